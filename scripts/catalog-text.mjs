@@ -10,7 +10,7 @@
 //                    use_when: [], use_when_en: [], avoid_when: [], avoid_when_en: [], keywords: [], keywords_en: [],
 //                    examples: [],
 //                    parameters: { <flag>: { description, description_en, example?, format? } } }
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -66,7 +66,7 @@ function apply(product, file) {
       }
     }
   }
-  if (errors.length) fail(errors.join('\n'));
+  if (errors.length) throw new Error(errors.join('\n'));
   writeProduct(product, doc);
   console.error(`applied ${Object.keys(text.tools ?? {}).length} tools to catalog/${product}.yaml`);
 }
@@ -94,9 +94,21 @@ function todo(product) {
   process.stdout.write(YAML.stringify({ product: doc.product, tools: out }, { lineWidth: 0 }));
 }
 
+// Several authors may apply to the same product file; a lock directory serializes read-modify-write.
+function withLock(product, fn) {
+  const lock = path.join(catalogDir, `.${product}.lock`);
+  for (let i = 0; ; i++) {
+    try { mkdirSync(lock); break; } catch {
+      if (i > 600) fail(`catalog/${product}.yaml is locked (${lock}); remove the directory if no apply is running`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+  try { fn(); } finally { rmdirSync(lock); }
+}
+
 if (cmd === 'apply') {
   if (args.length !== 2) fail('usage: catalog-text.mjs apply <product> <file>');
-  apply(args[0], args[1]);
+  withLock(args[0], () => apply(args[0], args[1]));
 } else if (cmd === 'todo') {
   if (args.length !== 1) fail('usage: catalog-text.mjs todo <product>');
   todo(args[0]);
