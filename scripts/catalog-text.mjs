@@ -10,7 +10,8 @@
 //                    use_when: [], use_when_en: [], avoid_when: [], avoid_when_en: [], keywords: [], keywords_en: [],
 //                    examples: [],
 //                    parameters: { <flag>: { description, description_en, example?, format? } } }
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { withProductLock } from './lib/lock.mjs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -94,21 +95,9 @@ function todo(product) {
   process.stdout.write(YAML.stringify({ product: doc.product, tools: out }, { lineWidth: 0 }));
 }
 
-// Several authors may apply to the same product file; a lock directory serializes read-modify-write.
-function withLock(product, fn) {
-  const lock = path.join(catalogDir, `.${product}.lock`);
-  for (let i = 0; ; i++) {
-    try { mkdirSync(lock); break; } catch {
-      if (i > 600) fail(`catalog/${product}.yaml is locked (${lock}); remove the directory if no apply is running`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-    }
-  }
-  try { fn(); } finally { rmdirSync(lock); }
-}
-
 if (cmd === 'apply') {
   if (args.length !== 2) fail('usage: catalog-text.mjs apply <product> <file>');
-  withLock(args[0], () => apply(args[0], args[1]));
+  withProductLock(catalogDir, args[0], () => apply(args[0], args[1]));
 } else if (cmd === 'todo') {
   if (args.length !== 1) fail('usage: catalog-text.mjs todo <product>');
   todo(args[0]);

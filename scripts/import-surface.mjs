@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import YAML from 'yaml';
+import { withProductLock } from './lib/lock.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const surfacePath = process.argv[2] ?? path.join(root, '..', 'shared', 'upstream', 'dws-surface.json');
@@ -16,6 +17,9 @@ const TOOL_TEXT = ['title', 'title_en', 'agent_summary', 'agent_summary_en', 'de
   'use_when', 'use_when_en', 'avoid_when', 'avoid_when_en', 'keywords', 'keywords_en', 'examples'];
 const PARAM_TEXT = ['description', 'description_en', 'example'];
 const PRODUCT_TEXT = ['title', 'title_en', 'summary', 'summary_en'];
+
+// Composite commands are orchestrated by the CLI itself over several backend calls, so they have no single RPC.
+const COMPOSITE_REASON = 'composite: the CLI composes this command from several backend calls; it has no single RPC reference';
 
 function emptyText(keys) {
   return Object.fromEntries(keys.map((k) => [k, /_when|keywords|examples/.test(k) ? [] : '']));
@@ -60,7 +64,8 @@ function importTool(leaf, old) {
     interface: {
       mode: leaf.interface.mode,
       availability: leaf.interface.availability,
-      ...(old?.interface?.reason ? { reason: old.interface.reason } : {}),
+      ...(old?.interface?.reason ? { reason: old.interface.reason }
+        : leaf.interface.mode === 'composite' ? { reason: COMPOSITE_REASON } : {}),
       ...(leaf.interface.ref ? { ref: { product_id: leaf.interface.ref.product_id, rpc_name: leaf.interface.ref.rpc_name } } : {}),
     },
     ...pick(old, TOOL_TEXT, emptyText(TOOL_TEXT)),
@@ -81,6 +86,10 @@ for (const leaf of surface.leaves) {
 }
 
 for (const product of surface.products) {
+  withProductLock(path.join(root, 'catalog'), product.product_id, () => importProduct(product));
+}
+
+function importProduct(product) {
   const file = path.join(root, 'catalog', `${product.product_id}.yaml`);
   const old = existsSync(file) ? YAML.parse(readFileSync(file, 'utf8')) : null;
   const oldTools = new Map((old?.tools ?? []).map((t) => [t.name, t]));

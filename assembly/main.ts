@@ -1,0 +1,259 @@
+// The exported WASM entry: fixed scratch buffers the host writes into, and numeric functions over them.
+// The host writes UTF-8 into the input buffer, an eligibility byte per document into the mask, field weights into
+// the weights buffer, calls search(), and reads fixed-stride result records from the output buffer. No strings
+// cross the boundary and nothing is allocated per query.
+import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
+import {
+  buildAddField, buildFinish, buildReset, image, imageLen, loadImage, lookupTerm,
+  numDocs, numFields, docLen, avgLen, docNorm, postStart, postings,
+} from './index';
+import { bm25Idf, bm25Tf } from './bm25';
+import { tfidfIdf, tfidfDocWeight } from './tfidf';
+
+export const MAX_FIELDS: i32 = 32;
+export const MAX_QUERY_TERMS: i32 = 1024;
+export const MAX_RESULTS: i32 = 128;
+const INPUT_CAP: i32 = 1 << 20;
+
+const input: usize = heap.alloc(<usize>INPUT_CAP);
+const weights: usize = heap.alloc(<usize>MAX_FIELDS << 3);
+const qterms: usize = heap.alloc(<usize>MAX_QUERY_TERMS << 2);
+const qtf: usize = heap.alloc(<usize>MAX_QUERY_TERMS << 2);
+let qnorm: usize = heap.alloc(<usize>MAX_FIELDS << 3);
+let out: usize = 0;
+let mask: usize = 0;
+let scores: usize = 0;
+let fieldScores: usize = 0;
+let matchedMass: usize = 0;
+let seen: usize = 0;
+let touched: usize = 0;
+let touchedLen: i32 = 0;
+let top: usize = heap.alloc(<usize>MAX_RESULTS << 2);
+let imageBase: usize = 0;
+let k1: f64 = 0.9;
+let b: f64 = 0.4;
+let demote: f64 = 0.2;
+let queryKnown: i32 = 0;
+let queryUnknown: i32 = 0;
+let queryKnownMass: f64 = 0;
+
+export function tokenizerVersion(): i32 { return TOKENIZER_VERSION; }
+export function inputPtr(): usize { return input; }
+export function inputCap(): i32 { return INPUT_CAP; }
+export function weightsPtr(): usize { return weights; }
+export function maskPtr(): usize { return mask; }
+export function outPtr(): usize { return out; }
+export function outStride(): i32 { return 32 + (numFields << 3); }
+export function docCount(): i32 { return numDocs; }
+export function fieldCount(): i32 { return numFields; }
+export function knownTerms(): i32 { return queryKnown; }
+export function unknownTerms(): i32 { return queryUnknown; }
+export function knownMass(): f64 { return queryKnownMass; }
+
+export function setParams(nk1: f64, nb: f64, ndemote: f64): void { k1 = nk1; b = nb; demote = ndemote; }
+
+/** Tokenizes len bytes of the input buffer; tokens are readable through tokenBytesPtr/tokenStartsPtr. */
+export function tokenizeInput(len: i32): i32 { return tokenize(input, len); }
+export function tokenBytesPtr(): usize { return tokBytes; }
+export function tokenStartsPtr(): usize { return tokStarts; }
+
+// ---- index build ----
+export function indexBuildReset(docs: i32, fields: i32): void { buildReset(docs, fields); }
+export function indexBuildAdd(doc: i32, field: i32, len: i32): i32 { return buildAddField(doc, field, input, len); }
+export function indexBuildFinish(): u32 {
+  const n = buildFinish();
+  allocAccumulators();
+  return n;
+}
+export function imagePtr(): usize { return image; }
+export function imageLength(): u32 { return imageLen; }
+
+// ---- index load ----
+/** Reserves room for an image of len bytes; the host copies it there, then calls indexAttach. */
+export function indexReserve(len: u32): usize {
+  imageBase = heap.alloc(<usize>len);
+  return imageBase;
+}
+
+export function indexAttach(len: u32): i32 {
+  const rc = loadImage(imageBase, len);
+  if (rc != 0) return rc;
+  if (numFields > MAX_FIELDS) return -8;
+  allocAccumulators();
+  return 0;
+}
+
+function allocAccumulators(): void {
+  const n = <usize>max(numDocs, 1);
+  mask = heap.alloc(n);
+  memory.fill(mask, 1, n);
+  scores = heap.alloc(n << 3);
+  memory.fill(scores, 0, n << 3);
+  fieldScores = heap.alloc(n * <usize>numFields << 3);
+  memory.fill(fieldScores, 0, n * <usize>numFields << 3);
+  matchedMass = heap.alloc(n << 3);
+  memory.fill(matchedMass, 0, n << 3);
+  seen = heap.alloc(n << 2);
+  memory.fill(seen, 0, n << 2);
+  touched = heap.alloc(n << 2);
+  out = heap.alloc(<usize>MAX_RESULTS * <usize>(32 + (numFields << 3)));
+}
+
+@inline function postingStart(t: i32, f: i32): u32 { return load<u32>(postStart + (<usize>(t * numFields + f) << 2)); }
+
+/** Collects the query's known term ids, sorted ascending and deduplicated (the fixed accumulation order). */
+function collectTerms(qlen: i32): i32 {
+  const n = tokenize(input, qlen);
+  let m = 0;
+  queryUnknown = 0;
+  for (let i = 0; i < n; i++) {
+    const s = load<u32>(tokStarts + (<usize>i << 2)), e = load<u32>(tokStarts + (<usize>(i + 1) << 2));
+    const id = lookupTerm(tokBytes + <usize>s, <i32>(e - s));
+    if (id < 0) { queryUnknown++; continue; }
+    if (m >= MAX_QUERY_TERMS) continue;
+    // insertion into the sorted unique list
+    let j = m - 1;
+    while (j >= 0 && load<i32>(qterms + (<usize>j << 2)) > id) j--;
+    if (j >= 0 && load<i32>(qterms + (<usize>j << 2)) == id) {
+      store<u32>(qtf + (<usize>j << 2), load<u32>(qtf + (<usize>j << 2)) + 1);
+      continue;
+    }
+    for (let k = m; k > j + 1; k--) {
+      store<i32>(qterms + (<usize>k << 2), load<i32>(qterms + (<usize>(k - 1) << 2)));
+      store<u32>(qtf + (<usize>k << 2), load<u32>(qtf + (<usize>(k - 1) << 2)));
+    }
+    store<i32>(qterms + (<usize>(j + 1) << 2), id);
+    store<u32>(qtf + (<usize>(j + 1) << 2), 1);
+    m++;
+  }
+  queryKnown = m;
+  return m;
+}
+
+/** Document-level weight of a term for coverage: BM25 idf of its largest per-field document frequency. */
+function termMass(t: i32): f64 {
+  let df: u32 = 0;
+  for (let f = 0; f < numFields; f++) {
+    const d = postingStart(t, f + 1) - postingStart(t, f);
+    if (d > df) df = d;
+  }
+  return bm25Idf(<f64>df, <f64>numDocs);
+}
+
+/**
+ * Scores every eligible document (mask byte 1 = eligible, 2 = eligible but demoted, 0 = filtered out) and writes
+ * the best k as records {u32 doc, u32 0, f64 score (rounded to 1e-9), f64 raw score, f64 matched mass,
+ * f64[fields] contributions}. algorithm 0 = fielded BM25, 1 = TF-IDF cosine. Returns the number of records.
+ */
+export function search(qlen: i32, k: i32, algorithm: i32): i32 {
+  if (k > MAX_RESULTS) k = MAX_RESULTS;
+  const m = collectTerms(qlen);
+  const N = numDocs, F = numFields;
+  const n = <f64>N;
+  touchedLen = 0;
+  queryKnownMass = 0;
+  if (algorithm == 1) {
+    for (let f = 0; f < F; f++) {
+      let sq: f64 = 0;
+      for (let qi = 0; qi < m; qi++) {
+        const t = load<i32>(qterms + (<usize>qi << 2));
+        const df = postingStart(t, f + 1) - postingStart(t, f);
+        if (df == 0) continue;
+        const idf = tfidfIdf(df);
+        sq += idf * idf;
+      }
+      store<f64>(qnorm + (<usize>f << 3), Math.sqrt(sq));
+    }
+  }
+  for (let qi = 0; qi < m; qi++) {
+    const t = load<i32>(qterms + (<usize>qi << 2));
+    const mass = termMass(t);
+    queryKnownMass += mass;
+    for (let f = 0; f < F; f++) {
+      const w = load<f64>(weights + (<usize>f << 3));
+      if (w == 0) continue;
+      const s = postingStart(t, f), e = postingStart(t, f + 1);
+      if (s == e) continue;
+      const df = <f64>(e - s);
+      const avg = load<f64>(avgLen + (<usize>f << 3));
+      let idf: f64 = 0, qn: f64 = 0;
+      if (algorithm == 1) { idf = tfidfIdf(e - s); qn = load<f64>(qnorm + (<usize>f << 3)); } else idf = bm25Idf(df, n);
+      for (let i = s; i < e; i++) {
+        const at = postings + (<usize>i << 3);
+        const d = <i32>load<u32>(at);
+        if (load<u8>(mask + <usize>d) == 0) continue;
+        const tf = <f64>load<u32>(at + 4);
+        let c: f64;
+        if (algorithm == 1) {
+          const dn = load<f64>(docNorm + (<usize>(f * N + d) << 3));
+          c = dn > 0 && qn > 0 ? w * (idf * tfidfDocWeight(tf, idf)) / (qn * dn) : 0;
+        } else {
+          const len = <f64>load<u32>(docLen + (<usize>(f * N + d) << 2));
+          c = w * idf * bm25Tf(tf, len, avg, k1, b);
+        }
+        const sp = scores + (<usize>d << 3);
+        const seenAt = seen + (<usize>d << 2);
+        const mark = load<i32>(seenAt);
+        if (mark == 0) {
+          store<u32>(touched + (<usize>(touchedLen++) << 2), d);
+        }
+        if (mark != qi + 1) {
+          store<i32>(seenAt, qi + 1);
+          const mp = matchedMass + (<usize>d << 3);
+          store<f64>(mp, load<f64>(mp) + mass);
+        }
+        store<f64>(sp, load<f64>(sp) + c);
+        const fp = fieldScores + (<usize>(d * F + f) << 3);
+        store<f64>(fp, load<f64>(fp) + c);
+      }
+    }
+  }
+  // Top k by (rounded score desc, doc asc); docs are numbered in canonical-path order.
+  let count = 0;
+  for (let i = 0; i < touchedLen; i++) {
+    const d = <i32>load<u32>(touched + (<usize>i << 2));
+    const sc = finalScore(d);
+    if (sc <= 0) continue;
+    if (count == k && !better(sc, d, finalScore(load<i32>(top + (<usize>(count - 1) << 2))), load<i32>(top + (<usize>(count - 1) << 2)))) continue;
+    let j = count < k ? count : k - 1;
+    while (j > 0) {
+      const o = load<i32>(top + (<usize>(j - 1) << 2));
+      if (!better(sc, d, finalScore(o), o)) break;
+      store<i32>(top + (<usize>j << 2), o);
+      j--;
+    }
+    store<i32>(top + (<usize>j << 2), d);
+    if (count < k) count++;
+  }
+  const stride = <usize>(32 + (F << 3));
+  for (let r = 0; r < count; r++) {
+    const d = load<i32>(top + (<usize>r << 2));
+    const at = out + <usize>r * stride;
+    store<u32>(at, d);
+    store<u32>(at + 4, 0);
+    store<f64>(at + 8, finalScore(d));
+    store<f64>(at + 16, load<f64>(scores + (<usize>d << 3)));
+    store<f64>(at + 24, load<f64>(matchedMass + (<usize>d << 3)));
+    memory.copy(at + 32, fieldScores + (<usize>(d * F) << 3), <usize>F << 3);
+  }
+  // Reset only what this query touched.
+  for (let i = 0; i < touchedLen; i++) {
+    const d = <i32>load<u32>(touched + (<usize>i << 2));
+    store<f64>(scores + (<usize>d << 3), 0);
+    store<f64>(matchedMass + (<usize>d << 3), 0);
+    store<i32>(seen + (<usize>d << 2), 0);
+    memory.fill(fieldScores + (<usize>(d * F) << 3), 0, <usize>F << 3);
+  }
+  return count;
+}
+
+@inline function better(sa: f64, da: i32, sb: f64, db: i32): bool {
+  return sa > sb || (sa == sb && da < db);
+}
+
+/** The ranking score: raw score, demoted when the mask says so, rounded to 1e-9. */
+function finalScore(d: i32): f64 {
+  let s = load<f64>(scores + (<usize>d << 3));
+  if (load<u8>(mask + <usize>d) == 2) s *= demote;
+  return Math.floor(s * 1e9 + 0.5) / 1e9;
+}

@@ -1,0 +1,91 @@
+// The normalized catalog: ToolSpec (wire field names, SPEC 3.2) and product entries. Search, Inspect, browse,
+// `--all`, dispatch and help are all views over these objects; nothing builds a second catalog.
+
+export type Effect = 'read' | 'write' | 'destructive';
+export type Risk = 'low' | 'medium' | 'high';
+export type Confirmation = 'not_required' | 'user_required';
+export type Idempotency = 'idempotent' | 'non_idempotent' | 'unknown';
+export type InterfaceMode = 'mcp' | 'local' | 'composite';
+export type Availability = 'available' | 'unavailable';
+
+export interface ParameterSpec {
+  type: string;
+  description: string;
+  description_en: string;
+  required: boolean;
+  property: string | null;
+  cli_required?: boolean;
+  required_when?: string;
+  enum?: string[];
+  default?: unknown;
+  format?: string;
+  example?: string;
+  shorthand?: string;
+}
+
+/** A compatibility flag: accepted at dispatch, never documented. */
+export interface HiddenParameterSpec {
+  type: string;
+  property: string | null;
+  alias_of?: string;
+}
+
+export interface Constraints {
+  require_together: string[][];
+  require_one_of: string[][];
+  mutually_exclusive: string[][];
+}
+
+export interface ToolSpec {
+  product_id: string;
+  name: string;
+  canonical_path: string;
+  cli_path: string;
+  primary_cli_path: string;
+  aliases: string[];
+  group?: string;
+  visibility: 'visible' | 'hidden';
+  title: string;
+  title_en: string;
+  agent_summary: string;
+  agent_summary_en: string;
+  description: string;
+  description_en: string;
+  use_when: string[];
+  use_when_en: string[];
+  avoid_when: string[];
+  avoid_when_en: string[];
+  keywords: string[];
+  keywords_en: string[];
+  examples: string[];
+  effect: Effect;
+  risk: Risk;
+  confirmation: Confirmation;
+  idempotency: Idempotency;
+  interface_mode: InterfaceMode;
+  availability: Availability;
+  interface_reason?: string;
+  interface_ref?: { product_id: string; rpc_name: string };
+  parameters: Record<string, ParameterSpec>;
+  hidden_parameters?: Record<string, HiddenParameterSpec>;
+  constraints: Constraints;
+  command_aliases?: string[];
+  positionals?: { name: string; index: number; required: boolean }[];
+  pagination?: { kind: string; cursor_parameter: string };
+  dry_run?: string;
+}
+
+export interface ProductSpec {
+  id: string;
+  title: string;
+  title_en: string;
+  summary: string;
+  summary_en: string;
+  tool_count: number;
+}
+
+export interface Catalog {
+  version: string;
+  products: ProductSpec[];
+  tools: ToolSpec[];
+}

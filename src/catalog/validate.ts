@@ -1,0 +1,86 @@
+// Build-time validation of catalog declarations: the JSON Schema (ajv) first, then the cross-tool rules of SPEC 3.2.
+// Every problem names the file, the tool and the field; the build fails on the first file with problems.
+import Ajv from 'ajv';
+import schema from './declaration.schema.json' with { type: 'json' };
+import type { Declaration } from './normalize.js';
+import { identityKey, identityKeys } from './identity.js';
+
+export class CatalogInvalid extends Error {
+  constructor(readonly problems: string[]) {
+    super(`catalog is invalid:\n  ${problems.slice(0, 50).join('\n  ')}${problems.length > 50 ? `\n  ... ${problems.length - 50} more` : ''}`);
+    this.name = 'CatalogInvalid';
+  }
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+const validateDeclaration = ajv.compile(schema);
+
+function where(file: string, doc: unknown, instancePath: string): string {
+  const m = /^\/tools\/(\d+)(.*)$/.exec(instancePath);
+  const tools = (doc as { tools?: { canonical_path?: string }[] }).tools;
+  if (m && tools?.[Number(m[1])]) return `${file}: ${tools[Number(m[1])].canonical_path ?? `tools[${m[1]}]`}${m[2] || ''}`;
+  return `${file}: ${instancePath || '/'}`;
+}
+
+/** Validates parsed declaration files; returns them typed, or throws CatalogInvalid with every problem. */
+export function validateDeclarations(files: { file: string; doc: unknown }[]): Declaration[] {
+  const problems: string[] = [];
+  for (const { file, doc } of files) {
+    if (!validateDeclaration(doc)) {
+      for (const e of validateDeclaration.errors ?? []) {
+        const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+        problems.push(`${where(file, doc, e.instancePath)}: ${e.message}${extra}`);
+      }
+    }
+  }
+  if (problems.length) throw new CatalogInvalid(problems);
+  const decls = files.map((f) => f.doc as Declaration);
+  const seenProducts = new Set<string>();
+  const canonical = new Map<string, string>();
+  const keys = new Map<string, string>();
+  files.forEach(({ file }, i) => {
+    const d = decls[i];
+    if (file !== `${d.product.id}.yaml`) problems.push(`${file}: product.id "${d.product.id}" does not match the file name`);
+    if (seenProducts.has(d.product.id)) problems.push(`${file}: product "${d.product.id}" declared twice`);
+    seenProducts.add(d.product.id);
+    for (const t of d.tools) {
+      const at = `${file}: ${t.canonical_path}`;
+      if (t.canonical_path !== `${d.product.id}.${t.name}`) problems.push(`${at}: canonical_path must be "${d.product.id}.${t.name}"`);
+      if (canonical.has(t.canonical_path)) problems.push(`${at}: duplicate canonical_path (also in ${canonical.get(t.canonical_path)})`);
+      canonical.set(t.canonical_path, file);
+      if (t.cli_path.split(' ')[0] !== d.product.id) problems.push(`${at}: cli_path "${t.cli_path}" is not under product ${d.product.id}`);
+      for (const key of identityKeys(t)) {
+        const owner = keys.get(key);
+        if (owner && owner !== t.canonical_path) problems.push(`${at}: identity "${key}" also resolves to ${owner}`);
+        keys.set(key, t.canonical_path);
+      }
+      for (const p of [t.cli_path, t.primary_cli_path, ...t.aliases]) {
+        if (canonical.has(p)) problems.push(`${at}: CLI path "${p}" equals a canonical path`);
+      }
+      const iface = t.interface;
+      if (iface.mode === 'mcp' && !iface.ref) problems.push(`${at}: interface.mode mcp needs interface.ref`);
+      if (iface.mode !== 'mcp' && iface.ref) problems.push(`${at}: interface.mode ${iface.mode} must not have interface.ref`);
+      if ((iface.availability === 'unavailable' || iface.mode === 'composite') && !iface.reason) {
+        problems.push(`${at}: an ${iface.availability === 'unavailable' ? 'unavailable' : 'composite'} tool needs interface.reason`);
+      }
+      for (const [flag, p] of Object.entries(t.parameters)) {
+        if (p.enum && p.default !== undefined && typeof p.default === 'string' && !p.enum.includes(p.default)) {
+          problems.push(`${at}: parameter --${flag} default "${p.default}" is not in its enum`);
+        }
+        if (p.alias_of && !(p.alias_of in t.parameters)) problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" is not declared`);
+      }
+      for (const [kind, groups] of Object.entries(t.constraints ?? {})) {
+        for (const g of groups ?? []) {
+          for (const member of g) if (!(member in t.parameters)) problems.push(`${at}: constraints.${kind} names undeclared parameter "${member}"`);
+        }
+      }
+    }
+  });
+  // A canonical path written with dots must not collide with another tool's CLI key either.
+  for (const [path, file] of canonical) {
+    const owner = keys.get(identityKey(path));
+    if (owner !== path) problems.push(`${file}: ${path}: its identity key resolves to ${owner}`);
+  }
+  if (problems.length) throw new CatalogInvalid(problems);
+  return decls;
+}

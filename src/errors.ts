@@ -1,0 +1,89 @@
+// One table of every error the product reports: reason -> category, exit code. Every thrown DwsError carries a
+// reason from this table; the CLI renders {"error":{category, reason, message, hint?}} on stderr and exits with
+// the code. Nothing else decides exit codes.
+
+export const EXIT = { ok: 0, usage: 2, validation: 3, auth: 4, internal: 5, discovery: 6, backend: 7 } as const;
+
+type Category = keyof typeof EXIT;
+
+export const REASONS = {
+  // usage (exit 2)
+  unknown_command: 'usage',
+  unknown_option: 'usage',
+  missing_argument: 'usage',
+  invalid_argument: 'usage',
+  // search request validation (exit 3)
+  query_required: 'validation',
+  query_too_long: 'validation',
+  dangerous_query_unicode: 'validation',
+  too_many_subqueries: 'validation',
+  subquery_required: 'validation',
+  subqueries_too_large: 'validation',
+  invalid_limit: 'validation',
+  invalid_candidate_limit: 'validation',
+  invalid_effect: 'validation',
+  unknown_product: 'validation',
+  request_too_large: 'validation',
+  invalid_request_json: 'validation',
+  unsupported_version: 'validation',
+  ambiguous_input: 'validation',
+  unsupported_output_filter: 'validation',
+  unsupported_output_format: 'validation',
+  // schema / inspect (exit 3, 6)
+  unknown_path: 'validation',
+  incomplete_catalog_version: 'validation',
+  invalid_jq: 'validation',
+  jq_runtime_error: 'validation',
+  invalid_fields: 'validation',
+  all_with_path: 'validation',
+  catalog_changed: 'discovery',
+  // dispatch (exit 3, 4, 7)
+  invalid_parameter: 'validation',
+  missing_parameter: 'validation',
+  constraint_violation: 'validation',
+  confirmation_required: 'validation',
+  tool_unavailable: 'validation',
+  not_dispatchable: 'validation',
+  not_configured: 'validation',
+  auth_failed: 'auth',
+  backend_error: 'backend',
+  transport_error: 'backend',
+  outcome_unknown: 'backend',
+  // internal (exit 5)
+  snapshot_missing: 'internal',
+  snapshot_incompatible: 'internal',
+  snapshot_corrupt: 'internal',
+  internal_error: 'internal',
+} as const satisfies Record<string, Category>;
+
+export type Reason = keyof typeof REASONS;
+
+export class DwsError extends Error {
+  readonly reason: Reason;
+  readonly category: Category;
+  readonly exitCode: number;
+  readonly hint?: string;
+
+  constructor(reason: Reason, message: string, hint?: string) {
+    super(message);
+    this.name = 'DwsError';
+    this.reason = reason;
+    this.category = REASONS[reason];
+    this.exitCode = EXIT[this.category];
+    if (hint !== undefined) this.hint = hint;
+  }
+
+  /** The stderr envelope, one compact JSON line. */
+  envelope(): string {
+    const error: Record<string, string> = { category: this.category, reason: this.reason, message: this.message };
+    if (this.hint !== undefined) error.hint = this.hint;
+    return JSON.stringify({ error });
+  }
+}
+
+/** Wraps anything thrown into a DwsError; non-DwsErrors are bugs and become internal_error. */
+export function asDwsError(err: unknown): DwsError {
+  if (err instanceof DwsError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new DwsError('internal_error', `internal error: ${message}`);
+}
