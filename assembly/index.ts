@@ -9,7 +9,8 @@
 //   u32 offDocNorm  (f64[numFields*numDocs], TF-IDF vector norms),
 //   u32 offTermStart(u32[numTerms+1] into the term bytes), u32 offTermBytes,
 //   u32 offPostStart(u32[numTerms*numFields+1] into postings), u32 offPostings (u32 pairs), u32 totalLen
-import { tokenize, tokBytes, tokStarts, tokCount } from './tokenizer';
+import { tokenize, tokBytes, tokStarts } from './tokenizer';
+import { grow } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
 export const INDEX_VERSION: u32 = 2;
@@ -135,12 +136,12 @@ function intern(p: usize, len: i32): i32 {
   if (arenaLen + len > arenaCap) {
     let cap = arenaCap > 0 ? arenaCap : 1 << 16;
     while (cap < arenaLen + len) cap <<= 1;
-    arena = heap.realloc(arena, <usize>cap);
+    arena = grow(arena, <usize>cap);
     arenaCap = cap;
   }
   if (bTerms + 2 > bTermCap) {
     bTermCap = bTermCap > 0 ? bTermCap << 1 : 1 << 14;
-    bTermStart = heap.realloc(bTermStart, <usize>bTermCap << 2);
+    bTermStart = grow(bTermStart, <usize>bTermCap << 2);
   }
   memory.copy(arena + <usize>arenaLen, p, <usize>len);
   arenaLen += len;
@@ -167,7 +168,7 @@ export function buildAddField(doc: i32, field: i32, src: usize, len: i32): i32 {
   if (occLen + n > occCap) {
     let cap = occCap > 0 ? occCap : 1 << 16;
     while (cap < occLen + n) cap <<= 1;
-    occ = heap.realloc(occ, <usize>cap * 12);
+    occ = grow(occ, <usize>cap * 12);
     occCap = cap;
   }
   for (let i = 0; i < n; i++) {

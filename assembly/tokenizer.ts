@@ -6,6 +6,7 @@
 // Splitting: identifier runs ([a-z0-9] joined by . _ -) are kept whole and also split on . _ - and camelCase, English
 // parts get a light plural stemmer; Han runs emit unigrams and bigrams. Everything else separates. No stopwords.
 import { foldHan } from './fold';
+import { grow } from './memory';
 
 export const TOKENIZER_VERSION: i32 = 3;
 export const MAX_TOKEN_BYTES: i32 = 64;
@@ -31,7 +32,7 @@ function ensureCps(n: i32): void {
   if (n <= cpsCap) return;
   let cap = cpsCap > 0 ? cpsCap : 1024;
   while (cap < n) cap <<= 1;
-  cps = heap.realloc(cps, <usize>cap << 2);
+  cps = grow(cps, <usize>cap << 2);
   cpsCap = cap;
 }
 
@@ -39,7 +40,7 @@ function ensureTokBytes(n: i32): void {
   if (n <= tokBytesCap) return;
   let cap = tokBytesCap > 0 ? tokBytesCap : 4096;
   while (cap < n) cap <<= 1;
-  tokBytes = heap.realloc(tokBytes, <usize>cap);
+  tokBytes = grow(tokBytes, <usize>cap);
   tokBytesCap = cap;
 }
 
@@ -47,7 +48,7 @@ function ensureTokStarts(n: i32): void {
   if (n <= tokStartsCap) return;
   let cap = tokStartsCap > 0 ? tokStartsCap : 1024;
   while (cap < n) cap <<= 1;
-  tokStarts = heap.realloc(tokStarts, <usize>cap << 2);
+  tokStarts = grow(tokStarts, <usize>cap << 2);
   tokStartsCap = cap;
 }
 

@@ -70,7 +70,7 @@ export interface ToolSpec {
   hidden_parameters?: Record<string, HiddenParameterSpec>;
   constraints: Constraints;
   command_aliases?: string[];
-  positionals?: { name: string; index: number; required: boolean }[];
+  positionals?: { name: string; index: number; required: boolean; variadic?: boolean }[];
   pagination?: { kind: string; cursor_parameter: string };
   dry_run?: string;
 }

@@ -1,0 +1,86 @@
+// The one place the WASM core is instantiated, and the typed list of everything it exports. The module imports
+// only env.abort; scratch buffers are exported as pointers and the host keeps typed-array views over them.
+import { CORE_WASM_BASE64 } from './generated/core-wasm.js';
+
+export interface CoreExports {
+  memory: WebAssembly.Memory;
+  tokenizerVersion(): number;
+  inputPtr(): number;
+  inputCap(): number;
+  weightsPtr(): number;
+  maskPtr(): number;
+  outPtr(): number;
+  outStride(): number;
+  docCount(): number;
+  fieldCount(): number;
+  knownTerms(): number;
+  unknownTerms(): number;
+  knownMass(): number;
+  setParams(k1: number, b: number, demote: number): void;
+  tokenizeInput(len: number): number;
+  tokenBytesPtr(): number;
+  tokenStartsPtr(): number;
+  indexBuildReset(docs: number, fields: number): void;
+  indexBuildAdd(doc: number, field: number, len: number): number;
+  indexBuildFinish(): number;
+  imagePtr(): number;
+  imageLength(): number;
+  indexReserve(len: number): number;
+  indexAttach(len: number): number;
+  search(qlen: number, k: number, algorithm: number): number;
+}
+
+let coreBytes: Uint8Array | undefined;
+let coreModule: WebAssembly.Module | undefined;
+
+function decodeBase64(b64: string): Uint8Array {
+  const g = globalThis as { Buffer?: { from(s: string, e: string): Uint8Array } };
+  if (g.Buffer) return new Uint8Array(g.Buffer.from(b64, 'base64'));
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** The embedded core module bytes (the same bytes in Node and in the browser). */
+export function wasmBytes(): Uint8Array {
+  coreBytes ??= decodeBase64(CORE_WASM_BASE64);
+  return coreBytes;
+}
+
+/** A fresh core instance: each has its own memory, so a rebuilt index never shares state with a loaded one. */
+export function instantiateCore(): CoreExports {
+  coreModule ??= new WebAssembly.Module(wasmBytes() as BufferSource);
+  const instance = new WebAssembly.Instance(coreModule, {
+    env: {
+      abort(_msg: number, _file: number, line: number, col: number): never {
+        throw new Error(`wasm core aborted at ${line}:${col}`);
+      },
+    },
+  });
+  return instance.exports as unknown as CoreExports;
+}
+
+const encoder = new TextEncoder();
+
+/** Writes a string as UTF-8 into the core's input buffer; returns the byte length. */
+export function writeInput(core: CoreExports, text: string): number {
+  const cap = core.inputCap();
+  const view = new Uint8Array(core.memory.buffer, core.inputPtr(), cap);
+  const { read, written } = encoder.encodeInto(text, view);
+  if (read !== text.length) throw new Error(`text of ${text.length} chars does not fit the ${cap}-byte core input buffer`);
+  return written;
+}
+
+const decoder = new TextDecoder();
+
+/** Tokenizes text with the core tokenizer (used by tests, explain and the golden searchable-text file). */
+export function tokenize(core: CoreExports, text: string): string[] {
+  const n = core.tokenizeInput(writeInput(core, text));
+  const mem = core.memory.buffer;
+  const starts = new Uint32Array(mem, core.tokenStartsPtr(), n + 1);
+  const bytes = new Uint8Array(mem, core.tokenBytesPtr(), starts[n]);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(decoder.decode(bytes.subarray(starts[i], starts[i + 1])));
+  return out;
+}

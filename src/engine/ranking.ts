@@ -1,0 +1,43 @@
+// Ranking parameters, documented in one place. Chosen values and their measurements: docs/ranking.md.
+import { FIELDS, type FieldName } from '../catalog/fields.js';
+
+export type Algorithm = 'fielded_bm25_ensemble' | 'fielded_tfidf_cosine';
+export const ALGORITHMS: readonly Algorithm[] = ['fielded_bm25_ensemble', 'fielded_tfidf_cosine'];
+
+export interface RankingOptions {
+  algorithm: Algorithm;
+  k1: number;
+  b: number;
+  /** Score multiplier when an avoid_when phrase of the tool occurs verbatim in the query. */
+  avoidDemotion: number;
+  weights: Record<FieldName, number>;
+  /** Fields whose match makes a candidate a real (not weak) match. */
+  strongFields: readonly string[];
+}
+
+export const DEFAULT_RANKING: RankingOptions = {
+  algorithm: 'fielded_bm25_ensemble',
+  k1: 0.9,
+  b: 0.4,
+  avoidDemotion: 0.2,
+  weights: {
+    identity: 8,
+    title: 5,
+    title_en: 5,
+    summary: 5,
+    summary_en: 5,
+    description: 2,
+    description_en: 2,
+    use_when: 3,
+    use_when_en: 3,
+    parameters: 2,
+    parameters_en: 2,
+    keywords: 4,
+    keywords_en: 4,
+  },
+  strongFields: ['identity', 'title', 'summary', 'keywords'],
+};
+
+export function weightVector(opts: RankingOptions): Float64Array {
+  return Float64Array.from(FIELDS.map((f) => opts.weights[f]));
+}

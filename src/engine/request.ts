@@ -1,0 +1,151 @@
+// tool-search.v1 request validation (SPEC 4.1-4.2): every budget has a typed reason, and a request either
+// normalizes completely or is refused; nothing is truncated and searched anyway.
+import { DwsError } from '../errors.js';
+import { byCodePoint, sortedUnique } from '../catalog/order.js';
+
+export const SEARCH_VERSION = 'tool-search.v1';
+export const LIMITS = {
+  defaultLimit: 5,
+  maxLimit: 20,
+  defaultCandidateLimit: 20,
+  maxCandidateLimit: 100,
+  maxQueryScalars: 256,
+  maxQueryBytes: 2048,
+  maxSubqueries: 8,
+  maxSubqueryBytes: 2048,
+  maxRequestBytes: 65536,
+  maxResponseBytes: 8192,
+} as const;
+
+export const EFFECTS = ['read', 'write', 'destructive'] as const;
+
+export interface SearchRequest {
+  version?: unknown;
+  query?: unknown;
+  subqueries?: unknown;
+  limit?: unknown;
+  candidate_limit?: unknown;
+  product_ids?: unknown;
+  effects?: unknown;
+  exclude_canonical?: unknown;
+}
+
+export interface NormalizedRequest {
+  query: string;
+  subqueries?: string[];
+  limit: number;
+  candidate_limit: number;
+  product_ids: string[];
+  effects: string[];
+  exclude_canonical: string[];
+}
+
+const REQUEST_FIELDS = new Set(['version', 'query', 'subqueries', 'limit', 'candidate_limit', 'product_ids', 'effects', 'exclude_canonical']);
+
+export const VALID_REQUEST_EXAMPLE = '{"version":"tool-search.v1","query":"撤回群消息","limit":5}';
+
+// C0 controls except tab/newline, DEL, zero-width, BOM, bidi embeddings/overrides/isolates, line/paragraph separators.
+// eslint-disable-next-line no-control-regex
+const DANGEROUS = /[\u0000-\u0008\u000B-\u001F\u007F\u200B-\u200D\uFEFF\u202A-\u202E\u2066-\u2069\u2028\u2029]/u;
+
+const encoder = new TextEncoder();
+
+export function utf8Length(s: string): number {
+  return encoder.encode(s).length;
+}
+
+function scalarLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+function invalid(message: string): DwsError {
+  return new DwsError('invalid_request_json', message, `a valid request: ${VALID_REQUEST_EXAMPLE}`);
+}
+
+function checkText(raw: string, what: string): string {
+  if (DANGEROUS.test(raw)) {
+    throw new DwsError('dangerous_query_unicode', `${what} contains control, zero-width or bidi characters`, 'remove invisible and control characters');
+  }
+  const text = raw.trim();
+  if (scalarLength(text) > LIMITS.maxQueryScalars || utf8Length(text) > LIMITS.maxQueryBytes) {
+    throw new DwsError('query_too_long', `${what} is longer than ${LIMITS.maxQueryScalars} characters or ${LIMITS.maxQueryBytes} UTF-8 bytes`,
+      'shorten it, or split a multi-step task into subqueries');
+  }
+  return text;
+}
+
+function stringList(v: unknown, field: string): string[] {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw invalid(`${field} must be an array of strings`);
+  return v as string[];
+}
+
+function intField(v: unknown, field: string, reason: 'invalid_limit' | 'invalid_candidate_limit', max: number, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw invalid(`${field} must be an integer`);
+  if (v < 0 || v > max) throw new DwsError(reason, `${field} must be between 0 and ${max}, got ${v}`);
+  return v;
+}
+
+/** Validates a request object (already parsed); `knownProducts` decides unknown_product. */
+export function normalizeRequest(req: SearchRequest, knownProducts: ReadonlySet<string>, requireVersion: boolean): NormalizedRequest {
+  if (typeof req !== 'object' || req === null || Array.isArray(req)) throw invalid('the request must be one JSON object');
+  if (requireVersion && req.version !== SEARCH_VERSION) {
+    throw new DwsError('unsupported_version', `version must be "${SEARCH_VERSION}"`, `a valid request: ${VALID_REQUEST_EXAMPLE}`);
+  }
+  for (const k of Object.keys(req)) if (!REQUEST_FIELDS.has(k)) throw invalid(`unknown field "${k}"`);
+  if (req.query !== undefined && typeof req.query !== 'string') throw invalid('query must be a string');
+  const query = checkText((req.query as string | undefined) ?? '', 'query');
+
+  let subqueries: string[] | undefined;
+  if (req.subqueries !== undefined) {
+    const raw = stringList(req.subqueries, 'subqueries');
+    const seen = new Set<string>();
+    subqueries = [];
+    for (const s of raw) {
+      const t = checkText(s, 'a subquery');
+      if (t && !seen.has(t)) { seen.add(t); subqueries.push(t); }
+    }
+    if (subqueries.length > LIMITS.maxSubqueries) {
+      throw new DwsError('too_many_subqueries', `at most ${LIMITS.maxSubqueries} distinct subqueries, got ${subqueries.length}`);
+    }
+    if (subqueries.length === 0) throw new DwsError('subquery_required', 'subqueries is present but every entry is empty');
+    if (subqueries.reduce((n, s) => n + utf8Length(s), 0) > LIMITS.maxSubqueryBytes) {
+      throw new DwsError('subqueries_too_large', `subqueries together exceed ${LIMITS.maxSubqueryBytes} UTF-8 bytes`);
+    }
+  }
+  if (!query && !subqueries) throw new DwsError('query_required', 'query is empty', 'describe the task, e.g. "撤回群消息"');
+
+  const limit = intField(req.limit, 'limit', 'invalid_limit', LIMITS.maxLimit, LIMITS.defaultLimit);
+  const candidate_limit = Math.max(limit, intField(req.candidate_limit, 'candidate_limit', 'invalid_candidate_limit', LIMITS.maxCandidateLimit, LIMITS.defaultCandidateLimit));
+
+  const effects = sortedUnique(stringList(req.effects ?? [], 'effects').map((e) => e.trim().toLowerCase()).filter(Boolean));
+  for (const e of effects) {
+    if (!(EFFECTS as readonly string[]).includes(e)) throw new DwsError('invalid_effect', `effect "${e}" is not one of ${EFFECTS.join(', ')}`);
+  }
+  const product_ids = sortedUnique(stringList(req.product_ids ?? [], 'product_ids').map((p) => p.trim()).filter(Boolean));
+  for (const p of product_ids) {
+    if (!knownProducts.has(p)) {
+      throw new DwsError('unknown_product', `product "${p}" is not in the catalog`, `products: ${[...knownProducts].sort(byCodePoint).join(', ')}`);
+    }
+  }
+  const exclude_canonical = sortedUnique(stringList(req.exclude_canonical ?? [], 'exclude_canonical').map((c) => c.trim()).filter(Boolean));
+  const out: NormalizedRequest = { query, limit, candidate_limit, product_ids, effects, exclude_canonical };
+  if (subqueries) out.subqueries = subqueries;
+  return out;
+}
+
+/** Parses one JSON request (stdin or a --batch line): strict JSON, size-limited, version required. */
+export function parseRequestJson(text: string, knownProducts: ReadonlySet<string>): NormalizedRequest {
+  if (utf8Length(text) > LIMITS.maxRequestBytes) {
+    throw new DwsError('request_too_large', `the request is larger than ${LIMITS.maxRequestBytes} bytes`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw invalid(`the request is not valid JSON (${(e as Error).message})`);
+  }
+  return normalizeRequest(parsed as SearchRequest, knownProducts, true);
+}

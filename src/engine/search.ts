@@ -1,0 +1,297 @@
+// The tool-search.v1 pipeline (SPEC 4.3): Exact Guard -> hard filters -> lexical ranking in the WASM core ->
+// subquery round-robin merge -> finalize (ranks, abstain / weak-match hints, 8 KiB budget). The shell never ranks;
+// it only decides eligibility, pins exact identities and renders.
+import { FIELDS, baseField } from '../catalog/fields.js';
+import { identityKey } from '../catalog/identity.js';
+import type { ToolRef } from '../catalog/snapshot.js';
+import { type CoreExports, writeInput } from './core.js';
+import { LIMITS, SEARCH_VERSION, utf8Length, type NormalizedRequest } from './request.js';
+import { type RankingOptions, weightVector } from './ranking.js';
+
+export interface ScoreBreakdown {
+  score: number;
+  fields: Record<string, number>;
+  penalty?: number;
+}
+
+export interface ToolReference {
+  canonical_path: string;
+  primary_cli_path: string;
+  product_id: string;
+  title: string;
+  agent_summary: string;
+  effect: string;
+  risk: string;
+  confirmation: string;
+  idempotency: string;
+  rank: number;
+  matched_fields: string[];
+  rank_sources: string[];
+  truncated_fields?: string[];
+  requires_inspect: true;
+  score_breakdown?: ScoreBreakdown;
+}
+
+type FilterReason = 'excluded' | 'product_mismatch' | 'effect_mismatch' | 'unavailable';
+
+/** One ranked hit before rendering. */
+interface Hit {
+  doc: number;
+  sources: string[];
+  fields: string[];
+  strong: boolean;
+  breakdown?: ScoreBreakdown;
+}
+
+type QueryOutcome =
+  | { kind: 'exact'; doc: number }
+  | { kind: 'filtered'; doc: number; reason: FilterReason }
+  | { kind: 'ranked'; hits: Hit[] };
+
+export const HINTS = {
+  abstained: 'No command matches. Check the product once with `dws schema <product> --compact`; if it is not there, report the capability as unsupported instead of guessing a command.',
+  weak: 'Candidates matched only weak fields (description, parameters or use cases). Inspect before use; if none fits, report the capability as unsupported.',
+  exactFiltered: 'The exact command you named is excluded by the request filters; change the filters or ask the user. Do not substitute a sibling command.',
+} as const;
+
+const SUMMARY_LIMIT = 256;
+const ALGORITHM_CODE = { fielded_bm25_ensemble: 0, fielded_tfidf_cosine: 1 } as const;
+const RANK_SOURCE = { fielded_bm25_ensemble: 'bm25', fielded_tfidf_cosine: 'tfidf' } as const;
+const HAN = /\p{Script=Han}/u;
+
+export interface SearchContext {
+  core: CoreExports;
+  refs: ToolRef[];
+  identities: Map<string, number>;
+  catalog: { source_hash: string; surface_hash: string };
+  ranking: RankingOptions;
+}
+
+export class Searcher {
+  private readonly weights: Float64Array;
+  private readonly stride: number;
+  private readonly maskCache = new Map<string, Uint8Array>();
+  /** (doc, phrase) pairs for the avoid_when demotion, shortest phrase first so a short query stops early. */
+  private readonly avoid: { doc: number; phrase: string }[];
+
+  constructor(private readonly ctx: SearchContext) {
+    this.weights = weightVector(ctx.ranking);
+    this.stride = ctx.core.outStride();
+    ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion);
+    this.avoid = ctx.refs.flatMap((r, doc) => r.avoid.map((phrase) => ({ doc, phrase })))
+      .sort((a, b) => a.phrase.length - b.phrase.length || a.doc - b.doc);
+  }
+
+  search(req: NormalizedRequest, explain: boolean): string {
+    const english = !HAN.test([req.query, ...(req.subqueries ?? [])].join(' '));
+    const response: Record<string, unknown> = {
+      version: SEARCH_VERSION,
+      catalog: { source_hash: this.ctx.catalog.source_hash, surface_hash: this.ctx.catalog.surface_hash },
+      query: req.query,
+    };
+    if (req.subqueries) response.subqueries = req.subqueries;
+    let hits: Hit[] = [];
+    let strategy: string;
+    let filtered: { canonical_path: string; reason: FilterReason } | undefined;
+    if (req.subqueries) {
+      const outcomes = req.subqueries.map((q) => this.runQuery(q, req, explain));
+      const blocked = outcomes.find((o) => o.kind === 'filtered');
+      if (blocked && blocked.kind === 'filtered') {
+        strategy = 'decomposed_exact_filtered';
+        filtered = { canonical_path: this.ctx.refs[blocked.doc].canonical_path, reason: blocked.reason };
+      } else {
+        strategy = 'decomposed_round_robin';
+        hits = roundRobin(outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : [])), req.limit);
+      }
+    } else {
+      const o = this.runQuery(req.query, req, explain);
+      if (o.kind === 'exact') {
+        strategy = 'exact_guard';
+        hits = [exactHit(o.doc)];
+      } else if (o.kind === 'filtered') {
+        strategy = 'exact_filtered';
+        filtered = { canonical_path: this.ctx.refs[o.doc].canonical_path, reason: o.reason };
+      } else {
+        strategy = this.ctx.ranking.algorithm;
+        hits = o.hits.slice(0, req.limit);
+      }
+    }
+    response.strategy = strategy;
+    const candidates = hits.map((h, i) => this.reference(h, i + 1, english, explain));
+    response.candidates = candidates;
+    if (filtered) response.exact_filtered = filtered;
+    if (candidates.length === 0) {
+      response.abstained = true;
+      response.hint = filtered ? HINTS.exactFiltered : HINTS.abstained;
+    } else if (!hits.some((h) => h.strong)) {
+      response.weak_match = true;
+      response.hint = HINTS.weak;
+    }
+    return fitBudget(response);
+  }
+
+  /** Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. */
+  private runQuery(query: string, req: NormalizedRequest, explain: boolean): QueryOutcome {
+    const exact = this.ctx.identities.get(identityKey(query));
+    if (exact !== undefined) {
+      const reason = this.filterReason(exact, req);
+      return reason ? { kind: 'filtered', doc: exact, reason } : { kind: 'exact', doc: exact };
+    }
+    const mask = this.mask(req);
+    const pinned = this.embeddedIdentities(query).filter((d) => mask[d] !== 0);
+    const ranked = this.rank(query, mask, req.candidate_limit, explain);
+    const pinnedSet = new Set(pinned);
+    const hits: Hit[] = pinned.map((doc) => {
+      const scored = ranked.find((h) => h.doc === doc);
+      return { ...(scored ?? { fields: ['identity'], breakdown: undefined }), doc, sources: scored ? ['exact_identity', ...scored.sources] : ['exact_identity'], strong: true };
+    });
+    for (const h of ranked) if (!pinnedSet.has(h.doc)) hits.push(h);
+    return { kind: 'ranked', hits };
+  }
+
+  private filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
+    const r = this.ctx.refs[doc];
+    if (req.exclude_canonical.includes(r.canonical_path)) return 'excluded';
+    if (req.product_ids.length && !req.product_ids.includes(r.product_id)) return 'product_mismatch';
+    if (req.effects.length && !req.effects.includes(r.effect)) return 'effect_mismatch';
+    if (!r.executable) return 'unavailable';
+    return undefined;
+  }
+
+  /** The eligibility mask for the request's filters (1 = eligible), cached per filter combination. */
+  private mask(req: NormalizedRequest): Uint8Array {
+    const key = JSON.stringify([req.product_ids, req.effects, req.exclude_canonical]);
+    let m = this.maskCache.get(key);
+    if (!m) {
+      m = Uint8Array.from(this.ctx.refs, (_, doc) => (this.filterReason(doc, req) ? 0 : 1));
+      if (this.maskCache.size > 64) this.maskCache.clear();
+      this.maskCache.set(key, m);
+    }
+    return m;
+  }
+
+  /** Tools whose identity (2-6 consecutive identifier words) appears inside a longer query, in query order. */
+  private embeddedIdentities(query: string): number[] {
+    const words = query.normalize('NFKC').toLowerCase().split(/[^a-z0-9_+-]+/u).filter((w) => w.length > 0);
+    if (words[0] === 'dws') words.shift();
+    const found: number[] = [];
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(6, words.length - i); n >= 2; n--) {
+        const doc = this.ctx.identities.get(words.slice(i, i + n).join(' '));
+        if (doc !== undefined) {
+          if (!found.includes(doc)) found.push(doc);
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  private rank(query: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
+    const { core, ranking } = this.ctx;
+    const mem = core.memory.buffer;
+    const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
+    maskView.set(mask);
+    const folded = query.normalize('NFKC').toLowerCase();
+    for (const { doc, phrase } of this.avoid) {
+      if (phrase.length > folded.length) break;
+      if (maskView[doc] === 1 && folded.includes(phrase)) maskView[doc] = 2;
+    }
+    new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
+    const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
+    const out = new DataView(mem, core.outPtr(), count * this.stride);
+    const source = RANK_SOURCE[ranking.algorithm];
+    const hits: Hit[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = i * this.stride;
+      const doc = out.getUint32(at, true);
+      const fields: string[] = [];
+      const contributions: Record<string, number> = {};
+      FIELDS.forEach((f, j) => {
+        const c = out.getFloat64(at + 32 + j * 8, true);
+        if (c > 0) {
+          contributions[f] = c;
+          const base = baseField(f);
+          if (!fields.includes(base)) fields.push(base);
+        }
+      });
+      const hit: Hit = { doc, sources: [source], fields, strong: fields.some((f) => ranking.strongFields.includes(f)) };
+      if (explain) {
+        hit.breakdown = { score: out.getFloat64(at + 8, true), fields: contributions };
+        if (maskView[doc] === 2) hit.breakdown.penalty = ranking.avoidDemotion;
+      }
+      hits.push(hit);
+    }
+    return hits;
+  }
+
+  private reference(h: Hit, rank: number, english: boolean, explain: boolean): ToolReference {
+    const r = this.ctx.refs[h.doc];
+    const truncated: string[] = [];
+    const title = cut(english ? r.title_en || r.title : r.title || r.title_en, 'title', truncated);
+    const summary = cut(english ? r.agent_summary_en || r.agent_summary : r.agent_summary || r.agent_summary_en, 'agent_summary', truncated);
+    const ref: ToolReference = {
+      canonical_path: r.canonical_path,
+      primary_cli_path: r.primary_cli_path,
+      product_id: r.product_id,
+      title,
+      agent_summary: summary,
+      effect: r.effect,
+      risk: r.risk,
+      confirmation: r.confirmation,
+      idempotency: r.idempotency,
+      rank,
+      matched_fields: h.fields,
+      rank_sources: h.sources,
+      requires_inspect: true,
+    };
+    if (truncated.length) {
+      // keep the pinned key order: truncated_fields sits before requires_inspect
+      delete (ref as Partial<ToolReference>).requires_inspect;
+      ref.truncated_fields = truncated;
+      ref.requires_inspect = true;
+    }
+    if (explain && h.breakdown) ref.score_breakdown = h.breakdown;
+    return ref;
+  }
+}
+
+function exactHit(doc: number): Hit {
+  return { doc, sources: ['exact_guard'], fields: ['identity'], strong: true };
+}
+
+function cut(text: string, field: string, truncated: string[]): string {
+  const chars = [...text];
+  if (chars.length <= SUMMARY_LIMIT) return text;
+  truncated.push(field);
+  return chars.slice(0, SUMMARY_LIMIT).join('');
+}
+
+/** Round-robin by rank over the subqueries' lists, skipping duplicates, up to limit. */
+export function roundRobin(lists: Hit[][], limit: number): Hit[] {
+  const out: Hit[] = [];
+  const seen = new Set<number>();
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  for (let r = 0; r < longest && out.length < limit; r++) {
+    for (const list of lists) {
+      const h = list[r];
+      if (!h || seen.has(h.doc)) continue;
+      seen.add(h.doc);
+      out.push(h);
+      if (out.length === limit) break;
+    }
+  }
+  return out;
+}
+
+/** Serializes the response; drops whole references from the end until it fits 8,192 bytes with its newline. */
+function fitBudget(response: Record<string, unknown>): string {
+  let json = JSON.stringify(response);
+  const candidates = response.candidates as ToolReference[];
+  while (utf8Length(json) + 1 > LIMITS.maxResponseBytes && candidates.length > 0) {
+    candidates.pop();
+    response.truncated = true;
+    json = JSON.stringify(response);
+  }
+  return json;
+}
