@@ -1,0 +1,125 @@
+// Strategies and finalize rules of SPEC 4.3 over the real catalog (and a fixture with unavailable tools).
+import { describe, expect, it } from 'vitest';
+import { HINTS } from '../../src/engine/search.js';
+import { DEMOTED, fixtureEngine, miniEngine, shippedEngine, UNAVAILABLE } from '../helpers.js';
+
+const run = (req: object, explain = false) => JSON.parse(shippedEngine().search(req, { explain }));
+const runFixture = (req: object) => JSON.parse(fixtureEngine().search(req));
+
+describe('Exact Guard', () => {
+  it('answers a canonical path, a CLI path and a dws-prefixed path with that one tool', () => {
+    for (const q of ['chat.recall_message', 'chat message recall', 'dws chat message recall', 'dws/chat/message/recall']) {
+      const r = run({ query: q });
+      expect(r.strategy).toBe('exact_guard');
+      expect(r.candidates.map((c: { canonical_path: string }) => c.canonical_path)).toEqual(['chat.recall_message']);
+      expect(r.candidates[0]).toMatchObject({ rank: 1, matched_fields: ['identity'], rank_sources: ['exact_guard'], requires_inspect: true });
+    }
+  });
+
+  it('filters an exact hit by precedence excluded > product > effect > unavailable, without a sibling fallback', () => {
+    const q = 'chat.recall_message';
+    const all = { query: q, exclude_canonical: [q], product_ids: ['todo'], effects: ['read'] };
+    expect(runFixture(all).exact_filtered).toEqual({ canonical_path: q, reason: 'excluded' });
+    expect(runFixture({ ...all, exclude_canonical: [] }).exact_filtered.reason).toBe('product_mismatch');
+    expect(runFixture({ query: q, effects: ['read'] }).exact_filtered.reason).toBe('effect_mismatch');
+    const r = runFixture({ query: q });
+    expect(r).toMatchObject({ strategy: 'exact_filtered', candidates: [], abstained: true, exact_filtered: { canonical_path: q, reason: 'unavailable' }, hint: HINTS.exactFiltered });
+  });
+
+  it('keeps an exact identity named inside a broad query at the top', () => {
+    const r = run({ query: '请用 chat.recall_message 把我刚才发错的那条撤回' });
+    expect(r.strategy).toBe('fielded_bm25_ensemble');
+    expect(r.candidates[0].canonical_path).toBe('chat.recall_message');
+    expect(r.candidates[0].rank_sources[0]).toBe('exact_identity');
+    const en = run({ query: 'please run dws todo task create for this', limit: 3 });
+    expect(en.candidates.map((c: { canonical_path: string }) => c.canonical_path)).toContain(
+      shippedEngine().refs[shippedEngine().identities.get('todo task create')!].canonical_path);
+  });
+});
+
+describe('lexical ranking', () => {
+  it('never ranks a filtered-out tool and never an unavailable one', () => {
+    const r = run({ query: '发送消息', product_ids: ['todo'], limit: 20 });
+    expect(r.candidates.every((c: { product_id: string }) => c.product_id === 'todo')).toBe(true);
+    const w = run({ query: '删除', effects: ['read'], limit: 20 });
+    expect(w.candidates.every((c: { effect: string }) => c.effect === 'read')).toBe(true);
+    const f = runFixture({ query: '撤回消息 上传文件 创建待办', limit: 20, candidate_limit: 100 });
+    for (const c of f.candidates) expect(UNAVAILABLE).not.toContain(c.canonical_path);
+  });
+
+  it('orders by score then canonical path, with ranks 1..n and no scores unless explained', () => {
+    const r = run({ query: 'message', limit: 20 }, true);
+    const scores = r.candidates.map((c: { score_breakdown: { score: number } }) => c.score_breakdown.score);
+    for (let i = 1; i < scores.length; i++) {
+      expect(scores[i] <= scores[i - 1]).toBe(true);
+      if (scores[i] === scores[i - 1]) expect(r.candidates[i].canonical_path > r.candidates[i - 1].canonical_path).toBe(true);
+    }
+    expect(r.candidates.map((c: { rank: number }) => c.rank)).toEqual(scores.map((_: number, i: number) => i + 1));
+    const plain = run({ query: 'message', limit: 20 });
+    expect(JSON.stringify(plain)).not.toContain('score');
+  });
+
+  it('explain changes no order', () => {
+    const q = { query: '把文件上传到钉盘', limit: 10 };
+    const a = run(q).candidates.map((c: { canonical_path: string }) => c.canonical_path);
+    const b = run(q, true).candidates.map((c: { canonical_path: string }) => c.canonical_path);
+    expect(b).toEqual(a);
+  });
+
+  it('answers an English query with English titles and a Chinese one with Chinese', () => {
+    const en = run({ query: 'recall message', limit: 1 }).candidates[0];
+    const zh = run({ query: '撤回消息', limit: 1 }).candidates[0];
+    expect(en.title).not.toMatch(/\p{Script=Han}/u);
+    expect(zh.title).toMatch(/\p{Script=Han}/u);
+  });
+
+  it('abstains with a hint when nothing matches', () => {
+    const r = run({ query: 'zzqxv wwqpt' });
+    expect(r).toMatchObject({ strategy: 'fielded_bm25_ensemble', candidates: [], abstained: true, hint: HINTS.abstained });
+  });
+
+  it('demotes a tool whose avoid_when phrase the query contains verbatim (x0.2), without removing it', () => {
+    const e = miniEngine();
+    const score = (query: string) => JSON.parse(e.search({ query, limit: 4 }, { explain: true }))
+      .candidates.find((c: { canonical_path: string }) => c.canonical_path === DEMOTED.canonical_path)?.score_breakdown;
+    const plain = score(DEMOTED.phrase.slice(0, -1));
+    const demoted = score(DEMOTED.phrase);
+    expect(plain.penalty).toBeUndefined();
+    expect(demoted.penalty).toBe(0.2);
+    const raw = Object.values(demoted.fields as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(demoted.score).toBeCloseTo(raw * 0.2, 6);
+  });
+});
+
+describe('subqueries', () => {
+  it('merge round-robin by rank, skipping duplicates', () => {
+    const subqueries = ['撤回消息', '创建待办', '上传文件到钉盘'];
+    const r = run({ query: '三步任务', subqueries, limit: 6 });
+    expect(r.strategy).toBe('decomposed_round_robin');
+    const lists = subqueries.map((q) => run({ query: q, limit: 20 }).candidates.map((c: { canonical_path: string }) => c.canonical_path));
+    const expected: string[] = [];
+    for (let i = 0; expected.length < 6; i++) for (const l of lists) if (l[i] && !expected.includes(l[i]) && expected.length < 6) expected.push(l[i]);
+    expect(r.candidates.map((c: { canonical_path: string }) => c.canonical_path)).toEqual(expected);
+    expect(r.subqueries).toEqual(subqueries);
+  });
+
+  it('any exact_filtered subquery makes the whole response decomposed_exact_filtered', () => {
+    const r = runFixture({ query: 'x', subqueries: ['创建待办', 'chat.recall_message'] });
+    expect(r).toMatchObject({ strategy: 'decomposed_exact_filtered', candidates: [], abstained: true, exact_filtered: { canonical_path: 'chat.recall_message', reason: 'unavailable' } });
+  });
+
+  it('an exact subquery contributes its tool', () => {
+    const r = run({ query: 'x', subqueries: ['chat.recall_message', '创建待办'], limit: 2 });
+    expect(r.candidates[0]).toMatchObject({ canonical_path: 'chat.recall_message', rank_sources: ['exact_guard'] });
+  });
+});
+
+describe('response budget', () => {
+  it('fits 8,192 bytes with the newline, dropping whole references and marking truncated', () => {
+    const r = shippedEngine().search({ query: '消息 message 群 group 文件 file 表格', limit: 20, candidate_limit: 100 }, { explain: true });
+    expect(Buffer.byteLength(r) + 1).toBeLessThanOrEqual(8192);
+    const parsed = JSON.parse(r);
+    if (parsed.candidates.length < 20) expect(parsed.truncated).toBe(true);
+    expect(parsed.candidates.map((c: { rank: number }) => c.rank)).toEqual(parsed.candidates.map((_: unknown, i: number) => i + 1));
+  });
+});

@@ -1,0 +1,97 @@
+// Shared test helpers: the shipped engine, a fixture engine built from the real catalog with a few tools made
+// unavailable, and a CLI runner that captures stdout, stderr and the exit code.
+import { spawnSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEngine } from '../src/index.js';
+import type { Engine } from '../src/engine/engine.js';
+import { loadCatalogDir, snapshotFromCatalog } from '../src/catalog/build.js';
+import type { Catalog } from '../src/catalog/types.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = path.join(ROOT, 'bin', 'dws.mjs');
+
+let shipped: Engine | undefined;
+export function shippedEngine(): Engine {
+  shipped ??= loadEngine();
+  return shipped;
+}
+
+let catalog: Catalog | undefined;
+export function realCatalog(): Catalog {
+  catalog ??= loadCatalogDir(path.join(ROOT, 'catalog'));
+  return structuredClone(catalog);
+}
+
+/** Tools made unavailable in the fixture catalog (never in the shipped one). */
+export const UNAVAILABLE = ['chat.recall_message', 'drive.shortcut_upload', 'todo.create_personal_todo'];
+
+/** A tool given an extra avoid_when phrase in the fixture catalog. */
+export const DEMOTED = { canonical_path: 'chat.forward_message', phrase: '不是转发而是搬运' };
+
+let fixtureBytes: Uint8Array | undefined;
+export function fixtureSnapshot(): Uint8Array {
+  if (!fixtureBytes) {
+    const c = realCatalog();
+    for (const t of c.tools) {
+      if (UNAVAILABLE.includes(t.canonical_path)) {
+        t.availability = 'unavailable';
+        t.interface_reason = 'test fixture: the backend for this command is switched off';
+      }
+    }
+    fixtureBytes = snapshotFromCatalog(c);
+  }
+  return fixtureBytes;
+}
+
+let mini: Engine | undefined;
+/** A four-tool catalog where DEMOTED carries an extra avoid_when phrase. */
+export function miniEngine(): Engine {
+  if (!mini) {
+    const c = realCatalog();
+    c.tools = c.tools.filter((t) => ['chat.forward_message', 'chat.recall_message', 'chat.shortcut_dm', 'todo.create_personal_todo'].includes(t.canonical_path));
+    c.products = c.products.filter((p) => p.id === 'chat' || p.id === 'todo');
+    for (const t of c.tools) if (t.canonical_path === DEMOTED.canonical_path) t.avoid_when = [...t.avoid_when, DEMOTED.phrase];
+    mini = loadEngine({ snapshot: snapshotFromCatalog(c) });
+  }
+  return mini;
+}
+
+let fixture: Engine | undefined;
+export function fixtureEngine(): Engine {
+  fixture ??= loadEngine({ snapshot: fixtureSnapshot() });
+  return fixture;
+}
+
+export interface RunResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { input?: string; env?: Record<string, string> } = {}): RunResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    input: opts.input ?? '',
+    env: { ...process.env, ...opts.env },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function runCliAsync(args: string[], input = '', env: Record<string, string> = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status: status ?? -1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+export function errorOf(stderr: string): { category: string; reason: string; message: string; hint?: string } {
+  return JSON.parse(stderr.trim().split('\n').pop()!).error;
+}
