@@ -1,0 +1,63 @@
+// The WASM tokenizer and the searchable-text pipeline: ToolSpec -> per-field text -> tokens is pinned by a golden
+// file, so any tokenizer or field change shows up as a diff (UPDATE_GOLDEN=1 to accept one).
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { instantiateCore, tokenize, wasmBytes } from '../../src/engine/core.js';
+import { FIELDS, searchableFields } from '../../src/catalog/fields.js';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { ROOT } from '../helpers.js';
+
+const core = instantiateCore();
+const tok = (s: string) => tokenize(core, s);
+
+describe('tokenizer', () => {
+  it('splits Han runs into unigrams and bigrams', () => {
+    expect(tok('撤回消息')).toEqual(['撤', '撤回', '回', '回消', '消', '消息', '息']);
+  });
+
+  it('keeps identifiers whole and splits them on . _ - and camelCase, lowercased', () => {
+    expect(tok('chat.send_personal_message')).toEqual(['chat', 'send', 'personal', 'message', 'chat.send_personal_message']);
+    expect(tok('openConversationId')).toEqual(['open', 'conversation', 'id', 'openconversationid']);
+    expect(tok('HTMLParser v2')).toEqual(['html', 'parser', 'htmlparser', 'v2']);
+    expect(tok('+messages-send')).toEqual(['message', 'send', 'messages-send']);
+  });
+
+  it('folds full-width ASCII, the ideographic space and traditional characters', () => {
+    expect(tok('ＣＨＡＴ　Ｓｅｎｄ')).toEqual(tok('chat send'));
+    expect(tok('說')).toEqual(tok('说'));
+  });
+
+  it('stems English plurals lightly and treats everything else as a separator', () => {
+    expect(tok('messages replies files status lists')).toEqual(['message', 'reply', 'file', 'status', 'list']);
+    expect(tok('a, b; (c)! 🙂 é')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('mixes scripts without joining them', () => {
+    expect(tok('Q3预算.xlsx')).toEqual(['q3', '预', '预算', '算', 'xlsx']);
+  });
+
+  it('survives malformed UTF-16 and empty input', () => {
+    expect(tok('')).toEqual([]);
+    expect(tok('\ud800abc')).toEqual(['abc']);
+  });
+});
+
+describe('the WASM module', () => {
+  it('imports exactly env.abort and nothing else', () => {
+    const mod = new WebAssembly.Module(wasmBytes() as BufferSource);
+    expect(WebAssembly.Module.imports(mod)).toEqual([{ module: 'env', name: 'abort', kind: 'function' }]);
+  });
+});
+
+describe('searchable text golden', () => {
+  it('ToolSpec -> fields -> tokens matches test/fixtures/searchable-text.golden.json', () => {
+    const tool = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/golden-tool.json'), 'utf8')) as ToolSpec;
+    const product = { id: 'chat', title: '群聊', title_en: 'Chat', summary: '', summary_en: '', tool_count: 1 };
+    const fields = searchableFields(tool, product);
+    const actual = Object.fromEntries(FIELDS.map((f) => [f, { text: fields[f], tokens: tok(fields[f]) }]));
+    const file = path.join(ROOT, 'test/fixtures/searchable-text.golden.json');
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, JSON.stringify(actual, null, 1) + '\n');
+    expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+  });
+});
