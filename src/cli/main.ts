@@ -138,7 +138,24 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** True when argv names a catalog command (dispatch) rather than a built-in one. */
+function isDispatch(argv: string[]): boolean {
+  const first = argv[0];
+  return first !== undefined && !first.startsWith('-') && first !== 'schema' && first !== 'help';
+}
+
 export async function main(argv: string[]): Promise<void> {
+  if (isDispatch(argv)) {
+    // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
+    const { runDispatch } = await import('../dispatch/cli.js');
+    try {
+      await runDispatch(argv, getEngine);
+    } catch (err) {
+      if (err instanceof CommanderError) fail(fromCommander(err));
+      fail(err);
+    }
+    return;
+  }
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });
