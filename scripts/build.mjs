@@ -38,6 +38,7 @@ await esbuild.build({
   outdir: r('dist'),
   outExtension: { '.js': '.mjs' },
   splitting: true,
+  external: ['jq-wasm'],
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: "import { createRequire as __dwsCreateRequire } from 'node:module'; const require = __dwsCreateRequire(import.meta.url);" },
 });

@@ -114,12 +114,61 @@ async function runSearch(flags: SearchFlags): Promise<void> {
   await writeStdout(e.search(request, { explain }) + '\n');
 }
 
+interface SchemaFlags {
+  compact?: boolean;
+  all?: boolean;
+  cliPath?: string;
+  expectedSourceHash?: string;
+  expectedSurfaceHash?: string;
+  jq?: string;
+  fields?: string;
+  format?: string;
+}
+
+async function runSchema(words: string[], flags: SchemaFlags): Promise<void> {
+  const format = flags.format ?? 'json';
+  if (format !== 'json' && format !== 'table') throw new DwsError('unsupported_output_format', `--format must be json or table, not "${format}"`);
+  const versioned = flags.expectedSourceHash !== undefined || flags.expectedSurfaceHash !== undefined;
+  if (versioned && flags.jq !== undefined) throw new DwsError('unsupported_output_filter', 'versioned Inspect prints the whole contract; --jq is not allowed');
+  if (versioned && format !== 'json') throw new DwsError('unsupported_output_format', 'versioned Inspect prints JSON only');
+  if (flags.jq !== undefined && (flags.fields !== undefined || format !== 'json')) {
+    throw new DwsError('unsupported_output_filter', '--jq takes the JSON output; do not combine it with --fields or --format table');
+  }
+  if (flags.cliPath !== undefined && words.length) throw new DwsError('invalid_argument', '--cli-path names the command; do not also pass a path');
+  const path = flags.cliPath ?? (words.length ? words.join(' ') : undefined);
+  const fields = flags.fields?.split(',').map((f) => f.trim()).filter(Boolean);
+  if (flags.fields !== undefined && !fields?.length) throw new DwsError('invalid_fields', '--fields needs at least one key');
+  const json = getEngine().inspect(path, {
+    compact: flags.compact, all: flags.all, fields,
+    expectedSourceHash: flags.expectedSourceHash, expectedSurfaceHash: flags.expectedSurfaceHash,
+  });
+  if (flags.jq !== undefined) {
+    const { applyJq } = await import('../schema/format.js');
+    await writeStdout(await applyJq(json, flags.jq));
+  } else if (format === 'table') {
+    const { renderTable, terminalIsChinese } = await import('../schema/format.js');
+    await writeStdout(renderTable(JSON.parse(json), terminalIsChinese()));
+  } else {
+    await writeStdout(json + '\n');
+  }
+}
+
 export function buildProgram(): Command {
   const program = configureRoot(new Command('dws'))
     .description('DingTalk workspace commands for agents: search, inspect, dispatch')
     .version('0.1.0', '--version');
   const schema = configureRoot(program.command('schema'))
-    .description('discover commands: search, browse, inspect one contract');
+    .description('discover commands: search, browse, inspect one contract')
+    .argument('[path...]', 'product, "product group", canonical path, CLI path or alias')
+    .option('--compact', 'whitelist projection (what an agent needs)')
+    .option('--all', 'every product with every full leaf')
+    .option('--cli-path <path>', 'look a command up by CLI path, e.g. "chat +messages-send"')
+    .option('--expected-source-hash <hash>', 'versioned Inspect: refuse if the catalog changed')
+    .option('--expected-surface-hash <hash>', 'versioned Inspect: refuse if the command surface changed')
+    .option('--jq <expr>', 'filter the JSON output with jq')
+    .option('--fields <keys>', 'keep only these keys (of each listed item)')
+    .option('--format <format>', 'json (default) or table')
+    .action((words: string[], flags: SchemaFlags) => runSchema(words, flags));
   configureRoot(schema.command('search'))
     .description('find commands for a task (tool-search.v1)')
     .option('--query <text>', 'the task in Chinese or English')

@@ -11,6 +11,7 @@ import { instantiateCore, wasmBytes, type CoreExports } from './core.js';
 import { normalizeRequest, parseRequestJson, type NormalizedRequest, type SearchRequest } from './request.js';
 import { Searcher } from './search.js';
 import { ALGORITHMS, DEFAULT_RANKING, type Algorithm, type RankingOptions } from './ranking.js';
+import { Browser, type InspectOptions } from '../schema/browse.js';
 
 export interface EngineOptions {
   /** Ranking algorithm (default fielded_bm25_ensemble); the CLI reads DWS_TOOL_SEARCH_ALGORITHM. */
@@ -42,6 +43,7 @@ export class Engine {
   private readonly searcher: Searcher;
   private readonly specsBytes: Uint8Array;
   private specs?: ToolSpec[];
+  private browser?: Browser;
 
   constructor(bytes: Uint8Array, options: EngineOptions = {}) {
     const core = instantiateCore();
@@ -102,6 +104,12 @@ export class Engine {
 
   searchNormalized(request: NormalizedRequest, options: SearchOptions = {}): string {
     return this.searcher.search(request, options.explain === true);
+  }
+
+  /** `dws schema [path]`: overview, product, group, leaf, --all or versioned Inspect; exactly the CLI's bytes. */
+  inspect(path?: string, options: InspectOptions = {}): string {
+    this.browser ??= new Browser(this);
+    return this.browser.render(path, options);
   }
 
   /** The core instance (tokenizer access for explain, tests and the playground). */

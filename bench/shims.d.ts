@@ -1,0 +1,40 @@
+// Type declarations for the untyped benchmark dependencies (only what bench/ uses).
+declare module 'benchmark' {
+  interface Stats { mean: number; rme: number; sample: number[] }
+  class Benchmark {
+    name?: string;
+    error?: Error;
+    stats: Stats;
+    toString(): string;
+  }
+  namespace Benchmark {
+    class Suite {
+      constructor(name?: string);
+      add(name: string, fn: () => unknown, options?: { maxTime?: number; minSamples?: number }): Suite;
+      on(event: string, listener: (event: { target: Benchmark }) => void): Suite;
+      run(options?: { async?: boolean }): Suite;
+    }
+  }
+  export default Benchmark;
+}
+
+declare module 'wink-bm25-text-search' {
+  type Task = (input: unknown) => unknown;
+  interface Engine {
+    defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number } }): boolean;
+    definePrepTasks(tasks: Task[], field?: string): number;
+    addDoc(doc: Record<string, string>, id: number | string): number;
+    consolidate(fp?: number): boolean;
+    search(text: string, limit?: number): [string, number][];
+  }
+  export default function bm25(): Engine;
+}
+
+declare module 'wink-nlp-utils' {
+  type Task = (input: never) => unknown;
+  const nlp: {
+    string: { lowerCase: Task; removeExtraSpaces: Task; tokenize0: Task };
+    tokens: { removeWords: Task; stem: Task; propagateNegations: Task };
+  };
+  export default nlp;
+}

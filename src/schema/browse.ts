@@ -1,0 +1,172 @@
+// `dws schema` views over the normalized ToolSpecs: overview, product, group (CLI path prefix), leaf, --all, and
+// versioned Inspect (schema-inspect.v1). The full leaf IS the ToolSpec, and the --all entry is the same object;
+// --compact is only a projection (compact.ts). Nothing here builds a second catalog.
+import { distance } from 'fastest-levenshtein';
+import { DwsError } from '../errors.js';
+import { identityKey } from '../catalog/identity.js';
+import { byCodePoint } from '../catalog/order.js';
+import type { ProductSpec, ToolSpec } from '../catalog/types.js';
+import { compactLeaf, compactNavigation } from './compact.js';
+
+export const INSPECT_VERSION = 'schema-inspect.v1';
+
+export interface BrowseSource {
+  products: ProductSpec[];
+  tools(): ToolSpec[];
+  identities: Map<string, number>;
+  catalogHashes: { source_hash: string; surface_hash: string };
+}
+
+export interface InspectOptions {
+  compact?: boolean;
+  all?: boolean;
+  expectedSourceHash?: string;
+  expectedSurfaceHash?: string;
+  /** Key filter: applied to each element of the main list (overview, product, group) or to the leaf. */
+  fields?: string[];
+}
+
+export type View =
+  | { level: 'root'; body: Record<string, unknown> }
+  | { level: 'product' | 'group'; body: Record<string, unknown> }
+  | { level: 'leaf'; body: ToolSpec }
+  | { level: 'all'; body: Record<string, unknown> };
+
+const schemaPath = (p: string) => `dws schema ${p}`;
+
+function toolSummary(t: ToolSpec): Record<string, unknown> {
+  return {
+    id: t.canonical_path,
+    canonical_path: t.canonical_path,
+    cli_path: t.cli_path,
+    title: t.title,
+    title_en: t.title_en,
+    agent_summary: t.agent_summary,
+    agent_summary_en: t.agent_summary_en,
+    effect: t.effect,
+    risk: t.risk,
+    schema_path: schemaPath(t.canonical_path),
+  };
+}
+
+function productEntry(p: ProductSpec): Record<string, unknown> {
+  return { id: p.id, title: p.title, title_en: p.title_en, summary: p.summary, summary_en: p.summary_en, tool_count: p.tool_count, schema_path: schemaPath(p.id) };
+}
+
+export class Browser {
+  constructor(private readonly src: BrowseSource) {}
+
+  overview(): View {
+    const { source_hash, surface_hash } = this.src.catalogHashes;
+    return {
+      level: 'root',
+      body: {
+        kind: 'overview',
+        level: 'root',
+        count: this.src.products.length,
+        tool_count: this.src.products.reduce((n, p) => n + p.tool_count, 0),
+        catalog_hash: source_hash,
+        surface_hash,
+        products: this.src.products.map(productEntry),
+      },
+    };
+  }
+
+  all(): View {
+    const { source_hash, surface_hash } = this.src.catalogHashes;
+    const tools = this.src.tools();
+    return {
+      level: 'all',
+      body: {
+        kind: 'catalog',
+        level: 'all',
+        count: this.src.products.length,
+        tool_count: tools.length,
+        catalog_hash: source_hash,
+        surface_hash,
+        products: this.src.products.map((p) => ({ ...productEntry(p), tools: tools.filter((t) => t.product_id === p.id) })),
+      },
+    };
+  }
+
+  /** Resolves a path: product id, leaf identity (canonical, CLI path, alias), or a CLI path prefix (group). */
+  resolve(path: string): View {
+    const key = identityKey(path);
+    if (!key || key === 'list') return this.overview();
+    const product = this.src.products.find((p) => p.id === key);
+    const tools = this.src.tools();
+    if (product) {
+      const list = tools.filter((t) => t.product_id === product.id);
+      return {
+        level: 'product',
+        body: { kind: 'product', level: 'product', ...productEntry(product), count: list.length, tools: list.map(toolSummary) },
+      };
+    }
+    const doc = this.src.identities.get(key);
+    if (doc !== undefined) return { level: 'leaf', body: tools[doc] };
+    const prefix = key + ' ';
+    const group = tools.filter((t) => t.cli_path.startsWith(prefix));
+    if (group.length) {
+      return {
+        level: 'group',
+        body: { kind: 'group', level: 'group', id: key, product: group[0].product_id, count: group.length, schema_path: schemaPath(JSON.stringify(key)), tools: group.map(toolSummary) },
+      };
+    }
+    throw new DwsError('unknown_path', `no product, group or command "${path}"`, `closest: ${this.suggest(key).join(', ')}`);
+  }
+
+  /** The nearest valid paths by edit distance, ties in code point order. */
+  suggest(key: string, n = 5): string[] {
+    const candidates = new Set<string>(this.src.products.map((p) => p.id));
+    for (const t of this.src.tools()) {
+      candidates.add(t.canonical_path);
+      candidates.add(t.cli_path);
+      const words = t.cli_path.split(' ');
+      for (let i = 2; i < words.length; i++) candidates.add(words.slice(0, i).join(' '));
+    }
+    return [...candidates]
+      .map((c) => ({ c, d: distance(key, identityKey(c)) }))
+      .sort((a, b) => a.d - b.d || byCodePoint(a.c, b.c))
+      .slice(0, n)
+      .map((x) => x.c);
+  }
+
+  /** The JSON the CLI prints for `dws schema [path]` with these options (without the newline). */
+  render(path: string | undefined, opts: InspectOptions): string {
+    const versioned = opts.expectedSourceHash !== undefined || opts.expectedSurfaceHash !== undefined;
+    if (versioned) return this.versioned(path, opts);
+    if (opts.all && path) throw new DwsError('all_with_path', '--all prints the whole catalog and takes no path', 'drop the path, or drop --all');
+    const view = opts.all ? this.all() : path ? this.resolve(path) : this.overview();
+    let body: unknown = view.body;
+    if (opts.compact) body = view.level === 'leaf' ? compactLeaf(view.body) : compactNavigation(view.body as Record<string, unknown>);
+    if (opts.fields) body = filterFields(body as Record<string, unknown>, view.level, opts.fields);
+    return JSON.stringify(body);
+  }
+
+  private versioned(path: string | undefined, opts: InspectOptions): string {
+    if (opts.expectedSourceHash === undefined || opts.expectedSurfaceHash === undefined) {
+      throw new DwsError('incomplete_catalog_version', 'versioned Inspect needs both --expected-source-hash and --expected-surface-hash',
+        'pass both hashes from the search response\'s "catalog" object');
+    }
+    if (opts.fields) throw new DwsError('unsupported_output_filter', 'versioned Inspect prints the whole contract; --fields is not allowed');
+    const { source_hash, surface_hash } = this.src.catalogHashes;
+    if (opts.expectedSourceHash !== source_hash || opts.expectedSurfaceHash !== surface_hash) {
+      throw new DwsError('catalog_changed', 'the catalog changed since those hashes were issued',
+        'search again with `dws schema search` and inspect with the new hashes');
+    }
+    if (opts.all) throw new DwsError('all_with_path', 'versioned Inspect reads one command, not --all');
+    const view = this.resolve(path ?? '');
+    if (view.level !== 'leaf') {
+      throw new DwsError('unknown_path', `"${path ?? ''}" is not one command; versioned Inspect reads exactly one`, 'pass a canonical path from a search result');
+    }
+    return JSON.stringify({ version: INSPECT_VERSION, catalog: { source_hash, surface_hash }, tool_spec: compactLeaf(view.body) });
+  }
+}
+
+/** --fields: keep only these keys of each main-list element (navigation) or of the leaf. */
+function filterFields(body: Record<string, unknown>, level: View['level'], fields: string[]): unknown {
+  const pick = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k)));
+  if (level === 'leaf') return pick(body);
+  const listKey = level === 'root' || level === 'all' ? 'products' : 'tools';
+  return { ...body, [listKey]: (body[listKey] as Record<string, unknown>[]).map(pick) };
+}
