@@ -8,12 +8,15 @@
 //   u32 offAvgLen   (f64[numFields]),
 //   u32 offDocNorm  (f64[numFields*numDocs], TF-IDF vector norms),
 //   u32 offTermStart(u32[numTerms+1] into the term bytes), u32 offTermBytes,
-//   u32 offPostStart(u32[numTerms*numFields+1] into postings), u32 offPostings (u32 pairs), u32 totalLen
+//   u32 offPostStart(u32[numTerms*numFields+1] into postings), u32 offPostings (u32: doc << 8 | min(tf, 255)),
+//   u32 totalLen
 import { tokenize, tokBytes, tokStarts } from './tokenizer';
 import { grow } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
-export const INDEX_VERSION: u32 = 2;
+export const INDEX_VERSION: u32 = 3;
+/** Postings pack doc << 8 | tf into one u32: up to 16M documents, tf saturates at 255. */
+export const MAX_DOCS: i32 = 1 << 24;
 const HEADER_BYTES: u32 = 64;
 
 // ---- loaded image (query side) ----
@@ -42,7 +45,8 @@ export function loadImage(base: usize, len: u32): i32 {
   if (<u64>offs[0] + <u64>nd * nf * 4 > <u64>len) return -6;
   if (<u64>offs[5] + (<u64>nt * nf + 1) * 4 > <u64>len) return -6;
   if (<u64>offs[3] + (<u64>nt + 1) * 4 > <u64>len) return -6;
-  if (<u64>offs[6] + <u64>np * 8 > <u64>len) return -6;
+  if (<u64>offs[6] + <u64>np * 4 > <u64>len) return -6;
+  if (nd > <u32>MAX_DOCS) return -9;
   if (u32at(base + <usize>offs[5], (nt * nf) << 2) != np) return -7;
   if (<u64>offs[4] + <u64>u32at(base + <usize>offs[3], nt << 2) > <u64>len) return -7;
   numDocs = nd; numFields = nf; numTerms = nt;
@@ -153,6 +157,7 @@ function intern(p: usize, len: i32): i32 {
 }
 
 export function buildReset(docs: i32, fields: i32): void {
+  if (docs > MAX_DOCS) abort('too many documents for the index format');
   bDocs = docs; bFields = fields; bTerms = 0; arenaLen = 0; occLen = 0; lastDoc = 0;
   hashCap = 0;
   growHash();
@@ -272,7 +277,7 @@ export function buildFinish(): u32 {
   const offTermBytes = align8(offTermStart + <u32>(T + 1) * 4);
   const offPostStart = align8(offTermBytes + <u32>arenaLen);
   const offPostings = align8(offPostStart + <u32>(K + 1) * 4);
-  const total = align8(offPostings + P * 8);
+  const total = align8(offPostings + P * 4);
   const img = heap.alloc(<usize>total);
   memory.fill(img, 0, <usize>total);
   const hdr: u32[] = [INDEX_MAGIC, INDEX_VERSION, <u32>N, <u32>F, <u32>T, P, offDocLen, offAvgLen, offDocNorm,
@@ -304,9 +309,8 @@ export function buildFinish(): u32 {
       const d = load<u32>(docsByKey + (<usize>i << 2));
       let j = i + 1;
       while (j < e && load<u32>(docsByKey + (<usize>j << 2)) == d) j++;
-      const at = img + <usize>offPostings + (<usize>pi << 3);
-      store<u32>(at, d);
-      store<u32>(at + 4, j - i);
+      const tf = j - i;
+      store<u32>(img + <usize>offPostings + (<usize>pi << 2), (d << 8) | (tf > 255 ? 255 : tf));
       pi++;
       i = j;
     }
@@ -321,9 +325,9 @@ export function buildFinish(): u32 {
       if (s == e) continue;
       const idf = tfidfIdf(e - s);
       for (let i = s; i < e; i++) {
-        const at = postings + (<usize>i << 3);
-        const w = (1.0 + Math.log(<f64>load<u32>(at + 4))) * idf;
-        const np = docNorm + (<usize>(f * N + <i32>load<u32>(at)) << 3);
+        const v = load<u32>(postings + (<usize>i << 2));
+        const w = (1.0 + Math.log(<f64>(v & 0xff))) * idf;
+        const np = docNorm + (<usize>(f * N + <i32>(v >> 8)) << 3);
         store<f64>(np, load<f64>(np) + w * w);
       }
     }

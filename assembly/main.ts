@@ -179,10 +179,10 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
       let idf: f64 = 0, qn: f64 = 0;
       if (algorithm == 1) { idf = tfidfIdf(e - s); qn = load<f64>(qnorm + (<usize>f << 3)); } else idf = bm25Idf(df, n);
       for (let i = s; i < e; i++) {
-        const at = postings + (<usize>i << 3);
-        const d = <i32>load<u32>(at);
+        const v = load<u32>(postings + (<usize>i << 2));
+        const d = <i32>(v >> 8);
         if (load<u8>(mask + <usize>d) == 0) continue;
-        const tf = <f64>load<u32>(at + 4);
+        const tf = <f64>(v & 0xff);
         let c: f64;
         if (algorithm == 1) {
           const dn = load<f64>(docNorm + (<usize>(f * N + d) << 3));

@@ -2,7 +2,7 @@
 // CLI prints for the same request, minus the trailing newline.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { DwsError } from './errors.js';
 import { Engine, type EngineOptions } from './engine/engine.js';
@@ -33,7 +33,8 @@ export function readSnapshot(file: string = defaultSnapshotPath()): Uint8Array {
   }
 }
 
-export const nodeSha256 = (bytes: Uint8Array): Uint8Array => createHash('sha256').update(bytes).digest();
+/** Node's native CRC-32 (zlib), the same function as the crc-32 package the browser uses. */
+export const nodeCrc32 = (bytes: Uint8Array): number => zlibCrc32(bytes) >>> 0;
 
 export interface LoadOptions extends EngineOptions {
   /** Snapshot bytes or a file path; default: the shipped snapshot. */
@@ -42,5 +43,5 @@ export interface LoadOptions extends EngineOptions {
 
 export function loadEngine(options: LoadOptions = {}): Engine {
   const bytes = options.snapshot instanceof Uint8Array ? options.snapshot : readSnapshot(options.snapshot);
-  return new Engine(bytes, { sha256: nodeSha256, ...options });
+  return new Engine(bytes, { crc32: nodeCrc32, ...options });
 }

@@ -10,7 +10,7 @@ import { FIELDS } from './fields.js';
 import type { Catalog } from './types.js';
 import { buildIndexImage } from '../engine/build-index.js';
 import { instantiateCore } from '../engine/core.js';
-import { coreSha256 } from '../engine/engine.js';
+import { coreSha256, defaultCrc32 } from '../engine/engine.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
   return readdirSync(dir)
@@ -40,5 +40,6 @@ export function snapshotFromCatalog(catalog: Catalog): Uint8Array {
     wasmSha256: coreSha256(),
     fields: FIELDS,
     index,
+    crc32: defaultCrc32,
   });
 }

@@ -1,6 +1,6 @@
 // Build-time validation of catalog declarations: the JSON Schema (ajv) first, then the cross-tool rules of SPEC 3.2.
 // Every problem names the file, the tool and the field; the build fails on the first file with problems.
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import schema from './declaration.schema.json' with { type: 'json' };
 import type { Declaration } from './normalize.js';
 import { identityKey, identityKeys } from './identity.js';

@@ -32,6 +32,7 @@ export function configureRoot(cmd: Command): Command {
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
+    .enablePositionalOptions()
     .allowExcessArguments(false);
 }
 

@@ -1,10 +1,10 @@
 // The engine: one loaded snapshot, one WASM core instance, and the views over them. This module has no Node-only
 // imports; the CLI, the library entry and the browser playground all construct it from snapshot bytes.
+import CRC32 from 'crc-32';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { DwsError } from '../errors.js';
-import { identityKeys } from '../catalog/identity.js';
-import { decodeSnapshot, decodeSpecs, type SnapshotHeader, type Sha256, type ToolRef } from '../catalog/snapshot.js';
+import { Snapshot, type Crc32, type SnapshotHeader, type SnapshotMeta, type ToolText } from '../catalog/snapshot.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import { FIELDS } from '../catalog/fields.js';
 import { instantiateCore, wasmBytes, type CoreExports } from './core.js';
@@ -18,13 +18,29 @@ export interface EngineOptions {
   algorithm?: string;
   /** Overrides of the ranking defaults (evaluation and tuning). */
   ranking?: Partial<RankingOptions>;
-  /** A faster SHA-256 (Node's crypto) for the snapshot checksum; defaults to @noble/hashes. */
-  sha256?: Sha256;
+  /** A faster CRC-32 (Node's zlib.crc32) for section checks; defaults to the crc-32 package. */
+  crc32?: Crc32;
 }
 
 export interface SearchOptions {
   explain?: boolean;
 }
+
+/** A tool's identity, safety and reference text (what a search result shows). */
+export interface ToolRef extends ToolText {
+  canonical_path: string;
+  primary_cli_path: string;
+  cli_path: string;
+  aliases: string[];
+  product_id: string;
+  effect: ToolSpec['effect'];
+  risk: ToolSpec['risk'];
+  confirmation: ToolSpec['confirmation'];
+  idempotency: ToolSpec['idempotency'];
+  executable: boolean;
+}
+
+export const defaultCrc32: Crc32 = (bytes) => CRC32.buf(bytes) >>> 0;
 
 let coreSha: string | undefined;
 
@@ -35,34 +51,36 @@ export function coreSha256(): string {
 
 export class Engine {
   readonly header: SnapshotHeader;
+  readonly meta: SnapshotMeta;
   readonly products: ProductSpec[];
-  readonly refs: ToolRef[];
   readonly productIds: ReadonlySet<string>;
-  readonly identities = new Map<string, number>();
+  readonly identities: Map<string, number>;
+  private readonly snapshot: Snapshot;
   private readonly core: CoreExports;
   private readonly searcher: Searcher;
-  private readonly specsBytes: Uint8Array;
+  private readonly texts: (ToolText | undefined)[];
   private specs?: ToolSpec[];
   private browser?: Browser;
 
   constructor(bytes: Uint8Array, options: EngineOptions = {}) {
     const core = instantiateCore();
-    const { header, body } = decodeSnapshot(bytes, { tokenizerVersion: core.tokenizerVersion(), wasmSha256: coreSha256() }, options.sha256);
-    if (body.fields.join(',') !== FIELDS.join(',')) {
+    const snapshot = new Snapshot(bytes, options.crc32 ?? defaultCrc32, { tokenizerVersion: core.tokenizerVersion(), wasmSha256: coreSha256() });
+    const meta = snapshot.meta();
+    if (!Array.isArray(meta.fields) || meta.fields.join(',') !== FIELDS.join(',')) {
       throw new DwsError('snapshot_incompatible', 'the catalog snapshot indexes different fields than this dws', 'rebuild it with `npm run build`');
     }
-    this.header = header;
-    this.products = body.products;
-    this.refs = body.refs;
-    this.specsBytes = body.specs;
-    this.productIds = new Set(body.products.map((p) => p.id));
-    this.refs.forEach((r, doc) => {
-      for (const key of identityKeys(r)) this.identities.set(key, doc);
-    });
-    const ptr = core.indexReserve(body.index.length);
-    new Uint8Array(core.memory.buffer, ptr, body.index.length).set(body.index);
-    const rc = core.indexAttach(body.index.length);
-    if (rc !== 0 || core.docCount() !== this.refs.length) {
+    this.snapshot = snapshot;
+    this.header = snapshot.header;
+    this.meta = meta;
+    this.products = meta.products;
+    this.productIds = new Set(meta.products.map((p) => p.id));
+    this.identities = new Map(meta.identity_keys);
+    this.texts = new Array(meta.canonical_path.length);
+    const index = snapshot.section('index');
+    const ptr = core.indexReserve(index.length);
+    new Uint8Array(core.memory.buffer, ptr, index.length).set(index);
+    const rc = core.indexAttach(index.length);
+    if (rc !== 0 || core.docCount() !== meta.canonical_path.length) {
       throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
     }
     this.core = core;
@@ -73,9 +91,11 @@ export class Engine {
     const ranking: RankingOptions = { ...DEFAULT_RANKING, ...options.ranking, algorithm: algorithm as Algorithm };
     this.searcher = new Searcher({
       core,
-      refs: this.refs,
+      meta,
+      text: (doc) => this.text(doc),
+      avoid: () => snapshot.avoidIndex(),
       identities: this.identities,
-      catalog: { source_hash: header.source_hash, surface_hash: header.surface_hash },
+      catalog: this.catalogHashes,
       ranking,
     });
   }
@@ -84,10 +104,50 @@ export class Engine {
     return { source_hash: this.header.source_hash, surface_hash: this.header.surface_hash };
   }
 
+  get toolCount(): number {
+    return this.meta.canonical_path.length;
+  }
+
+  /** Reference text of one tool, decoded on first use. */
+  text(doc: number): ToolText {
+    let t = this.texts[doc];
+    if (!t) {
+      t = this.snapshot.text(doc);
+      this.texts[doc] = t;
+    }
+    return t;
+  }
+
+  /** One full ToolSpec (decoded alone: an Inspect never decodes the whole catalog). */
+  spec(doc: number): ToolSpec {
+    return this.specs?.[doc] ?? this.snapshot.spec(doc);
+  }
+
   /** Every full ToolSpec in canonical order (decoded on first use). */
   tools(): ToolSpec[] {
-    this.specs ??= decodeSpecs(this.specsBytes);
+    if (!this.specs) {
+      const n = this.snapshot.specCount();
+      this.specs = Array.from({ length: n }, (_, doc) => this.snapshot.spec(doc));
+    }
     return this.specs;
+  }
+
+  /** Identity, safety and reference text of every tool (tests and tools; the search path reads columns). */
+  get refs(): ToolRef[] {
+    const m = this.meta;
+    return m.canonical_path.map((canonical_path, doc) => ({
+      canonical_path,
+      primary_cli_path: m.primary_cli_path[doc],
+      cli_path: m.cli_path[doc],
+      aliases: m.aliases[doc],
+      product_id: m.product_id[doc],
+      effect: m.effect[doc],
+      risk: m.risk[doc],
+      confirmation: m.confirmation[doc],
+      idempotency: m.idempotency[doc],
+      executable: m.executable[doc],
+      ...this.text(doc),
+    }));
   }
 
   /** Validates a request (a JSON string needs "version"; an object may omit it). */

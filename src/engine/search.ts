@@ -3,7 +3,7 @@
 // it only decides eligibility, pins exact identities and renders.
 import { FIELDS, baseField } from '../catalog/fields.js';
 import { identityKey } from '../catalog/identity.js';
-import type { ToolRef } from '../catalog/snapshot.js';
+import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
 import { LIMITS, SEARCH_VERSION, utf8Length, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
@@ -61,7 +61,9 @@ const HAN = /\p{Script=Han}/u;
 
 export interface SearchContext {
   core: CoreExports;
-  refs: ToolRef[];
+  meta: SnapshotMeta;
+  text: (doc: number) => ToolText;
+  avoid: () => AvoidIndex;
   identities: Map<string, number>;
   catalog: { source_hash: string; surface_hash: string };
   ranking: RankingOptions;
@@ -71,15 +73,13 @@ export class Searcher {
   private readonly weights: Float64Array;
   private readonly stride: number;
   private readonly maskCache = new Map<string, Uint8Array>();
-  /** (doc, phrase) pairs for the avoid_when demotion, shortest phrase first so a short query stops early. */
-  private readonly avoid: { doc: number; phrase: string }[];
+  /** avoid_when phrases, shortest first so a short query stops early (decoded on the first ranked query). */
+  private avoid?: AvoidIndex;
 
   constructor(private readonly ctx: SearchContext) {
     this.weights = weightVector(ctx.ranking);
     this.stride = ctx.core.outStride();
     ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion);
-    this.avoid = ctx.refs.flatMap((r, doc) => r.avoid.map((phrase) => ({ doc, phrase })))
-      .sort((a, b) => a.phrase.length - b.phrase.length || a.doc - b.doc);
   }
 
   search(req: NormalizedRequest, explain: boolean): string {
@@ -98,7 +98,7 @@ export class Searcher {
       const blocked = outcomes.find((o) => o.kind === 'filtered');
       if (blocked && blocked.kind === 'filtered') {
         strategy = 'decomposed_exact_filtered';
-        filtered = { canonical_path: this.ctx.refs[blocked.doc].canonical_path, reason: blocked.reason };
+        filtered = { canonical_path: this.ctx.meta.canonical_path[blocked.doc], reason: blocked.reason };
       } else {
         strategy = 'decomposed_round_robin';
         hits = roundRobin(outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : [])), req.limit);
@@ -110,7 +110,7 @@ export class Searcher {
         hits = [exactHit(o.doc)];
       } else if (o.kind === 'filtered') {
         strategy = 'exact_filtered';
-        filtered = { canonical_path: this.ctx.refs[o.doc].canonical_path, reason: o.reason };
+        filtered = { canonical_path: this.ctx.meta.canonical_path[o.doc], reason: o.reason };
       } else {
         strategy = this.ctx.ranking.algorithm;
         hits = o.hits.slice(0, req.limit);
@@ -150,11 +150,11 @@ export class Searcher {
   }
 
   private filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
-    const r = this.ctx.refs[doc];
-    if (req.exclude_canonical.includes(r.canonical_path)) return 'excluded';
-    if (req.product_ids.length && !req.product_ids.includes(r.product_id)) return 'product_mismatch';
-    if (req.effects.length && !req.effects.includes(r.effect)) return 'effect_mismatch';
-    if (!r.executable) return 'unavailable';
+    const m = this.ctx.meta;
+    if (req.exclude_canonical.includes(m.canonical_path[doc])) return 'excluded';
+    if (req.product_ids.length && !req.product_ids.includes(m.product_id[doc])) return 'product_mismatch';
+    if (req.effects.length && !req.effects.includes(m.effect[doc])) return 'effect_mismatch';
+    if (!m.executable[doc]) return 'unavailable';
     return undefined;
   }
 
@@ -163,7 +163,7 @@ export class Searcher {
     const key = JSON.stringify([req.product_ids, req.effects, req.exclude_canonical]);
     let m = this.maskCache.get(key);
     if (!m) {
-      m = Uint8Array.from(this.ctx.refs, (_, doc) => (this.filterReason(doc, req) ? 0 : 1));
+      m = Uint8Array.from(this.ctx.meta.canonical_path, (_, doc) => (this.filterReason(doc, req) ? 0 : 1));
       if (this.maskCache.size > 64) this.maskCache.clear();
       this.maskCache.set(key, m);
     }
@@ -193,9 +193,10 @@ export class Searcher {
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     maskView.set(mask);
     const folded = query.normalize('NFKC').toLowerCase();
-    for (const { doc, phrase } of this.avoid) {
-      if (phrase.length > folded.length) break;
-      if (maskView[doc] === 1 && folded.includes(phrase)) maskView[doc] = 2;
+    this.avoid ??= this.ctx.avoid();
+    for (const [length, doc, k] of this.avoid) {
+      if (length > folded.length) break;
+      if (maskView[doc] === 1 && folded.includes(this.ctx.text(doc).avoid[k])) maskView[doc] = 2;
     }
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
@@ -226,33 +227,30 @@ export class Searcher {
   }
 
   private reference(h: Hit, rank: number, english: boolean, explain: boolean): ToolReference {
-    const r = this.ctx.refs[h.doc];
+    const m = this.ctx.meta;
+    const d = h.doc;
+    const text = this.ctx.text(d);
     const truncated: string[] = [];
-    const title = cut(english ? r.title_en || r.title : r.title || r.title_en, 'title', truncated);
-    const summary = cut(english ? r.agent_summary_en || r.agent_summary : r.agent_summary || r.agent_summary_en, 'agent_summary', truncated);
-    const ref: ToolReference = {
-      canonical_path: r.canonical_path,
-      primary_cli_path: r.primary_cli_path,
-      product_id: r.product_id,
+    const title = cut(english ? text.title_en || text.title : text.title || text.title_en, 'title', truncated);
+    const summary = cut(english ? text.agent_summary_en || text.agent_summary : text.agent_summary || text.agent_summary_en, 'agent_summary', truncated);
+    // Key order is part of the contract (SPEC 4.4).
+    return {
+      canonical_path: m.canonical_path[d],
+      primary_cli_path: m.primary_cli_path[d],
+      product_id: m.product_id[d],
       title,
       agent_summary: summary,
-      effect: r.effect,
-      risk: r.risk,
-      confirmation: r.confirmation,
-      idempotency: r.idempotency,
+      effect: m.effect[d],
+      risk: m.risk[d],
+      confirmation: m.confirmation[d],
+      idempotency: m.idempotency[d],
       rank,
       matched_fields: h.fields,
       rank_sources: h.sources,
+      ...(truncated.length ? { truncated_fields: truncated } : {}),
       requires_inspect: true,
+      ...(explain && h.breakdown ? { score_breakdown: h.breakdown } : {}),
     };
-    if (truncated.length) {
-      // keep the pinned key order: truncated_fields sits before requires_inspect
-      delete (ref as Partial<ToolReference>).requires_inspect;
-      ref.truncated_fields = truncated;
-      ref.requires_inspect = true;
-    }
-    if (explain && h.breakdown) ref.score_breakdown = h.breakdown;
-    return ref;
   }
 }
 

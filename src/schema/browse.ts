@@ -6,12 +6,16 @@ import { DwsError } from '../errors.js';
 import { identityKey } from '../catalog/identity.js';
 import { byCodePoint } from '../catalog/order.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
+import type { SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { compactLeaf, compactNavigation } from './compact.js';
 
 export const INSPECT_VERSION = 'schema-inspect.v1';
 
 export interface BrowseSource {
   products: ProductSpec[];
+  meta: SnapshotMeta;
+  text(doc: number): ToolText;
+  spec(doc: number): ToolSpec;
   tools(): ToolSpec[];
   identities: Map<string, number>;
   catalogHashes: { source_hash: string; surface_hash: string };
@@ -34,18 +38,18 @@ export type View =
 
 const schemaPath = (p: string) => `dws schema ${p}`;
 
-function toolSummary(t: ToolSpec): Record<string, unknown> {
+function toolSummary(m: SnapshotMeta, doc: number, text: ToolText): Record<string, unknown> {
   return {
-    id: t.canonical_path,
-    canonical_path: t.canonical_path,
-    cli_path: t.cli_path,
-    title: t.title,
-    title_en: t.title_en,
-    agent_summary: t.agent_summary,
-    agent_summary_en: t.agent_summary_en,
-    effect: t.effect,
-    risk: t.risk,
-    schema_path: schemaPath(t.canonical_path),
+    id: m.canonical_path[doc],
+    canonical_path: m.canonical_path[doc],
+    cli_path: m.cli_path[doc],
+    title: text.title,
+    title_en: text.title_en,
+    agent_summary: text.agent_summary,
+    agent_summary_en: text.agent_summary_en,
+    effect: m.effect[doc],
+    risk: m.risk[doc],
+    schema_path: schemaPath(m.canonical_path[doc]),
   };
 }
 
@@ -93,23 +97,25 @@ export class Browser {
   resolve(path: string): View {
     const key = identityKey(path);
     if (!key || key === 'list') return this.overview();
+    const m = this.src.meta;
+    const docs = (pred: (doc: number) => boolean) => m.canonical_path.map((_, doc) => doc).filter(pred);
+    const summaries = (list: number[]) => list.map((doc) => toolSummary(m, doc, this.src.text(doc)));
     const product = this.src.products.find((p) => p.id === key);
-    const tools = this.src.tools();
     if (product) {
-      const list = tools.filter((t) => t.product_id === product.id);
+      const list = docs((d) => m.product_id[d] === product.id);
       return {
         level: 'product',
-        body: { kind: 'product', level: 'product', ...productEntry(product), count: list.length, tools: list.map(toolSummary) },
+        body: { kind: 'product', level: 'product', ...productEntry(product), count: list.length, tools: summaries(list) },
       };
     }
     const doc = this.src.identities.get(key);
-    if (doc !== undefined) return { level: 'leaf', body: tools[doc] };
+    if (doc !== undefined) return { level: 'leaf', body: this.src.spec(doc) };
     const prefix = key + ' ';
-    const group = tools.filter((t) => t.cli_path.startsWith(prefix));
+    const group = docs((d) => m.cli_path[d].startsWith(prefix));
     if (group.length) {
       return {
         level: 'group',
-        body: { kind: 'group', level: 'group', id: key, product: group[0].product_id, count: group.length, schema_path: schemaPath(JSON.stringify(key)), tools: group.map(toolSummary) },
+        body: { kind: 'group', level: 'group', id: key, product: m.product_id[group[0]], count: group.length, schema_path: schemaPath(JSON.stringify(key)), tools: summaries(group) },
       };
     }
     throw new DwsError('unknown_path', `no product, group or command "${path}"`, `closest: ${this.suggest(key).join(', ')}`);
@@ -118,12 +124,13 @@ export class Browser {
   /** The nearest valid paths by edit distance, ties in code point order. */
   suggest(key: string, n = 5): string[] {
     const candidates = new Set<string>(this.src.products.map((p) => p.id));
-    for (const t of this.src.tools()) {
-      candidates.add(t.canonical_path);
-      candidates.add(t.cli_path);
-      const words = t.cli_path.split(' ');
+    const m = this.src.meta;
+    m.canonical_path.forEach((canonical, doc) => {
+      candidates.add(canonical);
+      candidates.add(m.cli_path[doc]);
+      const words = m.cli_path[doc].split(' ');
       for (let i = 2; i < words.length; i++) candidates.add(words.slice(0, i).join(' '));
-    }
+    });
     return [...candidates]
       .map((c) => ({ c, d: distance(key, identityKey(c)) }))
       .sort((a, b) => a.d - b.d || byCodePoint(a.c, b.c))

@@ -93,9 +93,17 @@ describe('the CLI reports validation errors on stderr with exit 3 and prints not
     expect(errorOf(r.stderr)).toMatchObject({ category: 'usage', reason: 'unknown_option', hint: 'Did you mean --query?' });
   });
 
-  it('an unknown subcommand is a usage error with did-you-mean', () => {
-    const r = runCli(['schema', 'serch']);
+  it('an unknown top-level command is a usage error (exit 2) with a hint', () => {
+    const r = runCli(['schemaa', 'search', '--query', 'x']);
     expect(r.status).toBe(2);
-    expect(errorOf(r.stderr)).toMatchObject({ reason: 'unknown_command' });
+    expect(r.stdout).toBe('');
+    expect(errorOf(r.stderr).reason).toBe('unknown_command');
+    expect(errorOf(r.stderr).hint).toBeTruthy();
+  });
+
+  it('search options after `search` belong to search, not to `dws schema`', () => {
+    const r = runCli(['schema', 'search', '--query', 'x', '--format', 'json']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).version).toBe('tool-search.v1');
   });
 });
