@@ -36,18 +36,19 @@ export const BOOTSTRAP_DEFAULTS = { resamples: 2000, seed: 20240607, confidence:
 export function pairedClusterBootstrap(samples: readonly PairedSample[], options: BootstrapOptions = {}): PairedInterval | undefined {
   const { resamples, seed, confidence } = { ...BOOTSTRAP_DEFAULTS, ...options };
   if (samples.length === 0) return undefined;
-  // Per-cluster sums in code point order of the cluster name, so the draw order never depends on input order.
+  // Samples sorted by (cluster, a, b) first: cluster draws and floating-point sums never depend on input order.
+  const sorted = [...samples].sort((x, y) => (x.cluster < y.cluster ? -1 : x.cluster > y.cluster ? 1 : x.a - y.a || x.b - y.b));
   const byCluster = new Map<string, { a: number; b: number; n: number }>();
-  for (const s of samples) {
+  for (const s of sorted) {
     const c = byCluster.get(s.cluster) ?? { a: 0, b: 0, n: 0 };
     c.a += s.a;
     c.b += s.b;
     c.n += 1;
     byCluster.set(s.cluster, c);
   }
-  const clusters = [...byCluster].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, c]) => c);
-  const a = samples.reduce((t, s) => t + s.a, 0) / samples.length;
-  const b = samples.reduce((t, s) => t + s.b, 0) / samples.length;
+  const clusters = [...byCluster.values()];
+  const a = sorted.reduce((t, s) => t + s.a, 0) / sorted.length;
+  const b = sorted.reduce((t, s) => t + s.b, 0) / sorted.length;
   const rng = xoroshiro128plus(seed);
   const deltas = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {

@@ -1,6 +1,6 @@
 // Identity exact-hit rates over the whole catalog: every canonical path, primary CLI path, CLI path, alias and the
 // full-width (NFKC-equivalent) form of the primary CLI path must resolve through the Exact Guard to that one tool.
-import type { ToolRef } from '../catalog/snapshot.js';
+import type { ToolRef } from '../engine/engine.js';
 
 export const IDENTITY_FORMS = ['canonical', 'primary_cli', 'cli', 'alias', 'fullwidth'] as const;
 export type IdentityForm = (typeof IDENTITY_FORMS)[number];

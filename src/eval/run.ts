@@ -41,9 +41,9 @@ export interface Answer {
 }
 
 export type CaseResult =
-  | { kind: 'single'; id: string; slice: Slice; product: string; query: string; answer: Answer; scores: SingleScores; first_gold_rank: number | null }
-  | { kind: 'workflow'; id: string; product: string; query: string; steps: number; raw: Answer & { found: number }; decomposed: Answer & { found: number } }
-  | { kind: 'negative'; id: string; query: string; answer: Answer };
+  | { kind: 'single'; id: string; slice: Slice; product: string; answer: Answer; scores: SingleScores; first_gold_rank: number | null }
+  | { kind: 'workflow'; id: string; product: string; steps: number; raw: Answer & { found: number }; decomposed: Answer & { found: number } }
+  | { kind: 'negative'; id: string; answer: Answer };
 
 export interface Summary {
   single: {
@@ -124,7 +124,7 @@ export function runCases(engine: Engine, cases: readonly EvalCase[], progress: (
       const answer = answerOf(engine, { query: c.query, limit: LIMITS.single });
       progress();
       const rank = firstGoldRank(answer.ranked, c.gold);
-      return { kind: 'single', id: c.id, slice: c.slice, product: c.product, query: c.query, answer, scores: scoreSingle(answer.ranked, c), first_gold_rank: rank ?? null };
+      return { kind: 'single', id: c.id, slice: c.slice, product: c.product, answer, scores: scoreSingle(answer.ranked, c), first_gold_rank: rank ?? null };
     }
     if (c.kind === 'workflow') {
       const raw = answerOf(engine, { query: c.query, limit: LIMITS.workflow });
@@ -135,7 +135,6 @@ export function runCases(engine: Engine, cases: readonly EvalCase[], progress: (
         kind: 'workflow',
         id: c.id,
         product: c.product,
-        query: c.query,
         steps: c.steps.length,
         raw: { ...raw, found: stepsFound(raw.ranked, c.steps, LIMITS.workflow) },
         decomposed: { ...decomposed, found: stepsFound(decomposed.ranked, c.steps, LIMITS.workflow) },
@@ -143,7 +142,7 @@ export function runCases(engine: Engine, cases: readonly EvalCase[], progress: (
     }
     const answer = answerOf(engine, { query: c.query });
     progress();
-    return { kind: 'negative', id: c.id, query: c.query, answer };
+    return { kind: 'negative', id: c.id, answer };
   });
 }
 
