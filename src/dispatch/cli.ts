@@ -1,17 +1,131 @@
-// Dispatch of catalog commands (`dws <cli path> --flags`). Placeholder until the dispatch issue lands: every
-// catalog path is recognized, nothing is executed.
+// Dispatch of catalog commands (`dws <cli path> --flags`), SPEC section 6. Only the invoked tool becomes a command
+// (resolve.ts), so a dispatch start pays for one ToolSpec, not 1,098. Order of checks, all before any I/O:
+//   resolve path (exit 2) -> parse flags (unknown flag exit 2) -> catalog hashes (catalog_changed, exit 6)
+//   -> availability / interface (exit 3) -> ajv validation (exit 3) -> confirmation (exit 3) -> --dry-run plan
+//   -> server config -> MCP tools/call (transport.ts; auth exit 4, backend/transport/unknown outcome exit 7).
+// The MCP SDK is imported only when a call is actually made.
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
-import { identityKey } from '../catalog/identity.js';
+import type { ToolSpec } from '../catalog/types.js';
+import { writeStdout } from '../cli/io.js';
+import { resolveCommand } from './resolve.js';
+import { parseToolArgs, type ParsedArgs } from './flags.js';
+import { foldInput, validateInput } from './validate.js';
+import { mapArguments } from './arguments.js';
+import { groupHelp, toolHelp } from './help.js';
+import { serverFor, type Env } from './config.js';
 
-export async function runDispatch(argv: string[], engine: () => Engine): Promise<void> {
-  const e = engine();
-  const words = argv.filter((a) => !a.startsWith('-'));
-  for (let n = Math.min(words.length, 6); n >= 1; n--) {
-    const doc = e.identities.get(identityKey(words.slice(0, n).join(' ')));
-    if (doc !== undefined) {
-      throw new DwsError('not_dispatchable', `${e.refs[doc].primary_cli_path}: dispatch is not available in this build yet`);
-    }
+export interface DispatchIo {
+  write: (text: string) => Promise<void>;
+  env: Env;
+}
+
+const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** The invocation plan `--dry-run` prints (fixed key order; derived_arguments only when non-empty). */
+export interface Plan {
+  dry_run: true;
+  canonical_path: string;
+  server: string;
+  rpc_name: string;
+  arguments: Record<string, unknown>;
+  derived_arguments?: string[];
+  effect: ToolSpec['effect'];
+  confirmation: ToolSpec['confirmation'];
+  idempotency: ToolSpec['idempotency'];
+}
+
+function wantsHelp(rest: string[]): boolean {
+  const end = rest.indexOf('--');
+  return (end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+function checkHashes(engine: Engine, c: ParsedArgs['control']): void {
+  const have = engine.catalogHashes;
+  const stale = [
+    c.expectedSource !== undefined && c.expectedSource !== have.source_hash ? 'source_hash' : '',
+    c.expectedSurface !== undefined && c.expectedSurface !== have.surface_hash ? 'surface_hash' : '',
+  ].filter(Boolean);
+  if (stale.length) {
+    throw new DwsError('catalog_changed', `the catalog changed: expected ${stale.join(' and ')} no longer match (now source_hash ${have.source_hash}, surface_hash ${have.surface_hash})`,
+      'search again with `dws schema search` and re-inspect the command before running it');
   }
-  throw new DwsError('unknown_command', `unknown command "${words.slice(0, 3).join(' ')}"`, 'find commands with `dws schema search --query "<task>"`');
+}
+
+function checkDispatchable(t: ToolSpec): { product_id: string; rpc_name: string } {
+  if (t.availability === 'unavailable') {
+    throw new DwsError('tool_unavailable', `${t.canonical_path} is unavailable: ${t.interface_reason ?? 'no reason given'}`, 'report the capability as unavailable; do not retry');
+  }
+  if (t.interface_mode !== 'mcp' || !t.interface_ref) {
+    throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${t.interface_reason ?? 'it has no RPC reference'}`,
+      'only MCP-backed commands run through dws dispatch; find one with `dws schema search`');
+  }
+  return t.interface_ref;
+}
+
+function timeoutMs(flag: string | undefined, env: Env): number {
+  const text = flag ?? env.DWS_TIMEOUT;
+  if (text === undefined || text === '') return DEFAULT_TIMEOUT_SECONDS * 1000;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(seconds > 0) || seconds > 3600) {
+    throw new DwsError('invalid_parameter', `--timeout must be a number of seconds between 0 and 3600, got "${text}"`);
+  }
+  return Math.round(seconds * 1000);
+}
+
+function render(value: unknown, format: string): string {
+  if (format === 'text') return (typeof value === 'string' ? value : JSON.stringify(value, null, 2)) + '\n';
+  return JSON.stringify(value) + '\n';
+}
+
+export async function runDispatch(argv: string[], engine: () => Engine, io: DispatchIo = { write: writeStdout, env: process.env }): Promise<void> {
+  const e = engine();
+  const found = resolveCommand(argv, e);
+  if (found.kind === 'group') {
+    if (wantsHelp(found.rest)) return io.write(groupHelp(found.prefix, found.tools));
+    throw new DwsError('unknown_command', `"dws ${found.prefix}" is a group of ${found.tools.length} commands, not a command`,
+      `pick one, e.g. ${found.tools.slice(0, 3).map((t) => `\`dws ${t.cli_path}\``).join(', ')}; list them with \`dws ${found.prefix} --help\``);
+  }
+  const tool = found.tool;
+  if (wantsHelp(found.rest)) return io.write(toolHelp(tool));
+  const parsed = parseToolArgs(tool, found.rest);
+  const format = parsed.control.format ?? 'json';
+  if (format !== 'json' && format !== 'text') {
+    throw new DwsError('unsupported_output_format', `--format must be json or text, not "${format}"`);
+  }
+  const timeout = timeoutMs(parsed.control.timeout, io.env);
+  checkHashes(e, parsed.control);
+  const ref = checkDispatchable(tool);
+  const data = foldInput(tool, parsed.values, parsed.positionals);
+  validateInput(tool, data);
+  const mapped = mapArguments(tool, data);
+  if (tool.confirmation === 'user_required' && !parsed.control.yes && !parsed.control.dryRun) {
+    throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
+      'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
+  }
+  if (parsed.control.dryRun) {
+    const plan: Plan = {
+      dry_run: true,
+      canonical_path: tool.canonical_path,
+      server: ref.product_id,
+      rpc_name: ref.rpc_name,
+      arguments: mapped.arguments,
+      ...(mapped.derived.length ? { derived_arguments: mapped.derived } : {}),
+      effect: tool.effect,
+      confirmation: tool.confirmation,
+      idempotency: tool.idempotency,
+    };
+    return io.write(render(plan, format));
+  }
+  const server = serverFor(ref.product_id, io.env);
+  const { callTool, resultOf } = await import('./transport.js');
+  const response = await callTool(server, {
+    server: ref.product_id,
+    rpcName: ref.rpc_name,
+    arguments: mapped.arguments,
+    replayable: tool.effect === 'read' || tool.idempotency === 'idempotent',
+    timeoutMs: timeout,
+  });
+  const result = resultOf(response, server, `${ref.rpc_name} on the "${ref.product_id}" server`);
+  await io.write(format === 'json' ? render({ result }, format) : render(result, format));
 }

@@ -75,9 +75,9 @@ export function rankingOverrides(value: unknown, flag = '--ranking'): Partial<Ra
   const o = value as Record<string, unknown>;
   const out: Partial<RankingOptions> = {};
   for (const [key, v] of Object.entries(o)) {
-    if (key === 'k1' || key === 'b' || key === 'avoidDemotion') {
+    if (typeof (DEFAULT_RANKING as unknown as Record<string, unknown>)[key] === 'number') {
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw bad(`"${key}" must be a non-negative number`);
-      out[key] = v;
+      (out as Record<string, number>)[key] = v;
     } else if (key === 'weights') {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) throw bad('"weights" must be an object of field -> number');
       const weights = { ...DEFAULT_RANKING.weights };
@@ -91,7 +91,8 @@ export function rankingOverrides(value: unknown, flag = '--ranking'): Partial<Ra
       if (!Array.isArray(v) || v.some((f) => typeof f !== 'string')) throw bad('"strongFields" must be an array of field names');
       out.strongFields = v as string[];
     } else {
-      throw bad(`unknown parameter "${key}" (k1, b, avoidDemotion, weights, strongFields)`);
+      const numeric = Object.keys(DEFAULT_RANKING).filter((k) => typeof (DEFAULT_RANKING as unknown as Record<string, unknown>)[k] === 'number');
+      throw bad(`unknown parameter "${key}" (${[...numeric, 'weights', 'strongFields'].join(', ')})`);
     }
   }
   return out;

@@ -1,0 +1,73 @@
+// Where the MCP server of a product lives and which token to send. Sources, first match wins:
+//   URL:   env DWS_MCP_URL_TEMPLATE ("{product}" -> interface product id), config servers[<product>].url,
+//          config url_template
+//   token: env DWS_TOKEN, config servers[<product>].token, config token
+// The config file is DWS_CONFIG or ~/.config/dws/config.json:
+//   {"url_template": "https://host/mcp/{product}", "token": "...", "servers": {"im": {"url": "...", "token": "..."}}}
+// Neither the token nor the URL (which may carry credentials) is ever printed; errors name the product server only.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DwsError } from '../errors.js';
+
+export interface ServerConfig {
+  url: string;
+  token?: string;
+}
+
+interface ConfigFile {
+  url_template?: string;
+  token?: string;
+  servers?: Record<string, { url?: string; token?: string }>;
+}
+
+export type Env = Record<string, string | undefined>;
+
+function configPath(env: Env): string {
+  return env.DWS_CONFIG || path.join(env.HOME || os.homedir(), '.config', 'dws', 'config.json');
+}
+
+function readConfig(file: string, required: boolean): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (!required && (e as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new DwsError('not_configured', `cannot read the dws config file ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new DwsError('not_configured', `the dws config file ${file} is not valid JSON`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new DwsError('not_configured', `the dws config file ${file} must hold a JSON object`);
+  }
+  return parsed as ConfigFile;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+export function serverFor(product: string, env: Env = process.env): ServerConfig {
+  const fromEnv = str(env.DWS_MCP_URL_TEMPLATE);
+  const config = readConfig(configPath(env), env.DWS_CONFIG !== undefined && env.DWS_CONFIG !== '' && !fromEnv);
+  const entry = config.servers?.[product];
+  const template = fromEnv ?? str(entry?.url) ?? str(config.url_template);
+  if (!template) {
+    throw new DwsError('not_configured', `no MCP server is configured for the "${product}" server`,
+      'set DWS_MCP_URL_TEMPLATE (e.g. https://host/mcp/{product}) or add servers.' + product + '.url to ~/.config/dws/config.json (or the file in DWS_CONFIG)');
+  }
+  const url = template.split('{product}').join(encodeURIComponent(product));
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DwsError('not_configured', `the MCP server URL configured for "${product}" is not a valid URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new DwsError('not_configured', `the MCP server URL configured for "${product}" must be http or https`);
+  }
+  const token = str(env.DWS_TOKEN) ?? str(entry?.token) ?? str(config.token);
+  return token === undefined ? { url } : { url, token };
+}

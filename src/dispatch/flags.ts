@@ -1,0 +1,196 @@
+// One ToolSpec -> one commander command: its declared flags (typed values), its hidden compatibility flags
+// (accepted, never documented or suggested), its positionals and the dispatch control flags. Values come out
+// keyed by flag name, converted to their JSON type where the text is a number or list; anything that does not
+// convert is left as text so the ajv validation (validate.ts) reports it against the parameter.
+import { Command, CommanderError, Option } from 'commander';
+import { DwsError } from '../errors.js';
+import type { ToolSpec } from '../catalog/types.js';
+
+/** Dispatch's own flags. A tool that declares a parameter of the same name keeps its parameter (see CONTROL). */
+export const CONTROL_FLAGS = ['yes', 'dry-run', 'format', 'timeout', 'expected-source-hash', 'expected-surface-hash'] as const;
+export type ControlFlag = (typeof CONTROL_FLAGS)[number];
+
+/**
+ * `yes` and `dry-run` mean the same thing whether the tool declares them or not, so a declared one also drives the
+ * gate. The others are the tool's own parameters when declared (e.g. aitable.import_data --timeout); the transport
+ * timeout then comes from DWS_TIMEOUT.
+ */
+const SHARED_MEANING: ReadonlySet<string> = new Set(['yes', 'dry-run']);
+
+export interface FlagType {
+  /** JSON Schema of the value (validate.ts). */
+  schema: Record<string, unknown>;
+  /** Repeatable flag collecting a list; `split` also splits each occurrence on commas (pflag *Slice). */
+  list?: { split: boolean };
+  /** Text -> JSON value where it converts; otherwise the text itself. */
+  convert?: (text: string) => unknown;
+}
+
+const INTEGER = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const toInteger = (t: string): unknown => (INTEGER.test(t.trim()) && Number.isSafeInteger(Number(t)) ? Number(t) : t);
+const toNumber = (t: string): unknown => (NUMBER.test(t.trim()) ? Number(t) : t);
+
+/** Go duration syntax (`90s`, `1m30s`, `500ms`), as the upstream CLI accepts it. */
+const DURATION = '^([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$';
+
+/** CLI types of the catalog (pflag names) -> JSON types. An unknown type is taken as text. */
+export const FLAG_TYPES: Record<string, FlagType> = {
+  string: { schema: { type: 'string' } },
+  bool: { schema: { type: 'boolean' } },
+  int: { schema: { type: 'integer' }, convert: toInteger },
+  int64: { schema: { type: 'integer' }, convert: toInteger },
+  float64: { schema: { type: 'number' }, convert: toNumber },
+  duration: { schema: { type: 'string', pattern: DURATION } },
+  stringSlice: { schema: { type: 'array', items: { type: 'string' } }, list: { split: true } },
+  stringArray: { schema: { type: 'array', items: { type: 'string' } }, list: { split: false } },
+  intSlice: { schema: { type: 'array', items: { type: 'integer' } }, list: { split: true }, convert: toInteger },
+};
+
+export function flagType(type: string): FlagType {
+  return FLAG_TYPES[type] ?? FLAG_TYPES.string;
+}
+
+/** The option's attribute is the flag name itself: `end-time` and a hidden `endTime` must not share a slot. */
+class FlagOption extends Option {
+  constructor(flags: string, description: string, private readonly key: string) {
+    super(flags, description);
+  }
+
+  override attributeName(): string {
+    return this.key;
+  }
+}
+
+export interface ParsedArgs {
+  /** Declared and hidden flags the user gave, keyed by flag name, values converted (see FlagType). */
+  values: Record<string, unknown>;
+  /** Positional values keyed by positional name. */
+  positionals: Record<string, unknown>;
+  control: { yes: boolean; dryRun: boolean; format?: string; timeout?: string; expectedSource?: string; expectedSurface?: string };
+}
+
+function typeOf(tool: ToolSpec, name: string): string | undefined {
+  return tool.parameters[name]?.type ?? tool.hidden_parameters?.[name]?.type;
+}
+
+/** pflag accepts `--flag=false` for booleans; commander knows only `--flag` / `--no-flag`. */
+function normalizeBooleans(tool: ToolSpec, argv: string[]): string[] {
+  const out: string[] = [];
+  for (const arg of argv) {
+    if (arg === '--') {
+      out.push(...argv.slice(out.length));
+      break;
+    }
+    const m = /^--([^=]+)=(.*)$/s.exec(arg);
+    const isBool = m && (typeOf(tool, m[1]) === 'bool' || (!typeOf(tool, m[1]) && (m[1] === 'yes' || m[1] === 'dry-run')));
+    if (!m || !isBool) {
+      out.push(arg);
+      continue;
+    }
+    const v = m[2].toLowerCase();
+    if (v === 'true' || v === '1') out.push(`--${m[1]}`);
+    else if (v === 'false' || v === '0') out.push(`--no-${m[1]}`);
+    else throw new DwsError('invalid_parameter', `--${m[1]} is a boolean flag: use --${m[1]}, --${m[1]}=true or --${m[1]}=false, not "${m[2]}"`);
+  }
+  return out;
+}
+
+function addFlag(cmd: Command, name: string, type: string, hidden: boolean, shorthand?: string): void {
+  const t = flagType(type);
+  const short = shorthand ? `-${shorthand}, ` : '';
+  if (type === 'bool') {
+    const on = new FlagOption(`${short}--${name}`, '', name);
+    const off = new FlagOption(`--no-${name}`, '', name).hideHelp();
+    cmd.addOption(hidden ? on.hideHelp() : on).addOption(off);
+    return;
+  }
+  const opt = new FlagOption(`${short}--${name} <value>`, '', name);
+  if (t.list) {
+    const split = t.list.split;
+    opt.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), ...(split ? v.split(',') : [v])]);
+  }
+  cmd.addOption(hidden ? opt.hideHelp() : opt);
+}
+
+/** Builds the command for one tool and parses argv (after the command path). Throws CommanderError on usage errors. */
+export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
+  // Same settings as the root program (src/cli/main.ts): parse errors become CommanderErrors, never text.
+  const cmd = new Command(`dws ${tool.primary_cli_path}`)
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeErr: () => {}, outputError: () => {} })
+    .allowExcessArguments(false)
+    .helpOption(false);
+  for (const [name, p] of Object.entries(tool.parameters)) addFlag(cmd, name, p.type, false, p.shorthand);
+  for (const [name, p] of Object.entries(tool.hidden_parameters ?? {})) addFlag(cmd, name, p.type, true);
+  const declares = (f: string) => tool.parameters[f] !== undefined || tool.hidden_parameters?.[f] !== undefined;
+  const control = (f: ControlFlag, spec: string, desc: string) => {
+    if (!declares(f)) cmd.addOption(new FlagOption(spec, desc, f));
+  };
+  control('yes', '--yes', 'confirm a command that needs the user\'s confirmation');
+  if (!declares('yes')) cmd.addOption(new FlagOption('--no-yes', '', 'yes').hideHelp());
+  control('dry-run', '--dry-run', 'print the invocation plan and call nothing');
+  if (!declares('dry-run')) cmd.addOption(new FlagOption('--no-dry-run', '', 'dry-run').hideHelp());
+  control('format', '--format <format>', 'json (default) or text');
+  control('timeout', '--timeout <seconds>', 'per-attempt timeout');
+  control('expected-source-hash', '--expected-source-hash <hash>', 'refuse unless the catalog has this source_hash');
+  control('expected-surface-hash', '--expected-surface-hash <hash>', 'refuse unless the catalog has this surface_hash');
+  const positionals = [...(tool.positionals ?? [])].sort((a, b) => a.index - b.index);
+  for (const p of positionals) cmd.argument(p.variadic ? `[${p.name}...]` : `[${p.name}]`);
+  cmd.action(() => {});
+  try {
+    cmd.parse(normalizeBooleans(tool, argv), { from: 'user' });
+  } catch (err) {
+    throw usageError(err, tool);
+  }
+
+  const opts = cmd.opts<Record<string, unknown>>();
+  const values: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(opts)) {
+    if (raw === undefined) continue;
+    const type = typeOf(tool, name);
+    if (type === undefined) continue; // a control flag the tool does not declare
+    values[name] = convert(type, raw);
+  }
+  const pos: Record<string, unknown> = {};
+  positionals.forEach((p, i) => {
+    const raw = cmd.processedArgs[i] as string | string[] | undefined;
+    if (raw === undefined || (Array.isArray(raw) && raw.length === 0)) return;
+    pos[p.name] = raw;
+  });
+  const str = (f: ControlFlag) => (declares(f) && !SHARED_MEANING.has(f) ? undefined : (opts[f] as string | undefined));
+  return {
+    values,
+    positionals: pos,
+    control: {
+      yes: opts.yes === true,
+      dryRun: opts['dry-run'] === true,
+      format: str('format'),
+      timeout: str('timeout'),
+      expectedSource: str('expected-source-hash'),
+      expectedSurface: str('expected-surface-hash'),
+    },
+  };
+}
+
+/** Text (or a list of texts) -> the flag's JSON type where it converts. */
+export function convert(type: string, raw: unknown): unknown {
+  const t = flagType(type);
+  if (!t.convert) return raw;
+  return Array.isArray(raw) ? raw.map((v) => t.convert!(String(v))) : typeof raw === 'string' ? t.convert(raw) : raw;
+}
+
+const USAGE_REASONS: Record<string, 'unknown_option' | 'missing_argument' | 'invalid_argument'> = {
+  'commander.unknownOption': 'unknown_option',
+  'commander.optionMissingArgument': 'missing_argument',
+  'commander.excessArguments': 'invalid_argument',
+};
+
+/** A commander parse error as a usage DwsError (exit 2); commander's "(Did you mean --x?)" becomes the hint. */
+function usageError(err: unknown, tool: ToolSpec): unknown {
+  if (!(err instanceof CommanderError)) return err;
+  const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
+  const suggestion = rest.join(' ').trim().replace(/^\((.*)\)$/, '$1');
+  return new DwsError(USAGE_REASONS[err.code] ?? 'invalid_argument', first, suggestion || `see \`dws ${tool.primary_cli_path} --help\``);
+}

@@ -1,0 +1,79 @@
+// Help text for catalog commands, in English and Chinese side by side, rendered from the ToolSpec (hidden
+// compatibility flags are never shown). Group help lists the commands under a CLI path prefix.
+import type { ToolSpec } from '../catalog/types.js';
+import { CONTROL_FLAGS } from './flags.js';
+
+const CONTROL_HELP: Record<string, [string, string]> = {
+  yes: ['--yes', 'confirm a command that needs the user\'s confirmation / 确认需要用户确认的命令'],
+  'dry-run': ['--dry-run', 'print the invocation plan, call nothing / 只打印调用计划，不执行'],
+  format: ['--format <json|text>', 'output format, default json / 输出格式，默认 json'],
+  timeout: ['--timeout <seconds>', 'per-attempt timeout, default 30 / 每次调用的超时秒数，默认 30'],
+  'expected-source-hash': ['--expected-source-hash <hash>', 'refuse unless the catalog source_hash matches / 目录 source_hash 不符则拒绝'],
+  'expected-surface-hash': ['--expected-surface-hash <hash>', 'refuse unless the catalog surface_hash matches / 目录 surface_hash 不符则拒绝'],
+};
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function toolHelp(t: ToolSpec): string {
+  const lines: string[] = [];
+  lines.push(`dws ${t.primary_cli_path} - ${t.title_en} / ${t.title}`, '');
+  lines.push(t.agent_summary_en, t.agent_summary, '');
+  if (t.description_en) lines.push(t.description_en, t.description, '');
+  const positionals = [...(t.positionals ?? [])].sort((a, b) => a.index - b.index)
+    .map((p) => (p.required ? `<${p.name}${p.variadic ? '...' : ''}>` : `[${p.name}${p.variadic ? '...' : ''}]`));
+  lines.push(`Usage: dws ${t.primary_cli_path} [flags]${positionals.length ? ' ' + positionals.join(' ') : ''}`);
+  const aliases = [...t.aliases, ...(t.command_aliases ?? []).map((a) => [...t.cli_path.split(' ').slice(0, -1), a].join(' '))]
+    .filter((a, i, all) => a !== t.primary_cli_path && all.indexOf(a) === i);
+  if (aliases.length) lines.push(`Aliases: ${aliases.map((a) => `dws ${a}`).join(', ')}`);
+  lines.push(`Canonical: ${t.canonical_path}  effect: ${t.effect}  risk: ${t.risk}  confirmation: ${t.confirmation}  idempotency: ${t.idempotency}`);
+  if (t.availability === 'unavailable') lines.push(`Unavailable / 不可用: ${t.interface_reason ?? ''}`);
+  else if (t.interface_mode !== 'mcp') lines.push(`Not dispatchable by this build / 本版本无法执行: ${t.interface_reason ?? t.interface_mode}`);
+  lines.push('');
+  const names = Object.keys(t.parameters).sort(byCodePoint);
+  if (names.length) {
+    lines.push('Flags / 参数:');
+    for (const name of names) {
+      const p = t.parameters[name];
+      const head = `  ${p.shorthand ? `-${p.shorthand}, ` : ''}--${name}${p.type === 'bool' ? '' : ` <${p.type}>`}`;
+      const notes = [
+        p.required || p.cli_required ? 'required' : '',
+        p.enum ? `one of: ${p.enum.join(', ')}` : '',
+        p.default !== undefined ? `default: ${JSON.stringify(p.default)}` : '',
+        p.format ? `format: ${p.format}` : '',
+        p.example ? `e.g. ${p.example}` : '',
+      ].filter(Boolean);
+      lines.push(`${head}${notes.length ? `  (${notes.join('; ')})` : ''}`);
+      if (p.description_en) lines.push(`      ${p.description_en}`);
+      if (p.description) lines.push(`      ${p.description}`);
+    }
+    lines.push('');
+  }
+  const groups: [string, string[][]][] = [
+    ['Give all or none / 需同时提供', t.constraints.require_together],
+    ['Give at least one / 至少提供一个', t.constraints.require_one_of],
+    ['Give at most one / 至多提供一个', t.constraints.mutually_exclusive],
+  ];
+  for (const [label, list] of groups) {
+    for (const g of list) lines.push(`${label}: ${g.map((f) => `--${f}`).join(', ')}`);
+  }
+  if (groups.some(([, l]) => l.length)) lines.push('');
+  lines.push('Dispatch flags / 执行控制:');
+  for (const f of CONTROL_FLAGS) {
+    if (t.parameters[f] || t.hidden_parameters?.[f]) continue;
+    lines.push(`  ${CONTROL_HELP[f][0]}`, `      ${CONTROL_HELP[f][1]}`);
+  }
+  if (t.examples.length) {
+    lines.push('', 'Examples / 示例:', ...t.examples.map((e) => `  ${e}`));
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function groupHelp(prefix: string, tools: ToolSpec[]): string {
+  const sorted = [...tools].sort((a, b) => byCodePoint(a.cli_path, b.cli_path));
+  const lines = [`dws ${prefix} - ${sorted.length} commands / 个命令`, ''];
+  for (const t of sorted) lines.push(`  dws ${t.cli_path}`, `      ${t.title_en} / ${t.title}`);
+  lines.push('', `Run \`dws <command> --help\` for one command's flags / 查看单个命令的参数。`);
+  return lines.join('\n') + '\n';
+}

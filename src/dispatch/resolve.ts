@@ -1,0 +1,62 @@
+// Which catalog command an argv names. The leading words are matched against the identity index the Exact Guard
+// uses (canonical path, CLI paths, aliases, shortcut paths), longest prefix first, so only the invoked tool is
+// ever turned into a command. Cobra-style command aliases (ToolSpec.command_aliases: another last word for the
+// same leaf) and group prefixes need the full specs and are looked up only when the fast path finds nothing.
+import { DwsError } from '../errors.js';
+import type { Engine } from '../engine/engine.js';
+import type { ToolSpec } from '../catalog/types.js';
+import { identityKey } from '../catalog/identity.js';
+import { distance } from 'fastest-levenshtein';
+
+/** The deepest CLI path in the catalog has 4 words; a little headroom costs nothing. */
+const MAX_PATH_WORDS = 6;
+
+export type Resolution =
+  | { kind: 'tool'; tool: ToolSpec; rest: string[] }
+  | { kind: 'group'; prefix: string; tools: ToolSpec[]; rest: string[] };
+
+/** The words before the first flag: the command path candidates (positionals may follow the path). */
+function leadingWords(argv: string[]): string[] {
+  const words: string[] = [];
+  for (const a of argv) {
+    if (a.startsWith('-')) break;
+    words.push(a);
+  }
+  return words;
+}
+
+function commandAliasPaths(t: ToolSpec): string[] {
+  const parent = t.cli_path.split(' ').slice(0, -1);
+  return (t.command_aliases ?? []).map((a) => [...parent, a].join(' '));
+}
+
+export function resolveCommand(argv: string[], engine: Engine): Resolution {
+  const words = leadingWords(argv).slice(0, MAX_PATH_WORDS);
+  for (let n = words.length; n >= 1; n--) {
+    const doc = engine.identities.get(identityKey(words.slice(0, n).join(' ')));
+    if (doc !== undefined) return { kind: 'tool', tool: engine.spec(doc), rest: argv.slice(n) };
+  }
+  const tools = engine.tools();
+  for (let n = words.length; n >= 1; n--) {
+    const key = identityKey(words.slice(0, n).join(' '));
+    const tool = tools.find((t) => commandAliasPaths(t).some((p) => identityKey(p) === key));
+    if (tool) return { kind: 'tool', tool, rest: argv.slice(n) };
+  }
+  // A group only when every leading word belongs to it: `dws chat messag recall` is a typo, not the chat group.
+  const prefix = words.join(' ');
+  const under = tools.filter((t) => t.visibility === 'visible' && t.cli_path.startsWith(prefix + ' '));
+  if (prefix && under.length > 0) return { kind: 'group', prefix, tools: under, rest: argv.slice(words.length) };
+  throw new DwsError('unknown_command', `unknown command "${words.join(' ') || argv[0]}"`,
+    `${nearest(words.join(' '), tools)}find commands with \`dws schema search --query "<task>"\``);
+}
+
+/** "did you mean" for an unknown command: CLI paths sharing the longest word prefix, then the closest spelling. */
+function nearest(typed: string, tools: ToolSpec[]): string {
+  if (typed.length === 0) return '';
+  const scored = tools
+    .filter((t) => t.visibility === 'visible')
+    .map((t) => ({ path: t.cli_path, d: distance(typed, t.cli_path) }))
+    .sort((a, b) => a.d - b.d || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .slice(0, 3);
+  return `did you mean ${scored.map((s) => `\`dws ${s.path}\``).join(', ')}? `;
+}

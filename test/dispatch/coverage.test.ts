@@ -1,0 +1,46 @@
+// Every catalog leaf becomes a working command: flags register without collisions, the ajv schema compiles, help
+// renders, and a bare `--dry-run` ends in a plan or a typed refusal, never an internal error. Also pins how many
+// tools this build can dispatch (MCP-backed and available) and why the others cannot.
+import { describe, expect, it } from 'vitest';
+import { runDispatch } from '../../src/dispatch/cli.js';
+import { DwsError } from '../../src/errors.js';
+import { shippedEngine } from '../helpers.js';
+
+async function outcome(argv: string[]): Promise<string> {
+  let out = '';
+  try {
+    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: {} });
+  } catch (e) {
+    if (e instanceof DwsError) return e.reason;
+    throw e;
+  }
+  return JSON.parse(out).dry_run === true ? 'plan' : 'other';
+}
+
+describe('every catalog leaf as a command', () => {
+  it('each of the tools answers --dry-run with a plan or a typed refusal, and MCP-backed ones are the dispatchable ones', async () => {
+    const tools = shippedEngine().tools();
+    const byMode: Record<string, Record<string, number>> = {};
+    for (const t of tools) {
+      const reason = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
+      expect(reason, t.canonical_path).not.toBe('internal_error');
+      const mode = t.availability === 'available' && t.interface_mode === 'mcp' && t.interface_ref ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
+      (byMode[mode] ??= {})[reason] = (byMode[mode][reason] ?? 0) + 1;
+    }
+    // A dispatchable tool never answers not_dispatchable; every other tool always does (or unavailable).
+    expect(Object.keys(byMode.dispatchable)).not.toContain('not_dispatchable');
+    for (const [mode, reasons] of Object.entries(byMode)) {
+      if (mode !== 'dispatchable') expect(Object.keys(reasons), mode).toEqual([mode.startsWith('unavailable') ? 'tool_unavailable' : 'not_dispatchable']);
+    }
+    const count = (m: string) => Object.values(byMode[m] ?? {}).reduce((a, b) => a + b, 0);
+    expect(count('dispatchable') + count('available/composite') + count('available/local') + count('unavailable/mcp')).toBe(tools.length);
+  });
+
+  it('each of the tools renders help without errors', async () => {
+    for (const t of shippedEngine().tools()) {
+      let out = '';
+      await runDispatch([...t.primary_cli_path.split(' '), '--help'], shippedEngine, { write: async (s) => void (out += s), env: {} });
+      expect(out.startsWith(`dws ${t.primary_cli_path} - `)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,305 @@
+// Dispatch against a real MCP server (test/fixtures/mcp/server.ts) on 127.0.0.1: argument mapping through
+// `property`, refusals before any I/O, retries only where replay is safe, the token never printed, and parallel
+// processes. In-process runs call runDispatch directly; the token and parallel checks spawn the built CLI.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { runDispatch } from '../../src/dispatch/cli.js';
+import { camelCase } from '../../src/dispatch/arguments.js';
+import { DwsError } from '../../src/errors.js';
+import type { Engine } from '../../src/engine/engine.js';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { errorOf, fixtureEngine, runCliAsync, shippedEngine, UNAVAILABLE } from '../helpers.js';
+import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+
+const TOKEN = 'tok-7f3a9c1e-never-print-me';
+let mcp: McpFixture;
+
+beforeAll(async () => {
+  mcp = await startMcpServer();
+});
+afterAll(async () => {
+  await mcp.close();
+});
+beforeEach(() => {
+  mcp.calls.length = 0;
+  mcp.faults.length = 0;
+  mcp.token = undefined;
+});
+
+interface Outcome {
+  out: string;
+  error?: DwsError;
+}
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, ...extra };
+}
+
+async function run(argv: string[], engine: Engine = shippedEngine(), extra: Record<string, string> = {}): Promise<Outcome> {
+  let out = '';
+  try {
+    await runDispatch(argv, () => engine, { write: async (t) => void (out += t), env: env(extra) });
+  } catch (e) {
+    if (e instanceof DwsError) return { out, error: e };
+    throw e;
+  }
+  return { out };
+}
+
+const tool = (canonical: string): ToolSpec => {
+  const t = shippedEngine().tools().find((x) => x.canonical_path === canonical);
+  if (!t) throw new Error(`no tool ${canonical}`);
+  return t;
+};
+
+function at(obj: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
+}
+
+describe('argument mapping over MCP tools/call', () => {
+  it('sends the rpc_name to the interface product server with each flag under its property', async () => {
+    const r = await run(['chat', 'message', 'recall', '--conversation-id', 'cid1', '--msg-id', 'msg9']);
+    expect(r.error).toBeUndefined();
+    const ref = tool('chat.recall_message').interface_ref!;
+    expect(mcp.calls).toEqual([{ server: ref.product_id, name: ref.rpc_name, arguments: { openConversationId: 'cid1', openMessageId: 'msg9' }, authorization: `Bearer ${TOKEN}` }]);
+    expect(JSON.parse(r.out)).toEqual({ result: { server: ref.product_id, tool: ref.rpc_name, arguments: { openConversationId: 'cid1', openMessageId: 'msg9' } } });
+  });
+
+  it('maps string flags of one MCP tool per interface server through property, dotted properties nested', async () => {
+    const byServer = new Map<string, ToolSpec>();
+    for (const t of shippedEngine().tools()) {
+      if (t.interface_mode !== 'mcp' || t.confirmation === 'user_required' || byServer.has(t.interface_ref!.product_id)) continue;
+      const grouped = new Set(Object.values(t.constraints).flat(2));
+      const ok = Object.entries(t.parameters).every(([n, p]) => !(p.required || p.cli_required) || (p.type === 'string' && !p.enum && !p.format && !grouped.has(n) && p.property !== null));
+      if (ok && t.constraints.require_one_of.length === 0 && t.constraints.require_together.length === 0) byServer.set(t.interface_ref!.product_id, t);
+    }
+    expect(byServer.size).toBeGreaterThanOrEqual(15);
+    for (const t of byServer.values()) {
+      const grouped = new Set(Object.values(t.constraints).flat(2));
+      const flags = Object.entries(t.parameters).filter(([n, p]) => p.type === 'string' && !p.enum && !p.format && !grouped.has(n) && p.property !== null);
+      const argv = [...t.cli_path.split(' '), ...flags.flatMap(([n]) => [`--${n}`, `v-${n}`])];
+      mcp.calls.length = 0;
+      const r = await run(argv);
+      expect(r.error, t.canonical_path).toBeUndefined();
+      expect(mcp.calls.length).toBe(1);
+      expect(mcp.calls[0].server).toBe(t.interface_ref!.product_id);
+      expect(mcp.calls[0].name).toBe(t.interface_ref!.rpc_name);
+      for (const [n, p] of flags) expect(at(mcp.calls[0].arguments, p.property!), `${t.canonical_path} --${n}`).toBe(`v-${n}`);
+    }
+  });
+
+  it('builds nested objects from dotted properties and merges them into a JSON-object flag', async () => {
+    const r = await run(['aitable', 'dashboard', 'create', '--base-id', 'b1', '--name', 'Sales', '--config', '{"charts":[]}']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls[0].arguments).toEqual({ baseId: 'b1', config: { charts: [], name: 'Sales' } });
+  });
+
+  it('sends integers as numbers and lists as arrays', async () => {
+    const r = await run(['chat', 'group', 'list-all', '--limit', '25']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls[0].arguments).toEqual({ limit: 25 });
+  });
+
+  it('folds a hidden compatibility flag into the visible flag feeding the same property', async () => {
+    const r = await run(['chat', 'category', 'add-conv', '--id', 'cidX', '--category-ids', '1,2']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', categoryIds: '1,2' });
+  });
+
+  it('resolves aliases and command aliases to the same tool as the primary path', async () => {
+    const t = tool('chat.query_message_send_status');
+    expect(t.aliases.length).toBeGreaterThan(0);
+    const plans = [];
+    for (const path of [t.primary_cli_path, ...t.aliases]) {
+      const r = await run([...path.split(' '), '--dry-run', '--open-task-id', 'task1']);
+      plans.push(JSON.parse(r.out).canonical_path);
+    }
+    expect(plans).toEqual([t.primary_cli_path, ...t.aliases].map(() => t.canonical_path));
+    const me = tool('contact.get_current_user_profile');
+    for (const a of me.command_aliases!) {
+      const r = await run(['contact', 'user', a, '--dry-run']);
+      expect(JSON.parse(r.out).canonical_path).toBe(me.canonical_path);
+    }
+  });
+
+  it('resolves a shortcut path (`<product> +<name>`) to its shortcut tool', async () => {
+    const t = tool('chat.shortcut_messages_read_status');
+    const r = await run([...t.cli_path.split(' '), '--dry-run']);
+    // Every shortcut in the catalog is composite: resolved, then refused as not dispatchable with its reason.
+    expect(t.interface_mode).toBe('composite');
+    expect(r.error?.reason).toBe('not_dispatchable');
+    expect(r.error?.message).toContain(t.canonical_path);
+    expect(mcp.calls).toEqual([]);
+  });
+});
+
+describe('refusals make zero backend calls', () => {
+  const cases: [string, string[], string, number][] = [
+    ['an unknown flag', ['chat', 'message', 'recall', '--msg-idd', 'm'], 'unknown_option', 2],
+    ['a missing required flag', ['chat', 'message', 'recall', '--conversation-id', 'c'], 'missing_parameter', 3],
+    ['a non-integer for an int flag', ['chat', 'group', 'list-all', '--limit', 'ten'], 'invalid_parameter', 3],
+    ['a value outside the enum', ['chat', 'message', 'send', '--group', 'g', '--msg-type', 'gif', '--text', 'x'], 'invalid_parameter', 3],
+    ['mutually exclusive flags together', ['chat', 'message', 'send', '--group', 'g', '--user', 'u', '--text', 'x'], 'constraint_violation', 3],
+    ['none of a require_one_of group', ['chat', 'message', 'send', '--text', 'x'], 'constraint_violation', 3],
+    ['a composite command', ['aitable', '+base-copy', '--base-id', 'b'], 'not_dispatchable', 3],
+    ['a stale source hash', ['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm', '--expected-source-hash', 'sha256:00'], 'catalog_changed', 6],
+    ['a stale surface hash', ['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm', '--expected-surface-hash', 'sha256:00'], 'catalog_changed', 6],
+  ];
+  for (const [what, argv, reason, exit] of cases) {
+    it(`refuses ${what} with ${reason} (exit ${exit})`, async () => {
+      const r = await run(argv);
+      expect({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out }).toEqual({ reason, exit, out: '' });
+      expect(mcp.calls).toEqual([]);
+    });
+  }
+
+  it('names the flag in a validation error and suggests the nearest flag for a typo', async () => {
+    expect((await run(['chat', 'group', 'list-all', '--limit', 'ten'])).error?.message).toContain('--limit');
+    expect((await run(['chat', 'message', 'recall', '--msg-idd', 'm'])).error?.hint).toContain('--msg-id');
+  });
+
+  it('refuses an unavailable command with its interface reason', async () => {
+    const t = fixtureEngine().tools().find((x) => x.canonical_path === UNAVAILABLE[0])!;
+    const r = await run([...t.primary_cli_path.split(' '), '--dry-run'], fixtureEngine());
+    expect(r.error?.reason).toBe('tool_unavailable');
+    expect(r.error?.message).toContain(t.interface_reason!);
+    expect(mcp.calls).toEqual([]);
+  });
+
+  it('refuses a command that needs confirmation without --yes, and runs it once with --yes', async () => {
+    const t = tool('aitable.base_delete');
+    expect(t.confirmation).toBe('user_required');
+    const argv = [...t.primary_cli_path.split(' '), '--base-id', 'b1'];
+    const refused = await run(argv);
+    expect(refused.error?.reason).toBe('confirmation_required');
+    expect(refused.error?.exitCode).toBe(3);
+    expect(mcp.calls).toEqual([]);
+    const confirmed = await run([...argv, '--yes']);
+    expect(confirmed.error).toBeUndefined();
+    expect(mcp.calls.map((c) => c.name)).toEqual([t.interface_ref!.rpc_name]);
+  });
+
+  it('prints the invocation plan on --dry-run and calls nothing, marking arguments named by the camelCase rule', async () => {
+    const r = await run(['aitable', 'base', 'delete', '--base-id', 'b1', '--dry-run']);
+    const t = tool('aitable.base_delete');
+    expect(JSON.parse(r.out)).toEqual({
+      dry_run: true,
+      canonical_path: t.canonical_path,
+      server: t.interface_ref!.product_id,
+      rpc_name: t.interface_ref!.rpc_name,
+      arguments: { [t.parameters['base-id'].property ?? 'baseId']: 'b1' },
+      ...(t.parameters['base-id'].property === null ? { derived_arguments: ['baseId'] } : {}),
+      effect: t.effect,
+      confirmation: t.confirmation,
+      idempotency: t.idempotency,
+    });
+    expect(mcp.calls).toEqual([]);
+  });
+});
+
+describe('retries and unknown outcomes', () => {
+  it('retries a read that fails once with 503 and prints the second answer', async () => {
+    const t = tool('chat.list_my_groups_pagination');
+    expect(t.effect).toBe('read');
+    mcp.faults.push({ tool: t.interface_ref!.rpc_name, status: 503, times: 1 });
+    const r = await run(['chat', 'group', 'list-all', '--limit', '5']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls.length).toBe(2);
+    expect(JSON.parse(r.out).result.arguments).toEqual({ limit: 5 });
+  });
+
+  it('calls a write that fails with 503 exactly once and reports the outcome as unknown (exit 7)', async () => {
+    const t = tool('chat.recall_message');
+    expect([t.effect, t.idempotency]).toEqual(['write', 'unknown']);
+    mcp.faults.push({ tool: t.interface_ref!.rpc_name, status: 503, times: 5 });
+    const r = await run(['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm']);
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out }).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(mcp.calls.length).toBe(1);
+  });
+
+  it('calls a write that times out exactly once and reports the outcome as unknown (exit 7)', async () => {
+    const t = tool('chat.recall_message');
+    mcp.faults.push({ tool: t.interface_ref!.rpc_name, delayMs: 1500, times: 5 });
+    const r = await run(['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm', '--timeout', '0.3']);
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'outcome_unknown', exit: 7 });
+    expect(mcp.calls.length).toBe(1);
+  });
+
+  it('gives up on a read after the bounded number of attempts with a transport error (exit 7)', async () => {
+    const t = tool('chat.list_my_groups_pagination');
+    mcp.faults.push({ tool: t.interface_ref!.rpc_name, status: 502, times: 10 });
+    const r = await run(['chat', 'group', 'list-all']);
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'transport_error', exit: 7 });
+    expect(mcp.calls.length).toBe(3);
+  });
+
+  it('reports a refused token as auth_failed (exit 4) without retrying', async () => {
+    mcp.token = 'the-right-token';
+    const r = await run(['chat', 'group', 'list-all']);
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'auth_failed', exit: 4 });
+    expect(mcp.calls).toEqual([]);
+  });
+
+  it('refuses to call when no server is configured (exit 3)', async () => {
+    const r = await run(['chat', 'group', 'list-all'], shippedEngine(), { DWS_MCP_URL_TEMPLATE: '' });
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'not_configured', exit: 3 });
+  });
+});
+
+describe('help', () => {
+  it('documents declared flags in English and Chinese and never shows hidden compatibility flags', async () => {
+    const t = tool('chat.add_conv_to_categories');
+    const r = await run(['chat', 'category', 'add-conv', '--help']);
+    expect(r.out).toContain(t.title_en);
+    expect(r.out).toContain(t.title);
+    for (const [name, p] of Object.entries(t.parameters)) {
+      expect(r.out).toContain(`--${name}`);
+      expect(r.out).toContain(p.description_en);
+      expect(r.out).toContain(p.description);
+    }
+    for (const name of Object.keys(t.hidden_parameters ?? {})) expect(r.out).not.toMatch(new RegExp(`--${name}\\b`));
+  });
+});
+
+describe('processes', () => {
+  it('never prints the token, on success or on an auth failure that echoes it', async () => {
+    const ok = await runCliAsync(['chat', 'group', 'list-all', '--limit', '3'], '', env());
+    expect(ok.status).toBe(0);
+    mcp.token = 'another-token';
+    const denied = await runCliAsync(['chat', 'group', 'list-all'], '', env());
+    expect(denied.status).toBe(4);
+    expect(errorOf(denied.stderr).reason).toBe('auth_failed');
+    const failing = await runCliAsync(['chat', 'group', 'list-all'], '', env({ DWS_MCP_URL_TEMPLATE: 'http://127.0.0.1:9/mcp/{product}' }));
+    expect(failing.status).toBe(7);
+    for (const r of [ok, denied, failing]) {
+      expect(r.stdout).not.toContain(TOKEN);
+      expect(r.stderr).not.toContain(TOKEN);
+    }
+  });
+
+  it('10 parallel processes each get their own result', async () => {
+    const ids = Array.from({ length: 10 }, (_, i) => `msg-${i}`);
+    const runs = await Promise.all(ids.map((id) => runCliAsync(['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', id], '', env())));
+    expect(runs.map((r) => r.status)).toEqual(ids.map(() => 0));
+    expect(runs.map((r) => JSON.parse(r.stdout).result.arguments.openMessageId)).toEqual(ids);
+    expect(mcp.calls.map((c) => c.arguments.openMessageId).sort()).toEqual([...ids].sort());
+  });
+});
+
+describe('properties', () => {
+  it('an int flag accepts exactly the integer texts and sends them as numbers', async () => {
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }).map(String), fc.string({ maxLength: 6 })), async (text) => {
+      const r = await run(['chat', 'group', 'list-all', '--limit', text, '--dry-run']);
+      if (/^[+-]?\d+$/.test(text.trim())) expect(JSON.parse(r.out).arguments).toEqual({ limit: Number(text) });
+      else expect(r.error?.reason).toMatch(/^(invalid_parameter|missing_argument|unknown_option)$/);
+    }), { numRuns: 60 });
+  });
+
+  it('camelCase keeps letters and drops only separators', () => {
+    fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/), { minLength: 1, maxLength: 4 }), (words) => {
+      const out = camelCase(words.join('-'));
+      expect(out.toLowerCase()).toBe(words.join(''));
+      expect(out.startsWith(words[0])).toBe(true);
+    }));
+  });
+});
