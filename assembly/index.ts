@@ -69,6 +69,11 @@ function compareBytes(a: usize, alen: i32, b: usize, blen: i32): i32 {
   return alen - blen;
 }
 
+export function termPtr(t: i32): usize { return termBytes + <usize>load<u32>(termStart + (<usize>t << 2)); }
+export function termLength(t: i32): i32 {
+  return <i32>(load<u32>(termStart + (<usize>(t + 1) << 2)) - load<u32>(termStart + (<usize>t << 2)));
+}
+
 /** Term id of the bytes [p, p+len) in the loaded image, or -1. */
 export function lookupTerm(p: usize, len: i32): i32 {
   let lo = 0, hi = numTerms - 1;

@@ -4,7 +4,7 @@
 // cross the boundary and nothing is allocated per query.
 import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
 import {
-  buildAddField, buildFinish, buildReset, image, imageLen, loadImage, lookupTerm,
+  buildAddField, buildFinish, buildReset, image, imageLen, loadImage, lookupTerm, termLength, termPtr,
   numDocs, numFields, docLen, avgLen, docNorm, postStart, postings,
 } from './index';
 import { bm25Idf, bm25Tf } from './bm25';
@@ -19,6 +19,7 @@ const input: usize = heap.alloc(<usize>INPUT_CAP);
 const weights: usize = heap.alloc(<usize>MAX_FIELDS << 3);
 const qterms: usize = heap.alloc(<usize>MAX_QUERY_TERMS << 2);
 const qtf: usize = heap.alloc(<usize>MAX_QUERY_TERMS << 2);
+const qweight: usize = heap.alloc(<usize>MAX_QUERY_TERMS << 3);
 let qnorm: usize = heap.alloc(<usize>MAX_FIELDS << 3);
 let out: usize = 0;
 let mask: usize = 0;
@@ -33,9 +34,12 @@ let imageBase: usize = 0;
 let k1: f64 = 0.9;
 let b: f64 = 0.4;
 let demote: f64 = 0.2;
+let hanUnigram: f64 = 1.0;
+let coverageExp: f64 = 0.0;
 let queryKnown: i32 = 0;
 let queryUnknown: i32 = 0;
 let queryKnownMass: f64 = 0;
+let queryUnknownMass: f64 = 0;
 
 export function tokenizerVersion(): i32 { return TOKENIZER_VERSION; }
 export function inputPtr(): usize { return input; }
@@ -49,8 +53,25 @@ export function fieldCount(): i32 { return numFields; }
 export function knownTerms(): i32 { return queryKnown; }
 export function unknownTerms(): i32 { return queryUnknown; }
 export function knownMass(): f64 { return queryKnownMass; }
+/** The idf mass of the query tokens the catalog has never seen (each weighs as a term of document frequency 0). */
+export function unknownMass(): f64 { return queryUnknownMass; }
 
-export function setParams(nk1: f64, nb: f64, ndemote: f64): void { k1 = nk1; b = nb; demote = ndemote; }
+/**
+ * k1, b: BM25; ndemote: avoid_when multiplier; nunigram: weight of a single-Han-character query term (bigrams carry
+ * the meaning, unigrams mostly add noise); ncoverage: exponent of the share of the query's idf mass a document
+ * matches (0 = plain BM25 sum).
+ */
+export function setParams(nk1: f64, nb: f64, ndemote: f64, nunigram: f64, ncoverage: f64): void {
+  k1 = nk1; b = nb; demote = ndemote; hanUnigram = nunigram; coverageExp = ncoverage;
+}
+
+/** A term whose bytes are exactly one 3- or 4-byte UTF-8 sequence (one Han character). */
+function isSingleHan(t: i32): bool {
+  const len = termLength(t);
+  if (len != 3 && len != 4) return false;
+  const b0 = load<u8>(termPtr(t));
+  return len == 3 ? (b0 & 0xf0) == 0xe0 : (b0 & 0xf8) == 0xf0;
+}
 
 /** Tokenizes len bytes of the input buffer; tokens are readable through tokenBytesPtr/tokenStartsPtr. */
 export function tokenizeInput(len: i32): i32 { return tokenize(input, len); }
@@ -106,10 +127,18 @@ function collectTerms(qlen: i32): i32 {
   const n = tokenize(input, qlen);
   let m = 0;
   queryUnknown = 0;
+  queryUnknownMass = 0;
   for (let i = 0; i < n; i++) {
     const s = load<u32>(tokStarts + (<usize>i << 2)), e = load<u32>(tokStarts + (<usize>(i + 1) << 2));
     const id = lookupTerm(tokBytes + <usize>s, <i32>(e - s));
-    if (id < 0) { queryUnknown++; continue; }
+    if (id < 0) {
+      queryUnknown++;
+      const len = e - s;
+      const b0 = load<u8>(tokBytes + <usize>s);
+      const han = (len == 3 && (b0 & 0xf0) == 0xe0) || (len == 4 && (b0 & 0xf8) == 0xf0);
+      queryUnknownMass += bm25Idf(0, <f64>numDocs) * (han ? hanUnigram : 1.0);
+      continue;
+    }
     if (m >= MAX_QUERY_TERMS) continue;
     // insertion into the sorted unique list
     let j = m - 1;
@@ -127,6 +156,9 @@ function collectTerms(qlen: i32): i32 {
     m++;
   }
   queryKnown = m;
+  for (let i = 0; i < m; i++) {
+    store<f64>(qweight + (<usize>i << 3), isSingleHan(load<i32>(qterms + (<usize>i << 2))) ? hanUnigram : 1.0);
+  }
   return m;
 }
 
@@ -167,10 +199,11 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
   }
   for (let qi = 0; qi < m; qi++) {
     const t = load<i32>(qterms + (<usize>qi << 2));
-    const mass = termMass(t);
+    const qw = load<f64>(qweight + (<usize>qi << 3));
+    const mass = termMass(t) * qw;
     queryKnownMass += mass;
     for (let f = 0; f < F; f++) {
-      const w = load<f64>(weights + (<usize>f << 3));
+      const w = load<f64>(weights + (<usize>f << 3)) * qw;
       if (w == 0) continue;
       const s = postingStart(t, f), e = postingStart(t, f + 1);
       if (s == e) continue;
@@ -251,9 +284,12 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
   return sa > sb || (sa == sb && da < db);
 }
 
-/** The ranking score: raw score, demoted when the mask says so, rounded to 1e-9. */
+/** The ranking score: raw score times query coverage^exp, demoted when the mask says so, rounded to 1e-9. */
 function finalScore(d: i32): f64 {
   let s = load<f64>(scores + (<usize>d << 3));
+  if (coverageExp != 0 && queryKnownMass > 0) {
+    s *= Math.pow(load<f64>(matchedMass + (<usize>d << 3)) / queryKnownMass, coverageExp);
+  }
   if (load<u8>(mask + <usize>d) == 2) s *= demote;
   return Math.floor(s * 1e9 + 0.5) / 1e9;
 }

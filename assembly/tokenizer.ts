@@ -8,7 +8,7 @@
 import { foldHan } from './fold';
 import { grow } from './memory';
 
-export const TOKENIZER_VERSION: i32 = 3;
+export const TOKENIZER_VERSION: i32 = 4;
 export const MAX_TOKEN_BYTES: i32 = 64;
 
 // Decoded code points of the current text (case kept for camelCase), grown on demand.

@@ -16,7 +16,8 @@ export interface CoreExports {
   knownTerms(): number;
   unknownTerms(): number;
   knownMass(): number;
-  setParams(k1: number, b: number, demote: number): void;
+  unknownMass(): number;
+  setParams(k1: number, b: number, demote: number, hanUnigram: number, coverageExp: number): void;
   tokenizeInput(len: number): number;
   tokenBytesPtr(): number;
   tokenStartsPtr(): number;

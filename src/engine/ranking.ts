@@ -10,6 +10,10 @@ export interface RankingOptions {
   b: number;
   /** Score multiplier when an avoid_when phrase of the tool occurs verbatim in the query. */
   avoidDemotion: number;
+  /** Weight of a single-Han-character query term relative to bigrams and words. */
+  hanUnigramWeight: number;
+  /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
+  coverageExponent: number;
   weights: Record<FieldName, number>;
   /** Fields whose match makes a candidate a real (not weak) match. */
   strongFields: readonly string[];
@@ -20,6 +24,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   k1: 0.9,
   b: 0.4,
   avoidDemotion: 0.2,
+  hanUnigramWeight: 1,
+  coverageExponent: 1,
   weights: {
     identity: 8,
     title: 5,

@@ -10,6 +10,8 @@ import { type RankingOptions, weightVector } from './ranking.js';
 
 export interface ScoreBreakdown {
   score: number;
+  /** Share of the query's idf mass (unknown tokens included) this tool matched. */
+  coverage: number;
   fields: Record<string, number>;
   penalty?: number;
 }
@@ -40,6 +42,7 @@ interface Hit {
   sources: string[];
   fields: string[];
   strong: boolean;
+  coverage: number;
   breakdown?: ScoreBreakdown;
 }
 
@@ -79,7 +82,7 @@ export class Searcher {
   constructor(private readonly ctx: SearchContext) {
     this.weights = weightVector(ctx.ranking);
     this.stride = ctx.core.outStride();
-    ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion);
+    ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion, ctx.ranking.hanUnigramWeight, ctx.ranking.coverageExponent);
   }
 
   search(req: NormalizedRequest, explain: boolean): string {
@@ -143,7 +146,7 @@ export class Searcher {
     const pinnedSet = new Set(pinned);
     const hits: Hit[] = pinned.map((doc) => {
       const scored = ranked.find((h) => h.doc === doc);
-      return { ...(scored ?? { fields: ['identity'], breakdown: undefined }), doc, sources: scored ? ['exact_identity', ...scored.sources] : ['exact_identity'], strong: true };
+      return { ...(scored ?? { fields: ['identity'], breakdown: undefined }), doc, sources: scored ? ['exact_identity', ...scored.sources] : ['exact_identity'], strong: true, coverage: 1 };
     });
     for (const h of ranked) if (!pinnedSet.has(h.doc)) hits.push(h);
     return { kind: 'ranked', hits };
@@ -202,6 +205,7 @@ export class Searcher {
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
     const out = new DataView(mem, core.outPtr(), count * this.stride);
     const source = RANK_SOURCE[ranking.algorithm];
+    const totalMass = core.knownMass() + core.unknownMass();
     const hits: Hit[] = [];
     for (let i = 0; i < count; i++) {
       const at = i * this.stride;
@@ -216,9 +220,10 @@ export class Searcher {
           if (!fields.includes(base)) fields.push(base);
         }
       });
-      const hit: Hit = { doc, sources: [source], fields, strong: fields.some((f) => ranking.strongFields.includes(f)) };
+      const coverage = totalMass > 0 ? out.getFloat64(at + 24, true) / totalMass : 0;
+      const hit: Hit = { doc, sources: [source], fields, strong: fields.some((f) => ranking.strongFields.includes(f)), coverage };
       if (explain) {
-        hit.breakdown = { score: out.getFloat64(at + 8, true), fields: contributions };
+        hit.breakdown = { score: out.getFloat64(at + 8, true), coverage, fields: contributions };
         if (maskView[doc] === 2) hit.breakdown.penalty = ranking.avoidDemotion;
       }
       hits.push(hit);
@@ -255,7 +260,7 @@ export class Searcher {
 }
 
 function exactHit(doc: number): Hit {
-  return { doc, sources: ['exact_guard'], fields: ['identity'], strong: true };
+  return { doc, sources: ['exact_guard'], fields: ['identity'], strong: true, coverage: 1 };
 }
 
 function cut(text: string, field: string, truncated: string[]): string {

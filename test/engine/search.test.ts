@@ -63,7 +63,9 @@ describe('lexical ranking', () => {
     const q = { query: '把文件上传到钉盘', limit: 10 };
     const a = run(q).candidates.map((c: { canonical_path: string }) => c.canonical_path);
     const b = run(q, true).candidates.map((c: { canonical_path: string }) => c.canonical_path);
-    expect(b).toEqual(a);
+    // explain makes references bigger, so the byte budget may keep fewer of them; never a different order
+    expect(b.length).toBeGreaterThan(0);
+    expect(b).toEqual(a.slice(0, b.length));
   });
 
   it('answers an English query with English titles and a Chinese one with Chinese', () => {

@@ -1,0 +1,71 @@
+// What WebAssembly buys: the WASM core's ranking call against the plain-TypeScript port of the same scorer, both
+// over the same index image, mask, weights and tokens, and the whole engine request around the WASM call.
+import { writeInput } from '../../src/engine/core.js';
+import { buildIndexImage } from '../../src/engine/build-index.js';
+import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
+import type { Corpus } from '../corpus.js';
+import { TsScorer, unfilteredMask } from '../ts-scorer.js';
+import { cycling, distribution, runSuite, timeEach, type BenchResult, type Distribution } from '../stats.js';
+
+export interface ScorerResult {
+  wasm: { bench: BenchResult; dist: Distribution };
+  ts: { bench: BenchResult; dist: Distribution };
+  /** Queries whose top 10 differs between the port and the engine (should be 0). */
+  mismatches: string[];
+  checked: number;
+}
+
+/** The port over the index image of the shipped catalog (built by the same code as the snapshot's, so the same bytes). */
+export function tsScorerFor(c: Corpus): TsScorer {
+  const scorer = new TsScorer(buildIndexImage(c.catalog), c.engine.wasm);
+  scorer.setParams(DEFAULT_RANKING);
+  return scorer;
+}
+
+/**
+ * The engine's top 10 for a plain query next to the port's: exact identities the engine pins first are taken from
+ * its answer, the rest must be the port's order. Returns undefined when the Exact Guard answered.
+ */
+export function compareTop10(c: Corpus, scorer: TsScorer, query: string): { engine: string[]; port: string[] } | undefined {
+  const res = JSON.parse(c.engine.search({ query, limit: 10, candidate_limit: 10 })) as {
+    strategy: string;
+    candidates: { canonical_path: string; rank_sources: string[] }[];
+  };
+  if (res.strategy === 'exact_guard' || res.strategy === 'exact_filtered') return undefined;
+  const pinned = res.candidates.filter((r) => r.rank_sources[0] === 'exact_identity').map((r) => r.canonical_path);
+  const weights = weightVector(DEFAULT_RANKING);
+  const ranked = scorer.search(query, unfilteredMask(c.catalog.tools, query), weights, 10).map((h) => c.catalog.tools[h.doc].canonical_path);
+  return { engine: res.candidates.map((r) => r.canonical_path), port: [...pinned, ...ranked.filter((p) => !pinned.includes(p))].slice(0, 10) };
+}
+
+export function scorerSuite(c: Corpus, budgetMs: number): ScorerResult {
+  const scorer = tsScorerFor(c);
+  const queries = c.queries.all;
+  const mismatches: string[] = [];
+  let checked = 0;
+  for (const q of queries) {
+    const r = compareTop10(c, scorer, q);
+    if (!r) continue;
+    checked++;
+    if (r.engine.join('\n') !== r.port.join('\n')) mismatches.push(q);
+  }
+  const core = c.engine.wasm;
+  const weights = weightVector(DEFAULT_RANKING);
+  const masks = new Map(queries.map((q) => [q, unfilteredMask(c.catalog.tools, q)]));
+  // The WASM side of one ranking call, as the shell makes it: mask, weights and query in, k records out.
+  const wasmRank = (q: string) => {
+    const mem = core.memory.buffer;
+    new Uint8Array(mem, core.maskPtr(), c.catalog.tools.length).set(masks.get(q)!);
+    new Float64Array(mem, core.weightsPtr(), weights.length).set(weights);
+    return core.search(writeInput(core, q), 20, 0);
+  };
+  const tsRank = (q: string) => scorer.search(q, masks.get(q)!, weights, 20);
+  for (const q of queries) { wasmRank(q); tsRank(q); }
+  const [wasmBench, tsBench] = runSuite('scorer', { 'WASM core ranking': cycling(queries, wasmRank), 'TypeScript port': cycling(queries, tsRank) });
+  return {
+    wasm: { bench: wasmBench, dist: distribution(timeEach(queries, wasmRank, budgetMs)) },
+    ts: { bench: tsBench, dist: distribution(timeEach(queries, tsRank, budgetMs)) },
+    mismatches,
+    checked,
+  };
+}

@@ -1,0 +1,170 @@
+// A plain-TypeScript port of the WASM scorer (assembly/main.ts search() with assembly/bm25.ts), to measure what
+// WebAssembly buys. Same index image, same query tokens (from the WASM tokenizer), same term order, same
+// accumulation order, same top-k order (rounded score desc, doc asc). Only the math library differs (JS Math.log
+// instead of NativeMath), which the 1e-9 rounding absorbs; test/bench/ts-scorer.test.ts checks the top 10.
+import { tokenize, type CoreExports } from '../src/engine/core.js';
+import type { ToolSpec } from '../src/catalog/types.js';
+
+const decoder = new TextDecoder();
+
+/** The ranking parameters the core takes (src/engine/ranking.ts); the optional ones default to "off". */
+export interface ScorerParams {
+  k1: number;
+  b: number;
+  avoidDemotion: number;
+  hanUnigramWeight?: number;
+  coverageExponent?: number;
+}
+
+export interface TsHit {
+  doc: number;
+  /** Rounded ranking score. */
+  score: number;
+}
+
+export class TsScorer {
+  readonly numDocs: number;
+  readonly numFields: number;
+  private readonly terms = new Map<string, number>();
+  private readonly docLen: Uint32Array;
+  private readonly avgLen: Float64Array;
+  private readonly postStart: Uint32Array;
+  /** Image v2: (doc, tf) u32 pairs; v3: one u32 per posting, doc << 8 | min(tf, 255). */
+  private readonly postings: Uint32Array;
+  private readonly packed: boolean;
+  private readonly scores: Float64Array;
+  private readonly fieldScores: Float64Array;
+  private readonly matchedMass: Float64Array;
+  private readonly seen: Int32Array;
+  private readonly touched: Uint32Array;
+  /** Per term: true when its bytes are one 3- or 4-byte UTF-8 sequence (a single Han character). */
+  private readonly singleHan: Uint8Array;
+  private params: ScorerParams = { k1: 0.9, b: 0.4, avoidDemotion: 0.2 };
+
+  /** `image` is the index image of the snapshot (copied, 8-aligned); `core` provides the tokenizer. */
+  constructor(image: Uint8Array, private readonly core: CoreExports) {
+    const buf = image.slice().buffer;
+    const h = new Uint32Array(buf, 0, 14);
+    const [magic, version, nd, nf, nt, np, offDocLen, offAvgLen, , offTermStart, offTermBytes, offPostStart, offPostings] = h;
+    if (magic !== 0x49535744 || (version !== 2 && version !== 3)) throw new Error(`index image v${version} is not one this port reads`);
+    this.packed = version === 3;
+    this.numDocs = nd;
+    this.numFields = nf;
+    this.docLen = new Uint32Array(buf, offDocLen, nd * nf);
+    this.avgLen = new Float64Array(buf, offAvgLen, nf);
+    this.postStart = new Uint32Array(buf, offPostStart, nt * nf + 1);
+    this.postings = new Uint32Array(buf, offPostings, this.packed ? np : np * 2);
+    const termStart = new Uint32Array(buf, offTermStart, nt + 1);
+    const termBytes = new Uint8Array(buf, offTermBytes, termStart[nt]);
+    this.singleHan = new Uint8Array(nt);
+    for (let t = 0; t < nt; t++) {
+      const bytes = termBytes.subarray(termStart[t], termStart[t + 1]);
+      this.terms.set(decoder.decode(bytes), t);
+      this.singleHan[t] = (bytes.length === 3 && (bytes[0] & 0xf0) === 0xe0) || (bytes.length === 4 && (bytes[0] & 0xf8) === 0xf0) ? 1 : 0;
+    }
+    this.scores = new Float64Array(nd);
+    this.fieldScores = new Float64Array(nd * nf);
+    this.matchedMass = new Float64Array(nd);
+    this.seen = new Int32Array(nd);
+    this.touched = new Uint32Array(nd);
+  }
+
+  setParams(params: ScorerParams): void {
+    this.params = params;
+  }
+
+  /** Fielded BM25 over eligible documents (mask byte 1 eligible, 2 demoted, 0 filtered); the best k hits. */
+  search(query: string, mask: Uint8Array, weights: Float64Array, k: number): TsHit[] {
+    const { numDocs: N, numFields: F, postStart, postings, packed, docLen, avgLen, scores, fieldScores, matchedMass, seen, touched } = this;
+    const ids: number[] = [];
+    for (const tok of tokenize(this.core, query)) {
+      const id = this.terms.get(tok);
+      if (id !== undefined && !ids.includes(id)) ids.push(id);
+    }
+    ids.sort((x, y) => x - y);
+    const { k1, b, avoidDemotion, hanUnigramWeight = 1, coverageExponent = 0 } = this.params;
+    let touchedLen = 0;
+    let knownMass = 0;
+    for (let qi = 0; qi < ids.length; qi++) {
+      const t = ids[qi];
+      const qw = this.singleHan[t] ? hanUnigramWeight : 1;
+      let maxDf = 0;
+      for (let f = 0; f < F; f++) maxDf = Math.max(maxDf, postStart[t * F + f + 1] - postStart[t * F + f]);
+      const mass = idf(maxDf, N) * qw;
+      knownMass += mass;
+      for (let f = 0; f < F; f++) {
+        const w = weights[f] * qw;
+        if (w === 0) continue;
+        const s = postStart[t * F + f], e = postStart[t * F + f + 1];
+        if (s === e) continue;
+        const termIdf = idf(e - s, N);
+        const avg = avgLen[f];
+        for (let i = s; i < e; i++) {
+          const d = packed ? postings[i] >>> 8 : postings[i * 2];
+          if (mask[d] === 0) continue;
+          const tf = packed ? postings[i] & 0xff : postings[i * 2 + 1];
+          const len = docLen[f * N + d];
+          const norm = avg > 0 ? 1 - b + b * (len / avg) : 1;
+          const c = w * termIdf * ((tf * (k1 + 1)) / (tf + k1 * norm));
+          if (seen[d] === 0) touched[touchedLen++] = d;
+          if (seen[d] !== qi + 1) {
+            seen[d] = qi + 1;
+            matchedMass[d] += mass;
+          }
+          scores[d] += c;
+          fieldScores[d * F + f] += c;
+        }
+      }
+    }
+    const top: TsHit[] = [];
+    for (let i = 0; i < touchedLen; i++) {
+      const d = touched[i];
+      let raw = scores[d];
+      if (coverageExponent !== 0 && knownMass > 0) raw *= Math.pow(matchedMass[d] / knownMass, coverageExponent);
+      const score = round9(mask[d] === 2 ? raw * avoidDemotion : raw);
+      if (score <= 0) continue;
+      if (top.length === k && !better(score, d, top[k - 1])) continue;
+      let j = top.length < k ? top.length : k - 1;
+      if (top.length < k) top.push({ doc: d, score });
+      while (j > 0 && better(score, d, top[j - 1])) {
+        top[j] = top[j - 1];
+        j--;
+      }
+      top[j] = { doc: d, score };
+    }
+    for (let i = 0; i < touchedLen; i++) {
+      const d = touched[i];
+      scores[d] = 0;
+      matchedMass[d] = 0;
+      seen[d] = 0;
+      fieldScores.fill(0, d * F, d * F + F);
+    }
+    return top;
+  }
+}
+
+function idf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+function round9(s: number): number {
+  return Math.floor(s * 1e9 + 0.5) / 1e9;
+}
+
+function better(score: number, doc: number, o: TsHit): boolean {
+  return score > o.score || (score === o.score && doc < o.doc);
+}
+
+/**
+ * The eligibility mask a request without filters gets from the shell (SPEC 4.3, src/engine/search.ts): executable
+ * tools (available, with a valid interface) are eligible, and demoted when one of their avoid_when phrases (NFKC,
+ * lowercase) occurs in the folded query.
+ */
+export function unfilteredMask(tools: readonly ToolSpec[], query: string): Uint8Array {
+  const folded = query.normalize('NFKC').toLowerCase();
+  return Uint8Array.from(tools, (t) => {
+    if (t.availability !== 'available' || (t.interface_mode === 'mcp' && t.interface_ref === undefined)) return 0;
+    const avoid = [...t.avoid_when, ...t.avoid_when_en].map((a) => a.normalize('NFKC').toLowerCase()).filter((a) => a.length > 0);
+    return avoid.some((a) => folded.includes(a)) ? 2 : 1;
+  });
+}
