@@ -8,6 +8,7 @@ import {
   numDocs, numFields, docLen, avgLen, docNorm, postStart, postings,
 } from './index';
 import { bm25Idf, bm25Tf } from './bm25';
+export { crc32Update } from './crc32';
 import { tfidfIdf, tfidfDocWeight } from './tfidf';
 
 export const MAX_FIELDS: i32 = 32;
@@ -24,6 +25,7 @@ let qnorm: usize = heap.alloc(<usize>MAX_FIELDS << 3);
 let out: usize = 0;
 let mask: usize = 0;
 let scores: usize = 0;
+let finals: usize = 0;
 let fieldScores: usize = 0;
 let matchedMass: usize = 0;
 let seen: usize = 0;
@@ -110,6 +112,7 @@ function allocAccumulators(): void {
   memory.fill(mask, 1, n);
   scores = heap.alloc(n << 3);
   memory.fill(scores, 0, n << 3);
+  finals = heap.alloc(n << 3);
   fieldScores = heap.alloc(n * <usize>numFields << 3);
   memory.fill(fieldScores, 0, n * <usize>numFields << 3);
   matchedMass = heap.alloc(n << 3);
@@ -241,17 +244,25 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
       }
     }
   }
-  // Top k by (rounded score desc, doc asc); docs are numbered in canonical-path order.
+  // Final scores once per touched document, then top k by (rounded score desc, doc asc); docs are numbered in
+  // canonical-path order, so the tie-break is the doc number.
+  for (let i = 0; i < touchedLen; i++) {
+    const d = <i32>load<u32>(touched + (<usize>i << 2));
+    store<f64>(finals + (<usize>d << 3), finalScore(d));
+  }
   let count = 0;
   for (let i = 0; i < touchedLen; i++) {
     const d = <i32>load<u32>(touched + (<usize>i << 2));
-    const sc = finalScore(d);
+    const sc = load<f64>(finals + (<usize>d << 3));
     if (sc <= 0) continue;
-    if (count == k && !better(sc, d, finalScore(load<i32>(top + (<usize>(count - 1) << 2))), load<i32>(top + (<usize>(count - 1) << 2)))) continue;
+    if (count == k) {
+      const last = load<i32>(top + (<usize>(count - 1) << 2));
+      if (!better(sc, d, load<f64>(finals + (<usize>last << 3)), last)) continue;
+    }
     let j = count < k ? count : k - 1;
     while (j > 0) {
       const o = load<i32>(top + (<usize>(j - 1) << 2));
-      if (!better(sc, d, finalScore(o), o)) break;
+      if (!better(sc, d, load<f64>(finals + (<usize>o << 3)), o)) break;
       store<i32>(top + (<usize>j << 2), o);
       j--;
     }
@@ -264,7 +275,7 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
     const at = out + <usize>r * stride;
     store<u32>(at, d);
     store<u32>(at + 4, 0);
-    store<f64>(at + 8, finalScore(d));
+    store<f64>(at + 8, load<f64>(finals + (<usize>d << 3)));
     store<f64>(at + 16, load<f64>(scores + (<usize>d << 3)));
     store<f64>(at + 24, load<f64>(matchedMass + (<usize>d << 3)));
     memory.copy(at + 32, fieldScores + (<usize>(d * F) << 3), <usize>F << 3);
@@ -288,7 +299,8 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
 function finalScore(d: i32): f64 {
   let s = load<f64>(scores + (<usize>d << 3));
   if (coverageExp != 0 && queryKnownMass > 0) {
-    s *= Math.pow(load<f64>(matchedMass + (<usize>d << 3)) / queryKnownMass, coverageExp);
+    const share = load<f64>(matchedMass + (<usize>d << 3)) / queryKnownMass;
+    s *= coverageExp == 1.0 ? share : Math.pow(share, coverageExp);
   }
   if (load<u8>(mask + <usize>d) == 2) s *= demote;
   return Math.floor(s * 1e9 + 0.5) / 1e9;

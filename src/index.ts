@@ -1,11 +1,11 @@
 // Library entry (Node): `import { loadEngine } from 'dws'`. engine.search(request) returns exactly the bytes the
 // CLI prints for the same request, minus the trailing newline.
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, fstatSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 as zlibCrc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { DwsError } from './errors.js';
 import { Engine, type EngineOptions } from './engine/engine.js';
+import type { SnapshotSource } from './catalog/snapshot.js';
 
 export { Engine, type EngineOptions, type SearchOptions } from './engine/engine.js';
 export { DwsError, EXIT, REASONS, type Reason } from './errors.js';
@@ -33,15 +33,50 @@ export function readSnapshot(file: string = defaultSnapshotPath()): Uint8Array {
   }
 }
 
-/** Node's native CRC-32 (zlib), the same function as the crc-32 package the browser uses. */
-export const nodeCrc32 = (bytes: Uint8Array): number => zlibCrc32(bytes) >>> 0;
-
 export interface LoadOptions extends EngineOptions {
   /** Snapshot bytes or a file path; default: the shipped snapshot. */
   snapshot?: Uint8Array | string;
 }
 
+/**
+ * A snapshot file read by byte ranges: a search reads the header and its sections, and never the full ToolSpecs at
+ * the end of the file. Ranges are read when asked for and kept; the file is opened once per read.
+ */
+export function fileSource(file: string): SnapshotSource {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    throw new DwsError('snapshot_missing', `cannot read the catalog snapshot ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      'run `npm run build` to generate it');
+  }
+  const length = fstatSync(fd).size;
+  closeSync(fd);
+  const readInto = (offset: number, out: Uint8Array): void => {
+    const f = openSync(file, 'r');
+    try {
+      let done = 0;
+      while (done < out.length) {
+        const n = readSync(f, out, done, out.length - done, offset + done);
+        if (n === 0) throw new DwsError('snapshot_corrupt', `the catalog snapshot ${file} is shorter than its header says`);
+        done += n;
+      }
+    } finally {
+      closeSync(f);
+    }
+  };
+  return {
+    length,
+    readInto,
+    read(offset: number, len: number): Uint8Array {
+      const out = new Uint8Array(len);
+      readInto(offset, out);
+      return out;
+    },
+  };
+}
+
 export function loadEngine(options: LoadOptions = {}): Engine {
-  const bytes = options.snapshot instanceof Uint8Array ? options.snapshot : readSnapshot(options.snapshot);
-  return new Engine(bytes, { crc32: nodeCrc32, ...options });
+  const source = options.snapshot instanceof Uint8Array ? options.snapshot : fileSource(options.snapshot ?? defaultSnapshotPath());
+  return new Engine(source, options);
 }

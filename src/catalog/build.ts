@@ -5,12 +5,12 @@ import YAML from 'yaml';
 import { validateDeclarations } from './validate.js';
 import { normalizeCatalog } from './normalize.js';
 import { catalogHashes } from './hash.js';
-import { encodeSnapshot } from './snapshot.js';
+import { crc32 as zlibCrc32 } from 'node:zlib';
+import { encodeSnapshot } from './snapshot-encode.js';
 import { FIELDS } from './fields.js';
 import type { Catalog } from './types.js';
 import { buildIndexImage } from '../engine/build-index.js';
-import { instantiateCore } from '../engine/core.js';
-import { coreSha256, defaultCrc32 } from '../engine/engine.js';
+import { coreSha256, instantiateCore } from '../engine/core.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
   return readdirSync(dir)
@@ -40,6 +40,6 @@ export function snapshotFromCatalog(catalog: Catalog): Uint8Array {
     wasmSha256: coreSha256(),
     fields: FIELDS,
     index,
-    crc32: defaultCrc32,
+    crc32: (bytes) => zlibCrc32(bytes) >>> 0,
   });
 }

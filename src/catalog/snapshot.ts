@@ -12,16 +12,16 @@
 // The loader tells "incompatible" (another format, tokenizer or core) from "corrupt" (magic, CRC or structure
 // wrong). Each section's CRC is checked when the section is first read: a search never reads or checks `specs`,
 // an Inspect decodes exactly one ToolSpec blob.
-import { Packr } from 'msgpackr';
+import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
-import type { Catalog, ProductSpec, ToolSpec } from './types.js';
-import { identityKeys } from './identity.js';
+import type { ProductSpec, ToolSpec } from './types.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
 export const SNAPSHOT_FORMAT_VERSION = 2;
-const MAGIC = 'DWSSNAP';
-const SECTION_NAMES = ['meta', 'text', 'avoid', 'index', 'specs'] as const;
-type SectionName = (typeof SECTION_NAMES)[number];
+export const SNAPSHOT_MAGIC = 'DWSSNAP';
+/** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
+export const SECTION_NAMES = ['meta', 'text', 'avoid', 'index', 'specs'] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
 
 export interface SnapshotHeader {
   format: string;
@@ -61,93 +61,51 @@ export interface ToolText {
   avoid: string[];
 }
 
-/** avoid_when phrases ordered by length (UTF-16 units): [length, doc, position in ToolText.avoid]. */
-export type AvoidIndex = [number, number, number][];
+/** avoid_when phrases ordered by length (UTF-16 units): flat u32 triples (length, doc, position in ToolText.avoid). */
+export type AvoidIndex = Uint32Array;
+
+/** Column names of SnapshotMeta stored as one newline-joined string each (one fast string decode per column). */
+export const STRING_COLUMNS = ['canonical_path', 'primary_cli_path', 'cli_path', 'product_id', 'effect', 'risk', 'confirmation', 'idempotency'] as const;
+
+/** The meta section as stored: string columns joined, booleans and doc numbers as packed bytes. */
+export interface StoredMeta {
+  products: ProductSpec[];
+  fields: string[];
+  columns: Record<(typeof STRING_COLUMNS)[number], string>;
+  /** Per doc: its aliases joined by TAB; docs joined by newline. */
+  aliases: string;
+  executable: Uint8Array;
+  identity_keys: string;
+  /** u32 LE document number of each identity key. */
+  identity_docs: Uint8Array;
+}
 
 export type Crc32 = (bytes: Uint8Array) => number;
 
-const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });
+const unpackr = new Unpackr({ useRecords: false, moreTypes: false, mapsAsObjects: true });
 
-export function isExecutable(t: ToolSpec): boolean {
-  return t.availability === 'available' && (t.interface_mode !== 'mcp' || t.interface_ref !== undefined);
+/** Where snapshot bytes come from: a whole buffer (browser, tests) or a file read by ranges (Node CLI). */
+export interface SnapshotSource {
+  readonly length: number;
+  read(offset: number, length: number): Uint8Array;
+  /** Reads target.length bytes at offset straight into target (e.g. WASM memory), with no intermediate copy. */
+  readInto(offset: number, target: Uint8Array): void;
 }
 
-function toolText(t: ToolSpec): ToolText {
+export function bytesSource(bytes: Uint8Array): SnapshotSource {
   return {
-    title: t.title,
-    title_en: t.title_en,
-    agent_summary: t.agent_summary,
-    agent_summary_en: t.agent_summary_en,
-    avoid: [...t.avoid_when, ...t.avoid_when_en].map((a) => a.normalize('NFKC').toLowerCase()).filter((a) => a.length > 0),
+    length: bytes.length,
+    read: (offset, length) => bytes.subarray(offset, offset + length),
+    readInto: (offset, target) => target.set(bytes.subarray(offset, offset + target.length)),
   };
 }
 
-export interface SnapshotInput {
-  catalog: Catalog;
-  hashes: { source_hash: string; surface_hash: string };
-  tokenizerVersion: number;
-  wasmSha256: string;
-  fields: readonly string[];
-  index: Uint8Array;
-  crc32: Crc32;
-}
-
-const align8 = (n: number) => (n + 7) & ~7;
-
-export function encodeSnapshot(input: SnapshotInput): Uint8Array {
-  const tools = input.catalog.tools;
-  const texts = tools.map(toolText);
-  const meta: SnapshotMeta = {
-    products: input.catalog.products,
-    fields: [...input.fields],
-    canonical_path: tools.map((t) => t.canonical_path),
-    primary_cli_path: tools.map((t) => t.primary_cli_path),
-    cli_path: tools.map((t) => t.cli_path),
-    aliases: tools.map((t) => t.aliases),
-    product_id: tools.map((t) => t.product_id),
-    effect: tools.map((t) => t.effect),
-    risk: tools.map((t) => t.risk),
-    confirmation: tools.map((t) => t.confirmation),
-    idempotency: tools.map((t) => t.idempotency),
-    executable: tools.map(isExecutable),
-    identity_keys: tools.flatMap((t, doc) => identityKeys(t).map((k): [string, number] => [k, doc])),
-  };
-  const avoid: AvoidIndex = texts
-    .flatMap((t, doc) => t.avoid.map((a, k): [number, number, number] => [a.length, doc, k]))
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
-  const sections: Record<SectionName, Uint8Array> = {
-    meta: packr.pack(meta),
-    text: packr.pack(texts.map((t) => packr.pack(t))),
-    avoid: packr.pack(avoid),
-    index: input.index,
-    specs: packr.pack(tools.map((t) => packr.pack(t))),
-  };
-  const layout = {} as SnapshotHeader['sections'];
-  let offset = 0;
-  for (const name of SECTION_NAMES) {
-    layout[name] = { offset, length: sections[name].length, crc32: input.crc32(sections[name]) };
-    offset = align8(offset + sections[name].length);
-  }
-  const header: SnapshotHeader = {
-    format: SNAPSHOT_FORMAT,
-    format_version: SNAPSHOT_FORMAT_VERSION,
-    tokenizer_version: input.tokenizerVersion,
-    wasm_sha256: input.wasmSha256,
-    catalog_version: input.catalog.version,
-    source_hash: input.hashes.source_hash,
-    surface_hash: input.hashes.surface_hash,
-    sections: layout,
-  };
-  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
-  const base = align8(16 + headerBytes.length);
-  const out = new Uint8Array(base + offset);
-  out.set(new TextEncoder().encode(MAGIC), 0);
-  out[7] = SNAPSHOT_FORMAT_VERSION;
-  const view = new DataView(out.buffer);
-  view.setUint32(8, headerBytes.length, true);
-  view.setUint32(12, input.crc32(headerBytes), true);
-  out.set(headerBytes, 16);
-  for (const name of SECTION_NAMES) out.set(sections[name], base + layout[name].offset);
+/** Little-endian u32s from bytes (copied: msgpack bins are not 4-aligned). */
+function u32s(bytes: Uint8Array): Uint32Array {
+  if (!(bytes instanceof Uint8Array) || bytes.length % 4 !== 0) throw corrupt('packed u32 array has a bad length');
+  const out = new Uint32Array(bytes.length / 4);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < out.length; i++) out[i] = view.getUint32(i * 4, true);
   return out;
 }
 
@@ -163,19 +121,20 @@ function incompatible(why: string): DwsError {
 export class Snapshot {
   readonly header: SnapshotHeader;
   private readonly base: number;
-  private readonly checked = new Set<SectionName>();
+  private readonly checked = new Map<SectionName, Uint8Array>();
   private textBlobs?: Uint8Array[];
   private specBlobs?: Uint8Array[];
 
-  constructor(private readonly bytes: Uint8Array, private readonly crc32: Crc32, expect: { tokenizerVersion: number; wasmSha256: string }) {
-    if (bytes.length < 16) throw corrupt('too short');
-    const magic = new TextDecoder().decode(bytes.subarray(0, 7));
-    if (magic !== MAGIC) throw corrupt('not a dws snapshot (bad magic)');
-    if (bytes[7] !== SNAPSHOT_FORMAT_VERSION) throw incompatible(`format version ${bytes[7]}, this dws reads ${SNAPSHOT_FORMAT_VERSION}`);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  constructor(private readonly source: SnapshotSource, private readonly crc32: Crc32, expect: { tokenizerVersion: number; wasmSha256: string }) {
+    if (source.length < 16) throw corrupt('too short');
+    const start = source.read(0, 16);
+    const magic = new TextDecoder().decode(start.subarray(0, 7));
+    if (magic !== SNAPSHOT_MAGIC) throw corrupt('not a dws snapshot (bad magic)');
+    if (start[7] !== SNAPSHOT_FORMAT_VERSION) throw incompatible(`format version ${start[7]}, this dws reads ${SNAPSHOT_FORMAT_VERSION}`);
+    const view = new DataView(start.buffer, start.byteOffset, start.byteLength);
     const len = view.getUint32(8, true);
-    if (16 + len > bytes.length) throw corrupt('header length out of range');
-    const headerBytes = bytes.subarray(16, 16 + len);
+    if (16 + len > source.length) throw corrupt('header length out of range');
+    const headerBytes = source.read(16, len);
     if (crc32(headerBytes) !== view.getUint32(12, true)) throw corrupt('header checksum mismatch');
     let header: SnapshotHeader;
     try {
@@ -193,38 +152,83 @@ export class Snapshot {
     this.base = (16 + len + 7) & ~7;
     for (const name of SECTION_NAMES) {
       const s = header.sections?.[name];
-      if (!s || !Number.isInteger(s.offset) || !Number.isInteger(s.length) || this.base + s.offset + s.length > bytes.length) {
+      if (!s || !Number.isInteger(s.offset) || !Number.isInteger(s.length) || this.base + s.offset + s.length > source.length) {
         throw corrupt(`section ${name} out of range`);
       }
     }
     this.header = header;
   }
 
-  /** The raw bytes of a section, CRC-checked on first access. */
-  section(name: SectionName): Uint8Array {
+  /** The byte range [0, end) that holds the header and every section a search reads (all but specs). */
+  static searchPrefixLength(header: SnapshotHeader, headerLength: number): number {
+    const base = (16 + headerLength + 7) & ~7;
+    return base + Math.max(...SECTION_NAMES.filter((n) => n !== 'specs').map((n) => header.sections[n].offset + header.sections[n].length));
+  }
+
+  /** Reads a section into caller-owned memory; the caller checks it with verify() (used for the index image). */
+  readSectionInto(name: SectionName, target: (length: number) => Uint8Array): Uint8Array {
     const s = this.header.sections[name];
-    const bytes = this.bytes.subarray(this.base + s.offset, this.base + s.offset + s.length);
-    if (!this.checked.has(name)) {
+    const dest = target(s.length);
+    this.source.readInto(this.base + s.offset, dest);
+    return dest;
+  }
+
+  /** Throws snapshot_corrupt unless crc is the recorded checksum of the section. */
+  verify(name: SectionName, crc: number): void {
+    if ((crc >>> 0) !== this.header.sections[name].crc32) throw corrupt(`section ${name} checksum mismatch`);
+  }
+
+  /** The raw bytes of a section, read and CRC-checked on first access. */
+  section(name: SectionName): Uint8Array {
+    let bytes = this.checked.get(name);
+    if (!bytes) {
+      const s = this.header.sections[name];
+      bytes = this.source.read(this.base + s.offset, s.length);
       if (this.crc32(bytes) !== s.crc32) throw corrupt(`section ${name} checksum mismatch`);
-      this.checked.add(name);
+      this.checked.set(name, bytes);
     }
     return bytes;
   }
 
   private unpack<T>(bytes: Uint8Array, what: string): T {
     try {
-      return packr.unpack(bytes) as T;
+      return unpackr.unpack(bytes) as T;
     } catch (e) {
       throw corrupt(`${what} does not decode (${(e as Error).message})`);
     }
   }
 
   meta(): SnapshotMeta {
-    return this.unpack<SnapshotMeta>(this.section('meta'), 'meta');
+    const m = this.unpack<StoredMeta>(this.section('meta'), 'meta');
+    try {
+      const col = (name: (typeof STRING_COLUMNS)[number]) => m.columns[name].split('\n');
+      const canonical_path = col('canonical_path');
+      const n = canonical_path.length;
+      const docs = u32s(m.identity_docs);
+      const keys = m.identity_keys.split('\n');
+      if (keys.length !== docs.length || m.executable.length !== n) throw new Error('column lengths differ');
+      return {
+        products: m.products,
+        fields: m.fields,
+        canonical_path,
+        primary_cli_path: col('primary_cli_path'),
+        cli_path: col('cli_path'),
+        aliases: m.aliases.split('\n').map((a) => (a ? a.split('\t') : [])),
+        product_id: col('product_id'),
+        effect: col('effect') as SnapshotMeta['effect'],
+        risk: col('risk') as SnapshotMeta['risk'],
+        confirmation: col('confirmation') as SnapshotMeta['confirmation'],
+        idempotency: col('idempotency') as SnapshotMeta['idempotency'],
+        executable: Array.from(m.executable, (b) => b === 1),
+        identity_keys: keys.map((k, i): [string, number] => [k, docs[i]]),
+      };
+    } catch (e) {
+      throw corrupt(`meta is malformed (${(e as Error).message})`);
+    }
   }
 
   avoidIndex(): AvoidIndex {
-    return this.unpack<AvoidIndex>(this.section('avoid'), 'avoid index');
+    return u32s(this.unpack<Uint8Array>(this.section('avoid'), 'avoid index'));
   }
 
   text(doc: number): ToolText {

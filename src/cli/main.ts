@@ -185,13 +185,19 @@ export function buildProgram(): Command {
     .addOption(new Option('--fields <keys>').hideHelp())
     .option('--format <format>', 'output format (json only)')
     .action((flags: SearchFlags) => runSearch(flags));
+  configureRoot(program.command('serve'))
+    .description('serve schema_search, schema_inspect and execute as MCP tools over stdio')
+    .action(async () => {
+      const { runServe } = await import('../serve/server.js');
+      await runServe();
+    });
   return program;
 }
 
 /** True when argv names a catalog command (dispatch) rather than a built-in one. */
 function isDispatch(argv: string[]): boolean {
   const first = argv[0];
-  return first !== undefined && !first.startsWith('-') && first !== 'schema' && first !== 'help';
+  return first !== undefined && !first.startsWith('-') && first !== 'schema' && first !== 'serve' && first !== 'help';
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -9,7 +9,7 @@ import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { writeStdout } from '../cli/io.js';
 import { resolveCommand } from './resolve.js';
-import { parseToolArgs, type ParsedArgs } from './flags.js';
+import { parseToolArgs } from './flags.js';
 import { foldInput, validateInput } from './validate.js';
 import { mapArguments } from './arguments.js';
 import { groupHelp, toolHelp } from './help.js';
@@ -40,7 +40,7 @@ function wantsHelp(rest: string[]): boolean {
   return (end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
-function checkHashes(engine: Engine, c: ParsedArgs['control']): void {
+export function checkHashes(engine: Engine, c: { expectedSource?: string; expectedSurface?: string }): void {
   const have = engine.catalogHashes;
   const stale = [
     c.expectedSource !== undefined && c.expectedSource !== have.source_hash ? 'source_hash' : '',
@@ -63,7 +63,7 @@ function checkDispatchable(t: ToolSpec): { product_id: string; rpc_name: string 
   return t.interface_ref;
 }
 
-function timeoutMs(flag: string | undefined, env: Env): number {
+export function timeoutMs(flag: string | undefined, env: Env): number {
   const text = flag ?? env.DWS_TIMEOUT;
   if (text === undefined || text === '') return DEFAULT_TIMEOUT_SECONDS * 1000;
   const seconds = Number(text);
@@ -76,6 +76,62 @@ function timeoutMs(flag: string | undefined, env: Env): number {
 function render(value: unknown, format: string): string {
   if (format === 'text') return (typeof value === 'string' ? value : JSON.stringify(value, null, 2)) + '\n';
   return JSON.stringify(value) + '\n';
+}
+
+/** What a caller (the CLI's flags, or `dws serve`'s execute tool) asks dispatch to run. */
+export interface DispatchRequest {
+  tool: ToolSpec;
+  /** Declared and hidden flags keyed by flag name, values in their JSON types (text where they do not convert). */
+  values: Record<string, unknown>;
+  positionals: Record<string, unknown>;
+  yes: boolean;
+  dryRun: boolean;
+  expectedSource?: string;
+  expectedSurface?: string;
+  timeoutMs: number;
+}
+
+export type DispatchOutcome = { plan: Plan } | { result: unknown };
+
+/**
+ * Every gate after the command is known, in order: catalog hashes -> availability / interface -> ajv validation
+ * -> confirmation -> dry-run plan -> server config -> tools/call. A refusal throws before any I/O.
+ */
+export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Promise<DispatchOutcome> {
+  const tool = r.tool;
+  checkHashes(e, { expectedSource: r.expectedSource, expectedSurface: r.expectedSurface });
+  const ref = checkDispatchable(tool);
+  const data = foldInput(tool, r.values, r.positionals);
+  validateInput(tool, data);
+  const mapped = mapArguments(tool, data);
+  if (tool.confirmation === 'user_required' && !r.yes && !r.dryRun) {
+    throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
+      'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
+  }
+  if (r.dryRun) {
+    const plan: Plan = {
+      dry_run: true,
+      canonical_path: tool.canonical_path,
+      server: ref.product_id,
+      rpc_name: ref.rpc_name,
+      arguments: mapped.arguments,
+      ...(mapped.derived.length ? { derived_arguments: mapped.derived } : {}),
+      effect: tool.effect,
+      confirmation: tool.confirmation,
+      idempotency: tool.idempotency,
+    };
+    return { plan };
+  }
+  const server = serverFor(ref.product_id, env);
+  const { callTool, resultOf } = await import('./transport.js');
+  const response = await callTool(server, {
+    server: ref.product_id,
+    rpcName: ref.rpc_name,
+    arguments: mapped.arguments,
+    replayable: tool.effect === 'read' || tool.idempotency === 'idempotent',
+    timeoutMs: r.timeoutMs,
+  });
+  return { result: resultOf(response, server, `${ref.rpc_name} on the "${ref.product_id}" server`) };
 }
 
 export async function runDispatch(argv: string[], engine: () => Engine, io: DispatchIo = { write: writeStdout, env: process.env }): Promise<void> {
@@ -93,39 +149,11 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   if (format !== 'json' && format !== 'text') {
     throw new DwsError('unsupported_output_format', `--format must be json or text, not "${format}"`);
   }
-  const timeout = timeoutMs(parsed.control.timeout, io.env);
-  checkHashes(e, parsed.control);
-  const ref = checkDispatchable(tool);
-  const data = foldInput(tool, parsed.values, parsed.positionals);
-  validateInput(tool, data);
-  const mapped = mapArguments(tool, data);
-  if (tool.confirmation === 'user_required' && !parsed.control.yes && !parsed.control.dryRun) {
-    throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
-      'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
-  }
-  if (parsed.control.dryRun) {
-    const plan: Plan = {
-      dry_run: true,
-      canonical_path: tool.canonical_path,
-      server: ref.product_id,
-      rpc_name: ref.rpc_name,
-      arguments: mapped.arguments,
-      ...(mapped.derived.length ? { derived_arguments: mapped.derived } : {}),
-      effect: tool.effect,
-      confirmation: tool.confirmation,
-      idempotency: tool.idempotency,
-    };
-    return io.write(render(plan, format));
-  }
-  const server = serverFor(ref.product_id, io.env);
-  const { callTool, resultOf } = await import('./transport.js');
-  const response = await callTool(server, {
-    server: ref.product_id,
-    rpcName: ref.rpc_name,
-    arguments: mapped.arguments,
-    replayable: tool.effect === 'read' || tool.idempotency === 'idempotent',
-    timeoutMs: timeout,
-  });
-  const result = resultOf(response, server, `${ref.rpc_name} on the "${ref.product_id}" server`);
-  await io.write(format === 'json' ? render({ result }, format) : render(result, format));
+  const c = parsed.control;
+  const outcome = await dispatchTool(e, {
+    tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
+    expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
+  }, io.env);
+  if ('plan' in outcome) return io.write(render(outcome.plan, format));
+  await io.write(format === 'json' ? render({ result: outcome.result }, format) : render(outcome.result, format));
 }

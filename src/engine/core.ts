@@ -1,6 +1,9 @@
 // The one place the WASM core is instantiated, and the typed list of everything it exports. The module imports
 // only env.abort; scratch buffers are exported as pointers and the host keeps typed-array views over them.
-import { CORE_WASM_BASE64 } from './generated/core-wasm.js';
+import { CORE_WASM_BASE64, CORE_WASM_SHA256 } from './generated/core-wasm.js';
+
+/** sha256 of the embedded core (computed at build; snapshots record the core they were indexed with). */
+export const coreSha256 = (): string => CORE_WASM_SHA256;
 
 export interface CoreExports {
   memory: WebAssembly.Memory;
@@ -29,6 +32,7 @@ export interface CoreExports {
   indexReserve(len: number): number;
   indexAttach(len: number): number;
   search(qlen: number, k: number, algorithm: number): number;
+  crc32Update(crc: number, ptr: number, len: number): number;
 }
 
 let coreBytes: Uint8Array | undefined;
@@ -71,6 +75,18 @@ export function writeInput(core: CoreExports, text: string): number {
   const { read, written } = encoder.encodeInto(text, view);
   if (read !== text.length) throw new Error(`text of ${text.length} chars does not fit the ${cap}-byte core input buffer`);
   return written;
+}
+
+/** CRC-32 (the zlib polynomial) of any bytes, computed by the core in input-buffer-sized chunks. */
+export function coreCrc32(core: CoreExports, bytes: Uint8Array): number {
+  const cap = core.inputCap();
+  let crc = 0;
+  for (let at = 0; at < bytes.length; at += cap) {
+    const chunk = bytes.subarray(at, Math.min(bytes.length, at + cap));
+    new Uint8Array(core.memory.buffer, core.inputPtr(), chunk.length).set(chunk);
+    crc = core.crc32Update(crc, core.inputPtr(), chunk.length);
+  }
+  return crc >>> 0;
 }
 
 const decoder = new TextDecoder();

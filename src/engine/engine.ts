@@ -1,13 +1,10 @@
 // The engine: one loaded snapshot, one WASM core instance, and the views over them. This module has no Node-only
 // imports; the CLI, the library entry and the browser playground all construct it from snapshot bytes.
-import CRC32 from 'crc-32';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { DwsError } from '../errors.js';
-import { Snapshot, type Crc32, type SnapshotHeader, type SnapshotMeta, type ToolText } from '../catalog/snapshot.js';
+import { bytesSource, Snapshot, type SnapshotHeader, type SnapshotMeta, type SnapshotSource, type ToolText } from '../catalog/snapshot.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import { FIELDS } from '../catalog/fields.js';
-import { instantiateCore, wasmBytes, type CoreExports } from './core.js';
+import { coreCrc32, coreSha256, instantiateCore, type CoreExports } from './core.js';
 import { normalizeRequest, parseRequestJson, type NormalizedRequest, type SearchRequest } from './request.js';
 import { Searcher } from './search.js';
 import { ALGORITHMS, DEFAULT_RANKING, type Algorithm, type RankingOptions } from './ranking.js';
@@ -18,8 +15,6 @@ export interface EngineOptions {
   algorithm?: string;
   /** Overrides of the ranking defaults (evaluation and tuning). */
   ranking?: Partial<RankingOptions>;
-  /** A faster CRC-32 (Node's zlib.crc32) for section checks; defaults to the crc-32 package. */
-  crc32?: Crc32;
 }
 
 export interface SearchOptions {
@@ -40,15 +35,6 @@ export interface ToolRef extends ToolText {
   executable: boolean;
 }
 
-export const defaultCrc32: Crc32 = (bytes) => CRC32.buf(bytes) >>> 0;
-
-let coreSha: string | undefined;
-
-export function coreSha256(): string {
-  coreSha ??= 'sha256:' + bytesToHex(sha256(wasmBytes()));
-  return coreSha;
-}
-
 export class Engine {
   readonly header: SnapshotHeader;
   readonly meta: SnapshotMeta;
@@ -62,9 +48,11 @@ export class Engine {
   private specs?: ToolSpec[];
   private browser?: Browser;
 
-  constructor(bytes: Uint8Array, options: EngineOptions = {}) {
+  /** From the snapshot's bytes, or from a source that reads byte ranges (the Node CLI reads only what it needs). */
+  constructor(snapshotBytes: Uint8Array | SnapshotSource, options: EngineOptions = {}) {
     const core = instantiateCore();
-    const snapshot = new Snapshot(bytes, options.crc32 ?? defaultCrc32, { tokenizerVersion: core.tokenizerVersion(), wasmSha256: coreSha256() });
+    const source = snapshotBytes instanceof Uint8Array ? bytesSource(snapshotBytes) : snapshotBytes;
+    const snapshot = new Snapshot(source, (b) => coreCrc32(core, b), { tokenizerVersion: core.tokenizerVersion(), wasmSha256: coreSha256() });
     const meta = snapshot.meta();
     if (!Array.isArray(meta.fields) || meta.fields.join(',') !== FIELDS.join(',')) {
       throw new DwsError('snapshot_incompatible', 'the catalog snapshot indexes different fields than this dws', 'rebuild it with `npm run build`');
@@ -76,9 +64,13 @@ export class Engine {
     this.productIds = new Set(meta.products.map((p) => p.id));
     this.identities = new Map(meta.identity_keys);
     this.texts = new Array(meta.canonical_path.length);
-    const index = snapshot.section('index');
-    const ptr = core.indexReserve(index.length);
-    new Uint8Array(core.memory.buffer, ptr, index.length).set(index);
+    // The index image is read straight into WASM memory and checksummed there: no copy, no JS-side pass.
+    let ptr = 0;
+    const index = snapshot.readSectionInto('index', (length) => {
+      ptr = core.indexReserve(length);
+      return new Uint8Array(core.memory.buffer, ptr, length);
+    });
+    snapshot.verify('index', core.crc32Update(0, ptr, index.length));
     const rc = core.indexAttach(index.length);
     if (rc !== 0 || core.docCount() !== meta.canonical_path.length) {
       throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
@@ -177,6 +169,8 @@ export class Engine {
     return this.core;
   }
 }
+
+export { coreSha256 };
 
 export function loadEngineFromBytes(bytes: Uint8Array, options?: EngineOptions): Engine {
   return new Engine(bytes, options);

@@ -48,15 +48,26 @@ export const VALID_REQUEST_EXAMPLE = '{"version":"tool-search.v1","query":"æ’¤å›
 // eslint-disable-next-line no-control-regex
 const DANGEROUS = /[\u0000-\u0008\u000B-\u001F\u007F\u200B-\u200D\uFEFF\u202A-\u202E\u2066-\u2069\u2028\u2029]/u;
 
-const encoder = new TextEncoder();
-
+/** UTF-8 byte length without encoding (a lone surrogate counts as the 3 bytes of U+FFFD, as TextEncoder writes it). */
 export function utf8Length(s: string): number {
-  return encoder.encode(s).length;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
 }
 
+/** Unicode scalar count: UTF-16 length minus the second half of each surrogate pair. */
 function scalarLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
+  let n = s.length;
+  for (let i = 0; i + 1 < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n--; i++; }
+  }
   return n;
 }
 

@@ -196,10 +196,11 @@ export class Searcher {
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     maskView.set(mask);
     const folded = query.normalize('NFKC').toLowerCase();
-    this.avoid ??= this.ctx.avoid();
-    for (const [length, doc, k] of this.avoid) {
-      if (length > folded.length) break;
-      if (maskView[doc] === 1 && folded.includes(this.ctx.text(doc).avoid[k])) maskView[doc] = 2;
+    const avoid = (this.avoid ??= this.ctx.avoid());
+    for (let i = 0; i < avoid.length; i += 3) {
+      if (avoid[i] > folded.length) break;
+      const doc = avoid[i + 1];
+      if (maskView[doc] === 1 && folded.includes(this.ctx.text(doc).avoid[avoid[i + 2]])) maskView[doc] = 2;
     }
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);

@@ -1,0 +1,97 @@
+// Snapshot encoding (build time only): the layout is documented in snapshot.ts, which decodes it.
+import { Packr } from 'msgpackr/pack';
+import type { Catalog, ToolSpec } from './types.js';
+import { identityKeys } from './identity.js';
+import {
+  SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
+  STRING_COLUMNS, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
+} from './snapshot.js';
+
+const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });
+
+export function isExecutable(t: ToolSpec): boolean {
+  return t.availability === 'available' && (t.interface_mode !== 'mcp' || t.interface_ref !== undefined);
+}
+
+function toolText(t: ToolSpec): ToolText {
+  return {
+    title: t.title,
+    title_en: t.title_en,
+    agent_summary: t.agent_summary,
+    agent_summary_en: t.agent_summary_en,
+    avoid: [...t.avoid_when, ...t.avoid_when_en].map((a) => a.normalize('NFKC').toLowerCase()).filter((a) => a.length > 0),
+  };
+}
+
+export interface SnapshotInput {
+  catalog: Catalog;
+  hashes: { source_hash: string; surface_hash: string };
+  tokenizerVersion: number;
+  wasmSha256: string;
+  fields: readonly string[];
+  index: Uint8Array;
+  crc32: Crc32;
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+function packU32(values: number[]): Uint8Array {
+  const out = new Uint8Array(values.length * 4);
+  const view = new DataView(out.buffer);
+  values.forEach((v, i) => view.setUint32(i * 4, v, true));
+  return out;
+}
+
+export function encodeSnapshot(input: SnapshotInput): Uint8Array {
+  const tools = input.catalog.tools;
+  const texts = tools.map(toolText);
+  const identities = tools.flatMap((t, doc) => identityKeys(t).map((k): [string, number] => [k, doc]));
+  const meta: StoredMeta = {
+    products: input.catalog.products,
+    fields: [...input.fields],
+    columns: Object.fromEntries(STRING_COLUMNS.map((c) => [c, tools.map((t) => t[c]).join('\n')])) as StoredMeta['columns'],
+    aliases: tools.map((t) => t.aliases.join('\t')).join('\n'),
+    executable: Uint8Array.from(tools, (t) => (isExecutable(t) ? 1 : 0)),
+    identity_keys: identities.map(([k]) => k).join('\n'),
+    identity_docs: packU32(identities.map(([, doc]) => doc)),
+  };
+  const avoid = packU32(texts
+    .flatMap((t, doc) => t.avoid.map((a, k): [number, number, number] => [a.length, doc, k]))
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2])
+    .flat());
+  const sections: Record<SectionName, Uint8Array> = {
+    meta: packr.pack(meta),
+    text: packr.pack(texts.map((t) => packr.pack(t))),
+    avoid: packr.pack(avoid),
+    index: input.index,
+    specs: packr.pack(tools.map((t) => packr.pack(t))),
+  };
+  const layout = {} as SnapshotHeader['sections'];
+  let offset = 0;
+  for (const name of SECTION_NAMES) {
+    layout[name] = { offset, length: sections[name].length, crc32: input.crc32(sections[name]) };
+    offset = align8(offset + sections[name].length);
+  }
+  const header: SnapshotHeader = {
+    format: SNAPSHOT_FORMAT,
+    format_version: SNAPSHOT_FORMAT_VERSION,
+    tokenizer_version: input.tokenizerVersion,
+    wasm_sha256: input.wasmSha256,
+    catalog_version: input.catalog.version,
+    source_hash: input.hashes.source_hash,
+    surface_hash: input.hashes.surface_hash,
+    sections: layout,
+  };
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const base = align8(16 + headerBytes.length);
+  const out = new Uint8Array(base + offset);
+  out.set(new TextEncoder().encode(SNAPSHOT_MAGIC), 0);
+  out[7] = SNAPSHOT_FORMAT_VERSION;
+  const view = new DataView(out.buffer);
+  view.setUint32(8, headerBytes.length, true);
+  view.setUint32(12, input.crc32(headerBytes), true);
+  out.set(headerBytes, 16);
+  for (const name of SECTION_NAMES) out.set(sections[name], base + layout[name].offset);
+  return out;
+}
+

@@ -1,0 +1,79 @@
+// `dws serve`: the discovery path as an MCP server over stdio (@modelcontextprotocol/sdk). stdout carries only
+// JSON-RPC; diagnostics go to stderr as JSON lines. One engine serves every call; the snapshot file is watched and
+// a changed one becomes the next generation (catalog.ts). A call takes the current generation when it arrives and
+// keeps it to the end, so an execute in flight is never re-checked against a catalog it did not inspect.
+// Tool failures are MCP tool results with isError and the CLI's error envelope as text:
+// {"error":{"category","reason","message","hint"?}} with the SPEC reason codes.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { asDwsError } from '../errors.js';
+import { defaultSnapshotPath, loadEngine } from '../index.js';
+import type { Env } from '../dispatch/config.js';
+import { ServedCatalog } from './catalog.js';
+import { SERVER_INSTRUCTIONS, runTool, toolDefinitions } from './tools.js';
+
+export interface ServeOptions {
+  /** Snapshot file (default: DWS_SNAPSHOT or the shipped one). */
+  snapshot?: string;
+  /** Ranking algorithm (default: DWS_TOOL_SEARCH_ALGORITHM, as the CLI). */
+  algorithm?: string;
+  /** How often the snapshot file's stat is polled. */
+  pollMs?: number;
+  env?: Env;
+}
+
+const DEFAULT_POLL_MS = 500;
+
+function log(event: Record<string, unknown>): void {
+  process.stderr.write(JSON.stringify({ dws_serve: event }) + '\n');
+}
+
+const productKey = (catalog: ServedCatalog) => catalog.current.engine.products.map((p) => p.id).join('\n');
+
+export function createServer(catalog: ServedCatalog, env: Env): Server {
+  const server = new Server(
+    { name: 'dws', title: 'DingTalk workspace commands (dws)', version: '0.1.0' },
+    { capabilities: { tools: { listChanged: true } }, instructions: SERVER_INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDefinitions(catalog.current.engine) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const engine = catalog.current.engine;
+    try {
+      const text = await runTool(request.params.name, request.params.arguments ?? {}, { engine, env });
+      return { content: [{ type: 'text', text }] };
+    } catch (err) {
+      const e = asDwsError(err);
+      if (e.reason === 'internal_error') log({ event: 'internal_error', tool: request.params.name, message: e.message });
+      return { isError: true, content: [{ type: 'text', text: e.envelope() }] };
+    }
+  });
+  return server;
+}
+
+export async function runServe(options: ServeOptions = {}): Promise<void> {
+  const env = options.env ?? process.env;
+  const algorithm = options.algorithm ?? (env.DWS_TOOL_SEARCH_ALGORITHM || undefined);
+  let products = '';
+  let server: Server | undefined;
+  const catalog = new ServedCatalog(options.snapshot ?? defaultSnapshotPath(), (bytes) => loadEngine({ snapshot: bytes, algorithm }), {
+    swapped: (next) => {
+      log({ event: 'catalog_swapped', generation: next.number, ...next.engine.catalogHashes });
+      // The tool list embeds the product ids; tell the host when they changed.
+      if (productKey(catalog) !== products) {
+        products = productKey(catalog);
+        void server?.sendToolListChanged().catch(() => {});
+      }
+    },
+    rejected: (e) => log({ event: 'catalog_rejected', reason: e.reason, message: e.message }),
+  });
+  products = productKey(catalog);
+  server = createServer(catalog, env);
+  const transport = new StdioServerTransport();
+  // No exit on stdin end: calls in flight still finish and answer, and then nothing holds the event loop (the stat
+  // watcher is not persistent), so the process ends by itself.
+  transport.onclose = () => catalog.close();
+  catalog.watch(options.pollMs ?? DEFAULT_POLL_MS);
+  await server.connect(transport);
+  log({ event: 'serving', generation: 1, snapshot: catalog.file, ...catalog.current.engine.catalogHashes });
+}

@@ -1,0 +1,66 @@
+// An MCP client (the SDK's own) connected over stdio to a real `dws serve` process, plus a private copy of the
+// snapshot so that a rebuild of build/snapshot.bin by someone else cannot swap the catalog under a running test.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { BIN, ROOT } from '../helpers.js';
+
+export interface Served {
+  client: Client;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
+  /** One tools/call: the text content and whether it is a tool error. */
+  call(name: string, args?: Record<string, unknown>): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export interface Answer {
+  isError: boolean;
+  text: string;
+}
+
+export async function serve(env: Record<string, string>): Promise<Served> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'serve'],
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  const client = new Client({ name: 'dws-serve-test', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    stderr: () => stderr,
+    async call(name, args = {}) {
+      const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      if (r.content.length !== 1 || r.content[0].type !== 'text') throw new Error(`unexpected content ${JSON.stringify(r.content)}`);
+      return { isError: r.isError === true, text: r.content[0].text };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** A temp dir holding a copy of the shipped snapshot; remove() deletes it. */
+export function privateSnapshot(): { dir: string; file: string; remove(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-serve-'));
+  const file = path.join(dir, 'snapshot.bin');
+  copyFileSync(path.join(ROOT, 'build', 'snapshot.bin'), file);
+  return { dir, file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const reasonOf = (a: Answer): string | undefined => (a.isError ? (JSON.parse(a.text) as { error: { reason: string } }).error.reason : undefined);
+
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
