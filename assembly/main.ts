@@ -20,6 +20,7 @@ const input: usize = heap.alloc(<usize>INPUT_CAP);
 const weights: usize = heap.alloc(<usize>MAX_FIELDS << 3);
 const qterms: usize = heap.alloc(<usize>MAX_QUERY_TERMS << 2);
 const qtf: usize = heap.alloc(<usize>MAX_QUERY_TERMS << 2);
+/** Coverage weight of each query term (single Han characters count less). */
 const qweight: usize = heap.alloc(<usize>MAX_QUERY_TERMS << 3);
 let qnorm: usize = heap.alloc(<usize>MAX_FIELDS << 3);
 let out: usize = 0;
@@ -36,7 +37,7 @@ let imageBase: usize = 0;
 let k1: f64 = 0.9;
 let b: f64 = 0.4;
 let demote: f64 = 0.2;
-let hanUnigram: f64 = 1.0;
+let unigramCoverage: f64 = 1.0;
 let coverageExp: f64 = 0.0;
 let queryKnown: i32 = 0;
 let queryUnknown: i32 = 0;
@@ -59,12 +60,12 @@ export function knownMass(): f64 { return queryKnownMass; }
 export function unknownMass(): f64 { return queryUnknownMass; }
 
 /**
- * k1, b: BM25; ndemote: avoid_when multiplier; nunigram: weight of a single-Han-character query term (bigrams carry
- * the meaning, unigrams mostly add noise); ncoverage: exponent of the share of the query's idf mass a document
- * matches (0 = plain BM25 sum).
+ * k1, b: BM25; ndemote: avoid_when multiplier; nunigram: weight of a single-Han-character term in the coverage mass
+ * (bigrams carry the meaning, lone characters match almost anything); ncoverage: exponent of the share of the
+ * query's idf mass a document matches (0 = plain BM25 sum).
  */
 export function setParams(nk1: f64, nb: f64, ndemote: f64, nunigram: f64, ncoverage: f64): void {
-  k1 = nk1; b = nb; demote = ndemote; hanUnigram = nunigram; coverageExp = ncoverage;
+  k1 = nk1; b = nb; demote = ndemote; unigramCoverage = nunigram; coverageExp = ncoverage;
 }
 
 /** A term whose bytes are exactly one 3- or 4-byte UTF-8 sequence (one Han character). */
@@ -139,7 +140,7 @@ function collectTerms(qlen: i32): i32 {
       const len = e - s;
       const b0 = load<u8>(tokBytes + <usize>s);
       const han = (len == 3 && (b0 & 0xf0) == 0xe0) || (len == 4 && (b0 & 0xf8) == 0xf0);
-      queryUnknownMass += bm25Idf(0, <f64>numDocs) * (han ? hanUnigram : 1.0);
+      queryUnknownMass += bm25Idf(0, <f64>numDocs) * (han ? unigramCoverage : 1.0);
       continue;
     }
     if (m >= MAX_QUERY_TERMS) continue;
@@ -160,7 +161,7 @@ function collectTerms(qlen: i32): i32 {
   }
   queryKnown = m;
   for (let i = 0; i < m; i++) {
-    store<f64>(qweight + (<usize>i << 3), isSingleHan(load<i32>(qterms + (<usize>i << 2))) ? hanUnigram : 1.0);
+    store<f64>(qweight + (<usize>i << 3), isSingleHan(load<i32>(qterms + (<usize>i << 2))) ? unigramCoverage : 1.0);
   }
   return m;
 }
@@ -202,11 +203,11 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
   }
   for (let qi = 0; qi < m; qi++) {
     const t = load<i32>(qterms + (<usize>qi << 2));
-    const qw = load<f64>(qweight + (<usize>qi << 3));
-    const mass = termMass(t) * qw;
+    // Coverage counts single Han characters at unigramCoverage (they match almost anything); scoring does not.
+    const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
     queryKnownMass += mass;
     for (let f = 0; f < F; f++) {
-      const w = load<f64>(weights + (<usize>f << 3)) * qw;
+      const w = load<f64>(weights + (<usize>f << 3));
       if (w == 0) continue;
       const s = postingStart(t, f), e = postingStart(t, f + 1);
       if (s == e) continue;

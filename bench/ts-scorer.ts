@@ -12,7 +12,8 @@ export interface ScorerParams {
   k1: number;
   b: number;
   avoidDemotion: number;
-  hanUnigramWeight?: number;
+  /** Coverage-mass weight of a single Han character (scoring is unaffected). */
+  unigramCoverage?: number;
   coverageExponent?: number;
 }
 
@@ -82,18 +83,18 @@ export class TsScorer {
       if (id !== undefined && !ids.includes(id)) ids.push(id);
     }
     ids.sort((x, y) => x - y);
-    const { k1, b, avoidDemotion, hanUnigramWeight = 1, coverageExponent = 0 } = this.params;
+    const { k1, b, avoidDemotion, unigramCoverage = 1, coverageExponent = 0 } = this.params;
     let touchedLen = 0;
     let knownMass = 0;
     for (let qi = 0; qi < ids.length; qi++) {
       const t = ids[qi];
-      const qw = this.singleHan[t] ? hanUnigramWeight : 1;
+      const qw = this.singleHan[t] ? unigramCoverage : 1;
       let maxDf = 0;
       for (let f = 0; f < F; f++) maxDf = Math.max(maxDf, postStart[t * F + f + 1] - postStart[t * F + f]);
       const mass = idf(maxDf, N) * qw;
       knownMass += mass;
       for (let f = 0; f < F; f++) {
-        const w = weights[f] * qw;
+        const w = weights[f];
         if (w === 0) continue;
         const s = postStart[t * F + f], e = postStart[t * F + f + 1];
         if (s === e) continue;
@@ -120,7 +121,10 @@ export class TsScorer {
     for (let i = 0; i < touchedLen; i++) {
       const d = touched[i];
       let raw = scores[d];
-      if (coverageExponent !== 0 && knownMass > 0) raw *= Math.pow(matchedMass[d] / knownMass, coverageExponent);
+      if (coverageExponent !== 0 && knownMass > 0) {
+        const share = matchedMass[d] / knownMass;
+        raw *= coverageExponent === 1 ? share : Math.pow(share, coverageExponent);
+      }
       const score = round9(mask[d] === 2 ? raw * avoidDemotion : raw);
       if (score <= 0) continue;
       if (top.length === k && !better(score, d, top[k - 1])) continue;

@@ -10,8 +10,10 @@ export interface RankingOptions {
   b: number;
   /** Score multiplier when an avoid_when phrase of the tool occurs verbatim in the query. */
   avoidDemotion: number;
-  /** Weight of a single-Han-character query term relative to bigrams and words. */
-  hanUnigramWeight: number;
+  /** Weight of a single Han character in the query-coverage mass (bigrams and words weigh 1). */
+  unigramCoverage: number;
+  /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
+  weakCoverage: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
   coverageExponent: number;
   weights: Record<FieldName, number>;
@@ -24,7 +26,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   k1: 0.9,
   b: 0.4,
   avoidDemotion: 0.2,
-  hanUnigramWeight: 1,
+  unigramCoverage: 0.5,
+  weakCoverage: 0.18,
   coverageExponent: 1,
   weights: {
     identity: 8,

@@ -82,7 +82,7 @@ export class Searcher {
   constructor(private readonly ctx: SearchContext) {
     this.weights = weightVector(ctx.ranking);
     this.stride = ctx.core.outStride();
-    ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion, ctx.ranking.hanUnigramWeight, ctx.ranking.coverageExponent);
+    ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion, ctx.ranking.unigramCoverage, ctx.ranking.coverageExponent);
   }
 
   search(req: NormalizedRequest, explain: boolean): string {
@@ -126,7 +126,7 @@ export class Searcher {
     if (candidates.length === 0) {
       response.abstained = true;
       response.hint = filtered ? HINTS.exactFiltered : HINTS.abstained;
-    } else if (!hits.some((h) => h.strong)) {
+    } else if (!hits.some((h) => h.strong) || hits[0].coverage < this.ctx.ranking.weakCoverage) {
       response.weak_match = true;
       response.hint = HINTS.weak;
     }

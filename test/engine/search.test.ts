@@ -1,6 +1,7 @@
 // Strategies and finalize rules of SPEC 4.3 over the real catalog (and a fixture with unavailable tools).
 import { describe, expect, it } from 'vitest';
 import { HINTS } from '../../src/engine/search.js';
+import { loadEngine } from '../../src/index.js';
 import { DEMOTED, fixtureEngine, miniEngine, shippedEngine, UNAVAILABLE } from '../helpers.js';
 
 const run = (req: object, explain = false) => JSON.parse(shippedEngine().search(req, { explain }));
@@ -73,6 +74,18 @@ describe('lexical ranking', () => {
     const zh = run({ query: '撤回消息', limit: 1 }).candidates[0];
     expect(en.title).not.toMatch(/\p{Script=Han}/u);
     expect(zh.title).toMatch(/\p{Script=Han}/u);
+  });
+
+  it('flags weak_match with a hint when the best candidate covers too little of the query', () => {
+    const strict = loadEngine({ ranking: { weakCoverage: 1.01 } });
+    const lax = loadEngine({ ranking: { weakCoverage: 0 } });
+    const q = { query: '撤回我发错的群消息', limit: 3 };
+    expect(JSON.parse(strict.search(q))).toMatchObject({ weak_match: true, hint: HINTS.weak });
+    const ok = JSON.parse(lax.search(q));
+    expect(ok.weak_match).toBeUndefined();
+    expect(ok.candidates.length).toBe(3);
+    // the flag never removes or reorders candidates
+    expect(JSON.parse(strict.search(q)).candidates).toEqual(ok.candidates);
   });
 
   it('abstains with a hint when nothing matches', () => {
