@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { bundleEntry } from '../scripts/lib/bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 for (const f of ['build/snapshot.bin', 'dist/dws.mjs', 'src/engine/generated/core-wasm.ts']) {
@@ -14,16 +14,6 @@ for (const f of ['build/snapshot.bin', 'dist/dws.mjs', 'src/engine/generated/cor
     process.exit(1);
   }
 }
-const outfile = path.join(root, 'build', 'bench', 'main.mjs');
-await esbuild.build({
-  entryPoints: [path.join(root, 'bench', 'main.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-});
+const outfile = await bundleEntry(path.join(root, 'bench', 'main.ts'), path.join(root, 'build', 'bench', 'main.mjs'));
 const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { bundleEntry } from './lib/bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const r = (...p) => path.join(root, ...p);
@@ -24,7 +25,7 @@ if (!existsSync(genFile) || readFileSync(genFile, 'utf8') !== generated) writeFi
 
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', legalComments: 'none' };
 step('catalog snapshot');
-await esbuild.build({ ...common, entryPoints: [r('src/catalog/build-main.ts')], outfile: r('build/tools/build-snapshot.mjs'), packages: 'external' });
+await bundleEntry(r('src/catalog/build-main.ts'), r('build/tools/build-snapshot.mjs'));
 try {
   execFileSync(process.execPath, [r('build/tools/build-snapshot.mjs'), r('catalog'), r('build/snapshot.bin')], { stdio: 'inherit' });
 } catch {

@@ -5,6 +5,7 @@
 import { Engine } from '../engine/engine.js';
 import { createDwsApi, errorOf, type DwsApi } from './api.js';
 import { inspectCommand, runCommand, searchCommand, type ContractLike, type PlaygroundRequest } from './commands.js';
+import type { ScoreBreakdown, ToolReference } from '../engine/search.js';
 
 declare const __DWS_SNAPSHOT_FILE__: string;
 declare global {
@@ -13,27 +14,8 @@ declare global {
   }
 }
 
-interface Breakdown {
-  score: number;
-  fields: Record<string, number>;
-  penalty?: number;
-}
-interface Reference {
-  canonical_path: string;
-  primary_cli_path: string;
-  product_id: string;
-  title: string;
-  agent_summary: string;
-  effect: string;
-  risk: string;
-  confirmation: string;
-  idempotency: string;
-  rank: number;
-  matched_fields: string[];
-  rank_sources: string[];
-  truncated_fields?: string[];
-  score_breakdown?: Breakdown;
-}
+type Breakdown = ScoreBreakdown;
+type Reference = ToolReference;
 interface SearchResponse {
   catalog: { source_hash: string; surface_hash: string };
   strategy: string;
