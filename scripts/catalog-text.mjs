@@ -38,7 +38,7 @@ function writeProduct(product, doc) {
   writeFileSync(productFile(product), YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
 }
 
-const TOOL_KEYS = new Set([...TOOL_TEXT_STRINGS, ...TOOL_TEXT_LISTS, 'parameters']);
+const TOOL_KEYS = new Set([...TOOL_TEXT_STRINGS, ...TOOL_TEXT_LISTS, 'parameters', 'wraps']);
 const PARAM_KEYS = new Set(['description', 'description_en', 'example', 'format']);
 
 function apply(product, file) {

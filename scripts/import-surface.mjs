@@ -69,6 +69,7 @@ function importTool(leaf, old) {
       ...(leaf.interface.ref ? { ref: { product_id: leaf.interface.ref.product_id, rpc_name: leaf.interface.ref.rpc_name } } : {}),
     },
     ...pick(old, TOOL_TEXT, emptyText(TOOL_TEXT)),
+    ...(old?.wraps ? { wraps: old.wraps } : {}),
     parameters: {},
   };
   for (const p of leaf.parameters) tool.parameters[p.name] = importParameter(p, old?.parameters?.[p.name]);

@@ -113,6 +113,7 @@ export function normalizeTool(productId: string, t: DeclaredTool): ToolSpec {
   if (t.interface.ref) spec.interface_ref = { product_id: t.interface.ref.product_id, rpc_name: t.interface.ref.rpc_name };
   if (Object.keys(hidden).length) spec.hidden_parameters = hidden;
   if (t.command_aliases?.length) spec.command_aliases = [...t.command_aliases];
+  if (t.wraps !== undefined) spec.wraps = t.wraps;
   if (t.positionals) spec.positionals = t.positionals.map((p) => ({ name: p.name, index: p.index, required: p.required, ...(p.variadic ? { variadic: true } : {}) }));
   if (t.pagination) spec.pagination = { kind: t.pagination.kind, cursor_parameter: t.pagination.cursor_parameter };
   if (t.dry_run) spec.dry_run = t.dry_run;

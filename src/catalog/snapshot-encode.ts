@@ -45,6 +45,7 @@ function packU32(values: number[]): Uint8Array {
 export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   const tools = input.catalog.tools;
   const texts = tools.map(toolText);
+  const docOf = new Map(tools.map((t, doc) => [t.canonical_path, doc]));
   const identities = tools.flatMap((t, doc) => identityKeys(t).map((k): [string, number] => [k, doc]));
   const meta: StoredMeta = {
     products: input.catalog.products,
@@ -54,6 +55,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     executable: Uint8Array.from(tools, (t) => (isExecutable(t) ? 1 : 0)),
     identity_keys: identities.map(([k]) => k).join('\n'),
     identity_docs: packU32(identities.map(([, doc]) => doc)),
+    twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
   };
   const avoid = packU32(texts
     .flatMap((t, doc) => t.avoid.map((a, k): [number, number, number] => [a.length, doc, k]))

@@ -50,6 +50,8 @@ export interface SnapshotMeta {
   executable: boolean[];
   /** Exact Guard keys: [key, doc] pairs. */
   identity_keys: [string, number][];
+  /** The twin group of each doc: the doc of the atomic command a shortcut wraps, else the doc itself. */
+  twin: Uint32Array;
 }
 
 /** The text a ToolReference shows, plus the avoid_when phrases (NFKC, lowercase) used for demotion. */
@@ -78,6 +80,8 @@ export interface StoredMeta {
   identity_keys: string;
   /** u32 LE document number of each identity key. */
   identity_docs: Uint8Array;
+  /** u32 LE twin group per doc (see SnapshotMeta.twin). */
+  twin: Uint8Array;
 }
 
 export type Crc32 = (bytes: Uint8Array) => number;
@@ -206,7 +210,8 @@ export class Snapshot {
       const n = canonical_path.length;
       const docs = u32s(m.identity_docs);
       const keys = m.identity_keys.split('\n');
-      if (keys.length !== docs.length || m.executable.length !== n) throw new Error('column lengths differ');
+      const twin = u32s(m.twin);
+      if (keys.length !== docs.length || m.executable.length !== n || twin.length !== n) throw new Error('column lengths differ');
       return {
         products: m.products,
         fields: m.fields,
@@ -221,6 +226,7 @@ export class Snapshot {
         idempotency: col('idempotency') as SnapshotMeta['idempotency'],
         executable: Array.from(m.executable, (b) => b === 1),
         identity_keys: keys.map((k, i): [string, number] => [k, docs[i]]),
+        twin,
       };
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);

@@ -70,6 +70,8 @@ export interface ToolSpec {
   hidden_parameters?: Record<string, HiddenParameterSpec>;
   constraints: Constraints;
   command_aliases?: string[];
+  /** A shortcut that is a thin wrapper of one atomic command names it: the two are twins (same capability). */
+  wraps?: string;
   positionals?: { name: string; index: number; required: boolean; variadic?: boolean }[];
   pagination?: { kind: string; cursor_parameter: string };
   dry_run?: string;

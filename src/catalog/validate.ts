@@ -76,6 +76,17 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
       }
     }
   });
+  for (const d of decls) {
+    for (const t of d.tools) {
+      if (t.wraps === undefined) continue;
+      const at = `${d.product.id}.yaml: ${t.canonical_path}`;
+      if (!canonical.has(t.wraps)) problems.push(`${at}: wraps names unknown tool ${t.wraps}`);
+      else if (t.wraps === t.canonical_path) problems.push(`${at}: a tool cannot wrap itself`);
+      else if (!t.wraps.startsWith(`${d.product.id}.`)) problems.push(`${at}: wraps ${t.wraps} is in another product`);
+      const target = decls.flatMap((x) => x.tools).find((x) => x.canonical_path === t.wraps);
+      if (target?.wraps !== undefined) problems.push(`${at}: wraps ${t.wraps}, which itself wraps ${target.wraps} (name the atomic command)`);
+    }
+  }
   // A canonical path written with dots must not collide with another tool's CLI key either.
   for (const [path, file] of canonical) {
     const owner = keys.get(identityKey(path));

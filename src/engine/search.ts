@@ -104,7 +104,8 @@ export class Searcher {
         filtered = { canonical_path: this.ctx.meta.canonical_path[blocked.doc], reason: blocked.reason };
       } else {
         strategy = 'decomposed_round_robin';
-        hits = roundRobin(outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : [])), req.limit);
+        hits = roundRobin(outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : [])), req.limit,
+          this.ctx.meta.twin);
       }
     } else {
       const o = this.runQuery(req.query, req, explain);
@@ -271,16 +272,21 @@ function cut(text: string, field: string, truncated: string[]): string {
   return chars.slice(0, SUMMARY_LIMIT).join('');
 }
 
-/** Round-robin by rank over the subqueries' lists, skipping duplicates, up to limit. */
-export function roundRobin(lists: Hit[][], limit: number): Hit[] {
+/**
+ * Round-robin by rank over the subqueries' lists, skipping duplicates, up to limit. A shortcut and the atomic command
+ * it wraps (twin[doc], a catalog fact) are one capability: once one is in, the other is a duplicate, so the slots go
+ * to the other steps.
+ */
+export function roundRobin(lists: Hit[][], limit: number, twin?: Uint32Array): Hit[] {
   const out: Hit[] = [];
   const seen = new Set<number>();
   const longest = Math.max(0, ...lists.map((l) => l.length));
   for (let r = 0; r < longest && out.length < limit; r++) {
     for (const list of lists) {
       const h = list[r];
-      if (!h || seen.has(h.doc)) continue;
-      seen.add(h.doc);
+      const group = h ? (twin ? twin[h.doc] : h.doc) : -1;
+      if (!h || seen.has(group)) continue;
+      seen.add(group);
       out.push(h);
       if (out.length === limit) break;
     }
