@@ -1,6 +1,6 @@
 // Strategies and finalize rules of SPEC 4.3 over the real catalog (and a fixture with unavailable tools).
 import { describe, expect, it } from 'vitest';
-import { HINTS } from '../../src/engine/search.js';
+import { HINTS, roundRobin } from '../../src/engine/search.js';
 import { loadEngine } from '../../src/index.js';
 import { DEMOTED, fixtureEngine, miniEngine, shippedEngine, UNAVAILABLE } from '../helpers.js';
 
@@ -126,6 +126,24 @@ describe('subqueries', () => {
   it('an exact subquery contributes its tool', () => {
     const r = run({ query: 'x', subqueries: ['chat.recall_message', '创建待办'], limit: 2 });
     expect(r.candidates[0]).toMatchObject({ canonical_path: 'chat.recall_message', rank_sources: ['exact_guard'] });
+  });
+});
+
+describe('round-robin merge', () => {
+  const hit = (doc: number) => ({ doc, sources: ['bm25'], fields: ['title'], strong: true, coverage: 1 });
+  const docs = (hits: { doc: number }[]) => hits.map((h) => h.doc);
+
+  it('takes rank 1 of every list, then rank 2, skipping duplicates, up to the limit', () => {
+    expect(docs(roundRobin([[hit(1), hit(2), hit(3)], [hit(2), hit(4)], [hit(5)]], 5))).toEqual([1, 2, 5, 4, 3]);
+    expect(docs(roundRobin([[hit(1), hit(2)], [hit(3), hit(4)]], 3))).toEqual([1, 3, 2]);
+    expect(docs(roundRobin([[], [hit(7)]], 5))).toEqual([7]);
+  });
+
+  it('treats a shortcut and the command it wraps as one capability', () => {
+    // doc 2 wraps doc 1 (twin group 1): after 1 is in, 2 is a duplicate and step 3 gets the slot
+    const twin = Uint32Array.from([0, 1, 1, 3, 4, 5, 6]);
+    expect(docs(roundRobin([[hit(1), hit(2)], [hit(3), hit(4)], [hit(6), hit(5)]], 5, twin))).toEqual([1, 3, 6, 4, 5]);
+    expect(docs(roundRobin([[hit(1), hit(2)], [hit(3), hit(4)], [hit(6), hit(5)]], 5))).toEqual([1, 3, 6, 2, 4]);
   });
 });
 

@@ -1,0 +1,51 @@
+// Build-time validation: every rule of SPEC 3.2 fails the build with a message naming file, tool and field.
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { readDeclarationFiles } from '../../src/catalog/build.js';
+import { CatalogInvalid, validateDeclarations } from '../../src/catalog/validate.js';
+import { ROOT } from '../helpers.js';
+
+type Doc = { product: { id: string }; tools: Record<string, any>[] };
+const files = readDeclarationFiles(path.join(ROOT, 'catalog')) as { file: string; doc: Doc }[];
+
+function problemsOf(mutate: (byFile: Map<string, Doc>) => void): string[] {
+  const copy = structuredClone(files);
+  mutate(new Map(copy.map((f) => [f.file, f.doc])));
+  try {
+    validateDeclarations(copy);
+  } catch (e) {
+    expect(e).toBeInstanceOf(CatalogInvalid);
+    return (e as CatalogInvalid).problems;
+  }
+  return [];
+}
+
+const tool = (m: Map<string, Doc>, file: string, name: string) => m.get(file)!.tools.find((t) => t.name === name)!;
+
+describe('catalog validation', () => {
+  it('accepts the shipped catalog', () => {
+    expect(validateDeclarations(files).length).toBe(27);
+  });
+
+  const cases: [string, (m: Map<string, Doc>) => void, string][] = [
+    ['an unknown field', (m) => { tool(m, 'ding.yaml', 'shortcut_list').colour = 'red'; }, 'ding.yaml: ding.shortcut_list: must NOT have additional properties (colour)'],
+    ['a bad enum value', (m) => { tool(m, 'ding.yaml', 'shortcut_list').effect = 'delete'; }, 'ding.yaml: ding.shortcut_list/effect: must be equal to one of the allowed values'],
+    ['a duplicate canonical path', (m) => { m.get('ding.yaml')!.tools.push(structuredClone(tool(m, 'ding.yaml', 'shortcut_list'))); }, 'ding.yaml: ding.shortcut_list: duplicate canonical_path'],
+    ['a canonical path that is not product.name', (m) => { tool(m, 'ding.yaml', 'shortcut_list').canonical_path = 'ding.other'; }, 'ding.yaml: ding.other: canonical_path must be "ding.shortcut_list"'],
+    ['an alias that resolves to two tools', (m) => { tool(m, 'ding.yaml', 'shortcut_list').aliases = ['ding message send']; }, 'identity "ding message send" also resolves to'],
+    ['an mcp tool without a ref', (m) => { delete tool(m, 'ding.yaml', 'send_ding_message').interface.ref; }, 'ding.yaml: ding.send_ding_message: interface.mode mcp needs interface.ref'],
+    ['a composite tool with a ref', (m) => { tool(m, 'ding.yaml', 'shortcut_list').interface.ref = { product_id: 'ding', rpc_name: 'x' }; }, 'interface.mode composite must not have interface.ref'],
+    ['an unavailable tool without a reason', (m) => { tool(m, 'ding.yaml', 'send_ding_message').interface.availability = 'unavailable'; }, 'an unavailable tool needs interface.reason'],
+    ['a constraint on an undeclared flag', (m) => { tool(m, 'ding.yaml', 'send_ding_message').constraints = { require_one_of: [['users', 'nope']] }; }, 'constraints.require_one_of names undeclared parameter "nope"'],
+    ['a default outside its enum', (m) => { const p = tool(m, 'ding.yaml', 'send_ding_message').parameters.type; p.enum = ['app', 'sms']; p.default = 'call'; }, 'parameter --type default "call" is not in its enum'],
+    ['wraps naming an unknown tool', (m) => { tool(m, 'ding.yaml', 'shortcut_list').wraps = 'ding.nope'; }, 'wraps names unknown tool ding.nope'],
+    ['wraps across products', (m) => { tool(m, 'ding.yaml', 'shortcut_list').wraps = 'chat.recall_message'; }, 'wraps chat.recall_message is in another product'],
+    ['a product id that does not match its file', (m) => { m.get('ding.yaml')!.product.id = 'dingx'; }, 'ding.yaml: product.id "dingx" does not match the file name'],
+  ];
+  for (const [name, mutate, expected] of cases) {
+    it(`fails the build for ${name}, naming file, tool and field`, () => {
+      const problems = problemsOf(mutate);
+      expect(problems.some((p) => p.includes(expected)), problems.slice(0, 5).join('\n')).toBe(true);
+    });
+  }
+});
