@@ -2,6 +2,7 @@
 // unavailable, and a CLI runner that captures stdout, stderr and the exit code.
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../src/index.js';
 import type { Engine } from '../src/engine/engine.js';
@@ -15,6 +16,10 @@ let shipped: Engine | undefined;
 export function shippedEngine(): Engine {
   shipped ??= loadEngine();
   return shipped;
+}
+
+export function readSnapshotBytes(): Uint8Array {
+  return readFileSync(path.join(ROOT, 'build', 'snapshot.bin'));
 }
 
 let catalog: Catalog | undefined;

@@ -1,0 +1,67 @@
+// Output keys are pinned: adding a field to any response is a deliberate change to this file.
+import { describe, expect, it } from 'vitest';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { errorOf, readSnapshotBytes, runCli, shippedEngine } from '../helpers.js';
+
+const REFERENCE_KEYS = ['canonical_path', 'primary_cli_path', 'product_id', 'title', 'agent_summary', 'effect', 'risk',
+  'confirmation', 'idempotency', 'rank', 'matched_fields', 'rank_sources', 'requires_inspect'];
+
+describe('pinned output keys', () => {
+  it('tool-search.v1 responses and references, in order', () => {
+    const e = shippedEngine();
+    const ranked = JSON.parse(e.search({ query: '撤回消息' }));
+    expect(Object.keys(ranked)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates']);
+    expect(Object.keys(ranked.catalog)).toEqual(['source_hash', 'surface_hash']);
+    for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(REFERENCE_KEYS);
+    const explained = JSON.parse(e.search({ query: '撤回消息' }, { explain: true }));
+    expect(Object.keys(explained.candidates[0])).toEqual([...REFERENCE_KEYS, 'score_breakdown']);
+    expect(Object.keys(explained.candidates[0].score_breakdown)).toEqual(['score', 'coverage', 'fields']);
+    const abstained = JSON.parse(e.search({ query: 'zzqxv' }));
+    expect(Object.keys(abstained)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates', 'abstained', 'hint']);
+    const decomposed = JSON.parse(e.search({ query: 'x', subqueries: ['撤回消息', '创建待办'] }));
+    expect(Object.keys(decomposed)).toEqual(['version', 'catalog', 'query', 'subqueries', 'strategy', 'candidates']);
+    const filtered = JSON.parse(e.search({ query: 'chat.recall_message', effects: ['read'] }));
+    expect(Object.keys(filtered)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates', 'exact_filtered', 'abstained', 'hint']);
+  });
+
+  it('full leaves use only the ToolSpec keys, in a fixed order', () => {
+    const order = ['product_id', 'name', 'canonical_path', 'cli_path', 'primary_cli_path', 'aliases', 'visibility', 'title',
+      'title_en', 'agent_summary', 'agent_summary_en', 'description', 'description_en', 'use_when', 'use_when_en', 'avoid_when',
+      'avoid_when_en', 'keywords', 'keywords_en', 'examples', 'effect', 'risk', 'confirmation', 'idempotency', 'interface_mode',
+      'availability', 'parameters', 'constraints', 'group', 'interface_reason', 'interface_ref', 'hidden_parameters',
+      'command_aliases', 'wraps', 'positionals', 'pagination', 'dry_run'];
+    for (const t of shippedEngine().tools()) {
+      const keys = Object.keys(JSON.parse(shippedEngine().inspect(t.canonical_path)));
+      expect(keys.filter((k) => !order.includes(k))).toEqual([]);
+      expect(keys).toEqual(order.filter((k) => keys.includes(k)));
+    }
+  });
+});
+
+describe('a bad snapshot fails closed through the CLI', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dws-snap-'));
+  const cases: [string, (b: Uint8Array) => Uint8Array, string][] = [
+    ['corrupt', (b) => { const c = Uint8Array.from(b); c[c.length >> 1] ^= 0xff; return c; }, 'snapshot_corrupt'],
+    ['incompatible', (b) => { const c = Uint8Array.from(b); c[7] = 9; return c; }, 'snapshot_incompatible'],
+    ['truncated', (b) => b.subarray(0, 1000), 'snapshot_corrupt'],
+  ];
+  for (const [name, mangle, reason] of cases) {
+    it(`a ${name} snapshot exits 5 with ${reason} and prints nothing`, () => {
+      const file = path.join(dir, `${name}.bin`);
+      writeFileSync(file, mangle(readSnapshotBytes()));
+      const r = runCli(['schema', 'search', '--query', '撤回消息 recall message'], { env: { DWS_SNAPSHOT: file } });
+      expect(r.status).toBe(5);
+      expect(r.stdout).toBe('');
+      expect(errorOf(r.stderr)).toMatchObject({ category: 'internal', reason });
+    });
+  }
+
+  it('a missing snapshot exits 5 with snapshot_missing', () => {
+    const r = runCli(['schema', 'search', '--query', 'x'], { env: { DWS_SNAPSHOT: path.join(dir, 'nope.bin') } });
+    expect(r.status).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(errorOf(r.stderr).reason).toBe('snapshot_missing');
+  });
+});
