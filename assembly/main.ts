@@ -27,6 +27,7 @@ let out: usize = 0;
 let mask: usize = 0;
 let scores: usize = 0;
 let finals: usize = 0;
+let mult: usize = 0;
 let fieldScores: usize = 0;
 let matchedMass: usize = 0;
 let seen: usize = 0;
@@ -49,6 +50,8 @@ export function inputPtr(): usize { return input; }
 export function inputCap(): i32 { return INPUT_CAP; }
 export function weightsPtr(): usize { return weights; }
 export function maskPtr(): usize { return mask; }
+/** Per-document score multipliers (f64, 1 = neutral) the host sets per query: the action-aware rerank. */
+export function multPtr(): usize { return mult; }
 export function outPtr(): usize { return out; }
 export function outStride(): i32 { return 32 + (numFields << 3); }
 export function docCount(): i32 { return numDocs; }
@@ -114,6 +117,8 @@ function allocAccumulators(): void {
   scores = heap.alloc(n << 3);
   memory.fill(scores, 0, n << 3);
   finals = heap.alloc(n << 3);
+  mult = heap.alloc(n << 3);
+  for (let i: usize = 0; i < n; i++) store<f64>(mult + (i << 3), 1.0);
   fieldScores = heap.alloc(n * <usize>numFields << 3);
   memory.fill(fieldScores, 0, n * <usize>numFields << 3);
   matchedMass = heap.alloc(n << 3);
@@ -296,13 +301,14 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
   return sa > sb || (sa == sb && da < db);
 }
 
-/** The ranking score: raw score times query coverage^exp, demoted when the mask says so, rounded to 1e-9. */
+/** The ranking score: raw score x coverage^exp x the host's multiplier, demoted when the mask says so, rounded to 1e-9. */
 function finalScore(d: i32): f64 {
   let s = load<f64>(scores + (<usize>d << 3));
   if (coverageExp != 0 && queryKnownMass > 0) {
     const share = load<f64>(matchedMass + (<usize>d << 3)) / queryKnownMass;
     s *= coverageExp == 1.0 ? share : Math.pow(share, coverageExp);
   }
+  s *= load<f64>(mult + (<usize>d << 3));
   if (load<u8>(mask + <usize>d) == 2) s *= demote;
   return Math.floor(s * 1e9 + 0.5) / 1e9;
 }

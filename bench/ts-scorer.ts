@@ -75,7 +75,8 @@ export class TsScorer {
   }
 
   /** Fielded BM25 over eligible documents (mask byte 1 eligible, 2 demoted, 0 filtered); the best k hits. */
-  search(query: string, mask: Uint8Array, weights: Float64Array, k: number): TsHit[] {
+  /** mult: the shell's per-document multipliers (the action rerank); absent = 1 for every document. */
+  search(query: string, mask: Uint8Array, weights: Float64Array, k: number, mult?: Float64Array): TsHit[] {
     const { numDocs: N, numFields: F, postStart, postings, packed, docLen, avgLen, scores, fieldScores, matchedMass, seen, touched } = this;
     const ids: number[] = [];
     for (const tok of tokenize(this.core, query)) {
@@ -125,6 +126,7 @@ export class TsScorer {
         const share = matchedMass[d] / knownMass;
         raw *= coverageExponent === 1 ? share : Math.pow(share, coverageExponent);
       }
+      if (mult) raw *= mult[d];
       const score = round9(mask[d] === 2 ? raw * avoidDemotion : raw);
       if (score <= 0) continue;
       if (top.length === k && !better(score, d, top[k - 1])) continue;

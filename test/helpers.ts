@@ -49,17 +49,17 @@ export function fixtureSnapshot(): Uint8Array {
   return fixtureBytes;
 }
 
-let mini: Engine | undefined;
+let miniBytes: Uint8Array | undefined;
 /** A four-tool catalog where DEMOTED carries an extra avoid_when phrase. */
-export function miniEngine(): Engine {
-  if (!mini) {
+export function miniSnapshot(): Uint8Array {
+  if (!miniBytes) {
     const c = realCatalog();
     c.tools = c.tools.filter((t) => ['chat.forward_message', 'chat.recall_message', 'chat.shortcut_dm', 'todo.create_personal_todo'].includes(t.canonical_path));
     c.products = c.products.filter((p) => p.id === 'chat' || p.id === 'todo');
     for (const t of c.tools) if (t.canonical_path === DEMOTED.canonical_path) t.avoid_when = [...t.avoid_when, DEMOTED.phrase];
-    mini = loadEngine({ snapshot: snapshotFromCatalog(c) });
+    miniBytes = snapshotFromCatalog(c);
   }
-  return mini;
+  return miniBytes;
 }
 
 let fixture: Engine | undefined;

@@ -6,6 +6,7 @@ import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import type { Corpus } from '../corpus.js';
 import { TsScorer, unfilteredMask } from '../ts-scorer.js';
 import { cycling, distribution, runSuite, timeEach, type BenchResult, type Distribution } from '../stats.js';
+import { actionMultipliers, queryActionMask } from '../../src/engine/actions.js';
 
 export interface ScorerResult {
   wasm: { bench: BenchResult; dist: Distribution };
@@ -34,7 +35,9 @@ export function compareTop10(c: Corpus, scorer: TsScorer, query: string): { engi
   if (res.strategy === 'exact_guard' || res.strategy === 'exact_filtered') return undefined;
   const pinned = res.candidates.filter((r) => r.rank_sources[0] === 'exact_identity').map((r) => r.canonical_path);
   const weights = weightVector(DEFAULT_RANKING);
-  const ranked = scorer.search(query, unfilteredMask(c.catalog.tools, query), weights, 10).map((h) => c.catalog.tools[h.doc].canonical_path);
+  const { meta } = c.engine;
+  const mult = actionMultipliers(queryActionMask(query, meta.lexicon), meta.actions, DEFAULT_RANKING.actionBoost, DEFAULT_RANKING.actionPenalty);
+  const ranked = scorer.search(query, unfilteredMask(c.catalog.tools, query), weights, 10, mult).map((h) => c.catalog.tools[h.doc].canonical_path);
   return { engine: res.candidates.map((r) => r.canonical_path), port: [...pinned, ...ranked.filter((p) => !pinned.includes(p))].slice(0, 10) };
 }
 
@@ -52,7 +55,9 @@ export function scorerSuite(c: Corpus, budgetMs: number): ScorerResult {
   const core = c.engine.wasm;
   const weights = weightVector(DEFAULT_RANKING);
   const masks = new Map(queries.map((q) => [q, unfilteredMask(c.catalog.tools, q)]));
-  // The WASM side of one ranking call, as the shell makes it: mask, weights and query in, k records out.
+  // The WASM side of one ranking call, as the shell makes it: mask, weights and query in, k records out
+  // (neutral action multipliers on both sides: the port's mult argument is left out).
+  new Float64Array(core.memory.buffer, core.multPtr(), c.catalog.tools.length).fill(1);
   const wasmRank = (q: string) => {
     const mem = core.memory.buffer;
     new Uint8Array(mem, core.maskPtr(), c.catalog.tools.length).set(masks.get(q)!);

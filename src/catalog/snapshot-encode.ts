@@ -2,6 +2,7 @@
 import { Packr } from 'msgpackr/pack';
 import type { Catalog, ToolSpec } from './types.js';
 import { identityKeys } from './identity.js';
+import { toolActionMask, type ActionLexicon } from '../engine/actions.js';
 import {
   SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
   STRING_COLUMNS, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
@@ -24,6 +25,7 @@ function toolText(t: ToolSpec): ToolText {
 }
 
 export interface SnapshotInput {
+  lexicon: ActionLexicon;
   catalog: Catalog;
   hashes: { source_hash: string; surface_hash: string };
   tokenizerVersion: number;
@@ -56,6 +58,8 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     identity_keys: identities.map(([k]) => k).join('\n'),
     identity_docs: packU32(identities.map(([, doc]) => doc)),
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
+    actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon))),
+    lexicon: input.lexicon,
   };
   const avoid = packU32(texts
     .flatMap((t, doc) => t.avoid.map((a, k): [number, number, number] => [a.length, doc, k]))

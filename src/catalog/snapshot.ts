@@ -15,6 +15,7 @@
 import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from './types.js';
+import type { ActionLexicon } from '../engine/actions.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
 export const SNAPSHOT_FORMAT_VERSION = 2;
@@ -52,6 +53,9 @@ export interface SnapshotMeta {
   identity_keys: [string, number][];
   /** The twin group of each doc: the doc of the atomic command a shortcut wraps, else the doc itself. */
   twin: Uint32Array;
+  /** Action classes of each doc (bit masks over lexicon.classes). */
+  actions: Uint32Array;
+  lexicon: ActionLexicon;
 }
 
 /** The text a ToolReference shows, plus the avoid_when phrases (NFKC, lowercase) used for demotion. */
@@ -82,6 +86,9 @@ export interface StoredMeta {
   identity_docs: Uint8Array;
   /** u32 LE twin group per doc (see SnapshotMeta.twin). */
   twin: Uint8Array;
+  /** u32 LE action class mask per doc. */
+  actions: Uint8Array;
+  lexicon: ActionLexicon;
 }
 
 export type Crc32 = (bytes: Uint8Array) => number;
@@ -211,7 +218,10 @@ export class Snapshot {
       const docs = u32s(m.identity_docs);
       const keys = m.identity_keys.split('\n');
       const twin = u32s(m.twin);
-      if (keys.length !== docs.length || m.executable.length !== n || twin.length !== n) throw new Error('column lengths differ');
+      const actions = u32s(m.actions);
+      if (keys.length !== docs.length || m.executable.length !== n || twin.length !== n || actions.length !== n) {
+        throw new Error('column lengths differ');
+      }
       return {
         products: m.products,
         fields: m.fields,
@@ -227,6 +237,8 @@ export class Snapshot {
         executable: Array.from(m.executable, (b) => b === 1),
         identity_keys: keys.map((k, i): [string, number] => [k, docs[i]]),
         twin,
+        actions,
+        lexicon: m.lexicon,
       };
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);

@@ -12,6 +12,7 @@ export interface CoreExports {
   inputCap(): number;
   weightsPtr(): number;
   maskPtr(): number;
+  multPtr(): number;
   outPtr(): number;
   outStride(): number;
   docCount(): number;

@@ -12,6 +12,10 @@ export interface RankingOptions {
   avoidDemotion: number;
   /** Weight of a single Han character in the query-coverage mass (bigrams and words weigh 1). */
   unigramCoverage: number;
+  /** Multiplier for a tool whose own action verb matches an action the query names (1 = off). */
+  actionBoost: number;
+  /** Multiplier for a tool whose action differs from every action the query names (1 = off). */
+  actionPenalty: number;
   /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
   weakCoverage: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
@@ -28,6 +32,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   avoidDemotion: 0.2,
   unigramCoverage: 0.5,
   weakCoverage: 0.18,
+  actionBoost: 1.2,
+  actionPenalty: 0.6,
   coverageExponent: 1,
   weights: {
     identity: 8,

@@ -5,6 +5,7 @@ import { FIELDS, baseField } from '../catalog/fields.js';
 import { identityKey } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
+import { actionMultipliers, queryActionMask } from './actions.js';
 import { LIMITS, SEARCH_VERSION, utf8Length, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 
@@ -76,6 +77,8 @@ export class Searcher {
   private readonly weights: Float64Array;
   private readonly stride: number;
   private readonly maskCache = new Map<string, Uint8Array>();
+  /** Action multipliers per query action mask (a handful of distinct masks occur). */
+  private readonly multCache = new Map<number, Float64Array>();
   /** avoid_when phrases, shortest first so a short query stops early (decoded on the first ranked query). */
   private avoid?: AvoidIndex;
 
@@ -153,6 +156,16 @@ export class Searcher {
     return { kind: 'ranked', hits };
   }
 
+  /** x actionBoost for tools whose action the query names, x actionPenalty for tools of another action. */
+  private actionMultipliers(queryMask: number): Float64Array {
+    let m = this.multCache.get(queryMask);
+    if (!m) {
+      m = actionMultipliers(queryMask, this.ctx.meta.actions, this.ctx.ranking.actionBoost, this.ctx.ranking.actionPenalty);
+      this.multCache.set(queryMask, m);
+    }
+    return m;
+  }
+
   private filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
     const m = this.ctx.meta;
     if (req.exclude_canonical.includes(m.canonical_path[doc])) return 'excluded';
@@ -204,6 +217,7 @@ export class Searcher {
       if (maskView[doc] === 1 && folded.includes(this.ctx.text(doc).avoid[avoid[i + 2]])) maskView[doc] = 2;
     }
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
+    new Float64Array(mem, core.multPtr(), mask.length).set(this.actionMultipliers(queryActionMask(query, this.ctx.meta.lexicon)));
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
     const out = new DataView(mem, core.outPtr(), count * this.stride);
     const source = RANK_SOURCE[ranking.algorithm];

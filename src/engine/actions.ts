@@ -1,0 +1,52 @@
+// Action-aware rerank: which action a query asks for (search, list, get, create, update, delete, recall, send, ...)
+// against the action each tool's own names carry. The words are catalog data (catalog/lexicon/actions.yaml); the
+// classes of every tool are computed at build and stored in the snapshot, the query's per request.
+
+export interface ActionLexicon {
+  classes: string[];
+  /** Per class: verbs command names use (canonical path and CLI path words). */
+  names: string[][];
+  /** Per class: how people say it in Chinese (substrings) and English (whole words or phrases). */
+  zh: string[][];
+  en: string[][];
+}
+
+/** Bit i set = the tool's canonical name or CLI path contains a verb of class i. */
+export function toolActionMask(name: string, cliPath: string, lex: ActionLexicon): number {
+  const words = new Set([
+    ...name.split(/_|(?=[A-Z])/u).map((w) => w.toLowerCase()),
+    ...(cliPath.split(' ').pop() ?? '').replace(/^\+/u, '').split('-'),
+  ]);
+  let mask = 0;
+  lex.names.forEach((verbs, i) => {
+    if (verbs.some((v) => words.has(v))) mask |= 1 << i;
+  });
+  return mask;
+}
+
+const wordRegexCache = new Map<string, RegExp>();
+
+function hasEnglish(text: string, phrase: string): boolean {
+  let re = wordRegexCache.get(phrase);
+  if (!re) {
+    re = new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![a-z0-9])`, 'u');
+    wordRegexCache.set(phrase, re);
+  }
+  return re.test(text);
+}
+
+/** Bit i set = the query says an action of class i. */
+export function queryActionMask(query: string, lex: ActionLexicon): number {
+  const text = query.normalize('NFKC').toLowerCase();
+  let mask = 0;
+  for (let i = 0; i < lex.classes.length; i++) {
+    if (lex.zh[i].some((w) => text.includes(w)) || lex.en[i].some((w) => hasEnglish(text, w))) mask |= 1 << i;
+  }
+  return mask;
+}
+
+/** Per tool: x boost when its action is one the query names, x penalty when it is another action, else 1. */
+export function actionMultipliers(queryMask: number, toolMasks: Uint32Array, boost: number, penalty: number): Float64Array {
+  return Float64Array.from(toolMasks, (toolMask) =>
+    queryMask === 0 || toolMask === 0 ? 1 : (toolMask & queryMask) !== 0 ? boost : penalty);
+}

@@ -1,0 +1,51 @@
+// The action lexicon: tools take their action classes from their own names, queries from how people say it.
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { readActionLexicon } from '../../src/catalog/build.js';
+import { queryActionMask, toolActionMask } from '../../src/engine/actions.js';
+import { ROOT, shippedEngine } from '../helpers.js';
+import { loadEngine } from '../../src/index.js';
+
+const lex = readActionLexicon(path.join(ROOT, 'catalog'));
+const classes = (mask: number) => lex.classes.filter((_, i) => mask & (1 << i));
+
+describe('action classes', () => {
+  it('come from the verbs in a tool name and its CLI path', () => {
+    expect(classes(toolActionMask('recall_message', 'chat message recall', lex))).toEqual(['recall']);
+    expect(classes(toolActionMask('shortcut_record_delete', 'aitable +record-delete', lex))).toEqual(['delete']);
+    expect(classes(toolActionMask('search_wikiSpaces', 'wiki space search', lex))).toEqual(['search']);
+    expect(classes(toolActionMask('shortcut_at_me', 'chat +at-me', lex))).toEqual([]);
+  });
+
+  it('come from Chinese substrings and whole English words in a query', () => {
+    expect(classes(queryActionMask('把这条消息撤回', lex))).toEqual(['recall']);
+    expect(classes(queryActionMask('删掉那条记录', lex))).toEqual(['delete']);
+    expect(classes(queryActionMask('Create a new base', lex))).toEqual(['create']);
+    expect(classes(queryActionMask('UPLOAD the file', lex))).toEqual(['upload']);
+    // "listen" is not "list", "address" is not "add"
+    expect(classes(queryActionMask('listen to the address book', lex))).toEqual(['subscribe']);
+    expect(queryActionMask('群里的角色', lex)).toBe(0);
+  });
+
+  it('are stored for every tool in the snapshot', () => {
+    const e = shippedEngine();
+    const tools = e.tools();
+    tools.forEach((t, doc) => expect(e.meta.actions[doc]).toBe(toolActionMask(t.name, t.cli_path, e.meta.lexicon)));
+    expect(tools.filter((_, doc) => e.meta.actions[doc] !== 0).length).toBeGreaterThan(700);
+  });
+
+  it('lift tools of the asked action: the top result carries it, and it never ranks lower than without the rerank', () => {
+    const e = shippedEngine();
+    const neutral = loadEngine({ ranking: { actionBoost: 1, actionPenalty: 1 } });
+    const ranked = (engine: typeof e, q: string) => JSON.parse(engine.search({ query: q, limit: 20, product_ids: ['aitable'] })).candidates
+      .map((c: { canonical_path: string }) => c.canonical_path) as string[];
+    for (const [q, action] of [['删除一条记录', 'delete'], ['新增一条记录', 'create'], ['修改记录里的字段值', 'update']] as const) {
+      const bit = 1 << lex.classes.indexOf(action);
+      const docOf = (p: string) => e.meta.canonical_path.indexOf(p);
+      const withRerank = ranked(e, q);
+      expect(e.meta.actions[docOf(withRerank[0])] & bit, `${q}: ${withRerank[0]}`).not.toBe(0);
+      const firstOfAction = (list: string[]) => list.findIndex((p) => (e.meta.actions[docOf(p)] & bit) !== 0);
+      expect(firstOfAction(withRerank)).toBeLessThanOrEqual(Math.max(0, firstOfAction(ranked(neutral, q))));
+    }
+  });
+});
