@@ -114,7 +114,7 @@ export class Searcher {
       const o = this.runQuery(req.query, req, explain);
       if (o.kind === 'exact') {
         strategy = 'exact_guard';
-        hits = [exactHit(o.doc)];
+        hits = [exactHit(o.doc)].slice(0, req.limit);
       } else if (o.kind === 'filtered') {
         strategy = 'exact_filtered';
         filtered = { canonical_path: this.ctx.meta.canonical_path[o.doc], reason: o.reason };
@@ -127,10 +127,10 @@ export class Searcher {
     const candidates = hits.map((h, i) => this.reference(h, i + 1, english, explain));
     response.candidates = candidates;
     if (filtered) response.exact_filtered = filtered;
-    if (candidates.length === 0) {
+    if (candidates.length === 0 && (req.limit > 0 || filtered)) {
       response.abstained = true;
       response.hint = filtered ? HINTS.exactFiltered : HINTS.abstained;
-    } else if (!hits.some((h) => h.strong) || hits[0].coverage < this.ctx.ranking.weakCoverage) {
+    } else if (candidates.length > 0 && (!hits.some((h) => h.strong) || hits[0].coverage < this.ctx.ranking.weakCoverage)) {
       response.weak_match = true;
       response.hint = HINTS.weak;
     }

@@ -88,6 +88,15 @@ describe('lexical ranking', () => {
     expect(JSON.parse(strict.search(q)).candidates).toEqual(ok.candidates);
   });
 
+  it('limit 0 answers with no candidates and no abstain hint, even for an exact identity', () => {
+    for (const query of ['chat.recall_message', '撤回消息']) {
+      const r = run({ query, limit: 0 });
+      expect(r.candidates).toEqual([]);
+      expect(r.abstained).toBeUndefined();
+      expect(r.hint).toBeUndefined();
+    }
+  });
+
   it('abstains with a hint when nothing matches', () => {
     const r = run({ query: 'zzqxv wwqpt' });
     expect(r).toMatchObject({ strategy: 'fielded_bm25_ensemble', candidates: [], abstained: true, hint: HINTS.abstained });
@@ -106,13 +115,19 @@ describe('lexical ranking', () => {
 });
 
 describe('subqueries', () => {
-  it('merge round-robin by rank, skipping duplicates', () => {
+  it('merge round-robin by rank, skipping duplicates and twins of tools already in', () => {
     const subqueries = ['撤回消息', '创建待办', '上传文件到钉盘'];
     const r = run({ query: '三步任务', subqueries, limit: 6 });
     expect(r.strategy).toBe('decomposed_round_robin');
+    const e = shippedEngine();
+    const group = (p: string) => e.meta.twin[e.meta.canonical_path.indexOf(p)];
     const lists = subqueries.map((q) => run({ query: q, limit: 20 }).candidates.map((c: { canonical_path: string }) => c.canonical_path));
     const expected: string[] = [];
-    for (let i = 0; expected.length < 6; i++) for (const l of lists) if (l[i] && !expected.includes(l[i]) && expected.length < 6) expected.push(l[i]);
+    for (let i = 0; expected.length < 6; i++) {
+      for (const l of lists) {
+        if (l[i] && !expected.some((x) => group(x) === group(l[i])) && expected.length < 6) expected.push(l[i]);
+      }
+    }
     expect(r.candidates.map((c: { canonical_path: string }) => c.canonical_path)).toEqual(expected);
     expect(r.subqueries).toEqual(subqueries);
   });
