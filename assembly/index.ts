@@ -8,16 +8,18 @@
 //   u32 offAvgLen   (f64[numFields]),
 //   u32 offDocNorm  (f64[numFields*numDocs], TF-IDF vector norms),
 //   u32 offTermStart(u32[numTerms+1] into the term bytes), u32 offTermBytes,
-//   u32 offPostStart(u32[numTerms*numFields+1] into postings), u32 offPostings (u32: doc << 8 | min(tf, 255)),
-//   u32 totalLen
+//   u32 offTermPost (u32[numTerms+1]: a term's first posting), u32 offPostings (u32: doc << 8 | min(tf, 255)),
+//   u32 totalLen, u32 numRuns, u32 offTermRuns (u32[numTerms+1] into runs),
+//   u32 offRuns (u32: field << 24 | postings in that field): a term's postings are grouped by field in field order,
+//   and only the fields that hold the term have a run (a dense term x field table would be mostly zeros).
 import { tokenize, tokBytes, tokStarts } from './tokenizer';
 import { grow } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
-export const INDEX_VERSION: u32 = 3;
+export const INDEX_VERSION: u32 = 4;
 /** Postings pack doc << 8 | tf into one u32: up to 16M documents, tf saturates at 255. */
 export const MAX_DOCS: i32 = 1 << 24;
-const HEADER_BYTES: u32 = 64;
+const HEADER_BYTES: u32 = 72;
 
 // ---- loaded image (query side) ----
 export let numDocs: i32 = 0;
@@ -28,7 +30,9 @@ export let avgLen: usize = 0;
 export let docNorm: usize = 0;
 let termStart: usize = 0;
 let termBytes: usize = 0;
-export let postStart: usize = 0;
+export let termPost: usize = 0;
+export let termRuns: usize = 0;
+export let runs: usize = 0;
 export let postings: usize = 0;
 
 @inline function u32at(base: usize, off: u32): u32 { return load<u32>(base + <usize>off); }
@@ -38,16 +42,20 @@ export function loadImage(base: usize, len: u32): i32 {
   if (len < HEADER_BYTES) return -1;
   if (u32at(base, 0) != INDEX_MAGIC) return -2;
   if (u32at(base, 4) != INDEX_VERSION) return -3;
-  const nd = u32at(base, 8), nf = u32at(base, 12), nt = u32at(base, 16), np = u32at(base, 20);
+  const nd = u32at(base, 8), nf = u32at(base, 12), nt = u32at(base, 16), np = u32at(base, 20), nr = u32at(base, 56);
   if (u32at(base, 52) != len) return -4;
-  const offs = [u32at(base, 24), u32at(base, 28), u32at(base, 32), u32at(base, 36), u32at(base, 40), u32at(base, 44), u32at(base, 48)];
+  const offs = [u32at(base, 24), u32at(base, 28), u32at(base, 32), u32at(base, 36), u32at(base, 40), u32at(base, 44), u32at(base, 48),
+    u32at(base, 60), u32at(base, 64)];
   for (let i = 0; i < offs.length; i++) if (offs[i] > len || (offs[i] & 7) != 0) return -5;
   if (<u64>offs[0] + <u64>nd * nf * 4 > <u64>len) return -6;
-  if (<u64>offs[5] + (<u64>nt * nf + 1) * 4 > <u64>len) return -6;
+  if (<u64>offs[5] + (<u64>nt + 1) * 4 > <u64>len) return -6;
+  if (<u64>offs[7] + (<u64>nt + 1) * 4 > <u64>len) return -6;
+  if (<u64>offs[8] + <u64>nr * 4 > <u64>len) return -6;
   if (<u64>offs[3] + (<u64>nt + 1) * 4 > <u64>len) return -6;
   if (<u64>offs[6] + <u64>np * 4 > <u64>len) return -6;
-  if (nd > <u32>MAX_DOCS) return -9;
-  if (u32at(base + <usize>offs[5], (nt * nf) << 2) != np) return -7;
+  if (nd > <u32>MAX_DOCS || nf > 255) return -9;
+  if (u32at(base + <usize>offs[5], nt << 2) != np) return -7;
+  if (u32at(base + <usize>offs[7], nt << 2) != nr) return -7;
   if (<u64>offs[4] + <u64>u32at(base + <usize>offs[3], nt << 2) > <u64>len) return -7;
   numDocs = nd; numFields = nf; numTerms = nt;
   docLen = base + <usize>offs[0];
@@ -55,8 +63,10 @@ export function loadImage(base: usize, len: u32): i32 {
   docNorm = base + <usize>offs[2];
   termStart = base + <usize>offs[3];
   termBytes = base + <usize>offs[4];
-  postStart = base + <usize>offs[5];
+  termPost = base + <usize>offs[5];
   postings = base + <usize>offs[6];
+  termRuns = base + <usize>offs[7];
+  runs = base + <usize>offs[8];
   return 0;
 }
 
@@ -275,18 +285,22 @@ export function buildFinish(): u32 {
       if (d != prev) { P++; prev = d; }
     }
   }
+  let R: u32 = 0;
+  for (let k = 0; k < K; k++) if (load<u32>(keyStart + (<usize>(k + 1) << 2)) > load<u32>(keyStart + (<usize>k << 2))) R++;
   const offDocLen = HEADER_BYTES;
   const offAvgLen = align8(offDocLen + <u32>(F * N) * 4);
   const offDocNorm = align8(offAvgLen + <u32>F * 8);
   const offTermStart = align8(offDocNorm + <u32>(F * N) * 8);
   const offTermBytes = align8(offTermStart + <u32>(T + 1) * 4);
-  const offPostStart = align8(offTermBytes + <u32>arenaLen);
-  const offPostings = align8(offPostStart + <u32>(K + 1) * 4);
-  const total = align8(offPostings + P * 4);
+  const offTermPost = align8(offTermBytes + <u32>arenaLen);
+  const offPostings = align8(offTermPost + <u32>(T + 1) * 4);
+  const offTermRuns = align8(offPostings + P * 4);
+  const offRuns = align8(offTermRuns + <u32>(T + 1) * 4);
+  const total = align8(offRuns + R * 4);
   const img = heap.alloc(<usize>total);
   memory.fill(img, 0, <usize>total);
   const hdr: u32[] = [INDEX_MAGIC, INDEX_VERSION, <u32>N, <u32>F, <u32>T, P, offDocLen, offAvgLen, offDocNorm,
-    offTermStart, offTermBytes, offPostStart, offPostings, total];
+    offTermStart, offTermBytes, offTermPost, offPostings, total, R, offTermRuns, offRuns];
   for (let i = 0; i < hdr.length; i++) store<u32>(img + (<usize>i << 2), hdr[i]);
   memory.copy(img + <usize>offDocLen, bFieldLen, <usize>(F * N) * 4);
   for (let f = 0; f < F; f++) {
@@ -304,11 +318,16 @@ export function buildFinish(): u32 {
     tb += e - s;
   }
   store<u32>(img + <usize>offTermStart + (<usize>T << 2), tb);
-  // Postings.
+  // Postings, grouped by term then field; one run per (term, field) that has postings.
   let pi: u32 = 0;
+  let ri: u32 = 0;
   for (let k = 0; k < K; k++) {
-    store<u32>(img + <usize>offPostStart + (<usize>k << 2), pi);
+    if (k % F == 0) {
+      store<u32>(img + <usize>offTermPost + (<usize>(k / F) << 2), pi);
+      store<u32>(img + <usize>offTermRuns + (<usize>(k / F) << 2), ri);
+    }
     const s = load<u32>(keyStart + (<usize>k << 2)), e = load<u32>(keyStart + (<usize>(k + 1) << 2));
+    const first = pi;
     let i = s;
     while (i < e) {
       const d = load<u32>(docsByKey + (<usize>i << 2));
@@ -319,15 +338,19 @@ export function buildFinish(): u32 {
       pi++;
       i = j;
     }
+    if (pi > first) store<u32>(img + <usize>offRuns + (<usize>(ri++) << 2), (<u32>(k % F) << 24) | (pi - first));
   }
-  store<u32>(img + <usize>offPostStart + (<usize>K << 2), pi);
+  store<u32>(img + <usize>offTermPost + (<usize>T << 2), pi);
+  store<u32>(img + <usize>offTermRuns + (<usize>T << 2), ri);
   loadImage(img, total);
   // TF-IDF document norms per field, accumulated in term order.
   for (let t = 0; t < T; t++) {
-    for (let f = 0; f < F; f++) {
-      const k = t * F + f;
-      const s = load<u32>(postStart + (<usize>k << 2)), e = load<u32>(postStart + (<usize>(k + 1) << 2));
-      if (s == e) continue;
+    let s = load<u32>(termPost + (<usize>t << 2));
+    const r1 = load<u32>(termRuns + (<usize>(t + 1) << 2));
+    for (let r = load<u32>(termRuns + (<usize>t << 2)); r < r1; r++) {
+      const run = load<u32>(runs + (<usize>r << 2));
+      const f = <i32>(run >>> 24);
+      const e = s + (run & 0xffffff);
       const idf = tfidfIdf(e - s);
       for (let i = s; i < e; i++) {
         const v = load<u32>(postings + (<usize>i << 2));
@@ -335,6 +358,7 @@ export function buildFinish(): u32 {
         const np = docNorm + (<usize>(f * N + <i32>(v >> 8)) << 3);
         store<f64>(np, load<f64>(np) + w * w);
       }
+      s = e;
     }
   }
   for (let i = 0; i < F * N; i++) {

@@ -5,7 +5,7 @@
 import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
 import {
   buildAddField, buildFinish, buildReset, image, imageLen, loadImage, lookupTerm, termLength, termPtr,
-  numDocs, numFields, docLen, avgLen, docNorm, postStart, postings,
+  numDocs, numFields, docLen, avgLen, docNorm, termPost, termRuns, runs, postings,
 } from './index';
 import { bm25Idf, bm25Tf } from './bm25';
 export { crc32Update } from './crc32';
@@ -129,7 +129,9 @@ function allocAccumulators(): void {
   out = heap.alloc(<usize>MAX_RESULTS * <usize>(32 + (numFields << 3)));
 }
 
-@inline function postingStart(t: i32, f: i32): u32 { return load<u32>(postStart + (<usize>(t * numFields + f) << 2)); }
+@inline function termFirstPosting(t: i32): u32 { return load<u32>(termPost + (<usize>t << 2)); }
+@inline function termFirstRun(t: i32): u32 { return load<u32>(termRuns + (<usize>t << 2)); }
+@inline function runAt(r: u32): u32 { return load<u32>(runs + (<usize>r << 2)); }
 
 /** Collects the query's known term ids, sorted ascending and deduplicated (the fixed accumulation order). */
 function collectTerms(qlen: i32): i32 {
@@ -174,8 +176,9 @@ function collectTerms(qlen: i32): i32 {
 /** Document-level weight of a term for coverage: BM25 idf of its largest per-field document frequency. */
 function termMass(t: i32): f64 {
   let df: u32 = 0;
-  for (let f = 0; f < numFields; f++) {
-    const d = postingStart(t, f + 1) - postingStart(t, f);
+  const r1 = termFirstRun(t + 1);
+  for (let r = termFirstRun(t); r < r1; r++) {
+    const d = runAt(r) & 0xffffff;
     if (d > df) df = d;
   }
   return bm25Idf(<f64>df, <f64>numDocs);
@@ -194,28 +197,35 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
   touchedLen = 0;
   queryKnownMass = 0;
   if (algorithm == 1) {
-    for (let f = 0; f < F; f++) {
-      let sq: f64 = 0;
-      for (let qi = 0; qi < m; qi++) {
-        const t = load<i32>(qterms + (<usize>qi << 2));
-        const df = postingStart(t, f + 1) - postingStart(t, f);
-        if (df == 0) continue;
-        const idf = tfidfIdf(df);
-        sq += idf * idf;
+    // Per field, the sum over query terms (in term order) of idf^2, then its square root.
+    memory.fill(qnorm, 0, <usize>F << 3);
+    for (let qi = 0; qi < m; qi++) {
+      const t = load<i32>(qterms + (<usize>qi << 2));
+      const r1 = termFirstRun(t + 1);
+      for (let r = termFirstRun(t); r < r1; r++) {
+        const run = runAt(r);
+        const idf = tfidfIdf(run & 0xffffff);
+        const at = qnorm + (<usize>(run >>> 24) << 3);
+        store<f64>(at, load<f64>(at) + idf * idf);
       }
-      store<f64>(qnorm + (<usize>f << 3), Math.sqrt(sq));
     }
+    for (let f = 0; f < F; f++) store<f64>(qnorm + (<usize>f << 3), Math.sqrt(load<f64>(qnorm + (<usize>f << 3))));
   }
   for (let qi = 0; qi < m; qi++) {
     const t = load<i32>(qterms + (<usize>qi << 2));
     // Coverage counts single Han characters at unigramCoverage (they match almost anything); scoring does not.
     const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
     queryKnownMass += mass;
-    for (let f = 0; f < F; f++) {
+    // The term's runs, one per field that holds it, in field order: the fixed (term, field) accumulation order.
+    let next = termFirstPosting(t);
+    const r1 = termFirstRun(t + 1);
+    for (let r = termFirstRun(t); r < r1; r++) {
+      const run = runAt(r);
+      const f = <i32>(run >>> 24);
+      const s = next, e = next + (run & 0xffffff);
+      next = e;
       const w = load<f64>(weights + (<usize>f << 3));
       if (w == 0) continue;
-      const s = postingStart(t, f), e = postingStart(t, f + 1);
-      if (s == e) continue;
       const df = <f64>(e - s);
       const avg = load<f64>(avgLen + (<usize>f << 3));
       let idf: f64 = 0, qn: f64 = 0;

@@ -30,9 +30,8 @@ export class TsScorer {
   private readonly docLen: Uint32Array;
   private readonly avgLen: Float64Array;
   private readonly postStart: Uint32Array;
-  /** Image v2: (doc, tf) u32 pairs; v3: one u32 per posting, doc << 8 | min(tf, 255). */
+  /** One u32 per posting: doc << 8 | min(tf, 255). */
   private readonly postings: Uint32Array;
-  private readonly packed: boolean;
   private readonly scores: Float64Array;
   private readonly fieldScores: Float64Array;
   private readonly matchedMass: Float64Array;
@@ -45,16 +44,28 @@ export class TsScorer {
   /** `image` is the index image of the snapshot (copied, 8-aligned); `core` provides the tokenizer. */
   constructor(image: Uint8Array, private readonly core: CoreExports) {
     const buf = image.slice().buffer;
-    const h = new Uint32Array(buf, 0, 14);
-    const [magic, version, nd, nf, nt, np, offDocLen, offAvgLen, , offTermStart, offTermBytes, offPostStart, offPostings] = h;
-    if (magic !== 0x49535744 || (version !== 2 && version !== 3)) throw new Error(`index image v${version} is not one this port reads`);
-    this.packed = version === 3;
+    const h = new Uint32Array(buf, 0, 17);
+    const [magic, version, nd, nf, nt, np, offDocLen, offAvgLen, , offTermStart, offTermBytes, offTermPost, offPostings, , nr, offTermRuns, offRuns] = h;
+    if (magic !== 0x49535744 || version !== 4) throw new Error(`index image v${version} is not one this port reads`);
     this.numDocs = nd;
     this.numFields = nf;
     this.docLen = new Uint32Array(buf, offDocLen, nd * nf);
     this.avgLen = new Float64Array(buf, offAvgLen, nf);
-    this.postStart = new Uint32Array(buf, offPostStart, nt * nf + 1);
-    this.postings = new Uint32Array(buf, offPostings, this.packed ? np : np * 2);
+    this.postings = new Uint32Array(buf, offPostings, np);
+    // Expand the image's sparse per-term field runs into a dense term x field start table (the port's layout).
+    const termPost = new Uint32Array(buf, offTermPost, nt + 1);
+    const termRuns = new Uint32Array(buf, offTermRuns, nt + 1);
+    const runs = new Uint32Array(buf, offRuns, nr);
+    this.postStart = new Uint32Array(nt * nf + 1);
+    for (let t = 0; t < nt; t++) {
+      let at = termPost[t];
+      let r = termRuns[t];
+      for (let f = 0; f < nf; f++) {
+        this.postStart[t * nf + f] = at;
+        if (r < termRuns[t + 1] && runs[r] >>> 24 === f) at += runs[r++] & 0xffffff;
+      }
+    }
+    this.postStart[nt * nf] = np;
     const termStart = new Uint32Array(buf, offTermStart, nt + 1);
     const termBytes = new Uint8Array(buf, offTermBytes, termStart[nt]);
     this.singleHan = new Uint8Array(nt);
@@ -77,7 +88,7 @@ export class TsScorer {
   /** Fielded BM25 over eligible documents (mask byte 1 eligible, 2 demoted, 0 filtered); the best k hits. */
   /** mult: the shell's per-document multipliers (the action rerank); absent = 1 for every document. */
   search(query: string, mask: Uint8Array, weights: Float64Array, k: number, mult?: Float64Array): TsHit[] {
-    const { numDocs: N, numFields: F, postStart, postings, packed, docLen, avgLen, scores, fieldScores, matchedMass, seen, touched } = this;
+    const { numDocs: N, numFields: F, postStart, postings, docLen, avgLen, scores, fieldScores, matchedMass, seen, touched } = this;
     const ids: number[] = [];
     for (const tok of tokenize(this.core, query)) {
       const id = this.terms.get(tok);
@@ -102,9 +113,9 @@ export class TsScorer {
         const termIdf = idf(e - s, N);
         const avg = avgLen[f];
         for (let i = s; i < e; i++) {
-          const d = packed ? postings[i] >>> 8 : postings[i * 2];
+          const d = postings[i] >>> 8;
           if (mask[d] === 0) continue;
-          const tf = packed ? postings[i] & 0xff : postings[i * 2 + 1];
+          const tf = postings[i] & 0xff;
           const len = docLen[f * N + d];
           const norm = avg > 0 ? 1 - b + b * (len / avg) : 1;
           const c = w * termIdf * ((tf * (k1 + 1)) / (tf + k1 * norm));
