@@ -13,7 +13,7 @@
 //   u32 offRuns (u32: field << 24 | postings in that field): a term's postings are grouped by field in field order,
 //   and only the fields that hold the term have a run (a dense term x field table would be mostly zeros).
 import { tokenize, tokBytes, tokStarts } from './tokenizer';
-import { grow } from './memory';
+import { grow, nextCapacity } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
 export const INDEX_VERSION: u32 = 4;
@@ -153,10 +153,8 @@ function intern(p: usize, len: i32): i32 {
     slot = (slot + 1) & <u32>(hashCap - 1);
   }
   if (arenaLen + len > arenaCap) {
-    let cap = arenaCap > 0 ? arenaCap : 1 << 16;
-    while (cap < arenaLen + len) cap <<= 1;
-    arena = grow(arena, <usize>cap);
-    arenaCap = cap;
+    arenaCap = nextCapacity(arenaCap, arenaLen + len, 1 << 16);
+    arena = grow(arena, <usize>arenaCap);
   }
   if (bTerms + 2 > bTermCap) {
     bTermCap = bTermCap > 0 ? bTermCap << 1 : 1 << 14;
@@ -186,10 +184,8 @@ export function buildAddField(doc: i32, field: i32, src: usize, len: i32): i32 {
   lastDoc = doc;
   const n = tokenize(src, len);
   if (occLen + n > occCap) {
-    let cap = occCap > 0 ? occCap : 1 << 16;
-    while (cap < occLen + n) cap <<= 1;
-    occ = grow(occ, <usize>cap * 12);
-    occCap = cap;
+    occCap = nextCapacity(occCap, occLen + n, 1 << 16);
+    occ = grow(occ, <usize>occCap * 12);
   }
   for (let i = 0; i < n; i++) {
     const s = load<u32>(tokStarts + (<usize>i << 2));

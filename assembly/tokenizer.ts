@@ -6,7 +6,7 @@
 // Splitting: identifier runs ([a-z0-9] joined by . _ -) are kept whole and also split on . _ - and camelCase, English
 // parts get a light plural stemmer; Han runs emit unigrams and bigrams. Everything else separates. No stopwords.
 import { foldHan } from './fold';
-import { grow } from './memory';
+import { grow, nextCapacity } from './memory';
 
 export const TOKENIZER_VERSION: i32 = 4;
 export const MAX_TOKEN_BYTES: i32 = 64;
@@ -30,26 +30,20 @@ const word: usize = heap.alloc(WORD_CAP);
 
 function ensureCps(n: i32): void {
   if (n <= cpsCap) return;
-  let cap = cpsCap > 0 ? cpsCap : 1024;
-  while (cap < n) cap <<= 1;
-  cps = grow(cps, <usize>cap << 2);
-  cpsCap = cap;
+  cpsCap = nextCapacity(cpsCap, n, 1024);
+  cps = grow(cps, <usize>cpsCap << 2);
 }
 
 function ensureTokBytes(n: i32): void {
   if (n <= tokBytesCap) return;
-  let cap = tokBytesCap > 0 ? tokBytesCap : 4096;
-  while (cap < n) cap <<= 1;
-  tokBytes = grow(tokBytes, <usize>cap);
-  tokBytesCap = cap;
+  tokBytesCap = nextCapacity(tokBytesCap, n, 4096);
+  tokBytes = grow(tokBytes, <usize>tokBytesCap);
 }
 
 function ensureTokStarts(n: i32): void {
   if (n <= tokStartsCap) return;
-  let cap = tokStartsCap > 0 ? tokStartsCap : 1024;
-  while (cap < n) cap <<= 1;
-  tokStarts = grow(tokStarts, <usize>cap << 2);
-  tokStartsCap = cap;
+  tokStartsCap = nextCapacity(tokStartsCap, n, 1024);
+  tokStarts = grow(tokStarts, <usize>tokStartsCap << 2);
 }
 
 @inline function cpAt(i: i32): u32 {

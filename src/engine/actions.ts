@@ -27,6 +27,7 @@ export function toolActionMask(name: string, cliPath: string, lex: ActionLexicon
 const wordRegexCache = new Map<string, RegExp>();
 
 function hasEnglish(text: string, phrase: string): boolean {
+  if (!text.includes(phrase)) return false;
   let re = wordRegexCache.get(phrase);
   if (!re) {
     re = new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![a-z0-9])`, 'u');

@@ -62,6 +62,7 @@ const SUMMARY_LIMIT = 256;
 const ALGORITHM_CODE = { fielded_bm25_ensemble: 0, fielded_tfidf_cosine: 1 } as const;
 const RANK_SOURCE = { fielded_bm25_ensemble: 'bm25', fielded_tfidf_cosine: 'tfidf' } as const;
 const HAN = /\p{Script=Han}/u;
+const BASE_FIELDS = FIELDS.map(baseField);
 
 export interface SearchContext {
   core: CoreExports;
@@ -232,7 +233,7 @@ export class Searcher {
         const c = out.getFloat64(at + 32 + j * 8, true);
         if (c > 0) {
           contributions[f] = c;
-          const base = baseField(f);
+          const base = BASE_FIELDS[j];
           if (!fields.includes(base)) fields.push(base);
         }
       });
@@ -280,6 +281,7 @@ function exactHit(doc: number): Hit {
 }
 
 function cut(text: string, field: string, truncated: string[]): string {
+  if (text.length <= SUMMARY_LIMIT) return text; // never more scalars than UTF-16 units
   const chars = [...text];
   if (chars.length <= SUMMARY_LIMIT) return text;
   truncated.push(field);
