@@ -101,6 +101,16 @@ describe('the CLI reports validation errors on stderr with exit 3 and prints not
     expect(errorOf(r.stderr).hint).toBeTruthy();
   });
 
+  it('DWS_TOOL_SEARCH_ALGORITHM selects the TF-IDF shadow ranker; an unknown one is refused', () => {
+    const r = runCli(['schema', 'search', '--query', '撤回消息'], { env: { DWS_TOOL_SEARCH_ALGORITHM: 'fielded_tfidf_cosine' } });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ strategy: 'fielded_tfidf_cosine' });
+    expect(JSON.parse(r.stdout).candidates[0].rank_sources).toEqual(['tfidf']);
+    const bad = runCli(['schema', 'search', '--query', 'x'], { env: { DWS_TOOL_SEARCH_ALGORITHM: 'dense' } });
+    expect(bad.stdout).toBe('');
+    expect(errorOf(bad.stderr).reason).toBe('invalid_argument');
+  });
+
   it('search options after `search` belong to search, not to `dws schema`', () => {
     const r = runCli(['schema', 'search', '--query', 'x', '--format', 'json']);
     expect(r.status).toBe(0);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { instantiateCore, tokenize, wasmBytes } from '../../src/engine/core.js';
 import { FIELDS, searchableFields } from '../../src/catalog/fields.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
-import { ROOT } from '../helpers.js';
+import { ROOT, shippedEngine } from '../helpers.js';
 
 const core = instantiateCore();
 const tok = (s: string) => tokenize(core, s);
@@ -51,6 +51,19 @@ describe('the WASM module', () => {
 });
 
 describe('searchable text golden', () => {
+  it('real catalog tools -> fields -> tokens match test/fixtures/searchable-text-catalog.golden.json', () => {
+    const e = shippedEngine();
+    const products = new Map(e.products.map((p) => [p.id, p]));
+    const actual = Object.fromEntries(['chat.recall_message', 'drive.shortcut_upload', 'sheet.range_set_style'].map((path) => {
+      const tool = e.tools().find((t) => t.canonical_path === path)!;
+      const fields = searchableFields(tool, products.get(tool.product_id));
+      return [path, Object.fromEntries(FIELDS.map((f) => [f, tok(fields[f])]))];
+    }));
+    const file = path.join(ROOT, 'test/fixtures/searchable-text-catalog.golden.json');
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, JSON.stringify(actual, null, 1) + '\n');
+    expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+  });
+
   it('ToolSpec -> fields -> tokens matches test/fixtures/searchable-text.golden.json', () => {
     const tool = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/golden-tool.json'), 'utf8')) as ToolSpec;
     const product = { id: 'chat', title: '群聊', title_en: 'Chat', summary: '', summary_en: '', tool_count: 1 };
