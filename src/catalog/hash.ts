@@ -1,13 +1,12 @@
 // Catalog hashes (SPEC 3.3). surface_hash covers the identity surface only; source_hash covers every field of every
-// ToolSpec through RFC 8785 canonical JSON. Both are "sha256:" + lowercase hex.
+// ToolSpec through RFC 8785 canonical JSON. Both are "sha256:" + lowercase hex. Build time only (Node).
+import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Catalog, ToolSpec } from './types.js';
 import { byCodePoint } from './order.js';
 
-export function sha256Hex(bytes: Uint8Array): string {
-  return 'sha256:' + bytesToHex(sha256(bytes));
+export function sha256Hex(text: string): string {
+  return 'sha256:' + createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 function surfaceRow(t: ToolSpec): string {
@@ -16,14 +15,13 @@ function surfaceRow(t: ToolSpec): string {
 
 export function surfaceHash(tools: ToolSpec[]): string {
   // Byte order of UTF-8 equals code point order.
-  const rows = tools.map(surfaceRow).sort(byCodePoint);
-  return sha256Hex(utf8ToBytes(rows.join('\n')));
+  return sha256Hex(tools.map(surfaceRow).sort(byCodePoint).join('\n'));
 }
 
 export function sourceHash(catalog: Catalog, surface: string): string {
   const body = canonicalize({ version: catalog.version, surface_hash: surface, products: catalog.products, tools: catalog.tools });
   if (body === undefined) throw new Error('catalog cannot be canonicalized');
-  return sha256Hex(utf8ToBytes(body));
+  return sha256Hex(body);
 }
 
 export function catalogHashes(catalog: Catalog): { source_hash: string; surface_hash: string } {
