@@ -19,3 +19,29 @@ export interface IdentityTool {
 export function identityKeys(t: IdentityTool): string[] {
   return [...new Set([t.canonical_path, t.cli_path, t.primary_cli_path, ...t.aliases].map(identityKey))];
 }
+
+/** Exact Guard lookup: identity key -> document. */
+export interface IdentityLookup {
+  get(key: string): number | undefined;
+}
+
+/**
+ * Identity keys sorted in UTF-16 code unit order (JS string order) with their documents, searched by binary search:
+ * nothing to build at start-up beyond splitting one string.
+ */
+export class SortedIdentities implements IdentityLookup {
+  constructor(private readonly keys: readonly string[], private readonly docs: Uint32Array) {}
+
+  get(key: string): number | undefined {
+    let lo = 0;
+    let hi = this.keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = this.keys[mid];
+      if (k === key) return this.docs[mid];
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+}

@@ -48,7 +48,9 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   const tools = input.catalog.tools;
   const texts = tools.map(toolText);
   const docOf = new Map(tools.map((t, doc) => [t.canonical_path, doc]));
-  const identities = tools.flatMap((t, doc) => identityKeys(t).map((k): [string, number] => [k, doc]));
+  // Sorted by key in JS string order: the loader searches them by binary search (SortedIdentities).
+  const identities = tools.flatMap((t, doc) => identityKeys(t).map((k): [string, number] => [k, doc]))
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const meta: StoredMeta = {
     products: input.catalog.products,
     fields: [...input.fields],

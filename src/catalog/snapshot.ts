@@ -16,6 +16,7 @@ import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from './types.js';
 import type { ActionLexicon } from '../engine/actions.js';
+import { SortedIdentities } from './identity.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
 export const SNAPSHOT_FORMAT_VERSION = 2;
@@ -49,8 +50,8 @@ export interface SnapshotMeta {
   confirmation: ToolSpec['confirmation'][];
   idempotency: ToolSpec['idempotency'][];
   executable: boolean[];
-  /** Exact Guard keys: [key, doc] pairs. */
-  identity_keys: [string, number][];
+  /** Exact Guard lookup over the sorted identity keys. */
+  identities: SortedIdentities;
   /** The twin group of each doc: the doc of the atomic command a shortcut wraps, else the doc itself. */
   twin: Uint32Array;
   /** Action classes of each doc (bit masks over lexicon.classes). */
@@ -81,6 +82,7 @@ export interface StoredMeta {
   /** Per doc: its aliases joined by TAB; docs joined by newline. */
   aliases: string;
   executable: Uint8Array;
+  /** Identity keys sorted in JS string order, newline-joined. */
   identity_keys: string;
   /** u32 LE document number of each identity key. */
   identity_docs: Uint8Array;
@@ -235,7 +237,7 @@ export class Snapshot {
         confirmation: col('confirmation') as SnapshotMeta['confirmation'],
         idempotency: col('idempotency') as SnapshotMeta['idempotency'],
         executable: Array.from(m.executable, (b) => b === 1),
-        identity_keys: keys.map((k, i): [string, number] => [k, docs[i]]),
+        identities: new SortedIdentities(keys, docs),
         twin,
         actions,
         lexicon: m.lexicon,

@@ -3,6 +3,7 @@
 import { DwsError } from '../errors.js';
 import { bytesSource, Snapshot, type SnapshotHeader, type SnapshotMeta, type SnapshotSource, type ToolText } from '../catalog/snapshot.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
+import type { IdentityLookup } from '../catalog/identity.js';
 import { FIELDS } from '../catalog/fields.js';
 import { coreCrc32, coreSha256, instantiateCore, type CoreExports } from './core.js';
 import { normalizeRequest, parseRequestJson, type NormalizedRequest, type SearchRequest } from './request.js';
@@ -40,7 +41,7 @@ export class Engine {
   readonly meta: SnapshotMeta;
   readonly products: ProductSpec[];
   readonly productIds: ReadonlySet<string>;
-  readonly identities: Map<string, number>;
+  readonly identities: IdentityLookup;
   private readonly snapshot: Snapshot;
   private readonly core: CoreExports;
   private readonly searcher: Searcher;
@@ -62,7 +63,7 @@ export class Engine {
     this.meta = meta;
     this.products = meta.products;
     this.productIds = new Set(meta.products.map((p) => p.id));
-    this.identities = new Map(meta.identity_keys);
+    this.identities = meta.identities;
     this.texts = new Array(meta.canonical_path.length);
     // The index image is read straight into WASM memory and checksummed there: no copy, no JS-side pass.
     let ptr = 0;

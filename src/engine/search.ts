@@ -2,7 +2,7 @@
 // subquery round-robin merge -> finalize (ranks, abstain / weak-match hints, 8 KiB budget). The shell never ranks;
 // it only decides eligibility, pins exact identities and renders.
 import { FIELDS, baseField } from '../catalog/fields.js';
-import { identityKey } from '../catalog/identity.js';
+import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
 import { actionMultipliers, queryActionMask } from './actions.js';
@@ -69,7 +69,7 @@ export interface SearchContext {
   meta: SnapshotMeta;
   text: (doc: number) => ToolText;
   avoid: () => AvoidIndex;
-  identities: Map<string, number>;
+  identities: IdentityLookup;
   catalog: { source_hash: string; surface_hash: string };
   ranking: RankingOptions;
 }

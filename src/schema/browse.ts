@@ -3,7 +3,7 @@
 // --compact is only a projection (compact.ts). Nothing here builds a second catalog.
 import { distance } from 'fastest-levenshtein';
 import { DwsError } from '../errors.js';
-import { identityKey } from '../catalog/identity.js';
+import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import { byCodePoint } from '../catalog/order.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import type { SnapshotMeta, ToolText } from '../catalog/snapshot.js';
@@ -17,7 +17,7 @@ export interface BrowseSource {
   text(doc: number): ToolText;
   spec(doc: number): ToolSpec;
   tools(): ToolSpec[];
-  identities: Map<string, number>;
+  identities: IdentityLookup;
   catalogHashes: { source_hash: string; surface_hash: string };
 }
 

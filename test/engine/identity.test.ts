@@ -1,6 +1,8 @@
 // Identity: every canonical path, primary CLI path, CLI path and alias of every tool - also written with a "dws"
 // prefix, with "/" separators and in full-width form - is an exact_guard hit on that tool.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { identityKeys, SortedIdentities } from '../../src/catalog/identity.js';
 import { shippedEngine } from '../helpers.js';
 
 const fullWidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).replace(/ /g, '\u3000');
@@ -23,5 +25,17 @@ describe('Exact Guard over the whole catalog', () => {
     }
     expect(misses).toEqual([]);
     expect(checked).toBeGreaterThan(1098 * 12);
+  });
+});
+
+describe('the sorted identity lookup', () => {
+  it('answers exactly like a Map over the same keys, for keys present and absent', () => {
+    const e = shippedEngine();
+    const map = new Map(e.tools().flatMap((t, doc) => identityKeys(t).map((k): [string, number] => [k, doc])));
+    for (const [k, doc] of map) expect(e.identities.get(k)).toBe(doc);
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.constantFrom(...map.keys()).map((k) => k + 'x')), (k) => {
+      expect(e.identities.get(k)).toBe(map.get(k));
+    }), { numRuns: 500 });
+    expect(new SortedIdentities([], new Uint32Array(0)).get('chat send')).toBeUndefined();
   });
 });
