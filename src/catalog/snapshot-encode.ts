@@ -37,6 +37,15 @@ export interface SnapshotInput {
 
 const align8 = (n: number) => (n + 7) & ~7;
 
+/** Blobs laid end to end, with an index of u32 offsets (n + 1) followed by each blob's CRC-32 (n). */
+function blobSection(blobs: Uint8Array[], crc32: Crc32): { data: Uint8Array; index: Uint8Array } {
+  const offsets = [0];
+  for (const b of blobs) offsets.push(offsets[offsets.length - 1] + b.length);
+  const data = new Uint8Array(offsets[offsets.length - 1]);
+  blobs.forEach((b, i) => data.set(b, offsets[i]));
+  return { data, index: packU32([...offsets, ...blobs.map((b) => crc32(b))]) };
+}
+
 function packU32(values: number[]): Uint8Array {
   const out = new Uint8Array(values.length * 4);
   const view = new DataView(out.buffer);
@@ -67,12 +76,16 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     .flatMap((t, doc) => t.avoid.map((a, k): [number, number, number] => [a.length, doc, k]))
     .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2])
     .flat());
+  const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
+  const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);
   const sections: Record<SectionName, Uint8Array> = {
     meta: packr.pack(meta),
-    text: packr.pack(texts.map((t) => packr.pack(t))),
+    text_index: text.index,
+    text: text.data,
     avoid: packr.pack(avoid),
     index: input.index,
-    specs: packr.pack(tools.map((t) => packr.pack(t))),
+    specs_index: specs.index,
+    specs: specs.data,
   };
   const layout = {} as SnapshotHeader['sections'];
   let offset = 0;

@@ -5,13 +5,14 @@
 //   bytes 8..11  u32 LE header length H, bytes 12..15 u32 LE CRC-32 of the header bytes
 //   bytes 16..   header JSON {format, format_version, tokenizer_version, wasm_sha256, catalog_version, source_hash,
 //                surface_hash, sections: {name: {offset, length, crc32}}}
-//   sections     8-aligned: meta (msgpack: products, fields, identity columns, identity keys), text (msgpack array
-//                of per-tool blobs: title/summary in both languages + avoid_when), avoid (msgpack: phrase index),
-//                index (the WASM index image, raw), specs (msgpack array of per-tool ToolSpec blobs)
+//   sections     8-aligned: meta (msgpack: products, fields, identity and safety columns, identity keys, twins,
+//                action classes), text (per-tool msgpack blobs: title/summary in both languages + avoid_when),
+//                avoid (msgpack: phrase index), index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
+//                blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and CRC-32 (u32[n]).
 //
 // The loader tells "incompatible" (another format, tokenizer or core) from "corrupt" (magic, CRC or structure
-// wrong). Each section's CRC is checked when the section is first read: a search never reads or checks `specs`,
-// an Inspect decodes exactly one ToolSpec blob.
+// wrong). A section's CRC is checked when it is first read, a blob's when it is read alone: a search reads the few
+// text blobs it renders and never the specs; an Inspect reads exactly one ToolSpec blob.
 import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from './types.js';
@@ -22,7 +23,7 @@ export const SNAPSHOT_FORMAT = 'dws-snapshot';
 export const SNAPSHOT_FORMAT_VERSION = 2;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
-export const SECTION_NAMES = ['meta', 'text', 'avoid', 'index', 'specs'] as const;
+export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'index', 'specs_index', 'specs'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 export interface SnapshotHeader {
@@ -135,8 +136,7 @@ export class Snapshot {
   readonly header: SnapshotHeader;
   private readonly base: number;
   private readonly checked = new Map<SectionName, Uint8Array>();
-  private textBlobs?: Uint8Array[];
-  private specBlobs?: Uint8Array[];
+  private readonly blobIndexes = new Map<'text' | 'specs', { offsets: Uint32Array; crcs: Uint32Array }>();
 
   constructor(private readonly source: SnapshotSource, private readonly crc32: Crc32, expect: { tokenizerVersion: number; wasmSha256: string }) {
     if (source.length < 16) throw corrupt('too short');
@@ -170,12 +170,6 @@ export class Snapshot {
       }
     }
     this.header = header;
-  }
-
-  /** The byte range [0, end) that holds the header and every section a search reads (all but specs). */
-  static searchPrefixLength(header: SnapshotHeader, headerLength: number): number {
-    const base = (16 + headerLength + 7) & ~7;
-    return base + Math.max(...SECTION_NAMES.filter((n) => n !== 'specs').map((n) => header.sections[n].offset + header.sections[n].length));
   }
 
   /** Reads a section into caller-owned memory; the caller checks it with verify() (used for the index image). */
@@ -251,18 +245,44 @@ export class Snapshot {
     return u32s(this.unpack<Uint8Array>(this.section('avoid'), 'avoid index'));
   }
 
+  private blobIndex(name: 'text' | 'specs'): { offsets: Uint32Array; crcs: Uint32Array } {
+    let index = this.blobIndexes.get(name);
+    if (!index) {
+      const words = u32s(this.section(`${name}_index`));
+      const n = (words.length - 1) / 2;
+      if (!Number.isInteger(n) || n < 0) throw corrupt(`${name}_index has a bad length`);
+      index = { offsets: words.subarray(0, n + 1), crcs: words.subarray(n + 1) };
+      if (index.offsets[n] !== this.header.sections[name].length) throw corrupt(`${name}_index does not cover ${name}`);
+      this.blobIndexes.set(name, index);
+    }
+    return index;
+  }
+
+  /** One tool's blob: sliced from the whole section when that was read, else read alone and checked alone. */
+  private blob(name: 'text' | 'specs', doc: number): Uint8Array {
+    const { offsets, crcs } = this.blobIndex(name);
+    if (!(doc >= 0 && doc < crcs.length)) throw corrupt(`no ${name} blob for document ${doc}`);
+    const start = offsets[doc];
+    const end = offsets[doc + 1];
+    if (end < start) throw corrupt(`${name}_index offsets go backwards`);
+    const whole = this.checked.get(name);
+    if (whole) return whole.subarray(start, end);
+    const bytes = this.source.read(this.base + this.header.sections[name].offset + start, end - start);
+    if (this.crc32(bytes) !== crcs[doc]) throw corrupt(`${name} of document ${doc}: checksum mismatch`);
+    return bytes;
+  }
+
   text(doc: number): ToolText {
-    this.textBlobs ??= this.unpack<Uint8Array[]>(this.section('text'), 'text');
-    return this.unpack<ToolText>(this.textBlobs[doc], 'tool text');
+    return this.unpack<ToolText>(this.blob('text', doc), 'tool text');
   }
 
   spec(doc: number): ToolSpec {
-    this.specBlobs ??= this.unpack<Uint8Array[]>(this.section('specs'), 'specs');
-    return this.unpack<ToolSpec>(this.specBlobs[doc], 'tool spec');
+    return this.unpack<ToolSpec>(this.blob('specs', doc), 'tool spec');
   }
 
-  specCount(): number {
-    this.specBlobs ??= this.unpack<Uint8Array[]>(this.section('specs'), 'specs');
-    return this.specBlobs.length;
+  /** Every ToolSpec: the specs section is read and checked once, then cut into blobs. */
+  allSpecs(): ToolSpec[] {
+    this.section('specs');
+    return Array.from({ length: this.blobIndex('specs').crcs.length }, (_, doc) => this.spec(doc));
   }
 }

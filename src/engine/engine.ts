@@ -118,10 +118,7 @@ export class Engine {
 
   /** Every full ToolSpec in canonical order (decoded on first use). */
   tools(): ToolSpec[] {
-    if (!this.specs) {
-      const n = this.snapshot.specCount();
-      this.specs = Array.from({ length: n }, (_, doc) => this.snapshot.spec(doc));
-    }
+    this.specs ??= this.snapshot.allSpecs();
     return this.specs;
   }
 
