@@ -5,7 +5,7 @@ import { identityKeys } from './identity.js';
 import { toolActionMask, type ActionLexicon } from '../engine/actions.js';
 import {
   SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
-  STRING_COLUMNS, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
+  STRING_COLUMNS, type StoredAvoid, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
 } from './snapshot.js';
 
 const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });
@@ -15,13 +15,12 @@ export function isExecutable(t: ToolSpec): boolean {
 }
 
 function toolText(t: ToolSpec): ToolText {
-  return {
-    title: t.title,
-    title_en: t.title_en,
-    agent_summary: t.agent_summary,
-    agent_summary_en: t.agent_summary_en,
-    avoid: [...t.avoid_when, ...t.avoid_when_en].map((a) => a.normalize('NFKC').toLowerCase()).filter((a) => a.length > 0),
-  };
+  return { title: t.title, title_en: t.title_en, agent_summary: t.agent_summary, agent_summary_en: t.agent_summary_en };
+}
+
+/** avoid_when phrases as the demotion compares them: NFKC, lowercase, both languages (NUL never occurs in them). */
+function avoidPhrases(t: ToolSpec): string[] {
+  return [...t.avoid_when, ...t.avoid_when_en].map((a) => a.normalize('NFKC').toLowerCase().replace(/\0/gu, '')).filter((a) => a.length > 0);
 }
 
 export interface SnapshotInput {
@@ -72,10 +71,8 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon))),
     lexicon: input.lexicon,
   };
-  const avoid = packU32(texts
-    .flatMap((t, doc) => t.avoid.map((a, k): [number, number, number] => [a.length, doc, k]))
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2])
-    .flat());
+  const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
+  const avoid: StoredAvoid = { docs: packU32(avoidPairs.map(([doc]) => doc)), phrases: avoidPairs.map(([, p]) => p).join('\0') };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
   const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);
   const sections: Record<SectionName, Uint8Array> = {

@@ -6,8 +6,8 @@
 //   bytes 16..   header JSON {format, format_version, tokenizer_version, wasm_sha256, catalog_version, source_hash,
 //                surface_hash, sections: {name: {offset, length, crc32}}}
 //   sections     8-aligned: meta (msgpack: products, fields, identity and safety columns, identity keys, twins,
-//                action classes), text (per-tool msgpack blobs: title/summary in both languages + avoid_when),
-//                avoid (msgpack: phrase index), index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
+//                action classes), text (per-tool msgpack blobs: title/summary in both languages),
+//                avoid (msgpack: every avoid_when phrase with its doc), index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
 //                blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and CRC-32 (u32[n]).
 //
 // The loader tells "incompatible" (another format, tokenizer or core) from "corrupt" (magic, CRC or structure
@@ -60,17 +60,25 @@ export interface SnapshotMeta {
   lexicon: ActionLexicon;
 }
 
-/** The text a ToolReference shows, plus the avoid_when phrases (NFKC, lowercase) used for demotion. */
+/** The text a ToolReference shows. */
 export interface ToolText {
   title: string;
   title_en: string;
   agent_summary: string;
   agent_summary_en: string;
-  avoid: string[];
 }
 
-/** avoid_when phrases ordered by length (UTF-16 units): flat u32 triples (length, doc, position in ToolText.avoid). */
-export type AvoidIndex = Uint32Array;
+/** Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to. */
+export interface AvoidIndex {
+  docs: Uint32Array;
+  phrases: string[];
+}
+
+/** The avoid section as stored: docs packed, phrases joined by NUL. */
+export interface StoredAvoid {
+  docs: Uint8Array;
+  phrases: string;
+}
 
 /** Column names of SnapshotMeta stored as one newline-joined string each (one fast string decode per column). */
 export const STRING_COLUMNS = ['canonical_path', 'primary_cli_path', 'cli_path', 'product_id', 'effect', 'risk', 'confirmation', 'idempotency'] as const;
@@ -242,7 +250,11 @@ export class Snapshot {
   }
 
   avoidIndex(): AvoidIndex {
-    return u32s(this.unpack<Uint8Array>(this.section('avoid'), 'avoid index'));
+    const stored = this.unpack<StoredAvoid>(this.section('avoid'), 'avoid index');
+    const docs = u32s(stored.docs);
+    const phrases = stored.phrases.length ? stored.phrases.split('\0') : [];
+    if (phrases.length !== docs.length) throw corrupt('avoid index lengths differ');
+    return { docs, phrases };
   }
 
   private blobIndex(name: 'text' | 'specs'): { offsets: Uint32Array; crcs: Uint32Array } {

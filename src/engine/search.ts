@@ -6,7 +6,7 @@ import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
 import { actionMultipliers, queryActionMask } from './actions.js';
-import { LIMITS, SEARCH_VERSION, utf8Length, type NormalizedRequest } from './request.js';
+import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 
 export interface ScoreBreakdown {
@@ -62,6 +62,8 @@ const SUMMARY_LIMIT = 256;
 const ALGORITHM_CODE = { fielded_bm25_ensemble: 0, fielded_tfidf_cosine: 1 } as const;
 const RANK_SOURCE = { fielded_bm25_ensemble: 'bm25', fielded_tfidf_cosine: 'tfidf' } as const;
 const HAN = /\p{Script=Han}/u;
+const encoder = new TextEncoder();
+const budgetScratch = new Uint8Array(LIMITS.maxResponseBytes);
 const BASE_FIELDS = FIELDS.map(baseField);
 
 export interface SearchContext {
@@ -80,7 +82,8 @@ export class Searcher {
   private readonly maskCache = new Map<string, Uint8Array>();
   /** Action multipliers per query action mask (a handful of distinct masks occur). */
   private readonly multCache = new Map<number, Float64Array>();
-  /** avoid_when phrases, shortest first so a short query stops early (decoded on the first ranked query). */
+  /** avoid_when phrases grouped by their first character (built on the first ranked query). */
+  private avoidByFirst?: Map<string, number[]>;
   private avoid?: AvoidIndex;
 
   constructor(private readonly ctx: SearchContext) {
@@ -157,6 +160,26 @@ export class Searcher {
     return { kind: 'ranked', hits };
   }
 
+  /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
+  private demoteAvoided(folded: string, maskView: Uint8Array): void {
+    if (!this.avoidByFirst) {
+      const avoid = (this.avoid = this.ctx.avoid());
+      this.avoidByFirst = new Map();
+      avoid.phrases.forEach((p, i) => {
+        const list = this.avoidByFirst!.get(p[0]);
+        if (list) list.push(i);
+        else this.avoidByFirst!.set(p[0], [i]);
+      });
+    }
+    const { docs, phrases } = this.avoid!;
+    // A contained phrase starts at some character of the query: only phrases starting with one of them can match.
+    for (const first of new Set(folded)) {
+      for (const i of this.avoidByFirst.get(first) ?? []) {
+        if (maskView[docs[i]] === 1 && phrases[i].length <= folded.length && folded.includes(phrases[i])) maskView[docs[i]] = 2;
+      }
+    }
+  }
+
   /** x actionBoost for tools whose action the query names, x actionPenalty for tools of another action. */
   private actionMultipliers(queryMask: number): Float64Array {
     let m = this.multCache.get(queryMask);
@@ -211,12 +234,7 @@ export class Searcher {
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     maskView.set(mask);
     const folded = query.normalize('NFKC').toLowerCase();
-    const avoid = (this.avoid ??= this.ctx.avoid());
-    for (let i = 0; i < avoid.length; i += 3) {
-      if (avoid[i] > folded.length) break;
-      const doc = avoid[i + 1];
-      if (maskView[doc] === 1 && folded.includes(this.ctx.text(doc).avoid[avoid[i + 2]])) maskView[doc] = 2;
-    }
+    this.demoteAvoided(folded, maskView);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
     new Float64Array(mem, core.multPtr(), mask.length).set(this.actionMultipliers(queryActionMask(query, this.ctx.meta.lexicon)));
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
@@ -310,11 +328,17 @@ export function roundRobin(lists: Hit[][], limit: number, twin?: Uint32Array): H
   return out;
 }
 
+/** True when the JSON plus its newline fits the byte budget (encoded natively into a scratch buffer, no allocation). */
+function fitsBudget(json: string): boolean {
+  const { read, written } = encoder.encodeInto(json, budgetScratch);
+  return read === json.length && written + 1 <= LIMITS.maxResponseBytes;
+}
+
 /** Serializes the response; drops whole references from the end until it fits 8,192 bytes with its newline. */
 function fitBudget(response: Record<string, unknown>): string {
   let json = JSON.stringify(response);
   const candidates = response.candidates as ToolReference[];
-  while (utf8Length(json) + 1 > LIMITS.maxResponseBytes && candidates.length > 0) {
+  while (!fitsBudget(json) && candidates.length > 0) {
     candidates.pop();
     response.truncated = true;
     json = JSON.stringify(response);
