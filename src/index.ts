@@ -24,12 +24,17 @@ export function defaultSnapshotPath(): string {
   return fileURLToPath(new URL('../build/snapshot.bin', import.meta.url));
 }
 
+function snapshotMissing(file: string, e: unknown): DwsError {
+  return new DwsError('snapshot_missing', `cannot read the catalog snapshot ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    'run `npm run build` to generate it');
+}
+
+/** The whole snapshot file (tests, benchmarks); the CLI reads it by ranges (fileSource). */
 export function readSnapshot(file: string = defaultSnapshotPath()): Uint8Array {
   try {
     return readFileSync(file);
   } catch (e) {
-    throw new DwsError('snapshot_missing', `cannot read the catalog snapshot ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      'run `npm run build` to generate it');
+    throw snapshotMissing(file, e);
   }
 }
 
@@ -47,8 +52,7 @@ export function fileSource(file: string): SnapshotSource {
   try {
     fd = openSync(file, 'r');
   } catch (e) {
-    throw new DwsError('snapshot_missing', `cannot read the catalog snapshot ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      'run `npm run build` to generate it');
+    throw snapshotMissing(file, e);
   }
   const length = fstatSync(fd).size;
   closeSync(fd);

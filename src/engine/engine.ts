@@ -168,8 +168,3 @@ export class Engine {
   }
 }
 
-export { coreSha256 };
-
-export function loadEngineFromBytes(bytes: Uint8Array, options?: EngineOptions): Engine {
-  return new Engine(bytes, options);
-}
