@@ -157,7 +157,11 @@ async function runSchema(words: string[], flags: SchemaFlags): Promise<void> {
 export function buildProgram(): Command {
   const program = configureRoot(new Command('dws'))
     .description('DingTalk workspace commands for agents: search, inspect, dispatch')
-    .version('0.1.0', '--version');
+    .version('0.1.0', '--version')
+    .addHelpText('after', `
+Catalog commands: dws <product> <command> [--flags] (run one with --help for its flags and safety facts).
+Find a command:   dws schema search --query "撤回我刚发的群消息"
+Read its contract: dws schema <canonical path> --compact --expected-source-hash <h> --expected-surface-hash <h>`);
   const schema = configureRoot(program.command('schema'))
     .description('discover commands: search, browse, inspect one contract')
     .argument('[path...]', 'product, "product group", canonical path, CLI path or alias')
@@ -213,6 +217,11 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   const program = buildProgram();
+  if (argv.length === 0) {
+    // `dws` alone: the overview of what it does, on stdout, as a successful answer.
+    await writeStdout(program.helpInformation());
+    return;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {

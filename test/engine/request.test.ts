@@ -117,3 +117,13 @@ describe('the CLI reports validation errors on stderr with exit 3 and prints not
     expect(JSON.parse(r.stdout).version).toBe('tool-search.v1');
   });
 });
+
+describe('dws with no arguments', () => {
+  it('prints the help on stdout, including how to reach catalog commands, and exits 0', () => {
+    const r = runCli([]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Usage: dws');
+    expect(r.stdout).toContain('dws schema search --query');
+  });
+});
