@@ -219,7 +219,7 @@ export async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
   if (argv.length === 0) {
     // `dws` alone: the overview of what it does, on stdout, as a successful answer.
-    await writeStdout(program.helpInformation());
+    program.outputHelp();
     return;
   }
   try {
