@@ -1,5 +1,5 @@
 // `npm run build` step: writes build/snapshot.bin from catalog/ (argv: catalog dir, output file).
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadCatalogDir, readActionLexicon, snapshotFromCatalog } from './build.js';
 
@@ -8,7 +8,10 @@ try {
   const catalog = loadCatalogDir(dir);
   const bytes = snapshotFromCatalog(catalog, readActionLexicon(dir));
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, bytes);
+  // Write then rename: a reader (a running CLI, `dws serve` watching the file) never sees half a snapshot.
+  const tmp = `${out}.${process.pid}.tmp`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, out);
   console.error(`snapshot: ${catalog.tools.length} tools, ${catalog.products.length} products, ${bytes.length} bytes -> ${out}`);
 } catch (e) {
   console.error((e as Error).message);
