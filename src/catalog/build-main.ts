@@ -1,12 +1,12 @@
 // `npm run build` step: writes build/snapshot.bin from catalog/ (argv: catalog dir, output file).
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadCatalogDir, readActionLexicon, snapshotFromCatalog } from './build.js';
+import { loadCatalogDir, readLexicons, snapshotFromCatalog } from './build.js';
 
 const [dir, out] = process.argv.slice(2);
 try {
   const catalog = loadCatalogDir(dir);
-  const bytes = snapshotFromCatalog(catalog, readActionLexicon(dir));
+  const bytes = snapshotFromCatalog(catalog, readLexicons(dir));
   mkdirSync(path.dirname(out), { recursive: true });
   // Write then rename: a reader (a running CLI, `dws serve` watching the file) never sees half a snapshot.
   const tmp = `${out}.${process.pid}.tmp`;

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { fileURLToPath } from 'node:url';
-import type { ActionLexicon } from '../engine/actions.js';
+import type { ActionLexicon, ProductLexicon } from '../engine/rerank.js';
 import { validateDeclarations } from './validate.js';
 import { normalizeCatalog } from './normalize.js';
 import { catalogHashes } from './hash.js';
@@ -53,9 +53,47 @@ export function readActionLexicon(dir: string): ActionLexicon {
   return lex;
 }
 
-let shippedLexicon: ActionLexicon | undefined;
+/**
+ * catalog/lexicon/products.yaml: the names people use for each product (src/engine/rerank.ts). Every entry must
+ * name a product of the catalog directory (one catalog/<product>.yaml each).
+ */
+export function readProductLexicon(dir: string, productIds: readonly string[] = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5))): ProductLexicon {
+  const file = path.join(dir, 'lexicon', 'products.yaml');
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { products?: Record<string, { zh?: unknown; en?: unknown }> };
+  const lex: ProductLexicon = { products: [], zh: [], en: [] };
+  for (const [id, p] of Object.entries(doc.products ?? {})) {
+    if (!productIds.includes(id)) throw new Error(`${file}: ${id} is not a product of the catalog`);
+    const list = (v: unknown, where: string): string[] => {
+      if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.trim() === x && x.length > 0)) {
+        throw new Error(`${file}: ${id}.${where} must be a list of non-empty strings`);
+      }
+      return (v as string[]).map((x) => x.normalize('NFKC').toLowerCase());
+    };
+    lex.products.push(id);
+    lex.zh.push(list(p.zh, 'zh'));
+    lex.en.push(list(p.en, 'en'));
+  }
+  return lex;
+}
 
-export function snapshotFromCatalog(catalog: Catalog, lexicon?: ActionLexicon): Uint8Array {
+/** The product names of the products this catalog has (a test or synthetic catalog may have fewer). */
+function lexiconFor(lex: ProductLexicon, catalog: Catalog): ProductLexicon {
+  const keep = lex.products.map((p) => catalog.products.some((q) => q.id === p));
+  return { products: lex.products.filter((_, i) => keep[i]), zh: lex.zh.filter((_, i) => keep[i]), en: lex.en.filter((_, i) => keep[i]) };
+}
+
+export interface Lexicons {
+  actions: ActionLexicon;
+  products: ProductLexicon;
+}
+
+export function readLexicons(dir: string): Lexicons {
+  return { actions: readActionLexicon(dir), products: readProductLexicon(dir) };
+}
+
+const shippedCatalogDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog');
+
+export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir)): Uint8Array {
   const core = instantiateCore();
   const index = buildIndexImage(catalog, core);
   return encodeSnapshot({
@@ -66,6 +104,7 @@ export function snapshotFromCatalog(catalog: Catalog, lexicon?: ActionLexicon): 
     fields: FIELDS,
     index,
     crc32: (bytes) => zlibCrc32(bytes) >>> 0,
-    lexicon: lexicon ?? (shippedLexicon ??= readActionLexicon(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog'))),
+    lexicon: lexicons.actions,
+    productLexicon: lexiconFor(lexicons.products, catalog),
   });
 }

@@ -2,7 +2,7 @@
 import { Packr } from 'msgpackr/pack';
 import type { Catalog, ToolSpec } from './types.js';
 import { identityKeys } from './identity.js';
-import { toolActionMask, type ActionLexicon } from '../engine/actions.js';
+import { toolActionMask, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
 import {
   SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
   STRING_COLUMNS, type StoredAvoid, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
@@ -25,6 +25,7 @@ function avoidPhrases(t: ToolSpec): string[] {
 
 export interface SnapshotInput {
   lexicon: ActionLexicon;
+  productLexicon: ProductLexicon;
   catalog: Catalog;
   hashes: { source_hash: string; surface_hash: string };
   tokenizerVersion: number;
@@ -70,6 +71,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
     actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon))),
     lexicon: input.lexicon,
+    productLexicon: input.productLexicon,
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
   const avoid: StoredAvoid = { docs: packU32(avoidPairs.map(([doc]) => doc)), phrases: avoidPairs.map(([, p]) => p).join('\0') };

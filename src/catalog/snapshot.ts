@@ -16,7 +16,7 @@
 import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from './types.js';
-import type { ActionLexicon } from '../engine/actions.js';
+import type { ActionLexicon, ProductLexicon } from '../engine/rerank.js';
 import { SortedIdentities } from './identity.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
@@ -58,6 +58,7 @@ export interface SnapshotMeta {
   /** Action classes of each doc (bit masks over lexicon.classes). */
   actions: Uint32Array;
   lexicon: ActionLexicon;
+  productLexicon: ProductLexicon;
 }
 
 /** The text a ToolReference shows. */
@@ -100,6 +101,7 @@ export interface StoredMeta {
   /** u32 LE action class mask per doc. */
   actions: Uint8Array;
   lexicon: ActionLexicon;
+  productLexicon: ProductLexicon;
 }
 
 export type Crc32 = (bytes: Uint8Array) => number;
@@ -243,6 +245,7 @@ export class Snapshot {
         twin,
         actions,
         lexicon: m.lexicon,
+        productLexicon: m.productLexicon,
       };
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);

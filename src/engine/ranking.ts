@@ -16,6 +16,8 @@ export interface RankingOptions {
   actionBoost: number;
   /** Multiplier for a tool whose action differs from every action the query names (1 = off). */
   actionPenalty: number;
+  /** Multiplier for the tools of a product the query names (catalog/lexicon/products.yaml; 1 = off). */
+  productBoost: number;
   /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
   weakCoverage: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
@@ -32,6 +34,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   avoidDemotion: 0.2,
   unigramCoverage: 0.5,
   weakCoverage: 0.18,
+  productBoost: 1.4,
   actionBoost: 1.2,
   actionPenalty: 0.6,
   coverageExponent: 1,

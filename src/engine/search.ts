@@ -5,7 +5,7 @@ import { FIELDS, baseField } from '../catalog/fields.js';
 import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
-import { actionMultipliers, queryActionMask } from './actions.js';
+import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 
@@ -80,8 +80,8 @@ export class Searcher {
   private readonly weights: Float64Array;
   private readonly stride: number;
   private readonly maskCache = new Map<string, Uint8Array>();
-  /** Action multipliers per query action mask (a handful of distinct masks occur). */
-  private readonly multCache = new Map<number, Float64Array>();
+  /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
+  private readonly multCache = new Map<string, Float64Array>();
   /** avoid_when phrases grouped by their first character (built on the first ranked query). */
   private avoidByFirst?: Map<string, number[]>;
   private avoid?: AvoidIndex;
@@ -180,12 +180,18 @@ export class Searcher {
     }
   }
 
-  /** x actionBoost for tools whose action the query names, x actionPenalty for tools of another action. */
-  private actionMultipliers(queryMask: number): Float64Array {
-    let m = this.multCache.get(queryMask);
+  /** x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names. */
+  private rerankMultipliers(query: string): Float64Array {
+    const { meta, ranking } = this.ctx;
+    const actionMask = queryActionMask(query, meta.lexicon);
+    const products = queryProducts(query, meta.productLexicon);
+    const key = `${actionMask}|${products.join(',')}`;
+    let m = this.multCache.get(key);
     if (!m) {
-      m = actionMultipliers(queryMask, this.ctx.meta.actions, this.ctx.ranking.actionBoost, this.ctx.ranking.actionPenalty);
-      this.multCache.set(queryMask, m);
+      m = applyProductBoost(actionMultipliers(actionMask, meta.actions, ranking.actionBoost, ranking.actionPenalty),
+        meta.product_id, products, ranking.productBoost);
+      if (this.multCache.size > 256) this.multCache.clear();
+      this.multCache.set(key, m);
     }
     return m;
   }
@@ -236,7 +242,7 @@ export class Searcher {
     const folded = query.normalize('NFKC').toLowerCase();
     this.demoteAvoided(folded, maskView);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    new Float64Array(mem, core.multPtr(), mask.length).set(this.actionMultipliers(queryActionMask(query, this.ctx.meta.lexicon)));
+    new Float64Array(mem, core.multPtr(), mask.length).set(this.rerankMultipliers(query));
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
     const out = new DataView(mem, core.outPtr(), count * this.stride);
     const source = RANK_SOURCE[ranking.algorithm];

@@ -1,8 +1,8 @@
 // The action lexicon: tools take their action classes from their own names, queries from how people say it.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { readActionLexicon } from '../../src/catalog/build.js';
-import { queryActionMask, toolActionMask } from '../../src/engine/actions.js';
+import { readActionLexicon, readProductLexicon } from '../../src/catalog/build.js';
+import { applyProductBoost, queryActionMask, queryProducts, toolActionMask } from '../../src/engine/rerank.js';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';
 
@@ -47,5 +47,28 @@ describe('action classes', () => {
       const firstOfAction = (list: string[]) => list.findIndex((p) => (e.meta.actions[docOf(p)] & bit) !== 0);
       expect(firstOfAction(withRerank)).toBeLessThanOrEqual(Math.max(0, firstOfAction(ranked(neutral, q))));
     }
+  });
+});
+
+describe('product mentions', () => {
+  const e = shippedEngine();
+  const lex = readProductLexicon(path.join(ROOT, 'catalog'));
+
+  it('come from product names in either language', () => {
+    expect(queryProducts('在钉盘里找文件', lex)).toEqual(['drive']);
+    expect(queryProducts('add a row to the spreadsheet', lex)).toEqual(['sheet']);
+    expect(queryProducts('多维表里新增一条记录', lex)).toEqual(['aitable']);
+    expect(queryProducts('把日程发到群聊', lex)).toEqual(['chat', 'calendar'].sort((a, b) => lex.products.indexOf(a) - lex.products.indexOf(b)));
+    expect(queryProducts('撤回', lex)).toEqual([]);
+  });
+
+  it('lift only the named products, multiplying into the action multipliers', () => {
+    const m = applyProductBoost(Float64Array.from([1, 0.6, 1.2]), ['drive', 'chat', 'drive'], ['drive'], 1.4);
+    expect(Array.from(m)).toEqual([1.4, 0.6, 1.2 * 1.4]);
+    expect(Array.from(applyProductBoost(Float64Array.from([1, 1]), ['drive', 'chat'], [], 1.4))).toEqual([1, 1]);
+  });
+
+  it('rejects a lexicon entry for a product the catalog does not have', () => {
+    expect(() => readProductLexicon(path.join(ROOT, 'catalog'), ['chat'])).toThrow(/is not a product of the catalog/);
   });
 });

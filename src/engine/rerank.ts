@@ -1,12 +1,20 @@
-// Action-aware rerank: which action a query asks for (search, list, get, create, update, delete, recall, send, ...)
-// against the action each tool's own names carry. The words are catalog data (catalog/lexicon/actions.yaml); the
-// classes of every tool are computed at build and stored in the snapshot, the query's per request.
+// The rerank multipliers the shell hands the core per query (multPtr):
+// - action: which action a query asks for (search, list, get, create, update, delete, recall, send, ...) against the
+//   action each tool's own names carry (catalog/lexicon/actions.yaml; tool classes computed at build);
+// - product: a query that names a product ("多维表", "钉盘", "spreadsheet") lifts that product's tools
+//   (catalog/lexicon/products.yaml).
 
 export interface ActionLexicon {
   classes: string[];
   /** Per class: verbs command names use (canonical path and CLI path words). */
   names: string[][];
   /** Per class: how people say it in Chinese (substrings) and English (whole words or phrases). */
+  zh: string[][];
+  en: string[][];
+}
+
+export interface ProductLexicon {
+  products: string[];
   zh: string[][];
   en: string[][];
 }
@@ -36,18 +44,35 @@ function hasEnglish(text: string, phrase: string): boolean {
   return re.test(text);
 }
 
+function says(text: string, zh: string[], en: string[]): boolean {
+  return zh.some((w) => text.includes(w)) || en.some((w) => hasEnglish(text, w));
+}
+
 /** Bit i set = the query says an action of class i. */
 export function queryActionMask(query: string, lex: ActionLexicon): number {
   const text = query.normalize('NFKC').toLowerCase();
   let mask = 0;
-  for (let i = 0; i < lex.classes.length; i++) {
-    if (lex.zh[i].some((w) => text.includes(w)) || lex.en[i].some((w) => hasEnglish(text, w))) mask |= 1 << i;
-  }
+  for (let i = 0; i < lex.classes.length; i++) if (says(text, lex.zh[i], lex.en[i])) mask |= 1 << i;
   return mask;
+}
+
+/** The products a query names, in lexicon order. */
+export function queryProducts(query: string, lex: ProductLexicon): string[] {
+  const text = query.normalize('NFKC').toLowerCase();
+  return lex.products.filter((_, i) => says(text, lex.zh[i], lex.en[i]));
 }
 
 /** Per tool: x boost when its action is one the query names, x penalty when it is another action, else 1. */
 export function actionMultipliers(queryMask: number, toolMasks: Uint32Array, boost: number, penalty: number): Float64Array {
   return Float64Array.from(toolMasks, (toolMask) =>
     queryMask === 0 || toolMask === 0 ? 1 : (toolMask & queryMask) !== 0 ? boost : penalty);
+}
+
+/** Multiplies in x boost for every tool of a product the query names. */
+export function applyProductBoost(mult: Float64Array, toolProducts: readonly string[], named: readonly string[], boost: number): Float64Array {
+  if (named.length === 0 || boost === 1) return mult;
+  toolProducts.forEach((p, doc) => {
+    if (named.includes(p)) mult[doc] *= boost;
+  });
+  return mult;
 }
