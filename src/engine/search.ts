@@ -104,7 +104,8 @@ export class Searcher {
     let strategy: string;
     let filtered: { canonical_path: string; reason: FilterReason } | undefined;
     if (req.subqueries) {
-      const outcomes = req.subqueries.map((q) => this.runQuery(q, req, explain));
+      // Products the whole task names also steer each step ("在钉盘找到…，下载下来" downloads from drive).
+      const outcomes = req.subqueries.map((q) => this.runQuery(q, req, explain, req.query));
       const blocked = outcomes.find((o) => o.kind === 'filtered');
       if (blocked && blocked.kind === 'filtered') {
         strategy = 'decomposed_exact_filtered';
@@ -142,7 +143,7 @@ export class Searcher {
   }
 
   /** Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. */
-  private runQuery(query: string, req: NormalizedRequest, explain: boolean): QueryOutcome {
+  private runQuery(query: string, req: NormalizedRequest, explain: boolean, task = ''): QueryOutcome {
     const exact = this.ctx.identities.get(identityKey(query));
     if (exact !== undefined) {
       const reason = this.filterReason(exact, req);
@@ -150,7 +151,7 @@ export class Searcher {
     }
     const mask = this.mask(req);
     const pinned = this.embeddedIdentities(query).filter((d) => mask[d] !== 0);
-    const ranked = this.rank(query, mask, req.candidate_limit, explain);
+    const ranked = this.rank(query, task, mask, req.candidate_limit, explain);
     const pinnedSet = new Set(pinned);
     const hits: Hit[] = pinned.map((doc) => {
       const scored = ranked.find((h) => h.doc === doc);
@@ -181,10 +182,10 @@ export class Searcher {
   }
 
   /** x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names. */
-  private rerankMultipliers(query: string): Float64Array {
+  private rerankMultipliers(query: string, task: string): Float64Array {
     const { meta, ranking } = this.ctx;
     const actionMask = queryActionMask(query, meta.lexicon);
-    const products = queryProducts(query, meta.productLexicon);
+    const products = queryProducts(task ? `${query}\n${task}` : query, meta.productLexicon);
     const key = `${actionMask}|${products.join(',')}`;
     let m = this.multCache.get(key);
     if (!m) {
@@ -234,7 +235,7 @@ export class Searcher {
     return found;
   }
 
-  private rank(query: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
+  private rank(query: string, task: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
     const { core, ranking } = this.ctx;
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
@@ -242,7 +243,7 @@ export class Searcher {
     const folded = query.normalize('NFKC').toLowerCase();
     this.demoteAvoided(folded, maskView);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    new Float64Array(mem, core.multPtr(), mask.length).set(this.rerankMultipliers(query));
+    new Float64Array(mem, core.multPtr(), mask.length).set(this.rerankMultipliers(query, task));
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
     const out = new DataView(mem, core.outPtr(), count * this.stride);
     const source = RANK_SOURCE[ranking.algorithm];

@@ -137,6 +137,14 @@ describe('subqueries', () => {
     expect(r).toMatchObject({ strategy: 'decomposed_exact_filtered', candidates: [], abstained: true, exact_filtered: { canonical_path: 'chat.recall_message', reason: 'unavailable' } });
   });
 
+  it('a product the whole task names steers each step that names none', () => {
+    const step = '把文件下载到本地';
+    const alone = run({ query: step, limit: 1 }).candidates[0];
+    const inTask = run({ query: '在钉盘里把预算表下载下来发给财务', subqueries: [step, '发给财务'], limit: 1 }).candidates[0];
+    expect(inTask.product_id).toBe('drive');
+    expect(alone.product_id).not.toBe('drive');
+  });
+
   it('an exact subquery contributes its tool', () => {
     const r = run({ query: 'x', subqueries: ['chat.recall_message', '创建待办'], limit: 2 });
     expect(r.candidates[0]).toMatchObject({ canonical_path: 'chat.recall_message', rank_sources: ['exact_guard'] });
