@@ -14,6 +14,9 @@ export interface ScoreBreakdown {
   /** Share of the query's idf mass (unknown tokens included) this tool matched. */
   coverage: number;
   fields: Record<string, number>;
+  /** The action/product rerank multiplier, when it is not 1. */
+  rerank?: number;
+  /** The avoid_when demotion multiplier, when it applied. */
   penalty?: number;
 }
 
@@ -243,7 +246,8 @@ export class Searcher {
     const folded = query.normalize('NFKC').toLowerCase();
     this.demoteAvoided(folded, maskView);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    new Float64Array(mem, core.multPtr(), mask.length).set(this.rerankMultipliers(query, task));
+    const mult = this.rerankMultipliers(query, task);
+    new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
     const out = new DataView(mem, core.outPtr(), count * this.stride);
     const source = RANK_SOURCE[ranking.algorithm];
@@ -266,6 +270,7 @@ export class Searcher {
       const hit: Hit = { doc, sources: [source], fields, strong: fields.some((f) => ranking.strongFields.includes(f)), coverage };
       if (explain) {
         hit.breakdown = { score: out.getFloat64(at + 8, true), coverage, fields: contributions };
+        if (mult[doc] !== 1) hit.breakdown.rerank = mult[doc];
         if (maskView[doc] === 2) hit.breakdown.penalty = ranking.avoidDemotion;
       }
       hits.push(hit);

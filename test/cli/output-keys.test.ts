@@ -17,7 +17,8 @@ describe('pinned output keys', () => {
     for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(REFERENCE_KEYS);
     const explained = JSON.parse(e.search({ query: '撤回消息' }, { explain: true }));
     expect(Object.keys(explained.candidates[0])).toEqual([...REFERENCE_KEYS, 'score_breakdown']);
-    expect(Object.keys(explained.candidates[0].score_breakdown)).toEqual(['score', 'coverage', 'fields']);
+    expect(Object.keys(explained.candidates[0].score_breakdown)).toEqual(['score', 'coverage', 'fields', 'rerank']);
+    expect(explained.candidates[0].score_breakdown.rerank).toBe(1.2);
     const abstained = JSON.parse(e.search({ query: 'zzqxv' }));
     expect(Object.keys(abstained)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates', 'abstained', 'hint']);
     const decomposed = JSON.parse(e.search({ query: 'x', subqueries: ['撤回消息', '创建待办'] }));
