@@ -6,6 +6,7 @@ import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import type { Corpus } from '../corpus.js';
 import { TsScorer, unfilteredMask } from '../ts-scorer.js';
 import { cycling, distribution, runSuite, timeEach, type BenchResult, type Distribution } from '../stats.js';
+import { fold } from '../../src/catalog/identity.js';
 import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from '../../src/engine/rerank.js';
 
 export interface ScorerResult {
@@ -36,9 +37,10 @@ export function compareTop10(c: Corpus, scorer: TsScorer, query: string): { engi
   const pinned = res.candidates.filter((r) => r.rank_sources[0] === 'exact_identity').map((r) => r.canonical_path);
   const weights = weightVector(DEFAULT_RANKING);
   const { meta } = c.engine;
+  const folded = fold(query);
   const mult = applyProductBoost(
-    actionMultipliers(queryActionMask(query, meta.lexicon), meta.actions, DEFAULT_RANKING.actionBoost, DEFAULT_RANKING.actionPenalty),
-    meta.product_id, queryProducts(query, meta.productLexicon), DEFAULT_RANKING.productBoost);
+    actionMultipliers(queryActionMask(folded, meta.lexicon), meta.actions, DEFAULT_RANKING.actionBoost, DEFAULT_RANKING.actionPenalty),
+    meta.product_id, queryProducts(folded, meta.productLexicon), DEFAULT_RANKING.productBoost);
   const ranked = scorer.search(query, unfilteredMask(c.catalog.tools, query), weights, 10, mult).map((h) => c.catalog.tools[h.doc].canonical_path);
   return { engine: res.candidates.map((r) => r.canonical_path), port: [...pinned, ...ranked.filter((p) => !pinned.includes(p))].slice(0, 10) };
 }

@@ -5,6 +5,7 @@ import YAML from 'yaml';
 import { fileURLToPath } from 'node:url';
 import type { ActionLexicon, ProductLexicon } from '../engine/rerank.js';
 import { validateDeclarations } from './validate.js';
+import { fold } from './identity.js';
 import { normalizeCatalog } from './normalize.js';
 import { catalogHashes } from './hash.js';
 import { crc32 as zlibCrc32 } from 'node:zlib';
@@ -33,21 +34,29 @@ export function loadCatalogDir(dir: string): Catalog {
 }
 
 /** catalog/lexicon/actions.yaml: action classes for the rerank (src/engine/actions.ts). */
+/** Reads catalog/lexicon/<name>.yaml and returns its top-level map of entries. */
+function readLexiconFile(dir: string, name: string, key: string): { file: string; entries: [string, Record<string, unknown>][] } {
+  const file = path.join(dir, 'lexicon', `${name}.yaml`);
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, Record<string, unknown>> | undefined>;
+  return { file, entries: Object.entries(doc[key] ?? {}) };
+}
+
+/** A lexicon word list: non-empty, untrimmed-free strings, folded to the form queries are compared in. */
+function lexiconWords(file: string, where: string, v: unknown): string[] {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.trim() === x && x.length > 0)) {
+    throw new Error(`${file}: ${where} must be a list of non-empty strings`);
+  }
+  return (v as string[]).map(fold);
+}
+
 export function readActionLexicon(dir: string): ActionLexicon {
-  const file = path.join(dir, 'lexicon', 'actions.yaml');
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { actions?: Record<string, { names?: unknown; zh?: unknown; en?: unknown }> };
+  const { file, entries } = readLexiconFile(dir, 'actions', 'actions');
   const lex: ActionLexicon = { classes: [], names: [], zh: [], en: [] };
-  const strings = (v: unknown, where: string): string[] => {
-    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.trim() === x && x.length > 0)) {
-      throw new Error(`${file}: ${where} must be a list of non-empty strings`);
-    }
-    return (v as string[]).map((x) => x.normalize('NFKC').toLowerCase());
-  };
-  for (const [name, a] of Object.entries(doc.actions ?? {})) {
+  for (const [name, a] of entries) {
     lex.classes.push(name);
-    lex.names.push(strings(a.names, `${name}.names`));
-    lex.zh.push(strings(a.zh, `${name}.zh`));
-    lex.en.push(strings(a.en, `${name}.en`));
+    lex.names.push(lexiconWords(file, `${name}.names`, a.names));
+    lex.zh.push(lexiconWords(file, `${name}.zh`, a.zh));
+    lex.en.push(lexiconWords(file, `${name}.en`, a.en));
   }
   if (lex.classes.length === 0 || lex.classes.length > 31) throw new Error(`${file}: needs 1 to 31 action classes`);
   return lex;
@@ -58,20 +67,13 @@ export function readActionLexicon(dir: string): ActionLexicon {
  * name a product of the catalog directory (one catalog/<product>.yaml each).
  */
 export function readProductLexicon(dir: string, productIds: readonly string[] = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5))): ProductLexicon {
-  const file = path.join(dir, 'lexicon', 'products.yaml');
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { products?: Record<string, { zh?: unknown; en?: unknown }> };
+  const { file, entries } = readLexiconFile(dir, 'products', 'products');
   const lex: ProductLexicon = { products: [], zh: [], en: [] };
-  for (const [id, p] of Object.entries(doc.products ?? {})) {
+  for (const [id, p] of entries) {
     if (!productIds.includes(id)) throw new Error(`${file}: ${id} is not a product of the catalog`);
-    const list = (v: unknown, where: string): string[] => {
-      if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.trim() === x && x.length > 0)) {
-        throw new Error(`${file}: ${id}.${where} must be a list of non-empty strings`);
-      }
-      return (v as string[]).map((x) => x.normalize('NFKC').toLowerCase());
-    };
     lex.products.push(id);
-    lex.zh.push(list(p.zh, 'zh'));
-    lex.en.push(list(p.en, 'en'));
+    lex.zh.push(lexiconWords(file, `${id}.zh`, p.zh));
+    lex.en.push(lexiconWords(file, `${id}.en`, p.en));
   }
   return lex;
 }

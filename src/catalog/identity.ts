@@ -2,8 +2,13 @@
 // (NFKC, lowercase, a leading "dws" dropped, ".", "/" and whitespace runs as one space), so `chat.send`,
 // `chat send` and `dws chat send` are the same key.
 
+/** The one comparison form of free text: NFKC, then lowercase (identities, avoid_when phrases, lexicon words). */
+export function fold(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
 export function identityKey(text: string): string {
-  const words = text.normalize('NFKC').toLowerCase().split(/[\s./]+/u).filter((w) => w.length > 0);
+  const words = fold(text).split(/[\s./]+/u).filter((w) => w.length > 0);
   if (words[0] === 'dws') words.shift();
   return words.join(' ');
 }

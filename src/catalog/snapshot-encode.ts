@@ -1,7 +1,7 @@
 // Snapshot encoding (build time only): the layout is documented in snapshot.ts, which decodes it.
 import { Packr } from 'msgpackr/pack';
 import type { Catalog, ToolSpec } from './types.js';
-import { identityKeys } from './identity.js';
+import { fold, identityKeys } from './identity.js';
 import { toolActionMask, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
 import {
   SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
@@ -20,7 +20,7 @@ function toolText(t: ToolSpec): ToolText {
 
 /** avoid_when phrases as the demotion compares them: NFKC, lowercase, both languages (NUL never occurs in them). */
 function avoidPhrases(t: ToolSpec): string[] {
-  return [...t.avoid_when, ...t.avoid_when_en].map((a) => a.normalize('NFKC').toLowerCase().replace(/\0/gu, '')).filter((a) => a.length > 0);
+  return [...t.avoid_when, ...t.avoid_when_en].map((a) => fold(a).replace(/\0/gu, '')).filter((a) => a.length > 0);
 }
 
 export interface SnapshotInput {

@@ -48,18 +48,16 @@ function says(text: string, zh: string[], en: string[]): boolean {
   return zh.some((w) => text.includes(w)) || en.some((w) => hasEnglish(text, w));
 }
 
-/** Bit i set = the query says an action of class i. */
-export function queryActionMask(query: string, lex: ActionLexicon): number {
-  const text = query.normalize('NFKC').toLowerCase();
+/** Bit i set = the query (already folded: NFKC, lowercase) says an action of class i. */
+export function queryActionMask(folded: string, lex: ActionLexicon): number {
   let mask = 0;
-  for (let i = 0; i < lex.classes.length; i++) if (says(text, lex.zh[i], lex.en[i])) mask |= 1 << i;
+  for (let i = 0; i < lex.classes.length; i++) if (says(folded, lex.zh[i], lex.en[i])) mask |= 1 << i;
   return mask;
 }
 
-/** The products a query names, in lexicon order. */
-export function queryProducts(query: string, lex: ProductLexicon): string[] {
-  const text = query.normalize('NFKC').toLowerCase();
-  return lex.products.filter((_, i) => says(text, lex.zh[i], lex.en[i]));
+/** The products a query (already folded) names, in lexicon order. */
+export function queryProducts(folded: string, lex: ProductLexicon): string[] {
+  return lex.products.filter((_, i) => says(folded, lex.zh[i], lex.en[i]));
 }
 
 /** Per tool: x boost when its action is one the query names, x penalty when it is another action, else 1. */

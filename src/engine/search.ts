@@ -2,7 +2,7 @@
 // subquery round-robin merge -> finalize (ranks, abstain / weak-match hints, 8 KiB budget). The shell never ranks;
 // it only decides eligibility, pins exact identities and renders.
 import { FIELDS, baseField } from '../catalog/fields.js';
-import { identityKey, type IdentityLookup } from '../catalog/identity.js';
+import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
 import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from './rerank.js';
@@ -153,8 +153,9 @@ export class Searcher {
       return reason ? { kind: 'filtered', doc: exact, reason } : { kind: 'exact', doc: exact };
     }
     const mask = this.mask(req);
-    const pinned = this.embeddedIdentities(query).filter((d) => mask[d] !== 0);
-    const ranked = this.rank(query, task, mask, req.candidate_limit, explain);
+    const folded = fold(query);
+    const pinned = this.embeddedIdentities(folded).filter((d) => mask[d] !== 0);
+    const ranked = this.rank(query, folded, task, mask, req.candidate_limit, explain);
     const pinnedSet = new Set(pinned);
     const hits: Hit[] = pinned.map((doc) => {
       const scored = ranked.find((h) => h.doc === doc);
@@ -185,10 +186,11 @@ export class Searcher {
   }
 
   /** x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names. */
-  private rerankMultipliers(query: string, task: string): Float64Array {
+  /** productText: the folded query, plus the folded task a subquery belongs to; actionText: the folded query. */
+  private rerankMultipliers(productText: string, actionText: string): Float64Array {
     const { meta, ranking } = this.ctx;
-    const actionMask = queryActionMask(query, meta.lexicon);
-    const products = queryProducts(task ? `${query}\n${task}` : query, meta.productLexicon);
+    const actionMask = queryActionMask(actionText, meta.lexicon);
+    const products = queryProducts(productText, meta.productLexicon);
     const key = `${actionMask}|${products.join(',')}`;
     let m = this.multCache.get(key);
     if (!m) {
@@ -222,8 +224,8 @@ export class Searcher {
   }
 
   /** Tools whose identity (2-6 consecutive identifier words) appears inside a longer query, in query order. */
-  private embeddedIdentities(query: string): number[] {
-    const words = query.normalize('NFKC').toLowerCase().split(/[^a-z0-9_+-]+/u).filter((w) => w.length > 0);
+  private embeddedIdentities(folded: string): number[] {
+    const words = folded.split(/[^a-z0-9_+-]+/u).filter((w) => w.length > 0);
     if (words[0] === 'dws') words.shift();
     const found: number[] = [];
     for (let i = 0; i < words.length; i++) {
@@ -238,15 +240,14 @@ export class Searcher {
     return found;
   }
 
-  private rank(query: string, task: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
+  private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
     const { core, ranking } = this.ctx;
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     maskView.set(mask);
-    const folded = query.normalize('NFKC').toLowerCase();
     this.demoteAvoided(folded, maskView);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    const mult = this.rerankMultipliers(query, task);
+    const mult = this.rerankMultipliers(task ? `${folded}\n${fold(task)}` : folded, folded);
     new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
     const out = new DataView(mem, core.outPtr(), count * this.stride);

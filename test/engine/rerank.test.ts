@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readActionLexicon, readProductLexicon } from '../../src/catalog/build.js';
+import { fold } from '../../src/catalog/identity.js';
 import { applyProductBoost, queryActionMask, queryProducts, toolActionMask } from '../../src/engine/rerank.js';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';
@@ -18,13 +19,13 @@ describe('action classes', () => {
   });
 
   it('come from Chinese substrings and whole English words in a query', () => {
-    expect(classes(queryActionMask('把这条消息撤回', lex))).toEqual(['recall']);
-    expect(classes(queryActionMask('删掉那条记录', lex))).toEqual(['delete']);
-    expect(classes(queryActionMask('Create a new base', lex))).toEqual(['create']);
-    expect(classes(queryActionMask('UPLOAD the file', lex))).toEqual(['upload']);
+    expect(classes(queryActionMask(fold('把这条消息撤回'), lex))).toEqual(['recall']);
+    expect(classes(queryActionMask(fold('删掉那条记录'), lex))).toEqual(['delete']);
+    expect(classes(queryActionMask(fold('Create a new base'), lex))).toEqual(['create']);
+    expect(classes(queryActionMask(fold('UPLOAD the file'), lex))).toEqual(['upload']);
     // "listen" is not "list", "address" is not "add"
-    expect(classes(queryActionMask('listen to the address book', lex))).toEqual(['subscribe']);
-    expect(queryActionMask('群里的角色', lex)).toBe(0);
+    expect(classes(queryActionMask(fold('listen to the address book'), lex))).toEqual(['subscribe']);
+    expect(queryActionMask(fold('群里的角色'), lex)).toBe(0);
   });
 
   it('are stored for every tool in the snapshot', () => {
@@ -55,11 +56,11 @@ describe('product mentions', () => {
   const lex = readProductLexicon(path.join(ROOT, 'catalog'));
 
   it('come from product names in either language', () => {
-    expect(queryProducts('在钉盘里找文件', lex)).toEqual(['drive']);
-    expect(queryProducts('add a row to the spreadsheet', lex)).toEqual(['sheet']);
-    expect(queryProducts('多维表里新增一条记录', lex)).toEqual(['aitable']);
-    expect(queryProducts('把日程发到群聊', lex)).toEqual(['chat', 'calendar'].sort((a, b) => lex.products.indexOf(a) - lex.products.indexOf(b)));
-    expect(queryProducts('撤回', lex)).toEqual([]);
+    expect(queryProducts(fold('在钉盘里找文件'), lex)).toEqual(['drive']);
+    expect(queryProducts(fold('add a row to the spreadsheet'), lex)).toEqual(['sheet']);
+    expect(queryProducts(fold('多维表里新增一条记录'), lex)).toEqual(['aitable']);
+    expect(queryProducts(fold('把日程发到群聊'), lex)).toEqual(['chat', 'calendar'].sort((a, b) => lex.products.indexOf(a) - lex.products.indexOf(b)));
+    expect(queryProducts(fold('撤回'), lex)).toEqual([]);
   });
 
   it('lift only the named products, multiplying into the action multipliers', () => {
