@@ -4,6 +4,8 @@
 // instead of NativeMath), which the 1e-9 rounding absorbs; test/bench/ts-scorer.test.ts checks the top 10.
 import { tokenize, type CoreExports } from '../src/engine/core.js';
 import type { ToolSpec } from '../src/catalog/types.js';
+import { fold } from '../src/catalog/identity.js';
+import { avoidPhrases, isExecutable } from '../src/catalog/snapshot-encode.js';
 
 const decoder = new TextDecoder();
 
@@ -178,10 +180,6 @@ function better(score: number, doc: number, o: TsHit): boolean {
  * lowercase) occurs in the folded query.
  */
 export function unfilteredMask(tools: readonly ToolSpec[], query: string): Uint8Array {
-  const folded = query.normalize('NFKC').toLowerCase();
-  return Uint8Array.from(tools, (t) => {
-    if (t.availability !== 'available' || (t.interface_mode === 'mcp' && t.interface_ref === undefined)) return 0;
-    const avoid = [...t.avoid_when, ...t.avoid_when_en].map((a) => a.normalize('NFKC').toLowerCase()).filter((a) => a.length > 0);
-    return avoid.some((a) => folded.includes(a)) ? 2 : 1;
-  });
+  const folded = fold(query);
+  return Uint8Array.from(tools, (t) => (!isExecutable(t) ? 0 : avoidPhrases(t).some((a) => folded.includes(a)) ? 2 : 1));
 }

@@ -19,7 +19,7 @@ function toolText(t: ToolSpec): ToolText {
 }
 
 /** avoid_when phrases as the demotion compares them: NFKC, lowercase, both languages (NUL never occurs in them). */
-function avoidPhrases(t: ToolSpec): string[] {
+export function avoidPhrases(t: ToolSpec): string[] {
   return [...t.avoid_when, ...t.avoid_when_en].map((a) => fold(a).replace(/\0/gu, '')).filter((a) => a.length > 0);
 }
 
