@@ -51,12 +51,13 @@ function lexiconWords(file: string, where: string, v: unknown): string[] {
 
 export function readActionLexicon(dir: string): ActionLexicon {
   const { file, entries } = readLexiconFile(dir, 'actions', 'actions');
-  const lex: ActionLexicon = { classes: [], names: [], zh: [], en: [] };
+  const lex: ActionLexicon = { classes: [], names: [], zh: [], en: [], filters: [] };
   for (const [name, a] of entries) {
     lex.classes.push(name);
     lex.names.push(lexiconWords(file, `${name}.names`, a.names));
     lex.zh.push(lexiconWords(file, `${name}.zh`, a.zh));
     lex.en.push(lexiconWords(file, `${name}.en`, a.en));
+    lex.filters.push(a.filters === undefined ? [] : lexiconWords(file, `${name}.filters`, a.filters));
   }
   if (lex.classes.length === 0 || lex.classes.length > 31) throw new Error(`${file}: needs 1 to 31 action classes`);
   return lex;

@@ -69,7 +69,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     identity_keys: identities.map(([k]) => k).join('\n'),
     identity_docs: packU32(identities.map(([, doc]) => doc)),
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
-    actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon))),
+    actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon, Object.keys(t.parameters)))),
     lexicon: input.lexicon,
     productLexicon: input.productLexicon,
   };

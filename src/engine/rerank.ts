@@ -11,6 +11,8 @@ export interface ActionLexicon {
   /** Per class: how people say it in Chinese (substrings) and English (whole words or phrases). */
   zh: string[][];
   en: string[][];
+  /** Per class: parameters that make a listing command serve this class too (a list filtered by name also finds). */
+  filters: string[][];
 }
 
 export interface ProductLexicon {
@@ -19,8 +21,11 @@ export interface ProductLexicon {
   en: string[][];
 }
 
-/** Bit i set = the tool's canonical name or CLI path contains a verb of class i. */
-export function toolActionMask(name: string, cliPath: string, lex: ActionLexicon): number {
+/**
+ * Bit i set = the tool's canonical name or CLI path contains a verb of class i, or the tool lists (class `list`) and
+ * takes one of class i's filter parameters (`app list --name` also finds an app by name).
+ */
+export function toolActionMask(name: string, cliPath: string, lex: ActionLexicon, params: readonly string[] = []): number {
   const words = new Set([
     ...name.split(/_|(?=[A-Z])/u).map((w) => w.toLowerCase()),
     ...(cliPath.split(' ').pop() ?? '').replace(/^\+/u, '').split('-'),
@@ -29,6 +34,12 @@ export function toolActionMask(name: string, cliPath: string, lex: ActionLexicon
   lex.names.forEach((verbs, i) => {
     if (verbs.some((v) => words.has(v))) mask |= 1 << i;
   });
+  const list = lex.classes.indexOf('list');
+  if (list >= 0 && (mask & (1 << list)) !== 0) {
+    lex.filters.forEach((filters, i) => {
+      if (filters.some((f) => params.includes(f))) mask |= 1 << i;
+    });
+  }
   return mask;
 }
 

@@ -31,7 +31,7 @@ describe('action classes', () => {
   it('are stored for every tool in the snapshot', () => {
     const e = shippedEngine();
     const tools = e.tools();
-    tools.forEach((t, doc) => expect(e.meta.actions[doc]).toBe(toolActionMask(t.name, t.cli_path, e.meta.lexicon)));
+    tools.forEach((t, doc) => expect(e.meta.actions[doc]).toBe(toolActionMask(t.name, t.cli_path, e.meta.lexicon, Object.keys(t.parameters))));
     expect(tools.filter((_, doc) => e.meta.actions[doc] !== 0).length).toBeGreaterThan(700);
   });
 
