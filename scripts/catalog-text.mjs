@@ -3,6 +3,8 @@
 //   node scripts/catalog-text.mjs todo <product>          facts of every tool + which text is still missing (YAML)
 //   node scripts/catalog-text.mjs apply <product> <file>  merge a text file (YAML or JSON) into catalog/<product>.yaml
 //   node scripts/catalog-text.mjs lint [product...]       completeness and reference checks
+//   node scripts/catalog-text.mjs gaps [product...]       known-gap files (catalog/gaps/) against the tools' own text
+//   node scripts/catalog-text.mjs gaps-try "<query>"      which known gap (if any) a query says
 // Text file shape for `apply` (every key optional; unknown tools, flags or keys are errors):
 //   product: { title, title_en, summary, summary_en }
 //   tools:
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import YAML from 'yaml';
 import { lintCatalog, loadCatalogFiles, PRODUCT_TEXT, TOOL_TEXT_LISTS, TOOL_TEXT_STRINGS } from './lib/catalog-lint.mjs';
+import { fold, lintGaps, loadGapFiles, saysAll } from './lib/gaps-lint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const catalogDir = path.join(root, 'catalog');
@@ -106,6 +109,17 @@ if (cmd === 'apply') {
   for (const p of problems.slice(0, 200)) console.log(p);
   console.error(`${problems.length} problem(s)`);
   process.exit(problems.length ? 1 : 0);
+} else if (cmd === 'gaps') {
+  const problems = lintGaps(loadCatalogFiles(catalogDir), loadGapFiles(catalogDir), args.length ? args : undefined);
+  for (const p of problems.slice(0, 200)) console.log(p);
+  console.error(`${problems.length} problem(s)`);
+  process.exit(problems.length ? 1 : 0);
+} else if (cmd === 'gaps-try') {
+  const q = fold(args.join(' '));
+  const hits = loadGapFiles(catalogDir).flatMap(({ product, doc }) => (doc.gaps ?? [])
+    .filter((g) => (g.when ?? []).some((s) => saysAll(q, s, false)) || (g.when_en ?? []).some((s) => saysAll(q, s, true)))
+    .map((g) => `${product}.${g.id}: ${g.note_en}`));
+  console.log(hits.length ? hits.join('\n') : 'no known gap');
 } else {
-  fail('usage: catalog-text.mjs todo|apply|lint ...');
+  fail('usage: catalog-text.mjs todo|apply|lint|gaps|gaps-try ...');
 }

@@ -1,9 +1,10 @@
 // Build-time (Node only): catalog/*.yaml -> validate -> normalize -> hashes -> index (WASM) -> snapshot bytes.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { fileURLToPath } from 'node:url';
 import type { ActionLexicon, ProductLexicon } from '../engine/rerank.js';
+import type { Gap } from '../engine/gaps.js';
 import { validateDeclarations } from './validate.js';
 import { fold } from './identity.js';
 import { normalizeCatalog } from './normalize.js';
@@ -85,13 +86,50 @@ function lexiconFor(lex: ProductLexicon, catalog: Catalog): ProductLexicon {
   return { products: lex.products.filter((_, i) => keep[i]), zh: lex.zh.filter((_, i) => keep[i]), en: lex.en.filter((_, i) => keep[i]) };
 }
 
+/**
+ * catalog/gaps/<product>.yaml: capabilities the product does not have (src/engine/gaps.ts). The file name is the
+ * product; each gap has an id, a note in both languages and term sets (`when` Chinese, `when_en` English).
+ */
+export function readGaps(dir: string, productIds: readonly string[] = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5))): Gap[] {
+  const gapDir = path.join(dir, 'gaps');
+  if (!existsSync(gapDir)) return [];
+  const gaps: Gap[] = [];
+  for (const name of readdirSync(gapDir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const file = path.join(gapDir, name);
+    const product = name.slice(0, -5);
+    if (!productIds.includes(product)) throw new Error(`${file}: ${product} is not a product of the catalog`);
+    const doc = YAML.parse(readFileSync(file, 'utf8')) as { gaps?: unknown } | null;
+    if (!doc || !Array.isArray(doc.gaps)) throw new Error(`${file}: needs a top-level "gaps" list`);
+    const ids = new Set<string>();
+    doc.gaps.forEach((g: Record<string, unknown>, i) => {
+      const where = `gaps[${i}]`;
+      if (typeof g?.id !== 'string' || !/^[a-z][a-z0-9_]*$/u.test(g.id) || ids.has(g.id)) throw new Error(`${file}: ${where}.id must be a unique snake_case id`);
+      ids.add(g.id);
+      for (const k of ['note', 'note_en'] as const) {
+        if (typeof g[k] !== 'string' || (g[k] as string).trim().length === 0) throw new Error(`${file}: ${g.id}.${k} must be a non-empty string`);
+      }
+      const sets = (k: 'when' | 'when_en'): string[][] => {
+        const v = g[k] ?? [];
+        if (!Array.isArray(v)) throw new Error(`${file}: ${g.id}.${k} must be a list of term lists`);
+        return v.map((set, j) => lexiconWords(file, `${g.id}.${k}[${j}]`, set));
+      };
+      const zh = sets('when');
+      const en = sets('when_en');
+      if (zh.length === 0 || en.length === 0) throw new Error(`${file}: ${g.id} needs term sets in both when and when_en`);
+      gaps.push({ product, id: g.id, note: g.note as string, note_en: g.note_en as string, zh, en });
+    });
+  }
+  return gaps;
+}
+
 export interface Lexicons {
   actions: ActionLexicon;
   products: ProductLexicon;
+  gaps: Gap[];
 }
 
 export function readLexicons(dir: string): Lexicons {
-  return { actions: readActionLexicon(dir), products: readProductLexicon(dir) };
+  return { actions: readActionLexicon(dir), products: readProductLexicon(dir), gaps: readGaps(dir) };
 }
 
 const shippedCatalogDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog');
@@ -109,5 +147,6 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     crc32: (bytes) => zlibCrc32(bytes) >>> 0,
     lexicon: lexicons.actions,
     productLexicon: lexiconFor(lexicons.products, catalog),
+    gaps: lexicons.gaps.filter((g) => catalog.products.some((p) => p.id === g.product)),
   });
 }

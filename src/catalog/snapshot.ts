@@ -17,6 +17,7 @@ import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from './types.js';
 import type { ActionLexicon, ProductLexicon } from '../engine/rerank.js';
+import type { Gap } from '../engine/gaps.js';
 import { SortedIdentities } from './identity.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
@@ -59,6 +60,8 @@ export interface SnapshotMeta {
   actions: Uint32Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
+  /** Known gaps (catalog/gaps/): capabilities the catalog does not have. */
+  gaps: Gap[];
 }
 
 /** The text a ToolReference shows. */
@@ -102,6 +105,17 @@ export interface StoredMeta {
   actions: Uint8Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
+  /** Known gaps (catalog/gaps/): capabilities the catalog does not have. */
+  gaps?: Gap[];
+}
+
+/** The gaps list of the meta section: absent in snapshots without catalog/gaps/, else a list of gap records. */
+function storedGaps(v: unknown): Gap[] {
+  if (v === undefined) return [];
+  const ok = Array.isArray(v) && v.every((g) => g !== null && typeof g === 'object' && typeof g.note === 'string' &&
+    typeof g.note_en === 'string' && Array.isArray(g.zh) && Array.isArray(g.en));
+  if (!ok) throw new Error('gaps is not a list of gap records');
+  return v as Gap[];
 }
 
 export type Crc32 = (bytes: Uint8Array) => number;
@@ -246,6 +260,7 @@ export class Snapshot {
         actions,
         lexicon: m.lexicon,
         productLexicon: m.productLexicon,
+        gaps: storedGaps(m.gaps),
       };
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);

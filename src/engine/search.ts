@@ -5,6 +5,7 @@ import { FIELDS, baseField } from '../catalog/fields.js';
 import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
+import { matchGap, type Gap } from './gaps.js';
 import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
@@ -58,6 +59,7 @@ type QueryOutcome =
 export const HINTS = {
   abstained: 'No command matches. Check the product once with `dws schema <product> --compact`; if it is not there, report the capability as unsupported instead of guessing a command.',
   weak: 'Candidates matched only weak fields (description, parameters or use cases). Inspect before use; if none fits, report the capability as unsupported.',
+  gap: 'The candidates are only near matches: report the capability as unsupported unless one clearly does what was asked.',
   exactFiltered: 'The exact command you named is excluded by the request filters; change the filters or ask the user. Do not substitute a sibling command.',
 } as const;
 
@@ -132,17 +134,34 @@ export class Searcher {
       }
     }
     response.strategy = strategy;
+    // Known gaps are checked on what was ranked: the query, or each subquery (never after an exact hit).
+    const ranked = strategy === this.ctx.ranking.algorithm || strategy === 'decomposed_round_robin';
+    const gap = ranked ? this.gapFor(req.subqueries ?? [req.query]) : undefined;
     const candidates = hits.map((h, i) => this.reference(h, i + 1, english, explain));
     response.candidates = candidates;
     if (filtered) response.exact_filtered = filtered;
     if (candidates.length === 0 && (req.limit > 0 || filtered)) {
       response.abstained = true;
       response.hint = filtered ? HINTS.exactFiltered : HINTS.abstained;
+    } else if (candidates.length > 0 && gap) {
+      response.weak_match = true;
+      response.hint = `Known gap (${gap.product}): ${english ? gap.note_en : gap.note} ${HINTS.gap}`;
     } else if (candidates.length > 0 && (!hits.some((h) => h.strong) || hits[0].coverage < this.ctx.ranking.weakCoverage)) {
       response.weak_match = true;
       response.hint = HINTS.weak;
     }
     return fitBudget(response);
+  }
+
+  /** The first known gap any of the ranked texts says (catalog/gaps/). */
+  private gapFor(texts: readonly string[]): Gap | undefined {
+    const { gaps } = this.ctx.meta;
+    if (gaps.length === 0) return undefined;
+    for (const t of texts) {
+      const gap = matchGap(fold(t), gaps);
+      if (gap) return gap;
+    }
+    return undefined;
   }
 
   /** Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. */
