@@ -1,0 +1,112 @@
+// Known gaps (catalog/gaps/): matching rules, the reader's errors, the authoring lint, and what a search answers when
+// a query says a gap: weak_match with the gap's note, the same candidates as without the gap, never over an exact hit.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { matchGap, saysAll, type Gap } from '../../src/engine/gaps.js';
+import { readGaps, readLexicons, snapshotFromCatalog } from '../../src/catalog/build.js';
+import { fold } from '../../src/catalog/identity.js';
+import { loadEngine } from '../../src/index.js';
+import { lintGaps, loadGapFiles } from '../../scripts/lib/gaps-lint.mjs';
+import { loadCatalogFiles } from '../../scripts/lib/catalog-lint.mjs';
+import { ROOT, realCatalog } from '../helpers.js';
+
+const CATALOG = path.join(ROOT, 'catalog');
+
+const gap = (over: Partial<Gap> = {}): Gap => ({
+  product: 'chat', id: 'restore_cleared', note: '清空的聊天记录无法找回。', note_en: 'Cleared chat history cannot be brought back.',
+  zh: [['找回', '聊天记录']], en: [['bring back', 'chat history']], ...over,
+});
+
+describe('gap term sets', () => {
+  it('match Chinese terms as substrings and English terms as whole words, plural allowed', () => {
+    expect(saysAll(fold('帮我找回昨天的聊天记录'), ['找回', '聊天记录'], false)).toBe(true);
+    expect(saysAll(fold('找回文件'), ['找回', '聊天记录'], false)).toBe(false);
+    expect(saysAll(fold('Bring back my chat history'), ['bring back', 'chat history'], true)).toBe(true);
+    expect(saysAll(fold('restore the deleted messages and boxes'), ['restore', 'message', 'box'], true)).toBe(true);
+    expect(saysAll(fold('restore the messaging'), ['restore', 'message'], true)).toBe(false);
+    expect(saysAll(fold('chat historyless'), ['chat history'], true)).toBe(false);
+    expect(saysAll(fold('bringback chat history'), ['bring back', 'chat history'], true)).toBe(false);
+  });
+
+  it('the first gap in catalog order wins, and a set needs every term', () => {
+    const a = gap({ id: 'a', zh: [['聊天记录', '找回']] });
+    const b = gap({ id: 'b', zh: [['聊天记录']] });
+    expect(matchGap(fold('找回聊天记录'), [a, b])?.id).toBe('a');
+    expect(matchGap(fold('导出聊天记录'), [a, b])?.id).toBe('b');
+    expect(matchGap(fold('导出文件'), [a, b])).toBeUndefined();
+  });
+
+  it('a set of terms the query contains always matches (property)', () => {
+    fc.assert(fc.property(fc.array(fc.string({ minLength: 1, maxLength: 4 }).filter((s) => s.trim() === s && s.length > 0), { minLength: 1, maxLength: 3 }),
+      fc.string({ maxLength: 6 }), (terms, glue) => {
+        const folded = terms.map(fold);
+        return saysAll(folded.join(glue), folded, false);
+      }));
+  });
+});
+
+describe('reading gap files', () => {
+  const withGapFile = (name: string, body: string): string => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dws-gaps-'));
+    cpSync(path.join(CATALOG, 'lexicon'), path.join(dir, 'lexicon'), { recursive: true });
+    writeFileSync(path.join(dir, 'chat.yaml'), 'product: {}\n');
+    mkdirSync(path.join(dir, 'gaps'));
+    writeFileSync(path.join(dir, 'gaps', name), body);
+    return dir;
+  };
+
+  it('names the file and the gap on bad input', () => {
+    expect(() => readGaps(withGapFile('nosuch.yaml', 'gaps: []\n'))).toThrow(/nosuch is not a product/u);
+    expect(() => readGaps(withGapFile('chat.yaml', 'other: 1\n'))).toThrow(/chat\.yaml: needs a top-level "gaps" list/u);
+    expect(() => readGaps(withGapFile('chat.yaml', 'gaps:\n  - id: x\n    note_en: y\n    when: [[a]]\n    when_en: [[b]]\n'))).toThrow(/x\.note must be/u);
+    expect(() => readGaps(withGapFile('chat.yaml', 'gaps:\n  - id: x\n    note: a\n    note_en: y\n    when: [[a]]\n'))).toThrow(/x needs term sets in both/u);
+    expect(() => readGaps(withGapFile('chat.yaml', 'gaps:\n  - id: x\n    note: a\n    note_en: y\n    when: [["", b]]\n    when_en: [[b]]\n'))).toThrow(/x\.when\[0\] must be a list of non-empty strings/u);
+  });
+
+  it('reads the shipped gaps: every product file is a catalog product and passes the authoring lint', () => {
+    const gaps = readGaps(CATALOG);
+    for (const g of gaps) expect(realCatalog().products.map((p) => p.id)).toContain(g.product);
+    expect(lintGaps(loadCatalogFiles(CATALOG), loadGapFiles(CATALOG))).toEqual([]);
+  });
+
+  it('the lint rejects a term set that a tool of the catalog says about itself', () => {
+    const files = [{ file: 'chat.yaml', product: 'chat', doc: { gaps: [{ id: 'recall', note: 'a', note_en: 'b', when: [['撤回', '消息']], when_en: [['recall', 'message']] }] } }];
+    const problems = lintGaps(loadCatalogFiles(CATALOG), files);
+    expect(problems.some((p) => p.includes('[撤回, 消息] is said by chat.'))).toBe(true);
+    expect(problems.some((p) => p.includes('[recall, message] is said by'))).toBe(true);
+  });
+});
+
+describe('search with a known gap', () => {
+  const lexicons = readLexicons(CATALOG);
+  const withGap = loadEngine({ snapshot: snapshotFromCatalog(realCatalog(), { ...lexicons, gaps: [gap()] }) });
+  const without = loadEngine({ snapshot: snapshotFromCatalog(realCatalog(), { ...lexicons, gaps: [] }) });
+  const run = (e: typeof withGap, req: object) => JSON.parse(e.search({ version: 'tool-search.v1', limit: 5, ...req }));
+
+  it('flags weak_match with the note in the query language and keeps the same candidates', () => {
+    for (const [query, note] of [['帮我找回被清空的聊天记录', '清空的聊天记录无法找回。'], ['bring back the chat history I cleared', 'Cleared chat history cannot be brought back.']]) {
+      const a = run(withGap, { query });
+      const b = run(without, { query });
+      expect(a.weak_match).toBe(true);
+      expect(a.hint).toContain(`Known gap (chat): ${note}`);
+      expect(a.candidates).toEqual(b.candidates);
+    }
+  });
+
+  it('checks each subquery, and leaves queries that do not say the gap alone', () => {
+    const a = run(withGap, { query: 'task', subqueries: ['撤回消息', '找回聊天记录'] });
+    expect(a.strategy).toBe('decomposed_round_robin');
+    expect(a.hint).toContain('Known gap (chat)');
+    const plain = run(withGap, { query: '撤回我刚发的群消息' });
+    expect(plain).toEqual(run(without, { query: '撤回我刚发的群消息' }));
+  });
+
+  it('never overrides an exact identity hit', () => {
+    const a = run(withGap, { query: 'chat.clear_conversation_messages' });
+    expect(a.strategy).toBe('exact_guard');
+    expect(a.weak_match).toBeUndefined();
+  });
+});
