@@ -20,6 +20,11 @@ export interface RankingOptions {
   productBoost: number;
   /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
   weakCoverage: number;
+  /**
+   * A step of a compound query (src/engine/search.ts withSteps) adds its best hit to the last slots when that hit
+   * covers at least this share of the step (0 adds every strong best hit; above 1 turns step filling off).
+   */
+  stepCoverage: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
   coverageExponent: number;
   weights: Record<FieldName, number>;
@@ -38,6 +43,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   actionBoost: 1.2,
   actionPenalty: 0.6,
   coverageExponent: 1,
+  stepCoverage: 0.3,
   weights: {
     identity: 8,
     title: 5,

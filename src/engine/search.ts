@@ -130,7 +130,7 @@ export class Searcher {
         filtered = { canonical_path: this.ctx.meta.canonical_path[o.doc], reason: o.reason };
       } else {
         strategy = this.ctx.ranking.algorithm;
-        hits = o.hits.slice(0, req.limit);
+        hits = this.withSteps(o.hits, req, explain);
       }
     }
     response.strategy = strategy;
@@ -151,6 +151,38 @@ export class Searcher {
       response.hint = HINTS.weak;
     }
     return fitBudget(response);
+  }
+
+  /**
+   * A compound query ("搜出那条消息，收藏一下，再转发给老板") ranks as one text, so its later steps can fall below the
+   * limit. Each step of it (split at punctuation and step connectives) is ranked on its own; a step's best hit that is
+   * strong and covers enough of the step takes one of the last slots, unless it (or its twin) is already in. The
+   * query's own top hits keep their order, so a single-intent query with a comma loses at most its tail.
+   */
+  private withSteps(ranked: Hit[], req: NormalizedRequest, explain: boolean): Hit[] {
+    const steps = querySteps(req.query);
+    if (steps.length < 2 || req.limit < 2) return ranked.slice(0, req.limit);
+    // Several steps need several capabilities: a shortcut and the command it wraps take one slot, as in the merge.
+    const twin = this.ctx.meta.twin;
+    const top = ranked.filter((h, i) => !ranked.slice(0, i).some((e) => twin[e.doc] === twin[h.doc])).slice(0, req.limit);
+    const picks: Hit[] = [];
+    for (const step of steps) {
+      const o = this.runQuery(step, req, explain, req.query);
+      // A step one of whose first three hits is already shown is represented: nothing to add.
+      if (o.kind === 'ranked' && o.hits.slice(0, 3).some((h) => top.some((t) => twin[t.doc] === twin[h.doc]))) continue;
+      // The step's first hit (of three) that covers enough of the step; a hit the whole query also ranks needs
+      // two thirds as much (a vague step such as "add Stage" should not pull in an unrelated command).
+      const best = o.kind !== 'ranked' ? undefined : o.hits.slice(0, 3).find((h) => h.strong &&
+        h.coverage * (ranked.some((r) => r.doc === h.doc) ? 1.5 : 1) >= this.ctx.ranking.stepCoverage);
+      if (!best) continue;
+      const group = twin[best.doc];
+      if (picks.some((h) => twin[h.doc] === group)) continue;
+      picks.push(best);
+    }
+    const missing = picks.filter((p) => !top.some((h) => twin[h.doc] === twin[p.doc])).slice(0, req.limit - 1);
+    if (missing.length === 0) return top;
+    const keep = top.filter((h) => !missing.some((p) => p.doc === h.doc)).slice(0, req.limit - missing.length);
+    return [...keep, ...missing];
   }
 
   /** The first known gap any of the ranked texts says (catalog/gaps/). */
@@ -336,6 +368,13 @@ function cut(text: string, field: string, truncated: string[]): string {
   if (chars.length <= SUMMARY_LIMIT) return text;
   truncated.push(field);
   return chars.slice(0, SUMMARY_LIMIT).join('');
+}
+
+const STEP_BREAK = /[，,；;。！？!?\n]|然后|接着|之后|随后|并且|再|(?<![a-z0-9])(?:and then|then|after that|and)(?![a-z0-9])/iu;
+
+/** The steps of a compound query: pieces between punctuation and step connectives, at least two characters each. */
+export function querySteps(query: string): string[] {
+  return query.split(STEP_BREAK).map((s) => s.trim()).filter((s) => [...s].length >= 2);
 }
 
 /**
