@@ -13,9 +13,22 @@ function saysWord(text, term) {
   return re.test(text);
 }
 
-/** Chinese terms match as substrings, English ones as whole words (a plural s/es on the last word also matches). */
+const NEGATIONS = ['不', '没', '别', '勿', '无法', '不可', '不能', '没有'];
+
+function saysZh(text, term) {
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+    const before = text.slice(Math.max(0, at - 2), at);
+    if (!NEGATIONS.some((n) => before.endsWith(n))) return true;
+  }
+  return false;
+}
+
+/**
+ * Chinese terms match as substrings not right after a negation (不/没/别/无法...), English ones as whole words (a
+ * plural s/es on the last word also matches).
+ */
 export function saysAll(folded, terms, english) {
-  return terms.every((t) => (english ? saysWord(folded, fold(t)) : folded.includes(fold(t))));
+  return terms.every((t) => (english ? saysWord(folded, fold(t)) : saysZh(folded, fold(t))));
 }
 
 export function loadGapFiles(catalogDir) {

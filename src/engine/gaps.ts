@@ -27,12 +27,64 @@ function saysWord(text: string, term: string): boolean {
   return re.test(text);
 }
 
-/** True when the folded text says every term of the set (Chinese: substring; English: whole word). */
+const NEGATIONS = ['不', '没', '别', '勿', '无法', '不可', '不能', '没有'];
+
+/** A Chinese term said at least once without a negation right before it ("不可恢复" does not ask to restore). */
+function saysZh(text: string, term: string): boolean {
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+    const before = text.slice(Math.max(0, at - 2), at);
+    if (!NEGATIONS.some((n) => before.endsWith(n))) return true;
+  }
+  return false;
+}
+
+/** True when the folded text says every term of the set (Chinese: substring, not negated; English: whole word). */
 export function saysAll(folded: string, terms: readonly string[], english: boolean): boolean {
-  return terms.every((t) => (english ? saysWord(folded, t) : folded.includes(t)));
+  return terms.every((t) => (english ? saysWord(folded, t) : saysZh(folded, t)));
 }
 
 /** The first gap (catalog order) one of whose term sets the folded query says completely, if any. */
 export function matchGap(folded: string, gaps: readonly Gap[]): Gap | undefined {
   return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false)) || g.en.some((set) => saysAll(folded, set, true)));
+}
+
+interface GapSet {
+  gap: number;
+  terms: string[];
+  english: boolean;
+}
+
+/**
+ * matchGap over a bucketed copy of the gaps (the same answer): a set can only match when its first term occurs, so
+ * sets are grouped by the first character of that term and only the buckets of the query's own characters are
+ * tried — a few sets per query instead of every set of the catalog.
+ */
+export class GapIndex {
+  private readonly byFirst = new Map<string, GapSet[]>();
+
+  constructor(private readonly gaps: readonly Gap[]) {
+    gaps.forEach((g, gap) => {
+      for (const [sets, english] of [[g.zh, false], [g.en, true]] as const) {
+        for (const terms of sets) {
+          const first = terms[0][0];
+          const list = this.byFirst.get(first);
+          if (list) list.push({ gap, terms, english });
+          else this.byFirst.set(first, [{ gap, terms, english }]);
+        }
+      }
+    });
+  }
+
+  match(folded: string): Gap | undefined {
+    let best = Infinity;
+    const tried = new Set<string>();
+    for (const ch of folded) {
+      if (tried.has(ch)) continue;
+      tried.add(ch);
+      for (const s of this.byFirst.get(ch) ?? []) {
+        if (s.gap < best && saysAll(folded, s.terms, s.english)) best = s.gap;
+      }
+    }
+    return best === Infinity ? undefined : this.gaps[best];
+  }
 }

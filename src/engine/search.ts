@@ -5,7 +5,7 @@ import { FIELDS, baseField } from '../catalog/fields.js';
 import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
-import { matchGap, type Gap } from './gaps.js';
+import { GapIndex, type Gap } from './gaps.js';
 import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
@@ -90,6 +90,8 @@ export class Searcher {
   /** avoid_when phrases grouped by their first character (built on the first ranked query). */
   private avoidByFirst?: Map<string, number[]>;
   private avoid?: AvoidIndex;
+  /** Known gaps bucketed by first character (built on the first ranked query). */
+  private gaps?: GapIndex;
 
   constructor(private readonly ctx: SearchContext) {
     this.weights = weightVector(ctx.ranking);
@@ -187,10 +189,10 @@ export class Searcher {
 
   /** The first known gap any of the ranked texts says (catalog/gaps/). */
   private gapFor(texts: readonly string[]): Gap | undefined {
-    const { gaps } = this.ctx.meta;
-    if (gaps.length === 0) return undefined;
+    if (this.ctx.meta.gaps.length === 0) return undefined;
+    this.gaps ??= new GapIndex(this.ctx.meta.gaps);
     for (const t of texts) {
-      const gap = matchGap(fold(t), gaps);
+      const gap = this.gaps.match(fold(t));
       if (gap) return gap;
     }
     return undefined;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { matchGap, saysAll, type Gap } from '../../src/engine/gaps.js';
+import { GapIndex, matchGap, saysAll, type Gap } from '../../src/engine/gaps.js';
 import { readGaps, readLexicons, snapshotFromCatalog } from '../../src/catalog/build.js';
 import { fold } from '../../src/catalog/identity.js';
 import { loadEngine } from '../../src/index.js';
@@ -24,6 +24,9 @@ describe('gap term sets', () => {
   it('match Chinese terms as substrings and English terms as whole words, plural allowed', () => {
     expect(saysAll(fold('帮我找回昨天的聊天记录'), ['找回', '聊天记录'], false)).toBe(true);
     expect(saysAll(fold('找回文件'), ['找回', '聊天记录'], false)).toBe(false);
+    // a negated term is not asked for; a later plain mention still is
+    expect(saysAll(fold('清空聊天记录，不可恢复也没关系'), ['恢复', '聊天记录'], false)).toBe(false);
+    expect(saysAll(fold('不能恢复？那就恢复聊天记录试试'), ['恢复', '聊天记录'], false)).toBe(true);
     expect(saysAll(fold('Bring back my chat history'), ['bring back', 'chat history'], true)).toBe(true);
     expect(saysAll(fold('restore the deleted messages and boxes'), ['restore', 'message', 'box'], true)).toBe(true);
     expect(saysAll(fold('restore the messaging'), ['restore', 'message'], true)).toBe(false);
@@ -37,6 +40,17 @@ describe('gap term sets', () => {
     expect(matchGap(fold('找回聊天记录'), [a, b])?.id).toBe('a');
     expect(matchGap(fold('导出聊天记录'), [a, b])?.id).toBe('b');
     expect(matchGap(fold('导出文件'), [a, b])).toBeUndefined();
+  });
+
+  it('the bucketed index gives the same gap as the plain scan over the shipped gaps (property)', () => {
+    const gaps = readGaps(CATALOG);
+    const index = new GapIndex(gaps);
+    const words = [...new Set(gaps.flatMap((g) => [...g.zh.flat(), ...g.en.flat()]))];
+    const filler = ['帮我', '把这个', ' please ', '，然后', ' the ', '不', ''];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...words, ...filler), { maxLength: 6 }), (parts) => {
+      const q = fold(parts.join(' '));
+      expect(index.match(q)).toBe(matchGap(q, gaps));
+    }), { numRuns: 500 });
   });
 
   it('a set of terms the query contains always matches (property)', () => {
