@@ -13,6 +13,8 @@ function saysWord(text, term) {
   return re.test(text);
 }
 
+/** A term without Chinese characters ("mysql", "pat") is a word even in a Chinese set: "pat" is not in "path". */
+const LATIN = /^[\x20-\x7e]+$/u;
 const NEGATIONS = ['不', '没', '别', '勿', '无法', '不可', '不能', '没有'];
 
 function saysZh(text, term) {
@@ -28,7 +30,7 @@ function saysZh(text, term) {
  * plural s/es on the last word also matches).
  */
 export function saysAll(folded, terms, english) {
-  return terms.every((t) => (english ? saysWord(folded, fold(t)) : saysZh(folded, fold(t))));
+  return terms.every((t) => (english || LATIN.test(t) ? saysWord(folded, fold(t)) : saysZh(folded, fold(t))));
 }
 
 export function loadGapFiles(catalogDir) {

@@ -27,6 +27,8 @@ function saysWord(text: string, term: string): boolean {
   return re.test(text);
 }
 
+/** A term without Chinese characters ("mysql", "pat") is a word even in a Chinese set: "pat" is not in "path". */
+const LATIN = /^[\x20-\x7e]+$/u;
 const NEGATIONS = ['不', '没', '别', '勿', '无法', '不可', '不能', '没有'];
 
 /** A Chinese term said at least once without a negation right before it ("不可恢复" does not ask to restore). */
@@ -40,7 +42,7 @@ function saysZh(text: string, term: string): boolean {
 
 /** True when the folded text says every term of the set (Chinese: substring, not negated; English: whole word). */
 export function saysAll(folded: string, terms: readonly string[], english: boolean): boolean {
-  return terms.every((t) => (english ? saysWord(folded, t) : saysZh(folded, t)));
+  return terms.every((t) => (english || LATIN.test(t) ? saysWord(folded, t) : saysZh(folded, t)));
 }
 
 /** The first gap (catalog order) one of whose term sets the folded query says completely, if any. */
