@@ -169,7 +169,7 @@ export class Searcher {
     const top = ranked.filter((h, i) => !ranked.slice(0, i).some((e) => twin[e.doc] === twin[h.doc])).slice(0, req.limit);
     const picks: Hit[] = [];
     for (const step of steps) {
-      const o = this.runQuery(step, req, explain, req.query);
+      const o = this.runQuery(step, req, explain, req.query, 3);
       // A step one of whose first three hits is already shown is represented: nothing to add.
       if (o.kind === 'ranked' && o.hits.slice(0, 3).some((h) => top.some((t) => twin[t.doc] === twin[h.doc]))) continue;
       // The step's first hit (of three) that covers enough of the step; a hit the whole query also ranks needs
@@ -199,7 +199,7 @@ export class Searcher {
   }
 
   /** Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. */
-  private runQuery(query: string, req: NormalizedRequest, explain: boolean, task = ''): QueryOutcome {
+  private runQuery(query: string, req: NormalizedRequest, explain: boolean, task = '', k = req.candidate_limit): QueryOutcome {
     const exact = this.ctx.identities.get(identityKey(query));
     if (exact !== undefined) {
       const reason = this.filterReason(exact, req);
@@ -208,7 +208,7 @@ export class Searcher {
     const mask = this.mask(req);
     const folded = fold(query);
     const pinned = this.embeddedIdentities(folded).filter((d) => mask[d] !== 0);
-    const ranked = this.rank(query, folded, task, mask, req.candidate_limit, explain);
+    const ranked = this.rank(query, folded, task, mask, k, explain);
     const pinnedSet = new Set(pinned);
     const hits: Hit[] = pinned.map((doc) => {
       const scored = ranked.find((h) => h.doc === doc);
