@@ -158,15 +158,14 @@ export class Searcher {
   /**
    * A compound query ("搜出那条消息，收藏一下，再转发给老板") ranks as one text, so its later steps can fall below the
    * limit. Each step of it (split at punctuation and step connectives) is ranked on its own; a step's best hit that is
-   * strong and covers enough of the step takes one of the last slots, unless it (or its twin) is already in. The
-   * query's own top hits keep their order, so a single-intent query with a comma loses at most its tail.
+   * strong and covers enough of the step takes one of the last slots, unless the step is already represented. The
+   * query's own top hits keep their order; room is made by dropping a shortcut twin of a higher hit, else the tail.
    */
   private withSteps(ranked: Hit[], req: NormalizedRequest, explain: boolean): Hit[] {
     const steps = querySteps(req.query);
     if (steps.length < 2 || req.limit < 2) return ranked.slice(0, req.limit);
-    // Several steps need several capabilities: a shortcut and the command it wraps take one slot, as in the merge.
     const twin = this.ctx.meta.twin;
-    const top = ranked.filter((h, i) => !ranked.slice(0, i).some((e) => twin[e.doc] === twin[h.doc])).slice(0, req.limit);
+    const top = ranked.slice(0, req.limit);
     const picks: Hit[] = [];
     for (const step of steps) {
       const o = this.runQuery(step, req, explain, req.query, 3);
@@ -183,8 +182,17 @@ export class Searcher {
     }
     const missing = picks.filter((p) => !top.some((h) => twin[h.doc] === twin[p.doc])).slice(0, req.limit - 1);
     if (missing.length === 0) return top;
-    const keep = top.filter((h) => !missing.some((p) => p.doc === h.doc)).slice(0, req.limit - missing.length);
-    return [...keep, ...missing];
+    // Room for the steps comes first from shortcut twins of higher hits (the same capability twice), then the tail.
+    const out = [...top];
+    let room = out.length + missing.length - req.limit;
+    for (let i = out.length - 1; i > 0 && room > 0; i--) {
+      if (out.slice(0, i).some((h) => twin[h.doc] === twin[out[i].doc])) {
+        out.splice(i, 1);
+        room--;
+      }
+    }
+    if (room > 0) out.length -= room;
+    return [...out, ...missing];
   }
 
   /** The first known gap any of the ranked texts says (catalog/gaps/). */
