@@ -5,7 +5,7 @@ import { bytesSource, Snapshot, type SnapshotHeader, type SnapshotMeta, type Sna
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import type { IdentityLookup } from '../catalog/identity.js';
 import { FIELDS } from '../catalog/fields.js';
-import { coreCrc32, coreSha256, instantiateCore, type CoreExports } from './core.js';
+import { coreCrc32, coreSha256, coreTokenizerVersion, instantiateCore, type CoreExports } from './core.js';
 import { normalizeRequest, parseRequestJson, type NormalizedRequest, type SearchRequest } from './request.js';
 import { Searcher } from './search.js';
 import { ALGORITHMS, DEFAULT_RANKING, type Algorithm, type RankingOptions } from './ranking.js';
@@ -16,6 +16,15 @@ export interface EngineOptions {
   algorithm?: string;
   /** Overrides of the ranking defaults (evaluation and tuning). */
   ranking?: Partial<RankingOptions>;
+  /**
+   * Read, check and attach the index section on the first search instead of in the constructor. The CLI runs one
+   * command per process, so an Inspect never reads the index or compiles the core; a corrupt index still fails the
+   * first search (snapshot_corrupt) before any of it is used. Default false: a loaded engine has checked everything
+   * a search reads (`dws serve` relies on that to refuse a bad snapshot before swapping it in).
+   */
+  deferIndex?: boolean;
+  /** CRC-32 (zlib polynomial) for the section checks; default: the WASM core's. Node passes zlib's native one. */
+  crc32?: (bytes: Uint8Array) => number;
 }
 
 export interface SearchOptions {
@@ -43,17 +52,20 @@ export class Engine {
   readonly productIds: ReadonlySet<string>;
   readonly identities: IdentityLookup;
   private readonly snapshot: Snapshot;
-  private readonly core: CoreExports;
-  private readonly searcher: Searcher;
+  private readonly ranking: RankingOptions;
+  private readonly crc32?: (bytes: Uint8Array) => number;
+  private core?: CoreExports;
+  private searcher?: Searcher;
   private readonly texts: (ToolText | undefined)[];
   private specs?: ToolSpec[];
   private browser?: Browser;
 
   /** From the snapshot's bytes, or from a source that reads byte ranges (the Node CLI reads only what it needs). */
   constructor(snapshotBytes: Uint8Array | SnapshotSource, options: EngineOptions = {}) {
-    const core = instantiateCore();
     const source = snapshotBytes instanceof Uint8Array ? bytesSource(snapshotBytes) : snapshotBytes;
-    const snapshot = new Snapshot(source, (b) => coreCrc32(core, b), { tokenizerVersion: core.tokenizerVersion(), wasmSha256: coreSha256() });
+    this.crc32 = options.crc32;
+    const crc32 = options.crc32 ?? ((b: Uint8Array) => coreCrc32(this.instance(), b));
+    const snapshot = new Snapshot(source, crc32, { tokenizerVersion: coreTokenizerVersion(), wasmSha256: coreSha256() });
     const meta = snapshot.meta();
     if (!Array.isArray(meta.fields) || meta.fields.join(',') !== FIELDS.join(',')) {
       throw new DwsError('snapshot_incompatible', 'the catalog snapshot indexes different fields than this dws', 'rebuild it with `npm run build`');
@@ -64,33 +76,47 @@ export class Engine {
     this.products = meta.products;
     this.productIds = new Set(meta.products.map((p) => p.id));
     this.identities = meta.identities;
-    this.texts = new Array(meta.canonical_path.length);
+    this.texts = new Array(meta.count);
+    const algorithm = options.algorithm ?? DEFAULT_RANKING.algorithm;
+    if (!(ALGORITHMS as readonly string[]).includes(algorithm)) {
+      throw new DwsError('invalid_argument', `unknown search algorithm "${algorithm}"`, `use one of ${ALGORITHMS.join(', ')}`);
+    }
+    this.ranking = { ...DEFAULT_RANKING, ...options.ranking, algorithm: algorithm as Algorithm };
+    if (!options.deferIndex) this.ready();
+  }
+
+  /** The core instance, compiled and instantiated on first use (once per process for the module). */
+  private instance(): CoreExports {
+    this.core ??= instantiateCore();
+    return this.core;
+  }
+
+  /** The searcher over the attached index: the index section is read, checked and attached on first call. */
+  private ready(): Searcher {
+    if (this.searcher) return this.searcher;
+    const core = this.instance();
+    const snapshot = this.snapshot;
     // The index image is read straight into WASM memory and checksummed there: no copy, no JS-side pass.
     let ptr = 0;
     const index = snapshot.readSectionInto('index', (length) => {
       ptr = core.indexReserve(length);
       return new Uint8Array(core.memory.buffer, ptr, length);
     });
-    snapshot.verify('index', core.crc32Update(0, ptr, index.length));
+    snapshot.verify('index', this.crc32 ? this.crc32(index) : core.crc32Update(0, ptr, index.length));
     const rc = core.indexAttach(index.length);
-    if (rc !== 0 || core.docCount() !== meta.canonical_path.length) {
+    if (rc !== 0 || core.docCount() !== this.meta.count) {
       throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
     }
-    this.core = core;
-    const algorithm = options.algorithm ?? DEFAULT_RANKING.algorithm;
-    if (!(ALGORITHMS as readonly string[]).includes(algorithm)) {
-      throw new DwsError('invalid_argument', `unknown search algorithm "${algorithm}"`, `use one of ${ALGORITHMS.join(', ')}`);
-    }
-    const ranking: RankingOptions = { ...DEFAULT_RANKING, ...options.ranking, algorithm: algorithm as Algorithm };
     this.searcher = new Searcher({
       core,
-      meta,
+      meta: this.meta,
       text: (doc) => this.text(doc),
       avoid: () => snapshot.avoidIndex(),
       identities: this.identities,
       catalog: this.catalogHashes,
-      ranking,
+      ranking: this.ranking,
     });
+    return this.searcher;
   }
 
   get catalogHashes(): { source_hash: string; surface_hash: string } {
@@ -98,7 +124,7 @@ export class Engine {
   }
 
   get toolCount(): number {
-    return this.meta.canonical_path.length;
+    return this.meta.count;
   }
 
   /** Reference text of one tool, decoded on first use. */
@@ -153,7 +179,7 @@ export class Engine {
   }
 
   searchNormalized(request: NormalizedRequest, options: SearchOptions = {}): string {
-    return this.searcher.search(request, options.explain === true);
+    return this.ready().search(request, options.explain === true);
   }
 
   /** `dws schema [path]`: overview, product, group, leaf, --all or versioned Inspect; exactly the CLI's bytes. */
@@ -162,9 +188,10 @@ export class Engine {
     return this.browser.render(path, options);
   }
 
-  /** The core instance (tokenizer access for explain, tests and the playground). */
+  /** The core instance with the index attached (tokenizer access for explain, tests and the playground). */
   get wasm(): CoreExports {
-    return this.core;
+    this.ready();
+    return this.instance();
   }
 }
 
