@@ -51,6 +51,10 @@ await esbuild.build({
     name: 'cli-main-external',
     setup(b) {
       b.onResolve({ filter: /^\.\/main\.js$/ }, (args) => (args.importer === r('src/cli/bin.ts') ? { path: './cli.mjs', external: true } : undefined));
+      // Under the "node" condition msgpackr/unpack resolves to msgpackr's whole index (the packer, streams, and a
+      // createRequire of the optional native string extractor at start-up); the plain decoder is all a start needs
+      // and decodes the same values.
+      b.onResolve({ filter: /^msgpackr\/unpack$/ }, () => ({ path: r('node_modules/msgpackr/unpack.js') }));
     },
   }],
 });
