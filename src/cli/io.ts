@@ -1,6 +1,8 @@
 // Process I/O for the CLI: reading stdin with a size cap, writing one result, and rendering errors with exit codes.
-import { writeSync } from 'node:fs';
 import { DwsError, asDwsError } from '../errors.js';
+
+// Not `import from 'node:fs'` (see src/index.ts: the ESM facade loads fs streams).
+const { writeSync } = process.getBuiltinModule('node:fs');
 
 /** Reads all of stdin; more than maxBytes -> the given reason. */
 export async function readStdin(maxBytes: number): Promise<string> {
