@@ -126,9 +126,13 @@ export function bytesSource(bytes: Uint8Array): SnapshotSource {
   };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Little-endian u32s from bytes (copied: msgpack bins are not 4-aligned). */
 function u32s(bytes: Uint8Array): Uint32Array {
   if (!(bytes instanceof Uint8Array) || bytes.length % 4 !== 0) throw corrupt('packed u32 array has a bad length');
+  // One native copy into a fresh (aligned) buffer; the per-word loop below runs interpreted in a cold process.
+  if (LITTLE_ENDIAN) return new Uint32Array(new Uint8Array(bytes).buffer);
   const out = new Uint32Array(bytes.length / 4);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < out.length; i++) out[i] = view.getUint32(i * 4, true);
