@@ -40,6 +40,8 @@ export interface SnapshotHeader {
 
 /** Identity and safety columns of every tool, in document (canonical path) order. */
 export interface SnapshotMeta {
+  /** Number of tools (documents). */
+  readonly count: number;
   products: ProductSpec[];
   fields: string[];
   canonical_path: string[];
@@ -138,9 +140,13 @@ export function bytesSource(bytes: Uint8Array): SnapshotSource {
   };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Little-endian u32s from bytes (copied: msgpack bins are not 4-aligned). */
 function u32s(bytes: Uint8Array): Uint32Array {
   if (!(bytes instanceof Uint8Array) || bytes.length % 4 !== 0) throw corrupt('packed u32 array has a bad length');
+  // One native copy into a fresh (aligned) buffer; the per-word loop below runs interpreted in a cold process.
+  if (LITTLE_ENDIAN) return new Uint32Array(new Uint8Array(bytes).buffer);
   const out = new Uint32Array(bytes.length / 4);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < out.length; i++) out[i] = view.getUint32(i * 4, true);
@@ -230,41 +236,7 @@ export class Snapshot {
   }
 
   meta(): SnapshotMeta {
-    const m = this.unpack<StoredMeta>(this.section('meta'), 'meta');
-    try {
-      const col = (name: (typeof STRING_COLUMNS)[number]) => m.columns[name].split('\n');
-      const canonical_path = col('canonical_path');
-      const n = canonical_path.length;
-      const docs = u32s(m.identity_docs);
-      const keys = m.identity_keys.split('\n');
-      const twin = u32s(m.twin);
-      const actions = u32s(m.actions);
-      if (keys.length !== docs.length || m.executable.length !== n || twin.length !== n || actions.length !== n) {
-        throw new Error('column lengths differ');
-      }
-      return {
-        products: m.products,
-        fields: m.fields,
-        canonical_path,
-        primary_cli_path: col('primary_cli_path'),
-        cli_path: col('cli_path'),
-        aliases: m.aliases.split('\n').map((a) => (a ? a.split('\t') : [])),
-        product_id: col('product_id'),
-        effect: col('effect') as SnapshotMeta['effect'],
-        risk: col('risk') as SnapshotMeta['risk'],
-        confirmation: col('confirmation') as SnapshotMeta['confirmation'],
-        idempotency: col('idempotency') as SnapshotMeta['idempotency'],
-        executable: Array.from(m.executable, (b) => b === 1),
-        identities: new SortedIdentities(keys, docs),
-        twin,
-        actions,
-        lexicon: m.lexicon,
-        productLexicon: m.productLexicon,
-        gaps: storedGaps(m.gaps),
-      };
-    } catch (e) {
-      throw corrupt(`meta is malformed (${(e as Error).message})`);
-    }
+    return new DecodedMeta(this.unpack<StoredMeta>(this.section('meta'), 'meta'));
   }
 
   avoidIndex(): AvoidIndex {
@@ -314,5 +286,85 @@ export class Snapshot {
   allSpecs(): ToolSpec[] {
     this.section('specs');
     return Array.from({ length: this.blobIndex('specs').crcs.length }, (_, doc) => this.spec(doc));
+  }
+}
+
+type StringColumn = (typeof STRING_COLUMNS)[number];
+
+/**
+ * The meta section decoded (its CRC was checked before). The packed columns (identity keys, twins, actions) are
+ * unpacked here; each string column is split into its per-tool array on first use, so a process builds only the
+ * arrays its command reads (a leaf Inspect none, a search never cli_path or aliases): a cold process allocates less
+ * and spends fewer scavenges. A column whose length is not the tool count fails closed when it is first read.
+ */
+class DecodedMeta implements SnapshotMeta {
+  readonly count: number;
+  readonly products: ProductSpec[];
+  readonly fields: string[];
+  readonly identities: SortedIdentities;
+  readonly twin: Uint32Array;
+  readonly actions: Uint32Array;
+  readonly lexicon: ActionLexicon;
+  readonly productLexicon: ProductLexicon;
+  readonly gaps: Gap[];
+  private readonly split = new Map<StringColumn, string[]>();
+  private aliasLists?: string[][];
+  private executableFlags?: boolean[];
+
+  constructor(private readonly stored: StoredMeta) {
+    const m = stored;
+    try {
+      const docs = u32s(m.identity_docs);
+      const keys = m.identity_keys.split('\n');
+      this.twin = u32s(m.twin);
+      this.actions = u32s(m.actions);
+      this.count = this.twin.length;
+      if (keys.length !== docs.length || !(m.executable instanceof Uint8Array) || m.executable.length !== this.count || this.actions.length !== this.count) {
+        throw new Error('column lengths differ');
+      }
+      for (const name of STRING_COLUMNS) if (typeof m.columns[name] !== 'string') throw new Error(`column ${name} is missing`);
+      if (typeof m.aliases !== 'string') throw new Error('aliases are missing');
+      this.identities = new SortedIdentities(keys, docs);
+      this.gaps = storedGaps(m.gaps);
+    } catch (e) {
+      throw corrupt(`meta is malformed (${(e as Error).message})`);
+    }
+    this.products = m.products;
+    this.fields = m.fields;
+    this.lexicon = m.lexicon;
+    this.productLexicon = m.productLexicon;
+  }
+
+  private column(name: StringColumn): string[] {
+    let col = this.split.get(name);
+    if (!col) {
+      col = this.stored.columns[name].split('\n');
+      if (col.length !== this.count) throw corrupt(`meta is malformed (column ${name} has ${col.length} rows, not ${this.count})`);
+      this.split.set(name, col);
+    }
+    return col;
+  }
+
+  get canonical_path(): string[] { return this.column('canonical_path'); }
+  get primary_cli_path(): string[] { return this.column('primary_cli_path'); }
+  get cli_path(): string[] { return this.column('cli_path'); }
+  get product_id(): string[] { return this.column('product_id'); }
+  get effect(): ToolSpec['effect'][] { return this.column('effect') as ToolSpec['effect'][]; }
+  get risk(): ToolSpec['risk'][] { return this.column('risk') as ToolSpec['risk'][]; }
+  get confirmation(): ToolSpec['confirmation'][] { return this.column('confirmation') as ToolSpec['confirmation'][]; }
+  get idempotency(): ToolSpec['idempotency'][] { return this.column('idempotency') as ToolSpec['idempotency'][]; }
+
+  get aliases(): string[][] {
+    if (!this.aliasLists) {
+      const lists = this.stored.aliases.split('\n').map((a) => (a ? a.split('\t') : []));
+      if (lists.length !== this.count) throw corrupt(`meta is malformed (aliases have ${lists.length} rows, not ${this.count})`);
+      this.aliasLists = lists;
+    }
+    return this.aliasLists;
+  }
+
+  get executable(): boolean[] {
+    this.executableFlags ??= Array.from(this.stored.executable, (b) => b === 1);
+    return this.executableFlags;
   }
 }

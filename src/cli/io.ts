@@ -1,6 +1,9 @@
 // Process I/O for the CLI: reading stdin with a size cap, writing one result, and rendering errors with exit codes.
 import { DwsError, asDwsError } from '../errors.js';
 
+// Not `import from 'node:fs'` (see src/index.ts: the ESM facade loads fs streams).
+const { writeSync } = process.getBuiltinModule('node:fs');
+
 /** Reads all of stdin; more than maxBytes -> the given reason. */
 export async function readStdin(maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
@@ -14,11 +17,24 @@ export async function readStdin(maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Writes the whole result at once and waits for it to drain, so a large answer is never cut by exit. */
-export function writeStdout(text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    process.stdout.write(text, (err) => (err ? reject(err) : resolve()));
-  });
+/**
+ * Writes the whole result and resolves when all of it is written, so a large answer is never cut by exit. It is
+ * written to fd 1 synchronously: process.stdout is then never created, and its stream setup (net, tty and pipe
+ * modules) is a few milliseconds of a cold process. Should fd 1 be a non-blocking pipe that is full (EAGAIN), the
+ * rest goes through process.stdout, which waits for it to drain.
+ */
+export async function writeStdout(text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(1, bytes, done, bytes.length - done);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+    const rest = bytes.subarray(done);
+    await new Promise<void>((resolve, reject) => {
+      process.stdout.write(rest, (err) => (err ? reject(err) : resolve()));
+    });
+  }
 }
 
 export function fail(err: unknown): never {

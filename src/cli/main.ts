@@ -1,12 +1,12 @@
-// The `dws` command line. The root program is configured before any subcommand so that commander's own parse
-// errors come out as typed JSON envelopes too. `dws schema search` is the hot path: it loads only the snapshot and
-// the core; browse/Inspect and dispatch modules are imported when their commands run.
+// The `dws` command line (commander). The root program is configured before any subcommand so that commander's own
+// parse errors come out as typed JSON envelopes too. The process entry is bin.ts: it runs plain `dws schema search`
+// and `dws schema <path>` invocations itself and imports this module for everything else (help, serve, dispatch,
+// unusual flag spellings, errors). Dispatch and serve modules are imported when their commands run.
 import { Command, CommanderError, Option } from 'commander';
 import { DwsError } from '../errors.js';
-import { loadEngine } from '../index.js';
-import type { Engine } from '../engine/engine.js';
-import { LIMITS, parseRequestJson, type SearchRequest } from '../engine/request.js';
-import { fail, readStdin, writeStdout } from './io.js';
+import { LIMITS } from '../engine/request.js';
+import { fail, writeStdout } from './io.js';
+import { collect, getEngine, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
 
 const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
   'commander.unknownCommand': 'unknown_command',
@@ -36,117 +36,12 @@ export function configureRoot(cmd: Command): Command {
     .allowExcessArguments(false);
 }
 
-let engine: Engine | undefined;
-function getEngine(): Engine {
-  engine ??= loadEngine({ algorithm: process.env.DWS_TOOL_SEARCH_ALGORITHM || undefined });
-  return engine;
-}
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
-
-interface SearchFlags {
-  query?: string;
-  limit?: string;
-  candidateLimit?: string;
-  product?: string[];
-  effect?: string[];
-  exclude?: string[];
-  explain?: boolean;
-  requestJson?: string;
-  batch?: boolean;
-  jq?: string;
-  fields?: string;
-  format?: string;
-}
-
-function intFlag(v: string | undefined, reason: 'invalid_limit' | 'invalid_candidate_limit', flag: string): number | undefined {
-  if (v === undefined) return undefined;
-  if (!/^-?\d+$/.test(v.trim())) throw new DwsError(reason, `--${flag} must be an integer, got "${v}"`);
-  return Number(v);
-}
-
-async function runSearch(flags: SearchFlags): Promise<void> {
-  if (flags.jq !== undefined || flags.fields !== undefined) {
-    throw new DwsError('unsupported_output_filter', 'schema search output cannot be filtered with --jq or --fields', 'read the JSON response as is');
-  }
-  if (flags.format !== undefined && flags.format !== 'json') {
-    throw new DwsError('unsupported_output_format', `schema search prints JSON only, not "${flags.format}"`);
-  }
-  const inputFlags = ['query', 'limit', 'candidateLimit', 'product', 'effect', 'exclude'] as const;
-  const explain = flags.explain === true;
-  if (flags.batch) {
-    if (flags.requestJson !== undefined || inputFlags.some((f) => flags[f] !== undefined)) {
-      throw new DwsError('ambiguous_input', '--batch reads requests from stdin and takes no other input flags');
-    }
-    const e = getEngine();
-    const text = await readStdin(64 * 1024 * 1024);
-    const lines = text.split('\n').filter((l) => l.trim().length > 0);
-    const out = lines.map((line) => {
-      try {
-        return e.searchNormalized(parseRequestJson(line, e.productIds), { explain });
-      } catch (err) {
-        if (err instanceof DwsError) return err.envelope();
-        throw err;
-      }
-    });
-    await writeStdout(out.map((l) => l + '\n').join(''));
-    return;
-  }
-  if (flags.requestJson !== undefined) {
-    if (inputFlags.some((f) => flags[f] !== undefined)) {
-      throw new DwsError('ambiguous_input', '--request-json takes the whole request; do not combine it with --query or filter flags');
-    }
-    if (flags.requestJson !== '-') throw new DwsError('invalid_argument', '--request-json takes "-" (read the request from stdin)');
-    const e = getEngine();
-    const text = await readStdin(LIMITS.maxRequestBytes);
-    await writeStdout(e.searchNormalized(parseRequestJson(text, e.productIds), { explain }) + '\n');
-    return;
-  }
-  const request: SearchRequest = {
-    query: flags.query ?? '',
-    limit: intFlag(flags.limit, 'invalid_limit', 'limit'),
-    candidate_limit: intFlag(flags.candidateLimit, 'invalid_candidate_limit', 'candidate-limit'),
-    product_ids: flags.product,
-    effects: flags.effect,
-    exclude_canonical: flags.exclude,
-  };
-  for (const k of Object.keys(request) as (keyof SearchRequest)[]) if (request[k] === undefined) delete request[k];
-  const e = getEngine();
-  await writeStdout(e.search(request, { explain }) + '\n');
-}
-
-interface SchemaFlags {
-  compact?: boolean;
-  all?: boolean;
-  cliPath?: string;
-  expectedSourceHash?: string;
-  expectedSurfaceHash?: string;
-  jq?: string;
-  fields?: string;
-  format?: string;
-}
-
 async function runSchema(words: string[], flags: SchemaFlags): Promise<void> {
-  const format = flags.format ?? 'json';
-  if (format !== 'json' && format !== 'table') throw new DwsError('unsupported_output_format', `--format must be json or table, not "${format}"`);
-  const versioned = flags.expectedSourceHash !== undefined || flags.expectedSurfaceHash !== undefined;
-  if (versioned && flags.jq !== undefined) throw new DwsError('unsupported_output_filter', 'versioned Inspect prints the whole contract; --jq is not allowed');
-  if (versioned && format !== 'json') throw new DwsError('unsupported_output_format', 'versioned Inspect prints JSON only');
-  if (flags.jq !== undefined && (flags.fields !== undefined || format !== 'json')) {
-    throw new DwsError('unsupported_output_filter', '--jq takes the JSON output; do not combine it with --fields or --format table');
-  }
-  if (flags.cliPath !== undefined && words.length) throw new DwsError('invalid_argument', '--cli-path names the command; do not also pass a path');
-  const path = flags.cliPath ?? (words.length ? words.join(' ') : undefined);
-  const fields = flags.fields?.split(',').map((f) => f.trim()).filter(Boolean);
-  if (flags.fields !== undefined && !fields?.length) throw new DwsError('invalid_fields', '--fields needs at least one key');
-  const json = getEngine().inspect(path, {
-    compact: flags.compact, all: flags.all, fields,
-    expectedSourceHash: flags.expectedSourceHash, expectedSurfaceHash: flags.expectedSurfaceHash,
-  });
+  const json = inspectSchema(words, flags);
   if (flags.jq !== undefined) {
     const { applyJq } = await import('../schema/format.js');
     await writeStdout(await applyJq(json, flags.jq));
-  } else if (format === 'table') {
+  } else if (flags.format === 'table') {
     const { renderTable, terminalIsChinese } = await import('../schema/format.js');
     await writeStdout(renderTable(JSON.parse(json), terminalIsChinese()));
   } else {
@@ -233,4 +128,3 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-await main(process.argv.slice(2));

@@ -1,9 +1,12 @@
 // The one place the WASM core is instantiated, and the typed list of everything it exports. The module imports
 // only env.abort; scratch buffers are exported as pointers and the host keeps typed-array views over them.
-import { CORE_WASM_BASE64, CORE_WASM_SHA256 } from './generated/core-wasm.js';
+import { CORE_TOKENIZER_VERSION, CORE_WASM_BASE64, CORE_WASM_SHA256 } from './generated/core-wasm.js';
 
 /** sha256 of the embedded core (computed at build; snapshots record the core they were indexed with). */
 export const coreSha256 = (): string => CORE_WASM_SHA256;
+
+/** The embedded core's tokenizerVersion(), recorded at build so a snapshot header is checked without compiling it. */
+export const coreTokenizerVersion = (): number => CORE_TOKENIZER_VERSION;
 
 export interface CoreExports {
   memory: WebAssembly.Memory;
@@ -64,7 +67,9 @@ export function instantiateCore(): CoreExports {
       },
     },
   });
-  return instance.exports as unknown as CoreExports;
+  const core = instance.exports as unknown as CoreExports;
+  if (core.tokenizerVersion() !== CORE_TOKENIZER_VERSION) throw new Error('the embedded core does not match its recorded tokenizer version; run `npm run build`');
+  return core;
 }
 
 const encoder = new TextEncoder();

@@ -5,7 +5,7 @@ import { bytesSource, Snapshot, type SnapshotHeader, type SnapshotMeta, type Sna
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import type { IdentityLookup } from '../catalog/identity.js';
 import { FIELDS } from '../catalog/fields.js';
-import { coreCrc32, coreSha256, instantiateCore, type CoreExports } from './core.js';
+import { coreCrc32, coreSha256, coreTokenizerVersion, instantiateCore, type CoreExports } from './core.js';
 import { normalizeRequest, parseRequestJson, type NormalizedRequest, type SearchRequest } from './request.js';
 import { Searcher } from './search.js';
 import { ALGORITHMS, DEFAULT_RANKING, type Algorithm, type RankingOptions } from './ranking.js';
@@ -16,6 +16,15 @@ export interface EngineOptions {
   algorithm?: string;
   /** Overrides of the ranking defaults (evaluation and tuning). */
   ranking?: Partial<RankingOptions>;
+  /**
+   * Read, check and attach the index section on the first search instead of in the constructor. The CLI runs one
+   * command per process, so an Inspect never reads the index or compiles the core; a corrupt index still fails the
+   * first search (snapshot_corrupt) before any of it is used. Default false: a loaded engine has checked everything
+   * a search reads (`dws serve` relies on that to refuse a bad snapshot before swapping it in).
+   */
+  deferIndex?: boolean;
+  /** CRC-32 (zlib polynomial) for the section checks; default: the WASM core's. Node passes zlib's native one. */
+  crc32?: (bytes: Uint8Array) => number;
 }
 
 export interface SearchOptions {
@@ -36,6 +45,21 @@ export interface ToolRef extends ToolText {
   executable: boolean;
 }
 
+/**
+ * Cores holding an attached index, by everything that state is a function of: the catalog (source and surface
+ * hashes), the core build, the index section's length and checksum, and the ranking options (the searcher sets its
+ * parameters in the core). Loading the same snapshot bytes again (a reload, tests, evaluation and benchmark runs)
+ * reuses that core instead of copying 2.5 MB into fresh WASM memory, which costs more than everything else a load
+ * does. The new bytes' index section is still checksummed before the engine answers anything, so a corrupt copy
+ * fails exactly as before. Held weakly: a core that no engine uses can be collected.
+ */
+const attachedCores = new Map<string, WeakRef<CoreExports>>();
+
+function attachedKey(header: SnapshotHeader, ranking: RankingOptions): string {
+  const index = header.sections.index;
+  return JSON.stringify([header.source_hash, header.surface_hash, header.wasm_sha256, index.length, index.crc32, ranking]);
+}
+
 export class Engine {
   readonly header: SnapshotHeader;
   readonly meta: SnapshotMeta;
@@ -43,17 +67,23 @@ export class Engine {
   readonly productIds: ReadonlySet<string>;
   readonly identities: IdentityLookup;
   private readonly snapshot: Snapshot;
-  private readonly core: CoreExports;
-  private readonly searcher: Searcher;
+  private readonly ranking: RankingOptions;
+  private readonly crc32?: (bytes: Uint8Array) => number;
+  /** The snapshot is a buffer in memory (its index section can be checked in place, without a copy). */
+  private readonly inMemory: boolean;
+  private core?: CoreExports;
+  private searcher?: Searcher;
   private readonly texts: (ToolText | undefined)[];
   private specs?: ToolSpec[];
   private browser?: Browser;
 
   /** From the snapshot's bytes, or from a source that reads byte ranges (the Node CLI reads only what it needs). */
   constructor(snapshotBytes: Uint8Array | SnapshotSource, options: EngineOptions = {}) {
-    const core = instantiateCore();
+    this.inMemory = snapshotBytes instanceof Uint8Array;
     const source = snapshotBytes instanceof Uint8Array ? bytesSource(snapshotBytes) : snapshotBytes;
-    const snapshot = new Snapshot(source, (b) => coreCrc32(core, b), { tokenizerVersion: core.tokenizerVersion(), wasmSha256: coreSha256() });
+    this.crc32 = options.crc32;
+    const crc32 = options.crc32 ?? ((b: Uint8Array) => coreCrc32(this.instance(), b));
+    const snapshot = new Snapshot(source, crc32, { tokenizerVersion: coreTokenizerVersion(), wasmSha256: coreSha256() });
     const meta = snapshot.meta();
     if (!Array.isArray(meta.fields) || meta.fields.join(',') !== FIELDS.join(',')) {
       throw new DwsError('snapshot_incompatible', 'the catalog snapshot indexes different fields than this dws', 'rebuild it with `npm run build`');
@@ -64,33 +94,59 @@ export class Engine {
     this.products = meta.products;
     this.productIds = new Set(meta.products.map((p) => p.id));
     this.identities = meta.identities;
-    this.texts = new Array(meta.canonical_path.length);
-    // The index image is read straight into WASM memory and checksummed there: no copy, no JS-side pass.
-    let ptr = 0;
-    const index = snapshot.readSectionInto('index', (length) => {
-      ptr = core.indexReserve(length);
-      return new Uint8Array(core.memory.buffer, ptr, length);
-    });
-    snapshot.verify('index', core.crc32Update(0, ptr, index.length));
-    const rc = core.indexAttach(index.length);
-    if (rc !== 0 || core.docCount() !== meta.canonical_path.length) {
-      throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
-    }
-    this.core = core;
+    this.texts = new Array(meta.count);
     const algorithm = options.algorithm ?? DEFAULT_RANKING.algorithm;
     if (!(ALGORITHMS as readonly string[]).includes(algorithm)) {
       throw new DwsError('invalid_argument', `unknown search algorithm "${algorithm}"`, `use one of ${ALGORITHMS.join(', ')}`);
     }
-    const ranking: RankingOptions = { ...DEFAULT_RANKING, ...options.ranking, algorithm: algorithm as Algorithm };
+    this.ranking = { ...DEFAULT_RANKING, ...options.ranking, algorithm: algorithm as Algorithm };
+    if (!options.deferIndex) this.ready();
+  }
+
+  /** The core instance, compiled and instantiated on first use (once per process for the module). */
+  private instance(): CoreExports {
+    this.core ??= instantiateCore();
+    return this.core;
+  }
+
+  /** The searcher over the attached index: the index section is read, checked and attached on first call. */
+  private ready(): Searcher {
+    if (this.searcher) return this.searcher;
+    const snapshot = this.snapshot;
+    const key = this.inMemory ? attachedKey(this.header, this.ranking) : undefined;
+    const reused = key ? attachedCores.get(key)?.deref() : undefined;
+    let core: CoreExports;
+    if (reused) {
+      snapshot.section('index'); // checked in place (throws snapshot_corrupt), never copied
+      core = this.core = reused;
+    } else {
+      core = this.instance();
+      // The index image is read straight into WASM memory and checksummed there: no copy, no JS-side pass.
+      let ptr = 0;
+      const index = snapshot.readSectionInto('index', (length) => {
+        ptr = core.indexReserve(length);
+        return new Uint8Array(core.memory.buffer, ptr, length);
+      });
+      snapshot.verify('index', this.crc32 ? this.crc32(index) : core.crc32Update(0, ptr, index.length));
+      const rc = core.indexAttach(index.length);
+      if (rc !== 0 || core.docCount() !== this.meta.count) {
+        throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
+      }
+      if (key) {
+        for (const [k, ref] of attachedCores) if (!ref.deref()) attachedCores.delete(k);
+        attachedCores.set(key, new WeakRef(core));
+      }
+    }
     this.searcher = new Searcher({
       core,
-      meta,
+      meta: this.meta,
       text: (doc) => this.text(doc),
       avoid: () => snapshot.avoidIndex(),
       identities: this.identities,
       catalog: this.catalogHashes,
-      ranking,
+      ranking: this.ranking,
     });
+    return this.searcher;
   }
 
   get catalogHashes(): { source_hash: string; surface_hash: string } {
@@ -98,7 +154,7 @@ export class Engine {
   }
 
   get toolCount(): number {
-    return this.meta.canonical_path.length;
+    return this.meta.count;
   }
 
   /** Reference text of one tool, decoded on first use. */
@@ -153,7 +209,7 @@ export class Engine {
   }
 
   searchNormalized(request: NormalizedRequest, options: SearchOptions = {}): string {
-    return this.searcher.search(request, options.explain === true);
+    return this.ready().search(request, options.explain === true);
   }
 
   /** `dws schema [path]`: overview, product, group, leaf, --all or versioned Inspect; exactly the CLI's bytes. */
@@ -162,9 +218,10 @@ export class Engine {
     return this.browser.render(path, options);
   }
 
-  /** The core instance (tokenizer access for explain, tests and the playground). */
+  /** The core instance with the index attached (tokenizer access for explain, tests and the playground). */
   get wasm(): CoreExports {
-    return this.core;
+    this.ready();
+    return this.instance();
   }
 }
 

@@ -1,0 +1,103 @@
+// The process entry (dist/dws.mjs, one file). An agent pays a whole process per step, and most steps are
+// `dws schema search --query ...` or `dws schema <path> [--compact]`, so those run from here without commander, the
+// dispatch and serve modules or any further file to load. Everything else goes to the commander program (main.ts,
+// dist/cli.mjs) untouched. The argument reader below accepts only spellings for which commander would produce exactly
+// the same flags object (`--flag value`, `--flag=value`, repeatable list flags, booleans, path words); on anything
+// else (help, unknown or misplaced options, a missing value, `--`) it declines and commander parses the argv and
+// reports the error, so outputs, errors and exit codes are the commander program's in every case.
+import { fail, writeStdout } from './io.js';
+import { collect, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
+
+type Flags = Record<string, string | string[] | boolean>;
+
+interface FlagTable {
+  /** Option name -> flags key; value options take the next argument (or `=value`), as commander's required ones do. */
+  values: Record<string, string>;
+  /** Comma-split repeatable options (commander's `collect` argument parser). */
+  lists: Record<string, string>;
+  booleans: Record<string, string>;
+}
+
+const SEARCH: FlagTable = {
+  values: {
+    '--query': 'query', '--limit': 'limit', '--candidate-limit': 'candidateLimit', '--request-json': 'requestJson',
+    '--jq': 'jq', '--fields': 'fields', '--format': 'format',
+  },
+  lists: { '--product': 'product', '--effect': 'effect', '--exclude': 'exclude' },
+  booleans: { '--explain': 'explain', '--batch': 'batch' },
+};
+
+const SCHEMA: FlagTable = {
+  values: {
+    '--cli-path': 'cliPath', '--expected-source-hash': 'expectedSourceHash', '--expected-surface-hash': 'expectedSurfaceHash',
+    '--jq': 'jq', '--fields': 'fields', '--format': 'format',
+  },
+  lists: {},
+  booleans: { '--compact': 'compact', '--all': 'all' },
+};
+
+/** Flags and path words as commander would parse them, or undefined to let commander handle the argv. */
+function readArgs(args: string[], table: FlagTable, words: string[] | undefined): Flags | undefined {
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith('-')) {
+      if (!words) return undefined; // `schema search` takes no operands
+      words.push(arg);
+      continue;
+    }
+    if (Object.hasOwn(table.booleans, arg)) {
+      flags[table.booleans[arg]] = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const list = Object.hasOwn(table.lists, name);
+    if (!list && !Object.hasOwn(table.values, name)) return undefined;
+    let value: string | undefined;
+    if (eq > 0) value = arg.slice(eq + 1);
+    else value = args[++i];
+    if (value === undefined) return undefined; // commander: missing argument
+    if (list) {
+      const key = table.lists[name];
+      flags[key] = collect(value, flags[key] as string[] | undefined);
+    } else {
+      flags[table.values[name]] = value; // the last occurrence wins, as in commander
+    }
+  }
+  return flags;
+}
+
+/** Runs the hot commands; false when commander has to parse this argv. */
+async function runHot(argv: string[]): Promise<boolean> {
+  if (argv[0] !== 'schema' || argv.length < 2) return false;
+  if (argv[1] === 'search') {
+    const flags = readArgs(argv.slice(2), SEARCH, undefined);
+    if (!flags) return false;
+    await run(() => runSearch(flags as SearchFlags));
+    return true;
+  }
+  // `schema <path...>`: the first word must be a path, not an option, the `search` subcommand or `help`.
+  if (argv[1].startsWith('-') || argv[1] === 'help') return false;
+  const words: string[] = [];
+  const flags = readArgs(argv.slice(1), SCHEMA, words) as SchemaFlags | undefined;
+  // --jq and --format table need jq-wasm and cli-table3: the commander program prints those.
+  if (!flags || flags.jq !== undefined || flags.format === 'table') return false;
+  await run(async () => writeStdout(inspectSchema(words, flags) + '\n'));
+  return true;
+}
+
+/** Errors as the commander program reports an action's errors: the envelope on stderr and the exit code. */
+async function run(action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (err) {
+    fail(err);
+  }
+}
+
+const argv = process.argv.slice(2);
+if (!(await runHot(argv))) {
+  const { main } = await import('./main.js');
+  await main(argv);
+}
