@@ -45,21 +45,6 @@ export interface ToolRef extends ToolText {
   executable: boolean;
 }
 
-/**
- * Cores holding an attached index, by everything that state is a function of: the catalog (source and surface
- * hashes), the core build, the index section's length and checksum, and the ranking options (the searcher sets its
- * parameters in the core). Loading the same snapshot bytes again (a reload, tests, evaluation and benchmark runs)
- * reuses that core instead of copying 2.5 MB into fresh WASM memory, which costs more than everything else a load
- * does. The new bytes' index section is still checksummed before the engine answers anything, so a corrupt copy
- * fails exactly as before. Held weakly: a core that no engine uses can be collected.
- */
-const attachedCores = new Map<string, WeakRef<CoreExports>>();
-
-function attachedKey(header: SnapshotHeader, ranking: RankingOptions): string {
-  const index = header.sections.index;
-  return JSON.stringify([header.source_hash, header.surface_hash, header.wasm_sha256, index.length, index.crc32, ranking]);
-}
-
 export class Engine {
   readonly header: SnapshotHeader;
   readonly meta: SnapshotMeta;
@@ -69,8 +54,6 @@ export class Engine {
   private readonly snapshot: Snapshot;
   private readonly ranking: RankingOptions;
   private readonly crc32?: (bytes: Uint8Array) => number;
-  /** The snapshot is a buffer in memory (its index section can be checked in place, without a copy). */
-  private readonly inMemory: boolean;
   private core?: CoreExports;
   private searcher?: Searcher;
   private readonly texts: (ToolText | undefined)[];
@@ -79,7 +62,6 @@ export class Engine {
 
   /** From the snapshot's bytes, or from a source that reads byte ranges (the Node CLI reads only what it needs). */
   constructor(snapshotBytes: Uint8Array | SnapshotSource, options: EngineOptions = {}) {
-    this.inMemory = snapshotBytes instanceof Uint8Array;
     const source = snapshotBytes instanceof Uint8Array ? bytesSource(snapshotBytes) : snapshotBytes;
     this.crc32 = options.crc32;
     const crc32 = options.crc32 ?? ((b: Uint8Array) => coreCrc32(this.instance(), b));
@@ -112,30 +94,18 @@ export class Engine {
   /** The searcher over the attached index: the index section is read, checked and attached on first call. */
   private ready(): Searcher {
     if (this.searcher) return this.searcher;
+    const core = this.instance();
     const snapshot = this.snapshot;
-    const key = this.inMemory ? attachedKey(this.header, this.ranking) : undefined;
-    const reused = key ? attachedCores.get(key)?.deref() : undefined;
-    let core: CoreExports;
-    if (reused) {
-      snapshot.section('index'); // checked in place (throws snapshot_corrupt), never copied
-      core = this.core = reused;
-    } else {
-      core = this.instance();
-      // The index image is read straight into WASM memory and checksummed there: no copy, no JS-side pass.
-      let ptr = 0;
-      const index = snapshot.readSectionInto('index', (length) => {
-        ptr = core.indexReserve(length);
-        return new Uint8Array(core.memory.buffer, ptr, length);
-      });
-      snapshot.verify('index', this.crc32 ? this.crc32(index) : core.crc32Update(0, ptr, index.length));
-      const rc = core.indexAttach(index.length);
-      if (rc !== 0 || core.docCount() !== this.meta.count) {
-        throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
-      }
-      if (key) {
-        for (const [k, ref] of attachedCores) if (!ref.deref()) attachedCores.delete(k);
-        attachedCores.set(key, new WeakRef(core));
-      }
+    // The index image is read straight into WASM memory and checksummed there: no copy, no JS-side pass.
+    let ptr = 0;
+    const index = snapshot.readSectionInto('index', (length) => {
+      ptr = core.indexReserve(length);
+      return new Uint8Array(core.memory.buffer, ptr, length);
+    });
+    snapshot.verify('index', this.crc32 ? this.crc32(index) : core.crc32Update(0, ptr, index.length));
+    const rc = core.indexAttach(index.length);
+    if (rc !== 0 || core.docCount() !== this.meta.count) {
+      throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
     }
     this.searcher = new Searcher({
       core,
