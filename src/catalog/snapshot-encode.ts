@@ -78,7 +78,13 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     productLexicon: input.productLexicon,
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
-  const avoid: StoredAvoid = { docs: packU32(avoidPairs.map(([doc]) => doc)), phrases: avoidPairs.map(([, p]) => p).join('\0') };
+  // Shortest first (stable): a query can only contain phrases no longer than itself (AvoidIndex).
+  avoidPairs.sort((a, b) => a[1].length - b[1].length);
+  const avoid: StoredAvoid = {
+    docs: packU32(avoidPairs.map(([doc]) => doc)),
+    lengths: packU32(avoidPairs.map(([, p]) => p.length)),
+    phrases: avoidPairs.map(([, p]) => p).join(''),
+  };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
   const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);
   const sections: Record<SectionName, Uint8Array> = {

@@ -21,7 +21,7 @@ import type { Gap } from '../engine/gaps.js';
 import { SortedIdentities } from './identity.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 2;
+export const SNAPSHOT_FORMAT_VERSION = 3;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
 export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'index', 'specs_index', 'specs'] as const;
@@ -74,15 +74,22 @@ export interface ToolText {
   agent_summary_en: string;
 }
 
-/** Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to. */
+/**
+ * Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to, shortest
+ * first: a query can only contain the phrases no longer than itself, a prefix of this order. Phrase i is
+ * text.slice(starts[i], starts[i + 1]); first[i] is its first UTF-16 unit.
+ */
 export interface AvoidIndex {
   docs: Uint32Array;
-  phrases: string[];
+  starts: Uint32Array;
+  first: Uint16Array;
+  text: string;
 }
 
-/** The avoid section as stored: docs packed, phrases joined by NUL. */
+/** The avoid section as stored: per phrase (shortest first) its doc and UTF-16 length, packed; the phrases concatenated. */
 export interface StoredAvoid {
   docs: Uint8Array;
+  lengths: Uint8Array;
   phrases: string;
 }
 
@@ -241,10 +248,22 @@ export class Snapshot {
 
   avoidIndex(): AvoidIndex {
     const stored = this.unpack<StoredAvoid>(this.section('avoid'), 'avoid index');
+    if (!(stored.docs instanceof Uint8Array) || !(stored.lengths instanceof Uint8Array) || typeof stored.phrases !== 'string') {
+      throw corrupt('avoid index is malformed');
+    }
     const docs = u32s(stored.docs);
-    const phrases = stored.phrases.length ? stored.phrases.split('\0') : [];
-    if (phrases.length !== docs.length) throw corrupt('avoid index lengths differ');
-    return { docs, phrases };
+    const lengths = u32s(stored.lengths);
+    const text = stored.phrases;
+    if (lengths.length !== docs.length) throw corrupt('avoid index lengths differ');
+    const starts = new Uint32Array(lengths.length + 1);
+    const first = new Uint16Array(lengths.length);
+    for (let i = 0; i < lengths.length; i++) {
+      if (lengths[i] === 0 || (i > 0 && lengths[i] < lengths[i - 1])) throw corrupt('avoid index is not sorted by length');
+      first[i] = text.charCodeAt(starts[i]);
+      starts[i + 1] = starts[i] + lengths[i];
+    }
+    if (starts[lengths.length] !== text.length) throw corrupt('avoid index lengths do not cover its phrases');
+    return { docs, starts, first, text };
   }
 
   private blobIndex(name: 'text' | 'specs'): { offsets: Uint32Array; crcs: Uint32Array } {

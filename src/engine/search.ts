@@ -87,9 +87,9 @@ export class Searcher {
   private readonly maskCache = new Map<string, Uint8Array>();
   /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
   private readonly multCache = new Map<string, Float64Array>();
-  /** avoid_when phrases grouped by their first character (built on the first ranked query). */
-  private avoidByFirst?: Map<string, number[]>;
   private avoid?: AvoidIndex;
+  /** Scratch: 1 for each UTF-16 unit the current query has (cleared after each use). */
+  private readonly queryChars = new Uint8Array(65536);
   /** Known gaps bucketed by first character (built on the first ranked query). */
   private gaps?: GapIndex;
 
@@ -228,22 +228,14 @@ export class Searcher {
 
   /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
   private demoteAvoided(folded: string, maskView: Uint8Array): void {
-    if (!this.avoidByFirst) {
-      const avoid = (this.avoid = this.ctx.avoid());
-      this.avoidByFirst = new Map();
-      avoid.phrases.forEach((p, i) => {
-        const list = this.avoidByFirst!.get(p[0]);
-        if (list) list.push(i);
-        else this.avoidByFirst!.set(p[0], [i]);
-      });
+    const { docs, starts, first, text } = (this.avoid ??= this.ctx.avoid());
+    const chars = this.queryChars;
+    for (let i = 0; i < folded.length; i++) chars[folded.charCodeAt(i)] = 1;
+    // Phrases come shortest first: only those no longer than the query, and starting with one of its characters.
+    for (let i = 0; i < docs.length && starts[i + 1] - starts[i] <= folded.length; i++) {
+      if (chars[first[i]] === 1 && maskView[docs[i]] === 1 && folded.includes(text.slice(starts[i], starts[i + 1]))) maskView[docs[i]] = 2;
     }
-    const { docs, phrases } = this.avoid!;
-    // A contained phrase starts at some character of the query: only phrases starting with one of them can match.
-    for (const first of new Set(folded)) {
-      for (const i of this.avoidByFirst.get(first) ?? []) {
-        if (maskView[docs[i]] === 1 && phrases[i].length <= folded.length && folded.includes(phrases[i])) maskView[docs[i]] = 2;
-      }
-    }
+    for (let i = 0; i < folded.length; i++) chars[folded.charCodeAt(i)] = 0;
   }
 
   /** x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names. */
