@@ -56,22 +56,28 @@ interface GapSet {
   english: boolean;
 }
 
+const WORD = /[a-z0-9]+/gu;
+
 /**
  * matchGap over a bucketed copy of the gaps (the same answer): a set can only match when its first term occurs, so
- * sets are grouped by the first character of that term and only the buckets of the query's own characters are
- * tried — a few sets per query instead of every set of the catalog.
+ * sets are grouped by that term's first character (Chinese) or first word (Latin), and only the buckets of the
+ * query's own characters and words are tried: a few sets per query instead of every set of the catalog.
  */
 export class GapIndex {
-  private readonly byFirst = new Map<string, GapSet[]>();
+  private readonly byChar = new Map<string, GapSet[]>();
+  private readonly byWord = new Map<string, GapSet[]>();
 
   constructor(private readonly gaps: readonly Gap[]) {
     gaps.forEach((g, gap) => {
       for (const [sets, english] of [[g.zh, false], [g.en, true]] as const) {
         for (const terms of sets) {
-          const first = terms[0][0];
-          const list = this.byFirst.get(first);
+          const head = terms[0];
+          const latin = english || LATIN.test(head);
+          const key = latin ? (head.match(WORD) ?? [head])[0] : head[0];
+          const map = latin ? this.byWord : this.byChar;
+          const list = map.get(key);
           if (list) list.push({ gap, terms, english });
-          else this.byFirst.set(first, [{ gap, terms, english }]);
+          else map.set(key, [{ gap, terms, english }]);
         }
       }
     });
@@ -79,13 +85,18 @@ export class GapIndex {
 
   match(folded: string): Gap | undefined {
     let best = Infinity;
-    const tried = new Set<string>();
-    for (const ch of folded) {
-      if (tried.has(ch)) continue;
-      tried.add(ch);
-      for (const s of this.byFirst.get(ch) ?? []) {
-        if (s.gap < best && saysAll(folded, s.terms, s.english)) best = s.gap;
-      }
+    const tried = new Set<GapSet[]>();
+    const consider = (list: GapSet[] | undefined): void => {
+      if (!list || tried.has(list)) return;
+      tried.add(list);
+      for (const s of list) if (s.gap < best && saysAll(folded, s.terms, s.english)) best = s.gap;
+    };
+    for (const ch of folded) consider(this.byChar.get(ch));
+    for (const w of folded.match(WORD) ?? []) {
+      consider(this.byWord.get(w));
+      // a one-word first term also matches its plural ("meetings" says "meeting")
+      if (w.endsWith('s')) consider(this.byWord.get(w.slice(0, -1)));
+      if (w.endsWith('es')) consider(this.byWord.get(w.slice(0, -2)));
     }
     return best === Infinity ? undefined : this.gaps[best];
   }
