@@ -12,7 +12,7 @@
 //   u32 totalLen, u32 numRuns, u32 offTermRuns (u32[numTerms+1] into runs),
 //   u32 offRuns (u32: field << 24 | postings in that field): a term's postings are grouped by field in field order,
 //   and only the fields that hold the term have a run (a dense term x field table would be mostly zeros).
-import { tokenize, tokBytes, tokStarts } from './tokenizer';
+import { tokenize, tokBytes, tokStarts, tokenizerReset } from './tokenizer';
 import { grow, nextCapacity } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
@@ -231,9 +231,18 @@ function intern(p: usize, len: i32): i32 {
   return load<usize>(blocks + (<usize>(i >>> BLOCK_SHIFT) << alignof<usize>())) + (<usize>(i & (BLOCK_ENTRIES - 1)) << 3);
 }
 
+/**
+ * Starts a build. The whole heap is reset first: a build replaces whatever index the core had (the host copies an
+ * image out before the next build), and a core that builds again reuses the memory it already touched instead of
+ * growing into fresh pages. Fixed buffers are static memory (memory.data), so they survive.
+ */
 export function buildReset(docs: i32, fields: i32): void {
   if (docs > MAX_DOCS) abort('too many documents for the index format');
   if (fields < 1 || fields > MAX_BUILD_FIELDS) abort('the index build takes 1 to 64 fields');
+  heap.reset();
+  tokenizerReset();
+  numDocs = 0; numFields = 0; numTerms = 0; image = 0; imageLen = 0;
+  arena = 0; arenaCap = 0; bTermRecs = 0; bTermCap = 0; calls = 0; callCap = 0; blocks = 0; blockCap = 0;
   bDocs = docs; bFields = fields; bTerms = 0; arenaLen = 0; lastKey = -1; callCount = 0; entryCount = 0;
   termCap = 1 << 14; termSlots = newSlots(termCap);
   bFieldLen = heap.alloc(<usize>docs * fields * 4);
