@@ -29,11 +29,15 @@ let out: usize = 0;
 let mask: usize = 0;
 let mult: usize = 0;
 // One ACC_BYTES record per document, so the scoring loop touches one cache line per posting: {f64 raw score,
-// f64 matched idf mass, f64 final score, i32 last query term + 1 that matched it}. Per-field contributions are
-// not accumulated per posting (a dense doc x field array was the largest thing a query touched); a second pass
-// over the same runs adds them up for the k documents returned only (fieldContributions).
+// f64 matched idf mass, f64 final score, i32 last query term + 1 that matched it}. Per-field contributions go to
+// a dense doc x field array only while it is small enough to stay in cache (DENSE_FIELD_CELLS); beyond that it
+// would be the largest thing a query touches, and a second pass over the same runs adds them up for the k
+// documents returned only (fieldContributions). Both give the same floats in the same order.
 const ACC_BYTES: usize = 32;
+const DENSE_FIELD_CELLS: i32 = 1 << 18;
 let acc: usize = 0;
+let denseFields: bool = false;
+let fieldScores: usize = 0; // f64[docs * fields] when denseFields
 let topSlot: usize = 0; // u8 per document: its rank + 1 among the returned ones, else 0
 // The query's (term, field) runs with a non-zero weight, in accumulation order, with their per-run constants:
 // {u32 first posting, u32 end, u32 field, u32 0, f64 w, f64 idf, f64 w * idf, f64 query norm, f64 avg length}.
@@ -127,6 +131,11 @@ function allocAccumulators(): void {
   for (let i: usize = 0; i < n; i++) store<f64>(mult + (i << 3), 1.0);
   acc = heap.alloc(n * ACC_BYTES);
   memory.fill(acc, 0, n * ACC_BYTES);
+  denseFields = <i64>numDocs * numFields <= <i64>DENSE_FIELD_CELLS;
+  if (denseFields) {
+    fieldScores = heap.alloc(n * <usize>numFields << 3);
+    memory.fill(fieldScores, 0, n * <usize>numFields << 3);
+  }
   topSlot = heap.alloc(n);
   memory.fill(topSlot, 0, n);
   touched = heap.alloc(n << 2);
@@ -251,9 +260,11 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
       let idf: f64 = 0, qn: f64 = 0;
       if (algorithm == 1) { idf = tfidfIdf(e - s); qn = load<f64>(qnorm + (<usize>f << 3)); } else idf = bm25Idf(<f64>(e - s), n);
       const wIdf = w * idf;
-      const qr = qruns + <usize>(qrunCount++) * QRUN_BYTES;
-      store<u32>(qr, s); store<u32>(qr, e, 4); store<u32>(qr, f, 8); store<u32>(qr, 0, 12);
-      store<f64>(qr, w, 16); store<f64>(qr, idf, 24); store<f64>(qr, wIdf, 32); store<f64>(qr, qn, 40); store<f64>(qr, avg, 48);
+      if (!denseFields) {
+        const qr = qruns + <usize>(qrunCount++) * QRUN_BYTES;
+        store<u32>(qr, s); store<u32>(qr, e, 4); store<u32>(qr, f, 8); store<u32>(qr, 0, 12);
+        store<f64>(qr, w, 16); store<f64>(qr, idf, 24); store<f64>(qr, wIdf, 32); store<f64>(qr, qn, 40); store<f64>(qr, avg, 48);
+      }
       for (let i = s; i < e; i++) {
         const v = load<u32>(postings + (<usize>i << 2));
         const d = <i32>(v >> 8);
@@ -267,6 +278,10 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
           store<f64>(rec, load<f64>(rec, 8) + mass, 8);
         }
         store<f64>(rec, load<f64>(rec) + c);
+        if (denseFields) {
+          const fp = fieldScores + (<usize>(d * F + f) << 3);
+          store<f64>(fp, load<f64>(fp) + c);
+        }
       }
     }
   }
@@ -303,12 +318,19 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
     store<f64>(at + 8, finalOf(d));
     store<f64>(at + 16, load<f64>(rec));
     store<f64>(at + 24, load<f64>(rec, 8));
-    memory.fill(at + 32, 0, <usize>F << 3);
-    store<u8>(topSlot + <usize>d, <u8>(r + 1));
+    if (denseFields) {
+      memory.copy(at + 32, fieldScores + (<usize>(d * F) << 3), <usize>F << 3);
+    } else {
+      memory.fill(at + 32, 0, <usize>F << 3);
+      store<u8>(topSlot + <usize>d, <u8>(r + 1));
+    }
   }
-  if (count > 0) fieldContributions(algorithm, stride);
+  if (count > 0 && !denseFields) fieldContributions(algorithm, stride);
   // Reset only what this query touched.
-  for (let r = 0; r < count; r++) store<u8>(topSlot + <usize>load<i32>(top + (<usize>r << 2)), 0);
+  if (!denseFields) for (let r = 0; r < count; r++) store<u8>(topSlot + <usize>load<i32>(top + (<usize>r << 2)), 0);
+  if (denseFields) {
+    for (let i = 0; i < touchedLen; i++) memory.fill(fieldScores + (<usize>(<i32>load<u32>(touched + (<usize>i << 2)) * F) << 3), 0, <usize>F << 3);
+  }
   for (let i = 0; i < touchedLen; i++) memory.fill(acc + <usize>load<u32>(touched + (<usize>i << 2)) * ACC_BYTES, 0, ACC_BYTES);
   return count;
 }
