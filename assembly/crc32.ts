@@ -1,6 +1,7 @@
 // CRC-32 (ISO-HDLC, the zlib/PNG polynomial 0xEDB88320), slicing-by-8: the snapshot's section checksum. Computed in
 // the core so Node and the browser check snapshots with the same fast code; test/engine checks it against zlib.
-const TABLES: usize = heap.alloc(8 * 256 * 4);
+// Static memory (not the heap): an index build resets the heap (index.ts buildReset).
+const TABLES: usize = memory.data(8 * 256 * 4, 16);
 
 function initTables(): void {
   for (let i: u32 = 0; i < 256; i++) {

@@ -12,7 +12,7 @@
 //   u32 totalLen, u32 numRuns, u32 offTermRuns (u32[numTerms+1] into runs),
 //   u32 offRuns (u32: field << 24 | postings in that field): a term's postings are grouped by field in field order,
 //   and only the fields that hold the term have a run (a dense term x field table would be mostly zeros).
-import { tokenize, tokBytes, tokStarts } from './tokenizer';
+import { tokenize, tokBytes, tokStarts, tokenizerReset } from './tokenizer';
 import { grow, nextCapacity } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
@@ -99,135 +99,248 @@ export function lookupTerm(p: usize, len: i32): i32 {
 }
 
 // ---- build side ----
+// Everything lives in linear memory, with no managed objects, and the per-token path touches few cache lines (the
+// build is bound by memory latency; a fresh core's memory is also paid for page by page on first touch, so nothing
+// is copied around):
+//
+// - Terms are interned in an open-addressing hash table whose slots hold {hash, term id + 1}; ids are given in
+//   first-seen order and sorted by bytes once, at the end. A term record (24 bytes) carries the term's first 8
+//   bytes, so a token of up to 8 bytes (most: words, Han unigrams and bigrams) is matched without its bytes.
+// - Each (doc, field) text is one call. A term remembers the last call that posted it, so a repeated word raises
+//   that posting's tf instead of adding one.
+// - Postings are appended as (term, doc << 8 | tf) entries in fixed-size blocks (growing never copies them), and
+//   the calls' fields are kept aside. The finish groups them by term rank (counting sort), then each term's
+//   entries by field (stable, so docs stay ascending), straight into the image.
 let bDocs: i32 = 0;
 let bFields: i32 = 0;
+let lastKey: i64 = -1; // doc * fields + field of the last call
+let bFieldLen: usize = 0; // u32[fields*docs]
+// Terms.
 let bTerms: i32 = 0;
-let hashCap: i32 = 0;
-let hashSlots: usize = 0; // u32: term id + 1, 0 = empty
-let arena: usize = 0; // term bytes in insertion order
+let termCap: i32 = 0;
+let termSlots: usize = 0; // {u32 hash, u32 term id + 1}, 0 = empty
+let arena: usize = 0; // term bytes in first-seen order
 let arenaLen: i32 = 0;
 let arenaCap: i32 = 0;
-let bTermStart: usize = 0; // u32[bTerms+1]
+// Term records of TERM_BYTES: {u64 first 8 bytes (little endian, zero-padded), u32 arena offset, u32 length,
+// u32 last call + 1, u32 that call's entry, u64 mask of the fields that hold the term}.
+const TERM_BYTES: usize = 32;
+/** The build tracks a term's fields in a u64 mask (the query side takes at most 32 fields anyway). */
+const MAX_BUILD_FIELDS: i32 = 64;
+let bTermRecs: usize = 0;
 let bTermCap: i32 = 0;
-let occ: usize = 0; // u32 triples (term, field, doc)
-let occLen: i32 = 0;
-let occCap: i32 = 0;
-let bFieldLen: usize = 0; // u32[fields*docs]
-let lastDoc: i32 = 0;
+// Calls: u32 field and u32 first entry of each buildAddField call.
+let calls: usize = 0;
+let callCount: i32 = 0;
+let callCap: i32 = 0;
+// Posting entries, 8 bytes each ({u32 term, u32 doc << 8 | tf}), in blocks of BLOCK_ENTRIES.
+const BLOCK_SHIFT: i32 = 16;
+const BLOCK_ENTRIES: i32 = 1 << BLOCK_SHIFT;
+let blocks: usize = 0; // usize[] of block pointers
+let blockCap: i32 = 0;
+let entryCount: i32 = 0;
 export let image: usize = 0;
 export let imageLen: u32 = 0;
 
-function fnv(p: usize, len: i32): u32 {
-  let h: u32 = 0x811c9dc5;
-  for (let i = 0; i < len; i++) { h ^= <u32>load<u8>(p + <usize>i); h *= 0x01000193; }
-  return h;
+/** A slot index from an FNV hash: its low bits only mix the bytes' low bits, so fold the high half in. */
+@inline function slotOf(h: u32, m: u32): u32 { return (h ^ (h >>> 15)) & m; }
+
+@inline function sameBytes(a: usize, b: usize, len: i32): bool {
+  let i = 0;
+  for (; i + 8 <= len; i += 8) if (load<u64>(a + <usize>i) != load<u64>(b + <usize>i)) return false;
+  for (; i < len; i++) if (load<u8>(a + <usize>i) != load<u8>(b + <usize>i)) return false;
+  return true;
 }
 
-function growHash(): void {
-  const old = hashSlots, oldCap = hashCap;
-  hashCap = oldCap > 0 ? oldCap << 1 : 1 << 14;
-  hashSlots = heap.alloc(<usize>hashCap << 2);
-  memory.fill(hashSlots, 0, <usize>hashCap << 2);
+/** A zeroed table of cap {hash, value} slots. */
+function newSlots(cap: i32): usize {
+  const t = heap.alloc(<usize>cap << 3);
+  memory.fill(t, 0, <usize>cap << 3);
+  return t;
+}
+
+/** Doubles the term table; the old one is garbage (the stub allocator never frees; growth is geometric). */
+function growTermSlots(): void {
+  const old = termSlots, oldCap = termCap;
+  termCap = oldCap << 1;
+  termSlots = newSlots(termCap);
+  const m = <u32>(termCap - 1);
   for (let i = 0; i < oldCap; i++) {
-    const v = load<u32>(old + (<usize>i << 2));
+    const at = old + (<usize>i << 3);
+    const v = load<u32>(at, 4);
     if (v == 0) continue;
-    const id = <i32>v - 1;
-    const s = load<u32>(bTermStart + (<usize>id << 2));
-    const e = load<u32>(bTermStart + (<usize>(id + 1) << 2));
-    let slot = fnv(arena + <usize>s, <i32>(e - s)) & <u32>(hashCap - 1);
-    while (load<u32>(hashSlots + (<usize>slot << 2)) != 0) slot = (slot + 1) & <u32>(hashCap - 1);
-    store<u32>(hashSlots + (<usize>slot << 2), v);
+    const h = load<u32>(at);
+    let slot = slotOf(h, m);
+    while (load<u32>(termSlots + (<usize>slot << 3), 4) != 0) slot = (slot + 1) & m;
+    store<u32>(termSlots + (<usize>slot << 3), h);
+    store<u32>(termSlots + (<usize>slot << 3), v, 4);
   }
 }
 
+@inline function termRec(id: i32): usize { return bTermRecs + <usize>id * TERM_BYTES; }
+@inline function termStartOf(id: i32): u32 { return load<u32>(termRec(id), 8); }
+@inline function termLenOf(id: i32): i32 { return <i32>load<u32>(termRec(id), 12); }
+
+/** Term id of the token [p, p+len), added when new. FNV-1a: only the table's layout depends on it, never the image. */
 function intern(p: usize, len: i32): i32 {
-  if ((bTerms + 1) * 2 > hashCap) growHash();
-  let slot = fnv(p, len) & <u32>(hashCap - 1);
+  if ((bTerms + 1) * 2 > termCap) growTermSlots();
+  let h: u32 = 0x811c9dc5;
+  let key: u64 = 0;
+  for (let i = 0; i < len; i++) {
+    const c = load<u8>(p + <usize>i);
+    h ^= <u32>c; h *= 0x01000193;
+    if (i < 8) key |= <u64>c << (<u64>i << 3);
+  }
+  const m = <u32>(termCap - 1);
+  let slot = slotOf(h, m);
   while (true) {
-    const v = load<u32>(hashSlots + (<usize>slot << 2));
+    const at = termSlots + (<usize>slot << 3);
+    const v = load<u32>(at, 4);
     if (v == 0) break;
-    const id = <i32>v - 1;
-    const s = load<u32>(bTermStart + (<usize>id << 2));
-    const e = load<u32>(bTermStart + (<usize>(id + 1) << 2));
-    if (compareBytes(arena + <usize>s, <i32>(e - s), p, len) == 0) return id;
-    slot = (slot + 1) & <u32>(hashCap - 1);
+    if (load<u32>(at) == h) {
+      const rec = termRec(<i32>v - 1);
+      if (load<u64>(rec) == key && <i32>load<u32>(rec, 12) == len &&
+        (len <= 8 || sameBytes(arena + <usize>load<u32>(rec, 8) + 8, p + 8, len - 8))) return <i32>v - 1;
+    }
+    slot = (slot + 1) & m;
   }
   if (arenaLen + len > arenaCap) {
     arenaCap = nextCapacity(arenaCap, arenaLen + len, 1 << 16);
     arena = grow(arena, <usize>arenaCap);
   }
-  if (bTerms + 2 > bTermCap) {
+  if (bTerms == bTermCap) {
     bTermCap = bTermCap > 0 ? bTermCap << 1 : 1 << 14;
-    bTermStart = grow(bTermStart, <usize>bTermCap << 2);
+    bTermRecs = grow(bTermRecs, <usize>bTermCap * TERM_BYTES);
   }
   memory.copy(arena + <usize>arenaLen, p, <usize>len);
-  arenaLen += len;
   const id = bTerms++;
-  store<u32>(bTermStart + (<usize>id << 2), arenaLen - len);
-  store<u32>(bTermStart + (<usize>bTerms << 2), arenaLen);
-  store<u32>(hashSlots + (<usize>slot << 2), <u32>id + 1);
+  const rec = termRec(id);
+  store<u64>(rec, key);
+  store<u32>(rec, arenaLen, 8);
+  store<u32>(rec, len, 12);
+  store<u32>(rec, 0, 16);
+  store<u32>(rec, 0, 20);
+  store<u64>(rec, 0, 24);
+  arenaLen += len;
+  store<u32>(termSlots + (<usize>slot << 3), h);
+  store<u32>(termSlots + (<usize>slot << 3), <u32>id + 1, 4);
   return id;
 }
 
+@inline function entryAt(i: i32): usize {
+  return load<usize>(blocks + (<usize>(i >>> BLOCK_SHIFT) << alignof<usize>())) + (<usize>(i & (BLOCK_ENTRIES - 1)) << 3);
+}
+
+/**
+ * Starts a build. The whole heap is reset first: a build replaces whatever index the core had (the host copies an
+ * image out before the next build), and a core that builds again reuses the memory it already touched instead of
+ * growing into fresh pages. Fixed buffers are static memory (memory.data), so they survive.
+ */
 export function buildReset(docs: i32, fields: i32): void {
   if (docs > MAX_DOCS) abort('too many documents for the index format');
-  bDocs = docs; bFields = fields; bTerms = 0; arenaLen = 0; occLen = 0; lastDoc = 0;
-  hashCap = 0;
-  growHash();
+  if (fields < 1 || fields > MAX_BUILD_FIELDS) abort('the index build takes 1 to 64 fields');
+  heap.reset();
+  tokenizerReset();
+  numDocs = 0; numFields = 0; numTerms = 0; image = 0; imageLen = 0;
+  arena = 0; arenaCap = 0; bTermRecs = 0; bTermCap = 0; calls = 0; callCap = 0; blocks = 0; blockCap = 0;
+  bDocs = docs; bFields = fields; bTerms = 0; arenaLen = 0; lastKey = -1; callCount = 0; entryCount = 0;
+  termCap = 1 << 14; termSlots = newSlots(termCap);
   bFieldLen = heap.alloc(<usize>docs * fields * 4);
   memory.fill(bFieldLen, 0, <usize>docs * fields * 4);
 }
 
-/** Tokenizes one field text of one document (documents must be added in increasing doc order). */
+/**
+ * Tokenizes one field text of one document. Calls come in increasing (doc, field) order, each pair at most once
+ * (returns -1 otherwise); the postings of a (term, field) then come out in increasing doc order.
+ */
 export function buildAddField(doc: i32, field: i32, src: usize, len: i32): i32 {
-  if (doc < lastDoc || doc >= bDocs || field < 0 || field >= bFields) return -1;
-  lastDoc = doc;
+  if (doc < 0 || doc >= bDocs || field < 0 || field >= bFields) return -1;
+  const k = <i64>doc * bFields + field;
+  if (k <= lastKey) return -1;
+  lastKey = k;
   const n = tokenize(src, len);
-  if (occLen + n > occCap) {
-    occCap = nextCapacity(occCap, occLen + n, 1 << 16);
-    occ = grow(occ, <usize>occCap * 12);
+  if (callCount == callCap) {
+    callCap = callCap > 0 ? callCap << 1 : 1 << 12;
+    calls = grow(calls, <usize>callCap << 3);
   }
+  store<u32>(calls + (<usize>callCount << 3), field);
+  store<u32>(calls + (<usize>callCount << 3), entryCount, 4);
+  const mark = <u32>++callCount;
+  const posting = (<u32>doc << 8) | 1;
   for (let i = 0; i < n; i++) {
     const s = load<u32>(tokStarts + (<usize>i << 2));
     const e = load<u32>(tokStarts + (<usize>(i + 1) << 2));
-    const id = intern(tokBytes + <usize>s, <i32>(e - s));
-    const at = occ + <usize>(occLen + i) * 12;
-    store<u32>(at, id);
-    store<u32>(at + 4, field);
-    store<u32>(at + 8, doc);
+    const t = intern(tokBytes + <usize>s, <i32>(e - s));
+    const rec = termRec(t);
+    if (load<u32>(rec, 16) == mark) {
+      // The word again in this text: tf + 1, saturating at 255.
+      const ent = entryAt(<i32>load<u32>(rec, 20));
+      const v = load<u32>(ent, 4);
+      if ((v & 0xff) < 255) store<u32>(ent, v + 1, 4);
+      continue;
+    }
+    const idx = entryCount++;
+    if ((idx & (BLOCK_ENTRIES - 1)) == 0) newBlock(idx >>> BLOCK_SHIFT);
+    const ent = entryAt(idx);
+    store<u32>(ent, <u32>t);
+    store<u32>(ent, posting, 4);
+    store<u32>(rec, mark, 16);
+    store<u32>(rec, <u32>idx, 20);
+    store<u64>(rec, load<u64>(rec, 24) | (<u64>1 << <u64>field), 24);
   }
-  occLen += n;
   const fl = bFieldLen + (<usize>(field * bDocs + doc) << 2);
   store<u32>(fl, load<u32>(fl) + <u32>n);
   return n;
 }
 
-// Sorts the u32 array `ids` (term ids) by term bytes with a bottom-up merge sort (stable, no recursion).
+function newBlock(b: i32): void {
+  if (b >= blockCap) {
+    blockCap = blockCap > 0 ? blockCap << 1 : 64;
+    blocks = grow(blocks, <usize>blockCap << alignof<usize>());
+  }
+  store<usize>(blocks + (<usize>b << alignof<usize>()), heap.alloc(<usize>BLOCK_ENTRIES << 3));
+}
+
+/** The first 8 bytes of a term, big-endian and zero-padded: comparing keys compares those bytes. */
+@inline function termKey(id: i32): u64 { return bswap<u64>(load<u64>(termRec(id))); }
+
+@inline function termLess(a: u32, ka: u64, b: u32, kb: u64): bool {
+  if (ka != kb) return ka < kb;
+  return compareBytes(arena + <usize>termStartOf(a), termLenOf(a), arena + <usize>termStartOf(b), termLenOf(b)) < 0;
+}
+
+// Sorts term ids by their bytes: a bottom-up merge sort (no recursion) of (key, id) pairs that compares the
+// 8-byte prefix keys and reads the term bytes only when two prefixes are equal. Terms are distinct, so no ties.
 function sortTermIds(ids: usize, n: i32): void {
-  let src = ids;
-  let dst = heap.alloc(<usize>n << 2);
-  const tmp0 = dst;
+  let srcK = heap.alloc(<usize>max(n, 1) << 3), dstK = heap.alloc(<usize>max(n, 1) << 3);
+  let src = ids, dst = heap.alloc(<usize>max(n, 1) << 2);
+  for (let i = 0; i < n; i++) store<u64>(srcK + (<usize>i << 3), termKey(<i32>load<u32>(ids + (<usize>i << 2))));
   for (let width = 1; width < n; width <<= 1) {
     for (let lo = 0; lo < n; lo += width << 1) {
       const mid = min(lo + width, n), hi = min(lo + (width << 1), n);
       let i = lo, j = mid, k = lo;
       while (i < mid && j < hi) {
         const a = load<u32>(src + (<usize>i << 2)), b = load<u32>(src + (<usize>j << 2));
-        const as = load<u32>(bTermStart + (<usize>a << 2)), ae = load<u32>(bTermStart + (<usize>(a + 1) << 2));
-        const bs = load<u32>(bTermStart + (<usize>b << 2)), be = load<u32>(bTermStart + (<usize>(b + 1) << 2));
-        if (compareBytes(arena + <usize>bs, <i32>(be - bs), arena + <usize>as, <i32>(ae - as)) < 0) {
-          store<u32>(dst + (<usize>(k++) << 2), b); j++;
+        const ka = load<u64>(srcK + (<usize>i << 3)), kb = load<u64>(srcK + (<usize>j << 3));
+        if (termLess(b, kb, a, ka)) {
+          store<u32>(dst + (<usize>k << 2), b); store<u64>(dstK + (<usize>k << 3), kb); j++;
         } else {
-          store<u32>(dst + (<usize>(k++) << 2), a); i++;
+          store<u32>(dst + (<usize>k << 2), a); store<u64>(dstK + (<usize>k << 3), ka); i++;
         }
+        k++;
       }
-      while (i < mid) store<u32>(dst + (<usize>(k++) << 2), load<u32>(src + (<usize>(i++) << 2)));
-      while (j < hi) store<u32>(dst + (<usize>(k++) << 2), load<u32>(src + (<usize>(j++) << 2)));
+      if (i < mid) {
+        memory.copy(dst + (<usize>k << 2), src + (<usize>i << 2), <usize>(mid - i) << 2);
+        memory.copy(dstK + (<usize>k << 3), srcK + (<usize>i << 3), <usize>(mid - i) << 3);
+      } else if (j < hi) {
+        memory.copy(dst + (<usize>k << 2), src + (<usize>j << 2), <usize>(hi - j) << 2);
+        memory.copy(dstK + (<usize>k << 3), srcK + (<usize>j << 3), <usize>(hi - j) << 3);
+      }
     }
-    const t = src; src = dst; dst = t;
+    let t = src; src = dst; dst = t;
+    t = srcK; srcK = dstK; dstK = t;
   }
   if (src != ids) memory.copy(ids, src, <usize>n << 2);
-  heap.free(tmp0);
 }
 
 @inline function align8(x: u32): u32 { return (x + 7) & ~7; }
@@ -239,50 +352,30 @@ export function tfidfIdf(df: u32): f64 {
 
 /** Finishes the build: sorted dictionary, postings, statistics; writes the image and loads it. Returns its length. */
 export function buildFinish(): u32 {
-  const T = bTerms, F = bFields, N = bDocs;
+  const T = bTerms, F = bFields, N = bDocs, E = entryCount, C = callCount;
   const order = heap.alloc(<usize>max(T, 1) << 2);
   for (let i = 0; i < T; i++) store<u32>(order + (<usize>i << 2), i);
   sortTermIds(order, T);
   const rank = heap.alloc(<usize>max(T, 1) << 2);
-  for (let i = 0; i < T; i++) store<u32>(rank + (<usize>load<u32>(order + (<usize>i << 2)) << 2), i);
+  for (let r = 0; r < T; r++) store<u32>(rank + (<usize>load<u32>(order + (<usize>r << 2)) << 2), r);
 
-  // Counting sort of occurrences by key = rank*F + field; docs stay in insertion (= increasing) order.
-  const K = T * F;
-  const keyStart = heap.alloc(<usize>(K + 1) << 2);
-  memory.fill(keyStart, 0, <usize>(K + 1) << 2);
-  for (let i = 0; i < occLen; i++) {
-    const at = occ + <usize>i * 12;
-    const key = <i32>load<u32>(rank + (<usize>load<u32>(at) << 2)) * F + <i32>load<u32>(at + 4);
-    const p = keyStart + (<usize>(key + 1) << 2);
-    store<u32>(p, load<u32>(p) + 1);
-  }
-  for (let k = 0; k < K; k++) {
-    const p = keyStart + (<usize>(k + 1) << 2);
-    store<u32>(p, load<u32>(p) + load<u32>(p - 4));
-  }
-  const fill = heap.alloc(<usize>max(K, 1) << 2);
-  memory.copy(fill, keyStart, <usize>K << 2);
-  const docsByKey = heap.alloc(<usize>max(occLen, 1) << 2);
-  for (let i = 0; i < occLen; i++) {
-    const at = occ + <usize>i * 12;
-    const key = <i32>load<u32>(rank + (<usize>load<u32>(at) << 2)) * F + <i32>load<u32>(at + 4);
-    const p = fill + (<usize>key << 2);
-    const slot = load<u32>(p);
-    store<u32>(docsByKey + (<usize>slot << 2), load<u32>(at + 8));
-    store<u32>(p, slot + 1);
-  }
-  // Run-length: (doc, tf) pairs. Count first to size the image.
-  let P: u32 = 0;
-  for (let k = 0; k < K; k++) {
-    const s = load<u32>(keyStart + (<usize>k << 2)), e = load<u32>(keyStart + (<usize>(k + 1) << 2));
-    let prev: i64 = -1;
-    for (let i = s; i < e; i++) {
-      const d = <i64>load<u32>(docsByKey + (<usize>i << 2));
-      if (d != prev) { P++; prev = d; }
-    }
-  }
+  // Every entry is one posting (a term is posted once per call, and a (doc, field) is one call); every field bit
+  // of a term is one run.
+  const P = <u32>E;
   let R: u32 = 0;
-  for (let k = 0; k < K; k++) if (load<u32>(keyStart + (<usize>(k + 1) << 2)) > load<u32>(keyStart + (<usize>k << 2))) R++;
+  for (let t = 0; t < T; t++) R += <u32>popcnt(load<u64>(termRec(t), 24));
+  // A term's postings start where the entries of the terms before it (by rank) end.
+  const termFirst = heap.alloc(<usize>(T + 1) << 2);
+  memory.fill(termFirst, 0, <usize>(T + 1) << 2);
+  for (let i = 0; i < E; i++) {
+    const at = termFirst + (<usize>(load<u32>(rank + (<usize>load<u32>(entryAt(i)) << 2)) + 1) << 2);
+    store<u32>(at, load<u32>(at) + 1);
+  }
+  for (let r = 0; r < T; r++) {
+    const at = termFirst + (<usize>(r + 1) << 2);
+    store<u32>(at, load<u32>(at) + load<u32>(at - 4));
+  }
+
   const offDocLen = HEADER_BYTES;
   const offAvgLen = align8(offDocLen + <u32>(F * N) * 4);
   const offDocNorm = align8(offAvgLen + <u32>F * 8);
@@ -304,42 +397,81 @@ export function buildFinish(): u32 {
     for (let d = 0; d < N; d++) sum += <f64>load<u32>(bFieldLen + (<usize>(f * N + d) << 2));
     store<f64>(img + <usize>offAvgLen + (<usize>f << 3), N > 0 ? sum / <f64>N : 0);
   }
-  // Sorted dictionary.
-  let tb: u32 = 0;
+
+  // Scatter the entries, call by call (so in doc order), to their term's postings, with each one's field aside.
+  const iPostings = img + <usize>offPostings;
+  const entryField = heap.alloc(<usize>max(E, 1));
+  const fill = heap.alloc(<usize>max(T, 1) << 2);
+  memory.copy(fill, termFirst, <usize>T << 2);
+  for (let c = 0; c < C; c++) {
+    const f = <u8>load<u32>(calls + (<usize>c << 3));
+    const e1 = c + 1 < C ? <i32>load<u32>(calls + (<usize>(c + 1) << 3), 4) : E;
+    for (let i = <i32>load<u32>(calls + (<usize>c << 3), 4); i < e1; i++) {
+      const ent = entryAt(i);
+      const fp = fill + (<usize>load<u32>(rank + (<usize>load<u32>(ent) << 2)) << 2);
+      const slot = load<u32>(fp);
+      store<u32>(fp, slot + 1);
+      store<u32>(iPostings + (<usize>slot << 2), load<u32>(ent, 4));
+      store<u8>(entryField + <usize>slot, f);
+    }
+  }
+
+  // Sorted dictionary; per term its first posting, its runs in field order, and its postings grouped by field
+  // (stable, so docs stay ascending within a run).
+  const iTermStart = img + <usize>offTermStart, iTermPost = img + <usize>offTermPost;
+  const iTermRuns = img + <usize>offTermRuns, iRuns = img + <usize>offRuns;
+  const fieldAt = heap.alloc(<usize>MAX_BUILD_FIELDS << 2);
+  memory.fill(fieldAt, 0, <usize>MAX_BUILD_FIELDS << 2);
+  const tmp = heap.alloc(<usize>max(E, 1) << 2);
+  let tb: u32 = 0, ri: u32 = 0;
   for (let r = 0; r < T; r++) {
-    const id = load<u32>(order + (<usize>r << 2));
-    const s = load<u32>(bTermStart + (<usize>id << 2)), e = load<u32>(bTermStart + (<usize>(id + 1) << 2));
-    store<u32>(img + <usize>offTermStart + (<usize>r << 2), tb);
-    memory.copy(img + <usize>offTermBytes + <usize>tb, arena + <usize>s, <usize>(e - s));
-    tb += e - s;
-  }
-  store<u32>(img + <usize>offTermStart + (<usize>T << 2), tb);
-  // Postings, grouped by term then field; one run per (term, field) that has postings.
-  let pi: u32 = 0;
-  let ri: u32 = 0;
-  for (let k = 0; k < K; k++) {
-    if (k % F == 0) {
-      store<u32>(img + <usize>offTermPost + (<usize>(k / F) << 2), pi);
-      store<u32>(img + <usize>offTermRuns + (<usize>(k / F) << 2), ri);
+    const id = <i32>load<u32>(order + (<usize>r << 2));
+    const len = <u32>termLenOf(id);
+    store<u32>(iTermStart + (<usize>r << 2), tb);
+    memory.copy(img + <usize>offTermBytes + <usize>tb, arena + <usize>termStartOf(id), <usize>len);
+    tb += len;
+    const b0 = load<u32>(termFirst + (<usize>r << 2)), b1 = load<u32>(termFirst + (<usize>(r + 1) << 2));
+    store<u32>(iTermPost + (<usize>r << 2), b0);
+    store<u32>(iTermRuns + (<usize>r << 2), ri);
+    let mask = load<u64>(termRec(id), 24);
+    if (popcnt(mask) == 1) {
+      store<u32>(iRuns + (<usize>(ri++) << 2), (<u32>ctz(mask) << 24) | (b1 - b0));
+      continue;
     }
-    const s = load<u32>(keyStart + (<usize>k << 2)), e = load<u32>(keyStart + (<usize>(k + 1) << 2));
-    const first = pi;
-    let i = s;
-    while (i < e) {
-      const d = load<u32>(docsByKey + (<usize>i << 2));
-      let j = i + 1;
-      while (j < e && load<u32>(docsByKey + (<usize>j << 2)) == d) j++;
-      const tf = j - i;
-      store<u32>(img + <usize>offPostings + (<usize>pi << 2), (d << 8) | (tf > 255 ? 255 : tf));
-      pi++;
-      i = j;
+    // Several fields: counting sort of [b0, b1) by field.
+    for (let i = b0; i < b1; i++) {
+      const fa = fieldAt + (<usize>load<u8>(entryField + <usize>i) << 2);
+      store<u32>(fa, load<u32>(fa) + 1);
     }
-    if (pi > first) store<u32>(img + <usize>offRuns + (<usize>(ri++) << 2), (<u32>(k % F) << 24) | (pi - first));
+    let at = b0;
+    while (mask != 0) {
+      const f = <u32>ctz(mask);
+      mask &= mask - 1;
+      const fa = fieldAt + (<usize>f << 2);
+      const count = load<u32>(fa);
+      store<u32>(iRuns + (<usize>(ri++) << 2), (f << 24) | count);
+      store<u32>(fa, at - b0);
+      at += count;
+    }
+    memory.copy(tmp, iPostings + (<usize>b0 << 2), <usize>(b1 - b0) << 2);
+    for (let i = b0; i < b1; i++) {
+      const fa = fieldAt + (<usize>load<u8>(entryField + <usize>i) << 2);
+      const slot = load<u32>(fa);
+      store<u32>(fa, slot + 1);
+      store<u32>(iPostings + (<usize>(b0 + slot) << 2), load<u32>(tmp + (<usize>(i - b0) << 2)));
+    }
+    // fieldAt back to zeros for the next term
+    mask = load<u64>(termRec(id), 24);
+    while (mask != 0) { store<u32>(fieldAt + (<usize>ctz(mask) << 2), 0); mask &= mask - 1; }
   }
-  store<u32>(img + <usize>offTermPost + (<usize>T << 2), pi);
-  store<u32>(img + <usize>offTermRuns + (<usize>T << 2), ri);
+  store<u32>(iTermStart + (<usize>T << 2), tb);
+  store<u32>(iTermPost + (<usize>T << 2), P);
+  store<u32>(iTermRuns + (<usize>T << 2), ri);
   loadImage(img, total);
-  // TF-IDF document norms per field, accumulated in term order.
+  // TF-IDF document norms per field, accumulated in term order. ln(tf) comes from a table of the same Math.log
+  // values (tf is 1..255), so the bits do not change.
+  const logTf = heap.alloc(256 << 3);
+  for (let tf = 0; tf < 256; tf++) store<f64>(logTf + (<usize>tf << 3), Math.log(<f64>tf));
   for (let t = 0; t < T; t++) {
     let s = load<u32>(termPost + (<usize>t << 2));
     const r1 = load<u32>(termRuns + (<usize>(t + 1) << 2));
@@ -350,7 +482,7 @@ export function buildFinish(): u32 {
       const idf = tfidfIdf(e - s);
       for (let i = s; i < e; i++) {
         const v = load<u32>(postings + (<usize>i << 2));
-        const w = (1.0 + Math.log(<f64>(v & 0xff))) * idf;
+        const w = (1.0 + load<f64>(logTf + (<usize>(v & 0xff) << 3))) * idf;
         const np = docNorm + (<usize>(f * N + <i32>(v >> 8)) << 3);
         store<f64>(np, load<f64>(np) + w * w);
       }

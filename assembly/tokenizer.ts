@@ -26,7 +26,15 @@ let tokEnd: i32 = 0;
 
 // A scratch word for one identifier part while it is lowercased and stemmed.
 const WORD_CAP: i32 = 256;
-const word: usize = heap.alloc(WORD_CAP);
+const word: usize = memory.data(WORD_CAP, 16); // static: survives the heap reset of an index build
+
+/** Forgets the growable buffers (their memory is gone after a heap reset); they are allocated again on use. */
+export function tokenizerReset(): void {
+  cps = 0; cpsCap = 0; cpsLen = 0;
+  tokBytes = 0; tokBytesCap = 0;
+  tokStarts = 0; tokStartsCap = 0;
+  tokCount = 0; tokEnd = 0;
+}
 
 function ensureCps(n: i32): void {
   if (n <= cpsCap) return;
