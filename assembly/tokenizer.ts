@@ -4,11 +4,12 @@
 // Normalization (deterministic, no host calls): full-width ASCII and the ideographic space fold to ASCII, ASCII is
 // lowercased, traditional Han characters fold to simplified through the table in fold.ts.
 // Splitting: identifier runs ([a-z0-9] joined by . _ -) are kept whole and also split on . _ - and camelCase, English
-// parts get a light plural stemmer; Han runs emit unigrams and bigrams. Everything else separates. No stopwords.
+// parts get a light plural stemmer; Han runs emit unigrams and bigrams; "@" (mention) is a token of its own.
+// Everything else separates. No stopwords.
 import { foldHan } from './fold';
 import { grow, nextCapacity } from './memory';
 
-export const TOKENIZER_VERSION: i32 = 4;
+export const TOKENIZER_VERSION: i32 = 5;
 export const MAX_TOKEN_BYTES: i32 = 64;
 
 // Decoded code points of the current text (case kept for camelCase), grown on demand.
@@ -252,6 +253,10 @@ export function tokenize(src: usize, len: i32): i32 {
       while (j < n && isHan(cpAt(j))) j++;
       emitHan(i, j);
       i = j;
+    } else if (c == 0x40) {
+      // "@" is how people say "mention" (@我, @所有人, @ someone): a token of its own.
+      endToken(putUtf8(beginToken(1), c));
+      i++;
     } else {
       i++;
     }

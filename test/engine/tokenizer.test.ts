@@ -33,6 +33,12 @@ describe('tokenizer', () => {
     expect(tok('a, b; (c)! 🙂 é')).toEqual(['a', 'b', 'c']);
   });
 
+  it('keeps "@" as a token of its own: it is how people say mention', () => {
+    expect(tok('谁@了我')).toEqual(['谁', '@', '了', '了我', '我']);
+    expect(tok('@所有人')).toEqual(['@', '所', '所有', '有', '有人', '人']);
+    expect(tok('ping @ alice, mail bob@example.com')).toEqual(['ping', '@', 'alice', 'mail', 'bob', '@', 'example', 'com', 'example.com']);
+  });
+
   it('mixes scripts without joining them', () => {
     expect(tok('Q3预算.xlsx')).toEqual(['q3', '预', '预算', '算', 'xlsx']);
   });
