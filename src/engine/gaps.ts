@@ -63,9 +63,18 @@ const WORD = /[a-z0-9]+/gu;
  * sets are grouped by that term's first character (Chinese) or first word (Latin), and only the buckets of the
  * query's own characters and words are tried: a few sets per query instead of every set of the catalog.
  */
+interface GapList {
+  sets: GapSet[];
+  /** The last match() call that tried this list (each list is tried once per query). */
+  stamp: number;
+}
+
 export class GapIndex {
-  private readonly byChar = new Map<string, GapSet[]>();
-  private readonly byWord = new Map<string, GapSet[]>();
+  private readonly byChar = new Map<string, GapList>();
+  private readonly byWord = new Map<string, GapList>();
+  /** 1 for each UTF-16 unit that starts the first term of some Chinese set. */
+  private readonly starts = new Uint8Array(65536);
+  private stamp = 0;
 
   constructor(private readonly gaps: readonly Gap[]) {
     gaps.forEach((g, gap) => {
@@ -76,8 +85,9 @@ export class GapIndex {
           const key = latin ? (head.match(WORD) ?? [head])[0] : head[0];
           const map = latin ? this.byWord : this.byChar;
           const list = map.get(key);
-          if (list) list.push({ gap, terms, english });
-          else map.set(key, [{ gap, terms, english }]);
+          if (list) list.sets.push({ gap, terms, english });
+          else map.set(key, { sets: [{ gap, terms, english }], stamp: 0 });
+          if (!latin) this.starts[key.charCodeAt(0)] = 1;
         }
       }
     });
@@ -85,13 +95,16 @@ export class GapIndex {
 
   match(folded: string): Gap | undefined {
     let best = Infinity;
-    const tried = new Set<GapSet[]>();
-    const consider = (list: GapSet[] | undefined): void => {
-      if (!list || tried.has(list)) return;
-      tried.add(list);
-      for (const s of list) if (s.gap < best && saysAll(folded, s.terms, s.english)) best = s.gap;
+    const stamp = ++this.stamp;
+    const consider = (list: GapList | undefined): void => {
+      if (list === undefined || list.stamp === stamp) return;
+      list.stamp = stamp;
+      for (const s of list.sets) if (s.gap < best && saysAll(folded, s.terms, s.english)) best = s.gap;
     };
-    for (const ch of folded) consider(this.byChar.get(ch));
+    for (let i = 0; i < folded.length; i++) {
+      const c = folded.charCodeAt(i);
+      if (this.starts[c] === 1) consider(this.byChar.get(folded[i]));
+    }
     for (const w of folded.match(WORD) ?? []) {
       consider(this.byWord.get(w));
       // a one-word first term also matches its plural ("meetings" says "meeting")

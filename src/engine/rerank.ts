@@ -55,20 +55,36 @@ function hasEnglish(text: string, phrase: string): boolean {
   return re.test(text);
 }
 
+/** Scratch: 1 for each UTF-16 unit of the text being checked (a word whose first unit is absent cannot occur). */
+const present = new Uint8Array(65536);
+
 function says(text: string, zh: string[], en: string[]): boolean {
-  return zh.some((w) => text.includes(w)) || en.some((w) => hasEnglish(text, w));
+  return zh.some((w) => present[w.charCodeAt(0)] === 1 && text.includes(w)) ||
+    en.some((w) => present[w.charCodeAt(0)] === 1 && hasEnglish(text, w));
+}
+
+/** Runs fn with `present` marking the units of text, and clears them afterwards. */
+function withPresent<T>(text: string, fn: () => T): T {
+  for (let i = 0; i < text.length; i++) present[text.charCodeAt(i)] = 1;
+  try {
+    return fn();
+  } finally {
+    for (let i = 0; i < text.length; i++) present[text.charCodeAt(i)] = 0;
+  }
 }
 
 /** Bit i set = the query (already folded: NFKC, lowercase) says an action of class i. */
 export function queryActionMask(folded: string, lex: ActionLexicon): number {
-  let mask = 0;
-  for (let i = 0; i < lex.classes.length; i++) if (says(folded, lex.zh[i], lex.en[i])) mask |= 1 << i;
-  return mask;
+  return withPresent(folded, () => {
+    let mask = 0;
+    for (let i = 0; i < lex.classes.length; i++) if (says(folded, lex.zh[i], lex.en[i])) mask |= 1 << i;
+    return mask;
+  });
 }
 
 /** The products a query (already folded) names, in lexicon order. */
 export function queryProducts(folded: string, lex: ProductLexicon): string[] {
-  return lex.products.filter((_, i) => says(folded, lex.zh[i], lex.en[i]));
+  return withPresent(folded, () => lex.products.filter((_, i) => says(folded, lex.zh[i], lex.en[i])));
 }
 
 /** Per tool: x boost when its action is one the query names, x penalty when it is another action, else 1. */

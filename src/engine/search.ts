@@ -123,7 +123,9 @@ export class Searcher {
           this.ctx.meta.twin);
       }
     } else {
-      const o = this.runQuery(req.query, req, explain);
+      // Only a compound query looks past the limit (its steps check what the whole query ranks).
+      const compound = this.ctx.ranking.stepCoverage <= 1 && req.limit >= 2 && querySteps(req.query).length >= 2;
+      const o = this.runQuery(req.query, req, explain, '', compound ? req.candidate_limit : req.limit);
       if (o.kind === 'exact') {
         strategy = 'exact_guard';
         hits = [exactHit(o.doc)].slice(0, req.limit);
@@ -162,8 +164,9 @@ export class Searcher {
    * query's own top hits keep their order; room is made by dropping a shortcut twin of a higher hit, else the tail.
    */
   private withSteps(ranked: Hit[], req: NormalizedRequest, explain: boolean): Hit[] {
+    if (this.ctx.ranking.stepCoverage > 1 || req.limit < 2) return ranked.slice(0, req.limit);
     const steps = querySteps(req.query);
-    if (steps.length < 2 || req.limit < 2) return ranked.slice(0, req.limit);
+    if (steps.length < 2) return ranked.slice(0, req.limit);
     const twin = this.ctx.meta.twin;
     const top = ranked.slice(0, req.limit);
     const picks: Hit[] = [];
@@ -403,6 +406,8 @@ export function roundRobin(lists: Hit[][], limit: number, twin?: Uint32Array): H
 
 /** True when the JSON plus its newline fits the byte budget (encoded natively into a scratch buffer, no allocation). */
 function fitsBudget(json: string): boolean {
+  // A UTF-16 unit takes at most 3 UTF-8 bytes (a surrogate pair 4 for 2 units): short answers need no encoding.
+  if (json.length * 3 + 1 <= LIMITS.maxResponseBytes) return true;
   const { read, written } = encoder.encodeInto(json, budgetScratch);
   return read === json.length && written + 1 <= LIMITS.maxResponseBytes;
 }
