@@ -59,9 +59,9 @@ interface GapSet {
 const WORD = /[a-z0-9]+/gu;
 
 /**
- * matchGap over a bucketed copy of the gaps (the same answer): a set can only match when its first term occurs, so
- * sets are grouped by that term's first character (Chinese) or first word (Latin), and only the buckets of the
- * query's own characters and words are tried: a few sets per query instead of every set of the catalog.
+ * matchGap over a bucketed copy of the gaps (the same answer): a set can only match when each of its terms occurs,
+ * so every set is filed under one term's first character (Chinese) or first word (Latin), and only the buckets of
+ * the query's own characters and words are tried: a few sets per query instead of every set of the catalog.
  */
 interface GapList {
   sets: GapSet[];
@@ -77,20 +77,39 @@ export class GapIndex {
   private stamp = 0;
 
   constructor(private readonly gaps: readonly Gap[]) {
-    gaps.forEach((g, gap) => {
-      for (const [sets, english] of [[g.zh, false], [g.en, true]] as const) {
-        for (const terms of sets) {
-          const head = terms[0];
-          const latin = english || LATIN.test(head);
-          const key = latin ? (head.match(WORD) ?? [head])[0] : head[0];
-          const map = latin ? this.byWord : this.byChar;
-          const list = map.get(key);
-          if (list) list.sets.push({ gap, terms, english });
-          else map.set(key, { sets: [{ gap, terms, english }], stamp: 0 });
-          if (!latin) this.starts[key.charCodeAt(0)] = 1;
+    // Each set is keyed by its rarest term (fewest terms of the catalog's sets share its key): the fewer sets a
+    // common character such as 删 or 文 wakes up, the fewer sets a query tries.
+    const keyOf = (term: string, english: boolean): { latin: boolean; key: string } => {
+      const latin = english || LATIN.test(term);
+      return { latin, key: latin ? (term.match(WORD) ?? [term])[0] : term[0] };
+    };
+    const count = new Map<string, number>();
+    const all = gaps.flatMap((g, gap) => [...g.zh.map((terms) => ({ gap, terms, english: false })), ...g.en.map((terms) => ({ gap, terms, english: true }))]);
+    for (const set of all) {
+      for (const t of set.terms) {
+        const { latin, key } = keyOf(t, set.english);
+        const k = `${latin ? 'w' : 'c'}${key}`;
+        count.set(k, (count.get(k) ?? 0) + 1);
+      }
+    }
+    for (const set of all) {
+      let best: { latin: boolean; key: string } | undefined;
+      let bestCount = Infinity;
+      for (const t of set.terms) {
+        const k = keyOf(t, set.english);
+        const n = count.get(`${k.latin ? 'w' : 'c'}${k.key}`) ?? 0;
+        if (n < bestCount) {
+          best = k;
+          bestCount = n;
         }
       }
-    });
+      const { latin, key } = best!;
+      const map = latin ? this.byWord : this.byChar;
+      const list = map.get(key);
+      if (list) list.sets.push(set);
+      else map.set(key, { sets: [set], stamp: 0 });
+      if (!latin) this.starts[key.charCodeAt(0)] = 1;
+    }
   }
 
   match(folded: string): Gap | undefined {
