@@ -25,6 +25,8 @@ export interface RankingOptions {
    * covers at least this share of the step (0 adds every strong best hit; above 1 turns step filling off).
    */
   stepCoverage: number;
+  /** A compound query whose best hit covers at least this share of it is treated as one request (no step fill). */
+  singleCoverage: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
   coverageExponent: number;
   weights: Record<FieldName, number>;
@@ -44,6 +46,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   actionPenalty: 0.6,
   coverageExponent: 1,
   stepCoverage: 0.3,
+  singleCoverage: 0.5,
   weights: {
     identity: 8,
     title: 5,

@@ -166,7 +166,8 @@ export class Searcher {
   private withSteps(ranked: Hit[], req: NormalizedRequest, explain: boolean): Hit[] {
     if (this.ctx.ranking.stepCoverage > 1 || req.limit < 2) return ranked.slice(0, req.limit);
     const steps = querySteps(req.query);
-    if (steps.length < 2) return ranked.slice(0, req.limit);
+    // One command covering most of the query means one request, whatever its commas say.
+    if (steps.length < 2 || (ranked.length > 0 && ranked[0].coverage >= this.ctx.ranking.singleCoverage)) return ranked.slice(0, req.limit);
     const twin = this.ctx.meta.twin;
     const top = ranked.slice(0, req.limit);
     const picks: Hit[] = [];
