@@ -115,6 +115,10 @@ export function readGaps(dir: string, productIds: readonly string[] = readdirSyn
       };
       const zh = sets('when');
       const en = sets('when_en');
+      // The stored gap table separates fields and terms with control characters (src/engine/gaps.ts).
+      if ([g.id, g.note, g.note_en, ...zh.flat(), ...en.flat()].some((x) => /[\u0000-\u001f]/u.test(x as string))) {
+        throw new Error(`${file}: ${g.id} has a control character`);
+      }
       if (zh.length === 0 || en.length === 0) throw new Error(`${file}: ${g.id} needs term sets in both when and when_en`);
       gaps.push({ product, id: g.id, note: g.note as string, note_en: g.note_en as string, zh, en });
     });

@@ -2,7 +2,7 @@
 import { Packr } from 'msgpackr/pack';
 import type { Catalog, ToolSpec } from './types.js';
 import { fold, identityKeys } from './identity.js';
-import type { Gap } from '../engine/gaps.js';
+import { gapTable, type Gap } from '../engine/gaps.js';
 import { toolActionMask, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
 import {
   SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
@@ -74,7 +74,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
     actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon, Object.keys(t.parameters)))),
     lexicon: input.lexicon,
-    gaps: input.gaps ?? [],
+    gaps: gapTable(input.gaps ?? []),
     productLexicon: input.productLexicon,
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));

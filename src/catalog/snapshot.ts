@@ -17,7 +17,7 @@ import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from './types.js';
 import type { ActionLexicon, ProductLexicon } from '../engine/rerank.js';
-import type { Gap } from '../engine/gaps.js';
+import type { GapTable } from '../engine/gaps.js';
 import { SortedIdentities } from './identity.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
@@ -62,8 +62,8 @@ export interface SnapshotMeta {
   actions: Uint32Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
-  /** Known gaps (catalog/gaps/): capabilities the catalog does not have. */
-  gaps: Gap[];
+  /** Known gaps (catalog/gaps/): capabilities the catalog does not have, ready for matching. */
+  gaps: GapTable;
 }
 
 /** The text a ToolReference shows. */
@@ -114,17 +114,18 @@ export interface StoredMeta {
   actions: Uint8Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
-  /** Known gaps (catalog/gaps/): capabilities the catalog does not have. */
-  gaps?: Gap[];
+  /** Known gaps (catalog/gaps/) as two strings (src/engine/gaps.ts GapTable), split on the first search. */
+  gaps?: GapTable;
 }
 
-/** The gaps list of the meta section: absent in snapshots without catalog/gaps/, else a list of gap records. */
-function storedGaps(v: unknown): Gap[] {
-  if (v === undefined) return [];
-  const ok = Array.isArray(v) && v.every((g) => g !== null && typeof g === 'object' && typeof g.note === 'string' &&
-    typeof g.note_en === 'string' && Array.isArray(g.zh) && Array.isArray(g.en));
-  if (!ok) throw new Error('gaps is not a list of gap records');
-  return v as Gap[];
+const NO_GAPS: GapTable = { sets: '', notes: '' };
+
+/** The gaps of the meta section: absent in snapshots without catalog/gaps/, else a GapTable of two strings. */
+function storedGaps(t: unknown): GapTable {
+  if (t === undefined) return NO_GAPS;
+  const ok = t !== null && typeof t === 'object' && typeof (t as GapTable).sets === 'string' && typeof (t as GapTable).notes === 'string';
+  if (!ok) throw new Error('gaps are not a gap table');
+  return t as GapTable;
 }
 
 export type Crc32 = (bytes: Uint8Array) => number;
@@ -325,7 +326,7 @@ class DecodedMeta implements SnapshotMeta {
   readonly actions: Uint32Array;
   readonly lexicon: ActionLexicon;
   readonly productLexicon: ProductLexicon;
-  readonly gaps: Gap[];
+  private readonly gapTable: GapTable;
   private readonly split = new Map<StringColumn, string[]>();
   private aliasLists?: string[][];
   private executableFlags?: boolean[];
@@ -344,7 +345,7 @@ class DecodedMeta implements SnapshotMeta {
       for (const name of STRING_COLUMNS) if (typeof m.columns[name] !== 'string') throw new Error(`column ${name} is missing`);
       if (typeof m.aliases !== 'string') throw new Error('aliases are missing');
       this.identities = new SortedIdentities(keys, docs);
-      this.gaps = storedGaps(m.gaps);
+      this.gapTable = storedGaps(m.gaps);
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);
     }
@@ -372,6 +373,10 @@ class DecodedMeta implements SnapshotMeta {
   get risk(): ToolSpec['risk'][] { return this.column('risk') as ToolSpec['risk'][]; }
   get confirmation(): ToolSpec['confirmation'][] { return this.column('confirmation') as ToolSpec['confirmation'][]; }
   get idempotency(): ToolSpec['idempotency'][] { return this.column('idempotency') as ToolSpec['idempotency'][]; }
+
+  get gaps(): GapTable {
+    return this.gapTable;
+  }
 
   get aliases(): string[][] {
     if (!this.aliasLists) {

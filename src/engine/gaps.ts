@@ -50,86 +50,121 @@ export function matchGap(folded: string, gaps: readonly Gap[]): Gap | undefined 
   return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false)) || g.en.some((set) => saysAll(folded, set, true)));
 }
 
-interface GapSet {
-  gap: number;
-  terms: string[];
-  english: boolean;
-}
-
 const WORD = /[a-z0-9]+/gu;
 
-/**
- * matchGap over a bucketed copy of the gaps (the same answer): a set can only match when each of its terms occurs,
- * so every set is filed under one term's first character (Chinese) or first word (Latin), and only the buckets of
- * the query's own characters and words are tried: a few sets per query instead of every set of the catalog.
- */
-interface GapList {
-  sets: GapSet[];
-  /** The last match() call that tried this list (each list is tried once per query). */
-  stamp: number;
+/** What a response says about a gap. */
+export type GapNote = Pick<Gap, 'product' | 'id' | 'note' | 'note_en'>;
+
+/** Where a term files its set: Latin terms under their first word, Chinese ones under their first character. */
+function gapKey(term: string, english: boolean): { latin: boolean; key: string } {
+  const latin = english || LATIN.test(term);
+  return { latin, key: latin ? (term.match(WORD) ?? [term])[0] : String.fromCodePoint(term.codePointAt(0)!) };
 }
 
+/** Separators of the stored gap table (never in catalog text: the gap reader rejects control characters). */
+const FIELD = '\u0001';
+const TERM = '\u0002';
+
+/**
+ * The gaps ready for matching, computed once at snapshot build and stored as two strings, so a cold process splits
+ * two strings instead of building thousands of objects. Every term set is filed under one term: its rarest (the
+ * fewer sets a common character such as 删 or 文 wakes up, the fewer sets a query tries), by that term's first
+ * character (Chinese) or first word (Latin). A set can only match when that term occurs, so a query tries only the
+ * sets filed under its own characters and words and gets the same answer as matchGap.
+ */
+export interface GapTable {
+  /** One line per set, sorted by key (JS string order): key FIELD gap FIELD 0|1 (English) FIELD terms joined by TERM. */
+  sets: string;
+  /** One line per gap, in catalog order: product FIELD id FIELD note FIELD note_en. */
+  notes: string;
+}
+
+export function gapTable(gaps: readonly Gap[]): GapTable {
+  const id = (t: string, english: boolean) => {
+    const { latin, key } = gapKey(t, english);
+    return `${latin ? 'w' : 'c'}${key}`;
+  };
+  const count = new Map<string, number>();
+  const sets: [number, boolean, string[]][] = [];
+  gaps.forEach((g, gap) => {
+    for (const terms of g.zh) sets.push([gap, false, terms]);
+    for (const terms of g.en) sets.push([gap, true, terms]);
+  });
+  for (const [, en, terms] of sets) for (const t of terms) count.set(id(t, en), (count.get(id(t, en)) ?? 0) + 1);
+  const lines = sets.map(([gap, en, terms]) => {
+    let best = terms[0];
+    for (const t of terms) if ((count.get(id(t, en)) ?? 0) < (count.get(id(best, en)) ?? 0)) best = t;
+    return [gapKey(best, en).key, String(gap), en ? '1' : '0', terms.join(TERM)].join(FIELD);
+  });
+  lines.sort((x, y) => {
+    const kx = x.slice(0, x.indexOf(FIELD));
+    const ky = y.slice(0, y.indexOf(FIELD));
+    return kx < ky ? -1 : kx > ky ? 1 : 0;
+  });
+  return {
+    sets: lines.join('\n'),
+    notes: gaps.map((g) => [g.product, g.id, g.note, g.note_en].join(FIELD)).join('\n'),
+  };
+}
+
+/** Thrown when a stored gap table does not parse (the snapshot layer reports it as a corrupt snapshot). */
+export class GapTableError extends Error {}
+
+/** matchGap over a GapTable: only the sets filed under the query's own characters and words are tried. */
 export class GapIndex {
-  private readonly byChar = new Map<string, GapList>();
-  private readonly byWord = new Map<string, GapList>();
-  /** 1 for each UTF-16 unit that starts the first term of some Chinese set. */
-  private readonly starts = new Uint8Array(65536);
+  private readonly lines: string[];
+  private readonly keys: string[];
+  private notes?: string[];
+  /** The last match() call that tried each set (a set is tried once per query). */
+  private readonly tried: Uint32Array;
   private stamp = 0;
 
-  constructor(private readonly gaps: readonly Gap[]) {
-    // Each set is keyed by its rarest term (fewest terms of the catalog's sets share its key): the fewer sets a
-    // common character such as 删 or 文 wakes up, the fewer sets a query tries.
-    const keyOf = (term: string, english: boolean): { latin: boolean; key: string } => {
-      const latin = english || LATIN.test(term);
-      return { latin, key: latin ? (term.match(WORD) ?? [term])[0] : term[0] };
-    };
-    const count = new Map<string, number>();
-    const all = gaps.flatMap((g, gap) => [...g.zh.map((terms) => ({ gap, terms, english: false })), ...g.en.map((terms) => ({ gap, terms, english: true }))]);
-    for (const set of all) {
-      for (const t of set.terms) {
-        const { latin, key } = keyOf(t, set.english);
-        const k = `${latin ? 'w' : 'c'}${key}`;
-        count.set(k, (count.get(k) ?? 0) + 1);
-      }
-    }
-    for (const set of all) {
-      let best: { latin: boolean; key: string } | undefined;
-      let bestCount = Infinity;
-      for (const t of set.terms) {
-        const k = keyOf(t, set.english);
-        const n = count.get(`${k.latin ? 'w' : 'c'}${k.key}`) ?? 0;
-        if (n < bestCount) {
-          best = k;
-          bestCount = n;
-        }
-      }
-      const { latin, key } = best!;
-      const map = latin ? this.byWord : this.byChar;
-      const list = map.get(key);
-      if (list) list.sets.push(set);
-      else map.set(key, { sets: [set], stamp: 0 });
-      if (!latin) this.starts[key.charCodeAt(0)] = 1;
-    }
+  constructor(private readonly table: GapTable) {
+    this.lines = table.sets.length ? table.sets.split('\n') : [];
+    this.keys = this.lines.map((l) => l.slice(0, l.indexOf(FIELD)));
+    this.tried = new Uint32Array(this.lines.length);
   }
 
-  match(folded: string): Gap | undefined {
-    let best = Infinity;
+  get size(): number {
+    return this.lines.length;
+  }
+
+  /** Index of the first line filed under key, or -1. */
+  private first(key: string): number {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.keys[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.keys.length && this.keys[lo] === key ? lo : -1;
+  }
+
+  match(folded: string): GapNote | undefined {
     const stamp = ++this.stamp;
-    const consider = (list: GapList | undefined): void => {
-      if (list === undefined || list.stamp === stamp) return;
-      list.stamp = stamp;
-      for (const s of list.sets) if (s.gap < best && saysAll(folded, s.terms, s.english)) best = s.gap;
+    let best = Infinity;
+    const consider = (key: string): void => {
+      for (let i = this.first(key); i >= 0 && i < this.lines.length && this.keys[i] === key; i++) {
+        if (this.tried[i] === stamp) continue;
+        this.tried[i] = stamp;
+        const [, gapText, en, terms] = this.lines[i].split(FIELD);
+        const gap = Number(gapText);
+        if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
+        if (gap < best && saysAll(folded, terms.split(TERM), en === '1')) best = gap;
+      }
     };
-    for (let i = 0; i < folded.length; i++) {
-      const c = folded.charCodeAt(i);
-      if (this.starts[c] === 1) consider(this.byChar.get(folded[i]));
-    }
+    for (const ch of new Set(folded)) consider(ch);
     for (const w of folded.match(WORD) ?? []) {
-      consider(this.byWord.get(w));
-      // a one-word first term also matches its plural ("meetings" says "meeting")
-      if (w.endsWith('s')) consider(this.byWord.get(w.slice(0, -1)));
-      if (w.endsWith('es')) consider(this.byWord.get(w.slice(0, -2)));
+      consider(w);
+      // a one-word filing term also matches its plural ("meetings" says "meeting")
+      if (w.endsWith('s')) consider(w.slice(0, -1));
+      if (w.endsWith('es')) consider(w.slice(0, -2));
     }
-    return best === Infinity ? undefined : this.gaps[best];
+    if (best === Infinity) return undefined;
+    this.notes ??= this.table.notes.split('\n');
+    const [product, id, note, note_en] = (this.notes[best] ?? '').split(FIELD);
+    if (note_en === undefined) throw new GapTableError(`gap ${best} has no note`);
+    return { product, id, note, note_en };
   }
 }

@@ -2,10 +2,11 @@
 // subquery round-robin merge -> finalize (ranks, abstain / weak-match hints, 8 KiB budget). The shell never ranks;
 // it only decides eligibility, pins exact identities and renders.
 import { FIELDS, baseField } from '../catalog/fields.js';
+import { DwsError } from '../errors.js';
 import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
-import { GapIndex, type Gap } from './gaps.js';
+import { GapIndex, GapTableError, type GapNote } from './gaps.js';
 import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
@@ -200,12 +201,19 @@ export class Searcher {
   }
 
   /** The first known gap any of the ranked texts says (catalog/gaps/). */
-  private gapFor(texts: readonly string[]): Gap | undefined {
-    if (this.ctx.meta.gaps.length === 0) return undefined;
+  private gapFor(texts: readonly string[]): GapNote | undefined {
+    if (this.ctx.meta.gaps.sets.length === 0) return undefined;
     this.gaps ??= new GapIndex(this.ctx.meta.gaps);
-    for (const t of texts) {
-      const gap = this.gaps.match(fold(t));
-      if (gap) return gap;
+    try {
+      for (const t of texts) {
+        const gap = this.gaps.match(fold(t));
+        if (gap) return gap;
+      }
+    } catch (e) {
+      if (e instanceof GapTableError) {
+        throw new DwsError('snapshot_corrupt', `the catalog snapshot is corrupt: meta is malformed (${e.message})`, 'rebuild it with `npm run build`');
+      }
+      throw e;
     }
     return undefined;
   }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GapIndex, matchGap, saysAll, type Gap } from '../../src/engine/gaps.js';
+import { GapIndex, gapTable, GapTableError, matchGap, saysAll, type Gap } from '../../src/engine/gaps.js';
 import { readGaps, readLexicons, snapshotFromCatalog } from '../../src/catalog/build.js';
 import { fold } from '../../src/catalog/identity.js';
 import { loadEngine } from '../../src/index.js';
@@ -41,19 +41,26 @@ describe('gap term sets', () => {
     const a = gap({ id: 'a', zh: [['聊天记录', '找回']] });
     const b = gap({ id: 'b', zh: [['聊天记录']] });
     expect(matchGap(fold('找回聊天记录'), [a, b])?.id).toBe('a');
+    expect(new GapIndex(gapTable([a, b])).match(fold('找回聊天记录'))?.id).toBe('a');
     expect(matchGap(fold('导出聊天记录'), [a, b])?.id).toBe('b');
     expect(matchGap(fold('导出文件'), [a, b])).toBeUndefined();
   });
 
-  it('the bucketed index gives the same gap as the plain scan over the shipped gaps (property)', () => {
+  it('the gap table (each set filed under its rarest term) gives the same gap as the plain scan (property)', () => {
     const gaps = readGaps(CATALOG);
-    const index = new GapIndex(gaps);
+    const index = new GapIndex(gapTable(gaps));
     const words = [...new Set(gaps.flatMap((g) => [...g.zh.flat(), ...g.en.flat()]))];
     const filler = ['帮我', '把这个', ' please ', '，然后', ' the ', '不', ''];
     fc.assert(fc.property(fc.array(fc.constantFrom(...words, ...filler), { maxLength: 6 }), (parts) => {
       const q = fold(parts.join(' '));
-      expect(index.match(q)).toBe(matchGap(q, gaps));
+      expect(index.match(q)?.id).toBe(matchGap(q, gaps)?.id);
     }), { numRuns: 500 });
+  });
+
+  it('a malformed stored table is reported, not guessed at', () => {
+    expect(() => new GapIndex({ sets: '找\u0001x\u00010\u0001找回', notes: '' }).match('找回')).toThrow(GapTableError);
+    expect(() => new GapIndex({ sets: '找\u00010\u00010\u0001找回', notes: '' }).match('找回')).toThrow(/gap 0 has no note/u);
+    expect(new GapIndex({ sets: '', notes: '' }).match('找回')).toBeUndefined();
   });
 
   it('a set of Chinese terms the query contains, none right after a negation, always matches (property)', () => {
