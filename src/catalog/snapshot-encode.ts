@@ -49,6 +49,9 @@ function blobSection(blobs: Uint8Array[], crc32: Crc32): { data: Uint8Array; ind
   return { data, index: packU32([...offsets, ...blobs.map((b) => crc32(b))]) };
 }
 
+const utf8Encoder = new TextEncoder();
+const utf8 = (s: string): Uint8Array => utf8Encoder.encode(s);
+
 function packU32(values: number[]): Uint8Array {
   const out = new Uint8Array(values.length * 4);
   const view = new DataView(out.buffer);
@@ -66,24 +69,27 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   const meta: StoredMeta = {
     products: input.catalog.products,
     fields: [...input.fields],
-    columns: Object.fromEntries(STRING_COLUMNS.map((c) => [c, tools.map((t) => t[c]).join('\n')])) as StoredMeta['columns'],
-    aliases: tools.map((t) => t.aliases.join('\t')).join('\n'),
+    columns: Object.fromEntries(STRING_COLUMNS.map((c) => [c, utf8(tools.map((t) => t[c]).join('\n'))])) as StoredMeta['columns'],
+    aliases: utf8(tools.map((t) => t.aliases.join('\t')).join('\n')),
     executable: Uint8Array.from(tools, (t) => (isExecutable(t) ? 1 : 0)),
-    identity_keys: identities.map(([k]) => k).join('\n'),
+    identity_keys: utf8(identities.map(([k]) => k).join('\n')),
     identity_docs: packU32(identities.map(([, doc]) => doc)),
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
     actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon, Object.keys(t.parameters)))),
     lexicon: input.lexicon,
-    gaps: gapTable(input.gaps ?? []),
+    gaps: (({ sets, notes }) => ({ sets: utf8(sets), notes: utf8(notes) }))(gapTable(input.gaps ?? [])),
     productLexicon: input.productLexicon,
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
   // Shortest first (stable): a query can only contain phrases no longer than itself (AvoidIndex).
   avoidPairs.sort((a, b) => a[1].length - b[1].length);
+  const starts = [0];
+  for (const [, p] of avoidPairs) starts.push(starts[starts.length - 1] + p.length);
   const avoid: StoredAvoid = {
     docs: packU32(avoidPairs.map(([doc]) => doc)),
-    lengths: packU32(avoidPairs.map(([, p]) => p.length)),
-    phrases: avoidPairs.map(([, p]) => p).join(''),
+    starts: packU32(starts),
+    first: packU32(avoidPairs.map(([, p]) => p.charCodeAt(0))),
+    phrases: new TextEncoder().encode(avoidPairs.map(([, p]) => p).join('')),
   };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
   const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);

@@ -82,30 +82,35 @@ export interface ToolText {
 export interface AvoidIndex {
   docs: Uint32Array;
   starts: Uint32Array;
-  first: Uint16Array;
+  first: Uint32Array;
   text: string;
 }
 
-/** The avoid section as stored: per phrase (shortest first) its doc and UTF-16 length, packed; the phrases concatenated. */
+/** The avoid section as stored: the AvoidIndex arrays packed (computed at build), the phrases concatenated. */
 export interface StoredAvoid {
   docs: Uint8Array;
-  lengths: Uint8Array;
-  phrases: string;
+  starts: Uint8Array;
+  first: Uint8Array;
+  /** UTF-8 (one native decode; a long msgpack string decodes in JS). */
+  phrases: Uint8Array;
 }
 
-/** Column names of SnapshotMeta stored as one newline-joined string each (one fast string decode per column). */
+/**
+ * Column names of SnapshotMeta stored as one newline-joined string each. Long strings of the meta section are
+ * stored as UTF-8 bytes: one native TextDecoder call each, where msgpack would decode them in JavaScript.
+ */
 export const STRING_COLUMNS = ['canonical_path', 'primary_cli_path', 'cli_path', 'product_id', 'effect', 'risk', 'confirmation', 'idempotency'] as const;
 
 /** The meta section as stored: string columns joined, booleans and doc numbers as packed bytes. */
 export interface StoredMeta {
   products: ProductSpec[];
   fields: string[];
-  columns: Record<(typeof STRING_COLUMNS)[number], string>;
-  /** Per doc: its aliases joined by TAB; docs joined by newline. */
-  aliases: string;
+  columns: Record<(typeof STRING_COLUMNS)[number], Uint8Array>;
+  /** Per doc: its aliases joined by TAB; docs joined by newline (UTF-8). */
+  aliases: Uint8Array;
   executable: Uint8Array;
-  /** Identity keys sorted in JS string order, newline-joined. */
-  identity_keys: string;
+  /** Identity keys sorted in JS string order, newline-joined (UTF-8). */
+  identity_keys: Uint8Array;
   /** u32 LE document number of each identity key. */
   identity_docs: Uint8Array;
   /** u32 LE twin group per doc (see SnapshotMeta.twin). */
@@ -114,18 +119,26 @@ export interface StoredMeta {
   actions: Uint8Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
-  /** Known gaps (catalog/gaps/) as two strings (src/engine/gaps.ts GapTable), split on the first search. */
-  gaps?: GapTable;
+  /** Known gaps (catalog/gaps/): the two strings of a GapTable (src/engine/gaps.ts) as UTF-8. */
+  gaps?: { sets: Uint8Array; notes: Uint8Array };
 }
 
 const NO_GAPS: GapTable = { sets: '', notes: '' };
 
-/** The gaps of the meta section: absent in snapshots without catalog/gaps/, else a GapTable of two strings. */
+/** The gaps of the meta section: absent in snapshots without catalog/gaps/, else a GapTable's two strings. */
 function storedGaps(t: unknown): GapTable {
   if (t === undefined) return NO_GAPS;
-  const ok = t !== null && typeof t === 'object' && typeof (t as GapTable).sets === 'string' && typeof (t as GapTable).notes === 'string';
-  if (!ok) throw new Error('gaps are not a gap table');
-  return t as GapTable;
+  const g = t as { sets?: unknown; notes?: unknown } | null;
+  if (g === null || typeof g !== 'object') throw new Error('gaps are not a gap table');
+  return { sets: utf8(g.sets, 'gap sets'), notes: utf8(g.notes, 'gap notes') };
+}
+
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A UTF-8 string of the meta section (throws a plain Error; the caller reports the section as malformed). */
+function utf8(bytes: unknown, what: string): string {
+  if (!(bytes instanceof Uint8Array)) throw new Error(`${what} are missing`);
+  return utf8Decoder.decode(bytes);
 }
 
 export type Crc32 = (bytes: Uint8Array) => number;
@@ -249,21 +262,20 @@ export class Snapshot {
 
   avoidIndex(): AvoidIndex {
     const stored = this.unpack<StoredAvoid>(this.section('avoid'), 'avoid index');
-    if (!(stored.docs instanceof Uint8Array) || !(stored.lengths instanceof Uint8Array) || typeof stored.phrases !== 'string') {
-      throw corrupt('avoid index is malformed');
-    }
+    if (!(stored?.phrases instanceof Uint8Array)) throw corrupt('avoid index is malformed');
     const docs = u32s(stored.docs);
-    const lengths = u32s(stored.lengths);
-    const text = stored.phrases;
-    if (lengths.length !== docs.length) throw corrupt('avoid index lengths differ');
-    const starts = new Uint32Array(lengths.length + 1);
-    const first = new Uint16Array(lengths.length);
-    for (let i = 0; i < lengths.length; i++) {
-      if (lengths[i] === 0 || (i > 0 && lengths[i] < lengths[i - 1])) throw corrupt('avoid index is not sorted by length');
-      first[i] = text.charCodeAt(starts[i]);
-      starts[i + 1] = starts[i] + lengths[i];
+    const starts = u32s(stored.starts);
+    const first = u32s(stored.first);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(stored.phrases);
+    } catch {
+      throw corrupt('avoid phrases are not UTF-8');
     }
-    if (starts[lengths.length] !== text.length) throw corrupt('avoid index lengths do not cover its phrases');
+    // The section is CRC-checked; these checks keep every slice of it in bounds.
+    if (first.length !== docs.length || starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== text.length) {
+      throw corrupt('avoid index lengths differ');
+    }
     return { docs, starts, first, text };
   }
 
@@ -335,15 +347,15 @@ class DecodedMeta implements SnapshotMeta {
     const m = stored;
     try {
       const docs = u32s(m.identity_docs);
-      const keys = m.identity_keys.split('\n');
+      const keys = utf8(m.identity_keys, 'identity keys').split('\n');
       this.twin = u32s(m.twin);
       this.actions = u32s(m.actions);
       this.count = this.twin.length;
       if (keys.length !== docs.length || !(m.executable instanceof Uint8Array) || m.executable.length !== this.count || this.actions.length !== this.count) {
         throw new Error('column lengths differ');
       }
-      for (const name of STRING_COLUMNS) if (typeof m.columns[name] !== 'string') throw new Error(`column ${name} is missing`);
-      if (typeof m.aliases !== 'string') throw new Error('aliases are missing');
+      for (const name of STRING_COLUMNS) if (!(m.columns?.[name] instanceof Uint8Array)) throw new Error(`column ${name} is missing`);
+      if (!(m.aliases instanceof Uint8Array)) throw new Error('aliases are missing');
       this.identities = new SortedIdentities(keys, docs);
       this.gapTable = storedGaps(m.gaps);
     } catch (e) {
@@ -358,7 +370,7 @@ class DecodedMeta implements SnapshotMeta {
   private column(name: StringColumn): string[] {
     let col = this.split.get(name);
     if (!col) {
-      col = this.stored.columns[name].split('\n');
+      col = utf8Decoder.decode(this.stored.columns[name]).split('\n');
       if (col.length !== this.count) throw corrupt(`meta is malformed (column ${name} has ${col.length} rows, not ${this.count})`);
       this.split.set(name, col);
     }
@@ -380,7 +392,7 @@ class DecodedMeta implements SnapshotMeta {
 
   get aliases(): string[][] {
     if (!this.aliasLists) {
-      const lists = this.stored.aliases.split('\n').map((a) => (a ? a.split('\t') : []));
+      const lists = utf8Decoder.decode(this.stored.aliases).split('\n').map((a) => (a ? a.split('\t') : []));
       if (lists.length !== this.count) throw corrupt(`meta is malformed (aliases have ${lists.length} rows, not ${this.count})`);
       this.aliasLists = lists;
     }
