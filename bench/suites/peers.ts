@@ -14,6 +14,11 @@ export interface PeerRow {
   builds: number;
   query: BenchResult;
   dist: Distribution;
+  /**
+   * dws on the same queries, timed right after the peer (whole request -> response bytes): the margin compares two
+   * measurements taken minutes apart on a shared machine otherwise.
+   */
+  dws: Distribution;
   recallAt5: number;
   /** Cases with gold, the denominator of recallAt5. */
   judged: number;
@@ -56,6 +61,7 @@ function peerRow(c: Corpus, peer: Peer, budgetMs: number, builds: number): PeerR
     builds,
     query,
     dist: distribution(timeEach(queries, search, budgetMs, 1)),
+    dws: distribution(timeEach(queries, (q) => c.engine.search({ query: q, limit: 5 }), budgetMs, 1)),
     recallAt5: recallAt5(c, (q) => built.search(q, 5).map((d) => c.docs[d].canonical)),
     judged: c.queries.single.length,
   };
