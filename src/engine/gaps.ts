@@ -115,6 +115,9 @@ export class GapIndex {
   private readonly lines: string[];
   private readonly keys: string[];
   private notes?: string[];
+  /** Sets parsed on first use, and the line range of each key looked up so far (warm queries reuse both). */
+  private readonly parsed: ({ gap: number; english: boolean; terms: string[] } | undefined)[] = [];
+  private readonly ranges = new Map<string, number>();
   /** The last match() call that tried each set (a set is tried once per query). */
   private readonly tried: Uint32Array;
   private stamp = 0;
@@ -129,8 +132,18 @@ export class GapIndex {
     return this.lines.length;
   }
 
-  /** Index of the first line filed under key, or -1. */
+  /** Index of the first line filed under key, or -1 (memoized per key). */
   private first(key: string): number {
+    let at = this.ranges.get(key);
+    if (at === undefined) {
+      at = this.search(key);
+      if (this.ranges.size > 4096) this.ranges.clear();
+      this.ranges.set(key, at);
+    }
+    return at;
+  }
+
+  private search(key: string): number {
     let lo = 0;
     let hi = this.keys.length;
     while (lo < hi) {
@@ -141,6 +154,13 @@ export class GapIndex {
     return lo < this.keys.length && this.keys[lo] === key ? lo : -1;
   }
 
+  private parse(i: number): { gap: number; english: boolean; terms: string[] } {
+    const [, gapText, en, terms] = this.lines[i].split(FIELD);
+    const gap = Number(gapText);
+    if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
+    return (this.parsed[i] = { gap, english: en === '1', terms: terms.split(TERM) });
+  }
+
   match(folded: string): GapNote | undefined {
     const stamp = ++this.stamp;
     let best = Infinity;
@@ -148,10 +168,8 @@ export class GapIndex {
       for (let i = this.first(key); i >= 0 && i < this.lines.length && this.keys[i] === key; i++) {
         if (this.tried[i] === stamp) continue;
         this.tried[i] = stamp;
-        const [, gapText, en, terms] = this.lines[i].split(FIELD);
-        const gap = Number(gapText);
-        if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
-        if (gap < best && saysAll(folded, terms.split(TERM), en === '1')) best = gap;
+        const set = this.parsed[i] ?? this.parse(i);
+        if (set.gap < best && saysAll(folded, set.terms, set.english)) best = set.gap;
       }
     };
     for (const ch of new Set(folded)) consider(ch);
