@@ -7,6 +7,8 @@ import type { Corpus } from '../corpus.js';
 import { TsScorer, unfilteredMask } from '../ts-scorer.js';
 import { cycling, distribution, runSuite, timeEach, type BenchResult, type Distribution } from '../stats.js';
 import { fold } from '../../src/catalog/identity.js';
+import { loadEngine } from '../../src/index.js';
+import type { Engine } from '../../src/engine/engine.js';
 import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from '../../src/engine/rerank.js';
 
 export interface ScorerResult {
@@ -24,12 +26,21 @@ export function tsScorerFor(c: Corpus): TsScorer {
   return scorer;
 }
 
+const rankingEngines = new WeakMap<Corpus, Engine>();
+
+/** The engine with the step fill of compound queries off: the port is of the scorer, not of the steps on top of it. */
+function rankingEngine(c: Corpus): Engine {
+  let e = rankingEngines.get(c);
+  if (!e) rankingEngines.set(c, (e = loadEngine({ snapshot: c.snapshot, ranking: { stepCoverage: 2 } })));
+  return e;
+}
+
 /**
  * The engine's top 10 for a plain query next to the port's: exact identities the engine pins first are taken from
  * its answer, the rest must be the port's order. Returns undefined when the Exact Guard answered.
  */
 export function compareTop10(c: Corpus, scorer: TsScorer, query: string): { engine: string[]; port: string[] } | undefined {
-  const res = JSON.parse(c.engine.search({ query, limit: 10, candidate_limit: 10 })) as {
+  const res = JSON.parse(rankingEngine(c).search({ query, limit: 10, candidate_limit: 10 })) as {
     strategy: string;
     candidates: { canonical_path: string; rank_sources: string[] }[];
   };
