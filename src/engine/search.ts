@@ -91,6 +91,9 @@ export class Searcher {
   private avoid?: AvoidIndex;
   /** Scratch: 1 for each UTF-16 unit the current query has (cleared after each use). */
   private readonly queryChars = new Uint8Array(65536);
+  /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
+  private readonly refHeadsZh: ({ json: string; truncated: string } | undefined)[] = [];
+  private readonly refHeadsEn: ({ json: string; truncated: string } | undefined)[] = [];
   /** Known gaps bucketed by first character (built on the first ranked query). */
   private gaps?: GapIndex;
 
@@ -143,7 +146,7 @@ export class Searcher {
     const ranked = strategy === this.ctx.ranking.algorithm || strategy === 'decomposed_round_robin';
     const gap = ranked ? this.gapFor(req.subqueries ?? [req.query]) : undefined;
     const candidates = hits.map((h, i) => this.reference(h, i + 1, english, explain));
-    response.candidates = candidates;
+    response.candidates = CANDIDATES;
     if (filtered) response.exact_filtered = filtered;
     if (candidates.length === 0 && (req.limit > 0 || filtered)) {
       response.abstained = true;
@@ -155,7 +158,7 @@ export class Searcher {
       response.weak_match = true;
       response.hint = HINTS.weak;
     }
-    return fitBudget(response);
+    return fitBudget(response, candidates);
   }
 
   /**
@@ -344,15 +347,24 @@ export class Searcher {
     return hits;
   }
 
-  private reference(h: Hit, rank: number, english: boolean, explain: boolean): ToolReference {
+  /** A ToolReference as JSON: the per-tool, per-language part is serialized once and reused. */
+  private reference(h: Hit, rank: number, english: boolean, explain: boolean): string {
+    const cache = english ? this.refHeadsEn : this.refHeadsZh;
+    const head = (cache[h.doc] ??= this.referenceHead(h.doc, english));
+    return `${head.json},"rank":${rank},"matched_fields":${JSON.stringify(h.fields)},"rank_sources":${JSON.stringify(h.sources)}` +
+      `${head.truncated},"requires_inspect":true${explain && h.breakdown ? `,"score_breakdown":${JSON.stringify(h.breakdown)}` : ''}}`;
+  }
+
+  /** The fixed part of a tool's reference: its keys up to idempotency (open object), and truncated_fields if any. */
+  private referenceHead(d: number, english: boolean): { json: string; truncated: string } {
     const m = this.ctx.meta;
-    const d = h.doc;
     const text = this.ctx.text(d);
     const truncated: string[] = [];
     const title = cut(english ? text.title_en || text.title : text.title || text.title_en, 'title', truncated);
     const summary = cut(english ? text.agent_summary_en || text.agent_summary : text.agent_summary || text.agent_summary_en, 'agent_summary', truncated);
-    // Key order is part of the contract (SPEC 4.4).
-    return {
+    // Key order is part of the contract (SPEC 4.4): ..., idempotency, rank, matched_fields, rank_sources,
+    // truncated_fields?, requires_inspect, score_breakdown?.
+    const fixed: Partial<ToolReference> = {
       canonical_path: m.canonical_path[d],
       primary_cli_path: m.primary_cli_path[d],
       product_id: m.product_id[d],
@@ -362,13 +374,8 @@ export class Searcher {
       risk: m.risk[d],
       confirmation: m.confirmation[d],
       idempotency: m.idempotency[d],
-      rank,
-      matched_fields: h.fields,
-      rank_sources: h.sources,
-      ...(truncated.length ? { truncated_fields: truncated } : {}),
-      requires_inspect: true,
-      ...(explain && h.breakdown ? { score_breakdown: h.breakdown } : {}),
     };
+    return { json: JSON.stringify(fixed).slice(0, -1), truncated: truncated.length ? `,"truncated_fields":${JSON.stringify(truncated)}` : '' };
   }
 }
 
@@ -421,14 +428,28 @@ function fitsBudget(json: string): boolean {
   return read === json.length && written + 1 <= LIMITS.maxResponseBytes;
 }
 
+/** Stands for the candidates array while the rest of the response is serialized (see serialize). */
+const CANDIDATES = '\u0000candidates\u0000';
+const CANDIDATES_JSON = JSON.stringify(CANDIDATES);
+
+/**
+ * The response JSON with the references spliced in. The placeholder is found from the end: only keys with no user
+ * text (exact_filtered, abstained, weak_match, hint, truncated) follow candidates, so a query that happens to contain
+ * the placeholder text cannot be mistaken for it.
+ */
+function serialize(response: Record<string, unknown>, refs: readonly string[]): string {
+  const json = JSON.stringify(response);
+  const at = json.lastIndexOf(CANDIDATES_JSON);
+  return `${json.slice(0, at)}[${refs.join(',')}]${json.slice(at + CANDIDATES_JSON.length)}`;
+}
+
 /** Serializes the response; drops whole references from the end until it fits 8,192 bytes with its newline. */
-function fitBudget(response: Record<string, unknown>): string {
-  let json = JSON.stringify(response);
-  const candidates = response.candidates as ToolReference[];
-  while (!fitsBudget(json) && candidates.length > 0) {
-    candidates.pop();
+function fitBudget(response: Record<string, unknown>, refs: string[]): string {
+  let json = serialize(response, refs);
+  while (!fitsBudget(json) && refs.length > 0) {
+    refs.pop();
     response.truncated = true;
-    json = JSON.stringify(response);
+    json = serialize(response, refs);
   }
   return json;
 }
