@@ -89,7 +89,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     docs: packU32(avoidPairs.map(([doc]) => doc)),
     starts: packU32(starts),
     first: packU32(avoidPairs.map(([, p]) => p.charCodeAt(0))),
-    phrases: new TextEncoder().encode(avoidPairs.map(([, p]) => p).join('')),
+    phrases: utf8(avoidPairs.map(([, p]) => p).join('')),
   };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
   const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);
@@ -118,10 +118,10 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     surface_hash: input.hashes.surface_hash,
     sections: layout,
   };
-  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const headerBytes = utf8(JSON.stringify(header));
   const base = align8(16 + headerBytes.length);
   const out = new Uint8Array(base + offset);
-  out.set(new TextEncoder().encode(SNAPSHOT_MAGIC), 0);
+  out.set(utf8(SNAPSHOT_MAGIC), 0);
   out[7] = SNAPSHOT_FORMAT_VERSION;
   const view = new DataView(out.buffer);
   view.setUint32(8, headerBytes.length, true);

@@ -202,7 +202,7 @@ export class Snapshot {
     if (crc32(headerBytes) !== view.getUint32(12, true)) throw corrupt('header checksum mismatch');
     let header: SnapshotHeader;
     try {
-      header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(headerBytes)) as SnapshotHeader;
+      header = JSON.parse(utf8Decoder.decode(headerBytes)) as SnapshotHeader;
     } catch {
       throw corrupt('header is not JSON');
     }
@@ -268,7 +268,7 @@ export class Snapshot {
     const first = u32s(stored.first);
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(stored.phrases);
+      text = utf8Decoder.decode(stored.phrases);
     } catch {
       throw corrupt('avoid phrases are not UTF-8');
     }

@@ -3,6 +3,8 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
+import { hasWord } from './rerank.js';
+
 export interface Gap {
   product: string;
   id: string;
@@ -12,19 +14,6 @@ export interface Gap {
   /** Term sets (folded: NFKC, lowercase): Chinese terms match as substrings, English ones as whole words. */
   zh: string[][];
   en: string[][];
-}
-
-const wordCache = new Map<string, RegExp>();
-
-/** An English term as a whole word or phrase; a trailing plural "s"/"es" on its last word also matches. */
-function saysWord(text: string, term: string): boolean {
-  if (!text.includes(term.slice(0, Math.max(1, term.length - 1)))) return false;
-  let re = wordCache.get(term);
-  if (!re) {
-    re = new RegExp(`(?<![a-z0-9])${term.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?:e?s)?(?![a-z0-9])`, 'u');
-    wordCache.set(term, re);
-  }
-  return re.test(text);
 }
 
 /** A term without Chinese characters ("mysql", "pat") is a word even in a Chinese set: "pat" is not in "path". */
@@ -40,9 +29,12 @@ function saysZh(text: string, term: string): boolean {
   return false;
 }
 
-/** True when the folded text says every term of the set (Chinese: substring, not negated; English: whole word). */
+/**
+ * True when the folded text says every term of the set (Chinese: substring, not negated; English and Latin: whole
+ * word, plural allowed).
+ */
 export function saysAll(folded: string, terms: readonly string[], english: boolean): boolean {
-  return terms.every((t) => (english || LATIN.test(t) ? saysWord(folded, t) : saysZh(folded, t)));
+  return terms.every((t) => (english || LATIN.test(t) ? hasWord(folded, t, true) : saysZh(folded, t)));
 }
 
 /** The first gap (catalog order) one of whose term sets the folded query says completely, if any. */

@@ -45,12 +45,17 @@ export function toolActionMask(name: string, cliPath: string, lex: ActionLexicon
 
 const wordRegexCache = new Map<string, RegExp>();
 
-function hasEnglish(text: string, phrase: string): boolean {
+/**
+ * True when the folded text has the English word or phrase whole (not inside a longer word); with plural, a trailing
+ * "s"/"es" on its last word also counts. Shared by the action/product lexicons and the known gaps (gaps.ts).
+ */
+export function hasWord(text: string, phrase: string, plural = false): boolean {
   if (!text.includes(phrase)) return false;
-  let re = wordRegexCache.get(phrase);
+  const key = plural ? `${phrase}\u0000s` : phrase;
+  let re = wordRegexCache.get(key);
   if (!re) {
-    re = new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![a-z0-9])`, 'u');
-    wordRegexCache.set(phrase, re);
+    re = new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}${plural ? '(?:e?s)?' : ''}(?![a-z0-9])`, 'u');
+    wordRegexCache.set(key, re);
   }
   return re.test(text);
 }
@@ -60,14 +65,17 @@ const present = new Uint8Array(65536);
 
 function says(text: string, zh: string[], en: string[]): boolean {
   return zh.some((w) => present[w.charCodeAt(0)] === 1 && text.includes(w)) ||
-    en.some((w) => present[w.charCodeAt(0)] === 1 && hasEnglish(text, w));
+    en.some((w) => present[w.charCodeAt(0)] === 1 && hasWord(text, w));
 }
 
-/** Runs fn with `present` marking the units of text, and clears them afterwards. */
-function withPresent<T>(text: string, fn: () => T): T {
+/**
+ * Runs fn with a table marking (1) every UTF-16 unit of text, and clears it afterwards. One shared scratch: callers
+ * must not nest.
+ */
+export function withChars<T>(text: string, fn: (has: Uint8Array) => T): T {
   for (let i = 0; i < text.length; i++) present[text.charCodeAt(i)] = 1;
   try {
-    return fn();
+    return fn(present);
   } finally {
     for (let i = 0; i < text.length; i++) present[text.charCodeAt(i)] = 0;
   }
@@ -75,7 +83,7 @@ function withPresent<T>(text: string, fn: () => T): T {
 
 /** Bit i set = the query (already folded: NFKC, lowercase) says an action of class i. */
 export function queryActionMask(folded: string, lex: ActionLexicon): number {
-  return withPresent(folded, () => {
+  return withChars(folded, () => {
     let mask = 0;
     for (let i = 0; i < lex.classes.length; i++) if (says(folded, lex.zh[i], lex.en[i])) mask |= 1 << i;
     return mask;
@@ -84,7 +92,7 @@ export function queryActionMask(folded: string, lex: ActionLexicon): number {
 
 /** The products a query (already folded) names, in lexicon order. */
 export function queryProducts(folded: string, lex: ProductLexicon): string[] {
-  return withPresent(folded, () => lex.products.filter((_, i) => says(folded, lex.zh[i], lex.en[i])));
+  return withChars(folded, () => lex.products.filter((_, i) => says(folded, lex.zh[i], lex.en[i])));
 }
 
 /** Per tool: x boost when its action is one the query names, x penalty when it is another action, else 1. */

@@ -7,7 +7,7 @@ import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
 import { GapIndex, GapTableError, type GapNote } from './gaps.js';
-import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from './rerank.js';
+import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts, withChars } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 
@@ -89,8 +89,6 @@ export class Searcher {
   /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
   private readonly multCache = new Map<string, Float64Array>();
   private avoid?: AvoidIndex;
-  /** Scratch: 1 for each UTF-16 unit the current query has (cleared after each use). */
-  private readonly queryChars = new Uint8Array(65536);
   /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
   private readonly refHeadsZh: ({ json: string; truncated: string } | undefined)[] = [];
   private readonly refHeadsEn: ({ json: string; truncated: string } | undefined)[] = [];
@@ -128,7 +126,8 @@ export class Searcher {
       }
     } else {
       // Only a compound query looks past the limit (its steps check what the whole query ranks).
-      const compound = this.ctx.ranking.stepCoverage <= 1 && req.limit >= 2 && querySteps(req.query).length >= 2;
+      const steps = this.ctx.ranking.stepCoverage <= 1 && req.limit >= 2 ? querySteps(req.query) : [];
+      const compound = steps.length >= 2;
       const o = this.runQuery(req.query, req, explain, '', compound ? req.candidate_limit : req.limit);
       if (o.kind === 'exact') {
         strategy = 'exact_guard';
@@ -138,7 +137,7 @@ export class Searcher {
         filtered = { canonical_path: this.ctx.meta.canonical_path[o.doc], reason: o.reason };
       } else {
         strategy = this.ctx.ranking.algorithm;
-        hits = this.withSteps(o.hits, req, explain);
+        hits = compound ? this.withSteps(o.hits, steps, req, explain) : o.hits.slice(0, req.limit);
       }
     }
     response.strategy = strategy;
@@ -163,15 +162,13 @@ export class Searcher {
 
   /**
    * A compound query ("搜出那条消息，收藏一下，再转发给老板") ranks as one text, so its later steps can fall below the
-   * limit. Each step of it (split at punctuation and step connectives) is ranked on its own; a step's best hit that is
+   * limit. Each of its steps (querySteps, two or more; the caller checks) (split at punctuation and step connectives) is ranked on its own; a step's best hit that is
    * strong and covers enough of the step takes one of the last slots, unless the step is already represented. The
    * query's own top hits keep their order; room is made by dropping a shortcut twin of a higher hit, else the tail.
    */
-  private withSteps(ranked: Hit[], req: NormalizedRequest, explain: boolean): Hit[] {
-    if (this.ctx.ranking.stepCoverage > 1 || req.limit < 2) return ranked.slice(0, req.limit);
-    const steps = querySteps(req.query);
+  private withSteps(ranked: Hit[], steps: readonly string[], req: NormalizedRequest, explain: boolean): Hit[] {
     // One command covering most of the query means one request, whatever its commas say.
-    if (steps.length < 2 || (ranked.length > 0 && ranked[0].coverage >= this.ctx.ranking.singleCoverage)) return ranked.slice(0, req.limit);
+    if (ranked.length > 0 && ranked[0].coverage >= this.ctx.ranking.singleCoverage) return ranked.slice(0, req.limit);
     const twin = this.ctx.meta.twin;
     const top = ranked.slice(0, req.limit);
     const picks: Hit[] = [];
@@ -244,13 +241,12 @@ export class Searcher {
   /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
   private demoteAvoided(folded: string, maskView: Uint8Array): void {
     const { docs, starts, first, text } = (this.avoid ??= this.ctx.avoid());
-    const chars = this.queryChars;
-    for (let i = 0; i < folded.length; i++) chars[folded.charCodeAt(i)] = 1;
     // Phrases come shortest first: only those no longer than the query, and starting with one of its characters.
-    for (let i = 0; i < docs.length && starts[i + 1] - starts[i] <= folded.length; i++) {
-      if (chars[first[i]] === 1 && maskView[docs[i]] === 1 && folded.includes(text.slice(starts[i], starts[i + 1]))) maskView[docs[i]] = 2;
-    }
-    for (let i = 0; i < folded.length; i++) chars[folded.charCodeAt(i)] = 0;
+    withChars(folded, (has) => {
+      for (let i = 0; i < docs.length && starts[i + 1] - starts[i] <= folded.length; i++) {
+        if (has[first[i]] === 1 && maskView[docs[i]] === 1 && folded.includes(text.slice(starts[i], starts[i + 1]))) maskView[docs[i]] = 2;
+      }
+    });
   }
 
   /** x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names. */
