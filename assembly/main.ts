@@ -5,7 +5,7 @@
 import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
 import {
   buildAddField, buildFinish, buildReset, image, imageLen, loadImage, lookupTerm, termLength, termPtr,
-  numDocs, numFields, docLen, avgLen, docNorm, termPost, termRuns, runs, postings,
+  numDocs, numFields, numTerms, docLen, avgLen, docNorm, termPost, termRuns, runs, postings,
 } from './index';
 import { bm25Idf, bm25Tf } from './bm25';
 export { crc32Update } from './crc32';
@@ -28,25 +28,42 @@ const qnorm: usize = memory.data(MAX_FIELDS << 3, 16);
 let out: usize = 0;
 let mask: usize = 0;
 let mult: usize = 0;
-// One ACC_BYTES record per document, so the scoring loop touches one cache line per posting: {f64 raw score,
-// f64 matched idf mass, f64 final score, i32 last query term + 1 that matched it}. Per-field contributions go to
-// a dense doc x field array only while it is small enough to stay in cache (DENSE_FIELD_CELLS); beyond that it
-// would be the largest thing a query touches, and a second pass over the same runs adds them up for the k
-// documents returned only (fieldContributions). Both give the same floats in the same order.
+// One ACC_BYTES record per document, so accumulating touches one cache line per entry: {f64 raw score, f64 matched
+// idf mass, f64 final score, i32 last query term + 1 that matched it (0 = untouched), u32 bit set of the fields
+// that matched}. Per-field contributions are only computed for explain, by a second pass over the query's
+// (term, field) runs for the k documents returned (fieldContributions).
 const ACC_BYTES: usize = 32;
-const DENSE_FIELD_CELLS: i32 = 1 << 18;
 let acc: usize = 0;
-let denseFields: bool = false;
-let fieldScores: usize = 0; // f64[docs * fields] when denseFields
 let topSlot: usize = 0; // u8 per document: its rank + 1 among the returned ones, else 0
-// The query's (term, field) runs with a non-zero weight, in accumulation order, with their per-run constants:
-// {u32 first posting, u32 end, u32 field, u32 0, f64 w, f64 idf, f64 w * idf, f64 query norm, f64 avg length}.
-const QRUN_BYTES: usize = 56;
-const qruns: usize = memory.data(<i32>(<usize>(MAX_QUERY_TERMS * MAX_FIELDS) * QRUN_BYTES), 16);
-let qrunCount: i32 = 0;
 let touched: usize = 0;
 let touchedLen: i32 = 0;
 const top: usize = memory.data(MAX_RESULTS << 2, 16);
+
+// ---- BM25 impact lists ----
+// Under BM25 a term's contribution to a document does not depend on the rest of the query: it is the sum over the
+// term's fields, in field order, of w_f * idf_f * tf-saturation. So each term is scored against the index once, the
+// first time a query uses it, into an impact list of IMPACT_BYTES entries {u32 doc, u32 field bits, f64 impact}
+// (one per document that holds the term in a weighted field, in first-posting order), and every later query adds
+// the list up: one entry per (term, document) instead of one posting per (term, field, document), with no
+// arithmetic but an add. A document's score is the sum over the query's terms, in term-id order, of its impacts.
+// The lists depend on k1, b and the field weights; when any of them changes, every list is dropped (the blocks are
+// kept and refilled). Lists live in blocks of at least numDocs entries, so any list fits an empty block.
+const IMPACT_BYTES: usize = 16;
+const MAX_BLOCKS: i32 = 1 << 16;
+const blocks: usize = memory.data(MAX_BLOCKS << 2, 16); // u32 block addresses, allocated on demand and reused
+let blockCount: i32 = 0; // blocks allocated
+let blockAt: i32 = -1; // block being filled
+let blockUsed: i32 = 0; // entries used in it
+let blockEntries: i32 = 0;
+let listAt: usize = 0; // u32[numTerms]: address of a term's list, 0 = not computed yet
+let listLen: usize = 0; // u32[numTerms]
+let termSum: usize = 0; // f64[numDocs] scratch of one list build
+let termBits: usize = 0; // u32[numDocs]
+let termDocs: usize = 0; // u32[numDocs]
+const listWeights: usize = memory.data(MAX_FIELDS << 3, 16);
+let listK1: f64 = -1;
+let listB: f64 = -1;
+let listsValid: bool = false;
 let imageBase: usize = 0;
 let k1: f64 = 0.9;
 let b: f64 = 0.4;
@@ -131,16 +148,103 @@ function allocAccumulators(): void {
   for (let i: usize = 0; i < n; i++) store<f64>(mult + (i << 3), 1.0);
   acc = heap.alloc(n * ACC_BYTES);
   memory.fill(acc, 0, n * ACC_BYTES);
-  denseFields = <i64>numDocs * numFields <= <i64>DENSE_FIELD_CELLS;
-  if (denseFields) {
-    fieldScores = heap.alloc(n * <usize>numFields << 3);
-    memory.fill(fieldScores, 0, n * <usize>numFields << 3);
-  }
   topSlot = heap.alloc(n);
   memory.fill(topSlot, 0, n);
   touched = heap.alloc(n << 2);
   out = heap.alloc(<usize>MAX_RESULTS * <usize>(32 + (numFields << 3)));
+  // Impact lists: a fresh index (the heap was reset by a build, or this is a new image) starts with none.
+  const t = <usize>max(numTerms, 1);
+  listAt = heap.alloc(t << 2);
+  listLen = heap.alloc(t << 2);
+  termSum = heap.alloc(n << 3);
+  memory.fill(termSum, 0, n << 3);
+  termBits = heap.alloc(n << 2);
+  memory.fill(termBits, 0, n << 2);
+  termDocs = heap.alloc(n << 2);
+  blockCount = 0;
+  blockAt = -1;
+  blockUsed = 0;
+  blockEntries = max(numDocs, 1 << 16);
+  listsValid = false;
 }
+
+/** Drops every impact list unless k1, b and the field weights are the ones they were computed with. */
+function checkLists(): void {
+  let same = listsValid && listK1 == k1 && listB == b;
+  for (let f = 0; same && f < numFields; f++) {
+    if (load<f64>(listWeights + (<usize>f << 3)) != load<f64>(weights + (<usize>f << 3))) same = false;
+  }
+  if (same) return;
+  memory.fill(listAt, 0, <usize>max(numTerms, 1) << 2);
+  memory.copy(listWeights, weights, <usize>numFields << 3);
+  listK1 = k1;
+  listB = b;
+  blockAt = -1;
+  blockUsed = 0;
+  listsValid = true;
+}
+
+/** Room for n entries: the current block if they fit, else the next block (reused, or allocated once). */
+function listRoom(n: i32): usize {
+  if (blockAt < 0 || blockUsed + n > blockEntries) {
+    blockAt++;
+    if (blockAt == blockCount) {
+      if (blockCount == MAX_BLOCKS) unreachable();
+      store<u32>(blocks + (<usize>blockCount << 2), <u32>heap.alloc(<usize>blockEntries * IMPACT_BYTES));
+      blockCount++;
+    }
+    blockUsed = 0;
+  }
+  const at = <usize>load<u32>(blocks + (<usize>blockAt << 2)) + <usize>blockUsed * IMPACT_BYTES;
+  blockUsed += n;
+  return at;
+}
+
+/** Term t's impact list (computed on first use): its address; the length is in listLen. */
+function impactList(t: i32): usize {
+  const known = <usize>load<u32>(listAt + (<usize>t << 2));
+  if (known != 0) return known;
+  const n = <f64>numDocs;
+  let count = 0;
+  let next = termFirstPosting(t);
+  const r1 = termFirstRun(t + 1);
+  for (let r = termFirstRun(t); r < r1; r++) {
+    const run = runAt(r);
+    const f = <i32>(run >>> 24);
+    const s = next, e = next + (run & 0xffffff);
+    next = e;
+    const w = load<f64>(weights + (<usize>f << 3));
+    if (w == 0) continue;
+    const avg = load<f64>(avgLen + (<usize>f << 3));
+    const wIdf = w * bm25Idf(<f64>(e - s), n);
+    const bit: u32 = 1 << f;
+    for (let i = s; i < e; i++) {
+      const v = load<u32>(postings + (<usize>i << 2));
+      const d = <usize>(v >> 8);
+      const c = contribution(0, f, <i32>d, <f64>(v & 0xff), w, 0, wIdf, 0, avg);
+      const bits = load<u32>(termBits + (d << 2));
+      if (bits == 0) store<u32>(termDocs + (<usize>(count++) << 2), <u32>d);
+      store<u32>(termBits + (d << 2), bits | bit);
+      store<f64>(termSum + (d << 3), load<f64>(termSum + (d << 3)) + c);
+    }
+  }
+  const list = listRoom(max(count, 1));
+  for (let j = 0; j < count; j++) {
+    const d = <usize>load<u32>(termDocs + (<usize>j << 2));
+    const at = list + <usize>j * IMPACT_BYTES;
+    store<u32>(at, <u32>d);
+    store<u32>(at, load<u32>(termBits + (d << 2)), 4);
+    store<f64>(at, load<f64>(termSum + (d << 3)), 8);
+    store<u32>(termBits + (d << 2), 0);
+    store<f64>(termSum + (d << 3), 0);
+  }
+  store<u32>(listAt + (<usize>t << 2), <u32>list);
+  store<u32>(listLen + (<usize>t << 2), <u32>count);
+  return list;
+}
+
+/** Drops every impact list (benchmarks time the first-use cost with it). */
+export function clearImpactLists(): void { listsValid = false; }
 
 @inline function termFirstPosting(t: i32): u32 { return load<u32>(termPost + (<usize>t << 2)); }
 @inline function termFirstRun(t: i32): u32 { return load<u32>(termRuns + (<usize>t << 2)); }
@@ -213,78 +317,19 @@ function termMass(t: i32): f64 {
 
 /**
  * Scores every eligible document (mask byte 1 = eligible, 2 = eligible but demoted, 0 = filtered out) and writes
- * the best k as records {u32 doc, u32 0, f64 score (rounded to 1e-9), f64 raw score, f64 matched mass,
- * f64[fields] contributions}. algorithm 0 = fielded BM25, 1 = TF-IDF cosine. Returns the number of records.
- * Allocation-free: everything lives in the buffers allocAccumulators made, and only the touched records are reset.
+ * the best k as records {u32 doc, u32 bit set of matched fields, f64 score (rounded to 1e-9), f64 raw score, f64
+ * matched mass, f64[fields] per-field contributions (explain != 0 only, else zeros)}. algorithm 0 = fielded BM25
+ * (from the terms' impact lists), 1 = TF-IDF cosine (per posting: its query norm depends on the whole query).
+ * Returns the number of records. Allocation-free once the query's terms have impact lists: only the touched
+ * accumulator records are reset.
  */
-export function search(qlen: i32, k: i32, algorithm: i32): i32 {
+export function search(qlen: i32, k: i32, algorithm: i32, explain: i32): i32 {
   if (k > MAX_RESULTS) k = MAX_RESULTS;
   const m = collectTerms(qlen);
   const F = numFields;
-  const n = <f64>numDocs;
   touchedLen = 0;
-  qrunCount = 0;
   queryKnownMass = 0;
-  if (algorithm == 1) {
-    // Per field, the sum over query terms (in term order) of idf^2, then its square root.
-    memory.fill(qnorm, 0, <usize>F << 3);
-    for (let qi = 0; qi < m; qi++) {
-      const t = load<i32>(qterms + (<usize>qi << 2));
-      const r1 = termFirstRun(t + 1);
-      for (let r = termFirstRun(t); r < r1; r++) {
-        const run = runAt(r);
-        const idf = tfidfIdf(run & 0xffffff);
-        const at = qnorm + (<usize>(run >>> 24) << 3);
-        store<f64>(at, load<f64>(at) + idf * idf);
-      }
-    }
-    for (let f = 0; f < F; f++) store<f64>(qnorm + (<usize>f << 3), Math.sqrt(load<f64>(qnorm + (<usize>f << 3))));
-  }
-  for (let qi = 0; qi < m; qi++) {
-    const t = load<i32>(qterms + (<usize>qi << 2));
-    // Coverage counts single Han characters at unigramCoverage (they match almost anything); scoring does not.
-    const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
-    queryKnownMass += mass;
-    const mark = qi + 1;
-    // The term's runs, one per field that holds it, in field order: the fixed (term, field) accumulation order.
-    let next = termFirstPosting(t);
-    const r1 = termFirstRun(t + 1);
-    for (let r = termFirstRun(t); r < r1; r++) {
-      const run = runAt(r);
-      const f = <i32>(run >>> 24);
-      const s = next, e = next + (run & 0xffffff);
-      next = e;
-      const w = load<f64>(weights + (<usize>f << 3));
-      if (w == 0) continue;
-      const avg = load<f64>(avgLen + (<usize>f << 3));
-      let idf: f64 = 0, qn: f64 = 0;
-      if (algorithm == 1) { idf = tfidfIdf(e - s); qn = load<f64>(qnorm + (<usize>f << 3)); } else idf = bm25Idf(<f64>(e - s), n);
-      const wIdf = w * idf;
-      if (!denseFields) {
-        const qr = qruns + <usize>(qrunCount++) * QRUN_BYTES;
-        store<u32>(qr, s); store<u32>(qr, e, 4); store<u32>(qr, f, 8); store<u32>(qr, 0, 12);
-        store<f64>(qr, w, 16); store<f64>(qr, idf, 24); store<f64>(qr, wIdf, 32); store<f64>(qr, qn, 40); store<f64>(qr, avg, 48);
-      }
-      for (let i = s; i < e; i++) {
-        const v = load<u32>(postings + (<usize>i << 2));
-        const d = <i32>(v >> 8);
-        if (load<u8>(mask + <usize>d) == 0) continue;
-        const c = contribution(algorithm, f, d, <f64>(v & 0xff), w, idf, wIdf, qn, avg);
-        const rec = acc + <usize>d * ACC_BYTES;
-        const seenBy = load<i32>(rec, 24);
-        if (seenBy != mark) {
-          if (seenBy == 0) store<u32>(touched + (<usize>(touchedLen++) << 2), d);
-          store<i32>(rec, mark, 24);
-          store<f64>(rec, load<f64>(rec, 8) + mass, 8);
-        }
-        store<f64>(rec, load<f64>(rec) + c);
-        if (denseFields) {
-          const fp = fieldScores + (<usize>(d * F + f) << 3);
-          store<f64>(fp, load<f64>(fp) + c);
-        }
-      }
-    }
-  }
+  if (algorithm == 1) scoreTfidf(m); else scoreBm25(m);
   // Final scores once per touched document, then top k by (rounded score desc, doc asc); docs are numbered in
   // canonical-path order, so the tie-break is the doc number. The list is kept sorted by insertion; a document
   // that does not beat the current k-th is rejected with one comparison.
@@ -314,49 +359,129 @@ export function search(qlen: i32, k: i32, algorithm: i32): i32 {
     const rec = acc + <usize>d * ACC_BYTES;
     const at = out + <usize>r * stride;
     store<u32>(at, d);
-    store<u32>(at + 4, 0);
+    store<u32>(at + 4, load<u32>(rec, 28));
     store<f64>(at + 8, finalOf(d));
     store<f64>(at + 16, load<f64>(rec));
     store<f64>(at + 24, load<f64>(rec, 8));
-    if (denseFields) {
-      memory.copy(at + 32, fieldScores + (<usize>(d * F) << 3), <usize>F << 3);
-    } else {
-      memory.fill(at + 32, 0, <usize>F << 3);
-      store<u8>(topSlot + <usize>d, <u8>(r + 1));
-    }
+    memory.fill(at + 32, 0, <usize>F << 3);
+    store<u8>(topSlot + <usize>d, <u8>(r + 1));
   }
-  if (count > 0 && !denseFields) fieldContributions(algorithm, stride);
+  if (count > 0 && explain != 0) fieldContributions(algorithm, m, stride);
   // Reset only what this query touched.
-  if (!denseFields) for (let r = 0; r < count; r++) store<u8>(topSlot + <usize>load<i32>(top + (<usize>r << 2)), 0);
-  if (denseFields) {
-    for (let i = 0; i < touchedLen; i++) memory.fill(fieldScores + (<usize>(<i32>load<u32>(touched + (<usize>i << 2)) * F) << 3), 0, <usize>F << 3);
-  }
+  for (let r = 0; r < count; r++) store<u8>(topSlot + <usize>load<i32>(top + (<usize>r << 2)), 0);
   for (let i = 0; i < touchedLen; i++) memory.fill(acc + <usize>load<u32>(touched + (<usize>i << 2)) * ACC_BYTES, 0, ACC_BYTES);
   return count;
+}
+
+/** Fielded BM25: each query term's impact list, in term-id order, added into the eligible documents' records. */
+function scoreBm25(m: i32): void {
+  checkLists();
+  for (let qi = 0; qi < m; qi++) {
+    const t = load<i32>(qterms + (<usize>qi << 2));
+    // Coverage counts single Han characters at unigramCoverage (they match almost anything); scoring does not.
+    const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
+    queryKnownMass += mass;
+    const list = impactList(t);
+    const len = <usize>load<u32>(listLen + (<usize>t << 2));
+    for (let j: usize = 0; j < len; j++) {
+      const at = list + j * IMPACT_BYTES;
+      const d = <usize>load<u32>(at);
+      if (load<u8>(mask + d) == 0) continue;
+      const rec = acc + d * ACC_BYTES;
+      if (load<i32>(rec, 24) == 0) {
+        store<u32>(touched + (<usize>(touchedLen++) << 2), <u32>d);
+        store<i32>(rec, 1, 24);
+      }
+      store<f64>(rec, load<f64>(rec) + load<f64>(at, 8));
+      store<f64>(rec, load<f64>(rec, 8) + mass, 8);
+      store<u32>(rec, load<u32>(rec, 28) | load<u32>(at, 4), 28);
+    }
+  }
+}
+
+/** TF-IDF cosine, per (term, field) run in that fixed order: a field's query norm depends on the whole query. */
+function scoreTfidf(m: i32): void {
+  const F = numFields;
+  memory.fill(qnorm, 0, <usize>F << 3);
+  for (let qi = 0; qi < m; qi++) {
+    const t = load<i32>(qterms + (<usize>qi << 2));
+    const r1 = termFirstRun(t + 1);
+    for (let r = termFirstRun(t); r < r1; r++) {
+      const run = runAt(r);
+      const idf = tfidfIdf(run & 0xffffff);
+      const at = qnorm + (<usize>(run >>> 24) << 3);
+      store<f64>(at, load<f64>(at) + idf * idf);
+    }
+  }
+  for (let f = 0; f < F; f++) store<f64>(qnorm + (<usize>f << 3), Math.sqrt(load<f64>(qnorm + (<usize>f << 3))));
+  for (let qi = 0; qi < m; qi++) {
+    const t = load<i32>(qterms + (<usize>qi << 2));
+    const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
+    queryKnownMass += mass;
+    const mark = qi + 1;
+    let next = termFirstPosting(t);
+    const r1 = termFirstRun(t + 1);
+    for (let r = termFirstRun(t); r < r1; r++) {
+      const run = runAt(r);
+      const f = <i32>(run >>> 24);
+      const s = next, e = next + (run & 0xffffff);
+      next = e;
+      const w = load<f64>(weights + (<usize>f << 3));
+      if (w == 0) continue;
+      const idf = tfidfIdf(e - s), qn = load<f64>(qnorm + (<usize>f << 3));
+      const bit: u32 = 1 << f;
+      for (let i = s; i < e; i++) {
+        const v = load<u32>(postings + (<usize>i << 2));
+        const d = <i32>(v >> 8);
+        if (load<u8>(mask + <usize>d) == 0) continue;
+        const c = contribution(1, f, d, <f64>(v & 0xff), w, idf, 0, qn, 0);
+        const rec = acc + <usize>d * ACC_BYTES;
+        const seenBy = load<i32>(rec, 24);
+        if (seenBy != mark) {
+          if (seenBy == 0) store<u32>(touched + (<usize>(touchedLen++) << 2), d);
+          store<i32>(rec, mark, 24);
+          store<f64>(rec, load<f64>(rec, 8) + mass, 8);
+        }
+        store<f64>(rec, load<f64>(rec) + c);
+        if (c > 0) store<u32>(rec, load<u32>(rec, 28) | bit, 28);
+      }
+    }
+  }
 }
 
 @inline function finalOf(d: i32): f64 { return load<f64>(acc + <usize>d * ACC_BYTES, 16); }
 
 /**
- * Per-field contributions of the returned documents, into their output records: the query runs again in the same
- * (term, field) order, computing a contribution only for the postings of a returned document, so each per-field
- * sum is the same floats in the same order as the scoring loop would have added them. Streaming the runs once
- * (one byte lookup per posting) costs less than finding each returned document in each run by binary search.
+ * Per-field contributions of the returned documents (explain), into their output records: the query's (term,
+ * field) runs in order, a contribution computed only for the postings of a returned document. Streaming the runs
+ * once (one byte lookup per posting) costs less than finding each returned document in each run by binary search.
  */
-function fieldContributions(algorithm: i32, stride: usize): void {
-  for (let q = 0; q < qrunCount; q++) {
-    const qr = qruns + <usize>q * QRUN_BYTES;
-    const s = load<u32>(qr), e = load<u32>(qr, 4);
-    const f = <i32>load<u32>(qr, 8);
-    const w = load<f64>(qr, 16), idf = load<f64>(qr, 24), wIdf = load<f64>(qr, 32), qn = load<f64>(qr, 40), avg = load<f64>(qr, 48);
-    for (let i = s; i < e; i++) {
-      const v = load<u32>(postings + (<usize>i << 2));
-      const d = <i32>(v >> 8);
-      const slot = <i32>load<u8>(topSlot + <usize>d);
-      if (slot == 0) continue;
-      const c = contribution(algorithm, f, d, <f64>(v & 0xff), w, idf, wIdf, qn, avg);
-      const fp = out + <usize>(slot - 1) * stride + 32 + (<usize>f << 3);
-      store<f64>(fp, load<f64>(fp) + c);
+function fieldContributions(algorithm: i32, m: i32, stride: usize): void {
+  const n = <f64>numDocs;
+  for (let qi = 0; qi < m; qi++) {
+    const t = load<i32>(qterms + (<usize>qi << 2));
+    let next = termFirstPosting(t);
+    const r1 = termFirstRun(t + 1);
+    for (let r = termFirstRun(t); r < r1; r++) {
+      const run = runAt(r);
+      const f = <i32>(run >>> 24);
+      const s = next, e = next + (run & 0xffffff);
+      next = e;
+      const w = load<f64>(weights + (<usize>f << 3));
+      if (w == 0) continue;
+      const avg = load<f64>(avgLen + (<usize>f << 3));
+      const idf = algorithm == 1 ? tfidfIdf(e - s) : bm25Idf(<f64>(e - s), n);
+      const qn = algorithm == 1 ? load<f64>(qnorm + (<usize>f << 3)) : 0;
+      const wIdf = w * idf;
+      for (let i = s; i < e; i++) {
+        const v = load<u32>(postings + (<usize>i << 2));
+        const d = <i32>(v >> 8);
+        const slot = <i32>load<u8>(topSlot + <usize>d);
+        if (slot == 0) continue;
+        const c = contribution(algorithm, f, d, <f64>(v & 0xff), w, idf, wIdf, qn, avg);
+        const fp = out + <usize>(slot - 1) * stride + 32 + (<usize>f << 3);
+        store<f64>(fp, load<f64>(fp) + c);
+      }
     }
   }
 }

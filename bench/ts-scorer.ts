@@ -1,6 +1,6 @@
 // A plain-TypeScript port of the WASM scorer (assembly/main.ts search() with assembly/bm25.ts), to measure what
-// WebAssembly buys. Same index image, same query tokens (from the WASM tokenizer), same term order, same
-// accumulation order, same top-k order (rounded score desc, doc asc). Only the math library differs (JS Math.log
+// WebAssembly buys. Same index image, same query tokens (from the WASM tokenizer), same term order, same per-term
+// impact lists computed on first use and the same accumulation order, same top-k order (rounded score desc, doc asc). Only the math library differs (JS Math.log
 // instead of NativeMath), which the 1e-9 rounding absorbs; test/bench/ts-scorer.test.ts checks the top 10.
 import { tokenize, type CoreExports } from '../src/engine/core.js';
 import type { ToolSpec } from '../src/catalog/types.js';
@@ -35,7 +35,12 @@ export class TsScorer {
   /** One u32 per posting: doc << 8 | min(tf, 255). */
   private readonly postings: Uint32Array;
   private readonly scores: Float64Array;
-  private readonly fieldScores: Float64Array;
+  /** Impact lists by term id (see impactList), valid for listWeights and the current k1, b. */
+  private readonly lists = new Map<number, { docs: Uint32Array; impacts: Float64Array }>();
+  private listWeights?: Float64Array;
+  private readonly termSum: Float64Array;
+  private readonly termSeen: Uint8Array;
+  private readonly termDocs: Uint32Array;
   private readonly matchedMass: Float64Array;
   private readonly seen: Int32Array;
   private readonly touched: Uint32Array;
@@ -77,7 +82,9 @@ export class TsScorer {
       this.singleHan[t] = (bytes.length === 3 && (bytes[0] & 0xf0) === 0xe0) || (bytes.length === 4 && (bytes[0] & 0xf8) === 0xf0) ? 1 : 0;
     }
     this.scores = new Float64Array(nd);
-    this.fieldScores = new Float64Array(nd * nf);
+    this.termSum = new Float64Array(nd);
+    this.termSeen = new Uint8Array(nd);
+    this.termDocs = new Uint32Array(nd);
     this.matchedMass = new Float64Array(nd);
     this.seen = new Int32Array(nd);
     this.touched = new Uint32Array(nd);
@@ -85,19 +92,68 @@ export class TsScorer {
 
   setParams(params: ScorerParams): void {
     this.params = params;
+    this.lists.clear();
+  }
+
+  /** Drops the impact lists (they depend on k1, b and the weights). */
+  clearImpactLists(): void {
+    this.lists.clear();
+  }
+
+  /**
+   * Term t's impact list, computed on first use like the core's: per document holding t in a weighted field, the
+   * sum over those fields (in field order) of w * idf * tf-saturation.
+   */
+  private impactList(t: number, weights: Float64Array): { docs: Uint32Array; impacts: Float64Array } {
+    let list = this.lists.get(t);
+    if (list) return list;
+    const { numDocs: N, numFields: F, postStart, postings, docLen, avgLen, termSum, termSeen, termDocs } = this;
+    const { k1, b } = this.params;
+    let count = 0;
+    for (let f = 0; f < F; f++) {
+      const w = weights[f];
+      if (w === 0) continue;
+      const s = postStart[t * F + f], e = postStart[t * F + f + 1];
+      if (s === e) continue;
+      const wIdf = w * idf(e - s, N);
+      const avg = avgLen[f];
+      for (let i = s; i < e; i++) {
+        const d = postings[i] >>> 8;
+        const tf = postings[i] & 0xff;
+        const norm = avg > 0 ? 1 - b + b * (docLen[f * N + d] / avg) : 1;
+        if (termSeen[d] === 0) {
+          termSeen[d] = 1;
+          termDocs[count++] = d;
+        }
+        termSum[d] += wIdf * ((tf * (k1 + 1)) / (tf + k1 * norm));
+      }
+    }
+    list = { docs: termDocs.slice(0, count), impacts: new Float64Array(count) };
+    for (let j = 0; j < count; j++) {
+      const d = termDocs[j];
+      list.impacts[j] = termSum[d];
+      termSum[d] = 0;
+      termSeen[d] = 0;
+    }
+    this.lists.set(t, list);
+    return list;
   }
 
   /** Fielded BM25 over eligible documents (mask byte 1 eligible, 2 demoted, 0 filtered); the best k hits. */
   /** mult: the shell's per-document multipliers (the action rerank); absent = 1 for every document. */
   search(query: string, mask: Uint8Array, weights: Float64Array, k: number, mult?: Float64Array): TsHit[] {
-    const { numDocs: N, numFields: F, postStart, postings, docLen, avgLen, scores, fieldScores, matchedMass, seen, touched } = this;
+    const { numDocs: N, numFields: F, postStart, scores, matchedMass, seen, touched } = this;
+    if (!this.listWeights || this.listWeights.some((w, i) => w !== weights[i])) {
+      this.lists.clear();
+      this.listWeights = weights.slice();
+    }
     const ids: number[] = [];
     for (const tok of tokenize(this.core, query)) {
       const id = this.terms.get(tok);
       if (id !== undefined && !ids.includes(id)) ids.push(id);
     }
     ids.sort((x, y) => x - y);
-    const { k1, b, avoidDemotion, unigramCoverage = 1, coverageExponent = 0 } = this.params;
+    const { avoidDemotion, unigramCoverage = 1, coverageExponent = 0 } = this.params;
     let touchedLen = 0;
     let knownMass = 0;
     for (let qi = 0; qi < ids.length; qi++) {
@@ -107,28 +163,16 @@ export class TsScorer {
       for (let f = 0; f < F; f++) maxDf = Math.max(maxDf, postStart[t * F + f + 1] - postStart[t * F + f]);
       const mass = idf(maxDf, N) * qw;
       knownMass += mass;
-      for (let f = 0; f < F; f++) {
-        const w = weights[f];
-        if (w === 0) continue;
-        const s = postStart[t * F + f], e = postStart[t * F + f + 1];
-        if (s === e) continue;
-        const termIdf = idf(e - s, N);
-        const avg = avgLen[f];
-        for (let i = s; i < e; i++) {
-          const d = postings[i] >>> 8;
-          if (mask[d] === 0) continue;
-          const tf = postings[i] & 0xff;
-          const len = docLen[f * N + d];
-          const norm = avg > 0 ? 1 - b + b * (len / avg) : 1;
-          const c = w * termIdf * ((tf * (k1 + 1)) / (tf + k1 * norm));
-          if (seen[d] === 0) touched[touchedLen++] = d;
-          if (seen[d] !== qi + 1) {
-            seen[d] = qi + 1;
-            matchedMass[d] += mass;
-          }
-          scores[d] += c;
-          fieldScores[d * F + f] += c;
+      const { docs, impacts } = this.impactList(t, weights);
+      for (let j = 0; j < docs.length; j++) {
+        const d = docs[j];
+        if (mask[d] === 0) continue;
+        if (seen[d] === 0) {
+          seen[d] = 1;
+          touched[touchedLen++] = d;
         }
+        scores[d] += impacts[j];
+        matchedMass[d] += mass;
       }
     }
     const top: TsHit[] = [];
@@ -156,7 +200,6 @@ export class TsScorer {
       scores[d] = 0;
       matchedMass[d] = 0;
       seen[d] = 0;
-      fieldScores.fill(0, d * F, d * F + F);
     }
     return top;
   }

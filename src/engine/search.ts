@@ -89,6 +89,8 @@ export class Searcher {
   /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
   private readonly multCache = new Map<string, Float64Array>();
   private avoid?: AvoidIndex;
+  /** Matched-field bit set -> base field names (a few dozen distinct sets occur). */
+  private readonly fieldSets = new Map<number, { fields: string[]; strong: boolean }>();
   /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
   private readonly refHeadsZh: ({ json: string; truncated: string } | undefined)[] = [];
   private readonly refHeadsEn: ({ json: string; truncated: string } | undefined)[] = [];
@@ -313,7 +315,7 @@ export class Searcher {
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
     const mult = this.rerankMultipliers(task ? `${folded}\n${fold(task)}` : folded, folded);
     new Float64Array(mem, core.multPtr(), mask.length).set(mult);
-    const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm]);
+    const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0);
     const out = new DataView(mem, core.outPtr(), count * this.stride);
     const source = RANK_SOURCE[ranking.algorithm];
     const totalMass = core.knownMass() + core.unknownMass();
@@ -321,19 +323,15 @@ export class Searcher {
     for (let i = 0; i < count; i++) {
       const at = i * this.stride;
       const doc = out.getUint32(at, true);
-      const fields: string[] = [];
-      const contributions: Record<string, number> = {};
-      FIELDS.forEach((f, j) => {
-        const c = out.getFloat64(at + 32 + j * 8, true);
-        if (c > 0) {
-          contributions[f] = c;
-          const base = BASE_FIELDS[j];
-          if (!fields.includes(base)) fields.push(base);
-        }
-      });
+      const matched = this.matchedFields(out.getUint32(at + 4, true));
       const coverage = totalMass > 0 ? out.getFloat64(at + 24, true) / totalMass : 0;
-      const hit: Hit = { doc, sources: [source], fields, strong: fields.some((f) => ranking.strongFields.includes(f)), coverage };
+      const hit: Hit = { doc, sources: [source], fields: matched.fields, strong: matched.strong, coverage };
       if (explain) {
+        const contributions: Record<string, number> = {};
+        FIELDS.forEach((f, j) => {
+          const c = out.getFloat64(at + 32 + j * 8, true);
+          if (c > 0) contributions[f] = c;
+        });
         hit.breakdown = { score: out.getFloat64(at + 8, true), coverage, fields: contributions };
         if (mult[doc] !== 1) hit.breakdown.rerank = mult[doc];
         if (maskView[doc] === 2) hit.breakdown.penalty = ranking.avoidDemotion;
@@ -341,6 +339,20 @@ export class Searcher {
       hits.push(hit);
     }
     return hits;
+  }
+
+  /** The base field names of a matched-field bit set (in field order), and whether one is strong; cached per set. */
+  private matchedFields(bits: number): { fields: string[]; strong: boolean } {
+    let m = this.fieldSets.get(bits);
+    if (!m) {
+      const fields: string[] = [];
+      BASE_FIELDS.forEach((base, j) => {
+        if ((bits >>> j) & 1 && !fields.includes(base)) fields.push(base);
+      });
+      m = { fields, strong: fields.some((f) => this.ctx.ranking.strongFields.includes(f)) };
+      this.fieldSets.set(bits, m);
+    }
+    return m;
   }
 
   /** A ToolReference as JSON: the per-tool, per-language part is serialized once and reused. */

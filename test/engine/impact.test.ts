@@ -1,0 +1,112 @@
+// The core's BM25 impact lists (assembly/main.ts): a term is scored against the index once, on first use, and later
+// queries add its list up. The lists must never change an answer: not across masks, not when the weights or k1/b
+// change, not compared with freshly computed lists.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Engine } from '../../src/engine/engine.js';
+import { tokenize, writeInput, type CoreExports } from '../../src/engine/core.js';
+import { FIELDS } from '../../src/catalog/fields.js';
+import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
+import { readSnapshotBytes } from '../helpers.js';
+
+interface Rec {
+  doc: number;
+  bits: number;
+  score: number;
+  raw: number;
+  mass: number;
+  fields: number[];
+}
+
+let engine: Engine | undefined;
+const core = (): CoreExports => (engine ??= new Engine(readSnapshotBytes())).wasm;
+
+function run(c: CoreExports, query: string, opts: { mask?: Uint8Array; weights?: Float64Array; explain?: boolean; k?: number } = {}): Rec[] {
+  const n = c.docCount();
+  const mem = c.memory.buffer;
+  const mask = opts.mask ?? new Uint8Array(n).fill(1);
+  new Uint8Array(mem, c.maskPtr(), n).set(mask);
+  new Float64Array(c.memory.buffer, c.weightsPtr(), FIELDS.length).set(opts.weights ?? weightVector(DEFAULT_RANKING));
+  new Float64Array(c.memory.buffer, c.multPtr(), n).fill(1);
+  const count = c.search(writeInput(c, query), opts.k ?? 20, 0, opts.explain ? 1 : 0);
+  const stride = c.outStride();
+  const out = new DataView(c.memory.buffer, c.outPtr(), count * stride);
+  return Array.from({ length: count }, (_, i) => ({
+    doc: out.getUint32(i * stride, true),
+    bits: out.getUint32(i * stride + 4, true),
+    score: out.getFloat64(i * stride + 8, true),
+    raw: out.getFloat64(i * stride + 16, true),
+    mass: out.getFloat64(i * stride + 24, true),
+    fields: FIELDS.map((_, j) => out.getFloat64(i * stride + 32 + j * 8, true)),
+  }));
+}
+
+const QUERIES = ['发消息给群', '创建日程 明天下午', 'upload a file to drive', '查看审批 approval status', '表格 新增一行', '撤回消息', 'todo'];
+
+describe('BM25 impact lists', () => {
+  it('give the same records whether the lists were just computed or reused', () => {
+    const c = core();
+    const vocab = [...new Set(QUERIES.flatMap((q) => tokenize(c, q)))];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...vocab), { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 5 }), (words, drop) => {
+        const q = words.join(' ');
+        const mask = new Uint8Array(c.docCount()).map((_, d) => (d % 6 === drop ? 0 : d % 7 === 0 ? 2 : 1));
+        c.clearImpactLists();
+        const fresh = run(c, q, { mask, explain: true });
+        const reused = run(c, q, { mask, explain: true });
+        expect(reused).toEqual(fresh);
+        // Lists hold no mask: computed under one mask, they serve another.
+        c.clearImpactLists();
+        run(c, q);
+        expect(run(c, q, { mask, explain: true })).toEqual(fresh);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('are dropped when the field weights or k1/b change', () => {
+    const c = core();
+    const other = weightVector({ ...DEFAULT_RANKING, weights: { ...DEFAULT_RANKING.weights, title: 1, summary_en: 9, keywords: 0 } });
+    // References: cores that only ever saw the changed settings.
+    const otherWeights = new Engine(readSnapshotBytes()).wasm;
+    const otherParams = new Engine(readSnapshotBytes()).wasm;
+    otherParams.setParams(1.5, 0.9, DEFAULT_RANKING.avoidDemotion, DEFAULT_RANKING.unigramCoverage, DEFAULT_RANKING.coverageExponent);
+    for (const q of QUERIES) {
+      run(c, q); // lists under the default weights
+      const after = run(c, q, { weights: other });
+      expect(after).toEqual(run(otherWeights, q, { weights: other }));
+      expect(after).not.toEqual(run(c, q));
+      c.setParams(1.5, 0.9, DEFAULT_RANKING.avoidDemotion, DEFAULT_RANKING.unigramCoverage, DEFAULT_RANKING.coverageExponent);
+      expect(run(c, q)).toEqual(run(otherParams, q));
+      c.setParams(DEFAULT_RANKING.k1, DEFAULT_RANKING.b, DEFAULT_RANKING.avoidDemotion, DEFAULT_RANKING.unigramCoverage, DEFAULT_RANKING.coverageExponent);
+    }
+  });
+
+  it('a zero weight removes the field from scores and from the matched-field bits', () => {
+    const c = core();
+    const titleOff = weightVector({ ...DEFAULT_RANKING, weights: { ...DEFAULT_RANKING.weights, title: 0, title_en: 0 } });
+    const title = FIELDS.indexOf('title'), titleEn = FIELDS.indexOf('title_en');
+    for (const q of QUERIES) {
+      for (const r of run(c, q, { weights: titleOff, explain: true })) {
+        expect(r.bits & ((1 << title) | (1 << titleEn))).toBe(0);
+        expect(r.fields[title]).toBe(0);
+      }
+    }
+  });
+
+  it('report per-field contributions (explain) that match the field bits and add up to the raw score', () => {
+    const c = core();
+    for (const q of QUERIES) {
+      const plain = run(c, q);
+      const explained = run(c, q, { explain: true });
+      expect(explained.map(({ fields: _, ...r }) => r)).toEqual(plain.map(({ fields: _, ...r }) => r));
+      expect(plain.every((r) => r.fields.every((x) => x === 0))).toBe(true);
+      for (const r of explained) {
+        const bits = r.fields.reduce((acc, x, j) => (x > 0 ? acc | (1 << j) : acc), 0);
+        expect(bits).toBe(r.bits);
+        const sum = r.fields.reduce((a, x) => a + x, 0);
+        expect(Math.abs(sum - r.raw)).toBeLessThanOrEqual(1e-9 * Math.max(1, r.raw));
+      }
+    }
+  });
+});
