@@ -3,7 +3,7 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
-import { hasWord } from './rerank.js';
+import { hasWord, withChars } from './rerank.js';
 
 export interface Gap {
   product: string;
@@ -35,6 +35,21 @@ function saysZh(text: string, term: string): boolean {
  */
 export function saysAll(folded: string, terms: readonly string[], english: boolean): boolean {
   return terms.every((t) => (english || LATIN.test(t) ? hasWord(folded, t, true) : saysZh(folded, t)));
+}
+
+/** A parsed set: its terms, and per term whether it is matched as a whole word (English set or Latin term). */
+interface ParsedSet {
+  gap: number;
+  terms: string[];
+  words: boolean[];
+}
+
+/** saysAll over a parsed set (the word/substring choice made once, when the set was parsed). */
+function saysSet(folded: string, set: ParsedSet): boolean {
+  for (let i = 0; i < set.terms.length; i++) {
+    if (!(set.words[i] ? hasWord(folded, set.terms[i], true) : saysZh(folded, set.terms[i]))) return false;
+  }
+  return true;
 }
 
 /** The first gap (catalog order) one of whose term sets the folded query says completely, if any. */
@@ -108,7 +123,7 @@ export class GapIndex {
   private readonly keys: string[];
   private notes?: string[];
   /** Sets parsed on first use, and the line range of each key looked up so far (warm queries reuse both). */
-  private readonly parsed: ({ gap: number; english: boolean; terms: string[] } | undefined)[] = [];
+  private readonly parsed: (ParsedSet | undefined)[] = [];
   private readonly ranges = new Map<string, number>();
   /** The last match() call that tried each set (a set is tried once per query). */
   private readonly tried: Uint32Array;
@@ -146,30 +161,42 @@ export class GapIndex {
     return lo < this.keys.length && this.keys[lo] === key ? lo : -1;
   }
 
-  private parse(i: number): { gap: number; english: boolean; terms: string[] } {
+  private parse(i: number): ParsedSet {
     const [, gapText, en, terms] = this.lines[i].split(FIELD);
     const gap = Number(gapText);
     if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
-    return (this.parsed[i] = { gap, english: en === '1', terms: terms.split(TERM) });
+    const list = terms.split(TERM);
+    return (this.parsed[i] = { gap, terms: list, words: list.map((t) => en === '1' || LATIN.test(t)) });
+  }
+
+  /** Tries the sets filed under key that this match has not tried yet; returns the lowest gap that matches. */
+  private consider(key: string, folded: string, stamp: number, best: number): number {
+    for (let i = this.first(key); i >= 0 && i < this.lines.length && this.keys[i] === key; i++) {
+      if (this.tried[i] === stamp) continue;
+      this.tried[i] = stamp;
+      const set = this.parsed[i] ?? this.parse(i);
+      if (set.gap < best && saysSet(folded, set)) best = set.gap;
+    }
+    return best;
   }
 
   match(folded: string): GapNote | undefined {
     const stamp = ++this.stamp;
     let best = Infinity;
-    const consider = (key: string): void => {
-      for (let i = this.first(key); i >= 0 && i < this.lines.length && this.keys[i] === key; i++) {
-        if (this.tried[i] === stamp) continue;
-        this.tried[i] = stamp;
-        const set = this.parsed[i] ?? this.parse(i);
-        if (set.gap < best && saysAll(folded, set.terms, set.english)) best = set.gap;
+    // Each distinct character once (withChars marks them; a visited one is set to 2).
+    withChars(folded, (has) => {
+      for (const ch of folded) {
+        const c = ch.charCodeAt(0);
+        if (ch.length === 1 && has[c] !== 1) continue;
+        if (ch.length === 1) has[c] = 2;
+        best = this.consider(ch, folded, stamp, best);
       }
-    };
-    for (const ch of new Set(folded)) consider(ch);
+    });
     for (const w of folded.match(WORD) ?? []) {
-      consider(w);
+      best = this.consider(w, folded, stamp, best);
       // a one-word filing term also matches its plural ("meetings" says "meeting")
-      if (w.endsWith('s')) consider(w.slice(0, -1));
-      if (w.endsWith('es')) consider(w.slice(0, -2));
+      if (w.endsWith('s')) best = this.consider(w.slice(0, -1), folded, stamp, best);
+      if (w.endsWith('es')) best = this.consider(w.slice(0, -2), folded, stamp, best);
     }
     if (best === Infinity) return undefined;
     this.notes ??= this.table.notes.split('\n');

@@ -63,11 +63,6 @@ export function hasWord(text: string, phrase: string, plural = false): boolean {
 /** Scratch: 1 for each UTF-16 unit of the text being checked (a word whose first unit is absent cannot occur). */
 const present = new Uint8Array(65536);
 
-function says(text: string, zh: string[], en: string[]): boolean {
-  return zh.some((w) => present[w.charCodeAt(0)] === 1 && text.includes(w)) ||
-    en.some((w) => present[w.charCodeAt(0)] === 1 && hasWord(text, w));
-}
-
 /**
  * Runs fn with a table marking (1) every UTF-16 unit of text, and clears it afterwards. One shared scratch: callers
  * must not nest.
@@ -81,18 +76,85 @@ export function withChars<T>(text: string, fn: (has: Uint8Array) => T): T {
   }
 }
 
+/**
+ * Phrases filed by their first two UTF-16 units (a one-unit phrase by its unit), so a text tries only the phrases
+ * that could start at one of its positions instead of every phrase. Each bucket keeps the order phrases were given.
+ */
+export class PhraseBuckets<T> {
+  private readonly pairs = new Map<number, { phrase: string; value: T }[]>();
+  private readonly singles = new Map<number, { phrase: string; value: T }[]>();
+
+  constructor(entries: Iterable<readonly [string, T]>) {
+    for (const [phrase, value] of entries) {
+      if (phrase.length === 0) continue;
+      const map = phrase.length === 1 ? this.singles : this.pairs;
+      const key = phrase.length === 1 ? phrase.charCodeAt(0) : pairKey(phrase, 0);
+      const bucket = map.get(key);
+      if (bucket) bucket.push({ phrase, value });
+      else map.set(key, [{ phrase, value }]);
+    }
+  }
+
+  /**
+   * Calls fn for each phrase whose first units occur in text at some position (a candidate: the caller checks the
+   * phrase itself). A phrase whose start occurs at several positions is offered once per position.
+   */
+  candidates(text: string, fn: (phrase: string, value: T) => void): void {
+    for (let i = 0; i < text.length; i++) {
+      if (this.singles.size > 0) {
+        const one = this.singles.get(text.charCodeAt(i));
+        if (one) for (const e of one) fn(e.phrase, e.value);
+      }
+      if (i + 1 < text.length) {
+        const two = this.pairs.get(pairKey(text, i));
+        if (two) for (const e of two) fn(e.phrase, e.value);
+      }
+    }
+  }
+}
+
+function pairKey(text: string, at: number): number {
+  return ((text.charCodeAt(at) << 16) | text.charCodeAt(at + 1)) | 0;
+}
+
+/** A lexicon's words by class: Chinese ones match as substrings, English ones as whole words. */
+type LexiconWords = PhraseBuckets<{ cls: number; word: boolean }>;
+const lexiconBuckets = new WeakMap<object, LexiconWords>();
+
+function bucketsOf(lex: { zh: string[][]; en: string[][] }): LexiconWords {
+  let b = lexiconBuckets.get(lex);
+  if (!b) {
+    const entries: [string, { cls: number; word: boolean }][] = [];
+    lex.zh.forEach((words, cls) => words.forEach((w) => entries.push([w, { cls, word: false }])));
+    lex.en.forEach((words, cls) => words.forEach((w) => entries.push([w, { cls, word: true }])));
+    b = new PhraseBuckets(entries);
+    lexiconBuckets.set(lex, b);
+  }
+  return b;
+}
+
+/** said[i] = 1 when the folded text says a word of class i (Chinese: substring; English: whole word). */
+function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }): Uint8Array {
+  const said = new Uint8Array(lex.zh.length);
+  bucketsOf(lex).candidates(folded, (phrase, { cls, word }) => {
+    if (said[cls] === 0 && (word ? hasWord(folded, phrase) : folded.includes(phrase))) said[cls] = 1;
+  });
+  return said;
+}
+
 /** Bit i set = the query (already folded: NFKC, lowercase) says an action of class i. */
 export function queryActionMask(folded: string, lex: ActionLexicon): number {
-  return withChars(folded, () => {
-    let mask = 0;
-    for (let i = 0; i < lex.classes.length; i++) if (says(folded, lex.zh[i], lex.en[i])) mask |= 1 << i;
-    return mask;
+  let mask = 0;
+  saidClasses(folded, lex).forEach((s, i) => {
+    if (s) mask |= 1 << i;
   });
+  return mask;
 }
 
 /** The products a query (already folded) names, in lexicon order. */
 export function queryProducts(folded: string, lex: ProductLexicon): string[] {
-  return withChars(folded, () => lex.products.filter((_, i) => says(folded, lex.zh[i], lex.en[i])));
+  const said = saidClasses(folded, lex);
+  return lex.products.filter((_, i) => said[i] === 1);
 }
 
 /** Per tool: x boost when its action is one the query names, x penalty when it is another action, else 1. */

@@ -7,7 +7,7 @@ import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
 import { GapIndex, GapTableError, type GapNote } from './gaps.js';
-import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts, withChars } from './rerank.js';
+import { actionMultipliers, applyProductBoost, PhraseBuckets, queryActionMask, queryProducts } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 
@@ -88,7 +88,8 @@ export class Searcher {
   private readonly maskCache = new Map<string, Uint8Array>();
   /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
   private readonly multCache = new Map<string, Float64Array>();
-  private avoid?: AvoidIndex;
+  /** avoid_when phrases by their first two UTF-16 units (built on the first ranked query). */
+  private avoidPhrases?: PhraseBuckets<number>;
   /** Matched-field bit set -> base field names (a few dozen distinct sets occur). */
   private readonly fieldSets = new Map<number, { fields: string[]; strong: boolean }>();
   /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
@@ -242,12 +243,10 @@ export class Searcher {
 
   /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
   private demoteAvoided(folded: string, maskView: Uint8Array): void {
-    const { docs, starts, first, text } = (this.avoid ??= this.ctx.avoid());
-    // Phrases come shortest first: only those no longer than the query, and starting with one of its characters.
-    withChars(folded, (has) => {
-      for (let i = 0; i < docs.length && starts[i + 1] - starts[i] <= folded.length; i++) {
-        if (has[first[i]] === 1 && maskView[docs[i]] === 1 && folded.includes(text.slice(starts[i], starts[i + 1]))) maskView[docs[i]] = 2;
-      }
+    // Only the phrases that could start at one of the query's positions are tried.
+    this.avoidPhrases ??= avoidBuckets(this.ctx.avoid());
+    this.avoidPhrases.candidates(folded, (phrase, doc) => {
+      if (maskView[doc] === 1 && phrase.length <= folded.length && folded.includes(phrase)) maskView[doc] = 2;
     });
   }
 
@@ -385,6 +384,10 @@ export class Searcher {
     };
     return { json: JSON.stringify(fixed).slice(0, -1), truncated: truncated.length ? `,"truncated_fields":${JSON.stringify(truncated)}` : '' };
   }
+}
+
+function avoidBuckets({ docs, starts, text }: AvoidIndex): PhraseBuckets<number> {
+  return new PhraseBuckets(Array.from(docs, (doc, i) => [text.slice(starts[i], starts[i + 1]), doc] as const));
 }
 
 function exactHit(doc: number): Hit {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readActionLexicon, readProductLexicon } from '../../src/catalog/build.js';
 import { fold } from '../../src/catalog/identity.js';
-import { applyProductBoost, queryActionMask, queryProducts, toolActionMask } from '../../src/engine/rerank.js';
+import { applyProductBoost, PhraseBuckets, queryActionMask, queryProducts, toolActionMask } from '../../src/engine/rerank.js';
+import fc from 'fast-check';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';
 
@@ -71,5 +72,43 @@ describe('product mentions', () => {
 
   it('rejects a lexicon entry for a product the catalog does not have', () => {
     expect(() => readProductLexicon(path.join(ROOT, 'catalog'), ['chat'])).toThrow(/is not a product of the catalog/);
+  });
+});
+
+describe('phrase buckets', () => {
+  it('offer every phrase the text contains (and only phrases whose first two units occur in it)', () => {
+    const unit = fc.constantFrom('发', '消', '息', '群', 'a', 'b', 'ab', '𠀀', ' ');
+    const word = fc.array(unit, { minLength: 1, maxLength: 4 }).map((u) => u.join(''));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 12 }), fc.array(unit, { maxLength: 30 }).map((u) => u.join('')), (phrases, text) => {
+        const buckets = new PhraseBuckets(phrases.map((p, i) => [p, i] as const));
+        const offered = new Set<number>();
+        buckets.candidates(text, (phrase, i) => {
+          expect(phrase).toBe(phrases[i]);
+          expect(phrase.length === 1 ? text.includes(phrase) : text.includes(phrase.slice(0, 2))).toBe(true);
+          offered.add(i);
+        });
+        phrases.forEach((p, i) => {
+          if (text.includes(p)) expect(offered.has(i)).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('say the same actions and products as a plain scan of every lexicon word', () => {
+    const products = readProductLexicon(path.join(ROOT, 'catalog'));
+    const plain = (text: string, l: { zh: string[][]; en: string[][] }) =>
+      l.zh.map((zh, i) => zh.some((w) => text.includes(w)) || l.en[i].some((w) => new RegExp(`(?<![a-z0-9])${w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![a-z0-9])`, 'u').test(text)));
+    const words = [...lex.zh.flat(), ...lex.en.flat(), ...products.zh.flat(), ...products.en.flat(), '的', 'x', ' ', 'ing', '了'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...words), { maxLength: 6 }), fc.constantFrom('', ' ', '了'), (parts, sep) => {
+        const text = fold(parts.join(sep));
+        const actions = plain(text, lex).reduce((m, s, i) => (s ? m | (1 << i) : m), 0);
+        expect(queryActionMask(text, lex)).toBe(actions);
+        expect(queryProducts(text, products)).toEqual(products.products.filter((_, i) => plain(text, products)[i]));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
