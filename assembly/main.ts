@@ -57,6 +57,7 @@ let blockUsed: i32 = 0; // entries used in it
 let blockEntries: i32 = 0;
 let listAt: usize = 0; // u32[numTerms]: address of a term's list, 0 = not computed yet
 let listLen: usize = 0; // u32[numTerms]
+let listMass: usize = 0; // f64[numTerms]: termMass(t), computed with the list
 let termSum: usize = 0; // f64[numDocs] scratch of one list build
 let termBits: usize = 0; // u32[numDocs]
 let termDocs: usize = 0; // u32[numDocs]
@@ -156,6 +157,7 @@ function allocAccumulators(): void {
   const t = <usize>max(numTerms, 1);
   listAt = heap.alloc(t << 2);
   listLen = heap.alloc(t << 2);
+  listMass = heap.alloc(t << 3);
   termSum = heap.alloc(n << 3);
   memory.fill(termSum, 0, n << 3);
   termBits = heap.alloc(n << 2);
@@ -240,6 +242,7 @@ function impactList(t: i32): usize {
   }
   store<u32>(listAt + (<usize>t << 2), <u32>list);
   store<u32>(listLen + (<usize>t << 2), <u32>count);
+  store<f64>(listMass + (<usize>t << 3), termMass(t));
   return list;
 }
 
@@ -378,10 +381,10 @@ function scoreBm25(m: i32): void {
   checkLists();
   for (let qi = 0; qi < m; qi++) {
     const t = load<i32>(qterms + (<usize>qi << 2));
-    // Coverage counts single Han characters at unigramCoverage (they match almost anything); scoring does not.
-    const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
-    queryKnownMass += mass;
     const list = impactList(t);
+    // Coverage counts single Han characters at unigramCoverage (they match almost anything); scoring does not.
+    const mass = load<f64>(listMass + (<usize>t << 3)) * load<f64>(qweight + (<usize>qi << 3));
+    queryKnownMass += mass;
     const len = <usize>load<u32>(listLen + (<usize>t << 2));
     for (let j: usize = 0; j < len; j++) {
       const at = list + j * IMPACT_BYTES;

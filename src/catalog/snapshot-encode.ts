@@ -81,14 +81,11 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     productLexicon: input.productLexicon,
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
-  // Shortest first (stable): a query can only contain phrases no longer than itself (AvoidIndex).
-  avoidPairs.sort((a, b) => a[1].length - b[1].length);
   const starts = [0];
   for (const [, p] of avoidPairs) starts.push(starts[starts.length - 1] + p.length);
   const avoid: StoredAvoid = {
     docs: packU32(avoidPairs.map(([doc]) => doc)),
     starts: packU32(starts),
-    first: packU32(avoidPairs.map(([, p]) => p.charCodeAt(0))),
     phrases: utf8(avoidPairs.map(([, p]) => p).join('')),
   };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);

@@ -21,7 +21,7 @@ import type { GapTable } from '../engine/gaps.js';
 import { SortedIdentities } from './identity.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 3;
+export const SNAPSHOT_FORMAT_VERSION = 4;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
 export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'index', 'specs_index', 'specs'] as const;
@@ -75,14 +75,12 @@ export interface ToolText {
 }
 
 /**
- * Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to, shortest
- * first: a query can only contain the phrases no longer than itself, a prefix of this order. Phrase i is
- * text.slice(starts[i], starts[i + 1]); first[i] is its first UTF-16 unit.
+ * Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to, in catalog
+ * order. Phrase i is text.slice(starts[i], starts[i + 1]).
  */
 export interface AvoidIndex {
   docs: Uint32Array;
   starts: Uint32Array;
-  first: Uint32Array;
   text: string;
 }
 
@@ -90,7 +88,6 @@ export interface AvoidIndex {
 export interface StoredAvoid {
   docs: Uint8Array;
   starts: Uint8Array;
-  first: Uint8Array;
   /** UTF-8 (one native decode; a long msgpack string decodes in JS). */
   phrases: Uint8Array;
 }
@@ -265,7 +262,6 @@ export class Snapshot {
     if (!(stored?.phrases instanceof Uint8Array)) throw corrupt('avoid index is malformed');
     const docs = u32s(stored.docs);
     const starts = u32s(stored.starts);
-    const first = u32s(stored.first);
     let text: string;
     try {
       text = utf8Decoder.decode(stored.phrases);
@@ -273,10 +269,10 @@ export class Snapshot {
       throw corrupt('avoid phrases are not UTF-8');
     }
     // The section is CRC-checked; these checks keep every slice of it in bounds.
-    if (first.length !== docs.length || starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== text.length) {
+    if (starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== text.length) {
       throw corrupt('avoid index lengths differ');
     }
-    return { docs, starts, first, text };
+    return { docs, starts, text };
   }
 
   private blobIndex(name: 'text' | 'specs'): { offsets: Uint32Array; crcs: Uint32Array } {

@@ -3,7 +3,7 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
-import { hasWord, withChars } from './rerank.js';
+import { hasWord } from './rerank.js';
 
 export interface Gap {
   product: string;
@@ -62,10 +62,13 @@ const WORD = /[a-z0-9]+/gu;
 /** What a response says about a gap. */
 export type GapNote = Pick<Gap, 'product' | 'id' | 'note' | 'note_en'>;
 
-/** Where a term files its set: Latin terms under their first word, Chinese ones under their first character. */
+/**
+ * Where a term files its set: Latin terms under their first word, Chinese ones under their first two characters
+ * (code points; one if the term has one), so a query tries only the sets that can start at one of its positions.
+ */
 function gapKey(term: string, english: boolean): { latin: boolean; key: string } {
   const latin = english || LATIN.test(term);
-  return { latin, key: latin ? (term.match(WORD) ?? [term])[0] : String.fromCodePoint(term.codePointAt(0)!) };
+  return { latin, key: latin ? (term.match(WORD) ?? [term])[0] : [...term].slice(0, 2).join('') };
 }
 
 /** Separators of the stored gap table (never in catalog text: the gap reader rejects control characters). */
@@ -75,9 +78,9 @@ const TERM = '\u0002';
 /**
  * The gaps ready for matching, computed once at snapshot build and stored as two strings, so a cold process splits
  * two strings instead of building thousands of objects. Every term set is filed under one term: its rarest (the
- * fewer sets a common character such as 删 or 文 wakes up, the fewer sets a query tries), by that term's first
- * character (Chinese) or first word (Latin). A set can only match when that term occurs, so a query tries only the
- * sets filed under its own characters and words and gets the same answer as matchGap.
+ * fewer sets a common start such as 删除 wakes up, the fewer sets a query tries), by that term's first two
+ * characters (Chinese) or first word (Latin). A set can only match when that term occurs, so a query tries only the
+ * sets filed under its own characters, character pairs and words and gets the same answer as matchGap.
  */
 export interface GapTable {
   /** One line per set, sorted by key (JS string order): key FIELD gap FIELD 0|1 (English) FIELD terms joined by TERM. */
@@ -117,7 +120,7 @@ export function gapTable(gaps: readonly Gap[]): GapTable {
 /** Thrown when a stored gap table does not parse (the snapshot layer reports it as a corrupt snapshot). */
 export class GapTableError extends Error {}
 
-/** matchGap over a GapTable: only the sets filed under the query's own characters and words are tried. */
+/** matchGap over a GapTable: only the sets filed under the query's own characters, pairs and words are tried. */
 export class GapIndex {
   private readonly lines: string[];
   private readonly keys: string[];
@@ -183,15 +186,13 @@ export class GapIndex {
   match(folded: string): GapNote | undefined {
     const stamp = ++this.stamp;
     let best = Infinity;
-    // Each distinct character once (withChars marks them; a visited one is set to 2).
-    withChars(folded, (has) => {
-      for (const ch of folded) {
-        const c = ch.charCodeAt(0);
-        if (ch.length === 1 && has[c] !== 1) continue;
-        if (ch.length === 1) has[c] = 2;
-        best = this.consider(ch, folded, stamp, best);
-      }
-    });
+    // Every character and every pair of adjacent characters of the query (a set is tried once per match).
+    let prev = '';
+    for (const ch of folded) {
+      best = this.consider(ch, folded, stamp, best);
+      if (prev) best = this.consider(prev + ch, folded, stamp, best);
+      prev = ch;
+    }
     for (const w of folded.match(WORD) ?? []) {
       best = this.consider(w, folded, stamp, best);
       // a one-word filing term also matches its plural ("meetings" says "meeting")
