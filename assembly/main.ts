@@ -153,6 +153,7 @@ function allocAccumulators(): void {
   memory.fill(topSlot, 0, n);
   touched = heap.alloc(n << 2);
   out = heap.alloc(<usize>MAX_RESULTS * <usize>(32 + (numFields << 3)));
+  memory.fill(lookupCache, 0, <usize>LOOKUP_SLOTS << 2);
   // Impact lists: a fresh index (the heap was reset by a build, or this is a new image) starts with none.
   const t = <usize>max(numTerms, 1);
   listAt = heap.alloc(t << 2);
@@ -253,6 +254,22 @@ export function clearImpactLists(): void { listsValid = false; }
 @inline function termFirstRun(t: i32): u32 { return load<u32>(termRuns + (<usize>t << 2)); }
 @inline function runAt(r: u32): u32 { return load<u32>(runs + (<usize>r << 2)); }
 
+// Term ids of recent query tokens, direct-mapped by a hash of their bytes (a hit is verified against the term's
+// bytes, so a collision only costs the binary search it would have cost anyway).
+const LOOKUP_SLOTS: i32 = 4096;
+const lookupCache: usize = memory.data(LOOKUP_SLOTS << 2, 16); // term id + 1, 0 = empty
+
+function findTerm(p: usize, len: i32): i32 {
+  let h: u32 = 2166136261;
+  for (let i = 0; i < len; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
+  const slot = lookupCache + (<usize>(h & <u32>(LOOKUP_SLOTS - 1)) << 2);
+  const cached = load<i32>(slot) - 1;
+  if (cached >= 0 && termLength(cached) == len && memory.compare(termPtr(cached), p, <usize>len) == 0) return cached;
+  const id = lookupTerm(p, len);
+  if (id >= 0) store<i32>(slot, id + 1);
+  return id;
+}
+
 /** Collects the query's known term ids, sorted ascending and deduplicated (the fixed accumulation order). */
 function collectTerms(qlen: i32): i32 {
   const n = tokenize(input, qlen);
@@ -261,7 +278,7 @@ function collectTerms(qlen: i32): i32 {
   queryUnknownMass = 0;
   for (let i = 0; i < n; i++) {
     const s = load<u32>(tokStarts + (<usize>i << 2)), e = load<u32>(tokStarts + (<usize>(i + 1) << 2));
-    const id = lookupTerm(tokBytes + <usize>s, <i32>(e - s));
+    const id = findTerm(tokBytes + <usize>s, <i32>(e - s));
     if (id < 0) {
       queryUnknown++;
       const len = e - s;
@@ -372,7 +389,10 @@ export function search(qlen: i32, k: i32, algorithm: i32, explain: i32): i32 {
   if (count > 0 && explain != 0) fieldContributions(algorithm, m, stride);
   // Reset only what this query touched.
   for (let r = 0; r < count; r++) store<u8>(topSlot + <usize>load<i32>(top + (<usize>r << 2)), 0);
-  for (let i = 0; i < touchedLen; i++) memory.fill(acc + <usize>load<u32>(touched + (<usize>i << 2)) * ACC_BYTES, 0, ACC_BYTES);
+  for (let i = 0; i < touchedLen; i++) {
+    const rec = acc + <usize>load<u32>(touched + (<usize>i << 2)) * ACC_BYTES;
+    store<u64>(rec, 0); store<u64>(rec, 0, 8); store<u64>(rec, 0, 16); store<u64>(rec, 0, 24);
+  }
   return count;
 }
 

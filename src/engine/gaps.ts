@@ -117,6 +117,39 @@ export function gapTable(gaps: readonly Gap[]): GapTable {
   };
 }
 
+/** An open-addressing memo (code point, code point or -1) -> line index or -1; cleared when three quarters full. */
+class PairMemo {
+  private static readonly SLOTS = 8192;
+  private readonly a = new Int32Array(PairMemo.SLOTS).fill(-1);
+  private readonly b = new Int32Array(PairMemo.SLOTS);
+  private readonly value = new Int32Array(PairMemo.SLOTS);
+  private used = 0;
+
+  private slot(a: number, b: number): number {
+    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca6b);
+    h = (h ^ (h >>> 15)) & (PairMemo.SLOTS - 1);
+    while (this.a[h] !== -1 && (this.a[h] !== a || this.b[h] !== b)) h = (h + 1) & (PairMemo.SLOTS - 1);
+    return h;
+  }
+
+  get(a: number, b: number): number | undefined {
+    const h = this.slot(a, b);
+    return this.a[h] === -1 ? undefined : this.value[h];
+  }
+
+  set(a: number, b: number, v: number): void {
+    if (this.used >= (PairMemo.SLOTS * 3) / 4) {
+      this.a.fill(-1);
+      this.used = 0;
+    }
+    const h = this.slot(a, b);
+    if (this.a[h] === -1) this.used++;
+    this.a[h] = a;
+    this.b[h] = b;
+    this.value[h] = v;
+  }
+}
+
 /** Thrown when a stored gap table does not parse (the snapshot layer reports it as a corrupt snapshot). */
 export class GapTableError extends Error {}
 
@@ -128,6 +161,8 @@ export class GapIndex {
   /** Sets parsed on first use, and the line range of each key looked up so far (warm queries reuse both). */
   private readonly parsed: (ParsedSet | undefined)[] = [];
   private readonly ranges = new Map<string, number>();
+  /** The same memo for Chinese keys (one character or a pair), by code points: no key string per lookup. */
+  private readonly pairs = new PairMemo();
   /** The last match() call that tried each set (a set is tried once per query). */
   private readonly tried: Uint32Array;
   private stamp = 0;
@@ -172,9 +207,29 @@ export class GapIndex {
     return (this.parsed[i] = { gap, terms: list, words: list.map((t) => en === '1' || LATIN.test(t)) });
   }
 
+  /**
+   * consider() for the Chinese key folded[start, end): one character (code point a, b = -1) or a pair (a, b); the key
+   * string is only built when the memo misses.
+   */
+  private considerAt(a: number, b: number, start: number, end: number, folded: string, stamp: number, best: number): number {
+    let at = this.pairs.get(a, b);
+    if (at === undefined) {
+      at = this.search(folded.slice(start, end));
+      this.pairs.set(a, b, at);
+    }
+    return at < 0 ? best : this.tryFrom(at, folded, stamp, best);
+  }
+
   /** Tries the sets filed under key that this match has not tried yet; returns the lowest gap that matches. */
   private consider(key: string, folded: string, stamp: number, best: number): number {
-    for (let i = this.first(key); i >= 0 && i < this.lines.length && this.keys[i] === key; i++) {
+    const at = this.first(key);
+    return at < 0 ? best : this.tryFrom(at, folded, stamp, best);
+  }
+
+  /** Tries the sets from line at on that share its key. */
+  private tryFrom(at: number, folded: string, stamp: number, best: number): number {
+    const key = this.keys[at];
+    for (let i = at; i < this.lines.length && this.keys[i] === key; i++) {
       if (this.tried[i] === stamp) continue;
       this.tried[i] = stamp;
       const set = this.parsed[i] ?? this.parse(i);
@@ -187,11 +242,16 @@ export class GapIndex {
     const stamp = ++this.stamp;
     let best = Infinity;
     // Every character and every pair of adjacent characters of the query (a set is tried once per match).
-    let prev = '';
-    for (const ch of folded) {
-      best = this.consider(ch, folded, stamp, best);
-      if (prev) best = this.consider(prev + ch, folded, stamp, best);
-      prev = ch;
+    let prev = -1;
+    let prevAt = 0;
+    for (let i = 0; i < folded.length;) {
+      const cp = folded.codePointAt(i)!;
+      const next = i + (cp > 0xffff ? 2 : 1);
+      best = this.considerAt(cp, -1, i, next, folded, stamp, best);
+      if (prev >= 0) best = this.considerAt(prev, cp, prevAt, next, folded, stamp, best);
+      prev = cp;
+      prevAt = i;
+      i = next;
     }
     for (const w of folded.match(WORD) ?? []) {
       best = this.consider(w, folded, stamp, best);
