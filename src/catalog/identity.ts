@@ -28,6 +28,8 @@ export function identityKeys(t: IdentityTool): string[] {
 /** Exact Guard lookup: identity key -> document. */
 export interface IdentityLookup {
   get(key: string): number | undefined;
+  /** True when some identity key starts with prefix. */
+  hasPrefix(prefix: string): boolean;
 }
 
 /**
@@ -48,5 +50,16 @@ export class SortedIdentities implements IdentityLookup {
       else hi = mid - 1;
     }
     return undefined;
+  }
+
+  hasPrefix(prefix: string): boolean {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.keys[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.keys.length && this.keys[lo].startsWith(prefix);
   }
 }

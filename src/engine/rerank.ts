@@ -77,18 +77,28 @@ export function withChars<T>(text: string, fn: (has: Uint8Array) => T): T {
 }
 
 /**
- * Phrases filed by their first two UTF-16 units (a one-unit phrase by its unit), so a text tries only the phrases
- * that could start at one of its positions instead of every phrase. Each bucket keeps the order phrases were given.
+ * Phrases filed by one pair of adjacent UTF-16 units each (a one-unit phrase by its unit), so a text tries only the
+ * phrases one of whose pairs it contains instead of every phrase. A phrase is filed under its rarest pair among all
+ * the phrases (many English phrases start with "to", few contain "xq"). Each bucket keeps the order phrases were
+ * given.
  */
 export class PhraseBuckets<T> {
   private readonly pairs = new Map<number, { phrase: string; value: T }[]>();
   private readonly singles = new Map<number, { phrase: string; value: T }[]>();
 
   constructor(entries: Iterable<readonly [string, T]>) {
-    for (const [phrase, value] of entries) {
-      if (phrase.length === 0) continue;
+    const list = [...entries].filter(([phrase]) => phrase.length > 0);
+    const count = new Map<number, number>();
+    for (const [phrase] of list) {
+      for (let i = 0; i + 1 < phrase.length; i++) count.set(pairKey(phrase, i), (count.get(pairKey(phrase, i)) ?? 0) + 1);
+    }
+    for (const [phrase, value] of list) {
+      let key = phrase.charCodeAt(0);
+      if (phrase.length > 1) {
+        key = pairKey(phrase, 0);
+        for (let i = 1; i + 1 < phrase.length; i++) if (count.get(pairKey(phrase, i))! < count.get(key)!) key = pairKey(phrase, i);
+      }
       const map = phrase.length === 1 ? this.singles : this.pairs;
-      const key = phrase.length === 1 ? phrase.charCodeAt(0) : pairKey(phrase, 0);
       const bucket = map.get(key);
       if (bucket) bucket.push({ phrase, value });
       else map.set(key, [{ phrase, value }]);
@@ -96,8 +106,8 @@ export class PhraseBuckets<T> {
   }
 
   /**
-   * Calls fn for each phrase whose first units occur in text at some position (a candidate: the caller checks the
-   * phrase itself). A phrase whose start occurs at several positions is offered once per position.
+   * Calls fn for each phrase whose filing unit or pair occurs in text (a candidate: the caller checks the phrase
+   * itself). A phrase whose pair occurs at several positions is offered once per position.
    */
   candidates(text: string, fn: (phrase: string, value: T) => void): void {
     for (let i = 0; i < text.length; i++) {

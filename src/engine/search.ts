@@ -294,6 +294,8 @@ export class Searcher {
     if (words[0] === 'dws') words.shift();
     const found: number[] = [];
     for (let i = 0; i < words.length; i++) {
+      // One lookup rules out every window that starts with a word no multi-word identity starts with.
+      if (words.length - i < 2 || !this.ctx.identities.hasPrefix(`${words[i]} `)) continue;
       for (let n = Math.min(6, words.length - i); n >= 2; n--) {
         const doc = this.ctx.identities.get(words.slice(i, i + n).join(' '));
         if (doc !== undefined) {

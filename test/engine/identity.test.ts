@@ -38,4 +38,14 @@ describe('the sorted identity lookup', () => {
     }), { numRuns: 500 });
     expect(new SortedIdentities([], new Uint32Array(0)).get('chat send')).toBeUndefined();
   });
+
+  it('knows whether any key starts with a prefix, like a scan of every key', () => {
+    const e = shippedEngine();
+    const keys = e.tools().flatMap((t) => identityKeys(t));
+    const prefixes = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom(...keys).chain((k) => fc.nat(k.length + 1).map((n) => k.slice(0, n) + (n > k.length ? 'x' : ''))));
+    fc.assert(fc.property(prefixes, (p) => {
+      expect(e.identities.hasPrefix(p)).toBe(keys.some((k) => k.startsWith(p)));
+    }), { numRuns: 500 });
+    expect(new SortedIdentities([], new Uint32Array(0)).hasPrefix('')).toBe(false);
+  });
 });
