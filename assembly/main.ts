@@ -29,7 +29,7 @@ let out: usize = 0;
 let mask: usize = 0;
 let mult: usize = 0;
 // One ACC_BYTES record per document, so accumulating touches one cache line per entry: {f64 raw score, f64 matched
-// idf mass, f64 final score, i32 last query term + 1 that matched it (0 = untouched), u32 bit set of the fields
+// idf mass, f64 unused, i32 last query term + 1 that matched it (0 = untouched), u32 bit set of the fields
 // that matched}. Per-field contributions are only computed for explain, by a second pass over the query's
 // (term, field) runs for the k documents returned (fieldContributions).
 const ACC_BYTES: usize = 32;
@@ -38,6 +38,7 @@ let topSlot: usize = 0; // u8 per document: its rank + 1 among the returned ones
 let touched: usize = 0;
 let touchedLen: i32 = 0;
 const top: usize = memory.data(MAX_RESULTS << 2, 16);
+const topUnits: usize = memory.data(MAX_RESULTS << 3, 16); // finalUnits of top[i]
 
 // ---- BM25 impact lists ----
 // Under BM25 a term's contribution to a document does not depend on the rest of the query: it is the sum over the
@@ -151,7 +152,7 @@ function allocAccumulators(): void {
   memory.fill(acc, 0, n * ACC_BYTES);
   topSlot = heap.alloc(n);
   memory.fill(topSlot, 0, n);
-  touched = heap.alloc(n << 2);
+  touched = heap.alloc((n + 1) << 2); // +1: scoreBm25 writes a slot before it knows the document is new
   out = heap.alloc(<usize>MAX_RESULTS * <usize>(32 + (numFields << 3)));
   memory.fill(lookupCache, 0, <usize>LOOKUP_SLOTS << 2);
   // Impact lists: a fresh index (the heap was reset by a build, or this is a new image) starts with none.
@@ -352,25 +353,26 @@ export function search(qlen: i32, k: i32, algorithm: i32, explain: i32): i32 {
   if (algorithm == 1) scoreTfidf(m); else scoreBm25(m);
   // Final scores once per touched document, then top k by (rounded score desc, doc asc); docs are numbered in
   // canonical-path order, so the tie-break is the doc number. The list is kept sorted by insertion; a document
-  // that does not beat the current k-th is rejected with one comparison.
+  // that does not beat the current k-th is rejected with one comparison. Scores are compared as the integers
+  // round(s * 1e9) (finalUnits): below 2^53 dividing by 1e9 keeps their order and ties, so the division is left to
+  // the k written out.
   let count = 0;
   for (let i = 0; i < touchedLen; i++) {
     const d = <i32>load<u32>(touched + (<usize>i << 2));
-    const sc = finalScore(d);
-    store<f64>(acc + <usize>d * ACC_BYTES, sc, 16);
-    if (sc <= 0) continue;
-    if (count == k) {
-      const last = load<i32>(top + (<usize>(count - 1) << 2));
-      if (!better(sc, d, finalOf(last), last)) continue;
-    }
+    const u = finalUnits(d);
+    if (u <= 0) continue;
+    if (count == k && !better(u, d, load<f64>(topUnits + (<usize>(count - 1) << 3)), load<i32>(top + (<usize>(count - 1) << 2)))) continue;
     let j = count < k ? count : k - 1;
     while (j > 0) {
       const o = load<i32>(top + (<usize>(j - 1) << 2));
-      if (!better(sc, d, finalOf(o), o)) break;
+      const ou = load<f64>(topUnits + (<usize>(j - 1) << 3));
+      if (!better(u, d, ou, o)) break;
       store<i32>(top + (<usize>j << 2), o);
+      store<f64>(topUnits + (<usize>j << 3), ou);
       j--;
     }
     store<i32>(top + (<usize>j << 2), d);
+    store<f64>(topUnits + (<usize>j << 3), u);
     if (count < k) count++;
   }
   const stride = <usize>(32 + (F << 3));
@@ -380,7 +382,7 @@ export function search(qlen: i32, k: i32, algorithm: i32, explain: i32): i32 {
     const at = out + <usize>r * stride;
     store<u32>(at, d);
     store<u32>(at + 4, load<u32>(rec, 28));
-    store<f64>(at + 8, finalOf(d));
+    store<f64>(at + 8, load<f64>(topUnits + (<usize>r << 3)) / 1e9);
     store<f64>(at + 16, load<f64>(rec));
     store<f64>(at + 24, load<f64>(rec, 8));
     memory.fill(at + 32, 0, <usize>F << 3);
@@ -411,10 +413,10 @@ function scoreBm25(m: i32): void {
       const d = <usize>load<u32>(at);
       if (load<u8>(mask + d) == 0) continue;
       const rec = acc + d * ACC_BYTES;
-      if (load<i32>(rec, 24) == 0) {
-        store<u32>(touched + (<usize>(touchedLen++) << 2), <u32>d);
-        store<i32>(rec, 1, 24);
-      }
+      // Branch-free first touch: the slot is always written, the length only grows for a new document.
+      store<u32>(touched + (<usize>touchedLen << 2), <u32>d);
+      touchedLen += 1 - load<i32>(rec, 24);
+      store<i32>(rec, 1, 24);
       store<f64>(rec, load<f64>(rec) + load<f64>(at, 8));
       store<f64>(rec, load<f64>(rec, 8) + mass, 8);
       store<u32>(rec, load<u32>(rec, 28) | load<u32>(at, 4), 28);
@@ -472,7 +474,6 @@ function scoreTfidf(m: i32): void {
   }
 }
 
-@inline function finalOf(d: i32): f64 { return load<f64>(acc + <usize>d * ACC_BYTES, 16); }
 
 /**
  * Per-field contributions of the returned documents (explain), into their output records: the query's (term,
@@ -513,8 +514,11 @@ function fieldContributions(algorithm: i32, m: i32, stride: usize): void {
   return sa > sb || (sa == sb && da < db);
 }
 
-/** The ranking score: raw score x coverage^exp x the host's multiplier, demoted when the mask says so, rounded to 1e-9. */
-function finalScore(d: i32): f64 {
+/**
+ * The ranking score in units of 1e-9: round(raw score x coverage^exp x the host's multiplier x the demotion when the
+ * mask says so, times 1e9). The score itself is this divided by 1e9 (rounded to 1e-9).
+ */
+@inline function finalUnits(d: i32): f64 {
   const rec = acc + <usize>d * ACC_BYTES;
   let s = load<f64>(rec);
   if (coverageExp != 0 && queryKnownMass > 0) {
@@ -523,5 +527,5 @@ function finalScore(d: i32): f64 {
   }
   s *= load<f64>(mult + (<usize>d << 3));
   if (load<u8>(mask + <usize>d) == 2) s *= demote;
-  return Math.floor(s * 1e9 + 0.5) / 1e9;
+  return Math.floor(s * 1e9 + 0.5);
 }
