@@ -66,7 +66,8 @@ export const HINTS = {
 
 const SUMMARY_LIMIT = 256;
 const ALGORITHM_CODE = { fielded_bm25_ensemble: 0, fielded_tfidf_cosine: 1 } as const;
-const RANK_SOURCE = { fielded_bm25_ensemble: 'bm25', fielded_tfidf_cosine: 'tfidf' } as const;
+/** A ranked hit's rank_sources (one shared array per algorithm, so its JSON is cached). */
+const RANK_SOURCES = { fielded_bm25_ensemble: ['bm25'], fielded_tfidf_cosine: ['tfidf'] } as const;
 const HAN = /\p{Script=Han}/u;
 const encoder = new TextEncoder();
 const budgetScratch = new Uint8Array(LIMITS.maxResponseBytes);
@@ -318,7 +319,7 @@ export class Searcher {
     new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0);
     const out = new DataView(mem, core.outPtr(), count * this.stride);
-    const source = RANK_SOURCE[ranking.algorithm];
+    const sources = RANK_SOURCES[ranking.algorithm] as unknown as string[];
     const totalMass = core.knownMass() + core.unknownMass();
     const hits: Hit[] = [];
     for (let i = 0; i < count; i++) {
@@ -326,7 +327,7 @@ export class Searcher {
       const doc = out.getUint32(at, true);
       const matched = this.matchedFields(out.getUint32(at + 4, true));
       const coverage = totalMass > 0 ? out.getFloat64(at + 24, true) / totalMass : 0;
-      const hit: Hit = { doc, sources: [source], fields: matched.fields, strong: matched.strong, coverage };
+      const hit: Hit = { doc, sources, fields: matched.fields, strong: matched.strong, coverage };
       if (explain) {
         const contributions: Record<string, number> = {};
         FIELDS.forEach((f, j) => {
@@ -360,7 +361,7 @@ export class Searcher {
   private reference(h: Hit, rank: number, english: boolean, explain: boolean): string {
     const cache = english ? this.refHeadsEn : this.refHeadsZh;
     const head = (cache[h.doc] ??= this.referenceHead(h.doc, english));
-    return `${head.json},"rank":${rank},"matched_fields":${JSON.stringify(h.fields)},"rank_sources":${JSON.stringify(h.sources)}` +
+    return `${head.json},"rank":${rank},"matched_fields":${jsonOf(h.fields)},"rank_sources":${jsonOf(h.sources)}` +
       `${head.truncated},"requires_inspect":true${explain && h.breakdown ? `,"score_breakdown":${JSON.stringify(h.breakdown)}` : ''}}`;
   }
 
@@ -390,6 +391,17 @@ export class Searcher {
 
 function avoidBuckets({ docs, starts, text }: AvoidIndex): PhraseBuckets<number> {
   return new PhraseBuckets(Array.from(docs, (doc, i) => [text.slice(starts[i], starts[i + 1]), doc] as const));
+}
+
+/** JSON of a string array; the arrays hits share (matched-field sets, rank sources) are serialized once. */
+const arrayJson = new WeakMap<readonly string[], string>();
+function jsonOf(list: readonly string[]): string {
+  let json = arrayJson.get(list);
+  if (json === undefined) {
+    json = JSON.stringify(list);
+    arrayJson.set(list, json);
+  }
+  return json;
 }
 
 function exactHit(doc: number): Hit {
