@@ -318,7 +318,10 @@ export class Searcher {
     const mult = this.rerankMultipliers(task ? `${folded}\n${fold(task)}` : folded, folded);
     new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0);
-    const out = new DataView(mem, core.outPtr(), count * this.stride);
+    // A term's first impact list can grow the core's memory, which detaches every view taken before the call.
+    const after = core.memory.buffer;
+    const out = new DataView(after, core.outPtr(), count * this.stride);
+    const demoted = explain ? new Uint8Array(after, core.maskPtr(), mask.length) : maskView;
     const sources = RANK_SOURCES[ranking.algorithm] as unknown as string[];
     const totalMass = core.knownMass() + core.unknownMass();
     const hits: Hit[] = [];
@@ -336,7 +339,7 @@ export class Searcher {
         });
         hit.breakdown = { score: out.getFloat64(at + 8, true), coverage, fields: contributions };
         if (mult[doc] !== 1) hit.breakdown.rerank = mult[doc];
-        if (maskView[doc] === 2) hit.breakdown.penalty = ranking.avoidDemotion;
+        if (demoted[doc] === 2) hit.breakdown.penalty = ranking.avoidDemotion;
       }
       hits.push(hit);
     }

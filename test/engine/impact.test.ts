@@ -110,3 +110,25 @@ describe('BM25 impact lists', () => {
     }
   });
 });
+
+describe('a search whose impact lists grow the core memory', () => {
+  it('answers like a core that already had the lists (no view over the old memory is used)', () => {
+    const grown = new Engine(readSnapshotBytes());
+    const core0 = grown.wasm;
+    const start = core0.memory.buffer.byteLength;
+    // Distinct tokens of the catalog text, a few per query, until the lists need more memory.
+    const words = [...new Set(grown.tools().flatMap((t) => tokenize(core0, `${t.title} ${t.title_en} ${t.description} ${t.description_en}`)))];
+    const queries: string[] = [];
+    for (let i = 0; i < words.length && core0.memory.buffer.byteLength === start; i += 12) {
+      const q = words.slice(i, i + 12).join(' ');
+      queries.push(q);
+      grown.search({ query: q }, { explain: true });
+    }
+    expect(core0.memory.buffer.byteLength).toBeGreaterThan(start);
+    const reference = new Engine(readSnapshotBytes());
+    for (const q of queries.slice(-5)) {
+      reference.search({ query: q }, { explain: true }); // lists computed, so no growth inside the compared call
+      expect(grown.search({ query: q }, { explain: true })).toBe(reference.search({ query: q }, { explain: true }));
+    }
+  });
+});
