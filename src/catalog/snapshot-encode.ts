@@ -3,7 +3,7 @@ import { Packr } from 'msgpackr/pack';
 import type { Catalog, ToolSpec } from './types.js';
 import { fold, identityKeys } from './identity.js';
 import { gapTable, type Gap } from '../engine/gaps.js';
-import { toolActionMask, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
+import { filePhrases, toolActionMask, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
 import {
   SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
   STRING_COLUMNS, type StoredAvoid, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
@@ -81,12 +81,17 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     productLexicon: input.productLexicon,
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
+  // Filed by rarest unit pair (src/engine/rerank.ts filePhrases), so a search looks buckets up instead of filing.
+  const filing = filePhrases(avoidPairs.map(([, p]) => p));
+  const filed = filing.order.map((i) => avoidPairs[i]);
   const starts = [0];
-  for (const [, p] of avoidPairs) starts.push(starts[starts.length - 1] + p.length);
+  for (const [, p] of filed) starts.push(starts[starts.length - 1] + p.length);
   const avoid: StoredAvoid = {
-    docs: packU32(avoidPairs.map(([doc]) => doc)),
+    docs: packU32(filed.map(([doc]) => doc)),
     starts: packU32(starts),
-    phrases: utf8(avoidPairs.map(([, p]) => p).join('')),
+    keys: packU32(filing.keys),
+    buckets: packU32(filing.starts),
+    phrases: utf8(filed.map(([, p]) => p).join('')),
   };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
   const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);

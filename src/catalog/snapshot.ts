@@ -75,19 +75,24 @@ export interface ToolText {
 }
 
 /**
- * Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to, in catalog
- * order. Phrase i is text.slice(starts[i], starts[i + 1]).
+ * Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to, filed by key
+ * (src/engine/rerank.ts filePhrases): phrase i is text.slice(starts[i], starts[i + 1]); the phrases filed under
+ * keys[j] are i in buckets[j] .. buckets[j + 1].
  */
 export interface AvoidIndex {
   docs: Uint32Array;
   starts: Uint32Array;
   text: string;
+  keys: Uint32Array;
+  buckets: Uint32Array;
 }
 
 /** The avoid section as stored: the AvoidIndex arrays packed (computed at build), the phrases concatenated. */
 export interface StoredAvoid {
   docs: Uint8Array;
   starts: Uint8Array;
+  keys: Uint8Array;
+  buckets: Uint8Array;
   /** UTF-8 (one native decode; a long msgpack string decodes in JS). */
   phrases: Uint8Array;
 }
@@ -257,11 +262,14 @@ export class Snapshot {
     return new DecodedMeta(this.unpack<StoredMeta>(this.section('meta'), 'meta'));
   }
 
-  avoidIndex(): AvoidIndex {
+  /** The avoid section; count is the number of tools (every phrase's doc must be one). */
+  avoidIndex(count: number): AvoidIndex {
     const stored = this.unpack<StoredAvoid>(this.section('avoid'), 'avoid index');
     if (!(stored?.phrases instanceof Uint8Array)) throw corrupt('avoid index is malformed');
     const docs = u32s(stored.docs);
     const starts = u32s(stored.starts);
+    const keys = u32s(stored.keys);
+    const buckets = u32s(stored.buckets);
     let text: string;
     try {
       text = utf8Decoder.decode(stored.phrases);
@@ -269,10 +277,17 @@ export class Snapshot {
       throw corrupt('avoid phrases are not UTF-8');
     }
     // The section is CRC-checked; these checks keep every slice of it in bounds.
-    if (starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== text.length) {
+    if (starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== text.length ||
+      buckets.length !== keys.length + 1 || buckets[0] !== 0 || buckets[keys.length] !== docs.length) {
       throw corrupt('avoid index lengths differ');
     }
-    return { docs, starts, text };
+    for (let i = 0; i < keys.length; i++) {
+      if (buckets[i + 1] < buckets[i] || (i > 0 && keys[i] <= keys[i - 1])) throw corrupt('avoid index buckets are out of order');
+    }
+    for (let i = 0; i < docs.length; i++) {
+      if (starts[i + 1] < starts[i] || docs[i] >= count) throw corrupt('avoid index entries are out of bounds');
+    }
+    return { docs, starts, text, keys, buckets };
   }
 
   private blobIndex(name: 'text' | 'specs'): { offsets: Uint32Array; crcs: Uint32Array } {

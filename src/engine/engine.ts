@@ -111,7 +111,7 @@ export class Engine {
       core,
       meta: this.meta,
       text: (doc) => this.text(doc),
-      avoid: () => snapshot.avoidIndex(),
+      avoid: () => snapshot.avoidIndex(this.meta.count),
       identities: this.identities,
       catalog: this.catalogHashes,
       ranking: this.ranking,

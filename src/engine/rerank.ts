@@ -77,67 +77,111 @@ export function withChars<T>(text: string, fn: (has: Uint8Array) => T): T {
 }
 
 /**
- * Phrases filed by one pair of adjacent UTF-16 units each (a one-unit phrase by its unit), so a text tries only the
- * phrases one of whose pairs it contains instead of every phrase. A phrase is filed under its rarest pair among all
- * the phrases (many English phrases start with "to", few contain "xq"). Each bucket keeps the order phrases were
- * given.
+ * Phrases filed by one key each, so a text tries only the phrases whose key it contains instead of every phrase. A
+ * phrase's key is one of its pairs of adjacent UTF-16 units, the rarest among all the phrases (many English phrases
+ * start with "to", few contain "xq"); a one-unit phrase's key is that unit. Keys are u32: a pair (a, b) is
+ * a << 16 | b (at least 65536, since a phrase never contains U+0000), a single unit is its code.
  */
-export class PhraseBuckets<T> {
-  private readonly pairs = new Map<number, { phrase: string; value: T }[]>();
-  private readonly singles = new Map<number, { phrase: string; value: T }[]>();
+export interface PhraseFiling {
+  /** The phrases' indexes in filing order: by key, then in the order given. */
+  order: number[];
+  /** The distinct keys, ascending. */
+  keys: number[];
+  /** Bucket i is order[starts[i] .. starts[i + 1]). */
+  starts: number[];
+}
 
-  constructor(entries: Iterable<readonly [string, T]>) {
-    const list = [...entries].filter(([phrase]) => phrase.length > 0);
-    const count = new Map<number, number>();
-    for (const [phrase] of list) {
-      for (let i = 0; i + 1 < phrase.length; i++) count.set(pairKey(phrase, i), (count.get(pairKey(phrase, i)) ?? 0) + 1);
+/** Files phrases by their rarest pair (done once at snapshot build for the avoid phrases, at first use for lexicons). */
+export function filePhrases(phrases: readonly string[]): PhraseFiling {
+  const count = new Map<number, number>();
+  for (const p of phrases) {
+    if (p.length === 0 || p.includes('\u0000')) throw new Error(`a filed phrase must be non-empty text without U+0000: ${JSON.stringify(p)}`);
+    for (let i = 0; i + 1 < p.length; i++) count.set(pairKey(p, i), (count.get(pairKey(p, i)) ?? 0) + 1);
+  }
+  const keyOf = phrases.map((p) => {
+    if (p.length === 1) return p.charCodeAt(0);
+    let key = pairKey(p, 0);
+    for (let i = 1; i + 1 < p.length; i++) if (count.get(pairKey(p, i))! < count.get(key)!) key = pairKey(p, i);
+    return key;
+  });
+  const order = phrases.map((_, i) => i).sort((x, y) => keyOf[x] - keyOf[y] || x - y);
+  const keys: number[] = [];
+  const starts: number[] = [];
+  order.forEach((i, at) => {
+    if (keys.length === 0 || keys[keys.length - 1] !== keyOf[i]) {
+      keys.push(keyOf[i]);
+      starts.push(at);
     }
-    for (const [phrase, value] of list) {
-      let key = phrase.charCodeAt(0);
-      if (phrase.length > 1) {
-        key = pairKey(phrase, 0);
-        for (let i = 1; i + 1 < phrase.length; i++) if (count.get(pairKey(phrase, i))! < count.get(key)!) key = pairKey(phrase, i);
-      }
-      const map = phrase.length === 1 ? this.singles : this.pairs;
-      const bucket = map.get(key);
-      if (bucket) bucket.push({ phrase, value });
-      else map.set(key, [{ phrase, value }]);
+  });
+  starts.push(order.length);
+  return { order, keys, starts };
+}
+
+/** The filing key of the pair of units at text[at], text[at + 1]. */
+function pairKey(text: string, at: number): number {
+  return ((text.charCodeAt(at) << 16) | text.charCodeAt(at + 1)) >>> 0;
+}
+
+/**
+ * A filing ready to be searched: sorted keys and bucket bounds (typed arrays, as the snapshot stores them) over
+ * entries 0..n-1 in filing order; phrase(e) and the caller's own arrays give each entry's text and value.
+ */
+export class PhraseBuckets {
+  constructor(private readonly keys: Uint32Array, private readonly starts: Uint32Array, private readonly phrase: (entry: number) => string) {}
+
+  /** The bucket of key, or -1. */
+  private bucket(key: number): number {
+    let lo = 0;
+    let hi = this.keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = this.keys[mid];
+      if (k === key) return mid;
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
     }
+    return -1;
   }
 
   /**
-   * Calls fn for each phrase whose filing unit or pair occurs in text (a candidate: the caller checks the phrase
-   * itself). A phrase whose pair occurs at several positions is offered once per position.
+   * Calls fn for each entry whose key occurs in text (a candidate: the caller checks the phrase itself). An entry
+   * whose pair occurs at several positions is offered once per position.
    */
-  candidates(text: string, fn: (phrase: string, value: T) => void): void {
+  candidates(text: string, fn: (phrase: string, entry: number) => void): void {
     for (let i = 0; i < text.length; i++) {
-      if (this.singles.size > 0) {
-        const one = this.singles.get(text.charCodeAt(i));
-        if (one) for (const e of one) fn(e.phrase, e.value);
-      }
+      const one = this.bucket(text.charCodeAt(i));
+      if (one >= 0) for (let e = this.starts[one]; e < this.starts[one + 1]; e++) fn(this.phrase(e), e);
       if (i + 1 < text.length) {
-        const two = this.pairs.get(pairKey(text, i));
-        if (two) for (const e of two) fn(e.phrase, e.value);
+        const two = this.bucket(pairKey(text, i));
+        if (two >= 0) for (let e = this.starts[two]; e < this.starts[two + 1]; e++) fn(this.phrase(e), e);
       }
     }
   }
 }
 
-function pairKey(text: string, at: number): number {
-  return ((text.charCodeAt(at) << 16) | text.charCodeAt(at + 1)) | 0;
+/** A lexicon's words filed for lookup, with each entry's class and whether it is an English (whole) word. */
+interface LexiconWords {
+  buckets: PhraseBuckets;
+  cls: Uint8Array;
+  word: Uint8Array;
 }
-
-/** A lexicon's words by class: Chinese ones match as substrings, English ones as whole words. */
-type LexiconWords = PhraseBuckets<{ cls: number; word: boolean }>;
 const lexiconBuckets = new WeakMap<object, LexiconWords>();
 
 function bucketsOf(lex: { zh: string[][]; en: string[][] }): LexiconWords {
   let b = lexiconBuckets.get(lex);
   if (!b) {
-    const entries: [string, { cls: number; word: boolean }][] = [];
-    lex.zh.forEach((words, cls) => words.forEach((w) => entries.push([w, { cls, word: false }])));
-    lex.en.forEach((words, cls) => words.forEach((w) => entries.push([w, { cls, word: true }])));
-    b = new PhraseBuckets(entries);
+    const words: string[] = [];
+    const cls: number[] = [];
+    const english: number[] = [];
+    lex.zh.forEach((ws, c) => ws.forEach((w) => { words.push(w); cls.push(c); english.push(0); }));
+    lex.en.forEach((ws, c) => ws.forEach((w) => { words.push(w); cls.push(c); english.push(1); }));
+    const filing = filePhrases(words);
+    const sorted = filing.order.map((i) => words[i]);
+    b = {
+      buckets: new PhraseBuckets(Uint32Array.from(filing.keys), Uint32Array.from(filing.starts), (e) => sorted[e]),
+      cls: Uint8Array.from(filing.order, (i) => cls[i]),
+      word: Uint8Array.from(filing.order, (i) => english[i]),
+    };
     lexiconBuckets.set(lex, b);
   }
   return b;
@@ -146,8 +190,9 @@ function bucketsOf(lex: { zh: string[][]; en: string[][] }): LexiconWords {
 /** said[i] = 1 when the folded text says a word of class i (Chinese: substring; English: whole word). */
 function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }): Uint8Array {
   const said = new Uint8Array(lex.zh.length);
-  bucketsOf(lex).candidates(folded, (phrase, { cls, word }) => {
-    if (said[cls] === 0 && (word ? hasWord(folded, phrase) : folded.includes(phrase))) said[cls] = 1;
+  const { buckets, cls, word } = bucketsOf(lex);
+  buckets.candidates(folded, (phrase, e) => {
+    if (said[cls[e]] === 0 && (word[e] ? hasWord(folded, phrase) : folded.includes(phrase))) said[cls[e]] = 1;
   });
   return said;
 }

@@ -89,8 +89,8 @@ export class Searcher {
   private readonly maskCache = new Map<string, Uint8Array>();
   /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
   private readonly multCache = new Map<string, Float64Array>();
-  /** avoid_when phrases by their first two UTF-16 units (built on the first ranked query). */
-  private avoidPhrases?: PhraseBuckets<number>;
+  /** The avoid_when phrases, filed by key (read on the first ranked query). */
+  private avoid?: { buckets: PhraseBuckets; docs: Uint32Array };
   /** Matched-field bit set -> base field names (a few dozen distinct sets occur). */
   private readonly fieldSets = new Map<number, { fields: string[]; strong: boolean }>();
   /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
@@ -244,9 +244,10 @@ export class Searcher {
 
   /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
   private demoteAvoided(folded: string, maskView: Uint8Array): void {
-    // Only the phrases that could start at one of the query's positions are tried.
-    this.avoidPhrases ??= avoidBuckets(this.ctx.avoid());
-    this.avoidPhrases.candidates(folded, (phrase, doc) => {
+    const avoid = (this.avoid ??= avoidLookup(this.ctx.avoid()));
+    // Only the phrases filed under one of the query's units or unit pairs are tried (filed at snapshot build).
+    avoid.buckets.candidates(folded, (phrase, e) => {
+      const doc = avoid.docs[e];
       if (maskView[doc] === 1 && phrase.length <= folded.length && folded.includes(phrase)) maskView[doc] = 2;
     });
   }
@@ -392,8 +393,10 @@ export class Searcher {
   }
 }
 
-function avoidBuckets({ docs, starts, text }: AvoidIndex): PhraseBuckets<number> {
-  return new PhraseBuckets(Array.from(docs, (doc, i) => [text.slice(starts[i], starts[i + 1]), doc] as const));
+/** The avoid index as phrase buckets; each phrase string is sliced once, on first use. */
+function avoidLookup({ docs, starts, text, keys, buckets }: AvoidIndex): { buckets: PhraseBuckets; docs: Uint32Array } {
+  const phrases: (string | undefined)[] = new Array(docs.length);
+  return { docs, buckets: new PhraseBuckets(keys, buckets, (e) => (phrases[e] ??= text.slice(starts[e], starts[e + 1]))) };
 }
 
 /** JSON of a string array; the arrays hits share (matched-field sets, rank sources) are serialized once. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readActionLexicon, readProductLexicon } from '../../src/catalog/build.js';
 import { fold } from '../../src/catalog/identity.js';
-import { applyProductBoost, PhraseBuckets, queryActionMask, queryProducts, toolActionMask } from '../../src/engine/rerank.js';
+import { applyProductBoost, filePhrases, PhraseBuckets, queryActionMask, queryProducts, toolActionMask } from '../../src/engine/rerank.js';
 import fc from 'fast-check';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';
@@ -76,18 +76,21 @@ describe('product mentions', () => {
 });
 
 describe('phrase buckets', () => {
-  it('offer every phrase the text contains (and only phrases sharing a unit pair with it)', () => {
+  it('offer every phrase the text contains (and only phrases sharing a unit or unit pair with it)', () => {
     const unit = fc.constantFrom('发', '消', '息', '群', 'a', 'b', 'ab', '𠀀', ' ');
     const word = fc.array(unit, { minLength: 1, maxLength: 4 }).map((u) => u.join(''));
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 12 }), fc.array(unit, { maxLength: 30 }).map((u) => u.join('')), (phrases, text) => {
-        const buckets = new PhraseBuckets(phrases.map((p, i) => [p, i] as const));
+        const filing = filePhrases(phrases);
+        expect([...filing.order].sort((x, y) => x - y)).toEqual(phrases.map((_, i) => i));
+        expect(filing.keys).toEqual([...new Set(filing.keys)].sort((x, y) => x - y));
+        const buckets = new PhraseBuckets(Uint32Array.from(filing.keys), Uint32Array.from(filing.starts), (e) => phrases[filing.order[e]]);
         const offered = new Set<number>();
-        buckets.candidates(text, (phrase, i) => {
-          expect(phrase).toBe(phrases[i]);
+        buckets.candidates(text, (phrase, e) => {
+          expect(phrase).toBe(phrases[filing.order[e]]);
           const pairs = Array.from({ length: phrase.length - 1 }, (_, j) => phrase.slice(j, j + 2));
           expect(phrase.length === 1 ? text.includes(phrase) : pairs.some((p) => text.includes(p))).toBe(true);
-          offered.add(i);
+          offered.add(filing.order[e]);
         });
         phrases.forEach((p, i) => {
           if (text.includes(p)) expect(offered.has(i)).toBe(true);
@@ -95,6 +98,15 @@ describe('phrase buckets', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('file a phrase under its rarest pair, and refuse an empty phrase or one with U+0000', () => {
+    const f = filePhrases(['to send', 'to list', 'to sxq']);
+    const key = (s: string) => ((s.charCodeAt(0) << 16) | s.charCodeAt(1)) >>> 0;
+    expect(f.keys).toContain(key('sx'));
+    expect(f.keys).not.toContain(key('to'));
+    expect(() => filePhrases([''])).toThrow(/non-empty/);
+    expect(() => filePhrases(['a\u0000b'])).toThrow(/U\+0000/);
   });
 
   it('say the same actions and products as a plain scan of every lexicon word', () => {
