@@ -341,10 +341,11 @@ function termMass(t: i32): f64 {
  * the best k as records {u32 doc, u32 bit set of matched fields, f64 score (rounded to 1e-9), f64 raw score, f64
  * matched mass, f64[fields] per-field contributions (explain != 0 only, else zeros)}. algorithm 0 = fielded BM25
  * (from the terms' impact lists), 1 = TF-IDF cosine (per posting: its query norm depends on the whole query).
- * Returns the number of records. Allocation-free once the query's terms have impact lists: only the touched
- * accumulator records are reset.
+ * multMax bounds the host's multipliers from above (Infinity when unknown); it only lets documents that cannot
+ * reach the k-th be skipped early, never changes the result. Returns the number of records. Allocation-free once
+ * the query's terms have impact lists: only the touched accumulator records are reset.
  */
-export function search(qlen: i32, k: i32, algorithm: i32, explain: i32): i32 {
+export function search(qlen: i32, k: i32, algorithm: i32, explain: i32, multMax: f64): i32 {
   if (k > MAX_RESULTS) k = MAX_RESULTS;
   const m = collectTerms(qlen);
   const F = numFields;
@@ -359,6 +360,9 @@ export function search(qlen: i32, k: i32, algorithm: i32, explain: i32): i32 {
   let count = 0;
   for (let i = 0; i < touchedLen; i++) {
     const d = <i32>load<u32>(touched + (<usize>i << 2));
+    // Once k are held, a document whose raw score times the largest multiplier cannot reach the k-th is skipped:
+    // coverage and demotion only shrink a score, and rounding is monotonic, so its exact units would be lower too.
+    if (count == k && Math.floor(load<f64>(acc + <usize>d * ACC_BYTES) * multMax * 1e9 + 0.5) < load<f64>(topUnits + (<usize>(k - 1) << 3))) continue;
     const u = finalUnits(d);
     if (u <= 0) continue;
     if (count == k && !better(u, d, load<f64>(topUnits + (<usize>(count - 1) << 3)), load<i32>(top + (<usize>(count - 1) << 2)))) continue;

@@ -77,7 +77,7 @@ export function scorerSuite(c: Corpus, budgetMs: number): ScorerResult {
     const mem = core.memory.buffer;
     new Uint8Array(mem, core.maskPtr(), c.catalog.tools.length).set(masks.get(q)!);
     new Float64Array(mem, core.weightsPtr(), weights.length).set(weights);
-    return core.search(writeInput(core, q), 20, 0, 0);
+    return core.search(writeInput(core, q), 20, 0, 0, 1);
   };
   const tsRank = (q: string) => scorer.search(q, masks.get(q)!, weights, 20);
   for (const q of queries) { wasmRank(q); tsRank(q); }

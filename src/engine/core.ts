@@ -35,8 +35,11 @@ export interface CoreExports {
   imageLength(): number;
   indexReserve(len: number): number;
   indexAttach(len: number): number;
-  /** explain != 0 fills the per-field contributions of each record (else zeros; the field bit set is always there). */
-  search(qlen: number, k: number, algorithm: number, explain: number): number;
+  /**
+   * explain != 0 fills the per-field contributions of each record (else zeros; the field bit set is always there).
+   * multMax: an upper bound of the multipliers written to multPtr (Infinity when unknown); it only speeds the top k up.
+   */
+  search(qlen: number, k: number, algorithm: number, explain: number, multMax: number): number;
   /** Drops every BM25 impact list (they are recomputed on next use; benchmarks time the first-use cost). */
   clearImpactLists(): void;
   crc32Update(crc: number, ptr: number, len: number): number;

@@ -88,7 +88,7 @@ export class Searcher {
   private readonly stride: number;
   private readonly maskCache = new Map<string, Uint8Array>();
   /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
-  private readonly multCache = new Map<string, Float64Array>();
+  private readonly multCache = new Map<string, { mult: Float64Array; max: number }>();
   /** The avoid_when phrases, filed by key (read on the first ranked query). */
   private avoid?: { buckets: PhraseBuckets; docs: Uint32Array };
   /** Matched-field bit set -> base field names (a few dozen distinct sets occur). */
@@ -254,15 +254,18 @@ export class Searcher {
 
   /** x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names. */
   /** productText: the folded query, plus the folded task a subquery belongs to; actionText: the folded query. */
-  private rerankMultipliers(productText: string, actionText: string): Float64Array {
+  private rerankMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number } {
     const { meta, ranking } = this.ctx;
     const actionMask = queryActionMask(actionText, meta.lexicon);
     const products = queryProducts(productText, meta.productLexicon);
     const key = `${actionMask}|${products.join(',')}`;
     let m = this.multCache.get(key);
     if (!m) {
-      m = applyProductBoost(actionMultipliers(actionMask, meta.actions, ranking.actionBoost, ranking.actionPenalty),
+      const mult = applyProductBoost(actionMultipliers(actionMask, meta.actions, ranking.actionBoost, ranking.actionPenalty),
         meta.product_id, products, ranking.productBoost);
+      let max = 0;
+      for (const x of mult) if (x > max) max = x;
+      m = { mult, max };
       if (this.multCache.size > 256) this.multCache.clear();
       this.multCache.set(key, m);
     }
@@ -316,9 +319,9 @@ export class Searcher {
     maskView.set(mask);
     this.demoteAvoided(folded, maskView);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    const mult = this.rerankMultipliers(task ? `${folded}\n${fold(task)}` : folded, folded);
+    const { mult, max } = this.rerankMultipliers(task ? `${folded}\n${fold(task)}` : folded, folded);
     new Float64Array(mem, core.multPtr(), mask.length).set(mult);
-    const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0);
+    const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
     // A term's first impact list can grow the core's memory, which detaches every view taken before the call.
     const after = core.memory.buffer;
     const out = new DataView(after, core.outPtr(), count * this.stride);

@@ -19,7 +19,7 @@ function wasmTop(cx: Corpus, query: string, mask: Uint8Array, k: number): number
   new Uint8Array(core.memory.buffer, core.maskPtr(), mask.length).set(mask);
   new Float64Array(core.memory.buffer, core.weightsPtr(), weights.length).set(weights);
   new Float64Array(core.memory.buffer, core.multPtr(), mask.length).fill(1);
-  const n = core.search(writeInput(core, query), k, 0, 0);
+  const n = core.search(writeInput(core, query), k, 0, 0, 1);
   const out = new DataView(core.memory.buffer, core.outPtr(), n * core.outStride());
   return Array.from({ length: n }, (_, i) => out.getUint32(i * core.outStride(), true));
 }

@@ -21,14 +21,16 @@ interface Rec {
 let engine: Engine | undefined;
 const core = (): CoreExports => (engine ??= new Engine(readSnapshotBytes())).wasm;
 
-function run(c: CoreExports, query: string, opts: { mask?: Uint8Array; weights?: Float64Array; explain?: boolean; k?: number } = {}): Rec[] {
+function run(c: CoreExports, query: string, opts: { mask?: Uint8Array; weights?: Float64Array; explain?: boolean; k?: number; mult?: Float64Array; multMax?: number } = {}): Rec[] {
   const n = c.docCount();
   const mem = c.memory.buffer;
   const mask = opts.mask ?? new Uint8Array(n).fill(1);
   new Uint8Array(mem, c.maskPtr(), n).set(mask);
   new Float64Array(c.memory.buffer, c.weightsPtr(), FIELDS.length).set(opts.weights ?? weightVector(DEFAULT_RANKING));
-  new Float64Array(c.memory.buffer, c.multPtr(), n).fill(1);
-  const count = c.search(writeInput(c, query), opts.k ?? 20, 0, opts.explain ? 1 : 0);
+  const mult = new Float64Array(c.memory.buffer, c.multPtr(), n);
+  if (opts.mult) mult.set(opts.mult);
+  else mult.fill(1);
+  const count = c.search(writeInput(c, query), opts.k ?? 20, 0, opts.explain ? 1 : 0, opts.multMax ?? Infinity);
   const stride = c.outStride();
   const out = new DataView(c.memory.buffer, c.outPtr(), count * stride);
   return Array.from({ length: count }, (_, i) => ({
@@ -108,6 +110,22 @@ describe('BM25 impact lists', () => {
         expect(Math.abs(sum - r.raw)).toBeLessThanOrEqual(1e-9 * Math.max(1, r.raw));
       }
     }
+  });
+});
+
+describe('the multiplier bound', () => {
+  it('never changes the top k: a tight bound skips documents early, Infinity skips none', () => {
+    const c = core();
+    const vocab = [...new Set(QUERIES.flatMap((q) => tokenize(c, q)))];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...vocab), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 1000 }), (words, k, seed) => {
+        const q = words.join(' ');
+        const mult = Float64Array.from({ length: c.docCount() }, (_, d) => [0.6, 1, 1.2, 1.4, 1.68][(d * 7 + seed) % 5]);
+        const loose = run(c, q, { mult, k, multMax: Infinity });
+        expect(run(c, q, { mult, k, multMax: 1.68 })).toEqual(loose);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
