@@ -190,7 +190,8 @@ export class Engine {
 
   /** The core instance with the index attached (tokenizer access for explain, tests and the playground). */
   get wasm(): CoreExports {
-    this.ready();
+    // Whoever holds the core may write its mask and multiplier buffers: the searcher stops trusting what it wrote.
+    this.ready().shareCore();
     return this.instance();
   }
 }

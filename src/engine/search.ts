@@ -91,6 +91,10 @@ export class Searcher {
   private readonly multCache = new Map<string, { mult: Float64Array; max: number }>();
   /** The avoid_when phrases, filed by key (read on the first ranked query). */
   private avoid?: { buckets: PhraseBuckets; docs: Uint32Array };
+  /** What the core's mask and multiplier buffers hold (written by the last ranked query). */
+  private written?: { mask: Uint8Array; mult: Float64Array; demoted: number[] };
+  /** False once the core is handed out (Engine.wasm): others may then write its buffers, so they are always rewritten. */
+  private ownsCore = true;
   /** Matched-field bit set -> base field names (a few dozen distinct sets occur). */
   private readonly fieldSets = new Map<number, { fields: string[]; strong: boolean }>();
   /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
@@ -103,6 +107,11 @@ export class Searcher {
     this.weights = weightVector(ctx.ranking);
     this.stride = ctx.core.outStride();
     ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion, ctx.ranking.unigramCoverage, ctx.ranking.coverageExponent);
+  }
+
+  /** The core's buffers may be written by someone else from now on (see ownsCore). */
+  shareCore(): void {
+    this.ownsCore = false;
   }
 
   search(req: NormalizedRequest, explain: boolean): string {
@@ -243,12 +252,15 @@ export class Searcher {
   }
 
   /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
-  private demoteAvoided(folded: string, maskView: Uint8Array): void {
+  private demoteAvoided(folded: string, maskView: Uint8Array, demoted: number[]): void {
     const avoid = (this.avoid ??= avoidLookup(this.ctx.avoid()));
     // Only the phrases filed under one of the query's units or unit pairs are tried (filed at snapshot build).
     avoid.buckets.candidates(folded, (phrase, e) => {
       const doc = avoid.docs[e];
-      if (maskView[doc] === 1 && phrase.length <= folded.length && folded.includes(phrase)) maskView[doc] = 2;
+      if (maskView[doc] === 1 && phrase.length <= folded.length && folded.includes(phrase)) {
+        maskView[doc] = 2;
+        demoted.push(doc);
+      }
     });
   }
 
@@ -316,11 +328,17 @@ export class Searcher {
     const { core, ranking } = this.ctx;
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
-    maskView.set(mask);
-    this.demoteAvoided(folded, maskView);
+    // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
+    // the same rerank key (most queries) leave them as the last query wrote them, bar its demotions.
+    const last = this.written;
+    if (this.ownsCore && last?.mask === mask) for (const d of last.demoted) maskView[d] = mask[d];
+    else maskView.set(mask);
+    const demotedDocs: number[] = [];
+    this.demoteAvoided(folded, maskView, demotedDocs);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
     const { mult, max } = this.rerankMultipliers(task ? `${folded}\n${fold(task)}` : folded, folded);
-    new Float64Array(mem, core.multPtr(), mask.length).set(mult);
+    if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
+    this.written = { mask, mult, demoted: demotedDocs };
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
     // A term's first impact list can grow the core's memory, which detaches every view taken before the call.
     const after = core.memory.buffer;

@@ -112,6 +112,23 @@ describe('lexical ranking', () => {
     expect(demoted.penalty).toBe(0.2);
     expect(demoted.score).toBeCloseTo(score(undemoted, DEMOTED.phrase).score * 0.2, 6);
   });
+
+  it('answers each query as a fresh engine would, whatever the previous query left in the core (demotions, filters, rerank)', () => {
+    const reused = loadEngine({ snapshot: miniSnapshot() });
+    const requests = [
+      { query: DEMOTED.phrase }, { query: DEMOTED.phrase.slice(0, -1) }, { query: `${DEMOTED.phrase} 撤回` },
+      { query: '转发消息', product_ids: ['chat'] }, { query: DEMOTED.phrase }, { query: 'forward the message' }, { query: '转发消息' },
+    ];
+    for (const req of [...requests, ...requests.reverse()]) {
+      const fresh = loadEngine({ snapshot: miniSnapshot() });
+      expect(reused.search(req, { explain: true })).toBe(fresh.search(req, { explain: true }));
+    }
+    // Someone holding the core may overwrite its buffers: the next search rewrites them.
+    const core = reused.wasm;
+    new Uint8Array(core.memory.buffer, core.maskPtr(), core.docCount()).fill(0);
+    new Float64Array(core.memory.buffer, core.multPtr(), core.docCount()).fill(3);
+    expect(reused.search({ query: '转发消息' })).toBe(loadEngine({ snapshot: miniSnapshot() }).search({ query: '转发消息' }));
+  });
 });
 
 describe('subqueries', () => {
