@@ -1,5 +1,6 @@
 // Fielded BM25: the idf and term-frequency saturation of one (term, field) pair. The caller adds the per-field
-// contributions in a fixed (term, field) order, so a score is the same sum of the same floats on every engine.
+// contributions in a fixed order (per term its fields in field order, then the terms in id order; see impactList in
+// assembly/main.ts), so a score is the same sum of the same floats on every engine.
 
 /** Robertson-Sparck Jones idf with the +1 inside the log, so it never goes negative: ln(1 + (N - df + .5) / (df + .5)). */
 export function bm25Idf(df: f64, n: f64): f64 {

@@ -323,8 +323,8 @@ function termMass(t: i32): f64 {
 }
 
 /**
- * One (term, field, doc) contribution. The hot loop and fieldContributions both call this, so a document's per-field
- * sums are the same floats in the same order as its score. wIdf is w * idf (BM25) and qn the field's query norm
+ * One (term, field, doc) contribution: impactList, the TF-IDF loop and fieldContributions all call this, so explain's
+ * per-field values are the floats the score was made of. wIdf is w * idf (BM25) and qn the field's query norm
  * (TF-IDF), both fixed per run.
  */
 @inline function contribution(algorithm: i32, f: i32, d: i32, tf: f64, w: f64, idf: f64, wIdf: f64, qn: f64, avg: f64): f64 {
