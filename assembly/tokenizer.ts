@@ -25,9 +25,6 @@ let tokStartsCap: i32 = 0;
 export let tokCount: i32 = 0;
 let tokEnd: i32 = 0;
 
-// A scratch word for one identifier part while it is lowercased and stemmed.
-const WORD_CAP: i32 = 256;
-const word: usize = memory.data(WORD_CAP, 16); // static: survives the heap reset of an index build
 
 /** Forgets the growable buffers (their memory is gone after a heap reset); they are allocated again on use. */
 export function tokenizerReset(): void {
@@ -73,6 +70,12 @@ function decode(src: usize, len: i32): void {
   let i = 0;
   while (i < len) {
     const b0 = <u32>load<u8>(src + <usize>i);
+    if (b0 < 0x80) { // ASCII folds to itself
+      store<u32>(cps + (<usize>n << 2), b0);
+      n++;
+      i++;
+      continue;
+    }
     let c: u32 = 0xfffd;
     let size = 1;
     if (b0 < 0x80) {
@@ -135,10 +138,8 @@ function putUtf8(at: usize, c: u32): i32 {
   return 4;
 }
 
-function beginToken(maxBytes: i32): usize {
-  ensureTokBytes(tokEnd + maxBytes);
-  ensureTokStarts(tokCount + 2);
-  store<u32>(tokStarts + (<usize>tokCount << 2), tokEnd);
+/** The next token's bytes go here (tokenize reserved room for the most tokens and bytes its text can make). */
+@inline function beginToken(): usize {
   return tokBytes + <usize>tokEnd;
 }
 
@@ -149,35 +150,33 @@ function endToken(len: i32): void {
   store<u32>(tokStarts + (<usize>tokCount << 2), tokEnd);
 }
 
-/** Emits code points [from, to) lowercased, as one token (ASCII only: identifier runs). */
+/** Emits code points [from, to) lowercased, as one token (ASCII only: identifier runs); stem: plural stemming. */
 function emitAscii(from: i32, to: i32, stem: bool): void {
   let n = to - from;
   if (n <= 0) return;
   if (n > MAX_TOKEN_BYTES) n = MAX_TOKEN_BYTES;
+  const at = beginToken();
+  let lower = true; // every unit a lowercase letter (the stemmer's precondition)
   for (let i = 0; i < n; i++) {
     let c = cpAt(from + i);
     if (isUpper(c)) c += 32;
-    store<u8>(word + <usize>i, <u8>c);
+    else if (!isLower(c)) lower = false;
+    store<u8>(at + <usize>i, <u8>c);
   }
-  if (stem) n = stemPlural(n);
-  const at = beginToken(n);
-  memory.copy(at, word, <usize>n);
+  if (stem && lower) n = stemPlural(at, n);
   endToken(n);
 }
 
-@inline function wordAt(i: i32): u32 { return <u32>load<u8>(word + <usize>i); }
-
-/** Harman's S-stemmer on the scratch word (lowercase ASCII letters only, at least 4 long). */
-function stemPlural(n: i32): i32 {
+/** Harman's S-stemmer on the n lowercase ASCII letters at w (only words at least 4 long); returns the new length. */
+function stemPlural(w: usize, n: i32): i32 {
   if (n < 4) return n;
-  for (let i = 0; i < n; i++) if (!isLower(wordAt(i))) return n;
-  const last = wordAt(n - 1);
+  const last = <u32>load<u8>(w + <usize>(n - 1));
   if (last != 0x73) return n; // 's'
-  const p1 = wordAt(n - 2);
-  const p2 = wordAt(n - 3);
+  const p1 = <u32>load<u8>(w + <usize>(n - 2));
+  const p2 = <u32>load<u8>(w + <usize>(n - 3));
   if (p2 == 0x69 && p1 == 0x65) { // "ies" -> "y" unless "eies"/"aies"
-    const p3 = wordAt(n - 4);
-    if (p3 != 0x65 && p3 != 0x61) { store<u8>(word + <usize>(n - 3), 0x79); return n - 2; }
+    const p3 = <u32>load<u8>(w + <usize>(n - 4));
+    if (p3 != 0x65 && p3 != 0x61) { store<u8>(w + <usize>(n - 3), 0x79); return n - 2; }
     return n;
   }
   if (p1 == 0x65) { // "es" -> "e" unless "aes"/"ees"/"oes"
@@ -188,39 +187,15 @@ function stemPlural(n: i32): i32 {
   return n - 1;
 }
 
-/** An identifier run [from, to): the whole run (when it has several parts) and each part. */
-function emitIdentifier(from: i32, to: i32): void {
-  let parts = 0;
-  let start = from;
-  for (let i = from; i <= to; i++) {
-    let boundary = i == to;
-    let skip = false;
-    if (!boundary) {
-      const c = cpAt(i);
-      if (isJoiner(c)) { boundary = true; skip = true; } else if (i > start) {
-        const p = cpAt(i - 1);
-        // camelCase: a lower/digit followed by an upper; "HTMLParser": an upper followed by upper+lower
-        if (isUpper(c) && (isLower(p) || isDigit(p))) boundary = true;
-        else if (isUpper(c) && isUpper(p) && i + 1 < to && isLower(cpAt(i + 1))) boundary = true;
-      }
-    }
-    if (boundary) {
-      if (i > start) { emitAscii(start, i, true); parts++; }
-      start = skip ? i + 1 : i;
-    }
-  }
-  if (parts > 1) emitAscii(from, to, false);
-}
-
 /** A Han run [from, to): every character and every adjacent pair. */
 function emitHan(from: i32, to: i32): void {
   for (let i = from; i < to; i++) {
     const c = cpAt(i);
-    let at = beginToken(4);
+    let at = beginToken();
     endToken(putUtf8(at, c));
     if (i + 1 < to) {
       const d = cpAt(i + 1);
-      at = beginToken(8);
+      at = beginToken();
       const n = putUtf8(at, c);
       endToken(n + putUtf8(at + <usize>n, d));
     }
@@ -232,21 +207,48 @@ export function tokenize(src: usize, len: i32): i32 {
   decode(src, len);
   tokCount = 0;
   tokEnd = 0;
-  ensureTokStarts(2);
+  // Room for every token the text can make, once: a code point makes at most two tokens (a Han unigram and bigram;
+  // an identifier part and its share of the whole run) of at most 12 bytes together.
+  ensureTokBytes(cpsLen * 12 + 16);
+  ensureTokStarts(cpsLen * 2 + 2);
   store<u32>(tokStarts, 0);
   let i = 0;
   const n = cpsLen;
   while (i < n) {
     const c = cpAt(i);
     if (isWord(c)) {
+      // An identifier run ([a-z0-9] joined by . _ -), split into parts as it is scanned: at a joiner (dropped), at
+      // camelCase (a lower/digit followed by an upper) and before the last upper of an upper run followed by a
+      // lower ("HTMLParser"). Each part is a token (plural-stemmed); a run of several parts is also one whole.
+      let start = i;
+      let parts = 0;
       let j = i + 1;
       while (j < n) {
         const d = cpAt(j);
-        if (isWord(d)) { j++; continue; }
-        if (isJoiner(d) && j + 1 < n && isWord(cpAt(j + 1))) { j++; continue; }
+        if (isWord(d)) {
+          if (j > start && isUpper(d)) {
+            const p = cpAt(j - 1);
+            if (isLower(p) || isDigit(p) || (isUpper(p) && j + 1 < n && isLower(cpAt(j + 1)))) {
+              emitAscii(start, j, true);
+              parts++;
+              start = j;
+            }
+          }
+          j++;
+          continue;
+        }
+        if (isJoiner(d) && j + 1 < n && isWord(cpAt(j + 1))) {
+          emitAscii(start, j, true);
+          parts++;
+          start = j + 1;
+          j += 2; // the word character after the joiner starts the next part
+          continue;
+        }
         break;
       }
-      emitIdentifier(i, j);
+      emitAscii(start, j, true);
+      parts++;
+      if (parts > 1) emitAscii(i, j, false);
       i = j;
     } else if (isHan(c)) {
       let j = i + 1;
@@ -255,7 +257,7 @@ export function tokenize(src: usize, len: i32): i32 {
       i = j;
     } else if (c == 0x40) {
       // "@" is how people say "mention" (@我, @所有人, @ someone): a token of its own.
-      endToken(putUtf8(beginToken(1), c));
+      endToken(putUtf8(beginToken(), c));
       i++;
     } else {
       i++;

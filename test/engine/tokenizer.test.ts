@@ -21,6 +21,9 @@ describe('tokenizer', () => {
     expect(tok('openConversationId')).toEqual(['open', 'conversation', 'id', 'openconversationid']);
     expect(tok('HTMLParser v2')).toEqual(['html', 'parser', 'htmlparser', 'v2']);
     expect(tok('+messages-send')).toEqual(['message', 'send', 'messages-send']);
+    // a joiner not followed by a word character ends the run; digits and upper runs at the edges of parts
+    expect(tok('file. v2Files ABCs x.-y a_')).toEqual(['file', 'v2', 'file', 'v2files', 'ab', 'cs', 'abcs', 'x', 'y', 'a']);
+    expect(tok('getHTTPResponseCodes')).toEqual(['get', 'http', 'response', 'code', 'gethttpresponsecodes']);
   });
 
   it('folds full-width ASCII, the ideographic space and traditional characters', () => {
