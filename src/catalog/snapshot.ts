@@ -132,7 +132,21 @@ function storedGaps(t: unknown): GapTable {
   if (t === undefined) return NO_GAPS;
   const g = t as { sets?: unknown; notes?: unknown } | null;
   if (g === null || typeof g !== 'object') throw new Error('gaps are not a gap table');
-  return { sets: utf8(g.sets, 'gap sets'), notes: utf8(g.notes, 'gap notes') };
+  if (!(g.sets instanceof Uint8Array) || !(g.notes instanceof Uint8Array)) throw new Error('gap sets or notes are missing');
+  // Decoded on first use: an Inspect never reads them, a search reads the notes only when a gap matches.
+  let sets: string | undefined;
+  let notes: string | undefined;
+  const decode = (bytes: unknown, what: string): string => {
+    try {
+      return utf8(bytes, what);
+    } catch (e) {
+      throw corrupt(`meta is malformed (${(e as Error).message})`);
+    }
+  };
+  return {
+    get sets() { return (sets ??= decode(g.sets, 'gap sets')); },
+    get notes() { return (notes ??= decode(g.notes, 'gap notes')); },
+  };
 }
 
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
