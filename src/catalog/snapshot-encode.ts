@@ -84,8 +84,9 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   // Filed by rarest unit pair (src/engine/rerank.ts filePhrases), so a search looks buckets up instead of filing.
   const filing = filePhrases(avoidPairs.map(([, p]) => p));
   const filed = filing.order.map((i) => avoidPairs[i]);
+  // Byte offsets into the UTF-8 phrases: a search decodes only the phrases its buckets offer.
   const starts = [0];
-  for (const [, p] of filed) starts.push(starts[starts.length - 1] + p.length);
+  for (const [, p] of filed) starts.push(starts[starts.length - 1] + utf8(p).length);
   const avoid: StoredAvoid = {
     docs: packU32(filed.map(([doc]) => doc)),
     starts: packU32(starts),

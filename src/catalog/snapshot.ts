@@ -76,13 +76,13 @@ export interface ToolText {
 
 /**
  * Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to, filed by key
- * (src/engine/rerank.ts filePhrases): phrase i is text.slice(starts[i], starts[i + 1]); the phrases filed under
- * keys[j] are i in buckets[j] .. buckets[j + 1].
+ * (src/engine/rerank.ts filePhrases): the phrases filed under keys[j] are i in buckets[j] .. buckets[j + 1], and
+ * phrase(i) decodes phrase i (UTF-8 bytes starts[i] .. starts[i + 1]; bad UTF-8 is snapshot_corrupt).
  */
 export interface AvoidIndex {
   docs: Uint32Array;
   starts: Uint32Array;
-  text: string;
+  phrase: (i: number) => string;
   keys: Uint32Array;
   buckets: Uint32Array;
 }
@@ -284,14 +284,9 @@ export class Snapshot {
     const starts = u32s(stored.starts);
     const keys = u32s(stored.keys);
     const buckets = u32s(stored.buckets);
-    let text: string;
-    try {
-      text = utf8Decoder.decode(stored.phrases);
-    } catch {
-      throw corrupt('avoid phrases are not UTF-8');
-    }
+    const bytes = stored.phrases;
     // The section is CRC-checked; these checks keep every slice of it in bounds.
-    if (starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== text.length ||
+    if (starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== bytes.length ||
       buckets.length !== keys.length + 1 || buckets[0] !== 0 || buckets[keys.length] !== docs.length) {
       throw corrupt('avoid index lengths differ');
     }
@@ -301,7 +296,14 @@ export class Snapshot {
     for (let i = 0; i < docs.length; i++) {
       if (starts[i + 1] < starts[i] || docs[i] >= count) throw corrupt('avoid index entries are out of bounds');
     }
-    return { docs, starts, text, keys, buckets };
+    const phrase = (i: number): string => {
+      try {
+        return utf8Decoder.decode(bytes.subarray(starts[i], starts[i + 1]));
+      } catch {
+        throw corrupt('avoid phrases are not UTF-8');
+      }
+    };
+    return { docs, starts, phrase, keys, buckets };
   }
 
   private blobIndex(name: 'text' | 'specs'): { offsets: Uint32Array; crcs: Uint32Array } {

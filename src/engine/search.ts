@@ -414,10 +414,10 @@ export class Searcher {
   }
 }
 
-/** The avoid index as phrase buckets; each phrase string is sliced once, on first use. */
-function avoidLookup({ docs, starts, text, keys, buckets }: AvoidIndex): { buckets: PhraseBuckets; docs: Uint32Array } {
+/** The avoid index as phrase buckets; each phrase is decoded once, on first use. */
+function avoidLookup({ docs, phrase, keys, buckets }: AvoidIndex): { buckets: PhraseBuckets; docs: Uint32Array } {
   const phrases: (string | undefined)[] = new Array(docs.length);
-  return { docs, buckets: new PhraseBuckets(keys, buckets, (e) => (phrases[e] ??= text.slice(starts[e], starts[e + 1]))) };
+  return { docs, buckets: new PhraseBuckets(keys, buckets, (e) => (phrases[e] ??= phrase(e))) };
 }
 
 /** JSON of a string array; the arrays hits share (matched-field sets, rank sources) are serialized once. */
