@@ -42,8 +42,11 @@ const banner = { js: "import { createRequire as __dwsCreateRequire } from 'node:
 // further module to resolve, read or compile (each costs a cold process time). Every other command imports
 // dist/cli.mjs (commander and the lazy chunks), a separate bundle: src/cli/bin.ts's import('./main.js') is rewritten
 // to that file instead of being split into a chunk that the hot path would have to load too.
+// It is minified: a cold process parses all of it, and 190 KB -> 130 KB saved a few ms per process here. Errors a
+// user sees are typed envelopes, not stacks; the library and commander bundles below stay readable.
 await esbuild.build({
   ...common,
+  minify: true,
   entryPoints: { dws: r('src/cli/bin.ts') },
   outdir: r('dist'),
   outExtension: { '.js': '.mjs' },
