@@ -127,12 +127,23 @@ function pairKey(text: string, at: number): number {
  * entries 0..n-1 in filing order; phrase(e) and the caller's own arrays give each entry's text and value.
  */
 export class PhraseBuckets {
-  constructor(private readonly keys: Uint32Array, private readonly starts: Uint32Array, private readonly phrase: (entry: number) => string) {}
+  /** Keys below this index are single units (below 65536), the rest unit pairs: each lookup searches its own part. */
+  private readonly firstPair: number;
 
-  /** The bucket of key, or -1. */
-  private bucket(key: number): number {
+  constructor(private readonly keys: Uint32Array, private readonly starts: Uint32Array, private readonly phrase: (entry: number) => string) {
     let lo = 0;
-    let hi = this.keys.length - 1;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid] < 0x10000) lo = mid + 1;
+      else hi = mid;
+    }
+    this.firstPair = lo;
+  }
+
+  /** The bucket of key among keys[lo, hi), or -1. */
+  private bucket(key: number, lo: number, hi: number): number {
+    hi--;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const k = this.keys[mid];
@@ -148,11 +159,12 @@ export class PhraseBuckets {
    * whose pair occurs at several positions is offered once per position.
    */
   candidates(text: string, fn: (phrase: string, entry: number) => void): void {
+    const pairs = this.firstPair;
     for (let i = 0; i < text.length; i++) {
-      const one = this.bucket(text.charCodeAt(i));
+      const one = pairs > 0 ? this.bucket(text.charCodeAt(i), 0, pairs) : -1;
       if (one >= 0) for (let e = this.starts[one]; e < this.starts[one + 1]; e++) fn(this.phrase(e), e);
       if (i + 1 < text.length) {
-        const two = this.bucket(pairKey(text, i));
+        const two = this.bucket(pairKey(text, i), pairs, this.keys.length);
         if (two >= 0) for (let e = this.starts[two]; e < this.starts[two + 1]; e++) fn(this.phrase(e), e);
       }
     }
