@@ -331,6 +331,7 @@ export class Searcher {
     // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
     // the same rerank key (most queries) leave them as the last query wrote them, bar its demotions.
     const last = this.written;
+    this.written = undefined; // until this query has written both (a throw below leaves them unknown)
     if (this.ownsCore && last?.mask === mask) for (const d of last.demoted) maskView[d] = mask[d];
     else maskView.set(mask);
     const demotedDocs: number[] = [];
