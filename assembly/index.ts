@@ -8,7 +8,9 @@
 //   u32 offAvgLen   (f64[numFields]),
 //   u32 offDocNorm  (f64[numFields*numDocs], TF-IDF vector norms),
 //   u32 offTermStart(u32[numTerms+1] into the term bytes), u32 offTermBytes,
-//   u32 offTermPost (u32[numTerms+1]: a term's first posting), u32 offPostings (u32: doc << 8 | min(tf, 255)),
+//   u32 offTermPost (u32[numTerms+1]: byte offset of a term's postings; the last one is their total length),
+//   u32 offPostings (bytes: per run, each posting as the LEB128 varint of (doc - previous doc - 1) << 1 | (tf > 1),
+//   followed by one byte min(tf, 255) when tf > 1; the previous doc of a run's first posting is -1),
 //   u32 totalLen, u32 numRuns, u32 offTermRuns (u32[numTerms+1] into runs),
 //   u32 offRuns (u32: field << 24 | postings in that field): a term's postings are grouped by field in field order,
 //   and only the fields that hold the term have a run (a dense term x field table would be mostly zeros).
@@ -16,7 +18,7 @@ import { tokenize, tokBytes, tokStarts, tokenizerReset } from './tokenizer';
 import { grow, nextCapacity } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
-export const INDEX_VERSION: u32 = 4;
+export const INDEX_VERSION: u32 = 5;
 /** Postings pack doc << 8 | tf into one u32: up to 16M documents, tf saturates at 255. */
 export const MAX_DOCS: i32 = 1 << 24;
 const HEADER_BYTES: u32 = 72;
@@ -34,6 +36,8 @@ export let termPost: usize = 0;
 export let termRuns: usize = 0;
 export let runs: usize = 0;
 export let postings: usize = 0;
+/** The byte after the last posting (decoding never reads at or past it). */
+export let postingsEnd: usize = 0;
 
 @inline function u32at(base: usize, off: u32): u32 { return load<u32>(base + <usize>off); }
 
@@ -52,9 +56,9 @@ export function loadImage(base: usize, len: u32): i32 {
   if (<u64>offs[7] + (<u64>nt + 1) * 4 > <u64>len) return -6;
   if (<u64>offs[8] + <u64>nr * 4 > <u64>len) return -6;
   if (<u64>offs[3] + (<u64>nt + 1) * 4 > <u64>len) return -6;
-  if (<u64>offs[6] + <u64>np * 4 > <u64>len) return -6;
   if (nd > <u32>MAX_DOCS || nf > 255) return -9;
-  if (u32at(base + <usize>offs[5], nt << 2) != np) return -7;
+  const pb = u32at(base + <usize>offs[5], nt << 2);
+  if (<u64>offs[6] + <u64>pb > <u64>len || pb < np) return -7;
   if (u32at(base + <usize>offs[7], nt << 2) != nr) return -7;
   if (<u64>offs[4] + <u64>u32at(base + <usize>offs[3], nt << 2) > <u64>len) return -7;
   numDocs = nd; numFields = nf; numTerms = nt;
@@ -65,6 +69,7 @@ export function loadImage(base: usize, len: u32): i32 {
   termBytes = base + <usize>offs[4];
   termPost = base + <usize>offs[5];
   postings = base + <usize>offs[6];
+  postingsEnd = postings + <usize>pb;
   termRuns = base + <usize>offs[7];
   runs = base + <usize>offs[8];
   return 0;
@@ -345,6 +350,19 @@ function sortTermIds(ids: usize, n: i32): void {
 
 @inline function align8(x: u32): u32 { return (x + 7) & ~7; }
 
+/** Bytes of x as a LEB128 varint (7 bits per byte, low first). */
+@inline function varintLength(x: u32): u32 { return x < 0x80 ? 1 : x < 0x4000 ? 2 : x < 0x200000 ? 3 : x < 0x10000000 ? 4 : 5; }
+
+/** Writes x as a LEB128 varint at w; returns the byte after it. */
+function putVarint(w: usize, x: u32): usize {
+  while (x >= 0x80) {
+    store<u8>(w++, <u8>(x | 0x80));
+    x >>= 7;
+  }
+  store<u8>(w++, <u8>x);
+  return w;
+}
+
 /** Idf used by the TF-IDF shadow: ln(N / df) + 1. */
 export function tfidfIdf(df: u32): f64 {
   return Math.log(<f64>numDocs / <f64>df) + 1.0;
@@ -376,30 +394,8 @@ export function buildFinish(): u32 {
     store<u32>(at, load<u32>(at) + load<u32>(at - 4));
   }
 
-  const offDocLen = HEADER_BYTES;
-  const offAvgLen = align8(offDocLen + <u32>(F * N) * 4);
-  const offDocNorm = align8(offAvgLen + <u32>F * 8);
-  const offTermStart = align8(offDocNorm + <u32>(F * N) * 8);
-  const offTermBytes = align8(offTermStart + <u32>(T + 1) * 4);
-  const offTermPost = align8(offTermBytes + <u32>arenaLen);
-  const offPostings = align8(offTermPost + <u32>(T + 1) * 4);
-  const offTermRuns = align8(offPostings + P * 4);
-  const offRuns = align8(offTermRuns + <u32>(T + 1) * 4);
-  const total = align8(offRuns + R * 4);
-  const img = heap.alloc(<usize>total);
-  memory.fill(img, 0, <usize>total);
-  const hdr: u32[] = [INDEX_MAGIC, INDEX_VERSION, <u32>N, <u32>F, <u32>T, P, offDocLen, offAvgLen, offDocNorm,
-    offTermStart, offTermBytes, offTermPost, offPostings, total, R, offTermRuns, offRuns];
-  for (let i = 0; i < hdr.length; i++) store<u32>(img + (<usize>i << 2), hdr[i]);
-  memory.copy(img + <usize>offDocLen, bFieldLen, <usize>(F * N) * 4);
-  for (let f = 0; f < F; f++) {
-    let sum: f64 = 0;
-    for (let d = 0; d < N; d++) sum += <f64>load<u32>(bFieldLen + (<usize>(f * N + d) << 2));
-    store<f64>(img + <usize>offAvgLen + (<usize>f << 3), N > 0 ? sum / <f64>N : 0);
-  }
-
   // Scatter the entries, call by call (so in doc order), to their term's postings, with each one's field aside.
-  const iPostings = img + <usize>offPostings;
+  const raw = heap.alloc(<usize>max(E, 1) << 2); // u32 doc << 8 | tf, grouped by term rank
   const entryField = heap.alloc(<usize>max(E, 1));
   const fill = heap.alloc(<usize>max(T, 1) << 2);
   memory.copy(fill, termFirst, <usize>T << 2);
@@ -411,31 +407,25 @@ export function buildFinish(): u32 {
       const fp = fill + (<usize>load<u32>(rank + (<usize>load<u32>(ent) << 2)) << 2);
       const slot = load<u32>(fp);
       store<u32>(fp, slot + 1);
-      store<u32>(iPostings + (<usize>slot << 2), load<u32>(ent, 4));
+      store<u32>(raw + (<usize>slot << 2), load<u32>(ent, 4));
       store<u8>(entryField + <usize>slot, f);
     }
   }
 
-  // Sorted dictionary; per term its first posting, its runs in field order, and its postings grouped by field
-  // (stable, so docs stay ascending within a run).
-  const iTermStart = img + <usize>offTermStart, iTermPost = img + <usize>offTermPost;
-  const iTermRuns = img + <usize>offTermRuns, iRuns = img + <usize>offRuns;
+  // Each term's postings grouped by field (stable, so docs stay ascending within a run), its runs in field order.
+  const tRuns = heap.alloc(<usize>max(R, 1) << 2);
+  const tTermRuns = heap.alloc(<usize>(T + 1) << 2);
   const fieldAt = heap.alloc(<usize>MAX_BUILD_FIELDS << 2);
   memory.fill(fieldAt, 0, <usize>MAX_BUILD_FIELDS << 2);
   const tmp = heap.alloc(<usize>max(E, 1) << 2);
-  let tb: u32 = 0, ri: u32 = 0;
+  let ri: u32 = 0;
   for (let r = 0; r < T; r++) {
     const id = <i32>load<u32>(order + (<usize>r << 2));
-    const len = <u32>termLenOf(id);
-    store<u32>(iTermStart + (<usize>r << 2), tb);
-    memory.copy(img + <usize>offTermBytes + <usize>tb, arena + <usize>termStartOf(id), <usize>len);
-    tb += len;
     const b0 = load<u32>(termFirst + (<usize>r << 2)), b1 = load<u32>(termFirst + (<usize>(r + 1) << 2));
-    store<u32>(iTermPost + (<usize>r << 2), b0);
-    store<u32>(iTermRuns + (<usize>r << 2), ri);
+    store<u32>(tTermRuns + (<usize>r << 2), ri);
     let mask = load<u64>(termRec(id), 24);
     if (popcnt(mask) == 1) {
-      store<u32>(iRuns + (<usize>(ri++) << 2), (<u32>ctz(mask) << 24) | (b1 - b0));
+      store<u32>(tRuns + (<usize>(ri++) << 2), (<u32>ctz(mask) << 24) | (b1 - b0));
       continue;
     }
     // Several fields: counting sort of [b0, b1) by field.
@@ -449,48 +439,114 @@ export function buildFinish(): u32 {
       mask &= mask - 1;
       const fa = fieldAt + (<usize>f << 2);
       const count = load<u32>(fa);
-      store<u32>(iRuns + (<usize>(ri++) << 2), (f << 24) | count);
+      store<u32>(tRuns + (<usize>(ri++) << 2), (f << 24) | count);
       store<u32>(fa, at - b0);
       at += count;
     }
-    memory.copy(tmp, iPostings + (<usize>b0 << 2), <usize>(b1 - b0) << 2);
+    memory.copy(tmp, raw + (<usize>b0 << 2), <usize>(b1 - b0) << 2);
     for (let i = b0; i < b1; i++) {
       const fa = fieldAt + (<usize>load<u8>(entryField + <usize>i) << 2);
       const slot = load<u32>(fa);
       store<u32>(fa, slot + 1);
-      store<u32>(iPostings + (<usize>(b0 + slot) << 2), load<u32>(tmp + (<usize>(i - b0) << 2)));
+      store<u32>(raw + (<usize>(b0 + slot) << 2), load<u32>(tmp + (<usize>(i - b0) << 2)));
     }
     // fieldAt back to zeros for the next term
     mask = load<u64>(termRec(id), 24);
     while (mask != 0) { store<u32>(fieldAt + (<usize>ctz(mask) << 2), 0); mask &= mask - 1; }
   }
+  store<u32>(tTermRuns + (<usize>T << 2), ri);
+
+  // The postings' encoded size: per run, each doc as the varint of (gap to the previous doc - 1) << 1 | (tf > 1),
+  // then the tf byte when tf > 1. A term's postings start at a byte offset (termPost).
+  const tTermPost = heap.alloc(<usize>(T + 1) << 2);
+  let pb: u32 = 0;
+  for (let r = 0; r < T; r++) {
+    store<u32>(tTermPost + (<usize>r << 2), pb);
+    let i = load<u32>(termFirst + (<usize>r << 2));
+    const r1 = load<u32>(tTermRuns + (<usize>(r + 1) << 2));
+    for (let q = load<u32>(tTermRuns + (<usize>r << 2)); q < r1; q++) {
+      const e = i + (load<u32>(tRuns + (<usize>q << 2)) & 0xffffff);
+      let prev: i32 = -1;
+      for (; i < e; i++) {
+        const v = load<u32>(raw + (<usize>i << 2));
+        const d = <i32>(v >> 8);
+        pb += varintLength((<u32>(d - prev - 1) << 1) | ((v & 0xff) > 1 ? 1 : 0)) + ((v & 0xff) > 1 ? 1 : 0);
+        prev = d;
+      }
+    }
+  }
+  store<u32>(tTermPost + (<usize>T << 2), pb);
+
+  const offDocLen = HEADER_BYTES;
+  const offAvgLen = align8(offDocLen + <u32>(F * N) * 4);
+  const offDocNorm = align8(offAvgLen + <u32>F * 8);
+  const offTermStart = align8(offDocNorm + <u32>(F * N) * 8);
+  const offTermBytes = align8(offTermStart + <u32>(T + 1) * 4);
+  const offTermPost = align8(offTermBytes + <u32>arenaLen);
+  const offPostings = align8(offTermPost + <u32>(T + 1) * 4);
+  const offTermRuns = align8(offPostings + pb);
+  const offRuns = align8(offTermRuns + <u32>(T + 1) * 4);
+  const total = align8(offRuns + R * 4);
+  const img = heap.alloc(<usize>total);
+  memory.fill(img, 0, <usize>total);
+  const hdr: u32[] = [INDEX_MAGIC, INDEX_VERSION, <u32>N, <u32>F, <u32>T, P, offDocLen, offAvgLen, offDocNorm,
+    offTermStart, offTermBytes, offTermPost, offPostings, total, R, offTermRuns, offRuns];
+  for (let i = 0; i < hdr.length; i++) store<u32>(img + (<usize>i << 2), hdr[i]);
+  memory.copy(img + <usize>offDocLen, bFieldLen, <usize>(F * N) * 4);
+  for (let f = 0; f < F; f++) {
+    let sum: f64 = 0;
+    for (let d = 0; d < N; d++) sum += <f64>load<u32>(bFieldLen + (<usize>(f * N + d) << 2));
+    store<f64>(img + <usize>offAvgLen + (<usize>f << 3), N > 0 ? sum / <f64>N : 0);
+  }
+  // Sorted dictionary, then each term's postings, runs and their starts.
+  const iTermStart = img + <usize>offTermStart;
+  let tb: u32 = 0;
+  for (let r = 0; r < T; r++) {
+    const id = <i32>load<u32>(order + (<usize>r << 2));
+    const len = <u32>termLenOf(id);
+    store<u32>(iTermStart + (<usize>r << 2), tb);
+    memory.copy(img + <usize>offTermBytes + <usize>tb, arena + <usize>termStartOf(id), <usize>len);
+    tb += len;
+  }
   store<u32>(iTermStart + (<usize>T << 2), tb);
-  store<u32>(iTermPost + (<usize>T << 2), P);
-  store<u32>(iTermRuns + (<usize>T << 2), ri);
+  memory.copy(img + <usize>offTermPost, tTermPost, <usize>(T + 1) << 2);
+  memory.copy(img + <usize>offTermRuns, tTermRuns, <usize>(T + 1) << 2);
+  memory.copy(img + <usize>offRuns, tRuns, <usize>R << 2);
+  let w = img + <usize>offPostings;
+  let i: u32 = 0;
+  for (let q: u32 = 0; q < R; q++) {
+    const e = i + (load<u32>(tRuns + (<usize>q << 2)) & 0xffffff);
+    let prev: i32 = -1;
+    for (; i < e; i++) {
+      const v = load<u32>(raw + (<usize>i << 2));
+      const d = <i32>(v >> 8);
+      const tf = v & 0xff;
+      w = putVarint(w, (<u32>(d - prev - 1) << 1) | (tf > 1 ? 1 : 0));
+      if (tf > 1) store<u8>(w++, <u8>tf);
+      prev = d;
+    }
+  }
   loadImage(img, total);
   // TF-IDF document norms per field, accumulated in term order. ln(tf) comes from a table of the same Math.log
   // values (tf is 1..255), so the bits do not change.
   const logTf = heap.alloc(256 << 3);
   for (let tf = 0; tf < 256; tf++) store<f64>(logTf + (<usize>tf << 3), Math.log(<f64>tf));
-  for (let t = 0; t < T; t++) {
-    let s = load<u32>(termPost + (<usize>t << 2));
-    const r1 = load<u32>(termRuns + (<usize>(t + 1) << 2));
-    for (let r = load<u32>(termRuns + (<usize>t << 2)); r < r1; r++) {
-      const run = load<u32>(runs + (<usize>r << 2));
-      const f = <i32>(run >>> 24);
-      const e = s + (run & 0xffffff);
-      const idf = tfidfIdf(e - s);
-      for (let i = s; i < e; i++) {
-        const v = load<u32>(postings + (<usize>i << 2));
-        const w = (1.0 + load<f64>(logTf + (<usize>(v & 0xff) << 3))) * idf;
-        const np = docNorm + (<usize>(f * N + <i32>(v >> 8)) << 3);
-        store<f64>(np, load<f64>(np) + w * w);
-      }
-      s = e;
+  let s0: u32 = 0;
+  for (let q: u32 = 0; q < R; q++) {
+    const run = load<u32>(tRuns + (<usize>q << 2));
+    const f = <i32>(run >>> 24);
+    const e = s0 + (run & 0xffffff);
+    const idf = tfidfIdf(e - s0);
+    for (let j = s0; j < e; j++) {
+      const v = load<u32>(raw + (<usize>j << 2));
+      const x = (1.0 + load<f64>(logTf + (<usize>(v & 0xff) << 3))) * idf;
+      const np = docNorm + (<usize>(f * N + <i32>(v >> 8)) << 3);
+      store<f64>(np, load<f64>(np) + x * x);
     }
+    s0 = e;
   }
-  for (let i = 0; i < F * N; i++) {
-    const np = docNorm + (<usize>i << 3);
+  for (let j = 0; j < F * N; j++) {
+    const np = docNorm + (<usize>j << 3);
     store<f64>(np, Math.sqrt(load<f64>(np)));
   }
   image = img;

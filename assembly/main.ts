@@ -5,7 +5,7 @@
 import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
 import {
   buildAddField, buildFinish, buildReset, image, imageLen, loadImage, lookupTerm, termLength, termPtr,
-  numDocs, numFields, numTerms, docLen, avgLen, docNorm, termPost, termRuns, runs, postings,
+  numDocs, numFields, numTerms, docLen, avgLen, docNorm, termPost, termRuns, runs, postings, postingsEnd,
 } from './index';
 import { bm25Idf, bm25Tf } from './bm25';
 export { crc32Update } from './crc32';
@@ -210,22 +210,22 @@ function impactList(t: i32): usize {
   if (known != 0) return known;
   const n = <f64>numDocs;
   let count = 0;
-  let next = termFirstPosting(t);
+  readTerm(t);
   const r1 = termFirstRun(t + 1);
   for (let r = termFirstRun(t); r < r1; r++) {
     const run = runAt(r);
     const f = <i32>(run >>> 24);
-    const s = next, e = next + (run & 0xffffff);
-    next = e;
+    const df = run & 0xffffff;
     const w = load<f64>(weights + (<usize>f << 3));
-    if (w == 0) continue;
+    if (w == 0) { skipRun(df); continue; }
     const avg = load<f64>(avgLen + (<usize>f << 3));
-    const wIdf = w * bm25Idf(<f64>(e - s), n);
+    const wIdf = w * bm25Idf(<f64>df, n);
     const bit: u32 = 1 << f;
-    for (let i = s; i < e; i++) {
-      const v = load<u32>(postings + (<usize>i << 2));
-      const d = <usize>(v >> 8);
-      const c = contribution(0, f, <i32>d, <f64>(v & 0xff), w, 0, wIdf, 0, avg);
+    rdDoc = -1;
+    for (let i: u32 = 0; i < df; i++) {
+      readPosting();
+      const d = <usize>rdDoc;
+      const c = contribution(0, f, <i32>d, <f64>rdTf, w, 0, wIdf, 0, avg);
       const bits = load<u32>(termBits + (d << 2));
       if (bits == 0) store<u32>(termDocs + (<usize>(count++) << 2), <u32>d);
       store<u32>(termBits + (d << 2), bits | bit);
@@ -252,6 +252,42 @@ function impactList(t: i32): usize {
 export function clearImpactLists(): void { listsValid = false; }
 
 @inline function termFirstPosting(t: i32): u32 { return load<u32>(termPost + (<usize>t << 2)); }
+
+// ---- postings reader (the varint layout of assembly/index.ts) ----
+// A term's postings are read run by run from readTerm on: readPosting leaves the next (doc, tf) in rdDoc, rdTf. A
+// posting that would read past the postings or name a document out of range marks the index corrupt (sticky; every
+// search then returns -1) and reads as document 0, so no bad value ever addresses memory.
+let rdPos: usize = 0;
+let rdDoc: i32 = -1;
+let rdTf: u32 = 1;
+let indexCorrupt: bool = false;
+
+@inline function readTerm(t: i32): void { rdPos = postings + <usize>termFirstPosting(t); }
+
+function readPosting(): void {
+  let v: u32 = 0;
+  let shift: u32 = 0;
+  while (true) {
+    if (rdPos >= postingsEnd || shift > 28) { indexCorrupt = true; rdDoc = 0; rdTf = 1; return; }
+    const byte = <u32>load<u8>(rdPos++);
+    v |= (byte & 0x7f) << shift;
+    if (byte < 0x80) break;
+    shift += 7;
+  }
+  rdDoc += <i32>(v >> 1) + 1;
+  rdTf = 1;
+  if ((v & 1) != 0) {
+    if (rdPos >= postingsEnd) { indexCorrupt = true; rdDoc = 0; return; }
+    rdTf = <u32>load<u8>(rdPos++);
+  }
+  if (<u32>rdDoc >= <u32>numDocs) { indexCorrupt = true; rdDoc = 0; }
+}
+
+/** Reads past a run of df postings (a field with weight 0). */
+function skipRun(df: u32): void {
+  rdDoc = -1;
+  for (let i: u32 = 0; i < df; i++) readPosting();
+}
 @inline function termFirstRun(t: i32): u32 { return load<u32>(termRuns + (<usize>t << 2)); }
 @inline function runAt(r: u32): u32 { return load<u32>(runs + (<usize>r << 2)); }
 
@@ -342,7 +378,8 @@ function termMass(t: i32): f64 {
  * matched mass, f64[fields] per-field contributions (explain != 0 only, else zeros)}. algorithm 0 = fielded BM25
  * (from the terms' impact lists), 1 = TF-IDF cosine (per posting: its query norm depends on the whole query).
  * multMax bounds the host's multipliers from above (Infinity when unknown); it only lets documents that cannot
- * reach the k-th be skipped early, never changes the result. Returns the number of records. Allocation-free once
+ * reach the k-th be skipped early, never changes the result. Returns the number of records, or -1 when the index
+ * turned out to be corrupt (a posting out of bounds). Allocation-free once
  * the query's terms have impact lists: only the touched accumulator records are reset.
  */
 export function search(qlen: i32, k: i32, algorithm: i32, explain: i32, multMax: f64): i32 {
@@ -352,6 +389,7 @@ export function search(qlen: i32, k: i32, algorithm: i32, explain: i32, multMax:
   touchedLen = 0;
   queryKnownMass = 0;
   if (algorithm == 1) scoreTfidf(m); else scoreBm25(m);
+  if (indexCorrupt) { resetTouched(); return -1; }
   // Final scores once per touched document, then top k by (rounded score desc, doc asc); docs are numbered in
   // canonical-path order, so the tie-break is the doc number. The list is kept sorted by insertion; a document
   // that does not beat the current k-th is rejected with one comparison. Scores are compared as the integers
@@ -395,11 +433,16 @@ export function search(qlen: i32, k: i32, algorithm: i32, explain: i32, multMax:
   if (count > 0 && explain != 0) fieldContributions(algorithm, m, stride);
   // Reset only what this query touched.
   for (let r = 0; r < count; r++) store<u8>(topSlot + <usize>load<i32>(top + (<usize>r << 2)), 0);
+  resetTouched();
+  return count;
+}
+
+/** Zeroes the accumulator records this query touched. */
+function resetTouched(): void {
   for (let i = 0; i < touchedLen; i++) {
     const rec = acc + <usize>load<u32>(touched + (<usize>i << 2)) * ACC_BYTES;
     store<u64>(rec, 0); store<u64>(rec, 0, 8); store<u64>(rec, 0, 16); store<u64>(rec, 0, 24);
   }
-  return count;
 }
 
 /** Fielded BM25: each query term's impact list, in term-id order, added into the eligible documents' records. */
@@ -448,22 +491,22 @@ function scoreTfidf(m: i32): void {
     const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
     queryKnownMass += mass;
     const mark = qi + 1;
-    let next = termFirstPosting(t);
+    readTerm(t);
     const r1 = termFirstRun(t + 1);
     for (let r = termFirstRun(t); r < r1; r++) {
       const run = runAt(r);
       const f = <i32>(run >>> 24);
-      const s = next, e = next + (run & 0xffffff);
-      next = e;
+      const df = run & 0xffffff;
       const w = load<f64>(weights + (<usize>f << 3));
-      if (w == 0) continue;
-      const idf = tfidfIdf(e - s), qn = load<f64>(qnorm + (<usize>f << 3));
+      if (w == 0) { skipRun(df); continue; }
+      const idf = tfidfIdf(df), qn = load<f64>(qnorm + (<usize>f << 3));
       const bit: u32 = 1 << f;
-      for (let i = s; i < e; i++) {
-        const v = load<u32>(postings + (<usize>i << 2));
-        const d = <i32>(v >> 8);
+      rdDoc = -1;
+      for (let i: u32 = 0; i < df; i++) {
+        readPosting();
+        const d = rdDoc;
         if (load<u8>(mask + <usize>d) == 0) continue;
-        const c = contribution(1, f, d, <f64>(v & 0xff), w, idf, 0, qn, 0);
+        const c = contribution(1, f, d, <f64>rdTf, w, idf, 0, qn, 0);
         const rec = acc + <usize>d * ACC_BYTES;
         const seenBy = load<i32>(rec, 24);
         if (seenBy != mark) {
@@ -488,25 +531,25 @@ function fieldContributions(algorithm: i32, m: i32, stride: usize): void {
   const n = <f64>numDocs;
   for (let qi = 0; qi < m; qi++) {
     const t = load<i32>(qterms + (<usize>qi << 2));
-    let next = termFirstPosting(t);
+    readTerm(t);
     const r1 = termFirstRun(t + 1);
     for (let r = termFirstRun(t); r < r1; r++) {
       const run = runAt(r);
       const f = <i32>(run >>> 24);
-      const s = next, e = next + (run & 0xffffff);
-      next = e;
+      const df = run & 0xffffff;
       const w = load<f64>(weights + (<usize>f << 3));
-      if (w == 0) continue;
+      if (w == 0) { skipRun(df); continue; }
       const avg = load<f64>(avgLen + (<usize>f << 3));
-      const idf = algorithm == 1 ? tfidfIdf(e - s) : bm25Idf(<f64>(e - s), n);
+      const idf = algorithm == 1 ? tfidfIdf(df) : bm25Idf(<f64>df, n);
       const qn = algorithm == 1 ? load<f64>(qnorm + (<usize>f << 3)) : 0;
       const wIdf = w * idf;
-      for (let i = s; i < e; i++) {
-        const v = load<u32>(postings + (<usize>i << 2));
-        const d = <i32>(v >> 8);
+      rdDoc = -1;
+      for (let i: u32 = 0; i < df; i++) {
+        readPosting();
+        const d = rdDoc;
         const slot = <i32>load<u8>(topSlot + <usize>d);
         if (slot == 0) continue;
-        const c = contribution(algorithm, f, d, <f64>(v & 0xff), w, idf, wIdf, qn, avg);
+        const c = contribution(algorithm, f, d, <f64>rdTf, w, idf, wIdf, qn, avg);
         const fp = out + <usize>(slot - 1) * stride + 32 + (<usize>f << 3);
         store<f64>(fp, load<f64>(fp) + c);
       }

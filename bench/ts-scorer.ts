@@ -53,24 +53,46 @@ export class TsScorer {
     const buf = image.slice().buffer;
     const h = new Uint32Array(buf, 0, 17);
     const [magic, version, nd, nf, nt, np, offDocLen, offAvgLen, , offTermStart, offTermBytes, offTermPost, offPostings, , nr, offTermRuns, offRuns] = h;
-    if (magic !== 0x49535744 || version !== 4) throw new Error(`index image v${version} is not one this port reads`);
+    if (magic !== 0x49535744 || version !== 5) throw new Error(`index image v${version} is not one this port reads`);
     this.numDocs = nd;
     this.numFields = nf;
     this.docLen = new Uint32Array(buf, offDocLen, nd * nf);
     this.avgLen = new Float64Array(buf, offAvgLen, nf);
-    this.postings = new Uint32Array(buf, offPostings, np);
-    // Expand the image's sparse per-term field runs into a dense term x field start table (the port's layout).
     const termPost = new Uint32Array(buf, offTermPost, nt + 1);
     const termRuns = new Uint32Array(buf, offTermRuns, nt + 1);
     const runs = new Uint32Array(buf, offRuns, nr);
+    // Decode the varint postings (assembly/index.ts) once into the port's layout: one u32 doc << 8 | tf each.
+    this.postings = new Uint32Array(np);
+    const bytes = new Uint8Array(buf, offPostings, termPost[nt]);
+    let pos = 0;
+    let p = 0;
+    for (const run of runs) {
+      let doc = -1;
+      for (let i = 0; i < (run & 0xffffff); i++) {
+        let v = 0;
+        let shift = 0;
+        for (;;) {
+          const byte = bytes[pos++];
+          v += (byte & 0x7f) * 2 ** shift;
+          if (byte < 0x80) break;
+          shift += 7;
+        }
+        doc += Math.floor(v / 2) + 1;
+        const tf = v % 2 === 1 ? bytes[pos++] : 1;
+        this.postings[p++] = (doc << 8) | tf;
+      }
+    }
+    // Expand the image's sparse per-term field runs into a dense term x field start table (the port's layout).
     this.postStart = new Uint32Array(nt * nf + 1);
+    let first = 0;
     for (let t = 0; t < nt; t++) {
-      let at = termPost[t];
+      let at = first;
       let r = termRuns[t];
       for (let f = 0; f < nf; f++) {
         this.postStart[t * nf + f] = at;
         if (r < termRuns[t + 1] && runs[r] >>> 24 === f) at += runs[r++] & 0xffffff;
       }
+      first = at;
     }
     this.postStart[nt * nf] = np;
     const termStart = new Uint32Array(buf, offTermStart, nt + 1);

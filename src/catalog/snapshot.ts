@@ -252,6 +252,11 @@ export class Snapshot {
     if ((crc >>> 0) !== this.header.sections[name].crc32) throw corrupt(`section ${name} checksum mismatch`);
   }
 
+  /** Reads and CRC-checks every section but the index (which the engine reads into the core and checks there). */
+  verifySections(): void {
+    for (const name of SECTION_NAMES) if (name !== 'index') this.section(name);
+  }
+
   /** The raw bytes of a section, read and CRC-checked on first access. */
   section(name: SectionName): Uint8Array {
     let bytes = this.checked.get(name);

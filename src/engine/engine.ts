@@ -188,6 +188,15 @@ export class Engine {
     return this.browser.render(path, options);
   }
 
+  /**
+   * Checks every section of the snapshot now (an engine otherwise checks a section when it first reads it), so a
+   * server can refuse a damaged file before it replaces a good one. Throws snapshot_corrupt.
+   */
+  verify(): void {
+    this.ready();
+    this.snapshot.verifySections();
+  }
+
   /** The core instance with the index attached (tokenizer access for explain, tests and the playground). */
   get wasm(): CoreExports {
     // Whoever holds the core may write its mask and multiplier buffers: the searcher stops trusting what it wrote.

@@ -341,6 +341,9 @@ export class Searcher {
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
+    if (count < 0) {
+      throw new DwsError('snapshot_corrupt', 'the catalog snapshot is corrupt: the index holds postings out of bounds', 'rebuild it with `npm run build`');
+    }
     // A term's first impact list can grow the core's memory, which detaches every view taken before the call.
     const after = core.memory.buffer;
     const out = new DataView(after, core.outPtr(), count * this.stride);

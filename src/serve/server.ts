@@ -56,7 +56,12 @@ export async function runServe(options: ServeOptions = {}): Promise<void> {
   const algorithm = options.algorithm ?? (env.DWS_TOOL_SEARCH_ALGORITHM || undefined);
   let products = '';
   let server: Server | undefined;
-  const catalog = new ServedCatalog(options.snapshot ?? defaultSnapshotPath(), (bytes) => loadEngine({ snapshot: bytes, algorithm }), {
+  const catalog = new ServedCatalog(options.snapshot ?? defaultSnapshotPath(), (bytes) => {
+    // Every section is checked before the new generation may replace the serving one.
+    const engine = loadEngine({ snapshot: bytes, algorithm });
+    engine.verify();
+    return engine;
+  }, {
     swapped: (next) => {
       log({ event: 'catalog_swapped', generation: next.number, ...next.engine.catalogHashes });
       // The tool list embeds the product ids; tell the host when they changed.

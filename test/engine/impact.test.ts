@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Engine } from '../../src/engine/engine.js';
-import { tokenize, writeInput, type CoreExports } from '../../src/engine/core.js';
+import { instantiateCore, tokenize, writeInput, type CoreExports } from '../../src/engine/core.js';
 import { FIELDS } from '../../src/catalog/fields.js';
 import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import { readSnapshotBytes } from '../helpers.js';
@@ -148,5 +148,48 @@ describe('a search whose impact lists grow the core memory', () => {
       reference.search({ query: q }, { explain: true }); // lists computed, so no growth inside the compared call
       expect(grown.search({ query: q }, { explain: true })).toBe(reference.search({ query: q }, { explain: true }));
     }
+  });
+});
+
+describe('varint postings that run out of bounds', () => {
+  /** A core with the shipped index image attached after mangle() changed its postings bytes (no CRC in the way). */
+  function coreWith(mangle: (postings: Uint8Array) => void): CoreExports {
+    const image = (() => {
+      let img: Uint8Array | undefined;
+      (new Engine(readSnapshotBytes(), { deferIndex: true }) as unknown as { snapshot: { readSectionInto(n: string, t: (l: number) => Uint8Array): void } })
+        .snapshot.readSectionInto('index', (l) => (img = new Uint8Array(l)));
+      return img!;
+    })();
+    const words = new DataView(image.buffer);
+    const offTermPost = words.getUint32(44, true), offPostings = words.getUint32(48, true), terms = words.getUint32(16, true);
+    mangle(image.subarray(offPostings, offPostings + words.getUint32(offTermPost + terms * 4, true)));
+    const c = instantiateCore();
+    const at = c.indexReserve(image.length);
+    new Uint8Array(c.memory.buffer, at, image.length).set(image);
+    expect(c.indexAttach(image.length)).toBe(0);
+    c.setParams(DEFAULT_RANKING.k1, DEFAULT_RANKING.b, DEFAULT_RANKING.avoidDemotion, DEFAULT_RANKING.unigramCoverage, DEFAULT_RANKING.coverageExponent);
+    return c;
+  }
+  const search = (c: CoreExports, q: string, algorithm = 0) => {
+    new Uint8Array(c.memory.buffer, c.maskPtr(), c.docCount()).fill(1);
+    new Float64Array(c.memory.buffer, c.weightsPtr(), FIELDS.length).set(weightVector(DEFAULT_RANKING));
+    new Float64Array(c.memory.buffer, c.multPtr(), c.docCount()).fill(1);
+    return c.search(writeInput(c, q), 10, algorithm, 0, Infinity);
+  };
+
+  it('make every later search answer -1 (corrupt), never a ranking or a trap', () => {
+    // Gaps so large that documents leave the catalog, and continuation bits that never end.
+    for (const fill of [0x7e, 0xff]) {
+      for (const algorithm of [0, 1]) {
+        const c = coreWith((p) => p.fill(fill));
+        expect(search(c, '撤回消息 recall message', algorithm)).toBe(-1);
+        expect(search(c, 'x', algorithm)).toBe(-1); // sticky: the index is not trusted again
+      }
+    }
+  });
+
+  it('leave an undamaged image ranking as the engine does', () => {
+    const c = coreWith(() => undefined);
+    expect(search(c, '撤回消息 recall message')).toBeGreaterThan(0);
   });
 });
