@@ -222,8 +222,9 @@ function impactList(t: i32): usize {
     const wIdf = w * bm25Idf(<f64>df, n);
     const bit: u32 = 1 << f;
     rdDoc = -1;
+    const fast = fits(df);
     for (let i: u32 = 0; i < df; i++) {
-      readPosting();
+      nextPosting(fast);
       const d = <usize>rdDoc;
       const c = contribution(0, f, <i32>d, <f64>rdTf, w, 0, wIdf, 0, avg);
       const bits = load<u32>(termBits + (d << 2));
@@ -283,10 +284,38 @@ function readPosting(): void {
   if (<u32>rdDoc >= <u32>numDocs) { indexCorrupt = true; rdDoc = 0; }
 }
 
+/**
+ * readPosting without the end checks, for a run that cannot reach the end of the postings (see fits): a posting is
+ * at most 6 bytes (5 of varint, 1 of tf). The document range is still checked.
+ */
+@inline function readPostingFast(): void {
+  let byte = <u32>load<u8>(rdPos++);
+  let v = byte & 0x7f;
+  let shift: u32 = 7;
+  while (byte >= 0x80 && shift < 35) {
+    byte = <u32>load<u8>(rdPos++);
+    v |= (byte & 0x7f) << shift;
+    shift += 7;
+  }
+  rdDoc += <i32>(v >> 1) + 1;
+  rdTf = 1;
+  if ((v & 1) != 0) rdTf = <u32>load<u8>(rdPos++);
+  if (<u32>rdDoc >= <u32>numDocs) { indexCorrupt = true; rdDoc = 0; }
+}
+
+/** True when df postings from the read position cannot run past the postings (readPostingFast is safe). */
+@inline function fits(df: u32): bool { return <u64>rdPos + <u64>df * 6 <= <u64>postingsEnd; }
+
+/** The next posting, checked or not (fast = fits(df) for the run). */
+@inline function nextPosting(fast: bool): void {
+  if (fast) readPostingFast(); else readPosting();
+}
+
 /** Reads past a run of df postings (a field with weight 0). */
 function skipRun(df: u32): void {
   rdDoc = -1;
-  for (let i: u32 = 0; i < df; i++) readPosting();
+  const fast = fits(df);
+  for (let i: u32 = 0; i < df; i++) nextPosting(fast);
 }
 @inline function termFirstRun(t: i32): u32 { return load<u32>(termRuns + (<usize>t << 2)); }
 @inline function runAt(r: u32): u32 { return load<u32>(runs + (<usize>r << 2)); }
@@ -502,8 +531,9 @@ function scoreTfidf(m: i32): void {
       const idf = tfidfIdf(df), qn = load<f64>(qnorm + (<usize>f << 3));
       const bit: u32 = 1 << f;
       rdDoc = -1;
+      const fast = fits(df);
       for (let i: u32 = 0; i < df; i++) {
-        readPosting();
+        nextPosting(fast);
         const d = rdDoc;
         if (load<u8>(mask + <usize>d) == 0) continue;
         const c = contribution(1, f, d, <f64>rdTf, w, idf, 0, qn, 0);
@@ -544,8 +574,9 @@ function fieldContributions(algorithm: i32, m: i32, stride: usize): void {
       const qn = algorithm == 1 ? load<f64>(qnorm + (<usize>f << 3)) : 0;
       const wIdf = w * idf;
       rdDoc = -1;
+      const fast = fits(df);
       for (let i: u32 = 0; i < df; i++) {
-        readPosting();
+        nextPosting(fast);
         const d = rdDoc;
         const slot = <i32>load<u8>(topSlot + <usize>d);
         if (slot == 0) continue;
