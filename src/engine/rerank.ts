@@ -60,22 +60,6 @@ export function hasWord(text: string, phrase: string, plural = false): boolean {
   return re.test(text);
 }
 
-/** Scratch: 1 for each UTF-16 unit of the text being checked (a word whose first unit is absent cannot occur). */
-const present = new Uint8Array(65536);
-
-/**
- * Runs fn with a table marking (1) every UTF-16 unit of text, and clears it afterwards. One shared scratch: callers
- * must not nest.
- */
-export function withChars<T>(text: string, fn: (has: Uint8Array) => T): T {
-  for (let i = 0; i < text.length; i++) present[text.charCodeAt(i)] = 1;
-  try {
-    return fn(present);
-  } finally {
-    for (let i = 0; i < text.length; i++) present[text.charCodeAt(i)] = 0;
-  }
-}
-
 /**
  * Phrases filed by one key each, so a text tries only the phrases whose key it contains instead of every phrase. A
  * phrase's key is one of its pairs of adjacent UTF-16 units, the rarest among all the phrases (many English phrases
