@@ -122,6 +122,18 @@ describe('snapshot properties', () => {
     }
   });
 
+  it('verify() finds damage in a section a search never reads, which the engine otherwise meets only on use', () => {
+    const header = load(bytes).header;
+    for (const name of ['specs', 'text', 'specs_index', 'text_index'] as const) {
+      const s = header.sections[name];
+      const copy = Uint8Array.from(bytes);
+      copy[sectionBase() + s.offset + (s.length >> 1)] ^= 0x40;
+      const e = load(copy);
+      expect(() => e.verify(), name).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    }
+    expect(() => load(bytes).verify()).not.toThrow();
+  });
+
   it('tells an incompatible snapshot (another format version) from a corrupt one', () => {
     const copy = Uint8Array.from(bytes);
     copy[7] = 1;
