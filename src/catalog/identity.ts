@@ -1,6 +1,7 @@
 // Identity keys for the Exact Guard: canonical path, CLI path, primary CLI path and aliases reduce to one key form
 // (NFKC, lowercase, a leading "dws" dropped, ".", "/" and whitespace runs as one space), so `chat.send`,
 // `chat send` and `dws chat send` are the same key.
+import { lowerBound } from './order.js';
 
 /** The one comparison form of free text: NFKC, then lowercase (identities, avoid_when phrases, lexicon words). */
 export function fold(text: string): string {
@@ -40,26 +41,12 @@ export class SortedIdentities implements IdentityLookup {
   constructor(private readonly keys: readonly string[], private readonly docs: Uint32Array) {}
 
   get(key: string): number | undefined {
-    let lo = 0;
-    let hi = this.keys.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const k = this.keys[mid];
-      if (k === key) return this.docs[mid];
-      if (k < key) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
+    const at = lowerBound(this.keys, key);
+    return at < this.keys.length && this.keys[at] === key ? this.docs[at] : undefined;
   }
 
   hasPrefix(prefix: string): boolean {
-    let lo = 0;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.keys[mid] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.keys.length && this.keys[lo].startsWith(prefix);
+    const at = lowerBound(this.keys, prefix);
+    return at < this.keys.length && this.keys[at].startsWith(prefix);
   }
 }

@@ -15,3 +15,16 @@ export function byCodePoint(a: string, b: string): number {
 export function sortedUnique(values: Iterable<string>): string[] {
   return [...new Set(values)].sort(byCodePoint);
 }
+
+/**
+ * The first index in [lo, hi) of an ascending array whose value is not below value (hi when there is none). Ascending
+ * by `<`: numbers, or strings in UTF-16 code unit order (the order the snapshot's sorted string tables are built in).
+ */
+export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T, lo = 0, hi = sorted.length): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -3,6 +3,7 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
+import { lowerBound } from '../catalog/order.js';
 import { hasWord } from './rerank.js';
 
 export interface Gap {
@@ -189,14 +190,8 @@ export class GapIndex {
   }
 
   private search(key: string): number {
-    let lo = 0;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.keys[mid] < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.keys.length && this.keys[lo] === key ? lo : -1;
+    const at = lowerBound(this.keys, key);
+    return at < this.keys.length && this.keys[at] === key ? at : -1;
   }
 
   private parse(i: number): ParsedSet {

@@ -3,6 +3,7 @@
 //   action each tool's own names carry (catalog/lexicon/actions.yaml; tool classes computed at build);
 // - product: a query that names a product ("多维表", "钉盘", "spreadsheet") lifts that product's tools
 //   (catalog/lexicon/products.yaml).
+import { lowerBound } from '../catalog/order.js';
 
 export interface ActionLexicon {
   classes: string[];
@@ -115,27 +116,13 @@ export class PhraseBuckets {
   private readonly firstPair: number;
 
   constructor(private readonly keys: Uint32Array, private readonly starts: Uint32Array, private readonly phrase: (entry: number) => string) {
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keys[mid] < 0x10000) lo = mid + 1;
-      else hi = mid;
-    }
-    this.firstPair = lo;
+    this.firstPair = lowerBound(keys, 0x10000);
   }
 
   /** The bucket of key among keys[lo, hi), or -1. */
   private bucket(key: number, lo: number, hi: number): number {
-    hi--;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const k = this.keys[mid];
-      if (k === key) return mid;
-      if (k < key) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    const at = lowerBound(this.keys, key, lo, hi);
+    return at < hi && this.keys[at] === key ? at : -1;
   }
 
   /**
