@@ -213,16 +213,12 @@ function impactList(t: i32): usize {
   readTerm(t);
   const r1 = termFirstRun(t + 1);
   for (let r = termFirstRun(t); r < r1; r++) {
-    const run = runAt(r);
-    const f = <i32>(run >>> 24);
-    const df = run & 0xffffff;
-    const w = load<f64>(weights + (<usize>f << 3));
-    if (w == 0) { skipRun(df); continue; }
+    if (!openRun(r)) continue;
+    const f = runField, df = runDf, w = runW;
     const avg = load<f64>(avgLen + (<usize>f << 3));
     const wIdf = w * bm25Idf(<f64>df, n);
     const bit: u32 = 1 << f;
-    rdDoc = -1;
-    const fast = fits(df);
+    const fast = startRun();
     for (let i: u32 = 0; i < df; i++) {
       nextPosting(fast);
       const d = <usize>rdDoc;
@@ -255,9 +251,10 @@ export function clearImpactLists(): void { listsValid = false; }
 @inline function termFirstPosting(t: i32): u32 { return load<u32>(termPost + (<usize>t << 2)); }
 
 // ---- postings reader (the varint layout of assembly/index.ts) ----
-// A term's postings are read run by run from readTerm on: readPosting leaves the next (doc, tf) in rdDoc, rdTf. A
-// posting that would read past the postings or name a document out of range marks the index corrupt (sticky; every
-// search then returns -1) and reads as document 0, so no bad value ever addresses memory.
+// A term's postings are read from readTerm on, run by run (openRun, then startRun and runDf nextPosting calls):
+// each leaves the next (doc, tf) in rdDoc, rdTf. A posting that would read past the postings or name a document out
+// of range marks the index corrupt (sticky; every search then returns -1) and reads as document 0, so no bad value
+// ever addresses memory.
 let rdPos: usize = 0;
 let rdDoc: i32 = -1;
 let rdTf: u32 = 1;
@@ -306,16 +303,35 @@ function readPosting(): void {
 /** True when df postings from the read position cannot run past the postings (readPostingFast is safe). */
 @inline function fits(df: u32): bool { return <u64>rdPos + <u64>df * 6 <= <u64>postingsEnd; }
 
-/** The next posting, checked or not (fast = fits(df) for the run). */
+/** The next posting of the open run, checked or not (fast: what startRun returned). */
 @inline function nextPosting(fast: bool): void {
   if (fast) readPostingFast(); else readPosting();
 }
 
-/** Reads past a run of df postings (a field with weight 0). */
-function skipRun(df: u32): void {
+// The run openRun opened: its field, its number of postings and the field's weight.
+let runField: i32 = 0;
+let runDf: u32 = 0;
+let runW: f64 = 0;
+
+/**
+ * Opens run r of the term being read (runs in order from readTerm). A run whose field has weight 0 is read past
+ * and false returned; else true, and the caller reads its runDf postings after startRun.
+ */
+function openRun(r: u32): bool {
+  const run = runAt(r);
+  runField = <i32>(run >>> 24);
+  runDf = run & 0xffffff;
+  runW = load<f64>(weights + (<usize>runField << 3));
+  if (runW != 0) return true;
+  const fast = startRun();
+  for (let i: u32 = 0; i < runDf; i++) nextPosting(fast);
+  return false;
+}
+
+/** Starts the postings of the open run (their docs count from -1); true when nextPosting may skip end checks. */
+@inline function startRun(): bool {
   rdDoc = -1;
-  const fast = fits(df);
-  for (let i: u32 = 0; i < df; i++) nextPosting(fast);
+  return fits(runDf);
 }
 @inline function termFirstRun(t: i32): u32 { return load<u32>(termRuns + (<usize>t << 2)); }
 @inline function runAt(r: u32): u32 { return load<u32>(runs + (<usize>r << 2)); }
@@ -523,15 +539,11 @@ function scoreTfidf(m: i32): void {
     readTerm(t);
     const r1 = termFirstRun(t + 1);
     for (let r = termFirstRun(t); r < r1; r++) {
-      const run = runAt(r);
-      const f = <i32>(run >>> 24);
-      const df = run & 0xffffff;
-      const w = load<f64>(weights + (<usize>f << 3));
-      if (w == 0) { skipRun(df); continue; }
+      if (!openRun(r)) continue;
+      const f = runField, df = runDf, w = runW;
       const idf = tfidfIdf(df), qn = load<f64>(qnorm + (<usize>f << 3));
       const bit: u32 = 1 << f;
-      rdDoc = -1;
-      const fast = fits(df);
+      const fast = startRun();
       for (let i: u32 = 0; i < df; i++) {
         nextPosting(fast);
         const d = rdDoc;
@@ -564,17 +576,13 @@ function fieldContributions(algorithm: i32, m: i32, stride: usize): void {
     readTerm(t);
     const r1 = termFirstRun(t + 1);
     for (let r = termFirstRun(t); r < r1; r++) {
-      const run = runAt(r);
-      const f = <i32>(run >>> 24);
-      const df = run & 0xffffff;
-      const w = load<f64>(weights + (<usize>f << 3));
-      if (w == 0) { skipRun(df); continue; }
+      if (!openRun(r)) continue;
+      const f = runField, df = runDf, w = runW;
       const avg = load<f64>(avgLen + (<usize>f << 3));
       const idf = algorithm == 1 ? tfidfIdf(df) : bm25Idf(<f64>df, n);
       const qn = algorithm == 1 ? load<f64>(qnorm + (<usize>f << 3)) : 0;
       const wIdf = w * idf;
-      rdDoc = -1;
-      const fast = fits(df);
+      const fast = startRun();
       for (let i: u32 = 0; i < df; i++) {
         nextPosting(fast);
         const d = rdDoc;
