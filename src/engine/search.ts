@@ -100,7 +100,7 @@ export class Searcher {
   /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
   private readonly refHeadsZh: ({ json: string; truncated: string } | undefined)[] = [];
   private readonly refHeadsEn: ({ json: string; truncated: string } | undefined)[] = [];
-  /** Known gaps bucketed by first character (built on the first ranked query). */
+  /** Known gaps, filed by key (built on the first ranked query). */
   private gaps?: GapIndex;
 
   constructor(private readonly ctx: SearchContext) {
@@ -127,7 +127,8 @@ export class Searcher {
     let filtered: { canonical_path: string; reason: FilterReason } | undefined;
     if (req.subqueries) {
       // Products the whole task names also steer each step ("在钉盘找到…，下载下来" downloads from drive).
-      const outcomes = req.subqueries.map((q) => this.runQuery(q, req, explain, req.query));
+      const task = fold(req.query);
+      const outcomes = req.subqueries.map((q) => this.runQuery(q, req, explain, task));
       const blocked = outcomes.find((o) => o.kind === 'filtered');
       if (blocked && blocked.kind === 'filtered') {
         strategy = 'decomposed_exact_filtered';
@@ -175,9 +176,10 @@ export class Searcher {
 
   /**
    * A compound query ("搜出那条消息，收藏一下，再转发给老板") ranks as one text, so its later steps can fall below the
-   * limit. Each of its steps (querySteps, two or more; the caller checks) (split at punctuation and step connectives) is ranked on its own; a step's best hit that is
-   * strong and covers enough of the step takes one of the last slots, unless the step is already represented. The
-   * query's own top hits keep their order; room is made by dropping a shortcut twin of a higher hit, else the tail.
+   * limit. Each of its steps (querySteps: split at punctuation and step connectives; the caller checks there are two
+   * or more) is ranked on its own; a step's best hit that is strong and covers enough of the step takes one of the
+   * last slots, unless the step is already represented. The query's own top hits keep their order; room is made by
+   * dropping a shortcut twin of a higher hit, else the tail.
    */
   private withSteps(ranked: Hit[], steps: readonly string[], req: NormalizedRequest, explain: boolean): Hit[] {
     // One command covering most of the query means one request, whatever its commas say.
@@ -185,8 +187,9 @@ export class Searcher {
     const twin = this.ctx.meta.twin;
     const top = ranked.slice(0, req.limit);
     const picks: Hit[] = [];
+    const task = fold(req.query);
     for (const step of steps) {
-      const o = this.runQuery(step, req, explain, req.query, 3);
+      const o = this.runQuery(step, req, explain, task, 3);
       // A step one of whose first three hits is already shown is represented: nothing to add.
       if (o.kind === 'ranked' && o.hits.slice(0, 3).some((h) => top.some((t) => twin[t.doc] === twin[h.doc]))) continue;
       // The step's first hit (of three) that covers enough of the step; a hit the whole query also ranks needs
@@ -231,7 +234,10 @@ export class Searcher {
     return undefined;
   }
 
-  /** Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. */
+  /**
+   * Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. task: the folded
+   * whole request a step or subquery belongs to (its products steer the step), else ''.
+   */
   private runQuery(query: string, req: NormalizedRequest, explain: boolean, task = '', k = req.candidate_limit): QueryOutcome {
     const exact = this.ctx.identities.get(identityKey(query));
     if (exact !== undefined) {
@@ -264,8 +270,10 @@ export class Searcher {
     });
   }
 
-  /** x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names. */
-  /** productText: the folded query, plus the folded task a subquery belongs to; actionText: the folded query. */
+  /**
+   * x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names.
+   * productText: the folded query, plus the folded task a subquery belongs to; actionText: the folded query.
+   */
   private rerankMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number } {
     const { meta, ranking } = this.ctx;
     const actionMask = queryActionMask(actionText, meta.lexicon);
@@ -337,7 +345,7 @@ export class Searcher {
     const demotedDocs: number[] = [];
     this.demoteAvoided(folded, maskView, demotedDocs);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    const { mult, max } = this.rerankMultipliers(task ? `${folded}\n${fold(task)}` : folded, folded);
+    const { mult, max } = this.rerankMultipliers(task ? `${folded}\n${task}` : folded, folded);
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
