@@ -136,16 +136,9 @@ function storedGaps(t: unknown): GapTable {
   // Decoded on first use: an Inspect never reads them, a search reads the notes only when a gap matches.
   let sets: string | undefined;
   let notes: string | undefined;
-  const decode = (bytes: unknown, what: string): string => {
-    try {
-      return utf8(bytes, what);
-    } catch (e) {
-      throw corrupt(`meta is malformed (${(e as Error).message})`);
-    }
-  };
   return {
-    get sets() { return (sets ??= decode(g.sets, 'gap sets')); },
-    get notes() { return (notes ??= decode(g.notes, 'gap notes')); },
+    get sets() { return (sets ??= metaString(g.sets, 'gap sets')); },
+    get notes() { return (notes ??= metaString(g.notes, 'gap notes')); },
   };
 }
 
@@ -155,6 +148,15 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 function utf8(bytes: unknown, what: string): string {
   if (!(bytes instanceof Uint8Array)) throw new Error(`${what} are missing`);
   return utf8Decoder.decode(bytes);
+}
+
+/** utf8() for a string decoded after the meta section was opened (on first use): failures are snapshot_corrupt. */
+function metaString(bytes: unknown, what: string): string {
+  try {
+    return utf8(bytes, what);
+  } catch (e) {
+    throw corrupt(`meta is malformed (${(e as Error).message})`);
+  }
 }
 
 export type Crc32 = (bytes: Uint8Array) => number;
@@ -402,7 +404,7 @@ class DecodedMeta implements SnapshotMeta {
   private column(name: StringColumn): string[] {
     let col = this.split.get(name);
     if (!col) {
-      col = utf8Decoder.decode(this.stored.columns[name]).split('\n');
+      col = metaString(this.stored.columns[name], `column ${name}`).split('\n');
       if (col.length !== this.count) throw corrupt(`meta is malformed (column ${name} has ${col.length} rows, not ${this.count})`);
       this.split.set(name, col);
     }
@@ -424,7 +426,7 @@ class DecodedMeta implements SnapshotMeta {
 
   get aliases(): string[][] {
     if (!this.aliasLists) {
-      const lists = utf8Decoder.decode(this.stored.aliases).split('\n').map((a) => (a ? a.split('\t') : []));
+      const lists = metaString(this.stored.aliases, 'aliases').split('\n').map((a) => (a ? a.split('\t') : []));
       if (lists.length !== this.count) throw corrupt(`meta is malformed (aliases have ${lists.length} rows, not ${this.count})`);
       this.aliasLists = lists;
     }

@@ -20,7 +20,7 @@ export interface EngineOptions {
    * Read, check and attach the index section on the first search instead of in the constructor. The CLI runs one
    * command per process, so an Inspect never reads the index or compiles the core; a corrupt index still fails the
    * first search (snapshot_corrupt) before any of it is used. Default false: a loaded engine has checked everything
-   * a search reads (`dws serve` relies on that to refuse a bad snapshot before swapping it in).
+   * a search reads (verify() checks the rest).
    */
   deferIndex?: boolean;
   /** CRC-32 (zlib polynomial) for the section checks; default: the WASM core's. Node passes zlib's native one. */
