@@ -35,7 +35,12 @@ function saysZh(text: string, term: string): boolean {
  * word, plural allowed).
  */
 export function saysAll(folded: string, terms: readonly string[], english: boolean): boolean {
-  return terms.every((t) => (english || LATIN.test(t) ? hasWord(folded, t, true) : saysZh(folded, t)));
+  return terms.every((t) => saysTerm(folded, t, english || LATIN.test(t)));
+}
+
+/** One term: a whole word (plural allowed) when word, else a Chinese substring not right after a negation. */
+function saysTerm(folded: string, term: string, word: boolean): boolean {
+  return word ? hasWord(folded, term, true) : saysZh(folded, term);
 }
 
 /** A parsed set: its terms, and per term whether it is matched as a whole word (English set or Latin term). */
@@ -48,7 +53,7 @@ interface ParsedSet {
 /** saysAll over a parsed set (the word/substring choice made once, when the set was parsed). */
 function saysSet(folded: string, set: ParsedSet): boolean {
   for (let i = 0; i < set.terms.length; i++) {
-    if (!(set.words[i] ? hasWord(folded, set.terms[i], true) : saysZh(folded, set.terms[i]))) return false;
+    if (!saysTerm(folded, set.terms[i], set.words[i])) return false;
   }
   return true;
 }
@@ -159,7 +164,7 @@ export class GapIndex {
   private readonly lines: string[];
   private readonly keys: string[];
   private notes?: string[];
-  /** Sets parsed on first use, and the line range of each key looked up so far (warm queries reuse both). */
+  /** Sets parsed on first use, and the first line of each word key looked up so far (warm queries reuse both). */
   private readonly parsed: (ParsedSet | undefined)[] = [];
   private readonly ranges = new Map<string, number>();
   /** The same memo for Chinese keys (one character or a pair), by code points: no key string per lookup. */
