@@ -38,22 +38,27 @@ try {
 step('cli and library bundles');
 rmSync(r('dist'), { recursive: true, force: true });
 const banner = { js: "import { createRequire as __dwsCreateRequire } from 'node:module'; const require = __dwsCreateRequire(import.meta.url);" };
-// dist/dws.mjs is the process entry and ONE file: `dws schema search` and `dws schema <path>` run from it with no
-// further module to resolve, read or compile (each costs a cold process time). Every other command imports
-// dist/cli.mjs (commander and the lazy chunks), a separate bundle: src/cli/bin.ts's import('./main.js') is rewritten
-// to that file instead of being split into a chunk that the hot path would have to load too.
+// dist/dws.cjs is the hot bundle and ONE file: `dws schema search` and `dws schema <path>` run from it with no
+// further module to resolve, read or compile (each costs a cold process time). Every other command runs the commander
+// program, dist/cli.mjs and its lazy chunks, a separate bundle that bin/dws.cjs imports when start() asks for it.
+// It is CommonJS, compiled by bin/dws.cjs (from V8's code cache) and started with start(argv, loadMain): with an ES
+// module entry node first starts its ESM loader, which reads files through fs/promises and pulls in the stream and
+// readline modules, about 8 ms of a cold process. import.meta.url (src/index.ts finds the snapshot with it) becomes
+// this file's URL; main.js is only a type here.
 // It is minified: a cold process parses all of it, and 190 KB -> 130 KB saved a few ms per process here. Errors a
 // user sees are typed envelopes, not stacks; the library and commander bundles below stay readable.
 await esbuild.build({
   ...common,
+  format: 'cjs',
   minify: true,
   entryPoints: { dws: r('src/cli/bin.ts') },
   outdir: r('dist'),
-  outExtension: { '.js': '.mjs' },
+  outExtension: { '.js': '.cjs' },
+  define: { 'import.meta.url': '__dwsModuleUrl' },
+  banner: { js: "var __dwsModuleUrl=require('node:url').pathToFileURL(__filename).href;" },
   plugins: [{
-    name: 'cli-main-external',
+    name: 'msgpackr-decoder',
     setup(b) {
-      b.onResolve({ filter: /^\.\/main\.js$/ }, (args) => (args.importer === r('src/cli/bin.ts') ? { path: './cli.mjs', external: true } : undefined));
       // Under the "node" condition msgpackr/unpack resolves to msgpackr's whole index (the packer, streams, and a
       // createRequire of the optional native string extractor at start-up); the plain decoder is all a start needs
       // and decodes the same values.
@@ -61,6 +66,10 @@ await esbuild.build({
     },
   }],
 });
+// The build id line ends the bundle; bin/dws.cjs offers the code cache only to the bundle with the same id.
+const hot = r('dist/dws.cjs');
+const hotSource = readFileSync(hot);
+writeFileSync(hot, Buffer.concat([hotSource, Buffer.from(`//# dws-build-id=${createHash('sha256').update(hotSource).digest('hex').slice(0, 32)}\n`)]));
 await esbuild.build({
   ...common,
   entryPoints: { cli: r('src/cli/main.ts'), index: r('src/index.ts') },
@@ -71,4 +80,10 @@ await esbuild.build({
   chunkNames: 'chunks/[name]-[hash]',
   banner,
 });
+step('code cache of the hot bundle');
+try {
+  execFileSync(process.execPath, [r('scripts/lib/write-code-cache.cjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+} catch {
+  process.exit(1);
+}
 step(`done (core.wasm sha256:${wasmSha})`);

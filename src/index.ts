@@ -6,11 +6,17 @@ import { DwsError } from './errors.js';
 import { Engine, type EngineOptions } from './engine/engine.js';
 import type { SnapshotSource } from './catalog/snapshot.js';
 
-// fs and zlib come from process.getBuiltinModule rather than `import ... from 'node:fs'`: an ESM import of a
-// built-in builds a facade that reads every export, and node:fs's lazy getters (ReadStream, promises) then load the
-// fs stream and promise modules, a noticeable share of a cold `dws schema <path>`.
+// fs comes from process.getBuiltinModule rather than `import ... from 'node:fs'`: an ESM import of a built-in builds
+// a facade that reads every export, and node:fs's lazy getters (ReadStream, promises) then load the fs stream and
+// promise modules, a noticeable share of a cold `dws schema <path>`.
 const { closeSync, existsSync, openSync, readFileSync, readSync, fstatSync } = process.getBuiltinModule('node:fs');
-const { crc32 } = process.getBuiltinModule('node:zlib');
+
+let zlibCrc32: ((bytes: Uint8Array) => number) | undefined;
+/** zlib's native CRC-32. node:zlib is loaded on the first check: it brings the stream modules, about 4 ms cold. */
+function nativeCrc32(bytes: Uint8Array): number {
+  zlibCrc32 ??= process.getBuiltinModule('node:zlib').crc32;
+  return zlibCrc32(bytes) >>> 0;
+}
 
 export { Engine, type EngineOptions, type SearchOptions } from './engine/engine.js';
 export { DwsError, EXIT, REASONS, type Reason } from './errors.js';
@@ -46,6 +52,12 @@ export function readSnapshot(file: string = defaultSnapshotPath()): Uint8Array {
 export interface LoadOptions extends EngineOptions {
   /** Snapshot bytes or a file path; default: the shipped snapshot. */
   snapshot?: Uint8Array | string;
+  /**
+   * Which CRC-32 checks the sections (ignored when crc32 is given). 'native' (default): zlib's, so an Inspect checks
+   * its sections without compiling the WASM core. 'core': the core's, for a process that is about to search: it
+   * compiles the core anyway, and then never loads zlib and its stream modules.
+   */
+  checksum?: 'native' | 'core';
 }
 
 /**
@@ -86,10 +98,11 @@ export function fileSource(file: string): SnapshotSource {
 }
 
 /**
- * Section checks use zlib's native CRC-32 (same polynomial as the core's, tested): the 2.5 MB index is checked in
- * well under a millisecond, and an Inspect checks its sections without compiling the WASM core at all.
+ * Section checks use zlib's native CRC-32 by default, or the core's (options.checksum); both are the same polynomial
+ * (tested), so a snapshot passes or fails the same checks either way.
  */
 export function loadEngine(options: LoadOptions = {}): Engine {
-  const source = options.snapshot instanceof Uint8Array ? options.snapshot : fileSource(options.snapshot ?? defaultSnapshotPath());
-  return new Engine(source, { crc32: (bytes) => crc32(bytes) >>> 0, ...options });
+  const { snapshot, checksum = 'native', ...engineOptions } = options;
+  const source = snapshot instanceof Uint8Array ? snapshot : fileSource(snapshot ?? defaultSnapshotPath());
+  return new Engine(source, checksum === 'core' ? engineOptions : { crc32: nativeCrc32, ...engineOptions });
 }

@@ -10,7 +10,7 @@ import { loadCatalogDir, snapshotFromCatalog } from '../src/catalog/build.js';
 import type { Catalog } from '../src/catalog/types.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const BIN = path.join(ROOT, 'bin', 'dws.mjs');
+export const BIN = path.join(ROOT, 'bin', 'dws.cjs');
 
 let shipped: Engine | undefined;
 export function shippedEngine(): Engine {

@@ -9,7 +9,7 @@ import { wasmBytes } from '../../src/engine/core.js';
 import { ROOT, type Corpus } from '../corpus.js';
 import { median } from '../stats.js';
 
-const BIN = path.join(ROOT, 'bin', 'dws.mjs');
+const BIN = path.join(ROOT, 'bin', 'dws.cjs');
 const TIME = '/usr/bin/time';
 
 export interface ProcessRuns {

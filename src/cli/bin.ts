@@ -1,4 +1,4 @@
-// The process entry (dist/dws.mjs, one file). An agent pays a whole process per step, and most steps are
+// The process entry (dist/dws.cjs, one CommonJS file). An agent pays a whole process per step, and most steps are
 // `dws schema search --query ...` or `dws schema <path> [--compact]`, so those run from here without commander, the
 // dispatch and serve modules or any further file to load. Everything else goes to the commander program (main.ts,
 // dist/cli.mjs) untouched. The argument reader below accepts only spellings for which commander would produce exactly
@@ -96,8 +96,15 @@ async function run(action: () => Promise<void>): Promise<void> {
   }
 }
 
-const argv = process.argv.slice(2);
-if (!(await runHot(argv))) {
-  const { main } = await import('./main.js');
-  await main(argv);
+/**
+ * Runs one command. The bundle (dist/dws.cjs) does not run itself: bin/dws.cjs compiles it from V8's code cache and
+ * calls this with the argv and a loader of the commander program (dist/cli.mjs). The dynamic import lives in
+ * bin/dws.cjs because code run through vm.Script has no module loader of its own.
+ */
+export async function start(argv: string[], loadMain: () => Promise<typeof import('./main.js')>): Promise<void> {
+  try {
+    if (!(await runHot(argv))) await (await loadMain()).main(argv);
+  } catch (err) {
+    fail(err);
+  }
 }

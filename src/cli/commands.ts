@@ -7,9 +7,16 @@ import { LIMITS, parseRequestJson, type SearchRequest } from '../engine/request.
 import { readStdin, writeStdout } from './io.js';
 
 let engine: Engine | undefined;
-/** The process's engine. One command runs per process, so the index is read only when a search runs (deferIndex). */
-export function getEngine(): Engine {
-  engine ??= loadEngine({ algorithm: process.env.DWS_TOOL_SEARCH_ALGORITHM || undefined, deferIndex: true });
+/**
+ * The process's engine. One command runs per process, so the index is read only when a search runs (deferIndex), and
+ * a search checks its sections with the core it compiles anyway rather than loading zlib (the first caller decides).
+ */
+export function getEngine(forSearch = false): Engine {
+  engine ??= loadEngine({
+    algorithm: process.env.DWS_TOOL_SEARCH_ALGORITHM || undefined,
+    deferIndex: true,
+    checksum: forSearch ? 'core' : 'native',
+  });
   return engine;
 }
 
@@ -49,7 +56,7 @@ export async function runSearch(flags: SearchFlags): Promise<void> {
     if (flags.requestJson !== undefined || inputFlags.some((f) => flags[f] !== undefined)) {
       throw new DwsError('ambiguous_input', '--batch reads requests from stdin and takes no other input flags');
     }
-    const e = getEngine();
+    const e = getEngine(true);
     const text = await readStdin(64 * 1024 * 1024);
     const lines = text.split('\n').filter((l) => l.trim().length > 0);
     const out = lines.map((line) => {
@@ -68,7 +75,7 @@ export async function runSearch(flags: SearchFlags): Promise<void> {
       throw new DwsError('ambiguous_input', '--request-json takes the whole request; do not combine it with --query or filter flags');
     }
     if (flags.requestJson !== '-') throw new DwsError('invalid_argument', '--request-json takes "-" (read the request from stdin)');
-    const e = getEngine();
+    const e = getEngine(true);
     const text = await readStdin(LIMITS.maxRequestBytes);
     await writeStdout(e.searchNormalized(parseRequestJson(text, e.productIds), { explain }) + '\n');
     return;
@@ -82,7 +89,7 @@ export async function runSearch(flags: SearchFlags): Promise<void> {
     exclude_canonical: flags.exclude,
   };
   for (const k of Object.keys(request) as (keyof SearchRequest)[]) if (request[k] === undefined) delete request[k];
-  const e = getEngine();
+  const e = getEngine(true);
   await writeStdout(e.search(request, { explain }) + '\n');
 }
 

@@ -6,7 +6,7 @@ import { DwsError } from '../../src/errors.js';
 import { Engine } from '../../src/engine/engine.js';
 import { snapshotFromCatalog } from '../../src/catalog/build.js';
 import { crc32 as zlibCrc32 } from 'node:zlib';
-import { readSnapshot } from '../../src/index.js';
+import { loadEngine, readSnapshot } from '../../src/index.js';
 import { coreCrc32, instantiateCore } from '../../src/engine/core.js';
 import { realCatalog, shippedEngine } from '../helpers.js';
 
@@ -132,6 +132,25 @@ describe('snapshot properties', () => {
       expect(() => e.verify(), name).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
     }
     expect(() => load(bytes).verify()).not.toThrow();
+  });
+
+  it('checks sections the same with zlib\'s CRC-32 (loadEngine default) and the core\'s (checksum: core)', () => {
+    const header = load(bytes).header;
+    const run = (b: Uint8Array, checksum: 'native' | 'core') => {
+      try {
+        const e = loadEngine({ snapshot: b, checksum, deferIndex: true });
+        return [e.search({ query: '撤回消息 recall message', limit: 5 }), e.inspect('chat.recall_message', { compact: true })];
+      } catch (err) {
+        return (err as DwsError).reason;
+      }
+    };
+    expect(run(bytes, 'core')).toEqual(run(bytes, 'native'));
+    for (const name of ['meta', 'avoid', 'index', 'text_index', 'specs_index'] as const) {
+      const copy = Uint8Array.from(bytes);
+      copy[sectionBase() + header.sections[name].offset + 5] ^= 0x21;
+      expect(run(copy, 'core'), name).toBe('snapshot_corrupt');
+      expect(run(copy, 'native'), name).toBe('snapshot_corrupt');
+    }
   });
 
   it('tells an incompatible snapshot (another format version) from a corrupt one', () => {

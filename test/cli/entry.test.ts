@@ -1,0 +1,87 @@
+// The process entry (bin/dws.cjs): it runs the hot bundle from V8's code cache when the cache belongs to that bundle,
+// and gives the same answers whether the cache is used, missing, stale or damaged.
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers.js';
+
+const require = createRequire(import.meta.url);
+
+interface EntryModule {
+  compile(useCache?: boolean): { script: { cachedDataRejected?: boolean }; id?: string };
+  CACHE: string;
+}
+
+/** A copy of bin/ and dist/ (build/ linked) whose code cache a test may change. */
+function copyInstall(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dws-entry-'));
+  mkdirSync(path.join(dir, 'bin'));
+  cpSync(path.join(ROOT, 'bin', 'dws.cjs'), path.join(dir, 'bin', 'dws.cjs'));
+  cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  symlinkSync(path.join(ROOT, 'build'), path.join(dir, 'build'));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/**
+ * What a fresh process makes of root's code cache: "false" (used), "true" (V8 rejected it) or "undefined" (not
+ * offered). A fresh process, because V8 answers a source it compiled before from its in-process cache.
+ */
+function cacheVerdict(root: string): string {
+  const code = `process.stdout.write(String(require(${JSON.stringify(path.join(root, 'bin', 'dws.cjs'))}).compile().script.cachedDataRejected))`;
+  return spawnSync(process.execPath, ['-e', code], { encoding: 'utf8' }).stdout;
+}
+
+function run(root: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'dws.cjs'), ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const COMMANDS = [
+  ['schema', 'search', '--query', '把这条消息转发给产品群'],
+  ['schema', 'chat.recall_message', '--compact'],
+  ['schema', 'search', '--query', 'x', '--bogus'], // commander's parse error
+  ['--version'], // the commander program
+];
+
+const dirs: string[] = [];
+afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+describe('bin/dws.cjs', () => {
+  const shipped = COMMANDS.map((args) => run(ROOT, args));
+
+  it('runs the hot bundle from a code cache that V8 accepts', () => {
+    const entry = require(path.join(ROOT, 'bin', 'dws.cjs')) as EntryModule;
+    const { id } = entry.compile(false);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(readFileSync(entry.CACHE, 'latin1').split('\n', 1)[0]).toMatch(new RegExp(`^dws-code-cache ${id} \\d+$`));
+    expect(cacheVerdict(ROOT)).toBe('false');
+    expect(shipped.map((r) => r.status)).toEqual([0, 0, 2, 0]);
+  });
+
+  const damage: [string, string, (cache: Buffer, id: string) => Buffer | undefined][] = [
+    ['missing', 'undefined', () => undefined],
+    ['made for another build', 'undefined', (cache, id) => Buffer.from(cache.toString('latin1').replace(id, 'f'.repeat(32)), 'latin1')],
+    ['cut short', 'undefined', (cache) => cache.subarray(0, cache.length - 1000)],
+    ['garbage with a valid header', 'true', (cache, id) => {
+      const body = Buffer.alloc(cache.length - cache.indexOf(10) - 1, 0x5a);
+      return Buffer.concat([Buffer.from(`dws-code-cache ${id} ${body.length}\n`, 'latin1'), body]);
+    }],
+  ];
+  for (const [what, verdict, change] of damage) {
+    it(`answers the same with a code cache that is ${what}`, () => {
+      const dir = copyInstall();
+      dirs.push(dir);
+      const cacheFile = path.join(dir, 'dist', 'dws.cjs.cache');
+      const entry = require(path.join(dir, 'bin', 'dws.cjs')) as EntryModule;
+      const changed = change(readFileSync(cacheFile), entry.compile(false).id!);
+      if (changed) writeFileSync(cacheFile, changed);
+      else rmSync(cacheFile);
+      expect(cacheVerdict(dir)).toBe(verdict);
+      expect(COMMANDS.map((args) => run(dir, args))).toEqual(shipped);
+    });
+  }
+});
