@@ -1,7 +1,8 @@
 // Identity keys for the Exact Guard: canonical path, CLI path, primary CLI path and aliases reduce to one key form
 // (NFKC, lowercase, a leading "dws" dropped, ".", "/" and whitespace runs as one space), so `chat.send`,
 // `chat send` and `dws chat send` are the same key.
-import { lowerBound } from './order.js';
+import { lowerBoundOf } from './order.js';
+import type { Strings } from './string-list.js';
 
 /** The one comparison form of free text: NFKC, then lowercase (identities, avoid_when phrases, lexicon words). */
 export function fold(text: string): string {
@@ -35,18 +36,18 @@ export interface IdentityLookup {
 
 /**
  * Identity keys sorted in UTF-16 code unit order (JS string order) with their documents, searched by binary search:
- * nothing to build at start-up beyond splitting one string.
+ * nothing to build at start-up (the snapshot's keys are a StringList, sliced as the search reads them).
  */
 export class SortedIdentities implements IdentityLookup {
-  constructor(private readonly keys: readonly string[], private readonly docs: Uint32Array) {}
+  constructor(private readonly keys: Strings, private readonly docs: Uint32Array) {}
 
   get(key: string): number | undefined {
-    const at = lowerBound(this.keys, key);
-    return at < this.keys.length && this.keys[at] === key ? this.docs[at] : undefined;
+    const at = lowerBoundOf(this.keys, key);
+    return at < this.keys.length && this.keys.at(at) === key ? this.docs[at] : undefined;
   }
 
   hasPrefix(prefix: string): boolean {
-    const at = lowerBound(this.keys, prefix);
-    return at < this.keys.length && this.keys[at].startsWith(prefix);
+    const at = lowerBoundOf(this.keys, prefix);
+    return at < this.keys.length && this.keys.at(at)!.startsWith(prefix);
   }
 }

@@ -2,11 +2,12 @@
 import { Packr } from 'msgpackr/pack';
 import type { Catalog, ToolSpec } from './types.js';
 import { fold, identityKeys } from './identity.js';
-import { gapTable, type Gap } from '../engine/gaps.js';
-import { filePhrases, toolActionMask, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
+import { gapLines, type Gap } from '../engine/gaps.js';
+import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../engine/rerank.js';
+import { joinStrings } from './string-list.js';
 import {
   SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
-  STRING_COLUMNS, type StoredAvoid, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
+  ENUM_COLUMNS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
 } from './snapshot.js';
 
 const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });
@@ -59,6 +60,22 @@ function packU32(values: number[]): Uint8Array {
   return out;
 }
 
+function packFiling(f: PhraseFiling): StoredFiling {
+  return { keys: packU32(f.keys), starts: packU32(f.starts), order: packU32(f.order) };
+}
+
+/** The gaps as stored (snapshot.ts StoredGaps): keys end to end with UTF-16 offsets, each set its own UTF-8 range. */
+function packGaps(gaps: readonly Gap[]): StoredGaps {
+  const { keys, sets, notes } = gapLines(gaps);
+  const joined = joinStrings(keys);
+  const setBytes = sets.map(utf8);
+  const setStarts = [0];
+  for (const b of setBytes) setStarts.push(setStarts[setStarts.length - 1] + b.length);
+  const all = new Uint8Array(setStarts[setStarts.length - 1]);
+  setBytes.forEach((b, i) => all.set(b, setStarts[i]));
+  return { keys: utf8(joined.text), key_starts: packU32(joined.starts), sets: all, set_starts: packU32(setStarts), notes: utf8(notes.join('\n')) };
+}
+
 export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   const tools = input.catalog.tools;
   const texts = tools.map(toolText);
@@ -70,15 +87,22 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     products: input.catalog.products,
     fields: [...input.fields],
     columns: Object.fromEntries(STRING_COLUMNS.map((c) => [c, utf8(tools.map((t) => t[c]).join('\n'))])) as StoredMeta['columns'],
+    enums: Object.fromEntries(ENUM_COLUMNS.map((c) => {
+      const values = [...new Set(tools.map((t) => t[c]))].sort();
+      if (values.length > 256) throw new Error(`column ${c} has more than 256 values`);
+      return [c, { values, codes: Uint8Array.from(tools, (t) => values.indexOf(t[c])) }];
+    })) as StoredMeta['enums'],
     aliases: utf8(tools.map((t) => t.aliases.join('\t')).join('\n')),
     executable: Uint8Array.from(tools, (t) => (isExecutable(t) ? 1 : 0)),
-    identity_keys: utf8(identities.map(([k]) => k).join('\n')),
+    ...(({ text, starts }) => ({ identity_keys: utf8(text), identity_starts: packU32(starts) }))(joinStrings(identities.map(([k]) => k))),
     identity_docs: packU32(identities.map(([, doc]) => doc)),
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
     actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon, Object.keys(t.parameters)))),
     lexicon: input.lexicon,
-    gaps: (({ sets, notes }) => ({ sets: utf8(sets), notes: utf8(notes) }))(gapTable(input.gaps ?? [])),
+    gaps: packGaps(input.gaps ?? []),
     productLexicon: input.productLexicon,
+    lexicon_filing: packFiling(fileLexicon(input.lexicon)),
+    product_filing: packFiling(fileLexicon(input.productLexicon)),
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
   // Filed by rarest unit pair (src/engine/rerank.ts filePhrases), so a search looks buckets up instead of filing.

@@ -5,8 +5,9 @@
 //   bytes 8..11  u32 LE header length H, bytes 12..15 u32 LE CRC-32 of the header bytes
 //   bytes 16..   header JSON {format, format_version, tokenizer_version, wasm_sha256, catalog_version, source_hash,
 //                surface_hash, sections: {name: {offset, length, crc32}}}
-//   sections     8-aligned: meta (msgpack: products, fields, identity and safety columns, identity keys, twins,
-//                action classes), text (per-tool msgpack blobs: title/summary in both languages),
+//   sections     8-aligned: meta (msgpack: products, fields, identity columns, safety columns as value codes,
+//                sorted identity keys end to end with their offsets, twins, action classes, the lexicons and their
+//                filings, the known-gap table), text (per-tool msgpack blobs: title/summary in both languages),
 //                avoid (msgpack: every avoid_when phrase with its doc), index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
 //                blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and CRC-32 (u32[n]).
 //
@@ -16,12 +17,13 @@
 import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from './types.js';
-import type { ActionLexicon, ProductLexicon } from '../engine/rerank.js';
-import type { GapTable } from '../engine/gaps.js';
+import { presetFiling, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
+import { gapTableOf, type GapTable } from '../engine/gaps.js';
 import { SortedIdentities } from './identity.js';
+import { StringList } from './string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 4;
+export const SNAPSHOT_FORMAT_VERSION = 5;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
 export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'index', 'specs_index', 'specs'] as const;
@@ -101,18 +103,43 @@ export interface StoredAvoid {
  * Column names of SnapshotMeta stored as one newline-joined string each. Long strings of the meta section are
  * stored as UTF-8 bytes: one native TextDecoder call each, where msgpack would decode them in JavaScript.
  */
-export const STRING_COLUMNS = ['canonical_path', 'primary_cli_path', 'cli_path', 'product_id', 'effect', 'risk', 'confirmation', 'idempotency'] as const;
+export const STRING_COLUMNS = ['canonical_path', 'primary_cli_path', 'cli_path'] as const;
+/**
+ * Columns with a few distinct values, stored as their values and a u8 code per tool: the per-tool arrays then share
+ * the value strings, and a process builds no string per tool.
+ */
+export const ENUM_COLUMNS = ['product_id', 'effect', 'risk', 'confirmation', 'idempotency'] as const;
+export type EnumColumn = (typeof ENUM_COLUMNS)[number];
+
+/** A PhraseFiling (src/engine/rerank.ts) as packed u32 LE arrays. */
+export interface StoredFiling {
+  keys: Uint8Array;
+  starts: Uint8Array;
+  order: Uint8Array;
+}
+
+/** A GapTable as stored: the keys as one string (key_starts: u32 UTF-16 offsets, n + 1), each set its own UTF-8 byte
+ * range (set_starts: u32 byte offsets, n + 1), the notes one per line. */
+export interface StoredGaps {
+  keys: Uint8Array;
+  key_starts: Uint8Array;
+  sets: Uint8Array;
+  set_starts: Uint8Array;
+  notes: Uint8Array;
+}
 
 /** The meta section as stored: string columns joined, booleans and doc numbers as packed bytes. */
 export interface StoredMeta {
   products: ProductSpec[];
   fields: string[];
   columns: Record<(typeof STRING_COLUMNS)[number], Uint8Array>;
+  enums: Record<EnumColumn, { values: string[]; codes: Uint8Array }>;
   /** Per doc: its aliases joined by TAB; docs joined by newline (UTF-8). */
   aliases: Uint8Array;
   executable: Uint8Array;
-  /** Identity keys sorted in JS string order, newline-joined (UTF-8). */
+  /** Identity keys sorted in JS string order, end to end (UTF-8); identity_starts: u32 UTF-16 offsets (n + 1). */
   identity_keys: Uint8Array;
+  identity_starts: Uint8Array;
   /** u32 LE document number of each identity key. */
   identity_docs: Uint8Array;
   /** u32 LE twin group per doc (see SnapshotMeta.twin). */
@@ -121,24 +148,51 @@ export interface StoredMeta {
   actions: Uint8Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
-  /** Known gaps (catalog/gaps/): the two strings of a GapTable (src/engine/gaps.ts) as UTF-8. */
-  gaps?: { sets: Uint8Array; notes: Uint8Array };
+  /** The lexicons' words filed at build (src/engine/rerank.ts lexiconWords), so a search never files them. */
+  lexicon_filing: StoredFiling;
+  product_filing: StoredFiling;
+  /** Known gaps (catalog/gaps/), absent when the catalog has none. */
+  gaps?: StoredGaps;
 }
 
-const NO_GAPS: GapTable = { sets: '', notes: '' };
+const NO_GAPS: GapTable = gapTableOf({ keys: [], sets: [], notes: [] });
 
-/** The gaps of the meta section: absent in snapshots without catalog/gaps/, else a GapTable's two strings. */
+/** Offsets that cut a byte range of length total: n + 1 of them, from 0 to total, never going back. */
+function checkStarts(starts: Uint32Array, total: number, what: string): void {
+  if (starts.length === 0 || starts[0] !== 0 || starts[starts.length - 1] !== total) throw new Error(`${what} offsets do not cover it`);
+  for (let i = 1; i < starts.length; i++) if (starts[i] < starts[i - 1]) throw new Error(`${what} offsets go backwards`);
+}
+
+/** The gaps of the meta section: absent in snapshots without catalog/gaps/; else read as the search asks for them. */
 function storedGaps(t: unknown): GapTable {
   if (t === undefined) return NO_GAPS;
-  const g = t as { sets?: unknown; notes?: unknown } | null;
+  const g = t as Partial<StoredGaps> | null;
   if (g === null || typeof g !== 'object') throw new Error('gaps are not a gap table');
-  if (!(g.sets instanceof Uint8Array) || !(g.notes instanceof Uint8Array)) throw new Error('gap sets or notes are missing');
-  // Decoded on first use: an Inspect never reads them, a search reads the notes only when a gap matches.
-  let sets: string | undefined;
-  let notes: string | undefined;
+  if (![g.keys, g.key_starts, g.sets, g.set_starts, g.notes].every((b) => b instanceof Uint8Array)) throw new Error('gap keys, sets or notes are missing');
+  const { keys: keyBytes, sets, notes: noteBytes } = g as StoredGaps;
+  const keyStarts = u32s(g.key_starts!);
+  const setStarts = u32s(g.set_starts!);
+  if (keyStarts.length !== setStarts.length) throw new Error('gap keys and sets differ in number');
+  checkStarts(setStarts, sets.length, 'gap set');
+  // Decoded on first use: an Inspect never reads them, a search the keys and the sets its query offers, the notes
+  // only when a gap matches.
+  let keys: StringList | undefined;
+  let notes: string[] | undefined;
   return {
-    get sets() { return (sets ??= metaString(g.sets, 'gap sets')); },
-    get notes() { return (notes ??= metaString(g.notes, 'gap notes')); },
+    size: keyStarts.length - 1,
+    key(i) {
+      if (!keys) {
+        const text = metaString(keyBytes, 'gap keys');
+        try {
+          keys = new StringList(text, keyStarts);
+        } catch (e) {
+          throw corrupt(`meta is malformed (gap keys: ${(e as Error).message})`);
+        }
+      }
+      return keys.at(i) ?? '';
+    },
+    set: (i) => metaString(sets.subarray(setStarts[i], setStarts[i + 1]), 'gap sets'),
+    note: (gap) => (notes ??= metaString(noteBytes, 'gap notes').split('\n'))[gap],
   };
 }
 
@@ -357,6 +411,12 @@ export class Snapshot {
 
 type StringColumn = (typeof STRING_COLUMNS)[number];
 
+/** A stored PhraseFiling unpacked (presetFiling checks it against its lexicon). */
+function filingOf(f: StoredFiling | undefined, what: string): { keys: Uint32Array; starts: Uint32Array; order: Uint32Array } {
+  if (!f || !(f.keys instanceof Uint8Array) || !(f.starts instanceof Uint8Array) || !(f.order instanceof Uint8Array)) throw new Error(`${what} filing is missing`);
+  return { keys: u32s(f.keys), starts: u32s(f.starts), order: u32s(f.order) };
+}
+
 /**
  * The meta section decoded (its CRC was checked before). The packed columns (identity keys, twins, actions) are
  * unpacked here; each string column is split into its per-tool array on first use, so a process builds only the
@@ -374,6 +434,7 @@ class DecodedMeta implements SnapshotMeta {
   readonly productLexicon: ProductLexicon;
   private readonly gapTable: GapTable;
   private readonly split = new Map<StringColumn, string[]>();
+  private readonly expanded = new Map<EnumColumn, string[]>();
   private aliasLists?: string[][];
   private executableFlags?: boolean[];
 
@@ -381,7 +442,7 @@ class DecodedMeta implements SnapshotMeta {
     const m = stored;
     try {
       const docs = u32s(m.identity_docs);
-      const keys = utf8(m.identity_keys, 'identity keys').split('\n');
+      const keys = new StringList(utf8(m.identity_keys, 'identity keys'), u32s(m.identity_starts));
       this.twin = u32s(m.twin);
       this.actions = u32s(m.actions);
       this.count = this.twin.length;
@@ -389,9 +450,19 @@ class DecodedMeta implements SnapshotMeta {
         throw new Error('column lengths differ');
       }
       for (const name of STRING_COLUMNS) if (!(m.columns?.[name] instanceof Uint8Array)) throw new Error(`column ${name} is missing`);
+      for (const name of ENUM_COLUMNS) {
+        const c = m.enums?.[name];
+        if (!c || !Array.isArray(c.values) || !c.values.every((v) => typeof v === 'string') || !(c.codes instanceof Uint8Array) || c.codes.length !== this.count) {
+          throw new Error(`column ${name} is missing`);
+        }
+        const n = c.values.length;
+        for (let i = 0; i < c.codes.length; i++) if (c.codes[i] >= n) throw new Error(`column ${name} has a code out of range`);
+      }
       if (!(m.aliases instanceof Uint8Array)) throw new Error('aliases are missing');
       this.identities = new SortedIdentities(keys, docs);
       this.gapTable = storedGaps(m.gaps);
+      presetFiling(m.lexicon, filingOf(m.lexicon_filing, 'lexicon'));
+      presetFiling(m.productLexicon, filingOf(m.product_filing, 'product lexicon'));
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);
     }
@@ -411,14 +482,25 @@ class DecodedMeta implements SnapshotMeta {
     return col;
   }
 
+  /** A coded column as per-tool values (the value strings are shared; checked in the constructor). */
+  private enumColumn(name: EnumColumn): string[] {
+    let col = this.expanded.get(name);
+    if (!col) {
+      const { values, codes } = this.stored.enums[name];
+      col = Array.from(codes, (c) => values[c]);
+      this.expanded.set(name, col);
+    }
+    return col;
+  }
+
   get canonical_path(): string[] { return this.column('canonical_path'); }
   get primary_cli_path(): string[] { return this.column('primary_cli_path'); }
   get cli_path(): string[] { return this.column('cli_path'); }
-  get product_id(): string[] { return this.column('product_id'); }
-  get effect(): ToolSpec['effect'][] { return this.column('effect') as ToolSpec['effect'][]; }
-  get risk(): ToolSpec['risk'][] { return this.column('risk') as ToolSpec['risk'][]; }
-  get confirmation(): ToolSpec['confirmation'][] { return this.column('confirmation') as ToolSpec['confirmation'][]; }
-  get idempotency(): ToolSpec['idempotency'][] { return this.column('idempotency') as ToolSpec['idempotency'][]; }
+  get product_id(): string[] { return this.enumColumn('product_id'); }
+  get effect(): ToolSpec['effect'][] { return this.enumColumn('effect') as ToolSpec['effect'][]; }
+  get risk(): ToolSpec['risk'][] { return this.enumColumn('risk') as ToolSpec['risk'][]; }
+  get confirmation(): ToolSpec['confirmation'][] { return this.enumColumn('confirmation') as ToolSpec['confirmation'][]; }
+  get idempotency(): ToolSpec['idempotency'][] { return this.enumColumn('idempotency') as ToolSpec['idempotency'][]; }
 
   get gaps(): GapTable {
     return this.gapTable;

@@ -3,7 +3,7 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
-import { lowerBound } from '../catalog/order.js';
+import { lowerBoundOf } from '../catalog/order.js';
 import { hasWord } from './rerank.js';
 
 export interface Gap {
@@ -77,25 +77,37 @@ function gapKey(term: string, english: boolean): { latin: boolean; key: string }
   return { latin, key: latin ? (term.match(WORD) ?? [term])[0] : [...term].slice(0, 2).join('') };
 }
 
-/** Separators of the stored gap table (never in catalog text: the gap reader rejects control characters). */
+/** Separators of a stored set or note (never in catalog text: the gap reader rejects control characters). */
 const FIELD = '\u0001';
 const TERM = '\u0002';
 
 /**
- * The gaps ready for matching, computed once at snapshot build and stored as two strings, so a cold process splits
- * two strings instead of building thousands of objects. Every term set is filed under one term: its rarest (the
- * fewer sets a common start such as 删除 wakes up, the fewer sets a query tries), by that term's first two
+ * The gaps ready for matching, computed once at snapshot build. Every term set is filed under one term: its rarest
+ * (the fewer sets a common start such as 删除 wakes up, the fewer sets a query tries), by that term's first two
  * characters (Chinese) or first word (Latin). A set can only match when that term occurs, so a query tries only the
- * sets filed under its own characters, character pairs and words and gets the same answer as matchGap.
+ * sets filed under its own characters, character pairs and words and gets the same answer as matchGap. The snapshot
+ * stores the keys as one string and each set and note as its own UTF-8 range (src/catalog/snapshot.ts), so a cold
+ * process decodes only the keys and the few sets its query offers.
  */
 export interface GapTable {
-  /** One line per set, sorted by key (JS string order): key FIELD gap FIELD 0|1 (English) FIELD terms joined by TERM. */
-  sets: string;
-  /** One line per gap, in catalog order: product FIELD id FIELD note FIELD note_en. */
-  notes: string;
+  /** Number of term sets. */
+  readonly size: number;
+  /** The filing key of set i; the sets are sorted by key (JS string order). */
+  key(i: number): string;
+  /** Set i: gap FIELD 0|1 (English) FIELD its terms joined by TERM. */
+  set(i: number): string;
+  /** Gap g: product FIELD id FIELD note FIELD note_en (undefined when there is no such gap). */
+  note(g: number): string | undefined;
 }
 
-export function gapTable(gaps: readonly Gap[]): GapTable {
+/** A GapTable as plain lists (built by gapLines; the snapshot encodes these). */
+export interface GapLines {
+  keys: string[];
+  sets: string[];
+  notes: string[];
+}
+
+export function gapLines(gaps: readonly Gap[]): GapLines {
   const id = (t: string, english: boolean) => {
     const { latin, key } = gapKey(t, english);
     return `${latin ? 'w' : 'c'}${key}`;
@@ -107,19 +119,27 @@ export function gapTable(gaps: readonly Gap[]): GapTable {
     for (const terms of g.en) sets.push([gap, true, terms]);
   });
   for (const [, en, terms] of sets) for (const t of terms) count.set(id(t, en), (count.get(id(t, en)) ?? 0) + 1);
-  const lines = sets.map(([gap, en, terms]) => {
+  const filed = sets.map(([gap, en, terms]) => {
     let best = terms[0];
     for (const t of terms) if ((count.get(id(t, en)) ?? 0) < (count.get(id(best, en)) ?? 0)) best = t;
-    return [gapKey(best, en).key, String(gap), en ? '1' : '0', terms.join(TERM)].join(FIELD);
+    return { key: gapKey(best, en).key, set: [String(gap), en ? '1' : '0', terms.join(TERM)].join(FIELD) };
   });
-  lines.sort((x, y) => {
-    const kx = x.slice(0, x.indexOf(FIELD));
-    const ky = y.slice(0, y.indexOf(FIELD));
-    return kx < ky ? -1 : kx > ky ? 1 : 0;
-  });
+  // Stable: sets with the same key keep catalog order.
+  filed.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
   return {
-    sets: lines.join('\n'),
-    notes: gaps.map((g) => [g.product, g.id, g.note, g.note_en].join(FIELD)).join('\n'),
+    keys: filed.map((f) => f.key),
+    sets: filed.map((f) => f.set),
+    notes: gaps.map((g) => [g.product, g.id, g.note, g.note_en].join(FIELD)),
+  };
+}
+
+/** A GapTable over plain lists (tests; the snapshot has its own view over its bytes). */
+export function gapTableOf(lines: GapLines): GapTable {
+  return {
+    size: lines.keys.length,
+    key: (i) => lines.keys[i],
+    set: (i) => lines.sets[i],
+    note: (g) => lines.notes[g],
   };
 }
 
@@ -161,10 +181,7 @@ export class GapTableError extends Error {}
 
 /** matchGap over a GapTable: only the sets filed under the query's own characters, pairs and words are tried. */
 export class GapIndex {
-  private readonly lines: string[];
-  private readonly keys: string[];
-  private notes?: string[];
-  /** Sets parsed on first use, and the first line of each word key looked up so far (warm queries reuse both). */
+  /** Sets parsed on first use, and the first set of each word key looked up so far (warm queries reuse both). */
   private readonly parsed: (ParsedSet | undefined)[] = [];
   private readonly ranges = new Map<string, number>();
   /** The same memo for Chinese keys (one character or a pair), by code points: no key string per lookup. */
@@ -174,13 +191,11 @@ export class GapIndex {
   private stamp = 0;
 
   constructor(private readonly table: GapTable) {
-    this.lines = table.sets.length ? table.sets.split('\n') : [];
-    this.keys = this.lines.map((l) => l.slice(0, l.indexOf(FIELD)));
-    this.tried = new Uint32Array(this.lines.length);
+    this.tried = new Uint32Array(table.size);
   }
 
   get size(): number {
-    return this.lines.length;
+    return this.table.size;
   }
 
   /** Index of the first line filed under key, or -1 (memoized per key). */
@@ -195,12 +210,13 @@ export class GapIndex {
   }
 
   private search(key: string): number {
-    const at = lowerBound(this.keys, key);
-    return at < this.keys.length && this.keys[at] === key ? at : -1;
+    const keys = { length: this.table.size, at: (i: number) => this.table.key(i) };
+    const at = lowerBoundOf(keys, key);
+    return at < this.table.size && this.table.key(at) === key ? at : -1;
   }
 
   private parse(i: number): ParsedSet {
-    const [, gapText, en, terms] = this.lines[i].split(FIELD);
+    const [gapText, en, terms] = this.table.set(i).split(FIELD);
     const gap = Number(gapText);
     if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
     const list = terms.split(TERM);
@@ -228,8 +244,8 @@ export class GapIndex {
 
   /** Tries the sets from line at on that share its key. */
   private tryFrom(at: number, folded: string, stamp: number, best: number): number {
-    const key = this.keys[at];
-    for (let i = at; i < this.lines.length && this.keys[i] === key; i++) {
+    const key = this.table.key(at);
+    for (let i = at; i < this.table.size && (i === at || this.table.key(i) === key); i++) {
       if (this.tried[i] === stamp) continue;
       this.tried[i] = stamp;
       const set = this.parsed[i] ?? this.parse(i);
@@ -260,8 +276,7 @@ export class GapIndex {
       if (w.endsWith('es')) best = this.consider(w.slice(0, -2), folded, stamp, best);
     }
     if (best === Infinity) return undefined;
-    this.notes ??= this.table.notes.split('\n');
-    const [product, id, note, note_en] = (this.notes[best] ?? '').split(FIELD);
+    const [product, id, note, note_en] = (this.table.note(best) ?? '').split(FIELD);
     if (note_en === undefined) throw new GapTableError(`gap ${best} has no note`);
     return { product, id, note, note_en };
   }

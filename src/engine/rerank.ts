@@ -150,21 +150,62 @@ interface LexiconWords {
 }
 const lexiconBuckets = new WeakMap<object, LexiconWords>();
 
-function bucketsOf(lex: { zh: string[][]; en: string[][] }): LexiconWords {
+type Lexicon = { zh: string[][]; en: string[][] };
+
+/** A lexicon's words in filing input order (every Chinese class, then every English class), with class and language. */
+function lexiconWords(lex: Lexicon): { words: string[]; cls: number[]; english: number[] } {
+  const words: string[] = [];
+  const cls: number[] = [];
+  const english: number[] = [];
+  lex.zh.forEach((ws, c) => ws.forEach((w) => { words.push(w); cls.push(c); english.push(0); }));
+  lex.en.forEach((ws, c) => ws.forEach((w) => { words.push(w); cls.push(c); english.push(1); }));
+  return { words, cls, english };
+}
+
+/** The filing of a lexicon's words (the snapshot stores it, so a search never files them). */
+export function fileLexicon(lex: Lexicon): PhraseFiling {
+  return filePhrases(lexiconWords(lex).words);
+}
+
+function lexiconBucketsFrom(lex: Lexicon, keys: Uint32Array, starts: Uint32Array, order: ArrayLike<number>): LexiconWords {
+  const { words, cls, english } = lexiconWords(lex);
+  const sorted = Array.from(order, (i) => words[i]);
+  return {
+    buckets: new PhraseBuckets(keys, starts, (e) => sorted[e]),
+    cls: Uint8Array.from(order, (i) => cls[i]),
+    word: Uint8Array.from(order, (i) => english[i]),
+  };
+}
+
+/**
+ * Uses a stored filing for lex. Throws a plain Error unless it files each of lex's words exactly once under a key
+ * the word contains (then a text's candidates include every word it says, as with a filing made here).
+ */
+export function presetFiling(lex: Lexicon, filing: { keys: Uint32Array; starts: Uint32Array; order: Uint32Array }): void {
+  const { words } = lexiconWords(lex);
+  const { keys, starts, order } = filing;
+  if (order.length !== words.length || starts.length !== keys.length + 1 || starts[0] !== 0 || starts[keys.length] !== order.length) {
+    throw new Error('lexicon filing does not match the lexicon');
+  }
+  const seen = new Uint8Array(words.length);
+  for (let j = 0; j < keys.length; j++) {
+    if ((j > 0 && keys[j] <= keys[j - 1]) || starts[j + 1] < starts[j]) throw new Error('lexicon filing is out of order');
+    const key = keys[j] < 0x10000 ? String.fromCharCode(keys[j]) : String.fromCharCode(keys[j] >>> 16, keys[j] & 0xffff);
+    for (let e = starts[j]; e < starts[j + 1]; e++) {
+      const w = order[e];
+      if (w >= words.length || seen[w] || !words[w].includes(key)) throw new Error('lexicon filing does not match the lexicon');
+      seen[w] = 1;
+    }
+  }
+  lexiconBuckets.set(lex, lexiconBucketsFrom(lex, keys, starts, order));
+}
+
+/** The lexicon's filed words: preset from the snapshot, else filed on first use (tests, hand-made lexicons). */
+function bucketsOf(lex: Lexicon): LexiconWords {
   let b = lexiconBuckets.get(lex);
   if (!b) {
-    const words: string[] = [];
-    const cls: number[] = [];
-    const english: number[] = [];
-    lex.zh.forEach((ws, c) => ws.forEach((w) => { words.push(w); cls.push(c); english.push(0); }));
-    lex.en.forEach((ws, c) => ws.forEach((w) => { words.push(w); cls.push(c); english.push(1); }));
-    const filing = filePhrases(words);
-    const sorted = filing.order.map((i) => words[i]);
-    b = {
-      buckets: new PhraseBuckets(Uint32Array.from(filing.keys), Uint32Array.from(filing.starts), (e) => sorted[e]),
-      cls: Uint8Array.from(filing.order, (i) => cls[i]),
-      word: Uint8Array.from(filing.order, (i) => english[i]),
-    };
+    const filing = fileLexicon(lex);
+    b = lexiconBucketsFrom(lex, Uint32Array.from(filing.keys), Uint32Array.from(filing.starts), filing.order);
     lexiconBuckets.set(lex, b);
   }
   return b;

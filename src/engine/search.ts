@@ -218,7 +218,7 @@ export class Searcher {
 
   /** The first known gap any of the ranked texts says (catalog/gaps/). */
   private gapFor(texts: readonly string[]): GapNote | undefined {
-    if (this.ctx.meta.gaps.sets.length === 0) return undefined;
+    if (this.ctx.meta.gaps.size === 0) return undefined;
     this.gaps ??= new GapIndex(this.ctx.meta.gaps);
     try {
       for (const t of texts) {
@@ -294,7 +294,7 @@ export class Searcher {
 
   private filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
     const m = this.ctx.meta;
-    if (req.exclude_canonical.includes(m.canonical_path[doc])) return 'excluded';
+    if (req.exclude_canonical.length && req.exclude_canonical.includes(m.canonical_path[doc])) return 'excluded';
     if (req.product_ids.length && !req.product_ids.includes(m.product_id[doc])) return 'product_mismatch';
     if (req.effects.length && !req.effects.includes(m.effect[doc])) return 'effect_mismatch';
     if (!m.executable[doc]) return 'unavailable';
@@ -306,7 +306,8 @@ export class Searcher {
     const key = JSON.stringify([req.product_ids, req.effects, req.exclude_canonical]);
     let m = this.maskCache.get(key);
     if (!m) {
-      m = Uint8Array.from(this.ctx.meta.canonical_path, (_, doc) => (this.filterReason(doc, req) ? 0 : 1));
+      m = new Uint8Array(this.ctx.meta.count);
+      for (let doc = 0; doc < m.length; doc++) m[doc] = this.filterReason(doc, req) ? 0 : 1;
       if (this.maskCache.size > 64) this.maskCache.clear();
       this.maskCache.set(key, m);
     }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GapIndex, gapTable, GapTableError, matchGap, saysAll, type Gap } from '../../src/engine/gaps.js';
+import { GapIndex, gapLines, gapTableOf, GapTableError, matchGap, saysAll, type Gap } from '../../src/engine/gaps.js';
 import { readGaps, readLexicons, snapshotFromCatalog } from '../../src/catalog/build.js';
 import { fold } from '../../src/catalog/identity.js';
 import { loadEngine } from '../../src/index.js';
@@ -41,14 +41,14 @@ describe('gap term sets', () => {
     const a = gap({ id: 'a', zh: [['聊天记录', '找回']] });
     const b = gap({ id: 'b', zh: [['聊天记录']] });
     expect(matchGap(fold('找回聊天记录'), [a, b])?.id).toBe('a');
-    expect(new GapIndex(gapTable([a, b])).match(fold('找回聊天记录'))?.id).toBe('a');
+    expect(new GapIndex(gapTableOf(gapLines([a, b]))).match(fold('找回聊天记录'))?.id).toBe('a');
     expect(matchGap(fold('导出聊天记录'), [a, b])?.id).toBe('b');
     expect(matchGap(fold('导出文件'), [a, b])).toBeUndefined();
   });
 
   it('the gap table (each set filed under its rarest term) gives the same gap as the plain scan (property)', () => {
     const gaps = readGaps(CATALOG);
-    const index = new GapIndex(gapTable(gaps));
+    const index = new GapIndex(gapTableOf(gapLines(gaps)));
     const words = [...new Set(gaps.flatMap((g) => [...g.zh.flat(), ...g.en.flat()]))];
     const filler = ['帮我', '把这个', ' please ', '，然后', ' the ', '不', ''];
     fc.assert(fc.property(fc.array(fc.constantFrom(...words, ...filler), { maxLength: 6 }), (parts) => {
@@ -58,9 +58,9 @@ describe('gap term sets', () => {
   });
 
   it('a malformed stored table is reported, not guessed at', () => {
-    expect(() => new GapIndex({ sets: '找\u0001x\u00010\u0001找回', notes: '' }).match('找回')).toThrow(GapTableError);
-    expect(() => new GapIndex({ sets: '找\u00010\u00010\u0001找回', notes: '' }).match('找回')).toThrow(/gap 0 has no note/u);
-    expect(new GapIndex({ sets: '', notes: '' }).match('找回')).toBeUndefined();
+    expect(() => new GapIndex(gapTableOf({ keys: ['找'], sets: ['x\u00010\u0001找回'], notes: [] })).match('找回')).toThrow(GapTableError);
+    expect(() => new GapIndex(gapTableOf({ keys: ['找'], sets: ['0\u00010\u0001找回'], notes: [] })).match('找回')).toThrow(/gap 0 has no note/u);
+    expect(new GapIndex(gapTableOf({ keys: [], sets: [], notes: [] })).match('找回')).toBeUndefined();
   });
 
   it('a set of Chinese terms the query contains, none right after a negation, always matches (property)', () => {
