@@ -35,10 +35,13 @@ function cachedDataFor(source) {
   return data;
 }
 
-/** The bundle compiled as a CommonJS module wrapper, from the code cache when it fits (useCache false: never). */
+/**
+ * The bundle compiled, from the code cache when it fits (useCache false: never). Its text is already a CommonJS
+ * module wrapper, `(function (exports, require, module, __filename, __dirname) {...})` (scripts/build.mjs).
+ */
 function compile(useCache = true) {
   const source = fs.readFileSync(BUNDLE, 'utf8');
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  const script = new vm.Script(source, {
     filename: BUNDLE,
     cachedData: useCache ? cachedDataFor(source) : undefined,
   });

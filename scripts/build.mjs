@@ -55,7 +55,9 @@ await esbuild.build({
   outdir: r('dist'),
   outExtension: { '.js': '.cjs' },
   define: { 'import.meta.url': '__dwsModuleUrl' },
-  banner: { js: "var __dwsModuleUrl=require('node:url').pathToFileURL(__filename).href;" },
+  // Wrapped here as CommonJS wraps a module, so bin/dws.cjs compiles the file's text as it is (no second copy of it).
+  banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';var __dwsModuleUrl=require('node:url').pathToFileURL(__filename).href;" },
+  footer: { js: '})' },
   plugins: [{
     name: 'msgpackr-decoder',
     setup(b) {
@@ -69,6 +71,13 @@ await esbuild.build({
 // The build id line ends the bundle; bin/dws.cjs offers the code cache only to the bundle with the same id.
 const hot = r('dist/dws.cjs');
 const hotSource = readFileSync(hot);
+// One non-ASCII character makes V8 hold the whole source as a two-byte string (esbuild escapes strings, not regex
+// literals): twice the memory every cold process reads into.
+const nonAscii = hotSource.findIndex((b) => b > 0x7f);
+if (nonAscii >= 0) {
+  console.error(`build: dist/dws.cjs has a non-ASCII byte at ${nonAscii}: ${hotSource.subarray(Math.max(0, nonAscii - 60), nonAscii + 20).toString()}`);
+  process.exit(1);
+}
 writeFileSync(hot, Buffer.concat([hotSource, Buffer.from(`//# dws-build-id=${createHash('sha256').update(hotSource).digest('hex').slice(0, 32)}\n`)]));
 await esbuild.build({
   ...common,

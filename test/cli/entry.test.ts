@@ -62,6 +62,12 @@ describe('bin/dws.cjs', () => {
     expect(shipped.map((r) => r.status)).toEqual([0, 0, 2, 0]);
   });
 
+  it('hands V8 a one-byte source: the hot bundle is ASCII and already a CommonJS wrapper', () => {
+    const source = readFileSync(path.join(ROOT, 'dist', 'dws.cjs'));
+    expect(source.findIndex((b) => b > 0x7f)).toBe(-1);
+    expect(source.toString('latin1')).toMatch(/^\(function \(exports, require, module, __filename, __dirname\) \{'use strict';/u);
+  });
+
   const damage: [string, string, (cache: Buffer, id: string) => Buffer | undefined][] = [
     ['missing', 'undefined', () => undefined],
     ['made for another build', 'undefined', (cache, id) => Buffer.from(cache.toString('latin1').replace(id, 'f'.repeat(32)), 'latin1')],
