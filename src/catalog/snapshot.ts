@@ -20,7 +20,7 @@ import type { ProductSpec, ToolSpec } from './types.js';
 import { presetFiling, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
 import { gapTableOf, type GapTable } from '../engine/gaps.js';
 import { SortedIdentities } from './identity.js';
-import { StringList } from './string-list.js';
+import { StringList, type Strings } from './string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
 export const SNAPSHOT_FORMAT_VERSION = 5;
@@ -46,9 +46,10 @@ export interface SnapshotMeta {
   readonly count: number;
   products: ProductSpec[];
   fields: string[];
-  canonical_path: string[];
-  primary_cli_path: string[];
-  cli_path: string[];
+  /** Identity columns, decoded on first use and read entry by entry (no string per tool until it is read). */
+  canonical_path: Strings;
+  primary_cli_path: Strings;
+  cli_path: Strings;
   aliases: string[][];
   product_id: string[];
   effect: ToolSpec['effect'][];
@@ -419,9 +420,10 @@ function filingOf(f: StoredFiling | undefined, what: string): { keys: Uint32Arra
 
 /**
  * The meta section decoded (its CRC was checked before). The packed columns (identity keys, twins, actions) are
- * unpacked here; each string column is split into its per-tool array on first use, so a process builds only the
- * arrays its command reads (a leaf Inspect none, a search never cli_path or aliases): a cold process allocates less
- * and spends fewer scavenges. A column whose length is not the tool count fails closed when it is first read.
+ * unpacked and every coded column checked here; an identity column is decoded on first use and read line by line
+ * (StringList.lines), the coded columns expand to arrays of shared value strings, so a process builds only what its
+ * command reads and no string per tool it does not show: a cold process allocates less and meets fewer scavenges. A
+ * column whose length is not the tool count fails closed when it is first read.
  */
 class DecodedMeta implements SnapshotMeta {
   readonly count: number;
@@ -433,7 +435,7 @@ class DecodedMeta implements SnapshotMeta {
   readonly lexicon: ActionLexicon;
   readonly productLexicon: ProductLexicon;
   private readonly gapTable: GapTable;
-  private readonly split = new Map<StringColumn, string[]>();
+  private readonly split = new Map<StringColumn, StringList>();
   private readonly expanded = new Map<EnumColumn, string[]>();
   private aliasLists?: string[][];
   private executableFlags?: boolean[];
@@ -472,10 +474,10 @@ class DecodedMeta implements SnapshotMeta {
     this.productLexicon = m.productLexicon;
   }
 
-  private column(name: StringColumn): string[] {
+  private column(name: StringColumn): StringList {
     let col = this.split.get(name);
     if (!col) {
-      col = metaString(this.stored.columns[name], `column ${name}`).split('\n');
+      col = StringList.lines(metaString(this.stored.columns[name], `column ${name}`));
       if (col.length !== this.count) throw corrupt(`meta is malformed (column ${name} has ${col.length} rows, not ${this.count})`);
       this.split.set(name, col);
     }
@@ -493,9 +495,9 @@ class DecodedMeta implements SnapshotMeta {
     return col;
   }
 
-  get canonical_path(): string[] { return this.column('canonical_path'); }
-  get primary_cli_path(): string[] { return this.column('primary_cli_path'); }
-  get cli_path(): string[] { return this.column('cli_path'); }
+  get canonical_path(): Strings { return this.column('canonical_path'); }
+  get primary_cli_path(): Strings { return this.column('primary_cli_path'); }
+  get cli_path(): Strings { return this.column('cli_path'); }
   get product_id(): string[] { return this.enumColumn('product_id'); }
   get effect(): ToolSpec['effect'][] { return this.enumColumn('effect') as ToolSpec['effect'][]; }
   get risk(): ToolSpec['risk'][] { return this.enumColumn('risk') as ToolSpec['risk'][]; }

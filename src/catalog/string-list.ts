@@ -2,10 +2,11 @@
 // A process decodes one string and slices the entries it reads, instead of splitting thousands of strings it never
 // reads (a cold search allocates less and meets fewer scavenges). Used for the sorted identity keys and gap keys.
 
-/** What a binary search needs of a list: its length and the entry at an index (string[] has both). */
+/** A read-only list of strings: its length, the entry at an index and the index of an entry (string[] has all three). */
 export interface Strings {
   readonly length: number;
   at(index: number): string | undefined;
+  indexOf(value: string): number;
 }
 
 /** The strings end to end and the start offset of each (the last offset is the text's length). Build time. */
@@ -18,14 +19,39 @@ export function joinStrings(values: readonly string[]): { text: string; starts: 
 export class StringList implements Strings {
   readonly length: number;
 
-  /** Throws a plain Error when the offsets do not cut text into length entries (the snapshot reports it as corrupt). */
-  constructor(private readonly text: string, private readonly starts: Uint32Array) {
-    if (starts.length === 0 || starts[0] !== 0 || starts[starts.length - 1] !== text.length) throw new Error('string list offsets do not cover the text');
-    for (let i = 1; i < starts.length; i++) if (starts[i] < starts[i - 1]) throw new Error('string list offsets go backwards');
+  /**
+   * Entry i is text[starts[i], starts[i + 1] - gap): gap 0 for strings end to end, 1 for separated lines (the last
+   * offset is then text.length + 1). Throws a plain Error when the offsets do not cut text into length entries (the
+   * snapshot reports it as corrupt).
+   */
+  constructor(private readonly text: string, private readonly starts: Uint32Array, private readonly gap = 0) {
+    if (starts.length === 0 || starts[0] !== 0 || starts[starts.length - 1] !== text.length + (starts.length > 1 ? gap : 0)) {
+      throw new Error('string list offsets do not cover the text');
+    }
+    for (let i = 1; i < starts.length; i++) if (starts[i] < starts[i - 1] + gap) throw new Error('string list offsets go backwards');
     this.length = starts.length - 1;
   }
 
+  /** The lines of text (split at each \n), found with native indexOf and no string made until one is read. */
+  static lines(text: string): StringList {
+    let n = 1;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
+    const starts = new Uint32Array(n + 1);
+    let i = 1;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts[i++] = at + 1;
+    starts[n] = text.length + 1;
+    return new StringList(text, starts, 1);
+  }
+
   at(index: number): string | undefined {
-    return index >= 0 && index < this.length ? this.text.slice(this.starts[index], this.starts[index + 1]) : undefined;
+    return index >= 0 && index < this.length ? this.text.slice(this.starts[index], this.starts[index + 1] - this.gap) : undefined;
+  }
+
+  indexOf(value: string): number {
+    for (let i = 0; i < this.length; i++) {
+      const start = this.starts[i];
+      if (this.starts[i + 1] - this.gap - start === value.length && this.text.startsWith(value, start)) return i;
+    }
+    return -1;
   }
 }

@@ -132,7 +132,7 @@ export class Searcher {
       const blocked = outcomes.find((o) => o.kind === 'filtered');
       if (blocked && blocked.kind === 'filtered') {
         strategy = 'decomposed_exact_filtered';
-        filtered = { canonical_path: this.ctx.meta.canonical_path[blocked.doc], reason: blocked.reason };
+        filtered = { canonical_path: this.ctx.meta.canonical_path.at(blocked.doc)!, reason: blocked.reason };
       } else {
         strategy = 'decomposed_round_robin';
         hits = roundRobin(outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : [])), req.limit,
@@ -148,7 +148,7 @@ export class Searcher {
         hits = [exactHit(o.doc)].slice(0, req.limit);
       } else if (o.kind === 'filtered') {
         strategy = 'exact_filtered';
-        filtered = { canonical_path: this.ctx.meta.canonical_path[o.doc], reason: o.reason };
+        filtered = { canonical_path: this.ctx.meta.canonical_path.at(o.doc)!, reason: o.reason };
       } else {
         strategy = this.ctx.ranking.algorithm;
         hits = compound ? this.withSteps(o.hits, steps, req, explain) : o.hits.slice(0, req.limit);
@@ -294,7 +294,7 @@ export class Searcher {
 
   private filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
     const m = this.ctx.meta;
-    if (req.exclude_canonical.length && req.exclude_canonical.includes(m.canonical_path[doc])) return 'excluded';
+    if (req.exclude_canonical.length && req.exclude_canonical.includes(m.canonical_path.at(doc)!)) return 'excluded';
     if (req.product_ids.length && !req.product_ids.includes(m.product_id[doc])) return 'product_mismatch';
     if (req.effects.length && !req.effects.includes(m.effect[doc])) return 'effect_mismatch';
     if (!m.executable[doc]) return 'unavailable';
@@ -413,8 +413,8 @@ export class Searcher {
     // Key order is part of the contract (SPEC 4.4): ..., idempotency, rank, matched_fields, rank_sources,
     // truncated_fields?, requires_inspect, score_breakdown?.
     const fixed: Partial<ToolReference> = {
-      canonical_path: m.canonical_path[d],
-      primary_cli_path: m.primary_cli_path[d],
+      canonical_path: m.canonical_path.at(d)!,
+      primary_cli_path: m.primary_cli_path.at(d)!,
       product_id: m.product_id[d],
       title,
       agent_summary: summary,

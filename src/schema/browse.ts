@@ -40,16 +40,16 @@ const schemaPath = (p: string) => `dws schema ${p}`;
 
 function toolSummary(m: SnapshotMeta, doc: number, text: ToolText): Record<string, unknown> {
   return {
-    id: m.canonical_path[doc],
-    canonical_path: m.canonical_path[doc],
-    cli_path: m.cli_path[doc],
+    id: m.canonical_path.at(doc)!,
+    canonical_path: m.canonical_path.at(doc)!,
+    cli_path: m.cli_path.at(doc)!,
     title: text.title,
     title_en: text.title_en,
     agent_summary: text.agent_summary,
     agent_summary_en: text.agent_summary_en,
     effect: m.effect[doc],
     risk: m.risk[doc],
-    schema_path: schemaPath(m.canonical_path[doc]),
+    schema_path: schemaPath(m.canonical_path.at(doc)!),
   };
 }
 
@@ -98,7 +98,7 @@ export class Browser {
     const key = identityKey(path);
     if (!key || key === 'list') return this.overview();
     const m = this.src.meta;
-    const docs = (pred: (doc: number) => boolean) => m.canonical_path.map((_, doc) => doc).filter(pred);
+    const docs = (pred: (doc: number) => boolean) => Array.from({ length: m.count }, (_, doc) => doc).filter(pred);
     const summaries = (list: number[]) => list.map((doc) => toolSummary(m, doc, this.src.text(doc)));
     const product = this.src.products.find((p) => p.id === key);
     if (product) {
@@ -111,7 +111,7 @@ export class Browser {
     const doc = this.src.identities.get(key);
     if (doc !== undefined) return { level: 'leaf', body: this.src.spec(doc) };
     const prefix = key + ' ';
-    const group = docs((d) => m.cli_path[d].startsWith(prefix));
+    const group = docs((d) => m.cli_path.at(d)!.startsWith(prefix));
     if (group.length) {
       return {
         level: 'group',
@@ -125,12 +125,13 @@ export class Browser {
   suggest(key: string, n = 5): string[] {
     const candidates = new Set<string>(this.src.products.map((p) => p.id));
     const m = this.src.meta;
-    m.canonical_path.forEach((canonical, doc) => {
-      candidates.add(canonical);
-      candidates.add(m.cli_path[doc]);
-      const words = m.cli_path[doc].split(' ');
+    for (let doc = 0; doc < m.count; doc++) {
+      const cli = m.cli_path.at(doc)!;
+      candidates.add(m.canonical_path.at(doc)!);
+      candidates.add(cli);
+      const words = cli.split(' ');
       for (let i = 2; i < words.length; i++) candidates.add(words.slice(0, i).join(' '));
-    });
+    }
     return [...candidates]
       .map((c) => ({ c, d: distance(key, identityKey(c)) }))
       .sort((a, b) => a.d - b.d || byCodePoint(a.c, b.c))

@@ -36,6 +36,19 @@ describe('StringList', () => {
     }));
   });
 
+  it('reads the lines of a text as split would, and finds entries as indexOf would (property)', () => {
+    const line = fc.string({ unit: 'grapheme' }).map((x) => x.replace(/\n/gu, ''));
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), line, (values, probe) => {
+      const l = StringList.lines(values.join('\n'));
+      expect(Array.from({ length: l.length }, (_, i) => l.at(i))).toEqual(values);
+      expect(l.indexOf(probe)).toBe(values.indexOf(probe));
+      for (const v of values) expect(l.indexOf(v)).toBe(values.indexOf(v));
+    }));
+    expect(StringList.lines('').length).toBe(1);
+    expect(new StringList('a\nb', Uint32Array.of(0, 2, 4), 1).at(1)).toBe('b');
+    expect(() => new StringList('a\nb', Uint32Array.of(0, 0, 4), 1)).toThrow(/backwards/u);
+  });
+
   it('rejects offsets that do not cut its text', () => {
     expect(() => new StringList('abc', Uint32Array.of(0, 2))).toThrow(/cover/u);
     expect(() => new StringList('abc', Uint32Array.of(1, 3))).toThrow(/cover/u);

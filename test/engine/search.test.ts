@@ -34,7 +34,7 @@ describe('Exact Guard', () => {
     expect(r.candidates[0].rank_sources[0]).toBe('exact_identity');
     const en = run({ query: 'please run dws todo task create for this', limit: 3 });
     expect(en.candidates.map((c: { canonical_path: string }) => c.canonical_path)).toContain(
-      shippedEngine().meta.canonical_path[shippedEngine().identities.get('todo task create')!]);
+      shippedEngine().meta.canonical_path.at(shippedEngine().identities.get('todo task create')!));
   });
 });
 
