@@ -151,10 +151,10 @@ export class Engine {
   /** Identity, safety and reference text of every tool (tests and tools; the search path reads columns). */
   get refs(): ToolRef[] {
     const m = this.meta;
-    return m.canonical_path.map((canonical_path, doc) => ({
-      canonical_path,
-      primary_cli_path: m.primary_cli_path[doc],
-      cli_path: m.cli_path[doc],
+    return Array.from({ length: m.count }, (_, doc) => ({
+      canonical_path: m.canonical_path.at(doc)!,
+      primary_cli_path: m.primary_cli_path.at(doc)!,
+      cli_path: m.cli_path.at(doc)!,
       aliases: m.aliases[doc],
       product_id: m.product_id[doc],
       effect: m.effect[doc],
