@@ -4,24 +4,23 @@
 //
 // Image layout (little endian, offsets are bytes from the image start, every section 8-aligned):
 //   u32 magic, u32 version, u32 numDocs, u32 numFields, u32 numTerms, u32 numPostings,
-//   u32 offDocLen   (u32[numFields*numDocs], field-major),
+//   u32 offDocLen   (u16[numFields*numDocs], field-major, saturated at 65535),
 //   u32 offAvgLen   (f64[numFields]),
-//   u32 offDocNorm  (f64[numFields*numDocs], TF-IDF vector norms),
 //   u32 offTermStart(u32[numTerms+1] into the term bytes), u32 offTermBytes,
-//   u32 offTermPost (u32[numTerms+1]: byte offset of a term's postings; the last one is their total length),
-//   u32 offPostings (bytes: per run, each posting as the LEB128 varint of (doc - previous doc - 1) << 1 | (tf > 1),
-//   followed by one byte min(tf, 255) when tf > 1; the previous doc of a run's first posting is -1),
-//   u32 totalLen, u32 numRuns, u32 offTermRuns (u32[numTerms+1] into runs),
-//   u32 offRuns (u32: field << 24 | postings in that field): a term's postings are grouped by field in field order,
-//   and only the fields that hold the term have a run (a dense term x field table would be mostly zeros).
+//   u32 offTermPost (u32[numTerms+1]: byte offset of a term's block; the last one is the blocks' total length),
+//   u32 offPostings (the blocks), u32 totalLen, u32 numRuns.
+// A term's block: the LEB128 varint of its run count; per run (one per field that holds the term, in field order)
+// a u8 field and the varint of its posting count (df); then each run's postings, each the varint of
+// (doc - previous doc - 1) << 1 | (tf > 1) and one byte min(tf, 255) when tf > 1 (the first posting's previous doc
+// is -1). The TF-IDF document norms are not stored: the core computes them from the blocks on first use.
 import { tokenize, tokBytes, tokStarts, tokenizerReset } from './tokenizer';
 import { grow, nextCapacity } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
-export const INDEX_VERSION: u32 = 5;
+export const INDEX_VERSION: u32 = 6;
 /** Postings pack doc << 8 | tf into one u32: up to 16M documents, tf saturates at 255. */
 export const MAX_DOCS: i32 = 1 << 24;
-const HEADER_BYTES: u32 = 72;
+const HEADER_BYTES: u32 = 56;
 
 // ---- loaded image (query side) ----
 export let numDocs: i32 = 0;
@@ -29,14 +28,11 @@ export let numFields: i32 = 0;
 export let numTerms: i32 = 0;
 export let docLen: usize = 0;
 export let avgLen: usize = 0;
-export let docNorm: usize = 0;
 let termStart: usize = 0;
 let termBytes: usize = 0;
 export let termPost: usize = 0;
-export let termRuns: usize = 0;
-export let runs: usize = 0;
 export let postings: usize = 0;
-/** The byte after the last posting (decoding never reads at or past it). */
+/** The byte after the last block (decoding never reads at or past it). */
 export let postingsEnd: usize = 0;
 
 @inline function u32at(base: usize, off: u32): u32 { return load<u32>(base + <usize>off); }
@@ -46,32 +42,26 @@ export function loadImage(base: usize, len: u32): i32 {
   if (len < HEADER_BYTES) return -1;
   if (u32at(base, 0) != INDEX_MAGIC) return -2;
   if (u32at(base, 4) != INDEX_VERSION) return -3;
-  const nd = u32at(base, 8), nf = u32at(base, 12), nt = u32at(base, 16), np = u32at(base, 20), nr = u32at(base, 56);
-  if (u32at(base, 52) != len) return -4;
-  const offs = [u32at(base, 24), u32at(base, 28), u32at(base, 32), u32at(base, 36), u32at(base, 40), u32at(base, 44), u32at(base, 48),
-    u32at(base, 60), u32at(base, 64)];
+  const nd = u32at(base, 8), nf = u32at(base, 12), nt = u32at(base, 16);
+  if (u32at(base, 48) != len) return -4;
+  const offs = [u32at(base, 24), u32at(base, 28), u32at(base, 32), u32at(base, 36), u32at(base, 40), u32at(base, 44)];
   for (let i = 0; i < offs.length; i++) if (offs[i] > len || (offs[i] & 7) != 0) return -5;
-  if (<u64>offs[0] + <u64>nd * nf * 4 > <u64>len) return -6;
-  if (<u64>offs[5] + (<u64>nt + 1) * 4 > <u64>len) return -6;
-  if (<u64>offs[7] + (<u64>nt + 1) * 4 > <u64>len) return -6;
-  if (<u64>offs[8] + <u64>nr * 4 > <u64>len) return -6;
-  if (<u64>offs[3] + (<u64>nt + 1) * 4 > <u64>len) return -6;
   if (nd > <u32>MAX_DOCS || nf > 255) return -9;
-  const pb = u32at(base + <usize>offs[5], nt << 2);
-  if (<u64>offs[6] + <u64>pb > <u64>len || pb < np) return -7;
-  if (u32at(base + <usize>offs[7], nt << 2) != nr) return -7;
-  if (<u64>offs[4] + <u64>u32at(base + <usize>offs[3], nt << 2) > <u64>len) return -7;
+  if (<u64>offs[0] + <u64>nd * nf * 2 > <u64>len) return -6;
+  if (<u64>offs[1] + <u64>nf * 8 > <u64>len) return -6;
+  if (<u64>offs[2] + (<u64>nt + 1) * 4 > <u64>len) return -6;
+  if (<u64>offs[4] + (<u64>nt + 1) * 4 > <u64>len) return -6;
+  const pb = u32at(base + <usize>offs[4], nt << 2);
+  if (<u64>offs[5] + <u64>pb > <u64>len) return -7;
+  if (<u64>offs[3] + <u64>u32at(base + <usize>offs[2], nt << 2) > <u64>len) return -7;
   numDocs = nd; numFields = nf; numTerms = nt;
   docLen = base + <usize>offs[0];
   avgLen = base + <usize>offs[1];
-  docNorm = base + <usize>offs[2];
-  termStart = base + <usize>offs[3];
-  termBytes = base + <usize>offs[4];
-  termPost = base + <usize>offs[5];
-  postings = base + <usize>offs[6];
+  termStart = base + <usize>offs[2];
+  termBytes = base + <usize>offs[3];
+  termPost = base + <usize>offs[4];
+  postings = base + <usize>offs[5];
   postingsEnd = postings + <usize>pb;
-  termRuns = base + <usize>offs[7];
-  runs = base + <usize>offs[8];
   return 0;
 }
 
@@ -456,16 +446,20 @@ export function buildFinish(): u32 {
   }
   store<u32>(tTermRuns + (<usize>T << 2), ri);
 
-  // The postings' encoded size: per run, each doc as the varint of (gap to the previous doc - 1) << 1 | (tf > 1),
-  // then the tf byte when tf > 1. A term's postings start at a byte offset (termPost).
+  // The postings' encoded size. A term's block (at byte offset termPost) is the varint of its run count, each run's
+  // header (u8 field, varint df), then each run's postings: per doc the varint of (gap to the previous doc - 1) << 1
+  // | (tf > 1), then the tf byte when tf > 1.
   const tTermPost = heap.alloc(<usize>(T + 1) << 2);
   let pb: u32 = 0;
   for (let r = 0; r < T; r++) {
     store<u32>(tTermPost + (<usize>r << 2), pb);
     let i = load<u32>(termFirst + (<usize>r << 2));
-    const r1 = load<u32>(tTermRuns + (<usize>(r + 1) << 2));
-    for (let q = load<u32>(tTermRuns + (<usize>r << 2)); q < r1; q++) {
-      const e = i + (load<u32>(tRuns + (<usize>q << 2)) & 0xffffff);
+    const q0 = load<u32>(tTermRuns + (<usize>r << 2)), r1 = load<u32>(tTermRuns + (<usize>(r + 1) << 2));
+    pb += varintLength(r1 - q0);
+    for (let q = q0; q < r1; q++) {
+      const df = load<u32>(tRuns + (<usize>q << 2)) & 0xffffff;
+      pb += 1 + varintLength(df);
+      const e = i + df;
       let prev: i32 = -1;
       for (; i < e; i++) {
         const v = load<u32>(raw + (<usize>i << 2));
@@ -478,27 +472,29 @@ export function buildFinish(): u32 {
   store<u32>(tTermPost + (<usize>T << 2), pb);
 
   const offDocLen = HEADER_BYTES;
-  const offAvgLen = align8(offDocLen + <u32>(F * N) * 4);
-  const offDocNorm = align8(offAvgLen + <u32>F * 8);
-  const offTermStart = align8(offDocNorm + <u32>(F * N) * 8);
+  const offAvgLen = align8(offDocLen + <u32>(F * N) * 2);
+  const offTermStart = align8(offAvgLen + <u32>F * 8);
   const offTermBytes = align8(offTermStart + <u32>(T + 1) * 4);
   const offTermPost = align8(offTermBytes + <u32>arenaLen);
   const offPostings = align8(offTermPost + <u32>(T + 1) * 4);
-  const offTermRuns = align8(offPostings + pb);
-  const offRuns = align8(offTermRuns + <u32>(T + 1) * 4);
-  const total = align8(offRuns + R * 4);
+  const total = align8(offPostings + pb);
   const img = heap.alloc(<usize>total);
   memory.fill(img, 0, <usize>total);
-  const hdr: u32[] = [INDEX_MAGIC, INDEX_VERSION, <u32>N, <u32>F, <u32>T, P, offDocLen, offAvgLen, offDocNorm,
-    offTermStart, offTermBytes, offTermPost, offPostings, total, R, offTermRuns, offRuns];
+  const hdr: u32[] = [INDEX_MAGIC, INDEX_VERSION, <u32>N, <u32>F, <u32>T, P, offDocLen, offAvgLen,
+    offTermStart, offTermBytes, offTermPost, offPostings, total, R];
   for (let i = 0; i < hdr.length; i++) store<u32>(img + (<usize>i << 2), hdr[i]);
-  memory.copy(img + <usize>offDocLen, bFieldLen, <usize>(F * N) * 4);
+  // Field lengths as u16 (saturated: BM25 treats a field of 65535 tokens or more as that long), the averages from
+  // the same values.
+  for (let j = 0; j < F * N; j++) {
+    const len = load<u32>(bFieldLen + (<usize>j << 2));
+    store<u16>(img + <usize>offDocLen + (<usize>j << 1), <u16>(len > 0xffff ? 0xffff : len));
+  }
   for (let f = 0; f < F; f++) {
     let sum: f64 = 0;
-    for (let d = 0; d < N; d++) sum += <f64>load<u32>(bFieldLen + (<usize>(f * N + d) << 2));
+    for (let d = 0; d < N; d++) sum += <f64>load<u16>(img + <usize>offDocLen + (<usize>(f * N + d) << 1));
     store<f64>(img + <usize>offAvgLen + (<usize>f << 3), N > 0 ? sum / <f64>N : 0);
   }
-  // Sorted dictionary, then each term's postings, runs and their starts.
+  // Sorted dictionary, then each term's block.
   const iTermStart = img + <usize>offTermStart;
   let tb: u32 = 0;
   for (let r = 0; r < T; r++) {
@@ -510,45 +506,30 @@ export function buildFinish(): u32 {
   }
   store<u32>(iTermStart + (<usize>T << 2), tb);
   memory.copy(img + <usize>offTermPost, tTermPost, <usize>(T + 1) << 2);
-  memory.copy(img + <usize>offTermRuns, tTermRuns, <usize>(T + 1) << 2);
-  memory.copy(img + <usize>offRuns, tRuns, <usize>R << 2);
   let w = img + <usize>offPostings;
   let i: u32 = 0;
-  for (let q: u32 = 0; q < R; q++) {
-    const e = i + (load<u32>(tRuns + (<usize>q << 2)) & 0xffffff);
-    let prev: i32 = -1;
-    for (; i < e; i++) {
-      const v = load<u32>(raw + (<usize>i << 2));
-      const d = <i32>(v >> 8);
-      const tf = v & 0xff;
-      w = putVarint(w, (<u32>(d - prev - 1) << 1) | (tf > 1 ? 1 : 0));
-      if (tf > 1) store<u8>(w++, <u8>tf);
-      prev = d;
+  for (let r = 0; r < T; r++) {
+    const q0 = load<u32>(tTermRuns + (<usize>r << 2)), r1 = load<u32>(tTermRuns + (<usize>(r + 1) << 2));
+    w = putVarint(w, r1 - q0);
+    for (let q = q0; q < r1; q++) {
+      const run = load<u32>(tRuns + (<usize>q << 2));
+      store<u8>(w++, <u8>(run >>> 24));
+      w = putVarint(w, run & 0xffffff);
+    }
+    for (let q = q0; q < r1; q++) {
+      const e = i + (load<u32>(tRuns + (<usize>q << 2)) & 0xffffff);
+      let prev: i32 = -1;
+      for (; i < e; i++) {
+        const v = load<u32>(raw + (<usize>i << 2));
+        const d = <i32>(v >> 8);
+        const tf = v & 0xff;
+        w = putVarint(w, (<u32>(d - prev - 1) << 1) | (tf > 1 ? 1 : 0));
+        if (tf > 1) store<u8>(w++, <u8>tf);
+        prev = d;
+      }
     }
   }
   loadImage(img, total);
-  // TF-IDF document norms per field, accumulated in term order. ln(tf) comes from a table of the same Math.log
-  // values (tf is 1..255), so the bits do not change.
-  const logTf = heap.alloc(256 << 3);
-  for (let tf = 0; tf < 256; tf++) store<f64>(logTf + (<usize>tf << 3), Math.log(<f64>tf));
-  let s0: u32 = 0;
-  for (let q: u32 = 0; q < R; q++) {
-    const run = load<u32>(tRuns + (<usize>q << 2));
-    const f = <i32>(run >>> 24);
-    const e = s0 + (run & 0xffffff);
-    const idf = tfidfIdf(e - s0);
-    for (let j = s0; j < e; j++) {
-      const v = load<u32>(raw + (<usize>j << 2));
-      const x = (1.0 + load<f64>(logTf + (<usize>(v & 0xff) << 3))) * idf;
-      const np = docNorm + (<usize>(f * N + <i32>(v >> 8)) << 3);
-      store<f64>(np, load<f64>(np) + x * x);
-    }
-    s0 = e;
-  }
-  for (let j = 0; j < F * N; j++) {
-    const np = docNorm + (<usize>j << 3);
-    store<f64>(np, Math.sqrt(load<f64>(np)));
-  }
   image = img;
   imageLen = total;
   return total;

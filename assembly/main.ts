@@ -5,7 +5,7 @@
 import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
 import {
   buildAddField, buildFinish, buildReset, image, imageLen, loadImage, lookupTerm, termLength, termPtr,
-  numDocs, numFields, numTerms, docLen, avgLen, docNorm, termPost, termRuns, runs, postings, postingsEnd,
+  numDocs, numFields, numTerms, docLen, avgLen, termPost, postings, postingsEnd,
 } from './index';
 import { bm25Idf, bm25Tf } from './bm25';
 export { crc32Update } from './crc32';
@@ -170,6 +170,7 @@ function allocAccumulators(): void {
   blockUsed = 0;
   blockEntries = max(numDocs, 1 << 16);
   listsValid = false;
+  docNorm = 0;
 }
 
 /** Drops every impact list unless k1, b and the field weights are the ones they were computed with. */
@@ -210,11 +211,12 @@ function impactList(t: i32): usize {
   if (known != 0) return known;
   const n = <f64>numDocs;
   let count = 0;
-  readTerm(t);
-  const r1 = termFirstRun(t + 1);
-  for (let r = termFirstRun(t); r < r1; r++) {
-    if (!openRun(r)) continue;
+  const runCount = readTerm(t);
+  let maxDf: u32 = 0;
+  for (let r: u32 = 0; r < runCount; r++) {
+    if (!openRun()) { if (runDf > maxDf) maxDf = runDf; continue; }
     const f = runField, df = runDf, w = runW;
+    if (df > maxDf) maxDf = df;
     const avg = load<f64>(avgLen + (<usize>f << 3));
     const wIdf = w * bm25Idf(<f64>df, n);
     const bit: u32 = 1 << f;
@@ -241,7 +243,7 @@ function impactList(t: i32): usize {
   }
   store<u32>(listAt + (<usize>t << 2), <u32>list);
   store<u32>(listLen + (<usize>t << 2), <u32>count);
-  store<f64>(listMass + (<usize>t << 3), termMass(t));
+  store<f64>(listMass + (<usize>t << 3), bm25Idf(<f64>maxDf, n));
   return list;
 }
 
@@ -260,7 +262,37 @@ let rdDoc: i32 = -1;
 let rdTf: u32 = 1;
 let indexCorrupt: bool = false;
 
-@inline function readTerm(t: i32): void { rdPos = postings + <usize>termFirstPosting(t); }
+/** A checked varint at rdPos (for run headers): past the blocks or over 5 bytes marks the index corrupt, reads 0. */
+function readVarint(): u32 {
+  let v: u32 = 0;
+  let shift: u32 = 0;
+  while (true) {
+    if (rdPos >= postingsEnd || shift > 28) { indexCorrupt = true; return 0; }
+    const byte = <u32>load<u8>(rdPos++);
+    v |= (byte & 0x7f) << shift;
+    if (byte < 0x80) return v;
+    shift += 7;
+  }
+}
+
+// The run headers of the term being read: the next one at hdrPos, runs left to open.
+let hdrPos: usize = 0;
+
+/**
+ * Starts reading term t's block: returns its run count, leaves the postings at rdPos and the first run header at
+ * hdrPos. A block whose headers run past the blocks marks the index corrupt and reads as no runs.
+ */
+function readTerm(t: i32): u32 {
+  rdPos = postings + <usize>termFirstPosting(t);
+  const n = readVarint();
+  hdrPos = rdPos;
+  for (let r: u32 = 0; r < n && !indexCorrupt; r++) {
+    if (rdPos >= postingsEnd) { indexCorrupt = true; break; }
+    rdPos++;
+    readVarint();
+  }
+  return indexCorrupt ? 0 : n;
+}
 
 function readPosting(): void {
   let v: u32 = 0;
@@ -314,13 +346,25 @@ let runDf: u32 = 0;
 let runW: f64 = 0;
 
 /**
- * Opens run r of the term being read (runs in order from readTerm). A run whose field has weight 0 is read past
- * and false returned; else true, and the caller reads its runDf postings after startRun.
+ * Reads the next run header of the term being read (readTerm, then one call per run, in order) into runField and
+ * runDf. A field out of range or a count of 0 or above the document count marks the index corrupt.
  */
-function openRun(r: u32): bool {
-  const run = runAt(r);
-  runField = <i32>(run >>> 24);
-  runDf = run & 0xffffff;
+function nextHeader(): void {
+  const save = rdPos;
+  rdPos = hdrPos;
+  runField = <i32>load<u8>(rdPos++); // readTerm checked that every header lies inside the blocks
+  runDf = readVarint();
+  hdrPos = rdPos;
+  rdPos = save;
+  if (runField >= numFields || runDf == 0 || runDf > <u32>numDocs) { indexCorrupt = true; runField = 0; runDf = 0; }
+}
+
+/**
+ * Opens the next run of the term being read. A run whose field has weight 0 is read past and false returned; else
+ * true, and the caller reads its runDf postings after startRun.
+ */
+function openRun(): bool {
+  nextHeader();
   runW = load<f64>(weights + (<usize>runField << 3));
   if (runW != 0) return true;
   const fast = startRun();
@@ -333,8 +377,6 @@ function openRun(r: u32): bool {
   rdDoc = -1;
   return fits(runDf);
 }
-@inline function termFirstRun(t: i32): u32 { return load<u32>(termRuns + (<usize>t << 2)); }
-@inline function runAt(r: u32): u32 { return load<u32>(runs + (<usize>r << 2)); }
 
 // Term ids of recent query tokens, direct-mapped by a hash of their bytes (a hit is verified against the term's
 // bytes, so a collision only costs the binary search it would have cost anyway).
@@ -395,12 +437,41 @@ function collectTerms(qlen: i32): i32 {
 /** Document-level weight of a term for coverage: BM25 idf of its largest per-field document frequency. */
 function termMass(t: i32): f64 {
   let df: u32 = 0;
-  const r1 = termFirstRun(t + 1);
-  for (let r = termFirstRun(t); r < r1; r++) {
-    const d = runAt(r) & 0xffffff;
-    if (d > df) df = d;
+  const runCount = readTerm(t);
+  for (let r: u32 = 0; r < runCount; r++) {
+    nextHeader();
+    if (runDf > df) df = runDf;
   }
   return bm25Idf(<f64>df, <f64>numDocs);
+}
+
+// TF-IDF document norms (f64[numFields * numDocs], field-major), computed from the blocks on the first TF-IDF search
+// over an attached index: the image does not carry them, and BM25 never reads them. Accumulated in term order, run
+// by run, with the same floats the build used to store.
+let docNorm: usize = 0;
+
+function ensureDocNorm(): void {
+  if (docNorm != 0) return;
+  const F = numFields, N = numDocs;
+  const norms = heap.alloc(<usize>max(F * N, 1) << 3);
+  memory.fill(norms, 0, <usize>max(F * N, 1) << 3);
+  for (let t = 0; t < numTerms; t++) {
+    const runCount = readTerm(t);
+    for (let r: u32 = 0; r < runCount; r++) {
+      nextHeader();
+      const f = runField, df = runDf;
+      const idf = tfidfIdf(df);
+      const fast = startRun();
+      for (let i: u32 = 0; i < df; i++) {
+        nextPosting(fast);
+        const x = tfidfDocWeight(<f64>rdTf, idf);
+        const at = norms + (<usize>(f * N + rdDoc) << 3);
+        store<f64>(at, load<f64>(at) + x * x);
+      }
+    }
+  }
+  for (let j = 0; j < F * N; j++) store<f64>(norms + (<usize>j << 3), Math.sqrt(load<f64>(norms + (<usize>j << 3))));
+  docNorm = norms;
 }
 
 /**
@@ -413,7 +484,7 @@ function termMass(t: i32): f64 {
     const dn = load<f64>(docNorm + (<usize>(f * numDocs + d) << 3));
     return dn > 0 && qn > 0 ? w * (idf * tfidfDocWeight(tf, idf)) / (qn * dn) : 0;
   }
-  const len = <f64>load<u32>(docLen + (<usize>(f * numDocs + d) << 2));
+  const len = <f64>load<u16>(docLen + (<usize>(f * numDocs + d) << 1));
   return wIdf * bm25Tf(tf, len, avg, k1, b);
 }
 
@@ -519,14 +590,15 @@ function scoreBm25(m: i32): void {
 /** TF-IDF cosine, per (term, field) run in that fixed order: a field's query norm depends on the whole query. */
 function scoreTfidf(m: i32): void {
   const F = numFields;
+  ensureDocNorm();
   memory.fill(qnorm, 0, <usize>F << 3);
   for (let qi = 0; qi < m; qi++) {
     const t = load<i32>(qterms + (<usize>qi << 2));
-    const r1 = termFirstRun(t + 1);
-    for (let r = termFirstRun(t); r < r1; r++) {
-      const run = runAt(r);
-      const idf = tfidfIdf(run & 0xffffff);
-      const at = qnorm + (<usize>(run >>> 24) << 3);
+    const runCount = readTerm(t);
+    for (let r: u32 = 0; r < runCount; r++) {
+      nextHeader();
+      const idf = tfidfIdf(runDf);
+      const at = qnorm + (<usize>runField << 3);
       store<f64>(at, load<f64>(at) + idf * idf);
     }
   }
@@ -536,10 +608,9 @@ function scoreTfidf(m: i32): void {
     const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
     queryKnownMass += mass;
     const mark = qi + 1;
-    readTerm(t);
-    const r1 = termFirstRun(t + 1);
-    for (let r = termFirstRun(t); r < r1; r++) {
-      if (!openRun(r)) continue;
+    const runCount = readTerm(t);
+    for (let r: u32 = 0; r < runCount; r++) {
+      if (!openRun()) continue;
       const f = runField, df = runDf, w = runW;
       const idf = tfidfIdf(df), qn = load<f64>(qnorm + (<usize>f << 3));
       const bit: u32 = 1 << f;
@@ -573,10 +644,9 @@ function fieldContributions(algorithm: i32, m: i32, stride: usize): void {
   const n = <f64>numDocs;
   for (let qi = 0; qi < m; qi++) {
     const t = load<i32>(qterms + (<usize>qi << 2));
-    readTerm(t);
-    const r1 = termFirstRun(t + 1);
-    for (let r = termFirstRun(t); r < r1; r++) {
-      if (!openRun(r)) continue;
+    const runCount = readTerm(t);
+    for (let r: u32 = 0; r < runCount; r++) {
+      if (!openRun()) continue;
       const f = runField, df = runDf, w = runW;
       const avg = load<f64>(avgLen + (<usize>f << 3));
       const idf = algorithm == 1 ? tfidfIdf(df) : bm25Idf(<f64>df, n);

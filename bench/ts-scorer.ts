@@ -29,7 +29,7 @@ export class TsScorer {
   readonly numDocs: number;
   readonly numFields: number;
   private readonly terms = new Map<string, number>();
-  private readonly docLen: Uint32Array;
+  private readonly docLen: Uint16Array;
   private readonly avgLen: Float64Array;
   private readonly postStart: Uint32Array;
   /** One u32 per posting: doc << 8 | min(tf, 255). */
@@ -51,48 +51,52 @@ export class TsScorer {
   /** `image` is the index image of the snapshot (copied, 8-aligned); `core` provides the tokenizer. */
   constructor(image: Uint8Array, private readonly core: CoreExports) {
     const buf = image.slice().buffer;
-    const h = new Uint32Array(buf, 0, 17);
-    const [magic, version, nd, nf, nt, np, offDocLen, offAvgLen, , offTermStart, offTermBytes, offTermPost, offPostings, , nr, offTermRuns, offRuns] = h;
-    if (magic !== 0x49535744 || version !== 5) throw new Error(`index image v${version} is not one this port reads`);
+    const h = new Uint32Array(buf, 0, 14);
+    const [magic, version, nd, nf, nt, np, offDocLen, offAvgLen, offTermStart, offTermBytes, offTermPost, offPostings] = h;
+    if (magic !== 0x49535744 || version !== 6) throw new Error(`index image v${version} is not one this port reads`);
     this.numDocs = nd;
     this.numFields = nf;
-    this.docLen = new Uint32Array(buf, offDocLen, nd * nf);
+    this.docLen = new Uint16Array(buf, offDocLen, nd * nf);
     this.avgLen = new Float64Array(buf, offAvgLen, nf);
     const termPost = new Uint32Array(buf, offTermPost, nt + 1);
-    const termRuns = new Uint32Array(buf, offTermRuns, nt + 1);
-    const runs = new Uint32Array(buf, offRuns, nr);
-    // Decode the varint postings (assembly/index.ts) once into the port's layout: one u32 doc << 8 | tf each.
+    // Decode the term blocks (assembly/index.ts: run count, run headers, varint postings) once into the port's
+    // layout: one u32 doc << 8 | tf per posting, and a dense term x field start table.
     this.postings = new Uint32Array(np);
+    this.postStart = new Uint32Array(nt * nf + 1);
     const bytes = new Uint8Array(buf, offPostings, termPost[nt]);
     let pos = 0;
+    const varint = (): number => {
+      let v = 0;
+      let shift = 0;
+      for (;;) {
+        const byte = bytes[pos++];
+        v += (byte & 0x7f) * 2 ** shift;
+        if (byte < 0x80) return v;
+        shift += 7;
+      }
+    };
     let p = 0;
-    for (const run of runs) {
-      let doc = -1;
-      for (let i = 0; i < (run & 0xffffff); i++) {
-        let v = 0;
-        let shift = 0;
-        for (;;) {
-          const byte = bytes[pos++];
-          v += (byte & 0x7f) * 2 ** shift;
-          if (byte < 0x80) break;
-          shift += 7;
-        }
-        doc += Math.floor(v / 2) + 1;
-        const tf = v % 2 === 1 ? bytes[pos++] : 1;
-        this.postings[p++] = (doc << 8) | tf;
-      }
-    }
-    // Expand the image's sparse per-term field runs into a dense term x field start table (the port's layout).
-    this.postStart = new Uint32Array(nt * nf + 1);
-    let first = 0;
     for (let t = 0; t < nt; t++) {
-      let at = first;
-      let r = termRuns[t];
-      for (let f = 0; f < nf; f++) {
-        this.postStart[t * nf + f] = at;
-        if (r < termRuns[t + 1] && runs[r] >>> 24 === f) at += runs[r++] & 0xffffff;
+      pos = termPost[t];
+      const runs: [number, number][] = [];
+      for (let r = varint(); r > 0; r--) {
+        const field = bytes[pos++];
+        runs.push([field, varint()]);
       }
-      first = at;
+      let r = 0;
+      for (let f = 0; f < nf; f++) {
+        this.postStart[t * nf + f] = p;
+        if (r < runs.length && runs[r][0] === f) {
+          let doc = -1;
+          for (let i = 0; i < runs[r][1]; i++) {
+            const v = varint();
+            doc += Math.floor(v / 2) + 1;
+            const tf = v % 2 === 1 ? bytes[pos++] : 1;
+            this.postings[p++] = (doc << 8) | tf;
+          }
+          r++;
+        }
+      }
     }
     this.postStart[nt * nf] = np;
     const termStart = new Uint32Array(buf, offTermStart, nt + 1);

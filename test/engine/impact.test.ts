@@ -113,6 +113,52 @@ describe('BM25 impact lists', () => {
   });
 });
 
+describe('TF-IDF document norms (computed from the image on the first TF-IDF search)', () => {
+  /** TF-IDF records of a query on a core (algorithm 1), explain on. */
+  const tfidf = (c: CoreExports, q: string): Rec[] => {
+    const n = c.docCount();
+    new Uint8Array(c.memory.buffer, c.maskPtr(), n).fill(1);
+    new Float64Array(c.memory.buffer, c.weightsPtr(), FIELDS.length).set(weightVector(DEFAULT_RANKING));
+    new Float64Array(c.memory.buffer, c.multPtr(), n).fill(1);
+    const count = c.search(writeInput(c, q), 20, 1, 1, Infinity);
+    const stride = c.outStride();
+    const out = new DataView(c.memory.buffer, c.outPtr(), count * stride);
+    return Array.from({ length: count }, (_, i) => ({
+      doc: out.getUint32(i * stride, true), bits: out.getUint32(i * stride + 4, true), score: out.getFloat64(i * stride + 8, true),
+      raw: out.getFloat64(i * stride + 16, true), mass: out.getFloat64(i * stride + 24, true),
+      fields: FIELDS.map((_, j) => out.getFloat64(i * stride + 32 + j * 8, true)),
+    }));
+  };
+  const attached = (): CoreExports => {
+    const e = new Engine(readSnapshotBytes(), { algorithm: 'fielded_tfidf_cosine' });
+    e.search({ query: 'x' });
+    return e.wasm;
+  };
+
+  it('give the same answers on a fresh core, after BM25 searches, and after the core re-attaches an index', () => {
+    const fresh = attached();
+    const expected = QUERIES.map((q) => tfidf(fresh, q));
+    expect(expected.every((r) => r.length > 0)).toBe(true);
+    const c = attached();
+    for (const q of QUERIES) run(c, q);
+    expect(QUERIES.map((q) => tfidf(c, q))).toEqual(expected);
+    // A rebuilt image in the same core drops the norms with the old index; the next TF-IDF search computes them anew.
+    let image = new Uint8Array(0);
+    (new Engine(readSnapshotBytes(), { deferIndex: true }) as unknown as { snapshot: { readSectionInto(n: string, t: (l: number) => Uint8Array): void } })
+      .snapshot.readSectionInto('index', (l) => (image = new Uint8Array(l)));
+    const at = c.indexReserve(image.length);
+    new Uint8Array(c.memory.buffer, at, image.length).set(image);
+    expect(c.indexAttach(image.length)).toBe(0);
+    expect(QUERIES.map((q) => tfidf(c, q))).toEqual(expected);
+  });
+
+  it('explain adds up to the raw TF-IDF score', () => {
+    for (const r of QUERIES.flatMap((q) => tfidf(attached(), q))) {
+      expect(r.fields.reduce((a, b) => a + b, 0)).toBeCloseTo(r.raw, 9);
+    }
+  });
+});
+
 describe('the multiplier bound', () => {
   it('never changes the top k: a tight bound skips documents early, Infinity skips none', () => {
     const c = core();
@@ -161,7 +207,7 @@ describe('varint postings that run out of bounds', () => {
       return img!;
     })();
     const words = new DataView(image.buffer);
-    const offTermPost = words.getUint32(44, true), offPostings = words.getUint32(48, true), terms = words.getUint32(16, true);
+    const offTermPost = words.getUint32(40, true), offPostings = words.getUint32(44, true), terms = words.getUint32(16, true);
     mangle(image.subarray(offPostings, offPostings + words.getUint32(offTermPost + terms * 4, true)));
     const c = instantiateCore();
     const at = c.indexReserve(image.length);
