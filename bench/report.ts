@@ -61,8 +61,8 @@ export function targets(r: Results): Target[] {
     { target: 'cold search peak RSS <= 80 MiB', measured: mib(search.rss), pass: search.rss <= 80 * (1 << 20) },
     { target: 'cold leaf inspect wall <= 1.3x bare node', measured: ratio(leaf.ratio), pass: leaf.ratio <= 1.3 },
     { target: 'cold leaf inspect peak RSS <= 80 MiB', measured: mib(leaf.rss), pass: leaf.rss <= 80 * (1 << 20) },
-    { target: 'snapshot load <= 5 ms', measured: fmtMs(r.load.load.mean), pass: r.load.load.mean <= 5 },
-    { target: 'full rebuild <= 50 ms', measured: fmtMs(r.load.rebuild.mean), pass: r.load.rebuild.mean <= 50 },
+    { target: 'snapshot load <= 5 ms (median of samples)', measured: fmtMs(r.load.load.median), pass: r.load.load.median <= 5 },
+    { target: 'full rebuild <= 50 ms (median of samples)', measured: fmtMs(r.load.rebuild.median), pass: r.load.rebuild.median <= 50 },
     { target: '100k tools: warm query p50 <= 3 ms', measured: big ? fmtMs(big.single.p50) : 'not run', pass: big ? big.single.p50 <= 3 : false },
   ];
 }
@@ -108,7 +108,8 @@ export function renderReport(r: Results): Report {
     (r.scorer.mismatches.length ? ` (differs on: ${r.scorer.mismatches.map((q) => `\`${q}\``).join(', ')})` : '') +
     `. WASM/TS p50 ratio: ${ratio(r.scorer.ts.dist.p50 / r.scorer.wasm.dist.p50)} in favour of ${r.scorer.wasm.dist.p50 <= r.scorer.ts.dist.p50 ? 'WASM' : 'TypeScript'}.`, '');
   md.push('## Load and rebuild (shipped catalog)', '');
-  md.push(table(['operation', 'benchmark.js mean', '± rme', 'samples'], [r.load.load, r.load.loadFromFile, r.load.rebuild, r.load.snapshot].map((b) => [b.name, fmtMs(b.mean), `${b.rme.toFixed(1)}%`, String(b.samples)])), '');
+  md.push(table(['operation', 'benchmark.js mean', '± rme', 'median of samples', 'samples'], [r.load.load, r.load.loadFromFile, r.load.rebuild, r.load.snapshot].map((b) => [b.name, fmtMs(b.mean), `${b.rme.toFixed(1)}%`, fmtMs(b.median), String(b.samples)])), '');
+  md.push('The targets are judged on the median (the issue asks for medians): a sample is the mean of one timed batch, and a batch that meets a garbage collection of the heap other suites left behind moves the mean, not the median.', '');
   md.push('## Cold processes (alternating with bare `node -e ""`, medians)', '');
   md.push(table(['command', 'wall', 'bare node wall', 'ratio (median of pairs)', 'peak RSS', 'bare node RSS', 'pairs'], r.cold.rows.map((c) => [
     `\`${c.command}\``, fmtMs(c.wall), fmtMs(c.bareWall), ratio(c.ratio), mib(c.rss), mib(c.bareRss), String(c.pairs),

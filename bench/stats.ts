@@ -67,6 +67,8 @@ export interface BenchResult {
   mean: number;
   /** Relative margin of error, percent. */
   rme: number;
+  /** Median milliseconds per operation over benchmark.js's samples (each sample the mean of one timed batch). */
+  median: number;
   samples: number;
 }
 
@@ -81,7 +83,10 @@ export function runSuite(title: string, cases: Record<string, () => unknown>, ma
   suite.on('cycle', (event: { target: Benchmark }) => {
     const b = event.target;
     if (b.error) throw b.error;
-    results.push({ name: b.name ?? '', mean: b.stats.mean * 1000, rme: b.stats.rme, samples: b.stats.sample.length });
+    const sorted = [...b.stats.sample].sort((x, y) => x - y);
+    const mid = sorted.length >> 1;
+    const median = (sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2) * 1000;
+    results.push({ name: b.name ?? '', mean: b.stats.mean * 1000, rme: b.stats.rme, median, samples: b.stats.sample.length });
     process.stderr.write(`bench: ${title} / ${String(b)}\n`);
   });
   suite.run({ async: false });
