@@ -50,34 +50,44 @@ export interface ColdResult {
   };
 }
 
-/** One process run: wall ms around the spawn, peak RSS bytes (when /usr/bin/time is there). */
-function runOnce(argv: string[]): { wall: number; rss: number } {
-  const useTime = existsSync(TIME);
-  const [cmd, args] = useTime ? [TIME, ['-f', '%M', process.execPath, ...argv]] : [process.execPath, argv];
+/** Wall ms around one spawn of node with argv (nothing in between: this is what the ratio compares). */
+function wallOnce(argv: string[]): number {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, argv, { cwd: ROOT, encoding: 'utf8' });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const kb = useTime ? Number(/(\d+)\s*$/.exec(r.stderr.trim())?.[1]) : NaN;
-  return { wall, rss: kb * 1024 };
+  return wall;
 }
 
-/** Alternates the command with bare `node -e ""`, pair by pair, after one unmeasured warm-up of each. */
+/** Peak RSS bytes of one run, from /usr/bin/time (NaN without it). Runs of its own: time's fork and exec would
+ * otherwise sit inside both walls and pull the ratio towards 1. */
+function rssOnce(argv: string[]): number {
+  if (!existsSync(TIME)) return NaN;
+  const r = spawnSync(TIME, ['-f', '%M', process.execPath, ...argv], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return Number(/(\d+)\s*$/.exec(r.stderr.trim())?.[1]) * 1024;
+}
+
+/**
+ * Alternates the command with bare `node -e ""`, pair by pair (which goes first alternates too), after one unmeasured
+ * warm-up of each; then a few runs of each under /usr/bin/time for peak RSS.
+ */
 export function pairedRuns(command: string, argv: string[], pairs: number): ColdRow {
   const bare = ['-e', ''];
-  runOnce(argv);
-  runOnce(bare);
-  const a: { wall: number; rss: number }[] = [], b: { wall: number; rss: number }[] = [];
+  wallOnce(argv);
+  wallOnce(bare);
+  const a: number[] = [], b: number[] = [];
   for (let i = 0; i < pairs; i++) {
-    if (i % 2 === 0) { a.push(runOnce(argv)); b.push(runOnce(bare)); } else { b.push(runOnce(bare)); a.push(runOnce(argv)); }
+    if (i % 2 === 0) { a.push(wallOnce(argv)); b.push(wallOnce(bare)); } else { b.push(wallOnce(bare)); a.push(wallOnce(argv)); }
   }
+  const rssRuns = Math.min(5, pairs);
   return {
     command,
-    wall: median(a.map((x) => x.wall)),
-    bareWall: median(b.map((x) => x.wall)),
-    ratio: median(a.map((x, i) => x.wall / b[i].wall)),
-    rss: median(a.map((x) => x.rss)),
-    bareRss: median(b.map((x) => x.rss)),
+    wall: median(a),
+    bareWall: median(b),
+    ratio: median(a.map((x, i) => x / b[i])),
+    rss: median(Array.from({ length: rssRuns }, () => rssOnce(argv))),
+    bareRss: median(Array.from({ length: rssRuns }, () => rssOnce(bare))),
     pairs,
   };
 }
