@@ -149,7 +149,7 @@ export interface StoredMeta {
   actions: Uint8Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
-  /** The lexicons' words filed at build (src/engine/rerank.ts lexiconWords), so a search never files them. */
+  /** The lexicons' words filed at build (src/engine/rerank.ts fileLexicon), so a search never files them. */
   lexicon_filing: StoredFiling;
   product_filing: StoredFiling;
   /** Known gaps (catalog/gaps/), absent when the catalog has none. */

@@ -190,8 +190,12 @@ export class GapIndex {
   private readonly tried: Uint32Array;
   private stamp = 0;
 
+  /** The table's keys as a list a binary search reads. */
+  private readonly keys: { readonly length: number; at(i: number): string };
+
   constructor(private readonly table: GapTable) {
     this.tried = new Uint32Array(table.size);
+    this.keys = { length: table.size, at: (i) => table.key(i) };
   }
 
   get size(): number {
@@ -210,8 +214,7 @@ export class GapIndex {
   }
 
   private search(key: string): number {
-    const keys = { length: this.table.size, at: (i: number) => this.table.key(i) };
-    const at = lowerBoundOf(keys, key);
+    const at = lowerBoundOf(this.keys, key);
     return at < this.table.size && this.table.key(at) === key ? at : -1;
   }
 
