@@ -67,6 +67,8 @@ export interface SnapshotMeta {
   productLexicon: ProductLexicon;
   /** Known gaps (catalog/gaps/): capabilities the catalog does not have, ready for matching. */
   gaps: GapTable;
+  /** One tool's value of a coded column, without building the column's per-tool array (a reference reads five). */
+  valueOf(column: EnumColumn, doc: number): string;
 }
 
 /** The text a ToolReference shows. */
@@ -482,6 +484,11 @@ class DecodedMeta implements SnapshotMeta {
       this.split.set(name, col);
     }
     return col;
+  }
+
+  valueOf(column: EnumColumn, doc: number): string {
+    const { values, codes } = this.stored.enums[column];
+    return values[codes[doc]];
   }
 
   /** A coded column as per-tool values (the value strings are shared; checked in the constructor). */

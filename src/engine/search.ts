@@ -415,13 +415,13 @@ export class Searcher {
     const fixed: Partial<ToolReference> = {
       canonical_path: m.canonical_path.at(d)!,
       primary_cli_path: m.primary_cli_path.at(d)!,
-      product_id: m.product_id[d],
+      product_id: m.valueOf('product_id', d),
       title,
       agent_summary: summary,
-      effect: m.effect[d],
-      risk: m.risk[d],
-      confirmation: m.confirmation[d],
-      idempotency: m.idempotency[d],
+      effect: m.valueOf('effect', d) as ToolReference['effect'],
+      risk: m.valueOf('risk', d) as ToolReference['risk'],
+      confirmation: m.valueOf('confirmation', d) as ToolReference['confirmation'],
+      idempotency: m.valueOf('idempotency', d) as ToolReference['idempotency'],
     };
     return { json: JSON.stringify(fixed).slice(0, -1), truncated: truncated.length ? `,"truncated_fields":${JSON.stringify(truncated)}` : '' };
   }
