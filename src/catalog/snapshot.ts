@@ -69,6 +69,10 @@ export interface SnapshotMeta {
   gaps: GapTable;
   /** One tool's value of a coded column, without building the column's per-tool array (a reference reads five). */
   valueOf(column: EnumColumn, doc: number): string;
+  /** A coded column as stored: its values and one code per tool (checked: every code names a value). */
+  codesOf(column: EnumColumn): { readonly values: readonly string[]; readonly codes: Uint8Array };
+  /** executable[doc], without building the per-tool array. */
+  executableAt(doc: number): boolean;
 }
 
 /** The text a ToolReference shows. */
@@ -491,12 +495,24 @@ class DecodedMeta implements SnapshotMeta {
     return values[codes[doc]];
   }
 
-  /** A coded column as per-tool values (the value strings are shared; checked in the constructor). */
+  codesOf(column: EnumColumn): { readonly values: readonly string[]; readonly codes: Uint8Array } {
+    return this.stored.enums[column];
+  }
+
+  executableAt(doc: number): boolean {
+    return this.stored.executable[doc] === 1;
+  }
+
+  /**
+   * A coded column as per-tool values (the value strings are shared; checked in the constructor). A plain loop: in
+   * a cold process Array.from's iterator protocol allocates a result object per element.
+   */
   private enumColumn(name: EnumColumn): string[] {
     let col = this.expanded.get(name);
     if (!col) {
       const { values, codes } = this.stored.enums[name];
-      col = Array.from(codes, (c) => values[c]);
+      col = new Array<string>(codes.length);
+      for (let i = 0; i < codes.length; i++) col[i] = values[codes[i]];
       this.expanded.set(name, col);
     }
     return col;
@@ -525,7 +541,11 @@ class DecodedMeta implements SnapshotMeta {
   }
 
   get executable(): boolean[] {
-    this.executableFlags ??= Array.from(this.stored.executable, (b) => b === 1);
+    if (!this.executableFlags) {
+      const bytes = this.stored.executable;
+      this.executableFlags = new Array<boolean>(bytes.length);
+      for (let i = 0; i < bytes.length; i++) this.executableFlags[i] = bytes[i] === 1;
+    }
     return this.executableFlags;
   }
 }

@@ -242,6 +242,31 @@ export function actionMultipliers(queryMask: number, toolMasks: Uint32Array, boo
     queryMask === 0 || toolMask === 0 ? 1 : (toolMask & queryMask) !== 0 ? boost : penalty);
 }
 
+/**
+ * applyProductBoost(actionMultipliers(...)) for every tool, with products given as codes: x boost when the tool's
+ * action is one the query names, x penalty when it is another, times productBoost when its product is named (named[c]
+ * = 1 for a named product code). At most six distinct values exist; they are computed once and each tool picks one,
+ * so a cold process (whose interpreter boxes every double it computes) allocates nothing per tool.
+ */
+export function toolMultipliers(queryMask: number, toolMasks: Uint32Array, productCodes: Uint8Array, named: Uint8Array,
+  o: { boost: number; penalty: number; productBoost: number }): { mult: Float64Array; max: number } {
+  const action = [1, o.boost, o.penalty];
+  const values = [...action, ...action.map((a) => a * o.productBoost)];
+  const used = new Uint8Array(values.length);
+  const mult = new Float64Array(toolMasks.length);
+  for (let doc = 0; doc < toolMasks.length; doc++) {
+    const t = toolMasks[doc];
+    const a = queryMask === 0 || t === 0 ? 0 : (t & queryMask) !== 0 ? 1 : 2;
+    const v = named[productCodes[doc]] === 1 ? a + 3 : a;
+    mult[doc] = values[v];
+    used[v] = 1;
+  }
+  // The largest multiplier any tool has (0 for no tools), from the few values used rather than a pass over mult.
+  let max = 0;
+  values.forEach((x, v) => { if (used[v] && x > max) max = x; });
+  return { mult, max };
+}
+
 /** Multiplies in x boost for every tool of a product the query names. */
 export function applyProductBoost(mult: Float64Array, toolProducts: readonly string[], named: readonly string[], boost: number): Float64Array {
   if (named.length === 0 || boost === 1) return mult;

@@ -7,7 +7,7 @@ import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, writeInput } from './core.js';
 import { GapIndex, GapTableError, type GapNote } from './gaps.js';
-import { actionMultipliers, applyProductBoost, PhraseBuckets, queryActionMask, queryProducts } from './rerank.js';
+import { PhraseBuckets, queryActionMask, queryProducts, toolMultipliers } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 
@@ -281,11 +281,10 @@ export class Searcher {
     const key = `${actionMask}|${products.join(',')}`;
     let m = this.multCache.get(key);
     if (!m) {
-      const mult = applyProductBoost(actionMultipliers(actionMask, meta.actions, ranking.actionBoost, ranking.actionPenalty),
-        meta.product_id, products, ranking.productBoost);
-      let max = 0;
-      for (const x of mult) if (x > max) max = x;
-      m = { mult, max };
+      const { values, codes } = meta.codesOf('product_id');
+      const named = Uint8Array.from(values, (v) => (ranking.productBoost !== 1 && products.includes(v) ? 1 : 0));
+      m = toolMultipliers(actionMask, meta.actions, codes, named,
+        { boost: ranking.actionBoost, penalty: ranking.actionPenalty, productBoost: ranking.productBoost });
       if (this.multCache.size > 256) this.multCache.clear();
       this.multCache.set(key, m);
     }
@@ -295,9 +294,9 @@ export class Searcher {
   private filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
     const m = this.ctx.meta;
     if (req.exclude_canonical.length && req.exclude_canonical.includes(m.canonical_path.at(doc)!)) return 'excluded';
-    if (req.product_ids.length && !req.product_ids.includes(m.product_id[doc])) return 'product_mismatch';
-    if (req.effects.length && !req.effects.includes(m.effect[doc])) return 'effect_mismatch';
-    if (!m.executable[doc]) return 'unavailable';
+    if (req.product_ids.length && !req.product_ids.includes(m.valueOf('product_id', doc))) return 'product_mismatch';
+    if (req.effects.length && !req.effects.includes(m.valueOf('effect', doc) as ToolReference['effect'])) return 'effect_mismatch';
+    if (!m.executableAt(doc)) return 'unavailable';
     return undefined;
   }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readActionLexicon, readProductLexicon } from '../../src/catalog/build.js';
 import { fold } from '../../src/catalog/identity.js';
-import { applyProductBoost, filePhrases, PhraseBuckets, queryActionMask, queryProducts, toolActionMask } from '../../src/engine/rerank.js';
+import { actionMultipliers, applyProductBoost, filePhrases, PhraseBuckets, queryActionMask, queryProducts, toolActionMask, toolMultipliers } from '../../src/engine/rerank.js';
 import fc from 'fast-check';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';
@@ -68,6 +68,24 @@ describe('product mentions', () => {
     const m = applyProductBoost(Float64Array.from([1, 0.6, 1.2]), ['drive', 'chat', 'drive'], ['drive'], 1.4);
     expect(Array.from(m)).toEqual([1.4, 0.6, 1.2 * 1.4]);
     expect(Array.from(applyProductBoost(Float64Array.from([1, 1]), ['drive', 'chat'], [], 1.4))).toEqual([1, 1]);
+  });
+
+  it('toolMultipliers gives, with product codes, the same floats and maximum as the two steps it replaces (property)', () => {
+    const products = ['chat', 'drive', 'doc', 'todo'];
+    fc.assert(fc.property(
+      fc.integer({ min: 0, max: 15 }),
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 3 })), { maxLength: 40 }),
+      fc.subarray(products),
+      fc.constantFrom(1, 1.4, 2),
+      (queryMask, tools, named, productBoost) => {
+        const masks = Uint32Array.from(tools, ([m]) => m);
+        const codes = Uint8Array.from(tools, ([, c]) => c);
+        const namedCodes = Uint8Array.from(products, (p) => (productBoost !== 1 && named.includes(p) ? 1 : 0));
+        const expected = applyProductBoost(actionMultipliers(queryMask, masks, 1.3, 0.6), Array.from(codes, (c) => products[c]), named, productBoost);
+        const { mult, max } = toolMultipliers(queryMask, masks, codes, namedCodes, { boost: 1.3, penalty: 0.6, productBoost });
+        expect(Array.from(mult)).toEqual(Array.from(expected));
+        expect(max).toBe(Math.max(0, ...expected));
+      }));
   });
 
   it('rejects a lexicon entry for a product the catalog does not have', () => {
