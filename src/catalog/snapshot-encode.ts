@@ -111,12 +111,13 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   // Byte offsets into the UTF-8 phrases: a search decodes only the phrases its buckets offer.
   const starts = [0];
   for (const [, p] of filed) starts.push(starts[starts.length - 1] + utf8(p).length);
+  const phrases = utf8(filed.map(([, p]) => p).join(''));
   const avoid: StoredAvoid = {
     docs: packU32(filed.map(([doc]) => doc)),
     starts: packU32(starts),
     keys: packU32(filing.keys),
     buckets: packU32(filing.starts),
-    phrases: utf8(filed.map(([, p]) => p).join('')),
+    crcs: packU32(filing.keys.map((_, j) => input.crc32(phrases.subarray(starts[filing.starts[j]], starts[filing.starts[j + 1]])))),
   };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
   const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);
@@ -125,6 +126,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     text_index: text.index,
     text: text.data,
     avoid: packr.pack(avoid),
+    avoid_phrases: phrases,
     index: input.index,
     specs_index: specs.index,
     specs: specs.data,

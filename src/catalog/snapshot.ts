@@ -8,7 +8,8 @@
 //   sections     8-aligned: meta (msgpack: products, fields, identity columns, safety columns as value codes,
 //                sorted identity keys end to end with their offsets, twins, action classes, the lexicons and their
 //                filings, the known-gap table), text (per-tool msgpack blobs: title/summary in both languages),
-//                avoid (msgpack: every avoid_when phrase with its doc), index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
+//                avoid (msgpack: every avoid_when phrase's doc, offsets and filing, a CRC-32 per bucket), avoid_phrases
+//                (the phrases' UTF-8, bucket by bucket), index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
 //                blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and CRC-32 (u32[n]).
 //
 // The loader tells "incompatible" (another format, tokenizer or core) from "corrupt" (magic, CRC or structure
@@ -20,13 +21,14 @@ import type { ProductSpec, ToolSpec } from './types.js';
 import { presetFiling, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
 import { gapTableOf, type GapTable } from '../engine/gaps.js';
 import { SortedIdentities } from './identity.js';
+import { lowerBound } from './order.js';
 import { StringList, type Strings } from './string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 5;
+export const SNAPSHOT_FORMAT_VERSION = 6;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
-export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'index', 'specs_index', 'specs'] as const;
+export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'index', 'specs_index', 'specs'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 export interface SnapshotHeader {
@@ -86,7 +88,8 @@ export interface ToolText {
 /**
  * Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to, filed by key
  * (src/engine/rerank.ts filePhrases): the phrases filed under keys[j] are i in buckets[j] .. buckets[j + 1], and
- * phrase(i) decodes phrase i (UTF-8 bytes starts[i] .. starts[i + 1]; bad UTF-8 is snapshot_corrupt).
+ * phrase(i) decodes phrase i (UTF-8 bytes starts[i] .. starts[i + 1] of the avoid_phrases section, read bucket by
+ * bucket on first use and checked against the bucket's CRC-32; bad bytes are snapshot_corrupt).
  */
 export interface AvoidIndex {
   docs: Uint32Array;
@@ -96,14 +99,17 @@ export interface AvoidIndex {
   buckets: Uint32Array;
 }
 
-/** The avoid section as stored: the AvoidIndex arrays packed (computed at build), the phrases concatenated. */
+/**
+ * The avoid section as stored: the AvoidIndex arrays packed (computed at build) and the CRC-32 of each bucket's bytes.
+ * The phrases themselves are the avoid_phrases section, in filing order, so a bucket is one byte range: a search
+ * reads the few buckets its query offers (about 9 of 2,000), not the 240 KB of phrases.
+ */
 export interface StoredAvoid {
   docs: Uint8Array;
   starts: Uint8Array;
   keys: Uint8Array;
   buckets: Uint8Array;
-  /** UTF-8 (one native decode; a long msgpack string decodes in JS). */
-  phrases: Uint8Array;
+  crcs: Uint8Array;
 }
 
 /**
@@ -347,15 +353,16 @@ export class Snapshot {
   /** The avoid section; count is the number of tools (every phrase's doc must be one). */
   avoidIndex(count: number): AvoidIndex {
     const stored = this.unpack<StoredAvoid>(this.section('avoid'), 'avoid index');
-    if (!(stored?.phrases instanceof Uint8Array)) throw corrupt('avoid index is malformed');
+    if (!stored || typeof stored !== 'object' || !(stored.crcs instanceof Uint8Array)) throw corrupt('avoid index is malformed');
     const docs = u32s(stored.docs);
     const starts = u32s(stored.starts);
     const keys = u32s(stored.keys);
     const buckets = u32s(stored.buckets);
-    const bytes = stored.phrases;
+    const crcs = u32s(stored.crcs);
+    const phrasesSection = this.header.sections.avoid_phrases;
     // The section is CRC-checked; these checks keep every slice of it in bounds.
-    if (starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== bytes.length ||
-      buckets.length !== keys.length + 1 || buckets[0] !== 0 || buckets[keys.length] !== docs.length) {
+    if (starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== phrasesSection.length ||
+      buckets.length !== keys.length + 1 || buckets[0] !== 0 || buckets[keys.length] !== docs.length || crcs.length !== keys.length) {
       throw corrupt('avoid index lengths differ');
     }
     for (let i = 0; i < keys.length; i++) {
@@ -364,9 +371,28 @@ export class Snapshot {
     for (let i = 0; i < docs.length; i++) {
       if (starts[i + 1] < starts[i] || docs[i] >= count) throw corrupt('avoid index entries are out of bounds');
     }
+    // Each bucket's bytes, read and checked on first use (sliced from the whole section when that was read).
+    const read = new Map<number, Uint8Array>();
+    const bucketBytes = (j: number): Uint8Array => {
+      let bytes = read.get(j);
+      if (!bytes) {
+        const from = starts[buckets[j]], to = starts[buckets[j + 1]];
+        const whole = this.checked.get('avoid_phrases');
+        if (whole) bytes = whole.subarray(from, to);
+        else {
+          bytes = this.source.read(this.base + phrasesSection.offset + from, to - from);
+          if (this.crc32(bytes) !== crcs[j]) throw corrupt(`avoid phrases of bucket ${j}: checksum mismatch`);
+        }
+        read.set(j, bytes);
+      }
+      return bytes;
+    };
     const phrase = (i: number): string => {
+      const j = lowerBound(buckets, i + 1) - 1; // the bucket holding entry i
+      const bytes = bucketBytes(j);
+      const base = starts[buckets[j]];
       try {
-        return utf8Decoder.decode(bytes.subarray(starts[i], starts[i + 1]));
+        return utf8Decoder.decode(bytes.subarray(starts[i] - base, starts[i + 1] - base));
       } catch {
         throw corrupt('avoid phrases are not UTF-8');
       }

@@ -74,11 +74,15 @@ describe('snapshot properties', () => {
   const load = (b: Uint8Array) => new Engine(b);
   const headerEnd = () => 16 + new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
   const sectionBase = () => (headerEnd() + 7) & ~7;
-  /** Loads and touches every section: search (meta, text, avoid, index) and every ToolSpec (specs). */
+  /**
+   * Loads and touches every section: search (meta, text, avoid, the buckets of avoid_phrases it offers, index), every
+   * ToolSpec (specs), and verify() for the rest of avoid_phrases (a search reads only the buckets its query offers).
+   */
   const useFully = (b: Uint8Array) => {
     const e = load(b);
     e.search({ query: '撤回消息 recall message', limit: 20 });
     for (let doc = 0; doc < e.toolCount; doc++) e.text(doc);
+    e.verify();
     return e.tools();
   };
 
@@ -120,6 +124,39 @@ describe('snapshot properties', () => {
       copy[pos] ^= 0x55;
       expect(() => useFully(copy), `byte ${pos}`).toThrow(DwsError);
     }
+  });
+
+  it('checks each avoid bucket a search reads against its own CRC, and answers from none it did not check', () => {
+    const e0 = load(bytes);
+    const query = { query: '发消息 把这条消息转发给产品群', limit: 5 };
+    const answer = e0.search(query);
+    const { starts, buckets } = (e0 as unknown as { snapshot: { avoidIndex(n: number): { starts: Uint32Array; buckets: Uint32Array } } }).snapshot.avoidIndex(e0.toolCount);
+    const phrasesAt = sectionBase() + e0.header.sections.avoid_phrases.offset;
+    // Which buckets the query reads: flip one byte per bucket and see which flips the search notices.
+    let noticed = 0;
+    for (let j = 0; j < buckets.length - 1; j += 97) {
+      const copy = Uint8Array.from(bytes);
+      copy[phrasesAt + starts[buckets[j]]] ^= 0x20;
+      let result: string;
+      try {
+        result = load(copy).search(query);
+      } catch (err) {
+        expect((err as DwsError).reason).toBe('snapshot_corrupt');
+        noticed++;
+        continue;
+      }
+      expect(result).toBe(answer); // an unread bucket changes nothing
+      expect(() => load(copy).verify()).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    }
+    // A bucket the query does read (its key, a unit or a pair of units, occurs in the query) is checked when read.
+    const copy = Uint8Array.from(bytes);
+    const keys = (e0 as unknown as { snapshot: { avoidIndex(n: number): { keys: Uint32Array } } }).snapshot.avoidIndex(e0.toolCount).keys;
+    const text = (k: number) => (k < 0x10000 ? String.fromCharCode(k) : String.fromCharCode(k >>> 16, k & 0xffff));
+    const j = Array.from(keys).findIndex((k) => query.query.includes(text(k)));
+    expect(j).toBeGreaterThanOrEqual(0);
+    copy[phrasesAt + starts[buckets[j]]] ^= 0x20;
+    expect(() => load(copy).search(query)).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    expect(noticed).toBeLessThan(Math.ceil((buckets.length - 1) / 97));
   });
 
   it('verify() finds damage in a section a search never reads, which the engine otherwise meets only on use', () => {
