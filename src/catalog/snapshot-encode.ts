@@ -64,8 +64,11 @@ function packFiling(f: PhraseFiling): StoredFiling {
   return { keys: packU32(f.keys), starts: packU32(f.starts), order: packU32(f.order) };
 }
 
-/** The gaps as stored (snapshot.ts StoredGaps): keys end to end with UTF-16 offsets, each set its own UTF-8 range. */
-function packGaps(gaps: readonly Gap[]): StoredGaps {
+/**
+ * The gaps as stored (snapshot.ts StoredGaps): keys end to end with UTF-16 offsets, each set its own UTF-8 range; and
+ * the notes, one per line, for the gap_notes section.
+ */
+function packGaps(gaps: readonly Gap[]): { stored: StoredGaps; notes: Uint8Array } {
   const { keys, sets, notes } = gapLines(gaps);
   const joined = joinStrings(keys);
   const setBytes = sets.map(utf8);
@@ -73,7 +76,10 @@ function packGaps(gaps: readonly Gap[]): StoredGaps {
   for (const b of setBytes) setStarts.push(setStarts[setStarts.length - 1] + b.length);
   const all = new Uint8Array(setStarts[setStarts.length - 1]);
   setBytes.forEach((b, i) => all.set(b, setStarts[i]));
-  return { keys: utf8(joined.text), key_starts: packU32(joined.starts), sets: all, set_starts: packU32(setStarts), notes: utf8(notes.join('\n')) };
+  return {
+    stored: { keys: utf8(joined.text), key_starts: packU32(joined.starts), sets: all, set_starts: packU32(setStarts) },
+    notes: utf8(notes.join('\n')),
+  };
 }
 
 export function encodeSnapshot(input: SnapshotInput): Uint8Array {
@@ -83,6 +89,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   // Sorted by key in JS string order: the loader searches them by binary search (SortedIdentities).
   const identities = tools.flatMap((t, doc) => identityKeys(t).map((k): [string, number] => [k, doc]))
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const gaps = packGaps(input.gaps ?? []);
   const meta: StoredMeta = {
     products: input.catalog.products,
     fields: [...input.fields],
@@ -99,7 +106,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
     actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon, Object.keys(t.parameters)))),
     lexicon: input.lexicon,
-    gaps: packGaps(input.gaps ?? []),
+    gaps: gaps.stored,
     productLexicon: input.productLexicon,
     lexicon_filing: packFiling(fileLexicon(input.lexicon)),
     product_filing: packFiling(fileLexicon(input.productLexicon)),
@@ -127,6 +134,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     text: text.data,
     avoid: packr.pack(avoid),
     avoid_phrases: phrases,
+    gap_notes: gaps.notes,
     index: input.index,
     specs_index: specs.index,
     specs: specs.data,

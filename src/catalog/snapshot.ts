@@ -9,7 +9,8 @@
 //                sorted identity keys end to end with their offsets, twins, action classes, the lexicons and their
 //                filings, the known-gap table), text (per-tool msgpack blobs: title/summary in both languages),
 //                avoid (msgpack: every avoid_when phrase's doc, offsets and filing, a CRC-32 per bucket), avoid_phrases
-//                (the phrases' UTF-8, bucket by bucket), index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
+//                (the phrases' UTF-8, bucket by bucket), gap_notes (one line per known gap, read when one matches),
+//                index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
 //                blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and CRC-32 (u32[n]).
 //
 // The loader tells "incompatible" (another format, tokenizer or core) from "corrupt" (magic, CRC or structure
@@ -25,10 +26,10 @@ import { lowerBound } from './order.js';
 import { StringList, type Strings } from './string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 6;
+export const SNAPSHOT_FORMAT_VERSION = 7;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
-export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'index', 'specs_index', 'specs'] as const;
+export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index', 'specs_index', 'specs'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 export interface SnapshotHeader {
@@ -132,13 +133,13 @@ export interface StoredFiling {
 }
 
 /** A GapTable as stored: the keys as one string (key_starts: u32 UTF-16 offsets, n + 1), each set its own UTF-8 byte
- * range (set_starts: u32 byte offsets, n + 1), the notes one per line. */
+ * range (set_starts: u32 byte offsets, n + 1). The notes (one per line) are the gap_notes section, read only when a
+ * query says a gap: 90 KB that every process would otherwise read and check with the meta section. */
 export interface StoredGaps {
   keys: Uint8Array;
   key_starts: Uint8Array;
   sets: Uint8Array;
   set_starts: Uint8Array;
-  notes: Uint8Array;
 }
 
 /** The meta section as stored: string columns joined, booleans and doc numbers as packed bytes. */
@@ -177,12 +178,12 @@ function checkStarts(starts: Uint32Array, total: number, what: string): void {
 }
 
 /** The gaps of the meta section: absent in snapshots without catalog/gaps/; else read as the search asks for them. */
-function storedGaps(t: unknown): GapTable {
+function storedGaps(t: unknown, noteBytes: () => Uint8Array): GapTable {
   if (t === undefined) return NO_GAPS;
   const g = t as Partial<StoredGaps> | null;
   if (g === null || typeof g !== 'object') throw new Error('gaps are not a gap table');
-  if (![g.keys, g.key_starts, g.sets, g.set_starts, g.notes].every((b) => b instanceof Uint8Array)) throw new Error('gap keys, sets or notes are missing');
-  const { keys: keyBytes, sets, notes: noteBytes } = g as StoredGaps;
+  if (![g.keys, g.key_starts, g.sets, g.set_starts].every((b) => b instanceof Uint8Array)) throw new Error('gap keys or sets are missing');
+  const { keys: keyBytes, sets } = g as StoredGaps;
   const keyStarts = u32s(g.key_starts!);
   const setStarts = u32s(g.set_starts!);
   if (keyStarts.length !== setStarts.length) throw new Error('gap keys and sets differ in number');
@@ -205,7 +206,7 @@ function storedGaps(t: unknown): GapTable {
       return keys.at(i) ?? '';
     },
     set: (i) => metaString(sets.subarray(setStarts[i], setStarts[i + 1]), 'gap sets'),
-    note: (gap) => (notes ??= metaString(noteBytes, 'gap notes').split('\n'))[gap],
+    note: (gap) => (notes ??= metaString(noteBytes(), 'gap notes').split('\n'))[gap],
   };
 }
 
@@ -347,7 +348,7 @@ export class Snapshot {
   }
 
   meta(): SnapshotMeta {
-    return new DecodedMeta(this.unpack<StoredMeta>(this.section('meta'), 'meta'));
+    return new DecodedMeta(this.unpack<StoredMeta>(this.section('meta'), 'meta'), () => this.section('gap_notes'));
   }
 
   /** The avoid section; count is the number of tools (every phrase's doc must be one). */
@@ -472,7 +473,8 @@ class DecodedMeta implements SnapshotMeta {
   private aliasLists?: string[][];
   private executableFlags?: boolean[];
 
-  constructor(private readonly stored: StoredMeta) {
+  /** gapNotes: the gap_notes section, read and checked when first asked for. */
+  constructor(private readonly stored: StoredMeta, gapNotes: () => Uint8Array) {
     const m = stored;
     try {
       const docs = u32s(m.identity_docs);
@@ -494,7 +496,7 @@ class DecodedMeta implements SnapshotMeta {
       }
       if (!(m.aliases instanceof Uint8Array)) throw new Error('aliases are missing');
       this.identities = new SortedIdentities(keys, docs);
-      this.gapTable = storedGaps(m.gaps);
+      this.gapTable = storedGaps(m.gaps, gapNotes);
       presetFiling(m.lexicon, filingOf(m.lexicon_filing, 'lexicon'));
       presetFiling(m.productLexicon, filingOf(m.product_filing, 'product lexicon'));
     } catch (e) {

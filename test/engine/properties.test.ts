@@ -159,6 +159,17 @@ describe('snapshot properties', () => {
     expect(noticed).toBeLessThan(Math.ceil((buckets.length - 1) / 97));
   });
 
+  it('reads the gap notes only for a query that says a known gap, and checks them then', () => {
+    const s = load(bytes).header.sections.gap_notes;
+    const copy = Uint8Array.from(bytes);
+    copy[sectionBase() + s.offset + (s.length >> 1)] ^= 0x20;
+    const plain = { query: '撤回消息', limit: 5 };
+    expect(load(copy).search(plain)).toBe(load(bytes).search(plain));
+    const gap = { query: '帮我催一下这个审批的审批人', limit: 5 };
+    expect(JSON.parse(load(bytes).search(gap)).hint).toMatch(/^Known gap/u);
+    expect(() => load(copy).search(gap)).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+  });
+
   it('verify() finds damage in a section a search never reads, which the engine otherwise meets only on use', () => {
     const header = load(bytes).header;
     for (const name of ['specs', 'text', 'specs_index', 'text_index'] as const) {
