@@ -5,7 +5,8 @@
 //   modules it reads files with) before any of dws runs, about 8 ms of every process.
 // - dist/dws.cjs (the one-file bundle of src/cli/bin.ts) runs from V8's code cache, dist/dws.cjs.cache, which
 //   `npm run build` writes after an Inspect and a search have run (scripts/lib/write-code-cache.cjs): the functions
-//   those commands run arrive compiled instead of being parsed and compiled again in every process (about 9 ms).
+//   those commands run arrive compiled instead of being parsed and compiled again in every process (3 to 9 ms in
+//   alternating runs).
 // The cache starts with a header line "dws-code-cache <build id> <length>". The build id is the one in the bundle's
 // last line, so a cache is only offered to the bundle it was made from; V8 itself rejects data from another V8
 // version or other flags. A missing, stale or rejected cache only means the bundle is compiled from source.
