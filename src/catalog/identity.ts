@@ -2,7 +2,7 @@
 // (NFKC, lowercase, a leading "dws" dropped, ".", "/" and whitespace runs as one space), so `chat.send`,
 // `chat send` and `dws chat send` are the same key.
 import { lowerBoundOf } from './order.js';
-import type { Strings } from './string-list.js';
+import { StringList, type Strings } from './string-list.js';
 
 /** The one comparison form of free text: NFKC, then lowercase (identities, avoid_when phrases, lexicon words). */
 export function fold(text: string): string {
@@ -36,18 +36,39 @@ export interface IdentityLookup {
 
 /**
  * Identity keys sorted in UTF-16 code unit order (JS string order) with their documents, searched by binary search:
- * nothing to build at start-up (the snapshot's keys are a StringList, sliced as the search reads them).
+ * nothing to build at start-up. The snapshot's keys are a StringList, compared in place (no string per comparison);
+ * any other list of strings works too.
  */
 export class SortedIdentities implements IdentityLookup {
-  constructor(private readonly keys: Strings, private readonly docs: Uint32Array) {}
+  private readonly list?: StringList;
+
+  constructor(private readonly keys: Strings, private readonly docs: Uint32Array) {
+    if (keys instanceof StringList) this.list = keys;
+  }
+
+  /** The first index whose key is not below value. */
+  private lowerBound(value: string): number {
+    const list = this.list;
+    if (!list) return lowerBoundOf(this.keys, value);
+    let lo = 0, hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list.compareAt(mid, value) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
 
   get(key: string): number | undefined {
-    const at = lowerBoundOf(this.keys, key);
-    return at < this.keys.length && this.keys.at(at) === key ? this.docs[at] : undefined;
+    const at = this.lowerBound(key);
+    if (at >= this.keys.length) return undefined;
+    const same = this.list ? this.list.compareAt(at, key) === 0 : this.keys.at(at) === key;
+    return same ? this.docs[at] : undefined;
   }
 
   hasPrefix(prefix: string): boolean {
-    const at = lowerBoundOf(this.keys, prefix);
-    return at < this.keys.length && this.keys.at(at)!.startsWith(prefix);
+    const at = this.lowerBound(prefix);
+    if (at >= this.keys.length) return false;
+    return this.list ? this.list.startsWithAt(at, prefix) : this.keys.at(at)!.startsWith(prefix);
   }
 }

@@ -47,6 +47,27 @@ export class StringList implements Strings {
     return index >= 0 && index < this.length ? this.text.slice(this.starts[index], this.starts[index + 1] - this.gap) : undefined;
   }
 
+  /**
+   * entry(index) compared with value in UTF-16 code unit order (JS `<`): negative, 0 or positive, without making the
+   * entry's string (a binary search over the identity keys runs a dozen of these per lookup).
+   */
+  compareAt(index: number, value: string): number {
+    const start = this.starts[index];
+    const len = this.starts[index + 1] - this.gap - start;
+    const n = Math.min(len, value.length);
+    for (let k = 0; k < n; k++) {
+      const d = this.text.charCodeAt(start + k) - value.charCodeAt(k);
+      if (d !== 0) return d;
+    }
+    return len - value.length;
+  }
+
+  /** True when entry(index) starts with prefix (no string made). */
+  startsWithAt(index: number, prefix: string): boolean {
+    const start = this.starts[index];
+    return this.starts[index + 1] - this.gap - start >= prefix.length && this.text.startsWith(prefix, start);
+  }
+
   indexOf(value: string): number {
     for (let i = 0; i < this.length; i++) {
       const start = this.starts[i];

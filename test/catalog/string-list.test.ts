@@ -29,6 +29,16 @@ describe('StringList', () => {
     }));
   });
 
+  it('compares and prefix-tests entries in place exactly as strings do (property)', () => {
+    fc.assert(fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 20 }), fc.string(), (values, probe) => {
+      const l = list(values);
+      values.forEach((v, i) => {
+        expect(Math.sign(l.compareAt(i, probe))).toBe(v < probe ? -1 : v > probe ? 1 : 0);
+        expect(l.startsWithAt(i, probe)).toBe(v.startsWith(probe));
+      });
+    }));
+  });
+
   it('is searched like the array it stands for (property)', () => {
     fc.assert(fc.property(fc.array(fc.string(), { maxLength: 30 }), fc.string(), (values, probe) => {
       const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
