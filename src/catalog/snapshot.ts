@@ -192,19 +192,21 @@ function storedGaps(t: unknown, noteBytes: () => Uint8Array): GapTable {
   // only when a gap matches.
   let keys: StringList | undefined;
   let notes: string[] | undefined;
+  const keyList = (): StringList => {
+    if (!keys) {
+      const text = metaString(keyBytes, 'gap keys');
+      try {
+        keys = new StringList(text, keyStarts);
+      } catch (e) {
+        throw corrupt(`meta is malformed (gap keys: ${(e as Error).message})`);
+      }
+    }
+    return keys;
+  };
   return {
     size: keyStarts.length - 1,
-    key(i) {
-      if (!keys) {
-        const text = metaString(keyBytes, 'gap keys');
-        try {
-          keys = new StringList(text, keyStarts);
-        } catch (e) {
-          throw corrupt(`meta is malformed (gap keys: ${(e as Error).message})`);
-        }
-      }
-      return keys.at(i) ?? '';
-    },
+    key: (i) => keyList().at(i) ?? '',
+    compareKey: (i, value) => keyList().compareAt(i, value),
     set: (i) => metaString(sets.subarray(setStarts[i], setStarts[i + 1]), 'gap sets'),
     note: (gap) => (notes ??= metaString(noteBytes(), 'gap notes').split('\n'))[gap],
   };

@@ -3,7 +3,6 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
-import { lowerBoundOf } from '../catalog/order.js';
 import { hasWord } from './rerank.js';
 
 export interface Gap {
@@ -94,6 +93,8 @@ export interface GapTable {
   readonly size: number;
   /** The filing key of set i; the sets are sorted by key (JS string order). */
   key(i: number): string;
+  /** key(i) compared with value as JS `<` compares strings: negative, 0 or positive (no string made). */
+  compareKey(i: number, value: string): number;
   /** Set i: gap FIELD 0|1 (English) FIELD its terms joined by TERM. */
   set(i: number): string;
   /** Gap g: product FIELD id FIELD note FIELD note_en (undefined when there is no such gap). */
@@ -138,6 +139,7 @@ export function gapTableOf(lines: GapLines): GapTable {
   return {
     size: lines.keys.length,
     key: (i) => lines.keys[i],
+    compareKey: (i, value) => (lines.keys[i] < value ? -1 : lines.keys[i] > value ? 1 : 0),
     set: (i) => lines.sets[i],
     note: (g) => lines.notes[g],
   };
@@ -190,12 +192,8 @@ export class GapIndex {
   private readonly tried: Uint32Array;
   private stamp = 0;
 
-  /** The table's keys as a list a binary search reads. */
-  private readonly keys: { readonly length: number; at(i: number): string };
-
   constructor(private readonly table: GapTable) {
     this.tried = new Uint32Array(table.size);
-    this.keys = { length: table.size, at: (i) => table.key(i) };
   }
 
   get size(): number {
@@ -214,8 +212,13 @@ export class GapIndex {
   }
 
   private search(key: string): number {
-    const at = lowerBoundOf(this.keys, key);
-    return at < this.table.size && this.table.key(at) === key ? at : -1;
+    let lo = 0, hi = this.table.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.table.compareKey(mid, key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.table.size && this.table.compareKey(lo, key) === 0 ? lo : -1;
   }
 
   private parse(i: number): ParsedSet {
@@ -248,7 +251,7 @@ export class GapIndex {
   /** Tries the sets from line at on that share its key. */
   private tryFrom(at: number, folded: string, stamp: number, best: number): number {
     const key = this.table.key(at);
-    for (let i = at; i < this.table.size && (i === at || this.table.key(i) === key); i++) {
+    for (let i = at; i < this.table.size && (i === at || this.table.compareKey(i, key) === 0); i++) {
       if (this.tried[i] === stamp) continue;
       this.tried[i] = stamp;
       const set = this.parsed[i] ?? this.parse(i);
