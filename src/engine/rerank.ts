@@ -114,9 +114,15 @@ function pairKey(text: string, at: number): number {
 export class PhraseBuckets {
   /** Keys below this index are single units (below 65536), the rest unit pairs: each lookup searches its own part. */
   private readonly firstPair: number;
+  /** One bit per UTF-16 unit that starts some key: a text position whose unit starts none is skipped unsearched. */
+  private readonly starters = new Uint8Array(0x10000 >> 3);
 
   constructor(private readonly keys: Uint32Array, private readonly starts: Uint32Array, private readonly phrase: (entry: number) => string) {
     this.firstPair = lowerBound(keys, 0x10000);
+    for (let j = 0; j < keys.length; j++) {
+      const unit = keys[j] < 0x10000 ? keys[j] : keys[j] >>> 16;
+      this.starters[unit >> 3] |= 1 << (unit & 7);
+    }
   }
 
   /** The bucket of key among keys[lo, hi), or -1. */
@@ -132,7 +138,9 @@ export class PhraseBuckets {
   candidates(text: string, fn: (phrase: string, entry: number) => void): void {
     const pairs = this.firstPair;
     for (let i = 0; i < text.length; i++) {
-      const one = pairs > 0 ? this.bucket(text.charCodeAt(i), 0, pairs) : -1;
+      const unit = text.charCodeAt(i);
+      if ((this.starters[unit >> 3] & (1 << (unit & 7))) === 0) continue;
+      const one = pairs > 0 ? this.bucket(unit, 0, pairs) : -1;
       if (one >= 0) for (let e = this.starts[one]; e < this.starts[one + 1]; e++) fn(this.phrase(e), e);
       if (i + 1 < text.length) {
         const two = this.bucket(pairKey(text, i), pairs, this.keys.length);
