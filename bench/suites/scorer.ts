@@ -9,7 +9,8 @@ import { cycling, distribution, runSuite, timeEach, type BenchResult, type Distr
 import { fold } from '../../src/catalog/identity.js';
 import { loadEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
-import { actionMultipliers, applyProductBoost, queryActionMask, queryProducts } from '../../src/engine/rerank.js';
+import { queryActionMask, queryProducts } from '../../src/engine/rerank.js';
+import { rerankMultipliers } from '../../src/engine/search.js';
 
 export interface ScorerResult {
   wasm: { bench: BenchResult; dist: Distribution };
@@ -49,9 +50,7 @@ export function compareTop10(c: Corpus, scorer: TsScorer, query: string): { engi
   const weights = weightVector(DEFAULT_RANKING);
   const { meta } = c.engine;
   const folded = fold(query);
-  const mult = applyProductBoost(
-    actionMultipliers(queryActionMask(folded, meta.lexicon), meta.actions, DEFAULT_RANKING.actionBoost, DEFAULT_RANKING.actionPenalty),
-    meta.product_id, queryProducts(folded, meta.productLexicon), DEFAULT_RANKING.productBoost);
+  const { mult } = rerankMultipliers(meta, DEFAULT_RANKING, queryActionMask(folded, meta.lexicon), queryProducts(folded, meta.productLexicon));
   const ranked = scorer.search(query, unfilteredMask(c.catalog.tools, query), weights, 10, mult).map((h) => c.catalog.tools[h.doc].canonical_path);
   return { engine: res.candidates.map((r) => r.canonical_path), port: [...pinned, ...ranked.filter((p) => !pinned.includes(p))].slice(0, 10) };
 }

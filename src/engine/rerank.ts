@@ -244,16 +244,10 @@ export function queryProducts(folded: string, lex: ProductLexicon): string[] {
   return lex.products.filter((_, i) => said[i] === 1);
 }
 
-/** Per tool: x boost when its action is one the query names, x penalty when it is another action, else 1. */
-export function actionMultipliers(queryMask: number, toolMasks: Uint32Array, boost: number, penalty: number): Float64Array {
-  return Float64Array.from(toolMasks, (toolMask) =>
-    queryMask === 0 || toolMask === 0 ? 1 : (toolMask & queryMask) !== 0 ? boost : penalty);
-}
-
 /**
- * applyProductBoost(actionMultipliers(...)) for every tool, with products given as codes: x boost when the tool's
- * action is one the query names, x penalty when it is another, times productBoost when its product is named (named[c]
- * = 1 for a named product code). At most six distinct values exist; they are computed once and each tool picks one,
+ * Every tool's rerank multiplier, with products given as codes: x boost when the tool's action is one the query names,
+ * x penalty when it is another (1 when either names none), times productBoost when its product is named (named[c] = 1
+ * for a named product code). At most six distinct values exist; they are computed once and each tool picks one,
  * so a cold process (whose interpreter boxes every double it computes) allocates nothing per tool.
  */
 export function toolMultipliers(queryMask: number, toolMasks: Uint32Array, productCodes: Uint8Array, named: Uint8Array,
@@ -273,13 +267,4 @@ export function toolMultipliers(queryMask: number, toolMasks: Uint32Array, produ
   let max = 0;
   values.forEach((x, v) => { if (used[v] && x > max) max = x; });
   return { mult, max };
-}
-
-/** Multiplies in x boost for every tool of a product the query names. */
-export function applyProductBoost(mult: Float64Array, toolProducts: readonly string[], named: readonly string[], boost: number): Float64Array {
-  if (named.length === 0 || boost === 1) return mult;
-  toolProducts.forEach((p, doc) => {
-    if (named.includes(p)) mult[doc] *= boost;
-  });
-  return mult;
 }

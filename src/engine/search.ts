@@ -281,10 +281,7 @@ export class Searcher {
     const key = `${actionMask}|${products.join(',')}`;
     let m = this.multCache.get(key);
     if (!m) {
-      const { values, codes } = meta.codesOf('product_id');
-      const named = Uint8Array.from(values, (v) => (ranking.productBoost !== 1 && products.includes(v) ? 1 : 0));
-      m = toolMultipliers(actionMask, meta.actions, codes, named,
-        { boost: ranking.actionBoost, penalty: ranking.actionPenalty, productBoost: ranking.productBoost });
+      m = rerankMultipliers(meta, ranking, actionMask, products);
       if (this.multCache.size > 256) this.multCache.clear();
       this.multCache.set(key, m);
     }
@@ -424,6 +421,17 @@ export class Searcher {
     };
     return { json: JSON.stringify(fixed).slice(0, -1), truncated: truncated.length ? `,"truncated_fields":${JSON.stringify(truncated)}` : '' };
   }
+}
+
+/**
+ * Every tool's rerank multiplier for the action classes (bit mask) and products a query names, with the ranking's
+ * factors; max is the largest of them (the core's early-exit bound). The searcher caches these per key.
+ */
+export function rerankMultipliers(meta: SnapshotMeta, ranking: RankingOptions, actionMask: number, products: readonly string[]): { mult: Float64Array; max: number } {
+  const { values, codes } = meta.codesOf('product_id');
+  const named = Uint8Array.from(values, (v) => (ranking.productBoost !== 1 && products.includes(v) ? 1 : 0));
+  return toolMultipliers(actionMask, meta.actions, codes, named,
+    { boost: ranking.actionBoost, penalty: ranking.actionPenalty, productBoost: ranking.productBoost });
 }
 
 /** The avoid index as phrase buckets; each phrase is decoded once, on first use. */

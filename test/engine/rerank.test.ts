@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readActionLexicon, readProductLexicon } from '../../src/catalog/build.js';
 import { fold } from '../../src/catalog/identity.js';
-import { actionMultipliers, applyProductBoost, filePhrases, PhraseBuckets, queryActionMask, queryProducts, toolActionMask, toolMultipliers } from '../../src/engine/rerank.js';
+import { filePhrases, PhraseBuckets, queryActionMask, queryProducts, toolActionMask, toolMultipliers } from '../../src/engine/rerank.js';
 import fc from 'fast-check';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';
@@ -65,12 +65,22 @@ describe('product mentions', () => {
   });
 
   it('lift only the named products, multiplying into the action multipliers', () => {
-    const m = applyProductBoost(Float64Array.from([1, 0.6, 1.2]), ['drive', 'chat', 'drive'], ['drive'], 1.4);
-    expect(Array.from(m)).toEqual([1.4, 0.6, 1.2 * 1.4]);
-    expect(Array.from(applyProductBoost(Float64Array.from([1, 1]), ['drive', 'chat'], [], 1.4))).toEqual([1, 1]);
+    // Products: 0 drive, 1 chat. Query action bit 1: tool masks 0 (no action: 1), 2 (another: 0.6), 1 (the same: 1.2).
+    const o = { boost: 1.2, penalty: 0.6, productBoost: 1.4 };
+    const m = toolMultipliers(1, Uint32Array.of(0, 2, 1), Uint8Array.of(0, 1, 0), Uint8Array.of(1, 0), o);
+    expect(Array.from(m.mult)).toEqual([1.4, 0.6, 1.2 * 1.4]);
+    expect(Array.from(toolMultipliers(1, Uint32Array.of(0, 0), Uint8Array.of(0, 1), Uint8Array.of(0, 0), o).mult)).toEqual([1, 1]);
   });
 
-  it('toolMultipliers gives, with product codes, the same floats and maximum as the two steps it replaces (property)', () => {
+  /** The multipliers in two plain steps, action then product (what toolMultipliers must equal to the bit). */
+  const twoSteps = (queryMask: number, masks: Uint32Array, boost: number, penalty: number, products: readonly string[],
+    named: readonly string[], productBoost: number): Float64Array => {
+    const mult = Float64Array.from(masks, (t) => (queryMask === 0 || t === 0 ? 1 : (t & queryMask) !== 0 ? boost : penalty));
+    if (named.length > 0 && productBoost !== 1) products.forEach((p, doc) => { if (named.includes(p)) mult[doc] *= productBoost; });
+    return mult;
+  };
+
+  it('toolMultipliers gives, with product codes, the same floats and maximum as the two plain steps (property)', () => {
     const products = ['chat', 'drive', 'doc', 'todo'];
     fc.assert(fc.property(
       fc.integer({ min: 0, max: 15 }),
@@ -81,7 +91,7 @@ describe('product mentions', () => {
         const masks = Uint32Array.from(tools, ([m]) => m);
         const codes = Uint8Array.from(tools, ([, c]) => c);
         const namedCodes = Uint8Array.from(products, (p) => (productBoost !== 1 && named.includes(p) ? 1 : 0));
-        const expected = applyProductBoost(actionMultipliers(queryMask, masks, 1.3, 0.6), Array.from(codes, (c) => products[c]), named, productBoost);
+        const expected = twoSteps(queryMask, masks, 1.3, 0.6, Array.from(codes, (c) => products[c]), named, productBoost);
         const { mult, max } = toolMultipliers(queryMask, masks, codes, namedCodes, { boost: 1.3, penalty: 0.6, productBoost });
         expect(Array.from(mult)).toEqual(Array.from(expected));
         expect(max).toBe(Math.max(0, ...expected));
