@@ -23,7 +23,7 @@ import { presetFiling, type ActionLexicon, type ProductLexicon } from '../engine
 import { gapTableOf, type GapTable } from '../engine/gaps.js';
 import { SortedIdentities } from './identity.js';
 import { lowerBound } from './order.js';
-import { StringList, type Strings } from './string-list.js';
+import { checkOffsets, StringList, type Strings } from './string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
 export const SNAPSHOT_FORMAT_VERSION = 7;
@@ -171,12 +171,6 @@ export interface StoredMeta {
 
 const NO_GAPS: GapTable = gapTableOf({ keys: [], sets: [], notes: [] });
 
-/** Offsets that cut a byte range of length total: n + 1 of them, from 0 to total, never going back. */
-function checkStarts(starts: Uint32Array, total: number, what: string): void {
-  if (starts.length === 0 || starts[0] !== 0 || starts[starts.length - 1] !== total) throw new Error(`${what} offsets do not cover it`);
-  for (let i = 1; i < starts.length; i++) if (starts[i] < starts[i - 1]) throw new Error(`${what} offsets go backwards`);
-}
-
 /** The gaps of the meta section: absent in snapshots without catalog/gaps/; else read as the search asks for them. */
 function storedGaps(t: unknown, noteBytes: () => Uint8Array): GapTable {
   if (t === undefined) return NO_GAPS;
@@ -187,7 +181,7 @@ function storedGaps(t: unknown, noteBytes: () => Uint8Array): GapTable {
   const keyStarts = u32s(g.key_starts!);
   const setStarts = u32s(g.set_starts!);
   if (keyStarts.length !== setStarts.length) throw new Error('gap keys and sets differ in number');
-  checkStarts(setStarts, sets.length, 'gap set');
+  checkOffsets(setStarts, sets.length, 'gap set');
   // Decoded on first use: an Inspect never reads them, a search the keys and the sets its query offers, the notes
   // only when a gap matches.
   let keys: StringList | undefined;
@@ -364,28 +358,23 @@ export class Snapshot {
     const crcs = u32s(stored.crcs);
     const phrasesSection = this.header.sections.avoid_phrases;
     // The section is CRC-checked; these checks keep every slice of it in bounds.
-    if (starts.length !== docs.length + 1 || starts[0] !== 0 || starts[docs.length] !== phrasesSection.length ||
-      buckets.length !== keys.length + 1 || buckets[0] !== 0 || buckets[keys.length] !== docs.length || crcs.length !== keys.length) {
+    if (starts.length !== docs.length + 1 || buckets.length !== keys.length + 1 || crcs.length !== keys.length) {
       throw corrupt('avoid index lengths differ');
     }
-    for (let i = 0; i < keys.length; i++) {
-      if (buckets[i + 1] < buckets[i] || (i > 0 && keys[i] <= keys[i - 1])) throw corrupt('avoid index buckets are out of order');
+    try {
+      checkOffsets(starts, phrasesSection.length, 'avoid phrase');
+      checkOffsets(buckets, docs.length, 'avoid bucket');
+    } catch (e) {
+      throw corrupt(`avoid index is malformed (${(e as Error).message})`);
     }
-    for (let i = 0; i < docs.length; i++) {
-      if (starts[i + 1] < starts[i] || docs[i] >= count) throw corrupt('avoid index entries are out of bounds');
-    }
-    // Each bucket's bytes, read and checked on first use (sliced from the whole section when that was read).
+    for (let i = 1; i < keys.length; i++) if (keys[i] <= keys[i - 1]) throw corrupt('avoid index buckets are out of order');
+    for (let i = 0; i < docs.length; i++) if (docs[i] >= count) throw corrupt('avoid index entries are out of bounds');
+    // Each bucket's bytes, read and checked on first use.
     const read = new Map<number, Uint8Array>();
     const bucketBytes = (j: number): Uint8Array => {
       let bytes = read.get(j);
       if (!bytes) {
-        const from = starts[buckets[j]], to = starts[buckets[j + 1]];
-        const whole = this.checked.get('avoid_phrases');
-        if (whole) bytes = whole.subarray(from, to);
-        else {
-          bytes = this.source.read(this.base + phrasesSection.offset + from, to - from);
-          if (this.crc32(bytes) !== crcs[j]) throw corrupt(`avoid phrases of bucket ${j}: checksum mismatch`);
-        }
+        bytes = this.range('avoid_phrases', starts[buckets[j]], starts[buckets[j + 1]], crcs[j], `avoid phrases of bucket ${j}`);
         read.set(j, bytes);
       }
       return bytes;
@@ -423,10 +412,18 @@ export class Snapshot {
     const start = offsets[doc];
     const end = offsets[doc + 1];
     if (end < start) throw corrupt(`${name}_index offsets go backwards`);
+    return this.range(name, start, end, crcs[doc], `${name} of document ${doc}`);
+  }
+
+  /**
+   * Bytes [from, to) of a section: sliced from the whole section when that was read and checked, else read alone and
+   * checked against crc (what names the piece in the error).
+   */
+  private range(name: SectionName, from: number, to: number, crc: number, what: string): Uint8Array {
     const whole = this.checked.get(name);
-    if (whole) return whole.subarray(start, end);
-    const bytes = this.source.read(this.base + this.header.sections[name].offset + start, end - start);
-    if (this.crc32(bytes) !== crcs[doc]) throw corrupt(`${name} of document ${doc}: checksum mismatch`);
+    if (whole) return whole.subarray(from, to);
+    const bytes = this.source.read(this.base + this.header.sections[name].offset + from, to - from);
+    if (this.crc32(bytes) !== crc) throw corrupt(`${what}: checksum mismatch`);
     return bytes;
   }
 

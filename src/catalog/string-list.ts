@@ -16,6 +16,15 @@ export function joinStrings(values: readonly string[]): { text: string; starts: 
   return { text: values.join(''), starts };
 }
 
+/**
+ * Throws a plain Error unless the offsets cut [0, total) into pieces: they start at 0, end at total, and each is at
+ * least minStep past the one before (1 for lines, whose separator is not part of the entry).
+ */
+export function checkOffsets(starts: ArrayLike<number>, total: number, what: string, minStep = 0): void {
+  if (starts.length === 0 || starts[0] !== 0 || starts[starts.length - 1] !== total) throw new Error(`${what} offsets do not cover it`);
+  for (let i = 1; i < starts.length; i++) if (starts[i] < starts[i - 1] + minStep) throw new Error(`${what} offsets go backwards`);
+}
+
 export class StringList implements Strings {
   readonly length: number;
 
@@ -25,10 +34,7 @@ export class StringList implements Strings {
    * snapshot reports it as corrupt).
    */
   constructor(private readonly text: string, private readonly starts: Uint32Array, private readonly gap = 0) {
-    if (starts.length === 0 || starts[0] !== 0 || starts[starts.length - 1] !== text.length + (starts.length > 1 ? gap : 0)) {
-      throw new Error('string list offsets do not cover the text');
-    }
-    for (let i = 1; i < starts.length; i++) if (starts[i] < starts[i - 1] + gap) throw new Error('string list offsets go backwards');
+    checkOffsets(starts, text.length + (starts.length > 1 ? gap : 0), 'string list', gap);
     this.length = starts.length - 1;
   }
 
