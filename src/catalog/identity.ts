@@ -1,7 +1,7 @@
 // Identity keys for the Exact Guard: canonical path, CLI path, primary CLI path and aliases reduce to one key form
 // (NFKC, lowercase, a leading "dws" dropped, ".", "/" and whitespace runs as one space), so `chat.send`,
 // `chat send` and `dws chat send` are the same key.
-import { lowerBoundOf } from './order.js';
+import { lowerBoundBy } from './order.js';
 import { StringList, type Strings } from './string-list.js';
 
 /** The one comparison form of free text: NFKC, then lowercase (identities, avoid_when phrases, lexicon words). */
@@ -40,35 +40,23 @@ export interface IdentityLookup {
  * any other list of strings works too.
  */
 export class SortedIdentities implements IdentityLookup {
-  private readonly list?: StringList;
+  /** Key i compared with value: in place for a StringList, as strings otherwise. */
+  private readonly compare: (i: number, value: string) => number;
 
   constructor(private readonly keys: Strings, private readonly docs: Uint32Array) {
-    if (keys instanceof StringList) this.list = keys;
-  }
-
-  /** The first index whose key is not below value. */
-  private lowerBound(value: string): number {
-    const list = this.list;
-    if (!list) return lowerBoundOf(this.keys, value);
-    let lo = 0, hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list.compareAt(mid, value) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    this.compare = keys instanceof StringList
+      ? (i, value) => keys.compareAt(i, value)
+      : (i, value) => { const k = keys.at(i)!; return k < value ? -1 : k > value ? 1 : 0; };
   }
 
   get(key: string): number | undefined {
-    const at = this.lowerBound(key);
-    if (at >= this.keys.length) return undefined;
-    const same = this.list ? this.list.compareAt(at, key) === 0 : this.keys.at(at) === key;
-    return same ? this.docs[at] : undefined;
+    const at = lowerBoundBy(this.keys.length, (i) => this.compare(i, key));
+    return at < this.keys.length && this.compare(at, key) === 0 ? this.docs[at] : undefined;
   }
 
   hasPrefix(prefix: string): boolean {
-    const at = this.lowerBound(prefix);
+    const at = lowerBoundBy(this.keys.length, (i) => this.compare(i, prefix));
     if (at >= this.keys.length) return false;
-    return this.list ? this.list.startsWithAt(at, prefix) : this.keys.at(at)!.startsWith(prefix);
+    return this.keys instanceof StringList ? this.keys.startsWithAt(at, prefix) : this.keys.at(at)!.startsWith(prefix);
   }
 }

@@ -20,20 +20,24 @@ export function sortedUnique(values: Iterable<string>): string[] {
  * The first index in [lo, hi) of an ascending array whose value is not below value (hi when there is none). Ascending
  * by `<`: numbers, or strings in UTF-16 code unit order (the order the snapshot's sorted string tables are built in).
  */
-/** lowerBound over a list read by index (a StringList or a string[]), in UTF-16 code unit order. */
-export function lowerBoundOf(sorted: { readonly length: number; at(index: number): string | undefined }, value: string, lo = 0, hi = sorted.length): number {
+export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T, lo = 0, hi = sorted.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted.at(mid)! < value) lo = mid + 1;
+    if (sorted[mid] < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T, lo = 0, hi = sorted.length): number {
+/**
+ * lowerBound over n entries read through compare(i): the sought value compared with entry i's (negative when the
+ * entry is below it), for tables compared in place (StringList.compareAt, GapTable.compareKey).
+ */
+export function lowerBoundBy(n: number, compare: (index: number) => number): number {
+  let lo = 0, hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
+    if (compare(mid) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -3,6 +3,7 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
+import { lowerBoundBy } from '../catalog/order.js';
 import { hasWord } from './rerank.js';
 
 export interface Gap {
@@ -212,13 +213,8 @@ export class GapIndex {
   }
 
   private search(key: string): number {
-    let lo = 0, hi = this.table.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.table.compareKey(mid, key) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.table.size && this.table.compareKey(lo, key) === 0 ? lo : -1;
+    const at = lowerBoundBy(this.table.size, (i) => this.table.compareKey(i, key));
+    return at < this.table.size && this.table.compareKey(at, key) === 0 ? at : -1;
   }
 
   private parse(i: number): ParsedSet {
