@@ -4,6 +4,7 @@
 // - product: a query that names a product ("多维表", "钉盘", "spreadsheet") lifts that product's tools
 //   (catalog/lexicon/products.yaml).
 import { lowerBound } from '../catalog/order.js';
+import { checkOffsets } from '../catalog/string-list.js';
 
 export interface ActionLexicon {
   classes: string[];
@@ -175,8 +176,8 @@ export function fileLexicon(lex: Lexicon): PhraseFiling {
   return filePhrases(lexiconWords(lex).words);
 }
 
-function lexiconBucketsFrom(lex: Lexicon, keys: Uint32Array, starts: Uint32Array, order: ArrayLike<number>): LexiconWords {
-  const { words, cls, english } = lexiconWords(lex);
+function lexiconBucketsFrom({ words, cls, english }: ReturnType<typeof lexiconWords>, keys: Uint32Array, starts: Uint32Array,
+  order: ArrayLike<number>): LexiconWords {
   const sorted = Array.from(order, (i) => words[i]);
   return {
     buckets: new PhraseBuckets(keys, starts, (e) => sorted[e]),
@@ -190,14 +191,14 @@ function lexiconBucketsFrom(lex: Lexicon, keys: Uint32Array, starts: Uint32Array
  * the word contains (then a text's candidates include every word it says, as with a filing made here).
  */
 export function presetFiling(lex: Lexicon, filing: { keys: Uint32Array; starts: Uint32Array; order: Uint32Array }): void {
-  const { words } = lexiconWords(lex);
+  const lw = lexiconWords(lex);
+  const { words } = lw;
   const { keys, starts, order } = filing;
-  if (order.length !== words.length || starts.length !== keys.length + 1 || starts[0] !== 0 || starts[keys.length] !== order.length) {
-    throw new Error('lexicon filing does not match the lexicon');
-  }
+  if (order.length !== words.length || starts.length !== keys.length + 1) throw new Error('lexicon filing does not match the lexicon');
+  checkOffsets(starts, order.length, 'lexicon filing');
   const seen = new Uint8Array(words.length);
   for (let j = 0; j < keys.length; j++) {
-    if ((j > 0 && keys[j] <= keys[j - 1]) || starts[j + 1] < starts[j]) throw new Error('lexicon filing is out of order');
+    if (j > 0 && keys[j] <= keys[j - 1]) throw new Error('lexicon filing is out of order');
     const key = keys[j] < 0x10000 ? String.fromCharCode(keys[j]) : String.fromCharCode(keys[j] >>> 16, keys[j] & 0xffff);
     for (let e = starts[j]; e < starts[j + 1]; e++) {
       const w = order[e];
@@ -205,15 +206,16 @@ export function presetFiling(lex: Lexicon, filing: { keys: Uint32Array; starts: 
       seen[w] = 1;
     }
   }
-  lexiconBuckets.set(lex, lexiconBucketsFrom(lex, keys, starts, order));
+  lexiconBuckets.set(lex, lexiconBucketsFrom(lw, keys, starts, order));
 }
 
 /** The lexicon's filed words: preset from the snapshot, else filed on first use (tests, hand-made lexicons). */
 function bucketsOf(lex: Lexicon): LexiconWords {
   let b = lexiconBuckets.get(lex);
   if (!b) {
-    const filing = fileLexicon(lex);
-    b = lexiconBucketsFrom(lex, Uint32Array.from(filing.keys), Uint32Array.from(filing.starts), filing.order);
+    const lw = lexiconWords(lex);
+    const filing = filePhrases(lw.words);
+    b = lexiconBucketsFrom(lw, Uint32Array.from(filing.keys), Uint32Array.from(filing.starts), filing.order);
     lexiconBuckets.set(lex, b);
   }
   return b;
