@@ -19,9 +19,8 @@ const BUNDLE = path.join(__dirname, '..', 'dist', 'dws.cjs');
 const CACHE = `${BUNDLE}.cache`;
 const BUILD_ID = /\/\/# dws-build-id=([0-9a-f]+)\s*$/;
 
-/** The V8 code cache for this bundle source, or undefined when there is none that belongs to it. */
-function cachedDataFor(source) {
-  const id = BUILD_ID.exec(source.slice(-80))?.[1];
+/** The V8 code cache made for the bundle with this build id, or undefined when there is none. */
+function cachedDataFor(id) {
   if (!id) return undefined;
   let bytes;
   try {
@@ -42,11 +41,9 @@ function cachedDataFor(source) {
  */
 function compile(useCache = true) {
   const source = fs.readFileSync(BUNDLE, 'utf8');
-  const script = new vm.Script(source, {
-    filename: BUNDLE,
-    cachedData: useCache ? cachedDataFor(source) : undefined,
-  });
-  return { script, id: BUILD_ID.exec(source.slice(-80))?.[1] };
+  const id = BUILD_ID.exec(source.slice(-80))?.[1];
+  const script = new vm.Script(source, { filename: BUNDLE, cachedData: useCache ? cachedDataFor(id) : undefined });
+  return { script, id };
 }
 
 /** Runs one command (argv without node and the script) with the compiled bundle; resolves when it is done. */
