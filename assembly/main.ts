@@ -58,7 +58,7 @@ let blockUsed: i32 = 0; // entries used in it
 let blockEntries: i32 = 0;
 let listAt: usize = 0; // u32[numTerms]: address of a term's list, 0 = not computed yet
 let listLen: usize = 0; // u32[numTerms]
-let listMass: usize = 0; // f64[numTerms]: termMass(t), computed with the list
+let listMass: usize = 0; // f64[numTerms]: the term's termMass(), computed with its list
 let termSum: usize = 0; // f64[numDocs] scratch of one list build
 let termBits: usize = 0; // u32[numDocs]
 let termDocs: usize = 0; // u32[numDocs]
@@ -212,11 +212,10 @@ function impactList(t: i32): usize {
   const n = <f64>numDocs;
   let count = 0;
   const runCount = readTerm(t);
-  let maxDf: u32 = 0;
+  const mass = termMass();
   for (let r: u32 = 0; r < runCount; r++) {
-    if (!openRun()) { if (runDf > maxDf) maxDf = runDf; continue; }
+    if (!openRun()) continue;
     const f = runField, df = runDf, w = runW;
-    if (df > maxDf) maxDf = df;
     const avg = load<f64>(avgLen + (<usize>f << 3));
     const wIdf = w * bm25Idf(<f64>df, n);
     const bit: u32 = 1 << f;
@@ -243,7 +242,7 @@ function impactList(t: i32): usize {
   }
   store<u32>(listAt + (<usize>t << 2), <u32>list);
   store<u32>(listLen + (<usize>t << 2), <u32>count);
-  store<f64>(listMass + (<usize>t << 3), bm25Idf(<f64>maxDf, n));
+  store<f64>(listMass + (<usize>t << 3), mass);
   return list;
 }
 
@@ -275,35 +274,35 @@ function readVarint(): u32 {
   }
 }
 
-// The run headers of the term being read: the next one at hdrPos, runs left to open.
+// The run headers of the term being read: the next one at hdrPos. termMaxDf: its largest run's posting count.
 let hdrPos: usize = 0;
+let termMaxDf: u32 = 0;
 
 /**
- * Starts reading term t's block: returns its run count, leaves the postings at rdPos and the first run header at
- * hdrPos. A block whose headers run past the blocks marks the index corrupt and reads as no runs.
+ * Starts reading term t's block: returns its run count, leaves the postings at rdPos, the first run header at hdrPos
+ * and the largest posting count of its runs in termMaxDf (the headers are walked here to find the postings anyway).
+ * A block whose headers run past the blocks marks the index corrupt and reads as no runs.
  */
 function readTerm(t: i32): u32 {
   rdPos = postings + <usize>termFirstPosting(t);
   const n = readVarint();
   hdrPos = rdPos;
+  termMaxDf = 0;
   for (let r: u32 = 0; r < n && !indexCorrupt; r++) {
     if (rdPos >= postingsEnd) { indexCorrupt = true; break; }
     rdPos++;
-    readVarint();
+    const df = readVarint();
+    if (df > termMaxDf) termMaxDf = df;
   }
   return indexCorrupt ? 0 : n;
 }
 
+/** Document-level weight of the term readTerm opened, for coverage: BM25 idf of its largest per-field df. */
+@inline function termMass(): f64 { return bm25Idf(<f64>termMaxDf, <f64>numDocs); }
+
 function readPosting(): void {
-  let v: u32 = 0;
-  let shift: u32 = 0;
-  while (true) {
-    if (rdPos >= postingsEnd || shift > 28) { indexCorrupt = true; rdDoc = 0; rdTf = 1; return; }
-    const byte = <u32>load<u8>(rdPos++);
-    v |= (byte & 0x7f) << shift;
-    if (byte < 0x80) break;
-    shift += 7;
-  }
+  const v = readVarint();
+  if (indexCorrupt) { rdDoc = 0; rdTf = 1; return; }
   rdDoc += <i32>(v >> 1) + 1;
   rdTf = 1;
   if ((v & 1) != 0) {
@@ -432,17 +431,6 @@ function collectTerms(qlen: i32): i32 {
     store<f64>(qweight + (<usize>i << 3), isSingleHan(load<i32>(qterms + (<usize>i << 2))) ? unigramCoverage : 1.0);
   }
   return m;
-}
-
-/** Document-level weight of a term for coverage: BM25 idf of its largest per-field document frequency. */
-function termMass(t: i32): f64 {
-  let df: u32 = 0;
-  const runCount = readTerm(t);
-  for (let r: u32 = 0; r < runCount; r++) {
-    nextHeader();
-    if (runDf > df) df = runDf;
-  }
-  return bm25Idf(<f64>df, <f64>numDocs);
 }
 
 // TF-IDF document norms (f64[numFields * numDocs], field-major), computed from the blocks on the first TF-IDF search
@@ -605,10 +593,10 @@ function scoreTfidf(m: i32): void {
   for (let f = 0; f < F; f++) store<f64>(qnorm + (<usize>f << 3), Math.sqrt(load<f64>(qnorm + (<usize>f << 3))));
   for (let qi = 0; qi < m; qi++) {
     const t = load<i32>(qterms + (<usize>qi << 2));
-    const mass = termMass(t) * load<f64>(qweight + (<usize>qi << 3));
+    const runCount = readTerm(t);
+    const mass = termMass() * load<f64>(qweight + (<usize>qi << 3));
     queryKnownMass += mass;
     const mark = qi + 1;
-    const runCount = readTerm(t);
     for (let r: u32 = 0; r < runCount; r++) {
       if (!openRun()) continue;
       const f = runField, df = runDf, w = runW;
