@@ -358,6 +358,48 @@ export function tfidfIdf(df: u32): f64 {
   return Math.log(<f64>numDocs / <f64>df) + 1.0;
 }
 
+/** Writes x as a varint at w when write, else only counts its bytes; returns the byte after it either way. */
+@inline function emitVarint(w: usize, x: u32, write: bool): usize {
+  return write ? putVarint(w, x) : w + <usize>varintLength(x);
+}
+
+/**
+ * Every term's block, in rank order: the varint of its run count, each run's header (u8 field, varint df), then each
+ * run's postings, per doc the varint of (gap to the previous doc - 1) << 1 | (tf > 1) and the tf byte when tf > 1.
+ * write: the bytes go to w; else only counted (w = 0 gives the total), with each block's offset stored in termPost.
+ * Returns the byte after the last block. Inlined, so each call's `write` is a constant the optimizer folds away.
+ */
+@inline function writeBlocks(w: usize, write: bool, T: i32, termFirst: usize, termRuns: usize, runs: usize, raw: usize, termPost: usize): usize {
+  for (let r = 0; r < T; r++) {
+    if (!write) store<u32>(termPost + (<usize>r << 2), <u32>w);
+    let i = load<u32>(termFirst + (<usize>r << 2));
+    const q0 = load<u32>(termRuns + (<usize>r << 2)), q1 = load<u32>(termRuns + (<usize>(r + 1) << 2));
+    w = emitVarint(w, q1 - q0, write);
+    for (let q = q0; q < q1; q++) {
+      const run = load<u32>(runs + (<usize>q << 2));
+      if (write) store<u8>(w, <u8>(run >>> 24));
+      w = emitVarint(w + 1, run & 0xffffff, write);
+    }
+    for (let q = q0; q < q1; q++) {
+      const e = i + (load<u32>(runs + (<usize>q << 2)) & 0xffffff);
+      let prev: i32 = -1;
+      for (; i < e; i++) {
+        const v = load<u32>(raw + (<usize>i << 2));
+        const d = <i32>(v >> 8);
+        const tf = v & 0xff;
+        w = emitVarint(w, (<u32>(d - prev - 1) << 1) | (tf > 1 ? 1 : 0), write);
+        if (tf > 1) {
+          if (write) store<u8>(w, <u8>tf);
+          w++;
+        }
+        prev = d;
+      }
+    }
+  }
+  if (!write) store<u32>(termPost + (<usize>T << 2), <u32>w);
+  return w;
+}
+
 /** Finishes the build: sorted dictionary, postings, statistics; writes the image and loads it. Returns its length. */
 export function buildFinish(): u32 {
   const T = bTerms, F = bFields, N = bDocs, E = entryCount, C = callCount;
@@ -446,30 +488,9 @@ export function buildFinish(): u32 {
   }
   store<u32>(tTermRuns + (<usize>T << 2), ri);
 
-  // The postings' encoded size. A term's block (at byte offset termPost) is the varint of its run count, each run's
-  // header (u8 field, varint df), then each run's postings: per doc the varint of (gap to the previous doc - 1) << 1
-  // | (tf > 1), then the tf byte when tf > 1.
+  // The blocks' size first (writeBlocks counting only), which also gives each term's block offset.
   const tTermPost = heap.alloc(<usize>(T + 1) << 2);
-  let pb: u32 = 0;
-  for (let r = 0; r < T; r++) {
-    store<u32>(tTermPost + (<usize>r << 2), pb);
-    let i = load<u32>(termFirst + (<usize>r << 2));
-    const q0 = load<u32>(tTermRuns + (<usize>r << 2)), r1 = load<u32>(tTermRuns + (<usize>(r + 1) << 2));
-    pb += varintLength(r1 - q0);
-    for (let q = q0; q < r1; q++) {
-      const df = load<u32>(tRuns + (<usize>q << 2)) & 0xffffff;
-      pb += 1 + varintLength(df);
-      const e = i + df;
-      let prev: i32 = -1;
-      for (; i < e; i++) {
-        const v = load<u32>(raw + (<usize>i << 2));
-        const d = <i32>(v >> 8);
-        pb += varintLength((<u32>(d - prev - 1) << 1) | ((v & 0xff) > 1 ? 1 : 0)) + ((v & 0xff) > 1 ? 1 : 0);
-        prev = d;
-      }
-    }
-  }
-  store<u32>(tTermPost + (<usize>T << 2), pb);
+  const pb = <u32>writeBlocks(0, false, T, termFirst, tTermRuns, tRuns, raw, tTermPost);
 
   const offDocLen = HEADER_BYTES;
   const offAvgLen = align8(offDocLen + <u32>(F * N) * 2);
@@ -506,29 +527,7 @@ export function buildFinish(): u32 {
   }
   store<u32>(iTermStart + (<usize>T << 2), tb);
   memory.copy(img + <usize>offTermPost, tTermPost, <usize>(T + 1) << 2);
-  let w = img + <usize>offPostings;
-  let i: u32 = 0;
-  for (let r = 0; r < T; r++) {
-    const q0 = load<u32>(tTermRuns + (<usize>r << 2)), r1 = load<u32>(tTermRuns + (<usize>(r + 1) << 2));
-    w = putVarint(w, r1 - q0);
-    for (let q = q0; q < r1; q++) {
-      const run = load<u32>(tRuns + (<usize>q << 2));
-      store<u8>(w++, <u8>(run >>> 24));
-      w = putVarint(w, run & 0xffffff);
-    }
-    for (let q = q0; q < r1; q++) {
-      const e = i + (load<u32>(tRuns + (<usize>q << 2)) & 0xffffff);
-      let prev: i32 = -1;
-      for (; i < e; i++) {
-        const v = load<u32>(raw + (<usize>i << 2));
-        const d = <i32>(v >> 8);
-        const tf = v & 0xff;
-        w = putVarint(w, (<u32>(d - prev - 1) << 1) | (tf > 1 ? 1 : 0));
-        if (tf > 1) store<u8>(w++, <u8>tf);
-        prev = d;
-      }
-    }
-  }
+  writeBlocks(img + <usize>offPostings, true, T, termFirst, tTermRuns, tRuns, raw, 0);
   loadImage(img, total);
   image = img;
   imageLen = total;
