@@ -274,7 +274,7 @@ export class Searcher {
    * x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names.
    * productText: the folded query, plus the folded task a subquery belongs to; actionText: the folded query.
    */
-  private rerankMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number } {
+  private queryMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number } {
     const { meta, ranking } = this.ctx;
     const actionMask = queryActionMask(actionText, meta.lexicon);
     const products = queryProducts(productText, meta.productLexicon);
@@ -342,7 +342,7 @@ export class Searcher {
     const demotedDocs: number[] = [];
     this.demoteAvoided(folded, maskView, demotedDocs);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    const { mult, max } = this.rerankMultipliers(task ? `${folded}\n${task}` : folded, folded);
+    const { mult, max } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
     const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
