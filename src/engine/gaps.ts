@@ -135,7 +135,7 @@ export function gapLines(gaps: readonly Gap[]): GapLines {
   };
 }
 
-/** A GapTable over plain lists (tests; the snapshot has its own view over its bytes). */
+/** A GapTable over plain lists (tests, and the snapshot's empty table; a stored one is a view over its bytes). */
 export function gapTableOf(lines: GapLines): GapTable {
   return {
     size: lines.keys.length,
@@ -195,10 +195,6 @@ export class GapIndex {
 
   constructor(private readonly table: GapTable) {
     this.tried = new Uint32Array(table.size);
-  }
-
-  get size(): number {
-    return this.table.size;
   }
 
   /** Index of the first line filed under key, or -1 (memoized per key). */
