@@ -128,18 +128,97 @@ export function imagePtr(): usize { return image; }
 export function imageLength(): u32 { return imageLen; }
 
 // ---- index load ----
-/** Reserves room for an image of len bytes; the host copies it there, then calls indexAttach. */
+/** Reserves room for an image of len bytes; the host copies it there (whole, or its head), then calls indexAttach. */
 export function indexReserve(len: u32): usize {
   imageBase = heap.alloc(<usize>len);
   return imageBase;
 }
 
-export function indexAttach(len: u32): i32 {
+/**
+ * Points the query side at the image the host copied to indexReserve's address. chunkShift 0: the whole image is
+ * there. Else only its head (header, field lengths and dictionary: the first headLen bytes, which must be exactly
+ * where the postings start) and the postings follow chunk by chunk, on demand (see "postings residency").
+ */
+export function indexAttach(len: u32, headLen: u32, chunkShift: u32): i32 {
   const rc = loadImage(imageBase, len);
   if (rc != 0) return rc;
   if (numFields > MAX_FIELDS) return -8;
+  if (chunkShift != 0 && (chunkShift < MIN_CHUNK_SHIFT || chunkShift > MAX_CHUNK_SHIFT || <usize>headLen != postings - imageBase)) return -10;
   allocAccumulators();
+  if (chunkShift != 0) expectChunks(chunkShift);
   return 0;
+}
+
+// ---- postings residency ----
+// An image attached by its head gets its postings in chunks of 1 << shift bytes (chunk c: postings bytes
+// [c << shift, (c + 1) << shift), the last one shorter), each copied to its place in the image the first time a
+// query needs it. search() first lists the chunks its terms' blocks lie in (every chunk, for the first TF-IDF
+// search: its document norms read every block) that are still missing; when there are any, it returns NEED_CHUNKS
+// before it scores anything, with the list at neededPtr(). The host copies and checks those chunks, marks each with
+// chunkLoaded, and calls search again. A built image, or one attached whole, has every chunk. So a process that
+// searches once copies the dictionary and a few dozen chunks of postings, not the whole image: each page of fresh
+// memory touched is a page fault.
+/** Also in src/engine/core.ts. */
+const NEED_CHUNKS: i32 = -2;
+const MIN_CHUNK_SHIFT: u32 = 8;
+const MAX_CHUNK_SHIFT: u32 = 24;
+let chunkShift: u32 = 0;
+let chunkCount: i32 = 0;
+let chunksMissing: i32 = 0;
+let chunkState: usize = 0; // u8 per chunk: 0 missing, 1 resident, 2 missing and already listed by this call
+let needed: usize = 0; // u32 chunk numbers
+let neededLen: i32 = 0;
+
+/** No chunk of the attached postings is there yet. */
+function expectChunks(shift: u32): void {
+  chunkShift = shift;
+  const span = <u32>(postingsEnd - postings);
+  chunkCount = <i32>((span + (1 << shift) - 1) >> shift);
+  chunksMissing = chunkCount;
+  chunkState = heap.alloc(<usize>max(chunkCount, 1));
+  memory.fill(chunkState, 0, <usize>chunkCount);
+  needed = heap.alloc(<usize>max(chunkCount, 1) << 2);
+}
+
+/** Lists chunk c when it is missing and not listed yet. */
+@inline function need(c: i32): void {
+  if (load<u8>(chunkState + <usize>c) != 0) return;
+  store<u8>(chunkState + <usize>c, 2);
+  store<u32>(needed + (<usize>(neededLen++) << 2), <u32>c);
+}
+
+/** Lists the missing chunks the query's m terms need (all = every missing chunk); returns how many. */
+function listMissing(m: i32, all: bool): i32 {
+  neededLen = 0;
+  if (chunksMissing == 0) return 0;
+  if (all) {
+    for (let c = 0; c < chunkCount; c++) need(c);
+  } else {
+    const span = <u32>(postingsEnd - postings);
+    for (let qi = 0; qi < m; qi++) {
+      const t = load<i32>(qterms + (<usize>qi << 2));
+      const from = termFirstPosting(t);
+      let to = termFirstPosting(t + 1);
+      if (to > span) to = span;
+      // A block that does not fit the postings is caught by its reader (the index is then corrupt).
+      if (from >= to) continue;
+      for (let c = <i32>(from >> chunkShift); c <= <i32>((to - 1) >> chunkShift); c++) need(c);
+    }
+  }
+  for (let i = 0; i < neededLen; i++) store<u8>(chunkState + <usize>load<u32>(needed + (<usize>i << 2)), 0);
+  return neededLen;
+}
+
+/** The chunk numbers the last NEED_CHUNKS listed (neededCount of them, u32), or every missing one after listAllMissing. */
+export function neededPtr(): usize { return needed; }
+export function neededCount(): i32 { return neededLen; }
+/** Lists every missing chunk (a host that hands the core out loads them all first); returns how many. */
+export function listAllMissing(): i32 { return listMissing(0, true); }
+/** Marks chunk c as copied into place (the host checked it). */
+export function chunkLoaded(c: i32): void {
+  if (c < 0 || c >= chunkCount || load<u8>(chunkState + <usize>c) != 0) return;
+  store<u8>(chunkState + <usize>c, 1);
+  chunksMissing--;
 }
 
 function allocAccumulators(): void {
@@ -171,6 +250,11 @@ function allocAccumulators(): void {
   blockEntries = max(numDocs, 1 << 16);
   listsValid = false;
   docNorm = 0;
+  // Every chunk is there unless the host attaches the head only (expectChunks).
+  chunkShift = 0;
+  chunkCount = 0;
+  chunksMissing = 0;
+  neededLen = 0;
 }
 
 /** Drops every impact list unless k1, b and the field weights are the ones they were computed with. */
@@ -482,13 +566,14 @@ function ensureDocNorm(): void {
  * matched mass, f64[fields] per-field contributions (explain != 0 only, else zeros)}. algorithm 0 = fielded BM25
  * (from the terms' impact lists), 1 = TF-IDF cosine (per posting: its query norm depends on the whole query).
  * multMax bounds the host's multipliers from above (Infinity when unknown); it only lets documents that cannot
- * reach the k-th be skipped early, never changes the result. Returns the number of records, or -1 when the index
- * turned out to be corrupt (a posting out of bounds). Allocation-free once
+ * reach the k-th be skipped early, never changes the result. Returns the number of records, -1 when the index
+ * turned out to be corrupt (a posting out of bounds), or NEED_CHUNKS when postings it reads are not there yet. Allocation-free once
  * the query's terms have impact lists: only the touched accumulator records are reset.
  */
 export function search(qlen: i32, k: i32, algorithm: i32, explain: i32, multMax: f64): i32 {
   if (k > MAX_RESULTS) k = MAX_RESULTS;
   const m = collectTerms(qlen);
+  if (listMissing(m, algorithm == 1 && docNorm == 0) > 0) return NEED_CHUNKS;
   const F = numFields;
   touchedLen = 0;
   queryKnownMass = 0;

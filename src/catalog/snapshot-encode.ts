@@ -41,6 +41,23 @@ export interface SnapshotInput {
 
 const align8 = (n: number) => (n + 7) & ~7;
 
+/** Postings chunks of 4 KiB: one page of the core's memory each. */
+export const INDEX_CHUNK_SHIFT = 12;
+/** Where the index image's header (assembly/index.ts) keeps offPostings, the end of the head. */
+const IMAGE_POSTINGS_OFFSET_AT = 44;
+
+/**
+ * The index_chunks section: u32 LE words [head length, chunk shift, CRC-32 of the head, CRC-32 of each postings
+ * chunk]. The head is the image up to its postings (header, field lengths, dictionary), which a search always
+ * reads; the postings are read chunk by chunk as queries need them (src/engine/engine.ts).
+ */
+function indexChunks(image: Uint8Array, crc32: Crc32): Uint8Array {
+  const head = new DataView(image.buffer, image.byteOffset, image.byteLength).getUint32(IMAGE_POSTINGS_OFFSET_AT, true);
+  const words = [head, INDEX_CHUNK_SHIFT, crc32(image.subarray(0, head))];
+  for (let at = head; at < image.length; at += 1 << INDEX_CHUNK_SHIFT) words.push(crc32(image.subarray(at, Math.min(image.length, at + (1 << INDEX_CHUNK_SHIFT)))));
+  return packU32(words);
+}
+
 /** Blobs laid end to end, with an index of u32 offsets (n + 1) followed by each blob's CRC-32 (n). */
 function blobSection(blobs: Uint8Array[], crc32: Crc32): { data: Uint8Array; index: Uint8Array } {
   const offsets = [0];
@@ -135,6 +152,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     avoid: packr.pack(avoid),
     avoid_phrases: phrases,
     gap_notes: gaps.notes,
+    index_chunks: indexChunks(input.index, input.crc32),
     index: input.index,
     specs_index: specs.index,
     specs: specs.data,

@@ -10,12 +10,15 @@
 //                filings, the known-gap table), text (per-tool msgpack blobs: title/summary in both languages),
 //                avoid (msgpack: every avoid_when phrase's doc, offsets and filing, a CRC-32 per bucket), avoid_phrases
 //                (the phrases' UTF-8, bucket by bucket), gap_notes (one line per known gap, read when one matches),
-//                index (the WASM index image, raw), specs (per-tool msgpack ToolSpec
-//                blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and CRC-32 (u32[n]).
+//                index_chunks (u32 words: the index image's head length, the postings chunk shift, the CRC-32
+//                of the head and of each postings chunk), index (the WASM index image, raw), specs (per-tool
+//                msgpack ToolSpec blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and
+//                CRC-32 (u32[n]).
 //
 // The loader tells "incompatible" (another format, tokenizer or core) from "corrupt" (magic, CRC or structure
 // wrong). A section's CRC is checked when it is first read, a blob's when it is read alone: a search reads the few
-// text blobs it renders and never the specs; an Inspect reads exactly one ToolSpec blob.
+// text blobs it renders and never the specs; an Inspect reads exactly one ToolSpec blob. The index image is read
+// by its head and then chunk by chunk as queries need postings, each piece checked against its own CRC-32.
 import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from './types.js';
@@ -26,10 +29,10 @@ import { lowerBound } from './order.js';
 import { checkOffsets, StringList, type Strings } from './string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 7;
+export const SNAPSHOT_FORMAT_VERSION = 8;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
-export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index', 'specs_index', 'specs'] as const;
+export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index_chunks', 'index', 'specs_index', 'specs'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 export interface SnapshotHeader {
@@ -76,6 +79,18 @@ export interface SnapshotMeta {
   codesOf(column: EnumColumn): { readonly values: readonly string[]; readonly codes: Uint8Array };
   /** executable[doc], without building the per-tool array. */
   executableAt(doc: number): boolean;
+}
+
+/** The index image's pieces as stored (Snapshot.indexChunks). */
+export interface IndexChunks {
+  /** Length of the image's head: header, field lengths and dictionary, up to the postings. */
+  head: number;
+  /** log2 of the postings chunk size. */
+  shift: number;
+  /** The image's length. */
+  length: number;
+  /** CRC-32 of the head, then of each postings chunk. */
+  crcs: Uint32Array;
 }
 
 /** The text a ToolReference shows. */
@@ -270,6 +285,7 @@ export class Snapshot {
   private readonly base: number;
   private readonly checked = new Map<SectionName, Uint8Array>();
   private readonly blobIndexes = new Map<'text' | 'specs', { offsets: Uint32Array; crcs: Uint32Array }>();
+  private chunks?: IndexChunks;
 
   constructor(private readonly source: SnapshotSource, private readonly crc32: Crc32, expect: { tokenizerVersion: number; wasmSha256: string }) {
     if (source.length < 16) throw corrupt('too short');
@@ -305,22 +321,38 @@ export class Snapshot {
     this.header = header;
   }
 
-  /** Reads a section into caller-owned memory; the caller checks it with verify() (used for the index image). */
-  readSectionInto(name: SectionName, target: (length: number) => Uint8Array): Uint8Array {
-    const s = this.header.sections[name];
-    const dest = target(s.length);
-    this.source.readInto(this.base + s.offset, dest);
-    return dest;
+  /**
+   * How the index image is read (the index_chunks section, checked): its head (bytes [0, head)), then postings chunks
+   * of 1 << shift bytes; crcs[0] is the head's CRC-32, crcs[1 + c] chunk c's.
+   */
+  indexChunks(): IndexChunks {
+    let chunks = this.chunks;
+    if (!chunks) {
+      const words = u32s(this.section('index_chunks'));
+      const length = this.header.sections.index.length;
+      const [head, shift] = words;
+      if (words.length < 3 || !(head <= length) || !(shift >= 8 && shift <= 24) || words.length !== 3 + Math.ceil((length - head) / 2 ** shift)) {
+        throw corrupt('index_chunks does not describe the index');
+      }
+      chunks = { head, shift, length, crcs: words.subarray(2) };
+      this.chunks = chunks;
+    }
+    return chunks;
   }
 
-  /** Throws snapshot_corrupt unless crc is the recorded checksum of the section. */
-  verify(name: SectionName, crc: number): void {
-    if ((crc >>> 0) !== this.header.sections[name].crc32) throw corrupt(`section ${name} checksum mismatch`);
+  /** Reads bytes [from, from + target.length) of the index image into caller-owned memory; check each piece after. */
+  readIndexInto(from: number, target: Uint8Array): void {
+    this.source.readInto(this.base + this.header.sections.index.offset + from, target);
   }
 
-  /** Reads and CRC-checks every section but the index (which the engine reads into the core and checks there). */
+  /** Throws snapshot_corrupt unless crc is the recorded CRC-32 of index piece p (0: the head, 1 + c: chunk c). */
+  checkIndexPiece(p: number, crc: number): void {
+    if ((crc >>> 0) !== this.indexChunks().crcs[p]) throw corrupt(p === 0 ? 'index head checksum mismatch' : `index chunk ${p - 1} checksum mismatch`);
+  }
+
+  /** Reads and CRC-checks every section (the index too, which a search otherwise checks piece by piece). */
   verifySections(): void {
-    for (const name of SECTION_NAMES) if (name !== 'index') this.section(name);
+    for (const name of SECTION_NAMES) this.section(name);
   }
 
   /** The raw bytes of a section, read and CRC-checked on first access. */

@@ -34,7 +34,13 @@ export interface CoreExports {
   imagePtr(): number;
   imageLength(): number;
   indexReserve(len: number): number;
-  indexAttach(len: number): number;
+  /** chunkShift 0: the whole image was copied; else its first headLen bytes, and postings chunks follow (chunkLoaded). */
+  indexAttach(len: number, headLen: number, chunkShift: number): number;
+  /** The chunk numbers (u32, neededCount of them) the last search that returned NEED_CHUNKS, or listAllMissing, listed. */
+  neededPtr(): number;
+  neededCount(): number;
+  listAllMissing(): number;
+  chunkLoaded(chunk: number): void;
   /**
    * explain != 0 fills the per-field contributions of each record (else zeros; the field bit set is always there).
    * multMax: an upper bound of the multipliers written to multPtr (Infinity when unknown); it only speeds the top k up.
@@ -44,6 +50,9 @@ export interface CoreExports {
   clearImpactLists(): void;
   crc32Update(crc: number, ptr: number, len: number): number;
 }
+
+/** search()'s answer when postings it reads are not in place yet (assembly/main.ts, "postings residency"). */
+export const NEED_CHUNKS = -2;
 
 let coreBytes: Uint8Array | undefined;
 let coreModule: WebAssembly.Module | undefined;

@@ -1,7 +1,7 @@
 // The engine: one loaded snapshot, one WASM core instance, and the views over them. This module has no Node-only
 // imports; the CLI, the library entry and the browser playground all construct it from snapshot bytes.
 import { DwsError } from '../errors.js';
-import { bytesSource, Snapshot, type SnapshotHeader, type SnapshotMeta, type SnapshotSource, type ToolText } from '../catalog/snapshot.js';
+import { bytesSource, Snapshot, type IndexChunks, type SnapshotHeader, type SnapshotMeta, type SnapshotSource, type ToolText } from '../catalog/snapshot.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import type { IdentityLookup } from '../catalog/identity.js';
 import { FIELDS } from '../catalog/fields.js';
@@ -59,6 +59,7 @@ export class Engine {
   private readonly texts: (ToolText | undefined)[];
   private specs?: ToolSpec[];
   private browser?: Browser;
+  private loadChunks?: () => void;
 
   /** From the snapshot's bytes, or from a source that reads byte ranges (the Node CLI reads only what it needs). */
   constructor(snapshotBytes: Uint8Array | SnapshotSource, options: EngineOptions = {}) {
@@ -96,19 +97,21 @@ export class Engine {
     if (this.searcher) return this.searcher;
     const core = this.instance();
     const snapshot = this.snapshot;
-    // The index image is read straight into WASM memory and checksummed there: no copy, no JS-side pass.
-    let ptr = 0;
-    const index = snapshot.readSectionInto('index', (length) => {
-      ptr = core.indexReserve(length);
-      return new Uint8Array(core.memory.buffer, ptr, length);
-    });
-    snapshot.verify('index', this.crc32 ? this.crc32(index) : core.crc32Update(0, ptr, index.length));
-    const rc = core.indexAttach(index.length);
+    // The image's head (header, field lengths, dictionary) is read straight into WASM memory and checked there; its
+    // postings follow chunk by chunk, as searches ask for them (loadChunks).
+    const chunks = snapshot.indexChunks();
+    const base = core.indexReserve(chunks.length);
+    const head = new Uint8Array(core.memory.buffer, base, chunks.head);
+    snapshot.readIndexInto(0, head);
+    snapshot.checkIndexPiece(0, this.crc32 ? this.crc32(head) : core.crc32Update(0, base, chunks.head));
+    const rc = core.indexAttach(chunks.length, chunks.head, chunks.shift);
     if (rc !== 0 || core.docCount() !== this.meta.count) {
       throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
     }
+    this.loadChunks = () => this.copyChunks(core, chunks, base);
     this.searcher = new Searcher({
       core,
+      loadChunks: this.loadChunks,
       meta: this.meta,
       text: (doc) => this.text(doc),
       avoid: () => snapshot.avoidIndex(this.meta.count),
@@ -117,6 +120,28 @@ export class Engine {
       ranking: this.ranking,
     });
     return this.searcher;
+  }
+
+  /**
+   * Copies the postings chunks the core listed (core.neededPtr) to their places in the image, in file order with one
+   * read per run of adjacent chunks, and checks each against its own CRC-32 before the core may read it.
+   */
+  private copyChunks(core: CoreExports, chunks: IndexChunks, base: number): void {
+    const ids = new Uint32Array(core.memory.buffer, core.neededPtr(), core.neededCount()).slice().sort();
+    const size = 2 ** chunks.shift;
+    const start = (c: number) => chunks.head + c * size;
+    for (let i = 0; i < ids.length;) {
+      let j = i + 1;
+      while (j < ids.length && ids[j] === ids[j - 1] + 1) j++;
+      const from = start(ids[i]);
+      this.snapshot.readIndexInto(from, new Uint8Array(core.memory.buffer, base + from, Math.min(chunks.length, start(ids[j - 1] + 1)) - from));
+      for (; i < j; i++) {
+        const at = start(ids[i]);
+        const len = Math.min(chunks.length, at + size) - at;
+        this.snapshot.checkIndexPiece(1 + ids[i], this.crc32 ? this.crc32(new Uint8Array(core.memory.buffer, base + at, len)) : core.crc32Update(0, base + at, len));
+        core.chunkLoaded(ids[i]);
+      }
+    }
   }
 
   get catalogHashes(): { source_hash: string; surface_hash: string } {
@@ -201,6 +226,8 @@ export class Engine {
   get wasm(): CoreExports {
     // Whoever holds the core may write its mask and multiplier buffers: the searcher stops trusting what it wrote.
     this.ready().shareCore();
+    // And may read any postings: they are all put in place first.
+    if (this.instance().listAllMissing() > 0) this.loadChunks?.();
     return this.instance();
   }
 }

@@ -5,7 +5,7 @@ import { FIELDS, baseField } from '../catalog/fields.js';
 import { DwsError } from '../errors.js';
 import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
-import { type CoreExports, writeInput } from './core.js';
+import { type CoreExports, NEED_CHUNKS, writeInput } from './core.js';
 import { GapIndex, GapTableError, type GapNote } from './gaps.js';
 import { PhraseBuckets, queryActionMask, queryProducts, toolMultipliers } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
@@ -75,6 +75,8 @@ const BASE_FIELDS = FIELDS.map(baseField);
 
 export interface SearchContext {
   core: CoreExports;
+  /** Copies the postings chunks the core's last search listed into place (it answered NEED_CHUNKS). */
+  loadChunks: () => void;
   meta: SnapshotMeta;
   text: (doc: number) => ToolText;
   avoid: () => AvoidIndex;
@@ -345,7 +347,14 @@ export class Searcher {
     const { mult, max } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
-    const count = core.search(writeInput(core, query), k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
+    const qlen = writeInput(core, query);
+    const run = () => core.search(qlen, k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
+    let count = run();
+    if (count === NEED_CHUNKS) {
+      this.ctx.loadChunks();
+      count = run();
+      if (count === NEED_CHUNKS) throw new Error('the core still lacks postings it was given');
+    }
     if (count < 0) {
       throw new DwsError('snapshot_corrupt', 'the catalog snapshot is corrupt: the index holds postings out of bounds', 'rebuild it with `npm run build`');
     }

@@ -41,18 +41,18 @@ describe('pinned output keys', () => {
   });
 });
 
-/** The file offset of the middle byte of a section (a search reads meta, avoid, index and some text). */
-function middleOf(bytes: Uint8Array, section: string): number {
+/** The file offset of byte at (default: the middle one) of a section (a search reads meta, avoid, the index head). */
+function middleOf(bytes: Uint8Array, section: string, at?: number): number {
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + headerLength))) as { sections: Record<string, { offset: number; length: number }> };
   const s = header.sections[section];
-  return ((16 + headerLength + 7) & ~7) + s.offset + (s.length >> 1);
+  return ((16 + headerLength + 7) & ~7) + s.offset + (at ?? s.length >> 1);
 }
 
 describe('a bad snapshot fails closed through the CLI', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'dws-snap-'));
   const cases: [string, (b: Uint8Array) => Uint8Array, string][] = [
-    ['corrupt', (b) => { const c = Uint8Array.from(b); c[middleOf(b, 'index')] ^= 0xff; return c; }, 'snapshot_corrupt'],
+    ['corrupt', (b) => { const c = Uint8Array.from(b); c[middleOf(b, 'index', 1000)] ^= 0xff; return c; }, 'snapshot_corrupt'],
     ['corrupt-meta', (b) => { const c = Uint8Array.from(b); c[middleOf(b, 'meta')] ^= 0xff; return c; }, 'snapshot_corrupt'],
     ['incompatible', (b) => { const c = Uint8Array.from(b); c[7] = 9; return c; }, 'snapshot_incompatible'],
     ['truncated', (b) => b.subarray(0, 1000), 'snapshot_corrupt'],

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Engine } from '../../src/engine/engine.js';
-import { instantiateCore, tokenize, writeInput, type CoreExports } from '../../src/engine/core.js';
+import { instantiateCore, NEED_CHUNKS, tokenize, writeInput, type CoreExports } from '../../src/engine/core.js';
 import { FIELDS } from '../../src/catalog/fields.js';
 import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import { readSnapshotBytes } from '../helpers.js';
@@ -19,6 +19,9 @@ interface Rec {
 }
 
 let engine: Engine | undefined;
+/** The shipped index image, whole (the index section as stored). */
+const indexImage = (): Uint8Array =>
+  Uint8Array.from((new Engine(readSnapshotBytes(), { deferIndex: true }) as unknown as { snapshot: { section(n: string): Uint8Array } }).snapshot.section('index'));
 const core = (): CoreExports => (engine ??= new Engine(readSnapshotBytes())).wasm;
 
 function run(c: CoreExports, query: string, opts: { mask?: Uint8Array; weights?: Float64Array; explain?: boolean; k?: number; mult?: Float64Array; multMax?: number } = {}): Rec[] {
@@ -143,12 +146,10 @@ describe('TF-IDF document norms (computed from the image on the first TF-IDF sea
     for (const q of QUERIES) run(c, q);
     expect(QUERIES.map((q) => tfidf(c, q))).toEqual(expected);
     // A rebuilt image in the same core drops the norms with the old index; the next TF-IDF search computes them anew.
-    let image = new Uint8Array(0);
-    (new Engine(readSnapshotBytes(), { deferIndex: true }) as unknown as { snapshot: { readSectionInto(n: string, t: (l: number) => Uint8Array): void } })
-      .snapshot.readSectionInto('index', (l) => (image = new Uint8Array(l)));
+    const image = indexImage();
     const at = c.indexReserve(image.length);
     new Uint8Array(c.memory.buffer, at, image.length).set(image);
-    expect(c.indexAttach(image.length)).toBe(0);
+    expect(c.indexAttach(image.length, 0, 0)).toBe(0);
     expect(QUERIES.map((q) => tfidf(c, q))).toEqual(expected);
   });
 
@@ -200,19 +201,14 @@ describe('a search whose impact lists grow the core memory', () => {
 describe('varint postings that run out of bounds', () => {
   /** A core with the shipped index image attached after mangle() changed its postings bytes (no CRC in the way). */
   function coreWith(mangle: (postings: Uint8Array) => void): CoreExports {
-    const image = (() => {
-      let img: Uint8Array | undefined;
-      (new Engine(readSnapshotBytes(), { deferIndex: true }) as unknown as { snapshot: { readSectionInto(n: string, t: (l: number) => Uint8Array): void } })
-        .snapshot.readSectionInto('index', (l) => (img = new Uint8Array(l)));
-      return img!;
-    })();
+    const image = indexImage();
     const words = new DataView(image.buffer);
     const offTermPost = words.getUint32(40, true), offPostings = words.getUint32(44, true), terms = words.getUint32(16, true);
     mangle(image.subarray(offPostings, offPostings + words.getUint32(offTermPost + terms * 4, true)));
     const c = instantiateCore();
     const at = c.indexReserve(image.length);
     new Uint8Array(c.memory.buffer, at, image.length).set(image);
-    expect(c.indexAttach(image.length)).toBe(0);
+    expect(c.indexAttach(image.length, 0, 0)).toBe(0);
     c.setParams(DEFAULT_RANKING.k1, DEFAULT_RANKING.b, DEFAULT_RANKING.avoidDemotion, DEFAULT_RANKING.unigramCoverage, DEFAULT_RANKING.coverageExponent);
     return c;
   }
@@ -237,5 +233,67 @@ describe('varint postings that run out of bounds', () => {
   it('leave an undamaged image ranking as the engine does', () => {
     const c = coreWith(() => undefined);
     expect(search(c, '撤回消息 recall message')).toBeGreaterThan(0);
+  });
+});
+
+describe('an image attached by its head, its postings chunk by chunk', () => {
+  const image = indexImage();
+  const head = new DataView(image.buffer).getUint32(44, true);
+  const SHIFT = 12;
+  const chunkCount = Math.ceil((image.length - head) / 2 ** SHIFT);
+  /** A core with the head copied and attached: no chunk of postings is in place. */
+  function headOnly(): { c: CoreExports; at: number } {
+    const c = instantiateCore();
+    const at = c.indexReserve(image.length);
+    new Uint8Array(c.memory.buffer, at, head).set(image.subarray(0, head));
+    expect(c.indexAttach(image.length, head, SHIFT)).toBe(0);
+    c.setParams(DEFAULT_RANKING.k1, DEFAULT_RANKING.b, DEFAULT_RANKING.avoidDemotion, DEFAULT_RANKING.unigramCoverage, DEFAULT_RANKING.coverageExponent);
+    return { c, at };
+  }
+  const place = (c: CoreExports, at: number, chunk: number) => {
+    const from = head + chunk * 2 ** SHIFT;
+    new Uint8Array(c.memory.buffer, at + from).set(image.subarray(from, Math.min(image.length, from + 2 ** SHIFT)));
+    c.chunkLoaded(chunk);
+  };
+  const listed = (c: CoreExports) => Array.from(new Uint32Array(c.memory.buffer, c.neededPtr(), c.neededCount()));
+
+  it('refuses a head that does not end where the postings start, or a chunk size out of range', () => {
+    const c = instantiateCore();
+    const at = c.indexReserve(image.length);
+    new Uint8Array(c.memory.buffer, at, head).set(image.subarray(0, head));
+    expect(c.indexAttach(image.length, head + 8, SHIFT)).toBe(-10);
+    expect(c.indexAttach(image.length, head, 4)).toBe(-10);
+    expect(c.indexAttach(image.length, head, 30)).toBe(-10);
+  });
+
+  it('answers NEED_CHUNKS with the chunks its terms lie in, then exactly what the whole image answers', () => {
+    const whole = core();
+    for (const q of QUERIES) {
+      const { c, at } = headOnly();
+      expect(c.search(writeInput(c, q), 10, 0, 0, Infinity)).toBe(NEED_CHUNKS);
+      const ids = listed(c);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.length).toBeLessThan(chunkCount / 2);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.every((id) => id < chunkCount)).toBe(true);
+      for (const id of ids) place(c, at, id);
+      expect(run(c, q, { explain: true })).toEqual(run(whole, q, { explain: true }));
+      // Marking a chunk twice, or one out of range, changes no count; the rest are still missing.
+      c.chunkLoaded(ids[0]);
+      c.chunkLoaded(chunkCount);
+      c.chunkLoaded(-1);
+      expect(c.listAllMissing()).toBe(chunkCount - ids.length);
+    }
+  });
+
+  it('needs every missing chunk for the first TF-IDF search (the document norms read all postings)', () => {
+    const { c, at } = headOnly();
+    const q = QUERIES[0];
+    place(c, at, 0);
+    expect(c.search(writeInput(c, q), 10, 1, 0, Infinity)).toBe(NEED_CHUNKS);
+    expect(listed(c)).toEqual(Array.from({ length: chunkCount - 1 }, (_, i) => i + 1));
+    for (let i = 1; i < chunkCount; i++) place(c, at, i);
+    new Float64Array(c.memory.buffer, c.weightsPtr(), FIELDS.length).set(weightVector(DEFAULT_RANKING));
+    expect(c.search(writeInput(c, q), 10, 1, 0, Infinity)).toBeGreaterThan(0);
   });
 });

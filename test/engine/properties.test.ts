@@ -170,6 +170,59 @@ describe('snapshot properties', () => {
     expect(() => load(copy).search(gap)).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
   });
 
+  it('reads the index postings chunk by chunk: only the chunks a query needs, each checked against its own CRC', () => {
+    const e0 = load(bytes);
+    const chunks = (e0 as unknown as { snapshot: { indexChunks(): { head: number; shift: number; length: number; crcs: Uint32Array } } }).snapshot.indexChunks();
+    const count = chunks.crcs.length - 1;
+    expect(count).toBeGreaterThan(100);
+    const indexAt = sectionBase() + e0.header.sections.index.offset;
+    const chunkAt = (c: number) => indexAt + chunks.head + c * 2 ** chunks.shift;
+    const query = { query: '撤回消息 recall message', limit: 5 };
+    const answer = e0.search(query);
+    // Which chunks the query reads: flip a byte in each chunk and see which flips the search notices.
+    let noticed = 0;
+    const tried = count;
+    for (let c = 0; c < count; c++) {
+      const copy = Uint8Array.from(bytes);
+      copy[chunkAt(c) + 5] ^= 0x41;
+      let result: string;
+      try {
+        result = load(copy).search(query);
+      } catch (err) {
+        expect((err as DwsError).reason).toBe('snapshot_corrupt');
+        expect((err as DwsError).message).toContain(`index chunk ${c} `);
+        noticed++;
+        continue;
+      }
+      expect(result).toBe(answer); // an unread chunk changes nothing
+      if (c % 16 === 0) expect(() => load(copy).verify()).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    }
+    expect(noticed).toBeGreaterThan(0);
+    expect(noticed).toBeLessThan(tried / 2);
+    // The head (dictionary) is checked by every search.
+    const head = Uint8Array.from(bytes);
+    head[indexAt + (chunks.head >> 1)] ^= 0x41;
+    expect(() => load(head).search({ query: 'todo', limit: 3 })).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    // A first TF-IDF search reads every chunk (its document norms come from all postings).
+    const last = Uint8Array.from(bytes);
+    last[chunkAt(count - 1)] ^= 0x41;
+    expect(load(last).search({ query: 'todo', limit: 3 })).toBe(e0.search({ query: 'todo', limit: 3 }));
+    expect(() => new Engine(last, { algorithm: 'fielded_tfidf_cosine' }).search({ query: 'todo', limit: 3 })).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+  });
+
+  it('answers from chunks read on demand exactly as from the whole image, in any query order, for both algorithms', () => {
+    const words = ['发消息', '撤回', '日程', '审批', 'upload', 'file', 'sheet', '表格', 'todo', '待办', '群', 'recall', '会议室', 'mail', '知识库', 'robot'];
+    const query = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }).map((w) => ({ query: w.join(' '), limit: 8 }));
+    for (const algorithm of ['fielded_bm25_ensemble', 'fielded_tfidf_cosine']) {
+      const whole = new Engine(bytes, { algorithm });
+      void whole.wasm; // every chunk in place before the first search
+      fc.assert(fc.property(fc.array(query, { minLength: 1, maxLength: 6 }), (queries) => {
+        const lazy = new Engine(bytes, { algorithm });
+        for (const q of queries) expect(lazy.search(q, { explain: true })).toBe(whole.search(q, { explain: true }));
+      }), { numRuns: 25 });
+    }
+  });
+
   it('verify() finds damage in a section a search never reads, which the engine otherwise meets only on use', () => {
     const header = load(bytes).header;
     for (const name of ['specs', 'text', 'specs_index', 'text_index'] as const) {
