@@ -168,6 +168,7 @@ let chunksMissing: i32 = 0;
 let chunkState: usize = 0; // u8 per chunk: 0 missing, 1 resident, 2 missing and already listed by this call
 let needed: usize = 0; // u32 chunk numbers
 let neededLen: i32 = 0;
+let termReady: usize = 0; // u8 per term: 1 once every chunk of its block is resident (one load per term after that)
 
 /** No chunk of the attached postings is there yet. */
 function expectChunks(shift: u32): void {
@@ -178,6 +179,8 @@ function expectChunks(shift: u32): void {
   chunkState = heap.alloc(<usize>max(chunkCount, 1));
   memory.fill(chunkState, 0, <usize>chunkCount);
   needed = heap.alloc(<usize>max(chunkCount, 1) << 2);
+  termReady = heap.alloc(<usize>max(numTerms, 1));
+  memory.fill(termReady, 0, <usize>numTerms);
 }
 
 /** Lists chunk c when it is missing and not listed yet. */
@@ -197,12 +200,20 @@ function listMissing(m: i32, all: bool): i32 {
     const span = <u32>(postingsEnd - postings);
     for (let qi = 0; qi < m; qi++) {
       const t = load<i32>(qterms + (<usize>qi << 2));
+      if (load<u8>(termReady + <usize>t) != 0) continue;
       const from = termFirstPosting(t);
       let to = termFirstPosting(t + 1);
       if (to > span) to = span;
       // A block that does not fit the postings is caught by its reader (the index is then corrupt).
-      if (from >= to) continue;
-      for (let c = <i32>(from >> chunkShift); c <= <i32>((to - 1) >> chunkShift); c++) need(c);
+      let ready = true;
+      if (from < to) {
+        for (let c = <i32>(from >> chunkShift); c <= <i32>((to - 1) >> chunkShift); c++) {
+          if (load<u8>(chunkState + <usize>c) == 1) continue;
+          ready = false;
+          need(c);
+        }
+      }
+      if (ready) store<u8>(termReady + <usize>t, 1);
     }
   }
   for (let i = 0; i < neededLen; i++) store<u8>(chunkState + <usize>load<u32>(needed + (<usize>i << 2)), 0);
