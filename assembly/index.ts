@@ -14,7 +14,7 @@
 // (doc - previous doc - 1) << 1 | (tf > 1) and one byte min(tf, 255) when tf > 1 (the first posting's previous doc
 // is -1). The TF-IDF document norms are not stored: the core computes them from the blocks on first use.
 import { tokenize, tokBytes, tokStarts, tokenizerReset } from './tokenizer';
-import { grow, nextCapacity } from './memory';
+import { grow, nextCapacity, resetHeap } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
 export const INDEX_VERSION: u32 = 6;
@@ -234,7 +234,7 @@ function intern(p: usize, len: i32): i32 {
 export function buildReset(docs: i32, fields: i32): void {
   if (docs > MAX_DOCS) abort('too many documents for the index format');
   if (fields < 1 || fields > MAX_BUILD_FIELDS) abort('the index build takes 1 to 64 fields');
-  heap.reset();
+  resetHeap();
   tokenizerReset();
   numDocs = 0; numFields = 0; numTerms = 0; image = 0; imageLen = 0;
   arena = 0; arenaCap = 0; bTermRecs = 0; bTermCap = 0; calls = 0; callCap = 0; blocks = 0; blockCap = 0;

@@ -3,6 +3,7 @@
 // the weights buffer, calls search(), and reads fixed-stride result records from the output buffer. No strings
 // cross the boundary and nothing is allocated per query.
 import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
+import { allocZeroed } from './memory';
 import {
   buildAddField, buildFinish, buildReset, image, imageLen, loadImage, lookupTerm, termLength, termPtr,
   numDocs, numFields, numTerms, docLen, avgLen, termPost, postings, postingsEnd,
@@ -66,6 +67,8 @@ const listWeights: usize = memory.data(MAX_FIELDS << 3, 16);
 let listK1: f64 = -1;
 let listB: f64 = -1;
 let listsValid: bool = false;
+let listAtClear: bool = false; // listAt holds no list yet (so dropping every list needs no clearing)
+let lookupsUsed: bool = false; // lookupCache holds term ids (of the index attached when they were stored)
 let imageBase: usize = 0;
 let k1: f64 = 0.9;
 let b: f64 = 0.4;
@@ -176,11 +179,9 @@ function expectChunks(shift: u32): void {
   const span = <u32>(postingsEnd - postings);
   chunkCount = <i32>((span + (1 << shift) - 1) >> shift);
   chunksMissing = chunkCount;
-  chunkState = heap.alloc(<usize>max(chunkCount, 1));
-  memory.fill(chunkState, 0, <usize>chunkCount);
+  chunkState = allocZeroed(<usize>max(chunkCount, 1));
   needed = heap.alloc(<usize>max(chunkCount, 1) << 2);
-  termReady = heap.alloc(<usize>max(numTerms, 1));
-  memory.fill(termReady, 0, <usize>numTerms);
+  termReady = allocZeroed(<usize>max(numTerms, 1));
 }
 
 /** Lists chunk c when it is missing and not listed yet. */
@@ -238,22 +239,21 @@ function allocAccumulators(): void {
   memory.fill(mask, 1, n);
   mult = heap.alloc(n << 3);
   for (let i: usize = 0; i < n; i++) store<f64>(mult + (i << 3), 1.0);
-  acc = heap.alloc(n * ACC_BYTES);
-  memory.fill(acc, 0, n * ACC_BYTES);
-  topSlot = heap.alloc(n);
-  memory.fill(topSlot, 0, n);
+  acc = allocZeroed(n * ACC_BYTES);
+  topSlot = allocZeroed(n);
   touched = heap.alloc((n + 1) << 2); // +1: scoreBm25 writes a slot before it knows the document is new
   out = heap.alloc(<usize>MAX_RESULTS * <usize>(32 + (numFields << 3)));
-  memory.fill(lookupCache, 0, <usize>LOOKUP_SLOTS << 2);
+  // The term lookups of a former index (static memory: zero until a search has filled it).
+  if (lookupsUsed) memory.fill(lookupCache, 0, <usize>LOOKUP_SLOTS << 2);
+  lookupsUsed = false;
   // Impact lists: a fresh index (the heap was reset by a build, or this is a new image) starts with none.
   const t = <usize>max(numTerms, 1);
-  listAt = heap.alloc(t << 2);
+  listAt = allocZeroed(t << 2);
+  listAtClear = true;
   listLen = heap.alloc(t << 2);
   listMass = heap.alloc(t << 3);
-  termSum = heap.alloc(n << 3);
-  memory.fill(termSum, 0, n << 3);
-  termBits = heap.alloc(n << 2);
-  memory.fill(termBits, 0, n << 2);
+  termSum = allocZeroed(n << 3);
+  termBits = allocZeroed(n << 2);
   termDocs = heap.alloc(n << 2);
   blockCount = 0;
   blockAt = -1;
@@ -275,7 +275,8 @@ function checkLists(): void {
     if (load<f64>(listWeights + (<usize>f << 3)) != load<f64>(weights + (<usize>f << 3))) same = false;
   }
   if (same) return;
-  memory.fill(listAt, 0, <usize>max(numTerms, 1) << 2);
+  if (!listAtClear) memory.fill(listAt, 0, <usize>max(numTerms, 1) << 2);
+  listAtClear = false;
   memory.copy(listWeights, weights, <usize>numFields << 3);
   listK1 = k1;
   listB = b;
@@ -484,7 +485,10 @@ function findTerm(p: usize, len: i32): i32 {
   const cached = load<i32>(slot) - 1;
   if (cached >= 0 && termLength(cached) == len && memory.compare(termPtr(cached), p, <usize>len) == 0) return cached;
   const id = lookupTerm(p, len);
-  if (id >= 0) store<i32>(slot, id + 1);
+  if (id >= 0) {
+    store<i32>(slot, id + 1);
+    lookupsUsed = true;
+  }
   return id;
 }
 
@@ -536,8 +540,7 @@ let docNorm: usize = 0;
 function ensureDocNorm(): void {
   if (docNorm != 0) return;
   const F = numFields, N = numDocs;
-  const norms = heap.alloc(<usize>max(F * N, 1) << 3);
-  memory.fill(norms, 0, <usize>max(F * N, 1) << 3);
+  const norms = allocZeroed(<usize>max(F * N, 1) << 3);
   for (let t = 0; t < numTerms; t++) {
     const runCount = readTerm(t);
     for (let r: u32 = 0; r < runCount; r++) {

@@ -6,7 +6,7 @@ import { gapLines, type Gap } from '../engine/gaps.js';
 import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../engine/rerank.js';
 import { joinStrings } from './string-list.js';
 import {
-  SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
+  avoidWords, SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
   ENUM_COLUMNS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
 } from './snapshot.js';
 
@@ -137,11 +137,11 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   for (const [, p] of filed) starts.push(starts[starts.length - 1] + utf8(p).length);
   const phrases = utf8(filed.map(([, p]) => p).join(''));
   const avoid: StoredAvoid = {
-    docs: packU32(filed.map(([doc]) => doc)),
-    starts: packU32(starts),
-    keys: packU32(filing.keys),
-    buckets: packU32(filing.starts),
-    crcs: packU32(filing.keys.map((_, j) => input.crc32(phrases.subarray(starts[filing.starts[j]], starts[filing.starts[j + 1]])))),
+    docs: filed.map(([doc]) => doc),
+    starts,
+    keys: [...filing.keys],
+    buckets: [...filing.starts],
+    crcs: filing.keys.map((_, j) => input.crc32(phrases.subarray(starts[filing.starts[j]], starts[filing.starts[j + 1]]))),
   };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
   const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);
@@ -149,7 +149,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     meta: packr.pack(meta),
     text_index: text.index,
     text: text.data,
-    avoid: packr.pack(avoid),
+    avoid: packU32(avoidWords(avoid)),
     avoid_phrases: phrases,
     gap_notes: gaps.notes,
     index_chunks: indexChunks(input.index, input.crc32),

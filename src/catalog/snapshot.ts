@@ -116,16 +116,23 @@ export interface AvoidIndex {
 }
 
 /**
- * The avoid section as stored: the AvoidIndex arrays packed (computed at build) and the CRC-32 of each bucket's bytes.
- * The phrases themselves are the avoid_phrases section, in filing order, so a bucket is one byte range: a search
- * reads the few buckets its query offers (about 9 of 2,000), not the 240 KB of phrases.
+ * The avoid section as stored: u32 LE words [phrase count P, key count K, docs (P), starts (P + 1), keys (K), buckets
+ * (K + 1), crcs (K)]: the AvoidIndex arrays (computed at build) and the CRC-32 of each bucket's bytes, read as views
+ * where the bytes are 4-aligned (no decoding, no copy). The phrases themselves are the avoid_phrases section, in filing
+ * order, so a bucket is one byte range: a search reads the few buckets its query offers (about 9 of 2,000), not the
+ * 240 KB of phrases.
  */
 export interface StoredAvoid {
-  docs: Uint8Array;
-  starts: Uint8Array;
-  keys: Uint8Array;
-  buckets: Uint8Array;
-  crcs: Uint8Array;
+  docs: number[];
+  starts: number[];
+  keys: number[];
+  buckets: number[];
+  crcs: number[];
+}
+
+/** The words of a StoredAvoid, in section order. */
+export function avoidWords(a: StoredAvoid): number[] {
+  return [a.docs.length, a.keys.length, ...a.docs, ...a.starts, ...a.keys, ...a.buckets, ...a.crcs];
 }
 
 /**
@@ -260,9 +267,10 @@ export function bytesSource(bytes: Uint8Array): SnapshotSource {
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** Little-endian u32s from bytes (copied: msgpack bins are not 4-aligned). */
+/** Little-endian u32s from bytes: a view when they are 4-aligned (a raw section), else a copy (msgpack bins). */
 function u32s(bytes: Uint8Array): Uint32Array {
   if (!(bytes instanceof Uint8Array) || bytes.length % 4 !== 0) throw corrupt('packed u32 array has a bad length');
+  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
   // One native copy into a fresh (aligned) buffer; the per-word loop below runs interpreted in a cold process.
   if (LITTLE_ENDIAN) return new Uint32Array(new Uint8Array(bytes).buffer);
   const out = new Uint32Array(bytes.length / 4);
@@ -381,18 +389,18 @@ export class Snapshot {
 
   /** The avoid section; count is the number of tools (every phrase's doc must be one). */
   avoidIndex(count: number): AvoidIndex {
-    const stored = this.unpack<StoredAvoid>(this.section('avoid'), 'avoid index');
-    if (!stored || typeof stored !== 'object' || !(stored.crcs instanceof Uint8Array)) throw corrupt('avoid index is malformed');
-    const docs = u32s(stored.docs);
-    const starts = u32s(stored.starts);
-    const keys = u32s(stored.keys);
-    const buckets = u32s(stored.buckets);
-    const crcs = u32s(stored.crcs);
+    const words = u32s(this.section('avoid'));
+    const [p, k] = words;
+    if (words.length < 2 || words.length !== 2 + p + (p + 1) + k + (k + 1) + k) throw corrupt('avoid index lengths differ');
+    let at = 2;
+    const take = (n: number) => words.subarray(at, (at += n));
+    const docs = take(p);
+    const starts = take(p + 1);
+    const keys = take(k);
+    const buckets = take(k + 1);
+    const crcs = take(k);
     const phrasesSection = this.header.sections.avoid_phrases;
     // The section is CRC-checked; these checks keep every slice of it in bounds.
-    if (starts.length !== docs.length + 1 || buckets.length !== keys.length + 1 || crcs.length !== keys.length) {
-      throw corrupt('avoid index lengths differ');
-    }
     try {
       checkOffsets(starts, phrasesSection.length, 'avoid phrase');
       checkOffsets(buckets, docs.length, 'avoid bucket');

@@ -443,10 +443,18 @@ export function rerankMultipliers(meta: SnapshotMeta, ranking: RankingOptions, a
     { boost: ranking.actionBoost, penalty: ranking.actionPenalty, productBoost: ranking.productBoost });
 }
 
-/** The avoid index as phrase buckets; each phrase is decoded once, on first use. */
+/** The avoid index as phrase buckets; each phrase is decoded once, on first use (a query decodes a few dozen). */
 function avoidLookup({ docs, phrase, keys, buckets }: AvoidIndex): { buckets: PhraseBuckets; docs: Uint32Array } {
-  const phrases: (string | undefined)[] = new Array(docs.length);
-  return { docs, buckets: new PhraseBuckets(keys, buckets, (e) => (phrases[e] ??= phrase(e))) };
+  const phrases = new Map<number, string>();
+  const decoded = (e: number): string => {
+    let p = phrases.get(e);
+    if (p === undefined) {
+      p = phrase(e);
+      phrases.set(e, p);
+    }
+    return p;
+  };
+  return { docs, buckets: new PhraseBuckets(keys, buckets, decoded) };
 }
 
 /** JSON of a string array; the arrays hits share (matched-field sets, rank sources) are serialized once. */
