@@ -1,6 +1,6 @@
 // The one place the WASM core is instantiated, and the typed list of everything it exports. The module imports
 // only env.abort; scratch buffers are exported as pointers and the host keeps typed-array views over them.
-import { CORE_TOKENIZER_VERSION, CORE_WASM_BASE64, CORE_WASM_SHA256 } from './generated/core-wasm.js';
+import { CORE_TOKENIZER_VERSION, CORE_WASM_BASE64, CORE_WASM_LENGTH, CORE_WASM_SHA256, readCoreWasm } from './generated/core-wasm.js';
 
 /** sha256 of the embedded core (computed at build; snapshots record the core they were indexed with). */
 export const coreSha256 = (): string => CORE_WASM_SHA256;
@@ -68,7 +68,17 @@ function decodeBase64(b64: string): Uint8Array {
 
 /** The embedded core module bytes (the same bytes in Node and in the browser). */
 export function wasmBytes(): Uint8Array {
-  coreBytes ??= decodeBase64(CORE_WASM_BASE64);
+  if (!coreBytes) {
+    // Embedded, or (the hot CLI bundle) in dist/core.wasm beside it, written by the same build.
+    let bytes: Uint8Array;
+    try {
+      bytes = CORE_WASM_BASE64 !== undefined ? decodeBase64(CORE_WASM_BASE64) : readCoreWasm!();
+    } catch (e) {
+      throw new Error(`the wasm core of this dws cannot be read (${(e as Error).message}); run \`npm run build\``);
+    }
+    if (bytes.length !== CORE_WASM_LENGTH) throw new Error('the wasm core of this dws is not the one it was built with; run `npm run build`');
+    coreBytes = bytes;
+  }
   return coreBytes;
 }
 

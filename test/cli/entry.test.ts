@@ -68,6 +68,27 @@ describe('bin/dws.cjs', () => {
     expect(source.toString('latin1')).toMatch(/^\(function \(exports, require, module, __filename, __dirname\) \{'use strict';/u);
   });
 
+  it('reads the core from dist/core.wasm (not embedded), and fails closed without output when that file is not its own', () => {
+    const bundle = readFileSync(path.join(ROOT, 'dist', 'dws.cjs'), 'latin1');
+    expect(bundle).not.toMatch(/AGFzbQ/u); // base64 of the wasm magic: the module is not in the bundle
+    expect(bundle).toContain('core.wasm');
+    const wasm = readFileSync(path.join(ROOT, 'dist', 'core.wasm'));
+    expect(wasm.subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+    const search = COMMANDS[0];
+    for (const change of [(f: string) => rmSync(f), (f: string) => writeFileSync(f, wasm.subarray(0, wasm.length - 1))]) {
+      const dir = copyInstall();
+      dirs.push(dir);
+      change(path.join(dir, 'dist', 'core.wasm'));
+      const r = run(dir, search);
+      expect(r.status).toBe(5);
+      expect(r.stdout).toBe('');
+      expect(JSON.parse(r.stderr).error).toMatchObject({ category: 'internal', reason: 'internal_error' });
+      expect(r.stderr).toMatch(/wasm core/u);
+      // An Inspect never needs the core.
+      expect(run(dir, COMMANDS[1])).toEqual(shipped[1]);
+    }
+  });
+
   const damage: [string, string, (cache: Buffer, id: string) => Buffer | undefined][] = [
     ['missing', 'undefined', () => undefined],
     ['made for another build', 'undefined', (cache, id) => Buffer.from(cache.toString('latin1').replace(id, 'f'.repeat(32)), 'latin1')],
