@@ -176,16 +176,18 @@ function growTermSlots(): void {
 @inline function termStartOf(id: i32): u32 { return load<u32>(termRec(id), 8); }
 @inline function termLenOf(id: i32): i32 { return <i32>load<u32>(termRec(id), 12); }
 
-/** Term id of the token [p, p+len), added when new. FNV-1a: only the table's layout depends on it, never the image. */
+/**
+ * Term id of the token [p, p+len), added when new. The token's first 8 bytes are read as one word (tokenize leaves
+ * room past the last token), the rest byte by byte, and mixed by multiplication: only the table's layout depends on
+ * the hash, never the image.
+ */
 function intern(p: usize, len: i32): i32 {
   if ((bTerms + 1) * 2 > termCap) growTermSlots();
-  let h: u32 = 0x811c9dc5;
-  let key: u64 = 0;
-  for (let i = 0; i < len; i++) {
-    const c = load<u8>(p + <usize>i);
-    h ^= <u32>c; h *= 0x01000193;
-    if (i < 8) key |= <u64>c << (<u64>i << 3);
-  }
+  let key = load<u64>(p);
+  if (len < 8) key &= (<u64>1 << (<u64>len << 3)) - 1;
+  let x: u64 = key ^ (<u64>len << 59);
+  for (let i = 8; i < len; i++) x = (x ^ <u64>load<u8>(p + <usize>i)) * 0x100000001b3;
+  const h = <u32>((x * 0x9e3779b97f4a7c15) >> 32);
   const m = <u32>(termCap - 1);
   let slot = slotOf(h, m);
   while (true) {

@@ -208,7 +208,8 @@ export function tokenize(src: usize, len: i32): i32 {
   tokCount = 0;
   tokEnd = 0;
   // Room for every token the text can make, once: a code point makes at most two tokens (a Han unigram and bigram;
-  // an identifier part and its share of the whole run) of at most 12 bytes together.
+  // an identifier part and its share of the whole run) of at most 12 bytes together. The 16 spare bytes let a reader
+  // load 8 bytes at any token start (the index build reads a token's first 8 bytes as one word).
   ensureTokBytes(cpsLen * 12 + 16);
   ensureTokStarts(cpsLen * 2 + 2);
   store<u32>(tokStarts, 0);
