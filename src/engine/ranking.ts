@@ -18,6 +18,11 @@ export interface RankingOptions {
   actionPenalty: number;
   /** Multiplier for the tools of a product the query names (catalog/lexicon/products.yaml; 1 = off). */
   productBoost: number;
+  /**
+   * Subqueries of one task: multiplier, in a subquery's second ranking, for the tools of the products the other
+   * subqueries' best hits belong to (the steps of one task tend to stay in its products; 1 = off).
+   */
+  siblingBoost: number;
   /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
   weakCoverage: number;
   /**
@@ -42,6 +47,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   unigramCoverage: 0.5,
   weakCoverage: 0.18,
   productBoost: 1.4,
+  siblingBoost: 1.2,
   actionBoost: 1.2,
   actionPenalty: 0.6,
   coverageExponent: 1,

@@ -130,7 +130,20 @@ export class Searcher {
     if (req.subqueries) {
       // Products the whole task names also steer each step ("在钉盘找到…，下载下来" downloads from drive).
       const task = fold(req.query);
-      const outcomes = req.subqueries.map((q) => this.runQuery(q, req, explain, task));
+      let outcomes = req.subqueries.map((q) => this.runQuery(q, req, explain, task));
+      // Steps of one task tend to stay in its products: a step whose best hit is outside the product that the best
+      // hits of all (two or more) other steps share is ranked again with that product's tools x siblingBoost ("create
+      // a chat folder", "find the groups", "file them under it": the third step's words alone say documents).
+      if (this.ctx.ranking.siblingBoost !== 1 && outcomes.length >= 3) {
+        const best = outcomes.map((o) => (o.kind === 'ranked' ? o.hits[0]?.doc : o.doc));
+        const productOf = (doc: number | undefined) => (doc === undefined ? undefined : this.ctx.meta.valueOf('product_id', doc));
+        outcomes = outcomes.map((o, i) => {
+          if (o.kind !== 'ranked') return o;
+          const others = best.filter((_, j) => j !== i).map(productOf);
+          const shared = others.length >= 2 && others[0] !== undefined && others.every((p) => p === others[0]) ? others[0] : undefined;
+          return shared !== undefined && productOf(best[i]) !== shared ? this.runQuery(req.subqueries![i], req, explain, task, req.candidate_limit, [shared]) : o;
+        });
+      }
       const blocked = outcomes.find((o) => o.kind === 'filtered');
       if (blocked && blocked.kind === 'filtered') {
         strategy = 'decomposed_exact_filtered';
@@ -240,7 +253,7 @@ export class Searcher {
    * Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. task: the folded
    * whole request a step or subquery belongs to (its products steer the step), else ''.
    */
-  private runQuery(query: string, req: NormalizedRequest, explain: boolean, task = '', k = req.candidate_limit): QueryOutcome {
+  private runQuery(query: string, req: NormalizedRequest, explain: boolean, task = '', k = req.candidate_limit, siblings: readonly string[] = []): QueryOutcome {
     const exact = this.ctx.identities.get(identityKey(query));
     if (exact !== undefined) {
       const reason = this.filterReason(exact, req);
@@ -249,7 +262,7 @@ export class Searcher {
     const mask = this.mask(req);
     const folded = fold(query);
     const pinned = this.embeddedIdentities(folded).filter((d) => mask[d] !== 0);
-    const ranked = this.rank(query, folded, task, mask, k, explain);
+    const ranked = this.rank(query, folded, task, mask, k, explain, siblings);
     const pinnedSet = new Set(pinned);
     const hits: Hit[] = pinned.map((doc) => {
       const scored = ranked.find((h) => h.doc === doc);
@@ -331,7 +344,7 @@ export class Searcher {
     return found;
   }
 
-  private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
+  private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean, siblings: readonly string[] = []): Hit[] {
     const { core, ranking } = this.ctx;
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
@@ -344,7 +357,14 @@ export class Searcher {
     const demotedDocs: number[] = [];
     this.demoteAvoided(folded, maskView, demotedDocs);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    const { mult, max } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
+    let { mult, max } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
+    if (siblings.length) {
+      const boost = this.ctx.ranking.siblingBoost;
+      const { values, codes } = this.ctx.meta.codesOf('product_id');
+      const hit = Uint8Array.from(values, (v) => (siblings.includes(v) ? 1 : 0));
+      mult = Float64Array.from(mult, (x, d) => (hit[codes[d]] ? x * boost : x));
+      max *= Math.max(1, boost);
+    }
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
     const qlen = writeInput(core, query);

@@ -53,3 +53,41 @@ describe('step fill', () => {
     }), { numRuns: 30 });
   });
 });
+
+describe('subqueries of one task (sibling products)', () => {
+  const on = shippedEngine(); // siblingBoost 1.2 by default
+  const off = loadEngine({ ranking: { siblingBoost: 1 } });
+  const decomposed = (e: ReturnType<typeof loadEngine>, subqueries: string[]) =>
+    paths(JSON.parse(e.search({ version: 'tool-search.v1', query: subqueries.join('; '), subqueries, limit: 5 })));
+  /** The best hit of each subquery ranked alone under the same task (what the first round of the merge sees). */
+  const bestProducts = (subqueries: string[]) => subqueries.map((q) => {
+    const first = JSON.parse(off.search({ version: 'tool-search.v1', query: subqueries.join('; '), subqueries: [q], limit: 1 })).candidates[0];
+    return first?.product_id as string | undefined;
+  });
+  const useWhen = off.tools().flatMap((t) => t.use_when_en.slice(0, 1));
+
+  it('lift, in a subquery whose best hit is elsewhere, the product the best hits of all (two or more) other subqueries share', () => {
+    // Three steps from the catalog's own examples: two land in aitable, the third in sheet.
+    const steps = ["Does the 'industry' field have an option for 'new energy'", 'Rename a dashboard', 'Which criteria does this filter view have overall'];
+    expect(steps.every((s) => useWhen.includes(s))).toBe(true);
+    expect(bestProducts(steps)).toEqual(['aitable', 'aitable', 'sheet']);
+    const before = decomposed(off, steps);
+    const after = decomposed(on, steps);
+    expect(after).not.toEqual(before);
+    // What the boost brings in belongs to the shared product; the steps' own first hits keep their slots.
+    const byPath = new Map(off.tools().map((t) => [t.canonical_path, t.product_id]));
+    expect(after.filter((p) => !before.includes(p)).every((p) => byPath.get(p) === 'aitable')).toBe(true);
+    expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
+  });
+
+  it('change nothing for two subqueries, when the other steps land in different products, or when every step lands in one (property)', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(...useWhen), { minLength: 2, maxLength: 3 }), (steps) => {
+      const products = bestProducts(steps);
+      const odd = steps.length === 3 && products.some((own, i) => {
+        const others = products.filter((_, j) => j !== i);
+        return others[0] !== undefined && others.every((p) => p === others[0]) && own !== others[0];
+      });
+      if (!odd) expect(decomposed(on, steps)).toEqual(decomposed(off, steps));
+    }), { numRuns: 60 });
+  });
+});
