@@ -108,7 +108,8 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const gaps = packGaps(input.gaps ?? []);
   const meta: StoredMeta = {
-    products: input.catalog.products,
+    products: utf8(JSON.stringify(input.catalog.products)),
+    product_ids: input.catalog.products.map((p) => p.id),
     fields: [...input.fields],
     columns: Object.fromEntries(STRING_COLUMNS.map((c) => [c, utf8(tools.map((t) => t[c]).join('\n'))])) as StoredMeta['columns'],
     enums: Object.fromEntries(ENUM_COLUMNS.map((c) => {
@@ -122,9 +123,9 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     identity_docs: packU32(identities.map(([, doc]) => doc)),
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
     actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon, Object.keys(t.parameters)))),
-    lexicon: input.lexicon,
+    lexicon: utf8(JSON.stringify(input.lexicon)),
     gaps: gaps.stored,
-    productLexicon: input.productLexicon,
+    productLexicon: utf8(JSON.stringify(input.productLexicon)),
     lexicon_filing: packFiling(fileLexicon(input.lexicon)),
     product_filing: packFiling(fileLexicon(input.productLexicon)),
   };

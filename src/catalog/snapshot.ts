@@ -29,7 +29,7 @@ import { lowerBound } from './order.js';
 import { checkOffsets, StringList, type Strings } from './string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 8;
+export const SNAPSHOT_FORMAT_VERSION = 9;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
 export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index_chunks', 'index', 'specs_index', 'specs'] as const;
@@ -50,7 +50,10 @@ export interface SnapshotHeader {
 export interface SnapshotMeta {
   /** Number of tools (documents). */
   readonly count: number;
-  products: ProductSpec[];
+  /** The products, decoded on first use. */
+  readonly products: ProductSpec[];
+  /** Their ids, in the same order. */
+  readonly productIds: readonly string[];
   fields: string[];
   /** Identity columns, decoded on first use and read entry by entry (no string per tool until it is read). */
   canonical_path: Strings;
@@ -164,9 +167,14 @@ export interface StoredGaps {
   set_starts: Uint8Array;
 }
 
-/** The meta section as stored: string columns joined, booleans and doc numbers as packed bytes. */
+/**
+ * The meta section as stored: string columns joined, booleans and doc numbers as packed bytes. The products and the
+ * lexicons are UTF-8 JSON (one native decode and parse, where msgpack decodes their short Chinese strings in
+ * JavaScript); the products are parsed only when read (an Inspect), a search needs their ids alone.
+ */
 export interface StoredMeta {
-  products: ProductSpec[];
+  products: Uint8Array;
+  product_ids: string[];
   fields: string[];
   columns: Record<(typeof STRING_COLUMNS)[number], Uint8Array>;
   enums: Record<EnumColumn, { values: string[]; codes: Uint8Array }>;
@@ -182,8 +190,8 @@ export interface StoredMeta {
   twin: Uint8Array;
   /** u32 LE action class mask per doc. */
   actions: Uint8Array;
-  lexicon: ActionLexicon;
-  productLexicon: ProductLexicon;
+  lexicon: Uint8Array;
+  productLexicon: Uint8Array;
   /** The lexicons' words filed at build (src/engine/rerank.ts fileLexicon), so a search never files them. */
   lexicon_filing: StoredFiling;
   product_filing: StoredFiling;
@@ -234,6 +242,16 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 function utf8(bytes: unknown, what: string): string {
   if (!(bytes instanceof Uint8Array)) throw new Error(`${what} are missing`);
   return utf8Decoder.decode(bytes);
+}
+
+/** UTF-8 JSON bytes parsed (throws on bad bytes or bad JSON). */
+function jsonOf(bytes: unknown, what: string): unknown {
+  const text = utf8(bytes, what);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${what} are not JSON`);
+  }
 }
 
 /** utf8() for a string decoded after the meta section was opened (on first use): failures are snapshot_corrupt. */
@@ -499,7 +517,8 @@ function filingOf(f: StoredFiling | undefined, what: string): { keys: Uint32Arra
  */
 class DecodedMeta implements SnapshotMeta {
   readonly count: number;
-  readonly products: ProductSpec[];
+  readonly productIds: readonly string[];
+  private productList?: ProductSpec[];
   readonly fields: string[];
   readonly identities: SortedIdentities;
   readonly twin: Uint32Array;
@@ -536,15 +555,33 @@ class DecodedMeta implements SnapshotMeta {
       if (!(m.aliases instanceof Uint8Array)) throw new Error('aliases are missing');
       this.identities = new SortedIdentities(keys, docs);
       this.gapTable = storedGaps(m.gaps, gapNotes);
-      presetFiling(m.lexicon, filingOf(m.lexicon_filing, 'lexicon'));
-      presetFiling(m.productLexicon, filingOf(m.product_filing, 'product lexicon'));
+      if (!Array.isArray(m.product_ids) || !m.product_ids.every((id) => typeof id === 'string')) throw new Error('product ids are missing');
+      if (!(m.products instanceof Uint8Array)) throw new Error('products are missing');
+      this.lexicon = jsonOf(m.lexicon, 'lexicon') as ActionLexicon;
+      this.productLexicon = jsonOf(m.productLexicon, 'product lexicon') as ProductLexicon;
+      presetFiling(this.lexicon, filingOf(m.lexicon_filing, 'lexicon'));
+      presetFiling(this.productLexicon, filingOf(m.product_filing, 'product lexicon'));
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);
     }
-    this.products = m.products;
+    this.productIds = m.product_ids;
     this.fields = m.fields;
-    this.lexicon = m.lexicon;
-    this.productLexicon = m.productLexicon;
+  }
+
+  get products(): ProductSpec[] {
+    if (!this.productList) {
+      let list: ProductSpec[];
+      try {
+        list = jsonOf(this.stored.products, 'products') as ProductSpec[];
+      } catch (e) {
+        throw corrupt(`meta is malformed (${(e as Error).message})`);
+      }
+      if (!Array.isArray(list) || list.length !== this.productIds.length || list.some((p, i) => p?.id !== this.productIds[i])) {
+        throw corrupt('meta is malformed (products do not match their ids)');
+      }
+      this.productList = list;
+    }
+    return this.productList;
   }
 
   private column(name: StringColumn): StringList {

@@ -48,7 +48,6 @@ export interface ToolRef extends ToolText {
 export class Engine {
   readonly header: SnapshotHeader;
   readonly meta: SnapshotMeta;
-  readonly products: ProductSpec[];
   readonly productIds: ReadonlySet<string>;
   readonly identities: IdentityLookup;
   private readonly snapshot: Snapshot;
@@ -74,8 +73,7 @@ export class Engine {
     this.snapshot = snapshot;
     this.header = snapshot.header;
     this.meta = meta;
-    this.products = meta.products;
-    this.productIds = new Set(meta.products.map((p) => p.id));
+    this.productIds = new Set(meta.productIds);
     this.identities = meta.identities;
     this.texts = new Array(meta.count);
     const algorithm = options.algorithm ?? DEFAULT_RANKING.algorithm;
@@ -142,6 +140,11 @@ export class Engine {
         core.chunkLoaded(ids[i]);
       }
     }
+  }
+
+  /** The catalog's products (decoded on first use: a search needs only their ids). */
+  get products(): ProductSpec[] {
+    return this.meta.products;
   }
 
   get catalogHashes(): { source_hash: string; surface_hash: string } {

@@ -142,6 +142,23 @@ describe('the meta section as stored', () => {
     });
   }
 
+  it('decodes the products only when they are read, and refuses products that do not match their ids then', () => {
+    const enc = new TextEncoder();
+    const swapped = withMeta((m) => {
+      const list = JSON.parse(new TextDecoder().decode(m.products)) as { id: string }[];
+      [list[0], list[1]] = [list[1], list[0]];
+      m.products = enc.encode(JSON.stringify(list));
+    });
+    // A search needs the ids only, so it answers; the first read of the products (an Inspect) fails closed.
+    expect(outcome(swapped)).toBe(new Engine(bytes).search(QUERY));
+    expect(() => new Engine(swapped).inspect()).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    expect(outcome(withMeta((m) => { m.products = enc.encode('[{"id": '); }))).toBe(new Engine(bytes).search(QUERY));
+    expect(() => new Engine(withMeta((m) => { m.products = enc.encode('[{"id": '); })).products).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    // The lexicons are read by every search.
+    expect(outcome(withMeta((m) => { m.lexicon = enc.encode('{"classes": '); }))).toBe('snapshot_corrupt');
+    expect(outcome(withMeta((m) => { m.product_ids = [1, 2] as unknown as string[]; }))).toBe('snapshot_corrupt');
+  });
+
   it('lexicon filings stored at build find the same classes and products as filings made at first use (property)', () => {
     const meta = new Engine(bytes).meta;
     const fresh = { lexicon: structuredClone(meta.lexicon), products: structuredClone(meta.productLexicon) };

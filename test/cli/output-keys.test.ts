@@ -54,7 +54,7 @@ describe('a bad snapshot fails closed through the CLI', () => {
   const cases: [string, (b: Uint8Array) => Uint8Array, string][] = [
     ['corrupt', (b) => { const c = Uint8Array.from(b); c[middleOf(b, 'index', 1000)] ^= 0xff; return c; }, 'snapshot_corrupt'],
     ['corrupt-meta', (b) => { const c = Uint8Array.from(b); c[middleOf(b, 'meta')] ^= 0xff; return c; }, 'snapshot_corrupt'],
-    ['incompatible', (b) => { const c = Uint8Array.from(b); c[7] = 9; return c; }, 'snapshot_incompatible'],
+    ['incompatible', (b) => { const c = Uint8Array.from(b); c[7] = 250; return c; }, 'snapshot_incompatible'],
     ['truncated', (b) => b.subarray(0, 1000), 'snapshot_corrupt'],
   ];
   for (const [name, mangle, reason] of cases) {
