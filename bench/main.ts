@@ -53,7 +53,7 @@ const results: Results = {
   load: loadInFreshProcess(),
   peers: peersSuite(corpus, quick ? 100 : 600, quick ? 1 : 2),
   scale: scaleSuite(corpus, quick ? [corpus.docs.length, 10_000] : [corpus.docs.length, 10_000, 100_000], quick ? 200 : 1000),
-  cold: coldSuite(corpus, quick ? 4 : 20),
+  cold: coldSuite(corpus, quick ? 4 : 40),
 };
 results.seconds = (performance.now() - started) / 1000;
 const report = renderReport(results);
