@@ -45,6 +45,8 @@ type FilterReason = 'excluded' | 'product_mismatch' | 'effect_mismatch' | 'unava
 /** One ranked hit before rendering. */
 interface Hit {
   doc: number;
+  /** The final score (rounded to 1e-9), or 0 for an identity pinned without one. */
+  score: number;
   sources: string[];
   fields: string[];
   strong: boolean;
@@ -131,9 +133,11 @@ export class Searcher {
       // Products the whole task names also steer each step ("在钉盘找到…，下载下来" downloads from drive).
       const task = fold(req.query);
       let outcomes = req.subqueries.map((q) => this.runQuery(q, req, explain, task));
-      // Steps of one task tend to stay in its products: a step whose best hit is outside the product that the best
-      // hits of all (two or more) other steps share is ranked again with that product's tools x siblingBoost ("create
-      // a chat folder", "find the groups", "file them under it": the third step's words alone say documents).
+      // Steps of one task tend to stay in its products: in a step whose best hit is outside the product that the best
+      // hits of all (two or more) other steps share, that product's tools score x siblingBoost and its hits are sorted
+      // again ("create a chat folder", "find the groups", "file them under it": the third step's words alone say
+      // documents). The boost multiplies final scores, as the core's multipliers do, so sorting the step's
+      // candidates again is the ranking the core would give them with that multiplier.
       if (this.ctx.ranking.siblingBoost !== 1 && outcomes.length >= 3) {
         const best = outcomes.map((o) => (o.kind === 'ranked' ? o.hits[0]?.doc : o.doc));
         const productOf = (doc: number | undefined) => (doc === undefined ? undefined : this.ctx.meta.valueOf('product_id', doc));
@@ -141,7 +145,7 @@ export class Searcher {
           if (o.kind !== 'ranked') return o;
           const others = best.filter((_, j) => j !== i).map(productOf);
           const shared = others.length >= 2 && others[0] !== undefined && others.every((p) => p === others[0]) ? others[0] : undefined;
-          return shared !== undefined && productOf(best[i]) !== shared ? this.runQuery(req.subqueries![i], req, explain, task, req.candidate_limit, [shared]) : o;
+          return shared !== undefined && productOf(best[i]) !== shared ? { kind: 'ranked', hits: this.lift(o.hits, shared) } : o;
         });
       }
       const blocked = outcomes.find((o) => o.kind === 'filtered');
@@ -253,7 +257,7 @@ export class Searcher {
    * Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. task: the folded
    * whole request a step or subquery belongs to (its products steer the step), else ''.
    */
-  private runQuery(query: string, req: NormalizedRequest, explain: boolean, task = '', k = req.candidate_limit, siblings: readonly string[] = []): QueryOutcome {
+  private runQuery(query: string, req: NormalizedRequest, explain: boolean, task = '', k = req.candidate_limit): QueryOutcome {
     const exact = this.ctx.identities.get(identityKey(query));
     if (exact !== undefined) {
       const reason = this.filterReason(exact, req);
@@ -262,14 +266,28 @@ export class Searcher {
     const mask = this.mask(req);
     const folded = fold(query);
     const pinned = this.embeddedIdentities(folded).filter((d) => mask[d] !== 0);
-    const ranked = this.rank(query, folded, task, mask, k, explain, siblings);
+    const ranked = this.rank(query, folded, task, mask, k, explain);
     const pinnedSet = new Set(pinned);
     const hits: Hit[] = pinned.map((doc) => {
       const scored = ranked.find((h) => h.doc === doc);
-      return { ...(scored ?? { fields: ['identity'], breakdown: undefined }), doc, sources: scored ? ['exact_identity', ...scored.sources] : ['exact_identity'], strong: true, coverage: 1 };
+      return { ...(scored ?? { fields: ['identity'], breakdown: undefined, score: 0 }), doc, sources: scored ? ['exact_identity', ...scored.sources] : ['exact_identity'], strong: true, coverage: 1 };
     });
     for (const h of ranked) if (!pinnedSet.has(h.doc)) hits.push(h);
     return { kind: 'ranked', hits };
+  }
+
+  /**
+   * A step's hits with the tools of product scored x siblingBoost, sorted again (score desc, doc asc); identities
+   * pinned into the step stay first.
+   */
+  private lift(hits: Hit[], product: string): Hit[] {
+    const boost = this.ctx.ranking.siblingBoost;
+    const round = (x: number) => Math.round(x * boost * 1e9) / 1e9;
+    const pinned = hits.filter((h) => h.sources[0] === 'exact_identity');
+    const rest = hits.filter((h) => h.sources[0] !== 'exact_identity').map((h) => (this.ctx.meta.valueOf('product_id', h.doc) !== product ? h
+      : { ...h, score: round(h.score), breakdown: h.breakdown && { ...h.breakdown, score: round(h.breakdown.score) } }));
+    rest.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    return [...pinned, ...rest];
   }
 
   /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
@@ -344,7 +362,7 @@ export class Searcher {
     return found;
   }
 
-  private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean, siblings: readonly string[] = []): Hit[] {
+  private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
     const { core, ranking } = this.ctx;
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
@@ -357,14 +375,7 @@ export class Searcher {
     const demotedDocs: number[] = [];
     this.demoteAvoided(folded, maskView, demotedDocs);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    let { mult, max } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
-    if (siblings.length) {
-      const boost = this.ctx.ranking.siblingBoost;
-      const { values, codes } = this.ctx.meta.codesOf('product_id');
-      const hit = Uint8Array.from(values, (v) => (siblings.includes(v) ? 1 : 0));
-      mult = Float64Array.from(mult, (x, d) => (hit[codes[d]] ? x * boost : x));
-      max *= Math.max(1, boost);
-    }
+    const { mult, max } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
     const qlen = writeInput(core, query);
@@ -390,7 +401,7 @@ export class Searcher {
       const doc = out.getUint32(at, true);
       const matched = this.matchedFields(out.getUint32(at + 4, true));
       const coverage = totalMass > 0 ? out.getFloat64(at + 24, true) / totalMass : 0;
-      const hit: Hit = { doc, sources, fields: matched.fields, strong: matched.strong, coverage };
+      const hit: Hit = { doc, score: out.getFloat64(at + 8, true), sources, fields: matched.fields, strong: matched.strong, coverage };
       if (explain) {
         const contributions: Record<string, number> = {};
         FIELDS.forEach((f, j) => {
@@ -489,7 +500,7 @@ function jsonOf(list: readonly string[]): string {
 }
 
 function exactHit(doc: number): Hit {
-  return { doc, sources: ['exact_guard'], fields: ['identity'], strong: true, coverage: 1 };
+  return { doc, score: 0, sources: ['exact_guard'], fields: ['identity'], strong: true, coverage: 1 };
 }
 
 function cut(text: string, field: string, truncated: string[]): string {

@@ -169,7 +169,7 @@ describe('subqueries', () => {
 });
 
 describe('round-robin merge', () => {
-  const hit = (doc: number) => ({ doc, sources: ['bm25'], fields: ['title'], strong: true, coverage: 1 });
+  const hit = (doc: number) => ({ doc, score: 1, sources: ['bm25'], fields: ['title'], strong: true, coverage: 1 });
   const docs = (hits: { doc: number }[]) => hits.map((h) => h.doc);
 
   it('takes rank 1 of every list, then rank 2, skipping duplicates, up to the limit', () => {
