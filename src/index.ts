@@ -58,13 +58,19 @@ export interface LoadOptions extends EngineOptions {
    * compiles the core anyway, and then never loads zlib and its stream modules.
    */
   checksum?: 'native' | 'core';
+  /**
+   * Keep the snapshot file open for the engine's life (default false: opened per read). For a process that runs one
+   * command and exits (the CLI): one open instead of one per section, chunk and blob it reads, and every read comes
+   * from the file that was opened, even if it is replaced meanwhile.
+   */
+  keepOpen?: boolean;
 }
 
 /**
  * A snapshot file read by byte ranges: a search reads the header and its sections, and never the full ToolSpecs at
  * the end of the file. Ranges are read when asked for and kept; the file is opened once per read.
  */
-export function fileSource(file: string): SnapshotSource {
+export function fileSource(file: string, keepOpen = false): SnapshotSource {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -72,9 +78,9 @@ export function fileSource(file: string): SnapshotSource {
     throw snapshotMissing(file, e);
   }
   const length = fstatSync(fd).size;
-  closeSync(fd);
+  if (!keepOpen) closeSync(fd);
   const readInto = (offset: number, out: Uint8Array): void => {
-    const f = openSync(file, 'r');
+    const f = keepOpen ? fd : openSync(file, 'r');
     try {
       let done = 0;
       while (done < out.length) {
@@ -83,7 +89,7 @@ export function fileSource(file: string): SnapshotSource {
         done += n;
       }
     } finally {
-      closeSync(f);
+      if (!keepOpen) closeSync(f);
     }
   };
   return {
@@ -102,7 +108,7 @@ export function fileSource(file: string): SnapshotSource {
  * (tested), so a snapshot passes or fails the same checks either way.
  */
 export function loadEngine(options: LoadOptions = {}): Engine {
-  const { snapshot, checksum = 'native', ...engineOptions } = options;
-  const source = snapshot instanceof Uint8Array ? snapshot : fileSource(snapshot ?? defaultSnapshotPath());
+  const { snapshot, checksum = 'native', keepOpen = false, ...engineOptions } = options;
+  const source = snapshot instanceof Uint8Array ? snapshot : fileSource(snapshot ?? defaultSnapshotPath(), keepOpen);
   return new Engine(source, checksum === 'core' ? engineOptions : { crc32: nativeCrc32, ...engineOptions });
 }

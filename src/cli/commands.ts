@@ -13,6 +13,7 @@ let engine: Engine | undefined;
  */
 export function getEngine(forSearch = false): Engine {
   engine ??= loadEngine({
+    keepOpen: true, // one command per process: the file is opened once, and closed by the exit
     algorithm: process.env.DWS_TOOL_SEARCH_ALGORITHM || undefined,
     deferIndex: true,
     checksum: forSearch ? 'core' : 'native',

@@ -6,6 +6,9 @@ import { DwsError } from '../../src/errors.js';
 import { Engine } from '../../src/engine/engine.js';
 import { snapshotFromCatalog } from '../../src/catalog/build.js';
 import { crc32 as zlibCrc32 } from 'node:zlib';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadEngine, readSnapshot } from '../../src/index.js';
 import { coreCrc32, instantiateCore } from '../../src/engine/core.js';
 import { realCatalog, shippedEngine } from '../helpers.js';
@@ -251,6 +254,32 @@ describe('snapshot properties', () => {
       copy[sectionBase() + header.sections[name].offset + 5] ^= 0x21;
       expect(run(copy, 'core'), name).toBe('snapshot_corrupt');
       expect(run(copy, 'native'), name).toBe('snapshot_corrupt');
+    }
+  });
+
+  it('reads a snapshot file by ranges the same whether it is opened per read or kept open, and a kept-open file is the one it opened', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dws-src-'));
+    try {
+      const file = path.join(dir, 'snapshot.bin');
+      writeFileSync(file, bytes);
+      const query = { query: '撤回消息 recall message', limit: 5 };
+      const expected = load(bytes).search(query);
+      const perRead = loadEngine({ snapshot: file, deferIndex: true });
+      const kept = loadEngine({ snapshot: file, deferIndex: true, keepOpen: true });
+      expect(perRead.search(query)).toBe(expected);
+      expect(kept.search(query)).toBe(expected);
+      // Replaced by another file (an atomic rename, as a build writes): the kept-open source still reads the old one;
+      // a source that opens per read meets the new bytes, here a damaged copy, and fails closed.
+      const damaged = Uint8Array.from(bytes);
+      for (const s of Object.values(load(bytes).header.sections)) damaged[sectionBase() + s.offset + (s.length >> 1)] ^= 0x10;
+      writeFileSync(path.join(dir, 'next.bin'), damaged);
+      renameSync(path.join(dir, 'next.bin'), file);
+      const other = { query: '创建日程 明天下午开会', limit: 5 };
+      expect(kept.search(other)).toBe(load(bytes).search(other));
+      expect(kept.inspect('chat.recall_message', { compact: true })).toBe(load(bytes).inspect('chat.recall_message', { compact: true }));
+      expect(() => perRead.inspect('todo.create_personal_todo', { compact: true })).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
