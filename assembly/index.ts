@@ -14,7 +14,7 @@
 // (doc - previous doc - 1) << 1 | (tf > 1) and one byte min(tf, 255) when tf > 1 (the first posting's previous doc
 // is -1). The TF-IDF document norms are not stored: the core computes them from the blocks on first use.
 import { tokenize, tokBytes, tokStarts, tokenizerReset } from './tokenizer';
-import { grow, nextCapacity, resetHeap } from './memory';
+import { allocZeroed, grow, nextCapacity, resetHeap } from './memory';
 
 export const INDEX_MAGIC: u32 = 0x49535744; // "DWSI"
 export const INDEX_VERSION: u32 = 6;
@@ -148,11 +148,7 @@ export let imageLen: u32 = 0;
 }
 
 /** A zeroed table of cap {hash, value} slots. */
-function newSlots(cap: i32): usize {
-  const t = heap.alloc(<usize>cap << 3);
-  memory.fill(t, 0, <usize>cap << 3);
-  return t;
-}
+@inline function newSlots(cap: i32): usize { return allocZeroed(<usize>cap << 3); }
 
 /** Doubles the term table; the old one is garbage (the stub allocator never frees; growth is geometric). */
 function growTermSlots(): void {
@@ -242,8 +238,7 @@ export function buildReset(docs: i32, fields: i32): void {
   arena = 0; arenaCap = 0; bTermRecs = 0; bTermCap = 0; calls = 0; callCap = 0; blocks = 0; blockCap = 0;
   bDocs = docs; bFields = fields; bTerms = 0; arenaLen = 0; lastKey = -1; callCount = 0; entryCount = 0;
   termCap = 1 << 14; termSlots = newSlots(termCap);
-  bFieldLen = heap.alloc(<usize>docs * fields * 4);
-  memory.fill(bFieldLen, 0, <usize>docs * fields * 4);
+  bFieldLen = allocZeroed(<usize>docs * fields * 4);
 }
 
 /**
@@ -417,8 +412,7 @@ export function buildFinish(): u32 {
   let R: u32 = 0;
   for (let t = 0; t < T; t++) R += <u32>popcnt(load<u64>(termRec(t), 24));
   // A term's postings start where the entries of the terms before it (by rank) end.
-  const termFirst = heap.alloc(<usize>(T + 1) << 2);
-  memory.fill(termFirst, 0, <usize>(T + 1) << 2);
+  const termFirst = allocZeroed(<usize>(T + 1) << 2);
   for (let i = 0; i < E; i++) {
     const at = termFirst + (<usize>(load<u32>(rank + (<usize>load<u32>(entryAt(i)) << 2)) + 1) << 2);
     store<u32>(at, load<u32>(at) + 1);
@@ -449,8 +443,7 @@ export function buildFinish(): u32 {
   // Each term's postings grouped by field (stable, so docs stay ascending within a run), its runs in field order.
   const tRuns = heap.alloc(<usize>max(R, 1) << 2);
   const tTermRuns = heap.alloc(<usize>(T + 1) << 2);
-  const fieldAt = heap.alloc(<usize>MAX_BUILD_FIELDS << 2);
-  memory.fill(fieldAt, 0, <usize>MAX_BUILD_FIELDS << 2);
+  const fieldAt = allocZeroed(<usize>MAX_BUILD_FIELDS << 2);
   const tmp = heap.alloc(<usize>max(E, 1) << 2);
   let ri: u32 = 0;
   for (let r = 0; r < T; r++) {
@@ -501,8 +494,7 @@ export function buildFinish(): u32 {
   const offTermPost = align8(offTermBytes + <u32>arenaLen);
   const offPostings = align8(offTermPost + <u32>(T + 1) * 4);
   const total = align8(offPostings + pb);
-  const img = heap.alloc(<usize>total);
-  memory.fill(img, 0, <usize>total);
+  const img = allocZeroed(<usize>total);
   const hdr: u32[] = [INDEX_MAGIC, INDEX_VERSION, <u32>N, <u32>F, <u32>T, P, offDocLen, offAvgLen,
     offTermStart, offTermBytes, offTermPost, offPostings, total, R];
   for (let i = 0; i < hdr.length; i++) store<u32>(img + (<usize>i << 2), hdr[i]);

@@ -581,8 +581,8 @@ function ensureDocNorm(): void {
  * (from the terms' impact lists), 1 = TF-IDF cosine (per posting: its query norm depends on the whole query).
  * multMax bounds the host's multipliers from above (Infinity when unknown); it only lets documents that cannot
  * reach the k-th be skipped early, never changes the result. Returns the number of records, -1 when the index
- * turned out to be corrupt (a posting out of bounds), or NEED_CHUNKS when postings it reads are not there yet. Allocation-free once
- * the query's terms have impact lists: only the touched accumulator records are reset.
+ * turned out to be corrupt (a posting out of bounds), or NEED_CHUNKS when postings it reads are not there yet.
+ * Allocation-free once the query's terms have impact lists: only the touched accumulator records are reset.
  */
 export function search(qlen: i32, k: i32, algorithm: i32, explain: i32, multMax: f64): i32 {
   if (k > MAX_RESULTS) k = MAX_RESULTS;

@@ -68,7 +68,8 @@ export interface LoadOptions extends EngineOptions {
 
 /**
  * A snapshot file read by byte ranges: a search reads the header and its sections, and never the full ToolSpecs at
- * the end of the file. Ranges are read when asked for and kept; the file is opened once per read.
+ * the end of the file. Ranges are read when asked for and kept; the file is opened once per read, or once for the
+ * source's life with keepOpen (see LoadOptions.keepOpen).
  */
 export function fileSource(file: string, keepOpen = false): SnapshotSource {
   let fd: number;

@@ -58,12 +58,18 @@ function indexChunks(image: Uint8Array, crc32: Crc32): Uint8Array {
   return packU32(words);
 }
 
+/** Byte strings laid end to end, with the offset where each starts and the total (n + 1 offsets). */
+function endToEnd(parts: readonly Uint8Array[]): { data: Uint8Array; offsets: number[] } {
+  const offsets = [0];
+  for (const b of parts) offsets.push(offsets[offsets.length - 1] + b.length);
+  const data = new Uint8Array(offsets[offsets.length - 1]);
+  parts.forEach((b, i) => data.set(b, offsets[i]));
+  return { data, offsets };
+}
+
 /** Blobs laid end to end, with an index of u32 offsets (n + 1) followed by each blob's CRC-32 (n). */
 function blobSection(blobs: Uint8Array[], crc32: Crc32): { data: Uint8Array; index: Uint8Array } {
-  const offsets = [0];
-  for (const b of blobs) offsets.push(offsets[offsets.length - 1] + b.length);
-  const data = new Uint8Array(offsets[offsets.length - 1]);
-  blobs.forEach((b, i) => data.set(b, offsets[i]));
+  const { data, offsets } = endToEnd(blobs);
   return { data, index: packU32([...offsets, ...blobs.map((b) => crc32(b))]) };
 }
 
@@ -88,13 +94,9 @@ function packFiling(f: PhraseFiling): StoredFiling {
 function packGaps(gaps: readonly Gap[]): { stored: StoredGaps; notes: Uint8Array } {
   const { keys, sets, notes } = gapLines(gaps);
   const joined = joinStrings(keys);
-  const setBytes = sets.map(utf8);
-  const setStarts = [0];
-  for (const b of setBytes) setStarts.push(setStarts[setStarts.length - 1] + b.length);
-  const all = new Uint8Array(setStarts[setStarts.length - 1]);
-  setBytes.forEach((b, i) => all.set(b, setStarts[i]));
+  const { data, offsets } = endToEnd(sets.map(utf8));
   return {
-    stored: { keys: utf8(joined.text), key_starts: packU32(joined.starts), sets: all, set_starts: packU32(setStarts) },
+    stored: { keys: utf8(joined.text), key_starts: packU32(joined.starts), sets: data, set_starts: packU32(offsets) },
     notes: utf8(notes.join('\n')),
   };
 }
@@ -134,9 +136,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   const filing = filePhrases(avoidPairs.map(([, p]) => p));
   const filed = filing.order.map((i) => avoidPairs[i]);
   // Byte offsets into the UTF-8 phrases: a search decodes only the phrases its buckets offer.
-  const starts = [0];
-  for (const [, p] of filed) starts.push(starts[starts.length - 1] + utf8(p).length);
-  const phrases = utf8(filed.map(([, p]) => p).join(''));
+  const { data: phrases, offsets: starts } = endToEnd(filed.map(([, p]) => utf8(p)));
   const avoid: StoredAvoid = {
     docs: filed.map(([doc]) => doc),
     starts,

@@ -66,7 +66,7 @@ function decodeBase64(b64: string): Uint8Array {
   return out;
 }
 
-/** The embedded core module bytes (the same bytes in Node and in the browser). */
+/** The core module's bytes (the same bytes in Node and in the browser): embedded, or read from dist/core.wasm. */
 export function wasmBytes(): Uint8Array {
   if (!coreBytes) {
     // Embedded, or (the hot CLI bundle) in dist/core.wasm beside it, written by the same build.
