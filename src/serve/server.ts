@@ -29,7 +29,7 @@ function log(event: Record<string, unknown>): void {
   process.stderr.write(JSON.stringify({ dws_serve: event }) + '\n');
 }
 
-const productKey = (catalog: ServedCatalog) => catalog.current.engine.products.map((p) => p.id).join('\n');
+const productKey = (catalog: ServedCatalog) => catalog.current.engine.meta.productIds.join('\n');
 
 export function createServer(catalog: ServedCatalog, env: Env): Server {
   const server = new Server(

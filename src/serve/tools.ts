@@ -54,7 +54,7 @@ const text = (maxLength: number, description: string) => ({ type: 'string', maxL
 
 /** The tools as tools/list shows them; product ids come from the catalog generation serving the listing. */
 export function toolDefinitions(engine: Engine): ToolDefinition[] {
-  const products = engine.products.map((p) => p.id).sort(byCodePoint);
+  const products = [...engine.meta.productIds].sort(byCodePoint);
   return [
     {
       name: 'schema_search',
