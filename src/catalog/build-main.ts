@@ -6,7 +6,7 @@ import { loadCatalogDir, readLexicons, snapshotFromCatalog } from './build.js';
 const [dir, out] = process.argv.slice(2);
 try {
   const catalog = loadCatalogDir(dir);
-  const bytes = snapshotFromCatalog(catalog, readLexicons(dir));
+  const bytes = snapshotFromCatalog(catalog, readLexicons(dir), true);
   mkdirSync(path.dirname(out), { recursive: true });
   // Write then rename: a reader (a running CLI, `dws serve` watching the file) never sees half a snapshot.
   const tmp = `${out}.${process.pid}.tmp`;

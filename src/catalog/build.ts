@@ -5,6 +5,7 @@ import YAML from 'yaml';
 import { fileURLToPath } from 'node:url';
 import type { ActionLexicon, ProductLexicon } from '../engine/rerank.js';
 import type { Gap } from '../engine/gaps.js';
+import { resolveInputs, type InputLexicon } from '../engine/inputs.js';
 import { validateDeclarations } from './validate.js';
 import { fold } from './identity.js';
 import { normalizeCatalog } from './normalize.js';
@@ -126,19 +127,66 @@ export function readGaps(dir: string, productIds: readonly string[] = readdirSyn
   return gaps;
 }
 
+/**
+ * catalog/lexicon/inputs.yaml: the values a command needs looked up first (src/engine/inputs.ts). Every product it
+ * names must be a product of the catalog directory; commands are checked when resolved against a catalog.
+ */
+export function readInputLexicon(dir: string, productIds: readonly string[] = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5))): InputLexicon {
+  const { file, entries } = readLexiconFile(dir, 'inputs', 'kinds');
+  const canonical = (where: string, v: unknown): string[] => {
+    if (!Array.isArray(v) || !v.every((c) => typeof c === 'string' && /^[a-z]+\.[A-Za-z0-9_]+$/u.test(c))) throw new Error(`${file}: ${where} must be a list of canonical paths`);
+    return v as string[];
+  };
+  const params = (where: string, v: unknown): Record<string, string[]> => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error(`${file}: ${where} must map products to parameter names`);
+    return Object.fromEntries(Object.entries(v).map(([product, names]) => {
+      if (!productIds.includes(product)) throw new Error(`${file}: ${where}: ${product} is not a product of the catalog`);
+      return [product, lexiconWords(file, `${where}.${product}`, names)];
+    }));
+  };
+  const words = (where: string, v: unknown) => {
+    const w = (v ?? {}) as Record<string, unknown>;
+    return { zh: lexiconWords(file, `${where}.zh`, w.zh), en: lexiconWords(file, `${where}.en`, w.en) };
+  };
+  return {
+    kinds: entries.map(([name, k]) => {
+      const finders = canonical(`${name}.finders`, k.finders);
+      if (finders.length === 0) throw new Error(`${file}: ${name}.finders needs a command`);
+      const s = k.self as Record<string, unknown> | undefined;
+      return {
+        name,
+        params: params(`${name}.params`, k.params),
+        finders,
+        yields: canonical(`${name}.yields`, k.yields ?? []),
+        ...words(`${name}.words`, k.words),
+        ...(s === undefined ? {} : {
+          self: {
+            command: canonical(`${name}.self.command`, [s.command])[0],
+            params: params(`${name}.self.params`, s.params),
+            ...words(`${name}.self.words`, s.words),
+            not: lexiconWords(file, `${name}.self.not`, s.not ?? []),
+          },
+        }),
+      };
+    }),
+  };
+}
+
 export interface Lexicons {
   actions: ActionLexicon;
   products: ProductLexicon;
   gaps: Gap[];
+  inputs: InputLexicon;
 }
 
 export function readLexicons(dir: string): Lexicons {
-  return { actions: readActionLexicon(dir), products: readProductLexicon(dir), gaps: readGaps(dir) };
+  return { actions: readActionLexicon(dir), products: readProductLexicon(dir), gaps: readGaps(dir), inputs: readInputLexicon(dir) };
 }
 
 const shippedCatalogDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog');
 
-export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir)): Uint8Array {
+/** strict: the lexicons must match the catalog exactly (the shipped catalog's build; see resolveInputs). */
+export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir), strict = false): Uint8Array {
   const core = instantiateCore();
   const index = buildIndexImage(catalog, core);
   return encodeSnapshot({
@@ -152,5 +200,6 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     lexicon: lexicons.actions,
     productLexicon: lexiconFor(lexicons.products, catalog),
     gaps: lexicons.gaps.filter((g) => catalog.products.some((p) => p.id === g.product)),
+    inputs: resolveInputs(lexicons.inputs, catalog.tools, strict),
   });
 }

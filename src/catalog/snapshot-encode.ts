@@ -4,6 +4,7 @@ import type { Catalog, ToolSpec } from './types.js';
 import { fold, identityKeys } from './identity.js';
 import { gapLines, type Gap } from '../engine/gaps.js';
 import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../engine/rerank.js';
+import type { InputTable } from '../engine/inputs.js';
 import { joinStrings } from './string-list.js';
 import {
   avoidWords, SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
@@ -30,6 +31,8 @@ export interface SnapshotInput {
   /** Known gaps (catalog/gaps/), stored in the meta section. */
   gaps?: Gap[];
   productLexicon: ProductLexicon;
+  /** Lookups (catalog/lexicon/inputs.yaml) resolved against the catalog. */
+  inputs?: InputTable;
   catalog: Catalog;
   hashes: { source_hash: string; surface_hash: string };
   tokenizerVersion: number;
@@ -130,6 +133,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     productLexicon: utf8(JSON.stringify(input.productLexicon)),
     lexicon_filing: packFiling(fileLexicon(input.lexicon)),
     product_filing: packFiling(fileLexicon(input.productLexicon)),
+    inputs: utf8(JSON.stringify(input.inputs ?? { kinds: [], needs: {} })),
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
   // Filed by rarest unit pair (src/engine/rerank.ts filePhrases), so a search looks buckets up instead of filing.

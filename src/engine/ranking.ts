@@ -23,6 +23,11 @@ export interface RankingOptions {
    * subqueries' best hits belong to (the steps of one task tend to stay in its products; 1 = off).
    */
   siblingBoost: number;
+  /**
+   * 1: a compound query's first hit that takes a value the agent must look up first (catalog/lexicon/inputs.yaml)
+   * gets the command that finds it in the last slot, when the request names the thing; 0 turns it off.
+   */
+  lookups: number;
   /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
   weakCoverage: number;
   /**
@@ -48,6 +53,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   weakCoverage: 0.18,
   productBoost: 1.4,
   siblingBoost: 1.2,
+  lookups: 1,
   actionBoost: 1.2,
   actionPenalty: 0.6,
   coverageExponent: 1,

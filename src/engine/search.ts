@@ -6,8 +6,9 @@ import { DwsError } from '../errors.js';
 import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
 import { type CoreExports, NEED_CHUNKS, writeInput } from './core.js';
+import { lookupsFor } from './inputs.js';
 import { GapIndex, GapTableError, type GapNote } from './gaps.js';
-import { PhraseBuckets, queryActionMask, queryProducts, toolMultipliers } from './rerank.js';
+import { PhraseBuckets, hasWord, queryActionMask, queryProducts, toolMultipliers } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 
@@ -52,6 +53,8 @@ interface Hit {
   strong: boolean;
   coverage: number;
   breakdown?: ScoreBreakdown;
+  /** A step's pick in a compound query (withSteps): kept when later additions need room. */
+  step?: boolean;
 }
 
 type QueryOutcome =
@@ -70,6 +73,8 @@ const SUMMARY_LIMIT = 256;
 const ALGORITHM_CODE = { fielded_bm25_ensemble: 0, fielded_tfidf_cosine: 1 } as const;
 /** A ranked hit's rank_sources (one shared array per algorithm, so its JSON is cached). */
 const RANK_SOURCES = { fielded_bm25_ensemble: ['bm25'], fielded_tfidf_cosine: ['tfidf'] } as const;
+/** The rank_sources of a command added as a lookup a compound request's first hit needs (withLookups). */
+const LOOKUP_SOURCES = ['input_lookup'];
 const HAN = /\p{Script=Han}/u;
 const encoder = new TextEncoder();
 const budgetScratch = new Uint8Array(LIMITS.maxResponseBytes);
@@ -170,7 +175,7 @@ export class Searcher {
         filtered = { canonical_path: this.ctx.meta.canonical_path.at(o.doc)!, reason: o.reason };
       } else {
         strategy = this.ctx.ranking.algorithm;
-        hits = compound ? this.withSteps(o.hits, steps, req, explain) : o.hits.slice(0, req.limit);
+        hits = compound ? this.withLookups(this.withSteps(o.hits, steps, req, explain), req) : o.hits.slice(0, req.limit);
       }
     }
     response.strategy = strategy;
@@ -222,17 +227,51 @@ export class Searcher {
     }
     const missing = picks.filter((p) => !top.some((h) => twin[h.doc] === twin[p.doc])).slice(0, req.limit - 1);
     if (missing.length === 0) return top;
-    // Room for the steps comes first from shortcut twins of higher hits (the same capability twice), then the tail.
-    const out = [...top];
-    let room = out.length + missing.length - req.limit;
+    return [...this.makeRoom(top, missing.length, req.limit), ...missing.map((h) => ({ ...h, step: true }))];
+  }
+
+  /**
+   * Room for n more hits at the end of a list of at most limit: shortcut twins of higher hits go first (the same
+   * capability twice), then the last hits, never a step's pick (withSteps) nor the first hit; so the room made can
+   * fall short when those fill the list.
+   */
+  private makeRoom(hits: Hit[], n: number, limit: number): Hit[] {
+    const twin = this.ctx.meta.twin;
+    const out = [...hits];
+    let room = out.length + n - limit;
     for (let i = out.length - 1; i > 0 && room > 0; i--) {
       if (out.slice(0, i).some((h) => twin[h.doc] === twin[out[i].doc])) {
         out.splice(i, 1);
         room--;
       }
     }
-    if (room > 0) out.length -= room;
-    return [...out, ...missing];
+    for (let i = out.length - 1; i > 0 && room > 0; i--) {
+      if (!out[i].step) {
+        out.splice(i, 1);
+        room--;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A compound request's first hit may take a value the agent has to look up first (catalog/lexicon/inputs.yaml):
+   * the group to file, the app to subscribe, the requester's own userId. When no shown command yields that value
+   * and the request names the thing ("the customer groups", "这个应用", "我的年假"), the command that finds it takes
+   * the last slot (rank_sources ["input_lookup"]): the step the request implies without saying it.
+   */
+  private withLookups(hits: Hit[], req: NormalizedRequest): Hit[] {
+    if (hits.length === 0 || req.limit < 2 || this.ctx.ranking.lookups === 0) return hits;
+    const twin = this.ctx.meta.twin;
+    const mask = this.mask(req);
+    const carried = (docs: readonly number[]) => hits.some((h) => docs.some((d) => twin[d] === twin[h.doc]));
+    const adds = lookupsFor(this.ctx.meta.inputs, hits[0].doc, fold(req.query), carried)
+      .filter((d) => mask[d] !== 0 && !carried([d]))
+      .slice(0, req.limit - 1);
+    if (adds.length === 0) return hits;
+    // A lookup never displaces a step's pick: with no other room (a tiny limit), fewer lookups are shown.
+    const kept = this.makeRoom(hits, adds.length, req.limit);
+    return [...kept, ...adds.slice(0, req.limit - kept.length).map((doc): Hit => ({ doc, score: 0, sources: LOOKUP_SOURCES, fields: [], strong: false, coverage: 0 }))];
   }
 
   /** The first known gap any of the ranked texts says (catalog/gaps/). */
