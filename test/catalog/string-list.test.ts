@@ -159,6 +159,26 @@ describe('the meta section as stored', () => {
     expect(outcome(withMeta((m) => { m.product_ids = [1, 2] as unknown as string[]; }))).toBe('snapshot_corrupt');
   });
 
+  it('reads the lookups when a compound query first needs them, and refuses malformed ones then', () => {
+    const enc = new TextEncoder();
+    const inputs = (m: StoredMeta) => JSON.parse(new TextDecoder().decode(m.inputs)) as { kinds: { finder: number }[]; needs: Record<string, number[]> };
+    const damaged: [string, (m: StoredMeta) => void][] = [
+      ['cut JSON', (m) => { m.inputs = enc.encode('{"kinds": ['); }],
+      ['a finder past the last tool', (m) => { const t = inputs(m); t.kinds[0].finder = 1_000_000; m.inputs = enc.encode(JSON.stringify(t)); }],
+      ['a need naming no kind', (m) => { const t = inputs(m); const doc = Object.keys(t.needs)[0]; t.needs[doc] = [t.kinds.length, 1]; m.inputs = enc.encode(JSON.stringify(t)); }],
+      ['needs that are not pairs', (m) => { const t = inputs(m); const doc = Object.keys(t.needs)[0]; t.needs[doc] = [0]; m.inputs = enc.encode(JSON.stringify(t)); }],
+    ];
+    const single = { query: '撤回刚发的群消息', limit: 5 };
+    const compound = { query: '给考勤助手这个应用订阅通讯录变更事件，然后看下订阅结果', limit: 5 };
+    for (const [what, change] of damaged) {
+      const snapshot = withMeta(change);
+      // A single request never reads them; a compound one fails closed.
+      expect(new Engine(snapshot).search(single), what).toBe(new Engine(bytes).search(single));
+      expect(() => new Engine(snapshot).search(compound), what).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    }
+    expect(outcome(withMeta((m) => { delete (m as Partial<StoredMeta>).inputs; }))).toBe('snapshot_corrupt');
+  });
+
   it('lexicon filings stored at build find the same classes and products as filings made at first use (property)', () => {
     const meta = new Engine(bytes).meta;
     const fresh = { lexicon: structuredClone(meta.lexicon), products: structuredClone(meta.productLexicon) };
