@@ -102,7 +102,9 @@ function badge(kind: string, value: string): HTMLElement {
 /** Per-field contributions as horizontal bars scaled to the largest one. */
 function explainChart(ref: Reference, breakdown: Breakdown | undefined, strategy: string): HTMLElement {
   if (!breakdown) {
-    const why = strategy === 'exact_guard' ? 'Exact Guard: the query names this command, so it is returned without scoring.' : 'No score breakdown for this reference.';
+    const why = strategy === 'exact_guard' ? 'Exact Guard: the query names this command, so it is returned without scoring.'
+      : ref.rank_sources[0] === 'input_lookup' ? 'Lookup: the first hit takes a value the request only names, and this command finds it (catalog/lexicon/inputs.yaml).'
+      : 'No score breakdown for this reference.';
     return h('p', { className: 'muted' }, why);
   }
   const entries = Object.entries(breakdown.fields).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
@@ -131,7 +133,8 @@ function renderResults(response: SearchResponse, explained: Map<string, Breakdow
       h('span', { className: 'title' }, ref.title),
       h('span', { className: 'summary' }, ref.agent_summary),
       h('span', { className: 'badges' }, badge('effect', ref.effect), badge('risk', ref.risk), badge('confirmation', ref.confirmation), badge('idempotency', ref.idempotency)),
-      h('span', { className: 'matched' }, 'matched: ', ...ref.matched_fields.map((f) => h('span', { className: 'chip' }, f))));
+      ref.rank_sources[0] === 'input_lookup' ? h('span', { className: 'matched' }, 'lookup for the first hit')
+        : h('span', { className: 'matched' }, 'matched: ', ...ref.matched_fields.map((f) => h('span', { className: 'chip' }, f))));
     main.dataset.index = String(i);
     main.addEventListener('click', () => select(i, true));
     const explain = h('details', { className: 'explain' }, h('summary', {}, 'Explain score'), explainChart(ref, explained.get(ref.canonical_path), response.strategy));
