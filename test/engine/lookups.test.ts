@@ -60,10 +60,13 @@ describe('resolving the lexicon against a catalog', () => {
     const lex = readInputLexicon(path.join(ROOT, 'catalog'));
     const shipped = resolveInputs(lex, catalog.tools, true);
     expect(shipped.kinds.length).toBe(lex.kinds.length);
-    // Every kind is taken by some tool, and every finder looks the value up (a read).
+    // Every kind is taken by some tool, and every command a search adds is a visible, available read.
     for (const [i, k] of shipped.kinds.entries()) {
       expect(Object.values(shipped.needs).some((pairs) => pairs.some((v, j) => j % 2 === 0 && v === i)), k.name).toBe(true);
-      expect(catalog.tools[k.finder].effect, k.name).toBe('read');
+      for (const doc of [k.finder, ...(k.self ? [k.self.doc] : [])]) {
+        const t = catalog.tools[doc];
+        expect([t.effect, t.visibility, t.availability], `${k.name}: ${t.canonical_path}`).toEqual(['read', 'visible', 'available']);
+      }
     }
     expect(shipped).toEqual(shippedEngine().meta.inputs);
   });
