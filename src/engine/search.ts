@@ -8,7 +8,7 @@ import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js'
 import { type CoreExports, NEED_CHUNKS, writeInput } from './core.js';
 import { lookupsFor } from './inputs.js';
 import { GapIndex, GapTableError, type GapNote } from './gaps.js';
-import { PhraseBuckets, hasWord, queryActionMask, queryProducts, toolMultipliers } from './rerank.js';
+import { PhraseBuckets, queryActionMask, queryProducts, toolMultipliers } from './rerank.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 
@@ -75,6 +75,8 @@ const ALGORITHM_CODE = { fielded_bm25_ensemble: 0, fielded_tfidf_cosine: 1 } as 
 const RANK_SOURCES = { fielded_bm25_ensemble: ['bm25'], fielded_tfidf_cosine: ['tfidf'] } as const;
 /** The rank_sources of a command added as a lookup a compound request's first hit needs (withLookups). */
 const LOOKUP_SOURCES = ['input_lookup'];
+/** A lookup matched no field of the request (its matched_fields). */
+const NO_FIELDS: string[] = [];
 const HAN = /\p{Script=Han}/u;
 const encoder = new TextEncoder();
 const budgetScratch = new Uint8Array(LIMITS.maxResponseBytes);
@@ -271,7 +273,7 @@ export class Searcher {
     if (adds.length === 0) return hits;
     // A lookup never displaces a step's pick: with no other room (a tiny limit), fewer lookups are shown.
     const kept = this.makeRoom(hits, adds.length, req.limit);
-    return [...kept, ...adds.slice(0, req.limit - kept.length).map((doc): Hit => ({ doc, score: 0, sources: LOOKUP_SOURCES, fields: [], strong: false, coverage: 0 }))];
+    return [...kept, ...adds.slice(0, req.limit - kept.length).map((doc): Hit => ({ doc, score: 0, sources: LOOKUP_SOURCES, fields: NO_FIELDS, strong: false, coverage: 0 }))];
   }
 
   /** The first known gap any of the ranked texts says (catalog/gaps/). */
