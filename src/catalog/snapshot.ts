@@ -8,8 +8,9 @@
 //   sections     8-aligned: meta (msgpack: products, fields, identity columns, safety columns as value codes,
 //                sorted identity keys end to end with their offsets, twins, action classes, the lexicons and their
 //                filings, the known-gap table, the lookups of catalog/lexicon/inputs.yaml as JSON), text
-//                (per-tool msgpack blobs: title/summary in both languages), avoid (msgpack: every avoid_when phrase's doc, offsets and filing, a CRC-32 per bucket), avoid_phrases
-//                (the phrases' UTF-8, bucket by bucket), gap_notes (one line per known gap, read when one matches),
+//                (per-tool msgpack blobs: title/summary in both languages), avoid (msgpack: every avoid_when
+//                phrase's doc, offsets and filing, a CRC-32 per bucket), avoid_phrases (the phrases' UTF-8,
+//                bucket by bucket), gap_notes (one line per known gap, read when one matches),
 //                index_chunks (u32 words: the index image's head length, the postings chunk shift, the CRC-32
 //                of the head and of each postings chunk), index (the WASM index image, raw), specs (per-tool
 //                msgpack ToolSpec blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and
