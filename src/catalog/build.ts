@@ -35,6 +35,11 @@ export function loadCatalogDir(dir: string): Catalog {
   return normalizeCatalog(validateDeclarations(readDeclarationFiles(dir)));
 }
 
+/** The products of a catalog directory: one catalog/<product>.yaml each. */
+function catalogProductIds(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5));
+}
+
 /** catalog/lexicon/actions.yaml: action classes for the rerank (src/engine/actions.ts). */
 /** Reads catalog/lexicon/<name>.yaml and returns its top-level map of entries. */
 function readLexiconFile(dir: string, name: string, key: string): { file: string; entries: [string, Record<string, unknown>][] } {
@@ -69,7 +74,7 @@ export function readActionLexicon(dir: string): ActionLexicon {
  * catalog/lexicon/products.yaml: the names people use for each product (src/engine/rerank.ts). Every entry must
  * name a product of the catalog directory (one catalog/<product>.yaml each).
  */
-export function readProductLexicon(dir: string, productIds: readonly string[] = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5))): ProductLexicon {
+export function readProductLexicon(dir: string, productIds: readonly string[] = catalogProductIds(dir)): ProductLexicon {
   const { file, entries } = readLexiconFile(dir, 'products', 'products');
   const lex: ProductLexicon = { products: [], zh: [], en: [] };
   for (const [id, p] of entries) {
@@ -91,7 +96,7 @@ function lexiconFor(lex: ProductLexicon, catalog: Catalog): ProductLexicon {
  * catalog/gaps/<product>.yaml: capabilities the product does not have (src/engine/gaps.ts). The file name is the
  * product; each gap has an id, a note in both languages and term sets (`when` Chinese, `when_en` English).
  */
-export function readGaps(dir: string, productIds: readonly string[] = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5))): Gap[] {
+export function readGaps(dir: string, productIds: readonly string[] = catalogProductIds(dir)): Gap[] {
   const gapDir = path.join(dir, 'gaps');
   if (!existsSync(gapDir)) return [];
   const gaps: Gap[] = [];
@@ -131,7 +136,7 @@ export function readGaps(dir: string, productIds: readonly string[] = readdirSyn
  * catalog/lexicon/inputs.yaml: the values a command needs looked up first (src/engine/inputs.ts). Every product it
  * names must be a product of the catalog directory; commands are checked when resolved against a catalog.
  */
-export function readInputLexicon(dir: string, productIds: readonly string[] = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5))): InputLexicon {
+export function readInputLexicon(dir: string, productIds: readonly string[] = catalogProductIds(dir)): InputLexicon {
   const { file, entries } = readLexiconFile(dir, 'inputs', 'kinds');
   const canonical = (where: string, v: unknown): string[] => {
     if (!Array.isArray(v) || !v.every((c) => typeof c === 'string' && /^[a-z]+\.[A-Za-z0-9_]+$/u.test(c))) throw new Error(`${file}: ${where} must be a list of canonical paths`);
@@ -180,7 +185,8 @@ export interface Lexicons {
 }
 
 export function readLexicons(dir: string): Lexicons {
-  return { actions: readActionLexicon(dir), products: readProductLexicon(dir), gaps: readGaps(dir), inputs: readInputLexicon(dir) };
+  const productIds = catalogProductIds(dir);
+  return { actions: readActionLexicon(dir), products: readProductLexicon(dir, productIds), gaps: readGaps(dir, productIds), inputs: readInputLexicon(dir, productIds) };
 }
 
 const shippedCatalogDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog');

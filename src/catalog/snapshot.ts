@@ -260,13 +260,18 @@ function jsonOf(bytes: unknown, what: string): unknown {
   }
 }
 
-/** utf8() for a string decoded after the meta section was opened (on first use): failures are snapshot_corrupt. */
-function metaString(bytes: unknown, what: string): string {
+/** A part of the meta section decoded after it was opened (on first use): any failure is snapshot_corrupt. */
+function afterOpen<T>(decode: () => T): T {
   try {
-    return utf8(bytes, what);
+    return decode();
   } catch (e) {
     throw corrupt(`meta is malformed (${(e as Error).message})`);
   }
+}
+
+/** utf8() for a string decoded after the meta section was opened (on first use): failures are snapshot_corrupt. */
+function metaString(bytes: unknown, what: string): string {
+  return afterOpen(() => utf8(bytes, what));
 }
 
 export type Crc32 = (bytes: Uint8Array) => number;
@@ -577,29 +582,18 @@ class DecodedMeta implements SnapshotMeta {
   }
 
   get products(): ProductSpec[] {
-    if (!this.productList) {
-      let list: ProductSpec[];
-      try {
-        list = jsonOf(this.stored.products, 'products') as ProductSpec[];
-      } catch (e) {
-        throw corrupt(`meta is malformed (${(e as Error).message})`);
-      }
+    this.productList ??= afterOpen(() => {
+      const list = jsonOf(this.stored.products, 'products') as ProductSpec[];
       if (!Array.isArray(list) || list.length !== this.productIds.length || list.some((p, i) => p?.id !== this.productIds[i])) {
-        throw corrupt('meta is malformed (products do not match their ids)');
+        throw new Error('products do not match their ids');
       }
-      this.productList = list;
-    }
+      return list;
+    });
     return this.productList;
   }
 
   get inputs(): InputTable {
-    if (!this.inputTable) {
-      try {
-        this.inputTable = checkInputTable(jsonOf(this.stored.inputs, 'inputs'), this.count);
-      } catch (e) {
-        throw corrupt(`meta is malformed (${(e as Error).message})`);
-      }
-    }
+    this.inputTable ??= afterOpen(() => checkInputTable(jsonOf(this.stored.inputs, 'inputs'), this.count));
     return this.inputTable;
   }
 

@@ -101,7 +101,7 @@ export class Engine {
     const base = core.indexReserve(chunks.length);
     const head = new Uint8Array(core.memory.buffer, base, chunks.head);
     snapshot.readIndexInto(0, head);
-    snapshot.checkIndexPiece(0, this.crc32 ? this.crc32(head) : core.crc32Update(0, base, chunks.head));
+    this.checkImagePiece(core, 0, base, chunks.head);
     const rc = core.indexAttach(chunks.length, chunks.head, chunks.shift);
     if (rc !== 0 || core.docCount() !== this.meta.count) {
       throw new DwsError('snapshot_corrupt', `the catalog snapshot index does not load (code ${rc})`, 'rebuild it with `npm run build`');
@@ -135,11 +135,18 @@ export class Engine {
       this.snapshot.readIndexInto(from, new Uint8Array(core.memory.buffer, base + from, Math.min(chunks.length, start(ids[j - 1] + 1)) - from));
       for (; i < j; i++) {
         const at = start(ids[i]);
-        const len = Math.min(chunks.length, at + size) - at;
-        this.snapshot.checkIndexPiece(1 + ids[i], this.crc32 ? this.crc32(new Uint8Array(core.memory.buffer, base + at, len)) : core.crc32Update(0, base + at, len));
+        this.checkImagePiece(core, 1 + ids[i], base + at, Math.min(chunks.length, at + size) - at);
         core.chunkLoaded(ids[i]);
       }
     }
+  }
+
+  /**
+   * Checks index piece p (0: the head, 1 + c: postings chunk c), in place in the core's memory at ptr, against its
+   * recorded CRC-32: with the engine's checksum when it has one, else the core's.
+   */
+  private checkImagePiece(core: CoreExports, p: number, ptr: number, len: number): void {
+    this.snapshot.checkIndexPiece(p, this.crc32 ? this.crc32(new Uint8Array(core.memory.buffer, ptr, len)) : core.crc32Update(0, ptr, len));
   }
 
   /** The catalog's products (decoded on first use: a search needs only their ids). */

@@ -267,8 +267,9 @@ export class Searcher {
     const twin = this.ctx.meta.twin;
     const mask = this.mask(req);
     const carried = (docs: readonly number[]) => hits.some((h) => docs.some((d) => twin[d] === twin[h.doc]));
+    // lookupsFor adds nothing already shown; filters still apply.
     const adds = lookupsFor(this.ctx.meta.inputs, hits[0].doc, fold(req.query), carried)
-      .filter((d) => mask[d] !== 0 && !carried([d]))
+      .filter((d) => mask[d] !== 0)
       .slice(0, req.limit - 1);
     if (adds.length === 0) return hits;
     // A lookup never displaces a step's pick: with no other room (a tiny limit), fewer lookups are shown.
