@@ -14,6 +14,8 @@ import { foldInput, validateInput } from './validate.js';
 import { mapArguments } from './arguments.js';
 import { groupHelp, toolHelp } from './help.js';
 import { serverFor, type Env } from './config.js';
+import { localCommands } from './local/index.js';
+import type { LocalCommand } from './local/types.js';
 
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
@@ -21,6 +23,17 @@ export interface DispatchIo {
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** What `--dry-run` of a local command prints: it runs in this process and calls no backend. */
+export interface LocalPlan {
+  dry_run: true;
+  canonical_path: string;
+  local: true;
+  values: Record<string, unknown>;
+  effect: ToolSpec['effect'];
+  confirmation: ToolSpec['confirmation'];
+  idempotency: ToolSpec['idempotency'];
+}
 
 /** The invocation plan `--dry-run` prints (fixed key order; derived_arguments only when non-empty). */
 export interface Plan {
@@ -52,15 +65,19 @@ export function checkHashes(engine: Engine, c: { expectedSource?: string; expect
   }
 }
 
-function checkDispatchable(t: ToolSpec): { product_id: string; rpc_name: string } {
+type Runner = { kind: 'mcp'; ref: { product_id: string; rpc_name: string } } | { kind: 'local'; run: LocalCommand };
+
+function checkDispatchable(t: ToolSpec): Runner {
   if (t.availability === 'unavailable') {
     throw new DwsError('tool_unavailable', `${t.canonical_path} is unavailable: ${t.interface_reason ?? 'no reason given'}`, 'report the capability as unavailable; do not retry');
   }
+  const local = t.interface_mode === 'local' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
+  if (local) return { kind: 'local', run: local };
   if (t.interface_mode !== 'mcp' || !t.interface_ref) {
     throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${t.interface_reason ?? 'it has no RPC reference'}`,
       'only MCP-backed commands run through dws dispatch; find one with `dws schema search`');
   }
-  return t.interface_ref;
+  return { kind: 'mcp', ref: t.interface_ref };
 }
 
 export function timeoutMs(flag: string | undefined, env: Env): number {
@@ -89,9 +106,12 @@ export interface DispatchRequest {
   expectedSource?: string;
   expectedSurface?: string;
   timeoutMs: number;
+  /** Local streaming commands (event consume) write JSON Lines here and are stopped by the signal. */
+  writeLine?: (line: string) => Promise<void>;
+  signal?: AbortSignal;
 }
 
-export type DispatchOutcome = { plan: Plan } | { result: unknown };
+export type DispatchOutcome = { plan: Plan | LocalPlan } | { result: unknown } | { streamed: true };
 
 /**
  * Every gate after the command is known, in order: catalog hashes -> availability / interface -> ajv validation
@@ -100,14 +120,22 @@ export type DispatchOutcome = { plan: Plan } | { result: unknown };
 export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Promise<DispatchOutcome> {
   const tool = r.tool;
   checkHashes(e, { expectedSource: r.expectedSource, expectedSurface: r.expectedSurface });
-  const ref = checkDispatchable(tool);
+  const runner = checkDispatchable(tool);
   const data = foldInput(tool, r.values, r.positionals);
   validateInput(tool, data);
-  const mapped = mapArguments(tool, data);
   if (tool.confirmation === 'user_required' && !r.yes && !r.dryRun) {
     throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
       'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
   }
+  if (runner.kind === 'local') {
+    if (r.dryRun) {
+      return { plan: { dry_run: true, canonical_path: tool.canonical_path, local: true, values: data, effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency } };
+    }
+    const result = await runner.run({ tool, values: r.values, positionals: r.positionals, env, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine });
+    return result === undefined && r.writeLine ? { streamed: true } : { result };
+  }
+  const ref = runner.ref;
+  const mapped = mapArguments(tool, data);
   if (r.dryRun) {
     const plan: Plan = {
       dry_run: true,
@@ -153,7 +181,9 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   const outcome = await dispatchTool(e, {
     tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
     expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
+    writeLine: (line) => io.write(line + '\n'),
   }, io.env);
   if ('plan' in outcome) return io.write(render(outcome.plan, format));
+  if ('streamed' in outcome) return;
   await io.write(format === 'json' ? render({ result: outcome.result }, format) : render(outcome.result, format));
 }

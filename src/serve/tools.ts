@@ -252,5 +252,6 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
     tool: found.tool, values, positionals, yes: args.confirmed === true, dryRun: args.dry_run === true,
     ...hashes, timeoutMs: timeoutMs(undefined, ctx.env),
   }, ctx.env);
-  return JSON.stringify('plan' in outcome ? outcome.plan : { result: outcome.result });
+  // No writeLine is given here, so a streaming local command returns its (bounded) lines as its result.
+  return JSON.stringify('plan' in outcome ? outcome.plan : { result: 'result' in outcome ? outcome.result : null });
 }
