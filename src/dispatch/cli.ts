@@ -15,6 +15,7 @@ import { mapArguments } from './arguments.js';
 import { groupHelp, toolHelp } from './help.js';
 import { serverFor, type Env } from './config.js';
 import { localCommands } from './local/index.js';
+import { journalCall } from './journal.js';
 import type { LocalCommand } from './local/types.js';
 
 export interface DispatchIo {
@@ -152,14 +153,24 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   }
   const server = serverFor(ref.product_id, env);
   const { callTool, resultOf } = await import('./transport.js');
-  const response = await callTool(server, {
-    server: ref.product_id,
-    rpcName: ref.rpc_name,
-    arguments: mapped.arguments,
-    replayable: tool.effect === 'read' || tool.idempotency === 'idempotent',
-    timeoutMs: r.timeoutMs,
-  });
-  return { result: resultOf(response, server, `${ref.rpc_name} on the "${ref.product_id}" server`) };
+  const record = { canonical_path: tool.canonical_path, catalog: e.catalogHashes, step: 0, server: ref.product_id, rpc: ref.rpc_name, arguments: mapped.arguments };
+  let result: unknown;
+  try {
+    const response = await callTool(server, {
+      server: ref.product_id,
+      rpcName: ref.rpc_name,
+      arguments: mapped.arguments,
+      replayable: tool.effect === 'read' || tool.idempotency === 'idempotent',
+      timeoutMs: r.timeoutMs,
+    });
+    result = resultOf(response, server, `${ref.rpc_name} on the "${ref.product_id}" server`);
+  } catch (err) {
+    const reason = err instanceof DwsError ? err.reason : 'internal_error';
+    journalCall(env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
+    throw err;
+  }
+  journalCall(env, { ...record, outcome: 'ok', result });
+  return { result };
 }
 
 export async function runDispatch(argv: string[], engine: () => Engine, io: DispatchIo = { write: writeStdout, env: process.env }): Promise<void> {
