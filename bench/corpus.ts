@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEngine, readSnapshot, defaultSnapshotPath } from '../src/index.js';
 import type { Engine } from '../src/engine/engine.js';
-import { FIELDS, searchableFields, type FieldName } from '../src/catalog/fields.js';
+import { FIELDS, searchableFields, type FieldName } from '../src/build/fields.js';
 import type { Catalog, ToolSpec } from '../src/catalog/types.js';
 import { builtinQueries, parseQrels, type QuerySet } from './queries.js';
 

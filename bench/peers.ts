@@ -1,5 +1,5 @@
 // The libraries people would pick for this job, configured as their docs recommend, over the same per-field text
-// (src/catalog/fields.ts) with the same field weights as our ranking where the library takes weights. Each runs
+// (src/build/fields.ts) with the same field weights as our ranking where the library takes weights. Each runs
 // with its default tokenizer, with the CJK tokenizer its docs point to (Intl.Segmenter word segmentation where the
 // library has no CJK preset), and with our WASM tokenizer plugged in.
 import MiniSearch from 'minisearch';
@@ -8,9 +8,9 @@ import { createTokenizer as mandarinTokenizer } from '@orama/tokenizers/mandarin
 import FlexSearch from 'flexsearch';
 import bm25 from 'wink-bm25-text-search';
 import nlp from 'wink-nlp-utils';
-import { tokenize, instantiateCore } from '../src/engine/core.js';
+import { tokenize, instantiateCore } from '../src/core/core.js';
 import { DEFAULT_RANKING } from '../src/engine/ranking.js';
-import { FIELDS, type FieldName } from '../src/catalog/fields.js';
+import { FIELDS, type FieldName } from '../src/build/fields.js';
 import type { Doc } from './corpus.js';
 
 export type TokenizerKind = 'default' | 'cjk' | 'dws';

@@ -132,7 +132,7 @@ export function renderReport(r: Results): Report {
     ['peak RSS of that process', m.peakRss === null ? 'n/a' : fmtBytes(m.peakRss)],
   ]), '');
   md.push('## Peers (same per-field text, same queries, same run)', '');
-  md.push('Per-field text from `src/catalog/fields.ts`; field weights from `src/engine/ranking.ts` where the library takes them. ' +
+  md.push('Per-field text from `src/build/fields.ts`; field weights from `src/engine/ranking.ts` where the library takes them. ' +
     'dws is timed on the whole request (validation, Exact Guard, filters, ranking, JSON response); peers on a bare search call returning 5 ids. ' +
     '"dws faster" divides the peer\'s p50 by the p50 of dws on the same queries timed right after that peer (the machine is shared, so a margin taken from measurements minutes apart moves with the load). ' +
     'R@5 = share of single-intent dev queries with a gold tool in the top 5. ' +

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { bundleEntry } from '../scripts/lib/bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-for (const f of ['build/snapshot.bin', 'dist/dws.cjs', 'src/engine/generated/core-wasm.ts']) {
+for (const f of ['build/snapshot.bin', 'dist/dws.cjs', 'src/core/generated/core-wasm.ts']) {
   if (!existsSync(path.join(root, f))) {
     console.error(`bench: ${f} is missing; run \`npm run build\` first`);
     process.exit(1);

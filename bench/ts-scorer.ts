@@ -2,10 +2,10 @@
 // WebAssembly buys. Same index image, same query tokens (from the WASM tokenizer), same term order, same per-term
 // impact lists computed on first use and the same accumulation order, same top-k order (rounded score desc, doc asc). Only the math library differs (JS Math.log
 // instead of NativeMath), which the 1e-9 rounding absorbs; test/bench/ts-scorer.test.ts checks the top 10.
-import { tokenize, type CoreExports } from '../src/engine/core.js';
+import { tokenize, type CoreExports } from '../src/core/core.js';
 import type { ToolSpec } from '../src/catalog/types.js';
 import { fold } from '../src/catalog/identity.js';
-import { avoidPhrases, isExecutable } from '../src/catalog/snapshot-encode.js';
+import { avoidPhrases, isExecutable } from '../src/snapshot/encode.js';
 
 const decoder = new TextDecoder();
 

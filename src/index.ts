@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DwsError } from './errors.js';
 import { Engine, type EngineOptions } from './engine/engine.js';
-import type { SnapshotSource } from './catalog/snapshot.js';
+import type { SnapshotSource } from './snapshot/decode.js';
 
 // fs comes from process.getBuiltinModule rather than `import ... from 'node:fs'`: an ESM import of a built-in builds
 // a facade that reads every export, and node:fs's lazy getters (ReadStream, promises) then load the fs stream and

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../src/index.js';
 import type { Engine } from '../src/engine/engine.js';
-import { loadCatalogDir, snapshotFromCatalog } from '../src/catalog/build.js';
+import { loadCatalogDir } from '../src/build/load.js';
+import { snapshotFromCatalog } from '../src/snapshot/write.js';
 import type { Catalog } from '../src/catalog/types.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { wasmBytes } from '../../src/engine/core.js';
+import { wasmBytes } from '../../src/core/core.js';
 import { ROOT, type Corpus } from '../corpus.js';
 import { median } from '../stats.js';
 

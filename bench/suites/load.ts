@@ -2,8 +2,8 @@
 // (tokenize and post every field of every tool), plus the whole snapshot encode for comparison.
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '../../src/index.js';
-import { buildIndexImage } from '../../src/engine/build-index.js';
-import { snapshotFromCatalog } from '../../src/catalog/build.js';
+import { buildIndexImage } from '../../src/build/index-image.js';
+import { snapshotFromCatalog } from '../../src/snapshot/write.js';
 import type { Corpus } from '../corpus.js';
 import { runSuite, type BenchResult } from '../stats.js';
 

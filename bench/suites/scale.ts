@@ -1,8 +1,8 @@
 // Scale: synthetic catalogs made deterministically from the real one (bench/corpus.ts syntheticCatalog), built into
 // snapshots with the same build code as the shipped one, then loaded and queried with the same requests.
 import { loadEngine } from '../../src/index.js';
-import { buildIndexImage } from '../../src/engine/build-index.js';
-import { snapshotFromCatalog } from '../../src/catalog/build.js';
+import { buildIndexImage } from '../../src/build/index-image.js';
+import { snapshotFromCatalog } from '../../src/snapshot/write.js';
 import { syntheticCatalog, type Corpus } from '../corpus.js';
 import { distribution, median, timeEach, timeOnce, type Distribution } from '../stats.js';
 import { singleRequests, workflowRequests } from './search.js';

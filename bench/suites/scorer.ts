@@ -1,7 +1,7 @@
 // What WebAssembly buys: the WASM core's ranking call against the plain-TypeScript port of the same scorer, both
 // over the same index image, mask, weights and tokens, and the whole engine request around the WASM call.
-import { writeInput } from '../../src/engine/core.js';
-import { buildIndexImage } from '../../src/engine/build-index.js';
+import { writeInput } from '../../src/core/core.js';
+import { buildIndexImage } from '../../src/build/index-image.js';
 import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import type { Corpus } from '../corpus.js';
 import { TsScorer, unfilteredMask } from '../ts-scorer.js';
@@ -9,7 +9,7 @@ import { cycling, distribution, runSuite, timeEach, type BenchResult, type Distr
 import { fold } from '../../src/catalog/identity.js';
 import { loadEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
-import { queryActionMask, queryProducts } from '../../src/engine/rerank.js';
+import { queryActionMask, queryProducts } from '../../src/lexicon/actions.js';
 import { rerankMultipliers } from '../../src/engine/search.js';
 
 export interface ScorerResult {

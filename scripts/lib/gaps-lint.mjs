@@ -1,7 +1,7 @@
 // Authoring checks for catalog/gaps/<product>.yaml (known gaps: capabilities a product does not have). A gap term set
 // must not be said by any tool's own positive text (title, use_when, keywords) in the same language: if a tool says
 // it, the catalog has that capability and the gap would flag a real answer as weak. Used by
-// `node scripts/catalog-text.mjs gaps` and by test/catalog/gaps.test.ts. Matching mirrors src/engine/gaps.ts.
+// `node scripts/catalog-text.mjs gaps` and by test/catalog/gaps.test.ts. Matching mirrors src/lexicon/gaps.ts.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';

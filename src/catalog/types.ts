@@ -91,3 +91,35 @@ export interface Catalog {
   products: ProductSpec[];
   tools: ToolSpec[];
 }
+
+// The declarations as written in catalog/<product>.yaml (schema-valid), before normalization (src/build/normalize.ts).
+export interface DeclaredParameter {
+  type: string;
+  required: boolean;
+  property: string | null;
+  description?: string;
+  description_en?: string;
+  example?: string;
+  cli_required?: boolean;
+  required_when?: string;
+  hidden?: boolean;
+  alias_of?: string;
+  shorthand?: string;
+  inherited?: boolean;
+  enum?: string[];
+  default?: unknown;
+  format?: string;
+}
+
+export interface DeclaredTool extends Omit<ToolSpec, 'product_id' | 'parameters' | 'hidden_parameters' | 'constraints' |
+  'interface_mode' | 'availability' | 'interface_reason' | 'interface_ref'> {
+  interface: { mode: ToolSpec['interface_mode']; availability: ToolSpec['availability']; reason?: string;
+    ref?: { product_id: string; rpc_name: string } };
+  parameters: Record<string, DeclaredParameter>;
+  constraints?: Partial<Constraints>;
+}
+
+export interface Declaration {
+  product: Omit<ProductSpec, 'tool_count'>;
+  tools: DeclaredTool[];
+}

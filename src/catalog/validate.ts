@@ -2,7 +2,7 @@
 // Every problem names the file, the tool and the field; the build fails on the first file with problems.
 import { Ajv } from 'ajv';
 import schema from './declaration.schema.json' with { type: 'json' };
-import type { Declaration } from './normalize.js';
+import type { Declaration } from './types.js';
 import { identityKey, identityKeys } from './identity.js';
 
 export class CatalogInvalid extends Error {

@@ -5,6 +5,7 @@ import { loadEngine } from '../index.js';
 import type { Engine } from '../engine/engine.js';
 import { LIMITS, parseRequestJson, type SearchRequest } from '../engine/request.js';
 import { readStdin, writeStdout } from './io.js';
+import { inspect } from '../schema/browse.js';
 
 let engine: Engine | undefined;
 /**
@@ -122,7 +123,7 @@ export function inspectSchema(words: string[], flags: SchemaFlags): string {
   const path = flags.cliPath ?? (words.length ? words.join(' ') : undefined);
   const fields = flags.fields?.split(',').map((f) => f.trim()).filter(Boolean);
   if (flags.fields !== undefined && !fields?.length) throw new DwsError('invalid_fields', '--fields needs at least one key');
-  return getEngine().inspect(path, {
+  return inspect(getEngine(), path, {
     compact: flags.compact, all: flags.all, fields,
     expectedSourceHash: flags.expectedSourceHash, expectedSurfaceHash: flags.expectedSurfaceHash,
   });

@@ -104,7 +104,7 @@ export async function main(argv: string[]): Promise<void> {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
     const { runDispatch } = await import('../dispatch/cli.js');
     try {
-      await runDispatch(argv, getEngine);
+      await runDispatch(argv, getEngine, { write: writeStdout, env: process.env });
     } catch (err) {
       if (err instanceof CommanderError) fail(fromCommander(err));
       fail(err);

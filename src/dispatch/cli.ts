@@ -7,7 +7,6 @@
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { writeStdout } from '../cli/io.js';
 import { resolveCommand } from './resolve.js';
 import { parseToolArgs } from './flags.js';
 import { foldInput, validateInput } from './validate.js';
@@ -173,7 +172,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   return { result };
 }
 
-export async function runDispatch(argv: string[], engine: () => Engine, io: DispatchIo = { write: writeStdout, env: process.env }): Promise<void> {
+export async function runDispatch(argv: string[], engine: () => Engine, io: DispatchIo): Promise<void> {
   const e = engine();
   const found = resolveCommand(argv, e);
   if (found.kind === 'group') {

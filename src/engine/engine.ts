@@ -1,15 +1,14 @@
 // The engine: one loaded snapshot, one WASM core instance, and the views over them. This module has no Node-only
 // imports; the CLI, the library entry and the browser playground all construct it from snapshot bytes.
 import { DwsError } from '../errors.js';
-import { bytesSource, Snapshot, type IndexChunks, type SnapshotHeader, type SnapshotMeta, type SnapshotSource, type ToolText } from '../catalog/snapshot.js';
+import { bytesSource, Snapshot, type IndexChunks, type SnapshotHeader, type SnapshotMeta, type SnapshotSource, type ToolText } from '../snapshot/decode.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import type { IdentityLookup } from '../catalog/identity.js';
-import { FIELDS } from '../catalog/fields.js';
-import { coreCrc32, coreSha256, coreTokenizerVersion, instantiateCore, type CoreExports } from './core.js';
+import { FIELDS } from '../build/fields.js';
+import { coreCrc32, coreSha256, coreTokenizerVersion, instantiateCore, type CoreExports } from '../core/core.js';
 import { normalizeRequest, parseRequestJson, type NormalizedRequest, type SearchRequest } from './request.js';
 import { Searcher } from './search.js';
 import { ALGORITHMS, DEFAULT_RANKING, type Algorithm, type RankingOptions } from './ranking.js';
-import { Browser, type InspectOptions } from '../schema/browse.js';
 
 export interface EngineOptions {
   /** Ranking algorithm (default fielded_bm25_ensemble); the CLI reads DWS_TOOL_SEARCH_ALGORITHM. */
@@ -57,7 +56,6 @@ export class Engine {
   private searcher?: Searcher;
   private readonly texts: (ToolText | undefined)[];
   private specs?: ToolSpec[];
-  private browser?: Browser;
   private loadChunks?: () => void;
 
   /** From the snapshot's bytes, or from a source that reads byte ranges (the Node CLI reads only what it needs). */
@@ -217,11 +215,6 @@ export class Engine {
     return this.ready().search(request, options.explain === true);
   }
 
-  /** `dws schema [path]`: overview, product, group, leaf, --all or versioned Inspect; exactly the CLI's bytes. */
-  inspect(path?: string, options: InspectOptions = {}): string {
-    this.browser ??= new Browser(this);
-    return this.browser.render(path, options);
-  }
 
   /**
    * Checks every section of the snapshot now (an engine otherwise checks a section when it first reads it), so a

@@ -1,5 +1,5 @@
 // Ranking parameters, documented in one place. Chosen values and their measurements: docs/ranking.md.
-import { FIELDS, type FieldName } from '../catalog/fields.js';
+import { FIELDS, type FieldName } from '../build/fields.js';
 
 export type Algorithm = 'fielded_bm25_ensemble' | 'fielded_tfidf_cosine';
 export const ALGORITHMS: readonly Algorithm[] = ['fielded_bm25_ensemble', 'fielded_tfidf_cosine'];

@@ -1,14 +1,14 @@
 // The tool-search.v1 pipeline (SPEC 4.3): Exact Guard -> hard filters -> lexical ranking in the WASM core ->
 // subquery round-robin merge -> finalize (ranks, abstain / weak-match hints, 8 KiB budget). The shell never ranks;
 // it only decides eligibility, pins exact identities and renders.
-import { FIELDS, baseField } from '../catalog/fields.js';
+import { FIELDS, baseField } from '../build/fields.js';
 import { DwsError } from '../errors.js';
 import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
-import type { AvoidIndex, SnapshotMeta, ToolText } from '../catalog/snapshot.js';
-import { type CoreExports, NEED_CHUNKS, writeInput } from './core.js';
-import { lookupsFor } from './inputs.js';
-import { GapIndex, GapTableError, type GapNote } from './gaps.js';
-import { PhraseBuckets, queryActionMask, queryProducts, toolMultipliers } from './rerank.js';
+import type { AvoidIndex, SnapshotMeta, ToolText } from '../snapshot/decode.js';
+import { type CoreExports, NEED_CHUNKS, writeInput } from '../core/core.js';
+import { lookupsFor } from '../lexicon/inputs.js';
+import { GapIndex, GapTableError, type GapNote } from '../lexicon/gaps.js';
+import { PhraseBuckets, queryActionMask, queryProducts, toolMultipliers } from '../lexicon/actions.js';
 import { LIMITS, SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 

@@ -3,7 +3,7 @@
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import { DEFAULT_RANKING, type RankingOptions } from '../engine/ranking.js';
-import { FIELDS } from '../catalog/fields.js';
+import { FIELDS } from '../build/fields.js';
 import { SLICES, referencedPaths, type EvalCase, type Slice } from './qrels.js';
 import {
   aggregateSingle,

@@ -4,6 +4,7 @@
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { InspectOptions } from '../schema/browse.js';
+import { inspect } from '../schema/browse.js';
 
 export interface PlaygroundCatalog {
   source_hash: string;
@@ -39,7 +40,7 @@ export function createDwsApi(engine: Engine): DwsApi {
   return Object.freeze({
     search: (requestJson: string, options: { explain?: boolean } = {}) =>
       line(() => engine.search(String(requestJson), { explain: options.explain === true })),
-    inspect: (path?: string, options: InspectOptions = {}) => line(() => engine.inspect(path, options)),
+    inspect: (path?: string, options: InspectOptions = {}) => line(() => inspect(engine, path, options)),
     catalog,
   });
 }

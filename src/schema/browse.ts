@@ -6,7 +6,7 @@ import { DwsError } from '../errors.js';
 import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import { byCodePoint } from '../catalog/order.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
-import type { SnapshotMeta, ToolText } from '../catalog/snapshot.js';
+import type { SnapshotMeta, ToolText } from '../snapshot/decode.js';
 import { compactLeaf, compactNavigation } from './compact.js';
 
 export const INSPECT_VERSION = 'schema-inspect.v1';
@@ -177,4 +177,16 @@ function filterFields(body: Record<string, unknown>, level: View['level'], field
   if (level === 'leaf') return pick(body);
   const listKey = level === 'root' || level === 'all' ? 'products' : 'tools';
   return { ...body, [listKey]: (body[listKey] as Record<string, unknown>[]).map(pick) };
+}
+
+const browsers = new WeakMap<BrowseSource, Browser>();
+
+/**
+ * `dws schema [path]` over an engine (or any BrowseSource): overview, product, group, leaf, --all or versioned
+ * Inspect; exactly the CLI's bytes. One Browser per source, made on first use.
+ */
+export function inspect(src: BrowseSource, path?: string, options: InspectOptions = {}): string {
+  let b = browsers.get(src);
+  if (!b) browsers.set(src, (b = new Browser(src)));
+  return b.render(path, options);
 }

@@ -16,6 +16,7 @@ import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
 import { convert, flagType } from '../dispatch/flags.js';
 import type { Env } from '../dispatch/config.js';
+import { inspect } from '../schema/browse.js';
 
 export const TOOL_NAMES = ['schema_search', 'schema_inspect', 'execute'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -238,7 +239,7 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   checkArguments(def, args);
   const hashes = { expectedSource: args.expected_source_hash as string, expectedSurface: args.expected_surface_hash as string };
   if (def.name === 'schema_inspect') {
-    return e.inspect(args.canonical_path as string, { compact: true, expectedSourceHash: hashes.expectedSource, expectedSurfaceHash: hashes.expectedSurface });
+    return inspect(e, args.canonical_path as string, { compact: true, expectedSourceHash: hashes.expectedSource, expectedSurfaceHash: hashes.expectedSurface });
   }
   // Hash-bound before anything is resolved, as Inspect is; dispatchTool checks them again for the CLI's sake.
   checkHashes(e, hashes);

@@ -6,7 +6,7 @@ import { loadCorpus, syntheticCatalog, type Corpus } from '../../bench/corpus.js
 import { compareTop10, tsScorerFor } from '../../bench/suites/scorer.js';
 import { unfilteredMask } from '../../bench/ts-scorer.js';
 import { percentile } from '../../bench/stats.js';
-import { writeInput, tokenize } from '../../src/engine/core.js';
+import { writeInput, tokenize } from '../../src/core/core.js';
 import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 
 let corpus: Corpus | undefined;

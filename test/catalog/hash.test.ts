@@ -1,7 +1,7 @@
 // SPEC 3.3: surface_hash over the identity rows only; source_hash over every field of every ToolSpec.
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { catalogHashes } from '../../src/catalog/hash.js';
+import { catalogHashes } from '../../src/build/hash.js';
 import { realCatalog, shippedEngine } from '../helpers.js';
 
 const sha = (s: string) => 'sha256:' + createHash('sha256').update(Buffer.from(s, 'utf8')).digest('hex');

@@ -7,11 +7,12 @@ import { Unpackr } from 'msgpackr/unpack';
 import { crc32 } from 'node:zlib';
 import { joinStrings, StringList } from '../../src/catalog/string-list.js';
 import { lowerBound, lowerBoundBy } from '../../src/catalog/order.js';
-import { SECTION_NAMES, type SnapshotHeader, type StoredMeta } from '../../src/catalog/snapshot.js';
+import { SECTION_NAMES, type SnapshotHeader, type StoredMeta } from '../../src/snapshot/decode.js';
 import { Engine } from '../../src/engine/engine.js';
-import { queryActionMask, queryProducts } from '../../src/engine/rerank.js';
+import { queryActionMask, queryProducts } from '../../src/lexicon/actions.js';
 import { DwsError } from '../../src/errors.js';
 import { readSnapshot } from '../../src/index.js';
+import { inspect } from '../../src/schema/browse.js';
 
 const list = (values: string[]) => {
   const { text, starts } = joinStrings(values);
@@ -151,7 +152,7 @@ describe('the meta section as stored', () => {
     });
     // A search needs the ids only, so it answers; the first read of the products (an Inspect) fails closed.
     expect(outcome(swapped)).toBe(new Engine(bytes).search(QUERY));
-    expect(() => new Engine(swapped).inspect()).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+    expect(() => inspect(new Engine(swapped))).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
     expect(outcome(withMeta((m) => { m.products = enc.encode('[{"id": '); }))).toBe(new Engine(bytes).search(QUERY));
     expect(() => new Engine(withMeta((m) => { m.products = enc.encode('[{"id": '); })).products).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
     // The lexicons are read by every search.

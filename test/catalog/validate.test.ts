@@ -1,7 +1,7 @@
 // Build-time validation: every rule of SPEC 3.2 fails the build with a message naming file, tool and field.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { readDeclarationFiles } from '../../src/catalog/build.js';
+import { readDeclarationFiles } from '../../src/build/load.js';
 import { CatalogInvalid, validateDeclarations } from '../../src/catalog/validate.js';
 import { ROOT } from '../helpers.js';
 

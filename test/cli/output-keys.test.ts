@@ -4,6 +4,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorOf, readSnapshotBytes, runCli, shippedEngine } from '../helpers.js';
+import { inspect } from '../../src/schema/browse.js';
 
 const REFERENCE_KEYS = ['canonical_path', 'primary_cli_path', 'product_id', 'title', 'agent_summary', 'effect', 'risk',
   'confirmation', 'idempotency', 'rank', 'matched_fields', 'rank_sources', 'requires_inspect'];
@@ -34,7 +35,7 @@ describe('pinned output keys', () => {
       'availability', 'parameters', 'constraints', 'group', 'interface_reason', 'interface_ref', 'hidden_parameters',
       'command_aliases', 'wraps', 'positionals', 'pagination', 'dry_run'];
     for (const t of shippedEngine().tools()) {
-      const keys = Object.keys(JSON.parse(shippedEngine().inspect(t.canonical_path)));
+      const keys = Object.keys(JSON.parse(inspect(shippedEngine(), t.canonical_path)));
       expect(keys.filter((k) => !order.includes(k))).toEqual([]);
       expect(keys).toEqual(order.filter((k) => keys.includes(k)));
     }

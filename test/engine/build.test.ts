@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { coreSha256, wasmBytes } from '../../src/engine/core.js';
-import { snapshotFromCatalog } from '../../src/catalog/build.js';
+import { coreSha256, wasmBytes } from '../../src/core/core.js';
+import { snapshotFromCatalog } from '../../src/snapshot/write.js';
 import { realCatalog, ROOT } from '../helpers.js';
 
 const sha = (b: Uint8Array) => 'sha256:' + createHash('sha256').update(b).digest('hex');

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, shippedEngine } from '../helpers.js';
+import { inspect } from '../../src/schema/browse.js';
 
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'corpus.golden.json');
 const DEV = path.join(ROOT, '..', 'shared', 'eval', 'qrels-dev.jsonl');
@@ -28,19 +29,19 @@ function answer(run: () => string): string {
 
 function catalogCases(): Case[] {
   const e = shippedEngine();
-  const overview = JSON.parse(e.inspect(undefined, { compact: true })) as { products: { id: string }[] };
+  const overview = JSON.parse(inspect(e, undefined, { compact: true })) as { products: { id: string }[] };
   const products = overview.products.map((p) => p.id);
-  const cases: Case[] = [{ key: 'inspect:overview', run: () => e.inspect(undefined, { compact: true }) }];
+  const cases: Case[] = [{ key: 'inspect:overview', run: () => inspect(e, undefined, { compact: true }) }];
   const tools: { canonical_path: string; cli_path: string; title: string; title_en: string; effect: string; product_id: string }[] = [];
   for (const id of products) {
-    cases.push({ key: `inspect:${id}`, run: () => e.inspect(id, { compact: true }) });
-    const page = JSON.parse(e.inspect(id)) as { tools: { canonical_path: string }[] };
-    for (const t of page.tools) tools.push(JSON.parse(e.inspect(t.canonical_path)));
+    cases.push({ key: `inspect:${id}`, run: () => inspect(e, id, { compact: true }) });
+    const page = JSON.parse(inspect(e, id)) as { tools: { canonical_path: string }[] };
+    for (const t of page.tools) tools.push(JSON.parse(inspect(e, t.canonical_path)));
   }
   const search = (key: string, request: Record<string, unknown>, explain = false) =>
     cases.push({ key: `search:${key}${explain ? ':explain' : ''}`, run: () => e.search(request, { explain }) });
   tools.forEach((t, i) => {
-    cases.push({ key: `inspect:${t.canonical_path}`, run: () => e.inspect(t.canonical_path, { compact: true }) });
+    cases.push({ key: `inspect:${t.canonical_path}`, run: () => inspect(e, t.canonical_path, { compact: true }) });
     search(`canonical:${t.canonical_path}`, { query: t.canonical_path });
     search(`cli:${t.canonical_path}`, { query: `dws ${t.cli_path}`, limit: 3 });
     search(`title:${t.canonical_path}`, { query: t.title }, i % 7 === 0);

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Engine } from '../../src/engine/engine.js';
-import { instantiateCore, NEED_CHUNKS, tokenize, writeInput, type CoreExports } from '../../src/engine/core.js';
-import { FIELDS } from '../../src/catalog/fields.js';
+import { instantiateCore, NEED_CHUNKS, tokenize, writeInput, type CoreExports } from '../../src/core/core.js';
+import { FIELDS } from '../../src/build/fields.js';
 import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import { readSnapshotBytes } from '../helpers.js';
 

@@ -1,10 +1,10 @@
-// Lookups (catalog/lexicon/inputs.yaml, src/engine/inputs.ts): the command that finds a value a compound request's
+// Lookups (catalog/lexicon/inputs.yaml, src/lexicon/inputs.ts): the command that finds a value a compound request's
 // first hit needs, added to the last slot when no shown command yields it and the request names the thing.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import path from 'node:path';
-import { checkInputTable, lookupsFor, REQUIRED, resolveInputs, SELF, type InputLexicon, type InputTable } from '../../src/engine/inputs.js';
-import { readInputLexicon } from '../../src/catalog/build.js';
+import { checkInputTable, lookupsFor, REQUIRED, resolveInputs, SELF, type InputLexicon, type InputTable } from '../../src/lexicon/inputs.js';
+import { readInputLexicon } from '../../src/build/load.js';
 import { loadEngine } from '../../src/index.js';
 import { ROOT, realCatalog, shippedEngine } from '../helpers.js';
 

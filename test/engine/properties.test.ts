@@ -4,14 +4,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DwsError } from '../../src/errors.js';
 import { Engine } from '../../src/engine/engine.js';
-import { snapshotFromCatalog } from '../../src/catalog/build.js';
+import { snapshotFromCatalog } from '../../src/snapshot/write.js';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadEngine, readSnapshot } from '../../src/index.js';
-import { coreCrc32, instantiateCore } from '../../src/engine/core.js';
+import { coreCrc32, instantiateCore } from '../../src/core/core.js';
 import { realCatalog, shippedEngine } from '../helpers.js';
+import { inspect } from '../../src/schema/browse.js';
 
 const words = ['消息', '群', '撤回', '发送', 'message', 'group', 'send', 'todo', '待办', '文件', 'file', '钉盘', 'chat.recall_message',
   'calendar', '日程', '审批', 'approval', 'sheet', '表格', '多维表', 'record', '删除', 'delete', 'x', '', ' ', '\u200b', '𠀀'];
@@ -243,7 +244,7 @@ describe('snapshot properties', () => {
     const run = (b: Uint8Array, checksum: 'native' | 'core') => {
       try {
         const e = loadEngine({ snapshot: b, checksum, deferIndex: true });
-        return [e.search({ query: '撤回消息 recall message', limit: 5 }), e.inspect('chat.recall_message', { compact: true })];
+        return [e.search({ query: '撤回消息 recall message', limit: 5 }), inspect(e, 'chat.recall_message', { compact: true })];
       } catch (err) {
         return (err as DwsError).reason;
       }
@@ -276,8 +277,8 @@ describe('snapshot properties', () => {
       renameSync(path.join(dir, 'next.bin'), file);
       const other = { query: '创建日程 明天下午开会', limit: 5 };
       expect(kept.search(other)).toBe(load(bytes).search(other));
-      expect(kept.inspect('chat.recall_message', { compact: true })).toBe(load(bytes).inspect('chat.recall_message', { compact: true }));
-      expect(() => perRead.inspect('todo.create_personal_todo', { compact: true })).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
+      expect(inspect(kept, 'chat.recall_message', { compact: true })).toBe(inspect(load(bytes), 'chat.recall_message', { compact: true }));
+      expect(() => inspect(perRead, 'todo.create_personal_todo', { compact: true })).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

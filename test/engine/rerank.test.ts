@@ -1,9 +1,9 @@
 // The action lexicon: tools take their action classes from their own names, queries from how people say it.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { readActionLexicon, readProductLexicon } from '../../src/catalog/build.js';
+import { readActionLexicon, readProductLexicon } from '../../src/build/load.js';
 import { fold } from '../../src/catalog/identity.js';
-import { filePhrases, PhraseBuckets, queryActionMask, queryProducts, toolActionMask, toolMultipliers } from '../../src/engine/rerank.js';
+import { filePhrases, PhraseBuckets, queryActionMask, queryProducts, toolActionMask, toolMultipliers } from '../../src/lexicon/actions.js';
 import fc from 'fast-check';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';

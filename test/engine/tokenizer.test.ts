@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { instantiateCore, tokenize, wasmBytes } from '../../src/engine/core.js';
-import { FIELDS, searchableFields } from '../../src/catalog/fields.js';
+import { instantiateCore, tokenize, wasmBytes } from '../../src/core/core.js';
+import { FIELDS, searchableFields } from '../../src/build/fields.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { ROOT, shippedEngine } from '../helpers.js';
 

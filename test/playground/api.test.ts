@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDwsApi, errorOf } from '../../src/playground/api.js';
 import { runCli, shippedEngine } from '../helpers.js';
+import { inspect } from '../../src/schema/browse.js';
 
 describe('the window.dws API', () => {
   const engine = shippedEngine();
@@ -24,7 +25,7 @@ describe('the window.dws API', () => {
   });
 
   it('inspects like dws schema, with refusals as envelopes', () => {
-    expect(dws.inspect('chat.recall_message', { compact: true })).toBe(engine.inspect('chat.recall_message', { compact: true }));
+    expect(dws.inspect('chat.recall_message', { compact: true })).toBe(inspect(engine, 'chat.recall_message', { compact: true }));
     expect(errorOf(dws.inspect('chat.no_such_command'))?.reason).toBe('unknown_path');
     expect(errorOf(dws.inspect('chat.recall_message', { expectedSourceHash: engine.catalogHashes.source_hash }))?.reason).toBe('incomplete_catalog_version');
   });

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { COMPACT_LEAF_KEYS, COMPACT_NAVIGATION_KEYS, COMPACT_PARAMETER_KEYS } from '../../src/schema/compact.js';
 import { DwsError } from '../../src/errors.js';
 import { errorOf, ROOT, runCli, shippedEngine } from '../helpers.js';
+import { inspect as inspectView } from '../../src/schema/browse.js';
 
 const e = () => shippedEngine();
-const inspect = (p?: string, o = {}) => JSON.parse(e().inspect(p, o));
+const inspect = (p?: string, o = {}) => JSON.parse(inspectView(e(), p, o));
 const FORBIDDEN_IN_COMPACT = ['interface_ref', 'property', 'interface_type', 'primary_cli_path', 'provenance'];
 
 function keysDeep(v: unknown, out = new Set<string>()): Set<string> {
@@ -37,8 +38,8 @@ describe('versioned Inspect', () => {
   it('refuses a stale source or surface hash with catalog_changed (exit 6) before resolving the path', () => {
     const { source_hash, surface_hash } = e().catalogHashes;
     const stale = 'sha256:' + '0'.repeat(64);
-    expect(reasonOf(() => e().inspect('chat.recall_message', { expectedSourceHash: stale, expectedSurfaceHash: surface_hash }))).toBe('catalog_changed');
-    expect(reasonOf(() => e().inspect('no.such_tool', { expectedSourceHash: source_hash, expectedSurfaceHash: stale }))).toBe('catalog_changed');
+    expect(reasonOf(() => inspectView(e(), 'chat.recall_message', { expectedSourceHash: stale, expectedSurfaceHash: surface_hash }))).toBe('catalog_changed');
+    expect(reasonOf(() => inspectView(e(), 'no.such_tool', { expectedSourceHash: source_hash, expectedSurfaceHash: stale }))).toBe('catalog_changed');
     const r = runCli(['schema', 'chat.recall_message', '--compact', '--expected-source-hash', stale, '--expected-surface-hash', surface_hash]);
     expect(r.status).toBe(6);
     expect(r.stdout).toBe('');
@@ -106,7 +107,7 @@ describe('browse levels', () => {
   });
 
   it('--all with a path is refused', () => {
-    expect(reasonOf(() => e().inspect('chat', { all: true }))).toBe('all_with_path');
+    expect(reasonOf(() => inspectView(e(), 'chat', { all: true }))).toBe('all_with_path');
   });
 
   it('an unknown path is exit 3 with the closest valid paths, deterministically', () => {

@@ -13,6 +13,7 @@ import type { Engine } from '../../src/engine/engine.js';
 import { ROOT, runCliAsync } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 import { privateSnapshot, reasonOf, serve, type Answer, type Served } from './client.js';
+import { inspect } from '../../src/schema/browse.js';
 
 const TOKEN = 'tok-serve-2b8e-never-print-me';
 let mcp: McpFixture;
@@ -255,7 +256,7 @@ describe('concurrency', () => {
       }
       if (kind === 1) {
         const p = paths[(i * 7) % paths.length];
-        return { name: 'schema_inspect', args: inspectArgs(p), check: (a: Answer) => expect(a).toEqual(expected(() => engine.inspect(p, { compact: true, expectedSourceHash: hashes().expected_source_hash, expectedSurfaceHash: hashes().expected_surface_hash }))) };
+        return { name: 'schema_inspect', args: inspectArgs(p), check: (a: Answer) => expect(a).toEqual(expected(() => inspect(engine, p, { compact: true, expectedSourceHash: hashes().expected_source_hash, expectedSurfaceHash: hashes().expected_surface_hash }))) };
       }
       const id = `msg-${i}`;
       const dry = kind === 2;

@@ -6,13 +6,14 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../src/index.js';
-import { snapshotFromCatalog } from '../../src/catalog/build.js';
+import { snapshotFromCatalog } from '../../src/snapshot/write.js';
 import type { Catalog } from '../../src/catalog/types.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { ServedCatalog } from '../../src/serve/catalog.js';
 import { realCatalog } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 import { privateSnapshot, reasonOf, serve, until, type Served } from './client.js';
+import { inspect } from '../../src/schema/browse.js';
 
 const CHANGED = 'chat.recall_message';
 const MARK = ' (revised wording)';
@@ -105,7 +106,7 @@ describe('snapshot swap in a running server', () => {
     const fresh = await served.call('schema_inspect', { canonical_path: CHANGED, ...hashArgs(after.engine) });
     expect(fresh).toEqual({
       isError: false,
-      text: after.engine.inspect(CHANGED, { compact: true, expectedSourceHash: after.engine.catalogHashes.source_hash, expectedSurfaceHash: after.engine.catalogHashes.surface_hash }),
+      text: inspect(after.engine, CHANGED, { compact: true, expectedSourceHash: after.engine.catalogHashes.source_hash, expectedSurfaceHash: after.engine.catalogHashes.surface_hash }),
     });
     expect(fresh.text).toContain(MARK);
     expect(served.stderr()).toContain('"catalog_swapped"');

@@ -1,7 +1,7 @@
 // Searchable text, built mechanically from a ToolSpec, one text per indexed field. Both languages are indexed as
 // separate fields so each has its own length statistics. avoid_when is not indexed (it names the wrong siblings);
 // it only demotes (search.ts). test/fixtures/searchable-text.golden.json pins ToolSpec -> fields -> tokens.
-import type { ProductSpec, ToolSpec } from './types.js';
+import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 
 /** Field order is part of the index format: scores accumulate in this order. */
 export const FIELDS = [

@@ -4,7 +4,7 @@
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
 import { lowerBoundBy } from '../catalog/order.js';
-import { hasWord } from './rerank.js';
+import { hasWord } from './actions.js';
 
 export interface Gap {
   product: string;
@@ -86,7 +86,7 @@ const TERM = '\u0002';
  * (the fewer sets a common start such as 删除 wakes up, the fewer sets a query tries), by that term's first two
  * characters (Chinese) or first word (Latin). A set can only match when that term occurs, so a query tries only the
  * sets filed under its own characters, character pairs and words and gets the same answer as matchGap. The snapshot
- * stores the keys as one string and each set and note as its own UTF-8 range (src/catalog/snapshot.ts), so a cold
+ * stores the keys as one string and each set and note as its own UTF-8 range (src/snapshot/decode.ts), so a cold
  * process decodes only the keys and the few sets its query offers.
  */
 export interface GapTable {

@@ -1,8 +1,8 @@
 // Builds the lexical index inside the WASM core: every field of every tool is tokenized and posted by the core, so
 // documents and queries share one tokenizer. Returns the relocatable index image.
 import type { Catalog } from '../catalog/types.js';
-import { FIELDS, searchableFields } from '../catalog/fields.js';
-import { instantiateCore, writeInput, type CoreExports } from './core.js';
+import { FIELDS, searchableFields } from './fields.js';
+import { instantiateCore, writeInput, type CoreExports } from '../core/core.js';
 
 /**
  * The core builds run on when the caller brings none. A build resets the core's heap, so the next build reuses the

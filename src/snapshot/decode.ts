@@ -22,13 +22,13 @@
 // by its head and then chunk by chunk as queries need postings, each piece checked against its own CRC-32.
 import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
-import type { ProductSpec, ToolSpec } from './types.js';
-import { presetFiling, type ActionLexicon, type ProductLexicon } from '../engine/rerank.js';
-import { gapTableOf, type GapTable } from '../engine/gaps.js';
-import { checkInputTable, type InputTable } from '../engine/inputs.js';
-import { SortedIdentities } from './identity.js';
-import { lowerBound } from './order.js';
-import { checkOffsets, StringList, type Strings } from './string-list.js';
+import type { ProductSpec, ToolSpec } from '../catalog/types.js';
+import { presetFiling, type ActionLexicon, type ProductLexicon } from '../lexicon/actions.js';
+import { gapTableOf, type GapTable } from '../lexicon/gaps.js';
+import { checkInputTable, type InputTable } from '../lexicon/inputs.js';
+import { SortedIdentities } from '../catalog/identity.js';
+import { lowerBound } from '../catalog/order.js';
+import { checkOffsets, StringList, type Strings } from '../catalog/string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
 export const SNAPSHOT_FORMAT_VERSION = 10;
@@ -110,7 +110,7 @@ export interface ToolText {
 
 /**
  * Every avoid_when phrase of the catalog (both languages, NFKC, lowercase) with the doc it belongs to, filed by key
- * (src/engine/rerank.ts filePhrases): the phrases filed under keys[j] are i in buckets[j] .. buckets[j + 1], and
+ * (src/lexicon/actions.ts filePhrases): the phrases filed under keys[j] are i in buckets[j] .. buckets[j + 1], and
  * phrase(i) decodes phrase i (UTF-8 bytes starts[i] .. starts[i + 1] of the avoid_phrases section, read bucket by
  * bucket on first use and checked against the bucket's CRC-32; bad bytes are snapshot_corrupt).
  */
@@ -154,7 +154,7 @@ export const STRING_COLUMNS = ['canonical_path', 'primary_cli_path', 'cli_path']
 export const ENUM_COLUMNS = ['product_id', 'effect', 'risk', 'confirmation', 'idempotency'] as const;
 export type EnumColumn = (typeof ENUM_COLUMNS)[number];
 
-/** A PhraseFiling (src/engine/rerank.ts) as packed u32 LE arrays. */
+/** A PhraseFiling (src/lexicon/actions.ts) as packed u32 LE arrays. */
 export interface StoredFiling {
   keys: Uint8Array;
   starts: Uint8Array;
@@ -196,10 +196,10 @@ export interface StoredMeta {
   actions: Uint8Array;
   lexicon: Uint8Array;
   productLexicon: Uint8Array;
-  /** The lexicons' words filed at build (src/engine/rerank.ts fileLexicon), so a search never files them. */
+  /** The lexicons' words filed at build (src/lexicon/actions.ts fileLexicon), so a search never files them. */
   lexicon_filing: StoredFiling;
   product_filing: StoredFiling;
-  /** Lookups (src/engine/inputs.ts InputTable) as UTF-8 JSON, parsed when a compound query first asks. */
+  /** Lookups (src/lexicon/inputs.ts InputTable) as UTF-8 JSON, parsed when a compound query first asks. */
   inputs: Uint8Array;
   /** Known gaps (catalog/gaps/), absent when the catalog has none. */
   gaps?: StoredGaps;

@@ -1,7 +1,8 @@
 // `npm run build` step: writes build/snapshot.bin from catalog/ (argv: catalog dir, output file).
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadCatalogDir, readLexicons, snapshotFromCatalog } from './build.js';
+import { loadCatalogDir, readLexicons } from '../build/load.js';
+import { snapshotFromCatalog } from './write.js';
 
 const [dir, out] = process.argv.slice(2);
 try {

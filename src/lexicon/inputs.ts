@@ -2,7 +2,7 @@
 // another command, such as a group's id, an app's unifiedAppId or the requester's own userId. A compound request's
 // first hit that takes such a value, when no shown command yields it and the request names the thing, gets the
 // command that finds it in its last slot (src/engine/search.ts withLookups).
-import { hasWord } from './rerank.js';
+import { hasWord } from './actions.js';
 
 /** catalog/lexicon/inputs.yaml as read (words folded), before it is resolved against a catalog. */
 export interface InputLexicon {

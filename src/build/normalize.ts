@@ -1,39 +1,8 @@
 // Declarations (catalog/<product>.yaml, already schema-valid) -> the normalized Catalog. Tools are ordered by
 // canonical path (code point order): that order is also the document numbering of the search index, so the
 // (score desc, canonical asc) tie-break is "lower doc id first".
-import type { Catalog, Constraints, HiddenParameterSpec, ParameterSpec, ProductSpec, ToolSpec } from './types.js';
-import { byCodePoint } from './order.js';
-
-export interface DeclaredParameter {
-  type: string;
-  required: boolean;
-  property: string | null;
-  description?: string;
-  description_en?: string;
-  example?: string;
-  cli_required?: boolean;
-  required_when?: string;
-  hidden?: boolean;
-  alias_of?: string;
-  shorthand?: string;
-  inherited?: boolean;
-  enum?: string[];
-  default?: unknown;
-  format?: string;
-}
-
-export interface DeclaredTool extends Omit<ToolSpec, 'product_id' | 'parameters' | 'hidden_parameters' | 'constraints' |
-  'interface_mode' | 'availability' | 'interface_reason' | 'interface_ref'> {
-  interface: { mode: ToolSpec['interface_mode']; availability: ToolSpec['availability']; reason?: string;
-    ref?: { product_id: string; rpc_name: string } };
-  parameters: Record<string, DeclaredParameter>;
-  constraints?: Partial<Constraints>;
-}
-
-export interface Declaration {
-  product: Omit<ProductSpec, 'tool_count'>;
-  tools: DeclaredTool[];
-}
+import type { Catalog, Declaration, DeclaredParameter, DeclaredTool, HiddenParameterSpec, ParameterSpec, ProductSpec, ToolSpec } from '../catalog/types.js';
+import { byCodePoint } from '../catalog/order.js';
 
 export const CATALOG_VERSION = 'dws-catalog.v1';
 

@@ -1,15 +1,15 @@
 // Snapshot encoding (build time only): the layout is documented in snapshot.ts, which decodes it.
 import { Packr } from 'msgpackr/pack';
-import type { Catalog, ToolSpec } from './types.js';
-import { fold, identityKeys } from './identity.js';
-import { gapLines, type Gap } from '../engine/gaps.js';
-import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../engine/rerank.js';
-import type { InputTable } from '../engine/inputs.js';
-import { joinStrings } from './string-list.js';
+import type { Catalog, ToolSpec } from '../catalog/types.js';
+import { fold, identityKeys } from '../catalog/identity.js';
+import { gapLines, type Gap } from '../lexicon/gaps.js';
+import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../lexicon/actions.js';
+import type { InputTable } from '../lexicon/inputs.js';
+import { joinStrings } from '../catalog/string-list.js';
 import {
   avoidWords, SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
   ENUM_COLUMNS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
-} from './snapshot.js';
+} from './decode.js';
 
 const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });
 
@@ -136,7 +136,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     inputs: utf8(JSON.stringify(input.inputs ?? { kinds: [], needs: {} })),
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
-  // Filed by rarest unit pair (src/engine/rerank.ts filePhrases), so a search looks buckets up instead of filing.
+  // Filed by rarest unit pair (src/lexicon/actions.ts filePhrases), so a search looks buckets up instead of filing.
   const filing = filePhrases(avoidPairs.map(([, p]) => p));
   const filed = filing.order.map((i) => avoidPairs[i]);
   // Byte offsets into the UTF-8 phrases: a search decodes only the phrases its buckets offer.

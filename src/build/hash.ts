@@ -2,8 +2,8 @@
 // ToolSpec through RFC 8785 canonical JSON. Both are "sha256:" + lowercase hex. Build time only (Node).
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { Catalog, ToolSpec } from './types.js';
-import { byCodePoint } from './order.js';
+import type { Catalog, ToolSpec } from '../catalog/types.js';
+import { byCodePoint } from '../catalog/order.js';
 
 export function sha256Hex(text: string): string {
   return 'sha256:' + createHash('sha256').update(text, 'utf8').digest('hex');

@@ -1,0 +1,71 @@
+// The layering of src/ (docs/ARCHITECTURE.md): each folder imports only folders of a lower layer (and itself).
+// Data flows one way, catalog -> build -> snapshot -> engine -> schema/dispatch -> serve -> cli, so an upward import
+// is a design error this test names, file and line.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+/** Folder (or root file) of src/ -> layer; a module may import its own folder and any lower layer. */
+export const LAYERS: Record<string, number> = {
+  'errors.ts': 0,
+  catalog: 1,
+  lexicon: 2,
+  core: 2,
+  build: 3,
+  snapshot: 4,
+  engine: 5,
+  schema: 6,
+  dispatch: 7,
+  serve: 8,
+  cli: 9,
+  // The library entry is the engine loaded from a Node file (serve and the CLI load it the same way).
+  'index.ts': 5.5,
+  playground: 11,
+  eval: 11,
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? sources(p) : /\.(ts|json)$/.test(name) && !name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+const SRC = path.join(ROOT, 'src');
+const unitOf = (file: string) => path.relative(SRC, file).split(path.sep)[0].replace(/\.js$/, '.ts');
+
+export function upwardImports(): string[] {
+  const found: string[] = [];
+  for (const file of sources(SRC).filter((f) => f.endsWith('.ts'))) {
+    const from = unitOf(file);
+    expect(LAYERS[from], `src/${from} has no layer in test/layers.test.ts`).toBeDefined();
+    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+      for (const m of line.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+        const to = unitOf(path.resolve(path.dirname(file), m[1]));
+        if (to !== from && !(LAYERS[to] < LAYERS[from])) {
+          found.push(`${path.relative(ROOT, file)}:${i + 1} (${from}, layer ${LAYERS[from]}) imports ${m[1]} (${to}, layer ${LAYERS[to] ?? '?'})`);
+        }
+      }
+    });
+  }
+  return found;
+}
+
+describe('the layering of src/', () => {
+  it('has no import from a folder of the same or a higher layer', () => {
+    expect(upwardImports()).toEqual([]);
+  });
+
+  it('notices an upward import (the check itself can fail)', () => {
+    const probe = path.join(SRC, 'catalog', 'types.ts');
+    const text = readFileSync(probe, 'utf8');
+    // Every folder but the lowest is somewhere above catalog/.
+    expect(LAYERS.catalog).toBeLessThan(LAYERS.engine);
+    expect(text.includes("from '../engine/")).toBe(false);
+    const line = `import type { Engine } from '../engine/engine.js';`;
+    const to = unitOf(path.resolve(path.dirname(probe), line.match(/'([^']+)'/)![1]));
+    expect(to).toBe('engine');
+    expect(LAYERS[to] < LAYERS[unitOf(probe)]).toBe(false);
+  });
+});
