@@ -10,7 +10,7 @@ import { fold } from '../../src/catalog/identity.js';
 import { loadEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { queryActionMask, queryProducts } from '../../src/lexicon/actions.js';
-import { rerankMultipliers } from '../../src/engine/search.js';
+import { rerankMultipliers } from '../../src/engine/rerank.js';
 
 export interface ScorerResult {
   wasm: { bench: BenchResult; dist: Distribution };

@@ -28,10 +28,12 @@ export interface RankingOptions {
    * gets the command that finds it in the last slot, when the request names the thing; 0 turns it off.
    */
   lookups: number;
+  /** 1: a request that says a capability a product is known to lack (catalog/gaps/) is flagged weak_match with its note; 0 turns it off. */
+  knownGaps: number;
   /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
   weakCoverage: number;
   /**
-   * A step of a compound query (src/engine/search.ts withSteps) adds its best hit to the last slots when that hit
+   * A step of a compound query (src/engine/stages/step-fill.ts) adds its best hit to the last slots when that hit
    * covers at least this share of the step (0 adds every strong best hit; above 1 turns step filling off).
    */
   stepCoverage: number;
@@ -54,6 +56,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   productBoost: 1.4,
   siblingBoost: 1.2,
   lookups: 1,
+  knownGaps: 1,
   actionBoost: 1.2,
   actionPenalty: 0.6,
   coverageExponent: 1,

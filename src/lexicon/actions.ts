@@ -1,8 +1,10 @@
-// The rerank multipliers the shell hands the core per query (multPtr):
-// - action: which action a query asks for (search, list, get, create, update, delete, recall, send, ...) against the
-//   action each tool's own names carry (catalog/lexicon/actions.yaml; tool classes computed at build);
-// - product: a query that names a product ("多维表", "钉盘", "spreadsheet") lifts that product's tools
-//   (catalog/lexicon/products.yaml).
+// The action and product lexicons (catalog/lexicon/actions.yaml, products.yaml) and how text is matched against them:
+// - action: which action classes a tool's own names carry (toolActionMask, computed at build) and which a query
+//   says (queryActionMask: search, list, get, create, update, delete, recall, send, ...);
+// - product: which products a query names ("多维表", "钉盘", "spreadsheet": queryProducts);
+// - phrase filings: words and phrases filed by their rarest unit pair, so a text tries only the few whose key it
+//   contains (filePhrases at build; PhraseBuckets reads them; presetFiling checks a stored filing).
+// The engine turns the masks into the core's per-tool multipliers (src/engine/rerank.ts).
 import { lowerBound } from '../catalog/order.js';
 import { checkOffsets } from '../catalog/string-list.js';
 
@@ -244,29 +246,4 @@ export function queryActionMask(folded: string, lex: ActionLexicon): number {
 export function queryProducts(folded: string, lex: ProductLexicon): string[] {
   const said = saidClasses(folded, lex);
   return lex.products.filter((_, i) => said[i] === 1);
-}
-
-/**
- * Every tool's rerank multiplier, with products given as codes: x boost when the tool's action is one the query names,
- * x penalty when it is another (1 when either names none), times productBoost when its product is named (named[c] = 1
- * for a named product code). At most six distinct values exist; they are computed once and each tool picks one,
- * so a cold process (whose interpreter boxes every double it computes) allocates nothing per tool.
- */
-export function toolMultipliers(queryMask: number, toolMasks: Uint32Array, productCodes: Uint8Array, named: Uint8Array,
-  o: { boost: number; penalty: number; productBoost: number }): { mult: Float64Array; max: number } {
-  const action = [1, o.boost, o.penalty];
-  const values = [...action, ...action.map((a) => a * o.productBoost)];
-  const used = new Uint8Array(values.length);
-  const mult = new Float64Array(toolMasks.length);
-  for (let doc = 0; doc < toolMasks.length; doc++) {
-    const t = toolMasks[doc];
-    const a = queryMask === 0 || t === 0 ? 0 : (t & queryMask) !== 0 ? 1 : 2;
-    const v = named[productCodes[doc]] === 1 ? a + 3 : a;
-    mult[doc] = values[v];
-    used[v] = 1;
-  }
-  // The largest multiplier any tool has (0 for no tools), from the few values used rather than a pass over mult.
-  let max = 0;
-  values.forEach((x, v) => { if (used[v] && x > max) max = x; });
-  return { mult, max };
 }

@@ -1,0 +1,210 @@
+// The query phase: one query text -> its outcome. In order: the Exact Guard (SPEC 4.3 step 2: the whole text is an
+// identity -> that tool, or exact_filtered), the hard filters (the eligibility mask), the avoid_when demotion (mask
+// value 2) and the action/product rerank multipliers the core applies, the WASM core's ranking (fielded BM25 or
+// TF-IDF, coverage, multipliers, top k; assembly/), and the identities named inside the text pinned first
+// (stages/pins.ts). The shell computes no score here: it writes the core's inputs and decodes its records.
+import { FIELDS, baseField } from '../build/fields.js';
+import { DwsError } from '../errors.js';
+import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
+import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
+import { type CoreExports, NEED_CHUNKS, writeInput } from '../core/core.js';
+import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
+import type { FilterReason, Hit, QueryOutcome } from './hits.js';
+import type { NormalizedRequest } from './request.js';
+import { type RankingOptions, weightVector } from './ranking.js';
+import { rerankMultipliers } from './rerank.js';
+import { pinIdentities } from './stages/pins.js';
+
+const ALGORITHM_CODE = { fielded_bm25_ensemble: 0, fielded_tfidf_cosine: 1 } as const;
+/** A ranked hit's rank_sources (one shared array per algorithm, so its JSON is cached). */
+const RANK_SOURCES = { fielded_bm25_ensemble: ['bm25'], fielded_tfidf_cosine: ['tfidf'] } as const;
+const BASE_FIELDS = FIELDS.map(baseField);
+
+export interface QueryPhaseContext {
+  core: CoreExports;
+  /** Copies the postings chunks the core's last search listed into place (it answered NEED_CHUNKS). */
+  loadChunks: () => void;
+  meta: SnapshotMeta;
+  avoid: () => AvoidIndex;
+  identities: IdentityLookup;
+  ranking: RankingOptions;
+}
+
+/** The avoid index as phrase buckets; each phrase is decoded once, on first use (a query decodes a few dozen). */
+function avoidLookup({ docs, phrase, keys, buckets }: AvoidIndex): { buckets: PhraseBuckets; docs: Uint32Array } {
+  const phrases = new Map<number, string>();
+  const decoded = (e: number): string => {
+    let p = phrases.get(e);
+    if (p === undefined) {
+      p = phrase(e);
+      phrases.set(e, p);
+    }
+    return p;
+  };
+  return { docs, buckets: new PhraseBuckets(keys, buckets, decoded) };
+}
+
+export class QueryPhase {
+  private readonly weights: Float64Array;
+  private readonly stride: number;
+  private readonly maskCache = new Map<string, Uint8Array>();
+  /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
+  private readonly multCache = new Map<string, { mult: Float64Array; max: number }>();
+  /** The avoid_when phrases, filed by key (read on the first ranked query). */
+  private avoid?: { buckets: PhraseBuckets; docs: Uint32Array };
+  /** What the core's mask and multiplier buffers hold (written by the last ranked query). */
+  private written?: { mask: Uint8Array; mult: Float64Array; demoted: number[] };
+  /** False once the core is handed out (Engine.wasm): others may then write its buffers, so they are always rewritten. */
+  private ownsCore = true;
+  /** Matched-field bit set -> base field names (a few dozen distinct sets occur). */
+  private readonly fieldSets = new Map<number, { fields: string[]; strong: boolean }>();
+
+  constructor(private readonly ctx: QueryPhaseContext) {
+    this.weights = weightVector(ctx.ranking);
+    this.stride = ctx.core.outStride();
+    ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion, ctx.ranking.unigramCoverage, ctx.ranking.coverageExponent);
+  }
+
+  /** The core's buffers may be written by someone else from now on (see ownsCore). */
+  shareCore(): void {
+    this.ownsCore = false;
+  }
+
+  /**
+   * Exact Guard for the whole query, else the lexical ranking with embedded identities pinned first. task: the folded
+   * whole request a step or subquery belongs to (its products steer the step), else ''.
+   */
+  run(query: string, req: NormalizedRequest, explain: boolean, task = '', k = req.candidate_limit): QueryOutcome {
+    const exact = this.ctx.identities.get(identityKey(query));
+    if (exact !== undefined) {
+      const reason = this.filterReason(exact, req);
+      return reason ? { kind: 'filtered', doc: exact, reason } : { kind: 'exact', doc: exact };
+    }
+    const mask = this.mask(req);
+    const folded = fold(query);
+    const ranked = this.rank(query, folded, task, mask, k, explain);
+    return { kind: 'ranked', hits: pinIdentities(ranked, folded, mask, this.ctx.identities) };
+  }
+
+  filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
+    const m = this.ctx.meta;
+    if (req.exclude_canonical.length && req.exclude_canonical.includes(m.canonical_path.at(doc)!)) return 'excluded';
+    if (req.product_ids.length && !req.product_ids.includes(m.valueOf('product_id', doc))) return 'product_mismatch';
+    if (req.effects.length && !req.effects.includes(m.valueOf('effect', doc))) return 'effect_mismatch';
+    if (!m.executableAt(doc)) return 'unavailable';
+    return undefined;
+  }
+
+  /** The eligibility mask for the request's filters (1 = eligible), cached per filter combination. */
+  mask(req: NormalizedRequest): Uint8Array {
+    const key = JSON.stringify([req.product_ids, req.effects, req.exclude_canonical]);
+    let m = this.maskCache.get(key);
+    if (!m) {
+      m = new Uint8Array(this.ctx.meta.count);
+      for (let doc = 0; doc < m.length; doc++) m[doc] = this.filterReason(doc, req) ? 0 : 1;
+      if (this.maskCache.size > 64) this.maskCache.clear();
+      this.maskCache.set(key, m);
+    }
+    return m;
+  }
+
+  /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
+  private demoteAvoided(folded: string, maskView: Uint8Array, demoted: number[]): void {
+    const avoid = (this.avoid ??= avoidLookup(this.ctx.avoid()));
+    // Only the phrases filed under one of the query's units or unit pairs are tried (filed at snapshot build).
+    avoid.buckets.candidates(folded, (phrase, e) => {
+      const doc = avoid.docs[e];
+      if (maskView[doc] === 1 && phrase.length <= folded.length && folded.includes(phrase)) {
+        maskView[doc] = 2;
+        demoted.push(doc);
+      }
+    });
+  }
+
+  /**
+   * x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names.
+   * productText: the folded query, plus the folded task a subquery belongs to; actionText: the folded query.
+   */
+  private queryMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number } {
+    const { meta, ranking } = this.ctx;
+    const actionMask = queryActionMask(actionText, meta.lexicon);
+    const products = queryProducts(productText, meta.productLexicon);
+    const key = `${actionMask}|${products.join(',')}`;
+    let m = this.multCache.get(key);
+    if (!m) {
+      m = rerankMultipliers(meta, ranking, actionMask, products);
+      if (this.multCache.size > 256) this.multCache.clear();
+      this.multCache.set(key, m);
+    }
+    return m;
+  }
+
+  private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
+    const { core, ranking } = this.ctx;
+    const mem = core.memory.buffer;
+    const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
+    // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
+    // the same rerank key (most queries) leave them as the last query wrote them, bar its demotions.
+    const last = this.written;
+    this.written = undefined; // until this query has written both (a throw below leaves them unknown)
+    if (this.ownsCore && last?.mask === mask) for (const d of last.demoted) maskView[d] = mask[d];
+    else maskView.set(mask);
+    const demotedDocs: number[] = [];
+    this.demoteAvoided(folded, maskView, demotedDocs);
+    new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
+    const { mult, max } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
+    if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
+    this.written = { mask, mult, demoted: demotedDocs };
+    const qlen = writeInput(core, query);
+    const run = () => core.search(qlen, k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
+    let count = run();
+    if (count === NEED_CHUNKS) {
+      this.ctx.loadChunks();
+      count = run();
+      if (count === NEED_CHUNKS) throw new Error('the core still lacks postings it was given');
+    }
+    if (count < 0) {
+      throw new DwsError('snapshot_corrupt', 'the catalog snapshot is corrupt: the index holds postings out of bounds', 'rebuild it with `npm run build`');
+    }
+    // A term's first impact list can grow the core's memory, which detaches every view taken before the call.
+    const after = core.memory.buffer;
+    const out = new DataView(after, core.outPtr(), count * this.stride);
+    const demoted = explain ? new Uint8Array(after, core.maskPtr(), mask.length) : maskView;
+    const sources = RANK_SOURCES[ranking.algorithm] as unknown as string[];
+    const totalMass = core.knownMass() + core.unknownMass();
+    const hits: Hit[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = i * this.stride;
+      const doc = out.getUint32(at, true);
+      const matched = this.matchedFields(out.getUint32(at + 4, true));
+      const coverage = totalMass > 0 ? out.getFloat64(at + 24, true) / totalMass : 0;
+      const hit: Hit = { doc, score: out.getFloat64(at + 8, true), sources, fields: matched.fields, strong: matched.strong, coverage };
+      if (explain) {
+        const contributions: Record<string, number> = {};
+        FIELDS.forEach((f, j) => {
+          const c = out.getFloat64(at + 32 + j * 8, true);
+          if (c > 0) contributions[f] = c;
+        });
+        hit.breakdown = { score: out.getFloat64(at + 8, true), coverage, fields: contributions };
+        if (mult[doc] !== 1) hit.breakdown.rerank = mult[doc];
+        if (demoted[doc] === 2) hit.breakdown.penalty = ranking.avoidDemotion;
+      }
+      hits.push(hit);
+    }
+    return hits;
+  }
+
+  /** The base field names of a matched-field bit set (in field order), and whether one is strong; cached per set. */
+  private matchedFields(bits: number): { fields: string[]; strong: boolean } {
+    let m = this.fieldSets.get(bits);
+    if (!m) {
+      const fields: string[] = [];
+      BASE_FIELDS.forEach((base, j) => {
+        if ((bits >>> j) & 1 && !fields.includes(base)) fields.push(base);
+      });
+      m = { fields, strong: fields.some((f) => this.ctx.ranking.strongFields.includes(f)) };
+      this.fieldSets.set(bits, m);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,126 @@
+// Finalize (SPEC 4.3 step 6, 4.4): ToolReferences in their fixed key order, the hints, and the 8 KiB budget that
+// drops whole references from the end. Rendering never reorders or rescores.
+import type { SnapshotMeta, ToolText } from '../snapshot/decode.js';
+import type { Hit, ScoreBreakdown } from './hits.js';
+import { LIMITS } from './request.js';
+
+export interface ToolReference {
+  canonical_path: string;
+  primary_cli_path: string;
+  product_id: string;
+  title: string;
+  agent_summary: string;
+  effect: string;
+  risk: string;
+  confirmation: string;
+  idempotency: string;
+  rank: number;
+  matched_fields: string[];
+  rank_sources: string[];
+  truncated_fields?: string[];
+  requires_inspect: true;
+  score_breakdown?: ScoreBreakdown;
+}
+
+export const HINTS = {
+  abstained: 'No command matches. Check the product once with `dws schema <product> --compact`; if it is not there, report the capability as unsupported instead of guessing a command.',
+  weak: 'Candidates matched only weak fields (description, parameters or use cases). Inspect before use; if none fits, report the capability as unsupported.',
+  gap: 'The candidates are only near matches: report the capability as unsupported unless one clearly does what was asked.',
+  exactFiltered: 'The exact command you named is excluded by the request filters; change the filters or ask the user. Do not substitute a sibling command.',
+} as const;
+
+const SUMMARY_LIMIT = 256;
+const encoder = new TextEncoder();
+const budgetScratch = new Uint8Array(LIMITS.maxResponseBytes);
+
+/** JSON of a string array; the arrays hits share (matched-field sets, rank sources) are serialized once. */
+const arrayJson = new WeakMap<readonly string[], string>();
+function jsonOf(list: readonly string[]): string {
+  let json = arrayJson.get(list);
+  if (json === undefined) {
+    json = JSON.stringify(list);
+    arrayJson.set(list, json);
+  }
+  return json;
+}
+
+function cut(text: string, field: string, truncated: string[]): string {
+  if (text.length <= SUMMARY_LIMIT) return text; // never more scalars than UTF-16 units
+  const chars = [...text];
+  if (chars.length <= SUMMARY_LIMIT) return text;
+  truncated.push(field);
+  return chars.slice(0, SUMMARY_LIMIT).join('');
+}
+
+/** ToolReferences as JSON; the per-tool, per-language part is serialized once and reused. */
+export class References {
+  /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
+  private readonly headsZh: ({ json: string; truncated: string } | undefined)[] = [];
+  private readonly headsEn: ({ json: string; truncated: string } | undefined)[] = [];
+
+  constructor(private readonly meta: SnapshotMeta, private readonly text: (doc: number) => ToolText) {}
+
+  render(h: Hit, rank: number, english: boolean, explain: boolean): string {
+    const cache = english ? this.headsEn : this.headsZh;
+    const head = (cache[h.doc] ??= this.head(h.doc, english));
+    return `${head.json},"rank":${rank},"matched_fields":${jsonOf(h.fields)},"rank_sources":${jsonOf(h.sources)}` +
+      `${head.truncated},"requires_inspect":true${explain && h.breakdown ? `,"score_breakdown":${JSON.stringify(h.breakdown)}` : ''}}`;
+  }
+
+  /** The fixed part of a tool's reference: its keys up to idempotency (open object), and truncated_fields if any. */
+  private head(d: number, english: boolean): { json: string; truncated: string } {
+    const m = this.meta;
+    const text = this.text(d);
+    const truncated: string[] = [];
+    const title = cut(english ? text.title_en || text.title : text.title || text.title_en, 'title', truncated);
+    const summary = cut(english ? text.agent_summary_en || text.agent_summary : text.agent_summary || text.agent_summary_en, 'agent_summary', truncated);
+    // Key order is part of the contract (SPEC 4.4): ..., idempotency, rank, matched_fields, rank_sources,
+    // truncated_fields?, requires_inspect, score_breakdown?.
+    const fixed: Partial<ToolReference> = {
+      canonical_path: m.canonical_path.at(d)!,
+      primary_cli_path: m.primary_cli_path.at(d)!,
+      product_id: m.valueOf('product_id', d),
+      title,
+      agent_summary: summary,
+      effect: m.valueOf('effect', d) as ToolReference['effect'],
+      risk: m.valueOf('risk', d) as ToolReference['risk'],
+      confirmation: m.valueOf('confirmation', d) as ToolReference['confirmation'],
+      idempotency: m.valueOf('idempotency', d) as ToolReference['idempotency'],
+    };
+    return { json: JSON.stringify(fixed).slice(0, -1), truncated: truncated.length ? `,"truncated_fields":${JSON.stringify(truncated)}` : '' };
+  }
+}
+
+/** True when the JSON plus its newline fits the byte budget (encoded natively into a scratch buffer, no allocation). */
+function fitsBudget(json: string): boolean {
+  // A UTF-16 unit takes at most 3 UTF-8 bytes (a surrogate pair 4 for 2 units): short answers need no encoding.
+  if (json.length * 3 + 1 <= LIMITS.maxResponseBytes) return true;
+  const { read, written } = encoder.encodeInto(json, budgetScratch);
+  return read === json.length && written + 1 <= LIMITS.maxResponseBytes;
+}
+
+/** Stands for the candidates array while the rest of the response is serialized (see serialize). */
+export const CANDIDATES = '\u0000candidates\u0000';
+const CANDIDATES_JSON = JSON.stringify(CANDIDATES);
+
+/**
+ * The response JSON with the references spliced in. The placeholder is found from the end: only keys with no user
+ * text (exact_filtered, abstained, weak_match, hint, truncated) follow candidates, so a query that happens to contain
+ * the placeholder text cannot be mistaken for it.
+ */
+function serialize(response: Record<string, unknown>, refs: readonly string[]): string {
+  const json = JSON.stringify(response);
+  const at = json.lastIndexOf(CANDIDATES_JSON);
+  return `${json.slice(0, at)}[${refs.join(',')}]${json.slice(at + CANDIDATES_JSON.length)}`;
+}
+
+/** Serializes the response; drops whole references from the end until it fits 8,192 bytes with its newline. */
+export function fitBudget(response: Record<string, unknown>, refs: string[]): string {
+  let json = serialize(response, refs);
+  while (!fitsBudget(json) && refs.length > 0) {
+    refs.pop();
+    response.truncated = true;
+    json = serialize(response, refs);
+  }
+  return json;
+}

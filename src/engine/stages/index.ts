@@ -1,0 +1,12 @@
+// The ranking after the core, as one ordered list of named stages (each its own file, each tuned or switched by one
+// ranking option; docs/ranking.md has the measurement that keeps it). Reading this list tells the whole pipeline
+// after the query phase (first-phase.ts: Exact Guard, filters, avoid demotion, rerank multipliers, WASM core, pins).
+import { confidence } from './confidence.js';
+import { knownGaps } from './known-gaps.js';
+import { lookups } from './lookups.js';
+import { merge } from './merge.js';
+import { siblingLift } from './sibling-lift.js';
+import { stepFill } from './step-fill.js';
+import type { Stage } from './types.js';
+
+export const STAGES: readonly Stage[] = [siblingLift, merge, stepFill, lookups, knownGaps, confidence];

@@ -1,0 +1,61 @@
+// The outcomes become the candidate list and the strategy (SPEC 4.3 steps 2 and 5). Subqueries: any step that names
+// an excluded identity blocks the whole response (decomposed_exact_filtered); otherwise round-robin by rank over
+// the steps, a shortcut and its twin counting as one. A plain query: its exact identity, its exact_filtered, or the
+// core's ranking cut to limit (a compound query keeps its whole list for step-fill). Required by the SPEC: no option.
+import { exactHit, type Hit } from '../hits.js';
+import type { Stage } from './types.js';
+
+/**
+ * Round-robin by rank over the subqueries' lists, skipping duplicates, up to limit. A shortcut and the atomic command
+ * it wraps (twin[doc], a catalog fact) are one capability: once one is in, the other is a duplicate, so the slots go
+ * to the other steps.
+ */
+export function roundRobin(lists: Hit[][], limit: number, twin?: Uint32Array): Hit[] {
+  const out: Hit[] = [];
+  const seen = new Set<number>();
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  for (let r = 0; r < longest && out.length < limit; r++) {
+    for (const list of lists) {
+      const h = list[r];
+      const group = h ? (twin ? twin[h.doc] : h.doc) : -1;
+      if (!h || seen.has(group)) continue;
+      seen.add(group);
+      out.push(h);
+      if (out.length === limit) break;
+    }
+  }
+  return out;
+}
+
+export const merge: Stage = {
+  name: 'merge',
+  option: null,
+  run(s, env) {
+    const { req } = s;
+    const at = (doc: number) => env.meta.canonical_path.at(doc)!;
+    if (req.subqueries) {
+      const blocked = s.outcomes.find((o) => o.kind === 'filtered');
+      if (blocked && blocked.kind === 'filtered') {
+        s.strategy = 'decomposed_exact_filtered';
+        s.filtered = { canonical_path: at(blocked.doc), reason: blocked.reason };
+        return;
+      }
+      s.strategy = 'decomposed_round_robin';
+      s.hits = roundRobin(s.outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : [])), req.limit,
+        env.meta.twin);
+      return;
+    }
+    const o = s.outcomes[0];
+    if (o.kind === 'exact') {
+      s.strategy = 'exact_guard';
+      s.hits = [exactHit(o.doc)].slice(0, req.limit);
+    } else if (o.kind === 'filtered') {
+      s.strategy = 'exact_filtered';
+      s.filtered = { canonical_path: at(o.doc), reason: o.reason };
+    } else {
+      s.strategy = env.ranking.algorithm;
+      if (s.steps.length >= 2) s.ranked = o.hits;
+      s.hits = o.hits.slice(0, req.limit);
+    }
+  },
+};

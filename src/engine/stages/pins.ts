@@ -1,0 +1,36 @@
+// Query phase, after the core: identities named inside a longer query ("... 用 chat message recall 撤回") are
+// pinned first, in query order (SPEC 4.3 step 2: an exact identity anywhere in a broad query is never lost). Not an
+// option: the SPEC requires it.
+import type { IdentityLookup } from '../../catalog/identity.js';
+import type { Hit } from '../hits.js';
+
+/** Tools whose identity (2-6 consecutive identifier words) appears inside a longer query, in query order. */
+export function embeddedIdentities(folded: string, identities: IdentityLookup): number[] {
+  const words = folded.split(/[^a-z0-9_+-]+/u).filter((w) => w.length > 0);
+  if (words[0] === 'dws') words.shift();
+  const found: number[] = [];
+  for (let i = 0; i < words.length; i++) {
+    // One lookup rules out every window that starts with a word no multi-word identity starts with.
+    if (words.length - i < 2 || !identities.hasPrefix(`${words[i]} `)) continue;
+    for (let n = Math.min(6, words.length - i); n >= 2; n--) {
+      const doc = identities.get(words.slice(i, i + n).join(' '));
+      if (doc !== undefined) {
+        if (!found.includes(doc)) found.push(doc);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** The core's hits with the eligible embedded identities first (scored ones keep their score and fields). */
+export function pinIdentities(ranked: Hit[], folded: string, mask: Uint8Array, identities: IdentityLookup): Hit[] {
+  const pinned = embeddedIdentities(folded, identities).filter((d) => mask[d] !== 0);
+  const pinnedSet = new Set(pinned);
+  const hits: Hit[] = pinned.map((doc) => {
+    const scored = ranked.find((h) => h.doc === doc);
+    return { ...(scored ?? { fields: ['identity'], breakdown: undefined, score: 0 }), doc, sources: scored ? ['exact_identity', ...scored.sources] : ['exact_identity'], strong: true, coverage: 1 };
+  });
+  for (const h of ranked) if (!pinnedSet.has(h.doc)) hits.push(h);
+  return hits;
+}

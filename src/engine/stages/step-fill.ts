@@ -1,0 +1,48 @@
+// A compound query ("搜出那条消息，收藏一下，再转发给老板") ranks as one text, so its later steps can fall below the
+// limit. Each of its steps (querySteps: split at punctuation and step connectives; two or more) is ranked on its own;
+// a step's best hit that is strong and covers enough of the step takes one of the last slots, unless the step is
+// already represented. The query's own top hits keep their order; room is made by dropping a shortcut twin of a
+// higher hit, else the tail. Options: stepCoverage (above 1 turns it off), singleCoverage.
+import { fold } from '../../catalog/identity.js';
+import { makeRoom, type Hit } from '../hits.js';
+import type { Stage } from './types.js';
+
+// Built from a string: esbuild escapes non-ASCII characters in strings but not in regex literals, and one of them
+// makes V8 keep the whole hot bundle's source as a two-byte string (scripts/build.mjs checks the bundle is ASCII).
+const STEP_BREAK = new RegExp('[，,；;。！？!?\\n]|然后|接着|之后|随后|并且|再|(?<![a-z0-9])(?:and then|then|after that|and)(?![a-z0-9])', 'iu');
+
+/** The steps of a compound query: pieces between punctuation and step connectives, at least two characters each. */
+export function querySteps(query: string): string[] {
+  return query.split(STEP_BREAK).map((s) => s.trim()).filter((s) => [...s].length >= 2);
+}
+
+export const stepFill: Stage = {
+  name: 'step_fill',
+  option: 'stepCoverage',
+  run(s, env) {
+    const { req, ranked } = s;
+    if (s.steps.length < 2 || s.strategy !== env.ranking.algorithm) return;
+    // One command covering most of the query means one request, whatever its commas say.
+    if (ranked.length > 0 && ranked[0].coverage >= env.ranking.singleCoverage) return;
+    const twin = env.meta.twin;
+    const top = s.hits;
+    const picks: Hit[] = [];
+    const task = fold(req.query);
+    for (const step of s.steps) {
+      const o = env.runQuery(step, req, s.explain, task, 3);
+      // A step one of whose first three hits is already shown is represented: nothing to add.
+      if (o.kind === 'ranked' && o.hits.slice(0, 3).some((h) => top.some((t) => twin[t.doc] === twin[h.doc]))) continue;
+      // The step's first hit (of three) that covers enough of the step; a hit the whole query also ranks needs
+      // two thirds as much (a vague step such as "add Stage" should not pull in an unrelated command).
+      const best = o.kind !== 'ranked' ? undefined : o.hits.slice(0, 3).find((h) => h.strong &&
+        h.coverage * (ranked.some((r) => r.doc === h.doc) ? 1.5 : 1) >= env.ranking.stepCoverage);
+      if (!best) continue;
+      const group = twin[best.doc];
+      if (picks.some((h) => twin[h.doc] === group)) continue;
+      picks.push(best);
+    }
+    const missing = picks.filter((p) => !top.some((h) => twin[h.doc] === twin[p.doc])).slice(0, req.limit - 1);
+    if (missing.length === 0) return;
+    s.hits = [...makeRoom(top, missing.length, req.limit, twin), ...missing.map((h) => ({ ...h, step: true }))];
+  },
+};
