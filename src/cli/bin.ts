@@ -7,6 +7,7 @@
 // reports the error, so outputs, errors and exit codes are the commander program's in every case.
 import { fail, writeStdout } from './io.js';
 import { collect, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
+import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
 
 type Flags = Record<string, string | string[] | boolean>;
 
@@ -18,23 +19,15 @@ interface FlagTable {
   booleans: Record<string, string>;
 }
 
-const SEARCH: FlagTable = {
-  values: {
-    '--query': 'query', '--limit': 'limit', '--candidate-limit': 'candidateLimit', '--request-json': 'requestJson',
-    '--jq': 'jq', '--fields': 'fields', '--format': 'format',
-  },
-  lists: { '--product': 'product', '--effect': 'effect', '--exclude': 'exclude' },
-  booleans: { '--explain': 'explain', '--batch': 'batch' },
-};
+/** The lookup the reader below needs, from the one declared table (flag-table.ts) commander is built from too. */
+function tableOf(specs: readonly FlagSpec[]): FlagTable {
+  const t: FlagTable = { values: {}, lists: {}, booleans: {} };
+  for (const f of specs) (f.kind === 'value' ? t.values : f.kind === 'list' ? t.lists : t.booleans)[f.flag] = f.key;
+  return t;
+}
 
-const SCHEMA: FlagTable = {
-  values: {
-    '--cli-path': 'cliPath', '--expected-source-hash': 'expectedSourceHash', '--expected-surface-hash': 'expectedSurfaceHash',
-    '--jq': 'jq', '--fields': 'fields', '--format': 'format',
-  },
-  lists: {},
-  booleans: { '--compact': 'compact', '--all': 'all' },
-};
+const SEARCH = tableOf(SEARCH_FLAGS);
+const SCHEMA = tableOf(SCHEMA_FLAGS);
 
 /** Flags and path words as commander would parse them, or undefined to let commander handle the argv. */
 function readArgs(args: string[], table: FlagTable, words: string[] | undefined): Flags | undefined {

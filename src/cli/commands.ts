@@ -22,7 +22,7 @@ export function getEngine(forSearch = false): Engine {
   return engine;
 }
 
-export const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',')];
+export { collect } from './flag-table.js';
 
 export interface SearchFlags {
   query?: string;

@@ -4,9 +4,9 @@
 // unusual flag spellings, errors). Dispatch and serve modules are imported when their commands run.
 import { Command, CommanderError, Option } from 'commander';
 import { DwsError } from '../errors.js';
-import { LIMITS } from '../engine/request.js';
 import { fail, writeStdout } from './io.js';
 import { collect, getEngine, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
+import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
 
 const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
   'commander.unknownCommand': 'unknown_command',
@@ -49,6 +49,18 @@ async function runSchema(words: string[], flags: SchemaFlags): Promise<void> {
   }
 }
 
+/** Commander options from the declared flag table (the hot path in bin.ts reads the same table). */
+export function optionOf(f: FlagSpec): Option {
+  const o = new Option(f.arg ? `${f.flag} ${f.arg}` : f.flag, f.help);
+  if (f.kind === 'list') o.argParser(collect);
+  return f.hidden ? o.hideHelp() : o;
+}
+
+function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
+  for (const f of specs) cmd.addOption(optionOf(f));
+  return cmd;
+}
+
 export function buildProgram(): Command {
   const program = configureRoot(new Command('dws'))
     .description('DingTalk workspace commands for agents: search, inspect, dispatch')
@@ -59,30 +71,10 @@ Find a command:   dws schema search --query "撤回我刚发的群消息"
 Read its contract: dws schema <canonical path> --compact --expected-source-hash <h> --expected-surface-hash <h>`);
   const schema = configureRoot(program.command('schema'))
     .description('discover commands: search, browse, inspect one contract')
-    .argument('[path...]', 'product, "product group", canonical path, CLI path or alias')
-    .option('--compact', 'whitelist projection (what an agent needs)')
-    .option('--all', 'every product with every full leaf')
-    .option('--cli-path <path>', 'look a command up by CLI path, e.g. "chat +messages-send"')
-    .option('--expected-source-hash <hash>', 'versioned Inspect: refuse if the catalog changed')
-    .option('--expected-surface-hash <hash>', 'versioned Inspect: refuse if the command surface changed')
-    .option('--jq <expr>', 'filter the JSON output with jq')
-    .option('--fields <keys>', 'keep only these keys (of each listed item)')
-    .option('--format <format>', 'json (default) or table')
+    .argument('[path...]', 'product, "product group", canonical path, CLI path or alias');
+  addFlags(schema, SCHEMA_FLAGS)
     .action((words: string[], flags: SchemaFlags) => runSchema(words, flags));
-  configureRoot(schema.command('search'))
-    .description('find commands for a task (tool-search.v1)')
-    .option('--query <text>', 'the task in Chinese or English')
-    .option('--limit <n>', `references to return (default ${LIMITS.defaultLimit}, max ${LIMITS.maxLimit})`)
-    .option('--candidate-limit <n>', `candidates to rank (default ${LIMITS.defaultCandidateLimit}, max ${LIMITS.maxCandidateLimit})`)
-    .option('--product <ids>', 'only these products (repeatable, comma-separated)', collect)
-    .option('--effect <effects>', 'only read, write or destructive commands (repeatable, comma-separated)', collect)
-    .option('--exclude <canonical>', 'never return these canonical paths (repeatable, comma-separated)', collect)
-    .option('--explain', 'add a per-field score breakdown (development only)')
-    .option('--request-json <stdin>', 'read one JSON request from stdin ("-")')
-    .option('--batch', 'JSON Lines: one request per stdin line, one response per stdout line')
-    .addOption(new Option('--jq <expr>').hideHelp())
-    .addOption(new Option('--fields <keys>').hideHelp())
-    .option('--format <format>', 'output format (json only)')
+  addFlags(configureRoot(schema.command('search')).description('find commands for a task (tool-search.v1)'), SEARCH_FLAGS)
     .action((flags: SearchFlags) => runSearch(flags));
   configureRoot(program.command('serve'))
     .description('serve schema_search, schema_inspect and execute as MCP tools over stdio')

@@ -2,6 +2,7 @@
 // compatibility flags are never shown). Group help lists the commands under a CLI path prefix.
 import type { ToolSpec } from '../catalog/types.js';
 import { CONTROL_FLAGS } from './flags.js';
+import { byCodePoint } from '../catalog/order.js';
 
 const CONTROL_HELP: Record<string, [string, string]> = {
   yes: ['--yes', 'confirm a command that needs the user\'s confirmation / 确认需要用户确认的命令'],
@@ -11,10 +12,6 @@ const CONTROL_HELP: Record<string, [string, string]> = {
   'expected-source-hash': ['--expected-source-hash <hash>', 'refuse unless the catalog source_hash matches / 目录 source_hash 不符则拒绝'],
   'expected-surface-hash': ['--expected-surface-hash <hash>', 'refuse unless the catalog surface_hash matches / 目录 surface_hash 不符则拒绝'],
 };
-
-function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export function toolHelp(t: ToolSpec): string {
   const lines: string[] = [];

@@ -7,6 +7,7 @@ import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
 import { distance } from 'fastest-levenshtein';
+import { byCodePoint } from '../catalog/order.js';
 
 /** The deepest CLI path in the catalog has 4 words; a little headroom costs nothing. */
 const MAX_PATH_WORDS = 6;
@@ -50,13 +51,13 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
     `${nearest(words.join(' '), tools)}find commands with \`dws schema search --query "<task>"\``);
 }
 
-/** "did you mean" for an unknown command: CLI paths sharing the longest word prefix, then the closest spelling. */
+/** "did you mean" for an unknown command: the three visible CLI paths closest by edit distance (ties in code point order). */
 function nearest(typed: string, tools: ToolSpec[]): string {
   if (typed.length === 0) return '';
   const scored = tools
     .filter((t) => t.visibility === 'visible')
     .map((t) => ({ path: t.cli_path, d: distance(typed, t.cli_path) }))
-    .sort((a, b) => a.d - b.d || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .sort((a, b) => a.d - b.d || byCodePoint(a.path, b.path))
     .slice(0, 3);
   return `did you mean ${scored.map((s) => `\`dws ${s.path}\``).join(', ')}? `;
 }
