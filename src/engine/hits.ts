@@ -28,6 +28,8 @@ export interface Hit {
   breakdown?: ScoreBreakdown;
   /** A step's pick in a compound query (stages/step-fill.ts): kept when later additions need room. */
   step?: boolean;
+  /** Decomposed responses: the subqueries (0-based) this hit answers (stages/merge.ts). */
+  steps?: number[];
 }
 
 export type QueryOutcome =

@@ -17,6 +17,10 @@ export interface ToolReference {
   rank: number;
   matched_fields: string[];
   rank_sources: string[];
+  /** The same job's other entry points: a `+shortcut` and the atomic command it wraps (catalog `wraps` facts). */
+  twins?: string[];
+  /** Decomposed responses: the subqueries (0-based) this reference answers. */
+  steps?: number[];
   truncated_fields?: string[];
   requires_inspect: true;
   score_breakdown?: ScoreBreakdown;
@@ -57,14 +61,35 @@ export class References {
   /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
   private readonly headsZh: ({ json: string; truncated: string } | undefined)[] = [];
   private readonly headsEn: ({ json: string; truncated: string } | undefined)[] = [];
+  /** Per doc: `,"twins":[...]` or '' (the twin groups are read from meta on first use). */
+  private twinsJson?: string[];
 
   constructor(private readonly meta: SnapshotMeta, private readonly text: (doc: number) => ToolText) {}
 
   render(h: Hit, rank: number, english: boolean, explain: boolean): string {
     const cache = english ? this.headsEn : this.headsZh;
     const head = (cache[h.doc] ??= this.head(h.doc, english));
+    const steps = h.steps ? `,"steps":${JSON.stringify(h.steps)}` : '';
     return `${head.json},"rank":${rank},"matched_fields":${jsonOf(h.fields)},"rank_sources":${jsonOf(h.sources)}` +
-      `${head.truncated},"requires_inspect":true${explain && h.breakdown ? `,"score_breakdown":${JSON.stringify(h.breakdown)}` : ''}}`;
+      `${this.twins(h.doc)}${steps}${head.truncated},"requires_inspect":true${explain && h.breakdown ? `,"score_breakdown":${JSON.stringify(h.breakdown)}` : ''}}`;
+  }
+
+  /** The twins key of a doc: the other members of its twin group, in canonical order (doc order). */
+  private twins(doc: number): string {
+    if (!this.twinsJson) {
+      const twin = this.meta.twin;
+      const members = new Map<number, number[]>();
+      for (let d = 0; d < twin.length; d++) {
+        const group = members.get(twin[d]);
+        if (group) group.push(d);
+        else members.set(twin[d], [d]);
+      }
+      this.twinsJson = Array.from(twin, (g, d) => {
+        const others = members.get(g)!.filter((x) => x !== d && this.meta.executableAt(x));
+        return others.length ? `,"twins":${JSON.stringify(others.map((x) => this.meta.canonical_path.at(x)!))}` : '';
+      });
+    }
+    return this.twinsJson[doc];
   }
 
   /** The fixed part of a tool's reference: its keys up to idempotency (open object), and truncated_fields if any. */

@@ -15,15 +15,22 @@ describe('pinned output keys', () => {
     const ranked = JSON.parse(e.search({ query: '撤回消息' }));
     expect(Object.keys(ranked)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates']);
     expect(Object.keys(ranked.catalog)).toEqual(['source_hash', 'surface_hash']);
-    for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(REFERENCE_KEYS);
+    // twins (SPEC 4.4) sits after rank_sources when the tool has an available twin; steps only in decomposed answers.
+    const withTwins = REFERENCE_KEYS.toSpliced(REFERENCE_KEYS.indexOf('rank_sources') + 1, 0, 'twins');
+    for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(c.twins ? withTwins : REFERENCE_KEYS);
+    expect(ranked.candidates.some((c: { twins?: string[] }) => c.twins)).toBe(true);
     const explained = JSON.parse(e.search({ query: '撤回消息' }, { explain: true }));
-    expect(Object.keys(explained.candidates[0])).toEqual([...REFERENCE_KEYS, 'score_breakdown']);
+    expect(Object.keys(explained.candidates[0])).toEqual([...(explained.candidates[0].twins ? withTwins : REFERENCE_KEYS), 'score_breakdown']);
     expect(Object.keys(explained.candidates[0].score_breakdown)).toEqual(['score', 'coverage', 'fields', 'rerank']);
     expect(explained.candidates[0].score_breakdown.rerank).toBe(1.2);
     const abstained = JSON.parse(e.search({ query: 'zzqxv' }));
     expect(Object.keys(abstained)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates', 'abstained', 'hint']);
     const decomposed = JSON.parse(e.search({ query: 'x', subqueries: ['撤回消息', '创建待办'] }));
     expect(Object.keys(decomposed)).toEqual(['version', 'catalog', 'query', 'subqueries', 'strategy', 'candidates']);
+    for (const c of decomposed.candidates) {
+      const keys = c.twins ? withTwins : REFERENCE_KEYS;
+      expect(Object.keys(c)).toEqual(keys.toSpliced(keys.indexOf('requires_inspect'), 0, 'steps'));
+    }
     const filtered = JSON.parse(e.search({ query: 'chat.recall_message', effects: ['read'] }));
     expect(Object.keys(filtered)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates', 'exact_filtered', 'abstained', 'hint']);
   });

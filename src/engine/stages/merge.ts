@@ -27,6 +27,21 @@ export function roundRobin(lists: Hit[][], limit: number, twin?: Uint32Array): H
   return out;
 }
 
+/**
+ * Each hit with the steps it answers: the subqueries whose own list has it (or its twin) within the depth the
+ * round-robin gives every step (ceil(limit / steps), at least 1), or as high as in the list it ranks highest in
+ * (a hit taken deeper, after duplicates, still answers its own step). Every step's first hit answers that step.
+ */
+export function withSteps(hits: Hit[], lists: Hit[][], limit: number, twin: Uint32Array): Hit[] {
+  const depth = Math.max(1, Math.ceil(limit / Math.max(1, lists.length)));
+  return hits.map((h) => {
+    const at = lists.map((list) => list.findIndex((x) => twin[x.doc] === twin[h.doc]));
+    const reach = Math.max(depth - 1, Math.min(...at.filter((i) => i >= 0)));
+    const steps = at.flatMap((i, step) => (i >= 0 && i <= reach ? [step] : []));
+    return steps.length ? { ...h, steps } : h;
+  });
+}
+
 export const merge: Stage = {
   name: 'merge',
   option: null,
@@ -41,8 +56,8 @@ export const merge: Stage = {
         return;
       }
       s.strategy = 'decomposed_round_robin';
-      s.hits = roundRobin(s.outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : [])), req.limit,
-        env.meta.twin);
+      const lists = s.outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : []));
+      s.hits = withSteps(roundRobin(lists, req.limit, env.meta.twin), lists, req.limit, env.meta.twin);
       return;
     }
     const o = s.outcomes[0];
