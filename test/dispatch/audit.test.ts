@@ -10,6 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as esbuild from 'esbuild';
 import { canonicalJson, sha256, verifyJournal, type JournalRecord } from '../../src/dispatch/journal-record.js';
+import { dispatchTool } from '../../src/dispatch/cli.js';
+import { DwsError } from '../../src/errors.js';
 import { errorOf, ROOT, runCliAsync, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
@@ -110,6 +112,23 @@ describe('a dispatch and the audit commands', () => {
     }
     const missing = await dws(['audit', 'verify', '--file', path.join(dir, 'no-such.jsonl')]);
     expect([missing.status, errorOf(missing.stderr).reason]).toEqual([3, 'invalid_parameter']);
+  });
+});
+
+describe('without a stream (MCP execute)', () => {
+  const run = (canonical: string, values: Record<string, unknown>) =>
+    dispatchTool(shippedEngine(), { tool: tool(canonical), values, positionals: {}, yes: false, dryRun: false, timeoutMs: 5_000 }, env());
+
+  it('export returns its lines as the result, and tail and verify their usual results', async () => {
+    await recall('m1');
+    await recall('m2');
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    expect(await run('audit.export', {})).toEqual({ result: { format: 'jsonl', lines } });
+    expect(await run('audit.tail', { lines: 1 })).toEqual({ result: { file: journal, records: [JSON.parse(lines[1])] } });
+    expect(await run('audit.verify', {})).toMatchObject({ result: { valid: true, records: 2 } });
+    const refused = await run('audit.tail', { lines: 10_001 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DwsError);
+    expect((refused as DwsError).reason).toBe('invalid_parameter');
   });
 });
 
