@@ -7,7 +7,7 @@
 // A call is never sent unrecorded on purpose: openJournal refuses it (journal_unwritable, exit 5) when the journal
 // cannot be written. If the append still fails after the call (disk full, lock stuck), the outcome stands: the
 // result or error is reported as usual and a typed warning line goes to stderr.
-import { closeSync, fstatSync, fchmodSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync, accessSync, constants } from 'node:fs';
+import { accessSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -201,8 +201,8 @@ export function journalCall(env: Env, record: CallRecord): void {
   try {
     appendRecord(file, entryOf(record, secretsFor(env, record.server)));
   } catch (e) {
-    const reason = e instanceof DwsError ? e.message : `cannot write the journal ${file}: ${errno(e)}`;
-    const warning = { category: 'internal', reason: 'journal_write_failed', message: `${record.canonical_path} (${record.outcome}) was not recorded: ${reason}` };
+    const why = e instanceof DwsError ? e.message : `cannot write the journal ${file}: ${errno(e)}`;
+    const warning = { category: 'internal', reason: 'journal_write_failed', message: `${record.canonical_path} (${record.outcome}) was not recorded: ${why}` };
     process.stderr.write(JSON.stringify({ warning }) + '\n');
   }
 }

@@ -22,6 +22,11 @@ function readText(file: string): string | undefined {
   }
 }
 
+/** Reads the live journal under its lock, so a record being appended is never read half-written. */
+function underLock<T>(file: string, read: () => T): T {
+  return existsSync(path.dirname(file)) ? withFileLock(lockPath(file), read) : read();
+}
+
 /** The flag's value, else the default the catalog declares for it. */
 function valueOf(ctx: LocalContext, flag: string): unknown {
   return ctx.values[flag] ?? ctx.tool.parameters[flag]?.default;
@@ -42,7 +47,7 @@ const tail: LocalCommand = async (ctx) => {
     throw new DwsError('invalid_parameter', `--lines must be an integer from 1 to ${AUDIT_LIMITS.tail}, got ${JSON.stringify(n)}`);
   }
   const file = journalPath(ctx.env);
-  return { file, records: readLastLines(file, n as number).lines.map(shown) };
+  return { file, records: underLock(file, () => readLastLines(file, n as number)).lines.map(shown) };
 };
 
 const DAY_MS = 86_400_000;
@@ -120,7 +125,8 @@ const exportJournal: LocalCommand = async (ctx) => {
   if (since !== undefined && until !== undefined && since > until) {
     throw new DwsError('invalid_parameter', '--since is after --until: the range selects nothing', 'swap them or widen the range');
   }
-  const lines = exportLines(readText(journalPath(ctx.env)) ?? '', format, since, until);
+  const file = journalPath(ctx.env);
+  const lines = exportLines(underLock(file, () => readText(file)) ?? '', format, since, until);
   if (ctx.writeLine) {
     for (const line of lines) await ctx.writeLine(line);
     return undefined;
@@ -143,8 +149,7 @@ const verify: LocalCommand = async (ctx) => {
     }
     return verifyJournal({ text: text ?? '', anchor: readText(anchorPath(file)), requireAnchor: file === live });
   };
-  // The live journal is read under its lock, so a record being appended is never mistaken for a cut line.
-  const verified = file === live && existsSync(path.dirname(live)) ? withFileLock(lockPath(live), read) : read();
+  const verified = file === live ? underLock(live, read) : read();
   const { valid, ...rest } = verified;
   return { valid, file, ...rest };
 };
