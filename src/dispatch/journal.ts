@@ -86,19 +86,20 @@ export function readLastLines(file: string, n: number): { lines: string[]; torn:
 function lastLinesOf(fd: number, n: number): { lines: string[]; torn: boolean } {
   const size = fstatSync(fd).size;
   if (size === 0 || n <= 0) return { lines: [], torn: false };
-  // Read backwards in chunks until the buffer holds n newlines before its last line, or the file's start.
-  let buf = Buffer.alloc(0);
+  // Read backwards in chunks until they hold more than n newlines (n lines and the end of the one before), or the
+  // file's start.
+  const chunks: Buffer[] = [];
   let start = size;
-  const newlines = () => buf.reduce((c, b) => c + (b === 0x0a ? 1 : 0), 0);
-  while (start > 0) {
+  let newlines = 0;
+  while (start > 0 && newlines <= n) {
     const len = Math.min(64 * 1024, start);
     start -= len;
     const chunk = Buffer.alloc(len);
-    let got = 0;
-    while (got < len) got += readSync(fd, chunk, got, len - got, start + got);
-    buf = Buffer.concat([chunk, buf]);
-    if (newlines() > n) break;
+    for (let got = 0; got < len; ) got += readSync(fd, chunk, got, len - got, start + got);
+    for (const b of chunk) if (b === 0x0a) newlines++;
+    chunks.unshift(chunk);
   }
+  const buf = Buffer.concat(chunks);
   const torn = buf[buf.length - 1] !== 0x0a;
   const parts = buf.toString('utf8').split('\n');
   if (!torn) parts.pop();
