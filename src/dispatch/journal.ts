@@ -1,6 +1,7 @@
 // The local journal of backend calls (SPEC 6.2, docs/JOURNAL.md): where it lives, the check dispatch makes before
 // sending a call (openJournal), and the append of one sealed record per call (journalCall) under the journal lock.
-//   file:   DWS_JOURNAL, else $XDG_STATE_HOME/dws/journal.jsonl, else ~/.local/state/dws/journal.jsonl
+//   file:   DWS_JOURNAL, else journal.jsonl in the dws state dir: DWS_STATE_DIR, else $XDG_STATE_HOME/dws (absolute
+//           only, as XDG says), else ~/.local/state/dws
 //           (directory created 0700, file 0600); next to it <file>.head (the anchor) and <file>.lock.
 //   append: under the lock, read the anchor and the last line, chain the new record to them, append it in one
 //           write, sync it, then replace the anchor (write to a private name, sync, rename).
@@ -23,6 +24,7 @@ const MESSAGE_LIMIT = 500;
 
 export function journalPath(env: Env): string {
   if (env.DWS_JOURNAL) return path.resolve(env.DWS_JOURNAL);
+  if (env.DWS_STATE_DIR) return path.resolve(env.DWS_STATE_DIR, 'journal.jsonl');
   const state = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(env.HOME || os.homedir(), '.local', 'state');
   return path.join(state, 'dws', 'journal.jsonl');
 }

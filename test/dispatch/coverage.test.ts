@@ -1,10 +1,10 @@
 // Every catalog leaf becomes a working command: flags register without collisions, the ajv schema compiles, help
 // renders, and a bare `--dry-run` ends in a plan or a typed refusal, never an internal error. Also pins how many
-// tools this build can dispatch (MCP-backed or registered local, and available) and why the others cannot.
+// tools this build can dispatch (MCP-backed and available) and why the others cannot.
 import { describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
-import { localCommands } from '../../src/dispatch/local/index.js';
 import { DwsError } from '../../src/errors.js';
+import { localCommands } from '../../src/dispatch/local/index.js';
 import { shippedEngine } from '../helpers.js';
 
 async function outcome(argv: string[]): Promise<string> {
@@ -25,8 +25,8 @@ describe('every catalog leaf as a command', () => {
     for (const t of tools) {
       const reason = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
       expect(reason, t.canonical_path).not.toBe('internal_error');
-      const runs = (t.interface_mode === 'mcp' && t.interface_ref) || (t.interface_mode === 'local' && Object.hasOwn(localCommands, t.canonical_path));
-      const mode = t.availability === 'available' && runs ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
+      const mode = t.availability === 'available' && ((t.interface_mode === 'mcp' && t.interface_ref) || Object.hasOwn(localCommands, t.canonical_path))
+        ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
       (byMode[mode] ??= {})[reason] = (byMode[mode][reason] ?? 0) + 1;
     }
     // A dispatchable tool never answers not_dispatchable; every other tool always does (or unavailable).

@@ -204,8 +204,9 @@ describe('writer', () => {
     expect(reasonOf(() => openJournal({ DWS_JOURNAL: dir }))).toBe('journal_unwritable');
   });
 
-  it('lives in DWS_JOURNAL, else $XDG_STATE_HOME/dws, else ~/.local/state/dws', () => {
+  it('lives in DWS_JOURNAL, else the state dir: DWS_STATE_DIR, else $XDG_STATE_HOME/dws, else ~/.local/state/dws', () => {
     expect(journalPath({ DWS_JOURNAL: '/x/j.jsonl', XDG_STATE_HOME: '/s', HOME: '/h' })).toBe('/x/j.jsonl');
+    expect(journalPath({ DWS_STATE_DIR: '/d', XDG_STATE_HOME: '/s', HOME: '/h' })).toBe('/d/journal.jsonl');
     expect(journalPath({ XDG_STATE_HOME: '/s', HOME: '/h' })).toBe('/s/dws/journal.jsonl');
     expect(journalPath({ XDG_STATE_HOME: 'relative', HOME: '/h' })).toBe('/h/.local/state/dws/journal.jsonl');
     expect(journalPath({ HOME: '/h' })).toBe('/h/.local/state/dws/journal.jsonl');

@@ -8,4 +8,5 @@ import { afterAll } from 'vitest';
 const state = mkdtempSync(path.join(os.tmpdir(), 'dws-test-state-'));
 process.env.XDG_STATE_HOME = state;
 delete process.env.DWS_JOURNAL;
+delete process.env.DWS_STATE_DIR;
 afterAll(() => rmSync(state, { recursive: true, force: true }));
