@@ -54,6 +54,11 @@ export const REASONS = {
   snapshot_incompatible: 'internal',
   snapshot_corrupt: 'internal',
   internal_error: 'internal',
+  // journal (exit 5): verify found a break; the journal cannot record a call, so it is not sent; a call that was
+  // made but could not be recorded (a stderr warning, never thrown)
+  journal_broken: 'internal',
+  journal_unwritable: 'internal',
+  journal_write_failed: 'internal',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

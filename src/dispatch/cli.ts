@@ -14,7 +14,7 @@ import { mapArguments } from './arguments.js';
 import { groupHelp, toolHelp } from './help.js';
 import { serverFor, type Env } from './config.js';
 import { localCommands } from './local/index.js';
-import { journalCall } from './journal.js';
+import { journalCall, openJournal } from './journal.js';
 import type { LocalCommand } from './local/types.js';
 
 export interface DispatchIo {
@@ -151,6 +151,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     return { plan };
   }
   const server = serverFor(ref.product_id, env);
+  openJournal(env); // a call the journal cannot record is not sent (journal_unwritable)
   const { callTool, resultOf } = await import('./transport.js');
   const record = { canonical_path: tool.canonical_path, catalog: e.catalogHashes, step: 0, server: ref.product_id, rpc: ref.rpc_name, arguments: mapped.arguments };
   let result: unknown;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
+import { localCommands } from '../../src/dispatch/local/index.js';
 import { shippedEngine } from '../helpers.js';
 
 async function outcome(argv: string[]): Promise<string> {
@@ -24,7 +25,8 @@ describe('every catalog leaf as a command', () => {
     for (const t of tools) {
       const reason = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
       expect(reason, t.canonical_path).not.toBe('internal_error');
-      const mode = t.availability === 'available' && t.interface_mode === 'mcp' && t.interface_ref ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
+      const mode = t.availability === 'available' && ((t.interface_mode === 'mcp' && t.interface_ref) || Object.hasOwn(localCommands, t.canonical_path))
+        ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
       (byMode[mode] ??= {})[reason] = (byMode[mode][reason] ?? 0) + 1;
     }
     // A dispatchable tool never answers not_dispatchable; every other tool always does (or unavailable).

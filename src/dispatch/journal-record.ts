@@ -1,0 +1,181 @@
+// The journal's record format and its integrity rules (docs/JOURNAL.md), shared by the writer (journal.ts) and
+// `dws audit verify` (local/audit.ts). A line is the RFC 8785 canonical JSON of one record; a record's hash is the
+// sha256 of the canonical JSON of the record without `hash`, and `prev` is the hash of the record before it
+// (GENESIS for the first), so editing, moving, inserting or deleting a line breaks a hash, a link or the sequence.
+// The anchor file (`<journal>.head`) holds the last sequence number and hash, so a cut tail shows too.
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { DwsError } from '../errors.js';
+import type { CallRecord } from './call-record.js';
+
+export const RECORD_VERSION = 1;
+export const GENESIS = '0'.repeat(64);
+
+export interface JournalRecord {
+  v: typeof RECORD_VERSION;
+  /** 1-based position in the journal. */
+  seq: number;
+  /** ISO 8601 UTC, taken under the journal lock (so file order is time order on one clock). */
+  time: string;
+  canonical_path: string;
+  catalog: { source_hash: string; surface_hash: string };
+  step: number;
+  page?: number;
+  server: string;
+  rpc: string;
+  /** sha256 of the canonical JSON of the arguments sent; never the values. */
+  args_sha256: string;
+  outcome: CallRecord['outcome'];
+  error?: { reason: string; message: string };
+  /** Identifiers the result returned, by key name (journal-ids.ts). */
+  ids: Record<string, string[]>;
+  ids_truncated?: true;
+  prev: string;
+  hash: string;
+}
+
+export interface Anchor {
+  v: typeof RECORD_VERSION;
+  seq: number;
+  hash: string;
+}
+
+export function canonicalJson(value: unknown): string {
+  const text = canonicalize(value);
+  if (text === undefined) throw new Error('value cannot be canonicalized');
+  return text;
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export function hashOf(record: Omit<JournalRecord, 'hash'> & { hash?: string }): string {
+  const { hash: _hash, ...body } = record;
+  return sha256(canonicalJson(body));
+}
+
+/** Seals a record: computes its hash and returns it with the line to append (no newline). */
+export function seal(body: Omit<JournalRecord, 'hash'>): { record: JournalRecord; line: string } {
+  const record = { ...body, hash: hashOf(body) } as JournalRecord;
+  return { record, line: canonicalJson(record) };
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+/** What is wrong with a parsed line as a record, or undefined when its shape is a record's. */
+function shapeProblem(r: Record<string, unknown>): string | undefined {
+  const allowed = new Set(['v', 'seq', 'time', 'canonical_path', 'catalog', 'step', 'page', 'server', 'rpc', 'args_sha256', 'outcome', 'error', 'ids', 'ids_truncated', 'prev', 'hash']);
+  const extra = Object.keys(r).filter((k) => !allowed.has(k));
+  if (extra.length) return `unknown field ${JSON.stringify(extra[0])}`;
+  if (r.v !== RECORD_VERSION) return `unsupported record version ${JSON.stringify(r.v)}`;
+  if (!isCount(r.seq, 1)) return 'seq is not a positive integer';
+  if (!isText(r.time) || Number.isNaN(Date.parse(r.time))) return 'time is not a timestamp';
+  if (!isText(r.canonical_path) || !isText(r.server) || !isText(r.rpc)) return 'canonical_path, server or rpc is missing';
+  if (!isObject(r.catalog) || !isText(r.catalog.source_hash) || !isText(r.catalog.surface_hash)) return 'catalog hashes are missing';
+  if (!isCount(r.step, 0) || (r.page !== undefined && !isCount(r.page, 0))) return 'step or page is not a count';
+  if (!isText(r.args_sha256) || !HEX64.test(r.args_sha256)) return 'args_sha256 is not a sha256';
+  if (r.outcome !== 'ok' && r.outcome !== 'failed' && r.outcome !== 'outcome_unknown') return 'outcome is not ok, failed or outcome_unknown';
+  if (r.error !== undefined && (!isObject(r.error) || !isText(r.error.reason) || !isText(r.error.message))) return 'error is malformed';
+  if (!isObject(r.ids) || !Object.values(r.ids).every((v) => Array.isArray(v) && v.every(isText))) return 'ids is malformed';
+  if (r.ids_truncated !== undefined && r.ids_truncated !== true) return 'ids_truncated is malformed';
+  if (!isText(r.prev) || !HEX64.test(r.prev) || !isText(r.hash) || !HEX64.test(r.hash)) return 'prev or hash is not a sha256';
+  return undefined;
+}
+
+/** Parses one line as a sealed record: canonical form, record shape, own hash. Returns the problem otherwise. */
+export function readRecord(line: string): { record: JournalRecord } | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return { problem: 'is not JSON' };
+  }
+  if (!isObject(parsed)) return { problem: 'is not a JSON object' };
+  const shape = shapeProblem(parsed);
+  if (shape) return { problem: `is not a journal record: ${shape}` };
+  // Byte-exact: a line is written in canonical form, so any other spelling of the same values was edited.
+  if (canonicalJson(parsed) !== line) return { problem: 'is not in the canonical form it was written in (edited)' };
+  const record = parsed as unknown as JournalRecord;
+  if (hashOf(record) !== record.hash) return { problem: 'does not match its own hash (edited)' };
+  return { record };
+}
+
+export function readAnchor(text: string): Anchor | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed) || Object.keys(parsed).length !== 3 || parsed.v !== RECORD_VERSION) return undefined;
+  if (!isCount(parsed.seq, 1) || !isText(parsed.hash) || !HEX64.test(parsed.hash)) return undefined;
+  return { v: RECORD_VERSION, seq: parsed.seq, hash: parsed.hash };
+}
+
+export const anchorText = (seq: number, hash: string): string => canonicalJson({ v: RECORD_VERSION, seq, hash }) + '\n';
+
+export interface VerifyInput {
+  /** The journal's whole text ('' for a missing file). */
+  text: string;
+  /** The anchor file's text, undefined when there is none. */
+  anchor?: string;
+  /** The live journal must have its anchor and start at seq 1; an exported segment may start later. */
+  requireAnchor: boolean;
+}
+
+export interface Verified {
+  valid: true;
+  records: number;
+  first_seq: number | null;
+  last_seq: number | null;
+  last_hash: string | null;
+  /**
+   * matched: the last record is the anchor's; lagging: one record past it, chained to it (a writer stopped between
+   * appending and moving the anchor; the next write moves it); absent: no anchor (an exported segment).
+   */
+  anchor: 'matched' | 'lagging' | 'absent';
+}
+
+const broken = (message: string) => new DwsError('journal_broken', message,
+  'the journal was edited, reordered or cut after it was written; keep this copy as evidence and compare it with an export');
+
+/** Checks every line, the chain, the sequence and the anchor; throws journal_broken naming the first bad line. */
+export function verifyJournal(input: VerifyInput): Verified {
+  const lines = input.text.split('\n');
+  const torn = lines.pop() !== '';
+  if (torn && input.text !== '') lines.push(input.text.slice(input.text.lastIndexOf('\n') + 1));
+  let last: JournalRecord | undefined;
+  let first: JournalRecord | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const n = i + 1;
+    if (torn && i === lines.length - 1) throw broken(`line ${n} is incomplete: the journal does not end with a newline (a cut or interrupted write)`);
+    const read = readRecord(lines[i]);
+    if ('problem' in read) throw broken(`line ${n} ${read.problem}`);
+    const r = read.record;
+    if (!last) {
+      if ((input.requireAnchor || r.seq === 1) && (r.seq !== 1 || r.prev !== GENESIS)) {
+        throw broken(`line 1 is record ${r.seq} linked to ${r.prev === GENESIS ? 'the start' : 'an earlier record'}; the journal must start with record 1 (records were deleted from its start)`);
+      }
+      first = r;
+    } else {
+      if (r.seq !== last.seq + 1) throw broken(`line ${n} is record ${r.seq} but follows record ${last.seq} (a record was deleted, inserted or moved)`);
+      if (r.prev !== last.hash) throw broken(`line ${n} does not link to the hash of line ${n - 1} (a record was replaced or moved)`);
+    }
+    last = r;
+  }
+  const summary = { valid: true as const, records: lines.length, first_seq: first?.seq ?? null, last_seq: last?.seq ?? null, last_hash: last?.hash ?? null };
+  if (input.anchor === undefined) {
+    if (input.requireAnchor && last) throw broken(`the anchor file is missing, so a cut after line ${lines.length} cannot be ruled out`);
+    return { ...summary, anchor: 'absent' };
+  }
+  const anchor = readAnchor(input.anchor);
+  if (!anchor) throw broken('the anchor file is not a journal anchor (edited)');
+  if (last && last.seq === anchor.seq && last.hash === anchor.hash) return { ...summary, anchor: 'matched' };
+  if (last && last.seq === anchor.seq + 1 && last.prev === anchor.hash) return { ...summary, anchor: 'lagging' };
+  if (!last || last.seq < anchor.seq) {
+    throw broken(`line ${lines.length + 1} is missing: the journal ends ${last ? `at record ${last.seq}` : 'empty'} but its anchor records ${anchor.seq} (the journal was cut)`);
+  }
+  throw broken(`line ${lines.length} does not match the anchor (record ${anchor.seq}, hash ${anchor.hash.slice(0, 12)}...): the tail was rewritten`);
+}
