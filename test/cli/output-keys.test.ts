@@ -16,7 +16,8 @@ describe('pinned output keys', () => {
     expect(Object.keys(ranked)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates']);
     expect(Object.keys(ranked.catalog)).toEqual(['source_hash', 'surface_hash']);
     // twins (SPEC 4.4) sits after rank_sources when the tool has an available twin; steps only in decomposed answers.
-    const withTwins = REFERENCE_KEYS.toSpliced(REFERENCE_KEYS.indexOf('rank_sources') + 1, 0, 'twins');
+    const insert = (keys: string[], before: string, key: string) => [...keys.slice(0, keys.indexOf(before)), key, ...keys.slice(keys.indexOf(before))];
+    const withTwins = insert(REFERENCE_KEYS, 'requires_inspect', 'twins');
     for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(c.twins ? withTwins : REFERENCE_KEYS);
     expect(ranked.candidates.some((c: { twins?: string[] }) => c.twins)).toBe(true);
     const explained = JSON.parse(e.search({ query: '撤回消息' }, { explain: true }));
@@ -29,7 +30,7 @@ describe('pinned output keys', () => {
     expect(Object.keys(decomposed)).toEqual(['version', 'catalog', 'query', 'subqueries', 'strategy', 'candidates']);
     for (const c of decomposed.candidates) {
       const keys = c.twins ? withTwins : REFERENCE_KEYS;
-      expect(Object.keys(c)).toEqual(keys.toSpliced(keys.indexOf('requires_inspect'), 0, 'steps'));
+      expect(Object.keys(c)).toEqual(insert(keys, 'requires_inspect', 'steps'));
     }
     const filtered = JSON.parse(e.search({ query: 'chat.recall_message', effects: ['read'] }));
     expect(Object.keys(filtered)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates', 'exact_filtered', 'abstained', 'hint']);
