@@ -14,29 +14,31 @@ import { numDocs, numFields, postings, postingsEnd, termPost } from './index';
 /** Where term t's block starts, in bytes from the first block (the last entry, t = numTerms, is their total length). */
 @inline export function termFirstPosting(t: i32): u32 { return load<u32>(termPost + (<usize>t << 2)); }
 
+/** Never constructed: its one instance, cursor, is static memory, all zero until the first open(). */
 @final @unmanaged export class Postings {
   /** The next posting's first byte. */
-  pos: usize = 0;
+  pos: usize;
   /** The next run header's first byte. */
-  hdr: usize = 0;
+  hdr: usize;
   /** Runs of the open term after the current one. */
-  runsLeft: u32 = 0;
-  /** Postings of the current run not read yet (always 0 after openHeaders). */
-  left: u32 = 0;
+  runsLeft: u32;
+  /**
+   * Postings of the current run not read yet (0 after openHeaders): positive when they cannot reach the end of the
+   * postings, so next() reads them without end checks, negated when they may.
+   */
+  left: i32;
   /** The current run's field and posting count. */
-  field: i32 = 0;
-  df: u32 = 0;
+  field: i32;
+  df: u32;
   /** The largest posting count of the open term's runs. */
-  maxDf: u32 = 0;
+  maxDf: u32;
   /** The posting next() read. */
-  doc: i32 = -1;
-  tf: u32 = 1;
-  /** The current run's postings cannot reach the end of the postings: next() skips the end checks. */
-  fast: bool = false;
+  doc: i32;
+  tf: u32;
   /** Only the run headers are read (openHeaders). */
-  headersOnly: bool = false;
+  headersOnly: bool;
   /** Sticky: the index is not trusted again. */
-  corrupt: bool = false;
+  corrupt: bool;
 
   /**
    * Starts term t's block: walks its run headers (the postings start after them) for maxDf, and answers the run
@@ -85,17 +87,23 @@ import { numDocs, numFields, postings, postingsEnd, termPost } from './index';
     this.field = f;
     this.df = df;
     this.doc = -1;
-    this.left = this.headersOnly ? 0 : df;
     // A posting is at most 6 bytes (5 of varint, 1 of tf).
-    this.fast = <u64>this.pos + <u64>df * 6 <= <u64>postingsEnd;
+    const fast = <u64>this.pos + <u64>df * 6 <= <u64>postingsEnd;
+    this.left = this.headersOnly ? 0 : fast ? <i32>df : -<i32>df;
     return true;
   }
 
-  /** Reads the current run's next posting into doc and tf; false when the run has none left. */
+  /** Reads the current run's next posting into doc and tf; false when the run has none left. One load decides both. */
   @inline next(): bool {
-    if (this.left == 0) return false;
-    this.left--;
-    if (this.fast) this.readFast(); else this.readChecked();
+    const left = this.left;
+    if (left > 0) {
+      this.left = left - 1;
+      this.readFast();
+      return true;
+    }
+    if (left == 0) return false;
+    this.left = left + 1;
+    this.readChecked();
     return true;
   }
 
@@ -124,7 +132,7 @@ import { numDocs, numFields, postings, postingsEnd, termPost } from './index';
     if (<u32>this.doc >= <u32>numDocs) { this.corrupt = true; this.doc = 0; }
   }
 
-  /** readChecked without the end checks, for a run that cannot reach the end (fast). The document is still checked. */
+  /** readChecked without the end checks, for a run that cannot reach the end (left > 0). The document is still checked. */
   @inline private readFast(): void {
     let p = this.pos;
     let byte = <u32>load<u8>(p++);

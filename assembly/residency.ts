@@ -30,14 +30,14 @@ export function indexReserve(len: u32): usize {
 
 /**
  * Points the query side at the image the host copied to indexReserve's address: 0, or the negative code of what is
- * wrong with it. chunkShift 0: the whole image is there. Else only its head, whose headLen bytes must end exactly
+ * wrong with it. shift 0: the whole image is there. Else only its head, whose headLen bytes must end exactly
  * where the postings start; expectChunks then marks the postings missing.
  */
-export function attachImage(len: u32, headLen: u32, chunkShift: u32): i32 {
+export function attachImage(len: u32, headLen: u32, shift: u32): i32 {
   const rc = loadImage(imageBase, len);
   if (rc != 0) return rc;
   if (numFields > MAX_FIELDS) return -8;
-  if (chunkShift != 0 && (chunkShift < <u32>MIN_CHUNK_SHIFT || chunkShift > <u32>MAX_CHUNK_SHIFT || <usize>headLen != postings - imageBase)) return -10;
+  if (shift != 0 && (shift < <u32>MIN_CHUNK_SHIFT || shift > <u32>MAX_CHUNK_SHIFT || <usize>headLen != postings - imageBase)) return -10;
   return 0;
 }
 
