@@ -350,11 +350,6 @@ function putVarint(w: usize, x: u32): usize {
   return w;
 }
 
-/** Idf used by the TF-IDF shadow: ln(N / df) + 1. */
-export function tfidfIdf(df: u32): f64 {
-  return Math.log(<f64>numDocs / <f64>df) + 1.0;
-}
-
 /** Writes x as a varint at w when write, else only counts its bytes; returns the byte after it either way. */
 @inline function emitVarint(w: usize, x: u32, write: bool): usize {
   return write ? putVarint(w, x) : w + <usize>varintLength(x);

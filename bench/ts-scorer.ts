@@ -1,4 +1,4 @@
-// A plain-TypeScript port of the WASM scorer (assembly/main.ts search() with assembly/bm25.ts), to measure what
+// A plain-TypeScript port of the WASM scorer (assembly/search.ts search(), assembly/bm25.ts), to measure what
 // WebAssembly buys. Same index image, same query tokens (from the WASM tokenizer), same term order, same per-term
 // impact lists computed on first use and the same accumulation order, same top-k order (rounded score desc, doc asc). Only the math library differs (JS Math.log
 // instead of NativeMath), which the 1e-9 rounding absorbs; test/bench/ts-scorer.test.ts checks the top 10.

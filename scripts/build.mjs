@@ -8,12 +8,18 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { bundleEntry } from './lib/bundle.mjs';
+import { BOUNDARY_OUTPUT, BOUNDARY_SOURCE, boundaryModule } from './lib/boundary-gen.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const r = (...p) => path.join(root, ...p);
 const step = (msg) => console.error(`build: ${msg}`);
 
 mkdirSync(r('build'), { recursive: true });
+step('boundary constants');
+// The TypeScript copy of the constants the core compiles (assembly/boundary.ts), so the host never writes its own;
+// written only when its text changes, like the embedded core below.
+const boundary = boundaryModule(readFileSync(r(BOUNDARY_SOURCE), 'utf8'));
+if (!existsSync(r(BOUNDARY_OUTPUT)) || readFileSync(r(BOUNDARY_OUTPUT), 'utf8') !== boundary) writeFileSync(r(BOUNDARY_OUTPUT), boundary);
 step('assemblyscript core');
 execFileSync(process.execPath, [r('node_modules/assemblyscript/bin/asc.js'), 'assembly/main.ts', '--config', 'asconfig.json', '--target', 'release'], { cwd: root, stdio: 'inherit' });
 const wasm = readFileSync(r('build/core.wasm'));

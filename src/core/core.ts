@@ -51,8 +51,8 @@ export interface CoreExports {
   crc32Update(crc: number, ptr: number, len: number): number;
 }
 
-/** search()'s answer when postings it reads are not in place yet (assembly/main.ts, "postings residency"). */
-export const NEED_CHUNKS = -2;
+/** The numbers the core and the host agree on (NEED_CHUNKS, the result record's offsets, ...), generated from assembly/boundary.ts. */
+export * from './generated/boundary.js';
 
 let coreBytes: Uint8Array | undefined;
 let coreModule: WebAssembly.Module | undefined;

@@ -7,7 +7,10 @@ import { FIELDS, baseField } from '../build/fields.js';
 import { DwsError } from '../errors.js';
 import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
-import { type CoreExports, NEED_CHUNKS, writeInput } from '../core/core.js';
+import {
+  ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
+  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, writeInput,
+} from '../core/core.js';
 import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
 import type { FilterReason, Hit, QueryOutcome } from './hits.js';
 import type { NormalizedRequest } from './request.js';
@@ -15,7 +18,7 @@ import { type RankingOptions, weightVector } from './ranking.js';
 import { rerankMultipliers } from './rerank.js';
 import { pinIdentities } from './stages/pins.js';
 
-const ALGORITHM_CODE = { fielded_bm25_ensemble: 0, fielded_tfidf_cosine: 1 } as const;
+const ALGORITHM_CODE = { fielded_bm25_ensemble: ALGORITHM_BM25, fielded_tfidf_cosine: ALGORITHM_TFIDF } as const;
 /** A ranked hit's rank_sources (one shared array per algorithm, so its JSON is cached). */
 const RANK_SOURCES = { fielded_bm25_ensemble: ['bm25'], fielded_tfidf_cosine: ['tfidf'] } as const;
 const BASE_FIELDS = FIELDS.map(baseField);
@@ -101,21 +104,21 @@ export class QueryPhase {
     let m = this.maskCache.get(key);
     if (!m) {
       m = new Uint8Array(this.ctx.meta.count);
-      for (let doc = 0; doc < m.length; doc++) m[doc] = this.filterReason(doc, req) ? 0 : 1;
+      for (let doc = 0; doc < m.length; doc++) m[doc] = this.filterReason(doc, req) ? MASK_FILTERED : MASK_ELIGIBLE;
       if (this.maskCache.size > 64) this.maskCache.clear();
       this.maskCache.set(key, m);
     }
     return m;
   }
 
-  /** Marks (mask 2) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
+  /** Marks (MASK_DEMOTED) every eligible tool one of whose avoid_when phrases the query contains verbatim. */
   private demoteAvoided(folded: string, maskView: Uint8Array, demoted: number[]): void {
     const avoid = (this.avoid ??= avoidLookup(this.ctx.avoid()));
     // Only the phrases filed under one of the query's units or unit pairs are tried (filed at snapshot build).
     avoid.buckets.candidates(folded, (phrase, e) => {
       const doc = avoid.docs[e];
-      if (maskView[doc] === 1 && phrase.length <= folded.length && folded.includes(phrase)) {
-        maskView[doc] = 2;
+      if (maskView[doc] === MASK_ELIGIBLE && phrase.length <= folded.length && folded.includes(phrase)) {
+        maskView[doc] = MASK_DEMOTED;
         demoted.push(doc);
       }
     });
@@ -175,19 +178,19 @@ export class QueryPhase {
     const hits: Hit[] = [];
     for (let i = 0; i < count; i++) {
       const at = i * this.stride;
-      const doc = out.getUint32(at, true);
-      const matched = this.matchedFields(out.getUint32(at + 4, true));
-      const coverage = totalMass > 0 ? out.getFloat64(at + 24, true) / totalMass : 0;
-      const hit: Hit = { doc, score: out.getFloat64(at + 8, true), sources, fields: matched.fields, strong: matched.strong, coverage };
+      const doc = out.getUint32(at + RECORD_DOC, true);
+      const matched = this.matchedFields(out.getUint32(at + RECORD_FIELD_BITS, true));
+      const coverage = totalMass > 0 ? out.getFloat64(at + RECORD_MASS, true) / totalMass : 0;
+      const hit: Hit = { doc, score: out.getFloat64(at + RECORD_SCORE, true), sources, fields: matched.fields, strong: matched.strong, coverage };
       if (explain) {
         const contributions: Record<string, number> = {};
         FIELDS.forEach((f, j) => {
-          const c = out.getFloat64(at + 32 + j * 8, true);
+          const c = out.getFloat64(at + RECORD_CONTRIBUTIONS + j * 8, true);
           if (c > 0) contributions[f] = c;
         });
-        hit.breakdown = { score: out.getFloat64(at + 8, true), coverage, fields: contributions };
+        hit.breakdown = { score: out.getFloat64(at + RECORD_SCORE, true), coverage, fields: contributions };
         if (mult[doc] !== 1) hit.breakdown.rerank = mult[doc];
-        if (demoted[doc] === 2) hit.breakdown.penalty = ranking.avoidDemotion;
+        if (demoted[doc] === MASK_DEMOTED) hit.breakdown.penalty = ranking.avoidDemotion;
       }
       hits.push(hit);
     }

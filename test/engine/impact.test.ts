@@ -1,4 +1,4 @@
-// The core's BM25 impact lists (assembly/main.ts): a term is scored against the index once, on first use, and later
+// The core's BM25 impact lists (assembly/bm25.ts): a term is scored against the index once, on first use, and later
 // queries add its list up. The lists must never change an answer: not across masks, not when the weights or k1/b
 // change, not compared with freshly computed lists.
 import { describe, expect, it } from 'vitest';
