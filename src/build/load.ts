@@ -1,0 +1,185 @@
+// Build-time (Node only): reads a catalog directory: the declarations (catalog/<product>.yaml, validated and
+// normalized into ToolSpecs) and the lexicons (catalog/lexicon/, catalog/gaps/), with precise errors.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import type { ActionLexicon, ProductLexicon } from '../lexicon/actions.js';
+import type { Gap } from '../lexicon/gaps.js';
+import type { InputLexicon } from '../lexicon/inputs.js';
+import { validateDeclarations } from '../catalog/validate.js';
+import { fold } from '../catalog/identity.js';
+import { normalizeCatalog } from './normalize.js';
+import type { Catalog } from '../catalog/types.js';
+
+export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((file) => {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      try {
+        return { file, doc: YAML.parse(text) as unknown };
+      } catch (e) {
+        throw new Error(`${file}: not valid YAML: ${(e as Error).message}`);
+      }
+    });
+}
+
+export function loadCatalogDir(dir: string): Catalog {
+  return normalizeCatalog(validateDeclarations(readDeclarationFiles(dir)));
+}
+
+/** The products of a catalog directory: one catalog/<product>.yaml each. */
+export function catalogProductIds(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5));
+}
+
+/** catalog/lexicon/actions.yaml: action classes for the rerank (src/lexicon/actions.ts). */
+/** Reads catalog/lexicon/<name>.yaml and returns its top-level map of entries. */
+function readLexiconFile(dir: string, name: string, key: string): { file: string; entries: [string, Record<string, unknown>][] } {
+  const file = path.join(dir, 'lexicon', `${name}.yaml`);
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, Record<string, unknown>> | undefined>;
+  return { file, entries: Object.entries(doc[key] ?? {}) };
+}
+
+/** A lexicon word list: non-empty, untrimmed-free strings, folded to the form queries are compared in. */
+function lexiconWords(file: string, where: string, v: unknown): string[] {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.trim() === x && x.length > 0)) {
+    throw new Error(`${file}: ${where} must be a list of non-empty strings`);
+  }
+  return (v as string[]).map(fold);
+}
+
+export function readActionLexicon(dir: string): ActionLexicon {
+  const { file, entries } = readLexiconFile(dir, 'actions', 'actions');
+  const lex: ActionLexicon = { classes: [], names: [], zh: [], en: [], filters: [] };
+  for (const [name, a] of entries) {
+    lex.classes.push(name);
+    lex.names.push(lexiconWords(file, `${name}.names`, a.names));
+    lex.zh.push(lexiconWords(file, `${name}.zh`, a.zh));
+    lex.en.push(lexiconWords(file, `${name}.en`, a.en));
+    lex.filters.push(a.filters === undefined ? [] : lexiconWords(file, `${name}.filters`, a.filters));
+  }
+  if (lex.classes.length === 0 || lex.classes.length > 31) throw new Error(`${file}: needs 1 to 31 action classes`);
+  return lex;
+}
+
+/**
+ * catalog/lexicon/products.yaml: the names people use for each product (src/lexicon/actions.ts). Every entry must
+ * name a product of the catalog directory (one catalog/<product>.yaml each).
+ */
+export function readProductLexicon(dir: string, productIds: readonly string[] = catalogProductIds(dir)): ProductLexicon {
+  const { file, entries } = readLexiconFile(dir, 'products', 'products');
+  const lex: ProductLexicon = { products: [], zh: [], en: [] };
+  for (const [id, p] of entries) {
+    if (!productIds.includes(id)) throw new Error(`${file}: ${id} is not a product of the catalog`);
+    lex.products.push(id);
+    lex.zh.push(lexiconWords(file, `${id}.zh`, p.zh));
+    lex.en.push(lexiconWords(file, `${id}.en`, p.en));
+  }
+  return lex;
+}
+
+/** The product names of the products this catalog has (a test or synthetic catalog may have fewer). */
+export function lexiconFor(lex: ProductLexicon, catalog: Catalog): ProductLexicon {
+  const keep = lex.products.map((p) => catalog.products.some((q) => q.id === p));
+  return { products: lex.products.filter((_, i) => keep[i]), zh: lex.zh.filter((_, i) => keep[i]), en: lex.en.filter((_, i) => keep[i]) };
+}
+
+/**
+ * catalog/gaps/<product>.yaml: capabilities the product does not have (src/lexicon/gaps.ts). The file name is the
+ * product; each gap has an id, a note in both languages and term sets (`when` Chinese, `when_en` English).
+ */
+export function readGaps(dir: string, productIds: readonly string[] = catalogProductIds(dir)): Gap[] {
+  const gapDir = path.join(dir, 'gaps');
+  if (!existsSync(gapDir)) return [];
+  const gaps: Gap[] = [];
+  for (const name of readdirSync(gapDir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const file = path.join(gapDir, name);
+    const product = name.slice(0, -5);
+    if (!productIds.includes(product)) throw new Error(`${file}: ${product} is not a product of the catalog`);
+    const doc = YAML.parse(readFileSync(file, 'utf8')) as { gaps?: unknown } | null;
+    if (!doc || !Array.isArray(doc.gaps)) throw new Error(`${file}: needs a top-level "gaps" list`);
+    const ids = new Set<string>();
+    doc.gaps.forEach((g: Record<string, unknown>, i) => {
+      const where = `gaps[${i}]`;
+      if (typeof g?.id !== 'string' || !/^[a-z][a-z0-9_]*$/u.test(g.id) || ids.has(g.id)) throw new Error(`${file}: ${where}.id must be a unique snake_case id`);
+      ids.add(g.id);
+      for (const k of ['note', 'note_en'] as const) {
+        if (typeof g[k] !== 'string' || (g[k] as string).trim().length === 0) throw new Error(`${file}: ${g.id}.${k} must be a non-empty string`);
+      }
+      const sets = (k: 'when' | 'when_en'): string[][] => {
+        const v = g[k] ?? [];
+        if (!Array.isArray(v)) throw new Error(`${file}: ${g.id}.${k} must be a list of term lists`);
+        return v.map((set, j) => lexiconWords(file, `${g.id}.${k}[${j}]`, set));
+      };
+      const zh = sets('when');
+      const en = sets('when_en');
+      // The stored gap table separates fields and terms with control characters (src/lexicon/gaps.ts).
+      if ([g.id, g.note, g.note_en, ...zh.flat(), ...en.flat()].some((x) => /[\u0000-\u001f]/u.test(x as string))) {
+        throw new Error(`${file}: ${g.id} has a control character`);
+      }
+      if (zh.length === 0 || en.length === 0) throw new Error(`${file}: ${g.id} needs term sets in both when and when_en`);
+      gaps.push({ product, id: g.id, note: g.note as string, note_en: g.note_en as string, zh, en });
+    });
+  }
+  return gaps;
+}
+
+/**
+ * catalog/lexicon/inputs.yaml: the values a command needs looked up first (src/lexicon/inputs.ts). Every product it
+ * names must be a product of the catalog directory; commands are checked when resolved against a catalog.
+ */
+export function readInputLexicon(dir: string, productIds: readonly string[] = catalogProductIds(dir)): InputLexicon {
+  const { file, entries } = readLexiconFile(dir, 'inputs', 'kinds');
+  const canonical = (where: string, v: unknown): string[] => {
+    if (!Array.isArray(v) || !v.every((c) => typeof c === 'string' && /^[a-z]+\.[A-Za-z0-9_]+$/u.test(c))) throw new Error(`${file}: ${where} must be a list of canonical paths`);
+    return v as string[];
+  };
+  const params = (where: string, v: unknown): Record<string, string[]> => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error(`${file}: ${where} must map products to parameter names`);
+    return Object.fromEntries(Object.entries(v).map(([product, names]) => {
+      if (!productIds.includes(product)) throw new Error(`${file}: ${where}: ${product} is not a product of the catalog`);
+      return [product, lexiconWords(file, `${where}.${product}`, names)];
+    }));
+  };
+  const words = (where: string, v: unknown) => {
+    const w = (v ?? {}) as Record<string, unknown>;
+    return { zh: lexiconWords(file, `${where}.zh`, w.zh), en: lexiconWords(file, `${where}.en`, w.en) };
+  };
+  return {
+    kinds: entries.map(([name, k]) => {
+      const finders = canonical(`${name}.finders`, k.finders);
+      if (finders.length === 0) throw new Error(`${file}: ${name}.finders needs a command`);
+      const s = k.self as Record<string, unknown> | undefined;
+      return {
+        name,
+        params: params(`${name}.params`, k.params),
+        finders,
+        yields: canonical(`${name}.yields`, k.yields ?? []),
+        ...words(`${name}.words`, k.words),
+        ...(s === undefined ? {} : {
+          self: {
+            command: canonical(`${name}.self.command`, [s.command])[0],
+            params: params(`${name}.self.params`, s.params),
+            ...words(`${name}.self.words`, s.words),
+            not: lexiconWords(file, `${name}.self.not`, s.not ?? []),
+          },
+        }),
+      };
+    }),
+  };
+}
+
+export interface Lexicons {
+  actions: ActionLexicon;
+  products: ProductLexicon;
+  gaps: Gap[];
+  inputs: InputLexicon;
+}
+
+export function readLexicons(dir: string): Lexicons {
+  const productIds = catalogProductIds(dir);
+  return { actions: readActionLexicon(dir), products: readProductLexicon(dir, productIds), gaps: readGaps(dir, productIds), inputs: readInputLexicon(dir, productIds) };
+}
+
