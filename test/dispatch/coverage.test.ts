@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
+import { localCommands } from '../../src/dispatch/local/index.js';
 import { shippedEngine } from '../helpers.js';
 
 async function outcome(argv: string[]): Promise<string> {
@@ -24,7 +25,8 @@ describe('every catalog leaf as a command', () => {
     for (const t of tools) {
       const reason = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
       expect(reason, t.canonical_path).not.toBe('internal_error');
-      const mode = t.availability === 'available' && t.interface_mode === 'mcp' && t.interface_ref ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
+      const mode = t.availability === 'available' && ((t.interface_mode === 'mcp' && t.interface_ref) || Object.hasOwn(localCommands, t.canonical_path))
+        ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
       (byMode[mode] ??= {})[reason] = (byMode[mode][reason] ?? 0) + 1;
     }
     // A dispatchable tool never answers not_dispatchable; every other tool always does (or unavailable).
@@ -34,6 +36,24 @@ describe('every catalog leaf as a command', () => {
     }
     const count = (m: string) => Object.values(byMode[m] ?? {}).reduce((a, b) => a + b, 0);
     expect(count('dispatchable') + count('available/composite') + count('available/local') + count('unavailable/mcp')).toBe(tools.length);
+  });
+
+  it('each registered local command runs through dispatch: its bare --dry-run is a local plan or a refusal of its own flags', async () => {
+    const tools = shippedEngine().tools().filter((t) => Object.hasOwn(localCommands, t.canonical_path));
+    expect(tools.map((t) => t.canonical_path).sort()).toEqual(Object.keys(localCommands).sort());
+    const answers: Record<string, string> = {};
+    for (const t of tools) answers[t.canonical_path] = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
+    expect(answers).toEqual({
+      'dev.connect_restart': 'plan',
+      'dev.connect_status': 'constraint_violation',
+      'dev.connect_stop': 'constraint_violation',
+      'event.consume': 'plan',
+      'event.list': 'plan',
+      'event.schema': 'missing_parameter',
+      'event.status': 'plan',
+      'event.stop': 'plan',
+      'pat.browser_policy': 'plan',
+    });
   });
 
   it('each of the tools renders help without errors', async () => {
