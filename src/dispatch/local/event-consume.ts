@@ -357,7 +357,7 @@ async function stream(ctx: LocalContext, client: ControlClient, ticketMode: stri
           const headers = (typeof frame.headers === 'object' && frame.headers !== null ? frame.headers : {}) as Record<string, unknown>;
           ws.send(JSON.stringify({ code: 200, headers: { messageId: typeof headers.messageId === 'string' ? headers.messageId : '', contentType: 'application/json' }, message: 'OK', data: ACK_DATA }));
           const ev = envelopeOf(frame, ++seq, sourceId, Date.now());
-          if (!match(ev) || reason) return;
+          if (!match(ev) || reason || (bounds.maxEvents > 0 && delivered >= bounds.maxEvents)) return;
           delivered++;
           const last = bounds.maxEvents > 0 && delivered >= bounds.maxEvents;
           const line = render(ev);

@@ -64,13 +64,21 @@ function httpUrl(text: string, what: string): string {
 export function controlPlane(values: Record<string, unknown>, env: Env): ControlPlane {
   let file: Record<string, unknown> | undefined;
   const conf = (key: string): string => str((file ??= configFile(env))[key]);
+  // An unreadable config file only matters when a value must come from it.
+  const optional = (key: string): string => {
+    try {
+      return conf(key);
+    } catch {
+      return '';
+    }
+  };
   const control = str(values['personal-event-base-url']) || str(env.DWS_EVENT_URL) || conf('event_url');
   if (!control) {
     throw new DwsError('not_configured', 'no personal-event control service is configured',
       'set DWS_EVENT_URL (e.g. https://host/dws), add "event_url" to the dws config file, or pass --personal-event-base-url');
   }
   const base = httpUrl(control, 'personal-event control URL');
-  const ticket = str(values['stream-ticket-url']) || str(env.DWS_STREAM_TICKET_URL) || conf('stream_ticket_url')
+  const ticket = str(values['stream-ticket-url']) || str(env.DWS_STREAM_TICKET_URL) || optional('stream_ticket_url')
     || `${base.replace(/\/dws$/, '')}/stream/connections/ticket`;
   const clientId = str(env.DWS_CLIENT_ID) || conf('client_id');
   if (!clientId) throw new DwsError('not_configured', 'personal events need the OAuth client id of this dws', 'set DWS_CLIENT_ID or add "client_id" to the dws config file');
@@ -95,11 +103,12 @@ export class ControlClient {
     return text.split(this.cp.token).join('***');
   }
 
-  private async request(method: 'GET' | 'POST', url: string, rpc: string, body?: Record<string, unknown>, query?: Record<string, string>): Promise<unknown> {
+  /** `abortable: false` for the cleanup after a stop: cancelling must still go out once the signal has fired. */
+  private async request(method: 'GET' | 'POST', url: string, rpc: string, body?: Record<string, unknown>, query?: Record<string, string>, abortable = true): Promise<unknown> {
     const target = query ? `${url}?${new URLSearchParams(query).toString()}` : url;
     const record = { canonical_path: this.ctx.tool.canonical_path, catalog: this.ctx.catalog, step: this.step++, server: 'personal-event', rpc, arguments: body ?? query ?? {} };
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const signal = this.ctx.signal ? AbortSignal.any([this.ctx.signal, timeout]) : timeout;
+    const signal = this.ctx.signal && abortable ? AbortSignal.any([this.ctx.signal, timeout]) : timeout;
     let res: Response;
     try {
       res = await fetch(target, {
@@ -207,7 +216,7 @@ export class ControlClient {
 
   async cancel(subscribeId: string): Promise<void> {
     try {
-      await this.request('POST', `${this.cp.control}/subscription/cancel`, 'POST /subscription/cancel', { subId: subscribeId });
+      await this.request('POST', `${this.cp.control}/subscription/cancel`, 'POST /subscription/cancel', { subId: subscribeId }, undefined, false);
     } catch (e) {
       if (e instanceof DwsError && e.hint === 'not_found') return;
       throw e;
