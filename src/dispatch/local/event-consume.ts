@@ -291,10 +291,13 @@ export const consume: LocalCommand = async (ctx) => {
     const raw = values['debug-raw-events'] === true;
     const explicitTypes = Array.isArray(values['event-types']) ? (values['event-types'] as string[]) : [];
     const match = raw ? () => true : matcher({ subscribeIds: held.map((h) => h.id), eventTypes: explicitTypes.length ? explicitTypes : held.map((h) => h.eventKey), filter });
-    const render = (ev: EventEnvelope): string => (mode === 'raw' ? ev.data : JSON.stringify(values.flatten === true ? flattenEvent(ev) : ev));
+    const shape = (ev: EventEnvelope): unknown => (mode === 'raw' ? ev.data : values.flatten === true ? flattenEvent(ev) : ev);
     const listed: unknown[] = [];
-    const deliver = ctx.writeLine ?? (async (line: string) => void listed.push(JSON.parse(mode === 'raw' ? JSON.stringify(line) : line)));
-    const reason = await stream(ctx, client, ticketMode, bounds, match, render, deliver, cp.sourceId);
+    const writeLine = ctx.writeLine;
+    const deliver = writeLine
+      ? (v: unknown) => writeLine(typeof v === 'string' ? v : JSON.stringify(v))
+      : async (v: unknown) => void listed.push(v);
+    const reason = await stream(ctx, client, ticketMode, bounds, match, (ev) => deliver(shape(ev)), cp.sourceId);
     if (ctx.writeLine) return undefined;
     return { events: listed, count: listed.length, stopped: reason, subscriptions: held.map((h) => h.id) };
   } finally {
@@ -304,7 +307,7 @@ export const consume: LocalCommand = async (ctx) => {
 
 /** Reads frames until a bound or the signal ends the run; a lost connection is reopened after a backoff. */
 async function stream(ctx: LocalContext, client: ControlClient, ticketMode: string, bounds: Bounds, match: (ev: EventEnvelope) => boolean,
-  render: (ev: EventEnvelope) => string, deliver: (line: string) => Promise<void>, sourceId: string): Promise<StopReason> {
+  deliver: (ev: EventEnvelope) => Promise<void>, sourceId: string): Promise<StopReason> {
   const stop = new AbortController();
   let reason: StopReason | undefined;
   const end = (r: StopReason) => {
@@ -356,12 +359,13 @@ async function stream(ctx: LocalContext, client: ControlClient, ticketMode: stri
           gotFrame = true;
           const headers = (typeof frame.headers === 'object' && frame.headers !== null ? frame.headers : {}) as Record<string, unknown>;
           ws.send(JSON.stringify({ code: 200, headers: { messageId: typeof headers.messageId === 'string' ? headers.messageId : '', contentType: 'application/json' }, message: 'OK', data: ACK_DATA }));
-          const ev = envelopeOf(frame, ++seq, sourceId, Date.now());
+          // seq numbers the events this consumer is given, as the upstream bus numbers what it sends a consumer.
+          const ev = envelopeOf(frame, seq + 1, sourceId, Date.now());
           if (!match(ev) || reason || (bounds.maxEvents > 0 && delivered >= bounds.maxEvents)) return;
+          seq++;
           delivered++;
           const last = bounds.maxEvents > 0 && delivered >= bounds.maxEvents;
-          const line = render(ev);
-          chain = chain.then(() => deliver(line)).catch((e) => {
+          chain = chain.then(() => deliver(ev)).catch((e) => {
             failure ??= e;
             end('signal');
           });

@@ -33,6 +33,8 @@ export interface Subscription {
   created_at: string;
 }
 
+/** Connection errors that mean the request never left this machine. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const PAGE_SIZE = 100;
 const MAX_PAGES = 100;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -125,8 +127,12 @@ export class ControlClient {
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
     } catch (e) {
-      const err = new DwsError(method === 'POST' && !url.endsWith('/ticket') && rpc !== 'POST /subscription/cancel' ? 'outcome_unknown' : 'transport_error',
-        `${rpc} on the personal-event service did not answer: ${this.scrub(e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e))}`);
+      // Only a create that may have reached the service has an unknown outcome; a refused connection sent nothing.
+      const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+      const notSent = NOT_SENT.has(String((cause as NodeJS.ErrnoException)?.code));
+      const err = new DwsError(rpc === 'POST /subscription/user' && !notSent ? 'outcome_unknown' : 'transport_error',
+        `${rpc} on the personal-event service did not answer: ${this.scrub(cause instanceof Error ? cause.message : String(cause))}`,
+        rpc === 'POST /subscription/user' && !notSent ? 'check `dws event status` before subscribing again' : undefined);
       journalCall(this.ctx.env, { ...record, outcome: err.reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason: err.reason, message: err.message } });
       throw err;
     }

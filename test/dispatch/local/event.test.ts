@@ -3,6 +3,7 @@
 // event key's schema, the MCP execute path without a line writer) call dispatch in this process.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
@@ -149,9 +150,9 @@ describe('event consume', () => {
     const r = await spawnCli(['event', 'consume', 'user_im_message_receive_group', '--group', 'cid_team', '--query', '发布,上线', '--max-events', '2'], env());
     expect(r.status).toBe(0);
     const out = lines(r.stdout);
-    expect(out.map((l) => [l.type, l.event_id, l.event_type, l.subscribe_id, l.event_scope, l.source_id])).toEqual([
-      ['event', 'e1', 'user_im_message_receive_group', 'sub_1', 'personal', 'open'],
-      ['event', 'e2', 'user_im_message_receive_group', 'sub_1', 'personal', 'open'],
+    expect(out.map((l) => [l.type, l.seq, l.event_id, l.event_type, l.subscribe_id, l.event_scope, l.source_id])).toEqual([
+      ['event', 1, 'e1', 'user_im_message_receive_group', 'sub_1', 'personal', 'open'],
+      ['event', 2, 'e2', 'user_im_message_receive_group', 'sub_1', 'personal', 'open'],
     ]);
     expect(JSON.parse(out[0].data as string).payload.body.content).toBe('hello 1');
     expect(r.stdout + r.stderr).not.toContain(fx.token);
@@ -261,6 +262,16 @@ describe('event consume', () => {
     expect(refused.status).toBe(4);
     expect(errorOf(refused.stderr).reason).toBe('auth_failed');
     expect(refused.stderr).not.toContain('wrong-token-x');
+    // Nothing listens on a port just released: the create never left this machine, so it is a transport error.
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const down = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_EVENT_URL: `http://127.0.0.1:${port}/dws` });
+    expect(down.status).toBe(7);
+    expect(errorOf(down.stderr).reason).toBe('transport_error');
   });
 });
 
