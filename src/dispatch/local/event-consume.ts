@@ -291,7 +291,8 @@ export const consume: LocalCommand = async (ctx) => {
     const raw = values['debug-raw-events'] === true;
     const explicitTypes = Array.isArray(values['event-types']) ? (values['event-types'] as string[]) : [];
     const match = raw ? () => true : matcher({ subscribeIds: held.map((h) => h.id), eventTypes: explicitTypes.length ? explicitTypes : held.map((h) => h.eventKey), filter });
-    const shape = (ev: EventEnvelope): unknown => (mode === 'raw' ? ev.data : values.flatten === true ? flattenEvent(ev) : ev);
+    // Raw data is JSON text, where a bare line break can only be whitespace: folding it keeps one event per line.
+    const shape = (ev: EventEnvelope): unknown => (mode === 'raw' ? ev.data.replace(/\r?\n/g, ' ') : values.flatten === true ? flattenEvent(ev) : ev);
     const listed: unknown[] = [];
     const writeLine = ctx.writeLine;
     const deliver = writeLine
@@ -377,11 +378,13 @@ async function stream(ctx: LocalContext, client: ControlClient, ticketMode: stri
       if (stop.signal.aborted) break;
       if (gotFrame) backoff = RECONNECT_MIN_MS;
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, backoff);
-        stop.signal.addEventListener('abort', () => {
+        const wake = () => {
           clearTimeout(t);
+          stop.signal.removeEventListener('abort', wake);
           resolve();
-        }, { once: true });
+        };
+        const t = setTimeout(wake, backoff);
+        stop.signal.addEventListener('abort', wake, { once: true });
       });
       backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
     }

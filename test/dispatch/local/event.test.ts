@@ -238,6 +238,22 @@ describe('event consume', () => {
     expect(fx.subscriptions).toEqual([]);
   });
 
+  it('--format raw writes the data text of each event, one per line', async () => {
+    const frame = personalFrame({ eventKey: 'user_im_message_receive_o2o_all', subId: 'sub_1', eventId: 'w1', body: messageBody(1) });
+    frame.data = JSON.stringify(JSON.parse(frame.data as string), null, 2);
+    fx.framesFor = () => [frame];
+    const written: string[] = [];
+    const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.consume')!;
+    const out = await dispatchTool(shippedEngine(), {
+      tool, values: { 'max-events': 1, format: 'raw' }, positionals: { event_key: ['user_im_message_receive_o2o_all'] }, yes: false, dryRun: false, timeoutMs: 30_000,
+      writeLine: async (line) => void written.push(line),
+    }, env());
+    expect(out).toEqual({ streamed: true });
+    expect(written).toHaveLength(1);
+    expect(written[0]).not.toContain('\n');
+    expect(JSON.parse(written[0])).toEqual(JSON.parse(frame.data as string));
+  });
+
   it('refuses bad input before any request: unknown key, a missing --group, a target the key does not take', async () => {
     const cases: [string[], string, string][] = [
       [['event', 'consume', 'user_im_message_receive_grup'], 'unknown_event_key', 'did you mean user_im_message_receive_group?'],
