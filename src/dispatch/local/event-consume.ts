@@ -197,7 +197,7 @@ export function envelopeOf(frame: Record<string, unknown>, seq: number, sourceId
 
 const ACK_DATA = JSON.stringify({ status: 'SUCCESS', message: 'success' });
 
-type StopReason = 'max_events' | 'duration' | 'signal';
+type StopReason = 'max_events' | 'duration' | 'signal' | 'output_closed';
 
 interface Bounds {
   maxEvents: number;
@@ -367,8 +367,12 @@ async function stream(ctx: LocalContext, client: ControlClient, ticketMode: stri
           delivered++;
           const last = bounds.maxEvents > 0 && delivered >= bounds.maxEvents;
           chain = chain.then(() => deliver(ev)).catch((e) => {
-            failure ??= e;
-            end('signal');
+            // The reader went away (`| head -1`): a normal end, as upstream treats SIGPIPE; anything else fails the run.
+            if ((e as NodeJS.ErrnoException).code === 'EPIPE') end('output_closed');
+            else {
+              failure ??= e;
+              end('signal');
+            }
           });
           if (last) void chain.then(() => end('max_events'));
         });

@@ -212,6 +212,17 @@ describe('event consume', () => {
     expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
   });
 
+  it('ends normally when its reader goes away (a closed stdout pipe), still cancelling its subscription', async () => {
+    fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'p1', body: messageBody(1) })];
+    const r = await spawnCli(['event', 'consume', 'user_im_message_receive_at'], env(), (_line, child) => {
+      child.stdout!.destroy();
+      fx.push(personalFrame({ eventKey: 'user_im_message_receive_at', subId: 'sub_1', eventId: 'p2', body: messageBody(2) }));
+    });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(fx.subscriptions).toEqual([]);
+  });
+
   it('reuses a subscription with --subscribe-id and leaves it in place on exit', async () => {
     fx.subscriptions.push({ subId: 'sub_keep', eventKey: 'user_oa_approval_task_created', ruleType: 'all', sourceId: 'open', status: 1, gmtCreate: '2026-12-01T00:00:00Z' });
     fx.framesFor = () => [personalFrame({ eventKey: 'user_oa_approval_task_created', subId: 'sub_keep', eventId: 'o1', body: { processInstanceId: 'pi_1', taskId: 't_1', title: 'Trip', status: 'RUNNING', createTime: 1767225600000 } })];
