@@ -33,6 +33,9 @@ export interface Subscription {
   created_at: string;
 }
 
+/** Errors the service answered with "no such subscription" (cancelling one of those is done already). */
+const notFound = new WeakSet<DwsError>();
+
 /** Connection errors that mean the request never left this machine. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const PAGE_SIZE = 100;
@@ -164,7 +167,11 @@ export class ControlClient {
     const failed = status < 200 || status >= 300 || env?.success === false || (env && env.success === undefined && (error !== undefined || str(env.errorCode) !== ''));
     if (failed) {
       const what = `${rpc} on the personal-event service failed${status >= 300 || status < 200 ? ` (HTTP ${status})` : ''}${code ? `: ${code}` : ''}${message ? ` ${message}` : ''}`;
-      if (code === 'PERSONAL_EVENT_NOT_FOUND' || code === 'NOT_FOUND') throw new DwsError('backend_error', this.scrub(what), 'not_found');
+      if (code === 'PERSONAL_EVENT_NOT_FOUND' || code === 'NOT_FOUND') {
+        const e = new DwsError('backend_error', this.scrub(what), 'the subscription is not (or no longer) there; see `dws event status`');
+        notFound.add(e);
+        throw e;
+      }
       if (status === 401 || status === 403) throw new DwsError('auth_failed', this.scrub(what), 'check DWS_TOKEN: the personal-event service refused it');
       throw new DwsError('backend_error', this.scrub(what));
     }
@@ -224,7 +231,7 @@ export class ControlClient {
     try {
       await this.request('POST', `${this.cp.control}/subscription/cancel`, 'POST /subscription/cancel', { subId: subscribeId }, undefined, false);
     } catch (e) {
-      if (e instanceof DwsError && e.hint === 'not_found') return;
+      if (e instanceof DwsError && notFound.has(e)) return;
       throw e;
     }
   }
