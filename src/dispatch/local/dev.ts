@@ -15,6 +15,7 @@ import { DwsError } from '../../errors.js';
 import type { Env } from '../config.js';
 import { processAlive, readJsonFile, stateDir } from './state.js';
 import type { LocalCommand } from './types.js';
+import { text } from './values.js';
 
 interface DaemonState {
   pid?: number;
@@ -46,14 +47,13 @@ const HEARTBEAT_STALE_SEC = 30;
 const STOP_TIMEOUT_MS = 10_000;
 const POLL_MS = 100;
 
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const sanitize = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, '_');
 
 export function connectorKey(values: Record<string, unknown>): string {
-  const clientId = str(values['robot-client-id']);
+  const clientId = text(values['robot-client-id']);
   if (clientId) return sanitize(clientId);
-  const app = str(values['unified-app-id']);
+  const app = text(values['unified-app-id']);
   if (app) return 'app-' + sanitize(app);
   throw new DwsError('missing_parameter', 'give --robot-client-id or --unified-app-id to name the connector');
 }
@@ -88,12 +88,12 @@ export function health(hb: Heartbeat | undefined, supervised: boolean, nowSec: n
   const ago = (t: number | undefined) => (num(t) > 0 ? nowSec - num(t) : 0);
   const r: HealthReport = { state: 'healthy', supervised };
   if (num(hb.pid) > 0) r.pid = num(hb.pid);
-  if (str(hb.channel)) r.channel = str(hb.channel);
-  if (str(hb.clientId)) r.clientId = str(hb.clientId);
+  if (text(hb.channel)) r.channel = text(hb.channel);
+  if (text(hb.clientId)) r.clientId = text(hb.clientId);
   for (const [k, v] of [['uptimeSec', ago(hb.startUnix)], ['connectedAgoSec', ago(hb.connectedUnix)], ['lastPushAgoSec', ago(hb.lastPushUnix)], ['lastReplyAgoSec', ago(hb.lastReplyUnix)]] as const) {
     if (v > 0) r[k] = v;
   }
-  if (str(hb.lastError)) r.lastError = str(hb.lastError);
+  if (text(hb.lastError)) r.lastError = text(hb.lastError);
   const down = (detail: string): HealthReport => ({ ...r, state: 'down', detail });
   if (!(num(hb.pid) > 0 && alive(num(hb.pid)))) return down(supervised ? 'connector process not alive; its supervisor should restart it' : 'connector process not alive');
   if (num(hb.updatedUnix) > 0 && nowSec - num(hb.updatedUnix) > HEARTBEAT_STALE_SEC) return down('heartbeat stale (the pid may now belong to another process)');
@@ -108,7 +108,7 @@ const status: LocalCommand = async ({ values, env }) => {
   const supervised = st !== undefined && num(st.pid) > 0 && processAlive(num(st.pid));
   const hb = readJsonFile<Heartbeat>(path.join(dir, 'heartbeat.json'));
   const report = health(hb, supervised, Math.floor(Date.now() / 1000));
-  if (st && str(st.unifiedAppId)) report.unifiedAppId = str(st.unifiedAppId);
+  if (st && text(st.unifiedAppId)) report.unifiedAppId = text(st.unifiedAppId);
   if (hb) report.logPath = st?.logPath || path.join(dir, 'daemon.log');
   if (values.json === true) return report;
   const lines = [`state: ${report.state}`];
@@ -186,17 +186,17 @@ const restart: LocalCommand = async ({ values, env }) => {
   const dir = connectorDir(env, key);
   const st = readState(dir);
   if (!st) throw new DwsError('local_state_missing', `no connector is recorded for ${key}`, 'start it once with the connector (`dws dev connect --daemon` upstream)');
-  const app = str(st.unifiedAppId);
+  const app = text(st.unifiedAppId);
   if (!app) {
     throw new DwsError('local_state_missing', `the connector ${key} has no recorded unifiedAppId, so it cannot be restarted safely (its secret is never stored)`,
       'stop it, then start it again with --unified-app-id so that restart can fetch the credentials itself');
   }
-  const bin = str(env.DWS_CONNECT_BIN);
+  const bin = text(env.DWS_CONNECT_BIN);
   if (!bin) throw new DwsError('not_configured', 'no connector program is configured to relaunch the connector', 'set DWS_CONNECT_BIN to the program that runs `dev connect --daemon`');
   const args = ['dev', 'connect', '--daemon', '--unified-app-id', app];
-  if (str(st.channel)) args.push('--channel', str(st.channel));
-  if (str(st.notifyStaffId)) args.push('--notify-staff-id', str(st.notifyStaffId));
-  if (str(st.profile)) args.push('--profile', str(st.profile));
+  if (text(st.channel)) args.push('--channel', text(st.channel));
+  if (text(st.notifyStaffId)) args.push('--notify-staff-id', text(st.notifyStaffId));
+  if (text(st.profile)) args.push('--profile', text(st.profile));
   if (st.alwaysOn === true) args.push('--alwayson');
   const stopped = await stopConnector(dir);
   let code: number;
@@ -208,7 +208,7 @@ const restart: LocalCommand = async ({ values, env }) => {
   const command = `${path.basename(bin)} ${args.join(' ')}`;
   if (code !== 0) throw new DwsError('backend_error', `the connector was stopped (${stopped.status}) but relaunching it failed with exit ${code}`, `relaunch it by hand: ${command}`);
   const fresh = readState(dir);
-  return { status: 'restarted', ...(num(fresh?.pid) > 0 ? { pid: num(fresh?.pid) } : {}), dirKey: key, unifiedAppId: app, ...(str(st.channel) ? { channel: str(st.channel) } : {}), previous: stopped, command };
+  return { status: 'restarted', ...(num(fresh?.pid) > 0 ? { pid: num(fresh?.pid) } : {}), dirKey: key, unifiedAppId: app, ...(text(st.channel) ? { channel: text(st.channel) } : {}), previous: stopped, command };
 };
 
 export const devCommands: Record<string, LocalCommand> = {

@@ -5,6 +5,7 @@
 import { closest } from 'fastest-levenshtein';
 import data from '../../../catalog/events/personal.json' with { type: 'json' };
 import { DwsError } from '../../errors.js';
+import { text } from './values.js';
 
 export interface FieldSpec {
   type: 'string' | 'integer' | 'object' | 'array';
@@ -257,7 +258,6 @@ interface PersonalData {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /** The personal event object inside `data`; some gateways wrap it in up to two JSON strings. */
 function personalData(raw: string): PersonalData | undefined {

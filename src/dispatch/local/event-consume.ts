@@ -19,8 +19,8 @@ import { checkIdentity, ControlClient, controlPlane, type ControlPlane } from '.
 import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './event-catalog.js';
 import { removeRuns, upsertRuns, type RunState } from './event-runs.js';
 import type { LocalCommand, LocalContext } from './types.js';
+import { text } from './values.js';
 
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const MAX_LISTED_EVENTS = 1000;
 const DEFAULT_LISTED_DURATION_MS = 30_000;
 const RECONNECT_MIN_MS = 1000;
@@ -29,21 +29,21 @@ const RECONNECT_MAX_MS = 30_000;
 const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Go duration text (validated by the flag schema) -> milliseconds. */
-export function durationMs(text: string): number {
+export function durationMs(go: string): number {
   let total = 0;
-  for (const m of text.matchAll(/([0-9]+(?:\.[0-9]+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
+  for (const m of go.matchAll(/([0-9]+(?:\.[0-9]+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
   return total;
 }
 
 /** The rule a subscription to this key needs, from the target flags (upstream personal.BuildRuleParam). */
 export function ruleFor(def: EventDefinition, values: Record<string, unknown>): { ruleType: string; ruleParam: Record<string, unknown> } {
-  const rule = str(values.rule);
+  const rule = text(values.rule);
   if (rule && rule !== def.rule_type) {
     throw new DwsError('invalid_parameter', `--rule ${rule} does not fit ${def.event_key}, whose rule is ${def.rule_type}`);
   }
-  const user = str(values.user);
-  const odid = str(values['open-dingtalk-id']);
-  const group = str(values.group);
+  const user = text(values.user);
+  const odid = text(values['open-dingtalk-id']);
+  const group = text(values.group);
   const refuse = (flag: string, alt = '') => new DwsError('invalid_parameter', `--${flag} does not apply to ${def.event_key}${alt}`);
   switch (def.rule_type) {
     case 'at':
@@ -84,7 +84,7 @@ function aliasFields(v: unknown): unknown {
 /** --filter-json and --query as one server-side filter (undefined when neither is given). */
 export function filterFor(values: Record<string, unknown>): unknown {
   const parts: unknown[] = [];
-  const json = str(values['filter-json']);
+  const json = text(values['filter-json']);
   if (json) {
     try {
       parts.push(aliasFields(JSON.parse(json)));
@@ -92,7 +92,7 @@ export function filterFor(values: Record<string, unknown>): unknown {
       throw new DwsError('invalid_parameter', '--filter-json must be valid JSON');
     }
   }
-  const words = str(values.query).split(',').map((w) => w.trim()).filter(Boolean);
+  const words = text(values.query).split(',').map((w) => w.trim()).filter(Boolean);
   if (words.length) parts.push({ field: 'payload.body.content', op: 'contains_any', value: words });
   return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { and: parts };
 }
@@ -111,7 +111,7 @@ function plans(keys: string[], values: Record<string, unknown>): Plan[] {
     const def = lookupEvent(key);
     if (def.status === 'pending') throw new DwsError('invalid_parameter', `${key} is not open for subscription yet`);
     if (def.category === 'oa') {
-      const given = ['user', 'open-dingtalk-id', 'group', 'query', 'filter-json'].filter((f) => str(values[f]) !== '');
+      const given = ['user', 'open-dingtalk-id', 'group', 'query', 'filter-json'].filter((f) => text(values[f]) !== '');
       if (given.length) throw new DwsError('invalid_parameter', `${given.map((f) => `--${f}`).join(', ')} do not apply to the approval event ${key}`);
     }
     const filter = filterFor(values);
@@ -164,8 +164,8 @@ export function envelopeOf(frame: Record<string, unknown>, seq: number, sourceId
   } catch {
     // data that is not a JSON object only lacks the fallbacks below
   }
-  const ds = (...keys: string[]) => keys.map((k) => str(d[k])).find(Boolean) ?? '';
-  const nested = (a: string, b: string) => (typeof d[a] === 'object' && d[a] !== null ? str((d[a] as Record<string, unknown>)[b]) : '');
+  const ds = (...keys: string[]) => keys.map((k) => text(d[k])).find(Boolean) ?? '';
+  const nested = (a: string, b: string) => (typeof d[a] === 'object' && d[a] !== null ? text((d[a] as Record<string, unknown>)[b]) : '');
   const int = (t: string) => (/^\d+$/.test(t) ? Number(t) : 0);
   const ev: EventEnvelope = {
     type: 'event',
@@ -207,19 +207,19 @@ interface Bounds {
 function boundsOf(values: Record<string, unknown>, streaming: boolean): Bounds {
   const max = typeof values['max-events'] === 'number' ? values['max-events'] : 0;
   if (max < 0) throw new DwsError('invalid_parameter', '--max-events must be 0 (no limit) or more');
-  const duration = str(values.duration) ? durationMs(str(values.duration)) : 0;
+  const duration = text(values.duration) ? durationMs(text(values.duration)) : 0;
   if (streaming) return { maxEvents: max, durationMs: duration };
   return { maxEvents: max > 0 ? Math.min(max, MAX_LISTED_EVENTS) : MAX_LISTED_EVENTS, durationMs: duration > 0 ? duration : DEFAULT_LISTED_DURATION_MS };
 }
 
 function outputMode(values: Record<string, unknown>): 'envelope' | 'raw' {
-  const f = str(values.format).toLowerCase() || 'ndjson';
+  const f = text(values.format).toLowerCase() || 'ndjson';
   if (f === 'compact') throw new DwsError('invalid_parameter', '--format compact is not offered by this build; use ndjson (with --flatten for business fields)');
   if (f === 'raw') {
     if (values.flatten === true) throw new DwsError('constraint_violation', '--flatten and --format raw exclude each other');
     return 'raw';
   }
-  if (!['ndjson', 'json', 'pretty'].includes(f)) throw new DwsError('invalid_parameter', `--format must be ndjson, json, pretty or raw, not "${str(values.format)}"`);
+  if (!['ndjson', 'json', 'pretty'].includes(f)) throw new DwsError('invalid_parameter', `--format must be ndjson, json, pretty or raw, not "${text(values.format)}"`);
   return 'envelope';
 }
 
@@ -231,24 +231,24 @@ export const consume: LocalCommand = async (ctx) => {
   }
   const mode = outputMode(values);
   if (values.flatten === true && values['debug-raw-events'] === true) throw new DwsError('constraint_violation', '--flatten and --debug-raw-events exclude each other');
-  const ticketMode = str(values['stream-ticket-mode']) || 'normal';
+  const ticketMode = text(values['stream-ticket-mode']) || 'normal';
   if (ticketMode !== 'normal') throw new DwsError('invalid_parameter', `--stream-ticket-mode ${ticketMode} is not offered: only normal (custom needs app credentials)`);
   let filter: RegExp | undefined;
-  if (str(values.filter)) {
+  if (text(values.filter)) {
     try {
-      filter = new RegExp(str(values.filter));
+      filter = new RegExp(text(values.filter));
     } catch {
-      throw new DwsError('invalid_parameter', `--filter is not a valid regular expression: ${str(values.filter)}`);
+      throw new DwsError('invalid_parameter', `--filter is not a valid regular expression: ${text(values.filter)}`);
     }
   }
-  const keys = [...new Set((Array.isArray(positionals.event_key) ? positionals.event_key : positionals.event_key ? [positionals.event_key] : []).map(str).filter(Boolean))];
-  const reuse = str(values['subscribe-id']);
+  const keys = [...new Set((Array.isArray(positionals.event_key) ? positionals.event_key : positionals.event_key ? [positionals.event_key] : []).map(text).filter(Boolean))];
+  const reuse = text(values['subscribe-id']);
   if (!reuse && keys.length === 0) throw new DwsError('missing_parameter', 'event consume needs an event_key or --subscribe-id', 'list the keys with `dws event list`');
   if (reuse && keys.length > 1) throw new DwsError('constraint_violation', '--subscribe-id reuses one subscription: give at most one event_key with it');
   const bounds = boundsOf(values, ctx.writeLine !== undefined);
   const planned = reuse ? [] : plans(keys, values);
   if (reuse && keys.length) lookupEvent(keys[0]);
-  const ttl = str(values.ttl) ? Math.floor(durationMs(str(values.ttl)) / 1000) : 0;
+  const ttl = text(values.ttl) ? Math.floor(durationMs(text(values.ttl)) / 1000) : 0;
 
   const cp = controlPlane(values, ctx.env);
   const client = new ControlClient(cp, ctx);
@@ -279,7 +279,7 @@ export const consume: LocalCommand = async (ctx) => {
       for (const p of planned) {
         const id = await client.create({
           eventKey: p.def.event_key, ruleType: p.ruleType, ruleParam: p.ruleParam, filter: p.filter,
-          name: str(values.name) || undefined, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
+          name: text(values.name) || undefined, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
         });
         held.push({ id, eventKey: p.def.event_key, ruleType: p.ruleType, owned: true });
       }

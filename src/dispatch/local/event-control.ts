@@ -15,6 +15,7 @@ import { DwsError } from '../../errors.js';
 import { configFile, type Env } from '../config.js';
 import { journalCall } from '../journal.js';
 import type { LocalContext } from './types.js';
+import { text } from './values.js';
 
 export interface ControlPlane {
   control: string;
@@ -42,33 +43,31 @@ const PAGE_SIZE = 100;
 const MAX_PAGES = 100;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /** Events are the signed-in user's (`--as user`); upstream refuses app (bot) events as not offered, and so does dws. */
 export function checkIdentity(values: Record<string, unknown>): void {
-  const as = str(values.as).toLowerCase();
+  const as = text(values.as).toLowerCase();
   if (as === '' || as === 'user') return;
   if (as === 'bot' || as === 'app') {
     throw new DwsError('invalid_parameter', 'app (bot) events are not offered: --as accepts only user', 'drop --as; events are the signed-in user\'s personal events');
   }
-  throw new DwsError('invalid_parameter', `--as accepts only user, not "${str(values.as)}"`);
+  throw new DwsError('invalid_parameter', `--as accepts only user, not "${text(values.as)}"`);
 }
 
-
-function httpUrl(text: string, what: string): string {
+function httpUrl(url: string, what: string): string {
   let u: URL;
   try {
-    u = new URL(text);
+    u = new URL(url);
   } catch {
     throw new DwsError('not_configured', `the ${what} is not a valid URL`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new DwsError('not_configured', `the ${what} must be http or https`);
-  return text.replace(/\/+$/, '');
+  return url.replace(/\/+$/, '');
 }
 
 export function controlPlane(values: Record<string, unknown>, env: Env): ControlPlane {
   let file: Record<string, unknown> | undefined;
-  const conf = (key: string): string => str((file ??= configFile(env))[key]);
+  const conf = (key: string): string => text((file ??= configFile(env))[key]);
   // An unreadable config file only matters when a value must come from it.
   const optional = (key: string): string => {
     try {
@@ -77,22 +76,22 @@ export function controlPlane(values: Record<string, unknown>, env: Env): Control
       return '';
     }
   };
-  const control = str(values['personal-event-base-url']) || str(env.DWS_EVENT_URL) || conf('event_url');
+  const control = text(values['personal-event-base-url']) || text(env.DWS_EVENT_URL) || conf('event_url');
   if (!control) {
     throw new DwsError('not_configured', 'no personal-event control service is configured',
       'set DWS_EVENT_URL (e.g. https://host/dws), add "event_url" to the dws config file, or pass --personal-event-base-url');
   }
   const base = httpUrl(control, 'personal-event control URL');
-  const ticket = str(values['stream-ticket-url']) || str(env.DWS_STREAM_TICKET_URL) || optional('stream_ticket_url')
+  const ticket = text(values['stream-ticket-url']) || text(env.DWS_STREAM_TICKET_URL) || optional('stream_ticket_url')
     || `${base.replace(/\/dws$/, '')}/stream/connections/ticket`;
-  const clientId = str(env.DWS_CLIENT_ID) || conf('client_id');
+  const clientId = text(env.DWS_CLIENT_ID) || conf('client_id');
   if (!clientId) throw new DwsError('not_configured', 'personal events need the OAuth client id of this dws', 'set DWS_CLIENT_ID or add "client_id" to the dws config file');
-  const token = str(env.DWS_TOKEN) || conf('token');
+  const token = text(env.DWS_TOKEN) || conf('token');
   if (!token) throw new DwsError('not_configured', 'personal events need the user access token', 'set DWS_TOKEN or add "token" to the dws config file');
   return {
     control: base,
     ticket: httpUrl(ticket, 'Stream ticket URL'),
-    sourceId: str(values['stream-source-id']) || str(env.DWS_STREAM_SOURCE_ID) || 'open',
+    sourceId: text(values['stream-source-id']) || text(env.DWS_STREAM_SOURCE_ID) || 'open',
     clientId,
     token,
   };
@@ -104,8 +103,8 @@ export class ControlClient {
 
   constructor(readonly cp: ControlPlane, private readonly ctx: Pick<LocalContext, 'tool' | 'catalog' | 'env' | 'signal'>) {}
 
-  private scrub(text: string): string {
-    return text.split(this.cp.token).join('***');
+  private scrub(message: string): string {
+    return message.split(this.cp.token).join('***');
   }
 
   /** `abortable: false` for the cleanup after a stop: cancelling must still go out once the signal has fired. */
@@ -162,9 +161,9 @@ export class ControlClient {
     }
     const env = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     const error = env?.error && typeof env.error === 'object' ? (env.error as Record<string, unknown>) : undefined;
-    const code = str(error?.code) || str(env?.errorCode) || str(env?.code);
-    const message = str(error?.message) || str(env?.errorMsg) || str(env?.message);
-    const failed = status < 200 || status >= 300 || env?.success === false || (env && env.success === undefined && (error !== undefined || str(env.errorCode) !== ''));
+    const code = text(error?.code) || text(env?.errorCode) || text(env?.code);
+    const message = text(error?.message) || text(env?.errorMsg) || text(env?.message);
+    const failed = status < 200 || status >= 300 || env?.success === false || (env && env.success === undefined && (error !== undefined || text(env.errorCode) !== ''));
     if (failed) {
       const what = `${rpc} on the personal-event service failed${status >= 300 || status < 200 ? ` (HTTP ${status})` : ''}${code ? `: ${code}` : ''}${message ? ` ${message}` : ''}`;
       if (code === 'PERSONAL_EVENT_NOT_FOUND' || code === 'NOT_FOUND') {
@@ -196,7 +195,7 @@ export class ControlClient {
       ext,
     };
     const result = await this.request('POST', `${this.cp.control}/subscription/user`, 'POST /subscription/user', body);
-    const id = Array.isArray(result) ? str(result[0]) : typeof result === 'object' && result !== null ? subscriptionOf(result as Record<string, unknown>).subscribe_id : '';
+    const id = Array.isArray(result) ? text(result[0]) : typeof result === 'object' && result !== null ? subscriptionOf(result as Record<string, unknown>).subscribe_id : '';
     if (!id) throw new DwsError('backend_error', 'the personal-event service created a subscription but returned no subscribe_id');
     return id;
   }
@@ -239,8 +238,8 @@ export class ControlClient {
   async ticket(mode: string): Promise<{ endpoint: string; ticket: string }> {
     const r = await this.request('POST', this.cp.ticket, 'POST stream ticket', { sourceId: this.cp.sourceId, mode });
     const o = typeof r === 'object' && r !== null ? (r as Record<string, unknown>) : {};
-    const endpoint = str(o.endpoint);
-    const ticket = str(o.ticket);
+    const endpoint = text(o.endpoint);
+    const ticket = text(o.ticket);
     if (!endpoint || !ticket) throw new DwsError('backend_error', 'the Stream ticket answer has no endpoint or ticket');
     let u: URL;
     try {
@@ -260,11 +259,11 @@ const STATUS_CODES: Record<number, string> = { 1: 'active', 2: 'paused', 3: 'del
 function subscriptionOf(o: Record<string, unknown>): Subscription {
   const status = o.status;
   return {
-    subscribe_id: str(o.subId) || str(o.subscribe_id),
-    event_key: str(o.eventKey) || str(o.event_key),
-    rule_type: str(o.ruleType) || str(o.rule_type),
+    subscribe_id: text(o.subId) || text(o.subscribe_id),
+    event_key: text(o.eventKey) || text(o.event_key),
+    rule_type: text(o.ruleType) || text(o.rule_type),
     status: typeof status === 'string' ? status : typeof status === 'number' ? (STATUS_CODES[status] ?? String(status)) : '',
-    source_id: str(o.sourceId) || str(o.source_id),
-    created_at: str(o.gmtCreate) || str(o.created_at),
+    source_id: text(o.sourceId) || text(o.source_id),
+    created_at: text(o.gmtCreate) || text(o.created_at),
   };
 }

@@ -10,12 +10,12 @@ import { consume } from './event-consume.js';
 import { loadRuns, removeRuns, withAlive } from './event-runs.js';
 import { processAlive } from './state.js';
 import type { LocalCommand, LocalContext } from './types.js';
+import { text } from './values.js';
 
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 function format(values: Record<string, unknown>, allowed: string[], fallback: string): string {
-  const f = str(values.format).toLowerCase() || fallback;
-  if (!allowed.includes(f)) throw new DwsError('invalid_parameter', `--format must be ${allowed.join(' or ')}, not "${str(values.format)}"`);
+  const f = text(values.format).toLowerCase() || fallback;
+  if (!allowed.includes(f)) throw new DwsError('invalid_parameter', `--format must be ${allowed.join(' or ')}, not "${text(values.format)}"`);
   return f;
 }
 
@@ -29,7 +29,7 @@ export function table(header: string[], rows: string[][]): string {
 const schema: LocalCommand = async ({ values, positionals }) => {
   checkIdentity(values);
   format(values, ['json'], 'json');
-  return schemaDocument(lookupEvent(str(positionals.event_key)), values.flatten === true);
+  return schemaDocument(lookupEvent(text(positionals.event_key)), values.flatten === true);
 };
 
 const list: LocalCommand = async ({ values }) => {
@@ -38,7 +38,7 @@ const list: LocalCommand = async ({ values }) => {
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not supported for personal events`);
   }
   const f = format(values, ['json', 'table'], 'json');
-  const entries = catalogEntries({ category: str(values.category), enabledOnly: values['enabled-only'] === true, includePending: values['include-pending'] === true });
+  const entries = catalogEntries({ category: text(values.category), enabledOnly: values['enabled-only'] === true, includePending: values['include-pending'] === true });
   if (f === 'json') return entries.map(definitionView);
   return table(['EVENT_KEY', 'RULE', 'STATUS', 'DESCRIPTION'], entries.map((e) => [e.event_key, e.rule_type, e.status, e.description_en]));
 };
@@ -54,10 +54,10 @@ const status: LocalCommand = async (ctx) => {
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not supported for personal events`);
   }
   const f = format(values, ['json', 'text'], 'json');
-  const eventKey = str(values.event);
+  const eventKey = text(values.event);
   if (eventKey) lookupEvent(eventKey);
-  const wanted = str(values.status) || 'active';
-  const subscribeId = str(values['subscribe-id']);
+  const wanted = text(values.status) || 'active';
+  const subscribeId = text(values['subscribe-id']);
   const cp = controlPlane(values, ctx.env);
   const subs = (await new ControlClient(cp, ctx).list()).filter((s) => (wanted === 'all' || s.status === wanted)
     && (!eventKey || s.event_key === eventKey) && (!subscribeId || s.subscribe_id === subscribeId));
@@ -83,7 +83,7 @@ function statusText(identity: { client_id: string; source_id: string }, subs: Su
 const stop: LocalCommand = async (ctx) => {
   const { values, positionals } = ctx;
   checkIdentity(values);
-  const explicit = str(positionals.subscribe_id);
+  const explicit = text(positionals.subscribe_id);
   if (explicit && values.all === true) {
     throw new DwsError('constraint_violation', 'give either a subscribe_id or --all, not both');
   }
