@@ -13,8 +13,10 @@ import type { LocalCommand, LocalContext } from './types.js';
 import { text } from './values.js';
 
 
-function format(values: Record<string, unknown>, allowed: string[], fallback: string): string {
-  const f = text(values.format).toLowerCase() || fallback;
+/** --format, else the default the catalog declares for it (these commands are their own server, so they apply it). */
+function format(ctx: Pick<LocalContext, 'tool' | 'values'>, allowed: string[]): string {
+  const values = ctx.values;
+  const f = text(values.format).toLowerCase() || text(ctx.tool.parameters.format?.default) || allowed[0];
   if (!allowed.includes(f)) throw new DwsError('invalid_parameter', `--format must be ${allowed.join(' or ')}, not "${text(values.format)}"`);
   return f;
 }
@@ -26,18 +28,20 @@ export function table(header: string[], rows: string[][]): string {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-const schema: LocalCommand = async ({ values, positionals }) => {
+const schema: LocalCommand = async (ctx) => {
+  const { values, positionals } = ctx;
   checkIdentity(values);
-  format(values, ['json'], 'json');
+  format(ctx, ['json']);
   return schemaDocument(lookupEvent(text(positionals.event_key)), values.flatten === true);
 };
 
-const list: LocalCommand = async ({ values }) => {
+const list: LocalCommand = async (ctx) => {
+  const { values } = ctx;
   checkIdentity(values);
   for (const f of ['all', 'all-editions', 'client-id']) {
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not supported for personal events`);
   }
-  const f = format(values, ['json', 'table'], 'json');
+  const f = format(ctx, ['table', 'json']);
   const entries = catalogEntries({ category: text(values.category), enabledOnly: values['enabled-only'] === true, includePending: values['include-pending'] === true });
   if (f === 'json') return entries.map(definitionView);
   return table(['EVENT_KEY', 'RULE', 'STATUS', 'DESCRIPTION'], entries.map((e) => [e.event_key, e.rule_type, e.status, e.description_en]));
@@ -53,7 +57,7 @@ const status: LocalCommand = async (ctx) => {
   for (const f of ['all', 'all-editions', 'client-id', 'fail-on-orphan']) {
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not supported for personal events`);
   }
-  const f = format(values, ['json', 'text'], 'json');
+  const f = format(ctx, ['text', 'json']);
   const eventKey = text(values.event);
   if (eventKey) lookupEvent(eventKey);
   const wanted = text(values.status) || 'active';

@@ -94,12 +94,12 @@ describe('event schema', () => {
 });
 
 describe('event list', () => {
-  it('lists the directory, filters by category, and prints the table on --format table', async () => {
-    const all = result((await runCliAsync(['event', 'list'], '', env())).stdout);
+  it('lists the directory as JSON with --format json, filters by category, and prints the table by default', async () => {
+    const all = result((await runCliAsync(['event', 'list', '--format', 'json'], '', env())).stdout);
     expect(all.map((e: { event_key: string }) => e.event_key)).toEqual(directory.events.map((e) => e.event_key));
-    const oa = result((await runCliAsync(['event', 'list', '--category', 'oa', '--enabled-only'], '', env())).stdout);
+    const oa = result((await runCliAsync(['event', 'list', '--category', 'oa', '--enabled-only', '--format', 'json'], '', env())).stdout);
     expect(oa.map((e: { category: string }) => e.category)).toEqual(Array(6).fill('oa'));
-    const text: string = result((await runCliAsync(['event', 'list', '--format', 'table', '--category', 'im'], '', env())).stdout);
+    const text: string = result((await runCliAsync(['event', 'list', '--category', 'im'], '', env())).stdout);
     const rows = text.split('\n');
     expect(rows[0].split(/\s{2,}/)).toEqual(['EVENT_KEY', 'RULE', 'STATUS', 'DESCRIPTION']);
     expect(rows).toHaveLength(1 + 16);
@@ -308,14 +308,14 @@ describe('event status and stop', () => {
     return import('../../../src/dispatch/local/state.js').then(({ writeJsonFile }) => writeJsonFile(file, runs));
   }
 
-  it('status lists the active subscriptions of this client and the local consumers', async () => {
+  it('status lists the active subscriptions of this client and the local consumers, as text by default', async () => {
     fx.pageSize = 2;
     for (const [i, status] of [[1, 1], [2, 3], [3, 1], [4, 1]] as const) {
       fx.subscriptions.push({ subId: `sub_${i}`, eventKey: i === 4 ? 'user_oa_approval_task_created' : 'user_im_message_receive_at', ruleType: i === 4 ? 'all' : 'at', sourceId: 'open', status, gmtCreate: '2026-12-01T00:00:00Z' });
     }
     await record([{ subscribe_id: 'sub_1', event_key: 'user_im_message_receive_at', rule_type: 'at', client_id: 'client-dws-test', source_id: 'open', pid: process.pid, owned: true, created_at: '2026-12-01T00:00:00.000Z' },
       { subscribe_id: 'sub_x', event_key: 'user_im_message_receive_at', rule_type: 'at', client_id: 'another-client', source_id: 'open', pid: process.pid, owned: true, created_at: '2026-12-01T00:00:00.000Z' }]);
-    const r = await runCliAsync(['event', 'status', '--event', 'user_im_message_receive_at'], '', env());
+    const r = await runCliAsync(['event', 'status', '--event', 'user_im_message_receive_at', '--format', 'json'], '', env());
     expect(r.status).toBe(0);
     expect(result(r.stdout)).toEqual({
       identity: { client_id: 'client-dws-test', source_id: 'open' },
@@ -323,7 +323,7 @@ describe('event status and stop', () => {
       consumers: [{ pid: process.pid, alive: true, subscribe_id: 'sub_1', event_key: 'user_im_message_receive_at', rule_type: 'at', owned: true, created_at: '2026-12-01T00:00:00.000Z' }],
     });
     expect(fx.requests.map((q) => q.query.pageNo)).toEqual(['1', '2']);
-    const text: string = result((await runCliAsync(['event', 'status', '--status', 'all', '--format', 'text'], '', env())).stdout);
+    const text: string = result((await runCliAsync(['event', 'status', '--status', 'all'], '', env())).stdout);
     expect(text.split('\n')[0]).toBe('Personal identity: client=client-dws-test source=open');
     expect(text).toMatch(/\nsub_2\s+user_im_message_receive_at\s+at\s+deleted\s+open\n/);
     expect(text).toMatch(/Consumers:\nPID\s+EVENT_KEY\s+SUBSCRIBE_ID\s+STATE\n\d+\s+user_im_message_receive_at\s+sub_1\s+running/);
