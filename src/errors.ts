@@ -49,6 +49,10 @@ export const REASONS = {
   backend_error: 'backend',
   transport_error: 'backend',
   outcome_unknown: 'backend',
+  // local commands (event, dev connect, pat browser-policy)
+  unknown_event_key: 'validation',
+  local_state_missing: 'validation',
+  local_state_corrupt: 'internal',
   // internal (exit 5)
   snapshot_missing: 'internal',
   snapshot_incompatible: 'internal',

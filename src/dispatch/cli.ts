@@ -71,7 +71,9 @@ function checkDispatchable(t: ToolSpec): Runner {
   if (t.availability === 'unavailable') {
     throw new DwsError('tool_unavailable', `${t.canonical_path} is unavailable: ${t.interface_reason ?? 'no reason given'}`, 'report the capability as unavailable; do not retry');
   }
-  const local = t.interface_mode === 'local' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
+  // A registered local command runs locally whatever its facts call it: upstream composes event status/stop/consume
+  // and dev connect restart from a local control plane, not from backend RPCs (dws-composition.json class local).
+  const local = t.interface_mode !== 'mcp' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
   if (local) return { kind: 'local', run: local };
   if (t.interface_mode !== 'mcp' || !t.interface_ref) {
     throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${t.interface_reason ?? 'it has no RPC reference'}`,
@@ -173,6 +175,18 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   return { result };
 }
 
+/** A local command stops cleanly on the first SIGINT/SIGTERM (ctx.signal); a second one ends the process. */
+function stopOnSignal(): { signal: AbortSignal; dispose: () => void } {
+  const ac = new AbortController();
+  const onSignal = () => {
+    if (ac.signal.aborted) process.exit(130);
+    ac.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { signal: ac.signal, dispose: () => { process.off('SIGINT', onSignal); process.off('SIGTERM', onSignal); } };
+}
+
 export async function runDispatch(argv: string[], engine: () => Engine, io: DispatchIo): Promise<void> {
   const e = engine();
   const found = resolveCommand(argv, e);
@@ -189,11 +203,17 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     throw new DwsError('unsupported_output_format', `--format must be json or text, not "${format}"`);
   }
   const c = parsed.control;
-  const outcome = await dispatchTool(e, {
-    tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
-    expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
-    writeLine: (line) => io.write(line + '\n'),
-  }, io.env);
+  const stop = Object.hasOwn(localCommands, tool.canonical_path) ? stopOnSignal() : undefined;
+  let outcome: DispatchOutcome;
+  try {
+    outcome = await dispatchTool(e, {
+      tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
+      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
+      writeLine: (line) => io.write(line + '\n'), signal: stop?.signal,
+    }, io.env);
+  } finally {
+    stop?.dispose();
+  }
   if ('plan' in outcome) return io.write(render(outcome.plan, format));
   if ('streamed' in outcome) return;
   await io.write(format === 'json' ? render({ result: outcome.result }, format) : render(outcome.result, format));

@@ -47,6 +47,11 @@ function readConfig(file: string, required: boolean): ConfigFile {
   return parsed as ConfigFile;
 }
 
+/** The config file's object (empty when the default file is absent); local commands read their own keys from it. */
+export function configFile(env: Env): Record<string, unknown> {
+  return readConfig(configPath(env), env.DWS_CONFIG !== undefined && env.DWS_CONFIG !== '') as Record<string, unknown>;
+}
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 export function serverFor(product: string, env: Env = process.env): ServerConfig {

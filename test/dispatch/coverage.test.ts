@@ -38,6 +38,25 @@ describe('every catalog leaf as a command', () => {
     expect(count('dispatchable') + count('available/composite') + count('available/local') + count('unavailable/mcp')).toBe(tools.length);
   });
 
+  it('each registered local command runs through dispatch: its bare --dry-run is a local plan or a refusal of its own flags', async () => {
+    const tools = shippedEngine().tools().filter((t) => Object.hasOwn(localCommands, t.canonical_path));
+    expect(tools.map((t) => t.canonical_path).sort()).toEqual(Object.keys(localCommands).sort());
+    const answers: Record<string, string> = {};
+    for (const t of tools) answers[t.canonical_path] = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
+    expect(Object.values(answers)).not.toContain('not_dispatchable');
+    expect(answers).toMatchObject({
+      'dev.connect_restart': 'plan',
+      'dev.connect_status': 'constraint_violation',
+      'dev.connect_stop': 'constraint_violation',
+      'event.consume': 'plan',
+      'event.list': 'plan',
+      'event.schema': 'missing_parameter',
+      'event.status': 'plan',
+      'event.stop': 'plan',
+      'pat.browser_policy': 'plan',
+    });
+  });
+
   it('each of the tools renders help without errors', async () => {
     for (const t of shippedEngine().tools()) {
       let out = '';

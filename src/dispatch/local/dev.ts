@@ -1,0 +1,218 @@
+// `dws dev connect status|stop|restart`: the local control plane of a bot's Stream connector daemon (upstream
+// internal/helpers/connect_daemon.go and connect_health.go at 6406c93e). A connector records itself in
+// <state dir>/connect/<key>/, key = the sanitised --robot-client-id, else "app-" + the sanitised --unified-app-id:
+//   daemon-state.json (or the older daemon.pid): {pid, startUnix, logPath, dirKey, clientId?, unifiedAppId?,
+//                      channel?, notifyStaffId?, profile?, alwaysOn?}   the supervisor
+//   heartbeat.json:    {pid, channel?, clientId?, startUnix, connectedUnix?, lastPushUnix?, lastReplyUnix?,
+//                      lastError?, lastErrorUnix?, updatedUnix}          the worker, refreshed every 15 s
+// status derives healthy|degraded|down|not_running from them; stop sends SIGTERM to the supervisor (or an orphan
+// worker), waits up to 10 s and then sends SIGKILL; restart stops it and relaunches the connector with its recorded
+// settings through the connector program in DWS_CONNECT_BIN (dws itself does not run connectors).
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { DwsError } from '../../errors.js';
+import type { Env } from '../config.js';
+import { processAlive, readJsonFile, stateDir } from './state.js';
+import type { LocalCommand } from './types.js';
+import { text } from './values.js';
+
+interface DaemonState {
+  pid?: number;
+  startUnix?: number;
+  logPath?: string;
+  dirKey?: string;
+  clientId?: string;
+  unifiedAppId?: string;
+  channel?: string;
+  notifyStaffId?: string;
+  profile?: string;
+  alwaysOn?: boolean;
+}
+
+interface Heartbeat {
+  pid?: number;
+  channel?: string;
+  clientId?: string;
+  startUnix?: number;
+  connectedUnix?: number;
+  lastPushUnix?: number;
+  lastReplyUnix?: number;
+  lastError?: string;
+  lastErrorUnix?: number;
+  updatedUnix?: number;
+}
+
+const HEARTBEAT_STALE_SEC = 30;
+const STOP_TIMEOUT_MS = 10_000;
+const POLL_MS = 100;
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const sanitize = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, '_');
+
+export function connectorKey(values: Record<string, unknown>): string {
+  const clientId = text(values['robot-client-id']);
+  if (clientId) return sanitize(clientId);
+  const app = text(values['unified-app-id']);
+  if (app) return 'app-' + sanitize(app);
+  throw new DwsError('missing_parameter', 'give --robot-client-id or --unified-app-id to name the connector');
+}
+
+export function connectorDir(env: Env, key: string): string {
+  return path.join(stateDir(env), 'connect', key);
+}
+
+function readState(dir: string): DaemonState | undefined {
+  return readJsonFile<DaemonState>(path.join(dir, 'daemon-state.json')) ?? readJsonFile<DaemonState>(path.join(dir, 'daemon.pid'));
+}
+
+export interface HealthReport {
+  state: 'healthy' | 'degraded' | 'down' | 'not_running';
+  pid?: number;
+  channel?: string;
+  clientId?: string;
+  unifiedAppId?: string;
+  uptimeSec?: number;
+  connectedAgoSec?: number;
+  lastPushAgoSec?: number;
+  lastReplyAgoSec?: number;
+  lastError?: string;
+  supervised: boolean;
+  detail?: string;
+  logPath?: string;
+}
+
+/** The health rules of upstream deriveConnectHealth, over the heartbeat and whether the supervisor lives. */
+export function health(hb: Heartbeat | undefined, supervised: boolean, nowSec: number, alive: (pid: number) => boolean = processAlive): HealthReport {
+  if (!hb) return { state: 'not_running', supervised, detail: 'no connector heartbeat found' };
+  const ago = (t: number | undefined) => (num(t) > 0 ? nowSec - num(t) : 0);
+  const r: HealthReport = { state: 'healthy', supervised };
+  if (num(hb.pid) > 0) r.pid = num(hb.pid);
+  if (text(hb.channel)) r.channel = text(hb.channel);
+  if (text(hb.clientId)) r.clientId = text(hb.clientId);
+  for (const [k, v] of [['uptimeSec', ago(hb.startUnix)], ['connectedAgoSec', ago(hb.connectedUnix)], ['lastPushAgoSec', ago(hb.lastPushUnix)], ['lastReplyAgoSec', ago(hb.lastReplyUnix)]] as const) {
+    if (v > 0) r[k] = v;
+  }
+  if (text(hb.lastError)) r.lastError = text(hb.lastError);
+  const down = (detail: string): HealthReport => ({ ...r, state: 'down', detail });
+  if (!(num(hb.pid) > 0 && alive(num(hb.pid)))) return down(supervised ? 'connector process not alive; its supervisor should restart it' : 'connector process not alive');
+  if (num(hb.updatedUnix) > 0 && nowSec - num(hb.updatedUnix) > HEARTBEAT_STALE_SEC) return down('heartbeat stale (the pid may now belong to another process)');
+  if (!num(hb.connectedUnix)) return { ...r, state: 'degraded', detail: 'process alive but never connected to Stream' };
+  if (num(hb.lastErrorUnix) > Math.max(num(hb.connectedUnix), num(hb.lastReplyUnix))) return { ...r, state: 'degraded', detail: 'the last activity was an error after the last success' };
+  return r;
+}
+
+const status: LocalCommand = async ({ values, env }) => {
+  const dir = connectorDir(env, connectorKey(values));
+  const st = readState(dir);
+  const supervised = st !== undefined && num(st.pid) > 0 && processAlive(num(st.pid));
+  const hb = readJsonFile<Heartbeat>(path.join(dir, 'heartbeat.json'));
+  const report = health(hb, supervised, Math.floor(Date.now() / 1000));
+  if (st && text(st.unifiedAppId)) report.unifiedAppId = text(st.unifiedAppId);
+  if (hb) report.logPath = st?.logPath || path.join(dir, 'daemon.log');
+  if (values.json === true) return report;
+  const lines = [`state: ${report.state}`];
+  if (report.detail) lines.push(`detail: ${report.detail}`);
+  if (report.pid) lines.push(`pid: ${report.pid}`);
+  if (report.channel) lines.push(`channel: ${report.channel}`);
+  if (report.clientId) lines.push(`client: ${report.clientId}`);
+  if (report.uptimeSec) lines.push(`uptime: ${report.uptimeSec}s`);
+  lines.push(`supervisor: ${supervised ? 'running (--daemon)' : 'none (foreground or external)'}`);
+  if (hb) lines.push(report.lastPushAgoSec ? `last push: ${report.lastPushAgoSec}s ago` : 'last push: none since start');
+  if (report.lastError) lines.push(`last error: ${report.lastError}`);
+  if (report.logPath) lines.push(`logs: ${report.logPath}`);
+  return lines.join('\n');
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** SIGTERM, wait until gone (at most the stop timeout), then SIGKILL. Returns whether it had to kill. */
+async function terminate(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return false;
+  }
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (!processAlive(pid)) return false;
+    await sleep(POLL_MS);
+  }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone at the last moment
+  }
+  return true;
+}
+
+export interface StopResult {
+  status: 'not_running' | 'cleaned_stale' | 'orphan_worker_stopped' | 'stopped' | 'force_killed';
+  pid?: number;
+  detail?: string;
+}
+
+async function stopConnector(dir: string): Promise<StopResult> {
+  const st = readState(dir);
+  const pid = num(st?.pid);
+  if (pid <= 0) return { status: 'not_running', detail: 'no daemon record found' };
+  if (!processAlive(pid)) {
+    rmSync(path.join(dir, 'daemon.pid'), { force: true });
+    const hb = readJsonFile<Heartbeat>(path.join(dir, 'heartbeat.json'));
+    const worker = num(hb?.pid);
+    if (worker > 0 && processAlive(worker)) {
+      await terminate(worker);
+      return { status: 'orphan_worker_stopped', pid: worker, detail: 'the supervisor was gone; its orphan worker was stopped' };
+    }
+    return { status: 'cleaned_stale', pid, detail: 'removed the record of a daemon that was no longer running' };
+  }
+  const killed = await terminate(pid);
+  rmSync(path.join(dir, 'daemon.pid'), { force: true });
+  return killed ? { status: 'force_killed', pid, detail: 'it did not stop within 10 s; SIGKILL sent' } : { status: 'stopped', pid };
+}
+
+const stop: LocalCommand = async ({ values, env }) => stopConnector(connectorDir(env, connectorKey(values)));
+
+function run(bin: string, args: string[], env: Env): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'ignore'] });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+const restart: LocalCommand = async ({ values, env }) => {
+  const key = connectorKey(values);
+  const dir = connectorDir(env, key);
+  const st = readState(dir);
+  if (!st) throw new DwsError('local_state_missing', `no connector is recorded for ${key}`, 'start it once with the connector (`dws dev connect --daemon` upstream)');
+  const app = text(st.unifiedAppId);
+  if (!app) {
+    throw new DwsError('local_state_missing', `the connector ${key} has no recorded unifiedAppId, so it cannot be restarted safely (its secret is never stored)`,
+      'stop it, then start it again with --unified-app-id so that restart can fetch the credentials itself');
+  }
+  const bin = text(env.DWS_CONNECT_BIN);
+  if (!bin) throw new DwsError('not_configured', 'no connector program is configured to relaunch the connector', 'set DWS_CONNECT_BIN to the program that runs `dev connect --daemon`');
+  const args = ['dev', 'connect', '--daemon', '--unified-app-id', app];
+  if (text(st.channel)) args.push('--channel', text(st.channel));
+  if (text(st.notifyStaffId)) args.push('--notify-staff-id', text(st.notifyStaffId));
+  if (text(st.profile)) args.push('--profile', text(st.profile));
+  if (st.alwaysOn === true) args.push('--alwayson');
+  const stopped = await stopConnector(dir);
+  let code: number;
+  try {
+    code = await run(bin, args, env);
+  } catch (e) {
+    throw new DwsError('backend_error', `the connector program could not be started: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  const command = `${path.basename(bin)} ${args.join(' ')}`;
+  if (code !== 0) throw new DwsError('backend_error', `the connector was stopped (${stopped.status}) but relaunching it failed with exit ${code}`, `relaunch it by hand: ${command}`);
+  const fresh = readState(dir);
+  return { status: 'restarted', ...(num(fresh?.pid) > 0 ? { pid: num(fresh?.pid) } : {}), dirKey: key, unifiedAppId: app, ...(text(st.channel) ? { channel: text(st.channel) } : {}), previous: stopped, command };
+};
+
+export const devCommands: Record<string, LocalCommand> = {
+  'dev.connect_restart': restart,
+  'dev.connect_status': status,
+  'dev.connect_stop': stop,
+};

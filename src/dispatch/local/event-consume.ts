@@ -1,0 +1,400 @@
+// `dws event consume <event_key>...`: subscribe and stream personal events (upstream
+// internal/app/event_personal_command.go, internal/event/source/personal.go, internal/event/bus/hub.go at 6406c93e).
+//   1. Everything local is checked first (keys, rule targets, filters, output mode), so a bad flag never creates
+//      a subscription.
+//   2. One subscription per event key is created on the control plane (or --subscribe-id is looked up and reused).
+//   3. Each is recorded in the local run records (event status / event stop find the consumer there).
+//   4. A Stream ticket gives a WebSocket endpoint; every text frame there is a DingTalk Stream data frame, acked
+//      with code 200, turned into the transport envelope and kept when it passes the consumer's match (its own
+//      subscribe ids, the event types, the --filter regex), unless --debug-raw-events.
+//   5. Each kept event is one JSON line (the envelope; --flatten: the business fields; --format raw: `data`).
+// It stops at --max-events, after --duration, when ctx.signal aborts (SIGINT/SIGTERM) or on a fatal error; a
+// dropped connection is reopened with backoff (1 s doubling to 30 s). On any exit the subscriptions this run
+// created (or all it used, with --ephemeral) are cancelled and its run records removed. Without a line writer (MCP
+// execute) it returns the events as a list, bounded by --max-events (at most 1000) and --duration (30 s default).
+import { createHash } from 'node:crypto';
+import WebSocket from 'ws';
+import { DwsError } from '../../errors.js';
+import { checkIdentity, ControlClient, controlPlane, type ControlPlane } from './event-control.js';
+import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './event-catalog.js';
+import { removeRuns, upsertRuns, type RunState } from './event-runs.js';
+import type { LocalCommand, LocalContext } from './types.js';
+import { text } from './values.js';
+
+const MAX_LISTED_EVENTS = 1000;
+const DEFAULT_LISTED_DURATION_MS = 30_000;
+const RECONNECT_MIN_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+
+const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Go duration text (validated by the flag schema) -> milliseconds. */
+export function durationMs(go: string): number {
+  let total = 0;
+  for (const m of go.matchAll(/([0-9]+(?:\.[0-9]+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
+  return total;
+}
+
+/** The rule a subscription to this key needs, from the target flags (upstream personal.BuildRuleParam). */
+export function ruleFor(def: EventDefinition, values: Record<string, unknown>): { ruleType: string; ruleParam: Record<string, unknown> } {
+  const rule = text(values.rule);
+  if (rule && rule !== def.rule_type) {
+    throw new DwsError('invalid_parameter', `--rule ${rule} does not fit ${def.event_key}, whose rule is ${def.rule_type}`);
+  }
+  const user = text(values.user);
+  const odid = text(values['open-dingtalk-id']);
+  const group = text(values.group);
+  const refuse = (flag: string, alt = '') => new DwsError('invalid_parameter', `--${flag} does not apply to ${def.event_key}${alt}`);
+  switch (def.rule_type) {
+    case 'at':
+    case 'all':
+      if (user) throw refuse('user');
+      if (odid) throw refuse('open-dingtalk-id');
+      if (group) throw refuse('group');
+      return { ruleType: def.rule_type, ruleParam: {} };
+    case 'group':
+      if (user) throw refuse('user', '; use --group');
+      if (odid) throw refuse('open-dingtalk-id', '; use --group');
+      if (!group) throw new DwsError('missing_parameter', `${def.event_key} needs --group (the group's openConversationId)`, 'find it with `dws chat search`');
+      return { ruleType: def.rule_type, ruleParam: { openConversationId: group } };
+    default:
+      if (group) throw refuse('group', '; use --user or --open-dingtalk-id');
+      if (user && odid) throw new DwsError('constraint_violation', `--user and --open-dingtalk-id exclude each other for ${def.event_key}`);
+      if (!user && !odid) throw new DwsError('missing_parameter', `${def.event_key} needs one of --user or --open-dingtalk-id`);
+      return { ruleType: def.rule_type, ruleParam: odid ? { targetUid: odid, targetUidType: 'openDingtalkId' } : { targetUid: user, targetUidType: 'staffId' } };
+  }
+}
+
+/** Short filter-field names the filter DSL accepts for the message payload paths. */
+const FILTER_ALIASES: Record<string, string> = {
+  content: 'payload.body.content',
+  conversation_id: 'payload.body.openConversationId',
+  sender: 'payload.body.sender',
+  sender_open_dingtalk_id: 'payload.body.senderOpenDingTalkId',
+};
+
+function aliasFields(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(aliasFields);
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = k === 'field' && typeof x === 'string' ? FILTER_ALIASES[x] ?? x : aliasFields(x);
+  return out;
+}
+
+/** --filter-json and --query as one server-side filter (undefined when neither is given). */
+export function filterFor(values: Record<string, unknown>): unknown {
+  const parts: unknown[] = [];
+  const json = text(values['filter-json']);
+  if (json) {
+    try {
+      parts.push(aliasFields(JSON.parse(json)));
+    } catch {
+      throw new DwsError('invalid_parameter', '--filter-json must be valid JSON');
+    }
+  }
+  const words = text(values.query).split(',').map((w) => w.trim()).filter(Boolean);
+  if (words.length) parts.push({ field: 'payload.body.content', op: 'contains_any', value: words });
+  return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { and: parts };
+}
+
+const MESSAGE_SHAPES = new Set(['message']);
+
+interface Plan {
+  def: EventDefinition;
+  ruleType: string;
+  ruleParam: Record<string, unknown>;
+  filter: unknown;
+}
+
+function plans(keys: string[], values: Record<string, unknown>): Plan[] {
+  return keys.map((key) => {
+    const def = lookupEvent(key);
+    if (def.status === 'pending') throw new DwsError('invalid_parameter', `${key} is not open for subscription yet`);
+    if (def.category === 'oa') {
+      const given = ['user', 'open-dingtalk-id', 'group', 'query', 'filter-json'].filter((f) => text(values[f]) !== '');
+      if (given.length) throw new DwsError('invalid_parameter', `${given.map((f) => `--${f}`).join(', ')} do not apply to the approval event ${key}`);
+    }
+    const filter = filterFor(values);
+    if (filter !== undefined && !MESSAGE_SHAPES.has(def.shape)) {
+      throw new DwsError('invalid_parameter', `--query and --filter-json apply only to message events, not ${key}`);
+    }
+    return { def, ...ruleFor(def, values), filter };
+  });
+}
+
+/** Same identity and rule -> same key, so a relaunched agent does not pile up duplicate subscriptions. */
+function idempotencyKey(cp: ControlPlane, p: Plan): string {
+  const rule = JSON.stringify(p.ruleParam);
+  const filter = p.filter === undefined ? '' : JSON.stringify(p.filter);
+  return 'dws-cli-' + createHash('sha256').update([cp.clientId, cp.sourceId, p.def.event_key, p.ruleType, rule, filter].join('\0')).digest('hex').slice(0, 16);
+}
+
+/** The consumer's match (upstream bus hub): its subscribe ids, then event types (trailing * = prefix), then regex. */
+export function matcher(o: { subscribeIds: string[]; eventTypes: string[]; filter?: RegExp }): (ev: EventEnvelope) => boolean {
+  const ids = new Set(o.subscribeIds);
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  let all = o.eventTypes.length === 0;
+  for (const raw of o.eventTypes.map((t) => t.trim()).filter(Boolean)) {
+    if (raw === '*') all = true;
+    else if (raw.endsWith('*')) prefixes.push(raw.slice(0, -1));
+    else exact.add(raw);
+  }
+  return (ev) => (ids.size === 0 || ids.has(ev.subscribe_id ?? ''))
+    && (all || exact.has(ev.event_type) || prefixes.some((p) => ev.event_type.startsWith(p)))
+    && (!o.filter || o.filter.test(ev.event_type));
+}
+
+function pick(h: Record<string, string>, ...keys: string[]): string {
+  for (const k of keys) if (typeof h[k] === 'string' && h[k].trim() !== '') return h[k].trim();
+  return '';
+}
+
+/** A Stream data frame -> the transport envelope (upstream rawEventFromDataFrame + transport.Event). */
+export function envelopeOf(frame: Record<string, unknown>, seq: number, sourceId: string, now: number): EventEnvelope {
+  const headers: Record<string, string> = {};
+  if (typeof frame.headers === 'object' && frame.headers !== null) {
+    for (const [k, v] of Object.entries(frame.headers)) if (typeof v === 'string') headers[k] = v;
+  }
+  const data = typeof frame.data === 'string' ? frame.data : '';
+  let d: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) d = parsed as Record<string, unknown>;
+  } catch {
+    // data that is not a JSON object only lacks the fallbacks below
+  }
+  const ds = (...keys: string[]) => keys.map((k) => text(d[k])).find(Boolean) ?? '';
+  const nested = (a: string, b: string) => (typeof d[a] === 'object' && d[a] !== null ? text((d[a] as Record<string, unknown>)[b]) : '');
+  const int = (t: string) => (/^\d+$/.test(t) ? Number(t) : 0);
+  const ev: EventEnvelope = {
+    type: 'event',
+    seq,
+    event_id: pick(headers, 'eventId', 'messageId', 'MESSAGE_ID', 'event_id') || ds('eventId', 'event_id'),
+    event_born_time: int(pick(headers, 'eventBornTime')) || int(pick(headers, 'time')) || (typeof frame.time === 'number' ? frame.time : 0),
+    event_type: pick(headers, 'eventType', 'event_type', 'EVENT_TYPE', 'eventKey', 'event_key') || ds('eventKey', 'event_key') || nested('source', 'tag'),
+    data,
+    received_at_unix_ms: now,
+  };
+  const optional: [keyof EventEnvelope, string][] = [
+    ['event_corp_id', pick(headers, 'eventCorpId')],
+    ['event_unified_app_id', pick(headers, 'eventUnifiedAppId')],
+    ['event_scope', pick(headers, 'event_scope', 'eventScope') || 'personal'],
+    ['subscribe_id', pick(headers, 'SUB_ID', 'subscribe_id', 'subscribeId', 'sub_id', 'subId') || ds('subId', 'sub_id', 'subscribeId', 'subscribe_id')],
+    ['source_id', pick(headers, 'SOURCE_ID', 'source_id', 'sourceId') || sourceId],
+    ['rule_type', pick(headers, 'RULE_TYPE', 'rule_type', 'ruleType') || ds('ruleType', 'rule_type') || nested('ext', 'ruleType')],
+  ];
+  // Same key order as the envelope declaration: optional fields slot in before data.
+  const out: Record<string, unknown> = { type: ev.type, seq: ev.seq, event_id: ev.event_id, event_born_time: ev.event_born_time };
+  for (const [k, v] of optional.slice(0, 1)) if (v) out[k] = v;
+  out.event_type = ev.event_type;
+  for (const [k, v] of optional.slice(1)) if (v) out[k] = v;
+  out.data = data;
+  if (Object.keys(headers).length) out.headers = headers;
+  out.received_at_unix_ms = now;
+  return out as unknown as EventEnvelope;
+}
+
+const ACK_DATA = JSON.stringify({ status: 'SUCCESS', message: 'success' });
+
+type StopReason = 'max_events' | 'duration' | 'signal' | 'output_closed';
+
+interface Bounds {
+  maxEvents: number;
+  durationMs: number;
+}
+
+function boundsOf(values: Record<string, unknown>, streaming: boolean): Bounds {
+  const max = typeof values['max-events'] === 'number' ? values['max-events'] : 0;
+  if (max < 0) throw new DwsError('invalid_parameter', '--max-events must be 0 (no limit) or more');
+  const duration = text(values.duration) ? durationMs(text(values.duration)) : 0;
+  if (streaming) return { maxEvents: max, durationMs: duration };
+  return { maxEvents: max > 0 ? Math.min(max, MAX_LISTED_EVENTS) : MAX_LISTED_EVENTS, durationMs: duration > 0 ? duration : DEFAULT_LISTED_DURATION_MS };
+}
+
+function outputMode(values: Record<string, unknown>): 'envelope' | 'raw' {
+  const f = text(values.format).toLowerCase() || 'ndjson';
+  if (f === 'compact') throw new DwsError('invalid_parameter', '--format compact is not offered by this build; use ndjson (with --flatten for business fields)');
+  if (f === 'raw') {
+    if (values.flatten === true) throw new DwsError('constraint_violation', '--flatten and --format raw exclude each other');
+    return 'raw';
+  }
+  if (!['ndjson', 'json', 'pretty'].includes(f)) throw new DwsError('invalid_parameter', `--format must be ndjson, json, pretty or raw, not "${text(values.format)}"`);
+  return 'envelope';
+}
+
+export const consume: LocalCommand = async (ctx) => {
+  const { values, positionals } = ctx;
+  checkIdentity(values);
+  for (const f of ['output-dir', 'route']) {
+    if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not offered by this build: events are written to stdout as JSON Lines`);
+  }
+  const mode = outputMode(values);
+  if (values.flatten === true && values['debug-raw-events'] === true) throw new DwsError('constraint_violation', '--flatten and --debug-raw-events exclude each other');
+  const ticketMode = text(values['stream-ticket-mode']) || 'normal';
+  if (ticketMode !== 'normal') throw new DwsError('invalid_parameter', `--stream-ticket-mode ${ticketMode} is not offered: only normal (custom needs app credentials)`);
+  let filter: RegExp | undefined;
+  if (text(values.filter)) {
+    try {
+      filter = new RegExp(text(values.filter));
+    } catch {
+      throw new DwsError('invalid_parameter', `--filter is not a valid regular expression: ${text(values.filter)}`);
+    }
+  }
+  const keys = [...new Set((Array.isArray(positionals.event_key) ? positionals.event_key : positionals.event_key ? [positionals.event_key] : []).map(text).filter(Boolean))];
+  const reuse = text(values['subscribe-id']);
+  if (!reuse && keys.length === 0) throw new DwsError('missing_parameter', 'event consume needs an event_key or --subscribe-id', 'list the keys with `dws event list`');
+  if (reuse && keys.length > 1) throw new DwsError('constraint_violation', '--subscribe-id reuses one subscription: give at most one event_key with it');
+  const bounds = boundsOf(values, ctx.writeLine !== undefined);
+  const planned = reuse ? [] : plans(keys, values);
+  if (reuse && keys.length) lookupEvent(keys[0]);
+  const ttl = text(values.ttl) ? Math.floor(durationMs(text(values.ttl)) / 1000) : 0;
+
+  const cp = controlPlane(values, ctx.env);
+  const client = new ControlClient(cp, ctx);
+  const held: { id: string; eventKey: string; ruleType: string; owned: boolean }[] = [];
+  const ephemeral = values.ephemeral === true;
+  const cleanup = async () => {
+    for (const h of held.filter((x) => x.owned)) {
+      try {
+        await client.cancel(h.id);
+      } catch {
+        // best effort: the subscription's ttl, or `dws event stop`, ends it otherwise
+      }
+    }
+    removeRuns(ctx.env, held.map((h) => h.id), process.pid);
+  };
+  try {
+    if (reuse) {
+      const found = (await client.list()).find((s) => s.subscribe_id === reuse);
+      if (!found) throw new DwsError('backend_error', `subscription ${reuse} was not found`, 'list the live ones with `dws event status`');
+      const eventKey = found.event_key || keys[0] || '';
+      if (!eventKey) throw new DwsError('missing_parameter', `subscription ${reuse} names no event key: give the event_key too`);
+      if (keys[0] && found.event_key && keys[0] !== found.event_key) {
+        throw new DwsError('invalid_parameter', `event_key ${keys[0]} does not match subscription ${reuse}, which is ${found.event_key}`);
+      }
+      const def = lookupEvent(eventKey);
+      held.push({ id: reuse, eventKey, ruleType: found.rule_type || def.rule_type, owned: ephemeral });
+    } else {
+      for (const p of planned) {
+        const id = await client.create({
+          eventKey: p.def.event_key, ruleType: p.ruleType, ruleParam: p.ruleParam, filter: p.filter,
+          name: text(values.name) || undefined, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
+        });
+        held.push({ id, eventKey: p.def.event_key, ruleType: p.ruleType, owned: true });
+      }
+    }
+    const now = new Date().toISOString();
+    upsertRuns(ctx.env, held.map((h): RunState => ({
+      subscribe_id: h.id, event_key: h.eventKey, rule_type: h.ruleType, client_id: cp.clientId, source_id: cp.sourceId, pid: process.pid, owned: h.owned, created_at: now,
+    })));
+    const raw = values['debug-raw-events'] === true;
+    const explicitTypes = Array.isArray(values['event-types']) ? (values['event-types'] as string[]) : [];
+    const match = raw ? () => true : matcher({ subscribeIds: held.map((h) => h.id), eventTypes: explicitTypes.length ? explicitTypes : held.map((h) => h.eventKey), filter });
+    // Raw data is JSON text, where a bare line break can only be whitespace: folding it keeps one event per line.
+    const shape = (ev: EventEnvelope): unknown => (mode === 'raw' ? ev.data.replace(/\r?\n/g, ' ') : values.flatten === true ? flattenEvent(ev) : ev);
+    const listed: unknown[] = [];
+    const writeLine = ctx.writeLine;
+    const deliver = writeLine
+      ? (v: unknown) => writeLine(typeof v === 'string' ? v : JSON.stringify(v))
+      : async (v: unknown) => void listed.push(v);
+    const reason = await stream(ctx, client, ticketMode, bounds, match, (ev) => deliver(shape(ev)), cp.sourceId);
+    if (ctx.writeLine) return undefined;
+    return { events: listed, count: listed.length, stopped: reason, subscriptions: held.map((h) => h.id) };
+  } finally {
+    await cleanup();
+  }
+};
+
+/** Reads frames until a bound or the signal ends the run; a lost connection is reopened after a backoff. */
+async function stream(ctx: LocalContext, client: ControlClient, ticketMode: string, bounds: Bounds, match: (ev: EventEnvelope) => boolean,
+  deliver: (ev: EventEnvelope) => Promise<void>, sourceId: string): Promise<StopReason> {
+  const stop = new AbortController();
+  let reason: StopReason | undefined;
+  const end = (r: StopReason) => {
+    reason ??= r;
+    stop.abort();
+  };
+  const onSignal = () => end('signal');
+  if (ctx.signal?.aborted) return 'signal';
+  ctx.signal?.addEventListener('abort', onSignal, { once: true });
+  const timer = bounds.durationMs > 0 ? setTimeout(() => end('duration'), bounds.durationMs) : undefined;
+  let delivered = 0;
+  let seq = 0;
+  let backoff = RECONNECT_MIN_MS;
+  try {
+    while (!stop.signal.aborted) {
+      let endpoint: string;
+      try {
+        ({ endpoint } = await client.ticket(ticketMode));
+      } catch (e) {
+        if (stop.signal.aborted) break;
+        throw e;
+      }
+      if (stop.signal.aborted) break;
+      let gotFrame = false;
+      // Writes go out one at a time and in order; the socket keeps reading meanwhile.
+      let chain = Promise.resolve();
+      let failure: unknown;
+      await new Promise<void>((resolve) => {
+        const ws = new WebSocket(endpoint, { handshakeTimeout: 30_000 });
+        const close = () => {
+          ws.removeAllListeners('message');
+          ws.terminate();
+          resolve();
+        };
+        stop.signal.addEventListener('abort', close, { once: true });
+        ws.on('error', () => undefined);
+        ws.on('close', () => {
+          stop.signal.removeEventListener('abort', close);
+          resolve();
+        });
+        ws.on('message', (bytes, isBinary) => {
+          if (isBinary) return;
+          let frame: Record<string, unknown>;
+          try {
+            frame = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+          } catch {
+            return;
+          }
+          gotFrame = true;
+          const headers = (typeof frame.headers === 'object' && frame.headers !== null ? frame.headers : {}) as Record<string, unknown>;
+          ws.send(JSON.stringify({ code: 200, headers: { messageId: typeof headers.messageId === 'string' ? headers.messageId : '', contentType: 'application/json' }, message: 'OK', data: ACK_DATA }));
+          // seq numbers the events this consumer is given, as the upstream bus numbers what it sends a consumer.
+          const ev = envelopeOf(frame, seq + 1, sourceId, Date.now());
+          if (!match(ev) || reason || (bounds.maxEvents > 0 && delivered >= bounds.maxEvents)) return;
+          seq++;
+          delivered++;
+          const last = bounds.maxEvents > 0 && delivered >= bounds.maxEvents;
+          chain = chain.then(() => deliver(ev)).catch((e) => {
+            // The reader went away (`| head -1`): a normal end, as upstream treats SIGPIPE; anything else fails the run.
+            if ((e as NodeJS.ErrnoException).code === 'EPIPE') end('output_closed');
+            else {
+              failure ??= e;
+              end('signal');
+            }
+          });
+          if (last) void chain.then(() => end('max_events'));
+        });
+      });
+      await chain;
+      if (failure) throw failure;
+      if (stop.signal.aborted) break;
+      if (gotFrame) backoff = RECONNECT_MIN_MS;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(t);
+          stop.signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        const t = setTimeout(wake, backoff);
+        stop.signal.addEventListener('abort', wake, { once: true });
+      });
+      backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
+    }
+  } finally {
+    if (timer) clearTimeout(timer);
+    ctx.signal?.removeEventListener('abort', onSignal);
+  }
+  return reason ?? 'signal';
+}
