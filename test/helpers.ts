@@ -2,7 +2,7 @@
 // unavailable, and a CLI runner that captures stdout, stderr and the exit code.
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../src/index.js';
 import type { Engine } from '../src/engine/engine.js';
@@ -99,4 +99,14 @@ export function runCliAsync(args: string[], input = '', env: Record<string, stri
 
 export function errorOf(stderr: string): { category: string; reason: string; message: string; hint?: string } {
   return JSON.parse(stderr.trim().split('\n').pop()!).error;
+}
+
+/**
+ * The committed text of a golden file. With UPDATE_GOLDEN=1 `actual` is written there first (review the diff); a
+ * missing golden file fails the test, so a test never passes by recording what it checks.
+ */
+export function readGolden(file: string, actual: string): string {
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, actual);
+  if (!existsSync(file)) throw new Error(`golden file ${path.relative(ROOT, file)} is missing: record it with UPDATE_GOLDEN=1 and review it`);
+  return readFileSync(file, 'utf8');
 }
