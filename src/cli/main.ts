@@ -2,11 +2,11 @@
 // parse errors come out as typed JSON envelopes too. The process entry is bin.ts: it runs plain `dws schema search`
 // and `dws schema <path>` invocations itself and imports this module for everything else (help, serve, dispatch,
 // unusual flag spellings, errors). Dispatch and serve modules are imported when their commands run.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { DwsError } from '../errors.js';
 import { LIMITS } from '../engine/request.js';
-import { fail, writeStdout } from './io.js';
-import { collect, getEngine, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
+import { fail, quietOnClosedPipe, writeStdout } from './io.js';
+import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
 
 const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
   'commander.unknownCommand': 'unknown_command',
@@ -36,17 +36,14 @@ export function configureRoot(cmd: Command): Command {
     .allowExcessArguments(false);
 }
 
-async function runSchema(words: string[], flags: SchemaFlags): Promise<void> {
-  const json = inspectSchema(words, flags);
-  if (flags.jq !== undefined) {
-    const { applyJq } = await import('../schema/format.js');
-    await writeStdout(await applyJq(json, flags.jq));
-  } else if (flags.format === 'table') {
-    const { renderTable, terminalIsChinese } = await import('../schema/format.js');
-    await writeStdout(renderTable(JSON.parse(json), terminalIsChinese()));
-  } else {
-    await writeStdout(json + '\n');
-  }
+/** The JSON answer shaped by --jq, --fields (search: the candidates) or --format table, or as it is plus a newline. */
+async function shape(json: string, flags: SearchFlags | SchemaFlags, search: boolean): Promise<string> {
+  if (!shapesOutput(flags)) return json + '\n';
+  const { applyJq, renderTable, searchFields, terminal } = await import('../schema/format.js');
+  if (flags.jq !== undefined) return applyJq(json, flags.jq);
+  const fields = search ? parseFields(flags.fields) : undefined;
+  if (fields) json = searchFields(json, fields);
+  return flags.format === 'table' ? renderTable(JSON.parse(json), terminal()) : json + '\n';
 }
 
 export function buildProgram(): Command {
@@ -65,10 +62,10 @@ Read its contract: dws schema <canonical path> --compact --expected-source-hash 
     .option('--cli-path <path>', 'look a command up by CLI path, e.g. "chat +messages-send"')
     .option('--expected-source-hash <hash>', 'versioned Inspect: refuse if the catalog changed')
     .option('--expected-surface-hash <hash>', 'versioned Inspect: refuse if the command surface changed')
-    .option('--jq <expr>', 'filter the JSON output with jq')
+    .option('--jq <expr>', 'filter the JSON output with jq (strings print raw)')
     .option('--fields <keys>', 'keep only these keys (of each listed item)')
     .option('--format <format>', 'json (default) or table')
-    .action((words: string[], flags: SchemaFlags) => runSchema(words, flags));
+    .action(async (words: string[], flags: SchemaFlags) => writeStdout(await shape(inspectSchema(words, flags), flags, false)));
   configureRoot(schema.command('search'))
     .description('find commands for a task (tool-search.v1)')
     .option('--query <text>', 'the task in Chinese or English')
@@ -80,10 +77,10 @@ Read its contract: dws schema <canonical path> --compact --expected-source-hash 
     .option('--explain', 'add a per-field score breakdown (development only)')
     .option('--request-json <stdin>', 'read one JSON request from stdin ("-")')
     .option('--batch', 'JSON Lines: one request per stdin line, one response per stdout line')
-    .addOption(new Option('--jq <expr>').hideHelp())
-    .addOption(new Option('--fields <keys>').hideHelp())
-    .option('--format <format>', 'output format (json only)')
-    .action((flags: SearchFlags) => runSearch(flags));
+    .option('--jq <expr>', 'filter the answer with jq (strings print raw)')
+    .option('--fields <keys>', 'keep only these keys of each candidate')
+    .option('--format <format>', 'json (default) or table')
+    .action((flags: SearchFlags) => runSearch(flags, (json) => shape(json, flags, true)));
   configureRoot(program.command('serve'))
     .description('serve schema_search, schema_inspect and execute as MCP tools over stdio')
     .action(async () => {
@@ -100,6 +97,8 @@ function isDispatch(argv: string[]): boolean {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // `dws serve` owns its stdout (the MCP transport); every other command is a one-shot answer.
+  if (argv[0] !== 'serve') quietOnClosedPipe();
   if (isDispatch(argv)) {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
     const { runDispatch } = await import('../dispatch/cli.js');

@@ -171,10 +171,23 @@ export class Browser {
   }
 }
 
+/**
+ * --fields over a list: each element with only those keys. A key that no element has (nor `known`, the keys an
+ * element may have, for a list that can be empty) is an error naming the keys there are, never a list of `{}`.
+ */
+export function pickFields(list: Record<string, unknown>[], fields: string[], known: readonly string[] = []): Record<string, unknown>[] {
+  const keys = new Set<string>(known);
+  for (const o of list) for (const k of Object.keys(o)) keys.add(k);
+  const unknown = fields.filter((f) => !keys.has(f));
+  if (unknown.length && (list.length || known.length)) {
+    throw new DwsError('invalid_fields', `no field ${unknown.map((f) => JSON.stringify(f)).join(', ')} here`, `fields here: ${[...keys].sort(byCodePoint).join(', ')}`);
+  }
+  return list.map((o) => Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k))));
+}
+
 /** --fields: keep only these keys of each main-list element (navigation) or of the leaf. */
 function filterFields(body: Record<string, unknown>, level: View['level'], fields: string[]): unknown {
-  const pick = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k)));
-  if (level === 'leaf') return pick(body);
+  if (level === 'leaf') return pickFields([body], fields)[0];
   const listKey = level === 'root' || level === 'all' ? 'products' : 'tools';
-  return { ...body, [listKey]: (body[listKey] as Record<string, unknown>[]).map(pick) };
+  return { ...body, [listKey]: pickFields(body[listKey] as Record<string, unknown>[], fields) };
 }
