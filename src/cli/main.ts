@@ -19,17 +19,31 @@ const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
   'commander.conflictingOption': 'invalid_argument',
 };
 
-/** Maps a commander parse error to the error table; its "(Did you mean ...?)" line becomes the hint. */
+/** The command a parse error came from ("dws schema search"), so the hint names that command's own help. */
+const failedCommand = new WeakMap<CommanderError, string>();
+
+function commandLine(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** Maps a commander parse error to the error table; its "(Did you mean ...?)" line leads the hint. */
 export function fromCommander(err: CommanderError): DwsError {
   const reason = COMMANDER_REASONS[err.code] ?? 'invalid_argument';
   const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
-  const hint = rest.join(' ').trim().replace(/^\((.*)\)$/, '$1');
-  return new DwsError(reason, first, hint || 'run `dws --help` for usage');
+  const suggestion = rest.join(' ').trim().replace(/^\((.*)\)$/, '$1');
+  const help = `\`${failedCommand.get(err) ?? 'dws'} --help\``;
+  return new DwsError(reason, first, suggestion ? `${suggestion} See ${help}.` : `run ${help} for usage`);
 }
 
 export function configureRoot(cmd: Command): Command {
   return cmd
-    .exitOverride()
+    .exitOverride((err) => {
+      // The innermost command reports first; its parents only pass the error on.
+      if (!failedCommand.has(err)) failedCommand.set(err, commandLine(cmd));
+      throw err;
+    })
     .showSuggestionAfterError(true)
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .enablePositionalOptions()
@@ -69,7 +83,7 @@ Read its contract: dws schema <canonical path> --compact --expected-source-hash 
   configureRoot(schema.command('search'))
     .description('find commands for a task (tool-search.v1)')
     .option('--query <text>', 'the task in Chinese or English')
-    .option('--limit <n>', `references to return (default ${LIMITS.defaultLimit}, max ${LIMITS.maxLimit})`)
+    .option('--limit <n>', `references to return (default ${LIMITS.defaultLimit}, max ${LIMITS.maxLimit}; 0 answers abstained)`)
     .option('--candidate-limit <n>', `candidates to rank (default ${LIMITS.defaultCandidateLimit}, max ${LIMITS.maxCandidateLimit})`)
     .option('--product <ids>', 'only these products (repeatable, comma-separated)', collect)
     .option('--effect <effects>', 'only read, write or destructive commands (repeatable, comma-separated)', collect)

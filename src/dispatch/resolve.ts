@@ -6,7 +6,7 @@ import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
-import { distance } from 'fastest-levenshtein';
+import { nearestNames } from '../schema/nearest.js';
 
 /** The deepest CLI path in the catalog has 4 words; a little headroom costs nothing. */
 const MAX_PATH_WORDS = 6;
@@ -50,13 +50,14 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
     `${nearest(words.join(' '), tools)}find commands with \`dws schema search --query "<task>"\``);
 }
 
-/** "did you mean" for an unknown command: CLI paths sharing the longest word prefix, then the closest spelling. */
+/** "did you mean" for an unknown command: the nearest built-in commands, products, groups and visible CLI paths. */
 function nearest(typed: string, tools: ToolSpec[]): string {
-  if (typed.length === 0) return '';
-  const scored = tools
-    .filter((t) => t.visibility === 'visible')
-    .map((t) => ({ path: t.cli_path, d: distance(typed, t.cli_path) }))
-    .sort((a, b) => a.d - b.d || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .slice(0, 3);
-  return `did you mean ${scored.map((s) => `\`dws ${s.path}\``).join(', ')}? `;
+  const names = ['schema', 'serve'];
+  for (const t of tools) {
+    if (t.visibility !== 'visible') continue;
+    const words = t.cli_path.split(' ');
+    for (let i = 1; i <= words.length; i++) names.push(words.slice(0, i).join(' '));
+  }
+  const near = nearestNames(typed, names);
+  return near.length ? `did you mean ${near.map((p) => `\`dws ${p}\``).join(', ')}? ` : '';
 }

@@ -67,6 +67,8 @@ export const HINTS = {
   weak: 'Candidates matched only weak fields (description, parameters or use cases). Inspect before use; if none fits, report the capability as unsupported.',
   gap: 'The candidates are only near matches: report the capability as unsupported unless one clearly does what was asked.',
   exactFiltered: 'The exact command you named is excluded by the request filters; change the filters or ask the user. Do not substitute a sibling command.',
+  exactUnavailable: 'The exact command you named exists but is unavailable (its reason: `dws schema <canonical_path> --compact`); report it as unavailable. Do not retry it or substitute a sibling command.',
+  limitZero: 'limit 0 asks for no candidates; ask with a limit from 1 to 20 for commands.',
 } as const;
 
 const SUMMARY_LIMIT = 256;
@@ -187,9 +189,10 @@ export class Searcher {
     const candidates = hits.map((h, i) => this.reference(h, i + 1, english, explain));
     response.candidates = CANDIDATES;
     if (filtered) response.exact_filtered = filtered;
-    if (candidates.length === 0 && (req.limit > 0 || filtered)) {
+    if (candidates.length === 0) {
+      // limit 0 is a valid request (SPEC 4.2) that is answered, like any answer without candidates, as abstained.
       response.abstained = true;
-      response.hint = filtered ? HINTS.exactFiltered : HINTS.abstained;
+      response.hint = filtered ? (filtered.reason === 'unavailable' ? HINTS.exactUnavailable : HINTS.exactFiltered) : req.limit === 0 ? HINTS.limitZero : HINTS.abstained;
     } else if (candidates.length > 0 && gap) {
       response.weak_match = true;
       response.hint = `Known gap (${gap.product}): ${english ? gap.note_en : gap.note} ${HINTS.gap}`;
