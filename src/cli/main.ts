@@ -3,7 +3,7 @@
 // and `dws schema <path>` invocations itself and imports this module for everything else (help, serve, dispatch,
 // unusual flag spellings, errors). Dispatch and serve modules are imported when their commands run.
 import { Command, CommanderError } from 'commander';
-import { DwsError } from '../errors.js';
+import { DwsError, EXIT } from '../errors.js';
 import { LIMITS } from '../engine/request.js';
 import { fail, quietOnClosedPipe, writeStdout } from './io.js';
 import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
@@ -39,6 +39,7 @@ export function fromCommander(err: CommanderError): DwsError {
 
 export function configureRoot(cmd: Command): Command {
   return cmd
+    .helpOption('-h, --help', 'show this help / 显示帮助')
     .exitOverride((err) => {
       // The innermost command reports first; its parents only pass the error on.
       if (!failedCommand.has(err)) failedCommand.set(err, commandLine(cmd));
@@ -60,43 +61,84 @@ async function shape(json: string, flags: SearchFlags | SchemaFlags, search: boo
   return flags.format === 'table' ? renderTable(JSON.parse(json), terminal()) : json + '\n';
 }
 
+/** What each exit code means (src/errors.ts: EXIT), for `dws --help`. */
+const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
+  ok: 'ok, also for an answer without candidates / 成功（没有候选也是成功的回答）',
+  usage: 'usage: unknown command or flag / 用法错误：未知命令或参数',
+  validation: 'validation: the request or its parameters / 校验失败：请求或参数不合法',
+  auth: 'auth: the backend refused the token / 认证失败',
+  internal: 'internal: corrupt snapshot or a bug / 内部错误：快照损坏或程序缺陷',
+  discovery: 'catalog_changed: search and inspect again / 目录已变更：请重新搜索并查看契约',
+  backend: 'backend or transport failure / 后端或传输失败',
+};
+
+/** `dws --help` after the commands: every product with its command count and title, then the exit codes. */
+function rootHelpTail(): string {
+  const products = getEngine().products;
+  const total = products.reduce((n, p) => n + p.tool_count, 0);
+  const idWidth = Math.max(...products.map((p) => p.id.length));
+  const countWidth = String(Math.max(...products.map((p) => p.tool_count))).length;
+  return [
+    '',
+    `Products / 产品 (${products.length} products, ${total} commands / ${products.length} 个产品，${total} 个命令):`,
+    ...products.map((p) => `  ${p.id.padEnd(idWidth)}  ${String(p.tool_count).padStart(countWidth)}  ${p.title_en} / ${p.title}`),
+    '',
+    'Catalog commands / 目录命令:  dws <product> <command> [--flags]  (--help on one shows its flags and safety facts / 查看参数与安全属性)',
+    'Find a command / 查找命令:    dws schema search --query "撤回我刚发的群消息"',
+    'Read its contract / 查看契约: dws schema <canonical path> --compact --expected-source-hash <h> --expected-surface-hash <h>',
+    '',
+    'Exit codes / 退出码:',
+    ...(Object.entries(EXIT) as [keyof typeof EXIT, number][]).map(([k, code]) => `  ${code}  ${EXIT_MEANING[k]}`),
+  ].join('\n');
+}
+
+const SERVE_HELP = `
+Environment / 环境变量:
+  DWS_MCP_URL_TEMPLATE  backend MCP server URL, "{product}" replaced by the product id (e.g. https://host/mcp/{product})
+                        后端 MCP 服务地址，"{product}" 替换为产品 id
+  DWS_TOKEN             the token sent to the backend; never printed or logged / 发给后端的令牌，从不打印或记录
+  DWS_SNAPSHOT          serve another catalog snapshot; a change to the file is picked up without a restart
+                        使用另一个目录快照；文件变化时无需重启即切换
+  DWS_CONFIG            config file with servers and token (default ~/.config/dws/config.json) / 配置文件路径
+
+Search and inspect work offline; only execute needs the backend. / 搜索和查看契约无需联网，只有 execute 需要后端。`;
+
 export function buildProgram(): Command {
   const program = configureRoot(new Command('dws'))
-    .description('DingTalk workspace commands for agents: search, inspect, dispatch')
-    .version('0.1.0', '--version')
-    .addHelpText('after', `
-Catalog commands: dws <product> <command> [--flags] (run one with --help for its flags and safety facts).
-Find a command:   dws schema search --query "撤回我刚发的群消息"
-Read its contract: dws schema <canonical path> --compact --expected-source-hash <h> --expected-surface-hash <h>`);
+    .description('DingTalk workspace commands for agents: search, inspect, dispatch\n钉钉工作台命令（面向智能体）：搜索、查看契约、执行')
+    .version('0.1.0', '--version', 'print the version / 显示版本')
+    .helpCommand('help [command]', 'help for a command / 显示某个命令的帮助')
+    .addHelpText('after', rootHelpTail);
   const schema = configureRoot(program.command('schema'))
-    .description('discover commands: search, browse, inspect one contract')
-    .argument('[path...]', 'product, "product group", canonical path, CLI path or alias')
-    .option('--compact', 'whitelist projection (what an agent needs)')
-    .option('--all', 'every product with every full leaf')
-    .option('--cli-path <path>', 'look a command up by CLI path, e.g. "chat +messages-send"')
-    .option('--expected-source-hash <hash>', 'versioned Inspect: refuse if the catalog changed')
-    .option('--expected-surface-hash <hash>', 'versioned Inspect: refuse if the command surface changed')
-    .option('--jq <expr>', 'filter the JSON output with jq (strings print raw)')
-    .option('--fields <keys>', 'keep only these keys (of each listed item)')
-    .option('--format <format>', 'json (default) or table')
+    .description('discover commands: search, browse, inspect one contract / 发现命令：搜索、浏览、查看单个命令的契约')
+    .argument('[path...]', 'product, "product group", canonical path, CLI path or alias / 产品、"产品 分组"、规范路径、CLI 路径或别名')
+    .option('--compact', 'whitelist projection (what an agent needs) / 精简投影（智能体所需字段）')
+    .option('--all', 'every product with every full leaf / 全部产品及全部命令的完整契约')
+    .option('--cli-path <path>', 'look a command up by CLI path, e.g. "chat +messages-send" / 按 CLI 路径查找')
+    .option('--expected-source-hash <hash>', 'versioned Inspect: refuse if the catalog changed / 版本化查看：目录变化则拒绝')
+    .option('--expected-surface-hash <hash>', 'versioned Inspect: refuse if the command surface changed / 版本化查看：命令面变化则拒绝')
+    .option('--jq <expr>', 'filter the JSON output with jq (strings print raw) / 用 jq 过滤输出（字符串原样输出）')
+    .option('--fields <keys>', 'keep only these keys (of each listed item) / 只保留这些字段（列表的每一项）')
+    .option('--format <format>', 'json (default) or table / 输出格式：json（默认）或 table')
     .action(async (words: string[], flags: SchemaFlags) => writeStdout(await shape(inspectSchema(words, flags), flags, false)));
   configureRoot(schema.command('search'))
-    .description('find commands for a task (tool-search.v1)')
-    .option('--query <text>', 'the task in Chinese or English')
-    .option('--limit <n>', `references to return (default ${LIMITS.defaultLimit}, max ${LIMITS.maxLimit}; 0 answers abstained)`)
-    .option('--candidate-limit <n>', `candidates to rank (default ${LIMITS.defaultCandidateLimit}, max ${LIMITS.maxCandidateLimit})`)
-    .option('--product <ids>', 'only these products (repeatable, comma-separated)', collect)
-    .option('--effect <effects>', 'only read, write or destructive commands (repeatable, comma-separated)', collect)
-    .option('--exclude <canonical>', 'never return these canonical paths (repeatable, comma-separated)', collect)
-    .option('--explain', 'add a per-field score breakdown (development only)')
-    .option('--request-json <stdin>', 'read one JSON request from stdin ("-")')
-    .option('--batch', 'JSON Lines: one request per stdin line, one response per stdout line')
-    .option('--jq <expr>', 'filter the answer with jq (strings print raw)')
-    .option('--fields <keys>', 'keep only these keys of each candidate')
-    .option('--format <format>', 'json (default) or table')
+    .description('find commands for a task (tool-search.v1) / 按任务查找命令')
+    .option('--query <text>', 'the task in Chinese or English / 任务描述（中文或英文）')
+    .option('--limit <n>', `references to return (default ${LIMITS.defaultLimit}, max ${LIMITS.maxLimit}; 0 answers abstained) / 返回条数`)
+    .option('--candidate-limit <n>', `candidates to rank (default ${LIMITS.defaultCandidateLimit}, max ${LIMITS.maxCandidateLimit}) / 参与排序的候选数`)
+    .option('--product <ids>', 'only these products (repeatable, comma-separated) / 只看这些产品', collect)
+    .option('--effect <effects>', 'only read, write or destructive commands (repeatable, comma-separated) / 只看读、写或破坏性命令', collect)
+    .option('--exclude <canonical>', 'never return these canonical paths (repeatable, comma-separated) / 排除这些命令', collect)
+    .option('--explain', 'add a per-field score breakdown (development only) / 附加逐字段得分（仅供开发）')
+    .option('--request-json <stdin>', 'read one JSON request from stdin ("-") / 从标准输入读一个 JSON 请求')
+    .option('--batch', 'JSON Lines: one request per stdin line, one response per stdout line / 批量：每行一个请求、一个回答')
+    .option('--jq <expr>', 'filter the answer with jq (strings print raw) / 用 jq 过滤回答（字符串原样输出）')
+    .option('--fields <keys>', 'keep only these keys of each candidate / 每个候选只保留这些字段')
+    .option('--format <format>', 'json (default) or table / 输出格式：json（默认）或 table')
     .action((flags: SearchFlags) => runSearch(flags, (json) => shape(json, flags, true)));
   configureRoot(program.command('serve'))
-    .description('serve schema_search, schema_inspect and execute as MCP tools over stdio')
+    .description('serve schema_search, schema_inspect and execute as MCP tools over stdio / 以 stdio MCP 服务提供 schema_search、schema_inspect 和 execute')
+    .addHelpText('after', SERVE_HELP)
     .action(async () => {
       const { runServe } = await import('../serve/server.js');
       await runServe();

@@ -44,7 +44,8 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
   }
   // A group only when every leading word belongs to it: `dws chat messag recall` is a typo, not the chat group.
   const prefix = words.join(' ');
-  const under = tools.filter((t) => t.visibility === 'visible' && t.cli_path.startsWith(prefix + ' '));
+  // Hidden commands are listed too (marked), so a group's count is the one `dws schema "<group>"` gives.
+  const under = tools.filter((t) => t.cli_path.startsWith(prefix + ' '));
   if (prefix && under.length > 0) return { kind: 'group', prefix, tools: under, rest: argv.slice(words.length) };
   throw new DwsError('unknown_command', `unknown command "${words.join(' ') || argv[0]}"`,
     `${nearest(words.join(' '), tools)}find commands with \`dws schema search --query "<task>"\``);
