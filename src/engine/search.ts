@@ -310,7 +310,7 @@ export class Searcher {
     }
     const mask = this.mask(req);
     const folded = fold(query);
-    const pinned = this.embeddedIdentities(folded).filter((d) => mask[d] !== 0);
+    const pinned = this.embeddedIdentities(folded).filter((d) => !this.filterReason(d, req));
     const ranked = this.rank(query, folded, task, mask, k, explain);
     const pinnedSet = new Set(pinned);
     const hits: Hit[] = pinned.map((doc) => {
@@ -381,7 +381,11 @@ export class Searcher {
     let m = this.maskCache.get(key);
     if (!m) {
       m = new Uint8Array(this.ctx.meta.count);
-      for (let doc = 0; doc < m.length; doc++) m[doc] = this.filterReason(doc, req) ? 0 : 1;
+      // Hidden commands (compatibility paths, unpublished) are ranked for no one: only a request that names one
+      // exactly gets it (the Exact Guard and embedded identities check filterReason, not this mask).
+      const visibility = this.ctx.meta.codesOf('visibility');
+      const visible = visibility.values.indexOf('visible');
+      for (let doc = 0; doc < m.length; doc++) m[doc] = visibility.codes[doc] !== visible || this.filterReason(doc, req) ? 0 : 1;
       if (this.maskCache.size > 64) this.maskCache.clear();
       this.maskCache.set(key, m);
     }
