@@ -2,11 +2,12 @@
 // unavailable, and a CLI runner that captures stdout, stderr and the exit code.
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../src/index.js';
 import type { Engine } from '../src/engine/engine.js';
-import { loadCatalogDir, snapshotFromCatalog } from '../src/catalog/build.js';
+import { snapshotFromCatalog } from '../src/catalog/build.js';
 import type { Catalog } from '../src/catalog/types.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,8 +24,9 @@ export function readSnapshotBytes(): Uint8Array {
 }
 
 let catalog: Catalog | undefined;
+/** The catalog of catalog/ (a copy to change at will), as test/global-setup.ts read it for this run. */
 export function realCatalog(): Catalog {
-  catalog ??= loadCatalogDir(path.join(ROOT, 'catalog'));
+  catalog ??= JSON.parse(readFileSync(inject('catalogJson'), 'utf8')) as Catalog;
   return structuredClone(catalog);
 }
 

@@ -79,7 +79,8 @@ describe('--jq is real jq and prints strings raw', () => {
 });
 
 describe('a closed pipe ends dws quietly', () => {
-  for (const args of [['schema', '--all'], ['schema', '--all', '--jq', '.'], ['schema', 'search', '--query', '撤回', '--format', 'table'], ['--help']]) {
+  // The first two answers are larger than a pipe's 64 KiB buffer: dws is still writing when the reader leaves.
+  for (const args of [['schema', '--all'], ['schema', 'chat', '--jq', '.'], ['schema', 'search', '--query', '撤回', '--format', 'table'], ['--help']]) {
     it(`dws ${args.join(' ')} | head -c 10, and | true: exit 0, nothing on stderr`, () => {
       const head = pipeline(args, 'head -c 10');
       expect(head.stderr).toBe('');
