@@ -155,6 +155,8 @@ function isDispatch(argv: string[]): boolean {
 export async function main(argv: string[]): Promise<void> {
   // `dws serve` owns its stdout (the MCP transport); every other command is a one-shot answer.
   if (argv[0] !== 'serve') quietOnClosedPipe();
+  // `dws help chat message` is `dws chat message --help` (an unknown name gets the dispatcher's did-you-mean).
+  if (argv[0] === 'help' && argv.length > 1 && !['schema', 'serve', 'help'].includes(argv[1])) argv = [...argv.slice(1), '--help'];
   if (isDispatch(argv)) {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
     const { runDispatch } = await import('../dispatch/cli.js');

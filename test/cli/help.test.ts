@@ -47,6 +47,16 @@ describe('dws --help', () => {
   });
 });
 
+describe('dws help <command>', () => {
+  it('is the command\'s --help, and an unknown name is unknown_command with the nearest names', () => {
+    expect(runCli(['help', 'chat', 'message'])).toEqual(runCli(['chat', 'message', '--help']));
+    expect(runCli(['help', 'serve']).stdout).toBe(runCli(['serve', '--help']).stdout);
+    const r = runCli(['help', 'caht']);
+    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ reason: 'unknown_command', hint: expect.stringMatching(/^did you mean `dws chat`/) });
+  });
+});
+
 describe('command counts', () => {
   it('dws <product> --help counts the commands dws schema <product> lists, hidden ones marked', async () => {
     const e = shippedEngine();
