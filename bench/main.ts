@@ -44,6 +44,7 @@ process.stderr.write(`bench: ${corpus.docs.length} tools, queries from ${corpus.
 
 const results: Results = {
   startedAt: new Date().toISOString(),
+  quick,
   seconds: 0,
   querySource: corpus.queries.source,
   singleCount: corpus.queries.single.length,

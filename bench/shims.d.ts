@@ -1,23 +1,4 @@
 // Type declarations for the untyped benchmark dependencies (only what bench/ uses).
-declare module 'benchmark' {
-  interface Stats { mean: number; rme: number; sample: number[] }
-  class Benchmark {
-    name?: string;
-    error?: Error;
-    stats: Stats;
-    toString(): string;
-  }
-  namespace Benchmark {
-    class Suite {
-      constructor(name?: string);
-      add(name: string, fn: () => unknown, options?: { maxTime?: number; minSamples?: number }): Suite;
-      on(event: string, listener: (event: { target: Benchmark }) => void): Suite;
-      run(options?: { async?: boolean }): Suite;
-    }
-  }
-  export default Benchmark;
-}
-
 declare module 'wink-bm25-text-search' {
   type Task = (input: unknown) => unknown;
   interface Engine {

@@ -1,6 +1,6 @@
-// Timing helpers shared by every suite: benchmark.js for the mean (with its relative margin of error), and a direct
-// per-call loop for the latency distribution (benchmark.js samples are means of cycles, not single calls).
-import Benchmark from 'benchmark';
+// Timing helpers shared by every suite: tinybench for the mean (with its relative margin of error) and the median of
+// its samples, and a direct per-call loop over many inputs for the latency distribution.
+import { Bench } from 'tinybench';
 
 export interface Distribution {
   /** Number of timed calls. */
@@ -63,34 +63,30 @@ export function timeEach<T>(inputs: readonly T[], fn: (input: T) => unknown, bud
 
 export interface BenchResult {
   name: string;
-  /** Mean milliseconds per operation (benchmark.js). */
+  /** Mean milliseconds per operation (tinybench). */
   mean: number;
   /** Relative margin of error, percent. */
   rme: number;
-  /** Median milliseconds per operation over benchmark.js's samples (each sample the mean of one timed batch). */
+  /** Median milliseconds per operation over tinybench's samples (one sample per call). */
   median: number;
   samples: number;
 }
 
 /**
- * Runs one benchmark.js suite synchronously. Each fn is one operation; `maxTime` (seconds) bounds each benchmark so
- * the whole run stays inside its time budget.
+ * Runs one tinybench suite synchronously. Each fn is one operation; `maxTime` (seconds) bounds each task after at
+ * least 5 calls, so the whole run stays inside its time budget.
  */
 export function runSuite(title: string, cases: Record<string, () => unknown>, maxTime = 1): BenchResult[] {
-  const suite = new Benchmark.Suite(title);
-  for (const [name, fn] of Object.entries(cases)) suite.add(name, fn, { maxTime, minSamples: 5 });
-  const results: BenchResult[] = [];
-  suite.on('cycle', (event: { target: Benchmark }) => {
-    const b = event.target;
-    if (b.error) throw b.error;
-    const sorted = [...b.stats.sample].sort((x, y) => x - y);
-    const mid = sorted.length >> 1;
-    const median = (sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2) * 1000;
-    results.push({ name: b.name ?? '', mean: b.stats.mean * 1000, rme: b.stats.rme, median, samples: b.stats.sample.length });
-    process.stderr.write(`bench: ${title} / ${String(b)}\n`);
+  const bench = new Bench({ name: title, time: maxTime * 1000, iterations: 5 });
+  for (const [name, fn] of Object.entries(cases)) bench.add(name, fn);
+  return bench.runSync().map((task) => {
+    const r = task.result;
+    if (r.state === 'errored') throw r.error;
+    if (r.state !== 'completed') throw new Error(`bench: ${title} / ${task.name}: ${r.state}`);
+    const l = r.latency;
+    process.stderr.write(`bench: ${title} / ${task.name}: mean ${fmtMs(l.mean)} ±${l.rme.toFixed(2)}% (${l.samplesCount} samples)\n`);
+    return { name: task.name, mean: l.mean, rme: l.rme, median: l.p50, samples: l.samplesCount };
   });
-  suite.run({ async: false });
-  return results;
 }
 
 /** Cycles through inputs: each call of the returned function handles the next one. */

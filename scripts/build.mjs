@@ -113,6 +113,13 @@ await esbuild.build({
   chunkNames: 'chunks/[name]-[hash]',
   banner,
 });
+step('library types');
+// dist/types/: declarations of the library entry and what it exports (package.json "types"), for TypeScript users.
+try {
+  execFileSync(process.execPath, [r('node_modules/typescript/bin/tsc'), '-p', r('tsconfig.types.json')], { cwd: root, stdio: 'inherit' });
+} catch {
+  process.exit(1);
+}
 step('code cache of the hot bundle');
 try {
   execFileSync(process.execPath, [r('scripts/lib/write-code-cache.cjs')], { stdio: ['ignore', 'ignore', 'inherit'] });

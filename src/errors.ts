@@ -32,6 +32,7 @@ export const REASONS = {
   // schema / inspect (exit 3, 6)
   unknown_path: 'validation',
   incomplete_catalog_version: 'validation',
+  invalid_hash: 'validation',
   invalid_jq: 'validation',
   jq_runtime_error: 'validation',
   invalid_fields: 'validation',

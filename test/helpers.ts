@@ -2,11 +2,11 @@
 // unavailable, and a CLI runner that captures stdout, stderr and the exit code.
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../src/index.js';
 import type { Engine } from '../src/engine/engine.js';
-import { loadCatalogDir } from '../src/build/load.js';
 import { snapshotFromCatalog } from '../src/snapshot/write.js';
 import type { Catalog } from '../src/catalog/types.js';
 
@@ -24,8 +24,9 @@ export function readSnapshotBytes(): Uint8Array {
 }
 
 let catalog: Catalog | undefined;
+/** The catalog of catalog/ (a copy to change at will), as test/global-setup.ts read it for this run. */
 export function realCatalog(): Catalog {
-  catalog ??= loadCatalogDir(path.join(ROOT, 'catalog'));
+  catalog ??= JSON.parse(readFileSync(inject('catalogJson'), 'utf8')) as Catalog;
   return structuredClone(catalog);
 }
 
@@ -100,4 +101,14 @@ export function runCliAsync(args: string[], input = '', env: Record<string, stri
 
 export function errorOf(stderr: string): { category: string; reason: string; message: string; hint?: string } {
   return JSON.parse(stderr.trim().split('\n').pop()!).error;
+}
+
+/**
+ * The committed text of a golden file. With UPDATE_GOLDEN=1 `actual` is written there first (review the diff); a
+ * missing golden file fails the test, so a test never passes by recording what it checks.
+ */
+export function readGolden(file: string, actual: string): string {
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, actual);
+  if (!existsSync(file)) throw new Error(`golden file ${path.relative(ROOT, file)} is missing: record it with UPDATE_GOLDEN=1 and review it`);
+  return readFileSync(file, 'utf8');
 }

@@ -9,7 +9,7 @@ export interface PeerRow {
   library: string;
   tokenizer: string;
   tokenizerNote: string;
-  /** Median ms of `builds` timed builds (too slow for benchmark.js's minimum sample count). */
+  /** Median ms of `builds` timed builds (each build is too slow to repeat as often as a harness samples). */
   build: number;
   builds: number;
   query: BenchResult;

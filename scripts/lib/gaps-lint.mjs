@@ -8,9 +8,24 @@ import YAML from 'yaml';
 
 export const fold = (s) => s.normalize('NFKC').toLowerCase();
 
+// A lint run tests every term against every tool's text: each term is folded and its pattern compiled once.
+const wordPatterns = new Map();
+
 function saysWord(text, term) {
-  const re = new RegExp(`(?<![a-z0-9])${term.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?:e?s)?(?![a-z0-9])`, 'u');
+  let re = wordPatterns.get(term);
+  if (!re) {
+    const t = fold(term);
+    re = new RegExp(`(?<![a-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?:e?s)?(?![a-z0-9])`, 'u');
+    wordPatterns.set(term, re);
+  }
   return re.test(text);
+}
+
+const foldedTerms = new Map();
+function folded(term) {
+  let t = foldedTerms.get(term);
+  if (t === undefined) foldedTerms.set(term, (t = fold(term)));
+  return t;
 }
 
 /** A term without Chinese characters ("mysql", "pat") is a word even in a Chinese set: "pat" is not in "path". */
@@ -29,8 +44,8 @@ function saysZh(text, term) {
  * Chinese terms match as substrings not right after a negation (不/没/别/无法...), English ones as whole words (a
  * plural s/es on the last word also matches).
  */
-export function saysAll(folded, terms, english) {
-  return terms.every((t) => (english || LATIN.test(t) ? saysWord(folded, fold(t)) : saysZh(folded, fold(t))));
+export function saysAll(text, terms, english) {
+  return terms.every((t) => (english || LATIN.test(t) ? saysWord(text, t) : saysZh(text, folded(t))));
 }
 
 export function loadGapFiles(catalogDir) {

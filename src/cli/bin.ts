@@ -6,7 +6,7 @@
 // else (help, unknown or misplaced options, a missing value, `--`) it declines and commander parses the argv and
 // reports the error, so outputs, errors and exit codes are the commander program's in every case.
 import { fail, writeStdout } from './io.js';
-import { collect, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
+import { collect, inspectSchema, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
 
 type Flags = Record<string, string | string[] | boolean>;
@@ -65,9 +65,10 @@ function readArgs(args: string[], table: FlagTable, words: string[] | undefined)
 async function runHot(argv: string[]): Promise<boolean> {
   if (argv[0] !== 'schema' || argv.length < 2) return false;
   if (argv[1] === 'search') {
-    const flags = readArgs(argv.slice(2), SEARCH, undefined);
-    if (!flags) return false;
-    await run(() => runSearch(flags as SearchFlags));
+    const flags = readArgs(argv.slice(2), SEARCH, undefined) as SearchFlags | undefined;
+    // --jq, --fields and --format table need jq-wasm and cli-table3: the commander program shapes those answers.
+    if (!flags || shapesOutput(flags)) return false;
+    await run(() => runSearch(flags));
     return true;
   }
   // `schema <path...>`: the first word must be a path, not an option, the `search` subcommand or `help`.

@@ -45,13 +45,39 @@ function intFlag(v: string | undefined, reason: 'invalid_limit' | 'invalid_candi
   return Number(v);
 }
 
-export async function runSearch(flags: SearchFlags): Promise<void> {
-  if (flags.jq !== undefined || flags.fields !== undefined) {
-    throw new DwsError('unsupported_output_filter', 'schema search output cannot be filtered with --jq or --fields', 'read the JSON response as is');
+/** `--fields a,b` as a key list; an empty list is an error. */
+export function parseFields(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const fields = v.split(',').map((f) => f.trim()).filter(Boolean);
+  if (!fields.length) throw new DwsError('invalid_fields', '--fields needs at least one key', 'e.g. --fields canonical_path,effect');
+  return fields;
+}
+
+/** The output flags' combination, the same rule for search and schema: --jq takes the JSON as it is. */
+function checkOutputFlags(flags: { jq?: string; fields?: string; format?: string }): void {
+  const format = flags.format ?? 'json';
+  if (format !== 'json' && format !== 'table') throw new DwsError('unsupported_output_format', `--format must be json or table, not "${format}"`);
+  if (flags.jq !== undefined && (flags.fields !== undefined || format !== 'json')) {
+    throw new DwsError('unsupported_output_filter', '--jq takes the JSON output; do not combine it with --fields or --format table');
   }
-  if (flags.format !== undefined && flags.format !== 'json') {
-    throw new DwsError('unsupported_output_format', `schema search prints JSON only, not "${flags.format}"`);
+}
+
+/** True when --jq, --fields or --format table shape the output (the commander program does that: src/schema/format.ts). */
+export const shapesOutput = (flags: { jq?: string; fields?: string; format?: string }): boolean =>
+  flags.jq !== undefined || flags.fields !== undefined || flags.format === 'table';
+
+/**
+ * `dws schema search`. A single answer goes through `shape` when given (main.ts: --jq, --fields, --format table);
+ * bin.ts gives none and leaves argv with those flags to main.ts. --batch output is JSON Lines only.
+ */
+export async function runSearch(flags: SearchFlags, shape?: (json: string) => Promise<string>): Promise<void> {
+  checkOutputFlags(flags);
+  if (flags.batch && (flags.jq !== undefined || flags.fields !== undefined)) {
+    throw new DwsError('unsupported_output_filter', '--batch prints one JSON line per request; --jq and --fields shape a single search', 'run one search per request to filter it');
   }
+  if (flags.batch && flags.format === 'table') throw new DwsError('unsupported_output_format', '--batch prints JSON Lines only');
+  parseFields(flags.fields);
+  const print = async (line: string) => writeStdout(shape ? await shape(line) : line + '\n');
   const inputFlags = ['query', 'limit', 'candidateLimit', 'product', 'effect', 'exclude'] as const;
   const explain = flags.explain === true;
   if (flags.batch) {
@@ -79,7 +105,7 @@ export async function runSearch(flags: SearchFlags): Promise<void> {
     if (flags.requestJson !== '-') throw new DwsError('invalid_argument', '--request-json takes "-" (read the request from stdin)');
     const e = getEngine(true);
     const text = await readStdin(LIMITS.maxRequestBytes);
-    await writeStdout(e.searchNormalized(parseRequestJson(text, e.productIds), { explain }) + '\n');
+    await print(e.searchNormalized(parseRequestJson(text, e.productIds), { explain }));
     return;
   }
   const request: SearchRequest = {
@@ -92,7 +118,7 @@ export async function runSearch(flags: SearchFlags): Promise<void> {
   };
   for (const k of Object.keys(request) as (keyof SearchRequest)[]) if (request[k] === undefined) delete request[k];
   const e = getEngine(true);
-  await writeStdout(e.search(request, { explain }) + '\n');
+  await print(e.search(request, { explain }));
 }
 
 export interface SchemaFlags {
@@ -111,20 +137,14 @@ export interface SchemaFlags {
  * main.ts also applies --jq and --format table (src/schema/format.ts, jq-wasm and cli-table3), which bin.ts leaves to it.
  */
 export function inspectSchema(words: string[], flags: SchemaFlags): string {
-  const format = flags.format ?? 'json';
-  if (format !== 'json' && format !== 'table') throw new DwsError('unsupported_output_format', `--format must be json or table, not "${format}"`);
+  checkOutputFlags(flags);
   const versioned = flags.expectedSourceHash !== undefined || flags.expectedSurfaceHash !== undefined;
   if (versioned && flags.jq !== undefined) throw new DwsError('unsupported_output_filter', 'versioned Inspect prints the whole contract; --jq is not allowed');
-  if (versioned && format !== 'json') throw new DwsError('unsupported_output_format', 'versioned Inspect prints JSON only');
-  if (flags.jq !== undefined && (flags.fields !== undefined || format !== 'json')) {
-    throw new DwsError('unsupported_output_filter', '--jq takes the JSON output; do not combine it with --fields or --format table');
-  }
+  if (versioned && (flags.format ?? 'json') !== 'json') throw new DwsError('unsupported_output_format', 'versioned Inspect prints JSON only');
   if (flags.cliPath !== undefined && words.length) throw new DwsError('invalid_argument', '--cli-path names the command; do not also pass a path');
   const path = flags.cliPath ?? (words.length ? words.join(' ') : undefined);
-  const fields = flags.fields?.split(',').map((f) => f.trim()).filter(Boolean);
-  if (flags.fields !== undefined && !fields?.length) throw new DwsError('invalid_fields', '--fields needs at least one key');
   return inspect(getEngine(), path, {
-    compact: flags.compact, all: flags.all, fields,
+    compact: flags.compact, all: flags.all, fields: parseFields(flags.fields),
     expectedSourceHash: flags.expectedSourceHash, expectedSurfaceHash: flags.expectedSurfaceHash,
   });
 }

@@ -18,29 +18,29 @@ export interface FlagSpec {
 }
 
 export const SCHEMA_FLAGS: readonly FlagSpec[] = [
-  { flag: '--compact', kind: 'boolean', key: 'compact', help: 'whitelist projection (what an agent needs)' },
-  { flag: '--all', kind: 'boolean', key: 'all', help: 'every product with every full leaf' },
-  { flag: '--cli-path', kind: 'value', arg: '<path>', key: 'cliPath', help: 'look a command up by CLI path, e.g. "chat +messages-send"' },
-  { flag: '--expected-source-hash', kind: 'value', arg: '<hash>', key: 'expectedSourceHash', help: 'versioned Inspect: refuse if the catalog changed' },
-  { flag: '--expected-surface-hash', kind: 'value', arg: '<hash>', key: 'expectedSurfaceHash', help: 'versioned Inspect: refuse if the command surface changed' },
-  { flag: '--jq', kind: 'value', arg: '<expr>', key: 'jq', help: 'filter the JSON output with jq' },
-  { flag: '--fields', kind: 'value', arg: '<keys>', key: 'fields', help: 'keep only these keys (of each listed item)' },
-  { flag: '--format', kind: 'value', arg: '<format>', key: 'format', help: 'json (default) or table' },
+  { flag: '--compact', kind: 'boolean', key: 'compact', help: 'whitelist projection (what an agent needs) / 精简投影（智能体所需字段）' },
+  { flag: '--all', kind: 'boolean', key: 'all', help: 'every product with every full leaf / 全部产品及全部命令的完整契约' },
+  { flag: '--cli-path', kind: 'value', arg: '<path>', key: 'cliPath', help: 'look a command up by CLI path, e.g. "chat +messages-send" / 按 CLI 路径查找' },
+  { flag: '--expected-source-hash', kind: 'value', arg: '<hash>', key: 'expectedSourceHash', help: 'versioned Inspect: refuse if the catalog changed / 版本化查看：目录变化则拒绝' },
+  { flag: '--expected-surface-hash', kind: 'value', arg: '<hash>', key: 'expectedSurfaceHash', help: 'versioned Inspect: refuse if the command surface changed / 版本化查看：命令面变化则拒绝' },
+  { flag: '--jq', kind: 'value', arg: '<expr>', key: 'jq', help: 'filter the JSON output with jq (strings print raw) / 用 jq 过滤输出（字符串原样输出）' },
+  { flag: '--fields', kind: 'value', arg: '<keys>', key: 'fields', help: 'keep only these keys (of each listed item) / 只保留这些字段（列表的每一项）' },
+  { flag: '--format', kind: 'value', arg: '<format>', key: 'format', help: 'json (default) or table / 输出格式：json（默认）或 table' },
 ];
 
 export const SEARCH_FLAGS: readonly FlagSpec[] = [
-  { flag: '--query', kind: 'value', arg: '<text>', key: 'query', help: 'the task in Chinese or English' },
-  { flag: '--limit', kind: 'value', arg: '<n>', key: 'limit', help: `references to return (default ${LIMITS.defaultLimit}, max ${LIMITS.maxLimit})` },
-  { flag: '--candidate-limit', kind: 'value', arg: '<n>', key: 'candidateLimit', help: `candidates to rank (default ${LIMITS.defaultCandidateLimit}, max ${LIMITS.maxCandidateLimit})` },
-  { flag: '--product', kind: 'list', arg: '<ids>', key: 'product', help: 'only these products (repeatable, comma-separated)' },
-  { flag: '--effect', kind: 'list', arg: '<effects>', key: 'effect', help: 'only read, write or destructive commands (repeatable, comma-separated)' },
-  { flag: '--exclude', kind: 'list', arg: '<canonical>', key: 'exclude', help: 'never return these canonical paths (repeatable, comma-separated)' },
-  { flag: '--explain', kind: 'boolean', key: 'explain', help: 'add a per-field score breakdown (development only)' },
-  { flag: '--request-json', kind: 'value', arg: '<stdin>', key: 'requestJson', help: 'read one JSON request from stdin ("-")' },
-  { flag: '--batch', kind: 'boolean', key: 'batch', help: 'JSON Lines: one request per stdin line, one response per stdout line' },
-  { flag: '--jq', kind: 'value', arg: '<expr>', key: 'jq', help: 'filter the JSON output with jq', hidden: true },
-  { flag: '--fields', kind: 'value', arg: '<keys>', key: 'fields', help: 'keep only these keys', hidden: true },
-  { flag: '--format', kind: 'value', arg: '<format>', key: 'format', help: 'output format (json only)' },
+  { flag: '--query', kind: 'value', arg: '<text>', key: 'query', help: 'the task in Chinese or English / 任务描述（中文或英文）' },
+  { flag: '--limit', kind: 'value', arg: '<n>', key: 'limit', help: `references to return (default ${LIMITS.defaultLimit}, max ${LIMITS.maxLimit}; 0 answers abstained) / 返回条数` },
+  { flag: '--candidate-limit', kind: 'value', arg: '<n>', key: 'candidateLimit', help: `candidates to rank (default ${LIMITS.defaultCandidateLimit}, max ${LIMITS.maxCandidateLimit}) / 参与排序的候选数` },
+  { flag: '--product', kind: 'list', arg: '<ids>', key: 'product', help: 'only these products (repeatable, comma-separated) / 只看这些产品' },
+  { flag: '--effect', kind: 'list', arg: '<effects>', key: 'effect', help: 'only read, write or destructive commands (repeatable, comma-separated) / 只看读、写或破坏性命令' },
+  { flag: '--exclude', kind: 'list', arg: '<canonical>', key: 'exclude', help: 'never return these canonical paths (repeatable, comma-separated) / 排除这些命令' },
+  { flag: '--explain', kind: 'boolean', key: 'explain', help: 'add a per-field score breakdown (development only) / 附加逐字段得分（仅供开发）' },
+  { flag: '--request-json', kind: 'value', arg: '<stdin>', key: 'requestJson', help: 'read one JSON request from stdin ("-") / 从标准输入读一个 JSON 请求' },
+  { flag: '--batch', kind: 'boolean', key: 'batch', help: 'JSON Lines: one request per stdin line, one response per stdout line / 批量：每行一个请求、一个回答' },
+  { flag: '--jq', kind: 'value', arg: '<expr>', key: 'jq', help: 'filter the answer with jq (strings print raw) / 用 jq 过滤回答（字符串原样输出）' },
+  { flag: '--fields', kind: 'value', arg: '<keys>', key: 'fields', help: 'keep only these keys of each candidate / 每个候选只保留这些字段' },
+  { flag: '--format', kind: 'value', arg: '<format>', key: 'format', help: 'json (default) or table / 输出格式：json（默认）或 table' },
 ];
 
 /** The argument parser of list flags: repeatable, each value split on commas (request validation trims and dedupes). */

@@ -17,24 +17,41 @@ export async function readStdin(maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The reader of stdout went away (`dws ... | head -c 10`, `| true`): the answer is not wanted, nothing went wrong. */
+export const readerGone = (e: unknown) => (e as NodeJS.ErrnoException | null)?.code === 'EPIPE';
+
 /**
  * Writes the whole result and resolves when all of it is written, so a large answer is never cut by exit. It is
  * written to fd 1 synchronously: process.stdout is then never created, and its stream setup (net, tty and pipe
  * modules) is a few milliseconds of a cold process. Should fd 1 be a non-blocking pipe that is full (EAGAIN), the
- * rest goes through process.stdout, which waits for it to drain.
+ * rest goes through process.stdout, which waits for it to drain. A closed pipe (EPIPE) ends the process quietly with
+ * exit 0, as a pipeline's earlier command does when a later one has read what it needs.
  */
-export async function writeStdout(text: string): Promise<void> {
+/**
+ * closed: what a closed stdout (EPIPE) does: 'exit' ends the process quietly (a one-shot answer); 'throw' rejects
+ * with the EPIPE error, so a streaming command (event consume) can end cleanly (cancel what it opened) first.
+ */
+export async function writeStdout(text: string, closed: 'exit' | 'throw' = 'exit'): Promise<void> {
   const bytes = Buffer.from(text, 'utf8');
   let done = 0;
   try {
     while (done < bytes.length) done += writeSync(1, bytes, done, bytes.length - done);
   } catch (e) {
+    if (readerGone(e) && closed === 'exit') process.exit(0);
     if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
     const rest = bytes.subarray(done);
     await new Promise<void>((resolve, reject) => {
-      process.stdout.write(rest, (err) => (err ? reject(err) : resolve()));
+      process.stdout.write(rest, (err) => (readerGone(err) && closed === 'exit' ? process.exit(0) : err ? reject(err) : resolve()));
     });
   }
+}
+
+/** For output written through process.stdout (commander's help): a closed pipe ends the process quietly too. */
+export function quietOnClosedPipe(): void {
+  process.stdout.on('error', (e) => {
+    if (readerGone(e)) process.exit(0);
+    throw e;
+  });
 }
 
 export function fail(err: unknown): never {

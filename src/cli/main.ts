@@ -3,9 +3,9 @@
 // and `dws schema <path>` invocations itself and imports this module for everything else (help, serve, dispatch,
 // unusual flag spellings, errors). Dispatch and serve modules are imported when their commands run.
 import { Command, CommanderError, Option } from 'commander';
-import { DwsError } from '../errors.js';
-import { fail, writeStdout } from './io.js';
-import { collect, getEngine, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
+import { DwsError, EXIT } from '../errors.js';
+import { fail, quietOnClosedPipe, readerGone, writeStdout } from './io.js';
+import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
 
 const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
@@ -19,35 +19,89 @@ const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
   'commander.conflictingOption': 'invalid_argument',
 };
 
-/** Maps a commander parse error to the error table; its "(Did you mean ...?)" line becomes the hint. */
+/** The command a parse error came from ("dws schema search"), so the hint names that command's own help. */
+const failedCommand = new WeakMap<CommanderError, string>();
+
+function commandLine(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** Maps a commander parse error to the error table; its "(Did you mean ...?)" line leads the hint. */
 export function fromCommander(err: CommanderError): DwsError {
   const reason = COMMANDER_REASONS[err.code] ?? 'invalid_argument';
   const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
-  const hint = rest.join(' ').trim().replace(/^\((.*)\)$/, '$1');
-  return new DwsError(reason, first, hint || 'run `dws --help` for usage');
+  const suggestion = rest.join(' ').trim().replace(/^\((.*)\)$/, '$1');
+  const help = `\`${failedCommand.get(err) ?? 'dws'} --help\``;
+  return new DwsError(reason, first, suggestion ? `${suggestion} See ${help}.` : `run ${help} for usage`);
 }
 
 export function configureRoot(cmd: Command): Command {
   return cmd
-    .exitOverride()
+    .helpOption('-h, --help', 'show this help / 显示帮助')
+    .exitOverride((err) => {
+      // The innermost command reports first; its parents only pass the error on.
+      if (!failedCommand.has(err)) failedCommand.set(err, commandLine(cmd));
+      throw err;
+    })
     .showSuggestionAfterError(true)
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .enablePositionalOptions()
     .allowExcessArguments(false);
 }
 
-async function runSchema(words: string[], flags: SchemaFlags): Promise<void> {
-  const json = inspectSchema(words, flags);
-  if (flags.jq !== undefined) {
-    const { applyJq } = await import('../schema/format.js');
-    await writeStdout(await applyJq(json, flags.jq));
-  } else if (flags.format === 'table') {
-    const { renderTable, terminalIsChinese } = await import('../schema/format.js');
-    await writeStdout(renderTable(JSON.parse(json), terminalIsChinese()));
-  } else {
-    await writeStdout(json + '\n');
-  }
+/** The JSON answer shaped by --jq, --fields (search: the candidates) or --format table, or as it is plus a newline. */
+async function shape(json: string, flags: SearchFlags | SchemaFlags, search: boolean): Promise<string> {
+  if (!shapesOutput(flags)) return json + '\n';
+  const { applyJq, renderTable, searchFields, terminal } = await import('../schema/format.js');
+  if (flags.jq !== undefined) return applyJq(json, flags.jq);
+  const fields = search ? parseFields(flags.fields) : undefined;
+  if (fields) json = searchFields(json, fields);
+  return flags.format === 'table' ? renderTable(JSON.parse(json), terminal()) : json + '\n';
 }
+
+/** What each exit code means (src/errors.ts: EXIT), for `dws --help`. */
+const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
+  ok: 'ok, also for an answer without candidates / 成功（没有候选也是成功的回答）',
+  usage: 'usage: unknown command or flag / 用法错误：未知命令或参数',
+  validation: 'validation: the request or its parameters / 校验失败：请求或参数不合法',
+  auth: 'auth: the backend refused the token / 认证失败',
+  internal: 'internal: corrupt snapshot or a bug / 内部错误：快照损坏或程序缺陷',
+  discovery: 'catalog_changed: search and inspect again / 目录已变更：请重新搜索并查看契约',
+  backend: 'backend or transport failure / 后端或传输失败',
+};
+
+/** `dws --help` after the commands: every product with its command count and title, then the exit codes. */
+function rootHelpTail(): string {
+  const products = getEngine().products;
+  const total = products.reduce((n, p) => n + p.tool_count, 0);
+  const idWidth = Math.max(...products.map((p) => p.id.length));
+  const countWidth = String(Math.max(...products.map((p) => p.tool_count))).length;
+  return [
+    '',
+    `Products / 产品 (${products.length} products, ${total} commands / ${products.length} 个产品，${total} 个命令):`,
+    ...products.map((p) => `  ${p.id.padEnd(idWidth)}  ${String(p.tool_count).padStart(countWidth)}  ${p.title_en} / ${p.title}`),
+    '',
+    'Catalog commands / 目录命令:  dws <product> <command> [--flags]  (--help on one shows its flags and safety facts / 查看参数与安全属性)',
+    'Find a command / 查找命令:    dws schema search --query "撤回我刚发的群消息"',
+    'Read its contract / 查看契约: dws schema <canonical path> --compact --expected-source-hash <h> --expected-surface-hash <h>',
+    '',
+    'Exit codes / 退出码:',
+    ...(Object.entries(EXIT) as [keyof typeof EXIT, number][]).map(([k, code]) => `  ${code}  ${EXIT_MEANING[k]}`),
+  ].join('\n');
+}
+
+const SERVE_HELP = `
+Environment / 环境变量:
+  DWS_MCP_URL_TEMPLATE  backend MCP server URL, "{product}" replaced by the product id (e.g. https://host/mcp/{product})
+                        后端 MCP 服务地址，"{product}" 替换为产品 id
+  DWS_TOKEN             the token sent to the backend; never printed or logged / 发给后端的令牌，从不打印或记录
+  DWS_SNAPSHOT          serve another catalog snapshot; a change to the file is picked up without a restart
+                        使用另一个目录快照；文件变化时无需重启即切换
+  DWS_CONFIG            config file with servers and token (default ~/.config/dws/config.json) / 配置文件路径
+
+Search and inspect work offline; only execute needs the backend. / 搜索和查看契约无需联网，只有 execute 需要后端。`;
 
 /** Commander options from the declared flag table (the hot path in bin.ts reads the same table). */
 export function optionOf(f: FlagSpec): Option {
@@ -63,21 +117,21 @@ function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
 
 export function buildProgram(): Command {
   const program = configureRoot(new Command('dws'))
-    .description('DingTalk workspace commands for agents: search, inspect, dispatch')
-    .version('0.1.0', '--version')
-    .addHelpText('after', `
-Catalog commands: dws <product> <command> [--flags] (run one with --help for its flags and safety facts).
-Find a command:   dws schema search --query "撤回我刚发的群消息"
-Read its contract: dws schema <canonical path> --compact --expected-source-hash <h> --expected-surface-hash <h>`);
+    .description('DingTalk workspace commands for agents: search, inspect, dispatch\n钉钉工作台命令（面向智能体）：搜索、查看契约、执行')
+    .version('0.1.0', '--version', 'print the version / 显示版本')
+    .helpCommand('help [command]', 'help for a command / 显示某个命令的帮助')
+    .addHelpText('after', rootHelpTail);
   const schema = configureRoot(program.command('schema'))
-    .description('discover commands: search, browse, inspect one contract')
-    .argument('[path...]', 'product, "product group", canonical path, CLI path or alias');
+    .description('discover commands: search, browse, inspect one contract / 发现命令：搜索、浏览、查看单个命令的契约')
+    .argument('[path...]', 'product, "product group", canonical path, CLI path or alias / 产品、"产品 分组"、规范路径、CLI 路径或别名');
   addFlags(schema, SCHEMA_FLAGS)
-    .action((words: string[], flags: SchemaFlags) => runSchema(words, flags));
-  addFlags(configureRoot(schema.command('search')).description('find commands for a task (tool-search.v1)'), SEARCH_FLAGS)
-    .action((flags: SearchFlags) => runSearch(flags));
+    .action(async (words: string[], flags: SchemaFlags) => writeStdout(await shape(inspectSchema(words, flags), flags, false)));
+  addFlags(configureRoot(schema.command('search'))
+    .description('find commands for a task (tool-search.v1) / 按任务查找命令'), SEARCH_FLAGS)
+    .action((flags: SearchFlags) => runSearch(flags, (json) => shape(json, flags, true)));
   configureRoot(program.command('serve'))
-    .description('serve schema_search, schema_inspect and execute as MCP tools over stdio')
+    .description('serve schema_search, schema_inspect and execute as MCP tools over stdio / 以 stdio MCP 服务提供 schema_search、schema_inspect 和 execute')
+    .addHelpText('after', SERVE_HELP)
     .action(async () => {
       const { runServe } = await import('../serve/server.js');
       await runServe();
@@ -92,12 +146,20 @@ function isDispatch(argv: string[]): boolean {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // `dws help chat message` is `dws chat message --help` (an unknown name gets the dispatcher's did-you-mean).
+  if (argv[0] === 'help' && argv.length > 1 && !['schema', 'serve', 'help'].includes(argv[1])) argv = [...argv.slice(1), '--help'];
+  // `dws serve` owns its stdout (the MCP transport); dispatch handles a closed stdout itself (below); every other
+  // command is a one-shot answer.
+  if (argv[0] !== 'serve' && !isDispatch(argv)) quietOnClosedPipe();
   if (isDispatch(argv)) {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
     const { runDispatch } = await import('../dispatch/cli.js');
     try {
-      await runDispatch(argv, getEngine, { write: writeStdout, env: process.env });
+      // A closed stdout rejects the write instead of ending the process, so a streaming local command (event
+      // consume) cancels its subscription first; then the process ends quietly, as for any answer.
+      await runDispatch(argv, getEngine, { write: (text) => writeStdout(text, 'throw'), env: process.env });
     } catch (err) {
+      if (readerGone(err)) process.exit(0);
       if (err instanceof CommanderError) fail(fromCommander(err));
       fail(err);
     }

@@ -7,6 +7,7 @@
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
+import { checkCatalogVersion } from '../schema/browse.js';
 import { resolveCommand } from './resolve.js';
 import { parseToolArgs } from './flags.js';
 import { foldInput, validateInput } from './validate.js';
@@ -54,6 +55,7 @@ function wantsHelp(rest: string[]): boolean {
 }
 
 export function checkHashes(engine: Engine, c: { expectedSource?: string; expectedSurface?: string }): void {
+  if (!checkCatalogVersion(c.expectedSource, c.expectedSurface)) return;
   const have = engine.catalogHashes;
   const stale = [
     c.expectedSource !== undefined && c.expectedSource !== have.source_hash ? 'source_hash' : '',

@@ -69,8 +69,9 @@ export function toolHelp(t: ToolSpec): string {
 
 export function groupHelp(prefix: string, tools: ToolSpec[]): string {
   const sorted = [...tools].sort((a, b) => byCodePoint(a.cli_path, b.cli_path));
-  const lines = [`dws ${prefix} - ${sorted.length} commands / 个命令`, ''];
-  for (const t of sorted) lines.push(`  dws ${t.cli_path}`, `      ${t.title_en} / ${t.title}`);
+  const hidden = sorted.filter((t) => t.visibility !== 'visible').length;
+  const lines = [`dws ${prefix} - ${sorted.length} commands / 个命令${hidden ? ` (${hidden} hidden: compatibility or unpublished / 其中 ${hidden} 个隐藏)` : ''}`, ''];
+  for (const t of sorted) lines.push(`  dws ${t.cli_path}${t.visibility === 'visible' ? '' : '  [hidden / 隐藏]'}`, `      ${t.title_en} / ${t.title}`);
   lines.push('', `Run \`dws <command> --help\` for one command's flags / 查看单个命令的参数。`);
   return lines.join('\n') + '\n';
 }

@@ -6,8 +6,7 @@ import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
-import { distance } from 'fastest-levenshtein';
-import { byCodePoint } from '../catalog/order.js';
+import { nearestNames } from '../schema/nearest.js';
 
 /** The deepest CLI path in the catalog has 4 words; a little headroom costs nothing. */
 const MAX_PATH_WORDS = 6;
@@ -45,19 +44,21 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
   }
   // A group only when every leading word belongs to it: `dws chat messag recall` is a typo, not the chat group.
   const prefix = words.join(' ');
-  const under = tools.filter((t) => t.visibility === 'visible' && t.cli_path.startsWith(prefix + ' '));
+  // Hidden commands are listed too (marked), so a group's count is the one `dws schema "<group>"` gives.
+  const under = tools.filter((t) => t.cli_path.startsWith(prefix + ' '));
   if (prefix && under.length > 0) return { kind: 'group', prefix, tools: under, rest: argv.slice(words.length) };
   throw new DwsError('unknown_command', `unknown command "${words.join(' ') || argv[0]}"`,
     `${nearest(words.join(' '), tools)}find commands with \`dws schema search --query "<task>"\``);
 }
 
-/** "did you mean" for an unknown command: the three visible CLI paths closest by edit distance (ties in code point order). */
+/** "did you mean" for an unknown command: the nearest built-in commands, products, groups and visible CLI paths. */
 function nearest(typed: string, tools: ToolSpec[]): string {
-  if (typed.length === 0) return '';
-  const scored = tools
-    .filter((t) => t.visibility === 'visible')
-    .map((t) => ({ path: t.cli_path, d: distance(typed, t.cli_path) }))
-    .sort((a, b) => a.d - b.d || byCodePoint(a.path, b.path))
-    .slice(0, 3);
-  return `did you mean ${scored.map((s) => `\`dws ${s.path}\``).join(', ')}? `;
+  const names = ['schema', 'serve'];
+  for (const t of tools) {
+    if (t.visibility !== 'visible') continue;
+    const words = t.cli_path.split(' ');
+    for (let i = 1; i <= words.length; i++) names.push(words.slice(0, i).join(' '));
+  }
+  const near = nearestNames(typed, names);
+  return near.length ? `did you mean ${near.map((p) => `\`dws ${p}\``).join(', ')}? ` : '';
 }

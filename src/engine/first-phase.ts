@@ -86,7 +86,7 @@ export class QueryPhase {
     const mask = this.mask(req);
     const folded = fold(query);
     const ranked = this.rank(query, folded, task, mask, k, explain);
-    return { kind: 'ranked', hits: pinIdentities(ranked, folded, mask, this.ctx.identities) };
+    return { kind: 'ranked', hits: pinIdentities(ranked, folded, (d) => !this.filterReason(d, req), this.ctx.identities) };
   }
 
   filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
@@ -98,13 +98,17 @@ export class QueryPhase {
     return undefined;
   }
 
-  /** The eligibility mask for the request's filters (1 = eligible), cached per filter combination. */
+  /** The ranking's eligibility mask: the request's filters and visibility (MASK_ELIGIBLE or MASK_FILTERED), cached per filter combination. */
   mask(req: NormalizedRequest): Uint8Array {
     const key = JSON.stringify([req.product_ids, req.effects, req.exclude_canonical]);
     let m = this.maskCache.get(key);
     if (!m) {
       m = new Uint8Array(this.ctx.meta.count);
-      for (let doc = 0; doc < m.length; doc++) m[doc] = this.filterReason(doc, req) ? MASK_FILTERED : MASK_ELIGIBLE;
+      // Hidden commands (compatibility paths, unpublished) are ranked for no one: only a request that names one
+      // exactly gets it (the Exact Guard and embedded identities check filterReason, not this mask).
+      const visibility = this.ctx.meta.codesOf('visibility');
+      const visible = visibility.values.indexOf('visible');
+      for (let doc = 0; doc < m.length; doc++) m[doc] = visibility.codes[doc] !== visible || this.filterReason(doc, req) ? MASK_FILTERED : MASK_ELIGIBLE;
       if (this.maskCache.size > 64) this.maskCache.clear();
       this.maskCache.set(key, m);
     }

@@ -31,6 +31,8 @@ export const HINTS = {
   weak: 'Candidates matched only weak fields (description, parameters or use cases). Inspect before use; if none fits, report the capability as unsupported.',
   gap: 'The candidates are only near matches: report the capability as unsupported unless one clearly does what was asked.',
   exactFiltered: 'The exact command you named is excluded by the request filters; change the filters or ask the user. Do not substitute a sibling command.',
+  exactUnavailable: 'The exact command you named exists but is unavailable (its reason: `dws schema <canonical_path> --compact`); report it as unavailable. Do not retry it or substitute a sibling command.',
+  limitZero: 'limit 0 asks for no candidates; ask with a limit from 1 to 20 for commands.',
 } as const;
 
 const SUMMARY_LIMIT = 256;

@@ -1,13 +1,13 @@
 // `dws schema` views over the normalized ToolSpecs: overview, product, group (CLI path prefix), leaf, --all, and
 // versioned Inspect (schema-inspect.v1). The full leaf IS the ToolSpec, and the --all entry is the same object;
 // --compact is only a projection (compact.ts). Nothing here builds a second catalog.
-import { distance } from 'fastest-levenshtein';
 import { DwsError } from '../errors.js';
 import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import { byCodePoint } from '../catalog/order.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import type { SnapshotMeta, ToolText } from '../snapshot/decode.js';
 import { compactLeaf, compactNavigation } from './compact.js';
+import { nearestNames } from './nearest.js';
 
 export const INSPECT_VERSION = 'schema-inspect.v1';
 
@@ -118,25 +118,23 @@ export class Browser {
         body: { kind: 'group', level: 'group', id: key, product: m.product_id[group[0]], count: group.length, schema_path: schemaPath(JSON.stringify(key)), tools: summaries(group) },
       };
     }
-    throw new DwsError('unknown_path', `no product, group or command "${path}"`, `closest: ${this.suggest(key).join(', ')}`);
+    const near = this.suggest(key);
+    throw new DwsError('unknown_path', `no product, group or command "${path}"`,
+      near.length ? `did you mean ${near.map((p) => `\`dws schema ${p.includes(' ') ? JSON.stringify(p) : p}\``).join(', ')}?` :
+        'list the products with `dws schema`, or find a command with `dws schema search --query "<task>"`');
   }
 
-  /** The nearest valid paths by edit distance, ties in code point order. */
+  /** The nearest valid paths (and the `search` subcommand, a word people mistype here). */
   suggest(key: string, n = 5): string[] {
-    const candidates = new Set<string>(this.src.products.map((p) => p.id));
+    const candidates = ['search', ...this.src.products.map((p) => p.id)];
     const m = this.src.meta;
     for (let doc = 0; doc < m.count; doc++) {
       const cli = m.cli_path.at(doc)!;
-      candidates.add(m.canonical_path.at(doc)!);
-      candidates.add(cli);
+      candidates.push(m.canonical_path.at(doc)!, cli);
       const words = cli.split(' ');
-      for (let i = 2; i < words.length; i++) candidates.add(words.slice(0, i).join(' '));
+      for (let i = 2; i < words.length; i++) candidates.push(words.slice(0, i).join(' '));
     }
-    return [...candidates]
-      .map((c) => ({ c, d: distance(key, identityKey(c)) }))
-      .sort((a, b) => a.d - b.d || byCodePoint(a.c, b.c))
-      .slice(0, n)
-      .map((x) => x.c);
+    return nearestNames(key, candidates, n, identityKey);
   }
 
   /** The JSON the CLI prints for `dws schema [path]` with these options (without the newline). */
@@ -152,10 +150,7 @@ export class Browser {
   }
 
   private versioned(path: string | undefined, opts: InspectOptions): string {
-    if (opts.expectedSourceHash === undefined || opts.expectedSurfaceHash === undefined) {
-      throw new DwsError('incomplete_catalog_version', 'versioned Inspect needs both --expected-source-hash and --expected-surface-hash',
-        'pass both hashes from the search response\'s "catalog" object');
-    }
+    checkCatalogVersion(opts.expectedSourceHash, opts.expectedSurfaceHash);
     if (opts.fields) throw new DwsError('unsupported_output_filter', 'versioned Inspect prints the whole contract; --fields is not allowed');
     const { source_hash, surface_hash } = this.src.catalogHashes;
     if (opts.expectedSourceHash !== source_hash || opts.expectedSurfaceHash !== surface_hash) {
@@ -171,12 +166,46 @@ export class Browser {
   }
 }
 
+const HASH = /^sha256:[0-9a-f]{64}$/;
+
+/**
+ * The catalog version a caller expects (versioned Inspect; dispatch, where it is optional): both hashes, each
+ * `sha256:` + 64 lowercase hex. Checked before anything is compared or resolved; true when any hash was given.
+ */
+export function checkCatalogVersion(source: string | undefined, surface: string | undefined): boolean {
+  if (source === undefined && surface === undefined) return false;
+  if (source === undefined || surface === undefined) {
+    throw new DwsError('incomplete_catalog_version', 'a catalog version needs both --expected-source-hash and --expected-surface-hash',
+      'pass both hashes from the search response\'s "catalog" object');
+  }
+  for (const [name, value] of [['source_hash', source], ['surface_hash', surface]]) {
+    if (!HASH.test(value)) {
+      throw new DwsError('invalid_hash', `the expected ${name} must be "sha256:" and 64 lowercase hex digits, got ${JSON.stringify(value.slice(0, 80))}`,
+        'copy the hashes from the search response\'s "catalog" object as they are');
+    }
+  }
+  return true;
+}
+
+/**
+ * --fields over a list: each element with only those keys. A key that no element has (nor `known`, the keys an
+ * element may have, for a list that can be empty) is an error naming the keys there are, never a list of `{}`.
+ */
+export function pickFields(list: Record<string, unknown>[], fields: string[], known: readonly string[] = []): Record<string, unknown>[] {
+  const keys = new Set<string>(known);
+  for (const o of list) for (const k of Object.keys(o)) keys.add(k);
+  const unknown = fields.filter((f) => !keys.has(f));
+  if (unknown.length && (list.length || known.length)) {
+    throw new DwsError('invalid_fields', `no field ${unknown.map((f) => JSON.stringify(f)).join(', ')} here`, `fields here: ${[...keys].sort(byCodePoint).join(', ')}`);
+  }
+  return list.map((o) => Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k))));
+}
+
 /** --fields: keep only these keys of each main-list element (navigation) or of the leaf. */
 function filterFields(body: Record<string, unknown>, level: View['level'], fields: string[]): unknown {
-  const pick = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k)));
-  if (level === 'leaf') return pick(body);
+  if (level === 'leaf') return pickFields([body], fields)[0];
   const listKey = level === 'root' || level === 'all' ? 'products' : 'tools';
-  return { ...body, [listKey]: (body[listKey] as Record<string, unknown>[]).map(pick) };
+  return { ...body, [listKey]: pickFields(body[listKey] as Record<string, unknown>[], fields) };
 }
 
 const browsers = new WeakMap<BrowseSource, Browser>();

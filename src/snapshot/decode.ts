@@ -31,7 +31,7 @@ import { lowerBound } from '../catalog/order.js';
 import { checkOffsets, StringList, type Strings } from '../catalog/string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 10;
+export const SNAPSHOT_FORMAT_VERSION = 11;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
 export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index_chunks', 'index', 'specs_index', 'specs'] as const;
@@ -151,7 +151,7 @@ export const STRING_COLUMNS = ['canonical_path', 'primary_cli_path', 'cli_path']
  * Columns with a few distinct values, stored as their values and a u8 code per tool: the per-tool arrays then share
  * the value strings, and a process builds no string per tool.
  */
-export const ENUM_COLUMNS = ['product_id', 'effect', 'risk', 'confirmation', 'idempotency'] as const;
+export const ENUM_COLUMNS = ['product_id', 'effect', 'risk', 'confirmation', 'idempotency', 'visibility'] as const;
 export type EnumColumn = (typeof ENUM_COLUMNS)[number];
 
 /** A PhraseFiling (src/lexicon/actions.ts) as packed u32 LE arrays. */

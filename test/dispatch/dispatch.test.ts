@@ -134,6 +134,9 @@ describe('argument mapping over MCP tools/call', () => {
 });
 
 describe('refusals make zero backend calls', () => {
+  const recall = ['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm'];
+  const hashes = shippedEngine().catalogHashes;
+  const STALE = 'sha256:' + '0'.repeat(64);
   const cases: [string, string[], string, number][] = [
     ['an unknown flag', ['chat', 'message', 'recall', '--msg-idd', 'm'], 'unknown_option', 2],
     ['a missing required flag', ['chat', 'message', 'recall', '--conversation-id', 'c'], 'missing_parameter', 3],
@@ -142,8 +145,11 @@ describe('refusals make zero backend calls', () => {
     ['mutually exclusive flags together', ['chat', 'message', 'send', '--group', 'g', '--user', 'u', '--text', 'x'], 'constraint_violation', 3],
     ['none of a require_one_of group', ['chat', 'message', 'send', '--text', 'x'], 'constraint_violation', 3],
     ['a composite command', ['aitable', '+base-copy', '--base-id', 'b'], 'not_dispatchable', 3],
-    ['a stale source hash', ['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm', '--expected-source-hash', 'sha256:00'], 'catalog_changed', 6],
-    ['a stale surface hash', ['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm', '--expected-surface-hash', 'sha256:00'], 'catalog_changed', 6],
+    ['a stale source hash', [...recall, '--expected-source-hash', STALE, '--expected-surface-hash', hashes.surface_hash], 'catalog_changed', 6],
+    ['a stale surface hash', [...recall, '--expected-source-hash', hashes.source_hash, '--expected-surface-hash', STALE], 'catalog_changed', 6],
+    ['one hash only', [...recall, '--expected-source-hash', hashes.source_hash], 'incomplete_catalog_version', 3],
+    ['a malformed hash', [...recall, '--expected-source-hash', 'abc', '--expected-surface-hash', hashes.surface_hash], 'invalid_hash', 3],
+    ['an upper-case hash', [...recall, '--expected-source-hash', hashes.source_hash.toUpperCase(), '--expected-surface-hash', hashes.surface_hash], 'invalid_hash', 3],
   ];
   for (const [what, argv, reason, exit] of cases) {
     it(`refuses ${what} with ${reason} (exit ${exit})`, async () => {

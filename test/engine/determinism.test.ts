@@ -1,9 +1,9 @@
 // Determinism: several processes answer the same mixed request set with byte-identical output, and that output is
 // the committed golden file (a ranking change is always a visible diff: UPDATE_GOLDEN=1 npx vitest run determinism).
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, runCliAsync } from '../helpers.js';
+import { readGolden, ROOT, runCliAsync } from '../helpers.js';
 
 const requests = readFileSync(path.join(ROOT, 'test/fixtures/requests.jsonl'), 'utf8');
 const golden = path.join(ROOT, 'test/fixtures/search-golden.jsonl');
@@ -18,7 +18,6 @@ describe('byte-identical answers across processes', () => {
     expect(explained[1].stdout).toBe(explained[0].stdout);
     const lines = runs[0].stdout.split('\n').filter(Boolean);
     expect(lines.length).toBe(requests.trim().split('\n').length);
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden)) writeFileSync(golden, runs[0].stdout);
-    expect(runs[0].stdout).toBe(readFileSync(golden, 'utf8'));
+    expect(runs[0].stdout).toBe(readGolden(golden, runs[0].stdout));
   });
 });

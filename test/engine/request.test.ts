@@ -68,9 +68,11 @@ describe('the CLI reports validation errors on stderr with exit 3 and prints not
   const cases: [string, string[], string | undefined, string][] = [
     ['--request-json with --query', ['schema', 'search', '--request-json', '-', '--query', 'x'], '{}', 'ambiguous_input'],
     ['--batch with --limit', ['schema', 'search', '--batch', '--limit', '3'], '', 'ambiguous_input'],
-    ['--jq', ['schema', 'search', '--query', 'x', '--jq', '.candidates'], undefined, 'unsupported_output_filter'],
-    ['--fields', ['schema', 'search', '--query', 'x', '--fields', 'query'], undefined, 'unsupported_output_filter'],
-    ['--format table', ['schema', 'search', '--query', 'x', '--format', 'table'], undefined, 'unsupported_output_format'],
+    ['--batch with --jq', ['schema', 'search', '--batch', '--jq', '.candidates'], '', 'unsupported_output_filter'],
+    ['--batch with --fields', ['schema', 'search', '--batch', '--fields', 'rank'], '', 'unsupported_output_filter'],
+    ['--batch with --format table', ['schema', 'search', '--batch', '--format', 'table'], '', 'unsupported_output_format'],
+    ['--jq with --fields', ['schema', 'search', '--query', 'x', '--jq', '.', '--fields', 'rank'], undefined, 'unsupported_output_filter'],
+    ['--format yaml', ['schema', 'search', '--query', 'x', '--format', 'yaml'], undefined, 'unsupported_output_format'],
     ['a non-numeric --limit', ['schema', 'search', '--query', 'x', '--limit', 'five'], undefined, 'invalid_limit'],
     ['an empty query', ['schema', 'search', '--query', ''], undefined, 'query_required'],
     ['a stdin request over 64 KiB', ['schema', 'search', '--request-json', '-'], ' '.repeat(70000), 'request_too_large'],
@@ -90,7 +92,7 @@ describe('the CLI reports validation errors on stderr with exit 3 and prints not
     const r = runCli(['schema', 'search', '--querry', 'x']);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(errorOf(r.stderr)).toMatchObject({ category: 'usage', reason: 'unknown_option', hint: 'Did you mean --query?' });
+    expect(errorOf(r.stderr)).toMatchObject({ category: 'usage', reason: 'unknown_option', hint: 'Did you mean --query? See `dws schema search --help`.' });
   });
 
   it('an unknown top-level command is a usage error (exit 2) with a hint', () => {

@@ -54,7 +54,6 @@ describe('action classes', () => {
 });
 
 describe('product mentions', () => {
-  const e = shippedEngine();
   const lex = readProductLexicon(path.join(ROOT, 'catalog'));
 
   it('come from product names in either language', () => {

@@ -24,7 +24,7 @@ describe('Exact Guard', () => {
     expect(runFixture({ ...all, exclude_canonical: [] }).exact_filtered.reason).toBe('product_mismatch');
     expect(runFixture({ query: q, effects: ['read'] }).exact_filtered.reason).toBe('effect_mismatch');
     const r = runFixture({ query: q });
-    expect(r).toMatchObject({ strategy: 'exact_filtered', candidates: [], abstained: true, exact_filtered: { canonical_path: q, reason: 'unavailable' }, hint: HINTS.exactFiltered });
+    expect(r).toMatchObject({ strategy: 'exact_filtered', candidates: [], abstained: true, exact_filtered: { canonical_path: q, reason: 'unavailable' }, hint: HINTS.exactUnavailable });
   });
 
   it('keeps an exact identity named inside a broad query at the top', () => {
@@ -88,12 +88,12 @@ describe('lexical ranking', () => {
     expect(JSON.parse(strict.search(q)).candidates).toEqual(ok.candidates);
   });
 
-  it('limit 0 answers with no candidates and no abstain hint, even for an exact identity', () => {
+  it('limit 0 answers with no candidates, abstained, and a hint that says why, even for an exact identity', () => {
     for (const query of ['chat.recall_message', '撤回消息']) {
       const r = run({ query, limit: 0 });
       expect(r.candidates).toEqual([]);
-      expect(r.abstained).toBeUndefined();
-      expect(r.hint).toBeUndefined();
+      expect(r.abstained).toBe(true);
+      expect(r.hint).toBe(HINTS.limitZero);
     }
   });
 

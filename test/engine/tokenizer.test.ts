@@ -1,12 +1,12 @@
 // The WASM tokenizer and the searchable-text pipeline: ToolSpec -> per-field text -> tokens is pinned by a golden
 // file, so any tokenizer or field change shows up as a diff (UPDATE_GOLDEN=1 to accept one).
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { instantiateCore, tokenize, wasmBytes } from '../../src/core/core.js';
 import { FIELDS, searchableFields } from '../../src/build/fields.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
-import { ROOT, shippedEngine } from '../helpers.js';
+import { readGolden, ROOT, shippedEngine } from '../helpers.js';
 
 const core = instantiateCore();
 const tok = (s: string) => tokenize(core, s);
@@ -69,8 +69,7 @@ describe('searchable text golden', () => {
       return [path, Object.fromEntries(FIELDS.map((f) => [f, tok(fields[f])]))];
     }));
     const file = path.join(ROOT, 'test/fixtures/searchable-text-catalog.golden.json');
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, JSON.stringify(actual, null, 1) + '\n');
-    expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+    expect(actual).toEqual(JSON.parse(readGolden(file, JSON.stringify(actual, null, 1) + '\n')));
   });
 
   it('ToolSpec -> fields -> tokens matches test/fixtures/searchable-text.golden.json', () => {
@@ -79,7 +78,6 @@ describe('searchable text golden', () => {
     const fields = searchableFields(tool, product);
     const actual = Object.fromEntries(FIELDS.map((f) => [f, { text: fields[f], tokens: tok(fields[f]) }]));
     const file = path.join(ROOT, 'test/fixtures/searchable-text.golden.json');
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, JSON.stringify(actual, null, 1) + '\n');
-    expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+    expect(actual).toEqual(JSON.parse(readGolden(file, JSON.stringify(actual, null, 1) + '\n')));
   });
 });

@@ -1,10 +1,9 @@
 // `dws schema`: browse levels, compact projection, versioned Inspect with catalog hashes, --all, jq, fields, table.
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMPACT_LEAF_KEYS, COMPACT_NAVIGATION_KEYS, COMPACT_PARAMETER_KEYS } from '../../src/schema/compact.js';
 import { DwsError } from '../../src/errors.js';
-import { errorOf, ROOT, runCli, shippedEngine } from '../helpers.js';
+import { errorOf, readGolden, ROOT, runCli, shippedEngine } from '../helpers.js';
 import { inspect as inspectView } from '../../src/schema/browse.js';
 
 const e = () => shippedEngine();
@@ -173,7 +172,6 @@ describe('golden browse output', () => {
   it('overview, product, group and leaf for a few paths match test/fixtures/browse.golden.json', () => {
     const views = Object.fromEntries(['', 'ding', 'chat group-role', 'ding.send_ding_message'].map((p) => [p, inspect(p || undefined, { compact: true })]));
     const file = path.join(ROOT, 'test/fixtures/browse.golden.json');
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, JSON.stringify(views, null, 1) + '\n');
-    expect(views).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+    expect(views).toEqual(JSON.parse(readGolden(file, JSON.stringify(views, null, 1) + '\n')));
   });
 });

@@ -23,9 +23,12 @@ export function embeddedIdentities(folded: string, identities: IdentityLookup): 
   return found;
 }
 
-/** The core's hits with the eligible embedded identities first (scored ones keep their score and fields). */
-export function pinIdentities(ranked: Hit[], folded: string, mask: Uint8Array, identities: IdentityLookup): Hit[] {
-  const pinned = embeddedIdentities(folded, identities).filter((d) => mask[d] !== 0);
+/**
+ * The core's hits with the eligible embedded identities first (scored ones keep their score and fields). eligible:
+ * the request's filters only (a hidden command, left out of the ranking mask, is pinned when named).
+ */
+export function pinIdentities(ranked: Hit[], folded: string, eligible: (doc: number) => boolean, identities: IdentityLookup): Hit[] {
+  const pinned = embeddedIdentities(folded, identities).filter(eligible);
   const pinnedSet = new Set(pinned);
   const hits: Hit[] = pinned.map((doc) => {
     const scored = ranked.find((h) => h.doc === doc);

@@ -346,12 +346,11 @@ describe('event status and stop', () => {
 
   it('stop --all cancels what this machine recorded and interrupts the consumer holding it', async () => {
     fx.framesFor = () => [];
-    let stopResult: Record<string, unknown> | undefined;
     const consumer = spawnCli(['event', 'consume', 'user_im_message_receive_o2o_all'], env());
     // Wait until the consumer has its subscription recorded and its Stream open.
     while (fx.connections === 0 || !existsSync(runsFile())) await new Promise((r) => setTimeout(r, 20));
     const stop = await runCliAsync(['event', 'stop', '--all', '--yes'], '', env());
-    stopResult = result(stop.stdout);
+    const stopResult = result(stop.stdout);
     const ended = await consumer;
     expect(ended.status).toBe(0);
     expect(stopResult).toEqual({ cancelled: ['sub_1'], stopped_consumers: [expect.any(Number)] });
