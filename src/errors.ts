@@ -45,10 +45,13 @@ export const REASONS = {
   tool_unavailable: 'validation',
   not_dispatchable: 'validation',
   not_configured: 'validation',
+  not_found: 'validation',
+  ambiguous_match: 'validation',
   auth_failed: 'auth',
   backend_error: 'backend',
   transport_error: 'backend',
   outcome_unknown: 'backend',
+  partial_outcome: 'backend',
   // internal (exit 5)
   snapshot_missing: 'internal',
   snapshot_incompatible: 'internal',

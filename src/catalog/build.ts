@@ -15,6 +15,7 @@ import { encodeSnapshot } from './snapshot-encode.js';
 import { FIELDS } from './fields.js';
 import type { Catalog } from './types.js';
 import { buildIndexImage } from '../engine/build-index.js';
+import { attachPlans, readPlanFiles } from '../plan/load.js';
 import { coreSha256, instantiateCore } from '../engine/core.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
@@ -31,8 +32,9 @@ export function readDeclarationFiles(dir: string): { file: string; doc: unknown 
     });
 }
 
+/** catalog/<product>.yaml, then the execution plans of catalog/plans/ (docs/PLANS.md) on their tools. */
 export function loadCatalogDir(dir: string): Catalog {
-  return normalizeCatalog(validateDeclarations(readDeclarationFiles(dir)));
+  return attachPlans(normalizeCatalog(validateDeclarations(readDeclarationFiles(dir))), readPlanFiles(path.join(dir, 'plans')));
 }
 
 /** The products of a catalog directory: one catalog/<product>.yaml each. */

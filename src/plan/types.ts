@@ -1,0 +1,110 @@
+// The plan language (docs/PLANS.md): the normalized shape a plan has inside a ToolSpec (field `plan`), shared by
+// the build-time validation (validate.ts) and the executor (src/dispatch/execute.ts).
+
+/** A parametrized transform is a one-key object; the others are names. */
+export type Transform = string | { format: string } | { default: unknown };
+
+export interface SourceModifiers {
+  transform?: Transform[];
+  default?: unknown;
+  when?: Condition;
+  optional?: boolean;
+}
+
+/** Exactly one kind key per source (flag, const, positional, from, item, object, list, concat, first). */
+export type Source = SourceModifiers & (
+  | { flag: string }
+  | { const: unknown }
+  | { positional: number }
+  | { from: string; path?: string }
+  | { item: true; path?: string }
+  | { object: Record<string, Source> }
+  | { list: Source[] }
+  | { concat: Source[] }
+  | { first: Source[] }
+);
+
+export type Condition =
+  | { flag: string }
+  | { given: string }
+  | { equals: [Source, unknown] }
+  | { in: [Source, unknown[]] }
+  | { from: string; path?: string }
+  | { not: Condition }
+  | { all: Condition[] }
+  | { any: Condition[] };
+
+export interface PageSpec {
+  cursor_arg: string;
+  next: string;
+  items: string;
+  more?: string;
+  max_pages: number;
+}
+
+export interface ResolveSpec {
+  items: string;
+  value: string;
+  label: string[];
+  match?: { field: string; equals: Source };
+}
+
+export interface UploadSpec {
+  file: Source;
+  url: Source;
+  headers?: Source;
+  max_bytes: number;
+}
+
+export interface PlanStep {
+  id: string;
+  server?: string;
+  rpc?: string;
+  effect: 'read' | 'write';
+  when?: Condition;
+  args?: Record<string, Source>;
+  for_each?: Source;
+  max_items?: number;
+  page?: PageSpec;
+  resolve?: ResolveSpec;
+  upload?: UploadSpec;
+}
+
+export interface PlanSpec {
+  facts: string;
+  steps: PlanStep[];
+  output?: Source;
+}
+
+export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any'] as const;
+
+export const DEFAULT_MAX_ITEMS = 100;
+export const MAX_ITEMS_LIMIT = 1000;
+export const MAX_PAGES_LIMIT = 1000;
+export const DEFAULT_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+export function sourceKind(s: Source): (typeof SOURCE_KINDS)[number] {
+  return SOURCE_KINDS.find((k) => Object.hasOwn(s, k))!;
+}
+
+/** What compact Inspect shows of how a command executes (SPEC 5 key `execution`). */
+export interface ExecutionSummary {
+  steps?: number;
+  local?: true;
+  max_pages?: number;
+  for_each?: true;
+  resolve?: true;
+  upload?: true;
+}
+
+export function planSummary(p: PlanSpec): ExecutionSummary {
+  const out: ExecutionSummary = { steps: p.steps.length };
+  const pages = p.steps.filter((s) => s.page).map((s) => s.page!.max_pages);
+  if (pages.length) out.max_pages = Math.max(...pages);
+  if (p.steps.some((s) => s.for_each)) out.for_each = true;
+  if (p.steps.some((s) => s.resolve)) out.resolve = true;
+  if (p.steps.some((s) => s.upload)) out.upload = true;
+  return out;
+}
