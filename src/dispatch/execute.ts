@@ -43,6 +43,7 @@ export interface StepPreview {
   effect: 'read' | 'write';
   arguments?: Record<string, unknown>;
   upload?: { file: unknown; url: unknown; max_bytes: number };
+  download?: { url: unknown; file: unknown; max_bytes: number };
   when?: string;
   for_each?: unknown;
   page?: { cursor_arg: string; max_pages: number };
@@ -176,10 +177,37 @@ function evalSource(sc: Scope, s: Source): unknown {
     case 'first':
       v = (s as { first: Source[] }).first.map((x) => evalSource(sc, x)).find((x) => x !== undefined);
       break;
+    case 'each': {
+      const e = s as { each: Source; to: Source };
+      const list = evalSource(sc, e.each);
+      const outer = sc.item;
+      if (list instanceof Placeholder) {
+        sc.item = { value: new Placeholder('<item>') };
+        v = [evalSource(sc, e.to)];
+      } else {
+        v = asList(list).map((item) => {
+          sc.item = { value: item };
+          return evalSource(sc, e.to);
+        }).filter((x) => x !== undefined);
+      }
+      sc.item = outer;
+      break;
+    }
+    case 'pick': {
+      const p = s as { pick: Source; field: string; in: Source };
+      const list = evalSource(sc, p.pick);
+      const wanted = evalSource(sc, p.in);
+      if (list instanceof Placeholder || wanted instanceof Placeholder) v = list;
+      else {
+        const keys = new Set(asList(wanted).map((x) => JSON.stringify(x)));
+        v = asList(list).filter((x) => keys.has(JSON.stringify(readPath(x, p.field))));
+      }
+      break;
+    }
   }
   if (v === undefined) return s.default;
   if (v instanceof Placeholder) return v;
-  return applyTransforms(s.transform, v, label(s));
+  return applyTransforms(s.transform, v, label(s)) ?? s.default;
 }
 
 const truthy = (v: unknown) => !isEmpty(v) && v !== false;
@@ -305,14 +333,17 @@ function candidatesText(cands: unknown[], fields: string[]): string {
 
 function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
   const r = step.resolve!;
-  const all = asList(readPath(result, r.items));
+  const all = asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined));
   let cands = all;
   let wanted = '';
   if (r.match) {
-    const want = evalSource(sc, r.match.equals);
+    const m = r.match;
+    const want = evalSource(sc, m.equals);
     wanted = want === undefined ? '' : ` for ${JSON.stringify(want)}`;
-    const exact = all.filter((c) => equal(readPath(c, r.match!.field), want));
-    if (exact.length) cands = exact;
+    cands = all.filter((c) => equal(readPath(c, m.field), want));
+    if (cands.length === 0 && m.contains_when !== undefined && evalCondition(sc, m.contains_when) === true && typeof want === 'string') {
+      cands = all.filter((c) => String(readPath(c, m.field) ?? '').includes(want));
+    }
   }
   const where = `${sc.tool.canonical_path} (step "${step.id}")`;
   if (cands.length === 0) {
@@ -331,7 +362,7 @@ function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
 function pagePreview(step: PlanStep): Pick<StepPreview, 'page' | 'resolve'> {
   return {
     ...(step.page ? { page: { cursor_arg: step.page.cursor_arg, max_pages: step.page.max_pages } } : {}),
-    ...(step.resolve ? { resolve: { items: step.resolve.items, value: step.resolve.value } } : {}),
+    ...(step.resolve ? { resolve: { items: step.resolve.items.join(' | '), value: step.resolve.value } } : {}),
   };
 }
 
@@ -350,6 +381,9 @@ function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
   if (step.upload) {
     const u = step.upload;
     base.upload = { file: evalSource(sc, u.file) ?? null, url: evalSource(sc, u.url) ?? null, max_bytes: u.max_bytes };
+  } else if (step.download) {
+    const d = step.download;
+    base.download = { url: evalSource(sc, d.url) ?? null, file: evalSource(sc, d.file) ?? null, max_bytes: d.max_bytes };
   } else {
     Object.assign(base, { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect });
   }
@@ -359,7 +393,7 @@ function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
     base.for_each = list instanceof Placeholder ? list : asList(list);
     sc.item = { value: new Placeholder('<item>') };
   }
-  if (!step.upload) base.arguments = evalArgs(sc, step);
+  if (!step.upload && !step.download) base.arguments = evalArgs(sc, step);
   sc.item = undefined;
   return { ...base, ...pagePreview(step) };
 }
@@ -374,7 +408,9 @@ async function runPaged(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
   const items: unknown[] = [];
   let last: unknown;
   let sent = readPath(args, p.cursor_arg);
-  for (let page = 0; page < p.max_pages; page++) {
+  const wanted = p.pages === undefined ? p.max_pages : Number(evalSource(sc, p.pages) ?? p.max_pages);
+  const pages = Math.min(p.max_pages, Math.max(1, Number.isFinite(wanted) ? Math.trunc(wanted) : p.max_pages));
+  for (let page = 0; page < pages; page++) {
     last = await callBackend(sc.tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: step.effect === 'read', step: index, page });
     const got = readPath(last, p.items);
     if (Array.isArray(got)) items.push(...got);
@@ -386,6 +422,29 @@ async function runPaged(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
     sent = next;
   }
   return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);
+}
+
+/** An upload or download step: one HTTP transfer, reported to the journal like a backend call (server "http"). */
+async function runTransfer(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  const { downloadFile, uploadFile } = await import('./transfer.js');
+  const spec = step.upload ?? step.download!;
+  const file = evalSource(sc, spec.file);
+  const url = evalSource(sc, spec.url);
+  const what = step.upload ? 'upload' : 'download';
+  if (typeof file !== 'string') throw new DwsError('missing_parameter', `${sc.tool.canonical_path}: the ${what} of step "${step.id}" needs a local file path`);
+  if (typeof url !== 'string') throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has no ${what} URL from the backend`);
+  const record = { canonical_path: sc.tool.canonical_path, catalog: o.catalog, step: index, server: 'http', rpc: step.upload ? 'PUT' : 'GET', arguments: { file } };
+  try {
+    const result = step.upload
+      ? await uploadFile({ file, url, headers: evalHeaders(sc, step.upload.headers), maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env)
+      : await downloadFile({ file, url, maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env);
+    journalCall(o.env, { ...record, outcome: 'ok', result });
+    return result;
+  } catch (err) {
+    const reason = err instanceof DwsError ? err.reason : 'internal_error';
+    journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
+    throw err;
+  }
 }
 
 interface Completed {
@@ -420,22 +479,8 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     try {
       if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
       let result: unknown;
-      if (step.upload) {
-        const { uploadFile } = await import('./upload.js');
-        const u = step.upload;
-        const file = evalSource(sc, u.file);
-        const url = evalSource(sc, u.url);
-        if (typeof file !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a file path`);
-        if (typeof url !== 'string') throw new DwsError('backend_error', `${tool.canonical_path}: step "${step.id}" has no upload URL from the backend`);
-        const record = { canonical_path: tool.canonical_path, catalog: o.catalog, step: index, server: 'upload', rpc: 'PUT', arguments: { file } };
-        try {
-          result = await uploadFile({ file, url, headers: evalHeaders(sc, u.headers), maxBytes: u.max_bytes, timeoutMs: o.timeoutMs }, o.env);
-        } catch (err) {
-          const reason = err instanceof DwsError ? err.reason : 'internal_error';
-          journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
-          throw err;
-        }
-        journalCall(o.env, { ...record, outcome: 'ok', result });
+      if (step.upload || step.download) {
+        result = await runTransfer(sc, step, index, o);
       } else if (step.for_each) {
         const list = asList(evalSource(sc, step.for_each));
         if (list.length > step.max_items!) {

@@ -1,7 +1,50 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"). Each is a named primitive
 // with one meaning; a value a transform cannot take is refused with invalid_parameter naming where it came from.
+import { closeSync, fstatSync, openSync, readFileSync, realpathSync, constants } from 'node:fs';
+import path from 'node:path';
 import { DwsError } from '../errors.js';
+import { readPath } from './path.js';
 import type { Transform } from './types.js';
+
+/** Local files a plan reads (read_text, file_size) are bounded and confined like uploads (src/dispatch/transfer.ts). */
+export const MAX_READ_BYTES = 10 * 1024 * 1024;
+
+function confined(v: unknown, where: string): string {
+  if (typeof v !== 'string' || v.trim() === '') return refuse(where, v, 'a file path');
+  let root: string;
+  let real: string;
+  try {
+    root = realpathSync(process.env.DWS_FILE_ROOT || process.cwd());
+    real = realpathSync(path.resolve(process.cwd(), v));
+  } catch (e) {
+    throw new DwsError('invalid_parameter', `${where}: cannot read "${v}": ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  if (real !== root && !real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
+    throw new DwsError('invalid_parameter', `${where}: "${v}" is outside the file root`, 'give a file inside the current directory (or set DWS_FILE_ROOT)');
+  }
+  return real;
+}
+
+/** Opens a confined regular file without following a swapped-in symlink; returns its fd and size. */
+function openConfined(v: unknown, where: string): { fd: number; size: number } {
+  const real = confined(v, where);
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW);
+  const st = fstatSync(fd);
+  if (!st.isFile()) {
+    closeSync(fd);
+    throw new DwsError('invalid_parameter', `${where}: "${String(v)}" is not a regular file`);
+  }
+  return { fd, size: st.size };
+}
+
+const MIME: Record<string, string> = {
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf', '.txt': 'text/plain', '.md': 'text/markdown', '.csv': 'text/csv', '.json': 'application/json',
+  '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.zip': 'application/zip',
+  '.doc': 'application/msword', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel', '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ppt': 'application/vnd.ms-powerpoint', '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
 
 type Fn = (v: unknown, where: string) => unknown;
 
@@ -57,18 +100,22 @@ const dateText = (end: boolean): Fn => (v, where) => {
 };
 
 const INTEGER = /^[+-]?\d+$/u;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/u;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/u;
 
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
   bool: toBool,
   not: (v, where) => !toBool(v, where),
+  is_true: (v) => v === true || v === 'true',
   int: (v, where) => {
+    if (Array.isArray(v)) return v.map((x) => TRANSFORMS.int(x, where));
     if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
     if (typeof v === 'string' && INTEGER.test(v.trim()) && Number.isSafeInteger(Number(v))) return Number(v);
     return refuse(where, v, 'an integer');
   },
   float: (v, where) => {
+    if (Array.isArray(v)) return v.map((x) => TRANSFORMS.float(x, where));
     if (typeof v === 'number' && Number.isFinite(v)) return v;
     if (typeof v === 'string' && NUMBER.test(v.trim())) return Number(v);
     return refuse(where, v, 'a number');
@@ -91,20 +138,67 @@ export const TRANSFORMS: Record<string, Fn> = {
   date_end_ms: dateMs(true),
   datetime: dateText(false),
   datetime_end: dateText(true),
+  trunc: (v, where) => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : refuse(where, v, 'a number')),
+  unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => JSON.stringify(y) === JSON.stringify(x)) === i) : v),
+  json_stringify: (v) => JSON.stringify(v),
+  iso_ms: (v, where) => {
+    const ms = typeof v === 'string' && ISO.test(v.trim()) ? Date.parse(v.trim()) : NaN;
+    return Number.isFinite(ms) ? ms : refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
+  },
+  day_offset_ms: (v, where) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && INTEGER.test(v.trim()) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of days');
+    const now = new Date();
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate() + n).getTime();
+  },
+  read_text: (v, where) => {
+    const { fd, size } = openConfined(v, where);
+    try {
+      if (size > MAX_READ_BYTES) throw new DwsError('invalid_parameter', `${where}: "${String(v)}" has ${size} bytes, more than ${MAX_READ_BYTES}`);
+      return readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+  },
+  file_size: (v, where) => {
+    const { fd, size } = openConfined(v, where);
+    closeSync(fd);
+    return size;
+  },
+  basename: (v, where) => (typeof v === 'string' ? path.basename(v) : refuse(where, v, 'a file path')),
+  mime_type: (v, where) => (typeof v === 'string' ? MIME[path.extname(v).toLowerCase()] ?? 'application/octet-stream' : refuse(where, v, 'a file name')),
   to_list: (v) => (Array.isArray(v) ? v : [v]),
   first: (v) => (Array.isArray(v) ? v[0] : v),
 };
 
-/** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`. */
-export const PARAMETRIZED_TRANSFORMS = ['format', 'default'] as const;
+/** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`. */
+export const PARAMETRIZED_TRANSFORMS = ['format', 'default', 'map', 'multiply', 'add', 'get', 'split'] as const;
 
 const isEmpty = (v: unknown) => v === '' || (Array.isArray(v) && v.length === 0);
 
 const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
+function mapValue(table: Record<string, unknown>, v: unknown, where: string): unknown {
+  const key = typeof v === 'string' ? v : JSON.stringify(v);
+  if (Object.hasOwn(table, key)) return table[key];
+  return refuse(where, v, `one of ${Object.keys(table).join(', ')}`);
+}
+
 export function applyTransform(t: Transform, v: unknown, where: string): unknown {
   if (typeof t === 'string') return TRANSFORMS[t](v, where);
   if ('format' in t) return t.format.split('%s').join(text(v));
+  if ('get' in t) return readPath(v, t.get);
+  if ('split' in t) {
+    if (typeof v !== 'string') return Array.isArray(v) ? v : refuse(where, v, 'text');
+    const seps = [...t.split];
+    return seps.reduce<string[]>((parts, sep) => parts.flatMap((x) => x.split(sep)), [v]).map((x) => x.trim()).filter((x) => x.length > 0);
+  }
+  if ('map' in t) return Array.isArray(v) ? v.map((x) => mapValue(t.map, x, where)) : mapValue(t.map, v, where);
+  if ('multiply' in t || 'add' in t) {
+    const n = typeof v === 'string' && NUMBER.test(v.trim()) ? Number(v) : v;
+    if (typeof n !== 'number') return refuse(where, v, 'a number');
+    return 'multiply' in t ? n * t.multiply : n + t.add;
+  }
   return isEmpty(v) || v === undefined ? t.default : v;
 }
 

@@ -2,7 +2,7 @@
 // the build-time validation (validate.ts) and the executor (src/dispatch/execute.ts).
 
 /** A parametrized transform is a one-key object; the others are names. */
-export type Transform = string | { format: string } | { default: unknown };
+export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string };
 
 export interface SourceModifiers {
   transform?: Transform[];
@@ -22,6 +22,8 @@ export type Source = SourceModifiers & (
   | { list: Source[] }
   | { concat: Source[] }
   | { first: Source[] }
+  | { pick: Source; field: string; in: Source }
+  | { each: Source; to: Source }
 );
 
 export type Condition =
@@ -39,20 +41,30 @@ export interface PageSpec {
   next: string;
   items: string;
   more?: string;
+  /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */
+  pages?: Source;
   max_pages: number;
 }
 
 export interface ResolveSpec {
-  items: string;
+  /** Paths to the candidate list; the first present one is used. */
+  items: string[];
   value: string;
   label: string[];
-  match?: { field: string; equals: Source };
+  /** Candidates whose field equals the value exactly; when none does and contains_when holds, those containing it. */
+  match?: { field: string; equals: Source; contains_when?: Condition };
 }
 
 export interface UploadSpec {
   file: Source;
   url: Source;
   headers?: Source;
+  max_bytes: number;
+}
+
+export interface DownloadSpec {
+  url: Source;
+  file: Source;
   max_bytes: number;
 }
 
@@ -68,6 +80,7 @@ export interface PlanStep {
   page?: PageSpec;
   resolve?: ResolveSpec;
   upload?: UploadSpec;
+  download?: DownloadSpec;
 }
 
 export interface PlanSpec {
@@ -76,7 +89,7 @@ export interface PlanSpec {
   output?: Source;
 }
 
-export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first'] as const;
+export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each'] as const;
 export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any'] as const;
 
 export const DEFAULT_MAX_ITEMS = 100;
@@ -84,6 +97,8 @@ export const MAX_ITEMS_LIMIT = 1000;
 export const MAX_PAGES_LIMIT = 1000;
 export const DEFAULT_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+export const DEFAULT_DOWNLOAD_BYTES = 200 * 1024 * 1024;
+export const MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
 export function sourceKind(s: Source): (typeof SOURCE_KINDS)[number] {
   return SOURCE_KINDS.find((k) => Object.hasOwn(s, k))!;
@@ -97,6 +112,7 @@ export interface ExecutionSummary {
   for_each?: true;
   resolve?: true;
   upload?: true;
+  download?: true;
 }
 
 export function planSummary(p: PlanSpec): ExecutionSummary {
@@ -106,5 +122,6 @@ export function planSummary(p: PlanSpec): ExecutionSummary {
   if (p.steps.some((s) => s.for_each)) out.for_each = true;
   if (p.steps.some((s) => s.resolve)) out.resolve = true;
   if (p.steps.some((s) => s.upload)) out.upload = true;
+  if (p.steps.some((s) => s.download)) out.download = true;
   return out;
 }

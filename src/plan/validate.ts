@@ -5,8 +5,8 @@ import type { ToolSpec } from '../catalog/types.js';
 import { parsePath } from './path.js';
 import { transformName } from './transforms.js';
 import {
-  CONDITION_KINDS, DEFAULT_MAX_ITEMS, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_UPLOAD_BYTES, SOURCE_KINDS,
-  type Condition, type PageSpec, type PlanSpec, type PlanStep, type ResolveSpec, type Source, type Transform, type UploadSpec,
+  CONDITION_KINDS, DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_UPLOAD_BYTES, SOURCE_KINDS,
+  type Condition, type DownloadSpec, type PageSpec, type PlanSpec, type PlanStep, type ResolveSpec, type Source, type Transform, type UploadSpec,
 } from './types.js';
 
 export interface PlanFile {
@@ -66,6 +66,10 @@ function transforms(s: Scope, at: string, raw: unknown): Transform[] {
     const name = transformName(t);
     if (name === undefined) s.problems.push(`${at}.transform[${i}]: ${JSON.stringify(t)} is not a transform of the closed set (docs/PLANS.md)`);
     else if (name === 'format' && typeof (t as { format: unknown }).format !== 'string') s.problems.push(`${at}.transform[${i}]: format needs a template string`);
+    else if (name === 'map' && !isObj((t as { map: unknown }).map)) s.problems.push(`${at}.transform[${i}]: map needs a table of values`);
+    else if (name === 'get') checkPath(s, `${at}.transform[${i}].get`, (t as { get: unknown }).get);
+    else if (name === 'split' && (typeof (t as { split: unknown }).split !== 'string' || (t as { split: string }).split.length === 0)) s.problems.push(`${at}.transform[${i}]: split needs the separator characters`);
+    else if ((name === 'multiply' || name === 'add') && typeof (t as Record<string, unknown>)[name] !== 'number') s.problems.push(`${at}.transform[${i}]: ${name} needs a number`);
     return t as Transform;
   });
 }
@@ -81,7 +85,7 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
     return { const: null };
   }
   const kind = kinds[0];
-  const allowed = new Set([kind, ...MODIFIERS, ...(kind === 'from' || kind === 'item' ? ['path'] : [])]);
+  const allowed = new Set([kind, ...MODIFIERS, ...(kind === 'from' || kind === 'item' ? ['path'] : []), ...(kind === 'pick' ? ['field', 'in'] : []), ...(kind === 'each' ? ['to'] : [])]);
   for (const k of Object.keys(raw)) if (!allowed.has(k)) s.problems.push(`${at}: unknown key "${k}" in a ${kind} source`);
   let out: Source;
   switch (kind) {
@@ -113,6 +117,14 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
       break;
     case 'object':
       out = { object: normalizeArgs(s, `${at}.object`, raw.object) };
+      break;
+    case 'each':
+      if (raw.to === undefined) s.problems.push(`${at}: each needs to (the source built for every element)`);
+      out = { each: normalizeSource(s, `${at}.each`, raw.each), to: normalizeSource({ ...s, inForEach: true }, `${at}.to`, raw.to ?? { item: true }) };
+      break;
+    case 'pick':
+      if (typeof raw.field !== 'string' || raw.in === undefined) s.problems.push(`${at}: pick needs field and in`);
+      out = { pick: normalizeSource(s, `${at}.pick`, raw.pick), field: checkPath(s, `${at}.field`, raw.field) ?? '', in: normalizeSource(s, `${at}.in`, raw.in ?? { const: [] }) };
       break;
     default: {
       const list = raw[kind];
@@ -201,7 +213,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'max_pages']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const out: PageSpec = {
     cursor_arg: requiredString(s, at, raw, 'cursor_arg'),
@@ -210,17 +222,20 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     max_pages: raw.max_pages === undefined ? 1 : positiveInt(s, `${at}.max_pages`, raw.max_pages, MAX_PAGES_LIMIT),
   };
   if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
+  if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
   return out;
 }
 
 function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
   if (!isObj(raw)) {
     s.problems.push(`${at}: must be an object`);
-    return { items: '', value: '', label: [] };
+    return { items: [], value: '', label: [] };
   }
   only(s, at, raw, ['items', 'value', 'label', 'match']);
+  const items = Array.isArray(raw.items) ? raw.items : [raw.items];
+  if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
-    items: checkPath(s, `${at}.items`, requiredString(s, at, raw, 'items')) ?? '',
+    items: items.map((x, i) => checkPath(s, `${at}.items[${i}]`, x) ?? ''),
     value: checkPath(s, `${at}.value`, requiredString(s, at, raw, 'value')) ?? '',
     label: [],
   };
@@ -230,7 +245,11 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
   if (raw.match !== undefined) {
     const m = raw.match;
     if (!isObj(m) || typeof m.field !== 'string' || m.equals === undefined) s.problems.push(`${at}.match: needs field and equals`);
-    else out.match = { field: checkPath(s, `${at}.match.field`, m.field) ?? '', equals: normalizeSource(s, `${at}.match.equals`, m.equals) };
+    else {
+      only(s, `${at}.match`, m, ['field', 'equals', 'contains_when']);
+      out.match = { field: checkPath(s, `${at}.match.field`, m.field) ?? '', equals: normalizeSource(s, `${at}.match.equals`, m.equals) };
+      if (m.contains_when !== undefined) out.match.contains_when = normalizeCondition(s, `${at}.match.contains_when`, m.contains_when);
+    }
   }
   return out;
 }
@@ -252,7 +271,22 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
   return out;
 }
 
-const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload'];
+function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
+  if (!isObj(raw)) {
+    s.problems.push(`${at}: must be an object`);
+    return { url: { const: null }, file: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
+  }
+  only(s, at, raw, ['url', 'file', 'max_bytes']);
+  if (raw.file === undefined) s.problems.push(`${at}: needs file`);
+  if (raw.url === undefined) s.problems.push(`${at}: needs url`);
+  return {
+    url: normalizeSource(s, `${at}.url`, raw.url),
+    file: normalizeSource(s, `${at}.file`, raw.file),
+    max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
+  };
+}
+
+const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download'];
 
 function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>, ids: Set<string>): PlanStep {
   if (!isObj(raw)) {
@@ -273,13 +307,21 @@ function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     step.max_items = raw.max_items === undefined ? DEFAULT_MAX_ITEMS : positiveInt(s, `${where}.max_items`, raw.max_items, MAX_ITEMS_LIMIT);
   } else if (raw.max_items !== undefined) s.problems.push(`${where}.max_items: only with for_each`);
   const inner: Scope = { ...s, inForEach: step.for_each !== undefined };
-  if (raw.upload !== undefined) {
-    if (raw.server !== undefined || raw.rpc !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined) {
-      s.problems.push(`${where}: an upload step has no server, rpc, args, page or resolve`);
+  const transfer = raw.upload !== undefined ? 'upload' : raw.download !== undefined ? 'download' : undefined;
+  if (raw.upload !== undefined && raw.download !== undefined) s.problems.push(`${where}: a step is an upload or a download, not both`);
+  if (transfer) {
+    if (raw.server !== undefined || raw.rpc !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.for_each !== undefined) {
+      s.problems.push(`${where}: an ${transfer} step has no server, rpc, args, page, resolve or for_each`);
     }
-    step.upload = normalizeUpload(inner, `${where}.upload`, raw.upload);
-    if (raw.effect === 'read') s.problems.push(`${where}.effect: an upload is a write`);
-    step.effect = 'write';
+    if (transfer === 'upload') {
+      step.upload = normalizeUpload(inner, `${where}.upload`, raw.upload);
+      if (raw.effect === 'read') s.problems.push(`${where}.effect: an upload is a write`);
+      step.effect = 'write';
+    } else {
+      step.download = normalizeDownload(inner, `${where}.download`, raw.download);
+      if (raw.effect === 'write') s.problems.push(`${where}.effect: a download is a read of the backend`);
+      step.effect = 'read';
+    }
   } else {
     step.server = requiredString(s, where, raw, 'server');
     step.rpc = requiredString(s, where, raw, 'rpc');
