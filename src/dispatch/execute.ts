@@ -46,7 +46,7 @@ export interface StepPreview {
   download?: { url: unknown; file: unknown; max_bytes: number };
   when?: string;
   for_each?: unknown;
-  page?: { cursor_arg: string; max_pages: number };
+  page?: { cursor_arg: string; pages: number; max_pages: number };
   resolve?: { items: string; value: string };
 }
 
@@ -74,6 +74,7 @@ type Truth = boolean | 'unknown';
 
 interface Scope {
   tool: ToolSpec;
+  env: Env;
   data: Record<string, unknown>;
   dry: boolean;
   results: Map<string, unknown>;
@@ -207,7 +208,7 @@ function evalSource(sc: Scope, s: Source): unknown {
   }
   if (v === undefined) return s.default;
   if (v instanceof Placeholder) return v;
-  return applyTransforms(s.transform, v, label(s)) ?? s.default;
+  return applyTransforms(s.transform, v, label(s), { env: sc.env }) ?? s.default;
 }
 
 const truthy = (v: unknown) => !isEmpty(v) && v !== false;
@@ -359,13 +360,6 @@ function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
   return cands[0];
 }
 
-function pagePreview(step: PlanStep): Pick<StepPreview, 'page' | 'resolve'> {
-  return {
-    ...(step.page ? { page: { cursor_arg: step.page.cursor_arg, max_pages: step.page.max_pages } } : {}),
-    ...(step.resolve ? { resolve: { items: step.resolve.items.join(' | '), value: step.resolve.value } } : {}),
-  };
-}
-
 function evalArgs(sc: Scope, step: PlanStep): Record<string, unknown> {
   return evalObject(sc, step.args ?? {}) ?? {};
 }
@@ -377,15 +371,13 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
 }
 
 function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
-  const base: StepPreview = { id: step.id, effect: step.effect };
+  const base: StepPreview = step.upload || step.download ? { id: step.id, effect: step.effect } : { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect };
   if (step.upload) {
     const u = step.upload;
     base.upload = { file: evalSource(sc, u.file) ?? null, url: evalSource(sc, u.url) ?? null, max_bytes: u.max_bytes };
   } else if (step.download) {
     const d = step.download;
     base.download = { url: evalSource(sc, d.url) ?? null, file: evalSource(sc, d.file) ?? null, max_bytes: d.max_bytes };
-  } else {
-    Object.assign(base, { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect });
   }
   if (when === 'unknown') base.when = conditionText(step.when!);
   if (step.for_each) {
@@ -395,7 +387,16 @@ function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
   }
   if (!step.upload && !step.download) base.arguments = evalArgs(sc, step);
   sc.item = undefined;
-  return { ...base, ...pagePreview(step) };
+  if (step.page) base.page = { cursor_arg: step.page.cursor_arg, pages: pageCount(sc, step), max_pages: step.page.max_pages };
+  if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
+  return base;
+}
+
+/** Pages this run asks for: page.pages (clamped to 1..max_pages), else max_pages. */
+function pageCount(sc: Scope, step: PlanStep): number {
+  const p = step.page!;
+  const wanted = p.pages === undefined ? p.max_pages : Number(evalSource(sc, p.pages) ?? p.max_pages);
+  return Math.min(p.max_pages, Math.max(1, Number.isFinite(wanted) ? Math.trunc(wanted) : p.max_pages));
 }
 
 function sameCursor(a: unknown, b: unknown): boolean {
@@ -408,8 +409,7 @@ async function runPaged(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
   const items: unknown[] = [];
   let last: unknown;
   let sent = readPath(args, p.cursor_arg);
-  const wanted = p.pages === undefined ? p.max_pages : Number(evalSource(sc, p.pages) ?? p.max_pages);
-  const pages = Math.min(p.max_pages, Math.max(1, Number.isFinite(wanted) ? Math.trunc(wanted) : p.max_pages));
+  const pages = pageCount(sc, step);
   for (let page = 0; page < pages; page++) {
     last = await callBackend(sc.tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: step.effect === 'read', step: index, page });
     const got = readPath(last, p.items);
@@ -462,7 +462,7 @@ function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown
 }
 
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
-  const sc: Scope = { tool, data, dry: o.dryRun, results: new Map(), ran: new Set() };
+  const sc: Scope = { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set() };
   if (o.dryRun) {
     const steps: StepPreview[] = [];
     for (const step of plan.steps) {

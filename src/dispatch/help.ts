@@ -2,6 +2,7 @@
 // compatibility flags are never shown). Group help lists the commands under a CLI path prefix.
 import type { ToolSpec } from '../catalog/types.js';
 import { CONTROL_FLAGS } from './flags.js';
+import { executionSummary } from '../plan/summary.js';
 
 const CONTROL_HELP: Record<string, [string, string]> = {
   yes: ['--yes', 'confirm a command that needs the user\'s confirmation / 确认需要用户确认的命令'],
@@ -16,6 +17,19 @@ function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** One line on how the command runs: its backend call(s), paging, resolution, transfers. */
+function executionText(t: ToolSpec, e: NonNullable<ReturnType<typeof executionSummary>>): string {
+  if (e.local) return 'locally, no backend call / 本地执行，不调用后端';
+  if (!t.plan) return `one call: ${t.interface_ref!.rpc_name} on the "${t.interface_ref!.product_id}" server / 一次调用`;
+  const calls = t.plan.steps.map((s) => (s.upload ? 'upload' : s.download ? 'download' : `${s.server}.${s.rpc}`));
+  const notes = [
+    e.max_pages ? `paged, at most ${e.max_pages} pages / 分页，最多 ${e.max_pages} 页` : '',
+    e.for_each ? 'one call per item / 每项一次调用' : '',
+    e.resolve ? 'stops with candidates when a name is ambiguous / 名称有歧义时列出候选并停止' : '',
+  ].filter(Boolean);
+  return `${e.steps === 1 ? 'one step' : `${e.steps} steps`}: ${calls.join(' -> ')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+}
+
 export function toolHelp(t: ToolSpec): string {
   const lines: string[] = [];
   lines.push(`dws ${t.primary_cli_path} - ${t.title_en} / ${t.title}`, '');
@@ -28,8 +42,10 @@ export function toolHelp(t: ToolSpec): string {
     .filter((a, i, all) => a !== t.primary_cli_path && all.indexOf(a) === i);
   if (aliases.length) lines.push(`Aliases: ${aliases.map((a) => `dws ${a}`).join(', ')}`);
   lines.push(`Canonical: ${t.canonical_path}  effect: ${t.effect}  risk: ${t.risk}  confirmation: ${t.confirmation}  idempotency: ${t.idempotency}`);
+  const execution = executionSummary(t);
   if (t.availability === 'unavailable') lines.push(`Unavailable / 不可用: ${t.interface_reason ?? ''}`);
-  else if (t.interface_mode !== 'mcp') lines.push(`Not dispatchable by this build / 本版本无法执行: ${t.interface_reason ?? t.interface_mode}`);
+  else if (execution === undefined) lines.push(`Not dispatchable by this build / 本版本无法执行: ${t.interface_reason ?? t.interface_mode}`);
+  else lines.push(`Executes / 执行方式: ${executionText(t, execution)}`);
   lines.push('');
   const names = Object.keys(t.parameters).sort(byCodePoint);
   if (names.length) {

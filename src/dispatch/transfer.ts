@@ -8,6 +8,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
+import { fileRootOf } from '../plan/transforms.js';
 
 export interface UploadRequest {
   file: string;
@@ -26,7 +27,7 @@ export async function confinedPath(file: string, env: Env): Promise<string> {
   const root = await fileRoot(env);
   let real: string;
   try {
-    real = await fs.realpath(path.resolve(process.cwd(), file));
+    real = await fs.realpath(path.resolve(fileRootOf(env), file));
   } catch (e) {
     return refuse(`cannot read the file to upload "${file}": ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
@@ -49,7 +50,7 @@ function checkedUrl(text: string): URL {
 
 async function fileRoot(env: Env): Promise<string> {
   try {
-    return await fs.realpath(env.DWS_FILE_ROOT || process.cwd());
+    return await fs.realpath(fileRootOf(env));
   } catch {
     return refuse(`the file root ${env.DWS_FILE_ROOT ? 'DWS_FILE_ROOT' : '(current directory)'} does not exist`);
   }
@@ -71,7 +72,7 @@ export interface DownloadRequest {
 export async function downloadFile(r: DownloadRequest, env: Env): Promise<{ file: string; bytes: number; status: number }> {
   const target = checkedUrl(r.url);
   const root = await fileRoot(env);
-  const wanted = path.resolve(process.cwd(), r.file);
+  const wanted = path.resolve(fileRootOf(env), r.file);
   let dir: string;
   try {
     dir = await fs.realpath(path.dirname(wanted));

@@ -9,13 +9,18 @@ import type { Transform } from './types.js';
 /** Local files a plan reads (read_text, file_size) are bounded and confined like uploads (src/dispatch/transfer.ts). */
 export const MAX_READ_BYTES = 10 * 1024 * 1024;
 
-function confined(v: unknown, where: string): string {
+/** The file root: DWS_FILE_ROOT, else the current directory; relative paths are relative to it. */
+export function fileRootOf(env: Record<string, string | undefined>): string {
+  return env.DWS_FILE_ROOT || process.cwd();
+}
+
+function confined(v: unknown, where: string, ctx: TransformContext): string {
   if (typeof v !== 'string' || v.trim() === '') return refuse(where, v, 'a file path');
   let root: string;
   let real: string;
   try {
-    root = realpathSync(process.env.DWS_FILE_ROOT || process.cwd());
-    real = realpathSync(path.resolve(process.cwd(), v));
+    root = realpathSync(fileRootOf(ctx.env));
+    real = realpathSync(path.resolve(fileRootOf(ctx.env), v));
   } catch (e) {
     throw new DwsError('invalid_parameter', `${where}: cannot read "${v}": ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
@@ -26,8 +31,8 @@ function confined(v: unknown, where: string): string {
 }
 
 /** Opens a confined regular file without following a swapped-in symlink; returns its fd and size. */
-function openConfined(v: unknown, where: string): { fd: number; size: number } {
-  const real = confined(v, where);
+function openConfined(v: unknown, where: string, ctx: TransformContext): { fd: number; size: number } {
+  const real = confined(v, where, ctx);
   const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW);
   const st = fstatSync(fd);
   if (!st.isFile()) {
@@ -46,7 +51,12 @@ const MIME: Record<string, string> = {
   '.ppt': 'application/vnd.ms-powerpoint', '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
 
-type Fn = (v: unknown, where: string) => unknown;
+/** What a transform may consult besides the value: the environment (DWS_FILE_ROOT for local files). */
+export interface TransformContext {
+  env: Record<string, string | undefined>;
+}
+
+type Fn = (v: unknown, where: string, ctx: TransformContext) => unknown;
 
 const refuse = (where: string, v: unknown, what: string): never => {
   throw new DwsError('invalid_parameter', `${where}: ${JSON.stringify(v)} is not ${what}`, 'correct the value and run the command again');
@@ -108,14 +118,14 @@ export const TRANSFORMS: Record<string, Fn> = {
   bool: toBool,
   not: (v, where) => !toBool(v, where),
   is_true: (v) => v === true || v === 'true',
-  int: (v, where) => {
-    if (Array.isArray(v)) return v.map((x) => TRANSFORMS.int(x, where));
+  int: (v, where, ctx) => {
+    if (Array.isArray(v)) return v.map((x) => TRANSFORMS.int(x, where, ctx));
     if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
     if (typeof v === 'string' && INTEGER.test(v.trim()) && Number.isSafeInteger(Number(v))) return Number(v);
     return refuse(where, v, 'an integer');
   },
-  float: (v, where) => {
-    if (Array.isArray(v)) return v.map((x) => TRANSFORMS.float(x, where));
+  float: (v, where, ctx) => {
+    if (Array.isArray(v)) return v.map((x) => TRANSFORMS.float(x, where, ctx));
     if (typeof v === 'number' && Number.isFinite(v)) return v;
     if (typeof v === 'string' && NUMBER.test(v.trim())) return Number(v);
     return refuse(where, v, 'a number');
@@ -151,8 +161,8 @@ export const TRANSFORMS: Record<string, Fn> = {
     const now = new Date();
     return new Date(now.getFullYear(), now.getMonth(), now.getDate() + n).getTime();
   },
-  read_text: (v, where) => {
-    const { fd, size } = openConfined(v, where);
+  read_text: (v, where, ctx) => {
+    const { fd, size } = openConfined(v, where, ctx);
     try {
       if (size > MAX_READ_BYTES) throw new DwsError('invalid_parameter', `${where}: "${String(v)}" has ${size} bytes, more than ${MAX_READ_BYTES}`);
       return readFileSync(fd, 'utf8');
@@ -160,8 +170,8 @@ export const TRANSFORMS: Record<string, Fn> = {
       closeSync(fd);
     }
   },
-  file_size: (v, where) => {
-    const { fd, size } = openConfined(v, where);
+  file_size: (v, where, ctx) => {
+    const { fd, size } = openConfined(v, where, ctx);
     closeSync(fd);
     return size;
   },
@@ -184,8 +194,10 @@ function mapValue(table: Record<string, unknown>, v: unknown, where: string): un
   return refuse(where, v, `one of ${Object.keys(table).join(', ')}`);
 }
 
-export function applyTransform(t: Transform, v: unknown, where: string): unknown {
-  if (typeof t === 'string') return TRANSFORMS[t](v, where);
+const PROCESS: TransformContext = { env: process.env };
+
+export function applyTransform(t: Transform, v: unknown, where: string, ctx: TransformContext = PROCESS): unknown {
+  if (typeof t === 'string') return TRANSFORMS[t](v, where, ctx);
   if ('format' in t) return t.format.split('%s').join(text(v));
   if ('get' in t) return readPath(v, t.get);
   if ('split' in t) {
@@ -203,11 +215,11 @@ export function applyTransform(t: Transform, v: unknown, where: string): unknown
 }
 
 /** Applies transforms left to right; an undefined result (`first` of an empty list) stays undefined. */
-export function applyTransforms(ts: readonly Transform[] | undefined, v: unknown, where: string): unknown {
+export function applyTransforms(ts: readonly Transform[] | undefined, v: unknown, where: string, ctx: TransformContext = PROCESS): unknown {
   let out = v;
   for (const t of ts ?? []) {
     if (out === undefined) return undefined;
-    out = applyTransform(t, out, where);
+    out = applyTransform(t, out, where, ctx);
   }
   return out;
 }

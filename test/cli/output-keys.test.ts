@@ -6,7 +6,7 @@ import path from 'node:path';
 import { errorOf, readSnapshotBytes, runCli, shippedEngine } from '../helpers.js';
 
 const REFERENCE_KEYS = ['canonical_path', 'primary_cli_path', 'product_id', 'title', 'agent_summary', 'effect', 'risk',
-  'confirmation', 'idempotency', 'rank', 'matched_fields', 'rank_sources', 'requires_inspect'];
+  'confirmation', 'idempotency', 'calls', 'rank', 'matched_fields', 'rank_sources', 'requires_inspect'];
 
 describe('pinned output keys', () => {
   it('tool-search.v1 responses and references, in order', () => {
@@ -32,7 +32,7 @@ describe('pinned output keys', () => {
       'title_en', 'agent_summary', 'agent_summary_en', 'description', 'description_en', 'use_when', 'use_when_en', 'avoid_when',
       'avoid_when_en', 'keywords', 'keywords_en', 'examples', 'effect', 'risk', 'confirmation', 'idempotency', 'interface_mode',
       'availability', 'parameters', 'constraints', 'group', 'interface_reason', 'interface_ref', 'hidden_parameters',
-      'command_aliases', 'wraps', 'positionals', 'pagination', 'dry_run'];
+      'command_aliases', 'wraps', 'positionals', 'pagination', 'dry_run', 'plan'];
     for (const t of shippedEngine().tools()) {
       const keys = Object.keys(JSON.parse(shippedEngine().inspect(t.canonical_path)));
       expect(keys.filter((k) => !order.includes(k))).toEqual([]);
