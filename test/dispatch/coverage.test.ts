@@ -1,10 +1,11 @@
 // Every catalog leaf becomes a working command: flags register without collisions, the ajv schema compiles, help
-// renders, and a bare `--dry-run` ends in a plan or a typed refusal, never an internal error. Also pins how many
-// tools this build can dispatch (MCP-backed and available) and why the others cannot.
+// renders, and a bare `--dry-run` ends in a plan or a typed refusal, never an internal error. Also pins which tools
+// this build can dispatch (MCP-backed, local, or composite with a plan in catalog/plans/) and why the others cannot.
 import { describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
 import { shippedEngine } from '../helpers.js';
+import { singleCallPlanPaths } from './plan-paths.js';
 
 async function outcome(argv: string[]): Promise<string> {
   let out = '';
@@ -18,13 +19,17 @@ async function outcome(argv: string[]): Promise<string> {
 }
 
 describe('every catalog leaf as a command', () => {
-  it('each of the tools answers --dry-run with a plan or a typed refusal, and MCP-backed ones are the dispatchable ones', async () => {
+  it('each of the tools answers --dry-run with a plan or a typed refusal; MCP-backed and planned ones are the dispatchable ones', async () => {
     const tools = shippedEngine().tools();
+    const planned = new Set(singleCallPlanPaths());
     const byMode: Record<string, Record<string, number>> = {};
     for (const t of tools) {
       const reason = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
       expect(reason, t.canonical_path).not.toBe('internal_error');
-      const mode = t.availability === 'available' && t.interface_mode === 'mcp' && t.interface_ref ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
+      // None of this issue's 493 planned commands answers not_dispatchable (a bare --dry-run may lack a required flag).
+      if (planned.has(t.canonical_path)) expect(reason, t.canonical_path).not.toBe('not_dispatchable');
+      const runs = t.availability === 'available' && ((t.interface_mode === 'mcp' && t.interface_ref) || (t.interface_mode === 'composite' && t.plan));
+      const mode = runs ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
       (byMode[mode] ??= {})[reason] = (byMode[mode][reason] ?? 0) + 1;
     }
     // A dispatchable tool never answers not_dispatchable; every other tool always does (or unavailable).
@@ -36,11 +41,16 @@ describe('every catalog leaf as a command', () => {
     expect(count('dispatchable') + count('available/composite') + count('available/local') + count('unavailable/mcp')).toBe(tools.length);
   });
 
-  it('each of the tools renders help without errors', async () => {
+  it('each of the tools renders help without errors; a command that runs says how, never "Not dispatchable"', async () => {
+    const planned = new Set(singleCallPlanPaths());
     for (const t of shippedEngine().tools()) {
       let out = '';
       await runDispatch([...t.primary_cli_path.split(' '), '--help'], shippedEngine, { write: async (s) => void (out += s), env: {} });
       expect(out.startsWith(`dws ${t.primary_cli_path} - `)).toBe(true);
+      if (planned.has(t.canonical_path) || t.interface_mode === 'mcp') {
+        expect(out, t.canonical_path).not.toContain('Not dispatchable');
+        if (t.availability === 'available') expect(out, t.canonical_path).toContain('Executes / 执行方式: ');
+      }
     }
   });
 });

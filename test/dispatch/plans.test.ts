@@ -3,10 +3,9 @@
 // from its plan and parameters: the dry-run plan is pinned by a golden file (written only with UPDATE_GOLDEN=1), and
 // the calls actually made are exactly the ones the dry run announced, each reported once to the journal.
 process.env.TZ = 'Asia/Shanghai';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import YAML from 'yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
@@ -15,6 +14,7 @@ import type { CallRecord } from '../../src/dispatch/call-record.js';
 import type { Source, Transform } from '../../src/plan/types.js';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { singleCallPlanPaths } from './plan-paths.js';
 
 const journal: CallRecord[] = [];
 vi.mock('../../src/dispatch/journal.js', () => ({ journalCall: (_env: unknown, r: CallRecord) => void journal.push(r) }));
@@ -77,12 +77,6 @@ async function run(argv: string[]): Promise<Outcome> {
   return { out };
 }
 
-/** The canonical paths of the plans of this issue: catalog/plans/<product>.yaml (not multi-step/). */
-export function singleCallPlanPaths(): string[] {
-  const dir = path.join(ROOT, 'catalog', 'plans');
-  return readdirSync(dir).filter((f) => f.endsWith('.yaml')).flatMap((f) => Object.keys((YAML.parse(readFileSync(path.join(dir, f), 'utf8')) as { plans?: object }).plans ?? {})).sort();
-}
-
 /** Every (flag, transforms) use in a plan, a `first` alternative inheriting its parent's transforms. */
 function flagUses(s: unknown, inherited: Transform[] = [], out = new Map<string, Transform[]>()): Map<string, Transform[]> {
   if (Array.isArray(s)) {
@@ -123,7 +117,7 @@ function valueFor(tool: ToolSpec, flag: string, ts: Transform[]): string | undef
 }
 
 /** Required flags, one of each require_one_of group, then every other visible flag the plan uses, skipping conflicts. */
-export function representativeArgv(tool: ToolSpec): string[] {
+function representativeArgv(tool: ToolSpec): string[] {
   const uses = flagUses(tool.plan);
   const chosen: string[] = [];
   const conflicts = (f: string) => tool.constraints.mutually_exclusive.some((g) => g.includes(f) && g.some((o) => o !== f && chosen.includes(o)));
