@@ -182,7 +182,7 @@ export const TRANSFORMS: Record<string, Fn> = {
 };
 
 /** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`. */
-export const PARAMETRIZED_TRANSFORMS = ['format', 'default', 'map', 'multiply', 'add', 'get', 'split'] as const;
+export const PARAMETRIZED_TRANSFORMS = ['format', 'default', 'map', 'multiply', 'add', 'get', 'split', 'only_starting', 'except_starting'] as const;
 
 const isEmpty = (v: unknown) => v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -200,6 +200,12 @@ export function applyTransform(t: Transform, v: unknown, where: string, ctx: Tra
   if (typeof t === 'string') return TRANSFORMS[t](v, where, ctx);
   if ('format' in t) return t.format.split('%s').join(text(v));
   if ('get' in t) return readPath(v, t.get);
+  if ('only_starting' in t || 'except_starting' in t) {
+    const chars = 'only_starting' in t ? t.only_starting : t.except_starting;
+    const keep = 'only_starting' in t;
+    const kept = (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string' && chars.includes(x.trim().charAt(0)) === keep && x.trim() !== '');
+    return kept.length ? kept : undefined;
+  }
   if ('split' in t) {
     if (typeof v !== 'string') return Array.isArray(v) ? v : refuse(where, v, 'text');
     const seps = [...t.split];

@@ -2,7 +2,7 @@
 // the build-time validation (validate.ts) and the executor (src/dispatch/execute.ts).
 
 /** A parametrized transform is a one-key object; the others are names. */
-export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string };
+export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string };
 
 export interface SourceModifiers {
   transform?: Transform[];

@@ -68,7 +68,7 @@ function transforms(s: Scope, at: string, raw: unknown): Transform[] {
     else if (name === 'format' && typeof (t as { format: unknown }).format !== 'string') s.problems.push(`${at}.transform[${i}]: format needs a template string`);
     else if (name === 'map' && !isObj((t as { map: unknown }).map)) s.problems.push(`${at}.transform[${i}]: map needs a table of values`);
     else if (name === 'get') checkPath(s, `${at}.transform[${i}].get`, (t as { get: unknown }).get);
-    else if (name === 'split' && (typeof (t as { split: unknown }).split !== 'string' || (t as { split: string }).split.length === 0)) s.problems.push(`${at}.transform[${i}]: split needs the separator characters`);
+    else if ((name === 'split' || name === 'only_starting' || name === 'except_starting') && (typeof (t as Record<string, unknown>)[name] !== 'string' || ((t as Record<string, string>)[name]).length === 0)) s.problems.push(`${at}.transform[${i}]: ${name} needs a string of characters`);
     else if ((name === 'multiply' || name === 'add') && typeof (t as Record<string, unknown>)[name] !== 'number') s.problems.push(`${at}.transform[${i}]: ${name} needs a number`);
     return t as Transform;
   });
