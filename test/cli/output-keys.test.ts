@@ -14,9 +14,14 @@ describe('pinned output keys', () => {
     const ranked = JSON.parse(e.search({ query: '撤回消息' }));
     expect(Object.keys(ranked)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates']);
     expect(Object.keys(ranked.catalog)).toEqual(['source_hash', 'surface_hash']);
-    for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(REFERENCE_KEYS);
+    // calls (how many backend steps the command makes) is there exactly when the command can run.
+    const keysOf = (c: Record<string, unknown>) => REFERENCE_KEYS.filter((k) => k !== 'calls' || 'calls' in c);
+    for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(keysOf(c));
+    expect(ranked.candidates.some((c: Record<string, unknown>) => c.calls === 1)).toBe(true);
+    const planned = JSON.parse(e.search({ query: 'chat.shortcut_conversation_list' })).candidates[0];
+    expect(planned).toMatchObject({ canonical_path: 'chat.shortcut_conversation_list', calls: 1 });
     const explained = JSON.parse(e.search({ query: '撤回消息' }, { explain: true }));
-    expect(Object.keys(explained.candidates[0])).toEqual([...REFERENCE_KEYS, 'score_breakdown']);
+    expect(Object.keys(explained.candidates[0])).toEqual([...keysOf(explained.candidates[0]), 'score_breakdown']);
     expect(Object.keys(explained.candidates[0].score_breakdown)).toEqual(['score', 'coverage', 'fields', 'rerank']);
     expect(explained.candidates[0].score_breakdown.rerank).toBe(1.2);
     const abstained = JSON.parse(e.search({ query: 'zzqxv' }));
