@@ -386,8 +386,10 @@ function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
     sc.item = { value: new Placeholder('<item>') };
   }
   if (!step.upload && !step.download) base.arguments = evalArgs(sc, step);
+  // The first page's number is an argument like the others (later pages count up from it).
+  if (step.page?.number_arg) setNested(base.arguments!, step.page.number_arg, step.page.number_text ? String(step.page.number_start) : step.page.number_start);
   sc.item = undefined;
-  if (step.page) base.page = { cursor_arg: step.page.cursor_arg, pages: pageCount(sc, step), max_pages: step.page.max_pages };
+  if (step.page) base.page = { cursor_arg: step.page.number_arg ?? step.page.cursor_arg, pages: pageCount(sc, step), max_pages: step.page.max_pages };
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
   return base;
 }
@@ -406,18 +408,27 @@ function sameCursor(a: unknown, b: unknown): boolean {
 async function runPaged(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions): Promise<unknown> {
   const p = step.page!;
   let args = evalArgs(sc, step);
+  const number = (n: number) => (p.number_text ? String(p.number_start! + n) : p.number_start! + n);
+  if (p.number_arg) setNested(args, p.number_arg, number(0));
   const items: unknown[] = [];
   let last: unknown;
-  let sent = readPath(args, p.cursor_arg);
+  let sent = p.number_arg ? undefined : readPath(args, p.cursor_arg);
   const pages = pageCount(sc, step);
   for (let page = 0; page < pages; page++) {
     last = await callBackend(sc.tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: step.effect === 'read', step: index, page });
     const got = readPath(last, p.items);
+    const count = Array.isArray(got) ? got.length : 0;
     if (Array.isArray(got)) items.push(...got);
-    const next = readPath(last, p.next);
     const more = p.more === undefined ? undefined : readPath(last, p.more);
-    if (isEmpty(next) || more === false || sameCursor(next, sent)) break;
+    if (more === false || (p.page_size !== undefined && count < p.page_size)) break;
     args = structuredClone(args);
+    if (p.number_arg) {
+      if (count === 0) break;
+      setNested(args, p.number_arg, number(page + 1));
+      continue;
+    }
+    const next = readPath(last, p.next);
+    if (isEmpty(next) || sameCursor(next, sent)) break;
     setNested(args, p.cursor_arg, next);
     sent = next;
   }

@@ -37,8 +37,15 @@ export type Condition =
   | { any: Condition[] };
 
 export interface PageSpec {
+  /** Cursor paging: the argument carrying the cursor and the path of the next one in a page's result. */
   cursor_arg: string;
   next: string;
+  /** Page-number paging instead: the argument numbered start, start+1, ... (as text when number_text). */
+  number_arg?: string;
+  number_start?: number;
+  number_text?: boolean;
+  /** Stop after a page with fewer items than this (page-number paging's end). */
+  page_size?: number;
   items: string;
   more?: string;
   /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */

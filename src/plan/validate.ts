@@ -213,14 +213,23 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
+  const numbered = raw.number_arg !== undefined;
+  if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
   const out: PageSpec = {
-    cursor_arg: requiredString(s, at, raw, 'cursor_arg'),
-    next: checkPath(s, `${at}.next`, requiredString(s, at, raw, 'next')) ?? '',
+    cursor_arg: numbered ? '' : requiredString(s, at, raw, 'cursor_arg'),
+    next: numbered ? '' : checkPath(s, `${at}.next`, requiredString(s, at, raw, 'next')) ?? '',
     items: checkPath(s, `${at}.items`, requiredString(s, at, raw, 'items')) ?? '',
     max_pages: raw.max_pages === undefined ? 1 : positiveInt(s, `${at}.max_pages`, raw.max_pages, MAX_PAGES_LIMIT),
   };
+  if (numbered) {
+    out.number_arg = requiredString(s, at, raw, 'number_arg');
+    out.number_start = raw.number_start === undefined ? 1 : (raw.number_start as number);
+    if (!Number.isInteger(out.number_start)) s.problems.push(`${at}.number_start: must be an integer`);
+    if (raw.number_text !== undefined) out.number_text = raw.number_text === true;
+  }
+  if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
   if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
   return out;

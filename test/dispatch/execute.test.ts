@@ -98,6 +98,18 @@ describe('paging', () => {
     expect(mcp.calls.length).toBe(1);
   });
 
+  it('page-number paging numbers the calls (as text) and stops after a short page or at the bound', async () => {
+    const cards = (n: number) => ({ result: { todoCards: Array.from({ length: n }, (_, i) => ({ id: i })) } });
+    mcp.answers['todo/get_user_todos_in_current_org'] = (_a, k) => cards(k < 2 ? 20 : 5);
+    const r = await run(['todo', '+overdue']);
+    expect(mcp.calls.map((c) => c.arguments)).toEqual(['1', '2', '3'].map((n) => ({ pageNum: n, pageSize: '20', roleTypes: ['executor'] })));
+    expect(JSON.parse(r.out).result.result.todoCards.length).toBe(45);
+    mcp.calls.length = 0;
+    mcp.answers['todo/get_user_todos_in_current_org'] = () => cards(20);
+    await run(['todo', '+overdue']);
+    expect(mcp.calls.length).toBe(40);
+  });
+
   it('a transient failure of a read page is retried', async () => {
     mcp.answers['im/list_all_conversations'] = pages(0);
     mcp.faults.push({ tool: 'list_all_conversations', status: 503, times: 1 });
