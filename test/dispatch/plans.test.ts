@@ -52,6 +52,7 @@ function cannedAnswers(): McpFixture['answers'] {
     'im/get_resource_download_url': () => ({ result: { resourceUrl: file } }),
     'drive/download_file': () => ({ downloadUrl: file }),
     'doc/get_doc_attachment_upload_info': () => ({ result: { uploadUrl: `${mcp.base}/upload/att`, resourceId: 'r1', resourceUrl: 'https://example.invalid/r1' } }),
+    'aitable/search_bases': () => ({ bases: [{ baseName: 'v-name', baseId: 'b1' }] }),
     'aitable/get_tables': () => ({ tables: [{ name: 'v-name', tableId: 't1' }, { name: 'other', tableId: 't2' }] }),
     'drive/list_file_versions': () => ({ versions: [{ version: 1 }, { version: 2, name: 'v2' }], hasMore: false }),
   };
