@@ -44,7 +44,7 @@ describe.skipIf(!existsSync(FACTS))('plans against dws-composition.json', () => 
       const steps = byPath.get(cp)!.plan!.steps.filter((s) => s.server !== undefined);
       const calls = (xs: { server?: string; rpc?: string }[]) => xs.map((c) => `${c.server}/${c.rpc}`).join(' ');
       const want = sorted(fact.calls.flatMap((c) => factKeys(c.args ?? fact.args)));
-      const got = sorted(steps.flatMap((s) => [...planKeys(s.args), ...(s.page ? [s.page.cursor_arg] : [])]));
+      const got = sorted(steps.flatMap((s) => [...planKeys(s.args), ...(s.page ? [s.page.number_arg ?? s.page.cursor_arg] : [])]));
       const diff = [
         calls(fact.calls) !== calls(steps) ? `calls ${calls(fact.calls)} -> ${calls(steps)}` : '',
         JSON.stringify(want) !== JSON.stringify(got) ? `keys +${got.filter((k) => !want.includes(k))} -${want.filter((k) => !got.includes(k))}` : '',
