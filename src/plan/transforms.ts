@@ -177,6 +177,14 @@ export const TRANSFORMS: Record<string, Fn> = {
   },
   basename: (v, where) => (typeof v === 'string' ? path.basename(v) : refuse(where, v, 'a file path')),
   mime_type: (v, where) => (typeof v === 'string' ? MIME[path.extname(v).toLowerCase()] ?? 'application/octet-stream' : refuse(where, v, 'a file name')),
+  week_start_ms: (v, where) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && INTEGER.test(v.trim()) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of weeks');
+    const now = new Date();
+    const sinceMonday = (now.getDay() + 6) % 7;
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceMonday + 7 * n).getTime();
+  },
+  now_plus_ms: (v, where) => (typeof v === 'number' && Number.isFinite(v) ? Date.now() + v : refuse(where, v, 'a number of milliseconds')),
   to_list: (v) => (Array.isArray(v) ? v : [v]),
   first: (v) => (Array.isArray(v) ? v[0] : v),
 };
