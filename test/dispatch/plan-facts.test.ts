@@ -13,6 +13,10 @@ const FACTS = path.join(ROOT, '..', 'shared', 'upstream', 'dws-composition.json'
 
 /** canonical path -> the difference and why it is right (empty: the facts and the plans agree everywhere). */
 const ALLOWED: Record<string, { difference: string; reason: string }> = {
+  'drive.list_file_comments': {
+    difference: 'keys +nextToken -all,scope',
+    reason: 'helpers/file_comment.go fileCommentMCPArgs drops all and scope before the call (scope filters locally, all drives the paging); nextToken carries --cursor and the paging cursor',
+  },
   'chat.upgrade_group_to_external': {
     difference: 'keys +extension -extension.*',
     reason: 'the facts record each key of the --extension JSON object as "extension.*"; helpers/chat.go sends the parsed object whole as extension (string values)',
