@@ -46,6 +46,8 @@ export const REASONS = {
   tool_unavailable: 'validation',
   not_dispatchable: 'validation',
   not_configured: 'validation',
+  not_found: 'validation',
+  ambiguous_match: 'validation',
   auth_failed: 'auth',
   backend_error: 'backend',
   transport_error: 'backend',
@@ -54,6 +56,7 @@ export const REASONS = {
   unknown_event_key: 'validation',
   local_state_missing: 'validation',
   local_state_corrupt: 'internal',
+  partial_outcome: 'backend',
   // internal (exit 5)
   snapshot_missing: 'internal',
   snapshot_incompatible: 'internal',

@@ -11,6 +11,9 @@ export const LAYERS: Record<string, number> = {
   'errors.ts': 0,
   catalog: 1,
   lexicon: 2,
+  // Plans as data (catalog/plans/): their types, validation, paths and transforms; read by the build, the snapshot
+  // (the calls column) and dispatch's executor.
+  plan: 2,
   core: 2,
   build: 3,
   snapshot: 4,

@@ -10,6 +10,7 @@ import { validateDeclarations } from '../catalog/validate.js';
 import { fold } from '../catalog/identity.js';
 import { normalizeCatalog } from './normalize.js';
 import type { Catalog } from '../catalog/types.js';
+import { attachPlans, readPlanFiles } from '../plan/load.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
   return readdirSync(dir)
@@ -25,8 +26,9 @@ export function readDeclarationFiles(dir: string): { file: string; doc: unknown 
     });
 }
 
+/** catalog/<product>.yaml, then the execution plans of catalog/plans/ (docs/PLANS.md) on their tools. */
 export function loadCatalogDir(dir: string): Catalog {
-  return normalizeCatalog(validateDeclarations(readDeclarationFiles(dir)));
+  return attachPlans(normalizeCatalog(validateDeclarations(readDeclarationFiles(dir))), readPlanFiles(path.join(dir, 'plans')));
 }
 
 /** The products of a catalog directory: one catalog/<product>.yaml each. */

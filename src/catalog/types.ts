@@ -1,5 +1,6 @@
 // The normalized catalog: ToolSpec (wire field names, SPEC 3.2) and product entries. Search, Inspect, browse,
 // `--all`, dispatch and help are all views over these objects; nothing builds a second catalog.
+import type { PlanSpec } from './plan.js';
 
 export type Effect = 'read' | 'write' | 'destructive';
 export type Risk = 'low' | 'medium' | 'high';
@@ -75,6 +76,8 @@ export interface ToolSpec {
   positionals?: { name: string; index: number; required: boolean; variadic?: boolean }[];
   pagination?: { kind: string; cursor_parameter: string };
   dry_run?: string;
+  /** A composite command's execution plan (catalog/plans/, docs/PLANS.md). */
+  plan?: PlanSpec;
 }
 
 export interface ProductSpec {

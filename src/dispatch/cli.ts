@@ -2,7 +2,8 @@
 // (resolve.ts), so a dispatch start pays for one ToolSpec, not 1,098. Order of checks, all before any I/O:
 //   resolve path (exit 2) -> parse flags (unknown flag exit 2) -> catalog hashes (catalog_changed, exit 6)
 //   -> availability / interface (exit 3) -> ajv validation (exit 3) -> confirmation (exit 3) -> --dry-run plan
-//   -> server config -> MCP tools/call (transport.ts; auth exit 4, backend/transport/unknown outcome exit 7).
+//   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)
+//   -> server config -> MCP tools/call (transport.ts; auth exit 4, backend/transport/unknown/partial outcome exit 7).
 // The MCP SDK is imported only when a call is actually made.
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
@@ -11,11 +12,11 @@ import { checkCatalogVersion } from '../schema/browse.js';
 import { resolveCommand } from './resolve.js';
 import { parseToolArgs } from './flags.js';
 import { foldInput, validateInput } from './validate.js';
-import { mapArguments } from './arguments.js';
 import { groupHelp, toolHelp } from './help.js';
-import { serverFor, type Env } from './config.js';
+import type { Env } from './config.js';
 import { localCommands } from './local/index.js';
-import { journalCall, openJournal } from './journal.js';
+import { executeAtomic, executePlan, type AtomicDryRun, type PlanDryRun } from './execute.js';
+import type { PlanSpec } from '../catalog/plan.js';
 import type { LocalCommand } from './local/types.js';
 
 export interface DispatchIo {
@@ -31,19 +32,6 @@ export interface LocalPlan {
   canonical_path: string;
   local: true;
   values: Record<string, unknown>;
-  effect: ToolSpec['effect'];
-  confirmation: ToolSpec['confirmation'];
-  idempotency: ToolSpec['idempotency'];
-}
-
-/** The invocation plan `--dry-run` prints (fixed key order; derived_arguments only when non-empty). */
-export interface Plan {
-  dry_run: true;
-  canonical_path: string;
-  server: string;
-  rpc_name: string;
-  arguments: Record<string, unknown>;
-  derived_arguments?: string[];
   effect: ToolSpec['effect'];
   confirmation: ToolSpec['confirmation'];
   idempotency: ToolSpec['idempotency'];
@@ -67,7 +55,7 @@ export function checkHashes(engine: Engine, c: { expectedSource?: string; expect
   }
 }
 
-type Runner = { kind: 'mcp'; ref: { product_id: string; rpc_name: string } } | { kind: 'local'; run: LocalCommand };
+type Runner = { kind: 'mcp' } | { kind: 'plan'; plan: PlanSpec } | { kind: 'local'; run: LocalCommand };
 
 function checkDispatchable(t: ToolSpec): Runner {
   if (t.availability === 'unavailable') {
@@ -77,11 +65,12 @@ function checkDispatchable(t: ToolSpec): Runner {
   // and dev connect restart from a local control plane, not from backend RPCs (dws-composition.json class local).
   const local = t.interface_mode !== 'mcp' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
   if (local) return { kind: 'local', run: local };
+  if (t.interface_mode === 'composite' && t.plan) return { kind: 'plan', plan: t.plan };
   if (t.interface_mode !== 'mcp' || !t.interface_ref) {
     throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${t.interface_reason ?? 'it has no RPC reference'}`,
-      'only MCP-backed commands run through dws dispatch; find one with `dws schema search`');
+      'this command has no execution plan yet; find another with `dws schema search`');
   }
-  return { kind: 'mcp', ref: t.interface_ref };
+  return { kind: 'mcp' };
 }
 
 export function timeoutMs(flag: string | undefined, env: Env): number {
@@ -115,7 +104,7 @@ export interface DispatchRequest {
   signal?: AbortSignal;
 }
 
-export type DispatchOutcome = { plan: Plan | LocalPlan } | { result: unknown } | { streamed: true };
+export type DispatchOutcome = { plan: AtomicDryRun | PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
 
 /**
  * Every gate after the command is known, in order: catalog hashes -> availability / interface -> ajv validation
@@ -138,43 +127,8 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     const result = await runner.run({ tool, values: r.values, positionals: r.positionals, env, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine });
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
-  const ref = runner.ref;
-  const mapped = mapArguments(tool, data);
-  if (r.dryRun) {
-    const plan: Plan = {
-      dry_run: true,
-      canonical_path: tool.canonical_path,
-      server: ref.product_id,
-      rpc_name: ref.rpc_name,
-      arguments: mapped.arguments,
-      ...(mapped.derived.length ? { derived_arguments: mapped.derived } : {}),
-      effect: tool.effect,
-      confirmation: tool.confirmation,
-      idempotency: tool.idempotency,
-    };
-    return { plan };
-  }
-  const server = serverFor(ref.product_id, env);
-  openJournal(env); // a call the journal cannot record is not sent (journal_unwritable)
-  const { callTool, resultOf } = await import('./transport.js');
-  const record = { canonical_path: tool.canonical_path, catalog: e.catalogHashes, step: 0, server: ref.product_id, rpc: ref.rpc_name, arguments: mapped.arguments };
-  let result: unknown;
-  try {
-    const response = await callTool(server, {
-      server: ref.product_id,
-      rpcName: ref.rpc_name,
-      arguments: mapped.arguments,
-      replayable: tool.effect === 'read' || tool.idempotency === 'idempotent',
-      timeoutMs: r.timeoutMs,
-    });
-    result = resultOf(response, server, `${ref.rpc_name} on the "${ref.product_id}" server`);
-  } catch (err) {
-    const reason = err instanceof DwsError ? err.reason : 'internal_error';
-    journalCall(env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
-    throw err;
-  }
-  journalCall(env, { ...record, outcome: 'ok', result });
-  return { result };
+  const options = { env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, dryRun: r.dryRun };
+  return runner.kind === 'plan' ? executePlan(tool, runner.plan, data, options) : executeAtomic(tool, data, options);
 }
 
 /** A local command stops cleanly on the first SIGINT/SIGTERM (ctx.signal); a second one ends the process. */

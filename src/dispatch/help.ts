@@ -3,6 +3,7 @@
 import type { ToolSpec } from '../catalog/types.js';
 import { CONTROL_FLAGS } from './flags.js';
 import { byCodePoint } from '../catalog/order.js';
+import { executionSummary } from '../plan/summary.js';
 
 const CONTROL_HELP: Record<string, [string, string]> = {
   yes: ['--yes', 'confirm a command that needs the user\'s confirmation / 确认需要用户确认的命令'],
@@ -12,6 +13,19 @@ const CONTROL_HELP: Record<string, [string, string]> = {
   'expected-source-hash': ['--expected-source-hash <hash>', 'refuse unless the catalog source_hash matches / 目录 source_hash 不符则拒绝'],
   'expected-surface-hash': ['--expected-surface-hash <hash>', 'refuse unless the catalog surface_hash matches / 目录 surface_hash 不符则拒绝'],
 };
+
+/** One line on how the command runs: its backend call(s), paging, resolution, transfers. */
+function executionText(t: ToolSpec, e: NonNullable<ReturnType<typeof executionSummary>>): string {
+  if (e.local) return 'locally, no backend call / 本地执行，不调用后端';
+  if (!t.plan) return `one call: ${t.interface_ref!.rpc_name} on the "${t.interface_ref!.product_id}" server / 一次调用`;
+  const calls = t.plan.steps.map((s) => (s.upload ? 'upload' : s.download ? 'download' : `${s.server}.${s.rpc}`));
+  const notes = [
+    e.max_pages ? `paged, at most ${e.max_pages} pages / 分页，最多 ${e.max_pages} 页` : '',
+    e.for_each ? 'one call per item / 每项一次调用' : '',
+    e.resolve ? 'stops with candidates when a name is ambiguous / 名称有歧义时列出候选并停止' : '',
+  ].filter(Boolean);
+  return `${e.steps === 1 ? 'one step' : `${e.steps} steps`}: ${calls.join(' -> ')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+}
 
 export function toolHelp(t: ToolSpec): string {
   const lines: string[] = [];
@@ -25,8 +39,10 @@ export function toolHelp(t: ToolSpec): string {
     .filter((a, i, all) => a !== t.primary_cli_path && all.indexOf(a) === i);
   if (aliases.length) lines.push(`Aliases: ${aliases.map((a) => `dws ${a}`).join(', ')}`);
   lines.push(`Canonical: ${t.canonical_path}  effect: ${t.effect}  risk: ${t.risk}  confirmation: ${t.confirmation}  idempotency: ${t.idempotency}`);
+  const execution = executionSummary(t);
   if (t.availability === 'unavailable') lines.push(`Unavailable / 不可用: ${t.interface_reason ?? ''}`);
-  else if (t.interface_mode !== 'mcp') lines.push(`Not dispatchable by this build / 本版本无法执行: ${t.interface_reason ?? t.interface_mode}`);
+  else if (execution === undefined) lines.push(`Not dispatchable by this build / 本版本无法执行: ${t.interface_reason ?? t.interface_mode}`);
+  else lines.push(`Executes / 执行方式: ${executionText(t, execution)}`);
   lines.push('');
   const names = Object.keys(t.parameters).sort(byCodePoint);
   if (names.length) {

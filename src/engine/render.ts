@@ -14,6 +14,8 @@ export interface ToolReference {
   risk: string;
   confirmation: string;
   idempotency: string;
+  /** Backend steps of its execution (1 atomic, n a plan, 0 local); absent when the command cannot run. */
+  calls?: number;
   rank: number;
   matched_fields: string[];
   rank_sources: string[];
@@ -101,8 +103,8 @@ export class References {
     const truncated: string[] = [];
     const title = cut(english ? text.title_en || text.title : text.title || text.title_en, 'title', truncated);
     const summary = cut(english ? text.agent_summary_en || text.agent_summary : text.agent_summary || text.agent_summary_en, 'agent_summary', truncated);
-    // Key order is part of the contract (SPEC 4.4): ..., idempotency, rank, matched_fields, rank_sources,
-    // truncated_fields?, requires_inspect, score_breakdown?.
+    // Key order is part of the contract (SPEC 4.4): ..., idempotency, calls?, rank, matched_fields, rank_sources,
+    // twins?, steps?, truncated_fields?, requires_inspect, score_breakdown?.
     const fixed: Partial<ToolReference> = {
       canonical_path: m.canonical_path.at(d)!,
       primary_cli_path: m.primary_cli_path.at(d)!,
@@ -114,6 +116,8 @@ export class References {
       confirmation: m.valueOf('confirmation', d) as ToolReference['confirmation'],
       idempotency: m.valueOf('idempotency', d) as ToolReference['idempotency'],
     };
+    const calls = m.callsAt(d);
+    if (calls !== undefined) fixed.calls = calls;
     return { json: JSON.stringify(fixed).slice(0, -1), truncated: truncated.length ? `,"truncated_fields":${JSON.stringify(truncated)}` : '' };
   }
 }

@@ -2,11 +2,12 @@
 // (interface_ref, property, primary_cli_path, provenance, fields added later) drops by default. The English
 // siblings of whitelisted text fields are kept too: English-speaking agents read compact contracts as well.
 import type { ToolSpec } from '../catalog/types.js';
+import { executionSummary } from '../plan/summary.js';
 
 export const COMPACT_LEAF_KEYS = [
   'cli_path', 'canonical_path', 'agent_summary', 'agent_summary_en', 'description', 'description_en', 'effect', 'risk',
   'confirmation', 'idempotency', 'interface_mode', 'availability', 'interface_reason', 'parameters', 'constraints',
-  'examples', 'use_when', 'use_when_en', 'avoid_when', 'avoid_when_en',
+  'examples', 'use_when', 'use_when_en', 'avoid_when', 'avoid_when_en', 'execution',
 ] as const;
 
 export const COMPACT_PARAMETER_KEYS = [
@@ -25,7 +26,8 @@ function pick(o: Record<string, unknown>, keys: readonly string[]): Record<strin
 }
 
 export function compactLeaf(t: ToolSpec): Record<string, unknown> {
-  const out = pick(t as unknown as Record<string, unknown>, COMPACT_LEAF_KEYS);
+  const execution = executionSummary(t);
+  const out = pick({ ...(t as unknown as Record<string, unknown>), execution }, COMPACT_LEAF_KEYS);
   out.parameters = Object.fromEntries(Object.entries(t.parameters).map(([flag, p]) => [flag, pick(p as unknown as Record<string, unknown>, COMPACT_PARAMETER_KEYS)]));
   return out;
 }

@@ -86,6 +86,8 @@ export interface SnapshotMeta {
   codesOf(column: EnumColumn): { readonly values: readonly string[]; readonly codes: Uint8Array };
   /** executable[doc], without building the per-tool array. */
   executableAt(doc: number): boolean;
+  /** Backend steps of the command's execution (0: local); undefined when it cannot run in this build. */
+  callsAt(doc: number): number | undefined;
 }
 
 /** The index image's pieces as stored (Snapshot.indexChunks). */
@@ -151,6 +153,9 @@ export const STRING_COLUMNS = ['canonical_path', 'primary_cli_path', 'cli_path']
  * Columns with a few distinct values, stored as their values and a u8 code per tool: the per-tool arrays then share
  * the value strings, and a process builds no string per tool.
  */
+/** StoredMeta.calls of a command that has no way to run. */
+export const NO_CALLS = 255;
+
 export const ENUM_COLUMNS = ['product_id', 'effect', 'risk', 'confirmation', 'idempotency', 'visibility'] as const;
 export type EnumColumn = (typeof ENUM_COLUMNS)[number];
 
@@ -185,6 +190,8 @@ export interface StoredMeta {
   /** Per doc: its aliases joined by TAB; docs joined by newline (UTF-8). */
   aliases: Uint8Array;
   executable: Uint8Array;
+  /** Per doc: backend steps of the command's execution (docs/PLANS.md); NO_CALLS when it cannot run. */
+  calls: Uint8Array;
   /** Identity keys sorted in JS string order, end to end (UTF-8); identity_starts: u32 UTF-16 offsets (n + 1). */
   identity_keys: Uint8Array;
   identity_starts: Uint8Array;
@@ -552,7 +559,8 @@ class DecodedMeta implements SnapshotMeta {
       this.twin = u32s(m.twin);
       this.actions = u32s(m.actions);
       this.count = this.twin.length;
-      if (keys.length !== docs.length || !(m.executable instanceof Uint8Array) || m.executable.length !== this.count || this.actions.length !== this.count) {
+      if (keys.length !== docs.length || !(m.executable instanceof Uint8Array) || m.executable.length !== this.count || this.actions.length !== this.count ||
+        !(m.calls instanceof Uint8Array) || m.calls.length !== this.count) {
         throw new Error('column lengths differ');
       }
       for (const name of STRING_COLUMNS) if (!(m.columns?.[name] instanceof Uint8Array)) throw new Error(`column ${name} is missing`);
@@ -618,6 +626,11 @@ class DecodedMeta implements SnapshotMeta {
 
   executableAt(doc: number): boolean {
     return this.stored.executable[doc] === 1;
+  }
+
+  callsAt(doc: number): number | undefined {
+    const n = this.stored.calls[doc];
+    return n === NO_CALLS ? undefined : n;
   }
 
   /**

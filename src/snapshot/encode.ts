@@ -6,9 +6,10 @@ import { gapLines, type Gap } from '../lexicon/gaps.js';
 import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../lexicon/actions.js';
 import type { InputTable } from '../lexicon/inputs.js';
 import { joinStrings } from '../catalog/string-list.js';
+import { executionCalls } from '../plan/summary.js';
 import {
   avoidWords, SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
-  ENUM_COLUMNS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
+  ENUM_COLUMNS, NO_CALLS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
 } from './decode.js';
 
 const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });
@@ -124,6 +125,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     })) as StoredMeta['enums'],
     aliases: utf8(tools.map((t) => t.aliases.join('\t')).join('\n')),
     executable: Uint8Array.from(tools, (t) => (isExecutable(t) ? 1 : 0)),
+    calls: Uint8Array.from(tools, (t) => Math.min(executionCalls(t) ?? NO_CALLS, NO_CALLS)),
     ...(({ text, starts }) => ({ identity_keys: utf8(text), identity_starts: packU32(starts) }))(joinStrings(identities.map(([k]) => k))),
     identity_docs: packU32(identities.map(([, doc]) => doc)),
     twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),

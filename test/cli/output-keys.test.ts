@@ -7,7 +7,7 @@ import { errorOf, readSnapshotBytes, runCli, shippedEngine } from '../helpers.js
 import { inspect } from '../../src/schema/browse.js';
 
 const REFERENCE_KEYS = ['canonical_path', 'primary_cli_path', 'product_id', 'title', 'agent_summary', 'effect', 'risk',
-  'confirmation', 'idempotency', 'rank', 'matched_fields', 'rank_sources', 'requires_inspect'];
+  'confirmation', 'idempotency', 'calls', 'rank', 'matched_fields', 'rank_sources', 'requires_inspect'];
 
 describe('pinned output keys', () => {
   it('tool-search.v1 responses and references, in order', () => {
@@ -15,13 +15,20 @@ describe('pinned output keys', () => {
     const ranked = JSON.parse(e.search({ query: '撤回消息' }));
     expect(Object.keys(ranked)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates']);
     expect(Object.keys(ranked.catalog)).toEqual(['source_hash', 'surface_hash']);
-    // twins (SPEC 4.4) sits after rank_sources when the tool has an available twin; steps only in decomposed answers.
+    // calls (how many backend steps the command makes) is there exactly when the command can run; twins (SPEC 4.4)
+    // sits after rank_sources when the tool has an available twin; steps only in decomposed answers.
     const insert = (keys: string[], before: string, key: string) => [...keys.slice(0, keys.indexOf(before)), key, ...keys.slice(keys.indexOf(before))];
-    const withTwins = insert(REFERENCE_KEYS, 'requires_inspect', 'twins');
-    for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(c.twins ? withTwins : REFERENCE_KEYS);
+    const keysOf = (c: Record<string, unknown>) => {
+      const keys = REFERENCE_KEYS.filter((k) => k !== 'calls' || 'calls' in c);
+      return c.twins ? insert(keys, 'requires_inspect', 'twins') : keys;
+    };
+    for (const c of ranked.candidates) expect(Object.keys(c)).toEqual(keysOf(c));
     expect(ranked.candidates.some((c: { twins?: string[] }) => c.twins)).toBe(true);
+    expect(ranked.candidates.some((c: Record<string, unknown>) => c.calls === 1)).toBe(true);
+    const planned = JSON.parse(e.search({ query: 'chat.shortcut_conversation_list' })).candidates[0];
+    expect(planned).toMatchObject({ canonical_path: 'chat.shortcut_conversation_list', calls: 1 });
     const explained = JSON.parse(e.search({ query: '撤回消息' }, { explain: true }));
-    expect(Object.keys(explained.candidates[0])).toEqual([...(explained.candidates[0].twins ? withTwins : REFERENCE_KEYS), 'score_breakdown']);
+    expect(Object.keys(explained.candidates[0])).toEqual([...keysOf(explained.candidates[0]), 'score_breakdown']);
     expect(Object.keys(explained.candidates[0].score_breakdown)).toEqual(['score', 'coverage', 'fields', 'rerank']);
     expect(explained.candidates[0].score_breakdown.rerank).toBe(1.2);
     const abstained = JSON.parse(e.search({ query: 'zzqxv' }));
@@ -29,8 +36,7 @@ describe('pinned output keys', () => {
     const decomposed = JSON.parse(e.search({ query: 'x', subqueries: ['撤回消息', '创建待办'] }));
     expect(Object.keys(decomposed)).toEqual(['version', 'catalog', 'query', 'subqueries', 'strategy', 'candidates']);
     for (const c of decomposed.candidates) {
-      const keys = c.twins ? withTwins : REFERENCE_KEYS;
-      expect(Object.keys(c)).toEqual(insert(keys, 'requires_inspect', 'steps'));
+      expect(Object.keys(c)).toEqual(insert(keysOf(c), 'requires_inspect', 'steps'));
     }
     const filtered = JSON.parse(e.search({ query: 'chat.recall_message', effects: ['read'] }));
     expect(Object.keys(filtered)).toEqual(['version', 'catalog', 'query', 'strategy', 'candidates', 'exact_filtered', 'abstained', 'hint']);
@@ -41,7 +47,7 @@ describe('pinned output keys', () => {
       'title_en', 'agent_summary', 'agent_summary_en', 'description', 'description_en', 'use_when', 'use_when_en', 'avoid_when',
       'avoid_when_en', 'keywords', 'keywords_en', 'examples', 'effect', 'risk', 'confirmation', 'idempotency', 'interface_mode',
       'availability', 'parameters', 'constraints', 'group', 'interface_reason', 'interface_ref', 'hidden_parameters',
-      'command_aliases', 'wraps', 'positionals', 'pagination', 'dry_run'];
+      'command_aliases', 'wraps', 'positionals', 'pagination', 'dry_run', 'plan'];
     for (const t of shippedEngine().tools()) {
       const keys = Object.keys(JSON.parse(inspect(shippedEngine(), t.canonical_path)));
       expect(keys.filter((k) => !order.includes(k))).toEqual([]);

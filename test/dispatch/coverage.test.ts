@@ -1,11 +1,13 @@
 // Every catalog leaf becomes a working command: flags register without collisions, the ajv schema compiles, help
-// renders, and a bare `--dry-run` ends in a plan or a typed refusal, never an internal error. Also pins how many
-// tools this build can dispatch (MCP-backed and available) and why the others cannot.
+// renders, and a bare `--dry-run` ends in a plan or a typed refusal, never an internal error. Also pins which tools
+// this build can dispatch (MCP-backed, local, or composite with a plan in catalog/plans/) and why the others cannot.
 import { describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
 import { localCommands } from '../../src/dispatch/local/index.js';
 import { shippedEngine } from '../helpers.js';
+import { singleCallPlanPaths } from './plan-paths.js';
+import { LOCAL_COMPOSITES } from '../../src/plan/summary.js';
 
 async function outcome(argv: string[]): Promise<string> {
   let out = '';
@@ -19,13 +21,16 @@ async function outcome(argv: string[]): Promise<string> {
 }
 
 describe('every catalog leaf as a command', () => {
-  it('each of the tools answers --dry-run with a plan or a typed refusal, and MCP-backed ones are the dispatchable ones', async () => {
+  it('each of the tools answers --dry-run with a plan or a typed refusal; MCP-backed and planned ones are the dispatchable ones', async () => {
     const tools = shippedEngine().tools();
+    const planned = new Set(singleCallPlanPaths());
     const byMode: Record<string, Record<string, number>> = {};
     for (const t of tools) {
       const reason = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
       expect(reason, t.canonical_path).not.toBe('internal_error');
-      const mode = t.availability === 'available' && ((t.interface_mode === 'mcp' && t.interface_ref) || Object.hasOwn(localCommands, t.canonical_path))
+      // None of this issue's planned commands answers not_dispatchable (a bare --dry-run may lack a required flag).
+      if (planned.has(t.canonical_path)) expect(reason, t.canonical_path).not.toBe('not_dispatchable');
+      const mode = t.availability === 'available' && ((t.interface_mode === 'mcp' && t.interface_ref) || (t.interface_mode === 'composite' && t.plan) || Object.hasOwn(localCommands, t.canonical_path))
         ? 'dispatchable' : `${t.availability}/${t.interface_mode}`;
       (byMode[mode] ??= {})[reason] = (byMode[mode][reason] ?? 0) + 1;
     }
@@ -36,6 +41,11 @@ describe('every catalog leaf as a command', () => {
     }
     const count = (m: string) => Object.values(byMode[m] ?? {}).reduce((a, b) => a + b, 0);
     expect(count('dispatchable') + count('available/composite') + count('available/local') + count('unavailable/mcp')).toBe(tools.length);
+  });
+
+  it('the composite commands run locally are exactly the registered local commands the facts do not call local', () => {
+    const tools = shippedEngine().tools().filter((t) => Object.hasOwn(localCommands, t.canonical_path) && t.interface_mode !== 'local');
+    expect(tools.map((t) => t.canonical_path).sort()).toEqual([...LOCAL_COMPOSITES].sort());
   });
 
   it('each registered local command runs through dispatch: its bare --dry-run is a local plan or a refusal of its own flags', async () => {
@@ -57,11 +67,16 @@ describe('every catalog leaf as a command', () => {
     });
   });
 
-  it('each of the tools renders help without errors', async () => {
+  it('each of the tools renders help without errors; a command that runs says how, never "Not dispatchable"', async () => {
+    const planned = new Set(singleCallPlanPaths());
     for (const t of shippedEngine().tools()) {
       let out = '';
       await runDispatch([...t.primary_cli_path.split(' '), '--help'], shippedEngine, { write: async (s) => void (out += s), env: {} });
       expect(out.startsWith(`dws ${t.primary_cli_path} - `)).toBe(true);
+      if (planned.has(t.canonical_path) || t.interface_mode === 'mcp' || Object.hasOwn(localCommands, t.canonical_path)) {
+        expect(out, t.canonical_path).not.toContain('Not dispatchable');
+        if (t.availability === 'available') expect(out, t.canonical_path).toContain('Executes / 执行方式: ');
+      }
     }
   });
 });

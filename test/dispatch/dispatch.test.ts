@@ -124,11 +124,11 @@ describe('argument mapping over MCP tools/call', () => {
 
   it('resolves a shortcut path (`<product> +<name>`) to its shortcut tool', async () => {
     const t = tool('chat.shortcut_messages_read_status');
-    const r = await run([...t.cli_path.split(' '), '--dry-run']);
-    // Every shortcut in the catalog is composite: resolved, then refused as not dispatchable with its reason.
+    const r = await run([...t.cli_path.split(' '), '--conversation-id', 'c1', '--message-id', 'm1', '--dry-run']);
+    // A shortcut is composite: resolved, then its plan (catalog/plans/) printed by --dry-run, calling nothing.
     expect(t.interface_mode).toBe('composite');
-    expect(r.error?.reason).toBe('not_dispatchable');
-    expect(r.error?.message).toContain(t.canonical_path);
+    expect(r.error).toBeUndefined();
+    expect(JSON.parse(r.out)).toMatchObject({ dry_run: true, canonical_path: t.canonical_path, steps: [{ id: 'call' }] });
     expect(mcp.calls).toEqual([]);
   });
 });
@@ -144,7 +144,7 @@ describe('refusals make zero backend calls', () => {
     ['a value outside the enum', ['chat', 'message', 'send', '--group', 'g', '--msg-type', 'gif', '--text', 'x'], 'invalid_parameter', 3],
     ['mutually exclusive flags together', ['chat', 'message', 'send', '--group', 'g', '--user', 'u', '--text', 'x'], 'constraint_violation', 3],
     ['none of a require_one_of group', ['chat', 'message', 'send', '--text', 'x'], 'constraint_violation', 3],
-    ['a composite command', ['aitable', '+base-copy', '--base-id', 'b'], 'not_dispatchable', 3],
+    ['a composite command without a plan', ['sheet', 'range', 'batch-set-style', '--node', 'n'], 'not_dispatchable', 3],
     ['a stale source hash', [...recall, '--expected-source-hash', STALE, '--expected-surface-hash', hashes.surface_hash], 'catalog_changed', 6],
     ['a stale surface hash', [...recall, '--expected-source-hash', hashes.source_hash, '--expected-surface-hash', STALE], 'catalog_changed', 6],
     ['one hash only', [...recall, '--expected-source-hash', hashes.source_hash], 'incomplete_catalog_version', 3],

@@ -102,7 +102,9 @@ describe('browse levels', () => {
     const leaf = inspect('chat.recall_message');
     expect(entry).toEqual(leaf);
     const compact = inspect('chat.recall_message', { compact: true });
-    for (const [k, v] of Object.entries(compact)) if (k !== 'parameters') expect(v).toEqual(leaf[k]);
+    for (const [k, v] of Object.entries(compact)) if (k !== 'parameters' && k !== 'execution') expect(v).toEqual(leaf[k]);
+    // The one derived key: how the command executes (docs/PLANS.md), here the atomic command's single call.
+    expect(compact.execution).toEqual({ steps: 1 });
   });
 
   it('--all with a path is refused', () => {

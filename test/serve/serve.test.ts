@@ -209,6 +209,21 @@ describe('execute against the dispatch test MCP backend', () => {
     expect(mcp.calls.map((c) => c.name)).toEqual([t.interface_ref!.rpc_name]);
   });
 
+  it('runs a composite command\'s plan with the CLI\'s gates and bytes: dry run, confirmation, the calls, the result', async () => {
+    const share = { canonical_path: 'minutes.shortcut_share', arguments: { id: 'm1', 'member-uids': 'u1,u2', permission: 'view' }, ...hashes() };
+    const argv = ['minutes', '+share', '--id', 'm1', '--member-uids', 'u1,u2', '--permission', 'view'];
+    const dry = await served.call('execute', { ...share, dry_run: true });
+    const cliDry = await runCliAsync([...argv, '--dry-run'], '', env);
+    expect(dry).toEqual({ isError: false, text: cliDry.stdout.trimEnd() });
+    expect(JSON.parse(dry.text).steps[0].for_each).toEqual(['u1', 'u2']);
+    expect(reasonOf(await served.call('execute', share))).toBe('confirmation_required');
+    expect(mcp.calls).toEqual([]);
+    const done = await served.call('execute', { ...share, confirmed: true });
+    expect(mcp.calls.map((c) => [c.server, c.name, c.arguments.memberUids])).toEqual([['minutes', 'add_member_permission', ['u1']], ['minutes', 'add_member_permission', ['u2']]]);
+    const cli = await runCliAsync([...argv, '--yes'], '', env);
+    expect(done).toEqual({ isError: false, text: cli.stdout.trimEnd() });
+  });
+
   it('refuses stale source or surface hashes with catalog_changed and calls nothing', async () => {
     const zero = 'sha256:' + '0'.repeat(64);
     const a = await served.call('execute', { ...recall, ...hashes(), expected_source_hash: zero });
@@ -225,7 +240,7 @@ describe('execute against the dispatch test MCP backend', () => {
     ['a non-integer for an int flag', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: 'ten' } }, 'invalid_parameter'],
     ['a boolean given as text', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: true } }, 'invalid_parameter'],
     ['mutually exclusive flags together', { canonical_path: 'chat.send_personal_message', arguments: { group: 'g', user: 'u', text: 'x' } }, 'constraint_violation'],
-    ['a composite command', { canonical_path: 'aitable.shortcut_base_copy', arguments: { 'base-id': 'b' } }, 'not_dispatchable'],
+    ['a composite command without a plan', { canonical_path: 'sheet.range_batch_set_style', arguments: { node: 'n' } }, 'not_dispatchable'],
     ['an unknown command', { canonical_path: 'chat.recal_message', arguments: {} }, 'unknown_command'],
     ['a group instead of a command', { canonical_path: 'chat message', arguments: {} }, 'unknown_command'],
   ];

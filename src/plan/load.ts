@@ -1,0 +1,33 @@
+// Build time (Node only): reads catalog/plans/**/*.yaml and attaches the validated plans to the catalog's
+// composite tools (ToolSpec.plan), so the snapshot and source_hash carry them.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import type { Catalog } from '../catalog/types.js';
+import { CatalogInvalid } from '../catalog/validate.js';
+import { validatePlans, type PlanFile } from './validate.js';
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Every .yaml file under dir (recursively), paths relative to dir with `/`, in code point order. */
+export function readPlanFiles(dir: string): PlanFile[] {
+  if (!existsSync(dir)) return [];
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .map((f) => f.split(path.sep).join('/'))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort(byCodePoint);
+  return files.map((file) => {
+    try {
+      return { file, doc: YAML.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown };
+    } catch (e) {
+      throw new CatalogInvalid([`catalog/plans/${file}: not valid YAML: ${(e as Error).message}`]);
+    }
+  });
+}
+
+/** Returns the catalog with each planned tool's `plan` set; throws CatalogInvalid listing every problem. */
+export function attachPlans(catalog: Catalog, files: PlanFile[]): Catalog {
+  const { plans, problems } = validatePlans(files, catalog.tools);
+  if (problems.length) throw new CatalogInvalid(problems);
+  return { ...catalog, tools: catalog.tools.map((t) => (plans.has(t.canonical_path) ? { ...t, plan: plans.get(t.canonical_path)! } : t)) };
+}

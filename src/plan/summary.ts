@@ -1,0 +1,25 @@
+// How a command executes, in the two short forms discovery shows (docs/PLANS.md "Discovery"): the compact Inspect
+// key `execution` and the search reference's `calls`. Computed from the ToolSpec alone (build time and Inspect).
+import type { ToolSpec } from '../catalog/types.js';
+import { planSummary, type ExecutionSummary } from '../catalog/plan.js';
+
+/** undefined: the command has no way to run in this build (a composite command without a plan, or unavailable). */
+/**
+ * Commands the surface facts call composite that upstream runs from a local control plane, not from backend RPCs
+ * (dws-composition.json classes them local); dispatch runs them from its local registry (src/dispatch/local/, which a
+ * test keeps equal to this list).
+ */
+export const LOCAL_COMPOSITES: ReadonlySet<string> = new Set(['dev.connect_restart', 'event.consume', 'event.status', 'event.stop']);
+
+export function executionSummary(t: ToolSpec): ExecutionSummary | undefined {
+  if (t.availability === 'unavailable') return undefined;
+  if (t.interface_mode === 'mcp') return t.interface_ref ? { steps: 1 } : undefined;
+  if (t.interface_mode === 'local' || LOCAL_COMPOSITES.has(t.canonical_path)) return { local: true };
+  return t.plan ? planSummary(t.plan) : undefined;
+}
+
+/** The number of backend steps (1 for atomic commands, 0 for local ones); undefined when it cannot run. */
+export function executionCalls(t: ToolSpec): number | undefined {
+  const s = executionSummary(t);
+  return s === undefined ? undefined : s.local ? 0 : s.steps;
+}

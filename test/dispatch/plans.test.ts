@@ -1,0 +1,209 @@
+// Every single-call and paged plan (catalog/plans/<product>.yaml) runs against the recording MCP backend
+// (test/fixtures/mcp/server.ts, real SDK transport on 127.0.0.1), in process, with a representative flag set derived
+// from its plan and parameters: the dry-run plan is pinned by a golden file (written only with UPDATE_GOLDEN=1), and
+// the calls actually made are exactly the ones the dry run announced, each reported once to the journal.
+process.env.TZ = 'Asia/Shanghai';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runDispatch } from '../../src/dispatch/cli.js';
+import { DwsError } from '../../src/errors.js';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import type { CallRecord } from '../../src/dispatch/call-record.js';
+import type { Source, Transform } from '../../src/catalog/plan.js';
+import { ROOT, shippedEngine } from '../helpers.js';
+import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { singleCallPlanPaths } from './plan-paths.js';
+
+const journal: CallRecord[] = [];
+vi.mock('../../src/dispatch/journal.js', () => ({ openJournal: () => {}, journalCall: (_env: unknown, r: CallRecord) => void journal.push(r) }));
+
+const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'plans-dry-run.golden.jsonl');
+/** A fixed clock for the plans that compute a day from today (calendar +conflicts, +free-slots). */
+const NOW = new Date('2026-04-08T10:00:00+08:00');
+
+let mcp: McpFixture;
+let root: string;
+
+beforeAll(async () => {
+  mcp = await startMcpServer();
+  root = mkdtempSync(path.join(tmpdir(), 'dws-plans-'));
+  writeFileSync(path.join(root, 'upload.txt'), 'hello upload\n');
+  writeFileSync(path.join(root, 'whiteboard.json'), JSON.stringify({ overwrite: false, source: { schemaVersion: '1.0', catalogVersion: 'dml-v1', nodes: [{ id: 'n1' }] } }));
+  mkdirSync(path.join(root, 'out'));
+});
+afterAll(async () => {
+  await mcp.close();
+});
+beforeEach(() => {
+  mcp.calls.length = 0;
+  mcp.faults.length = 0;
+  mcp.uploads.length = 0;
+  journal.length = 0;
+  mcp.answers = cannedAnswers();
+  mcp.files = { 'media.bin': Buffer.from('downloaded bytes') };
+});
+
+/** Answers the echo cannot give: URLs for transfers, candidates for resolve steps. */
+function cannedAnswers(): McpFixture['answers'] {
+  const file = `${mcp.base}/files/media.bin`;
+  return {
+    'im/get_resource_download_url': () => ({ result: { resourceUrl: file } }),
+    'drive/download_file': () => ({ downloadUrl: file }),
+    'doc/get_doc_attachment_upload_info': () => ({ result: { uploadUrl: `${mcp.base}/upload/att`, resourceId: 'r1', resourceUrl: 'https://example.invalid/r1' } }),
+    'aitable/search_bases': () => ({ bases: [{ baseName: 'v-name', baseId: 'b1' }] }),
+    'aitable/get_tables': () => ({ tables: [{ name: 'v-name', tableId: 't1' }, { name: 'other', tableId: 't2' }] }),
+    'drive/list_file_versions': () => ({ versions: [{ version: 1 }, { version: 2, name: 'v2' }], hasMore: false }),
+  };
+}
+
+interface Outcome {
+  out: string;
+  error?: DwsError;
+}
+
+function env(): Record<string, string> {
+  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-plans', DWS_FILE_ROOT: root };
+}
+
+async function run(argv: string[]): Promise<Outcome> {
+  let out = '';
+  try {
+    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env() });
+  } catch (e) {
+    if (e instanceof DwsError) return { out, error: e };
+    throw e;
+  }
+  return { out };
+}
+
+/** Every (flag, transforms) use in a plan, a `first` alternative inheriting its parent's transforms. */
+function flagUses(s: unknown, inherited: Transform[] = [], out = new Map<string, Transform[]>()): Map<string, Transform[]> {
+  if (Array.isArray(s)) {
+    s.forEach((x) => flagUses(x, inherited, out));
+    return out;
+  }
+  if (typeof s !== 'object' || s === null) return out;
+  const src = s as Source & Record<string, unknown>;
+  const ts = [...(Array.isArray(src.transform) ? src.transform : []), ...inherited];
+  if (typeof src.flag === 'string' && !out.has(src.flag)) out.set(src.flag, ts);
+  for (const [k, v] of Object.entries(src)) if (k !== 'transform' && k !== 'flag') flagUses(v, k === 'first' || k === 'each' ? ts : [], out);
+  return out;
+}
+
+const has = (ts: Transform[], name: string) => ts.some((t) => (typeof t === 'string' ? t === name : name in t));
+
+/** A value a flag of this type accepts and its plan's transforms take. */
+function valueFor(tool: ToolSpec, flag: string, ts: Transform[]): string | undefined {
+  const p = tool.parameters[flag];
+  const map = ts.find((t): t is { map: Record<string, unknown> } => typeof t === 'object' && 'map' in t);
+  if (p.type === 'bool') return undefined;
+  if (has(ts, 'read_text')) return 'whiteboard.json';
+  if (has(ts, 'file_size') || has(ts, 'basename') || p.format === 'file-path') return 'upload.txt';
+  if (p.enum?.length) return map ? p.enum.find((e) => Object.hasOwn(map.map, e)) ?? p.enum[0] : p.enum[0];
+  if (map) return Object.keys(map.map)[0];
+  if (has(ts, 'iso_ms')) return '2026-04-01T09:00:00+08:00';
+  if (['date_ms', 'date_end_ms', 'datetime', 'datetime_end'].some((n) => has(ts, n)) || p.format === 'date') return '2026-04-01';
+  if (has(ts, 'is_true')) return 'true';
+  if (has(ts, 'json_parse') || p.format === 'json') return has(ts, 'json_parse') && JSON.stringify(ts).includes('split') ? '["Sheet1!A1:B2"]' : '["v1"]';
+  if (has(ts, 'multiply') || has(ts, 'float') || has(ts, 'trunc')) return '8';
+  if (p.type === 'int' || p.type === 'int64' || has(ts, 'int') || p.format === 'numeric-id' || p.format === 'positive-integer') return '2';
+  if (p.type === 'float64') return '1.5';
+  if (p.format === 'date-time') return '2026-04-01T09:00:00+08:00';
+  if (p.type === 'intSlice') return '1,2';
+  if (p.type.endsWith('Slice') || p.type.endsWith('Array')) return `${flag}-1,${flag}-2`;
+  if (flag === 'output') return 'out/saved.bin';
+  return `v-${flag}`;
+}
+
+/** Required flags, one of each require_one_of group, then every other visible flag the plan uses, skipping conflicts. */
+function representativeArgv(tool: ToolSpec): string[] {
+  const uses = flagUses(tool.plan);
+  const chosen: string[] = [];
+  const conflicts = (f: string) => tool.constraints.mutually_exclusive.some((g) => g.includes(f) && g.some((o) => o !== f && chosen.includes(o)));
+  const add = (f: string) => {
+    if (!chosen.includes(f) && Object.hasOwn(tool.parameters, f) && !conflicts(f)) chosen.push(f);
+  };
+  for (const [f, p] of Object.entries(tool.parameters)) if (p.required || p.cli_required) add(f);
+  for (const g of tool.constraints.require_one_of) if (!g.some((f) => chosen.includes(f))) add(g[0]);
+  for (const f of uses.keys()) if (!['page-all', 'yes', 'dry-run'].includes(f)) add(f);
+  for (const g of tool.constraints.require_together) if (g.some((f) => chosen.includes(f))) g.forEach(add);
+  const argv = [...tool.primary_cli_path.split(' ')];
+  for (const p of [...(tool.positionals ?? [])].sort((a, b) => a.index - b.index)) if (p.required) argv.push(`v-${p.name}`);
+  for (const f of chosen) {
+    const v = valueFor(tool, f, uses.get(f) ?? []);
+    argv.push(`--${f}`, ...(v === undefined ? [] : [v]));
+  }
+  return argv;
+}
+
+const planTools = (): ToolSpec[] => {
+  const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
+  return singleCallPlanPaths().map((p) => byPath.get(p)!);
+};
+
+/** Replaces "<item>" placeholders in dry-run arguments by the element a for_each call got. */
+function withItem(v: unknown, item: unknown): unknown {
+  if (v === '<item>') return item;
+  if (Array.isArray(v)) return v.map((x) => withItem(x, item));
+  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withItem(x, item)]));
+  return v;
+}
+
+interface PreviewStep {
+  id: string;
+  server?: string;
+  rpc?: string;
+  arguments?: Record<string, unknown>;
+  for_each?: unknown[];
+  page?: unknown;
+  upload?: unknown;
+  download?: unknown;
+}
+
+describe('every single-call and paged plan against the recording MCP backend', () => {
+  it('covers the 493 commands this build plans (494 of the facts minus the one the language cannot express)', () => {
+    expect(planTools().length).toBe(493);
+    for (const t of planTools()) expect(t.plan, t.canonical_path).toBeDefined();
+  });
+
+  it('each runs with a representative flag set: its dry run matches the golden file, and its calls are the announced ones', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    try {
+      const lines: string[] = [];
+      for (const t of planTools()) {
+        const argv = [...representativeArgv(t), '--yes'];
+        mcp.calls.length = 0;
+        const dry = await run([...argv, '--dry-run']);
+        expect(dry.error, `${t.canonical_path}: ${argv.join(' ')}: ${dry.error?.message}`).toBeUndefined();
+        expect(mcp.calls, t.canonical_path).toEqual([]);
+        const plan = JSON.parse(dry.out) as { steps: PreviewStep[] };
+        lines.push(JSON.stringify({ canonical_path: t.canonical_path, argv: argv.slice(t.primary_cli_path.split(' ').length), plan }));
+
+        mcp.calls.length = 0;
+        journal.length = 0;
+        const real = await run(argv);
+        expect(real.error, `${t.canonical_path}: ${real.error?.reason}: ${real.error?.message}`).toBeUndefined();
+        expect(Object.keys(JSON.parse(real.out))).toEqual(['result']);
+        const expected: { server: string; name: string; arguments: unknown }[] = [];
+        for (const s of plan.steps) {
+          if (!s.server) continue;
+          const items = s.for_each ?? [undefined];
+          for (const item of items) expected.push({ server: s.server, name: s.rpc!, arguments: s.for_each ? withItem(s.arguments, item) : s.arguments });
+        }
+        expect(mcp.calls.map((c) => ({ server: c.server, name: c.name, arguments: c.arguments })), t.canonical_path).toEqual(expected);
+        const transfers = plan.steps.filter((s) => s.upload || s.download).length;
+        expect(journal.length, t.canonical_path).toBe(expected.length + transfers);
+        expect(journal.every((r) => r.outcome === 'ok' && r.canonical_path === t.canonical_path)).toBe(true);
+      }
+      const text = lines.join('\n') + '\n';
+      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, text);
+      expect(existsSync(GOLDEN), 'golden missing: run UPDATE_GOLDEN=1 npx vitest run test/dispatch/plans.test.ts').toBe(true);
+      expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 300_000);
+});

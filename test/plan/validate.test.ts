@@ -1,0 +1,79 @@
+// Build-time validation of plan files: each rule of docs/PLANS.md with its precise message (file, plan, step, key),
+// and the shipped plans attached to their tools (so source_hash covers them).
+import { describe, expect, it } from 'vitest';
+import { validatePlans } from '../../src/plan/validate.js';
+import { attachPlans } from '../../src/plan/load.js';
+import { CatalogInvalid } from '../../src/catalog/validate.js';
+import { catalogHashes } from '../../src/build/hash.js';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { realCatalog } from '../helpers.js';
+
+const catalog = realCatalog();
+const tools = catalog.tools;
+const composite = tools.find((t) => t.canonical_path === 'chat.shortcut_conversation_list')!;
+const atomic = tools.find((t) => t.interface_mode === 'mcp')!;
+
+function problems(plans: Record<string, unknown>, extra: Record<string, unknown> = {}): string[] {
+  return validatePlans([{ file: 'x.yaml', doc: { plans, ...extra } }], tools).problems;
+}
+
+const step = (over: Record<string, unknown> = {}) => ({ id: 'call', server: 'im', rpc: 'list_all_conversations', args: { limit: { flag: 'limit' } }, ...over });
+const plan = (steps: unknown[], over: Record<string, unknown> = {}) => ({ [composite.canonical_path]: { facts: 'test', steps, ...over } });
+
+describe('plan validation', () => {
+  it('accepts a well-formed plan', () => {
+    expect(problems(plan([step()]))).toEqual([]);
+  });
+
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['an unknown command', { 'chat.no_such': { facts: 'f', steps: [step()] } }, 'catalog/plans/x.yaml: chat.no_such: no such command in the catalog'],
+    ['an atomic command', { [atomic.canonical_path]: { facts: 'f', steps: [step()] } }, `catalog/plans/x.yaml: ${atomic.canonical_path}: is a mcp command; only composite commands take a plan`],
+    ['an unknown flag', plan([step({ args: { limit: { flag: 'limits' } } })]), 'catalog/plans/x.yaml: chat.shortcut_conversation_list: steps[0] (call).args.limit: flag "limits" is not a parameter of chat.shortcut_conversation_list'],
+    ['an unknown server', plan([step({ server: 'nope' })]), 'steps[0] (call).server: "nope" is not a known MCP server'],
+    ['a from naming a later step', plan([step({ args: { x: { from: 'later', path: 'a' } } }), step({ id: 'later' })]), 'steps[0] (call).args.x: from "later" is not an earlier step'],
+    ['a from naming itself', plan([step({ args: { x: { from: 'call' } } })]), 'steps[0] (call).args.x: from "call" is not an earlier step'],
+    ['a transform outside the closed set', plan([step({ args: { limit: { flag: 'limit', transform: ['rot13'] } } })]), 'steps[0] (call).args.limit.transform[0]: "rot13" is not a transform of the closed set'],
+    ['a page without max_pages', plan([step({ page: { cursor_arg: 'cursor', next: 'n', items: 'i' } })]), 'steps[0] (call).page: needs max_pages (a hard bound on calls)'],
+    ['a page bound out of range', plan([step({ page: { cursor_arg: 'cursor', next: 'n', items: 'i', max_pages: 0 } })]), 'steps[0] (call).page.max_pages: must be an integer from 1 to 1000'],
+    ['a resolve without items', plan([step({ resolve: { value: 'id' } })]), 'steps[0] (call).resolve: needs items'],
+    ['a malformed path', plan([step({ args: { x: { from: 'call' } } }), step({ id: 'two', args: { x: { from: 'call', path: 'a..b' } } })]), 'steps[1] (two).args.x.path: malformed path "a..b": empty segment'],
+    ['a duplicate step id', plan([step(), step()]), 'steps[1]: step id "call" is used twice'],
+    ['a bad step id', plan([step({ id: 'Call' })]), 'steps[0]: id must match [a-z][a-z0-9_]*'],
+    ['two kinds in one source', plan([step({ args: { x: { flag: 'limit', const: 1 } } })]), 'steps[0] (call).args.x: a source needs exactly one of'],
+    ['item outside for_each', plan([step({ args: { x: { item: true } } })]), 'steps[0] (call).args.x: {item: true} is only meaningful inside a for_each step'],
+    ['an upload with a server', plan([step({ upload: { file: { flag: 'cursor' }, url: { const: 'u' } } })]), 'steps[0] (call): an upload step has no server'],
+    ['no facts line', { [composite.canonical_path]: { steps: [step()] } }, 'chat.shortcut_conversation_list: needs a facts line'],
+    ['an unknown step key', plan([step({ retries: 3 })]), 'steps[0] (call): unknown key "retries"'],
+  ];
+  for (const [what, plans, message] of cases) {
+    it(`rejects ${what}`, () => {
+      expect(problems(plans).join('\n')).toContain(message);
+    });
+  }
+
+  it('rejects a plan that leaves a required parameter unused, naming it', () => {
+    const t = tools.find((x) => x.interface_mode === 'composite' && Object.values(x.parameters).some((p) => p.required))!;
+    const required = Object.entries(t.parameters).find(([, p]) => p.required)![0];
+    const got = validatePlans([{ file: 'x.yaml', doc: { plans: { [t.canonical_path]: { facts: 'f', steps: [{ id: 'a', server: t.product_id, rpc: 'r' }] } } } }], tools).problems;
+    expect(got).toContain(`catalog/plans/x.yaml: ${t.canonical_path}: required parameter --${required} is not used by any step`);
+  });
+
+  it('rejects one canonical path declared in two files', () => {
+    const doc = { plans: plan([step()]) };
+    const got = validatePlans([{ file: 'a.yaml', doc }, { file: 'multi-step/b.yaml', doc }], tools).problems;
+    expect(got).toEqual([`catalog/plans/multi-step/b.yaml: ${composite.canonical_path}: declared twice (also in catalog/plans/a.yaml)`]);
+  });
+
+  it('knows a server listed under servers: in any file', () => {
+    expect(problems(plan([step({ server: 'extra-server' })]), { servers: ['extra-server'] })).toEqual([]);
+  });
+
+  it('attachPlans fails the build listing every problem, and a plan changes source_hash', () => {
+    const files = [{ file: 'x.yaml', doc: { plans: plan([step({ server: 'nope', args: { x: { flag: 'nope' } } })]) } }];
+    expect(() => attachPlans(catalog, files)).toThrow(CatalogInvalid);
+    const bare = { ...catalog, tools: catalog.tools.map((t): ToolSpec => ({ ...t, plan: undefined })) };
+    const withPlan = attachPlans(bare, [{ file: 'x.yaml', doc: { plans: plan([step()]) } }]);
+    expect(withPlan.tools.find((t) => t.canonical_path === composite.canonical_path)!.plan!.steps[0].effect).toBe('read');
+    expect(catalogHashes(withPlan).source_hash).not.toBe(catalogHashes(bare).source_hash);
+  });
+});
