@@ -13,6 +13,8 @@ import { DwsError } from '../errors.js';
 export interface ServerConfig {
   url: string;
   token?: string;
+  /** Every secret the configuration holds (all tokens, the URL's credentials): scrubbed from anything printed. */
+  secrets?: string[];
 }
 
 interface ConfigFile {
@@ -69,5 +71,19 @@ export function serverFor(product: string, env: Env = process.env): ServerConfig
     throw new DwsError('not_configured', `the MCP server URL configured for "${product}" must be http or https`);
   }
   const token = str(env.DWS_TOKEN) ?? str(entry?.token) ?? str(config.token);
-  return token === undefined ? { url } : { url, token };
+  const secrets = configuredSecrets(env, config, parsed);
+  return token === undefined ? { url, secrets } : { url, token, secrets };
+}
+
+/**
+ * The token of every server in the config (a backend may echo any header or setting it learnt), the env token,
+ * and the URL's credentials: its password and the values of query parameters named like one (`access_token`, `key`).
+ */
+const CREDENTIAL_PARAM = /token|key|secret|sig|auth|pass/i;
+
+function configuredSecrets(env: Env, config: ConfigFile, url: URL): string[] {
+  const all = [str(env.DWS_TOKEN), str(config.token), decodeURIComponent(url.password) || undefined];
+  for (const [name, value] of url.searchParams) if (CREDENTIAL_PARAM.test(name)) all.push(value);
+  for (const entry of Object.values(config.servers ?? {})) all.push(str(entry?.token));
+  return [...new Set(all.filter((s): s is string => typeof s === 'string' && s.length > 0))];
 }

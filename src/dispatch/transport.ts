@@ -76,10 +76,31 @@ async function attempt(server: ServerConfig, o: CallOptions): Promise<CallToolRe
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Removes the token from any text that could reach the user (a server may echo request headers). */
-function scrub(text: string, server: ServerConfig): string {
+/** The configured secrets, longest first (a secret containing another is replaced whole). */
+function secretsOf(server: ServerConfig): string[] {
+  return [...new Set([server.token ?? '', ...(server.secrets ?? [])])].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+}
+
+/** Removes the URL and every configured secret from text that could reach the user (a server may echo headers). */
+export function redact(text: string, server: ServerConfig): string {
   let out = text.split(server.url).join('<server url>');
-  if (server.token) out = out.split(server.token).join('***');
+  for (const secret of secretsOf(server)) out = out.split(secret).join('***');
+  return out;
+}
+
+/** redact() over every string (and key) of a decoded result. */
+function redactValue(value: unknown, server: ServerConfig): unknown {
+  if (typeof value === 'string') return redact(value, server);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, server));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, redact(k, server), { value: redactValue(v, server), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** Error details: redacted and cut to a readable length. */
+function scrub(text: string, server: ServerConfig): string {
+  const out = redact(text, server);
   return out.length > 500 ? out.slice(0, 500) + '...' : out;
 }
 
@@ -111,8 +132,15 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
   }
 }
 
-/** The result dws prints: structured content if the tool gave any, else its text (parsed when it is JSON). */
+/**
+ * The result dws prints: structured content if the tool gave any, else its text (parsed when it is JSON), else the
+ * content array; always with every configured secret redacted (a backend may echo the Authorization header).
+ */
 export function resultOf(r: CallToolResult, server: ServerConfig, where: string): unknown {
+  return redactValue(rawResultOf(r, server, where), server);
+}
+
+function rawResultOf(r: CallToolResult, server: ServerConfig, where: string): unknown {
   const texts = r.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text);
   if (r.isError) {
     throw new DwsError('backend_error', `${where} reported an error: ${scrub(texts.join(' ') || 'no details', server)}`);
