@@ -160,7 +160,8 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
       server: ref.product_id,
       rpcName: ref.rpc_name,
       arguments: mapped.arguments,
-      replayable: tool.effect === 'read' || tool.idempotency === 'idempotent',
+      // Only reads: a write is retried only when its backend echoes the transport's idempotency key.
+      replayable: tool.effect === 'read',
       timeoutMs: r.timeoutMs,
     });
     result = resultOf(response, server, `${ref.rpc_name} on the "${ref.product_id}" server`);

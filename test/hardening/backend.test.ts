@@ -73,3 +73,72 @@ describe('secrets never reach the output', () => {
     expect(JSON.parse(r.stdout).result.echoed).toBe('Bearer ***');
   });
 });
+
+// A write the catalog labels idempotent: the label alone must not make dws replay it.
+const IDEMPOTENT_WRITE = ['chat', 'clear-all-red-point'];
+const RECALL = ['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm'];
+const brief = (r: Outcome) => ({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out });
+
+describe('a write is sent once unless its backend accepts the idempotency key', () => {
+  it('sends a write labelled idempotent exactly once on 503 and reports outcome_unknown (exit 7)', async () => {
+    const t = shippedEngine().tools().find((x) => x.canonical_path === 'chat.clear_all_red_point')!;
+    expect([t.effect, t.idempotency]).toEqual(['write', 'idempotent']);
+    mcp.faults.push({ tool: rpcOf('chat.clear_all_red_point'), status: 503, times: 5 });
+    const r = await run(IDEMPOTENT_WRITE);
+    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(mcp.calls.length).toBe(1);
+  });
+
+  it('retries a write with the same idempotency key when the backend echoes the key back', async () => {
+    mcp.acceptIdempotencyKey = true;
+    mcp.faults.push({ tool: rpcOf('chat.clear_all_red_point'), status: 503, times: 1 });
+    const r = await run(IDEMPOTENT_WRITE);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls.length).toBe(2);
+    expect(mcp.calls[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(mcp.calls[1].idempotencyKey).toBe(mcp.calls[0].idempotencyKey);
+  });
+
+  it('ends a write whose accepted-key retries all failed as outcome_unknown, never transport_error', async () => {
+    mcp.acceptIdempotencyKey = true;
+    mcp.faults.push({ tool: rpcOf('chat.recall_message'), status: 503, times: 10 });
+    const r = await run(RECALL);
+    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(mcp.calls.length).toBe(3);
+    expect(new Set(mcp.calls.map((c) => c.idempotencyKey)).size).toBe(1);
+  });
+});
+
+describe("a server's own answer is reported, never replayed", () => {
+  const HTML = { contentType: 'text/html', text: '<html><body>gateway says hello</body></html>' };
+  const READ_RPC = () => rpcOf('chat.list_my_groups_pagination');
+
+  it('reports a write answered by HTTP 200 with an HTML body as outcome_unknown (exit 7): it arrived', async () => {
+    mcp.faults.push({ tool: rpcOf('chat.recall_message'), body: HTML, times: 5 });
+    const r = await run(RECALL);
+    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(r.error!.message).toContain('HTTP 200');
+    expect(mcp.calls.length).toBe(1);
+  });
+
+  it('does not replay a read answered by HTTP 200 with an HTML body', async () => {
+    mcp.faults.push({ tool: READ_RPC(), body: HTML, times: 5 });
+    const r = await run(READ);
+    expect(brief(r)).toEqual({ reason: 'backend_error', exit: 7, out: '' });
+    expect(mcp.calls.length).toBe(1);
+  });
+
+  for (const code of [-32000, -32001, -32603]) {
+    it(`reports JSON-RPC error ${code} from the server with its own code and message, for a read and a write, without replay`, async () => {
+      const message = `backend quota exhausted (${code})`;
+      mcp.faults.push({ tool: READ_RPC(), rpcError: { code, message }, times: 5 }, { tool: rpcOf('chat.recall_message'), rpcError: { code, message }, times: 5 });
+      for (const argv of [READ, RECALL]) {
+        mcp.calls.length = 0;
+        const r = await run(argv);
+        expect(brief(r)).toEqual({ reason: 'backend_error', exit: 7, out: '' });
+        expect(r.error!.message).toContain(`JSON-RPC error ${code}: ${message}`);
+        expect(mcp.calls.length).toBe(1);
+      }
+    });
+  }
+});
