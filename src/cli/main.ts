@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DwsError } from '../errors.js';
 import { LIMITS } from '../engine/request.js';
 import { fail, writeStdout } from './io.js';
+import { unconfirmedWrites } from '../dispatch/in-flight.js';
 import { collect, getEngine, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
 
 const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
@@ -93,6 +94,24 @@ Read its contract: dws schema <canonical path> --compact --expected-source-hash 
   return program;
 }
 
+/**
+ * Ctrl-C (or a kill) during a dispatch: a write already sent may or may not take effect, so the process says so with
+ * the outcome_unknown envelope before it exits 128 + the signal number, as a shell expects.
+ */
+function onInterrupt(): void {
+  const stop = (signal: NodeJS.Signals, code: number) => process.once(signal, () => {
+    const open = unconfirmedWrites();
+    if (open.length) {
+      const e = new DwsError('outcome_unknown', `interrupted (${signal}) after ${open.join(', ')} was sent and before it answered; the command may or may not have taken effect`,
+        'check its effect before running it again');
+      process.getBuiltinModule('node:fs').writeSync(2, e.envelope() + '\n');
+    }
+    process.exit(code);
+  });
+  stop('SIGINT', 130);
+  stop('SIGTERM', 143);
+}
+
 /** True when argv names a catalog command (dispatch) rather than a built-in one. */
 function isDispatch(argv: string[]): boolean {
   const first = argv[0];
@@ -103,6 +122,7 @@ export async function main(argv: string[]): Promise<void> {
   if (isDispatch(argv)) {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
     const { runDispatch } = await import('../dispatch/cli.js');
+    onInterrupt();
     try {
       await runDispatch(argv, getEngine);
     } catch (err) {

@@ -10,7 +10,7 @@
 //   `backend_error` with the server's code and message, and an HTTP 200 whose body is not JSON-RPC means the call
 //   arrived: for a write its outcome is unknown;
 // - a sent write that did not get an answer is `outcome_unknown` (exit 7): it may or may not have taken effect.
-// Writes in flight are listed (unconfirmedWrites) so that an interrupted CLI can say which outcome is open.
+// Writes in flight are listed (in-flight.ts) so that an interrupted CLI can say which outcome is open.
 import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -18,6 +18,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { DwsError } from '../errors.js';
 import type { ServerConfig } from './config.js';
+import { markSent, markSettled } from './in-flight.js';
 
 export interface CallOptions {
   server: string;
@@ -129,13 +130,6 @@ async function attempt(server: ServerConfig, o: CallOptions, key: string | undef
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const inFlight = new Set<string>();
-
-/** The writes sent and not yet answered in this process ("rpc on the "x" server"), for an interrupted CLI. */
-export function unconfirmedWrites(): string[] {
-  return [...inFlight];
-}
-
 /** The configured secrets, longest first (a secret containing another is replaced whole). */
 function secretsOf(server: ServerConfig): string[] {
   return [...new Set([server.token ?? '', ...(server.secrets ?? [])])].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
@@ -171,13 +165,14 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
   const key = o.replayable ? undefined : o.idempotencyKey ?? randomUUID();
   let keyAccepted = false;
   let sentOnce = false;
-  const flight = `${where} (${randomUUID()})`;
+  // Two calls of the same rpc may be in flight at once (a plan, serve): each is its own entry.
+  const flight = `${where}${key ? ` (idempotency key ${key})` : ''}`;
   try {
     for (let n = 1; ; n++) {
       const seen: Seen = { keyEchoed: false };
       let failure: Failure;
       try {
-        return await attempt(server, o, key, seen, () => void (o.replayable || inFlight.add(flight)));
+        return await attempt(server, o, key, seen, () => void (o.replayable || markSent(flight)));
       } catch (err) {
         failure = err as Failure;
       } finally {
@@ -202,7 +197,7 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
       throw new DwsError('transport_error', `${where}: ${detail}${n > 1 ? ` (after ${n} attempts)` : ''}`, 'check that the MCP server is reachable');
     }
   } finally {
-    inFlight.delete(flight);
+    markSettled(flight);
   }
 }
 

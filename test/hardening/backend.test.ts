@@ -1,13 +1,14 @@
 // Attacks on the dispatch path through a faulty backend (test/fixtures/mcp/server.ts on 127.0.0.1): secrets echoed
 // back in results, 5xx answers to writes, 200 answers that are not JSON-RPC, JSON-RPC errors whose codes look like
 // local failures, and an interrupted write. Each case states what dws must print and how many calls the backend saw.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
-import { runCliAsync, shippedEngine } from '../helpers.js';
+import { BIN, errorOf, runCliAsync, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-hardening-5d1c-never-print-me';
@@ -141,4 +142,35 @@ describe("a server's own answer is reported, never replayed", () => {
       }
     });
   }
+});
+
+describe('an interrupted write', () => {
+  /** Starts the built CLI, waits until the backend holds its call, then sends SIGINT. */
+  async function interrupt(argv: string[]): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }> {
+    const child = spawn(process.execPath, [BIN, ...argv], { env: { ...process.env, ...env() } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const closed = new Promise<{ status: number | null; signal: string | null }>((resolve) => child.on('close', (status, signal) => resolve({ status, signal })));
+    child.stdin.end();
+    while (mcp.calls.length === 0) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    const { status, signal } = await closed;
+    mcp.release();
+    return { status, signal, stdout, stderr };
+  }
+
+  it('prints the outcome_unknown envelope and exits 130 when Ctrl-C arrives after the write was sent', async () => {
+    mcp.faults.push({ tool: rpcOf('chat.recall_message'), hold: true, times: 1 });
+    const r = await interrupt(RECALL);
+    expect({ status: r.status, stdout: r.stdout, reason: errorOf(r.stderr).reason }).toEqual({ status: 130, stdout: '', reason: 'outcome_unknown' });
+    expect(errorOf(r.stderr).message).toContain(rpcOf('chat.recall_message'));
+  });
+
+  it('exits 130 without an outcome envelope when Ctrl-C interrupts a read', async () => {
+    mcp.faults.push({ tool: rpcOf('chat.list_my_groups_pagination'), hold: true, times: 1 });
+    const r = await interrupt(READ);
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 130, stdout: '', stderr: '' });
+  });
 });
