@@ -53,6 +53,7 @@ export const REASONS = {
   snapshot_missing: 'internal',
   snapshot_incompatible: 'internal',
   snapshot_corrupt: 'internal',
+  core_corrupt: 'internal',
   internal_error: 'internal',
 } as const satisfies Record<string, Category>;
 

