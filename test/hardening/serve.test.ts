@@ -1,11 +1,14 @@
 // Attacks on `dws serve` as a real process over stdio (the SDK's client): secrets echoed by the backend, huge and
 // hostile arguments, inherited keys, hundreds of concurrent calls and the per-session budget. Backend traffic goes
 // to the fixture MCP server on 127.0.0.1.
+import { spawnSync } from 'node:child_process';
+import { renameSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
-import { privateSnapshot, reasonOf, serve, type Served } from '../serve/client.js';
+import { privateSnapshot, reasonOf, serve, until, type Served } from '../serve/client.js';
 
 const TOKEN = 'tok-serve-hardening-77c4-never-print-me';
 let mcp: McpFixture;
@@ -42,5 +45,25 @@ describe('execute never prints a secret', () => {
     expect(a.text).not.toContain(TOKEN);
     expect(JSON.parse(a.text).result.echoed).toBe('Bearer ***');
     expect(served.stderr()).not.toContain(TOKEN);
+  });
+});
+
+describe('the snapshot watcher', () => {
+  it('rejects a FIFO renamed over the watched snapshot without blocking, and keeps serving the last generation', async () => {
+    const own = privateSnapshot();
+    const server = await serve({ ...env, DWS_SNAPSHOT: own.file });
+    try {
+      const fifo = path.join(own.dir, 'next.fifo');
+      expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+      renameSync(fifo, own.file);
+      const rejected = await until('catalog_rejected', async () => server.stderr().split('\n').find((l) => l.includes('catalog_rejected')));
+      expect(JSON.parse(rejected).dws_serve).toMatchObject({ event: 'catalog_rejected', reason: 'snapshot_missing' });
+      const a = await server.call('schema_search', { query: '撤回群消息', limit: 1 });
+      expect(a.isError).toBe(false);
+      expect(JSON.parse(a.text).catalog).toEqual(engine.catalogHashes);
+    } finally {
+      await server.close();
+      own.remove();
+    }
   });
 });

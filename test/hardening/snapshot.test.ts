@@ -26,7 +26,7 @@ function copyInstall(): string {
 }
 
 function run(root: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'dws.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'dws.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 20_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -44,6 +44,34 @@ describe('the WebAssembly core beside the hot bundle', () => {
       writeFileSync(file, bytes);
       const r = run(root, SEARCH);
       expect({ at, status: r.status, stdout: r.stdout, category: r.stderr.trim() ? errorOf(r.stderr).category : undefined }).toEqual({ at, status: 5, stdout: '', category: 'internal' });
+    }
+  });
+});
+
+describe('a snapshot path that is not a regular file', () => {
+  /** A FIFO nobody writes to (opening it for reading blocks), and a directory. */
+  function specialFiles(): { fifo: string; directory: string } {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-hardening-special-'));
+    dirs.push(dir);
+    const fifo = path.join(dir, 'snapshot.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const directory = path.join(dir, 'snapshot.dir');
+    mkdirSync(directory);
+    return { fifo, directory };
+  }
+
+  // Search (the hot bundle), Inspect (the hot bundle) and dispatch (the commander program) each open the snapshot.
+  const COMMANDS = [['schema', 'search', '--query', '撤回群消息'], ['schema', 'chat.recall_message'], ['chat', 'group', 'list-all', '--dry-run']];
+
+  it('is refused with snapshot_missing (exit 5) without blocking, for search, Inspect and dispatch', () => {
+    const { fifo, directory } = specialFiles();
+    for (const file of [fifo, directory]) {
+      for (const args of COMMANDS) {
+        const r = run(ROOT, args, { DWS_SNAPSHOT: file });
+        expect({ file, args, status: r.status, stdout: r.stdout, reason: r.stderr.trim() ? errorOf(r.stderr).reason : undefined })
+          .toEqual({ file, args, status: 5, stdout: '', reason: 'snapshot_missing' });
+        expect(errorOf(r.stderr).message).toContain('not a regular file');
+      }
     }
   });
 });
