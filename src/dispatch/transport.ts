@@ -130,25 +130,36 @@ async function attempt(server: ServerConfig, o: CallOptions, key: string | undef
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The configured secrets, longest first (a secret containing another is replaced whole). */
-function secretsOf(server: ServerConfig): string[] {
-  return [...new Set([server.token ?? '', ...(server.secrets ?? [])])].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+/** The configured secrets at least `min` characters long, longest first (a secret containing another goes whole). */
+function secretsOf(server: ServerConfig, min = 1): string[] {
+  return [...new Set([server.token ?? '', ...(server.secrets ?? [])])].filter((s) => s.length >= min).sort((a, b) => b.length - a.length);
+}
+
+function replaceAll(text: string, server: ServerConfig, secrets: string[]): string {
+  let out = text.split(server.url).join('<server url>');
+  for (const secret of secrets) out = out.split(secret).join('***');
+  return out;
 }
 
 /** Removes the URL and every configured secret from text that could reach the user (a server may echo headers). */
 export function redact(text: string, server: ServerConfig): string {
-  let out = text.split(server.url).join('<server url>');
-  for (const secret of secretsOf(server)) out = out.split(secret).join('***');
-  return out;
+  return replaceAll(text, server, secretsOf(server));
 }
 
-/** redact() over every string (and key) of a decoded result. */
-function redactValue(value: unknown, server: ServerConfig): unknown {
-  if (typeof value === 'string') return redact(value, server);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, server));
+/**
+ * Results: every string (and key) without the URL and the secrets of 8 characters or more. A shorter "token" would
+ * be replaced inside ordinary words of the data; no real credential is that short, and error texts still lose it.
+ */
+const RESULT_SECRET_MIN = 8;
+
+function redactValue(value: unknown, server: ServerConfig, secrets = secretsOf(server, RESULT_SECRET_MIN)): unknown {
+  if (typeof value === 'string') return replaceAll(value, server, secrets);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, server, secrets));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, redact(k, server), { value: redactValue(v, server), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value)) {
+    Object.defineProperty(out, replaceAll(k, server, secrets), { value: redactValue(v, server, secrets), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
