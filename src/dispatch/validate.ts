@@ -2,6 +2,9 @@
 // formats, required flags and the constraint groups. Hidden compatibility flags are first folded into the flag
 // they stand for (alias_of, or the visible flag feeding the same RPC property), so `--id X` satisfies a required
 // `--group` exactly as the upstream CLI does. Every refusal names the flag (exit 3).
+// A long-running `dws serve` validates every execute: each tool's schema is compiled once and kept, keyed by the
+// schema's own text (so a new catalog generation reuses what did not change and recompiles what did), in a bounded
+// cache that removes an evicted schema from ajv too (ajv keeps every schema object it compiled).
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DwsError } from '../errors.js';
@@ -86,7 +89,40 @@ interface Compiled {
   groups: Group[];
 }
 
+/** Schemas kept compiled: more than the 465 dispatchable tools, so one generation never evicts its own. */
+export const VALIDATOR_CACHE_SIZE = 512;
+const compiledBySchema = new Map<string, Compiled & { schema: object }>();
+let compilations = 0;
+
+/** How many schemas were compiled so far, how many are kept, and how many ajv itself holds (tests, benchmarks). */
+export function validatorStats(): { compilations: number; cached: number; ajvSchemas: number } {
+  const held = (ajv as unknown as { _cache?: Map<unknown, unknown> } | undefined)?._cache?.size ?? 0;
+  return { compilations, cached: compiledBySchema.size, ajvSchemas: held };
+}
+
 function compile(tool: ToolSpec): Compiled {
+  const { schema, groups } = schemaOf(tool);
+  const key = JSON.stringify(schema);
+  const hit = compiledBySchema.get(key);
+  if (hit) {
+    // Least recently used last: delete and set again.
+    compiledBySchema.delete(key);
+    compiledBySchema.set(key, hit);
+    return hit;
+  }
+  const validate = getAjv().compile(schema);
+  compilations++;
+  const entry = { validate: (d: unknown) => validate(d) as boolean, errors: () => validate.errors, groups, schema };
+  compiledBySchema.set(key, entry);
+  if (compiledBySchema.size > VALIDATOR_CACHE_SIZE) {
+    const [oldKey, old] = compiledBySchema.entries().next().value!;
+    compiledBySchema.delete(oldKey);
+    getAjv().removeSchema(old.schema);
+  }
+  return entry;
+}
+
+function schemaOf(tool: ToolSpec): { schema: object; groups: Group[] } {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const [name, p] of Object.entries(tool.parameters)) {
     const s: Record<string, unknown> = { ...flagType(p.type).schema };
@@ -127,9 +163,7 @@ function compile(tool: ToolSpec): Compiled {
     const pairs = g.flags.flatMap((a, i) => g.flags.slice(i + 1).map((b) => ({ required: [a, b] })));
     return { not: { anyOf: pairs } };
   });
-  const schema = { type: 'object', additionalProperties: false, properties, required, ...(allOf.length ? { allOf } : {}) };
-  const validate = getAjv().compile(schema);
-  return { validate: (d) => validate(d) as boolean, errors: () => validate.errors, groups };
+  return { schema: { type: 'object', additionalProperties: false, properties, required, ...(allOf.length ? { allOf } : {}) }, groups };
 }
 
 function describeType(type: string): string {
