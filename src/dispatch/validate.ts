@@ -9,7 +9,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { convert, flagType } from './flags.js';
+import { convert, declaredFlag, flagType } from './flags.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace arrives as the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv, formats: string[]) => Ajv;
@@ -49,9 +49,9 @@ const flagList = (names: string[]) => names.map(flag).join(', ');
 
 /** What the hidden flag `name` stands for: its alias_of, else the visible flag feeding the same RPC property. */
 export function hiddenTarget(tool: ToolSpec, name: string): string | undefined {
-  const h = tool.hidden_parameters?.[name];
+  const h = tool.hidden_parameters && Object.hasOwn(tool.hidden_parameters, name) ? tool.hidden_parameters[name] : undefined;
   if (!h) return undefined;
-  if (h.alias_of && tool.parameters[h.alias_of]) return h.alias_of;
+  if (h.alias_of && Object.hasOwn(tool.parameters, h.alias_of)) return h.alias_of;
   if (h.property === null) return undefined;
   return Object.entries(tool.parameters).find(([, p]) => p.property === h.property)?.[0];
 }
@@ -62,21 +62,23 @@ export function hiddenTarget(tool: ToolSpec, name: string): string | undefined {
  */
 export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  const from: Record<string, string> = {};
+  const from: Record<string, string> = Object.create(null);
   const put = (key: string, value: unknown, given: string) => {
-    if (key in data && JSON.stringify(data[key]) !== JSON.stringify(value)) {
+    if (Object.hasOwn(data, key) && JSON.stringify(data[key]) !== JSON.stringify(value)) {
       throw new DwsError('invalid_parameter', `${given} and ${from[key]} give different values for the same parameter ${flag(key)}`, 'give it once');
     }
-    data[key] = value;
+    // defineProperty: a key named "__proto__" stays an own field (ajv then refuses it) instead of a prototype.
+    Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
     from[key] = given;
   };
+  const isVisible = (name: string) => Object.hasOwn(tool.parameters, name);
   for (const [name, value] of Object.entries(values)) {
-    const target = tool.parameters[name] ? name : hiddenTarget(tool, name) ?? name;
+    const target = isVisible(name) ? name : hiddenTarget(tool, name) ?? name;
     put(target, value, flag(name));
   }
   for (const [name, value] of Object.entries(positionals)) {
-    const declared = tool.parameters[name] ?? tool.hidden_parameters?.[name];
-    const target = tool.parameters[name] ? name : hiddenTarget(tool, name) ?? name;
+    const declared = declaredFlag(tool, name);
+    const target = isVisible(name) ? name : hiddenTarget(tool, name) ?? name;
     const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
     put(target, typed, `the positional <${name}>`);
   }
@@ -177,19 +179,19 @@ function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Record<strin
   const group = /^#\/allOf\/(\d+)\//.exec(e.schemaPath);
   if (group) {
     const g = c.groups[Number(group[1])];
-    const given = g.flags.filter((f) => f in data);
+    const given = g.flags.filter((f) => Object.hasOwn(data, f));
     if (g.kind === 'require_one_of') return new DwsError('constraint_violation', `one of ${flagList(g.flags)} is required`, 'give exactly the one that fits the task');
     if (g.kind === 'require_together') {
-      const missing = g.flags.filter((f) => !(f in data));
+      const missing = g.flags.filter((f) => !Object.hasOwn(data, f));
       return new DwsError('constraint_violation', `${flagList(given)} needs ${flagList(missing)} too (${flagList(g.flags)} go together)`);
     }
     return new DwsError('constraint_violation', `${flagList(given)} cannot be used together (at most one of ${flagList(g.flags)})`);
   }
   const name = e.instancePath.split('/')[1] ?? '';
-  const spec = tool.parameters[name] ?? tool.hidden_parameters?.[name];
+  const spec = declaredFlag(tool, name);
   if (e.keyword === 'required') {
     const missing = (e.params as { missingProperty: string }).missingProperty;
-    const isPositional = !tool.parameters[missing] && (tool.positionals ?? []).some((p) => p.name === missing);
+    const isPositional = !Object.hasOwn(tool.parameters, missing) && (tool.positionals ?? []).some((p) => p.name === missing);
     return new DwsError('missing_parameter', isPositional ? `missing required argument <${missing}>` : `missing required flag ${flag(missing)}`,
       `see \`dws ${tool.primary_cli_path} --help\``);
   }

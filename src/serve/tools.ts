@@ -14,7 +14,7 @@ import { EFFECTS, LIMITS, SEARCH_VERSION, parseRequestJson } from '../engine/req
 import { byCodePoint } from '../catalog/order.js';
 import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
-import { convert, flagType } from '../dispatch/flags.js';
+import { convert, declaredFlag, flagType } from '../dispatch/flags.js';
 import type { Env } from '../dispatch/config.js';
 
 export const TOOL_NAMES = ['schema_search', 'schema_inspect', 'execute'] as const;
@@ -197,7 +197,7 @@ function splitArguments(tool: ToolSpec, args: Record<string, unknown>): { values
   const positionals: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined) continue;
-    const declared = tool.parameters[name] ?? tool.hidden_parameters?.[name];
+    const declared = declaredFlag(tool, name);
     if (declared) values[name] = flagValue(declared.type, value);
     else if ((tool.positionals ?? []).some((p) => p.name === name)) positionals[name] = value;
     else throw unknownFlag(tool, name);
@@ -205,15 +205,17 @@ function splitArguments(tool: ToolSpec, args: Record<string, unknown>): { values
   return { values, positionals };
 }
 
+const CONTROL_FIELDS: Record<string, string> = Object.assign(Object.create(null), { yes: 'confirmed', 'dry-run': 'dry_run', '--yes': 'confirmed', '--dry-run': 'dry_run' });
+
 function unknownFlag(tool: ToolSpec, name: string): DwsError {
   const flags = Object.keys(tool.parameters);
-  const control = { yes: 'confirmed', 'dry-run': 'dry_run', '--yes': 'confirmed', '--dry-run': 'dry_run' }[name];
+  const control = CONTROL_FIELDS[name];
   if (control) return new DwsError('unknown_option', `"${name}" is not a flag of ${tool.canonical_path}`, `set "${control}": true next to "arguments" instead`);
   const bare = name.replace(/^-+/, '');
   const nearest = flags
     .map((f) => ({ f, d: distance(bare, f) }))
     .sort((a, b) => a.d - b.d || byCodePoint(a.f, b.f))[0];
-  const suggestion = bare !== name && tool.parameters[bare] ? `write "${bare}" without the dashes` : nearest && nearest.d <= Math.max(2, bare.length / 3) ? `did you mean "${nearest.f}"?` : '';
+  const suggestion = bare !== name && Object.hasOwn(tool.parameters, bare) ? `write "${bare}" without the dashes` : nearest && nearest.d <= Math.max(2, bare.length / 3) ? `did you mean "${nearest.f}"?` : '';
   return new DwsError('unknown_option', `${tool.canonical_path} has no flag "${name}"`,
     `${suggestion ? suggestion + ' ' : ''}flags: ${flags.join(', ') || '(none)'}; read them with schema_inspect`);
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
+import { errorOf, runCliAsync } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 import { privateSnapshot, reasonOf, serve, until, type Served } from '../serve/client.js';
 
@@ -64,6 +65,50 @@ describe('the snapshot watcher', () => {
     } finally {
       await server.close();
       own.remove();
+    }
+  });
+});
+
+describe('inherited keys are never flags or fields', () => {
+  const INHERITED = ['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf'];
+  /** A JSON object text with one extra own key (JSON.parse makes "__proto__" an own key, as the MCP message has it). */
+  const withKey = (base: Record<string, unknown>, key: string, value: unknown) =>
+    JSON.stringify(base).slice(0, -1) + `${Object.keys(base).length ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(value)}}`;
+
+  /** Sends one raw tools/call whose JSON text carries the key, as a hostile client would. */
+  async function rawCall(name: string, argsText: string): Promise<{ isError: boolean; text: string }> {
+    const r = await served.client.request({ method: 'tools/call', params: { name, arguments: JSON.parse(argsText) } } as never, (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema);
+    return { isError: r.isError === true, text: (r.content[0] as { text: string }).text };
+  }
+
+  it('refuses each as an unknown field of schema_search exactly as --request-json does', async () => {
+    for (const key of INHERITED) {
+      const text = withKey({ version: 'tool-search.v1', query: '撤回群消息' }, key, 'x');
+      const cli = await runCliAsync(['schema', 'search', '--request-json', '-'], text, env);
+      expect(cli.status).toBe(3);
+      const a = await rawCall('schema_search', text);
+      expect({ key, isError: a.isError, text: a.text }).toEqual({ key, isError: true, text: cli.stderr.trim() });
+      expect(reasonOf(a)).toBe('invalid_request_json');
+    }
+  });
+
+  it('refuses each as a flag of execute with unknown_option and as a field of inspect and execute, calling nothing', async () => {
+    for (const key of INHERITED) {
+      const args = JSON.parse(withKey({}, key, 'x'));
+      const a = await served.call('execute', { canonical_path: 'chat.list_my_groups_pagination', arguments: args, ...hashes() });
+      expect({ key, reason: reasonOf(a) }).toEqual({ key, reason: 'unknown_option' });
+      for (const tool of ['schema_inspect', 'execute']) {
+        const b = await rawCall(tool, withKey({ canonical_path: 'chat.list_my_groups_pagination', ...hashes() }, key, 'x'));
+        expect({ key, tool, reason: reasonOf(b) }).toEqual({ key, tool, reason: 'invalid_argument' });
+      }
+    }
+    expect(mcp.calls).toEqual([]);
+  });
+
+  it('refuses each as a CLI flag with unknown_option (exit 2)', async () => {
+    for (const key of INHERITED) {
+      const r = await runCliAsync(['chat', 'group', 'list-all', `--${key}`, 'x', '--dry-run'], '', env);
+      expect({ key, status: r.status, reason: errorOf(r.stderr).reason }).toEqual({ key, status: 2, reason: 'unknown_option' });
     }
   });
 });
