@@ -112,3 +112,13 @@ describe('inherited keys are never flags or fields', () => {
     }
   });
 });
+
+describe('hostile message sizes', () => {
+  it('answers a message over 10 MiB with a typed error under its id and keeps serving', async () => {
+    const huge = 'x'.repeat(11 * 1024 * 1024);
+    const err = await served.client.callTool({ name: 'schema_search', arguments: { query: huge } }).then(() => undefined, (e: unknown) => e);
+    expect(err).toMatchObject({ code: -32600, data: { error: { reason: 'request_too_large' } } });
+    const a = await served.call('schema_search', { query: '撤回群消息', limit: 1 });
+    expect(a.isError).toBe(false);
+  });
+});
