@@ -7,6 +7,7 @@ import { DwsError } from '../errors.js';
 import { LIMITS } from '../engine/request.js';
 import { fail, writeStdout } from './io.js';
 import { unconfirmedWrites } from '../dispatch/in-flight.js';
+import { checkOptionNames } from '../limits.js';
 import { collect, getEngine, inspectSchema, runSearch, type SchemaFlags, type SearchFlags } from './commands.js';
 
 const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
@@ -119,6 +120,11 @@ function isDispatch(argv: string[]): boolean {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  try {
+    checkOptionNames(argv);
+  } catch (err) {
+    fail(err);
+  }
   if (isDispatch(argv)) {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
     const { runDispatch } = await import('../dispatch/cli.js');

@@ -7,6 +7,7 @@ import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
 import { distance } from 'fastest-levenshtein';
+import { quoted, suggestible } from '../limits.js';
 
 /** The deepest CLI path in the catalog has 4 words; a little headroom costs nothing. */
 const MAX_PATH_WORDS = 6;
@@ -46,13 +47,13 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
   const prefix = words.join(' ');
   const under = tools.filter((t) => t.visibility === 'visible' && t.cli_path.startsWith(prefix + ' '));
   if (prefix && under.length > 0) return { kind: 'group', prefix, tools: under, rest: argv.slice(words.length) };
-  throw new DwsError('unknown_command', `unknown command "${words.join(' ') || argv[0]}"`,
+  throw new DwsError('unknown_command', `unknown command ${quoted(words.join(' ') || argv[0])}`,
     `${nearest(words.join(' '), tools)}find commands with \`dws schema search --query "<task>"\``);
 }
 
 /** "did you mean" for an unknown command: CLI paths sharing the longest word prefix, then the closest spelling. */
 function nearest(typed: string, tools: ToolSpec[]): string {
-  if (typed.length === 0) return '';
+  if (typed.length === 0 || !suggestible(typed)) return '';
   const scored = tools
     .filter((t) => t.visibility === 'visible')
     .map((t) => ({ path: t.cli_path, d: distance(typed, t.cli_path) }))

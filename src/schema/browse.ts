@@ -2,6 +2,7 @@
 // versioned Inspect (schema-inspect.v1). The full leaf IS the ToolSpec, and the --all entry is the same object;
 // --compact is only a projection (compact.ts). Nothing here builds a second catalog.
 import { distance } from 'fastest-levenshtein';
+import { quoted, suggestible } from '../limits.js';
 import { DwsError } from '../errors.js';
 import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import { byCodePoint } from '../catalog/order.js';
@@ -118,11 +119,13 @@ export class Browser {
         body: { kind: 'group', level: 'group', id: key, product: m.product_id[group[0]], count: group.length, schema_path: schemaPath(JSON.stringify(key)), tools: summaries(group) },
       };
     }
-    throw new DwsError('unknown_path', `no product, group or command "${path}"`, `closest: ${this.suggest(key).join(', ')}`);
+    const closest = this.suggest(key);
+    throw new DwsError('unknown_path', `no product, group or command ${quoted(path)}`, closest.length ? `closest: ${closest.join(', ')}` : 'find commands with `dws schema search`');
   }
 
   /** The nearest valid paths by edit distance, ties in code point order. */
   suggest(key: string, n = 5): string[] {
+    if (!suggestible(key)) return [];
     const candidates = new Set<string>(this.src.products.map((p) => p.id));
     const m = this.src.meta;
     for (let doc = 0; doc < m.count; doc++) {

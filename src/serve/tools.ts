@@ -16,6 +16,7 @@ import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
 import { convert, declaredFlag, flagType } from '../dispatch/flags.js';
 import type { Env } from '../dispatch/config.js';
+import { MAX_ARGUMENT_BYTES, MAX_FLAG_NAME_CHARS, MAX_PATH_CHARS, quoted, suggestible } from '../limits.js';
 
 export const TOOL_NAMES = ['schema_search', 'schema_inspect', 'execute'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -39,14 +40,17 @@ export interface ToolDefinition {
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
+// "sha256:" and 64 hex digits; a little headroom so that a wrong hash still reaches the catalog_changed check.
+const HASH = { type: 'string', maxLength: 128 } as const;
 const HASHES = {
-  expected_source_hash: { type: 'string', description: 'catalog.source_hash from the schema_search response, unchanged' },
-  expected_surface_hash: { type: 'string', description: 'catalog.surface_hash from the schema_search response, unchanged' },
+  expected_source_hash: { ...HASH, description: 'catalog.source_hash from the schema_search response, unchanged' },
+  expected_surface_hash: { ...HASH, description: 'catalog.surface_hash from the schema_search response, unchanged' },
 } as const;
 
 const PATH = {
   type: 'string',
   minLength: 1,
+  maxLength: MAX_PATH_CHARS,
   description: 'canonical_path of a schema_search candidate, e.g. "chat.recall_message"',
 } as const;
 
@@ -87,7 +91,7 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
           candidate_limit: { type: 'integer', minimum: 0, maximum: LIMITS.maxCandidateLimit, default: LIMITS.defaultCandidateLimit, description: 'candidates to rank before the limit (raised to limit)' },
           product_ids: { type: 'array', items: { type: 'string', enum: products }, description: 'only commands of these products' },
           effects: { type: 'array', items: { type: 'string', enum: [...EFFECTS] }, description: 'only commands with these effects' },
-          exclude_canonical: { type: 'array', items: { type: 'string' }, description: 'canonical paths never to return (e.g. ones already tried)' },
+          exclude_canonical: { type: 'array', items: { type: 'string', maxLength: MAX_PATH_CHARS }, description: 'canonical paths never to return (e.g. ones already tried)' },
         },
         additionalProperties: false,
       },
@@ -130,7 +134,7 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
         type: 'object',
         properties: {
           canonical_path: PATH,
-          arguments: { type: 'object', description: 'flag name -> value, e.g. {"conversation-id": "cid...", "msg-id": "msg..."}; null means not given', default: {} },
+          arguments: { type: 'object', propertyNames: { maxLength: MAX_FLAG_NAME_CHARS }, maxProperties: 256, description: 'flag name -> value, e.g. {"conversation-id": "cid...", "msg-id": "msg..."}; null means not given', default: {} },
           ...HASHES,
           confirmed: { type: 'boolean', default: false, description: 'the user explicitly confirmed this action (for confirmation "user_required")' },
           dry_run: { type: 'boolean', default: false, description: 'return the invocation plan (server, rpc, arguments) and call nothing' },
@@ -213,10 +217,11 @@ function unknownFlag(tool: ToolSpec, name: string): DwsError {
   if (control) return new DwsError('unknown_option', `"${name}" is not a flag of ${tool.canonical_path}`, `set "${control}": true next to "arguments" instead`);
   const bare = name.replace(/^-+/, '');
   const nearest = flags
+    .filter(() => suggestible(bare))
     .map((f) => ({ f, d: distance(bare, f) }))
     .sort((a, b) => a.d - b.d || byCodePoint(a.f, b.f))[0];
   const suggestion = bare !== name && Object.hasOwn(tool.parameters, bare) ? `write "${bare}" without the dashes` : nearest && nearest.d <= Math.max(2, bare.length / 3) ? `did you mean "${nearest.f}"?` : '';
-  return new DwsError('unknown_option', `${tool.canonical_path} has no flag "${name}"`,
+  return new DwsError('unknown_option', `${tool.canonical_path} has no flag ${quoted(name)}`,
     `${suggestion ? suggestion + ' ' : ''}flags: ${flags.join(', ') || '(none)'}; read them with schema_inspect`);
 }
 
@@ -249,7 +254,11 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
     throw new DwsError('unknown_command', `"${args.canonical_path as string}" is a group of ${found.tools.length} commands, not a command`,
       'pass the canonical_path of one schema_search candidate');
   }
-  const { values, positionals } = splitArguments(found.tool, (args.arguments ?? {}) as Record<string, unknown>);
+  const given = (args.arguments ?? {}) as Record<string, unknown>;
+  if (Buffer.byteLength(JSON.stringify(given)) > MAX_ARGUMENT_BYTES) {
+    throw new DwsError('invalid_argument', `execute: "arguments" is larger than ${MAX_ARGUMENT_BYTES} bytes of JSON`, 'send large content through a file flag where the command has one');
+  }
+  const { values, positionals } = splitArguments(found.tool, given);
   const outcome = await dispatchTool(e, {
     tool: found.tool, values, positionals, yes: args.confirmed === true, dryRun: args.dry_run === true,
     ...hashes, timeoutMs: timeoutMs(undefined, ctx.env),

@@ -122,3 +122,26 @@ describe('hostile message sizes', () => {
     expect(a.isError).toBe(false);
   });
 });
+
+describe('hostile string lengths', () => {
+  const MB = 'p'.repeat(1024 * 1024);
+
+  it('refuses a 1 MB canonical_path or hash at the schema, while a concurrent search answers', async () => {
+    const [inspect, execute, hash, search] = await Promise.all([
+      served.call('schema_inspect', { canonical_path: MB, ...hashes() }),
+      served.call('execute', { canonical_path: MB, ...hashes(), dry_run: true }),
+      served.call('schema_inspect', { canonical_path: 'chat.recall_message', ...hashes(), expected_source_hash: MB }),
+      served.call('schema_search', { query: '撤回群消息', limit: 1 }),
+    ]);
+    expect([reasonOf(inspect), reasonOf(execute), reasonOf(hash), search.isError]).toEqual(['invalid_argument', 'invalid_argument', 'invalid_argument', false]);
+    for (const a of [inspect, execute, hash]) expect(a.text.length).toBeLessThan(2000);
+  });
+
+  it('refuses a 1 MB flag name and more than 1 MiB of argument values, calling nothing', async () => {
+    const name = await served.call('execute', { canonical_path: 'chat.list_my_groups_pagination', arguments: { [MB]: 1 }, ...hashes() });
+    const value = await served.call('execute', { canonical_path: 'chat.recall_message', arguments: { 'conversation-id': 'c', 'msg-id': MB + MB }, ...hashes() });
+    expect([reasonOf(name), reasonOf(value)]).toEqual(['invalid_argument', 'invalid_argument']);
+    expect(name.text.length + value.text.length).toBeLessThan(4000);
+    expect(mcp.calls).toEqual([]);
+  });
+});
