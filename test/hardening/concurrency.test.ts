@@ -72,6 +72,8 @@ describe('500 concurrent calls with a snapshot swap', () => {
       const a = await served.call('schema_search', { query: 'todo' });
       return JSON.parse(a.text).catalog.source_hash === second.catalogHashes.source_hash ? true : undefined;
     });
+    // stderr is another pipe: its line may arrive after the answers on stdout.
+    await until('the swap logged', async () => (served.stderr().includes('catalog_swapped') ? true : undefined));
     const lines = served.stderr().split('\n').filter((l) => l.length > 0);
     for (const line of lines) expect(Object.keys(JSON.parse(line) as object), line).toEqual(['dws_serve']);
     expect(lines.map((l) => JSON.parse(l).dws_serve.event)).toEqual(['serving', 'catalog_swapped']);
