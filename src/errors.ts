@@ -36,6 +36,9 @@ export const REASONS = {
   jq_runtime_error: 'validation',
   invalid_fields: 'validation',
   all_with_path: 'validation',
+  // serve: the per-session budget of shown commands and contract bytes (exit 3)
+  session_budget_exceeded: 'validation',
+  contract_too_large: 'validation',
   catalog_changed: 'discovery',
   // dispatch (exit 3, 4, 7)
   invalid_parameter: 'validation',

@@ -88,9 +88,12 @@ Read its contract: dws schema <canonical path> --compact --expected-source-hash 
     .action((flags: SearchFlags) => runSearch(flags));
   configureRoot(program.command('serve'))
     .description('serve schema_search, schema_inspect and execute as MCP tools over stdio')
-    .action(async () => {
-      const { runServe } = await import('../serve/server.js');
-      await runServe();
+    .option('--max-tools <n>', 'distinct commands one session may be shown (default 64; env DWS_SERVE_MAX_TOOLS)')
+    .option('--max-contract-bytes <n>', 'contract bytes one session may read (default 131072; env DWS_SERVE_MAX_CONTRACT_BYTES)')
+    .option('--max-contract-bytes-each <n>', 'bytes of one contract without allow_large_contract (default 16384; env DWS_SERVE_MAX_CONTRACT_BYTES_EACH)')
+    .action(async (flags: { maxTools?: string; maxContractBytes?: string; maxContractBytesEach?: string }) => {
+      const [{ runServe }, { budgetLimits }] = await Promise.all([import('../serve/server.js'), import('../serve/budget.js')]);
+      await runServe({ budget: budgetLimits(flags, process.env) });
     });
   return program;
 }

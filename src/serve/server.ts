@@ -11,6 +11,7 @@ import { defaultSnapshotPath, loadEngine } from '../index.js';
 import type { Env } from '../dispatch/config.js';
 import { ServedCatalog } from './catalog.js';
 import { LineTransport } from './stdio.js';
+import { DEFAULT_BUDGET, SessionBudget, budgetLimits, type BudgetLimits } from './budget.js';
 import { SERVER_INSTRUCTIONS, runTool, toolDefinitions } from './tools.js';
 
 export interface ServeOptions {
@@ -20,6 +21,8 @@ export interface ServeOptions {
   algorithm?: string;
   /** How often the snapshot file's stat is polled. */
   pollMs?: number;
+  /** The per-session budget (default: DEFAULT_BUDGET, or the DWS_SERVE_MAX_* variables). */
+  budget?: BudgetLimits;
   env?: Env;
 }
 
@@ -39,7 +42,9 @@ function withDropped(args: Record<string, unknown>, dropped: Record<string, unkn
   return out;
 }
 
-export function createServer(catalog: ServedCatalog, env: Env, transport?: LineTransport): Server {
+export function createServer(catalog: ServedCatalog, env: Env, transport?: LineTransport, limits: BudgetLimits = DEFAULT_BUDGET): Server {
+  // One stdio connection is one client session.
+  const budget = new SessionBudget(limits);
   const server = new Server(
     { name: 'dws', title: 'DingTalk workspace commands (dws)', version: '0.1.0' },
     { capabilities: { tools: { listChanged: true } }, instructions: SERVER_INSTRUCTIONS },
@@ -49,7 +54,7 @@ export function createServer(catalog: ServedCatalog, env: Env, transport?: LineT
     const engine = catalog.current.engine;
     const lost = transport?.droppedArguments(extra.requestId);
     try {
-      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env });
+      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env, budget });
       return { content: [{ type: 'text', text }] };
     } catch (err) {
       const e = asDwsError(err);
@@ -83,7 +88,7 @@ export async function runServe(options: ServeOptions = {}): Promise<void> {
   });
   products = productKey(catalog);
   const transport = new LineTransport();
-  server = createServer(catalog, env, transport);
+  server = createServer(catalog, env, transport, options.budget ?? budgetLimits({}, env));
   // No exit on stdin end: calls in flight still finish and answer, and then nothing holds the event loop (the stat
   // watcher is not persistent), so the process ends by itself.
   transport.onclose = () => catalog.close();

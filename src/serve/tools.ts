@@ -16,6 +16,7 @@ import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
 import { convert, declaredFlag, flagType } from '../dispatch/flags.js';
 import type { Env } from '../dispatch/config.js';
+import type { SessionBudget } from './budget.js';
 import { MAX_ARGUMENT_BYTES, MAX_FLAG_NAME_CHARS, MAX_PATH_CHARS, quoted, suggestible } from '../limits.js';
 
 export const TOOL_NAMES = ['schema_search', 'schema_inspect', 'execute'] as const;
@@ -56,6 +57,8 @@ const PATH = {
 
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description });
 
+const NEVER_AUTHORIZES = 'Searching and inspecting never authorize anything: only execute runs a command, after its own checks and, where the command needs it, the user\'s confirmation.';
+
 /** The tools as tools/list shows them; product ids come from the catalog generation serving the listing. */
 export function toolDefinitions(engine: Engine): ToolDefinition[] {
   const products = [...engine.meta.productIds].sort(byCodePoint);
@@ -74,6 +77,9 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
         'If `abstained` is true or `exact_filtered` is present, stop: do not try a similar command; at most retry once',
         'restricted to the right product (`product_ids`), otherwise tell the user the capability is unsupported.',
         '`weak_match` means the candidates matched only weakly: check them against the task before using one.',
+        NEVER_AUTHORIZES,
+        'The server caps how many distinct commands one session is shown: past it, `session_budget_exceeded` says how many',
+        'still fit; narrow the search (`product_ids`, a lower `limit`) rather than searching on.',
       ].join(' '),
       inputSchema: {
         type: 'object',
@@ -107,10 +113,17 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
         'effect, risk, confirmation and availability. Pass the canonical_path and both hashes exactly as schema_search',
         'returned them. Only the flags listed under parameters exist: never invent one, and ask the user for any value',
         'you do not know. A `catalog_changed` error means the catalog was updated since the search: search again.',
+        NEVER_AUTHORIZES,
+        'The server caps the contract bytes one session reads (`session_budget_exceeded`) and refuses one very large',
+        'contract (`contract_too_large`) unless `allow_large_contract` is true.',
       ].join(' '),
       inputSchema: {
         type: 'object',
-        properties: { canonical_path: PATH, ...HASHES },
+        properties: {
+          canonical_path: PATH,
+          ...HASHES,
+          allow_large_contract: { type: 'boolean', default: false, description: 'return a contract larger than the per-command cap (only when you need that command)' },
+        },
         required: ['canonical_path', 'expected_source_hash', 'expected_surface_hash'],
         additionalProperties: false,
       },
@@ -231,6 +244,8 @@ export interface ToolContext {
   /** The generation this call runs on, taken once when the call arrived. */
   engine: Engine;
   env: Env;
+  /** The client session's budget of shown commands and contract bytes (none: unlimited). */
+  budget?: SessionBudget;
 }
 
 /** Runs one tool call; returns the JSON text of the answer or throws a DwsError. */
@@ -240,12 +255,18 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   const e = ctx.engine;
   if (def.name === 'schema_search') {
     // The request as `--request-json -` would read it: same size limit, same strict fields, same reasons.
-    return e.searchNormalized(parseRequestJson(JSON.stringify({ version: SEARCH_VERSION, ...args }), e.productIds));
+    const answer = e.searchNormalized(parseRequestJson(JSON.stringify({ version: SEARCH_VERSION, ...args }), e.productIds));
+    ctx.budget?.admitSearch(answer);
+    return answer;
   }
   checkArguments(def, args);
   const hashes = { expectedSource: args.expected_source_hash as string, expectedSurface: args.expected_surface_hash as string };
   if (def.name === 'schema_inspect') {
-    return e.inspect(args.canonical_path as string, { compact: true, expectedSourceHash: hashes.expectedSource, expectedSurfaceHash: hashes.expectedSurface });
+    const contract = e.inspect(args.canonical_path as string, { compact: true, expectedSourceHash: hashes.expectedSource, expectedSurfaceHash: hashes.expectedSurface });
+    // Counted under the command's canonical path, whichever of its names the call gave.
+    const canonical = (JSON.parse(contract) as { tool_spec?: { canonical_path?: string } }).tool_spec?.canonical_path ?? (args.canonical_path as string);
+    ctx.budget?.admitInspect(canonical, Buffer.byteLength(contract), args.allow_large_contract === true);
+    return contract;
   }
   // Hash-bound before anything is resolved, as Inspect is; dispatchTool checks them again for the CLI's sake.
   checkHashes(e, hashes);

@@ -145,3 +145,55 @@ describe('hostile string lengths', () => {
     expect(mcp.calls).toEqual([]);
   });
 });
+
+describe('the per-session budget', () => {
+  it('states in the search and inspect descriptions that they never authorize anything', async () => {
+    const { tools } = await served.client.listTools();
+    for (const t of tools.filter((x) => x.name !== 'execute')) expect(t.description).toMatch(/never authorize anything/);
+  });
+
+  it('counts distinct commands shown and refuses the search that would pass the cap, with a hint; shown ones still answer', async () => {
+    const own = await serve({ ...env, DWS_SERVE_MAX_TOOLS: '8' });
+    try {
+      const first = await own.call('schema_search', { query: '撤回群消息', limit: 5 });
+      expect(first.isError).toBe(false);
+      const again = await own.call('schema_search', { query: '撤回群消息', limit: 5 });
+      expect(again).toEqual(first);
+      const more = await own.call('schema_search', { query: '创建待办', limit: 5 });
+      expect(reasonOf(more)).toBe('session_budget_exceeded');
+      const e = JSON.parse(more.text).error;
+      expect(e.message).toContain('5 of at most 8');
+      expect(e.hint).toMatch(/at most 3 more fit/);
+      expect(e.hint).toMatch(/--max-tools/);
+      const fits = await own.call('schema_search', { query: '创建待办', limit: 3 });
+      expect(fits.isError).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('counts contract bytes inspected, and refuses one contract over the per-command cap unless asked for', async () => {
+    const big = 'chat.shortcut_search_msg';
+    const bytesOf = (p: string) => Buffer.byteLength(engine.inspect(p, { compact: true, expectedSourceHash: hashes().expected_source_hash, expectedSurfaceHash: hashes().expected_surface_hash }));
+    const size = bytesOf(big);
+    const own = await serve({ ...env }, ['--max-contract-bytes-each', String(size - 1), '--max-contract-bytes', String(size + bytesOf('chat.recall_message'))]);
+    try {
+      const refused = await own.call('schema_inspect', { canonical_path: big, ...hashes() });
+      expect(reasonOf(refused)).toBe('contract_too_large');
+      expect(JSON.parse(refused.text).error.hint).toContain('allow_large_contract');
+      const asked = await own.call('schema_inspect', { canonical_path: big, ...hashes(), allow_large_contract: true });
+      expect(asked.isError).toBe(false);
+      expect(Buffer.byteLength(asked.text)).toBe(size);
+      expect((await own.call('schema_inspect', { canonical_path: 'chat.recall_message', ...hashes() })).isError).toBe(false);
+      const over = await own.call('schema_inspect', { canonical_path: 'chat.forward_message', ...hashes() });
+      expect(reasonOf(over)).toBe('session_budget_exceeded');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses a cap that is not a positive integer at start (exit 2)', async () => {
+    const r = await runCliAsync(['serve'], '', { DWS_SERVE_MAX_TOOLS: 'lots' });
+    expect({ status: r.status, reason: errorOf(r.stderr).reason }).toEqual({ status: 2, reason: 'invalid_argument' });
+  });
+});
