@@ -5,7 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { loadEngine } from '../../src/index.js';
+import { REASONS } from '../../src/errors.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { errorOf, runCliAsync } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
@@ -195,5 +197,24 @@ describe('the per-session budget', () => {
   it('refuses a cap that is not a positive integer at start (exit 2)', async () => {
     const r = await runCliAsync(['serve'], '', { DWS_SERVE_MAX_TOOLS: 'lots' });
     expect({ status: r.status, reason: errorOf(r.stderr).reason }).toEqual({ status: 2, reason: 'invalid_argument' });
+  });
+});
+
+describe('malformed requests', () => {
+  it('answers any arguments to any tool with a result or a typed tool error, and keeps serving', async () => {
+    const valid = { canonical_path: 'chat.recall_message', ...hashes() };
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('chat.recall_message', 'x'.repeat(300), '__proto__', -1, 1e308, '\u202e'));
+    const args = fc.oneof(
+      fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('query', 'limit', 'canonical_path', 'arguments', 'dry_run', 'subqueries', 'constructor')), value, { maxKeys: 5 }),
+      fc.record({ key: fc.constantFrom(...Object.keys(valid), 'arguments', 'dry_run', 'confirmed'), v: value }).map(({ key, v }) => ({ ...valid, [key]: v, dry_run: true })),
+    );
+    await fc.assert(fc.asyncProperty(fc.constantFrom('schema_search', 'schema_inspect', 'execute', 'nope'), args, async (name, a) => {
+      const r = await served.call(name, a as Record<string, unknown>);
+      if (r.isError) expect(Object.keys(REASONS)).toContain(reasonOf(r));
+      else expect(() => JSON.parse(r.text)).not.toThrow();
+    }), { numRuns: 150 });
+    expect(mcp.calls).toEqual([]);
+    expect((await served.call('schema_search', { query: '撤回群消息', limit: 1 })).isError).toBe(false);
+    expect(served.stderr()).not.toMatch(/internal_error/);
   });
 });

@@ -6,7 +6,11 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, errorOf } from '../helpers.js';
+import fc from 'fast-check';
+import { loadEngine } from '../../src/index.js';
+import { DwsError } from '../../src/errors.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { ROOT, errorOf, readSnapshotBytes } from '../helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -72,6 +76,55 @@ describe('a snapshot path that is not a regular file', () => {
           .toEqual({ file, args, status: 5, stdout: '', reason: 'snapshot_missing' });
         expect(errorOf(r.stderr).message).toContain('not a regular file');
       }
+    }
+  });
+});
+
+describe('byte flips anywhere in the snapshot', () => {
+  const intact = readSnapshotBytes();
+  const engine = loadEngine({ snapshot: intact });
+  const hashes = engine.catalogHashes;
+  const probes = (e: Engine) => [
+    e.search({ query: '撤回我刚发的群消息' }),
+    e.search({ query: 'create a todo for friday', limit: 3 }),
+    e.inspect('chat.recall_message', { compact: true, expectedSourceHash: hashes.source_hash, expectedSurfaceHash: hashes.surface_hash }),
+    e.inspect('todo', {}),
+  ];
+  const expected = probes(engine);
+
+  it('either fails closed with a typed snapshot error or answers exactly as the intact file, for every flip', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: intact.length - 1 }), fc.integer({ min: 0, max: 7 }), (at, bit) => {
+      const bytes = new Uint8Array(intact);
+      bytes[at] ^= 1 << bit;
+      let answers: string[];
+      try {
+        const e = loadEngine({ snapshot: bytes });
+        answers = probes(e);
+        e.verify();
+      } catch (err) {
+        expect(err, `flip at ${at}`).toBeInstanceOf(DwsError);
+        expect((err as DwsError).reason, `flip at ${at}`).toMatch(/^snapshot_(corrupt|incompatible)$/);
+        return;
+      }
+      expect(answers, `flip at ${at} loaded and verified`).toEqual(expected);
+    }), { numRuns: 40 });
+  });
+
+  it('a flipped snapshot fails the CLI with exit 5 and nothing on stdout', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-hardening-flip-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'snapshot.bin');
+    const search = ['schema', 'search', '--query', '撤回群消息'];
+    const shipped = run(ROOT, search).stdout;
+    // In the header, in the meta section and in the index: each is checked before it is used. A flip in a part this
+    // search does not read may leave its answer as it was, never different.
+    for (const at of [20, Math.floor(intact.length / 4), Math.floor(intact.length / 2)]) {
+      const bytes = Buffer.from(intact);
+      bytes[at] ^= 0x10;
+      writeFileSync(file, bytes);
+      const r = run(ROOT, search, { DWS_SNAPSHOT: file });
+      if (r.status === 0) expect(r.stdout, `flip at ${at}`).toBe(shipped);
+      else expect({ at, status: r.status, stdout: r.stdout, category: errorOf(r.stderr).category }).toEqual({ at, status: 5, stdout: '', category: 'internal' });
     }
   });
 });
