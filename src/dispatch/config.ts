@@ -5,7 +5,7 @@
 // The config file is DWS_CONFIG or ~/.config/dws/config.json:
 //   {"url_template": "https://host/mcp/{product}", "token": "...", "servers": {"im": {"url": "...", "token": "..."}}}
 // Neither the token nor the URL (which may carry credentials) is ever printed; errors name the product server only.
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
@@ -32,8 +32,16 @@ function configPath(env: Env): string {
 function readConfig(file: string, required: boolean): ConfigFile {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // O_NONBLOCK and a check on the descriptor: a FIFO (or a directory) named as the config is refused, not waited on.
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      if (!fstatSync(fd).isFile()) throw new DwsError('not_configured', `the dws config file ${file} is not a regular file`);
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch (e) {
+    if (e instanceof DwsError) throw e;
     if (!required && (e as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw new DwsError('not_configured', `cannot read the dws config file ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }

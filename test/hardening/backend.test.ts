@@ -1,7 +1,7 @@
 // Attacks on the dispatch path through a faulty backend (test/fixtures/mcp/server.ts on 127.0.0.1): secrets echoed
 // back in results, 5xx answers to writes, 200 answers that are not JSON-RPC, JSON-RPC errors whose codes look like
 // local failures, and an interrupted write. Each case states what dws must print and how many calls the backend saw.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,5 +172,17 @@ describe('an interrupted write', () => {
     mcp.faults.push({ tool: rpcOf('chat.list_my_groups_pagination'), hold: true, times: 1 });
     const r = await interrupt(READ);
     expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 130, stdout: '', stderr: '' });
+  });
+});
+
+describe('a config path that is not a regular file', () => {
+  it('is refused with not_configured (exit 3) without blocking, for a FIFO and a directory', async () => {
+    const fifo = path.join(dir, 'config.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    for (const file of [fifo, dir]) {
+      const r = await run(READ, { DWS_CONFIG: file, DWS_MCP_URL_TEMPLATE: '' });
+      expect({ file, reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ file, reason: 'not_configured', exit: 3 });
+    }
+    expect(mcp.calls).toEqual([]);
   });
 });
