@@ -189,8 +189,14 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
       } finally {
         keyAccepted ||= seen.keyEchoed;
       }
+      // A retry of a write that failed differently still leaves the earlier attempt's outcome open.
+      const earlierSent = sentOnce && !o.replayable;
       sentOnce ||= failure.sent;
       const detail = scrub(failure.detail, server);
+      if (earlierSent && failure.kind !== 'transient') {
+        throw new DwsError('outcome_unknown', `${where}: ${detail} (on attempt ${n}, after an earlier attempt was sent with the same idempotency key); the command may or may not have taken effect`,
+          'check its effect before running it again');
+      }
       if (failure.kind === 'auth') throw new DwsError('auth_failed', `${where}: ${detail}`, 'check DWS_TOKEN or the token in the dws config');
       if (failure.kind === 'backend') throw new DwsError('backend_error', `${where} failed: ${detail}`);
       if (failure.kind === 'unreadable' && o.replayable) throw new DwsError('backend_error', `${where} failed: ${detail}`);

@@ -186,3 +186,13 @@ describe('a config path that is not a regular file', () => {
     expect(mcp.calls).toEqual([]);
   });
 });
+
+describe('a retried write whose retry is refused', () => {
+  it('stays outcome_unknown when the retry after an accepted-key 503 gets a JSON-RPC error', async () => {
+    mcp.acceptIdempotencyKey = true;
+    mcp.faults.push({ tool: rpcOf('chat.recall_message'), status: 503, times: 1 }, { tool: rpcOf('chat.recall_message'), rpcError: { code: -32000, message: 'duplicate' }, times: 1 });
+    const r = await run(RECALL);
+    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(mcp.calls.length).toBe(2);
+  });
+});
