@@ -37,6 +37,9 @@ export const REASONS = {
   jq_runtime_error: 'validation',
   invalid_fields: 'validation',
   all_with_path: 'validation',
+  // serve: the per-session budget of shown commands and contract bytes (exit 3)
+  session_budget_exceeded: 'validation',
+  contract_too_large: 'validation',
   catalog_changed: 'discovery',
   // dispatch (exit 3, 4, 7)
   invalid_parameter: 'validation',
@@ -61,6 +64,7 @@ export const REASONS = {
   snapshot_missing: 'internal',
   snapshot_incompatible: 'internal',
   snapshot_corrupt: 'internal',
+  core_corrupt: 'internal',
   internal_error: 'internal',
   // journal (exit 5): verify found a break; the journal cannot record a call, so it is not sent; a call that was
   // made but could not be recorded (a stderr warning, never thrown)

@@ -9,7 +9,7 @@ import type { SnapshotSource } from './snapshot/decode.js';
 // fs comes from process.getBuiltinModule rather than `import ... from 'node:fs'`: an ESM import of a built-in builds
 // a facade that reads every export, and node:fs's lazy getters (ReadStream, promises) then load the fs stream and
 // promise modules, a noticeable share of a cold `dws schema <path>`.
-const { closeSync, existsSync, openSync, readFileSync, readSync, fstatSync } = process.getBuiltinModule('node:fs');
+const { closeSync, constants, existsSync, openSync, readFileSync, readSync, fstatSync } = process.getBuiltinModule('node:fs');
 
 let zlibCrc32: ((bytes: Uint8Array) => number) | undefined;
 /** zlib's native CRC-32. node:zlib is loaded on the first check: it brings the stream modules, about 4 ms cold. */
@@ -40,12 +40,36 @@ function snapshotMissing(file: string, e: unknown): DwsError {
     'run `npm run build` to generate it');
 }
 
-/** The whole snapshot file (tests, benchmarks); the CLI reads it by ranges (fileSource). */
-export function readSnapshot(file: string = defaultSnapshotPath()): Uint8Array {
+/**
+ * Opens the snapshot for reading, refusing anything but a regular file. O_NONBLOCK makes the open of a FIFO return
+ * at once instead of waiting for a writer (it changes nothing for a regular file), and the check is made on the
+ * descriptor, so a FIFO or directory renamed over the path between a check and the open is caught too.
+ */
+function openSnapshot(file: string): { fd: number; size: number } {
+  let fd: number;
   try {
-    return readFileSync(file);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     throw snapshotMissing(file, e);
+  }
+  const stat = fstatSync(fd);
+  if (!stat.isFile()) {
+    closeSync(fd);
+    const kind = stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : 'a device';
+    throw new DwsError('snapshot_missing', `the catalog snapshot ${file} is not a regular file (it is ${kind})`, 'point DWS_SNAPSHOT at a snapshot.bin that `npm run build` wrote');
+  }
+  return { fd, size: stat.size };
+}
+
+/** The whole snapshot file (serve, tests, benchmarks); the CLI reads it by ranges (fileSource). */
+export function readSnapshot(file: string = defaultSnapshotPath()): Uint8Array {
+  const { fd } = openSnapshot(file);
+  try {
+    return readFileSync(fd);
+  } catch (e) {
+    throw snapshotMissing(file, e);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -72,16 +96,10 @@ export interface LoadOptions extends EngineOptions {
  * source's life with keepOpen (see LoadOptions.keepOpen).
  */
 export function fileSource(file: string, keepOpen = false): SnapshotSource {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (e) {
-    throw snapshotMissing(file, e);
-  }
-  const length = fstatSync(fd).size;
+  const { fd, size: length } = openSnapshot(file);
   if (!keepOpen) closeSync(fd);
   const readInto = (offset: number, out: Uint8Array): void => {
-    const f = keepOpen ? fd : openSync(file, 'r');
+    const f = keepOpen ? fd : openSnapshot(file).fd;
     try {
       let done = 0;
       while (done < out.length) {

@@ -9,6 +9,8 @@ import { ROOT } from './helpers.js';
 /** Folder (or root file) of src/ -> layer; a module may import its own folder and any lower layer. */
 export const LAYERS: Record<string, number> = {
   'errors.ts': 0,
+  // The bounds every input is held to (string lengths, argument bytes, suggestion work), for every layer.
+  'limits.ts': 0.5,
   catalog: 1,
   lexicon: 2,
   // Plans as data (catalog/plans/): their types, validation, paths and transforms; read by the build, the snapshot

@@ -6,6 +6,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { DwsError, EXIT } from '../errors.js';
 import { fail, quietOnClosedPipe, readerGone, writeStdout } from './io.js';
 import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
+import { unconfirmedWrites } from '../dispatch/in-flight.js';
+import { checkOptionNames } from '../limits.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
 
 const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
@@ -132,9 +134,12 @@ export function buildProgram(): Command {
   configureRoot(program.command('serve'))
     .description('serve schema_search, schema_inspect and execute as MCP tools over stdio / 以 stdio MCP 服务提供 schema_search、schema_inspect 和 execute')
     .addHelpText('after', SERVE_HELP)
-    .action(async () => {
-      const { runServe } = await import('../serve/server.js');
-      await runServe();
+    .option('--max-tools <n>', 'distinct commands one session may be shown (default 64; env DWS_SERVE_MAX_TOOLS) / 每个会话最多展示的命令数')
+    .option('--max-contract-bytes <n>', 'contract bytes one session may read (default 131072; env DWS_SERVE_MAX_CONTRACT_BYTES) / 每个会话可读取的契约字节数')
+    .option('--max-contract-bytes-each <n>', 'bytes of one contract without allow_large_contract (default 16384; env DWS_SERVE_MAX_CONTRACT_BYTES_EACH) / 单个契约的字节上限')
+    .action(async (flags: { maxTools?: string; maxContractBytes?: string; maxContractBytesEach?: string }) => {
+      const [{ runServe }, { budgetLimits }] = await Promise.all([import('../serve/server.js'), import('../serve/budget.js')]);
+      await runServe({ budget: budgetLimits(flags, process.env) });
     });
   return program;
 }
@@ -145,7 +150,33 @@ function isDispatch(argv: string[]): boolean {
   return first !== undefined && !first.startsWith('-') && first !== 'schema' && first !== 'serve' && first !== 'help';
 }
 
+/**
+ * Ctrl-C (or a kill) during a dispatch: a write already sent may or may not take effect, so the process says so with
+ * the outcome_unknown envelope before it exits 128 + the signal number, as a shell expects. With no write open, a
+ * local command that stops on the signal itself (event consume cancels its subscription first) is left to do so.
+ */
+function onInterrupt(): void {
+  const stop = (signal: NodeJS.Signals, code: number) => process.once(signal, () => {
+    const open = unconfirmedWrites();
+    if (open.length) {
+      const e = new DwsError('outcome_unknown', `interrupted (${signal}) after ${open.join(', ')} was sent and before it answered; the command may or may not have taken effect`,
+        'check its effect before running it again');
+      process.getBuiltinModule('node:fs').writeSync(2, e.envelope() + '\n');
+    } else if (process.listenerCount(signal) > 0) {
+      return;
+    }
+    process.exit(code);
+  });
+  stop('SIGINT', 130);
+  stop('SIGTERM', 143);
+}
+
 export async function main(argv: string[]): Promise<void> {
+  try {
+    checkOptionNames(argv);
+  } catch (err) {
+    fail(err);
+  }
   // `dws help chat message` is `dws chat message --help` (an unknown name gets the dispatcher's did-you-mean).
   if (argv[0] === 'help' && argv.length > 1 && !['schema', 'serve', 'help'].includes(argv[1])) argv = [...argv.slice(1), '--help'];
   // `dws serve` owns its stdout (the MCP transport); dispatch handles a closed stdout itself (below); every other
@@ -154,6 +185,7 @@ export async function main(argv: string[]): Promise<void> {
   if (isDispatch(argv)) {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
     const { runDispatch } = await import('../dispatch/cli.js');
+    onInterrupt();
     try {
       // A closed stdout rejects the write instead of ending the process, so a streaming local command (event
       // consume) cancels its subscription first; then the process ends quietly, as for any answer.

@@ -1,6 +1,7 @@
 // The one place the WASM core is instantiated, and the typed list of everything it exports. The module imports
 // only env.abort; scratch buffers are exported as pointers and the host keeps typed-array views over them.
 import { CORE_TOKENIZER_VERSION, CORE_WASM_BASE64, CORE_WASM_LENGTH, CORE_WASM_SHA256, readCoreWasm } from './generated/core-wasm.js';
+import { DwsError } from '../errors.js';
 
 /** sha256 of the embedded core (computed at build; snapshots record the core they were indexed with). */
 export const coreSha256 = (): string => CORE_WASM_SHA256;
@@ -66,6 +67,11 @@ function decodeBase64(b64: string): Uint8Array {
   return out;
 }
 
+/** "sha256:<hex>" of bytes read from a file (Node only: the hot CLI bundle is the one that reads the core from disk). */
+function fileSha256(bytes: Uint8Array): string {
+  return 'sha256:' + process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex');
+}
+
 /** The core module's bytes (the same bytes in Node and in the browser): embedded, or read from dist/core.wasm. */
 export function wasmBytes(): Uint8Array {
   if (!coreBytes) {
@@ -74,9 +80,13 @@ export function wasmBytes(): Uint8Array {
     try {
       bytes = CORE_WASM_BASE64 !== undefined ? decodeBase64(CORE_WASM_BASE64) : readCoreWasm!();
     } catch (e) {
-      throw new Error(`the wasm core of this dws cannot be read (${(e as Error).message}); run \`npm run build\``);
+      throw new DwsError('core_corrupt', `the wasm core of this dws cannot be read (${(e as Error).message})`, 'run `npm run build` or reinstall dws');
     }
-    if (bytes.length !== CORE_WASM_LENGTH) throw new Error('the wasm core of this dws is not the one it was built with; run `npm run build`');
+    // A file beside the bundle can be damaged or replaced after the build: its sha256 must be the one recorded (and
+    // the one every snapshot header names). The embedded bytes travel inside the module that records their sha256.
+    if (bytes.length !== CORE_WASM_LENGTH || (CORE_WASM_BASE64 === undefined && fileSha256(bytes) !== CORE_WASM_SHA256)) {
+      throw new DwsError('core_corrupt', 'the wasm core of this dws (dist/core.wasm) is not the one it was built with', 'run `npm run build` or reinstall dws');
+    }
     coreBytes = bytes;
   }
   return coreBytes;

@@ -20,8 +20,8 @@ export function camelCase(flag: string): string {
 }
 
 function propertyOf(tool: ToolSpec, name: string): string | null | undefined {
-  if (tool.parameters[name]) return tool.parameters[name].property;
-  if (tool.hidden_parameters?.[name]) return tool.hidden_parameters[name].property;
+  if (Object.hasOwn(tool.parameters, name)) return tool.parameters[name].property;
+  if (tool.hidden_parameters && Object.hasOwn(tool.hidden_parameters, name)) return tool.hidden_parameters[name].property;
   return null; // an undeclared positional
 }
 

@@ -5,7 +5,7 @@
 // The config file is DWS_CONFIG or ~/.config/dws/config.json:
 //   {"url_template": "https://host/mcp/{product}", "token": "...", "servers": {"im": {"url": "...", "token": "..."}}}
 // Neither the token nor the URL (which may carry credentials) is ever printed; errors name the product server only.
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
@@ -13,6 +13,8 @@ import { DwsError } from '../errors.js';
 export interface ServerConfig {
   url: string;
   token?: string;
+  /** Every secret the configuration holds (all tokens, the URL's credentials): scrubbed from anything printed. */
+  secrets?: string[];
 }
 
 interface ConfigFile {
@@ -30,8 +32,16 @@ function configPath(env: Env): string {
 function readConfig(file: string, required: boolean): ConfigFile {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // O_NONBLOCK and a check on the descriptor: a FIFO (or a directory) named as the config is refused, not waited on.
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      if (!fstatSync(fd).isFile()) throw new DwsError('not_configured', `the dws config file ${file} is not a regular file`);
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch (e) {
+    if (e instanceof DwsError) throw e;
     if (!required && (e as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw new DwsError('not_configured', `cannot read the dws config file ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
@@ -74,5 +84,19 @@ export function serverFor(product: string, env: Env = process.env): ServerConfig
     throw new DwsError('not_configured', `the MCP server URL configured for "${product}" must be http or https`);
   }
   const token = str(env.DWS_TOKEN) ?? str(entry?.token) ?? str(config.token);
-  return token === undefined ? { url } : { url, token };
+  const secrets = configuredSecrets(env, config, parsed);
+  return token === undefined ? { url, secrets } : { url, token, secrets };
+}
+
+/**
+ * The token of every server in the config (a backend may echo any header or setting it learnt), the env token,
+ * and the URL's credentials: its password and the values of query parameters named like one (`access_token`, `key`).
+ */
+const CREDENTIAL_PARAM = /token|key|secret|sig|auth|pass/i;
+
+function configuredSecrets(env: Env, config: ConfigFile, url: URL): string[] {
+  const all = [str(env.DWS_TOKEN), str(config.token), decodeURIComponent(url.password) || undefined];
+  for (const [name, value] of url.searchParams) if (CREDENTIAL_PARAM.test(name)) all.push(value);
+  for (const entry of Object.values(config.servers ?? {})) all.push(str(entry?.token));
+  return [...new Set(all.filter((s): s is string => typeof s === 'string' && s.length > 0))];
 }

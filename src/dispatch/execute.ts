@@ -318,7 +318,8 @@ export async function executeAtomic(tool: ToolSpec, data: Record<string, unknown
   }
   const result = await callBackend(tool, o, {
     server: ref.product_id, rpc: ref.rpc_name, args: mapped.arguments, step: 0,
-    replayable: tool.effect === 'read' || tool.idempotency === 'idempotent',
+    // Only reads: a write is retried only when its backend echoes the transport's idempotency key (transport.ts).
+    replayable: tool.effect === 'read',
   });
   return { result };
 }

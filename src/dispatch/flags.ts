@@ -48,7 +48,17 @@ export const FLAG_TYPES: Record<string, FlagType> = {
 };
 
 export function flagType(type: string): FlagType {
-  return FLAG_TYPES[type] ?? FLAG_TYPES.string;
+  return Object.hasOwn(FLAG_TYPES, type) ? FLAG_TYPES[type] : FLAG_TYPES.string;
+}
+
+/**
+ * The declared or hidden flag of that name. Own properties only: a name such as "toString", "constructor" or
+ * "__proto__" from user input must never find what every object inherits.
+ */
+export function declaredFlag(tool: ToolSpec, name: string): { type: string } | undefined {
+  if (Object.hasOwn(tool.parameters, name)) return tool.parameters[name];
+  const hidden = tool.hidden_parameters;
+  return hidden && Object.hasOwn(hidden, name) ? hidden[name] : undefined;
 }
 
 /** The option's attribute is the flag name itself: `end-time` and a hidden `endTime` must not share a slot. */
@@ -71,7 +81,7 @@ export interface ParsedArgs {
 }
 
 function typeOf(tool: ToolSpec, name: string): string | undefined {
-  return tool.parameters[name]?.type ?? tool.hidden_parameters?.[name]?.type;
+  return declaredFlag(tool, name)?.type;
 }
 
 /** pflag accepts `--flag=false` for booleans; commander knows only `--flag` / `--no-flag`. */
@@ -124,7 +134,7 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
     .helpOption(false);
   for (const [name, p] of Object.entries(tool.parameters)) addFlag(cmd, name, p.type, false, p.shorthand);
   for (const [name, p] of Object.entries(tool.hidden_parameters ?? {})) addFlag(cmd, name, p.type, true);
-  const declares = (f: string) => tool.parameters[f] !== undefined || tool.hidden_parameters?.[f] !== undefined;
+  const declares = (f: string) => declaredFlag(tool, f) !== undefined;
   const control = (f: ControlFlag, spec: string, desc: string) => {
     if (!declares(f)) cmd.addOption(new FlagOption(spec, desc, f));
   };

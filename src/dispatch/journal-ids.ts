@@ -13,6 +13,8 @@ export const ID_LIMITS = { values: 32, valueLength: 128, keyLength: 64, depth: 1
 
 /** `paid` and `valid` end in "id" but are not ids: the camelCase form needs the capital I. */
 const ID_KEY = [/^ids?$/i, /[a-z0-9](?:Id|ID|Ids|IDs)$/, /[_-]ids?$/i];
+/** What the transport writes in place of a secret in a result (transport.ts). */
+const REDACTED = '***';
 const SECRET_KEY = /token|secret|passw|credential|cookie|session|signature|api_?key|access_?key|private_?key/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -35,7 +37,8 @@ export function extractIds(result: unknown, secrets: readonly string[]): Extract
   const asId = (v: unknown): string | undefined => {
     const text = typeof v === 'string' ? v : Number.isSafeInteger(v) ? String(v) : undefined;
     if (text === undefined || text.length === 0 || text.length > ID_LIMITS.valueLength || CONTROL.test(text)) return undefined;
-    return usable.some((s) => text.includes(s)) ? undefined : text;
+    // A value the transport already scrubbed of a secret (its `***` marker) is no identifier either.
+    return usable.some((s) => text.includes(s)) || text.includes(REDACTED) ? undefined : text;
   };
   const keep = (key: string, value: string) => {
     const list = found.get(key) ?? [];

@@ -7,6 +7,7 @@ import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
 import { nearestNames } from '../schema/nearest.js';
+import { quoted, suggestible } from '../limits.js';
 
 /** The deepest CLI path in the catalog has 4 words; a little headroom costs nothing. */
 const MAX_PATH_WORDS = 6;
@@ -47,12 +48,13 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
   // Hidden commands are listed too (marked), so a group's count is the one `dws schema "<group>"` gives.
   const under = tools.filter((t) => t.cli_path.startsWith(prefix + ' '));
   if (prefix && under.length > 0) return { kind: 'group', prefix, tools: under, rest: argv.slice(words.length) };
-  throw new DwsError('unknown_command', `unknown command "${words.join(' ') || argv[0]}"`,
+  throw new DwsError('unknown_command', `unknown command ${quoted(words.join(' ') || argv[0])}`,
     `${nearest(words.join(' '), tools)}find commands with \`dws schema search --query "<task>"\``);
 }
 
 /** "did you mean" for an unknown command: the nearest built-in commands, products, groups and visible CLI paths. */
 function nearest(typed: string, tools: ToolSpec[]): string {
+  if (!suggestible(typed)) return '';
   const names = ['schema', 'serve'];
   for (const t of tools) {
     if (t.visibility !== 'visible') continue;

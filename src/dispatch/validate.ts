@@ -2,11 +2,14 @@
 // formats, required flags and the constraint groups. Hidden compatibility flags are first folded into the flag
 // they stand for (alias_of, or the visible flag feeding the same RPC property), so `--id X` satisfies a required
 // `--group` exactly as the upstream CLI does. Every refusal names the flag (exit 3).
+// A long-running `dws serve` validates every execute: each tool's schema is compiled once and kept, keyed by the
+// schema's own text (so a new catalog generation reuses what did not change and recompiles what did), in a bounded
+// cache that removes an evicted schema from ajv too (ajv keeps every schema object it compiled).
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { convert, flagType } from './flags.js';
+import { convert, declaredFlag, flagType } from './flags.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace arrives as the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv, formats: string[]) => Ajv;
@@ -46,9 +49,9 @@ const flagList = (names: string[]) => names.map(flag).join(', ');
 
 /** What the hidden flag `name` stands for: its alias_of, else the visible flag feeding the same RPC property. */
 export function hiddenTarget(tool: ToolSpec, name: string): string | undefined {
-  const h = tool.hidden_parameters?.[name];
+  const h = tool.hidden_parameters && Object.hasOwn(tool.hidden_parameters, name) ? tool.hidden_parameters[name] : undefined;
   if (!h) return undefined;
-  if (h.alias_of && tool.parameters[h.alias_of]) return h.alias_of;
+  if (h.alias_of && Object.hasOwn(tool.parameters, h.alias_of)) return h.alias_of;
   if (h.property === null) return undefined;
   return Object.entries(tool.parameters).find(([, p]) => p.property === h.property)?.[0];
 }
@@ -59,21 +62,23 @@ export function hiddenTarget(tool: ToolSpec, name: string): string | undefined {
  */
 export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  const from: Record<string, string> = {};
+  const from: Record<string, string> = Object.create(null);
   const put = (key: string, value: unknown, given: string) => {
-    if (key in data && JSON.stringify(data[key]) !== JSON.stringify(value)) {
+    if (Object.hasOwn(data, key) && JSON.stringify(data[key]) !== JSON.stringify(value)) {
       throw new DwsError('invalid_parameter', `${given} and ${from[key]} give different values for the same parameter ${flag(key)}`, 'give it once');
     }
-    data[key] = value;
+    // defineProperty: a key named "__proto__" stays an own field (ajv then refuses it) instead of a prototype.
+    Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
     from[key] = given;
   };
+  const isVisible = (name: string) => Object.hasOwn(tool.parameters, name);
   for (const [name, value] of Object.entries(values)) {
-    const target = tool.parameters[name] ? name : hiddenTarget(tool, name) ?? name;
+    const target = isVisible(name) ? name : hiddenTarget(tool, name) ?? name;
     put(target, value, flag(name));
   }
   for (const [name, value] of Object.entries(positionals)) {
-    const declared = tool.parameters[name] ?? tool.hidden_parameters?.[name];
-    const target = tool.parameters[name] ? name : hiddenTarget(tool, name) ?? name;
+    const declared = declaredFlag(tool, name);
+    const target = isVisible(name) ? name : hiddenTarget(tool, name) ?? name;
     const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
     put(target, typed, `the positional <${name}>`);
   }
@@ -86,7 +91,40 @@ interface Compiled {
   groups: Group[];
 }
 
+/** Schemas kept compiled: more than the 465 dispatchable tools, so one generation never evicts its own. */
+export const VALIDATOR_CACHE_SIZE = 512;
+const compiledBySchema = new Map<string, Compiled & { schema: object }>();
+let compilations = 0;
+
+/** How many schemas were compiled so far, how many are kept, and how many ajv itself holds (tests, benchmarks). */
+export function validatorStats(): { compilations: number; cached: number; ajvSchemas: number } {
+  const held = (ajv as unknown as { _cache?: Map<unknown, unknown> } | undefined)?._cache?.size ?? 0;
+  return { compilations, cached: compiledBySchema.size, ajvSchemas: held };
+}
+
 function compile(tool: ToolSpec): Compiled {
+  const { schema, groups } = schemaOf(tool);
+  const key = JSON.stringify(schema);
+  const hit = compiledBySchema.get(key);
+  if (hit) {
+    // Least recently used last: delete and set again.
+    compiledBySchema.delete(key);
+    compiledBySchema.set(key, hit);
+    return hit;
+  }
+  const validate = getAjv().compile(schema);
+  compilations++;
+  const entry = { validate: (d: unknown) => validate(d) as boolean, errors: () => validate.errors, groups, schema };
+  compiledBySchema.set(key, entry);
+  if (compiledBySchema.size > VALIDATOR_CACHE_SIZE) {
+    const [oldKey, old] = compiledBySchema.entries().next().value!;
+    compiledBySchema.delete(oldKey);
+    getAjv().removeSchema(old.schema);
+  }
+  return entry;
+}
+
+function schemaOf(tool: ToolSpec): { schema: object; groups: Group[] } {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const [name, p] of Object.entries(tool.parameters)) {
     const s: Record<string, unknown> = { ...flagType(p.type).schema };
@@ -127,9 +165,7 @@ function compile(tool: ToolSpec): Compiled {
     const pairs = g.flags.flatMap((a, i) => g.flags.slice(i + 1).map((b) => ({ required: [a, b] })));
     return { not: { anyOf: pairs } };
   });
-  const schema = { type: 'object', additionalProperties: false, properties, required, ...(allOf.length ? { allOf } : {}) };
-  const validate = getAjv().compile(schema);
-  return { validate: (d) => validate(d) as boolean, errors: () => validate.errors, groups };
+  return { schema: { type: 'object', additionalProperties: false, properties, required, ...(allOf.length ? { allOf } : {}) }, groups };
 }
 
 function describeType(type: string): string {
@@ -143,19 +179,19 @@ function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Record<strin
   const group = /^#\/allOf\/(\d+)\//.exec(e.schemaPath);
   if (group) {
     const g = c.groups[Number(group[1])];
-    const given = g.flags.filter((f) => f in data);
+    const given = g.flags.filter((f) => Object.hasOwn(data, f));
     if (g.kind === 'require_one_of') return new DwsError('constraint_violation', `one of ${flagList(g.flags)} is required`, 'give exactly the one that fits the task');
     if (g.kind === 'require_together') {
-      const missing = g.flags.filter((f) => !(f in data));
+      const missing = g.flags.filter((f) => !Object.hasOwn(data, f));
       return new DwsError('constraint_violation', `${flagList(given)} needs ${flagList(missing)} too (${flagList(g.flags)} go together)`);
     }
     return new DwsError('constraint_violation', `${flagList(given)} cannot be used together (at most one of ${flagList(g.flags)})`);
   }
   const name = e.instancePath.split('/')[1] ?? '';
-  const spec = tool.parameters[name] ?? tool.hidden_parameters?.[name];
+  const spec = declaredFlag(tool, name);
   if (e.keyword === 'required') {
     const missing = (e.params as { missingProperty: string }).missingProperty;
-    const isPositional = !tool.parameters[missing] && (tool.positionals ?? []).some((p) => p.name === missing);
+    const isPositional = !Object.hasOwn(tool.parameters, missing) && (tool.positionals ?? []).some((p) => p.name === missing);
     return new DwsError('missing_parameter', isPositional ? `missing required argument <${missing}>` : `missing required flag ${flag(missing)}`,
       `see \`dws ${tool.primary_cli_path} --help\``);
   }

@@ -147,11 +147,12 @@ export function normalizeRequest(req: SearchRequest, knownProducts: ReadonlySet<
   return out;
 }
 
+/** The refusal of a request over LIMITS.maxRequestBytes (also for a --batch line too long to be read whole). */
+export const requestTooLarge = (): DwsError => new DwsError('request_too_large', `the request is larger than ${LIMITS.maxRequestBytes} bytes`);
+
 /** Parses one JSON request (stdin or a --batch line): strict JSON, size-limited, version required. */
 export function parseRequestJson(text: string, knownProducts: ReadonlySet<string>): NormalizedRequest {
-  if (utf8Length(text) > LIMITS.maxRequestBytes) {
-    throw new DwsError('request_too_large', `the request is larger than ${LIMITS.maxRequestBytes} bytes`);
-  }
+  if (utf8Length(text) > LIMITS.maxRequestBytes) throw requestTooLarge();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

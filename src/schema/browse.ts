@@ -1,6 +1,7 @@
 // `dws schema` views over the normalized ToolSpecs: overview, product, group (CLI path prefix), leaf, --all, and
 // versioned Inspect (schema-inspect.v1). The full leaf IS the ToolSpec, and the --all entry is the same object;
 // --compact is only a projection (compact.ts). Nothing here builds a second catalog.
+import { quoted, suggestible } from '../limits.js';
 import { DwsError } from '../errors.js';
 import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import { byCodePoint } from '../catalog/order.js';
@@ -119,13 +120,14 @@ export class Browser {
       };
     }
     const near = this.suggest(key);
-    throw new DwsError('unknown_path', `no product, group or command "${path}"`,
+    throw new DwsError('unknown_path', `no product, group or command ${quoted(path)}`,
       near.length ? `did you mean ${near.map((p) => `\`dws schema ${p.includes(' ') ? JSON.stringify(p) : p}\``).join(', ')}?` :
         'list the products with `dws schema`, or find a command with `dws schema search --query "<task>"`');
   }
 
   /** The nearest valid paths (and the `search` subcommand, a word people mistype here). */
   suggest(key: string, n = 5): string[] {
+    if (!suggestible(key)) return [];
     const candidates = ['search', ...this.src.products.map((p) => p.id)];
     const m = this.src.meta;
     for (let doc = 0; doc < m.count; doc++) {

@@ -4,8 +4,9 @@
 // in flight finish on the generation they began with, and nothing ever sees a half-built engine. A snapshot that
 // does not load (a partial write, a corrupt or incompatible file) leaves the current generation serving.
 import { createHash } from 'node:crypto';
-import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { unwatchFile, watchFile, type Stats } from 'node:fs';
 import { asDwsError } from '../errors.js';
+import { readSnapshot } from '../index.js';
 import type { Engine } from '../engine/engine.js';
 
 export interface Generation {
@@ -35,7 +36,8 @@ export class ServedCatalog {
     private readonly build: (bytes: Uint8Array) => Engine,
     private readonly events: CatalogEvents = {},
   ) {
-    const bytes = readFileSync(file);
+    // readSnapshot refuses a FIFO, a directory or a device without blocking: a watcher never freezes the server.
+    const bytes = readSnapshot(file);
     this.generation = { engine: build(bytes), number: 1, digest: digestOf(bytes) };
   }
 
@@ -48,7 +50,7 @@ export class ServedCatalog {
     let digest: string;
     let engine: Engine;
     try {
-      const bytes = readFileSync(this.file);
+      const bytes = readSnapshot(this.file);
       digest = digestOf(bytes);
       if (digest === this.generation.digest) return false;
       engine = this.build(bytes);

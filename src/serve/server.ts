@@ -5,12 +5,13 @@
 // Tool failures are MCP tool results with isError and the CLI's error envelope as text:
 // {"error":{"category","reason","message","hint"?}} with the SPEC reason codes.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { asDwsError } from '../errors.js';
 import { defaultSnapshotPath, loadEngine } from '../index.js';
 import type { Env } from '../dispatch/config.js';
 import { ServedCatalog } from './catalog.js';
+import { LineTransport } from './stdio.js';
+import { DEFAULT_BUDGET, SessionBudget, budgetLimits, type BudgetLimits } from './budget.js';
 import { SERVER_INSTRUCTIONS, runTool, toolDefinitions } from './tools.js';
 
 export interface ServeOptions {
@@ -20,6 +21,8 @@ export interface ServeOptions {
   algorithm?: string;
   /** How often the snapshot file's stat is polled. */
   pollMs?: number;
+  /** The per-session budget (default: DEFAULT_BUDGET, or the DWS_SERVE_MAX_* variables). */
+  budget?: BudgetLimits;
   env?: Env;
 }
 
@@ -31,16 +34,27 @@ function log(event: Record<string, unknown>): void {
 
 const productKey = (catalog: ServedCatalog) => catalog.current.engine.meta.productIds.join('\n');
 
-export function createServer(catalog: ServedCatalog, env: Env): Server {
+/** The arguments as the client sent them: the parsed ones plus the keys validation dropped, as own fields. */
+function withDropped(args: Record<string, unknown>, dropped: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!dropped) return args;
+  const out = { ...args };
+  for (const [k, v] of Object.entries(dropped)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+export function createServer(catalog: ServedCatalog, env: Env, transport?: LineTransport, limits: BudgetLimits = DEFAULT_BUDGET): Server {
+  // One stdio connection is one client session.
+  const budget = new SessionBudget(limits);
   const server = new Server(
     { name: 'dws', title: 'DingTalk workspace commands (dws)', version: '0.1.0' },
     { capabilities: { tools: { listChanged: true } }, instructions: SERVER_INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDefinitions(catalog.current.engine) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const engine = catalog.current.engine;
+    const lost = transport?.droppedArguments(extra.requestId);
     try {
-      const text = await runTool(request.params.name, request.params.arguments ?? {}, { engine, env });
+      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env, budget });
       return { content: [{ type: 'text', text }] };
     } catch (err) {
       const e = asDwsError(err);
@@ -73,8 +87,8 @@ export async function runServe(options: ServeOptions = {}): Promise<void> {
     rejected: (e) => log({ event: 'catalog_rejected', reason: e.reason, message: e.message }),
   });
   products = productKey(catalog);
-  server = createServer(catalog, env);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport();
+  server = createServer(catalog, env, transport, options.budget ?? budgetLimits({}, env));
   // No exit on stdin end: calls in flight still finish and answer, and then nothing holds the event loop (the stat
   // watcher is not persistent), so the process ends by itself.
   transport.onclose = () => catalog.close();

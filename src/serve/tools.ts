@@ -14,9 +14,11 @@ import { EFFECTS, LIMITS, SEARCH_VERSION, parseRequestJson } from '../engine/req
 import { byCodePoint } from '../catalog/order.js';
 import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
-import { convert, flagType } from '../dispatch/flags.js';
+import { convert, declaredFlag, flagType } from '../dispatch/flags.js';
 import type { Env } from '../dispatch/config.js';
 import { inspect } from '../schema/browse.js';
+import type { SessionBudget } from './budget.js';
+import { MAX_ARGUMENT_BYTES, MAX_FLAG_NAME_CHARS, MAX_PATH_CHARS, quoted, suggestible } from '../limits.js';
 
 export const TOOL_NAMES = ['schema_search', 'schema_inspect', 'execute'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -40,18 +42,23 @@ export interface ToolDefinition {
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
+// "sha256:" and 64 hex digits; a little headroom so that a wrong hash still reaches the catalog_changed check.
+const HASH = { type: 'string', maxLength: 128 } as const;
 const HASHES = {
-  expected_source_hash: { type: 'string', description: 'catalog.source_hash from the schema_search response, unchanged' },
-  expected_surface_hash: { type: 'string', description: 'catalog.surface_hash from the schema_search response, unchanged' },
+  expected_source_hash: { ...HASH, description: 'catalog.source_hash from the schema_search response, unchanged' },
+  expected_surface_hash: { ...HASH, description: 'catalog.surface_hash from the schema_search response, unchanged' },
 } as const;
 
 const PATH = {
   type: 'string',
   minLength: 1,
+  maxLength: MAX_PATH_CHARS,
   description: 'canonical_path of a schema_search candidate, e.g. "chat.recall_message"',
 } as const;
 
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description });
+
+const NEVER_AUTHORIZES = 'Searching and inspecting never authorize anything: only execute runs a command, after its own checks and, where the command needs it, the user\'s confirmation.';
 
 /** The tools as tools/list shows them; product ids come from the catalog generation serving the listing. */
 export function toolDefinitions(engine: Engine): ToolDefinition[] {
@@ -71,6 +78,9 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
         'If `abstained` is true or `exact_filtered` is present, stop: do not try a similar command; at most retry once',
         'restricted to the right product (`product_ids`), otherwise tell the user the capability is unsupported.',
         '`weak_match` means the candidates matched only weakly: check them against the task before using one.',
+        NEVER_AUTHORIZES,
+        'The server caps how many distinct commands one session is shown: past it, `session_budget_exceeded` says how many',
+        'still fit; narrow the search (`product_ids`, a lower `limit`) rather than searching on.',
       ].join(' '),
       inputSchema: {
         type: 'object',
@@ -88,7 +98,7 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
           candidate_limit: { type: 'integer', minimum: 0, maximum: LIMITS.maxCandidateLimit, default: LIMITS.defaultCandidateLimit, description: 'candidates to rank before the limit (raised to limit)' },
           product_ids: { type: 'array', items: { type: 'string', enum: products }, description: 'only commands of these products' },
           effects: { type: 'array', items: { type: 'string', enum: [...EFFECTS] }, description: 'only commands with these effects' },
-          exclude_canonical: { type: 'array', items: { type: 'string' }, description: 'canonical paths never to return (e.g. ones already tried)' },
+          exclude_canonical: { type: 'array', items: { type: 'string', maxLength: MAX_PATH_CHARS }, description: 'canonical paths never to return (e.g. ones already tried)' },
         },
         additionalProperties: false,
       },
@@ -104,10 +114,17 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
         'effect, risk, confirmation and availability. Pass the canonical_path and both hashes exactly as schema_search',
         'returned them. Only the flags listed under parameters exist: never invent one, and ask the user for any value',
         'you do not know. A `catalog_changed` error means the catalog was updated since the search: search again.',
+        NEVER_AUTHORIZES,
+        'The server caps the contract bytes one session reads (`session_budget_exceeded`) and refuses one very large',
+        'contract (`contract_too_large`) unless `allow_large_contract` is true.',
       ].join(' '),
       inputSchema: {
         type: 'object',
-        properties: { canonical_path: PATH, ...HASHES },
+        properties: {
+          canonical_path: PATH,
+          ...HASHES,
+          allow_large_contract: { type: 'boolean', default: false, description: 'return a contract larger than the per-command cap (only when you need that command)' },
+        },
         required: ['canonical_path', 'expected_source_hash', 'expected_surface_hash'],
         additionalProperties: false,
       },
@@ -131,7 +148,7 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
         type: 'object',
         properties: {
           canonical_path: PATH,
-          arguments: { type: 'object', description: 'flag name -> value, e.g. {"conversation-id": "cid...", "msg-id": "msg..."}; null means not given', default: {} },
+          arguments: { type: 'object', propertyNames: { maxLength: MAX_FLAG_NAME_CHARS }, maxProperties: 256, description: 'flag name -> value, e.g. {"conversation-id": "cid...", "msg-id": "msg..."}; null means not given', default: {} },
           ...HASHES,
           confirmed: { type: 'boolean', default: false, description: 'the user explicitly confirmed this action (for confirmation "user_required")' },
           dry_run: { type: 'boolean', default: false, description: 'return the invocation plan (server, rpc, arguments) and call nothing' },
@@ -198,7 +215,7 @@ function splitArguments(tool: ToolSpec, args: Record<string, unknown>): { values
   const positionals: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined) continue;
-    const declared = tool.parameters[name] ?? tool.hidden_parameters?.[name];
+    const declared = declaredFlag(tool, name);
     if (declared) values[name] = flagValue(declared.type, value);
     else if ((tool.positionals ?? []).some((p) => p.name === name)) positionals[name] = value;
     else throw unknownFlag(tool, name);
@@ -206,16 +223,19 @@ function splitArguments(tool: ToolSpec, args: Record<string, unknown>): { values
   return { values, positionals };
 }
 
+const CONTROL_FIELDS: Record<string, string> = Object.assign(Object.create(null), { yes: 'confirmed', 'dry-run': 'dry_run', '--yes': 'confirmed', '--dry-run': 'dry_run' });
+
 function unknownFlag(tool: ToolSpec, name: string): DwsError {
   const flags = Object.keys(tool.parameters);
-  const control = { yes: 'confirmed', 'dry-run': 'dry_run', '--yes': 'confirmed', '--dry-run': 'dry_run' }[name];
+  const control = CONTROL_FIELDS[name];
   if (control) return new DwsError('unknown_option', `"${name}" is not a flag of ${tool.canonical_path}`, `set "${control}": true next to "arguments" instead`);
   const bare = name.replace(/^-+/, '');
   const nearest = flags
+    .filter(() => suggestible(bare))
     .map((f) => ({ f, d: distance(bare, f) }))
     .sort((a, b) => a.d - b.d || byCodePoint(a.f, b.f))[0];
-  const suggestion = bare !== name && tool.parameters[bare] ? `write "${bare}" without the dashes` : nearest && nearest.d <= Math.max(2, bare.length / 3) ? `did you mean "${nearest.f}"?` : '';
-  return new DwsError('unknown_option', `${tool.canonical_path} has no flag "${name}"`,
+  const suggestion = bare !== name && Object.hasOwn(tool.parameters, bare) ? `write "${bare}" without the dashes` : nearest && nearest.d <= Math.max(2, bare.length / 3) ? `did you mean "${nearest.f}"?` : '';
+  return new DwsError('unknown_option', `${tool.canonical_path} has no flag ${quoted(name)}`,
     `${suggestion ? suggestion + ' ' : ''}flags: ${flags.join(', ') || '(none)'}; read them with schema_inspect`);
 }
 
@@ -225,6 +245,8 @@ export interface ToolContext {
   /** The generation this call runs on, taken once when the call arrived. */
   engine: Engine;
   env: Env;
+  /** The client session's budget of shown commands and contract bytes (none: unlimited). */
+  budget?: SessionBudget;
 }
 
 /** Runs one tool call; returns the JSON text of the answer or throws a DwsError. */
@@ -234,12 +256,18 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   const e = ctx.engine;
   if (def.name === 'schema_search') {
     // The request as `--request-json -` would read it: same size limit, same strict fields, same reasons.
-    return e.searchNormalized(parseRequestJson(JSON.stringify({ version: SEARCH_VERSION, ...args }), e.productIds));
+    const answer = e.searchNormalized(parseRequestJson(JSON.stringify({ version: SEARCH_VERSION, ...args }), e.productIds));
+    ctx.budget?.admitSearch(answer);
+    return answer;
   }
   checkArguments(def, args);
   const hashes = { expectedSource: args.expected_source_hash as string, expectedSurface: args.expected_surface_hash as string };
   if (def.name === 'schema_inspect') {
-    return inspect(e, args.canonical_path as string, { compact: true, expectedSourceHash: hashes.expectedSource, expectedSurfaceHash: hashes.expectedSurface });
+    const contract = inspect(e, args.canonical_path as string, { compact: true, expectedSourceHash: hashes.expectedSource, expectedSurfaceHash: hashes.expectedSurface });
+    // Counted under the command's canonical path, whichever of its names the call gave.
+    const canonical = (JSON.parse(contract) as { tool_spec?: { canonical_path?: string } }).tool_spec?.canonical_path ?? (args.canonical_path as string);
+    ctx.budget?.admitInspect(canonical, Buffer.byteLength(contract), args.allow_large_contract === true);
+    return contract;
   }
   // Hash-bound before anything is resolved, as Inspect is; dispatchTool checks them again for the CLI's sake.
   checkHashes(e, hashes);
@@ -248,7 +276,11 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
     throw new DwsError('unknown_command', `"${args.canonical_path as string}" is a group of ${found.tools.length} commands, not a command`,
       'pass the canonical_path of one schema_search candidate');
   }
-  const { values, positionals } = splitArguments(found.tool, (args.arguments ?? {}) as Record<string, unknown>);
+  const given = (args.arguments ?? {}) as Record<string, unknown>;
+  if (Buffer.byteLength(JSON.stringify(given)) > MAX_ARGUMENT_BYTES) {
+    throw new DwsError('invalid_argument', `execute: "arguments" is larger than ${MAX_ARGUMENT_BYTES} bytes of JSON`, 'send large content through a file flag where the command has one');
+  }
+  const { values, positionals } = splitArguments(found.tool, given);
   const outcome = await dispatchTool(e, {
     tool: found.tool, values, positionals, yes: args.confirmed === true, dryRun: args.dry_run === true,
     ...hashes, timeoutMs: timeoutMs(undefined, ctx.env),

@@ -82,7 +82,7 @@ describe('bin/dws.cjs', () => {
       const r = run(dir, search);
       expect(r.status).toBe(5);
       expect(r.stdout).toBe('');
-      expect(JSON.parse(r.stderr).error).toMatchObject({ category: 'internal', reason: 'internal_error' });
+      expect(JSON.parse(r.stderr).error).toMatchObject({ category: 'internal', reason: 'core_corrupt' });
       expect(r.stderr).toMatch(/wasm core/u);
       // An Inspect never needs the core.
       expect(run(dir, COMMANDS[1])).toEqual(shipped[1]);

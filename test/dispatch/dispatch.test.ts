@@ -61,7 +61,7 @@ describe('argument mapping over MCP tools/call', () => {
     const r = await run(['chat', 'message', 'recall', '--conversation-id', 'cid1', '--msg-id', 'msg9']);
     expect(r.error).toBeUndefined();
     const ref = tool('chat.recall_message').interface_ref!;
-    expect(mcp.calls).toEqual([{ server: ref.product_id, name: ref.rpc_name, arguments: { openConversationId: 'cid1', openMessageId: 'msg9' }, authorization: `Bearer ${TOKEN}` }]);
+    expect(mcp.calls).toEqual([{ server: ref.product_id, name: ref.rpc_name, arguments: { openConversationId: 'cid1', openMessageId: 'msg9' }, authorization: `Bearer ${TOKEN}`, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     expect(JSON.parse(r.out)).toEqual({ result: { server: ref.product_id, tool: ref.rpc_name, arguments: { openConversationId: 'cid1', openMessageId: 'msg9' } } });
   });
 

@@ -22,11 +22,17 @@ export interface Answer {
   text: string;
 }
 
-export async function serve(env: Record<string, string>): Promise<Served> {
+/**
+ * Tests that are not about the per-session budget run many searches and inspects in one session: their server gets
+ * caps no test reaches, unless the test sets its own (env, or flags in args).
+ */
+const NO_BUDGET = { DWS_SERVE_MAX_TOOLS: '1000000', DWS_SERVE_MAX_CONTRACT_BYTES: '1000000000' };
+
+export async function serve(env: Record<string, string>, args: string[] = []): Promise<Served> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, 'serve'],
-    env: { ...(process.env as Record<string, string>), ...env },
+    args: [BIN, 'serve', ...args],
+    env: { ...(process.env as Record<string, string>), ...NO_BUDGET, ...env },
     stderr: 'pipe',
   });
   let stderr = '';

@@ -184,7 +184,7 @@ describe('execute against the dispatch test MCP backend', () => {
   it('makes one real tools/call with arguments mapped through property and returns what the CLI prints', async () => {
     const t = engine.tools().find((x) => x.canonical_path === 'chat.recall_message')!;
     const a = await served.call('execute', { ...recall, ...hashes() });
-    expect(mcp.calls).toEqual([{ server: t.interface_ref!.product_id, name: t.interface_ref!.rpc_name, arguments: { openConversationId: 'cid1', openMessageId: 'msg9' }, authorization: `Bearer ${TOKEN}` }]);
+    expect(mcp.calls).toEqual([{ server: t.interface_ref!.product_id, name: t.interface_ref!.rpc_name, arguments: { openConversationId: 'cid1', openMessageId: 'msg9' }, authorization: `Bearer ${TOKEN}`, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     const cli = await runCliAsync(['chat', 'message', 'recall', '--conversation-id', 'cid1', '--msg-id', 'msg9'], '', env);
     expect(a).toEqual({ isError: false, text: cli.stdout.trimEnd() });
     expect(a.text).not.toContain(TOKEN);
