@@ -104,7 +104,8 @@ function constraintChanges(a, b) {
 
 /**
  * Flag differences of one command. A rename is a visible catalog flag that the facts drop or hide while they add
- * a visible flag feeding the same RPC property (or one the dropped flag now names in alias_of).
+ * a visible flag feeding the same RPC property (or one the dropped flag now names in alias_of, or one the catalog
+ * already accepts as a hidden alias of it).
  */
 function flagChanges(a, b) {
   const added = Object.keys(b).filter((n) => !(n in a)).sort(byCodePoint);
@@ -115,8 +116,10 @@ function flagChanges(a, b) {
     const old = a[from];
     const now = b[from];
     if (old.hidden || (now && !now.hidden)) continue;
-    const to = added.find((n) => !taken.has(n) && !b[n].hidden
-      && ((old.property !== null && b[n].property === old.property) || (now && now.alias_of === n)));
+    // The new name may be new to the catalog, or already accepted there as a hidden alias of the old one.
+    const candidates = [...added, ...Object.keys(a).filter((n) => a[n].hidden && a[n].alias_of === from && b[n] && !b[n].hidden)];
+    const to = candidates.find((n) => !taken.has(n) && !b[n].hidden
+      && ((old.property !== null && b[n].property === old.property) || (now && now.alias_of === n) || a[n]?.alias_of === from));
     if (to === undefined) continue;
     taken.add(to);
     renamed.push({
@@ -125,7 +128,7 @@ function flagChanges(a, b) {
       old_changes: now ? fieldChanges(old, now, FLAG_FIELDS) : [],
     });
   }
-  const renamedFrom = new Set(renamed.map((r) => r.from));
+  const renamedFrom = new Set(renamed.flatMap((r) => [r.from, r.to]));
   const changed = [];
   for (const n of Object.keys(a).sort(byCodePoint)) {
     if (!(n in b) || renamedFrom.has(n)) continue;

@@ -24,6 +24,7 @@ describe.runIf(existsSync(followed))('the catalog and the upstream facts it foll
     expect(hasDifferences(d)).toBe(false);
     // Allowed differences are hidden aliases of flags the command has, each naming a visible flag.
     for (const a of d.allowed) expect(a.kind).toBe('extra_hidden_alias');
+    expect(d.allowed).toContainEqual({ kind: 'extra_hidden_alias', canonical_path: 'chat.dismiss_group', flag: 'conversation-id', alias_of: 'group' });
   });
 });
 
@@ -42,10 +43,11 @@ describe.runIf(existsSync(newer))('the catalog against the newer upstream facts 
     expect(dismiss.flags.renamed.map((r) => [r.from, r.to, r.old_name])).toEqual([['group', 'conversation-id', 'hidden']]);
     const recall = d.changed.find((c) => c.canonical_path === 'chat.recall_message')!;
     expect(recall.flags.renamed.map((r) => [r.from, r.to])).toEqual([['msg-id', 'message-id']]);
-    // A new flag beside an old one that stays visible is an addition, not a rename.
+    // A new visible flag beside an old one that stays visible is no rename: here the catalog already accepts
+    // --message-id as a hidden alias, and the facts make it visible.
     const emoji = d.changed.find((c) => c.canonical_path === 'chat.add_emoji_reaction')!;
     expect(emoji.flags.renamed).toEqual([]);
-    expect(emoji.flags.added.map((f) => f.flag)).toContain('message-id');
+    expect(emoji.flags.changed).toContainEqual({ flag: 'message-id', field: 'hidden', catalog: true, facts: false });
     const dropdown = d.changed.find((c) => c.canonical_path === 'sheet.set_dropdown_lists')!;
     expect(dropdown.constraints.map((c) => c.kind).sort()).toEqual(['mutually_exclusive', 'require_one_of', 'require_together']);
     const report = formatReport(d, 'c7521c1c');
@@ -115,6 +117,16 @@ describe('surface diff on synthetic records', () => {
     expect(c.safety).toEqual([{ field: 'effect', catalog: 'read', facts: 'write' }]);
     expect(c.interface).toEqual([{ field: 'ref', catalog: 'p/send', facts: 'p/send2' }]);
     expect(c.constraints).toEqual([{ kind: 'require_one_of', change: 'added', flags: ['conversation-id', 'text'] }]);
+  });
+
+  it('finds a rename to a name the catalog already accepts as a hidden alias', () => {
+    const cmd = command('quit', { group: flag({ property: 'cid' }), 'conversation-id': flag({ hidden: true, alias_of: 'group', property: 'cid' }) });
+    const next = command('quit', { 'conversation-id': flag({ property: 'cid', required: true }), group: flag({ hidden: true }) });
+    const [c] = diffSurface([cmd], [next]).changed;
+    expect(c.flags.renamed.map((r) => [r.from, r.to, r.old_name, r.changes])).toEqual([
+      ['group', 'conversation-id', 'hidden', [{ field: 'required', catalog: false, facts: true }]],
+    ]);
+    expect([c.flags.added, c.flags.removed, c.flags.changed]).toEqual([[], [], []]);
   });
 
   it('lists extra hidden aliases of the catalog as allowed, not as differences', () => {
