@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import YAML from 'yaml';
 import { withProductLock } from './lib/lock.mjs';
+import { parameterFacts } from './lib/surface-diff.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const surfacePath = process.argv[2] ?? path.join(root, '..', 'shared', 'upstream', 'dws-surface.json');
@@ -32,16 +33,7 @@ function pick(from, keys, fallback) {
 }
 
 function importParameter(p, old) {
-  const out = { type: p.type, required: p.required === true };
-  if (p.cli_required) out.cli_required = true;
-  out.property = p.property ?? null;
-  if (p.hidden) out.hidden = true;
-  if (p.alias_of) out.alias_of = p.alias_of;
-  if (p.shorthand) out.shorthand = p.shorthand;
-  if (p.inherited) out.inherited = true;
-  if (p.enum) out.enum = p.enum;
-  if (p.default !== undefined) out.default = p.default;
-  if (p.format) out.format = p.format;
+  const out = parameterFacts(p);
   if (p.hidden) return out;
   const text = pick(old, PARAM_TEXT, { description: '', description_en: '', example: undefined });
   if (text.example === undefined) delete text.example;

@@ -1,0 +1,200 @@
+// The upstream sync: the catalog follows the facts it was imported from (no difference, or only allowed ones), the
+// newer facts give the known list of tasks, and the diff logic itself on small synthetic records.
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { loadCatalogFiles } from '../../scripts/lib/catalog-lint.mjs';
+import {
+  catalogRecords, diffSurface, factsRecords, formatReport, hasDifferences,
+  type FactRecord, type FlagFacts, type SurfaceDiff,
+} from '../../scripts/lib/surface-diff.mjs';
+import { ROOT } from '../helpers.js';
+
+const upstream = path.join(ROOT, '..', 'shared', 'upstream');
+const followed = path.join(upstream, 'dws-surface.json');
+const newer = path.join(upstream, 'c7521c1c', 'dws-surface.json');
+const catalog = () => catalogRecords(loadCatalogFiles(path.join(ROOT, 'catalog')));
+const facts = (file: string) => factsRecords(JSON.parse(readFileSync(file, 'utf8')));
+
+describe.runIf(existsSync(followed))('the catalog and the upstream facts it follows (6406c93e)', () => {
+  it('do not disagree', () => {
+    const d = diffSurface(catalog(), facts(followed));
+    expect({ added: d.added, removed: d.removed, renamed: d.renamed, changed: d.changed }).toEqual({ added: [], removed: [], renamed: [], changed: [] });
+    expect(hasDifferences(d)).toBe(false);
+    // Allowed differences are hidden aliases of flags the command has, each naming a visible flag.
+    for (const a of d.allowed) expect(a.kind).toBe('extra_hidden_alias');
+    expect(d.allowed).toContainEqual({ kind: 'extra_hidden_alias', canonical_path: 'chat.dismiss_group', flag: 'conversation-id', alias_of: 'group' });
+  });
+});
+
+describe.runIf(existsSync(newer))('the catalog against the newer upstream facts (c7521c1c)', () => {
+  const d = diffSurface(catalog(), facts(newer));
+  it('lists the 24 added and 57 changed commands, none removed or renamed', () => {
+    expect(d.added.length).toBe(24);
+    expect(d.added.filter((a) => a.canonical_path.startsWith('wiki.shortcut_')).length).toBe(19);
+    expect(d.changed.length).toBe(57);
+    expect(d.removed).toEqual([]);
+    expect(d.renamed).toEqual([]);
+    expect(hasDifferences(d)).toBe(true);
+  });
+  it('finds the chat flag migration as renames that keep the old name as a hidden alias', () => {
+    const dismiss = d.changed.find((c) => c.canonical_path === 'chat.dismiss_group')!;
+    expect(dismiss.flags.renamed.map((r) => [r.from, r.to, r.old_name])).toEqual([['group', 'conversation-id', 'hidden']]);
+    const recall = d.changed.find((c) => c.canonical_path === 'chat.recall_message')!;
+    expect(recall.flags.renamed.map((r) => [r.from, r.to])).toEqual([['msg-id', 'message-id']]);
+    // A new visible flag beside an old one that stays visible is no rename: here the catalog already accepts
+    // --message-id as a hidden alias, and the facts make it visible.
+    const emoji = d.changed.find((c) => c.canonical_path === 'chat.add_emoji_reaction')!;
+    expect(emoji.flags.renamed).toEqual([]);
+    expect(emoji.flags.changed).toContainEqual({ flag: 'message-id', field: 'hidden', catalog: true, facts: false });
+    const dropdown = d.changed.find((c) => c.canonical_path === 'sheet.set_dropdown_lists')!;
+    expect(dropdown.constraints.map((c) => c.kind).sort()).toEqual(['mutually_exclusive', 'require_one_of', 'require_together']);
+    const report = formatReport(d, 'c7521c1c');
+    expect(report).toContain('- [ ] wiki.shortcut_node_get  `dws wiki +node-get`  (read, composite)');
+    expect(report).toContain('flag --group renamed --conversation-id (--group stays a hidden alias)');
+  });
+});
+
+// Synthetic records: small commands whose every field is set, so each change below is the only difference.
+function flag(over: Partial<FlagFacts> = {}): FlagFacts {
+  return {
+    type: 'string', required: false, cli_required: false, property: null, hidden: false, alias_of: null,
+    shorthand: null, inherited: false, enum: null, default: null, format: null, ...over,
+  };
+}
+function command(name: string, flags: Record<string, FlagFacts> = {}, over: Partial<FactRecord> = {}): FactRecord {
+  return {
+    canonical_path: `p.${name}`, cli_path: `p ${name}`, primary_cli_path: `p ${name}`, aliases: [], command_aliases: [],
+    visibility: 'visible', positionals: null, pagination: null, dry_run: null,
+    effect: 'read', risk: 'low', confirmation: 'not_required', idempotency: 'idempotent',
+    mode: 'mcp', availability: 'available', ref: `p/${name}`, constraints: null, flags, ...over,
+  };
+}
+const noDiff = (d: SurfaceDiff) => ({ added: d.added, removed: d.removed, renamed: d.renamed, changed: d.changed });
+
+describe('surface diff on synthetic records', () => {
+  const base = [command('list', { limit: flag({ type: 'int', property: 'size' }) }), command('get', { id: flag({ required: true, property: 'id' }) })];
+
+  it('finds added, removed and renamed commands', () => {
+    const d = diffSurface(base, [
+      command('list', base[0].flags),
+      { ...command('fetch', base[1].flags), cli_path: 'p get' },
+      command('new'),
+    ]);
+    expect(d.added.map((a) => a.canonical_path)).toEqual(['p.new']);
+    expect(d.removed).toEqual([]);
+    expect(d.renamed).toEqual([{ kind: 'canonical_path', cli_path: 'p get', from: 'p.get', to: 'p.fetch' }]);
+    expect(d.changed.map((c) => [c.canonical_path, c.command])).toEqual([['p.fetch', [{ field: 'primary_cli_path', catalog: 'p get', facts: 'p fetch' }]]]);
+
+    const moved = diffSurface(base, [base[0], { ...base[1], cli_path: 'p show' }]);
+    expect(moved.renamed).toEqual([{ kind: 'cli_path', canonical_path: 'p.get', from: 'p get', to: 'p show' }]);
+    expect(diffSurface(base, [base[0]]).removed.map((r) => r.canonical_path)).toEqual(['p.get']);
+  });
+
+  it('finds flag renames, additions, removals and field changes', () => {
+    const cmd = command('send', {
+      group: flag({ required: true, property: 'openConversationId' }),
+      text: flag({ property: 'text' }),
+      old: flag(),
+    });
+    const next = command('send', {
+      'conversation-id': flag({ required: true, cli_required: true, property: 'openConversationId' }),
+      group: flag({ hidden: true }),
+      text: flag({ property: 'content', type: 'stringSlice' }),
+      chat: flag({ hidden: true }),
+    }, { effect: 'write', ref: 'p/send2', constraints: { require_one_of: [['text', 'conversation-id']] } });
+    const [c] = diffSurface([cmd], [next]).changed;
+    expect(c.flags.renamed.map((r) => [r.from, r.to, r.old_name, r.changes])).toEqual([
+      ['group', 'conversation-id', 'hidden', [{ field: 'cli_required', catalog: false, facts: true }]],
+    ]);
+    expect(c.flags.added.map((a) => [a.flag, a.hidden])).toEqual([['chat', true]]);
+    expect(c.flags.removed).toEqual(['old']);
+    expect(c.flags.changed).toEqual([
+      { flag: 'text', field: 'type', catalog: 'string', facts: 'stringSlice' },
+      { flag: 'text', field: 'property', catalog: 'text', facts: 'content' },
+    ]);
+    expect(c.safety).toEqual([{ field: 'effect', catalog: 'read', facts: 'write' }]);
+    expect(c.interface).toEqual([{ field: 'ref', catalog: 'p/send', facts: 'p/send2' }]);
+    expect(c.constraints).toEqual([{ kind: 'require_one_of', change: 'added', flags: ['conversation-id', 'text'] }]);
+  });
+
+  it('finds a rename to a name the catalog already accepts as a hidden alias', () => {
+    const cmd = command('quit', { group: flag({ property: 'cid' }), 'conversation-id': flag({ hidden: true, alias_of: 'group', property: 'cid' }) });
+    const next = command('quit', { 'conversation-id': flag({ property: 'cid', required: true }), group: flag({ hidden: true }) });
+    const [c] = diffSurface([cmd], [next]).changed;
+    expect(c.flags.renamed.map((r) => [r.from, r.to, r.old_name, r.changes])).toEqual([
+      ['group', 'conversation-id', 'hidden', [{ field: 'required', catalog: false, facts: true }]],
+    ]);
+    expect([c.flags.added, c.flags.removed, c.flags.changed]).toEqual([[], [], []]);
+  });
+
+  it('lists extra hidden aliases of the catalog as allowed, not as differences', () => {
+    const withAlias = command('get', { id: flag({ property: 'id' }), 'object-id': flag({ hidden: true, alias_of: 'id', property: 'id' }) });
+    const d = diffSurface([withAlias], [command('get', { id: flag({ property: 'id' }) })]);
+    expect(hasDifferences(d)).toBe(false);
+    expect(d.allowed).toEqual([{ kind: 'extra_hidden_alias', canonical_path: 'p.get', flag: 'object-id', alias_of: 'id' }]);
+    // An extra hidden flag that is no alias of a flag of the command is a difference.
+    const stray = command('get', { id: flag({ property: 'id' }), x: flag({ hidden: true, alias_of: 'nope' }) });
+    expect(diffSurface([stray], [command('get', { id: flag({ property: 'id' }) })]).changed[0].flags.removed).toEqual(['x']);
+  });
+
+  // Random catalogs and random edits: the diff reports exactly the edits made, and nothing for an unchanged one.
+  const name = fc.stringMatching(/^[a-z]{1,6}$/);
+  const flags = fc.uniqueArray(fc.tuple(name, fc.constantFrom('string', 'bool', 'int'), fc.boolean()), { selector: (t) => t[0], maxLength: 4 })
+    .map((fs) => Object.fromEntries(fs.map(([n, type, required]) => [n, flag({ type, required, property: `${n}Prop` })])));
+  const records = fc.uniqueArray(fc.tuple(name, flags, fc.constantFrom('read', 'write', 'destructive')), { selector: (t) => t[0], maxLength: 8 })
+    .map((ts) => ts.map(([n, f, effect]) => command(n, f, { effect })));
+  const edit = fc.constantFrom('none', 'remove', 'effect', 'add-flag', 'remove-flag', 'flag-type');
+
+  it('diff(a, a) is empty', () => {
+    fc.assert(fc.property(records, (a) => {
+      const d = diffSurface(a, structuredClone(a));
+      expect(noDiff(d)).toEqual({ added: [], removed: [], renamed: [], changed: [] });
+      expect(d.allowed).toEqual([]);
+    }));
+  });
+
+  it('diff(a, b) lists exactly the changes applied to a', () => {
+    fc.assert(fc.property(records, fc.array(edit, { minLength: 8, maxLength: 8 }), fc.nat({ max: 3 }), (a, edits, adds) => {
+      const b: FactRecord[] = [];
+      const expected = { added: [] as string[], removed: [] as string[], changed: new Map<string, unknown>() };
+      a.forEach((r, i) => {
+        const c = structuredClone(r);
+        const first = Object.keys(c.flags).sort()[0];
+        const kind = edits[i];
+        if (kind === 'remove') { expected.removed.push(r.canonical_path); return; }
+        if (kind === 'effect') {
+          c.effect = r.effect === 'read' ? 'write' : 'read';
+          expected.changed.set(r.canonical_path, { safety: [{ field: 'effect', catalog: r.effect, facts: c.effect }] });
+        } else if (kind === 'add-flag') {
+          c.flags['zz-new'] = flag({ hidden: true });
+          expected.changed.set(r.canonical_path, { added: ['zz-new'] });
+        } else if (kind === 'remove-flag' && first !== undefined) {
+          delete c.flags[first];
+          expected.changed.set(r.canonical_path, { removed: [first] });
+        } else if (kind === 'flag-type' && first !== undefined) {
+          c.flags[first].type = r.flags[first].type === 'int' ? 'string' : 'int';
+          expected.changed.set(r.canonical_path, { changed: [{ flag: first, field: 'type', catalog: r.flags[first].type, facts: c.flags[first].type }] });
+        }
+        b.push(c);
+      });
+      for (let i = 0; i < adds; i++) {
+        b.push(command(`new${i}x`));
+        expected.added.push(`p.new${i}x`);
+      }
+      const d = diffSurface(a, b);
+      expect(d.added.map((x) => x.canonical_path)).toEqual(expected.added.sort());
+      expect(d.removed.map((x) => x.canonical_path)).toEqual(expected.removed.sort());
+      expect(d.renamed).toEqual([]);
+      expect(d.changed.map((c) => c.canonical_path)).toEqual([...expected.changed.keys()].sort());
+      for (const c of d.changed) {
+        const want = expected.changed.get(c.canonical_path) as Record<string, unknown>;
+        expect({
+          safety: c.safety, added: c.flags.added.map((f) => f.flag), removed: c.flags.removed, changed: c.flags.changed,
+        }).toEqual({ safety: [], added: [], removed: [], changed: [], ...want });
+        expect([c.command, c.interface, c.constraints, c.flags.renamed]).toEqual([[], [], [], []]);
+      }
+    }));
+  });
+});
