@@ -33,6 +33,7 @@ describe('action classes', () => {
     expect(classes(queryActionMask(fold('停用这个自动化'), lex))).toEqual(['enable']);
     expect(classes(queryActionMask(fold('trigger the workflow now'), lex))).toEqual(['run']);
     expect(classes(queryActionMask(fold('把部门换成财务部'), lex))).toEqual(['update']);
+    expect(classes(queryActionMask(fold('再複製一份副本'), lex))).toEqual(['copy']);
     expect(classes(queryActionMask(fold('Create a new base'), lex))).toEqual(['create']);
     expect(classes(queryActionMask(fold('UPLOAD the file'), lex))).toEqual(['upload']);
     // "listen" is not "list", "address" is not "add"
