@@ -32,15 +32,37 @@ function saysZh(text: string, term: string): boolean {
 
 /**
  * True when the folded text says every term of the set (Chinese: substring, not negated; English and Latin: whole
- * word, plural allowed).
+ * words in order, the last plural allowed, a few other words between them: saysPhrase).
  */
 export function saysAll(folded: string, terms: readonly string[], english: boolean): boolean {
   return terms.every((t) => saysTerm(folded, t, english || LATIN.test(t)));
 }
 
-/** One term: a whole word (plural allowed) when word, else a Chinese substring not right after a negation. */
+/** Words a multi-word English term may have between two of its own ("as a reusable template", "the public web"). */
+const GAP_WORDS = 2;
+const phraseCache = new Map<string, RegExp>();
+
+/**
+ * An English term said in the folded text: its words in order, whole (the last may be plural), with at most
+ * GAP_WORDS other words between two of them; a one-word term is hasWord.
+ */
+function saysPhrase(folded: string, term: string): boolean {
+  const words = term.split(' ');
+  if (words.length === 1) return hasWord(folded, term, true);
+  if (!words.every((w) => folded.includes(w))) return false;
+  let re = phraseCache.get(term);
+  if (!re) {
+    const esc = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'));
+    const between = `(?:[^a-z0-9]+[a-z0-9]+){0,${GAP_WORDS}}[^a-z0-9]+`;
+    re = new RegExp(`(?<![a-z0-9])${esc.join(between)}(?:e?s)?(?![a-z0-9])`, 'u');
+    phraseCache.set(term, re);
+  }
+  return re.test(folded);
+}
+
+/** One term: English words in order (saysPhrase) when word, else a Chinese substring not right after a negation. */
 function saysTerm(folded: string, term: string, word: boolean): boolean {
-  return word ? hasWord(folded, term, true) : saysZh(folded, term);
+  return word ? saysPhrase(folded, term) : saysZh(folded, term);
 }
 
 /** A parsed set: its terms, and per term whether it is matched as a whole word (English set or Latin term). */

@@ -41,6 +41,16 @@ describe('gap term sets', () => {
     expect(saysAll(fold('bringback chat history'), ['bring back', 'chat history'], true)).toBe(false);
   });
 
+  it('match a multi-word English term with up to two other words between its words, in order, never inside a word', () => {
+    expect(saysAll(fold('bring it all right back from the chat history'), ['bring back', 'chat history'], true)).toBe(false);
+    expect(saysAll(fold('bring it all back from the chat history'), ['bring back', 'chat history'], true)).toBe(true);
+    expect(saysAll(fold('bring it back from the chat history'), ['bring back', 'chat history'], true)).toBe(true);
+    expect(saysAll(fold('bring them right back, chat history too'), ['bring back', 'chat history'], true)).toBe(true);
+    expect(saysAll(fold('back to bring the chat history'), ['bring back', 'chat history'], true)).toBe(false);
+    expect(saysAll(fold('bring the backlog, chat history'), ['bring back', 'chat history'], true)).toBe(false);
+    expect(saysAll(fold('bring it back: chat and group messages'), ['bring back', 'chat message'], true)).toBe(true);
+  });
+
   it('the first gap in catalog order wins, and a set needs every term', () => {
     const a = gap({ id: 'a', zh: [['聊天记录', '找回']] });
     const b = gap({ id: 'b', zh: [['聊天记录']] });

@@ -16,13 +16,24 @@ describe('action classes', () => {
   it('come from the verbs in a tool name and its CLI path', () => {
     expect(classes(toolActionMask('recall_message', 'chat message recall', lex))).toEqual(['recall']);
     expect(classes(toolActionMask('shortcut_record_delete', 'aitable +record-delete', lex))).toEqual(['delete']);
+    expect(classes(toolActionMask('unsubscribe_dev_app_events', 'dev app event unsubscribe', lex))).toEqual(['delete']);
+    expect(classes(toolActionMask('remove_conv_from_categories', 'chat category remove-conv', lex))).toEqual(['delete', 'remove']);
+    expect(classes(toolActionMask('upgrade_group_to_external', 'chat group upgrade-external', lex))).toEqual(['update']);
     expect(classes(toolActionMask('search_wikiSpaces', 'wiki space search', lex))).toEqual(['search']);
     expect(classes(toolActionMask('shortcut_at_me', 'chat +at-me', lex))).toEqual([]);
   });
 
   it('come from Chinese substrings and whole English words in a query', () => {
     expect(classes(queryActionMask(fold('把这条消息撤回'), lex))).toEqual(['recall']);
-    expect(classes(queryActionMask(fold('删掉那条记录'), lex))).toEqual(['delete']);
+    // a word that may mean deleting or taking out of a container says both; a container word says remove alone
+    expect(classes(queryActionMask(fold('删掉那条记录'), lex))).toEqual(['delete', 'remove']);
+    expect(classes(queryActionMask(fold('把他移出这个群'), lex))).toEqual(['remove']);
+    // leaving is not dismissing, switching on is not running, and both have their own class
+    expect(classes(queryActionMask(fold('leave the group'), lex))).toEqual(['quit']);
+    expect(classes(queryActionMask(fold('停用这个自动化'), lex))).toEqual(['enable']);
+    expect(classes(queryActionMask(fold('trigger the workflow now'), lex))).toEqual(['run']);
+    expect(classes(queryActionMask(fold('把部门换成财务部'), lex))).toEqual(['update']);
+    expect(classes(queryActionMask(fold('再複製一份副本'), lex))).toEqual(['copy']);
     expect(classes(queryActionMask(fold('Create a new base'), lex))).toEqual(['create']);
     expect(classes(queryActionMask(fold('UPLOAD the file'), lex))).toEqual(['upload']);
     // "listen" is not "list", "address" is not "add"
