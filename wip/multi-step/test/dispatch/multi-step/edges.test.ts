@@ -1,0 +1,91 @@
+// The refusals and bounds of the multi-step step kinds, with hand-written canned answers: an expectation that fails
+// stops before the write; a poll stops on the failure state and gives up after its bounded attempts without
+// waiting for real; a save never replaces a file unless asked; a download never writes outside the file root.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DwsError } from '../../../src/errors.js';
+import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-step/backend.js';
+import { HAVE_EXECUTOR, inputsFor, loadExecutor, makeFileRoot, toolOf, type ExecutePlan } from './support.js';
+
+vi.mock('../../../src/dispatch/journal.js', () => ({ journalCall: () => {} }));
+
+let backend: CannedBackend;
+let executePlan: ExecutePlan;
+beforeAll(async () => {
+  if (!HAVE_EXECUTOR) return;
+  backend = await startCannedBackend();
+  executePlan = (await loadExecutor()).executePlan;
+});
+afterAll(async () => {
+  await backend?.close();
+});
+beforeEach(() => backend?.reset());
+
+async function run(canonical: string, flags: Record<string, unknown>, respond: CannedBackend['respond'], root = makeFileRoot()): Promise<{ result?: unknown; error?: DwsError; root: string; sleeps: number[] }> {
+  const tool = toolOf(canonical);
+  backend.respond = respond;
+  vi.stubEnv('DWS_FILE_ROOT', root);
+  const sleeps: number[] = [];
+  const o = {
+    env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: root },
+    timeoutMs: 5000, catalog: { source_hash: 'h', surface_hash: 'h' }, dryRun: false, backoffMs: 1,
+    sleep: async (ms: number) => void sleeps.push(ms),
+  };
+  try {
+    return { result: (await executePlan(tool, tool.plan, { ...inputsFor(tool, root), ...flags }, o)).result, root, sleeps };
+  } catch (e) {
+    if (e instanceof DwsError) return { error: e, root, sleeps };
+    throw e;
+  }
+}
+
+const names = () => backend.log.map((op) => op.name);
+
+describe.skipIf(!HAVE_EXECUTOR)('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
+  it('dev app delete: a name that does not match --confirm-name stops before the delete (constraint_violation)', async () => {
+    const r = await run('dev.delete_dev_app', { 'confirm-name': '正式应用' }, () => ({ result: { name: '测试应用' } }));
+    expect(r.error?.reason).toBe('constraint_violation');
+    expect(r.error?.message).toContain('"测试应用"');
+    expect(names()).toEqual(['get_dev_app']);
+  });
+
+  it('a poll stops at the failure state (backend_error) and gives up after max_attempts (outcome_unknown), waiting only through the injected sleep', async () => {
+    const failed = await run('minutes.shortcut_mindmap', { resume: true }, () => ({ result: { taskStatus: 2 } }));
+    expect(failed.error?.reason).toBe('backend_error');
+    expect(names()).toEqual(['query_mind_graph_status']);
+    backend.reset();
+    const pending = await run('minutes.shortcut_mindmap', { resume: true, interval: 3, timeout: 9 }, () => ({ result: { taskStatus: 0 } }));
+    expect(pending.error?.reason).toBe('outcome_unknown');
+    // a 9 s budget at 3 s intervals: the first check, then three waits and checks
+    expect(names()).toEqual(Array(4).fill('query_mind_graph_status'));
+    expect(pending.sleeps).toEqual([3000, 3000, 3000]);
+  });
+
+  it('mail export saves the .eml once and refuses to replace it unless --overwrite', async () => {
+    const eml = () => ({ result: { emlContent: 'From: a\r\n\r\nbody' } });
+    const root = makeFileRoot();
+    const first = await run('mail.export_message_mime', { filename: 'mail-1' }, eml, root);
+    expect(first.error).toBeUndefined();
+    expect(readFileSync(path.join(root, 'mail-1.eml'), 'utf8')).toBe('From: a\r\n\r\nbody');
+    const again = await run('mail.export_message_mime', { filename: 'mail-1' }, eml, root);
+    expect(again.error?.reason).toBe('invalid_parameter');
+    const forced = await run('mail.export_message_mime', { filename: 'mail-1', overwrite: true }, () => ({ result: { emlContent: 'v2' } }), root);
+    expect(forced.error).toBeUndefined();
+    expect(readFileSync(path.join(root, 'mail-1.eml'), 'utf8')).toBe('v2');
+  });
+
+  it('a download target outside the file root is refused before anything is fetched', async () => {
+    const respond = (_s: string, tool: string) => (tool === 'list_file_versions' ? { result: { versions: [{ version: 3 }] } } : { result: { downloadUrl: `${backend.blobBase}/v3` } });
+    const r = await run('drive.shortcut_version_download', { version: 3, output: '../outside.bin' }, respond);
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(backend.log.filter((op) => op.kind === 'get')).toEqual([]);
+    expect(existsSync(path.join(r.root, '..', 'outside.bin'))).toBe(false);
+  });
+
+  it('a resolution that finds nobody is not_found and sends nothing after it', async () => {
+    const r = await run('chat.shortcut_dm', { to: '无此人' }, () => ({ result: [] }));
+    expect(r.error?.reason).toBe('not_found');
+    expect(names()).toEqual(['search_contact_by_key_word']);
+  });
+});

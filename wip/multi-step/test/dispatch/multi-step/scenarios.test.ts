@@ -1,0 +1,201 @@
+// Every multi-step command run against canned backend answers (test/fixtures/multi-step/backend.ts, answers made by
+// support.ts from the plan itself): success with one journal record per backend operation; an ambiguous resolution
+// stops with ambiguous_match listing the candidates before any write; a failure right after a write is
+// partial_outcome (exit 7) naming the completed steps, with the failed operation journaled; a transient failure of a
+// read is retried; a transient failure of a write is never replayed. The clock, uuids and poll waits are injected
+// and retries back off 1 ms, so nothing here depends on timing.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CallRecord } from '../../../src/dispatch/call-record.js';
+import { DwsError } from '../../../src/errors.js';
+import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-step/backend.js';
+import {
+  HAVE_EXECUTOR, inputsFor, loadExecutor, makeFileRoot, multiStepPaths, responderFor, toolOf, type ExecutePlan, type PlanSpec, type SynthContext,
+} from './support.js';
+
+const journal = vi.hoisted(() => ({ records: [] as CallRecord[] }));
+vi.mock('../../../src/dispatch/journal.js', () => ({
+  journalCall: (_env: unknown, record: CallRecord) => void journal.records.push(record),
+}));
+
+/** Commands whose last step hands over to a local command that another part of dws provides (not a backend call). */
+const HANDOFF = new Set(['event.listen_im']);
+
+let backend: CannedBackend;
+let executePlan: ExecutePlan;
+beforeAll(async () => {
+  if (!HAVE_EXECUTOR) return;
+  backend = await startCannedBackend();
+  executePlan = (await loadExecutor()).executePlan;
+});
+afterAll(async () => {
+  await backend?.close();
+});
+beforeEach(() => {
+  backend?.reset();
+  journal.records.length = 0;
+});
+
+interface Run {
+  result?: unknown;
+  error?: DwsError;
+}
+
+function setup(canonical: string, ambiguous?: Set<string>): { plan: PlanSpec; data: Record<string, unknown>; options: Record<string, unknown> } {
+  const tool = toolOf(canonical);
+  const root = makeFileRoot();
+  // transforms that read local files (file_size, file_md5) take the file root from the process environment
+  vi.stubEnv('DWS_FILE_ROOT', root);
+  const data = inputsFor(tool, root);
+  const ctx: SynthContext = { data, blobBase: backend.blobBase, ambiguous };
+  backend.respond = responderFor(ctx, tool.plan);
+  backend.blobText = 'draft text with needle inside\n';
+  let n = 0;
+  const options = {
+    env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-never-printed', DWS_FILE_ROOT: root },
+    timeoutMs: 5000, catalog: { source_hash: 'h', surface_hash: 'h' }, dryRun: false,
+    now: () => new Date(2026, 2, 10, 9, 30, 15), uuid: () => `uuid-${++n}`, sleep: async () => {}, backoffMs: 1,
+  };
+  return { plan: tool.plan, data, options };
+}
+
+async function run(canonical: string, ambiguous?: Set<string>, faults?: Map<number, number>): Promise<Run> {
+  const { plan, data, options } = setup(canonical, ambiguous);
+  for (const [k, v] of faults ?? []) backend.faults.set(k, v);
+  try {
+    return { result: (await executePlan(toolOf(canonical), plan, data, options)).result };
+  } catch (e) {
+    if (e instanceof DwsError) return { error: e };
+    throw e;
+  }
+}
+
+const stepOf = (plan: PlanSpec, r: CallRecord) => plan.steps[r.step];
+const isWrite = (plan: PlanSpec, r: CallRecord) => stepOf(plan, r).effect === 'write';
+
+const baselines = new Map<string, CallRecord[]>();
+
+/** One successful run, to learn each command's sequence of operations (answers are deterministic: run once). */
+async function baseline(canonical: string): Promise<{ plan: PlanSpec; records: CallRecord[] }> {
+  const plan = planOf(canonical);
+  const known = baselines.get(canonical);
+  if (known) return { plan, records: known };
+  const r = await run(canonical);
+  expect(r.error, `${canonical}: ${r.error?.message}`).toBeUndefined();
+  baselines.set(canonical, [...journal.records]);
+  return { plan, records: [...journal.records] };
+}
+
+const ALL = multiStepPaths();
+const RUNNABLE = ALL.filter((c) => !HANDOFF.has(c));
+/** The plans of the built catalog (empty before the executor exists: the suites below skip then). */
+const planOf = (c: string): PlanSpec => toolOf(c).plan;
+const withPlans = (list: string[], keep: (p: PlanSpec) => boolean) => (HAVE_EXECUTOR ? list.filter((c) => keep(planOf(c))) : []);
+
+// generous per-test bounds for a busy machine; nothing asserts on time
+describe.skipIf(!HAVE_EXECUTOR)('multi-step plans with canned backend answers', { timeout: 60_000 }, () => {
+  it('covers all 127 multi_rpc commands', () => {
+    expect(ALL).toHaveLength(127);
+  });
+
+  it.each(RUNNABLE)('%s: succeeds, one journal record per backend operation, in plan order, none failed', async (canonical) => {
+    baselines.delete(canonical);
+    const { plan, records } = await baseline(canonical);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.map((r) => r.outcome)).toEqual(records.map(() => 'ok'));
+    expect(backend.log).toHaveLength(records.length);
+    const steps = records.map((r) => r.step);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+    for (const [i, r] of records.entries()) {
+      const op = backend.log[i];
+      if (op.kind === 'call') expect({ server: op.server, rpc: op.name, args: op.arguments }).toEqual({ server: r.server, rpc: r.rpc, args: r.arguments });
+      else expect(stepOf(plan, r).upload ?? stepOf(plan, r).download).toBeDefined();
+    }
+    expect(JSON.stringify(records)).not.toContain('tok-never-printed');
+  });
+
+  it.each(withPlans(RUNNABLE, (p) => p.steps.some((s) => s.resolve && !s.resolve.take && !s.resolve.allow_none)))(
+    '%s: two candidates for a resolution -> ambiguous_match listing them, and no write was sent', async (canonical) => {
+      const plan = planOf(canonical);
+      const { records } = await baseline(canonical);
+      const ran = new Set(records.map((r) => r.step));
+      const target = plan.steps.findIndex((s, i) => ran.has(i) && s.resolve && !s.resolve.take && !s.resolve.allow_none);
+      backend.reset();
+      journal.records.length = 0;
+      const r = await run(canonical, new Set([plan.steps[target].id]));
+      expect(r.error?.reason, r.error?.message).toBe('ambiguous_match');
+      expect(r.error!.exitCode).toBe(3);
+      expect(r.error!.message).toContain('2 candidates');
+      expect(r.error!.message).toContain(`-2`);
+      const firstWrite = plan.steps.findIndex((s) => s.effect === 'write');
+      if (firstWrite >= 0 && firstWrite > target) expect(journal.records.filter((x) => isWrite(plan, x))).toEqual([]);
+    });
+
+  it.each(RUNNABLE)('%s: a failure right after a write is partial_outcome (exit 7) and journaled; a failing first write is not partial', async (canonical) => {
+    const { plan, records } = await baseline(canonical);
+    const w = records.findIndex((r) => isWrite(plan, r));
+    if (w < 0) {
+      // a read-only run: a failing read is reported as itself (a tolerated probe is skipped instead)
+      const hard = records.findIndex((x) => !stepOf(plan, x).tolerate_failure);
+      backend.reset();
+      journal.records.length = 0;
+      const r = await run(canonical, undefined, new Map([[hard, 400]]));
+      expect(r.error?.reason).toBe('backend_error');
+      expect(journal.records.at(-1)?.outcome).toBe('failed');
+      return;
+    }
+    backend.reset();
+    journal.records.length = 0;
+    const first = await run(canonical, undefined, new Map([[w, 400]]));
+    if (records.slice(0, w).some((r) => isWrite(plan, r))) expect(first.error?.reason).toBe('partial_outcome');
+    else expect(first.error?.reason).not.toBe('partial_outcome');
+    if (w + 1 >= records.length) return;
+    backend.reset();
+    journal.records.length = 0;
+    const r = await run(canonical, undefined, new Map([[w + 1, 400]]));
+    expect(r.error?.reason, r.error?.message).toBe('partial_outcome');
+    expect(r.error!.exitCode).toBe(7);
+    const writeStep = plan.steps[records[w].step].id;
+    const failedStep = plan.steps[records[w + 1].step].id;
+    expect(r.error!.message).toContain(writeStep);
+    expect(r.error!.message).toContain(`step "${failedStep}"`);
+    expect(journal.records.slice(0, w + 1).map((x) => x.outcome)).toEqual(records.slice(0, w + 1).map(() => 'ok'));
+    expect(journal.records[w + 1]).toMatchObject({ step: records[w + 1].step, outcome: 'failed' });
+    expect(journal.records).toHaveLength(w + 2);
+  });
+
+  it.each(withPlans(RUNNABLE, (p) => p.steps.some((s) => s.effect === 'read' && s.server !== undefined)))(
+    '%s: a transient failure of a read is retried and the run succeeds', async (canonical) => {
+      const { plan, records } = await baseline(canonical);
+      const read = records.findIndex((r) => !isWrite(plan, r) && backend.log[records.indexOf(r)]?.kind === 'call' && !stepOf(plan, r).tolerate_failure);
+      if (read < 0) return;
+      backend.reset();
+      journal.records.length = 0;
+      const r = await run(canonical, undefined, new Map([[read, 503]]));
+      expect(r.error, r.error?.message).toBeUndefined();
+      expect(backend.log).toHaveLength(records.length + 1);
+      expect(backend.log[read]).toEqual(backend.log[read + 1]);
+      expect(journal.records).toHaveLength(records.length);
+    });
+
+  it.each(withPlans(RUNNABLE, (p) => p.steps.some((s) => s.effect === 'write' && s.server !== undefined)))(
+    '%s: a transient failure of a write is never replayed', async (canonical) => {
+      const { plan, records } = await baseline(canonical);
+      const w = records.findIndex((r, i) => isWrite(plan, r) && backend.log[i]?.kind === 'call');
+      if (w < 0) return;
+      backend.reset();
+      journal.records.length = 0;
+      const r = await run(canonical, undefined, new Map([[w, 503]]));
+      expect(['outcome_unknown', 'partial_outcome']).toContain(r.error?.reason);
+      expect(backend.log).toHaveLength(w + 1);
+      expect(journal.records.at(-1)).toMatchObject({ step: records[w].step, outcome: 'outcome_unknown' });
+    });
+});
+
+describe.skipIf(!HAVE_EXECUTOR)('a hand-over to a local command', { timeout: 60_000 }, () => {
+  it('event.listen_im resolves its target, then hands over to event.consume (not_dispatchable while it is absent)', async () => {
+    const r = await run('event.listen_im');
+    expect(backend.log.map((op) => `${op.server}/${op.name}`)).toEqual(['contact/search_contact_by_key_word']);
+    expect(r.error?.reason).toBe('not_dispatchable');
+    expect(r.error?.message).toContain('event.consume');
+  });
+});

@@ -1,0 +1,298 @@
+// Shared pieces of the multi-step plan tests: the 127 plans from the built catalog, the flags each test run uses
+// (required flags filled by type, then test/fixtures/multi-step/inputs.json), and a canned-answer synthesizer. The
+// synthesizer reads a plan and answers each call with the smallest result that lets the plan go on: every path a
+// later step, condition or output reads from that step, one candidate per resolve step (two when a test wants an
+// ambiguous answer), the value an `expect` checks, the state a poll waits for, and blob URLs for transfers.
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import type { ToolSpec } from '../../../src/catalog/types.js';
+import { ROOT, shippedEngine } from '../../helpers.js';
+
+/** True once the plan executor (src/dispatch/execute.ts, the plans work) is part of the tree; the tests skip before. */
+export const HAVE_EXECUTOR = existsSync(path.join(ROOT, 'src', 'dispatch', 'execute.ts'));
+
+/** The executor module, loaded at run time so this file compiles before the executor exists. */
+export async function loadExecutor(): Promise<{ executePlan: ExecutePlan }> {
+  const spec = '../../../src/dispatch/execute.js';
+  return (await import(spec)) as { executePlan: ExecutePlan };
+}
+
+// The shapes of the plan language these tests read (docs/PLANS.md; src/plan/types.ts once merged).
+export type Source = Record<string, unknown> & { transform?: unknown[] };
+export type Condition = Record<string, unknown>;
+export interface Match { field: string; equals?: Source; contains?: Source; one_of?: unknown[]; prefer?: boolean }
+export interface PlanStep {
+  id: string;
+  server?: string;
+  rpc?: string;
+  effect: 'read' | 'write';
+  when?: Condition;
+  for_each?: Source;
+  resolve?: { items: string | string[]; value: string; label: string[]; match?: Match; take?: unknown; allow_none?: boolean };
+  pick?: { items: Source; value: string; label: string[]; match?: Match };
+  expect?: { path: string; equals?: Source; one_of?: unknown[]; contains_all?: Source; matches?: Source; present?: boolean };
+  poll?: { until: { path: string; equals?: unknown; one_of?: unknown[]; present?: boolean } };
+  upload?: unknown;
+  download?: unknown;
+  tolerate_failure?: boolean;
+  [key: string]: unknown;
+}
+export interface PlanSpec {
+  facts: string;
+  steps: PlanStep[];
+  output?: Source;
+}
+export type ExecutePlan = (tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Record<string, unknown>) => Promise<{ plan?: unknown; result?: unknown }>;
+
+type Segment = { key: string } | { index: number } | { each: true };
+
+/** The path syntax of docs/PLANS.md ("a.b[0].c", "[*]"), parsed for the synthesizer. */
+export function parsePath(p: string): Segment[] {
+  const out: Segment[] = [];
+  for (const part of p.split('.')) {
+    const m = /^([^.[\]]*)((?:\[(?:\d+|\*)\])*)$/u.exec(part);
+    if (!m) throw new Error(`malformed path ${p}`);
+    if (m[1] !== '') out.push({ key: m[1] });
+    for (const b of m[2].match(/\[(\d+|\*)\]/gu) ?? []) out.push(b === '[*]' ? { each: true } : { index: Number(b.slice(1, -1)) });
+  }
+  return out;
+}
+
+export const MULTI_DIR = path.join(ROOT, 'catalog', 'plans', 'multi-step');
+
+/** Canonical paths declared under catalog/plans/multi-step/, in code point order. */
+export function multiStepPaths(): string[] {
+  const out: string[] = [];
+  for (const f of readFileSync(path.join(ROOT, 'test', 'fixtures', 'multi-step', 'plans.txt'), 'utf8').split('\n')) if (f.trim()) out.push(f.trim());
+  return out;
+}
+
+export function toolOf(canonical: string): ToolSpec & { plan: PlanSpec } {
+  const t = shippedEngine().tools().find((x) => x.canonical_path === canonical) as (ToolSpec & { plan?: PlanSpec }) | undefined;
+  if (!t || !t.plan) throw new Error(`no planned tool ${canonical}`);
+  return t as ToolSpec & { plan: PlanSpec };
+}
+
+/** The committed local files the plans read (relative to the repository root, the tests' working directory). */
+export const FILES = 'test/fixtures/multi-step/files';
+
+/** A scratch file root holding copies of the fixture files (downloads and saves of a run land here). */
+export function makeFileRoot(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-multi-'));
+  for (const f of readdirSync(path.join(ROOT, FILES))) copyFileSync(path.join(ROOT, FILES, f), path.join(dir, f));
+  return dir;
+}
+
+type Overrides = Record<string, Record<string, unknown>>;
+const OVERRIDES: Overrides = JSON.parse(readFileSync(path.join(ROOT, 'test', 'fixtures', 'multi-step', 'inputs.json'), 'utf8')) as Overrides;
+
+function sampleFor(type: string, name: string, enumValues?: unknown[]): unknown {
+  if (enumValues && enumValues.length) return enumValues[0];
+  if (type === 'bool') return true;
+  if (/int|float|number/u.test(type)) return 3;
+  if (/Slice|list|array/iu.test(type)) return [`${name}-1`];
+  return `${name}-v`;
+}
+
+/** The validated flag values of one test run: catalog defaults, required flags by type, then the fixture overrides. */
+export function inputsFor(tool: ToolSpec, fileRoot: string): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [name, p] of Object.entries(tool.parameters)) {
+    const spec = p as { type: string; required?: boolean | null; cli_required?: boolean | null; default?: unknown; enum?: unknown[] };
+    if (spec.default !== undefined && spec.default !== null) data[name] = spec.default;
+    if (spec.required || spec.cli_required) data[name] = sampleFor(spec.type, name, spec.enum);
+  }
+  for (const [name, v] of Object.entries(OVERRIDES[tool.canonical_path] ?? {})) {
+    if (v === null) delete data[name];
+    else data[name] = typeof v === 'string' ? v.replaceAll('$ROOT', fileRoot) : v;
+  }
+  return data;
+}
+
+// ---- the synthesizer --------------------------------------------------------------------------------------------
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every (path, source) that reads step `id`, anywhere in the plan. */
+function readsOf(plan: PlanSpec, id: string): { path?: string; numeric: boolean; list: boolean }[] {
+  const out: { path?: string; numeric: boolean; list: boolean }[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (!isObj(v)) return;
+    if (v.from === id) {
+      const ts = (v.transform as unknown[] | undefined) ?? [];
+      const listy = ts.some((t) => isObj(t) && ('project' in t || 'chunk' in t));
+      out.push({ path: v.path as string | undefined, numeric: ts.some((t) => t === 'int' || t === 'float'), list: listy });
+    }
+    Object.values(v).forEach(visit);
+  };
+  visit(plan.steps);
+  visit(plan.output);
+  return out;
+}
+
+/** Sets a path in an object, creating objects and one-element lists; `[*]` and `[n]` write element 0..n. */
+function setPath(root: Obj, p: string, value: unknown): void {
+  const segs = parsePath(p);
+  let node: unknown = root;
+  segs.forEach((seg, i) => {
+    const last = i === segs.length - 1;
+    const next = segs[i + 1];
+    const fresh = () => (next && ('index' in next || 'each' in next) ? [] : {});
+    if ('key' in seg) {
+      const o = node as Obj;
+      if (last) o[seg.key] = value;
+      else if (o[seg.key] === undefined || typeof o[seg.key] !== 'object') o[seg.key] = fresh();
+      node = o[seg.key];
+    } else {
+      const list = node as unknown[];
+      const at = 'index' in seg ? seg.index : 0;
+      while (list.length <= at) list.push(fresh());
+      if (last) list[at] = value;
+      else if (typeof list[at] !== 'object' || list[at] === null) list[at] = fresh();
+      node = list[at];
+    }
+  });
+}
+
+const lastKey = (p: string) => {
+  const keys = parsePath(p).filter((s) => 'key' in s) as { key: string }[];
+  return keys.length ? keys[keys.length - 1].key : 'value';
+};
+
+export interface SynthContext {
+  data: Record<string, unknown>;
+  blobBase: string;
+  /** Step ids whose resolve answers with two candidates. */
+  ambiguous?: Set<string>;
+}
+
+function sample(ctx: SynthContext, key: string, numeric: boolean): unknown {
+  if (/url$/iu.test(key)) return `${ctx.blobBase}/${key}`;
+  if (key === 'headers') return {};
+  if (numeric || /^(deptId|version|size|fileSize)$/u.test(key)) return 7;
+  return `v-${key}`;
+}
+
+/** The literal a flag/const source gives (enough for match and expect values in the fixtures). */
+function literal(ctx: SynthContext, s: Source | undefined): unknown {
+  if (s === undefined || !isObj(s)) return undefined;
+  let v: unknown;
+  if (typeof s.flag === 'string') v = ctx.data[s.flag];
+  else if ('const' in s) v = s.const;
+  else if (Array.isArray(s.first)) v = (s.first as Source[]).map((x) => literal(ctx, x)).find((x) => x !== undefined);
+  if (typeof v === 'string' && (s.transform ?? []).includes('trim')) v = v.trim();
+  return v;
+}
+
+/** The candidate a resolve or pick step returns: its value and every field later steps read, and the match field. */
+function candidate(ctx: SynthContext, plan: PlanSpec, step: PlanStep, n: number, args: Obj): Obj {
+  const r = (step.resolve ?? step.pick)!;
+  const c: Obj = {};
+  for (const ref of readsOf(plan, step.id)) {
+    const p = ref.path?.replace(/^\[(\*|\d+)\]\.?/u, '');
+    if (p) setPath(c, p, ref.list ? [{ [lastKey(p)]: 'v-element' }] : sample(ctx, lastKey(p), ref.numeric));
+  }
+  setPath(c, r.value, c[r.value] ?? sample(ctx, lastKey(r.value), false));
+  for (const l of r.label) if (c[l] === undefined) setPath(c, l, `label-${l}`);
+  const m = r.match;
+  if (m) {
+    const want = m.one_of ? m.one_of[0] : literal(ctx, m.equals ?? m.contains) ?? Object.values(args).find((x) => typeof x === 'string');
+    if (want !== undefined) setPath(c, m.field, m.contains ? `[${String(want)}]` : want);
+  }
+  // a second candidate differs in its value, or (when the value is what the match compares) in a label field
+  if (n > 0) {
+    const field = m && m.field === r.value ? r.label.find((l) => l !== r.value) ?? 'other' : r.value;
+    setPath(c, field, `${String(readPathSimple(c, field) ?? 'v')}-${n + 1}`);
+  }
+  return c;
+}
+
+function readPathSimple(o: unknown, p: string): unknown {
+  let node = o;
+  for (const seg of parsePath(p)) {
+    if (node === undefined || node === null) return undefined;
+    node = 'key' in seg ? (node as Obj)[seg.key] : (node as unknown[])[('index' in seg ? seg.index : 0)];
+  }
+  return node;
+}
+
+function expected(ctx: SynthContext, plan: PlanSpec, step: PlanStep): unknown {
+  const e = step.expect!;
+  if (e.equals) return literal(ctx, e.equals);
+  if (e.one_of) return e.one_of[0];
+  if (e.contains_all) {
+    const from = e.contains_all as { from?: string; path?: string };
+    const src = plan.steps.find((s) => s.id === from.from);
+    const value = src?.resolve?.value ?? 'value';
+    return [sample(ctx, value, false)];
+  }
+  if (e.matches) return `text with ${String(literal(ctx, e.matches))} inside`;
+  return 'present';
+}
+
+/** The (first) path to a resolve step's candidate list. */
+const itemsPath = (step: PlanStep): string => (Array.isArray(step.resolve!.items) ? step.resolve!.items[0] : step.resolve!.items);
+
+/** The canned answer of one call of `step` (args as sent). */
+export function synthesize(ctx: SynthContext, plan: PlanSpec, step: PlanStep, args: Obj): unknown {
+  const res: Obj = {};
+  if (step.resolve) {
+    const two = ctx.ambiguous?.has(step.id);
+    setPath(res, itemsPath(step).replace(/\[\*\]$/u, ''), two ? [candidate(ctx, plan, step, 0, args), candidate(ctx, plan, step, 1, args)] : [candidate(ctx, plan, step, 0, args)]);
+  } else {
+    for (const ref of readsOf(plan, step.id)) {
+      const p = step.for_each ? ref.path?.replace(/^\[(\*|\d+)\]\.?/u, '') : ref.path;
+      if (p) setPath(res, p, ref.list ? [{ [lastKey(p)]: 'v-element' }] : sample(ctx, lastKey(p), ref.numeric));
+    }
+  }
+  if (step.expect && !step.resolve) {
+    const at = step.expect.path;
+    const want = expected(ctx, plan, step);
+    if (/\[\*\]/u.test(at) && Array.isArray(want)) {
+      const [head, tail] = at.split('[*]');
+      setPath(res, head, want.map((w) => {
+        const o: Obj = {};
+        setPath(o, tail.replace(/^\./u, ''), w);
+        return o;
+      }));
+    } else setPath(res, at, want);
+  }
+  if (step.expect && step.resolve) {
+    const list = readPathSimple(res, itemsPath(step)) as Obj[];
+    for (const c of list) setPath(c, step.expect.path, expected(ctx, plan, step));
+  }
+  if (step.poll) {
+    const u = step.poll.until;
+    setPath(res, u.path, u.present ? 'ready' : u.one_of ? u.one_of[0] : u.equals);
+  }
+  // pick steps read lists of earlier results: the reading step answers with the candidates
+  for (const other of plan.steps) {
+    if (!other.pick) continue;
+    const items = other.pick.items as { from?: string; path?: string };
+    if (items.from === step.id && items.path) setPath(res, items.path, [candidate(ctx, plan, other, 0, args)]);
+  }
+  if (Object.keys(res).length === 0) res.ok = true;
+  return res;
+}
+
+function deepMerge(a: unknown, b: unknown): unknown {
+  if (Array.isArray(a) && Array.isArray(b)) return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => (i < a.length && i < b.length ? deepMerge(a[i], b[i]) : i < a.length ? a[i] : b[i]));
+  if (isObj(a) && isObj(b)) {
+    const out: Obj = { ...a };
+    for (const [k, v] of Object.entries(b)) out[k] = k in out ? deepMerge(out[k], v) : v;
+    return out;
+  }
+  return b === undefined ? a : b;
+}
+
+/** Answers a call with the merged canned answers of every step of the plan that makes this call. */
+export function responderFor(ctx: SynthContext, plan: PlanSpec): (server: string, rpc: string, args: Obj) => unknown {
+  return (server, rpc, args) => {
+    const steps = plan.steps.filter((st) => st.server === server && st.rpc === rpc);
+    return steps.map((st) => synthesize(ctx, plan, st, args)).reduce((acc, x) => deepMerge(acc, x), {} as unknown);
+  };
+}
