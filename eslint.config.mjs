@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['assembly/', 'dist/', 'build/', 'node_modules/', 'src/core/generated/', 'report/', 'docs/'] },
+  { ignores: ['wip/', 'assembly/', 'dist/', 'build/', 'node_modules/', 'src/core/generated/', 'report/', 'docs/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
