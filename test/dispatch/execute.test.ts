@@ -40,7 +40,7 @@ interface Outcome {
   error?: DwsError;
 }
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-exec', DWS_FILE_ROOT: root });
+const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-exec', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
 
 async function run(argv: string[]): Promise<Outcome> {
   let out = '';
