@@ -6,7 +6,6 @@ import { Command, CommanderError, Option } from 'commander';
 import { DwsError, EXIT } from '../errors.js';
 import { fail, quietOnClosedPipe, readerGone, writeStdout } from './io.js';
 import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
-import { unconfirmedWrites } from '../dispatch/in-flight.js';
 import { checkOptionNames } from '../limits.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
 
@@ -150,27 +149,6 @@ function isDispatch(argv: string[]): boolean {
   return first !== undefined && !first.startsWith('-') && first !== 'schema' && first !== 'serve' && first !== 'help';
 }
 
-/**
- * Ctrl-C (or a kill) during a dispatch: a write already sent may or may not take effect, so the process says so with
- * the outcome_unknown envelope before it exits 128 + the signal number, as a shell expects. With no write open, a
- * local command that stops on the signal itself (event consume cancels its subscription first) is left to do so.
- */
-function onInterrupt(): void {
-  const stop = (signal: NodeJS.Signals, code: number) => process.once(signal, () => {
-    const open = unconfirmedWrites();
-    if (open.length) {
-      const e = new DwsError('outcome_unknown', `interrupted (${signal}) after ${open.join(', ')} was sent and before it answered; the command may or may not have taken effect`,
-        'check its effect before running it again');
-      process.getBuiltinModule('node:fs').writeSync(2, e.envelope() + '\n');
-    } else if (process.listenerCount(signal) > 0) {
-      return;
-    }
-    process.exit(code);
-  });
-  stop('SIGINT', 130);
-  stop('SIGTERM', 143);
-}
-
 export async function main(argv: string[]): Promise<void> {
   try {
     checkOptionNames(argv);
@@ -185,7 +163,6 @@ export async function main(argv: string[]): Promise<void> {
   if (isDispatch(argv)) {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
     const { runDispatch } = await import('../dispatch/cli.js');
-    onInterrupt();
     try {
       // A closed stdout rejects the write instead of ending the process, so a streaming local command (event
       // consume) cancels its subscription first; then the process ends quietly, as for any answer.

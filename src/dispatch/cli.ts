@@ -18,6 +18,7 @@ import { localCommands } from './local/index.js';
 import { executeAtomic, executePlan, type AtomicDryRun, type PlanDryRun } from './execute.js';
 import type { PlanSpec } from '../catalog/plan.js';
 import type { LocalCommand } from './local/types.js';
+import { unconfirmedWrites } from './in-flight.js';
 
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
@@ -131,16 +132,33 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   return runner.kind === 'plan' ? executePlan(tool, runner.plan, data, options) : executeAtomic(tool, data, options);
 }
 
-/** A local command stops cleanly on the first SIGINT/SIGTERM (ctx.signal); a second one ends the process. */
-function stopOnSignal(): { signal: AbortSignal; dispose: () => void } {
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * Ctrl-C (or a kill) during a dispatch, one handler per signal. A write already sent may or may not take effect, so
+ * the process says so with the outcome_unknown envelope and exits 128 + the signal number, as a shell expects.
+ * Otherwise a local command stops cleanly on the first signal (ctx.signal: event consume cancels its subscription
+ * first) and a second one ends the process; any other command ends at once.
+ */
+function onInterrupt(local: boolean): { signal: AbortSignal; dispose: () => void } {
   const ac = new AbortController();
-  const onSignal = () => {
+  const handle = (signal: keyof typeof SIGNAL_EXIT) => {
+    const open = unconfirmedWrites();
+    if (open.length) {
+      const e = new DwsError('outcome_unknown', `interrupted (${signal}) after ${open.join(', ')} was sent and before it answered; the command may or may not have taken effect`,
+        'check its effect before running it again');
+      process.getBuiltinModule('node:fs').writeSync(2, e.envelope() + '\n');
+      process.exit(SIGNAL_EXIT[signal]);
+    }
+    if (!local) process.exit(SIGNAL_EXIT[signal]);
     if (ac.signal.aborted) process.exit(130);
     ac.abort();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return { signal: ac.signal, dispose: () => { process.off('SIGINT', onSignal); process.off('SIGTERM', onSignal); } };
+  const onInt = () => handle('SIGINT');
+  const onTerm = () => handle('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  return { signal: ac.signal, dispose: () => { process.off('SIGINT', onInt); process.off('SIGTERM', onTerm); } };
 }
 
 export async function runDispatch(argv: string[], engine: () => Engine, io: DispatchIo): Promise<void> {
@@ -159,18 +177,17 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     throw new DwsError('unsupported_output_format', `--format must be json or text, not "${format}"`);
   }
   const c = parsed.control;
-  const stop = Object.hasOwn(localCommands, tool.canonical_path) ? stopOnSignal() : undefined;
-  let outcome: DispatchOutcome;
+  const stop = onInterrupt(Object.hasOwn(localCommands, tool.canonical_path));
   try {
-    outcome = await dispatchTool(e, {
+    const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
-      writeLine: (line) => io.write(line + '\n'), signal: stop?.signal,
+      writeLine: (line) => io.write(line + '\n'), signal: stop.signal,
     }, io.env);
+    if ('plan' in outcome) return await io.write(render(outcome.plan, format));
+    if ('streamed' in outcome) return;
+    await io.write(format === 'json' ? render({ result: outcome.result }, format) : render(outcome.result, format));
   } finally {
-    stop?.dispose();
+    stop.dispose();
   }
-  if ('plan' in outcome) return io.write(render(outcome.plan, format));
-  if ('streamed' in outcome) return;
-  await io.write(format === 'json' ? render({ result: outcome.result }, format) : render(outcome.result, format));
 }

@@ -1,5 +1,5 @@
 // The writes this process has sent and not seen answered: the transport adds one when its tools/call goes out and
-// removes it when callTool returns or throws. An interrupted CLI (src/cli/main.ts) reads it to say which outcome is
+// removes it when callTool returns or throws. An interrupted dispatch (onInterrupt in cli.ts) reads it to say which outcome is
 // open. A module of its own so that the signal handler needs neither the transport nor the MCP SDK loaded.
 const open = new Set<string>();
 
