@@ -8,13 +8,12 @@
 //   - the walk goes through objects and arrays, and into strings holding JSON (MCP text content), at most 16 levels
 //     deep and 10,000 values in all; it keeps the first 32 distinct (key, value) pairs and marks the rest as cut.
 // The journal stores only these pairs: no other result value is ever written.
+import { REDACTED } from './secrets.js';
 
 export const ID_LIMITS = { values: 32, valueLength: 128, keyLength: 64, depth: 16, nodes: 10_000, jsonText: 1 << 20 } as const;
 
 /** `paid` and `valid` end in "id" but are not ids: the camelCase form needs the capital I. */
 const ID_KEY = [/^ids?$/i, /[a-z0-9](?:Id|ID|Ids|IDs)$/, /[_-]ids?$/i];
-/** What the transport writes in place of a secret in a result (transport.ts). */
-const REDACTED = '***';
 const SECRET_KEY = /token|secret|passw|credential|cookie|session|signature|api_?key|access_?key|private_?key/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 

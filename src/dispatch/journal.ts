@@ -18,6 +18,7 @@ import { serverFor, type Env } from './config.js';
 import { extractIds } from './journal-ids.js';
 import { withFileLock, type LockOptions } from './journal-lock.js';
 import { GENESIS, RECORD_VERSION, anchorText, canonicalJson, readAnchor, readRecord, seal, sha256, type JournalRecord } from './journal-record.js';
+import { redactSecrets } from './secrets.js';
 
 /** An error message kept in a record is cut here (transport messages are already at most ~500 characters). */
 const MESSAGE_LIMIT = 500;
@@ -175,8 +176,7 @@ function secretsFor(env: Env, server: string): string[] {
 }
 
 function scrub(text: string, secrets: string[]): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join('***');
+  const out = redactSecrets(text, secrets);
   return out.length > MESSAGE_LIMIT ? out.slice(0, MESSAGE_LIMIT) + '...' : out;
 }
 

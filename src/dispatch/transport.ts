@@ -19,6 +19,7 @@ import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage } from '@
 import { DwsError } from '../errors.js';
 import type { ServerConfig } from './config.js';
 import { markSent, markSettled } from './in-flight.js';
+import { redactSecrets } from './secrets.js';
 
 export interface CallOptions {
   server: string;
@@ -136,9 +137,7 @@ function secretsOf(server: ServerConfig, min = 1): string[] {
 }
 
 function replaceAll(text: string, server: ServerConfig, secrets: string[]): string {
-  let out = text.split(server.url).join('<server url>');
-  for (const secret of secrets) out = out.split(secret).join('***');
-  return out;
+  return redactSecrets(text.split(server.url).join('<server url>'), secrets);
 }
 
 /** Removes the URL and every configured secret from text that could reach the user (a server may echo headers). */

@@ -16,6 +16,7 @@ import { configFile, type Env } from '../config.js';
 import { journalCall } from '../journal.js';
 import type { LocalContext } from './types.js';
 import { text } from './values.js';
+import { redactSecrets } from '../secrets.js';
 
 export interface ControlPlane {
   control: string;
@@ -104,7 +105,7 @@ export class ControlClient {
   constructor(readonly cp: ControlPlane, private readonly ctx: Pick<LocalContext, 'tool' | 'catalog' | 'env' | 'signal'>) {}
 
   private scrub(message: string): string {
-    return message.split(this.cp.token).join('***');
+    return redactSecrets(message, [this.cp.token]);
   }
 
   /** `abortable: false` for the cleanup after a stop: cancelling must still go out once the signal has fired. */
