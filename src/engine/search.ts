@@ -9,14 +9,11 @@
 // The core computes every score. After it, the shell re-sorts in one place (sibling_lift multiplies a step's
 // scores by a constant, as the core's own multipliers do, and sorts again); the other stages only choose which
 // hits take the slots. Scores are never shown.
-import type { IdentityLookup } from '../catalog/identity.js';
 import { GapIndex } from '../lexicon/gaps.js';
-import type { AvoidIndex, SnapshotMeta, ToolText } from '../snapshot/decode.js';
-import type { CoreExports } from '../core/core.js';
-import { QueryPhase } from './first-phase.js';
+import type { ToolText } from '../snapshot/decode.js';
+import { QueryPhase, type QueryPhaseContext } from './first-phase.js';
 import { CANDIDATES, fitBudget, References } from './render.js';
 import { SEARCH_VERSION, type NormalizedRequest } from './request.js';
-import type { RankingOptions } from './ranking.js';
 import { fold } from '../catalog/identity.js';
 import { STAGES } from './stages/index.js';
 import { querySteps } from './stages/step-fill.js';
@@ -29,16 +26,10 @@ export { querySteps } from './stages/step-fill.js';
 
 const HAN = /\p{Script=Han}/u;
 
-export interface SearchContext {
-  core: CoreExports;
-  /** Copies the postings chunks the core's last search listed into place (it answered NEED_CHUNKS). */
-  loadChunks: () => void;
-  meta: SnapshotMeta;
+/** The query phase's context, and what rendering needs besides: each tool's reference text, the catalog hashes. */
+export interface SearchContext extends QueryPhaseContext {
   text: (doc: number) => ToolText;
-  avoid: () => AvoidIndex;
-  identities: IdentityLookup;
   catalog: { source_hash: string; surface_hash: string };
-  ranking: RankingOptions;
 }
 
 export class Searcher {

@@ -5,7 +5,7 @@
 import { fold } from '../../catalog/identity.js';
 import { lookupsFor } from '../../lexicon/inputs.js';
 import { makeRoom, type Hit } from '../hits.js';
-import type { Stage } from './types.js';
+import { rankedCompound, type Stage } from './types.js';
 
 /** The rank_sources of a command added as a lookup. */
 const LOOKUP_SOURCES = ['input_lookup'];
@@ -17,7 +17,7 @@ export const lookups: Stage = {
   option: 'lookups',
   run(s, env) {
     const { req, hits } = s;
-    if (s.steps.length < 2 || s.strategy !== env.ranking.algorithm) return;
+    if (!rankedCompound(s, env)) return;
     if (hits.length === 0 || req.limit < 2 || env.ranking.lookups === 0) return;
     const twin = env.meta.twin;
     const mask = env.mask(req);

@@ -5,7 +5,7 @@
 // higher hit, else the tail. Options: stepCoverage (above 1 turns it off), singleCoverage.
 import { fold } from '../../catalog/identity.js';
 import { makeRoom, type Hit } from '../hits.js';
-import type { Stage } from './types.js';
+import { rankedCompound, type Stage } from './types.js';
 
 // Built from a string: esbuild escapes non-ASCII characters in strings but not in regex literals, and one of them
 // makes V8 keep the whole hot bundle's source as a two-byte string (scripts/build.mjs checks the bundle is ASCII).
@@ -21,7 +21,7 @@ export const stepFill: Stage = {
   option: 'stepCoverage',
   run(s, env) {
     const { req, ranked } = s;
-    if (s.steps.length < 2 || s.strategy !== env.ranking.algorithm) return;
+    if (!rankedCompound(s, env)) return;
     // One command covering most of the query means one request, whatever its commas say.
     if (ranked.length > 0 && ranked[0].coverage >= env.ranking.singleCoverage) return;
     const twin = env.meta.twin;

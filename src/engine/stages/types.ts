@@ -45,3 +45,8 @@ export interface Stage {
   readonly option: keyof RankingOptions | null;
   run(state: SearchState, env: StageEnv): void;
 }
+
+/** A query without subqueries that is compound (two or more steps) and was ranked: what step_fill and lookups serve. */
+export function rankedCompound(s: SearchState, env: StageEnv): boolean {
+  return s.steps.length >= 2 && s.strategy === env.ranking.algorithm;
+}
