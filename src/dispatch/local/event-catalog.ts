@@ -157,9 +157,8 @@ export function constraintsOf(def: EventDefinition): { require_one_of: string[][
   return def.target_uid ? { require_one_of: [['user', 'open-dingtalk-id']], mutually_exclusive: [['user', 'open-dingtalk-id']] } : undefined;
 }
 
-/** The public view of a definition (what `event list --format json` prints per key). */
-export function definitionView(def: EventDefinition): Record<string, unknown> {
-  const c = constraintsOf(def);
+/** What every view of a definition starts with: its key, names, description, category and rule type. */
+function definitionHead(def: EventDefinition): Record<string, unknown> {
   return {
     event_key: def.event_key,
     display_name: def.display_name,
@@ -168,10 +167,18 @@ export function definitionView(def: EventDefinition): Record<string, unknown> {
     description_en: def.description_en,
     category: def.category,
     rule_type: def.rule_type,
-    status: def.status,
-    required_params: def.required_params,
-    ...(c ? { constraints: c } : {}),
   };
+}
+
+/** Its required target flags and their constraints (present only for the person-targeted keys). */
+function definitionTargets(def: EventDefinition): Record<string, unknown> {
+  const c = constraintsOf(def);
+  return { required_params: def.required_params, ...(c ? { constraints: c } : {}) };
+}
+
+/** The public view of a definition (what `event list --format json` prints per key). */
+export function definitionView(def: EventDefinition): Record<string, unknown> {
+  return { ...definitionHead(def), status: def.status, ...definitionTargets(def) };
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -215,17 +222,9 @@ function envelopeSchema(eventKey: string): JsonSchema {
  * own data is the JSON text in `data`, hence the jq root `.data | fromjson`); with it the flattened business fields.
  */
 export function schemaDocument(def: EventDefinition, flatten: boolean): Record<string, unknown> {
-  const c = constraintsOf(def);
   return {
-    event_key: def.event_key,
-    display_name: def.display_name,
-    display_name_en: def.display_name_en,
-    description: def.description,
-    description_en: def.description_en,
-    category: def.category,
-    rule_type: def.rule_type,
-    required_params: def.required_params,
-    ...(c ? { constraints: c } : {}),
+    ...definitionHead(def),
+    ...definitionTargets(def),
     jq_root_path: flatten ? '.' : '.data | fromjson',
     schema: flatten ? shapeSchema(def.shape, def.event_key) : envelopeSchema(def.event_key),
   };
