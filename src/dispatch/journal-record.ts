@@ -11,22 +11,15 @@ import type { CallRecord } from './call-record.js';
 export const RECORD_VERSION = 1;
 export const GENESIS = '0'.repeat(64);
 
-export interface JournalRecord {
+/** The call's own facts as dispatch reported them (CallRecord), without its arguments and result values. */
+export interface JournalRecord extends Pick<CallRecord, 'canonical_path' | 'catalog' | 'step' | 'page' | 'server' | 'rpc' | 'outcome' | 'error'> {
   v: typeof RECORD_VERSION;
   /** 1-based position in the journal. */
   seq: number;
   /** ISO 8601 UTC, taken under the journal lock (so file order is time order on one clock). */
   time: string;
-  canonical_path: string;
-  catalog: { source_hash: string; surface_hash: string };
-  step: number;
-  page?: number;
-  server: string;
-  rpc: string;
   /** sha256 of the canonical JSON of the arguments sent; never the values. */
   args_sha256: string;
-  outcome: CallRecord['outcome'];
-  error?: { reason: string; message: string };
   /** Identifiers the result returned, by key name (journal-ids.ts). */
   ids: Record<string, string[]>;
   ids_truncated?: true;
