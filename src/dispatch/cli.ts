@@ -18,7 +18,7 @@ import { localCommands } from './local/index.js';
 import { executeAtomic, executePlan, type AtomicDryRun, type PlanDryRun } from './execute.js';
 import type { PlanSpec } from '../catalog/plan.js';
 import type { LocalCommand } from './local/types.js';
-import { unconfirmedWrites } from './in-flight.js';
+import { settleInterrupted } from './in-flight.js';
 
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
@@ -143,7 +143,7 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 function onInterrupt(local: boolean): { signal: AbortSignal; dispose: () => void } {
   const ac = new AbortController();
   const handle = (signal: keyof typeof SIGNAL_EXIT) => {
-    const open = unconfirmedWrites();
+    const open = settleInterrupted();
     if (open.length) {
       const e = new DwsError('outcome_unknown', `interrupted (${signal}) after ${open.join(', ')} was sent and before it answered; the command may or may not have taken effect`,
         'check its effect before running it again');

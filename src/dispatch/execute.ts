@@ -292,7 +292,11 @@ async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<
   };
   let result: unknown;
   try {
-    const response = await callTool(server, { server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs });
+    const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
+    const response = await callTool(server, {
+      server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs,
+      onInterrupted: () => journalCall(o.env, { ...record, outcome: 'outcome_unknown', error: interrupted }),
+    });
     result = resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
   } catch (err) {
     const reason = err instanceof DwsError ? err.reason : 'internal_error';

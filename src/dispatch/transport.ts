@@ -36,6 +36,8 @@ export interface CallOptions {
   backoffMs?: number;
   /** The write's idempotency key (default: a fresh UUID per call; the same on each of its attempts). */
   idempotencyKey?: string;
+  /** Journals this write as outcome_unknown when the process is interrupted while it is in flight (in-flight.ts). */
+  onInterrupted?: () => void;
 }
 
 interface Failure {
@@ -182,7 +184,7 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
       const seen: Seen = { keyEchoed: false };
       let failure: Failure;
       try {
-        return await attempt(server, o, key, seen, () => void (o.replayable || markSent(flight)));
+        return await attempt(server, o, key, seen, () => void (o.replayable || markSent(flight, o.onInterrupted)));
       } catch (err) {
         failure = err as Failure;
       } finally {

@@ -2,7 +2,7 @@
 // back in results, 5xx answers to writes, 200 answers that are not JSON-RPC, JSON-RPC errors whose codes look like
 // local failures, and an interrupted write. Each case states what dws must print and how many calls the backend saw.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -146,8 +146,8 @@ describe("a server's own answer is reported, never replayed", () => {
 
 describe('an interrupted write', () => {
   /** Starts the built CLI, waits until the backend holds its call, then sends SIGINT. */
-  async function interrupt(argv: string[]): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [BIN, ...argv], { env: { ...process.env, ...env() } });
+  async function interrupt(argv: string[], extra: Record<string, string> = {}): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }> {
+    const child = spawn(process.execPath, [BIN, ...argv], { env: { ...process.env, ...env(extra) } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -161,11 +161,17 @@ describe('an interrupted write', () => {
     return { status, signal, stdout, stderr };
   }
 
-  it('prints the outcome_unknown envelope and exits 130 when Ctrl-C arrives after the write was sent', async () => {
+  it('prints the outcome_unknown envelope, journals the open write and exits 130 when Ctrl-C arrives after the write was sent', async () => {
+    const journal = path.join(dir, `interrupted-${process.pid}.jsonl`);
     mcp.faults.push({ tool: rpcOf('chat.recall_message'), hold: true, times: 1 });
-    const r = await interrupt(RECALL);
+    const r = await interrupt(RECALL, { DWS_JOURNAL: journal });
     expect({ status: r.status, stdout: r.stdout, reason: errorOf(r.stderr).reason }).toEqual({ status: 130, stdout: '', reason: 'outcome_unknown' });
     expect(errorOf(r.stderr).message).toContain(rpcOf('chat.recall_message'));
+    const records = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(records.map((x) => ({ path: x.canonical_path, rpc: x.rpc, outcome: x.outcome, reason: x.error?.reason })))
+      .toEqual([{ path: 'chat.recall_message', rpc: rpcOf('chat.recall_message'), outcome: 'outcome_unknown', reason: 'outcome_unknown' }]);
+    expect(readFileSync(journal, 'utf8')).not.toContain(TOKEN);
+    expect(spawnSync(process.execPath, [BIN, 'audit', 'verify'], { env: { ...process.env, ...env({ DWS_JOURNAL: journal }) } }).status).toBe(0);
   });
 
   it('exits 130 without an outcome envelope when Ctrl-C interrupts a read', async () => {
