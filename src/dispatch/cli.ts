@@ -44,16 +44,7 @@ function wantsHelp(rest: string[]): boolean {
 }
 
 export function checkHashes(engine: Engine, c: { expectedSource?: string; expectedSurface?: string }): void {
-  if (!checkCatalogVersion(c.expectedSource, c.expectedSurface)) return;
-  const have = engine.catalogHashes;
-  const stale = [
-    c.expectedSource !== undefined && c.expectedSource !== have.source_hash ? 'source_hash' : '',
-    c.expectedSurface !== undefined && c.expectedSurface !== have.surface_hash ? 'surface_hash' : '',
-  ].filter(Boolean);
-  if (stale.length) {
-    throw new DwsError('catalog_changed', `the catalog changed: expected ${stale.join(' and ')} no longer match (now source_hash ${have.source_hash}, surface_hash ${have.surface_hash})`,
-      'search again with `dws schema search` and re-inspect the command before running it');
-  }
+  checkCatalogVersion(engine.catalogHashes, { source: c.expectedSource, surface: c.expectedSurface }, 're-inspect the command before running it');
 }
 
 type Runner = { kind: 'mcp' } | { kind: 'plan'; plan: PlanSpec } | { kind: 'local'; run: LocalCommand };

@@ -152,13 +152,9 @@ export class Browser {
   }
 
   private versioned(path: string | undefined, opts: InspectOptions): string {
-    checkCatalogVersion(opts.expectedSourceHash, opts.expectedSurfaceHash);
+    checkCatalogVersion(this.src.catalogHashes, { source: opts.expectedSourceHash, surface: opts.expectedSurfaceHash }, 'inspect with the new hashes');
     if (opts.fields) throw new DwsError('unsupported_output_filter', 'versioned Inspect prints the whole contract; --fields is not allowed');
     const { source_hash, surface_hash } = this.src.catalogHashes;
-    if (opts.expectedSourceHash !== source_hash || opts.expectedSurfaceHash !== surface_hash) {
-      throw new DwsError('catalog_changed', 'the catalog changed since those hashes were issued',
-        'search again with `dws schema search` and inspect with the new hashes');
-    }
     if (opts.all) throw new DwsError('all_with_path', 'versioned Inspect reads one command, not --all');
     const view = this.resolve(path ?? '');
     if (view.level !== 'leaf') {
@@ -172,9 +168,12 @@ const HASH = /^sha256:[0-9a-f]{64}$/;
 
 /**
  * The catalog version a caller expects (versioned Inspect; dispatch, where it is optional): both hashes, each
- * `sha256:` + 64 lowercase hex. Checked before anything is compared or resolved; true when any hash was given.
+ * `sha256:` + 64 lowercase hex, checked before anything is compared or resolved, then compared with the catalog's
+ * (`catalog_changed` names the stale ones and the current pair). False when no hash was given; `next` ends the hint
+ * (what to do after searching again).
  */
-export function checkCatalogVersion(source: string | undefined, surface: string | undefined): boolean {
+export function checkCatalogVersion(have: { source_hash: string; surface_hash: string }, expected: { source?: string; surface?: string }, next: string): boolean {
+  const { source, surface } = expected;
   if (source === undefined && surface === undefined) return false;
   if (source === undefined || surface === undefined) {
     throw new DwsError('incomplete_catalog_version', 'a catalog version needs both --expected-source-hash and --expected-surface-hash',
@@ -185,6 +184,11 @@ export function checkCatalogVersion(source: string | undefined, surface: string 
       throw new DwsError('invalid_hash', `the expected ${name} must be "sha256:" and 64 lowercase hex digits, got ${JSON.stringify(value.slice(0, 80))}`,
         'copy the hashes from the search response\'s "catalog" object as they are');
     }
+  }
+  const stale = [source !== have.source_hash ? 'source_hash' : '', surface !== have.surface_hash ? 'surface_hash' : ''].filter(Boolean);
+  if (stale.length) {
+    throw new DwsError('catalog_changed', `the catalog changed since those hashes were issued: the expected ${stale.join(' and ')} no longer match (now source_hash ${have.source_hash}, surface_hash ${have.surface_hash})`,
+      `search again with \`dws schema search\` and ${next}`);
   }
   return true;
 }

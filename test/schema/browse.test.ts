@@ -45,6 +45,22 @@ describe('versioned Inspect', () => {
     expect(errorOf(r.stderr)).toMatchObject({ category: 'discovery', reason: 'catalog_changed' });
   });
 
+  it('names the stale hash and the current pair, in Inspect and in dispatch alike', () => {
+    const { source_hash, surface_hash } = e().catalogHashes;
+    const stale = 'sha256:' + '0'.repeat(64);
+    const inspect = runCli(['schema', 'chat.recall_message', '--compact', '--expected-source-hash', source_hash, '--expected-surface-hash', stale]);
+    const run = runCli(['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm', '--dry-run', '--expected-source-hash', source_hash, '--expected-surface-hash', stale]);
+    for (const r of [inspect, run]) {
+      const err = errorOf(r.stderr);
+      expect(err.reason).toBe('catalog_changed');
+      expect(err.message).toContain('the expected surface_hash no longer match');
+      expect(err.message).not.toContain('source_hash no longer');
+      expect(err.message).toContain(`now source_hash ${source_hash}, surface_hash ${surface_hash}`);
+    }
+    expect(errorOf(inspect.stderr).hint).toContain('inspect with the new hashes');
+    expect(errorOf(run.stderr).hint).toContain('re-inspect the command before running it');
+  });
+
   it('needs both hashes (incomplete_catalog_version) and rejects --jq, --fields and table', () => {
     const { source_hash, surface_hash } = e().catalogHashes;
     const base = ['schema', 'chat.recall_message', '--compact'];
