@@ -69,7 +69,7 @@ export const STYLE_FLAGS = {
 export type StyleKey = keyof typeof STYLE_FLAGS;
 /** Style values as a flag or a --batch item gives them (a *Json value as JSON text, or in a file as the value itself). */
 export type StyleSpec = Partial<Record<StyleKey, unknown>>;
-/** How an error names a style key: the flag (`--bg-color`) or the item's key (`--batch[2].bgColor`). */
+/** How an error names a style key: the flag (`--bg-color`) or the --batch item's key (`bgColor`). */
 export type KeyLabel = (key: StyleKey) => string;
 
 type Getter = (i: number, j: number) => unknown;
@@ -298,11 +298,11 @@ function batchTargets(items: unknown): Target[] {
     if (unknown.length) throw refuse(`${where}: unknown key ${quoted(unknown[0])}`, `an item's keys are ${ITEM_KEYS.join(', ')}`);
     for (const k of ['sheetId', 'range'] as const) {
       const v = item[k];
-      if (typeof v !== 'string' || v.trim() === '') throw refuse(`${where}: ${k} is missing`, 'give every item its sheetId and range');
+      if (typeof v !== 'string' || v.trim() === '') throw refuse(`${where}: no ${k} (non-empty text)`, 'give every item its sheetId and range');
     }
     const spec: StyleSpec = {};
     for (const k of Object.keys(STYLE_FLAGS) as StyleKey[]) if (item[k] !== undefined) spec[k] = item[k];
-    return { sheetId: item.sheetId as string, rangeAddress: item.range as string, spec, where, label: (k) => `${where}.${k}` };
+    return { sheetId: item.sheetId as string, rangeAddress: item.range as string, spec, where, label: (k) => k };
   });
 }
 
