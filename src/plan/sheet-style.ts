@@ -2,6 +2,7 @@
 // matrix of one range, and the set_cell_range operations `sheet range batch-set-style` sends in one batch_update.
 // Pure: the --batch file is read by the plan (json_or_file) before its value gets here. The bounds are checked before
 // any matrix is allocated, so a huge range is refused instead of built.
+import { byCodePoint } from '../catalog/order.js';
 import { DwsError } from '../errors.js';
 import { quoted } from '../limits.js';
 
@@ -124,9 +125,9 @@ function textValue(v: unknown, label: string, allowed?: readonly string[]): stri
   return v;
 }
 
-/** A font size: a whole number of points; 0 means "not set" (as upstream's unset int flag). */
+/** A font size: a whole number of points, not negative; 0 means "not set" (as upstream's unset int flag). */
 function sizeValue(v: unknown, label: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw refuse(`${label}: ${JSON.stringify(v)} is not a positive whole number`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw refuse(`${label}: ${JSON.stringify(v)} is not a whole number of points`);
   return v;
 }
 
@@ -166,7 +167,7 @@ function borderStyles(raw: unknown, label: string): Record<string, { color?: str
   const v = decoded(raw, label);
   if (!isObject(v) || Object.keys(v).length === 0) throw refuse(`${label}: not an object of edges (top, bottom, left, right)`);
   const out: Record<string, { color?: string; style: string }> = {};
-  for (const edge of Object.keys(v).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const edge of Object.keys(v).sort(byCodePoint)) {
     const at = `${label}.${edge}`;
     if (!BORDER_EDGES.includes(edge)) throw refuse(`${at}: not an edge (${oneOf(BORDER_EDGES)})`);
     const spec = v[edge] ?? {};
@@ -213,7 +214,7 @@ export function buildStyleCells(spec: StyleSpec, shape: A1Shape, label: KeyLabel
     throw refuse('no style is given', `give at least one of ${Object.values(STYLE_FLAGS).map((f) => `--${f}`).join(', ')}`);
   }
   // Keys in code point order, as the upstream CLI's JSON encoder writes them.
-  getters.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  getters.sort(([a], [b]) => byCodePoint(a, b));
   const cells: Record<string, unknown>[][] = [];
   for (let i = 0; i < shape.rows; i++) {
     const row: Record<string, unknown>[] = [];

@@ -161,9 +161,9 @@ describe('buildStyleCells', () => {
       [{ fontWeight: 'heavy' }, 'invalid_parameter', '--fontWeight: "heavy" is not one of bold, normal'],
       [{ wordWrap: 'wrap' }, 'invalid_parameter', '--wordWrap: "wrap" is not one of overflow, clip, autoWrap'],
       [{ fontLine: 'overline' }, 'invalid_parameter', '--fontLine: "overline" is not one of none, underline, line-through'],
-      [{ fontSize: -3 }, 'invalid_parameter', '--fontSize: -3 is not a positive whole number'],
-      [{ fontSize: 10.5 }, 'invalid_parameter', '--fontSize: 10.5 is not a positive whole number'],
-      [{ fontSizesJson: '[[-1]]' }, 'invalid_parameter', '--fontSizesJson: -1 is not a positive whole number'],
+      [{ fontSize: -3 }, 'invalid_parameter', '--fontSize: -3 is not a whole number of points'],
+      [{ fontSize: 10.5 }, 'invalid_parameter', '--fontSize: 10.5 is not a whole number of points'],
+      [{ fontSizesJson: '[[-1]]' }, 'invalid_parameter', '--fontSizesJson: -1 is not a whole number of points'],
       [{ bgColor: '#FFF', bgColorsJson: '[["#FFF"]]' }, 'constraint_violation', '--bgColor and --bgColorsJson cannot both be given'],
       [{ bgColorsJson: '[["#FFF"' }, 'invalid_parameter', '--bgColorsJson: "[["#FFF"" is not valid JSON'],
       [{ bgColorsJson: '["#FFF"]' }, 'invalid_parameter', '--bgColorsJson: not a matrix (a JSON list of rows, each a list of cell values)'],
@@ -245,7 +245,7 @@ describe('sheetStyleOperations', () => {
       [{ batch: [{ sheetId: 'S', bgColor: '#FFF' }] }, 'invalid_parameter', '--batch[0]: no range (non-empty text)'],
       [{ batch: [{ sheetId: 3, range: 'A1', bgColor: '#FFF' }] }, 'invalid_parameter', '--batch[0]: no sheetId (non-empty text)'],
       [{ batch: [{ sheetId: 'S', range: 'A1', hAlign: 'middle' }] }, 'invalid_parameter', '--batch[0]: hAlign: "middle" is not one of left, center, right, general'],
-      [{ batch: [{ sheetId: 'S', range: 'A1', fontSize: '12' }] }, 'invalid_parameter', '--batch[0]: fontSize: "12" is not a positive whole number'],
+      [{ batch: [{ sheetId: 'S', range: 'A1', fontSize: '12' }] }, 'invalid_parameter', '--batch[0]: fontSize: "12" is not a whole number of points'],
     ];
     for (const [input, reason, message] of cases) expect(refusal(() => op(input)), JSON.stringify(input).slice(0, 80)).toEqual({ reason, message });
   });
