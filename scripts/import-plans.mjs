@@ -20,10 +20,6 @@ const catalogDir = arg('--catalog', path.join(root, 'catalog'));
 const plansDir = path.join(catalogDir, 'plans');
 const CLASSES = new Set(['single_rpc', 'paged_rpc']);
 const HAND = /upstream source/u;
-/** Commands whose upstream behaviour the plan language cannot express yet (no plan: they stay not_dispatchable). */
-const NOT_EXPRESSIBLE = {
-  'sheet.range_batch_set_style': 'builds each range\'s style cells from a local JSON config and many style flags (helpers/sheet_batch.go)',
-};
 
 const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -127,7 +123,7 @@ function emitPlan(lines, cp, plan) {
 
 const byProduct = new Map();
 for (const [cp, fact] of Object.entries(composition.commands)) {
-  if (!CLASSES.has(fact.class) || Object.hasOwn(NOT_EXPRESSIBLE, cp)) continue;
+  if (!CLASSES.has(fact.class)) continue;
   const tool = tools.get(cp);
   if (!tool) throw new Error(`${cp}: not in the catalog`);
   const product = cp.split('.')[0];

@@ -4,6 +4,7 @@ import { closeSync, fstatSync, openSync, readFileSync, realpathSync, constants }
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import { readPath } from './path.js';
+import { sheetStyleOperations } from './sheet-style.js';
 import type { Transform } from '../catalog/plan.js';
 
 /** Local files a plan reads (read_text, file_size) are bounded and confined like uploads (src/dispatch/transfer.ts). */
@@ -170,6 +171,9 @@ export const TRANSFORMS: Record<string, Fn> = {
       closeSync(fd);
     }
   },
+  // JSON text as it is; otherwise a file path (a leading @ dropped) read like read_text.
+  json_or_file: (v, where, ctx) => (typeof v === 'string' && /^\s*[[{]/u.test(v) ? v : TRANSFORMS.read_text(typeof v === 'string' && v.startsWith('@') ? v.slice(1) : v, where, ctx)),
+  sheet_style_operations: sheetStyleOperations,
   file_size: (v, where, ctx) => {
     const { fd, size } = openConfined(v, where, ctx);
     closeSync(fd);

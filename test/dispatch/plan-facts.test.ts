@@ -45,8 +45,8 @@ describe.skipIf(!existsSync(FACTS))('plans against dws-composition.json', () => 
     const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
     const ours = singleCallPlanPaths();
     const theirs = Object.keys(facts).filter((k) => facts[k].class === 'single_rpc' || facts[k].class === 'paged_rpc').sort();
-    // Every command of the issue has a plan but the one the language cannot express yet.
-    expect(theirs.filter((k) => !ours.includes(k))).toEqual(['sheet.range_batch_set_style']);
+    // Every command of the issue has a plan.
+    expect(theirs.filter((k) => !ours.includes(k))).toEqual([]);
     const differences: Record<string, string> = {};
     for (const cp of ours) {
       const fact = facts[cp];

@@ -240,7 +240,7 @@ describe('execute against the dispatch test MCP backend', () => {
     ['a non-integer for an int flag', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: 'ten' } }, 'invalid_parameter'],
     ['a boolean given as text', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: true } }, 'invalid_parameter'],
     ['mutually exclusive flags together', { canonical_path: 'chat.send_personal_message', arguments: { group: 'g', user: 'u', text: 'x' } }, 'constraint_violation'],
-    ['a composite command without a plan', { canonical_path: 'sheet.range_batch_set_style', arguments: { node: 'n' } }, 'not_dispatchable'],
+    ['a composite command without a plan', { canonical_path: 'chat.shortcut_dm', arguments: { to: 'x', text: 'y' } }, 'not_dispatchable'],
     ['an unknown command', { canonical_path: 'chat.recal_message', arguments: {} }, 'unknown_command'],
     ['a group instead of a command', { canonical_path: 'chat message', arguments: {} }, 'unknown_command'],
   ];
