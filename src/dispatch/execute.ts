@@ -4,16 +4,17 @@
 // paging, resolution, uploads, the journal record of every call, and `partial_outcome` when a failure follows a
 // completed write. `--dry-run` evaluates what it can without calling anything and shows placeholders for values
 // from earlier results.
+import { randomUUID } from 'node:crypto';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { Condition, PlanSpec, PlanStep, Source } from '../catalog/plan.js';
-import { sourceKind } from '../catalog/plan.js';
+import type { Condition, ExpectSpec, MatchSpec, NowSpec, PlanSpec, PlanStep, PollCheck, ResolveSpec, Source } from '../catalog/plan.js';
+import { MAX_POLL_ATTEMPTS, sourceKind } from '../catalog/plan.js';
 import { readPath, replaceAt } from '../plan/path.js';
 import { applyTransforms } from '../plan/transforms.js';
 import { mapArguments } from './arguments.js';
 import { serverFor, type Env } from './config.js';
 import { journalCall, openJournal } from './journal.js';
-import { hiddenTarget } from './validate.js';
+import { foldInput, hiddenTarget, validateInput } from './validate.js';
 import type { CallRecord } from './call-record.js';
 
 export interface ExecuteOptions {
@@ -21,6 +22,19 @@ export interface ExecuteOptions {
   timeoutMs: number;
   catalog: { source_hash: string; surface_hash: string };
   dryRun: boolean;
+  /** The clock `{now}` sources read (once per run); default the system clock. */
+  now?: () => Date;
+  /** The generator of `{uuid}` values; default crypto.randomUUID. */
+  uuid?: () => string;
+  /** The transport's first retry backoff (tests make it short); default the transport's. */
+  backoffMs?: number;
+  /** How a poll waits between attempts; default a timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** For a handoff to a streaming local command (event consume): JSON Lines out, stopped by the signal. */
+  writeLine?: (line: string) => Promise<void>;
+  signal?: AbortSignal;
+  /** The ToolSpec of another catalog command (a handoff's local command), for its own validation. */
+  toolOf?: (canonical: string) => ToolSpec | undefined;
 }
 
 /** The invocation plan `--dry-run` prints for an atomic command (fixed key order; derived_arguments only when non-empty). */
@@ -44,6 +58,11 @@ export interface StepPreview {
   arguments?: Record<string, unknown>;
   upload?: { file: unknown; url: unknown; max_bytes: number };
   download?: { url: unknown; file: unknown; max_bytes: number };
+  pick?: { items: unknown; value: string };
+  refuse?: string;
+  save?: { file: unknown };
+  handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
+  poll?: { max_attempts: unknown };
   when?: string;
   for_each?: unknown;
   page?: { cursor_arg: string; pages: number; max_pages: number };
@@ -60,7 +79,7 @@ export interface PlanDryRun {
   idempotency: ToolSpec['idempotency'];
 }
 
-export type ExecuteOutcome = { plan: AtomicDryRun | PlanDryRun } | { result: unknown };
+export type ExecuteOutcome = { plan: AtomicDryRun | PlanDryRun } | { result: unknown } | { streamed: true };
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
 class Placeholder {
@@ -81,6 +100,10 @@ interface Scope {
   /** Steps that ran (or, in a dry run, that may run). */
   ran: Set<string>;
   item?: { value: unknown };
+  o: ExecuteOptions;
+  /** The run's clock reading and its named uuids (one value per name per run). */
+  at: Date;
+  uuids: Map<string, string>;
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -205,10 +228,103 @@ function evalSource(sc: Scope, s: Source): unknown {
       }
       break;
     }
+    default:
+      v = evalComputed(sc, s);
   }
   if (v === undefined) return s.default;
-  if (v instanceof Placeholder) return v;
+  if (v instanceof Placeholder || hasPlaceholder(v)) return v;
   return applyTransforms(s.transform, v, label(s), { env: sc.env }) ?? s.default;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Placeholder);
+
+function nowValue(sc: Scope, n: NowSpec): unknown {
+  const d = new Date(sc.at.getTime());
+  if (n.start_of === 'day' || n.start_of === 'month') d.setHours(0, 0, 0, 0);
+  if (n.start_of === 'month') d.setDate(1);
+  if (n.add_months) d.setMonth(d.getMonth() + n.add_months);
+  if (n.add_days !== undefined) {
+    const days = typeof n.add_days === 'number' ? n.add_days : evalSource(sc, n.add_days);
+    if (days instanceof Placeholder) return days;
+    if (typeof days !== 'number' || !Number.isInteger(days)) {
+      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: a day offset must be a whole number, not ${JSON.stringify(days)}`);
+    }
+    d.setDate(d.getDate() + days);
+  }
+  if (n.format === 'millis') return d.getTime();
+  const pad = (x: number) => String(x).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, entries, merge, get, filter, replace. */
+function evalComputed(sc: Scope, s: Source): unknown {
+  if ('now' in s) return nowValue(sc, s.now);
+  if ('uuid' in s) {
+    if (!sc.uuids.has(s.uuid)) sc.uuids.set(s.uuid, (sc.o.uuid ?? randomUUID)());
+    return sc.uuids.get(s.uuid);
+  }
+  if ('difference' in s) {
+    const [a, b] = s.difference.map((x) => evalSource(sc, x));
+    if (a instanceof Placeholder || b instanceof Placeholder) return new Placeholder('<difference>');
+    const drop = new Set(asList(b).map((x) => JSON.stringify(x)));
+    const out = asList(a).filter((x) => !drop.has(JSON.stringify(x)));
+    return out.length ? out : undefined;
+  }
+  if ('entries' in s) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of s.entries) {
+      const key = evalSource(sc, k);
+      const value = evalSource(sc, x);
+      if (key === undefined || value === undefined) continue;
+      out[key instanceof Placeholder ? key.text : String(key)] = value;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  if ('merge' in s) {
+    const parts = s.merge.map((x) => evalSource(sc, x)).filter((x) => x !== undefined);
+    for (const p of parts) {
+      if (!isPlainObject(p) && !(p instanceof Placeholder)) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only objects merge, not ${JSON.stringify(p)}`, 'pass a JSON object');
+    }
+    if (parts.length === 0) return undefined;
+    // in a dry run an earlier result's keys are unknown: the merged object says so with one placeholder key
+    const unknown = parts.some((p) => p instanceof Placeholder) ? [{ '<from>': new Placeholder('<merged from an earlier result>') }] : [];
+    return Object.assign({}, ...parts.filter(isPlainObject), ...unknown) as Record<string, unknown>;
+  }
+  if ('get' in s) {
+    const obj = evalSource(sc, s.get.in);
+    const key = evalSource(sc, s.get.key);
+    if (obj instanceof Placeholder || key instanceof Placeholder) {
+      return new Placeholder(`<${obj instanceof Placeholder ? obj.text.slice(1, -1) : 'value'}[${key instanceof Placeholder ? 'key' : String(key)}]>`);
+    }
+    return isPlainObject(obj) && key !== undefined && Object.hasOwn(obj, String(key)) ? obj[String(key)] : undefined;
+  }
+  if ('filter' in s) {
+    const list = evalSource(sc, s.filter.in);
+    if (list instanceof Placeholder) return new Placeholder(`<filtered ${list.text}>`);
+    if (list === undefined) return undefined;
+    const unwanted = evalSource(sc, s.filter.not_equals);
+    return asList(list).filter((x) => unwanted === undefined || !equal(readPath(x, s.filter.field), unwanted));
+  }
+  if ('replace' in s) {
+    const text = evalSource(sc, s.replace.in);
+    const pattern = evalSource(sc, s.replace.pattern);
+    const by = evalSource(sc, s.replace.with) ?? '';
+    const regex = s.replace.regex === undefined ? false : evalSource(sc, s.replace.regex) === true;
+    if ([text, pattern, by].some((x) => x instanceof Placeholder)) return new Placeholder('<replaced text>');
+    if (typeof text !== 'string' || typeof pattern !== 'string' || typeof by !== 'string') return undefined;
+    if (!regex) return text.split(pattern).join(by);
+    return text.replace(userRegex(sc, pattern, 'gu'), () => by);
+  }
+  return undefined;
+}
+
+/** A regular expression given by the user (a flag): a malformed one is the user's error, not a crash. */
+function userRegex(sc: Scope, pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${JSON.stringify(pattern)} is not a valid regular expression`);
+  }
 }
 
 const truthy = (v: unknown) => !isEmpty(v) && v !== false;
@@ -240,6 +356,20 @@ function evalCondition(sc: Scope, c: Condition): Truth {
   if ('not' in c) {
     const t = evalCondition(sc, c.not);
     return t === 'unknown' ? t : !t;
+  }
+  if ('present' in c) {
+    const v = evalSource(sc, c.present);
+    return hasPlaceholder(v) ? 'unknown' : truthy(v);
+  }
+  if ('matches' in c) {
+    const v = evalSource(sc, c.matches[0]);
+    if (hasPlaceholder(v)) return 'unknown';
+    return typeof v === 'string' && new RegExp(c.matches[1], 'u').test(v);
+  }
+  if ('has' in c) {
+    const v = evalSource(sc, c.has[0]);
+    if (hasPlaceholder(v)) return 'unknown';
+    return asList(v).some((x) => equal(x, c.has[1]));
   }
   const parts = ('all' in c ? c.all : c.any).map((x) => evalCondition(sc, x));
   if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
@@ -292,7 +422,9 @@ async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<
   };
   let result: unknown;
   try {
-    const response = await callTool(server, { server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs });
+    const response = await callTool(server, {
+      server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs, ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
+    });
     result = resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
   } catch (err) {
     const reason = err instanceof DwsError ? err.reason : 'internal_error';
@@ -334,32 +466,107 @@ function candidatesText(cands: unknown[], fields: string[]): string {
     (cands.length > 10 ? `, ... ${cands.length - 10} more` : '');
 }
 
-function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
-  const r = step.resolve!;
-  const all = asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined));
-  let cands = all;
-  let wanted = '';
-  if (r.match) {
-    const m = r.match;
+/**
+ * The candidates a match selects: equals (exactly, or as the same text: a flag "3" matches a version 3; when none
+ * does and contains_when holds, those containing the text), contains (case-insensitive text) or one_of. With
+ * `prefer`, a match that finds nothing keeps every candidate; a match whose `when` does not hold keeps them all.
+ */
+function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefined): { cands: unknown[]; wanted: string } {
+  if (m === undefined || (m.when !== undefined && evalCondition(sc, m.when) !== true)) return { cands: all, wanted: '' };
+  let test: (x: unknown) => boolean;
+  let wanted: string;
+  if (m.equals !== undefined) {
     const want = evalSource(sc, m.equals);
-    wanted = want === undefined ? '' : ` for ${JSON.stringify(want)}`;
-    cands = all.filter((c) => equal(readPath(c, m.field), want));
-    if (cands.length === 0 && m.contains_when !== undefined && evalCondition(sc, m.contains_when) === true && typeof want === 'string') {
-      cands = all.filter((c) => String(readPath(c, m.field) ?? '').includes(want));
+    if (want === undefined) return { cands: all, wanted: '' };
+    wanted = ` for ${JSON.stringify(want)}`;
+    test = (x) => {
+      const f = readPath(x, m.field);
+      return equal(f, want) || (f !== undefined && f !== null && typeof f !== 'object' && String(f) === String(want));
+    };
+    if (!all.some(test) && m.contains_when !== undefined && evalCondition(sc, m.contains_when) === true && typeof want === 'string') {
+      test = (x) => String(readPath(x, m.field) ?? '').includes(want);
     }
+  } else if (m.contains !== undefined) {
+    const want = evalSource(sc, m.contains);
+    if (typeof want !== 'string') return { cands: all, wanted: '' };
+    wanted = ` containing ${JSON.stringify(want)}`;
+    test = (x) => {
+      const f = readPath(x, m.field);
+      return typeof f === 'string' && f.toLowerCase().includes(want.toLowerCase());
+    };
+  } else {
+    wanted = ` among ${JSON.stringify(m.one_of)}`;
+    test = (x) => m.one_of!.some((w) => equal(readPath(x, m.field), w));
   }
+  const hit = all.filter(test);
+  return { cands: hit.length || !m.prefer ? hit : all, wanted };
+}
+
+type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' | 'allow_none'>;
+
+/** Exactly one candidate, or a typed refusal listing them (never a guess); `take` / `allow_none` relax it as declared. */
+function chooseOne(sc: Scope, step: PlanStep, all: unknown[], r: ChooseSpec): unknown {
+  const { cands, wanted } = matchCandidates(sc, all, r.match);
   const where = `${sc.tool.canonical_path} (step "${step.id}")`;
   if (cands.length === 0) {
+    if (r.allow_none) return undefined;
     throw new DwsError('not_found', `${where}: nothing matches${wanted}`, 'check the value (a name, an id) and try again; nothing was changed');
   }
-  if (cands.length > 1) {
+  let chosen: unknown;
+  if (cands.length === 1 || r.take === 'first') chosen = cands[0];
+  else if (r.take !== undefined) {
+    const key = r.take.max;
+    const num = (x: unknown) => {
+      const v = readPath(x, key);
+      return typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : -Infinity;
+    };
+    chosen = cands.reduce((a, b) => (num(b) > num(a) ? b : a));
+  } else {
     throw new DwsError('ambiguous_match', `${where}: ${cands.length} candidates match${wanted}: ${candidatesText(cands, r.label)}`,
       `run again with a value that names exactly one of them (e.g. its ${r.value}); nothing was changed`);
   }
-  if (readPath(cands[0], r.value) === undefined) {
+  if (readPath(chosen, r.value) === undefined) {
     throw new DwsError('backend_error', `${where}: the matching candidate has no "${r.value}"`, 'the backend answered in an unexpected shape; report it');
   }
-  return cands[0];
+  return chosen;
+}
+
+function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
+  const r = step.resolve!;
+  return chooseOne(sc, step, asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined)), r);
+}
+
+/** A failed expectation stops the plan before the next step (constraint_violation: nothing further is sent). */
+function checkExpect(sc: Scope, step: PlanStep, e: ExpectSpec, result: unknown): void {
+  const v = readPath(result, e.path);
+  if (e.when_present && v === undefined) return;
+  const fail = (what: string): never => {
+    throw new DwsError('constraint_violation', `${sc.tool.canonical_path} (step "${step.id}"): ${e.path} is ${JSON.stringify(v ?? null)}, ${what}`,
+      'check the target (an id, a name, a type) and run the command again');
+  };
+  if (e.equals !== undefined) {
+    const want = evalSource(sc, e.equals);
+    if (!(equal(v, want) || (v !== undefined && want !== undefined && typeof v !== 'object' && String(v) === String(want)))) fail(`expected ${JSON.stringify(want ?? null)}`);
+  } else if (e.one_of !== undefined) {
+    if (!e.one_of.some((w) => equal(v, w))) fail(`expected one of ${JSON.stringify(e.one_of)}`);
+  } else if (e.contains_all !== undefined) {
+    const have = new Set(asList(v).map((x) => JSON.stringify(x)));
+    const missing = asList(evalSource(sc, e.contains_all)).filter((x) => !have.has(JSON.stringify(x)));
+    if (missing.length) fail(`missing ${JSON.stringify(missing)}`);
+  } else if (e.matches !== undefined) {
+    const pattern = evalSource(sc, e.matches);
+    const regex = e.regex !== undefined && evalSource(sc, e.regex) === true;
+    const found = typeof v === 'string' && typeof pattern === 'string' && (regex ? userRegex(sc, pattern, 'u').test(v) : v.includes(pattern));
+    if (!found) fail(`expected to contain ${JSON.stringify(pattern ?? null)}`);
+  } else if (e.present && v === undefined) fail('expected a value');
+}
+
+function pollHolds(check: PollCheck | undefined, result: unknown): boolean {
+  if (check === undefined) return false;
+  const v = readPath(result, check.path);
+  if (check.present) return v !== undefined && v !== null && v !== '';
+  if (check.one_of !== undefined) return check.one_of.some((w) => equal(v, w));
+  return equal(v, check.equals);
 }
 
 function evalArgs(sc: Scope, step: PlanStep): Record<string, unknown> {
@@ -373,26 +580,38 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
 }
 
 function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
-  const base: StepPreview = step.upload || step.download ? { id: step.id, effect: step.effect } : { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect };
-  if (step.upload) {
-    const u = step.upload;
-    base.upload = { file: evalSource(sc, u.file) ?? null, url: evalSource(sc, u.url) ?? null, max_bytes: u.max_bytes };
-  } else if (step.download) {
-    const d = step.download;
-    base.download = { url: evalSource(sc, d.url) ?? null, file: evalSource(sc, d.file) ?? null, max_bytes: d.max_bytes };
-  }
+  const base: StepPreview = step.server !== undefined ? { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect } : { id: step.id, effect: step.effect };
   if (when === 'unknown') base.when = conditionText(step.when!);
   if (step.for_each) {
     const list = evalSource(sc, step.for_each);
     base.for_each = list instanceof Placeholder ? list : asList(list);
     sc.item = { value: new Placeholder('<item>') };
   }
-  if (!step.upload && !step.download) base.arguments = evalArgs(sc, step);
-  // The first page's number is an argument like the others (later pages count up from it).
-  if (step.page?.number_arg) setNested(base.arguments!, step.page.number_arg, step.page.number_text ? String(step.page.number_start) : step.page.number_start);
+  if (step.upload) {
+    const u = step.upload;
+    const file = u.file ? evalSource(sc, u.file) : evalSource(sc, u.content!) === undefined ? undefined : '<text>';
+    base.upload = { file: file ?? null, url: evalSource(sc, u.url) ?? null, max_bytes: u.max_bytes };
+  } else if (step.download) {
+    const d = step.download;
+    base.download = { url: evalSource(sc, d.url) ?? null, file: d.file ? evalSource(sc, d.file) ?? null : null, max_bytes: d.max_bytes };
+  } else if (step.pick) {
+    base.pick = { items: evalSource(sc, step.pick.items) ?? null, value: step.pick.value };
+  } else if (step.refuse !== undefined) {
+    base.refuse = step.refuse;
+  } else if (step.save) {
+    base.save = { file: evalSource(sc, step.save.file) ?? null };
+  } else if (step.handoff) {
+    const h = step.handoff;
+    base.handoff = { local: h.local, arguments: evalObject(sc, h.args) ?? {}, ...(h.positionals ? { positionals: evalObject(sc, h.positionals) ?? {} } : {}) };
+  } else {
+    base.arguments = evalArgs(sc, step);
+    // The first page's number is an argument like the others (later pages count up from it).
+    if (step.page?.number_arg) setNested(base.arguments, step.page.number_arg, step.page.number_text ? String(step.page.number_start) : step.page.number_start);
+  }
   sc.item = undefined;
   if (step.page) base.page = { cursor_arg: step.page.number_arg ?? step.page.cursor_arg, pages: pageCount(sc, step), max_pages: step.page.max_pages };
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
+  if (step.poll) base.poll = { max_attempts: typeof step.poll.max_attempts === 'number' ? step.poll.max_attempts : evalSource(sc, step.poll.max_attempts) ?? null };
   return base;
 }
 
@@ -437,28 +656,109 @@ async function runPaged(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
   return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);
 }
 
-/** An upload or download step: one HTTP transfer, reported to the journal like a backend call (server "http"). */
-async function runTransfer(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions): Promise<unknown> {
-  const { downloadFile, uploadFile } = await import('./transfer.js');
-  const spec = step.upload ?? step.download!;
-  const file = evalSource(sc, spec.file);
-  const url = evalSource(sc, spec.url);
-  const what = step.upload ? 'upload' : 'download';
-  if (typeof file !== 'string') throw new DwsError('missing_parameter', `${sc.tool.canonical_path}: the ${what} of step "${step.id}" needs a local file path`);
-  if (typeof url !== 'string') throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has no ${what} URL from the backend`);
-  const record = { canonical_path: sc.tool.canonical_path, catalog: o.catalog, step: index, server: 'http', rpc: step.upload ? 'PUT' : 'GET', arguments: { file } };
-  openJournal(o.env);
+/** Runs one HTTP transfer or local file write and reports it to the journal like a backend call (server "http"). */
+async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome'>, run: () => Promise<T>): Promise<T> {
+  openJournal(o.env); // a transfer the journal cannot record is not made (journal_unwritable)
+  let result: T;
   try {
-    const result = step.upload
-      ? await uploadFile({ file, url, headers: evalHeaders(sc, step.upload.headers), maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env)
-      : await downloadFile({ file, url, maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env);
-    journalCall(o.env, { ...record, outcome: 'ok', result });
-    return result;
+    result = await run();
   } catch (err) {
     const reason = err instanceof DwsError ? err.reason : 'internal_error';
     journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
     throw err;
   }
+  journalCall(o.env, { ...record, outcome: 'ok', result });
+  return result;
+}
+
+/** An upload (a file's bytes or a plan value's text) or a download (to a file, or as the result's text). */
+async function runTransfer(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  const { downloadUrl, uploadFile, uploadText } = await import('./transfer.js');
+  const tool = sc.tool;
+  const record = (rpc: string, args: Record<string, unknown>): Omit<CallRecord, 'outcome'> =>
+    ({ canonical_path: tool.canonical_path, catalog: o.catalog, step: index, server: 'http', rpc, arguments: args });
+  const spec = step.upload ?? step.download!;
+  const url = evalSource(sc, spec.url);
+  const what = step.upload ? 'upload' : 'download';
+  if (typeof url !== 'string') throw new DwsError('backend_error', `${tool.canonical_path}: step "${step.id}" has no ${what} URL from the backend`);
+  const headers = evalHeaders(sc, spec.headers);
+  if (step.upload) {
+    const u = step.upload;
+    const file = u.file ? evalSource(sc, u.file) : undefined;
+    if (typeof file === 'string') {
+      return journaled(o, record('PUT', { file }), () => uploadFile({ file, url, headers, maxBytes: u.max_bytes, timeoutMs: o.timeoutMs }, o.env));
+    }
+    const text = u.content ? evalSource(sc, u.content) : undefined;
+    if (typeof text !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a local file path${u.content ? ' or a text' : ''}`);
+    return journaled(o, record('PUT', { bytes: Buffer.byteLength(text) }), () => uploadText({ text, url, headers, maxBytes: u.max_bytes, timeoutMs: o.timeoutMs }));
+  }
+  const d = step.download!;
+  // no file (not declared, or its flag not given): the downloaded text is the step's result
+  const file = d.file ? evalSource(sc, d.file) : undefined;
+  if (file !== undefined && typeof file !== 'string') throw new DwsError('invalid_parameter', `${tool.canonical_path}: the download target of step "${step.id}" is not a file path`);
+  const overwrite = d.overwrite === undefined ? undefined : truthy(evalSource(sc, d.overwrite));
+  return journaled(o, record('GET', file === undefined ? {} : { file }), () =>
+    downloadUrl({ url, headers, file: file as string | undefined, overwrite, maxBytes: d.max_bytes, timeoutMs: o.timeoutMs }, o.env));
+}
+
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+function positiveNumber(sc: Scope, s: Source | number | undefined, what: string, fallback: number): number {
+  const v = s === undefined ? fallback : typeof s === 'number' ? s : evalSource(sc, s);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${what} must be a positive number, not ${JSON.stringify(v)}`);
+  return v;
+}
+
+/** One read repeated until `until` holds (or `fail` does), at most max_attempts times within timeout_seconds. */
+async function runPolled(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  const p = step.poll!;
+  const attempts = Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
+  const intervalMs = positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
+  const budgetMs = p.timeout_seconds === undefined ? Infinity : positiveNumber(sc, p.timeout_seconds, 'the wait timeout', 1) * 1000;
+  const sleep = o.sleep ?? wait;
+  const args = evalArgs(sc, step);
+  let waited = 0;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const last = await callBackend(sc.tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: true, step: index, page: attempt });
+    if (pollHolds(p.fail, last)) {
+      throw new DwsError('backend_error', `${sc.tool.canonical_path} (step "${step.id}"): the task failed: ${JSON.stringify(readPath(last, p.fail!.path))}`,
+        'look at the task before starting it again');
+    }
+    if (pollHolds(p.until, last)) return last;
+    if (attempt + 1 >= attempts || waited + intervalMs > budgetMs) break;
+    await sleep(intervalMs);
+    waited += intervalMs;
+  }
+  throw new DwsError('outcome_unknown', `${sc.tool.canonical_path} (step "${step.id}"): not finished after the checks this command allows; the task may still complete`,
+    'check it again later with the read command; do not start the task again');
+}
+
+/** A pick: resolve over values already at hand (one per for_each element), no call. */
+function runPick(sc: Scope, step: PlanStep): unknown {
+  const pick = step.pick!;
+  const list = step.for_each ? asList(evalSource(sc, step.for_each)) : [undefined];
+  const picked = list.map((item) => {
+    sc.item = step.for_each ? { value: item } : undefined;
+    try {
+      return chooseOne(sc, step, asList(evalSource(sc, pick.items)), pick);
+    } finally {
+      sc.item = undefined;
+    }
+  });
+  return step.for_each ? picked : picked[0];
+}
+
+/** A hand-over to a local command: its flags come from the plan and pass that command's own validation. */
+async function runHandoff(sc: Scope, step: PlanStep, o: ExecuteOptions): Promise<unknown> {
+  const h = step.handoff!;
+  const { localCommands } = await import('./local/index.js');
+  const target = o.toolOf?.(h.local);
+  const run = localCommands[h.local];
+  if (!run || !target) throw new DwsError('not_dispatchable', `${sc.tool.canonical_path}: the local command ${h.local} it hands over to is not available in this build`);
+  const values = evalObject(sc, h.args) ?? {};
+  const positionals = evalObject(sc, h.positionals ?? {}) ?? {};
+  validateInput(target, foldInput(target, values, positionals));
+  return run({ tool: target, values, positionals, env: o.env, catalog: o.catalog, signal: o.signal, writeLine: o.writeLine });
 }
 
 interface Completed {
@@ -475,8 +775,50 @@ function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown
     `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`);
 }
 
+/** The calls of one MCP step: one, one per for_each element (each resolved on its own answer), pages or polls. */
+async function runCalls(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[]): Promise<unknown> {
+  const tool = sc.tool;
+  if (step.for_each) {
+    const list = asList(evalSource(sc, step.for_each));
+    if (list.length > step.max_items!) {
+      throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
+    }
+    const results: unknown[] = [];
+    for (const item of list) {
+      sc.item = { value: item };
+      const args = evalArgs(sc, step);
+      const result = await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: step.effect === 'read', step: index });
+      results.push(step.resolve ? resolveOne(sc, step, result) : result);
+      sc.item = undefined;
+      if (step.effect === 'write') done.push({ id: `${step.id}[${results.length - 1}]`, effect: 'write', ids: returnedIds(result) });
+    }
+    return results;
+  }
+  const result = step.page ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
+    : await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+  return step.resolve ? resolveOne(sc, step, result) : result;
+}
+
+/** Runs one step; undefined means it counts as not run (a resolve or pick that allows none found nothing). */
+async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[]): Promise<unknown> {
+  if (step.refuse !== undefined) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${step.refuse}`, 'nothing was changed');
+  if (step.pick) return runPick(sc, step);
+  if (step.upload || step.download) return runTransfer(sc, step, index, o);
+  if (step.save) {
+    const file = evalSource(sc, step.save.file);
+    if (typeof file !== 'string') throw new DwsError('missing_parameter', `${sc.tool.canonical_path}: step "${step.id}" needs a file to save to`);
+    const content = evalSource(sc, step.save.content);
+    if (content === undefined) throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has nothing to save`);
+    const overwrite = step.save.overwrite ? truthy(evalSource(sc, step.save.overwrite)) : false;
+    const { saveValue } = await import('./transfer.js');
+    return saveValue({ file, content, overwrite }, o.env);
+  }
+  if (step.handoff) return runHandoff(sc, step, o);
+  return runCalls(sc, step, index, o, done);
+}
+
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
-  const sc: Scope = { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set() };
+  const sc: Scope = { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), o, at: (o.now ?? (() => new Date()))(), uuids: new Map() };
   if (o.dryRun) {
     const steps: StepPreview[] = [];
     for (const step of plan.steps) {
@@ -489,32 +831,24 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   }
   const done: Completed[] = [];
   let last: unknown = null;
+  let streamed = false;
   for (const [index, step] of plan.steps.entries()) {
     try {
       if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
       let result: unknown;
-      if (step.upload || step.download) {
-        result = await runTransfer(sc, step, index, o);
-      } else if (step.for_each) {
-        const list = asList(evalSource(sc, step.for_each));
-        if (list.length > step.max_items!) {
-          throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
-        }
-        const results: unknown[] = [];
-        for (const item of list) {
-          sc.item = { value: item };
-          const args = evalArgs(sc, step);
-          sc.item = undefined;
-          results.push(await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: step.effect === 'read', step: index }));
-          if (step.effect === 'write') done.push({ id: `${step.id}[${results.length - 1}]`, effect: 'write', ids: returnedIds(results[results.length - 1]) });
-        }
-        result = results;
-      } else if (step.page) {
-        result = await runPaged(sc, step, index, o);
-      } else {
-        result = await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+      try {
+        result = await runStep(sc, step, index, o, done);
+      } catch (err) {
+        // a tolerated probe that failed counts as not run; its failure is in the journal
+        if (step.tolerate_failure && !(err instanceof DwsError && err.reason === 'journal_unwritable')) continue;
+        throw err;
       }
-      if (step.resolve) result = resolveOne(sc, step, result);
+      if (step.expect) checkExpect(sc, step, step.expect, result);
+      if (result === undefined) {
+        // a streaming hand-over wrote its own lines; otherwise the step found nothing and counts as not run
+        if (step.handoff && o.writeLine) streamed = true;
+        continue;
+      }
       sc.results.set(step.id, result);
       sc.ran.add(step.id);
       if (!(step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: step.effect, ids: returnedIds(result) });
@@ -524,5 +858,6 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       throw err;
     }
   }
+  if (streamed) return { streamed: true };
   return { result: plan.output === undefined ? last : evalSource(sc, plan.output) ?? null };
 }

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { CallRecord } from '../../../src/dispatch/call-record.js';
 import { DwsError } from '../../../src/errors.js';
 import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-step/backend.js';
-import {
-  HAVE_EXECUTOR, inputsFor, loadExecutor, makeFileRoot, multiStepPaths, responderFor, toolOf, type ExecutePlan, type PlanSpec, type SynthContext,
-} from './support.js';
+import { executePlan, type ExecuteOptions } from '../../../src/dispatch/execute.js';
+import { inputsFor, makeFileRoot, multiStepPaths, responderFor, toolOf, type PlanSpec, type SynthContext } from './support.js';
 
 const journal = vi.hoisted(() => ({ records: [] as CallRecord[] }));
 vi.mock('../../../src/dispatch/journal.js', () => ({
+  openJournal: () => {},
   journalCall: (_env: unknown, record: CallRecord) => void journal.records.push(record),
 }));
 
@@ -21,11 +21,8 @@ vi.mock('../../../src/dispatch/journal.js', () => ({
 const HANDOFF = new Set(['event.listen_im']);
 
 let backend: CannedBackend;
-let executePlan: ExecutePlan;
 beforeAll(async () => {
-  if (!HAVE_EXECUTOR) return;
   backend = await startCannedBackend();
-  executePlan = (await loadExecutor()).executePlan;
 });
 afterAll(async () => {
   await backend?.close();
@@ -40,17 +37,15 @@ interface Run {
   error?: DwsError;
 }
 
-function setup(canonical: string, ambiguous?: Set<string>): { plan: PlanSpec; data: Record<string, unknown>; options: Record<string, unknown> } {
+function setup(canonical: string, ambiguous?: Set<string>): { plan: PlanSpec; data: Record<string, unknown>; options: ExecuteOptions } {
   const tool = toolOf(canonical);
   const root = makeFileRoot();
-  // transforms that read local files (file_size, file_md5) take the file root from the process environment
-  vi.stubEnv('DWS_FILE_ROOT', root);
   const data = inputsFor(tool, root);
   const ctx: SynthContext = { data, blobBase: backend.blobBase, ambiguous };
   backend.respond = responderFor(ctx, tool.plan);
   backend.blobText = 'draft text with needle inside\n';
   let n = 0;
-  const options = {
+  const options: ExecuteOptions = {
     env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-never-printed', DWS_FILE_ROOT: root },
     timeoutMs: 5000, catalog: { source_hash: 'h', surface_hash: 'h' }, dryRun: false,
     now: () => new Date(2026, 2, 10, 9, 30, 15), uuid: () => `uuid-${++n}`, sleep: async () => {}, backoffMs: 1,
@@ -62,7 +57,8 @@ async function run(canonical: string, ambiguous?: Set<string>, faults?: Map<numb
   const { plan, data, options } = setup(canonical, ambiguous);
   for (const [k, v] of faults ?? []) backend.faults.set(k, v);
   try {
-    return { result: (await executePlan(toolOf(canonical), plan, data, options)).result };
+    const outcome = await executePlan(toolOf(canonical), plan, data, options);
+    return { result: 'result' in outcome ? outcome.result : undefined };
   } catch (e) {
     if (e instanceof DwsError) return { error: e };
     throw e;
@@ -87,12 +83,12 @@ async function baseline(canonical: string): Promise<{ plan: PlanSpec; records: C
 
 const ALL = multiStepPaths();
 const RUNNABLE = ALL.filter((c) => !HANDOFF.has(c));
-/** The plans of the built catalog (empty before the executor exists: the suites below skip then). */
+/** The plan of a command in the built catalog. */
 const planOf = (c: string): PlanSpec => toolOf(c).plan;
-const withPlans = (list: string[], keep: (p: PlanSpec) => boolean) => (HAVE_EXECUTOR ? list.filter((c) => keep(planOf(c))) : []);
+const withPlans = (list: string[], keep: (p: PlanSpec) => boolean) => list.filter((c) => keep(planOf(c)));
 
 // generous per-test bounds for a busy machine; nothing asserts on time
-describe.skipIf(!HAVE_EXECUTOR)('multi-step plans with canned backend answers', { timeout: 60_000 }, () => {
+describe('multi-step plans with canned backend answers', { timeout: 60_000 }, () => {
   it('covers all 127 multi_rpc commands', () => {
     expect(ALL).toHaveLength(127);
   });
@@ -191,7 +187,7 @@ describe.skipIf(!HAVE_EXECUTOR)('multi-step plans with canned backend answers', 
     });
 });
 
-describe.skipIf(!HAVE_EXECUTOR)('a hand-over to a local command', { timeout: 60_000 }, () => {
+describe('a hand-over to a local command', { timeout: 60_000 }, () => {
   it('event.listen_im resolves its target, then hands over to event.consume (not_dispatchable while it is absent)', async () => {
     const r = await run('event.listen_im');
     expect(backend.log.map((op) => `${op.server}/${op.name}`)).toEqual(['contact/search_contact_by_key_word']);

@@ -6,16 +6,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DwsError } from '../../../src/errors.js';
 import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-step/backend.js';
-import { HAVE_EXECUTOR, inputsFor, loadExecutor, makeFileRoot, toolOf, type ExecutePlan } from './support.js';
+import { executePlan } from '../../../src/dispatch/execute.js';
+import { inputsFor, makeFileRoot, toolOf } from './support.js';
 
-vi.mock('../../../src/dispatch/journal.js', () => ({ journalCall: () => {} }));
+vi.mock('../../../src/dispatch/journal.js', () => ({ openJournal: () => {}, journalCall: () => {} }));
 
 let backend: CannedBackend;
-let executePlan: ExecutePlan;
 beforeAll(async () => {
-  if (!HAVE_EXECUTOR) return;
   backend = await startCannedBackend();
-  executePlan = (await loadExecutor()).executePlan;
 });
 afterAll(async () => {
   await backend?.close();
@@ -25,7 +23,6 @@ beforeEach(() => backend?.reset());
 async function run(canonical: string, flags: Record<string, unknown>, respond: CannedBackend['respond'], root = makeFileRoot()): Promise<{ result?: unknown; error?: DwsError; root: string; sleeps: number[] }> {
   const tool = toolOf(canonical);
   backend.respond = respond;
-  vi.stubEnv('DWS_FILE_ROOT', root);
   const sleeps: number[] = [];
   const o = {
     env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: root },
@@ -33,7 +30,8 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
     sleep: async (ms: number) => void sleeps.push(ms),
   };
   try {
-    return { result: (await executePlan(tool, tool.plan, { ...inputsFor(tool, root), ...flags }, o)).result, root, sleeps };
+    const outcome = await executePlan(tool, tool.plan, { ...inputsFor(tool, root), ...flags }, o);
+    return { result: 'result' in outcome ? outcome.result : undefined, root, sleeps };
   } catch (e) {
     if (e instanceof DwsError) return { error: e, root, sleeps };
     throw e;
@@ -42,7 +40,7 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
 
 const names = () => backend.log.map((op) => op.name);
 
-describe.skipIf(!HAVE_EXECUTOR)('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
+describe('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
   it('dev app delete: a name that does not match --confirm-name stops before the delete (constraint_violation)', async () => {
     const r = await run('dev.delete_dev_app', { 'confirm-name': '正式应用' }, () => ({ result: { name: '测试应用' } }));
     expect(r.error?.reason).toBe('constraint_violation');
