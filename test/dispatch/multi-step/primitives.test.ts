@@ -1,10 +1,14 @@
 // The primitives the multi-step plans added to the plan language: each transform, source, condition and step kind
 // on its own, through the real validator and executor with small plans of a real catalog tool.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../../src/catalog/types.js';
 import { executePlan, type ExecuteOptions, type PlanDryRun } from '../../../src/dispatch/execute.js';
 import { DwsError } from '../../../src/errors.js';
+import { localCommands } from '../../../src/dispatch/local/index.js';
 import { applyTransforms } from '../../../src/plan/transforms.js';
 import { validatePlans } from '../../../src/plan/validate.js';
 import type { Transform } from '../../../src/catalog/plan.js';
@@ -141,5 +145,29 @@ describe('multi-step validation messages', () => {
     ]);
     expect(await problemsOf(step({}, { resolve: { items: 'result', value: 'userId', take: 'last' } }))).toEqual([expect.stringContaining('.take: must be first or {max: field}')]);
     expect(await problemsOf(step({}, { tolerate_failure: true, effect: 'write' }))).toEqual([expect.stringContaining('tolerate_failure: only a read')]);
+  });
+});
+
+describe('transfers of text and files', () => {
+  it('an upload larger than its max_bytes is refused before anything is sent, as is a text upload', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dws-prim-'));
+    writeFileSync(path.join(root, 'ten.bin'), '0123456789');
+    const o: ExecuteOptions = { ...OPTIONS, env: { ...OPTIONS.env, DWS_FILE_ROOT: root, DWS_JOURNAL: path.join(root, 'j.jsonl') }, dryRun: false };
+    // port 9 (discard) on 127.0.0.1: a request that was sent would fail with a transport error, not a refusal
+    const plan = (upload: Record<string, unknown>) => ({ facts: 'test plan', steps: [{ id: 'put', upload: { url: { const: 'http://127.0.0.1:9/put' }, max_bytes: 4, ...upload } }] });
+    for (const upload of [{ file: { flag: 'name' } }, { content: { flag: 'name', transform: [{ format: '%s%s%s' }] } }]) {
+      const { plans, problems } = validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { 'contact.shortcut_lookup': plan(upload) } } }], shippedEngine().tools());
+      expect(problems).toEqual([]);
+      const err = await executePlan(tool('contact.shortcut_lookup'), plans.get('contact.shortcut_lookup')!, { name: 'ten.bin' }, o).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DwsError);
+      expect((err as DwsError).reason).toBe('invalid_parameter');
+      expect((err as DwsError).message).toMatch(/more than the 4/u);
+    }
+  });
+
+  it('every handoff names a registered local command', () => {
+    for (const t of shippedEngine().tools()) {
+      for (const s of t.plan?.steps ?? []) if (s.handoff) expect(Object.hasOwn(localCommands, s.handoff.local), `${t.canonical_path} -> ${s.handoff.local}`).toBe(true);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { CallRecord } from '../../../src/dispatch/call-record.js';
 import { DwsError } from '../../../src/errors.js';
 import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-step/backend.js';
-import { executePlan, type ExecuteOptions } from '../../../src/dispatch/execute.js';
+import { executePlan, returnedIds, type ExecuteOptions } from '../../../src/dispatch/execute.js';
 import { inputsFor, makeFileRoot, multiStepPaths, responderFor, toolOf, type PlanSpec, type SynthContext } from './support.js';
 
 const journal = vi.hoisted(() => ({ records: [] as CallRecord[] }));
@@ -17,7 +17,7 @@ vi.mock('../../../src/dispatch/journal.js', () => ({
   journalCall: (_env: unknown, record: CallRecord) => void journal.records.push(record),
 }));
 
-/** Commands whose last step hands over to a local command that another part of dws provides (not a backend call). */
+/** Commands whose last step hands over to a local command (tested through dispatch in dispatch.test.ts). */
 const HANDOFF = new Set(['event.listen_im']);
 
 let backend: CannedBackend;
@@ -154,6 +154,11 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
     const failedStep = plan.steps[records[w + 1].step].id;
     expect(r.error!.message).toContain(writeStep);
     expect(r.error!.message).toContain(`step "${failedStep}"`);
+    // the completed writes are listed with the identifiers their results returned
+    for (const done of journal.records.slice(0, w + 1).filter((x) => isWrite(plan, x))) {
+      const ids = returnedIds(done.result);
+      if (Object.keys(ids).length) expect(r.error!.message).toContain(JSON.stringify(ids));
+    }
     expect(journal.records.slice(0, w + 1).map((x) => x.outcome)).toEqual(records.slice(0, w + 1).map(() => 'ok'));
     expect(journal.records[w + 1]).toMatchObject({ step: records[w + 1].step, outcome: 'failed' });
     expect(journal.records).toHaveLength(w + 2);
@@ -185,13 +190,4 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       expect(backend.log).toHaveLength(w + 1);
       expect(journal.records.at(-1)).toMatchObject({ step: records[w].step, outcome: 'outcome_unknown' });
     });
-});
-
-describe('a hand-over to a local command', { timeout: 60_000 }, () => {
-  it('event.listen_im resolves its target, then hands over to event.consume (not_dispatchable while it is absent)', async () => {
-    const r = await run('event.listen_im');
-    expect(backend.log.map((op) => `${op.server}/${op.name}`)).toEqual(['contact/search_contact_by_key_word']);
-    expect(r.error?.reason).toBe('not_dispatchable');
-    expect(r.error?.message).toContain('event.consume');
-  });
 });
