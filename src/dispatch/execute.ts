@@ -1,21 +1,25 @@
 // The one executor of backend commands (docs/PLANS.md): an atomic command is the one-step plan it is, a composite
 // command runs its catalog plan (ToolSpec.plan). Dispatch (cli.ts) has already passed every gate (hashes,
 // availability, ajv validation, one confirmation for the whole plan). Here: argument sources, conditions, for_each,
-// paging, resolution, uploads, the journal record of every call, and `partial_outcome` when a failure follows a
-// completed write. `--dry-run` evaluates what it can without calling anything and shows placeholders for values
+// paging, resolution (resolve, pick), checks (expect), polls, uploads, downloads and saves, refusals, the hand-over
+// to a local command, the journal record of every call, and `partial_outcome` when a failure follows a completed
+// write. `--dry-run` evaluates what it can without calling anything and shows placeholders for values
 // from earlier results.
 import { randomUUID } from 'node:crypto';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { Condition, ExpectSpec, MatchSpec, NowSpec, PlanSpec, PlanStep, PollCheck, ResolveSpec, Source } from '../catalog/plan.js';
-import { MAX_POLL_ATTEMPTS, sourceKind } from '../catalog/plan.js';
+import type { PlanSpec, PlanStep, Source } from '../catalog/plan.js';
+import { MAX_POLL_ATTEMPTS } from '../catalog/plan.js';
 import { readPath, replaceAt } from '../plan/path.js';
-import { applyTransforms } from '../plan/transforms.js';
 import { mapArguments } from './arguments.js';
 import { serverFor, type Env } from './config.js';
 import { journalCall, openJournal } from './journal.js';
-import { foldInput, hiddenTarget, validateInput } from './validate.js';
+import { foldInput, validateInput } from './validate.js';
 import type { CallRecord } from './call-record.js';
+import {
+  Placeholder, asList, conditionText, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, truthy, type Scope, type Truth,
+} from './plan-values.js';
+import { checkExpect, chooseOne, pollHolds, resolveOne } from './plan-checks.js';
 
 export interface ExecuteOptions {
   env: Env;
@@ -81,306 +85,6 @@ export interface PlanDryRun {
 
 export type ExecuteOutcome = { plan: AtomicDryRun | PlanDryRun } | { result: unknown } | { streamed: true };
 
-/** A value from an earlier result during --dry-run: printed as its placeholder text. */
-class Placeholder {
-  constructor(readonly text: string) {}
-  toJSON(): string {
-    return this.text;
-  }
-}
-
-type Truth = boolean | 'unknown';
-
-interface Scope {
-  tool: ToolSpec;
-  env: Env;
-  data: Record<string, unknown>;
-  dry: boolean;
-  results: Map<string, unknown>;
-  /** Steps that ran (or, in a dry run, that may run). */
-  ran: Set<string>;
-  item?: { value: unknown };
-  o: ExecuteOptions;
-  /** The run's clock reading and its named uuids (one value per name per run). */
-  at: Date;
-  uuids: Map<string, string>;
-}
-
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-
-function flagValue(sc: Scope, name: string): unknown {
-  const v = sc.data[name];
-  return isEmpty(v) ? undefined : v;
-}
-
-function positionalValue(sc: Scope, index: number): unknown {
-  const name = sc.tool.positionals?.find((p) => p.index === index)?.name;
-  if (name === undefined) return undefined;
-  const v = sc.data[name] ?? sc.data[hiddenTarget(sc.tool, name) ?? name];
-  return isEmpty(v) ? undefined : v;
-}
-
-function fromValue(sc: Scope, id: string, path: string | undefined, optional: boolean): unknown {
-  if (!sc.ran.has(id)) return undefined;
-  if (sc.dry) return new Placeholder(`<from ${id}${path ? '.' + path : ''}>`);
-  const v = readPath(sc.results.get(id), path);
-  if (v === undefined && !optional) {
-    throw new DwsError('backend_error', `${sc.tool.canonical_path}: the result of step "${id}" has no ${path ? `"${path}"` : 'value'}`,
-      'the backend answered in an unexpected shape; report it');
-  }
-  return v;
-}
-
-function setNested(target: Record<string, unknown>, key: string, value: unknown): void {
-  const keys = key.split('.');
-  let node = target;
-  for (const k of keys.slice(0, -1)) {
-    if (typeof node[k] !== 'object' || node[k] === null || Array.isArray(node[k])) node[k] = {};
-    node = node[k] as Record<string, unknown>;
-  }
-  node[keys[keys.length - 1]] = value;
-}
-
-function evalObject(sc: Scope, entries: Record<string, Source>): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  let any = false;
-  for (const [key, s] of Object.entries(entries)) {
-    const v = evalSource(sc, s);
-    if (v === undefined) continue;
-    setNested(out, key, v);
-    any = true;
-  }
-  return any ? out : undefined;
-}
-
-function label(s: Source): string {
-  if ('flag' in s) return `--${s.flag}`;
-  if ('positional' in s) return `positional ${s.positional}`;
-  if ('from' in s) return `the result of step "${s.from}"${s.path ? ` at ${s.path}` : ''}`;
-  if ('item' in s) return 'the for_each element';
-  return 'a plan value';
-}
-
-function evalSource(sc: Scope, s: Source): unknown {
-  if (s.when !== undefined && evalCondition(sc, s.when) === false) return undefined;
-  let v: unknown;
-  switch (sourceKind(s)) {
-    case 'flag':
-      v = flagValue(sc, (s as { flag: string }).flag);
-      break;
-    case 'const':
-      v = (s as { const: unknown }).const;
-      break;
-    case 'positional':
-      v = positionalValue(sc, (s as { positional: number }).positional);
-      break;
-    case 'from': {
-      const f = s as { from: string; path?: string };
-      v = fromValue(sc, f.from, f.path, s.optional === true);
-      break;
-    }
-    case 'item': {
-      const it = sc.item?.value;
-      const path = (s as { path?: string }).path;
-      v = it instanceof Placeholder ? new Placeholder(`<item${path ? '.' + path : ''}>`) : readPath(it, path);
-      break;
-    }
-    case 'object':
-      v = evalObject(sc, (s as { object: Record<string, Source> }).object);
-      break;
-    case 'list': {
-      const list = (s as { list: Source[] }).list.map((x) => evalSource(sc, x)).filter((x) => x !== undefined);
-      v = list.length ? list : undefined;
-      break;
-    }
-    case 'concat': {
-      const list = (s as { concat: Source[] }).concat.map((x) => evalSource(sc, x)).filter((x) => x !== undefined).flatMap((x) => (Array.isArray(x) ? x : [x]));
-      v = list.length ? list : undefined;
-      break;
-    }
-    case 'first':
-      v = (s as { first: Source[] }).first.map((x) => evalSource(sc, x)).find((x) => x !== undefined);
-      break;
-    case 'each': {
-      const e = s as { each: Source; to: Source };
-      const list = evalSource(sc, e.each);
-      const outer = sc.item;
-      if (list instanceof Placeholder) {
-        sc.item = { value: new Placeholder('<item>') };
-        v = [evalSource(sc, e.to)];
-      } else {
-        v = asList(list).map((item) => {
-          sc.item = { value: item };
-          return evalSource(sc, e.to);
-        }).filter((x) => x !== undefined);
-      }
-      sc.item = outer;
-      break;
-    }
-    case 'pick': {
-      const p = s as { pick: Source; field: string; in: Source };
-      const list = evalSource(sc, p.pick);
-      const wanted = evalSource(sc, p.in);
-      if (list instanceof Placeholder || wanted instanceof Placeholder) v = list;
-      else {
-        const keys = new Set(asList(wanted).map((x) => JSON.stringify(x)));
-        v = asList(list).filter((x) => keys.has(JSON.stringify(readPath(x, p.field))));
-      }
-      break;
-    }
-    default:
-      v = evalComputed(sc, s);
-  }
-  if (v === undefined) return s.default;
-  if (v instanceof Placeholder || hasPlaceholder(v)) return v;
-  return applyTransforms(s.transform, v, label(s), { env: sc.env }) ?? s.default;
-}
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Placeholder);
-
-function nowValue(sc: Scope, n: NowSpec): unknown {
-  const d = new Date(sc.at.getTime());
-  if (n.start_of === 'day' || n.start_of === 'month') d.setHours(0, 0, 0, 0);
-  if (n.start_of === 'month') d.setDate(1);
-  if (n.add_months) d.setMonth(d.getMonth() + n.add_months);
-  if (n.add_days !== undefined) {
-    const days = typeof n.add_days === 'number' ? n.add_days : evalSource(sc, n.add_days);
-    if (days instanceof Placeholder) return days;
-    if (typeof days !== 'number' || !Number.isInteger(days)) {
-      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: a day offset must be a whole number, not ${JSON.stringify(days)}`);
-    }
-    d.setDate(d.getDate() + days);
-  }
-  if (n.format === 'millis') return d.getTime();
-  const pad = (x: number) => String(x).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, entries, merge, get, filter, replace. */
-function evalComputed(sc: Scope, s: Source): unknown {
-  if ('now' in s) return nowValue(sc, s.now);
-  if ('uuid' in s) {
-    if (!sc.uuids.has(s.uuid)) sc.uuids.set(s.uuid, (sc.o.uuid ?? randomUUID)());
-    return sc.uuids.get(s.uuid);
-  }
-  if ('difference' in s) {
-    const [a, b] = s.difference.map((x) => evalSource(sc, x));
-    if (a instanceof Placeholder || b instanceof Placeholder) return new Placeholder('<difference>');
-    const drop = new Set(asList(b).map((x) => JSON.stringify(x)));
-    const out = asList(a).filter((x) => !drop.has(JSON.stringify(x)));
-    return out.length ? out : undefined;
-  }
-  if ('entries' in s) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of s.entries) {
-      const key = evalSource(sc, k);
-      const value = evalSource(sc, x);
-      if (key === undefined || value === undefined) continue;
-      out[key instanceof Placeholder ? key.text : String(key)] = value;
-    }
-    return Object.keys(out).length ? out : undefined;
-  }
-  if ('merge' in s) {
-    const parts = s.merge.map((x) => evalSource(sc, x)).filter((x) => x !== undefined);
-    for (const p of parts) {
-      if (!isPlainObject(p) && !(p instanceof Placeholder)) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only objects merge, not ${JSON.stringify(p)}`, 'pass a JSON object');
-    }
-    if (parts.length === 0) return undefined;
-    // in a dry run an earlier result's keys are unknown: the merged object says so with one placeholder key
-    const unknown = parts.some((p) => p instanceof Placeholder) ? [{ '<from>': new Placeholder('<merged from an earlier result>') }] : [];
-    return Object.assign({}, ...parts.filter(isPlainObject), ...unknown) as Record<string, unknown>;
-  }
-  if ('get' in s) {
-    const obj = evalSource(sc, s.get.in);
-    const key = evalSource(sc, s.get.key);
-    if (obj instanceof Placeholder || key instanceof Placeholder) {
-      return new Placeholder(`<${obj instanceof Placeholder ? obj.text.slice(1, -1) : 'value'}[${key instanceof Placeholder ? 'key' : String(key)}]>`);
-    }
-    return isPlainObject(obj) && key !== undefined && Object.hasOwn(obj, String(key)) ? obj[String(key)] : undefined;
-  }
-  if ('filter' in s) {
-    const list = evalSource(sc, s.filter.in);
-    if (list instanceof Placeholder) return new Placeholder(`<filtered ${list.text}>`);
-    if (list === undefined) return undefined;
-    const unwanted = evalSource(sc, s.filter.not_equals);
-    return asList(list).filter((x) => unwanted === undefined || !equal(readPath(x, s.filter.field), unwanted));
-  }
-  if ('replace' in s) {
-    const text = evalSource(sc, s.replace.in);
-    const pattern = evalSource(sc, s.replace.pattern);
-    const by = evalSource(sc, s.replace.with) ?? '';
-    const regex = s.replace.regex === undefined ? false : evalSource(sc, s.replace.regex) === true;
-    if ([text, pattern, by].some((x) => x instanceof Placeholder)) return new Placeholder('<replaced text>');
-    if (typeof text !== 'string' || typeof pattern !== 'string' || typeof by !== 'string') return undefined;
-    if (!regex) return text.split(pattern).join(by);
-    return text.replace(userRegex(sc, pattern, 'gu'), () => by);
-  }
-  return undefined;
-}
-
-/** A regular expression given by the user (a flag): a malformed one is the user's error, not a crash. */
-function userRegex(sc: Scope, pattern: string, flags: string): RegExp {
-  try {
-    return new RegExp(pattern, flags);
-  } catch {
-    throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${JSON.stringify(pattern)} is not a valid regular expression`);
-  }
-}
-
-const truthy = (v: unknown) => !isEmpty(v) && v !== false;
-
-function equal(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function hasPlaceholder(v: unknown): boolean {
-  if (v instanceof Placeholder) return true;
-  if (Array.isArray(v)) return v.some(hasPlaceholder);
-  if (typeof v === 'object' && v !== null) return Object.values(v).some(hasPlaceholder);
-  return false;
-}
-
-function evalCondition(sc: Scope, c: Condition): Truth {
-  if ('flag' in c) return truthy(flagValue(sc, c.flag));
-  if ('given' in c) return Object.hasOwn(sc.data, c.given);
-  if ('from' in c) {
-    if (!sc.ran.has(c.from)) return false;
-    return sc.dry ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));
-  }
-  if ('equals' in c || 'in' in c) {
-    const [src, want] = 'equals' in c ? [c.equals[0], [c.equals[1]]] : [c.in[0], c.in[1]];
-    const v = evalSource(sc, src);
-    if (hasPlaceholder(v)) return 'unknown';
-    return want.some((w) => equal(v, w));
-  }
-  if ('not' in c) {
-    const t = evalCondition(sc, c.not);
-    return t === 'unknown' ? t : !t;
-  }
-  if ('present' in c) {
-    const v = evalSource(sc, c.present);
-    return hasPlaceholder(v) ? 'unknown' : truthy(v);
-  }
-  if ('matches' in c) {
-    const v = evalSource(sc, c.matches[0]);
-    if (hasPlaceholder(v)) return 'unknown';
-    return typeof v === 'string' && new RegExp(c.matches[1], 'u').test(v);
-  }
-  if ('has' in c) {
-    const v = evalSource(sc, c.has[0]);
-    if (hasPlaceholder(v)) return 'unknown';
-    return asList(v).some((x) => equal(x, c.has[1]));
-  }
-  const parts = ('all' in c ? c.all : c.any).map((x) => evalCondition(sc, x));
-  if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
-  return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
-}
-
-function conditionText(c: Condition): string {
-  if ('from' in c) return `<from ${c.from}${c.path ? '.' + c.path : ''}>`;
-  return `<depends on an earlier step: ${JSON.stringify(c)}>`;
-}
-
 /** Identifier-like fields of a result (`messageId`, `taskIds`, `id`), for partial_outcome messages. */
 export function returnedIds(result: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -412,20 +116,12 @@ interface Call {
   page?: number;
 }
 
-async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<unknown> {
-  const server = serverFor(c.server, o.env);
+/** Runs one backend call or transfer and reports it to the journal: checked writable before, one record after. */
+async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome'>, run: () => Promise<T>): Promise<T> {
   openJournal(o.env); // a call the journal cannot record is not sent (journal_unwritable)
-  const { callTool, resultOf } = await import('./transport.js');
-  const record: Omit<CallRecord, 'outcome'> = {
-    canonical_path: tool.canonical_path, catalog: o.catalog, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}),
-    server: c.server, rpc: c.rpc, arguments: c.args,
-  };
-  let result: unknown;
+  let result: T;
   try {
-    const response = await callTool(server, {
-      server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs, ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
-    });
-    result = resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
+    result = await run();
   } catch (err) {
     const reason = err instanceof DwsError ? err.reason : 'internal_error';
     journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
@@ -433,6 +129,21 @@ async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<
   }
   journalCall(o.env, { ...record, outcome: 'ok', result });
   return result;
+}
+
+async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<unknown> {
+  const server = serverFor(c.server, o.env);
+  const record: Omit<CallRecord, 'outcome'> = {
+    canonical_path: tool.canonical_path, catalog: o.catalog, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}),
+    server: c.server, rpc: c.rpc, arguments: c.args,
+  };
+  return journaled(o, record, async () => {
+    const { callTool, resultOf } = await import('./transport.js');
+    const response = await callTool(server, {
+      server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs, ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
+    });
+    return resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
+  });
 }
 
 /** An atomic command: the one-step plan {server: product_id, rpc: rpc_name, args: flags through their property}. */
@@ -454,119 +165,6 @@ export async function executeAtomic(tool: ToolSpec, data: Record<string, unknown
     replayable: tool.effect === 'read',
   });
   return { result };
-}
-
-function asList(v: unknown): unknown[] {
-  if (v === undefined) return [];
-  return Array.isArray(v) ? v : [v];
-}
-
-function candidatesText(cands: unknown[], fields: string[]): string {
-  return cands.slice(0, 10).map((c) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, readPath(c, f) ?? null])))).join(', ') +
-    (cands.length > 10 ? `, ... ${cands.length - 10} more` : '');
-}
-
-/**
- * The candidates a match selects: equals (exactly, or as the same text: a flag "3" matches a version 3; when none
- * does and contains_when holds, those containing the text), contains (case-insensitive text) or one_of. With
- * `prefer`, a match that finds nothing keeps every candidate; a match whose `when` does not hold keeps them all.
- */
-function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefined): { cands: unknown[]; wanted: string } {
-  if (m === undefined || (m.when !== undefined && evalCondition(sc, m.when) !== true)) return { cands: all, wanted: '' };
-  let test: (x: unknown) => boolean;
-  let wanted: string;
-  if (m.equals !== undefined) {
-    const want = evalSource(sc, m.equals);
-    if (want === undefined) return { cands: all, wanted: '' };
-    wanted = ` for ${JSON.stringify(want)}`;
-    test = (x) => {
-      const f = readPath(x, m.field);
-      return equal(f, want) || (f !== undefined && f !== null && typeof f !== 'object' && String(f) === String(want));
-    };
-    if (!all.some(test) && m.contains_when !== undefined && evalCondition(sc, m.contains_when) === true && typeof want === 'string') {
-      test = (x) => String(readPath(x, m.field) ?? '').includes(want);
-    }
-  } else if (m.contains !== undefined) {
-    const want = evalSource(sc, m.contains);
-    if (typeof want !== 'string') return { cands: all, wanted: '' };
-    wanted = ` containing ${JSON.stringify(want)}`;
-    test = (x) => {
-      const f = readPath(x, m.field);
-      return typeof f === 'string' && f.toLowerCase().includes(want.toLowerCase());
-    };
-  } else {
-    wanted = ` among ${JSON.stringify(m.one_of)}`;
-    test = (x) => m.one_of!.some((w) => equal(readPath(x, m.field), w));
-  }
-  const hit = all.filter(test);
-  return { cands: hit.length || !m.prefer ? hit : all, wanted };
-}
-
-type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' | 'allow_none'>;
-
-/** Exactly one candidate, or a typed refusal listing them (never a guess); `take` / `allow_none` relax it as declared. */
-function chooseOne(sc: Scope, step: PlanStep, all: unknown[], r: ChooseSpec): unknown {
-  const { cands, wanted } = matchCandidates(sc, all, r.match);
-  const where = `${sc.tool.canonical_path} (step "${step.id}")`;
-  if (cands.length === 0) {
-    if (r.allow_none) return undefined;
-    throw new DwsError('not_found', `${where}: nothing matches${wanted}`, 'check the value (a name, an id) and try again; nothing was changed');
-  }
-  let chosen: unknown;
-  if (cands.length === 1 || r.take === 'first') chosen = cands[0];
-  else if (r.take !== undefined) {
-    const key = r.take.max;
-    const num = (x: unknown) => {
-      const v = readPath(x, key);
-      return typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : -Infinity;
-    };
-    chosen = cands.reduce((a, b) => (num(b) > num(a) ? b : a));
-  } else {
-    throw new DwsError('ambiguous_match', `${where}: ${cands.length} candidates match${wanted}: ${candidatesText(cands, r.label)}`,
-      `run again with a value that names exactly one of them (e.g. its ${r.value}); nothing was changed`);
-  }
-  if (readPath(chosen, r.value) === undefined) {
-    throw new DwsError('backend_error', `${where}: the matching candidate has no "${r.value}"`, 'the backend answered in an unexpected shape; report it');
-  }
-  return chosen;
-}
-
-function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
-  const r = step.resolve!;
-  return chooseOne(sc, step, asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined)), r);
-}
-
-/** A failed expectation stops the plan before the next step (constraint_violation: nothing further is sent). */
-function checkExpect(sc: Scope, step: PlanStep, e: ExpectSpec, result: unknown): void {
-  const v = readPath(result, e.path);
-  if (e.when_present && v === undefined) return;
-  const fail = (what: string): never => {
-    throw new DwsError('constraint_violation', `${sc.tool.canonical_path} (step "${step.id}"): ${e.path} is ${JSON.stringify(v ?? null)}, ${what}`,
-      'check the target (an id, a name, a type) and run the command again');
-  };
-  if (e.equals !== undefined) {
-    const want = evalSource(sc, e.equals);
-    if (!(equal(v, want) || (v !== undefined && want !== undefined && typeof v !== 'object' && String(v) === String(want)))) fail(`expected ${JSON.stringify(want ?? null)}`);
-  } else if (e.one_of !== undefined) {
-    if (!e.one_of.some((w) => equal(v, w))) fail(`expected one of ${JSON.stringify(e.one_of)}`);
-  } else if (e.contains_all !== undefined) {
-    const have = new Set(asList(v).map((x) => JSON.stringify(x)));
-    const missing = asList(evalSource(sc, e.contains_all)).filter((x) => !have.has(JSON.stringify(x)));
-    if (missing.length) fail(`missing ${JSON.stringify(missing)}`);
-  } else if (e.matches !== undefined) {
-    const pattern = evalSource(sc, e.matches);
-    const regex = e.regex !== undefined && evalSource(sc, e.regex) === true;
-    const found = typeof v === 'string' && typeof pattern === 'string' && (regex ? userRegex(sc, pattern, 'u').test(v) : v.includes(pattern));
-    if (!found) fail(`expected to contain ${JSON.stringify(pattern ?? null)}`);
-  } else if (e.present && v === undefined) fail('expected a value');
-}
-
-function pollHolds(check: PollCheck | undefined, result: unknown): boolean {
-  if (check === undefined) return false;
-  const v = readPath(result, check.path);
-  if (check.present) return v !== undefined && v !== null && v !== '';
-  if (check.one_of !== undefined) return check.one_of.some((w) => equal(v, w));
-  return equal(v, check.equals);
 }
 
 function evalArgs(sc: Scope, step: PlanStep): Record<string, unknown> {
@@ -654,21 +252,6 @@ async function runPaged(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
     sent = next;
   }
   return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);
-}
-
-/** Runs one HTTP transfer or local file write and reports it to the journal like a backend call (server "http"). */
-async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome'>, run: () => Promise<T>): Promise<T> {
-  openJournal(o.env); // a transfer the journal cannot record is not made (journal_unwritable)
-  let result: T;
-  try {
-    result = await run();
-  } catch (err) {
-    const reason = err instanceof DwsError ? err.reason : 'internal_error';
-    journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
-    throw err;
-  }
-  journalCall(o.env, { ...record, outcome: 'ok', result });
-  return result;
 }
 
 /** An upload (a file's bytes or a plan value's text) or a download (to a file, or as the result's text). */
@@ -818,7 +401,9 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
 }
 
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
-  const sc: Scope = { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), o, at: (o.now ?? (() => new Date()))(), uuids: new Map() };
+  const sc: Scope = {
+    tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? randomUUID, uuids: new Map(),
+  };
   if (o.dryRun) {
     const steps: StepPreview[] = [];
     for (const step of plan.steps) {
