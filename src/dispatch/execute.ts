@@ -424,8 +424,9 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       try {
         result = await runStep(sc, step, index, o, done);
       } catch (err) {
-        // a tolerated probe that failed counts as not run; its failure is in the journal
-        if (step.tolerate_failure && !(err instanceof DwsError && err.reason === 'journal_unwritable')) continue;
+        // a tolerated probe whose call failed counts as not run (its failure is in the journal); a refusal of dws
+        // itself (ambiguous_match, not_found, journal_unwritable, ...) is never swallowed
+        if (step.tolerate_failure && err instanceof DwsError && err.category === 'backend') continue;
         throw err;
       }
       if (step.expect) checkExpect(sc, step, step.expect, result);

@@ -26,7 +26,7 @@ function executionText(t: ToolSpec, e: NonNullable<ReturnType<typeof executionSu
     e.resolve ? 'stops with candidates when a name is ambiguous / 名称有歧义时列出候选并停止' : '',
     e.poll ? 'waits for a task, bounded / 有界等待任务完成' : '',
   ].filter(Boolean);
-  return `${e.steps === 1 ? 'one step' : `${e.steps} steps`}: ${calls.join(' -> ')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+  return `${calls.length === 1 ? 'one step' : `${calls.length} steps`}: ${calls.join(' -> ')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
 }
 
 export function toolHelp(t: ToolSpec): string {

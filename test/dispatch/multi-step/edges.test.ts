@@ -81,6 +81,21 @@ describe('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
     expect(existsSync(path.join(r.root, '..', 'outside.bin'))).toBe(false);
   });
 
+  it('a probe that fails at the backend is tolerated (the other domain is tried); an auth failure is not', async () => {
+    const respond: CannedBackend['respond'] = (_s, tool) => (tool === 'download_file' ? { result: { resourceUrl: `${backend.blobBase}/doc.md` } } : { result: { nodeId: 'n1' } });
+    backend.blobText = '# title\n';
+    backend.faults.set(0, 400);
+    const fallback = await run('markdown.fetch', { node: 'n1', output: null }, respond);
+    expect(fallback.error).toBeUndefined();
+    expect(backend.log.map((op) => `${op.server}/${op.name}`)).toEqual(['drive/get_file_info', 'doc/get_document_info', 'doc/download_file', 'blob/doc.md']);
+    expect(fallback.result).toMatchObject({ content: '# title\n' });
+    backend.reset();
+    backend.faults.set(0, 401);
+    const denied = await run('markdown.fetch', { node: 'n1', output: null }, respond);
+    expect(denied.error?.reason).toBe('auth_failed');
+    expect(names()).toEqual(['get_file_info']);
+  });
+
   it('a resolution that finds nobody is not_found and sends nothing after it', async () => {
     const r = await run('chat.shortcut_dm', { to: '无此人' }, () => ({ result: [] }));
     expect(r.error?.reason).toBe('not_found');
