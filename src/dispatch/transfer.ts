@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
 import { fileRootOf } from '../plan/transforms.js';
+import { EXTRA_TRANSFORMS } from '../plan/transforms-extra.js';
 
 export interface UploadRequest {
   file: string;
@@ -109,6 +110,18 @@ async function writeThrough(source: Readable, dest: string): Promise<void> {
 
 const shown = (root: string, dest: string) => path.relative(root, dest) || path.basename(dest);
 
+/** The name a download into a directory gets: the URL's last path segment, made one safe file name (never `..`). */
+function urlFileName(url: URL): string {
+  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+  let decoded = last;
+  try {
+    decoded = decodeURIComponent(last);
+  } catch {
+    // a malformed escape stays as it was written
+  }
+  return decoded === '' ? 'download' : (EXTRA_TRANSFORMS.safe_filename(decoded, 'the download name') as string);
+}
+
 /**
  * GET the URL (the backend's headers, if it gave any), at most maxBytes, streamed: into a confined file
  * (`{file, bytes, status}`), or without a file as UTF-8 text (`{content, bytes, status}`).
@@ -116,7 +129,7 @@ const shown = (root: string, dest: string) => path.relative(root, dest) || path.
 export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file: string; bytes: number; status: number } | { content: string; bytes: number; status: number }> {
   const target = checkedUrl(r.url);
   const what = r.file === undefined ? 'the download' : `the download to "${r.file}"`;
-  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, decodeURIComponent(path.basename(target.pathname)) || 'download', r.overwrite, env);
+  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, urlFileName(target), r.overwrite, env);
   let response: Response;
   try {
     response = await fetch(target, { headers: r.headers ?? {}, signal: AbortSignal.timeout(r.timeoutMs) });

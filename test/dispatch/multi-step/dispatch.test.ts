@@ -3,12 +3,14 @@
 // prints every step and calls nothing; a failure after a write is partial_outcome (exit 7) naming the completed
 // steps with their ids and the step that failed, and the journal records every call, the failed one included; an
 // upload from a local file is bounded and never leaves the file root; a plan hands over to a local command
-// (event +listen-im -> event consume) with that command's own checks, streaming its lines.
+// (event +listen-im -> event consume) with that command's own checks, streaming its lines; a download stays inside
+// its target directory whatever name the URL carries, keeps an existing file unless told, and is bounded.
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchTool, runDispatch } from '../../../src/dispatch/cli.js';
+import { downloadUrl } from '../../../src/dispatch/transfer.js';
 import { verifyJournal, type JournalRecord } from '../../../src/dispatch/journal-record.js';
 import { DwsError } from '../../../src/errors.js';
 import { shippedEngine } from '../../helpers.js';
@@ -140,6 +142,24 @@ describe('uploads of a multi-step plan', () => {
     }
     expect(mcp.calls).toEqual([]);
     expect(mcp.uploads).toEqual([]);
+  });
+});
+
+describe('downloads of a multi-step plan', () => {
+  it('into a directory: the URL\'s last segment made one safe name, inside the directory; an existing file is kept unless overwrite', async () => {
+    mcp.files['../../escape.bin'] = Buffer.from('payload');
+    const url = `${mcp.base}/files/..%2F..%2Fescape.bin`;
+    const first = await downloadUrl({ url, file: 'out/', maxBytes: 100, timeoutMs: 5000 }, env());
+    expect(first).toEqual({ file: path.join('out', '_.._escape.bin'), bytes: 7, status: 200 });
+    expect(readFileSync(path.join(dir, 'out', '_.._escape.bin'), 'utf8')).toBe('payload');
+    await expect(downloadUrl({ url, file: 'out/', overwrite: false, maxBytes: 100, timeoutMs: 5000 }, env())).rejects.toMatchObject({ reason: 'invalid_parameter' });
+    expect((await downloadUrl({ url, file: 'out/', overwrite: true, maxBytes: 100, timeoutMs: 5000 }, env())).bytes).toBe(7);
+  });
+
+  it('without a file the text is the result, within the bound', async () => {
+    mcp.files['note.md'] = Buffer.from('# 标题\n');
+    expect(await downloadUrl({ url: `${mcp.base}/files/note.md`, maxBytes: 100, timeoutMs: 5000 }, env())).toEqual({ content: '# 标题\n', bytes: 9, status: 200 });
+    await expect(downloadUrl({ url: `${mcp.base}/files/note.md`, maxBytes: 4, timeoutMs: 5000 }, env())).rejects.toMatchObject({ reason: 'backend_error' });
   });
 });
 
