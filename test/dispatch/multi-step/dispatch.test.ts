@@ -184,6 +184,15 @@ describe('a hand-over to a local command', () => {
     expect(events.subscriptions).toEqual([]);
   });
 
+  it('two groups with the title are ambiguous_match listing both, before any subscription', async () => {
+    mcp.answers['im/search_groups'] = () => ({ result: [{ title: '发布群', openConversationId: 'cid_a' }, { title: '发布群', openConversationId: 'cid_b' }], hasMore: false });
+    const r = await run(['event', '+listen-im', '--kind', 'group', '--chat-query', '发布群', '--yes']);
+    expect(r.error?.reason).toBe('ambiguous_match');
+    expect(r.error?.message).toContain('"openConversationId":"cid_a"');
+    expect(r.error?.message).toContain('"openConversationId":"cid_b"');
+    expect(events.requests).toEqual([]);
+  });
+
   it('the local command\'s own validation applies: a sender with no person found is not_found before any subscription', async () => {
     mcp.answers['contact/search_contact_by_key_word'] = () => ({ result: [] });
     const r = await run(['event', '+listen-im', '--kind', 'sender', '--user-query', '无此人', '--yes']);

@@ -132,7 +132,7 @@ const lastKey = (p: string) => {
 export interface SynthContext {
   data: Record<string, unknown>;
   blobBase: string;
-  /** Step ids whose resolve answers with two candidates. */
+  /** Step ids whose resolve (or pick) gets two candidates. */
   ambiguous?: Set<string>;
 }
 
@@ -239,7 +239,8 @@ export function synthesize(ctx: SynthContext, plan: PlanSpec, step: PlanStep, ar
   for (const other of plan.steps) {
     if (!other.pick) continue;
     const items = other.pick.items as { from?: string; path?: string };
-    if (items.from === step.id && items.path) setPath(res, items.path, [candidate(ctx, plan, other, 0, args)]);
+    const two = ctx.ambiguous?.has(other.id);
+    if (items.from === step.id && items.path) setPath(res, items.path, two ? [candidate(ctx, plan, other, 0, args), candidate(ctx, plan, other, 1, args)] : [candidate(ctx, plan, other, 0, args)]);
   }
   if (Object.keys(res).length === 0) res.ok = true;
   return res;
