@@ -2,6 +2,8 @@
 // steps, their resolvable arguments and the placeholders for values from earlier results, with the flags of
 // test/fixtures/multi-step/inputs.json, a fixed clock and fixed uuids. A dry run calls nothing. The golden is
 // written only with UPDATE_GOLDEN=1; without it a missing golden fails.
+// The plans read the clock and dates in local time: one fixed zone makes the golden the same on every machine.
+process.env.TZ = 'Asia/Shanghai';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
