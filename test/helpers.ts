@@ -1,5 +1,5 @@
 // Shared test helpers: the shipped engine, a fixture engine built from the real catalog with a few tools made
-// unavailable, and a CLI runner that captures stdout, stderr and the exit code.
+// unavailable and one composite command without its plan, and a CLI runner that captures stdout, stderr and the exit code.
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -33,6 +33,9 @@ export function realCatalog(): Catalog {
 /** Tools made unavailable in the fixture catalog (never in the shipped one). */
 export const UNAVAILABLE = ['chat.recall_message', 'drive.shortcut_upload', 'todo.create_personal_todo'];
 
+/** A composite command whose plan the fixture catalog drops (every shipped composite command has one). */
+export const PLANLESS = 'chat.shortcut_dm';
+
 /** A tool given an extra avoid_when phrase in the fixture catalog. */
 export const DEMOTED = { canonical_path: 'chat.forward_message', phrase: '不是转发而是搬运' };
 
@@ -45,6 +48,7 @@ export function fixtureSnapshot(): Uint8Array {
         t.availability = 'unavailable';
         t.interface_reason = 'test fixture: the backend for this command is switched off';
       }
+      if (t.canonical_path === PLANLESS) delete t.plan;
     }
     fixtureBytes = snapshotFromCatalog(c);
   }

@@ -2,7 +2,9 @@
 // the build-time validation (src/plan/validate.ts) and the executor (src/dispatch/execute.ts).
 
 /** A parametrized transform is a one-key object; the others are names. */
-export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string };
+export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string }
+  | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
+  | { to_keys: unknown } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
 
 export interface SourceModifiers {
   transform?: Transform[];
@@ -24,7 +26,23 @@ export type Source = SourceModifiers & (
   | { first: Source[] }
   | { pick: Source; field: string; in: Source }
   | { each: Source; to: Source }
+  | { now: NowSpec }
+  | { uuid: string }
+  | { difference: [Source, Source] }
+  | { entries: [Source, Source][] }
+  | { merge: Source[] }
+  | { get: { in: Source; key: Source } }
+  | { filter: { in: Source; field: string; not_equals: Source } }
+  | { replace: { in: Source; pattern: Source; with: Source; regex?: Source } }
 );
+
+/** The clock, read once per run: start of this day/month, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
+export interface NowSpec {
+  start_of?: 'day' | 'month';
+  add_days?: number | Source;
+  add_months?: number;
+  format: 'millis' | 'YYYY-MM-DD HH:mm:ss';
+}
 
 export type Condition =
   | { flag: string }
@@ -34,7 +52,10 @@ export type Condition =
   | { from: string; path?: string }
   | { not: Condition }
   | { all: Condition[] }
-  | { any: Condition[] };
+  | { any: Condition[] }
+  | { matches: [Source, string] }
+  | { has: [Source, unknown] }
+  | { present: Source };
 
 export interface PageSpec {
   /** Cursor paging: the argument carrying the cursor and the path of the next one in a page's result. */
@@ -58,12 +79,76 @@ export interface ResolveSpec {
   items: string[];
   value: string;
   label: string[];
-  /** Candidates whose field equals the value exactly; when none does and contains_when holds, those containing it. */
-  match?: { field: string; equals: Source; contains_when?: Condition };
+  match?: MatchSpec;
+  /** Several candidates are not ambiguous: take the first, or the one with the greatest value of a field. */
+  take?: 'first' | { max: string };
+  /** No candidate is not a refusal: the step counts as not run (a later `{from: step}` condition is false). */
+  allow_none?: boolean;
+}
+
+/**
+ * Which candidates count: equals (exactly; when none does and contains_when holds, those containing the text),
+ * contains (case-insensitive text) or one_of (literals). `prefer`: a match that finds nothing keeps every candidate.
+ * `when`: the match applies only when the condition holds.
+ */
+export interface MatchSpec {
+  field: string;
+  equals?: Source;
+  contains?: Source;
+  one_of?: unknown[];
+  prefer?: boolean;
+  when?: Condition;
+  contains_when?: Condition;
+}
+
+/** A check of a step's result before the plan goes on; failing is constraint_violation and nothing more is sent. */
+export interface ExpectSpec {
+  path: string;
+  equals?: Source;
+  one_of?: unknown[];
+  contains_all?: Source;
+  matches?: Source;
+  regex?: Source;
+  present?: boolean;
+  /** Check only when the value at path is present. */
+  when_present?: boolean;
+}
+
+/** A read repeated until its result meets `until` (or `fail`), bounded by attempts and a time budget. */
+export interface PollSpec {
+  until: PollCheck;
+  fail?: PollCheck;
+  interval_seconds: Source;
+  timeout_seconds?: Source;
+  max_attempts: number | Source;
+}
+
+export interface PollCheck {
+  path: string;
+  equals?: unknown;
+  one_of?: unknown[];
+  present?: boolean;
+}
+
+/** A resolution over a value already at hand (no call), with the same refusals as resolve. */
+export interface PickSpec {
+  items: Source;
+  value: string;
+  label: string[];
+  match?: MatchSpec;
+}
+
+/** A plan value written to a local file inside the file root (text as is, anything else as JSON). */
+export interface SaveSpec {
+  file: Source;
+  content: Source;
+  overwrite?: Source;
 }
 
 export interface UploadSpec {
-  file: Source;
+  /** A local file's bytes, or `content` (a plan value's text) instead. */
+  file?: Source;
+  content?: Source;
   url: Source;
   headers?: Source;
   max_bytes: number;
@@ -71,8 +156,20 @@ export interface UploadSpec {
 
 export interface DownloadSpec {
   url: Source;
-  file: Source;
+  headers?: Source;
+  /** Without a file the text is the step's result ({content, bytes}). */
+  file?: Source;
+  /** Declared: an existing file is replaced only when it holds. Not declared: an existing regular file is replaced. */
+  overwrite?: Source;
   max_bytes: number;
+}
+
+/** A hand-over to a local command (src/dispatch/local/) with arguments keyed by its flag names. */
+export interface HandoffSpec {
+  local: string;
+  args: Record<string, Source>;
+  /** Its positional arguments by name (event consume's event_key). */
+  positionals?: Record<string, Source>;
 }
 
 export interface PlanStep {
@@ -88,6 +185,14 @@ export interface PlanStep {
   resolve?: ResolveSpec;
   upload?: UploadSpec;
   download?: DownloadSpec;
+  expect?: ExpectSpec;
+  poll?: PollSpec;
+  pick?: PickSpec;
+  refuse?: string;
+  save?: SaveSpec;
+  handoff?: HandoffSpec;
+  /** A read whose failure is not fatal: the step then counts as not run (a probe). */
+  tolerate_failure?: boolean;
 }
 
 export interface PlanSpec {
@@ -96,8 +201,10 @@ export interface PlanSpec {
   output?: Source;
 }
 
-export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each'] as const;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any'] as const;
+export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
+  'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present'] as const;
+export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;
 export const MAX_ITEMS_LIMIT = 1000;
@@ -120,15 +227,19 @@ export interface ExecutionSummary {
   resolve?: true;
   upload?: true;
   download?: true;
+  poll?: true;
 }
 
 export function planSummary(p: PlanSpec): ExecutionSummary {
-  const out: ExecutionSummary = { steps: p.steps.length };
+  // steps that reach the backend (MCP calls and transfers); pick, refuse, save and handoff steps run locally
+  const out: ExecutionSummary = { steps: p.steps.filter((s) => s.server !== undefined || s.upload || s.download).length };
   const pages = p.steps.filter((s) => s.page).map((s) => s.page!.max_pages);
   if (pages.length) out.max_pages = Math.max(...pages);
   if (p.steps.some((s) => s.for_each)) out.for_each = true;
-  if (p.steps.some((s) => s.resolve)) out.resolve = true;
+  // a step that can stop with ambiguous_match: a resolve that must find exactly one, or a pick
+  if (p.steps.some((s) => s.pick || (s.resolve && !s.resolve.allow_none && !s.resolve.take))) out.resolve = true;
   if (p.steps.some((s) => s.upload)) out.upload = true;
-  if (p.steps.some((s) => s.download)) out.download = true;
+  if (p.steps.some((s) => s.download || s.save)) out.download = true;
+  if (p.steps.some((s) => s.poll)) out.poll = true;
   return out;
 }

@@ -10,6 +10,7 @@ import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { checkCatalogVersion } from '../schema/browse.js';
 import { resolveCommand } from './resolve.js';
+import { identityKey } from '../catalog/identity.js';
 import { parseToolArgs } from './flags.js';
 import { foldInput, validateInput } from './validate.js';
 import { groupHelp, toolHelp } from './help.js';
@@ -119,7 +120,13 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     const result = await runner.run({ tool, values: r.values, positionals: r.positionals, env, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine });
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
-  const options = { env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, dryRun: r.dryRun };
+  const options = {
+    env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, dryRun: r.dryRun, writeLine: r.writeLine, signal: r.signal,
+    toolOf: (canonical: string) => {
+      const doc = e.identities.get(identityKey(canonical));
+      return doc === undefined ? undefined : e.spec(doc);
+    },
+  };
   return runner.kind === 'plan' ? executePlan(tool, runner.plan, data, options) : executeAtomic(tool, data, options);
 }
 
@@ -168,7 +175,8 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     throw new DwsError('unsupported_output_format', `--format must be json or text, not "${format}"`);
   }
   const c = parsed.control;
-  const stop = onInterrupt(Object.hasOwn(localCommands, tool.canonical_path));
+  // a plan that hands over to a local command stops as that command does
+  const stop = onInterrupt(Object.hasOwn(localCommands, tool.canonical_path) || (tool.plan?.steps.some((s) => s.handoff) ?? false));
   try {
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,

@@ -1,26 +1,44 @@
 // The one executor of backend commands (docs/PLANS.md): an atomic command is the one-step plan it is, a composite
 // command runs its catalog plan (ToolSpec.plan). Dispatch (cli.ts) has already passed every gate (hashes,
 // availability, ajv validation, one confirmation for the whole plan). Here: argument sources, conditions, for_each,
-// paging, resolution, uploads, the journal record of every call, and `partial_outcome` when a failure follows a
-// completed write. `--dry-run` evaluates what it can without calling anything and shows placeholders for values
+// paging, resolution (resolve, pick), checks (expect), polls, uploads, downloads and saves, refusals, the hand-over
+// to a local command, the journal record of every call, and `partial_outcome` when a failure follows a completed
+// write. `--dry-run` evaluates what it can without calling anything and shows placeholders for values
 // from earlier results.
+import { randomUUID } from 'node:crypto';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { Condition, PlanSpec, PlanStep, Source } from '../catalog/plan.js';
-import { sourceKind } from '../catalog/plan.js';
+import type { PlanSpec, PlanStep, Source } from '../catalog/plan.js';
+import { MAX_POLL_ATTEMPTS } from '../catalog/plan.js';
 import { readPath, replaceAt } from '../plan/path.js';
-import { applyTransforms } from '../plan/transforms.js';
 import { mapArguments } from './arguments.js';
 import { serverFor, type Env } from './config.js';
 import { journalCall, openJournal } from './journal.js';
-import { hiddenTarget } from './validate.js';
+import { foldInput, validateInput } from './validate.js';
 import type { CallRecord } from './call-record.js';
+import {
+  Placeholder, asList, conditionText, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, truthy, type Scope, type Truth,
+} from './plan-values.js';
+import { checkExpect, chooseOne, pollHolds, resolveOne } from './plan-checks.js';
 
 export interface ExecuteOptions {
   env: Env;
   timeoutMs: number;
   catalog: { source_hash: string; surface_hash: string };
   dryRun: boolean;
+  /** The clock `{now}` sources read (once per run); default the system clock. */
+  now?: () => Date;
+  /** The generator of `{uuid}` values; default crypto.randomUUID. */
+  uuid?: () => string;
+  /** The transport's first retry backoff (tests make it short); default the transport's. */
+  backoffMs?: number;
+  /** How a poll waits between attempts; default a timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** For a handoff to a streaming local command (event consume): JSON Lines out, stopped by the signal. */
+  writeLine?: (line: string) => Promise<void>;
+  signal?: AbortSignal;
+  /** The ToolSpec of another catalog command (a handoff's local command), for its own validation. */
+  toolOf?: (canonical: string) => ToolSpec | undefined;
 }
 
 /** The invocation plan `--dry-run` prints for an atomic command (fixed key order; derived_arguments only when non-empty). */
@@ -44,6 +62,11 @@ export interface StepPreview {
   arguments?: Record<string, unknown>;
   upload?: { file: unknown; url: unknown; max_bytes: number };
   download?: { url: unknown; file: unknown; max_bytes: number };
+  pick?: { items: unknown; value: string };
+  refuse?: string;
+  save?: { file: unknown };
+  handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
+  poll?: { max_attempts: unknown };
   when?: string;
   for_each?: unknown;
   page?: { cursor_arg: string; pages: number; max_pages: number };
@@ -60,196 +83,7 @@ export interface PlanDryRun {
   idempotency: ToolSpec['idempotency'];
 }
 
-export type ExecuteOutcome = { plan: AtomicDryRun | PlanDryRun } | { result: unknown };
-
-/** A value from an earlier result during --dry-run: printed as its placeholder text. */
-class Placeholder {
-  constructor(readonly text: string) {}
-  toJSON(): string {
-    return this.text;
-  }
-}
-
-type Truth = boolean | 'unknown';
-
-interface Scope {
-  tool: ToolSpec;
-  env: Env;
-  data: Record<string, unknown>;
-  dry: boolean;
-  results: Map<string, unknown>;
-  /** Steps that ran (or, in a dry run, that may run). */
-  ran: Set<string>;
-  item?: { value: unknown };
-}
-
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-
-function flagValue(sc: Scope, name: string): unknown {
-  const v = sc.data[name];
-  return isEmpty(v) ? undefined : v;
-}
-
-function positionalValue(sc: Scope, index: number): unknown {
-  const name = sc.tool.positionals?.find((p) => p.index === index)?.name;
-  if (name === undefined) return undefined;
-  const v = sc.data[name] ?? sc.data[hiddenTarget(sc.tool, name) ?? name];
-  return isEmpty(v) ? undefined : v;
-}
-
-function fromValue(sc: Scope, id: string, path: string | undefined, optional: boolean): unknown {
-  if (!sc.ran.has(id)) return undefined;
-  if (sc.dry) return new Placeholder(`<from ${id}${path ? '.' + path : ''}>`);
-  const v = readPath(sc.results.get(id), path);
-  if (v === undefined && !optional) {
-    throw new DwsError('backend_error', `${sc.tool.canonical_path}: the result of step "${id}" has no ${path ? `"${path}"` : 'value'}`,
-      'the backend answered in an unexpected shape; report it');
-  }
-  return v;
-}
-
-function setNested(target: Record<string, unknown>, key: string, value: unknown): void {
-  const keys = key.split('.');
-  let node = target;
-  for (const k of keys.slice(0, -1)) {
-    if (typeof node[k] !== 'object' || node[k] === null || Array.isArray(node[k])) node[k] = {};
-    node = node[k] as Record<string, unknown>;
-  }
-  node[keys[keys.length - 1]] = value;
-}
-
-function evalObject(sc: Scope, entries: Record<string, Source>): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  let any = false;
-  for (const [key, s] of Object.entries(entries)) {
-    const v = evalSource(sc, s);
-    if (v === undefined) continue;
-    setNested(out, key, v);
-    any = true;
-  }
-  return any ? out : undefined;
-}
-
-function label(s: Source): string {
-  if ('flag' in s) return `--${s.flag}`;
-  if ('positional' in s) return `positional ${s.positional}`;
-  if ('from' in s) return `the result of step "${s.from}"${s.path ? ` at ${s.path}` : ''}`;
-  if ('item' in s) return 'the for_each element';
-  return 'a plan value';
-}
-
-function evalSource(sc: Scope, s: Source): unknown {
-  if (s.when !== undefined && evalCondition(sc, s.when) === false) return undefined;
-  let v: unknown;
-  switch (sourceKind(s)) {
-    case 'flag':
-      v = flagValue(sc, (s as { flag: string }).flag);
-      break;
-    case 'const':
-      v = (s as { const: unknown }).const;
-      break;
-    case 'positional':
-      v = positionalValue(sc, (s as { positional: number }).positional);
-      break;
-    case 'from': {
-      const f = s as { from: string; path?: string };
-      v = fromValue(sc, f.from, f.path, s.optional === true);
-      break;
-    }
-    case 'item': {
-      const it = sc.item?.value;
-      const path = (s as { path?: string }).path;
-      v = it instanceof Placeholder ? new Placeholder(`<item${path ? '.' + path : ''}>`) : readPath(it, path);
-      break;
-    }
-    case 'object':
-      v = evalObject(sc, (s as { object: Record<string, Source> }).object);
-      break;
-    case 'list': {
-      const list = (s as { list: Source[] }).list.map((x) => evalSource(sc, x)).filter((x) => x !== undefined);
-      v = list.length ? list : undefined;
-      break;
-    }
-    case 'concat': {
-      const list = (s as { concat: Source[] }).concat.map((x) => evalSource(sc, x)).filter((x) => x !== undefined).flatMap((x) => (Array.isArray(x) ? x : [x]));
-      v = list.length ? list : undefined;
-      break;
-    }
-    case 'first':
-      v = (s as { first: Source[] }).first.map((x) => evalSource(sc, x)).find((x) => x !== undefined);
-      break;
-    case 'each': {
-      const e = s as { each: Source; to: Source };
-      const list = evalSource(sc, e.each);
-      const outer = sc.item;
-      if (list instanceof Placeholder) {
-        sc.item = { value: new Placeholder('<item>') };
-        v = [evalSource(sc, e.to)];
-      } else {
-        v = asList(list).map((item) => {
-          sc.item = { value: item };
-          return evalSource(sc, e.to);
-        }).filter((x) => x !== undefined);
-      }
-      sc.item = outer;
-      break;
-    }
-    case 'pick': {
-      const p = s as { pick: Source; field: string; in: Source };
-      const list = evalSource(sc, p.pick);
-      const wanted = evalSource(sc, p.in);
-      if (list instanceof Placeholder || wanted instanceof Placeholder) v = list;
-      else {
-        const keys = new Set(asList(wanted).map((x) => JSON.stringify(x)));
-        v = asList(list).filter((x) => keys.has(JSON.stringify(readPath(x, p.field))));
-      }
-      break;
-    }
-  }
-  if (v === undefined) return s.default;
-  if (v instanceof Placeholder) return v;
-  return applyTransforms(s.transform, v, label(s), { env: sc.env }) ?? s.default;
-}
-
-const truthy = (v: unknown) => !isEmpty(v) && v !== false;
-
-function equal(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function hasPlaceholder(v: unknown): boolean {
-  if (v instanceof Placeholder) return true;
-  if (Array.isArray(v)) return v.some(hasPlaceholder);
-  if (typeof v === 'object' && v !== null) return Object.values(v).some(hasPlaceholder);
-  return false;
-}
-
-function evalCondition(sc: Scope, c: Condition): Truth {
-  if ('flag' in c) return truthy(flagValue(sc, c.flag));
-  if ('given' in c) return Object.hasOwn(sc.data, c.given);
-  if ('from' in c) {
-    if (!sc.ran.has(c.from)) return false;
-    return sc.dry ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));
-  }
-  if ('equals' in c || 'in' in c) {
-    const [src, want] = 'equals' in c ? [c.equals[0], [c.equals[1]]] : [c.in[0], c.in[1]];
-    const v = evalSource(sc, src);
-    if (hasPlaceholder(v)) return 'unknown';
-    return want.some((w) => equal(v, w));
-  }
-  if ('not' in c) {
-    const t = evalCondition(sc, c.not);
-    return t === 'unknown' ? t : !t;
-  }
-  const parts = ('all' in c ? c.all : c.any).map((x) => evalCondition(sc, x));
-  if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
-  return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
-}
-
-function conditionText(c: Condition): string {
-  if ('from' in c) return `<from ${c.from}${c.path ? '.' + c.path : ''}>`;
-  return `<depends on an earlier step: ${JSON.stringify(c)}>`;
-}
+export type ExecuteOutcome = { plan: AtomicDryRun | PlanDryRun } | { result: unknown } | { streamed: true };
 
 /** Identifier-like fields of a result (`messageId`, `taskIds`, `id`), for partial_outcome messages. */
 export function returnedIds(result: unknown): Record<string, unknown> {
@@ -282,22 +116,12 @@ interface Call {
   page?: number;
 }
 
-async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<unknown> {
-  const server = serverFor(c.server, o.env);
+/** Runs one backend call or transfer and reports it to the journal: checked writable before, one record after. */
+async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome'>, run: () => Promise<T>): Promise<T> {
   openJournal(o.env); // a call the journal cannot record is not sent (journal_unwritable)
-  const { callTool, resultOf } = await import('./transport.js');
-  const record: Omit<CallRecord, 'outcome'> = {
-    canonical_path: tool.canonical_path, catalog: o.catalog, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}),
-    server: c.server, rpc: c.rpc, arguments: c.args,
-  };
-  let result: unknown;
+  let result: T;
   try {
-    const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
-    const response = await callTool(server, {
-      server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs,
-      onInterrupted: () => journalCall(o.env, { ...record, outcome: 'outcome_unknown', error: interrupted }),
-    });
-    result = resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
+    result = await run();
   } catch (err) {
     const reason = err instanceof DwsError ? err.reason : 'internal_error';
     journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
@@ -305,6 +129,23 @@ async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<
   }
   journalCall(o.env, { ...record, outcome: 'ok', result });
   return result;
+}
+
+async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<unknown> {
+  const server = serverFor(c.server, o.env);
+  const record: Omit<CallRecord, 'outcome'> = {
+    canonical_path: tool.canonical_path, catalog: o.catalog, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}),
+    server: c.server, rpc: c.rpc, arguments: c.args,
+  };
+  const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
+  return journaled(o, record, async () => {
+    const { callTool, resultOf } = await import('./transport.js');
+    const response = await callTool(server, {
+      server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs, ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
+      onInterrupted: () => journalCall(o.env, { ...record, outcome: 'outcome_unknown', error: interrupted }),
+    });
+    return resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
+  });
 }
 
 /** An atomic command: the one-step plan {server: product_id, rpc: rpc_name, args: flags through their property}. */
@@ -328,44 +169,6 @@ export async function executeAtomic(tool: ToolSpec, data: Record<string, unknown
   return { result };
 }
 
-function asList(v: unknown): unknown[] {
-  if (v === undefined) return [];
-  return Array.isArray(v) ? v : [v];
-}
-
-function candidatesText(cands: unknown[], fields: string[]): string {
-  return cands.slice(0, 10).map((c) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, readPath(c, f) ?? null])))).join(', ') +
-    (cands.length > 10 ? `, ... ${cands.length - 10} more` : '');
-}
-
-function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
-  const r = step.resolve!;
-  const all = asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined));
-  let cands = all;
-  let wanted = '';
-  if (r.match) {
-    const m = r.match;
-    const want = evalSource(sc, m.equals);
-    wanted = want === undefined ? '' : ` for ${JSON.stringify(want)}`;
-    cands = all.filter((c) => equal(readPath(c, m.field), want));
-    if (cands.length === 0 && m.contains_when !== undefined && evalCondition(sc, m.contains_when) === true && typeof want === 'string') {
-      cands = all.filter((c) => String(readPath(c, m.field) ?? '').includes(want));
-    }
-  }
-  const where = `${sc.tool.canonical_path} (step "${step.id}")`;
-  if (cands.length === 0) {
-    throw new DwsError('not_found', `${where}: nothing matches${wanted}`, 'check the value (a name, an id) and try again; nothing was changed');
-  }
-  if (cands.length > 1) {
-    throw new DwsError('ambiguous_match', `${where}: ${cands.length} candidates match${wanted}: ${candidatesText(cands, r.label)}`,
-      `run again with a value that names exactly one of them (e.g. its ${r.value}); nothing was changed`);
-  }
-  if (readPath(cands[0], r.value) === undefined) {
-    throw new DwsError('backend_error', `${where}: the matching candidate has no "${r.value}"`, 'the backend answered in an unexpected shape; report it');
-  }
-  return cands[0];
-}
-
 function evalArgs(sc: Scope, step: PlanStep): Record<string, unknown> {
   return evalObject(sc, step.args ?? {}) ?? {};
 }
@@ -377,26 +180,38 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
 }
 
 function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
-  const base: StepPreview = step.upload || step.download ? { id: step.id, effect: step.effect } : { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect };
-  if (step.upload) {
-    const u = step.upload;
-    base.upload = { file: evalSource(sc, u.file) ?? null, url: evalSource(sc, u.url) ?? null, max_bytes: u.max_bytes };
-  } else if (step.download) {
-    const d = step.download;
-    base.download = { url: evalSource(sc, d.url) ?? null, file: evalSource(sc, d.file) ?? null, max_bytes: d.max_bytes };
-  }
+  const base: StepPreview = step.server !== undefined ? { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect } : { id: step.id, effect: step.effect };
   if (when === 'unknown') base.when = conditionText(step.when!);
   if (step.for_each) {
     const list = evalSource(sc, step.for_each);
     base.for_each = list instanceof Placeholder ? list : asList(list);
     sc.item = { value: new Placeholder('<item>') };
   }
-  if (!step.upload && !step.download) base.arguments = evalArgs(sc, step);
-  // The first page's number is an argument like the others (later pages count up from it).
-  if (step.page?.number_arg) setNested(base.arguments!, step.page.number_arg, step.page.number_text ? String(step.page.number_start) : step.page.number_start);
+  if (step.upload) {
+    const u = step.upload;
+    const file = u.file ? evalSource(sc, u.file) : evalSource(sc, u.content!) === undefined ? undefined : '<text>';
+    base.upload = { file: file ?? null, url: evalSource(sc, u.url) ?? null, max_bytes: u.max_bytes };
+  } else if (step.download) {
+    const d = step.download;
+    base.download = { url: evalSource(sc, d.url) ?? null, file: d.file ? evalSource(sc, d.file) ?? null : null, max_bytes: d.max_bytes };
+  } else if (step.pick) {
+    base.pick = { items: evalSource(sc, step.pick.items) ?? null, value: step.pick.value };
+  } else if (step.refuse !== undefined) {
+    base.refuse = step.refuse;
+  } else if (step.save) {
+    base.save = { file: evalSource(sc, step.save.file) ?? null };
+  } else if (step.handoff) {
+    const h = step.handoff;
+    base.handoff = { local: h.local, arguments: evalObject(sc, h.args) ?? {}, ...(h.positionals ? { positionals: evalObject(sc, h.positionals) ?? {} } : {}) };
+  } else {
+    base.arguments = evalArgs(sc, step);
+    // The first page's number is an argument like the others (later pages count up from it).
+    if (step.page?.number_arg) setNested(base.arguments, step.page.number_arg, step.page.number_text ? String(step.page.number_start) : step.page.number_start);
+  }
   sc.item = undefined;
   if (step.page) base.page = { cursor_arg: step.page.number_arg ?? step.page.cursor_arg, pages: pageCount(sc, step), max_pages: step.page.max_pages };
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
+  if (step.poll) base.poll = { max_attempts: typeof step.poll.max_attempts === 'number' ? step.poll.max_attempts : evalSource(sc, step.poll.max_attempts) ?? null };
   return base;
 }
 
@@ -441,28 +256,94 @@ async function runPaged(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
   return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);
 }
 
-/** An upload or download step: one HTTP transfer, reported to the journal like a backend call (server "http"). */
+/** An upload (a file's bytes or a plan value's text) or a download (to a file, or as the result's text). */
 async function runTransfer(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions): Promise<unknown> {
-  const { downloadFile, uploadFile } = await import('./transfer.js');
+  const { downloadUrl, uploadFile, uploadText } = await import('./transfer.js');
+  const tool = sc.tool;
+  const record = (rpc: string, args: Record<string, unknown>): Omit<CallRecord, 'outcome'> =>
+    ({ canonical_path: tool.canonical_path, catalog: o.catalog, step: index, server: 'http', rpc, arguments: args });
   const spec = step.upload ?? step.download!;
-  const file = evalSource(sc, spec.file);
   const url = evalSource(sc, spec.url);
   const what = step.upload ? 'upload' : 'download';
-  if (typeof file !== 'string') throw new DwsError('missing_parameter', `${sc.tool.canonical_path}: the ${what} of step "${step.id}" needs a local file path`);
-  if (typeof url !== 'string') throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has no ${what} URL from the backend`);
-  const record = { canonical_path: sc.tool.canonical_path, catalog: o.catalog, step: index, server: 'http', rpc: step.upload ? 'PUT' : 'GET', arguments: { file } };
-  openJournal(o.env);
-  try {
-    const result = step.upload
-      ? await uploadFile({ file, url, headers: evalHeaders(sc, step.upload.headers), maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env)
-      : await downloadFile({ file, url, maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env);
-    journalCall(o.env, { ...record, outcome: 'ok', result });
-    return result;
-  } catch (err) {
-    const reason = err instanceof DwsError ? err.reason : 'internal_error';
-    journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
-    throw err;
+  if (typeof url !== 'string') throw new DwsError('backend_error', `${tool.canonical_path}: step "${step.id}" has no ${what} URL from the backend`);
+  const headers = evalHeaders(sc, spec.headers);
+  if (step.upload) {
+    const u = step.upload;
+    const file = u.file ? evalSource(sc, u.file) : undefined;
+    if (typeof file === 'string') {
+      return journaled(o, record('PUT', { file }), () => uploadFile({ file, url, headers, maxBytes: u.max_bytes, timeoutMs: o.timeoutMs }, o.env));
+    }
+    const text = u.content ? evalSource(sc, u.content) : undefined;
+    if (typeof text !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a local file path${u.content ? ' or a text' : ''}`);
+    return journaled(o, record('PUT', { bytes: Buffer.byteLength(text) }), () => uploadText({ text, url, headers, maxBytes: u.max_bytes, timeoutMs: o.timeoutMs }));
   }
+  const d = step.download!;
+  // no file (not declared, or its flag not given): the downloaded text is the step's result
+  const file = d.file ? evalSource(sc, d.file) : undefined;
+  if (file !== undefined && typeof file !== 'string') throw new DwsError('invalid_parameter', `${tool.canonical_path}: the download target of step "${step.id}" is not a file path`);
+  const overwrite = d.overwrite === undefined ? undefined : truthy(evalSource(sc, d.overwrite));
+  return journaled(o, record('GET', file === undefined ? {} : { file }), () =>
+    downloadUrl({ url, headers, file: file as string | undefined, overwrite, maxBytes: d.max_bytes, timeoutMs: o.timeoutMs }, o.env));
+}
+
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+function positiveNumber(sc: Scope, s: Source | number | undefined, what: string, fallback: number): number {
+  const v = s === undefined ? fallback : typeof s === 'number' ? s : evalSource(sc, s);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${what} must be a positive number, not ${JSON.stringify(v)}`);
+  return v;
+}
+
+/** One read repeated until `until` holds (or `fail` does), at most max_attempts times within timeout_seconds. */
+async function runPolled(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  const p = step.poll!;
+  const attempts = Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
+  const intervalMs = positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
+  const budgetMs = p.timeout_seconds === undefined ? Infinity : positiveNumber(sc, p.timeout_seconds, 'the wait timeout', 1) * 1000;
+  const sleep = o.sleep ?? wait;
+  const args = evalArgs(sc, step);
+  let waited = 0;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const last = await callBackend(sc.tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: true, step: index, page: attempt });
+    if (pollHolds(p.fail, last)) {
+      throw new DwsError('backend_error', `${sc.tool.canonical_path} (step "${step.id}"): the task failed: ${JSON.stringify(readPath(last, p.fail!.path))}`,
+        'look at the task before starting it again');
+    }
+    if (pollHolds(p.until, last)) return last;
+    if (attempt + 1 >= attempts || waited + intervalMs > budgetMs) break;
+    await sleep(intervalMs);
+    waited += intervalMs;
+  }
+  throw new DwsError('outcome_unknown', `${sc.tool.canonical_path} (step "${step.id}"): not finished after the checks this command allows; the task may still complete`,
+    'check it again later with the read command; do not start the task again');
+}
+
+/** A pick: resolve over values already at hand (one per for_each element), no call. */
+function runPick(sc: Scope, step: PlanStep): unknown {
+  const pick = step.pick!;
+  const list = step.for_each ? asList(evalSource(sc, step.for_each)) : [undefined];
+  const picked = list.map((item) => {
+    sc.item = step.for_each ? { value: item } : undefined;
+    try {
+      return chooseOne(sc, step, asList(evalSource(sc, pick.items)), pick);
+    } finally {
+      sc.item = undefined;
+    }
+  });
+  return step.for_each ? picked : picked[0];
+}
+
+/** A hand-over to a local command: its flags come from the plan and pass that command's own validation. */
+async function runHandoff(sc: Scope, step: PlanStep, o: ExecuteOptions): Promise<unknown> {
+  const h = step.handoff!;
+  const { localCommands } = await import('./local/index.js');
+  const target = o.toolOf?.(h.local);
+  const run = localCommands[h.local];
+  if (!run || !target) throw new DwsError('not_dispatchable', `${sc.tool.canonical_path}: the local command ${h.local} it hands over to is not available in this build`);
+  const values = evalObject(sc, h.args) ?? {};
+  const positionals = evalObject(sc, h.positionals ?? {}) ?? {};
+  validateInput(target, foldInput(target, values, positionals));
+  return run({ tool: target, values, positionals, env: o.env, catalog: o.catalog, signal: o.signal, writeLine: o.writeLine });
 }
 
 interface Completed {
@@ -479,8 +360,52 @@ function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown
     `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`);
 }
 
+/** The calls of one MCP step: one, one per for_each element (each resolved on its own answer), pages or polls. */
+async function runCalls(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[]): Promise<unknown> {
+  const tool = sc.tool;
+  if (step.for_each) {
+    const list = asList(evalSource(sc, step.for_each));
+    if (list.length > step.max_items!) {
+      throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
+    }
+    const results: unknown[] = [];
+    for (const item of list) {
+      sc.item = { value: item };
+      const args = evalArgs(sc, step);
+      const result = await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: step.effect === 'read', step: index });
+      results.push(step.resolve ? resolveOne(sc, step, result) : result);
+      sc.item = undefined;
+      if (step.effect === 'write') done.push({ id: `${step.id}[${results.length - 1}]`, effect: 'write', ids: returnedIds(result) });
+    }
+    return results;
+  }
+  const result = step.page ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
+    : await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+  return step.resolve ? resolveOne(sc, step, result) : result;
+}
+
+/** Runs one step; undefined means it counts as not run (a resolve or pick that allows none found nothing). */
+async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[]): Promise<unknown> {
+  if (step.refuse !== undefined) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${step.refuse}`, 'nothing was changed');
+  if (step.pick) return runPick(sc, step);
+  if (step.upload || step.download) return runTransfer(sc, step, index, o);
+  if (step.save) {
+    const file = evalSource(sc, step.save.file);
+    if (typeof file !== 'string') throw new DwsError('missing_parameter', `${sc.tool.canonical_path}: step "${step.id}" needs a file to save to`);
+    const content = evalSource(sc, step.save.content);
+    if (content === undefined) throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has nothing to save`);
+    const overwrite = step.save.overwrite ? truthy(evalSource(sc, step.save.overwrite)) : false;
+    const { saveValue } = await import('./transfer.js');
+    return saveValue({ file, content, overwrite }, o.env);
+  }
+  if (step.handoff) return runHandoff(sc, step, o);
+  return runCalls(sc, step, index, o, done);
+}
+
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
-  const sc: Scope = { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set() };
+  const sc: Scope = {
+    tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? randomUUID, uuids: new Map(),
+  };
   if (o.dryRun) {
     const steps: StepPreview[] = [];
     for (const step of plan.steps) {
@@ -493,32 +418,25 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   }
   const done: Completed[] = [];
   let last: unknown = null;
+  let streamed = false;
   for (const [index, step] of plan.steps.entries()) {
     try {
       if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
       let result: unknown;
-      if (step.upload || step.download) {
-        result = await runTransfer(sc, step, index, o);
-      } else if (step.for_each) {
-        const list = asList(evalSource(sc, step.for_each));
-        if (list.length > step.max_items!) {
-          throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
-        }
-        const results: unknown[] = [];
-        for (const item of list) {
-          sc.item = { value: item };
-          const args = evalArgs(sc, step);
-          sc.item = undefined;
-          results.push(await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: step.effect === 'read', step: index }));
-          if (step.effect === 'write') done.push({ id: `${step.id}[${results.length - 1}]`, effect: 'write', ids: returnedIds(results[results.length - 1]) });
-        }
-        result = results;
-      } else if (step.page) {
-        result = await runPaged(sc, step, index, o);
-      } else {
-        result = await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+      try {
+        result = await runStep(sc, step, index, o, done);
+      } catch (err) {
+        // a tolerated probe whose call failed counts as not run (its failure is in the journal); a refusal of dws
+        // itself (ambiguous_match, not_found, journal_unwritable, ...) is never swallowed
+        if (step.tolerate_failure && err instanceof DwsError && err.category === 'backend') continue;
+        throw err;
       }
-      if (step.resolve) result = resolveOne(sc, step, result);
+      if (step.expect) checkExpect(sc, step, step.expect, result);
+      if (result === undefined) {
+        // a streaming hand-over wrote its own lines; otherwise the step found nothing and counts as not run
+        if (step.handoff && o.writeLine) streamed = true;
+        continue;
+      }
       sc.results.set(step.id, result);
       sc.ran.add(step.id);
       if (!(step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: step.effect, ids: returnedIds(result) });
@@ -528,5 +446,6 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       throw err;
     }
   }
+  if (streamed) return { streamed: true };
   return { result: plan.output === undefined ? last : evalSource(sc, plan.output) ?? null };
 }

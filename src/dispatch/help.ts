@@ -18,13 +18,15 @@ const CONTROL_HELP: Record<string, [string, string]> = {
 function executionText(t: ToolSpec, e: NonNullable<ReturnType<typeof executionSummary>>): string {
   if (e.local) return 'locally, no backend call / 本地执行，不调用后端';
   if (!t.plan) return `one call: ${t.interface_ref!.rpc_name} on the "${t.interface_ref!.product_id}" server / 一次调用`;
-  const calls = t.plan.steps.map((s) => (s.upload ? 'upload' : s.download ? 'download' : `${s.server}.${s.rpc}`));
+  const calls = t.plan.steps.map((s) => (s.server !== undefined ? `${s.server}.${s.rpc}` : s.handoff ? `local ${s.handoff.local}` : s.upload ? 'upload' : s.download ? 'download'
+    : s.save ? 'save' : s.pick ? 'pick' : 'refuse'));
   const notes = [
     e.max_pages ? `paged, at most ${e.max_pages} pages / 分页，最多 ${e.max_pages} 页` : '',
     e.for_each ? 'one call per item / 每项一次调用' : '',
     e.resolve ? 'stops with candidates when a name is ambiguous / 名称有歧义时列出候选并停止' : '',
+    e.poll ? 'waits for a task, bounded / 有界等待任务完成' : '',
   ].filter(Boolean);
-  return `${e.steps === 1 ? 'one step' : `${e.steps} steps`}: ${calls.join(' -> ')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+  return `${calls.length === 1 ? 'one step' : `${calls.length} steps`}: ${calls.join(' -> ')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
 }
 
 export function toolHelp(t: ToolSpec): string {

@@ -1,5 +1,6 @@
-// The `upload` and `download` steps of a plan (docs/PLANS.md): a local file's bytes PUT to a URL an earlier step
-// returned, or a URL's bytes GET into a local file. Local paths are confined to the file root (DWS_FILE_ROOT, else
+// The `upload`, `download` and `save` steps of a plan (docs/PLANS.md): a local file's bytes (or a plan value's text)
+// PUT to a URL an earlier step returned, a URL's bytes GET into a local file (or as text), a plan value written to a
+// local file. Local paths are confined to the file root (DWS_FILE_ROOT, else
 // the current directory) by their REAL path, so a symlink cannot lead outside it; sizes are bounded; bytes are
 // streamed. The dws token is never sent (the URL is the backend's own pre-authorized target).
 import { constants, createReadStream, createWriteStream, promises as fs } from 'node:fs';
@@ -9,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
 import { fileRootOf } from '../plan/transforms.js';
+import { EXTRA_TRANSFORMS } from '../plan/transforms-extra.js';
 
 export interface UploadRequest {
   file: string;
@@ -60,57 +62,141 @@ const inside = (root: string, p: string) => p === root || p.startsWith(root.ends
 
 export interface DownloadRequest {
   url: string;
-  file: string;
+  headers?: Record<string, string>;
+  /** Where to write it (a file, or an existing directory / a path ending in `/` that receives the URL's name); absent: the text is the result. */
+  file?: string;
+  /** Undefined: an existing regular file is replaced. false: an existing file is refused. */
+  overwrite?: boolean;
   maxBytes: number;
   timeoutMs: number;
 }
 
 /**
- * GET the URL into `file`: its directory's real path must be inside the file root, the file itself must not be a
- * symlink; the bytes go to a temporary file next to it, renamed into place only when complete and within the bound.
+ * The absolute target of `file` inside the file root. A relative path is taken from the root; an existing directory
+ * (or a path ending in `/`) receives `name`; missing directories are created only after the nearest existing one is
+ * checked, by its real path, to lie inside the root. The target itself must not be a symlink or a directory.
  */
-export async function downloadFile(r: DownloadRequest, env: Env): Promise<{ file: string; bytes: number; status: number }> {
-  const target = checkedUrl(r.url);
+async function confinedTarget(file: string, name: string, overwrite: boolean | undefined, env: Env): Promise<string> {
   const root = await fileRoot(env);
-  const wanted = path.resolve(fileRootOf(env), r.file);
-  let dir: string;
-  try {
-    dir = await fs.realpath(path.dirname(wanted));
-  } catch {
-    return refuse(`the directory of the download target "${r.file}" does not exist`);
-  }
+  let wanted = path.resolve(fileRootOf(env), file);
+  const st = await fs.stat(wanted).catch(() => undefined);
+  if (st?.isDirectory() || file.endsWith('/')) wanted = path.join(wanted, name);
+  let existing = path.dirname(wanted);
+  while (!(await fs.stat(existing).catch(() => undefined)) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+  const real = await fs.realpath(existing);
+  const dir = path.resolve(real, path.relative(existing, path.dirname(wanted)));
   const dest = path.join(dir, path.basename(wanted));
-  if (!inside(root, dest) || dest === root) return refuse(`the download target "${r.file}" is outside the file root`, 'give a path inside the current directory (or set DWS_FILE_ROOT)');
-  const existing = await fs.lstat(dest).catch(() => undefined);
-  if (existing && !existing.isFile()) return refuse(`the download target "${r.file}" exists and is not a regular file`);
-  let response: Response;
-  try {
-    response = await fetch(target, { signal: AbortSignal.timeout(r.timeoutMs) });
-  } catch (e) {
-    throw new DwsError('transport_error', `the download to "${r.file}" failed: ${(e as Error).message}`);
+  if (!inside(root, real) || !inside(root, dest) || dest === root) {
+    return refuse(`the target "${file}" is outside the file root`, 'give a path inside the current directory (or set DWS_FILE_ROOT)');
   }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel().catch(() => {});
-    throw new DwsError('backend_error', `the download to "${r.file}" was refused: HTTP ${response.status}`);
-  }
+  const present = await fs.lstat(dest).catch(() => undefined);
+  if (present && !present.isFile()) return refuse(`the target "${file}" exists and is not a regular file`);
+  if (present && overwrite === false) return refuse(`the target "${file}" already exists`, 'choose another path, or pass the overwrite flag to replace it');
+  await fs.mkdir(dir, { recursive: true });
+  return dest;
+}
+
+/** Writes a stream to dest through a temporary file next to it (mode 0600), renamed into place only when complete. */
+async function writeThrough(source: Readable, dest: string): Promise<void> {
   const tmp = `${dest}.${process.pid}.dws-tmp`;
-  let bytes = 0;
-  const bound = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      if (bytes > r.maxBytes) done(new DwsError('backend_error', `the download to "${r.file}" is larger than the ${r.maxBytes} bytes this command accepts`));
-      else done(null, chunk);
-    },
-  });
   try {
-    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), bound, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
     await fs.rename(tmp, dest);
   } catch (e) {
     await fs.rm(tmp, { force: true });
-    if (e instanceof DwsError) throw e;
-    throw new DwsError('transport_error', `the download to "${r.file}" failed: ${(e as Error).message}`);
+    throw e;
   }
-  return { file: r.file, bytes, status: response.status };
+}
+
+const shown = (root: string, dest: string) => path.relative(root, dest) || path.basename(dest);
+
+/** The name a download into a directory gets: the URL's last path segment, made one safe file name (never `..`). */
+function urlFileName(url: URL): string {
+  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+  let decoded = last;
+  try {
+    decoded = decodeURIComponent(last);
+  } catch {
+    // a malformed escape stays as it was written
+  }
+  return decoded === '' ? 'download' : (EXTRA_TRANSFORMS.safe_filename(decoded, 'the download name') as string);
+}
+
+/**
+ * GET the URL (the backend's headers, if it gave any), at most maxBytes, streamed: into a confined file
+ * (`{file, bytes, status}`), or without a file as UTF-8 text (`{content, bytes, status}`).
+ */
+export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file: string; bytes: number; status: number } | { content: string; bytes: number; status: number }> {
+  const target = checkedUrl(r.url);
+  const what = r.file === undefined ? 'the download' : `the download to "${r.file}"`;
+  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, urlFileName(target), r.overwrite, env);
+  let response: Response;
+  try {
+    response = await fetch(target, { headers: r.headers ?? {}, signal: AbortSignal.timeout(r.timeoutMs) });
+  } catch (e) {
+    throw new DwsError('transport_error', `${what} failed: ${(e as Error).message}`);
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => {});
+    throw new DwsError('backend_error', `${what} was refused: HTTP ${response.status}`);
+  }
+  let bytes = 0;
+  const chunks: Buffer[] = [];
+  const bound = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (bytes > r.maxBytes) done(new DwsError('backend_error', `${what} is larger than the ${r.maxBytes} bytes this command accepts`));
+      else {
+        if (dest === undefined) chunks.push(chunk);
+        done(null, chunk);
+      }
+    },
+  });
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(bound);
+  try {
+    if (dest === undefined) {
+      for await (const _ of body) void _;
+    } else {
+      await writeThrough(body, dest);
+    }
+  } catch (e) {
+    if (e instanceof DwsError) throw e;
+    throw new DwsError('transport_error', `${what} failed: ${(e as Error).message}`);
+  }
+  if (dest === undefined) return { content: Buffer.concat(chunks).toString('utf8'), bytes, status: response.status };
+  return { file: shown(await fileRoot(env), dest), bytes, status: response.status };
+}
+
+/** Writes a plan value to a confined file (text as is, anything else as indented JSON); never replaces one unless overwrite. */
+export async function saveValue(r: { file: string; content: unknown; overwrite: boolean }, env: Env): Promise<{ file: string; bytes: number }> {
+  const dest = await confinedTarget(r.file, 'saved.json', r.overwrite, env);
+  const bytes = Buffer.from(typeof r.content === 'string' ? r.content : JSON.stringify(r.content, null, 2) + '\n', 'utf8');
+  await writeThrough(Readable.from([bytes]), dest);
+  return { file: shown(await fileRoot(env), dest), bytes: bytes.byteLength };
+}
+
+/** PUT a text (a plan value) to a URL an earlier step returned; a write, never retried. */
+export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number }): Promise<{ status: number; bytes: number }> {
+  const target = checkedUrl(r.url);
+  const body = Buffer.from(r.text, 'utf8');
+  if (body.byteLength > r.maxBytes) refuse(`the text to upload has ${body.byteLength} bytes, more than the ${r.maxBytes} this command accepts`);
+  return put(target, body, body.byteLength, r, 'the text upload');
+}
+
+/** One PUT of a body; a failure after sending is outcome_unknown (an upload is a write, never replayed). */
+async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number }, what: string): Promise<{ status: number; bytes: number }> {
+  let response: Response;
+  try {
+    response = await fetch(target, {
+      method: 'PUT', body, headers: { ...r.headers, 'content-length': String(size) }, signal: AbortSignal.timeout(r.timeoutMs), duplex: 'half',
+    } as RequestInit);
+  } catch (e) {
+    throw new DwsError('outcome_unknown', `${what} failed: ${(e as Error).message}; it may or may not have arrived`,
+      'it was not retried (an upload is a write): check the target before running the command again');
+  }
+  await response.body?.cancel().catch(() => {});
+  if (!response.ok) throw new DwsError('backend_error', `${what} was refused: HTTP ${response.status}`);
+  return { status: response.status, bytes: size };
 }
 
 export async function uploadFile(r: UploadRequest, env: Env): Promise<{ status: number; bytes: number }> {
@@ -124,22 +210,7 @@ export async function uploadFile(r: UploadRequest, env: Env): Promise<{ status: 
     if (!st.isFile()) refuse(`the file to upload "${r.file}" is not a regular file`);
     if (st.size > r.maxBytes) refuse(`the file to upload "${r.file}" has ${st.size} bytes, more than the ${r.maxBytes} this command accepts`);
     const body = Readable.toWeb(createReadStream('', { fd: handle.fd, autoClose: false })) as ReadableStream<Uint8Array>;
-    let response: Response;
-    try {
-      response = await fetch(target, {
-        method: 'PUT',
-        body,
-        headers: { ...r.headers, 'content-length': String(st.size) },
-        signal: AbortSignal.timeout(r.timeoutMs),
-        duplex: 'half',
-      } as RequestInit);
-    } catch (e) {
-      throw new DwsError('outcome_unknown', `the upload of "${r.file}" failed: ${(e as Error).message}; it may or may not have arrived`,
-        'it was not retried (an upload is a write): check the target before running the command again');
-    }
-    await response.body?.cancel().catch(() => {});
-    if (!response.ok) throw new DwsError('backend_error', `the upload of "${r.file}" was refused: HTTP ${response.status}`);
-    return { status: response.status, bytes: st.size };
+    return await put(target, body, st.size, r, `the upload of "${r.file}"`);
   } finally {
     await handle.close().catch(() => {});
   }

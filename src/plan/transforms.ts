@@ -1,11 +1,13 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"). Each is a named primitive
 // with one meaning; a value a transform cannot take is refused with invalid_parameter naming where it came from.
-import { closeSync, fstatSync, openSync, readFileSync, realpathSync, constants } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, realpathSync, constants } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import { readPath } from './path.js';
 import { sheetStyleOperations } from './sheet-style.js';
 import type { Transform } from '../catalog/plan.js';
+import { EXTRA_PARAM_TRANSFORMS, EXTRA_TRANSFORMS, extraParamProblem } from './transforms-extra.js';
 
 /** Local files a plan reads (read_text, file_size) are bounded and confined like uploads (src/dispatch/transfer.ts). */
 export const MAX_READ_BYTES = 10 * 1024 * 1024;
@@ -179,6 +181,18 @@ export const TRANSFORMS: Record<string, Fn> = {
     closeSync(fd);
     return size;
   },
+  file_md5: (v, where, ctx) => {
+    // read in 1 MiB pieces: the file may be as large as an upload allows
+    const { fd } = openConfined(v, where, ctx);
+    const hash = createHash('md5');
+    const buf = Buffer.allocUnsafe(1024 * 1024);
+    try {
+      for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) hash.update(buf.subarray(0, n));
+    } finally {
+      closeSync(fd);
+    }
+    return hash.digest('hex');
+  },
   basename: (v, where) => (typeof v === 'string' ? path.basename(v) : refuse(where, v, 'a file path')),
   mime_type: (v, where) => (typeof v === 'string' ? MIME[path.extname(v).toLowerCase()] ?? 'application/octet-stream' : refuse(where, v, 'a file name')),
   week_start_ms: (v, where) => {
@@ -191,10 +205,11 @@ export const TRANSFORMS: Record<string, Fn> = {
   now_plus_ms: (v, where) => (typeof v === 'number' && Number.isFinite(v) ? Date.now() + v : refuse(where, v, 'a number of milliseconds')),
   to_list: (v) => (Array.isArray(v) ? v : [v]),
   first: (v) => (Array.isArray(v) ? v[0] : v),
+  ...EXTRA_TRANSFORMS,
 };
 
 /** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`. */
-export const PARAMETRIZED_TRANSFORMS = ['format', 'default', 'map', 'multiply', 'add', 'get', 'split', 'only_starting', 'except_starting'] as const;
+export const PARAMETRIZED_TRANSFORMS: readonly string[] = ['format', 'default', 'map', 'multiply', 'add', 'get', 'split', 'only_starting', 'except_starting', ...Object.keys(EXTRA_PARAM_TRANSFORMS)];
 
 const isEmpty = (v: unknown) => v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -229,7 +244,9 @@ export function applyTransform(t: Transform, v: unknown, where: string, ctx: Tra
     if (typeof n !== 'number') return refuse(where, v, 'a number');
     return 'multiply' in t ? n * t.multiply : n + t.add;
   }
-  return isEmpty(v) || v === undefined ? t.default : v;
+  if ('default' in t) return isEmpty(v) || v === undefined ? t.default : v;
+  const [name, arg] = Object.entries(t)[0];
+  return EXTRA_PARAM_TRANSFORMS[name](arg)(v, where);
 }
 
 /** Applies transforms left to right; an undefined result (`first` of an empty list) stays undefined. */
@@ -247,7 +264,19 @@ export function transformName(t: unknown): string | undefined {
   if (typeof t === 'string') return Object.hasOwn(TRANSFORMS, t) ? t : undefined;
   if (typeof t === 'object' && t !== null && !Array.isArray(t)) {
     const keys = Object.keys(t);
-    if (keys.length === 1 && (PARAMETRIZED_TRANSFORMS as readonly string[]).includes(keys[0])) return keys[0];
+    if (keys.length === 1 && PARAMETRIZED_TRANSFORMS.includes(keys[0])) return keys[0];
   }
+  return undefined;
+}
+
+/** The problem with a parametrized transform's argument (build time), or undefined. */
+export function transformArgProblem(t: Transform): string | undefined {
+  if (typeof t === 'string') return undefined;
+  const [name, arg] = Object.entries(t)[0];
+  if (name === 'format') return typeof arg === 'string' ? undefined : 'format needs a template string';
+  if (name === 'map') return typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? undefined : 'map needs a table of values';
+  if (name === 'multiply' || name === 'add') return typeof arg === 'number' ? undefined : `${name} needs a number`;
+  if (name === 'split' || name === 'only_starting' || name === 'except_starting') return typeof arg === 'string' && arg.length > 0 ? undefined : `${name} needs a string of characters`;
+  if (Object.hasOwn(EXTRA_PARAM_TRANSFORMS, name)) return extraParamProblem(name, arg);
   return undefined;
 }

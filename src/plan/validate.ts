@@ -3,10 +3,12 @@
 // (docs/PLANS.md "Build validation"); the build collects them all and fails once.
 import type { ToolSpec } from '../catalog/types.js';
 import { parsePath } from './path.js';
-import { transformName } from './transforms.js';
+import { transformArgProblem, transformName } from './transforms.js';
 import {
-  CONDITION_KINDS, DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_UPLOAD_BYTES, SOURCE_KINDS,
-  type Condition, type DownloadSpec, type PageSpec, type PlanSpec, type PlanStep, type ResolveSpec, type Source, type Transform, type UploadSpec,
+  CONDITION_KINDS, DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS,
+  MAX_UPLOAD_BYTES, SOURCE_KINDS,
+  type Condition, type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
+  type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type Source, type Transform, type UploadSpec,
 } from '../catalog/plan.js';
 
 export interface PlanFile {
@@ -65,11 +67,11 @@ function transforms(s: Scope, at: string, raw: unknown): Transform[] {
   return list.map((t, i) => {
     const name = transformName(t);
     if (name === undefined) s.problems.push(`${at}.transform[${i}]: ${JSON.stringify(t)} is not a transform of the closed set (docs/PLANS.md)`);
-    else if (name === 'format' && typeof (t as { format: unknown }).format !== 'string') s.problems.push(`${at}.transform[${i}]: format needs a template string`);
-    else if (name === 'map' && !isObj((t as { map: unknown }).map)) s.problems.push(`${at}.transform[${i}]: map needs a table of values`);
     else if (name === 'get') checkPath(s, `${at}.transform[${i}].get`, (t as { get: unknown }).get);
-    else if ((name === 'split' || name === 'only_starting' || name === 'except_starting') && (typeof (t as Record<string, unknown>)[name] !== 'string' || ((t as Record<string, string>)[name]).length === 0)) s.problems.push(`${at}.transform[${i}]: ${name} needs a string of characters`);
-    else if ((name === 'multiply' || name === 'add') && typeof (t as Record<string, unknown>)[name] !== 'number') s.problems.push(`${at}.transform[${i}]: ${name} needs a number`);
+    else {
+      const problem = transformArgProblem(t as Transform);
+      if (problem) s.problems.push(`${at}.transform[${i}]: ${problem}`);
+    }
     return t as Transform;
   });
 }
@@ -126,6 +128,63 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
       if (typeof raw.field !== 'string' || raw.in === undefined) s.problems.push(`${at}: pick needs field and in`);
       out = { pick: normalizeSource(s, `${at}.pick`, raw.pick), field: checkPath(s, `${at}.field`, raw.field) ?? '', in: normalizeSource(s, `${at}.in`, raw.in ?? { const: [] }) };
       break;
+    case 'now':
+      out = normalizeNow(s, `${at}.now`, raw.now);
+      break;
+    case 'uuid':
+      if (typeof raw.uuid !== 'string' || !ID.test(raw.uuid)) s.problems.push(`${at}.uuid: names the value, [a-z][a-z0-9_]* (one name is one value per run)`);
+      out = { uuid: raw.uuid as string };
+      break;
+    case 'difference': {
+      const d = raw.difference;
+      if (!Array.isArray(d) || d.length !== 2) {
+        s.problems.push(`${at}.difference: must be [source, source] (the first minus the second)`);
+        out = { const: null };
+      } else out = { difference: [normalizeSource(s, `${at}.difference[0]`, d[0]), normalizeSource(s, `${at}.difference[1]`, d[1])] };
+      break;
+    }
+    case 'entries': {
+      const e = raw.entries;
+      if (!Array.isArray(e) || e.length === 0 || !e.every((x) => Array.isArray(x) && x.length === 2)) {
+        s.problems.push(`${at}.entries: must be a non-empty list of [key source, value source] pairs`);
+        out = { const: null };
+      } else out = { entries: (e as unknown[][]).map((x, i) => [normalizeSource(s, `${at}.entries[${i}][0]`, x[0]), normalizeSource(s, `${at}.entries[${i}][1]`, x[1])] as [Source, Source]) };
+      break;
+    }
+    case 'get': {
+      const g = raw.get;
+      if (!isObj(g) || g.in === undefined || g.key === undefined) {
+        s.problems.push(`${at}.get: needs in and key`);
+        out = { const: null };
+        break;
+      }
+      only(s, `${at}.get`, g, ['in', 'key']);
+      out = { get: { in: normalizeSource(s, `${at}.get.in`, g.in), key: normalizeSource(s, `${at}.get.key`, g.key) } };
+      break;
+    }
+    case 'filter': {
+      const f = raw.filter;
+      if (!isObj(f) || f.in === undefined || typeof f.field !== 'string' || f.not_equals === undefined) {
+        s.problems.push(`${at}.filter: needs in, field and not_equals`);
+        out = { const: null };
+        break;
+      }
+      only(s, `${at}.filter`, f, ['in', 'field', 'not_equals']);
+      out = { filter: { in: normalizeSource(s, `${at}.filter.in`, f.in), field: checkPath(s, `${at}.filter.field`, f.field) ?? '', not_equals: normalizeSource(s, `${at}.filter.not_equals`, f.not_equals) } };
+      break;
+    }
+    case 'replace': {
+      const r = raw.replace;
+      if (!isObj(r) || r.in === undefined || r.pattern === undefined || r.with === undefined) {
+        s.problems.push(`${at}.replace: needs in, pattern and with`);
+        out = { const: null };
+        break;
+      }
+      only(s, `${at}.replace`, r, ['in', 'pattern', 'with', 'regex']);
+      out = { replace: { in: normalizeSource(s, `${at}.replace.in`, r.in), pattern: normalizeSource(s, `${at}.replace.pattern`, r.pattern),
+        with: normalizeSource(s, `${at}.replace.with`, r.with), ...(r.regex !== undefined ? { regex: normalizeSource(s, `${at}.replace.regex`, r.regex) } : {}) } };
+      break;
+    }
     default: {
       const list = raw[kind];
       if (!Array.isArray(list) || list.length === 0) {
@@ -144,6 +203,19 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
     else if (raw.optional) out.optional = true;
   }
   return out;
+}
+
+function normalizeNow(s: Scope, at: string, n: unknown): Source {
+  if (!isObj(n) || (n.format !== 'millis' && n.format !== 'YYYY-MM-DD HH:mm:ss')) {
+    s.problems.push(`${at}: needs format millis or "YYYY-MM-DD HH:mm:ss"`);
+    return { now: { format: 'millis' } };
+  }
+  only(s, at, n, ['start_of', 'add_days', 'add_months', 'format']);
+  if (n.start_of !== undefined && n.start_of !== 'day' && n.start_of !== 'month') s.problems.push(`${at}.start_of: must be day or month`);
+  if (n.add_months !== undefined && !Number.isInteger(n.add_months)) s.problems.push(`${at}.add_months: must be an integer`);
+  const days = n.add_days === undefined || Number.isInteger(n.add_days) ? n.add_days as number | undefined : normalizeSource(s, `${at}.add_days`, n.add_days);
+  return { now: { ...(n.start_of ? { start_of: n.start_of as 'day' | 'month' } : {}), ...(days !== undefined ? { add_days: days } : {}),
+    ...(n.add_months !== undefined ? { add_months: n.add_months as number } : {}), format: n.format } };
 }
 
 function normalizeArgs(s: Scope, at: string, raw: unknown): Record<string, Source> {
@@ -167,6 +239,8 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
   }
   const v = raw[kinds[0]];
   switch (kinds[0]) {
+    case 'present':
+      return { present: normalizeSource(s, `${at}.present`, v) };
     case 'flag':
     case 'given':
       checkFlag(s, at, v);
@@ -185,10 +259,17 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
       return { [kinds[0]]: v.map((c, i) => normalizeCondition(s, `${at}.${kinds[0]}[${i}]`, c)) } as Condition;
     default: {
       if (!Array.isArray(v) || v.length !== 2) {
-        s.problems.push(`${at}: ${kinds[0]} must be [source, ${kinds[0] === 'in' ? '[literals]' : 'literal'}]`);
+        s.problems.push(`${at}: ${kinds[0]} must be [source, ${kinds[0] === 'in' ? '[literals]' : kinds[0] === 'matches' ? 'regular expression' : 'literal'}]`);
         return { all: [] };
       }
       if (kinds[0] === 'in' && !Array.isArray(v[1])) s.problems.push(`${at}: in needs a list of literals`);
+      if (kinds[0] === 'matches') {
+        try {
+          new RegExp(String(v[1]), 'u');
+        } catch {
+          s.problems.push(`${at}: matches needs a valid regular expression`);
+        }
+      }
       return { [kinds[0]]: [normalizeSource(s, `${at}.${kinds[0]}[0]`, v[0]), v[1]] } as Condition;
     }
   }
@@ -235,12 +316,42 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   return out;
 }
 
+function normalizeMatch(s: Scope, at: string, m: unknown): MatchSpec | undefined {
+  const kinds = isObj(m) ? ['equals', 'contains', 'one_of'].filter((k) => m[k] !== undefined) : [];
+  if (!isObj(m) || typeof m.field !== 'string' || kinds.length !== 1) {
+    s.problems.push(`${at}: needs field and one of equals, contains, one_of`);
+    return undefined;
+  }
+  only(s, at, m, ['field', 'equals', 'contains', 'one_of', 'prefer', 'when', 'contains_when']);
+  if (m.one_of !== undefined && !Array.isArray(m.one_of)) s.problems.push(`${at}.one_of: must be a list of literals`);
+  if (m.prefer !== undefined && typeof m.prefer !== 'boolean') s.problems.push(`${at}.prefer: must be true or false`);
+  if (m.contains_when !== undefined && m.equals === undefined) s.problems.push(`${at}.contains_when: only with equals`);
+  return {
+    field: checkPath(s, `${at}.field`, m.field) ?? '',
+    ...(m.equals !== undefined ? { equals: normalizeSource(s, `${at}.equals`, m.equals) } : {}),
+    ...(m.contains !== undefined ? { contains: normalizeSource(s, `${at}.contains`, m.contains) } : {}),
+    ...(m.one_of !== undefined ? { one_of: m.one_of as unknown[] } : {}),
+    ...(m.prefer === true ? { prefer: true } : {}),
+    ...(m.when !== undefined ? { when: normalizeCondition(s, `${at}.when`, m.when) } : {}),
+    ...(m.contains_when !== undefined ? { contains_when: normalizeCondition(s, `${at}.contains_when`, m.contains_when) } : {}),
+  };
+}
+
+function normalizeLabel(s: Scope, at: string, raw: unknown, value: string): string[] {
+  const label = raw ?? [value];
+  if (!Array.isArray(label) || !label.every((l) => typeof l === 'string' && l.length > 0)) {
+    s.problems.push(`${at}: must be a list of field paths`);
+    return [];
+  }
+  return label.map((l, i) => checkPath(s, `${at}[${i}]`, l) ?? '');
+}
+
 function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
   if (!isObj(raw)) {
     s.problems.push(`${at}: must be an object`);
     return { items: [], value: '', label: [] };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match']);
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
@@ -248,19 +359,102 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     value: checkPath(s, `${at}.value`, requiredString(s, at, raw, 'value')) ?? '',
     label: [],
   };
-  const label = raw.label ?? [out.value];
-  if (!Array.isArray(label) || !label.every((l) => typeof l === 'string' && l.length > 0)) s.problems.push(`${at}.label: must be a list of field paths`);
-  else out.label = label.map((l, i) => checkPath(s, `${at}.label[${i}]`, l) ?? '');
+  out.label = normalizeLabel(s, `${at}.label`, raw.label, out.value);
   if (raw.match !== undefined) {
-    const m = raw.match;
-    if (!isObj(m) || typeof m.field !== 'string' || m.equals === undefined) s.problems.push(`${at}.match: needs field and equals`);
-    else {
-      only(s, `${at}.match`, m, ['field', 'equals', 'contains_when']);
-      out.match = { field: checkPath(s, `${at}.match.field`, m.field) ?? '', equals: normalizeSource(s, `${at}.match.equals`, m.equals) };
-      if (m.contains_when !== undefined) out.match.contains_when = normalizeCondition(s, `${at}.match.contains_when`, m.contains_when);
-    }
+    const m = normalizeMatch(s, `${at}.match`, raw.match);
+    if (m) out.match = m;
+  }
+  if (raw.take !== undefined) {
+    if (raw.take === 'first') out.take = 'first';
+    else if (isObj(raw.take) && typeof raw.take.max === 'string') out.take = { max: checkPath(s, `${at}.take.max`, raw.take.max) ?? '' };
+    else s.problems.push(`${at}.take: must be first or {max: field}`);
+  }
+  if (raw.allow_none !== undefined) {
+    if (typeof raw.allow_none !== 'boolean') s.problems.push(`${at}.allow_none: must be true or false`);
+    else if (raw.allow_none) out.allow_none = true;
   }
   return out;
+}
+
+function normalizeExpect(s: Scope, at: string, raw: unknown): ExpectSpec {
+  const kinds = isObj(raw) ? ['equals', 'one_of', 'contains_all', 'matches', 'present'].filter((k) => raw[k] !== undefined) : [];
+  if (!isObj(raw) || typeof raw.path !== 'string' || kinds.length !== 1) {
+    s.problems.push(`${at}: needs path and one of equals, one_of, contains_all, matches, present`);
+    return { path: '' };
+  }
+  only(s, at, raw, ['path', 'equals', 'one_of', 'contains_all', 'matches', 'regex', 'present', 'when_present']);
+  if (raw.one_of !== undefined && !Array.isArray(raw.one_of)) s.problems.push(`${at}.one_of: must be a list of literals`);
+  if (raw.regex !== undefined && raw.matches === undefined) s.problems.push(`${at}.regex: only with matches`);
+  return {
+    path: checkPath(s, `${at}.path`, raw.path) ?? '',
+    ...(raw.equals !== undefined ? { equals: normalizeSource(s, `${at}.equals`, raw.equals) } : {}),
+    ...(raw.one_of !== undefined ? { one_of: raw.one_of as unknown[] } : {}),
+    ...(raw.contains_all !== undefined ? { contains_all: normalizeSource(s, `${at}.contains_all`, raw.contains_all) } : {}),
+    ...(raw.matches !== undefined ? { matches: normalizeSource(s, `${at}.matches`, raw.matches) } : {}),
+    ...(raw.regex !== undefined ? { regex: normalizeSource(s, `${at}.regex`, raw.regex) } : {}),
+    ...(raw.present === true ? { present: true } : {}),
+    ...(raw.when_present === true ? { when_present: true } : {}),
+  };
+}
+
+function normalizePollCheck(s: Scope, at: string, raw: unknown): PollCheck {
+  const kinds = isObj(raw) ? ['equals', 'one_of', 'present'].filter((k) => raw[k] !== undefined) : [];
+  if (!isObj(raw) || typeof raw.path !== 'string' || kinds.length !== 1) {
+    s.problems.push(`${at}: needs path and one of equals, one_of, present`);
+    return { path: '' };
+  }
+  only(s, at, raw, ['path', 'equals', 'one_of', 'present']);
+  if (raw.one_of !== undefined && !Array.isArray(raw.one_of)) s.problems.push(`${at}.one_of: must be a list of literals`);
+  return { path: checkPath(s, `${at}.path`, raw.path) ?? '', ...(kinds[0] === 'present' ? { present: true } : { [kinds[0]]: raw[kinds[0]] }) };
+}
+
+function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
+  if (!isObj(raw) || raw.until === undefined || raw.interval_seconds === undefined || raw.max_attempts === undefined) {
+    s.problems.push(`${at}: needs until, interval_seconds and max_attempts (a hard bound)`);
+    return { until: { path: '' }, interval_seconds: { const: 1 }, max_attempts: 1 };
+  }
+  only(s, at, raw, ['until', 'fail', 'interval_seconds', 'timeout_seconds', 'max_attempts']);
+  const attempts = typeof raw.max_attempts === 'number' ? positiveInt(s, `${at}.max_attempts`, raw.max_attempts, MAX_POLL_ATTEMPTS) : normalizeSource(s, `${at}.max_attempts`, raw.max_attempts);
+  return {
+    until: normalizePollCheck(s, `${at}.until`, raw.until),
+    ...(raw.fail !== undefined ? { fail: normalizePollCheck(s, `${at}.fail`, raw.fail) } : {}),
+    interval_seconds: normalizeSource(s, `${at}.interval_seconds`, raw.interval_seconds),
+    ...(raw.timeout_seconds !== undefined ? { timeout_seconds: normalizeSource(s, `${at}.timeout_seconds`, raw.timeout_seconds) } : {}),
+    max_attempts: attempts,
+  };
+}
+
+function normalizePick(s: Scope, at: string, raw: unknown): PickSpec {
+  if (!isObj(raw) || raw.items === undefined || typeof raw.value !== 'string') {
+    s.problems.push(`${at}: needs items (a source) and value`);
+    return { items: { const: [] }, value: '', label: [] };
+  }
+  only(s, at, raw, ['items', 'value', 'label', 'match']);
+  const value = checkPath(s, `${at}.value`, raw.value) ?? '';
+  const match = raw.match === undefined ? undefined : normalizeMatch(s, `${at}.match`, raw.match);
+  return { items: normalizeSource(s, `${at}.items`, raw.items), value, label: normalizeLabel(s, `${at}.label`, raw.label, value), ...(match ? { match } : {}) };
+}
+
+function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {
+  if (!isObj(raw) || raw.file === undefined || raw.content === undefined) {
+    s.problems.push(`${at}: needs file and content`);
+    return { file: { const: null }, content: { const: null } };
+  }
+  only(s, at, raw, ['file', 'content', 'overwrite']);
+  return { file: normalizeSource(s, `${at}.file`, raw.file), content: normalizeSource(s, `${at}.content`, raw.content),
+    ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}) };
+}
+
+function normalizeHandoff(s: Scope, at: string, raw: unknown): HandoffSpec {
+  if (!isObj(raw) || typeof raw.local !== 'string') {
+    s.problems.push(`${at}: needs local (the canonical path of a local command)`);
+    return { local: '', args: {} };
+  }
+  only(s, at, raw, ['local', 'args', 'positionals']);
+  return {
+    local: raw.local, args: raw.args === undefined ? {} : normalizeArgs(s, `${at}.args`, raw.args),
+    ...(raw.positionals !== undefined ? { positionals: normalizeArgs(s, `${at}.positionals`, raw.positionals) } : {}),
+  };
 }
 
 function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
@@ -268,11 +462,12 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     s.problems.push(`${at}: must be an object`);
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
-  only(s, at, raw, ['file', 'url', 'headers', 'max_bytes']);
-  if (raw.file === undefined) s.problems.push(`${at}: needs file`);
+  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes']);
+  if (raw.file === undefined && raw.content === undefined) s.problems.push(`${at}: needs file or content (the file's bytes when it is given, else the text)`);
   if (raw.url === undefined) s.problems.push(`${at}: needs url`);
   const out: UploadSpec = {
-    file: normalizeSource(s, `${at}.file`, raw.file),
+    ...(raw.file !== undefined ? { file: normalizeSource(s, `${at}.file`, raw.file) } : {}),
+    ...(raw.content !== undefined ? { content: normalizeSource(s, `${at}.content`, raw.content) } : {}),
     url: normalizeSource(s, `${at}.url`, raw.url),
     max_bytes: raw.max_bytes === undefined ? DEFAULT_UPLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_UPLOAD_BYTES),
   };
@@ -281,21 +476,24 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
 }
 
 function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
-  if (!isObj(raw)) {
-    s.problems.push(`${at}: must be an object`);
-    return { url: { const: null }, file: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
+  if (!isObj(raw) || raw.url === undefined) {
+    s.problems.push(`${at}: needs url`);
+    return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'file', 'max_bytes']);
-  if (raw.file === undefined) s.problems.push(`${at}: needs file`);
-  if (raw.url === undefined) s.problems.push(`${at}: needs url`);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'max_bytes']);
   return {
     url: normalizeSource(s, `${at}.url`, raw.url),
-    file: normalizeSource(s, `${at}.file`, raw.file),
+    ...(raw.headers !== undefined ? { headers: normalizeSource(s, `${at}.headers`, raw.headers) } : {}),
+    ...(raw.file !== undefined ? { file: normalizeSource(s, `${at}.file`, raw.file) } : {}),
+    ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
     max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
   };
 }
 
-const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download'];
+const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure'];
+/** Step kinds that make no MCP call (no server, rpc or args). */
+const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
 function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>, ids: Set<string>): PlanStep {
   if (!isObj(raw)) {
@@ -316,20 +514,35 @@ function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     step.max_items = raw.max_items === undefined ? DEFAULT_MAX_ITEMS : positiveInt(s, `${where}.max_items`, raw.max_items, MAX_ITEMS_LIMIT);
   } else if (raw.max_items !== undefined) s.problems.push(`${where}.max_items: only with for_each`);
   const inner: Scope = { ...s, inForEach: step.for_each !== undefined };
-  const transfer = raw.upload !== undefined ? 'upload' : raw.download !== undefined ? 'download' : undefined;
-  if (raw.upload !== undefined && raw.download !== undefined) s.problems.push(`${where}: a step is an upload or a download, not both`);
-  if (transfer) {
-    if (raw.server !== undefined || raw.rpc !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.for_each !== undefined) {
-      s.problems.push(`${where}: an ${transfer} step has no server, rpc, args, page, resolve or for_each`);
+  const kinds = OTHER_KINDS.filter((k) => raw[k] !== undefined);
+  if (kinds.length > 1) s.problems.push(`${where}: a step is one of ${OTHER_KINDS.join(', ')} or an MCP call (found ${kinds.join(', ')})`);
+  const kind = kinds[0];
+  if (kind !== undefined) {
+    if (raw.server !== undefined || raw.rpc !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
+      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, args, page, resolve, poll or tolerate_failure`);
     }
-    if (transfer === 'upload') {
+    if (raw.for_each !== undefined && kind !== 'pick') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
+    if (kind === 'upload') {
       step.upload = normalizeUpload(inner, `${where}.upload`, raw.upload);
       if (raw.effect === 'read') s.problems.push(`${where}.effect: an upload is a write`);
       step.effect = 'write';
-    } else {
+    } else if (kind === 'download') {
       step.download = normalizeDownload(inner, `${where}.download`, raw.download);
       if (raw.effect === 'write') s.problems.push(`${where}.effect: a download is a read of the backend`);
       step.effect = 'read';
+    } else if (kind === 'pick') {
+      step.pick = normalizePick(inner, `${where}.pick`, raw.pick);
+      step.effect = 'read';
+    } else if (kind === 'refuse') {
+      if (typeof raw.refuse !== 'string' || raw.refuse.trim() === '') s.problems.push(`${where}.refuse: needs the refusal message`);
+      step.refuse = String(raw.refuse);
+      step.effect = 'read';
+    } else if (kind === 'save') {
+      // a local file write, not a backend call: nothing of the backend is replayed or left half done by it
+      step.save = normalizeSave(inner, `${where}.save`, raw.save);
+      step.effect = 'read';
+    } else {
+      step.handoff = normalizeHandoff(inner, `${where}.handoff`, raw.handoff);
     }
   } else {
     step.server = requiredString(s, where, raw, 'server');
@@ -345,6 +558,17 @@ function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     step.resolve = normalizeResolve(inner, `${where}.resolve`, raw.resolve);
     if (raw.effect === 'write') s.problems.push(`${where}.effect: a resolve step is a read`);
     step.effect = 'read';
+  }
+  if (raw.poll !== undefined) {
+    if (step.for_each || step.page) s.problems.push(`${where}: poll does not combine with for_each or page`);
+    if (step.effect !== 'read') s.problems.push(`${where}.poll: only a read is repeated`);
+    step.poll = normalizePoll(s, `${where}.poll`, raw.poll);
+  }
+  if (raw.expect !== undefined) step.expect = normalizeExpect(s, `${where}.expect`, raw.expect);
+  if (raw.tolerate_failure !== undefined) {
+    if (raw.tolerate_failure !== true) s.problems.push(`${where}.tolerate_failure: must be true`);
+    else if (step.effect !== 'read') s.problems.push(`${where}.tolerate_failure: only a read may fail without stopping the plan`);
+    else step.tolerate_failure = true;
   }
   return step;
 }

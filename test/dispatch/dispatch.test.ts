@@ -8,7 +8,7 @@ import { camelCase } from '../../src/dispatch/arguments.js';
 import { DwsError } from '../../src/errors.js';
 import type { Engine } from '../../src/engine/engine.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
-import { errorOf, fixtureEngine, runCliAsync, shippedEngine, UNAVAILABLE } from '../helpers.js';
+import { errorOf, fixtureEngine, runCliAsync, shippedEngine, PLANLESS, UNAVAILABLE } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-7f3a9c1e-never-print-me';
@@ -144,7 +144,6 @@ describe('refusals make zero backend calls', () => {
     ['a value outside the enum', ['chat', 'message', 'send', '--group', 'g', '--msg-type', 'gif', '--text', 'x'], 'invalid_parameter', 3],
     ['mutually exclusive flags together', ['chat', 'message', 'send', '--group', 'g', '--user', 'u', '--text', 'x'], 'constraint_violation', 3],
     ['none of a require_one_of group', ['chat', 'message', 'send', '--text', 'x'], 'constraint_violation', 3],
-    ['a composite command without a plan', ['chat', '+dm', '--to', 'x', '--text', 'y'], 'not_dispatchable', 3],
     ['a stale source hash', [...recall, '--expected-source-hash', STALE, '--expected-surface-hash', hashes.surface_hash], 'catalog_changed', 6],
     ['a stale surface hash', [...recall, '--expected-source-hash', hashes.source_hash, '--expected-surface-hash', STALE], 'catalog_changed', 6],
     ['one hash only', [...recall, '--expected-source-hash', hashes.source_hash], 'incomplete_catalog_version', 3],
@@ -162,6 +161,14 @@ describe('refusals make zero backend calls', () => {
   it('names the flag in a validation error and suggests the nearest flag for a typo', async () => {
     expect((await run(['chat', 'group', 'list-all', '--limit', 'ten'])).error?.message).toContain('--limit');
     expect((await run(['chat', 'message', 'recall', '--msg-idd', 'm'])).error?.hint).toContain('--msg-id');
+  });
+
+  it('refuses a composite command without a plan with not_dispatchable (exit 3)', async () => {
+    const t = fixtureEngine().tools().find((x) => x.canonical_path === PLANLESS)!;
+    expect(t.plan).toBeUndefined();
+    const r = await run([...t.primary_cli_path.split(' '), '--to', 'x', '--text', 'y'], fixtureEngine());
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out }).toEqual({ reason: 'not_dispatchable', exit: 3, out: '' });
+    expect(mcp.calls).toEqual([]);
   });
 
   it('refuses an unavailable command with its interface reason', async () => {

@@ -224,6 +224,29 @@ describe('execute against the dispatch test MCP backend', () => {
     expect(done).toEqual({ isError: false, text: cli.stdout.trimEnd() });
   });
 
+  it('runs a multi-step plan (resolve, then writes) with the CLI\'s gates and bytes: dry run, one confirmation, the calls, the result', async () => {
+    mcp.answers = {
+      'contact/search_contact_by_key_word': (args) => ({ result: [{ name: String(args.keyword), userId: `u-${String(args.keyword)}` }] }),
+      'calendar/create_calendar_event': () => ({ result: { eventId: 'evt-7' } }),
+    };
+    try {
+      const flags = { title: '周会', start: '2026-03-10T14:00:00+08:00', end: '2026-03-10T15:00:00+08:00', with: '张三' };
+      const book = { canonical_path: 'calendar.shortcut_book', arguments: flags, ...hashes() };
+      const argv = ['calendar', '+book', ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])];
+      const dry = await served.call('execute', { ...book, dry_run: true });
+      expect(dry).toEqual({ isError: false, text: (await runCliAsync([...argv, '--dry-run'], '', env)).stdout.trimEnd() });
+      expect((JSON.parse(dry.text) as { steps: unknown[] }).steps).toHaveLength(4);
+      expect(reasonOf(await served.call('execute', book))).toBe('confirmation_required');
+      expect(mcp.calls).toEqual([]);
+      const done = await served.call('execute', { ...book, confirmed: true });
+      expect(mcp.calls.map((c) => c.name)).toEqual(['search_contact_by_key_word', 'create_calendar_event', 'add_calendar_participant', 'get_calendar_detail']);
+      const cli = await runCliAsync([...argv, '--yes'], '', env);
+      expect(done).toEqual({ isError: false, text: cli.stdout.trimEnd() });
+    } finally {
+      mcp.answers = {};
+    }
+  });
+
   it('refuses stale source or surface hashes with catalog_changed and calls nothing', async () => {
     const zero = 'sha256:' + '0'.repeat(64);
     const a = await served.call('execute', { ...recall, ...hashes(), expected_source_hash: zero });
@@ -240,7 +263,6 @@ describe('execute against the dispatch test MCP backend', () => {
     ['a non-integer for an int flag', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: 'ten' } }, 'invalid_parameter'],
     ['a boolean given as text', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: true } }, 'invalid_parameter'],
     ['mutually exclusive flags together', { canonical_path: 'chat.send_personal_message', arguments: { group: 'g', user: 'u', text: 'x' } }, 'constraint_violation'],
-    ['a composite command without a plan', { canonical_path: 'chat.shortcut_dm', arguments: { to: 'x', text: 'y' } }, 'not_dispatchable'],
     ['an unknown command', { canonical_path: 'chat.recal_message', arguments: {} }, 'unknown_command'],
     ['a group instead of a command', { canonical_path: 'chat message', arguments: {} }, 'unknown_command'],
   ];

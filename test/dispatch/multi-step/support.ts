@@ -6,45 +6,11 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import type { ToolSpec } from '../../../src/catalog/types.js';
+import type { PlanSpec, PlanStep, Source } from '../../../src/catalog/plan.js';
 import { ROOT, shippedEngine } from '../../helpers.js';
 
-/** True once the plan executor (src/dispatch/execute.ts, the plans work) is part of the tree; the tests skip before. */
-export const HAVE_EXECUTOR = existsSync(path.join(ROOT, 'src', 'dispatch', 'execute.ts'));
-
-/** The executor module, loaded at run time so this file compiles before the executor exists. */
-export async function loadExecutor(): Promise<{ executePlan: ExecutePlan }> {
-  const spec = '../../../src/dispatch/execute.js';
-  return (await import(spec)) as { executePlan: ExecutePlan };
-}
-
-// The shapes of the plan language these tests read (docs/PLANS.md; src/plan/types.ts once merged).
-export type Source = Record<string, unknown> & { transform?: unknown[] };
-export type Condition = Record<string, unknown>;
-export interface Match { field: string; equals?: Source; contains?: Source; one_of?: unknown[]; prefer?: boolean }
-export interface PlanStep {
-  id: string;
-  server?: string;
-  rpc?: string;
-  effect: 'read' | 'write';
-  when?: Condition;
-  for_each?: Source;
-  resolve?: { items: string | string[]; value: string; label: string[]; match?: Match; take?: unknown; allow_none?: boolean };
-  pick?: { items: Source; value: string; label: string[]; match?: Match };
-  expect?: { path: string; equals?: Source; one_of?: unknown[]; contains_all?: Source; matches?: Source; present?: boolean };
-  poll?: { until: { path: string; equals?: unknown; one_of?: unknown[]; present?: boolean } };
-  upload?: unknown;
-  download?: unknown;
-  tolerate_failure?: boolean;
-  [key: string]: unknown;
-}
-export interface PlanSpec {
-  facts: string;
-  steps: PlanStep[];
-  output?: Source;
-}
-export type ExecutePlan = (tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Record<string, unknown>) => Promise<{ plan?: unknown; result?: unknown }>;
+export type { PlanSpec, PlanStep };
 
 type Segment = { key: string } | { index: number } | { each: true };
 
@@ -70,7 +36,7 @@ export function multiStepPaths(): string[] {
 }
 
 export function toolOf(canonical: string): ToolSpec & { plan: PlanSpec } {
-  const t = shippedEngine().tools().find((x) => x.canonical_path === canonical) as (ToolSpec & { plan?: PlanSpec }) | undefined;
+  const t = shippedEngine().tools().find((x) => x.canonical_path === canonical);
   if (!t || !t.plan) throw new Error(`no planned tool ${canonical}`);
   return t as ToolSpec & { plan: PlanSpec };
 }
@@ -166,7 +132,7 @@ const lastKey = (p: string) => {
 export interface SynthContext {
   data: Record<string, unknown>;
   blobBase: string;
-  /** Step ids whose resolve answers with two candidates. */
+  /** Step ids whose resolve (or pick) gets two candidates. */
   ambiguous?: Set<string>;
 }
 
@@ -273,7 +239,8 @@ export function synthesize(ctx: SynthContext, plan: PlanSpec, step: PlanStep, ar
   for (const other of plan.steps) {
     if (!other.pick) continue;
     const items = other.pick.items as { from?: string; path?: string };
-    if (items.from === step.id && items.path) setPath(res, items.path, [candidate(ctx, plan, other, 0, args)]);
+    const two = ctx.ambiguous?.has(other.id);
+    if (items.from === step.id && items.path) setPath(res, items.path, two ? [candidate(ctx, plan, other, 0, args), candidate(ctx, plan, other, 1, args)] : [candidate(ctx, plan, other, 0, args)]);
   }
   if (Object.keys(res).length === 0) res.ok = true;
   return res;

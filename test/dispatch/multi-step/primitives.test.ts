@@ -1,47 +1,44 @@
-// The primitives the multi-step plans add to the plan language (scripts/multi-step-primitives.patch until merged):
-// each transform, source, condition and step kind on its own, through the real validator and executor with small
-// plans of a real catalog tool. Skips before the executor and the primitives are part of the tree.
-import { existsSync } from 'node:fs';
+// The primitives the multi-step plans added to the plan language: each transform, source, condition and step kind
+// on its own, through the real validator and executor with small plans of a real catalog tool.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../../src/catalog/types.js';
+import { executePlan, type ExecuteOptions, type PlanDryRun } from '../../../src/dispatch/execute.js';
 import { DwsError } from '../../../src/errors.js';
+import { localCommands } from '../../../src/dispatch/local/index.js';
+import { applyTransforms } from '../../../src/plan/transforms.js';
+import { validatePlans } from '../../../src/plan/validate.js';
+import type { Transform } from '../../../src/catalog/plan.js';
 import { ROOT, shippedEngine } from '../../helpers.js';
-import type { PlanSpec } from './support.js';
-
-const HAVE = existsSync(path.join(ROOT, 'src', 'plan', 'transforms-extra.ts'));
-const load = async <T>(rel: string): Promise<T> => (await import(rel)) as T;
-
-type Apply = (ts: unknown[] | undefined, v: unknown, where: string) => unknown;
-type Validate = (files: { file: string; doc: unknown }[], tools: readonly ToolSpec[]) => { plans: Map<string, PlanSpec>; problems: string[] };
-type Execute = (tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Record<string, unknown>) => Promise<{ plan?: { steps: Record<string, unknown>[] }; result?: unknown }>;
 
 const tool = (canonical: string): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === canonical)!;
-const OPTIONS = { env: { DWS_CONFIG: '/nonexistent/dws.json' }, timeoutMs: 1000, catalog: { source_hash: 'h', surface_hash: 'h' }, now: () => new Date(2026, 0, 31, 8, 5, 9), uuid: () => 'u-1' };
+const OPTIONS: Omit<ExecuteOptions, 'dryRun'> = {
+  env: { DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: ROOT }, timeoutMs: 1000, catalog: { source_hash: 'h', surface_hash: 'h' },
+  now: () => new Date(2026, 0, 31, 8, 5, 9), uuid: () => 'u-1',
+};
 
 async function apply(ts: unknown[], v: unknown): Promise<unknown> {
-  const { applyTransforms } = await load<{ applyTransforms: Apply }>('../../../src/plan/transforms.js');
-  return applyTransforms(ts, v, '--x');
+  return applyTransforms(ts as Transform[], v, '--x', { env: OPTIONS.env });
 }
 
 /** Validates one plan for contact.shortcut_lookup (its only flag: --name) and returns the problems. */
 async function problemsOf(plan: unknown, canonical = 'contact.shortcut_lookup'): Promise<string[]> {
-  const { validatePlans } = await load<{ validatePlans: Validate }>('../../../src/plan/validate.js');
   return validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [canonical]: plan } } }], shippedEngine().tools()).problems;
 }
 
 async function dry(plan: unknown, data: Record<string, unknown>, canonical = 'contact.shortcut_lookup') {
-  const { validatePlans } = await load<{ validatePlans: Validate }>('../../../src/plan/validate.js');
   const { plans, problems } = validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [canonical]: plan } } }], shippedEngine().tools());
   expect(problems).toEqual([]);
-  const { executePlan } = await load<{ executePlan: Execute }>('../../../src/dispatch/execute.js');
-  return (await executePlan(tool(canonical), plans.get(canonical)!, data, { ...OPTIONS, dryRun: true })).plan!.steps;
+  const outcome = await executePlan(tool(canonical), plans.get(canonical)!, data, { ...OPTIONS, dryRun: true });
+  return ('plan' in outcome ? (outcome.plan as PlanDryRun).steps : []) as unknown as Record<string, unknown>[];
 }
 
 const step = (args: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ facts: 'test plan', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, ...args }, ...extra }] });
 
-describe.skipIf(!HAVE)('multi-step transforms', () => {
+describe('multi-step transforms', () => {
   it('file names, extensions, safe names, byte lengths and first lines', async () => {
     expect(await apply(['file_ext'], 'a/b/report.PDF')).toBe('PDF');
     expect(await apply(['safe_filename'], '../a:b*?.eml')).toBe('_a_b__.eml');
@@ -97,7 +94,7 @@ describe.skipIf(!HAVE)('multi-step transforms', () => {
   });
 });
 
-describe.skipIf(!HAVE)('multi-step sources and conditions (dry run)', () => {
+describe('multi-step sources and conditions (dry run)', () => {
   it('now: start of day or month, shifted by days (also from a flag) or months, as ms or text', async () => {
     const steps = await dry(step({
       a: { now: { start_of: 'day', format: 'YYYY-MM-DD HH:mm:ss' } },
@@ -135,7 +132,7 @@ describe.skipIf(!HAVE)('multi-step sources and conditions (dry run)', () => {
   });
 });
 
-describe.skipIf(!HAVE)('multi-step validation messages', () => {
+describe('multi-step validation messages', () => {
   it('names the plan, the step and the key of a malformed primitive', async () => {
     expect(await problemsOf(step({}, { poll: { until: { path: 'status', equals: 1 }, interval_seconds: { const: 1 } } }))).toEqual([
       expect.stringContaining('steps[0] (a).poll: needs until, interval_seconds and max_attempts'),
@@ -148,5 +145,29 @@ describe.skipIf(!HAVE)('multi-step validation messages', () => {
     ]);
     expect(await problemsOf(step({}, { resolve: { items: 'result', value: 'userId', take: 'last' } }))).toEqual([expect.stringContaining('.take: must be first or {max: field}')]);
     expect(await problemsOf(step({}, { tolerate_failure: true, effect: 'write' }))).toEqual([expect.stringContaining('tolerate_failure: only a read')]);
+  });
+});
+
+describe('transfers of text and files', () => {
+  it('an upload larger than its max_bytes is refused before anything is sent, as is a text upload', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dws-prim-'));
+    writeFileSync(path.join(root, 'ten.bin'), '0123456789');
+    const o: ExecuteOptions = { ...OPTIONS, env: { ...OPTIONS.env, DWS_FILE_ROOT: root, DWS_JOURNAL: path.join(root, 'j.jsonl') }, dryRun: false };
+    // port 9 (discard) on 127.0.0.1: a request that was sent would fail with a transport error, not a refusal
+    const plan = (upload: Record<string, unknown>) => ({ facts: 'test plan', steps: [{ id: 'put', upload: { url: { const: 'http://127.0.0.1:9/put' }, max_bytes: 4, ...upload } }] });
+    for (const upload of [{ file: { flag: 'name' } }, { content: { flag: 'name', transform: [{ format: '%s%s%s' }] } }]) {
+      const { plans, problems } = validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { 'contact.shortcut_lookup': plan(upload) } } }], shippedEngine().tools());
+      expect(problems).toEqual([]);
+      const err = await executePlan(tool('contact.shortcut_lookup'), plans.get('contact.shortcut_lookup')!, { name: 'ten.bin' }, o).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DwsError);
+      expect((err as DwsError).reason).toBe('invalid_parameter');
+      expect((err as DwsError).message).toMatch(/more than the 4/u);
+    }
+  });
+
+  it('every handoff names a registered local command', () => {
+    for (const t of shippedEngine().tools()) {
+      for (const s of t.plan?.steps ?? []) if (s.handoff) expect(Object.hasOwn(localCommands, s.handoff.local), `${t.canonical_path} -> ${s.handoff.local}`).toBe(true);
+    }
   });
 });

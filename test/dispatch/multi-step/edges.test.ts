@@ -6,16 +6,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DwsError } from '../../../src/errors.js';
 import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-step/backend.js';
-import { HAVE_EXECUTOR, inputsFor, loadExecutor, makeFileRoot, toolOf, type ExecutePlan } from './support.js';
+import { executePlan } from '../../../src/dispatch/execute.js';
+import { inputsFor, makeFileRoot, toolOf } from './support.js';
 
-vi.mock('../../../src/dispatch/journal.js', () => ({ journalCall: () => {} }));
+vi.mock('../../../src/dispatch/journal.js', () => ({ openJournal: () => {}, journalCall: () => {} }));
 
 let backend: CannedBackend;
-let executePlan: ExecutePlan;
 beforeAll(async () => {
-  if (!HAVE_EXECUTOR) return;
   backend = await startCannedBackend();
-  executePlan = (await loadExecutor()).executePlan;
 });
 afterAll(async () => {
   await backend?.close();
@@ -25,7 +23,6 @@ beforeEach(() => backend?.reset());
 async function run(canonical: string, flags: Record<string, unknown>, respond: CannedBackend['respond'], root = makeFileRoot()): Promise<{ result?: unknown; error?: DwsError; root: string; sleeps: number[] }> {
   const tool = toolOf(canonical);
   backend.respond = respond;
-  vi.stubEnv('DWS_FILE_ROOT', root);
   const sleeps: number[] = [];
   const o = {
     env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: root },
@@ -33,7 +30,8 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
     sleep: async (ms: number) => void sleeps.push(ms),
   };
   try {
-    return { result: (await executePlan(tool, tool.plan, { ...inputsFor(tool, root), ...flags }, o)).result, root, sleeps };
+    const outcome = await executePlan(tool, tool.plan, { ...inputsFor(tool, root), ...flags }, o);
+    return { result: 'result' in outcome ? outcome.result : undefined, root, sleeps };
   } catch (e) {
     if (e instanceof DwsError) return { error: e, root, sleeps };
     throw e;
@@ -42,7 +40,7 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
 
 const names = () => backend.log.map((op) => op.name);
 
-describe.skipIf(!HAVE_EXECUTOR)('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
+describe('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
   it('dev app delete: a name that does not match --confirm-name stops before the delete (constraint_violation)', async () => {
     const r = await run('dev.delete_dev_app', { 'confirm-name': '正式应用' }, () => ({ result: { name: '测试应用' } }));
     expect(r.error?.reason).toBe('constraint_violation');
@@ -81,6 +79,21 @@ describe.skipIf(!HAVE_EXECUTOR)('multi-step step kinds at their limits', { timeo
     expect(r.error?.reason).toBe('invalid_parameter');
     expect(backend.log.filter((op) => op.kind === 'get')).toEqual([]);
     expect(existsSync(path.join(r.root, '..', 'outside.bin'))).toBe(false);
+  });
+
+  it('a probe that fails at the backend is tolerated (the other domain is tried); an auth failure is not', async () => {
+    const respond: CannedBackend['respond'] = (_s, tool) => (tool === 'download_file' ? { result: { resourceUrl: `${backend.blobBase}/doc.md` } } : { result: { nodeId: 'n1' } });
+    backend.blobText = '# title\n';
+    backend.faults.set(0, 400);
+    const fallback = await run('markdown.fetch', { node: 'n1', output: null }, respond);
+    expect(fallback.error).toBeUndefined();
+    expect(backend.log.map((op) => `${op.server}/${op.name}`)).toEqual(['drive/get_file_info', 'doc/get_document_info', 'doc/download_file', 'blob/doc.md']);
+    expect(fallback.result).toMatchObject({ content: '# title\n' });
+    backend.reset();
+    backend.faults.set(0, 401);
+    const denied = await run('markdown.fetch', { node: 'n1', output: null }, respond);
+    expect(denied.error?.reason).toBe('auth_failed');
+    expect(names()).toEqual(['get_file_info']);
   });
 
   it('a resolution that finds nobody is not_found and sends nothing after it', async () => {

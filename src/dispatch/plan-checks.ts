@@ -1,0 +1,114 @@
+// The checks of a plan run on the results it gets (docs/PLANS.md "resolve", "Step kinds"): choosing exactly one
+// candidate or refusing with the list (never a guess), an expectation on a result, and the state a poll waits for.
+import { DwsError } from '../errors.js';
+import type { ExpectSpec, MatchSpec, PlanStep, PollCheck, ResolveSpec } from '../catalog/plan.js';
+import { readPath } from '../plan/path.js';
+import { asList, equal, evalCondition, evalSource, userRegex, type Scope } from './plan-values.js';
+
+export function candidatesText(cands: unknown[], fields: string[]): string {
+  return cands.slice(0, 10).map((c) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, readPath(c, f) ?? null])))).join(', ') +
+    (cands.length > 10 ? `, ... ${cands.length - 10} more` : '');
+}
+
+/**
+ * The candidates a match selects: equals (exactly, or as the same text: a flag "3" matches a version 3; when none
+ * does and contains_when holds, those containing the text), contains (case-insensitive text) or one_of. With
+ * `prefer`, a match that finds nothing keeps every candidate; a match whose `when` does not hold keeps them all.
+ */
+export function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefined): { cands: unknown[]; wanted: string } {
+  if (m === undefined || (m.when !== undefined && evalCondition(sc, m.when) !== true)) return { cands: all, wanted: '' };
+  let test: (x: unknown) => boolean;
+  let wanted: string;
+  if (m.equals !== undefined) {
+    const want = evalSource(sc, m.equals);
+    if (want === undefined) return { cands: all, wanted: '' };
+    wanted = ` for ${JSON.stringify(want)}`;
+    test = (x) => {
+      const f = readPath(x, m.field);
+      return equal(f, want) || (f !== undefined && f !== null && typeof f !== 'object' && String(f) === String(want));
+    };
+    if (!all.some(test) && m.contains_when !== undefined && evalCondition(sc, m.contains_when) === true && typeof want === 'string') {
+      test = (x) => String(readPath(x, m.field) ?? '').includes(want);
+    }
+  } else if (m.contains !== undefined) {
+    const want = evalSource(sc, m.contains);
+    if (typeof want !== 'string') return { cands: all, wanted: '' };
+    wanted = ` containing ${JSON.stringify(want)}`;
+    test = (x) => {
+      const f = readPath(x, m.field);
+      return typeof f === 'string' && f.toLowerCase().includes(want.toLowerCase());
+    };
+  } else {
+    wanted = ` among ${JSON.stringify(m.one_of)}`;
+    test = (x) => m.one_of!.some((w) => equal(readPath(x, m.field), w));
+  }
+  const hit = all.filter(test);
+  return { cands: hit.length || !m.prefer ? hit : all, wanted };
+}
+
+export type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' | 'allow_none'>;
+
+/** Exactly one candidate, or a typed refusal listing them (never a guess); `take` / `allow_none` relax it as declared. */
+export function chooseOne(sc: Scope, step: PlanStep, all: unknown[], r: ChooseSpec): unknown {
+  const { cands, wanted } = matchCandidates(sc, all, r.match);
+  const where = `${sc.tool.canonical_path} (step "${step.id}")`;
+  if (cands.length === 0) {
+    if (r.allow_none) return undefined;
+    throw new DwsError('not_found', `${where}: nothing matches${wanted}`, 'check the value (a name, an id) and try again; nothing was changed');
+  }
+  let chosen: unknown;
+  if (cands.length === 1 || r.take === 'first') chosen = cands[0];
+  else if (r.take !== undefined) {
+    const key = r.take.max;
+    const num = (x: unknown) => {
+      const v = readPath(x, key);
+      return typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : -Infinity;
+    };
+    chosen = cands.reduce((a, b) => (num(b) > num(a) ? b : a));
+  } else {
+    throw new DwsError('ambiguous_match', `${where}: ${cands.length} candidates match${wanted}: ${candidatesText(cands, r.label)}`,
+      `run again with a value that names exactly one of them (e.g. its ${r.value}); nothing was changed`);
+  }
+  if (readPath(chosen, r.value) === undefined) {
+    throw new DwsError('backend_error', `${where}: the matching candidate has no "${r.value}"`, 'the backend answered in an unexpected shape; report it');
+  }
+  return chosen;
+}
+
+export function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
+  const r = step.resolve!;
+  return chooseOne(sc, step, asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined)), r);
+}
+
+/** A failed expectation stops the plan before the next step (constraint_violation: nothing further is sent). */
+export function checkExpect(sc: Scope, step: PlanStep, e: ExpectSpec, result: unknown): void {
+  const v = readPath(result, e.path);
+  if (e.when_present && v === undefined) return;
+  const fail = (what: string): never => {
+    throw new DwsError('constraint_violation', `${sc.tool.canonical_path} (step "${step.id}"): ${e.path} is ${JSON.stringify(v ?? null)}, ${what}`,
+      'check the target (an id, a name, a type) and run the command again');
+  };
+  if (e.equals !== undefined) {
+    const want = evalSource(sc, e.equals);
+    if (!(equal(v, want) || (v !== undefined && want !== undefined && typeof v !== 'object' && String(v) === String(want)))) fail(`expected ${JSON.stringify(want ?? null)}`);
+  } else if (e.one_of !== undefined) {
+    if (!e.one_of.some((w) => equal(v, w))) fail(`expected one of ${JSON.stringify(e.one_of)}`);
+  } else if (e.contains_all !== undefined) {
+    const have = new Set(asList(v).map((x) => JSON.stringify(x)));
+    const missing = asList(evalSource(sc, e.contains_all)).filter((x) => !have.has(JSON.stringify(x)));
+    if (missing.length) fail(`missing ${JSON.stringify(missing)}`);
+  } else if (e.matches !== undefined) {
+    const pattern = evalSource(sc, e.matches);
+    const regex = e.regex !== undefined && evalSource(sc, e.regex) === true;
+    const found = typeof v === 'string' && typeof pattern === 'string' && (regex ? userRegex(sc, pattern, 'u').test(v) : v.includes(pattern));
+    if (!found) fail(`expected to contain ${JSON.stringify(pattern ?? null)}`);
+  } else if (e.present && v === undefined) fail('expected a value');
+}
+
+export function pollHolds(check: PollCheck | undefined, result: unknown): boolean {
+  if (check === undefined) return false;
+  const v = readPath(result, check.path);
+  if (check.present) return v !== undefined && v !== null && v !== '';
+  if (check.one_of !== undefined) return check.one_of.some((w) => equal(v, w));
+  return equal(v, check.equals);
+}

@@ -1,0 +1,317 @@
+// The values of a plan run (docs/PLANS.md "Sources", "Conditions"): what a source evaluates to from the flags,
+// constants, positionals, earlier results, the clock and the run's uuids, with its transforms; whether a condition
+// holds. In a dry run a value from an earlier result is a Placeholder, printed as its text, and a condition that
+// depends on one is 'unknown'.
+import { DwsError } from '../errors.js';
+import type { ToolSpec } from '../catalog/types.js';
+import type { Condition, NowSpec, Source } from '../catalog/plan.js';
+import { sourceKind } from '../catalog/plan.js';
+import { readPath } from '../plan/path.js';
+import { applyTransforms } from '../plan/transforms.js';
+import type { Env } from './config.js';
+import { hiddenTarget } from './validate.js';
+
+/** A value from an earlier result during --dry-run: printed as its placeholder text. */
+export class Placeholder {
+  constructor(readonly text: string) {}
+  toJSON(): string {
+    return this.text;
+  }
+}
+
+export type Truth = boolean | 'unknown';
+
+export interface Scope {
+  tool: ToolSpec;
+  env: Env;
+  data: Record<string, unknown>;
+  dry: boolean;
+  results: Map<string, unknown>;
+  /** Steps that ran (or, in a dry run, that may run). */
+  ran: Set<string>;
+  item?: { value: unknown };
+  /** The run's clock reading, its uuid generator and its named uuids (one value per name per run). */
+  at: Date;
+  uuid: () => string;
+  uuids: Map<string, string>;
+}
+
+export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+function flagValue(sc: Scope, name: string): unknown {
+  const v = sc.data[name];
+  return isEmpty(v) ? undefined : v;
+}
+
+function positionalValue(sc: Scope, index: number): unknown {
+  const name = sc.tool.positionals?.find((p) => p.index === index)?.name;
+  if (name === undefined) return undefined;
+  const v = sc.data[name] ?? sc.data[hiddenTarget(sc.tool, name) ?? name];
+  return isEmpty(v) ? undefined : v;
+}
+
+function fromValue(sc: Scope, id: string, path: string | undefined, optional: boolean): unknown {
+  if (!sc.ran.has(id)) return undefined;
+  if (sc.dry) return new Placeholder(`<from ${id}${path ? '.' + path : ''}>`);
+  const v = readPath(sc.results.get(id), path);
+  if (v === undefined && !optional) {
+    throw new DwsError('backend_error', `${sc.tool.canonical_path}: the result of step "${id}" has no ${path ? `"${path}"` : 'value'}`,
+      'the backend answered in an unexpected shape; report it');
+  }
+  return v;
+}
+
+export function setNested(target: Record<string, unknown>, key: string, value: unknown): void {
+  const keys = key.split('.');
+  let node = target;
+  for (const k of keys.slice(0, -1)) {
+    if (typeof node[k] !== 'object' || node[k] === null || Array.isArray(node[k])) node[k] = {};
+    node = node[k] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]] = value;
+}
+
+export function evalObject(sc: Scope, entries: Record<string, Source>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const [key, s] of Object.entries(entries)) {
+    const v = evalSource(sc, s);
+    if (v === undefined) continue;
+    setNested(out, key, v);
+    any = true;
+  }
+  return any ? out : undefined;
+}
+
+function label(s: Source): string {
+  if ('flag' in s) return `--${s.flag}`;
+  if ('positional' in s) return `positional ${s.positional}`;
+  if ('from' in s) return `the result of step "${s.from}"${s.path ? ` at ${s.path}` : ''}`;
+  if ('item' in s) return 'the for_each element';
+  return 'a plan value';
+}
+
+export function evalSource(sc: Scope, s: Source): unknown {
+  if (s.when !== undefined && evalCondition(sc, s.when) === false) return undefined;
+  let v: unknown;
+  switch (sourceKind(s)) {
+    case 'flag':
+      v = flagValue(sc, (s as { flag: string }).flag);
+      break;
+    case 'const':
+      v = (s as { const: unknown }).const;
+      break;
+    case 'positional':
+      v = positionalValue(sc, (s as { positional: number }).positional);
+      break;
+    case 'from': {
+      const f = s as { from: string; path?: string };
+      v = fromValue(sc, f.from, f.path, s.optional === true);
+      break;
+    }
+    case 'item': {
+      const it = sc.item?.value;
+      const path = (s as { path?: string }).path;
+      v = it instanceof Placeholder ? new Placeholder(`<item${path ? '.' + path : ''}>`) : readPath(it, path);
+      break;
+    }
+    case 'object':
+      v = evalObject(sc, (s as { object: Record<string, Source> }).object);
+      break;
+    case 'list': {
+      const list = (s as { list: Source[] }).list.map((x) => evalSource(sc, x)).filter((x) => x !== undefined);
+      v = list.length ? list : undefined;
+      break;
+    }
+    case 'concat': {
+      const list = (s as { concat: Source[] }).concat.map((x) => evalSource(sc, x)).filter((x) => x !== undefined).flatMap((x) => (Array.isArray(x) ? x : [x]));
+      v = list.length ? list : undefined;
+      break;
+    }
+    case 'first':
+      v = (s as { first: Source[] }).first.map((x) => evalSource(sc, x)).find((x) => x !== undefined);
+      break;
+    case 'each': {
+      const e = s as { each: Source; to: Source };
+      const list = evalSource(sc, e.each);
+      const outer = sc.item;
+      if (list instanceof Placeholder) {
+        sc.item = { value: new Placeholder('<item>') };
+        v = [evalSource(sc, e.to)];
+      } else {
+        v = asList(list).map((item) => {
+          sc.item = { value: item };
+          return evalSource(sc, e.to);
+        }).filter((x) => x !== undefined);
+      }
+      sc.item = outer;
+      break;
+    }
+    case 'pick': {
+      const p = s as { pick: Source; field: string; in: Source };
+      const list = evalSource(sc, p.pick);
+      const wanted = evalSource(sc, p.in);
+      if (list instanceof Placeholder || wanted instanceof Placeholder) v = list;
+      else {
+        const keys = new Set(asList(wanted).map((x) => JSON.stringify(x)));
+        v = asList(list).filter((x) => keys.has(JSON.stringify(readPath(x, p.field))));
+      }
+      break;
+    }
+    default:
+      v = evalComputed(sc, s);
+  }
+  if (v === undefined) return s.default;
+  if (v instanceof Placeholder || hasPlaceholder(v)) return v;
+  return applyTransforms(s.transform, v, label(s), { env: sc.env }) ?? s.default;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Placeholder);
+
+function nowValue(sc: Scope, n: NowSpec): unknown {
+  const d = new Date(sc.at.getTime());
+  if (n.start_of === 'day' || n.start_of === 'month') d.setHours(0, 0, 0, 0);
+  if (n.start_of === 'month') d.setDate(1);
+  if (n.add_months) d.setMonth(d.getMonth() + n.add_months);
+  if (n.add_days !== undefined) {
+    const days = typeof n.add_days === 'number' ? n.add_days : evalSource(sc, n.add_days);
+    if (days instanceof Placeholder) return days;
+    if (typeof days !== 'number' || !Number.isInteger(days)) {
+      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: a day offset must be a whole number, not ${JSON.stringify(days)}`);
+    }
+    d.setDate(d.getDate() + days);
+  }
+  if (n.format === 'millis') return d.getTime();
+  const pad = (x: number) => String(x).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, entries, merge, get, filter, replace. */
+function evalComputed(sc: Scope, s: Source): unknown {
+  if ('now' in s) return nowValue(sc, s.now);
+  if ('uuid' in s) {
+    if (!sc.uuids.has(s.uuid)) sc.uuids.set(s.uuid, sc.uuid());
+    return sc.uuids.get(s.uuid);
+  }
+  if ('difference' in s) {
+    const [a, b] = s.difference.map((x) => evalSource(sc, x));
+    if (a instanceof Placeholder || b instanceof Placeholder) return new Placeholder('<difference>');
+    const drop = new Set(asList(b).map((x) => JSON.stringify(x)));
+    const out = asList(a).filter((x) => !drop.has(JSON.stringify(x)));
+    return out.length ? out : undefined;
+  }
+  if ('entries' in s) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of s.entries) {
+      const key = evalSource(sc, k);
+      const value = evalSource(sc, x);
+      if (key === undefined || value === undefined) continue;
+      out[key instanceof Placeholder ? key.text : String(key)] = value;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  if ('merge' in s) {
+    const parts = s.merge.map((x) => evalSource(sc, x)).filter((x) => x !== undefined);
+    for (const p of parts) {
+      if (!isPlainObject(p) && !(p instanceof Placeholder)) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only objects merge, not ${JSON.stringify(p)}`, 'pass a JSON object');
+    }
+    if (parts.length === 0) return undefined;
+    // in a dry run an earlier result's keys are unknown: the merged object says so with one placeholder key
+    const unknown = parts.some((p) => p instanceof Placeholder) ? [{ '<from>': new Placeholder('<merged from an earlier result>') }] : [];
+    return Object.assign({}, ...parts.filter(isPlainObject), ...unknown) as Record<string, unknown>;
+  }
+  if ('get' in s) {
+    const obj = evalSource(sc, s.get.in);
+    const key = evalSource(sc, s.get.key);
+    if (obj instanceof Placeholder || key instanceof Placeholder) {
+      return new Placeholder(`<${obj instanceof Placeholder ? obj.text.slice(1, -1) : 'value'}[${key instanceof Placeholder ? 'key' : String(key)}]>`);
+    }
+    return isPlainObject(obj) && key !== undefined && Object.hasOwn(obj, String(key)) ? obj[String(key)] : undefined;
+  }
+  if ('filter' in s) {
+    const list = evalSource(sc, s.filter.in);
+    if (list instanceof Placeholder) return new Placeholder(`<filtered ${list.text}>`);
+    if (list === undefined) return undefined;
+    const unwanted = evalSource(sc, s.filter.not_equals);
+    return asList(list).filter((x) => unwanted === undefined || !equal(readPath(x, s.filter.field), unwanted));
+  }
+  if ('replace' in s) {
+    const text = evalSource(sc, s.replace.in);
+    const pattern = evalSource(sc, s.replace.pattern);
+    const by = evalSource(sc, s.replace.with) ?? '';
+    const regex = s.replace.regex === undefined ? false : evalSource(sc, s.replace.regex) === true;
+    if ([text, pattern, by].some((x) => x instanceof Placeholder)) return new Placeholder('<replaced text>');
+    if (typeof text !== 'string' || typeof pattern !== 'string' || typeof by !== 'string') return undefined;
+    if (!regex) return text.split(pattern).join(by);
+    return text.replace(userRegex(sc, pattern, 'gu'), () => by);
+  }
+  return undefined;
+}
+
+/** A regular expression given by the user (a flag): a malformed one is the user's error, not a crash. */
+export function userRegex(sc: Scope, pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${JSON.stringify(pattern)} is not a valid regular expression`);
+  }
+}
+
+export const truthy = (v: unknown) => !isEmpty(v) && v !== false;
+
+export function equal(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function hasPlaceholder(v: unknown): boolean {
+  if (v instanceof Placeholder) return true;
+  if (Array.isArray(v)) return v.some(hasPlaceholder);
+  if (typeof v === 'object' && v !== null) return Object.values(v).some(hasPlaceholder);
+  return false;
+}
+
+export function evalCondition(sc: Scope, c: Condition): Truth {
+  if ('flag' in c) return truthy(flagValue(sc, c.flag));
+  if ('given' in c) return Object.hasOwn(sc.data, c.given);
+  if ('from' in c) {
+    if (!sc.ran.has(c.from)) return false;
+    return sc.dry ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));
+  }
+  if ('equals' in c || 'in' in c) {
+    const [src, want] = 'equals' in c ? [c.equals[0], [c.equals[1]]] : [c.in[0], c.in[1]];
+    const v = evalSource(sc, src);
+    if (hasPlaceholder(v)) return 'unknown';
+    return want.some((w) => equal(v, w));
+  }
+  if ('not' in c) {
+    const t = evalCondition(sc, c.not);
+    return t === 'unknown' ? t : !t;
+  }
+  if ('present' in c) {
+    const v = evalSource(sc, c.present);
+    return hasPlaceholder(v) ? 'unknown' : truthy(v);
+  }
+  if ('matches' in c) {
+    const v = evalSource(sc, c.matches[0]);
+    if (hasPlaceholder(v)) return 'unknown';
+    return typeof v === 'string' && new RegExp(c.matches[1], 'u').test(v);
+  }
+  if ('has' in c) {
+    const v = evalSource(sc, c.has[0]);
+    if (hasPlaceholder(v)) return 'unknown';
+    return asList(v).some((x) => equal(x, c.has[1]));
+  }
+  const parts = ('all' in c ? c.all : c.any).map((x) => evalCondition(sc, x));
+  if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
+  return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
+}
+
+export function conditionText(c: Condition): string {
+  if ('from' in c) return `<from ${c.from}${c.path ? '.' + c.path : ''}>`;
+  return `<depends on an earlier step: ${JSON.stringify(c)}>`;
+}
+
+export function asList(v: unknown): unknown[] {
+  if (v === undefined) return [];
+  return Array.isArray(v) ? v : [v];
+}

@@ -1,0 +1,202 @@
+// Multi-step commands through dispatch (`dws <cli path>`, runDispatch in this process) against the recording MCP
+// backend (test/fixtures/mcp/server.ts) and the real journal: one confirmation covers the whole plan; --dry-run
+// prints every step and calls nothing; a failure after a write is partial_outcome (exit 7) naming the completed
+// steps with their ids and the step that failed, and the journal records every call, the failed one included; an
+// upload from a local file is bounded and never leaves the file root; a plan hands over to a local command
+// (event +listen-im -> event consume) with that command's own checks, streaming its lines; a download stays inside
+// its target directory whatever name the URL carries, keeps an existing file unless told, and is bounded.
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dispatchTool, runDispatch } from '../../../src/dispatch/cli.js';
+import { downloadUrl } from '../../../src/dispatch/transfer.js';
+import { verifyJournal, type JournalRecord } from '../../../src/dispatch/journal-record.js';
+import { DwsError } from '../../../src/errors.js';
+import { shippedEngine } from '../../helpers.js';
+import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
+import { personalFrame, startEventServer, type EventFixture } from '../../fixtures/events/server.js';
+
+const TOKEN = 'tok-multi-never-printed';
+let mcp: McpFixture;
+let events: EventFixture;
+let dir: string;
+
+beforeAll(async () => {
+  mcp = await startMcpServer();
+  events = await startEventServer();
+});
+afterAll(async () => {
+  await mcp.close();
+  await events.close();
+});
+beforeEach(() => {
+  mcp.calls.length = 0;
+  mcp.faults.length = 0;
+  mcp.uploads.length = 0;
+  events.reset();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'dws-multi-dispatch-'));
+  mcp.answers = {
+    'contact/search_contact_by_key_word': (args) => ({ result: [{ name: String(args.keyword), userId: `u-${String(args.keyword)}`, openDingTalkId: `od-${String(args.keyword)}` }] }),
+    'calendar/create_calendar_event': () => ({ result: { eventId: 'evt-42' } }),
+    'calendar/get_calendar_detail': () => ({ result: { eventId: 'evt-42', summary: '周会' } }),
+  };
+});
+
+function env(): Record<string, string> {
+  return {
+    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_FILE_ROOT: dir,
+    DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
+    DWS_EVENT_URL: events.controlUrl, DWS_CLIENT_ID: 'client-dws-test',
+  };
+}
+
+async function run(argv: string[]): Promise<{ out: string; error?: DwsError }> {
+  let out = '';
+  try {
+    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env() });
+  } catch (e) {
+    if (e instanceof DwsError) return { out, error: e };
+    throw e;
+  }
+  return { out };
+}
+
+const journal = (): JournalRecord[] => readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalRecord);
+
+const BOOK = ['calendar', '+book', '--title', '周会', '--start', '2026-03-10T14:00:00+08:00', '--end', '2026-03-10T15:00:00+08:00', '--with', '张三,李四'];
+
+describe('a multi-step write through dispatch', () => {
+  it('needs one --yes for the whole plan: refused without it (no call), then every step runs once', async () => {
+    const refused = await run(BOOK);
+    expect(refused.error?.reason).toBe('confirmation_required');
+    expect(mcp.calls).toEqual([]);
+    const done = await run([...BOOK, '--yes']);
+    expect(done.error).toBeUndefined();
+    expect(mcp.calls.map((c) => `${c.server}/${c.name}`)).toEqual([
+      'contact/search_contact_by_key_word', 'contact/search_contact_by_key_word', 'calendar/create_calendar_event', 'calendar/add_calendar_participant', 'calendar/get_calendar_detail',
+    ]);
+    expect(mcp.calls[3].arguments).toEqual({ eventId: 'evt-42', attendeesToAdd: ['u-张三', 'u-李四'] });
+    expect(JSON.parse(done.out)).toEqual({ result: { result: { eventId: 'evt-42', summary: '周会' } } });
+    expect(done.out).not.toContain(TOKEN);
+  });
+
+  it('--dry-run prints every step, placeholders for what earlier results decide, and calls nothing', async () => {
+    const r = await run([...BOOK, '--dry-run']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls).toEqual([]);
+    const plan = JSON.parse(r.out) as { steps: { id: string; arguments?: Record<string, unknown>; for_each?: unknown }[] };
+    expect(plan.steps.map((s) => s.id)).toEqual(['attendees', 'create', 'invite', 'detail']);
+    expect(plan.steps[0].for_each).toEqual(['张三', '李四']);
+    expect(plan.steps[2].arguments).toEqual({ eventId: '<from create.result.eventId>', attendeesToAdd: '<from attendees.[*].userId>' });
+  });
+
+  it('a failure after the create is partial_outcome (exit 7) naming the event id and the failed step; the journal has every call', async () => {
+    mcp.faults.push({ tool: 'add_calendar_participant', status: 400, times: 1 });
+    const r = await run([...BOOK, '--yes']);
+    expect(r.error?.reason).toBe('partial_outcome');
+    expect(r.error?.exitCode).toBe(7);
+    expect(r.error?.message).toContain('create (write {"eventId":"evt-42"})');
+    expect(r.error?.message).toContain('step "invite" failed');
+    expect(r.out).toBe('');
+    const records = journal();
+    expect(records.map((x) => [x.step, x.server, x.rpc, x.outcome])).toEqual([
+      [0, 'contact', 'search_contact_by_key_word', 'ok'], [0, 'contact', 'search_contact_by_key_word', 'ok'],
+      [1, 'calendar', 'create_calendar_event', 'ok'], [2, 'calendar', 'add_calendar_participant', 'failed'],
+    ]);
+    expect(records[2].ids).toEqual({ eventId: ['evt-42'] });
+    const file = path.join(dir, 'journal.jsonl');
+    expect(verifyJournal({ text: readFileSync(file, 'utf8'), anchor: readFileSync(`${file}.head`, 'utf8'), requireAnchor: true })).toMatchObject({ valid: true, records: 4 });
+    expect(readFileSync(path.join(dir, 'journal.jsonl'), 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('a transient failure of the write is not replayed: one create, outcome unknown, and nothing after it', async () => {
+    mcp.faults.push({ tool: 'create_calendar_event', status: 503, times: 1 });
+    const r = await run([...BOOK, '--yes']);
+    expect(r.error?.reason).toBe('outcome_unknown');
+    expect(mcp.calls.filter((c) => c.name === 'create_calendar_event')).toHaveLength(1);
+    expect(mcp.calls.map((c) => c.name)).not.toContain('add_calendar_participant');
+    expect(journal().at(-1)).toMatchObject({ step: 1, rpc: 'create_calendar_event', outcome: 'outcome_unknown' });
+  });
+
+  it('an ambiguous attendee stops before any write, listing the candidates', async () => {
+    mcp.answers['contact/search_contact_by_key_word'] = () => ({ result: [{ name: '张三', userId: 'u1' }, { name: '张三', userId: 'u2' }] });
+    const r = await run([...BOOK, '--yes']);
+    expect(r.error?.reason).toBe('ambiguous_match');
+    expect(r.error?.message).toContain('{"name":"张三","userId":"u1"}, {"name":"张三","userId":"u2"}');
+    expect(mcp.calls.map((c) => c.name)).toEqual(['search_contact_by_key_word']);
+  });
+});
+
+describe('uploads of a multi-step plan', () => {
+  const upload = (file: string) => ['minutes', '+upload', '--file', file, '--yes'];
+
+  it('never read a file outside the file root, through a relative path or a symlink; nothing is sent', async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'dws-outside-'));
+    writeFileSync(path.join(outside, 'secret.m4a'), 'not yours');
+    symlinkSync(path.join(outside, 'secret.m4a'), path.join(dir, 'link.m4a'));
+    for (const f of [path.join(outside, 'secret.m4a'), `../${path.basename(outside)}/secret.m4a`, 'link.m4a']) {
+      const r = await run(upload(f));
+      expect(r.error?.reason, f).toBe('invalid_parameter');
+      expect(r.error?.message, f).toContain('outside the file root');
+    }
+    expect(mcp.calls).toEqual([]);
+    expect(mcp.uploads).toEqual([]);
+  });
+});
+
+describe('downloads of a multi-step plan', () => {
+  it('into a directory: the URL\'s last segment made one safe name, inside the directory; an existing file is kept unless overwrite', async () => {
+    mcp.files['../../escape.bin'] = Buffer.from('payload');
+    const url = `${mcp.base}/files/..%2F..%2Fescape.bin`;
+    const first = await downloadUrl({ url, file: 'out/', maxBytes: 100, timeoutMs: 5000 }, env());
+    expect(first).toEqual({ file: path.join('out', '_.._escape.bin'), bytes: 7, status: 200 });
+    expect(readFileSync(path.join(dir, 'out', '_.._escape.bin'), 'utf8')).toBe('payload');
+    await expect(downloadUrl({ url, file: 'out/', overwrite: false, maxBytes: 100, timeoutMs: 5000 }, env())).rejects.toMatchObject({ reason: 'invalid_parameter' });
+    expect((await downloadUrl({ url, file: 'out/', overwrite: true, maxBytes: 100, timeoutMs: 5000 }, env())).bytes).toBe(7);
+  });
+
+  it('without a file the text is the result, within the bound', async () => {
+    mcp.files['note.md'] = Buffer.from('# 标题\n');
+    expect(await downloadUrl({ url: `${mcp.base}/files/note.md`, maxBytes: 100, timeoutMs: 5000 }, env())).toEqual({ content: '# 标题\n', bytes: 9, status: 200 });
+    await expect(downloadUrl({ url: `${mcp.base}/files/note.md`, maxBytes: 4, timeoutMs: 5000 }, env())).rejects.toMatchObject({ reason: 'backend_error' });
+  });
+});
+
+describe('a hand-over to a local command', () => {
+  it('event +listen-im resolves the group by name, then streams event consume lines for the group key', async () => {
+    mcp.answers['im/search_groups'] = () => ({ result: [{ title: '发布群', openConversationId: 'cid_team' }, { title: '发布群二', openConversationId: 'cid_2' }], hasMore: false });
+    events.framesFor = (subs) => [1, 2].map((i) => personalFrame({
+      eventKey: 'user_im_message_receive_group', subId: subs[0].subId, eventId: `e${i}`,
+      body: { openMessageId: `om_${i}`, openConversationId: 'cid_team', sender: 'S', senderOpenDingTalkId: 'od', content: `hi ${i}`, createTime: '2026-12-01 10:00:00' },
+    }));
+    const lines: string[] = [];
+    const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.listen_im')!;
+    const out = await dispatchTool(shippedEngine(), {
+      tool, values: { kind: 'group', 'chat-query': '发布群', 'max-events': 2 }, positionals: {}, yes: true, dryRun: false, timeoutMs: 30_000,
+      writeLine: async (l) => void lines.push(l),
+    }, { ...env(), DWS_TOKEN: events.token });
+    expect(out).toEqual({ streamed: true });
+    expect(mcp.calls.map((c) => c.name)).toEqual(['search_groups']);
+    const create = events.requests.find((q) => q.path === '/dws/subscription/user')!;
+    expect(create.body).toMatchObject({ eventKey: 'user_im_message_receive_group', filterRule: JSON.stringify({ openConversationId: 'cid_team' }) });
+    expect(lines.map((l) => (JSON.parse(l) as { content: string }).content)).toEqual(['hi 1', 'hi 2']);
+    expect(events.subscriptions).toEqual([]);
+  });
+
+  it('two groups with the title are ambiguous_match listing both, before any subscription', async () => {
+    mcp.answers['im/search_groups'] = () => ({ result: [{ title: '发布群', openConversationId: 'cid_a' }, { title: '发布群', openConversationId: 'cid_b' }], hasMore: false });
+    const r = await run(['event', '+listen-im', '--kind', 'group', '--chat-query', '发布群', '--yes']);
+    expect(r.error?.reason).toBe('ambiguous_match');
+    expect(r.error?.message).toContain('"openConversationId":"cid_a"');
+    expect(r.error?.message).toContain('"openConversationId":"cid_b"');
+    expect(events.requests).toEqual([]);
+  });
+
+  it('the local command\'s own validation applies: a sender with no person found is not_found before any subscription', async () => {
+    mcp.answers['contact/search_contact_by_key_word'] = () => ({ result: [] });
+    const r = await run(['event', '+listen-im', '--kind', 'sender', '--user-query', '无此人', '--yes']);
+    expect(r.error?.reason).toBe('not_found');
+    expect(events.requests).toEqual([]);
+  });
+});
