@@ -219,7 +219,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
   };
 }
 
-const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
+export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
   'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
