@@ -360,8 +360,13 @@ function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown
     `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`);
 }
 
+/** Where a run is: the step (and for_each element, `send[2]`) a failure is reported at. */
+interface Cursor {
+  label: string;
+}
+
 /** The calls of one MCP step: one, one per for_each element (each resolved on its own answer), pages or polls. */
-async function runCalls(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[]): Promise<unknown> {
+async function runCalls(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
   const tool = sc.tool;
   if (step.for_each) {
     const list = asList(evalSource(sc, step.for_each));
@@ -369,13 +374,14 @@ async function runCalls(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
       throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
     }
     const results: unknown[] = [];
-    for (const item of list) {
+    for (const [i, item] of list.entries()) {
+      at.label = `${step.id}[${i}]`;
       sc.item = { value: item };
       const args = evalArgs(sc, step);
       const result = await callBackend(tool, o, { server: step.server!, rpc: step.rpc!, args, replayable: step.effect === 'read', step: index });
       results.push(step.resolve ? resolveOne(sc, step, result) : result);
       sc.item = undefined;
-      if (step.effect === 'write') done.push({ id: `${step.id}[${results.length - 1}]`, effect: 'write', ids: returnedIds(result) });
+      if (step.effect === 'write') done.push({ id: at.label, effect: 'write', ids: returnedIds(result) });
     }
     return results;
   }
@@ -385,7 +391,7 @@ async function runCalls(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
 }
 
 /** Runs one step; undefined means it counts as not run (a resolve or pick that allows none found nothing). */
-async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[]): Promise<unknown> {
+async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
   if (step.refuse !== undefined) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${step.refuse}`, 'nothing was changed');
   if (step.pick) return runPick(sc, step);
   if (step.upload || step.download) return runTransfer(sc, step, index, o);
@@ -399,7 +405,7 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
     return saveValue({ file, content, overwrite }, o.env);
   }
   if (step.handoff) return runHandoff(sc, step, o);
-  return runCalls(sc, step, index, o, done);
+  return runCalls(sc, step, index, o, done, at);
 }
 
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
@@ -420,11 +426,12 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   let last: unknown = null;
   let streamed = false;
   for (const [index, step] of plan.steps.entries()) {
+    const at: Cursor = { label: step.id };
     try {
       if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
       let result: unknown;
       try {
-        result = await runStep(sc, step, index, o, done);
+        result = await runStep(sc, step, index, o, done, at);
       } catch (err) {
         // a tolerated probe whose call failed counts as not run (its failure is in the journal); a refusal of dws
         // itself (ambiguous_match, not_found, journal_unwritable, ...) is never swallowed
@@ -442,7 +449,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       if (!(step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: step.effect, ids: returnedIds(result) });
       last = result;
     } catch (err) {
-      if (done.some((d) => d.effect === 'write')) throw partial(tool, done, step.id, err);
+      if (done.some((d) => d.effect === 'write')) throw partial(tool, done, at.label, err);
       throw err;
     }
   }

@@ -27,9 +27,11 @@ export const EXTRA_TRANSFORMS: Record<string, Fn> = {
   file_ext: (v, where) => path.extname(str(v, where)).replace(/^\./u, ''),
   /** text -> one safe file name: separators, control and reserved characters become `_`; empty -> `unnamed` */
   safe_filename: (v, where) => {
+    // leading dots and spaces go together: " .." must not become ".."
     // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not carry
-    const t = str(v, where).replace(/[\\/:*?"<>|\u0000-\u001f]/gu, '_').replace(/^\.+/u, '').trim();
-    return t.length ? [...t].slice(0, 200).join('') : 'unnamed';
+    const t = str(v, where).replace(/[\\/:*?"<>|\u0000-\u001f]/gu, '_').replace(/^[.\s]+/u, '').trim();
+    const cut = [...t].slice(0, 200).join('').trimEnd();
+    return cut.length ? cut : 'unnamed';
   },
   /** text -> its UTF-8 length in bytes */
   byte_length: (v, where) => Buffer.byteLength(str(v, where), 'utf8'),

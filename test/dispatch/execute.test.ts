@@ -172,7 +172,7 @@ describe('writes', () => {
     const r = await run(share);
     expect({ reason: r.error?.reason, exit: r.error?.exitCode, category: r.error?.category }).toEqual({ reason: 'partial_outcome', exit: 7, category: 'backend' });
     expect(r.error?.message).toContain('call[0] (write {"permissionId":"p0"})');
-    expect(r.error?.message).toContain('step "call" failed');
+    expect(r.error?.message).toContain('step "call[1]" failed');
     expect(r.out).toBe('');
     expect(mcp.calls.length).toBe(2);
   });

@@ -54,6 +54,19 @@ describe('multi-step transforms', () => {
     await expect(apply(['file_md5'], '/etc/hostname')).rejects.toMatchObject({ reason: 'invalid_parameter' });
   });
 
+  it('safe_filename always gives one non-empty name that stays in its directory (property)', async () => {
+    const tricky = fc.stringMatching(/^[ ./\\\u3000a]{0,8}$/u);
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), tricky), async (t) => {
+      const name = (await apply(['safe_filename'], t)) as string;
+      expect(name.length).toBeGreaterThan(0);
+      expect(name).not.toMatch(/[\\/:*?"<>|\u0000-\u001f]/u);
+      expect(name.startsWith('.')).toBe(false);
+      expect(name.trim()).toBe(name);
+      expect(path.basename(name)).toBe(name);
+      expect([...name].length).toBeLessThanOrEqual(200);
+    }), { numRuns: 200 });
+  });
+
   it('rows_to_csv quotes what needs quoting', async () => {
     expect(await apply(['rows_to_csv'], [['a', 'b,c'], [1, 'say "hi"'], [null, true]])).toBe('a,"b,c"\n1,"say ""hi"""\n,true');
     await expect(apply(['rows_to_csv'], ['not rows'])).rejects.toBeInstanceOf(DwsError);

@@ -1,0 +1,279 @@
+// Build-time validation of the values of a plan (docs/PLANS.md "Sources", "Conditions", "Transforms", "Paths"):
+// each source and condition checked against the tool (flags, positionals, earlier steps) and normalized; problems
+// name where they are and are collected in the scope (validate.ts reports them all at once).
+import type { ToolSpec } from '../catalog/types.js';
+import { parsePath } from './path.js';
+import { transformArgProblem, transformName } from './transforms.js';
+import { CONDITION_KINDS, SOURCE_KINDS, type Condition, type Source, type Transform } from '../catalog/plan.js';
+
+export type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const ID = /^[a-z][a-z0-9_]*$/u;
+const MODIFIERS = ['transform', 'default', 'when', 'optional'];
+
+export interface Scope {
+  tool: ToolSpec;
+  /** Ids of the steps before the current one. */
+  earlier: Set<string>;
+  inForEach: boolean;
+  problems: string[];
+  flags: Set<string>;
+}
+
+function flagKnown(tool: ToolSpec, name: string): boolean {
+  return Object.hasOwn(tool.parameters, name) || Object.hasOwn(tool.hidden_parameters ?? {}, name);
+}
+
+export function checkPath(s: Scope, at: string, path: unknown): string | undefined {
+  if (typeof path !== 'string') {
+    s.problems.push(`${at}: path must be a string`);
+    return undefined;
+  }
+  try {
+    parsePath(path);
+  } catch (e) {
+    s.problems.push(`${at}: ${(e as Error).message}`);
+  }
+  return path;
+}
+
+function checkFrom(s: Scope, at: string, id: unknown): void {
+  if (typeof id !== 'string' || !s.earlier.has(id)) {
+    s.problems.push(`${at}: from "${String(id)}" is not an earlier step of ${s.tool.canonical_path}`);
+  }
+}
+
+function checkFlag(s: Scope, at: string, name: unknown): void {
+  if (typeof name !== 'string' || !flagKnown(s.tool, name)) {
+    s.problems.push(`${at}: flag "${String(name)}" is not a parameter of ${s.tool.canonical_path}`);
+    return;
+  }
+  s.flags.add(name);
+}
+
+function transforms(s: Scope, at: string, raw: unknown): Transform[] {
+  const list = Array.isArray(raw) ? raw : [raw];
+  return list.map((t, i) => {
+    const name = transformName(t);
+    if (name === undefined) s.problems.push(`${at}.transform[${i}]: ${JSON.stringify(t)} is not a transform of the closed set (docs/PLANS.md)`);
+    else if (name === 'get') checkPath(s, `${at}.transform[${i}].get`, (t as { get: unknown }).get);
+    else {
+      const problem = transformArgProblem(t as Transform);
+      if (problem) s.problems.push(`${at}.transform[${i}]: ${problem}`);
+    }
+    return t as Transform;
+  });
+}
+
+export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
+  if (!isObj(raw)) {
+    s.problems.push(`${at}: a source must be an object such as {flag: name} or {const: value}`);
+    return { const: null };
+  }
+  const kinds = SOURCE_KINDS.filter((k) => Object.hasOwn(raw, k));
+  if (kinds.length !== 1) {
+    s.problems.push(`${at}: a source needs exactly one of ${SOURCE_KINDS.join(', ')} (found ${kinds.length ? kinds.join(', ') : 'none'})`);
+    return { const: null };
+  }
+  const kind = kinds[0];
+  const allowed = new Set([kind, ...MODIFIERS, ...(kind === 'from' || kind === 'item' ? ['path'] : []), ...(kind === 'pick' ? ['field', 'in'] : []), ...(kind === 'each' ? ['to'] : [])]);
+  for (const k of Object.keys(raw)) if (!allowed.has(k)) s.problems.push(`${at}: unknown key "${k}" in a ${kind} source`);
+  let out: Source;
+  switch (kind) {
+    case 'flag':
+      checkFlag(s, at, raw.flag);
+      out = { flag: raw.flag as string };
+      break;
+    case 'const':
+      out = { const: raw.const };
+      break;
+    case 'positional': {
+      const n = raw.positional;
+      if (!Number.isInteger(n) || !(s.tool.positionals ?? []).some((p) => p.index === n)) {
+        s.problems.push(`${at}: positional ${JSON.stringify(n)} is not a declared positional of ${s.tool.canonical_path}`);
+      } else {
+        s.flags.add(s.tool.positionals!.find((p) => p.index === n)!.name);
+      }
+      out = { positional: n as number };
+      break;
+    }
+    case 'from':
+      checkFrom(s, at, raw.from);
+      out = { from: raw.from as string, ...(raw.path !== undefined ? { path: checkPath(s, `${at}.path`, raw.path) } : {}) };
+      break;
+    case 'item':
+      if (raw.item !== true) s.problems.push(`${at}: item must be true`);
+      if (!s.inForEach) s.problems.push(`${at}: {item: true} is only meaningful inside a for_each step`);
+      out = { item: true, ...(raw.path !== undefined ? { path: checkPath(s, `${at}.path`, raw.path) } : {}) };
+      break;
+    case 'object':
+      out = { object: normalizeArgs(s, `${at}.object`, raw.object) };
+      break;
+    case 'each':
+      if (raw.to === undefined) s.problems.push(`${at}: each needs to (the source built for every element)`);
+      out = { each: normalizeSource(s, `${at}.each`, raw.each), to: normalizeSource({ ...s, inForEach: true }, `${at}.to`, raw.to ?? { item: true }) };
+      break;
+    case 'pick':
+      if (typeof raw.field !== 'string' || raw.in === undefined) s.problems.push(`${at}: pick needs field and in`);
+      out = { pick: normalizeSource(s, `${at}.pick`, raw.pick), field: checkPath(s, `${at}.field`, raw.field) ?? '', in: normalizeSource(s, `${at}.in`, raw.in ?? { const: [] }) };
+      break;
+    case 'now':
+      out = normalizeNow(s, `${at}.now`, raw.now);
+      break;
+    case 'uuid':
+      if (typeof raw.uuid !== 'string' || !ID.test(raw.uuid)) s.problems.push(`${at}.uuid: names the value, [a-z][a-z0-9_]* (one name is one value per run)`);
+      out = { uuid: raw.uuid as string };
+      break;
+    case 'difference': {
+      const d = raw.difference;
+      if (!Array.isArray(d) || d.length !== 2) {
+        s.problems.push(`${at}.difference: must be [source, source] (the first minus the second)`);
+        out = { const: null };
+      } else out = { difference: [normalizeSource(s, `${at}.difference[0]`, d[0]), normalizeSource(s, `${at}.difference[1]`, d[1])] };
+      break;
+    }
+    case 'entries': {
+      const e = raw.entries;
+      if (!Array.isArray(e) || e.length === 0 || !e.every((x) => Array.isArray(x) && x.length === 2)) {
+        s.problems.push(`${at}.entries: must be a non-empty list of [key source, value source] pairs`);
+        out = { const: null };
+      } else out = { entries: (e as unknown[][]).map((x, i) => [normalizeSource(s, `${at}.entries[${i}][0]`, x[0]), normalizeSource(s, `${at}.entries[${i}][1]`, x[1])] as [Source, Source]) };
+      break;
+    }
+    case 'get': {
+      const g = raw.get;
+      if (!isObj(g) || g.in === undefined || g.key === undefined) {
+        s.problems.push(`${at}.get: needs in and key`);
+        out = { const: null };
+        break;
+      }
+      only(s, `${at}.get`, g, ['in', 'key']);
+      out = { get: { in: normalizeSource(s, `${at}.get.in`, g.in), key: normalizeSource(s, `${at}.get.key`, g.key) } };
+      break;
+    }
+    case 'filter': {
+      const f = raw.filter;
+      if (!isObj(f) || f.in === undefined || typeof f.field !== 'string' || f.not_equals === undefined) {
+        s.problems.push(`${at}.filter: needs in, field and not_equals`);
+        out = { const: null };
+        break;
+      }
+      only(s, `${at}.filter`, f, ['in', 'field', 'not_equals']);
+      out = { filter: { in: normalizeSource(s, `${at}.filter.in`, f.in), field: checkPath(s, `${at}.filter.field`, f.field) ?? '', not_equals: normalizeSource(s, `${at}.filter.not_equals`, f.not_equals) } };
+      break;
+    }
+    case 'replace': {
+      const r = raw.replace;
+      if (!isObj(r) || r.in === undefined || r.pattern === undefined || r.with === undefined) {
+        s.problems.push(`${at}.replace: needs in, pattern and with`);
+        out = { const: null };
+        break;
+      }
+      only(s, `${at}.replace`, r, ['in', 'pattern', 'with', 'regex']);
+      out = { replace: { in: normalizeSource(s, `${at}.replace.in`, r.in), pattern: normalizeSource(s, `${at}.replace.pattern`, r.pattern),
+        with: normalizeSource(s, `${at}.replace.with`, r.with), ...(r.regex !== undefined ? { regex: normalizeSource(s, `${at}.replace.regex`, r.regex) } : {}) } };
+      break;
+    }
+    default: {
+      const list = raw[kind];
+      if (!Array.isArray(list) || list.length === 0) {
+        s.problems.push(`${at}: ${kind} must be a non-empty list of sources`);
+        out = { [kind]: [] } as unknown as Source;
+      } else {
+        out = { [kind]: list.map((x, i) => normalizeSource(s, `${at}.${kind}[${i}]`, x)) } as unknown as Source;
+      }
+    }
+  }
+  if (raw.transform !== undefined) out.transform = transforms(s, at, raw.transform);
+  if (raw.default !== undefined) out.default = raw.default;
+  if (raw.when !== undefined) out.when = normalizeCondition(s, `${at}.when`, raw.when);
+  if (raw.optional !== undefined) {
+    if (typeof raw.optional !== 'boolean') s.problems.push(`${at}: optional must be true or false`);
+    else if (raw.optional) out.optional = true;
+  }
+  return out;
+}
+
+function normalizeNow(s: Scope, at: string, n: unknown): Source {
+  if (!isObj(n) || (n.format !== 'millis' && n.format !== 'YYYY-MM-DD HH:mm:ss')) {
+    s.problems.push(`${at}: needs format millis or "YYYY-MM-DD HH:mm:ss"`);
+    return { now: { format: 'millis' } };
+  }
+  only(s, at, n, ['start_of', 'add_days', 'add_months', 'format']);
+  if (n.start_of !== undefined && n.start_of !== 'day' && n.start_of !== 'month') s.problems.push(`${at}.start_of: must be day or month`);
+  if (n.add_months !== undefined && !Number.isInteger(n.add_months)) s.problems.push(`${at}.add_months: must be an integer`);
+  const days = n.add_days === undefined || Number.isInteger(n.add_days) ? n.add_days as number | undefined : normalizeSource(s, `${at}.add_days`, n.add_days);
+  return { now: { ...(n.start_of ? { start_of: n.start_of as 'day' | 'month' } : {}), ...(days !== undefined ? { add_days: days } : {}),
+    ...(n.add_months !== undefined ? { add_months: n.add_months as number } : {}), format: n.format } };
+}
+
+export function normalizeArgs(s: Scope, at: string, raw: unknown): Record<string, Source> {
+  if (!isObj(raw)) {
+    s.problems.push(`${at}: must map argument keys to sources`);
+    return {};
+  }
+  const out: Record<string, Source> = {};
+  for (const [key, v] of Object.entries(raw)) {
+    if (key.length === 0 || key.split('.').some((p) => p.length === 0)) s.problems.push(`${at}: argument key "${key}" has an empty part`);
+    out[key] = normalizeSource(s, `${at}.${key}`, v);
+  }
+  return out;
+}
+
+export function normalizeCondition(s: Scope, at: string, raw: unknown): Condition {
+  const kinds = isObj(raw) ? CONDITION_KINDS.filter((k) => Object.hasOwn(raw, k)) : [];
+  if (!isObj(raw) || kinds.length !== 1 || Object.keys(raw).some((k) => k !== kinds[0] && !(kinds[0] === 'from' && k === 'path'))) {
+    s.problems.push(`${at}: a condition is exactly one of ${CONDITION_KINDS.join(', ')}`);
+    return { all: [] };
+  }
+  const v = raw[kinds[0]];
+  switch (kinds[0]) {
+    case 'present':
+      return { present: normalizeSource(s, `${at}.present`, v) };
+    case 'flag':
+    case 'given':
+      checkFlag(s, at, v);
+      return { [kinds[0]]: v } as Condition;
+    case 'from':
+      checkFrom(s, at, v);
+      return { from: v as string, ...(raw.path !== undefined ? { path: checkPath(s, `${at}.path`, raw.path) } : {}) };
+    case 'not':
+      return { not: normalizeCondition(s, `${at}.not`, v) };
+    case 'all':
+    case 'any':
+      if (!Array.isArray(v) || v.length === 0) {
+        s.problems.push(`${at}: ${kinds[0]} must be a non-empty list of conditions`);
+        return { all: [] };
+      }
+      return { [kinds[0]]: v.map((c, i) => normalizeCondition(s, `${at}.${kinds[0]}[${i}]`, c)) } as Condition;
+    default: {
+      if (!Array.isArray(v) || v.length !== 2) {
+        s.problems.push(`${at}: ${kinds[0]} must be [source, ${kinds[0] === 'in' ? '[literals]' : kinds[0] === 'matches' ? 'regular expression' : 'literal'}]`);
+        return { all: [] };
+      }
+      if (kinds[0] === 'in' && !Array.isArray(v[1])) s.problems.push(`${at}: in needs a list of literals`);
+      if (kinds[0] === 'matches') {
+        try {
+          new RegExp(String(v[1]), 'u');
+        } catch {
+          s.problems.push(`${at}: matches needs a valid regular expression`);
+        }
+      }
+      return { [kinds[0]]: [normalizeSource(s, `${at}.${kinds[0]}[0]`, v[0]), v[1]] } as Condition;
+    }
+  }
+}
+
+export function positiveInt(s: Scope, at: string, v: unknown, max: number): number {
+  if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > max) s.problems.push(`${at}: must be an integer from 1 to ${max}`);
+  return v as number;
+}
+
+export function requiredString(s: Scope, at: string, o: Obj, key: string): string {
+  if (typeof o[key] !== 'string' || (o[key] as string).length === 0) s.problems.push(`${at}: needs ${key}`);
+  return o[key] as string;
+}
+
+export function only(s: Scope, at: string, o: Obj, keys: string[]): void {
+  for (const k of Object.keys(o)) if (!keys.includes(k)) s.problems.push(`${at}: unknown key "${k}"`);
+}
