@@ -2,7 +2,7 @@
 // reduced to the same fact records (the field mapping of scripts/import-surface.mjs, which uses parameterFacts
 // below), then diffed into added / removed / renamed commands and per-command flag, safety, interface and
 // constraint changes. Hidden alias flags the catalog accepts beyond the facts, and the visible flag the catalog names
-// for a hidden flag the facts leave without one, are listed as allowed, not failures.
+// for a flag the facts leave without one (alias_of), are listed as allowed, not failures.
 
 const SAFETY = ['effect', 'risk', 'confirmation', 'idempotency'];
 const INTERFACE = ['mode', 'availability', 'ref'];
@@ -134,10 +134,10 @@ function flagChanges(a, b) {
   const aliasTargets = [];
   for (const n of Object.keys(a).sort(byCodePoint)) {
     if (!(n in b) || renamedFrom.has(n)) continue;
-    // A hidden flag the facts leave without a target, which the catalog maps to the visible flag it stands for
+    // A flag the facts leave without a target, which the catalog maps to the visible flag it stands for
     // (established from the upstream source, e.g. a fallback chain of flag names): allowed, listed apart.
     const target = a[n].alias_of;
-    const namesTarget = a[n].hidden && b[n].hidden && b[n].alias_of === null && target !== null && target in a && !a[target].hidden;
+    const namesTarget = a[n].hidden === b[n].hidden && b[n].alias_of === null && target !== null && target in a && !a[target].hidden;
     if (namesTarget) aliasTargets.push({ flag: n, alias_of: target });
     for (const c of fieldChanges(a[n], b[n], FLAG_FIELDS)) if (!(namesTarget && c.field === 'alias_of')) changed.push({ flag: n, ...c });
   }
@@ -207,7 +207,7 @@ export function diffSurface(catalog, facts) {
     const { entry, extraAliases, aliasTargets } = commandChanges({ ...a, cli_path: b.cli_path }, b);
     if (entry) changed.push(entry);
     for (const x of extraAliases) allowed.push({ kind: 'extra_hidden_alias', canonical_path: b.canonical_path, ...x });
-    for (const x of aliasTargets) allowed.push({ kind: 'hidden_alias_target', canonical_path: b.canonical_path, ...x });
+    for (const x of aliasTargets) allowed.push({ kind: 'alias_target', canonical_path: b.canonical_path, ...x });
   }
   const order = (x, y) => byCodePoint(x.canonical_path ?? x.to, y.canonical_path ?? y.to);
   return { added: added.sort(order), removed: removed.sort(order), renamed: renamed.sort(order), changed: changed.sort(order), allowed: allowed.sort(order) };
@@ -267,13 +267,13 @@ export function formatReport(d, source) {
     }
   }
   const extra = d.allowed.filter((x) => x.kind === 'extra_hidden_alias');
-  const targets = d.allowed.filter((x) => x.kind === 'hidden_alias_target');
+  const targets = d.allowed.filter((x) => x.kind === 'alias_target');
   if (extra.length) {
     lines.push('', `## Allowed: the catalog accepts ${extra.length} extra hidden aliases`);
     for (const x of extra) lines.push(`- ${x.canonical_path}: --${x.flag} (alias of --${x.alias_of})`);
   }
   if (targets.length) {
-    lines.push('', `## Allowed: the catalog names the visible flag of ${targets.length} hidden flags the facts leave without one`);
+    lines.push('', `## Allowed: the catalog names the flag that ${targets.length} flags stand for where the facts name none`);
     for (const x of targets) lines.push(`- ${x.canonical_path}: --${x.flag} (alias of --${x.alias_of})`);
   }
   return `${lines.join('\n')}\n`;

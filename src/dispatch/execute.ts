@@ -13,7 +13,7 @@ import { applyTransforms } from '../plan/transforms.js';
 import { mapArguments } from './arguments.js';
 import { serverFor, type Env } from './config.js';
 import { journalCall, openJournal } from './journal.js';
-import { hiddenTarget } from './validate.js';
+import { flagKey } from '../catalog/aliases.js';
 import type { CallRecord } from './call-record.js';
 
 export interface ExecuteOptions {
@@ -85,15 +85,16 @@ interface Scope {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
+/** A flag's value; a plan may name it by an alias (the value was folded into the flag it stands for). */
 function flagValue(sc: Scope, name: string): unknown {
-  const v = sc.data[name];
+  const v = sc.data[flagKey(sc.tool, name)];
   return isEmpty(v) ? undefined : v;
 }
 
 function positionalValue(sc: Scope, index: number): unknown {
   const name = sc.tool.positionals?.find((p) => p.index === index)?.name;
   if (name === undefined) return undefined;
-  const v = sc.data[name] ?? sc.data[hiddenTarget(sc.tool, name) ?? name];
+  const v = sc.data[name] ?? sc.data[flagKey(sc.tool, name)];
   return isEmpty(v) ? undefined : v;
 }
 
@@ -226,7 +227,7 @@ function hasPlaceholder(v: unknown): boolean {
 
 function evalCondition(sc: Scope, c: Condition): Truth {
   if ('flag' in c) return truthy(flagValue(sc, c.flag));
-  if ('given' in c) return Object.hasOwn(sc.data, c.given);
+  if ('given' in c) return Object.hasOwn(sc.data, flagKey(sc.tool, c.given));
   if ('from' in c) {
     if (!sc.ran.has(c.from)) return false;
     return sc.dry ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));

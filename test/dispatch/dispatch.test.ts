@@ -76,7 +76,8 @@ describe('argument mapping over MCP tools/call', () => {
     expect(byServer.size).toBeGreaterThanOrEqual(15);
     for (const t of byServer.values()) {
       const grouped = new Set(Object.values(t.constraints).flat(2));
-      const flags = Object.entries(t.parameters).filter(([n, p]) => p.type === 'string' && !p.enum && !p.format && !grouped.has(n) && p.property !== null);
+      // An alias (alias_of) is another spelling of a flag, not an argument of its own.
+      const flags = Object.entries(t.parameters).filter(([n, p]) => p.type === 'string' && !p.enum && !p.format && !grouped.has(n) && p.property !== null && !p.alias_of);
       const argv = [...t.cli_path.split(' '), ...flags.flatMap(([n]) => [`--${n}`, `v-${n}`])];
       mcp.calls.length = 0;
       const r = await run(argv);
@@ -138,7 +139,7 @@ describe('refusals make zero backend calls', () => {
   const hashes = shippedEngine().catalogHashes;
   const STALE = 'sha256:' + '0'.repeat(64);
   const cases: [string, string[], string, number][] = [
-    ['an unknown flag', ['chat', 'message', 'recall', '--msg-idd', 'm'], 'unknown_option', 2],
+    ['an unknown flag', ['chat', 'message', 'recall', '--message-idd', 'm'], 'unknown_option', 2],
     ['a missing required flag', ['chat', 'message', 'recall', '--conversation-id', 'c'], 'missing_parameter', 3],
     ['a non-integer for an int flag', ['chat', 'group', 'list-all', '--limit', 'ten'], 'invalid_parameter', 3],
     ['a value outside the enum', ['chat', 'message', 'send', '--group', 'g', '--msg-type', 'gif', '--text', 'x'], 'invalid_parameter', 3],
@@ -161,7 +162,7 @@ describe('refusals make zero backend calls', () => {
 
   it('names the flag in a validation error and suggests the nearest flag for a typo', async () => {
     expect((await run(['chat', 'group', 'list-all', '--limit', 'ten'])).error?.message).toContain('--limit');
-    expect((await run(['chat', 'message', 'recall', '--msg-idd', 'm'])).error?.hint).toContain('--msg-id');
+    expect((await run(['chat', 'message', 'recall', '--message-idd', 'm'])).error?.hint).toContain('--message-id');
   });
 
   it('refuses an unavailable command with its interface reason', async () => {

@@ -124,7 +124,8 @@ function representativeArgv(tool: ToolSpec): string[] {
   const chosen: string[] = [];
   const conflicts = (f: string) => tool.constraints.mutually_exclusive.some((g) => g.includes(f) && g.some((o) => o !== f && chosen.includes(o)));
   const add = (f: string) => {
-    if (!chosen.includes(f) && Object.hasOwn(tool.parameters, f) && !conflicts(f)) chosen.push(f);
+    // Aliases (alias_of) are other spellings of a flag the set already gives.
+    if (!chosen.includes(f) && Object.hasOwn(tool.parameters, f) && !tool.parameters[f].alias_of && !conflicts(f)) chosen.push(f);
   };
   for (const [f, p] of Object.entries(tool.parameters)) if (p.required || p.cli_required) add(f);
   for (const g of tool.constraints.require_one_of) if (!g.some((f) => chosen.includes(f))) add(g[0]);
