@@ -163,7 +163,7 @@ describe('output filters', () => {
   it('--format table renders people-readable rows in the terminal language', () => {
     const en = runCli(['schema', 'chat.recall_message', '--format', 'table'], { env: { LANG: 'en_US.UTF-8', LC_ALL: '' } });
     expect(en.status).toBe(0);
-    expect(en.stdout).toContain('--msg-id');
+    expect(en.stdout).toContain('--message-id');
     expect(en.stdout).toContain(e().tools().find((t) => t.canonical_path === 'chat.recall_message')!.agent_summary_en.slice(0, 20));
     const zh = runCli(['schema', '--format', 'table'], { env: { LANG: 'zh_CN.UTF-8', LC_ALL: '' } });
     expect(zh.stdout).toContain('说明');
