@@ -107,6 +107,24 @@ describe('argument mapping over MCP tools/call', () => {
     expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', categoryIds: '1,2' });
   });
 
+  it('folds a visible alias (alias_of) into the flag it stands for, and refuses the two spellings with different values', async () => {
+    // chat group-mute: upstream c7521c1c keeps --group required and adds --conversation-id beside it.
+    expect(tool('chat.set_group_mute').parameters['conversation-id'].alias_of).toBe('group');
+    const r = await run(['chat', 'group-mute', '--conversation-id', 'cidX']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX' });
+    const both = await run(['chat', 'group-mute', '--conversation-id', 'cidX', '--group', 'cidY']);
+    expect(both.error?.reason).toBe('invalid_parameter');
+    expect(both.error?.message).toBe('--group and --conversation-id give different values for the same parameter --group');
+  });
+
+  it('checks a1-range values (cells, ranges, whole columns or rows) before any call', async () => {
+    const base = ['sheet', 'set-dropdown', '--node', 'n1', '--sheet-id', 's1', '--range', 'D2:D9', '--source-sheet-id', 's2', '--dry-run'];
+    for (const ok of ['H2:H20', 'A1', 'A:C', '2:5']) expect((await run([...base, '--source-range', ok])).error, ok).toBeUndefined();
+    for (const bad of ['H2:', 'Sheet 1', 'A1:B2:C3', '']) expect((await run([...base, '--source-range', bad])).error?.reason, bad).toBe('invalid_parameter');
+    expect(mcp.calls).toEqual([]);
+  });
+
   it('resolves aliases and command aliases to the same tool as the primary path', async () => {
     const t = tool('chat.query_message_send_status');
     expect(t.aliases.length).toBeGreaterThan(0);
