@@ -2,16 +2,17 @@
 // Imports the FACTS of the upstream command surface (identity, safety, interface, flags) into catalog/<product>.yaml.
 // Text fields written by this project (titles, summaries, descriptions, use_when, avoid_when, keywords, examples,
 // parameter descriptions) are preserved from the existing catalog file; facts are refreshed from the surface.
-// Usage: node scripts/import-surface.mjs [path/to/dws-surface.json]
+// Usage: node scripts/import-surface.mjs [path/to/dws-surface.json] (default: the facts of catalog/meta/upstream.yaml)
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import YAML from 'yaml';
 import { withProductLock } from './lib/lock.mjs';
 import { parameterFacts } from './lib/surface-diff.mjs';
+import { followedUpstream } from './lib/upstream.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const surfacePath = process.argv[2] ?? path.join(root, '..', 'shared', 'upstream', 'dws-surface.json');
+const surfacePath = process.argv[2] ?? followedUpstream(root).surface;
 const surface = JSON.parse(readFileSync(surfacePath, 'utf8'));
 
 const TOOL_TEXT = ['title', 'title_en', 'agent_summary', 'agent_summary_en', 'description', 'description_en',

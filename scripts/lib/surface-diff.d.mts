@@ -29,7 +29,7 @@ export interface SurfaceDiff {
   removed: Brief[];
   renamed: ({ kind: 'cli_path'; canonical_path: string; from: string; to: string } | { kind: 'canonical_path'; cli_path: string; from: string; to: string })[];
   changed: CommandChange[];
-  allowed: { kind: 'extra_hidden_alias'; canonical_path: string; flag: string; alias_of: string }[];
+  allowed: { kind: 'extra_hidden_alias' | 'alias_target'; canonical_path: string; flag: string; alias_of: string }[];
 }
 export const FLAG_FIELDS: string[];
 export function parameterFacts(p: Record<string, unknown>): Record<string, unknown>;

@@ -1,7 +1,8 @@
 // The comparison between the upstream surface facts (dws-surface.json) and the catalog (catalog/*.yaml): both are
 // reduced to the same fact records (the field mapping of scripts/import-surface.mjs, which uses parameterFacts
 // below), then diffed into added / removed / renamed commands and per-command flag, safety, interface and
-// constraint changes. Hidden alias flags the catalog accepts beyond the facts are listed as allowed, not failures.
+// constraint changes. Hidden alias flags the catalog accepts beyond the facts, and the visible flag the catalog names
+// for a flag the facts leave without one (alias_of), are listed as allowed, not failures.
 
 const SAFETY = ['effect', 'risk', 'confirmation', 'idempotency'];
 const INTERFACE = ['mode', 'availability', 'ref'];
@@ -130,9 +131,15 @@ function flagChanges(a, b) {
   }
   const renamedFrom = new Set(renamed.flatMap((r) => [r.from, r.to]));
   const changed = [];
+  const aliasTargets = [];
   for (const n of Object.keys(a).sort(byCodePoint)) {
     if (!(n in b) || renamedFrom.has(n)) continue;
-    for (const c of fieldChanges(a[n], b[n], FLAG_FIELDS)) changed.push({ flag: n, ...c });
+    // A flag the facts leave without a target, which the catalog maps to the visible flag it stands for
+    // (established from the upstream source, e.g. a fallback chain of flag names): allowed, listed apart.
+    const target = a[n].alias_of;
+    const namesTarget = a[n].hidden === b[n].hidden && b[n].alias_of === null && target !== null && target in a && !a[target].hidden;
+    if (namesTarget) aliasTargets.push({ flag: n, alias_of: target });
+    for (const c of fieldChanges(a[n], b[n], FLAG_FIELDS)) if (!(namesTarget && c.field === 'alias_of')) changed.push({ flag: n, ...c });
   }
   // Hidden aliases the catalog accepts beyond the facts (of a flag the command has): allowed, listed apart.
   const extraAliases = removed.filter((n) => a[n].hidden && a[n].alias_of && a[n].alias_of in a);
@@ -142,6 +149,7 @@ function flagChanges(a, b) {
     renamed,
     changed,
     extraAliases: extraAliases.map((n) => ({ flag: n, alias_of: a[n].alias_of })),
+    aliasTargets,
   };
 }
 
@@ -158,7 +166,7 @@ function commandChanges(a, b) {
   };
   const empty = !entry.command.length && !entry.safety.length && !entry.interface.length && !entry.constraints.length
     && !flags.added.length && !flags.removed.length && !flags.renamed.length && !flags.changed.length;
-  return { entry: empty ? null : entry, extraAliases: flags.extraAliases };
+  return { entry: empty ? null : entry, extraAliases: flags.extraAliases, aliasTargets: flags.aliasTargets };
 }
 
 const brief = (r) => ({ canonical_path: r.canonical_path, cli_path: r.cli_path, effect: r.effect, mode: r.mode });
@@ -196,9 +204,10 @@ export function diffSurface(catalog, facts) {
   const changed = [];
   const allowed = [];
   for (const [a, b] of pairs) {
-    const { entry, extraAliases } = commandChanges({ ...a, cli_path: b.cli_path }, b);
+    const { entry, extraAliases, aliasTargets } = commandChanges({ ...a, cli_path: b.cli_path }, b);
     if (entry) changed.push(entry);
     for (const x of extraAliases) allowed.push({ kind: 'extra_hidden_alias', canonical_path: b.canonical_path, ...x });
+    for (const x of aliasTargets) allowed.push({ kind: 'alias_target', canonical_path: b.canonical_path, ...x });
   }
   const order = (x, y) => byCodePoint(x.canonical_path ?? x.to, y.canonical_path ?? y.to);
   return { added: added.sort(order), removed: removed.sort(order), renamed: renamed.sort(order), changed: changed.sort(order), allowed: allowed.sort(order) };
@@ -257,9 +266,15 @@ export function formatReport(d, source) {
       for (const x of c.constraints) lines.push(`  - constraint ${x.kind} ${x.change}: ${x.flags.map((n) => `--${n}`).join(' ')}`);
     }
   }
-  if (d.allowed.length) {
-    lines.push('', `## Allowed: the catalog accepts ${d.allowed.length} extra hidden aliases`);
-    for (const x of d.allowed) lines.push(`- ${x.canonical_path}: --${x.flag} (alias of --${x.alias_of})`);
+  const extra = d.allowed.filter((x) => x.kind === 'extra_hidden_alias');
+  const targets = d.allowed.filter((x) => x.kind === 'alias_target');
+  if (extra.length) {
+    lines.push('', `## Allowed: the catalog accepts ${extra.length} extra hidden aliases`);
+    for (const x of extra) lines.push(`- ${x.canonical_path}: --${x.flag} (alias of --${x.alias_of})`);
+  }
+  if (targets.length) {
+    lines.push('', `## Allowed: the catalog names the flag that ${targets.length} flags stand for where the facts name none`);
+    for (const x of targets) lines.push(`- ${x.canonical_path}: --${x.flag} (alias of --${x.alias_of})`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -21,6 +21,7 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
   if (p.format !== undefined) out.format = p.format;
   if (p.example !== undefined) out.example = p.example;
   if (p.shorthand !== undefined) out.shorthand = p.shorthand;
+  if (p.alias_of !== undefined) out.alias_of = p.alias_of;
   return out;
 }
 

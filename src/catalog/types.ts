@@ -22,6 +22,8 @@ export interface ParameterSpec {
   format?: string;
   example?: string;
   shorthand?: string;
+  /** A visible alternative spelling of another flag (--page-token for --cursor): its value folds into that flag. */
+  alias_of?: string;
 }
 
 /** A compatibility flag: accepted at dispatch, never documented. */

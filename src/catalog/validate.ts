@@ -68,6 +68,9 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
           problems.push(`${at}: parameter --${flag} default "${p.default}" is not in its enum`);
         }
         if (p.alias_of && !(p.alias_of in t.parameters)) problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" is not declared`);
+        else if (p.alias_of && (p.alias_of === flag || t.parameters[p.alias_of].alias_of || t.parameters[p.alias_of].hidden)) {
+          problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" must name a visible flag that is no alias itself`);
+        }
       }
       for (const [kind, groups] of Object.entries(t.constraints ?? {})) {
         for (const g of groups ?? []) {

@@ -9,7 +9,7 @@ import { sourceKind } from '../catalog/plan.js';
 import { readPath } from '../plan/path.js';
 import { applyTransforms } from '../plan/transforms.js';
 import type { Env } from './config.js';
-import { hiddenTarget } from './validate.js';
+import { flagKey } from '../catalog/aliases.js';
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
 export class Placeholder {
@@ -38,15 +38,16 @@ export interface Scope {
 
 export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
+/** A flag's value; a plan may name it by an alias (the value was folded into the flag it stands for). */
 function flagValue(sc: Scope, name: string): unknown {
-  const v = sc.data[name];
+  const v = sc.data[flagKey(sc.tool, name)];
   return isEmpty(v) ? undefined : v;
 }
 
 function positionalValue(sc: Scope, index: number): unknown {
   const name = sc.tool.positionals?.find((p) => p.index === index)?.name;
   if (name === undefined) return undefined;
-  const v = sc.data[name] ?? sc.data[hiddenTarget(sc.tool, name) ?? name];
+  const v = sc.data[name] ?? sc.data[flagKey(sc.tool, name)];
   return isEmpty(v) ? undefined : v;
 }
 
@@ -272,7 +273,7 @@ function hasPlaceholder(v: unknown): boolean {
 
 export function evalCondition(sc: Scope, c: Condition): Truth {
   if ('flag' in c) return truthy(flagValue(sc, c.flag));
-  if ('given' in c) return Object.hasOwn(sc.data, c.given);
+  if ('given' in c) return Object.hasOwn(sc.data, flagKey(sc.tool, c.given));
   if ('from' in c) {
     if (!sc.ran.has(c.from)) return false;
     return sc.dry ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));

@@ -1,7 +1,7 @@
 // Parameter validation before any I/O, compiled with ajv from the same ToolSpec Inspect shows: types, enums,
-// formats, required flags and the constraint groups. Hidden compatibility flags are first folded into the flag
-// they stand for (alias_of, or the visible flag feeding the same RPC property), so `--id X` satisfies a required
-// `--group` exactly as the upstream CLI does. Every refusal names the flag (exit 3).
+// formats, required flags and the constraint groups. Alias flags are first folded into the flag they stand for
+// (src/catalog/aliases.ts: alias_of, or for a hidden flag the visible one feeding the same RPC property), so `--id X`
+// satisfies a required `--group` exactly as the upstream CLI does. Every refusal names the flag (exit 3).
 // A long-running `dws serve` validates every execute: each tool's schema is compiled once and kept, keyed by the
 // schema's own text (so a new catalog generation reuses what did not change and recompiles what did), in a bounded
 // cache that removes an evicted schema from ajv too (ajv keeps every schema object it compiled).
@@ -9,6 +9,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
+import { flagKey } from '../catalog/aliases.js';
 import { convert, declaredFlag, flagType } from './flags.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace arrives as the module object.
@@ -29,6 +30,8 @@ const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
   'file-path': (v) => v.trim().length > 0,
   'file-id-name-list': (v) => v.trim().length > 0,
   'dingtalk-media-id': (v) => v.trim().length > 0,
+  // A1 notation: a cell or a range of cells, whole columns or whole rows (A1, H2:H20, A:C, 2:5).
+  'a1-range': (v) => /^(?:[A-Za-z]{1,3}\d+|[A-Za-z]{1,3}|\d+)(?::(?:[A-Za-z]{1,3}\d+|[A-Za-z]{1,3}|\d+))?$/.test(v),
 };
 
 let ajv: Ajv | undefined;
@@ -47,17 +50,8 @@ type Group = { kind: 'require_together' | 'require_one_of' | 'mutually_exclusive
 const flag = (name: string) => `--${name}`;
 const flagList = (names: string[]) => names.map(flag).join(', ');
 
-/** What the hidden flag `name` stands for: its alias_of, else the visible flag feeding the same RPC property. */
-export function hiddenTarget(tool: ToolSpec, name: string): string | undefined {
-  const h = tool.hidden_parameters && Object.hasOwn(tool.hidden_parameters, name) ? tool.hidden_parameters[name] : undefined;
-  if (!h) return undefined;
-  if (h.alias_of && Object.hasOwn(tool.parameters, h.alias_of)) return h.alias_of;
-  if (h.property === null) return undefined;
-  return Object.entries(tool.parameters).find(([, p]) => p.property === h.property)?.[0];
-}
-
 /**
- * Folds hidden aliases into their visible flag and positionals into the flag of the same name. Two spellings of one
+ * Folds alias flags into the flag they stand for and positionals into the flag of the same name. Two spellings of one
  * flag with different values are refused rather than silently picking one.
  */
 export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
@@ -71,14 +65,10 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
     from[key] = given;
   };
-  const isVisible = (name: string) => Object.hasOwn(tool.parameters, name);
-  for (const [name, value] of Object.entries(values)) {
-    const target = isVisible(name) ? name : hiddenTarget(tool, name) ?? name;
-    put(target, value, flag(name));
-  }
+  for (const [name, value] of Object.entries(values)) put(flagKey(tool, name), value, flag(name));
   for (const [name, value] of Object.entries(positionals)) {
     const declared = declaredFlag(tool, name);
-    const target = isVisible(name) ? name : hiddenTarget(tool, name) ?? name;
+    const target = flagKey(tool, name);
     const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
     put(target, typed, `the positional <${name}>`);
   }

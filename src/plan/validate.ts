@@ -2,6 +2,7 @@
 // normalization into ToolSpec.plan. Every problem names the file, the plan, the step and the key
 // (docs/PLANS.md "Build validation"); the build collects them all and fails once.
 import type { ToolSpec } from '../catalog/types.js';
+import { flagKey } from '../catalog/aliases.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS,
   MAX_UPLOAD_BYTES,
@@ -323,11 +324,13 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
   const plan: PlanSpec = { facts: raw.facts as string, steps };
   if (raw.output !== undefined) plan.output = normalizeSource(s, `${at}: output`, raw.output);
   const t = s.tool;
+  // A plan may read a flag by any of its spellings (an alias folds into the flag it stands for).
+  const used = (name: string) => [...s.flags].some((f) => f === name || flagKey(t, f) === flagKey(t, name));
   for (const [name, p] of Object.entries(t.parameters)) {
-    if ((p.required || p.cli_required) && !s.flags.has(name)) s.problems.push(`${at}: required parameter --${name} is not used by any step`);
+    if ((p.required || p.cli_required) && !used(name)) s.problems.push(`${at}: required parameter --${name} is not used by any step`);
   }
   for (const g of t.constraints.require_one_of) {
-    if (!g.some((f) => s.flags.has(f))) s.problems.push(`${at}: none of the require_one_of group ${g.map((f) => `--${f}`).join(', ')} is used`);
+    if (!g.some(used)) s.problems.push(`${at}: none of the require_one_of group ${g.map((f) => `--${f}`).join(', ')} is used`);
   }
   return plan;
 }

@@ -1,5 +1,6 @@
-// The upstream sync: the catalog follows the facts it was imported from (no difference, or only allowed ones), the
-// newer facts give the known list of tasks, and the diff logic itself on small synthetic records.
+// The upstream sync: the catalog follows the facts of the upstream commit it records (catalog/meta/upstream.yaml; no
+// difference, or only allowed ones), the older facts against those give the known list of tasks of that move, and
+// the diff logic itself on small synthetic records.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,30 +10,42 @@ import {
   catalogRecords, diffSurface, factsRecords, formatReport, hasDifferences,
   type FactRecord, type FlagFacts, type SurfaceDiff,
 } from '../../scripts/lib/surface-diff.mjs';
+import { followedUpstream } from '../../scripts/lib/upstream.mjs';
 import { ROOT } from '../helpers.js';
 
 const upstream = path.join(ROOT, '..', 'shared', 'upstream');
-const followed = path.join(upstream, 'dws-surface.json');
-const newer = path.join(upstream, 'c7521c1c', 'dws-surface.json');
+const followed = followedUpstream(ROOT);
+const older = path.join(upstream, 'dws-surface.json');
 const catalog = () => catalogRecords(loadCatalogFiles(path.join(ROOT, 'catalog')));
 const facts = (file: string) => factsRecords(JSON.parse(readFileSync(file, 'utf8')));
 
-describe.runIf(existsSync(followed))('the catalog and the upstream facts it follows (6406c93e)', () => {
-  it('do not disagree', () => {
-    const d = diffSurface(catalog(), facts(followed));
-    expect({ added: d.added, removed: d.removed, renamed: d.renamed, changed: d.changed }).toEqual({ added: [], removed: [], renamed: [], changed: [] });
-    expect(hasDifferences(d)).toBe(false);
-    // Allowed differences are hidden aliases of flags the command has, each naming a visible flag.
-    for (const a of d.allowed) expect(a.kind).toBe('extra_hidden_alias');
-    expect(d.allowed).toContainEqual({ kind: 'extra_hidden_alias', canonical_path: 'chat.dismiss_group', flag: 'conversation-id', alias_of: 'group' });
+describe('the upstream commit the catalog follows (catalog/meta/upstream.yaml)', () => {
+  it('is c7521c1c, whose facts the README names', () => {
+    expect(followed.short).toBe('c7521c1c');
+    expect(followed.commit).toMatch(/^c7521c1c[0-9a-f]{32}$/);
+    expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(`at commit ${followed.short}`);
   });
 });
 
-describe.runIf(existsSync(newer))('the catalog against the newer upstream facts (c7521c1c)', () => {
+describe.runIf(existsSync(followed.surface))(`the catalog and the upstream facts it follows (${followed.short})`, () => {
+  it('do not disagree', () => {
+    const surface = JSON.parse(readFileSync(followed.surface, 'utf8')) as { source: string };
+    expect(surface.source).toContain(followed.short);
+    const d = diffSurface(catalog(), facts(followed.surface));
+    expect({ added: d.added, removed: d.removed, renamed: d.renamed, changed: d.changed }).toEqual({ added: [], removed: [], renamed: [], changed: [] });
+    expect(hasDifferences(d)).toBe(false);
+    // Allowed differences: hidden aliases beyond the facts, and the flag an alias stands for where the facts name none.
+    for (const a of d.allowed) expect(['extra_hidden_alias', 'alias_target']).toContain(a.kind);
+    expect(d.allowed).toContainEqual({ kind: 'alias_target', canonical_path: 'chat.dismiss_group', flag: 'group', alias_of: 'conversation-id' });
+    expect(d.allowed).toContainEqual({ kind: 'alias_target', canonical_path: 'calendar.get_event_share_info', flag: 'event-id', alias_of: 'id' });
+  });
+});
+
+describe.runIf(existsSync(older) && existsSync(followed.surface))('the older upstream facts (6406c93e) against the followed ones', () => {
   // Computed when a test runs: a skipped describe's body still runs at collection, where the file may be absent.
   let diff: ReturnType<typeof diffSurface> | undefined;
-  const lazy = () => (diff ??= diffSurface(catalog(), facts(newer)));
-  it('lists the 24 added and 57 changed commands, none removed or renamed', () => {
+  const lazy = () => (diff ??= diffSurface(facts(older), facts(followed.surface)));
+  it('list the 24 added and 57 changed commands, none removed or renamed', () => {
     const d = lazy();
     expect(d.added.length).toBe(24);
     expect(d.added.filter((a) => a.canonical_path.startsWith('wiki.shortcut_')).length).toBe(19);
@@ -41,17 +54,12 @@ describe.runIf(existsSync(newer))('the catalog against the newer upstream facts 
     expect(d.renamed).toEqual([]);
     expect(hasDifferences(d)).toBe(true);
   });
-  it('finds the chat flag migration as renames that keep the old name as a hidden alias', () => {
+  it('find the chat flag migration as renames that keep the old name as a hidden alias', () => {
     const d = lazy();
     const dismiss = d.changed.find((c) => c.canonical_path === 'chat.dismiss_group')!;
     expect(dismiss.flags.renamed.map((r) => [r.from, r.to, r.old_name])).toEqual([['group', 'conversation-id', 'hidden']]);
     const recall = d.changed.find((c) => c.canonical_path === 'chat.recall_message')!;
     expect(recall.flags.renamed.map((r) => [r.from, r.to])).toEqual([['msg-id', 'message-id']]);
-    // A new visible flag beside an old one that stays visible is no rename: here the catalog already accepts
-    // --message-id as a hidden alias, and the facts make it visible.
-    const emoji = d.changed.find((c) => c.canonical_path === 'chat.add_emoji_reaction')!;
-    expect(emoji.flags.renamed).toEqual([]);
-    expect(emoji.flags.changed).toContainEqual({ flag: 'message-id', field: 'hidden', catalog: true, facts: false });
     const dropdown = d.changed.find((c) => c.canonical_path === 'sheet.set_dropdown_lists')!;
     expect(dropdown.constraints.map((c) => c.kind).sort()).toEqual(['mutually_exclusive', 'require_one_of', 'require_together']);
     const report = formatReport(d, 'c7521c1c');
@@ -141,6 +149,19 @@ describe('surface diff on synthetic records', () => {
     // An extra hidden flag that is no alias of a flag of the command is a difference.
     const stray = command('get', { id: flag({ property: 'id' }), x: flag({ hidden: true, alias_of: 'nope' }) });
     expect(diffSurface([stray], [command('get', { id: flag({ property: 'id' }) })]).changed[0].flags.removed).toEqual(['x']);
+  });
+
+  it('lists the flag an alias stands for, where the facts name none, as allowed; a target that is hidden is a difference', () => {
+    const facts = command('quit', { 'conversation-id': flag({ property: 'cid' }), chat: flag({ hidden: true }), group: flag() });
+    const named = command('quit', { 'conversation-id': flag({ property: 'cid' }), chat: flag({ hidden: true, alias_of: 'conversation-id' }), group: flag({ alias_of: 'conversation-id' }) });
+    const d = diffSurface([named], [facts]);
+    expect(hasDifferences(d)).toBe(false);
+    expect(d.allowed).toEqual([
+      { kind: 'alias_target', canonical_path: 'p.quit', flag: 'chat', alias_of: 'conversation-id' },
+      { kind: 'alias_target', canonical_path: 'p.quit', flag: 'group', alias_of: 'conversation-id' },
+    ]);
+    const toHidden = command('quit', { 'conversation-id': flag({ property: 'cid' }), chat: flag({ hidden: true }), group: flag({ alias_of: 'chat' }) });
+    expect(diffSurface([toHidden], [facts]).changed[0].flags.changed).toEqual([{ flag: 'group', field: 'alias_of', catalog: 'chat', facts: null }]);
   });
 
   // Random catalogs and random edits: the diff reports exactly the edits made, and nothing for an unchanged one.

@@ -1,12 +1,18 @@
-// Hidden alias flags (alias_of) dispatch exactly as the flag they stand for: for every such alias in the catalog,
-// `--dry-run` with the alias gives the same plan (or the same refusal) as with the visible flag. This covers the
-// newer upstream spellings of the chat flag migration (`--conversation-id` for `--group`, `--message-id` for
-// `--msg-id`) that the catalog accepts ahead of importing that upstream.
+// Alias flags (alias_of) dispatch exactly as the flag they stand for: for every such alias in the catalog,
+// `--dry-run` with the alias gives the same plan (or the same refusal) as with the flag it stands for. And the
+// upstream move from 6406c93e to c7521c1c (the chat flag migration: `--conversation-id` for `--group`,
+// `--message-id` for `--msg-id`, ...): on each of the 57 commands it changed, every flag name of the older facts
+// still works, on the CLI and through MCP `execute`, with the same plan as the name it now stands for.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
-import { shippedEngine } from '../helpers.js';
+import { ROOT, shippedEngine } from '../helpers.js';
+import { flagKey } from '../../src/catalog/aliases.js';
+import { runTool } from '../../src/serve/tools.js';
+import { diffSurface, factsRecords, type FactRecord } from '../../scripts/lib/surface-diff.mjs';
 
 async function outcome(argv: string[]): Promise<unknown> {
   let out = '';
@@ -40,20 +46,24 @@ function requiredArgs(t: ToolSpec, target: string): string[] {
   return [...given].flatMap((n) => [`--${n}`, ...sample(t.parameters[n])]);
 }
 
-const aliases = shippedEngine().tools().flatMap((t) => Object.entries(t.hidden_parameters ?? {})
+const aliases = shippedEngine().tools().flatMap((t) => [...Object.entries(t.hidden_parameters ?? {}), ...Object.entries(t.parameters)]
   .filter(([, h]) => h.alias_of && t.parameters[h.alias_of])
   .map(([alias, h]) => ({ t, alias, target: h.alias_of! })));
 
 describe('hidden alias flags', () => {
   it('the chat flag migration spellings are accepted on the chat group and message commands', () => {
     const chat = aliases.filter((a) => a.t.product_id === 'chat').map((a) => `${a.t.canonical_path} --${a.alias}=--${a.target}`);
-    expect(chat.filter((a) => a.endsWith('--conversation-id=--group')).length).toBeGreaterThanOrEqual(24);
-    expect(chat.filter((a) => a.endsWith('--message-id=--msg-id')).length).toBeGreaterThanOrEqual(12);
-    expect(chat).toContain('chat.dismiss_group --conversation-id=--group');
-    expect(chat).toContain('chat.recall_message --message-id=--msg-id');
+    // Upstream c7521c1c made --conversation-id / --message-id the names; the old ones fold into them ...
+    expect(chat.filter((a) => a.endsWith('--group=--conversation-id')).length).toBeGreaterThanOrEqual(33);
+    expect(chat.filter((a) => a.endsWith('--msg-id=--message-id')).length).toBeGreaterThanOrEqual(8);
+    expect(chat).toContain('chat.dismiss_group --group=--conversation-id');
+    expect(chat).toContain('chat.recall_message --msg-id=--message-id');
+    // ... and where the facts keep the old name required, the new one folds into it.
+    expect(chat).toContain('chat.set_group_mute --conversation-id=--group');
+    expect(chat).toContain('chat.add_emoji_reaction --message-id=--msg-id');
   });
 
-  it('each alias gives the same --dry-run outcome as its visible flag; MCP-backed chat ones give a plan', async () => {
+  it('each alias gives the same --dry-run outcome as the flag it stands for; MCP-backed chat ones give a plan', async () => {
     expect(aliases.length).toBeGreaterThan(36);
     let planned = 0;
     for (const { t, alias, target } of aliases) {
@@ -71,3 +81,70 @@ describe('hidden alias flags', () => {
     expect(planned).toBeGreaterThanOrEqual(33);
   });
 });
+
+/** What MCP `execute` answers for a dry run of these arguments: its plan, or the refusal's reason. */
+async function executeOutcome(t: ToolSpec, args: Record<string, unknown>): Promise<unknown> {
+  const e = shippedEngine();
+  try {
+    const text = await runTool('execute', {
+      canonical_path: t.canonical_path, arguments: args, dry_run: true, confirmed: true,
+      expected_source_hash: e.catalogHashes.source_hash, expected_surface_hash: e.catalogHashes.surface_hash,
+    }, { engine: e, env: {} });
+    return JSON.parse(text);
+  } catch (err) {
+    if (err instanceof DwsError) return { refused: err.reason };
+    throw err;
+  }
+}
+
+const UPSTREAM = path.join(ROOT, '..', 'shared', 'upstream');
+const OLDER = path.join(UPSTREAM, 'dws-surface.json');
+const NEWER = path.join(UPSTREAM, 'c7521c1c', 'dws-surface.json');
+const records = (file: string): FactRecord[] => factsRecords(JSON.parse(readFileSync(file, 'utf8')));
+
+describe.runIf(existsSync(OLDER) && existsSync(NEWER))('the flag names of the older upstream on the commands c7521c1c changed', () => {
+  it('every old flag name of the 57 changed commands gives, on the CLI and through MCP execute, the dry run of the flag it stands for', async () => {
+    const older = records(OLDER);
+    const changed = diffSurface(older, records(NEWER)).changed.map((c) => c.canonical_path);
+    expect(changed.length).toBe(57);
+    const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
+    const oldFlags = new Map(older.map((r) => [r.canonical_path, Object.keys(r.flags)]));
+    let aliased = 0;
+    let planned = 0;
+    for (const cp of changed) {
+      const t = byPath.get(cp)!;
+      for (const old of oldFlags.get(cp)!) {
+        const key = flagKey(t, old);
+        const p = t.parameters[key] ?? t.hidden_parameters?.[key];
+        expect(p, `${cp} --${old}`).toBeDefined();
+        const value = p!.type === 'bool' ? [] : t.parameters[key]?.enum?.length ? [String(t.parameters[key].enum![0])] : [/int/.test(p!.type) ? '7' : 'alias-check-7'];
+        const base = [...t.primary_cli_path.split(' '), '--dry-run', '--yes', ...requiredArgs(t, key)];
+        const viaOld = await outcome([...base, `--${old}`, ...value]);
+        expect(viaOld, `${cp} --${old}`).not.toEqual({ refused: 'unknown_option' });
+        if (key === old) continue;
+        aliased++;
+        const viaNew = await outcome([...base, `--${key}`, ...value]);
+        expect(viaOld, `${cp} --${old} vs --${key}`).toEqual(viaNew);
+        if ((viaNew as { dry_run?: boolean }).dry_run) planned++;
+        // MCP execute: the arguments by flag name, the old name and the new one.
+        const json = p!.type === 'bool' ? true : value[0];
+        const rest = Object.fromEntries(chunkPairs(requiredArgs(t, key)));
+        expect(await executeOutcome(t, { ...rest, [old]: json }), `execute ${cp} ${old}`).toEqual(await executeOutcome(t, { ...rest, [key]: json }));
+      }
+    }
+    // The renamed and re-pointed spellings: --group, --msg-id, --chat, --id, ... on the migrated chat commands.
+    expect(aliased).toBeGreaterThanOrEqual(95);
+    expect(planned).toBeGreaterThanOrEqual(86);
+  }, 120_000);
+});
+
+/** `--flag value` argv words -> [flag, value] pairs (a bool flag without a value is true). */
+function chunkPairs(argv: string[]): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].slice(2);
+    if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) out.push([name, argv[++i]]);
+    else out.push([name, true]);
+  }
+  return out;
+}

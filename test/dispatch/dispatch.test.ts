@@ -76,7 +76,8 @@ describe('argument mapping over MCP tools/call', () => {
     expect(byServer.size).toBeGreaterThanOrEqual(15);
     for (const t of byServer.values()) {
       const grouped = new Set(Object.values(t.constraints).flat(2));
-      const flags = Object.entries(t.parameters).filter(([n, p]) => p.type === 'string' && !p.enum && !p.format && !grouped.has(n) && p.property !== null);
+      // An alias (alias_of) is another spelling of a flag, not an argument of its own.
+      const flags = Object.entries(t.parameters).filter(([n, p]) => p.type === 'string' && !p.enum && !p.format && !grouped.has(n) && p.property !== null && !p.alias_of);
       const argv = [...t.cli_path.split(' '), ...flags.flatMap(([n]) => [`--${n}`, `v-${n}`])];
       mcp.calls.length = 0;
       const r = await run(argv);
@@ -104,6 +105,24 @@ describe('argument mapping over MCP tools/call', () => {
     const r = await run(['chat', 'category', 'add-conv', '--id', 'cidX', '--category-ids', '1,2']);
     expect(r.error).toBeUndefined();
     expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', categoryIds: '1,2' });
+  });
+
+  it('folds a visible alias (alias_of) into the flag it stands for, and refuses the two spellings with different values', async () => {
+    // chat group-mute: upstream c7521c1c keeps --group required and adds --conversation-id beside it.
+    expect(tool('chat.set_group_mute').parameters['conversation-id'].alias_of).toBe('group');
+    const r = await run(['chat', 'group-mute', '--conversation-id', 'cidX']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX' });
+    const both = await run(['chat', 'group-mute', '--conversation-id', 'cidX', '--group', 'cidY']);
+    expect(both.error?.reason).toBe('invalid_parameter');
+    expect(both.error?.message).toBe('--group and --conversation-id give different values for the same parameter --group');
+  });
+
+  it('checks a1-range values (cells, ranges, whole columns or rows) before any call', async () => {
+    const base = ['sheet', 'set-dropdown', '--node', 'n1', '--sheet-id', 's1', '--range', 'D2:D9', '--source-sheet-id', 's2', '--dry-run'];
+    for (const ok of ['H2:H20', 'A1', 'A:C', '2:5']) expect((await run([...base, '--source-range', ok])).error, ok).toBeUndefined();
+    for (const bad of ['H2:', 'Sheet 1', 'A1:B2:C3', '']) expect((await run([...base, '--source-range', bad])).error?.reason, bad).toBe('invalid_parameter');
+    expect(mcp.calls).toEqual([]);
   });
 
   it('resolves aliases and command aliases to the same tool as the primary path', async () => {
@@ -138,7 +157,7 @@ describe('refusals make zero backend calls', () => {
   const hashes = shippedEngine().catalogHashes;
   const STALE = 'sha256:' + '0'.repeat(64);
   const cases: [string, string[], string, number][] = [
-    ['an unknown flag', ['chat', 'message', 'recall', '--msg-idd', 'm'], 'unknown_option', 2],
+    ['an unknown flag', ['chat', 'message', 'recall', '--message-idd', 'm'], 'unknown_option', 2],
     ['a missing required flag', ['chat', 'message', 'recall', '--conversation-id', 'c'], 'missing_parameter', 3],
     ['a non-integer for an int flag', ['chat', 'group', 'list-all', '--limit', 'ten'], 'invalid_parameter', 3],
     ['a value outside the enum', ['chat', 'message', 'send', '--group', 'g', '--msg-type', 'gif', '--text', 'x'], 'invalid_parameter', 3],
@@ -160,7 +179,7 @@ describe('refusals make zero backend calls', () => {
 
   it('names the flag in a validation error and suggests the nearest flag for a typo', async () => {
     expect((await run(['chat', 'group', 'list-all', '--limit', 'ten'])).error?.message).toContain('--limit');
-    expect((await run(['chat', 'message', 'recall', '--msg-idd', 'm'])).error?.hint).toContain('--msg-id');
+    expect((await run(['chat', 'message', 'recall', '--message-idd', 'm'])).error?.hint).toContain('--message-id');
   });
 
   it('refuses a composite command without a plan with not_dispatchable (exit 3)', async () => {

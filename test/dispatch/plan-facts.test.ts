@@ -1,15 +1,15 @@
-// The plans of this issue against the upstream facts (../shared/upstream/dws-composition.json): for every
-// single-call and paged command, the servers and rpcs of its backend steps and the argument keys it can send equal
-// the facts, except the differences allowed below, each with the reason established from the upstream source
-// (6406c93e). Skips cleanly when ../shared is absent.
+// The plans of this issue against the upstream facts (the dws-composition.json of the upstream commit the catalog
+// follows, catalog/meta/upstream.yaml): for every single-call and paged command, the servers and rpcs of its backend
+// steps and the argument keys it can send equal the facts, except the differences allowed below, each with the
+// reason established from the upstream source. Skips cleanly when ../shared is absent.
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, shippedEngine } from '../helpers.js';
+import { followedUpstream } from '../../scripts/lib/upstream.mjs';
 import type { Source } from '../../src/catalog/plan.js';
 import { singleCallPlanPaths } from './plan-paths.js';
 
-const FACTS = path.join(ROOT, '..', 'shared', 'upstream', 'dws-composition.json');
+const FACTS = followedUpstream(ROOT).composition;
 
 /** canonical path -> the difference and why it is right (empty: the facts and the plans agree everywhere). */
 const ALLOWED: Record<string, { difference: string; reason: string }> = {
@@ -45,8 +45,9 @@ describe.skipIf(!existsSync(FACTS))('plans against dws-composition.json', () => 
     const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
     const ours = singleCallPlanPaths();
     const theirs = Object.keys(facts).filter((k) => facts[k].class === 'single_rpc' || facts[k].class === 'paged_rpc').sort();
-    // Every command of the issue has a plan.
-    expect(theirs.filter((k) => !ours.includes(k))).toEqual([]);
+    // Every command of the issue has a plan but drive status, whose "paged" call is a recursive walk of the remote
+    // folder compared with a local tree walk: a local command of dispatch (src/dispatch/local/drive-folder.ts).
+    expect(theirs.filter((k) => !ours.includes(k))).toEqual(['drive.folder_status']);
     const differences: Record<string, string> = {};
     for (const cp of ours) {
       const fact = facts[cp];

@@ -58,6 +58,16 @@ describe('plan validation', () => {
     expect(got).toContain(`catalog/plans/x.yaml: ${t.canonical_path}: required parameter --${required} is not used by any step`);
   });
 
+  it('counts a required parameter read by one of its alias spellings as used (chat group update-nick: --group for --conversation-id)', () => {
+    const t = tools.find((x) => x.canonical_path === 'chat.update_group_nick')!;
+    expect([t.parameters['conversation-id'].required, t.hidden_parameters?.group?.alias_of]).toEqual([true, 'conversation-id']);
+    const viaAlias = { facts: 'f', steps: [{ id: 'a', server: 'im', rpc: 'update_group_nick', args: { openConversationId: { flag: 'group' }, nick: { flag: 'nick' } } }] };
+    expect(validatePlans([{ file: 'x.yaml', doc: { plans: { [t.canonical_path]: viaAlias } } }], tools).problems).toEqual([]);
+    const neither = { facts: 'f', steps: [{ id: 'a', server: 'im', rpc: 'update_group_nick', args: { nick: { flag: 'nick' } } }] };
+    expect(validatePlans([{ file: 'x.yaml', doc: { plans: { [t.canonical_path]: neither } } }], tools).problems)
+      .toContain('catalog/plans/x.yaml: chat.update_group_nick: required parameter --conversation-id is not used by any step');
+  });
+
   it('rejects one canonical path declared in two files', () => {
     const doc = { plans: plan([step()]) };
     const got = validatePlans([{ file: 'a.yaml', doc }, { file: 'multi-step/b.yaml', doc }], tools).problems;

@@ -92,7 +92,7 @@ describe('browse levels', () => {
   it('overview lists 27 products with counts, schema paths and both hashes', () => {
     const o = inspect();
     expect(Object.keys(o)).toEqual(['kind', 'level', 'count', 'tool_count', 'catalog_hash', 'surface_hash', 'products']);
-    expect(o).toMatchObject({ kind: 'overview', level: 'root', count: 27, tool_count: 1098, ...{ catalog_hash: e().catalogHashes.source_hash } });
+    expect(o).toMatchObject({ kind: 'overview', level: 'root', count: 27, tool_count: 1122, ...{ catalog_hash: e().catalogHashes.source_hash } });
     expect(Object.keys(o.products[0])).toEqual(['id', 'title', 'title_en', 'summary', 'summary_en', 'tool_count', 'schema_path']);
     expect(inspect('list')).toEqual(o);
   });
@@ -113,7 +113,7 @@ describe('browse levels', () => {
 
   it('the full leaf equals its --all entry, and compact is a projection of it', () => {
     const all = inspect(undefined, { all: true });
-    expect(all.tool_count).toBe(1098);
+    expect(all.tool_count).toBe(1122);
     const entry = all.products.find((p: { id: string }) => p.id === 'chat').tools.find((t: { canonical_path: string }) => t.canonical_path === 'chat.recall_message');
     const leaf = inspect('chat.recall_message');
     expect(entry).toEqual(leaf);
@@ -179,7 +179,7 @@ describe('output filters', () => {
   it('--format table renders people-readable rows in the terminal language', () => {
     const en = runCli(['schema', 'chat.recall_message', '--format', 'table'], { env: { LANG: 'en_US.UTF-8', LC_ALL: '' } });
     expect(en.status).toBe(0);
-    expect(en.stdout).toContain('--msg-id');
+    expect(en.stdout).toContain('--message-id');
     expect(en.stdout).toContain(e().tools().find((t) => t.canonical_path === 'chat.recall_message')!.agent_summary_en.slice(0, 20));
     const zh = runCli(['schema', '--format', 'table'], { env: { LANG: 'zh_CN.UTF-8', LC_ALL: '' } });
     expect(zh.stdout).toContain('说明');

@@ -257,7 +257,7 @@ describe('execute against the dispatch test MCP backend', () => {
   });
 
   const refusals: [string, Record<string, unknown>, string][] = [
-    ['an unknown flag, suggesting the nearest', { canonical_path: 'chat.recall_message', arguments: { 'conversation-id': 'c', 'msg-idd': 'm' } }, 'unknown_option'],
+    ['an unknown flag, suggesting the nearest', { canonical_path: 'chat.recall_message', arguments: { 'conversation-id': 'c', 'message-idd': 'm' } }, 'unknown_option'],
     ['yes given as a flag', { canonical_path: 'aitable.base_delete', arguments: { 'base-id': 'b', yes: true } }, 'unknown_option'],
     ['a missing required flag', { canonical_path: 'chat.recall_message', arguments: { 'conversation-id': 'c' } }, 'missing_parameter'],
     ['a non-integer for an int flag', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: 'ten' } }, 'invalid_parameter'],
@@ -276,7 +276,7 @@ describe('execute against the dispatch test MCP backend', () => {
 
   it('names the nearest flag in the hint for a typo and points yes at confirmed', async () => {
     const typo = JSON.parse((await served.call('execute', { ...refusals[0][1], ...hashes() })).text).error;
-    expect(typo.hint).toContain('"msg-id"');
+    expect(typo.hint).toContain('"message-id"');
     const yes = JSON.parse((await served.call('execute', { ...refusals[1][1], ...hashes() })).text).error;
     expect(yes.hint).toContain('confirmed');
   });

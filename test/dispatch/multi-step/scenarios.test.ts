@@ -101,8 +101,8 @@ const RESOLVING = withPlans(RUNNABLE, (p) => p.steps.some(mustFindOne));
 
 // generous per-test bounds for a busy machine; nothing asserts on time
 describe('multi-step plans with canned backend answers', { timeout: 60_000 }, () => {
-  it('covers all 127 multi_rpc commands', () => {
-    expect(ALL).toHaveLength(127);
+  it('covers all 135 multi-step commands', () => {
+    expect(ALL).toHaveLength(135);
   });
 
   it.each(RUNNABLE)('%s: succeeds, one journal record per backend operation, in plan order, none failed', async (canonical) => {
