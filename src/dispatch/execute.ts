@@ -274,7 +274,7 @@ export function returnedIds(result: unknown): Record<string, unknown> {
   return out;
 }
 
-interface Call {
+export interface Call {
   server: string;
   rpc: string;
   args: Record<string, unknown>;
@@ -283,18 +283,12 @@ interface Call {
   page?: number;
 }
 
-async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<unknown> {
-  const server = serverFor(c.server, o.env);
+/** Runs one backend call or transfer and reports it to the journal: checked writable before, one record after. */
+export async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome'>, run: () => Promise<T>): Promise<T> {
   openJournal(o.env); // a call the journal cannot record is not sent (journal_unwritable)
-  const { callTool, resultOf } = await import('./transport.js');
-  const record: Omit<CallRecord, 'outcome'> = {
-    canonical_path: tool.canonical_path, catalog: o.catalog, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}),
-    server: c.server, rpc: c.rpc, arguments: c.args,
-  };
-  let result: unknown;
+  let result: T;
   try {
-    const response = await callTool(server, { server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs });
-    result = resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
+    result = await run();
   } catch (err) {
     const reason = err instanceof DwsError ? err.reason : 'internal_error';
     journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
@@ -302,6 +296,19 @@ async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<
   }
   journalCall(o.env, { ...record, outcome: 'ok', result });
   return result;
+}
+
+export async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<unknown> {
+  const server = serverFor(c.server, o.env);
+  const record: Omit<CallRecord, 'outcome'> = {
+    canonical_path: tool.canonical_path, catalog: o.catalog, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}),
+    server: c.server, rpc: c.rpc, arguments: c.args,
+  };
+  return journaled(o, record, async () => {
+    const { callTool, resultOf } = await import('./transport.js');
+    const response = await callTool(server, { server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: o.timeoutMs });
+    return resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
+  });
 }
 
 /** An atomic command: the one-step plan {server: product_id, rpc: rpc_name, args: flags through their property}. */
@@ -448,18 +455,9 @@ async function runTransfer(sc: Scope, step: PlanStep, index: number, o: ExecuteO
   if (typeof file !== 'string') throw new DwsError('missing_parameter', `${sc.tool.canonical_path}: the ${what} of step "${step.id}" needs a local file path`);
   if (typeof url !== 'string') throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has no ${what} URL from the backend`);
   const record = { canonical_path: sc.tool.canonical_path, catalog: o.catalog, step: index, server: 'http', rpc: step.upload ? 'PUT' : 'GET', arguments: { file } };
-  openJournal(o.env);
-  try {
-    const result = step.upload
-      ? await uploadFile({ file, url, headers: evalHeaders(sc, step.upload.headers), maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env)
-      : await downloadFile({ file, url, maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env);
-    journalCall(o.env, { ...record, outcome: 'ok', result });
-    return result;
-  } catch (err) {
-    const reason = err instanceof DwsError ? err.reason : 'internal_error';
-    journalCall(o.env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
-    throw err;
-  }
+  return journaled(o, record, () => (step.upload
+    ? uploadFile({ file, url, headers: evalHeaders(sc, step.upload.headers), maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env)
+    : downloadFile({ file, url, maxBytes: spec.max_bytes, timeoutMs: o.timeoutMs }, o.env)));
 }
 
 interface Completed {

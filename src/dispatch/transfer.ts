@@ -60,6 +60,8 @@ const inside = (root: string, p: string) => p === root || p.startsWith(root.ends
 
 export interface DownloadRequest {
   url: string;
+  /** Headers the backend returned with the URL (e.g. a token of the file's own), sent as given. */
+  headers?: Record<string, string>;
   file: string;
   maxBytes: number;
   timeoutMs: number;
@@ -85,7 +87,7 @@ export async function downloadFile(r: DownloadRequest, env: Env): Promise<{ file
   if (existing && !existing.isFile()) return refuse(`the download target "${r.file}" exists and is not a regular file`);
   let response: Response;
   try {
-    response = await fetch(target, { signal: AbortSignal.timeout(r.timeoutMs) });
+    response = await fetch(target, { headers: r.headers ?? {}, signal: AbortSignal.timeout(r.timeoutMs) });
   } catch (e) {
     throw new DwsError('transport_error', `the download to "${r.file}" failed: ${(e as Error).message}`);
   }
