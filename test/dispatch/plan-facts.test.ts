@@ -46,9 +46,9 @@ describe.skipIf(!existsSync(FACTS))('plans against dws-composition.json', () => 
     const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
     const ours = singleCallPlanPaths();
     const theirs = Object.keys(facts).filter((k) => facts[k].class === 'single_rpc' || facts[k].class === 'paged_rpc').sort();
-    // Every command of the issue has a plan but the ones the language cannot express yet: sheet range
-    // batch-set-style, and drive status, whose "paged" call is a recursive walk of the remote folder compared with a
-    // local tree walk (parked with the drive folder family in wip/upstream-multi-step).
+    // Every command of the issue has a plan but sheet range batch-set-style, which the language cannot express yet,
+    // and drive status, whose "paged" call is a recursive walk of the remote folder compared with a local tree walk:
+    // a local command (src/dispatch/local/drive-folder.ts, its facts checked in test/dispatch/local/drive-folder.test.ts).
     expect(theirs.filter((k) => !ours.includes(k))).toEqual(['drive.folder_status', 'sheet.range_batch_set_style']);
     const differences: Record<string, string> = {};
     for (const cp of ours) {

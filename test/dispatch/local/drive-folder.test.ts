@@ -8,8 +8,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDispatch } from '../../../src/dispatch/cli.js';
 import { DwsError } from '../../../src/errors.js';
-import { shippedEngine } from '../../helpers.js';
+import { ROOT, shippedEngine } from '../../helpers.js';
 import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
+import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
+import { LOCAL_WALKS } from '../../../src/plan/summary.js';
 
 let mcp: McpFixture;
 let root: string;
@@ -388,5 +390,23 @@ describe('walk bounds and answers', () => {
     const r = await run(['drive', 'status', ...folderArgs]);
     expect(r.error?.reason).toBe('invalid_parameter');
     expect(mcp.calls).toHaveLength(65);
+  });
+});
+
+const FACTS = followedUpstream(ROOT).composition;
+
+describe.skipIf(!existsSync(FACTS))('against dws-composition.json of the upstream commit the catalog follows', () => {
+  it('the backend steps of each command are the facts\' calls in order, and every argument key sent is one the facts name', async () => {
+    const facts = (JSON.parse(readFileSync(FACTS, 'utf8')) as { commands: Record<string, { calls: { server: string; rpc: string; args?: Record<string, unknown> }[] }> }).commands;
+    for (const [cp, walk] of Object.entries(LOCAL_WALKS)) {
+      expect(walk.steps.filter((s) => s.includes('.')), cp).toEqual(facts[cp].calls.map((c) => `${c.server}.${c.rpc}`));
+    }
+    folders.root = [file('f1', 'both.txt', 'drive version'), file('f2', 'remote.txt', 'from drive')];
+    local('both.txt', 'local version');
+    local('dir/mine.txt', 'from local');
+    await run(['drive', 'sync', ...folderArgs, '--space-id', 'sp1', '--on-conflict', 'local-wins', '--yes']);
+    const allowed = Object.fromEntries(facts['drive.folder_sync'].calls.map((c) => [c.rpc, Object.keys(c.args ?? {})]));
+    expect(new Set(mcp.calls.map((c) => c.name))).toEqual(new Set(Object.keys(allowed)));
+    for (const c of mcp.calls) for (const k of Object.keys(c.arguments)) expect(allowed[c.name], `${c.name}.${k}`).toContain(k);
   });
 });
