@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDispatch } from '../../../src/dispatch/cli.js';
 import { DwsError } from '../../../src/errors.js';
-import { ROOT, shippedEngine } from '../../helpers.js';
+import { ROOT, runCli, shippedEngine } from '../../helpers.js';
 import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
 import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
 import { LOCAL_WALKS } from '../../../src/plan/summary.js';
@@ -408,5 +408,25 @@ describe.skipIf(!existsSync(FACTS))('against dws-composition.json of the upstrea
     const allowed = Object.fromEntries(facts['drive.folder_sync'].calls.map((c) => [c.rpc, Object.keys(c.args ?? {})]));
     expect(new Set(mcp.calls.map((c) => c.name))).toEqual(new Set(Object.keys(allowed)));
     for (const c of mcp.calls) for (const k of Object.keys(c.arguments)) expect(allowed[c.name], `${c.name}.${k}`).toContain(k);
+  });
+});
+
+describe('discovery tells how they run: locally, with backend calls', () => {
+  it('compact Inspect\'s execution, the search reference\'s calls and the help line name the backend steps', () => {
+    const want: Record<string, [string, unknown]> = {
+      'drive status': ['drive.list_files', { local: true, steps: 1, max_pages: 500, for_each: true }],
+      'drive pull': ['drive.list_files -> drive.download_file -> download', { local: true, steps: 3, max_pages: 500, for_each: true, download: true }],
+      'drive push': ['drive.list_files -> drive.create_folder -> drive.get_upload_info -> upload -> drive.commit_upload', { local: true, steps: 5, max_pages: 500, for_each: true, upload: true }],
+      'drive sync': [
+        'drive.list_files -> drive.create_folder -> drive.download_file -> download -> drive.get_upload_info -> upload -> drive.commit_upload',
+        { local: true, steps: 7, max_pages: 500, for_each: true, upload: true, download: true },
+      ],
+    };
+    for (const [cli, [chain, execution]] of Object.entries(want)) {
+      expect(JSON.parse(runCli(['schema', cli, '--compact']).stdout).execution, cli).toEqual(execution);
+      const ref = JSON.parse(runCli(['schema', 'search', '--query', cli]).stdout).candidates[0];
+      expect([ref.primary_cli_path, ref.calls]).toEqual([cli, (execution as { steps: number }).steps]);
+      expect(runCli([...cli.split(' '), '--help']).stdout).toContain(`Executes / 执行方式: locally, walking both folders: ${chain};`);
+    }
   });
 });
