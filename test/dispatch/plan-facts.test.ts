@@ -3,7 +3,6 @@
 // steps and the argument keys it can send equal the facts, except the differences allowed below, each with the
 // reason established from the upstream source. Skips cleanly when ../shared is absent.
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { followedUpstream } from '../../scripts/lib/upstream.mjs';

@@ -58,7 +58,11 @@ export interface LocalTree {
 /** A name usable as one path segment on both sides: not empty, `.` or `..`, no separator, no control character. */
 export function safeSegment(name: string): boolean {
   if (name === '' || name === '.' || name === '..') return false;
-  return !/[/\\\u0000-\u001f\u007f]/u.test(name);
+  for (const ch of name) {
+    const c = ch.codePointAt(0)!;
+    if (c <= 0x1f || c === 0x7f || ch === '/' || ch === '\\') return false;
+  }
+  return true;
 }
 
 const joinRel = (base: string, name: string) => (base === '' ? name : `${base}/${name}`);
