@@ -34,6 +34,8 @@ export interface LocalPlan {
   canonical_path: string;
   local: true;
   values: Record<string, unknown>;
+  /** The backend steps of a local command that calls one (the drive folder walks), none of them made. */
+  steps?: unknown[];
   effect: ToolSpec['effect'];
   confirmation: ToolSpec['confirmation'];
   idempotency: ToolSpec['idempotency'];
@@ -114,10 +116,12 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
       'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
   }
   if (runner.kind === 'local') {
+    const ctx = { tool, values: r.values, positionals: r.positionals, env, catalog: e.catalogHashes, timeoutMs: r.timeoutMs, signal: r.signal, writeLine: r.writeLine };
     if (r.dryRun) {
-      return { plan: { dry_run: true, canonical_path: tool.canonical_path, local: true, values: data, effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency } };
+      const steps = runner.run.preview?.(ctx);
+      return { plan: { dry_run: true, canonical_path: tool.canonical_path, local: true, values: data, ...(steps ? { steps } : {}), effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency } };
     }
-    const result = await runner.run({ tool, values: r.values, positionals: r.positionals, env, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine });
+    const result = await runner.run(ctx);
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
   const options = {

@@ -107,7 +107,7 @@ export function returnedIds(result: unknown): Record<string, unknown> {
   return out;
 }
 
-interface Call {
+export interface Call {
   server: string;
   rpc: string;
   args: Record<string, unknown>;
@@ -117,7 +117,7 @@ interface Call {
 }
 
 /** Runs one backend call or transfer and reports it to the journal: checked writable before, one record after. */
-async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome'>, run: () => Promise<T>): Promise<T> {
+export async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome'>, run: () => Promise<T>): Promise<T> {
   openJournal(o.env); // a call the journal cannot record is not sent (journal_unwritable)
   let result: T;
   try {
@@ -131,7 +131,7 @@ async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome
   return result;
 }
 
-async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<unknown> {
+export async function callBackend(tool: ToolSpec, o: ExecuteOptions, c: Call): Promise<unknown> {
   const server = serverFor(c.server, o.env);
   const record: Omit<CallRecord, 'outcome'> = {
     canonical_path: tool.canonical_path, catalog: o.catalog, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}),
@@ -343,7 +343,7 @@ async function runHandoff(sc: Scope, step: PlanStep, o: ExecuteOptions): Promise
   const values = evalObject(sc, h.args) ?? {};
   const positionals = evalObject(sc, h.positionals ?? {}) ?? {};
   validateInput(target, foldInput(target, values, positionals));
-  return run({ tool: target, values, positionals, env: o.env, catalog: o.catalog, signal: o.signal, writeLine: o.writeLine });
+  return run({ tool: target, values, positionals, env: o.env, catalog: o.catalog, signal: o.signal, writeLine: o.writeLine, timeoutMs: o.timeoutMs });
 }
 
 interface Completed {

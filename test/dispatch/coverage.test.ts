@@ -11,12 +11,7 @@ import { shippedEngine } from '../helpers.js';
 import { LOCAL_COMPOSITES } from '../../src/plan/summary.js';
 
 /** Commands that still answer not_dispatchable in this branch, each with the reason (remove when its plan lands). */
-const NOT_YET: Record<string, string> = {
-  'drive.folder_pull': 'issue 26: parked in wip/upstream-multi-step',
-  'drive.folder_push': 'issue 26: parked in wip/upstream-multi-step',
-  'drive.folder_status': 'issue 26: parked in wip/upstream-multi-step',
-  'drive.folder_sync': 'issue 26: parked in wip/upstream-multi-step',
-};
+const NOT_YET: Record<string, string> = {};
 
 async function outcome(argv: string[]): Promise<string> {
   let out = '';

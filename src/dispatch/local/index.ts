@@ -2,6 +2,7 @@
 // spreads them in here; a local catalog leaf without an entry answers not_dispatchable.
 import { auditCommands } from './audit.js';
 import { devCommands } from './dev.js';
+import { driveFolderCommands } from './drive-folder.js';
 import { eventCommands } from './event.js';
 import { patCommands } from './pat.js';
 import type { LocalCommand } from './types.js';
@@ -9,6 +10,7 @@ import type { LocalCommand } from './types.js';
 export const localCommands: Readonly<Record<string, LocalCommand>> = Object.freeze({
   ...auditCommands,
   ...devCommands,
+  ...driveFolderCommands,
   ...eventCommands,
   ...patCommands,
 });

@@ -12,11 +12,19 @@ export interface LocalContext {
   positionals: Record<string, unknown>;
   env: Env;
   catalog: { source_hash: string; surface_hash: string };
+  /** The per-call transport timeout (--timeout / DWS_TIMEOUT), for commands that call a backend. */
+  timeoutMs: number;
   /** Aborted on SIGINT/SIGTERM for long-running commands. */
   signal?: AbortSignal;
   /** For streaming commands (JSON Lines out): one line per call, newline added by the writer. */
   writeLine?: (line: string) => Promise<void>;
 }
 
-/** Returns the result value; throws a DwsError to refuse or fail. A streaming command returns undefined. */
-export type LocalCommand = (ctx: LocalContext) => Promise<unknown>;
+/**
+ * Returns the result value; throws a DwsError to refuse or fail. A streaming command returns undefined. `preview`,
+ * when present, gives the steps `--dry-run` lists for a command that calls a backend (it calls nothing itself).
+ */
+export interface LocalCommand {
+  (ctx: LocalContext): Promise<unknown>;
+  preview?: (ctx: LocalContext) => unknown[];
+}

@@ -1,0 +1,497 @@
+// `dws drive status|pull|push|sync` (docs/drive-folder.md): a local folder and a drive folder compared and brought
+// in line file by file, with a ledger of what happened to each. The walks, the comparison and the rules are
+// drive-tree.ts; here every backend call goes through the executor's journaled call (execute.ts `callBackend`,
+// reads may retry, writes are sent once) and every transfer through transfer.ts inside the file root. Nothing is
+// deleted on either side. A run with a failed item ends in a typed error: `partial_outcome` (exit 7) when some write
+// was done before, listing the completed items with their ids, else the failure's own reason.
+import { createHash } from 'node:crypto';
+import { createReadStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { DwsError, type Reason } from '../../errors.js';
+import { MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from '../../catalog/plan.js';
+import { byCodePoint } from '../../catalog/order.js';
+import type { CallRecord } from '../call-record.js';
+import { callBackend, journaled, type ExecuteOptions } from '../execute.js';
+import { fileRootOf } from '../../plan/transforms.js';
+import { LOCAL_WALKS } from '../../plan/summary.js';
+import {
+  diffTrees, IF_EXISTS, keptName, nodeId, ON_CONFLICT, pullAction, pushAction, splitRel, walkLocal, walkRemote,
+  firstString, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
+} from './drive-tree.js';
+import type { LocalCommand, LocalContext } from './types.js';
+
+type Action = 'download' | 'upload' | 'overwrite' | 'create_folder' | 'keep_both' | 'compare';
+
+/** One line of the ledger: the relative path, what the rules asked for, what happened, and the ids it gave. */
+export interface Item {
+  rel_path: string;
+  action: Action;
+  outcome: 'done' | 'skipped' | 'failed';
+  file_id?: string;
+  folder_id?: string;
+  kept_as?: string;
+  size_bytes?: number;
+  note?: string;
+  error?: { reason: Reason; message: string };
+}
+
+const WRITES: ReadonlySet<Action> = new Set(['download', 'upload', 'overwrite', 'create_folder', 'keep_both']);
+/** Failures that would fail every later item the same way: the run stops at them. */
+const FATAL: ReadonlySet<Reason> = new Set(['auth_failed', 'not_configured', 'journal_unwritable']);
+const MAX_DEPTH = 64;
+const MAX_ITEMS = 10_000;
+/** How many ledger lines an error message lists of each kind. */
+const LISTED = 20;
+
+interface Run {
+  ctx: LocalContext;
+  o: ExecuteOptions;
+  steps: readonly string[];
+  space: Record<string, string>;
+  remoteId: string;
+  local: string;
+  items: Item[];
+}
+
+interface Options {
+  local: string;
+  remote: string;
+  space: Record<string, string>;
+  quick: boolean;
+  ifExists: IfExists;
+  onConflict: OnConflict;
+}
+
+function options(ctx: LocalContext): Options {
+  const text = (flag: string) => (typeof ctx.values[flag] === 'string' ? (ctx.values[flag] as string).trim() : '');
+  const choice = <T extends string>(flag: string, allowed: readonly T[]): T => {
+    const v = text(flag) || String(ctx.tool.parameters[flag]?.default ?? allowed[0]);
+    if (!(allowed as readonly string[]).includes(v)) throw new DwsError('invalid_parameter', `--${flag} must be one of ${allowed.join(', ')}, not "${v}"`);
+    return v as T;
+  };
+  for (const flag of ['local-folder', 'remote-folder']) {
+    if (text(flag) === '') throw new DwsError('missing_parameter', `--${flag} is required`);
+  }
+  const o: Options = {
+    local: text('local-folder'), remote: text('remote-folder'), space: text('space-id') ? { spaceId: text('space-id') } : {},
+    quick: ctx.values.quick === true,
+    ifExists: 'if-exists' in ctx.tool.parameters ? choice('if-exists', IF_EXISTS) : 'skip',
+    onConflict: 'on-conflict' in ctx.tool.parameters ? choice('on-conflict', ON_CONFLICT) : 'skip',
+  };
+  if (o.onConflict === 'ask') {
+    throw new DwsError('invalid_parameter', '--on-conflict ask needs an answer per conflicting file, and dws takes no interactive answers',
+      'ask the user, then run with --on-conflict skip, remote-wins, local-wins or keep-both; `dws drive status` lists the conflicting files first');
+  }
+  return o;
+}
+
+const inside = (root: string, p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+const refuse = (message: string, hint?: string): never => {
+  throw new DwsError('invalid_parameter', message, hint);
+};
+const errno = (e: unknown) => (e as NodeJS.ErrnoException).code;
+
+/**
+ * The real path of --local-folder (absolute, or relative to the file root), which must lie inside the file root
+ * (DWS_FILE_ROOT, else the current directory) and be a real folder, not a symbolic link. A missing folder is
+ * allowed only where it will be created (pull), when its nearest existing ancestor is inside the root.
+ */
+async function localFolder(env: Record<string, string | undefined>, given: string, mayCreate: boolean): Promise<{ dir: string; exists: boolean }> {
+  let root: string;
+  try {
+    root = await fs.realpath(fileRootOf(env));
+  } catch {
+    return refuse(`the file root ${env.DWS_FILE_ROOT ? 'DWS_FILE_ROOT' : '(current directory)'} does not exist`);
+  }
+  const hint = 'give a folder inside the current directory (or set DWS_FILE_ROOT)';
+  const wanted = path.resolve(fileRootOf(env), given);
+  const st = await fs.lstat(wanted).catch((e: unknown) => (errno(e) === 'ENOENT' ? undefined : refuse(`cannot read --local-folder "${given}": ${errno(e) ?? 'unreadable'}`)));
+  if (st) {
+    if (st.isSymbolicLink()) refuse(`--local-folder "${given}" is a symbolic link`, 'give the real folder it points to');
+    if (!st.isDirectory()) refuse(`--local-folder "${given}" is not a folder`);
+    const dir = await fs.realpath(wanted);
+    if (!inside(root, dir)) refuse(`--local-folder "${given}" is outside the file root`, hint);
+    return { dir, exists: true };
+  }
+  if (!mayCreate) return refuse(`--local-folder "${given}" does not exist`);
+  const missing: string[] = [];
+  let ancestor = wanted;
+  for (;;) {
+    missing.unshift(path.basename(ancestor));
+    ancestor = path.dirname(ancestor);
+    const a = await fs.lstat(ancestor).catch(() => undefined);
+    if (a) {
+      if (!a.isDirectory() && !a.isSymbolicLink()) refuse(`--local-folder "${given}": "${ancestor}" is not a folder`);
+      break;
+    }
+  }
+  const real = await fs.realpath(ancestor);
+  if (!inside(root, real)) refuse(`--local-folder "${given}" is outside the file root`, hint);
+  return { dir: path.join(real, ...missing), exists: false };
+}
+
+const bounds = (canonical: string): WalkBounds => ({ maxDepth: MAX_DEPTH, maxItems: MAX_ITEMS, maxPages: LOCAL_WALKS[canonical].max_pages });
+
+function stepOf(run: Run, name: string): number {
+  return run.steps.indexOf(name);
+}
+
+function call(run: Run, rpc: string, args: Record<string, unknown>, write: boolean): Promise<unknown> {
+  return callBackend(run.ctx.tool, run.o, { server: 'drive', rpc, args, replayable: !write, step: stepOf(run, `drive.${rpc}`) });
+}
+
+function transferRecord(run: Run, step: 'upload' | 'download', rel: string): Omit<CallRecord, 'outcome'> {
+  return { canonical_path: run.ctx.tool.canonical_path, catalog: run.o.catalog, step: stepOf(run, step), server: 'http', rpc: step === 'upload' ? 'PUT' : 'GET', arguments: { file: rel } };
+}
+
+async function start(ctx: LocalContext, mayCreate: boolean): Promise<{ run: Run; opts: Options; exists: boolean }> {
+  const opts = options(ctx);
+  const { dir, exists } = await localFolder(ctx.env, opts.local, mayCreate);
+  const run: Run = {
+    ctx, o: { env: ctx.env, timeoutMs: ctx.timeoutMs, catalog: ctx.catalog, dryRun: false }, steps: LOCAL_WALKS[ctx.tool.canonical_path].steps,
+    space: opts.space, remoteId: opts.remote, local: dir, items: [],
+  };
+  return { run, opts, exists };
+}
+
+function remoteTree(run: Run): Promise<RemoteTree> {
+  const tool = run.ctx.tool;
+  return walkRemote((args, page) => callBackend(tool, run.o, { server: 'drive', rpc: 'list_files', args, replayable: true, step: stepOf(run, 'drive.list_files'), page }),
+    run.remoteId, run.space.spaceId, bounds(tool.canonical_path));
+}
+
+const emptyLocal = (): LocalTree => ({ files: new Map(), dirs: [], unsafe: [] });
+
+function localTree(run: Run, exists: boolean): Promise<LocalTree> {
+  return exists ? walkLocal(run.local, bounds(run.ctx.tool.canonical_path)) : Promise.resolve(emptyLocal());
+}
+
+const absOf = (run: Run, rel: string) => path.join(run.local, ...rel.split('/'));
+
+function md5Of(run: Run) {
+  return async (rel: string): Promise<string> => {
+    const h = createHash('md5');
+    for await (const chunk of createReadStream(absOf(run, rel))) h.update(chunk as Buffer);
+    return h.digest('base64');
+  };
+}
+
+function itemError(e: unknown): DwsError {
+  if (e instanceof DwsError) return e;
+  const code = errno(e);
+  if (code) return new DwsError('invalid_parameter', `the local file system refused: ${code}`);
+  return new DwsError('internal_error', `internal error: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+const brief = (i: Item) => ({
+  rel_path: i.rel_path, action: i.action,
+  ...(i.file_id ? { file_id: i.file_id } : {}), ...(i.folder_id ? { folder_id: i.folder_id } : {}), ...(i.kept_as ? { kept_as: i.kept_as } : {}),
+  ...(i.error ? { reason: i.error.reason } : {}),
+});
+
+function listed(items: Item[]): string {
+  return JSON.stringify(items.slice(0, LISTED).map(brief)) + (items.length > LISTED ? ` and ${items.length - LISTED} more` : '');
+}
+
+const writesDone = (run: Run) => run.items.filter((i) => i.outcome === 'done' && WRITES.has(i.action));
+
+/** The error a run ends with once `failed` is known: partial_outcome after a write, else the failure's own reason. */
+function failure(run: Run, failed: Item[], cause?: DwsError): DwsError {
+  const tool = run.ctx.tool.canonical_path;
+  const done = writesDone(run);
+  const what = cause ? `stopped at ${cause.reason} (${cause.message})` : `${failed.length} item(s) failed: ${listed(failed)}`;
+  if (done.length) {
+    return new DwsError('partial_outcome', `${tool} ${what}; completed writes (${done.length}): ${listed(done)}`,
+      'do not run it blindly again: the completed items took effect; `dws drive status` shows where both folders stand now');
+  }
+  if (cause) return cause;
+  const first = failed[0].error!;
+  return new DwsError(first.reason, `${tool}: nothing was written; ${what}`, 'fix the failed items (or leave them out) and run again');
+}
+
+/** Runs one item's work; a failure is recorded in the ledger (and stops the run only when it would fail every item). */
+async function attempt(run: Run, base: { rel_path: string; action: Action }, work: () => Promise<Partial<Item>>): Promise<void> {
+  try {
+    run.items.push({ ...base, outcome: 'done', ...(await work()) });
+  } catch (e) {
+    const err = itemError(e);
+    if (FATAL.has(err.reason)) throw failure(run, [], err);
+    run.items.push({ ...base, outcome: 'failed', error: { reason: err.reason, message: err.message } });
+  }
+}
+
+function fail(run: Run, base: { rel_path: string; action: Action }, reason: Reason, message: string): void {
+  run.items.push({ ...base, outcome: 'failed', error: { reason, message } });
+}
+
+function skip(run: Run, base: { rel_path: string; action: Action }, note: string): void {
+  run.items.push({ ...base, outcome: 'skipped', note });
+}
+
+function ledger(run: Run): { summary: { done: number; skipped: number; failed: number }; items: Item[] } {
+  const count = (o: Item['outcome']) => run.items.filter((i) => i.outcome === o).length;
+  return { summary: { done: count('done'), skipped: count('skipped'), failed: count('failed') }, items: run.items };
+}
+
+function finish<T>(run: Run, result: T): T {
+  const failed = run.items.filter((i) => i.outcome === 'failed');
+  if (failed.length) throw failure(run, failed);
+  return result;
+}
+
+/** The URL (and its headers) download_file answers with: downloadUrl, resourceUrl or resourceUrls[0].url. */
+function downloadInfo(answer: unknown): { url: string; headers: Record<string, string> } {
+  const body = (typeof answer === 'object' && answer !== null && typeof (answer as { result?: unknown }).result === 'object' ? (answer as { result: unknown }).result : answer) as Record<string, unknown> | null;
+  const first = Array.isArray(body?.resourceUrls) ? (body.resourceUrls[0] as Record<string, unknown> | undefined) : undefined;
+  const url = firstString(body, ['downloadUrl', 'resourceUrl']) ?? firstString(first, ['url']);
+  if (!url) throw new DwsError('backend_error', 'download_file answered without a download URL');
+  return { url, headers: { ...strings(body?.headers), ...strings(first?.headers) } };
+}
+
+/** The upload target get_upload_info answers with: resourceUrls[0] {url, headers} (or resourceUrl / uploadUrl) and uploadId. */
+function uploadInfo(answer: unknown): { url: string; uploadId: string; headers: Record<string, string> } {
+  const body = (typeof answer === 'object' && answer !== null && typeof (answer as { result?: unknown }).result === 'object' ? (answer as { result: unknown }).result : answer) as Record<string, unknown> | null;
+  const first = Array.isArray(body?.resourceUrls) ? (body.resourceUrls[0] as Record<string, unknown> | undefined) : undefined;
+  const url = firstString(first, ['url']) ?? firstString(body, ['resourceUrl', 'uploadUrl']);
+  const uploadId = firstString(body, ['uploadId']);
+  if (!url || !uploadId) throw new DwsError('backend_error', 'get_upload_info answered without an upload URL and uploadId; nothing was uploaded');
+  const own = strings(first?.headers);
+  return { url, uploadId, headers: Object.keys(own).length ? own : strings(body?.headers) };
+}
+
+function strings(v: unknown): Record<string, string> {
+  if (typeof v !== 'object' || v === null) return {};
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** The local path for a drive file: its folders created inside the local folder, none of them a link or a file. */
+async function prepareTarget(run: Run, rel: string): Promise<string> {
+  const [dir] = splitRel(rel);
+  let cur = run.local;
+  for (const seg of dir === '' ? [] : dir.split('/')) {
+    cur = path.join(cur, seg);
+    const st = await fs.lstat(cur).catch((e: unknown) => (errno(e) === 'ENOENT' ? undefined : Promise.reject(e)));
+    if (!st) await fs.mkdir(cur);
+    else if (st.isSymbolicLink() || !st.isDirectory()) refuse(`the local path "${path.relative(run.local, cur)}" exists and is not a folder`);
+  }
+  const target = absOf(run, rel);
+  const st = await fs.lstat(target).catch(() => undefined);
+  if (st && !st.isFile()) refuse(`the local path "${rel}" exists and is not a regular file`);
+  return target;
+}
+
+/** download_file, then the GET of its URL into a temporary file renamed into place; the drive's time becomes the file's. */
+async function pullFile(run: Run, r: RemoteFile): Promise<Partial<Item>> {
+  const target = await prepareTarget(run, r.rel);
+  const { url, headers } = downloadInfo(await call(run, 'download_file', { fileId: r.id, ...run.space }, false));
+  const { downloadUrl } = await import('../transfer.js');
+  const got = await journaled(run.o, transferRecord(run, 'download', r.rel),
+    () => downloadUrl({ url, headers, file: target, maxBytes: MAX_DOWNLOAD_BYTES, timeoutMs: run.o.timeoutMs }, run.o.env));
+  if (r.mtime !== undefined) await fs.utimes(target, new Date(r.mtime), new Date(r.mtime));
+  return { file_id: r.id, size_bytes: got.bytes };
+}
+
+/** get_upload_info, the PUT of the bytes, commit_upload; a new file goes under its parent, a replaced one by its id. */
+async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: string | undefined): Promise<Partial<Item>> {
+  const abs = absOf(run, l.rel);
+  const st = await fs.lstat(abs);
+  if (!st.isFile() || st.size !== l.size || Math.trunc(st.mtimeMs) !== l.mtime) refuse(`the local file "${l.rel}" changed after the walk; nothing was uploaded`, 'run the command again');
+  if (l.size > MAX_UPLOAD_BYTES) refuse(`the local file "${l.rel}" has ${l.size} bytes, more than the ${MAX_UPLOAD_BYTES} one upload accepts`);
+  const args = { fileName: splitRel(l.rel)[1], fileSize: l.size, ...run.space, ...(overwriteId ? { overwriteFileId: overwriteId } : { parentId }) };
+  const { url, uploadId, headers } = uploadInfo(await call(run, 'get_upload_info', args, true));
+  const { uploadFile } = await import('../transfer.js');
+  await journaled(run.o, transferRecord(run, 'upload', l.rel), () => uploadFile({ file: abs, url, headers, maxBytes: MAX_UPLOAD_BYTES, timeoutMs: run.o.timeoutMs }, run.o.env));
+  const committed = await call(run, 'commit_upload', { ...args, uploadId }, true);
+  if (committed === null || committed === undefined || committed === '' || (typeof committed === 'object' && Object.keys(committed).length === 0)) {
+    throw new DwsError('outcome_unknown', `commit_upload of "${l.rel}" answered with nothing; whether the drive kept the file is unknown`, 'check the drive folder before running again');
+  }
+  const id = nodeId(committed) ?? overwriteId;
+  return { ...(id ? { file_id: id } : {}), size_bytes: l.size };
+}
+
+/** Every local folder missing on the drive, parents first: each new folder's id becomes its children's parent. */
+async function createFolders(run: Run, local: LocalTree, remote: RemoteTree, blocked: (rel: string) => boolean): Promise<void> {
+  for (const dir of local.dirs) {
+    if (remote.folders.has(dir) || blocked(dir)) continue;
+    const base = { rel_path: dir, action: 'create_folder' as const };
+    if (remote.files.has(dir)) {
+      fail(run, base, 'invalid_parameter', `the drive holds a file at "${dir}", where the local side has a folder`);
+      continue;
+    }
+    const parent = splitRel(dir)[0];
+    const parentId = remote.folders.get(parent);
+    if (!parentId) {
+      fail(run, base, 'not_found', `its parent folder "${parent}" was not created on the drive`);
+      continue;
+    }
+    await attempt(run, base, async () => {
+      const id = nodeId(await call(run, 'create_folder', { name: splitRel(dir)[1], parentId, ...run.space }, true));
+      if (!id) throw new DwsError('outcome_unknown', `create_folder of "${dir}" answered without the new folder's id; whether it was made is unknown`);
+      remote.folders.set(dir, id);
+      return { folder_id: id };
+    });
+  }
+}
+
+/** Uploads one local file (new, or replacing `overwriteId`); a file whose parent is missing on the drive fails. */
+async function upload(run: Run, l: LocalFile, remote: RemoteTree, overwriteId: string | undefined): Promise<void> {
+  const base = { rel_path: l.rel, action: overwriteId ? 'overwrite' as const : 'upload' as const };
+  if (remote.folders.has(l.rel)) return fail(run, base, 'invalid_parameter', `the drive holds a folder at "${l.rel}", where the local side has a file`);
+  const parent = splitRel(l.rel)[0];
+  const parentId = remote.folders.get(parent);
+  if (!parentId) return fail(run, base, 'not_found', `its parent folder "${parent}" was not created on the drive`);
+  await attempt(run, base, () => pushFile(run, l, parentId, overwriteId));
+}
+
+function unsafeItems(run: Run, tree: { unsafe: { rel: string; reason: string }[] }, action: Action): void {
+  for (const u of tree.unsafe) fail(run, { rel_path: u.rel, action }, 'invalid_parameter', `${u.reason}; it was not transferred`);
+}
+
+const entries = (rels: string[]) => rels.map((rel_path) => ({ rel_path }));
+const diffOut = (d: Diff) => ({ new_local: entries(d.new_local), new_remote: entries(d.new_remote), modified: entries(d.modified), unchanged: entries(d.unchanged), unknown: entries(d.unknown) });
+
+const status: LocalCommand = async (ctx) => {
+  const { run, opts } = await start(ctx, false);
+  const local = await localTree(run, true);
+  const remote = await remoteTree(run);
+  const d = await diffTrees(local.files, remote.files, opts.quick, md5Of(run));
+  const refused = [...remote.unsafe, ...local.unsafe].map((u) => ({ rel_path: u.rel, reason: u.reason }));
+  return { detection: opts.quick ? 'quick' : 'exact', ...diffOut(d), refused };
+};
+
+const pull: LocalCommand = async (ctx) => {
+  const { run, opts, exists } = await start(ctx, true);
+  const remote = await remoteTree(run);
+  const local = await localTree(run, exists);
+  unsafeItems(run, remote, 'download');
+  if (!exists) await fs.mkdir(run.local, { recursive: true });
+  for (const rel of [...remote.files.keys()].sort(byCodePoint)) {
+    const r = remote.files.get(rel)!;
+    const base = { rel_path: rel, action: 'download' as const };
+    if (pullAction(opts.ifExists, local.files.get(rel), r) === 'skip') {
+      skip(run, base, `a local file is there (--if-exists ${opts.ifExists})`);
+      continue;
+    }
+    await attempt(run, base, () => pullFile(run, r));
+  }
+  return finish(run, { if_exists: opts.ifExists, ...ledger(run) });
+};
+
+const push: LocalCommand = async (ctx) => {
+  const { run, opts } = await start(ctx, false);
+  const local = await localTree(run, true);
+  const remote = await remoteTree(run);
+  unsafeItems(run, local, 'upload');
+  await createFolders(run, local, remote, () => false);
+  for (const rel of [...local.files.keys()].sort(byCodePoint)) {
+    const l = local.files.get(rel)!;
+    const r = remote.files.get(rel);
+    const action = pushAction(opts.ifExists, l, r);
+    if (action === 'skip') skip(run, { rel_path: rel, action: 'overwrite' }, `a drive file is there (--if-exists ${opts.ifExists})`);
+    else await upload(run, l, remote, action === 'overwrite' ? r!.id : undefined);
+  }
+  return finish(run, { if_exists: opts.ifExists, ...ledger(run) });
+};
+
+/** keep-both: the local copy gets a second name (a hard link, so it is never lost), then the drive copy is downloaded over the first. */
+async function keepBoth(run: Run, r: RemoteFile, taken: Set<string>): Promise<Partial<Item>> {
+  for (let n = 0; n < 100; n++) {
+    const kept = keptName(r.rel, r.id, n);
+    if (taken.has(kept)) continue;
+    taken.add(kept);
+    try {
+      await fs.link(absOf(run, r.rel), absOf(run, kept));
+    } catch (e) {
+      if (errno(e) === 'EEXIST') continue;
+      throw e;
+    }
+    try {
+      return { ...(await pullFile(run, r)), kept_as: kept };
+    } catch (e) {
+      const err = itemError(e);
+      throw new DwsError(err.reason, `${err.message} (the local copy is also at "${kept}")`, err.hint);
+    }
+  }
+  return refuse(`no free name to keep the local copy of "${r.rel}"`);
+}
+
+const sync: LocalCommand = async (ctx) => {
+  const { run, opts } = await start(ctx, false);
+  const local = await localTree(run, true);
+  const remote = await remoteTree(run);
+  unsafeItems(run, remote, 'download');
+  unsafeItems(run, local, 'upload');
+  // A path that is a file on one side and a folder on the other: the item fails, and nothing below it moves.
+  const clashes = new Set<string>();
+  for (const dir of local.dirs) if (remote.files.has(dir)) clashes.add(dir);
+  for (const rel of local.files.keys()) if (remote.folders.has(rel)) clashes.add(rel);
+  const blocked = (rel: string) => [...clashes].some((c) => rel === c || rel.startsWith(c + '/'));
+  for (const c of [...clashes].sort(byCodePoint)) {
+    fail(run, { rel_path: c, action: local.files.has(c) ? 'upload' : 'create_folder' }, 'invalid_parameter', `"${c}" is a file on one side and a folder on the other`);
+  }
+  const open = <T>(m: Map<string, T>) => new Map([...m].filter(([rel]) => !blocked(rel)));
+  const d = await diffTrees(open(local.files), open(remote.files), opts.quick, md5Of(run));
+  for (const rel of d.unknown) skip(run, { rel_path: rel, action: 'compare' }, 'the drive gives no MD5 to compare with; --quick compares modification times');
+  await createFolders(run, local, remote, blocked);
+  for (const rel of d.new_remote) await attempt(run, { rel_path: rel, action: 'download' }, () => pullFile(run, remote.files.get(rel)!));
+  for (const rel of d.new_local) await upload(run, local.files.get(rel)!, remote, undefined);
+  const taken = new Set([...local.files.keys(), ...local.dirs, ...remote.files.keys(), ...remote.folders.keys()]);
+  for (const rel of d.modified) {
+    const r = remote.files.get(rel)!;
+    switch (opts.onConflict) {
+      case 'remote-wins':
+        await attempt(run, { rel_path: rel, action: 'download' }, () => pullFile(run, r));
+        break;
+      case 'local-wins':
+        await upload(run, local.files.get(rel)!, remote, r.id);
+        break;
+      case 'keep-both':
+        await attempt(run, { rel_path: rel, action: 'keep_both' }, () => keepBoth(run, r, taken));
+        break;
+      default:
+        skip(run, { rel_path: rel, action: 'compare' }, 'both sides differ (--on-conflict skip)');
+    }
+  }
+  return finish(run, { detection: opts.quick ? 'quick' : 'exact', on_conflict: opts.onConflict, diff: diffOut(d), ...ledger(run) });
+};
+
+/** What each step would send, for --dry-run (nothing is called; the walks' own answers decide the rest). */
+function previewSteps(ctx: LocalContext): unknown[] {
+  const o = options(ctx);
+  const tool = ctx.tool.canonical_path;
+  const each = (what: string) => `<${what}>`;
+  const rule = tool === 'drive.folder_sync' ? `--on-conflict ${o.onConflict}${o.quick ? ', --quick' : ''}` : `--if-exists ${o.ifExists}`;
+  const known: Record<string, Record<string, unknown>> = {
+    'drive.list_files': {
+      effect: 'read', arguments: { maxResults: 50, parentId: o.remote, ...o.space },
+      for_each: each(`each folder from --remote-folder down, at most ${MAX_DEPTH} levels and ${MAX_ITEMS} entries`),
+      page: { cursor_arg: 'nextToken', max_pages: LOCAL_WALKS[tool].max_pages },
+    },
+    'drive.download_file': { effect: 'read', for_each: each(`each drive file to download (${rule})`), arguments: { fileId: '<item.id>', ...o.space } },
+    download: { effect: 'write', download: { url: '<from download_file>', file: `${o.local}/<item.rel_path>`, max_bytes: MAX_DOWNLOAD_BYTES, temporary_then_rename: true } },
+    'drive.create_folder': { effect: 'write', for_each: each('each local folder missing on the drive, parents first'), arguments: { name: '<item.name>', parentId: '<the parent folder id>', ...o.space } },
+    'drive.get_upload_info': {
+      effect: 'write', for_each: each(`each local file to upload (${rule})`),
+      arguments: { fileName: '<item.name>', fileSize: '<item.size>', ...o.space, parentId: '<the parent folder id, or overwriteFileId: the drive file replaced>' },
+    },
+    upload: { effect: 'write', upload: { file: `${o.local}/<item.rel_path>`, url: '<from get_upload_info>', max_bytes: MAX_UPLOAD_BYTES } },
+    'drive.commit_upload': { effect: 'write', arguments: { fileName: '<item.name>', fileSize: '<item.size>', ...o.space, uploadId: '<from get_upload_info>' } },
+  };
+  return LOCAL_WALKS[tool].steps.map((name) => {
+    const [server, rpc] = name.includes('.') ? name.split('.') : [undefined, undefined];
+    return { id: rpc ?? name, ...(server ? { server, rpc } : {}), ...known[name] };
+  });
+}
+
+function withPreview(run: LocalCommand): LocalCommand {
+  const cmd: LocalCommand = (ctx) => run(ctx);
+  cmd.preview = previewSteps;
+  return cmd;
+}
+
+export const driveFolderCommands: Record<string, LocalCommand> = {
+  'drive.folder_status': withPreview(status),
+  'drive.folder_pull': withPreview(pull),
+  'drive.folder_push': withPreview(push),
+  'drive.folder_sync': withPreview(sync),
+};

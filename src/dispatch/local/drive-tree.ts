@@ -1,0 +1,293 @@
+// The trees behind `dws drive status|pull|push|sync` (drive-folder.ts runs them): the bounded walk of a drive folder
+// over paged `list_files` answers, the walk of a local folder, the per-file comparison and the per-file rules of
+// --if-exists and --on-conflict. Facts from upstream c7521c1c (internal/helpers/drive_status.go, drive_pull.go,
+// drive_push.go, drive_sync.go). Everything here decides; nothing here writes.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { DwsError } from '../../errors.js';
+import { byCodePoint } from '../../catalog/order.js';
+
+export interface WalkBounds {
+  /** Folder levels below the root (upstream stops at 64: a deeper tree is taken for a loop). */
+  maxDepth: number;
+  /** Files and folders on one side, in all. */
+  maxItems: number;
+  /** list_files calls in all. */
+  maxPages: number;
+}
+
+/** Entries per list_files page (the backend accepts 1..50). */
+export const PAGE_SIZE = 50;
+
+export interface RemoteFile {
+  rel: string;
+  id: string;
+  /** Base64 MD5 as the backend gives it; absent when it gives none. */
+  md5?: string;
+  size?: number;
+  /** Modification time in Unix milliseconds; absent when the backend gives none that reads as one. */
+  mtime?: number;
+}
+
+export interface Unsafe {
+  rel: string;
+  reason: string;
+}
+
+export interface RemoteTree {
+  files: Map<string, RemoteFile>;
+  /** Relative path -> folder id; '' is the root folder. */
+  folders: Map<string, string>;
+  /** Entries whose name cannot be one local path segment (never entered, never transferred). */
+  unsafe: Unsafe[];
+}
+
+export interface LocalFile {
+  rel: string;
+  size: number;
+  mtime: number;
+}
+
+export interface LocalTree {
+  files: Map<string, LocalFile>;
+  /** Every folder below the root, parents before children. */
+  dirs: string[];
+  unsafe: Unsafe[];
+}
+
+/** A name usable as one path segment on both sides: not empty, `.` or `..`, no separator, no control character. */
+export function safeSegment(name: string): boolean {
+  if (name === '' || name === '.' || name === '..') return false;
+  for (const ch of name) {
+    const c = ch.codePointAt(0)!;
+    if (c <= 0x1f || c === 0x7f || ch === '/' || ch === '\\') return false;
+  }
+  return true;
+}
+
+const joinRel = (base: string, name: string) => (base === '' ? name : `${base}/${name}`);
+
+/** Parent path and last segment of a relative path ('' is the root). */
+export function splitRel(rel: string): [string, string] {
+  const i = rel.lastIndexOf('/');
+  return i < 0 ? ['', rel] : [rel.slice(0, i), rel.slice(i + 1)];
+}
+
+const malformed = (message: string) => new DwsError('backend_error', `drive list_files answered in an unexpected shape: ${message}`,
+  'nothing was transferred; report it');
+
+/** The entries and the next page token of one list_files answer ({items, nextToken, hasMore} or a bare list, either under `result`). */
+export function listPage(answer: unknown): { items: Record<string, unknown>[]; next?: string } {
+  const body = typeof answer === 'object' && answer !== null && !Array.isArray(answer) && 'result' in answer ? (answer as { result: unknown }).result : answer;
+  let items: unknown;
+  let next: string | undefined;
+  if (Array.isArray(body)) items = body;
+  else if (typeof body === 'object' && body !== null) {
+    const page = body as { items?: unknown; nextToken?: unknown; hasMore?: unknown };
+    items = page.items;
+    next = typeof page.nextToken === 'string' && page.nextToken !== '' ? page.nextToken : undefined;
+    if (page.hasMore === true && next === undefined) throw malformed('hasMore is true without a nextToken (the listing would be cut short)');
+  } else throw malformed('neither a list nor {items}');
+  if (!Array.isArray(items)) throw malformed('items is not a list');
+  items.forEach((it, i) => {
+    if (typeof it !== 'object' || it === null || typeof (it as { type?: unknown }).type !== 'string' || (it as { type: string }).type.trim() === '') {
+      throw malformed(`items[${i}] has no type`);
+    }
+  });
+  return { items: items as Record<string, unknown>[], ...(next !== undefined ? { next } : {}) };
+}
+
+const ID_KEYS = ['fileId', 'dentryUuid', 'dentryId', 'id', 'nodeId'];
+const TIME_KEYS = ['modifiedTime', 'modifyTime', 'modified_time', 'gmtModified', 'lastModifiedTime', 'updateTime'];
+
+/** The first non-empty string among `keys` of an answer object. */
+export function firstString(o: unknown, keys: readonly string[]): string | undefined {
+  if (typeof o !== 'object' || o === null) return undefined;
+  for (const k of keys) {
+    const v = (o as Record<string, unknown>)[k];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return undefined;
+}
+
+/** The id a drive answer names (an entry, or the folder create_folder made), at its top or under `result`. */
+export function nodeId(answer: unknown): string | undefined {
+  const inner = typeof answer === 'object' && answer !== null ? (answer as { result?: unknown }).result : undefined;
+  return firstString(inner, ID_KEYS) ?? firstString(answer, ID_KEYS);
+}
+
+/** Milliseconds from a positive number, digits, or an RFC 3339 time. */
+export function millis(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? Math.trunc(v) : undefined;
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  if (/^\d+$/.test(s)) return Number(s) > 0 ? Number(s) : undefined;
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s)) return undefined;
+  const t = Date.parse(s);
+  return Number.isFinite(t) ? t : undefined;
+}
+
+function remoteTime(item: Record<string, unknown>): number | undefined {
+  for (const k of TIME_KEYS) {
+    if (!(k in item)) continue;
+    const t = millis(item[k]);
+    if (t !== undefined) return t;
+  }
+  return undefined;
+}
+
+const tooLarge = (what: string, bound: number, unit: string) => new DwsError('invalid_parameter',
+  `the ${what} has more than ${bound} ${unit}, the bound of one run`, 'run the command on a subfolder; nothing was transferred');
+
+/**
+ * Walks a drive folder depth-first, one list_files call per page (`list(args, page)`), entering each folder by its
+ * id. Only FILE and FOLDER entries count (online docs, shortcuts are skipped). A path met twice, a repeated page
+ * token or an entry without an id stop the walk: the tree would not say which entry a path means.
+ */
+export async function walkRemote(list: (args: Record<string, unknown>, page: number) => Promise<unknown>, rootId: string, spaceId: string | undefined,
+  bounds: WalkBounds): Promise<RemoteTree> {
+  const tree: RemoteTree = { files: new Map(), folders: new Map([['', rootId]]), unsafe: [] };
+  let pages = 0;
+  let items = 0;
+  const walk = async (folderId: string, base: string, depth: number): Promise<void> => {
+    if (depth > bounds.maxDepth) throw tooLarge('drive folder', bounds.maxDepth, 'levels of folders');
+    const tokens = new Set<string>();
+    let token: string | undefined;
+    do {
+      if (pages >= bounds.maxPages) throw tooLarge('drive folder', bounds.maxPages * PAGE_SIZE, 'entries to list (pages of 50)');
+      const args: Record<string, unknown> = { maxResults: PAGE_SIZE, parentId: folderId, ...(spaceId ? { spaceId } : {}), ...(token ? { nextToken: token } : {}) };
+      const page = listPage(await list(args, pages++));
+      for (const item of page.items) {
+        const type = String(item.type).toUpperCase();
+        if (type !== 'FILE' && type !== 'FOLDER') continue;
+        const name = typeof item.name === 'string' ? item.name : '';
+        const rel = joinRel(base, name);
+        if (!safeSegment(name)) {
+          tree.unsafe.push({ rel, reason: `the drive ${type === 'FILE' ? 'file' : 'folder'} name ${JSON.stringify(name)} cannot be a local file name` });
+          continue;
+        }
+        if (tree.files.has(rel) || tree.folders.has(rel)) throw malformed(`two entries at "${rel}"`);
+        if (++items > bounds.maxItems) throw tooLarge('drive folder', bounds.maxItems, 'files and folders');
+        const id = firstString(item, ID_KEYS);
+        if (id === undefined) throw malformed(`the entry at "${rel}" has no id`);
+        if (type === 'FOLDER') {
+          tree.folders.set(rel, id);
+          await walk(id, rel, depth + 1);
+          continue;
+        }
+        const md5 = firstString(item, ['md5']);
+        const size = typeof item.fileSize === 'number' ? item.fileSize : undefined;
+        const mtime = remoteTime(item);
+        tree.files.set(rel, { rel, id, ...(md5 ? { md5 } : {}), ...(size !== undefined ? { size } : {}), ...(mtime !== undefined ? { mtime } : {}) });
+      }
+      token = page.next;
+      if (token !== undefined) {
+        if (tokens.has(token)) throw malformed(`the page token of "${base || '(root)'}" repeats`);
+        tokens.add(token);
+      }
+    } while (token !== undefined);
+  };
+  await walk(rootId, '', 0);
+  return tree;
+}
+
+/**
+ * Walks a local folder: its regular files and folders (symbolic links and special files are left out, so nothing
+ * outside the folder is read), in code point order, parents before children.
+ */
+export async function walkLocal(root: string, bounds: WalkBounds): Promise<LocalTree> {
+  const tree: LocalTree = { files: new Map(), dirs: [], unsafe: [] };
+  let items = 0;
+  const walk = async (base: string, depth: number): Promise<void> => {
+    if (depth > bounds.maxDepth) throw tooLarge('local folder', bounds.maxDepth, 'levels of folders');
+    const entries = (await fs.readdir(path.join(root, ...base.split('/').filter(Boolean)), { withFileTypes: true }))
+      .sort((a, b) => byCodePoint(a.name, b.name));
+    for (const e of entries) {
+      if (!e.isDirectory() && !e.isFile()) continue;
+      const rel = joinRel(base, e.name);
+      if (!safeSegment(e.name)) {
+        tree.unsafe.push({ rel, reason: `the local name ${JSON.stringify(e.name)} cannot be a drive file name` });
+        continue;
+      }
+      if (++items > bounds.maxItems) throw tooLarge('local folder', bounds.maxItems, 'files and folders');
+      if (e.isDirectory()) {
+        tree.dirs.push(rel);
+        await walk(rel, depth + 1);
+        continue;
+      }
+      const st = await fs.lstat(path.join(root, ...rel.split('/')));
+      tree.files.set(rel, { rel, size: st.size, mtime: Math.trunc(st.mtimeMs) });
+    }
+  };
+  await walk('', 0);
+  tree.dirs.sort(byCodePoint);
+  return tree;
+}
+
+export type Verdict = 'unchanged' | 'modified' | 'unknown';
+
+/**
+ * Both sides hold the file. --quick: unchanged only when the drive gives a time equal to the local one to the
+ * millisecond. Exact: the base64 MD5s; without a drive MD5 the file is `unknown` (neither side can be trusted).
+ */
+export function verdict(quick: boolean, local: { mtime: number; md5?: string }, remote: RemoteFile): Verdict {
+  if (quick) return remote.mtime !== undefined && remote.mtime === local.mtime ? 'unchanged' : 'modified';
+  if (!remote.md5) return 'unknown';
+  return local.md5 === remote.md5 ? 'unchanged' : 'modified';
+}
+
+export interface Diff {
+  new_local: string[];
+  new_remote: string[];
+  modified: string[];
+  unchanged: string[];
+  unknown: string[];
+}
+
+/** Sorts every file into one class; `md5Of` is asked only for files on both sides in exact mode with a drive MD5. */
+export async function diffTrees(local: ReadonlyMap<string, LocalFile>, remote: ReadonlyMap<string, RemoteFile>, quick: boolean,
+  md5Of: (rel: string) => Promise<string>): Promise<Diff> {
+  const d: Diff = { new_local: [], new_remote: [], modified: [], unchanged: [], unknown: [] };
+  for (const rel of [...local.keys()].sort(byCodePoint)) {
+    const r = remote.get(rel);
+    if (!r) {
+      d.new_local.push(rel);
+      continue;
+    }
+    const l = local.get(rel)!;
+    const md5 = !quick && r.md5 ? await md5Of(rel) : undefined;
+    d[verdict(quick, { mtime: l.mtime, ...(md5 ? { md5 } : {}) }, r)].push(rel);
+  }
+  d.new_remote = [...remote.keys()].filter((rel) => !local.has(rel)).sort(byCodePoint);
+  return d;
+}
+
+export const IF_EXISTS = ['skip', 'smart', 'overwrite'] as const;
+export type IfExists = (typeof IF_EXISTS)[number];
+
+/** drive pull: a local file already there is kept (skip), kept unless the drive copy is newer (smart), or replaced. */
+export function pullAction(rule: IfExists, local: LocalFile | undefined, remote: RemoteFile): 'download' | 'skip' {
+  if (!local || rule === 'overwrite') return 'download';
+  if (rule === 'skip') return 'skip';
+  return remote.mtime !== undefined && local.mtime >= remote.mtime ? 'skip' : 'download';
+}
+
+/** drive push: a drive file already there is kept (skip), kept unless the local copy is newer (smart), or replaced. */
+export function pushAction(rule: IfExists, local: LocalFile, remote: RemoteFile | undefined): 'upload' | 'overwrite' | 'skip' {
+  if (!remote) return 'upload';
+  if (rule === 'skip') return 'skip';
+  if (rule === 'smart' && remote.mtime !== undefined && remote.mtime >= local.mtime) return 'skip';
+  return 'overwrite';
+}
+
+export const ON_CONFLICT = ['skip', 'remote-wins', 'local-wins', 'keep-both', 'ask'] as const;
+export type OnConflict = (typeof ON_CONFLICT)[number];
+
+/** The name keep-both gives the local copy: `<stem>.conflict-<last 8 of the drive id>[.n]<ext>` in the same folder. */
+export function keptName(rel: string, remoteId: string, n: number): string {
+  const [dir, base] = splitRel(rel);
+  const dot = base.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
+  const name = `${stem}.conflict-${remoteId.slice(-8)}${n > 0 ? `.${n}` : ''}${ext}`;
+  return joinRel(dir, name);
+}

@@ -1,0 +1,432 @@
+// `dws drive status|pull|push|sync` through dispatch against the recording MCP backend (127.0.0.1): a drive tree
+// served page by page from canned folders, downloads from its /files/ URLs, uploads recorded at its /upload/ URLs,
+// and a real journal. Local folders live in a temporary file root.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runDispatch } from '../../../src/dispatch/cli.js';
+import { DwsError } from '../../../src/errors.js';
+import { ROOT, runCli, shippedEngine } from '../../helpers.js';
+import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
+import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
+import { LOCAL_WALKS } from '../../../src/plan/summary.js';
+
+let mcp: McpFixture;
+let root: string;
+let journal: string;
+
+beforeAll(async () => {
+  mcp = await startMcpServer();
+});
+afterAll(async () => {
+  await mcp.close();
+});
+
+/** Drive folders by id: their entries, served `pageSize` per page with cursors "<folder>:<offset>". */
+let folders: Record<string, Record<string, unknown>[]>;
+let pageSize: number;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'dws-drive-root-'));
+  journal = path.join(mkdtempSync(path.join(tmpdir(), 'dws-drive-journal-')), 'journal.jsonl');
+  mcp.calls.length = 0;
+  mcp.faults.length = 0;
+  mcp.uploads.length = 0;
+  mcp.files = {};
+  folders = {};
+  pageSize = 50;
+  mcp.answers = {
+    'drive/list_files': (args) => {
+      const all = folders[String(args.parentId)] ?? [];
+      const offset = typeof args.nextToken === 'string' ? Number(args.nextToken.split(':')[1]) : 0;
+      const end = offset + pageSize;
+      return { result: { items: all.slice(offset, end), ...(end < all.length ? { nextToken: `${String(args.parentId)}:${end}`, hasMore: true } : { hasMore: false }) } };
+    },
+    'drive/download_file': (args) => ({ result: { downloadUrl: `${mcp.base}/files/${String(args.fileId)}` } }),
+    'drive/create_folder': (args) => ({ result: { fileId: `new-${String(args.name)}` } }),
+    'drive/get_upload_info': (args) => ({ result: { uploadId: `up-${String(args.fileName)}`, resourceUrls: [{ url: `${mcp.base}/upload/${String(args.fileName)}`, headers: { 'x-upload-sign': 'sig' } }] } }),
+    'drive/commit_upload': (args) => ({ result: { fileId: `f-${String(args.fileName)}` } }),
+  };
+});
+
+const md5 = (text: string) => createHash('md5').update(text).digest('base64');
+const T0 = 1_700_000_000_000;
+
+/** A drive file entry (its bytes served at /files/<id>) and a folder entry. */
+function file(id: string, name: string, text: string, o: { md5?: boolean; mtime?: number } = {}): Record<string, unknown> {
+  mcp.files[id] = Buffer.from(text);
+  return { type: 'FILE', name, fileId: id, fileSize: text.length, ...(o.md5 === false ? {} : { md5: md5(text) }), modifiedTime: o.mtime ?? T0 };
+}
+const folder = (id: string, name: string) => ({ type: 'FOLDER', name, fileId: id });
+
+function local(rel: string, text: string, mtime = T0): void {
+  const p = path.join(root, 'work', rel);
+  mkdirSync(path.dirname(p), { recursive: true });
+  writeFileSync(p, text);
+  utimesSync(p, new Date(mtime), new Date(mtime));
+}
+const read = (rel: string) => readFileSync(path.join(root, 'work', rel), 'utf8');
+
+const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-drive', DWS_FILE_ROOT: root, DWS_JOURNAL: journal });
+
+async function run(argv: string[]): Promise<{ out?: unknown; error?: DwsError }> {
+  let out = '';
+  try {
+    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env() });
+  } catch (e) {
+    if (e instanceof DwsError) return { error: e, ...(out ? { out } : {}) };
+    throw e;
+  }
+  return { out: JSON.parse(out) };
+}
+
+const folderArgs = ['--local-folder', 'work', '--remote-folder', 'root'];
+const calls = () => mcp.calls.map((c) => `${c.name}${c.name === 'list_files' ? `(${String(c.arguments.parentId)}${c.arguments.nextToken ? ' ' + String(c.arguments.nextToken) : ''})` : ''}`);
+const records = () => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; server: string; step: number; page?: number; outcome: string; canonical_path: string });
+type Ledger = { rel_path: string; action: string; outcome: string; file_id?: string; folder_id?: string; kept_as?: string; error?: { reason: string } };
+const brief = (items: Ledger[]) => items.map((i) => `${i.rel_path} ${i.action} ${i.outcome}${i.error ? ' ' + i.error.reason : ''}`);
+
+describe('drive status', () => {
+  it('sorts every file into new_local, new_remote, modified, unchanged or unknown, walking subfolders by id and every page', async () => {
+    pageSize = 2;
+    folders.root = [file('f1', 'same.txt', 'same'), file('f2', 'changed.txt', 'drive side'), folder('d1', 'sub'), file('f3', 'remote-only.txt', 'r'),
+      file('f4', 'nomd5.txt', 'x', { md5: false }), { type: 'DOC', name: 'online doc', fileId: 'doc1' }];
+    folders.d1 = [file('f5', 'deep.txt', 'deep')];
+    local('same.txt', 'same');
+    local('changed.txt', 'local side');
+    local('local-only.txt', 'l');
+    local('nomd5.txt', 'x');
+    local('sub/deep.txt', 'deep');
+    const r = await run(['drive', 'status', ...folderArgs]);
+    expect(r.out).toEqual({
+      result: {
+        detection: 'exact',
+        new_local: [{ rel_path: 'local-only.txt' }],
+        new_remote: [{ rel_path: 'remote-only.txt' }],
+        modified: [{ rel_path: 'changed.txt' }],
+        unchanged: [{ rel_path: 'same.txt' }, { rel_path: 'sub/deep.txt' }],
+        unknown: [{ rel_path: 'nomd5.txt' }],
+        refused: [],
+      },
+    });
+    // Three pages of the root (cursors followed), the subfolder entered by its id; arguments as upstream sends them.
+    expect(calls()).toEqual(['list_files(root)', 'list_files(root root:2)', 'list_files(d1)', 'list_files(root root:4)']);
+    expect(mcp.calls[0].arguments).toEqual({ maxResults: 50, parentId: 'root' });
+    expect(records().map((x) => [x.rpc, x.step, x.page, x.outcome])).toEqual([['list_files', 0, 0, 'ok'], ['list_files', 0, 1, 'ok'], ['list_files', 0, 2, 'ok'], ['list_files', 0, 3, 'ok']]);
+  });
+
+  it('--quick compares modification times to the millisecond and sends --space-id', async () => {
+    folders.root = [file('f1', 'a.txt', 'drive', { mtime: T0 }), file('f2', 'b.txt', 'same', { mtime: T0 + 1 })];
+    local('a.txt', 'different bytes', T0);
+    local('b.txt', 'same', T0);
+    const r = await run(['drive', 'status', ...folderArgs, '--quick', '--space-id', 'sp1']);
+    expect(r.out).toMatchObject({ result: { detection: 'quick', unchanged: [{ rel_path: 'a.txt' }], modified: [{ rel_path: 'b.txt' }], unknown: [] } });
+    expect(mcp.calls[0].arguments).toEqual({ maxResults: 50, parentId: 'root', spaceId: 'sp1' });
+  });
+
+  it('reports drive names that cannot be local file names as refused, and never enters such a folder', async () => {
+    folders.root = [file('f1', '..', 'x'), folder('d1', 'a/b'), file('f2', 'ok.txt', 'ok')];
+    folders.d1 = [file('f3', 'inside.txt', 'never listed')];
+    mkdirSync(path.join(root, 'work'));
+    const r = await run(['drive', 'status', ...folderArgs]);
+    expect((r.out as { result: { refused: { rel_path: string }[]; new_remote: unknown[] } }).result).toMatchObject({
+      new_remote: [{ rel_path: 'ok.txt' }], refused: [{ rel_path: '..' }, { rel_path: 'a/b' }],
+    });
+    expect(calls()).toEqual(['list_files(root)']);
+  });
+
+  it('refuses a local folder outside the file root, a symbolic link, or a missing one, before any call', async () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'dws-drive-outside-'));
+    symlinkSync(outside, path.join(root, 'link'));
+    for (const given of [outside, 'link', 'missing']) {
+      const r = await run(['drive', 'status', '--local-folder', given, '--remote-folder', 'root']);
+      expect(r.error?.reason, given).toBe('invalid_parameter');
+    }
+    expect(mcp.calls).toEqual([]);
+  });
+});
+
+describe('drive pull', () => {
+  beforeEach(() => {
+    folders.root = [file('f1', 'new.txt', 'fresh', { mtime: T0 + 5000 }), file('f2', 'old.txt', 'drive newer', { mtime: T0 + 5000 }), folder('d1', 'sub')];
+    folders.d1 = [file('f3', 'deep.txt', 'deep')];
+  });
+
+  it('needs --yes; --dry-run calls nothing and lists the steps it would take', async () => {
+    const refused = await run(['drive', 'pull', ...folderArgs]);
+    expect(refused.error?.reason).toBe('confirmation_required');
+    const dry = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'smart', '--dry-run']);
+    expect(mcp.calls).toEqual([]);
+    expect(existsSync(path.join(root, 'work'))).toBe(false);
+    const plan = dry.out as { dry_run: boolean; local: boolean; steps: { id: string; server?: string; rpc?: string; effect: string; for_each?: string }[] };
+    expect(plan.dry_run).toBe(true);
+    expect(plan.steps.map((s) => [s.id, s.effect])).toEqual([['list_files', 'read'], ['download_file', 'read'], ['download', 'write']]);
+    expect(plan.steps[1].for_each).toContain('--if-exists smart');
+  });
+
+  it('skip (the default) keeps existing local files and downloads the rest into place, folders created, times from the drive', async () => {
+    local('old.txt', 'mine');
+    const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
+    const res = (r.out as { result: { summary: unknown; items: Ledger[] } }).result;
+    expect(brief(res.items)).toEqual(['new.txt download done', 'old.txt download skipped', 'sub/deep.txt download done']);
+    expect(res.summary).toEqual({ done: 2, skipped: 1, failed: 0 });
+    expect([read('new.txt'), read('old.txt'), read('sub/deep.txt')]).toEqual(['fresh', 'mine', 'deep']);
+    expect(statSync(path.join(root, 'work', 'new.txt')).mtimeMs).toBe(T0 + 5000);
+    // Temporary files were renamed into place: none is left next to the targets.
+    expect(readdirSync(path.join(root, 'work')).sort()).toEqual(['new.txt', 'old.txt', 'sub']);
+    expect(calls()).toEqual(['list_files(root)', 'list_files(d1)', 'download_file', 'download_file']);
+    expect(records().map((x) => `${x.server}.${x.rpc} ${x.step}`)).toEqual(['drive.list_files 0', 'drive.list_files 0', 'drive.download_file 1', 'http.GET 2', 'drive.download_file 1', 'http.GET 2']);
+  });
+
+  it('smart downloads only where the drive copy is newer; overwrite replaces every existing file', async () => {
+    local('old.txt', 'mine, older', T0);
+    local('new.txt', 'mine, newer', T0 + 9000);
+    const smart = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'smart', '--yes']);
+    expect(brief((smart.out as { result: { items: Ledger[] } }).result.items)).toEqual(['new.txt download skipped', 'old.txt download done', 'sub/deep.txt download done']);
+    expect([read('new.txt'), read('old.txt')]).toEqual(['mine, newer', 'drive newer']);
+    const over = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'overwrite', '--yes']);
+    expect(brief((over.out as { result: { items: Ledger[] } }).result.items)).toEqual(['new.txt download done', 'old.txt download done', 'sub/deep.txt download done']);
+    expect(read('new.txt')).toBe('fresh');
+  });
+
+  it('a drive name that would escape the local folder is a failed item; the others are downloaded and the run is a partial outcome', async () => {
+    folders.root.push(file('evil', '..', 'escape'), folder('d2', '../up'));
+    const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
+    expect(r.error?.reason).toBe('partial_outcome');
+    expect(r.error?.exitCode).toBe(7);
+    expect(r.error?.message).toContain('"rel_path":"new.txt","action":"download","file_id":"f1"');
+    expect(r.error?.message).toContain('"rel_path":"..","action":"download","reason":"invalid_parameter"');
+    expect(existsSync(path.join(root, 'escape'))).toBe(false);
+    expect(read('new.txt')).toBe('fresh');
+  });
+
+  it('a failed download leaves no file and no temporary file behind; nothing written means the failure\'s own reason', async () => {
+    folders.root = [file('f1', 'a.txt', 'bytes')];
+    delete mcp.files.f1;
+    const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
+    expect(r.error?.reason).toBe('backend_error');
+    expect(r.error?.message).toContain('nothing was written');
+    expect(readdirSync(path.join(root, 'work'))).toEqual([]);
+    expect(records().map((x) => `${x.rpc} ${x.outcome}`)).toEqual(['list_files ok', 'download_file ok', 'GET failed']);
+  });
+
+  it('refuses an unknown --if-exists before any call', async () => {
+    const r = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'newest', '--yes']);
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(mcp.calls).toEqual([]);
+  });
+});
+
+describe('drive push', () => {
+  it('creates missing folders parents first, each new id the parent of its children, and uploads the bytes', async () => {
+    folders.root = [folder('d1', 'have'), file('f1', 'exists.txt', 'drive')];
+    folders.d1 = [];
+    local('exists.txt', 'mine');
+    local('top.txt', 'top bytes');
+    local('have/in-existing.txt', 'in existing');
+    local('a/b/deep.txt', 'deep bytes');
+    const r = await run(['drive', 'push', ...folderArgs, '--space-id', 'sp1', '--yes']);
+    const res = (r.out as { result: { items: Ledger[] } }).result;
+    expect(brief(res.items)).toEqual(['a create_folder done', 'a/b create_folder done', 'a/b/deep.txt upload done', 'exists.txt overwrite skipped', 'have/in-existing.txt upload done', 'top.txt upload done']);
+    const creates = mcp.calls.filter((c) => c.name === 'create_folder').map((c) => c.arguments);
+    expect(creates).toEqual([{ name: 'a', parentId: 'root', spaceId: 'sp1' }, { name: 'b', parentId: 'new-a', spaceId: 'sp1' }]);
+    const infos = mcp.calls.filter((c) => c.name === 'get_upload_info').map((c) => c.arguments);
+    expect(infos).toEqual([
+      { fileName: 'deep.txt', fileSize: 10, spaceId: 'sp1', parentId: 'new-b' },
+      { fileName: 'in-existing.txt', fileSize: 11, spaceId: 'sp1', parentId: 'd1' },
+      { fileName: 'top.txt', fileSize: 9, spaceId: 'sp1', parentId: 'root' },
+    ]);
+    expect(mcp.calls.filter((c) => c.name === 'commit_upload').map((c) => c.arguments.uploadId)).toEqual(['up-deep.txt', 'up-in-existing.txt', 'up-top.txt']);
+    expect(mcp.uploads.map((u) => [u.name, u.bytes.toString(), u.headers['x-upload-sign']])).toEqual([
+      ['deep.txt', 'deep bytes', 'sig'], ['in-existing.txt', 'in existing', 'sig'], ['top.txt', 'top bytes', 'sig'],
+    ]);
+    expect(res.items.find((i) => i.rel_path === 'a/b')?.folder_id).toBe('new-b');
+    expect(res.items.find((i) => i.rel_path === 'top.txt')?.file_id).toBe('f-top.txt');
+    // The bytes never pass through the MCP server: the token is not sent to the upload URL.
+    expect(mcp.uploads.every((u) => u.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('overwrite and smart replace a drive file by its id (overwriteFileId, no parentId)', async () => {
+    folders.root = [file('f1', 'a.txt', 'drive', { mtime: T0 }), file('f2', 'b.txt', 'drive', { mtime: T0 + 9000 })];
+    local('a.txt', 'newer local', T0 + 1000);
+    local('b.txt', 'older local', T0);
+    const smart = await run(['drive', 'push', ...folderArgs, '--if-exists', 'smart', '--yes']);
+    expect(brief((smart.out as { result: { items: Ledger[] } }).result.items)).toEqual(['a.txt overwrite done', 'b.txt overwrite skipped']);
+    expect(mcp.calls.find((c) => c.name === 'get_upload_info')?.arguments).toEqual({ fileName: 'a.txt', fileSize: 11, overwriteFileId: 'f1' });
+  });
+
+  it('a write that fails is not replayed, its children fail, and the run is a partial outcome carrying the completed items', async () => {
+    folders.root = [];
+    local('ok.txt', 'ok');
+    local('bad/child.txt', 'never sent');
+    mcp.faults.push({ tool: 'create_folder', status: 503, times: 5 });
+    const r = await run(['drive', 'push', ...folderArgs, '--yes']);
+    expect(r.error?.reason).toBe('partial_outcome');
+    expect(r.error?.message).toContain('"rel_path":"ok.txt","action":"upload","file_id":"f-ok.txt"');
+    expect(r.error?.message).toContain('"rel_path":"bad","action":"create_folder"');
+    expect(r.error?.message).toContain('"rel_path":"bad/child.txt","action":"upload","reason":"not_found"');
+    expect(mcp.calls.filter((c) => c.name === 'create_folder')).toHaveLength(1);
+    expect(mcp.uploads.map((u) => u.name)).toEqual(['ok.txt']);
+    expect(records().map((x) => `${x.rpc} ${x.outcome}`)).toEqual(['list_files ok', 'create_folder outcome_unknown', 'get_upload_info ok', 'PUT ok', 'commit_upload ok']);
+  });
+
+  it('a failed upload PUT is not retried and its commit is never sent', async () => {
+    folders.root = [];
+    local('a.txt', 'bytes');
+    mcp.answers['drive/get_upload_info'] = () => ({ result: { uploadId: 'u1', resourceUrls: [{ url: `${mcp.base}/nowhere/a.txt` }] } });
+    const r = await run(['drive', 'push', ...folderArgs, '--yes']);
+    expect(r.error?.reason).toBe('backend_error');
+    expect(calls()).toEqual(['list_files(root)', 'get_upload_info']);
+    expect(records().map((x) => `${x.rpc} ${x.outcome}`)).toEqual(['list_files ok', 'get_upload_info ok', 'PUT failed']);
+  });
+
+  it('a local symbolic link is never followed or uploaded', async () => {
+    folders.root = [];
+    const outside = mkdtempSync(path.join(tmpdir(), 'dws-drive-outside-'));
+    writeFileSync(path.join(outside, 'secret.txt'), 'secret');
+    local('real.txt', 'real');
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'work', 'link.txt'));
+    symlinkSync(outside, path.join(root, 'work', 'linkdir'));
+    const r = await run(['drive', 'push', ...folderArgs, '--yes']);
+    expect(brief((r.out as { result: { items: Ledger[] } }).result.items)).toEqual(['real.txt upload done']);
+    expect(mcp.uploads.map((u) => u.bytes.toString())).toEqual(['real']);
+  });
+});
+
+describe('drive sync', () => {
+  beforeEach(() => {
+    folders.root = [file('f1', 'both.txt', 'drive version', { mtime: T0 }), file('f2', 'remote.txt', 'from drive'), file('f3', 'same.txt', 'same'), file('r9abcdefgh', 'nomd5.txt', 'n', { md5: false })];
+    local('both.txt', 'local version');
+    local('mine.txt', 'from local');
+    local('same.txt', 'same');
+    local('nomd5.txt', 'n');
+    local('newdir/inner.txt', 'inner');
+  });
+  const syncItems = async (mode: string) => {
+    const r = await run(['drive', 'sync', ...folderArgs, '--on-conflict', mode, '--yes']);
+    if (r.error) throw r.error;
+    return (r.out as { result: { items: Ledger[]; diff: Record<string, { rel_path: string }[]> } }).result;
+  };
+
+  it('skip (the default): one-sided files move, folders are created first, conflicts and undecidable files are left alone', async () => {
+    const res = await syncItems('skip');
+    expect(res.diff.modified).toEqual([{ rel_path: 'both.txt' }]);
+    expect(brief(res.items)).toEqual([
+      'nomd5.txt compare skipped', 'newdir create_folder done', 'remote.txt download done', 'mine.txt upload done', 'newdir/inner.txt upload done', 'both.txt compare skipped',
+    ]);
+    expect(read('remote.txt')).toBe('from drive');
+    expect(read('both.txt')).toBe('local version');
+    expect(mcp.calls.find((c) => c.name === 'get_upload_info' && c.arguments.fileName === 'inner.txt')?.arguments.parentId).toBe('new-newdir');
+  });
+
+  it('remote-wins downloads the drive copy over the local one', async () => {
+    const res = await syncItems('remote-wins');
+    expect(brief(res.items)).toContain('both.txt download done');
+    expect(read('both.txt')).toBe('drive version');
+  });
+
+  it('local-wins uploads the local copy over the drive one, by its id', async () => {
+    const res = await syncItems('local-wins');
+    expect(brief(res.items)).toContain('both.txt overwrite done');
+    expect(mcp.uploads.find((u) => u.name === 'both.txt')?.bytes.toString()).toBe('local version');
+    expect(mcp.calls.find((c) => c.name === 'get_upload_info' && c.arguments.fileName === 'both.txt')?.arguments).toEqual({ fileName: 'both.txt', fileSize: 13, overwriteFileId: 'f1' });
+  });
+
+  it('keep-both keeps the local copy under a conflict name and downloads the drive copy to the path', async () => {
+    local('both.conflict-f1.txt', 'taken already');
+    const res = await syncItems('keep-both');
+    const item = res.items.find((i) => i.rel_path === 'both.txt')!;
+    expect(item).toMatchObject({ action: 'keep_both', outcome: 'done', kept_as: 'both.conflict-f1.1.txt', file_id: 'f1' });
+    expect([read('both.txt'), read('both.conflict-f1.1.txt'), read('both.conflict-f1.txt')]).toEqual(['drive version', 'local version', 'taken already']);
+  });
+
+  it('ask is refused with a typed error before any call: dws takes no interactive answers', async () => {
+    const r = await run(['drive', 'sync', ...folderArgs, '--on-conflict', 'ask', '--yes']);
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(r.error?.hint).toContain('--on-conflict skip');
+    expect(mcp.calls).toEqual([]);
+  });
+
+  it('a path that is a file on one side and a folder on the other fails, and nothing below it moves', async () => {
+    folders.root.push(folder('dx', 'clash'));
+    folders.dx = [file('f8', 'under.txt', 'under')];
+    local('clash', 'a local file');
+    const r = await run(['drive', 'sync', ...folderArgs, '--yes']);
+    expect(r.error?.reason).toBe('partial_outcome');
+    expect(r.error?.message).toContain('"rel_path":"clash","action":"upload","reason":"invalid_parameter"');
+    expect(existsSync(path.join(root, 'work', 'clash', 'under.txt'))).toBe(false);
+    expect(read('clash')).toBe('a local file');
+  });
+
+  it('nothing is deleted on either side', async () => {
+    await syncItems('remote-wins');
+    expect(mcp.calls.map((c) => c.name).filter((n) => /delete|remove|trash/.test(n))).toEqual([]);
+    for (const rel of ['mine.txt', 'same.txt', 'nomd5.txt', 'newdir/inner.txt']) expect(existsSync(path.join(root, 'work', rel)), rel).toBe(true);
+  });
+});
+
+describe('walk bounds and answers', () => {
+  it('a repeated page token stops the walk with backend_error before anything is written', async () => {
+    mcp.answers['drive/list_files'] = () => ({ result: { items: [file('f1', 'a.txt', 'a')], nextToken: 'same', hasMore: true } });
+    mkdirSync(path.join(root, 'work'));
+    const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
+    expect(r.error?.reason).toBe('backend_error');
+    expect(calls()).toEqual(['list_files(root)', 'list_files(root same)']);
+    expect(readdirSync(path.join(root, 'work'))).toEqual([]);
+  });
+
+  it('hasMore without a nextToken is refused (the listing would be cut short)', async () => {
+    mcp.answers['drive/list_files'] = () => ({ result: { items: [], hasMore: true } });
+    mkdirSync(path.join(root, 'work'));
+    const r = await run(['drive', 'status', ...folderArgs]);
+    expect(r.error?.reason).toBe('backend_error');
+  });
+
+  it('a folder tree deeper than 64 levels (a loop) stops with invalid_parameter', async () => {
+    mcp.answers['drive/list_files'] = (args) => ({ result: { items: [folder(`${String(args.parentId)}x`, 'again')] } });
+    mkdirSync(path.join(root, 'work'));
+    const r = await run(['drive', 'status', ...folderArgs]);
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(mcp.calls).toHaveLength(65);
+  });
+});
+
+const FACTS = followedUpstream(ROOT).composition;
+
+describe.skipIf(!existsSync(FACTS))('against dws-composition.json of the upstream commit the catalog follows', () => {
+  it('the backend steps of each command are the facts\' calls in order, and every argument key sent is one the facts name', async () => {
+    const facts = (JSON.parse(readFileSync(FACTS, 'utf8')) as { commands: Record<string, { calls: { server: string; rpc: string; args?: Record<string, unknown> }[] }> }).commands;
+    for (const [cp, walk] of Object.entries(LOCAL_WALKS)) {
+      expect(walk.steps.filter((s) => s.includes('.')), cp).toEqual(facts[cp].calls.map((c) => `${c.server}.${c.rpc}`));
+    }
+    folders.root = [file('f1', 'both.txt', 'drive version'), file('f2', 'remote.txt', 'from drive')];
+    local('both.txt', 'local version');
+    local('dir/mine.txt', 'from local');
+    await run(['drive', 'sync', ...folderArgs, '--space-id', 'sp1', '--on-conflict', 'local-wins', '--yes']);
+    const allowed = Object.fromEntries(facts['drive.folder_sync'].calls.map((c) => [c.rpc, Object.keys(c.args ?? {})]));
+    expect(new Set(mcp.calls.map((c) => c.name))).toEqual(new Set(Object.keys(allowed)));
+    for (const c of mcp.calls) for (const k of Object.keys(c.arguments)) expect(allowed[c.name], `${c.name}.${k}`).toContain(k);
+  });
+});
+
+describe('discovery tells how they run: locally, with backend calls', () => {
+  it('compact Inspect\'s execution, the search reference\'s calls and the help line name the backend steps', () => {
+    const want: Record<string, [string, unknown]> = {
+      'drive status': ['drive.list_files', { local: true, steps: 1, max_pages: 500, for_each: true }],
+      'drive pull': ['drive.list_files -> drive.download_file -> download', { local: true, steps: 3, max_pages: 500, for_each: true, download: true }],
+      'drive push': ['drive.list_files -> drive.create_folder -> drive.get_upload_info -> upload -> drive.commit_upload', { local: true, steps: 5, max_pages: 500, for_each: true, upload: true }],
+      'drive sync': [
+        'drive.list_files -> drive.create_folder -> drive.download_file -> download -> drive.get_upload_info -> upload -> drive.commit_upload',
+        { local: true, steps: 7, max_pages: 500, for_each: true, upload: true, download: true },
+      ],
+    };
+    for (const [cli, [chain, execution]] of Object.entries(want)) {
+      expect(JSON.parse(runCli(['schema', cli, '--compact']).stdout).execution, cli).toEqual(execution);
+      const ref = JSON.parse(runCli(['schema', 'search', '--query', cli]).stdout).candidates[0];
+      expect([ref.primary_cli_path, ref.calls]).toEqual([cli, (execution as { steps: number }).steps]);
+      expect(runCli([...cli.split(' '), '--help']).stdout).toContain(`Executes / 执行方式: locally, walking both folders: ${chain};`);
+    }
+  });
+});
