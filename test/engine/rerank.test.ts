@@ -41,6 +41,19 @@ describe('action classes', () => {
     expect(queryActionMask(fold('群里的角色'), lex)).toBe(0);
   });
 
+  it('leave out an action word that qualifies a thing, tells a past act, a later step or its record', () => {
+    // 建立的: the session was created earlier; the request cancels it
+    expect(classes(queryActionMask(fold('取消刚才建立的那个日程'), lex))).toEqual([]);
+    expect(classes(queryActionMask(fold('我上周发过哪些文件'), lex))).toEqual(['list']);
+    expect(classes(queryActionMask(fold('上次运行成功了吗'), lex))).toEqual([]);
+    expect(classes(queryActionMask(fold('查看删除记录'), lex))).toEqual(['get']);
+    expect(classes(queryActionMask(fold('show the fields before I subscribe'), lex))).toEqual(['get']);
+    expect(classes(queryActionMask(fold('before deleting it, list the files'), lex))).toEqual(['list']);
+    // any occurrence said as the action counts
+    expect(classes(queryActionMask(fold('把刚才建立的草稿删除，再建立一个新的'), lex))).toEqual(['create', 'delete', 'remove']);
+    expect(classes(queryActionMask(fold('subscribe before I forget'), lex))).toEqual(['subscribe']);
+  });
+
   it('are stored for every tool in the snapshot', () => {
     const e = shippedEngine();
     const tools = e.tools();
