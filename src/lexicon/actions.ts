@@ -267,7 +267,7 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
 /** True when the action word at [at, end) of the folded text describes something else than the request's action. */
 function setAside(folded: string, at: number, end: number, english: boolean, c: ActionContext): boolean {
   if (english) {
-    const before = folded.slice(Math.max(0, at - 24), at).split(/[^a-z0-9']+/u).filter(Boolean).slice(-2);
+    const before = folded.slice(0, at).split(/[^a-z0-9']+/u).filter(Boolean).slice(-2);
     return before.some((w) => c.enBefore.includes(w));
   }
   return c.zhAfter.some((w) => folded.startsWith(w, end)) || c.zhBefore.some((w) => folded.endsWith(w, at));
