@@ -238,8 +238,8 @@ function bucketsOf(lex: Lexicon): LexiconWords {
 
 /**
  * said[i] = 1 when the folded text says a word of class i (Chinese: substring; English: whole word); with context,
- * only an occurrence that its context does not set aside counts, and a word inside a longer one that is set aside
- * (删 in 删除记录) is set aside with it.
+ * only an occurrence that its context does not set aside counts, and a word inside a longer one said there is read as
+ * that longer word (发给 in 转发给 is forwarding, get in "get rid of" is removing, 删 in 删除记录 is set aside with it).
  */
 function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, context?: ActionContext): Uint8Array {
   const said = new Uint8Array(lex.zh.length);
@@ -259,7 +259,7 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
     }
   });
   for (const f of found) {
-    if (!f.aside && !found.some((g) => g.aside && g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at)) said[f.cls] = 1;
+    if (!f.aside && !found.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at)) said[f.cls] = 1;
   }
   return said;
 }

@@ -21,6 +21,7 @@ describe('action classes', () => {
     expect(classes(toolActionMask('upgrade_group_to_external', 'chat group upgrade-external', lex))).toEqual(['update']);
     expect(classes(toolActionMask('search_wikiSpaces', 'wiki space search', lex))).toEqual(['search']);
     expect(classes(toolActionMask('selfsetting_save', 'attendance selfsetting save', lex))).toEqual(['update']);
+    expect(classes(toolActionMask('forward_message', 'chat message forward', lex))).toEqual(['forward']);
     expect(classes(toolActionMask('shortcut_at_me', 'chat +at-me', lex))).toEqual([]);
   });
 
@@ -35,6 +36,11 @@ describe('action classes', () => {
     expect(classes(queryActionMask(fold('trigger the workflow now'), lex))).toEqual(['run']);
     expect(classes(queryActionMask(fold('把部门换成财务部'), lex))).toEqual(['update']);
     expect(classes(queryActionMask(fold('查到他的手机号'), lex))).toEqual(['search']);
+    // forwarding passes on a message that exists, sending writes a new one
+    expect(classes(queryActionMask(fold('把这条消息转发给老板'), lex))).toEqual(['forward']);
+    expect(classes(queryActionMask(fold('把金额发到财务群'), lex))).toEqual(['send']);
+    // a word inside a longer one said there is that longer word
+    expect(classes(queryActionMask(fold('get rid of this row'), lex))).toEqual(['delete', 'remove']);
     expect(classes(queryActionMask(fold('再複製一份副本'), lex))).toEqual(['copy']);
     expect(classes(queryActionMask(fold('Create a new base'), lex))).toEqual(['create']);
     expect(classes(queryActionMask(fold('UPLOAD the file'), lex))).toEqual(['upload']);
@@ -170,8 +176,8 @@ describe('phrase buckets', () => {
     const products = readProductLexicon(path.join(ROOT, 'catalog'));
     const plain = (text: string, l: { zh: string[][]; en: string[][] }) =>
       l.zh.map((zh, i) => zh.some((w) => text.includes(w)) || l.en[i].some((w) => new RegExp(`(?<![a-z0-9])${w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![a-z0-9])`, 'u').test(text)));
-    // The action classes with the context rule, as a plain scan: every occurrence of every word, set aside by its
-    // neighbours or by a longer set-aside occurrence that covers it.
+    // The action classes with the context rule, as a plain scan: every occurrence of every word that its neighbours
+    // do not set aside and no longer occurrence covers.
     const { zhAfter, zhBefore, enBefore } = lex.context;
     const plainActions = (text: string) => {
       const occ: { at: number; end: number; cls: number; aside: boolean }[] = [];
@@ -186,7 +192,7 @@ describe('phrase buckets', () => {
       }));
       scan(lex.zh, false);
       scan(lex.en, true);
-      return occ.filter((o) => !o.aside && !occ.some((g) => g.aside && g.at <= o.at && o.end <= g.end && g.end - g.at > o.end - o.at))
+      return occ.filter((o) => !o.aside && !occ.some((g) => g.at <= o.at && o.end <= g.end && g.end - g.at > o.end - o.at))
         .reduce((m, o) => m | (1 << o.cls), 0);
     };
     const words = [...lex.zh.flat(), ...lex.en.flat(), ...products.zh.flat(), ...products.en.flat(), ...zhAfter, ...zhBefore, ...enBefore, 'x', ' ', 'ing', '了'];
