@@ -273,10 +273,16 @@ function setAside(folded: string, at: number, end: number, english: boolean, c: 
   return c.zhAfter.some((w) => folded.startsWith(w, end)) || c.zhBefore.some((w) => folded.endsWith(w, at));
 }
 
+/**
+ * An English phrasal verb split by its object pronoun ("take him off", "turn it on") joined again ("take off him"),
+ * so the lexicon's two-word verbs are heard however the object is placed.
+ */
+const SPLIT_PHRASAL = /(?<![a-z0-9])([a-z]+) (it|him|her|them|me|us|this|that|these|those) (off|on|up|out|down|over|back|in|away)(?![a-z0-9])/gu;
+
 /** Bit i set = the query (already folded: NFKC, lowercase) says an action of class i, as its own action. */
 export function queryActionMask(folded: string, lex: ActionLexicon): number {
   let mask = 0;
-  saidClasses(folded, lex, lex.context).forEach((s, i) => {
+  saidClasses(folded.replace(SPLIT_PHRASAL, '$1 $3 $2'), lex, lex.context).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });
   return mask;

@@ -39,6 +39,9 @@ describe('action classes', () => {
     // forwarding passes on a message that exists, sending writes a new one
     expect(classes(queryActionMask(fold('把这条消息转发给老板'), lex))).toEqual(['forward']);
     expect(classes(queryActionMask(fold('把金额发到财务群'), lex))).toEqual(['send']);
+    // a phrasal verb split by its object pronoun is still that verb
+    expect(classes(queryActionMask(fold('take him off the project'), lex))).toEqual(['delete', 'remove']);
+    expect(classes(queryActionMask(fold('turn it off'), lex))).toEqual(classes(queryActionMask(fold('turn off it'), lex)));
     // a word inside a longer one said there is that longer word
     expect(classes(queryActionMask(fold('get rid of this row'), lex))).toEqual(['delete', 'remove']);
     expect(classes(queryActionMask(fold('再複製一份副本'), lex))).toEqual(['copy']);
