@@ -36,6 +36,9 @@ describe('action classes', () => {
     expect(classes(queryActionMask(fold('trigger the workflow now'), lex))).toEqual(['run']);
     expect(classes(queryActionMask(fold('把部门换成财务部'), lex))).toEqual(['update']);
     expect(classes(queryActionMask(fold('查到他的手机号'), lex))).toEqual(['search']);
+    // a question about a property of the thing reads it
+    expect(classes(queryActionMask(fold('这个文件多大'), lex))).toEqual(['get']);
+    expect(classes(queryActionMask(fold('how big is this file'), lex))).toEqual(['get']);
     // forwarding passes on a message that exists, sending writes a new one
     expect(classes(queryActionMask(fold('把这条消息转发给老板'), lex))).toEqual(['forward']);
     expect(classes(queryActionMask(fold('把金额发到财务群'), lex))).toEqual(['send']);
