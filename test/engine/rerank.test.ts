@@ -101,6 +101,9 @@ describe('product mentions', () => {
     expect(queryProducts(fold('在钉盘里找文件'), lex)).toEqual(['drive']);
     expect(queryProducts(fold('add a row to the spreadsheet'), lex)).toEqual(['sheet']);
     expect(queryProducts(fold('多维表里新增一条记录'), lex)).toEqual(['aitable']);
+    // DING is a word of its own: in 发个DING提醒, not inside DingTalk
+    expect(queryProducts(fold('发个DING提醒他'), lex)).toEqual(['ding']);
+    expect(queryProducts(fold('my DingTalk profile'), lex)).not.toContain('ding');
     expect(queryProducts(fold('把日程发到群聊'), lex)).toEqual(['chat', 'calendar'].sort((a, b) => lex.products.indexOf(a) - lex.products.indexOf(b)));
     expect(queryProducts(fold('撤回'), lex)).toEqual([]);
   });
