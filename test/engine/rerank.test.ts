@@ -22,6 +22,7 @@ describe('action classes', () => {
     expect(classes(toolActionMask('search_wikiSpaces', 'wiki space search', lex))).toEqual(['search']);
     expect(classes(toolActionMask('selfsetting_save', 'attendance selfsetting save', lex))).toEqual(['update']);
     expect(classes(toolActionMask('forward_message', 'chat message forward', lex))).toEqual(['forward']);
+    expect(classes(toolActionMask('query_minutes_by_tag_id', 'minutes tag minutes', lex))).toEqual(['search', 'list']);
     expect(classes(toolActionMask('shortcut_at_me', 'chat +at-me', lex))).toEqual([]);
   });
 
