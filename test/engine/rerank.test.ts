@@ -37,6 +37,9 @@ describe('action classes', () => {
     expect(classes(queryActionMask(fold('trigger the workflow now'), lex))).toEqual(['run']);
     expect(classes(queryActionMask(fold('把部门换成财务部'), lex))).toEqual(['update']);
     expect(classes(queryActionMask(fold('查到他的手机号'), lex))).toEqual(['search']);
+    // ending a running thing is stop; its words may also end a share, so they say delete too
+    expect(classes(queryActionMask(fold('kill the listener'), lex))).toEqual(['delete', 'stop']);
+    expect(classes(toolActionMask('connect_stop', 'dev connect stop', lex))).toEqual(['stop']);
     // a question about a property of the thing reads it
     expect(classes(queryActionMask(fold('这个文件多大'), lex))).toEqual(['get']);
     expect(classes(queryActionMask(fold('how big is this file'), lex))).toEqual(['get']);
