@@ -64,7 +64,8 @@ describe('action classes', () => {
     expect(classes(queryActionMask(fold('取消刚才建立的那个日程'), lex))).toEqual([]);
     expect(classes(queryActionMask(fold('我上周发过哪些文件'), lex))).toEqual(['list']);
     expect(classes(queryActionMask(fold('上次运行成功了吗'), lex))).toEqual([]);
-    expect(classes(queryActionMask(fold('查看删除记录'), lex))).toEqual(['get']);
+    // 记录 after a verb may be its log or its object: 删记录 deletes records
+    expect(classes(queryActionMask(fold('删记录'), lex))).toEqual(['delete', 'remove']);
     expect(classes(queryActionMask(fold('show the fields before I subscribe'), lex))).toEqual(['get']);
     expect(classes(queryActionMask(fold('before deleting it, list the files'), lex))).toEqual(['list']);
     // a role or a right named by the verb
