@@ -3,13 +3,14 @@
 //
 // Normalization (deterministic, no host calls): full-width ASCII and the ideographic space fold to ASCII, ASCII is
 // lowercased, traditional Han characters fold to simplified through the table in fold.ts.
-// Splitting: identifier runs ([a-z0-9] joined by . _ -) are kept whole and also split on . _ - and camelCase, English
-// parts get a light plural stemmer; Han runs emit unigrams and bigrams; "@" (mention) is a token of its own.
+// Splitting: identifier runs ([a-z0-9] joined by . _ -) are split on . _ - and camelCase and also kept whole with the
+// joiners dropped, so openConversationId, open_conversation_id and open-conversation-id are one word however an agent
+// writes it; English parts and the whole get a light plural stemmer ("ids" -> "id": recordIds is a recordId list); Han runs emit unigrams and bigrams; "@" (mention) is a token of its own.
 // Everything else separates. No stopwords.
 import { foldHan } from './fold';
 import { grow, nextCapacity } from './memory';
 
-export const TOKENIZER_VERSION: i32 = 5;
+export const TOKENIZER_VERSION: i32 = 6;
 export const MAX_TOKEN_BYTES: i32 = 64;
 
 // Decoded code points of the current text (case kept for camelCase), grown on demand.
@@ -150,25 +151,33 @@ function endToken(len: i32): void {
   store<u32>(tokStarts + (<usize>tokCount << 2), tokEnd);
 }
 
-/** Emits code points [from, to) lowercased, as one token (ASCII only: identifier runs); stem: plural stemming. */
-function emitAscii(from: i32, to: i32, stem: bool): void {
-  let n = to - from;
-  if (n <= 0) return;
-  if (n > MAX_TOKEN_BYTES) n = MAX_TOKEN_BYTES;
+/**
+ * Emits code points [from, to) lowercased and plural-stemmed, as one token (ASCII only: identifier runs), leaving the
+ * joiners (. _ -) out: a whole run is one word in every naming convention.
+ */
+function emitAscii(from: i32, to: i32): void {
+  if (to <= from) return;
   const at = beginToken();
+  let n = 0;
   let lower = true; // every unit a lowercase letter (the stemmer's precondition)
-  for (let i = 0; i < n; i++) {
-    let c = cpAt(from + i);
+  for (let i = from; i < to && n < MAX_TOKEN_BYTES; i++) {
+    let c = cpAt(i);
+    if (isJoiner(c)) continue;
     if (isUpper(c)) c += 32;
     else if (!isLower(c)) lower = false;
-    store<u8>(at + <usize>i, <u8>c);
+    store<u8>(at + <usize>n, <u8>c);
+    n++;
   }
-  if (stem && lower) n = stemPlural(at, n);
+  if (lower) n = stemPlural(at, n);
   endToken(n);
 }
 
-/** Harman's S-stemmer on the n lowercase ASCII letters at w (only words at least 4 long); returns the new length. */
+/**
+ * Harman's S-stemmer on the n lowercase ASCII letters at w (only words at least 4 long, and "ids", the plural of the
+ * commonest identifier word); returns the new length.
+ */
 function stemPlural(w: usize, n: i32): i32 {
+  if (n == 3 && load<u8>(w) == 0x69 && load<u8>(w + 1) == 0x64 && load<u8>(w + 2) == 0x73) return 2; // "ids"
   if (n < 4) return n;
   const last = <u32>load<u8>(w + <usize>(n - 1));
   if (last != 0x73) return n; // 's'
@@ -220,7 +229,7 @@ export function tokenize(src: usize, len: i32): i32 {
     if (isWord(c)) {
       // An identifier run ([a-z0-9] joined by . _ -), split into parts as it is scanned: at a joiner (dropped), at
       // camelCase (a lower/digit followed by an upper) and before the last upper of an upper run followed by a
-      // lower ("HTMLParser"). Each part is a token (plural-stemmed); a run of several parts is also one whole.
+      // lower ("HTMLParser"). Each part is a token; a run of several parts is also one whole (joiners dropped).
       let start = i;
       let parts = 0;
       let j = i + 1;
@@ -230,7 +239,7 @@ export function tokenize(src: usize, len: i32): i32 {
           if (j > start && isUpper(d)) {
             const p = cpAt(j - 1);
             if (isLower(p) || isDigit(p) || (isUpper(p) && j + 1 < n && isLower(cpAt(j + 1)))) {
-              emitAscii(start, j, true);
+              emitAscii(start, j);
               parts++;
               start = j;
             }
@@ -239,7 +248,7 @@ export function tokenize(src: usize, len: i32): i32 {
           continue;
         }
         if (isJoiner(d) && j + 1 < n && isWord(cpAt(j + 1))) {
-          emitAscii(start, j, true);
+          emitAscii(start, j);
           parts++;
           start = j + 1;
           j += 2; // the word character after the joiner starts the next part
@@ -247,9 +256,9 @@ export function tokenize(src: usize, len: i32): i32 {
         }
         break;
       }
-      emitAscii(start, j, true);
+      emitAscii(start, j);
       parts++;
-      if (parts > 1) emitAscii(i, j, false);
+      if (parts > 1) emitAscii(i, j);
       i = j;
     } else if (isHan(c)) {
       let j = i + 1;

@@ -16,8 +16,14 @@ export function baseField(f: FieldName): string {
   return f.endsWith('_en') ? f.slice(0, -3) : f;
 }
 
+/** A flag and the RPC argument it fills when that is another word (--group fills openConversationId): both are how agents name it. */
+function parameterNames(flag: string, property: string | null): string {
+  const word = (s: string) => s.replace(/[._-]/gu, '').toLowerCase();
+  return property && word(property) !== word(flag) ? `${flag} ${property}` : flag;
+}
+
 export function searchableFields(t: ToolSpec, product: ProductSpec | undefined): Record<FieldName, string> {
-  const params = Object.entries(t.parameters);
+  const params = Object.entries(t.parameters).map(([flag, p]) => [parameterNames(flag, p.property), p] as const);
   return {
     // The CLI path appears twice when it is also the primary CLI path (all tools today): its words weigh double.
     // Deduplicating measured R@1 -0.7 on the dev set (docs/ranking.md), so the doubling stays.

@@ -54,7 +54,15 @@ function lexiconWords(file: string, where: string, v: unknown): string[] {
 
 export function readActionLexicon(dir: string): ActionLexicon {
   const { file, entries } = readLexiconFile(dir, 'actions', 'actions');
-  const lex: ActionLexicon = { classes: [], names: [], zh: [], en: [], filters: [] };
+  const context = Object.fromEntries(readLexiconFile(dir, 'actions', 'context').entries) as Record<string, unknown>;
+  const lex: ActionLexicon = {
+    classes: [], names: [], zh: [], en: [], filters: [],
+    context: {
+      zhAfter: lexiconWords(file, 'context.zh_after', context.zh_after),
+      zhBefore: lexiconWords(file, 'context.zh_before', context.zh_before),
+      enBefore: lexiconWords(file, 'context.en_before', context.en_before),
+    },
+  };
   for (const [name, a] of entries) {
     lex.classes.push(name);
     lex.names.push(lexiconWords(file, `${name}.names`, a.names));

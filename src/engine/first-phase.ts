@@ -1,8 +1,8 @@
 // The query phase: one query text -> its outcome. In order: the Exact Guard (SPEC 4.3 step 2: the whole text is an
-// identity -> that tool, or exact_filtered), the hard filters (the eligibility mask), the avoid_when demotion (mask
-// value 2) and the action/product rerank multipliers the core applies, the WASM core's ranking (fielded BM25 or
-// TF-IDF, coverage, multipliers, top k; assembly/), and the identities named inside the text pinned first
-// (stages/pins.ts). The shell computes no score here: it writes the core's inputs and decodes its records.
+// identity -> that tool, or exact_filtered), the hard filters (the eligibility mask), then on the text in mainland
+// wording (lexicon/regional.ts): the avoid_when demotion (mask value 2) and the action/product rerank multipliers the
+// core applies, the WASM core's ranking (fielded BM25 or TF-IDF, coverage, multipliers, top k; assembly/), and the
+// identities named inside the text pinned first (stages/pins.ts). The shell computes no score here: it writes the core's inputs and decodes its records.
 import { FIELDS, baseField } from '../build/fields.js';
 import { DwsError } from '../errors.js';
 import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
@@ -12,6 +12,7 @@ import {
   RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, writeInput,
 } from '../core/core.js';
 import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
+import { toMainland } from '../lexicon/regional.js';
 import type { FilterReason, Hit, QueryOutcome } from './hits.js';
 import type { NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
@@ -84,8 +85,9 @@ export class QueryPhase {
       return reason ? { kind: 'filtered', doc: exact, reason } : { kind: 'exact', doc: exact };
     }
     const mask = this.mask(req);
-    const folded = fold(query);
-    const ranked = this.rank(query, folded, task, mask, k, explain);
+    const text = toMainland(query);
+    const folded = fold(text);
+    const ranked = this.rank(text, folded, task, mask, k, explain);
     return { kind: 'ranked', hits: pinIdentities(ranked, folded, (d) => !this.filterReason(d, req), this.ctx.identities) };
   }
 

@@ -19,11 +19,6 @@ export interface RankingOptions {
   /** Multiplier for the tools of a product the query names (catalog/lexicon/products.yaml; 1 = off). */
   productBoost: number;
   /**
-   * Subqueries of one task: multiplier, in a subquery's second ranking, for the tools of the products the other
-   * subqueries' best hits belong to (the steps of one task tend to stay in its products; 1 = off).
-   */
-  siblingBoost: number;
-  /**
    * 1: a compound query's first hit that takes a value the agent must look up first (catalog/lexicon/inputs.yaml)
    * gets the command that finds it in the last slot, when the request names the thing; 0 turns it off.
    */
@@ -54,7 +49,6 @@ export const DEFAULT_RANKING: RankingOptions = {
   unigramCoverage: 0.5,
   weakCoverage: 0.18,
   productBoost: 1.4,
-  siblingBoost: 1.2,
   lookups: 1,
   knownGaps: 1,
   actionBoost: 1.2,

@@ -3,12 +3,11 @@
 //      filters, avoid_when demotion and the action/product rerank multipliers as the core's inputs, the WASM core's
 //      ranking (assembly/: tokenizer, BM25 or TF-IDF, coverage, multipliers, top k), identities named in the text
 //      pinned first;
-//   2. the stages of stages/index.ts, in order: sibling_lift (subqueries), merge (round-robin or cut to limit),
-//      step_fill and lookups (a compound query), known_gaps, confidence (abstained / weak_match);
+//   2. the stages of stages/index.ts, in order: merge (round-robin or cut to limit), step_fill and lookups (a
+//      compound query), known_gaps, confidence (abstained / weak_match);
 //   3. render.ts: references, hints, the 8 KiB budget.
-// The core computes every score. After it, the shell re-sorts in one place (sibling_lift multiplies a step's
-// scores by a constant, as the core's own multipliers do, and sorts again); the other stages only choose which
-// hits take the slots. Scores are never shown.
+// The core computes every score and order; the stages after it only choose which hits take the slots. Scores are
+// never shown.
 import { GapIndex } from '../lexicon/gaps.js';
 import type { ToolText } from '../snapshot/decode.js';
 import { QueryPhase, type QueryPhaseContext } from './first-phase.js';

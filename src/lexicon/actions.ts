@@ -17,6 +17,19 @@ export interface ActionLexicon {
   en: string[][];
   /** Per class: parameters that make a listing command serve this class too (a list filtered by name also finds). */
   filters: string[][];
+  /** Where an action word is not the request's own action (queryActionMask). */
+  context: ActionContext;
+}
+
+/**
+ * The words around an action word that make it describe something else than what the request asks to do: the
+ * thing it qualifies (建立的 会话), a past act (发过, 上次跑), a later step (申请之前, before I subscribe) or the
+ * record of it (运行记录). Chinese: right after / right before the word; English: before it, one word between at most.
+ */
+export interface ActionContext {
+  zhAfter: string[];
+  zhBefore: string[];
+  enBefore: string[];
 }
 
 export interface ProductLexicon {
@@ -223,20 +236,53 @@ function bucketsOf(lex: Lexicon): LexiconWords {
   return b;
 }
 
-/** said[i] = 1 when the folded text says a word of class i (Chinese: substring; English: whole word). */
-function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }): Uint8Array {
+/**
+ * said[i] = 1 when the folded text says a word of class i (Chinese: substring; English: whole word); with context,
+ * only an occurrence that its context does not set aside counts, and a word inside a longer one said there is read as
+ * that longer word (发给 in 转发给 is forwarding, get in "get rid of" is removing, 删 in 删除记录 is set aside with it).
+ */
+function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, context?: ActionContext): Uint8Array {
   const said = new Uint8Array(lex.zh.length);
   const { buckets, cls, word } = bucketsOf(lex);
+  const found: { at: number; end: number; cls: number; aside: boolean }[] = [];
   buckets.candidates(folded, (phrase, e) => {
-    if (said[cls[e]] === 0 && (word[e] ? hasWord(folded, phrase) : folded.includes(phrase))) said[cls[e]] = 1;
+    if (!context) {
+      if (said[cls[e]] === 0 && (word[e] ? hasWord(folded, phrase) : folded.includes(phrase))) said[cls[e]] = 1;
+      return;
+    }
+    for (let at = folded.indexOf(phrase); at >= 0; at = folded.indexOf(phrase, at + 1)) {
+      const end = at + phrase.length;
+      if (word[e] && (/[a-z0-9]/u.test(folded[at - 1] ?? '') || /[a-z0-9]/u.test(folded[end] ?? ''))) continue;
+      if (!found.some((f) => f.at === at && f.end === end && f.cls === cls[e])) {
+        found.push({ at, end, cls: cls[e], aside: setAside(folded, at, end, word[e] === 1, context) });
+      }
+    }
   });
+  for (const f of found) {
+    if (!f.aside && !found.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at)) said[f.cls] = 1;
+  }
   return said;
 }
 
-/** Bit i set = the query (already folded: NFKC, lowercase) says an action of class i. */
+/** True when the action word at [at, end) of the folded text describes something else than the request's action. */
+function setAside(folded: string, at: number, end: number, english: boolean, c: ActionContext): boolean {
+  if (english) {
+    const before = folded.slice(0, at).split(/[^a-z0-9']+/u).filter(Boolean).slice(-2);
+    return before.some((w) => c.enBefore.includes(w));
+  }
+  return c.zhAfter.some((w) => folded.startsWith(w, end)) || c.zhBefore.some((w) => folded.endsWith(w, at));
+}
+
+/**
+ * An English phrasal verb split by its object pronoun ("take him off", "turn it on") joined again ("take off him"),
+ * so the lexicon's two-word verbs are heard however the object is placed.
+ */
+const SPLIT_PHRASAL = /(?<![a-z0-9])([a-z]+) (it|him|her|them|me|us|this|that|these|those) (off|on|up|out|down|over|back|in|away)(?![a-z0-9])/gu;
+
+/** Bit i set = the query (already folded: NFKC, lowercase) says an action of class i, as its own action. */
 export function queryActionMask(folded: string, lex: ActionLexicon): number {
   let mask = 0;
-  saidClasses(folded, lex).forEach((s, i) => {
+  saidClasses(folded.replace(SPLIT_PHRASAL, '$1 $3 $2'), lex, lex.context).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });
   return mask;

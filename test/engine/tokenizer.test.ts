@@ -16,14 +16,20 @@ describe('tokenizer', () => {
     expect(tok('撤回消息')).toEqual(['撤', '撤回', '回', '回消', '消', '消息', '息']);
   });
 
-  it('keeps identifiers whole and splits them on . _ - and camelCase, lowercased', () => {
-    expect(tok('chat.send_personal_message')).toEqual(['chat', 'send', 'personal', 'message', 'chat.send_personal_message']);
+  it('splits identifiers on . _ - and camelCase and keeps them whole without the joiners, lowercased', () => {
+    expect(tok('chat.send_personal_message')).toEqual(['chat', 'send', 'personal', 'message', 'chatsendpersonalmessage']);
     expect(tok('openConversationId')).toEqual(['open', 'conversation', 'id', 'openconversationid']);
     expect(tok('HTMLParser v2')).toEqual(['html', 'parser', 'htmlparser', 'v2']);
-    expect(tok('+messages-send')).toEqual(['message', 'send', 'messages-send']);
+    expect(tok('+messages-send')).toEqual(['message', 'send', 'messagessend']);
     // a joiner not followed by a word character ends the run; digits and upper runs at the edges of parts
-    expect(tok('file. v2Files ABCs x.-y a_')).toEqual(['file', 'v2', 'file', 'v2files', 'ab', 'cs', 'abcs', 'x', 'y', 'a']);
-    expect(tok('getHTTPResponseCodes')).toEqual(['get', 'http', 'response', 'code', 'gethttpresponsecodes']);
+    expect(tok('file. v2Files ABCs x.-y a_')).toEqual(['file', 'v2', 'file', 'v2files', 'ab', 'cs', 'abc', 'x', 'y', 'a']);
+    expect(tok('getHTTPResponseCodes')).toEqual(['get', 'http', 'response', 'code', 'gethttpresponsecode']);
+  });
+
+  it('gives an identifier the same words in every naming convention, singular or plural', () => {
+    const forms = ['openConversationId', 'open_conversation_id', 'open-conversation-id', 'OPEN_CONVERSATION_ID', 'openConversationIds', 'open-conversation-ids'];
+    for (const f of forms) expect(tok(f)).toEqual(['open', 'conversation', 'id', 'openconversationid']);
+    expect(tok('ids userIds')).toEqual(['id', 'user', 'id', 'userid']);
   });
 
   it('folds full-width ASCII, the ideographic space and traditional characters', () => {
@@ -39,7 +45,7 @@ describe('tokenizer', () => {
   it('keeps "@" as a token of its own: it is how people say mention', () => {
     expect(tok('谁@了我')).toEqual(['谁', '@', '了', '了我', '我']);
     expect(tok('@所有人')).toEqual(['@', '所', '所有', '有', '有人', '人']);
-    expect(tok('ping @ alice, mail bob@example.com')).toEqual(['ping', '@', 'alice', 'mail', 'bob', '@', 'example', 'com', 'example.com']);
+    expect(tok('ping @ alice, mail bob@example.com')).toEqual(['ping', '@', 'alice', 'mail', 'bob', '@', 'example', 'com', 'examplecom']);
   });
 
   it('mixes scripts without joining them', () => {

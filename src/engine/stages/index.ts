@@ -5,8 +5,7 @@ import { confidence } from './confidence.js';
 import { knownGaps } from './known-gaps.js';
 import { lookups } from './lookups.js';
 import { merge } from './merge.js';
-import { siblingLift } from './sibling-lift.js';
 import { stepFill } from './step-fill.js';
 import type { Stage } from './types.js';
 
-export const STAGES: readonly Stage[] = [siblingLift, merge, stepFill, lookups, knownGaps, confidence];
+export const STAGES: readonly Stage[] = [merge, stepFill, lookups, knownGaps, confidence];

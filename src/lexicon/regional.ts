@@ -1,0 +1,39 @@
+// Regional vocabulary: a request written in Taiwan or Hong Kong usage (資料夾, 線上, 檔案) says the words the catalog
+// writes in mainland usage (文件夾, 在線, 文件). The query phase rewrites them before ranking; the tokenizer then folds
+// the traditional characters (assembly/fold.ts). The table (regional-table.ts) is generated from OpenCC and keeps only
+// words with a traditional-only character, so simplified text is never changed.
+import { REGIONAL } from './regional-table.js';
+
+/** First UTF-16 unit -> the words starting with it, longest first. Built on first use. */
+let byFirst: Map<string, (readonly [string, string])[]> | undefined;
+
+function words(): Map<string, (readonly [string, string])[]> {
+  if (!byFirst) {
+    byFirst = new Map();
+    for (const pair of REGIONAL) {
+      const list = byFirst.get(pair[0][0]) ?? [];
+      list.push(pair);
+      byFirst.set(pair[0][0], list);
+    }
+    for (const list of byFirst.values()) list.sort((a, b) => b[0].length - a[0].length);
+  }
+  return byFirst;
+}
+
+/** The text with every regional word replaced by its mainland word, scanning left to right, longest word first. */
+export function toMainland(text: string): string {
+  const table = words();
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length;) {
+    const hit = table.get(text[i])?.find(([from]) => text.startsWith(from, i));
+    if (hit) {
+      out += text.slice(copied, i) + hit[1];
+      i += hit[0].length;
+      copied = i;
+    } else {
+      i++;
+    }
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
