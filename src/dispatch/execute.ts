@@ -390,9 +390,11 @@ async function runCalls(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
   return step.resolve ? resolveOne(sc, step, result) : result;
 }
 
+const refusal = (sc: Scope, message: string) => new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed');
+
 /** Runs one step; undefined means it counts as not run (a resolve or pick that allows none found nothing). */
 async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
-  if (step.refuse !== undefined) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${step.refuse}`, 'nothing was changed');
+  if (step.refuse !== undefined) throw refusal(sc, step.refuse);
   if (step.pick) return runPick(sc, step);
   if (step.upload || step.download) return runTransfer(sc, step, index, o);
   if (step.save) {
@@ -417,6 +419,8 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     for (const step of plan.steps) {
       const when = step.when === undefined ? true : evalCondition(sc, step.when);
       if (when === false) continue;
+      // A refusal the flags alone decide is the dry run's answer too: the real run would stop there.
+      if (when === true && step.refuse !== undefined) throw refusal(sc, step.refuse);
       steps.push(previewStep(sc, step, when));
       sc.ran.add(step.id);
     }

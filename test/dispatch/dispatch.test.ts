@@ -163,6 +163,8 @@ describe('refusals make zero backend calls', () => {
     ['a value outside the enum', ['chat', 'message', 'send', '--group', 'g', '--msg-type', 'gif', '--text', 'x'], 'invalid_parameter', 3],
     ['mutually exclusive flags together', ['chat', 'message', 'send', '--group', 'g', '--user', 'u', '--text', 'x'], 'constraint_violation', 3],
     ['none of a require_one_of group', ['chat', 'message', 'send', '--text', 'x'], 'constraint_violation', 3],
+    ['a drive list filter this build cannot apply (a refuse step of its plan)', ['drive', 'list', '--type', 'file'], 'invalid_parameter', 3],
+    ['a drive list deeper than one level, in a dry run too', ['drive', 'list', '--depth', '2', '--dry-run'], 'invalid_parameter', 3],
     ['a stale source hash', [...recall, '--expected-source-hash', STALE, '--expected-surface-hash', hashes.surface_hash], 'catalog_changed', 6],
     ['a stale surface hash', [...recall, '--expected-source-hash', hashes.source_hash, '--expected-surface-hash', STALE], 'catalog_changed', 6],
     ['one hash only', [...recall, '--expected-source-hash', hashes.source_hash], 'incomplete_catalog_version', 3],
