@@ -10,9 +10,6 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import { shippedEngine } from '../helpers.js';
 import { LOCAL_COMPOSITES } from '../../src/plan/summary.js';
 
-/** Commands that still answer not_dispatchable in this branch, each with the reason (remove when its plan lands). */
-const NOT_YET: Record<string, string> = {};
-
 async function outcome(argv: string[]): Promise<string> {
   let out = '';
   try {
@@ -57,7 +54,7 @@ const runnable = (t: ToolSpec) => t.availability === 'available' &&
   ((t.interface_mode === 'mcp' && t.interface_ref !== undefined) || (t.interface_mode === 'composite' && t.plan !== undefined) || Object.hasOwn(localCommands, t.canonical_path));
 
 describe('every catalog leaf as a command', () => {
-  it('no tool answers not_dispatchable to a bare --dry-run (a plan or another typed refusal, never an internal error), except the listed ones', async () => {
+  it('no tool answers not_dispatchable to a bare --dry-run (a plan or another typed refusal, never an internal error)', async () => {
     const refused: string[] = [];
     for (const t of shippedEngine().tools()) {
       const reason = await outcome([...t.primary_cli_path.split(' '), '--dry-run']);
@@ -65,9 +62,9 @@ describe('every catalog leaf as a command', () => {
       if (reason === 'not_dispatchable') refused.push(t.canonical_path);
       // only an unavailable tool is refused for its availability; every other one has a way to run
       expect(reason === 'tool_unavailable', t.canonical_path).toBe(t.availability === 'unavailable');
-      if (t.availability === 'available' && !Object.hasOwn(NOT_YET, t.canonical_path)) expect(runnable(t), t.canonical_path).toBe(true);
+      if (t.availability === 'available') expect(runnable(t), t.canonical_path).toBe(true);
     }
-    expect(refused).toEqual(Object.keys(NOT_YET));
+    expect(refused).toEqual([]);
   });
 
   it('with its required flags filled, no tool answers not_dispatchable or fails inside, and most print their plan', async () => {
@@ -76,7 +73,7 @@ describe('every catalog leaf as a command', () => {
       const reason = await outcome(requiredArgv(t));
       (answers[reason] ??= []).push(t.canonical_path);
     }
-    expect(answers.not_dispatchable ?? []).toEqual(Object.keys(NOT_YET));
+    expect(answers.not_dispatchable ?? []).toEqual([]);
     expect(answers.internal_error ?? []).toEqual([]);
     // the rest print a plan, or refuse a sample value their own validation rejects (a format, a constraint)
     const plans = (answers.plan ?? []).length;
@@ -112,7 +109,6 @@ describe('every catalog leaf as a command', () => {
       let out = '';
       await runDispatch([...t.primary_cli_path.split(' '), '--help'], shippedEngine, { write: async (s) => void (out += s), env: {} });
       expect(out.startsWith(`dws ${t.primary_cli_path} - `)).toBe(true);
-      if (Object.hasOwn(NOT_YET, t.canonical_path)) continue;
       expect(out, t.canonical_path).not.toContain('Not dispatchable');
       if (t.availability === 'available') expect(out, t.canonical_path).toContain('Executes / 执行方式: ');
     }
