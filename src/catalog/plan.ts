@@ -199,6 +199,13 @@ export interface PlanSpec {
   facts: string;
   steps: PlanStep[];
   output?: Source;
+  /**
+   * A command dispatch runs from its local registry (src/dispatch/local/) instead of these steps (which are then
+   * empty): `calls` are the kinds of backend call it makes in order (`<server>.<rpc>`, or `upload`/`download` for an
+   * HTTP transfer to a URL the call before returned), each repeated per page or per item; `max_pages` bounds its list
+   * calls in all. Absent calls: it calls no backend (a local control plane, the journal).
+   */
+  local?: { calls: string[]; max_pages?: number };
 }
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
@@ -231,6 +238,14 @@ export interface ExecutionSummary {
 }
 
 export function planSummary(p: PlanSpec): ExecutionSummary {
+  if (p.local) {
+    const { calls, max_pages } = p.local;
+    if (!calls.length) return { local: true };
+    return {
+      local: true, steps: calls.length, ...(max_pages !== undefined ? { max_pages } : {}), for_each: true,
+      ...(calls.includes('upload') ? { upload: true as const } : {}), ...(calls.includes('download') ? { download: true as const } : {}),
+    };
+  }
   // steps that reach the backend (MCP calls and transfers); pick, refuse, save and handoff steps run locally
   const out: ExecutionSummary = { steps: p.steps.filter((s) => s.server !== undefined || s.upload || s.download).length };
   const pages = p.steps.filter((s) => s.page).map((s) => s.page!.max_pages);

@@ -3,7 +3,7 @@
 import type { ToolSpec } from '../catalog/types.js';
 import { CONTROL_FLAGS } from './flags.js';
 import { byCodePoint } from '../catalog/order.js';
-import { executionSummary, LOCAL_WALKS } from '../plan/summary.js';
+import { executionSummary } from '../plan/summary.js';
 
 const CONTROL_HELP: Record<string, [string, string]> = {
   yes: ['--yes', 'confirm a command that needs the user\'s confirmation / 确认需要用户确认的命令'],
@@ -16,9 +16,10 @@ const CONTROL_HELP: Record<string, [string, string]> = {
 
 /** One line on how the command runs: its backend call(s), paging, resolution, transfers. */
 function executionText(t: ToolSpec, e: NonNullable<ReturnType<typeof executionSummary>>): string {
-  if (e.local && Object.hasOwn(LOCAL_WALKS, t.canonical_path)) {
-    const perFile = e.steps! > 1;
-    return `locally, walking both folders: ${LOCAL_WALKS[t.canonical_path].steps.join(' -> ')}; paged, at most ${e.max_pages} pages in all; one call per folder page${perFile ? ' and per file' : ''} / 本地执行，遍历两侧文件夹，每个文件夹分页调用${perFile ? '，逐个文件调用' : ''}`;
+  const walk = t.plan?.local?.calls;
+  if (e.local && walk?.length) {
+    const perFile = walk.length > 1;
+    return `locally, walking both folders: ${walk.join(' -> ')}; paged, at most ${e.max_pages} pages in all; one call per folder page${perFile ? ' and per file' : ''} / 本地执行，遍历两侧文件夹，每个文件夹分页调用${perFile ? '，逐个文件调用' : ''}`;
   }
   if (e.local) return 'locally, no backend call / 本地执行，不调用后端';
   if (!t.plan) return `one call: ${t.interface_ref!.rpc_name} on the "${t.interface_ref!.product_id}" server / 一次调用`;

@@ -303,13 +303,37 @@ function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
   return step;
 }
 
+/** A local plan: no steps; the kinds of backend call the local command makes, and the bound of its list calls. */
+function normalizeLocal(s: Scope, at: string, raw: Record<string, unknown>, servers: ReadonlySet<string>): PlanSpec {
+  const plan: PlanSpec = { facts: String(raw.facts ?? ''), steps: [], local: { calls: [] } };
+  if (raw.steps !== undefined || raw.output !== undefined) s.problems.push(`${at}: a local plan has no steps or output (the local command runs)`);
+  if (!isObj(raw.local)) {
+    s.problems.push(`${at}: local must be an object ({} or {calls, max_pages})`);
+    return plan;
+  }
+  only(s, `${at}: local`, raw.local, ['calls', 'max_pages']);
+  const { calls, max_pages: maxPages } = raw.local;
+  if (calls !== undefined) {
+    const known = (c: unknown) => c === 'upload' || c === 'download' || (typeof c === 'string' && /^[a-z][a-z0-9-]*\.[A-Za-z_][A-Za-z0-9_]*$/u.test(c) && servers.has(c.split('.')[0]));
+    if (!Array.isArray(calls) || calls.length === 0 || !calls.every(known)) {
+      s.problems.push(`${at}: local.calls must be a non-empty list of "<server>.<rpc>" (a known server), "upload" or "download"`);
+    } else plan.local!.calls = calls as string[];
+  }
+  if (maxPages !== undefined) {
+    if (!Number.isInteger(maxPages) || (maxPages as number) < 1 || (maxPages as number) > 1000) s.problems.push(`${at}: local.max_pages must be an integer in 1..1000`);
+    else plan.local!.max_pages = maxPages as number;
+  }
+  return plan;
+}
+
 function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>): PlanSpec {
   if (!isObj(raw)) {
     s.problems.push(`${at}: a plan must be an object with facts and steps`);
     return { facts: '', steps: [] };
   }
-  only(s, at, raw, ['facts', 'steps', 'output']);
+  only(s, at, raw, ['facts', 'steps', 'output', 'local']);
   if (typeof raw.facts !== 'string' || raw.facts.trim().length === 0) s.problems.push(`${at}: needs a facts line`);
+  if (raw.local !== undefined) return normalizeLocal(s, at, raw, servers);
   if (!Array.isArray(raw.steps) || raw.steps.length === 0) {
     s.problems.push(`${at}: needs a non-empty steps list`);
     return { facts: String(raw.facts ?? ''), steps: [] };

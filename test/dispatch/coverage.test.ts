@@ -8,7 +8,6 @@ import { DwsError } from '../../src/errors.js';
 import { localCommands } from '../../src/dispatch/local/index.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { shippedEngine } from '../helpers.js';
-import { LOCAL_COMPOSITES } from '../../src/plan/summary.js';
 
 async function outcome(argv: string[]): Promise<string> {
   let out = '';
@@ -80,9 +79,11 @@ describe('every catalog leaf as a command', () => {
     expect(plans, JSON.stringify(Object.fromEntries(Object.entries(answers).filter(([k]) => k !== 'plan')))).toBeGreaterThan(1000);
   });
 
-  it('the composite commands run locally are exactly the registered local commands the facts do not call local', () => {
-    const tools = shippedEngine().tools().filter((t) => Object.hasOwn(localCommands, t.canonical_path) && t.interface_mode !== 'local');
-    expect(tools.map((t) => t.canonical_path).sort()).toEqual([...LOCAL_COMPOSITES].sort());
+  it('the composite commands whose plan is local (catalog/plans/local/) are exactly the registered local commands the facts do not call local', () => {
+    const registered = shippedEngine().tools().filter((t) => Object.hasOwn(localCommands, t.canonical_path) && t.interface_mode !== 'local');
+    const declared = shippedEngine().tools().filter((t) => t.plan?.local !== undefined);
+    expect(declared.map((t) => t.canonical_path).sort()).toEqual(registered.map((t) => t.canonical_path).sort());
+    expect(declared.length).toBe(8);
   });
 
   it('each registered local command runs through dispatch: its bare --dry-run is a local plan or a refusal of its own flags', async () => {

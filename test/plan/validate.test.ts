@@ -87,3 +87,31 @@ describe('plan validation', () => {
     expect(catalogHashes(withPlan).source_hash).not.toBe(catalogHashes(bare).source_hash);
   });
 });
+
+describe('local plans (catalog/plans/local/)', () => {
+  const local = (body: unknown) => ({ [composite.canonical_path]: { facts: 'runs from the local registry', local: body } });
+  const normalized = (body: unknown) => validatePlans([{ file: 'local/x.yaml', doc: { plans: local(body) } }], tools).plans.get(composite.canonical_path)!;
+
+  it('accept {} (no backend call) and a walk of known calls with a page bound, and say so in the execution summary', () => {
+    expect(problems(local({}))).toEqual([]);
+    expect(normalized({})).toEqual({ facts: 'runs from the local registry', steps: [], local: { calls: [] } });
+    const walk = { calls: ['im.list_all_conversations', 'download'], max_pages: 40 };
+    expect(problems(local(walk))).toEqual([]);
+    expect(normalized(walk).local).toEqual(walk);
+  });
+
+  const cases: [string, unknown, Record<string, unknown>, string][] = [
+    ['steps next to local', {}, { steps: [step()] }, 'a local plan has no steps or output'],
+    ['a call on an unknown server', { calls: ['nope.list'] }, {}, 'local.calls must be a non-empty list of "<server>.<rpc>"'],
+    ['an empty call list', { calls: [] }, {}, 'local.calls must be a non-empty list'],
+    ['a page bound out of range', { calls: ['im.list_all_conversations'], max_pages: 0 }, {}, 'local.max_pages must be an integer in 1..1000'],
+    ['an unknown key', { calls: ['im.list_all_conversations'], pages: 3 }, {}, 'local: unknown key "pages"'],
+    ['a local that is not an object', 'yes', {}, 'local must be an object'],
+  ];
+  for (const [what, body, extra, message] of cases) {
+    it(`reject ${what}`, () => {
+      const got = validatePlans([{ file: 'x.yaml', doc: { plans: { [composite.canonical_path]: { facts: 'f', local: body, ...extra } } } }], tools).problems;
+      expect(got.join('\n')).toContain(message);
+    });
+  }
+});

@@ -11,9 +11,9 @@ import { DwsError, type Reason } from '../../errors.js';
 import { MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from '../../catalog/plan.js';
 import { byCodePoint } from '../../catalog/order.js';
 import type { CallRecord } from '../call-record.js';
+import type { ToolSpec } from '../../catalog/types.js';
 import { callBackend, journaled, type ExecuteOptions } from '../execute.js';
 import { fileRootOf } from '../../plan/transforms.js';
-import { LOCAL_WALKS } from '../../plan/summary.js';
 import {
   diffTrees, IF_EXISTS, keptName, nodeId, ON_CONFLICT, pullAction, pushAction, splitRel, walkLocal, walkRemote,
   firstString, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
@@ -130,7 +130,16 @@ async function localFolder(env: Record<string, string | undefined>, given: strin
   return { dir: path.join(real, ...missing), exists: false };
 }
 
-const bounds = (canonical: string): WalkBounds => ({ maxDepth: MAX_DEPTH, maxItems: MAX_ITEMS, maxPages: LOCAL_WALKS[canonical].max_pages });
+/** The walk a command's local plan declares (catalog/plans/local/drive.yaml): its kinds of call and its page bound. */
+function walkOf(tool: ToolSpec): { calls: string[]; max_pages: number } {
+  const local = tool.plan?.local;
+  if (!local?.calls.length || local.max_pages === undefined) {
+    throw new DwsError('internal_error', `${tool.canonical_path}: its local plan declares no walk (calls and max_pages)`);
+  }
+  return { calls: local.calls, max_pages: local.max_pages };
+}
+
+const bounds = (tool: ToolSpec): WalkBounds => ({ maxDepth: MAX_DEPTH, maxItems: MAX_ITEMS, maxPages: walkOf(tool).max_pages });
 
 function stepOf(run: Run, name: string): number {
   return run.steps.indexOf(name);
@@ -148,7 +157,7 @@ async function start(ctx: LocalContext, mayCreate: boolean): Promise<{ run: Run;
   const opts = options(ctx);
   const { dir, exists } = await localFolder(ctx.env, opts.local, mayCreate);
   const run: Run = {
-    ctx, o: { env: ctx.env, timeoutMs: ctx.timeoutMs, catalog: ctx.catalog, dryRun: false }, steps: LOCAL_WALKS[ctx.tool.canonical_path].steps,
+    ctx, o: { env: ctx.env, timeoutMs: ctx.timeoutMs, catalog: ctx.catalog, dryRun: false }, steps: walkOf(ctx.tool).calls,
     space: opts.space, remoteId: opts.remote, local: dir, items: [],
   };
   return { run, opts, exists };
@@ -157,13 +166,13 @@ async function start(ctx: LocalContext, mayCreate: boolean): Promise<{ run: Run;
 function remoteTree(run: Run): Promise<RemoteTree> {
   const tool = run.ctx.tool;
   return walkRemote((args, page) => callBackend(tool, run.o, { server: 'drive', rpc: 'list_files', args, replayable: true, step: stepOf(run, 'drive.list_files'), page }),
-    run.remoteId, run.space.spaceId, bounds(tool.canonical_path));
+    run.remoteId, run.space.spaceId, bounds(tool));
 }
 
 const emptyLocal = (): LocalTree => ({ files: new Map(), dirs: [], unsafe: [] });
 
 function localTree(run: Run, exists: boolean): Promise<LocalTree> {
-  return exists ? walkLocal(run.local, bounds(run.ctx.tool.canonical_path)) : Promise.resolve(emptyLocal());
+  return exists ? walkLocal(run.local, bounds(run.ctx.tool)) : Promise.resolve(emptyLocal());
 }
 
 const absOf = (run: Run, rel: string) => path.join(run.local, ...rel.split('/'));
@@ -465,7 +474,7 @@ function previewSteps(ctx: LocalContext): unknown[] {
     'drive.list_files': {
       effect: 'read', arguments: { maxResults: 50, parentId: o.remote, ...o.space },
       for_each: each(`each folder from --remote-folder down, at most ${MAX_DEPTH} levels and ${MAX_ITEMS} entries`),
-      page: { cursor_arg: 'nextToken', max_pages: LOCAL_WALKS[tool].max_pages },
+      page: { cursor_arg: 'nextToken', max_pages: walkOf(ctx.tool).max_pages },
     },
     'drive.download_file': { effect: 'read', for_each: each(`each drive file to download (${rule})`), arguments: { fileId: '<item.id>', ...o.space } },
     download: { effect: 'write', download: { url: '<from download_file>', file: `${o.local}/<item.rel_path>`, max_bytes: MAX_DOWNLOAD_BYTES, temporary_then_rename: true } },
@@ -477,7 +486,7 @@ function previewSteps(ctx: LocalContext): unknown[] {
     upload: { effect: 'write', upload: { file: `${o.local}/<item.rel_path>`, url: '<from get_upload_info>', max_bytes: MAX_UPLOAD_BYTES } },
     'drive.commit_upload': { effect: 'write', arguments: { fileName: '<item.name>', fileSize: '<item.size>', ...o.space, uploadId: '<from get_upload_info>' } },
   };
-  return LOCAL_WALKS[tool].steps.map((name) => {
+  return walkOf(ctx.tool).calls.map((name) => {
     const [server, rpc] = name.includes('.') ? name.split('.') : [undefined, undefined];
     return { id: rpc ?? name, ...(server ? { server, rpc } : {}), ...known[name] };
   });

@@ -11,7 +11,6 @@ import { DwsError } from '../../../src/errors.js';
 import { ROOT, runCli, shippedEngine } from '../../helpers.js';
 import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
 import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
-import { LOCAL_WALKS } from '../../../src/plan/summary.js';
 
 let mcp: McpFixture;
 let root: string;
@@ -398,8 +397,10 @@ const FACTS = followedUpstream(ROOT).composition;
 describe.skipIf(!existsSync(FACTS))('against dws-composition.json of the upstream commit the catalog follows', () => {
   it('the backend steps of each command are the facts\' calls in order, and every argument key sent is one the facts name', async () => {
     const facts = (JSON.parse(readFileSync(FACTS, 'utf8')) as { commands: Record<string, { calls: { server: string; rpc: string; args?: Record<string, unknown> }[] }> }).commands;
-    for (const [cp, walk] of Object.entries(LOCAL_WALKS)) {
-      expect(walk.steps.filter((s) => s.includes('.')), cp).toEqual(facts[cp].calls.map((c) => `${c.server}.${c.rpc}`));
+    const walks = shippedEngine().tools().filter((t) => t.canonical_path.startsWith('drive.folder_'));
+    expect(walks).toHaveLength(4);
+    for (const t of walks) {
+      expect(t.plan!.local!.calls.filter((s) => s.includes('.')), t.canonical_path).toEqual(facts[t.canonical_path].calls.map((c) => `${c.server}.${c.rpc}`));
     }
     folders.root = [file('f1', 'both.txt', 'drive version'), file('f2', 'remote.txt', 'from drive')];
     local('both.txt', 'local version');
