@@ -9,6 +9,7 @@ import { loadEngine } from '../src/index.js';
 import type { Engine } from '../src/engine/engine.js';
 import { snapshotFromCatalog } from '../src/snapshot/write.js';
 import type { Catalog } from '../src/catalog/types.js';
+import { DwsError } from '../src/errors.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'bin', 'dws.cjs');
@@ -115,4 +116,27 @@ export function readGolden(file: string, actual: string): string {
   if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, actual);
   if (!existsSync(file)) throw new Error(`golden file ${path.relative(ROOT, file)} is missing: record it with UPDATE_GOLDEN=1 and review it`);
   return readFileSync(file, 'utf8');
+}
+
+/** What an in-process `dws <argv>` printed, and the DwsError it ended with. */
+export interface DispatchOutcome {
+  out: string;
+  error?: DwsError;
+}
+
+/**
+ * Runs `dws <argv>` through dispatch in this process (runDispatch) with the given env, collecting what it writes;
+ * a DwsError is returned with the output so far, any other error is thrown. Dispatch is loaded on first use, so test
+ * files that never dispatch do not pay for it.
+ */
+export async function dispatchInProcess(argv: string[], env: Record<string, string>, engine: () => Engine = shippedEngine): Promise<DispatchOutcome> {
+  const { runDispatch } = await import('../src/dispatch/cli.js');
+  let out = '';
+  try {
+    await runDispatch(argv, engine, { write: async (t) => void (out += t), env });
+  } catch (e) {
+    if (e instanceof DwsError) return { out, error: e };
+    throw e;
+  }
+  return { out };
 }

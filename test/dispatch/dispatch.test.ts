@@ -3,12 +3,10 @@
 // processes. In-process runs call runDispatch directly; the token and parallel checks spawn the built CLI.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { runDispatch } from '../../src/dispatch/cli.js';
 import { camelCase } from '../../src/dispatch/arguments.js';
-import { DwsError } from '../../src/errors.js';
 import type { Engine } from '../../src/engine/engine.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
-import { errorOf, fixtureEngine, runCliAsync, shippedEngine, PLANLESS, UNAVAILABLE } from '../helpers.js';
+import { errorOf, fixtureEngine, runCliAsync, shippedEngine, PLANLESS, UNAVAILABLE, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-7f3a9c1e-never-print-me';
@@ -26,24 +24,12 @@ beforeEach(() => {
   mcp.token = undefined;
 });
 
-interface Outcome {
-  out: string;
-  error?: DwsError;
-}
-
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
 }
 
-async function run(argv: string[], engine: Engine = shippedEngine(), extra: Record<string, string> = {}): Promise<Outcome> {
-  let out = '';
-  try {
-    await runDispatch(argv, () => engine, { write: async (t) => void (out += t), env: env(extra) });
-  } catch (e) {
-    if (e instanceof DwsError) return { out, error: e };
-    throw e;
-  }
-  return { out };
+function run(argv: string[], engine: Engine = shippedEngine(), extra: Record<string, string> = {}): Promise<DispatchOutcome> {
+  return dispatchInProcess(argv, env(extra), () => engine);
 }
 
 const tool = (canonical: string): ToolSpec => {

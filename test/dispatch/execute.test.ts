@@ -5,10 +5,8 @@ import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, exist
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runDispatch } from '../../src/dispatch/cli.js';
 import { uploadFile } from '../../src/dispatch/transfer.js';
-import { DwsError } from '../../src/errors.js';
-import { shippedEngine } from '../helpers.js';
+import { dispatchInProcess, type DispatchOutcome } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
@@ -35,22 +33,10 @@ beforeEach(() => {
   mcp.files = {};
 });
 
-interface Outcome {
-  out: string;
-  error?: DwsError;
-}
-
 const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-exec', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
 
-async function run(argv: string[]): Promise<Outcome> {
-  let out = '';
-  try {
-    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env() });
-  } catch (e) {
-    if (e instanceof DwsError) return { out, error: e };
-    throw e;
-  }
-  return { out };
+function run(argv: string[]): Promise<DispatchOutcome> {
+  return dispatchInProcess(argv, env());
 }
 
 /** Pages of list_all_conversations: page n (cursor n) holds conversation n; the next cursor is n+1 up to `last`. */

@@ -7,12 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runDispatch } from '../../src/dispatch/cli.js';
-import { DwsError } from '../../src/errors.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import type { CallRecord } from '../../src/dispatch/call-record.js';
 import type { Source, Transform } from '../../src/catalog/plan.js';
-import { ROOT, shippedEngine } from '../helpers.js';
+import { ROOT, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 import { singleCallPlanPaths } from './plan-paths.js';
 
@@ -59,24 +57,12 @@ function cannedAnswers(): McpFixture['answers'] {
   };
 }
 
-interface Outcome {
-  out: string;
-  error?: DwsError;
-}
-
 function env(): Record<string, string> {
   return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-plans', DWS_FILE_ROOT: root };
 }
 
-async function run(argv: string[]): Promise<Outcome> {
-  let out = '';
-  try {
-    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env() });
-  } catch (e) {
-    if (e instanceof DwsError) return { out, error: e };
-    throw e;
-  }
-  return { out };
+function run(argv: string[]): Promise<DispatchOutcome> {
+  return dispatchInProcess(argv, env());
 }
 
 /** Every (flag, transforms) use in a plan, a `first` alternative inheriting its parent's transforms. */

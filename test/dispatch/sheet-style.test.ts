@@ -5,9 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runDispatch } from '../../src/dispatch/cli.js';
-import { DwsError } from '../../src/errors.js';
-import { shippedEngine } from '../helpers.js';
+import { dispatchInProcess, type DispatchOutcome } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
@@ -37,15 +35,8 @@ beforeEach(() => {
 
 const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-style', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
 
-async function run(...flags: string[]): Promise<{ out: string; error?: DwsError }> {
-  let out = '';
-  try {
-    await runDispatch(['sheet', 'range', 'batch-set-style', '--node', 'dnt_1', ...flags], shippedEngine, { write: async (t) => void (out += t), env: env() });
-  } catch (e) {
-    if (e instanceof DwsError) return { out, error: e };
-    throw e;
-  }
-  return { out };
+function run(...flags: string[]): Promise<DispatchOutcome> {
+  return dispatchInProcess(['sheet', 'range', 'batch-set-style', '--node', 'dnt_1', ...flags], env());
 }
 
 const op = (sheetId: string, rangeAddress: string, cells: unknown[][]) => ({ input: { cells, rangeAddress, sheetId }, toolName: 'set_cell_range' });

@@ -6,9 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runDispatch } from '../../src/dispatch/cli.js';
-import { DwsError } from '../../src/errors.js';
-import { BIN, errorOf, runCliAsync, shippedEngine } from '../helpers.js';
+import { BIN, errorOf, runCliAsync, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-hardening-5d1c-never-print-me';
@@ -35,20 +33,8 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
 }
 
-interface Outcome {
-  out: string;
-  error?: DwsError;
-}
-
-async function run(argv: string[], extra: Record<string, string> = {}): Promise<Outcome> {
-  let out = '';
-  try {
-    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env(extra) });
-  } catch (e) {
-    if (e instanceof DwsError) return { out, error: e };
-    throw e;
-  }
-  return { out };
+function run(argv: string[], extra: Record<string, string> = {}): Promise<DispatchOutcome> {
+  return dispatchInProcess(argv, env(extra));
 }
 
 const READ = ['chat', 'group', 'list-all', '--limit', '5'];
@@ -78,7 +64,7 @@ describe('secrets never reach the output', () => {
 // A write the catalog labels idempotent: the label alone must not make dws replay it.
 const IDEMPOTENT_WRITE = ['chat', 'clear-all-red-point'];
 const RECALL = ['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm'];
-const brief = (r: Outcome) => ({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out });
+const brief = (r: DispatchOutcome) => ({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out });
 
 describe('a write is sent once unless its backend accepts the idempotency key', () => {
   it('sends a write labelled idempotent exactly once on 503 and reports outcome_unknown (exit 7)', async () => {

@@ -6,9 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runDispatch } from '../../../src/dispatch/cli.js';
 import { DwsError } from '../../../src/errors.js';
-import { ROOT, runCli, shippedEngine } from '../../helpers.js';
+import { ROOT, dispatchInProcess, runCli, shippedEngine } from '../../helpers.js';
 import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
 import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
 
@@ -70,14 +69,10 @@ const read = (rel: string) => readFileSync(path.join(root, 'work', rel), 'utf8')
 
 const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-drive', DWS_FILE_ROOT: root, DWS_JOURNAL: journal });
 
+/** The parsed output of a run, or its error (with any output printed before it). */
 async function run(argv: string[]): Promise<{ out?: unknown; error?: DwsError }> {
-  let out = '';
-  try {
-    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env() });
-  } catch (e) {
-    if (e instanceof DwsError) return { error: e, ...(out ? { out } : {}) };
-    throw e;
-  }
+  const { out, error } = await dispatchInProcess(argv, env());
+  if (error) return { error, ...(out ? { out } : {}) };
   return { out: JSON.parse(out) };
 }
 

@@ -8,10 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dispatchTool, runDispatch } from '../../../src/dispatch/cli.js';
+import { dispatchTool } from '../../../src/dispatch/cli.js';
 import { directory, shapeFields } from '../../../src/dispatch/local/event-catalog.js';
-import { DwsError } from '../../../src/errors.js';
-import { BIN, errorOf, runCliAsync, shippedEngine } from '../../helpers.js';
+import { BIN, errorOf, runCliAsync, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../../helpers.js';
 import { personalFrame, startEventServer, type EventFixture } from '../../fixtures/events/server.js';
 
 let fx: EventFixture;
@@ -40,15 +39,8 @@ const runsFile = () => path.join(stateRoot, 'events', 'personal_subscriptions.js
 const result = (stdout: string) => JSON.parse(stdout).result;
 const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
-async function inProcess(argv: string[]): Promise<{ out: string; error?: DwsError }> {
-  let out = '';
-  try {
-    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env() });
-  } catch (e) {
-    if (e instanceof DwsError) return { out, error: e };
-    throw e;
-  }
-  return { out };
+function inProcess(argv: string[]): Promise<DispatchOutcome> {
+  return dispatchInProcess(argv, env());
 }
 
 const messageBody = (i: number) => ({

@@ -9,11 +9,10 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dispatchTool, runDispatch } from '../../../src/dispatch/cli.js';
+import { dispatchTool } from '../../../src/dispatch/cli.js';
 import { downloadUrl } from '../../../src/dispatch/transfer.js';
 import { verifyJournal, type JournalRecord } from '../../../src/dispatch/journal-record.js';
-import { DwsError } from '../../../src/errors.js';
-import { shippedEngine } from '../../helpers.js';
+import { shippedEngine, dispatchInProcess, type DispatchOutcome } from '../../helpers.js';
 import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
 import { personalFrame, startEventServer, type EventFixture } from '../../fixtures/events/server.js';
 
@@ -51,15 +50,8 @@ function env(): Record<string, string> {
   };
 }
 
-async function run(argv: string[]): Promise<{ out: string; error?: DwsError }> {
-  let out = '';
-  try {
-    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: env() });
-  } catch (e) {
-    if (e instanceof DwsError) return { out, error: e };
-    throw e;
-  }
-  return { out };
+function run(argv: string[]): Promise<DispatchOutcome> {
+  return dispatchInProcess(argv, env());
 }
 
 const journal = (): JournalRecord[] => readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalRecord);
