@@ -6,33 +6,25 @@ import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadEngine } from '../../src/index.js';
 import { REASONS } from '../../src/errors.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { errorOf, runCliAsync } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
-import { privateSnapshot, reasonOf, serve, until, type Served } from '../serve/client.js';
+import type { McpFixture } from '../fixtures/mcp/server.js';
+import { privateSnapshot, reasonOf, serve, startServedBackend, until, type Served, type ServedBackend } from '../serve/client.js';
 import { inspect } from '../../src/schema/browse.js';
 
 const TOKEN = 'tok-serve-hardening-77c4-never-print-me';
 let mcp: McpFixture;
-let snap: ReturnType<typeof privateSnapshot>;
+let backend: ServedBackend;
 let served: Served;
 let engine: Engine;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
-  snap = privateSnapshot();
-  engine = loadEngine({ snapshot: snap.file });
-  env = { DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN };
-  served = await serve(env);
+  backend = await startServedBackend(TOKEN);
+  ({ mcp, engine, env, served } = backend);
 });
-afterAll(async () => {
-  await served?.close();
-  await mcp?.close();
-  snap?.remove();
-});
+afterAll(() => backend?.close());
 beforeEach(() => {
   mcp.calls.length = 0;
   mcp.faults.length = 0;

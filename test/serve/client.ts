@@ -6,7 +6,10 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { loadEngine } from '../../src/index.js';
+import type { Engine } from '../../src/engine/engine.js';
 import { BIN, ROOT } from '../helpers.js';
+import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 export interface Served {
   client: Client;
@@ -57,6 +60,39 @@ export function privateSnapshot(): { dir: string; file: string; remove(): void }
   const file = path.join(dir, 'snapshot.bin');
   copyFileSync(path.join(ROOT, 'build', 'snapshot.bin'), file);
   return { dir, file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A `dws serve` on a private snapshot against the recording MCP backend (127.0.0.1), with the snapshot's engine. */
+export interface ServedBackend {
+  mcp: McpFixture;
+  engine: Engine;
+  /** The env the server runs with: its snapshot, the backend's URL template, no config file, the token. */
+  env: Record<string, string>;
+  served: Served;
+  /** Closes the server and the backend and removes the snapshot copy. */
+  close(): Promise<void>;
+}
+
+export async function startServedBackend(token: string): Promise<ServedBackend> {
+  const mcp = await startMcpServer();
+  const snap = privateSnapshot();
+  try {
+    const engine = loadEngine({ snapshot: snap.file });
+    const env = { DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: token };
+    const served = await serve(env);
+    return {
+      mcp, engine, env, served,
+      close: async () => {
+        await served.close();
+        await mcp.close();
+        snap.remove();
+      },
+    };
+  } catch (e) {
+    await mcp.close();
+    snap.remove();
+    throw e;
+  }
 }
 
 export const reasonOf = (a: Answer): string | undefined => (a.isError ? (JSON.parse(a.text) as { error: { reason: string } }).error.reason : undefined);

@@ -6,34 +6,26 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
-import { loadEngine } from '../../src/index.js';
 import { DwsError, REASONS } from '../../src/errors.js';
 import { LIMITS } from '../../src/engine/request.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { ROOT, runCliAsync } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
-import { privateSnapshot, reasonOf, serve, type Answer, type Served } from './client.js';
+import type { McpFixture } from '../fixtures/mcp/server.js';
+import { reasonOf, startServedBackend, type Answer, type Served, type ServedBackend } from './client.js';
 import { inspect } from '../../src/schema/browse.js';
 
 const TOKEN = 'tok-serve-2b8e-never-print-me';
 let mcp: McpFixture;
-let snap: ReturnType<typeof privateSnapshot>;
+let backend: ServedBackend;
 let served: Served;
 let engine: Engine;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
-  snap = privateSnapshot();
-  engine = loadEngine({ snapshot: snap.file });
-  env = { DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN };
-  served = await serve(env);
+  backend = await startServedBackend(TOKEN);
+  ({ mcp, engine, env, served } = backend);
 });
-afterAll(async () => {
-  await served?.close();
-  await mcp?.close();
-  snap?.remove();
-});
+afterAll(() => backend?.close());
 beforeEach(() => {
   mcp.calls.length = 0;
   mcp.faults.length = 0;
