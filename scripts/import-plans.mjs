@@ -23,10 +23,11 @@ const catalogDir = arg('--catalog', path.join(root, 'catalog'));
 const plansDir = path.join(catalogDir, 'plans');
 const CLASSES = new Set(['single_rpc', 'paged_rpc']);
 const HAND = /upstream source/u;
-/** Commands of these classes that run as local commands of dispatch instead of a plan (src/dispatch/local/). */
-const LOCAL = {
-  'drive.folder_status': 'a recursive walk of the remote folder compared with a walk of the local folder (helpers/drive_status.go at c7521c1c): src/dispatch/local/drive-folder.ts',
-};
+/** Commands declared to run locally (catalog/plans/local/: a `local` plan instead of steps) get no imported plan. */
+const localDir = path.join(plansDir, 'local');
+const LOCAL = new Set(existsSync(localDir)
+  ? readdirSync(localDir).filter((f) => f.endsWith('.yaml')).flatMap((f) => Object.keys(YAML.parse(readFileSync(path.join(localDir, f), 'utf8')).plans ?? {}))
+  : []);
 
 const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -130,7 +131,7 @@ function emitPlan(lines, cp, plan) {
 
 const byProduct = new Map();
 for (const [cp, fact] of Object.entries(composition.commands)) {
-  if (!CLASSES.has(fact.class) || Object.hasOwn(LOCAL, cp)) continue;
+  if (!CLASSES.has(fact.class) || LOCAL.has(cp)) continue;
   const tool = tools.get(cp);
   if (!tool) throw new Error(`${cp}: not in the catalog`);
   const product = cp.split('.')[0];
