@@ -6,6 +6,8 @@ import { toMainland } from '../../src/lexicon/regional.js';
 import { REGIONAL } from '../../src/lexicon/regional-table.js';
 import { instantiateCore, tokenize } from '../../src/core/core.js';
 import { shippedEngine } from '../helpers.js';
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
 
 const core = instantiateCore();
 
@@ -17,6 +19,15 @@ describe('regional vocabulary', () => {
     expect(toMainland('軟體和網路')).toBe('軟件和網絡');
     expect(toMainland('')).toBe('');
     expect(toMainland('send the file')).toBe('send the file');
+  });
+
+  it('carries our own workplace words (catalog/lexicon/regional.yaml) over OpenCC\'s', () => {
+    const own = YAML.parse(readFileSync(new URL('../../catalog/lexicon/regional.yaml', import.meta.url), 'utf8')).words as Record<string, string>;
+    const table = new Map(REGIONAL);
+    for (const [from, to] of Object.entries(own)) expect(table.get(from), from).toBe(to);
+    // 檔案 is a file in Taiwan (the catalog's 档案 is an archive), 工作階段 a session, 勿擾 do-not-disturb
+    expect(toMainland('雲端硬碟裡的檔案')).toBe('云盘裡的文件');
+    expect(toMainland('把群組設成勿擾')).toBe('把群設成免打扰');
   });
 
   it('keeps only words with a traditional-only character, so simplified text is unchanged', () => {
