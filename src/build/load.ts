@@ -5,7 +5,6 @@ import path from 'node:path';
 import YAML from 'yaml';
 import type { ActionLexicon, ProductLexicon } from '../lexicon/actions.js';
 import type { Gap } from '../lexicon/gaps.js';
-import type { InputLexicon } from '../lexicon/inputs.js';
 import { validateDeclarations } from '../catalog/validate.js';
 import { fold } from '../catalog/identity.js';
 import { normalizeCatalog } from './normalize.js';
@@ -136,60 +135,14 @@ export function readGaps(dir: string, productIds: readonly string[] = catalogPro
   return gaps;
 }
 
-/**
- * catalog/lexicon/inputs.yaml: the values a command needs looked up first (src/lexicon/inputs.ts). Every product it
- * names must be a product of the catalog directory; commands are checked when resolved against a catalog.
- */
-export function readInputLexicon(dir: string, productIds: readonly string[] = catalogProductIds(dir)): InputLexicon {
-  const { file, entries } = readLexiconFile(dir, 'inputs', 'kinds');
-  const canonical = (where: string, v: unknown): string[] => {
-    if (!Array.isArray(v) || !v.every((c) => typeof c === 'string' && /^[a-z]+\.[A-Za-z0-9_]+$/u.test(c))) throw new Error(`${file}: ${where} must be a list of canonical paths`);
-    return v as string[];
-  };
-  const params = (where: string, v: unknown): Record<string, string[]> => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error(`${file}: ${where} must map products to parameter names`);
-    return Object.fromEntries(Object.entries(v).map(([product, names]) => {
-      if (!productIds.includes(product)) throw new Error(`${file}: ${where}: ${product} is not a product of the catalog`);
-      return [product, lexiconWords(file, `${where}.${product}`, names)];
-    }));
-  };
-  const words = (where: string, v: unknown) => {
-    const w = (v ?? {}) as Record<string, unknown>;
-    return { zh: lexiconWords(file, `${where}.zh`, w.zh), en: lexiconWords(file, `${where}.en`, w.en) };
-  };
-  return {
-    kinds: entries.map(([name, k]) => {
-      const finders = canonical(`${name}.finders`, k.finders);
-      if (finders.length === 0) throw new Error(`${file}: ${name}.finders needs a command`);
-      const s = k.self as Record<string, unknown> | undefined;
-      return {
-        name,
-        params: params(`${name}.params`, k.params),
-        finders,
-        yields: canonical(`${name}.yields`, k.yields ?? []),
-        ...words(`${name}.words`, k.words),
-        ...(s === undefined ? {} : {
-          self: {
-            command: canonical(`${name}.self.command`, [s.command])[0],
-            params: params(`${name}.self.params`, s.params),
-            ...words(`${name}.self.words`, s.words),
-            not: lexiconWords(file, `${name}.self.not`, s.not ?? []),
-          },
-        }),
-      };
-    }),
-  };
-}
-
 export interface Lexicons {
   actions: ActionLexicon;
   products: ProductLexicon;
   gaps: Gap[];
-  inputs: InputLexicon;
 }
 
 export function readLexicons(dir: string): Lexicons {
   const productIds = catalogProductIds(dir);
-  return { actions: readActionLexicon(dir), products: readProductLexicon(dir, productIds), gaps: readGaps(dir, productIds), inputs: readInputLexicon(dir, productIds) };
+  return { actions: readActionLexicon(dir), products: readProductLexicon(dir, productIds), gaps: readGaps(dir, productIds) };
 }
 

@@ -18,11 +18,6 @@ export interface RankingOptions {
   actionPenalty: number;
   /** Multiplier for the tools of a product the query names (catalog/lexicon/products.yaml; 1 = off). */
   productBoost: number;
-  /**
-   * 1: a compound query's first hit that takes a value the agent must look up first (catalog/lexicon/inputs.yaml)
-   * gets the command that finds it in the last slot, when the request names the thing; 0 turns it off.
-   */
-  lookups: number;
   /** 1: a request that says a capability a product is known to lack (catalog/gaps/) is flagged weak_match with its note; 0 turns it off. */
   knownGaps: number;
   /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
@@ -51,7 +46,6 @@ export const DEFAULT_RANKING: RankingOptions = {
   unigramCoverage: 0.5,
   weakCoverage: 0.18,
   productBoost: 1.4,
-  lookups: 1,
   knownGaps: 1,
   homophones: 1,
   actionBoost: 1.2,

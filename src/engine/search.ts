@@ -3,8 +3,8 @@
 //      filters, avoid_when demotion and the action/product rerank multipliers as the core's inputs, the WASM core's
 //      ranking (assembly/: tokenizer, BM25 or TF-IDF, coverage, multipliers, top k), identities named in the text
 //      pinned first;
-//   2. the stages of stages/index.ts, in order: merge (round-robin or cut to limit), step_fill and lookups (a
-//      compound query), known_gaps, confidence (abstained / weak_match);
+//   2. the stages of stages/index.ts, in order: merge (round-robin or cut to limit), step_fill (a compound
+//      query), known_gaps, confidence (abstained / weak_match);
 //   3. render.ts: references, hints, the 8 KiB budget.
 // The core computes every score and order; the stages after it only choose which hits take the slots. Scores are
 // never shown.

@@ -103,7 +103,6 @@ function badge(kind: string, value: string): HTMLElement {
 function explainChart(ref: Reference, breakdown: Breakdown | undefined, strategy: string): HTMLElement {
   if (!breakdown) {
     const why = strategy === 'exact_guard' ? 'Exact Guard: the query names this command, so it is returned without scoring.'
-      : ref.rank_sources[0] === 'input_lookup' ? 'Lookup: the first hit takes a value the request only names, and this command finds it (catalog/lexicon/inputs.yaml).'
       : 'No score breakdown for this reference.';
     return h('p', { className: 'muted' }, why);
   }
@@ -133,8 +132,7 @@ function renderResults(response: SearchResponse, explained: Map<string, Breakdow
       h('span', { className: 'title' }, ref.title),
       h('span', { className: 'summary' }, ref.agent_summary),
       h('span', { className: 'badges' }, badge('effect', ref.effect), badge('risk', ref.risk), badge('confirmation', ref.confirmation), badge('idempotency', ref.idempotency)),
-      ref.rank_sources[0] === 'input_lookup' ? h('span', { className: 'matched' }, 'lookup for the first hit')
-        : h('span', { className: 'matched' }, 'matched: ', ...ref.matched_fields.map((f) => h('span', { className: 'chip' }, f))));
+      h('span', { className: 'matched' }, 'matched: ', ...ref.matched_fields.map((f) => h('span', { className: 'chip' }, f))));
     main.dataset.index = String(i);
     main.addEventListener('click', () => select(i, true));
     const explain = h('details', { className: 'explain' }, h('summary', {}, 'Explain score'), explainChart(ref, explained.get(ref.canonical_path), response.strategy));

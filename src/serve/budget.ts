@@ -39,7 +39,7 @@ export function budgetLimits(flags: Partial<Record<keyof BudgetLimits, string>>,
   return out;
 }
 
-/** Every canonical_path named anywhere in a search answer (candidates, steps, lookups). */
+/** Every canonical_path named anywhere in a search answer (candidates, steps). */
 function pathsIn(value: unknown, into: Set<string>): Set<string> {
   if (Array.isArray(value)) for (const v of value) pathsIn(v, into);
   else if (value !== null && typeof value === 'object') {

@@ -7,7 +7,7 @@ import { snapshotFromCatalog } from './write.js';
 const [dir, out] = process.argv.slice(2);
 try {
   const catalog = loadCatalogDir(dir);
-  const bytes = snapshotFromCatalog(catalog, readLexicons(dir), true);
+  const bytes = snapshotFromCatalog(catalog, readLexicons(dir));
   mkdirSync(path.dirname(out), { recursive: true });
   // Write then rename: a reader (a running CLI, `dws serve` watching the file) never sees half a snapshot.
   const tmp = `${out}.${process.pid}.tmp`;

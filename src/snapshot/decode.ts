@@ -7,14 +7,13 @@
 //                surface_hash, sections: {name: {offset, length, crc32}}}
 //   sections     8-aligned: meta (msgpack: products, fields, identity columns, safety columns as value codes,
 //                sorted identity keys end to end with their offsets, twins, action classes, the lexicons and their
-//                filings, the known-gap table, the lookups of catalog/lexicon/inputs.yaml as JSON), text
-//                (per-tool msgpack blobs: title/summary in both languages), avoid (msgpack: every avoid_when
-//                phrase's doc, offsets and filing, a CRC-32 per bucket), avoid_phrases (the phrases' UTF-8,
-//                bucket by bucket), gap_notes (one line per known gap, read when one matches),
-//                index_chunks (u32 words: the index image's head length, the postings chunk shift, the CRC-32
-//                of the head and of each postings chunk), index (the WASM index image, raw), specs (per-tool
-//                msgpack ToolSpec blobs); text_index and specs_index hold each blob's offset (u32[n+1]) and
-//                CRC-32 (u32[n]).
+//                filings, the known-gap table), text (per-tool msgpack blobs: title/summary in both languages),
+//                avoid (msgpack: every avoid_when phrase's doc, offsets and filing, a CRC-32 per bucket),
+//                avoid_phrases (the phrases' UTF-8, bucket by bucket), gap_notes (one line per known gap, read
+//                when one matches), index_chunks (u32 words: the index image's head length, the postings chunk
+//                shift, the CRC-32 of the head and of each postings chunk), index (the WASM index image, raw),
+//                specs (per-tool msgpack ToolSpec blobs); text_index and specs_index hold each blob's offset
+//                (u32[n+1]) and CRC-32 (u32[n]).
 //
 // The loader tells "incompatible" (another format, tokenizer or core) from "corrupt" (magic, CRC or structure
 // wrong). A section's CRC is checked when it is first read, a blob's when it is read alone: a search reads the few
@@ -25,13 +24,12 @@ import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import { presetFiling, type ActionLexicon, type ProductLexicon } from '../lexicon/actions.js';
 import { gapTableOf, type GapTable } from '../lexicon/gaps.js';
-import { checkInputTable, type InputTable } from '../lexicon/inputs.js';
 import { SortedIdentities } from '../catalog/identity.js';
 import { lowerBound } from '../catalog/order.js';
 import { checkOffsets, StringList, type Strings } from '../catalog/string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 11;
+export const SNAPSHOT_FORMAT_VERSION = 12;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
 export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index_chunks', 'index', 'specs_index', 'specs'] as const;
@@ -78,8 +76,6 @@ export interface SnapshotMeta {
   productLexicon: ProductLexicon;
   /** Known gaps (catalog/gaps/): capabilities the catalog does not have, ready for matching. */
   gaps: GapTable;
-  /** Lookups a command needs first (catalog/lexicon/inputs.yaml), parsed and checked on first read. */
-  readonly inputs: InputTable;
   /** One tool's value of a coded column, without building the column's per-tool array (a reference reads five). */
   valueOf(column: EnumColumn, doc: number): string;
   /** A coded column as stored: its values and one code per tool (checked: every code names a value). */
@@ -206,8 +202,6 @@ export interface StoredMeta {
   /** The lexicons' words filed at build (src/lexicon/actions.ts fileLexicon), so a search never files them. */
   lexicon_filing: StoredFiling;
   product_filing: StoredFiling;
-  /** Lookups (src/lexicon/inputs.ts InputTable) as UTF-8 JSON, parsed when a compound query first asks. */
-  inputs: Uint8Array;
   /** Known gaps (catalog/gaps/), absent when the catalog has none. */
   gaps?: StoredGaps;
 }
@@ -547,7 +541,6 @@ class DecodedMeta implements SnapshotMeta {
   private readonly split = new Map<StringColumn, StringList>();
   private readonly expanded = new Map<EnumColumn, string[]>();
   private aliasLists?: string[][];
-  private inputTable?: InputTable;
   private executableFlags?: boolean[];
 
   /** gapNotes: the gap_notes section, read and checked when first asked for. */
@@ -577,7 +570,6 @@ class DecodedMeta implements SnapshotMeta {
       this.gapTable = storedGaps(m.gaps, gapNotes);
       if (!Array.isArray(m.product_ids) || !m.product_ids.every((id) => typeof id === 'string')) throw new Error('product ids are missing');
       if (!(m.products instanceof Uint8Array)) throw new Error('products are missing');
-      if (!(m.inputs instanceof Uint8Array)) throw new Error('inputs are missing');
       this.lexicon = jsonOf(m.lexicon, 'lexicon') as ActionLexicon;
       this.productLexicon = jsonOf(m.productLexicon, 'product lexicon') as ProductLexicon;
       presetFiling(this.lexicon, filingOf(m.lexicon_filing, 'lexicon'));
@@ -598,11 +590,6 @@ class DecodedMeta implements SnapshotMeta {
       return list;
     });
     return this.productList;
-  }
-
-  get inputs(): InputTable {
-    this.inputTable ??= afterOpen(() => checkInputTable(jsonOf(this.stored.inputs, 'inputs'), this.count));
-    return this.inputTable;
   }
 
   private column(name: StringColumn): StringList {

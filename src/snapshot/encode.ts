@@ -4,7 +4,6 @@ import type { Catalog, ToolSpec } from '../catalog/types.js';
 import { fold, identityKeys } from '../catalog/identity.js';
 import { gapLines, type Gap } from '../lexicon/gaps.js';
 import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../lexicon/actions.js';
-import type { InputTable } from '../lexicon/inputs.js';
 import { joinStrings } from '../catalog/string-list.js';
 import { executionCalls } from '../plan/summary.js';
 import {
@@ -32,8 +31,6 @@ export interface SnapshotInput {
   /** Known gaps (catalog/gaps/), stored in the meta section. */
   gaps?: Gap[];
   productLexicon: ProductLexicon;
-  /** Lookups (catalog/lexicon/inputs.yaml) resolved against the catalog. */
-  inputs?: InputTable;
   catalog: Catalog;
   hashes: { source_hash: string; surface_hash: string };
   tokenizerVersion: number;
@@ -135,7 +132,6 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     productLexicon: utf8(JSON.stringify(input.productLexicon)),
     lexicon_filing: packFiling(fileLexicon(input.lexicon)),
     product_filing: packFiling(fileLexicon(input.productLexicon)),
-    inputs: utf8(JSON.stringify(input.inputs ?? { kinds: [], needs: {} })),
   };
   const avoidPairs = tools.flatMap((t, doc) => avoidPhrases(t).map((phrase): [number, string] => [doc, phrase]));
   // Filed by rarest unit pair (src/lexicon/actions.ts filePhrases), so a search looks buckets up instead of filing.

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import type { Catalog } from '../catalog/types.js';
-import { resolveInputs } from '../lexicon/inputs.js';
 import { catalogHashes } from '../build/hash.js';
 import { FIELDS } from '../build/fields.js';
 import { buildIndexImage } from '../build/index-image.js';
@@ -13,8 +12,7 @@ import { encodeSnapshot } from './encode.js';
 
 const shippedCatalogDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog');
 
-/** strict: the lexicons must match the catalog exactly (the shipped catalog's build; see resolveInputs). */
-export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir), strict = false): Uint8Array {
+export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir)): Uint8Array {
   const core = instantiateCore();
   const index = buildIndexImage(catalog, core);
   return encodeSnapshot({
@@ -28,6 +26,5 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     lexicon: lexicons.actions,
     productLexicon: lexiconFor(lexicons.products, catalog),
     gaps: lexicons.gaps.filter((g) => catalog.products.some((p) => p.id === g.product)),
-    inputs: resolveInputs(lexicons.inputs, catalog.tools, strict),
   });
 }

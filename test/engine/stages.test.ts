@@ -7,7 +7,7 @@ import { readSnapshotBytes } from '../helpers.js';
 
 describe('the stages after the core', () => {
   it('run in the documented order, each named once', () => {
-    expect(STAGES.map((s) => s.name)).toEqual(['merge', 'step_fill', 'lookups', 'known_gaps', 'confidence']);
+    expect(STAGES.map((s) => s.name)).toEqual(['merge', 'step_fill', 'known_gaps', 'confidence']);
   });
 
   it('each name a ranking option that exists, or none when the SPEC requires the stage', () => {

@@ -1,7 +1,7 @@
 // The request set the playground e2e test sends through window.dws.search and the CLI's --batch: every kind of
 // request the page can make. `kind` names what the request exercises; the test checks each kind is present and
 // that the engine really answered it that way (strategy / abstained / error).
-export type Kind = 'zh' | 'mixed' | 'en' | 'subqueries' | 'lookup' | 'filters' | 'exact' | 'exact_filtered' | 'abstain' | 'error';
+export type Kind = 'zh' | 'mixed' | 'en' | 'subqueries' | 'filters' | 'exact' | 'exact_filtered' | 'abstain' | 'error';
 
 export interface Case {
   kind: Kind;
@@ -13,8 +13,8 @@ const q = (kind: Kind, query: string, extra: Record<string, unknown> = {}): Case
 
 export const CASES: Case[] = [
   q('zh', '撤回我刚发的群消息'),
-  q('lookup', '给考勤助手这个应用订阅通讯录变更事件，然后看下订阅结果'),
-  q('lookup', 'Add the new hires to the design group and then pin the welcome message'),
+  q('zh', '给考勤助手这个应用订阅通讯录变更事件，然后看下订阅结果'),
+  q('en', 'Add the new hires to the design group and then pin the welcome message'),
   q('zh', '给张三私聊发一句话', { limit: 3 }),
   q('zh', '查看消息已读未读'),
   q('zh', '创建一个待办提醒我周五交报告'),

@@ -3,9 +3,8 @@
 // after the query phase (first-phase.ts: Exact Guard, filters, avoid demotion, rerank multipliers, WASM core, pins).
 import { confidence } from './confidence.js';
 import { knownGaps } from './known-gaps.js';
-import { lookups } from './lookups.js';
 import { merge } from './merge.js';
 import { stepFill } from './step-fill.js';
 import type { Stage } from './types.js';
 
-export const STAGES: readonly Stage[] = [merge, stepFill, lookups, knownGaps, confidence];
+export const STAGES: readonly Stage[] = [merge, stepFill, knownGaps, confidence];

@@ -46,7 +46,7 @@ export interface Stage {
   run(state: SearchState, env: StageEnv): void;
 }
 
-/** A query without subqueries that is compound (two or more steps) and was ranked: what step_fill and lookups serve. */
+/** A query without subqueries that is compound (two or more steps) and was ranked: what step_fill serves. */
 export function rankedCompound(s: SearchState, env: StageEnv): boolean {
   return s.steps.length >= 2 && s.strategy === env.ranking.algorithm;
 }
