@@ -100,7 +100,8 @@ export class QueryPhase {
     return text.replace(HAN_RUN, (run) => {
       const chars = [...run];
       const bits = core.knownPairs(writeInput(core, run), chars.length);
-      if (bits < 0) return run;
+      // every pair known: the catalog says the whole run, nothing to repair
+      if (bits < 0 || bits === 2 ** (chars.length - 1) - 1) return run;
       const folded = readTokens(core, 2 * chars.length - 1).filter((_, i) => i % 2 === 0);
       const fixed = repairRun(folded, (j) => ((bits >>> j) & 1) === 1);
       return fixed.every((c, i) => c === folded[i]) ? run : fixed.join('');
