@@ -17,7 +17,7 @@
 //   search.ts     one search, and the state each index starts with
 //   index.ts      the index build, its image layout, and term lookup; tokenizer.ts, fold.ts, crc32.ts, memory.ts
 import { INPUT_CAP } from './boundary';
-import { buildAddField, buildReset, image, imageLen, lookupTerm, numDocs, numFields } from './index';
+import { buildAddField, buildReset, image, imageLen, numDocs, numFields } from './index';
 import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
 import { input, mask, mult, weights } from './host';
 import { queryKnown, queryUnknown, queryUnknownMass } from './query';
@@ -51,21 +51,6 @@ export function unknownMass(): f64 { return queryUnknownMass; }
 export function tokenizeInput(len: i32): i32 { return tokenize(input, len); }
 export function tokenBytesPtr(): usize { return tokBytes; }
 export function tokenStartsPtr(): usize { return tokStarts; }
-/**
- * Tokenizes len bytes of the input, one run of chars (2-32) Han characters, and answers which of its adjacent character
- * pairs the index holds: bit j for the pair j, j+1 (the run's tokens alternate character, pair, character, ...).
- * -1 when the tokens are not such a run. The tokens stay readable like tokenizeInput's (src/lexicon/homophones.ts).
- */
-export function knownPairs(len: i32, chars: i32): i32 {
-  const n = tokenize(input, len);
-  if (chars < 2 || chars > 32 || n != 2 * chars - 1) return -1;
-  let bits = 0;
-  for (let j = 0; 2 * j + 1 < n; j++) {
-    const s = load<u32>(tokStarts + (<usize>(2 * j + 1) << 2)), e = load<u32>(tokStarts + (<usize>(2 * j + 2) << 2));
-    if (lookupTerm(tokBytes + <usize>s, <i32>(e - s)) >= 0) bits |= 1 << j;
-  }
-  return bits;
-}
 
 // ---- index build ----
 export function indexBuildReset(docs: i32, fields: i32): void { buildReset(docs, fields); }

@@ -27,7 +27,6 @@ export interface CoreExports {
   unknownMass(): number;
   setParams(k1: number, b: number, demote: number, hanUnigram: number, coverageExp: number): void;
   tokenizeInput(len: number): number;
-  knownPairs(len: number, chars: number): number;
   tokenBytesPtr(): number;
   tokenStartsPtr(): number;
   indexBuildReset(docs: number, fields: number): void;
@@ -139,11 +138,7 @@ const decoder = new TextDecoder();
 
 /** Tokenizes text with the core tokenizer (used by tests, explain and the golden searchable-text file). */
 export function tokenize(core: CoreExports, text: string): string[] {
-  return readTokens(core, core.tokenizeInput(writeInput(core, text)));
-}
-
-/** The n tokens the core's last tokenization left in its token buffers. */
-export function readTokens(core: CoreExports, n: number): string[] {
+  const n = core.tokenizeInput(writeInput(core, text));
   const mem = core.memory.buffer;
   const starts = new Uint32Array(mem, core.tokenStartsPtr(), n + 1);
   const bytes = new Uint8Array(mem, core.tokenBytesPtr(), starts[n]);

@@ -9,11 +9,10 @@ import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
   ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
-  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, readTokens, writeInput,
+  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, writeInput,
 } from '../core/core.js';
 import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
 import { toMainland } from '../lexicon/regional.js';
-import { repairRun } from '../lexicon/homophones.js';
 import type { FilterReason, Hit, QueryOutcome } from './hits.js';
 import type { NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
@@ -24,7 +23,6 @@ const ALGORITHM_CODE = { fielded_bm25_ensemble: ALGORITHM_BM25, fielded_tfidf_co
 /** A ranked hit's rank_sources (one shared array per algorithm, so its JSON is cached). */
 const RANK_SOURCES = { fielded_bm25_ensemble: ['bm25'], fielded_tfidf_cosine: ['tfidf'] } as const;
 const BASE_FIELDS = FIELDS.map(baseField);
-const HAN_RUN = /\p{Script=Han}{2,32}/gu;
 
 export interface QueryPhaseContext {
   core: CoreExports;
@@ -87,25 +85,10 @@ export class QueryPhase {
       return reason ? { kind: 'filtered', doc: exact, reason } : { kind: 'exact', doc: exact };
     }
     const mask = this.mask(req);
-    const text = this.repairHomophones(toMainland(query));
+    const text = toMainland(query);
     const folded = fold(text);
     const ranked = this.rank(text, folded, task, mask, k, explain);
     return { kind: 'ranked', hits: pinIdentities(ranked, folded, (d) => !this.filterReason(d, req), this.ctx.identities) };
-  }
-
-  /** The text with the homophone typos of its Han runs repaired (lexicon/homophones.ts); option homophones. */
-  private repairHomophones(text: string): string {
-    if (this.ctx.ranking.homophones === 0) return text;
-    const { core } = this.ctx;
-    return text.replace(HAN_RUN, (run) => {
-      const chars = [...run];
-      const bits = core.knownPairs(writeInput(core, run), chars.length);
-      // every pair known: the catalog says the whole run, nothing to repair
-      if (bits < 0 || bits === 2 ** (chars.length - 1) - 1) return run;
-      const folded = readTokens(core, 2 * chars.length - 1).filter((_, i) => i % 2 === 0);
-      const fixed = repairRun(folded, (j) => ((bits >>> j) & 1) === 1);
-      return fixed.every((c, i) => c === folded[i]) ? run : fixed.join('');
-    });
   }
 
   filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {

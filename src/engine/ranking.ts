@@ -29,8 +29,6 @@ export interface RankingOptions {
   stepCoverage: number;
   /** A compound query whose best hit covers at least this share of it is treated as one request (no step fill). */
   singleCoverage: number;
-  /** 1: homophone typos in a Chinese request are ranked as the catalog word they sound like (src/lexicon/homophones.ts); 0 turns it off. */
-  homophones: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
   coverageExponent: number;
   weights: Record<FieldName, number>;
@@ -47,7 +45,6 @@ export const DEFAULT_RANKING: RankingOptions = {
   weakCoverage: 0.18,
   productBoost: 1.4,
   knownGaps: 1,
-  homophones: 1,
   actionBoost: 1.2,
   actionPenalty: 0.6,
   coverageExponent: 1,
