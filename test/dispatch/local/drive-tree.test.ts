@@ -119,10 +119,12 @@ describe('diffTrees', () => {
 
 describe('the --if-exists rules', () => {
   const times = fc.tuple(fc.integer({ min: 1, max: 9 }), fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }));
+  /** A local file of time lt and its drive copy of time rt (none: the drive gave no time). */
+  const pair = (lt: number, rt: number | undefined): { l: LocalFile; r: RemoteFile } =>
+    ({ l: { rel: 'a', size: 1, mtime: lt }, r: { rel: 'a', id: 'f', ...(rt !== undefined ? { mtime: rt } : {}) } });
   it('pull: a missing local file is always downloaded; skip keeps, overwrite replaces, smart downloads only a strictly newer drive copy', () => {
     fc.assert(fc.property(times, ([lt, rt]) => {
-      const l: LocalFile = { rel: 'a', size: 1, mtime: lt };
-      const r: RemoteFile = { rel: 'a', id: 'f', ...(rt !== undefined ? { mtime: rt } : {}) };
+      const { l, r } = pair(lt, rt);
       for (const rule of ['skip', 'smart', 'overwrite'] as const) expect(pullAction(rule, undefined, r)).toBe('download');
       expect(pullAction('skip', l, r)).toBe('skip');
       expect(pullAction('overwrite', l, r)).toBe('download');
@@ -132,8 +134,7 @@ describe('the --if-exists rules', () => {
 
   it('push: a missing drive file is uploaded; skip keeps, overwrite replaces, smart replaces only for a strictly newer local copy', () => {
     fc.assert(fc.property(times, ([lt, rt]) => {
-      const l: LocalFile = { rel: 'a', size: 1, mtime: lt };
-      const r: RemoteFile = { rel: 'a', id: 'f', ...(rt !== undefined ? { mtime: rt } : {}) };
+      const { l, r } = pair(lt, rt);
       for (const rule of ['skip', 'smart', 'overwrite'] as const) expect(pushAction(rule, l, undefined)).toBe('upload');
       expect(pushAction('skip', l, r)).toBe('skip');
       expect(pushAction('overwrite', l, r)).toBe('overwrite');
