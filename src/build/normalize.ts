@@ -87,6 +87,7 @@ export function normalizeTool(productId: string, t: DeclaredTool): ToolSpec {
   if (t.positionals) spec.positionals = t.positionals.map((p) => ({ name: p.name, index: p.index, required: p.required, ...(p.variadic ? { variadic: true } : {}) }));
   if (t.pagination) spec.pagination = { kind: t.pagination.kind, cursor_parameter: t.pagination.cursor_parameter };
   if (t.dry_run) spec.dry_run = t.dry_run;
+  if (t.upstream !== undefined) spec.upstream = t.upstream;
   return spec;
 }
 

@@ -78,6 +78,8 @@ export interface ToolSpec {
   positionals?: { name: string; index: number; required: boolean; variadic?: boolean }[];
   pagination?: { kind: string; cursor_parameter: string };
   dry_run?: string;
+  /** Where upstream builds this command's call, as reviewed: `path:line@c7521c1c` (issue 32). */
+  upstream?: string;
   /** A composite command's execution plan (catalog/plans/, docs/PLANS.md). */
   plan?: PlanSpec;
 }

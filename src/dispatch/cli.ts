@@ -60,7 +60,7 @@ function checkDispatchable(t: ToolSpec): Runner {
   // and dev connect restart from a local control plane, not from backend RPCs (dws-composition.json class local).
   const local = t.interface_mode !== 'mcp' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
   if (local) return { kind: 'local', run: local };
-  if (t.interface_mode === 'composite' && t.plan) return { kind: 'plan', plan: t.plan };
+  if (t.plan) return { kind: 'plan', plan: t.plan };
   if (t.interface_mode !== 'mcp' || !t.interface_ref) {
     throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${t.interface_reason ?? 'it has no RPC reference'}`,
       'this command has no execution plan yet; find another with `dws schema search`');

@@ -7,7 +7,7 @@ import { planSummary, type ExecutionSummary } from '../catalog/plan.js';
 /** undefined: the command has no way to run in this build (a composite command without a plan, or unavailable). */
 export function executionSummary(t: ToolSpec): ExecutionSummary | undefined {
   if (t.availability === 'unavailable') return undefined;
-  if (t.interface_mode === 'mcp') return t.interface_ref ? { steps: 1 } : undefined;
+  if (t.interface_mode === 'mcp') return t.interface_ref ? (t.plan ? planSummary(t.plan) : { steps: 1 }) : undefined;
   if (t.interface_mode === 'local') return { local: true };
   return t.plan ? planSummary(t.plan) : undefined;
 }

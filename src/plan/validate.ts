@@ -394,8 +394,8 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
         problems.push(`${at}: no such command in the catalog`);
         continue;
       }
-      if (tool.interface_mode !== 'composite') {
-        problems.push(`${at}: is a ${tool.interface_mode} command; only composite commands take a plan`);
+      if (tool.interface_mode === 'local') {
+        problems.push(`${at}: is a local command; only composite and atomic (mcp) commands take a plan`);
         continue;
       }
       if (declaredIn.has(path)) {
@@ -404,8 +404,19 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
       }
       declaredIn.set(path, file);
       const scope: Scope = { tool, earlier: new Set(), inForEach: false, problems, flags: new Set() };
-      plans.set(path, normalizePlan(scope, at, raw, servers));
+      const plan = normalizePlan(scope, at, raw, servers);
+      if (tool.interface_mode === 'mcp') checkAtomicPlan(at, tool, plan, problems);
+      plans.set(path, plan);
     }
   }
   return { plans, problems };
+}
+
+/** An atomic command's plan declares its argument conversions: it is one call of the command's own RPC. */
+function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
+  const ref = tool.interface_ref;
+  const [step] = plan.steps;
+  if (plan.steps.length !== 1 || !step.rpc || !ref || step.server !== ref.product_id || step.rpc !== ref.rpc_name || step.for_each || step.resolve) {
+    problems.push(`${at}: an atomic command's plan is one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'} (no for_each or resolve)`);
+  }
 }
