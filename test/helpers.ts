@@ -129,11 +129,12 @@ export interface DispatchOutcome {
  * a DwsError is returned with the output so far, any other error is thrown. Dispatch is loaded on first use, so test
  * files that never dispatch do not pay for it.
  */
-export async function dispatchInProcess(argv: string[], env: Record<string, string>, engine: () => Engine = shippedEngine): Promise<DispatchOutcome> {
+export async function dispatchInProcess(argv: string[], env: Record<string, string>, engine: () => Engine = shippedEngine,
+  clock: { now?: () => Date; uuid?: () => string } = {}): Promise<DispatchOutcome> {
   const { runDispatch } = await import('../src/dispatch/cli.js');
   let out = '';
   try {
-    await runDispatch(argv, engine, { write: async (t) => void (out += t), env });
+    await runDispatch(argv, engine, { write: async (t) => void (out += t), env, ...clock });
   } catch (e) {
     if (e instanceof DwsError) return { out, error: e };
     throw e;

@@ -24,6 +24,9 @@ import { settleInterrupted } from './in-flight.js';
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
   env: Env;
+  /** The run's clock and UUID source (tests fix them); default the system clock and crypto.randomUUID. */
+  now?: () => Date;
+  uuid?: () => string;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -97,6 +100,8 @@ export interface DispatchRequest {
   /** Local streaming commands (event consume) write JSON Lines here and are stopped by the signal. */
   writeLine?: (line: string) => Promise<void>;
   signal?: AbortSignal;
+  now?: () => Date;
+  uuid?: () => string;
 }
 
 export type DispatchOutcome = { plan: AtomicDryRun | PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
@@ -125,7 +130,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
   const options = {
-    env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, dryRun: r.dryRun, writeLine: r.writeLine, signal: r.signal,
+    env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, dryRun: r.dryRun, writeLine: r.writeLine, signal: r.signal, now: r.now, uuid: r.uuid,
     toolOf: (canonical: string) => {
       const doc = e.identities.get(identityKey(canonical));
       return doc === undefined ? undefined : e.spec(doc);
@@ -185,7 +190,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
-      writeLine: (line) => io.write(line + '\n'), signal: stop.signal,
+      writeLine: (line) => io.write(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid,
     }, io.env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;

@@ -112,6 +112,51 @@ const dateText = (end: boolean): Fn => (v, where) => {
   return `${p.y}-${pad(p.mo)}-${pad(p.d)} ${pad(h)}:${pad(mi)}:${pad(s)}`;
 };
 
+/** A comma list or a JSON array of strings; each part trimmed of spaces and quotes, empty parts dropped (as upstream's parseCSVValues). */
+const csvValues: Fn = (v, where) => {
+  const clean = (parts: unknown[]) => parts.map((p) => String(p).trim().replace(/^["']+|["']+$/gu, '')).filter((p) => p !== '');
+  if (Array.isArray(v)) return clean(v);
+  if (typeof v !== 'string') return refuse(where, v, 'a comma-separated list or a JSON array');
+  let raw = v.trim();
+  if (raw.startsWith('[') && raw.endsWith(']')) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (Array.isArray(parsed) && parsed.every((x) => typeof x === 'string')) return clean(parsed);
+    } catch { /* not JSON: read it as a bracketed comma list */ }
+    raw = raw.slice(1, -1).trim();
+  }
+  return clean(raw.split(','));
+};
+
+// The time forms upstream accepts for a time flag (ParseISOTimeToMillis): 13 digits are epoch ms, 10 digits epoch
+// seconds; an ISO time with Z or an offset is that instant; every zone-less form is Asia/Shanghai time (UTC+8, no DST).
+const FLEX_TIME: readonly RegExp[] = [
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/u,
+  /^(\d{4})-(\d{2})-(\d{2})()()()$/u,
+  /^(\d{4})\/(\d{2})\/(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/u,
+  /^(\d{4})(\d{2})(\d{2})()()()$/u,
+];
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
+const flexTimeMs: Fn = (v, where) => {
+  const text = typeof v === 'string' ? v.trim().replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
+  if (/^\d{13}$/u.test(text)) return Number(text);
+  if (/^\d{10}$/u.test(text)) return Number(text) * 1000;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/u.test(text)) {
+    const ms = Date.parse(text);
+    if (Number.isFinite(ms)) return ms;
+  }
+  for (const form of FLEX_TIME) {
+    const m = form.exec(text);
+    if (!m) continue;
+    const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => (x === undefined || x === '' ? 0 : Number(x)));
+    const utc = Date.UTC(y, mo - 1, d, h, mi, s);
+    const probe = new Date(utc);
+    if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) break;
+    return utc - SHANGHAI_OFFSET_MS;
+  }
+  return refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
+};
+
 const INTEGER = /^[+-]?\d+$/u;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/u;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/u;
@@ -138,6 +183,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   lower: eachString((s) => s.toLowerCase()),
   trim: eachString((s) => s.trim()),
   csv_to_list: splitList(/,/u),
+  csv_values: csvValues,
+  flex_time_ms: flexTimeMs,
   split_whitespace: splitList(/\s+/u),
   json_parse: (v, where) => {
     if (typeof v !== 'string') return v;

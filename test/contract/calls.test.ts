@@ -1,0 +1,88 @@
+// Recorded-call goldens (issue 32): for each command, the exact MCP calls it sends for a command line a user types,
+// against the recording backend on 127.0.0.1. Each case in test/fixtures/calls/<product>.yaml was written by reading
+// the command's upstream body at c7521c1c (`upstream:` names it) and is never regenerated from dws's own output:
+// a difference here is either a dws bug or a golden to re-review against upstream, never a file to overwrite.
+//
+// Case shape (docs/PLANS.md "Recorded-call goldens"):
+//   <canonical_path>:
+//     upstream: internal/helpers/todo.go:120@c7521c1c
+//     cases:
+//       - name: required                  # only the flags upstream requires
+//         argv: [todo, task, create, --title, 周报]
+//         calls:                          # in order; `answer` is what the backend returns to that call (default {})
+//           - {server: todo, rpc: create_personal_todo, arguments: {...}, answer: {...}}
+//       - name: refused
+//         argv: [...]
+//         error: invalid_parameter        # the refusal's reason; no call is made unless `calls` lists it
+// The clock is fixed at 2026-03-10T10:00:00+08:00 (override per case with `now:`), time zone Asia/Shanghai, and
+// `{uuid}` values are uuid-1, uuid-2, ...
+import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, dispatchInProcess } from '../helpers.js';
+import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+
+interface GoldenCall { server: string; rpc: string; arguments: Record<string, unknown>; answer?: unknown }
+interface GoldenCase { name: string; argv: string[]; calls?: GoldenCall[]; error?: string; now?: string }
+interface GoldenCommand { upstream: string; cases: GoldenCase[] }
+
+const DIR = path.join(ROOT, 'test', 'fixtures', 'calls');
+const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.yaml')).sort() : [];
+const goldens: [string, string, GoldenCommand][] = files.flatMap((file) =>
+  Object.entries(YAML.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, GoldenCommand>).map(([canonical, g]) => [file, canonical, g] as [string, string, GoldenCommand]));
+
+let mcp: McpFixture;
+let tz: string | undefined;
+beforeAll(async () => {
+  mcp = await startMcpServer();
+  tz = process.env.TZ;
+  process.env.TZ = 'Asia/Shanghai';
+});
+afterAll(async () => {
+  process.env.TZ = tz;
+  if (tz === undefined) delete process.env.TZ;
+  await mcp.close();
+});
+
+function env(dir: string): Record<string, string> {
+  return {
+    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-golden', DWS_FILE_ROOT: dir,
+    DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
+  };
+}
+
+async function run(c: GoldenCase) {
+  const expected = c.calls ?? [];
+  mcp.calls.length = 0;
+  mcp.answers = {};
+  let n = 0;
+  for (const call of expected) {
+    // every key answers in arrival order from the golden's list
+    mcp.answers[`${call.server}/${call.rpc}`] = () => expected[n]?.answer ?? {};
+  }
+  const wrap = (answer: McpFixture['answers'][string]) => (args: Record<string, unknown>, i: number) => {
+    const value = answer(args, i);
+    n++;
+    return value;
+  };
+  for (const key of Object.keys(mcp.answers)) mcp.answers[key] = wrap(mcp.answers[key]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-golden-'));
+  let uuid = 0;
+  const now = new Date(c.now ?? '2026-03-10T10:00:00+08:00');
+  const outcome = await dispatchInProcess(c.argv, env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}` });
+  return { outcome, sent: mcp.calls.map((r) => ({ server: r.server, rpc: r.name, arguments: r.arguments })) };
+}
+
+describe.each(goldens)('%s %s', (_file, canonical, g) => {
+  it('names the upstream source it was reviewed against', () => {
+    expect(g.upstream).toMatch(/^[A-Za-z0-9_./-]+\.go:\d+@c7521c1c$/);
+  });
+  it.each(g.cases.map((c) => [c.name, c] as const))('%s: sends what upstream sends', async (_name, c) => {
+    const { outcome, sent } = await run(c);
+    expect(sent).toEqual((c.calls ?? []).map(({ server, rpc, arguments: a }) => ({ server, rpc, arguments: a })));
+    if (c.error) expect(outcome.error?.reason).toBe(c.error);
+    else expect(outcome.error?.envelope()).toBeUndefined();
+  });
+});
