@@ -412,11 +412,13 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
   return { plans, problems };
 }
 
-/** An atomic command's plan declares its argument conversions: it is one call of the command's own RPC. */
+/** An atomic command's plan declares its argument conversions: one call of the command's own RPC, after any refusals. */
 function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
   const ref = tool.interface_ref;
-  const [step] = plan.steps;
-  if (plan.steps.length !== 1 || !step.rpc || !ref || step.server !== ref.product_id || step.rpc !== ref.rpc_name || step.for_each || step.resolve) {
-    problems.push(`${at}: an atomic command's plan is one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'} (no for_each or resolve)`);
+  const calls = plan.steps.filter((s) => s.refuse === undefined);
+  const [step] = calls;
+  if (calls.length !== 1 || plan.steps[plan.steps.length - 1] !== step || !step.rpc || !ref || step.server !== ref.product_id ||
+    step.rpc !== ref.rpc_name || step.for_each || step.resolve) {
+    problems.push(`${at}: an atomic command's plan is refusals and then one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'} (no for_each or resolve)`);
   }
 }
