@@ -38,9 +38,13 @@ export interface Scope {
 
 export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** A flag's value; a plan may name it by an alias (the value was folded into the flag it stands for). */
+/**
+ * A flag's value; a plan may name it by an alias (the value was folded into the flag it stands for). A flag the user
+ * did not give has its catalog default as its value, as upstream's flag reads do (`{given: name}` tells them apart).
+ */
 function flagValue(sc: Scope, name: string): unknown {
-  const v = sc.data[flagKey(sc.tool, name)];
+  const key = flagKey(sc.tool, name);
+  const v = Object.hasOwn(sc.data, key) ? sc.data[key] : Object.hasOwn(sc.tool.parameters, key) ? sc.tool.parameters[key].default : undefined;
   return isEmpty(v) ? undefined : v;
 }
 
@@ -162,9 +166,10 @@ export function evalSource(sc: Scope, s: Source): unknown {
     default:
       v = evalComputed(sc, s);
   }
-  if (v === undefined) return s.default;
-  if (v instanceof Placeholder || hasPlaceholder(v)) return v;
-  return applyTransforms(s.transform, v, label(s), { env: sc.env }) ?? s.default;
+  // a default is a value: it goes through the same transforms as one the user typed
+  v ??= s.default;
+  if (v === undefined || v instanceof Placeholder || hasPlaceholder(v)) return v;
+  return applyTransforms(s.transform, v, label(s), { env: sc.env });
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Placeholder);
