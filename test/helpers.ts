@@ -10,6 +10,10 @@ import type { Engine } from '../src/engine/engine.js';
 import { snapshotFromCatalog } from '../src/snapshot/write.js';
 import type { Catalog } from '../src/catalog/types.js';
 import { DwsError } from '../src/errors.js';
+import type { ExecuteOptions } from '../src/plan/executor.js';
+import { effectsFor } from '../src/dispatch/effects.js';
+import type { ToolSpec } from '../src/catalog/types.js';
+import type { CallStep, DownloadStep, HandoffStep, PickStep, PlanSpec, PlanStep, RefuseStep, SaveStep, UploadStep } from '../src/plan/spec.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'bin', 'dws.cjs');
@@ -140,4 +144,16 @@ export async function dispatchInProcess(argv: string[], env: Record<string, stri
     throw e;
   }
   return { out };
+}
+
+/** A plan step read field by field in a test, whatever its kind (src/plan/spec.ts tags each kind). */
+export type AnyStep = PlanStep & Partial<Omit<CallStep, 'kind'> & Omit<UploadStep, 'kind'> & Omit<DownloadStep, 'kind'> & Omit<PickStep, 'kind'> &
+  Omit<RefuseStep, 'kind'> & Omit<SaveStep, 'kind'> & Omit<HandoffStep, 'kind'>>;
+export const anySteps = (p: PlanSpec): AnyStep[] => p.steps as AnyStep[];
+
+/** Executor options as dispatch builds them: the real effects port (journaled calls and transfers) for this tool. */
+export function executeOptions(tool: ToolSpec, o: { env: Record<string, string | undefined>; dryRun: boolean; timeoutMs?: number; catalog?: { source_hash: string; surface_hash: string };
+  backoffMs?: number; sleep?: (ms: number) => Promise<void>; now?: () => Date; uuid?: () => string }): ExecuteOptions {
+  const { timeoutMs = 5000, catalog = { source_hash: 'h', surface_hash: 'h' }, backoffMs, ...rest } = o;
+  return { ...rest, effects: effectsFor({ tool, env: o.env, timeoutMs, catalog, ...(backoffMs !== undefined ? { backoffMs } : {}) }) };
 }

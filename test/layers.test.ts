@@ -11,16 +11,24 @@ export const LAYERS: Record<string, number> = {
   'errors.ts': 0,
   // The bounds every input is held to (string lengths, argument bytes, suggestion work), for every layer.
   'limits.ts': 0.5,
+  // The way out to DingTalk: server configuration, the MCP transport, transfers, secrets, the file root.
+  backend: 0.8,
+  // The append-only, hash-chained record of every backend call.
+  journal: 0.9,
   catalog: 1,
+  // What a ToolSpec's flags mean: flag types, aliases, ajv validation, flag -> argument mapping.
+  contract: 1.3,
+  // The plan language (catalog/plans/): its spec, validation, evaluation, transforms and the one executor, which
+  // reaches the world only through its effects port.
+  plan: 1.5,
   lexicon: 2,
-  // Plans as data (catalog/plans/): their types, validation, paths and transforms; read by the build, the snapshot
-  // (the calls column) and dispatch's executor.
-  plan: 2,
   core: 2,
   build: 3,
   snapshot: 4,
   engine: 5,
   schema: 6,
+  // Commands that run on this machine (audit, event, dev connect, pat, drive folder sync) through the effects port.
+  local: 6.5,
   dispatch: 7,
   serve: 8,
   cli: 9,

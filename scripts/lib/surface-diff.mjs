@@ -72,7 +72,38 @@ export function recordFromCatalog(tool) {
     mode: tool.interface?.mode, availability: tool.interface?.availability, ref: refName(tool.interface?.ref),
     constraints: tool.constraints ?? null,
     flags: Object.fromEntries(Object.entries(tool.parameters ?? {}).map(([n, p]) => [n, fullFlag(p)])),
+    reviewed: typeof tool.upstream === 'string',
   };
+}
+
+/**
+ * Flag fields a command reviewed against its upstream body (`upstream:` in the catalog) may set differently from
+ * the facts, which record the declared flags but not the checks the body makes: required flags, accepted values,
+ * the flag a fallback spelling stands for, and defaults.
+ */
+const REVIEWED_FLAG_FIELDS = new Set(['required', 'enum', 'alias_of', 'default']);
+const CONFIRMATION_ORDER = ['not_required', 'user_required'];
+
+/** The changes of a reviewed command that its review explains, moved out of the entry into the allowed list. */
+function reviewedChanges(a, entry) {
+  if (!a.reviewed || !entry) return { entry, allowed: [] };
+  const allowed = [];
+  const keepFlag = (c) => {
+    if (!REVIEWED_FLAG_FIELDS.has(c.field)) return true;
+    allowed.push({ kind: 'reviewed_against_source', canonical_path: entry.canonical_path, ...c });
+    return false;
+  };
+  // a confirmation made stricter than upstream's (a send that cannot be undone): never one made looser
+  const keepSafety = (c) => {
+    if (c.field !== 'confirmation' || CONFIRMATION_ORDER.indexOf(c.catalog) <= CONFIRMATION_ORDER.indexOf(c.facts)) return true;
+    allowed.push({ kind: 'stricter_confirmation', canonical_path: entry.canonical_path, ...c });
+    return false;
+  };
+  const flags = { ...entry.flags, changed: entry.flags.changed.filter(keepFlag) };
+  const next = { ...entry, safety: entry.safety.filter(keepSafety), flags };
+  const empty = !next.command.length && !next.safety.length && !next.interface.length && !next.constraints.length
+    && !flags.added.length && !flags.removed.length && !flags.renamed.length && !flags.changed.length;
+  return { entry: empty ? null : next, allowed };
 }
 
 /** Key-order-independent JSON, for equality of plain data. */
@@ -204,8 +235,11 @@ export function diffSurface(catalog, facts) {
   const changed = [];
   const allowed = [];
   for (const [a, b] of pairs) {
-    const { entry, extraAliases, aliasTargets } = commandChanges({ ...a, cli_path: b.cli_path }, b);
+    const changes = commandChanges({ ...a, cli_path: b.cli_path }, b);
+    const { entry, allowed: reviewed } = reviewedChanges(a, changes.entry);
+    const { extraAliases, aliasTargets } = changes;
     if (entry) changed.push(entry);
+    allowed.push(...reviewed);
     for (const x of extraAliases) allowed.push({ kind: 'extra_hidden_alias', canonical_path: b.canonical_path, ...x });
     for (const x of aliasTargets) allowed.push({ kind: 'alias_target', canonical_path: b.canonical_path, ...x });
   }

@@ -9,7 +9,7 @@ import { validateDeclarations } from '../catalog/validate.js';
 import { fold } from '../catalog/identity.js';
 import { normalizeCatalog } from './normalize.js';
 import type { Catalog } from '../catalog/types.js';
-import { attachPlans, readPlanFiles } from '../plan/load.js';
+import { attachPlans, readPlanFiles } from './plans.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
   return readdirSync(dir)

@@ -1,6 +1,6 @@
 // The normalized catalog: ToolSpec (wire field names, SPEC 3.2) and product entries. Search, Inspect, browse,
-// `--all`, dispatch and help are all views over these objects; nothing builds a second catalog.
-import type { PlanSpec } from './plan.js';
+// `--all`, dispatch and help are all views over these objects; nothing builds a second catalog. A command's
+// execution plan (`plan`) is part of its ToolSpec; its type belongs to the plan language (src/plan/spec.ts adds it).
 
 export type Effect = 'read' | 'write' | 'destructive';
 export type Risk = 'low' | 'medium' | 'high';
@@ -80,8 +80,6 @@ export interface ToolSpec {
   dry_run?: string;
   /** Where upstream builds this command's call, as reviewed: `path:line@c7521c1c` (issue 32). */
   upstream?: string;
-  /** A composite command's execution plan (catalog/plans/, docs/PLANS.md). */
-  plan?: PlanSpec;
 }
 
 export interface ProductSpec {

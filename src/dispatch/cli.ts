@@ -12,14 +12,15 @@ import { checkCatalogVersion } from '../schema/browse.js';
 import { resolveCommand } from './resolve.js';
 import { identityKey } from '../catalog/identity.js';
 import { parseToolArgs } from './flags.js';
-import { foldInput, validateInput } from './validate.js';
+import { foldInput, validateInput } from '../contract/validate.js';
 import { groupHelp, toolHelp } from './help.js';
-import type { Env } from './config.js';
-import { localCommands } from './local/index.js';
-import { executeAtomic, executePlan, type AtomicDryRun, type PlanDryRun } from './execute.js';
-import type { PlanSpec } from '../catalog/plan.js';
-import type { LocalCommand } from './local/types.js';
-import { settleInterrupted } from './in-flight.js';
+import type { Env } from '../backend/config.js';
+import { localCommands } from '../local/index.js';
+import { executePlan, planOf, type PlanDryRun } from '../plan/executor.js';
+import type { PlanSpec } from '../plan/spec.js';
+import { effectsFor } from './effects.js';
+import type { LocalCommand } from '../local/types.js';
+import { settleInterrupted } from '../backend/in-flight.js';
 
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
@@ -53,7 +54,7 @@ export function checkHashes(engine: Engine, c: { expectedSource?: string; expect
   checkCatalogVersion(engine.catalogHashes, { source: c.expectedSource, surface: c.expectedSurface }, 're-inspect the command before running it');
 }
 
-type Runner = { kind: 'mcp' } | { kind: 'plan'; plan: PlanSpec } | { kind: 'local'; run: LocalCommand };
+type Runner = { kind: 'plan'; plan: PlanSpec } | { kind: 'local'; run: LocalCommand };
 
 function checkDispatchable(t: ToolSpec): Runner {
   if (t.availability === 'unavailable') {
@@ -63,12 +64,12 @@ function checkDispatchable(t: ToolSpec): Runner {
   // and dev connect restart from a local control plane, not from backend RPCs (dws-composition.json class local).
   const local = t.interface_mode !== 'mcp' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
   if (local) return { kind: 'local', run: local };
-  if (t.plan) return { kind: 'plan', plan: t.plan };
-  if (t.interface_mode !== 'mcp' || !t.interface_ref) {
+  const plan = planOf(t);
+  if (!plan) {
     throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${t.interface_reason ?? 'it has no RPC reference'}`,
       'this command has no execution plan yet; find another with `dws schema search`');
   }
-  return { kind: 'mcp' };
+  return { kind: 'plan', plan };
 }
 
 export function timeoutMs(flag: string | undefined, env: Env): number {
@@ -104,7 +105,7 @@ export interface DispatchRequest {
   uuid?: () => string;
 }
 
-export type DispatchOutcome = { plan: AtomicDryRun | PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
+export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
 
 /**
  * Every gate after the command is known, in order: catalog hashes -> availability / interface -> ajv validation
@@ -120,8 +121,16 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
       'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
   }
+  const run = {
+    tool, env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine,
+    toolOf: (canonical: string) => {
+      const doc = e.identities.get(identityKey(canonical));
+      return doc === undefined ? undefined : e.spec(doc);
+    },
+  };
+  const effects = effectsFor(run);
   if (runner.kind === 'local') {
-    const ctx = { tool, values: r.values, positionals: r.positionals, env, catalog: e.catalogHashes, timeoutMs: r.timeoutMs, signal: r.signal, writeLine: r.writeLine };
+    const ctx = { ...run, values: r.values, positionals: r.positionals, effects };
     if (r.dryRun) {
       const steps = runner.run.preview?.(ctx);
       return { plan: { dry_run: true, canonical_path: tool.canonical_path, local: true, values: data, ...(steps ? { steps } : {}), effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency } };
@@ -129,14 +138,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     const result = await runner.run(ctx);
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
-  const options = {
-    env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, dryRun: r.dryRun, writeLine: r.writeLine, signal: r.signal, now: r.now, uuid: r.uuid,
-    toolOf: (canonical: string) => {
-      const doc = e.identities.get(identityKey(canonical));
-      return doc === undefined ? undefined : e.spec(doc);
-    },
-  };
-  return runner.kind === 'plan' ? executePlan(tool, runner.plan, data, options) : executeAtomic(tool, data, options);
+  return executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, streaming: r.writeLine !== undefined });
 }
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -185,7 +187,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   }
   const c = parsed.control;
   // a plan that hands over to a local command stops as that command does
-  const stop = onInterrupt(Object.hasOwn(localCommands, tool.canonical_path) || (tool.plan?.steps.some((s) => s.handoff) ?? false));
+  const stop = onInterrupt(Object.hasOwn(localCommands, tool.canonical_path) || (tool.plan?.steps.some((s) => s.kind === 'handoff') ?? false));
   try {
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,

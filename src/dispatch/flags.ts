@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
+import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
 
 /** Dispatch's own flags. A tool that declares a parameter of the same name keeps its parameter (see CONTROL). */
 export const CONTROL_FLAGS = ['yes', 'dry-run', 'format', 'timeout', 'expected-source-hash', 'expected-surface-hash'] as const;
@@ -16,50 +17,6 @@ export type ControlFlag = (typeof CONTROL_FLAGS)[number];
  * timeout then comes from DWS_TIMEOUT.
  */
 const SHARED_MEANING: ReadonlySet<string> = new Set(['yes', 'dry-run']);
-
-export interface FlagType {
-  /** JSON Schema of the value (validate.ts). */
-  schema: Record<string, unknown>;
-  /** Repeatable flag collecting a list; `split` also splits each occurrence on commas (pflag *Slice). */
-  list?: { split: boolean };
-  /** Text -> JSON value where it converts; otherwise the text itself. */
-  convert?: (text: string) => unknown;
-}
-
-const INTEGER = /^[+-]?\d+$/;
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const toInteger = (t: string): unknown => (INTEGER.test(t.trim()) && Number.isSafeInteger(Number(t)) ? Number(t) : t);
-const toNumber = (t: string): unknown => (NUMBER.test(t.trim()) ? Number(t) : t);
-
-/** Go duration syntax (`90s`, `1m30s`, `500ms`), as the upstream CLI accepts it. */
-const DURATION = '^([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$';
-
-/** CLI types of the catalog (pflag names) -> JSON types. An unknown type is taken as text. */
-export const FLAG_TYPES: Record<string, FlagType> = {
-  string: { schema: { type: 'string' } },
-  bool: { schema: { type: 'boolean' } },
-  int: { schema: { type: 'integer' }, convert: toInteger },
-  int64: { schema: { type: 'integer' }, convert: toInteger },
-  float64: { schema: { type: 'number' }, convert: toNumber },
-  duration: { schema: { type: 'string', pattern: DURATION } },
-  stringSlice: { schema: { type: 'array', items: { type: 'string' } }, list: { split: true } },
-  stringArray: { schema: { type: 'array', items: { type: 'string' } }, list: { split: false } },
-  intSlice: { schema: { type: 'array', items: { type: 'integer' } }, list: { split: true }, convert: toInteger },
-};
-
-export function flagType(type: string): FlagType {
-  return Object.hasOwn(FLAG_TYPES, type) ? FLAG_TYPES[type] : FLAG_TYPES.string;
-}
-
-/**
- * The declared or hidden flag of that name. Own properties only: a name such as "toString", "constructor" or
- * "__proto__" from user input must never find what every object inherits.
- */
-export function declaredFlag(tool: ToolSpec, name: string): { type: string } | undefined {
-  if (Object.hasOwn(tool.parameters, name)) return tool.parameters[name];
-  const hidden = tool.hidden_parameters;
-  return hidden && Object.hasOwn(hidden, name) ? hidden[name] : undefined;
-}
 
 /** The option's attribute is the flag name itself: `end-time` and a hidden `endTime` must not share a slot. */
 class FlagOption extends Option {
@@ -182,13 +139,6 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
       expectedSurface: str('expected-surface-hash'),
     },
   };
-}
-
-/** Text (or a list of texts) -> the flag's JSON type where it converts. */
-export function convert(type: string, raw: unknown): unknown {
-  const t = flagType(type);
-  if (!t.convert) return raw;
-  return Array.isArray(raw) ? raw.map((v) => t.convert!(String(v))) : typeof raw === 'string' ? t.convert(raw) : raw;
 }
 
 const USAGE_REASONS: Record<string, 'unknown_option' | 'missing_argument' | 'invalid_argument'> = {

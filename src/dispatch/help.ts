@@ -23,8 +23,7 @@ function executionText(t: ToolSpec, e: NonNullable<ReturnType<typeof executionSu
   }
   if (e.local) return 'locally, no backend call / 本地执行，不调用后端';
   if (!t.plan) return `one call: ${t.interface_ref!.rpc_name} on the "${t.interface_ref!.product_id}" server / 一次调用`;
-  const calls = t.plan.steps.map((s) => (s.server !== undefined ? `${s.server}.${s.rpc}` : s.handoff ? `local ${s.handoff.local}` : s.upload ? 'upload' : s.download ? 'download'
-    : s.save ? 'save' : s.pick ? 'pick' : 'refuse'));
+  const calls = t.plan.steps.map((s) => (s.kind === 'call' ? `${s.server}.${s.rpc}` : s.kind === 'handoff' ? `local ${s.handoff.local}` : s.kind));
   const notes = [
     e.max_pages ? `paged, at most ${e.max_pages} pages / 分页，最多 ${e.max_pages} 页` : '',
     e.for_each ? 'one call per item / 每项一次调用' : '',

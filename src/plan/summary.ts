@@ -2,7 +2,7 @@
 // key `execution` and the search reference's `calls`. Computed from the ToolSpec alone (build time and Inspect): a
 // composite command that runs locally says so in its plan (`local`, catalog/plans/local/).
 import type { ToolSpec } from '../catalog/types.js';
-import { planSummary, type ExecutionSummary } from '../catalog/plan.js';
+import { planSummary, type ExecutionSummary } from './spec.js';
 
 /** undefined: the command has no way to run in this build (a composite command without a plan, or unavailable). */
 export function executionSummary(t: ToolSpec): ExecutionSummary | undefined {

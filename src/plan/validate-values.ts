@@ -3,8 +3,8 @@
 // name where they are and are collected in the scope (validate.ts reports them all at once).
 import type { ToolSpec } from '../catalog/types.js';
 import { parsePath } from './path.js';
-import { transformArgProblem, transformName } from './transforms.js';
-import { CONDITION_KINDS, SOURCE_KINDS, type Condition, type Source, type Transform } from '../catalog/plan.js';
+import { transformArgProblem, transformName } from './transforms/index.js';
+import { CONDITION_KINDS, SOURCE_KINDS, type Condition, type Source, type Transform } from './spec.js';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,13 +2,14 @@
 // normalization into ToolSpec.plan. Every problem names the file, the plan, the step and the key
 // (docs/PLANS.md "Build validation"); the build collects them all and fails once.
 import type { ToolSpec } from '../catalog/types.js';
-import { flagKey } from '../catalog/aliases.js';
+import { flagKey } from '../contract/aliases.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS,
   MAX_UPLOAD_BYTES,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
-  type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec,
-} from '../catalog/plan.js';
+  type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
+  type PickStep, type RefuseStep, type SaveStep, type HandoffStep,
+} from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, type Scope,
 } from './validate-values.js';
@@ -225,10 +226,14 @@ export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
+/** A step while it is read: every key any kind may have; the kind it turns out to be tags it at the end. */
+type LooseStep = { id: string; effect: PlanStep['effect'] } & Partial<Omit<CallStep, 'kind'> & Omit<UploadStep, 'kind'> &
+  Omit<DownloadStep, 'kind'> & Omit<PickStep, 'kind'> & Omit<RefuseStep, 'kind'> & Omit<SaveStep, 'kind'> & Omit<HandoffStep, 'kind'>>;
+
 function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>, ids: Set<string>): PlanStep {
   if (!isObj(raw)) {
     s.problems.push(`${at}: a step must be an object`);
-    return { id: 'invalid', effect: 'read' };
+    return { kind: 'refuse', id: 'invalid', effect: 'read', refuse: 'invalid step' };
   }
   const id = raw.id;
   if (typeof id !== 'string' || !ID.test(id)) s.problems.push(`${at}: id must match [a-z][a-z0-9_]*`);
@@ -237,7 +242,7 @@ function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
   only(s, where, raw, STEP_KEYS);
   const defaultEffect = s.tool.effect === 'read' ? 'read' : 'write';
   if (raw.effect !== undefined && raw.effect !== 'read' && raw.effect !== 'write') s.problems.push(`${where}.effect: must be read or write`);
-  const step: PlanStep = { id: id as string, effect: (raw.effect as PlanStep['effect']) ?? defaultEffect };
+  const step: LooseStep = { id: id as string, effect: (raw.effect as PlanStep['effect']) ?? defaultEffect };
   if (raw.when !== undefined) step.when = normalizeCondition(s, `${where}.when`, raw.when);
   if (raw.for_each !== undefined) {
     step.for_each = normalizeSource(s, `${where}.for_each`, raw.for_each);
@@ -300,7 +305,7 @@ function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     else if (step.effect !== 'read') s.problems.push(`${where}.tolerate_failure: only a read may fail without stopping the plan`);
     else step.tolerate_failure = true;
   }
-  return step;
+  return { kind: kind ?? 'call', ...step } as PlanStep;
 }
 
 /** A local plan: no steps; the kinds of backend call the local command makes, and the bound of its list calls. */
@@ -415,9 +420,9 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
 /** An atomic command's plan declares its argument conversions: one call of the command's own RPC, after any refusals. */
 function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
   const ref = tool.interface_ref;
-  const calls = plan.steps.filter((s) => s.refuse === undefined);
-  const [step] = calls;
-  if (calls.length !== 1 || plan.steps[plan.steps.length - 1] !== step || !step.rpc || !ref || step.server !== ref.product_id ||
+  const rest = plan.steps.filter((s) => s.kind !== 'refuse');
+  const [step] = rest;
+  if (rest.length !== 1 || plan.steps[plan.steps.length - 1] !== step || step.kind !== 'call' || !ref || step.server !== ref.product_id ||
     step.rpc !== ref.rpc_name || step.for_each || step.resolve) {
     problems.push(`${at}: an atomic command's plan is refusals and then one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'} (no for_each or resolve)`);
   }

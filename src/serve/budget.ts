@@ -5,7 +5,7 @@
 // (`contract_too_large`) unless the call asks for it (schema_inspect `allow_large_contract`). Search and inspect
 // only describe commands; the budget limits context, not permissions.
 import { DwsError } from '../errors.js';
-import type { Env } from '../dispatch/config.js';
+import type { Env } from '../backend/config.js';
 
 export interface BudgetLimits {
   /** Distinct canonical paths shown by schema_search and schema_inspect. */

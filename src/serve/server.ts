@@ -8,7 +8,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { asDwsError } from '../errors.js';
 import { defaultSnapshotPath, loadEngine } from '../index.js';
-import type { Env } from '../dispatch/config.js';
+import type { Env } from '../backend/config.js';
 import { ServedCatalog } from './catalog.js';
 import { LineTransport } from './stdio.js';
 import { DEFAULT_BUDGET, SessionBudget, budgetLimits, type BudgetLimits } from './budget.js';

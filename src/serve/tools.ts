@@ -14,8 +14,8 @@ import { EFFECTS, LIMITS, SEARCH_VERSION, parseRequestJson } from '../engine/req
 import { byCodePoint } from '../catalog/order.js';
 import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
-import { convert, declaredFlag, flagType } from '../dispatch/flags.js';
-import type { Env } from '../dispatch/config.js';
+import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
+import type { Env } from '../backend/config.js';
 import { inspect } from '../schema/browse.js';
 import type { SessionBudget } from './budget.js';
 import { MAX_ARGUMENT_BYTES, MAX_FLAG_NAME_CHARS, MAX_PATH_CHARS, quoted, suggestible } from '../limits.js';

@@ -10,7 +10,7 @@ import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { ROOT, shippedEngine } from '../helpers.js';
-import { flagKey } from '../../src/catalog/aliases.js';
+import { flagKey } from '../../src/contract/aliases.js';
 import { runTool } from '../../src/serve/tools.js';
 import { diffSurface, factsRecords, type FactRecord } from '../../scripts/lib/surface-diff.mjs';
 

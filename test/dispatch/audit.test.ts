@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as esbuild from 'esbuild';
-import { canonicalJson, sha256, verifyJournal, type JournalRecord } from '../../src/dispatch/journal-record.js';
+import { canonicalJson, sha256, verifyJournal, type JournalRecord } from '../../src/journal/record.js';
 import { dispatchTool } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
 import { errorOf, ROOT, runCliAsync, shippedEngine } from '../helpers.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
-import { localCommands } from '../../src/dispatch/local/index.js';
+import { localCommands } from '../../src/local/index.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { shippedEngine } from '../helpers.js';
 

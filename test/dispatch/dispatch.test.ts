@@ -3,7 +3,7 @@
 // processes. In-process runs call runDispatch directly; the token and parallel checks spawn the built CLI.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { camelCase } from '../../src/dispatch/arguments.js';
+import { camelCase } from '../../src/plan/atomic.js';
 import type { Engine } from '../../src/engine/engine.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { errorOf, fixtureEngine, runCliAsync, shippedEngine, PLANLESS, UNAVAILABLE, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
@@ -202,13 +202,15 @@ describe('refusals make zero backend calls', () => {
   it('prints the invocation plan on --dry-run and calls nothing, marking arguments named by the camelCase rule', async () => {
     const r = await run(['aitable', 'base', 'delete', '--base-id', 'b1', '--dry-run']);
     const t = tool('aitable.base_delete');
+    // an atomic command's dry run is the one-step plan it is, in the shape every plan's dry run has
     expect(JSON.parse(r.out)).toEqual({
       dry_run: true,
       canonical_path: t.canonical_path,
-      server: t.interface_ref!.product_id,
-      rpc_name: t.interface_ref!.rpc_name,
-      arguments: { [t.parameters['base-id'].property ?? 'baseId']: 'b1' },
-      ...(t.parameters['base-id'].property === null ? { derived_arguments: ['baseId'] } : {}),
+      steps: [{
+        id: 'call', server: t.interface_ref!.product_id, rpc: t.interface_ref!.rpc_name, effect: 'write',
+        arguments: { [t.parameters['base-id'].property ?? 'baseId']: 'b1' },
+        ...(t.parameters['base-id'].property === null ? { derived_arguments: ['baseId'] } : {}),
+      }],
       effect: t.effect,
       confirmation: t.confirmation,
       idempotency: t.idempotency,
@@ -310,7 +312,7 @@ describe('properties', () => {
   it('an int flag accepts exactly the integer texts and sends them as numbers', async () => {
     await fc.assert(fc.asyncProperty(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }).map(String), fc.string({ maxLength: 6 })), async (text) => {
       const r = await run(['chat', 'group', 'list-all', '--limit', text, '--dry-run']);
-      if (/^[+-]?\d+$/.test(text.trim())) expect(JSON.parse(r.out).arguments).toEqual({ limit: Number(text) });
+      if (/^[+-]?\d+$/.test(text.trim())) expect(JSON.parse(r.out).steps[0].arguments).toEqual({ limit: Number(text) });
       else expect(r.error?.reason).toMatch(/^(invalid_parameter|missing_argument|unknown_option)$/);
     }), { numRuns: 60 });
   });

@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, exist
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uploadFile } from '../../src/dispatch/transfer.js';
+import { uploadFile } from '../../src/backend/transfer.js';
 import { dispatchInProcess, type DispatchOutcome } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DwsError } from '../../src/errors.js';
-import { GENESIS, RECORD_VERSION, anchorText, seal, verifyJournal, type JournalRecord } from '../../src/dispatch/journal-record.js';
-import { anchorPath, appendRecord, entryOf, journalPath, openJournal, readLastLines } from '../../src/dispatch/journal.js';
-import { extractIds, ID_LIMITS, isIdKey } from '../../src/dispatch/journal-ids.js';
-import { withFileLock } from '../../src/dispatch/journal-lock.js';
-import type { CallRecord } from '../../src/dispatch/call-record.js';
+import { GENESIS, RECORD_VERSION, anchorText, seal, verifyJournal, type JournalRecord } from '../../src/journal/record.js';
+import { anchorPath, appendRecord, entryOf, journalPath, openJournal, readLastLines } from '../../src/journal/journal.js';
+import { extractIds, ID_LIMITS, isIdKey } from '../../src/journal/ids.js';
+import { withFileLock } from '../../src/journal/lock.js';
+import type { CallRecord } from '../../src/journal/call-record.js';
 
 const CATALOG = { source_hash: 'sha256:src', surface_hash: 'sha256:surf' };
 

@@ -4,9 +4,9 @@
 // reason established from the upstream source. Skips cleanly when ../shared is absent.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROOT, shippedEngine } from '../helpers.js';
+import { ROOT, anySteps, shippedEngine } from '../helpers.js';
 import { followedUpstream } from '../../scripts/lib/upstream.mjs';
-import type { Source } from '../../src/catalog/plan.js';
+import type { Source } from '../../src/plan/spec.js';
 import { singleCallPlanPaths } from './plan-paths.js';
 
 const FACTS = followedUpstream(ROOT).composition;
@@ -51,7 +51,7 @@ describe.skipIf(!existsSync(FACTS))('plans against dws-composition.json', () => 
     const differences: Record<string, string> = {};
     for (const cp of ours) {
       const fact = facts[cp];
-      const steps = byPath.get(cp)!.plan!.steps.filter((s) => s.server !== undefined);
+      const steps = anySteps(byPath.get(cp)!.plan!).filter((s) => s.server !== undefined);
       const calls = (xs: { server?: string; rpc?: string }[]) => xs.map((c) => `${c.server}/${c.rpc}`).join(' ');
       const want = sorted(fact.calls.flatMap((c) => factKeys(c.args ?? fact.args)));
       const got = sorted(steps.flatMap((s) => [...planKeys(s.args), ...(s.page ? [s.page.number_arg ?? s.page.cursor_arg] : [])]));

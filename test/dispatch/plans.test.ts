@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
-import type { CallRecord } from '../../src/dispatch/call-record.js';
-import type { Source, Transform } from '../../src/catalog/plan.js';
+import type { CallRecord } from '../../src/journal/call-record.js';
+import type { Source, Transform } from '../../src/plan/spec.js';
 import { ROOT, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 import { singleCallPlanPaths } from './plan-paths.js';
 
 const journal: CallRecord[] = [];
-vi.mock('../../src/dispatch/journal.js', () => ({ openJournal: () => {}, journalCall: (_env: unknown, r: CallRecord) => void journal.push(r) }));
+vi.mock('../../src/journal/journal.js', () => ({ openJournal: () => {}, journalCall: (_env: unknown, r: CallRecord) => void journal.push(r) }));
 
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'plans-dry-run.golden.jsonl');
 /** A fixed clock for the plans that compute a day from today (calendar +conflicts, +free-slots). */

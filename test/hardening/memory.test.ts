@@ -2,7 +2,7 @@
 // held in a bounded cache (ajv itself keeps every schema it compiled, so an unbounded compile per call grew the
 // process by hundreds of MB). Counted, not timed: compilations and cache sizes after many calls.
 import { describe, expect, it } from 'vitest';
-import { foldInput, validateInput, validatorStats, VALIDATOR_CACHE_SIZE } from '../../src/dispatch/validate.js';
+import { foldInput, validateInput, validatorStats, VALIDATOR_CACHE_SIZE } from '../../src/contract/validate.js';
 import { loadEngine } from '../../src/index.js';
 import { readSnapshotBytes, shippedEngine } from '../helpers.js';
 

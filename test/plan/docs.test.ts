@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONDITION_KINDS, SOURCE_KINDS } from '../../src/catalog/plan.js';
-import { PARAMETRIZED_TRANSFORMS, TRANSFORMS } from '../../src/plan/transforms.js';
+import { CONDITION_KINDS, SOURCE_KINDS } from '../../src/plan/spec.js';
+import { PARAMETRIZED_TRANSFORMS, TRANSFORMS } from '../../src/plan/transforms/index.js';
 import { STEP_KEYS } from '../../src/plan/validate.js';
 import { ROOT } from '../helpers.js';
 

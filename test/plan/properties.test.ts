@@ -2,7 +2,7 @@
 process.env.TZ = 'Asia/Shanghai';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyTransform, applyTransforms, TRANSFORMS } from '../../src/plan/transforms.js';
+import { applyTransform, applyTransforms, TRANSFORMS } from '../../src/plan/transforms/index.js';
 import { parsePath, readPath, replaceAt } from '../../src/plan/path.js';
 import { DwsError } from '../../src/errors.js';
 

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DwsError } from '../../src/errors.js';
-import { TRANSFORMS } from '../../src/plan/transforms.js';
+import { TRANSFORMS } from '../../src/plan/transforms/index.js';
 import {
   buildStyleCells, parseA1Range, sheetStyleOperations, MAX_BATCH_STYLE_CELLS, MAX_STYLE_CELLS, MAX_STYLE_RANGES, MAX_STYLE_ROWS,
   type KeyLabel, type StyleSpec,
-} from '../../src/plan/sheet-style.js';
+} from '../../src/plan/domain/sheet-style.js';
 
 const flagLabel: KeyLabel = (k) => `--${k}`;
 
@@ -270,8 +270,8 @@ describe('json_or_file', () => {
   });
 
   it('a missing file or one outside the file root is refused naming the flag', () => {
-    expect(refusal(() => TRANSFORMS.json_or_file('missing.json', '--batch', ctx))).toEqual({ reason: 'invalid_parameter', message: '--batch: cannot read "missing.json": ENOENT' });
+    expect(refusal(() => TRANSFORMS.json_or_file('missing.json', '--batch', ctx))).toEqual({ reason: 'invalid_parameter', message: 'cannot read --batch "missing.json": ENOENT' });
     const far = path.join(outside, 'styles.json');
-    expect(refusal(() => TRANSFORMS.json_or_file(`@${far}`, '--batch', ctx))).toEqual({ reason: 'invalid_parameter', message: `--batch: "${far}" is outside the file root` });
+    expect(refusal(() => TRANSFORMS.json_or_file(`@${far}`, '--batch', ctx))).toEqual({ reason: 'invalid_parameter', message: `--batch "${far}" is outside the file root` });
   });
 });

@@ -2,7 +2,7 @@
 // and the shipped plans attached to their tools (so source_hash covers them).
 import { describe, expect, it } from 'vitest';
 import { validatePlans } from '../../src/plan/validate.js';
-import { attachPlans } from '../../src/plan/load.js';
+import { attachPlans } from '../../src/build/plans.js';
 import { CatalogInvalid } from '../../src/catalog/validate.js';
 import { catalogHashes } from '../../src/build/hash.js';
 import type { ToolSpec } from '../../src/catalog/types.js';

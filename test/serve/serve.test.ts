@@ -184,9 +184,9 @@ describe('execute against the dispatch test MCP backend', () => {
 
   it('types JSON arguments as the CLI types flag text: "25" for an int flag is sent as 25, a scalar for a list flag as one element', async () => {
     const a = await served.call('execute', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: '25' }, ...hashes(), dry_run: true });
-    expect(JSON.parse(a.text).arguments).toEqual({ limit: 25 });
+    expect(JSON.parse(a.text).steps[0].arguments).toEqual({ limit: 25 });
     const b = await served.call('execute', { canonical_path: 'chat.list_my_groups_pagination', arguments: { limit: 7 }, ...hashes(), dry_run: true });
-    expect(JSON.parse(b.text).arguments).toEqual({ limit: 7 });
+    expect(JSON.parse(b.text).steps[0].arguments).toEqual({ limit: 7 });
   });
 
   it('refuses a command that needs confirmation unless confirmed is true, with zero backend calls when refused', async () => {
@@ -295,7 +295,7 @@ describe('concurrency', () => {
         check: (a: Answer) => {
           expect(a.isError).toBe(false);
           const out = JSON.parse(a.text);
-          expect(dry ? out.arguments.openMessageId : out.result.arguments.openMessageId).toBe(id);
+          expect(dry ? out.steps[0].arguments.openMessageId : out.result.arguments.openMessageId).toBe(id);
         },
       };
     });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   diffTrees, keptName, listPage, millis, pullAction, pushAction, safeSegment, verdict, walkRemote,
   type LocalFile, type RemoteFile, type WalkBounds,
-} from '../../../src/dispatch/local/drive-tree.js';
+} from '../../../src/local/drive-tree.js';
 import { byCodePoint } from '../../../src/catalog/order.js';
 import { DwsError } from '../../../src/errors.js';
 

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DwsError } from '../../../src/errors.js';
 import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-step/backend.js';
-import { executePlan } from '../../../src/dispatch/execute.js';
+import { executePlan } from '../../../src/plan/executor.js';
 import { inputsFor, makeFileRoot, toolOf } from './support.js';
+import { executeOptions } from '../../helpers.js';
 
-vi.mock('../../../src/dispatch/journal.js', () => ({ openJournal: () => {}, journalCall: () => {} }));
+vi.mock('../../../src/journal/journal.js', () => ({ openJournal: () => {}, journalCall: () => {} }));
 
 let backend: CannedBackend;
 beforeAll(async () => {
@@ -30,7 +31,7 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
     sleep: async (ms: number) => void sleeps.push(ms),
   };
   try {
-    const outcome = await executePlan(tool, tool.plan, { ...inputsFor(tool, root), ...flags }, o);
+    const outcome = await executePlan(tool, tool.plan, { ...inputsFor(tool, root), ...flags }, executeOptions(tool, o));
     return { result: 'result' in outcome ? outcome.result : undefined, root, sleeps };
   } catch (e) {
     if (e instanceof DwsError) return { error: e, root, sleeps };

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { localCommands } from '../../../src/dispatch/local/index.js';
+import { localCommands } from '../../../src/local/index.js';
 import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
 import { ROOT } from '../../helpers.js';
 

@@ -7,8 +7,8 @@ process.env.TZ = 'Asia/Shanghai';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../helpers.js';
-import { executePlan } from '../../../src/dispatch/execute.js';
+import { ROOT, executeOptions } from '../../helpers.js';
+import { executePlan } from '../../../src/plan/executor.js';
 import { FILES, inputsFor, multiStepPaths, toolOf } from './support.js';
 
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'multi-step', 'dry-run.golden.jsonl');
@@ -19,12 +19,12 @@ async function dryRunLines(): Promise<string[]> {
   for (const canonical of multiStepPaths()) {
     const tool = toolOf(canonical);
     let n = 0;
-    const outcome = await executePlan(tool, tool.plan, inputsFor(tool, FILES), {
+    const outcome = await executePlan(tool, tool.plan, inputsFor(tool, FILES), executeOptions(tool, {
       // no server is configured: a dry run that tried to call would fail with not_configured
       env: { DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: ROOT },
       timeoutMs: 1000, catalog: { source_hash: 'h', surface_hash: 'h' }, dryRun: true,
       now: FIXED_NOW, uuid: () => `uuid-${++n}`,
-    });
+    }));
     lines.push(JSON.stringify(outcome));
   }
   return lines;

@@ -6,16 +6,16 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../../src/catalog/types.js';
-import { executePlan, type ExecuteOptions, type PlanDryRun } from '../../../src/dispatch/execute.js';
+import { executePlan, type PlanDryRun } from '../../../src/plan/executor.js';
 import { DwsError } from '../../../src/errors.js';
-import { localCommands } from '../../../src/dispatch/local/index.js';
-import { applyTransforms } from '../../../src/plan/transforms.js';
+import { localCommands } from '../../../src/local/index.js';
+import { applyTransforms } from '../../../src/plan/transforms/index.js';
 import { validatePlans } from '../../../src/plan/validate.js';
-import type { Transform } from '../../../src/catalog/plan.js';
-import { ROOT, shippedEngine } from '../../helpers.js';
+import type { Transform } from '../../../src/plan/spec.js';
+import { ROOT, anySteps, executeOptions, shippedEngine } from '../../helpers.js';
 
 const tool = (canonical: string): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === canonical)!;
-const OPTIONS: Omit<ExecuteOptions, 'dryRun'> = {
+const OPTIONS = {
   env: { DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: ROOT }, timeoutMs: 1000, catalog: { source_hash: 'h', surface_hash: 'h' },
   now: () => new Date(2026, 0, 31, 8, 5, 9), uuid: () => 'u-1',
 };
@@ -32,7 +32,7 @@ async function problemsOf(plan: unknown, canonical = 'contact.shortcut_lookup'):
 async function dry(plan: unknown, data: Record<string, unknown>, canonical = 'contact.shortcut_lookup') {
   const { plans, problems } = validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [canonical]: plan } } }], shippedEngine().tools());
   expect(problems).toEqual([]);
-  const outcome = await executePlan(tool(canonical), plans.get(canonical)!, data, { ...OPTIONS, dryRun: true });
+  const outcome = await executePlan(tool(canonical), plans.get(canonical)!, data, executeOptions(tool(canonical), { ...OPTIONS, dryRun: true }));
   return ('plan' in outcome ? (outcome.plan as PlanDryRun).steps : []) as unknown as Record<string, unknown>[];
 }
 
@@ -165,7 +165,7 @@ describe('transfers of text and files', () => {
   it('an upload larger than its max_bytes is refused before anything is sent, as is a text upload', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'dws-prim-'));
     writeFileSync(path.join(root, 'ten.bin'), '0123456789');
-    const o: ExecuteOptions = { ...OPTIONS, env: { ...OPTIONS.env, DWS_FILE_ROOT: root, DWS_JOURNAL: path.join(root, 'j.jsonl') }, dryRun: false };
+    const o = executeOptions(tool('contact.shortcut_lookup'), { ...OPTIONS, env: { ...OPTIONS.env, DWS_FILE_ROOT: root, DWS_JOURNAL: path.join(root, 'j.jsonl') }, dryRun: false });
     // port 9 (discard) on 127.0.0.1: a request that was sent would fail with a transport error, not a refusal
     const plan = (upload: Record<string, unknown>) => ({ facts: 'test plan', steps: [{ id: 'put', upload: { url: { const: 'http://127.0.0.1:9/put' }, max_bytes: 4, ...upload } }] });
     for (const upload of [{ file: { flag: 'name' } }, { content: { flag: 'name', transform: [{ format: '%s%s%s' }] } }]) {
@@ -180,7 +180,7 @@ describe('transfers of text and files', () => {
 
   it('every handoff names a registered local command', () => {
     for (const t of shippedEngine().tools()) {
-      for (const s of t.plan?.steps ?? []) if (s.handoff) expect(Object.hasOwn(localCommands, s.handoff.local), `${t.canonical_path} -> ${s.handoff.local}`).toBe(true);
+      for (const s of t.plan ? anySteps(t.plan) : []) if (s.handoff) expect(Object.hasOwn(localCommands, s.handoff.local), `${t.canonical_path} -> ${s.handoff.local}`).toBe(true);
     }
   });
 });

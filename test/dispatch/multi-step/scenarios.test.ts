@@ -5,14 +5,15 @@
 // read is retried; a transient failure of a write is never replayed. The clock, uuids and poll waits are injected
 // and retries back off 1 ms, so nothing here depends on timing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallRecord } from '../../../src/dispatch/call-record.js';
+import type { CallRecord } from '../../../src/journal/call-record.js';
 import { DwsError } from '../../../src/errors.js';
 import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-step/backend.js';
-import { executePlan, returnedIds, type ExecuteOptions, type PlanDryRun } from '../../../src/dispatch/execute.js';
+import { executePlan, returnedIds, type ExecuteOptions, type PlanDryRun } from '../../../src/plan/executor.js';
 import { inputsFor, makeFileRoot, multiStepPaths, responderFor, toolOf, type PlanSpec, type SynthContext } from './support.js';
+import { anySteps, executeOptions, type AnyStep } from '../../helpers.js';
 
 const journal = vi.hoisted(() => ({ records: [] as CallRecord[] }));
-vi.mock('../../../src/dispatch/journal.js', () => ({
+vi.mock('../../../src/journal/journal.js', () => ({
   openJournal: () => {},
   journalCall: (_env: unknown, record: CallRecord) => void journal.records.push(record),
 }));
@@ -54,11 +55,11 @@ function setup(canonical: string, ambiguous?: Set<string>, flags: Record<string,
   backend.respond = responderFor(ctx, tool.plan);
   backend.blobText = 'draft text with needle inside\n';
   let n = 0;
-  const options: ExecuteOptions = {
+  const options = executeOptions(tool, {
     env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-never-printed', DWS_FILE_ROOT: root },
     timeoutMs: 5000, catalog: { source_hash: 'h', surface_hash: 'h' }, dryRun: false,
     now: () => new Date(2026, 2, 10, 9, 30, 15), uuid: () => `uuid-${++n}`, sleep: async () => {}, backoffMs: 1,
-  };
+  });
   return { plan: tool.plan, data, options };
 }
 
@@ -74,7 +75,7 @@ async function run(canonical: string, ambiguous?: Set<string>, faults?: Map<numb
   }
 }
 
-const stepOf = (plan: PlanSpec, r: CallRecord) => plan.steps[r.step];
+const stepOf = (plan: PlanSpec, r: CallRecord) => anySteps(plan)[r.step];
 const isWrite = (plan: PlanSpec, r: CallRecord) => stepOf(plan, r).effect === 'write';
 
 const baselines = new Map<string, CallRecord[]>();
@@ -93,11 +94,11 @@ async function baseline(canonical: string): Promise<{ plan: PlanSpec; records: C
 const ALL = multiStepPaths();
 const RUNNABLE = ALL.filter((c) => !HANDOFF.has(c));
 /** A step that stops with ambiguous_match on two candidates. */
-const mustFindOne = (s: PlanSpec['steps'][number]) => s.pick !== undefined || (s.resolve !== undefined && !s.resolve.take && !s.resolve.allow_none);
+const mustFindOne = (s: AnyStep) => s.pick !== undefined || (s.resolve !== undefined && !s.resolve.take && !s.resolve.allow_none);
 /** The plan of a command in the built catalog. */
 const planOf = (c: string): PlanSpec => toolOf(c).plan;
 const withPlans = (list: string[], keep: (p: PlanSpec) => boolean) => list.filter((c) => keep(planOf(c)));
-const RESOLVING = withPlans(RUNNABLE, (p) => p.steps.some(mustFindOne));
+const RESOLVING = withPlans(RUNNABLE, (p) => anySteps(p).some(mustFindOne));
 
 // generous per-test bounds for a busy machine; nothing asserts on time
 describe('multi-step plans with canned backend answers', { timeout: 60_000 }, () => {
@@ -133,14 +134,14 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       // the steps this run reaches: its dry run lists every step whose condition the flags do not rule out
       const dry = await executePlan(toolOf(canonical), plan, data, { ...options, dryRun: true });
       const reached = new Set(('plan' in dry ? (dry.plan as PlanDryRun).steps : []).map((x) => x.id));
-      const target = plan.steps.findIndex((st) => mustFindOne(st) && reached.has(st.id));
+      const target = anySteps(plan).findIndex((st) => mustFindOne(st) && reached.has(st.id));
       expect(target, 'a resolution this run reaches').toBeGreaterThanOrEqual(0);
-      const r = await run(canonical, new Set([plan.steps[target].id]), undefined, flags);
+      const r = await run(canonical, new Set([anySteps(plan)[target].id]), undefined, flags);
       expect(r.error?.reason, r.error?.message).toBe('ambiguous_match');
       expect(r.error!.exitCode).toBe(3);
       expect(r.error!.message).toContain('2 candidates');
       expect(r.error!.message).toContain(`-2`);
-      const firstWrite = plan.steps.findIndex((s) => s.effect === 'write');
+      const firstWrite = anySteps(plan).findIndex((s) => s.effect === 'write');
       if (firstWrite >= 0 && firstWrite > target) expect(journal.records.filter((x) => isWrite(plan, x))).toEqual([]);
     });
 
@@ -168,8 +169,8 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
     const r = await run(canonical, undefined, new Map([[w + 1, 400]]));
     expect(r.error?.reason, r.error?.message).toBe('partial_outcome');
     expect(r.error!.exitCode).toBe(7);
-    const writeStep = plan.steps[records[w].step].id;
-    const failedStep = plan.steps[records[w + 1].step].id;
+    const writeStep = anySteps(plan)[records[w].step].id;
+    const failedStep = anySteps(plan)[records[w + 1].step].id;
     expect(r.error!.message).toContain(writeStep);
     // the failed step, with its element for a for_each step (`send[1]`)
     expect(r.error!.message).toMatch(new RegExp(`step "${failedStep}(\\[\\d+\\])?"`, 'u'));
@@ -183,7 +184,7 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
     expect(journal.records).toHaveLength(w + 2);
   });
 
-  it.each(withPlans(RUNNABLE, (p) => p.steps.some((s) => s.effect === 'read' && s.server !== undefined)))(
+  it.each(withPlans(RUNNABLE, (p) => anySteps(p).some((s) => s.effect === 'read' && s.server !== undefined)))(
     '%s: a transient failure of a read is retried and the run succeeds', async (canonical) => {
       const { plan, records } = await baseline(canonical);
       const read = records.findIndex((r) => !isWrite(plan, r) && backend.log[records.indexOf(r)]?.kind === 'call' && !stepOf(plan, r).tolerate_failure);
@@ -197,7 +198,7 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       expect(journal.records).toHaveLength(records.length);
     });
 
-  it.each(withPlans(RUNNABLE, (p) => p.steps.some((s) => s.effect === 'write' && s.server !== undefined)))(
+  it.each(withPlans(RUNNABLE, (p) => anySteps(p).some((s) => s.effect === 'write' && s.server !== undefined)))(
     '%s: a transient failure of a write is never replayed', async (canonical) => {
       const { plan, records } = await baseline(canonical);
       const w = records.findIndex((r, i) => isWrite(plan, r) && backend.log[i]?.kind === 'call');

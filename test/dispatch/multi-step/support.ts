@@ -7,8 +7,8 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ToolSpec } from '../../../src/catalog/types.js';
-import type { PlanSpec, PlanStep, Source } from '../../../src/catalog/plan.js';
-import { ROOT, shippedEngine } from '../../helpers.js';
+import type { PlanSpec, PlanStep, Source } from '../../../src/plan/spec.js';
+import { ROOT, anySteps, shippedEngine, type AnyStep } from '../../helpers.js';
 
 export type { PlanSpec, PlanStep };
 
@@ -95,7 +95,7 @@ function readsOf(plan: PlanSpec, id: string): { path?: string; numeric: boolean;
     }
     Object.values(v).forEach(visit);
   };
-  visit(plan.steps);
+  visit(anySteps(plan));
   visit(plan.output);
   return out;
 }
@@ -155,7 +155,7 @@ function literal(ctx: SynthContext, s: Source | undefined): unknown {
 }
 
 /** The candidate a resolve or pick step returns: its value and every field later steps read, and the match field. */
-function candidate(ctx: SynthContext, plan: PlanSpec, step: PlanStep, n: number, args: Obj): Obj {
+function candidate(ctx: SynthContext, plan: PlanSpec, step: AnyStep, n: number, args: Obj): Obj {
   const r = (step.resolve ?? step.pick)!;
   const c: Obj = {};
   for (const ref of readsOf(plan, step.id)) {
@@ -186,13 +186,13 @@ function readPathSimple(o: unknown, p: string): unknown {
   return node;
 }
 
-function expected(ctx: SynthContext, plan: PlanSpec, step: PlanStep): unknown {
+function expected(ctx: SynthContext, plan: PlanSpec, step: AnyStep): unknown {
   const e = step.expect!;
   if (e.equals) return literal(ctx, e.equals);
   if (e.one_of) return e.one_of[0];
   if (e.contains_all) {
     const from = e.contains_all as { from?: string; path?: string };
-    const src = plan.steps.find((s) => s.id === from.from);
+    const src = anySteps(plan).find((s) => s.id === from.from);
     const value = src?.resolve?.value ?? 'value';
     return [sample(ctx, value, false)];
   }
@@ -201,10 +201,10 @@ function expected(ctx: SynthContext, plan: PlanSpec, step: PlanStep): unknown {
 }
 
 /** The (first) path to a resolve step's candidate list. */
-const itemsPath = (step: PlanStep): string => (Array.isArray(step.resolve!.items) ? step.resolve!.items[0] : step.resolve!.items);
+const itemsPath = (step: AnyStep): string => (Array.isArray(step.resolve!.items) ? step.resolve!.items[0] : step.resolve!.items);
 
 /** The canned answer of one call of `step` (args as sent). */
-export function synthesize(ctx: SynthContext, plan: PlanSpec, step: PlanStep, args: Obj): unknown {
+export function synthesize(ctx: SynthContext, plan: PlanSpec, step: AnyStep, args: Obj): unknown {
   const res: Obj = {};
   if (step.resolve) {
     const two = ctx.ambiguous?.has(step.id);
@@ -236,7 +236,7 @@ export function synthesize(ctx: SynthContext, plan: PlanSpec, step: PlanStep, ar
     setPath(res, u.path, u.present ? 'ready' : u.one_of ? u.one_of[0] : u.equals);
   }
   // pick steps read lists of earlier results: the reading step answers with the candidates
-  for (const other of plan.steps) {
+  for (const other of anySteps(plan)) {
     if (!other.pick) continue;
     const items = other.pick.items as { from?: string; path?: string };
     const two = ctx.ambiguous?.has(other.id);
@@ -259,7 +259,7 @@ function deepMerge(a: unknown, b: unknown): unknown {
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
 export function responderFor(ctx: SynthContext, plan: PlanSpec): (server: string, rpc: string, args: Obj) => unknown {
   return (server, rpc, args) => {
-    const steps = plan.steps.filter((st) => st.server === server && st.rpc === rpc);
+    const steps = anySteps(plan).filter((st) => st.server === server && st.rpc === rpc);
     return steps.map((st) => synthesize(ctx, plan, st, args)).reduce((acc, x) => deepMerge(acc, x), {} as unknown);
   };
 }

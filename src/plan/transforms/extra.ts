@@ -3,7 +3,8 @@
 // alidocs URL. Each is a named primitive with one meaning; transforms.ts merges them into the set. A value a
 // transform cannot take is refused with invalid_parameter naming where it came from.
 import path from 'node:path';
-import { DwsError } from '../errors.js';
+import { DwsError } from '../../errors.js';
+import { safeFilename } from '../../backend/files.js';
 
 type Fn = (v: unknown, where: string) => unknown;
 type ParamFn = (arg: unknown) => Fn;
@@ -26,13 +27,7 @@ export const EXTRA_TRANSFORMS: Record<string, Fn> = {
   /** a path -> its extension without the dot (`report.PDF` -> `PDF`; none -> "") */
   file_ext: (v, where) => path.extname(str(v, where)).replace(/^\./u, ''),
   /** text -> one safe file name: separators, control and reserved characters become `_`; empty -> `unnamed` */
-  safe_filename: (v, where) => {
-    // leading dots and spaces go together: " .." must not become ".."
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not carry
-    const t = str(v, where).replace(/[\\/:*?"<>|\u0000-\u001f]/gu, '_').replace(/^[.\s]+/u, '').trim();
-    const cut = [...t].slice(0, 200).join('').trimEnd();
-    return cut.length ? cut : 'unnamed';
-  },
+  safe_filename: (v, where) => safeFilename(str(v, where)),
   /** text -> its UTF-8 length in bytes */
   byte_length: (v, where) => Buffer.byteLength(str(v, where), 'utf8'),
   /** text -> its first line, trimmed */

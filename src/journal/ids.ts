@@ -8,7 +8,7 @@
 //   - the walk goes through objects and arrays, and into strings holding JSON (MCP text content), at most 16 levels
 //     deep and 10,000 values in all; it keeps the first 32 distinct (key, value) pairs and marks the rest as cut.
 // The journal stores only these pairs: no other result value is ever written.
-import { REDACTED } from './secrets.js';
+import { REDACTED } from '../backend/secrets.js';
 
 export const ID_LIMITS = { values: 32, valueLength: 128, keyLength: 64, depth: 16, nodes: 10_000, jsonText: 1 << 20 } as const;
 

@@ -9,8 +9,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
-import { fileRootOf } from '../plan/transforms.js';
-import { EXTRA_TRANSFORMS } from '../plan/transforms-extra.js';
+import { confinedPath, fileRootOf, inside, realRoot, safeFilename } from './files.js';
 
 export interface UploadRequest {
   file: string;
@@ -24,21 +23,6 @@ const refuse = (message: string, hint?: string): never => {
   throw new DwsError('invalid_parameter', message, hint);
 };
 
-/** The real path of `file` if it lies inside the file root; refuses otherwise (no file is opened). */
-export async function confinedPath(file: string, env: Env): Promise<string> {
-  const root = await fileRoot(env);
-  let real: string;
-  try {
-    real = await fs.realpath(path.resolve(fileRootOf(env), file));
-  } catch (e) {
-    return refuse(`cannot read the file to upload "${file}": ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
-  }
-  if (!inside(root, real)) {
-    return refuse(`the file to upload "${file}" is outside the file root`, 'give a file inside the current directory (or set DWS_FILE_ROOT)');
-  }
-  return real;
-}
-
 function checkedUrl(text: string): URL {
   let target: URL;
   try {
@@ -49,16 +33,6 @@ function checkedUrl(text: string): URL {
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new DwsError('backend_error', 'the transfer URL the backend returned is not http or https');
   return target;
 }
-
-async function fileRoot(env: Env): Promise<string> {
-  try {
-    return await fs.realpath(fileRootOf(env));
-  } catch {
-    return refuse(`the file root ${env.DWS_FILE_ROOT ? 'DWS_FILE_ROOT' : '(current directory)'} does not exist`);
-  }
-}
-
-const inside = (root: string, p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
 export interface DownloadRequest {
   url: string;
@@ -77,7 +51,7 @@ export interface DownloadRequest {
  * checked, by its real path, to lie inside the root. The target itself must not be a symlink or a directory.
  */
 async function confinedTarget(file: string, name: string, overwrite: boolean | undefined, env: Env): Promise<string> {
-  const root = await fileRoot(env);
+  const root = realRoot(env);
   let wanted = path.resolve(fileRootOf(env), file);
   const st = await fs.stat(wanted).catch(() => undefined);
   if (st?.isDirectory() || file.endsWith('/')) wanted = path.join(wanted, name);
@@ -119,7 +93,7 @@ function urlFileName(url: URL): string {
   } catch {
     // a malformed escape stays as it was written
   }
-  return decoded === '' ? 'download' : (EXTRA_TRANSFORMS.safe_filename(decoded, 'the download name') as string);
+  return decoded === '' ? 'download' : safeFilename(decoded);
 }
 
 /**
@@ -164,7 +138,7 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file:
     throw new DwsError('transport_error', `${what} failed: ${(e as Error).message}`);
   }
   if (dest === undefined) return { content: Buffer.concat(chunks).toString('utf8'), bytes, status: response.status };
-  return { file: shown(await fileRoot(env), dest), bytes, status: response.status };
+  return { file: shown(realRoot(env), dest), bytes, status: response.status };
 }
 
 /** Writes a plan value to a confined file (text as is, anything else as indented JSON); never replaces one unless overwrite. */
@@ -172,7 +146,7 @@ export async function saveValue(r: { file: string; content: unknown; overwrite: 
   const dest = await confinedTarget(r.file, 'saved.json', r.overwrite, env);
   const bytes = Buffer.from(typeof r.content === 'string' ? r.content : JSON.stringify(r.content, null, 2) + '\n', 'utf8');
   await writeThrough(Readable.from([bytes]), dest);
-  return { file: shown(await fileRoot(env), dest), bytes: bytes.byteLength };
+  return { file: shown(realRoot(env), dest), bytes: bytes.byteLength };
 }
 
 /** PUT a text (a plan value) to a URL an earlier step returned; a write, never retried. */
@@ -201,7 +175,7 @@ async function put(target: URL, body: BodyInit, size: number, r: { headers: Reco
 
 export async function uploadFile(r: UploadRequest, env: Env): Promise<{ status: number; bytes: number }> {
   const target = checkedUrl(r.url);
-  const real = await confinedPath(r.file, env);
+  const real = confinedPath(r.file, env, 'the file to upload');
   // O_NOFOLLOW: the checked path cannot be swapped for a symlink between the check and the open.
   const handle = await fs.open(real, constants.O_RDONLY | constants.O_NOFOLLOW).catch((e: NodeJS.ErrnoException) =>
     refuse(`cannot open the file to upload "${r.file}": ${e.code ?? 'unreadable'}`));

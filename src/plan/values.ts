@@ -4,12 +4,12 @@
 // depends on one is 'unknown'.
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { Condition, NowSpec, Source } from '../catalog/plan.js';
-import { sourceKind } from '../catalog/plan.js';
-import { readPath } from '../plan/path.js';
-import { applyTransforms } from '../plan/transforms.js';
-import type { Env } from './config.js';
-import { flagKey } from '../catalog/aliases.js';
+import type { Condition, NowSpec, Source } from './spec.js';
+import { sourceKind } from './spec.js';
+import { readPath } from './path.js';
+import { applyTransforms } from './transforms/index.js';
+import type { Env } from '../backend/config.js';
+import { flagKey } from '../contract/aliases.js';
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
 export class Placeholder {
@@ -66,11 +66,25 @@ function fromValue(sc: Scope, id: string, path: string | undefined, optional: bo
   return v;
 }
 
+/** A JSON object given as flag text (`--config '{...}'`), so that `--name` -> `config.name` can merge into it. */
+function jsonObject(v: unknown): Record<string, unknown> | undefined {
+  if (typeof v !== 'string' || !v.trimStart().startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sets a dotted key; a nested key merges into an object already there, or into a JSON-object text given for its parent. */
 export function setNested(target: Record<string, unknown>, key: string, value: unknown): void {
   const keys = key.split('.');
   let node = target;
   for (const k of keys.slice(0, -1)) {
-    if (typeof node[k] !== 'object' || node[k] === null || Array.isArray(node[k])) node[k] = {};
+    const text = jsonObject(node[k]);
+    if (text) node[k] = text;
+    else if (typeof node[k] !== 'object' || node[k] === null || Array.isArray(node[k])) node[k] = {};
     node = node[k] as Record<string, unknown>;
   }
   node[keys[keys.length - 1]] = value;

@@ -11,8 +11,8 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { DwsError } from '../../errors.js';
-import type { Env } from '../config.js';
+import { DwsError } from '../errors.js';
+import type { Env } from '../backend/config.js';
 import { processAlive, readJsonFile, stateDir } from './state.js';
 import type { LocalCommand } from './types.js';
 import { text } from './values.js';

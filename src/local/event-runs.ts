@@ -4,8 +4,8 @@
 // consumers starting at once do not lose each other's entry.
 import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DwsError } from '../../errors.js';
-import type { Env } from '../config.js';
+import { DwsError } from '../errors.js';
+import type { Env } from '../backend/config.js';
 import { ensureDir, processAlive, readJsonFile, stateDir, writeJsonFile } from './state.js';
 
 export interface RunState {

@@ -9,8 +9,8 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { flagKey } from '../catalog/aliases.js';
-import { convert, declaredFlag, flagType } from './flags.js';
+import { flagKey } from './aliases.js';
+import { convert, declaredFlag, flagType } from './flag-types.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace arrives as the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv, formats: string[]) => Ajv;

@@ -4,8 +4,8 @@
 // drive_push.go, drive_sync.go). Everything here decides; nothing here writes.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { DwsError } from '../../errors.js';
-import { byCodePoint } from '../../catalog/order.js';
+import { DwsError } from '../errors.js';
+import { byCodePoint } from '../catalog/order.js';
 
 export interface WalkBounds {
   /** Folder levels below the root (upstream stops at 64: a deeper tree is taken for a loop). */

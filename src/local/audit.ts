@@ -4,10 +4,10 @@
 // first bad line.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DwsError } from '../../errors.js';
-import { anchorPath, journalPath, lockPath, readLastLines } from '../journal.js';
-import { withFileLock } from '../journal-lock.js';
-import { canonicalJson, verifyJournal, type JournalRecord, type Verified } from '../journal-record.js';
+import { DwsError } from '../errors.js';
+import { anchorPath, journalPath, lockPath, readLastLines } from '../journal/journal.js';
+import { withFileLock } from '../journal/lock.js';
+import { canonicalJson, verifyJournal, type JournalRecord, type Verified } from '../journal/record.js';
 import type { LocalCommand, LocalContext } from './types.js';
 
 /** tail --lines is 1..tail; an export returned as a result (no stream: MCP execute) has at most exportResult lines. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import type { Catalog } from '../catalog/types.js';
 import { CatalogInvalid } from '../catalog/validate.js';
-import { validatePlans, type PlanFile } from './validate.js';
+import { validatePlans, type PlanFile } from '../plan/validate.js';
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -1,48 +1,19 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"). Each is a named primitive
 // with one meaning; a value a transform cannot take is refused with invalid_parameter naming where it came from.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, realpathSync, constants } from 'node:fs';
+import { closeSync, readFileSync, readSync } from 'node:fs';
+import { MAX_READ_BYTES, openConfined as openConfined0 } from '../../backend/files.js';
 import path from 'node:path';
-import { DwsError } from '../errors.js';
-import { readPath } from './path.js';
-import { sheetStyleOperations } from './sheet-style.js';
-import type { Transform } from '../catalog/plan.js';
-import { EXTRA_PARAM_TRANSFORMS, EXTRA_TRANSFORMS, extraParamProblem } from './transforms-extra.js';
+import { DwsError } from '../../errors.js';
+import { readPath } from '../path.js';
+import { sheetStyleOperations } from '../domain/sheet-style.js';
+import type { Transform } from '../spec.js';
+import { EXTRA_PARAM_TRANSFORMS, EXTRA_TRANSFORMS, extraParamProblem } from './extra.js';
 
-/** Local files a plan reads (read_text, file_size) are bounded and confined like uploads (src/dispatch/transfer.ts). */
-export const MAX_READ_BYTES = 10 * 1024 * 1024;
-
-/** The file root: DWS_FILE_ROOT, else the current directory; relative paths are relative to it. */
-export function fileRootOf(env: Record<string, string | undefined>): string {
-  return env.DWS_FILE_ROOT || process.cwd();
-}
-
-function confined(v: unknown, where: string, ctx: TransformContext): string {
-  if (typeof v !== 'string' || v.trim() === '') return refuse(where, v, 'a file path');
-  let root: string;
-  let real: string;
-  try {
-    root = realpathSync(fileRootOf(ctx.env));
-    real = realpathSync(path.resolve(fileRootOf(ctx.env), v));
-  } catch (e) {
-    throw new DwsError('invalid_parameter', `${where}: cannot read "${v}": ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
-  }
-  if (real !== root && !real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
-    throw new DwsError('invalid_parameter', `${where}: "${v}" is outside the file root`, 'give a file inside the current directory (or set DWS_FILE_ROOT)');
-  }
-  return real;
-}
-
-/** Opens a confined regular file without following a swapped-in symlink; returns its fd and size. */
+/** A transform's file argument: a path inside the file root (src/backend/files.ts), opened as a regular file. */
 function openConfined(v: unknown, where: string, ctx: TransformContext): { fd: number; size: number } {
-  const real = confined(v, where, ctx);
-  const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW);
-  const st = fstatSync(fd);
-  if (!st.isFile()) {
-    closeSync(fd);
-    throw new DwsError('invalid_parameter', `${where}: "${String(v)}" is not a regular file`);
-  }
-  return { fd, size: st.size };
+  if (typeof v !== 'string' || v.trim() === '') return refuse(where, v, 'a file path');
+  return openConfined0(v, ctx.env, where);
 }
 
 const MIME: Record<string, string> = {

@@ -4,7 +4,7 @@
 // with --agentCode only that agent's entry changes, otherwise the default. The answer is the policy now in force
 // for that scope: {scope: agent|default, agentCode?, openBrowser, source}.
 import path from 'node:path';
-import { DwsError } from '../../errors.js';
+import { DwsError } from '../errors.js';
 import { configDir, readJsonFile, writeJsonFile } from './state.js';
 import type { LocalCommand } from './types.js';
 

@@ -172,28 +172,42 @@ export interface HandoffSpec {
   positionals?: Record<string, Source>;
 }
 
-export interface PlanStep {
+/** What every step has: its id, whether it writes, the condition it runs under and the check of its result. */
+interface StepCommon {
   id: string;
-  server?: string;
-  rpc?: string;
   effect: 'read' | 'write';
   when?: Condition;
-  args?: Record<string, Source>;
+  expect?: ExpectSpec;
+}
+
+/** An MCP call: once, once per for_each element, page by page, or polled until a state. */
+export interface CallStep extends StepCommon {
+  kind: 'call';
+  server: string;
+  rpc: string;
+  args: Record<string, Source>;
   for_each?: Source;
   max_items?: number;
   page?: PageSpec;
   resolve?: ResolveSpec;
-  upload?: UploadSpec;
-  download?: DownloadSpec;
-  expect?: ExpectSpec;
   poll?: PollSpec;
-  pick?: PickSpec;
-  refuse?: string;
-  save?: SaveSpec;
-  handoff?: HandoffSpec;
   /** A read whose failure is not fatal: the step then counts as not run (a probe). */
   tolerate_failure?: boolean;
+  /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
+  derived?: string[];
 }
+
+export interface UploadStep extends StepCommon { kind: 'upload'; upload: UploadSpec }
+export interface DownloadStep extends StepCommon { kind: 'download'; download: DownloadSpec }
+/** A resolve over values already at hand (one per for_each element), no call. */
+export interface PickStep extends StepCommon { kind: 'pick'; pick: PickSpec; for_each?: Source; max_items?: number }
+export interface RefuseStep extends StepCommon { kind: 'refuse'; refuse: string }
+export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
+export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: HandoffSpec }
+
+/** One step of a plan, tagged by what it does; the declaration (docs/PLANS.md) is normalized into it at build. */
+export type PlanStep = CallStep | UploadStep | DownloadStep | PickStep | RefuseStep | SaveStep | HandoffStep;
+export type StepKind = PlanStep['kind'];
 
 export interface PlanSpec {
   facts: string;
@@ -247,14 +261,24 @@ export function planSummary(p: PlanSpec): ExecutionSummary {
     };
   }
   // steps that reach the backend (MCP calls and transfers); pick, refuse, save and handoff steps run locally
-  const out: ExecutionSummary = { steps: p.steps.filter((s) => s.server !== undefined || s.upload || s.download).length };
-  const pages = p.steps.filter((s) => s.page).map((s) => s.page!.max_pages);
+  const out: ExecutionSummary = { steps: p.steps.filter((s) => s.kind === 'call' || s.kind === 'upload' || s.kind === 'download').length };
+  const calls = p.steps.filter((s): s is CallStep => s.kind === 'call');
+  const pages = calls.filter((s) => s.page).map((s) => s.page!.max_pages);
   if (pages.length) out.max_pages = Math.max(...pages);
-  if (p.steps.some((s) => s.for_each)) out.for_each = true;
+  if (p.steps.some((s) => (s.kind === 'call' || s.kind === 'pick') && s.for_each)) out.for_each = true;
   // a step that can stop with ambiguous_match: a resolve that must find exactly one, or a pick
-  if (p.steps.some((s) => s.pick || (s.resolve && !s.resolve.allow_none && !s.resolve.take))) out.resolve = true;
-  if (p.steps.some((s) => s.upload)) out.upload = true;
-  if (p.steps.some((s) => s.download || s.save)) out.download = true;
-  if (p.steps.some((s) => s.poll)) out.poll = true;
+  if (p.steps.some((s) => s.kind === 'pick') || calls.some((s) => s.resolve && !s.resolve.allow_none && !s.resolve.take)) out.resolve = true;
+  if (p.steps.some((s) => s.kind === 'upload')) out.upload = true;
+  if (p.steps.some((s) => s.kind === 'download' || s.kind === 'save')) out.download = true;
+  if (calls.some((s) => s.poll)) out.poll = true;
   return out;
+}
+
+// A composite command's execution plan is part of its ToolSpec (catalog/plans/, docs/PLANS.md). The catalog's types
+// know nothing of the plan language, which sits above them; the language adds the field here.
+declare module '../catalog/types.js' {
+  interface ToolSpec {
+    /** The command's execution plan (catalog/plans/): a composite command's steps, or an atomic command's conversions. */
+    plan?: PlanSpec;
+  }
 }

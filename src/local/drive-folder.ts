@@ -1,19 +1,17 @@
 // `dws drive status|pull|push|sync` (docs/drive-folder.md): a local folder and a drive folder compared and brought
 // in line file by file, with a ledger of what happened to each. The walks, the comparison and the rules are
-// drive-tree.ts; here every backend call goes through the executor's journaled call (execute.ts `callBackend`,
-// reads may retry, writes are sent once) and every transfer through transfer.ts inside the file root. Nothing is
+// drive-tree.ts; here every backend call and transfer goes through the run's effects port (src/plan/effects.ts:
+// journaled; reads may retry, writes are sent once; transfers confined to the file root). Nothing is
 // deleted on either side. A run with a failed item ends in a typed error: `partial_outcome` (exit 7) when some write
 // was done before, listing the completed items with their ids, else the failure's own reason.
 import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { DwsError, type Reason } from '../../errors.js';
-import { MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from '../../catalog/plan.js';
-import { byCodePoint } from '../../catalog/order.js';
-import type { CallRecord } from '../call-record.js';
-import type { ToolSpec } from '../../catalog/types.js';
-import { callBackend, journaled, type ExecuteOptions } from '../execute.js';
-import { fileRootOf } from '../../plan/transforms.js';
+import { DwsError, type Reason } from '../errors.js';
+import { MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from '../plan/spec.js';
+import { byCodePoint } from '../catalog/order.js';
+import type { ToolSpec } from '../catalog/types.js';
+import { fileRootOf, inside, realRoot } from '../backend/files.js';
 import {
   diffTrees, IF_EXISTS, keptName, nodeId, ON_CONFLICT, pullAction, pushAction, splitRel, walkLocal, walkRemote,
   firstString, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
@@ -45,7 +43,6 @@ const LISTED = 20;
 
 interface Run {
   ctx: LocalContext;
-  o: ExecuteOptions;
   steps: readonly string[];
   space: Record<string, string>;
   remoteId: string;
@@ -85,7 +82,6 @@ function options(ctx: LocalContext): Options {
   return o;
 }
 
-const inside = (root: string, p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 const refuse = (message: string, hint?: string): never => {
   throw new DwsError('invalid_parameter', message, hint);
 };
@@ -97,12 +93,7 @@ const errno = (e: unknown) => (e as NodeJS.ErrnoException).code;
  * allowed only where it will be created (pull), when its nearest existing ancestor is inside the root.
  */
 async function localFolder(env: Record<string, string | undefined>, given: string, mayCreate: boolean): Promise<{ dir: string; exists: boolean }> {
-  let root: string;
-  try {
-    root = await fs.realpath(fileRootOf(env));
-  } catch {
-    return refuse(`the file root ${env.DWS_FILE_ROOT ? 'DWS_FILE_ROOT' : '(current directory)'} does not exist`);
-  }
+  const root = realRoot(env);
   const hint = 'give a folder inside the current directory (or set DWS_FILE_ROOT)';
   const wanted = path.resolve(fileRootOf(env), given);
   const st = await fs.lstat(wanted).catch((e: unknown) => (errno(e) === 'ENOENT' ? undefined : refuse(`cannot read --local-folder "${given}": ${errno(e) ?? 'unreadable'}`)));
@@ -146,18 +137,15 @@ function stepOf(run: Run, name: string): number {
 }
 
 function call(run: Run, rpc: string, args: Record<string, unknown>, write: boolean): Promise<unknown> {
-  return callBackend(run.ctx.tool, run.o, { server: 'drive', rpc, args, replayable: !write, step: stepOf(run, `drive.${rpc}`) });
+  return run.ctx.effects.call({ server: 'drive', rpc, args, replayable: !write, step: stepOf(run, `drive.${rpc}`) });
 }
 
-function transferRecord(run: Run, step: 'upload' | 'download', rel: string): Omit<CallRecord, 'outcome'> {
-  return { canonical_path: run.ctx.tool.canonical_path, catalog: run.o.catalog, step: stepOf(run, step), server: 'http', rpc: step === 'upload' ? 'PUT' : 'GET', arguments: { file: rel } };
-}
 
 async function start(ctx: LocalContext, mayCreate: boolean): Promise<{ run: Run; opts: Options; exists: boolean }> {
   const opts = options(ctx);
   const { dir, exists } = await localFolder(ctx.env, opts.local, mayCreate);
   const run: Run = {
-    ctx, o: { env: ctx.env, timeoutMs: ctx.timeoutMs, catalog: ctx.catalog, dryRun: false }, steps: walkOf(ctx.tool).calls,
+    ctx, steps: walkOf(ctx.tool).calls,
     space: opts.space, remoteId: opts.remote, local: dir, items: [],
   };
   return { run, opts, exists };
@@ -165,7 +153,7 @@ async function start(ctx: LocalContext, mayCreate: boolean): Promise<{ run: Run;
 
 function remoteTree(run: Run): Promise<RemoteTree> {
   const tool = run.ctx.tool;
-  return walkRemote((args, page) => callBackend(tool, run.o, { server: 'drive', rpc: 'list_files', args, replayable: true, step: stepOf(run, 'drive.list_files'), page }),
+  return walkRemote((args, page) => run.ctx.effects.call({ server: 'drive', rpc: 'list_files', args, replayable: true, step: stepOf(run, 'drive.list_files'), page }),
     run.remoteId, run.space.spaceId, bounds(tool));
 }
 
@@ -293,9 +281,7 @@ async function prepareTarget(run: Run, rel: string): Promise<string> {
 async function pullFile(run: Run, r: RemoteFile): Promise<Partial<Item>> {
   const target = await prepareTarget(run, r.rel);
   const { url, headers } = downloadInfo(await call(run, 'download_file', { fileId: r.id, ...run.space }, false));
-  const { downloadUrl } = await import('../transfer.js');
-  const got = await journaled(run.o, transferRecord(run, 'download', r.rel),
-    () => downloadUrl({ url, headers, file: target, maxBytes: MAX_DOWNLOAD_BYTES, timeoutMs: run.o.timeoutMs }, run.o.env));
+  const got = await run.ctx.effects.transfer({ kind: 'download', step: stepOf(run, 'download'), url, headers, file: target, maxBytes: MAX_DOWNLOAD_BYTES, label: r.rel }) as { bytes: number };
   if (r.mtime !== undefined) await fs.utimes(target, new Date(r.mtime), new Date(r.mtime));
   return { file_id: r.id, size_bytes: got.bytes };
 }
@@ -308,8 +294,7 @@ async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: s
   if (l.size > MAX_UPLOAD_BYTES) refuse(`the local file "${l.rel}" has ${l.size} bytes, more than the ${MAX_UPLOAD_BYTES} one upload accepts`);
   const args = { fileName: splitRel(l.rel)[1], fileSize: l.size, ...run.space, ...(overwriteId ? { overwriteFileId: overwriteId } : { parentId }) };
   const { url, uploadId, headers } = uploadInfo(await call(run, 'get_upload_info', args, true));
-  const { uploadFile } = await import('../transfer.js');
-  await journaled(run.o, transferRecord(run, 'upload', l.rel), () => uploadFile({ file: abs, url, headers, maxBytes: MAX_UPLOAD_BYTES, timeoutMs: run.o.timeoutMs }, run.o.env));
+  await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: MAX_UPLOAD_BYTES, label: l.rel });
   const committed = await call(run, 'commit_upload', { ...args, uploadId }, true);
   if (committed === null || committed === undefined || committed === '' || (typeof committed === 'object' && Object.keys(committed).length === 0)) {
     throw new DwsError('outcome_unknown', `commit_upload of "${l.rel}" answered with nothing; whether the drive kept the file is unknown`, 'check the drive folder before running again');

@@ -1,9 +1,9 @@
 // The checks of a plan run on the results it gets (docs/PLANS.md "resolve", "Step kinds"): choosing exactly one
 // candidate or refusing with the list (never a guess), an expectation on a result, and the state a poll waits for.
 import { DwsError } from '../errors.js';
-import type { ExpectSpec, MatchSpec, PlanStep, PollCheck, ResolveSpec } from '../catalog/plan.js';
-import { readPath } from '../plan/path.js';
-import { asList, equal, evalCondition, evalSource, userRegex, type Scope } from './plan-values.js';
+import type { CallStep, ExpectSpec, MatchSpec, PlanStep, PollCheck, ResolveSpec } from './spec.js';
+import { readPath } from './path.js';
+import { asList, equal, evalCondition, evalSource, userRegex, type Scope } from './values.js';
 
 export function candidatesText(cands: unknown[], fields: string[]): string {
   return cands.slice(0, 10).map((c) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, readPath(c, f) ?? null])))).join(', ') +
@@ -75,7 +75,7 @@ export function chooseOne(sc: Scope, step: PlanStep, all: unknown[], r: ChooseSp
   return chosen;
 }
 
-export function resolveOne(sc: Scope, step: PlanStep, result: unknown): unknown {
+export function resolveOne(sc: Scope, step: CallStep, result: unknown): unknown {
   const r = step.resolve!;
   return chooseOne(sc, step, asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined)), r);
 }

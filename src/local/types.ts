@@ -2,8 +2,9 @@
 // calling a backend (audit, event schema/list, dev connect, pat browser-policy). Dispatch has already resolved the
 // command, parsed and validated its flags against the ToolSpec, checked the catalog hashes and the confirmation;
 // a local command only does its job and returns the value printed as `{"result": ...}`.
-import type { ToolSpec } from '../../catalog/types.js';
-import type { Env } from '../config.js';
+import type { ToolSpec } from '../catalog/types.js';
+import type { Env } from '../backend/config.js';
+import type { Effects } from '../plan/effects.js';
 
 export interface LocalContext {
   tool: ToolSpec;
@@ -18,6 +19,8 @@ export interface LocalContext {
   signal?: AbortSignal;
   /** For streaming commands (JSON Lines out): one line per call, newline added by the writer. */
   writeLine?: (line: string) => Promise<void>;
+  /** The run's way to the backend (journaled calls and transfers), as plans have it. */
+  effects: Effects;
 }
 
 /**

@@ -11,12 +11,12 @@
 //            trailing /dws replaced by /stream/connections/ticket (upstream derives both from the MCP base URL)
 //   source:  --stream-source-id, DWS_STREAM_SOURCE_ID, "open";  client id: DWS_CLIENT_ID, config "client_id"
 //   token:   DWS_TOKEN, config "token"  (sent as Authorization: Bearer and x-user-access-token; never printed)
-import { DwsError } from '../../errors.js';
-import { configFile, type Env } from '../config.js';
-import { journalCall } from '../journal.js';
+import { DwsError } from '../errors.js';
+import { configFile, type Env } from '../backend/config.js';
+import { journalCall } from '../journal/journal.js';
 import type { LocalContext } from './types.js';
 import { text } from './values.js';
-import { redactSecrets } from '../secrets.js';
+import { redactSecrets } from '../backend/secrets.js';
 
 export interface ControlPlane {
   control: string;

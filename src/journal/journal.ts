@@ -14,11 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import type { CallRecord } from './call-record.js';
-import { serverFor, type Env } from './config.js';
-import { extractIds } from './journal-ids.js';
-import { withFileLock, type LockOptions } from './journal-lock.js';
-import { GENESIS, RECORD_VERSION, anchorText, canonicalJson, readAnchor, readRecord, seal, sha256, type JournalRecord } from './journal-record.js';
-import { redactSecrets } from './secrets.js';
+import { serverFor, type Env } from '../backend/config.js';
+import { extractIds } from './ids.js';
+import { withFileLock, type LockOptions } from './lock.js';
+import { GENESIS, RECORD_VERSION, anchorText, canonicalJson, readAnchor, readRecord, seal, sha256, type JournalRecord } from './record.js';
+import { redactSecrets } from '../backend/secrets.js';
 
 /** An error message kept in a record is cut here (transport messages are already at most ~500 characters). */
 const MESSAGE_LIMIT = 500;

@@ -2,7 +2,7 @@
 // --conversation-id, or visible ones such as --page-token for --cursor); a hidden flag without one stands for the
 // visible flag feeding the same RPC property. Dispatch folds an alias's value into that flag before validation, and
 // plans read a flag through it, so a plan may name a flag by any of its spellings.
-import type { ToolSpec } from './types.js';
+import type { ToolSpec } from '../catalog/types.js';
 
 /** The flag `name` stands for, when it is an alias of another declared flag. */
 export function aliasTarget(tool: ToolSpec, name: string): string | undefined {

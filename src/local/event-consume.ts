@@ -14,7 +14,7 @@
 // execute) it returns the events as a list, bounded by --max-events (at most 1000) and --duration (30 s default).
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
-import { DwsError } from '../../errors.js';
+import { DwsError } from '../errors.js';
 import { checkIdentity, ControlClient, controlPlane, type ControlPlane } from './event-control.js';
 import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './event-catalog.js';
 import { removeRuns, upsertRuns, type RunState } from './event-runs.js';

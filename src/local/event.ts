@@ -3,7 +3,7 @@
 // `--as bot|app` is refused as upstream refuses it). schema and list read the event directory only; status and stop
 // talk to the personal-event control plane (event-control.ts) and the local consumer records (event-runs.ts);
 // consume is in event-consume.ts.
-import { DwsError } from '../../errors.js';
+import { DwsError } from '../errors.js';
 import { checkIdentity, ControlClient, controlPlane, type Subscription } from './event-control.js';
 import { catalogEntries, definitionView, lookupEvent, schemaDocument } from './event-catalog.js';
 import { consume } from './event-consume.js';

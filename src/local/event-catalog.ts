@@ -3,8 +3,8 @@
 // build a subscription's rule and to flatten a delivered event (--flatten) field by field from the payload paths
 // the data declares, so the schema `event schema --flatten` prints is exactly what consume writes.
 import { closest } from 'fastest-levenshtein';
-import data from '../../../catalog/events/personal.json' with { type: 'json' };
-import { DwsError } from '../../errors.js';
+import data from '../../catalog/events/personal.json' with { type: 'json' };
+import { DwsError } from '../errors.js';
 import { text } from './values.js';
 
 export interface FieldSpec {

@@ -1,0 +1,85 @@
+// The real effects port (src/plan/effects.ts) of one command run: MCP calls through the transport to the server the
+// configuration names, transfers confined to the file root, saves, and hand-overs to local commands, each call and
+// transfer journaled (refused before it is sent when the journal cannot take it; one record after, with its
+// outcome). Built once per run by dispatch and handed to the executor and to local commands.
+import { DwsError } from '../errors.js';
+import type { ToolSpec } from '../catalog/types.js';
+import { serverFor, type Env } from '../backend/config.js';
+import { journalCall, openJournal } from '../journal/journal.js';
+import type { CallRecord } from '../journal/call-record.js';
+import { foldInput, validateInput } from '../contract/validate.js';
+import type { BackendCall, Effects, Handoff, Transfer } from '../plan/effects.js';
+
+export interface RunContext {
+  tool: ToolSpec;
+  env: Env;
+  timeoutMs: number;
+  catalog: { source_hash: string; surface_hash: string };
+  /** The transport's first retry backoff (tests make it short); default the transport's. */
+  backoffMs?: number;
+  signal?: AbortSignal;
+  writeLine?: (line: string) => Promise<void>;
+  /** The ToolSpec of another catalog command (a handoff's local command), for its own validation. */
+  toolOf?: (canonical: string) => ToolSpec | undefined;
+}
+
+type Pending = Omit<CallRecord, 'outcome'>;
+
+/** Runs one call or transfer and reports it to the journal: checked writable before, one record after. */
+async function journaled<T>(env: Env, record: Pending, run: () => Promise<T>): Promise<T> {
+  openJournal(env); // a call the journal cannot record is not sent (journal_unwritable)
+  let result: T;
+  try {
+    result = await run();
+  } catch (err) {
+    const reason = err instanceof DwsError ? err.reason : 'internal_error';
+    journalCall(env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
+    throw err;
+  }
+  journalCall(env, { ...record, outcome: 'ok', result });
+  return result;
+}
+
+export function effectsFor(r: RunContext): Effects {
+  const base = { canonical_path: r.tool.canonical_path, catalog: r.catalog };
+  return {
+    async call(c: BackendCall) {
+      const server = serverFor(c.server, r.env);
+      const record: Pending = { ...base, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
+      const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
+      return journaled(r.env, record, async () => {
+        const { callTool, resultOf } = await import('../backend/transport.js');
+        const response = await callTool(server, {
+          server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: r.timeoutMs, ...(r.backoffMs !== undefined ? { backoffMs: r.backoffMs } : {}),
+          onInterrupted: () => journalCall(r.env, { ...record, outcome: 'outcome_unknown', error: interrupted }),
+        });
+        return resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
+      });
+    },
+    async transfer(t: Transfer) {
+      const transfer = await import('../backend/transfer.js');
+      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite }, r.env);
+      const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
+      if (t.kind === 'download') {
+        const shown = t.label ?? t.file;
+        return journaled(r.env, record('GET', shown === undefined ? {} : { file: shown }), () =>
+          transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }, r.env));
+      }
+      if ('file' in t) {
+        return journaled(r.env, record('PUT', { file: t.label ?? t.file }), () =>
+          transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }, r.env));
+      }
+      return journaled(r.env, record('PUT', { bytes: Buffer.byteLength(t.text) }), () =>
+        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }));
+    },
+    async handoff(h: Handoff) {
+      const { localCommands } = await import('../local/index.js');
+      const target = r.toolOf?.(h.local);
+      const run = Object.hasOwn(localCommands, h.local) ? localCommands[h.local] : undefined;
+      if (!run || !target) throw new DwsError('not_dispatchable', `${r.tool.canonical_path}: the local command ${h.local} it hands over to is not available in this build`);
+      validateInput(target, foldInput(target, h.values, h.positionals));
+      const ctx = { ...r, tool: target, values: h.values, positionals: h.positionals };
+      return run({ ...ctx, effects: effectsFor(ctx) });
+    },
+  };
+}

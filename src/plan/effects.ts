@@ -1,0 +1,39 @@
+// The executor's one port to the world. A plan run (and a local command that calls a backend) reaches DingTalk,
+// the file system and other commands only through these four operations; dispatch (src/dispatch/effects.ts) builds
+// the real one over the transport, transfers, the journal and the local commands, and a test may pass its own.
+// Every call and transfer is journaled by the port: checked writable before it is sent, one record after.
+
+/** One MCP tools/call of a step. `replayable`: a read the transport may retry; a write is never replayed. */
+export interface BackendCall {
+  server: string;
+  rpc: string;
+  args: Record<string, unknown>;
+  replayable: boolean;
+  /** The step's index in its plan (journal records name it); a page or poll attempt is counted in `page`. */
+  step: number;
+  page?: number;
+}
+
+/**
+ * An upload (a confined local file's bytes or a text), a download (to a file, or as text) or a save of a value.
+ * `label`: how the journal names the file (drive sync journals the path inside its folder); default the file.
+ */
+export type Transfer =
+  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string }
+  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string }
+  | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
+    label?: string }
+  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean };
+
+/** Another catalog command that runs locally (event consume), with flags the plan built; its own checks apply. */
+export interface Handoff {
+  local: string;
+  values: Record<string, unknown>;
+  positionals: Record<string, unknown>;
+}
+
+export interface Effects {
+  call(c: BackendCall): Promise<unknown>;
+  transfer(t: Transfer): Promise<unknown>;
+  handoff(h: Handoff): Promise<unknown>;
+}

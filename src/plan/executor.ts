@@ -1,0 +1,306 @@
+// The one executor (docs/PLANS.md): every command that reaches a backend runs as a plan, an atomic command as the
+// one-step plan it is (atomic.ts), a composite command as its catalog plan. Dispatch has already passed every gate
+// (hashes, availability, validation, one confirmation for the whole plan). Here: conditions, for_each, paging,
+// resolution (resolve, pick), checks (expect), polls, transfers and saves, refusals, the hand-over to a local
+// command, and `partial_outcome` when a failure follows a completed write. The world is reached only through the
+// effects port (effects.ts), which also journals every call. `--dry-run` evaluates what it can and calls nothing.
+import { randomUUID } from 'node:crypto';
+import { DwsError } from '../errors.js';
+import type { ToolSpec } from '../catalog/types.js';
+import type { CallStep, PlanSpec, PlanStep, Source } from './spec.js';
+import { MAX_POLL_ATTEMPTS } from './spec.js';
+import { readPath, replaceAt } from './path.js';
+import type { Effects } from './effects.js';
+import type { Env } from '../backend/config.js';
+import { asList, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, truthy, type Scope } from './values.js';
+import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
+import { dryRun, evalArgs, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
+import { atomicPlan } from './atomic.js';
+
+export type { PlanDryRun, StepPreview };
+
+export interface ExecuteOptions {
+  /** For the transforms that read local files (the file root). */
+  env: Env;
+  dryRun: boolean;
+  effects: Effects;
+  /** The run's clock: `{now}` sources and the time transforms read it once per run; default the system clock. */
+  now?: () => Date;
+  /** The generator of `{uuid}` values; default crypto.randomUUID. */
+  uuid?: () => string;
+  /** How a poll waits between attempts; default a timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** A hand-over to a streaming local command (event consume) writes its own lines: nothing more is printed. */
+  streaming?: boolean;
+}
+
+export type ExecuteOutcome = { plan: PlanDryRun } | { result: unknown } | { streamed: true };
+
+/** The plan a command runs: its declared plan, else (an atomic command) the one-step plan it is. */
+export function planOf(tool: ToolSpec): PlanSpec | undefined {
+  if (tool.plan) return tool.plan;
+  return tool.interface_mode === 'mcp' && tool.interface_ref ? atomicPlan(tool) : undefined;
+}
+
+/** Identifier-like fields of a result (`messageId`, `taskIds`, `id`), for partial_outcome messages. */
+export function returnedIds(result: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 4 || Object.keys(out).length >= 6) return;
+    if (Array.isArray(v)) {
+      v.slice(0, 5).forEach((x) => walk(x, depth + 1));
+      return;
+    }
+    if (typeof v !== 'object' || v === null) return;
+    for (const [k, x] of Object.entries(v)) {
+      if (Object.keys(out).length >= 6) return;
+      const scalar = typeof x === 'string' || typeof x === 'number';
+      const scalars = Array.isArray(x) && x.length <= 5 && x.every((y) => typeof y === 'string' || typeof y === 'number');
+      if (/^(id|ids)$|(Id|Ids|_id|_ids|ID)$/u.test(k) && (scalar || scalars) && !(k in out)) out[k] = x;
+      else walk(x, depth + 1);
+    }
+  };
+  walk(result, 0);
+  return out;
+}
+
+function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
+  const v = s === undefined ? undefined : evalSource(sc, s);
+  if (v === undefined) return {};
+  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)]));
+}
+
+const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
+
+/** A call made page by page (cursor or page number) until the backend says there is no more or the page bound. */
+async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  const p = step.page!;
+  let args = evalArgs(sc, step);
+  const number = (n: number) => (p.number_text ? String(p.number_start! + n) : p.number_start! + n);
+  if (p.number_arg) setNested(args, p.number_arg, number(0));
+  const items: unknown[] = [];
+  let last: unknown;
+  let sent = p.number_arg ? undefined : readPath(args, p.cursor_arg);
+  const pages = pageCount(sc, step);
+  for (let page = 0; page < pages; page++) {
+    last = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: step.effect === 'read', step: index, page });
+    const got = readPath(last, p.items);
+    const count = Array.isArray(got) ? got.length : 0;
+    if (Array.isArray(got)) items.push(...got);
+    const more = p.more === undefined ? undefined : readPath(last, p.more);
+    if (more === false || (p.page_size !== undefined && count < p.page_size)) break;
+    args = structuredClone(args);
+    if (p.number_arg) {
+      if (count === 0) break;
+      setNested(args, p.number_arg, number(page + 1));
+      continue;
+    }
+    const next = readPath(last, p.next);
+    if (isEmpty(next) || sameCursor(next, sent)) break;
+    setNested(args, p.cursor_arg, next);
+    sent = next;
+  }
+  return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);
+}
+
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+function positiveNumber(sc: Scope, s: Source | number | undefined, what: string, fallback: number): number {
+  const v = s === undefined ? fallback : typeof s === 'number' ? s : evalSource(sc, s);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${what} must be a positive number, not ${JSON.stringify(v)}`);
+  return v;
+}
+
+/** One read repeated until `until` holds (or `fail` does), at most max_attempts times within timeout_seconds. */
+async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  const p = step.poll!;
+  const attempts = Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
+  const intervalMs = positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
+  const budgetMs = p.timeout_seconds === undefined ? Infinity : positiveNumber(sc, p.timeout_seconds, 'the wait timeout', 1) * 1000;
+  const sleep = o.sleep ?? wait;
+  const args = evalArgs(sc, step);
+  let waited = 0;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const last = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: true, step: index, page: attempt });
+    if (pollHolds(p.fail, last)) {
+      throw new DwsError('backend_error', `${sc.tool.canonical_path} (step "${step.id}"): the task failed: ${JSON.stringify(readPath(last, p.fail!.path))}`,
+        'look at the task before starting it again');
+    }
+    if (pollHolds(p.until, last)) return last;
+    if (attempt + 1 >= attempts || waited + intervalMs > budgetMs) break;
+    await sleep(intervalMs);
+    waited += intervalMs;
+  }
+  throw new DwsError('outcome_unknown', `${sc.tool.canonical_path} (step "${step.id}"): not finished after the checks this command allows; the task may still complete`,
+    'check it again later with the read command; do not start the task again');
+}
+
+interface Completed {
+  id: string;
+  effect: 'read' | 'write';
+  ids: Record<string, unknown>;
+}
+
+/** Where a run is: the step (and for_each element, `send[2]`) a failure is reported at. */
+interface Cursor {
+  label: string;
+}
+
+function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown): DwsError {
+  const cause = err instanceof DwsError ? `${err.reason}: ${err.message}` : String(err);
+  const list = done.map((d) => `${d.id} (${d.effect}${Object.keys(d.ids).length ? ` ${JSON.stringify(d.ids)}` : ''})`).join(', ');
+  return new DwsError('partial_outcome',
+    `${tool.canonical_path} stopped after a write: completed steps ${list}; step "${failed}" failed or its outcome is unknown (${cause})`,
+    `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`);
+}
+
+/** The calls of one MCP step: one, one per for_each element (each resolved on its own answer), pages or polls. */
+async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
+  const tool = sc.tool;
+  if (step.for_each) {
+    const list = asList(evalSource(sc, step.for_each));
+    if (list.length > step.max_items!) {
+      throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
+    }
+    const results: unknown[] = [];
+    for (const [i, item] of list.entries()) {
+      at.label = `${step.id}[${i}]`;
+      sc.item = { value: item };
+      const args = evalArgs(sc, step);
+      const result = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: step.effect === 'read', step: index });
+      results.push(step.resolve ? resolveOne(sc, step, result) : result);
+      sc.item = undefined;
+      if (step.effect === 'write') done.push({ id: at.label, effect: 'write', ids: returnedIds(result) });
+    }
+    return results;
+  }
+  const result = step.page ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
+    : await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+  return step.resolve ? resolveOne(sc, step, result) : result;
+}
+
+const refusal = (sc: Scope, message: string) => new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed');
+
+/** An upload (a file's bytes or a plan value's text) or a download (to a file, or as the result's text). */
+async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'download' }, index: number, o: ExecuteOptions): Promise<unknown> {
+  const tool = sc.tool;
+  const spec = step.kind === 'upload' ? step.upload : step.download;
+  const url = evalSource(sc, spec.url);
+  if (typeof url !== 'string') throw new DwsError('backend_error', `${tool.canonical_path}: step "${step.id}" has no ${step.kind} URL from the backend`);
+  const headers = evalHeaders(sc, spec.headers);
+  if (step.kind === 'upload') {
+    const u = step.upload;
+    const file = u.file ? evalSource(sc, u.file) : undefined;
+    if (typeof file === 'string') return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, file });
+    const text = u.content ? evalSource(sc, u.content) : undefined;
+    if (typeof text !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a local file path${u.content ? ' or a text' : ''}`);
+    return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, text });
+  }
+  const d = step.download;
+  // no file (not declared, or its flag not given): the downloaded text is the step's result
+  const file = d.file ? evalSource(sc, d.file) : undefined;
+  if (file !== undefined && typeof file !== 'string') throw new DwsError('invalid_parameter', `${tool.canonical_path}: the download target of step "${step.id}" is not a file path`);
+  const overwrite = d.overwrite === undefined ? undefined : truthy(evalSource(sc, d.overwrite));
+  return o.effects.transfer({ kind: 'download', step: index, url, headers, maxBytes: d.max_bytes, ...(file === undefined ? {} : { file }), ...(overwrite === undefined ? {} : { overwrite }) });
+}
+
+/** A pick: resolve over values already at hand (one per for_each element), no call. */
+function runPick(sc: Scope, step: PlanStep & { kind: 'pick' }): unknown {
+  const list = step.for_each ? asList(evalSource(sc, step.for_each)) : [undefined];
+  const picked = list.map((item) => {
+    sc.item = step.for_each ? { value: item } : undefined;
+    try {
+      return chooseOne(sc, step, asList(evalSource(sc, step.pick.items)), step.pick);
+    } finally {
+      sc.item = undefined;
+    }
+  });
+  return step.for_each ? picked : picked[0];
+}
+
+/** Runs one step; undefined means it counts as not run (a resolve or pick that allows none found nothing). */
+async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
+  switch (step.kind) {
+    case 'refuse':
+      throw refusal(sc, step.refuse);
+    case 'pick':
+      return runPick(sc, step);
+    case 'upload':
+    case 'download':
+      return runTransfer(sc, step, index, o);
+    case 'save': {
+      const file = evalSource(sc, step.save.file);
+      if (typeof file !== 'string') throw new DwsError('missing_parameter', `${sc.tool.canonical_path}: step "${step.id}" needs a file to save to`);
+      const content = evalSource(sc, step.save.content);
+      if (content === undefined) throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has nothing to save`);
+      const overwrite = step.save.overwrite ? truthy(evalSource(sc, step.save.overwrite)) : false;
+      return o.effects.transfer({ kind: 'save', step: index, file, content, overwrite });
+    }
+    case 'handoff':
+      return o.effects.handoff({ local: step.handoff.local, values: evalObject(sc, step.handoff.args) ?? {}, positionals: evalObject(sc, step.handoff.positionals ?? {}) ?? {} });
+    case 'call':
+      return runCalls(sc, step, index, o, done, at);
+  }
+}
+
+function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOptions): Scope {
+  return { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? randomUUID, uuids: new Map() };
+}
+
+function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
+  const steps: StepPreview[] = [];
+  for (const step of plan.steps) {
+    const when = step.when === undefined ? true : evalCondition(sc, step.when);
+    if (when === false) continue;
+    // A refusal the flags alone decide is the dry run's answer too: the real run would stop there.
+    if (when === true && step.kind === 'refuse') throw refusal(sc, step.refuse);
+    steps.push(previewStep(sc, step, when));
+    sc.ran.add(step.id);
+  }
+  return dryRun(sc.tool, steps);
+}
+
+export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
+  const sc = scopeOf(tool, data, o);
+  if (o.dryRun) return { plan: preview(sc, plan) };
+  const done: Completed[] = [];
+  let last: unknown = null;
+  let streamed = false;
+  for (const [index, step] of plan.steps.entries()) {
+    const at: Cursor = { label: step.id };
+    try {
+      if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
+      let result: unknown;
+      try {
+        result = await runStep(sc, step, index, o, done, at);
+      } catch (err) {
+        // a tolerated probe whose call failed counts as not run (its failure is in the journal); a refusal of dws
+        // itself (ambiguous_match, not_found, journal_unwritable, ...) is never swallowed
+        if (step.kind === 'call' && step.tolerate_failure && err instanceof DwsError && err.category === 'backend') continue;
+        throw err;
+      }
+      if (step.expect) checkExpect(sc, step, step.expect, result);
+      if (result === undefined) {
+        // a streaming hand-over wrote its own lines; otherwise the step found nothing and counts as not run
+        if (step.kind === 'handoff' && o.streaming) streamed = true;
+        continue;
+      }
+      sc.results.set(step.id, result);
+      sc.ran.add(step.id);
+      if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: step.effect, ids: returnedIds(result) });
+      last = result;
+    } catch (err) {
+      if (done.some((d) => d.effect === 'write')) throw partial(tool, done, at.label, err);
+      throw err;
+    }
+  }
+  if (streamed) return { streamed: true };
+  return { result: plan.output === undefined ? last : evalSource(sc, plan.output) ?? null };
+}
+
+/** Runs a command's plan (see planOf). */
+export async function executeTool(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
+  const plan = planOf(tool);
+  if (!plan) throw new DwsError('not_dispatchable', `${tool.canonical_path} has no execution plan in this build`);
+  return executePlan(tool, plan, data, o);
+}

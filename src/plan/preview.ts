@@ -1,0 +1,109 @@
+// What `--dry-run` prints: every step the flags alone let run, each with what it would send, values from earlier
+// results shown as `<from step.path>` placeholders and a condition that depends on them shown as `when`. One shape
+// for every command: an atomic command is the one-step plan it is.
+import type { Effect, Confirmation, Idempotency, ToolSpec } from '../catalog/types.js';
+import type { CallStep, PlanStep, Source } from './spec.js';
+import { Placeholder, asList, conditionText, evalObject, evalSource, setNested, type Scope, type Truth } from './values.js';
+
+export interface StepPreview {
+  id: string;
+  server?: string;
+  rpc?: string;
+  effect: 'read' | 'write';
+  arguments?: Record<string, unknown>;
+  /** Argument keys guessed as the camelCase of a flag that declares no property (an unreviewed atomic command). */
+  derived_arguments?: string[];
+  upload?: { file: unknown; url: unknown; max_bytes: number };
+  download?: { url: unknown; file: unknown; max_bytes: number };
+  pick?: { items: unknown; value: string };
+  refuse?: string;
+  save?: { file: unknown };
+  handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
+  poll?: { max_attempts: unknown };
+  when?: string;
+  for_each?: unknown;
+  page?: { cursor_arg: string; pages: number; max_pages: number };
+  resolve?: { items: string; value: string };
+}
+
+export interface PlanDryRun {
+  dry_run: true;
+  canonical_path: string;
+  steps: StepPreview[];
+  effect: Effect;
+  confirmation: Confirmation;
+  idempotency: Idempotency;
+}
+
+export function evalArgs(sc: Scope, step: CallStep): Record<string, unknown> {
+  return evalObject(sc, step.args) ?? {};
+}
+
+/** Pages this run asks for: page.pages (clamped to 1..max_pages), else max_pages. */
+export function pageCount(sc: Scope, step: CallStep): number {
+  const p = step.page!;
+  const wanted = p.pages === undefined ? p.max_pages : Number(evalSource(sc, p.pages) ?? p.max_pages);
+  return Math.min(p.max_pages, Math.max(1, Number.isFinite(wanted) ? Math.trunc(wanted) : p.max_pages));
+}
+
+function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
+  base.arguments = evalArgs(sc, step);
+  // The first page's number is an argument like the others (later pages count up from it).
+  const p = step.page;
+  if (p?.number_arg) setNested(base.arguments, p.number_arg, p.number_text ? String(p.number_start) : p.number_start);
+  const derived = step.derived?.filter((k) => readTop(base.arguments!, k) !== undefined);
+  if (derived?.length) base.derived_arguments = derived;
+  if (p) base.page = { cursor_arg: p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages };
+  if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
+  if (step.poll) base.poll = { max_attempts: typeof step.poll.max_attempts === 'number' ? step.poll.max_attempts : evalSource(sc, step.poll.max_attempts) ?? null };
+}
+
+function readTop(args: Record<string, unknown>, dotted: string): unknown {
+  return dotted.split('.').reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined), args);
+}
+
+const orNull = (sc: Scope, s: Source | undefined) => (s === undefined ? null : evalSource(sc, s) ?? null);
+
+export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
+  const base: StepPreview = step.kind === 'call' ? { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect } : { id: step.id, effect: step.effect };
+  if (when === 'unknown') base.when = conditionText(step.when!);
+  if ((step.kind === 'call' || step.kind === 'pick') && step.for_each) {
+    const list = evalSource(sc, step.for_each);
+    base.for_each = list instanceof Placeholder ? list : asList(list);
+    sc.item = { value: new Placeholder('<item>') };
+  }
+  switch (step.kind) {
+    case 'call':
+      previewCall(sc, step, base);
+      break;
+    case 'upload': {
+      const u = step.upload;
+      const file = u.file ? evalSource(sc, u.file) : evalSource(sc, u.content!) === undefined ? undefined : '<text>';
+      base.upload = { file: file ?? null, url: orNull(sc, u.url), max_bytes: u.max_bytes };
+      break;
+    }
+    case 'download':
+      base.download = { url: orNull(sc, step.download.url), file: orNull(sc, step.download.file), max_bytes: step.download.max_bytes };
+      break;
+    case 'pick':
+      base.pick = { items: orNull(sc, step.pick.items), value: step.pick.value };
+      break;
+    case 'refuse':
+      base.refuse = step.refuse;
+      break;
+    case 'save':
+      base.save = { file: orNull(sc, step.save.file) };
+      break;
+    case 'handoff': {
+      const h = step.handoff;
+      base.handoff = { local: h.local, arguments: evalObject(sc, h.args) ?? {}, ...(h.positionals ? { positionals: evalObject(sc, h.positionals) ?? {} } : {}) };
+      break;
+    }
+  }
+  sc.item = undefined;
+  return base;
+}
+
+export function dryRun(tool: ToolSpec, steps: StepPreview[]): PlanDryRun {
+  return { dry_run: true, canonical_path: tool.canonical_path, steps, effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency };
+}
