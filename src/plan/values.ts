@@ -183,7 +183,7 @@ export function evalSource(sc: Scope, s: Source): unknown {
   // a default is a value: it goes through the same transforms as one the user typed
   v ??= s.default;
   if (v === undefined || v instanceof Placeholder || hasPlaceholder(v)) return v;
-  return applyTransforms(s.transform, v, label(s), { env: sc.env });
+  return applyTransforms(s.transform, v, label(s), { env: sc.env, now: sc.at });
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Placeholder);

@@ -1,0 +1,62 @@
+// File transforms: a local path (confined to the file root, src/backend/files.ts) to its text, size or MD5, and
+// names: base name, extension, MIME type, a safe file name.
+import { createHash } from 'node:crypto';
+import { closeSync, readFileSync, readSync } from 'node:fs';
+import path from 'node:path';
+import { DwsError } from '../../errors.js';
+import { MAX_READ_BYTES, openConfined, safeFilename } from '../../backend/files.js';
+import { refuse, str, type Fn, type TransformContext } from './types.js';
+
+const MIME: Record<string, string> = {
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf', '.txt': 'text/plain', '.md': 'text/markdown', '.csv': 'text/csv', '.json': 'application/json',
+  '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.zip': 'application/zip',
+  '.doc': 'application/msword', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel', '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ppt': 'application/vnd.ms-powerpoint', '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+/** A transform's file argument: a path inside the file root, opened as a regular file. */
+function open(v: unknown, where: string, ctx: TransformContext): { fd: number; size: number } {
+  if (typeof v !== 'string' || v.trim() === '') return refuse(where, v, 'a file path');
+  return openConfined(v, ctx.env, where);
+}
+
+const readText: Fn = (v, where, ctx) => {
+  const { fd, size } = open(v, where, ctx);
+  try {
+    if (size > MAX_READ_BYTES) throw new DwsError('invalid_parameter', `${where}: "${String(v)}" has ${size} bytes, more than ${MAX_READ_BYTES}`);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+};
+
+export const PLAIN: Record<string, Fn> = {
+  read_text: readText,
+  // JSON text as it is; otherwise a file path (a leading @ dropped) read like read_text.
+  json_or_file: (v, where, ctx) => (typeof v === 'string' && /^\s*[[{]/u.test(v) ? v : readText(typeof v === 'string' && v.startsWith('@') ? v.slice(1) : v, where, ctx)),
+  file_size: (v, where, ctx) => {
+    const { fd, size } = open(v, where, ctx);
+    closeSync(fd);
+    return size;
+  },
+  file_md5: (v, where, ctx) => {
+    // read in 1 MiB pieces: the file may be as large as an upload allows
+    const { fd } = open(v, where, ctx);
+    const hash = createHash('md5');
+    const buf = Buffer.allocUnsafe(1024 * 1024);
+    try {
+      for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) hash.update(buf.subarray(0, n));
+    } finally {
+      closeSync(fd);
+    }
+    return hash.digest('hex');
+  },
+  basename: (v, where) => (typeof v === 'string' ? path.basename(v) : refuse(where, v, 'a file path')),
+  /** a path -> its extension without the dot (`report.PDF` -> `PDF`; none -> "") */
+  file_ext: (v, where) => path.extname(str(v, where)).replace(/^\./u, ''),
+  mime_type: (v, where) => (typeof v === 'string' ? MIME[path.extname(v).toLowerCase()] ?? 'application/octet-stream' : refuse(where, v, 'a file name')),
+  /** text -> one safe file name: separators, control and reserved characters become `_`; empty -> `unnamed` */
+  safe_filename: (v, where) => safeFilename(str(v, where)),
+};

@@ -1,0 +1,108 @@
+// List transforms: upstream's comma lists, splitting, filtering, chunking and projections.
+import { isObj, nonEmptyText, positive, refuse, str, type Fn, type Param } from './types.js';
+
+const splitList = (sep: RegExp): Fn => (v, where) => {
+  const split = (s: string) => s.split(sep).map((x) => x.trim()).filter((x) => x.length > 0);
+  if (typeof v === 'string') return split(v);
+  if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'string' ? split(x) : [x]));
+  return refuse(where, v, 'text or a list');
+};
+
+/** A comma list or a JSON array of strings; each part trimmed of spaces and quotes, empty parts dropped (as upstream's parseCSVValues). */
+const csvValues: Fn = (v, where) => {
+  const clean = (parts: unknown[]) => parts.map((p) => String(p).trim().replace(/^["']+|["']+$/gu, '')).filter((p) => p !== '');
+  if (Array.isArray(v)) return clean(v);
+  if (typeof v !== 'string') return refuse(where, v, 'a comma-separated list or a JSON array');
+  let raw = v.trim();
+  if (raw.startsWith('[') && raw.endsWith(']')) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (Array.isArray(parsed) && parsed.every((x) => typeof x === 'string')) return clean(parsed);
+    } catch { /* not JSON: read it as a bracketed comma list */ }
+    raw = raw.slice(1, -1).trim();
+  }
+  return clean(raw.split(','));
+};
+
+const regex = (name: string) => (arg: unknown): RegExp => {
+  if (typeof arg !== 'string') throw new Error(`${name} needs a regular expression text`);
+  try {
+    return new RegExp(arg, 'u');
+  } catch {
+    throw new Error(`${name} needs a valid regular expression`);
+  }
+};
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+
+export const PLAIN: Record<string, Fn> = {
+  csv_to_list: splitList(/,/u),
+  csv_values: csvValues,
+  split_whitespace: splitList(/\s+/u),
+  unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => JSON.stringify(y) === JSON.stringify(x)) === i) : v),
+  to_list: (v) => asList(v),
+  first: (v) => (Array.isArray(v) ? v[0] : v),
+  /** a list of texts -> one text (joined with nothing) */
+  join: (v, where) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('') : str(v, where)),
+};
+
+const starting = (name: string, keep: boolean): Param => (arg) => {
+  const chars = nonEmptyText(name)(arg);
+  return (v) => {
+    const kept = asList(v).filter((x) => typeof x === 'string' && chars.includes(x.trim().charAt(0)) === keep && x.trim() !== '');
+    return kept.length ? kept : undefined;
+  };
+};
+
+export const PARAM: Record<string, Param> = {
+  /** text split on any of the given characters, parts trimmed, empty parts dropped */
+  split: (arg) => {
+    const seps = [...nonEmptyText('split')(arg)];
+    return (v, where) => {
+      if (typeof v !== 'string') return Array.isArray(v) ? v : refuse(where, v, 'text');
+      return seps.reduce<string[]>((parts, sep) => parts.flatMap((x) => x.split(sep)), [v]).map((x) => x.trim()).filter((x) => x.length > 0);
+    };
+  },
+  only_starting: starting('only_starting', true),
+  except_starting: starting('except_starting', false),
+  /** a list -> lists of at most n elements, in order */
+  chunk: (arg) => {
+    const n = positive('chunk')(arg);
+    return (v, where) => {
+      if (!Array.isArray(v)) return refuse(where, v, 'a list');
+      const out: unknown[][] = [];
+      for (let i = 0; i < v.length; i += n) out.push(v.slice(i, i + n));
+      return out;
+    };
+  },
+  /** "left<sep>right" texts -> [left, right] pairs (trimmed); a text without sep or with an empty left is refused */
+  split_pairs: (arg) => {
+    const sep = nonEmptyText('split_pairs', 'a separator text')(arg);
+    return (v, where) => asList(v).map((x) => {
+      const t = str(x, where);
+      const at = t.indexOf(sep);
+      if (at < 0 || t.slice(0, at).trim() === '') return refuse(where, x, `a pair written "left${sep}right"`);
+      return [t.slice(0, at).trim(), t.slice(at + sep.length).trim()];
+    });
+  },
+  /** a list of texts -> the elements that match the regular expression */
+  keep_matching: (arg) => {
+    const r = regex('keep_matching')(arg);
+    return (v) => asList(v).filter((x) => typeof x === 'string' && r.test(x));
+  },
+  /** a list of texts -> the elements that do not match the regular expression */
+  reject_matching: (arg) => {
+    const r = regex('reject_matching')(arg);
+    return (v) => asList(v).filter((x) => !(typeof x === 'string' && r.test(x)));
+  },
+  /** a list of objects -> each reduced to the listed fields (absent fields left out) */
+  project: (fields) => {
+    if (!Array.isArray(fields) || fields.length === 0 || !fields.every((f) => typeof f === 'string')) throw new Error('project needs a list of field names');
+    return (v, where) => {
+      if (!Array.isArray(v)) return refuse(where, v, 'a list of objects');
+      return v.map((x) => (isObj(x) ? Object.fromEntries((fields as string[]).filter((f) => Object.hasOwn(x, f)).map((f) => [f, x[f]])) : x));
+    };
+  },
+  /** a list of keys -> an object mapping each key to the literal */
+  to_keys: (literal) => (v) => Object.fromEntries(asList(v).map((k) => [String(k), literal])),
+};

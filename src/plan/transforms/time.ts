@@ -1,0 +1,93 @@
+// Time transforms: dates and times of the forms upstream accepts, to epoch milliseconds or normalized text, and
+// times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
+import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/u;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/u;
+
+/** A local date or date-time -> its parts, checked to exist on the calendar. */
+function dateParts(v: unknown, where: string): { y: number; mo: number; d: number; h?: number; mi?: number; s?: number } {
+  const m = typeof v === 'string' ? DATE.exec(v.trim()) : null;
+  if (!m) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const time = m[4] === undefined ? {} : { h: Number(m[4]), mi: Number(m[5]), s: Number(m[6] ?? 0) };
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  const valid = probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d &&
+    (time.h === undefined || (time.h < 24 && time.mi! < 60 && time.s! < 60));
+  if (!valid) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
+  return { y, mo, d, ...time };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+const dateMs = (end: boolean): Fn => (v, where) => {
+  const p = dateParts(v, where);
+  const [h, mi, s] = p.h === undefined ? (end ? [23, 59, 59] : [0, 0, 0]) : [p.h, p.mi!, p.s!];
+  return new Date(p.y, p.mo - 1, p.d, h, mi, s).getTime();
+};
+
+const dateText = (end: boolean): Fn => (v, where) => {
+  const p = dateParts(v, where);
+  const [h, mi, s] = p.h === undefined ? (end ? [23, 59, 59] : [0, 0, 0]) : [p.h, p.mi!, p.s!];
+  return `${p.y}-${pad(p.mo)}-${pad(p.d)} ${pad(h)}:${pad(mi)}:${pad(s)}`;
+};
+
+// The time forms upstream accepts for a time flag (ParseISOTimeToMillis): 13 digits are epoch ms, 10 digits epoch
+// seconds; an ISO time with Z or an offset is that instant; every zone-less form is Asia/Shanghai time (UTC+8, no DST).
+const FLEX_TIME: readonly RegExp[] = [
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/u,
+  /^(\d{4})-(\d{2})-(\d{2})()()()$/u,
+  /^(\d{4})\/(\d{2})\/(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/u,
+  /^(\d{4})(\d{2})(\d{2})()()()$/u,
+];
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
+
+const flexTimeMs: Fn = (v, where) => {
+  const text = typeof v === 'string' ? v.trim().replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
+  if (/^\d{13}$/u.test(text)) return Number(text);
+  if (/^\d{10}$/u.test(text)) return Number(text) * 1000;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/u.test(text)) {
+    const ms = Date.parse(text);
+    if (Number.isFinite(ms)) return ms;
+  }
+  for (const form of FLEX_TIME) {
+    const m = form.exec(text);
+    if (!m) continue;
+    const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => (x === undefined || x === '' ? 0 : Number(x)));
+    const utc = Date.UTC(y, mo - 1, d, h, mi, s);
+    const probe = new Date(utc);
+    if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) break;
+    return utc - SHANGHAI_OFFSET_MS;
+  }
+  return refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
+};
+
+const nowOf = (ctx: TransformContext) => ctx.now ?? new Date();
+
+const wholeNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && INTEGER.test(v.trim()) ? Number(v) : NaN);
+
+export const PLAIN: Record<string, Fn> = {
+  date_ms: dateMs(false),
+  date_end_ms: dateMs(true),
+  datetime: dateText(false),
+  datetime_end: dateText(true),
+  iso_ms: (v, where) => {
+    const ms = typeof v === 'string' && ISO.test(v.trim()) ? Date.parse(v.trim()) : NaN;
+    return Number.isFinite(ms) ? ms : refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
+  },
+  flex_time_ms: flexTimeMs,
+  day_offset_ms: (v, where, ctx) => {
+    const n = wholeNumber(v);
+    if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of days');
+    const now = nowOf(ctx);
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate() + n).getTime();
+  },
+  week_start_ms: (v, where, ctx) => {
+    const n = wholeNumber(v);
+    if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of weeks');
+    const now = nowOf(ctx);
+    const sinceMonday = (now.getDay() + 6) % 7;
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceMonday + 7 * n).getTime();
+  },
+  now_plus_ms: (v, where, ctx) => (typeof v === 'number' && Number.isFinite(v) ? nowOf(ctx).getTime() + v : refuse(where, v, 'a number of milliseconds')),
+};

@@ -1,0 +1,62 @@
+// The transforms that read the clock read the run's one clock (TransformContext.now), and the parsers of upstream's
+// flag forms (csv_values = parseCSVValues, flex_time_ms = ParseISOTimeToMillis) keep their properties.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TRANSFORMS } from '../../src/plan/transforms/index.js';
+import { DwsError } from '../../src/errors.js';
+
+const at = new Date(2031, 6, 16, 13, 45, 10); // a Wednesday, far from the machine's clock
+const ctx = { env: {}, now: at };
+
+describe('the run clock', () => {
+  it('day_offset_ms, week_start_ms and now_plus_ms count from the run clock, not from the machine clock', () => {
+    expect(TRANSFORMS.day_offset_ms(2, '--d', ctx)).toBe(new Date(2031, 6, 18).getTime());
+    expect(TRANSFORMS.week_start_ms(0, '--w', ctx)).toBe(new Date(2031, 6, 14).getTime());
+    expect(TRANSFORMS.week_start_ms('-1', '--w', ctx)).toBe(new Date(2031, 6, 7).getTime());
+    expect(TRANSFORMS.now_plus_ms(1000, '--n', ctx)).toBe(at.getTime() + 1000);
+  });
+});
+
+describe('csv_values (upstream parseCSVValues)', () => {
+  const part = fc.stringMatching(/^[A-Za-z0-9_\u4e00-\u4e2f-]{1,8}$/);
+  it('reads a comma list and the same parts as a JSON array alike, trimming spaces and quotes', () => {
+    fc.assert(fc.property(fc.array(part, { minLength: 1, maxLength: 6 }), (parts) => {
+      expect(TRANSFORMS.csv_values(parts.map((p) => ` "${p}" `).join(','), '--x', ctx)).toEqual(parts);
+      expect(TRANSFORMS.csv_values(JSON.stringify(parts), '--x', ctx)).toEqual(parts);
+      expect(TRANSFORMS.csv_values(`[${parts.join(', ')}]`, '--x', ctx)).toEqual(parts);
+    }));
+  });
+  it('drops empty parts and gives an empty list for blank text', () => {
+    expect(TRANSFORMS.csv_values('a,,b, ,', '--x', ctx)).toEqual(['a', 'b']);
+    expect(TRANSFORMS.csv_values('  ', '--x', ctx)).toEqual([]);
+  });
+});
+
+describe('flex_time_ms (upstream ParseISOTimeToMillis)', () => {
+  // instants whose epoch seconds have 10 digits, as upstream reads them
+  const instant = fc.integer({ min: Date.UTC(2002, 0, 1), max: Date.UTC(2286, 10, 20) }).map((ms) => ms - (ms % 1000));
+  const shanghai = (ms: number) => {
+    const d = new Date(ms + 8 * 3600 * 1000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return { date: `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}`, time: `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}` };
+  };
+  it('reads the same instant from RFC 3339, zone-less Beijing time, epoch seconds and epoch milliseconds', () => {
+    fc.assert(fc.property(instant, (ms) => {
+      const { date, time } = shanghai(ms);
+      for (const text of [new Date(ms).toISOString().replace('.000Z', 'Z'), `${date}T${time}+08:00`, `${date} ${time}`, `${date}T${time}`,
+        `${date.replaceAll('-', '/')} ${time}`, String(ms / 1000), String(ms)]) {
+        expect(TRANSFORMS.flex_time_ms(text, '--due', ctx), text).toBe(ms);
+      }
+    }));
+  });
+  it('reads a bare date as its Beijing midnight whatever the machine zone', () => {
+    expect(TRANSFORMS.flex_time_ms('2026-03-13', '--due', ctx)).toBe(Date.UTC(2026, 2, 12, 16));
+    expect(TRANSFORMS.flex_time_ms('20260313', '--due', ctx)).toBe(Date.UTC(2026, 2, 12, 16));
+  });
+  it('refuses what is not a time, naming the flag', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 12 }).filter((s) => !/\d{4}/u.test(s)), (s) => {
+      expect(() => TRANSFORMS.flex_time_ms(s, '--due', ctx)).toThrow(DwsError);
+    }));
+    expect(() => TRANSFORMS.flex_time_ms('2026-02-30', '--due', ctx)).toThrow(/--due/u);
+  });
+});
