@@ -27,6 +27,8 @@ export const LAYERS: Record<string, number> = {
   snapshot: 4,
   engine: 5,
   schema: 6,
+  // DingTalk's personal event stream: the event catalog, the control plane, the consumer and its run records.
+  events: 6.4,
   // Commands that run on this machine (audit, event, dev connect, pat, drive folder sync) through the effects port.
   local: 6.5,
   dispatch: 7,
@@ -47,42 +49,73 @@ function sources(dir: string): string[] {
 
 const SRC = path.join(ROOT, 'src');
 const unitOf = (file: string) => path.relative(SRC, file).split(path.sep)[0].replace(/\.js$/, '.ts');
+const IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
 
-export function upwardImports(): string[] {
+/** The relative imports of one source text, each with its line and the file it resolves to (`.js` -> `.ts`). */
+export function importsOf(file: string, text: string): { line: number; spec: string; target: string }[] {
+  return text.split('\n').flatMap((line, i) => [...line.matchAll(IMPORT)].map((m) => ({
+    line: i + 1, spec: m[1], target: path.resolve(path.dirname(file), m[1]).replace(/\.js$/, '.ts'),
+  })));
+}
+
+/** Catalog data embedded at bundle time (catalog/events/: the event keys local commands list) is below everything. */
+const isCatalogData = (target: string) => path.relative(path.join(ROOT, 'catalog'), target).split(path.sep)[0] !== '..';
+
+/** Imports that go to the same or a higher layer, named by file and line. */
+export function upwardImports(files: Map<string, string>): string[] {
   const found: string[] = [];
-  for (const file of sources(SRC).filter((f) => f.endsWith('.ts'))) {
+  for (const [file, text] of files) {
     const from = unitOf(file);
     expect(LAYERS[from], `src/${from} has no layer in test/layers.test.ts`).toBeDefined();
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-      for (const m of line.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
-        const target = path.resolve(path.dirname(file), m[1]);
-        // Catalog data embedded at bundle time (catalog/events/: the event keys local commands list) is below
-        // everything, as the catalog is.
-        if (path.relative(path.join(ROOT, 'catalog'), target).split(path.sep)[0] !== '..') continue;
-        const to = unitOf(target);
-        if (to !== from && !(LAYERS[to] < LAYERS[from])) {
-          found.push(`${path.relative(ROOT, file)}:${i + 1} (${from}, layer ${LAYERS[from]}) imports ${m[1]} (${to}, layer ${LAYERS[to] ?? '?'})`);
-        }
+    for (const { line, spec, target } of importsOf(file, text)) {
+      if (isCatalogData(target)) continue;
+      const to = unitOf(target);
+      if (to !== from && !(LAYERS[to] < LAYERS[from])) {
+        found.push(`${path.relative(ROOT, file)}:${line} (${from}, layer ${LAYERS[from]}) imports ${spec} (${to}, layer ${LAYERS[to] ?? '?'})`);
       }
-    });
+    }
   }
   return found;
 }
 
+/** Every import circle between files (each reported once, from its first file in code point order). */
+export function fileCircles(files: Map<string, string>): string[][] {
+  const edges = new Map([...files].map(([file, text]) => [file, importsOf(file, text).map((i) => i.target).filter((t) => files.has(t))]));
+  const circles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (file: string, stack: string[]) => {
+    const at = stack.indexOf(file);
+    if (at >= 0) {
+      circles.push(stack.slice(at).map((f) => path.relative(ROOT, f)));
+      return;
+    }
+    if (done.has(file)) return;
+    for (const next of edges.get(file) ?? []) visit(next, [...stack, file]);
+    done.add(file);
+  };
+  for (const file of [...files.keys()].sort()) visit(file, []);
+  return circles;
+}
+
+const srcFiles = () => new Map(sources(SRC).filter((f) => f.endsWith('.ts')).map((f) => [f, readFileSync(f, 'utf8')]));
+
 describe('the layering of src/', () => {
   it('has no import from a folder of the same or a higher layer', () => {
-    expect(upwardImports()).toEqual([]);
+    expect(upwardImports(srcFiles())).toEqual([]);
   });
 
-  it('notices an upward import (the check itself can fail)', () => {
-    const probe = path.join(SRC, 'catalog', 'types.ts');
-    const text = readFileSync(probe, 'utf8');
-    // Every folder but the lowest is somewhere above catalog/.
-    expect(LAYERS.catalog).toBeLessThan(LAYERS.engine);
-    expect(text.includes("from '../engine/")).toBe(false);
-    const line = `import type { Engine } from '../engine/engine.js';`;
-    const to = unitOf(path.resolve(path.dirname(probe), line.match(/'([^']+)'/)![1]));
-    expect(to).toBe('engine');
-    expect(LAYERS[to] < LAYERS[unitOf(probe)]).toBe(false);
+  it('has no import circle between files, inside a folder or across folders', () => {
+    expect(fileCircles(srcFiles())).toEqual([]);
+  });
+
+  it('notices an upward import and a circle (the checks themselves can fail)', () => {
+    const a = path.join(SRC, 'catalog', 'probe-a.ts');
+    const b = path.join(SRC, 'catalog', 'probe-b.ts');
+    const probe = new Map([
+      [a, "import type { Engine } from '../engine/engine.js';\nimport { b } from './probe-b.js';"],
+      [b, "export { a } from './probe-a.js';"],
+    ]);
+    expect(upwardImports(probe)).toEqual(["src/catalog/probe-a.ts:1 (catalog, layer 1) imports ../engine/engine.js (engine, layer 5)"]);
+    expect(fileCircles(probe)).toEqual([['src/catalog/probe-a.ts', 'src/catalog/probe-b.ts']]);
   });
 });

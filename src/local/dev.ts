@@ -13,9 +13,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import type { Env } from '../backend/config.js';
-import { processAlive, readJsonFile, stateDir } from './state.js';
+import { processAlive, readJsonFile, stateDir } from '../backend/state.js';
 import type { LocalCommand } from './types.js';
-import { text } from './values.js';
+import { text } from '../contract/values.js';
 
 interface DaemonState {
   pid?: number;

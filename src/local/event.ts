@@ -4,13 +4,13 @@
 // talk to the personal-event control plane (event-control.ts) and the local consumer records (event-runs.ts);
 // consume is in event-consume.ts.
 import { DwsError } from '../errors.js';
-import { checkIdentity, ControlClient, controlPlane, type Subscription } from './event-control.js';
-import { catalogEntries, definitionView, lookupEvent, schemaDocument } from './event-catalog.js';
-import { consume } from './event-consume.js';
-import { loadRuns, removeRuns, withAlive } from './event-runs.js';
-import { processAlive } from './state.js';
+import { checkIdentity, ControlClient, controlPlane, type Subscription } from '../events/control.js';
+import { catalogEntries, definitionView, lookupEvent, schemaDocument } from '../events/catalog.js';
+import { consume } from '../events/consume.js';
+import { loadRuns, removeRuns, withAlive } from '../events/runs.js';
+import { processAlive } from '../backend/state.js';
 import type { LocalCommand, LocalContext } from './types.js';
-import { text } from './values.js';
+import { text } from '../contract/values.js';
 
 
 /** --format, else the default the catalog declares for it (these commands are their own server, so they apply it). */

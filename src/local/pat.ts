@@ -5,7 +5,7 @@
 // for that scope: {scope: agent|default, agentCode?, openBrowser, source}.
 import path from 'node:path';
 import { DwsError } from '../errors.js';
-import { configDir, readJsonFile, writeJsonFile } from './state.js';
+import { configDir, readJsonFile, writeJsonFile } from '../backend/state.js';
 import type { LocalCommand } from './types.js';
 
 interface BrowserPolicy {

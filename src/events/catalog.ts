@@ -5,7 +5,7 @@
 import { closest } from 'fastest-levenshtein';
 import data from '../../catalog/events/personal.json' with { type: 'json' };
 import { DwsError } from '../errors.js';
-import { text } from './values.js';
+import { text } from '../contract/values.js';
 
 export interface FieldSpec {
   type: 'string' | 'integer' | 'object' | 'array';

@@ -6,7 +6,7 @@ import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import type { Env } from '../backend/config.js';
-import { ensureDir, processAlive, readJsonFile, stateDir, writeJsonFile } from './state.js';
+import { ensureDir, processAlive, readJsonFile, stateDir, writeJsonFile } from '../backend/state.js';
 
 export interface RunState {
   subscribe_id: string;

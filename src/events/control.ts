@@ -14,9 +14,20 @@
 import { DwsError } from '../errors.js';
 import { configFile, type Env } from '../backend/config.js';
 import { journalCall } from '../journal/journal.js';
-import type { LocalContext } from './types.js';
-import { text } from './values.js';
+import { text } from '../contract/values.js';
 import { redactSecrets } from '../backend/secrets.js';
+
+/** What an event command is given (a local command's context, src/local/types.ts, has all of it). */
+export interface EventContext {
+  tool: { canonical_path: string };
+  values: Record<string, unknown>;
+  positionals: Record<string, unknown>;
+  env: Env;
+  catalog: { source_hash: string; surface_hash: string };
+  timeoutMs: number;
+  signal?: AbortSignal;
+  writeLine?: (line: string) => Promise<void>;
+}
 
 export interface ControlPlane {
   control: string;
@@ -102,7 +113,7 @@ export function controlPlane(values: Record<string, unknown>, env: Env): Control
 export class ControlClient {
   private step = 0;
 
-  constructor(readonly cp: ControlPlane, private readonly ctx: Pick<LocalContext, 'tool' | 'catalog' | 'env' | 'signal'>) {}
+  constructor(readonly cp: ControlPlane, private readonly ctx: Pick<EventContext, 'tool' | 'catalog' | 'env' | 'signal'>) {}
 
   private scrub(message: string): string {
     return redactSecrets(message, [this.cp.token]);

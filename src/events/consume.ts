@@ -15,11 +15,10 @@
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { DwsError } from '../errors.js';
-import { checkIdentity, ControlClient, controlPlane, type ControlPlane } from './event-control.js';
-import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './event-catalog.js';
-import { removeRuns, upsertRuns, type RunState } from './event-runs.js';
-import type { LocalCommand, LocalContext } from './types.js';
-import { text } from './values.js';
+import { checkIdentity, ControlClient, controlPlane, type ControlPlane, type EventContext } from './control.js';
+import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './catalog.js';
+import { removeRuns, upsertRuns, type RunState } from './runs.js';
+import { text } from '../contract/values.js';
 
 const MAX_LISTED_EVENTS = 1000;
 const DEFAULT_LISTED_DURATION_MS = 30_000;
@@ -223,7 +222,7 @@ function outputMode(values: Record<string, unknown>): 'envelope' | 'raw' {
   return 'envelope';
 }
 
-export const consume: LocalCommand = async (ctx) => {
+export const consume = async (ctx: EventContext): Promise<unknown> => {
   const { values, positionals } = ctx;
   checkIdentity(values);
   for (const f of ['output-dir', 'route']) {
@@ -307,7 +306,7 @@ export const consume: LocalCommand = async (ctx) => {
 };
 
 /** Reads frames until a bound or the signal ends the run; a lost connection is reopened after a backoff. */
-async function stream(ctx: LocalContext, client: ControlClient, ticketMode: string, bounds: Bounds, match: (ev: EventEnvelope) => boolean,
+async function stream(ctx: EventContext, client: ControlClient, ticketMode: string, bounds: Bounds, match: (ev: EventEnvelope) => boolean,
   deliver: (ev: EventEnvelope) => Promise<void>, sourceId: string): Promise<StopReason> {
   const stop = new AbortController();
   let reason: StopReason | undefined;

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
-import type { Env } from '../backend/config.js';
+import type { Env } from './config.js';
 
 const home = (env: Env): string => env.HOME || os.homedir();
 

@@ -4,8 +4,8 @@
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { directory, EVENT_DIRECTORY_SCHEMA, shapeFields } from '../../../src/local/event-catalog.js';
-import { durationMs, envelopeOf, matcher } from '../../../src/local/event-consume.js';
+import { directory, EVENT_DIRECTORY_SCHEMA, shapeFields } from '../../src/events/catalog.js';
+import { durationMs, envelopeOf, matcher } from '../../src/events/consume.js';
 
 const HAN = /[\u4e00-\u9fff]/;
 
