@@ -16,6 +16,8 @@ export const LAYERS: Record<string, number> = {
   // The append-only, hash-chained record of every backend call.
   journal: 0.9,
   catalog: 1,
+  // Code of one command's domain that plans call through a transform (sheet styles, alidocs URLs, CSV rows).
+  domain: 1.2,
   // What a ToolSpec's flags mean: flag types, aliases, ajv validation, flag -> argument mapping.
   contract: 1.3,
   // The plan language (catalog/plans/): its spec, validation, evaluation, transforms and the one executor, which

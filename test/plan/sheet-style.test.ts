@@ -11,7 +11,7 @@ import { TRANSFORMS } from '../../src/plan/transforms/index.js';
 import {
   buildStyleCells, parseA1Range, sheetStyleOperations, MAX_BATCH_STYLE_CELLS, MAX_STYLE_CELLS, MAX_STYLE_RANGES, MAX_STYLE_ROWS,
   type KeyLabel, type StyleSpec,
-} from '../../src/plan/domain/sheet-style.js';
+} from '../../src/domain/sheet-style.js';
 
 const flagLabel: KeyLabel = (k) => `--${k}`;
 

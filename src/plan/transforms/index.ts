@@ -1,6 +1,6 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"), by family: values.ts
 // (booleans, numbers, lookups), text.ts, lists.ts, time.ts (the run's clock), files.ts (the file root), and the
-// few that serve one command's domain (plan/domain/). A plan names a transform as a string, or as `{name: arg}`
+// few that serve one command's domain (src/domain/). A plan names a transform as a string, or as `{name: arg}`
 // when it takes an argument (checked when the plan is built).
 import type { Transform } from '../spec.js';
 import * as values from './values.js';
@@ -8,9 +8,9 @@ import * as text from './text.js';
 import * as lists from './lists.js';
 import * as time from './time.js';
 import * as files from './files.js';
-import { sheetStyleOperations } from '../domain/sheet-style.js';
-import { url_part } from '../domain/alidocs.js';
-import { rows_to_csv } from '../domain/csv.js';
+import { sheetStyleOperations } from '../../domain/sheet-style.js';
+import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
+import { rowsToCsv } from '../../domain/csv.js';
 import type { Fn, Param, TransformContext } from './types.js';
 
 export type { TransformContext };
@@ -18,8 +18,14 @@ export type { TransformContext };
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
   ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN,
+  // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
-  rows_to_csv,
+  rows_to_csv: rowsToCsv,
+};
+
+const url_part: Param = (part) => {
+  if (typeof part !== 'string' || !(URL_PARTS as readonly string[]).includes(part)) throw new Error(`url_part is one of ${URL_PARTS.join(', ')}`);
+  return (v, where) => alidocsUrlPart(part as UrlPart, v, where);
 };
 
 const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, url_part };
