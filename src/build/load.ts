@@ -10,11 +10,12 @@ import { fold } from '../catalog/identity.js';
 import { normalizeCatalog } from './normalize.js';
 import type { Catalog } from '../catalog/types.js';
 import { attachPlans, readPlanFiles } from './plans.js';
+import { byCodePoint } from '../catalog/order.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
-    .sort()
+    .sort(byCodePoint)
     .map((file) => {
       const text = readFileSync(path.join(dir, file), 'utf8');
       try {
@@ -103,7 +104,7 @@ export function readGaps(dir: string, productIds: readonly string[] = catalogPro
   const gapDir = path.join(dir, 'gaps');
   if (!existsSync(gapDir)) return [];
   const gaps: Gap[] = [];
-  for (const name of readdirSync(gapDir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const name of readdirSync(gapDir).filter((f) => f.endsWith('.yaml')).sort(byCodePoint)) {
     const file = path.join(gapDir, name);
     const product = name.slice(0, -5);
     if (!productIds.includes(product)) throw new Error(`${file}: ${product} is not a product of the catalog`);

@@ -6,8 +6,8 @@ import YAML from 'yaml';
 import type { Catalog } from '../catalog/types.js';
 import { CatalogInvalid } from '../catalog/validate.js';
 import { validatePlans, type PlanFile } from '../plan/validate.js';
+import { byCodePoint } from '../catalog/order.js';
 
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Every .yaml file under dir (recursively), paths relative to dir with `/`, in code point order. */
 export function readPlanFiles(dir: string): PlanFile[] {

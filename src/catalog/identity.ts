@@ -1,7 +1,7 @@
 // Identity keys for the Exact Guard: canonical path, CLI path, primary CLI path and aliases reduce to one key form
 // (NFKC, lowercase, a leading "dws" dropped, ".", "/" and whitespace runs as one space), so `chat.send`,
 // `chat send` and `dws chat send` are the same key.
-import { lowerBoundBy } from './order.js';
+import { lowerBoundBy, byCodePoint } from './order.js';
 import { StringList, type Strings } from './string-list.js';
 
 /** The one comparison form of free text: NFKC, then lowercase (identities, avoid_when phrases, lexicon words). */
@@ -35,7 +35,7 @@ export interface IdentityLookup {
 }
 
 /**
- * Identity keys sorted in UTF-16 code unit order (JS string order) with their documents, searched by binary search:
+ * Identity keys sorted in code point order (order.ts) with their documents, searched by binary search:
  * nothing to build at start-up. The snapshot's keys are a StringList, compared in place (no string per comparison);
  * any other list of strings works too.
  */
@@ -46,7 +46,7 @@ export class SortedIdentities implements IdentityLookup {
   constructor(private readonly keys: Strings, private readonly docs: Uint32Array) {
     this.compare = keys instanceof StringList
       ? (i, value) => keys.compareAt(i, value)
-      : (i, value) => { const k = keys.at(i)!; return k < value ? -1 : k > value ? 1 : 0; };
+      : (i, value) => byCodePoint(keys.at(i)!, value);
   }
 
   get(key: string): number | undefined {

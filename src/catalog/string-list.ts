@@ -1,6 +1,7 @@
 // A list of strings stored as one: the strings end to end, and the UTF-16 offset where each starts (n + 1 offsets).
 // A process decodes one string and slices the entries it reads, instead of splitting thousands of strings it never
 // reads (a cold search allocates less and meets fewer scavenges). Used for the sorted identity keys and gap keys.
+import { codePointUnit } from './order.js';
 
 /** A read-only list of strings: its length, the entry at an index and the index of an entry (string[] has all three). */
 export interface Strings {
@@ -62,8 +63,9 @@ export class StringList implements Strings {
     const len = this.starts[index + 1] - this.gap - start;
     const n = Math.min(len, value.length);
     for (let k = 0; k < n; k++) {
-      const d = this.text.charCodeAt(start + k) - value.charCodeAt(k);
-      if (d !== 0) return d;
+      const x = this.text.charCodeAt(start + k);
+      const y = value.charCodeAt(k);
+      if (x !== y) return codePointUnit(x) - codePointUnit(y);
     }
     return len - value.length;
   }

@@ -1,5 +1,6 @@
 // Retrieval metrics over one ranked list of canonical paths, and their aggregation (mean, per slice, per product,
 // macro, worst product). Pure functions: the harness feeds them engine output, the tests feed them hand-made lists.
+import { byCodePoint } from '../catalog/order.js';
 
 /** Any gold path within the first k results. */
 export function hitAt(ranked: readonly string[], gold: readonly string[], k: number): number {
@@ -118,7 +119,7 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
     if (list) list.push(item);
     else groups.set(k, [item]);
   }
-  return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...groups].sort(([a], [b]) => byCodePoint(a, b)));
 }
 
 /** Macro average: the mean over groups of each group's mean (groups without a value for the metric are skipped). */

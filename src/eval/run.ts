@@ -20,6 +20,7 @@ import {
   type SingleScores,
 } from './metrics.js';
 import { identityProbes, identityReport, resolvesTo, type IdentityReport, type SearchResponse } from './identity.js';
+import { byCodePoint } from '../catalog/order.js';
 
 /** Limits the eval README fixes: single-intent cases at 10, workflows at 5, negatives at the CLI default. */
 export const LIMITS = { single: 10, workflow: 5 } as const;
@@ -258,5 +259,5 @@ export function unknownPaths(cases: readonly EvalCase[], engine: Engine): string
     for (const p of referencedPaths(c)) if (!known.has(p)) missing.add(p);
     if (c.kind === 'single' && !products.has(c.product)) missing.add(`${c.product} (product)`);
   }
-  return [...missing].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...missing].sort(byCodePoint);
 }

@@ -3,7 +3,7 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
-import { lowerBoundBy } from '../catalog/order.js';
+import { lowerBoundBy, byCodePoint } from '../catalog/order.js';
 import { hasWord } from './actions.js';
 
 export interface Gap {
@@ -149,7 +149,7 @@ export function gapLines(gaps: readonly Gap[]): GapLines {
     return { key: gapKey(best, en).key, set: [String(gap), en ? '1' : '0', terms.join(TERM)].join(FIELD) };
   });
   // Stable: sets with the same key keep catalog order.
-  filed.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  filed.sort((x, y) => byCodePoint(x.key, y.key));
   return {
     keys: filed.map((f) => f.key),
     sets: filed.map((f) => f.set),
@@ -162,7 +162,7 @@ export function gapTableOf(lines: GapLines): GapTable {
   return {
     size: lines.keys.length,
     key: (i) => lines.keys[i],
-    compareKey: (i, value) => (lines.keys[i] < value ? -1 : lines.keys[i] > value ? 1 : 0),
+    compareKey: (i, value) => byCodePoint(lines.keys[i], value),
     set: (i) => lines.sets[i],
     note: (g) => lines.notes[g],
   };

@@ -11,6 +11,7 @@ import { loadRuns, removeRuns, withAlive } from '../events/runs.js';
 import { processAlive } from '../backend/state.js';
 import type { LocalCommand, LocalContext } from './types.js';
 import { text } from '../contract/values.js';
+import { byCodePoint } from '../catalog/order.js';
 
 
 /** --format, else the default the catalog declares for it (these commands are their own server, so they apply it). */
@@ -96,7 +97,7 @@ const stop: LocalCommand = async (ctx) => {
   }
   const cp = controlPlane(values, ctx.env);
   // --all means the subscriptions this machine's consumers recorded, as upstream: never someone else's.
-  const targets = explicit ? [explicit] : [...new Set(consumersOf(ctx, cp).map((r) => r.subscribe_id))].sort();
+  const targets = explicit ? [explicit] : [...new Set(consumersOf(ctx, cp).map((r) => r.subscribe_id))].sort(byCodePoint);
   const client = new ControlClient(cp, ctx);
   for (const id of targets) await client.cancel(id);
   const stopped = new Set<number>();

@@ -21,6 +21,7 @@ export interface ContractLike {
 
 // Words made only of these characters mean the same to a POSIX shell quoted or not; hashes (`sha256:…`), paths and
 // Chinese text stay readable. Everything else goes in single quotes, where only `'` itself needs care.
+import { byCodePoint } from '../catalog/order.js';
 const PLAIN = /^[\p{L}\p{N}_\-.,:/@%+=]+$/u;
 
 export function shellQuote(args: string[]): string {
@@ -59,7 +60,7 @@ export function runCommand(contract: ContractLike): string {
   const args = ['dws', ...contract.cli_path.split(' ')];
   const flags = Object.entries(contract.parameters ?? {})
     .filter(([, p]) => p.required || p.cli_required)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => byCodePoint(a, b));
   const placeholders: string[] = [];
   for (const [name, p] of flags) {
     const value = p.example ?? (p.default !== undefined ? String(p.default) : p.enum?.[0]);

@@ -6,6 +6,7 @@ import { Engine } from '../engine/engine.js';
 import { createDwsApi, errorOf, type DwsApi } from './api.js';
 import { inspectCommand, runCommand, searchCommand, type ContractLike, type PlaygroundRequest } from './commands.js';
 import type { ScoreBreakdown, ToolReference } from '../engine/search.js';
+import { byCodePoint } from '../catalog/order.js';
 
 declare const __DWS_SNAPSHOT_FILE__: string;
 declare global {
@@ -106,7 +107,7 @@ function explainChart(ref: Reference, breakdown: Breakdown | undefined, strategy
       : 'No score breakdown for this reference.';
     return h('p', { className: 'muted' }, why);
   }
-  const entries = Object.entries(breakdown.fields).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+  const entries = Object.entries(breakdown.fields).sort(([a, x], [b, y]) => y - x || byCodePoint(a, b));
   const max = Math.max(...entries.map(([, v]) => v), Number.MIN_VALUE);
   const chart = h('div', { className: 'bars', role: 'table', ariaLabel: `Score contributions for ${ref.canonical_path}` });
   for (const [field, value] of entries) {

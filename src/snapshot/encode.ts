@@ -10,6 +10,7 @@ import {
   avoidWords, SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
   ENUM_COLUMNS, NO_CALLS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
 } from './decode.js';
+import { byCodePoint } from '../catalog/order.js';
 
 const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });
 
@@ -106,9 +107,9 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   const tools = input.catalog.tools;
   const texts = tools.map(toolText);
   const docOf = new Map(tools.map((t, doc) => [t.canonical_path, doc]));
-  // Sorted by key in JS string order: the loader searches them by binary search (SortedIdentities).
+  // Sorted by key in code point order: the loader searches them by binary search (SortedIdentities).
   const identities = tools.flatMap((t, doc) => identityKeys(t).map((k): [string, number] => [k, doc]))
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    .sort((a, b) => byCodePoint(a[0], b[0]));
   const gaps = packGaps(input.gaps ?? []);
   const meta: StoredMeta = {
     products: utf8(JSON.stringify(input.catalog.products)),
@@ -116,7 +117,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     fields: [...input.fields],
     columns: Object.fromEntries(STRING_COLUMNS.map((c) => [c, utf8(tools.map((t) => t[c]).join('\n'))])) as StoredMeta['columns'],
     enums: Object.fromEntries(ENUM_COLUMNS.map((c) => {
-      const values = [...new Set(tools.map((t) => t[c]))].sort();
+      const values = [...new Set(tools.map((t) => t[c]))].sort(byCodePoint);
       if (values.length > 256) throw new Error(`column ${c} has more than 256 values`);
       return [c, { values, codes: Uint8Array.from(tools, (t) => values.indexOf(t[c])) }];
     })) as StoredMeta['enums'],

@@ -14,7 +14,9 @@ import { inspect } from '../../src/schema/browse.js';
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'corpus.golden.json');
 const DEV = path.join(ROOT, '..', 'shared', 'eval', 'qrels-dev.jsonl');
 
-const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+// The catalog hashes every answer carries change with any catalog edit (a reviewed parameter, a plan); the corpus
+// pins what the answers say, so they are digested without them (test/catalog/hash.test.ts pins the hashes).
+const digest = (text: string) => createHash('sha256').update(text.replace(/sha256:[0-9a-f]{64}/gu, 'sha256:*')).digest('hex').slice(0, 16);
 
 type Case = { key: string; run: () => string };
 
