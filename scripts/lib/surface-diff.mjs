@@ -99,8 +99,14 @@ function reviewedChanges(a, entry) {
     allowed.push({ kind: 'stricter_confirmation', canonical_path: entry.canonical_path, ...c });
     return false;
   };
+  // a check the body makes on several flags (one of these is required): a group the catalog has and the facts lack
+  const keepConstraint = (c) => {
+    if (c.change !== 'removed') return true;
+    allowed.push({ kind: 'reviewed_constraint', canonical_path: entry.canonical_path, constraint: c.kind, flags: c.flags });
+    return false;
+  };
   const flags = { ...entry.flags, changed: entry.flags.changed.filter(keepFlag) };
-  const next = { ...entry, safety: entry.safety.filter(keepSafety), flags };
+  const next = { ...entry, safety: entry.safety.filter(keepSafety), constraints: entry.constraints.filter(keepConstraint), flags };
   const empty = !next.command.length && !next.safety.length && !next.interface.length && !next.constraints.length
     && !flags.added.length && !flags.removed.length && !flags.renamed.length && !flags.changed.length;
   return { entry: empty ? null : next, allowed };
