@@ -418,7 +418,7 @@ function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: s
   const calls = plan.steps.filter((s) => s.refuse === undefined);
   const [step] = calls;
   if (calls.length !== 1 || plan.steps[plan.steps.length - 1] !== step || !step.rpc || !ref || step.server !== ref.product_id ||
-    step.rpc !== ref.rpc_name || step.for_each || step.resolve) {
-    problems.push(`${at}: an atomic command's plan is refusals and then one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'} (no for_each or resolve)`);
+    step.rpc !== ref.rpc_name || step.for_each || step.resolve || step.page || step.poll) {
+    problems.push(`${at}: an atomic command's plan is refusals and then one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'} (no for_each, resolve, page or poll)`);
   }
 }
