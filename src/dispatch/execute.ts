@@ -17,7 +17,7 @@ import { journalCall, openJournal } from './journal.js';
 import { foldInput, validateInput } from './validate.js';
 import type { CallRecord } from './call-record.js';
 import {
-  Placeholder, asList, conditionText, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, truthy, type Scope, type Truth,
+  Placeholder, asList, conditionText, describeCondition, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope, type Truth,
 } from './plan-values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './plan-checks.js';
 
@@ -39,6 +39,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** The ToolSpec of another catalog command (a handoff's local command), for its own validation. */
   toolOf?: (canonical: string) => ToolSpec | undefined;
+  /** Told of every backend operation (MCP call, upload, download) as it starts; the executor counts a plan's with it. */
+  onBackend?: () => void;
 }
 
 /** The invocation plan `--dry-run` prints for an atomic command (fixed key order; derived_arguments only when non-empty). */
@@ -119,6 +121,7 @@ export interface Call {
 /** Runs one backend call or transfer and reports it to the journal: checked writable before, one record after. */
 export async function journaled<T>(o: ExecuteOptions, record: Omit<CallRecord, 'outcome'>, run: () => Promise<T>): Promise<T> {
   openJournal(o.env); // a call the journal cannot record is not sent (journal_unwritable)
+  o.onBackend?.();
   let result: T;
   try {
     result = await run();
@@ -429,13 +432,26 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   const done: Completed[] = [];
   let last: unknown = null;
   let streamed = false;
+  // No silent no-op: a run that reaches no backend (every call, upload and download skipped, no hand-over to a local
+  // command) is refused, naming why each step did nothing.
+  let backend = 0;
+  let handedOver = false;
+  const idle: string[] = [];
+  const run: ExecuteOptions = { ...o, onBackend: () => { backend++; o.onBackend?.(); } };
   for (const [index, step] of plan.steps.entries()) {
     const at: Cursor = { label: step.id };
     try {
-      if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
+      if (step.when !== undefined && evalCondition(sc, step.when) !== true) {
+        if (reachesBackend(step)) idle.push(`step "${step.id}" (${stepWhat(step)}) runs only when ${describeCondition(step.when)}`);
+        continue;
+      }
+      if (step.handoff) handedOver = true;
       let result: unknown;
       try {
-        result = await runStep(sc, step, index, o, done, at);
+        result = await runStep(sc, step, index, run, done, at);
+        if (step.for_each && step.server !== undefined && Array.isArray(result) && result.length === 0) {
+          idle.push(`step "${step.id}" (${stepWhat(step)}) has no element to call it for (${sourceText(step.for_each)} is empty)`);
+        }
       } catch (err) {
         // a tolerated probe whose call failed counts as not run (its failure is in the journal); a refusal of dws
         // itself (ambiguous_match, not_found, journal_unwritable, ...) is never swallowed
@@ -458,5 +474,20 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     }
   }
   if (streamed) return { streamed: true };
+  if (backend === 0 && !handedOver) {
+    throw new DwsError('plan_skipped', `${tool.canonical_path}: nothing was sent: ${idle.length ? idle.join('; ') : 'no step reaches the backend'}`,
+      'nothing was changed; give the flags the step you want needs (see the command\'s --help) and run it again');
+  }
   return { result: plan.output === undefined ? last : evalSource(sc, plan.output) ?? null };
+}
+
+/** A step that makes backend operations or hands over to a local command (not a pick, refusal or save). */
+function reachesBackend(step: PlanStep): boolean {
+  return step.server !== undefined || step.upload !== undefined || step.download !== undefined || step.handoff !== undefined;
+}
+
+function stepWhat(step: PlanStep): string {
+  if (step.server !== undefined) return `${step.server}.${step.rpc}`;
+  if (step.handoff) return `hand-over to ${step.handoff.local}`;
+  return step.upload ? 'upload' : 'download';
 }
