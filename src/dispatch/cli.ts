@@ -27,6 +27,8 @@ export interface DispatchIo {
   /** The run's clock and UUID source (tests fix them); default the system clock and crypto.randomUUID. */
   now?: () => Date;
   uuid?: () => string;
+  /** How a poll waits between checks (tests make it instant); default a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -102,6 +104,7 @@ export interface DispatchRequest {
   signal?: AbortSignal;
   now?: () => Date;
   uuid?: () => string;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export type DispatchOutcome = { plan: AtomicDryRun | PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
@@ -130,7 +133,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
   const options = {
-    env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, dryRun: r.dryRun, writeLine: r.writeLine, signal: r.signal, now: r.now, uuid: r.uuid,
+    env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, dryRun: r.dryRun, writeLine: r.writeLine, signal: r.signal, now: r.now, uuid: r.uuid, sleep: r.sleep,
     toolOf: (canonical: string) => {
       const doc = e.identities.get(identityKey(canonical));
       return doc === undefined ? undefined : e.spec(doc);
@@ -190,7 +193,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
-      writeLine: (line) => io.write(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid,
+      writeLine: (line) => io.write(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep,
     }, io.env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;
