@@ -51,6 +51,8 @@ export const REASONS = {
   not_configured: 'validation',
   not_found: 'validation',
   ambiguous_match: 'validation',
+  // a plan run in which every backend step was skipped by its condition: refused rather than a silent exit 0
+  plan_skipped: 'validation',
   auth_failed: 'auth',
   backend_error: 'backend',
   transport_error: 'backend',

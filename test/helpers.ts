@@ -134,7 +134,7 @@ export interface DispatchOutcome {
  * files that never dispatch do not pay for it.
  */
 export async function dispatchInProcess(argv: string[], env: Record<string, string>, engine: () => Engine = shippedEngine,
-  clock: { now?: () => Date; uuid?: () => string } = {}): Promise<DispatchOutcome> {
+  clock: { now?: () => Date; uuid?: () => string; sleep?: (ms: number) => Promise<void> } = {}): Promise<DispatchOutcome> {
   const { runDispatch } = await import('../src/dispatch/cli.js');
   let out = '';
   try {

@@ -16,6 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { DwsError } from '../errors.js';
 import type { ServerConfig } from './config.js';
 import { markSent, markSettled } from './in-flight.js';
@@ -49,6 +50,14 @@ interface Failure {
 }
 
 const TRANSIENT_STATUS = new Set([502, 503, 504]);
+
+/**
+ * One JSON Schema validator for every client of this process: without it the SDK builds a new Ajv instance per
+ * client, i.e. per call (a few milliseconds each; `dws serve` and multi-step plans make many). dws never lists tools,
+ * so the validator compiles no output schema and holds nothing between calls.
+ */
+let shared: AjvJsonSchemaValidator | undefined;
+const validator = () => (shared ??= new AjvJsonSchemaValidator());
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -118,7 +127,7 @@ async function attempt(server: ServerConfig, o: CallOptions, key: string | undef
   };
   const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers }, fetch: watched });
   observeMessages(transport, seen);
-  const client = new Client({ name: 'dws', version: '0.1.0' }, { capabilities: {} });
+  const client = new Client({ name: 'dws', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: validator() });
   try {
     await client.connect(transport, { timeout: o.timeoutMs });
     phase = 'call';

@@ -28,6 +28,8 @@ export interface DispatchIo {
   /** The run's clock and UUID source (tests fix them); default the system clock and crypto.randomUUID. */
   now?: () => Date;
   uuid?: () => string;
+  /** How a poll waits between checks (tests make it instant); default a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -103,6 +105,7 @@ export interface DispatchRequest {
   signal?: AbortSignal;
   now?: () => Date;
   uuid?: () => string;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
@@ -138,7 +141,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     const result = await runner.run(ctx);
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
-  return executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, streaming: r.writeLine !== undefined });
+  return executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, streaming: r.writeLine !== undefined });
 }
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -192,7 +195,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
-      writeLine: (line) => io.write(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid,
+      writeLine: (line) => io.write(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep,
     }, io.env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;

@@ -12,7 +12,7 @@ import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
-import { asList, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, truthy, type Scope } from './values.js';
+import { asList, describeCondition, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
 import { dryRun, evalArgs, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { atomicPlan } from './atomic.js';
@@ -266,13 +266,30 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   const done: Completed[] = [];
   let last: unknown = null;
   let streamed = false;
+  // No silent no-op: a run that reaches no backend (every call, upload and download skipped, no hand-over to a local
+  // command) is refused, naming why each step did nothing. The port is wrapped to count what reaches the backend.
+  let backend = 0;
+  let handedOver = false;
+  const idle: string[] = [];
+  const effects: Effects = {
+    call: (c) => (backend++, o.effects.call(c)),
+    transfer: (t) => (t.kind !== 'save' && backend++, o.effects.transfer(t)),
+    handoff: (h) => ((handedOver = true), o.effects.handoff(h)),
+  };
+  const run: ExecuteOptions = { ...o, effects };
   for (const [index, step] of plan.steps.entries()) {
     const at: Cursor = { label: step.id };
     try {
-      if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
+      if (step.when !== undefined && evalCondition(sc, step.when) !== true) {
+        if (reachesBackend(step)) idle.push(`step "${step.id}" (${stepWhat(step)}) runs only when ${describeCondition(step.when)}`);
+        continue;
+      }
       let result: unknown;
       try {
-        result = await runStep(sc, step, index, o, done, at);
+        result = await runStep(sc, step, index, run, done, at);
+        if (step.kind === 'call' && step.for_each && Array.isArray(result) && result.length === 0) {
+          idle.push(`step "${step.id}" (${stepWhat(step)}) has no element to call it for (${sourceText(step.for_each)} is empty)`);
+        }
       } catch (err) {
         // a tolerated probe whose call failed counts as not run (its failure is in the journal); a refusal of dws
         // itself (ambiguous_match, not_found, journal_unwritable, ...) is never swallowed
@@ -295,7 +312,22 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     }
   }
   if (streamed) return { streamed: true };
+  if (backend === 0 && !handedOver) {
+    throw new DwsError('plan_skipped', `${tool.canonical_path}: nothing was sent: ${idle.length ? idle.join('; ') : 'no step reaches the backend'}`,
+      'nothing was changed; give the flags the step you want needs (see the command\'s --help) and run it again');
+  }
   return { result: plan.output === undefined ? last : evalSource(sc, plan.output) ?? null };
+}
+
+/** A step that makes backend operations or hands over to a local command (not a pick, refusal or save). */
+function reachesBackend(step: PlanStep): boolean {
+  return step.kind === 'call' || step.kind === 'upload' || step.kind === 'download' || step.kind === 'handoff';
+}
+
+function stepWhat(step: PlanStep): string {
+  if (step.kind === 'call') return `${step.server}.${step.rpc}`;
+  if (step.kind === 'handoff') return `hand-over to ${step.handoff.local}`;
+  return step.kind;
 }
 
 /** Runs a command's plan (see planOf). */

@@ -423,7 +423,8 @@ function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: s
   const rest = plan.steps.filter((s) => s.kind !== 'refuse');
   const [step] = rest;
   if (rest.length !== 1 || plan.steps[plan.steps.length - 1] !== step || step.kind !== 'call' || !ref || step.server !== ref.product_id ||
-    step.rpc !== ref.rpc_name || step.for_each || step.resolve) {
-    problems.push(`${at}: an atomic command's plan is refusals and then one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'} (no for_each or resolve)`);
+    step.rpc !== ref.rpc_name || step.for_each || step.resolve || step.poll) {
+    // paging is allowed: upstream's body of an atomic list command may follow the cursor (`--all`)
+    problems.push(`${at}: an atomic command's plan is refusals and then one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'}, maybe paged (no for_each, resolve or poll)`);
   }
 }

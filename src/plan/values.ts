@@ -331,6 +331,35 @@ export function conditionText(c: Condition): string {
   return `<depends on an earlier step: ${JSON.stringify(c)}>`;
 }
 
+/** A source in words, for messages: `--due`, `positional 0`, `"file"`, `step "find" at result.id`. */
+export function sourceText(s: Source): string {
+  const kind = sourceKind(s);
+  if (kind === 'flag') return `--${(s as { flag: string }).flag}`;
+  if (kind === 'positional') return `positional ${(s as { positional: number }).positional}`;
+  if (kind === 'const') return JSON.stringify((s as { const: unknown }).const);
+  if (kind === 'from') {
+    const f = s as { from: string; path?: string };
+    return `the result of step "${f.from}"${f.path ? ` at ${f.path}` : ''}`;
+  }
+  if (kind === 'first') return `the first of ${(s as { first: Source[] }).first.map(sourceText).join(', ')}`;
+  return 'a computed value';
+}
+
+/** A condition in words, for the message of a run that did nothing (plan_skipped). */
+export function describeCondition(c: Condition): string {
+  if ('flag' in c) return `--${c.flag} is set`;
+  if ('given' in c) return `--${c.given} is given`;
+  if ('from' in c) return `step "${c.from}" returned ${c.path ? `a value at ${c.path}` : 'a value'}`;
+  if ('equals' in c) return `${sourceText(c.equals[0])} is ${JSON.stringify(c.equals[1])}`;
+  if ('in' in c) return `${sourceText(c.in[0])} is one of ${c.in[1].map((x) => JSON.stringify(x)).join(', ')}`;
+  if ('not' in c) return `not (${describeCondition(c.not)})`;
+  if ('matches' in c) return `${sourceText(c.matches[0])} matches /${c.matches[1]}/`;
+  if ('has' in c) return `${sourceText(c.has[0])} includes ${JSON.stringify(c.has[1])}`;
+  if ('present' in c) return `${sourceText(c.present)} is present`;
+  const [parts, joint] = 'all' in c ? [c.all, ' and '] : [c.any, ' or '];
+  return parts.length === 1 ? describeCondition(parts[0]) : `(${parts.map(describeCondition).join(joint)})`;
+}
+
 export function asList(v: unknown): unknown[] {
   if (v === undefined) return [];
   return Array.isArray(v) ? v : [v];

@@ -1,12 +1,15 @@
 // The plans of this issue against the upstream facts (the dws-composition.json of the upstream commit the catalog
-// follows, catalog/meta/upstream.yaml): for every single-call and paged command, the servers and rpcs of its backend
-// steps and the argument keys it can send equal the facts, except the differences allowed below, each with the
+// follows, catalog/meta/upstream.yaml): for every single-call and paged composite command, the servers and rpcs of its
+// backend steps and the argument keys it can send equal the facts, except the differences allowed below, each with the
 // reason established from the upstream source. Skips cleanly when ../shared is absent.
+// An atomic (mcp) command's plan (issue 32: it declares its conversions) has no composition facts: it is checked
+// against its own interface_ref instead, here and without the facts file.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROOT, anySteps, shippedEngine } from '../helpers.js';
 import { followedUpstream } from '../../scripts/lib/upstream.mjs';
 import type { Source } from '../../src/plan/spec.js';
+import type { ToolSpec } from '../../src/catalog/types.js';
 import { singleCallPlanPaths } from './plan-paths.js';
 
 const FACTS = followedUpstream(ROOT).composition;
@@ -39,11 +42,34 @@ const planKeys = (args: Record<string, Source> = {}, pre = ''): string[] =>
   Object.entries(args).flatMap(([k, s]) => ('object' in s && !s.transform ? planKeys(s.object, `${pre}${k}.`) : [pre + k]));
 const sorted = (xs: string[]) => [...new Set(xs)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
+const isAtomic = (t: ToolSpec) => t.interface_mode === 'mcp';
+
+describe('atomic plans against their interface_ref', () => {
+  it('every atomic command\'s plan is refusals, then one call of its own RPC (interface_ref), with no for_each, page, resolve or poll', () => {
+    const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
+    const problems: Record<string, string> = {};
+    for (const cp of singleCallPlanPaths()) {
+      const t = byPath.get(cp)!;
+      if (!isAtomic(t)) continue;
+      const steps = anySteps(t.plan!);
+      const calls = steps.filter((s) => s.refuse === undefined);
+      const ref = t.interface_ref;
+      const call = calls[0];
+      const got = calls.map((s) => (s.server !== undefined ? `${s.server}/${s.rpc}` : `${s.id} (not a call)`)).join(' ');
+      if (!ref) problems[cp] = 'no interface_ref';
+      else if (calls.length !== 1 || got !== `${ref.product_id}/${ref.rpc_name}`) problems[cp] = `calls ${got} (want ${ref.product_id}/${ref.rpc_name})`;
+      else if (steps[steps.length - 1] !== call) problems[cp] = 'a refusal after the call';
+      else if (call.for_each || call.page || call.resolve || call.poll) problems[cp] = 'the call is not one plain call';
+    }
+    expect(problems).toEqual({});
+  });
+});
+
 describe.skipIf(!existsSync(FACTS))('plans against dws-composition.json', () => {
-  it('servers, rpcs and argument keys equal the facts for every single-call and paged command, or are allowed with a reason', () => {
+  it('servers, rpcs and argument keys equal the facts for every single-call and paged composite command, or are allowed with a reason', () => {
     const facts = (JSON.parse(readFileSync(FACTS, 'utf8')) as { commands: Record<string, Fact> }).commands;
     const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
-    const ours = singleCallPlanPaths();
+    const ours = singleCallPlanPaths().filter((cp) => !isAtomic(byPath.get(cp)!));
     const theirs = Object.keys(facts).filter((k) => facts[k].class === 'single_rpc' || facts[k].class === 'paged_rpc').sort();
     // Every command of the issue has a plan but drive status, whose "paged" call is a recursive walk of the remote
     // folder compared with a local tree walk: a local command of dispatch (src/dispatch/local/drive-folder.ts, its facts checked in test/dispatch/local/drive-folder.test.ts).

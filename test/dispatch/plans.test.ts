@@ -1,4 +1,5 @@
-// Every single-call and paged plan (catalog/plans/<product>.yaml) runs against the recording MCP backend
+// Every single-call and paged plan (catalog/plans/<product>.yaml: composite commands, and atomic commands that declare
+// their conversions as a one-step plan) runs against the recording MCP backend
 // (test/fixtures/mcp/server.ts, real SDK transport on 127.0.0.1), in process, with a representative flag set derived
 // from its plan and parameters: the dry-run plan is pinned by a golden file (written only with UPDATE_GOLDEN=1), and
 // the calls actually made are exactly the ones the dry run announced, each reported once to the journal.
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import type { CallRecord } from '../../src/journal/call-record.js';
-import type { Source, Transform } from '../../src/plan/spec.js';
+import { flagUses, valueFor } from './sample-values.js';
 import { ROOT, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 import { singleCallPlanPaths } from './plan-paths.js';
@@ -63,45 +64,6 @@ function env(): Record<string, string> {
 
 function run(argv: string[]): Promise<DispatchOutcome> {
   return dispatchInProcess(argv, env());
-}
-
-/** Every (flag, transforms) use in a plan, a `first` alternative inheriting its parent's transforms. */
-function flagUses(s: unknown, inherited: Transform[] = [], out = new Map<string, Transform[]>()): Map<string, Transform[]> {
-  if (Array.isArray(s)) {
-    s.forEach((x) => flagUses(x, inherited, out));
-    return out;
-  }
-  if (typeof s !== 'object' || s === null) return out;
-  const src = s as Source & Record<string, unknown>;
-  const ts = [...(Array.isArray(src.transform) ? src.transform : []), ...inherited];
-  if (typeof src.flag === 'string' && !out.has(src.flag)) out.set(src.flag, ts);
-  for (const [k, v] of Object.entries(src)) if (k !== 'transform' && k !== 'flag') flagUses(v, k === 'first' || k === 'each' ? ts : [], out);
-  return out;
-}
-
-const has = (ts: Transform[], name: string) => ts.some((t) => (typeof t === 'string' ? t === name : name in t));
-
-/** A value a flag of this type accepts and its plan's transforms take. */
-function valueFor(tool: ToolSpec, flag: string, ts: Transform[]): string | undefined {
-  const p = tool.parameters[flag];
-  const map = ts.find((t): t is { map: Record<string, unknown> } => typeof t === 'object' && 'map' in t);
-  if (p.type === 'bool') return undefined;
-  if (has(ts, 'read_text')) return 'whiteboard.json';
-  if (has(ts, 'file_size') || has(ts, 'basename') || p.format === 'file-path') return 'upload.txt';
-  if (p.enum?.length) return map ? p.enum.find((e) => Object.hasOwn(map.map, e)) ?? p.enum[0] : p.enum[0];
-  if (map) return Object.keys(map.map)[0];
-  if (has(ts, 'iso_ms')) return '2026-04-01T09:00:00+08:00';
-  if (['date_ms', 'date_end_ms', 'datetime', 'datetime_end'].some((n) => has(ts, n)) || p.format === 'date') return '2026-04-01';
-  if (has(ts, 'is_true')) return 'true';
-  if (has(ts, 'json_parse') || p.format === 'json') return has(ts, 'json_parse') && JSON.stringify(ts).includes('split') ? '["Sheet1!A1:B2"]' : '["v1"]';
-  if (has(ts, 'multiply') || has(ts, 'float') || has(ts, 'trunc')) return '8';
-  if (p.type === 'int' || p.type === 'int64' || has(ts, 'int') || p.format === 'numeric-id' || p.format === 'positive-integer') return '2';
-  if (p.type === 'float64') return '1.5';
-  if (p.format === 'date-time') return '2026-04-01T09:00:00+08:00';
-  if (p.type === 'intSlice') return '1,2';
-  if (p.type.endsWith('Slice') || p.type.endsWith('Array')) return `${flag}-1,${flag}-2`;
-  if (flag === 'output') return 'out/saved.bin';
-  return `v-${flag}`;
 }
 
 /** Flag sets the generic choice below cannot make: here a matrix must have the shape of the ranges. */
@@ -162,9 +124,14 @@ interface PreviewStep {
 }
 
 describe('every single-call and paged plan against the recording MCP backend', () => {
-  it('covers the 505 commands this build plans (the 505 single-call and paged commands of the c7521c1c facts minus drive status, a local command, plus minutes +unshare, whose preflight read made it multi-step)', () => {
-    expect(planTools().length).toBe(505);
-    for (const t of planTools()) expect(t.plan, t.canonical_path).toBeDefined();
+  it('covers the 505 composite commands this build plans (the 505 single-call and paged commands of the c7521c1c facts minus drive status, a local command, plus minutes +unshare, whose preflight read made it multi-step) and every atomic command that declares its conversions', () => {
+    const tools = planTools();
+    for (const t of tools) expect(t.plan, t.canonical_path).toBeDefined();
+    expect(tools.filter((t) => t.interface_mode === 'composite').length).toBe(505);
+    // The rest are atomic commands whose one-step plan declares their conversions (issue 32): no other kind.
+    const atomic = tools.filter((t) => t.interface_mode !== 'composite');
+    expect(atomic.filter((t) => t.interface_mode !== 'mcp' || !t.interface_ref).map((t) => t.canonical_path)).toEqual([]);
+    expect(atomic.map((t) => t.canonical_path)).toContain('todo.create_personal_todo');
   });
 
   it('each runs with a representative flag set: its dry run matches the golden file, and its calls are the announced ones', async () => {

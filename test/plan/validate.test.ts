@@ -27,7 +27,6 @@ describe('plan validation', () => {
 
   const cases: [string, Record<string, unknown>, string][] = [
     ['an unknown command', { 'chat.no_such': { facts: 'f', steps: [step()] } }, 'catalog/plans/x.yaml: chat.no_such: no such command in the catalog'],
-    ['an atomic command', { [atomic.canonical_path]: { facts: 'f', steps: [step()] } }, `catalog/plans/x.yaml: ${atomic.canonical_path}: is a mcp command; only composite commands take a plan`],
     ['an unknown flag', plan([step({ args: { limit: { flag: 'limits' } } })]), 'catalog/plans/x.yaml: chat.shortcut_conversation_list: steps[0] (call).args.limit: flag "limits" is not a parameter of chat.shortcut_conversation_list'],
     ['an unknown server', plan([step({ server: 'nope' })]), 'steps[0] (call).server: "nope" is not a known MCP server'],
     ['a from naming a later step', plan([step({ args: { x: { from: 'later', path: 'a' } } }), step({ id: 'later' })]), 'steps[0] (call).args.x: from "later" is not an earlier step'],
@@ -50,6 +49,44 @@ describe('plan validation', () => {
       expect(problems(plans).join('\n')).toContain(message);
     });
   }
+
+  describe('an atomic (mcp) command\'s plan: refusals, then one call of its own RPC (interface_ref)', () => {
+    const ref = atomic.interface_ref!;
+    const own = (over: Record<string, unknown> = {}) => ({
+      id: 'call', server: ref.product_id, rpc: ref.rpc_name,
+      args: Object.fromEntries(Object.entries(atomic.parameters).filter(([, p]) => p.required).map(([f, p]) => [p.property ?? f, { flag: f }])), ...over,
+    });
+    const refuse = (id: string) => ({ id, when: { given: Object.keys(atomic.parameters)[0] }, refuse: 'not supported' });
+    const atomicPlan = (steps: unknown[]) => ({ [atomic.canonical_path]: { facts: 'f', steps } });
+    const message = `catalog/plans/x.yaml: ${atomic.canonical_path}: an atomic command's plan is refusals and then one call of ${ref.product_id}.${ref.rpc_name}, maybe paged (no for_each, resolve or poll)`;
+
+    it('accepts one call of its own RPC, alone or after refusals, paged when its upstream body follows the cursor', () => {
+      expect(problems(atomicPlan([own()]))).toEqual([]);
+      expect(problems(atomicPlan([refuse('no_a'), refuse('no_b'), own()]))).toEqual([]);
+      expect(problems(atomicPlan([own({ page: { cursor_arg: 'cursor', next: 'next', items: 'items', max_pages: 2 } })]))).toEqual([]);
+    });
+    const refused: [string, unknown[]][] = [
+      ['a call of another RPC', [own({ rpc: `${ref.rpc_name}_other` })]],
+      ['a call of its RPC on another server', [own({ server: 'im' === ref.product_id ? 'chat' : 'im' })]],
+      ['two calls', [own(), own({ id: 'again' })]],
+      ['a for_each call', [own({ for_each: { const: ['a', 'b'] }, max_items: 2 })]],
+      ['a resolving call', [own({ resolve: { items: ['result'], value: 'id' } })]],
+      ['a polled call', [own({ effect: 'read', poll: { until: { path: 'done', equals: true }, interval_seconds: 1, max_attempts: 2 } })]],
+      ['a refusal after the call', [own(), refuse('late')]],
+      ['only refusals', [refuse('no_a')]],
+      ['an upload before the call', [{ id: 'put', upload: { file: { const: 'a.txt' }, url: { const: 'https://example.invalid/u' } } }, own()]],
+    ];
+    for (const [what, steps] of refused) {
+      it(`rejects ${what}`, () => {
+        expect(problems(atomicPlan(steps))).toContain(message);
+      });
+    }
+    it('rejects a plan for a local command', () => {
+      const local = tools.find((t) => t.interface_mode === 'local')!;
+      expect(problems({ [local.canonical_path]: { facts: 'f', steps: [step()] } }))
+        .toEqual([`catalog/plans/x.yaml: ${local.canonical_path}: is a local command; only composite and atomic (mcp) commands take a plan`]);
+    });
+  });
 
   it('rejects a plan that leaves a required parameter unused, naming it', () => {
     const t = tools.find((x) => x.interface_mode === 'composite' && Object.values(x.parameters).some((p) => p.required))!;

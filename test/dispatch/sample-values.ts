@@ -1,0 +1,95 @@
+// Sample flag values for the tests that run every plan (test/dispatch/plans.test.ts) or every command
+// (test/contract/required-only.test.ts): a value each flag's type, format and plan transforms accept. File flags name
+// files the caller puts in its file root: upload.txt (any bytes), whiteboard.json (a JSON document), and a directory
+// out/ (--output is out/saved.bin).
+import type { ToolSpec } from '../../src/catalog/types.js';
+import type { Source, Transform } from '../../src/plan/spec.js';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
+
+/**
+ * Every use of a flag in a plan with the transforms it goes through there (a `first` alternative and an `each` list
+ * inheriting their parent's transforms): a flag read twice has two transform lists, and a sample must fit both.
+ */
+export function flagUses(s: unknown, inherited: Transform[] = [], out = new Map<string, Transform[][]>()): Map<string, Transform[][]> {
+  if (Array.isArray(s)) {
+    s.forEach((x) => flagUses(x, inherited, out));
+    return out;
+  }
+  if (typeof s !== 'object' || s === null) return out;
+  const src = s as Source & Record<string, unknown>;
+  const ts = [...(Array.isArray(src.transform) ? src.transform : []), ...inherited];
+  if (typeof src.flag === 'string') out.set(src.flag, [...(out.get(src.flag) ?? []), ts]);
+  for (const [k, v] of Object.entries(src)) if (k !== 'transform' && k !== 'flag') flagUses(v, k === 'first' || k === 'each' ? ts : [], out);
+  return out;
+}
+
+const has = (uses: Transform[][], name: string) => uses.some((ts) => ts.some((t) => (typeof t === 'string' ? t === name : name in t)));
+
+/** The flags a resolve step of the plan matches candidates against. */
+function resolveFlags(tool: ToolSpec): Set<string> {
+  return new Set((tool.plan?.steps ?? []).flatMap((st) => (st.kind === 'call' && st.resolve ? [...flagUses(st.resolve).keys()] : [])));
+}
+
+/** Whether the catalog's example of a flag is a value the flag's type and every one of its plan uses accept. */
+function exampleFits(p: ToolSpec['parameters'][string], uses: Transform[][], example: string): boolean {
+  if (example.trim() === '' || p.enum?.length) return false;
+  if ((p.type === 'int' || p.type === 'int64') && !/^-?\d+$/u.test(example)) return false;
+  if (p.type === 'float64' && !Number.isFinite(Number(example))) return false;
+  if (p.type === 'intSlice' && !/^-?\d+(,-?\d+)*$/u.test(example)) return false;
+  if (p.format && !FORMAT_FITS[p.format]?.(example)) return false;
+  try {
+    for (const ts of uses) applyTransforms(ts, example, 'example', { env: {} });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The catalog formats an example must meet (dispatch's ajv formats); a format not listed takes no example. */
+const FORMAT_FITS: Record<string, (v: string) => boolean> = {
+  date: (v) => /^\d{4}-\d{2}-\d{2}$/u.test(v),
+  'date-time': (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/u.test(v),
+  'numeric-id': (v) => /^\d+$/u.test(v),
+  'positive-integer': (v) => /^[1-9]\d*$/u.test(v),
+  json: (v) => {
+    try {
+      JSON.parse(v);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/**
+ * A value a flag of this type accepts and its plan's transforms take: a file under the test's root for the file
+ * transforms, an enum value (one the plan's map knows), else the parameter's `example` when it fits the flag's type,
+ * format and transforms, else a sample per transform and type.
+ */
+export function valueFor(tool: ToolSpec, flag: string, uses: Transform[][]): string | undefined {
+  const p = tool.parameters[flag];
+  const map = uses.flat().find((t): t is { map: Record<string, unknown> } => typeof t === 'object' && 'map' in t);
+  if (p.type === 'bool') return undefined;
+  // a value a resolve step matches against: the candidates of cannedAnswers() carry `v-name` or version 2
+  const matched = resolveFlags(tool).has(flag);
+  if (matched && p.type === 'string') return `v-${flag}`;
+  if (has(uses, 'read_text')) return 'whiteboard.json';
+  if (has(uses, 'file_size') || has(uses, 'basename') || has(uses, 'file_md5') || p.format === 'file-path') return 'upload.txt';
+  if (p.enum?.length) return map ? p.enum.find((e) => Object.hasOwn(map.map, e)) ?? p.enum[0] : p.enum[0];
+  if (map) return Object.keys(map.map)[0];
+  if (flag === 'output') return 'out/saved.bin';
+  if (!matched && typeof p.example === 'string' && exampleFits(p, uses, p.example)) return p.example;
+  if (has(uses, 'iso_ms')) return '2026-04-01T09:00:00+08:00';
+  if (has(uses, 'flex_time_ms')) return '2026-03-10 14:00:00';
+  if (['date_ms', 'date_end_ms', 'datetime', 'datetime_end'].some((n) => has(uses, n)) || p.format === 'date') return '2026-04-01';
+  if (has(uses, 'is_true')) return 'true';
+  if (has(uses, 'json_parse') || p.format === 'json') return has(uses, 'json_parse') && JSON.stringify(uses).includes('split') ? '["Sheet1!A1:B2"]' : '["v1"]';
+  if (has(uses, 'multiply') || has(uses, 'float') || has(uses, 'trunc')) return '8';
+  if (p.type === 'int' || p.type === 'int64' || has(uses, 'int') || p.format === 'numeric-id' || p.format === 'positive-integer') return '2';
+  if (p.type === 'float64') return '1.5';
+  if (p.format === 'date-time') return '2026-04-01T09:00:00+08:00';
+  if (p.type === 'intSlice') return '1,2';
+  if (has(uses, 'csv_values')) return 'a,b';
+  if (p.type.endsWith('Slice') || p.type.endsWith('Array')) return `${flag}-1,${flag}-2`;
+  return `v-${flag}`;
+}
