@@ -63,13 +63,16 @@ function normalizeBooleans(tool: ToolSpec, argv: string[]): string[] {
   return out;
 }
 
-function addFlag(cmd: Command, name: string, type: string, hidden: boolean, shorthand?: string): void {
+function addFlag(cmd: Command, name: string, type: string, hidden: boolean, shorthand?: string, taken?: (flag: string) => boolean): void {
   const t = flagType(type);
   const short = shorthand ? `-${shorthand}, ` : '';
   if (type === 'bool') {
     const on = new FlagOption(`${short}--${name}`, '', name);
-    const off = new FlagOption(`--no-${name}`, '', name).hideHelp();
-    cmd.addOption(hidden ? on.hideHelp() : on).addOption(off);
+    // A flag whose own name starts with no- (--no-header, --no-cover) is a flag like any other, true when given:
+    // commander would otherwise read it as the negation of --header and make it true when NOT given.
+    on.negate = false;
+    cmd.addOption(hidden ? on.hideHelp() : on);
+    if (!taken?.(`no-${name}`)) cmd.addOption(new FlagOption(`--no-${name}`, '', name).hideHelp());
     return;
   }
   const opt = new FlagOption(`${short}--${name} <value>`, '', name);
@@ -89,9 +92,9 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .allowExcessArguments(false)
     .helpOption(false);
-  for (const [name, p] of Object.entries(tool.parameters)) addFlag(cmd, name, p.type, false, p.shorthand);
-  for (const [name, p] of Object.entries(tool.hidden_parameters ?? {})) addFlag(cmd, name, p.type, true);
   const declares = (f: string) => declaredFlag(tool, f) !== undefined;
+  for (const [name, p] of Object.entries(tool.parameters)) addFlag(cmd, name, p.type, false, p.shorthand, declares);
+  for (const [name, p] of Object.entries(tool.hidden_parameters ?? {})) addFlag(cmd, name, p.type, true, undefined, declares);
   const control = (f: ControlFlag, spec: string, desc: string) => {
     if (!declares(f)) cmd.addOption(new FlagOption(spec, desc, f));
   };

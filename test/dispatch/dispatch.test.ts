@@ -54,7 +54,8 @@ describe('argument mapping over MCP tools/call', () => {
   it('maps string flags of one MCP tool per interface server through property, dotted properties nested', async () => {
     const byServer = new Map<string, ToolSpec>();
     for (const t of shippedEngine().tools()) {
-      if (t.interface_mode !== 'mcp' || t.confirmation === 'user_required' || byServer.has(t.interface_ref!.product_id)) continue;
+      // a reviewed atomic command declares its upstream conversions as a plan; this checks the plain property mapping
+      if (t.interface_mode !== 'mcp' || t.plan || t.confirmation === 'user_required' || byServer.has(t.interface_ref!.product_id)) continue;
       const grouped = new Set(Object.values(t.constraints).flat(2));
       const ok = Object.entries(t.parameters).every(([n, p]) => !(p.required || p.cli_required) || (p.type === 'string' && !p.enum && !p.format && !grouped.has(n) && p.property !== null));
       if (ok && t.constraints.require_one_of.length === 0 && t.constraints.require_together.length === 0) byServer.set(t.interface_ref!.product_id, t);
@@ -90,7 +91,8 @@ describe('argument mapping over MCP tools/call', () => {
   it('folds a hidden compatibility flag into the visible flag feeding the same property', async () => {
     const r = await run(['chat', 'category', 'add-conv', '--id', 'cidX', '--category-ids', '1,2']);
     expect(r.error).toBeUndefined();
-    expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', categoryIds: '1,2' });
+    // upstream sends the folder ids as integers (helpers/chat.go)
+    expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', categoryIds: [1, 2] });
   });
 
   it('folds a visible alias (alias_of) into the flag it stands for, and refuses the two spellings with different values', async () => {
@@ -98,7 +100,8 @@ describe('argument mapping over MCP tools/call', () => {
     expect(tool('chat.set_group_mute').parameters['conversation-id'].alias_of).toBe('group');
     const r = await run(['chat', 'group-mute', '--conversation-id', 'cidX']);
     expect(r.error).toBeUndefined();
-    expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX' });
+    // upstream always sends mute: !--off
+    expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', mute: true });
     const both = await run(['chat', 'group-mute', '--conversation-id', 'cidX', '--group', 'cidY']);
     expect(both.error?.reason).toBe('invalid_parameter');
     expect(both.error?.message).toBe('--group and --conversation-id give different values for the same parameter --group');
@@ -200,16 +203,17 @@ describe('refusals make zero backend calls', () => {
   });
 
   it('prints the invocation plan on --dry-run and calls nothing, marking arguments named by the camelCase rule', async () => {
-    const r = await run(['aitable', 'base', 'delete', '--base-id', 'b1', '--dry-run']);
-    const t = tool('aitable.base_delete');
+    // mail thread get has no reviewed plan of its own; --email declares no property (camelCase rule), --id does
+    const t = tool('mail.get_thread');
+    expect([t.plan, t.parameters.email.property, t.parameters.id.property]).toEqual([undefined, null, 'conversationId']);
+    const r = await run(['mail', 'thread', 'get', '--email', 'a@b.c', '--id', 't1', '--dry-run']);
     // an atomic command's dry run is the one-step plan it is, in the shape every plan's dry run has
     expect(JSON.parse(r.out)).toEqual({
       dry_run: true,
       canonical_path: t.canonical_path,
       steps: [{
-        id: 'call', server: t.interface_ref!.product_id, rpc: t.interface_ref!.rpc_name, effect: 'write',
-        arguments: { [t.parameters['base-id'].property ?? 'baseId']: 'b1' },
-        ...(t.parameters['base-id'].property === null ? { derived_arguments: ['baseId'] } : {}),
+        id: 'call', server: t.interface_ref!.product_id, rpc: t.interface_ref!.rpc_name, effect: 'read',
+        arguments: { email: 'a@b.c', conversationId: 't1' }, derived_arguments: ['email'],
       }],
       effect: t.effect,
       confirmation: t.confirmation,
@@ -308,11 +312,21 @@ describe('processes', () => {
   });
 });
 
+describe('boolean flags whose own name starts with no-', () => {
+  it('are false unless given and true when given (--no-header is not the negation of a --header)', async () => {
+    const base = ['sheet', 'table-get', '--node', 'n1', '--sheet-id', 's1', '--dry-run'];
+    const args = async (extra: string[]) => (JSON.parse((await run([...base, ...extra])).out) as { steps: { arguments: Record<string, unknown> }[] }).steps[0].arguments;
+    expect((await args([])).noHeader).toBeUndefined();
+    expect((await args(['--no-header'])).noHeader).toBe(true);
+    expect((await args(['--no-header=false'])).noHeader).toBe(false);
+  });
+});
+
 describe('properties', () => {
-  it('an int flag accepts exactly the integer texts and sends them as numbers', async () => {
+  it('an int flag accepts exactly the integer texts and sends them as numbers (group list-all: only a positive limit, as upstream)', async () => {
     await fc.assert(fc.asyncProperty(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }).map(String), fc.string({ maxLength: 6 })), async (text) => {
       const r = await run(['chat', 'group', 'list-all', '--limit', text, '--dry-run']);
-      if (/^[+-]?\d+$/.test(text.trim())) expect(JSON.parse(r.out).steps[0].arguments).toEqual({ limit: Number(text) });
+      if (/^[+-]?\d+$/.test(text.trim())) expect(JSON.parse(r.out).steps[0].arguments).toEqual(Number(text) > 0 ? { limit: Number(text) } : {});
       else expect(r.error?.reason).toMatch(/^(invalid_parameter|missing_argument|unknown_option)$/);
     }), { numRuns: 60 });
   });

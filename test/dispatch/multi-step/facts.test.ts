@@ -38,10 +38,8 @@ const key = (server: string, rpc: string) => `${server}/${rpc}`;
 
 /** Calls the facts list that a plan does not make (missing) or makes without the facts listing them (extra), and why. */
 const ALLOWED: Record<string, { missing?: string[]; extra?: string[]; reason: string }> = {
-  'aitable.shortcut_base_bootstrap': { missing: ['aitable/create_fields', 'aitable/get_tables'], reason: 'each table is created with all its declared fields in create_table (no 15-field create_fields batches) and verified with get_fields only' },
-  'aitable.shortcut_table_copy': { missing: ['aitable/create_fields', 'aitable/create_records', 'aitable/query_records'], reason: '--include-records is refused (re-keying copied cells to the new field ids is not expressible without guessing); fields go in create_table' },
+  'aitable.shortcut_table_copy': { missing: ['aitable/create_records', 'aitable/query_records'], reason: '--include-records is refused (re-keying copied cells to the new field ids is not expressible without guessing); fields past the first 15 go in create_fields batches' },
   'aitable.shortcut_url_resolve': { missing: ['aitable/'], reason: 'the facts carry an empty rpc name (an extractor artefact of the tool chosen at run time); the four real reads are declared' },
-  'aitable.shortcut_workflow_deploy': { missing: ['aitable-helper/list_workflows'], reason: 'the running-state confirmation after enable_workflow is not reproduced' },
   'calendar.shortcut_book': { missing: ['calendar/delete_calendar_event'], reason: 'upstream deletes the new event when inviting fails (a compensating write); dws sends no unrequested write and reports partial_outcome with the eventId' },
   'chat.send_robot_message': { missing: ['aisearch/enterprise_person_search', 'contact/get_user_info_by_user_ids', 'contact/search_contact_by_key_word'], reason: 'c7521c1c resolves a --ref-sender that is not an openDingTalkId through contact and aisearch lookups; not reproduced: --ref-sender is sent as given' },
   'chat.shortcut_messages_mget': { missing: ['drive/download_file', 'im/get_resource_download_url'], reason: '--download-resources is not reproduced; +messages-resource-download fetches one resource' },

@@ -67,7 +67,7 @@ export function inputsFor(tool: ToolSpec, fileRoot: string): Record<string, unkn
   const data: Record<string, unknown> = {};
   for (const [name, p] of Object.entries(tool.parameters)) {
     const spec = p as { type: string; required?: boolean | null; cli_required?: boolean | null; default?: unknown; enum?: unknown[] };
-    if (spec.default !== undefined && spec.default !== null) data[name] = spec.default;
+    // only what a user types: a flag's catalog default is applied by the plan itself, never filled in here
     if (spec.required || spec.cli_required) data[name] = sampleFor(spec.type, name, spec.enum);
   }
   for (const [name, v] of Object.entries(OVERRIDES[tool.canonical_path] ?? {})) {
