@@ -148,7 +148,9 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file:
       }
     },
   });
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  // The body read as an async iterable, not through Readable.fromWeb: on Node 20 a reset mid-body makes fromWeb's
+  // stream emit a second 'error' after pipeline has settled, an uncaught exception that ends the process.
+  const body = Readable.from(response.body as AsyncIterable<Uint8Array>, { objectMode: false });
   try {
     if (dest === undefined) {
       await pipeline(body, bound, new Writable({ write: (_chunk, _enc, done) => done() }));
