@@ -150,7 +150,7 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file:
   });
   // The body read as an async iterable, not through Readable.fromWeb: on Node 20 a reset mid-body makes fromWeb's
   // stream emit a second 'error' after pipeline has settled, an uncaught exception that ends the process.
-  const body = Readable.from(response.body as AsyncIterable<Uint8Array>, { objectMode: false });
+  const body = Readable.from(response.body as import('node:stream/web').ReadableStream<Uint8Array>, { objectMode: false });
   try {
     if (dest === undefined) {
       await pipeline(body, bound, new Writable({ write: (_chunk, _enc, done) => done() }));
