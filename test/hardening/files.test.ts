@@ -115,6 +115,14 @@ describe('a download never replaces a file silently', () => {
     expect(readFileSync(path.join(root, '.bashrc'), 'utf8')).toBe('mine');
   });
 
+  it('markdown fetch (a read that declared overwrite: const true) no longer replaces an existing --output', async () => {
+    writeFileSync(path.join(root, 'notes.md'), 'mine');
+    mcp.answers['drive/download_file'] = () => ({ result: { resourceUrl: downloadUrl } });
+    const r = await run(['markdown', 'fetch', '--node', 'n1', '--output', 'notes.md']);
+    expect(r.error?.message).toMatch(/already exists/u);
+    expect(readFileSync(path.join(root, 'notes.md'), 'utf8')).toBe('mine');
+  });
+
   it("drive +download refuses dws's own state (the state dir) as its target even when nothing is there yet", async () => {
     const r = await run(download('state/journal.jsonl'), { DWS_STATE_DIR: path.join(root, 'state') });
     expect(r.error?.reason).toBe('invalid_parameter');
