@@ -73,6 +73,8 @@ export const REASONS = {
   journal_broken: 'internal',
   journal_unwritable: 'internal',
   journal_write_failed: 'internal',
+  // local files: a name longer than the file system allows (exit 3)
+  name_too_long: 'validation',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

@@ -2,14 +2,16 @@
 // PUT to a URL an earlier step returned, a URL's bytes GET into a local file (or as text), a plan value written to a
 // local file. Local paths are confined to the file root (DWS_FILE_ROOT, else
 // the current directory) by their REAL path, so a symlink cannot lead outside it; sizes are bounded; bytes are
-// streamed. The dws token is never sent (the URL is the backend's own pre-authorized target).
-import { constants, createReadStream, createWriteStream, promises as fs } from 'node:fs';
+// streamed, every stream joined by `pipeline` so a failing body is a typed error. An existing file is replaced only
+// with an explicit overwrite, and dws's own state is never a source or a target. Uploads never follow a redirect.
+// The dws token is never sent (the URL is the backend's own pre-authorized target).
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
-import { confinedPath, fileRootOf, inside, realRoot, safeFilename } from './files.js';
+import { confinedPath, fileRootOf, fsRefusal, inside, openRegular, realRoot, refuseOwnState, safeFilename, staleTemp, tempPathFor } from './files.js';
 
 export interface UploadRequest {
   file: string;
@@ -39,7 +41,7 @@ export interface DownloadRequest {
   headers?: Record<string, string>;
   /** Where to write it (a file, or an existing directory / a path ending in `/` that receives the URL's name); absent: the text is the result. */
   file?: string;
-  /** Undefined: an existing regular file is replaced. false: an existing file is refused. */
+  /** true: an existing regular file is replaced; otherwise it is refused. */
   overwrite?: boolean;
   maxBytes: number;
   timeoutMs: number;
@@ -51,6 +53,14 @@ export interface DownloadRequest {
  * checked, by its real path, to lie inside the root. The target itself must not be a symlink or a directory.
  */
 async function confinedTarget(file: string, name: string, overwrite: boolean | undefined, env: Env): Promise<string> {
+  try {
+    return await confinedTargetOf(file, name, overwrite, env);
+  } catch (e) {
+    return fsRefusal(e, `cannot write "${file}"`);
+  }
+}
+
+async function confinedTargetOf(file: string, name: string, overwrite: boolean | undefined, env: Env): Promise<string> {
   const root = realRoot(env);
   let wanted = path.resolve(fileRootOf(env), file);
   const st = await fs.stat(wanted).catch(() => undefined);
@@ -63,23 +73,35 @@ async function confinedTarget(file: string, name: string, overwrite: boolean | u
   if (!inside(root, real) || !inside(root, dest) || dest === root) {
     return refuse(`the target "${file}" is outside the file root`, 'give a path inside the current directory (or set DWS_FILE_ROOT)');
   }
-  const present = await fs.lstat(dest).catch(() => undefined);
+  refuseOwnState(dest, env, `the target "${file}"`);
+  const present = await fs.lstat(dest).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
   if (present && !present.isFile()) return refuse(`the target "${file}" exists and is not a regular file`);
-  if (present && overwrite === false) return refuse(`the target "${file}" already exists`, 'choose another path, or pass the overwrite flag to replace it');
+  if (present && overwrite !== true) return refuse(`the target "${file}" already exists`, 'choose another path, or pass --overwrite to replace it');
   await fs.mkdir(dir, { recursive: true });
   return dest;
 }
 
-/** Writes a stream to dest through a temporary file next to it (mode 0600), renamed into place only when complete. */
-async function writeThrough(source: Readable, dest: string): Promise<void> {
-  const tmp = `${dest}.${process.pid}.dws-tmp`;
+/**
+ * Writes a stream (through its transforms) to dest via a temporary file next to it (mode 0600), renamed into place
+ * only when complete; a temporary file of dest left by a killed run is removed first.
+ */
+async function writeThrough(streams: [Readable, ...Transform[]], dest: string): Promise<void> {
+  await removeStaleTemps(dest);
+  const tmp = tempPathFor(dest);
   try {
-    await pipeline(source, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+    await pipeline([...streams, createWriteStream(tmp, { flags: 'wx', mode: 0o600 })]);
     await fs.rename(tmp, dest);
   } catch (e) {
     await fs.rm(tmp, { force: true });
     throw e;
   }
+}
+
+/** Removes the temporary files of `dest` whose writer is gone. */
+async function removeStaleTemps(dest: string): Promise<void> {
+  const own = path.basename(tempPathFor(dest)).replace(/\.\d+\.dws-tmp$/u, '.');
+  const names = await fs.readdir(path.dirname(dest)).catch(() => [] as string[]);
+  for (const n of names) if (n.startsWith(own) && staleTemp(n)) await fs.rm(path.join(path.dirname(dest), n), { force: true });
 }
 
 const shown = (root: string, dest: string) => path.relative(root, dest) || path.basename(dest);
@@ -126,16 +148,20 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file:
       }
     },
   });
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(bound);
+  // The body read as an async iterable, not through Readable.fromWeb: on Node 20 a reset mid-body makes fromWeb's
+  // stream emit a second 'error' after pipeline has settled, an uncaught exception that ends the process.
+  const body = Readable.from(response.body as import('node:stream/web').ReadableStream<Uint8Array>, { objectMode: false });
   try {
     if (dest === undefined) {
-      for await (const _ of body) void _;
+      await pipeline(body, bound, new Writable({ write: (_chunk, _enc, done) => done() }));
     } else {
-      await writeThrough(body, dest);
+      await writeThrough([body, bound], dest);
     }
   } catch (e) {
     if (e instanceof DwsError) throw e;
-    throw new DwsError('transport_error', `${what} failed: ${(e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENAMETOOLONG') fsRefusal(e, what);
+    throw new DwsError('transport_error', `${what} failed: ${(e as Error).message}${code ? ` (${code})` : ''}`);
   }
   if (dest === undefined) return { content: Buffer.concat(chunks).toString('utf8'), bytes, status: response.status };
   return { file: shown(realRoot(env), dest), bytes, status: response.status };
@@ -145,7 +171,11 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file:
 export async function saveValue(r: { file: string; content: unknown; overwrite: boolean }, env: Env): Promise<{ file: string; bytes: number }> {
   const dest = await confinedTarget(r.file, 'saved.json', r.overwrite, env);
   const bytes = Buffer.from(typeof r.content === 'string' ? r.content : JSON.stringify(r.content, null, 2) + '\n', 'utf8');
-  await writeThrough(Readable.from([bytes]), dest);
+  try {
+    await writeThrough([Readable.from([bytes])], dest);
+  } catch (e) {
+    fsRefusal(e, `cannot write "${r.file}"`);
+  }
   return { file: shown(realRoot(env), dest), bytes: bytes.byteLength };
 }
 
@@ -157,18 +187,25 @@ export async function uploadText(r: { text: string; url: string; headers: Record
   return put(target, body, body.byteLength, r, 'the text upload');
 }
 
-/** One PUT of a body; a failure after sending is outcome_unknown (an upload is a write, never replayed). */
+/**
+ * One PUT of a body; a failure after sending is outcome_unknown (an upload is a write, never replayed). A redirect
+ * is never followed (fetch would turn a 303 into a GET that carries no bytes): any 3xx is a failure.
+ */
 async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number }, what: string): Promise<{ status: number; bytes: number }> {
   let response: Response;
   try {
     response = await fetch(target, {
-      method: 'PUT', body, headers: { ...r.headers, 'content-length': String(size) }, signal: AbortSignal.timeout(r.timeoutMs), duplex: 'half',
+      method: 'PUT', body, headers: { ...r.headers, 'content-length': String(size) }, signal: AbortSignal.timeout(r.timeoutMs), duplex: 'half', redirect: 'manual',
     } as RequestInit);
   } catch (e) {
     throw new DwsError('outcome_unknown', `${what} failed: ${(e as Error).message}; it may or may not have arrived`,
       'it was not retried (an upload is a write): check the target before running the command again');
   }
   await response.body?.cancel().catch(() => {});
+  if (response.status >= 300 && response.status < 400) {
+    throw new DwsError('outcome_unknown', `${what} was answered with a redirect (HTTP ${response.status}), which an upload does not follow; the bytes may or may not have been kept`,
+      'it was not retried (an upload is a write): check the target before running the command again');
+  }
   if (!response.ok) throw new DwsError('backend_error', `${what} was refused: HTTP ${response.status}`);
   return { status: response.status, bytes: size };
 }
@@ -176,16 +213,21 @@ async function put(target: URL, body: BodyInit, size: number, r: { headers: Reco
 export async function uploadFile(r: UploadRequest, env: Env): Promise<{ status: number; bytes: number }> {
   const target = checkedUrl(r.url);
   const real = confinedPath(r.file, env, 'the file to upload');
-  // O_NOFOLLOW: the checked path cannot be swapped for a symlink between the check and the open.
-  const handle = await fs.open(real, constants.O_RDONLY | constants.O_NOFOLLOW).catch((e: NodeJS.ErrnoException) =>
-    refuse(`cannot open the file to upload "${r.file}": ${e.code ?? 'unreadable'}`));
+  refuseOwnState(real, env, `the file to upload "${r.file}"`);
+  // O_NOFOLLOW: the checked path cannot be swapped for a symlink between the check and the open; O_NONBLOCK: a FIFO
+  // is refused, not waited on.
+  let opened: { fd: number; size: number };
   try {
-    const st = await handle.stat();
-    if (!st.isFile()) refuse(`the file to upload "${r.file}" is not a regular file`);
-    if (st.size > r.maxBytes) refuse(`the file to upload "${r.file}" has ${st.size} bytes, more than the ${r.maxBytes} this command accepts`);
-    const body = Readable.toWeb(createReadStream('', { fd: handle.fd, autoClose: false })) as ReadableStream<Uint8Array>;
-    return await put(target, body, st.size, r, `the upload of "${r.file}"`);
+    opened = openRegular(real, `the file to upload "${r.file}"`, { noFollow: true });
+  } catch (e) {
+    return fsRefusal(e, `cannot open the file to upload "${r.file}"`);
+  }
+  const stream = createReadStream('', { fd: opened.fd, autoClose: true });
+  try {
+    if (opened.size > r.maxBytes) refuse(`the file to upload "${r.file}" has ${opened.size} bytes, more than the ${r.maxBytes} this command accepts`);
+    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    return await put(target, body, opened.size, r, `the upload of "${r.file}"`);
   } finally {
-    await handle.close().catch(() => {});
+    stream.destroy();
   }
 }

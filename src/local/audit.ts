@@ -2,9 +2,10 @@
 // tail shows the last records, export streams them (JSON Lines byte for byte, or CSV) for a time range, verify checks
 // every record's hash, the chain, the sequence and the anchor and fails with journal_broken (exit 5) naming the
 // first bad line.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
+import { readRegularText } from '../backend/files.js';
 import { anchorPath, journalPath, lockPath, readLastLines } from '../journal/journal.js';
 import { withFileLock } from '../journal/lock.js';
 import { canonicalJson, verifyJournal, type JournalRecord, type Verified } from '../journal/record.js';
@@ -13,14 +14,8 @@ import type { LocalCommand, LocalContext } from './types.js';
 /** tail --lines is 1..tail; an export returned as a result (no stream: MCP execute) has at most exportResult lines. */
 export const AUDIT_LIMITS = { tail: 10_000, exportResult: 10_000, unreadableShown: 1_000 } as const;
 
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
-}
+/** A journal (or an export of it) as text, undefined when absent; a FIFO or a directory is refused, not waited on. */
+const readText = (file: string): string | undefined => readRegularText(file, `the journal file ${file}`);
 
 /** Reads the live journal under its lock, so a record being appended is never read half-written. */
 function underLock<T>(file: string, read: () => T): T {

@@ -11,7 +11,7 @@ import { DwsError, type Reason } from '../errors.js';
 import { MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from '../plan/spec.js';
 import { byCodePoint } from '../catalog/order.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { fileRootOf, inside, realRoot } from '../backend/files.js';
+import { confinedJoin, fileRootOf, fsRefusal, inside, realRoot, staleTemp } from '../backend/files.js';
 import {
   diffTrees, IF_EXISTS, keptName, nodeId, ON_CONFLICT, pullAction, pushAction, splitRel, walkLocal, walkRemote,
   firstString, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
@@ -157,13 +157,18 @@ function remoteTree(run: Run): Promise<RemoteTree> {
     run.remoteId, run.space.spaceId, bounds(tool));
 }
 
-const emptyLocal = (): LocalTree => ({ files: new Map(), dirs: [], unsafe: [] });
+const emptyLocal = (): LocalTree => ({ files: new Map(), dirs: [], unsafe: [], temps: [] });
 
-function localTree(run: Run, exists: boolean): Promise<LocalTree> {
-  return exists ? walkLocal(run.local, bounds(run.ctx.tool)) : Promise.resolve(emptyLocal());
+/** The local folder's tree; dws temporary files a killed run left there are removed on the way. */
+async function localTree(run: Run, exists: boolean): Promise<LocalTree> {
+  if (!exists) return emptyLocal();
+  const tree = await walkLocal(run.local, bounds(run.ctx.tool));
+  for (const rel of tree.temps) if (staleTemp(splitRel(rel)[1])) await fs.rm(absOf(run, rel), { force: true });
+  return tree;
 }
 
-const absOf = (run: Run, rel: string) => path.join(run.local, ...rel.split('/'));
+/** The local path of a relative path (from the walks: drive names are backend data), confined to the local folder. */
+const absOf = (run: Run, rel: string) => confinedJoin(run.local, rel, 'the local path');
 
 function md5Of(run: Run) {
   return async (rel: string): Promise<string> => {
@@ -175,8 +180,13 @@ function md5Of(run: Run) {
 
 function itemError(e: unknown): DwsError {
   if (e instanceof DwsError) return e;
-  const code = errno(e);
-  if (code) return new DwsError('invalid_parameter', `the local file system refused: ${code}`);
+  if (errno(e)) {
+    try {
+      fsRefusal(e, 'the local file system refused');
+    } catch (typed) {
+      return typed as DwsError;
+    }
+  }
   return new DwsError('internal_error', `internal error: ${e instanceof Error ? e.message : String(e)}`);
 }
 
@@ -281,7 +291,9 @@ async function prepareTarget(run: Run, rel: string): Promise<string> {
 async function pullFile(run: Run, r: RemoteFile): Promise<Partial<Item>> {
   const target = await prepareTarget(run, r.rel);
   const { url, headers } = downloadInfo(await call(run, 'download_file', { fileId: r.id, ...run.space }, false));
-  const got = await run.ctx.effects.transfer({ kind: 'download', step: stepOf(run, 'download'), url, headers, file: target, maxBytes: MAX_DOWNLOAD_BYTES, label: r.rel }) as { bytes: number };
+  // overwrite: the run's own rules (--if-exists, --on-conflict) decided this file is to be replaced
+  const got = await run.ctx.effects.transfer({ kind: 'download', step: stepOf(run, 'download'), url, headers, file: target, overwrite: true, maxBytes: MAX_DOWNLOAD_BYTES,
+    label: r.rel }) as { bytes: number };
   if (r.mtime !== undefined) await fs.utimes(target, new Date(r.mtime), new Date(r.mtime));
   return { file_id: r.id, size_bytes: got.bytes };
 }

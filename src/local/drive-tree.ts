@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import { byCodePoint } from '../catalog/order.js';
+import { cutBytes, MAX_NAME_BYTES, tempOwner } from '../backend/files.js';
 
 export interface WalkBounds {
   /** Folder levels below the root (upstream stops at 64: a deeper tree is taken for a loop). */
@@ -53,6 +54,8 @@ export interface LocalTree {
   /** Every folder below the root, parents before children. */
   dirs: string[];
   unsafe: Unsafe[];
+  /** dws temporary files (`<name>.<pid>.dws-tmp`): never compared or transferred. */
+  temps: string[];
 }
 
 /** A name usable as one path segment on both sides: not empty, `.` or `..`, no separator, no control character. */
@@ -196,7 +199,7 @@ export async function walkRemote(list: (args: Record<string, unknown>, page: num
  * outside the folder is read), in code point order, parents before children.
  */
 export async function walkLocal(root: string, bounds: WalkBounds): Promise<LocalTree> {
-  const tree: LocalTree = { files: new Map(), dirs: [], unsafe: [] };
+  const tree: LocalTree = { files: new Map(), dirs: [], unsafe: [], temps: [] };
   let items = 0;
   const walk = async (base: string, depth: number): Promise<void> => {
     if (depth > bounds.maxDepth) throw tooLarge('local folder', bounds.maxDepth, 'levels of folders');
@@ -205,6 +208,10 @@ export async function walkLocal(root: string, bounds: WalkBounds): Promise<Local
     for (const e of entries) {
       if (!e.isDirectory() && !e.isFile()) continue;
       const rel = joinRel(base, e.name);
+      if (e.isFile() && tempOwner(e.name) !== undefined) {
+        tree.temps.push(rel);
+        continue;
+      }
       if (!safeSegment(e.name)) {
         tree.unsafe.push({ rel, reason: `the local name ${JSON.stringify(e.name)} cannot be a drive file name` });
         continue;
@@ -283,11 +290,15 @@ export function pushAction(rule: IfExists, local: LocalFile, remote: RemoteFile 
 export const ON_CONFLICT = ['skip', 'remote-wins', 'local-wins', 'keep-both', 'ask'] as const;
 export type OnConflict = (typeof ON_CONFLICT)[number];
 
-/** The name keep-both gives the local copy: `<stem>.conflict-<last 8 of the drive id>[.n]<ext>` in the same folder. */
+/**
+ * The name keep-both gives the local copy: `<stem>.conflict-<last 8 of the drive id>[.n]<ext>` in the same folder.
+ * The id is backend data: only its letters, digits, `-` and `_` are kept, and the stem is cut so the name stays
+ * within MAX_NAME_BYTES.
+ */
 export function keptName(rel: string, remoteId: string, n: number): string {
   const [dir, base] = splitRel(rel);
   const dot = base.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
-  const name = `${stem}.conflict-${remoteId.slice(-8)}${n > 0 ? `.${n}` : ''}${ext}`;
-  return joinRel(dir, name);
+  const tail = `.conflict-${[...remoteId].slice(-8).join('').replace(/[^\p{L}\p{N}_-]/gu, '_')}${n > 0 ? `.${n}` : ''}${ext}`;
+  return joinRel(dir, cutBytes(stem, Math.max(1, MAX_NAME_BYTES - Buffer.byteLength(tail))) + tail);
 }
