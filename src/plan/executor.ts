@@ -312,7 +312,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     }
   }
   if (streamed) return { streamed: true };
-  if (backend === 0 && !handedOver) {
+  if (backend === 0 && !handedOver && !plan.local_answer) {
     throw new DwsError('plan_skipped', `${tool.canonical_path}: nothing was sent: ${idle.length ? idle.join('; ') : 'no step reaches the backend'}`,
       'nothing was changed; give the flags the step you want needs (see the command\'s --help) and run it again');
   }

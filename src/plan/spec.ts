@@ -214,6 +214,11 @@ export interface PlanSpec {
   steps: PlanStep[];
   output?: Source;
   /**
+   * A run whose steps all stay off the backend answers from its flags alone (upstream parses them locally, e.g. a
+   * link into its ids): its output is the answer, not a silent no-op (otherwise such a run is plan_skipped).
+   */
+  local_answer?: true;
+  /**
    * A command dispatch runs from its local registry (src/dispatch/local/) instead of these steps (which are then
    * empty): `calls` are the kinds of backend call it makes in order (`<server>.<rpc>`, or `upload`/`download` for an
    * HTTP transfer to a URL the call before returned), each repeated per page or per item; `max_pages` bounds its list

@@ -336,7 +336,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     s.problems.push(`${at}: a plan must be an object with facts and steps`);
     return { facts: '', steps: [] };
   }
-  only(s, at, raw, ['facts', 'steps', 'output', 'local']);
+  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer']);
   if (typeof raw.facts !== 'string' || raw.facts.trim().length === 0) s.problems.push(`${at}: needs a facts line`);
   if (raw.local !== undefined) return normalizeLocal(s, at, raw, servers);
   if (!Array.isArray(raw.steps) || raw.steps.length === 0) {
@@ -352,6 +352,10 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
   });
   const plan: PlanSpec = { facts: raw.facts as string, steps };
   if (raw.output !== undefined) plan.output = normalizeSource(s, `${at}: output`, raw.output);
+  if (raw.local_answer !== undefined) {
+    if (raw.local_answer !== true || raw.output === undefined) s.problems.push(`${at}: local_answer must be true, with an output that is the answer`);
+    else plan.local_answer = true;
+  }
   const t = s.tool;
   // A plan may read a flag by any of its spellings (an alias folds into the flag it stands for).
   const used = (name: string) => [...s.flags].some((f) => f === name || flagKey(t, f) === flagKey(t, name));

@@ -106,7 +106,8 @@ describe('paging', () => {
 });
 
 describe('resolve', () => {
-  const tables = (names: string[]) => () => ({ tables: names.map((name, i) => ({ name, tableId: `t${i}` })) });
+  // upstream's get_tables answer names a table by tableName (shortcut/smart resolve_table.go)
+  const tables = (names: string[]) => () => ({ tables: names.map((tableName, i) => ({ tableName, tableId: `t${i}` })) });
   const resolve = ['aitable', '+resolve-table', '--base', 'b1', '--name', '任务'];
 
   it('exactly one exact name: later values read the candidate', async () => {
@@ -128,8 +129,8 @@ describe('resolve', () => {
     const r = await run([...resolve, '--fuzzy']);
     expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'ambiguous_match', exit: 3 });
     expect(r.error?.message).toContain('2 candidates');
-    expect(r.error?.message).toContain('{"name":"任务一","tableId":"t0"}');
-    expect(r.error?.message).toContain('{"name":"任务二","tableId":"t1"}');
+    expect(r.error?.message).toContain('{"tableName":"任务一","tableId":"t0"}');
+    expect(r.error?.message).toContain('{"tableName":"任务二","tableId":"t1"}');
     expect(r.out).toBe('');
   });
 });
