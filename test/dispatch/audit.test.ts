@@ -36,7 +36,7 @@ beforeEach(() => {
   journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
 });
 
-const env = (extra: Record<string, string> = {}) => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal, ...extra });
 const dws = (args: string[], extra: Record<string, string> = {}) => runCliAsync(args, '', env(extra));
 const recall = (msg: string, extra: Record<string, string> = {}) => dws(['chat', 'message', 'recall', '--conversation-id', 'c1', '--msg-id', msg], extra);
 const records = (): JournalRecord[] => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));

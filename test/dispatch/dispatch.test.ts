@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
+  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
 }
 
 function run(argv: string[], engine: Engine = shippedEngine(), extra: Record<string, string> = {}): Promise<DispatchOutcome> {

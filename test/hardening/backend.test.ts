@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
+  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
 }
 
 function run(argv: string[], extra: Record<string, string> = {}): Promise<DispatchOutcome> {
@@ -54,7 +54,7 @@ describe('secrets never reach the output', () => {
     const secret = 'cfg-token-91ab-never-print-me';
     const config = path.join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ url_template: mcp.urlTemplate, servers: { im: { token: secret } } }));
-    const r = await runCliAsync(READ, '', { DWS_CONFIG: config, DWS_MCP_URL_TEMPLATE: '', DWS_TOKEN: '' });
+    const r = await runCliAsync(READ, '', { DWS_CONFIG: config, DWS_MCP_URL_TEMPLATE: '', DWS_TOKEN: '', DWS_ALLOW_HTTP_ENDPOINTS: '1' });
     expect(r.status).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(secret);
     expect(JSON.parse(r.stdout).result.echoed).toBe('Bearer ***');
