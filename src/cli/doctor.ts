@@ -19,7 +19,7 @@ export async function doctor(env: Env, timeoutMs: number): Promise<{ ok: boolean
     .filter((k) => env[k]);
   checks.push({ name: 'config', ok: true, detail: `config dir ${configDir(env)}${existsSync(configDir(env)) ? '' : ' (not created yet)'}; keychain dir ${keychainDir(env)}; overrides: ${overrides.join(', ') || 'none'}` });
   let region: 'cn' | 'intl' = 'cn';
-  let base: string | undefined;
+
   try {
     const s = await account.status(env);
     region = s.region === 'intl' ? 'intl' : 'cn';
@@ -28,9 +28,9 @@ export async function doctor(env: Env, timeoutMs: number): Promise<{ ok: boolean
     checks.push({ name: 'login', ok: false, detail: (err as Error).message });
   }
   checks.push({ name: 'keychain', ok: true, detail: `OS keychain ${vault.keychainReachable(env) ? 'reachable' : 'not reachable (the data key is kept in a 0600 file)'}; data key: ${vault.keyHome(env)}` });
-  base = mcpBase(env, region);
+  const base = mcpBase(env, region);
   try {
-    const r = await bounded(timeoutMs, (signal) => fetch(base!, { method: 'GET', signal, redirect: 'manual' }));
+    const r = await bounded(timeoutMs, (signal) => fetch(base, { method: 'GET', signal, redirect: 'manual' }));
     const date = Date.parse(r.headers.get('date') ?? '');
     const skew = Number.isFinite(date) ? Math.round((Date.now() - date) / 1000) : undefined;
     checks.push({ name: 'clock', ok: skew === undefined || Math.abs(skew) < 300, detail: skew === undefined ? 'the server sent no Date header' : `${skew} s from ${new URL(base).host}` });

@@ -32,7 +32,7 @@ export async function request(method: 'GET' | 'POST', url: string, o: { json?: u
       'check the network, then try again');
   }
   if (text.length > 1024 * 1024) throw new DwsError('transport_error', `${where.origin}${where.pathname} answered with more than 1 MiB`);
-  let parsed: unknown = {};
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : {};
   } catch {
