@@ -22,7 +22,7 @@ import type { ServerConfig } from './config.js';
 import { markSent, markSettled } from './in-flight.js';
 import { redactSecrets } from './secrets.js';
 import { classifyAnswer } from './classify.js';
-import { fetchConfined } from './trust.js';
+import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
 
 /** The MCP result shape this module reads (the SDK's CallToolResult, loosely). */
 export interface CallToolResult {
@@ -85,24 +85,6 @@ function networkFailure(err: unknown): Failure {
   return { kind: 'transient', sent: true, detail: err instanceof Error ? err.message : String(err) };
 }
 
-async function readCapped(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > MAX_BODY) {
-      await reader.cancel().catch(() => {});
-      throw { kind: 'unreadable', sent: true, detail: 'the answer is larger than 10 MiB' } satisfies Failure;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** The JSON-RPC message of a body: the JSON itself, or the message with our id among an event stream's data lines. */
 function messageOf(text: string, contentType: string): { result?: CallToolResult; error?: { code: number; message: string } } | undefined {
   const parse = (t: string) => {
@@ -130,22 +112,20 @@ async function attempt(server: ServerConfig, o: CallOptions, key: string | undef
   if (key) headers[IDEMPOTENCY_HEADER] = key;
   const body = JSON.stringify({ jsonrpc: '2.0', id: CALL_ID, method: 'tools/call', params: { name: o.rpcName, arguments: o.arguments } });
   onSend();
-  let response: Response;
-  let text: string;
+  let answer: PlainAnswer;
   try {
-    response = await fetchConfined(server.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(o.timeoutMs) });
-    if (key && response.headers.get(IDEMPOTENCY_HEADER) === key) seen.keyEchoed = true;
-    text = await readCapped(response);
+    answer = await requestConfined(server.url, { method: 'POST', headers, body, timeoutMs: o.timeoutMs, maxBytes: MAX_BODY });
   } catch (err) {
-    if ((err as Failure)?.kind) throw err;
+    if ((err as Error)?.name === 'TooLarge') throw { kind: 'unreadable', sent: true, detail: 'the answer is larger than 10 MiB' } satisfies Failure;
     throw networkFailure(err);
   }
-  const status = response.status;
+  if (key && answer.headers[IDEMPOTENCY_HEADER] === key) seen.keyEchoed = true;
+  const { status, body: text } = answer;
   if (status === 401 || status === 403) throw { kind: 'auth', sent: false, detail: `the server refused the credentials (HTTP ${status})` } satisfies Failure;
   if (wantsSession(status, text)) return sessionAttempt(server, o, headers, seen);
   if (TRANSIENT_STATUS.has(status) || status >= 500) throw { kind: 'transient', sent: true, detail: `HTTP ${status}` } satisfies Failure;
   if (status < 200 || status >= 300) throw { kind: 'backend', sent: false, detail: `HTTP ${status}` } satisfies Failure;
-  const contentType = response.headers.get('content-type') ?? '';
+  const contentType = answer.headers['content-type'] ?? '';
   const message = messageOf(text, contentType);
   if (!message) throw { kind: 'unreadable', sent: true, detail: `the server answered HTTP ${status} with a body that is not a JSON-RPC answer (${contentType || 'no content type'})` } satisfies Failure;
   if (message.error) {

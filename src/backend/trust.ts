@@ -63,3 +63,63 @@ export async function fetchConfined(url: string, init: RequestInit & { headers: 
     current = next.href;
   }
 }
+
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * One request on a connection of its own (no pooled socket: a write never goes out on a connection the server has
+ * already closed), redirects followed as fetchConfined follows them, the answer capped at maxBytes. Network errors
+ * are thrown as node gives them (err.code); a timeout as an Error named TimeoutError.
+ */
+export async function requestConfined(url: string, o: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number; maxBytes: number }): Promise<PlainAnswer> {
+  const origin = new URL(url).origin;
+  let current = new URL(url);
+  let method = o.method;
+  let body = o.body;
+  let headers = { ...o.headers };
+  const deadline = Date.now() + o.timeoutMs;
+  for (let hop = 0; ; hop++) {
+    const answer = await once(current, method, headers, body, Math.max(1, deadline - Date.now()), o.maxBytes);
+    const location = answer.headers.location;
+    if (![301, 302, 303, 307, 308].includes(answer.status) || !location || hop >= 5) return answer;
+    const next = new URL(location, current);
+    if (next.origin !== origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k.toLowerCase())));
+    if (answer.status !== 307 && answer.status !== 308) {
+      method = 'GET';
+      body = undefined;
+    }
+    current = next;
+  }
+}
+
+async function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, maxBytes: number): Promise<PlainAnswer> {
+  const mod = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  return new Promise((resolve, reject) => {
+    const sent = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    const req = mod.request(url, { method, headers: sent, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      let total = 0;
+      res.on('data', (c: Buffer) => {
+        total += c.length;
+        if (total > maxBytes) {
+          req.destroy(Object.assign(new Error(`the answer is larger than ${maxBytes} bytes`), { name: 'TooLarge' }));
+          return;
+        }
+        chunks.push(c);
+      });
+      res.on('end', () => {
+        const h: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k] = Array.isArray(v) ? v.join(', ') : v;
+        resolve({ status: res.statusCode ?? 0, headers: h, body: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('no answer before the timeout'), { name: 'TimeoutError' })));
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -1,8 +1,8 @@
-// The JSON and form requests of login, refresh, revoke and the organisation gate: 30 s each, an answer of at most
-// 1 MiB, redirects that leave the origin drop the token header (trust.ts). Errors say which endpoint failed, never
+// The JSON and form requests of login, refresh, revoke and the organisation gate: 30 s each, each on a connection
+// of its own, an answer of at most 1 MiB, redirects that leave the origin drop the token header (trust.ts). Errors say which endpoint failed, never
 // with a token in them.
 import { DwsError } from '../../errors.js';
-import { fetchConfined } from '../trust.js';
+import { requestConfined } from '../trust.js';
 
 export interface HttpAnswer {
   status: number;
@@ -21,24 +21,25 @@ export async function request(method: 'GET' | 'POST', url: string, o: { json?: u
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(o.form).toString();
   }
-  let response: Response;
+  let status: number;
   let text: string;
   const where = new URL(url);
   try {
-    response = await fetchConfined(url, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    text = await response.text();
+    const answer = await requestConfined(url, { method, headers, body, timeoutMs: TIMEOUT_MS, maxBytes: 1024 * 1024 });
+    status = answer.status;
+    text = answer.body;
   } catch (err) {
-    throw new DwsError('transport_error', `cannot reach ${where.origin}${where.pathname}: ${(err as Error).name === 'TimeoutError' ? 'no answer in 30 s' : (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}`,
+    const e = err as Error & { code?: string };
+    throw new DwsError('transport_error', `cannot reach ${where.origin}${where.pathname}: ${e.name === 'TimeoutError' ? 'no answer in 30 s' : e.name === 'TooLarge' ? 'an answer of more than 1 MiB' : e.code ?? e.message}`,
       'check the network, then try again');
   }
-  if (text.length > 1024 * 1024) throw new DwsError('transport_error', `${where.origin}${where.pathname} answered with more than 1 MiB`);
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : {};
   } catch {
     parsed = {};
   }
-  return { status: response.status, body: typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed as Record<string, unknown> : {} };
+  return { status, body: typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed as Record<string, unknown> : {} };
 }
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
