@@ -143,7 +143,7 @@ describe('refusals make zero backend calls', () => {
   const hashes = shippedEngine().catalogHashes;
   const STALE = 'sha256:' + '0'.repeat(64);
   const cases: [string, string[], string, number][] = [
-    ['an unknown flag', ['chat', 'message', 'recall', '--message-idd', 'm'], 'unknown_option', 2],
+    ['an unknown flag', ['chat', 'message', 'recall', '--message-idd', 'm'], 'unknown_option', 3],
     ['a missing required flag', ['chat', 'message', 'recall', '--conversation-id', 'c'], 'missing_parameter', 3],
     ['a non-integer for an int flag', ['chat', 'group', 'list-all', '--limit', 'ten'], 'invalid_parameter', 3],
     ['a value outside the enum', ['chat', 'message', 'send', '--group', 'g', '--msg-type', 'gif', '--text', 'x'], 'invalid_parameter', 3],
