@@ -92,7 +92,7 @@ describe('the CLI reports validation errors on stderr with exit 3 and prints not
     const r = runCli(['schema', 'search', '--querry', 'x']);
     expect(r.status).toBe(3);
     expect(r.stdout).toBe('');
-    expect(errorOf(r.stderr)).toMatchObject({ category: 'usage', reason: 'unknown_option', hint: 'Did you mean --query? See `dws schema search --help`.' });
+    expect(errorOf(r.stderr)).toMatchObject({ category: 'validation', reason: 'unknown_option', hint: 'Did you mean --query? See `dws schema search --help`.' });
   });
 
   it('an unknown top-level command is a usage error (exit 3) with a hint', () => {
