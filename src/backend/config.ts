@@ -122,7 +122,7 @@ export async function resolveServer(product: string, env: Env = process.env): Pr
     import('./auth/credential.js'), import('./auth/endpoints.js'), import('./identity.js')]);
   const explicit = str(env.DWS_TOKEN);
   const login = explicit ? undefined : await freshCredential(env);
-  const region = login?.credential.region ?? (env.DWS_REGION === 'intl' ? 'intl' : 'cn');
+  const region = login?.credential.region ?? 'cn';
   const url = serverUrl(product, gatewayOf(mcpBase(env, region, login?.credential.mcp_base)), env);
   const token = explicit ?? login!.credential.access_token;
   assertCredentialAllowed(url, env, `the "${product}" server`);
