@@ -109,7 +109,7 @@ await esbuild.build({
   outdir: r('dist'),
   outExtension: { '.js': '.mjs' },
   splitting: true,
-  external: ['jq-wasm'],
+  external: ['jq-wasm', '@napi-rs/keyring', 'open', 'proper-lockfile'],
   chunkNames: 'chunks/[name]-[hash]',
   banner,
 });

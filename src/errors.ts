@@ -2,16 +2,18 @@
 // reason from this table; the CLI renders {"error":{category, reason, message, hint?}} on stderr and exits with
 // the code. Nothing else decides exit codes.
 
-export const EXIT = { ok: 0, usage: 2, validation: 3, auth: 4, internal: 5, discovery: 6, backend: 7 } as const;
+// Upstream's exit codes (internal/errors/errors.go@c7521c1c), so that skills and agents written for the upstream CLI
+// read ours right: 4 means "an agent-scope grant is needed, its JSON is on stderr".
+export const EXIT = { ok: 0, backend: 1, auth: 2, validation: 3, grant: 4, internal: 5, discovery: 6, partial: 7 } as const;
 
 type Category = keyof typeof EXIT;
 
 export const REASONS = {
-  // usage (exit 2)
-  unknown_command: 'usage',
-  unknown_option: 'usage',
-  missing_argument: 'usage',
-  invalid_argument: 'usage',
+  // usage (exit 3: upstream counts a usage error as validation)
+  unknown_command: 'validation',
+  unknown_option: 'validation',
+  missing_argument: 'validation',
+  invalid_argument: 'validation',
   // search request validation (exit 3)
   query_required: 'validation',
   query_too_long: 'validation',
@@ -41,7 +43,7 @@ export const REASONS = {
   session_budget_exceeded: 'validation',
   contract_too_large: 'validation',
   catalog_changed: 'discovery',
-  // dispatch (exit 3, 4, 7)
+  // dispatch (exit 3; the backend's answers 1, 2, 4, 6, 7)
   invalid_parameter: 'validation',
   missing_parameter: 'validation',
   constraint_violation: 'validation',
@@ -54,14 +56,27 @@ export const REASONS = {
   // a plan run in which every backend step was skipped by its condition: refused rather than a silent exit 0
   plan_skipped: 'validation',
   auth_failed: 'auth',
+  gateway_auth_expired: 'auth',
   backend_error: 'backend',
+  business_error: 'backend',
+  mcp_tool_error: 'backend',
   transport_error: 'backend',
   outcome_unknown: 'backend',
+  agent_scope_required: 'grant',
+  unknown_server: 'discovery',
+  untrusted_endpoint: 'validation',
+  // login and credentials (exit 2; the store itself 5)
+  not_authenticated: 'auth',
+  token_expired: 'auth',
+  login_failed: 'auth',
+  cli_access_denied: 'auth',
+  unknown_profile: 'validation',
+  credential_store_error: 'internal',
   // local commands (event, dev connect, pat browser-policy)
   unknown_event_key: 'validation',
   local_state_missing: 'validation',
   local_state_corrupt: 'internal',
-  partial_outcome: 'backend',
+  partial_outcome: 'partial',
   // internal (exit 5)
   snapshot_missing: 'internal',
   snapshot_incompatible: 'internal',
@@ -84,21 +99,27 @@ export class DwsError extends Error {
   readonly category: Category;
   readonly exitCode: number;
   readonly hint?: string;
+  /**
+   * Top-level keys printed next to `error` in the envelope: the agent-scope grant JSON upstream prints on stderr
+   * ({success:false, code, data}), so an agent written for upstream reads the same line.
+   */
+  readonly payload?: Record<string, unknown>;
 
-  constructor(reason: Reason, message: string, hint?: string) {
+  constructor(reason: Reason, message: string, hint?: string, payload?: Record<string, unknown>) {
     super(message);
     this.name = 'DwsError';
     this.reason = reason;
     this.category = REASONS[reason];
     this.exitCode = EXIT[this.category];
     if (hint !== undefined) this.hint = hint;
+    if (payload !== undefined) this.payload = payload;
   }
 
   /** The stderr envelope, one compact JSON line. */
   envelope(): string {
     const error: Record<string, string> = { category: this.category, reason: this.reason, message: this.message };
     if (this.hint !== undefined) error.hint = this.hint;
-    return JSON.stringify({ error });
+    return JSON.stringify({ ...this.payload, error });
   }
 }
 

@@ -1,7 +1,12 @@
-// Where the MCP server of a product lives and which token to send. Sources, first match wins:
-//   URL:   env DWS_MCP_URL_TEMPLATE ("{product}" -> interface product id), config servers[<product>].url,
-//          config url_template
-//   token: env DWS_TOKEN, config servers[<product>].token, config token
+// Where the MCP server of a product lives and which token to send (resolveServer). First match wins:
+//   DINGTALK_<SERVER>_MCP_URL    that server's URL, with the DingTalk login (below)
+//   self-hosted servers          env DWS_MCP_URL_TEMPLATE ("{product}" -> interface product id), config
+//                                servers[<product>].url, config url_template; token: env DWS_TOKEN, config
+//                                servers[<product>].token, config token, or none (serverFor)
+//   DingTalk                     the static server table on the gateway of the login's MCP base (servers.ts);
+//                                token: env DWS_TOKEN, else the stored login of the profile (--profile,
+//                                DWS_PROFILE, the current one), refreshed when near its expiry
+// A token goes only where trust.ts allows (untrusted_endpoint otherwise, before anything is sent).
 // The config file is DWS_CONFIG or ~/.config/dws/config.json:
 //   {"url_template": "https://host/mcp/{product}", "token": "...", "servers": {"im": {"url": "...", "token": "..."}}}
 // Neither the token nor the URL (which may carry credentials) is ever printed; errors name the product server only.
@@ -13,6 +18,8 @@ import { DwsError } from '../errors.js';
 export interface ServerConfig {
   url: string;
   token?: string;
+  /** Identity and trace headers (no secret in them): sent to DingTalk servers. */
+  headers?: Record<string, string>;
   /** Every secret the configuration holds (all tokens, the URL's credentials): scrubbed from anything printed. */
   secrets?: string[];
 }
@@ -99,4 +106,32 @@ function configuredSecrets(env: Env, config: ConfigFile, url: URL): string[] {
   for (const [name, value] of url.searchParams) if (CREDENTIAL_PARAM.test(name)) all.push(value);
   for (const entry of Object.values(config.servers ?? {})) all.push(str(entry?.token));
   return [...new Set(all.filter((s): s is string => typeof s === 'string' && s.length > 0))];
+}
+
+/** The server of a product as resolveServer's order says; a DingTalk server needs a login (or DWS_TOKEN). */
+export async function resolveServer(product: string, env: Env = process.env): Promise<ServerConfig> {
+  const { serverOverride, serverUrl } = await import('./servers.js');
+  const { assertCredentialAllowed } = await import('./trust.js');
+  const override = serverOverride(product, env);
+  if (!override && selfHosted(product, env)) {
+    const server = serverFor(product, env);
+    if (server.token) assertCredentialAllowed(server.url, env, `the "${product}" server`);
+    return server;
+  }
+  const [{ freshCredential }, { gatewayOf, mcpBase }, { identityHeaders }] = await Promise.all([
+    import('./auth/credential.js'), import('./auth/endpoints.js'), import('./identity.js')]);
+  const explicit = str(env.DWS_TOKEN);
+  const login = explicit ? undefined : await freshCredential(env);
+  const region = login?.credential.region ?? 'cn';
+  const url = serverUrl(product, gatewayOf(mcpBase(env, region, login?.credential.mcp_base)), env);
+  const token = explicit ?? login!.credential.access_token;
+  assertCredentialAllowed(url, env, `the "${product}" server`);
+  return { url, token, headers: identityHeaders(env), secrets: [token, ...(login?.credential.refresh_token ? [login.credential.refresh_token] : [])] };
+}
+
+/** DWS_MCP_URL_TEMPLATE or a URL in the config file names this product's server. */
+function selfHosted(product: string, env: Env): boolean {
+  if (str(env.DWS_MCP_URL_TEMPLATE)) return true;
+  const config = readConfig(configPath(env), env.DWS_CONFIG !== undefined && env.DWS_CONFIG !== '');
+  return str(config.servers?.[product]?.url) !== undefined || str(config.url_template) !== undefined;
 }

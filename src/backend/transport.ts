@@ -1,26 +1,36 @@
-// MCP `tools/call` over streamable HTTP with the official SDK client, with a per-attempt timeout and bounded
-// retries. The retry rule protects writes, and it lives here so that every caller (an atomic command, a plan step)
-// gets it:
-// - a failure before tools/call was sent (connect refused, initialize) may be retried for any tool: nothing ran;
+// MCP `tools/call` as upstream's client sends it (internal/transport/client.go@c7521c1c): one stateless JSON-RPC POST
+// per call (no initialize, no session), `Content-Type: application/json`, the answer read as one JSON body (or the
+// JSON-RPC message of an event-stream body), capped at 10 MiB. The token goes as `Authorization: Bearer` and
+// `x-user-access-token`, next to the identity and trace headers the server config carries (identity.ts), only to a
+// host trust.ts allows, and a redirect that leaves the origin drops it. A server that refuses a call without a
+// session (a full MCP server configured by URL, e.g. test/fixtures/mcp/server.ts in stateful use) is called once more
+// through the MCP SDK client with initialize: the refusal means nothing ran, so this replays nothing.
+// The retry rule protects writes, and it lives here so that every caller (an atomic command, a plan step) gets it:
+// - a failure before tools/call was sent (connect refused) may be retried for any tool: nothing ran;
 // - after sending, only transient transport failures (502/503/504 and other 5xx, a timeout, a dropped connection)
 //   are retried, and only for a read, or for a write whose backend accepted its idempotency key: every write carries
 //   an `Idempotency-Key` header (the same key on every attempt), and a backend that echoes it back on its answers
 //   deduplicates by it. A catalog label cannot make a backend idempotent, so nothing else replays a write;
-// - a server's own answer is never replayed: a JSON-RPC error (whatever its code, -32000 and -32001 included) is
-//   `backend_error` with the server's code and message, and an HTTP 200 whose body is not JSON-RPC means the call
-//   arrived: for a write its outcome is unknown;
-// - a sent write that did not get an answer is `outcome_unknown` (exit 7): it may or may not have taken effect.
-// Writes in flight are listed (in-flight.ts) so that an interrupted CLI can say which outcome is open.
+// - a server's own answer is never replayed: a JSON-RPC error is `backend_error` with the server's code and
+//   message, and an HTTP 200 whose body is not JSON-RPC means the call arrived: for a write its outcome is unknown;
+// - a sent write that did not get an answer is `outcome_unknown` (exit 1): it may or may not have taken effect.
+// Answers inside HTTP 200 are classified as upstream classifies them (classify.ts). Writes in flight are listed
+// (in-flight.ts) so that an interrupted CLI can say which outcome is open.
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { DwsError } from '../errors.js';
 import type { ServerConfig } from './config.js';
 import { markSent, markSettled } from './in-flight.js';
 import { redactSecrets } from './secrets.js';
+import { classifyAnswer } from './classify.js';
+import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
+
+/** The MCP result shape this module reads (the SDK's CallToolResult, loosely). */
+export interface CallToolResult {
+  content: { type: string; text?: string; [k: string]: unknown }[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  [k: string]: unknown;
+}
 
 export interface CallOptions {
   server: string;
@@ -50,91 +60,119 @@ interface Failure {
 }
 
 const TRANSIENT_STATUS = new Set([502, 503, 504]);
-
-/**
- * One JSON Schema validator for every client of this process: without it the SDK builds a new Ajv instance per
- * client, i.e. per call (a few milliseconds each; `dws serve` and multi-step plans make many). dws never lists tools,
- * so the validator compiles no output schema and holds nothing between calls.
- */
-let shared: AjvJsonSchemaValidator | undefined;
-const validator = () => (shared ??= new AjvJsonSchemaValidator());
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const MAX_BODY = 10 * 1024 * 1024;
+/** upstream's request id of tools/call */
+const CALL_ID = 3;
 
 function causeCode(err: unknown): string | undefined {
   const cause = (err as { cause?: { code?: string } })?.cause;
   return cause?.code ?? (err as { code?: string })?.code;
 }
 
-/** What one attempt saw of the server's own answers, next to what the SDK threw. */
 interface Seen {
-  /** The JSON-RPC error object the server answered with (the SDK's local timeouts use the same codes). */
-  rpcError?: { code: number; message: string };
-  /** HTTP status and content type of the answer to tools/call. */
-  callAnswer?: { status: number; contentType: string };
   /** The server echoed our idempotency key. */
   keyEchoed: boolean;
 }
 
-function classify(err: unknown, phase: 'connect' | 'call', seen: Seen): Failure {
-  const sent = phase === 'call';
-  if (seen.rpcError) return { kind: 'backend', sent, detail: `JSON-RPC error ${seen.rpcError.code}: ${seen.rpcError.message}` };
-  if (err instanceof UnauthorizedError) return { kind: 'auth', sent, detail: 'the server refused the credentials (HTTP 401)' };
-  if (sent && seen.callAnswer?.status === 200) {
-    return { kind: 'unreadable', sent, detail: `the server answered HTTP 200 with a body that is not a JSON-RPC answer (${seen.callAnswer.contentType || 'no content type'})` };
-  }
-  if (err instanceof StreamableHTTPError) {
-    const status = typeof err.code === 'number' ? err.code : -1;
-    if (status === 401 || status === 403) return { kind: 'auth', sent, detail: `the server refused the credentials (HTTP ${status})` };
-    if (TRANSIENT_STATUS.has(status)) return { kind: 'transient', sent, detail: `HTTP ${status}` };
-    // Any other 5xx on a sent call leaves the outcome open; a 4xx is a refusal.
-    return { kind: status >= 500 ? 'transient' : 'backend', sent: sent && status >= 500, detail: `HTTP ${status}` };
-  }
-  if (err instanceof McpError) {
-    if (err.code === ErrorCode.RequestTimeout) return { kind: 'transient', sent, detail: 'no answer before the timeout' };
-    if (err.code === ErrorCode.ConnectionClosed) return { kind: 'transient', sent, detail: 'the connection closed before an answer' };
-    return { kind: 'backend', sent: false, detail: `JSON-RPC error ${err.code}: ${err.message}` };
-  }
+function networkFailure(err: unknown): Failure {
+  const name = (err as { name?: string })?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'transient', sent: true, detail: 'no answer before the timeout' };
   const code = causeCode(err);
   if (code && NOT_CONNECTED.has(code)) return { kind: 'transient', sent: false, detail: `cannot connect (${code})` };
-  if (code) return { kind: 'transient', sent, detail: `connection failed (${code})` };
-  return { kind: 'transient', sent, detail: err instanceof Error ? err.message : String(err) };
+  if (code) return { kind: 'transient', sent: true, detail: `connection failed (${code})` };
+  return { kind: 'transient', sent: true, detail: err instanceof Error ? err.message : String(err) };
 }
 
-/** Lets the attempt see every message the server sends before the SDK's protocol layer handles it. */
-function observeMessages(transport: StreamableHTTPClientTransport, seen: Seen): void {
-  let deliver: ((m: JSONRPCMessage, extra?: unknown) => void) | undefined;
-  Object.defineProperty(transport, 'onmessage', {
-    configurable: true,
-    get: () => (deliver ? (m: JSONRPCMessage, extra?: unknown) => {
-      if ('error' in m && m.error) seen.rpcError = { code: m.error.code, message: m.error.message };
-      deliver!(m, extra);
-    } : undefined),
-    set: (fn: typeof deliver) => void (deliver = fn),
-  });
+/** The JSON-RPC message of a body: the JSON itself, or the message with our id among an event stream's data lines. */
+function messageOf(text: string, contentType: string): { result?: CallToolResult; error?: { code: number; message: string } } | undefined {
+  const parse = (t: string) => {
+    try {
+      const m = JSON.parse(t) as unknown;
+      return m && typeof m === 'object' && !Array.isArray(m) && ('result' in m || 'error' in m) ? (m as { id?: unknown; result?: CallToolResult; error?: { code: number; message: string } }) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  if (!contentType.includes('text/event-stream')) return parse(text);
+  const messages = text.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => parse(l.slice(5).trim())).filter((m) => m !== undefined);
+  return messages.find((m) => m.id === CALL_ID) ?? messages[messages.length - 1];
 }
+
+/** A refusal that means "this server wants initialize and a session first": nothing ran. */
+const wantsSession = (status: number, text: string): boolean => (status === 400 || status === 404) && /not initiali[sz]ed|session/i.test(text);
 
 async function attempt(server: ServerConfig, o: CallOptions, key: string | undefined, seen: Seen, onSend: () => void): Promise<CallToolResult> {
-  const headers: Record<string, string> = server.token ? { authorization: `Bearer ${server.token}` } : {};
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...server.headers };
+  if (server.token) {
+    headers.authorization = `Bearer ${server.token}`;
+    headers['x-user-access-token'] = server.token;
+  }
   if (key) headers[IDEMPOTENCY_HEADER] = key;
-  let phase: 'connect' | 'call' = 'connect';
-  // The responses as fetch returns them: their status, content type and idempotency echo, before the SDK reads them.
+  const body = JSON.stringify({ jsonrpc: '2.0', id: CALL_ID, method: 'tools/call', params: { name: o.rpcName, arguments: o.arguments } });
+  onSend();
+  let answer: PlainAnswer;
+  try {
+    answer = await requestConfined(server.url, { method: 'POST', headers, body, timeoutMs: o.timeoutMs, maxBytes: MAX_BODY });
+  } catch (err) {
+    if ((err as Error)?.name === 'TooLarge') throw { kind: 'unreadable', sent: true, detail: 'the answer is larger than 10 MiB' } satisfies Failure;
+    throw networkFailure(err);
+  }
+  if (key && answer.headers[IDEMPOTENCY_HEADER] === key) seen.keyEchoed = true;
+  const { status, body: text } = answer;
+  if (status === 401 || status === 403) throw { kind: 'auth', sent: false, detail: `the server refused the credentials (HTTP ${status})` } satisfies Failure;
+  if (wantsSession(status, text)) return sessionAttempt(server, o, headers, seen);
+  if (TRANSIENT_STATUS.has(status) || status >= 500) throw { kind: 'transient', sent: true, detail: `HTTP ${status}` } satisfies Failure;
+  if (status < 200 || status >= 300) throw { kind: 'backend', sent: false, detail: `HTTP ${status}` } satisfies Failure;
+  const contentType = answer.headers['content-type'] ?? '';
+  const message = messageOf(text, contentType);
+  if (!message) throw { kind: 'unreadable', sent: true, detail: `the server answered HTTP ${status} with a body that is not a JSON-RPC answer (${contentType || 'no content type'})` } satisfies Failure;
+  if (message.error) {
+    const kind = message.error.code === 401 || message.error.code === 403 ? 'auth' : 'backend';
+    throw { kind, sent: true, detail: `JSON-RPC error ${message.error.code}: ${message.error.message}` } satisfies Failure;
+  }
+  if (!message.result || !Array.isArray(message.result.content)) {
+    throw { kind: 'unreadable', sent: true, detail: 'the server answered with a JSON-RPC result that is not a tool result' } satisfies Failure;
+  }
+  return message.result;
+}
+
+function headerObject(h: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(h).forEach((v, k) => void (out[k] = v));
+  return out;
+}
+
+/** The same call through the MCP SDK client (initialize, then tools/call in its session) for a full MCP server. */
+async function sessionAttempt(server: ServerConfig, o: CallOptions, headers: Record<string, string>, seen: Seen): Promise<CallToolResult> {
+  const [{ Client }, { StreamableHTTPClientTransport, StreamableHTTPError }, { McpError, ErrorCode }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js'), import('@modelcontextprotocol/sdk/types.js')]);
+  const { 'content-type': _ct, accept: _accept, ...sent } = headers;
+  void _ct;
+  void _accept;
   const watched: typeof fetch = async (url, init) => {
-    const response = await fetch(url, init);
+    const response = await fetchConfined(String(url), { ...init, headers: headerObject(init?.headers) });
+    const key = headers[IDEMPOTENCY_HEADER];
     if (key && response.headers.get(IDEMPOTENCY_HEADER) === key) seen.keyEchoed = true;
-    if (phase === 'call' && init?.method === 'POST') seen.callAnswer = { status: response.status, contentType: response.headers.get('content-type') ?? '' };
     return response;
   };
-  const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers }, fetch: watched });
-  observeMessages(transport, seen);
-  const client = new Client({ name: 'dws', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: validator() });
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: sent }, fetch: watched });
+  const client = new Client({ name: 'dws', version: '0.1.0' }, { capabilities: {} });
   try {
     await client.connect(transport, { timeout: o.timeoutMs });
-    phase = 'call';
-    onSend();
     return (await client.callTool({ name: o.rpcName, arguments: o.arguments }, undefined, { timeout: o.timeoutMs })) as CallToolResult;
   } catch (err) {
-    throw classify(err, phase, seen);
+    if (err instanceof StreamableHTTPError) {
+      const status = typeof err.code === 'number' ? err.code : -1;
+      if (status === 401 || status === 403) throw { kind: 'auth', sent: false, detail: `the server refused the credentials (HTTP ${status})` } satisfies Failure;
+      throw { kind: status >= 500 ? 'transient' : 'backend', sent: status >= 500, detail: `HTTP ${status}` } satisfies Failure;
+    }
+    if (err instanceof McpError) {
+      if (err.code === ErrorCode.RequestTimeout) throw { kind: 'transient', sent: true, detail: 'no answer before the timeout' } satisfies Failure;
+      throw { kind: 'backend', sent: true, detail: `JSON-RPC error ${err.code}: ${err.message}` } satisfies Failure;
+    }
+    throw networkFailure(err);
   } finally {
     await client.close().catch(() => {});
   }
@@ -207,7 +245,7 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
         throw new DwsError('outcome_unknown', `${where}: ${detail} (on attempt ${n}, after an earlier attempt was sent with the same idempotency key); the command may or may not have taken effect`,
           'check its effect before running it again');
       }
-      if (failure.kind === 'auth') throw new DwsError('auth_failed', `${where}: ${detail}`, 'check DWS_TOKEN or the token in the dws config');
+      if (failure.kind === 'auth') throw new DwsError('auth_failed', `${where}: ${detail}`, 'run `dws auth login` (or check DWS_TOKEN when you set one)');
       if (failure.kind === 'backend') throw new DwsError('backend_error', `${where} failed: ${detail}`);
       if (failure.kind === 'unreadable' && o.replayable) throw new DwsError('backend_error', `${where} failed: ${detail}`);
       const mayRetry = failure.kind === 'transient' && (!failure.sent || o.replayable || keyAccepted);
@@ -230,17 +268,18 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
 
 /**
  * The result dws prints: structured content if the tool gave any, else its text (parsed when it is JSON), else the
- * content array; always with every configured secret redacted (a backend may echo the Authorization header).
+ * content array; an error answer inside HTTP 200 (classify.ts) is thrown; always with every configured secret
+ * redacted (a backend may echo the Authorization header).
  */
 export function resultOf(r: CallToolResult, server: ServerConfig, where: string): unknown {
-  return redactValue(rawResultOf(r, server, where), server);
+  const value = rawResultOf(r);
+  const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server));
+  if (refusal) throw refusal;
+  return redactValue(value, server);
 }
 
-function rawResultOf(r: CallToolResult, server: ServerConfig, where: string): unknown {
-  const texts = r.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text);
-  if (r.isError) {
-    throw new DwsError('backend_error', `${where} reported an error: ${scrub(texts.join(' ') || 'no details', server)}`);
-  }
+function rawResultOf(r: CallToolResult): unknown {
+  const texts = r.content.filter((c) => c.type === 'text').map((c) => String(c.text ?? ''));
   if (r.structuredContent !== undefined) return r.structuredContent;
   if (texts.length === r.content.length && texts.length === 1) {
     try {
@@ -249,5 +288,6 @@ function rawResultOf(r: CallToolResult, server: ServerConfig, where: string): un
       return texts[0];
     }
   }
+  if (r.isError && texts.length === r.content.length) return texts.join(' ');
   return r.content;
 }

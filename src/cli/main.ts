@@ -8,6 +8,7 @@ import { fail, quietOnClosedPipe, readerGone, writeStdout } from './io.js';
 import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
 import { checkOptionNames } from '../limits.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
+import { addAuthCommands } from './auth.js';
 
 const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
   'commander.unknownCommand': 'unknown_command',
@@ -65,12 +66,13 @@ async function shape(json: string, flags: SearchFlags | SchemaFlags, search: boo
 /** What each exit code means (src/errors.ts: EXIT), for `dws --help`. */
 const EXIT_MEANING: Record<keyof typeof EXIT, string> = {
   ok: 'ok, also for an answer without candidates / 成功（没有候选也是成功的回答）',
-  usage: 'usage: unknown command or flag / 用法错误：未知命令或参数',
-  validation: 'validation: the request or its parameters / 校验失败：请求或参数不合法',
-  auth: 'auth: the backend refused the token / 认证失败',
-  internal: 'internal: corrupt snapshot or a bug / 内部错误：快照损坏或程序缺陷',
-  discovery: 'catalog_changed: search and inspect again / 目录已变更：请重新搜索并查看契约',
-  backend: 'backend or transport failure / 后端或传输失败',
+  backend: 'backend or api: transport failure, business_error, mcp_tool_error, outcome_unknown / 后端或接口错误',
+  auth: 'auth: not logged in, token refused or expired; run `dws auth login` / 认证失败：请运行 dws auth login',
+  validation: 'validation or usage: the request, its flags or parameters / 校验失败：请求、参数或用法错误',
+  grant: 'an agent-scope grant is needed: its JSON is on stderr; see `dws pat --help` / 需要行为授权（JSON 在 stderr）',
+  internal: 'internal: corrupt snapshot, core or credential store, or a bug / 内部错误',
+  discovery: 'discovery: catalog_changed (search and inspect again) or an unknown server / 目录已变更或未知服务',
+  partial: 'partial outcome: some steps ran, one did not / 部分完成',
 };
 
 /** `dws --help` after the commands: every product with its command count and title, then the exit codes. */
@@ -97,7 +99,8 @@ const SERVE_HELP = `
 Environment / 环境变量:
   DWS_MCP_URL_TEMPLATE  backend MCP server URL, "{product}" replaced by the product id (e.g. https://host/mcp/{product})
                         后端 MCP 服务地址，"{product}" 替换为产品 id
-  DWS_TOKEN             the token sent to the backend; never printed or logged / 发给后端的令牌，从不打印或记录
+  DWS_TOKEN             a token to send instead of the stored login; never printed or logged / 代替登录凭据的令牌
+                        (without it, execute uses the login of dws auth login, refreshed as needed / 默认使用登录凭据)
   DWS_SNAPSHOT          serve another catalog snapshot; a change to the file is picked up without a restart
                         使用另一个目录快照；文件变化时无需重启即切换
   DWS_CONFIG            config file with servers and token (default ~/.config/dws/config.json) / 配置文件路径
@@ -140,13 +143,17 @@ export function buildProgram(): Command {
       const [{ runServe }, { budgetLimits }] = await Promise.all([import('../serve/server.js'), import('../serve/budget.js')]);
       await runServe({ budget: budgetLimits(flags, process.env) });
     });
+  addAuthCommands(program, configureRoot);
   return program;
 }
+
+/** The built-in commands; any other first word is a catalog command. */
+const BUILT_IN = new Set(['schema', 'serve', 'help', 'auth', 'profile', 'doctor']);
 
 /** True when argv names a catalog command (dispatch) rather than a built-in one. */
 function isDispatch(argv: string[]): boolean {
   const first = argv[0];
-  return first !== undefined && !first.startsWith('-') && first !== 'schema' && first !== 'serve' && first !== 'help';
+  return first !== undefined && !first.startsWith('-') && !BUILT_IN.has(first);
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -156,7 +163,7 @@ export async function main(argv: string[]): Promise<void> {
     fail(err);
   }
   // `dws help chat message` is `dws chat message --help` (an unknown name gets the dispatcher's did-you-mean).
-  if (argv[0] === 'help' && argv.length > 1 && !['schema', 'serve', 'help'].includes(argv[1])) argv = [...argv.slice(1), '--help'];
+  if (argv[0] === 'help' && argv.length > 1 && !BUILT_IN.has(argv[1])) argv = [...argv.slice(1), '--help'];
   // `dws serve` owns its stdout (the MCP transport); dispatch handles a closed stdout itself (below); every other
   // command is a one-shot answer.
   if (argv[0] !== 'serve' && !isDispatch(argv)) quietOnClosedPipe();

@@ -3,7 +3,7 @@
 //   resolve path (exit 2) -> parse flags (unknown flag exit 2) -> catalog hashes (catalog_changed, exit 6)
 //   -> availability / interface (exit 3) -> ajv validation (exit 3) -> confirmation (exit 3) -> --dry-run plan
 //   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)
-//   -> server config -> MCP tools/call (transport.ts; auth exit 4, backend/transport/unknown/partial outcome exit 7).
+//   -> server config and login -> MCP tools/call (transport.ts; auth exit 2, grant 4, backend 1, partial outcome 7).
 // The MCP SDK is imported only when a call is actually made.
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
@@ -189,14 +189,16 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     throw new DwsError('unsupported_output_format', `--format must be json or text, not "${format}"`);
   }
   const c = parsed.control;
+  // --profile applies to this one run: the credential resolution reads DWS_PROFILE (backend/auth/credential.ts)
+  const env = c.profile ? { ...io.env, DWS_PROFILE: c.profile } : io.env;
   // a plan that hands over to a local command stops as that command does
   const stop = onInterrupt(Object.hasOwn(localCommands, tool.canonical_path) || (tool.plan?.steps.some((s) => s.kind === 'handoff') ?? false));
   try {
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
-      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
+      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env),
       writeLine: (line) => io.write(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep,
-    }, io.env);
+    }, env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;
     await io.write(format === 'json' ? render({ result: outcome.result }, format) : render(outcome.result, format));

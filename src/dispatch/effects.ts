@@ -4,7 +4,7 @@
 // outcome). Built once per run by dispatch and handed to the executor and to local commands.
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { serverFor, type Env } from '../backend/config.js';
+import { resolveServer, type Env } from '../backend/config.js';
 import { journalCall, openJournal } from '../journal/journal.js';
 import type { CallRecord } from '../journal/call-record.js';
 import { foldInput, validateInput } from '../contract/validate.js';
@@ -44,7 +44,7 @@ export function effectsFor(r: RunContext): Effects {
   const base = { canonical_path: r.tool.canonical_path, catalog: r.catalog };
   return {
     async call(c: BackendCall) {
-      const server = serverFor(c.server, r.env);
+      const server = await resolveServer(c.server, r.env);
       const record: Pending = { ...base, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
       const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
       return journaled(r.env, record, async () => {

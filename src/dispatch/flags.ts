@@ -8,7 +8,7 @@ import type { ToolSpec } from '../catalog/types.js';
 import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
 
 /** Dispatch's own flags. A tool that declares a parameter of the same name keeps its parameter (see CONTROL). */
-export const CONTROL_FLAGS = ['yes', 'dry-run', 'format', 'timeout', 'expected-source-hash', 'expected-surface-hash'] as const;
+export const CONTROL_FLAGS = ['yes', 'dry-run', 'format', 'timeout', 'expected-source-hash', 'expected-surface-hash', 'profile'] as const;
 export type ControlFlag = (typeof CONTROL_FLAGS)[number];
 
 /**
@@ -34,7 +34,7 @@ export interface ParsedArgs {
   values: Record<string, unknown>;
   /** Positional values keyed by positional name. */
   positionals: Record<string, unknown>;
-  control: { yes: boolean; dryRun: boolean; format?: string; timeout?: string; expectedSource?: string; expectedSurface?: string };
+  control: { yes: boolean; dryRun: boolean; format?: string; timeout?: string; expectedSource?: string; expectedSurface?: string; profile?: string };
 }
 
 function typeOf(tool: ToolSpec, name: string): string | undefined {
@@ -106,6 +106,7 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
   control('timeout', '--timeout <seconds>', 'per-attempt timeout');
   control('expected-source-hash', '--expected-source-hash <hash>', 'refuse unless the catalog has this source_hash');
   control('expected-surface-hash', '--expected-surface-hash <hash>', 'refuse unless the catalog has this surface_hash');
+  control('profile', '--profile <selector>', 'run as this logged-in profile (corpId:userId, corpId or name; `dws profile list`)');
   const positionals = [...(tool.positionals ?? [])].sort((a, b) => a.index - b.index);
   for (const p of positionals) cmd.argument(p.variadic ? `[${p.name}...]` : `[${p.name}]`);
   cmd.action(() => {});
@@ -140,6 +141,7 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
       timeout: str('timeout'),
       expectedSource: str('expected-source-hash'),
       expectedSurface: str('expected-surface-hash'),
+      profile: str('profile'),
     },
   };
 }

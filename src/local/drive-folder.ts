@@ -35,7 +35,7 @@ export interface Item {
 
 const WRITES: ReadonlySet<Action> = new Set(['download', 'upload', 'overwrite', 'create_folder', 'keep_both']);
 /** Failures that would fail every later item the same way: the run stops at them. */
-const FATAL: ReadonlySet<Reason> = new Set(['auth_failed', 'not_configured', 'journal_unwritable']);
+const FATAL: ReadonlySet<Reason> = new Set(['auth_failed', 'gateway_auth_expired', 'not_authenticated', 'token_expired', 'untrusted_endpoint', 'unknown_server', 'not_configured', 'journal_unwritable']);
 const MAX_DEPTH = 64;
 const MAX_ITEMS = 10_000;
 /** How many ledger lines an error message lists of each kind. */

@@ -152,6 +152,7 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
           ...HASHES,
           confirmed: { type: 'boolean', default: false, description: 'the user explicitly confirmed this action (for confirmation "user_required")' },
           dry_run: { type: 'boolean', default: false, description: 'return the invocation plan (server, rpc, arguments) and call nothing' },
+          profile: { type: 'string', maxLength: 256, description: 'run as this logged-in profile (corpId:userId, corpId or name); default the current one' },
         },
         required: ['canonical_path', 'expected_source_hash', 'expected_surface_hash'],
         additionalProperties: false,
@@ -284,7 +285,7 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   const outcome = await dispatchTool(e, {
     tool: found.tool, values, positionals, yes: args.confirmed === true, dryRun: args.dry_run === true,
     ...hashes, timeoutMs: timeoutMs(undefined, ctx.env),
-  }, ctx.env);
+  }, typeof args.profile === 'string' && args.profile !== '' ? { ...ctx.env, DWS_PROFILE: args.profile } : ctx.env);
   // No writeLine is given here, so a streaming local command returns its (bounded) lines as its result.
   return JSON.stringify('plan' in outcome ? outcome.plan : { result: 'result' in outcome ? outcome.result : null });
 }

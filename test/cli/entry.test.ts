@@ -59,7 +59,7 @@ describe('bin/dws.cjs', () => {
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(readFileSync(entry.CACHE, 'latin1').split('\n', 1)[0]).toMatch(new RegExp(`^dws-code-cache ${id} \\d+$`));
     expect(cacheVerdict(ROOT)).toBe('false');
-    expect(shipped.map((r) => r.status)).toEqual([0, 0, 2, 0]);
+    expect(shipped.map((r) => r.status)).toEqual([0, 0, 3, 0]);
   });
 
   it('hands V8 a one-byte source: the hot bundle is ASCII and already a CommonJS wrapper', () => {

@@ -32,11 +32,11 @@ describe('catalog versions', () => {
 
 describe('hints', () => {
   it("a parse error names the failing command's own help", () => {
-    expect(refusal(['schema', 'search', '--limit'])).toMatchObject({ status: 2, hint: 'run `dws schema search --help` for usage' });
-    expect(refusal(['schema', '--nope'])).toMatchObject({ status: 2, hint: 'run `dws schema --help` for usage' });
-    expect(refusal(['serve', '--nope'])).toMatchObject({ status: 2, hint: 'run `dws serve --help` for usage' });
-    expect(refusal(['--nope'])).toMatchObject({ status: 2, hint: 'run `dws --help` for usage' });
-    expect(refusal(['schema', '--compactt'])).toMatchObject({ status: 2, hint: 'Did you mean --compact? See `dws schema --help`.' });
+    expect(refusal(['schema', 'search', '--limit'])).toMatchObject({ status: 3, hint: 'run `dws schema search --help` for usage' });
+    expect(refusal(['schema', '--nope'])).toMatchObject({ status: 3, hint: 'run `dws schema --help` for usage' });
+    expect(refusal(['serve', '--nope'])).toMatchObject({ status: 3, hint: 'run `dws serve --help` for usage' });
+    expect(refusal(['--nope'])).toMatchObject({ status: 3, hint: 'run `dws --help` for usage' });
+    expect(refusal(['schema', '--compactt'])).toMatchObject({ status: 3, hint: 'Did you mean --compact? See `dws schema --help`.' });
   });
 
   it('did-you-mean offers the nearest names first, and nothing when nothing is near', () => {
@@ -44,7 +44,7 @@ describe('hints', () => {
     expect(refusal(['schema', 'chat', 'mesage']).hint).toBe('did you mean `dws schema "chat message"`?');
     expect(refusal(['schema', 'chat.recal_message']).hint).toMatch(/^did you mean `dws schema chat\.recall_message`/);
     expect(refusal(['schema', 'zzzzqqqqxx']).hint).not.toContain('did you mean');
-    expect(refusal(['shcema'])).toMatchObject({ status: 2, reason: 'unknown_command' });
+    expect(refusal(['shcema'])).toMatchObject({ status: 3, reason: 'unknown_command' });
     expect(refusal(['shcema']).hint).toMatch(/^did you mean `dws schema`\?/);
     expect(refusal(['serv']).hint).toMatch(/^did you mean `dws serve`/);
     expect(refusal(['caht']).hint).toMatch(/^did you mean `dws chat`/);

@@ -30,7 +30,7 @@ describe('dws --help', () => {
   it('the built-in commands describe themselves and every option in English and Chinese', () => {
     const walk = (c: Command): Command[] => [c, ...c.commands.flatMap(walk)];
     const commands = walk(buildProgram());
-    expect(commands.map((c) => c.name())).toEqual(['dws', 'schema', 'search', 'serve']);
+    expect(commands.map((c) => c.name())).toEqual(['dws', 'schema', 'search', 'serve', 'auth', 'login', 'status', 'logout', 'profile', 'list', 'switch', 'use', 'doctor']);
     for (const c of commands) {
       expect(c.description()).toMatch(CJK);
       for (const o of c.options) expect([c.name(), o.flags, o.description]).toEqual([c.name(), o.flags, expect.stringMatching(CJK)]);
@@ -53,7 +53,7 @@ describe('dws help <command>', () => {
     expect(runCli(['help', 'chat', 'message'])).toEqual(runCli(['chat', 'message', '--help']));
     expect(runCli(['help', 'serve']).stdout).toBe(runCli(['serve', '--help']).stdout);
     const r = runCli(['help', 'caht']);
-    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect([r.status, r.stdout]).toEqual([3, '']);
     expect(JSON.parse(r.stderr).error).toMatchObject({ reason: 'unknown_command', hint: expect.stringMatching(/^did you mean `dws chat`/) });
   });
 });

@@ -48,7 +48,7 @@ afterAll(async () => {
 
 function env(dir: string): Record<string, string> {
   return {
-    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-golden', DWS_FILE_ROOT: dir,
+    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-golden', DWS_FILE_ROOT: dir,
     DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
   };
 }

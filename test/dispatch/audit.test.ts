@@ -36,7 +36,7 @@ beforeEach(() => {
   journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
 });
 
-const env = (extra: Record<string, string> = {}) => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal, ...extra });
 const dws = (args: string[], extra: Record<string, string> = {}) => runCliAsync(args, '', env(extra));
 const recall = (msg: string, extra: Record<string, string> = {}) => dws(['chat', 'message', 'recall', '--conversation-id', 'c1', '--msg-id', msg], extra);
 const records = (): JournalRecord[] => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -138,7 +138,7 @@ describe('secrets and failures', () => {
     expect(echoed.status).toBe(0);
     mcp.token = 'another-token';
     const denied = await recall('m1');
-    expect([denied.status, errorOf(denied.stderr).reason]).toEqual([4, 'auth_failed']);
+    expect([denied.status, errorOf(denied.stderr).reason]).toEqual([2, 'auth_failed']);
     const text = readFileSync(journal, 'utf8');
     expect(text).not.toContain(TOKEN);
     expect(records().map((r) => [r.outcome, r.error?.reason, r.ids])).toEqual([
@@ -152,9 +152,9 @@ describe('secrets and failures', () => {
     const ref = tool('chat.recall_message').interface_ref!;
     mcp.faults.push({ tool: ref.rpc_name, status: 504, times: 1 });
     const unknown = await recall('m1');
-    expect([unknown.status, errorOf(unknown.stderr).reason]).toEqual([7, 'outcome_unknown']);
+    expect([unknown.status, errorOf(unknown.stderr).reason]).toEqual([1, 'outcome_unknown']);
     const down = await recall('m2', { DWS_MCP_URL_TEMPLATE: 'http://127.0.0.1:9/mcp/{product}' });
-    expect([down.status, errorOf(down.stderr).reason]).toEqual([7, 'transport_error']);
+    expect([down.status, errorOf(down.stderr).reason]).toEqual([1, 'transport_error']);
     expect(records().map((r) => [r.outcome, r.error?.reason])).toEqual([['outcome_unknown', 'outcome_unknown'], ['failed', 'transport_error']]);
   });
 

@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
+  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
 }
 
 function run(argv: string[], engine: Engine = shippedEngine(), extra: Record<string, string> = {}): Promise<DispatchOutcome> {
@@ -146,7 +146,7 @@ describe('refusals make zero backend calls', () => {
   const hashes = shippedEngine().catalogHashes;
   const STALE = 'sha256:' + '0'.repeat(64);
   const cases: [string, string[], string, number][] = [
-    ['an unknown flag', ['chat', 'message', 'recall', '--message-idd', 'm'], 'unknown_option', 2],
+    ['an unknown flag', ['chat', 'message', 'recall', '--message-idd', 'm'], 'unknown_option', 3],
     ['a missing required flag', ['chat', 'message', 'recall', '--conversation-id', 'c'], 'missing_parameter', 3],
     ['a non-integer for an int flag', ['chat', 'group', 'list-all', '--limit', 'ten'], 'invalid_parameter', 3],
     ['a value outside the enum', ['chat', 'message', 'send', '--group', 'g', '--msg-type', 'gif', '--text', 'x'], 'invalid_parameter', 3],
@@ -234,35 +234,35 @@ describe('retries and unknown outcomes', () => {
     expect(JSON.parse(r.out).result.arguments).toEqual({ limit: 5 });
   });
 
-  it('calls a write that fails with 503 exactly once and reports the outcome as unknown (exit 7)', async () => {
+  it('calls a write that fails with 503 exactly once and reports the outcome as unknown (exit 1)', async () => {
     const t = tool('chat.recall_message');
     expect([t.effect, t.idempotency]).toEqual(['write', 'unknown']);
     mcp.faults.push({ tool: t.interface_ref!.rpc_name, status: 503, times: 5 });
     const r = await run(['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm']);
-    expect({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out }).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out }).toEqual({ reason: 'outcome_unknown', exit: 1, out: '' });
     expect(mcp.calls.length).toBe(1);
   });
 
-  it('calls a write that times out exactly once and reports the outcome as unknown (exit 7)', async () => {
+  it('calls a write that times out exactly once and reports the outcome as unknown (exit 1)', async () => {
     const t = tool('chat.recall_message');
     mcp.faults.push({ tool: t.interface_ref!.rpc_name, delayMs: 1500, times: 5 });
     const r = await run(['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id', 'm', '--timeout', '0.3']);
-    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'outcome_unknown', exit: 7 });
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'outcome_unknown', exit: 1 });
     expect(mcp.calls.length).toBe(1);
   });
 
-  it('gives up on a read after the bounded number of attempts with a transport error (exit 7)', async () => {
+  it('gives up on a read after the bounded number of attempts with a transport error (exit 1)', async () => {
     const t = tool('chat.list_my_groups_pagination');
     mcp.faults.push({ tool: t.interface_ref!.rpc_name, status: 502, times: 10 });
     const r = await run(['chat', 'group', 'list-all']);
-    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'transport_error', exit: 7 });
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'transport_error', exit: 1 });
     expect(mcp.calls.length).toBe(3);
   });
 
-  it('reports a refused token as auth_failed (exit 4) without retrying', async () => {
+  it('reports a refused token as auth_failed (exit 2) without retrying', async () => {
     mcp.token = 'the-right-token';
     const r = await run(['chat', 'group', 'list-all']);
-    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'auth_failed', exit: 4 });
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'auth_failed', exit: 2 });
     expect(mcp.calls).toEqual([]);
   });
 
@@ -293,10 +293,10 @@ describe('processes', () => {
     expect(ok.status).toBe(0);
     mcp.token = 'another-token';
     const denied = await runCliAsync(['chat', 'group', 'list-all'], '', env());
-    expect(denied.status).toBe(4);
+    expect(denied.status).toBe(2);
     expect(errorOf(denied.stderr).reason).toBe('auth_failed');
     const failing = await runCliAsync(['chat', 'group', 'list-all'], '', env({ DWS_MCP_URL_TEMPLATE: 'http://127.0.0.1:9/mcp/{product}' }));
-    expect(failing.status).toBe(7);
+    expect(failing.status).toBe(1);
     for (const r of [ok, denied, failing]) {
       expect(r.stdout).not.toContain(TOKEN);
       expect(r.stderr).not.toContain(TOKEN);

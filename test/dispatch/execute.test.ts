@@ -33,7 +33,7 @@ beforeEach(() => {
   mcp.files = {};
 });
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-exec', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
+const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-exec', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
 
 function run(argv: string[]): Promise<DispatchOutcome> {
   return dispatchInProcess(argv, env());
@@ -157,7 +157,7 @@ describe('writes', () => {
       return { success: true, permissionId: `p${k}` };
     };
     const r = await run(share);
-    expect({ reason: r.error?.reason, exit: r.error?.exitCode, category: r.error?.category }).toEqual({ reason: 'partial_outcome', exit: 7, category: 'backend' });
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode, category: r.error?.category }).toEqual({ reason: 'partial_outcome', exit: 7, category: 'partial' });
     expect(r.error?.message).toContain('call[0] (write {"permissionId":"p0"})');
     expect(r.error?.message).toContain('step "call[1]" failed');
     expect(r.out).toBe('');
@@ -167,7 +167,7 @@ describe('writes', () => {
   it('a write step is never replayed: a transient failure after sending is outcome_unknown with one call', async () => {
     mcp.faults.push({ tool: 'add_message_favorite', status: 503, times: 1 });
     const r = await run(['chat', '+flag-create', '--conversation-id', 'c1', '--message-id', 'm1', '--yes']);
-    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'outcome_unknown', exit: 7 });
+    expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'outcome_unknown', exit: 1 });
     expect(mcp.calls.length).toBe(1);
   });
 

@@ -59,7 +59,7 @@ function cannedAnswers(): McpFixture['answers'] {
 }
 
 function env(): Record<string, string> {
-  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-plans', DWS_FILE_ROOT: root };
+  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-plans', DWS_FILE_ROOT: root };
 }
 
 function run(argv: string[]): Promise<DispatchOutcome> {

@@ -33,7 +33,7 @@ beforeEach(() => {
   mcp.answers = {};
 });
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-style', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
+const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-style', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
 
 function run(...flags: string[]): Promise<DispatchOutcome> {
   return dispatchInProcess(['sheet', 'range', 'batch-set-style', '--node', 'dnt_1', ...flags], env());

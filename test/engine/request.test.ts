@@ -88,16 +88,16 @@ describe('the CLI reports validation errors on stderr with exit 3 and prints not
     });
   }
 
-  it('an unknown flag is a usage error (exit 2) with a suggestion', () => {
+  it('an unknown flag is a usage error (exit 3) with a suggestion', () => {
     const r = runCli(['schema', 'search', '--querry', 'x']);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(3);
     expect(r.stdout).toBe('');
-    expect(errorOf(r.stderr)).toMatchObject({ category: 'usage', reason: 'unknown_option', hint: 'Did you mean --query? See `dws schema search --help`.' });
+    expect(errorOf(r.stderr)).toMatchObject({ category: 'validation', reason: 'unknown_option', hint: 'Did you mean --query? See `dws schema search --help`.' });
   });
 
-  it('an unknown top-level command is a usage error (exit 2) with a hint', () => {
+  it('an unknown top-level command is a usage error (exit 3) with a hint', () => {
     const r = runCli(['schemaa', 'search', '--query', 'x']);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(3);
     expect(r.stdout).toBe('');
     expect(errorOf(r.stderr).reason).toBe('unknown_command');
     expect(errorOf(r.stderr).hint).toBeTruthy();

@@ -102,7 +102,7 @@ describe('npm run eval end to end', () => {
     const bad = path.join(tmp, 'bad.jsonl');
     writeFileSync(bad, '{"id":"a","slice":"en","query":"q","gold":["chat.recall_message"],"product":"chat"}\n{"id":"b"}\n');
     const r = evalCli(['--qrels', bad]);
-    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 2, stdout: '' });
+    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 3, stdout: '' });
     expect(errorOf(r.stderr)).toMatchObject({ reason: 'invalid_argument', message: `${bad}:2: "slice" must be a non-empty string` });
     expect(errorOf(evalCli([]).stderr).reason).toBe('missing_argument');
     expect(errorOf(evalCli(['--qrels', FIXTURE, '--algorithm', 'nope']).stderr).reason).toBe('invalid_argument');

@@ -23,7 +23,7 @@ describe('eval command-line options', () => {
 
   it('answers --help and rejects unknown flags, bad JSON and bad numbers with usage errors', () => {
     expect(parseOptions(['--help'])).toBe('help');
-    expect(() => parseOptions(['--qrels', 'q', '--bogus'])).toThrow(expect.objectContaining({ reason: 'unknown_option', exitCode: 2 }));
+    expect(() => parseOptions(['--qrels', 'q', '--bogus'])).toThrow(expect.objectContaining({ reason: 'unknown_option', exitCode: 3 }));
     expect(() => parseOptions([])).toThrow(expect.objectContaining({ reason: 'missing_argument' }));
     expect(() => parseOptions(['--qrels', 'q', '--ranking', '{"k1":'])).toThrow(/^--ranking: not valid JSON/);
     expect(() => parseOptions(['--qrels', 'q', '--resamples', '0'])).toThrow('--resamples must be an integer >= 1');

@@ -64,7 +64,7 @@ describe('qrels parsing', () => {
     expect(errorOf('{"id":"n","slice":"negative","query":"q","gold":["chat.a"]}').message).toMatch(/a negative case has no gold tools/);
   });
 
-  it('reports qrels errors as usage errors (exit 2)', () => {
-    expect(errorOf('[]')).toMatchObject({ reason: 'invalid_argument', exitCode: 2 });
+  it('reports qrels errors as usage errors (exit 3)', () => {
+    expect(errorOf('[]')).toMatchObject({ reason: 'invalid_argument', exitCode: 3 });
   });
 });

@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
+  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
 }
 
 function run(argv: string[], extra: Record<string, string> = {}): Promise<DispatchOutcome> {
@@ -54,7 +54,7 @@ describe('secrets never reach the output', () => {
     const secret = 'cfg-token-91ab-never-print-me';
     const config = path.join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ url_template: mcp.urlTemplate, servers: { im: { token: secret } } }));
-    const r = await runCliAsync(READ, '', { DWS_CONFIG: config, DWS_MCP_URL_TEMPLATE: '', DWS_TOKEN: '' });
+    const r = await runCliAsync(READ, '', { DWS_CONFIG: config, DWS_MCP_URL_TEMPLATE: '', DWS_TOKEN: '', DWS_ALLOW_HTTP_ENDPOINTS: '1' });
     expect(r.status).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(secret);
     expect(JSON.parse(r.stdout).result.echoed).toBe('Bearer ***');
@@ -67,12 +67,12 @@ const RECALL = ['chat', 'message', 'recall', '--conversation-id', 'c', '--msg-id
 const brief = (r: DispatchOutcome) => ({ reason: r.error?.reason, exit: r.error?.exitCode, out: r.out });
 
 describe('a write is sent once unless its backend accepts the idempotency key', () => {
-  it('sends a write labelled idempotent exactly once on 503 and reports outcome_unknown (exit 7)', async () => {
+  it('sends a write labelled idempotent exactly once on 503 and reports outcome_unknown (exit 1)', async () => {
     const t = shippedEngine().tools().find((x) => x.canonical_path === 'chat.clear_all_red_point')!;
     expect([t.effect, t.idempotency]).toEqual(['write', 'idempotent']);
     mcp.faults.push({ tool: rpcOf('chat.clear_all_red_point'), status: 503, times: 5 });
     const r = await run(IDEMPOTENT_WRITE);
-    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 1, out: '' });
     expect(mcp.calls.length).toBe(1);
   });
 
@@ -90,7 +90,7 @@ describe('a write is sent once unless its backend accepts the idempotency key', 
     mcp.acceptIdempotencyKey = true;
     mcp.faults.push({ tool: rpcOf('chat.recall_message'), status: 503, times: 10 });
     const r = await run(RECALL);
-    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 1, out: '' });
     expect(mcp.calls.length).toBe(3);
     expect(new Set(mcp.calls.map((c) => c.idempotencyKey)).size).toBe(1);
   });
@@ -100,10 +100,10 @@ describe("a server's own answer is reported, never replayed", () => {
   const HTML = { contentType: 'text/html', text: '<html><body>gateway says hello</body></html>' };
   const READ_RPC = () => rpcOf('chat.list_my_groups_pagination');
 
-  it('reports a write answered by HTTP 200 with an HTML body as outcome_unknown (exit 7): it arrived', async () => {
+  it('reports a write answered by HTTP 200 with an HTML body as outcome_unknown (exit 1): it arrived', async () => {
     mcp.faults.push({ tool: rpcOf('chat.recall_message'), body: HTML, times: 5 });
     const r = await run(RECALL);
-    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 1, out: '' });
     expect(r.error!.message).toContain('HTTP 200');
     expect(mcp.calls.length).toBe(1);
   });
@@ -111,7 +111,7 @@ describe("a server's own answer is reported, never replayed", () => {
   it('does not replay a read answered by HTTP 200 with an HTML body', async () => {
     mcp.faults.push({ tool: READ_RPC(), body: HTML, times: 5 });
     const r = await run(READ);
-    expect(brief(r)).toEqual({ reason: 'backend_error', exit: 7, out: '' });
+    expect(brief(r)).toEqual({ reason: 'backend_error', exit: 1, out: '' });
     expect(mcp.calls.length).toBe(1);
   });
 
@@ -122,7 +122,7 @@ describe("a server's own answer is reported, never replayed", () => {
       for (const argv of [READ, RECALL]) {
         mcp.calls.length = 0;
         const r = await run(argv);
-        expect(brief(r)).toEqual({ reason: 'backend_error', exit: 7, out: '' });
+        expect(brief(r)).toEqual({ reason: 'backend_error', exit: 1, out: '' });
         expect(r.error!.message).toContain(`JSON-RPC error ${code}: ${message}`);
         expect(mcp.calls.length).toBe(1);
       }
@@ -184,7 +184,7 @@ describe('a retried write whose retry is refused', () => {
     mcp.acceptIdempotencyKey = true;
     mcp.faults.push({ tool: rpcOf('chat.recall_message'), status: 503, times: 1 }, { tool: rpcOf('chat.recall_message'), rpcError: { code: -32000, message: 'duplicate' }, times: 1 });
     const r = await run(RECALL);
-    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 7, out: '' });
+    expect(brief(r)).toEqual({ reason: 'outcome_unknown', exit: 1, out: '' });
     expect(mcp.calls.length).toBe(2);
   });
 });

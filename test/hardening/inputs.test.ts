@@ -10,9 +10,9 @@ describe('the CLI bounds what it compares and echoes', () => {
   const cases: [string, string[], number, string][] = [
     ['an Inspect path', ['schema', LONG], 3, 'unknown_path'],
     ['a --cli-path', ['schema', '--cli-path', LONG], 3, 'unknown_path'],
-    ['a dispatch path word', [LONG, 'send'], 2, 'unknown_command'],
-    ['a dispatch option name', ['chat', 'group', 'list-all', `--${LONG}`, 'x'], 2, 'unknown_option'],
-    ['a search option name', ['schema', 'search', `--${LONG}=1`], 2, 'unknown_option'],
+    ['a dispatch path word', [LONG, 'send'], 3, 'unknown_command'],
+    ['a dispatch option name', ['chat', 'group', 'list-all', `--${LONG}`, 'x'], 3, 'unknown_option'],
+    ['a search option name', ['schema', 'search', `--${LONG}=1`], 3, 'unknown_option'],
   ];
   for (const [what, argv, status, reason] of cases) {
     it(`refuses a 100 KiB ${what} with ${reason}, no suggestion over it, and a short message`, async () => {

@@ -100,10 +100,10 @@ describe('inherited keys are never flags or fields', () => {
     expect(mcp.calls).toEqual([]);
   });
 
-  it('refuses each as a CLI flag with unknown_option (exit 2)', async () => {
+  it('refuses each as a CLI flag with unknown_option (exit 3)', async () => {
     for (const key of INHERITED) {
       const r = await runCliAsync(['chat', 'group', 'list-all', `--${key}`, 'x', '--dry-run'], '', env);
-      expect({ key, status: r.status, reason: errorOf(r.stderr).reason }).toEqual({ key, status: 2, reason: 'unknown_option' });
+      expect({ key, status: r.status, reason: errorOf(r.stderr).reason }).toEqual({ key, status: 3, reason: 'unknown_option' });
     }
   });
 });
@@ -187,9 +187,9 @@ describe('the per-session budget', () => {
     }
   });
 
-  it('refuses a cap that is not a positive integer at start (exit 2)', async () => {
+  it('refuses a cap that is not a positive integer at start (exit 3)', async () => {
     const r = await runCliAsync(['serve'], '', { DWS_SERVE_MAX_TOOLS: 'lots' });
-    expect({ status: r.status, reason: errorOf(r.stderr).reason }).toEqual({ status: 2, reason: 'invalid_argument' });
+    expect({ status: r.status, reason: errorOf(r.stderr).reason }).toEqual({ status: 3, reason: 'invalid_argument' });
   });
 });
 

@@ -78,7 +78,7 @@ export async function startServedBackend(token: string): Promise<ServedBackend> 
   const snap = privateSnapshot();
   try {
     const engine = loadEngine({ snapshot: snap.file });
-    const env = { DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: token };
+    const env = { DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: token };
     const served = await serve(env);
     return {
       mcp, engine, env, served,

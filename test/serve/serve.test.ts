@@ -71,7 +71,7 @@ describe('tools/list', () => {
     const [search, inspect, execute] = tools;
     expect(inspect.inputSchema.required).toEqual(['canonical_path', 'expected_source_hash', 'expected_surface_hash']);
     expect(execute.inputSchema.required).toEqual(['canonical_path', 'expected_source_hash', 'expected_surface_hash']);
-    expect(Object.keys(execute.inputSchema.properties!)).toEqual(['canonical_path', 'arguments', 'expected_source_hash', 'expected_surface_hash', 'confirmed', 'dry_run']);
+    expect(Object.keys(execute.inputSchema.properties!)).toEqual(['canonical_path', 'arguments', 'expected_source_hash', 'expected_surface_hash', 'confirmed', 'dry_run', 'profile']);
     expect(search.annotations?.readOnlyHint).toBe(true);
     expect(execute.annotations?.readOnlyHint).toBe(false);
   });

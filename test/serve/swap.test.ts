@@ -68,7 +68,7 @@ describe('snapshot swap in a running server', () => {
 
   it('finishes a call in flight on the old generation, then serves only the new one', async () => {
     writeFileSync(snap.file, before.bytes);
-    served = await serve({ DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 't' });
+    served = await serve({ DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 't' });
     const query = { query: CHANGED };
     const first = JSON.parse((await served.call('schema_search', query)).text);
     expect(first.catalog).toEqual(before.engine.catalogHashes);

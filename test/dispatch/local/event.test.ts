@@ -278,7 +278,7 @@ describe('event consume', () => {
     const unconfigured = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_EVENT_URL: '' });
     expect(errorOf(unconfigured.stderr).reason).toBe('not_configured');
     const refused = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_TOKEN: 'wrong-token-x' });
-    expect(refused.status).toBe(4);
+    expect(refused.status).toBe(2);
     expect(errorOf(refused.stderr).reason).toBe('auth_failed');
     expect(refused.stderr).not.toContain('wrong-token-x');
     // Nothing listens on a port just released: the create never left this machine, so it is a transport error.
@@ -289,7 +289,7 @@ describe('event consume', () => {
       });
     });
     const down = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_EVENT_URL: `http://127.0.0.1:${port}/dws` });
-    expect(down.status).toBe(7);
+    expect(down.status).toBe(1);
     expect(errorOf(down.stderr).reason).toBe('transport_error');
   });
 });

@@ -44,7 +44,7 @@ beforeEach(() => {
 
 function env(): Record<string, string> {
   return {
-    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_FILE_ROOT: dir,
+    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_FILE_ROOT: dir,
     DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
     DWS_EVENT_URL: events.controlUrl, DWS_CLIENT_ID: 'client-dws-test',
   };

@@ -56,7 +56,7 @@ function setup(canonical: string, ambiguous?: Set<string>, flags: Record<string,
   backend.blobText = 'draft text with needle inside\n';
   let n = 0;
   const options = executeOptions(tool, {
-    env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-never-printed', DWS_FILE_ROOT: root },
+    env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-never-printed', DWS_FILE_ROOT: root },
     timeoutMs: 5000, catalog: { source_hash: 'h', surface_hash: 'h' }, dryRun: false,
     now: () => new Date(2026, 2, 10, 9, 30, 15), uuid: () => `uuid-${++n}`, sleep: async () => {}, backoffMs: 1,
   });

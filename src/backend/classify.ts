@@ -1,0 +1,98 @@
+// How an answer inside HTTP 200 is read, as upstream reads it (internal/errors/pat.go, internal/app/runner.go
+// executeInvocation@c7521c1c). In order:
+//   a gateway auth code (DWS_SERVICE_UNAUTHORIZED, DWS_AUTH_SERVICE_FAILED, TOKEN_VERIFIED_FAILED,
+//     USER_TOKEN_ILLEGAL, CLI_ORG_NOT_AUTHORIZED) -> gateway_auth_expired (exit 2; hint `dws auth login`)
+//   an agent-scope grant code (PAT_*, AGENT_CODE_NOT_EXISTS) -> agent_scope_required (exit 4) with upstream's
+//     grant JSON ({success:false, code, data}) as the top level of the stderr line
+//   isError -> mcp_tool_error (exit 1)
+//   success:false (or "false") anywhere under content/result/data, 8 levels deep -> business_error (exit 1) with
+//     the backend's code and message
+// The codes are looked for under the keys code, errorCode and error_code of the same objects.
+import { DwsError } from '../errors.js';
+
+export const GRANT_CODES = ['AGENT_CODE_NOT_EXISTS', 'PAT_BATCH_AUTH_PENDING', 'PAT_HIGH_RISK_NO_PERMISSION', 'PAT_LOW_RISK_NO_PERMISSION',
+  'PAT_MEDIUM_RISK_NO_PERMISSION', 'PAT_NO_PERMISSION', 'PAT_ORG_POLICY_DENIED', 'PAT_SCOPE_AUTH_REQUIRED'];
+export const GATEWAY_AUTH_CODES = ['CLI_ORG_NOT_AUTHORIZED', 'DWS_AUTH_SERVICE_FAILED', 'DWS_SERVICE_UNAUTHORIZED', 'TOKEN_VERIFIED_FAILED', 'USER_TOKEN_ILLEGAL'];
+const ORG_GATE_CODES = new Set(['CLI_ORG_NOT_AUTHORIZED', 'TOKEN_VERIFIED_FAILED']);
+export const ADMIN_PAGE = 'https://open-dev.dingtalk.com/fe/old#/developerSettings';
+
+const CODE_KEYS = ['code', 'errorCode', 'error_code'];
+const MESSAGE_KEYS = ['errorMsg', 'message', 'errmsg', 'error_msg', 'msg', 'error'];
+const NESTED = ['content', 'result', 'data'];
+const MAX_DEPTH = 8;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The objects the classifier looks at: the answer, and what lies under content/result/data (arrays included). */
+function* objects(value: unknown, depth = 0): Generator<Obj> {
+  if (depth > MAX_DEPTH) return;
+  if (Array.isArray(value)) {
+    for (const v of value) yield* objects(v, depth + 1);
+    return;
+  }
+  if (!isObj(value)) return;
+  yield value;
+  for (const k of NESTED) if (k in value) yield* objects(value[k], depth + 1);
+  // a text block whose text is JSON
+  if (value.type === 'text' && typeof value.text === 'string') {
+    try {
+      yield* objects(JSON.parse(value.text), depth + 1);
+    } catch {
+      // plain text
+    }
+  }
+}
+
+function codeIn(o: Obj, accept?: readonly string[]): string | undefined {
+  for (const k of CODE_KEYS) {
+    const v = o[k];
+    if (typeof v === 'string' && v !== '' && (!accept || accept.includes(v))) return v;
+    if (typeof v === 'number' && !accept) return String(v);
+  }
+  return undefined;
+}
+
+const messageIn = (o: Obj): string | undefined => {
+  for (const k of MESSAGE_KEYS) if (typeof o[k] === 'string' && o[k] !== '') return o[k] as string;
+  return undefined;
+};
+
+/** upstream's cleanPATJSON: {success:false, code, data}, data being the answer's data or its other keys. */
+function grantJson(o: Obj, code: string): Record<string, unknown> {
+  const data = 'data' in o ? o.data : Object.fromEntries(Object.entries(o).filter(([k]) => !['success', ...CODE_KEYS].includes(k)));
+  return { success: false, code, ...(data !== undefined && !(isObj(data) && Object.keys(data).length === 0) ? { data } : {}) };
+}
+
+/** The error an answer stands for, or undefined when it is a result. `scrub` removes secrets from shown text. */
+export function classifyAnswer(value: unknown, isError: boolean, where: string, scrub: (t: string) => string): DwsError | undefined {
+  const all = [...objects(value)];
+  for (const o of all) {
+    const code = codeIn(o, GATEWAY_AUTH_CODES);
+    if (code) {
+      const org = ORG_GATE_CODES.has(code);
+      return new DwsError('gateway_auth_expired', `${where}: the gateway refused the login (${code}${messageIn(o) ? `: ${scrub(messageIn(o)!)}` : ''})`,
+        org ? `your organisation may not have enabled CLI access: ask an admin to enable it at ${ADMIN_PAGE}, then run \`dws auth login\`` : 'run `dws auth login`');
+    }
+  }
+  for (const o of all) {
+    const code = codeIn(o, GRANT_CODES);
+    if (code) {
+      const payload = JSON.parse(scrub(JSON.stringify(grantJson(o, code)))) as Record<string, unknown>;
+      return new DwsError('agent_scope_required', `${where}: the agent needs a permission grant (${code})`,
+        'ask the user to grant it (the link is in data); `dws pat chmod` grants scopes and `dws pat --help` lists the pat commands; then run the command again', payload);
+    }
+  }
+  if (isError) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    return new DwsError('mcp_tool_error', `${where} reported an error: ${scrub(text || 'no details').slice(0, 500)}`);
+  }
+  for (const o of all) {
+    if (o.success === false || (typeof o.success === 'string' && o.success.toLowerCase() === 'false')) {
+      const code = codeIn(o) ?? 'unknown';
+      return new DwsError('business_error', `${where} failed: ${code}: ${scrub(messageIn(o) ?? 'no message').slice(0, 500)}`,
+        'the backend refused the request; check the parameters against `dws schema <command>`');
+    }
+  }
+  return undefined;
+}
