@@ -71,6 +71,11 @@ export const REASONS = {
   journal_broken: 'internal',
   journal_unwritable: 'internal',
   journal_write_failed: 'internal',
+  // a journal path that is a symlink (not written through); a chosen candidate whose id is unusable (nothing sent);
+  // an MCP execute the client cancelled (no further step sent)
+  journal_symlink: 'internal',
+  invalid_candidate: 'backend',
+  request_cancelled: 'validation',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

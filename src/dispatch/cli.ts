@@ -138,7 +138,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     const result = await runner.run(ctx);
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
-  return executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, streaming: r.writeLine !== undefined });
+  return executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, streaming: r.writeLine !== undefined, signal: r.signal });
 }
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;

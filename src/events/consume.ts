@@ -19,6 +19,7 @@ import { checkIdentity, ControlClient, controlPlane, type ControlPlane, type Eve
 import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './catalog.js';
 import { removeRuns, upsertRuns, type RunState } from './runs.js';
 import { text } from '../contract/values.js';
+import { processStartTicks } from '../backend/state.js';
 
 const MAX_LISTED_EVENTS = 1000;
 const DEFAULT_LISTED_DURATION_MS = 30_000;
@@ -285,7 +286,7 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
     }
     const now = new Date().toISOString();
     upsertRuns(ctx.env, held.map((h): RunState => ({
-      subscribe_id: h.id, event_key: h.eventKey, rule_type: h.ruleType, client_id: cp.clientId, source_id: cp.sourceId, pid: process.pid, owned: h.owned, created_at: now,
+      subscribe_id: h.id, event_key: h.eventKey, rule_type: h.ruleType, client_id: cp.clientId, source_id: cp.sourceId, pid: process.pid, pid_start: processStartTicks(process.pid), owned: h.owned, created_at: now,
     })));
     const raw = values['debug-raw-events'] === true;
     const explicitTypes = Array.isArray(values['event-types']) ? (values['event-types'] as string[]) : [];
@@ -336,7 +337,8 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
       let chain = Promise.resolve();
       let failure: unknown;
       await new Promise<void>((resolve) => {
-        const ws = new WebSocket(endpoint, { handshakeTimeout: 30_000 });
+        // followRedirects stays off: a redirected handshake would carry the ticket to another origin.
+        const ws = new WebSocket(endpoint, { handshakeTimeout: 30_000, followRedirects: false });
         const close = () => {
           ws.removeAllListeners('message');
           ws.terminate();
@@ -352,7 +354,10 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
           if (isBinary) return;
           let frame: Record<string, unknown>;
           try {
-            frame = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+            const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+            // Only an object is a Stream frame: `null`, a number or a list is dropped like unparsable text.
+            if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return;
+            frame = parsed as Record<string, unknown>;
           } catch {
             return;
           }

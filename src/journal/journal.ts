@@ -36,14 +36,19 @@ export const lockPath = (file: string): string => `${file}.lock`;
 const errno = (e: unknown): string => (e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e));
 
 function unwritable(file: string, e: unknown): DwsError {
+  if (errno(e) === 'ELOOP') {
+    return new DwsError('journal_symlink', `the journal ${file} is a symbolic link; dws does not write through one`,
+      'the call was not sent; point DWS_JOURNAL at the real file (or a new path), not at a link');
+  }
   return new DwsError('journal_unwritable', `cannot write the journal ${file}: ${errno(e)}`,
     'the call was not sent; make the journal writable or point DWS_JOURNAL at a writable file');
 }
 
-/** Opens the journal for appending, creating it (and its directory) with private modes. */
+/** Opens the journal for appending, creating it (and its directory) with private modes; a symlink is refused. */
 function openForAppend(file: string): number {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const fd = openSync(file, 'a+', 0o600); // a+: the writer also reads the last line
+  // O_NOFOLLOW: a symlink planted at the journal's path would send the records (and the 0600 chmod) to its target.
+  const fd = openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600); // read too: the last line
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE' });

@@ -54,7 +54,7 @@ export function createServer(catalog: ServedCatalog, env: Env, transport?: LineT
     const engine = catalog.current.engine;
     const lost = transport?.droppedArguments(extra.requestId);
     try {
-      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env, budget });
+      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env, budget, signal: extra.signal });
       return { content: [{ type: 'text', text }] };
     } catch (err) {
       const e = asDwsError(err);
