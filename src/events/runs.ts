@@ -80,8 +80,9 @@ export function removeRuns(env: Env, subscribeIds: string[], pid?: number): void
   });
 }
 
+/** For display: alive, unless its recorded start shows the pid now belongs to another process. */
 export function withAlive(r: RunState): RunState & { alive: boolean } {
-  return { ...r, alive: isRecordedProcess(r) };
+  return { ...r, alive: processAlive(r.pid) && (r.pid_start === undefined || processStartTicks(r.pid) === r.pid_start) };
 }
 
 /**
