@@ -72,10 +72,12 @@ export const REASONS = {
   journal_unwritable: 'internal',
   journal_write_failed: 'internal',
   // a journal path that is a symlink (not written through); a chosen candidate whose id is unusable (nothing sent);
-  // an MCP execute the client cancelled (no further step sent)
+  // an MCP execute the client cancelled (no further step sent); a call that succeeded but whose answer dws could
+  // not read (recorded ok: never to be repeated)
   journal_symlink: 'internal',
   invalid_candidate: 'backend',
   request_cancelled: 'validation',
+  answer_unreadable: 'internal',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

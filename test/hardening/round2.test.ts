@@ -11,7 +11,7 @@ import { redactSecrets } from '../../src/backend/secrets.js';
 import { appendRecord, openJournal } from '../../src/journal/journal.js';
 import { startCannedBackend, type CannedBackend } from '../fixtures/multi-step/backend.js';
 import { inputsFor, makeFileRoot, toolOf } from '../dispatch/multi-step/support.js';
-import { executeOptions } from '../helpers.js';
+import { errorOf, executeOptions, runCliAsync } from '../helpers.js';
 
 let backend: CannedBackend;
 let dir: string;
@@ -112,5 +112,21 @@ describe('a symlinked journal', () => {
     } as never)).toThrow();
     expect(readFileSync(target, 'utf8')).toBe('precious\n');
     expect(statSync(target).mode & 0o777).toBe(0o644);
+  });
+});
+
+describe('a deep answer', { timeout: 60_000 }, () => {
+  it('a successful write whose answer nests 4,000 levels is journaled ok, and reported as succeeded, never as a failed call', async () => {
+    let deep: unknown = { messageId: 'm1' };
+    for (let i = 0; i < 4000; i++) deep = { inner: deep };
+    backend.respond = (_s, tool) => (tool === 'search_contact_by_key_word' ? { result: [{ name: '张三', openDingTalkId: 'od_1' }] } : { result: deep });
+    const journal = path.join(dir, 'cli.jsonl');
+    const r = await runCliAsync(['chat', '+dm', '--to', '张三', '--text', 'hi', '--yes'], '', {
+      DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_JOURNAL: journal, DWS_TOKEN: 'tok-deep-answer-secret',
+    });
+    const records = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; outcome: string });
+    expect(records.map((x) => [x.rpc, x.outcome])).toEqual([['search_contact_by_key_word', 'ok'], ['send_personal_message', 'ok']]);
+    // Printed when dws can; otherwise said to have succeeded (never internal_error, which invites a repeat).
+    if (r.status !== 0) expect(errorOf(r.stderr)).toMatchObject({ reason: 'answer_unreadable', message: expect.stringContaining('succeeded (recorded ok)') });
   });
 });
