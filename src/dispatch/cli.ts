@@ -24,6 +24,8 @@ import { settleInterrupted } from '../backend/in-flight.js';
 
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
+  /** A streaming command's lines (asynchronous, with back-pressure); default write. */
+  writeStream?: (text: string) => Promise<void>;
   env: Env;
   /** The run's clock and UUID source (tests fix them); default the system clock and crypto.randomUUID. */
   now?: () => Date;
@@ -192,7 +194,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, io.env),
-      writeLine: (line) => io.write(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid,
+      writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid,
     }, io.env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;

@@ -127,3 +127,62 @@ describe('event stop --all and recorded pids', () => {
     }
   });
 });
+
+describe('event consume with a stalled reader', () => {
+  const big = (subId: string, i: number) => personalFrame({ eventKey: 'user_im_message_receive_at', subId, eventId: `big-${i}`, body: { content: 'x'.repeat(4096) } });
+
+  /** Spawns a consumer whose stdout is never read (the pipe fills); resolves when it exits. */
+  function stalled(args: string[], onStart: (child: ChildProcess) => void = () => undefined) {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.pause();
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    onStart(child);
+    return new Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.on('exit', (status, signal) => resolve({ status, signal, stderr })));
+  }
+
+  it('still ends at --duration, cancels its subscription and removes its run record', { timeout: 60_000 }, async () => {
+    fx.framesFor = (subs) => Array.from({ length: 300 }, (_, i) => big(subs[0].subId, i));
+    const r = await stalled(['event', 'consume', 'user_im_message_receive_at', '--duration', '2s']);
+    expect(r.status).toBe(0);
+    expect(fx.requests.map((q) => `${q.method} ${q.path}`)).toContain('POST /dws/subscription/cancel');
+    expect(fx.subscriptions).toEqual([]);
+    expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
+  });
+
+  it('still stops on SIGTERM', { timeout: 60_000 }, async () => {
+    fx.framesFor = (subs) => Array.from({ length: 300 }, (_, i) => big(subs[0].subId, i));
+    const r = await stalled(['event', 'consume', 'user_im_message_receive_at'], (child) => {
+      const poll = setInterval(() => {
+        // once frames are arriving (the pipe fills behind them), ask it to stop
+        if (fx.acks.length >= 30) {
+          clearInterval(poll);
+          child.kill('SIGTERM');
+        }
+      }, 50);
+      child.on('exit', () => clearInterval(poll));
+    });
+    expect(r.signal === null || r.signal === 'SIGTERM').toBe(true);
+    expect(fx.subscriptions).toEqual([]);
+    expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
+  });
+});
+
+describe('event consume whose cancel fails', () => {
+  it('keeps its run record, so the subscription is not lost to `event stop --all`', { timeout: 60_000 }, async () => {
+    fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'one', body: { content: 'x' } })];
+    const token = fx.token;
+    const child = spawn(process.execPath, [BIN, 'event', 'consume', 'user_im_message_receive_at', '--max-events', '1'], { env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The control plane starts refusing this token once the event arrived: every cancel attempt fails.
+    child.stdout.once('data', () => (fx.token = 'rotated-token'));
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const status = await new Promise<number | null>((resolve) => child.on('close', (s) => resolve(s)));
+    fx.token = token;
+    expect(status).toBe(0);
+    expect(fx.subscriptions.map((s) => s.subId)).toEqual(['sub_1']);
+    expect(JSON.parse(readFileSync(runsFile(), 'utf8')).map((r: { subscribe_id: string }) => r.subscribe_id)).toEqual(['sub_1']);
+    expect(stderr).toContain('sub_1');
+    expect(stderr).not.toContain(token);
+  });
+});
