@@ -93,7 +93,13 @@ export async function writeStdout(text: string, closed: 'exit' | 'throw' = 'exit
  * stalled (timers and signals still run), and the promise settles when the line is handed to the OS: back-pressure.
  * A closed stdout rejects with its EPIPE error.
  */
+let streamErrorsSeen = false;
 export function writeStream(text: string): Promise<void> {
+  // The write's callback gets each error (EPIPE: the reader went away); the stream's 'error' event is then no crash.
+  if (!streamErrorsSeen) {
+    streamErrorsSeen = true;
+    process.stdout.on('error', () => undefined);
+  }
   return new Promise((resolve, reject) => {
     process.stdout.write(text, (err) => (err ? reject(err) : resolve()));
   });
