@@ -78,6 +78,7 @@ export const REASONS = {
   invalid_candidate: 'backend',
   request_cancelled: 'validation',
   answer_unreadable: 'internal',
+  journal_torn: 'internal',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

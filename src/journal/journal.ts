@@ -118,8 +118,9 @@ function lastLinesOf(fd: number, n: number): { lines: string[]; torn: boolean } 
 type Entry = Omit<JournalRecord, 'v' | 'seq' | 'time' | 'prev' | 'hash'>;
 
 /** Where the next record chains from: the anchor, unless the journal holds one record past it that links to it. */
-function chainBase(file: string, fd: number): { seq: number; hash: string; torn: boolean } {
+function chainBase(file: string, fd: number): { seq: number; hash: string; torn: boolean; tornLine?: string } {
   const { lines, torn } = lastLinesOf(fd, 1);
+  const tornLine = torn ? lines[0] : undefined;
   const read = lines.length && !torn ? readRecord(lines[0]) : undefined;
   const last = read && 'record' in read ? read.record : undefined;
   let anchor;
@@ -129,8 +130,8 @@ function chainBase(file: string, fd: number): { seq: number; hash: string; torn:
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   // With an anchor, a cut or rewritten tail stays visible to verify because new records keep chaining from it.
-  if (anchor && !(last && last.seq === anchor.seq + 1 && last.prev === anchor.hash)) return { seq: anchor.seq, hash: anchor.hash, torn };
-  return last ? { seq: last.seq, hash: last.hash, torn } : { seq: 0, hash: GENESIS, torn };
+  if (anchor && !(last && last.seq === anchor.seq + 1 && last.prev === anchor.hash)) return { seq: anchor.seq, hash: anchor.hash, torn, tornLine };
+  return last ? { seq: last.seq, hash: last.hash, torn } : { seq: 0, hash: GENESIS, torn, tornLine };
 }
 
 function writeAll(fd: number, buf: Buffer): void {
@@ -156,7 +157,9 @@ export function appendRecord(file: string, entry: Entry, lock?: LockOptions): Jo
   try {
     return withFileLock(lockPath(file), () => {
       const base = chainBase(file, fd);
-      const { record, line } = seal({ v: RECORD_VERSION, seq: base.seq + 1, time: new Date().toISOString(), ...entry, prev: base.hash });
+      // A torn last line is closed and named by this record (its sha256 and size), so verify can tell the repair.
+      const repaired = base.tornLine !== undefined ? { repaired: { sha256: sha256(base.tornLine), bytes: Buffer.byteLength(base.tornLine) } } : {};
+      const { record, line } = seal({ v: RECORD_VERSION, seq: base.seq + 1, time: new Date().toISOString(), ...entry, ...repaired, prev: base.hash });
       // A torn last line (a writer killed mid-write) is closed first so the new record starts on its own line.
       writeAll(fd, Buffer.from((base.torn ? '\n' : '') + line + '\n'));
       fsyncSync(fd);
