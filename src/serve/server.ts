@@ -59,6 +59,8 @@ export function createServer(catalog: ServedCatalog, env: Env, transport?: LineT
     } catch (err) {
       const e = asDwsError(err);
       if (e.reason === 'internal_error') log({ event: 'internal_error', tool: request.params.name, message: e.message });
+      // The client cancelled this call, so the SDK sends it no answer: the log says where it stopped.
+      if (extra.signal.aborted) log({ event: 'cancelled', tool: request.params.name, reason: e.reason, message: e.message });
       return { isError: true, content: [{ type: 'text', text: e.envelope() }] };
     }
   });
