@@ -90,6 +90,14 @@ export const REASONS = {
   journal_write_failed: 'internal',
   // local files: a name longer than the file system allows (exit 3)
   name_too_long: 'validation',
+  // a journal path that is a symlink (not written through); a chosen candidate whose id is unusable (nothing sent);
+  // an MCP execute the client cancelled (no further step sent); a call that succeeded but whose answer dws could
+  // not read (recorded ok: never to be repeated)
+  journal_symlink: 'internal',
+  invalid_candidate: 'backend',
+  request_cancelled: 'validation',
+  answer_unreadable: 'internal',
+  journal_torn: 'internal',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

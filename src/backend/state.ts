@@ -62,3 +62,30 @@ export function processAlive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * When the process with this pid started, as Linux reports it (/proc/<pid>/stat field 22, clock ticks since boot):
+ * the same pid with another start is another process. undefined when it cannot be read (gone, or no /proc).
+ */
+export function processStartTicks(pid: number): string | undefined {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields after it follow the last ")".
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process's start as Unix seconds (boot time + ticks at 100 Hz, Linux's USER_HZ), or undefined. */
+export function processStartUnix(pid: number): number | undefined {
+  const ticks = processStartTicks(pid);
+  if (ticks === undefined) return undefined;
+  try {
+    const btime = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'));
+    return btime ? Number(btime[1]) + Number(ticks) / 100 : undefined;
+  } catch {
+    return undefined;
+  }
+}

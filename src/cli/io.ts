@@ -88,6 +88,23 @@ export async function writeStdout(text: string, closed: 'exit' | 'throw' = 'exit
   }
 }
 
+/**
+ * A streaming command's line, written through process.stdout: the event loop stays free while a reader is slow or
+ * stalled (timers and signals still run), and the promise settles when the line is handed to the OS: back-pressure.
+ * A closed stdout rejects with its EPIPE error.
+ */
+let streamErrorsSeen = false;
+export function writeStream(text: string): Promise<void> {
+  // The write's callback gets each error (EPIPE: the reader went away); the stream's 'error' event is then no crash.
+  if (!streamErrorsSeen) {
+    streamErrorsSeen = true;
+    process.stdout.on('error', () => undefined);
+  }
+  return new Promise((resolve, reject) => {
+    process.stdout.write(text, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
 /** For output written through process.stdout (commander's help): a closed pipe ends the process quietly too. */
 export function quietOnClosedPipe(): void {
   process.stdout.on('error', (e) => {

@@ -4,7 +4,7 @@
 // unusual flag spellings, errors). Dispatch and serve modules are imported when their commands run.
 import { Command, CommanderError, Option } from 'commander';
 import { DwsError, EXIT } from '../errors.js';
-import { fail, quietOnClosedPipe, readerGone, writeStdout } from './io.js';
+import { fail, quietOnClosedPipe, readerGone, writeStdout, writeStream } from './io.js';
 import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
 import { checkOptionNames } from '../limits.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
@@ -173,7 +173,10 @@ export async function main(argv: string[]): Promise<void> {
     try {
       // A closed stdout rejects the write instead of ending the process, so a streaming local command (event
       // consume) cancels its subscription first; then the process ends quietly, as for any answer.
-      await runDispatch(argv, getEngine, { write: (text) => writeStdout(text, 'throw'), env: process.env });
+      await runDispatch(argv, getEngine, { write: (text) => writeStdout(text, 'throw'), writeStream, env: process.env });
+      // Lines a stalled reader never took would hold the process open after its stream ended (its subscriptions
+      // are cancelled by then): they are dropped.
+      if (process.stdout.writableLength > 0) process.exit(process.exitCode ?? 0);
     } catch (err) {
       if (readerGone(err)) process.exit(0);
       if (err instanceof CommanderError) fail(fromCommander(err));

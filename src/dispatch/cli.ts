@@ -24,6 +24,8 @@ import { settleInterrupted } from '../backend/in-flight.js';
 
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
+  /** A streaming command's lines (asynchronous, with back-pressure); default write. */
+  writeStream?: (text: string) => Promise<void>;
   env: Env;
   /** The run's clock and UUID source (tests fix them); default the system clock and crypto.randomUUID. */
   now?: () => Date;
@@ -141,7 +143,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     const result = await runner.run(ctx);
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
-  return executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, streaming: r.writeLine !== undefined });
+  return executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, streaming: r.writeLine !== undefined, signal: r.signal });
 }
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -197,7 +199,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env),
-      writeLine: (line) => io.write(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep,
+      writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep,
     }, env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;

@@ -47,14 +47,30 @@ export function effectsFor(r: RunContext): Effects {
       const server = await resolveServer(c.server, r.env);
       const record: Pending = { ...base, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
       const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
-      return journaled(r.env, record, async () => {
-        const { callTool, resultOf } = await import('../backend/transport.js');
+      const { callTool, resultOf } = await import('../backend/transport.js');
+      const where = `${c.rpc} on the "${c.server}" server`;
+      let answer: { value: unknown } | { failure: unknown } | undefined;
+      const value = await journaled(r.env, record, async () => {
         const response = await callTool(server, {
           server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: r.timeoutMs, ...(r.backoffMs !== undefined ? { backoffMs: r.backoffMs } : {}),
           onInterrupted: () => journalCall(r.env, { ...record, outcome: 'outcome_unknown', error: interrupted }),
         });
-        return resultOf(response, server, `${c.rpc} on the "${c.server}" server`);
+        // The backend's answer decides the record: dws failing to read an answer it was given (too deep to redact)
+        // is not a failed call, or a retry would repeat a write that took effect.
+        try {
+          answer = { value: resultOf(response, server, where) };
+        } catch (e) {
+          if (e instanceof DwsError) throw e;
+          answer = { failure: e };
+          return undefined;
+        }
+        return answer.value;
       });
+      if (answer && 'failure' in answer) {
+        throw new DwsError('answer_unreadable', `${where} succeeded (recorded ok), but dws could not read its answer: ${answer.failure instanceof Error ? answer.failure.message : String(answer.failure)}`,
+          'do not repeat the call: it took effect; check the result in DingTalk');
+      }
+      return value;
     },
     async transfer(t: Transfer) {
       const transfer = await import('../backend/transfer.js');

@@ -19,6 +19,7 @@ import { checkIdentity, ControlClient, controlPlane, type ControlPlane, type Eve
 import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './catalog.js';
 import { removeRuns, upsertRuns, type RunState } from './runs.js';
 import { text } from '../contract/values.js';
+import { processStartTicks } from '../backend/state.js';
 
 const MAX_LISTED_EVENTS = 1000;
 const DEFAULT_LISTED_DURATION_MS = 30_000;
@@ -254,14 +255,16 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
   const held: { id: string; eventKey: string; ruleType: string; owned: boolean }[] = [];
   const ephemeral = values.ephemeral === true;
   const cleanup = async () => {
+    const left = new Set<string>();
     for (const h of held.filter((x) => x.owned)) {
-      try {
-        await client.cancel(h.id);
-      } catch {
-        // best effort: the subscription's ttl, or `dws event stop`, ends it otherwise
-      }
+      if (!(await cancelWithRetry(client, h.id))) left.add(h.id);
     }
-    removeRuns(ctx.env, held.map((h) => h.id), process.pid);
+    // A subscription whose cancel failed keeps its run record, so `dws event status` / `event stop` still find it.
+    removeRuns(ctx.env, held.filter((h) => !left.has(h.id)).map((h) => h.id), process.pid);
+    if (left.size) {
+      process.stderr.write(JSON.stringify({ warning: { category: 'backend', reason: 'transport_error',
+        message: `could not cancel ${[...left].sort().join(', ')}; its run record is kept: run \`dws event stop --all\`` } }) + '\n');
+    }
   };
   try {
     if (reuse) {
@@ -285,7 +288,7 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
     }
     const now = new Date().toISOString();
     upsertRuns(ctx.env, held.map((h): RunState => ({
-      subscribe_id: h.id, event_key: h.eventKey, rule_type: h.ruleType, client_id: cp.clientId, source_id: cp.sourceId, pid: process.pid, owned: h.owned, created_at: now,
+      subscribe_id: h.id, event_key: h.eventKey, rule_type: h.ruleType, client_id: cp.clientId, source_id: cp.sourceId, pid: process.pid, pid_start: processStartTicks(process.pid), owned: h.owned, created_at: now,
     })));
     const raw = values['debug-raw-events'] === true;
     const explicitTypes = Array.isArray(values['event-types']) ? (values['event-types'] as string[]) : [];
@@ -304,6 +307,27 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
     await cleanup();
   }
 };
+
+const CANCEL_ATTEMPTS = 3;
+
+/**
+ * Cancels one subscription; a failure (a pooled connection gone stale while the run waited on its reader) is retried
+ * after a pause, and a failed request's connection is never reused, so a retry goes out on a fresh one.
+ */
+async function cancelWithRetry(client: ControlClient, id: string): Promise<boolean> {
+  for (let attempt = 1; attempt <= CANCEL_ATTEMPTS; attempt++) {
+    try {
+      await client.cancel(id);
+      return true;
+    } catch {
+      if (attempt < CANCEL_ATTEMPTS) await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+  return false;
+}
+
+/** Lines handed to a writer that has not taken them yet, above which the socket stops reading (back-pressure). */
+const MAX_PENDING_WRITES = 64;
 
 /** Reads frames until a bound or the signal ends the run; a lost connection is reopened after a backoff. */
 async function stream(ctx: EventContext, client: ControlClient, ticketMode: string, bounds: Bounds, match: (ev: EventEnvelope) => boolean,
@@ -334,9 +358,11 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
       let gotFrame = false;
       // Writes go out one at a time and in order; the socket keeps reading meanwhile.
       let chain = Promise.resolve();
+      let pending = 0;
       let failure: unknown;
       await new Promise<void>((resolve) => {
-        const ws = new WebSocket(endpoint, { handshakeTimeout: 30_000 });
+        // followRedirects stays off: a redirected handshake would carry the ticket to another origin.
+        const ws = new WebSocket(endpoint, { handshakeTimeout: 30_000, followRedirects: false });
         const close = () => {
           ws.removeAllListeners('message');
           ws.terminate();
@@ -352,7 +378,10 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
           if (isBinary) return;
           let frame: Record<string, unknown>;
           try {
-            frame = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+            const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+            // Only an object is a Stream frame: `null`, a number or a list is dropped like unparsable text.
+            if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return;
+            frame = parsed as Record<string, unknown>;
           } catch {
             return;
           }
@@ -365,7 +394,11 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
           seq++;
           delivered++;
           const last = bounds.maxEvents > 0 && delivered >= bounds.maxEvents;
-          chain = chain.then(() => deliver(ev)).catch((e) => {
+          // A slow reader: stop reading frames (the service holds them) until the writes catch up.
+          if (++pending >= MAX_PENDING_WRITES) ws.pause();
+          chain = chain.then(() => deliver(ev)).then(() => {
+            if (--pending < MAX_PENDING_WRITES / 2 && ws.isPaused) ws.resume();
+          }).catch((e) => {
             // The reader went away (`| head -1`): a normal end, as upstream treats SIGPIPE; anything else fails the run.
             if ((e as NodeJS.ErrnoException).code === 'EPIPE') end('output_closed');
             else {
@@ -376,7 +409,9 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
           if (last) void chain.then(() => end('max_events'));
         });
       });
-      await chain;
+      // A stop (duration, signal) does not wait on writes a stalled reader never takes.
+      const stopped = new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener('abort', () => resolve(), { once: true })));
+      await Promise.race([chain, stopped]);
       if (failure) throw failure;
       if (stop.signal.aborted) break;
       if (gotFrame) backoff = RECONNECT_MIN_MS;

@@ -127,9 +127,11 @@ export class ControlClient {
     const signal = this.ctx.signal && abortable ? AbortSignal.any([this.ctx.signal, timeout]) : timeout;
     let res: Response;
     try {
+      // A redirect is never followed: the token (and on 307/308 the body) would go to wherever it points.
       res = await fetch(target, {
         method,
         signal,
+        redirect: 'manual',
         headers: {
           Authorization: `Bearer ${this.cp.token}`,
           'x-user-access-token': this.cp.token,
@@ -152,6 +154,10 @@ export class ControlClient {
     }
     const raw = await res.text();
     try {
+      if (res.status >= 300 && res.status < 400) {
+        throw new DwsError('backend_error', this.scrub(`${rpc} on the personal-event service answered with a redirect (HTTP ${res.status}); it is not followed, so no token leaves ${new URL(target).origin}`),
+          'point DWS_EVENT_URL (or the ticket URL) at the final address of the service');
+      }
       const result = this.decode(res.status, raw, rpc);
       journalCall(this.ctx.env, { ...record, outcome: 'ok', result });
       return result;

@@ -6,7 +6,7 @@ import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import type { Env } from '../backend/config.js';
-import { ensureDir, processAlive, readJsonFile, stateDir, writeJsonFile } from '../backend/state.js';
+import { ensureDir, processAlive, processStartTicks, readJsonFile, stateDir, writeJsonFile } from '../backend/state.js';
 
 export interface RunState {
   subscribe_id: string;
@@ -16,6 +16,8 @@ export interface RunState {
   source_id: string;
   /** The consume process holding the subscription. */
   pid: number;
+  /** That process's start (processStartTicks): `event stop` signals the pid only while it still matches. */
+  pid_start?: string;
   /** Whether that process cancels the subscription when it exits (it created it, or --ephemeral). */
   owned: boolean;
   created_at: string;
@@ -78,6 +80,17 @@ export function removeRuns(env: Env, subscribeIds: string[], pid?: number): void
   });
 }
 
+/** For display: alive, unless its recorded start shows the pid now belongs to another process. */
 export function withAlive(r: RunState): RunState & { alive: boolean } {
-  return { ...r, alive: processAlive(r.pid) };
+  return { ...r, alive: processAlive(r.pid) && (r.pid_start === undefined || processStartTicks(r.pid) === r.pid_start) };
+}
+
+/**
+ * Whether the record's pid is still the consumer that wrote it: alive and started when recorded. A record without a
+ * start (or a system without /proc) cannot be checked, so it is never taken for a live consumer to signal.
+ */
+export function isRecordedProcess(r: Pick<RunState, 'pid' | 'pid_start'>): boolean {
+  if (!processAlive(r.pid)) return false;
+  const now = processStartTicks(r.pid);
+  return r.pid_start !== undefined && now !== undefined && now === r.pid_start;
 }

@@ -36,14 +36,19 @@ export const lockPath = (file: string): string => `${file}.lock`;
 const errno = (e: unknown): string => (e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e));
 
 function unwritable(file: string, e: unknown): DwsError {
+  if (errno(e) === 'ELOOP') {
+    return new DwsError('journal_symlink', `the journal ${file} is a symbolic link; dws does not write through one`,
+      'the call was not sent; point DWS_JOURNAL at the real file (or a new path), not at a link');
+  }
   return new DwsError('journal_unwritable', `cannot write the journal ${file}: ${errno(e)}`,
     'the call was not sent; make the journal writable or point DWS_JOURNAL at a writable file');
 }
 
-/** Opens the journal for appending, creating it (and its directory) with private modes. */
+/** Opens the journal for appending, creating it (and its directory) with private modes; a symlink is refused. */
 function openForAppend(file: string): number {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const fd = openSync(file, 'a+', 0o600); // a+: the writer also reads the last line
+  // O_NOFOLLOW: a symlink planted at the journal's path would send the records (and the 0600 chmod) to its target.
+  const fd = openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600); // read too: the last line
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE' });
@@ -113,8 +118,9 @@ function lastLinesOf(fd: number, n: number): { lines: string[]; torn: boolean } 
 type Entry = Omit<JournalRecord, 'v' | 'seq' | 'time' | 'prev' | 'hash'>;
 
 /** Where the next record chains from: the anchor, unless the journal holds one record past it that links to it. */
-function chainBase(file: string, fd: number): { seq: number; hash: string; torn: boolean } {
+function chainBase(file: string, fd: number): { seq: number; hash: string; torn: boolean; tornLine?: string } {
   const { lines, torn } = lastLinesOf(fd, 1);
+  const tornLine = torn ? lines[0] : undefined;
   const read = lines.length && !torn ? readRecord(lines[0]) : undefined;
   const last = read && 'record' in read ? read.record : undefined;
   let anchor;
@@ -124,8 +130,8 @@ function chainBase(file: string, fd: number): { seq: number; hash: string; torn:
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   // With an anchor, a cut or rewritten tail stays visible to verify because new records keep chaining from it.
-  if (anchor && !(last && last.seq === anchor.seq + 1 && last.prev === anchor.hash)) return { seq: anchor.seq, hash: anchor.hash, torn };
-  return last ? { seq: last.seq, hash: last.hash, torn } : { seq: 0, hash: GENESIS, torn };
+  if (anchor && !(last && last.seq === anchor.seq + 1 && last.prev === anchor.hash)) return { seq: anchor.seq, hash: anchor.hash, torn, tornLine };
+  return last ? { seq: last.seq, hash: last.hash, torn } : { seq: 0, hash: GENESIS, torn, tornLine };
 }
 
 function writeAll(fd: number, buf: Buffer): void {
@@ -151,7 +157,9 @@ export function appendRecord(file: string, entry: Entry, lock?: LockOptions): Jo
   try {
     return withFileLock(lockPath(file), () => {
       const base = chainBase(file, fd);
-      const { record, line } = seal({ v: RECORD_VERSION, seq: base.seq + 1, time: new Date().toISOString(), ...entry, prev: base.hash });
+      // A torn last line is closed and named by this record (its sha256 and size), so verify can tell the repair.
+      const repaired = base.tornLine !== undefined ? { repaired: { sha256: sha256(base.tornLine), bytes: Buffer.byteLength(base.tornLine) } } : {};
+      const { record, line } = seal({ v: RECORD_VERSION, seq: base.seq + 1, time: new Date().toISOString(), ...entry, ...repaired, prev: base.hash });
       // A torn last line (a writer killed mid-write) is closed first so the new record starts on its own line.
       writeAll(fd, Buffer.from((base.torn ? '\n' : '') + line + '\n'));
       fsyncSync(fd);

@@ -23,6 +23,9 @@ export interface JournalRecord extends Pick<CallRecord, 'canonical_path' | 'cata
   /** Identifiers the result returned, by key name (journal-ids.ts). */
   ids: Record<string, string[]>;
   ids_truncated?: true;
+  /** Set on the record appended after a torn last line (a writer that crashed mid-write): that line's sha256 and
+   * length in bytes. Verify accepts a torn line only when the record right after it names it so. */
+  repaired?: { sha256: string; bytes: number };
   prev: string;
   hash: string;
 }
@@ -59,7 +62,7 @@ const isText = (v: unknown): v is string => typeof v === 'string';
 
 /** What is wrong with a parsed line as a record, or undefined when its shape is a record's. */
 function shapeProblem(r: Record<string, unknown>): string | undefined {
-  const allowed = new Set(['v', 'seq', 'time', 'canonical_path', 'catalog', 'step', 'page', 'server', 'rpc', 'args_sha256', 'outcome', 'error', 'ids', 'ids_truncated', 'prev', 'hash']);
+  const allowed = new Set(['v', 'seq', 'time', 'canonical_path', 'catalog', 'step', 'page', 'server', 'rpc', 'args_sha256', 'outcome', 'error', 'ids', 'ids_truncated', 'repaired', 'prev', 'hash']);
   const extra = Object.keys(r).filter((k) => !allowed.has(k));
   if (extra.length) return `unknown field ${JSON.stringify(extra[0])}`;
   if (r.v !== RECORD_VERSION) return `unsupported record version ${JSON.stringify(r.v)}`;
@@ -73,6 +76,11 @@ function shapeProblem(r: Record<string, unknown>): string | undefined {
   if (r.error !== undefined && (!isObject(r.error) || !isText(r.error.reason) || !isText(r.error.message))) return 'error is malformed';
   if (!isObject(r.ids) || !Object.values(r.ids).every((v) => Array.isArray(v) && v.every(isText))) return 'ids is malformed';
   if (r.ids_truncated !== undefined && r.ids_truncated !== true) return 'ids_truncated is malformed';
+  if (r.repaired !== undefined) {
+    const rep = r.repaired as Record<string, unknown> | null;
+    if (typeof rep !== 'object' || rep === null || typeof rep.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(rep.sha256)
+      || !Number.isSafeInteger(rep.bytes) || Object.keys(rep).length !== 2) return 'repaired is malformed';
+  }
   if (!isText(r.prev) || !HEX64.test(r.prev) || !isText(r.hash) || !HEX64.test(r.hash)) return 'prev or hash is not a sha256';
   return undefined;
 }
@@ -141,12 +149,21 @@ export function verifyJournal(input: VerifyInput): Verified {
   if (torn && input.text !== '') lines.push(input.text.slice(input.text.lastIndexOf('\n') + 1));
   let last: JournalRecord | undefined;
   let first: JournalRecord | undefined;
+  let records = 0;
   for (let i = 0; i < lines.length; i++) {
     const n = i + 1;
-    if (torn && i === lines.length - 1) throw broken(`line ${n} is incomplete: the journal does not end with a newline (a cut or interrupted write)`);
+    if (torn && i === lines.length - 1) break; // judged after the anchor check below
     const read = readRecord(lines[i]);
-    if ('problem' in read) throw broken(`line ${n} ${read.problem}`);
+    if ('problem' in read) {
+      // A torn line closed by the next append: that record names its bytes, so the repair is visible and checked.
+      const next = i + 1 < lines.length && !(torn && i + 1 === lines.length - 1) ? readRecord(lines[i + 1]) : undefined;
+      const rep = next && 'record' in next ? next.record.repaired : undefined;
+      const bytes = Buffer.byteLength(lines[i]);
+      if (rep && rep.sha256 === sha256(lines[i]) && rep.bytes === bytes) continue;
+      throw broken(`line ${n} ${read.problem}`);
+    }
     const r = read.record;
+    records++;
     if (!last) {
       if ((input.requireAnchor || r.seq === 1) && (r.seq !== 1 || r.prev !== GENESIS)) {
         throw broken(`line 1 is record ${r.seq} linked to ${r.prev === GENESIS ? 'the start' : 'an earlier record'}; the journal must start with record 1 (records were deleted from its start)`);
@@ -158,9 +175,18 @@ export function verifyJournal(input: VerifyInput): Verified {
     }
     last = r;
   }
-  const summary = { valid: true as const, records: lines.length, first_seq: first?.seq ?? null, last_seq: last?.seq ?? null, last_hash: last?.hash ?? null };
+  const verified = checkAnchor(input, last, lines.length - (torn ? 1 : 0), { valid: true as const, records, first_seq: first?.seq ?? null, last_seq: last?.seq ?? null, last_hash: last?.hash ?? null });
+  if (torn) {
+    // A crash mid-append leaves a last line without its newline; everything before it still matches the anchor.
+    throw new DwsError('journal_torn', `line ${lines.length} is incomplete: a write was interrupted (a crash or a full disk), not an edit; the ${records} records before it verify`,
+      'the next record dws appends closes and names it (repaired); nothing needs doing by hand');
+  }
+  return verified;
+}
+
+function checkAnchor(input: VerifyInput, last: JournalRecord | undefined, complete: number, summary: Omit<Verified, 'anchor'>): Verified {
   if (input.anchor === undefined) {
-    if (input.requireAnchor && last) throw broken(`the anchor file is missing, so a cut after line ${lines.length} cannot be ruled out`);
+    if (input.requireAnchor && last) throw broken(`the anchor file is missing, so a cut after line ${complete} cannot be ruled out`);
     return { ...summary, anchor: 'absent' };
   }
   const anchor = readAnchor(input.anchor);
@@ -168,7 +194,7 @@ export function verifyJournal(input: VerifyInput): Verified {
   if (last && last.seq === anchor.seq && last.hash === anchor.hash) return { ...summary, anchor: 'matched' };
   if (last && last.seq === anchor.seq + 1 && last.prev === anchor.hash) return { ...summary, anchor: 'lagging' };
   if (!last || last.seq < anchor.seq) {
-    throw broken(`line ${lines.length + 1} is missing: the journal ends ${last ? `at record ${last.seq}` : 'empty'} but its anchor records ${anchor.seq} (the journal was cut)`);
+    throw broken(`line ${complete + 1} is missing: the journal ends ${last ? `at record ${last.seq}` : 'empty'} but its anchor records ${anchor.seq} (the journal was cut)`);
   }
-  throw broken(`line ${lines.length} does not match the anchor (record ${anchor.seq}, hash ${anchor.hash.slice(0, 12)}...): the tail was rewritten`);
+  throw broken(`line ${complete} does not match the anchor (record ${anchor.seq}, hash ${anchor.hash.slice(0, 12)}...): the tail was rewritten`);
 }

@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import type { Env } from '../backend/config.js';
-import { processAlive, readJsonFile, stateDir } from '../backend/state.js';
+import { processAlive, processStartUnix, readJsonFile, stateDir } from '../backend/state.js';
 import type { LocalCommand } from './types.js';
 import { text } from '../contract/values.js';
 
@@ -146,6 +146,21 @@ async function terminate(pid: number): Promise<boolean> {
   return true;
 }
 
+/** A recorded process starts at most this long before it writes its startUnix (clock steps, slow starts). */
+const START_SLACK_SEC = 5;
+
+/**
+ * Whether `pid` is still the process a record started at `startUnix` names: alive, and not started after the record
+ * was written (a reused pid always starts later). Without a recorded start or a readable one it cannot be told, so
+ * it is not signalled.
+ */
+function isRecorded(pid: number, startUnix: unknown): boolean {
+  if (pid <= 0 || !processAlive(pid)) return false;
+  const recorded = num(startUnix);
+  const started = processStartUnix(pid);
+  return recorded > 0 && started !== undefined && started <= recorded + START_SLACK_SEC;
+}
+
 export interface StopResult {
   status: 'not_running' | 'cleaned_stale' | 'orphan_worker_stopped' | 'stopped' | 'force_killed';
   pid?: number;
@@ -156,15 +171,15 @@ async function stopConnector(dir: string): Promise<StopResult> {
   const st = readState(dir);
   const pid = num(st?.pid);
   if (pid <= 0) return { status: 'not_running', detail: 'no daemon record found' };
-  if (!processAlive(pid)) {
+  if (!isRecorded(pid, st?.startUnix)) {
     rmSync(path.join(dir, 'daemon.pid'), { force: true });
     const hb = readJsonFile<Heartbeat>(path.join(dir, 'heartbeat.json'));
     const worker = num(hb?.pid);
-    if (worker > 0 && processAlive(worker)) {
+    if (isRecorded(worker, hb?.startUnix)) {
       await terminate(worker);
       return { status: 'orphan_worker_stopped', pid: worker, detail: 'the supervisor was gone; its orphan worker was stopped' };
     }
-    return { status: 'cleaned_stale', pid, detail: 'removed the record of a daemon that was no longer running' };
+    return { status: 'cleaned_stale', pid, detail: processAlive(pid) ? 'removed the record of a daemon whose pid now belongs to another process (not signalled)' : 'removed the record of a daemon that was no longer running' };
   }
   const killed = await terminate(pid);
   rmSync(path.join(dir, 'daemon.pid'), { force: true });

@@ -7,8 +7,7 @@ import { DwsError } from '../errors.js';
 import { checkIdentity, ControlClient, controlPlane, type Subscription } from '../events/control.js';
 import { catalogEntries, definitionView, lookupEvent, schemaDocument } from '../events/catalog.js';
 import { consume } from '../events/consume.js';
-import { loadRuns, removeRuns, withAlive } from '../events/runs.js';
-import { processAlive } from '../backend/state.js';
+import { isRecordedProcess, loadRuns, removeRuns, withAlive } from '../events/runs.js';
 import type { LocalCommand, LocalContext } from './types.js';
 import { text } from '../contract/values.js';
 import { byCodePoint } from '../catalog/order.js';
@@ -103,7 +102,7 @@ const stop: LocalCommand = async (ctx) => {
   const stopped = new Set<number>();
   const ids = new Set(targets);
   for (const r of loadRuns(ctx.env)) {
-    if (!ids.has(r.subscribe_id) || r.pid === process.pid || stopped.has(r.pid) || !processAlive(r.pid)) continue;
+    if (!ids.has(r.subscribe_id) || r.pid === process.pid || stopped.has(r.pid) || !isRecordedProcess(r)) continue;
     try {
       process.kill(r.pid, 'SIGINT');
       stopped.add(r.pid);

@@ -46,6 +46,11 @@ export function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefi
   return { cands: hit.length || !m.prefer ? hit : all, wanted };
 }
 
+/** An id a later step can send: a non-empty string or a finite number (never null, "", an object or a list). */
+function usableId(v: unknown): boolean {
+  return (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v));
+}
+
 export type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' | 'allow_none'>;
 
 /** Exactly one candidate, or a typed refusal listing them (never a guess); `take` / `allow_none` relax it as declared. */
@@ -71,6 +76,10 @@ export function chooseOne(sc: Scope, step: PlanStep, all: unknown[], r: ChooseSp
   }
   if (readPath(chosen, r.value) === undefined) {
     throw new DwsError('backend_error', `${where}: the matching candidate has no "${r.value}"`, 'the backend answered in an unexpected shape; report it');
+  }
+  if (!usableId(readPath(chosen, r.value))) {
+    throw new DwsError('invalid_candidate', `${where}: the matching candidate's "${r.value}" is ${JSON.stringify(readPath(chosen, r.value))?.slice(0, 80)}, not an id`,
+      'the backend answered with an unusable id; nothing was changed; report it');
   }
   return chosen;
 }

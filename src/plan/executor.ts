@@ -32,6 +32,8 @@ export interface ExecuteOptions {
   sleep?: (ms: number) => Promise<void>;
   /** A hand-over to a streaming local command (event consume) writes its own lines: nothing more is printed. */
   streaming?: boolean;
+  /** The caller gave up (MCP notifications/cancelled): no further step starts; a call in flight keeps its outcome. */
+  signal?: AbortSignal;
 }
 
 export type ExecuteOutcome = { plan: PlanDryRun } | { result: unknown } | { streamed: true };
@@ -280,6 +282,9 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   for (const [index, step] of plan.steps.entries()) {
     const at: Cursor = { label: step.id };
     try {
+      if (o.signal?.aborted) {
+        throw new DwsError('request_cancelled', `${tool.canonical_path}: cancelled before step "${step.id}"; it and the steps after it were not sent`);
+      }
       if (step.when !== undefined && evalCondition(sc, step.when) !== true) {
         if (reachesBackend(step)) idle.push(`step "${step.id}" (${stepWhat(step)}) runs only when ${describeCondition(step.when)}`);
         continue;

@@ -54,11 +54,13 @@ export function createServer(catalog: ServedCatalog, env: Env, transport?: LineT
     const engine = catalog.current.engine;
     const lost = transport?.droppedArguments(extra.requestId);
     try {
-      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env, budget });
+      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env, budget, signal: extra.signal });
       return { content: [{ type: 'text', text }] };
     } catch (err) {
       const e = asDwsError(err);
       if (e.reason === 'internal_error') log({ event: 'internal_error', tool: request.params.name, message: e.message });
+      // The client cancelled this call, so the SDK sends it no answer: the log says where it stopped.
+      if (extra.signal.aborted) log({ event: 'cancelled', tool: request.params.name, reason: e.reason, message: e.message });
       return { isError: true, content: [{ type: 'text', text: e.envelope() }] };
     }
   });

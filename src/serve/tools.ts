@@ -248,6 +248,8 @@ export interface ToolContext {
   env: Env;
   /** The client session's budget of shown commands and contract bytes (none: unlimited). */
   budget?: SessionBudget;
+  /** Aborted when the client cancels the call (notifications/cancelled): a plan stops before its next step. */
+  signal?: AbortSignal;
 }
 
 /** Runs one tool call; returns the JSON text of the answer or throws a DwsError. */
@@ -284,7 +286,7 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   const { values, positionals } = splitArguments(found.tool, given);
   const outcome = await dispatchTool(e, {
     tool: found.tool, values, positionals, yes: args.confirmed === true, dryRun: args.dry_run === true,
-    ...hashes, timeoutMs: timeoutMs(undefined, ctx.env),
+    ...hashes, timeoutMs: timeoutMs(undefined, ctx.env), signal: ctx.signal,
   }, typeof args.profile === 'string' && args.profile !== '' ? { ...ctx.env, DWS_PROFILE: args.profile } : ctx.env);
   // No writeLine is given here, so a streaming local command returns its (bounded) lines as its result.
   return JSON.stringify('plan' in outcome ? outcome.plan : { result: 'result' in outcome ? outcome.result : null });

@@ -211,3 +211,27 @@ describe('malformed requests', () => {
     expect(served.stderr()).not.toMatch(/internal_error/);
   });
 });
+
+describe('a cancelled execute', () => {
+  it('chat +dm cancelled during its lookup never sends the message (notifications/cancelled stops the plan before its next step)', { timeout: 60_000 }, async () => {
+    mcp.answers.search_contact_by_key_word = () => ({ result: [{ name: '张三', openDingTalkId: 'od_cancel' }] });
+    mcp.faults.push({ tool: 'search_contact_by_key_word', hold: true, times: 1 });
+    try {
+      const cancel = new AbortController();
+      const call = served.client.callTool({ name: 'execute', arguments: { canonical_path: 'chat.shortcut_dm', arguments: { to: '张三', text: 'cancel me' }, confirmed: true, ...hashes() } },
+        undefined, { signal: cancel.signal }).catch((e: unknown) => e);
+      await until('the lookup to arrive', async () => (mcp.calls.some((c) => c.name === 'search_contact_by_key_word') ? true : undefined));
+      cancel.abort();
+      await call;
+      // Messages are read in order: once the ping is answered, the server has seen the cancellation.
+      await served.client.ping();
+      mcp.release();
+      const line = await until('the cancelled log line', async () => served.stderr().split('\n').find((l) => l.includes('"event":"cancelled"')));
+      expect(JSON.parse(line).dws_serve).toMatchObject({ event: 'cancelled', tool: 'execute', reason: 'request_cancelled' });
+      expect(mcp.calls.map((c) => c.name)).toEqual(['search_contact_by_key_word']);
+    } finally {
+      delete mcp.answers.search_contact_by_key_word;
+      mcp.release();
+    }
+  });
+});

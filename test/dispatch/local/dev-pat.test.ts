@@ -104,6 +104,21 @@ describe('dev connect stop', () => {
   });
 });
 
+describe('dev connect stop and a reused pid', () => {
+  it('does not signal a live process that started after the record was written (its pid was reused); it cleans the record', async () => {
+    const bystander = await sleeper();
+    // The recorded daemon started an hour ago; the process holding its pid now started just now.
+    writeRecord('ding_z', 'daemon-state.json', { pid: bystander.pid, startUnix: now() - 3600 });
+    writeRecord('ding_z', 'heartbeat.json', { pid: bystander.pid, startUnix: now() - 3600, updatedUnix: now() - 3600 });
+    const r = await runCliAsync(['dev', 'connect', 'stop', '--robot-client-id', 'ding_z'], '', env());
+    expect(r.status).toBe(0);
+    expect(result(r.stdout)).toMatchObject({ status: 'cleaned_stale', pid: bystander.pid });
+    expect(bystander.exitCode).toBeNull();
+    expect(bystander.signalCode).toBeNull();
+    expect(process.kill(bystander.pid!, 0)).toBe(true);
+  });
+});
+
 describe('dev connect restart', () => {
   function connectorProgram(): string {
     const file = path.join(root, 'fake-connector.mjs');
@@ -121,7 +136,7 @@ writeFileSync(path.join(dir, 'daemon-state.json'), JSON.stringify({ pid: 424242,
 
   it('stops the daemon and relaunches the connector with its recorded settings', async () => {
     const daemon = await sleeper();
-    writeRecord('app-uapp_2', 'daemon-state.json', { pid: daemon.pid, unifiedAppId: 'uapp_2', channel: 'dingtalk', notifyStaffId: 'staff9', alwaysOn: true });
+    writeRecord('app-uapp_2', 'daemon-state.json', { pid: daemon.pid, startUnix: now(), unifiedAppId: 'uapp_2', channel: 'dingtalk', notifyStaffId: 'staff9', alwaysOn: true });
     const bin = connectorProgram();
     const r = await runCliAsync(['dev', 'connect', 'restart', '--unified-app-id', 'uapp_2'], '', env({ DWS_CONNECT_BIN: bin }));
     expect(r.status).toBe(0);
