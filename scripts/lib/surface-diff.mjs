@@ -78,10 +78,11 @@ export function recordFromCatalog(tool) {
 
 /**
  * Flag fields a command reviewed against its upstream body (`upstream:` in the catalog) may set differently from
- * the facts, which record the declared flags but not the checks the body makes: required flags, accepted values,
- * the flag a fallback spelling stands for, and defaults.
+ * the facts, which record the declared flags but not the checks and conversions the body makes: required flags,
+ * accepted values, the flag a fallback spelling stands for, defaults, the flag's type (the facts' string and
+ * json_parse types are not what the body reads), and the groups of flags the body checks together.
  */
-const REVIEWED_FLAG_FIELDS = new Set(['required', 'enum', 'alias_of', 'default']);
+const REVIEWED_FLAG_FIELDS = new Set(['required', 'enum', 'alias_of', 'default', 'type']);
 const CONFIRMATION_ORDER = ['not_required', 'user_required'];
 
 /** The changes of a reviewed command that its review explains, moved out of the entry into the allowed list. */
@@ -101,12 +102,17 @@ function reviewedChanges(a, entry) {
   };
   // a check the body makes on several flags (one of these is required): a group the catalog has and the facts lack
   const keepConstraint = (c) => {
-    if (c.change !== 'removed') return true;
-    allowed.push({ kind: 'reviewed_constraint', canonical_path: entry.canonical_path, constraint: c.kind, flags: c.flags });
+    allowed.push({ kind: 'reviewed_constraint', canonical_path: entry.canonical_path, constraint: c.kind, change: c.change, flags: c.flags });
+    return false;
+  };
+  // the RPC the body actually calls, where upstream's declared metadata names another (sheet range update)
+  const keepInterface = (c) => {
+    if (c.field !== 'ref') return true;
+    allowed.push({ kind: 'reviewed_interface_ref', canonical_path: entry.canonical_path, ...c });
     return false;
   };
   const flags = { ...entry.flags, changed: entry.flags.changed.filter(keepFlag) };
-  const next = { ...entry, safety: entry.safety.filter(keepSafety), constraints: entry.constraints.filter(keepConstraint), flags };
+  const next = { ...entry, safety: entry.safety.filter(keepSafety), interface: entry.interface.filter(keepInterface), constraints: entry.constraints.filter(keepConstraint), flags };
   const empty = !next.command.length && !next.safety.length && !next.interface.length && !next.constraints.length
     && !flags.added.length && !flags.removed.length && !flags.renamed.length && !flags.changed.length;
   return { entry: empty ? null : next, allowed };

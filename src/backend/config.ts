@@ -30,7 +30,8 @@ interface ConfigFile {
   servers?: Record<string, { url?: string; token?: string }>;
 }
 
-export type Env = Record<string, string | undefined>;
+export type { Env } from './env.js';
+import type { Env } from './env.js';
 
 function configPath(env: Env): string {
   return env.DWS_CONFIG || path.join(env.HOME || os.homedir(), '.config', 'dws', 'config.json');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DwsError } from '../errors.js';
 import { processAlive } from './state.js';
 
-export type Env = Record<string, string | undefined>;
+import type { Env } from './env.js';
 
 /** Local files a plan reads (read_text, file_size) are bounded like uploads. */
 export const MAX_READ_BYTES = 10 * 1024 * 1024;

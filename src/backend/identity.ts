@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Env } from './config.js';
+import type { Env } from './env.js';
 import { configDir, writeAtomic } from './auth/paths.js';
 
 export const CLI_VERSION = '0.1.0';

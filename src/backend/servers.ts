@@ -3,7 +3,7 @@
 // case, "-" -> "_") overriding one server. An id the table does not have is unknown_server (exit 6).
 import table from '../../catalog/servers.json' with { type: 'json' };
 import { DwsError } from '../errors.js';
-import type { Env } from './config.js';
+import type { Env } from './env.js';
 
 const PATHS: Readonly<Record<string, string>> = table.servers;
 

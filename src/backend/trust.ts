@@ -4,7 +4,7 @@
 // host needs no entry in the default list; a DWS_TRUSTED_DOMAINS the user sets is the whole list. A request that
 // would break the rule is refused before it is sent (untrusted_endpoint, exit 3), never sent without telling.
 import { DwsError } from '../errors.js';
-import type { Env } from './config.js';
+import type { Env } from './env.js';
 
 export const DEFAULT_TRUSTED_DOMAINS = '*.dingtalk.com,*.dingtalk.io';
 

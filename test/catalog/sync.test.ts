@@ -37,7 +37,7 @@ describe.runIf(existsSync(followed.surface))(`the catalog and the upstream facts
     // Allowed differences: hidden aliases beyond the facts, the flag an alias stands for where the facts name none, and
     // on a command reviewed against its upstream body, the checks that body makes (required, enum, alias, default)
     // and a confirmation stricter than upstream's.
-    for (const a of d.allowed) expect(['extra_hidden_alias', 'alias_target', 'reviewed_against_source', 'reviewed_constraint', 'stricter_confirmation']).toContain(a.kind);
+    for (const a of d.allowed) expect(['extra_hidden_alias', 'alias_target', 'reviewed_against_source', 'reviewed_constraint', 'reviewed_interface_ref', 'stricter_confirmation']).toContain(a.kind);
     expect(d.allowed).toContainEqual({ kind: 'reviewed_against_source', canonical_path: 'todo.create_personal_todo', field: 'required', flag: 'executors', catalog: true, facts: false });
     expect(d.allowed).toContainEqual({ kind: 'alias_target', canonical_path: 'chat.dismiss_group', flag: 'group', alias_of: 'conversation-id' });
     expect(d.allowed).toContainEqual({ kind: 'alias_target', canonical_path: 'calendar.get_event_share_info', flag: 'event-id', alias_of: 'id' });

@@ -114,7 +114,7 @@ describe('every command with only its required flags', () => {
     for (const [i, t] of tools.entries()) {
       const argv = requiredArgv(t);
       const env = {
-        DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-sweep', DWS_FILE_ROOT: root,
+        DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-sweep', DWS_FILE_ROOT: root,
         DWS_JOURNAL: path.join(root, `journal-${i}.jsonl`), DWS_STATE_DIR: path.join(root, 'state'), XDG_STATE_HOME: path.join(root, 'xdg-state'),
         HOME: root,
       };
@@ -141,7 +141,8 @@ describe('every command with only its required flags', () => {
         continue;
       }
       ok++;
-      if (calls === 0 && !isLocal(t)) silent.push(`${t.canonical_path}: dws ${argv.join(' ')}`);
+      // a plan that declares its local answer (a link parsed into its ids, as upstream does) answers without a call
+      if (calls === 0 && !isLocal(t) && !t.plan?.local_answer) silent.push(`${t.canonical_path}: dws ${argv.join(' ')}`);
     }
     const seconds = (Date.now() - started) / 1000;
     const used = process.cpuUsage(cpu);

@@ -60,7 +60,8 @@ describe('argument mapping over MCP tools/call', () => {
       const ok = Object.entries(t.parameters).every(([n, p]) => !(p.required || p.cli_required) || (p.type === 'string' && !p.enum && !p.format && !grouped.has(n) && p.property !== null));
       if (ok && t.constraints.require_one_of.length === 0 && t.constraints.require_together.length === 0) byServer.set(t.interface_ref!.product_id, t);
     }
-    expect(byServer.size).toBeGreaterThanOrEqual(15);
+    // most atomic commands now declare their upstream conversions as plans; the rest still cover several servers
+    expect(byServer.size).toBeGreaterThanOrEqual(5);
     for (const t of byServer.values()) {
       const grouped = new Set(Object.values(t.constraints).flat(2));
       // An alias (alias_of) is another spelling of a flag, not an argument of its own.

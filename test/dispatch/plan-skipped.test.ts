@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 
 const env = () => ({
-  DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-skipped', DWS_FILE_ROOT: dir,
+  DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-skipped', DWS_FILE_ROOT: dir,
   DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
 });
 

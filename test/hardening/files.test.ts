@@ -78,7 +78,7 @@ beforeEach(() => {
 });
 
 const env = (extra: Record<string, string> = {}) => ({
-  DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok', DWS_FILE_ROOT: root, DWS_JOURNAL: journal,
+  DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok', DWS_FILE_ROOT: root, DWS_JOURNAL: journal,
   DWS_STATE_DIR: path.join(outer, 'state'), ...extra,
 });
 

@@ -31,7 +31,7 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
   const tool = toolOf(canonical);
   backend.respond = respond;
   const root = makeFileRoot();
-  const env = { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: root, DWS_JOURNAL: path.join(dir, 'journal.jsonl') };
+  const env = { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: root, DWS_JOURNAL: path.join(dir, 'journal.jsonl') };
   try {
     const outcome = await executePlan(tool, tool.plan, { ...inputsFor(tool, root), ...flags }, { ...executeOptions(tool, { env, dryRun: false, backoffMs: 1 }), signal });
     return { result: 'result' in outcome ? outcome.result : undefined };
@@ -122,7 +122,7 @@ describe('a deep answer', { timeout: 60_000 }, () => {
     backend.respond = (_s, tool) => (tool === 'search_contact_by_key_word' ? { result: [{ name: '张三', openDingTalkId: 'od_1' }] } : { result: deep });
     const journal = path.join(dir, 'cli.jsonl');
     const r = await runCliAsync(['chat', '+dm', '--to', '张三', '--text', 'hi', '--yes'], '', {
-      DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_JOURNAL: journal, DWS_TOKEN: 'tok-deep-answer-secret',
+      DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_JOURNAL: journal, DWS_TOKEN: 'tok-deep-answer-secret',
     });
     const records = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; outcome: string });
     expect(records.map((x) => [x.rpc, x.outcome])).toEqual([['search_contact_by_key_word', 'ok'], ['send_personal_message', 'ok']]);

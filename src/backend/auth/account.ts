@@ -1,6 +1,6 @@
 // What `dws auth status|logout` and `dws profile list|switch|use` do with the stored logins.
 import { DwsError } from '../../errors.js';
-import type { Env } from '../config.js';
+import type { Env } from '../env.js';
 import { freshCredential, refreshValid, storedCredential, type Credential } from './credential.js';
 import { mcpBase } from './endpoints.js';
 import { request } from './http.js';

@@ -9,7 +9,7 @@
 // {api}/v1.0/oauth2/userAccessToken with the app's secret, a token given with --token not at all.
 // No credential at all is not_authenticated before any network call.
 import { DwsError } from '../../errors.js';
-import type { Env } from '../config.js';
+import type { Env } from '../env.js';
 import { withCredentialLock } from './lock.js';
 import { readProfiles, selectProfile, slotOf, writeProfiles, type Profile } from './profiles.js';
 import { readSlot, writeSlot } from './vault.js';

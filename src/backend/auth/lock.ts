@@ -6,7 +6,7 @@ import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { DwsError } from '../../errors.js';
-import type { Env } from '../config.js';
+import type { Env } from '../env.js';
 import { configDir, ensureDir } from './paths.js';
 
 const inProcess = new Map<string, Promise<unknown>>();

@@ -13,7 +13,7 @@ import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DwsError } from '../../errors.js';
-import type { Env } from '../config.js';
+import type { Env } from '../env.js';
 import { assertCredentialAllowed } from '../trust.js';
 import { ADMIN_PAGE_OF, apiBase, gatewayOf, loginBase, mcpBase, type Region } from './endpoints.js';
 import { request, str } from './http.js';

@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { Env } from '../config.js';
+import type { Env } from '../env.js';
 
 const home = (env: Env): string => env.HOME || os.homedir();
 

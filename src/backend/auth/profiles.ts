@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { DwsError } from '../../errors.js';
-import type { Env } from '../config.js';
+import type { Env } from '../env.js';
 import { configDir, writeAtomic } from './paths.js';
 
 export type ProfileStatus = 'active' | 'expired' | 'revoked';

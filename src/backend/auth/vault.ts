@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DwsError } from '../../errors.js';
-import type { Env } from '../config.js';
+import type { Env } from '../env.js';
 import { ensureDir, keychainDir, writeAtomic } from './paths.js';
 
 const SERVICE = 'dws-cli';
