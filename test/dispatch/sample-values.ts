@@ -83,6 +83,9 @@ export function valueFor(tool: ToolSpec, flag: string, uses: Transform[][]): str
   if (has(uses, 'flex_time_ms')) return '2026-03-10 14:00:00';
   if (['date_ms', 'date_end_ms', 'datetime', 'datetime_end'].some((n) => has(uses, n)) || p.format === 'date') return '2026-04-01';
   if (has(uses, 'is_true')) return 'true';
+  // a JSON flag merged into an object (aitable dashboard create --config) must be an object
+  const merged = new RegExp(`"merge":\\[[^\\]]*"flag":"${flag}"`, 'u').test(JSON.stringify(tool.plan ?? {}));
+  if (merged) return '{"k":"v1"}';
   if (has(uses, 'json_parse') || p.format === 'json') return has(uses, 'json_parse') && JSON.stringify(uses).includes('split') ? '["Sheet1!A1:B2"]' : '["v1"]';
   if (has(uses, 'multiply') || has(uses, 'float') || has(uses, 'trunc')) return '8';
   if (p.type === 'int' || p.type === 'int64' || has(uses, 'int') || p.format === 'numeric-id' || p.format === 'positive-integer') return '2';
