@@ -1,5 +1,5 @@
 // Dispatch of catalog commands (`dws <cli path> --flags`), SPEC section 6. Only the invoked tool becomes a command
-// (resolve.ts), so a dispatch start pays for one ToolSpec, not 1,098. Order of checks, all before any I/O:
+// (resolve.ts), so a dispatch start pays for one ToolSpec, not the whole catalog. Order of checks, all before any I/O:
 //   resolve path (exit 2) -> parse flags (unknown flag exit 2) -> catalog hashes (catalog_changed, exit 6)
 //   -> availability / interface (exit 3) -> ajv validation (exit 3) -> confirmation (exit 3) -> --dry-run plan
 //   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)

@@ -12,7 +12,7 @@ import type { Env } from '../backend/config.js';
 import { ServedCatalog } from './catalog.js';
 import { LineTransport } from './stdio.js';
 import { DEFAULT_BUDGET, SessionBudget, budgetLimits, type BudgetLimits } from './budget.js';
-import { SERVER_INSTRUCTIONS, runTool, toolDefinitions } from './tools.js';
+import { runTool, serverInstructions, toolDefinitions } from './tools.js';
 
 export interface ServeOptions {
   /** Snapshot file (default: DWS_SNAPSHOT or the shipped one). */
@@ -47,7 +47,7 @@ export function createServer(catalog: ServedCatalog, env: Env, transport?: LineT
   const budget = new SessionBudget(limits);
   const server = new Server(
     { name: 'dws', title: 'DingTalk workspace commands (dws)', version: '0.1.0' },
-    { capabilities: { tools: { listChanged: true } }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: true } }, instructions: serverInstructions(catalog.current.engine) },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDefinitions(catalog.current.engine) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {

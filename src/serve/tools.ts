@@ -23,9 +23,12 @@ import { MAX_ARGUMENT_BYTES, MAX_FLAG_NAME_CHARS, MAX_PATH_CHARS, quoted, sugges
 export const TOOL_NAMES = ['schema_search', 'schema_inspect', 'execute'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
+/** A count as the descriptions write it (1,122): taken from the loaded catalog, never written by hand. */
+const counted = (n: number) => n.toLocaleString('en-US');
+
 /** Sent once at initialize; hosts show it to the model next to the tool list. */
-export const SERVER_INSTRUCTIONS = [
-  'dws reaches 1,098 DingTalk workspace commands (chat, calendar, docs, sheets, AI tables, drive, mail, todo,',
+export const serverInstructions = (engine: Engine): string => [
+  `dws reaches ${counted(engine.toolCount)} DingTalk workspace commands (chat, calendar, docs, sheets, AI tables, drive, mail, todo,`,
   'approvals, attendance, minutes, ...) through three tools. Always go search -> inspect -> execute:',
   '1. schema_search with the task in Chinese or English; keep catalog.source_hash and catalog.surface_hash.',
   '2. schema_inspect one candidate with both hashes to read its full contract (flags, types, constraints).',
@@ -68,7 +71,7 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
       name: 'schema_search',
       title: 'Find DingTalk workspace commands for a task',
       description: [
-        'Step 1 of 3 (search -> schema_inspect -> execute). Finds the commands for a task among 1,098 DingTalk',
+        `Step 1 of 3 (search -> schema_inspect -> execute). Finds the commands for a task among ${counted(engine.toolCount)} DingTalk`,
         'workspace commands. Describe the task in Chinese or English in `query`; for a task of several steps also',
         'give one `subqueries` entry per step. A canonical path or CLI path as the query (e.g. "chat.recall_message",',
         '"chat message recall") returns exactly that command.',
