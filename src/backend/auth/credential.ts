@@ -98,7 +98,8 @@ export function storedCredential(env: Env, selector?: string): { key: string; cr
 async function refreshOnce(env: Env, c: Credential): Promise<Credential> {
   let answer;
   if (c.source === 'direct') {
-    answer = await request('POST', `${apiBase(c.region)}/v1.0/oauth2/userAccessToken`, { json: { clientId: c.client_id, clientSecret: c.client_secret, refreshToken: c.refresh_token, grantType: 'refresh_token' } });
+    assertCredentialAllowed(`${apiBase(env, c.region)}/v1.0/oauth2/userAccessToken`, env, 'the DingTalk API');
+    answer = await request('POST', `${apiBase(env, c.region)}/v1.0/oauth2/userAccessToken`, { json: { clientId: c.client_id, clientSecret: c.client_secret, refreshToken: c.refresh_token, grantType: 'refresh_token' } });
   } else {
     const base = mcpBase(env, c.region, c.mcp_base);
     assertCredentialAllowed(`${base}/oauth2/refreshToken`, env, 'the token proxy');

@@ -3,7 +3,8 @@
 //   MCP base   DWS_MCP_BASE_URL, else the base `auth login --mcp-url` stored with the credential, else
 //              https://mcp.dingtalk.{com|io}: the client id, the token proxy, the organisation gate, the device poll
 //   login      DWS_LOGIN_URL, else https://login.dingtalk.{com|io}: /oauth2/auth and the device flow
-//   api        https://api.dingtalk.{com|io}: code exchange and refresh of an own app (--client-id/--client-secret)
+//   api        DWS_API_URL, else https://api.dingtalk.{com|io}: code exchange and refresh of an own app
+//              (--client-id/--client-secret)
 //   gateway    derived from the MCP base: host mcp.* -> mcp-gw.*, pre-mcp.* -> pre-mcp-gw.*; a base on another host
 //              (a self-hosted or test server) is its own gateway
 export type Region = 'cn' | 'intl';
@@ -21,7 +22,7 @@ export function loginBase(env: Env, region: Region): string {
   return trim(env.DWS_LOGIN_URL || `https://login.dingtalk.${tld(region)}`);
 }
 
-export const apiBase = (region: Region): string => `https://api.dingtalk.${tld(region)}`;
+export const apiBase = (env: Env, region: Region): string => trim(env.DWS_API_URL || `https://api.dingtalk.${tld(region)}`);
 
 export function gatewayOf(base: string): string {
   const u = new URL(base);

@@ -73,8 +73,9 @@ async function resolveClient(env: Env, o: LoginOptions, region: Region, base: st
 }
 
 async function exchange(env: Env, c: Client, code: string): Promise<ReturnType<typeof tokenFrom>> {
+  if (c.secret) assertCredentialAllowed(`${apiBase(env, c.region)}/v1.0/oauth2/userAccessToken`, env, 'the DingTalk API');
   const a = c.secret
-    ? await request('POST', `${apiBase(c.region)}/v1.0/oauth2/userAccessToken`, { json: { clientId: c.id, clientSecret: c.secret, code, grantType: 'authorization_code' } })
+    ? await request('POST', `${apiBase(env, c.region)}/v1.0/oauth2/userAccessToken`, { json: { clientId: c.id, clientSecret: c.secret, code, grantType: 'authorization_code' } })
     : await request('POST', `${c.base}/oauth2/getToken`, { json: { clientId: c.id, authCode: code, grantType: 'authorization_code' } });
   try {
     if (a.status !== 200) throw new Error(`HTTP ${a.status}`);
