@@ -16,7 +16,7 @@ import { convert, declaredFlag, flagType } from './flag-types.js';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv, formats: string[]) => Ajv;
 
 /** The catalog's own format names; standard ones (date, date-time, uri, email) come from ajv-formats. */
-const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
+export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
   json: (v) => {
     try {
       JSON.parse(v);

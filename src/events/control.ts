@@ -17,15 +17,19 @@ import { journalCall } from '../journal/journal.js';
 import { text } from '../contract/values.js';
 import { redactSecrets } from '../backend/secrets.js';
 
-/** What an event command is given (a local command's context, src/local/types.ts, has all of it). */
+/** What an event command is given; a local command's context (src/local/types.ts) extends it. */
 export interface EventContext {
   tool: { canonical_path: string };
+  /** Declared and hidden flags keyed by flag name, values in their JSON types (after validation). */
   values: Record<string, unknown>;
   positionals: Record<string, unknown>;
   env: Env;
   catalog: { source_hash: string; surface_hash: string };
+  /** The per-call transport timeout (--timeout / DWS_TIMEOUT), for commands that call a backend. */
   timeoutMs: number;
+  /** Aborted on SIGINT/SIGTERM for long-running commands. */
   signal?: AbortSignal;
+  /** For streaming commands (JSON Lines out): one line per call, newline added by the writer. */
   writeLine?: (line: string) => Promise<void>;
 }
 

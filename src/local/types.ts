@@ -3,22 +3,12 @@
 // command, parsed and validated its flags against the ToolSpec, checked the catalog hashes and the confirmation;
 // a local command only does its job and returns the value printed as `{"result": ...}`.
 import type { ToolSpec } from '../catalog/types.js';
-import type { Env } from '../backend/config.js';
 import type { Effects } from '../plan/effects.js';
+import type { EventContext } from '../events/control.js';
 
-export interface LocalContext {
+/** The flags, environment, catalog hashes, timeout, signal and line writer of EventContext, with the whole ToolSpec. */
+export interface LocalContext extends EventContext {
   tool: ToolSpec;
-  /** Declared and hidden flags keyed by flag name, values in their JSON types (after validation). */
-  values: Record<string, unknown>;
-  positionals: Record<string, unknown>;
-  env: Env;
-  catalog: { source_hash: string; surface_hash: string };
-  /** The per-call transport timeout (--timeout / DWS_TIMEOUT), for commands that call a backend. */
-  timeoutMs: number;
-  /** Aborted on SIGINT/SIGTERM for long-running commands. */
-  signal?: AbortSignal;
-  /** For streaming commands (JSON Lines out): one line per call, newline added by the writer. */
-  writeLine?: (line: string) => Promise<void>;
   /** The run's way to the backend (journaled calls and transfers), as plans have it. */
   effects: Effects;
 }

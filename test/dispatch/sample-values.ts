@@ -5,6 +5,7 @@
 import type { ToolSpec } from '../../src/catalog/types.js';
 import type { Source, Transform } from '../../src/plan/spec.js';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
+import { CATALOG_FORMATS } from '../../src/contract/validate.js';
 
 /**
  * Every use of a flag in a plan with the transforms it goes through there (a `first` alternative and an `each` list
@@ -45,20 +46,16 @@ function exampleFits(p: ToolSpec['parameters'][string], uses: Transform[][], exa
   }
 }
 
-/** The catalog formats an example must meet (dispatch's ajv formats); a format not listed takes no example. */
+/**
+ * The formats an example must meet: three of dispatch's own catalog formats and the two ajv-formats ones examples use;
+ * a format not listed (file-path: the plans read a real file) takes no example.
+ */
 const FORMAT_FITS: Record<string, (v: string) => boolean> = {
+  json: CATALOG_FORMATS.json,
+  'numeric-id': CATALOG_FORMATS['numeric-id'],
+  'positive-integer': CATALOG_FORMATS['positive-integer'],
   date: (v) => /^\d{4}-\d{2}-\d{2}$/u.test(v),
   'date-time': (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/u.test(v),
-  'numeric-id': (v) => /^\d+$/u.test(v),
-  'positive-integer': (v) => /^[1-9]\d*$/u.test(v),
-  json: (v) => {
-    try {
-      JSON.parse(v);
-      return true;
-    } catch {
-      return false;
-    }
-  },
 };
 
 /**
