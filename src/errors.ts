@@ -98,6 +98,8 @@ export const REASONS = {
   request_cancelled: 'validation',
   answer_unreadable: 'internal',
   journal_torn: 'internal',
+  // a read's answer larger than the cap (10 MiB unless --max-answer-mb raises it): nothing more of it is read
+  answer_too_large: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

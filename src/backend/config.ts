@@ -22,6 +22,25 @@ export interface ServerConfig {
   headers?: Record<string, string>;
   /** Every secret the configuration holds (all tokens, the URL's credentials): scrubbed from anything printed. */
   secrets?: string[];
+  /** The largest answer read (answerCap: DWS_MAX_ANSWER_MB, the --max-answer-mb flag); default 10 MiB as upstream. */
+  maxAnswerBytes?: number;
+}
+
+const DEFAULT_ANSWER_MB = 10;
+const MAX_ANSWER_MB = 1024;
+
+/**
+ * The answer size cap in bytes: upstream reads at most 10 MiB of an answer; DWS_MAX_ANSWER_MB (set by the
+ * --max-answer-mb flag for one run) raises or lowers it, a whole number of MiB from 1 to 1024.
+ */
+export function answerCap(env: Env): number {
+  const text = env.DWS_MAX_ANSWER_MB?.trim();
+  if (text === undefined || text === '') return DEFAULT_ANSWER_MB * 1024 * 1024;
+  const mb = Number(text);
+  if (!/^\d+$/.test(text) || mb < 1 || mb > MAX_ANSWER_MB) {
+    throw new DwsError('invalid_parameter', `--max-answer-mb (DWS_MAX_ANSWER_MB) must be a whole number of MiB from 1 to ${MAX_ANSWER_MB}, got "${text}"`);
+  }
+  return mb * 1024 * 1024;
 }
 
 interface ConfigFile {
@@ -111,6 +130,11 @@ function configuredSecrets(env: Env, config: ConfigFile, url: URL): string[] {
 
 /** The server of a product as resolveServer's order says; a DingTalk server needs a login (or DWS_TOKEN). */
 export async function resolveServer(product: string, env: Env = process.env): Promise<ServerConfig> {
+  const maxAnswerBytes = answerCap(env); // a bad cap is refused before any credential is read
+  return { ...(await locate(product, env)), maxAnswerBytes };
+}
+
+async function locate(product: string, env: Env): Promise<ServerConfig> {
   const { serverOverride, serverUrl } = await import('./servers.js');
   const { assertCredentialAllowed } = await import('./trust.js');
   const override = serverOverride(product, env);

@@ -76,7 +76,8 @@ async function confinedTargetOf(file: string, name: string, overwrite: boolean |
   refuseOwnState(dest, env, `the target "${file}"`);
   const present = await fs.lstat(dest).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
   if (present && !present.isFile()) return refuse(`the target "${file}" exists and is not a regular file`);
-  if (present && overwrite !== true) return refuse(`the target "${file}" already exists`, 'choose another path, or pass --overwrite to replace it');
+  if (present && overwrite !== true) return refuse(`the target "${file}" already exists and was left as it is`,
+    'choose another path or move the existing file away; where the command has an --overwrite flag, --overwrite replaces it');
   await fs.mkdir(dir, { recursive: true });
   return dest;
 }

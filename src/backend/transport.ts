@@ -53,7 +53,7 @@ export interface CallOptions {
 
 interface Failure {
   /** unreadable: the server answered tools/call with HTTP 200 and a body that is not JSON-RPC. */
-  kind: 'auth' | 'transient' | 'backend' | 'unreadable';
+  kind: 'auth' | 'transient' | 'backend' | 'unreadable' | 'too_large';
   /** tools/call may have reached the server. */
   sent: boolean;
   detail: string;
@@ -62,7 +62,8 @@ interface Failure {
 const TRANSIENT_STATUS = new Set([502, 503, 504]);
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const MAX_BODY = 10 * 1024 * 1024;
+/** upstream's cap on an answer (config.ts answerCap raises it) */
+const DEFAULT_ANSWER_BYTES = 10 * 1024 * 1024;
 /** upstream's request id of tools/call */
 const CALL_ID = 3;
 
@@ -111,12 +112,13 @@ async function attempt(server: ServerConfig, o: CallOptions, key: string | undef
   }
   if (key) headers[IDEMPOTENCY_HEADER] = key;
   const body = JSON.stringify({ jsonrpc: '2.0', id: CALL_ID, method: 'tools/call', params: { name: o.rpcName, arguments: o.arguments } });
+  const cap = server.maxAnswerBytes ?? DEFAULT_ANSWER_BYTES;
   onSend();
   let answer: PlainAnswer;
   try {
-    answer = await requestConfined(server.url, { method: 'POST', headers, body, timeoutMs: o.timeoutMs, maxBytes: MAX_BODY });
+    answer = await requestConfined(server.url, { method: 'POST', headers, body, timeoutMs: o.timeoutMs, maxBytes: cap });
   } catch (err) {
-    if ((err as Error)?.name === 'TooLarge') throw { kind: 'unreadable', sent: true, detail: 'the answer is larger than 10 MiB' } satisfies Failure;
+    if ((err as Error)?.name === 'TooLarge') throw { kind: 'too_large', sent: true, detail: `the answer is larger than ${cap / 1024 / 1024} MiB` } satisfies Failure;
     throw networkFailure(err);
   }
   if (key && answer.headers[IDEMPOTENCY_HEADER] === key) seen.keyEchoed = true;
@@ -200,15 +202,31 @@ export function redact(text: string, server: ServerConfig): string {
  */
 const RESULT_SECRET_MIN = 8;
 
+/**
+ * Iterative, not recursive: a backend may answer a document nested thousands of levels deep, and a write's answer
+ * must still be printed rather than fail in dws after the write succeeded.
+ */
 function redactValue(value: unknown, server: ServerConfig, secrets = secretsOf(server, RESULT_SECRET_MIN)): unknown {
-  if (typeof value === 'string') return replaceAll(value, server, secrets);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, server, secrets));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    Object.defineProperty(out, replaceAll(k, server, secrets), { value: redactValue(v, server, secrets), enumerable: true, writable: true, configurable: true });
+  const copy = (v: unknown): unknown => {
+    if (typeof v === 'string') return replaceAll(v, server, secrets);
+    if (v === null || typeof v !== 'object') return v;
+    const out: unknown = Array.isArray(v) ? new Array<unknown>(v.length) : {};
+    pending.push([v as object, out as object]);
+    return out;
+  };
+  const pending: Array<[object, object]> = [];
+  const root = copy(value);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [from, to] = next;
+    if (Array.isArray(from)) {
+      from.forEach((v, i) => ((to as unknown[])[i] = copy(v)));
+      continue;
+    }
+    for (const [k, v] of Object.entries(from)) {
+      Object.defineProperty(to, replaceAll(k, server, secrets), { value: copy(v), enumerable: true, writable: true, configurable: true });
+    }
   }
-  return out;
+  return root;
 }
 
 /** Error details: redacted and cut to a readable length. */
@@ -244,6 +262,13 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
       if (earlierSent && failure.kind !== 'transient') {
         throw new DwsError('outcome_unknown', `${where}: ${detail} (on attempt ${n}, after an earlier attempt was sent with the same idempotency key); the command may or may not have taken effect`,
           'check its effect before running it again');
+      }
+      if (failure.kind === 'too_large' && o.replayable) {
+        throw new DwsError('answer_too_large', `${where}: ${detail}; dws stopped reading it`, 'raise the cap for this run with --max-answer-mb <MiB> (or DWS_MAX_ANSWER_MB), or ask for less (a page size, a filter)');
+      }
+      if (failure.kind === 'too_large') {
+        throw new DwsError('outcome_unknown', `${where}: ${detail} and was not read; the command may or may not have taken effect`,
+          'check its effect before running it again; --max-answer-mb <MiB> reads larger answers');
       }
       if (failure.kind === 'auth') throw new DwsError('auth_failed', `${where}: ${detail}`, 'run `dws auth login` (or check DWS_TOKEN when you set one)');
       if (failure.kind === 'backend') throw new DwsError('backend_error', `${where} failed: ${detail}`);

@@ -118,7 +118,11 @@ async function once(url: URL, method: string, headers: Record<string, string>, b
       });
       res.on('error', reject);
     });
-    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('no answer before the timeout'), { name: 'TimeoutError' })));
+    // The deadline covers the whole answer: an idle timer alone never fires on a server that drips a byte at a time.
+    const late = () => req.destroy(Object.assign(new Error('no answer before the timeout'), { name: 'TimeoutError' }));
+    const deadline = setTimeout(late, timeoutMs);
+    req.setTimeout(timeoutMs, late);
+    req.on('close', () => clearTimeout(deadline));
     req.on('error', reject);
     req.end(body);
   });

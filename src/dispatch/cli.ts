@@ -14,7 +14,7 @@ import { identityKey } from '../catalog/identity.js';
 import { parseToolArgs } from './flags.js';
 import { foldInput, validateInput } from '../contract/validate.js';
 import { groupHelp, toolHelp } from './help.js';
-import type { Env } from '../backend/config.js';
+import { answerCap, type Env } from '../backend/config.js';
 import { localCommands } from '../local/index.js';
 import { executePlan, planOf, type PlanDryRun } from '../plan/executor.js';
 import type { PlanSpec } from '../plan/spec.js';
@@ -191,8 +191,10 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     throw new DwsError('unsupported_output_format', `--format must be json or text, not "${format}"`);
   }
   const c = parsed.control;
-  // --profile applies to this one run: the credential resolution reads DWS_PROFILE (backend/auth/credential.ts)
-  const env = c.profile ? { ...io.env, DWS_PROFILE: c.profile } : io.env;
+  // --profile and --max-answer-mb apply to this one run, through the variables the backend reads (DWS_PROFILE in
+  // backend/auth/credential.ts, DWS_MAX_ANSWER_MB in backend/config.ts answerCap: checked here, before anything runs)
+  const env = { ...io.env, ...(c.profile ? { DWS_PROFILE: c.profile } : {}), ...(c.maxAnswerMb !== undefined ? { DWS_MAX_ANSWER_MB: c.maxAnswerMb } : {}) };
+  answerCap(env);
   // a plan that hands over to a local command stops as that command does
   const stop = onInterrupt(Object.hasOwn(localCommands, tool.canonical_path) || (tool.plan?.steps.some((s) => s.kind === 'handoff') ?? false));
   try {

@@ -6,17 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
-
-/** Dispatch's own flags. A tool that declares a parameter of the same name keeps its parameter (see CONTROL). */
-export const CONTROL_FLAGS = ['yes', 'dry-run', 'format', 'timeout', 'expected-source-hash', 'expected-surface-hash', 'profile'] as const;
-export type ControlFlag = (typeof CONTROL_FLAGS)[number];
-
-/**
- * `yes` and `dry-run` mean the same thing whether the tool declares them or not, so a declared one also drives the
- * gate. The others are the tool's own parameters when declared (e.g. aitable.import_data --timeout); the transport
- * timeout then comes from DWS_TIMEOUT.
- */
-const SHARED_MEANING: ReadonlySet<string> = new Set(['yes', 'dry-run']);
+import { CONTROL_FLAGS, CONTROL_HELP, SHARED_MEANING, type ControlFlag } from '../contract/control.js';
 
 /** The option's attribute is the flag name itself: `end-time` and a hidden `endTime` must not share a slot. */
 class FlagOption extends Option {
@@ -34,7 +24,7 @@ export interface ParsedArgs {
   values: Record<string, unknown>;
   /** Positional values keyed by positional name. */
   positionals: Record<string, unknown>;
-  control: { yes: boolean; dryRun: boolean; format?: string; timeout?: string; expectedSource?: string; expectedSurface?: string; profile?: string };
+  control: { yes: boolean; dryRun: boolean; format?: string; timeout?: string; maxAnswerMb?: string; expectedSource?: string; expectedSurface?: string; profile?: string };
 }
 
 function typeOf(tool: ToolSpec, name: string): string | undefined {
@@ -95,18 +85,12 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
   const declares = (f: string) => declaredFlag(tool, f) !== undefined;
   for (const [name, p] of Object.entries(tool.parameters)) addFlag(cmd, name, p.type, false, p.shorthand, declares);
   for (const [name, p] of Object.entries(tool.hidden_parameters ?? {})) addFlag(cmd, name, p.type, true, undefined, declares);
-  const control = (f: ControlFlag, spec: string, desc: string) => {
-    if (!declares(f)) cmd.addOption(new FlagOption(spec, desc, f));
-  };
-  control('yes', '--yes', 'confirm a command that needs the user\'s confirmation');
-  if (!declares('yes')) cmd.addOption(new FlagOption('--no-yes', '', 'yes').hideHelp());
-  control('dry-run', '--dry-run', 'print the invocation plan and call nothing');
-  if (!declares('dry-run')) cmd.addOption(new FlagOption('--no-dry-run', '', 'dry-run').hideHelp());
-  control('format', '--format <format>', 'json (default) or text');
-  control('timeout', '--timeout <seconds>', 'per-attempt timeout');
-  control('expected-source-hash', '--expected-source-hash <hash>', 'refuse unless the catalog has this source_hash');
-  control('expected-surface-hash', '--expected-surface-hash <hash>', 'refuse unless the catalog has this surface_hash');
-  control('profile', '--profile <selector>', 'run as this logged-in profile (corpId:userId, corpId or name; `dws profile list`)');
+  for (const f of CONTROL_FLAGS) {
+    if (declares(f)) continue;
+    cmd.addOption(new FlagOption(CONTROL_HELP[f][0].replace(/<[^>]*>/, '<value>'), '', f));
+    // pflag's --yes=false also comes as --no-yes (normalizeBooleans)
+    if (SHARED_MEANING.has(f)) cmd.addOption(new FlagOption(`--no-${f}`, '', f).hideHelp());
+  }
   const positionals = [...(tool.positionals ?? [])].sort((a, b) => a.index - b.index);
   for (const p of positionals) cmd.argument(p.variadic ? `[${p.name}...]` : `[${p.name}]`);
   cmd.action(() => {});
@@ -139,6 +123,7 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
       dryRun: opts['dry-run'] === true,
       format: str('format'),
       timeout: str('timeout'),
+      maxAnswerMb: str('max-answer-mb'),
       expectedSource: str('expected-source-hash'),
       expectedSurface: str('expected-surface-hash'),
       profile: str('profile'),

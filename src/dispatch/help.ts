@@ -1,19 +1,10 @@
 // Help text for catalog commands, in English and Chinese side by side, rendered from the ToolSpec (hidden
 // compatibility flags are never shown). Group help lists the commands under a CLI path prefix.
 import type { ToolSpec } from '../catalog/types.js';
-import { CONTROL_FLAGS } from './flags.js';
+import { CONTROL_FLAGS, CONTROL_HELP } from '../contract/control.js';
 import { byCodePoint } from '../catalog/order.js';
 import { executionSummary } from '../plan/summary.js';
 
-const CONTROL_HELP: Record<(typeof CONTROL_FLAGS)[number], [string, string]> = {
-  yes: ['--yes', 'confirm a command that needs the user\'s confirmation / 确认需要用户确认的命令'],
-  'dry-run': ['--dry-run', 'print the invocation plan, call nothing / 只打印调用计划，不执行'],
-  format: ['--format <json|text>', 'output format, default json / 输出格式，默认 json'],
-  timeout: ['--timeout <seconds>', 'per-attempt timeout, default 30 / 每次调用的超时秒数，默认 30'],
-  'expected-source-hash': ['--expected-source-hash <hash>', 'refuse unless the catalog source_hash matches / 目录 source_hash 不符则拒绝'],
-  'expected-surface-hash': ['--expected-surface-hash <hash>', 'refuse unless the catalog surface_hash matches / 目录 surface_hash 不符则拒绝'],
-  profile: ['--profile <selector>', 'run as this logged-in profile (corpId:userId, corpId or name; see `dws profile list`) / 以指定登录档案执行'],
-};
 
 /** One line on how the command runs: its backend call(s), paging, resolution, transfers. */
 function executionText(t: ToolSpec, e: NonNullable<ReturnType<typeof executionSummary>>): string {

@@ -4,11 +4,10 @@
 // command whose upstream body converts its flags declares its own plan instead (catalog/plans/<product>.yaml).
 import type { ToolSpec } from '../catalog/types.js';
 import { aliasTarget } from '../contract/aliases.js';
+import { SHARED_MEANING } from '../contract/control.js';
 import { byCodePoint } from '../catalog/order.js';
 import type { PlanSpec, Source } from './spec.js';
 
-/** Dispatch controls that never become arguments unless the catalog names a property for them. */
-const CONTROL_ONLY = new Set(['yes', 'dry-run']);
 
 export function camelCase(flag: string): string {
   return flag.replace(/[-_]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -24,7 +23,7 @@ export function atomicPlan(tool: ToolSpec): PlanSpec {
     // a compatibility spelling is folded into the flag it stands for before the plan runs
     if (aliasTarget(tool, name) !== undefined) continue;
     const property = Object.hasOwn(declared, name) ? declared[name].property : null;
-    if (property === null && CONTROL_ONLY.has(name)) continue;
+    if (property === null && SHARED_MEANING.has(name)) continue;
     const key = property ?? camelCase(name);
     if (property === null) derived.push(key);
     // only what the user gave: catalog defaults of an unreviewed atomic command are not sent (a reviewed one

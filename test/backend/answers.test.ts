@@ -1,99 +1,89 @@
-// Each class of answer a DingTalk server gives, as upstream classifies it, with its exit code and envelope.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchInProcess, runCliAsync } from '../helpers.js';
-import { startFakeDingTalk, type FakeDingTalk } from '../fixtures/dingtalk/server.js';
-import { fakeEnv } from './env.js';
-import { seedLogin } from './seed.js';
-import { GATEWAY_AUTH_CODES, GRANT_CODES } from '../../src/backend/classify.js';
+// Issue 33 #18 and #19: an answer is read up to a cap (10 MiB as upstream, --max-answer-mb / DWS_MAX_ANSWER_MB
+// raise it) and within the --timeout deadline as a whole, so a server that drips its answer a byte at a time is a
+// timeout (and a read is retried), never "not a JSON-RPC answer". Servers on 127.0.0.1 only.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { errorOf, runCliAsync } from '../helpers.js';
 
-let fake: FakeDingTalk;
-let env: Record<string, string>;
-let token: string;
-
-beforeAll(async () => {
-  fake = await startFakeDingTalk();
-  env = fakeEnv(fake.base);
-  token = seedLogin(env, fake);
+const state = mkdtempSync(path.join(os.tmpdir(), 'dws-answers-'));
+afterAll(() => rmSync(state, { recursive: true, force: true }));
+let server: http.Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+  server = undefined;
 });
-afterAll(() => fake.close());
 
-async function answered(answer: () => { text?: string; result?: unknown; status?: number }) {
-  fake.answers.get_current_user_profile = answer;
-  const r = await dispatchInProcess(['contact', 'user', 'get-self'], env);
-  delete fake.answers.get_current_user_profile;
-  expect(r.out).toBe('');
-  expect(r.error).toBeDefined();
-  expect(r.error!.envelope()).not.toContain(token);
-  return { exit: r.error!.exitCode, envelope: JSON.parse(r.error!.envelope()) as Record<string, unknown> & { error: Record<string, string> } };
+/** A server whose every POST is answered by `answer`; counts the requests it received. */
+async function serve(answer: (res: http.ServerResponse) => void): Promise<{ template: string; posts: () => number }> {
+  let posts = 0;
+  server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      posts++;
+      answer(res);
+    });
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return { template: `http://127.0.0.1:${port}/{server}`, posts: () => posts };
 }
 
-const text = (v: unknown) => () => ({ text: JSON.stringify(v) });
+const envFor = (template: string, extra: Record<string, string> = {}) => ({
+  DWS_MCP_URL_TEMPLATE: template, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-answers-secret',
+  DWS_STATE_DIR: state, DWS_JOURNAL: path.join(state, 'journal.jsonl'), ...extra,
+});
 
-describe('answers inside HTTP 200 and refusals', () => {
-  it('success:false is business_error (exit 1) with the backend code and message', async () => {
-    const r = await answered(text({ success: false, errorCode: 'invalidParameter.userId', errorMsg: 'no such user' }));
-    expect(r.exit).toBe(1);
-    expect(r.envelope.error).toMatchObject({ category: 'backend', reason: 'business_error' });
-    expect(r.envelope.error.message).toContain('invalidParameter.userId: no such user');
-  });
+/** A JSON-RPC answer whose structured content carries `size` bytes of text. */
+function bigAnswer(size: number): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'ok' }], structuredContent: { blob: 'x'.repeat(size) } } });
+}
 
-  it('success:false nested under result/data is found too', async () => {
-    const r = await answered(text({ result: { data: { success: 'false', code: 'E42', message: 'deep' } } }));
-    expect(r.envelope.error).toMatchObject({ reason: 'business_error' });
-    expect(r.envelope.error.message).toContain('E42: deep');
-  });
-
-  it('isError is mcp_tool_error (exit 1)', async () => {
-    const r = await answered(() => ({ result: { isError: true, content: [{ type: 'text', text: 'tool blew up' }] } }));
-    expect(r.exit).toBe(1);
-    expect(r.envelope.error).toMatchObject({ category: 'backend', reason: 'mcp_tool_error' });
-    expect(r.envelope.error.message).toContain('tool blew up');
-  });
-
-  for (const code of GRANT_CODES) {
-    it(`${code} is agent_scope_required (exit 4) with upstream's grant JSON`, async () => {
-      const data = { flowId: 'f-1', uri: 'https://login.dingtalk.com/grant?x=1', desc: 'grant calendar read' };
-      const r = await answered(text({ success: false, code, data }));
-      expect(r.exit).toBe(4);
-      expect(r.envelope).toMatchObject({ success: false, code, data, error: { category: 'grant', reason: 'agent_scope_required' } });
-      expect(r.envelope.error.hint).toContain('dws pat');
-    });
-  }
-
-  for (const code of GATEWAY_AUTH_CODES) {
-    it(`the gateway code ${code} is gateway_auth_expired (exit 2)`, async () => {
-      const r = await answered(text({ success: false, errorCode: code, errorMsg: 'token check failed' }));
-      expect(r.exit).toBe(2);
-      expect(r.envelope.error).toMatchObject({ category: 'auth', reason: 'gateway_auth_expired' });
-      expect(r.envelope.error.hint).toContain('dws auth login');
-    });
-  }
-
-  for (const status of [401, 403]) {
-    it(`HTTP ${status} is auth_failed (exit 2) with dws auth login in the hint`, async () => {
-      const r = await answered(() => ({ status }));
-      expect(r.exit).toBe(2);
-      expect(r.envelope.error).toMatchObject({ category: 'auth', reason: 'auth_failed' });
-      expect(r.envelope.error.hint).toContain('dws auth login');
-    });
-  }
-
-  it('the CLI prints the grant JSON line on stderr and exits 4; the journal records the outcome', async () => {
-    fake.answers.get_current_user_profile = text({ success: false, code: 'PAT_NO_PERMISSION', data: { uri: 'https://x.dingtalk.com/a' } });
-    const r = await runCliAsync(['contact', 'user', 'get-self'], '', env);
-    delete fake.answers.get_current_user_profile;
-    expect(r.status).toBe(4);
+describe('the answer size cap', { timeout: 60_000 }, () => {
+  it('refuses a read answer over 10 MiB with answer_too_large (exit 1), naming the flag that raises it', async () => {
+    const s = await serve((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(bigAnswer(11 * 1024 * 1024)));
+    const r = await runCliAsync(['aitable', 'base', 'list'], '', envFor(s.template));
+    expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
-    const line = JSON.parse(r.stderr.trim().split('\n').pop()!);
-    expect(line).toMatchObject({ success: false, code: 'PAT_NO_PERMISSION', data: { uri: 'https://x.dingtalk.com/a' }, error: { reason: 'agent_scope_required' } });
-    const journal = (await import('node:fs')).readFileSync(env.DWS_JOURNAL, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(journal.some((j) => j.error?.reason === 'agent_scope_required')).toBe(true);
-    expect(journal.some((j) => j.error?.reason === 'business_error')).toBe(true);
+    expect(errorOf(r.stderr)).toMatchObject({ reason: 'answer_too_large', message: expect.stringContaining('10 MiB'), hint: expect.stringContaining('--max-answer-mb') });
+    expect(s.posts()).toBe(1);
   });
 
-  it('a success answer is the result (exit 0)', async () => {
-    const r = await dispatchInProcess(['contact', 'user', 'get-self'], env);
-    expect(r.error).toBeUndefined();
-    expect(JSON.parse(r.out).result.result[0].orgEmployeeModel.userId).toBe('user-42');
+  it('reads it when --max-answer-mb raises the cap for the run, and DWS_MAX_ANSWER_MB does the same', async () => {
+    const s = await serve((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(bigAnswer(11 * 1024 * 1024)));
+    for (const [args, extra] of [[['--max-answer-mb', '12'], {}], [[], { DWS_MAX_ANSWER_MB: '12' }]] as const) {
+      const r = await runCliAsync(['aitable', 'base', 'list', ...args], '', envFor(s.template, extra));
+      expect(r.status, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as { result: { blob: string } }).result.blob.length).toBe(11 * 1024 * 1024);
+    }
+  });
+
+  it.each(['0', '1.5', 'ten', '2000'])('refuses --max-answer-mb %s before anything is sent (exit 3)', async (value) => {
+    const s = await serve((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(bigAnswer(10)));
+    const r = await runCliAsync(['aitable', 'base', 'list', '--max-answer-mb', value], '', envFor(s.template));
+    expect(r.status).toBe(3);
+    expect(errorOf(r.stderr).reason).toBe('invalid_parameter');
+    expect(s.posts()).toBe(0);
+  });
+});
+
+describe('a slow-drip answer past --timeout', { timeout: 60_000 }, () => {
+  it('is a timeout, and a read is retried (three attempts), never "not a JSON-RPC answer"', async () => {
+    // headers at once, then one byte every 100 ms: a socket idle timer of 1 s never fires
+    const s = await serve((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const drip = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(drip));
+    });
+    const r = await runCliAsync(['aitable', 'base', 'list', '--timeout', '1'], '', envFor(s.template));
+    expect(r.status).toBe(1);
+    const err = errorOf(r.stderr);
+    expect(err).toMatchObject({ reason: 'transport_error', message: expect.stringContaining('no answer before the timeout') });
+    expect(err.message).toContain('after 3 attempts');
+    expect(s.posts()).toBe(3);
   });
 });
