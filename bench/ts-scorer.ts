@@ -5,7 +5,8 @@
 import { tokenize, type CoreExports } from '../src/core/core.js';
 import type { ToolSpec } from '../src/catalog/types.js';
 import { fold } from '../src/catalog/identity.js';
-import { avoidPhrases, isExecutable } from '../src/snapshot/encode.js';
+import { avoidPhrases } from '../src/snapshot/encode.js';
+import { runs } from '../src/plan/runs.js';
 
 const decoder = new TextDecoder();
 
@@ -250,5 +251,5 @@ function better(score: number, doc: number, o: TsHit): boolean {
  */
 export function unfilteredMask(tools: readonly ToolSpec[], query: string): Uint8Array {
   const folded = fold(query);
-  return Uint8Array.from(tools, (t) => (!isExecutable(t) ? 0 : avoidPhrases(t).some((a) => folded.includes(a)) ? 2 : 1));
+  return Uint8Array.from(tools, (t) => (!runs(t) ? 0 : avoidPhrases(t).some((a) => folded.includes(a)) ? 2 : 1));
 }

@@ -7,6 +7,7 @@ import { DwsError, EXIT } from '../errors.js';
 import { fail, quietOnClosedPipe, readerGone, writeStdout, writeStream } from './io.js';
 import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
 import { checkOptionNames } from '../limits.js';
+import { commanderSuggestion } from '../catalog/nearest.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
 import { addAuthCommands } from './auth.js';
 
@@ -22,7 +23,7 @@ const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
 };
 
 /** The command a parse error came from ("dws schema search"), so the hint names that command's own help. */
-const failedCommand = new WeakMap<CommanderError, string>();
+const failedCommand = new WeakMap<CommanderError, Command>();
 
 function commandLine(cmd: Command): string {
   const names: string[] = [];
@@ -30,12 +31,15 @@ function commandLine(cmd: Command): string {
   return names.join(' ');
 }
 
-/** Maps a commander parse error to the error table; its "(Did you mean ...?)" line leads the hint. */
+/** Maps a commander parse error to the error table; the nearest option or subcommand (catalog/nearest.ts) leads the hint. */
 export function fromCommander(err: CommanderError): DwsError {
   const reason = COMMANDER_REASONS[err.code] ?? 'invalid_argument';
-  const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
-  const suggestion = rest.join(' ').trim().replace(/^\((.*)\)$/, '$1');
-  const help = `\`${failedCommand.get(err) ?? 'dws'} --help\``;
+  const first = err.message.replace(/^error: /, '').split('\n')[0];
+  const cmd = failedCommand.get(err);
+  const shown = cmd?.createHelp();
+  const suggestion = cmd && shown ? commanderSuggestion(err.code, first, shown.visibleOptions(cmd).flatMap((o) => (o.long ? [o.long] : [])),
+    shown.visibleCommands(cmd).map((c) => c.name())) : '';
+  const help = `\`${cmd ? commandLine(cmd) : 'dws'} --help\``;
   return new DwsError(reason, first, suggestion ? `${suggestion} See ${help}.` : `run ${help} for usage`);
 }
 
@@ -44,10 +48,10 @@ export function configureRoot(cmd: Command): Command {
     .helpOption('-h, --help', 'show this help / 显示帮助')
     .exitOverride((err) => {
       // The innermost command reports first; its parents only pass the error on.
-      if (!failedCommand.has(err)) failedCommand.set(err, commandLine(cmd));
+      if (!failedCommand.has(err)) failedCommand.set(err, cmd);
       throw err;
     })
-    .showSuggestionAfterError(true)
+    .showSuggestionAfterError(false)
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .enablePositionalOptions()
     .allowExcessArguments(false);

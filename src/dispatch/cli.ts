@@ -16,7 +16,8 @@ import { foldInput, validateInput } from '../contract/validate.js';
 import { groupHelp, toolHelp } from './help.js';
 import { answerCap, type Env } from '../backend/config.js';
 import { localCommands } from '../local/index.js';
-import { executePlan, planOf, type PlanDryRun } from '../plan/executor.js';
+import { executePlan, type PlanDryRun } from '../plan/executor.js';
+import { howItRuns } from '../plan/runs.js';
 import type { PlanSpec } from '../plan/spec.js';
 import { effectsFor } from './effects.js';
 import type { LocalCommand } from '../local/types.js';
@@ -60,20 +61,17 @@ export function checkHashes(engine: Engine, c: { expectedSource?: string; expect
 
 type Runner = { kind: 'plan'; plan: PlanSpec } | { kind: 'local'; run: LocalCommand };
 
+/** The runner of a command as plan/runs.ts says it runs; a local one is its registered code (src/local/). */
 function checkDispatchable(t: ToolSpec): Runner {
-  if (t.availability === 'unavailable') {
-    throw new DwsError('tool_unavailable', `${t.canonical_path} is unavailable: ${t.interface_reason ?? 'no reason given'}`, 'report the capability as unavailable; do not retry');
+  const how = howItRuns(t);
+  if (how.kind === 'unavailable') {
+    throw new DwsError('tool_unavailable', `${t.canonical_path} is unavailable: ${how.reason}`, 'report the capability as unavailable; do not retry');
   }
-  // A registered local command runs locally whatever its facts call it: upstream composes event status/stop/consume
-  // and dev connect restart from a local control plane, not from backend RPCs (dws-composition.json class local).
-  const local = t.interface_mode !== 'mcp' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
+  if (how.kind === 'plan') return how;
+  const local = how.kind === 'local' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
   if (local) return { kind: 'local', run: local };
-  const plan = planOf(t);
-  if (!plan) {
-    throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${t.interface_reason ?? 'it has no RPC reference'}`,
-      'this command has no execution plan yet; find another with `dws schema search`');
-  }
-  return { kind: 'plan', plan };
+  throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${how.kind === 'none' ? how.reason : 'no local implementation is registered'}`,
+    'this command has no execution plan yet; find another with `dws schema search`');
 }
 
 export function timeoutMs(flag: string | undefined, env: Env): number {

@@ -7,6 +7,7 @@ import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
 import { CONTROL_FLAGS, CONTROL_HELP, SHARED_MEANING, type ControlFlag } from '../contract/control.js';
+import { commanderSuggestion } from '../catalog/nearest.js';
 
 /** The option's attribute is the flag name itself: `end-time` and a hidden `endTime` must not share a slot. */
 class FlagOption extends Option {
@@ -78,7 +79,7 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
   // Same settings as the root program (src/cli/main.ts): parse errors become CommanderErrors, never text.
   const cmd = new Command(`dws ${tool.primary_cli_path}`)
     .exitOverride()
-    .showSuggestionAfterError(true)
+    .showSuggestionAfterError(false)
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .allowExcessArguments(false)
     .helpOption(false);
@@ -97,7 +98,7 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
   try {
     cmd.parse(normalizeBooleans(tool, argv), { from: 'user' });
   } catch (err) {
-    throw usageError(err, tool);
+    throw usageError(err, tool, cmd);
   }
 
   const opts = cmd.opts<Record<string, unknown>>();
@@ -137,10 +138,11 @@ const USAGE_REASONS: Record<string, 'unknown_option' | 'missing_argument' | 'inv
   'commander.excessArguments': 'invalid_argument',
 };
 
-/** A commander parse error as a usage DwsError (exit 2); commander's "(Did you mean --x?)" becomes the hint. */
-function usageError(err: unknown, tool: ToolSpec): unknown {
+/** A commander parse error as a usage DwsError (exit 2), with the nearest visible flag as the hint (catalog/nearest.ts). */
+function usageError(err: unknown, tool: ToolSpec, cmd: Command): unknown {
   if (!(err instanceof CommanderError)) return err;
-  const [first, ...rest] = err.message.replace(/^error: /, '').split('\n');
-  const suggestion = rest.join(' ').trim().replace(/^\((.*)\)$/, '$1');
+  const first = err.message.replace(/^error: /, '').split('\n')[0];
+  const visible = cmd.createHelp().visibleOptions(cmd).flatMap((o) => (o.long ? [o.long] : []));
+  const suggestion = commanderSuggestion(err.code, first, visible, []);
   return new DwsError(USAGE_REASONS[err.code] ?? 'invalid_argument', first, suggestion || `see \`dws ${tool.primary_cli_path} --help\``);
 }

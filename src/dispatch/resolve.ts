@@ -6,8 +6,8 @@ import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
-import { nearestNames } from '../schema/nearest.js';
-import { quoted, suggestible } from '../limits.js';
+import { nearestNames } from '../catalog/nearest.js';
+import { quoted } from '../limits.js';
 
 /** The deepest CLI path in the catalog has 4 words; a little headroom costs nothing. */
 const MAX_PATH_WORDS = 6;
@@ -54,7 +54,6 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
 
 /** "did you mean" for an unknown command: the nearest built-in commands, products, groups and visible CLI paths. */
 function nearest(typed: string, tools: ToolSpec[]): string {
-  if (!suggestible(typed)) return '';
   const names = ['schema', 'serve'];
   for (const t of tools) {
     if (t.visibility !== 'visible') continue;

@@ -2,9 +2,9 @@
 // each needs, and the fields of each event. `event list` and `event schema` read it; `event consume` uses it to
 // build a subscription's rule and to flatten a delivered event (--flatten) field by field from the payload paths
 // the data declares, so the schema `event schema --flatten` prints is exactly what consume writes.
-import { closest } from 'fastest-levenshtein';
 import data from '../../catalog/events/personal.json' with { type: 'json' };
 import { DwsError } from '../errors.js';
+import { nearestNames } from '../catalog/nearest.js';
 import { text } from '../contract/values.js';
 
 export interface FieldSpec {
@@ -139,7 +139,7 @@ export function lookupEvent(key: string): EventDefinition {
   const def = directory.events.find((e) => e.event_key === key);
   if (def) return def;
   const keys = directory.events.map((e) => e.event_key);
-  const near = key.trim() === '' ? undefined : closest(key, keys);
+  const [near] = nearestNames(key.trim(), keys, 1);
   throw new DwsError('unknown_event_key', `"${key}" is not a personal event key`,
     `${near ? `did you mean ${near}? ` : ''}list the keys with \`dws event list\``);
 }

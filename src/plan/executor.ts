@@ -15,7 +15,6 @@ import type { Env } from '../backend/config.js';
 import { asList, describeCondition, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
 import { dryRun, evalArgs, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
-import { atomicPlan } from './atomic.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -37,12 +36,6 @@ export interface ExecuteOptions {
 }
 
 export type ExecuteOutcome = { plan: PlanDryRun } | { result: unknown } | { streamed: true };
-
-/** The plan a command runs: its declared plan, else (an atomic command) the one-step plan it is. */
-export function planOf(tool: ToolSpec): PlanSpec | undefined {
-  if (tool.plan) return tool.plan;
-  return tool.interface_mode === 'mcp' && tool.interface_ref ? atomicPlan(tool) : undefined;
-}
 
 /** Identifier-like fields of a result (`messageId`, `taskIds`, `id`), for partial_outcome messages. */
 export function returnedIds(result: unknown): Record<string, unknown> {
@@ -333,11 +326,4 @@ function stepWhat(step: PlanStep): string {
   if (step.kind === 'call') return `${step.server}.${step.rpc}`;
   if (step.kind === 'handoff') return `hand-over to ${step.handoff.local}`;
   return step.kind;
-}
-
-/** Runs a command's plan (see planOf). */
-export async function executeTool(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
-  const plan = planOf(tool);
-  if (!plan) throw new DwsError('not_dispatchable', `${tool.canonical_path} has no execution plan in this build`);
-  return executePlan(tool, plan, data, o);
 }

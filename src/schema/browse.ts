@@ -1,14 +1,14 @@
 // `dws schema` views over the normalized ToolSpecs: overview, product, group (CLI path prefix), leaf, --all, and
 // versioned Inspect (schema-inspect.v1). The full leaf IS the ToolSpec, and the --all entry is the same object;
 // --compact is only a projection (compact.ts). Nothing here builds a second catalog.
-import { quoted, suggestible } from '../limits.js';
+import { quoted } from '../limits.js';
 import { DwsError } from '../errors.js';
 import { identityKey, type IdentityLookup } from '../catalog/identity.js';
 import { byCodePoint } from '../catalog/order.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import type { SnapshotMeta, ToolText } from '../snapshot/decode.js';
 import { compactLeaf, compactNavigation } from './compact.js';
-import { nearestNames } from './nearest.js';
+import { nearestNames } from '../catalog/nearest.js';
 
 export const INSPECT_VERSION = 'schema-inspect.v1';
 
@@ -127,7 +127,6 @@ export class Browser {
 
   /** The nearest valid paths (and the `search` subcommand, a word people mistype here). */
   suggest(key: string, n = 5): string[] {
-    if (!suggestible(key)) return [];
     const candidates = ['search', ...this.src.products.map((p) => p.id)];
     const m = this.src.meta;
     for (let doc = 0; doc < m.count; doc++) {

@@ -6,19 +6,19 @@
 // src/engine/request.ts, so they get the SPEC 4.2 reasons; inspect and execute arguments by ajv against the very
 // schema tools/list advertises. Every refusal is a DwsError; the server turns it into an MCP tool error.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { distance } from 'fastest-levenshtein';
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { EFFECTS, LIMITS, SEARCH_VERSION, parseRequestJson } from '../engine/request.js';
 import { byCodePoint } from '../catalog/order.js';
+import { nearestNames } from '../catalog/nearest.js';
 import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
 import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
 import type { Env } from '../backend/config.js';
 import { inspect } from '../schema/browse.js';
 import type { SessionBudget } from './budget.js';
-import { MAX_ARGUMENT_BYTES, MAX_FLAG_NAME_CHARS, MAX_PATH_CHARS, quoted, suggestible } from '../limits.js';
+import { MAX_ARGUMENT_BYTES, MAX_FLAG_NAME_CHARS, MAX_PATH_CHARS, quoted } from '../limits.js';
 
 export const TOOL_NAMES = ['schema_search', 'schema_inspect', 'execute'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -234,11 +234,8 @@ function unknownFlag(tool: ToolSpec, name: string): DwsError {
   const control = CONTROL_FIELDS[name];
   if (control) return new DwsError('unknown_option', `"${name}" is not a flag of ${tool.canonical_path}`, `set "${control}": true next to "arguments" instead`);
   const bare = name.replace(/^-+/, '');
-  const nearest = flags
-    .filter(() => suggestible(bare))
-    .map((f) => ({ f, d: distance(bare, f) }))
-    .sort((a, b) => a.d - b.d || byCodePoint(a.f, b.f))[0];
-  const suggestion = bare !== name && Object.hasOwn(tool.parameters, bare) ? `write "${bare}" without the dashes` : nearest && nearest.d <= Math.max(2, bare.length / 3) ? `did you mean "${nearest.f}"?` : '';
+  const [nearest] = nearestNames(bare, flags, 1);
+  const suggestion = bare !== name && Object.hasOwn(tool.parameters, bare) ? `write "${bare}" without the dashes` : nearest ? `did you mean "${nearest}"?` : '';
   return new DwsError('unknown_option', `${tool.canonical_path} has no flag ${quoted(name)}`,
     `${suggestion ? suggestion + ' ' : ''}flags: ${flags.join(', ') || '(none)'}; read them with schema_inspect`);
 }

@@ -11,12 +11,10 @@ import {
   ENUM_COLUMNS, NO_CALLS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
 } from './decode.js';
 import { byCodePoint } from '../catalog/order.js';
+import { runs } from '../plan/runs.js';
 
 const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });
 
-export function isExecutable(t: ToolSpec): boolean {
-  return t.availability === 'available' && (t.interface_mode !== 'mcp' || t.interface_ref !== undefined);
-}
 
 function toolText(t: ToolSpec): ToolText {
   return { title: t.title, title_en: t.title_en, agent_summary: t.agent_summary, agent_summary_en: t.agent_summary_en };
@@ -122,7 +120,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
       return [c, { values, codes: Uint8Array.from(tools, (t) => values.indexOf(t[c])) }];
     })) as StoredMeta['enums'],
     aliases: utf8(tools.map((t) => t.aliases.join('\t')).join('\n')),
-    executable: Uint8Array.from(tools, (t) => (isExecutable(t) ? 1 : 0)),
+    executable: Uint8Array.from(tools, (t) => (runs(t) ? 1 : 0)),
     calls: Uint8Array.from(tools, (t) => Math.min(executionCalls(t) ?? NO_CALLS, NO_CALLS)),
     ...(({ text, starts }) => ({ identity_keys: utf8(text), identity_starts: packU32(starts) }))(joinStrings(identities.map(([k]) => k))),
     identity_docs: packU32(identities.map(([, doc]) => doc)),

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { REASONS } from '../../src/errors.js';
-import { localCommands } from '../../src/local/index.js';
+import { howItRuns } from '../../src/plan/runs.js';
 import { anySteps, dispatchInProcess, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 import { flagUses, valueFor } from '../dispatch/sample-values.js';
@@ -65,7 +65,7 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-const isLocal = (t: ToolSpec) => t.interface_mode === 'local' || Object.hasOwn(localCommands, t.canonical_path) || t.plan?.local !== undefined;
+const isLocal = (t: ToolSpec) => howItRuns(t).kind === 'local';
 const handsOver = (t: ToolSpec) => t.plan?.steps.some((s) => s.kind === 'handoff') ?? false;
 const dryOnly = (t: ToolSpec) => (isLocal(t) && !RUN_FOR_REAL.has(t.canonical_path)) || handsOver(t);
 

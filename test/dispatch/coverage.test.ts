@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runDispatch } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
+import { runs } from '../../src/plan/runs.js';
 import { localCommands } from '../../src/local/index.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { shippedEngine } from '../helpers.js';
@@ -49,8 +50,6 @@ function requiredArgv(t: ToolSpec): string[] {
   return [...argv, '--dry-run'];
 }
 
-const runnable = (t: ToolSpec) => t.availability === 'available' &&
-  ((t.interface_mode === 'mcp' && t.interface_ref !== undefined) || (t.interface_mode === 'composite' && t.plan !== undefined) || Object.hasOwn(localCommands, t.canonical_path));
 
 describe('every catalog leaf as a command', () => {
   it('no tool answers not_dispatchable to a bare --dry-run (a plan or another typed refusal, never an internal error)', async () => {
@@ -61,7 +60,7 @@ describe('every catalog leaf as a command', () => {
       if (reason === 'not_dispatchable') refused.push(t.canonical_path);
       // only an unavailable tool is refused for its availability; every other one has a way to run
       expect(reason === 'tool_unavailable', t.canonical_path).toBe(t.availability === 'unavailable');
-      if (t.availability === 'available') expect(runnable(t), t.canonical_path).toBe(true);
+      if (t.availability === 'available') expect(runs(t), t.canonical_path).toBe(true);
     }
     expect(refused).toEqual([]);
   });

@@ -5,16 +5,19 @@ import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/u;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/u;
 
+/** The one calendar check: the parts name a real day and clock time (no 2026-02-30, no 24:00, no :60). */
+function onCalendar(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): boolean {
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+}
+
 /** A local date or date-time -> its parts, checked to exist on the calendar. */
 function dateParts(v: unknown, where: string): { y: number; mo: number; d: number; h?: number; mi?: number; s?: number } {
   const m = typeof v === 'string' ? DATE.exec(v.trim()) : null;
   if (!m) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const time = m[4] === undefined ? {} : { h: Number(m[4]), mi: Number(m[5]), s: Number(m[6] ?? 0) };
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  const valid = probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d &&
-    (time.h === undefined || (time.h < 24 && time.mi! < 60 && time.s! < 60));
-  if (!valid) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
+  if (!onCalendar(y, mo, d, time.h, time.mi, time.s)) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
   return { y, mo, d, ...time };
 }
 
@@ -54,10 +57,8 @@ const flexTimeMs: Fn = (v, where) => {
     const m = form.exec(text);
     if (!m) continue;
     const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => (x === undefined || x === '' ? 0 : Number(x)));
-    const utc = Date.UTC(y, mo - 1, d, h, mi, s);
-    const probe = new Date(utc);
-    if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) break;
-    return utc - SHANGHAI_OFFSET_MS;
+    if (!onCalendar(y, mo, d, h, mi, s)) break;
+    return Date.UTC(y, mo - 1, d, h, mi, s) - SHANGHAI_OFFSET_MS;
   }
   return refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
 };
