@@ -51,7 +51,7 @@ export interface EventDirectory {
   events: EventDefinition[];
 }
 
-/** JSON Schema of catalog/events/personal.json (checked by test/dispatch/local/event-catalog.test.ts). */
+/** JSON Schema of catalog/events/personal.json (checked by test/local/event.test.ts). */
 export const EVENT_DIRECTORY_SCHEMA = {
   type: 'object',
   additionalProperties: false,

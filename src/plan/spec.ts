@@ -164,7 +164,7 @@ export interface DownloadSpec {
   max_bytes: number;
 }
 
-/** A hand-over to a local command (src/dispatch/local/) with arguments keyed by its flag names. */
+/** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */
 export interface HandoffSpec {
   local: string;
   args: Record<string, Source>;
@@ -219,7 +219,7 @@ export interface PlanSpec {
    */
   local_answer?: true;
   /**
-   * A command dispatch runs from its local registry (src/dispatch/local/) instead of these steps (which are then
+   * A command dispatch runs from its local registry (src/local/) instead of these steps (which are then
    * empty): `calls` are the kinds of backend call it makes in order (`<server>.<rpc>`, or `upload`/`download` for an
    * HTTP transfer to a URL the call before returned), each repeated per page or per item; `max_pages` bounds its list
    * calls in all. Absent calls: it calls no backend (a local control plane, the journal).

@@ -3,7 +3,7 @@
 // without a catalog default, which dispatch would otherwise refuse to run without), the
 // first flag of each require_one_of group, the partners of a require_together group it touches, its required
 // positionals, and --yes when its confirmation is user_required. Values are the parameter's `example` where it fits
-// the flag's type, format and plan transforms, else a sample per transform and type (test/dispatch/sample-values.ts).
+// the flag's type, format and plan transforms, else a sample per transform and type (test/plan/sample-values.ts).
 //
 // Asserted: nothing crashes (every failure is a DwsError whose reason is in the error table, src/errors.ts), and a run
 // that exits 0 made at least one backend call unless the command is local (interface mode local, a registered local
@@ -22,7 +22,7 @@ import { REASONS } from '../../src/errors.js';
 import { howItRuns } from '../../src/plan/runs.js';
 import { anySteps, dispatchInProcess, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
-import { flagUses, valueFor } from '../dispatch/sample-values.js';
+import { flagUses, valueFor } from '../plan/sample-values.js';
 
 /** Local commands that only read the journal or the event catalog: safe to run for real with a temp state. */
 const RUN_FOR_REAL = new Set(['audit.export', 'audit.tail', 'audit.verify', 'event.list', 'event.schema']);

@@ -10,7 +10,7 @@ import { executePlan } from '../../src/plan/executor.js';
 import { redactSecrets } from '../../src/backend/secrets.js';
 import { appendRecord, openJournal } from '../../src/journal/journal.js';
 import { startCannedBackend, type CannedBackend } from '../fixtures/multi-step/backend.js';
-import { inputsFor, makeFileRoot, toolOf } from '../dispatch/multi-step/support.js';
+import { inputsFor, makeFileRoot, toolOf } from '../plan/multi-step/support.js';
 import { executeOptions, runCliAsync } from '../helpers.js';
 
 let backend: CannedBackend;

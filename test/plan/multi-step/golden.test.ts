@@ -40,7 +40,7 @@ describe('multi-step dry-run plans (golden)', () => {
       expect(plan.steps.length).toBeGreaterThan(0);
     }
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, lines.join('\n') + '\n');
-    expect(existsSync(GOLDEN), `${GOLDEN} is missing: run UPDATE_GOLDEN=1 npx vitest run test/dispatch/multi-step`).toBe(true);
+    expect(existsSync(GOLDEN), `${GOLDEN} is missing: run UPDATE_GOLDEN=1 npx vitest run test/plan/multi-step`).toBe(true);
     expect(lines).toEqual(readFileSync(GOLDEN, 'utf8').trimEnd().split('\n'));
   });
 });

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dispatchTool } from '../../../src/dispatch/cli.js';
-import { directory, shapeFields } from '../../../src/events/catalog.js';
-import { BIN, errorOf, runCliAsync, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../../helpers.js';
-import { personalFrame, startEventServer, type EventFixture } from '../../fixtures/events/server.js';
+import { dispatchTool } from '../../src/dispatch/cli.js';
+import { directory, shapeFields } from '../../src/events/catalog.js';
+import { BIN, errorOf, runCliAsync, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
+import { personalFrame, startEventServer, type EventFixture } from '../fixtures/events/server.js';
 
 let fx: EventFixture;
 let stateRoot: string;
@@ -297,7 +297,7 @@ describe('event consume', () => {
 describe('event status and stop', () => {
   function record(runs: object[]) {
     const file = runsFile();
-    return import('../../../src/backend/state.js').then(({ writeJsonFile }) => writeJsonFile(file, runs));
+    return import('../../src/backend/state.js').then(({ writeJsonFile }) => writeJsonFile(file, runs));
   }
 
   it('status lists the active subscriptions of this client and the local consumers, as text by default', async () => {

@@ -182,7 +182,7 @@ describe('every single-call and paged plan against the recording MCP backend', (
       }
       const text = lines.join('\n') + '\n';
       if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, text);
-      expect(existsSync(GOLDEN), 'golden missing: run UPDATE_GOLDEN=1 npx vitest run test/dispatch/plans.test.ts').toBe(true);
+      expect(existsSync(GOLDEN), 'golden missing: run UPDATE_GOLDEN=1 npx vitest run test/plan/plans.test.ts').toBe(true);
       expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
     } finally {
       vi.useRealTimers();

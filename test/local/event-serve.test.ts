@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../src/index.js';
-import { personalFrame, startEventServer, type EventFixture } from '../../fixtures/events/server.js';
-import { privateSnapshot, reasonOf, serve, type Served } from '../../serve/client.js';
-import { runCliAsync } from '../../helpers.js';
+import { loadEngine } from '../../src/index.js';
+import { personalFrame, startEventServer, type EventFixture } from '../fixtures/events/server.js';
+import { privateSnapshot, reasonOf, serve, type Served } from '../serve/client.js';
+import { runCliAsync } from '../helpers.js';
 
 let fx: EventFixture;
 let snap: ReturnType<typeof privateSnapshot>;

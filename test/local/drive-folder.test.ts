@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DwsError } from '../../../src/errors.js';
-import { ROOT, dispatchInProcess, runCli, shippedEngine } from '../../helpers.js';
-import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
-import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
+import { DwsError } from '../../src/errors.js';
+import { ROOT, dispatchInProcess, runCli, shippedEngine } from '../helpers.js';
+import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { followedUpstream } from '../../scripts/lib/upstream.mjs';
 
 let mcp: McpFixture;
 let root: string;

@@ -1,4 +1,4 @@
-// Sample flag values for the tests that run every plan (test/dispatch/plans.test.ts) or every command
+// Sample flag values for the tests that run every plan (test/plan/plans.test.ts) or every command
 // (test/contract/required-only.test.ts): a value each flag's type, format and plan transforms accept. File flags name
 // files the caller puts in its file root: upload.txt (any bytes), whiteboard.json (a JSON document), and a directory
 // out/ (--output is out/saved.bin).

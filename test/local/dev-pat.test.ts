@@ -5,8 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { health } from '../../../src/local/dev.js';
-import { errorOf, runCliAsync } from '../../helpers.js';
+import { health } from '../../src/local/dev.js';
+import { errorOf, runCliAsync } from '../helpers.js';
 
 let root: string;
 const children: ChildProcess[] = [];
