@@ -40,7 +40,32 @@ export interface NormalizedRequest {
   exclude_canonical: string[];
 }
 
-const REQUEST_FIELDS = new Set(['version', 'query', 'subqueries', 'limit', 'candidate_limit', 'product_ids', 'effects', 'exclude_canonical']);
+const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description });
+
+/**
+ * The one description of a tool-search.v1 request as JSON Schema properties (the MCP schema_search tool offers it
+ * as its input schema; the fields this validator accepts are its keys). `products` fills the product_ids enum.
+ */
+export function searchRequestProperties(products: readonly string[], maxPathChars: number): Record<keyof SearchRequest, object> {
+  return {
+    version: { type: 'string', const: SEARCH_VERSION, description: `optional; "${SEARCH_VERSION}" if given` },
+    query: text(LIMITS.maxQueryScalars, `the task, at most ${LIMITS.maxQueryScalars} characters / ${LIMITS.maxQueryBytes} UTF-8 bytes; required unless subqueries are given`),
+    subqueries: {
+      type: 'array',
+      items: text(LIMITS.maxQueryScalars, 'one step of the task'),
+      minItems: 1,
+      maxItems: LIMITS.maxSubqueries,
+      description: `2-${LIMITS.maxSubqueries} steps of a multi-step task (together at most ${LIMITS.maxSubqueryBytes} UTF-8 bytes); results are merged round-robin`,
+    },
+    limit: { type: 'integer', minimum: 0, maximum: LIMITS.maxLimit, default: LIMITS.defaultLimit, description: 'candidates to return' },
+    candidate_limit: { type: 'integer', minimum: 0, maximum: LIMITS.maxCandidateLimit, default: LIMITS.defaultCandidateLimit, description: 'candidates to rank before the limit (raised to limit)' },
+    product_ids: { type: 'array', items: { type: 'string', enum: [...products] }, description: 'only commands of these products' },
+    effects: { type: 'array', items: { type: 'string', enum: [...EFFECTS] }, description: 'only commands with these effects' },
+    exclude_canonical: { type: 'array', items: { type: 'string', maxLength: maxPathChars }, description: 'canonical paths never to return (e.g. ones already tried)' },
+  };
+}
+
+const REQUEST_FIELDS: ReadonlySet<string> = new Set(Object.keys(searchRequestProperties([], 0)));
 
 export const VALID_REQUEST_EXAMPLE = '{"version":"tool-search.v1","query":"撤回群消息","limit":5}';
 

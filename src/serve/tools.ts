@@ -9,7 +9,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { EFFECTS, LIMITS, SEARCH_VERSION, parseRequestJson } from '../engine/request.js';
+import { SEARCH_VERSION, parseRequestJson, searchRequestProperties } from '../engine/request.js';
 import { byCodePoint } from '../catalog/order.js';
 import { nearestNames } from '../catalog/nearest.js';
 import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
@@ -59,8 +59,6 @@ const PATH = {
   description: 'canonical_path of a schema_search candidate, e.g. "chat.recall_message"',
 } as const;
 
-const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description });
-
 const NEVER_AUTHORIZES = 'Searching and inspecting never authorize anything: only execute runs a command, after its own checks and, where the command needs it, the user\'s confirmation.';
 
 /** The tools as tools/list shows them; product ids come from the catalog generation serving the listing. */
@@ -87,22 +85,7 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
       ].join(' '),
       inputSchema: {
         type: 'object',
-        properties: {
-          version: { type: 'string', const: SEARCH_VERSION, description: `optional; "${SEARCH_VERSION}" if given` },
-          query: text(LIMITS.maxQueryScalars, `the task, at most ${LIMITS.maxQueryScalars} characters / ${LIMITS.maxQueryBytes} UTF-8 bytes; required unless subqueries are given`),
-          subqueries: {
-            type: 'array',
-            items: text(LIMITS.maxQueryScalars, 'one step of the task'),
-            minItems: 1,
-            maxItems: LIMITS.maxSubqueries,
-            description: `2-${LIMITS.maxSubqueries} steps of a multi-step task (together at most ${LIMITS.maxSubqueryBytes} UTF-8 bytes); results are merged round-robin`,
-          },
-          limit: { type: 'integer', minimum: 0, maximum: LIMITS.maxLimit, default: LIMITS.defaultLimit, description: 'candidates to return' },
-          candidate_limit: { type: 'integer', minimum: 0, maximum: LIMITS.maxCandidateLimit, default: LIMITS.defaultCandidateLimit, description: 'candidates to rank before the limit (raised to limit)' },
-          product_ids: { type: 'array', items: { type: 'string', enum: products }, description: 'only commands of these products' },
-          effects: { type: 'array', items: { type: 'string', enum: [...EFFECTS] }, description: 'only commands with these effects' },
-          exclude_canonical: { type: 'array', items: { type: 'string', maxLength: MAX_PATH_CHARS }, description: 'canonical paths never to return (e.g. ones already tried)' },
-        },
+        properties: searchRequestProperties(products, MAX_PATH_CHARS),
         additionalProperties: false,
       },
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
