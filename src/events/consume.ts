@@ -250,7 +250,7 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
   if (reuse && keys.length) lookupEvent(keys[0]);
   const ttl = text(values.ttl) ? Math.floor(durationMs(text(values.ttl)) / 1000) : 0;
 
-  const cp = controlPlane(values, ctx.env);
+  const cp = await controlPlane(values, ctx.env);
   const client = new ControlClient(cp, ctx);
   const held: { id: string; eventKey: string; ruleType: string; owned: boolean }[] = [];
   const ephemeral = values.ephemeral === true;

@@ -6,11 +6,14 @@
 //   POST {control}/subscription/cancel {subId}   (an unknown id counts as cancelled)
 //   POST {ticket}                       {sourceId, mode}  -> {endpoint: ws(s) URL, ticket}: the Stream connection
 // Answers may be wrapped as {success, result, error | errorCode/errorMsg}. Endpoints, in order:
-//   control: --personal-event-base-url, DWS_EVENT_URL, config "event_url"
+//   control: --personal-event-base-url, DWS_EVENT_URL, config "event_url", else {MCP base}/dws (the login's MCP base,
+//            DWS_MCP_BASE_URL, or https://mcp.dingtalk.com), as upstream derives it
 //   ticket:  --stream-ticket-url, DWS_STREAM_TICKET_URL, config "stream_ticket_url", else the control URL with its
-//            trailing /dws replaced by /stream/connections/ticket (upstream derives both from the MCP base URL)
-//   source:  --stream-source-id, DWS_STREAM_SOURCE_ID, "open";  client id: DWS_CLIENT_ID, config "client_id"
-//   token:   DWS_TOKEN, config "token"  (sent as Authorization: Bearer and x-user-access-token; never printed)
+//            trailing /dws replaced by /stream/connections/ticket (upstream: {MCP base}/stream/connections/ticket)
+//   source:  --stream-source-id, DWS_STREAM_SOURCE_ID, "open"
+//   client id: DWS_CLIENT_ID, config "client_id", else the login's
+//   token:   DWS_TOKEN, config "token", else the login's, refreshed near expiry (sent as Authorization: Bearer and
+//            x-user-access-token, only where backend/trust.ts lets a token go; never printed)
 import { DwsError } from '../errors.js';
 import { configFile, type Env } from '../backend/config.js';
 import { journalCall } from '../journal/journal.js';
@@ -81,7 +84,7 @@ function httpUrl(url: string, what: string): string {
   return url.replace(/\/+$/, '');
 }
 
-export function controlPlane(values: Record<string, unknown>, env: Env): ControlPlane {
+export async function controlPlane(values: Record<string, unknown>, env: Env): Promise<ControlPlane> {
   let file: Record<string, unknown> | undefined;
   const conf = (key: string): string => text((file ??= configFile(env))[key]);
   // An unreadable config file only matters when a value must come from it.
@@ -92,18 +95,23 @@ export function controlPlane(values: Record<string, unknown>, env: Env): Control
       return '';
     }
   };
-  const control = text(values['personal-event-base-url']) || text(env.DWS_EVENT_URL) || conf('event_url');
-  if (!control) {
-    throw new DwsError('not_configured', 'no personal-event control service is configured',
-      'set DWS_EVENT_URL (e.g. https://host/dws), add "event_url" to the dws config file, or pass --personal-event-base-url');
-  }
+  // The user's token: DWS_TOKEN or the config's, else the stored login (refreshed near expiry; none: not_authenticated,
+  // before any request), whose MCP base the service lives under, as upstream derives it.
+  const explicit = text(env.DWS_TOKEN) || optional('token');
+  const login = explicit ? undefined : await (await import('../backend/auth/credential.js')).freshCredential(env);
+  const { mcpBase } = await import('../backend/auth/endpoints.js');
+  const mcp = mcpBase(env, login?.credential.region ?? 'cn', login?.credential.mcp_base);
+  const control = text(values['personal-event-base-url']) || text(env.DWS_EVENT_URL) || optional('event_url') || `${mcp}/dws`;
   const base = httpUrl(control, 'personal-event control URL');
   const ticket = text(values['stream-ticket-url']) || text(env.DWS_STREAM_TICKET_URL) || optional('stream_ticket_url')
     || `${base.replace(/\/dws$/, '')}/stream/connections/ticket`;
-  const clientId = text(env.DWS_CLIENT_ID) || conf('client_id');
-  if (!clientId) throw new DwsError('not_configured', 'personal events need the OAuth client id of this dws', 'set DWS_CLIENT_ID or add "client_id" to the dws config file');
-  const token = text(env.DWS_TOKEN) || conf('token');
-  if (!token) throw new DwsError('not_configured', 'personal events need the user access token', 'set DWS_TOKEN or add "token" to the dws config file');
+  const clientId = text(env.DWS_CLIENT_ID) || optional('client_id') || text(login?.credential.client_id);
+  if (!clientId) throw new DwsError('not_configured', 'personal events need the OAuth client id of this dws', 'log in with `dws auth login`, or set DWS_CLIENT_ID (or "client_id" in the dws config file)');
+  const token = explicit || login!.credential.access_token;
+  // the token goes only where a DingTalk token may go (trust.ts): https on a trusted domain, or loopback when allowed
+  const { assertCredentialAllowed } = await import('../backend/trust.js');
+  assertCredentialAllowed(base, env, 'the personal-event service');
+  assertCredentialAllowed(ticket, env, 'the Stream ticket service');
   return {
     control: base,
     ticket: httpUrl(ticket, 'Stream ticket URL'),

@@ -62,7 +62,7 @@ const status: LocalCommand = async (ctx) => {
   if (eventKey) lookupEvent(eventKey);
   const wanted = text(values.status) || 'active';
   const subscribeId = text(values['subscribe-id']);
-  const cp = controlPlane(values, ctx.env);
+  const cp = await controlPlane(values, ctx.env);
   const subs = (await new ControlClient(cp, ctx).list()).filter((s) => (wanted === 'all' || s.status === wanted)
     && (!eventKey || s.event_key === eventKey) && (!subscribeId || s.subscribe_id === subscribeId));
   const consumers = consumersOf(ctx, cp).filter((r) => (!eventKey || r.event_key === eventKey) && (!subscribeId || r.subscribe_id === subscribeId));
@@ -94,7 +94,7 @@ const stop: LocalCommand = async (ctx) => {
   if (!explicit && values.all !== true) {
     throw new DwsError('missing_parameter', 'event stop needs a subscribe_id or --all', 'find the id with `dws event status`');
   }
-  const cp = controlPlane(values, ctx.env);
+  const cp = await controlPlane(values, ctx.env);
   // --all means the subscriptions this machine's consumers recorded, as upstream: never someone else's.
   const targets = explicit ? [explicit] : [...new Set(consumersOf(ctx, cp).map((r) => r.subscribe_id))].sort(byCodePoint);
   const client = new ControlClient(cp, ctx);

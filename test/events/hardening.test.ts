@@ -29,7 +29,7 @@ beforeEach(() => {
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
-    DWS_EVENT_URL: fx.controlUrl, DWS_TOKEN: fx.token, DWS_CLIENT_ID: 'client-dws-test', DWS_CONFIG: '/nonexistent/dws.json',
+    DWS_EVENT_URL: fx.controlUrl, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_TOKEN: fx.token, DWS_CLIENT_ID: 'client-dws-test', DWS_CONFIG: '/nonexistent/dws.json',
     DWS_STATE_DIR: stateRoot, DWS_JOURNAL: path.join(stateRoot, 'journal.jsonl'), ...extra,
   };
 }

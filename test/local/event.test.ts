@@ -30,7 +30,7 @@ beforeEach(() => {
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
-    DWS_EVENT_URL: fx.controlUrl, DWS_TOKEN: fx.token, DWS_CLIENT_ID: 'client-dws-test', DWS_CONFIG: '/nonexistent/dws.json',
+    DWS_EVENT_URL: fx.controlUrl, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_TOKEN: fx.token, DWS_CLIENT_ID: 'client-dws-test', DWS_CONFIG: '/nonexistent/dws.json',
     DWS_STATE_DIR: stateRoot, ...extra,
   };
 }
@@ -275,8 +275,18 @@ describe('event consume', () => {
       expect(`${r.error?.message} ${r.error?.hint ?? ''}`).toContain(text);
     }
     expect(fx.requests).toEqual([]);
-    const unconfigured = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_EVENT_URL: '' });
-    expect(errorOf(unconfigured.stderr).reason).toBe('not_configured');
+    // no token and no login: not_authenticated before any request, whatever the service URL
+    const anonymous = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', {
+      ...env(), DWS_TOKEN: '', HOME: stateRoot, DWS_CONFIG_DIR: path.join(stateRoot, 'config'), DWS_KEYCHAIN_DIR: path.join(stateRoot, 'keychain'), DWS_DISABLE_KEYCHAIN: '1',
+    });
+    expect(anonymous.status).toBe(2);
+    expect(errorOf(anonymous.stderr).reason).toBe('not_authenticated');
+    expect(fx.requests).toEqual([]);
+    // a token for a plain-http service that is not allowed to receive one
+    const untrusted = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_ALLOW_HTTP_ENDPOINTS: '' });
+    expect(untrusted.status).not.toBe(0);
+    expect(untrusted.stderr).not.toContain(fx.token);
+    expect(fx.requests).toEqual([]);
     const refused = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_TOKEN: 'wrong-token-x' });
     expect(refused.status).toBe(2);
     expect(errorOf(refused.stderr).reason).toBe('auth_failed');
@@ -291,6 +301,29 @@ describe('event consume', () => {
     const down = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_EVENT_URL: `http://127.0.0.1:${port}/dws` });
     expect(down.status).toBe(1);
     expect(errorOf(down.stderr).reason).toBe('transport_error');
+  });
+});
+
+describe('personal events as the logged-in user', () => {
+  it('with no DWS_TOKEN, event status sends the stored login\'s token and client id to {MCP base}/dws, as upstream derives it', async () => {
+    const login = {
+      HOME: stateRoot, DWS_CONFIG_DIR: path.join(stateRoot, 'config'), DWS_KEYCHAIN_DIR: path.join(stateRoot, 'keychain'), DWS_DISABLE_KEYCHAIN: '1',
+      DWS_TOKEN: '', DWS_EVENT_URL: '', DWS_CLIENT_ID: '', DWS_MCP_BASE_URL: fx.controlUrl.replace(/\/dws$/, ''),
+    };
+    const { saveCredential } = await import('../../src/backend/auth/credential.js');
+    saveCredential({ ...process.env, ...env(login) }, {
+      access_token: fx.token, refresh_token: 'rt-events-unused', expires_at: Date.now() + 3600_000, refresh_expires_at: Date.now() + 86400_000,
+      corp_id: 'ding-corp', user_id: 'u-1', corp_name: 'Corp', user_name: 'User', client_id: 'cli-from-login', source: 'mcp', region: 'cn',
+    }, true);
+    const r = await runCliAsync(['event', 'status', '--format', 'json'], '', env(login));
+    expect(r.status, r.stderr).toBe(0);
+    expect(fx.requests.length).toBeGreaterThan(0);
+    for (const q of fx.requests) {
+      expect(q.headers.authorization).toBe(`Bearer ${fx.token}`);
+      expect(q.path.startsWith('/dws/')).toBe(true);
+    }
+    expect(fx.requests.some((q) => q.query.clientId === 'cli-from-login')).toBe(true);
+    expect(r.stdout + r.stderr).not.toContain(fx.token);
   });
 });
 
