@@ -27,8 +27,6 @@ export interface RunContext {
   of?: string;
   /** The run's validated flag values, sealed into each write's sent record (for `dws recover`). */
   flags?: Record<string, unknown>;
-  /** The record a retried call follows from (its verified_not_done). */
-  retryOf?: number;
 }
 
 type Pending = Omit<CallRecord, 'outcome'>;
@@ -58,7 +56,7 @@ export function effectsFor(r: RunContext): Effects {
   return {
     async call(c: BackendCall) {
       const server = await resolveServer(c.server, r.env);
-      const record: Pending = { ...base, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
+      const record: Pending = { ...base, ...(c.recovery ? { of: c.recovery.of } : {}), step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
       const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
       const { callTool, resultOf } = await import('../backend/transport.js');
       const where = `${c.rpc} on the "${c.server}" server`;
@@ -79,7 +77,7 @@ export function effectsFor(r: RunContext): Effects {
           return undefined;
         }
         return answer.value;
-      }, seal, c.replayable ? undefined : r.retryOf);
+      }, seal, c.replayable ? undefined : c.recovery?.retryOf);
       if (answer && 'failure' in answer) {
         throw new DwsError('answer_unreadable', `${where} succeeded (recorded ok), but dws could not read its answer: ${answer.failure instanceof Error ? answer.failure.message : String(answer.failure)}`,
           'do not repeat the call: it took effect; check the result in DingTalk');
