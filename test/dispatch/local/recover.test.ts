@@ -189,3 +189,26 @@ describe('concurrent recoveries and the journal', () => {
     expect([none.status, errorOf(none.stderr).reason]).toEqual([3, 'invalid_parameter']);
   });
 });
+
+describe('audit prune', () => {
+  it('removes the records before a date and keeps the rest verifiable through its head line; an edited head fails verify', async () => {
+    mcp.faults.push({ tool: 'send_personal_message', drop: 'before', times: 1 });
+    const id = await unknownWrite(['chat', 'message', 'send', '--conversation-id', 'cid-group-0012abc', '--text', 'prune me']);
+    result(await dws(['recover', id]));
+    const before = records().length;
+    const refused = await dws(['audit', 'prune', '--before', '2100-01-01']);
+    expect([refused.status, errorOf(refused.stderr).reason]).toEqual([3, 'confirmation_required']);
+    const pruned = result(await dws(['audit', 'prune', '--before', '2100-01-01', '--yes']));
+    expect(pruned).toMatchObject({ pruned: before, through_seq: before, record: before + 1 });
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(2);
+    await verified();
+    // the chain goes on after the prune, and recover still answers from what is left
+    await dws(['chat', 'message', 'send', '--conversation-id', 'cid-group-0012abc', '--text', 'after prune']);
+    await verified();
+    const text = readFileSync(journal, 'utf8');
+    writeFileSync(journal, text.replace(/"seq":(\d+)\},"v":1\}/, (_m, k: string) => `"seq":${Number(k) - 1}},"v":1}`));
+    const edited = await dws(['audit', 'verify']);
+    expect([edited.status, errorOf(edited.stderr).reason]).toEqual([5, 'journal_broken']);
+  });
+});
