@@ -9,7 +9,7 @@ import { validateDeclarations } from '../catalog/validate.js';
 import { fold } from '../catalog/identity.js';
 import { normalizeCatalog } from './normalize.js';
 import type { Catalog } from '../catalog/types.js';
-import { attachPlans, readPlanFiles } from './plans.js';
+import { attachPlans, attachRecovery, readPlanFiles } from './plans.js';
 import { byCodePoint } from '../catalog/order.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
@@ -28,7 +28,8 @@ export function readDeclarationFiles(dir: string): { file: string; doc: unknown 
 
 /** catalog/<product>.yaml, then the execution plans of catalog/plans/ (docs/PLANS.md) on their tools. */
 export function loadCatalogDir(dir: string): Catalog {
-  return attachPlans(normalizeCatalog(validateDeclarations(readDeclarationFiles(dir))), readPlanFiles(path.join(dir, 'plans')));
+  const planned = attachPlans(normalizeCatalog(validateDeclarations(readDeclarationFiles(dir))), readPlanFiles(path.join(dir, 'plans')));
+  return attachRecovery(planned, readPlanFiles(path.join(dir, 'verify')));
 }
 
 /** The products of a catalog directory: one catalog/<product>.yaml each. */

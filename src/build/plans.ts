@@ -7,6 +7,8 @@ import type { Catalog } from '../catalog/types.js';
 import { CatalogInvalid } from '../catalog/validate.js';
 import { validatePlans, type PlanFile } from '../plan/validate.js';
 import { byCodePoint } from '../catalog/order.js';
+import { validateRecovery } from '../plan/recovery.js';
+import { planOf } from '../plan/executor.js';
 
 
 /** Every .yaml file under dir (recursively), paths relative to dir with `/`, in code point order. */
@@ -23,6 +25,19 @@ export function readPlanFiles(dir: string): PlanFile[] {
       throw new CatalogInvalid([`catalog/plans/${file}: not valid YAML: ${(e as Error).message}`]);
     }
   });
+}
+
+/** Returns the catalog with each reviewed write's `recovery` set (catalog/verify/); throws CatalogInvalid listing every problem. */
+export function attachRecovery(catalog: Catalog, files: PlanFile[]): Catalog {
+  const servers = new Set<string>();
+  for (const t of catalog.tools) {
+    servers.add(t.product_id);
+    if (t.interface_ref) servers.add(t.interface_ref.product_id);
+    for (const s of t.plan?.steps ?? []) if (s.kind === 'call') servers.add(s.server);
+  }
+  const { recovery, problems } = validateRecovery(files, catalog.tools, planOf, servers);
+  if (problems.length) throw new CatalogInvalid(problems);
+  return { ...catalog, tools: catalog.tools.map((t) => (recovery.has(t.canonical_path) ? { ...t, recovery: recovery.get(t.canonical_path)! } : t)) };
 }
 
 /** Returns the catalog with each planned tool's `plan` set; throws CatalogInvalid listing every problem. */

@@ -5,6 +5,7 @@
 //   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)
 //   -> server config and login -> MCP tools/call (transport.ts; auth exit 2, grant 4, backend 1, partial outcome 7).
 // The MCP SDK is imported only when a call is actually made.
+import { randomUUID } from 'node:crypto';
 import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
@@ -124,8 +125,9 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
       'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
   }
+  const invocation = randomUUID();
   const run = {
-    tool, env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine,
+    tool, env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data,
     toolOf: (canonical: string) => {
       const doc = e.identities.get(identityKey(canonical));
       return doc === undefined ? undefined : e.spec(doc);
@@ -133,7 +135,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   };
   const effects = effectsFor(run);
   if (runner.kind === 'local') {
-    const ctx = { ...run, values: r.values, positionals: r.positionals, effects };
+    const ctx = { ...run, values: r.values, positionals: r.positionals, effects, yes: r.yes, now: r.now };
     if (r.dryRun) {
       const steps = runner.run.preview?.(ctx);
       return { plan: { dry_run: true, canonical_path: tool.canonical_path, local: true, values: data, ...(steps ? { steps } : {}), effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency } };
@@ -141,7 +143,18 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     const result = await runner.run(ctx);
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
-  return executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, streaming: r.writeLine !== undefined, signal: r.signal });
+  try {
+    return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, streaming: r.writeLine !== undefined, signal: r.signal });
+  } catch (err) {
+    throw recoverable(err, invocation);
+  }
+}
+
+/** An unknown or half-done outcome names its invocation, so the agent can ask `dws recover` what happened. */
+function recoverable(err: unknown, invocation: string): unknown {
+  if (!(err instanceof DwsError) || (err.reason !== 'outcome_unknown' && err.reason !== 'partial_outcome')) return err;
+  const hint = `${err.hint ? err.hint + '; ' : ''}\`dws recover ${invocation}\` checks what took effect`;
+  return new DwsError(err.reason, err.message, hint, { ...err.payload, invocation });
 }
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;

@@ -5,7 +5,8 @@
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { resolveServer, type Env } from '../backend/config.js';
-import { journalCall, openJournal } from '../journal/journal.js';
+import { journalCall, journalSent } from '../journal/journal.js';
+import type { SealedCall } from '../journal/seal.js';
 import type { CallRecord } from '../journal/call-record.js';
 import { foldInput, validateInput } from '../contract/validate.js';
 import type { BackendCall, Effects, Handoff, Transfer } from '../plan/effects.js';
@@ -21,39 +22,50 @@ export interface RunContext {
   writeLine?: (line: string) => Promise<void>;
   /** The ToolSpec of another catalog command (a handoff's local command), for its own validation. */
   toolOf?: (canonical: string) => ToolSpec | undefined;
+  /** This run's invocation id (every record of its calls carries it); `of`: the invocation a recovery acts on. */
+  invocation?: string;
+  of?: string;
+  /** The run's validated flag values, sealed into each write's sent record (for `dws recover`). */
+  flags?: Record<string, unknown>;
 }
 
 type Pending = Omit<CallRecord, 'outcome'>;
 
-/** Runs one call or transfer and reports it to the journal: checked writable before, one record after. */
-async function journaled<T>(env: Env, record: Pending, run: () => Promise<T>): Promise<T> {
-  openJournal(env); // a call the journal cannot record is not sent (journal_unwritable)
+/**
+ * Runs one call or transfer and reports it to the journal: a `sent` record before (a call the journal cannot take
+ * is not sent: journal_unwritable), and its answer after, linked to it. `onSent` gets the answer's record (for an
+ * interrupted write's outcome_unknown).
+ */
+async function journaled<T>(env: Env, record: Pending, run: (answered: Pending) => Promise<T>, seal?: SealedCall, retryOf?: number): Promise<T> {
+  const sent = journalSent(env, { ...record, ...(retryOf !== undefined ? { ref: retryOf } : {}) }, seal);
+  const answered: Pending = { ...record, ref: sent.seq };
   let result: T;
   try {
-    result = await run();
+    result = await run(answered);
   } catch (err) {
     const reason = err instanceof DwsError ? err.reason : 'internal_error';
-    journalCall(env, { ...record, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
+    journalCall(env, { ...answered, outcome: reason === 'outcome_unknown' ? 'outcome_unknown' : 'failed', error: { reason, message: err instanceof Error ? err.message : String(err) } });
     throw err;
   }
-  journalCall(env, { ...record, outcome: 'ok', result });
+  journalCall(env, { ...answered, outcome: 'ok', result });
   return result;
 }
 
 export function effectsFor(r: RunContext): Effects {
-  const base = { canonical_path: r.tool.canonical_path, catalog: r.catalog };
+  const base = { canonical_path: r.tool.canonical_path, catalog: r.catalog, ...(r.invocation ? { invocation: r.invocation } : {}), ...(r.of ? { of: r.of } : {}) };
   return {
     async call(c: BackendCall) {
       const server = await resolveServer(c.server, r.env);
-      const record: Pending = { ...base, step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
+      const record: Pending = { ...base, ...(c.recovery ? { of: c.recovery.of } : {}), step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
       const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
       const { callTool, resultOf } = await import('../backend/transport.js');
       const where = `${c.rpc} on the "${c.server}" server`;
       let answer: { value: unknown } | { failure: unknown } | undefined;
-      const value = await journaled(r.env, record, async () => {
+      const seal = c.replayable ? undefined : { args: c.args, flags: r.flags ?? {} };
+      const value = await journaled(r.env, record, async (answered) => {
         const response = await callTool(server, {
           server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: r.timeoutMs, ...(r.backoffMs !== undefined ? { backoffMs: r.backoffMs } : {}),
-          onInterrupted: () => journalCall(r.env, { ...record, outcome: 'outcome_unknown', error: interrupted }),
+          onInterrupted: () => journalCall(r.env, { ...answered, outcome: 'outcome_unknown', error: interrupted }),
         });
         // The backend's answer decides the record: dws failing to read an answer it was given (too deep to redact)
         // is not a failed call, or a retry would repeat a write that took effect.
@@ -65,7 +77,7 @@ export function effectsFor(r: RunContext): Effects {
           return undefined;
         }
         return answer.value;
-      });
+      }, seal, c.replayable ? undefined : c.recovery?.retryOf);
       if (answer && 'failure' in answer) {
         throw new DwsError('answer_unreadable', `${where} succeeded (recorded ok), but dws could not read its answer: ${answer.failure instanceof Error ? answer.failure.message : String(answer.failure)}`,
           'do not repeat the call: it took effect; check the result in DingTalk');

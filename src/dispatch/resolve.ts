@@ -31,7 +31,11 @@ function commandAliasPaths(t: ToolSpec): string[] {
   return (t.command_aliases ?? []).map((a) => [...parent, a].join(' '));
 }
 
+/** Top-level words that stand for a longer CLI path (`dws recover` is `dws audit recover`). */
+const SHORTHANDS: Readonly<Record<string, string[]>> = { recover: ['audit', 'recover'] };
+
 export function resolveCommand(argv: string[], engine: Engine): Resolution {
+  if (argv.length && Object.hasOwn(SHORTHANDS, argv[0])) return resolveCommand([...SHORTHANDS[argv[0]], ...argv.slice(1)], engine);
   const words = leadingWords(argv).slice(0, MAX_PATH_WORDS);
   for (let n = words.length; n >= 1; n--) {
     const doc = engine.identities.get(identityKey(words.slice(0, n).join(' ')));

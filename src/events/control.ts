@@ -16,7 +16,7 @@
 //            x-user-access-token, only where backend/trust.ts lets a token go; never printed)
 import { DwsError } from '../errors.js';
 import { configFile, type Env } from '../backend/config.js';
-import { journalCall } from '../journal/journal.js';
+import { journalCall, journalSent } from '../journal/journal.js';
 import { text } from '../contract/values.js';
 import { redactSecrets } from '../backend/secrets.js';
 
@@ -134,7 +134,9 @@ export class ControlClient {
   /** `abortable: false` for the cleanup after a stop: cancelling must still go out once the signal has fired. */
   private async request(method: 'GET' | 'POST', url: string, rpc: string, body?: Record<string, unknown>, query?: Record<string, string>, abortable = true): Promise<unknown> {
     const target = query ? `${url}?${new URLSearchParams(query).toString()}` : url;
-    const record = { canonical_path: this.ctx.tool.canonical_path, catalog: this.ctx.catalog, step: this.step++, server: 'personal-event', rpc, arguments: body ?? query ?? {} };
+    const call = { canonical_path: this.ctx.tool.canonical_path, catalog: this.ctx.catalog, step: this.step++, server: 'personal-event', rpc, arguments: body ?? query ?? {} };
+    // written before the request goes out (a request the journal cannot take is not sent); the answer links to it
+    const record = { ...call, ref: journalSent(this.ctx.env, call).seq };
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const signal = this.ctx.signal && abortable ? AbortSignal.any([this.ctx.signal, timeout]) : timeout;
     let res: Response;

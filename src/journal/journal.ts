@@ -8,7 +8,7 @@
 // A call is never sent unrecorded on purpose: openJournal refuses it (journal_unwritable, exit 5) when the journal
 // cannot be written. If the append still fails after the call (disk full, lock stuck), the outcome stands: the
 // result or error is reported as usual and a typed warning line goes to stderr.
-import { accessSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { extractIds } from './ids.js';
 import { withFileLock, type LockOptions } from './lock.js';
 import { GENESIS, RECORD_VERSION, anchorText, canonicalJson, readAnchor, readRecord, seal, sha256, type JournalRecord } from './record.js';
 import { redactSecrets } from '../backend/secrets.js';
+import { sealCall, type SealedCall } from './seal.js';
 
 /** An error message kept in a record is cut here (transport messages are already at most ~500 characters). */
 const MESSAGE_LIMIT = 500;
@@ -153,9 +154,14 @@ function replaceAnchor(file: string, seq: number, hash: string): void {
 
 /** Appends one record under the journal lock and returns it. Throws on any failure (nothing half-written stays). */
 export function appendRecord(file: string, entry: Entry, lock?: LockOptions): JournalRecord {
-  const fd = openForAppend(file);
+  let fd = openForAppend(file);
   try {
     return withFileLock(lockPath(file), () => {
+      // `dws audit prune` replaces the file under the lock: append to the file that is there now.
+      if (fstatSync(fd).ino !== statSync(file).ino) {
+        closeSync(fd);
+        fd = openForAppend(file);
+      }
       const base = chainBase(file, fd);
       // A torn last line is closed and named by this record (its sha256 and size), so verify can tell the repair.
       const repaired = base.tornLine !== undefined ? { repaired: { sha256: sha256(base.tornLine), bytes: Buffer.byteLength(base.tornLine) } } : {};
@@ -192,6 +198,10 @@ function scrub(text: string, secrets: string[]): string {
 export function entryOf(record: CallRecord, secrets: string[]): Entry {
   const found = record.outcome === 'ok' ? extractIds(record.result, secrets) : { ids: {}, truncated: false };
   return {
+    ...(record.invocation !== undefined ? { invocation: record.invocation } : {}),
+    ...(record.of !== undefined ? { of: record.of } : {}),
+    ...(record.ref !== undefined ? { ref: record.ref } : {}),
+    ...(record.sealed !== undefined ? { sealed: record.sealed } : {}),
     canonical_path: record.canonical_path,
     catalog: { source_hash: record.catalog.source_hash, surface_hash: record.catalog.surface_hash },
     step: record.step,
@@ -204,6 +214,22 @@ export function entryOf(record: CallRecord, secrets: string[]): Entry {
     ids: found.ids,
     ...(found.truncated ? { ids_truncated: true as const } : {}),
   };
+}
+
+/**
+ * Records a call before it is sent and returns that record (its seq links the answer to it). Throws (the call must
+ * not be sent) when the journal cannot take it: journal_unwritable or journal_symlink, exit 5. A write's arguments
+ * and the invocation's flag values go in sealed (seal.ts), so that `dws recover` can check and re-send them.
+ */
+export function journalSent(env: Env, record: Omit<CallRecord, 'outcome' | 'result' | 'error' | 'sealed'>, seal?: SealedCall): JournalRecord {
+  const file = openJournal(env); // the directory (0700) and file (0600) exist before the sealing key is made
+  try {
+    const sealed = seal && record.invocation ? sealCall(file, record.invocation, seal) : undefined;
+    return appendRecord(file, entryOf({ ...record, outcome: 'sent', ...(sealed ? { sealed } : {}) }, secretsFor(env, record.server)));
+  } catch (e) {
+    if (e instanceof DwsError) throw new DwsError(e.reason, e.message, 'the call was not sent; ' + (e.hint ?? 'make the journal writable'));
+    throw unwritable(file, e);
+  }
 }
 
 /** Records one backend call. Never throws: a failure to record is a typed warning on stderr, the outcome stands. */

@@ -83,6 +83,16 @@ function tryCreate(lock: string, owner: string): boolean {
 
 /** Runs fn holding the lock file; throws journal_unwritable when it cannot be had within waitMs. */
 export function withFileLock<T>(lock: string, fn: () => T, o: LockOptions = LOCK_DEFAULTS): T {
+  const release = acquireFileLock(lock, o);
+  try {
+    return fn();
+  } finally {
+    release();
+  }
+}
+
+/** Takes the lock file (waiting as withFileLock does) and returns its release, for a holder that awaits. */
+export function acquireFileLock(lock: string, o: LockOptions = LOCK_DEFAULTS): () => void {
   const owner = `${process.pid} ${os.hostname()} ${randomUUID()}`;
   const deadline = Date.now() + o.waitMs;
   for (let round = 0; !tryCreate(lock, owner); round++) {
@@ -103,9 +113,7 @@ export function withFileLock<T>(lock: string, fn: () => T, o: LockOptions = LOCK
     }
     if (held) sleepSync(Math.min(2 ** Math.min(round, 5), 25) * (0.5 + Math.random()));
   }
-  try {
-    return fn();
-  } finally {
+  return () => {
     if (readOr(lock) === owner) unlinkSync(lock);
-  }
+  };
 }

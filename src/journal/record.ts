@@ -6,18 +6,27 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { DwsError } from '../errors.js';
-import type { CallRecord } from './call-record.js';
+import type { CallOutcome, CallRecord } from './call-record.js';
 
 export const RECORD_VERSION = 1;
 export const GENESIS = '0'.repeat(64);
 
+/**
+ * What a record says happened. A call: `sent` before it goes out, then `ok`, `failed` or `outcome_unknown` linked to
+ * it (`ref`). Recovery (`of` the original invocation, `ref` the sent record it judges): `verified_done`,
+ * `verified_not_done`, `compensated`. `pruned`: `dws audit prune` removed the records up to `pruned.through_seq`.
+ */
+export type RecordOutcome = CallOutcome | 'verified_done' | 'verified_not_done' | 'compensated' | 'pruned';
+export const OUTCOMES: readonly RecordOutcome[] = ['sent', 'ok', 'failed', 'outcome_unknown', 'verified_done', 'verified_not_done', 'compensated', 'pruned'];
+
 /** The call's own facts as dispatch reported them (CallRecord), without its arguments and result values. */
-export interface JournalRecord extends Pick<CallRecord, 'canonical_path' | 'catalog' | 'step' | 'page' | 'server' | 'rpc' | 'outcome' | 'error'> {
+export interface JournalRecord extends Pick<CallRecord, 'canonical_path' | 'catalog' | 'step' | 'page' | 'server' | 'rpc' | 'error' | 'invocation' | 'of' | 'ref' | 'sealed'> {
   v: typeof RECORD_VERSION;
   /** 1-based position in the journal. */
   seq: number;
   /** ISO 8601 UTC, taken under the journal lock (so file order is time order on one clock). */
   time: string;
+  outcome: RecordOutcome;
   /** sha256 of the canonical JSON of the arguments sent; never the values. */
   args_sha256: string;
   /** Identifiers the result returned, by key name (journal-ids.ts). */
@@ -26,6 +35,8 @@ export interface JournalRecord extends Pick<CallRecord, 'canonical_path' | 'cata
   /** Set on the record appended after a torn last line (a writer that crashed mid-write): that line's sha256 and
    * length in bytes. Verify accepts a torn line only when the record right after it names it so. */
   repaired?: { sha256: string; bytes: number };
+  /** On a `pruned` record: the last record removed and its hash, and the date given. */
+  pruned?: { through_seq: number; through_hash: string; before: string };
   prev: string;
   hash: string;
 }
@@ -59,10 +70,12 @@ const HEX64 = /^[0-9a-f]{64}$/;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
 const isText = (v: unknown): v is string => typeof v === 'string';
+const isId = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(v);
 
 /** What is wrong with a parsed line as a record, or undefined when its shape is a record's. */
 function shapeProblem(r: Record<string, unknown>): string | undefined {
-  const allowed = new Set(['v', 'seq', 'time', 'canonical_path', 'catalog', 'step', 'page', 'server', 'rpc', 'args_sha256', 'outcome', 'error', 'ids', 'ids_truncated', 'repaired', 'prev', 'hash']);
+  const allowed = new Set(['v', 'seq', 'time', 'canonical_path', 'catalog', 'step', 'page', 'server', 'rpc', 'args_sha256', 'outcome', 'error', 'ids', 'ids_truncated', 'repaired',
+    'invocation', 'of', 'ref', 'sealed', 'pruned', 'prev', 'hash']);
   const extra = Object.keys(r).filter((k) => !allowed.has(k));
   if (extra.length) return `unknown field ${JSON.stringify(extra[0])}`;
   if (r.v !== RECORD_VERSION) return `unsupported record version ${JSON.stringify(r.v)}`;
@@ -72,7 +85,15 @@ function shapeProblem(r: Record<string, unknown>): string | undefined {
   if (!isObject(r.catalog) || !isText(r.catalog.source_hash) || !isText(r.catalog.surface_hash)) return 'catalog hashes are missing';
   if (!isCount(r.step, 0) || (r.page !== undefined && !isCount(r.page, 0))) return 'step or page is not a count';
   if (!isText(r.args_sha256) || !HEX64.test(r.args_sha256)) return 'args_sha256 is not a sha256';
-  if (r.outcome !== 'ok' && r.outcome !== 'failed' && r.outcome !== 'outcome_unknown') return 'outcome is not ok, failed or outcome_unknown';
+  if (!OUTCOMES.includes(r.outcome as RecordOutcome)) return `outcome is not one of ${OUTCOMES.join(', ')}`;
+  if ((r.invocation !== undefined && !isId(r.invocation)) || (r.of !== undefined && !isId(r.of))) return 'invocation or of is not an invocation id';
+  if (r.ref !== undefined && !(isCount(r.ref, 1) && r.ref < (r.seq as number))) return 'ref is not an earlier record';
+  if (r.sealed !== undefined && !(isObject(r.sealed) && Object.keys(r.sealed).length === 3 && isText(r.sealed.iv) && isText(r.sealed.tag) && isText(r.sealed.data))) return 'sealed is malformed';
+  if ((r.outcome === 'pruned') !== (r.pruned !== undefined)) return 'pruned goes with a pruned record only';
+  if (r.pruned !== undefined) {
+    const p = r.pruned as Record<string, unknown> | null;
+    if (!isObject(p) || Object.keys(p).length !== 3 || !isCount(p.through_seq, 1) || !isText(p.through_hash) || !HEX64.test(p.through_hash) || !isText(p.before)) return 'pruned is malformed';
+  }
   if (r.error !== undefined && (!isObject(r.error) || !isText(r.error.reason) || !isText(r.error.message))) return 'error is malformed';
   if (!isObject(r.ids) || !Object.values(r.ids).every((v) => Array.isArray(v) && v.every(isText))) return 'ids is malformed';
   if (r.ids_truncated !== undefined && r.ids_truncated !== true) return 'ids_truncated is malformed';
@@ -150,7 +171,10 @@ export function verifyJournal(input: VerifyInput): Verified {
   let last: JournalRecord | undefined;
   let first: JournalRecord | undefined;
   let records = 0;
-  for (let i = 0; i < lines.length; i++) {
+  // A pruned journal starts with its head line: the chain goes on from the last record removed.
+  const head = lines.length > (torn ? 1 : 0) ? readPruneHead(lines[0]) : undefined;
+  const links = new Links();
+  for (let i = head ? 1 : 0; i < lines.length; i++) {
     const n = i + 1;
     if (torn && i === lines.length - 1) break; // judged after the anchor check below
     const read = readRecord(lines[i]);
@@ -164,7 +188,10 @@ export function verifyJournal(input: VerifyInput): Verified {
     }
     const r = read.record;
     records++;
-    if (!last) {
+    if (!last && head) {
+      if (r.seq !== head.seq + 1 || r.prev !== head.hash) throw broken(`line ${n} is record ${r.seq} but the prune head says the journal goes on from record ${head.seq + 1} (records were deleted after the prune)`);
+      first = r;
+    } else if (!last) {
       if ((input.requireAnchor || r.seq === 1) && (r.seq !== 1 || r.prev !== GENESIS)) {
         throw broken(`line 1 is record ${r.seq} linked to ${r.prev === GENESIS ? 'the start' : 'an earlier record'}; the journal must start with record 1 (records were deleted from its start)`);
       }
@@ -173,7 +200,15 @@ export function verifyJournal(input: VerifyInput): Verified {
       if (r.seq !== last.seq + 1) throw broken(`line ${n} is record ${r.seq} but follows record ${last.seq} (a record was deleted, inserted or moved)`);
       if (r.prev !== last.hash) throw broken(`line ${n} does not link to the hash of line ${n - 1} (a record was replaced or moved)`);
     }
+    const wrong = links.add(r);
+    if (wrong) throw broken(`line ${n} (record ${r.seq}) ${wrong}`);
     last = r;
+  }
+  if (head) {
+    const by = links.get(head.by);
+    if (!by || by.outcome !== 'pruned' || by.through_seq !== head.seq || by.through_hash !== head.hash) {
+      throw broken(`the prune head names record ${head.by} as the prune that removed records up to ${head.seq}, and the journal holds no such prune record (the head was edited)`);
+    }
   }
   const verified = checkAnchor(input, last, lines.length - (torn ? 1 : 0), { valid: true as const, records, first_seq: first?.seq ?? null, last_seq: last?.seq ?? null, last_hash: last?.hash ?? null });
   if (torn) {
@@ -182,6 +217,86 @@ export function verifyJournal(input: VerifyInput): Verified {
       'the next record dws appends closes and names it (repaired); nothing needs doing by hand');
   }
   return verified;
+}
+
+/** The first line of a pruned journal: the last record removed (its seq and hash) and the `pruned` record that did it. */
+export interface PruneHead {
+  seq: number;
+  hash: string;
+  by: number;
+}
+
+export const pruneHeadLine = (h: PruneHead): string => canonicalJson({ v: RECORD_VERSION, pruned_head: { seq: h.seq, hash: h.hash, by: h.by } });
+
+export function readPruneHead(line: string): PruneHead | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed) || Object.keys(parsed).length !== 2 || parsed.v !== RECORD_VERSION || !isObject(parsed.pruned_head)) return undefined;
+  const h = parsed.pruned_head;
+  if (Object.keys(h).length !== 3 || !isCount(h.seq, 1) || !isText(h.hash) || !HEX64.test(h.hash) || !isCount(h.by, 1)) return undefined;
+  const out = { seq: h.seq, hash: h.hash, by: h.by };
+  return pruneHeadLine(out) === line ? out : undefined;
+}
+
+interface Linked {
+  outcome: RecordOutcome;
+  invocation?: string;
+  /** For a sent record: whether its answer (ok, failed, outcome_unknown) and a verdict were recorded. */
+  answered?: RecordOutcome;
+  judged?: RecordOutcome;
+  compensated?: boolean;
+  args?: string;
+  through_seq?: number;
+  through_hash?: string;
+}
+
+/**
+ * The forward-only rule of records that link (`ref`): an answer follows its own sent record once; a verdict follows a
+ * sent record whose answer is unknown (or missing), once; a retry's sent record follows a `verified_not_done`; a
+ * compensation follows a sent record that took effect. A link to a record pruned away is not checked.
+ */
+class Links {
+  private bySeq = new Map<number, Linked>();
+  get(seq: number): Linked | undefined {
+    return this.bySeq.get(seq);
+  }
+  add(r: JournalRecord): string | undefined {
+    const self: Linked = { outcome: r.outcome, invocation: r.invocation, args: r.args_sha256,
+      ...(r.pruned ? { through_seq: r.pruned.through_seq, through_hash: r.pruned.through_hash } : {}) };
+    this.bySeq.set(r.seq, self);
+    if (r.ref === undefined) return undefined;
+    const to = this.bySeq.get(r.ref);
+    if (!to) return undefined;
+    switch (r.outcome) {
+      case 'ok':
+      case 'failed':
+      case 'outcome_unknown':
+        if (to.outcome !== 'sent' || to.invocation !== r.invocation || to.args !== r.args_sha256) return `answers record ${r.ref}, which is not the sent record of this call`;
+        if (to.answered) return `answers record ${r.ref} a second time (it was ${to.answered})`;
+        to.answered = r.outcome;
+        return undefined;
+      case 'verified_done':
+      case 'verified_not_done':
+        if (to.outcome !== 'sent' || to.invocation !== r.of) return `judges record ${r.ref}, which is not a sent record of invocation ${r.of}`;
+        if (to.answered === 'ok' || to.answered === 'failed') return `judges record ${r.ref}, whose outcome is already known (${to.answered})`;
+        if (to.judged) return `judges record ${r.ref} again (it was ${to.judged}): records move forward only`;
+        to.judged = r.outcome;
+        return undefined;
+      case 'sent':
+        return to.outcome === 'verified_not_done' ? undefined : `is a retry of record ${r.ref}, which is no verified_not_done`;
+      case 'compensated':
+        if (to.outcome !== 'sent' || !(to.answered === 'ok' || to.judged === 'verified_done')) return `compensates record ${r.ref}, which did not take effect`;
+        if (to.compensated) return `compensates record ${r.ref} a second time`;
+        to.compensated = true;
+        return undefined;
+      default:
+        return `links to record ${r.ref} but a ${r.outcome} record links to nothing`;
+    }
+  }
 }
 
 function checkAnchor(input: VerifyInput, last: JournalRecord | undefined, complete: number, summary: Omit<Verified, 'anchor'>): Verified {

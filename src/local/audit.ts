@@ -1,14 +1,15 @@
 // `dws audit tail|export|verify`: local commands over the journal of backend calls (../journal.ts, docs/JOURNAL.md).
 // tail shows the last records, export streams them (JSON Lines byte for byte, or CSV) for a time range, verify checks
 // every record's hash, the chain, the sequence and the anchor and fails with journal_broken (exit 5) naming the
-// first bad line.
-import { existsSync } from 'node:fs';
+// first bad line. prune removes the records before a date and keeps the rest verifiable through a head line.
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import { readRegularText } from '../backend/files.js';
-import { anchorPath, journalPath, lockPath, readLastLines } from '../journal/journal.js';
+import { anchorPath, appendRecord, journalPath, lockPath, readLastLines } from '../journal/journal.js';
 import { withFileLock } from '../journal/lock.js';
-import { canonicalJson, verifyJournal, type JournalRecord, type Verified } from '../journal/record.js';
+import { canonicalJson, pruneHeadLine, readRecord, sha256, verifyJournal, type JournalRecord, type Verified } from '../journal/record.js';
 import type { LocalCommand, LocalContext } from './types.js';
 
 /** tail --lines is 1..tail; an export returned as a result (no stream: MCP execute) has at most exportResult lines. */
@@ -149,7 +150,41 @@ const verify: LocalCommand = async (ctx) => {
   return { valid, file, ...rest };
 };
 
+/**
+ * `audit prune --before D`: appends a `pruned` record naming the last record before D (its seq and hash), then, under
+ * the journal lock, replaces the file with a head line (that seq and hash, and the prune record's seq) followed by
+ * the records after it, so the rest still verifies (docs/JOURNAL.md "Pruning").
+ */
+const prune: LocalCommand = async (ctx) => {
+  const before = timeBound(ctx.values.before, 'since');
+  if (before === undefined) throw new DwsError('invalid_parameter', '--before is required');
+  const file = journalPath(ctx.env);
+  const records = (readText(file) ?? '').split('\n').flatMap((l) => {
+    const r = l ? readRecord(l) : undefined;
+    return r && 'record' in r ? [r.record] : [];
+  });
+  const gone = records.filter((r) => Date.parse(r.time) < before && r.outcome !== 'pruned');
+  const last = gone[gone.length - 1];
+  if (!last) return { file, pruned: 0, note: 'no record is older than --before' };
+  const marker = appendRecord(file, {
+    canonical_path: ctx.tool.canonical_path, catalog: ctx.catalog, step: 0, server: 'local', rpc: 'prune', args_sha256: sha256(canonicalJson({ before: String(ctx.values.before) })),
+    outcome: 'pruned', ids: {}, pruned: { through_seq: last.seq, through_hash: last.hash, before: new Date(before).toISOString() }, ...(ctx.invocation ? { invocation: ctx.invocation } : {}),
+  });
+  withFileLock(lockPath(file), () => {
+    const lines = (readText(file) ?? '').split('\n');
+    const at = lines.findIndex((l) => {
+      const r = readRecord(l);
+      return 'record' in r && r.record.seq === last.seq + 1;
+    });
+    const temp = `${file}.${randomUUID()}.tmp`;
+    writeFileSync(temp, pruneHeadLine({ seq: last.seq, hash: last.hash, by: marker.seq }) + '\n' + lines.slice(at).join('\n'), { mode: 0o600, flag: 'wx' });
+    renameSync(temp, file);
+  });
+  return { file, pruned: gone.length, through_seq: last.seq, record: marker.seq };
+};
+
 export const auditCommands: Readonly<Record<string, LocalCommand>> = {
+  'audit.prune': prune,
   'audit.tail': tail,
   'audit.export': exportJournal,
   'audit.verify': verify,

@@ -5,6 +5,7 @@ import { devCommands } from './dev.js';
 import { driveFolderCommands } from './drive-folder.js';
 import { eventCommands } from './event.js';
 import { patCommands } from './pat.js';
+import { recoverCommands } from './recover.js';
 import type { LocalCommand } from './types.js';
 
 export const localCommands: Readonly<Record<string, LocalCommand>> = Object.freeze({
@@ -13,4 +14,5 @@ export const localCommands: Readonly<Record<string, LocalCommand>> = Object.free
   ...driveFolderCommands,
   ...eventCommands,
   ...patCommands,
+  ...recoverCommands,
 });

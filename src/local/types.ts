@@ -11,6 +11,14 @@ export interface LocalContext extends EventContext {
   tool: ToolSpec;
   /** The run's way to the backend (journaled calls and transfers), as plans have it. */
   effects: Effects;
+  /** --yes was given (the user confirmed); recover's --retry and --compensate need it. */
+  yes?: boolean;
+  /** This run's invocation id, the run's clock, and the ToolSpec of another catalog command (recover reads them). */
+  invocation?: string;
+  now?: () => Date;
+  toolOf?: (canonical: string) => ToolSpec | undefined;
+  /** The catalog's engine hashes are in `catalog`; the whole catalog's timeout and backoff come from dispatch. */
+  backoffMs?: number;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface BackendCall {
   /** The step's index in its plan (journal records name it); a page or poll attempt is counted in `page`. */
   step: number;
   page?: number;
+  /** A recovery's call (src/local/recover.ts): the invocation it acts on, and for a retry the verified_not_done record it follows. */
+  recovery?: { of: string; retryOf?: number };
 }
 
 /**

@@ -230,7 +230,7 @@ const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] 
 type LooseStep = { id: string; effect: PlanStep['effect'] } & Partial<Omit<CallStep, 'kind'> & Omit<UploadStep, 'kind'> &
   Omit<DownloadStep, 'kind'> & Omit<PickStep, 'kind'> & Omit<RefuseStep, 'kind'> & Omit<SaveStep, 'kind'> & Omit<HandoffStep, 'kind'>>;
 
-function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>, ids: Set<string>): PlanStep {
+export function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>, ids: Set<string>): PlanStep {
   if (!isObj(raw)) {
     s.problems.push(`${at}: a step must be an object`);
     return { kind: 'refuse', id: 'invalid', effect: 'read', refuse: 'invalid step' };

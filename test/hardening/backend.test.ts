@@ -154,8 +154,9 @@ describe('an interrupted write', () => {
     expect({ status: r.status, stdout: r.stdout, reason: errorOf(r.stderr).reason }).toEqual({ status: 130, stdout: '', reason: 'outcome_unknown' });
     expect(errorOf(r.stderr).message).toContain(rpcOf('chat.recall_message'));
     const records = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(records.map((x) => ({ path: x.canonical_path, rpc: x.rpc, outcome: x.outcome, reason: x.error?.reason })))
-      .toEqual([{ path: 'chat.recall_message', rpc: rpcOf('chat.recall_message'), outcome: 'outcome_unknown', reason: 'outcome_unknown' }]);
+    expect(records.map((x) => ({ path: x.canonical_path, rpc: x.rpc, outcome: x.outcome, reason: x.error?.reason, ref: x.ref })))
+      .toEqual([{ path: 'chat.recall_message', rpc: rpcOf('chat.recall_message'), outcome: 'sent', reason: undefined, ref: undefined },
+        { path: 'chat.recall_message', rpc: rpcOf('chat.recall_message'), outcome: 'outcome_unknown', reason: 'outcome_unknown', ref: 1 }]);
     expect(readFileSync(journal, 'utf8')).not.toContain(TOKEN);
     expect(spawnSync(process.execPath, [BIN, 'audit', 'verify'], { env: { ...process.env, ...env({ DWS_JOURNAL: journal }) } }).status).toBe(0);
   });

@@ -87,7 +87,9 @@ async function run(argv: string[], extra: Record<string, string> = {}): Promise<
   return error ? { error } : { out: JSON.parse(out) };
 }
 
-const records = () => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; outcome: string; error?: { reason: string; message: string } });
+/** The answered calls (each call's sent record before it is left out). */
+const records = () => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; outcome: string; error?: { reason: string; message: string } })
+  .filter((r) => r.outcome !== 'sent');
 const rootFiles = () => readdirSync(root).sort();
 const download = (output: string, ...more: string[]) => ['drive', '+download', '--node', 'n1', '--output', output, ...more];
 const driveFile = (id: string, name: string) => ({ type: 'FILE', name, fileId: id, fileSize: 13, modifiedTime: 1_700_000_000_000 });

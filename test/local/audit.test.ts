@@ -43,17 +43,20 @@ const records = (): JournalRecord[] => readFileSync(journal, 'utf8').trim().spli
 const tool = (canonical: string) => shippedEngine().tools().find((t) => t.canonical_path === canonical)!;
 
 describe('a dispatch and the audit commands', () => {
-  it('a call leaves one record (no argument values) that tail, export and verify read back', async () => {
+  it('a call leaves a sent record before it and its answer after (no argument values), which tail, export and verify read back', async () => {
     const sent = await recall('m1');
     expect(sent.status).toBe(0);
     const ref = tool('chat.recall_message').interface_ref!;
-    const [rec, ...more] = records();
+    const [before, rec, ...more] = records();
     expect(more).toEqual([]);
-    expect(rec).toEqual({
-      v: 1, seq: 1, time: rec.time, canonical_path: 'chat.recall_message', catalog: shippedEngine().catalogHashes, step: 0,
+    const common = {
+      v: 1, canonical_path: 'chat.recall_message', catalog: shippedEngine().catalogHashes, step: 0, invocation: before.invocation,
       server: ref.product_id, rpc: ref.rpc_name, args_sha256: sha256(canonicalJson({ openConversationId: 'c1', openMessageId: 'm1' })),
-      outcome: 'ok', ids: { openConversationId: ['c1'], openMessageId: ['m1'] }, prev: '0'.repeat(64), hash: rec.hash,
-    });
+    };
+    // a write's sent record carries its arguments sealed (never in plaintext)
+    expect(before).toEqual({ ...common, seq: 1, time: before.time, outcome: 'sent', ids: {}, sealed: before.sealed, prev: '0'.repeat(64), hash: before.hash });
+    expect(readFileSync(journal, 'utf8')).not.toContain('"m1"}');
+    expect(rec).toEqual({ ...common, seq: 2, time: rec.time, ref: 1, outcome: 'ok', ids: { openConversationId: ['c1'], openMessageId: ['m1'] }, prev: before.hash, hash: rec.hash });
     expect(Date.parse(rec.time)).not.toBeNaN();
     expect(statSync(journal).mode & 0o777).toBe(0o600);
     expect(statSync(path.dirname(journal)).mode & 0o777).toBe(0o700);
@@ -61,7 +64,7 @@ describe('a dispatch and the audit commands', () => {
     await recall('m2');
     const tail = await dws(['audit', 'tail', '-n', '1']);
     expect(tail.status).toBe(0);
-    expect(JSON.parse(tail.stdout)).toEqual({ result: { file: journal, records: [records()[1]] } });
+    expect(JSON.parse(tail.stdout)).toEqual({ result: { file: journal, records: [records()[3]] } });
     expect(JSON.parse((await dws(['audit', 'tail'])).stdout).result.records).toEqual(records());
 
     const exported = await dws(['audit', 'export']);
@@ -69,17 +72,17 @@ describe('a dispatch and the audit commands', () => {
     expect(exported.stdout).toBe(readFileSync(journal, 'utf8'));
     const csv = (await dws(['audit', 'export', '--format', 'csv'])).stdout.trim().split('\n');
     expect(csv[0]).toBe('seq,time,canonical_path,step,page,server,rpc,outcome,error_reason,error_message,args_sha256,ids,prev,hash');
-    expect(csv.slice(1).map((row) => row.split(',')[0])).toEqual(['1', '2']);
+    expect(csv.slice(1).map((row) => row.split(',')[0])).toEqual(['1', '2', '3', '4']);
     const none = await dws(['audit', 'export', '--until', '2000-01-01']);
     expect([none.status, none.stdout]).toEqual([0, '']);
 
     const verified = await dws(['audit', 'verify']);
     expect(verified.status).toBe(0);
-    expect(JSON.parse(verified.stdout)).toEqual({ result: { valid: true, file: journal, records: 2, first_seq: 1, last_seq: 2, last_hash: records()[1].hash, anchor: 'matched' } });
+    expect(JSON.parse(verified.stdout)).toEqual({ result: { valid: true, file: journal, records: 4, first_seq: 1, last_seq: 4, last_hash: records()[3].hash, anchor: 'matched' } });
 
     const copy = path.join(dir, `export-${n}.jsonl`);
     writeFileSync(copy, exported.stdout);
-    expect(JSON.parse((await dws(['audit', 'verify', '--file', copy])).stdout).result).toMatchObject({ valid: true, records: 2, anchor: 'absent' });
+    expect(JSON.parse((await dws(['audit', 'verify', '--file', copy])).stdout).result).toMatchObject({ valid: true, records: 4, anchor: 'absent' });
   });
 
   it('verify fails with exit 5 and journal_broken naming the line of an edited or cut journal', async () => {
@@ -89,11 +92,11 @@ describe('a dispatch and the audit commands', () => {
     const edited = await dws(['audit', 'verify']);
     expect(edited.status).toBe(5);
     expect(errorOf(edited.stderr)).toMatchObject({ category: 'internal', reason: 'journal_broken' });
-    expect(errorOf(edited.stderr).message).toMatch(/^line 2 /);
-    writeFileSync(journal, original.split('\n').slice(0, 2).join('\n') + '\n');
+    expect(errorOf(edited.stderr).message).toMatch(/^line 4 /);
+    writeFileSync(journal, original.split('\n').slice(0, 4).join('\n') + '\n');
     const cut = await dws(['audit', 'verify']);
     expect([cut.status, errorOf(cut.stderr).reason]).toEqual([5, 'journal_broken']);
-    expect(errorOf(cut.stderr).message).toMatch(/^line 3 is missing/);
+    expect(errorOf(cut.stderr).message).toMatch(/^line 5 is missing/);
   });
 
   it('export takes a time range, and refuses bad bounds and formats with typed errors', async () => {
@@ -124,8 +127,8 @@ describe('without a stream (MCP execute)', () => {
     await recall('m2');
     const lines = readFileSync(journal, 'utf8').trim().split('\n');
     expect(await run('audit.export', {})).toEqual({ result: { format: 'jsonl', lines } });
-    expect(await run('audit.tail', { lines: 1 })).toEqual({ result: { file: journal, records: [JSON.parse(lines[1])] } });
-    expect(await run('audit.verify', {})).toMatchObject({ result: { valid: true, records: 2 } });
+    expect(await run('audit.tail', { lines: 1 })).toEqual({ result: { file: journal, records: [JSON.parse(lines[3])] } });
+    expect(await run('audit.verify', {})).toMatchObject({ result: { valid: true, records: 4 } });
     const refused = await run('audit.tail', { lines: 10_001 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DwsError);
     expect((refused as DwsError).reason).toBe('invalid_parameter');
@@ -142,10 +145,12 @@ describe('secrets and failures', () => {
     const text = readFileSync(journal, 'utf8');
     expect(text).not.toContain(TOKEN);
     expect(records().map((r) => [r.outcome, r.error?.reason, r.ids])).toEqual([
+      ['sent', undefined, {}],
       ['ok', undefined, { openConversationId: ['c1'] }],
+      ['sent', undefined, {}],
       ['failed', 'auth_failed', {}],
     ]);
-    expect(JSON.parse((await dws(['audit', 'verify'])).stdout).result.records).toBe(2);
+    expect(JSON.parse((await dws(['audit', 'verify'])).stdout).result.records).toBe(4);
   });
 
   it('records an outcome_unknown call, and a transport failure as failed', async () => {
@@ -155,7 +160,8 @@ describe('secrets and failures', () => {
     expect([unknown.status, errorOf(unknown.stderr).reason]).toEqual([1, 'outcome_unknown']);
     const down = await recall('m2', { DWS_MCP_URL_TEMPLATE: 'http://127.0.0.1:9/mcp/{product}' });
     expect([down.status, errorOf(down.stderr).reason]).toEqual([1, 'transport_error']);
-    expect(records().map((r) => [r.outcome, r.error?.reason])).toEqual([['outcome_unknown', 'outcome_unknown'], ['failed', 'transport_error']]);
+    expect(records().map((r) => [r.outcome, r.error?.reason, r.ref])).toEqual([
+      ['sent', undefined, undefined], ['outcome_unknown', 'outcome_unknown', 1], ['sent', undefined, undefined], ['failed', 'transport_error', 3]]);
   });
 
   it('a journal that cannot be written stops the call before it is sent (exit 5)', async () => {
@@ -166,15 +172,12 @@ describe('secrets and failures', () => {
     expect(mcp.calls).toEqual([]);
   });
 
-  it('a record that cannot be written after the call leaves the result printed and a typed warning on stderr', async () => {
+  it('a journal whose anchor cannot be replaced refuses the call before it is sent (exit 5), since its sent record cannot be written', async () => {
     mkdirSync(`${journal}.head`, { recursive: true }); // the anchor cannot be read or replaced
     const r = await recall('m1');
-    expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout).result.arguments.openMessageId).toBe('m1');
-    const warning = JSON.parse(r.stderr.trim().split('\n').pop()!).warning;
-    expect(warning).toMatchObject({ category: 'internal', reason: 'journal_write_failed' });
-    expect(warning.message).toMatch(/^chat\.recall_message \(ok\) was not recorded/);
-    expect(mcp.calls).toHaveLength(1);
+    expect([r.status, errorOf(r.stderr).reason, r.stdout]).toEqual([5, 'journal_unwritable', '']);
+    expect(errorOf(r.stderr).hint).toMatch(/^the call was not sent/);
+    expect(mcp.calls).toEqual([]);
   });
 });
 
@@ -201,8 +204,8 @@ describe('concurrent writers', () => {
     const ids = Array.from({ length: 10 }, (_, i) => `msg-${i}`);
     const runs = await Promise.all(ids.map((id) => recall(id)));
     expect(runs.map((r) => r.status)).toEqual(ids.map(() => 0));
-    expect(records().map((r) => r.ids.openMessageId[0]).sort()).toEqual([...ids].sort());
+    expect(records().filter((r) => r.outcome === 'ok').map((r) => r.ids.openMessageId[0]).sort()).toEqual([...ids].sort());
     const verified = await dws(['audit', 'verify']);
-    expect(JSON.parse(verified.stdout).result).toMatchObject({ valid: true, records: 10, anchor: 'matched' });
+    expect(JSON.parse(verified.stdout).result).toMatchObject({ valid: true, records: 20, anchor: 'matched' });
   });
 });

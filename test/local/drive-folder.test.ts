@@ -78,7 +78,9 @@ async function run(argv: string[]): Promise<{ out?: unknown; error?: DwsError }>
 
 const folderArgs = ['--local-folder', 'work', '--remote-folder', 'root'];
 const calls = () => mcp.calls.map((c) => `${c.name}${c.name === 'list_files' ? `(${String(c.arguments.parentId)}${c.arguments.nextToken ? ' ' + String(c.arguments.nextToken) : ''})` : ''}`);
-const records = () => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; server: string; step: number; page?: number; outcome: string; canonical_path: string });
+/** The answered calls (each call's sent record before it is left out). */
+const records = () => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; server: string; step: number; page?: number; outcome: string; canonical_path: string })
+  .filter((r) => r.outcome !== 'sent');
 type Ledger = { rel_path: string; action: string; outcome: string; file_id?: string; folder_id?: string; kept_as?: string; error?: { reason: string } };
 const brief = (items: Ledger[]) => items.map((i) => `${i.rel_path} ${i.action} ${i.outcome}${i.error ? ' ' + i.error.reason : ''}`);
 

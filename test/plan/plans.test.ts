@@ -16,7 +16,7 @@ import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 import { singleCallPlanPaths } from './plan-paths.js';
 
 const journal: CallRecord[] = [];
-vi.mock('../../src/journal/journal.js', () => ({ openJournal: () => {}, journalCall: (_env: unknown, r: CallRecord) => void journal.push(r) }));
+vi.mock('../../src/journal/journal.js', () => ({ openJournal: () => {}, journalSent: () => ({ seq: 1 }), journalCall: (_env: unknown, r: CallRecord) => void journal.push(r) }));
 
 const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'plans-dry-run.golden.jsonl');
 /** A fixed clock for the plans that compute a day from today (calendar +conflicts, +free-slots). */

@@ -10,7 +10,7 @@ import { executePlan } from '../../../src/plan/executor.js';
 import { inputsFor, makeFileRoot, toolOf } from './support.js';
 import { executeOptions } from '../../helpers.js';
 
-vi.mock('../../../src/journal/journal.js', () => ({ openJournal: () => {}, journalCall: () => {} }));
+vi.mock('../../../src/journal/journal.js', () => ({ openJournal: () => {}, journalSent: () => ({ seq: 1 }), journalCall: () => {} }));
 
 let backend: CannedBackend;
 beforeAll(async () => {

@@ -1,0 +1,214 @@
+// `dws recover` against the recording MCP backend on 127.0.0.1, run as a user types it (the built CLI, spawned). For
+// each reviewed write: (a) the server accepts the write and then drops the connection -> recover says done and sends
+// nothing; (b) the connection drops before the server accepts it -> not_done, and --retry --yes sends it exactly
+// once; (c) the verification read fails -> still_unknown, nothing sent. Also: +book whose invite fails is undone by
+// --compensate --yes (the journal shows it), 10 concurrent `recover --retry --yes` send one retry, and audit verify
+// passes across recover and compensate and fails on tampering. The backend's reads answer from what it accepted.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
+import { errorOf, runCliAsync, type RunResult } from '../../helpers.js';
+import { appendRecord } from '../../../src/journal/journal.js';
+import type { JournalRecord } from '../../../src/journal/record.js';
+
+const TOKEN = 'tok-recover-secret';
+let mcp: McpFixture;
+let dir: string;
+let journal: string;
+let n = 0;
+
+/** The backend's state is what it accepted (recorded calls): messages, events, attendees, deleted events. */
+function answerFromState(m: McpFixture): void {
+  const accepted = (tool: string) => m.calls.filter((c) => c.name === tool);
+  m.answers = {
+    list_conversation_message_v2: (args) => ({
+      messages: accepted('send_personal_message').filter((c) => c.arguments.openConversationId === args.openconversation_id)
+        .map((c, i) => ({ openMessageId: `msg-${i}`, content: (JSON.parse(String(c.arguments.content)) as { text: string }).text })),
+    }),
+    create_calendar_event: () => ({ result: { eventId: 'ev-1' } }),
+    list_calendar_events: () => ({
+      result: accepted('create_calendar_event').filter(() => accepted('delete_calendar_event').length === 0).map((c) => ({ eventId: 'ev-1', summary: c.arguments.summary })),
+    }),
+    get_calendar_participants: (args) => ({
+      result: accepted('add_calendar_participant').filter((c) => c.arguments.eventId === args.eventId)
+        .flatMap((c) => (c.arguments.attendeesToAdd as string[]).map((userId) => ({ userId }))),
+    }),
+    search_contact_by_key_word: (args) => ({ result: [{ name: args.keyword, userId: 'u-alice' }] }),
+    delete_calendar_event: () => ({ result: true }),
+  };
+}
+
+beforeAll(async () => {
+  mcp = await startMcpServer();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'dws-recover-'));
+});
+afterAll(async () => {
+  await mcp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  mcp.calls.length = 0;
+  mcp.faults.length = 0;
+  answerFromState(mcp);
+  journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
+});
+
+const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal });
+const dws = (args: string[]) => runCliAsync(args, '', env());
+const sentTo = (tool: string) => mcp.calls.filter((c) => c.name === tool).length;
+const records = (): JournalRecord[] => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalRecord);
+const result = (r: RunResult) => {
+  expect(r.status, r.stderr).toBe(0);
+  return (JSON.parse(r.stdout) as { result: Record<string, unknown> }).result;
+};
+
+/** Runs the write and returns the invocation its outcome_unknown (or partial_outcome) error names. */
+async function unknownWrite(args: string[], reason = 'outcome_unknown'): Promise<string> {
+  const r = await dws(args);
+  expect(errorOf(r.stderr).reason, r.stderr).toBe(reason);
+  const line = JSON.parse(r.stderr.trim().split('\n').pop()!) as { invocation: string; error: { hint: string } };
+  expect(line.error.hint).toContain(`dws recover ${line.invocation}`);
+  return line.invocation;
+}
+
+async function verified(): Promise<void> {
+  const v = await dws(['audit', 'verify']);
+  expect(v.status, v.stderr).toBe(0);
+}
+
+const REVIEWED = [
+  { canonical: 'chat.send_personal_message', write: 'send_personal_message', read: 'list_conversation_message_v2',
+    args: ['chat', 'message', 'send', '--conversation-id', 'cid-group-0001abc', '--text', '周会改到下午三点'] },
+  { canonical: 'chat.shortcut_send_to_group', write: 'send_personal_message', read: 'list_conversation_message_v2',
+    args: ['chat', '+send-to-group', '--group', 'cid-group-0002abc', '--text', 'release is out', '--yes'] },
+  { canonical: 'calendar.create_calendar_event', write: 'create_calendar_event', read: 'list_calendar_events',
+    args: ['calendar', 'event', 'create', '--title', '项目同步', '--start', '2026-03-02T10:00:00+08:00', '--end', '2026-03-02T11:00:00+08:00'] },
+  { canonical: 'calendar.shortcut_book', write: 'create_calendar_event', read: 'list_calendar_events',
+    args: ['calendar', '+book', '--title', 'Design review', '--start', '2026-03-03T10:00:00+08:00', '--end', '2026-03-03T11:00:00+08:00', '--yes'] },
+];
+
+describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
+  it('(a) the server accepted the write and the connection dropped: recover says done and sends nothing', async () => {
+    mcp.faults.push({ tool: write, drop: 'after', times: 1 });
+    const id = await unknownWrite(args);
+    expect(sentTo(write)).toBe(1);
+    const r = result(await dws(['recover', id]));
+    expect(r).toMatchObject({ invocation: id, answer: 'done' });
+    expect((r.writes as { state: string; evidence: { holds: boolean } }[])[0]).toMatchObject({ state: 'done', evidence: { holds: true } });
+    expect(result(await dws(['recover', id, '--retry', '--yes']))).toMatchObject({ answer: 'done', retried: [] });
+    expect(sentTo(write)).toBe(1);
+    expect(records().filter((x) => x.of === id).map((x) => x.outcome)).toContain('verified_done');
+    await verified();
+  });
+
+  it('(b) the connection dropped before the server accepted: not_done, and --retry --yes sends it exactly once', async () => {
+    mcp.faults.push({ tool: write, drop: 'before', times: 1 });
+    const id = await unknownWrite(args);
+    expect(sentTo(write)).toBe(0);
+    expect(result(await dws(['recover', '--last']))).toMatchObject({ invocation: id, answer: 'not_done' });
+    const refused = await dws(['recover', id, '--retry']);
+    expect([refused.status, errorOf(refused.stderr).reason]).toEqual([3, 'confirmation_required']);
+    expect(sentTo(write)).toBe(0);
+    const retried = result(await dws(['recover', id, '--retry', '--yes']));
+    expect(retried.retried).toMatchObject([{ sent: true }]);
+    expect(sentTo(write)).toBe(1);
+    expect(result(await dws(['recover', id, '--retry', '--yes']))).toMatchObject({ answer: 'done', retried: [] });
+    expect(sentTo(write)).toBe(1);
+    await verified();
+  });
+
+  it('(c) the verification read fails: still_unknown, and --retry --yes sends nothing', async () => {
+    mcp.faults.push({ tool: write, drop: 'before', times: 1 }, { tool: read, status: 500, times: 100 });
+    const id = await unknownWrite(args);
+    const r = result(await dws(['recover', id, '--retry', '--yes']));
+    expect(r).toMatchObject({ answer: 'still_unknown', retried: [] });
+    expect((r.writes as { evidence: { failed: { reason: string } } }[])[0].evidence.failed.reason).toMatch(/transport_error|backend_error/);
+    expect(sentTo(write)).toBe(0);
+    await verified();
+  });
+});
+
+describe('calendar +book whose invite failed', () => {
+  const book = ['calendar', '+book', '--title', 'Kickoff', '--start', '2026-03-04T10:00:00+08:00', '--end', '2026-03-04T11:00:00+08:00', '--with', 'Alice', '--yes'];
+
+  it('--compensate --yes deletes the event it created, the journal shows it, and a second run undoes nothing more', async () => {
+    mcp.faults.push({ tool: 'add_calendar_participant', drop: 'before', times: 1 });
+    const id = await unknownWrite(book, 'partial_outcome');
+    const seen = result(await dws(['recover', id]));
+    expect(seen).toMatchObject({ answer: 'not_done' });
+    expect((seen.writes as { step: string; state: string }[]).map((w) => [w.step, w.state])).toEqual([['create', 'done'], ['invite', 'not_done']]);
+    const undone = result(await dws(['recover', id, '--compensate', '--yes']));
+    expect(undone.compensated).toMatchObject([{ step: 'create', ids: { eventId: ['ev-1'] }, by: ['calendar.delete_calendar_event'] }]);
+    expect(mcp.calls.filter((c) => c.name === 'delete_calendar_event').map((c) => c.arguments)).toEqual([{ eventId: 'ev-1' }]);
+    const create = records().find((x) => x.invocation === id && x.outcome === 'sent' && x.rpc === 'create_calendar_event')!;
+    expect(records().filter((x) => x.outcome === 'compensated').map((x) => [x.of, x.ref])).toEqual([[id, create.seq]]);
+    expect(result(await dws(['recover', id, '--compensate', '--yes']))).toMatchObject({ compensated: [] });
+    expect(sentTo('delete_calendar_event')).toBe(1);
+    await verified();
+  });
+});
+
+describe('concurrent recoveries and the journal', () => {
+  it('10 concurrent `dws recover --retry --yes` of one invocation send one retry', async () => {
+    mcp.faults.push({ tool: 'send_personal_message', drop: 'before', times: 1 });
+    const id = await unknownWrite(['chat', 'message', 'send', '--conversation-id', 'cid-group-0009abc', '--text', 'only once']);
+    const runs = await Promise.all(Array.from({ length: 10 }, () => dws(['recover', id, '--retry', '--yes'])));
+    expect(runs.map((r) => r.status)).toEqual(runs.map(() => 0));
+    expect(sentTo('send_personal_message')).toBe(1);
+    expect(runs.filter((r) => (JSON.parse(r.stdout) as { result: { retried: unknown[] } }).result.retried.length === 1)).toHaveLength(1);
+    await verified();
+  });
+
+  it('audit verify fails on an edited verdict and on a record that moves an invocation back', async () => {
+    mcp.faults.push({ tool: 'send_personal_message', drop: 'after', times: 1 });
+    const id = await unknownWrite(['chat', 'message', 'send', '--conversation-id', 'cid-group-0010abc', '--text', 'tamper']);
+    result(await dws(['recover', id]));
+    await verified();
+    const original = readFileSync(journal, 'utf8');
+    writeFileSync(journal, original.replace('"outcome":"verified_done"', '"outcome":"verified_not_done"'));
+    const edited = await dws(['audit', 'verify']);
+    expect([edited.status, errorOf(edited.stderr).reason]).toEqual([5, 'journal_broken']);
+    writeFileSync(journal, original);
+    // A well-chained record that judges the same write again (backwards) is refused by verify too.
+    const sent = records().find((x) => x.invocation === id && x.outcome === 'sent')!;
+    appendRecord(journal, { canonical_path: sent.canonical_path, catalog: sent.catalog, step: 0, server: sent.server, rpc: sent.rpc, args_sha256: sent.args_sha256,
+      outcome: 'verified_not_done', of: id, ref: sent.seq, ids: {} });
+    const backwards = await dws(['audit', 'verify']);
+    expect([backwards.status, errorOf(backwards.stderr).reason]).toEqual([5, 'journal_broken']);
+    expect(errorOf(backwards.stderr).message).toMatch(/move forward only/);
+    expect(readFileSync(journal, 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('says what it needs: an unknown invocation and a missing id are refused (exit 3)', async () => {
+    await dws(['chat', 'message', 'send', '--conversation-id', 'cid-group-0011abc', '--text', 'fine']);
+    const unknown = await dws(['recover', 'no-such-invocation']);
+    expect([unknown.status, errorOf(unknown.stderr).reason]).toEqual([3, 'invalid_parameter']);
+    const none = await dws(['recover']);
+    expect([none.status, errorOf(none.stderr).reason]).toEqual([3, 'invalid_parameter']);
+  });
+});
+
+describe('audit prune', () => {
+  it('removes the records before a date and keeps the rest verifiable through its head line; an edited head fails verify', async () => {
+    mcp.faults.push({ tool: 'send_personal_message', drop: 'before', times: 1 });
+    const id = await unknownWrite(['chat', 'message', 'send', '--conversation-id', 'cid-group-0012abc', '--text', 'prune me']);
+    result(await dws(['recover', id]));
+    const before = records().length;
+    const refused = await dws(['audit', 'prune', '--before', '2100-01-01']);
+    expect([refused.status, errorOf(refused.stderr).reason]).toEqual([3, 'confirmation_required']);
+    const pruned = result(await dws(['audit', 'prune', '--before', '2100-01-01', '--yes']));
+    expect(pruned).toMatchObject({ pruned: before, through_seq: before, record: before + 1 });
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(2);
+    await verified();
+    // the chain goes on after the prune, and recover still answers from what is left
+    await dws(['chat', 'message', 'send', '--conversation-id', 'cid-group-0012abc', '--text', 'after prune']);
+    await verified();
+    const text = readFileSync(journal, 'utf8');
+    writeFileSync(journal, text.replace(/"seq":(\d+)\},"v":1\}/, (_m, k: string) => `"seq":${Number(k) - 1}},"v":1}`));
+    const edited = await dws(['audit', 'verify']);
+    expect([edited.status, errorOf(edited.stderr).reason]).toEqual([5, 'journal_broken']);
+  });
+});
