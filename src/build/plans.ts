@@ -8,7 +8,7 @@ import { CatalogInvalid } from '../catalog/validate.js';
 import { validatePlans, type PlanFile } from '../plan/validate.js';
 import { byCodePoint } from '../catalog/order.js';
 import { validateRecovery } from '../plan/recovery.js';
-import { planOf } from '../plan/executor.js';
+import { planOf } from '../plan/runs.js';
 
 
 /** Every .yaml file under dir (recursively), paths relative to dir with `/`, in code point order. */

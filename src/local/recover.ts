@@ -14,7 +14,7 @@ import { acquireFileLock } from '../journal/lock.js';
 import { readRecord, type JournalRecord } from '../journal/record.js';
 import { openSealed, type SealedCall } from '../journal/seal.js';
 import { readRegularText } from '../backend/files.js';
-import { planOf } from '../plan/executor.js';
+import { planOf } from '../plan/runs.js';
 import { evalArgs } from '../plan/preview.js';
 import { describeCondition, evalCondition, type Scope } from '../plan/values.js';
 import { INVOCATION, type RecoverySpec } from '../plan/recovery.js';

@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
-import { errorOf, runCliAsync, type RunResult } from '../../helpers.js';
-import { appendRecord } from '../../../src/journal/journal.js';
-import type { JournalRecord } from '../../../src/journal/record.js';
+import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { errorOf, runCliAsync, type RunResult } from '../helpers.js';
+import { appendRecord } from '../../src/journal/journal.js';
+import type { JournalRecord } from '../../src/journal/record.js';
 
 const TOKEN = 'tok-recover-secret';
 let mcp: McpFixture;
