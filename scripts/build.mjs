@@ -57,11 +57,15 @@ const banner = { js: "import { createRequire as __dwsCreateRequire } from 'node:
 // this file's URL; main.js is only a type here.
 // It is minified: a cold process parses all of it, and 190 KB -> 130 KB saved a few ms per process here. Errors a
 // user sees are typed envelopes, not stacks; the library and commander bundles below stay readable.
+// The two one-file CommonJS entries bin/dws.cjs picks between by the first word: dist/dws.cjs (search, Inspect and
+// the door to the commander program) and dist/exec.cjs (catalog commands: dispatch alone, no commander program, no
+// search core). Each is compiled by bin/dws.cjs from its own V8 code cache.
+const HOT = { dws: r('src/cli/bin.ts'), exec: r('src/cli/exec.ts') };
 await esbuild.build({
   ...common,
   format: 'cjs',
   minify: true,
-  entryPoints: { dws: r('src/cli/bin.ts') },
+  entryPoints: HOT,
   outdir: r('dist'),
   outExtension: { '.js': '.cjs' },
   define: { 'import.meta.url': '__dwsModuleUrl' },
@@ -79,7 +83,7 @@ await esbuild.build({
   }, {
     name: 'core-wasm-file',
     setup(b) {
-      // The hot bundle reads the core from dist/core.wasm instead of carrying it as 75 KB of base64: that text was read,
+      // The hot bundles read the core from dist/core.wasm instead of carrying it as 75 KB of base64: that text was read,
       // held as a string and stored again in the code cache by every process, and then decoded (about 60 pages of
       // fresh memory, each a page fault). The facts (sha256, tokenizer version, length) stay compiled in.
       b.onResolve({ filter: /\/generated\/core-wasm\.js$/ }, () => ({ path: 'core-wasm-file', namespace: 'dws' }));
@@ -92,17 +96,19 @@ await esbuild.build({
   }],
 });
 copyFileSync(r('build/core.wasm'), r('dist/core.wasm'));
-// The build id line ends the bundle; bin/dws.cjs offers the code cache only to the bundle with the same id.
-const hot = r('dist/dws.cjs');
-const hotSource = readFileSync(hot);
-// One non-ASCII character makes V8 hold the whole source as a two-byte string (esbuild escapes strings, not regex
-// literals): twice the memory every cold process reads into.
-const nonAscii = hotSource.findIndex((b) => b > 0x7f);
-if (nonAscii >= 0) {
-  console.error(`build: dist/dws.cjs has a non-ASCII byte at ${nonAscii}: ${hotSource.subarray(Math.max(0, nonAscii - 60), nonAscii + 20).toString()}`);
-  process.exit(1);
+for (const name of Object.keys(HOT)) {
+  // The build id line ends each bundle; bin/dws.cjs offers a code cache only to the bundle with the same id.
+  const hot = r(`dist/${name}.cjs`);
+  const hotSource = readFileSync(hot);
+  // One non-ASCII character makes V8 hold the whole source as a two-byte string (esbuild escapes strings, not regex
+  // literals): twice the memory every cold process reads into.
+  const nonAscii = hotSource.findIndex((b) => b > 0x7f);
+  if (nonAscii >= 0) {
+    console.error(`build: dist/${name}.cjs has a non-ASCII byte at ${nonAscii}: ${hotSource.subarray(Math.max(0, nonAscii - 60), nonAscii + 20).toString()}`);
+    process.exit(1);
+  }
+  writeFileSync(hot, Buffer.concat([hotSource, Buffer.from(`//# dws-build-id=${createHash('sha256').update(hotSource).digest('hex').slice(0, 32)}\n`)]));
 }
-writeFileSync(hot, Buffer.concat([hotSource, Buffer.from(`//# dws-build-id=${createHash('sha256').update(hotSource).digest('hex').slice(0, 32)}\n`)]));
 await esbuild.build({
   ...common,
   entryPoints: { cli: r('src/cli/main.ts'), index: r('src/index.ts') },
