@@ -73,6 +73,21 @@ await esbuild.build({
   banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';var __dwsModuleUrl=require('node:url').pathToFileURL(__filename).href;" },
   footer: { js: '})' },
   plugins: [{
+    name: 'lazy-builtins',
+    setup(b) {
+      // node:child_process and node:crypto are required when a bundle's module graph loads (commander's stand-alone
+      // subcommands, the journal's UUIDs and hashes) but used only when a command spawns or writes: loading them
+      // brings net, dgram, streams and the crypto modules, several ms of a cold process. Here each is a module whose
+      // exports are getters that require the real one when first read (the names are the real module's, listed at
+      // build); a destructuring at load time still loads it then, only earlier than needed.
+      b.onResolve({ filter: /^node:(child_process|crypto)$/ }, (a) => (a.namespace === 'lazy-builtin' ? { path: a.path, external: true } : { path: a.path, namespace: 'lazy-builtin' }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (a) => ({
+        loader: 'js',
+        contents: `let m;const load=()=>(m??=require(${JSON.stringify(a.path)}));module.exports={` +
+          Object.keys(process.getBuiltinModule(a.path)).map((k) => `get ${JSON.stringify(k)}(){return load()[${JSON.stringify(k)}];}`).join(',') + '};\n',
+      }));
+    },
+  }, {
     name: 'msgpackr-decoder',
     setup(b) {
       // Under the "node" condition msgpackr/unpack resolves to msgpackr's whole index (the packer, streams, and a

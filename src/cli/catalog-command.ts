@@ -2,7 +2,7 @@
 // (exec.ts, dist/exec.cjs) and the commander program (main.ts, which routes `dws help <command>` here too). It imports
 // neither commander's program nor the schema and serve commands, so an execute's cold process loads only dispatch.
 import { CommanderError } from 'commander';
-import { fail, readerGone, writeStdout, writeStream } from './io.js';
+import { fail, readerGone, unwrittenStdout, writeStdout, writeStream } from './io.js';
 import { getEngine } from './commands.js';
 import { runDispatch } from '../dispatch/cli.js';
 import { fromCommander } from './route.js';
@@ -15,7 +15,7 @@ export async function runCatalogCommand(argv: string[]): Promise<void> {
     await runDispatch(argv, getEngine, { write: (text) => writeStdout(text, 'throw'), writeStream, env: process.env });
     // Lines a stalled reader never took would hold the process open after its stream ended (its subscriptions
     // are cancelled by then): they are dropped.
-    if (process.stdout.writableLength > 0) process.exit(process.exitCode ?? 0);
+    if (unwrittenStdout() > 0) process.exit(process.exitCode ?? 0);
   } catch (err) {
     if (readerGone(err)) process.exit(0);
     if (err instanceof CommanderError) fail(fromCommander(err));
