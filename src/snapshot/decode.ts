@@ -554,8 +554,8 @@ class DecodedMeta implements SnapshotMeta {
   readonly identities: SortedIdentities;
   readonly twin: Uint32Array;
   readonly actions: Uint32Array;
-  readonly lexicon: ActionLexicon;
-  readonly productLexicon: ProductLexicon;
+  private actionLexicon?: ActionLexicon;
+  private productLexiconValue?: ProductLexicon;
   private readonly gapTable: GapTable;
   private readonly split = new Map<StringColumn, StringList>();
   private readonly expanded = new Map<EnumColumn, string[]>();
@@ -589,15 +589,31 @@ class DecodedMeta implements SnapshotMeta {
       this.gapTable = storedGaps(m.gaps, gapNotes);
       if (!Array.isArray(m.product_ids) || !m.product_ids.every((id) => typeof id === 'string')) throw new Error('product ids are missing');
       if (!(m.products instanceof Uint8Array)) throw new Error('products are missing');
-      this.lexicon = jsonOf(m.lexicon, 'lexicon') as ActionLexicon;
-      this.productLexicon = jsonOf(m.productLexicon, 'product lexicon') as ProductLexicon;
-      presetFiling(this.lexicon, filingOf(m.lexicon_filing, 'lexicon'));
-      presetFiling(this.productLexicon, filingOf(m.product_filing, 'product lexicon'));
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);
     }
     this.productIds = m.product_ids;
     this.fields = m.fields;
+  }
+
+  /** The action lexicon with its stored filing, decoded on first use (a search; an Inspect or a dispatch never reads it). */
+  get lexicon(): ActionLexicon {
+    this.actionLexicon ??= afterOpen(() => {
+      const lexicon = jsonOf(this.stored.lexicon, 'lexicon') as ActionLexicon;
+      presetFiling(lexicon, filingOf(this.stored.lexicon_filing, 'lexicon'));
+      return lexicon;
+    });
+    return this.actionLexicon;
+  }
+
+  /** The product lexicon with its stored filing, decoded on first use (a search). */
+  get productLexicon(): ProductLexicon {
+    this.productLexiconValue ??= afterOpen(() => {
+      const lexicon = jsonOf(this.stored.productLexicon, 'product lexicon') as ProductLexicon;
+      presetFiling(lexicon, filingOf(this.stored.product_filing, 'product lexicon'));
+      return lexicon;
+    });
+    return this.productLexiconValue;
   }
 
   get products(): ProductSpec[] {
