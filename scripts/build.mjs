@@ -88,6 +88,15 @@ await esbuild.build({
       }));
     },
   }, {
+    name: 'dynamic-builtins',
+    setup(b) {
+      // Code run through vm.Script (bin/dws.cjs) has no module loader: an import() left in the bundle, as esbuild
+      // leaves one of a built-in module, fails with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. A built-in imported
+      // dynamically is required instead, when the import() runs (the bundle may hold no import() at all: checked below).
+      b.onResolve({ filter: /^node:/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, namespace: 'dynamic-builtin' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'dynamic-builtin' }, (a) => ({ loader: 'js', contents: `module.exports = require(${JSON.stringify(a.path)});\n` }));
+    },
+  }, {
     name: 'msgpackr-decoder',
     setup(b) {
       // Under the "node" condition msgpackr/unpack resolves to msgpackr's whole index (the packer, streams, and a
@@ -117,6 +126,11 @@ for (const name of Object.keys(HOT)) {
   const hotSource = readFileSync(hot);
   // One non-ASCII character makes V8 hold the whole source as a two-byte string (esbuild escapes strings, not regex
   // literals): twice the memory every cold process reads into.
+  const dynamicImport = /\bimport\(/.exec(hotSource.toString('latin1'));
+  if (dynamicImport) {
+    console.error(`build: dist/${name}.cjs has an import() (vm.Script cannot run one): ${hotSource.subarray(Math.max(0, dynamicImport.index - 60), dynamicImport.index + 40).toString()}`);
+    process.exit(1);
+  }
   const nonAscii = hotSource.findIndex((b) => b > 0x7f);
   if (nonAscii >= 0) {
     console.error(`build: dist/${name}.cjs has a non-ASCII byte at ${nonAscii}: ${hotSource.subarray(Math.max(0, nonAscii - 60), nonAscii + 20).toString()}`);

@@ -29,7 +29,6 @@ export function precompiledValidator(tool: ToolSpec, source: string): Compiled |
   if (source.slice(0, nl) !== JSON.stringify(schema)) return undefined;
   const module = { exports: {} as unknown };
   // The code is a CommonJS module (ajv standalone output) from the checked snapshot, run in its own function scope.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   new Function('module', 'exports', 'require', source.slice(nl + 1))(module, module.exports, requireFormats);
   const validate = module.exports as Standalone;
   return { validate: (d) => validate(d), errors: () => validate.errors, groups };
