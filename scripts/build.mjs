@@ -57,11 +57,15 @@ const banner = { js: "import { createRequire as __dwsCreateRequire } from 'node:
 // this file's URL; main.js is only a type here.
 // It is minified: a cold process parses all of it, and 190 KB -> 130 KB saved a few ms per process here. Errors a
 // user sees are typed envelopes, not stacks; the library and commander bundles below stay readable.
+// The two one-file CommonJS entries bin/dws.cjs picks between by the first word: dist/dws.cjs (search, Inspect and
+// the door to the commander program) and dist/exec.cjs (catalog commands: dispatch alone, no commander program, no
+// search core). Each is compiled by bin/dws.cjs from its own V8 code cache.
+const HOT = { dws: r('src/cli/bin.ts'), exec: r('src/cli/exec.ts') };
 await esbuild.build({
   ...common,
   format: 'cjs',
   minify: true,
-  entryPoints: { dws: r('src/cli/bin.ts') },
+  entryPoints: HOT,
   outdir: r('dist'),
   outExtension: { '.js': '.cjs' },
   define: { 'import.meta.url': '__dwsModuleUrl' },
@@ -69,6 +73,30 @@ await esbuild.build({
   banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';var __dwsModuleUrl=require('node:url').pathToFileURL(__filename).href;" },
   footer: { js: '})' },
   plugins: [{
+    name: 'lazy-builtins',
+    setup(b) {
+      // node:child_process and node:crypto are required when a bundle's module graph loads (commander's stand-alone
+      // subcommands, the journal's UUIDs and hashes) but used only when a command spawns or writes: loading them
+      // brings net, dgram, streams and the crypto modules, several ms of a cold process. Here each is a module whose
+      // exports are getters that require the real one when first read (the names are the real module's, listed at
+      // build); a destructuring at load time still loads it then, only earlier than needed.
+      b.onResolve({ filter: /^node:(child_process|crypto)$/ }, (a) => (a.namespace === 'lazy-builtin' ? { path: a.path, external: true } : { path: a.path, namespace: 'lazy-builtin' }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (a) => ({
+        loader: 'js',
+        contents: `let m;const load=()=>(m??=require(${JSON.stringify(a.path)}));module.exports={` +
+          Object.keys(process.getBuiltinModule(a.path)).map((k) => `get ${JSON.stringify(k)}(){return load()[${JSON.stringify(k)}];}`).join(',') + '};\n',
+      }));
+    },
+  }, {
+    name: 'dynamic-builtins',
+    setup(b) {
+      // Code run through vm.Script (bin/dws.cjs) has no module loader: an import() left in the bundle, as esbuild
+      // leaves one of a built-in module, fails with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. A built-in imported
+      // dynamically is required instead, when the import() runs (the bundle may hold no import() at all: checked below).
+      b.onResolve({ filter: /^node:/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, namespace: 'dynamic-builtin' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'dynamic-builtin' }, (a) => ({ loader: 'js', contents: `module.exports = require(${JSON.stringify(a.path)});\n` }));
+    },
+  }, {
     name: 'msgpackr-decoder',
     setup(b) {
       // Under the "node" condition msgpackr/unpack resolves to msgpackr's whole index (the packer, streams, and a
@@ -79,7 +107,7 @@ await esbuild.build({
   }, {
     name: 'core-wasm-file',
     setup(b) {
-      // The hot bundle reads the core from dist/core.wasm instead of carrying it as 75 KB of base64: that text was read,
+      // The hot bundles read the core from dist/core.wasm instead of carrying it as 75 KB of base64: that text was read,
       // held as a string and stored again in the code cache by every process, and then decoded (about 60 pages of
       // fresh memory, each a page fault). The facts (sha256, tokenizer version, length) stay compiled in.
       b.onResolve({ filter: /\/generated\/core-wasm\.js$/ }, () => ({ path: 'core-wasm-file', namespace: 'dws' }));
@@ -92,17 +120,24 @@ await esbuild.build({
   }],
 });
 copyFileSync(r('build/core.wasm'), r('dist/core.wasm'));
-// The build id line ends the bundle; bin/dws.cjs offers the code cache only to the bundle with the same id.
-const hot = r('dist/dws.cjs');
-const hotSource = readFileSync(hot);
-// One non-ASCII character makes V8 hold the whole source as a two-byte string (esbuild escapes strings, not regex
-// literals): twice the memory every cold process reads into.
-const nonAscii = hotSource.findIndex((b) => b > 0x7f);
-if (nonAscii >= 0) {
-  console.error(`build: dist/dws.cjs has a non-ASCII byte at ${nonAscii}: ${hotSource.subarray(Math.max(0, nonAscii - 60), nonAscii + 20).toString()}`);
-  process.exit(1);
+for (const name of Object.keys(HOT)) {
+  // The build id line ends each bundle; bin/dws.cjs offers a code cache only to the bundle with the same id.
+  const hot = r(`dist/${name}.cjs`);
+  const hotSource = readFileSync(hot);
+  // One non-ASCII character makes V8 hold the whole source as a two-byte string (esbuild escapes strings, not regex
+  // literals): twice the memory every cold process reads into.
+  const dynamicImport = /\bimport\(/.exec(hotSource.toString('latin1'));
+  if (dynamicImport) {
+    console.error(`build: dist/${name}.cjs has an import() (vm.Script cannot run one): ${hotSource.subarray(Math.max(0, dynamicImport.index - 60), dynamicImport.index + 40).toString()}`);
+    process.exit(1);
+  }
+  const nonAscii = hotSource.findIndex((b) => b > 0x7f);
+  if (nonAscii >= 0) {
+    console.error(`build: dist/${name}.cjs has a non-ASCII byte at ${nonAscii}: ${hotSource.subarray(Math.max(0, nonAscii - 60), nonAscii + 20).toString()}`);
+    process.exit(1);
+  }
+  writeFileSync(hot, Buffer.concat([hotSource, Buffer.from(`//# dws-build-id=${createHash('sha256').update(hotSource).digest('hex').slice(0, 32)}\n`)]));
 }
-writeFileSync(hot, Buffer.concat([hotSource, Buffer.from(`//# dws-build-id=${createHash('sha256').update(hotSource).digest('hex').slice(0, 32)}\n`)]));
 await esbuild.build({
   ...common,
   entryPoints: { cli: r('src/cli/main.ts'), index: r('src/index.ts') },

@@ -82,10 +82,23 @@ export async function writeStdout(text: string, closed: 'exit' | 'throw' = 'exit
     if (readerGone(e) && closed === 'exit') process.exit(0);
     if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
     const rest = bytes.subarray(done);
+    stdoutStream = true;
     await new Promise<void>((resolve, reject) => {
       process.stdout.write(rest, (err) => (readerGone(err) && closed === 'exit' ? process.exit(0) : err ? reject(err) : resolve()));
     });
   }
+}
+
+/** Whether output went through process.stdout (see unwrittenStdout). */
+let stdoutStream = false;
+
+/**
+ * Bytes written through process.stdout that the reader has not taken yet; 0 when nothing here wrote through it. Asking
+ * process.stdout creates the stream (for a pipe: the net and stream modules), which an answer written to fd 1 never
+ * needed.
+ */
+export function unwrittenStdout(): number {
+  return stdoutStream ? process.stdout.writableLength : 0;
 }
 
 /**
@@ -96,6 +109,7 @@ export async function writeStdout(text: string, closed: 'exit' | 'throw' = 'exit
 let streamErrorsSeen = false;
 export function writeStream(text: string): Promise<void> {
   // The write's callback gets each error (EPIPE: the reader went away); the stream's 'error' event is then no crash.
+  stdoutStream = true;
   if (!streamErrorsSeen) {
     streamErrorsSeen = true;
     process.stdout.on('error', () => undefined);
@@ -107,6 +121,7 @@ export function writeStream(text: string): Promise<void> {
 
 /** For output written through process.stdout (commander's help): a closed pipe ends the process quietly too. */
 export function quietOnClosedPipe(): void {
+  stdoutStream = true;
   process.stdout.on('error', (e) => {
     if (readerGone(e)) process.exit(0);
     throw e;

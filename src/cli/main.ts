@@ -3,45 +3,15 @@
 // and `dws schema <path>` invocations itself and imports this module for everything else (help, serve, dispatch,
 // unusual flag spellings, errors). Dispatch and serve modules are imported when their commands run.
 import { Command, CommanderError, Option } from 'commander';
-import { DwsError, EXIT } from '../errors.js';
-import { fail, quietOnClosedPipe, readerGone, writeStdout, writeStream } from './io.js';
+import { EXIT } from '../errors.js';
+import { fail, quietOnClosedPipe, writeStdout } from './io.js';
+import { BUILT_IN, failedCommand, fromCommander, isDispatch } from './route.js';
 import { collect, getEngine, inspectSchema, parseFields, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
 import { checkOptionNames } from '../limits.js';
-import { commanderSuggestion } from '../catalog/nearest.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
 import { addAuthCommands } from './auth.js';
 
-const COMMANDER_REASONS: Record<string, DwsError['reason']> = {
-  'commander.unknownCommand': 'unknown_command',
-  'commander.unknownOption': 'unknown_option',
-  'commander.missingArgument': 'missing_argument',
-  'commander.optionMissingArgument': 'missing_argument',
-  'commander.missingMandatoryOptionValue': 'missing_argument',
-  'commander.invalidArgument': 'invalid_argument',
-  'commander.excessArguments': 'invalid_argument',
-  'commander.conflictingOption': 'invalid_argument',
-};
-
-/** The command a parse error came from ("dws schema search"), so the hint names that command's own help. */
-const failedCommand = new WeakMap<CommanderError, Command>();
-
-function commandLine(cmd: Command): string {
-  const names: string[] = [];
-  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
-  return names.join(' ');
-}
-
-/** Maps a commander parse error to the error table; the nearest option or subcommand (catalog/nearest.ts) leads the hint. */
-export function fromCommander(err: CommanderError): DwsError {
-  const reason = COMMANDER_REASONS[err.code] ?? 'invalid_argument';
-  const first = err.message.replace(/^error: /, '').split('\n')[0];
-  const cmd = failedCommand.get(err);
-  const shown = cmd?.createHelp();
-  const suggestion = cmd && shown ? commanderSuggestion(err.code, first, shown.visibleOptions(cmd).flatMap((o) => (o.long ? [o.long] : [])),
-    shown.visibleCommands(cmd).map((c) => c.name())) : '';
-  const help = `\`${cmd ? commandLine(cmd) : 'dws'} --help\``;
-  return new DwsError(reason, first, suggestion ? `${suggestion} See ${help}.` : `run ${help} for usage`);
-}
+export { fromCommander };
 
 export function configureRoot(cmd: Command): Command {
   return cmd
@@ -151,15 +121,6 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** The built-in commands; any other first word is a catalog command. */
-const BUILT_IN = new Set(['schema', 'serve', 'help', 'auth', 'profile', 'doctor']);
-
-/** True when argv names a catalog command (dispatch) rather than a built-in one. */
-function isDispatch(argv: string[]): boolean {
-  const first = argv[0];
-  return first !== undefined && !first.startsWith('-') && !BUILT_IN.has(first);
-}
-
 export async function main(argv: string[]): Promise<void> {
   try {
     checkOptionNames(argv);
@@ -173,19 +134,8 @@ export async function main(argv: string[]): Promise<void> {
   if (argv[0] !== 'serve' && !isDispatch(argv)) quietOnClosedPipe();
   if (isDispatch(argv)) {
     // Catalog commands are generated from the snapshot only when one runs (src/dispatch/).
-    const { runDispatch } = await import('../dispatch/cli.js');
-    try {
-      // A closed stdout rejects the write instead of ending the process, so a streaming local command (event
-      // consume) cancels its subscription first; then the process ends quietly, as for any answer.
-      await runDispatch(argv, getEngine, { write: (text) => writeStdout(text, 'throw'), writeStream, env: process.env });
-      // Lines a stalled reader never took would hold the process open after its stream ended (its subscriptions
-      // are cancelled by then): they are dropped.
-      if (process.stdout.writableLength > 0) process.exit(process.exitCode ?? 0);
-    } catch (err) {
-      if (readerGone(err)) process.exit(0);
-      if (err instanceof CommanderError) fail(fromCommander(err));
-      fail(err);
-    }
+    const { runCatalogCommand } = await import('./catalog-command.js');
+    await runCatalogCommand(argv);
     return;
   }
   const program = buildProgram();

@@ -1,84 +1,35 @@
-// Parameter validation before any I/O, compiled with ajv from the same ToolSpec Inspect shows: types, enums,
-// formats, required flags and the constraint groups. Alias flags are first folded into the flag they stand for
-// (src/catalog/aliases.ts: alias_of, or for a hidden flag the visible one feeding the same RPC property), so `--id X`
-// satisfies a required `--group` exactly as the upstream CLI does. Every refusal names the flag (exit 3).
+// Parameter validation before any I/O, compiled with ajv from the same ToolSpec Inspect shows (the schema and the
+// refusals: schema.ts). A dispatch first tries the validator the snapshot carries precompiled (precompiled.ts), which
+// needs no ajv; this compile is for a schema without one, and for callers that validate directly.
 // A long-running `dws serve` validates every execute: each tool's schema is compiled once and kept, keyed by the
 // schema's own text (so a new catalog generation reuses what did not change and recompiles what did), in a bounded
 // cache that removes an evicted schema from ajv too (ajv keeps every schema object it compiled).
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type Code } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { flagKey } from './aliases.js';
-import { convert, declaredFlag, flagType } from './flag-types.js';
+import { catalogFormatDefs, schemaOf, STANDARD_FORMATS, toError, type Compiled } from './schema.js';
+
+export { CATALOG_FORMATS, foldInput } from './schema.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the namespace arrives as the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv, formats: string[]) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv, formats: readonly string[]) => Ajv;
 
-/** The catalog's own format names; standard ones (date, date-time, uri, email) come from ajv-formats. */
-export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
-  json: (v) => {
-    try {
-      JSON.parse(v);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  'numeric-id': (v) => /^\d+$/.test(v),
-  'positive-integer': (v) => /^[1-9]\d*$/.test(v),
-  'file-path': (v) => v.trim().length > 0,
-  'file-id-name-list': (v) => v.trim().length > 0,
-  'dingtalk-media-id': (v) => v.trim().length > 0,
-  // A1 notation: a cell or a range of cells, whole columns or whole rows (A1, H2:H20, A:C, 2:5).
-  'a1-range': (v) => /^(?:[A-Za-z]{1,3}\d+|[A-Za-z]{1,3}|\d+)(?::(?:[A-Za-z]{1,3}\d+|[A-Za-z]{1,3}|\d+))?$/.test(v),
-};
+/**
+ * The ajv every validator is compiled with, here and at build (standalone.ts). code: options for standalone code,
+ * which reads the formats from the module "dws:formats" (precompiled.ts hands it the same format objects).
+ */
+export function newAjv(code?: { source: true; formats: Code }, validateSchema = true): Ajv {
+  // strictRequired/strictTypes would reject the constraint subschemas (`{required: [flag]}` inside anyOf/not).
+  const a = new Ajv({ allErrors: false, strict: true, strictRequired: false, strictTypes: false, coerceTypes: false, validateFormats: true, validateSchema, ...(code ? { code } : {}) });
+  addFormats(a, STANDARD_FORMATS);
+  for (const [name, format] of Object.entries(catalogFormatDefs())) a.addFormat(name, format);
+  return a;
+}
 
 let ajv: Ajv | undefined;
 function getAjv(): Ajv {
-  if (!ajv) {
-    // strictRequired/strictTypes would reject the constraint subschemas (`{required: [flag]}` inside anyOf/not).
-    ajv = new Ajv({ allErrors: false, strict: true, strictRequired: false, strictTypes: false, coerceTypes: false, validateFormats: true });
-    addFormats(ajv, ['date', 'date-time', 'time', 'uri', 'email']);
-    for (const [name, validate] of Object.entries(CATALOG_FORMATS)) ajv.addFormat(name, { type: 'string', validate });
-  }
+  ajv ??= newAjv();
   return ajv;
-}
-
-type Group = { kind: 'require_together' | 'require_one_of' | 'mutually_exclusive'; flags: string[] };
-
-const flag = (name: string) => `--${name}`;
-const flagList = (names: string[]) => names.map(flag).join(', ');
-
-/**
- * Folds alias flags into the flag they stand for and positionals into the flag of the same name. Two spellings of one
- * flag with different values are refused rather than silently picking one.
- */
-export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  const from: Record<string, string> = Object.create(null);
-  const put = (key: string, value: unknown, given: string) => {
-    if (Object.hasOwn(data, key) && JSON.stringify(data[key]) !== JSON.stringify(value)) {
-      throw new DwsError('invalid_parameter', `${given} and ${from[key]} give different values for the same parameter ${flag(key)}`, 'give it once');
-    }
-    // defineProperty: a key named "__proto__" stays an own field (ajv then refuses it) instead of a prototype.
-    Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
-    from[key] = given;
-  };
-  for (const [name, value] of Object.entries(values)) put(flagKey(tool, name), value, flag(name));
-  for (const [name, value] of Object.entries(positionals)) {
-    const declared = declaredFlag(tool, name);
-    const target = flagKey(tool, name);
-    const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
-    put(target, typed, `the positional <${name}>`);
-  }
-  return data;
-}
-
-interface Compiled {
-  validate: (data: unknown) => boolean;
-  errors: () => ErrorObject[] | null | undefined;
-  groups: Group[];
 }
 
 /** Schemas kept compiled: more than the 465 dispatchable tools, so one generation never evicts its own. */
@@ -112,88 +63,6 @@ function compile(tool: ToolSpec): Compiled {
     getAjv().removeSchema(old.schema);
   }
   return entry;
-}
-
-function schemaOf(tool: ToolSpec): { schema: object; groups: Group[] } {
-  const properties: Record<string, Record<string, unknown>> = {};
-  for (const [name, p] of Object.entries(tool.parameters)) {
-    const s: Record<string, unknown> = { ...flagType(p.type).schema };
-    if (p.enum) {
-      // Enum values are written as text in the catalog; compare them as the flag's JSON type.
-      const values = p.enum.map((v) => (p.type === 'bool' ? v === 'true' : convert(p.type, v)));
-      if (s.type === 'array') s.items = { ...(s.items as object), enum: values };
-      else s.enum = values;
-    }
-    if (p.format) {
-      if (s.type === 'string') s.format = p.format;
-      else if (s.type === 'integer' && p.format === 'positive-integer') s.minimum = 1;
-    }
-    properties[name] = s;
-  }
-  for (const [name, p] of Object.entries(tool.hidden_parameters ?? {})) {
-    if (!properties[name]) properties[name] = { ...flagType(p.type).schema };
-  }
-  for (const p of tool.positionals ?? []) {
-    if (!properties[p.name]) properties[p.name] = p.variadic ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
-  }
-  const required = Object.entries(tool.parameters)
-    .filter(([, p]) => (p.required || p.cli_required) && p.default === undefined)
-    .map(([name]) => name);
-  for (const p of tool.positionals ?? []) {
-    if (p.required && !tool.parameters[p.name]) required.push(p.name);
-  }
-  const groups: Group[] = [
-    ...tool.constraints.require_together.map((flags) => ({ kind: 'require_together' as const, flags })),
-    ...tool.constraints.require_one_of.map((flags) => ({ kind: 'require_one_of' as const, flags })),
-    ...tool.constraints.mutually_exclusive.map((flags) => ({ kind: 'mutually_exclusive' as const, flags })),
-  ];
-  const allOf = groups.map((g) => {
-    const present = g.flags.map((f) => ({ required: [f] }));
-    if (g.kind === 'require_one_of') return { anyOf: present };
-    if (g.kind === 'require_together') return { anyOf: [{ not: { anyOf: present } }, { required: g.flags }] };
-    // at most one: no two members together
-    const pairs = g.flags.flatMap((a, i) => g.flags.slice(i + 1).map((b) => ({ required: [a, b] })));
-    return { not: { anyOf: pairs } };
-  });
-  return { schema: { type: 'object', additionalProperties: false, properties, required, ...(allOf.length ? { allOf } : {}) }, groups };
-}
-
-function describeType(type: string): string {
-  const t = flagType(type).schema;
-  if (t.type === 'array') return `a list of ${(t.items as { type: string }).type === 'integer' ? 'integers' : 'texts'} (${type})`;
-  if (t.pattern) return `a duration such as 30s or 1m30s (${type})`;
-  return { integer: 'an integer', number: 'a number', boolean: 'a boolean', string: 'text' }[t.type as string] + ` (${type})`;
-}
-
-function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Record<string, unknown>): DwsError {
-  const group = /^#\/allOf\/(\d+)\//.exec(e.schemaPath);
-  if (group) {
-    const g = c.groups[Number(group[1])];
-    const given = g.flags.filter((f) => Object.hasOwn(data, f));
-    if (g.kind === 'require_one_of') return new DwsError('constraint_violation', `one of ${flagList(g.flags)} is required`, 'give exactly the one that fits the task');
-    if (g.kind === 'require_together') {
-      const missing = g.flags.filter((f) => !Object.hasOwn(data, f));
-      return new DwsError('constraint_violation', `${flagList(given)} needs ${flagList(missing)} too (${flagList(g.flags)} go together)`);
-    }
-    return new DwsError('constraint_violation', `${flagList(given)} cannot be used together (at most one of ${flagList(g.flags)})`);
-  }
-  const name = e.instancePath.split('/')[1] ?? '';
-  const spec = declaredFlag(tool, name);
-  if (e.keyword === 'required') {
-    const missing = (e.params as { missingProperty: string }).missingProperty;
-    const isPositional = !Object.hasOwn(tool.parameters, missing) && (tool.positionals ?? []).some((p) => p.name === missing);
-    return new DwsError('missing_parameter', isPositional ? `missing required argument <${missing}>` : `missing required flag ${flag(missing)}`,
-      `see \`dws ${tool.primary_cli_path} --help\``);
-  }
-  const got = JSON.stringify(e.instancePath.split('/').length > 2 ? (data[name] as unknown[])[Number(e.instancePath.split('/')[2])] : data[name]);
-  if (e.keyword === 'enum') {
-    return new DwsError('invalid_parameter', `${flag(name)} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}, got ${got}`);
-  }
-  if (e.keyword === 'format') return new DwsError('invalid_parameter', `${flag(name)} must be in format ${(e.params as { format: string }).format}, got ${got}`);
-  if (e.keyword === 'type' || e.keyword === 'pattern') {
-    return new DwsError('invalid_parameter', `${flag(name)} must be ${describeType(spec?.type ?? 'string')}, got ${got}`);
-  }
-  return new DwsError('invalid_parameter', `${flag(name) || 'the arguments'} ${e.message ?? 'is invalid'}${got === undefined ? '' : `, got ${got}`}`);
 }
 
 /** Throws the first violation as a DwsError naming the flag; returns nothing when the input is valid. */

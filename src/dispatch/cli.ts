@@ -1,7 +1,7 @@
 // Dispatch of catalog commands (`dws <cli path> --flags`), SPEC section 6. Only the invoked tool becomes a command
 // (resolve.ts), so a dispatch start pays for one ToolSpec, not the whole catalog. Order of checks, all before any I/O:
 //   resolve path (exit 2) -> parse flags (unknown flag exit 2) -> catalog hashes (catalog_changed, exit 6)
-//   -> availability / interface (exit 3) -> ajv validation (exit 3) -> confirmation (exit 3) -> --dry-run plan
+//   -> availability / interface (exit 3) -> validation (exit 3; the snapshot's precompiled validator, else ajv) -> confirmation (exit 3) -> --dry-run plan
 //   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)
 //   -> server config and login -> MCP tools/call (transport.ts; auth exit 2, grant 4, backend 1, partial outcome 7).
 // The MCP SDK is imported only when a call is actually made.
@@ -13,10 +13,11 @@ import { checkCatalogVersion } from '../schema/browse.js';
 import { resolveCommand } from './resolve.js';
 import { identityKey } from '../catalog/identity.js';
 import { parseToolArgs } from './flags.js';
-import { foldInput, validateInput } from '../contract/validate.js';
+import { foldInput } from '../contract/schema.js';
+import { checkInput } from '../contract/precompiled.js';
 import { groupHelp, toolHelp } from './help.js';
 import { answerCap, type Env } from '../backend/config.js';
-import { localCommands } from '../local/index.js';
+import { isLocalCommand, loadLocalCommand } from '../local/registry.js';
 import { executePlan, type PlanDryRun } from '../plan/executor.js';
 import { howItRuns } from '../plan/runs.js';
 import type { PlanSpec } from '../plan/spec.js';
@@ -63,13 +64,13 @@ export function checkHashes(engine: Engine, c: { expectedSource?: string; expect
 type Runner = { kind: 'plan'; plan: PlanSpec } | { kind: 'local'; run: LocalCommand };
 
 /** The runner of a command as plan/runs.ts says it runs; a local one is its registered code (src/local/). */
-function checkDispatchable(t: ToolSpec): Runner {
+async function checkDispatchable(t: ToolSpec): Promise<Runner> {
   const how = howItRuns(t);
   if (how.kind === 'unavailable') {
     throw new DwsError('tool_unavailable', `${t.canonical_path} is unavailable: ${how.reason}`, 'report the capability as unavailable; do not retry');
   }
   if (how.kind === 'plan') return how;
-  const local = how.kind === 'local' && Object.hasOwn(localCommands, t.canonical_path) ? localCommands[t.canonical_path] : undefined;
+  const local = how.kind === 'local' ? await loadLocalCommand(t.canonical_path) : undefined;
   if (local) return { kind: 'local', run: local };
   throw new DwsError('not_dispatchable', `${t.canonical_path} is a ${t.interface_mode} command that this build cannot dispatch: ${how.kind === 'none' ? how.reason : 'no local implementation is registered'}`,
     'this command has no execution plan yet; find another with `dws schema search`');
@@ -112,15 +113,16 @@ export interface DispatchRequest {
 export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
 
 /**
- * Every gate after the command is known, in order: catalog hashes -> availability / interface -> ajv validation
+ * Every gate after the command is known, in order: catalog hashes -> availability / interface -> validation
  * -> confirmation -> dry-run plan -> server config -> tools/call. A refusal throws before any I/O.
  */
 export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Promise<DispatchOutcome> {
   const tool = r.tool;
   checkHashes(e, { expectedSource: r.expectedSource, expectedSurface: r.expectedSurface });
-  const runner = checkDispatchable(tool);
+  const runner = await checkDispatchable(tool);
   const data = foldInput(tool, r.values, r.positionals);
-  validateInput(tool, data);
+  const doc = e.identities.get(identityKey(tool.canonical_path));
+  await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
   if (tool.confirmation === 'user_required' && !r.yes && !r.dryRun) {
     throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
       'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
@@ -207,7 +209,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   const env = { ...io.env, ...(c.profile ? { DWS_PROFILE: c.profile } : {}), ...(c.maxAnswerMb !== undefined ? { DWS_MAX_ANSWER_MB: c.maxAnswerMb } : {}) };
   answerCap(env);
   // a plan that hands over to a local command stops as that command does
-  const stop = onInterrupt(Object.hasOwn(localCommands, tool.canonical_path) || (tool.plan?.steps.some((s) => s.kind === 'handoff') ?? false));
+  const stop = onInterrupt(isLocalCommand(tool.canonical_path) || (tool.plan?.steps.some((s) => s.kind === 'handoff') ?? false));
   try {
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,

@@ -8,7 +8,7 @@ import { resolveServer, type Env } from '../backend/config.js';
 import { journalCall, journalSent } from '../journal/journal.js';
 import type { SealedCall } from '../journal/seal.js';
 import type { CallRecord } from '../journal/call-record.js';
-import { foldInput, validateInput } from '../contract/validate.js';
+import { foldInput } from '../contract/schema.js';
 import type { BackendCall, Effects, Handoff, Transfer } from '../plan/effects.js';
 
 export interface RunContext {
@@ -101,7 +101,7 @@ export function effectsFor(r: RunContext): Effects {
         transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }));
     },
     async handoff(h: Handoff) {
-      const { localCommands } = await import('../local/index.js');
+      const [{ localCommands }, { validateInput }] = await Promise.all([import('../local/index.js'), import('../contract/validate.js')]);
       const target = r.toolOf?.(h.local);
       const run = Object.hasOwn(localCommands, h.local) ? localCommands[h.local] : undefined;
       if (!run || !target) throw new DwsError('not_dispatchable', `${r.tool.canonical_path}: the local command ${h.local} it hands over to is not available in this build`);

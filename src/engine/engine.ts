@@ -175,6 +175,11 @@ export class Engine {
     return this.specs?.[doc] ?? this.snapshot.spec(doc);
   }
 
+  /** One tool's precompiled parameter validator ('' for none; src/contract/precompiled.ts), read alone. */
+  validator(doc: number): string {
+    return this.snapshot.validator(doc);
+  }
+
   /** Every full ToolSpec in canonical order (decoded on first use). */
   tools(): ToolSpec[] {
     this.specs ??= this.snapshot.allSpecs();

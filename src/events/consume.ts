@@ -31,7 +31,8 @@ const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, 
 /** Go duration text (validated by the flag schema) -> milliseconds. */
 export function durationMs(go: string): number {
   let total = 0;
-  for (const m of go.matchAll(/([0-9]+(?:\.[0-9]+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
+  // \u00b5: the bundles are ASCII (scripts/build.mjs), and esbuild escapes strings but not regular expressions.
+  for (const m of go.matchAll(/([0-9]+(?:\.[0-9]+)?)(ns|us|\u00b5s|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
   return total;
 }
 

@@ -239,7 +239,7 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
 }
 
 function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOptions): Scope {
-  return { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? randomUUID, uuids: new Map() };
+  return { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? (() => randomUUID()), uuids: new Map() };
 }
 
 function preview(sc: Scope, plan: PlanSpec): PlanDryRun {

@@ -12,12 +12,15 @@
 //                avoid_phrases (the phrases' UTF-8, bucket by bucket), gap_notes (one line per known gap, read
 //                when one matches), index_chunks (u32 words: the index image's head length, the postings chunk
 //                shift, the CRC-32 of the head and of each postings chunk), index (the WASM index image, raw),
-//                specs (per-tool msgpack ToolSpec blobs); text_index and specs_index hold each blob's offset
-//                (u32[n+1]) and CRC-32 (u32[n]).
+//                specs (per-tool msgpack ToolSpec blobs), validators (per-tool UTF-8: the parameter schema's JSON,
+//                a newline and its ajv standalone validator code, src/contract/standalone.ts; empty for a tool that
+//                cannot run); text_index, specs_index and validators_index hold each blob's offset (u32[n+1]) and
+//                CRC-32 (u32[n]).
 //
 // The loader tells "incompatible" (another format, tokenizer or core) from "corrupt" (magic, CRC or structure
 // wrong). A section's CRC is checked when it is first read, a blob's when it is read alone: a search reads the few
-// text blobs it renders and never the specs; an Inspect reads exactly one ToolSpec blob. The index image is read
+// text blobs it renders and never the specs; an Inspect reads exactly one ToolSpec blob, a dispatch that ToolSpec and
+// its validator. The index image is read
 // by its head and then chunk by chunk as queries need postings, each piece checked against its own CRC-32.
 import { Unpackr } from 'msgpackr/unpack';
 import { DwsError } from '../errors.js';
@@ -29,11 +32,14 @@ import { lowerBound } from '../catalog/order.js';
 import { checkOffsets, StringList, type Strings } from '../catalog/string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-export const SNAPSHOT_FORMAT_VERSION = 12;
+/** 13: the validators sections (12 had none: a dws that reads 13 calls a 12 incompatible, not corrupt). */
+export const SNAPSHOT_FORMAT_VERSION = 13;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
-/** Section order in the file: what a search needs first, the full specs last (a search never reads them). */
-export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index_chunks', 'index', 'specs_index', 'specs'] as const;
+/** Section order in the file: what a search needs first, the full specs and validators last (a search never reads them). */
+export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index_chunks', 'index', 'specs_index', 'specs', 'validators_index', 'validators'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
+/** Sections of per-tool blobs, each with its <name>_index. */
+type BlobSection = 'text' | 'specs' | 'validators';
 
 export interface SnapshotHeader {
   format: string;
@@ -322,7 +328,7 @@ export class Snapshot {
   readonly header: SnapshotHeader;
   private readonly base: number;
   private readonly checked = new Map<SectionName, Uint8Array>();
-  private readonly blobIndexes = new Map<'text' | 'specs', { offsets: Uint32Array; crcs: Uint32Array }>();
+  private readonly blobIndexes = new Map<BlobSection, { offsets: Uint32Array; crcs: Uint32Array }>();
   private chunks?: IndexChunks;
 
   constructor(private readonly source: SnapshotSource, private readonly crc32: Crc32, expect: { tokenizerVersion: number; wasmSha256: string }) {
@@ -462,7 +468,7 @@ export class Snapshot {
     return { docs, starts, phrase, keys, buckets };
   }
 
-  private blobIndex(name: 'text' | 'specs'): { offsets: Uint32Array; crcs: Uint32Array } {
+  private blobIndex(name: BlobSection): { offsets: Uint32Array; crcs: Uint32Array } {
     let index = this.blobIndexes.get(name);
     if (!index) {
       const words = u32s(this.section(`${name}_index`));
@@ -476,7 +482,7 @@ export class Snapshot {
   }
 
   /** One tool's blob: sliced from the whole section when that was read, else read alone and checked alone. */
-  private blob(name: 'text' | 'specs', doc: number): Uint8Array {
+  private blob(name: BlobSection, doc: number): Uint8Array {
     const { offsets, crcs } = this.blobIndex(name);
     if (!(doc >= 0 && doc < crcs.length)) throw corrupt(`no ${name} blob for document ${doc}`);
     const start = offsets[doc];
@@ -503,6 +509,19 @@ export class Snapshot {
 
   spec(doc: number): ToolSpec {
     return this.unpack<ToolSpec>(this.blob('specs', doc), 'tool spec');
+  }
+
+  /**
+   * One tool's precompiled parameter validator: its schema's JSON text, a newline, the standalone code; '' when the
+   * snapshot has none for it (src/contract/precompiled.ts then compiles the schema with ajv).
+   */
+  validator(doc: number): string {
+    const bytes = this.blob('validators', doc);
+    try {
+      return utf8Decoder.decode(bytes);
+    } catch {
+      throw corrupt(`validator of document ${doc} is not UTF-8`);
+    }
   }
 
   /** Every ToolSpec: the specs section is read and checked once, then cut into blobs. */
@@ -535,8 +554,8 @@ class DecodedMeta implements SnapshotMeta {
   readonly identities: SortedIdentities;
   readonly twin: Uint32Array;
   readonly actions: Uint32Array;
-  readonly lexicon: ActionLexicon;
-  readonly productLexicon: ProductLexicon;
+  private actionLexicon?: ActionLexicon;
+  private productLexiconValue?: ProductLexicon;
   private readonly gapTable: GapTable;
   private readonly split = new Map<StringColumn, StringList>();
   private readonly expanded = new Map<EnumColumn, string[]>();
@@ -570,15 +589,31 @@ class DecodedMeta implements SnapshotMeta {
       this.gapTable = storedGaps(m.gaps, gapNotes);
       if (!Array.isArray(m.product_ids) || !m.product_ids.every((id) => typeof id === 'string')) throw new Error('product ids are missing');
       if (!(m.products instanceof Uint8Array)) throw new Error('products are missing');
-      this.lexicon = jsonOf(m.lexicon, 'lexicon') as ActionLexicon;
-      this.productLexicon = jsonOf(m.productLexicon, 'product lexicon') as ProductLexicon;
-      presetFiling(this.lexicon, filingOf(m.lexicon_filing, 'lexicon'));
-      presetFiling(this.productLexicon, filingOf(m.product_filing, 'product lexicon'));
     } catch (e) {
       throw corrupt(`meta is malformed (${(e as Error).message})`);
     }
     this.productIds = m.product_ids;
     this.fields = m.fields;
+  }
+
+  /** The action lexicon with its stored filing, decoded on first use (a search; an Inspect or a dispatch never reads it). */
+  get lexicon(): ActionLexicon {
+    this.actionLexicon ??= afterOpen(() => {
+      const lexicon = jsonOf(this.stored.lexicon, 'lexicon') as ActionLexicon;
+      presetFiling(lexicon, filingOf(this.stored.lexicon_filing, 'lexicon'));
+      return lexicon;
+    });
+    return this.actionLexicon;
+  }
+
+  /** The product lexicon with its stored filing, decoded on first use (a search). */
+  get productLexicon(): ProductLexicon {
+    this.productLexiconValue ??= afterOpen(() => {
+      const lexicon = jsonOf(this.stored.productLexicon, 'product lexicon') as ProductLexicon;
+      presetFiling(lexicon, filingOf(this.stored.product_filing, 'product lexicon'));
+      return lexicon;
+    });
+    return this.productLexiconValue;
   }
 
   get products(): ProductSpec[] {

@@ -37,6 +37,8 @@ export interface SnapshotInput {
   fields: readonly string[];
   index: Uint8Array;
   crc32: Crc32;
+  /** Each tool's precompiled validator (src/contract/standalone.ts validatorSource), '' for none; default none. */
+  validators?: readonly string[];
 }
 
 const align8 = (n: number) => (n + 7) & ~7;
@@ -147,6 +149,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
   };
   const text = blobSection(texts.map((t) => packr.pack(t)), input.crc32);
   const specs = blobSection(tools.map((t) => packr.pack(t)), input.crc32);
+  const validators = blobSection(tools.map((_, doc) => utf8(input.validators?.[doc] ?? '')), input.crc32);
   const sections: Record<SectionName, Uint8Array> = {
     meta: packr.pack(meta),
     text_index: text.index,
@@ -158,6 +161,8 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     index: input.index,
     specs_index: specs.index,
     specs: specs.data,
+    validators_index: validators.index,
+    validators: validators.data,
   };
   const layout = {} as SnapshotHeader['sections'];
   let offset = 0;

@@ -9,6 +9,19 @@ import { buildIndexImage } from '../build/index-image.js';
 import { lexiconFor, readLexicons, type Lexicons } from '../build/load.js';
 import { coreSha256, instantiateCore } from '../core/core.js';
 import { encodeSnapshot } from './encode.js';
+import { executionCalls } from '../plan/summary.js';
+import { validatorSource } from '../contract/standalone.js';
+
+/** Validators made in this process, by schema text: tools (and rebuilds) that share a schema share its code. */
+const made = new Map<string, string>();
+
+/** Each tool's precompiled validator; '' for a tool that cannot run in this build (dispatch never validates it). */
+function validators(catalog: Catalog): string[] {
+  return catalog.tools.map((t) => {
+    if (executionCalls(t) === undefined) return '';
+    return validatorSource(t, made);
+  });
+}
 
 const shippedCatalogDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog');
 
@@ -26,5 +39,6 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     lexicon: lexicons.actions,
     productLexicon: lexiconFor(lexicons.products, catalog),
     gaps: lexicons.gaps.filter((g) => catalog.products.some((p) => p.id === g.product)),
+    validators: validators(catalog),
   });
 }

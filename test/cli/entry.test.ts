@@ -11,7 +11,10 @@ import { ROOT } from '../helpers.js';
 const require = createRequire(import.meta.url);
 
 interface EntryModule {
-  compile(useCache?: boolean): { script: { cachedDataRejected?: boolean }; id?: string };
+  compile(useCache?: boolean, name?: string): { script: { cachedDataRejected?: boolean }; id?: string };
+  bundleFor(argv: string[]): string;
+  cacheFile(name: string): string;
+  BUILT_IN: Set<string>;
   CACHE: string;
 }
 
@@ -30,8 +33,8 @@ function copyInstall(): string {
  * What a fresh process makes of root's code cache: "false" (used), "true" (V8 rejected it) or "undefined" (not
  * offered). A fresh process, because V8 answers a source it compiled before from its in-process cache.
  */
-function cacheVerdict(root: string): string {
-  const code = `process.stdout.write(String(require(${JSON.stringify(path.join(root, 'bin', 'dws.cjs'))}).compile().script.cachedDataRejected))`;
+function cacheVerdict(root: string, name = 'dws'): string {
+  const code = `process.stdout.write(String(require(${JSON.stringify(path.join(root, 'bin', 'dws.cjs'))}).compile(true, ${JSON.stringify(name)}).script.cachedDataRejected))`;
   return spawnSync(process.execPath, ['-e', code], { encoding: 'utf8' }).stdout;
 }
 
@@ -45,6 +48,10 @@ const COMMANDS = [
   ['schema', 'chat.recall_message', '--compact'],
   ['schema', 'search', '--query', 'x', '--bogus'], // commander's parse error
   ['--version'], // the commander program
+  // catalog commands: the execute bundle (dist/exec.cjs)
+  ['chat', '+dm', '--to', 'X', '--text', 'hi', '--dry-run'],
+  ['chat', 'message', 'recall', '--conversation-id', 'c', '--message-id', 'm', '--dry-run', '--bogus'],
+  ['chat', 'message', 'recall', '--conversation-id', 'c', '--dry-run'], // a refusal of the validator
 ];
 
 const dirs: string[] = [];
@@ -59,13 +66,31 @@ describe('bin/dws.cjs', () => {
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(readFileSync(entry.CACHE, 'latin1').split('\n', 1)[0]).toMatch(new RegExp(`^dws-code-cache ${id} \\d+$`));
     expect(cacheVerdict(ROOT)).toBe('false');
-    expect(shipped.map((r) => r.status)).toEqual([0, 0, 3, 0]);
+    for (const name of ['dws', 'exec']) {
+      const bundle = entry.compile(false, name);
+      expect(readFileSync(entry.cacheFile(name), 'latin1').split('\n', 1)[0]).toMatch(new RegExp(`^dws-code-cache ${bundle.id} \\d+$`));
+      expect(cacheVerdict(ROOT, name)).toBe('false');
+    }
+    expect(shipped.map((r) => r.status)).toEqual([0, 0, 3, 0, 0, 2, 3]);
   });
 
-  it('hands V8 a one-byte source: the hot bundle is ASCII and already a CommonJS wrapper', () => {
-    const source = readFileSync(path.join(ROOT, 'dist', 'dws.cjs'));
-    expect(source.findIndex((b) => b > 0x7f)).toBe(-1);
-    expect(source.toString('latin1')).toMatch(/^\(function \(exports, require, module, __filename, __dirname\) \{'use strict';/u);
+  it('runs a catalog command from the execute bundle, by the first word as src/cli/route.ts tells them', async () => {
+    const entry = require(path.join(ROOT, 'bin', 'dws.cjs')) as EntryModule;
+    const { BUILT_IN, isDispatch } = await import('../../src/cli/route.js');
+    expect([...entry.BUILT_IN].sort()).toEqual([...BUILT_IN].sort());
+    for (const argv of [...COMMANDS, [], ['help', 'chat'], ['auth', 'status'], ['doctor'], ['-h'], ['chat'], ['todo', 'task', 'list']]) {
+      expect(entry.bundleFor(argv), argv.join(' ')).toBe(isDispatch(argv) ? 'exec' : 'dws');
+    }
+    // the commander program gives the same answers for a catalog command (`dws help <command>` goes through it)
+    expect(run(ROOT, ['help', 'chat', 'message', 'recall'])).toEqual(run(ROOT, ['chat', 'message', 'recall', '--help']));
+  });
+
+  it('hands V8 a one-byte source: the hot bundles are ASCII and already a CommonJS wrapper', () => {
+    for (const name of ['dws', 'exec']) {
+      const source = readFileSync(path.join(ROOT, 'dist', `${name}.cjs`));
+      expect(source.findIndex((b) => b > 0x7f)).toBe(-1);
+      expect(source.toString('latin1')).toMatch(/^\(function \(exports, require, module, __filename, __dirname\) \{'use strict';/u);
+    }
   });
 
   it('reads the core from dist/core.wasm (not embedded), and fails closed without output when that file is not its own', () => {
@@ -99,15 +124,17 @@ describe('bin/dws.cjs', () => {
     }],
   ];
   for (const [what, verdict, change] of damage) {
-    it(`answers the same with a code cache that is ${what}`, () => {
+    it(`answers the same with code caches that are ${what}`, () => {
       const dir = copyInstall();
       dirs.push(dir);
-      const cacheFile = path.join(dir, 'dist', 'dws.cjs.cache');
       const entry = require(path.join(dir, 'bin', 'dws.cjs')) as EntryModule;
-      const changed = change(readFileSync(cacheFile), entry.compile(false).id!);
-      if (changed) writeFileSync(cacheFile, changed);
-      else rmSync(cacheFile);
-      expect(cacheVerdict(dir)).toBe(verdict);
+      for (const name of ['dws', 'exec']) {
+        const cacheFile = entry.cacheFile(name);
+        const changed = change(readFileSync(cacheFile), entry.compile(false, name).id!);
+        if (changed) writeFileSync(cacheFile, changed);
+        else rmSync(cacheFile);
+        expect(cacheVerdict(dir, name)).toBe(verdict);
+      }
       expect(COMMANDS.map((args) => run(dir, args))).toEqual(shipped);
     });
   }

@@ -13,6 +13,7 @@ import { loadEngine, readSnapshot } from '../../src/index.js';
 import { coreCrc32, instantiateCore } from '../../src/core/core.js';
 import { realCatalog, shippedEngine } from '../helpers.js';
 import { inspect } from '../../src/schema/browse.js';
+import { SNAPSHOT_FORMAT_VERSION } from '../../src/snapshot/decode.js';
 
 const words = ['消息', '群', '撤回', '发送', 'message', 'group', 'send', 'todo', '待办', '文件', 'file', '钉盘', 'chat.recall_message',
   'calendar', '日程', '审批', 'approval', 'sheet', '表格', '多维表', 'record', '删除', 'delete', 'x', '', ' ', '\u200b', '𠀀'];
@@ -288,6 +289,10 @@ describe('snapshot properties', () => {
     const copy = Uint8Array.from(bytes);
     copy[7] = 1;
     expect(() => load(copy)).toThrow(expect.objectContaining({ reason: 'snapshot_incompatible' }));
+    // A snapshot of format 12 (before the validators sections) is incompatible, not corrupt.
+    expect(SNAPSHOT_FORMAT_VERSION).toBe(13);
+    copy[7] = 12;
+    expect(() => load(copy)).toThrow(expect.objectContaining({ reason: 'snapshot_incompatible', message: expect.stringContaining('format version 12, this dws reads 13') }));
     expect(() => load(bytes.subarray(0, 10))).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
     expect(() => load(new TextEncoder().encode('not a snapshot at all'))).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
   });
