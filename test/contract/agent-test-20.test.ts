@@ -2,7 +2,9 @@
 // as upstream does (shortcut/drive/drive.go Download -> localio openDownloadTarget with PreferredName): the answer's
 // fileName (or name), made one safe file name, inside the directory; the URL's last segment only when the answer
 // names none. The recorded-call golden (test/fixtures/calls/drive.yaml) pins the MCP call; this pins the file.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// Request 16: `drive upload` takes the upload URL and id from the answer where upstream's driveUploadPut does
+// (helpers/drive.go: the answer, or its result; resourceUrls[0].url, else resourceUrl, else uploadUrl).
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,5 +61,41 @@ describe('drive +download into a directory (agent test 20, request 17)', () => {
     const { dir, outcome } = await download('downloads/mine.pdf', { result: { downloadUrl: `${mcp.base}/files/blob-7f3a`, fileName: 'Q4 report.pdf' } });
     expect(outcome.error).toBeUndefined();
     expect(existsSync(path.join(dir, 'downloads', 'mine.pdf'))).toBe(true);
+  });
+});
+
+describe('drive upload reads the credentials where upstream does (agent test 20, request 16)', () => {
+  async function upload(answer: (base: string) => Record<string, unknown>) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-agent20-'));
+    writeFileSync(path.join(dir, 'report.pdf'), '%PDF-1.4 test\n');
+    mcp.calls.length = 0;
+    mcp.uploads.length = 0;
+    mcp.answers = { 'drive/get_upload_info': () => answer(mcp.base), 'drive/commit_upload': () => ({ result: { dentryUuid: 'd1' } }) };
+    const outcome = await dispatchInProcess(['drive', 'upload', '--file', 'report.pdf', '--yes'], env(dir));
+    return { outcome, calls: mcp.calls.map((c) => ({ rpc: c.name, arguments: c.arguments })), uploads: mcp.uploads.map((u) => u.name) };
+  }
+
+  it('resourceUrls[0].url inside result (the usual answer)', async () => {
+    const { outcome, calls, uploads } = await upload((b) => ({ result: { resourceUrls: [{ url: `${b}/upload/u1`, headers: {} }], uploadId: 'up1' } }));
+    expect(outcome.error).toBeUndefined();
+    expect(uploads).toEqual(['u1']);
+    expect(calls).toEqual([
+      { rpc: 'get_upload_info', arguments: { fileName: 'report.pdf', fileSize: 14 } },
+      { rpc: 'commit_upload', arguments: { fileName: 'report.pdf', fileSize: 14, uploadId: 'up1' } },
+    ]);
+  });
+
+  it('a flat uploadUrl without the result wrapper', async () => {
+    const { outcome, calls, uploads } = await upload((b) => ({ uploadUrl: `${b}/upload/u2`, uploadId: 'up2' }));
+    expect(outcome.error).toBeUndefined();
+    expect(uploads).toEqual(['u2']);
+    expect(calls[1]).toEqual({ rpc: 'commit_upload', arguments: { fileName: 'report.pdf', fileSize: 14, uploadId: 'up2' } });
+  });
+
+  it('no URL: stops before the PUT and sends no commit', async () => {
+    const { outcome, calls, uploads } = await upload(() => ({ result: { uploadId: 'up3' } }));
+    expect(outcome.error?.reason).toBe('invalid_parameter');
+    expect(uploads).toEqual([]);
+    expect(calls.map((c) => c.rpc)).toEqual(['get_upload_info']);
   });
 });
