@@ -99,3 +99,17 @@ describe('drive upload reads the credentials where upstream does (agent test 20,
     expect(calls.map((c) => c.rpc)).toEqual(['get_upload_info']);
   });
 });
+
+describe('drive +version-download into a directory names the file as upstream does', () => {
+  it('the answer\'s fileName inside the directory', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-agent20-'));
+    mcp.files['blob-v2'] = Buffer.from('v2 bytes');
+    mcp.answers = {
+      'drive/list_file_versions': () => ({ result: { versions: [{ version: 1 }, { version: 2 }], hasMore: false } }),
+      'drive/download_file_version': () => ({ result: { resourceUrls: [{ url: `${mcp.base}/files/blob-v2`, headers: {} }], fileName: 'report-v2.pdf' } }),
+    };
+    const outcome = await dispatchInProcess(['drive', '+version-download', '--node', 'n1', '--version', '2', '--output', 'old/'], env(dir));
+    expect(outcome.error).toBeUndefined();
+    expect(readFileSync(path.join(dir, 'old', 'report-v2.pdf'), 'utf8')).toBe('v2 bytes');
+  });
+});
