@@ -113,3 +113,28 @@ describe('drive +version-download into a directory names the file as upstream do
     expect(readFileSync(path.join(dir, 'old', 'report-v2.pdf'), 'utf8')).toBe('v2 bytes');
   });
 });
+
+describe('doc +export names the saved file as upstream does (document.<ext> in a directory output)', () => {
+  async function exportTo(argv: string[]) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-agent20-'));
+    mcp.files['oss-9f1c2e'] = Buffer.from('docx bytes');
+    mcp.answers = {
+      'doc/submit_export_job': () => ({ result: { jobId: 'j1' } }),
+      'doc/query_export_job': () => ({ result: { status: 'SUCCESS', downloadUrl: `${mcp.base}/files/oss-9f1c2e` } }),
+    };
+    const outcome = await dispatchInProcess(['doc', '+export', '--node', 'n1', ...argv], env(dir), undefined, { sleep: async () => {} });
+    return { dir, outcome };
+  }
+
+  it('the default output "." saves document.docx', async () => {
+    const { dir, outcome } = await exportTo([]);
+    expect(outcome.error).toBeUndefined();
+    expect(readFileSync(path.join(dir, 'document.docx'), 'utf8')).toBe('docx bytes');
+  });
+
+  it('a directory with a trailing slash saves document.pdf there', async () => {
+    const { dir, outcome } = await exportTo(['--export-format', 'pdf', '--output', 'exports/']);
+    expect(outcome.error).toBeUndefined();
+    expect(existsSync(path.join(dir, 'exports', 'document.pdf'))).toBe(true);
+  });
+});
