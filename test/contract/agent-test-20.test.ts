@@ -138,3 +138,14 @@ describe('doc +export names the saved file as upstream does (document.<ext> in a
     expect(existsSync(path.join(dir, 'exports', 'document.pdf'))).toBe(true);
   });
 });
+
+describe('doc +media-download names the saved file after the answer in a directory output', () => {
+  it('the default output "." saves the attachment under its fileName', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-agent20-'));
+    mcp.files['att-77'] = Buffer.from('png bytes');
+    mcp.answers = { 'doc/download_doc_attachment': () => ({ result: { downloadUrl: `${mcp.base}/files/att-77`, fileName: 'diagram.png' } }) };
+    const outcome = await dispatchInProcess(['doc', '+media-download', '--node', 'n1', '--resource-id', 'r1'], env(dir));
+    expect(outcome.error).toBeUndefined();
+    expect(readFileSync(path.join(dir, 'diagram.png'), 'utf8')).toBe('png bytes');
+  });
+});
