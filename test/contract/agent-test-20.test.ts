@@ -149,3 +149,14 @@ describe('doc +media-download names the saved file after the answer in a directo
     expect(readFileSync(path.join(dir, 'diagram.png'), 'utf8')).toBe('png bytes');
   });
 });
+
+describe('chat +messages-resource-download names the saved file after the answer in a directory output', () => {
+  it('the default output "." saves the media under its fileName', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-agent20-'));
+    mcp.files['media-5'] = Buffer.from('jpg bytes');
+    mcp.answers = { 'im/get_resource_download_url': () => ({ result: { resourceUrl: `${mcp.base}/files/media-5`, fileName: 'photo.jpg' } }) };
+    const outcome = await dispatchInProcess(['chat', '+messages-resource-download', '--resource-id', '@media5', '--message-id', 'm1', '--open-conversation-id', 'cid1'], env(dir));
+    expect(outcome.error).toBeUndefined();
+    expect(readFileSync(path.join(dir, 'photo.jpg'), 'utf8')).toBe('jpg bytes');
+  });
+});
