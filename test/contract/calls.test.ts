@@ -106,6 +106,7 @@ describe.each(goldens)('%s %s', (_file, canonical, g) => {
   });
   it.each(g.cases.map((c) => [c.name, c] as const))('%s: sends what upstream sends', async (_name, c) => {
     const { outcome, sent, uploads } = await run(c);
+    if (process.env.GOLDEN_DEBUG) console.log(JSON.stringify(outcome.error?.envelope()));
     expect(sent).toEqual((c.calls ?? []).map(({ server, rpc, arguments: a }) => ({ server, rpc, arguments: withBase(a) })));
     expect(uploads).toEqual(c.uploads ?? []);
     if (c.error) expect(outcome.error?.reason).toBe(c.error);
