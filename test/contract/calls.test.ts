@@ -14,9 +14,14 @@
 //       - name: refused
 //         argv: [...]
 //         error: invalid_parameter        # the refusal's reason; no call is made unless `calls` lists it
+//       - name: upload                    # commands that read or transfer files
+//         files: {a.pdf: "%PDF-1"}        # created under the run's file root (DWS_FILE_ROOT) before the run
+//         served: {r.png: "PNG"}          # served by the recording backend at {base}/files/<name> (GET)
+//         calls: [{..., answer: {uploadUrl: "{base}/upload/a.pdf"}}]   # `{base}` in an answer = the backend's URL
+//         uploads: [{name: a.pdf, text: "%PDF-1"}]                     # the bytes PUT to {base}/upload/<name>, in order
 // The clock is fixed at 2026-03-10T10:00:00+08:00 (override per case with `now:`), time zone Asia/Shanghai, and
 // `{uuid}` values are uuid-1, uuid-2, ...
-import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -25,7 +30,10 @@ import { ROOT, dispatchInProcess } from '../helpers.js';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 interface GoldenCall { server: string; rpc: string; arguments: Record<string, unknown>; answer?: unknown }
-interface GoldenCase { name: string; argv: string[]; calls?: GoldenCall[]; error?: string; now?: string }
+interface GoldenCase {
+  name: string; argv: string[]; calls?: GoldenCall[]; error?: string; now?: string;
+  files?: Record<string, string>; served?: Record<string, string>; uploads?: { name: string; text: string }[];
+}
 interface GoldenCommand { upstream: string; cases: GoldenCase[] }
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'calls');
@@ -53,14 +61,24 @@ function env(dir: string): Record<string, string> {
   };
 }
 
+/** The value with every `{base}` in its strings replaced by the recording backend's URL. */
+function withBase(value: unknown): unknown {
+  if (typeof value === 'string') return value.split('{base}').join(mcp.base);
+  if (Array.isArray(value)) return value.map(withBase);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withBase(v)]));
+  return value;
+}
+
 async function run(c: GoldenCase) {
   const expected = c.calls ?? [];
   mcp.calls.length = 0;
+  mcp.uploads.length = 0;
   mcp.answers = {};
+  mcp.files = Object.fromEntries(Object.entries(c.served ?? {}).map(([name, text]) => [name, Buffer.from(text)]));
   let n = 0;
   for (const call of expected) {
     // every key answers in arrival order from the golden's list
-    mcp.answers[`${call.server}/${call.rpc}`] = () => expected[n]?.answer ?? {};
+    mcp.answers[`${call.server}/${call.rpc}`] = () => withBase(expected[n]?.answer ?? {});
   }
   const wrap = (answer: McpFixture['answers'][string]) => (args: Record<string, unknown>, i: number) => {
     const value = answer(args, i);
@@ -69,10 +87,17 @@ async function run(c: GoldenCase) {
   };
   for (const key of Object.keys(mcp.answers)) mcp.answers[key] = wrap(mcp.answers[key]);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-golden-'));
+  for (const [name, text] of Object.entries(c.files ?? {})) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
   let uuid = 0;
   const now = new Date(c.now ?? '2026-03-10T10:00:00+08:00');
   const outcome = await dispatchInProcess(c.argv, env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}` });
-  return { outcome, sent: mcp.calls.map((r) => ({ server: r.server, rpc: r.name, arguments: r.arguments })) };
+  return {
+    outcome, sent: mcp.calls.map((r) => ({ server: r.server, rpc: r.name, arguments: r.arguments })),
+    uploads: mcp.uploads.map((u) => ({ name: u.name, text: u.bytes.toString('utf8') })),
+  };
 }
 
 describe.each(goldens)('%s %s', (_file, canonical, g) => {
@@ -80,8 +105,10 @@ describe.each(goldens)('%s %s', (_file, canonical, g) => {
     expect(g.upstream).toMatch(/^[A-Za-z0-9_./-]+\.go:\d+@c7521c1c$/);
   });
   it.each(g.cases.map((c) => [c.name, c] as const))('%s: sends what upstream sends', async (_name, c) => {
-    const { outcome, sent } = await run(c);
-    expect(sent).toEqual((c.calls ?? []).map(({ server, rpc, arguments: a }) => ({ server, rpc, arguments: a })));
+    const { outcome, sent, uploads } = await run(c);
+    if (process.env.GOLDEN_DEBUG) console.log(JSON.stringify(outcome.error?.envelope()));
+    expect(sent).toEqual((c.calls ?? []).map(({ server, rpc, arguments: a }) => ({ server, rpc, arguments: withBase(a) })));
+    expect(uploads).toEqual(c.uploads ?? []);
     if (c.error) expect(outcome.error?.reason).toBe(c.error);
     else expect(outcome.error?.envelope()).toBeUndefined();
   });
