@@ -221,4 +221,14 @@ describe('uploads and downloads', () => {
     expect(escape.error?.reason).toBe('invalid_parameter');
     expect(existsSync(path.join(outside, 'stolen.bin'))).toBe(false);
   });
+
+  it('an atomic command whose upstream body also fetches the file writes --output (doc download: download_file, then the signed URL)', async () => {
+    mcp.files['doc.pdf'] = Buffer.from('%PDF bytes');
+    mcp.answers['doc/download_file'] = () => ({ result: { resourceUrl: [`${mcp.base}/files/doc.pdf`], headers: { 'x-oss-sig': 's1' } } });
+    const r = await run(['doc', 'download', '--node', 'n1', '--output', 'out/doc.pdf']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([['download_file', { nodeId: 'n1' }]]);
+    expect(readFileSync(path.join(root, 'out', 'doc.pdf'), 'utf8')).toBe('%PDF bytes');
+    expect(JSON.parse(r.out).result).toEqual({ success: true, nodeId: 'n1', savedPath: 'out/doc.pdf', sizeBytes: 10 });
+  });
 });
