@@ -148,7 +148,11 @@ export function evalSource(sc: Scope, s: Source): unknown {
       break;
     }
     case 'first':
-      v = (s as { first: Source[] }).first.map((x) => evalSource(sc, x)).find((x) => x !== undefined);
+      // in order, stopping at the first present value: a later alternative (a required path) is read only when needed
+      for (const x of (s as { first: Source[] }).first) {
+        v = evalSource(sc, x);
+        if (v !== undefined) break;
+      }
       break;
     case 'each': {
       const e = s as { each: Source; to: Source };
