@@ -74,6 +74,19 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
 
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
+/**
+ * upstream AutoPageRequestSize: with a cap, a page asks for the items still wanted when that is fewer than its size
+ * (the size keeps its type: a number, or decimal text).
+ */
+function askForRemaining(args: Record<string, unknown>, key: string, remaining: number): Record<string, unknown> {
+  const size = readPath(args, key);
+  const n = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
+  if (typeof n !== 'number' || remaining <= 0 || remaining >= n) return args;
+  const out = structuredClone(args);
+  setNested(out, key, typeof size === 'string' ? String(remaining) : remaining);
+  return out;
+}
+
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 
 /** A call made page by page (cursor or page number) until the backend says there is no more or the page bound. */
@@ -90,6 +103,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const delayMs = pageControl(sc, p.delay_ms, 'the wait between pages');
   for (let page = 0; page < pages; page++) {
     if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
+    if (maxItems > 0 && p.size_arg !== undefined) args = askForRemaining(args, p.size_arg, maxItems - items.length);
     last = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: step.effect === 'read', step: index, page });
     const got = readPath(last, p.items);
     const count = Array.isArray(got) ? got.length : 0;

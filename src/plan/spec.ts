@@ -83,6 +83,8 @@ export interface PageSpec {
   max_items?: Source;
   /** Milliseconds to wait before each page after the first (upstream --page-delay); 0 or absent: no wait. */
   delay_ms?: Source;
+  /** The argument carrying the page size: with max_items a page asks for no more than the items still wanted. */
+  size_arg?: string;
 }
 
 export interface ResolveSpec {

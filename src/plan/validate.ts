@@ -25,7 +25,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -46,6 +46,10 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
   if (raw.max_items !== undefined) out.max_items = normalizeSource(s, `${at}.max_items`, raw.max_items);
   if (raw.delay_ms !== undefined) out.delay_ms = normalizeSource(s, `${at}.delay_ms`, raw.delay_ms);
+  if (raw.size_arg !== undefined) {
+    out.size_arg = requiredString(s, at, raw, 'size_arg');
+    if (raw.max_items === undefined) s.problems.push(`${at}.size_arg: only with max_items (it asks for the items still wanted)`);
+  }
   return out;
 }
 

@@ -71,6 +71,15 @@ describe('page.max_items (upstream --max-items)', () => {
       expect(f.calls).toEqual([]);
     }
   });
+  it('with size_arg a page asks for no more than the items still wanted (upstream AutoPageRequestSize), keeping the size\'s type', async () => {
+    const sized = (size: unknown) => ({
+      facts: 'test plan',
+      steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, limit: { const: size } },
+        page: { cursor_arg: 'cursor', next: 'next', items: 'items', max_pages: 10, max_items: { const: 7 }, size_arg: 'limit' } }],
+    });
+    expect((await run(sized(3), { name: 'a' }, threeEach(9))).calls.map((c) => c.args.limit)).toEqual([3, 3, 1]);
+    expect((await run(sized('5'), { name: 'a' }, threeEach(9))).calls.map((c) => c.args.limit)).toEqual(['5', '4', '1']);
+  });
   it('never returns more items than the cap, whatever the page sizes (property)', async () => {
     await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 9 }), async (cap, last) => {
       const r = await run(paged({ max_items: { const: cap } }), { name: 'a' }, threeEach(last));
