@@ -14,7 +14,7 @@ import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
 import { asList, describeCondition, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
-import { dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
+import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { atomicPlan } from './atomic.js';
 
 export type { PlanDryRun, StepPreview };
@@ -74,18 +74,6 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
 
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-/**
- * upstream AutoPageRequestSize: with a cap, a page asks for the items still wanted when that is fewer than its size
- * (the size keeps its type: a number, or decimal text).
- */
-function askForRemaining(args: Record<string, unknown>, key: string, remaining: number): Record<string, unknown> {
-  const size = readPath(args, key);
-  const n = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
-  if (typeof n !== 'number' || remaining <= 0 || remaining >= n) return args;
-  const out = structuredClone(args);
-  setNested(out, key, typeof size === 'string' ? String(remaining) : remaining);
-  return out;
-}
 
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 

@@ -4,6 +4,7 @@
 import { DwsError } from '../errors.js';
 import type { Effect, Confirmation, Idempotency, ToolSpec } from '../catalog/types.js';
 import type { CallStep, PlanStep, Source } from './spec.js';
+import { readPath } from './path.js';
 import { Placeholder, asList, conditionText, evalObject, evalSource, setNested, type Scope, type Truth } from './values.js';
 
 export interface StepPreview {
@@ -51,6 +52,19 @@ export function pageControl(sc: Scope, s: Source | undefined, flagText: string):
   return v;
 }
 
+/**
+ * upstream AutoPageRequestSize: with a cap, a page asks for the items still wanted when that is fewer than its size
+ * (the size keeps its type: a number, or decimal text).
+ */
+export function askForRemaining(args: Record<string, unknown>, key: string, remaining: number): Record<string, unknown> {
+  const size = readPath(args, key);
+  const n = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
+  if (typeof n !== 'number' || remaining <= 0 || remaining >= n) return args;
+  const out = structuredClone(args);
+  setNested(out, key, typeof size === 'string' ? String(remaining) : remaining);
+  return out;
+}
+
 /** Pages this run asks for: page.pages (clamped to 1..max_pages), else max_pages. */
 export function pageCount(sc: Scope, step: CallStep): number {
   const p = step.page!;
@@ -68,6 +82,7 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
   if (p) {
     const maxItems = pageControl(sc, p.max_items, 'the item cap');
     const delay = pageControl(sc, p.delay_ms, 'the wait between pages');
+    if (maxItems > 0 && p.size_arg !== undefined) base.arguments = askForRemaining(base.arguments, p.size_arg, maxItems);
     base.page = { cursor_arg: p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages, ...(maxItems ? { max_items: maxItems } : {}), ...(delay ? { delay_ms: delay } : {}) };
   }
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
