@@ -168,6 +168,9 @@ describe('list transforms', () => {
     expect(() => apply([{ pairs_to_object: 'once' }], pairs)).toThrow(/given once/u);
     expect(apply([{ pairs_to_object: 'once' }], [['k', 'v']])).toEqual({ k: 'v' });
   });
+  it('sort_keys orders an object\'s keys by code point at every level, as Go marshals a map', () => {
+    expect(JSON.stringify(apply(['sort_keys'], { b: 1, a: { z: 1, Y: [{ d: 1, c: 2 }] } }))).toBe('{"a":{"Y":[{"c":2,"d":1}],"z":1},"b":1}');
+  });
   it('length counts list elements or characters; sort orders texts by code point and numbers by value', () => {
     expect([apply(['length'], [1, 2, 3]), apply(['length'], '中文😀')]).toEqual([3, 3]);
     expect(apply(['sort'], ['rec_b', 'Rec_a', 'rec_a'])).toEqual(['Rec_a', 'rec_a', 'rec_b']);

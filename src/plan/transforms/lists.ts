@@ -36,6 +36,12 @@ const regex = (name: string) => (arg: unknown): RegExp => {
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 
+const sortKeys = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (!isObj(v)) return v;
+  return Object.fromEntries(Object.keys(v).sort(byCodePoint).map((k) => [k, sortKeys(v[k])]));
+};
+
 export const PLAIN: Record<string, Fn> = {
   csv_to_list: splitList(/,/u),
   csv_values: csvValues,
@@ -45,6 +51,8 @@ export const PLAIN: Record<string, Fn> = {
   first: (v) => (Array.isArray(v) ? v[0] : v),
   /** a list of texts -> one text (joined with nothing) */
   join: (v, where) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('') : str(v, where)),
+  /** an object with its keys (and those of the objects inside it) in code point order, as Go marshals a map */
+  sort_keys: (v) => sortKeys(v),
   /** a list -> its number of elements; a text -> its number of characters (code points) */
   length: (v, where) => (Array.isArray(v) ? v.length : typeof v === 'string' ? [...v].length : refuse(where, v, 'a list or a text')),
   /** a list of texts (or of numbers) -> sorted ascending: texts by code point (Go's sort.Strings), numbers by value */
