@@ -162,6 +162,9 @@ describe('text transforms of upstream\'s doc writers', () => {
 });
 
 describe('list transforms', () => {
+  it('rest drops the first element', () => {
+    expect([apply(['rest'], [1, 2, 3]), apply(['rest'], ['a'])]).toEqual([[2, 3], []]);
+  });
   it('pairs_to_object: last keeps the last value of a repeated key, once refuses it', () => {
     const pairs = apply([{ split_pairs: '=' }], ['a=1', 'b = x=y', 'a=2']);
     expect(apply([{ pairs_to_object: 'last' }], pairs)).toEqual({ a: '2', b: 'x=y' });

@@ -49,6 +49,8 @@ export const PLAIN: Record<string, Fn> = {
   unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => JSON.stringify(y) === JSON.stringify(x)) === i) : v),
   to_list: (v) => asList(v),
   first: (v) => (Array.isArray(v) ? v[0] : v),
+  /** a list without its first element (the pieces after the one a create call already sent) */
+  rest: (v, where) => (Array.isArray(v) ? v.slice(1) : refuse(where, v, 'a list')),
   /** a list of texts -> one text (joined with nothing) */
   join: (v, where) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('') : str(v, where)),
   /** an object with its keys (and those of the objects inside it) in code point order, as Go marshals a map */
