@@ -14,7 +14,7 @@ import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
 import { asList, describeCondition, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
-import { dryRun, evalArgs, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
+import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -65,6 +65,9 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)]));
 }
 
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 
 /** A call made page by page (cursor or page number) until the backend says there is no more or the page bound. */
@@ -77,11 +80,20 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   let last: unknown;
   let sent = p.number_arg ? undefined : readPath(args, p.cursor_arg);
   const pages = pageCount(sc, step);
+  const maxItems = pageControl(sc, p.max_items, 'the item cap');
+  const delayMs = pageControl(sc, p.delay_ms, 'the wait between pages');
   for (let page = 0; page < pages; page++) {
+    if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
+    if (maxItems > 0 && p.size_arg !== undefined) args = askForRemaining(args, p.size_arg, maxItems - items.length);
     last = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: step.effect === 'read', step: index, page });
     const got = readPath(last, p.items);
     const count = Array.isArray(got) ? got.length : 0;
     if (Array.isArray(got)) items.push(...got);
+    // upstream --max-items: the collection is cut to the cap and no further page is asked for
+    if (maxItems > 0 && items.length >= maxItems) {
+      items.length = maxItems;
+      break;
+    }
     const more = p.more === undefined ? undefined : readPath(last, p.more);
     if (more === false || (p.page_size !== undefined && count < p.page_size)) break;
     args = structuredClone(args);
@@ -97,8 +109,6 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   }
   return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);
 }
-
-const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 function positiveNumber(sc: Scope, s: Source | number | undefined, what: string, fallback: number): number {
   const v = s === undefined ? fallback : typeof s === 'number' ? s : evalSource(sc, s);

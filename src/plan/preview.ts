@@ -1,8 +1,10 @@
 // What `--dry-run` prints: every step the flags alone let run, each with what it would send, values from earlier
 // results shown as `<from step.path>` placeholders and a condition that depends on them shown as `when`. One shape
 // for every command: an atomic command is the one-step plan it is.
+import { DwsError } from '../errors.js';
 import type { Effect, Confirmation, Idempotency, ToolSpec } from '../catalog/types.js';
 import type { CallStep, PlanStep, Source } from './spec.js';
+import { readPath } from './path.js';
 import { Placeholder, asList, conditionText, evalObject, evalSource, setNested, type Scope, type Truth } from './values.js';
 
 export interface StepPreview {
@@ -22,7 +24,7 @@ export interface StepPreview {
   poll?: { max_attempts: unknown };
   when?: string;
   for_each?: unknown;
-  page?: { cursor_arg: string; pages: number; max_pages: number };
+  page?: { cursor_arg: string; pages: number; max_pages: number; max_items?: number; delay_ms?: number };
   resolve?: { items: string; value: string };
 }
 
@@ -39,6 +41,30 @@ export function evalArgs(sc: Scope, step: CallStep): Record<string, unknown> {
   return evalObject(sc, step.args) ?? {};
 }
 
+/** A page control's value (max_items, delay_ms): a whole number from 0, 0 when absent. */
+export function pageControl(sc: Scope, s: Source | undefined, flagText: string): number {
+  if (s === undefined) return 0;
+  const v = evalSource(sc, s);
+  if (v === undefined) return 0;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
+    throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${flagText} must be a whole number from 0, not ${JSON.stringify(v)}`, 'correct the value and run the command again');
+  }
+  return v;
+}
+
+/**
+ * upstream AutoPageRequestSize: with a cap, a page asks for the items still wanted when that is fewer than its size
+ * (the size keeps its type: a number, or decimal text).
+ */
+export function askForRemaining(args: Record<string, unknown>, key: string, remaining: number): Record<string, unknown> {
+  const size = readPath(args, key);
+  const n = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
+  if (typeof n !== 'number' || remaining <= 0 || remaining >= n) return args;
+  const out = structuredClone(args);
+  setNested(out, key, typeof size === 'string' ? String(remaining) : remaining);
+  return out;
+}
+
 /** Pages this run asks for: page.pages (clamped to 1..max_pages), else max_pages. */
 export function pageCount(sc: Scope, step: CallStep): number {
   const p = step.page!;
@@ -53,7 +79,12 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
   if (p?.number_arg) setNested(base.arguments, p.number_arg, p.number_text ? String(p.number_start) : p.number_start);
   const derived = step.derived?.filter((k) => readTop(base.arguments!, k) !== undefined);
   if (derived?.length) base.derived_arguments = derived;
-  if (p) base.page = { cursor_arg: p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages };
+  if (p) {
+    const maxItems = pageControl(sc, p.max_items, 'the item cap');
+    const delay = pageControl(sc, p.delay_ms, 'the wait between pages');
+    if (maxItems > 0 && p.size_arg !== undefined) base.arguments = askForRemaining(base.arguments, p.size_arg, maxItems);
+    base.page = { cursor_arg: p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages, ...(maxItems ? { max_items: maxItems } : {}), ...(delay ? { delay_ms: delay } : {}) };
+  }
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
   if (step.poll) base.poll = { max_attempts: typeof step.poll.max_attempts === 'number' ? step.poll.max_attempts : evalSource(sc, step.poll.max_attempts) ?? null };
 }

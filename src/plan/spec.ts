@@ -55,7 +55,14 @@ export type Condition =
   | { any: Condition[] }
   | { matches: [Source, string] }
   | { has: [Source, unknown] }
-  | { present: Source };
+  | { present: Source }
+  | { lt: [Source, Source] }
+  | { lte: [Source, Source] }
+  | { gt: [Source, Source] }
+  | { gte: [Source, Source] };
+
+export const COMPARISONS = { lt: (a: number, b: number) => a < b, lte: (a: number, b: number) => a <= b, gt: (a: number, b: number) => a > b, gte: (a: number, b: number) => a >= b } as const;
+export type Comparison = keyof typeof COMPARISONS;
 
 export interface PageSpec {
   /** Cursor paging: the argument carrying the cursor and the path of the next one in a page's result. */
@@ -72,6 +79,12 @@ export interface PageSpec {
   /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */
   pages?: Source;
   max_pages: number;
+  /** Stop once this many items were collected, the last page cut to it (upstream --max-items); 0 or absent: no cap. */
+  max_items?: Source;
+  /** Milliseconds to wait before each page after the first (upstream --page-delay); 0 or absent: no wait. */
+  delay_ms?: Source;
+  /** The argument carrying the page size: with max_items a page asks for no more than the items still wanted. */
+  size_arg?: string;
 }
 
 export interface ResolveSpec {
@@ -229,7 +242,7 @@ export interface PlanSpec {
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
   'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

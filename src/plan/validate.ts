@@ -25,7 +25,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -44,6 +44,12 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
   if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
+  if (raw.max_items !== undefined) out.max_items = normalizeSource(s, `${at}.max_items`, raw.max_items);
+  if (raw.delay_ms !== undefined) out.delay_ms = normalizeSource(s, `${at}.delay_ms`, raw.delay_ms);
+  if (raw.size_arg !== undefined) {
+    out.size_arg = requiredString(s, at, raw, 'size_arg');
+    if (raw.max_items === undefined) s.problems.push(`${at}.size_arg: only with max_items (it asks for the items still wanted)`);
+  }
   return out;
 }
 
@@ -421,14 +427,22 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
   return { plans, problems };
 }
 
-/** An atomic command's plan declares its argument conversions: one call of the command's own RPC, after any refusals. */
+/**
+ * An atomic command's plan declares what its upstream body does around its one RPC: exactly one call of the
+ * command's own RPC (maybe paged; no for_each, resolve or poll), and besides it only refusals, reads of other RPCs
+ * (a lookup before, a poll or a read after), uploads, downloads and saves (a file its body transfers). The
+ * command's effect and confirmation cover the whole plan, so no other step may write to the backend through an RPC.
+ */
 function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
   const ref = tool.interface_ref;
-  const rest = plan.steps.filter((s) => s.kind !== 'refuse');
-  const [step] = rest;
-  if (rest.length !== 1 || plan.steps[plan.steps.length - 1] !== step || step.kind !== 'call' || !ref || step.server !== ref.product_id ||
-    step.rpc !== ref.rpc_name || step.for_each || step.resolve || step.poll) {
-    // paging is allowed: upstream's body of an atomic list command may follow the cursor (`--all`)
-    problems.push(`${at}: an atomic command's plan is refusals and then one call of ${ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC'}, maybe paged (no for_each, resolve or poll)`);
+  const own = plan.steps.filter((s) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name);
+  const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
+  if (own.length !== 1 || own.some((s) => s.kind === 'call' && (s.for_each || s.resolve || s.poll))) {
+    problems.push(`${at}: an atomic command's plan makes exactly one call of ${name}, maybe paged (no for_each, resolve or poll)`);
+  }
+  for (const s of plan.steps) {
+    if (own.includes(s)) continue;
+    if (s.kind === 'handoff' || s.kind === 'pick') problems.push(`${at}: step "${s.id}": an atomic command's plan has no ${s.kind} step`);
+    if (s.kind === 'call' && s.effect !== 'read') problems.push(`${at}: step "${s.id}": besides ${name}, an atomic command's plan only reads (${s.server}.${s.rpc} is a write)`);
   }
 }

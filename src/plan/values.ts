@@ -5,7 +5,7 @@
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import type { Condition, NowSpec, Source } from './spec.js';
-import { sourceKind } from './spec.js';
+import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
 import { readPath } from './path.js';
 import { applyTransforms } from './transforms/index.js';
 import type { Env } from '../backend/config.js';
@@ -148,7 +148,11 @@ export function evalSource(sc: Scope, s: Source): unknown {
       break;
     }
     case 'first':
-      v = (s as { first: Source[] }).first.map((x) => evalSource(sc, x)).find((x) => x !== undefined);
+      // in order, stopping at the first present value: a later alternative (a required path) is read only when needed
+      for (const x of (s as { first: Source[] }).first) {
+        v = evalSource(sc, x);
+        if (v !== undefined) break;
+      }
       break;
     case 'each': {
       const e = s as { each: Source; to: Source };
@@ -180,8 +184,10 @@ export function evalSource(sc: Scope, s: Source): unknown {
     default:
       v = evalComputed(sc, s);
   }
+  // a null in a result is absent; the constant null is a value (upstream sends a JSON null there: a Go nil slice)
+  if (v === null && (Object.hasOwn(s, 'from') || Object.hasOwn(s, 'item') || Object.hasOwn(s, 'get'))) v = undefined;
   // a default is a value: it goes through the same transforms as one the user typed
-  v ??= s.default;
+  if (v === undefined) v = s.default;
   if (v === undefined || v instanceof Placeholder || hasPlaceholder(v)) return v;
   return applyTransforms(s.transform, v, label(s), { env: sc.env, now: sc.at });
 }
@@ -290,7 +296,25 @@ function hasPlaceholder(v: unknown): boolean {
   return false;
 }
 
+/** A comparison operand: a number, or decimal text read as one (a flag's text, a millisecond time). */
+function operand(sc: Scope, s: Source): number | undefined | Placeholder {
+  const v = evalSource(sc, s);
+  if (v === undefined || v instanceof Placeholder) return v;
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n)) {
+    throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${label(s)} is ${JSON.stringify(v)}, not a number to compare`, 'correct the value and run the command again');
+  }
+  return n;
+}
+
 export function evalCondition(sc: Scope, c: Condition): Truth {
+  const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
+  if (cmp !== undefined) {
+    // both sides present and numbers; an absent side makes the comparison not hold
+    const [a, b] = (c as Record<Comparison, [Source, Source]>)[cmp].map((x) => operand(sc, x));
+    if (a instanceof Placeholder || b instanceof Placeholder) return 'unknown';
+    return a !== undefined && b !== undefined && COMPARISONS[cmp](a, b);
+  }
   if ('flag' in c) return truthy(flagValue(sc, c.flag));
   if ('given' in c) return Object.hasOwn(sc.data, flagKey(sc.tool, c.given));
   if ('from' in c) {
@@ -321,7 +345,7 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     if (hasPlaceholder(v)) return 'unknown';
     return asList(v).some((x) => equal(x, c.has[1]));
   }
-  const parts = ('all' in c ? c.all : c.any).map((x) => evalCondition(sc, x));
+  const parts = ('all' in c ? c.all : (c as { any: Condition[] }).any).map((x) => evalCondition(sc, x));
   if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
   return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
 }
@@ -356,7 +380,12 @@ export function describeCondition(c: Condition): string {
   if ('matches' in c) return `${sourceText(c.matches[0])} matches /${c.matches[1]}/`;
   if ('has' in c) return `${sourceText(c.has[0])} includes ${JSON.stringify(c.has[1])}`;
   if ('present' in c) return `${sourceText(c.present)} is present`;
-  const [parts, joint] = 'all' in c ? [c.all, ' and '] : [c.any, ' or '];
+  const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
+  if (cmp !== undefined) {
+    const [a, b] = (c as Record<Comparison, [Source, Source]>)[cmp];
+    return `${sourceText(a)} ${{ lt: '<', lte: '<=', gt: '>', gte: '>=' }[cmp]} ${sourceText(b)}`;
+  }
+  const [parts, joint] = 'all' in c ? [c.all, ' and '] : [(c as { any: Condition[] }).any, ' or '];
   return parts.length === 1 ? describeCondition(parts[0]) : `(${parts.map(describeCondition).join(joint)})`;
 }
 

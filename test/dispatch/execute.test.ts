@@ -221,4 +221,26 @@ describe('uploads and downloads', () => {
     expect(escape.error?.reason).toBe('invalid_parameter');
     expect(existsSync(path.join(outside, 'stolen.bin'))).toBe(false);
   });
+
+  it('doc +create writes markdown over 10000 characters as upstream: the first piece with the create, the rest appended in order', async () => {
+    const text = `${'a'.repeat(9000)}\n${'b'.repeat(2500)}\n${'c'.repeat(9000)}`;
+    mcp.answers['doc/create_document'] = () => ({ result: { nodeId: 'n9' } });
+    const r = await run(['doc', '+create', '--name', 'long', '--content', text]);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls.filter((c) => c.name !== 'get_document_content').map((c) => [c.name, c.arguments])).toEqual([
+      ['create_document', { name: 'long', markdown: `${'a'.repeat(9000)}\n` }],
+      ['update_document', { nodeId: 'n9', markdown: `${'b'.repeat(2500)}\n`, mode: 'append' }],
+      ['update_document', { nodeId: 'n9', markdown: 'c'.repeat(9000), mode: 'append' }],
+    ]);
+  });
+
+  it('an atomic command whose upstream body also fetches the file writes --output (doc download: download_file, then the signed URL)', async () => {
+    mcp.files['doc.pdf'] = Buffer.from('%PDF bytes');
+    mcp.answers['doc/download_file'] = () => ({ result: { resourceUrl: [`${mcp.base}/files/doc.pdf`], headers: { 'x-oss-sig': 's1' } } });
+    const r = await run(['doc', 'download', '--node', 'n1', '--output', 'out/doc.pdf']);
+    expect(r.error).toBeUndefined();
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([['download_file', { nodeId: 'n1' }]]);
+    expect(readFileSync(path.join(root, 'out', 'doc.pdf'), 'utf8')).toBe('%PDF bytes');
+    expect(JSON.parse(r.out).result).toEqual({ success: true, nodeId: 'n1', savedPath: 'out/doc.pdf', sizeBytes: 10 });
+  });
 });

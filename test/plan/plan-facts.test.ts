@@ -39,21 +39,26 @@ const sorted = (xs: string[]) => [...new Set(xs)].sort((a, b) => (a < b ? -1 : a
 const isAtomic = (t: ToolSpec) => t.interface_mode === 'mcp';
 
 describe('atomic plans against their interface_ref', () => {
-  it('every atomic command\'s plan is refusals, then one call of its own RPC (interface_ref), maybe paged, with no for_each, resolve or poll', () => {
+  it('every atomic command\'s plan makes one call of its own RPC (interface_ref), maybe paged, with no for_each, resolve or poll; its other steps only refuse, read or transfer', () => {
     const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
     const problems: Record<string, string> = {};
     for (const cp of singleCallPlanPaths()) {
       const t = byPath.get(cp)!;
       if (!isAtomic(t)) continue;
       const steps = anySteps(t.plan!);
-      const calls = steps.filter((s) => s.refuse === undefined);
       const ref = t.interface_ref;
-      const call = calls[0];
-      const got = calls.map((s) => (s.server !== undefined ? `${s.server}/${s.rpc}` : `${s.id} (not a call)`)).join(' ');
-      if (!ref) problems[cp] = 'no interface_ref';
-      else if (calls.length !== 1 || got !== `${ref.product_id}/${ref.rpc_name}`) problems[cp] = `calls ${got} (want ${ref.product_id}/${ref.rpc_name})`;
-      else if (steps[steps.length - 1] !== call) problems[cp] = 'a refusal after the call';
-      else if (call.for_each || call.resolve || call.poll) problems[cp] = 'the call is not one plain call';
+      if (!ref) {
+        problems[cp] = 'no interface_ref';
+        continue;
+      }
+      const own = steps.filter((s) => s.server === ref.product_id && s.rpc === ref.rpc_name);
+      const others = steps.filter((s) => !own.includes(s));
+      if (own.length !== 1) problems[cp] = `${own.length} calls of ${ref.product_id}/${ref.rpc_name}`;
+      else if (own[0].for_each || own[0].resolve || own[0].poll) problems[cp] = 'the call is not one plain call';
+      else {
+        const bad = others.filter((s) => !(s.kind === 'refuse' || s.kind === 'upload' || s.kind === 'download' || s.kind === 'save' || (s.kind === 'call' && s.effect === 'read')));
+        if (bad.length) problems[cp] = `steps besides the call that write or hand over: ${bad.map((s) => s.id).join(', ')}`;
+      }
     }
     expect(problems).toEqual({});
   });

@@ -50,7 +50,7 @@ describe('plan validation', () => {
     });
   }
 
-  describe('an atomic (mcp) command\'s plan: refusals, then one call of its own RPC (interface_ref)', () => {
+  describe('an atomic (mcp) command\'s plan: one call of its own RPC (interface_ref), besides it only refusals, reads and transfers', () => {
     const ref = atomic.interface_ref!;
     const own = (over: Record<string, unknown> = {}) => ({
       id: 'call', server: ref.product_id, rpc: ref.rpc_name,
@@ -58,27 +58,34 @@ describe('plan validation', () => {
     });
     const refuse = (id: string) => ({ id, when: { given: Object.keys(atomic.parameters)[0] }, refuse: 'not supported' });
     const atomicPlan = (steps: unknown[]) => ({ [atomic.canonical_path]: { facts: 'f', steps } });
-    const message = `catalog/plans/x.yaml: ${atomic.canonical_path}: an atomic command's plan is refusals and then one call of ${ref.product_id}.${ref.rpc_name}, maybe paged (no for_each, resolve or poll)`;
+    const name = `${ref.product_id}.${ref.rpc_name}`;
+    const message = `catalog/plans/x.yaml: ${atomic.canonical_path}: an atomic command's plan makes exactly one call of ${name}, maybe paged (no for_each, resolve or poll)`;
+    const read = (id: string, over: Record<string, unknown> = {}) => ({ id, server: ref.product_id, rpc: `${ref.rpc_name}_lookup`, effect: 'read', args: {}, ...over });
 
-    it('accepts one call of its own RPC, alone or after refusals, paged when its upstream body follows the cursor', () => {
+    it('accepts one call of its own RPC, alone, after refusals, paged, or with the reads and transfers its upstream body makes', () => {
       expect(problems(atomicPlan([own()]))).toEqual([]);
       expect(problems(atomicPlan([refuse('no_a'), refuse('no_b'), own()]))).toEqual([]);
       expect(problems(atomicPlan([own({ page: { cursor_arg: 'cursor', next: 'next', items: 'items', max_pages: 2 } })]))).toEqual([]);
+      expect(problems(atomicPlan([own(), refuse('late')]))).toEqual([]);
+      expect(problems(atomicPlan([{ id: 'put', upload: { file: { const: 'a.txt' }, url: { const: 'https://example.invalid/u' } } }, own()]))).toEqual([]);
+      expect(problems(atomicPlan([read('before'), own(), read('wait', { poll: { until: { path: 'done', equals: true }, interval_seconds: { const: 1 }, max_attempts: 2 } }),
+        { id: 'fetch', download: { url: { from: 'wait', path: 'url' }, file: { const: 'out.bin' } } }]))).toEqual([]);
     });
-    const refused: [string, unknown[]][] = [
-      ['a call of another RPC', [own({ rpc: `${ref.rpc_name}_other` })]],
-      ['a call of its RPC on another server', [own({ server: 'im' === ref.product_id ? 'chat' : 'im' })]],
-      ['two calls', [own(), own({ id: 'again' })]],
-      ['a for_each call', [own({ for_each: { const: ['a', 'b'] }, max_items: 2 })]],
-      ['a resolving call', [own({ resolve: { items: ['result'], value: 'id' } })]],
-      ['a polled call', [own({ effect: 'read', poll: { until: { path: 'done', equals: true }, interval_seconds: 1, max_attempts: 2 } })]],
-      ['a refusal after the call', [own(), refuse('late')]],
-      ['only refusals', [refuse('no_a')]],
-      ['an upload before the call', [{ id: 'put', upload: { file: { const: 'a.txt' }, url: { const: 'https://example.invalid/u' } } }, own()]],
+    const refused: [string, unknown[], string][] = [
+      ['a call of another RPC only', [own({ rpc: `${ref.rpc_name}_other` })], message],
+      ['a call of its RPC on another server', [own({ server: 'im' === ref.product_id ? 'chat' : 'im' })], message],
+      ['two calls', [own(), own({ id: 'again' })], message],
+      ['a for_each call', [own({ for_each: { const: ['a', 'b'] }, max_items: 2 })], message],
+      ['a resolving call', [own({ resolve: { items: ['result'], value: 'id' } })], message],
+      ['a polled call', [own({ effect: 'read', poll: { until: { path: 'done', equals: true }, interval_seconds: 1, max_attempts: 2 } })], message],
+      ['only refusals', [refuse('no_a')], message],
+      ['a write of another RPC', [own(), read('more', { effect: 'write' })],
+        `catalog/plans/x.yaml: ${atomic.canonical_path}: step "more": besides ${name}, an atomic command's plan only reads (${ref.product_id}.${ref.rpc_name}_lookup is a write)`],
+      ['a hand-over', [own(), { id: 'go', handoff: { local: 'event.consume' } }], `catalog/plans/x.yaml: ${atomic.canonical_path}: step "go": an atomic command's plan has no handoff step`],
     ];
-    for (const [what, steps] of refused) {
+    for (const [what, steps, msg] of refused) {
       it(`rejects ${what}`, () => {
-        expect(problems(atomicPlan(steps))).toContain(message);
+        expect(problems(atomicPlan(steps))).toContain(msg);
       });
     }
     it('rejects a plan for a local command', () => {

@@ -1,4 +1,5 @@
 // List transforms: upstream's comma lists, splitting, filtering, chunking and projections.
+import { byCodePoint } from '../../catalog/order.js';
 import { isObj, nonEmptyText, positive, refuse, str, type Fn, type Param } from './types.js';
 
 const splitList = (sep: RegExp): Fn => (v, where) => {
@@ -35,6 +36,12 @@ const regex = (name: string) => (arg: unknown): RegExp => {
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 
+const sortKeys = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (!isObj(v)) return v;
+  return Object.fromEntries(Object.keys(v).sort(byCodePoint).map((k) => [k, sortKeys(v[k])]));
+};
+
 export const PLAIN: Record<string, Fn> = {
   csv_to_list: splitList(/,/u),
   csv_values: csvValues,
@@ -42,8 +49,21 @@ export const PLAIN: Record<string, Fn> = {
   unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => JSON.stringify(y) === JSON.stringify(x)) === i) : v),
   to_list: (v) => asList(v),
   first: (v) => (Array.isArray(v) ? v[0] : v),
+  /** a list without its first element (the pieces after the one a create call already sent) */
+  rest: (v, where) => (Array.isArray(v) ? v.slice(1) : refuse(where, v, 'a list')),
   /** a list of texts -> one text (joined with nothing) */
   join: (v, where) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('') : str(v, where)),
+  /** an object with its keys (and those of the objects inside it) in code point order, as Go marshals a map */
+  sort_keys: (v) => sortKeys(v),
+  /** a list -> its number of elements; a text -> its number of characters (code points) */
+  length: (v, where) => (Array.isArray(v) ? v.length : typeof v === 'string' ? [...v].length : refuse(where, v, 'a list or a text')),
+  /** a list of texts (or of numbers) -> sorted ascending: texts by code point (Go's sort.Strings), numbers by value */
+  sort: (v, where) => {
+    if (!Array.isArray(v)) return refuse(where, v, 'a list');
+    if (v.every((x) => typeof x === 'number')) return [...(v as number[])].sort((a, b) => a - b);
+    if (!v.every((x) => typeof x === 'string')) return refuse(where, v, 'a list of texts or of numbers');
+    return [...(v as string[])].sort(byCodePoint);
+  },
 };
 
 const starting = (name: string, keep: boolean): Param => (arg) => {
@@ -102,6 +122,31 @@ export const PARAM: Record<string, Param> = {
       if (!Array.isArray(v)) return refuse(where, v, 'a list of objects');
       return v.map((x) => (isObj(x) ? Object.fromEntries((fields as string[]).filter((f) => Object.hasOwn(x, f)).map((f) => [f, x[f]])) : x));
     };
+  },
+  /**
+   * a list of [key, value] pairs (as split_pairs makes them) -> one object. `last`: a repeated key takes its last
+   * value (a Go map filled in order); `once`: a repeated key is refused (upstream parseExtension)
+   */
+  pairs_to_object: (mode) => {
+    if (mode !== 'last' && mode !== 'once') throw new Error('pairs_to_object is last or once (what a repeated key does)');
+    return (v, where) => {
+      const out: Record<string, unknown> = {};
+      for (const pair of asList(v)) {
+        if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string') return refuse(where, pair, 'a [key, value] pair');
+        if (mode === 'once' && Object.hasOwn(out, pair[0])) return refuse(where, pair[0], 'a key given once (it is repeated)');
+        out[pair[0]] = pair[1];
+      }
+      return out;
+    };
+  },
+  /** an object (each object of a list) with keys renamed by the table {old: new}; its other keys kept in place */
+  rename_key: (table) => {
+    if (!isObj(table) || Object.keys(table).length === 0 || !Object.values(table).every((x) => typeof x === 'string' && x.length > 0)) {
+      throw new Error('rename_key needs a table {old: new} of key names');
+    }
+    const names = table as Record<string, string>;
+    const one = (x: unknown) => (isObj(x) ? Object.fromEntries(Object.entries(x).map(([k, y]) => [Object.hasOwn(names, k) ? names[k] : k, y])) : x);
+    return (v) => (Array.isArray(v) ? v.map(one) : one(v));
   },
   /** a list of keys -> an object mapping each key to the literal */
   to_keys: (literal) => (v) => Object.fromEntries(asList(v).map((k) => [String(k), literal])),

@@ -6,6 +6,79 @@ const eachString = (f: (s: string) => unknown): Fn => (v) =>
 
 const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
+const SIMPLE_ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92, '"': 34 };
+
+/**
+ * Go's strconv.Unquote of `"` + s + `"` (inner quotes escaped first), as upstream's unescapeLiteralContent: the
+ * escapes \n \t \r \\ \" \a \b \f \v, \xHH and \NNN (bytes), \uXXXX and \UXXXXXXXX (runes) become what they
+ * stand for; a text Go cannot unquote (an unknown escape, a raw newline, a quote after a backslash) stays as it is.
+ */
+function unescapeLiteral(s: string): string {
+  if (!s.includes('\\')) return s;
+  const q = s.split('"').join('\\"');
+  const out: number[] = [];
+  const hex = (at: number, n: number) => (/^[0-9a-fA-F]+$/u.test(q.slice(at, at + n)) && q.length >= at + n ? parseInt(q.slice(at, at + n), 16) : -1);
+  for (let i = 0; i < q.length;) {
+    const cp = q.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    if (ch === '\n' || ch === '"') return s;
+    if (ch !== '\\') {
+      out.push(...Buffer.from(ch, 'utf8'));
+      i += ch.length;
+      continue;
+    }
+    const e = q[i + 1];
+    if (e === undefined) return s;
+    if (Object.hasOwn(SIMPLE_ESCAPES, e)) {
+      out.push(SIMPLE_ESCAPES[e]);
+      i += 2;
+    } else if (e === 'x') {
+      const b = hex(i + 2, 2);
+      if (b < 0) return s;
+      out.push(b);
+      i += 4;
+    } else if (e >= '0' && e <= '7') {
+      const oct = q.slice(i + 1, i + 4);
+      if (!/^[0-7]{3}$/u.test(oct) || parseInt(oct, 8) > 255) return s;
+      out.push(parseInt(oct, 8));
+      i += 4;
+    } else if (e === 'u' || e === 'U') {
+      const n = e === 'u' ? 4 : 8;
+      const r = hex(i + 2, n);
+      if (r < 0 || r > 0x10ffff || (r >= 0xd800 && r <= 0xdfff)) return s;
+      out.push(...Buffer.from(String.fromCodePoint(r), 'utf8'));
+      i += 2 + n;
+    } else return s;
+  }
+  return Buffer.from(out).toString('utf8');
+}
+
+/** The characters upstream's stripInputUnsafeChars drops: C0 controls but tab and newline, DEL, zero-width, BOM, Bidi, separators. */
+const unsafe = (cp: number) => (cp < 0x20 && cp !== 9 && cp !== 10) || cp === 0x7f || (cp >= 0x200b && cp <= 0x200d) || cp === 0xfeff ||
+  (cp >= 0x202a && cp <= 0x202e) || cp === 0x2028 || cp === 0x2029 || (cp >= 0x2066 && cp <= 0x2069);
+
+/** upstream splitDocMarkdown: pieces of at most n code points, each cut after the last newline inside its window. */
+function splitText(s: string, n: number): string[] {
+  const cps = [...s];
+  if (cps.length <= n) return [s];
+  const out: string[] = [];
+  for (let start = 0; start < cps.length;) {
+    let end = start + n;
+    if (end >= cps.length) end = cps.length;
+    else {
+      for (let cut = end; cut > start; cut--) {
+        if (cps[cut - 1] === '\n') {
+          end = cut;
+          break;
+        }
+      }
+    }
+    out.push(cps.slice(start, end).join(''));
+    start = end;
+  }
+  return out;
+}
+
 export const PLAIN: Record<string, Fn> = {
   upper: eachString((s) => s.toUpperCase()),
   lower: eachString((s) => s.toLowerCase()),
@@ -23,6 +96,10 @@ export const PLAIN: Record<string, Fn> = {
   byte_length: (v, where) => Buffer.byteLength(str(v, where), 'utf8'),
   /** text -> its first line, trimmed */
   first_line: (v, where) => str(v, where).split(/\r?\n/u, 1)[0].trim(),
+  /** escapes typed in a literal (`\\n`, `\\t`, `\\u4e2d`) -> the characters, as Go's strconv.Unquote; else unchanged */
+  unescape_literal: (v, where) => unescapeLiteral(str(v, where)),
+  /** text without the characters the backend refuses (upstream stripInputUnsafeChars) */
+  strip_unsafe_chars: (v, where) => [...str(v, where)].filter((c) => !unsafe(c.codePointAt(0)!)).join(''),
 };
 
 export const PARAM: Record<string, Param> = {
@@ -35,5 +112,10 @@ export const PARAM: Record<string, Param> = {
   max_chars: (arg) => {
     const n = positive('max_chars')(arg);
     return (v, where) => [...str(v, where)].slice(0, n).join('');
+  },
+  /** text -> pieces of at most n characters, each cut after its last newline (upstream splitDocMarkdown) */
+  split_text: (arg) => {
+    const n = positive('split_text')(arg);
+    return (v, where) => splitText(str(v, where), n);
   },
 };

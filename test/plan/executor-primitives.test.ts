@@ -1,0 +1,192 @@
+// The executor primitives issue 32 added so that every accepted flag is honoured as upstream honours it (docs/PLANS.md):
+// page controls (max_items, delay_ms through the injectable sleep), comparison conditions, the constant null, and the
+// transforms unescape_literal, strip_unsafe_chars, split_text, pairs_to_object, length, sort and rename_key. Each runs
+// through the real validator and executor with a fake effects port: nothing here touches the network or the clock.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { executePlan, type PlanDryRun } from '../../src/plan/executor.js';
+import type { BackendCall, Effects } from '../../src/plan/effects.js';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
+import { validatePlans } from '../../src/plan/validate.js';
+import type { Transform } from '../../src/plan/spec.js';
+import { shippedEngine } from '../helpers.js';
+
+const CANONICAL = 'contact.shortcut_lookup';
+const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
+
+function planOf(plan: unknown) {
+  const { plans, problems } = validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
+  expect(problems).toEqual([]);
+  return plans.get(CANONICAL)!;
+}
+
+/** A fake port: answers each call with `answer(call, n)`, records the calls and every wait. */
+function fake(answer: (c: BackendCall, n: number) => unknown) {
+  const calls: BackendCall[] = [];
+  const waits: number[] = [];
+  const effects: Effects = {
+    call: async (c) => (calls.push(c), answer(c, calls.length - 1)),
+    transfer: async () => ({}),
+    handoff: async () => undefined,
+  };
+  return { calls, waits, effects, sleep: async (ms: number) => void waits.push(ms) };
+}
+
+async function run(plan: unknown, data: Record<string, unknown>, answer: (c: BackendCall, n: number) => unknown = () => ({})) {
+  const f = fake(answer);
+  const out = await executePlan(tool(), planOf(plan), data, { env: {}, dryRun: false, effects: f.effects, sleep: f.sleep });
+  return { ...f, result: 'result' in out ? out.result : undefined };
+}
+
+const apply = (ts: unknown[], v: unknown) => applyTransforms(ts as Transform[], v, '--x', { env: {} });
+
+/** Pages of 3 items each: page n holds items 3n..3n+2, the cursor moves on while n < last. */
+const threeEach = (last: number) => (c: BackendCall) => {
+  const n = typeof c.args.cursor === 'number' ? c.args.cursor : 0;
+  return { items: [3 * n, 3 * n + 1, 3 * n + 2], next: n < last ? n + 1 : null };
+};
+const paged = (page: Record<string, unknown>) => ({
+  facts: 'test plan',
+  steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } }, page: { cursor_arg: 'cursor', next: 'next', items: 'items', max_pages: 10, ...page } }],
+});
+
+describe('page.max_items (upstream --max-items)', () => {
+  it('stops once the cap is reached and cuts the last page to it', async () => {
+    const r = await run(paged({ max_items: { const: 7 } }), { name: 'a' }, threeEach(9));
+    expect(r.calls.length).toBe(3);
+    expect(r.result).toEqual({ items: [0, 1, 2, 3, 4, 5, 6], next: 3 });
+  });
+  it('a cap that a page boundary meets exactly asks for no further page', async () => {
+    const r = await run(paged({ max_items: { const: 6 } }), { name: 'a' }, threeEach(9));
+    expect(r.calls.length).toBe(2);
+  });
+  it('0 or absent means no cap; a negative or fractional cap is refused before any call', async () => {
+    expect((await run(paged({ max_items: { const: 0 } }), { name: 'a' }, threeEach(3))).calls.length).toBe(4);
+    expect((await run(paged({ max_items: { const: 3, when: { equals: [{ const: 1 }, 2] } } }), { name: 'a' }, threeEach(3))).calls.length).toBe(4);
+    for (const bad of [-1, 1.5, 'x']) {
+      const f = fake(threeEach(3));
+      await expect(executePlan(tool(), planOf(paged({ max_items: { const: bad } })), { name: 'a' }, { env: {}, dryRun: false, effects: f.effects }))
+        .rejects.toMatchObject({ reason: 'invalid_parameter' });
+      expect(f.calls).toEqual([]);
+    }
+  });
+  it('with size_arg a page asks for no more than the items still wanted (upstream AutoPageRequestSize), keeping the size\'s type', async () => {
+    const sized = (size: unknown) => ({
+      facts: 'test plan',
+      steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, limit: { const: size } },
+        page: { cursor_arg: 'cursor', next: 'next', items: 'items', max_pages: 10, max_items: { const: 7 }, size_arg: 'limit' } }],
+    });
+    expect((await run(sized(3), { name: 'a' }, threeEach(9))).calls.map((c) => c.args.limit)).toEqual([3, 3, 1]);
+    expect((await run(sized('5'), { name: 'a' }, threeEach(9))).calls.map((c) => c.args.limit)).toEqual(['5', '4', '1']);
+  });
+  it('never returns more items than the cap, whatever the page sizes (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 9 }), async (cap, last) => {
+      const r = await run(paged({ max_items: { const: cap } }), { name: 'a' }, threeEach(last));
+      const items = (r.result as { items: number[] }).items;
+      expect(items).toEqual(Array.from({ length: Math.min(cap, 3 * (last + 1)) }, (_, i) => i));
+    }));
+  });
+});
+
+describe('page.delay_ms (upstream --page-delay)', () => {
+  it('waits the given milliseconds before each page after the first, through the injected sleep', async () => {
+    const r = await run(paged({ delay_ms: { const: 250 } }), { name: 'a' }, threeEach(2));
+    expect([r.calls.length, r.waits]).toEqual([3, [250, 250]]);
+  });
+  it('does not wait for a single page, nor with 0', async () => {
+    expect((await run(paged({ delay_ms: { const: 250 } }), { name: 'a' }, threeEach(0))).waits).toEqual([]);
+    expect((await run(paged({ delay_ms: { const: 0 } }), { name: 'a' }, threeEach(3))).waits).toEqual([]);
+  });
+  it('shows the controls in the dry run when they are set', async () => {
+    const f = fake(() => ({}));
+    const out = await executePlan(tool(), planOf(paged({ delay_ms: { const: 5 }, max_items: { const: 9 } })), { name: 'a' }, { env: {}, dryRun: true, effects: f.effects });
+    expect((out as { plan: PlanDryRun }).plan.steps[0].page).toEqual({ cursor_arg: 'cursor', pages: 10, max_pages: 10, max_items: 9, delay_ms: 5 });
+  });
+});
+
+describe('comparison conditions (lt, lte, gt, gte)', () => {
+  const refuseUnless = (c: unknown) => ({
+    facts: 'test plan',
+    steps: [{ id: 'order', when: { not: c }, refuse: 'out of order' }, { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } }],
+  });
+  it('compare numbers and decimal texts', async () => {
+    for (const [c, holds] of [
+      [{ lt: [{ const: 1 }, { const: '2' }] }, true], [{ lt: [{ const: 2 }, { const: 2 }] }, false], [{ lte: [{ const: 2 }, { const: 2 }] }, true],
+      [{ gt: [{ const: '10' }, { const: 9 }] }, true], [{ gte: [{ const: 9 }, { const: 10 }] }, false],
+    ] as const) {
+      const p = run(refuseUnless(c), { name: 'a' });
+      if (holds) expect((await p).calls.length).toBe(1);
+      else await expect(p).rejects.toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('out of order') });
+    }
+  });
+  it('do not hold when a side is absent, and refuse a side that is not a number', async () => {
+    await expect(run(refuseUnless({ lt: [{ flag: 'name', when: { equals: [{ const: 1 }, 2] } }, { const: 2 }] }), { name: 'a' })).rejects.toMatchObject({ message: expect.stringContaining('out of order') });
+    await expect(run(refuseUnless({ lt: [{ flag: 'name' }, { const: 2 }] }), { name: 'abc' })).rejects.toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('not a number to compare') });
+  });
+  it('are checked at build: two sources', () => {
+    const { problems } = validatePlans([{ file: 't.yaml', doc: { plans: { [CANONICAL]: refuseUnless({ lt: [{ const: 1 }] }) } } }], shippedEngine().tools());
+    expect(problems.join('\n')).toContain('lt must be [source, source] (two numbers)');
+  });
+});
+
+describe('the constant null', () => {
+  it('is sent as JSON null (a Go nil slice), where any other null stays absent', async () => {
+    const plan = { facts: 'test plan', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, queries: { first: [{ flag: 'name', when: { equals: [{ const: 1 }, 2] } }, { const: null }] } } }] };
+    expect((await run(plan, { name: 'a' })).calls[0].args).toEqual({ keyword: 'a', queries: null });
+  });
+});
+
+describe('text transforms of upstream\'s doc writers', () => {
+  it('unescape_literal reads escapes as Go strconv.Unquote does, and leaves text it cannot unquote as it is', () => {
+    expect(apply(['unescape_literal'], '# 标题\\n\\n- a\\tb \\u4e2d \\x41 \\101 \\\\ "q"')).toBe('# 标题\n\n- a\tb 中 A A \\ "q"');
+    for (const kept of ['no escapes', 'C:\\path\\q', 'bad \\u12', 'quote \\"x', 'raw\nnewline \\n', 'single \\\'', 'end \\']) expect(apply(['unescape_literal'], kept)).toBe(kept);
+  });
+  it('unescape_literal gives back any text without a backslash (property)', () => {
+    fc.assert(fc.property(fc.string().filter((t) => !t.includes('\\')), (t) => {
+      expect(apply(['unescape_literal'], t)).toBe(t);
+    }));
+  });
+  it('strip_unsafe_chars drops C0 controls but tab and newline, DEL, zero-width, BOM, Bidi and separators', () => {
+    expect(apply(['strip_unsafe_chars'], 'a\u0000b\tc\nd\re\u007ff\u200bg\ufeffh\u202ei\u2028j\u2066k中')).toBe('ab\tc\ndefghijk中');
+  });
+  it('split_text cuts pieces of at most n characters after their last newline, and joins back to the text (property)', () => {
+    expect(apply([{ split_text: 4 }], 'ab\ncdefg\nh')).toEqual(['ab\n', 'cdef', 'g\nh']);
+    expect(apply([{ split_text: 10 }], '短文')).toEqual(['短文']);
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', '中', '\n', '😀'), maxLength: 60 }), fc.integer({ min: 1, max: 9 }), (t, n) => {
+      const parts = apply([{ split_text: n }], t) as string[];
+      expect(parts.join('')).toBe(t);
+      for (const p of parts) expect([...p].length).toBeLessThanOrEqual(n);
+    }));
+  });
+});
+
+describe('list transforms', () => {
+  it('rest drops the first element', () => {
+    expect([apply(['rest'], [1, 2, 3]), apply(['rest'], ['a'])]).toEqual([[2, 3], []]);
+  });
+  it('pairs_to_object: last keeps the last value of a repeated key, once refuses it', () => {
+    const pairs = apply([{ split_pairs: '=' }], ['a=1', 'b = x=y', 'a=2']);
+    expect(apply([{ pairs_to_object: 'last' }], pairs)).toEqual({ a: '2', b: 'x=y' });
+    expect(() => apply([{ pairs_to_object: 'once' }], pairs)).toThrow(/given once/u);
+    expect(apply([{ pairs_to_object: 'once' }], [['k', 'v']])).toEqual({ k: 'v' });
+  });
+  it('sort_keys orders an object\'s keys by code point at every level, as Go marshals a map', () => {
+    expect(JSON.stringify(apply(['sort_keys'], { b: 1, a: { z: 1, Y: [{ d: 1, c: 2 }] } }))).toBe('{"a":{"Y":[{"c":2,"d":1}],"z":1},"b":1}');
+  });
+  it('length counts list elements or characters; sort orders texts by code point and numbers by value', () => {
+    expect([apply(['length'], [1, 2, 3]), apply(['length'], '中文😀')]).toEqual([3, 3]);
+    expect(apply(['sort'], ['rec_b', 'Rec_a', 'rec_a'])).toEqual(['Rec_a', 'rec_a', 'rec_b']);
+    expect(apply(['sort'], [10, 9, 100])).toEqual([9, 10, 100]);
+    expect(() => apply(['sort'], ['a', 1])).toThrow(/texts or of numbers/u);
+  });
+  it('rename_key renames keys of an object or of each object of a list, keeping the others', () => {
+    expect(apply([{ rename_key: { order: 'direction' } }], [{ fieldId: 'f', order: 'desc', extra: 1 }, 'x'])).toEqual([{ fieldId: 'f', direction: 'desc', extra: 1 }, 'x']);
+  });
+  it('their arguments are checked at build', () => {
+    const bad = (t: unknown) => validatePlans([{ file: 't.yaml', doc: { plans: { [CANONICAL]: { facts: 'f', steps: [{ id: 'a', server: 'contact', rpc: 'x', args: { keyword: { flag: 'name', transform: [t] } } }] } } } }], shippedEngine().tools()).problems.join('\n');
+    expect(bad({ pairs_to_object: 'first' })).toContain('pairs_to_object is last or once');
+    expect(bad({ rename_key: {} })).toContain('rename_key needs a table');
+    expect(bad({ split_text: 0 })).toContain('split_text needs a positive integer');
+  });
+});
