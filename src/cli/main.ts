@@ -1,7 +1,8 @@
 // The `dws` command line (commander). The root program is configured before any subcommand so that commander's own
-// parse errors come out as typed JSON envelopes too. The process entry is bin.ts: it runs plain `dws schema search`
-// and `dws schema <path>` invocations itself and imports this module for everything else (help, serve, dispatch,
-// unusual flag spellings, errors). Dispatch and serve modules are imported when their commands run.
+// parse errors come out as typed JSON envelopes too. The process entry (bin/dws.cjs) runs a catalog command with the
+// execute bundle (exec.ts) and everything else with bin.ts, which runs plain `dws schema search` and `dws schema
+// <path>` invocations itself and imports this module for the rest (help, serve, unusual flag spellings, errors).
+// Dispatch (`dws help <command>`, or main() called directly) and serve modules are imported when their commands run.
 import { Command, CommanderError, Option } from 'commander';
 import { EXIT } from '../errors.js';
 import { fail, quietOnClosedPipe, writeStdout } from './io.js';

@@ -1,7 +1,8 @@
 // Dispatch of catalog commands (`dws <cli path> --flags`), SPEC section 6. Only the invoked tool becomes a command
 // (resolve.ts), so a dispatch start pays for one ToolSpec, not the whole catalog. Order of checks, all before any I/O:
 //   resolve path (exit 2) -> parse flags (unknown flag exit 2) -> catalog hashes (catalog_changed, exit 6)
-//   -> availability / interface (exit 3) -> validation (exit 3; the snapshot's precompiled validator, else ajv) -> confirmation (exit 3) -> --dry-run plan
+//   -> availability / interface (exit 3) -> validation (exit 3; the snapshot's precompiled validator, else ajv)
+//   -> confirmation (exit 3) -> --dry-run plan
 //   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)
 //   -> server config and login -> MCP tools/call (transport.ts; auth exit 2, grant 4, backend 1, partial outcome 7).
 // The MCP SDK is imported only when a call is actually made.

@@ -25,7 +25,12 @@ function validators(catalog: Catalog): string[] {
 
 const shippedCatalogDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog');
 
-export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir)): Uint8Array {
+/**
+ * options.validators (default true): precompile each runnable tool's validator (ajv standalone code, a few ms per
+ * distinct schema); false stores none, and dispatch compiles the schemas with ajv (the benchmarks' synthetic catalogs,
+ * whose encode they time).
+ */
+export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir), options: { validators?: boolean } = {}): Uint8Array {
   const core = instantiateCore();
   const index = buildIndexImage(catalog, core);
   return encodeSnapshot({
@@ -39,6 +44,6 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     lexicon: lexicons.actions,
     productLexicon: lexiconFor(lexicons.products, catalog),
     gaps: lexicons.gaps.filter((g) => catalog.products.some((p) => p.id === g.product)),
-    validators: validators(catalog),
+    validators: options.validators === false ? undefined : validators(catalog),
   });
 }

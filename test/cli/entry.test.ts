@@ -71,7 +71,7 @@ describe('bin/dws.cjs', () => {
       expect(readFileSync(entry.cacheFile(name), 'latin1').split('\n', 1)[0]).toMatch(new RegExp(`^dws-code-cache ${bundle.id} \\d+$`));
       expect(cacheVerdict(ROOT, name)).toBe('false');
     }
-    expect(shipped.map((r) => r.status)).toEqual([0, 0, 3, 0, 0, 2, 3]);
+    expect(shipped.map((r) => r.status)).toEqual([0, 0, 3, 0, 0, 3, 3]);
   });
 
   it('runs a catalog command from the execute bundle, by the first word as src/cli/route.ts tells them', async () => {
