@@ -26,7 +26,9 @@ afterAll(() => {
 async function outcome(argv: string[]): Promise<unknown> {
   let out = '';
   try {
-    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: {} });
+    // each run numbers its generated ids from 1, so two runs that send the same thing print the same thing
+    let n = 0;
+    await runDispatch(argv, shippedEngine, { write: async (t) => void (out += t), env: {}, uuid: () => `uuid-${++n}` });
   } catch (e) {
     if (e instanceof DwsError) return { refused: e.reason };
     throw e;
