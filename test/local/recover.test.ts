@@ -19,13 +19,23 @@ let dir: string;
 let journal: string;
 let n = 0;
 
+/** The text a send_personal_message content carries: a markdown message's text, a reply's content. */
+const textOf = (content: unknown): string => {
+  const c = JSON.parse(String(content)) as { text?: string; content?: string };
+  return c.text ?? c.content ?? '';
+};
+
 /** The backend's state is what it accepted (recorded calls): messages, events, attendees, deleted events. */
 function answerFromState(m: McpFixture): void {
   const accepted = (tool: string) => m.calls.filter((c) => c.name === tool);
   m.answers = {
     list_conversation_message_v2: (args) => ({
       messages: accepted('send_personal_message').filter((c) => c.arguments.openConversationId === args.openconversation_id)
-        .map((c, i) => ({ openMessageId: `msg-${i}`, content: (JSON.parse(String(c.arguments.content)) as { text: string }).text })),
+        .map((c, i) => ({ openMessageId: `msg-${i}`, content: textOf(c.arguments.content) })),
+    }),
+    list_individual_chat_message: (args) => ({
+      result: { messages: accepted('send_personal_message').filter((c) => c.arguments.receiverOpenDingTalkId === args.openDingTalkId)
+        .map((c, i) => ({ openMessageId: `dm-${i}`, text: textOf(c.arguments.content) })) },
     }),
     create_calendar_event: () => ({ result: { eventId: 'ev-1' } }),
     list_calendar_events: () => ({
@@ -35,7 +45,7 @@ function answerFromState(m: McpFixture): void {
       result: accepted('add_calendar_participant').filter((c) => c.arguments.eventId === args.eventId)
         .flatMap((c) => (c.arguments.attendeesToAdd as string[]).map((userId) => ({ userId }))),
     }),
-    search_contact_by_key_word: (args) => ({ result: [{ name: args.keyword, userId: 'u-alice' }] }),
+    search_contact_by_key_word: (args) => ({ result: [{ name: args.keyword, userId: 'u-alice', openDingTalkId: 'Dalice-open-0001' }] }),
     delete_calendar_event: () => ({ result: true }),
   };
 }
@@ -87,6 +97,10 @@ const REVIEWED = [
     args: ['calendar', 'event', 'create', '--title', '项目同步', '--start', '2026-03-02T10:00:00+08:00', '--end', '2026-03-02T11:00:00+08:00'] },
   { canonical: 'calendar.shortcut_book', write: 'create_calendar_event', read: 'list_calendar_events',
     args: ['calendar', '+book', '--title', 'Design review', '--start', '2026-03-03T10:00:00+08:00', '--end', '2026-03-03T11:00:00+08:00', '--yes'] },
+  { canonical: 'chat.reply_personal_message', write: 'send_personal_message', read: 'list_conversation_message_v2',
+    args: ['chat', 'message', 'reply', '--conversation-id', 'cid-group-0003abc', '--ref-msg-id', 'msg-orig-1', '--ref-sender', 'Dsender-0001', '--text', '收到，马上处理'] },
+  { canonical: 'chat.shortcut_dm', write: 'send_personal_message', read: 'list_individual_chat_message',
+    args: ['chat', '+dm', '--to', 'Alice', '--text', 'are you free at 3?', '--yes'] },
 ];
 
 describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
