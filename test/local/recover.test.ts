@@ -47,6 +47,13 @@ function answerFromState(m: McpFixture): void {
     }),
     search_contact_by_key_word: (args) => ({ result: [{ name: args.keyword, userId: 'u-alice', openDingTalkId: 'Dalice-open-0001' }] }),
     delete_calendar_event: () => ({ result: true }),
+    get_user_todos_in_current_org: () => ({
+      result: { todoCards: accepted('create_personal_todo').map((c, i) => ({ taskId: `todo-${i}`, subject: (c.arguments.PersonalTodoCreateVO as { subject: string }).subject })) },
+    }),
+    search_emails: (args) => ({
+      messages: accepted('send_email').filter((c) => c.arguments.from === args.email && String(args.query).includes(`subject:"${String(c.arguments.subject)}"`))
+        .map((c, i) => ({ messageId: `mail-${i}`, subject: c.arguments.subject })),
+    }),
   };
 }
 
@@ -101,6 +108,12 @@ const REVIEWED = [
     args: ['chat', 'message', 'reply', '--conversation-id', 'cid-group-0003abc', '--ref-msg-id', 'msg-orig-1', '--ref-sender', 'Dsender-0001', '--text', '收到，马上处理'] },
   { canonical: 'chat.shortcut_dm', write: 'send_personal_message', read: 'list_individual_chat_message',
     args: ['chat', '+dm', '--to', 'Alice', '--text', 'are you free at 3?', '--yes'] },
+  { canonical: 'mail.send_email', write: 'send_email', read: 'search_emails',
+    args: ['mail', 'message', 'send', '--from', 'me@corp.example', '--to', 'bob@corp.example', '--subject', 'Q3 plan', '--content', 'see the doc', '--yes'] },
+  { canonical: 'todo.create_personal_todo', write: 'create_personal_todo', read: 'get_user_todos_in_current_org',
+    args: ['todo', 'task', 'create', '--title', '提交周报', '--executors', 'u-alice'] },
+  { canonical: 'calendar.add_calendar_participant', write: 'add_calendar_participant', read: 'get_calendar_participants',
+    args: ['calendar', 'attendee', 'add', '--event', 'ev-7', '--attendees', 'u-bob,u-carol'] },
 ];
 
 describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
