@@ -54,6 +54,17 @@ function answerFromState(m: McpFixture): void {
       messages: accepted('send_email').filter((c) => c.arguments.from === args.email && String(args.query).includes(`subject:"${String(c.arguments.subject)}"`))
         .map((c, i) => ({ messageId: `mail-${i}`, subject: c.arguments.subject })),
     }),
+    get_processInstance_detail: (args) => ({
+      result: { processInstanceId: args.processInstanceId, tasks: [{ taskId: 4001, status: 'RUNNING', result: 'NONE' }, { taskId: 4002, status: 'RUNNING', result: 'NONE' }].map((t) => {
+        const by = (tool: string) => accepted(tool).some((c) => c.arguments.processInstanceId === args.processInstanceId && c.arguments.taskId === t.taskId);
+        return by('approve_processInstance') ? { ...t, status: 'COMPLETED', result: 'AGREE' } : by('reject_processInstance') ? { ...t, status: 'COMPLETED', result: 'REFUSE' } : t;
+      }) },
+    }),
+    query_records: (args) => ({
+      data: { records: (args.recordIds as string[]).filter((id) => !accepted('delete_records').some((c) => (c.arguments.recordIds as string[]).includes(id)))
+        .map((recordId) => ({ recordId, cells: { fldName: recordId } })) },
+    }),
+    list_nodes: () => ({ result: { nodes: [{ nodeId: 'n-old', name: '旧文档' }, ...accepted('create_document').map((c, i) => ({ nodeId: `n-${i}`, name: c.arguments.name }))] } }),
   };
 }
 
@@ -114,6 +125,14 @@ const REVIEWED = [
     args: ['todo', 'task', 'create', '--title', '提交周报', '--executors', 'u-alice'] },
   { canonical: 'calendar.add_calendar_participant', write: 'add_calendar_participant', read: 'get_calendar_participants',
     args: ['calendar', 'attendee', 'add', '--event', 'ev-7', '--attendees', 'u-bob,u-carol'] },
+  { canonical: 'doc.create_document', write: 'create_document', read: 'list_nodes',
+    args: ['doc', 'create', '--name', '周报模板', '--content', '# 本周进展'] },
+  { canonical: 'oa.approve_processInstance', write: 'approve_processInstance', read: 'get_processInstance_detail',
+    args: ['oa', 'approval', 'approve', '--instance-id', 'pi-0001', '--task-id', '4001', '--remark', '同意'] },
+  { canonical: 'oa.reject_processInstance', write: 'reject_processInstance', read: 'get_processInstance_detail',
+    args: ['oa', 'approval', 'reject', '--instance-id', 'pi-0002', '--task-id', '4002', '--remark', '预算不足'] },
+  { canonical: 'aitable.record_delete', write: 'delete_records', read: 'query_records',
+    args: ['aitable', 'record', 'delete', '--base-id', 'base-0001', '--table-id', 'tbl-0001', '--record-ids', 'rec-1,rec-2', '--yes'] },
 ];
 
 describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
