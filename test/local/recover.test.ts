@@ -64,6 +64,13 @@ function answerFromState(m: McpFixture): void {
       data: { records: (args.recordIds as string[]).filter((id) => !accepted('delete_records').some((c) => (c.arguments.recordIds as string[]).includes(id)))
         .map((recordId) => ({ recordId, cells: { fldName: recordId } })) },
     }),
+    get_upload_info: () => ({ result: { uploadId: 'up-1', resourceUrls: [{ url: `${m.base}/upload/any` }] } }),
+    commit_upload: () => ({ result: { fileId: 'f-1' } }),
+    get_file_info: () => ({ result: { fileId: 'f-1', name: 'report.txt' } }),
+    list_files: (args) => ({
+      result: { items: [{ fileId: 'f-old', name: 'old.txt' }, ...accepted('commit_upload').filter((c) => c.arguments.parentId === args.parentId).map((c) => ({ fileId: 'f-1', name: c.arguments.fileName }))] },
+    }),
+    list_ding_messages: () => ({ result: { list: accepted('send_personal_ding').map((c, i) => ({ openDingId: `ding-${i}`, content: c.arguments.content })) } }),
     list_nodes: () => ({ result: { nodes: [{ nodeId: 'n-old', name: '旧文档' }, ...accepted('create_document').map((c, i) => ({ nodeId: `n-${i}`, name: c.arguments.name }))] } }),
   };
 }
@@ -71,6 +78,7 @@ function answerFromState(m: McpFixture): void {
 beforeAll(async () => {
   mcp = await startMcpServer();
   dir = mkdtempSync(path.join(os.tmpdir(), 'dws-recover-'));
+  writeFileSync(path.join(dir, 'report.txt'), 'quarterly numbers\n');
 });
 afterAll(async () => {
   await mcp.close();
@@ -83,7 +91,7 @@ beforeEach(() => {
   journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
 });
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal });
+const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal, DWS_FILE_ROOT: dir });
 const dws = (args: string[]) => runCliAsync(args, '', env());
 const sentTo = (tool: string) => mcp.calls.filter((c) => c.name === tool).length;
 const records = (): JournalRecord[] => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalRecord);
@@ -133,12 +141,20 @@ const REVIEWED = [
     args: ['oa', 'approval', 'reject', '--instance-id', 'pi-0002', '--task-id', '4002', '--remark', '预算不足'] },
   { canonical: 'aitable.record_delete', write: 'delete_records', read: 'query_records',
     args: ['aitable', 'record', 'delete', '--base-id', 'base-0001', '--table-id', 'tbl-0001', '--record-ids', 'rec-1,rec-2', '--yes'] },
+  { canonical: 'ding.shortcut_send_personal', write: 'send_personal_ding', read: 'list_ding_messages',
+    args: ['ding', '+send-personal', '--users', 'Duser-0001', '--content', '线上告警，请尽快处理', '--yes'] },
+  { canonical: 'drive.upload', write: 'commit_upload', read: 'list_files',
+    args: () => ['drive', 'upload', '--file', path.join(dir, 'report.txt'), '--folder', 'fld-0001abc', '--yes'], outcome: 'partial_outcome' },
+  { canonical: 'drive.shortcut_upload', write: 'commit_upload', read: 'list_files',
+    args: () => ['drive', '+upload', '--file', path.join(dir, 'report.txt'), '--folder', 'fld-0002abc', '--yes'], outcome: 'partial_outcome' },
 ];
 
-describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
+// A plan that puts the file's bytes before the commit stops with partial_outcome (the bytes were written).
+describe.each(REVIEWED as { canonical: string; write: string; read: string; args: string[] | (() => string[]); outcome?: string }[])('$canonical', ({ write, read, args: given, outcome }) => {
+  const args = () => (typeof given === 'function' ? given() : given);
   it('(a) the server accepted the write and the connection dropped: recover says done and sends nothing', async () => {
     mcp.faults.push({ tool: write, drop: 'after', times: 1 });
-    const id = await unknownWrite(args);
+    const id = await unknownWrite(args(), outcome);
     expect(sentTo(write)).toBe(1);
     const r = result(await dws(['recover', id]));
     expect(r).toMatchObject({ invocation: id, answer: 'done' });
@@ -151,7 +167,7 @@ describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
 
   it('(b) the connection dropped before the server accepted: not_done, and --retry --yes sends it exactly once', async () => {
     mcp.faults.push({ tool: write, drop: 'before', times: 1 });
-    const id = await unknownWrite(args);
+    const id = await unknownWrite(args(), outcome);
     expect(sentTo(write)).toBe(0);
     expect(result(await dws(['recover', '--last']))).toMatchObject({ invocation: id, answer: 'not_done' });
     const refused = await dws(['recover', id, '--retry']);
@@ -167,11 +183,23 @@ describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
 
   it('(c) the verification read fails: still_unknown, and --retry --yes sends nothing', async () => {
     mcp.faults.push({ tool: write, drop: 'before', times: 1 }, { tool: read, status: 500, times: 100 });
-    const id = await unknownWrite(args);
+    const id = await unknownWrite(args(), outcome);
     const r = result(await dws(['recover', id, '--retry', '--yes']));
     expect(r).toMatchObject({ answer: 'still_unknown', retried: [] });
     expect((r.writes as { evidence: { failed: { reason: string } } }[])[0].evidence.failed.reason).toMatch(/transport_error|backend_error/);
     expect(sentTo(write)).toBe(0);
+    await verified();
+  });
+});
+
+describe('a write the reviewed plan cannot verify', () => {
+  it('drive upload --node (an overwrite keeps name and id): still_unknown with the reason, no read and no retry sent', async () => {
+    mcp.faults.push({ tool: 'commit_upload', drop: 'after', times: 1 });
+    const id = await unknownWrite(['drive', 'upload', '--file', path.join(dir, 'report.txt'), '--node', 'f-existing-1', '--yes'], 'partial_outcome');
+    const r = result(await dws(['recover', id, '--retry', '--yes']));
+    expect(r).toMatchObject({ answer: 'still_unknown', retried: [] });
+    expect((r.writes as { evidence: { reason: string } }[])[0].evidence.reason).toMatch(/no read can establish/);
+    expect([sentTo('list_files'), sentTo('commit_upload')]).toEqual([0, 1]);
     await verified();
   });
 });
