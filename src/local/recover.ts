@@ -128,6 +128,10 @@ async function verifyAll(ctx: LocalContext, tool: ToolSpec, spec: RecoverySpec, 
   const sc: Scope = { tool, env: ctx.env, data: flags, dry: false, results: new Map([[INVOCATION, invocation]]), ran: new Set([INVOCATION]),
     at: new Date(invocation.time_ms as number), uuid: () => '', uuids: new Map() };
   const reads: { step: string; rpc: string; outcome: string }[] = [];
+  if (spec.unknown_when !== undefined && evalCondition(sc, spec.unknown_when) === true) {
+    for (const w of open) out.set(w, { state: 'still_unknown', evidence: { reads, reason: `no read can establish this invocation's effect (${describeCondition(spec.unknown_when)}): ${spec.facts}` } });
+    return out;
+  }
   try {
     for (const [index, step] of spec.steps.entries()) {
       if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;

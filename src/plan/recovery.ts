@@ -15,6 +15,8 @@ export interface RecoverySpec {
   steps: CallStep[];
   /** Write step id of the command's plan -> the condition (over the steps' results) that proves it took effect. */
   done: Record<string, Condition>;
+  /** When this holds (over the flags and the invocation), no read can establish the effect: the writes stay unknown. */
+  unknown_when?: Condition;
   /** Write step id -> the reviewed calls that undo it. */
   compensate?: Record<string, CallStep[]>;
 }
@@ -81,7 +83,7 @@ export function validateRecovery(files: RecoveryFile[], tools: readonly ToolSpec
         continue;
       }
       const s: Scope = { tool, earlier: new Set([INVOCATION]), inForEach: false, problems, flags: new Set() };
-      only(s, at, raw, ['facts', 'steps', 'done', 'compensate']);
+      only(s, at, raw, ['facts', 'steps', 'done', 'unknown_when', 'compensate']);
       if (typeof raw.facts !== 'string' || raw.facts.trim() === '') problems.push(`${at}: needs a facts line (the upstream read and why it establishes the effect)`);
       const ids = new Set<string>([INVOCATION]);
       const steps = callSteps(s, `${at}: steps`, raw.steps, 'read', ids, servers);
@@ -95,6 +97,7 @@ export function validateRecovery(files: RecoveryFile[], tools: readonly ToolSpec
         }
       }
       const spec: RecoverySpec = { facts: String(raw.facts ?? ''), steps, done };
+      if (raw.unknown_when !== undefined) spec.unknown_when = normalizeCondition({ ...s, earlier: new Set([INVOCATION]) }, `${at}: unknown_when`, raw.unknown_when);
       if (raw.compensate !== undefined) {
         spec.compensate = {};
         if (!isObj(raw.compensate)) problems.push(`${at}: compensate must map write step ids to calls`);

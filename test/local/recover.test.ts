@@ -19,13 +19,23 @@ let dir: string;
 let journal: string;
 let n = 0;
 
+/** The text a send_personal_message content carries: a markdown message's text, a reply's content. */
+const textOf = (content: unknown): string => {
+  const c = JSON.parse(String(content)) as { text?: string; content?: string };
+  return c.text ?? c.content ?? '';
+};
+
 /** The backend's state is what it accepted (recorded calls): messages, events, attendees, deleted events. */
 function answerFromState(m: McpFixture): void {
   const accepted = (tool: string) => m.calls.filter((c) => c.name === tool);
   m.answers = {
     list_conversation_message_v2: (args) => ({
       messages: accepted('send_personal_message').filter((c) => c.arguments.openConversationId === args.openconversation_id)
-        .map((c, i) => ({ openMessageId: `msg-${i}`, content: (JSON.parse(String(c.arguments.content)) as { text: string }).text })),
+        .map((c, i) => ({ openMessageId: `msg-${i}`, content: textOf(c.arguments.content) })),
+    }),
+    list_individual_chat_message: (args) => ({
+      result: { messages: accepted('send_personal_message').filter((c) => c.arguments.receiverOpenDingTalkId === args.openDingTalkId)
+        .map((c, i) => ({ openMessageId: `dm-${i}`, text: textOf(c.arguments.content) })) },
     }),
     create_calendar_event: () => ({ result: { eventId: 'ev-1' } }),
     list_calendar_events: () => ({
@@ -35,14 +45,40 @@ function answerFromState(m: McpFixture): void {
       result: accepted('add_calendar_participant').filter((c) => c.arguments.eventId === args.eventId)
         .flatMap((c) => (c.arguments.attendeesToAdd as string[]).map((userId) => ({ userId }))),
     }),
-    search_contact_by_key_word: (args) => ({ result: [{ name: args.keyword, userId: 'u-alice' }] }),
+    search_contact_by_key_word: (args) => ({ result: [{ name: args.keyword, userId: 'u-alice', openDingTalkId: 'Dalice-open-0001' }] }),
     delete_calendar_event: () => ({ result: true }),
+    get_user_todos_in_current_org: () => ({
+      result: { todoCards: accepted('create_personal_todo').map((c, i) => ({ taskId: `todo-${i}`, subject: (c.arguments.PersonalTodoCreateVO as { subject: string }).subject })) },
+    }),
+    search_emails: (args) => ({
+      messages: accepted('send_email').filter((c) => c.arguments.from === args.email && String(args.query).includes(`subject:"${String(c.arguments.subject)}"`))
+        .map((c, i) => ({ messageId: `mail-${i}`, subject: c.arguments.subject })),
+    }),
+    get_processInstance_detail: (args) => ({
+      result: { processInstanceId: args.processInstanceId, tasks: [{ taskId: 4001, status: 'RUNNING', result: 'NONE' }, { taskId: 4002, status: 'RUNNING', result: 'NONE' }].map((t) => {
+        const by = (tool: string) => accepted(tool).some((c) => c.arguments.processInstanceId === args.processInstanceId && c.arguments.taskId === t.taskId);
+        return by('approve_processInstance') ? { ...t, status: 'COMPLETED', result: 'AGREE' } : by('reject_processInstance') ? { ...t, status: 'COMPLETED', result: 'REFUSE' } : t;
+      }) },
+    }),
+    query_records: (args) => ({
+      data: { records: (args.recordIds as string[]).filter((id) => !accepted('delete_records').some((c) => (c.arguments.recordIds as string[]).includes(id)))
+        .map((recordId) => ({ recordId, cells: { fldName: recordId } })) },
+    }),
+    get_upload_info: () => ({ result: { uploadId: 'up-1', resourceUrls: [{ url: `${m.base}/upload/any` }] } }),
+    commit_upload: () => ({ result: { fileId: 'f-1' } }),
+    get_file_info: () => ({ result: { fileId: 'f-1', name: 'report.txt' } }),
+    list_files: (args) => ({
+      result: { items: [{ fileId: 'f-old', name: 'old.txt' }, ...accepted('commit_upload').filter((c) => c.arguments.parentId === args.parentId).map((c) => ({ fileId: 'f-1', name: c.arguments.fileName }))] },
+    }),
+    list_ding_messages: () => ({ result: { list: accepted('send_personal_ding').map((c, i) => ({ openDingId: `ding-${i}`, content: c.arguments.content })) } }),
+    list_nodes: () => ({ result: { nodes: [{ nodeId: 'n-old', name: '旧文档' }, ...accepted('create_document').map((c, i) => ({ nodeId: `n-${i}`, name: c.arguments.name }))] } }),
   };
 }
 
 beforeAll(async () => {
   mcp = await startMcpServer();
   dir = mkdtempSync(path.join(os.tmpdir(), 'dws-recover-'));
+  writeFileSync(path.join(dir, 'report.txt'), 'quarterly numbers\n');
 });
 afterAll(async () => {
   await mcp.close();
@@ -55,7 +91,7 @@ beforeEach(() => {
   journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
 });
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal });
+const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal, DWS_FILE_ROOT: dir });
 const dws = (args: string[]) => runCliAsync(args, '', env());
 const sentTo = (tool: string) => mcp.calls.filter((c) => c.name === tool).length;
 const records = (): JournalRecord[] => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalRecord);
@@ -87,12 +123,38 @@ const REVIEWED = [
     args: ['calendar', 'event', 'create', '--title', '项目同步', '--start', '2026-03-02T10:00:00+08:00', '--end', '2026-03-02T11:00:00+08:00'] },
   { canonical: 'calendar.shortcut_book', write: 'create_calendar_event', read: 'list_calendar_events',
     args: ['calendar', '+book', '--title', 'Design review', '--start', '2026-03-03T10:00:00+08:00', '--end', '2026-03-03T11:00:00+08:00', '--yes'] },
+  { canonical: 'chat.reply_personal_message', write: 'send_personal_message', read: 'list_conversation_message_v2',
+    args: ['chat', 'message', 'reply', '--conversation-id', 'cid-group-0003abc', '--ref-msg-id', 'msg-orig-1', '--ref-sender', 'Dsender-0001', '--text', '收到，马上处理'] },
+  { canonical: 'chat.shortcut_dm', write: 'send_personal_message', read: 'list_individual_chat_message',
+    args: ['chat', '+dm', '--to', 'Alice', '--text', 'are you free at 3?', '--yes'] },
+  { canonical: 'mail.send_email', write: 'send_email', read: 'search_emails',
+    args: ['mail', 'message', 'send', '--from', 'me@corp.example', '--to', 'bob@corp.example', '--subject', 'Q3 plan', '--content', 'see the doc', '--yes'] },
+  { canonical: 'todo.create_personal_todo', write: 'create_personal_todo', read: 'get_user_todos_in_current_org',
+    args: ['todo', 'task', 'create', '--title', '提交周报', '--executors', 'u-alice'] },
+  { canonical: 'calendar.add_calendar_participant', write: 'add_calendar_participant', read: 'get_calendar_participants',
+    args: ['calendar', 'attendee', 'add', '--event', 'ev-7', '--attendees', 'u-bob,u-carol'] },
+  { canonical: 'doc.create_document', write: 'create_document', read: 'list_nodes',
+    args: ['doc', 'create', '--name', '周报模板', '--content', '# 本周进展'] },
+  { canonical: 'oa.approve_processInstance', write: 'approve_processInstance', read: 'get_processInstance_detail',
+    args: ['oa', 'approval', 'approve', '--instance-id', 'pi-0001', '--task-id', '4001', '--remark', '同意'] },
+  { canonical: 'oa.reject_processInstance', write: 'reject_processInstance', read: 'get_processInstance_detail',
+    args: ['oa', 'approval', 'reject', '--instance-id', 'pi-0002', '--task-id', '4002', '--remark', '预算不足'] },
+  { canonical: 'aitable.record_delete', write: 'delete_records', read: 'query_records',
+    args: ['aitable', 'record', 'delete', '--base-id', 'base-0001', '--table-id', 'tbl-0001', '--record-ids', 'rec-1,rec-2', '--yes'] },
+  { canonical: 'ding.shortcut_send_personal', write: 'send_personal_ding', read: 'list_ding_messages',
+    args: ['ding', '+send-personal', '--users', 'Duser-0001', '--content', '线上告警，请尽快处理', '--yes'] },
+  { canonical: 'drive.upload', write: 'commit_upload', read: 'list_files',
+    args: () => ['drive', 'upload', '--file', path.join(dir, 'report.txt'), '--folder', 'fld-0001abc', '--yes'], outcome: 'partial_outcome' },
+  { canonical: 'drive.shortcut_upload', write: 'commit_upload', read: 'list_files',
+    args: () => ['drive', '+upload', '--file', path.join(dir, 'report.txt'), '--folder', 'fld-0002abc', '--yes'], outcome: 'partial_outcome' },
 ];
 
-describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
+// A plan that puts the file's bytes before the commit stops with partial_outcome (the bytes were written).
+describe.each(REVIEWED as { canonical: string; write: string; read: string; args: string[] | (() => string[]); outcome?: string }[])('$canonical', ({ write, read, args: given, outcome }) => {
+  const args = () => (typeof given === 'function' ? given() : given);
   it('(a) the server accepted the write and the connection dropped: recover says done and sends nothing', async () => {
     mcp.faults.push({ tool: write, drop: 'after', times: 1 });
-    const id = await unknownWrite(args);
+    const id = await unknownWrite(args(), outcome);
     expect(sentTo(write)).toBe(1);
     const r = result(await dws(['recover', id]));
     expect(r).toMatchObject({ invocation: id, answer: 'done' });
@@ -105,7 +167,7 @@ describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
 
   it('(b) the connection dropped before the server accepted: not_done, and --retry --yes sends it exactly once', async () => {
     mcp.faults.push({ tool: write, drop: 'before', times: 1 });
-    const id = await unknownWrite(args);
+    const id = await unknownWrite(args(), outcome);
     expect(sentTo(write)).toBe(0);
     expect(result(await dws(['recover', '--last']))).toMatchObject({ invocation: id, answer: 'not_done' });
     const refused = await dws(['recover', id, '--retry']);
@@ -121,11 +183,23 @@ describe.each(REVIEWED)('$canonical', ({ write, read, args }) => {
 
   it('(c) the verification read fails: still_unknown, and --retry --yes sends nothing', async () => {
     mcp.faults.push({ tool: write, drop: 'before', times: 1 }, { tool: read, status: 500, times: 100 });
-    const id = await unknownWrite(args);
+    const id = await unknownWrite(args(), outcome);
     const r = result(await dws(['recover', id, '--retry', '--yes']));
     expect(r).toMatchObject({ answer: 'still_unknown', retried: [] });
     expect((r.writes as { evidence: { failed: { reason: string } } }[])[0].evidence.failed.reason).toMatch(/transport_error|backend_error/);
     expect(sentTo(write)).toBe(0);
+    await verified();
+  });
+});
+
+describe('a write the reviewed plan cannot verify', () => {
+  it('drive upload --node (an overwrite keeps name and id): still_unknown with the reason, no read and no retry sent', async () => {
+    mcp.faults.push({ tool: 'commit_upload', drop: 'after', times: 1 });
+    const id = await unknownWrite(['drive', 'upload', '--file', path.join(dir, 'report.txt'), '--node', 'f-existing-1', '--yes'], 'partial_outcome');
+    const r = result(await dws(['recover', id, '--retry', '--yes']));
+    expect(r).toMatchObject({ answer: 'still_unknown', retried: [] });
+    expect((r.writes as { evidence: { reason: string } }[])[0].evidence.reason).toMatch(/no read can establish/);
+    expect([sentTo('list_files'), sentTo('commit_upload')]).toEqual([0, 1]);
     await verified();
   });
 });
