@@ -20,7 +20,7 @@
 //         calls: [{..., answer: {uploadUrl: "{base}/upload/a.pdf"}}]   # `{base}` in an answer = the backend's URL
 //         uploads: [{name: a.pdf, text: "%PDF-1"}]                     # the bytes PUT to {base}/upload/<name>, in order
 // The clock is fixed at 2026-03-10T10:00:00+08:00 (override per case with `now:`), time zone Asia/Shanghai, and
-// `{uuid}` values are uuid-1, uuid-2, ...
+// `{uuid}` values are uuid-1, uuid-2, ... GOLDEN_DEBUG=1 prints each case's refusal envelope (to see why a run stopped).
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
