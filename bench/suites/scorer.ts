@@ -6,7 +6,7 @@ import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import type { Corpus } from '../corpus.js';
 import { TsScorer, unfilteredMask } from '../ts-scorer.js';
 import { cycling, distribution, runSuite, timeEach, type BenchResult, type Distribution } from '../stats.js';
-import { fold } from '../../src/catalog/identity.js';
+import { fold } from '../../src/text/fold.js';
 import { loadEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { queryActionMask, queryProducts } from '../../src/lexicon/actions.js';
@@ -50,7 +50,7 @@ export function compareTop10(c: Corpus, scorer: TsScorer, query: string): { engi
   const weights = weightVector(DEFAULT_RANKING);
   const { meta } = c.engine;
   const folded = fold(query);
-  const { mult } = rerankMultipliers(meta, DEFAULT_RANKING, queryActionMask(folded, meta.lexicon), queryProducts(folded, meta.productLexicon));
+  const { mult } = rerankMultipliers(meta, DEFAULT_RANKING, queryActionMask(folded, meta.lexicon, DEFAULT_RANKING.actionContextWords), queryProducts(folded, meta.productLexicon));
   const ranked = scorer.search(query, unfilteredMask(c.catalog.tools, query), weights, 10, mult).map((h) => c.catalog.tools[h.doc].canonical_path);
   return { engine: res.candidates.map((r) => r.canonical_path), port: [...pinned, ...ranked.filter((p) => !pinned.includes(p))].slice(0, 10) };
 }

@@ -6,11 +6,11 @@ import YAML from 'yaml';
 import type { ActionLexicon, ProductLexicon } from '../lexicon/actions.js';
 import type { Gap } from '../lexicon/gaps.js';
 import { validateDeclarations } from '../catalog/validate.js';
-import { fold } from '../catalog/identity.js';
+import { fold } from '../text/fold.js';
 import { normalizeCatalog } from './normalize.js';
 import type { Catalog } from '../catalog/types.js';
 import { attachPlans, readPlanFiles } from './plans.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
   return readdirSync(dir)

@@ -5,7 +5,8 @@
 // identities named inside the text pinned first (stages/pins.ts). The shell computes no score here: it writes the core's inputs and decodes its records.
 import { FIELDS, baseField } from '../build/fields.js';
 import { DwsError } from '../errors.js';
-import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
+import { identityKey, type IdentityLookup } from '../catalog/identity.js';
+import { fold } from '../text/fold.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
   ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
@@ -88,7 +89,7 @@ export class QueryPhase {
     const text = toMainland(query);
     const folded = fold(text);
     const ranked = this.rank(text, folded, task, mask, k, explain);
-    return { kind: 'ranked', hits: pinIdentities(ranked, folded, (d) => !this.filterReason(d, req), this.ctx.identities) };
+    return { kind: 'ranked', hits: pinIdentities(ranked, folded, (d) => !this.filterReason(d, req), this.ctx.identities, this.ctx.ranking.identityWords) };
   }
 
   filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
@@ -136,7 +137,7 @@ export class QueryPhase {
    */
   private queryMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number } {
     const { meta, ranking } = this.ctx;
-    const actionMask = queryActionMask(actionText, meta.lexicon);
+    const actionMask = queryActionMask(actionText, meta.lexicon, ranking.actionContextWords);
     const products = queryProducts(productText, meta.productLexicon);
     const key = `${actionMask}|${products.join(',')}`;
     let m = this.multCache.get(key);

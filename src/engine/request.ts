@@ -1,7 +1,7 @@
 // tool-search.v1 request validation (SPEC 4.1-4.2): every budget has a typed reason, and a request either
 // normalizes completely or is refused; nothing is truncated and searched anyway.
 import { DwsError } from '../errors.js';
-import { byCodePoint, sortedUnique } from '../catalog/order.js';
+import { byCodePoint, sortedUnique } from '../text/order.js';
 
 export const SEARCH_VERSION = 'tool-search.v1';
 export const LIMITS = {

@@ -13,7 +13,7 @@ import type { ToolText } from '../snapshot/decode.js';
 import { QueryPhase, type QueryPhaseContext } from './first-phase.js';
 import { CANDIDATES, fitBudget, References } from './render.js';
 import { SEARCH_VERSION, type NormalizedRequest } from './request.js';
-import { fold } from '../catalog/identity.js';
+import { fold } from '../text/fold.js';
 import { STAGES } from './stages/index.js';
 import { querySteps } from './stages/step-fill.js';
 import type { SearchState, StageEnv } from './stages/types.js';
@@ -46,7 +46,7 @@ export class Searcher {
       ranking: ctx.ranking,
       runQuery: (q, req, explain, task, k) => this.phase.run(q, req, explain, task, k),
       mask: (req) => this.phase.mask(req),
-      gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps)),
+      gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps, ctx.ranking.gapWordsBetween)),
     };
   }
 

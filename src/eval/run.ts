@@ -20,7 +20,7 @@ import {
   type SingleScores,
 } from './metrics.js';
 import { identityProbes, identityReport, resolvesTo, type IdentityReport, type SearchResponse } from './identity.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 /** Limits the eval README fixes: single-intent cases at 10, workflows at 5, negatives at the CLI default. */
 export const LIMITS = { single: 10, workflow: 5 } as const;

@@ -4,7 +4,7 @@
 // command whose upstream body converts its flags declares its own plan instead (catalog/plans/<product>.yaml).
 import type { ToolSpec } from '../catalog/types.js';
 import { aliasTarget } from '../contract/aliases.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import type { PlanSpec, Source } from './spec.js';
 
 /** Dispatch controls that never become arguments unless the catalog names a property for them. */

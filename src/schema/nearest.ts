@@ -2,7 +2,7 @@
 // within a few edits are offered (a third of what was typed, at least 2), nearest first, ties in code point order;
 // when nothing is that near, nothing is offered rather than a list of unrelated names.
 import { distance } from 'fastest-levenshtein';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 /** At most `n` of `names` within reach of `typed` (compared as given: callers pass normalized forms). */
 export function nearestNames(typed: string, names: Iterable<string>, n = 3, key: (name: string) => string = (s) => s): string[] {
