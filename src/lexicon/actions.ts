@@ -61,6 +61,21 @@ export function toolActionMask(name: string, cliPath: string, lex: ActionLexicon
   return mask;
 }
 
+/** Words of a CLI path that name neither an action nor the thing acted on ("to", "by", "batch" ...). */
+const NOT_OBJECT = new Set(['to', 'by', 'batch', 'bulk', 'all', 'my', 'custom', 'external', 'personal']);
+
+/**
+ * The thing a tool acts on, from its CLI path: the last word of its command words (after the product) that is no
+ * action verb of the lexicon ("aitable record delete" -> record, "chat +chat-remove-bot" -> bot, "doc +comment-delete"
+ * -> comment); the product itself when no such word is left ("doc delete" -> doc).
+ */
+export function toolObject(cliPath: string, lex: ActionLexicon): string {
+  const [product, ...rest] = cliPath.split(' ');
+  const verbs = new Set(lex.names.flat());
+  const words = rest.join('-').replace(/\+/gu, '').split('-').filter((w) => w && !verbs.has(w) && !NOT_OBJECT.has(w));
+  return words.at(-1) ?? product;
+}
+
 /** A lexicon's words filed for lookup, with each entry's class and whether it is an English (whole) word. */
 interface LexiconWords {
   buckets: PhraseBuckets;
