@@ -65,10 +65,12 @@ export class Searcher {
       const task = fold(req.query);
       outcomes = req.subqueries.map((q) => this.phase.run(q, req, explain, task));
     } else {
-      // Only a compound query looks past the limit (its steps check what the whole query ranks).
+      // A compound query's steps check what the whole query ranks.
       steps = ranking.stepCoverage <= 1 && req.limit >= 2 ? querySteps(req.query) : [];
       if (steps.length < 2) steps = [];
-      outcomes = [this.phase.run(req.query, req, explain, '', steps.length ? req.candidate_limit : req.limit)];
+      // Twins share a slot (stages/merge.ts), so the list looks past the limit, candidate_limit deep (at least limit),
+      // for the distinct commands that fill it.
+      outcomes = [this.phase.run(req.query, req, explain, '', req.candidate_limit)];
     }
     const state: SearchState = { req, explain, english, outcomes, steps, strategy: '', ranked: [], hits: [] };
     for (const stage of STAGES) stage.run(state, this.env);
