@@ -56,6 +56,7 @@ export function sideOf(engine: Engine, split: Split): (tool: string) => boolean 
 export function runWritten(engine: Engine, set: WrittenSet, split: Split): WrittenRun {
   const facts = catalogFacts(engine);
   const inSplit = sideOf(engine, split);
+  const held = sideOf(engine, 'heldout');
   const units: WrittenRun['units'] = {};
   const misses: WrittenRun['misses'] = [];
   const add = (metric: string, cluster: string, value: number) => (units[metric] ??= []).push({ cluster, value });
@@ -86,7 +87,9 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
 
   for (const w of set.workflows) {
     const steps = w.steps.filter((s) => facts.doc.has(s.tool));
-    if (steps.length < 2 || steps.length > 8 || !steps.every((s) => inSplit(s.tool))) continue;
+    // A workflow is held out when one of its steps' commands is (its other steps may be indexed: the held-out
+    // step is what is judged), and trained on when none is.
+    if (steps.length < 2 || steps.length > 8 || (split !== 'all' && steps.some((s) => held(s.tool)) !== (split === 'heldout'))) continue;
     const res = search({ query: w.q, subqueries: steps.map((s) => s.q) });
     steps.forEach((s, i) => {
       const mine = res.candidates.filter((c) => c.steps?.includes(i)).map((c) => facts.group(c.canonical_path));
@@ -99,9 +102,9 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
   }
 
   for (const n of set.negatives) {
-    // A near-miss negative belongs to the side of the commands it is near (all of them, or it is left out).
+    // A near-miss negative is held out when one of the commands it is near is (the threshold set on the others).
     const near = n.near.filter((p) => facts.doc.has(p));
-    if (split !== 'all' && (near.length === 0 || !near.every(inSplit))) continue;
+    if (split !== 'all' && near.some(held) !== (split === 'heldout')) continue;
     const res = search({ query: n.q });
     add('negatives flagged', near[0] ?? n.product, res.abstained || res.weak_match ? 1 : 0);
   }
