@@ -37,6 +37,8 @@ export interface RankingOptions {
   gapWordsBetween: number;
   /** Action words: "before"/"already" this many words before an English action word set it aside (a later or earlier step). */
   actionContextWords: number;
+  /** 1: a destructive command on a container of the object a delete request names goes below it (stages/object-guard.ts); 0 off. */
+  objectGuard: number;
   /** Identities named inside a longer query (stages/pins.ts) are looked for in windows of at most this many words. */
   identityWords: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
@@ -65,6 +67,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   gapWordsBetween: 2,
   actionContextWords: 2,
   identityWords: 6,
+  objectGuard: 1,
   weights: {
     identity: 8,
     title: 5,

@@ -7,7 +7,7 @@
 // slots hold both twins of a pair. With a second configuration, a paired bootstrap clustered by command.
 import type { Engine } from '../engine/engine.js';
 import { heldOutGroups, LANGS, STYLES, type WrittenSet } from '../build/written.js';
-import { toolObject } from '../lexicon/actions.js';
+import { toolObject, toolObjectIndex } from '../lexicon/actions.js';
 import { pairedClusterBootstrap, type BootstrapOptions, type PairedInterval } from './bootstrap.js';
 
 export type Split = 'heldout' | 'train' | 'all';
@@ -40,7 +40,10 @@ function catalogFacts(engine: Engine) {
   };
   const object = (p: string) => {
     const d = doc.get(p);
-    return d === undefined ? p : toolObject(m.cli_path.at(d)!, lex);
+    if (d === undefined) return p;
+    // The object lexicon's key when it knows the noun ("devapp +delete" and "dev app delete" both act on an app).
+    const known = toolObjectIndex(m.cli_path.at(d)!, lex);
+    return known >= 0 ? lex.objects!.keys[known] : toolObject(m.cli_path.at(d)!, lex);
   };
   return { doc, group, destructive, object };
 }

@@ -20,6 +20,53 @@ export interface ActionLexicon {
   filters: string[][];
   /** Where an action word is not the request's own action (queryActionMask). */
   context: ActionContext;
+  /** The things commands act on and what contains them (catalog/lexicon/objects.yaml; absent: no object guard). */
+  objects?: ObjectLexicon;
+}
+
+/** catalog/lexicon/objects.yaml: per object, its CLI nouns, how requests name it, and the objects containing it. */
+export interface ObjectLexicon {
+  keys: string[];
+  names: string[][];
+  zh: string[][];
+  en: string[][];
+  /** Per object, the indexes of the objects it is inside (transitively closed at build). */
+  inside: number[][];
+  /** Words after which, to the end of the clause, objects are what a deleted thing takes with it. */
+  including: { zh: string[]; en: string[] };
+}
+
+/** The object of each tool (index into lex.keys, or -1), from its CLI path's last noun (toolObject). */
+export function toolObjectIndex(cliPath: string, actions: ActionLexicon): number {
+  const lex = actions.objects;
+  if (!lex) return -1;
+  const noun = toolObject(cliPath, actions);
+  return lex.names.findIndex((ns) => ns.includes(noun));
+}
+
+const NO_CONTEXT: ActionContext = { zhAfter: [], zhBefore: [], enBefore: [] };
+
+/** Where a clause ends: what an `including` word reaches to. */
+// Built from a string: the hot bundle must stay ASCII (see stages/step-fill.ts).
+const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\n]', 'u');
+
+/**
+ * The objects the folded text names as things to act on (a word inside a longer object word said there reads as the
+ * longer one); the objects after an `including` word, to the end of its clause, are left out.
+ */
+export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
+  let text = folded;
+  for (const w of [...lex.including.zh, ...lex.including.en]) {
+    for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
+      const english = /[a-z]/u.test(w);
+      if (english && !hasWord(text, w)) break;
+      const rest = text.slice(at);
+      const end = rest.search(CLAUSE_END);
+      text = text.slice(0, at) + ' '.repeat(end < 0 ? rest.length : end) + (end < 0 ? '' : rest.slice(end));
+    }
+  }
+  const said = saidClasses(text, lex, NO_CONTEXT, 0);
+  return lex.keys.flatMap((_, i) => (said[i] ? [i] : []));
 }
 
 /**
