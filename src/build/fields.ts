@@ -6,7 +6,7 @@ import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 /** Field order is part of the index format: scores accumulate in this order. */
 export const FIELDS = [
   'identity', 'title', 'title_en', 'summary', 'summary_en', 'description', 'description_en',
-  'use_when', 'use_when_en', 'parameters', 'parameters_en', 'keywords', 'keywords_en', 'requests',
+  'use_when', 'use_when_en', 'parameters', 'parameters_en', 'keywords', 'keywords_en',
 ] as const;
 
 export type FieldName = (typeof FIELDS)[number];
@@ -22,11 +22,7 @@ function parameterNames(flag: string, property: string | null): string {
   return property && word(property) !== word(flag) ? `${flag} ${property}` : flag;
 }
 
-/**
- * requests: the written requests of the tool that may be indexed (src/build/written.ts: never the held-out fifth's),
- * one field for every language (document expansion).
- */
-export function searchableFields(t: ToolSpec, product: ProductSpec | undefined, requests: readonly string[] = []): Record<FieldName, string> {
+export function searchableFields(t: ToolSpec, product: ProductSpec | undefined): Record<FieldName, string> {
   const params = Object.entries(t.parameters).map(([flag, p]) => [parameterNames(flag, p.property), p] as const);
   return {
     // The CLI path appears twice when it is also the primary CLI path (all tools today): its words weigh double.
@@ -45,6 +41,5 @@ export function searchableFields(t: ToolSpec, product: ProductSpec | undefined, 
     parameters_en: params.map(([flag, p]) => `${flag} ${p.description_en}`).join('\n'),
     keywords: [...t.keywords, product?.title ?? ''].filter(Boolean).join('\n'),
     keywords_en: [...t.keywords_en, product?.title_en ?? ''].filter(Boolean).join('\n'),
-    requests: requests.join('\n'),
   };
 }

@@ -13,13 +13,13 @@ import { instantiateCore, writeInput, type CoreExports } from '../core/core.js';
 let buildCore: CoreExports | undefined;
 const KEEP_BYTES = 256 * 1024 * 1024;
 
-export function buildIndexImage(catalog: Catalog, core?: CoreExports, requests: ReadonlyMap<string, readonly string[]> = new Map()): Uint8Array {
+export function buildIndexImage(catalog: Catalog, core?: CoreExports): Uint8Array {
   const shared = core === undefined;
   const c = core ?? (buildCore ??= instantiateCore());
   const products = new Map(catalog.products.map((p) => [p.id, p]));
   c.indexBuildReset(catalog.tools.length, FIELDS.length);
   catalog.tools.forEach((t, doc) => {
-    const fields = searchableFields(t, products.get(t.product_id), requests.get(t.canonical_path));
+    const fields = searchableFields(t, products.get(t.product_id));
     FIELDS.forEach((name, f) => {
       const text = fields[name];
       if (text) c.indexBuildAdd(doc, f, writeInput(c, text));

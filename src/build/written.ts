@@ -32,45 +32,14 @@ function fnv1a(text: string): number {
 }
 
 /**
- * Every twin group's fold (0 .. HELD_OUT_SHARE - 1; each group named by the canonical path of its atomic command):
- * groups ordered by seeded hash (ties by path) and cut in five equal runs. Fold 0 is the held-out fifth; fold 1 is
- * the validation fifth a tuning build also leaves unindexed (DWS_WRITTEN_UNINDEXED=0,1).
+ * The held-out twin groups among all of them (each named by the canonical path of its atomic command): the fifth
+ * (rounded up) with the lowest seeded hashes, ties by path.
  */
-export function foldsOf(groups: Iterable<string>): Map<string, number> {
+export function heldOutGroups(groups: Iterable<string>): Set<string> {
   const all = [...new Set(groups)];
   const ranked = all.map((g) => ({ g, h: fnv1a(`${SPLIT_SEED}\u0000${g}`) }))
     .sort((x, y) => x.h - y.h || (x.g < y.g ? -1 : x.g > y.g ? 1 : 0));
-  const size = Math.ceil(all.length / HELD_OUT_SHARE);
-  return new Map(ranked.map((x, i) => [x.g, Math.floor(i / size)]));
-}
-
-/** The held-out twin groups (fold 0): a fifth, rounded up. */
-export function heldOutGroups(groups: Iterable<string>): Set<string> {
-  return new Set([...foldsOf(groups)].filter(([, f]) => f === 0).map(([g]) => g));
-}
-
-/** The folds whose requests are never indexed: the held-out fifth, plus any a tuning build names in the environment. */
-export function unindexedFolds(env: string | undefined): number[] {
-  const folds = (env ?? '').split(',').map((x) => x.trim()).filter(Boolean).map(Number);
-  if (folds.some((f) => !Number.isInteger(f) || f < 0 || f >= HELD_OUT_SHARE)) throw new Error(`DWS_WRITTEN_UNINDEXED must list folds 0-${HELD_OUT_SHARE - 1}`);
-  return [...new Set([0, ...folds])].sort();
-}
-
-/**
- * Per tool, the written requests indexed as its `requests` field (document expansion): those of the tools whose twin
- * group is in none of the unindexed folds. The held-out fifth's requests are never indexed.
- */
-export function indexedRequests(tools: readonly { canonical_path: string; wraps?: string }[], set: WrittenSet,
-  unindexed: readonly number[]): Map<string, string[]> {
-  const groups = twinGroups(tools);
-  const folds = foldsOf(groups.values());
-  const out = new Map<string, string[]>();
-  for (const r of set.requests) {
-    const g = groups.get(r.tool);
-    if (g === undefined || unindexed.includes(folds.get(g)!)) continue;
-    out.set(r.tool, [...(out.get(r.tool) ?? []), r.q]);
-  }
-  return out;
+  return new Set(ranked.slice(0, Math.ceil(all.length / HELD_OUT_SHARE)).map((x) => x.g));
 }
 
 /** Each tool's twin group: the canonical path of the atomic command a shortcut wraps, else its own. */

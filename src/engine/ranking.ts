@@ -82,7 +82,6 @@ export const DEFAULT_RANKING: RankingOptions = {
     parameters_en: 2,
     keywords: 4,
     keywords_en: 4,
-    requests: 2,
   },
   strongFields: ['identity', 'title', 'summary', 'keywords'],
 };

@@ -6,12 +6,11 @@
 // default limit), the near-miss negatives flagged (abstained or weak_match) and the single answers whose five
 // slots hold both twins of a pair. With a second configuration, a paired bootstrap clustered by command.
 import type { Engine } from '../engine/engine.js';
-import { foldsOf, LANGS, STYLES, type WrittenSet } from '../build/written.js';
+import { heldOutGroups, LANGS, STYLES, type WrittenSet } from '../build/written.js';
 import { toolObject, toolObjectIndex } from '../lexicon/actions.js';
 import { pairedClusterBootstrap, type BootstrapOptions, type PairedInterval } from './bootstrap.js';
 
-/** heldout: fold 0; validation: fold 1 (judged on a build that leaves it unindexed); train: folds 1-4; all. */
-export type Split = 'heldout' | 'validation' | 'train' | 'all';
+export type Split = 'heldout' | 'train' | 'all';
 
 interface Ref { canonical_path: string; steps?: number[] }
 interface Response { candidates: Ref[]; abstained?: boolean; weak_match?: boolean }
@@ -53,19 +52,14 @@ export function sideOf(engine: Engine, split: Split): (tool: string) => boolean 
   const { group } = catalogFacts(engine);
   const all: string[] = [];
   for (let d = 0; d < engine.meta.count; d++) all.push(group(engine.meta.canonical_path.at(d)!));
-  const folds = foldsOf(all);
-  const want = split === 'heldout' ? [0] : split === 'validation' ? [1] : split === 'train' ? [1, 2, 3, 4] : [0, 1, 2, 3, 4];
-  return (tool) => want.includes(folds.get(group(tool)) ?? -1);
+  const held = heldOutGroups(all);
+  return (tool) => split === 'all' || (split === 'heldout') === held.has(group(tool));
 }
 
 export function runWritten(engine: Engine, set: WrittenSet, split: Split): WrittenRun {
   const facts = catalogFacts(engine);
   const inSplit = sideOf(engine, split);
   const held = sideOf(engine, 'heldout');
-  const validation = sideOf(engine, 'validation');
-  /** A workflow or negative by its commands: held out when one is, validation when one is and none held out. */
-  const sideOfAll = (tools: string[]): boolean => split === 'all' ||
-    (split === 'heldout' ? tools.some(held) : split === 'validation' ? !tools.some(held) && tools.some(validation) : !tools.some(held));
   const units: WrittenRun['units'] = {};
   const misses: WrittenRun['misses'] = [];
   const add = (metric: string, cluster: string, value: number) => (units[metric] ??= []).push({ cluster, value });
@@ -98,7 +92,7 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
     const steps = w.steps.filter((s) => facts.doc.has(s.tool));
     // A workflow is held out when one of its steps' commands is (its other steps may be indexed: the held-out
     // step is what is judged), and trained on when none is.
-    if (steps.length < 2 || steps.length > 8 || !sideOfAll(steps.map((s) => s.tool))) continue;
+    if (steps.length < 2 || steps.length > 8 || (split !== 'all' && steps.some((s) => held(s.tool)) !== (split === 'heldout'))) continue;
     const res = search({ query: w.q, subqueries: steps.map((s) => s.q) });
     steps.forEach((s, i) => {
       const mine = res.candidates.filter((c) => c.steps?.includes(i)).map((c) => facts.group(c.canonical_path));
@@ -113,7 +107,7 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
   for (const n of set.negatives) {
     // A near-miss negative is held out when one of the commands it is near is (the threshold set on the others).
     const near = n.near.filter((p) => facts.doc.has(p));
-    if (!sideOfAll(near)) continue;
+    if (split !== 'all' && near.some(held) !== (split === 'heldout')) continue;
     const res = search({ query: n.q });
     add('negatives flagged', near[0] ?? n.product, res.abstained || res.weak_match ? 1 : 0);
   }

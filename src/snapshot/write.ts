@@ -9,20 +9,12 @@ import { buildIndexImage } from '../build/index-image.js';
 import { lexiconFor, readLexicons, type Lexicons } from '../build/load.js';
 import { coreSha256, instantiateCore } from '../core/core.js';
 import { encodeSnapshot } from './encode.js';
-import { indexedRequests, readWritten, unindexedFolds } from '../build/written.js';
 
 const shippedCatalogDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog');
-/** The request set written from the commands (eval/written/), beside the catalog. */
-const writtenDir = path.join(shippedCatalogDir, '..', 'eval', 'written');
 
-/**
- * requests: the written requests indexed per tool (document expansion); by default the written set's requests of the
- * catalog's tools outside the unindexed folds (the held-out fifth, plus DWS_WRITTEN_UNINDEXED for a tuning build).
- */
-export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir),
-  requests = indexedRequests(catalog.tools, readWritten(writtenDir), unindexedFolds(process.env.DWS_WRITTEN_UNINDEXED))): Uint8Array {
+export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readLexicons(shippedCatalogDir)): Uint8Array {
   const core = instantiateCore();
-  const index = buildIndexImage(catalog, core, requests);
+  const index = buildIndexImage(catalog, core);
   return encodeSnapshot({
     catalog,
     hashes: catalogHashes(catalog),
