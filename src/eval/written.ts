@@ -3,7 +3,8 @@
 // R@1 / R@5 / MRR@5 (a command's twin counts as a hit), the destructive slice (requests for delete, remove and clear
 // commands: a destructive command on another object than the gold's at rank 1 is an over-reach), workflows per step
 // (each step's gold within its own first two and first three slots, decomposed with the steps as subqueries and the
-// default limit), the near-miss negatives flagged (abstained or weak_match) and the single answers whose five
+// default limit), the near-miss negatives flagged (abstained or weak_match) against the requests flagged so (the
+// price of flagging), and the single answers whose five
 // slots hold both twins of a pair. With a second configuration, a paired bootstrap clustered by command.
 import type { Engine } from '../engine/engine.js';
 import { heldOutGroups, LANGS, STYLES, type WrittenSet } from '../build/written.js';
@@ -77,6 +78,7 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
       add(`R@5 ${slice}`, cluster, rank >= 1 && rank <= 5 ? 1 : 0);
       add(`MRR@5 ${slice}`, cluster, rank >= 1 && rank <= 5 ? 1 / rank : 0);
     }
+    add('weak_match on requests', cluster, res.weak_match || res.abstained ? 1 : 0);
     const top5 = got.slice(0, 5).map(facts.group);
     add('twins in two slots', cluster, new Set(top5).size < top5.length ? 1 : 0);
     if (facts.destructive(r.tool)) {
@@ -119,7 +121,7 @@ export const METRIC_ORDER = [
   ...LANGS.flatMap((l) => [`R@1 lang:${l}`, `R@5 lang:${l}`]),
   ...STYLES.flatMap((s) => [`R@1 style:${s}`, `R@5 style:${s}`]),
   'destructive R@1', 'destructive over-reach@1', 'twins in two slots',
-  'step gold in its first 2', 'step gold in its first 3', 'workflow complete', 'negatives flagged',
+  'step gold in its first 2', 'step gold in its first 3', 'workflow complete', 'negatives flagged', 'weak_match on requests',
 ];
 
 const mean = (xs: { value: number }[]) => xs.reduce((s, x) => s + x.value, 0) / Math.max(1, xs.length);
