@@ -39,6 +39,8 @@ export interface RankingOptions {
   actionContextWords: number;
   /** 1: a destructive command on a container of the object a delete request names goes below it (stages/object-guard.ts); 0 off. */
   objectGuard: number;
+  /** How many of a text's first hits the object guard reads and reorders (the plain query ranks at least this deep). */
+  objectGuardDepth: number;
   /** Identities named inside a longer query (stages/pins.ts) are looked for in windows of at most this many words. */
   identityWords: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
@@ -68,6 +70,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   actionContextWords: 2,
   identityWords: 6,
   objectGuard: 1,
+  objectGuardDepth: 10,
   weights: {
     identity: 8,
     title: 5,

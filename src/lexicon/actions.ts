@@ -48,7 +48,7 @@ const NO_CONTEXT: ActionContext = { zhAfter: [], zhBefore: [], enBefore: [] };
 
 /** Where a clause ends: what an `including` word reaches to. */
 // Built from a string: the hot bundle must stay ASCII (see stages/step-fill.ts).
-const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\n]', 'u');
+const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\\n]', 'u');
 
 /**
  * The objects the folded text names as things to act on (a word inside a longer object word said there reads as the

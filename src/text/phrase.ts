@@ -113,7 +113,8 @@ export class PhraseBuckets {
   }
 }
 
-const phraseCache = new Map<string, RegExp>();
+/** Compiled terms, per number of words allowed between (one such number is in use per engine). */
+const phraseCache = new Map<number, Map<string, RegExp>>();
 
 /**
  * An English term said in the folded text: its words in order, whole (the last may be plural), with at most
@@ -123,12 +124,14 @@ export function saysPhrase(folded: string, term: string, between: number): boole
   const words = term.split(' ');
   if (words.length === 1) return hasWord(folded, term, true);
   if (!words.every((w) => folded.includes(w))) return false;
-  let re = phraseCache.get(`${between}\u0000${term}`);
+  let cache = phraseCache.get(between);
+  if (!cache) phraseCache.set(between, (cache = new Map()));
+  let re = cache.get(term);
   if (!re) {
     const esc = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'));
     const gap = `(?:[^a-z0-9]+[a-z0-9]+){0,${between}}[^a-z0-9]+`;
     re = new RegExp(`(?<![a-z0-9])${esc.join(gap)}${PLURAL_ENDING}(?![a-z0-9])`, 'u');
-    phraseCache.set(`${between}\u0000${term}`, re);
+    cache.set(term, re);
   }
   return re.test(folded);
 }

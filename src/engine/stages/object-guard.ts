@@ -6,56 +6,62 @@
 // remove action, the named objects that contain no other named object are its targets (objects after an `including`
 // word, 及其 / with all its, are what the deleted thing takes with it, not targets); a destructive command (effect
 // destructive, or a delete/remove command) whose object contains a target moves to just below the last hit on a
-// target. Runs before merge, over each text's whole ranked list. Option: objectGuard (0 off). Moving every
-// destructive command on another object (siblings too) was measured and lost (docs/ranking.md, session 12).
-import { queryActionMask, queryObjects, toolObjectIndex } from '../../lexicon/actions.js';
-import { toMainland } from '../../lexicon/regional.js';
-import { fold } from '../../text/fold.js';
+// target. Runs before merge, over the first objectGuardDepth hits of each text's ranked list. Option: objectGuard
+// (0 off). Moving every destructive command on another object (siblings too) was measured and lost (docs/ranking.md,
+// session 12).
+import { queryObjects, toolObjectIndex } from '../../lexicon/actions.js';
 import type { SnapshotMeta } from '../../snapshot/decode.js';
 import type { Hit } from '../hits.js';
 import type { Stage } from './types.js';
 
-/** Each tool's object index (-1: none) and whether it destroys, computed once per catalog. */
-const facts = new WeakMap<SnapshotMeta, { object: Int16Array; destroys: Uint8Array; removeBits: number }>();
+/** Per catalog: which tools destroy (computed once), and each tool's object index (-2 until first asked, -1: none). */
+const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number }>();
 
 function factsOf(meta: SnapshotMeta) {
   let f = facts.get(meta);
   if (!f) {
     const lex = meta.lexicon;
     const removeBits = ['delete', 'remove'].map((c) => lex.classes.indexOf(c)).filter((i) => i >= 0).reduce((b, i) => b | (1 << i), 0);
-    const object = new Int16Array(meta.count);
+    const { values, codes } = meta.codesOf('effect');
+    const destructive = values.indexOf('destructive');
     const destroys = new Uint8Array(meta.count);
-    for (let d = 0; d < meta.count; d++) {
-      object[d] = toolObjectIndex(meta.cli_path.at(d)!, lex);
-      destroys[d] = meta.valueOf('effect', d) === 'destructive' || (meta.actions[d] & removeBits) !== 0 ? 1 : 0;
-    }
-    f = { object, destroys, removeBits };
+    for (let d = 0; d < meta.count; d++) destroys[d] = codes[d] === destructive || (meta.actions[d] & removeBits) !== 0 ? 1 : 0;
+    f = { destroys, object: new Int16Array(meta.count).fill(-2), removeBits };
     facts.set(meta, f);
   }
   return f;
 }
 
-/** The hits with every over-reaching destructive command moved below the last hit on a named target. */
-export function guardObjects(hits: Hit[], text: string, meta: SnapshotMeta, contextWords: number): Hit[] {
+function objectOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number): number {
+  if (f.object[doc] === -2) f.object[doc] = toolObjectIndex(meta.cli_path.at(doc)!, meta.lexicon);
+  return f.object[doc];
+}
+
+/**
+ * The hits with every over-reaching destructive command moved below the last hit on a named target. folded: the
+ * ranked text as the lexicons read it; actions: the action classes it says.
+ */
+export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, depth: number): Hit[] {
   const objects = meta.lexicon.objects;
-  if (!objects || hits.length < 2) return hits;
+  // Only the first depth hits are read and reordered, so the answer does not depend on how deep the core ranked.
+  const hits = all.slice(0, depth);
+  if (!objects || hits.length < 2) return all;
   const f = factsOf(meta);
-  const folded = fold(toMainland(text));
-  if ((queryActionMask(folded, meta.lexicon, contextWords) & f.removeBits) === 0) return hits;
+  if ((actions & f.removeBits) === 0 || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
   const named = queryObjects(folded, objects);
   const targets = named.filter((o) => !named.some((p) => p !== o && objects.inside[p].includes(o)));
-  if (targets.length === 0) return hits;
-  const onTarget = (h: Hit) => targets.includes(f.object[h.doc]);
-  const overReach = (h: Hit) => f.destroys[h.doc] === 1 && !onTarget(h) && f.object[h.doc] >= 0 &&
-    targets.some((t) => objects.inside[t].includes(f.object[h.doc]));
+  if (targets.length === 0) return all;
+  const onTarget = (h: Hit) => targets.includes(objectOf(meta, f, h.doc));
+  const overReach = (h: Hit) => f.destroys[h.doc] === 1 && !onTarget(h) && objectOf(meta, f, h.doc) >= 0 &&
+    targets.some((t) => objects.inside[t].includes(objectOf(meta, f, h.doc)));
   let last = -1;
   hits.forEach((h, i) => { if (onTarget(h)) last = i; });
-  if (last < 0) return hits;
+  if (last < 0) return all;
   const moved = hits.slice(0, last + 1).filter(overReach);
-  if (moved.length === 0) return hits;
+  if (moved.length === 0) return all;
   const kept = hits.filter((h) => !moved.includes(h));
   const at = kept.lastIndexOf(hits[last]) + 1;
-  return [...kept.slice(0, at), ...moved, ...kept.slice(at)];
+  return [...kept.slice(0, at), ...moved, ...kept.slice(at), ...all.slice(depth)];
 }
 
 export const objectGuard: Stage = {
@@ -63,8 +69,10 @@ export const objectGuard: Stage = {
   option: 'objectGuard',
   run(s, env) {
     if (env.ranking.objectGuard === 0) return;
-    const texts = s.req.subqueries ?? [s.req.query];
-    s.outcomes = s.outcomes.map((o, i) => (o.kind === 'ranked'
-      ? { kind: 'ranked', hits: guardObjects(o.hits, texts[i], env.meta, env.ranking.actionContextWords) } : o));
+    s.outcomes = s.outcomes.map((o) => {
+      if (o.kind !== 'ranked') return o;
+      const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, env.ranking.objectGuardDepth);
+      return hits === o.hits ? o : { ...o, hits };
+    });
   },
 };
