@@ -4,7 +4,7 @@
 // instead of NativeMath), which the 1e-9 rounding absorbs; test/bench/ts-scorer.test.ts checks the top 10.
 import { tokenize, type CoreExports } from '../src/core/core.js';
 import type { ToolSpec } from '../src/catalog/types.js';
-import { fold } from '../src/catalog/identity.js';
+import { fold } from '../src/text/fold.js';
 import { avoidPhrases } from '../src/snapshot/encode.js';
 import { runs } from '../src/plan/runs.js';
 

@@ -15,6 +15,8 @@ export const LAYERS: Record<string, number> = {
   backend: 0.8,
   // The append-only, hash-chained record of every backend call.
   journal: 0.9,
+  // Text analysis shared by everything that matches words: the one fold, plural rule, phrase matcher and order.
+  text: 0.95,
   catalog: 1,
   // Code of one command's domain that plans call through a transform (sheet styles, alidocs URLs, CSV rows).
   domain: 1.2,

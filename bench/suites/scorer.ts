@@ -6,9 +6,8 @@ import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import type { Corpus } from '../corpus.js';
 import { TsScorer, unfilteredMask } from '../ts-scorer.js';
 import { cycling, distribution, runSuite, timeEach, type BenchResult, type Distribution } from '../stats.js';
-import { fold } from '../../src/catalog/identity.js';
-import { loadEngine } from '../../src/index.js';
-import type { Engine } from '../../src/engine/engine.js';
+import { fold } from '../../src/text/fold.js';
+import { identityKey } from '../../src/catalog/identity.js';
 import { queryActionMask, queryProducts } from '../../src/lexicon/actions.js';
 import { rerankMultipliers } from '../../src/engine/rerank.js';
 
@@ -27,32 +26,27 @@ export function tsScorerFor(c: Corpus): TsScorer {
   return scorer;
 }
 
-const rankingEngines = new WeakMap<Corpus, Engine>();
-
-/** The engine with the step fill of compound queries off: the port is of the scorer, not of the steps on top of it. */
-function rankingEngine(c: Corpus): Engine {
-  let e = rankingEngines.get(c);
-  if (!e) rankingEngines.set(c, (e = loadEngine({ snapshot: c.snapshot, ranking: { stepCoverage: 2 } })));
-  return e;
-}
-
 /**
- * The engine's top 10 for a plain query next to the port's: exact identities the engine pins first are taken from
- * its answer, the rest must be the port's order. Returns undefined when the Exact Guard answered.
+ * The WASM core's top 10 for a plain query next to the port's, over the same mask, weights and multipliers (the
+ * engine's answer is not compared: since SPEC 4.4 it shows one slot per twin pair, which is not the scorer's
+ * business). Returns undefined when the query is an exact identity (the Exact Guard answers it, not the scorer).
  */
 export function compareTop10(c: Corpus, scorer: TsScorer, query: string): { engine: string[]; port: string[] } | undefined {
-  const res = JSON.parse(rankingEngine(c).search({ query, limit: 10, candidate_limit: 10 })) as {
-    strategy: string;
-    candidates: { canonical_path: string; rank_sources: string[] }[];
-  };
-  if (res.strategy === 'exact_guard' || res.strategy === 'exact_filtered') return undefined;
-  const pinned = res.candidates.filter((r) => r.rank_sources[0] === 'exact_identity').map((r) => r.canonical_path);
-  const weights = weightVector(DEFAULT_RANKING);
   const { meta } = c.engine;
+  if (c.engine.identities.get(identityKey(query)) !== undefined) return undefined;
+  const weights = weightVector(DEFAULT_RANKING);
   const folded = fold(query);
-  const { mult } = rerankMultipliers(meta, DEFAULT_RANKING, queryActionMask(folded, meta.lexicon), queryProducts(folded, meta.productLexicon));
-  const ranked = scorer.search(query, unfilteredMask(c.catalog.tools, query), weights, 10, mult).map((h) => c.catalog.tools[h.doc].canonical_path);
-  return { engine: res.candidates.map((r) => r.canonical_path), port: [...pinned, ...ranked.filter((p) => !pinned.includes(p))].slice(0, 10) };
+  const { mult, max } = rerankMultipliers(meta, DEFAULT_RANKING, queryActionMask(folded, meta.lexicon, DEFAULT_RANKING.actionContextWords), queryProducts(folded, meta.productLexicon));
+  const mask = unfilteredMask(c.catalog.tools, query);
+  const core = c.engine.wasm;
+  new Uint8Array(core.memory.buffer, core.maskPtr(), mask.length).set(mask);
+  new Float64Array(core.memory.buffer, core.weightsPtr(), weights.length).set(weights);
+  new Float64Array(core.memory.buffer, core.multPtr(), mult.length).set(mult);
+  const n = core.search(writeInput(core, query), 10, 0, 0, max);
+  const out = new DataView(core.memory.buffer, core.outPtr(), Math.max(0, n) * core.outStride());
+  const engine = Array.from({ length: Math.max(0, n) }, (_, i) => c.catalog.tools[out.getUint32(i * core.outStride(), true)].canonical_path);
+  const port = scorer.search(query, mask, weights, 10, mult).map((h) => c.catalog.tools[h.doc].canonical_path);
+  return { engine, port };
 }
 
 export function scorerSuite(c: Corpus, budgetMs: number): ScorerResult {

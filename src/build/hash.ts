@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Catalog, ToolSpec } from '../catalog/types.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 export function sha256Hex(text: string): string {
   return 'sha256:' + createHash('sha256').update(text, 'utf8').digest('hex');

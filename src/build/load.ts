@@ -3,14 +3,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import type { ActionLexicon, ProductLexicon } from '../lexicon/actions.js';
+import type { ActionLexicon, ObjectLexicon, ProductLexicon } from '../lexicon/actions.js';
 import type { Gap } from '../lexicon/gaps.js';
 import { validateDeclarations } from '../catalog/validate.js';
-import { fold } from '../catalog/identity.js';
+import { fold } from '../text/fold.js';
 import { normalizeCatalog } from './normalize.js';
 import type { Catalog } from '../catalog/types.js';
 import { attachPlans, attachRecovery, readPlanFiles } from './plans.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 export function readDeclarationFiles(dir: string): { file: string; doc: unknown }[] {
   return readdirSync(dir)
@@ -72,6 +72,36 @@ export function readActionLexicon(dir: string): ActionLexicon {
     lex.filters.push(a.filters === undefined ? [] : lexiconWords(file, `${name}.filters`, a.filters));
   }
   if (lex.classes.length === 0 || lex.classes.length > 31) throw new Error(`${file}: needs 1 to 31 action classes`);
+  if (existsSync(path.join(dir, 'lexicon', 'objects.yaml'))) lex.objects = readObjectLexicon(dir);
+  return lex;
+}
+
+/** catalog/lexicon/objects.yaml (src/engine/stages/object-guard.ts): `inside` closed transitively here. */
+function readObjectLexicon(dir: string): ObjectLexicon {
+  const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
+  const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
+  const lex: ObjectLexicon = {
+    keys: entries.map(([k]) => k), names: [], zh: [], en: [], inside: [],
+    including: { zh: lexiconWords(file, 'including.zh', including.zh), en: lexiconWords(file, 'including.en', including.en) },
+  };
+  for (const [key, o] of entries) {
+    lex.names.push(lexiconWords(file, `${key}.names`, o.names));
+    lex.zh.push(lexiconWords(file, `${key}.zh`, o.zh));
+    lex.en.push(lexiconWords(file, `${key}.en`, o.en));
+    const inside = o.inside === undefined ? [] : (o.inside as unknown[]);
+    if (!Array.isArray(inside) || inside.some((x) => typeof x !== 'string' || !lex.keys.includes(x) || x === key)) {
+      throw new Error(`${file}: ${key}.inside must list other objects of the file`);
+    }
+    lex.inside.push((inside as string[]).map((x) => lex.keys.indexOf(x)));
+  }
+  // Inside is transitive: a record inside a table inside a base is inside the base.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const list of lex.inside) {
+      for (const c of [...list]) for (const d of lex.inside[c]) if (!list.includes(d)) { list.push(d); changed = true; }
+    }
+  }
+  lex.inside = lex.inside.map((l) => [...l].sort((a, b) => a - b));
   return lex;
 }
 

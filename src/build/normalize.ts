@@ -2,7 +2,7 @@
 // canonical path (code point order): that order is also the document numbering of the search index, so the
 // (score desc, canonical asc) tie-break is "lower doc id first".
 import type { Catalog, Declaration, DeclaredParameter, DeclaredTool, HiddenParameterSpec, ParameterSpec, ProductSpec, ToolSpec } from '../catalog/types.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 export const CATALOG_VERSION = 'dws-catalog.v1';
 

@@ -6,7 +6,7 @@ import YAML from 'yaml';
 import type { Catalog } from '../catalog/types.js';
 import { CatalogInvalid } from '../catalog/validate.js';
 import { validatePlans, type PlanFile } from '../plan/validate.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import { validateRecovery } from '../plan/recovery.js';
 import { planOf } from '../plan/runs.js';
 

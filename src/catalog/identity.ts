@@ -1,13 +1,9 @@
 // Identity keys for the Exact Guard: canonical path, CLI path, primary CLI path and aliases reduce to one key form
 // (NFKC, lowercase, a leading "dws" dropped, ".", "/" and whitespace runs as one space), so `chat.send`,
 // `chat send` and `dws chat send` are the same key.
-import { lowerBoundBy, byCodePoint } from './order.js';
+import { fold } from '../text/fold.js';
+import { lowerBoundBy, byCodePoint } from '../text/order.js';
 import { StringList, type Strings } from './string-list.js';
-
-/** The one comparison form of free text: NFKC, then lowercase (identities, avoid_when phrases, lexicon words). */
-export function fold(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
-}
 
 export function identityKey(text: string): string {
   const words = fold(text).split(/[\s./]+/u).filter((w) => w.length > 0);

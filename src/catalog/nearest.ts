@@ -4,7 +4,7 @@
 // unrelated names. Text longer than any catalog name (limits.ts) is near nothing and costs no comparison.
 import { distance } from 'fastest-levenshtein';
 import { suggestible } from '../limits.js';
-import { byCodePoint } from './order.js';
+import { byCodePoint } from '../text/order.js';
 
 /** At most `n` of `names` within reach of `typed` (compared as given: callers pass normalized forms). */
 export function nearestNames(typed: string, names: Iterable<string>, n = 3, key: (name: string) => string = (s) => s): string[] {

@@ -1,7 +1,7 @@
 // A list of strings stored as one: the strings end to end, and the UTF-16 offset where each starts (n + 1 offsets).
 // A process decodes one string and slices the entries it reads, instead of splitting thousands of strings it never
 // reads (a cold search allocates less and meets fewer scavenges). Used for the sorted identity keys and gap keys.
-import { codePointUnit } from './order.js';
+import { codePointUnit } from '../text/order.js';
 
 /** A read-only list of strings: its length, the entry at an index and the index of an entry (string[] has all three). */
 export interface Strings {

@@ -2,7 +2,7 @@
 // compatibility flags are never shown). Group help lists the commands under a CLI path prefix.
 import type { ToolSpec } from '../catalog/types.js';
 import { CONTROL_FLAGS, CONTROL_HELP } from '../contract/control.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import { executionSummary } from '../plan/summary.js';
 
 

@@ -2,7 +2,7 @@
 // matrix of one range, and the set_cell_range operations `sheet range batch-set-style` sends in one batch_update.
 // Pure: the --batch file is read by the plan (json_or_file) before its value gets here. The bounds are checked before
 // any matrix is allocated, so a huge range is refused instead of built.
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import { DwsError } from '../errors.js';
 import { quoted } from '../limits.js';
 

@@ -5,7 +5,8 @@
 // identities named inside the text pinned first (stages/pins.ts). The shell computes no score here: it writes the core's inputs and decodes its records.
 import { FIELDS, baseField } from '../build/fields.js';
 import { DwsError } from '../errors.js';
-import { fold, identityKey, type IdentityLookup } from '../catalog/identity.js';
+import { identityKey, type IdentityLookup } from '../catalog/identity.js';
+import { fold } from '../text/fold.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
   ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
@@ -53,7 +54,7 @@ export class QueryPhase {
   private readonly stride: number;
   private readonly maskCache = new Map<string, Uint8Array>();
   /** Rerank multipliers per (action mask, named products): a handful of distinct keys occur. */
-  private readonly multCache = new Map<string, { mult: Float64Array; max: number }>();
+  private readonly multCache = new Map<string, { mult: Float64Array; max: number; actionMask: number }>();
   /** The avoid_when phrases, filed by key (read on the first ranked query). */
   private avoid?: { buckets: PhraseBuckets; docs: Uint32Array };
   /** What the core's mask and multiplier buffers hold (written by the last ranked query). */
@@ -87,8 +88,9 @@ export class QueryPhase {
     const mask = this.mask(req);
     const text = toMainland(query);
     const folded = fold(text);
-    const ranked = this.rank(text, folded, task, mask, k, explain);
-    return { kind: 'ranked', hits: pinIdentities(ranked, folded, (d) => !this.filterReason(d, req), this.ctx.identities) };
+    const { hits: ranked, actions } = this.rank(text, folded, task, mask, k, explain);
+    const hits = pinIdentities(ranked, folded, (d) => !this.filterReason(d, req), this.ctx.identities, this.ctx.ranking.identityWords);
+    return { kind: 'ranked', hits, folded, actions };
   }
 
   filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {
@@ -134,21 +136,21 @@ export class QueryPhase {
    * x actionBoost / actionPenalty by the action the query names, x productBoost for the products it names.
    * productText: the folded query, plus the folded task a subquery belongs to; actionText: the folded query.
    */
-  private queryMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number } {
+  private queryMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number; actionMask: number } {
     const { meta, ranking } = this.ctx;
-    const actionMask = queryActionMask(actionText, meta.lexicon);
+    const actionMask = queryActionMask(actionText, meta.lexicon, ranking.actionContextWords);
     const products = queryProducts(productText, meta.productLexicon);
     const key = `${actionMask}|${products.join(',')}`;
     let m = this.multCache.get(key);
     if (!m) {
-      m = rerankMultipliers(meta, ranking, actionMask, products);
+      m = { ...rerankMultipliers(meta, ranking, actionMask, products), actionMask };
       if (this.multCache.size > 256) this.multCache.clear();
       this.multCache.set(key, m);
     }
     return m;
   }
 
-  private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): Hit[] {
+  private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): { hits: Hit[]; actions: number } {
     const { core, ranking } = this.ctx;
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
@@ -161,7 +163,7 @@ export class QueryPhase {
     const demotedDocs: number[] = [];
     this.demoteAvoided(folded, maskView, demotedDocs);
     new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
-    const { mult, max } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
+    const { mult, max, actionMask } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
     const qlen = writeInput(core, query);
@@ -200,7 +202,7 @@ export class QueryPhase {
       }
       hits.push(hit);
     }
-    return hits;
+    return { hits, actions: actionMask };
   }
 
   /** The base field names of a matched-field bit set (in field order), and whether one is strong; cached per set. */

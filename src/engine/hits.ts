@@ -35,7 +35,8 @@ export interface Hit {
 export type QueryOutcome =
   | { kind: 'exact'; doc: number }
   | { kind: 'filtered'; doc: number; reason: FilterReason }
-  | { kind: 'ranked'; hits: Hit[] };
+  /** folded: the text as the lexicons read it; actions: the action classes it says (a bit mask, lexicon order). */
+  | { kind: 'ranked'; hits: Hit[]; folded: string; actions: number };
 
 export function exactHit(doc: number): Hit {
   return { doc, score: 0, sources: ['exact_guard'], fields: ['identity'], strong: true, coverage: 1 };

@@ -29,6 +29,20 @@ export interface RankingOptions {
   stepCoverage: number;
   /** A compound query whose best hit covers at least this share of it is treated as one request (no step fill). */
   singleCoverage: number;
+  /** Step fill: how many of a step's own hits are looked at (shown already -> represented; else its pick among them). */
+  stepDepth: number;
+  /** Step fill: a step's hit that the whole query also ranks needs only stepCoverage / stepRankedRelief of the step. */
+  stepRankedRelief: number;
+  /** Known gaps: words a multi-word English gap term may have between two of its own ("as a reusable template"). */
+  gapWordsBetween: number;
+  /** Action words: "before"/"already" this many words before an English action word set it aside (a later or earlier step). */
+  actionContextWords: number;
+  /** 1: a destructive command on a container of the object a delete request names goes below it (stages/object-guard.ts); 0 off. */
+  objectGuard: number;
+  /** How many of a text's first hits the object guard reads and reorders (the plain query ranks at least this deep). */
+  objectGuardDepth: number;
+  /** Identities named inside a longer query (stages/pins.ts) are looked for in windows of at most this many words. */
+  identityWords: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
   coverageExponent: number;
   weights: Record<FieldName, number>;
@@ -50,6 +64,13 @@ export const DEFAULT_RANKING: RankingOptions = {
   coverageExponent: 1,
   stepCoverage: 0.3,
   singleCoverage: 0.5,
+  stepDepth: 3,
+  stepRankedRelief: 1.5,
+  gapWordsBetween: 2,
+  actionContextWords: 2,
+  identityWords: 6,
+  objectGuard: 1,
+  objectGuardDepth: 10,
   weights: {
     identity: 8,
     title: 5,

@@ -1,11 +1,13 @@
 // tool-search.v1 request validation (SPEC 4.1-4.2): every budget has a typed reason, and a request either
 // normalizes completely or is refused; nothing is truncated and searched anyway.
 import { DwsError } from '../errors.js';
-import { byCodePoint, sortedUnique } from '../catalog/order.js';
+import { byCodePoint, sortedUnique } from '../text/order.js';
 
 export const SEARCH_VERSION = 'tool-search.v1';
 export const LIMITS = {
   defaultLimit: 5,
+  /** A decomposed request without a limit shows this many hits per step: its best and its runner-up. */
+  hitsPerStep: 2,
   maxLimit: 20,
   defaultCandidateLimit: 20,
   maxCandidateLimit: 100,
@@ -153,7 +155,10 @@ export function normalizeRequest(req: SearchRequest, knownProducts: ReadonlySet<
   }
   if (!query && !subqueries) throw new DwsError('query_required', 'query is empty', 'describe the task, e.g. "撤回群消息"');
 
-  const limit = intField(req.limit, 'limit', 'invalid_limit', LIMITS.maxLimit, LIMITS.defaultLimit);
+  // A decomposed request's default limit gives every step its best hit and its runner-up (SPEC 4.3 step 5); the 8 KiB
+  // budget (render.ts) then drops whole references from the end, i.e. the last steps' runner-ups first.
+  const defaultLimit = subqueries ? Math.min(LIMITS.maxLimit, LIMITS.hitsPerStep * subqueries.length) : LIMITS.defaultLimit;
+  const limit = intField(req.limit, 'limit', 'invalid_limit', LIMITS.maxLimit, defaultLimit);
   const candidate_limit = Math.max(limit, intField(req.candidate_limit, 'candidate_limit', 'invalid_candidate_limit', LIMITS.maxCandidateLimit, LIMITS.defaultCandidateLimit));
 
   const effects = sortedUnique(stringList(req.effects ?? [], 'effects').map((e) => e.trim().toLowerCase()).filter(Boolean));

@@ -13,10 +13,11 @@ import type { ToolText } from '../snapshot/decode.js';
 import { QueryPhase, type QueryPhaseContext } from './first-phase.js';
 import { CANDIDATES, fitBudget, References } from './render.js';
 import { SEARCH_VERSION, type NormalizedRequest } from './request.js';
-import { fold } from '../catalog/identity.js';
+import { fold } from '../text/fold.js';
 import { STAGES } from './stages/index.js';
 import { querySteps } from './stages/step-fill.js';
 import type { SearchState, StageEnv } from './stages/types.js';
+import type { QueryOutcome } from './hits.js';
 
 export type { ScoreBreakdown } from './hits.js';
 export { HINTS, type ToolReference } from './render.js';
@@ -46,7 +47,7 @@ export class Searcher {
       ranking: ctx.ranking,
       runQuery: (q, req, explain, task, k) => this.phase.run(q, req, explain, task, k),
       mask: (req) => this.phase.mask(req),
-      gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps)),
+      gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps, ctx.ranking.gapWordsBetween)),
     };
   }
 
@@ -65,14 +66,29 @@ export class Searcher {
       const task = fold(req.query);
       outcomes = req.subqueries.map((q) => this.phase.run(q, req, explain, task));
     } else {
-      // Only a compound query looks past the limit (its steps check what the whole query ranks).
+      // A compound query's steps check what the whole query ranks.
       steps = ranking.stepCoverage <= 1 && req.limit >= 2 ? querySteps(req.query) : [];
       if (steps.length < 2) steps = [];
-      outcomes = [this.phase.run(req.query, req, explain, '', steps.length ? req.candidate_limit : req.limit)];
+      outcomes = [this.rankPlain(req, explain, steps.length > 0)];
     }
     const state: SearchState = { req, explain, english, outcomes, steps, strategy: '', ranked: [], hits: [] };
     for (const stage of STAGES) stage.run(state, this.env);
     return this.render(state);
+  }
+
+  /**
+   * A plain query's ranking. Twins share a slot (stages/merge.ts), so the list looks past the limit for the distinct
+   * commands that fill it: three past the limit (and at least what the object guard reads), and candidate_limit deep when
+   * that is not enough or the query is compound (its steps check what the whole query ranks). Either way the first
+   * limit distinct commands are the same: the core's top k is a prefix of its top k + 1.
+   */
+  private rankPlain(req: NormalizedRequest, explain: boolean, compound: boolean): QueryOutcome {
+    const deep = req.candidate_limit;
+    const k = compound ? deep : Math.min(deep, Math.max(req.limit + 3, this.ctx.ranking.objectGuardDepth));
+    const o = this.phase.run(req.query, req, explain, '', k);
+    if (k === deep || o.kind !== 'ranked' || o.hits.length < k) return o;
+    const groups = new Set(o.hits.map((h) => this.ctx.meta.twin[h.doc]));
+    return groups.size >= req.limit ? o : this.phase.run(req.query, req, explain, '', deep);
   }
 
   private render(s: SearchState): string {

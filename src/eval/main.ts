@@ -15,10 +15,16 @@ import { compareRuns } from './compare.js';
 import { BOOTSTRAP_DEFAULTS } from './bootstrap.js';
 import { DOCUMENT_VERSION, configLabel, renderMarkdown, renderTerminal, type EvalDocument } from './report.js';
 import { groupedBarSpec, renderSvg, reportCharts } from './charts.js';
+import { readWritten } from '../build/written.js';
+import { renderWritten, runWritten, type Split } from './written.js';
 
 const USAGE = `usage: npm run eval -- --qrels <file.jsonl> [options]
+       npm run eval -- --written <dir> [--split heldout|train|all] [--misses] [options]
 
-  --qrels <file>               relevance judgements, JSON Lines (required)
+  --qrels <file>               relevance judgements, JSON Lines
+  --written <dir>              the request set written from the commands (eval/written), instead of --qrels
+  --split <side>               written set: heldout (default), train or all commands (src/build/written.ts)
+  --misses                     written set, train split only: print the requests whose gold is not first
   --json                       print the whole result document as JSON instead of tables
   --out <dir>                  also write <dir>/report.md, results.json and SVG charts
   --algorithm <a>              fielded_bm25_ensemble (default) | fielded_tfidf_cosine
@@ -32,6 +38,9 @@ const USAGE = `usage: npm run eval -- --qrels <file.jsonl> [options]
 
 interface Options {
   qrels: string;
+  written?: string;
+  split: Split;
+  misses: boolean;
   json: boolean;
   out?: string;
   configs: EvalConfig[];
@@ -49,6 +58,9 @@ export function parseOptions(argv: string[]): Options | 'help' {
       allowPositionals: false,
       options: {
         qrels: { type: 'string' },
+        written: { type: 'string' },
+        split: { type: 'string', default: 'heldout' },
+        misses: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         out: { type: 'string' },
         algorithm: { type: 'string' },
@@ -66,7 +78,11 @@ export function parseOptions(argv: string[]): Options | 'help' {
     throw new DwsError(unknown ? 'unknown_option' : 'invalid_argument', (e as Error).message, 'see `npm run eval -- --help`');
   }
   if (values.help) return 'help';
-  if (!values.qrels) throw new DwsError('missing_argument', '--qrels <file.jsonl> is required', 'see `npm run eval -- --help`');
+  if (!values.qrels && !values.written) throw new DwsError('missing_argument', '--qrels <file.jsonl> or --written <dir> is required', 'see `npm run eval -- --help`');
+  const split = values.split as Split;
+  if (!['heldout', 'train', 'all'].includes(split)) throw new DwsError('invalid_argument', '--split must be heldout, train or all');
+  // Failures are read to tune only where tuning is allowed: the held-out fifth is judged, never read case by case.
+  if (values.misses && split !== 'train') throw new DwsError('invalid_argument', '--misses is for --split train only (the held-out commands are judged, not read)');
   const json = (flag: string, text: string | undefined): unknown => {
     if (text === undefined) return {};
     try {
@@ -89,7 +105,10 @@ export function parseOptions(argv: string[]): Options | 'help' {
     });
   }
   return {
-    qrels: values.qrels,
+    qrels: values.qrels ?? '',
+    written: values.written,
+    split,
+    misses: values.misses ?? false,
     json: values.json ?? false,
     out: values.out,
     configs,
@@ -130,6 +149,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  if (options.written) return mainWritten(options);
   let text: string;
   try {
     text = readFileSync(options.qrels, 'utf8');
@@ -166,6 +186,17 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(options.json ? JSON.stringify(doc) + '\n' : renderTerminal(doc) + '\n');
   if (options.out) await writeReport(options.out, doc);
+  return 0;
+}
+
+function mainWritten(options: Options): number {
+  const set = readWritten(options.written!);
+  if (set.requests.length === 0) throw new DwsError('invalid_argument', `no written requests under ${options.written}`);
+  const engines = options.configs.map((c) => loadEngine({ snapshot: options.snapshot, algorithm: c.algorithm, ranking: c.ranking }));
+  const runs = engines.map((e) => runWritten(e, set, options.split));
+  const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: BOOTSTRAP_DEFAULTS.confidence };
+  process.stdout.write(options.json ? JSON.stringify(runs.map((r) => r.units)) + '\n' : renderWritten(runs, options.split, bootstrap) + '\n');
+  if (options.misses) for (const m of runs[0].misses) process.stderr.write(`${m.tool}\t${m.q}\t${m.got.join(' ')}\n`);
   return 0;
 }
 

@@ -1,6 +1,6 @@
 // Retrieval metrics over one ranked list of canonical paths, and their aggregation (mean, per slice, per product,
 // macro, worst product). Pure functions: the harness feeds them engine output, the tests feed them hand-made lists.
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 /** Any gold path within the first k results. */
 export function hitAt(ranked: readonly string[], gold: readonly string[], k: number): number {

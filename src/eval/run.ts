@@ -20,7 +20,7 @@ import {
   type SingleScores,
 } from './metrics.js';
 import { identityProbes, identityReport, resolvesTo, type IdentityReport, type SearchResponse } from './identity.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 /** Limits the eval README fixes: single-intent cases at 10, workflows at 5, negatives at the CLI default. */
 export const LIMITS = { single: 10, workflow: 5 } as const;
@@ -99,7 +99,7 @@ export function rankingOverrides(value: unknown, flag = '--ranking'): Partial<Ra
   return out;
 }
 
-export function answerOf(engine: Engine, request: { query: string; subqueries?: string[]; limit?: number }): Answer {
+export function answerIn(engine: Engine, request: { query: string; subqueries?: string[]; limit?: number }): Answer {
   let response: SearchResponse;
   try {
     response = JSON.parse(engine.search(request)) as SearchResponse;
@@ -120,29 +120,48 @@ export function requestCount(cases: readonly EvalCase[], engine: Engine): number
   return cases.reduce((n, c) => n + (c.kind === 'workflow' ? 2 : 1), 0) + identityProbes(engine.refs).length;
 }
 
-export function runCases(engine: Engine, cases: readonly EvalCase[], progress: () => void = () => {}): CaseResult[] {
+/**
+ * Twins share one slot (SPEC 4.4: the partner is named in the slot's `twins`), so a slot answers for its whole twin
+ * group: every path, in answers and in judgements alike, is read as its group's atomic command, and a judgement list
+ * keeps each group once.
+ */
+export function twinReader(engine: Engine): { path: (p: string) => string; list: (ps: readonly string[]) => string[] } {
+  const m = engine.meta;
+  const lead = new Map<string, string>();
+  for (let d = 0; d < m.count; d++) lead.set(m.canonical_path.at(d)!, m.canonical_path.at(m.twin[d])!);
+  const path = (p: string) => lead.get(p) ?? p;
+  return { path, list: (ps) => [...new Set(ps.map(path))] };
+}
+
+export function runCases(engine: Engine, raw: readonly EvalCase[], progress: () => void = () => {}): CaseResult[] {
+  const twin = twinReader(engine);
+  const cases = raw.map((c): EvalCase => c.kind === 'single'
+    ? { ...c, gold: twin.list(c.gold), acceptable: twin.list(c.acceptable).filter((p) => !twin.list(c.gold).includes(p)), forbidden: twin.list(c.forbidden) }
+    : c.kind === 'workflow' ? { ...c, steps: c.steps.map(twin.list) } : c);
+  // The answer is kept as the engine gave it; its paths are read as their twin groups only to be scored.
+  const read = (a: Answer) => a.ranked.map(twin.path);
   return cases.map((c): CaseResult => {
     if (c.kind === 'single') {
-      const answer = answerOf(engine, { query: c.query, limit: LIMITS.single });
+      const answer = answerIn(engine, { query: c.query, limit: LIMITS.single });
       progress();
-      const rank = firstGoldRank(answer.ranked, c.gold);
-      return { kind: 'single', id: c.id, slice: c.slice, product: c.product, answer, scores: scoreSingle(answer.ranked, c), first_gold_rank: rank ?? null };
+      const rank = firstGoldRank(read(answer), c.gold);
+      return { kind: 'single', id: c.id, slice: c.slice, product: c.product, answer, scores: scoreSingle(read(answer), c), first_gold_rank: rank ?? null };
     }
     if (c.kind === 'workflow') {
-      const raw = answerOf(engine, { query: c.query, limit: LIMITS.workflow });
+      const raw = answerIn(engine, { query: c.query, limit: LIMITS.workflow });
       progress();
-      const decomposed = answerOf(engine, { query: c.query, subqueries: c.subqueries, limit: LIMITS.workflow });
+      const decomposed = answerIn(engine, { query: c.query, subqueries: c.subqueries, limit: LIMITS.workflow });
       progress();
       return {
         kind: 'workflow',
         id: c.id,
         product: c.product,
         steps: c.steps.length,
-        raw: { ...raw, found: stepsFound(raw.ranked, c.steps, LIMITS.workflow) },
-        decomposed: { ...decomposed, found: stepsFound(decomposed.ranked, c.steps, LIMITS.workflow) },
+        raw: { ...raw, found: stepsFound(read(raw), c.steps, LIMITS.workflow) },
+        decomposed: { ...decomposed, found: stepsFound(read(decomposed), c.steps, LIMITS.workflow) },
       };
     }
-    const answer = answerOf(engine, { query: c.query });
+    const answer = answerIn(engine, { query: c.query });
     progress();
     return { kind: 'negative', id: c.id, answer };
   });

@@ -2,11 +2,12 @@
 // - action: which action classes a tool's own names carry (toolActionMask, computed at build) and which a query
 //   says (queryActionMask: search, list, get, create, update, delete, recall, send, ...);
 // - product: which products a query names ("多维表", "钉盘", "spreadsheet": queryProducts);
-// - phrase filings: words and phrases filed by their rarest unit pair, so a text tries only the few whose key it
-//   contains (filePhrases at build; PhraseBuckets reads them; presetFiling checks a stored filing).
+// - their filing (src/text/phrase.ts files words by their rarest unit pair; presetFiling checks a stored filing).
 // The engine turns the masks into the core's per-tool multipliers (src/engine/rerank.ts).
-import { lowerBound } from '../catalog/order.js';
 import { checkOffsets } from '../catalog/string-list.js';
+import { filePhrases, hasWord, PhraseBuckets, type PhraseFiling } from '../text/phrase.js';
+
+export { filePhrases, hasWord, PhraseBuckets, type PhraseFiling };
 
 export interface ActionLexicon {
   classes: string[];
@@ -19,6 +20,53 @@ export interface ActionLexicon {
   filters: string[][];
   /** Where an action word is not the request's own action (queryActionMask). */
   context: ActionContext;
+  /** The things commands act on and what contains them (catalog/lexicon/objects.yaml; absent: no object guard). */
+  objects?: ObjectLexicon;
+}
+
+/** catalog/lexicon/objects.yaml: per object, its CLI nouns, how requests name it, and the objects containing it. */
+export interface ObjectLexicon {
+  keys: string[];
+  names: string[][];
+  zh: string[][];
+  en: string[][];
+  /** Per object, the indexes of the objects it is inside (transitively closed at build). */
+  inside: number[][];
+  /** Words after which, to the end of the clause, objects are what a deleted thing takes with it. */
+  including: { zh: string[]; en: string[] };
+}
+
+/** The object of each tool (index into lex.keys, or -1), from its CLI path's last noun (toolObject). */
+export function toolObjectIndex(cliPath: string, actions: ActionLexicon): number {
+  const lex = actions.objects;
+  if (!lex) return -1;
+  const noun = toolObject(cliPath, actions);
+  return lex.names.findIndex((ns) => ns.includes(noun));
+}
+
+const NO_CONTEXT: ActionContext = { zhAfter: [], zhBefore: [], enBefore: [] };
+
+/** Where a clause ends: what an `including` word reaches to. */
+// Built from a string: the hot bundle must stay ASCII (see stages/step-fill.ts).
+const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\\n]', 'u');
+
+/**
+ * The objects the folded text names as things to act on (a word inside a longer object word said there reads as the
+ * longer one); the objects after an `including` word, to the end of its clause, are left out.
+ */
+export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
+  let text = folded;
+  for (const w of [...lex.including.zh, ...lex.including.en]) {
+    for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
+      const english = /[a-z]/u.test(w);
+      if (english && !hasWord(text, w)) break;
+      const rest = text.slice(at);
+      const end = rest.search(CLAUSE_END);
+      text = text.slice(0, at) + ' '.repeat(end < 0 ? rest.length : end) + (end < 0 ? '' : rest.slice(end));
+    }
+  }
+  const said = saidClasses(text, lex, NO_CONTEXT, 0);
+  return lex.keys.flatMap((_, i) => (said[i] ? [i] : []));
 }
 
 /**
@@ -60,110 +108,19 @@ export function toolActionMask(name: string, cliPath: string, lex: ActionLexicon
   return mask;
 }
 
-const wordRegexCache = new Map<string, RegExp>();
+/** Words of a CLI path that name neither an action nor the thing acted on ("to", "by", "batch" ...). */
+const NOT_OBJECT = new Set(['to', 'by', 'batch', 'bulk', 'all', 'my', 'custom', 'external', 'personal']);
 
 /**
- * True when the folded text has the English word or phrase whole (not inside a longer word); with plural, a trailing
- * "s"/"es" on its last word also counts. Shared by the action/product lexicons and the known gaps (gaps.ts).
+ * The thing a tool acts on, from its CLI path: the last word of its command words (after the product) that is no
+ * action verb of the lexicon ("aitable record delete" -> record, "chat +chat-remove-bot" -> bot, "doc +comment-delete"
+ * -> comment); the product itself when no such word is left ("doc delete" -> doc).
  */
-export function hasWord(text: string, phrase: string, plural = false): boolean {
-  if (!text.includes(phrase)) return false;
-  const key = plural ? `${phrase}\u0000s` : phrase;
-  let re = wordRegexCache.get(key);
-  if (!re) {
-    re = new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}${plural ? '(?:e?s)?' : ''}(?![a-z0-9])`, 'u');
-    wordRegexCache.set(key, re);
-  }
-  return re.test(text);
-}
-
-/**
- * Phrases filed by one key each, so a text tries only the phrases whose key it contains instead of every phrase. A
- * phrase's key is one of its pairs of adjacent UTF-16 units, the rarest among all the phrases (many English phrases
- * start with "to", few contain "xq"); a one-unit phrase's key is that unit. Keys are u32: a pair (a, b) is
- * a << 16 | b (at least 65536, since a phrase never contains U+0000), a single unit is its code.
- */
-export interface PhraseFiling {
-  /** The phrases' indexes in filing order: by key, then in the order given. */
-  order: number[];
-  /** The distinct keys, ascending. */
-  keys: number[];
-  /** Bucket i is order[starts[i] .. starts[i + 1]). */
-  starts: number[];
-}
-
-/** Files phrases by their rarest pair (done once at snapshot build for the avoid phrases, at first use for lexicons). */
-export function filePhrases(phrases: readonly string[]): PhraseFiling {
-  const count = new Map<number, number>();
-  for (const p of phrases) {
-    if (p.length === 0 || p.includes('\u0000')) throw new Error(`a filed phrase must be non-empty text without U+0000: ${JSON.stringify(p)}`);
-    for (let i = 0; i + 1 < p.length; i++) count.set(pairKey(p, i), (count.get(pairKey(p, i)) ?? 0) + 1);
-  }
-  const keyOf = phrases.map((p) => {
-    if (p.length === 1) return p.charCodeAt(0);
-    let key = pairKey(p, 0);
-    for (let i = 1; i + 1 < p.length; i++) if (count.get(pairKey(p, i))! < count.get(key)!) key = pairKey(p, i);
-    return key;
-  });
-  const order = phrases.map((_, i) => i).sort((x, y) => keyOf[x] - keyOf[y] || x - y);
-  const keys: number[] = [];
-  const starts: number[] = [];
-  order.forEach((i, at) => {
-    if (keys.length === 0 || keys[keys.length - 1] !== keyOf[i]) {
-      keys.push(keyOf[i]);
-      starts.push(at);
-    }
-  });
-  starts.push(order.length);
-  return { order, keys, starts };
-}
-
-/** The filing key of the pair of units at text[at], text[at + 1]. */
-function pairKey(text: string, at: number): number {
-  return ((text.charCodeAt(at) << 16) | text.charCodeAt(at + 1)) >>> 0;
-}
-
-/**
- * A filing ready to be searched: sorted keys and bucket bounds (typed arrays, as the snapshot stores them) over
- * entries 0..n-1 in filing order; phrase(e) and the caller's own arrays give each entry's text and value.
- */
-export class PhraseBuckets {
-  /** Keys below this index are single units (below 65536), the rest unit pairs: each lookup searches its own part. */
-  private readonly firstPair: number;
-  /** One bit per UTF-16 unit that starts some key: a text position whose unit starts none is skipped unsearched. */
-  private readonly starters = new Uint8Array(0x10000 >> 3);
-
-  constructor(private readonly keys: Uint32Array, private readonly starts: Uint32Array, private readonly phrase: (entry: number) => string) {
-    this.firstPair = lowerBound(keys, 0x10000);
-    for (let j = 0; j < keys.length; j++) {
-      const unit = keys[j] < 0x10000 ? keys[j] : keys[j] >>> 16;
-      this.starters[unit >> 3] |= 1 << (unit & 7);
-    }
-  }
-
-  /** The bucket of key among keys[lo, hi), or -1. */
-  private bucket(key: number, lo: number, hi: number): number {
-    const at = lowerBound(this.keys, key, lo, hi);
-    return at < hi && this.keys[at] === key ? at : -1;
-  }
-
-  /**
-   * Calls fn for each entry whose key occurs in text (a candidate: the caller checks the phrase itself). An entry
-   * whose pair occurs at several positions is offered once per position.
-   */
-  candidates(text: string, fn: (phrase: string, entry: number) => void): void {
-    const pairs = this.firstPair;
-    for (let i = 0; i < text.length; i++) {
-      const unit = text.charCodeAt(i);
-      if ((this.starters[unit >> 3] & (1 << (unit & 7))) === 0) continue;
-      const one = pairs > 0 ? this.bucket(unit, 0, pairs) : -1;
-      if (one >= 0) for (let e = this.starts[one]; e < this.starts[one + 1]; e++) fn(this.phrase(e), e);
-      if (i + 1 < text.length) {
-        const two = this.bucket(pairKey(text, i), pairs, this.keys.length);
-        if (two >= 0) for (let e = this.starts[two]; e < this.starts[two + 1]; e++) fn(this.phrase(e), e);
-      }
-    }
-  }
+export function toolObject(cliPath: string, lex: ActionLexicon): string {
+  const [product, ...rest] = cliPath.split(' ');
+  const verbs = new Set(lex.names.flat());
+  const words = rest.join('-').replace(/\+/gu, '').split('-').filter((w) => w && !verbs.has(w) && !NOT_OBJECT.has(w));
+  return words.at(-1) ?? product;
 }
 
 /** A lexicon's words filed for lookup, with each entry's class and whether it is an English (whole) word. */
@@ -241,7 +198,7 @@ function bucketsOf(lex: Lexicon): LexiconWords {
  * only an occurrence that its context does not set aside counts, and a word inside a longer one said there is read as
  * that longer word (发给 in 转发给 is forwarding, get in "get rid of" is removing, 删 in 删除记录 is set aside with it).
  */
-function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, context?: ActionContext): Uint8Array {
+function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, context?: ActionContext, contextWords = 0): Uint8Array {
   const said = new Uint8Array(lex.zh.length);
   const { buckets, cls, word } = bucketsOf(lex);
   const found: { at: number; end: number; cls: number; aside: boolean }[] = [];
@@ -254,7 +211,7 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
       const end = at + phrase.length;
       if (word[e] && (/[a-z0-9]/u.test(folded[at - 1] ?? '') || /[a-z0-9]/u.test(folded[end] ?? ''))) continue;
       if (!found.some((f) => f.at === at && f.end === end && f.cls === cls[e])) {
-        found.push({ at, end, cls: cls[e], aside: setAside(folded, at, end, word[e] === 1, context) });
+        found.push({ at, end, cls: cls[e], aside: setAside(folded, at, end, word[e] === 1, context, contextWords) });
       }
     }
   });
@@ -264,10 +221,13 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
   return said;
 }
 
-/** True when the action word at [at, end) of the folded text describes something else than the request's action. */
-function setAside(folded: string, at: number, end: number, english: boolean, c: ActionContext): boolean {
+/**
+ * True when the action word at [at, end) of the folded text describes something else than the request's action;
+ * English: one of c.enBefore among the words words before it.
+ */
+function setAside(folded: string, at: number, end: number, english: boolean, c: ActionContext, words: number): boolean {
   if (english) {
-    const before = folded.slice(0, at).split(/[^a-z0-9']+/u).filter(Boolean).slice(-2);
+    const before = folded.slice(0, at).split(/[^a-z0-9']+/u).filter(Boolean).slice(-words);
     return before.some((w) => c.enBefore.includes(w));
   }
   return c.zhAfter.some((w) => folded.startsWith(w, end)) || c.zhBefore.some((w) => folded.endsWith(w, at));
@@ -279,10 +239,13 @@ function setAside(folded: string, at: number, end: number, english: boolean, c: 
  */
 const SPLIT_PHRASAL = /(?<![a-z0-9])([a-z]+) (it|him|her|them|me|us|this|that|these|those) (off|on|up|out|down|over|back|in|away)(?![a-z0-9])/gu;
 
-/** Bit i set = the query (already folded: NFKC, lowercase) says an action of class i, as its own action. */
-export function queryActionMask(folded: string, lex: ActionLexicon): number {
+/**
+ * Bit i set = the query (already folded: src/text/fold.ts) says an action of class i, as its own action; contextWords:
+ * how far before an English action word its context is looked for (the ranking's actionContextWords).
+ */
+export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number): number {
   let mask = 0;
-  saidClasses(folded.replace(SPLIT_PHRASAL, '$1 $3 $2'), lex, lex.context).forEach((s, i) => {
+  saidClasses(folded.replace(SPLIT_PHRASAL, '$1 $3 $2'), lex, lex.context, contextWords).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });
   return mask;

@@ -3,8 +3,9 @@
 // hint naming the gap, so an agent reports the capability as unsupported instead of forcing the nearest command.
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
-import { lowerBoundBy, byCodePoint } from '../catalog/order.js';
-import { hasWord } from './actions.js';
+import { lowerBoundBy, byCodePoint } from '../text/order.js';
+import { saysPhrase } from '../text/phrase.js';
+import { singulars } from '../text/plural.js';
 
 export interface Gap {
   product: string;
@@ -34,35 +35,13 @@ function saysZh(text: string, term: string): boolean {
  * True when the folded text says every term of the set (Chinese: substring, not negated; English and Latin: whole
  * words in order, the last plural allowed, a few other words between them: saysPhrase).
  */
-export function saysAll(folded: string, terms: readonly string[], english: boolean): boolean {
-  return terms.every((t) => saysTerm(folded, t, english || LATIN.test(t)));
-}
-
-/** Words a multi-word English term may have between two of its own ("as a reusable template", "the public web"). */
-const GAP_WORDS = 2;
-const phraseCache = new Map<string, RegExp>();
-
-/**
- * An English term said in the folded text: its words in order, whole (the last may be plural), with at most
- * GAP_WORDS other words between two of them; a one-word term is hasWord.
- */
-function saysPhrase(folded: string, term: string): boolean {
-  const words = term.split(' ');
-  if (words.length === 1) return hasWord(folded, term, true);
-  if (!words.every((w) => folded.includes(w))) return false;
-  let re = phraseCache.get(term);
-  if (!re) {
-    const esc = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'));
-    const between = `(?:[^a-z0-9]+[a-z0-9]+){0,${GAP_WORDS}}[^a-z0-9]+`;
-    re = new RegExp(`(?<![a-z0-9])${esc.join(between)}(?:e?s)?(?![a-z0-9])`, 'u');
-    phraseCache.set(term, re);
-  }
-  return re.test(folded);
+export function saysAll(folded: string, terms: readonly string[], english: boolean, between: number): boolean {
+  return terms.every((t) => saysTerm(folded, t, english || LATIN.test(t), between));
 }
 
 /** One term: English words in order (saysPhrase) when word, else a Chinese substring not right after a negation. */
-function saysTerm(folded: string, term: string, word: boolean): boolean {
-  return word ? saysPhrase(folded, term) : saysZh(folded, term);
+function saysTerm(folded: string, term: string, word: boolean, between: number): boolean {
+  return word ? saysPhrase(folded, term, between) : saysZh(folded, term);
 }
 
 /** A parsed set: its terms, and per term whether it is matched as a whole word (English set or Latin term). */
@@ -73,16 +52,16 @@ interface ParsedSet {
 }
 
 /** saysAll over a parsed set (the word/substring choice made once, when the set was parsed). */
-function saysSet(folded: string, set: ParsedSet): boolean {
+function saysSet(folded: string, set: ParsedSet, between: number): boolean {
   for (let i = 0; i < set.terms.length; i++) {
-    if (!saysTerm(folded, set.terms[i], set.words[i])) return false;
+    if (!saysTerm(folded, set.terms[i], set.words[i], between)) return false;
   }
   return true;
 }
 
 /** The first gap (catalog order) one of whose term sets the folded query says completely, if any. */
-export function matchGap(folded: string, gaps: readonly Gap[]): Gap | undefined {
-  return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false)) || g.en.some((set) => saysAll(folded, set, true)));
+export function matchGap(folded: string, gaps: readonly Gap[], between: number): Gap | undefined {
+  return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false, between)) || g.en.some((set) => saysAll(folded, set, true, between)));
 }
 
 const WORD = /[a-z0-9]+/gu;
@@ -215,7 +194,8 @@ export class GapIndex {
   private readonly tried: Uint32Array;
   private stamp = 0;
 
-  constructor(private readonly table: GapTable) {
+  /** between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween). */
+  constructor(private readonly table: GapTable, private readonly between: number) {
     this.tried = new Uint32Array(table.size);
   }
 
@@ -269,7 +249,7 @@ export class GapIndex {
       if (this.tried[i] === stamp) continue;
       this.tried[i] = stamp;
       const set = this.parsed[i] ?? this.parse(i);
-      if (set.gap < best && saysSet(folded, set)) best = set.gap;
+      if (set.gap < best && saysSet(folded, set, this.between)) best = set.gap;
     }
     return best;
   }
@@ -290,10 +270,8 @@ export class GapIndex {
       i = next;
     }
     for (const w of folded.match(WORD) ?? []) {
-      best = this.consider(w, folded, stamp, best);
       // a one-word filing term also matches its plural ("meetings" says "meeting")
-      if (w.endsWith('s')) best = this.consider(w.slice(0, -1), folded, stamp, best);
-      if (w.endsWith('es')) best = this.consider(w.slice(0, -2), folded, stamp, best);
+      for (const form of singulars(w)) best = this.consider(form, folded, stamp, best);
     }
     if (best === Infinity) return undefined;
     const [product, id, note, note_en] = (this.table.note(best) ?? '').split(FIELD);

@@ -9,7 +9,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DwsError, type Reason } from '../errors.js';
 import { MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from '../plan/spec.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { confinedJoin, fileRootOf, fsRefusal, inside, realRoot, staleTemp } from '../backend/files.js';
 import {

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import { cutBytes, MAX_NAME_BYTES, tempOwner } from '../backend/files.js';
 
 export interface WalkBounds {

@@ -10,7 +10,7 @@ import { consume } from '../events/consume.js';
 import { isRecordedProcess, loadRuns, removeRuns, withAlive } from '../events/runs.js';
 import type { LocalCommand, LocalContext } from './types.js';
 import { text } from '../contract/values.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 
 /** --format, else the default the catalog declares for it (these commands are their own server, so they apply it). */

@@ -5,7 +5,7 @@
 import type { ToolSpec } from '../catalog/types.js';
 import { aliasTarget } from '../contract/aliases.js';
 import { SHARED_MEANING } from '../contract/control.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import type { PlanSpec, Source } from './spec.js';
 
 

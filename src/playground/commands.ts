@@ -21,7 +21,7 @@ export interface ContractLike {
 
 // Words made only of these characters mean the same to a POSIX shell quoted or not; hashes (`sha256:…`), paths and
 // Chinese text stay readable. Everything else goes in single quotes, where only `'` itself needs care.
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 const PLAIN = /^[\p{L}\p{N}_\-.,:/@%+=]+$/u;
 
 export function shellQuote(args: string[]): string {

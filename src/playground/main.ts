@@ -6,7 +6,7 @@ import { Engine } from '../engine/engine.js';
 import { createDwsApi, errorOf, type DwsApi } from './api.js';
 import { inspectCommand, runCommand, searchCommand, type ContractLike, type PlaygroundRequest } from './commands.js';
 import type { ScoreBreakdown, ToolReference } from '../engine/search.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 
 declare const __DWS_SNAPSHOT_FILE__: string;
 declare global {

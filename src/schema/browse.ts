@@ -4,7 +4,7 @@
 import { quoted } from '../limits.js';
 import { DwsError } from '../errors.js';
 import { identityKey, type IdentityLookup } from '../catalog/identity.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import type { SnapshotMeta, ToolText } from '../snapshot/decode.js';
 import { compactLeaf, compactNavigation } from './compact.js';

@@ -10,7 +10,7 @@ import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { SEARCH_VERSION, parseRequestJson, searchRequestProperties } from '../engine/request.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import { nearestNames } from '../catalog/nearest.js';
 import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';

@@ -28,7 +28,7 @@ import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import { presetFiling, type ActionLexicon, type ProductLexicon } from '../lexicon/actions.js';
 import { gapTableOf, type GapTable } from '../lexicon/gaps.js';
 import { SortedIdentities } from '../catalog/identity.js';
-import { lowerBound } from '../catalog/order.js';
+import { lowerBound } from '../text/order.js';
 import { checkOffsets, StringList, type Strings } from '../catalog/string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';

@@ -1,7 +1,8 @@
 // Snapshot encoding (build time only): the layout is documented in snapshot.ts, which decodes it.
 import { Packr } from 'msgpackr/pack';
 import type { Catalog, ToolSpec } from '../catalog/types.js';
-import { fold, identityKeys } from '../catalog/identity.js';
+import { identityKeys } from '../catalog/identity.js';
+import { fold } from '../text/fold.js';
 import { gapLines, type Gap } from '../lexicon/gaps.js';
 import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../lexicon/actions.js';
 import { joinStrings } from '../catalog/string-list.js';
@@ -10,7 +11,7 @@ import {
   avoidWords, SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
   ENUM_COLUMNS, NO_CALLS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
 } from './decode.js';
-import { byCodePoint } from '../catalog/order.js';
+import { byCodePoint } from '../text/order.js';
 import { runs } from '../plan/runs.js';
 
 const packr = new Packr({ useRecords: false, moreTypes: false, mapsAsObjects: true, variableMapSize: true });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { distance } from 'fastest-levenshtein';
-import { byCodePoint } from '../../src/catalog/order.js';
+import { byCodePoint } from '../../src/text/order.js';
 import { nearestNames } from '../../src/catalog/nearest.js';
 import { MAX_SUGGEST_CHARS } from '../../src/limits.js';
 import { errorOf, runCli } from '../helpers.js';

@@ -1,7 +1,7 @@
 // Binary search over the sorted tables the snapshot stores (identity keys, gap keys, phrase bucket keys).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { byCodePoint, lowerBound, lowerBoundBy } from '../../src/catalog/order.js';
+import { byCodePoint, lowerBound, lowerBoundBy } from '../../src/text/order.js';
 import { joinStrings, StringList } from '../../src/catalog/string-list.js';
 
 describe('lowerBound', () => {

@@ -6,9 +6,12 @@ import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GapIndex, gapLines, gapTableOf, GapTableError, matchGap, saysAll, type Gap } from '../../src/lexicon/gaps.js';
+import { DEFAULT_RANKING } from '../../src/engine/ranking.js';
+
+const W = DEFAULT_RANKING.gapWordsBetween;
 import { readGaps, readLexicons } from '../../src/build/load.js';
 import { snapshotFromCatalog } from '../../src/snapshot/write.js';
-import { fold } from '../../src/catalog/identity.js';
+import { fold } from '../../src/text/fold.js';
 import { loadEngine } from '../../src/index.js';
 import { lintGaps, loadGapFiles } from '../../scripts/lib/gaps-lint.mjs';
 import { loadCatalogFiles } from '../../scripts/lib/catalog-lint.mjs';
@@ -26,62 +29,62 @@ const gap = (over: Partial<Gap> = {}): Gap => ({
 
 describe('gap term sets', () => {
   it('match Chinese terms as substrings and English terms as whole words, plural allowed', () => {
-    expect(saysAll(fold('帮我找回昨天的聊天记录'), ['找回', '聊天记录'], false)).toBe(true);
-    expect(saysAll(fold('找回文件'), ['找回', '聊天记录'], false)).toBe(false);
+    expect(saysAll(fold('帮我找回昨天的聊天记录'), ['找回', '聊天记录'], false, W)).toBe(true);
+    expect(saysAll(fold('找回文件'), ['找回', '聊天记录'], false, W)).toBe(false);
     // a Latin term in a Chinese set is a whole word: "pat" is not in "path"
-    expect(saysAll(fold('给 MySQL 库同步数据'), ['mysql', '同步'], false)).toBe(true);
-    expect(saysAll(fold('这个 path 的令牌'), ['pat', '令牌'], false)).toBe(false);
+    expect(saysAll(fold('给 MySQL 库同步数据'), ['mysql', '同步'], false, W)).toBe(true);
+    expect(saysAll(fold('这个 path 的令牌'), ['pat', '令牌'], false, W)).toBe(false);
     // a negated term is not asked for; a later plain mention still is
-    expect(saysAll(fold('清空聊天记录，不可恢复也没关系'), ['恢复', '聊天记录'], false)).toBe(false);
-    expect(saysAll(fold('不能恢复？那就恢复聊天记录试试'), ['恢复', '聊天记录'], false)).toBe(true);
-    expect(saysAll(fold('Bring back my chat history'), ['bring back', 'chat history'], true)).toBe(true);
-    expect(saysAll(fold('restore the deleted messages and boxes'), ['restore', 'message', 'box'], true)).toBe(true);
-    expect(saysAll(fold('restore the messaging'), ['restore', 'message'], true)).toBe(false);
-    expect(saysAll(fold('chat historyless'), ['chat history'], true)).toBe(false);
-    expect(saysAll(fold('bringback chat history'), ['bring back', 'chat history'], true)).toBe(false);
+    expect(saysAll(fold('清空聊天记录，不可恢复也没关系'), ['恢复', '聊天记录'], false, W)).toBe(false);
+    expect(saysAll(fold('不能恢复？那就恢复聊天记录试试'), ['恢复', '聊天记录'], false, W)).toBe(true);
+    expect(saysAll(fold('Bring back my chat history'), ['bring back', 'chat history'], true, W)).toBe(true);
+    expect(saysAll(fold('restore the deleted messages and boxes'), ['restore', 'message', 'box'], true, W)).toBe(true);
+    expect(saysAll(fold('restore the messaging'), ['restore', 'message'], true, W)).toBe(false);
+    expect(saysAll(fold('chat historyless'), ['chat history'], true, W)).toBe(false);
+    expect(saysAll(fold('bringback chat history'), ['bring back', 'chat history'], true, W)).toBe(false);
   });
 
   it('match a multi-word English term with up to two other words between its words, in order, never inside a word', () => {
-    expect(saysAll(fold('bring it all right back from the chat history'), ['bring back', 'chat history'], true)).toBe(false);
-    expect(saysAll(fold('bring it all back from the chat history'), ['bring back', 'chat history'], true)).toBe(true);
-    expect(saysAll(fold('bring it back from the chat history'), ['bring back', 'chat history'], true)).toBe(true);
-    expect(saysAll(fold('bring them right back, chat history too'), ['bring back', 'chat history'], true)).toBe(true);
-    expect(saysAll(fold('back to bring the chat history'), ['bring back', 'chat history'], true)).toBe(false);
-    expect(saysAll(fold('bring the backlog, chat history'), ['bring back', 'chat history'], true)).toBe(false);
-    expect(saysAll(fold('bring it back: chat and group messages'), ['bring back', 'chat message'], true)).toBe(true);
+    expect(saysAll(fold('bring it all right back from the chat history'), ['bring back', 'chat history'], true, W)).toBe(false);
+    expect(saysAll(fold('bring it all back from the chat history'), ['bring back', 'chat history'], true, W)).toBe(true);
+    expect(saysAll(fold('bring it back from the chat history'), ['bring back', 'chat history'], true, W)).toBe(true);
+    expect(saysAll(fold('bring them right back, chat history too'), ['bring back', 'chat history'], true, W)).toBe(true);
+    expect(saysAll(fold('back to bring the chat history'), ['bring back', 'chat history'], true, W)).toBe(false);
+    expect(saysAll(fold('bring the backlog, chat history'), ['bring back', 'chat history'], true, W)).toBe(false);
+    expect(saysAll(fold('bring it back: chat and group messages'), ['bring back', 'chat message'], true, W)).toBe(true);
   });
 
   it('the first gap in catalog order wins, and a set needs every term', () => {
     const a = gap({ id: 'a', zh: [['聊天记录', '找回']] });
     const b = gap({ id: 'b', zh: [['聊天记录']] });
-    expect(matchGap(fold('找回聊天记录'), [a, b])?.id).toBe('a');
-    expect(new GapIndex(gapTableOf(gapLines([a, b]))).match(fold('找回聊天记录'))?.id).toBe('a');
-    expect(matchGap(fold('导出聊天记录'), [a, b])?.id).toBe('b');
-    expect(matchGap(fold('导出文件'), [a, b])).toBeUndefined();
+    expect(matchGap(fold('找回聊天记录'), [a, b], W)?.id).toBe('a');
+    expect(new GapIndex(gapTableOf(gapLines([a, b])), W).match(fold('找回聊天记录'))?.id).toBe('a');
+    expect(matchGap(fold('导出聊天记录'), [a, b], W)?.id).toBe('b');
+    expect(matchGap(fold('导出文件'), [a, b], W)).toBeUndefined();
   });
 
   it('the gap table (each set filed under its rarest term) gives the same gap as the plain scan (property)', () => {
     const gaps = readGaps(CATALOG);
-    const index = new GapIndex(gapTableOf(gapLines(gaps)));
+    const index = new GapIndex(gapTableOf(gapLines(gaps)), W);
     const words = [...new Set(gaps.flatMap((g) => [...g.zh.flat(), ...g.en.flat()]))];
     const filler = ['帮我', '把这个', ' please ', '，然后', ' the ', '不', ''];
     fc.assert(fc.property(fc.array(fc.constantFrom(...words, ...filler), { maxLength: 6 }), (parts) => {
       const q = fold(parts.join(' '));
-      expect(index.match(q)?.id).toBe(matchGap(q, gaps)?.id);
+      expect(index.match(q)?.id).toBe(matchGap(q, gaps, W)?.id);
     }), { numRuns: 500 });
   });
 
   it('a malformed stored table is reported, not guessed at', () => {
-    expect(() => new GapIndex(gapTableOf({ keys: ['找'], sets: ['x\u00010\u0001找回'], notes: [] })).match('找回')).toThrow(GapTableError);
-    expect(() => new GapIndex(gapTableOf({ keys: ['找'], sets: ['0\u00010\u0001找回'], notes: [] })).match('找回')).toThrow(/gap 0 has no note/u);
-    expect(new GapIndex(gapTableOf({ keys: [], sets: [], notes: [] })).match('找回')).toBeUndefined();
+    expect(() => new GapIndex(gapTableOf({ keys: ['找'], sets: ['x\u00010\u0001找回'], notes: [] }), W).match('找回')).toThrow(GapTableError);
+    expect(() => new GapIndex(gapTableOf({ keys: ['找'], sets: ['0\u00010\u0001找回'], notes: [] }), W).match('找回')).toThrow(/gap 0 has no note/u);
+    expect(new GapIndex(gapTableOf({ keys: [], sets: [], notes: [] }), W).match('找回')).toBeUndefined();
   });
 
   it('a set of Chinese terms the query contains, none right after a negation, always matches (property)', () => {
     const han = fc.constantFrom(...'恢复聊天记录审批加签日历邮件表格文档');
     const term = fc.array(han, { minLength: 1, maxLength: 4 }).map((cs) => cs.join(''));
     fc.assert(fc.property(fc.array(term, { minLength: 1, maxLength: 3 }), fc.constantFrom('', '的', '，然后', ' '), (terms, glue) =>
-      saysAll(terms.join(glue), terms, false)));
+      saysAll(terms.join(glue), terms, false, W)));
   });
 });
 

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readActionLexicon, readProductLexicon } from '../../src/build/load.js';
-import { fold } from '../../src/catalog/identity.js';
+import { fold } from '../../src/text/fold.js';
 import { filePhrases, PhraseBuckets, queryActionMask, queryProducts, toolActionMask } from '../../src/lexicon/actions.js';
 import { toolMultipliers } from '../../src/engine/rerank.js';
+import { DEFAULT_RANKING } from '../../src/engine/ranking.js';
 import fc from 'fast-check';
 import { ROOT, shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';
@@ -27,53 +28,53 @@ describe('action classes', () => {
   });
 
   it('come from Chinese substrings and whole English words in a query', () => {
-    expect(classes(queryActionMask(fold('把这条消息撤回'), lex))).toEqual(['recall']);
+    expect(classes(queryActionMask(fold('把这条消息撤回'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['recall']);
     // a word that may mean deleting or taking out of a container says both; a container word says remove alone
-    expect(classes(queryActionMask(fold('删掉那条记录'), lex))).toEqual(['delete', 'remove']);
-    expect(classes(queryActionMask(fold('把他移出这个群'), lex))).toEqual(['remove']);
+    expect(classes(queryActionMask(fold('删掉那条记录'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['delete', 'remove']);
+    expect(classes(queryActionMask(fold('把他移出这个群'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['remove']);
     // leaving is not dismissing, switching on is not running, and both have their own class
-    expect(classes(queryActionMask(fold('leave the group'), lex))).toEqual(['quit']);
-    expect(classes(queryActionMask(fold('停用这个自动化'), lex))).toEqual(['enable']);
-    expect(classes(queryActionMask(fold('trigger the workflow now'), lex))).toEqual(['run']);
-    expect(classes(queryActionMask(fold('把部门换成财务部'), lex))).toEqual(['update']);
-    expect(classes(queryActionMask(fold('查到他的手机号'), lex))).toEqual(['search']);
+    expect(classes(queryActionMask(fold('leave the group'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['quit']);
+    expect(classes(queryActionMask(fold('停用这个自动化'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['enable']);
+    expect(classes(queryActionMask(fold('trigger the workflow now'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['run']);
+    expect(classes(queryActionMask(fold('把部门换成财务部'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['update']);
+    expect(classes(queryActionMask(fold('查到他的手机号'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['search']);
     // ending a running thing is stop; its words may also end a share, so they say delete too
-    expect(classes(queryActionMask(fold('kill the listener'), lex))).toEqual(['delete', 'stop']);
+    expect(classes(queryActionMask(fold('kill the listener'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['delete', 'stop']);
     expect(classes(toolActionMask('connect_stop', 'dev connect stop', lex))).toEqual(['stop']);
     // a question about a property of the thing reads it
-    expect(classes(queryActionMask(fold('这个文件多大'), lex))).toEqual(['get']);
-    expect(classes(queryActionMask(fold('how big is this file'), lex))).toEqual(['get']);
+    expect(classes(queryActionMask(fold('这个文件多大'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['get']);
+    expect(classes(queryActionMask(fold('how big is this file'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['get']);
     // forwarding passes on a message that exists, sending writes a new one
-    expect(classes(queryActionMask(fold('把这条消息转发给老板'), lex))).toEqual(['forward']);
-    expect(classes(queryActionMask(fold('把金额发到财务群'), lex))).toEqual(['send']);
+    expect(classes(queryActionMask(fold('把这条消息转发给老板'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['forward']);
+    expect(classes(queryActionMask(fold('把金额发到财务群'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['send']);
     // a phrasal verb split by its object pronoun is still that verb
-    expect(classes(queryActionMask(fold('take him off the project'), lex))).toEqual(['delete', 'remove']);
-    expect(classes(queryActionMask(fold('turn it off'), lex))).toEqual(classes(queryActionMask(fold('turn off it'), lex)));
+    expect(classes(queryActionMask(fold('take him off the project'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['delete', 'remove']);
+    expect(classes(queryActionMask(fold('turn it off'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(classes(queryActionMask(fold('turn off it'), lex, DEFAULT_RANKING.actionContextWords)));
     // a word inside a longer one said there is that longer word
-    expect(classes(queryActionMask(fold('get rid of this row'), lex))).toEqual(['delete', 'remove']);
-    expect(classes(queryActionMask(fold('再複製一份副本'), lex))).toEqual(['copy']);
-    expect(classes(queryActionMask(fold('Create a new base'), lex))).toEqual(['create']);
-    expect(classes(queryActionMask(fold('UPLOAD the file'), lex))).toEqual(['upload']);
+    expect(classes(queryActionMask(fold('get rid of this row'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['delete', 'remove']);
+    expect(classes(queryActionMask(fold('再複製一份副本'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['copy']);
+    expect(classes(queryActionMask(fold('Create a new base'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['create']);
+    expect(classes(queryActionMask(fold('UPLOAD the file'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['upload']);
     // "listen" is not "list", "address" is not "add"
-    expect(classes(queryActionMask(fold('listen to the address book'), lex))).toEqual(['subscribe']);
-    expect(queryActionMask(fold('群里的角色'), lex)).toBe(0);
+    expect(classes(queryActionMask(fold('listen to the address book'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['subscribe']);
+    expect(queryActionMask(fold('群里的角色'), lex, DEFAULT_RANKING.actionContextWords)).toBe(0);
   });
 
   it('leave out an action word that qualifies a thing, tells a past act, a later step or its record', () => {
     // 建立的: the session was created earlier; the request cancels it
-    expect(classes(queryActionMask(fold('取消刚才建立的那个日程'), lex))).toEqual([]);
-    expect(classes(queryActionMask(fold('我上周发过哪些文件'), lex))).toEqual(['list']);
-    expect(classes(queryActionMask(fold('上次运行成功了吗'), lex))).toEqual([]);
+    expect(classes(queryActionMask(fold('取消刚才建立的那个日程'), lex, DEFAULT_RANKING.actionContextWords))).toEqual([]);
+    expect(classes(queryActionMask(fold('我上周发过哪些文件'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['list']);
+    expect(classes(queryActionMask(fold('上次运行成功了吗'), lex, DEFAULT_RANKING.actionContextWords))).toEqual([]);
     // 记录 after a verb may be its log or its object: 删记录 deletes records
-    expect(classes(queryActionMask(fold('删记录'), lex))).toEqual(['delete', 'remove']);
-    expect(classes(queryActionMask(fold('show the fields before I subscribe'), lex))).toEqual(['get']);
-    expect(classes(queryActionMask(fold('before deleting it, list the files'), lex))).toEqual(['list']);
+    expect(classes(queryActionMask(fold('删记录'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['delete', 'remove']);
+    expect(classes(queryActionMask(fold('show the fields before I subscribe'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['get']);
+    expect(classes(queryActionMask(fold('before deleting it, list the files'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['list']);
     // a role or a right named by the verb
-    expect(classes(queryActionMask(fold('申请编辑权限'), lex))).toEqual([]);
-    expect(classes(queryActionMask(fold('把他设为编辑'), lex))).toEqual(['update']);
+    expect(classes(queryActionMask(fold('申请编辑权限'), lex, DEFAULT_RANKING.actionContextWords))).toEqual([]);
+    expect(classes(queryActionMask(fold('把他设为编辑'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['update']);
     // any occurrence said as the action counts
-    expect(classes(queryActionMask(fold('把刚才建立的草稿删除，再建立一个新的'), lex))).toEqual(['create', 'delete', 'remove']);
-    expect(classes(queryActionMask(fold('subscribe before I forget'), lex))).toEqual(['subscribe']);
+    expect(classes(queryActionMask(fold('把刚才建立的草稿删除，再建立一个新的'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['create', 'delete', 'remove']);
+    expect(classes(queryActionMask(fold('subscribe before I forget'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['subscribe']);
   });
 
   it('are stored for every tool in the snapshot', () => {
@@ -213,7 +214,7 @@ describe('phrase buckets', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...words), { maxLength: 6 }), fc.constantFrom('', ' ', '了'), (parts, sep) => {
         const text = fold(parts.join(sep));
-        expect(queryActionMask(text, lex)).toBe(plainActions(text));
+        expect(queryActionMask(text, lex, DEFAULT_RANKING.actionContextWords)).toBe(plainActions(text));
         expect(queryProducts(text, products)).toEqual(products.products.filter((_, i) => plain(text, products)[i]));
       }),
       { numRuns: 300 },

@@ -195,3 +195,26 @@ describe('response budget', () => {
     expect(parsed.candidates.map((c: { rank: number }) => c.rank)).toEqual(parsed.candidates.map((_: unknown, i: number) => i + 1));
   });
 });
+
+describe('twins share one slot (SPEC 4.4)', () => {
+  const group = (p: string) => shippedEngine().meta.twin[shippedEngine().meta.canonical_path.indexOf(p)];
+  it('no answer shows both twins of a pair, and the partner is named in twins', () => {
+    const queries = ['撤回消息', 'recall the message I sent', '群成员列表', 'rename a drive file', '查询忙闲', 'export the doc as pdf', '批量更新记录'];
+    for (const query of queries) {
+      const r = run({ query, limit: 10 });
+      const groups = r.candidates.map((c: { canonical_path: string }) => group(c.canonical_path));
+      expect(new Set(groups).size, query).toBe(groups.length);
+    }
+    const first = run({ query: 'recall the message I sent to the group' }).candidates[0];
+    expect(first.twins).toEqual(['chat.shortcut_messages_recall']);
+  });
+
+  it('a decomposed request without a limit shows every step its best hit and its runner-up', () => {
+    const subqueries = ['撤回消息', '创建待办', '上传文件到钉盘'];
+    const r = run({ query: '三步任务', subqueries });
+    const perStep = subqueries.map((_, i) => r.candidates.filter((c: { steps?: number[] }) => c.steps?.includes(i)).length);
+    expect(perStep.every((n) => n >= 2)).toBe(true);
+    expect(r.candidates.length).toBeLessThanOrEqual(6);
+    expect(run({ query: '三步任务', subqueries, limit: 3 }).candidates).toHaveLength(3);
+  });
+});

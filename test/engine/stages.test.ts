@@ -7,7 +7,7 @@ import { readSnapshotBytes } from '../helpers.js';
 
 describe('the stages after the core', () => {
   it('run in the documented order, each named once', () => {
-    expect(STAGES.map((s) => s.name)).toEqual(['merge', 'step_fill', 'known_gaps', 'confidence']);
+    expect(STAGES.map((s) => s.name)).toEqual(['object_guard', 'merge', 'step_fill', 'known_gaps', 'confidence']);
   });
 
   it('each name a ranking option that exists, or none when the SPEC requires the stage', () => {
@@ -24,5 +24,22 @@ describe('the stages after the core', () => {
     expect(on.hint).toMatch(/^Known gap \(oa\)/);
     expect(off.hint ?? '').not.toMatch(/^Known gap/);
     expect(off.candidates.map((c: { canonical_path: string }) => c.canonical_path)).toEqual(on.candidates.map((c: { canonical_path: string }) => c.canonical_path));
+  });
+});
+
+describe('object_guard', () => {
+  it('a request to delete records never gets the base delete above the record commands', async () => {
+    const { shippedEngine } = await import('../helpers.js');
+    const e = shippedEngine();
+    const paths = (query: string) => (JSON.parse(e.search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+    for (const query of ['删除多维表记录', 'delete rows from the base']) {
+      const got = paths(query);
+      const record = got.findIndex((p) => /record/u.test(p));
+      expect(record, query).toBeGreaterThanOrEqual(0);
+      expect(got.slice(0, record).filter((p) => /base_delete/u.test(p)), query).toEqual([]);
+    }
+    // naming the base alone, or the base with what it takes with it, still asks for the base delete
+    expect(paths('删除这个多维表')[0]).toMatch(/base_delete/u);
+    expect(paths('删除多维表及其全部记录')[0]).toMatch(/base_delete/u);
   });
 });

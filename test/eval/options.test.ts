@@ -6,7 +6,7 @@ import { DEFAULT_RANKING } from '../../src/engine/ranking.js';
 describe('eval command-line options', () => {
   it('runs one default configuration unless a comparison is asked for', () => {
     expect(parseOptions(['--qrels', 'q.jsonl'])).toEqual({
-      qrels: 'q.jsonl', json: false, out: undefined, snapshot: undefined,
+      qrels: 'q.jsonl', written: undefined, split: 'heldout', misses: false, json: false, out: undefined, snapshot: undefined,
       configs: [{ algorithm: 'fielded_bm25_ensemble', ranking: {} }],
       seed: BOOTSTRAP_DEFAULTS.seed, resamples: BOOTSTRAP_DEFAULTS.resamples,
     });

@@ -7,7 +7,7 @@ import {
   diffTrees, keptName, listPage, millis, pullAction, pushAction, safeSegment, verdict, walkRemote,
   type LocalFile, type RemoteFile, type WalkBounds,
 } from '../../src/local/drive-tree.js';
-import { byCodePoint } from '../../src/catalog/order.js';
+import { byCodePoint } from '../../src/text/order.js';
 import { DwsError } from '../../src/errors.js';
 
 const BIG: WalkBounds = { maxDepth: 64, maxItems: 10_000, maxPages: 10_000 };

@@ -1,7 +1,7 @@
 // A request for a capability a product is known to lack (catalog/gaps/) is flagged, never silently answered: what
 // was ranked (the query, or each subquery; never after an exact hit) is matched against the gap term sets, and the
 // first gap found becomes the weak_match hint (confidence.ts). Option: knownGaps (0 turns it off).
-import { fold } from '../../catalog/identity.js';
+import { fold } from '../../text/fold.js';
 import { DwsError } from '../../errors.js';
 import { GapTableError } from '../../lexicon/gaps.js';
 import type { Stage } from './types.js';

@@ -4,15 +4,15 @@
 import type { IdentityLookup } from '../../catalog/identity.js';
 import type { Hit } from '../hits.js';
 
-/** Tools whose identity (2-6 consecutive identifier words) appears inside a longer query, in query order. */
-export function embeddedIdentities(folded: string, identities: IdentityLookup): number[] {
+/** Tools whose identity (2 to maxWords consecutive identifier words) appears inside a longer query, in query order. */
+export function embeddedIdentities(folded: string, identities: IdentityLookup, maxWords: number): number[] {
   const words = folded.split(/[^a-z0-9_+-]+/u).filter((w) => w.length > 0);
   if (words[0] === 'dws') words.shift();
   const found: number[] = [];
   for (let i = 0; i < words.length; i++) {
     // One lookup rules out every window that starts with a word no multi-word identity starts with.
     if (words.length - i < 2 || !identities.hasPrefix(`${words[i]} `)) continue;
-    for (let n = Math.min(6, words.length - i); n >= 2; n--) {
+    for (let n = Math.min(maxWords, words.length - i); n >= 2; n--) {
       const doc = identities.get(words.slice(i, i + n).join(' '));
       if (doc !== undefined) {
         if (!found.includes(doc)) found.push(doc);
@@ -27,8 +27,9 @@ export function embeddedIdentities(folded: string, identities: IdentityLookup): 
  * The core's hits with the eligible embedded identities first (scored ones keep their score and fields). eligible:
  * the request's filters only (a hidden command, left out of the ranking mask, is pinned when named).
  */
-export function pinIdentities(ranked: Hit[], folded: string, eligible: (doc: number) => boolean, identities: IdentityLookup): Hit[] {
-  const pinned = embeddedIdentities(folded, identities).filter(eligible);
+export function pinIdentities(ranked: Hit[], folded: string, eligible: (doc: number) => boolean, identities: IdentityLookup,
+  maxWords: number): Hit[] {
+  const pinned = embeddedIdentities(folded, identities, maxWords).filter(eligible);
   const pinnedSet = new Set(pinned);
   const hits: Hit[] = pinned.map((doc) => {
     const scored = ranked.find((h) => h.doc === doc);

@@ -3,7 +3,7 @@
 // a step's best hit that is strong and covers enough of the step takes one of the last slots, unless the step is
 // already represented. The query's own top hits keep their order; room is made by dropping a shortcut twin of a
 // higher hit, else the tail. Options: stepCoverage (above 1 turns it off), singleCoverage.
-import { fold } from '../../catalog/identity.js';
+import { fold } from '../../text/fold.js';
 import { makeRoom, type Hit } from '../hits.js';
 import { rankedCompound, type Stage } from './types.js';
 
@@ -29,13 +29,14 @@ export const stepFill: Stage = {
     const picks: Hit[] = [];
     const task = fold(req.query);
     for (const step of s.steps) {
-      const o = env.runQuery(step, req, s.explain, task, 3);
-      // A step one of whose first three hits is already shown is represented: nothing to add.
-      if (o.kind === 'ranked' && o.hits.slice(0, 3).some((h) => top.some((t) => twin[t.doc] === twin[h.doc]))) continue;
-      // The step's first hit (of three) that covers enough of the step; a hit the whole query also ranks needs
-      // two thirds as much (a vague step such as "add Stage" should not pull in an unrelated command).
-      const best = o.kind !== 'ranked' ? undefined : o.hits.slice(0, 3).find((h) => h.strong &&
-        h.coverage * (ranked.some((r) => r.doc === h.doc) ? 1.5 : 1) >= env.ranking.stepCoverage);
+      const depth = env.ranking.stepDepth;
+      const o = env.runQuery(step, req, s.explain, task, depth);
+      // A step one of whose first stepDepth hits is already shown is represented: nothing to add.
+      if (o.kind === 'ranked' && o.hits.slice(0, depth).some((h) => top.some((t) => twin[t.doc] === twin[h.doc]))) continue;
+      // The step's first hit (of stepDepth) that covers enough of the step; a hit the whole query also ranks needs
+      // less (stepRankedRelief), while a vague step such as "add Stage" should not pull in an unrelated command.
+      const best = o.kind !== 'ranked' ? undefined : o.hits.slice(0, depth).find((h) => h.strong &&
+        h.coverage * (ranked.some((r) => r.doc === h.doc) ? env.ranking.stepRankedRelief : 1) >= env.ranking.stepCoverage);
       if (!best) continue;
       const group = twin[best.doc];
       if (picks.some((h) => twin[h.doc] === group)) continue;

@@ -1,5 +1,5 @@
 // List transforms: upstream's comma lists, splitting, filtering, chunking and projections.
-import { byCodePoint } from '../../catalog/order.js';
+import { byCodePoint } from '../../text/order.js';
 import { isObj, nonEmptyText, positive, refuse, str, type Fn, type Param } from './types.js';
 
 const splitList = (sep: RegExp): Fn => (v, where) => {

@@ -1,0 +1,146 @@
+// `npm run eval -- --written [dir]`: the request set written from the commands (src/build/written.ts) through the
+// engine the CLI uses, on one side of the split (held out by default). Reports, per language and style slice,
+// R@1 / R@5 / MRR@5 (a command's twin counts as a hit), the destructive slice (requests for delete, remove and clear
+// commands: a destructive command on another object than the gold's at rank 1 is an over-reach), workflows per step
+// (each step's gold within its own first two and first three slots, decomposed with the steps as subqueries and the
+// default limit), the near-miss negatives flagged (abstained or weak_match) against the requests flagged so (the
+// price of flagging), and the single answers whose five
+// slots hold both twins of a pair. With a second configuration, a paired bootstrap clustered by command.
+import type { Engine } from '../engine/engine.js';
+import { heldOutGroups, LANGS, STYLES, type WrittenSet } from '../build/written.js';
+import { toolObject, toolObjectIndex } from '../lexicon/actions.js';
+import { pairedClusterBootstrap, type BootstrapOptions, type PairedInterval } from './bootstrap.js';
+
+export type Split = 'heldout' | 'train' | 'all';
+
+interface Ref { canonical_path: string; steps?: number[] }
+interface Response { candidates: Ref[]; abstained?: boolean; weak_match?: boolean }
+
+/** Per-unit values (one per request, step or negative) keyed by metric, each with its bootstrap cluster. */
+export interface WrittenRun {
+  units: Record<string, { cluster: string; value: number }[]>;
+  misses: { q: string; tool: string; got: string[] }[];
+}
+
+const SINGLE_LIMIT = 10;
+
+/** What the engine's catalog says of each tool that the metrics need. */
+function catalogFacts(engine: Engine) {
+  const m = engine.meta;
+  const doc = new Map<string, number>();
+  for (let d = 0; d < m.count; d++) doc.set(m.canonical_path.at(d)!, d);
+  const group = (p: string) => {
+    const d = doc.get(p);
+    return d === undefined ? p : m.canonical_path.at(m.twin[d])!;
+  };
+  const lex = m.lexicon;
+  const bits = ['delete', 'remove'].map((c) => lex.classes.indexOf(c)).filter((i) => i >= 0).reduce((b, i) => b | (1 << i), 0);
+  const destructive = (p: string) => {
+    const d = doc.get(p);
+    return d !== undefined && (m.valueOf('effect', d) === 'destructive' || (m.actions[d] & bits) !== 0);
+  };
+  const object = (p: string) => {
+    const d = doc.get(p);
+    if (d === undefined) return p;
+    // The object lexicon's key when it knows the noun ("devapp +delete" and "dev app delete" both act on an app).
+    const known = toolObjectIndex(m.cli_path.at(d)!, lex);
+    return known >= 0 ? lex.objects!.keys[known] : toolObject(m.cli_path.at(d)!, lex);
+  };
+  return { doc, group, destructive, object };
+}
+
+export function sideOf(engine: Engine, split: Split): (tool: string) => boolean {
+  const { group } = catalogFacts(engine);
+  const all: string[] = [];
+  for (let d = 0; d < engine.meta.count; d++) all.push(group(engine.meta.canonical_path.at(d)!));
+  const held = heldOutGroups(all);
+  return (tool) => split === 'all' || (split === 'heldout') === held.has(group(tool));
+}
+
+export function runWritten(engine: Engine, set: WrittenSet, split: Split): WrittenRun {
+  const facts = catalogFacts(engine);
+  const inSplit = sideOf(engine, split);
+  const held = sideOf(engine, 'heldout');
+  const units: WrittenRun['units'] = {};
+  const misses: WrittenRun['misses'] = [];
+  const add = (metric: string, cluster: string, value: number) => (units[metric] ??= []).push({ cluster, value });
+  const search = (req: object): Response => JSON.parse(engine.search(req)) as Response;
+
+  for (const r of set.requests) {
+    if (!facts.doc.has(r.tool) || !inSplit(r.tool)) continue;
+    const res = search({ query: r.q, limit: SINGLE_LIMIT });
+    const got = res.candidates.map((c) => c.canonical_path);
+    const gold = facts.group(r.tool);
+    const rank = got.findIndex((p) => facts.group(p) === gold) + 1;
+    const cluster = gold;
+    for (const slice of ['overall', `lang:${r.lang}`, `style:${r.style}`]) {
+      add(`R@1 ${slice}`, cluster, rank === 1 ? 1 : 0);
+      add(`R@5 ${slice}`, cluster, rank >= 1 && rank <= 5 ? 1 : 0);
+      add(`MRR@5 ${slice}`, cluster, rank >= 1 && rank <= 5 ? 1 / rank : 0);
+    }
+    add('weak_match on requests', cluster, res.weak_match || res.abstained ? 1 : 0);
+    const top5 = got.slice(0, 5).map(facts.group);
+    add('twins in two slots', cluster, new Set(top5).size < top5.length ? 1 : 0);
+    if (facts.destructive(r.tool)) {
+      const first = got[0];
+      const over = first !== undefined && facts.group(first) !== gold && facts.destructive(first) && facts.object(first) !== facts.object(r.tool);
+      add('destructive over-reach@1', cluster, over ? 1 : 0);
+      add('destructive R@1', cluster, rank === 1 ? 1 : 0);
+    }
+    if (rank !== 1) misses.push({ q: r.q, tool: r.tool, got: got.slice(0, 3) });
+  }
+
+  for (const w of set.workflows) {
+    const steps = w.steps.filter((s) => facts.doc.has(s.tool));
+    // A workflow is held out when one of its steps' commands is (its other steps may be indexed: the held-out
+    // step is what is judged), and trained on when none is.
+    if (steps.length < 2 || steps.length > 8 || (split !== 'all' && steps.some((s) => held(s.tool)) !== (split === 'heldout'))) continue;
+    const res = search({ query: w.q, subqueries: steps.map((s) => s.q) });
+    steps.forEach((s, i) => {
+      const mine = res.candidates.filter((c) => c.steps?.includes(i)).map((c) => facts.group(c.canonical_path));
+      const at = mine.indexOf(facts.group(s.tool)) + 1;
+      add('step gold in its first 2', facts.group(s.tool), at >= 1 && at <= 2 ? 1 : 0);
+      add('step gold in its first 3', facts.group(s.tool), at >= 1 && at <= 3 ? 1 : 0);
+    });
+    const shown = res.candidates.map((c) => facts.group(c.canonical_path));
+    add('workflow complete', facts.group(steps[0].tool), steps.every((s) => shown.includes(facts.group(s.tool))) ? 1 : 0);
+  }
+
+  for (const n of set.negatives) {
+    // A near-miss negative is held out when one of the commands it is near is (the threshold set on the others).
+    const near = n.near.filter((p) => facts.doc.has(p));
+    if (split !== 'all' && near.some(held) !== (split === 'heldout')) continue;
+    const res = search({ query: n.q });
+    add('negatives flagged', near[0] ?? n.product, res.abstained || res.weak_match ? 1 : 0);
+  }
+  return { units, misses };
+}
+
+export const METRIC_ORDER = [
+  'R@1 overall', 'R@5 overall', 'MRR@5 overall',
+  ...LANGS.flatMap((l) => [`R@1 lang:${l}`, `R@5 lang:${l}`]),
+  ...STYLES.flatMap((s) => [`R@1 style:${s}`, `R@5 style:${s}`]),
+  'destructive R@1', 'destructive over-reach@1', 'twins in two slots',
+  'step gold in its first 2', 'step gold in its first 3', 'workflow complete', 'negatives flagged', 'weak_match on requests',
+];
+
+const mean = (xs: { value: number }[]) => xs.reduce((s, x) => s + x.value, 0) / Math.max(1, xs.length);
+const pct = (x: number) => (100 * x).toFixed(1);
+
+export function renderWritten(runs: WrittenRun[], split: Split, bootstrap: BootstrapOptions): string {
+  const [a, b] = runs;
+  const out = [`written-from-commands set, ${split} commands${b ? ' (A vs B, paired bootstrap clustered by command)' : ''}`];
+  for (const metric of METRIC_ORDER) {
+    const ua = a.units[metric];
+    if (!ua) continue;
+    if (!b) {
+      out.push(`${metric.padEnd(28)} ${pct(mean(ua)).padStart(6)}  (n=${ua.length})`);
+      continue;
+    }
+    const ub = b.units[metric] ?? [];
+    const ci: PairedInterval | undefined = pairedClusterBootstrap(ua.map((x, i) => ({ cluster: x.cluster, a: x.value, b: ub[i]?.value ?? 0 })), bootstrap);
+    const delta = ci ? `${ci.delta >= 0 ? '+' : ''}${pct(ci.delta)} [${pct(ci.low)}, ${pct(ci.high)}]${ci.significant ? ' *' : ''}` : '';
+    out.push(`${metric.padEnd(28)} ${pct(mean(ua)).padStart(6)} ${pct(mean(ub)).padStart(6)}  ${delta}  (n=${ua.length})`);
+  }
+  return out.join('\n');
+}
