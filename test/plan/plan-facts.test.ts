@@ -16,8 +16,10 @@ const FACTS = followedUpstream(ROOT).composition;
 
 /** canonical path -> the difference and why it is right (empty: the facts and the plans agree everywhere). */
 const ALLOWED: Record<string, { difference: string; reason: string }> = {
-  // none: the two key differences once listed here (chat.upgrade_group_to_external --extension, drive.list_file_comments
-  // nextToken) belong to commands now reviewed against their upstream bodies, whose keys are those bodies' keys
+  'sheet.import_get': {
+    difference: 'calls sheet/query_import_task -> doc/query_import_task',
+    reason: 'upstream import_flow.go asks the doc server (serverID doc) for the import task; the facts file names the sheet server',
+  },
 };
 
 interface FactSource {
