@@ -286,3 +286,30 @@ describe('audit prune', () => {
     expect([edited.status, errorOf(edited.stderr).reason]).toEqual([5, 'journal_broken']);
   });
 });
+
+describe('the same recovery through dws serve (MCP execute)', () => {
+  it('answers not_done, refuses a retry without confirmation, and with confirmed: true re-sends it exactly once', async () => {
+    mcp.faults.push({ tool: 'send_personal_message', drop: 'before', times: 1 });
+    const id = await unknownWrite(['chat', 'message', 'send', '--group', 'cid-group-0009abc', '--text', 'via serve', '--yes']);
+    const { loadEngine } = await import('../../src/index.js');
+    const { serve, reasonOf } = await import('../serve/client.js');
+    const h = loadEngine().catalogHashes;
+    const hashes = { expected_source_hash: h.source_hash, expected_surface_hash: h.surface_hash };
+    const served = await serve(env());
+    try {
+      const audit = await served.call('execute', { canonical_path: 'audit.recover', arguments: { invocation: id }, ...hashes });
+      expect(audit.isError, audit.text).toBe(false);
+      expect(JSON.parse(audit.text).result).toMatchObject({ invocation: id, answer: 'not_done' });
+      const unconfirmed = await served.call('execute', { canonical_path: 'audit.recover', arguments: { invocation: id, retry: true }, ...hashes });
+      expect(reasonOf(unconfirmed)).toBe('confirmation_required');
+      expect(sentTo('send_personal_message')).toBe(0);
+      const retried = await served.call('execute', { canonical_path: 'audit.recover', arguments: { invocation: id, retry: true }, confirmed: true, ...hashes });
+      expect(retried.isError, retried.text).toBe(false);
+      expect(JSON.parse(retried.text).result.retried).toMatchObject([{ sent: true }]);
+      expect(sentTo('send_personal_message')).toBe(1);
+    } finally {
+      await served.close();
+    }
+    await verified();
+  });
+});
