@@ -60,7 +60,21 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
     put(target, typed, `the positional <${name}>`);
   }
+  refuseBlankRequired(tool, data);
   return data;
+}
+
+/**
+ * A required flag given an empty or blank value (`--title ""`, `--ids " ,"`) is missing: upstream's bodies check the
+ * trimmed value almost everywhere, and a blank id sent on would only fail at the backend, or act on nothing.
+ */
+function refuseBlankRequired(tool: ToolSpec, data: Record<string, unknown>): void {
+  for (const [name, p] of Object.entries(tool.parameters)) {
+    if (!(p.required || p.cli_required) || p.default !== undefined || !Object.hasOwn(data, name)) continue;
+    const v = data[name];
+    const blank = (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.every((x) => typeof x === 'string' && x.trim() === ''));
+    if (blank) throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (it was given an empty value)`, `give ${flag(name)} a value; see \`dws ${tool.primary_cli_path} --help\``);
+  }
 }
 
 export interface Compiled {
