@@ -30,7 +30,7 @@ async function serve(answer: (res: http.ServerResponse) => void): Promise<{ temp
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  return { template: `http://127.0.0.1:${port}/{server}`, posts: () => posts };
+  return { template: `http://127.0.0.1:${port}/{product}`, posts: () => posts };
 }
 
 const envFor = (template: string, extra: Record<string, string> = {}) => ({
