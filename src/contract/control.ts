@@ -23,3 +23,12 @@ export const CONTROL_HELP: Record<ControlFlag, [spec: string, help: string]> = {
  * own parameters when declared (e.g. aitable.import_data --timeout); the transport timeout then comes from DWS_TIMEOUT.
  */
 export const SHARED_MEANING: ReadonlySet<string> = new Set<ControlFlag>(['yes', 'dry-run']);
+
+/**
+ * Upstream's other spellings of --yes, declared by the commands that take them (attendance's --user-say-yes): given,
+ * they confirm exactly as --yes does, and they are never an RPC argument.
+ */
+export const CONFIRM_SPELLINGS: ReadonlySet<string> = new Set(['user-say-yes']);
+
+/** Flags dispatch itself reads whatever the tool declares: its shared controls and the confirmation spellings. */
+export const DISPATCH_READS: ReadonlySet<string> = new Set([...SHARED_MEANING, ...CONFIRM_SPELLINGS]);

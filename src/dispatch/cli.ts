@@ -20,6 +20,7 @@ import { groupHelp, toolHelp } from './help.js';
 import { answerCap, type Env } from '../backend/config.js';
 import { isLocalCommand, loadLocalCommand } from '../local/registry.js';
 import { executePlan, type PlanDryRun } from '../plan/executor.js';
+import { CONFIRM_SPELLINGS } from '../contract/control.js';
 import { howItRuns } from '../plan/runs.js';
 import type { PlanSpec } from '../plan/spec.js';
 import { effectsFor } from './effects.js';
@@ -124,7 +125,9 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   const data = foldInput(tool, r.values, r.positionals);
   const doc = e.identities.get(identityKey(tool.canonical_path));
   await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
-  if (tool.confirmation === 'user_required' && !r.yes && !r.dryRun) {
+  // upstream's other spelling of --yes (attendance --user-say-yes) confirms as --yes does
+  const confirmed = r.yes || [...CONFIRM_SPELLINGS].some((f) => r.values[f] === true);
+  if (tool.confirmation === 'user_required' && !confirmed && !r.dryRun) {
     throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
       'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
   }

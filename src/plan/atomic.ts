@@ -4,7 +4,7 @@
 // command whose upstream body converts its flags declares its own plan instead (catalog/plans/<product>.yaml).
 import type { ToolSpec } from '../catalog/types.js';
 import { aliasTarget } from '../contract/aliases.js';
-import { SHARED_MEANING } from '../contract/control.js';
+import { DISPATCH_READS } from '../contract/control.js';
 import { byCodePoint } from '../text/order.js';
 import type { PlanSpec, Source } from './spec.js';
 
@@ -23,7 +23,7 @@ export function atomicPlan(tool: ToolSpec): PlanSpec {
     // a compatibility spelling is folded into the flag it stands for before the plan runs
     if (aliasTarget(tool, name) !== undefined) continue;
     const property = Object.hasOwn(declared, name) ? declared[name].property : null;
-    if (property === null && SHARED_MEANING.has(name)) continue;
+    if (property === null && DISPATCH_READS.has(name)) continue;
     const key = property ?? camelCase(name);
     if (property === null) derived.push(key);
     // only what the user gave: catalog defaults of an unreviewed atomic command are not sent (a reviewed one

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { flagKey } from '../../src/contract/aliases.js';
-import { SHARED_MEANING } from '../../src/contract/control.js';
+import { DISPATCH_READS } from '../../src/contract/control.js';
 import { ROOT, shippedEngine } from '../helpers.js';
 
 const ALLOWLIST = path.join(ROOT, 'test', 'fixtures', 'unread-flags.json');
@@ -47,7 +47,7 @@ function unreadFlags(): Record<string, string[]> {
   for (const tool of shippedEngine().tools()) {
     if (!tool.plan || tool.plan.local) continue;
     const read = readFlags(tool);
-    const unread = Object.keys(tool.parameters).filter((f) => !SHARED_MEANING.has(f) && !read.has(flagKey(tool, f))).sort();
+    const unread = Object.keys(tool.parameters).filter((f) => !DISPATCH_READS.has(f) && !read.has(flagKey(tool, f))).sort();
     if (unread.length) out[tool.canonical_path] = unread;
   }
   return out;
