@@ -1,6 +1,6 @@
 // Shared test helpers: the shipped engine, a fixture engine built from the real catalog with a few tools made
 // unavailable and one composite command without its plan, and a CLI runner that captures stdout, stderr and the exit code.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawnSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -96,8 +96,12 @@ export function runCli(args: string[], opts: { input?: string; env?: Record<stri
 }
 
 export function runCliAsync(args: string[], input = '', env: Record<string, string> = {}): Promise<RunResult> {
+  return outcomeOf(spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } }), input);
+}
+
+/** A spawned process's exit status and output, with `input` as its standard input. */
+export function outcomeOf(child: ChildProcessWithoutNullStreams, input = ''): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

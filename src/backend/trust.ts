@@ -118,10 +118,9 @@ async function once(url: URL, method: string, headers: Record<string, string>, b
       });
       res.on('error', reject);
     });
-    // The deadline covers the whole answer: an idle timer alone never fires on a server that drips a byte at a time.
-    const late = () => req.destroy(Object.assign(new Error('no answer before the timeout'), { name: 'TimeoutError' }));
-    const deadline = setTimeout(late, timeoutMs);
-    req.setTimeout(timeoutMs, late);
+    // One deadline for the whole answer (an idle timer never fires on a server that drips a byte at a time, and
+    // fires no earlier than this one).
+    const deadline = setTimeout(() => req.destroy(Object.assign(new Error('no answer before the timeout'), { name: 'TimeoutError' })), timeoutMs);
     req.on('close', () => clearTimeout(deadline));
     req.on('error', reject);
     req.end(body);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, dispatchInProcess } from '../helpers.js';
-import { personalFrame, startEventServer, type EventFixture } from '../fixtures/events/server.js';
+import { eventEnv, personalFrame, startEventServer, type EventFixture } from '../fixtures/events/server.js';
 import { readBody } from '../fixtures/http.js';
 
 let fx: EventFixture;
@@ -28,10 +28,7 @@ beforeEach(() => {
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    DWS_EVENT_URL: fx.controlUrl, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_TOKEN: fx.token, DWS_CLIENT_ID: 'client-dws-test', DWS_CONFIG: '/nonexistent/dws.json',
-    DWS_STATE_DIR: stateRoot, DWS_JOURNAL: path.join(stateRoot, 'journal.jsonl'), ...extra,
-  };
+  return { ...eventEnv(fx, stateRoot), DWS_JOURNAL: path.join(stateRoot, 'journal.jsonl'), ...extra };
 }
 
 const runsFile = () => path.join(stateRoot, 'events', 'personal_subscriptions.json');

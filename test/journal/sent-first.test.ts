@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
-import { BIN, errorOf, runCliAsync, type RunResult } from '../helpers.js';
+import { BIN, errorOf, outcomeOf, runCliAsync, type RunResult } from '../helpers.js';
 import { keyPath, openSealed, sealCall } from '../../src/journal/seal.js';
 import { canonicalJson, sha256, type JournalRecord } from '../../src/journal/record.js';
 
@@ -29,16 +29,7 @@ const recallArgs = (msg: string) => ['chat', 'message', 'recall', '--conversatio
 
 /** `dws <args>` in a shell whose file size limit is `blocks` (ulimit -f): the journal fills up after a few records. */
 function limited(blocks: number, args: string[], journal: string): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', `ulimit -f ${blocks} && exec "$0" "$@"`, process.execPath, BIN, ...args], { env: { ...process.env, ...env(journal) } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status: status ?? -1, stdout, stderr }));
-    child.stdin.end();
-  });
+  return outcomeOf(spawn('sh', ['-c', `ulimit -f ${blocks} && exec "$0" "$@"`, process.execPath, BIN, ...args], { env: { ...process.env, ...env(journal) } }));
 }
 
 const complete = (file: string): JournalRecord[] => readFileSync(file, 'utf8').split('\n').slice(0, -1).flatMap((l) => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchTool } from '../../src/dispatch/cli.js';
 import { directory, shapeFields } from '../../src/events/catalog.js';
 import { BIN, errorOf, runCliAsync, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { personalFrame, startEventServer, type EventFixture } from '../fixtures/events/server.js';
+import { eventEnv, personalFrame, startEventServer, type EventFixture } from '../fixtures/events/server.js';
 
 let fx: EventFixture;
 let stateRoot: string;
@@ -29,10 +29,7 @@ beforeEach(() => {
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    DWS_EVENT_URL: fx.controlUrl, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_TOKEN: fx.token, DWS_CLIENT_ID: 'client-dws-test', DWS_CONFIG: '/nonexistent/dws.json',
-    DWS_STATE_DIR: stateRoot, ...extra,
-  };
+  return { ...eventEnv(fx, stateRoot), ...extra };
 }
 
 const runsFile = () => path.join(stateRoot, 'events', 'personal_subscriptions.json');
