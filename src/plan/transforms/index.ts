@@ -10,19 +10,23 @@ import * as lists from './lists.js';
 import * as time from './time.js';
 import * as files from './files.js';
 import * as markdown from './markdown.js';
+import * as utf16 from './utf16.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
+import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import type { Fn, Param, TransformContext } from './types.js';
 
 export type { TransformContext };
 
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
-  ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN, ...markdown.PLAIN,
+  ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN, ...markdown.PLAIN, ...utf16.PLAIN,
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
   rows_to_csv: rowsToCsv,
+  doc_block_texts: (v) => docBlockTexts(v),
+  doc_selection_matches: docSelectionMatches,
 };
 
 const url_part: Param = (part) => {
