@@ -174,6 +174,10 @@ export interface DownloadSpec {
   file?: Source;
   /** Declared: an existing file is replaced only when it holds. Not declared: an existing regular file is replaced. */
   overwrite?: Source;
+  /** The name a directory target gives the file (the answer's preferred name, made safe); absent or empty: the URL's. */
+  name?: Source;
+  /** Instead of `file`: a fresh directory made under the system's temporary directory, this its name's prefix. */
+  temp_dir?: string;
   max_bytes: number;
 }
 

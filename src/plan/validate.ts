@@ -217,12 +217,18 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'max_bytes']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes']);
+  if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
+    s.problems.push(`${at}.temp_dir: a directory name prefix of lower-case letters, digits and dashes`);
+  }
+  if (raw.temp_dir !== undefined && (raw.file !== undefined || raw.overwrite !== undefined)) s.problems.push(`${at}: temp_dir takes the place of file and overwrite`);
   return {
     url: normalizeSource(s, `${at}.url`, raw.url),
     ...(raw.headers !== undefined ? { headers: normalizeSource(s, `${at}.headers`, raw.headers) } : {}),
     ...(raw.file !== undefined ? { file: normalizeSource(s, `${at}.file`, raw.file) } : {}),
     ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
+    ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}),
+    ...(typeof raw.temp_dir === 'string' ? { temp_dir: raw.temp_dir } : {}),
     max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
   };
 }
