@@ -1,6 +1,7 @@
-// `drive info` and `drive search` as upstream's bodies answer (helpers/drive.go driveInfoWithDocFallback and drive
-// search at c7521c1c): a DingTalk doc's drive metadata is merged into its doc info, and a search over all targets
-// prints the drive and doc answers side by side. Run as a user types them, against the recording backend on
+// `drive info`, `drive search` and `drive comment list --scope` as upstream's bodies answer (helpers/drive.go
+// driveInfoWithDocFallback and drive search, helpers/file_comment.go filterFileCommentsByScope at c7521c1c): a
+// DingTalk doc's drive metadata is merged into its doc info, a search over all targets prints the drive and doc
+// answers side by side, and a comment scope keeps the comments anchored so. Run as a user types them, against the recording backend on
 // 127.0.0.1; the calls themselves are pinned by test/fixtures/calls/drive.yaml.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -70,5 +71,19 @@ describe('drive search', () => {
     mcp.answers['drive/search_files'] = () => ({ result: { items: [] } });
     mcp.faults.push({ tool: 'search_documents', rpcError: { code: -32000, message: 'down' }, times: 5 });
     expect(await run(['drive', 'search', '--query', '合同'])).toEqual({ drive_results: { result: { items: [] } } });
+  });
+});
+
+describe('drive comment list --scope', () => {
+  const page = { items: [{ commentId: 'c1', anchor: { scope: 'whole' } }, { commentId: 'c2', anchor: { scope: 'partial' } }], hasMore: false };
+  it('keeps the comments whose anchor has that scope, and all of them for all', async () => {
+    mcp.answers['doc-comment/list_file_comments'] = () => page;
+    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'partial'])).toEqual({ ...page, items: [page.items[1]], scope: 'partial' });
+    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'whole'])).toEqual({ ...page, items: [page.items[0]], scope: 'whole' });
+    expect(await run(['drive', 'comment', 'list', '--node', 'f1'])).toEqual(page);
+  });
+  it('answers an empty list when no comment has the scope', async () => {
+    mcp.answers['doc-comment/list_file_comments'] = () => ({ items: [page.items[0]], hasMore: false });
+    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'partial'])).toEqual({ items: [], hasMore: false, scope: 'partial' });
   });
 });

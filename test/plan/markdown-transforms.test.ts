@@ -1,6 +1,7 @@
 // The markdown transforms of the doc write commands (src/plan/transforms/markdown.ts): `{split_markdown: n}`
 // (upstream splitMarkdownSafe, helpers/content_splitter.go) and `strip_duplicate_title` (upstream
-// stripDuplicateTitle, helpers/doc.go). Expected pieces are worked out from upstream's algorithm by hand.
+// stripDuplicateTitle, helpers/doc.go), and `is_json` (src/plan/transforms/json.ts: the JSONML commands' --fix-jsonml).
+// Expected pieces are worked out from upstream's algorithm by hand.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
@@ -63,5 +64,12 @@ describe('strip_duplicate_title', () => {
   });
   it('is absent without a text', () => {
     expect(strip(undefined, '周报')).toBeUndefined();
+  });
+});
+
+describe('is_json', () => {
+  it('tells text that parses as JSON from text that does not (upstream --fix-jsonml repairs only the latter)', () => {
+    expect(['["root",{}]', '{"a":1}', '3', '"x"', 'null'].map((t) => apply(['is_json'], t))).toEqual([true, true, true, true, true]);
+    expect(['["root",{}', '{a:1}', '', "['x']"].map((t) => apply(['is_json'], t))).toEqual([false, false, false, false]);
   });
 });

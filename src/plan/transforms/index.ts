@@ -11,6 +11,7 @@ import * as time from './time.js';
 import * as files from './files.js';
 import * as markdown from './markdown.js';
 import * as utf16 from './utf16.js';
+import * as json from './json.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
@@ -21,7 +22,7 @@ export type { TransformContext };
 
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
-  ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN, ...markdown.PLAIN, ...utf16.PLAIN,
+  ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN, ...markdown.PLAIN, ...utf16.PLAIN, ...json.PLAIN,
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
   rows_to_csv: rowsToCsv,
