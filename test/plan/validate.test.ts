@@ -76,6 +76,13 @@ describe('plan validation', () => {
       expect(problems(atomicPlan([own(), pieces()]))).toEqual([]);
       expect(problems(atomicPlan([own(), pieces({ rpc: ref.rpc_name })]))).toEqual([]);
     });
+    it('accepts a download named after the answer or into a temporary directory, and refuses a bad temp_dir', () => {
+      const dl = (download: Record<string, unknown>) => atomicPlan([own(), { id: 'fetch', download: { url: { from: 'call', path: 'url' }, ...download } }]);
+      expect(problems(dl({ file: { const: 'out/' }, name: { from: 'call', path: 'fileName', optional: true } }))).toEqual([]);
+      expect(problems(dl({ temp_dir: 'dws-preview', name: { from: 'call', path: 'fileName' } }))).toEqual([]);
+      expect(problems(dl({ temp_dir: '../x' }))).toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download.temp_dir: a directory name prefix of lower-case letters, digits and dashes`]);
+      expect(problems(dl({ temp_dir: 'p', file: { const: 'a' } }))).toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download: temp_dir takes the place of file and overwrite`]);
+    });
     const refused: [string, unknown[], string][] = [
       ['a call of another RPC only', [own({ rpc: `${ref.rpc_name}_other` })], message],
       ['a call of its RPC on another server', [own({ server: 'im' === ref.product_id ? 'chat' : 'im' })], message],
