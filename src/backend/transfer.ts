@@ -6,6 +6,7 @@
 // with an explicit overwrite, and dws's own state is never a source or a target. Uploads never follow a redirect.
 // The dws token is never sent (the URL is the backend's own pre-authorized target).
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,6 +44,10 @@ export interface DownloadRequest {
   file?: string;
   /** true: an existing regular file is replaced; otherwise it is refused. */
   overwrite?: boolean;
+  /** The name a directory target gives the file (made safe); absent: the URL's last segment. */
+  name?: string;
+  /** Instead of `file`: a fresh directory under the system's temporary directory (this its prefix) receives the file. */
+  tempDir?: string;
   maxBytes: number;
   timeoutMs: number;
 }
@@ -125,8 +130,32 @@ function urlFileName(url: URL): string {
  */
 export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file: string; bytes: number; status: number } | { content: string; bytes: number; status: number }> {
   const target = checkedUrl(r.url);
+  const name = r.name !== undefined && r.name !== '' ? safeFilename(r.name) : urlFileName(target);
+  if (r.tempDir !== undefined) return downloadToTempDir(r, target, name);
   const what = r.file === undefined ? 'the download' : `the download to "${r.file}"`;
-  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, urlFileName(target), r.overwrite, env);
+  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, name, r.overwrite, env);
+  return fetchInto(r, target, what, dest, realRoot(env));
+}
+
+/**
+ * A download into a fresh directory under the system's temporary directory (upstream +media-preview's MkdirTemp):
+ * outside the file root by design, so nothing the user owns is touched; the result names the file by its absolute
+ * path. The directory is removed again when the download fails or brings no bytes.
+ */
+async function downloadToTempDir(r: DownloadRequest, target: URL, name: string): Promise<{ file: string; bytes: number; status: number }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `${r.tempDir}-`));
+  try {
+    const done = await fetchInto(r, target, 'the download', path.join(dir, name), dir) as { file: string; bytes: number; status: number };
+    if (done.bytes === 0) throw new DwsError('backend_error', 'the download is empty', 'check the attachment in DingTalk');
+    return { ...done, file: path.join(dir, name) };
+  } catch (e) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** GET into `dest` (a checked absolute path; shown relative to `shownFrom`), or as text without one. */
+async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: string | undefined, shownFrom: string): Promise<{ file: string; bytes: number; status: number } | { content: string; bytes: number; status: number }> {
   let response: Response;
   try {
     response = await fetch(target, { headers: r.headers ?? {}, signal: AbortSignal.timeout(r.timeoutMs) });
@@ -165,7 +194,7 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file:
     throw new DwsError('transport_error', `${what} failed: ${(e as Error).message}${code ? ` (${code})` : ''}`);
   }
   if (dest === undefined) return { content: Buffer.concat(chunks).toString('utf8'), bytes, status: response.status };
-  return { file: shown(realRoot(env), dest), bytes, status: response.status };
+  return { file: shown(shownFrom, dest), bytes, status: response.status };
 }
 
 /** Writes a plan value to a confined file (text as is, anything else as indented JSON); never replaces one unless overwrite. */

@@ -90,8 +90,8 @@ export function effectsFor(r: RunContext): Effects {
       const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
       if (t.kind === 'download') {
         const shown = t.label ?? t.file;
-        return journaled(r.env, record('GET', shown === undefined ? {} : { file: shown }), () =>
-          transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }, r.env));
+        return journaled(r.env, record('GET', shown !== undefined ? { file: shown } : t.tempDir !== undefined ? { temp_dir: t.tempDir } : {}), () =>
+          transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }, r.env));
       }
       if ('file' in t) {
         return journaled(r.env, record('PUT', { file: t.label ?? t.file }), () =>

@@ -24,7 +24,7 @@ export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string }
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
-    label?: string }
+    label?: string; name?: string; tempDir?: string }
   | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean };
 
 /** Another catalog command that runs locally (event consume), with flags the plan built; its own checks apply. */

@@ -206,7 +206,11 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   const file = d.file ? evalSource(sc, d.file) : undefined;
   if (file !== undefined && typeof file !== 'string') throw new DwsError('invalid_parameter', `${tool.canonical_path}: the download target of step "${step.id}" is not a file path`);
   const overwrite = d.overwrite === undefined ? undefined : truthy(evalSource(sc, d.overwrite));
-  return o.effects.transfer({ kind: 'download', step: index, url, headers, maxBytes: d.max_bytes, ...(file === undefined ? {} : { file }), ...(overwrite === undefined ? {} : { overwrite }) });
+  const name = d.name === undefined ? undefined : evalSource(sc, d.name);
+  return o.effects.transfer({
+    kind: 'download', step: index, url, headers, maxBytes: d.max_bytes, ...(file === undefined ? {} : { file }), ...(overwrite === undefined ? {} : { overwrite }),
+    ...(typeof name === 'string' && name !== '' ? { name } : {}), ...(d.temp_dir === undefined ? {} : { tempDir: d.temp_dir }),
+  });
 }
 
 /** A pick: resolve over values already at hand (one per for_each element), no call. */

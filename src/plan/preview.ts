@@ -16,7 +16,7 @@ export interface StepPreview {
   /** Argument keys guessed as the camelCase of a flag that declares no property (an unreviewed atomic command). */
   derived_arguments?: string[];
   upload?: { file: unknown; url: unknown; max_bytes: number };
-  download?: { url: unknown; file: unknown; max_bytes: number };
+  download?: { url: unknown; file: unknown; name?: unknown; temp_dir?: string; max_bytes: number };
   pick?: { items: unknown; value: string };
   refuse?: string;
   save?: { file: unknown };
@@ -114,7 +114,11 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
       break;
     }
     case 'download':
-      base.download = { url: orNull(sc, step.download.url), file: orNull(sc, step.download.file), max_bytes: step.download.max_bytes };
+      base.download = {
+        url: orNull(sc, step.download.url), file: orNull(sc, step.download.file),
+        ...(step.download.name ? { name: orNull(sc, step.download.name) } : {}), ...(step.download.temp_dir ? { temp_dir: step.download.temp_dir } : {}),
+        max_bytes: step.download.max_bytes,
+      };
       break;
     case 'pick':
       base.pick = { items: orNull(sc, step.pick.items), value: step.pick.value };

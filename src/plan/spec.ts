@@ -4,7 +4,7 @@
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
-  | { to_keys: unknown } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
+  | { to_keys: unknown } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
 
 export interface SourceModifiers {
   transform?: Transform[];
@@ -174,6 +174,10 @@ export interface DownloadSpec {
   file?: Source;
   /** Declared: an existing file is replaced only when it holds. Not declared: an existing regular file is replaced. */
   overwrite?: Source;
+  /** The name a directory target gives the file (the answer's preferred name, made safe); absent or empty: the URL's. */
+  name?: Source;
+  /** Instead of `file`: a fresh directory made under the system's temporary directory, this its name's prefix. */
+  temp_dir?: string;
   max_bytes: number;
 }
 

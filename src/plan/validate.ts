@@ -217,12 +217,18 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'max_bytes']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes']);
+  if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
+    s.problems.push(`${at}.temp_dir: a directory name prefix of lower-case letters, digits and dashes`);
+  }
+  if (raw.temp_dir !== undefined && (raw.file !== undefined || raw.overwrite !== undefined)) s.problems.push(`${at}: temp_dir takes the place of file and overwrite`);
   return {
     url: normalizeSource(s, `${at}.url`, raw.url),
     ...(raw.headers !== undefined ? { headers: normalizeSource(s, `${at}.headers`, raw.headers) } : {}),
     ...(raw.file !== undefined ? { file: normalizeSource(s, `${at}.file`, raw.file) } : {}),
     ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
+    ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}),
+    ...(typeof raw.temp_dir === 'string' ? { temp_dir: raw.temp_dir } : {}),
     max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
   };
 }
@@ -430,19 +436,33 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
 /**
  * An atomic command's plan declares what its upstream body does around its one RPC: exactly one call of the
  * command's own RPC (maybe paged; no for_each, resolve or poll), and besides it only refusals, reads of other RPCs
- * (a lookup before, a poll or a read after), uploads, downloads and saves (a file its body transfers). The
- * command's effect and confirmation cover the whole plan, so no other step may write to the backend through an RPC.
+ * (a lookup before, a poll or a read after), uploads, downloads and saves (a file its body transfers), and the rest
+ * of a chunked write (below). The command's effect and confirmation cover the whole plan, so no other step may
+ * write to the backend through an RPC.
  */
 function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
   const ref = tool.interface_ref;
-  const own = plan.steps.filter((s) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name);
+  const ownAt = plan.steps.findIndex((s) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !s.for_each);
+  const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt && isChunkContinuation(s, ref?.product_id);
+  const own = plan.steps.filter((s, i) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !continues(s, i));
   const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
   if (own.length !== 1 || own.some((s) => s.kind === 'call' && (s.for_each || s.resolve || s.poll))) {
     problems.push(`${at}: an atomic command's plan makes exactly one call of ${name}, maybe paged (no for_each, resolve or poll)`);
   }
-  for (const s of plan.steps) {
-    if (own.includes(s)) continue;
+  plan.steps.forEach((s, i) => {
+    if (own.includes(s) || continues(s, i)) return;
     if (s.kind === 'handoff' || s.kind === 'pick') problems.push(`${at}: step "${s.id}": an atomic command's plan has no ${s.kind} step`);
     if (s.kind === 'call' && s.effect !== 'read') problems.push(`${at}: step "${s.id}": besides ${name}, an atomic command's plan only reads (${s.server}.${s.rpc} is a write)`);
-  }
+  });
+}
+
+/**
+ * The rest of a chunked write (upstream docWritePipeline: the first piece goes in the command's own call, each
+ * further piece is appended): a write on the command's own server after its own call, once per element of a list
+ * whose last transform is `rest` (the pieces after the first).
+ */
+function isChunkContinuation(s: PlanStep, server: string | undefined): boolean {
+  if (s.kind !== 'call' || s.server !== server || s.effect === 'read' || !s.for_each || s.page || s.resolve || s.poll) return false;
+  const ts = s.for_each.transform ?? [];
+  return ts.length > 0 && ts[ts.length - 1] === 'rest';
 }

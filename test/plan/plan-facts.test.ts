@@ -41,7 +41,7 @@ const sorted = (xs: string[]) => [...new Set(xs)].sort((a, b) => (a < b ? -1 : a
 const isAtomic = (t: ToolSpec) => t.interface_mode === 'mcp';
 
 describe('atomic plans against their interface_ref', () => {
-  it('every atomic command\'s plan makes one call of its own RPC (interface_ref), maybe paged, with no for_each, resolve or poll; its other steps only refuse, read or transfer', () => {
+  it('every atomic command\'s plan makes one call of its own RPC (interface_ref), maybe paged, with no for_each, resolve or poll; its other steps only refuse, read, transfer or append the rest of a chunked write', () => {
     const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
     const problems: Record<string, string> = {};
     for (const cp of singleCallPlanPaths()) {
@@ -53,8 +53,12 @@ describe('atomic plans against their interface_ref', () => {
         problems[cp] = 'no interface_ref';
         continue;
       }
-      const own = steps.filter((s) => s.server === ref.product_id && s.rpc === ref.rpc_name);
-      const others = steps.filter((s) => !own.includes(s));
+      // the rest of a chunked write (doc create/update append the pieces after the first): a for_each write on the
+      // same server, after the call, over a list whose last transform is `rest`
+      const ownAt = steps.findIndex((s) => s.server === ref.product_id && s.rpc === ref.rpc_name && !s.for_each);
+      const rest = steps.filter((s, i) => ownAt >= 0 && i > ownAt && s.server === ref.product_id && s.effect === 'write' && s.for_each?.transform?.at(-1) === 'rest');
+      const own = steps.filter((s) => s.server === ref.product_id && s.rpc === ref.rpc_name && !rest.includes(s));
+      const others = steps.filter((s) => !own.includes(s) && !rest.includes(s));
       if (own.length !== 1) problems[cp] = `${own.length} calls of ${ref.product_id}/${ref.rpc_name}`;
       else if (own[0].for_each || own[0].resolve || own[0].poll) problems[cp] = 'the call is not one plain call';
       else {

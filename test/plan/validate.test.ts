@@ -71,6 +71,18 @@ describe('plan validation', () => {
       expect(problems(atomicPlan([read('before'), own(), read('wait', { poll: { until: { path: 'done', equals: true }, interval_seconds: { const: 1 }, max_attempts: 2 } }),
         { id: 'fetch', download: { url: { from: 'wait', path: 'url' }, file: { const: 'out.bin' } } }]))).toEqual([]);
     });
+    const pieces = (over: Record<string, unknown> = {}) => read('more', { effect: 'write', for_each: { const: ['a', 'b'], transform: ['rest'] }, max_items: 2, ...over });
+    it('accepts the rest of a chunked write after its own call: a for_each write on its server over a list ending in rest', () => {
+      expect(problems(atomicPlan([own(), pieces()]))).toEqual([]);
+      expect(problems(atomicPlan([own(), pieces({ rpc: ref.rpc_name })]))).toEqual([]);
+    });
+    it('accepts a download named after the answer or into a temporary directory, and refuses a bad temp_dir', () => {
+      const dl = (download: Record<string, unknown>) => atomicPlan([own(), { id: 'fetch', download: { url: { from: 'call', path: 'url' }, ...download } }]);
+      expect(problems(dl({ file: { const: 'out/' }, name: { from: 'call', path: 'fileName', optional: true } }))).toEqual([]);
+      expect(problems(dl({ temp_dir: 'dws-preview', name: { from: 'call', path: 'fileName' } }))).toEqual([]);
+      expect(problems(dl({ temp_dir: '../x' }))).toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download.temp_dir: a directory name prefix of lower-case letters, digits and dashes`]);
+      expect(problems(dl({ temp_dir: 'p', file: { const: 'a' } }))).toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download: temp_dir takes the place of file and overwrite`]);
+    });
     const refused: [string, unknown[], string][] = [
       ['a call of another RPC only', [own({ rpc: `${ref.rpc_name}_other` })], message],
       ['a call of its RPC on another server', [own({ server: 'im' === ref.product_id ? 'chat' : 'im' })], message],
@@ -81,6 +93,12 @@ describe('plan validation', () => {
       ['only refusals', [refuse('no_a')], message],
       ['a write of another RPC', [own(), read('more', { effect: 'write' })],
         `catalog/plans/x.yaml: ${atomic.canonical_path}: step "more": besides ${name}, an atomic command's plan only reads (${ref.product_id}.${ref.rpc_name}_lookup is a write)`],
+      ['a for_each write whose list is not the rest of a split', [own(), pieces({ for_each: { const: ['a', 'b'] } })],
+        `catalog/plans/x.yaml: ${atomic.canonical_path}: step "more": besides ${name}, an atomic command's plan only reads (${ref.product_id}.${ref.rpc_name}_lookup is a write)`],
+      ['the rest of a chunked write before its own call', [pieces(), own()],
+        `catalog/plans/x.yaml: ${atomic.canonical_path}: step "more": besides ${name}, an atomic command's plan only reads (${ref.product_id}.${ref.rpc_name}_lookup is a write)`],
+      ['the rest of a chunked write on another server', [own(), pieces({ server: 'im' === ref.product_id ? 'chat' : 'im' })],
+        `catalog/plans/x.yaml: ${atomic.canonical_path}: step "more": besides ${name}, an atomic command's plan only reads (${'im' === ref.product_id ? 'chat' : 'im'}.${ref.rpc_name}_lookup is a write)`],
       ['a hand-over', [own(), { id: 'go', handoff: { local: 'event.consume' } }], `catalog/plans/x.yaml: ${atomic.canonical_path}: step "go": an atomic command's plan has no handoff step`],
     ];
     for (const [what, steps, msg] of refused) {

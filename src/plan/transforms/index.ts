@@ -1,5 +1,6 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"), by family: values.ts
-// (booleans, numbers, lookups), text.ts, lists.ts, time.ts (the run's clock), files.ts (the file root), and the
+// (booleans, numbers, lookups), text.ts, lists.ts, time.ts (the run's clock), files.ts (the file root), markdown.ts
+// (the doc write commands' splitting and title), and the
 // few that serve one command's domain (src/domain/). A plan names a transform as a string, or as `{name: arg}`
 // when it takes an argument (checked when the plan is built).
 import type { Transform } from '../spec.js';
@@ -8,19 +9,25 @@ import * as text from './text.js';
 import * as lists from './lists.js';
 import * as time from './time.js';
 import * as files from './files.js';
+import * as markdown from './markdown.js';
+import * as utf16 from './utf16.js';
+import * as json from './json.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
+import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import type { Fn, Param, TransformContext } from './types.js';
 
 export type { TransformContext };
 
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
-  ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN,
+  ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN, ...markdown.PLAIN, ...utf16.PLAIN, ...json.PLAIN,
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
   rows_to_csv: rowsToCsv,
+  doc_block_texts: (v) => docBlockTexts(v),
+  doc_selection_matches: docSelectionMatches,
 };
 
 const url_part: Param = (part) => {
@@ -28,7 +35,7 @@ const url_part: Param = (part) => {
   return (v, where) => alidocsUrlPart(part as UrlPart, v, where);
 };
 
-const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, url_part };
+const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...markdown.PARAM, url_part };
 
 /** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`, ... */
 export const PARAMETRIZED_TRANSFORMS: readonly string[] = Object.keys(PARAMS);
