@@ -230,6 +230,8 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
   switch (kinds[0]) {
     case 'present':
       return { present: normalizeSource(s, `${at}.present`, v) };
+    case 'has_duplicates':
+      return { has_duplicates: normalizeSource(s, `${at}.has_duplicates`, v) };
     case 'flag':
     case 'given':
       checkFlag(s, at, v);

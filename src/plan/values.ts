@@ -335,6 +335,13 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     const v = evalSource(sc, c.present);
     return hasPlaceholder(v) ? 'unknown' : truthy(v);
   }
+  if ('has_duplicates' in c) {
+    // two elements of the list are the same JSON value (a repeated record id, upstream's "seen" set)
+    const v = evalSource(sc, c.has_duplicates);
+    if (hasPlaceholder(v)) return 'unknown';
+    const seen = asList(v).map((x) => JSON.stringify(x));
+    return new Set(seen).size < seen.length;
+  }
   if ('matches' in c) {
     const v = evalSource(sc, c.matches[0]);
     if (hasPlaceholder(v)) return 'unknown';

@@ -11,6 +11,7 @@ import * as files from './files.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
+import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import type { Fn, Param, TransformContext } from './types.js';
 
 export type { TransformContext };
@@ -21,6 +22,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
   rows_to_csv: rowsToCsv,
+  check_filters: checkFilters,
+  normalize_filters: (v) => normalizeFilters(v),
 };
 
 const url_part: Param = (part) => {

@@ -145,7 +145,8 @@ export const PARAM: Record<string, Param> = {
       throw new Error('rename_key needs a table {old: new} of key names');
     }
     const names = table as Record<string, string>;
-    const one = (x: unknown) => (isObj(x) ? Object.fromEntries(Object.entries(x).map(([k, y]) => [Object.hasOwn(names, k) ? names[k] : k, y])) : x);
+    // a key whose new name is already there stays as it is (upstream renames order only when direction is absent)
+    const one = (x: unknown) => (isObj(x) ? Object.fromEntries(Object.entries(x).map(([k, y]) => [Object.hasOwn(names, k) && !Object.hasOwn(x, names[k]) ? names[k] : k, y])) : x);
     return (v) => (Array.isArray(v) ? v.map(one) : one(v));
   },
   /** a list of keys -> an object mapping each key to the literal */
