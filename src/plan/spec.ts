@@ -29,6 +29,7 @@ export type Source = SourceModifiers & (
   | { now: NowSpec }
   | { uuid: string }
   | { difference: [Source, Source] }
+  | { zip: Source[] }
   | { entries: [Source, Source][] }
   | { merge: Source[] }
   | { get: { in: Source; key: Source } }
@@ -242,7 +243,7 @@ export interface PlanSpec {
 }
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
+  'now', 'uuid', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
 export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'has_duplicates', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 

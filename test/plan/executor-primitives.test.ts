@@ -277,3 +277,39 @@ describe('AI-table filters: check_filters and normalize_filters (upstream valida
     expect(apply(['check_filters'], { operator: 'or', operands: [{ operator: 'and', operands: [{ operator: 'nope' }] }, 'x'] })).toBeDefined();
   });
 });
+
+describe('index-aligned iteration: the zip source and the flatten transform', () => {
+  const zipPlan = (src: unknown) => ({
+    facts: 'test plan',
+    steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', for_each: src, max_items: 1000, args: { keyword: { item: true, path: '[0]' }, extra: { item: true, path: '[1]' }, who: { flag: 'name' } } }],
+  });
+  it('pairs the i-th elements of the lists, up to the shortest', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.string({ maxLength: 2 }), { maxLength: 5 }), fc.array(fc.integer(), { maxLength: 5 }), async (a, b) => {
+      const n = Math.min(a.length, b.length);
+      const p = run(zipPlan({ zip: [{ const: a }, { const: b }] }), { name: 'n' });
+      // nothing to pair: no call, so the run is plan_skipped
+      if (n === 0) return void (await expect(p).rejects.toMatchObject({ reason: 'plan_skipped' }));
+      expect((await p).calls.map((c) => [c.args.keyword, c.args.extra])).toEqual(a.slice(0, n).map((x, i) => [x, b[i]]));
+    }), { numRuns: 40 });
+  });
+  it('repeats a value that is not a list at every index, and with flatten makes one call per (id, batch) pair', async () => {
+    const plan = zipPlan({
+      each: { zip: [{ const: ['t1', 't2'] }, { const: [['b1', 'b2'], ['b3']] }] },
+      to: { zip: [{ item: true, path: '[0]' }, { item: true, path: '[1]' }] },
+      transform: ['flatten'],
+    });
+    const { calls } = await run(plan, { name: 'n' });
+    expect(calls.map((c) => [c.args.keyword, c.args.extra])).toEqual([['t1', 'b1'], ['t1', 'b2'], ['t2', 'b3']]);
+  });
+  it('is absent when a source is absent, and is checked at build: two sources at least', async () => {
+    const absent = zipPlan({ zip: [{ flag: 'name' }, { const: [1] }] });
+    await expect(run(absent, {})).rejects.toMatchObject({ reason: 'plan_skipped' });
+    const { problems } = validatePlans([{ file: 't.yaml', doc: { plans: { [CANONICAL]: zipPlan({ zip: [{ const: [1] }] }) } } }], shippedEngine().tools());
+    expect(problems.join('\n')).toContain('zip: must be a list of at least two sources');
+  });
+  it('flatten concatenates one level and keeps other elements', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.integer()), { maxLength: 5 }), (xs) => {
+      expect(apply(['flatten'], xs)).toEqual(xs.flatMap((x) => (Array.isArray(x) ? x : [x])));
+    }));
+  });
+});
