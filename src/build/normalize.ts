@@ -25,6 +25,14 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
   return out;
 }
 
+/**
+ * Whether a command trims its text flags: what it declares, else whether it is a `+shortcut` (upstream registers every
+ * one with the shortcut framework, whose `rt.Str` returns the trimmed value and whose required check refuses a blank).
+ */
+export function trimsStrings(t: Pick<DeclaredTool, 'cli_path' | 'trim_strings'>): boolean {
+  return t.trim_strings ?? t.cli_path.split(' ').some((w) => w.startsWith('+'));
+}
+
 /** The middle words of a CLI path ("chat message send" -> "message"); none for shortcuts and two-word paths. */
 export function groupOf(cliPath: string): string | undefined {
   const words = cliPath.split(' ');
@@ -88,6 +96,7 @@ export function normalizeTool(productId: string, t: DeclaredTool): ToolSpec {
   if (t.pagination) spec.pagination = { kind: t.pagination.kind, cursor_parameter: t.pagination.cursor_parameter };
   if (t.dry_run) spec.dry_run = t.dry_run;
   if (t.upstream !== undefined) spec.upstream = t.upstream;
+  if (trimsStrings(t)) spec.trim_strings = true;
   return spec;
 }
 

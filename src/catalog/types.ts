@@ -80,6 +80,12 @@ export interface ToolSpec {
   dry_run?: string;
   /** Where upstream builds this command's call, as reviewed: `path:line@c7521c1c` (issue 32). */
   upstream?: string;
+  /**
+   * Every text flag's value is trimmed before validation and the plan, so a blank one counts as not given (upstream's
+   * shortcut framework reads strings through `rt.Str`, and corecmd leaves declare `Trim`). Declared `trim_strings`
+   * in the catalog; a `+shortcut` command trims unless it declares `trim_strings: false` (src/build/normalize.ts).
+   */
+  trim_strings?: boolean;
 }
 
 export interface ProductSpec {

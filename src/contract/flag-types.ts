@@ -1,4 +1,4 @@
-// What a flag's catalog type means: its JSON type and schema (pflag names -> JSON Schema), list splitting, and the
+// What a flag's catalog type means: its JSON type and schema (pflag names -> JSON Schema), whether it is a list, and the
 // conversion of typed text to that JSON type. The CLI parser (dispatch/flags.ts), ajv validation (validate.ts) and
 // serve's execute arguments read flags through these, so a flag means the same thing on every path.
 import type { ToolSpec } from '../catalog/types.js';
@@ -6,8 +6,8 @@ import type { ToolSpec } from '../catalog/types.js';
 export interface FlagType {
   /** JSON Schema of the value (validate.ts). */
   schema: Record<string, unknown>;
-  /** Repeatable flag collecting a list; `split` also splits each occurrence on commas (pflag *Slice). */
-  list?: { split: boolean };
+  /** Repeatable flag collecting a list; how each occurrence adds elements is pflag's (flag-lists.ts listFlagValue). */
+  list?: true;
   /** Text -> JSON value where it converts; otherwise the text itself. */
   convert?: (text: string) => unknown;
 }
@@ -28,9 +28,9 @@ export const FLAG_TYPES: Record<string, FlagType> = {
   int64: { schema: { type: 'integer' }, convert: toInteger },
   float64: { schema: { type: 'number' }, convert: toNumber },
   duration: { schema: { type: 'string', pattern: DURATION } },
-  stringSlice: { schema: { type: 'array', items: { type: 'string' } }, list: { split: true } },
-  stringArray: { schema: { type: 'array', items: { type: 'string' } }, list: { split: false } },
-  intSlice: { schema: { type: 'array', items: { type: 'integer' } }, list: { split: true }, convert: toInteger },
+  stringSlice: { schema: { type: 'array', items: { type: 'string' } }, list: true },
+  stringArray: { schema: { type: 'array', items: { type: 'string' } }, list: true },
+  intSlice: { schema: { type: 'array', items: { type: 'integer' } }, list: true, convert: toInteger },
 };
 
 export function flagType(type: string): FlagType {

@@ -10,6 +10,7 @@ import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
+import { trimSpace } from './values.js';
 
 /** The catalog's own format names; standard ones (STANDARD_FORMATS) come from ajv-formats. */
 export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
@@ -60,8 +61,20 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
     put(target, typed, `the positional <${name}>`);
   }
+  if (tool.trim_strings) trimStrings(tool, data);
   refuseBlankRequired(tool, data);
   return data;
+}
+
+/**
+ * A command that trims its text flags (ToolSpec.trim_strings: every `+shortcut`, and the corecmd leaves declaring
+ * `Trim`) gets each text value without its surrounding whitespace before validation and its plan: upstream reads them
+ * with `rt.Str` / corecmd `EffectiveValue`, which trim. List elements stay as typed (upstream's `rt.StrSlice`).
+ */
+function trimStrings(tool: ToolSpec, data: Record<string, unknown>): void {
+  for (const [name, v] of Object.entries(data)) {
+    if (typeof v === 'string' && declaredFlag(tool, name)?.type === 'string') data[name] = trimSpace(v);
+  }
 }
 
 /**
@@ -72,7 +85,7 @@ function refuseBlankRequired(tool: ToolSpec, data: Record<string, unknown>): voi
   for (const [name, p] of Object.entries(tool.parameters)) {
     if (!(p.required || p.cli_required) || p.default !== undefined || !Object.hasOwn(data, name)) continue;
     const v = data[name];
-    const blank = (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.every((x) => typeof x === 'string' && x.trim() === ''));
+    const blank = (typeof v === 'string' && trimSpace(v) === '') || (Array.isArray(v) && v.every((x) => typeof x === 'string' && trimSpace(x) === ''));
     if (blank) throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (it was given an empty value)`, `give ${flag(name)} a value; see \`dws ${tool.primary_cli_path} --help\``);
   }
 }

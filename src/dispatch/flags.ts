@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
+import { listFlagValue } from '../contract/flag-lists.js';
 import { CONTROL_FLAGS, CONTROL_HELP, SHARED_MEANING, type ControlFlag } from '../contract/control.js';
 import { commanderSuggestion } from '../catalog/nearest.js';
 
@@ -67,10 +68,8 @@ function addFlag(cmd: Command, name: string, type: string, hidden: boolean, shor
     return;
   }
   const opt = new FlagOption(`${short}--${name} <value>`, '', name);
-  if (t.list) {
-    const split = t.list.split;
-    opt.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), ...(split ? v.split(',') : [v])]);
-  }
+  // a list flag keeps its occurrences as typed; listFlagValue reads them as pflag does once parsing is done
+  if (t.list) opt.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
   cmd.addOption(hidden ? opt.hideHelp() : opt);
 }
 
@@ -107,7 +106,7 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
     if (raw === undefined) continue;
     const type = typeOf(tool, name);
     if (type === undefined) continue; // a control flag the tool does not declare
-    values[name] = convert(type, raw);
+    values[name] = convert(type, flagType(type).list ? listFlagValue(type, name, raw as string[]) : raw);
   }
   const pos: Record<string, unknown> = {};
   positionals.forEach((p, i) => {

@@ -29,6 +29,7 @@ export type Source = SourceModifiers & (
   | { now: NowSpec }
   | { uuid: string }
   | { difference: [Source, Source] }
+  | { zip: Source[] }
   | { entries: [Source, Source][] }
   | { merge: Source[] }
   | { get: { in: Source; key: Source } }
@@ -56,6 +57,7 @@ export type Condition =
   | { matches: [Source, string] }
   | { has: [Source, unknown] }
   | { present: Source }
+  | { has_duplicates: Source }
   | { lt: [Source, Source] }
   | { lte: [Source, Source] }
   | { gt: [Source, Source] }
@@ -245,8 +247,8 @@ export interface PlanSpec {
 }
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'lt', 'lte', 'gt', 'gte'] as const;
+  'now', 'uuid', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'has_duplicates', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

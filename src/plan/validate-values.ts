@@ -132,6 +132,14 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
       } else out = { difference: [normalizeSource(s, `${at}.difference[0]`, d[0]), normalizeSource(s, `${at}.difference[1]`, d[1])] };
       break;
     }
+    case 'zip': {
+      const z = raw.zip;
+      if (!Array.isArray(z) || z.length < 2) {
+        s.problems.push(`${at}.zip: must be a list of at least two sources (read index by index)`);
+        out = { const: null };
+      } else out = { zip: z.map((x, i) => normalizeSource(s, `${at}.zip[${i}]`, x)) };
+      break;
+    }
     case 'entries': {
       const e = raw.entries;
       if (!Array.isArray(e) || e.length === 0 || !e.every((x) => Array.isArray(x) && x.length === 2)) {
@@ -230,6 +238,8 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
   switch (kinds[0]) {
     case 'present':
       return { present: normalizeSource(s, `${at}.present`, v) };
+    case 'has_duplicates':
+      return { has_duplicates: normalizeSource(s, `${at}.has_duplicates`, v) };
     case 'flag':
     case 'given':
       checkFlag(s, at, v);

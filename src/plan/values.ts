@@ -212,12 +212,23 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, entries, merge, get, filter, replace. */
+/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, zip, entries, merge, get, filter, replace. */
 function evalComputed(sc: Scope, s: Source): unknown {
   if ('now' in s) return nowValue(sc, s.now);
   if ('uuid' in s) {
     if (!sc.uuids.has(s.uuid)) sc.uuids.set(s.uuid, sc.uuid());
     return sc.uuids.get(s.uuid);
+  }
+  if ('zip' in s) {
+    // index-aligned: the i-th element of every list together; a value that is not a list stands at every index
+    const parts = s.zip.map((x) => evalSource(sc, x));
+    if (parts.some((x) => x === undefined)) return undefined;
+    if (parts.some((x) => hasPlaceholder(x))) return new Placeholder('<zip>');
+    const lists = parts.filter(Array.isArray);
+    if (lists.length === 0) return undefined;
+    const n = Math.min(...lists.map((l) => l.length));
+    const out = Array.from({ length: n }, (_, i) => parts.map((x) => (Array.isArray(x) ? x[i] : x)));
+    return out.length ? out : undefined;
   }
   if ('difference' in s) {
     const [a, b] = s.difference.map((x) => evalSource(sc, x));
@@ -300,6 +311,8 @@ function hasPlaceholder(v: unknown): boolean {
 function operand(sc: Scope, s: Source): number | undefined | Placeholder {
   const v = evalSource(sc, s);
   if (v === undefined || v instanceof Placeholder) return v;
+  // a dry run's value built from an earlier result (a list of placeholders) is not known yet
+  if (hasPlaceholder(v)) return new Placeholder('<compared value>');
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isFinite(n)) {
     throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${label(s)} is ${JSON.stringify(v)}, not a number to compare`, 'correct the value and run the command again');
@@ -334,6 +347,13 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   if ('present' in c) {
     const v = evalSource(sc, c.present);
     return hasPlaceholder(v) ? 'unknown' : truthy(v);
+  }
+  if ('has_duplicates' in c) {
+    // two elements of the list are the same JSON value (a repeated record id, upstream's "seen" set)
+    const v = evalSource(sc, c.has_duplicates);
+    if (hasPlaceholder(v)) return 'unknown';
+    const seen = asList(v).map((x) => JSON.stringify(x));
+    return new Set(seen).size < seen.length;
   }
   if ('matches' in c) {
     const v = evalSource(sc, c.matches[0]);

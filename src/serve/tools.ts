@@ -15,6 +15,7 @@ import { nearestNames } from '../catalog/nearest.js';
 import { checkHashes, dispatchTool, timeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
 import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
+import { listFlagValue } from '../contract/flag-lists.js';
 import type { Env } from '../backend/config.js';
 import { inspect } from '../schema/browse.js';
 import type { SessionBudget } from './budget.js';
@@ -188,12 +189,11 @@ function checkArguments(def: ToolDefinition, args: Record<string, unknown>): voi
 
 /**
  * JSON arguments -> dispatch values, the way the CLI's flag parser produces them: numeric text converts (a "25"
- * for an int flag is 25), a scalar for a list flag is one occurrence (comma-split for *Slice types, as pflag does).
+ * for an int flag is 25), a scalar for a list flag is one occurrence (read as pflag reads it: contract/flag-lists.ts).
  * Anything else is passed as given for dispatch's ajv validation to accept or refuse by flag name.
  */
-function flagValue(type: string, value: unknown): unknown {
-  const list = flagType(type).list;
-  if (list && !Array.isArray(value)) value = typeof value === 'string' && list.split ? value.split(',') : [value];
+function flagValue(type: string, name: string, value: unknown): unknown {
+  if (flagType(type).list && !Array.isArray(value)) value = typeof value === 'string' ? listFlagValue(type, name, [value]) : [value];
   return convert(type, value);
 }
 
@@ -203,7 +203,7 @@ function splitArguments(tool: ToolSpec, args: Record<string, unknown>): { values
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined) continue;
     const declared = declaredFlag(tool, name);
-    if (declared) values[name] = flagValue(declared.type, value);
+    if (declared) values[name] = flagValue(declared.type, name, value);
     else if ((tool.positionals ?? []).some((p) => p.name === name)) positionals[name] = value;
     else throw unknownFlag(tool, name);
   }

@@ -183,10 +183,133 @@ describe('list transforms', () => {
   it('rename_key renames keys of an object or of each object of a list, keeping the others', () => {
     expect(apply([{ rename_key: { order: 'direction' } }], [{ fieldId: 'f', order: 'desc', extra: 1 }, 'x'])).toEqual([{ fieldId: 'f', direction: 'desc', extra: 1 }, 'x']);
   });
+  it('rename_key leaves a key alone when its new name is already there (upstream keeps order beside a direction)', () => {
+    expect(apply([{ rename_key: { order: 'direction' } }], { order: 'asc', direction: 'desc' })).toEqual({ order: 'asc', direction: 'desc' });
+  });
   it('their arguments are checked at build', () => {
     const bad = (t: unknown) => validatePlans([{ file: 't.yaml', doc: { plans: { [CANONICAL]: { facts: 'f', steps: [{ id: 'a', server: 'contact', rpc: 'x', args: { keyword: { flag: 'name', transform: [t] } } }] } } } }], shippedEngine().tools()).problems.join('\n');
     expect(bad({ pairs_to_object: 'first' })).toContain('pairs_to_object is last or once');
     expect(bad({ rename_key: {} })).toContain('rename_key needs a table');
     expect(bad({ split_text: 0 })).toContain('split_text needs a positive integer');
+  });
+});
+
+describe('the condition has_duplicates', () => {
+  const refuseWhen = (c: unknown) => ({
+    facts: 'test plan',
+    steps: [{ id: 'dup', when: c, refuse: 'repeated' }, { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } }],
+  });
+  it('holds exactly when two elements are equal JSON values', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.oneof(fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 0, max: 3 }), fc.constant({ k: 1 })), { maxLength: 6 }), async (xs) => {
+      const p = run(refuseWhen({ has_duplicates: { const: xs } }), { name: 'a' });
+      const repeated = new Set(xs.map((x) => JSON.stringify(x))).size < xs.length;
+      if (repeated) await expect(p).rejects.toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('repeated') });
+      else expect((await p).calls.length).toBe(1);
+    }), { numRuns: 60 });
+  });
+  it('does not hold for an absent value or a scalar', async () => {
+    expect((await run(refuseWhen({ has_duplicates: { flag: 'name', transform: [{ split: ',' }] } }), {})).calls.length).toBe(1);
+    expect((await run(refuseWhen({ has_duplicates: { const: 'a' } }), { name: 'a' })).calls.length).toBe(1);
+  });
+  it('is checked at build: one source', () => {
+    const { problems } = validatePlans([{ file: 't.yaml', doc: { plans: { [CANONICAL]: refuseWhen({ has_duplicates: { nope: 1 } }) } } }], shippedEngine().tools());
+    expect(problems.join('\n')).toContain('has_duplicates');
+  });
+});
+
+describe('AI-table filters: check_filters and normalize_filters (upstream validateFiltersStructure, normalizeFilters)', () => {
+  const cond = fc.record({ fieldId: fc.constantFrom('f1', 'f2'), operator: fc.constantFrom('eq', 'gt', 'exist'), value: fc.option(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { nil: undefined }) }, { requiredKeys: ['fieldId', 'operator'] });
+  const group: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) => ({
+    group: fc.record({ operator: fc.constantFrom('and', 'or', 'AND'), operands: fc.array(fc.oneof({ depthSize: 'small' }, cond, tie('group')), { maxLength: 3 }), extra: fc.constant(1) }),
+  })).group as fc.Arbitrary<Record<string, unknown>>;
+
+  /** normalizeFilters written out from the Go source, for comparison. */
+  function reference(v: unknown): unknown {
+    if (typeof v !== 'object' || v === null || Array.isArray(v) || !Array.isArray((v as { operands?: unknown }).operands)) return v;
+    const g = v as { operator?: unknown; operands: unknown[] };
+    return {
+      operator: g.operator ?? null,
+      operands: g.operands.map((c) => {
+        if (typeof c !== 'object' || c === null || Array.isArray(c)) return c;
+        const o = c as Record<string, unknown>;
+        if ('fieldId' in o) return { operator: o.operator ?? null, operands: 'value' in o ? [o.fieldId, o.value] : [o.fieldId] };
+        return 'operands' in o ? reference(o) : o;
+      }),
+    };
+  }
+  const stripUndefined = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
+
+  it('rewrites every shorthand condition at every depth and keeps only operator and operands of a group', () => {
+    fc.assert(fc.property(group, (g) => {
+      const input = stripUndefined(g);
+      const out = apply(['normalize_filters'], input);
+      expect(out).toEqual(reference(input));
+      expect(JSON.stringify(out)).not.toContain('fieldId');
+      expect(JSON.stringify(out)).not.toContain('extra');
+    }));
+  });
+  it('normalizes a list element by element and leaves anything else as it is', () => {
+    fc.assert(fc.property(fc.array(group, { maxLength: 3 }), (gs) => {
+      const input = stripUndefined(gs) as unknown[];
+      expect(apply(['normalize_filters'], input)).toEqual(input.map(reference));
+    }));
+    for (const v of ['x', 3, { operator: 'and' }, { operands: 'x' }]) expect(apply(['normalize_filters'], v)).toEqual(v);
+  });
+  it('passes a well-formed filter unchanged and refuses what upstream refuses', () => {
+    // a condition's operator is matched case-sensitively (only the root's and/or is read in any case)
+    fc.assert(fc.property(group, (g) => {
+      fc.pre(!(g.operands as { operator?: unknown }[]).some((c) => c.operator === 'AND'));
+      expect(apply(['check_filters'], g)).toBe(g);
+    }));
+    expect(() => apply(['check_filters'], { operator: 'AND', operands: [{ operator: 'AND', operands: [] }] })).toThrow(/did you mean "eq"/);
+    const refused = (v: unknown) => expect(() => apply(['check_filters'], v)).toThrow(expect.objectContaining({ reason: 'invalid_parameter' }));
+    refused([{ operator: 'and', operands: [] }]);
+    refused(null);
+    refused({ operands: [] });
+    refused({ operator: 1, operands: [] });
+    refused({ operator: 'eq', operands: ['f1', 'x'] });
+    refused({ operator: 'and' });
+    refused({ operator: 'and', operands: {} });
+    refused({ operator: 'and', operands: [{ operator: 'date_between', operands: ['f1'] }] });
+    expect(() => apply(['check_filters'], { operator: 'and', operands: [{ operator: 'equals', operands: ['f1', 'x'] }] })).toThrow(/did you mean "eq"/);
+    expect(() => apply(['check_filters'], { operator: 'and', operands: [{ operator: 'like', operands: ['f1', 'x'] }] })).toThrow(/did you mean "contain"/);
+    // only the top-level conditions are checked, as upstream does
+    expect(apply(['check_filters'], { operator: 'or', operands: [{ operator: 'and', operands: [{ operator: 'nope' }] }, 'x'] })).toBeDefined();
+  });
+});
+
+describe('index-aligned iteration: the zip source and the flatten transform', () => {
+  const zipPlan = (src: unknown) => ({
+    facts: 'test plan',
+    steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', for_each: src, max_items: 1000, args: { keyword: { item: true, path: '[0]' }, extra: { item: true, path: '[1]' }, who: { flag: 'name' } } }],
+  });
+  it('pairs the i-th elements of the lists, up to the shortest', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.string({ maxLength: 2 }), { maxLength: 5 }), fc.array(fc.integer(), { maxLength: 5 }), async (a, b) => {
+      const n = Math.min(a.length, b.length);
+      const p = run(zipPlan({ zip: [{ const: a }, { const: b }] }), { name: 'n' });
+      // nothing to pair: no call, so the run is plan_skipped
+      if (n === 0) return void (await expect(p).rejects.toMatchObject({ reason: 'plan_skipped' }));
+      expect((await p).calls.map((c) => [c.args.keyword, c.args.extra])).toEqual(a.slice(0, n).map((x, i) => [x, b[i]]));
+    }), { numRuns: 40 });
+  });
+  it('repeats a value that is not a list at every index, and with flatten makes one call per (id, batch) pair', async () => {
+    const plan = zipPlan({
+      each: { zip: [{ const: ['t1', 't2'] }, { const: [['b1', 'b2'], ['b3']] }] },
+      to: { zip: [{ item: true, path: '[0]' }, { item: true, path: '[1]' }] },
+      transform: ['flatten'],
+    });
+    const { calls } = await run(plan, { name: 'n' });
+    expect(calls.map((c) => [c.args.keyword, c.args.extra])).toEqual([['t1', 'b1'], ['t1', 'b2'], ['t2', 'b3']]);
+  });
+  it('is absent when a source is absent, and is checked at build: two sources at least', async () => {
+    const absent = zipPlan({ zip: [{ flag: 'name' }, { const: [1] }] });
+    await expect(run(absent, {})).rejects.toMatchObject({ reason: 'plan_skipped' });
+    const { problems } = validatePlans([{ file: 't.yaml', doc: { plans: { [CANONICAL]: zipPlan({ zip: [{ const: [1] }] }) } } }], shippedEngine().tools());
+    expect(problems.join('\n')).toContain('zip: must be a list of at least two sources');
+  });
+  it('flatten concatenates one level and keeps other elements', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.integer()), { maxLength: 5 }), (xs) => {
+      expect(apply(['flatten'], xs)).toEqual(xs.flatMap((x) => (Array.isArray(x) ? x : [x])));
+    }));
   });
 });

@@ -16,6 +16,7 @@ import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
+import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import type { Fn, Param, TransformContext } from './types.js';
 
 export type { TransformContext };
@@ -28,6 +29,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   rows_to_csv: rowsToCsv,
   doc_block_texts: (v) => docBlockTexts(v),
   doc_selection_matches: docSelectionMatches,
+  check_filters: checkFilters,
+  normalize_filters: (v) => normalizeFilters(v),
 };
 
 const url_part: Param = (part) => {

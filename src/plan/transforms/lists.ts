@@ -56,6 +56,8 @@ export const PLAIN: Record<string, Fn> = {
   /** an object with its keys (and those of the objects inside it) in code point order, as Go marshals a map */
   sort_keys: (v) => sortKeys(v),
   /** a list -> its number of elements; a text -> its number of characters (code points) */
+  /** a list of lists -> their elements in order, one level (an element that is not a list is kept) */
+  flatten: (v, where) => (Array.isArray(v) ? v.flatMap((x) => (Array.isArray(x) ? x : [x])) : refuse(where, v, 'a list')),
   length: (v, where) => (Array.isArray(v) ? v.length : typeof v === 'string' ? [...v].length : refuse(where, v, 'a list or a text')),
   /** a list of texts (or of numbers) -> sorted ascending: texts by code point (Go's sort.Strings), numbers by value */
   sort: (v, where) => {
@@ -145,7 +147,8 @@ export const PARAM: Record<string, Param> = {
       throw new Error('rename_key needs a table {old: new} of key names');
     }
     const names = table as Record<string, string>;
-    const one = (x: unknown) => (isObj(x) ? Object.fromEntries(Object.entries(x).map(([k, y]) => [Object.hasOwn(names, k) ? names[k] : k, y])) : x);
+    // a key whose new name is already there stays as it is (upstream renames order only when direction is absent)
+    const one = (x: unknown) => (isObj(x) ? Object.fromEntries(Object.entries(x).map(([k, y]) => [Object.hasOwn(names, k) && !Object.hasOwn(x, names[k]) ? names[k] : k, y])) : x);
     return (v) => (Array.isArray(v) ? v.map(one) : one(v));
   },
   /** a list of keys -> an object mapping each key to the literal */

@@ -1,5 +1,6 @@
 // Text transforms: case, whitespace, JSON, templates and lengths.
 import { positive, refuse, str, type Fn, type Param } from './types.js';
+import { trimSpace } from '../../contract/values.js';
 
 const eachString = (f: (s: string) => unknown): Fn => (v) =>
   Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? f(x) : x)) : typeof v === 'string' ? f(v) : v;
@@ -82,7 +83,7 @@ function splitText(s: string, n: number): string[] {
 export const PLAIN: Record<string, Fn> = {
   upper: eachString((s) => s.toUpperCase()),
   lower: eachString((s) => s.toLowerCase()),
-  trim: eachString((s) => s.trim()),
+  trim: eachString(trimSpace),
   json_parse: (v, where) => {
     if (typeof v !== 'string') return v;
     try {

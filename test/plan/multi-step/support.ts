@@ -93,6 +93,18 @@ function readsOf(plan: PlanSpec, id: string): { path?: string; numeric: boolean;
       const listy = ts.some((t) => isObj(t) && ('project' in t || 'chunk' in t));
       out.push({ path: v.path as string | undefined, numeric: ts.some((t) => t === 'int' || t === 'float'), list: listy });
     }
+    // {each: {from: id}, to: ...}: the paths `to` reads from each element are read from every element of the result
+    if (isObj(v.each) && v.each.from === id && v.each.path === undefined) {
+      const tts = (isObj(v.to) && Array.isArray(v.to.transform) ? v.to.transform : []) as unknown[];
+      const list = tts.some((t) => isObj(t) && ('project' in t || 'chunk' in t));
+      const items = (t: unknown): void => {
+        if (Array.isArray(t)) return t.forEach(items);
+        if (!isObj(t)) return;
+        if (t.item === true && typeof t.path === 'string' && !t.path.startsWith('[')) out.push({ path: `[*].${t.path}`, numeric: false, list });
+        Object.values(t).forEach(items);
+      };
+      items(v.to);
+    }
     Object.values(v).forEach(visit);
   };
   visit(anySteps(plan));
