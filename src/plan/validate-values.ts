@@ -230,6 +230,8 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
   switch (kinds[0]) {
     case 'present':
       return { present: normalizeSource(s, `${at}.present`, v) };
+    case 'open_dingtalk_id':
+      return { open_dingtalk_id: normalizeSource(s, `${at}.open_dingtalk_id`, v) };
     case 'flag':
     case 'given':
       checkFlag(s, at, v);

@@ -1,5 +1,6 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"), by family: values.ts
-// (booleans, numbers, lookups), text.ts, lists.ts, time.ts (the run's clock), files.ts (the file root), and the
+// (booleans, numbers, lookups), text.ts, lists.ts, time.ts (the run's clock), files.ts (the file root), ids.ts
+// (DingTalk identifier forms), and the
 // few that serve one command's domain (src/domain/). A plan names a transform as a string, or as `{name: arg}`
 // when it takes an argument (checked when the plan is built).
 import type { Transform } from '../spec.js';
@@ -8,6 +9,7 @@ import * as text from './text.js';
 import * as lists from './lists.js';
 import * as time from './time.js';
 import * as files from './files.js';
+import * as ids from './ids.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
@@ -17,7 +19,7 @@ export type { TransformContext };
 
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
-  ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN,
+  ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN, ...ids.PLAIN,
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
   rows_to_csv: rowsToCsv,
