@@ -71,6 +71,13 @@ describe('plan validation', () => {
       expect(problems(atomicPlan([read('before'), own(), read('wait', { poll: { until: { path: 'done', equals: true }, interval_seconds: { const: 1 }, max_attempts: 2 } }),
         { id: 'fetch', download: { url: { from: 'wait', path: 'url' }, file: { const: 'out.bin' } } }]))).toEqual([]);
     });
+    it('accepts read-only checks and lookups before its call: an expect (todo task done reads the task first) or a resolve', () => {
+      const check = read('exists', { args: { id: { const: 'a' } }, expect: { path: 'result.id', equals: { const: 'a' } } });
+      const lookup = read('find', { resolve: { items: 'result', value: 'id' } });
+      expect(problems(atomicPlan([check, lookup, own()]))).toEqual([]);
+      expect(problems(atomicPlan([{ ...check, effect: 'write' }, own()]))).toContain(
+        `catalog/plans/x.yaml: ${atomic.canonical_path}: step "exists": besides ${name}, an atomic command's plan only reads (${ref.product_id}.${ref.rpc_name}_lookup is a write)`);
+    });
     const refused: [string, unknown[], string][] = [
       ['a call of another RPC only', [own({ rpc: `${ref.rpc_name}_other` })], message],
       ['a call of its RPC on another server', [own({ server: 'im' === ref.product_id ? 'chat' : 'im' })], message],
