@@ -97,7 +97,11 @@ export interface ResolveSpec {
   /** Several candidates are not ambiguous: take the first, or the one with the greatest value of a field. */
   take?: 'first' | { max: string };
   /** No candidate is not a refusal: the step counts as not run (a later `{from: step}` condition is false). */
-  allow_none?: boolean;
+  allow_none?: boolean;  /**
+   * Upstream's sender target (src/plan/user-target.ts): the value this call looks up; a current-format openDingTalkId
+   * is taken without a call, a failed search or no match keeps the value as an unverified userId.
+   */
+  user_target?: Source;
 }
 
 /**

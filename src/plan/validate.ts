@@ -88,7 +88,12 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     s.problems.push(`${at}: must be an object`);
     return { items: [], value: '', label: [] };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none']);
+  if (raw.user_target !== undefined) {
+    // upstream's sender target: the directory answer's people, matched by its own rules (src/plan/user-target.ts)
+    only(s, at, raw, ['user_target']);
+    return { items: ['result'], value: 'userId', label: ['name', 'userId', 'openDingTalkId'], user_target: normalizeSource(s, `${at}.user_target`, raw.user_target) };
+  }
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
