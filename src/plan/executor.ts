@@ -15,6 +15,7 @@ import type { Env } from '../backend/config.js';
 import { asList, describeCondition, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
 import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTarget } from './user-target.js';
+import { resolveChatTarget, type ChatTarget } from './chat-target.js';
 import { goTrimSpace } from './transforms/ids.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 
@@ -173,8 +174,8 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     for (const [i, item] of list.entries()) {
       at.label = `${step.id}[${i}]`;
       sc.item = { value: item };
-      if (step.resolve?.user_target) {
-        results.push(await resolveUserTarget(sc, step, index, o));
+      if (step.resolve?.user_target || step.resolve?.chat_target) {
+        results.push(step.resolve.user_target ? await resolveUserTarget(sc, step, index, o) : await resolveChat(sc, step, index, o));
         sc.item = undefined;
         continue;
       }
@@ -187,6 +188,7 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     return results;
   }
   if (step.resolve?.user_target) return resolveUserTarget(sc, step, index, o);
+  if (step.resolve?.chat_target) return resolveChat(sc, step, index, o);
   const result = step.page ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
     : await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
   return step.resolve ? resolveOne(sc, step, result) : result;
@@ -212,6 +214,14 @@ async function resolveUserTarget(sc: Scope, step: CallStep, index: number, o: Ex
     throw e;
   }
   return chooseUserTarget(where, value, answer);
+}
+
+/** A group target (docs/PLANS.md "resolve", src/plan/chat-target.ts): each page one journaled call of the step's RPC. */
+async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<ChatTarget> {
+  const raw = evalSource(sc, step.resolve!.chat_target!);
+  const args = evalArgs(sc, step);
+  return resolveChatTarget(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? raw : '', (r) =>
+    o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page }));
 }
 
 const refusal = (sc: Scope, message: string) => new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed');

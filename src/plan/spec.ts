@@ -102,6 +102,11 @@ export interface ResolveSpec {
    * is taken without a call, a failed search or no match keeps the value as an unverified userId.
    */
   user_target?: Source;
+  /**
+   * Upstream's group target (src/plan/chat-target.ts): the group name (or openConversationId) this search resolves,
+   * reading pages (the mode sets `limit` and `cursor`) until the candidate list is provably complete.
+   */
+  chat_target?: Source;
 }
 
 /**

@@ -93,7 +93,12 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     only(s, at, raw, ['user_target']);
     return { items: ['result'], value: 'userId', label: ['name', 'userId', 'openDingTalkId'], user_target: normalizeSource(s, `${at}.user_target`, raw.user_target) };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target']);
+  if (raw.chat_target !== undefined) {
+    // upstream's group target: complete paging of the group search, then one group (src/plan/chat-target.ts)
+    only(s, at, raw, ['chat_target']);
+    return { items: ['result'], value: 'openConversationId', label: ['title', 'openConversationId'], chat_target: normalizeSource(s, `${at}.chat_target`, raw.chat_target) };
+  }
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'chat_target']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {

@@ -74,7 +74,7 @@ describe('resolve user_target (upstream ResolveSenderTarget)', () => {
   it('refuses two people of the same stable id or name (ambiguous_match), and does not swallow a refusal that is not the backend\'s', async () => {
     await expect(resolveNames('王五', people({ name: '王五', userId: 'u51' }, { name: '王五', userId: 'u52' }))).rejects.toMatchObject({ reason: 'ambiguous_match' });
     await expect(resolveNames('u1', people({ userId: 'u1', name: 'a' }, { openDingTalkId: 'u1', name: 'b' }))).rejects.toMatchObject({ reason: 'ambiguous_match' });
-    await expect(resolveNames('u8', () => new DwsError('auth_required', 'no token'))).rejects.toMatchObject({ reason: 'auth_required' });
+    await expect(resolveNames('u8', () => new DwsError('auth_failed', 'no token'))).rejects.toMatchObject({ reason: 'auth_failed' });
   });
 
   it('reads people as upstream ExtractUsers: result|items|users|list (inside result or data too), meta ids, duplicates dropped', () => {
