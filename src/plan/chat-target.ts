@@ -6,6 +6,9 @@
 import { DwsError } from '../errors.js';
 import { candidatesText } from './checks.js';
 import { goTrimSpace } from './transforms/ids.js';
+import { CHAT_SEARCH } from './spec.js';
+
+export { CHAT_SEARCH };
 
 export interface ChatTarget {
   openConversationId: string;
@@ -13,8 +16,6 @@ export interface ChatTarget {
   match: 'stable_id' | 'exact' | 'unique';
 }
 
-/** upstream's bounds: 10 rows a page, one probe of the 100-row window, 40 pages. */
-export const CHAT_SEARCH = { pageSize: 10, window: 100, maxPages: 40 } as const;
 
 type Row = Record<string, unknown>;
 const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -105,7 +106,7 @@ export async function resolveChatTarget(where: string, value: string, search: (r
   const chosen = exact.length ? exact : all;
   if (chosen.length === 0) throw new DwsError('not_found', `${where}: no group matches ${JSON.stringify(query)}`, 'check the name, or give the openConversationId; nothing was changed');
   if (chosen.length > 1) {
-    throw new DwsError('ambiguous_match', `${where}: ${chosen.length} groups match ${JSON.stringify(query)}: ${candidatesText(chosen, ['title', 'openConversationId'])}`,
+    throw new DwsError('ambiguous_match', `${where}: ${chosen.length} candidates match ${JSON.stringify(query)}: ${candidatesText(chosen, ['title', 'openConversationId'])}`,
       'run again with the openConversationId (cid...) of the one you mean; nothing was changed');
   }
   return { ...chosen[0], match: exact.length ? 'exact' : 'unique' };

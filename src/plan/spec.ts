@@ -279,6 +279,9 @@ export interface ExecutionSummary {
   poll?: true;
 }
 
+/** upstream ResolveChat's bounds (resolve chat_target, src/plan/chat-target.ts): 10 rows a page, one probe of the 100-row window, 40 pages. */
+export const CHAT_SEARCH = { pageSize: 10, window: 100, maxPages: 40 } as const;
+
 export function planSummary(p: PlanSpec): ExecutionSummary {
   if (p.local) {
     const { calls, max_pages } = p.local;
@@ -291,7 +294,7 @@ export function planSummary(p: PlanSpec): ExecutionSummary {
   // steps that reach the backend (MCP calls and transfers); pick, refuse, save and handoff steps run locally
   const out: ExecutionSummary = { steps: p.steps.filter((s) => s.kind === 'call' || s.kind === 'upload' || s.kind === 'download').length };
   const calls = p.steps.filter((s): s is CallStep => s.kind === 'call');
-  const pages = calls.filter((s) => s.page).map((s) => s.page!.max_pages);
+  const pages = calls.filter((s) => s.page || s.resolve?.chat_target).map((s) => s.page?.max_pages ?? CHAT_SEARCH.maxPages);
   if (pages.length) out.max_pages = Math.max(...pages);
   if (p.steps.some((s) => (s.kind === 'call' || s.kind === 'pick') && s.for_each)) out.for_each = true;
   // a step that can stop with ambiguous_match: a resolve that must find exactly one, or a pick

@@ -91,7 +91,7 @@ export function chooseUserTarget(where: string, value: string, answer: unknown):
   const data = isRow(answer) ? answer : {};
   const users = extractUsers(data);
   const ambiguous = (cands: UserTarget[]) => new DwsError('ambiguous_match',
-    `${where}: ${cands.length} people match ${JSON.stringify(value)}: ${candidatesText(cands, ['name', 'userId', 'openDingTalkId'])}`,
+    `${where}: ${cands.length} candidates match ${JSON.stringify(value)}: ${candidatesText(cands, ['name', 'userId', 'openDingTalkId'])}`,
     'run again with the userId or openDingTalkId of the one you mean; nothing was changed');
   const stable = users.filter((u) => u.userId === value || u.openDingTalkId === value);
   if (stable.length > 1) throw ambiguous(stable);

@@ -308,6 +308,7 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (raw.resolve !== undefined) {
     step.resolve = normalizeResolve(inner, `${where}.resolve`, raw.resolve);
     if (raw.effect === 'write') s.problems.push(`${where}.effect: a resolve step is a read`);
+    if ((step.resolve.user_target || step.resolve.chat_target) && raw.page !== undefined) s.problems.push(`${where}: a user_target or chat_target resolve reads its own pages (no page)`);
     step.effect = 'read';
   }
   if (raw.poll !== undefined) {
