@@ -14,6 +14,9 @@ import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
 import { asList, describeCondition, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
+import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTarget } from './user-target.js';
+import { resolveChatTarget, type ChatTarget } from './chat-target.js';
+import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 
 export type { PlanDryRun, StepPreview };
@@ -171,6 +174,11 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     for (const [i, item] of list.entries()) {
       at.label = `${step.id}[${i}]`;
       sc.item = { value: item };
+      if (step.resolve?.user_target || step.resolve?.chat_target) {
+        results.push(step.resolve.user_target ? await resolveUserTarget(sc, step, index, o) : await resolveChat(sc, step, index, o));
+        sc.item = undefined;
+        continue;
+      }
       const args = evalArgs(sc, step);
       const result = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: step.effect === 'read', step: index });
       results.push(step.resolve ? resolveOne(sc, step, result) : result);
@@ -179,9 +187,41 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     }
     return results;
   }
+  if (step.resolve?.user_target) return resolveUserTarget(sc, step, index, o);
+  if (step.resolve?.chat_target) return resolveChat(sc, step, index, o);
   const result = step.page ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
     : await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
   return step.resolve ? resolveOne(sc, step, result) : result;
+}
+
+/**
+ * A sender target (docs/PLANS.md "resolve", src/plan/user-target.ts): an openDingTalkId of the current form without a
+ * call; otherwise the directory search, whose failure keeps the value as an unverified userId (upstream never blocks
+ * a valid id on the directory being unavailable).
+ */
+async function resolveUserTarget(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<UserTarget> {
+  const raw = evalSource(sc, step.resolve!.user_target!);
+  const value = typeof raw === 'string' ? trimSpace(raw) : '';
+  const where = `${sc.tool.canonical_path} (step "${step.id}")`;
+  if (value === '') throw new DwsError('invalid_parameter', `${where}: give a name, a userId or an openDingTalkId`, 'nothing was changed');
+  const direct = userTargetWithoutSearch(value);
+  if (direct) return direct;
+  let answer: unknown;
+  try {
+    answer = await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: true, step: index });
+  } catch (e) {
+    if (e instanceof DwsError && e.category === 'backend') return unverifiedUser(value);
+    throw e;
+  }
+  return chooseUserTarget(where, value, answer);
+}
+
+/** A group target (docs/PLANS.md "resolve", src/plan/chat-target.ts): each page one journaled call of the step's RPC. */
+async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<ChatTarget> {
+  const raw = evalSource(sc, step.resolve!.chat_target!);
+  const args = evalArgs(sc, step);
+  return resolveChatTarget(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? raw : '', (r) =>
+    o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page }));
 }
 
 const refusal = (sc: Scope, message: string) => new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed');

@@ -4,6 +4,7 @@
 import { DwsError } from '../errors.js';
 import type { Effect, Confirmation, Idempotency, ToolSpec } from '../catalog/types.js';
 import type { CallStep, PlanStep, Source } from './spec.js';
+import { CHAT_SEARCH } from './spec.js';
 import { readPath } from './path.js';
 import { Placeholder, asList, conditionText, evalObject, evalSource, setNested, type Scope, type Truth } from './values.js';
 
@@ -84,6 +85,11 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
     const delay = pageControl(sc, p.delay_ms, 'the wait between pages');
     if (maxItems > 0 && p.size_arg !== undefined) base.arguments = askForRemaining(base.arguments, p.size_arg, maxItems);
     base.page = { cursor_arg: p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages, ...(maxItems ? { max_items: maxItems } : {}), ...(delay ? { delay_ms: delay } : {}) };
+  }
+  if (step.resolve?.chat_target) {
+    // the group target's first page; later pages follow the answer's cursor (src/plan/chat-target.ts)
+    base.arguments = { ...base.arguments, limit: CHAT_SEARCH.pageSize, cursor: '0' };
+    base.page = { cursor_arg: 'cursor', pages: CHAT_SEARCH.maxPages, max_pages: CHAT_SEARCH.maxPages };
   }
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
   if (step.poll) base.poll = { max_attempts: typeof step.poll.max_attempts === 'number' ? step.poll.max_attempts : evalSource(sc, step.poll.max_attempts) ?? null };

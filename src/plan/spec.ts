@@ -58,6 +58,7 @@ export type Condition =
   | { has: [Source, unknown] }
   | { present: Source }
   | { has_duplicates: Source }
+  | { open_dingtalk_id: Source }
   | { lt: [Source, Source] }
   | { lte: [Source, Source] }
   | { gt: [Source, Source] }
@@ -98,7 +99,16 @@ export interface ResolveSpec {
   /** Several candidates are not ambiguous: take the first, or the one with the greatest value of a field. */
   take?: 'first' | { max: string };
   /** No candidate is not a refusal: the step counts as not run (a later `{from: step}` condition is false). */
-  allow_none?: boolean;
+  allow_none?: boolean;  /**
+   * Upstream's sender target (src/plan/user-target.ts): the value this call looks up; a current-format openDingTalkId
+   * is taken without a call, a failed search or no match keeps the value as an unverified userId.
+   */
+  user_target?: Source;
+  /**
+   * Upstream's group target (src/plan/chat-target.ts): the group name (or openConversationId) this search resolves,
+   * reading pages (the mode sets `limit` and `cursor`) until the candidate list is provably complete.
+   */
+  chat_target?: Source;
 }
 
 /**
@@ -248,7 +258,7 @@ export interface PlanSpec {
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
   'now', 'uuid', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'has_duplicates', 'lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'has_duplicates', 'open_dingtalk_id', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;
@@ -275,6 +285,9 @@ export interface ExecutionSummary {
   poll?: true;
 }
 
+/** upstream ResolveChat's bounds (resolve chat_target, src/plan/chat-target.ts): 10 rows a page, one probe of the 100-row window, 40 pages. */
+export const CHAT_SEARCH = { pageSize: 10, window: 100, maxPages: 40 } as const;
+
 export function planSummary(p: PlanSpec): ExecutionSummary {
   if (p.local) {
     const { calls, max_pages } = p.local;
@@ -287,7 +300,7 @@ export function planSummary(p: PlanSpec): ExecutionSummary {
   // steps that reach the backend (MCP calls and transfers); pick, refuse, save and handoff steps run locally
   const out: ExecutionSummary = { steps: p.steps.filter((s) => s.kind === 'call' || s.kind === 'upload' || s.kind === 'download').length };
   const calls = p.steps.filter((s): s is CallStep => s.kind === 'call');
-  const pages = calls.filter((s) => s.page).map((s) => s.page!.max_pages);
+  const pages = calls.filter((s) => s.page || s.resolve?.chat_target).map((s) => s.page?.max_pages ?? CHAT_SEARCH.maxPages);
   if (pages.length) out.max_pages = Math.max(...pages);
   if (p.steps.some((s) => (s.kind === 'call' || s.kind === 'pick') && s.for_each)) out.for_each = true;
   // a step that can stop with ambiguous_match: a resolve that must find exactly one, or a pick

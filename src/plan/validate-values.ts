@@ -240,6 +240,8 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
       return { present: normalizeSource(s, `${at}.present`, v) };
     case 'has_duplicates':
       return { has_duplicates: normalizeSource(s, `${at}.has_duplicates`, v) };
+    case 'open_dingtalk_id':
+      return { open_dingtalk_id: normalizeSource(s, `${at}.open_dingtalk_id`, v) };
     case 'flag':
     case 'given':
       checkFlag(s, at, v);

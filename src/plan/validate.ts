@@ -88,7 +88,17 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     s.problems.push(`${at}: must be an object`);
     return { items: [], value: '', label: [] };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none']);
+  if (raw.user_target !== undefined) {
+    // upstream's sender target: the directory answer's people, matched by its own rules (src/plan/user-target.ts)
+    only(s, at, raw, ['user_target']);
+    return { items: ['result'], value: 'userId', label: ['name', 'userId', 'openDingTalkId'], user_target: normalizeSource(s, `${at}.user_target`, raw.user_target) };
+  }
+  if (raw.chat_target !== undefined) {
+    // upstream's group target: complete paging of the group search, then one group (src/plan/chat-target.ts)
+    only(s, at, raw, ['chat_target']);
+    return { items: ['result'], value: 'openConversationId', label: ['title', 'openConversationId'], chat_target: normalizeSource(s, `${at}.chat_target`, raw.chat_target) };
+  }
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'chat_target']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
@@ -304,6 +314,7 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (raw.resolve !== undefined) {
     step.resolve = normalizeResolve(inner, `${where}.resolve`, raw.resolve);
     if (raw.effect === 'write') s.problems.push(`${where}.effect: a resolve step is a read`);
+    if ((step.resolve.user_target || step.resolve.chat_target) && raw.page !== undefined) s.problems.push(`${where}: a user_target or chat_target resolve reads its own pages (no page)`);
     step.effect = 'read';
   }
   if (raw.poll !== undefined) {

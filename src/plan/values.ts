@@ -8,6 +8,7 @@ import type { Condition, NowSpec, Source } from './spec.js';
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
 import { readPath } from './path.js';
 import { applyTransforms } from './transforms/index.js';
+import { allOpenDingTalkIds } from './transforms/ids.js';
 import type { Env } from '../backend/config.js';
 import { flagKey } from '../contract/aliases.js';
 
@@ -355,6 +356,10 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     const seen = asList(v).map((x) => JSON.stringify(x));
     return new Set(seen).size < seen.length;
   }
+  if ('open_dingtalk_id' in c) {
+    const v = evalSource(sc, c.open_dingtalk_id);
+    return hasPlaceholder(v) ? 'unknown' : allOpenDingTalkIds(v);
+  }
   if ('matches' in c) {
     const v = evalSource(sc, c.matches[0]);
     if (hasPlaceholder(v)) return 'unknown';
@@ -400,6 +405,8 @@ export function describeCondition(c: Condition): string {
   if ('matches' in c) return `${sourceText(c.matches[0])} matches /${c.matches[1]}/`;
   if ('has' in c) return `${sourceText(c.has[0])} includes ${JSON.stringify(c.has[1])}`;
   if ('present' in c) return `${sourceText(c.present)} is present`;
+  if ('has_duplicates' in c) return `${sourceText(c.has_duplicates)} repeats an element`;
+  if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;
   const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
   if (cmp !== undefined) {
     const [a, b] = (c as Record<Comparison, [Source, Source]>)[cmp];

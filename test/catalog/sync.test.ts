@@ -31,7 +31,7 @@ describe('the upstream commit the catalog follows (catalog/meta/upstream.yaml)',
 
 describe('the review of each command against upstream (issue 32)', () => {
   it('names, for every command upstream has, the upstream line it was reviewed against, and for none of dws\'s own', () => {
-    const tools = loadCatalogFiles(path.join(ROOT, 'catalog')).flatMap((f: { doc: { tools?: { canonical_path: string; upstream?: string }[] } }) => f.doc.tools ?? []);
+    const tools = loadCatalogFiles(path.join(ROOT, 'catalog')).flatMap((f) => (f.doc.tools ?? []) as { canonical_path: string; upstream?: string }[]);
     expect(tools.length).toBeGreaterThan(1100);
     const unreviewed = tools.filter((t) => !DWS_OWN.has(t.canonical_path) && !/^(internal|pkg|cmd)\/[A-Za-z0-9_./-]+\.go:\d+@c7521c1c$/.test(t.upstream ?? '')).map((t) => t.canonical_path);
     expect(unreviewed).toEqual([]);

@@ -83,6 +83,13 @@ describe('plan validation', () => {
       expect(problems(dl({ temp_dir: '../x' }))).toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download.temp_dir: a directory name prefix of lower-case letters, digits and dashes`]);
       expect(problems(dl({ temp_dir: 'p', file: { const: 'a' } }))).toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download: temp_dir takes the place of file and overwrite`]);
     });
+    it('accepts read-only checks and lookups before its call: an expect (todo task done reads the task first) or a resolve', () => {
+      const check = read('exists', { args: { id: { const: 'a' } }, expect: { path: 'result.id', equals: { const: 'a' } } });
+      const lookup = read('find', { resolve: { items: 'result', value: 'id' } });
+      expect(problems(atomicPlan([check, lookup, own()]))).toEqual([]);
+      expect(problems(atomicPlan([{ ...check, effect: 'write' }, own()]))).toContain(
+        `catalog/plans/x.yaml: ${atomic.canonical_path}: step "exists": besides ${name}, an atomic command's plan only reads (${ref.product_id}.${ref.rpc_name}_lookup is a write)`);
+    });
     const refused: [string, unknown[], string][] = [
       ['a call of another RPC only', [own({ rpc: `${ref.rpc_name}_other` })], message],
       ['a call of its RPC on another server', [own({ server: 'im' === ref.product_id ? 'chat' : 'im' })], message],

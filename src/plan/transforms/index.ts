@@ -1,6 +1,6 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"), by family: values.ts
 // (booleans, numbers, lookups), text.ts, lists.ts, time.ts (the run's clock), files.ts (the file root), markdown.ts
-// (the doc write commands' splitting and title), and the
+// (the doc write commands' splitting and title), utf16.ts, json.ts, ids.ts (DingTalk identifier forms), and the
 // few that serve one command's domain (src/domain/). A plan names a transform as a string, or as `{name: arg}`
 // when it takes an argument (checked when the plan is built).
 import type { Transform } from '../spec.js';
@@ -12,6 +12,7 @@ import * as files from './files.js';
 import * as markdown from './markdown.js';
 import * as utf16 from './utf16.js';
 import * as json from './json.js';
+import * as ids from './ids.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
@@ -24,6 +25,7 @@ export type { TransformContext };
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
   ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN, ...markdown.PLAIN, ...utf16.PLAIN, ...json.PLAIN,
+  ...ids.PLAIN,
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
   rows_to_csv: rowsToCsv,

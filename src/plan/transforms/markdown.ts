@@ -1,12 +1,9 @@
 // Markdown transforms of the doc write commands (upstream helpers/content_splitter.go and helpers/doc.go):
 // `{split_markdown: n}` cuts a long markdown into pieces at block boundaries (splitMarkdownSafe), and
 // `strip_duplicate_title` drops a leading `# heading` equal to the document's name (stripDuplicateTitle).
+import { trimSpace } from '../../contract/values.js';
 import { isObj, positive, refuse, str, type Fn, type Param } from './types.js';
 
-/** Go's unicode.IsSpace set (strings.TrimSpace): JS's \s also counts U+FEFF, Go does not. */
-const GO_SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const TRIM_SPACE = new RegExp(`^[${GO_SPACE}]+|[${GO_SPACE}]+$`, 'gu');
-const goTrimSpace = (s: string) => s.replace(TRIM_SPACE, '');
 
 const runeCount = (s: string) => {
   let n = 0;
@@ -37,7 +34,7 @@ function markdownBlocks(content: string): Block[] {
     kind = 'normal';
   };
   lines.forEach((line, i) => {
-    const trimmed = goTrimSpace(line);
+    const trimmed = trimSpace(line);
     const notLast = i !== lines.length - 1;
     if (trimmed.startsWith('```')) {
       if (!inCode) {
@@ -165,15 +162,15 @@ export function splitMarkdown(content: string, limit: number): string[] {
 
 /** Upstream normalizeHeadingText: trailing ATX hashes, `** __ ~~ * _ \`` markers dropped, trimmed, lower case. */
 function normalizeHeading(s: string): string {
-  let t = goTrimSpace(s);
+  let t = trimSpace(s);
   if (t === '') return '';
   const i = t.lastIndexOf(' ');
   if (i >= 0) {
     const suffix = t.slice(i + 1);
-    if (suffix.length > 0 && /^#+$/u.test(suffix)) t = goTrimSpace(t.slice(0, i));
+    if (suffix.length > 0 && /^#+$/u.test(suffix)) t = trimSpace(t.slice(0, i));
   }
   for (const m of ['**', '__', '~~', '*', '_', '`']) t = t.split(m).join('');
-  return goTrimSpace(t.toLowerCase());
+  return trimSpace(t.toLowerCase());
 }
 
 /**

@@ -80,7 +80,34 @@ function splitText(s: string, n: number): string[] {
   return out;
 }
 
+const TITLE_FALLBACK = '消息';
+
+/** upstream truncateTitleToBytes(s, 100, 30): at most 30 code points and 97 UTF-8 bytes, then "..." when cut. */
+function truncateTitle(s: string): string {
+  const all = [...s];
+  const runes = all.slice(0, 30);
+  while (Buffer.byteLength(runes.join(''), 'utf8') > 97) runes.pop();
+  return runes.length < all.length ? `${runes.join('')}...` : runes.join('');
+}
+
+/**
+ * upstream sanitizeTitleFromText (helpers/chat.go:1226): a blank text is "消息"; the (trimmed) text before the first
+ * https:// (then http://) when there is some; a text starting with a URL or holding a % (escapes the backend may
+ * refuse) is "消息"; else the text itself, cut as truncateTitle does.
+ */
+function messageTitle(text: string): string {
+  if (trimSpace(text) === '') return TITLE_FALLBACK;
+  for (const prefix of ['https://', 'http://']) {
+    const at = text.indexOf(prefix);
+    if (at > 0 && trimSpace(text.slice(0, at)) !== '') return truncateTitle(trimSpace(text.slice(0, at)));
+  }
+  if (text.startsWith('https://') || text.startsWith('http://') || text.includes('%')) return TITLE_FALLBACK;
+  return truncateTitle(text);
+}
+
 export const PLAIN: Record<string, Fn> = {
+  /** upstream sanitizeTitleFromText: a Markdown message's title from its text */
+  message_title: (v, where) => messageTitle(str(v, where)),
   upper: eachString((s) => s.toUpperCase()),
   lower: eachString((s) => s.toLowerCase()),
   trim: eachString(trimSpace),

@@ -1,0 +1,74 @@
+// DingTalk identifiers: upstream's classifier of the current openDingTalkId format (targetresolver
+// LooksLikeCurrentDOpenDingTalkID, resolver.go:304@c7521c1c), which splits mixed userId/openDingTalkId inputs and
+// refuses an explicit --open-dingtalk-id of another form (ValidateExplicitOpenDingTalkID, resolver.go:386).
+// A value starting with D is not enough: `Dabc` is a userId to upstream.
+import { trimSpace } from '../../contract/values.js';
+import { refuse, type Fn } from './types.js';
+
+const UNESCAPE: Record<string, string> = { i: 'i', P: '+', S: '/', E: '=' };
+const ESCAPE: Record<string, string> = { i: 'ii', '+': 'iP', '/': 'iS', '=': 'iE' };
+
+/** The escaped Base64 after the D back to plain Base64, or undefined for a character or escape upstream refuses. */
+function unescapeId(v: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < v.length; i++) {
+    const c = v[i];
+    if (c !== 'i') {
+      if (!/^[0-9A-Za-z]$/u.test(c)) return undefined;
+      out += c;
+      continue;
+    }
+    const m = UNESCAPE[v[++i] ?? ''];
+    if (m === undefined) return undefined;
+    out += m;
+  }
+  return out;
+}
+
+/**
+ * True when the value (trimmed as upstream trims it) is `D` followed by the escaped canonical Base64 of a non-empty
+ * whole number of 8-byte blocks: what the current encoder emits. It proves the form, not that the person exists.
+ */
+export function looksLikeOpenDingTalkId(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const v = trimSpace(value);
+  if (v.length < 2 || v[0] !== 'D') return false;
+  const encoded = unescapeId(v.slice(1));
+  if (encoded === undefined || encoded.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/u.test(encoded)) return false;
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.length === 0 || bytes.length % 8 !== 0) return false;
+  // only the canonical spelling counts (Go decodes strictly, then upstream compares the re-encoding)
+  return bytes.toString('base64').replace(/[i+/=]/gu, (c) => ESCAPE[c]) === v.slice(1);
+}
+
+/**
+ * The condition `open_dingtalk_id`: a text of the current form (surrounding space allowed, as upstream's classifier
+ * trims), or a list whose non-blank elements all are (at least one; blank ones skipped as validateExplicitOpenIDs does).
+ */
+export function allOpenDingTalkIds(v: unknown): boolean {
+  if (!Array.isArray(v)) return looksLikeOpenDingTalkId(v);
+  const given = v.filter((x) => !(typeof x === 'string' && trimSpace(x) === ''));
+  return given.length > 0 && given.every(looksLikeOpenDingTalkId);
+}
+
+/** upstream ValidateExplicitOpenDingTalkID: exactly the current form, no surrounding space. */
+const isExplicit = (x: unknown) => typeof x === 'string' && x === trimSpace(x) && looksLikeOpenDingTalkId(x);
+
+const classified = (keep: boolean): Fn => (v) => {
+  const kept = (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string' && trimSpace(x) !== '' && looksLikeOpenDingTalkId(x) === keep);
+  return kept.length ? kept : undefined;
+};
+
+export const PLAIN: Record<string, Fn> = {
+  /** an explicit openDingTalkId flag: the value (each text of a list) passes when it has the current form; else refused */
+  open_dingtalk_id: (v, where) => {
+    for (const x of Array.isArray(v) ? v : [v]) {
+      if (!isExplicit(x)) refuse(where, x, 'an openDingTalkId of the current form (D followed by the id as a contact or message answer returns it); give a userId or a name to the flag that takes one');
+    }
+    return v;
+  },
+  /** the elements of a mixed list that are openDingTalkIds (absent when none) */
+  only_open_dingtalk_ids: classified(true),
+  /** the elements of a mixed list that are not (userIds; blanks dropped; absent when none) */
+  except_open_dingtalk_ids: classified(false),
+};

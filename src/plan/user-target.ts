@@ -1,0 +1,105 @@
+// The resolve mode `user_target` (docs/PLANS.md "resolve"): upstream's ResolveSenderTarget
+// (internal/shortcut/targetresolver/resolver.go:167@c7521c1c) for one mixed value a user typed (a name, a userId or an
+// openDingTalkId). A current-format openDingTalkId is taken as it is, with no call; anything else is looked up in the
+// directory, and the candidates are matched first by stable id (userId or openDingTalkId equal to the value), then by
+// name ignoring case; two matches are ambiguous_match; no match, a failed search or an answer that cannot prove it is
+// complete keeps the value as an unverified userId (a valid id is never blocked by the directory).
+import { DwsError } from '../errors.js';
+import { trimSpace } from '../contract/values.js';
+import { looksLikeOpenDingTalkId } from './transforms/ids.js';
+import { candidatesText } from './checks.js';
+
+/**
+ * One resolved person and how the value was matched; `send` is the one id a filter sends for it: the openDingTalkId
+ * when known, else the userId (upstream appendResolvedSearchActorIDs), so `[*].send.openDingTalkId` and
+ * `[*].send.userId` split a list of people as upstream does.
+ */
+export interface UserTarget {
+  userId?: string;
+  openDingTalkId?: string;
+  name?: string;
+  match: 'stable_id' | 'exact' | 'unverified_user_id';
+  send?: { openDingTalkId: string } | { userId: string };
+}
+
+const withSend = (u: UserTarget): UserTarget => ({ ...u, send: u.openDingTalkId ? { openDingTalkId: u.openDingTalkId } : { userId: u.userId ?? '' } });
+
+type Row = Record<string, unknown>;
+const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** upstream's result|data wrappers: the answer itself, then its `result` and `data` objects. */
+const scopes = (data: Row): Row[] => [data, ...['result', 'data'].map((k) => data[k]).filter(isRow)];
+
+function firstList(data: Row, keys: string[]): unknown[] {
+  for (const scope of scopes(data)) for (const k of keys) if (Array.isArray(scope[k])) return scope[k] as unknown[];
+  return [];
+}
+
+function text(row: Row, keys: string[]): string {
+  for (const k of keys) if (typeof row[k] === 'string' && trimSpace(row[k] as string) !== '') return trimSpace(row[k] as string);
+  return '';
+}
+
+/** upstream ExtractUsers + dedupeUsers: the people of a directory answer, each with a userId or an openDingTalkId. */
+export function extractUsers(data: Row): UserTarget[] {
+  const out: UserTarget[] = [];
+  const seenUser = new Set<string>();
+  const seenOpen = new Set<string>();
+  for (const row of firstList(data, ['result', 'items', 'users', 'list']).filter(isRow)) {
+    let userId = text(row, ['userId', 'orgUserId']);
+    let openDingTalkId = text(row, ['openDingTalkId', 'openDingtalkId']);
+    let name = text(row, ['name', 'nick', 'showName', 'flowerName', 'staffName', 'userName', 'author', 'title']);
+    if (isRow(row.meta)) {
+      userId ||= text(row.meta, ['userId', 'orgUserId', 'staffId']);
+      openDingTalkId ||= text(row.meta, ['openDingTalkId', 'openDingtalkId']);
+      name = text(row.meta, ['name', 'nick']) || name;
+    }
+    if (!userId && !openDingTalkId) continue;
+    if ((userId && seenUser.has(userId)) || (openDingTalkId && seenOpen.has(openDingTalkId))) continue;
+    if (userId) seenUser.add(userId);
+    if (openDingTalkId) seenOpen.add(openDingTalkId);
+    out.push({ ...(userId ? { userId } : {}), ...(openDingTalkId ? { openDingTalkId } : {}), ...(name ? { name } : {}), match: 'exact' });
+  }
+  return out;
+}
+
+const DIRECTORY_PAGE = 20;
+
+/** upstream incompleteUserSearchCause: more is said to exist (hasMore, a next cursor) or a full page has no end mark. */
+export function searchIncomplete(data: Row): boolean {
+  for (const scope of scopes(data)) {
+    const more = scope.hasMore ?? scope.has_more;
+    if (typeof more === 'boolean') return more;
+  }
+  for (const scope of scopes(data)) {
+    for (const k of ['nextCursor', 'next_cursor', 'nextToken', 'next_token']) {
+      const v = scope[k];
+      if (v !== undefined && v !== null && trimSpace(typeof v === 'string' ? v : JSON.stringify(v)) !== '') return true;
+    }
+  }
+  return firstList(data, ['result', 'items', 'users', 'list']).length >= DIRECTORY_PAGE;
+}
+
+/** The value kept as it is: an openDingTalkId of the current form (no call), or an unverified userId. */
+export function userTargetWithoutSearch(value: string): UserTarget | undefined {
+  return looksLikeOpenDingTalkId(value) ? withSend({ openDingTalkId: value, match: 'stable_id' }) : undefined;
+}
+
+export const unverifiedUser = (value: string): UserTarget => withSend({ userId: value, match: 'unverified_user_id' });
+
+/** Chooses the person a directory answer gives for the value (see the module comment), or refuses an ambiguity. */
+export function chooseUserTarget(where: string, value: string, answer: unknown): UserTarget {
+  const data = isRow(answer) ? answer : {};
+  const users = extractUsers(data);
+  const ambiguous = (cands: UserTarget[]) => new DwsError('ambiguous_match',
+    `${where}: ${cands.length} candidates match ${JSON.stringify(value)}: ${candidatesText(cands, ['name', 'userId', 'openDingTalkId'])}`,
+    'run again with the userId or openDingTalkId of the one you mean; nothing was changed');
+  const stable = users.filter((u) => u.userId === value || u.openDingTalkId === value);
+  if (stable.length > 1) throw ambiguous(stable);
+  if (stable.length === 1) return withSend({ ...stable[0], match: 'stable_id' });
+  if (searchIncomplete(data)) return unverifiedUser(value);
+  const folded = value.toLowerCase();
+  const named = users.filter((u) => (u.name ?? '').toLowerCase() === folded);
+  if (named.length > 1) throw ambiguous(named);
+  return named.length === 1 ? withSend({ ...named[0], match: 'exact' }) : unverifiedUser(value);
+}
