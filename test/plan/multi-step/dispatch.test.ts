@@ -1,7 +1,8 @@
 // Multi-step commands through dispatch (`dws <cli path>`, runDispatch in this process) against the recording MCP
 // backend (test/fixtures/mcp/server.ts) and the real journal: one confirmation covers the whole plan; --dry-run
 // prints every step and calls nothing; a failure after a write is partial_outcome (exit 7) naming the completed
-// steps with their ids and the step that failed, and the journal records every call, the failed one included; an
+// steps with their ids and the step that failed, and the journal records every call, the failed one included (a mail
+// reply sends the draft its first write made, and stops with partial_outcome when the send fails or no draft id came back); an
 // upload from a local file is bounded and never leaves the file root; a plan hands over to a local command
 // (event +listen-im -> event consume) with that command's own checks, streaming its lines; a download stays inside
 // its target directory whatever name the URL carries, keeps an existing file unless told, and is bounded.
@@ -119,6 +120,36 @@ describe('a multi-step write through dispatch', () => {
     expect(r.error?.reason).toBe('ambiguous_match');
     expect(r.error?.message).toContain('{"name":"张三","userId":"u1"}, {"name":"张三","userId":"u2"}');
     expect(mcp.calls.map((c) => c.name)).toEqual(['search_contact_by_key_word']);
+  });
+});
+
+const REPLY = ['mail', 'message', 'reply', '--from', 'me@example.com', '--id', 'msg-1', '--content', '收到', '--yes'];
+
+describe('mail message reply: the draft, then its sending, in one command (upstream helpers/mail.go:1359)', () => {
+  it('sends the draft whose id the draft answer gave; a failed send after it is partial_outcome naming the draft, which is made once', async () => {
+    mcp.answers['mail/create_reply_draft'] = () => ({ result: { message: { id: 'draft-9' } } });
+    const ok = await run(REPLY);
+    expect(ok.error).toBeUndefined();
+    expect(mcp.calls.map((c) => c.name)).toEqual(['list_user_mailboxes', 'create_reply_draft', 'send_draft']);
+    expect(mcp.calls[2].arguments).toEqual({ email: 'me@example.com', messageId: 'draft-9', saveToSentItems: true });
+
+    mcp.calls.length = 0;
+    mcp.faults.push({ tool: 'send_draft', status: 400, times: 1 });
+    const r = await run(REPLY);
+    expect(r.error?.reason).toBe('partial_outcome');
+    expect(r.error?.exitCode).toBe(7);
+    expect(r.error?.message).toContain('draft (write {"id":"draft-9"})');
+    expect(r.error?.message).toContain('step "send" failed');
+    expect(mcp.calls.filter((c) => c.name === 'create_reply_draft')).toHaveLength(1);
+  });
+
+  it('a draft answer without a draft id stops after the draft with partial_outcome; nothing is sent', async () => {
+    mcp.answers['mail/create_reply_draft'] = () => ({ result: { message: { subject: 'Re: 周报' } } });
+    const r = await run(REPLY);
+    expect(r.error?.reason).toBe('partial_outcome');
+    expect(r.error?.message).toContain('step "no_draft_id" failed');
+    expect(r.error?.message).toContain('dws mail draft send');
+    expect(mcp.calls.map((c) => c.name)).toEqual(['list_user_mailboxes', 'create_reply_draft']);
   });
 });
 

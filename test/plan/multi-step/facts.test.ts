@@ -17,6 +17,13 @@ const FACTS = followedUpstream(ROOT).composition;
 const PLANNED_ELSEWHERE: Record<string, string> = {
   'minutes.shortcut_unshare': 'c7521c1c added a per-id preflight read before the per-member write; its plan stays in catalog/plans/minutes.yaml, which import-plans keeps as fixed by hand',
 };
+/** Atomic (mcp) commands of the facts whose upstream body makes further calls around its RPC, planned here as composite. */
+const ATOMIC_IN_FACTS: Record<string, string> = {
+  'mail.create_reply_draft': 'helpers/mail.go:1359 reads the mailboxes, creates the reply draft, then sends it (send_draft) in one command',
+  'mail.create_replyall_draft': 'helpers/mail.go:1439: mailboxes, reply-all draft, then send_draft',
+  'mail.create_forward_draft': 'helpers/mail.go:1520: mailboxes, forward draft, then send_draft',
+  'mail.share_message_to_chat': 'helpers/mail.go:2345 shares again with the sign when the first answer carries one (a risk check)',
+};
 
 interface Step { id: string; server?: string; rpc?: string }
 interface Plan { facts: string; steps: Step[] }
@@ -68,7 +75,7 @@ const ALLOWED: Record<string, { missing?: string[]; extra?: string[]; reason: st
 describe('multi-step plans: shape', () => {
   it('every plan has a facts line and steps with unique ids, MCP steps naming a server and an rpc', () => {
     const all = plans();
-    expect(all.size).toBe(135);
+    expect(all.size).toBe(139);
     for (const [k, p] of all) {
       expect(p.facts.length, k).toBeGreaterThan(40);
       const ids = p.steps.map((s) => s.id);
@@ -84,13 +91,15 @@ describe.runIf(existsSync(FACTS))('multi-step plans against dws-composition.json
   it('declares exactly the multi_rpc commands that are neither local commands nor planned elsewhere', () => {
     const multi = Object.entries(facts()).filter(([, c]) => c.class === 'multi_rpc').map(([k]) => k)
       .filter((k) => !Object.hasOwn(localCommands, k) && !Object.hasOwn(PLANNED_ELSEWHERE, k)).sort();
-    expect([...plans().keys()].sort()).toEqual(multi);
+    expect([...plans().keys()].filter((k) => !Object.hasOwn(ATOMIC_IN_FACTS, k)).sort()).toEqual(multi);
+    for (const k of Object.keys(ATOMIC_IN_FACTS)) expect(facts()[k], k).toBeUndefined();
   });
 
   it('makes the calls the facts list, apart from the allow-listed differences', () => {
     const f = facts();
     const differences: Record<string, { missing?: string[]; extra?: string[] }> = {};
     for (const [k, p] of plans()) {
+      if (Object.hasOwn(ATOMIC_IN_FACTS, k)) continue;
       const planned = new Set(p.steps.filter((s) => s.server !== undefined).map((s) => key(s.server!, s.rpc!)));
       const listed = new Set(f[k].calls.map((c) => key(c.server, c.rpc)));
       const missing = [...listed].filter((c) => !planned.has(c)).sort();
