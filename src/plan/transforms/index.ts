@@ -9,6 +9,7 @@ import * as lists from './lists.js';
 import * as time from './time.js';
 import * as files from './files.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
+import { sheetBatchOperations } from '../../domain/sheet-batch.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
 import type { Fn, Param, TransformContext } from './types.js';
@@ -20,6 +21,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN,
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
+  sheet_batch_operations: (v, where, ctx) => sheetBatchOperations(v, (file) => files.PLAIN.read_text(file, where, ctx) as string),
   rows_to_csv: rowsToCsv,
 };
 
