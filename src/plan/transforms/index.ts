@@ -10,6 +10,7 @@ import * as time from './time.js';
 import * as files from './files.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { sheetBatchOperations } from '../../domain/sheet-batch.js';
+import { firstFilledCell, sheetCreateStyles } from '../../domain/sheet-create-styles.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
 import type { Fn, Param, TransformContext } from './types.js';
@@ -23,6 +24,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   sheet_style_operations: (v) => sheetStyleOperations(v),
   sheet_batch_operations: (v, where, ctx) => sheetBatchOperations(v, (file) => files.PLAIN.read_text(file, where, ctx) as string),
   rows_to_csv: rowsToCsv,
+  sheet_create_styles: (v) => sheetCreateStyles(v),
+  first_filled_cell: (v) => firstFilledCell(v),
 };
 
 const url_part: Param = (part) => {
