@@ -121,6 +121,7 @@ interface PreviewStep {
   page?: unknown;
   upload?: unknown;
   download?: unknown;
+  when?: unknown;
 }
 
 describe('every single-call and paged plan against the recording MCP backend', () => {
@@ -172,6 +173,9 @@ describe('every single-call and paged plan against the recording MCP backend', (
         const expected: { server: string; name: string; arguments: unknown }[] = [];
         for (const s of plan.steps) {
           if (!s.server) continue;
+          // a step whose condition reads an earlier answer (report entry submit's link lookup) runs only when the
+          // echoed answer meets it: expected when it was sent, never sent out of order
+          if (typeof s.when === 'string' && !mcp.calls.some((c) => c.server === s.server && c.name === s.rpc)) continue;
           const items = s.for_each ?? [undefined];
           for (const item of items) expected.push({ server: s.server, name: s.rpc!, arguments: s.for_each ? withItem(s.arguments, item) : s.arguments });
         }
