@@ -89,7 +89,14 @@ const CONFIRMATION_ORDER = ['not_required', 'user_required'];
 function reviewedChanges(a, entry) {
   if (!a.reviewed || !entry) return { entry, allowed: [] };
   const allowed = [];
+  // a command whose upstream body writes more than the one RPC upstream declares (mail reply drafts, then sends) runs
+  // as a composite plan: its flags feed the plan's steps, not one RPC's properties
+  const composite = a.mode === 'composite';
   const keepFlag = (c) => {
+    if (composite && c.field === 'property' && c.catalog === null) {
+      allowed.push({ kind: 'reviewed_composite', canonical_path: entry.canonical_path, ...c });
+      return false;
+    }
     if (!REVIEWED_FLAG_FIELDS.has(c.field)) return true;
     allowed.push({ kind: 'reviewed_against_source', canonical_path: entry.canonical_path, ...c });
     return false;
@@ -107,6 +114,10 @@ function reviewedChanges(a, entry) {
   };
   // the RPC the body actually calls, where upstream's declared metadata names another (sheet range update)
   const keepInterface = (c) => {
+    if (c.field === 'mode' && c.catalog === 'composite' && c.facts === 'mcp') {
+      allowed.push({ kind: 'reviewed_composite', canonical_path: entry.canonical_path, ...c });
+      return false;
+    }
     if (c.field !== 'ref') return true;
     allowed.push({ kind: 'reviewed_interface_ref', canonical_path: entry.canonical_path, ...c });
     return false;

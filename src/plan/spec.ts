@@ -28,6 +28,7 @@ export type Source = SourceModifiers & (
   | { each: Source; to: Source }
   | { now: NowSpec }
   | { uuid: string }
+  | { env: string }
   | { difference: [Source, Source] }
   | { zip: Source[] }
   | { entries: [Source, Source][] }
@@ -256,8 +257,17 @@ export interface PlanSpec {
   local?: { calls: string[]; max_pages?: number };
 }
 
+/**
+ * The environment variables a plan may read (`{env: NAME}`): identifiers upstream's command bodies read from the
+ * environment, never a credential. Anything else is a build error, so a plan cannot read a token or a secret.
+ */
+export const ENV_SOURCES: readonly string[] = [
+  'DINGTALK_DWS_AGENTCODE', // the agent code of the host (upstream auth.AgentCodeFromEnv, `pat chmod --agentCode`)
+  'DINGTALK_SESSION_ID', 'DWS_SESSION_ID', 'REWIND_SESSION_ID', // the session id, in upstream's order (pat resolveSessionIDFromEnv)
+];
+
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
+  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
 export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'has_duplicates', 'open_dingtalk_id', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 

@@ -4,7 +4,7 @@
 import type { ToolSpec } from '../catalog/types.js';
 import { parsePath } from './path.js';
 import { transformArgProblem, transformName } from './transforms/index.js';
-import { CONDITION_KINDS, SOURCE_KINDS, type Condition, type Source, type Transform } from './spec.js';
+import { CONDITION_KINDS, ENV_SOURCES, SOURCE_KINDS, type Condition, type Source, type Transform } from './spec.js';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -123,6 +123,12 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
     case 'uuid':
       if (typeof raw.uuid !== 'string' || !ID.test(raw.uuid)) s.problems.push(`${at}.uuid: names the value, [a-z][a-z0-9_]* (one name is one value per run)`);
       out = { uuid: raw.uuid as string };
+      break;
+    case 'env':
+      if (typeof raw.env !== 'string' || !ENV_SOURCES.includes(raw.env)) {
+        s.problems.push(`${at}.env: ${JSON.stringify(raw.env)} is not one of the environment variables a plan may read (${ENV_SOURCES.join(', ')})`);
+      }
+      out = { env: String(raw.env) };
       break;
     case 'difference': {
       const d = raw.difference;

@@ -213,9 +213,11 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, zip, entries, merge, get, filter, replace. */
+/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, env, difference, zip, entries, merge, get, filter, replace. */
 function evalComputed(sc: Scope, s: Source): unknown {
   if ('now' in s) return nowValue(sc, s.now);
+  // the build admits only the names of ENV_SOURCES; an unset or empty variable is absent
+  if ('env' in s) return sc.env[s.env] || undefined;
   if ('uuid' in s) {
     if (!sc.uuids.has(s.uuid)) sc.uuids.set(s.uuid, sc.uuid());
     return sc.uuids.get(s.uuid);

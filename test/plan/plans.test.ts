@@ -118,7 +118,7 @@ interface PreviewStep {
   rpc?: string;
   arguments?: Record<string, unknown>;
   for_each?: unknown[];
-  /** Shown only when the step's condition depends on an earlier answer (a follow-up read of a DingTalk doc). */
+  /** Shown only when the step's condition depends on an earlier answer (a follow-up read). */
   when?: string;
   page?: unknown;
   upload?: unknown;
@@ -172,8 +172,8 @@ describe('every single-call and paged plan against the recording MCP backend', (
         expect(real.error, `${t.canonical_path}: ${real.error?.reason}: ${real.error?.message}`).toBeUndefined();
         expect(Object.keys(JSON.parse(real.out))).toEqual(['result']);
         const expected: { server: string; name: string; arguments: unknown }[] = [];
-        // a step whose condition reads an earlier answer runs or not by what the echo answered: its call, when made,
-        // is the announced one
+        // a step whose condition reads an earlier answer (drive info's doc read, report entry submit's link lookup)
+        // runs or not by what the echo answered: its call, when made, is the announced one
         const maybe: { server: string; name: string; arguments: unknown }[] = [];
         for (const s of plan.steps) {
           if (!s.server) continue;

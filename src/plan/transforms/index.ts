@@ -14,6 +14,8 @@ import * as utf16 from './utf16.js';
 import * as json from './json.js';
 import * as ids from './ids.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
+import { sheetBatchOperations } from '../../domain/sheet-batch.js';
+import { firstFilledCell, sheetCreateStyles } from '../../domain/sheet-create-styles.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
@@ -28,11 +30,14 @@ export const TRANSFORMS: Record<string, Fn> = {
   ...ids.PLAIN,
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
+  sheet_batch_operations: (v, where, ctx) => sheetBatchOperations(v, (file) => files.PLAIN.read_text(file, where, ctx) as string),
   rows_to_csv: rowsToCsv,
   doc_block_texts: (v) => docBlockTexts(v),
   doc_selection_matches: docSelectionMatches,
   check_filters: checkFilters,
   normalize_filters: (v) => normalizeFilters(v),
+  sheet_create_styles: (v) => sheetCreateStyles(v),
+  first_filled_cell: (v) => firstFilledCell(v),
 };
 
 const url_part: Param = (part) => {

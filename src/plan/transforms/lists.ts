@@ -48,6 +48,11 @@ export const PLAIN: Record<string, Fn> = {
   split_whitespace: splitList(/\s+/u),
   unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => JSON.stringify(y) === JSON.stringify(x)) === i) : v),
   to_list: (v) => asList(v),
+  /** a JSON object of text values -> [{name: key, value}] in key order (upstream oaFormValues); another value is refused */
+  name_value_list: (v, where) => {
+    if (!isObj(v)) return refuse(where, v, 'a JSON object of names and text values');
+    return Object.entries(v).map(([name, value]) => (typeof value === 'string' ? { name, value } : refuse(`${where}.${name}`, value, 'text')));
+  },
   first: (v) => (Array.isArray(v) ? v[0] : v),
   /** a list without its first element (the pieces after the one a create call already sent) */
   rest: (v, where) => (Array.isArray(v) ? v.slice(1) : refuse(where, v, 'a list')),

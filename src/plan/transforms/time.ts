@@ -72,6 +72,12 @@ export const PLAIN: Record<string, Fn> = {
   date_end_ms: dateMs(true),
   datetime: dateText(false),
   datetime_end: dateText(true),
+  /** epoch milliseconds (a JSON number, truncated as Go's int64(v)) -> local `YYYY-MM-DD HH:mm:ss` (time.UnixMilli(ms).Format) */
+  ms_to_datetime: (v, where) => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
+    const d = new Date(Math.trunc(v));
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  },
   iso_ms: (v, where) => {
     const ms = typeof v === 'string' && ISO.test(v.trim()) ? Date.parse(v.trim()) : NaN;
     return Number.isFinite(ms) ? ms : refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');

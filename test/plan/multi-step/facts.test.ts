@@ -64,7 +64,6 @@ const ALLOWED: Record<string, { missing?: string[]; extra?: string[]; reason: st
   'markdown.patch': { missing: ['doc/get_file_info', 'drive/get_document_info'], reason: 'extractor pairings that upstream never calls (the probe is drive/get_file_info then doc/get_document_info)' },
   'minutes.shortcut_upload': { missing: ['minutes/cancel_upload_session'], reason: 'upstream cancels the session when the PUT fails (a compensating write); dws reports partial_outcome with the sessionId instead' },
   'minutes.shortcut_upload_and_analyze': { missing: ['minutes/cancel_upload_session'], reason: 'as minutes.shortcut_upload: no compensating cancel; partial_outcome instead' },
-  'sheet.create_with_data': { missing: ['sheet/merge_cells', 'sheet/set_cell_range', 'sheet/update_dimension'], reason: '--styles (the styling calls) is not reproduced' },
   'sheet.import': {
     missing: ['sheet/commit_uploaded_file', 'sheet/confirm_import', 'sheet/create_import_session', 'sheet/get_file_upload_info', 'sheet/query_import_task'],
     extra: ['doc/confirm_import', 'doc/create_import_session', 'doc/query_import_task'],
