@@ -55,6 +55,7 @@ export type Condition =
   | { any: Condition[] }
   | { matches: [Source, string] }
   | { has: [Source, unknown] }
+  | { subset: [Source, Source] }
   | { present: Source }
   | { lt: [Source, Source] }
   | { lte: [Source, Source] }
@@ -246,7 +247,7 @@ export interface PlanSpec {
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
   'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'present', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

@@ -345,6 +345,12 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     if (hasPlaceholder(v)) return 'unknown';
     return asList(v).some((x) => equal(x, c.has[1]));
   }
+  if ('subset' in c) {
+    const [a, b] = c.subset.map((x) => evalSource(sc, x));
+    if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
+    const have = new Set(asList(b).map((x) => JSON.stringify(x)));
+    return asList(a).every((x) => have.has(JSON.stringify(x)));
+  }
   const parts = ('all' in c ? c.all : (c as { any: Condition[] }).any).map((x) => evalCondition(sc, x));
   if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
   return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
@@ -380,6 +386,7 @@ export function describeCondition(c: Condition): string {
   if ('matches' in c) return `${sourceText(c.matches[0])} matches /${c.matches[1]}/`;
   if ('has' in c) return `${sourceText(c.has[0])} includes ${JSON.stringify(c.has[1])}`;
   if ('present' in c) return `${sourceText(c.present)} is present`;
+  if ('subset' in c) return `every element of ${sourceText(c.subset[0])} is in ${sourceText(c.subset[1])}`;
   const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
   if (cmp !== undefined) {
     const [a, b] = (c as Record<Comparison, [Source, Source]>)[cmp];

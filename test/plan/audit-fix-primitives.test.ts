@@ -1,0 +1,100 @@
+// The executor primitives of branch audit-fix (notes/audit-30b.md "Primitives needed", docs/PLANS.md): the
+// transform regex_all with the condition subset (minutes +summary keeps the images of the current summary), the
+// stdin source, the join source, an RPC chosen by a condition (call `rpc_if`) and a page-number start from a source.
+// Each runs through the real validator and executor with a fake effects port.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { executePlan, type PlanDryRun } from '../../src/plan/executor.js';
+import type { BackendCall, Effects } from '../../src/plan/effects.js';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
+import { validatePlans } from '../../src/plan/validate.js';
+import type { Transform } from '../../src/plan/spec.js';
+import { shippedEngine } from '../helpers.js';
+
+const CANONICAL = 'contact.shortcut_lookup';
+const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
+
+function problemsOf(plan: unknown, canonical = CANONICAL) {
+  return validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [canonical]: plan } } }], shippedEngine().tools()).problems;
+}
+
+function planOf(plan: unknown) {
+  const { plans, problems } = validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
+  expect(problems).toEqual([]);
+  return plans.get(CANONICAL)!;
+}
+
+function fake(answer: (c: BackendCall, n: number) => unknown) {
+  const calls: BackendCall[] = [];
+  const effects: Effects = {
+    call: async (c) => (calls.push(c), answer(c, calls.length - 1)),
+    transfer: async () => ({}),
+    handoff: async () => undefined,
+  };
+  return { calls, effects };
+}
+
+async function run(plan: unknown, data: Record<string, unknown>, answer: (c: BackendCall, n: number) => unknown = () => ({}), extra: Record<string, unknown> = {}) {
+  const f = fake(answer);
+  const out = await executePlan(tool(), planOf(plan), data, { env: {}, dryRun: false, effects: f.effects, ...extra });
+  return { ...f, result: 'result' in out ? out.result : undefined };
+}
+
+const apply = (ts: unknown[], v: unknown) => applyTransforms(ts as Transform[], v, '--x', { env: {} });
+const IMAGE = '!\\[[^\\]]*\\]\\(([^)]+)\\)';
+
+describe('transform regex_all', () => {
+  it('gives the first capture group of every match, in order', () => {
+    expect(apply([{ regex_all: IMAGE }], 'a ![x](u1) b ![](u2) [y](u3) ![z](u1)')).toEqual(['u1', 'u2', 'u1']);
+    expect(apply([{ regex_all: 'b+' }], 'abbcb')).toEqual(['bb', 'b']);
+    expect(apply([{ regex_all: IMAGE }], 'no image')).toEqual([]);
+  });
+  it('refuses a value that is not text, and a bad expression at build', () => {
+    expect(() => apply([{ regex_all: IMAGE }], 3)).toThrow(/not text/u);
+    const plan = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name', transform: [{ regex_all: '(' }] } } }] };
+    expect(problemsOf(plan).join('\n')).toContain('regex_all needs a valid regular expression');
+  });
+  it('finds every image target a text holds (property)', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.stringMatching(/^[a-z ]{0,5}$/u), fc.stringMatching(/^[a-z0-9./:]{1,8}$/u))), (imgs) => {
+      const text = imgs.map(([alt, url]) => `x ![${alt}](${url}) y`).join('\n');
+      expect(apply([{ regex_all: IMAGE }], text)).toEqual(imgs.map(([, url]) => url));
+    }));
+  });
+});
+
+describe('condition subset', () => {
+  const refuseUnless = (c: unknown) => ({
+    facts: 'test plan',
+    steps: [{ id: 'kept', when: { not: c }, refuse: 'dropped' }, { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } }],
+  });
+  it('holds when every element of the first list is in the second', async () => {
+    for (const [a, b, holds] of [
+      [['u1', 'u2'], ['u2', 'u3', 'u1'], true], [['u1', 'u2'], ['u1'], false], [[], ['u1'], true], ['u1', ['u1'], true], [[{ k: 1 }], [{ k: 1 }], true], [['1'], [1], false],
+    ] as const) {
+      const p = run(refuseUnless({ subset: [{ const: a }, { const: b }] }), { name: 'n' });
+      if (holds) expect((await p).calls.length).toBe(1);
+      else await expect(p).rejects.toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('dropped') });
+    }
+  });
+  it('an absent first list is empty; an absent second list holds nothing', async () => {
+    expect((await run(refuseUnless({ subset: [{ flag: 'name', when: { equals: [{ const: 1 }, 2] } }, { const: [] }] }), { name: 'n' })).calls.length).toBe(1);
+    await expect(run(refuseUnless({ subset: [{ const: ['a'] }, { flag: 'name', when: { equals: [{ const: 1 }, 2] } }] }), { name: 'n' })).rejects.toMatchObject({ message: expect.stringContaining('dropped') });
+  });
+  it('is unknown in a dry run when it reads an earlier result (the refusal is shown with its condition)', async () => {
+    const plan = {
+      facts: 't',
+      steps: [
+        { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } },
+        { id: 'kept', when: { not: { subset: [{ from: 'a', path: 'text', transform: [{ regex_all: IMAGE }] }, { flag: 'name', transform: [{ regex_all: IMAGE }] }] } }, refuse: 'dropped' },
+      ],
+    };
+    const f = fake(() => ({}));
+    const out = await executePlan(tool(), planOf(plan), { name: 'n' }, { env: {}, dryRun: true, effects: f.effects });
+    expect((out as { plan: PlanDryRun }).plan.steps.map((s) => s.id)).toEqual(['a', 'kept']);
+    expect(f.calls).toEqual([]);
+  });
+  it('is checked at build: two sources', () => {
+    expect(problemsOf(refuseUnless({ subset: [{ const: [] }] })).join('\n')).toContain('subset must be [source, source] (two lists)');
+  });
+});
