@@ -31,6 +31,8 @@ export interface ExecuteOptions {
   sleep?: (ms: number) => Promise<void>;
   /** A hand-over to a streaming local command (event consume) writes its own lines: nothing more is printed. */
   streaming?: boolean;
+  /** Reads the standard input (at most maxBytes + 1 bytes) for a `{stdin}` source; absent: no stdin (MCP serve). */
+  stdin?: (maxBytes: number) => string;
   /** The caller gave up (MCP notifications/cancelled): no further step starts; a call in flight keeps its outcome. */
   signal?: AbortSignal;
 }
@@ -253,7 +255,7 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
 }
 
 function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOptions): Scope {
-  return { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? (() => randomUUID()), uuids: new Map() };
+  return { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? (() => randomUUID()), uuids: new Map(), stdin: o.stdin };
 }
 
 function preview(sc: Scope, plan: PlanSpec): PlanDryRun {

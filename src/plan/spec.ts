@@ -34,6 +34,8 @@ export type Source = SourceModifiers & (
   | { get: { in: Source; key: Source } }
   | { filter: { in: Source; field: string; not_equals: Source } }
   | { replace: { in: Source; pattern: Source; with: Source; regex?: Source } }
+  | { stdin: { max_bytes: number } }
+  | { join: Source[] }
 );
 
 /** The clock, read once per run: start of this day/month, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
@@ -246,7 +248,9 @@ export interface PlanSpec {
 }
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
+  'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join'] as const;
+/** The most a `{stdin}` source may read (its max_bytes, checked at build). */
+export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'present', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 

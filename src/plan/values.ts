@@ -34,6 +34,12 @@ export interface Scope {
   at: Date;
   uuid: () => string;
   uuids: Map<string, string>;
+  /**
+   * The standard input's reader (ExecuteOptions.stdin; the CLI's, absent where stdin carries the protocol) and its
+   * text once read: a `{stdin}` source reads it at most once per run.
+   */
+  stdin?: (maxBytes: number) => string;
+  stdinText?: string;
 }
 
 export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -212,8 +218,33 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, entries, merge, get, filter, replace. */
+/** The standard input's text, read once per run and bounded; a dry run reads nothing (a placeholder). */
+function stdinValue(sc: Scope, maxBytes: number): unknown {
+  if (sc.dry) return new Placeholder('<standard input>');
+  if (sc.stdinText === undefined) {
+    if (sc.stdin === undefined) {
+      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: standard input ("-") is not available here`, 'pass the text itself, or @<file> for a file\'s text');
+    }
+    sc.stdinText = sc.stdin(maxBytes);
+  }
+  if (Buffer.byteLength(sc.stdinText) > maxBytes) {
+    throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: standard input is larger than ${maxBytes} bytes`, 'pass a smaller text');
+  }
+  return sc.stdinText;
+}
+
+/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, entries, merge, get, filter, replace, stdin, join. */
 function evalComputed(sc: Scope, s: Source): unknown {
+  if ('stdin' in s) return stdinValue(sc, s.stdin.max_bytes);
+  if ('join' in s) {
+    const parts = s.join.map((x) => evalSource(sc, x));
+    if (parts.some((x) => x === undefined)) return undefined;
+    if (parts.some((x) => x instanceof Placeholder)) return new Placeholder(parts.map((x) => (x instanceof Placeholder ? x.text : String(x))).join(''));
+    if (!parts.every((x) => typeof x === 'string' || typeof x === 'number')) {
+      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only texts and numbers join, not ${JSON.stringify(parts.find((x) => typeof x !== 'string' && typeof x !== 'number'))}`);
+    }
+    return parts.join('');
+  }
   if ('now' in s) return nowValue(sc, s.now);
   if ('uuid' in s) {
     if (!sc.uuids.has(s.uuid)) sc.uuids.set(s.uuid, sc.uuid());

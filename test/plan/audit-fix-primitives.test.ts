@@ -10,7 +10,11 @@ import type { BackendCall, Effects } from '../../src/plan/effects.js';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { validatePlans } from '../../src/plan/validate.js';
 import type { Transform } from '../../src/plan/spec.js';
-import { shippedEngine } from '../helpers.js';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCliAsync, shippedEngine } from '../helpers.js';
+import { startMcpServer } from '../fixtures/mcp/server.js';
 
 const CANONICAL = 'contact.shortcut_lookup';
 const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
@@ -97,4 +101,70 @@ describe('condition subset', () => {
   it('is checked at build: two sources', () => {
     expect(problemsOf(refuseUnless({ subset: [{ const: [] }] })).join('\n')).toContain('subset must be [source, source] (two lists)');
   });
+});
+
+describe('source stdin', () => {
+  const echo = (max: number) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { name: { flag: 'name' }, keyword: { stdin: { max_bytes: max } }, again: { stdin: { max_bytes: max } } } }] });
+  it('reads the standard input once per run, as read', async () => {
+    let reads = 0;
+    const r = await run(echo(100), { name: 'n' }, () => ({}), { stdin: () => (reads++, ' 纪要\n') });
+    expect(r.calls[0].args).toEqual({ name: 'n', keyword: ' 纪要\n', again: ' 纪要\n' });
+    expect(reads).toBe(1);
+  });
+  it('refuses a text over its bound (in bytes), and a run without a standard input', async () => {
+    await expect(run(echo(5), { name: 'n' }, () => ({}), { stdin: () => '纪要' })).rejects.toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('larger than 5 bytes') });
+    await expect(run(echo(5), { name: 'n' })).rejects.toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('not available') });
+  });
+  it('is not read by a dry run', async () => {
+    let reads = 0;
+    const f = fake(() => ({}));
+    const out = await executePlan(tool(), planOf(echo(100)), { name: 'n' }, { env: {}, dryRun: true, effects: f.effects, stdin: () => (reads++, 'x') });
+    expect(reads).toBe(0);
+    expect(JSON.parse(JSON.stringify((out as { plan: PlanDryRun }).plan.steps[0].arguments))).toEqual({ name: 'n', keyword: '<standard input>', again: '<standard input>' });
+  });
+  it('is checked at build: a positive bound', () => {
+    expect(problemsOf(echo(0)).join('\n')).toContain('stdin: must be {max_bytes: n}');
+  });
+});
+
+describe('source join', () => {
+  const joined = (parts: unknown[]) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { join: parts } } }] });
+  it('joins texts and numbers; absent when a part is', async () => {
+    expect((await run(joined([{ flag: 'name' }, { const: '.' }, { const: 2 }]), { name: 'a' })).calls[0].args).toEqual({ keyword: 'a.2' });
+    expect((await run(joined([{ flag: 'name', when: { equals: [{ const: 1 }, 2] } }, { const: '.md' }]), { name: 'a' })).calls[0].args).toEqual({});
+  });
+  it('refuses a part that is not text, and needs two parts at build', async () => {
+    await expect(run(joined([{ const: ['a'] }, { flag: 'name' }]), { name: 'a' })).rejects.toMatchObject({ reason: 'invalid_parameter' });
+    expect(problemsOf(joined([{ const: 'a' }])).join('\n')).toContain('join: must be a list of at least two sources');
+  });
+  it('joins as text concatenation (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.string(), fc.string({ minLength: 1 }), async (a, b) => {
+      expect((await run(joined([{ const: a }, { flag: 'name' }]), { name: b })).calls[0].args).toEqual({ keyword: a + b });
+    }), { numRuns: 30 });
+  });
+});
+
+describe('stdin through the CLI (a spawned dws, as a user pipes text in)', () => {
+  it('minutes +summary --content - sends the piped text; --dry-run neither reads it nor calls', async () => {
+    const mcp = await startMcpServer();
+    try {
+      let reads = 0;
+      mcp.answers['minutes/get_minutes_ai_summary'] = () => ({ result: { fullSummary: reads++ === 0 ? '旧纪要' : '管道 ![图](u1)\n' } });
+      mcp.answers['minutes/update_minutes_summary'] = () => ({ success: true });
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-stdin-'));
+      const env = { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok', DWS_FILE_ROOT: dir,
+        DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state') };
+      const dry = await runCliAsync(['minutes', '+summary', '--id', 't1', '--content', '-', '--dry-run'], '', env);
+      expect(dry.status).toBe(0);
+      expect(dry.stdout).toContain('<standard input>');
+      expect(mcp.calls).toEqual([]);
+      const r = await runCliAsync(['minutes', '+summary', '--id', 't1', '--content', '-', '--yes'], '管道 ![图](u1)\n', env);
+      expect(r.stderr).toBe('');
+      expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([
+        ['get_minutes_ai_summary', { taskUuid: 't1' }], ['update_minutes_summary', { taskUuid: 't1', summaryText: '管道 ![图](u1)\n' }], ['get_minutes_ai_summary', { taskUuid: 't1' }],
+      ]);
+    } finally {
+      await mcp.close();
+    }
+  }, 30000);
 });
