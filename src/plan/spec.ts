@@ -73,8 +73,11 @@ export interface PageSpec {
   next: string;
   /** Page-number paging instead: the argument numbered start, start+1, ... (as text when number_text). */
   number_arg?: string;
-  number_start?: number;
+  /** The first page number: a literal, or a source (a flag) read as upstream's Atoi, anything else or below 1 being 1. */
+  number_start?: number | Source;
   number_text?: boolean;
+  /** Paging only when this holds; otherwise the step is one call with its arguments as declared. */
+  when?: Condition;
   /** Stop after a page with fewer items than this (page-number paging's end). */
   page_size?: number;
   items: string;
@@ -211,6 +214,8 @@ export interface CallStep extends StepCommon {
   page?: PageSpec;
   resolve?: ResolveSpec;
   poll?: PollSpec;
+  /** The other RPC of a declared pair (same server): called instead of `rpc` when the condition holds. */
+  rpc_if?: { when: Condition; rpc: string };
   /** A read whose failure is not fatal: the step then counts as not run (a probe). */
   tolerate_failure?: boolean;
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */

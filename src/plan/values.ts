@@ -314,6 +314,30 @@ export function userRegex(sc: Scope, pattern: string, flags: string): RegExp {
   }
 }
 
+/** The RPC a call step makes: its `rpc_if` alternative when that condition holds, else its rpc. */
+export function rpcOf(sc: Scope, step: { rpc: string; rpc_if?: { when: Condition; rpc: string } }): string {
+  return step.rpc_if !== undefined && evalCondition(sc, step.rpc_if.when) === true ? step.rpc_if.rpc : step.rpc;
+}
+
+/**
+ * The first page number of page-number paging: a literal as declared; a source read as Go's strconv.Atoi (a whole
+ * number, or its decimal text with an optional sign), anything else or a number below 1 starting at 1 (upstream
+ * todoListAutoPage). A value from an earlier result in a dry run is its placeholder.
+ */
+export function pageStart(sc: Scope, start: number | Source | undefined): number | Placeholder {
+  if (start === undefined) return 1;
+  if (typeof start === 'number') return start;
+  const v = evalSource(sc, start);
+  if (v instanceof Placeholder) return v;
+  const n = typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^[+-]?\d{1,15}$/u.test(v) ? Number(v) : 0;
+  return n < 1 ? 1 : n;
+}
+
+/** Whether a paged step pages (its page.when holds, or it has none); in a dry run an unknown condition counts as paging. */
+export function pagingApplies(sc: Scope, step: { page?: { when?: Condition } }): boolean {
+  return step.page !== undefined && (step.page.when === undefined || evalCondition(sc, step.page.when) !== false);
+}
+
 export const truthy = (v: unknown) => !isEmpty(v) && v !== false;
 
 export function equal(a: unknown, b: unknown): boolean {

@@ -168,3 +168,58 @@ describe('stdin through the CLI (a spawned dws, as a user pipes text in)', () =>
     }
   }, 30000);
 });
+
+describe('call rpc_if (the other RPC of a declared pair)', () => {
+  const pair = (when: unknown) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', rpc_if: { when, rpc: 'y' }, effect: 'read', args: { keyword: { flag: 'name' } } }] });
+  it('calls the other RPC, with the same arguments, only when its condition holds', async () => {
+    expect((await run(pair({ equals: [{ flag: 'name' }, 'all'] }), { name: 'all' })).calls.map((c) => [c.rpc, c.args])).toEqual([['y', { keyword: 'all' }]]);
+    expect((await run(pair({ equals: [{ flag: 'name' }, 'all'] }), { name: 'one' })).calls.map((c) => [c.rpc, c.args])).toEqual([['x', { keyword: 'one' }]]);
+  });
+  it('the dry run shows the RPC chosen', async () => {
+    const f = fake(() => ({}));
+    const out = await executePlan(tool(), planOf(pair({ equals: [{ flag: 'name' }, 'all'] })), { name: 'all' }, { env: {}, dryRun: true, effects: f.effects });
+    expect((out as { plan: PlanDryRun }).plan.steps[0].rpc).toBe('y');
+  });
+  it('is checked at build: a condition and another name; in an atomic plan only on the command\'s own call', () => {
+    expect(problemsOf(pair(undefined)).join('\n')).toContain('rpc_if: must be {when: condition, rpc: name}');
+    const same = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', rpc_if: { when: { flag: 'name' }, rpc: 'x' }, effect: 'read', args: { keyword: { flag: 'name' } } }] };
+    expect(problemsOf(same).join('\n')).toContain("names the step's own rpc");
+    const todo = shippedEngine().tools().find((t) => t.canonical_path === 'todo.get_user_todos_in_current_org')!;
+    const atomic = (steps: unknown[]) => validatePlans([{ file: 'todo.yaml', doc: { plans: { [todo.canonical_path]: { facts: 't', steps } } } }], shippedEngine().tools()).problems;
+    const own = { id: 'call', server: 'todo', rpc: 'get_user_todos_in_current_org', args: { pageNum: { flag: 'page' }, pageSize: { flag: 'size' } } };
+    expect(atomic([{ ...own, rpc_if: { when: { flag: 'query-all' }, rpc: 'get_user_todos' } }]).filter((p) => p.includes('rpc_if'))).toEqual([]);
+    expect(atomic([{ id: 'look', server: 'todo', rpc: 'other', rpc_if: { when: { flag: 'query-all' }, rpc: 'get_user_todos' }, args: {} }, own]).join('\n'))
+      .toContain("only the command's own call chooses its RPC");
+  });
+});
+
+describe('page.when and a number_start source', () => {
+  const numbered = (page: Record<string, unknown>) => ({
+    facts: 't',
+    steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, pageNum: { const: 'as typed' } },
+      page: { number_arg: 'pageNum', number_text: true, items: 'items', page_size: 2, max_pages: 10, ...page } }],
+  });
+  const twoEach = (last: number) => (c: BackendCall) => ({ items: Number(c.args.pageNum) <= last ? ['a', 'b'] : [] });
+  it('starts at the source read as Go Atoi: a whole number or its text; anything else or below 1 is 1', async () => {
+    for (const [start, first] of [[{ const: '3' }, '3'], [{ const: '+4' }, '4'], [{ const: 5 }, '5'], [{ const: 'x' }, '1'], [{ const: '0' }, '1'], [{ const: '-2' }, '1'], [{ const: ' 3' }, '1'], [{ const: 2.5 }, '1']] as const) {
+      const r = await run(numbered({ number_start: start, pages: { const: 2 } }), { name: 'n' }, twoEach(99));
+      expect(r.calls.map((c) => c.args.pageNum)).toEqual([first, String(Number(first) + 1)]);
+    }
+  });
+  it('pages only when page.when holds; otherwise one call with the argument as declared', async () => {
+    const when = { equals: [{ flag: 'name' }, 'many'] };
+    expect((await run(numbered({ when, number_start: { const: '2' } }), { name: 'many' }, twoEach(3))).calls.map((c) => c.args.pageNum)).toEqual(['2', '3', '4']);
+    expect((await run(numbered({ when, number_start: { const: '2' } }), { name: 'one' }, twoEach(3))).calls.map((c) => c.args.pageNum)).toEqual(['as typed']);
+  });
+  it('the dry run shows the first page number, and no page when paging does not apply', async () => {
+    const f = fake(() => ({}));
+    const dry = async (name: string) => ((await executePlan(tool(), planOf(numbered({ when: { equals: [{ flag: 'name' }, 'many'] }, number_start: { const: '7' } })), { name }, { env: {}, dryRun: true, effects: f.effects })) as { plan: PlanDryRun }).plan.steps[0];
+    expect((await dry('many')).arguments?.pageNum).toBe('7');
+    expect((await dry('one')).arguments?.pageNum).toBe('as typed');
+    expect((await dry('one')).page).toBeUndefined();
+  });
+  it('is checked at build', () => {
+    expect(problemsOf(numbered({ number_start: 1.5 })).join('\n')).toContain('number_start: must be an integer or a source');
+    expect(problemsOf(numbered({ when: { nope: 1 } })).join('\n')).toContain('page.when: a condition is exactly one of');
+  });
+});
