@@ -35,6 +35,7 @@ export type Source = SourceModifiers & (
   | { filter: { in: Source; field: string; not_equals: Source } }
   | { replace: { in: Source; pattern: Source; with: Source; regex?: Source } }
   | { stdin: { max_bytes: number } }
+  | { unwrap_mentions: { in: Source; ids: Source } }
   | { join: Source[] }
 );
 
@@ -253,7 +254,7 @@ export interface PlanSpec {
 }
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join'] as const;
+  'now', 'uuid', 'difference', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'present', 'lt', 'lte', 'gt', 'gte'] as const;

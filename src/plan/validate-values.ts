@@ -129,6 +129,14 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
       out = { stdin: { max_bytes: max as number } };
       break;
     }
+    case 'unwrap_mentions': {
+      const u = raw.unwrap_mentions;
+      if (!isObj(u) || u.in === undefined || u.ids === undefined || Object.keys(u).some((k) => k !== 'in' && k !== 'ids')) {
+        s.problems.push(`${at}.unwrap_mentions: must be {in: source, ids: source}`);
+        out = { const: null };
+      } else out = { unwrap_mentions: { in: normalizeSource(s, `${at}.unwrap_mentions.in`, u.in), ids: normalizeSource(s, `${at}.unwrap_mentions.ids`, u.ids) } };
+      break;
+    }
     case 'join': {
       const j = raw.join;
       if (!Array.isArray(j) || j.length < 2) {

@@ -236,6 +236,17 @@ function stdinValue(sc: Scope, maxBytes: number): unknown {
 /** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, difference, entries, merge, get, filter, replace, stdin, join. */
 function evalComputed(sc: Scope, s: Source): unknown {
   if ('stdin' in s) return stdinValue(sc, s.stdin.max_bytes);
+  if ('unwrap_mentions' in s) {
+    // upstream normalizeAtPlaceholders(text, ids, false): for each id in order, every <@id> becomes @id
+    const text = evalSource(sc, s.unwrap_mentions.in);
+    const ids = evalSource(sc, s.unwrap_mentions.ids);
+    if (text instanceof Placeholder || hasPlaceholder(ids)) return text instanceof Placeholder ? text : new Placeholder('<text with mentions unwrapped>');
+    if (typeof text !== 'string') return text;
+    return asList(ids).reduce<string>((t, raw) => {
+      const id = typeof raw === 'string' ? raw.trim() : '';
+      return id === '' ? t : t.split(`<@${id}>`).join(`@${id}`);
+    }, text);
+  }
   if ('join' in s) {
     const parts = s.join.map((x) => evalSource(sc, x));
     if (parts.some((x) => x === undefined)) return undefined;

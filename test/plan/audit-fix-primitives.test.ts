@@ -223,3 +223,25 @@ describe('page.when and a number_start source', () => {
     expect(problemsOf(numbered({ when: { nope: 1 } })).join('\n')).toContain('page.when: a condition is exactly one of');
   });
 });
+
+describe('source unwrap_mentions (upstream normalizeAtPlaceholders, bare @id)', () => {
+  const unwrap = (text: unknown, ids: unknown) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { name: { flag: 'name' }, keyword: { unwrap_mentions: { in: text, ids } } } }] });
+  const sent = async (text: string, ids: unknown) => (await run(unwrap({ const: text }, { const: ids }), { name: 'n' })).calls[0].args.keyword;
+  it('turns <@id> into @id for each declared id (trimmed), leaving other mentions as typed', async () => {
+    expect(await sent('<@u1> <@u1> <@u2> <@u3> @u1 <@all>', [' u1 ', 'u2', ''])).toBe('@u1 @u1 @u2 <@u3> @u1 <@all>');
+    expect(await sent('<@u1>', 'u1')).toBe('@u1');
+  });
+  it('keeps the text when no id is declared', async () => {
+    expect((await run(unwrap({ const: 'hi <@u1>' }, { flag: 'name', when: { equals: [{ const: 1 }, 2] } }), { name: 'n' })).calls[0].args.keyword).toBe('hi <@u1>');
+  });
+  it('equals replacing every wrapped id in turn (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.stringMatching(/^[a-z0-9]{1,4}$/u), { maxLength: 4 }), fc.array(fc.stringMatching(/^[a-z0-9]{1,4}$/u), { maxLength: 6 }), async (ids, used) => {
+      const text = used.map((u) => `x<@${u}>y`).join(' ');
+      const want = used.map((u) => (ids.includes(u) ? `x@${u}y` : `x<@${u}>y`)).join(' ');
+      expect(await sent(text, ids)).toBe(want);
+    }), { numRuns: 30 });
+  });
+  it('is checked at build', () => {
+    expect(problemsOf(unwrap({ const: 'a' }, undefined)).join('\n')).toContain('unwrap_mentions: must be {in: source, ids: source}');
+  });
+});
