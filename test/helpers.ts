@@ -138,11 +138,14 @@ export interface DispatchOutcome {
  * files that never dispatch do not pay for it.
  */
 export async function dispatchInProcess(argv: string[], env: Record<string, string>, engine: () => Engine = shippedEngine,
-  clock: { now?: () => Date; uuid?: () => string; sleep?: (ms: number) => Promise<void> } = {}): Promise<DispatchOutcome> {
+  clock: { now?: () => Date; uuid?: () => string; sleep?: (ms: number) => Promise<void>; stdin?: string } = {}): Promise<DispatchOutcome> {
   const { runDispatch } = await import('../src/dispatch/cli.js');
   let out = '';
   try {
-    await runDispatch(argv, engine, { write: async (t) => void (out += t), env, ...clock });
+    const { stdin, ...rest } = clock;
+    // the standard input a user pipes in, as the CLI reads it (at most maxBytes + 1 bytes)
+    const reader = stdin === undefined ? {} : { stdin: (maxBytes: number) => Buffer.from(stdin).subarray(0, maxBytes + 1).toString('utf8') };
+    await runDispatch(argv, engine, { write: async (t) => void (out += t), env, ...rest, ...reader });
   } catch (e) {
     if (e instanceof DwsError) return { out, error: e };
     throw e;

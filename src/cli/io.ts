@@ -2,7 +2,37 @@
 import { DwsError, asDwsError } from '../errors.js';
 
 // Not `import from 'node:fs'` (see src/index.ts: the ESM facade loads fs streams).
-const { writeSync } = process.getBuiltinModule('node:fs');
+const { readSync, writeSync } = process.getBuiltinModule('node:fs');
+
+/**
+ * The whole standard input, read synchronously (a plan's `{stdin}` source is evaluated inside a synchronous
+ * expression), at most maxBytes + 1 bytes: a larger input is refused by the source. A non-blocking stdin that has
+ * nothing yet is waited for.
+ */
+export function readStdinSync(maxBytes: number): string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const buf = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buf, 0, Math.min(buf.length, maxBytes + 1 - size), null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw new DwsError('invalid_parameter', `standard input cannot be read (${code ?? String(e)})`, 'pass the text itself, or @<file>');
+    }
+    if (n === 0) break;
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+    size += n;
+    if (size > maxBytes) break;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** Reads all of stdin; more than maxBytes -> the given reason. */
 export async function readStdin(maxBytes: number): Promise<string> {

@@ -37,6 +37,8 @@ export interface DispatchIo {
   uuid?: () => string;
   /** How a poll waits between checks (tests make it instant); default a timer. */
   sleep?: (ms: number) => Promise<void>;
+  /** The standard input for a plan's `{stdin}` source (`--content -`); absent: none. */
+  stdin?: (maxBytes: number) => string;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -110,6 +112,7 @@ export interface DispatchRequest {
   now?: () => Date;
   uuid?: () => string;
   sleep?: (ms: number) => Promise<void>;
+  stdin?: (maxBytes: number) => string;
 }
 
 export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
@@ -150,7 +153,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
   try {
-    return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, streaming: r.writeLine !== undefined, signal: r.signal });
+    return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, stdin: r.stdin, streaming: r.writeLine !== undefined, signal: r.signal });
   } catch (err) {
     throw recoverable(err, invocation);
   }
@@ -218,7 +221,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env),
-      writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep,
+      writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep, stdin: io.stdin,
     }, env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;

@@ -12,7 +12,7 @@ import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
-import { asList, describeCondition, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
+import { asList, describeCondition, pageStart, pagingApplies, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
 import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTarget } from './user-target.js';
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
@@ -34,6 +34,8 @@ export interface ExecuteOptions {
   sleep?: (ms: number) => Promise<void>;
   /** A hand-over to a streaming local command (event consume) writes its own lines: nothing more is printed. */
   streaming?: boolean;
+  /** Reads the standard input (at most maxBytes + 1 bytes) for a `{stdin}` source; absent: no stdin (MCP serve). */
+  stdin?: (maxBytes: number) => string;
   /** The caller gave up (MCP notifications/cancelled): no further step starts; a call in flight keeps its outcome. */
   signal?: AbortSignal;
 }
@@ -77,7 +79,9 @@ const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
   const p = step.page!;
   let args = evalArgs(sc, step);
-  const number = (n: number) => (p.number_text ? String(p.number_start! + n) : p.number_start! + n);
+  const rpc = rpcOf(sc, step);
+  const start = pageStart(sc, p.number_start) as number;
+  const number = (n: number) => (p.number_text ? String(start + n) : start + n);
   if (p.number_arg) setNested(args, p.number_arg, number(0));
   const items: unknown[] = [];
   let last: unknown;
@@ -88,7 +92,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   for (let page = 0; page < pages; page++) {
     if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
     if (maxItems > 0 && p.size_arg !== undefined) args = askForRemaining(args, p.size_arg, maxItems - items.length);
-    last = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: step.effect === 'read', step: index, page });
+    last = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page });
     const got = readPath(last, p.items);
     const count = Array.isArray(got) ? got.length : 0;
     if (Array.isArray(got)) items.push(...got);
@@ -129,7 +133,7 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
   const args = evalArgs(sc, step);
   let waited = 0;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const last = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: true, step: index, page: attempt });
+    const last = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: true, step: index, page: attempt });
     if (pollHolds(p.fail, last)) {
       throw new DwsError('backend_error', `${sc.tool.canonical_path} (step "${step.id}"): the task failed: ${JSON.stringify(readPath(last, p.fail!.path))}`,
         'look at the task before starting it again');
@@ -180,7 +184,7 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         continue;
       }
       const args = evalArgs(sc, step);
-      const result = await o.effects.call({ server: step.server, rpc: step.rpc, args, replayable: step.effect === 'read', step: index });
+      const result = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: step.effect === 'read', step: index });
       results.push(step.resolve ? resolveOne(sc, step, result) : result);
       sc.item = undefined;
       if (step.effect === 'write') done.push({ id: at.label, effect: 'write', ids: returnedIds(result) });
@@ -189,8 +193,8 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   }
   if (step.resolve?.user_target) return resolveUserTarget(sc, step, index, o);
   if (step.resolve?.chat_target) return resolveChat(sc, step, index, o);
-  const result = step.page ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
-    : await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+  const result = step.page && pagingApplies(sc, step) ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
+    : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
   return step.resolve ? resolveOne(sc, step, result) : result;
 }
 
@@ -293,7 +297,7 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
 }
 
 function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOptions): Scope {
-  return { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? (() => randomUUID()), uuids: new Map() };
+  return { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? (() => randomUUID()), uuids: new Map(), stdin: o.stdin };
 }
 
 function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
@@ -377,7 +381,7 @@ function reachesBackend(step: PlanStep): boolean {
 }
 
 function stepWhat(step: PlanStep): string {
-  if (step.kind === 'call') return `${step.server}.${step.rpc}`;
+  if (step.kind === 'call') return `${step.server}.${step.rpc}${step.rpc_if ? ` (or ${step.rpc_if.rpc})` : ''}`;
   if (step.kind === 'handoff') return `hand-over to ${step.handoff.local}`;
   return step.kind;
 }

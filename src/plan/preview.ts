@@ -6,7 +6,7 @@ import type { Effect, Confirmation, Idempotency, ToolSpec } from '../catalog/typ
 import type { CallStep, PlanStep, Source } from './spec.js';
 import { CHAT_SEARCH } from './spec.js';
 import { readPath } from './path.js';
-import { Placeholder, asList, conditionText, evalObject, evalSource, setNested, type Scope, type Truth } from './values.js';
+import { Placeholder, asList, conditionText, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
 
 export interface StepPreview {
   id: string;
@@ -76,8 +76,9 @@ export function pageCount(sc: Scope, step: CallStep): number {
 function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
   base.arguments = evalArgs(sc, step);
   // The first page's number is an argument like the others (later pages count up from it).
-  const p = step.page;
-  if (p?.number_arg) setNested(base.arguments, p.number_arg, p.number_text ? String(p.number_start) : p.number_start);
+  const p = pagingApplies(sc, step) ? step.page : undefined;
+  const start = pageStart(sc, p?.number_start);
+  if (p?.number_arg) setNested(base.arguments, p.number_arg, p.number_text && !(start instanceof Placeholder) ? String(start) : start);
   const derived = step.derived?.filter((k) => readTop(base.arguments!, k) !== undefined);
   if (derived?.length) base.derived_arguments = derived;
   if (p) {
@@ -102,7 +103,7 @@ function readTop(args: Record<string, unknown>, dotted: string): unknown {
 const orNull = (sc: Scope, s: Source | undefined) => (s === undefined ? null : evalSource(sc, s) ?? null);
 
 export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
-  const base: StepPreview = step.kind === 'call' ? { id: step.id, server: step.server, rpc: step.rpc, effect: step.effect } : { id: step.id, effect: step.effect };
+  const base: StepPreview = step.kind === 'call' ? { id: step.id, server: step.server, rpc: rpcOf(sc, step), effect: step.effect } : { id: step.id, effect: step.effect };
   if (when === 'unknown') base.when = conditionText(step.when!);
   if ((step.kind === 'call' || step.kind === 'pick') && step.for_each) {
     const list = evalSource(sc, step.for_each);

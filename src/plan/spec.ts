@@ -36,6 +36,9 @@ export type Source = SourceModifiers & (
   | { get: { in: Source; key: Source } }
   | { filter: { in: Source; field: string; not_equals: Source } }
   | { replace: { in: Source; pattern: Source; with: Source; regex?: Source } }
+  | { stdin: { max_bytes: number } }
+  | { unwrap_mentions: { in: Source; ids: Source } }
+  | { join: Source[] }
 );
 
 /** The clock, read once per run: start of this day/month, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
@@ -57,6 +60,7 @@ export type Condition =
   | { any: Condition[] }
   | { matches: [Source, string] }
   | { has: [Source, unknown] }
+  | { subset: [Source, Source] }
   | { present: Source }
   | { has_duplicates: Source }
   | { open_dingtalk_id: Source }
@@ -74,8 +78,11 @@ export interface PageSpec {
   next: string;
   /** Page-number paging instead: the argument numbered start, start+1, ... (as text when number_text). */
   number_arg?: string;
-  number_start?: number;
+  /** The first page number: a literal, or a source (a flag) read as upstream's Atoi, anything else or below 1 being 1. */
+  number_start?: number | Source;
   number_text?: boolean;
+  /** Paging only when this holds; otherwise the step is one call with its arguments as declared. */
+  when?: Condition;
   /** Stop after a page with fewer items than this (page-number paging's end). */
   page_size?: number;
   items: string;
@@ -221,6 +228,8 @@ export interface CallStep extends StepCommon {
   page?: PageSpec;
   resolve?: ResolveSpec;
   poll?: PollSpec;
+  /** The other RPC of a declared pair (same server): called instead of `rpc` when the condition holds. */
+  rpc_if?: { when: Condition; rpc: string };
   /** A read whose failure is not fatal: the step then counts as not run (a probe). */
   tolerate_failure?: boolean;
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
@@ -267,8 +276,10 @@ export const ENV_SOURCES: readonly string[] = [
 ];
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace'] as const;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'present', 'has_duplicates', 'open_dingtalk_id', 'lt', 'lte', 'gt', 'gte'] as const;
+  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions'] as const;
+/** The most a `{stdin}` source may read (its max_bytes, checked at build). */
+export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'present', 'has_duplicates', 'open_dingtalk_id', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

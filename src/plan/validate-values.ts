@@ -4,7 +4,7 @@
 import type { ToolSpec } from '../catalog/types.js';
 import { parsePath } from './path.js';
 import { transformArgProblem, transformName } from './transforms/index.js';
-import { CONDITION_KINDS, ENV_SOURCES, SOURCE_KINDS, type Condition, type Source, type Transform } from './spec.js';
+import { CONDITION_KINDS, ENV_SOURCES, MAX_STDIN_BYTES, SOURCE_KINDS, type Condition, type Source, type Transform } from './spec.js';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -120,6 +120,31 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
     case 'now':
       out = normalizeNow(s, `${at}.now`, raw.now);
       break;
+    case 'stdin': {
+      const st = raw.stdin;
+      const max = isObj(st) ? st.max_bytes : undefined;
+      if (!isObj(st) || Object.keys(st).some((k) => k !== 'max_bytes') || !Number.isInteger(max) || (max as number) < 1 || (max as number) > MAX_STDIN_BYTES) {
+        s.problems.push(`${at}.stdin: must be {max_bytes: n}, n from 1 to ${MAX_STDIN_BYTES}`);
+      }
+      out = { stdin: { max_bytes: max as number } };
+      break;
+    }
+    case 'unwrap_mentions': {
+      const u = raw.unwrap_mentions;
+      if (!isObj(u) || u.in === undefined || u.ids === undefined || Object.keys(u).some((k) => k !== 'in' && k !== 'ids')) {
+        s.problems.push(`${at}.unwrap_mentions: must be {in: source, ids: source}`);
+        out = { const: null };
+      } else out = { unwrap_mentions: { in: normalizeSource(s, `${at}.unwrap_mentions.in`, u.in), ids: normalizeSource(s, `${at}.unwrap_mentions.ids`, u.ids) } };
+      break;
+    }
+    case 'join': {
+      const j = raw.join;
+      if (!Array.isArray(j) || j.length < 2) {
+        s.problems.push(`${at}.join: must be a list of at least two sources`);
+        out = { const: null };
+      } else out = { join: j.map((x, i) => normalizeSource(s, `${at}.join[${i}]`, x)) };
+      break;
+    }
     case 'uuid':
       if (typeof raw.uuid !== 'string' || !ID.test(raw.uuid)) s.problems.push(`${at}.uuid: names the value, [a-z][a-z0-9_]* (one name is one value per run)`);
       out = { uuid: raw.uuid as string };
@@ -264,12 +289,13 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
         return { all: [] };
       }
       return { [kinds[0]]: v.map((c, i) => normalizeCondition(s, `${at}.${kinds[0]}[${i}]`, c)) } as Condition;
+    case 'subset':
     case 'lt':
     case 'lte':
     case 'gt':
     case 'gte':
       if (!Array.isArray(v) || v.length !== 2) {
-        s.problems.push(`${at}: ${kinds[0]} must be [source, source] (two numbers)`);
+        s.problems.push(`${at}: ${kinds[0]} must be [source, source] (${kinds[0] === 'subset' ? 'two lists' : 'two numbers'})`);
         return { all: [] };
       }
       return { [kinds[0]]: [normalizeSource(s, `${at}.${kinds[0]}[0]`, v[0]), normalizeSource(s, `${at}.${kinds[0]}[1]`, v[1])] } as Condition;

@@ -25,7 +25,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -37,10 +37,14 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   };
   if (numbered) {
     out.number_arg = requiredString(s, at, raw, 'number_arg');
-    out.number_start = raw.number_start === undefined ? 1 : (raw.number_start as number);
-    if (!Number.isInteger(out.number_start)) s.problems.push(`${at}.number_start: must be an integer`);
+    if (isObj(raw.number_start)) out.number_start = normalizeSource(s, `${at}.number_start`, raw.number_start);
+    else {
+      out.number_start = raw.number_start === undefined ? 1 : (raw.number_start as number);
+      if (!Number.isInteger(out.number_start)) s.problems.push(`${at}.number_start: must be an integer or a source`);
+    }
     if (raw.number_text !== undefined) out.number_text = raw.number_text === true;
   }
+  if (raw.when !== undefined) out.when = normalizeCondition(s, `${at}.when`, raw.when);
   if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
   if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
@@ -244,7 +248,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -275,8 +279,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (kinds.length > 1) s.problems.push(`${where}: a step is one of ${OTHER_KINDS.join(', ')} or an MCP call (found ${kinds.join(', ')})`);
   const kind = kinds[0];
   if (kind !== undefined) {
-    if (raw.server !== undefined || raw.rpc !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
-      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, args, page, resolve, poll or tolerate_failure`);
+    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
+      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll or tolerate_failure`);
     }
     if (raw.for_each !== undefined && kind !== 'pick') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
     if (kind === 'upload') {
@@ -306,6 +310,13 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.rpc = requiredString(s, where, raw, 'rpc');
     if (typeof step.server === 'string' && !servers.has(step.server)) s.problems.push(`${where}.server: "${step.server}" is not a known MCP server (a product id or a name under servers:)`);
     step.args = raw.args === undefined ? {} : normalizeArgs(inner, `${where}.args`, raw.args);
+    if (raw.rpc_if !== undefined) {
+      const r = raw.rpc_if;
+      if (!isObj(r) || r.when === undefined || typeof r.rpc !== 'string' || r.rpc.length === 0 || Object.keys(r).some((k) => k !== 'when' && k !== 'rpc')) {
+        s.problems.push(`${where}.rpc_if: must be {when: condition, rpc: name} (the other RPC of the pair)`);
+      } else if (r.rpc === step.rpc) s.problems.push(`${where}.rpc_if: names the step's own rpc`);
+      else step.rpc_if = { when: normalizeCondition(s, `${where}.rpc_if.when`, r.when), rpc: r.rpc };
+    }
   }
   if (raw.page !== undefined) {
     if (step.for_each) s.problems.push(`${where}: page and for_each do not combine`);
@@ -461,6 +472,8 @@ function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: s
     problems.push(`${at}: an atomic command's plan makes exactly one call of ${name}, maybe paged (no for_each, resolve or poll)`);
   }
   plan.steps.forEach((s, i) => {
+    // the pair a call may choose from is its command's own RPC and one other (upstream --query-all's RPC)
+    if (s.kind === 'call' && s.rpc_if && !own.includes(s)) problems.push(`${at}: step "${s.id}": only the command's own call chooses its RPC (rpc_if)`);
     if (own.includes(s) || continues(s, i)) return;
     if (s.kind === 'handoff' || s.kind === 'pick') problems.push(`${at}: step "${s.id}": an atomic command's plan has no ${s.kind} step`);
     if (s.kind === 'call' && s.effect !== 'read') problems.push(`${at}: step "${s.id}": besides ${name}, an atomic command's plan only reads (${s.server}.${s.rpc} is a write)`);

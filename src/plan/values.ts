@@ -35,6 +35,12 @@ export interface Scope {
   at: Date;
   uuid: () => string;
   uuids: Map<string, string>;
+  /**
+   * The standard input's reader (ExecuteOptions.stdin; the CLI's, absent where stdin carries the protocol) and its
+   * text once read: a `{stdin}` source reads it at most once per run.
+   */
+  stdin?: (maxBytes: number) => string;
+  stdinText?: string;
 }
 
 export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -213,8 +219,44 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, env, difference, zip, entries, merge, get, filter, replace. */
+/** The standard input's text, read once per run and bounded; a dry run reads nothing (a placeholder). */
+function stdinValue(sc: Scope, maxBytes: number): unknown {
+  if (sc.dry) return new Placeholder('<standard input>');
+  if (sc.stdinText === undefined) {
+    if (sc.stdin === undefined) {
+      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: standard input ("-") is not available here`, 'pass the text itself, or @<file> for a file\'s text');
+    }
+    sc.stdinText = sc.stdin(maxBytes);
+  }
+  if (Buffer.byteLength(sc.stdinText) > maxBytes) {
+    throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: standard input is larger than ${maxBytes} bytes`, 'pass a smaller text');
+  }
+  return sc.stdinText;
+}
+
+/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, env, difference, zip, entries, merge, get, filter, replace, stdin, join, unwrap_mentions. */
 function evalComputed(sc: Scope, s: Source): unknown {
+  if ('stdin' in s) return stdinValue(sc, s.stdin.max_bytes);
+  if ('unwrap_mentions' in s) {
+    // upstream normalizeAtPlaceholders(text, ids, false): for each id in order, every <@id> becomes @id
+    const text = evalSource(sc, s.unwrap_mentions.in);
+    const ids = evalSource(sc, s.unwrap_mentions.ids);
+    if (text instanceof Placeholder || hasPlaceholder(ids)) return text instanceof Placeholder ? text : new Placeholder('<text with mentions unwrapped>');
+    if (typeof text !== 'string') return text;
+    return asList(ids).reduce<string>((t, raw) => {
+      const id = typeof raw === 'string' ? raw.trim() : '';
+      return id === '' ? t : t.split(`<@${id}>`).join(`@${id}`);
+    }, text);
+  }
+  if ('join' in s) {
+    const parts = s.join.map((x) => evalSource(sc, x));
+    if (parts.some((x) => x === undefined)) return undefined;
+    if (parts.some((x) => x instanceof Placeholder)) return new Placeholder(parts.map((x) => (x instanceof Placeholder ? x.text : String(x))).join(''));
+    if (!parts.every((x) => typeof x === 'string' || typeof x === 'number')) {
+      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only texts and numbers join, not ${JSON.stringify(parts.find((x) => typeof x !== 'string' && typeof x !== 'number'))}`);
+    }
+    return parts.join('');
+  }
   if ('now' in s) return nowValue(sc, s.now);
   // the build admits only the names of ENV_SOURCES; an unset or empty variable is absent
   if ('env' in s) return sc.env[s.env] || undefined;
@@ -297,6 +339,30 @@ export function userRegex(sc: Scope, pattern: string, flags: string): RegExp {
   }
 }
 
+/** The RPC a call step makes: its `rpc_if` alternative when that condition holds, else its rpc. */
+export function rpcOf(sc: Scope, step: { rpc: string; rpc_if?: { when: Condition; rpc: string } }): string {
+  return step.rpc_if !== undefined && evalCondition(sc, step.rpc_if.when) === true ? step.rpc_if.rpc : step.rpc;
+}
+
+/**
+ * The first page number of page-number paging: a literal as declared; a source read as Go's strconv.Atoi (a whole
+ * number, or its decimal text with an optional sign), anything else or a number below 1 starting at 1 (upstream
+ * todoListAutoPage). A value from an earlier result in a dry run is its placeholder.
+ */
+export function pageStart(sc: Scope, start: number | Source | undefined): number | Placeholder {
+  if (start === undefined) return 1;
+  if (typeof start === 'number') return start;
+  const v = evalSource(sc, start);
+  if (v instanceof Placeholder) return v;
+  const n = typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^[+-]?\d{1,15}$/u.test(v) ? Number(v) : 0;
+  return n < 1 ? 1 : n;
+}
+
+/** Whether a paged step pages (its page.when holds, or it has none); in a dry run an unknown condition counts as paging. */
+export function pagingApplies(sc: Scope, step: { page?: { when?: Condition } }): boolean {
+  return step.page !== undefined && (step.page.when === undefined || evalCondition(sc, step.page.when) !== false);
+}
+
 export const truthy = (v: unknown) => !isEmpty(v) && v !== false;
 
 export function equal(a: unknown, b: unknown): boolean {
@@ -372,6 +438,12 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     if (hasPlaceholder(v)) return 'unknown';
     return asList(v).some((x) => equal(x, c.has[1]));
   }
+  if ('subset' in c) {
+    const [a, b] = c.subset.map((x) => evalSource(sc, x));
+    if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
+    const have = new Set(asList(b).map((x) => JSON.stringify(x)));
+    return asList(a).every((x) => have.has(JSON.stringify(x)));
+  }
   const parts = ('all' in c ? c.all : (c as { any: Condition[] }).any).map((x) => evalCondition(sc, x));
   if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
   return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
@@ -409,6 +481,7 @@ export function describeCondition(c: Condition): string {
   if ('present' in c) return `${sourceText(c.present)} is present`;
   if ('has_duplicates' in c) return `${sourceText(c.has_duplicates)} repeats an element`;
   if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;
+  if ('subset' in c) return `every element of ${sourceText(c.subset[0])} is in ${sourceText(c.subset[1])}`;
   const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
   if (cmp !== undefined) {
     const [a, b] = (c as Record<Comparison, [Source, Source]>)[cmp];

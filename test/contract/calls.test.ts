@@ -19,6 +19,8 @@
 //         served: {r.png: "PNG"}          # served by the recording backend at {base}/files/<name> (GET)
 //         calls: [{..., answer: {uploadUrl: "{base}/upload/a.pdf"}}]   # `{base}` in an answer = the backend's URL
 //         uploads: [{name: a.pdf, text: "%PDF-1"}]                     # the bytes PUT to {base}/upload/<name>, in order
+//       - name: piped                     # a command reading `-` from its standard input
+//         stdin: "text piped in"          # the run's standard input (absent: the run has none)
 // The clock is fixed at 2026-03-10T10:00:00+08:00 (override per case with `now:`), time zone Asia/Shanghai, and
 // `{uuid}` values are uuid-1, uuid-2, ... GOLDEN_DEBUG=1 prints each case's refusal envelope (to see why a run stopped).
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
@@ -31,7 +33,7 @@ import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 interface GoldenCall { server: string; rpc: string; arguments: Record<string, unknown>; answer?: unknown }
 interface GoldenCase {
-  name: string; argv: string[]; calls?: GoldenCall[]; error?: string; now?: string;
+  name: string; argv: string[]; calls?: GoldenCall[]; error?: string; now?: string; stdin?: string;
   files?: Record<string, string>; served?: Record<string, string>; uploads?: { name: string; text: string }[];
 }
 interface GoldenCommand { upstream: string; cases: GoldenCase[] }
@@ -93,7 +95,7 @@ async function run(c: GoldenCase) {
   }
   let uuid = 0;
   const now = new Date(c.now ?? '2026-03-10T10:00:00+08:00');
-  const outcome = await dispatchInProcess(c.argv, env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}` });
+  const outcome = await dispatchInProcess(c.argv, env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}`, ...(c.stdin !== undefined ? { stdin: c.stdin } : {}) });
   return {
     outcome, sent: mcp.calls.map((r) => ({ server: r.server, rpc: r.name, arguments: r.arguments })),
     uploads: mcp.uploads.map((u) => ({ name: u.name, text: u.bytes.toString('utf8') })),

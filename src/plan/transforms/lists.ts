@@ -117,6 +117,11 @@ export const PARAM: Record<string, Param> = {
     const r = regex('keep_matching')(arg);
     return (v) => asList(v).filter((x) => typeof x === 'string' && r.test(x));
   },
+  /** a text -> the first capture group of every match of the regular expression (the whole match without a group), in order (Go FindAllStringSubmatch) */
+  regex_all: (arg) => {
+    const r = regex('regex_all')(arg);
+    return (v, where) => [...str(v, where).matchAll(new RegExp(r.source, 'gu'))].map((m) => m[1] ?? m[0]);
+  },
   /** a list of texts -> the elements that do not match the regular expression */
   reject_matching: (arg) => {
     const r = regex('reject_matching')(arg);
