@@ -47,6 +47,8 @@ export interface CoreExports {
    * multMax: an upper bound of the multipliers written to multPtr (Infinity when unknown); it only speeds the top k up.
    */
   search(qlen: number, k: number, algorithm: number, explain: number, multMax: number): number;
+  /** Bytes of expansion entries written after the query for the searches that follow (writeExpansion; 0 = none). */
+  setExpansion(len: number): void;
   /** Drops every BM25 impact list (they are recomputed on next use; benchmarks time the first-use cost). */
   clearImpactLists(): void;
   crc32Update(crc: number, ptr: number, len: number): number;
@@ -116,6 +118,28 @@ export function writeInput(core: CoreExports, text: string): number {
   const { read, written } = encoder.encodeInto(text, view);
   if (read !== text.length) throw new Error(`text of ${text.length} chars does not fit the ${cap}-byte core input buffer`);
   return written;
+}
+
+/**
+ * Writes expansion entries after the qlen bytes of the query in the core's input buffer: per term, {u8 byte length,
+ * its UTF-8 bytes, f64 score weight, f64 coverage-mass weight} (assembly/query.ts); returns their byte length.
+ */
+export function writeExpansion(core: CoreExports, qlen: number, terms: readonly { term: string; score: number; mass: number }[]): number {
+  const cap = core.inputCap();
+  const mem = core.memory.buffer;
+  const bytes = new Uint8Array(mem, core.inputPtr(), cap);
+  const view = new DataView(mem, core.inputPtr(), cap);
+  let at = qlen;
+  for (const t of terms) {
+    const b = encoder.encode(t.term);
+    if (b.length > 255 || at + 1 + b.length + 16 > cap) continue;
+    bytes[at] = b.length;
+    bytes.set(b, at + 1);
+    view.setFloat64(at + 1 + b.length, t.score, true);
+    view.setFloat64(at + 1 + b.length + 8, t.mass, true);
+    at += 1 + b.length + 16;
+  }
+  return at - qlen;
 }
 
 /**

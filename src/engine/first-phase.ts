@@ -10,7 +10,7 @@ import { fold } from '../text/fold.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
   ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
-  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, writeInput,
+  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, tokenize, writeExpansion, writeInput,
 } from '../core/core.js';
 import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
 import { toMainland } from '../lexicon/regional.js';
@@ -152,6 +152,7 @@ export class QueryPhase {
 
   private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): { hits: Hit[]; actions: number } {
     const { core, ranking } = this.ctx;
+    const expansion = ranking.queryTerms > 0 ? this.expansion(query) : [];
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
@@ -167,7 +168,11 @@ export class QueryPhase {
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
     const qlen = writeInput(core, query);
-    const run = () => core.search(qlen, k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
+    const xlen = writeExpansion(core, qlen, expansion);
+    const run = () => {
+      core.setExpansion(xlen);
+      return core.search(qlen, k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
+    };
     let count = run();
     if (count === NEED_CHUNKS) {
       this.ctx.loadChunks();
@@ -203,6 +208,23 @@ export class QueryPhase {
       hits.push(hit);
     }
     return { hits, actions: actionMask };
+  }
+
+  /**
+   * The catalog terms the query-term lexicon (src/lexicon/query-terms.ts) gives the query's words, each weighted by
+   * its precision times queryTerms (score) and queryTermsCoverage (coverage mass), in the order of the query's tokens
+   * (the core files them by term id; a term given twice keeps its largest weights).
+   */
+  private expansion(query: string): { term: string; score: number; mass: number }[] {
+    const lexicon = this.ctx.meta.queryTerms;
+    const out: { term: string; score: number; mass: number }[] = [];
+    if (lexicon.size === 0) return out;
+    const { queryTerms, queryTermsCoverage } = this.ctx.ranking;
+    for (const w of tokenize(this.ctx.core, query)) {
+      const terms = lexicon.get(w);
+      if (terms) for (const [term, p] of terms) out.push({ term, score: queryTerms * p, mass: queryTermsCoverage * p });
+    }
+    return out;
   }
 
   /** The base field names of a matched-field bit set (in field order), and whether one is strong; cached per set. */

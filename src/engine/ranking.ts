@@ -43,6 +43,10 @@ export interface RankingOptions {
   objectGuardDepth: number;
   /** Identities named inside a longer query (stages/pins.ts) are looked for in windows of at most this many words. */
   identityWords: number;
+  /** Query-term lexicon (catalog/lexicon/query-terms.yaml): an expansion term's score weight per unit of its precision (0 = off). */
+  queryTerms: number;
+  /** Query-term lexicon: an expansion term's coverage-mass weight per unit of its precision. */
+  queryTermsCoverage: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
   coverageExponent: number;
   weights: Record<FieldName, number>;
@@ -71,6 +75,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   identityWords: 6,
   objectGuard: 1,
   objectGuardDepth: 10,
+  queryTerms: 0.5,
+  queryTermsCoverage: 0.3,
   weights: {
     identity: 8,
     title: 5,
