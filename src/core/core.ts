@@ -121,23 +121,30 @@ export function writeInput(core: CoreExports, text: string): number {
 }
 
 /**
- * Writes expansion entries after the qlen bytes of the query in the core's input buffer: per term, {u8 byte length,
- * its UTF-8 bytes, f64 score weight, f64 coverage-mass weight} (assembly/query.ts); returns their byte length.
+ * One expansion entry as the core reads it after the query (assembly/query.ts): {u8 byte length, the term's UTF-8
+ * bytes, f64 score weight, f64 coverage-mass weight}; undefined for a term longer than 255 bytes.
  */
-export function writeExpansion(core: CoreExports, qlen: number, terms: readonly { term: string; score: number; mass: number }[]): number {
+export function expansionEntry(term: string, score: number, mass: number): Uint8Array | undefined {
+  const b = encoder.encode(term);
+  if (b.length > 255) return undefined;
+  const e = new Uint8Array(1 + b.length + 16);
+  e[0] = b.length;
+  e.set(b, 1);
+  const view = new DataView(e.buffer);
+  view.setFloat64(1 + b.length, score, true);
+  view.setFloat64(1 + b.length + 8, mass, true);
+  return e;
+}
+
+/** Writes expansion entries (expansionEntry) after the qlen bytes of the query in the input buffer; their byte length. */
+export function writeExpansion(core: CoreExports, qlen: number, entries: readonly Uint8Array[]): number {
   const cap = core.inputCap();
-  const mem = core.memory.buffer;
-  const bytes = new Uint8Array(mem, core.inputPtr(), cap);
-  const view = new DataView(mem, core.inputPtr(), cap);
+  const bytes = new Uint8Array(core.memory.buffer, core.inputPtr(), cap);
   let at = qlen;
-  for (const t of terms) {
-    const b = encoder.encode(t.term);
-    if (b.length > 255 || at + 1 + b.length + 16 > cap) continue;
-    bytes[at] = b.length;
-    bytes.set(b, at + 1);
-    view.setFloat64(at + 1 + b.length, t.score, true);
-    view.setFloat64(at + 1 + b.length + 8, t.mass, true);
-    at += 1 + b.length + 16;
+  for (const e of entries) {
+    if (at + e.length > cap) break;
+    bytes.set(e, at);
+    at += e.length;
   }
   return at - qlen;
 }
@@ -159,6 +166,33 @@ export function coreCrc32(core: CoreExports, bytes: Uint8Array): number {
 }
 
 const decoder = new TextDecoder();
+
+/**
+ * The tokens of the len bytes of text in the input buffer (the core tokenizer) of two UTF-16 units or more, decoded
+ * in one call: the words a lexicon keyed
+ * by tokens of two characters or more can know (the query-term lexicon, src/lexicon/query-terms.ts).
+ */
+export function tokenWords(core: CoreExports, len: number): string[] {
+  const n = core.tokenizeInput(len);
+  const mem = core.memory.buffer;
+  const starts = new Uint32Array(mem, core.tokenStartsPtr(), n + 1);
+  const bytes = new Uint8Array(mem, core.tokenBytesPtr(), starts[n]);
+  const all = decoder.decode(bytes);
+  const out: string[] = [];
+  // UTF-16 offsets from the byte offsets: a lead byte starts one unit, a 4-byte lead two.
+  let unit = 0;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const from = unit;
+    const end = starts[i + 1];
+    for (; at < end; at++) {
+      const b = bytes[at];
+      if ((b & 0xc0) !== 0x80) unit += b >= 0xf0 ? 2 : 1;
+    }
+    if (unit - from >= 2) out.push(all.slice(from, unit));
+  }
+  return out;
+}
 
 /** Tokenizes text with the core tokenizer (used by tests, explain and the golden searchable-text file). */
 export function tokenize(core: CoreExports, text: string): string[] {

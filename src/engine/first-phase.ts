@@ -10,7 +10,7 @@ import { fold } from '../text/fold.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
   ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
-  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, tokenize, writeExpansion, writeInput,
+  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, expansionEntry, tokenWords, writeExpansion, writeInput,
 } from '../core/core.js';
 import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
 import { toMainland } from '../lexicon/regional.js';
@@ -152,7 +152,10 @@ export class QueryPhase {
 
   private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): { hits: Hit[]; actions: number } {
     const { core, ranking } = this.ctx;
-    const expansion = ranking.queryTerms > 0 ? this.expansion(query) : [];
+    // The query is written first: the expansion reads its tokens there (tokenizing may grow the core's memory, so
+    // before any view of it is taken), and nothing else writes the input before the search.
+    const qlen = writeInput(core, query);
+    const expansion = ranking.queryTerms > 0 ? this.expansion(qlen) : [];
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
@@ -167,7 +170,6 @@ export class QueryPhase {
     const { mult, max, actionMask } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
-    const qlen = writeInput(core, query);
     const xlen = writeExpansion(core, qlen, expansion);
     const run = () => {
       core.setExpansion(xlen);
@@ -210,21 +212,42 @@ export class QueryPhase {
     return { hits, actions: actionMask };
   }
 
+  /** A word's expansion entries, encoded for the core once per word (undefined: the lexicon has none). */
+  private readonly wordEntries = new Map<string, Uint8Array | undefined>();
+
   /**
-   * The catalog terms the query-term lexicon (src/lexicon/query-terms.ts) gives the query's words, each weighted by
-   * its precision times queryTerms (score) and queryTermsCoverage (coverage mass), in the order of the query's tokens
-   * (the core files them by term id; a term given twice keeps its largest weights).
+   * The expansion entries (src/core/core.ts expansionEntry) of the catalog terms the query-term lexicon
+   * (src/lexicon/query-terms.ts) gives the words of the query (its qlen bytes in the core's input), each weighted by its precision times queryTerms (score)
+   * and queryTermsCoverage (coverage mass), in the order of the query's tokens (the core files them by term id; a
+   * term given twice keeps its largest weights).
    */
-  private expansion(query: string): { term: string; score: number; mass: number }[] {
+  private expansion(qlen: number): Uint8Array[] {
     const lexicon = this.ctx.meta.queryTerms;
-    const out: { term: string; score: number; mass: number }[] = [];
+    const out: Uint8Array[] = [];
     if (lexicon.size === 0) return out;
-    const { queryTerms, queryTermsCoverage } = this.ctx.ranking;
-    for (const w of tokenize(this.ctx.core, query)) {
-      const terms = lexicon.get(w);
-      if (terms) for (const [term, p] of terms) out.push({ term, score: queryTerms * p, mass: queryTermsCoverage * p });
+    for (const w of tokenWords(this.ctx.core, qlen)) {
+      let e = this.wordEntries.get(w);
+      if (e === undefined && !this.wordEntries.has(w)) {
+        e = this.entriesOf(lexicon.get(w));
+        if (this.wordEntries.size >= 4096) this.wordEntries.clear(); // a long-lived process meets ever more words
+        this.wordEntries.set(w, e);
+      }
+      if (e) out.push(e);
     }
     return out;
+  }
+
+  private entriesOf(terms: readonly [string, number][] | undefined): Uint8Array | undefined {
+    if (!terms) return undefined;
+    const { queryTerms, queryTermsCoverage } = this.ctx.ranking;
+    const parts = terms.flatMap(([term, p]) => expansionEntry(term, queryTerms * p, queryTermsCoverage * p) ?? []);
+    const all = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
+    let at = 0;
+    for (const x of parts) {
+      all.set(x, at);
+      at += x.length;
+    }
+    return all;
   }
 
   /** The base field names of a matched-field bit set (in field order), and whether one is strong; cached per set. */
