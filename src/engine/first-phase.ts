@@ -152,10 +152,8 @@ export class QueryPhase {
 
   private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): { hits: Hit[]; actions: number } {
     const { core, ranking } = this.ctx;
-    // The query is written first: the expansion reads its tokens there (tokenizing may grow the core's memory, so
-    // before any view of it is taken), and nothing else writes the input before the search.
-    const qlen = writeInput(core, query);
-    const expansion = ranking.queryTerms > 0 ? this.expansion(qlen) : [];
+    // The expansion tokenizes the query in the core first (that may grow its memory: before any view of it is taken).
+    const expansion = ranking.queryTerms > 0 ? this.expansion(writeInput(core, query)) : [];
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
@@ -170,6 +168,8 @@ export class QueryPhase {
     const { mult, max, actionMask } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
+    // Written last: reading a section on first use (the avoid phrases, the lexicons) may check it through the input.
+    const qlen = writeInput(core, query);
     const xlen = writeExpansion(core, qlen, expansion);
     const run = () => {
       core.setExpansion(xlen);
