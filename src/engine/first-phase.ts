@@ -195,7 +195,8 @@ export class QueryPhase {
       const at = i * this.stride;
       const doc = out.getUint32(at + RECORD_DOC, true);
       const matched = this.matchedFields(out.getUint32(at + RECORD_FIELD_BITS, true));
-      const coverage = totalMass > 0 ? out.getFloat64(at + RECORD_MASS, true) / totalMass : 0;
+      // Expansion terms credit mass too (a query word said in the catalog's words): a share above 1 counts as 1.
+      const coverage = totalMass > 0 ? Math.min(1, out.getFloat64(at + RECORD_MASS, true) / totalMass) : 0;
       const hit: Hit = { doc, score: out.getFloat64(at + RECORD_SCORE, true), sources, fields: matched.fields, strong: matched.strong, coverage };
       if (explain) {
         const contributions: Record<string, number> = {};
