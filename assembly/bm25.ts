@@ -79,3 +79,24 @@ export function scoreBm25(terms: usize, coverage: usize, m: i32): f64 {
   }
   return known;
 }
+
+/**
+ * Adds the x expansion terms after the m query terms at terms (their weights at score and massWeight, f64 each), in
+ * that order: each list's impacts times its score weight, and its coverage mass times its mass weight (a query word
+ * said in the catalog's words). They mark no matched field and add nothing to the query's own mass.
+ */
+export function scoreExpansions(terms: usize, m: i32, x: i32, score: usize, massWeight: usize): void {
+  for (let xi = 0; xi < x; xi++) {
+    const t = load<i32>(terms + (<usize>(m + xi) << 2));
+    const list = impactList(t);
+    const w = load<f64>(score + (<usize>xi << 3));
+    const mass = listMass(t) * load<f64>(massWeight + (<usize>xi << 3));
+    const len = listLength(t);
+    for (let j: usize = 0; j < len; j++) {
+      const at = list + j * IMPACT_BYTES;
+      const d = <usize>load<u32>(at);
+      if (load<u8>(mask + d) == MASK_FILTERED) continue;
+      addOnce(d, load<f64>(at, IMPACT_SCORE) * w, mass, 0);
+    }
+  }
+}

@@ -10,13 +10,17 @@ import { bm25Contribution, bm25Idf } from './bm25';
 import { queryNorm, tfidfContribution, tfidfIdf } from './tfidf';
 import { out, recordStride, topSlot } from './topk';
 
-/** Adds the contributions of the m query terms at terms (i32 ids) under algorithm to the records writeTop wrote. */
-export function fieldContributions(algorithm: i32, terms: usize, m: i32): void {
+/**
+ * Adds the contributions of the m query terms at terms (i32 ids) under algorithm, then of the x expansion terms after
+ * them (each times its score weight at xscore), to the records writeTop wrote.
+ */
+export function fieldContributions(algorithm: i32, terms: usize, m: i32, x: i32, xscore: usize): void {
   const n = <f64>numDocs;
   const tfidf = algorithm == ALGORITHM_TFIDF;
   const stride = <usize>recordStride();
   const cur = cursor;
-  for (let qi = 0; qi < m; qi++) {
+  for (let qi = 0; qi < m + x; qi++) {
+    const scale = qi < m ? 1.0 : load<f64>(xscore + (<usize>(qi - m) << 3));
     cur.open(load<i32>(terms + (<usize>qi << 2)));
     while (cur.nextRun()) {
       const f = cur.field;
@@ -31,7 +35,7 @@ export function fieldContributions(algorithm: i32, terms: usize, m: i32): void {
         const d = cur.doc;
         const slot = <i32>load<u8>(topSlot + <usize>d);
         if (slot == 0) continue;
-        const c = tfidf ? tfidfContribution(f, d, <f64>cur.tf, w, idf, qn) : bm25Contribution(f, d, <f64>cur.tf, wIdf, avg);
+        const c = tfidf ? tfidfContribution(f, d, <f64>cur.tf, w, idf, qn) : bm25Contribution(f, d, <f64>cur.tf, wIdf, avg) * scale;
         const fp = field + <usize>(slot - 1) * stride;
         store<f64>(fp, load<f64>(fp) + c);
       }

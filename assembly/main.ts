@@ -65,6 +65,8 @@ export function indexAttach(len: u32, headLen: u32, chunkShift: u32): i32 { retu
 
 // ---- search ----
 export { search } from './search';
+/** Bytes of expansion entries after the next searches' query in the input buffer (query.ts; 0 = none). */
+export { setExpansion } from './query';
 export { clearImpactLists } from './impact';
 
 export { crc32Update } from './crc32';

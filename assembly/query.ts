@@ -7,7 +7,7 @@ import { tokenize, tokBytes, tokStarts } from './tokenizer';
 import { input, unigramCoverage } from './host';
 import { termMass } from './bm25';
 
-/** i32 term ids, ascending. */
+/** i32 term ids: the query's, ascending (queryKnown of them), then its expansions' (queryExpanded), ascending. */
 export const qterms: usize = memory.data(MAX_QUERY_TERMS << 2, 16);
 /** f64 per term of qterms: its coverage weight (single Han characters count unigramCoverage, the rest 1). */
 export const qweight: usize = memory.data(MAX_QUERY_TERMS << 3, 16);
@@ -15,6 +15,17 @@ export const qweight: usize = memory.data(MAX_QUERY_TERMS << 3, 16);
 export let queryKnown: i32 = 0;
 export let queryUnknown: i32 = 0;
 export let queryUnknownMass: f64 = 0;
+/** The last query's expansion terms, after its known terms in qterms. */
+export let queryExpanded: i32 = 0;
+/** f64 per expansion term (index i - queryKnown of qterms): its score weight, and its coverage-mass weight. */
+export const xscore: usize = memory.data(MAX_QUERY_TERMS << 3, 16);
+export const xmass: usize = memory.data(MAX_QUERY_TERMS << 3, 16);
+/**
+ * Bytes of expansion entries the host wrote after the query in the input buffer (setExpansion, before each search;
+ * 0 = none): each {u8 byte length, the term's bytes as the tokenizer writes them, f64 score weight, f64 mass weight}.
+ */
+let expansionLen: i32 = 0;
+export function setExpansion(len: i32): void { expansionLen = len; }
 
 // Term ids of recent query tokens, direct-mapped by a hash of their bytes (a hit is verified against the term's
 // bytes, so a collision only costs the binary search it would have cost anyway).
@@ -78,5 +89,56 @@ export function collectTerms(qlen: i32): i32 {
     const t = load<i32>(qterms + (<usize>i << 2));
     store<f64>(qweight + (<usize>i << 3), oneHanCharacter(termPtr(t), <u32>termLength(t)) ? unigramCoverage : 1.0);
   }
+  queryExpanded = collectExpansions(qlen, m);
   return m;
+}
+
+/** The index of term id among the n ascending ids at list, or -1. */
+function indexOf(list: usize, n: i32, id: i32): i32 {
+  let lo = 0, hi = n - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = load<i32>(list + (<usize>mid << 2));
+    if (v == id) return mid;
+    if (v < id) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * The expansion entries after the query (setExpansion): each known term that is not a query term, once (its largest
+ * weights when listed twice), ascending after the m query terms in qterms. Answers their number.
+ */
+function collectExpansions(qlen: i32, m: i32): i32 {
+  const base = qterms + (<usize>m << 2);
+  let x = 0;
+  let at = qlen;
+  const end = qlen + expansionLen;
+  while (at < end) {
+    const len = <i32>load<u8>(input + <usize>at);
+    const p = input + <usize>at + 1;
+    const score = load<f64>(p + <usize>len);
+    const mass = load<f64>(p + <usize>len, 8);
+    at += 1 + len + 16;
+    const id = findTerm(p, len);
+    if (id < 0 || indexOf(qterms, m, id) >= 0 || m + x >= MAX_QUERY_TERMS) continue;
+    let j = x - 1;
+    while (j >= 0 && load<i32>(base + (<usize>j << 2)) > id) j--;
+    if (j >= 0 && load<i32>(base + (<usize>j << 2)) == id) {
+      const e = <usize>j << 3;
+      store<f64>(xscore + e, max(load<f64>(xscore + e), score));
+      store<f64>(xmass + e, max(load<f64>(xmass + e), mass));
+      continue;
+    }
+    for (let k = x; k > j + 1; k--) {
+      store<i32>(base + (<usize>k << 2), load<i32>(base + (<usize>(k - 1) << 2)));
+      store<f64>(xscore + (<usize>k << 3), load<f64>(xscore + (<usize>(k - 1) << 3)));
+      store<f64>(xmass + (<usize>k << 3), load<f64>(xmass + (<usize>(k - 1) << 3)));
+    }
+    store<i32>(base + (<usize>(j + 1) << 2), id);
+    store<f64>(xscore + (<usize>(j + 1) << 3), score);
+    store<f64>(xmass + (<usize>(j + 1) << 3), mass);
+    x++;
+  }
+  return x;
 }

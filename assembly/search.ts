@@ -6,11 +6,11 @@
 import { ALGORITHM_TFIDF, MAX_RESULTS, NEED_CHUNKS, SEARCH_CORRUPT } from './boundary';
 import { buildFinish, numDocs } from './index';
 import { allocHostBuffers } from './host';
-import { collectTerms, forgetLookups, qterms, qweight } from './query';
+import { collectTerms, forgetLookups, qterms, queryExpanded, qweight, xmass, xscore } from './query';
 import { attachImage, expectChunks, listMissing, resetResidency } from './residency';
 import { cursor } from './postings';
 import { resetImpactLists } from './impact';
-import { scoreBm25 } from './bm25';
+import { scoreBm25, scoreExpansions } from './bm25';
 import { docNormsReady, forgetDocNorms, scoreTfidf } from './tfidf';
 import { allocAccumulators, finishTop, resetTouched, startAccumulating, writeTop } from './topk';
 import { fieldContributions } from './explain';
@@ -57,12 +57,15 @@ export function search(qlen: i32, k: i32, algorithm: i32, explain: i32, multMax:
   if (k > MAX_RESULTS) k = MAX_RESULTS;
   const m = collectTerms(qlen);
   const tfidf = algorithm == ALGORITHM_TFIDF;
-  if (listMissing(qterms, m, tfidf && !docNormsReady()) > 0) return NEED_CHUNKS;
+  // Expansion terms (setExpansion) are scored by BM25 only.
+  const x = tfidf ? 0 : queryExpanded;
+  if (listMissing(qterms, m + x, tfidf && !docNormsReady()) > 0) return NEED_CHUNKS;
   startAccumulating();
   knownMass = tfidf ? scoreTfidf(qterms, qweight, m) : scoreBm25(qterms, qweight, m);
+  if (x > 0) scoreExpansions(qterms, m, x, xscore, xmass);
   if (cursor.corrupt) { resetTouched(); return SEARCH_CORRUPT; }
   const count = writeTop(k, multMax, knownMass);
-  if (count > 0 && explain != 0) fieldContributions(algorithm, qterms, m);
+  if (count > 0 && explain != 0) fieldContributions(algorithm, qterms, m, x, xscore);
   finishTop(count);
   return count;
 }

@@ -93,7 +93,8 @@ export function resetTouched(): void {
   const rec = acc + <usize>d * ACC_BYTES;
   let s = load<f64>(rec, ACC_RAW);
   if (coverageExp != 0 && knownMass > 0) {
-    const share = load<f64>(rec, ACC_MASS) / knownMass;
+    // Expansion terms' mass (a query word said in the catalog's words) can lift the share past 1: it counts as 1.
+    const share = min(load<f64>(rec, ACC_MASS) / knownMass, 1.0);
     s *= coverageExp == 1.0 ? share : Math.pow(share, coverageExp);
   }
   s *= load<f64>(mult + (<usize>d << 3));

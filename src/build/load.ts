@@ -5,6 +5,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import type { ActionLexicon, ObjectLexicon, ProductLexicon } from '../lexicon/actions.js';
 import type { Gap } from '../lexicon/gaps.js';
+import { checkQueryTerms, type QueryTermLexicon } from '../lexicon/query-terms.js';
 import { validateDeclarations } from '../catalog/validate.js';
 import { fold } from '../text/fold.js';
 import { normalizeCatalog } from './normalize.js';
@@ -171,10 +172,22 @@ export interface Lexicons {
   actions: ActionLexicon;
   products: ProductLexicon;
   gaps: Gap[];
+  /** catalog/lexicon/query-terms.yaml (generated), empty when absent. */
+  queryTerms?: QueryTermLexicon;
+}
+
+/** catalog/lexicon/query-terms.yaml's `terms` (scripts/gen-query-lexicon.mjs), {} when the file is absent. */
+export function readQueryTerms(dir: string): QueryTermLexicon {
+  const file = path.join(dir, 'lexicon', 'query-terms.yaml');
+  if (!existsSync(file)) return {};
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { terms?: unknown } | null;
+  return checkQueryTerms(doc?.terms ?? {}, file);
 }
 
 export function readLexicons(dir: string): Lexicons {
   const productIds = catalogProductIds(dir);
-  return { actions: readActionLexicon(dir), products: readProductLexicon(dir, productIds), gaps: readGaps(dir, productIds) };
+  return {
+    actions: readActionLexicon(dir), products: readProductLexicon(dir, productIds), gaps: readGaps(dir, productIds), queryTerms: readQueryTerms(dir),
+  };
 }
 

@@ -36,10 +36,20 @@ function fnv1a(text: string): number {
  * (rounded up) with the lowest seeded hashes, ties by path.
  */
 export function heldOutGroups(groups: Iterable<string>): Set<string> {
+  return foldGroups(groups, 0);
+}
+
+/**
+ * The fold-th fifth of the twin groups in the same seeded order: fold 0 is the held-out fifth; fold 1, the validation
+ * fold, is a fifth of the train side that a choice made on train can be checked on before the held-out fifth is
+ * read (a lexicon mined without it, `--split valid`).
+ */
+export function foldGroups(groups: Iterable<string>, fold: number): Set<string> {
   const all = [...new Set(groups)];
   const ranked = all.map((g) => ({ g, h: fnv1a(`${SPLIT_SEED}\u0000${g}`) }))
     .sort((x, y) => x.h - y.h || (x.g < y.g ? -1 : x.g > y.g ? 1 : 0));
-  return new Set(ranked.slice(0, Math.ceil(all.length / HELD_OUT_SHARE)).map((x) => x.g));
+  const size = Math.ceil(all.length / HELD_OUT_SHARE);
+  return new Set(ranked.slice(fold * size, (fold + 1) * size).map((x) => x.g));
 }
 
 /** Each tool's twin group: the canonical path of the atomic command a shortcut wraps, else its own. */

@@ -47,6 +47,8 @@ export interface CoreExports {
    * multMax: an upper bound of the multipliers written to multPtr (Infinity when unknown); it only speeds the top k up.
    */
   search(qlen: number, k: number, algorithm: number, explain: number, multMax: number): number;
+  /** Bytes of expansion entries written after the query for the searches that follow (writeExpansion; 0 = none). */
+  setExpansion(len: number): void;
   /** Drops every BM25 impact list (they are recomputed on next use; benchmarks time the first-use cost). */
   clearImpactLists(): void;
   crc32Update(crc: number, ptr: number, len: number): number;
@@ -119,6 +121,35 @@ export function writeInput(core: CoreExports, text: string): number {
 }
 
 /**
+ * One expansion entry as the core reads it after the query (assembly/query.ts): {u8 byte length, the term's UTF-8
+ * bytes, f64 score weight, f64 coverage-mass weight}; undefined for a term longer than 255 bytes.
+ */
+export function expansionEntry(term: string, score: number, mass: number): Uint8Array | undefined {
+  const b = encoder.encode(term);
+  if (b.length > 255) return undefined;
+  const e = new Uint8Array(1 + b.length + 16);
+  e[0] = b.length;
+  e.set(b, 1);
+  const view = new DataView(e.buffer);
+  view.setFloat64(1 + b.length, score, true);
+  view.setFloat64(1 + b.length + 8, mass, true);
+  return e;
+}
+
+/** Writes expansion entries (expansionEntry) after the qlen bytes of the query in the input buffer; their byte length. */
+export function writeExpansion(core: CoreExports, qlen: number, entries: readonly Uint8Array[]): number {
+  const cap = core.inputCap();
+  const bytes = new Uint8Array(core.memory.buffer, core.inputPtr(), cap);
+  let at = qlen;
+  for (const e of entries) {
+    if (at + e.length > cap) break;
+    bytes.set(e, at);
+    at += e.length;
+  }
+  return at - qlen;
+}
+
+/**
  * CRC-32 (the zlib polynomial) of any bytes, computed by the core in chunks of at most 64 KiB through the input
  * buffer: a cold process then touches 16 of its pages, not one per 4 KiB of the section (each first touch is a
  * page fault, tens of microseconds on a small VM).
@@ -135,6 +166,33 @@ export function coreCrc32(core: CoreExports, bytes: Uint8Array): number {
 }
 
 const decoder = new TextDecoder();
+
+/**
+ * The tokens of the len bytes of text in the input buffer (the core tokenizer) of two UTF-16 units or more, decoded
+ * in one call: the words a lexicon keyed
+ * by tokens of two characters or more can know (the query-term lexicon, src/lexicon/query-terms.ts).
+ */
+export function tokenWords(core: CoreExports, len: number): string[] {
+  const n = core.tokenizeInput(len);
+  const mem = core.memory.buffer;
+  const starts = new Uint32Array(mem, core.tokenStartsPtr(), n + 1);
+  const bytes = new Uint8Array(mem, core.tokenBytesPtr(), starts[n]);
+  const all = decoder.decode(bytes);
+  const out: string[] = [];
+  // UTF-16 offsets from the byte offsets: a lead byte starts one unit, a 4-byte lead two.
+  let unit = 0;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const from = unit;
+    const end = starts[i + 1];
+    for (; at < end; at++) {
+      const b = bytes[at];
+      if ((b & 0xc0) !== 0x80) unit += b >= 0xf0 ? 2 : 1;
+    }
+    if (unit - from >= 2) out.push(all.slice(from, unit));
+  }
+  return out;
+}
 
 /** Tokenizes text with the core tokenizer (used by tests, explain and the golden searchable-text file). */
 export function tokenize(core: CoreExports, text: string): string[] {

@@ -10,7 +10,7 @@ import { fold } from '../text/fold.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
   ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
-  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, writeInput,
+  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, expansionEntry, tokenWords, writeExpansion, writeInput,
 } from '../core/core.js';
 import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
 import { toMainland } from '../lexicon/regional.js';
@@ -152,6 +152,8 @@ export class QueryPhase {
 
   private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): { hits: Hit[]; actions: number } {
     const { core, ranking } = this.ctx;
+    // The expansion tokenizes the query in the core first (that may grow its memory: before any view of it is taken).
+    const expansion = ranking.queryTerms > 0 ? this.expansion(writeInput(core, query)) : [];
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
@@ -166,8 +168,13 @@ export class QueryPhase {
     const { mult, max, actionMask } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
     if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
+    // Written last: reading a section on first use (the avoid phrases, the lexicons) may check it through the input.
     const qlen = writeInput(core, query);
-    const run = () => core.search(qlen, k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
+    const xlen = writeExpansion(core, qlen, expansion);
+    const run = () => {
+      core.setExpansion(xlen);
+      return core.search(qlen, k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
+    };
     let count = run();
     if (count === NEED_CHUNKS) {
       this.ctx.loadChunks();
@@ -188,7 +195,8 @@ export class QueryPhase {
       const at = i * this.stride;
       const doc = out.getUint32(at + RECORD_DOC, true);
       const matched = this.matchedFields(out.getUint32(at + RECORD_FIELD_BITS, true));
-      const coverage = totalMass > 0 ? out.getFloat64(at + RECORD_MASS, true) / totalMass : 0;
+      // Expansion terms credit mass too (a query word said in the catalog's words): a share above 1 counts as 1.
+      const coverage = totalMass > 0 ? Math.min(1, out.getFloat64(at + RECORD_MASS, true) / totalMass) : 0;
       const hit: Hit = { doc, score: out.getFloat64(at + RECORD_SCORE, true), sources, fields: matched.fields, strong: matched.strong, coverage };
       if (explain) {
         const contributions: Record<string, number> = {};
@@ -203,6 +211,44 @@ export class QueryPhase {
       hits.push(hit);
     }
     return { hits, actions: actionMask };
+  }
+
+  /** A word's expansion entries, encoded for the core once per word (undefined: the lexicon has none). */
+  private readonly wordEntries = new Map<string, Uint8Array | undefined>();
+
+  /**
+   * The expansion entries (src/core/core.ts expansionEntry) of the catalog terms the query-term lexicon
+   * (src/lexicon/query-terms.ts) gives the words of the query (its qlen bytes in the core's input), each weighted by its precision times queryTerms (score)
+   * and queryTermsCoverage (coverage mass), in the order of the query's tokens (the core files them by term id; a
+   * term given twice keeps its largest weights).
+   */
+  private expansion(qlen: number): Uint8Array[] {
+    const lexicon = this.ctx.meta.queryTerms;
+    const out: Uint8Array[] = [];
+    if (lexicon.size === 0) return out;
+    for (const w of tokenWords(this.ctx.core, qlen)) {
+      let e = this.wordEntries.get(w);
+      if (e === undefined && !this.wordEntries.has(w)) {
+        e = this.entriesOf(lexicon.get(w));
+        if (this.wordEntries.size >= 4096) this.wordEntries.clear(); // a long-lived process meets ever more words
+        this.wordEntries.set(w, e);
+      }
+      if (e) out.push(e);
+    }
+    return out;
+  }
+
+  private entriesOf(terms: readonly [string, number][] | undefined): Uint8Array | undefined {
+    if (!terms) return undefined;
+    const { queryTerms, queryTermsCoverage } = this.ctx.ranking;
+    const parts = terms.flatMap(([term, p]) => expansionEntry(term, queryTerms * p, queryTermsCoverage * p) ?? []);
+    const all = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
+    let at = 0;
+    for (const x of parts) {
+      all.set(x, at);
+      at += x.length;
+    }
+    return all;
   }
 
   /** The base field names of a matched-field bit set (in field order), and whether one is strong; cached per set. */

@@ -43,6 +43,10 @@ export interface RankingOptions {
   objectGuardDepth: number;
   /** Identities named inside a longer query (stages/pins.ts) are looked for in windows of at most this many words. */
   identityWords: number;
+  /** Query-term lexicon (catalog/lexicon/query-terms.yaml): an expansion term's score weight per unit of its precision (0 = off). */
+  queryTerms: number;
+  /** Query-term lexicon: an expansion term's coverage-mass weight per unit of its precision. */
+  queryTermsCoverage: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
   coverageExponent: number;
   weights: Record<FieldName, number>;
@@ -53,14 +57,14 @@ export interface RankingOptions {
 export const DEFAULT_RANKING: RankingOptions = {
   algorithm: 'fielded_bm25_ensemble',
   k1: 0.9,
-  b: 0.4,
+  b: 0.6,
   avoidDemotion: 0.2,
   unigramCoverage: 0.5,
   weakCoverage: 0.18,
   productBoost: 1.4,
   knownGaps: 1,
   actionBoost: 1.2,
-  actionPenalty: 0.6,
+  actionPenalty: 0.7,
   coverageExponent: 1,
   stepCoverage: 0.3,
   singleCoverage: 0.5,
@@ -71,6 +75,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   identityWords: 6,
   objectGuard: 1,
   objectGuardDepth: 10,
+  queryTerms: 0.5,
+  queryTermsCoverage: 0.3,
   weights: {
     identity: 8,
     title: 5,

@@ -19,12 +19,12 @@ import { readWritten } from '../build/written.js';
 import { renderWritten, runWritten, type Split } from './written.js';
 
 const USAGE = `usage: npm run eval -- --qrels <file.jsonl> [options]
-       npm run eval -- --written <dir> [--split heldout|train|all] [--misses] [options]
+       npm run eval -- --written <dir> [--split heldout|train|valid|all] [--misses] [options]
 
   --qrels <file>               relevance judgements, JSON Lines
   --written <dir>              the request set written from the commands (eval/written), instead of --qrels
-  --split <side>               written set: heldout (default), train or all commands (src/build/written.ts)
-  --misses                     written set, train split only: print the requests whose gold is not first
+  --split <side>               written set: heldout (default), train, valid (train's validation fold) or all commands (src/build/written.ts)
+  --misses                     written set, train or valid split only: print the requests whose gold is not first
   --json                       print the whole result document as JSON instead of tables
   --out <dir>                  also write <dir>/report.md, results.json and SVG charts
   --algorithm <a>              fielded_bm25_ensemble (default) | fielded_tfidf_cosine
@@ -80,9 +80,9 @@ export function parseOptions(argv: string[]): Options | 'help' {
   if (values.help) return 'help';
   if (!values.qrels && !values.written) throw new DwsError('missing_argument', '--qrels <file.jsonl> or --written <dir> is required', 'see `npm run eval -- --help`');
   const split = values.split as Split;
-  if (!['heldout', 'train', 'all'].includes(split)) throw new DwsError('invalid_argument', '--split must be heldout, train or all');
+  if (!['heldout', 'train', 'valid', 'all'].includes(split)) throw new DwsError('invalid_argument', '--split must be heldout, train, valid or all');
   // Failures are read to tune only where tuning is allowed: the held-out fifth is judged, never read case by case.
-  if (values.misses && split !== 'train') throw new DwsError('invalid_argument', '--misses is for --split train only (the held-out commands are judged, not read)');
+  if (values.misses && split !== 'train' && split !== 'valid') throw new DwsError('invalid_argument', '--misses is for --split train or valid only (the held-out commands are judged, not read)');
   const json = (flag: string, text: string | undefined): unknown => {
     if (text === undefined) return {};
     try {

@@ -7,11 +7,11 @@
 // price of flagging), and the single answers whose five
 // slots hold both twins of a pair. With a second configuration, a paired bootstrap clustered by command.
 import type { Engine } from '../engine/engine.js';
-import { heldOutGroups, LANGS, STYLES, type WrittenSet } from '../build/written.js';
+import { foldGroups, heldOutGroups, LANGS, STYLES, type WrittenSet } from '../build/written.js';
 import { toolObject, toolObjectIndex } from '../lexicon/actions.js';
 import { pairedClusterBootstrap, type BootstrapOptions, type PairedInterval } from './bootstrap.js';
 
-export type Split = 'heldout' | 'train' | 'all';
+export type Split = 'heldout' | 'train' | 'valid' | 'all';
 
 interface Ref { canonical_path: string; steps?: number[] }
 interface Response { candidates: Ref[]; abstained?: boolean; weak_match?: boolean }
@@ -53,8 +53,22 @@ export function sideOf(engine: Engine, split: Split): (tool: string) => boolean 
   const { group } = catalogFacts(engine);
   const all: string[] = [];
   for (let d = 0; d < engine.meta.count; d++) all.push(group(engine.meta.canonical_path.at(d)!));
+  if (split === 'valid') {
+    const valid = foldGroups(all, 1);
+    return (tool) => valid.has(group(tool));
+  }
   const held = heldOutGroups(all);
   return (tool) => split === 'all' || (split === 'heldout') === held.has(group(tool));
+}
+
+/**
+ * Whether a workflow or negative naming these commands is on the split's side: held out when one of them is, train
+ * when none is, the validation fold when one is in it and none is held out.
+ */
+function sideHas(split: Split, tools: string[], held: (t: string) => boolean, inSplit: (t: string) => boolean): boolean {
+  if (split === 'all') return true;
+  if (split === 'valid') return tools.some(inSplit) && !tools.some(held);
+  return tools.some(held) === (split === 'heldout');
 }
 
 export function runWritten(engine: Engine, set: WrittenSet, split: Split): WrittenRun {
@@ -94,7 +108,7 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
     const steps = w.steps.filter((s) => facts.doc.has(s.tool));
     // A workflow is held out when one of its steps' commands is (its other steps may be indexed: the held-out
     // step is what is judged), and trained on when none is.
-    if (steps.length < 2 || steps.length > 8 || (split !== 'all' && steps.some((s) => held(s.tool)) !== (split === 'heldout'))) continue;
+    if (steps.length < 2 || steps.length > 8 || !sideHas(split, steps.map((s) => s.tool), held, inSplit)) continue;
     const res = search({ query: w.q, subqueries: steps.map((s) => s.q) });
     steps.forEach((s, i) => {
       const mine = res.candidates.filter((c) => c.steps?.includes(i)).map((c) => facts.group(c.canonical_path));
@@ -109,7 +123,7 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
   for (const n of set.negatives) {
     // A near-miss negative is held out when one of the commands it is near is (the threshold set on the others).
     const near = n.near.filter((p) => facts.doc.has(p));
-    if (split !== 'all' && near.some(held) !== (split === 'heldout')) continue;
+    if (!sideHas(split, near, held, inSplit)) continue;
     const res = search({ query: n.q });
     add('negatives flagged', near[0] ?? n.product, res.abstained || res.weak_match ? 1 : 0);
   }

@@ -27,6 +27,7 @@ import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import { presetFiling, type ActionLexicon, type ProductLexicon } from '../lexicon/actions.js';
 import { gapTableOf, type GapTable } from '../lexicon/gaps.js';
+import { checkQueryTerms } from '../lexicon/query-terms.js';
 import { SortedIdentities } from '../catalog/identity.js';
 import { lowerBound } from '../text/order.js';
 import { checkOffsets, StringList, type Strings } from '../catalog/string-list.js';
@@ -80,6 +81,8 @@ export interface SnapshotMeta {
   actions: Uint32Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
+  /** The query-term lexicon (catalog/lexicon/query-terms.yaml): word -> its catalog terms with their precision. */
+  queryTerms: ReadonlyMap<string, readonly [string, number][]>;
   /** Known gaps (catalog/gaps/): capabilities the catalog does not have, ready for matching. */
   gaps: GapTable;
   /** One tool's value of a coded column, without building the column's per-tool array (a reference reads five). */
@@ -205,6 +208,8 @@ export interface StoredMeta {
   actions: Uint8Array;
   lexicon: Uint8Array;
   productLexicon: Uint8Array;
+  /** The query-term lexicon as UTF-8 JSON (absent in snapshots without one: empty). */
+  query_terms?: Uint8Array;
   /** The lexicons' words filed at build (src/lexicon/actions.ts fileLexicon), so a search never files them. */
   lexicon_filing: StoredFiling;
   product_filing: StoredFiling;
@@ -556,6 +561,7 @@ class DecodedMeta implements SnapshotMeta {
   readonly actions: Uint32Array;
   private actionLexicon?: ActionLexicon;
   private productLexiconValue?: ProductLexicon;
+  private queryTermsValue?: ReadonlyMap<string, readonly [string, number][]>;
   private readonly gapTable: GapTable;
   private readonly split = new Map<StringColumn, StringList>();
   private readonly expanded = new Map<EnumColumn, string[]>();
@@ -614,6 +620,15 @@ class DecodedMeta implements SnapshotMeta {
       return lexicon;
     });
     return this.productLexiconValue;
+  }
+
+  /** The query-term lexicon, decoded and checked on first use (a ranked search). */
+  get queryTerms(): ReadonlyMap<string, readonly [string, number][]> {
+    this.queryTermsValue ??= afterOpen(() => {
+      const stored = this.stored.query_terms;
+      return new Map(Object.entries(stored === undefined ? {} : checkQueryTerms(jsonOf(stored, 'query terms'), 'query terms')));
+    });
+    return this.queryTermsValue;
   }
 
   get products(): ProductSpec[] {

@@ -4,6 +4,7 @@ import type { Catalog, ToolSpec } from '../catalog/types.js';
 import { identityKeys } from '../catalog/identity.js';
 import { fold } from '../text/fold.js';
 import { gapLines, type Gap } from '../lexicon/gaps.js';
+import type { QueryTermLexicon } from '../lexicon/query-terms.js';
 import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../lexicon/actions.js';
 import { joinStrings } from '../catalog/string-list.js';
 import { executionCalls } from '../plan/summary.js';
@@ -31,6 +32,8 @@ export interface SnapshotInput {
   /** Known gaps (catalog/gaps/), stored in the meta section. */
   gaps?: Gap[];
   productLexicon: ProductLexicon;
+  /** The query-term lexicon (src/lexicon/query-terms.ts); none: empty. */
+  queryTerms?: QueryTermLexicon;
   catalog: Catalog;
   hashes: { source_hash: string; surface_hash: string };
   tokenizerVersion: number;
@@ -132,6 +135,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     lexicon: utf8(JSON.stringify(input.lexicon)),
     gaps: gaps.stored,
     productLexicon: utf8(JSON.stringify(input.productLexicon)),
+    query_terms: utf8(JSON.stringify(input.queryTerms ?? {})),
     lexicon_filing: packFiling(fileLexicon(input.lexicon)),
     product_filing: packFiling(fileLexicon(input.productLexicon)),
   };

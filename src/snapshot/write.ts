@@ -43,6 +43,7 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     crc32: (bytes) => zlibCrc32(bytes) >>> 0,
     lexicon: lexicons.actions,
     productLexicon: lexiconFor(lexicons.products, catalog),
+    queryTerms: lexicons.queryTerms,
     gaps: lexicons.gaps.filter((g) => catalog.products.some((p) => p.id === g.product)),
     validators: options.validators === false ? undefined : validators(catalog),
   });
