@@ -41,6 +41,14 @@ export interface RankingOptions {
   objectGuard: number;
   /** How many of a text's first hits the object guard reads and reorders (the plain query ranks at least this deep). */
   objectGuardDepth: number;
+  /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
+  objectGuardPlaces: number;
+  /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too. */
+  objectGuardSiblings: number;
+  /** Object guard: 1 = a destructive command on a part of a named target moves too. */
+  objectGuardParts: number;
+  /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
+  objectGuardFirst: number;
   /** Identities named inside a longer query (stages/pins.ts) are looked for in windows of at most this many words. */
   identityWords: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
@@ -71,6 +79,10 @@ export const DEFAULT_RANKING: RankingOptions = {
   identityWords: 6,
   objectGuard: 1,
   objectGuardDepth: 10,
+  objectGuardPlaces: 1,
+  objectGuardSiblings: 0,
+  objectGuardParts: 1,
+  objectGuardFirst: 1,
   weights: {
     identity: 8,
     title: 5,
