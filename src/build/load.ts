@@ -96,7 +96,6 @@ function readObjectLexicon(dir: string): ObjectLexicon {
       zhSkip: lexiconWords(file, 'located.zh_skip', located.zh_skip ?? []),
       zhAfter: lexiconWords(file, 'located.zh_after', located.zh_after ?? []),
       enBefore: lexiconWords(file, 'located.en_before', located.en_before ?? []),
-      skip: lexiconWords(file, 'located.skip', located.skip ?? []),
       notOf: lexiconWords(file, 'located.not_of', located.not_of ?? []),
     },
     verbs: lexiconWords(file, 'verbs', doc.verbs ?? []),

@@ -36,11 +36,11 @@ export interface ObjectLexicon {
   including: { zh: string[]; en: string[] };
   /**
    * Words that say an object is where the deleted thing is, not the thing (从群里, 知识库中, from the group): Chinese
-   * right before the object word (`zh_skip` words between: 从这个群) or right after it (an id or a quoted name between), English before it with at most
-   * two `skip` words (or ids, quoted names) between (from the project group); `of` after a `notOf` word (all of the
-   * records, deletion of a form) says no place. Absent in older snapshots.
+   * right before the object word (`zh_skip` words between: 从这个群) or right after it (an id or a quoted name
+   * between), English before it with at most two words between (from the sales group); `of` after a `notOf` word
+   * (all of the records, deletion of a form) says no place. Absent in older snapshots.
    */
-  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; skip: string[]; notOf: string[] };
+  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[] };
   /** CLI path words that are actions the action lexicon does not list (revoke, revert): never a tool's object. */
   verbs?: string[];
   /** Words that say a named object must stay (保留, 别动, keep): objects said only in their clause are not targets. */
@@ -150,7 +150,6 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon): { named: 
     const before = text.slice(0, f.at).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
     for (let i = 0; i < Math.min(before.length, 3); i++) {
       if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));
-      if (!loc.skip.includes(before[i]) && !/[0-9_"\u201c]/u.test(before[i])) return false;
     }
     return false;
   };

@@ -58,6 +58,7 @@ describe('object_guard: what a delete request names, and in which role', () => {
     // 从群里 / from the group: the group is where the member is, not what is deleted
     expect(read('把这个人从群里移除')).toMatchObject({ places: ['group'] });
     expect(read('remove Tom from the project group')).toMatchObject({ places: ['group'] });
+    expect(read('remove Lisa from the sales group')).toMatchObject({ places: ['group'] });
     expect(read('删除多维表记录').named).toEqual(expect.arrayContaining(['base', 'record']));
     expect(read('删除多维表记录').places).toEqual([]);
     // "all of" and "deletion of" name no place
@@ -79,14 +80,14 @@ describe('object_guard: what a delete request names, and in which role', () => {
     const off = new Engine(readSnapshotBytes(), { ranking: { objectGuardPlaces: 0, objectGuardParts: 0 } });
     const paths = (en: Engine, query: string) => (JSON.parse(en.search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
     // a part of the named form (its questions) no longer leads a request to delete the form
-    const form = paths(e, '删问卷 viw_f1');
+    const form = paths(e, '把问卷删了');
     expect(form[0]).toMatch(/form_delete$/u);
-    expect(paths(off, '删问卷 viw_f1')[0]).toBe('aitable.form_questions_delete');
+    expect(paths(off, '把问卷删了')[0]).toBe('aitable.form_questions_delete');
     // naming only the group as the place, dismissing the group never leads
-    for (const q of ['把这个人从群里 remove 掉', 'kick the contractor out of the project group']) {
+    for (const q of ['把小王从群里移除', 'remove Lisa from the sales group']) {
       expect(paths(e, q)[0], q).not.toMatch(/dismiss/u);
     }
     // a command named by its identity stays first
-    expect(paths(e, 'doc +resource-delete --node nd_doc55')[0]).toBe('doc.shortcut_resource_delete');
+    expect(paths(e, 'doc +resource-delete --node abc')[0]).toBe('doc.shortcut_resource_delete');
   });
 });
