@@ -81,9 +81,29 @@ export function readActionLexicon(dir: string): ActionLexicon {
 function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
+  const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; others?: unknown; whole?: unknown; commands?: Record<string, unknown> };
+  const keys = entries.map(([k]) => k);
+  const commands: Record<string, number> = {};
+  for (const [cli, key] of Object.entries(doc.commands ?? {})) {
+    if (typeof key !== 'string' || !keys.includes(key)) throw new Error(`${file}: commands.${cli} must name an object of the file`);
+    commands[cli] = keys.indexOf(key);
+  }
   const lex: ObjectLexicon = {
     keys: entries.map(([k]) => k), names: [], zh: [], en: [], inside: [],
     including: { zh: lexiconWords(file, 'including.zh', including.zh), en: lexiconWords(file, 'including.en', including.en) },
+    located: {
+      zhBefore: lexiconWords(file, 'located.zh_before', located.zh_before ?? []),
+      zhSkip: lexiconWords(file, 'located.zh_skip', located.zh_skip ?? []),
+      zhAfter: lexiconWords(file, 'located.zh_after', located.zh_after ?? []),
+      enBefore: lexiconWords(file, 'located.en_before', located.en_before ?? []),
+      notOf: lexiconWords(file, 'located.not_of', located.not_of ?? []),
+    },
+    verbs: lexiconWords(file, 'verbs', doc.verbs ?? []),
+    keep: lexiconWords(file, 'keep', doc.keep ?? []),
+    others: lexiconWords(file, 'others', doc.others ?? []),
+    whole: lexiconWords(file, 'whole', doc.whole ?? []),
+    commands,
   };
   for (const [key, o] of entries) {
     lex.names.push(lexiconWords(file, `${key}.names`, o.names));

@@ -41,6 +41,14 @@ export interface RankingOptions {
   objectGuard: number;
   /** How many of a text's first hits the object guard reads and reorders (the plain query ranks at least this deep). */
   objectGuardDepth: number;
+  /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
+  objectGuardPlaces: number;
+  /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too. */
+  objectGuardSiblings: number;
+  /** Object guard: 1 = a destructive command on a part of a named target moves too. */
+  objectGuardParts: number;
+  /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
+  objectGuardFirst: number;
   /** Identities named inside a longer query (stages/pins.ts) are looked for in windows of at most this many words. */
   identityWords: number;
   /** Query-term lexicon (catalog/lexicon/query-terms.yaml): an expansion term's score weight per unit of its precision (0 = off). */
@@ -77,6 +85,10 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardDepth: 10,
   queryTerms: 0.5,
   queryTermsCoverage: 0.3,
+  objectGuardPlaces: 1,
+  objectGuardSiblings: 0,
+  objectGuardParts: 1,
+  objectGuardFirst: 1,
   weights: {
     identity: 8,
     title: 5,

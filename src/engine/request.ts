@@ -6,8 +6,11 @@ import { byCodePoint, sortedUnique } from '../text/order.js';
 export const SEARCH_VERSION = 'tool-search.v1';
 export const LIMITS = {
   defaultLimit: 5,
-  /** A decomposed request without a limit shows this many hits per step: its best and its runner-up. */
-  hitsPerStep: 2,
+  /**
+   * A decomposed request without a limit shows this many hits per step: its best, its runner-up and its third (the
+   * budget drops the thirds first; session 13, docs/ranking.md).
+   */
+  hitsPerStep: 3,
   maxLimit: 20,
   defaultCandidateLimit: 20,
   maxCandidateLimit: 100,
@@ -155,8 +158,8 @@ export function normalizeRequest(req: SearchRequest, knownProducts: ReadonlySet<
   }
   if (!query && !subqueries) throw new DwsError('query_required', 'query is empty', 'describe the task, e.g. "撤回群消息"');
 
-  // A decomposed request's default limit gives every step its best hit and its runner-up (SPEC 4.3 step 5); the 8 KiB
-  // budget (render.ts) then drops whole references from the end, i.e. the last steps' runner-ups first.
+  // A decomposed request's default limit gives every step its best hit, its runner-up (SPEC 4.3 step 5) and its third;
+  // the 8 KiB budget (render.ts) then drops whole references from the end: the thirds first, then the last runner-ups.
   const defaultLimit = subqueries ? Math.min(LIMITS.maxLimit, LIMITS.hitsPerStep * subqueries.length) : LIMITS.defaultLimit;
   const limit = intField(req.limit, 'limit', 'invalid_limit', LIMITS.maxLimit, defaultLimit);
   const candidate_limit = Math.max(limit, intField(req.candidate_limit, 'candidate_limit', 'invalid_candidate_limit', LIMITS.maxCandidateLimit, LIMITS.defaultCandidateLimit));

@@ -34,12 +34,31 @@ export interface ObjectLexicon {
   inside: number[][];
   /** Words after which, to the end of the clause, objects are what a deleted thing takes with it. */
   including: { zh: string[]; en: string[] };
+  /**
+   * Words that say an object is where the deleted thing is, not the thing (从群里, 知识库中, from the group): Chinese
+   * right before the object word (`zh_skip` words between: 从这个群) or right after it (an id or a quoted name
+   * between), English before it with at most two words between (from the sales group); `of` after a `notOf` word
+   * (all of the records, deletion of a form) says no place. Absent in older snapshots.
+   */
+  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[] };
+  /** CLI path words that are actions the action lexicon does not list (revoke, revert): never a tool's object. */
+  verbs?: string[];
+  /** Words that say a named object must stay (保留, 别动, keep): objects said only in their clause are not targets. */
+  keep?: string[];
+  /** Words before an object that make it the thing to delete with all it holds (整个, whole). */
+  whole?: string[];
+  /** Words for "the other ones" (其余, other): a keep clause that says one keeps more of the target's kind. */
+  others?: string[];
+  /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
+  commands?: Record<string, number>;
 }
 
 /** The object of each tool (index into lex.keys, or -1), from its CLI path's last noun (toolObject). */
 export function toolObjectIndex(cliPath: string, actions: ActionLexicon): number {
   const lex = actions.objects;
   if (!lex) return -1;
+  const declared = lex.commands?.[cliPath];
+  if (declared !== undefined) return declared;
   const noun = toolObject(cliPath, actions);
   return lex.names.findIndex((ns) => ns.includes(noun));
 }
@@ -55,6 +74,12 @@ const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?
  * longer one); the objects after an `including` word, to the end of its clause, are left out.
  */
 export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
+  const said = saidClasses(withoutIncluded(folded, lex), lex, NO_CONTEXT, 0);
+  return lex.keys.flatMap((_, i) => (said[i] ? [i] : []));
+}
+
+/** The text with each `including` word's reach (to the end of its clause) blanked. */
+function withoutIncluded(folded: string, lex: ObjectLexicon): string {
   let text = folded;
   for (const w of [...lex.including.zh, ...lex.including.en]) {
     for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
@@ -65,8 +90,98 @@ export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
       text = text.slice(0, at) + ' '.repeat(end < 0 ? rest.length : end) + (end < 0 ? '' : rest.slice(end));
     }
   }
-  const said = saidClasses(text, lex, NO_CONTEXT, 0);
-  return lex.keys.flatMap((_, i) => (said[i] ? [i] : []));
+  return text;
+}
+
+/** Ids, quoted names and spaces between an object word and a Chinese place word after it (群 cid_1 里, 表“旧数据”中). */
+const NAME_RUN = /^(?:\s|[a-z0-9_.-]+|\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u300b]*\u300b)*/u;
+
+/** A quoted name once blanked (one word for the English place words' count). */
+const BLANK_QUOTE = /["\u201c\u300c\u300a]\s*["\u201d\u300d\u300b]/gu;
+const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u300b]*\u300b/gu;
+
+/**
+ * The objects the folded text names (queryObjects); among them the located ones, named only where a `located` word
+ * says the deleted thing is in them (从群里, 知识库中, 文档的, from the group, of app ua_1), and the places: the located
+ * ones that contain other objects; stays: the objects said only in a clause with a `keep` word (群留着, keep the
+ * chats), which are left out of the others; whole: those said right after a `whole` word (整个多维表, the whole base).
+ */
+export function queryObjectPlaces(folded: string, lex: ObjectLexicon): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
+  // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
+  const text = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
+  const at: { at: number; end: number; obj: number; english: boolean }[] = [];
+  lex.keys.forEach((_, i) => {
+    for (const [words, english] of [[lex.zh[i], false], [lex.en[i], true]] as const) {
+      for (const w of words) {
+        for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {
+          const e = a + w.length;
+          // A whole word, and not a part of a dotted identifier (Calendar.Event.Write names no event).
+          if (english && (/[a-z0-9]/u.test(text[a - 1] ?? '') || /[a-z0-9]/u.test(text[e] ?? '') ||
+            /[a-z0-9]\./u.test(text.slice(Math.max(0, a - 2), a)) || /^\.[a-z0-9]/u.test(text.slice(e, e + 2)))) continue;
+          at.push({ at: a, end: e, obj: i, english });
+        }
+      }
+    }
+  });
+  const said = at.filter((f) => !at.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at));
+  // An object said only in a clause that keeps something (里面的群别动, keep the chats) is what must stay.
+  const keepClause = keptClauses(text, lex);
+  const inKept = said.map((f) => keepClause.some(([a, b]) => a <= f.at && f.end <= b));
+  const kept = said.filter((_, i) => !inKept[i]);
+  const stays = [...new Set(said.filter((_, i) => inKept[i]).map((f) => f.obj))].filter((o) => !kept.some((f) => f.obj === o));
+  const named = [...new Set(kept.map((f) => f.obj))].sort((a, b) => a - b);
+  const loc = lex.located;
+  if (!loc) return { named, located: [], places: [], stays, whole: [] };
+  const containers = new Set(lex.inside.flat());
+  const placed = (f: (typeof kept)[number]) => {
+    // Chinese place words read around every object word (从这个 file 上), English ones around English words.
+    let head = text.slice(0, f.at).trimEnd();
+    for (let cut = true; cut;) {
+      // Words like 这个 / 我的, an id, an English word or a quoted name between (从这个 wiki space, 从我的「重要」分组).
+      const w = loc.zhSkip.find((x) => head.endsWith(x)) ?? /(?:[a-z0-9_.-]+|["\u201c\u300c\u300a]\s*["\u201d\u300d\u300b])$/u.exec(head)?.[0];
+      cut = w !== undefined;
+      if (w) head = head.slice(0, head.length - w.length).trimEnd();
+    }
+    if (loc.zhBefore.some((w) => head.endsWith(w))) return true;
+    const after = text.slice(f.end).replace(NAME_RUN, '');
+    if (loc.zhAfter.some((w) => after.startsWith(w))) return true;
+    if (!f.english) return false;
+    if (text.startsWith("'s", f.end)) return true;
+    const before = text.slice(0, f.at).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
+    for (let i = 0; i < Math.min(before.length, 3); i++) {
+      if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));
+    }
+    return false;
+  };
+  // A placed word that names a container reads as a place for every object it names ("from folder": a chat category
+  // or a base section); an object said only in such words is located, and a located container is a place.
+  // An object said right after a `whole` word (整个多维表, the whole base) is the thing to delete, contents and all.
+  const wholeWords = lex.whole ?? [];
+  const whole = [...new Set(kept.filter((f) => wholeWords.some((w) => {
+    const head = text.slice(0, f.at).trimEnd();
+    return /[a-z]/u.test(w) ? new RegExp(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`, 'u').test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
+  })).map((f) => f.obj))];
+  const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
+  const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i]));
+  return { named, located, places: located.filter((o) => containers.has(o)), stays, whole };
+}
+
+/** Where a clause ends for a `keep` word: punctuation, or a word that starts another clause (但, but, and). */
+const KEEP_CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\\n]|\u4f46|(?<![a-z])(?:but|and|while)(?![a-z])', 'gu');
+
+/** The [start, end) spans of the clauses that say a `keep` word. */
+function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {
+  const words = lex.keep;
+  if (!words || words.length === 0) return [];
+  const cuts = [0, ...[...text.matchAll(KEEP_CLAUSE_END)].map((m) => m.index), text.length];
+  const spans: [number, number][] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const clause = text.slice(cuts[i], cuts[i + 1]);
+    const says = (ws: string[]) => ws.some((w) => (/[a-z]/u.test(w) ? hasWord(clause, w) : clause.includes(w)));
+    // Keeping "the other ones" (保留其余身份, keep the other files) keeps more of the same kind, not another object.
+    if (says(words) && !says(lex.others ?? [])) spans.push([cuts[i], cuts[i + 1]]);
+  }
+  return spans;
 }
 
 /**
@@ -118,7 +233,7 @@ const NOT_OBJECT = new Set(['to', 'by', 'batch', 'bulk', 'all', 'my', 'custom', 
  */
 export function toolObject(cliPath: string, lex: ActionLexicon): string {
   const [product, ...rest] = cliPath.split(' ');
-  const verbs = new Set(lex.names.flat());
+  const verbs = new Set([...lex.names.flat(), ...(lex.objects?.verbs ?? [])]);
   const words = rest.join('-').replace(/\+/gu, '').split('-').filter((w) => w && !verbs.has(w) && !NOT_OBJECT.has(w));
   return words.at(-1) ?? product;
 }

@@ -209,12 +209,32 @@ describe('twins share one slot (SPEC 4.4)', () => {
     expect(first.twins).toEqual(['chat.shortcut_messages_recall']);
   });
 
-  it('a decomposed request without a limit shows every step its best hit and its runner-up', () => {
+  it('a decomposed request without a limit shows every step its best hit, its runner-up and its third', () => {
     const subqueries = ['撤回消息', '创建待办', '上传文件到钉盘'];
     const r = run({ query: '三步任务', subqueries });
     const perStep = subqueries.map((_, i) => r.candidates.filter((c: { steps?: number[] }) => c.steps?.includes(i)).length);
-    expect(perStep.every((n) => n >= 2)).toBe(true);
-    expect(r.candidates.length).toBeLessThanOrEqual(6);
+    expect(perStep.every((n) => n >= 3)).toBe(true);
+    expect(r.candidates.length).toBeLessThanOrEqual(9);
+    // each step's own first two hits lead the references that answer it (another step's hit answers it only when it
+    // is among the step's best two)
+    for (const [i, q] of subqueries.entries()) {
+      const own = (JSON.parse(shippedEngine().search({ query: q, limit: 2 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+      const mine = r.candidates.filter((c: { steps?: number[] }) => c.steps?.includes(i)).map((c: { canonical_path: string }) => c.canonical_path);
+      expect(mine.slice(0, 2).sort(), q).toEqual(own.sort());
+    }
     expect(run({ query: '三步任务', subqueries, limit: 3 }).candidates).toHaveLength(3);
+  });
+});
+
+describe('withSteps', () => {
+  it("another step's hit answers a step only among that step's best two", async () => {
+    const { withSteps, STEP_ANSWER_DEPTH } = await import('../../src/engine/stages/merge.js');
+    const hit = (doc: number) => ({ doc, score: 1, sources: [], fields: [], strong: true, coverage: 1 });
+    const twin = Uint32Array.from([0, 1, 2, 3, 4, 5]);
+    const lists = [[hit(0), hit(1), hit(2)], [hit(3), hit(4), hit(0)]];
+    const shown = [0, 3, 1, 4, 2, 5].map(hit);
+    const steps = withSteps(shown, lists, 6, twin, STEP_ANSWER_DEPTH).map((h) => h.steps ?? []);
+    // doc 0 is step 1's third: it answers step 0 only; doc 2, step 0's third, still answers its own step
+    expect(steps).toEqual([[0], [1], [0], [1], [0], []]);
   });
 });

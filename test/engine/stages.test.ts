@@ -43,3 +43,54 @@ describe('object_guard', () => {
     expect(paths('删除多维表及其全部记录')[0]).toMatch(/base_delete/u);
   });
 });
+
+describe('object_guard: what a delete request names, and in which role', () => {
+  it('reads places, kept things and whole things from the words around an object (catalog/lexicon/objects.yaml)', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const read = (q: string) => {
+      const r = queryObjectPlaces(fold(q), lex);
+      const keys = (xs: number[]) => xs.map((i) => lex.keys[i]).sort();
+      return { named: keys(r.named), places: keys(r.places), stays: keys(r.stays), whole: keys(r.whole) };
+    };
+    // 从群里 / from the group: the group is where the member is, not what is deleted
+    expect(read('把这个人从群里移除')).toMatchObject({ places: ['group'] });
+    expect(read('remove Tom from the project group')).toMatchObject({ places: ['group'] });
+    expect(read('remove Lisa from the sales group')).toMatchObject({ places: ['group'] });
+    expect(read('删除多维表记录').named).toEqual(expect.arrayContaining(['base', 'record']));
+    expect(read('删除多维表记录').places).toEqual([]);
+    // "all of" and "deletion of" name no place
+    expect(read('delete all of the records').places).toEqual([]);
+    expect(read('guarded deletion of a form view').places).toEqual([]);
+    // a kept clause: its objects stay; keeping "the other ones" keeps the target's kind, no other object
+    expect(read('删掉这个分组，里面的群别动')).toMatchObject({ stays: ['group'] });
+    expect(read('把他的某个角色去掉，保留其余角色').stays).toEqual([]);
+    // a quoted name is a name: the "Calendar" view names no calendar
+    expect(read('delete the "Calendar" view').named).toEqual(['view']);
+    // a dotted identifier names nothing
+    expect(read('remove scope Calendar.Event.Write from app ua_1').named).not.toContain('event');
+    expect(read('删除整个多维表和里面的记录').whole).toEqual(['base']);
+  });
+
+  it('moves a container, a place, a kept thing or a part below the command on the named thing, and never an identity', async () => {
+    const { shippedEngine } = await import('../helpers.js');
+    const e = shippedEngine();
+    // the contrast runs without the query-term lexicon, which on its own already ranks some of these right
+    const on = new Engine(readSnapshotBytes(), { ranking: { queryTerms: 0, queryTermsCoverage: 0 } });
+    const off = new Engine(readSnapshotBytes(), { ranking: { objectGuardPlaces: 0, objectGuardParts: 0, queryTerms: 0, queryTermsCoverage: 0 } });
+    const paths = (en: Engine, query: string) => (JSON.parse(en.search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+    // a part of the named form (its questions) no longer leads a request to delete the form
+    const form = paths(e, '把问卷删了');
+    expect(form[0]).toMatch(/form_delete$/u);
+    expect(paths(on, '把问卷删了')[0]).toMatch(/form_delete$/u);
+    expect(paths(off, '把问卷删了')[0]).toBe('aitable.form_questions_delete');
+    // naming only the group as the place, dismissing the group never leads
+    for (const q of ['把小王从群里移除', 'remove Lisa from the sales group']) {
+      expect(paths(e, q)[0], q).not.toMatch(/dismiss/u);
+    }
+    // a command named by its identity stays first
+    expect(paths(e, 'doc +resource-delete --node abc')[0]).toBe('doc.shortcut_resource_delete');
+  });
+});

@@ -11,7 +11,8 @@ import type { Stage } from './types.js';
  * Round-robin by rank over the subqueries' lists, skipping duplicates, up to limit. A shortcut and the atomic command
  * it wraps (twin[doc], a catalog fact) are one capability: each step's list counts it once (oneSlotPerTwin), so round
  * r gives every step its r-th distinct command, and one already in (another step's pick) is not shown twice. The
- * default limit of a decomposed request (src/engine/request.ts) is two rounds: every step's best and runner-up.
+ * default limit of a decomposed request (src/engine/request.ts) is three rounds: every step's best, runner-up and
+ * third, the 8 KiB budget dropping the third round first.
  */
 export function roundRobin(lists: Hit[][], limit: number, twin?: Uint32Array): Hit[] {
   const distinct = twin ? lists.map((l) => oneSlotPerTwin(l, twin)) : lists;
@@ -32,12 +33,18 @@ export function roundRobin(lists: Hit[][], limit: number, twin?: Uint32Array): H
 }
 
 /**
+ * How deep in a step's own list another step's hit still answers it: its best and runner-up. A step's third hit (the
+ * default limit's third round) answers its own step only, so the references answering a step keep its best two first.
+ */
+export const STEP_ANSWER_DEPTH = 2;
+
+/**
  * Each hit with the steps it answers: the subqueries whose own list (a twin counted once) has it or its twin within
- * the depth the round-robin gives every step (ceil(limit / steps), at least 1), or as high as in the list it ranks
+ * the depth the round-robin gives every step (ceil(limit / steps), at least 1, at most maxDepth), or as high as in the list it ranks
  * highest in (a hit taken deeper, after duplicates, still answers its own step). Every step's first hit answers it.
  */
-export function withSteps(hits: Hit[], lists: Hit[][], limit: number, twin: Uint32Array): Hit[] {
-  const depth = Math.max(1, Math.ceil(limit / Math.max(1, lists.length)));
+export function withSteps(hits: Hit[], lists: Hit[][], limit: number, twin: Uint32Array, maxDepth = Infinity): Hit[] {
+  const depth = Math.max(1, Math.min(maxDepth, Math.ceil(limit / Math.max(1, lists.length))));
   const distinct = lists.map((l) => oneSlotPerTwin(l, twin));
   return hits.map((h) => {
     const at = distinct.map((list) => list.findIndex((x) => twin[x.doc] === twin[h.doc]));
@@ -68,7 +75,7 @@ export const merge: Stage = {
       }
       s.strategy = 'decomposed_round_robin';
       const lists = s.outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : []));
-      s.hits = withSteps(roundRobin(lists, req.limit, env.meta.twin), lists, req.limit, env.meta.twin);
+      s.hits = withSteps(roundRobin(lists, req.limit, env.meta.twin), lists, req.limit, env.meta.twin, STEP_ANSWER_DEPTH);
       return;
     }
     const o = s.outcomes[0];

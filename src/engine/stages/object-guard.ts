@@ -1,15 +1,22 @@
 // A request to delete or remove something that names the thing (记录, row, member, comment) never gets a destructive
 // command on what contains it (base, table, group, document) above the commands on the thing itself: an agent that
 // trusts rank 1 must not wipe a base to delete records. Catalog data decides, no rule per query: each tool's object
-// is the last noun of its CLI path, and catalog/lexicon/objects.yaml says how requests name each object and which
-// objects contain it (src/lexicon/actions.ts). Per ranked text (the query, or each subquery): when it says a delete or
-// remove action, the named objects that contain no other named object are its targets (objects after an `including`
-// word, 及其 / with all its, are what the deleted thing takes with it, not targets); a destructive command (effect
-// destructive, or a delete/remove command) whose object contains a target moves to just below the last hit on a
-// target. Runs before merge, over the first objectGuardDepth hits of each text's ranked list. Option: objectGuard
-// (0 off). Moving every destructive command on another object (siblings too) was measured and lost (docs/ranking.md,
-// session 12).
-import { queryObjects, toolObjectIndex } from '../../lexicon/actions.js';
+// is the last noun of its CLI path (or declared per command), and catalog/lexicon/objects.yaml says how requests name
+// each object, which objects contain it, and the words around an object that say its role (src/lexicon/actions.ts
+// queryObjectPlaces). Per ranked text (the query, or each subquery) that says a delete or remove action:
+// - targets: the innermost named objects, leaving out those after an `including` word (及其, with all its: what the
+//   deleted thing takes with it), those named only as where the thing is (`located`: 从群里, 知识库中, from the group),
+//   and those named only in a clause that keeps them (`keep`: 里面的群别动); an object named `whole` (整个多维表) is
+//   the target by itself;
+// - places: the located objects that contain others; naming only places, the request acts on what is inside them;
+// - a destructive command on a container of a target, on a place or a container of one, on a kept object, or on a
+//   part of a target (objectGuardParts: its questions when the form is named) moves just below the first hit on what
+//   the request acts on (objectGuardFirst; 0: below the last one). A command named by its identity never moves.
+// Runs before merge, over the first objectGuardDepth hits. Options: objectGuard (0 off), objectGuardPlaces (0: the
+// session 12 reading, innermost named objects only), objectGuardParts, objectGuardSiblings (1/2: a command on an
+// object related to no target moves too, below any / a destructive hit on the target; measured in session 13 and off:
+// it lost held out, docs/ranking.md).
+import { queryObjectPlaces, queryObjects, toolObjectIndex } from '../../lexicon/actions.js';
 import type { SnapshotMeta } from '../../snapshot/decode.js';
 import type { Hit } from '../hits.js';
 import type { Stage } from './types.js';
@@ -37,31 +44,72 @@ function objectOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number): n
   return f.object[doc];
 }
 
+/** Which kinds of over-reach the guard moves, besides a container of a target (ranking options objectGuard*). */
+export interface GuardScope {
+  depth: number;
+  /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
+  places: number;
+  /** 1: a command on an object unrelated to every named one (neither inside nor containing it) moves too. */
+  siblings: number;
+  /** 1: a command on a part of a target (its questions when the form is named) moves too. */
+  parts: number;
+  /** 1: moved commands go just below the first hit on a target; 0: below the last one. */
+  first: number;
+}
+
 /**
- * The hits with every over-reaching destructive command moved below the last hit on a named target. folded: the
- * ranked text as the lexicons read it; actions: the action classes it says.
+ * The hits with every over-reaching destructive command moved below the hits on what the request acts on. folded:
+ * the ranked text as the lexicons read it; actions: the action classes it says.
  */
-export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, depth: number): Hit[] {
+export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, scope: GuardScope): Hit[] {
   const objects = meta.lexicon.objects;
   // Only the first depth hits are read and reordered, so the answer does not depend on how deep the core ranked.
-  const hits = all.slice(0, depth);
+  const hits = all.slice(0, scope.depth);
   if (!objects || hits.length < 2) return all;
   const f = factsOf(meta);
   if ((actions & f.removeBits) === 0 || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
-  const named = queryObjects(folded, objects);
-  const targets = named.filter((o) => !named.some((p) => p !== o && objects.inside[p].includes(o)));
-  if (targets.length === 0) return all;
-  const onTarget = (h: Hit) => targets.includes(objectOf(meta, f, h.doc));
-  const overReach = (h: Hit) => f.destroys[h.doc] === 1 && !onTarget(h) && objectOf(meta, f, h.doc) >= 0 &&
-    targets.some((t) => objects.inside[t].includes(objectOf(meta, f, h.doc)));
-  let last = -1;
-  hits.forEach((h, i) => { if (onTarget(h)) last = i; });
-  if (last < 0) return all;
-  const moved = hits.slice(0, last + 1).filter(overReach);
-  if (moved.length === 0) return all;
-  const kept = hits.filter((h) => !moved.includes(h));
-  const at = kept.lastIndexOf(hits[last]) + 1;
-  return [...kept.slice(0, at), ...moved, ...kept.slice(at), ...all.slice(depth)];
+  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects)
+    : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
+  const things = named.filter((o) => !located.includes(o));
+  // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
+  const targets = whole.length > 0 ? whole : things.filter((o) => !things.some((p) => p !== o && objects.inside[p].includes(o)));
+  if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
+  const inside = (o: number, c: number) => objects.inside[o].includes(c);
+  // What the request acts on: its targets; naming only places, the things inside them.
+  const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
+  /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none. */
+  const kind = (h: Hit): 'over' | 'sibling' | undefined => {
+    const o = objectOf(meta, f, h.doc);
+    // A command the request names by its identity is never moved.
+    if (f.destroys[h.doc] !== 1 || o < 0 || acted(o) || h.sources.includes('exact_identity')) return undefined;
+    if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o)) return 'over';
+    if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
+    const around = targets.length > 0 ? targets : places;
+    return around.some((n) => n === o || inside(o, n) || inside(n, o)) ? undefined : 'sibling';
+  };
+  const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
+  let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
+  // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
+  if (scope.siblings > 0) {
+    out = moveBelow(out, (h) => kind(h) === 'sibling', scope.siblings === 2 ? (h) => onTarget(h) && f.destroys[h.doc] === 1 : onTarget, scope.first === 1);
+  }
+  return out === hits ? all : [...out, ...all.slice(scope.depth)];
+}
+
+/** The list with the moving hits above the anchor (the first or last anchor hit) placed just below it. */
+function moveBelow(list: Hit[], moving: (h: Hit) => boolean, isAnchor: (h: Hit) => boolean, first: boolean): Hit[] {
+  let anchor = -1;
+  for (let i = 0; i < list.length; i++) {
+    if (!isAnchor(list[i])) continue;
+    anchor = i;
+    if (first) break;
+  }
+  if (anchor < 0) return list;
+  const moved = list.slice(0, anchor + 1).filter(moving);
+  if (moved.length === 0) return list;
+  const kept = list.filter((h) => !moved.includes(h));
+  const at = kept.indexOf(list[anchor]) + 1;
+  return [...kept.slice(0, at), ...moved, ...kept.slice(at)];
 }
 
 export const objectGuard: Stage = {
@@ -71,7 +119,10 @@ export const objectGuard: Stage = {
     if (env.ranking.objectGuard === 0) return;
     s.outcomes = s.outcomes.map((o) => {
       if (o.kind !== 'ranked') return o;
-      const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, env.ranking.objectGuardDepth);
+      const r = env.ranking;
+      const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
+        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
+      });
       return hits === o.hits ? o : { ...o, hits };
     });
   },
