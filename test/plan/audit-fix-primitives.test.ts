@@ -4,48 +4,16 @@
 // Each runs through the real validator and executor with a fake effects port.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/catalog/types.js';
+import { apply, fake, planOf, problemsOf, run, tool } from './fake-plan.js';
 import { executePlan, type PlanDryRun } from '../../src/plan/executor.js';
-import type { BackendCall, Effects } from '../../src/plan/effects.js';
-import { applyTransforms } from '../../src/plan/transforms/index.js';
+import type { BackendCall } from '../../src/plan/effects.js';
 import { validatePlans } from '../../src/plan/validate.js';
-import type { Transform } from '../../src/plan/spec.js';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCliAsync, shippedEngine } from '../helpers.js';
 import { startMcpServer } from '../fixtures/mcp/server.js';
 
-const CANONICAL = 'contact.shortcut_lookup';
-const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
-
-function problemsOf(plan: unknown, canonical = CANONICAL) {
-  return validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [canonical]: plan } } }], shippedEngine().tools()).problems;
-}
-
-function planOf(plan: unknown) {
-  const { plans, problems } = validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
-  expect(problems).toEqual([]);
-  return plans.get(CANONICAL)!;
-}
-
-function fake(answer: (c: BackendCall, n: number) => unknown) {
-  const calls: BackendCall[] = [];
-  const effects: Effects = {
-    call: async (c) => (calls.push(c), answer(c, calls.length - 1)),
-    transfer: async () => ({}),
-    handoff: async () => undefined,
-  };
-  return { calls, effects };
-}
-
-async function run(plan: unknown, data: Record<string, unknown>, answer: (c: BackendCall, n: number) => unknown = () => ({}), extra: Record<string, unknown> = {}) {
-  const f = fake(answer);
-  const out = await executePlan(tool(), planOf(plan), data, { env: {}, dryRun: false, effects: f.effects, ...extra });
-  return { ...f, result: 'result' in out ? out.result : undefined };
-}
-
-const apply = (ts: unknown[], v: unknown) => applyTransforms(ts as Transform[], v, '--x', { env: {} });
 const IMAGE = '!\\[[^\\]]*\\]\\(([^)]+)\\)';
 
 describe('transform regex_all', () => {

@@ -4,42 +4,12 @@
 // through the real validator and executor with a fake effects port: nothing here touches the network or the clock.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/catalog/types.js';
+import { apply, CANONICAL, fake, planOf, run, tool } from './fake-plan.js';
 import { executePlan, type PlanDryRun } from '../../src/plan/executor.js';
-import type { BackendCall, Effects } from '../../src/plan/effects.js';
-import { applyTransforms } from '../../src/plan/transforms/index.js';
+import type { BackendCall } from '../../src/plan/effects.js';
 import { validatePlans } from '../../src/plan/validate.js';
-import type { Transform } from '../../src/plan/spec.js';
 import { shippedEngine } from '../helpers.js';
 
-const CANONICAL = 'contact.shortcut_lookup';
-const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
-
-function planOf(plan: unknown) {
-  const { plans, problems } = validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
-  expect(problems).toEqual([]);
-  return plans.get(CANONICAL)!;
-}
-
-/** A fake port: answers each call with `answer(call, n)`, records the calls and every wait. */
-function fake(answer: (c: BackendCall, n: number) => unknown) {
-  const calls: BackendCall[] = [];
-  const waits: number[] = [];
-  const effects: Effects = {
-    call: async (c) => (calls.push(c), answer(c, calls.length - 1)),
-    transfer: async () => ({}),
-    handoff: async () => undefined,
-  };
-  return { calls, waits, effects, sleep: async (ms: number) => void waits.push(ms) };
-}
-
-async function run(plan: unknown, data: Record<string, unknown>, answer: (c: BackendCall, n: number) => unknown = () => ({})) {
-  const f = fake(answer);
-  const out = await executePlan(tool(), planOf(plan), data, { env: {}, dryRun: false, effects: f.effects, sleep: f.sleep });
-  return { ...f, result: 'result' in out ? out.result : undefined };
-}
-
-const apply = (ts: unknown[], v: unknown) => applyTransforms(ts as Transform[], v, '--x', { env: {} });
 
 /** Pages of 3 items each: page n holds items 3n..3n+2, the cursor moves on while n < last. */
 const threeEach = (last: number) => (c: BackendCall) => {
