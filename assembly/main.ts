@@ -49,6 +49,8 @@ export function unknownMass(): f64 { return queryUnknownMass; }
 
 /** Tokenizes len bytes of the input buffer; tokens are readable through tokenBytesPtr/tokenStartsPtr. */
 export function tokenizeInput(len: i32): i32 { return tokenize(input, len); }
+/** tokenizeInput for the query the next search is given, which takes these tokens (query.ts tokenizeQuery). */
+export { tokenizeQuery } from './query';
 export function tokenBytesPtr(): usize { return tokBytes; }
 export function tokenStartsPtr(): usize { return tokStarts; }
 

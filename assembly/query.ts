@@ -3,7 +3,7 @@
 // with its coverage weight. The tokens the dictionary does not hold are counted, with their idf mass.
 import { MAX_QUERY_TERMS } from './boundary';
 import { lookupTerm, termLength, termPtr } from './index';
-import { tokenize, tokBytes, tokStarts } from './tokenizer';
+import { tokCount, tokenize, tokenizeRuns, tokBytes, tokStarts } from './tokenizer';
 import { input, unigramCoverage } from './host';
 import { termMass } from './bm25';
 
@@ -60,9 +60,26 @@ function findTerm(p: usize, len: i32): i32 {
   return len == 3 ? (b0 & 0xf0) == 0xe0 : (b0 & 0xf8) == 0xf0;
 }
 
-/** Tokenizes qlen bytes of the input into qterms and qweight; answers the number of known terms. */
-export function collectTerms(qlen: i32): i32 {
+// The query the host tokenized ahead of its search (tokenizeQuery): its byte length and the tokenize() run that made
+// its tokens. The next search of that many bytes takes those tokens while no other text has been tokenized since.
+let keptLen: i32 = -1;
+let keptRun: u32 = 0;
+
+/**
+ * Tokenizes qlen bytes of the input (the query the next search is given: the host reads its words for the query-term
+ * lexicon, then writes the same bytes again), keeping the tokens for that search; answers their number.
+ */
+export function tokenizeQuery(qlen: i32): i32 {
   const n = tokenize(input, qlen);
+  keptLen = qlen;
+  keptRun = tokenizeRuns;
+  return n;
+}
+
+/** Tokenizes qlen bytes of the input into qterms and qweight (or takes tokenizeQuery's tokens); answers the number of known terms. */
+export function collectTerms(qlen: i32): i32 {
+  const n = keptLen == qlen && keptRun == tokenizeRuns ? tokCount : tokenize(input, qlen);
+  keptLen = -1;
   let m = 0;
   queryUnknown = 0;
   queryUnknownMass = 0;

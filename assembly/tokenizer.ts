@@ -25,6 +25,8 @@ export let tokStarts: usize = 0;
 let tokStartsCap: i32 = 0;
 export let tokCount: i32 = 0;
 let tokEnd: i32 = 0;
+/** Counts tokenize() runs (and resets): tokens kept for later (query.ts tokenizeQuery) are still there while it holds. */
+export let tokenizeRuns: u32 = 0;
 
 
 /** Forgets the growable buffers (their memory is gone after a heap reset); they are allocated again on use. */
@@ -33,6 +35,7 @@ export function tokenizerReset(): void {
   tokBytes = 0; tokBytesCap = 0;
   tokStarts = 0; tokStartsCap = 0;
   tokCount = 0; tokEnd = 0;
+  tokenizeRuns++;
 }
 
 function ensureCps(n: i32): void {
@@ -213,6 +216,7 @@ function emitHan(from: i32, to: i32): void {
 
 /** Tokenizes len UTF-8 bytes at src; the tokens are left in tokBytes/tokStarts, their number in tokCount. */
 export function tokenize(src: usize, len: i32): i32 {
+  tokenizeRuns++;
   decode(src, len);
   tokCount = 0;
   tokEnd = 0;

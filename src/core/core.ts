@@ -27,6 +27,8 @@ export interface CoreExports {
   unknownMass(): number;
   setParams(k1: number, b: number, demote: number, hanUnigram: number, coverageExp: number): void;
   tokenizeInput(len: number): number;
+  /** tokenizeInput for the next search's query: that search takes these tokens (the host writes the same bytes again). */
+  tokenizeQuery(len: number): number;
   tokenBytesPtr(): number;
   tokenStartsPtr(): number;
   indexBuildReset(docs: number, fields: number): void;
@@ -170,10 +172,11 @@ const decoder = new TextDecoder();
 /**
  * The tokens of the len bytes of text in the input buffer (the core tokenizer) of two UTF-16 units or more, decoded
  * in one call: the words a lexicon keyed
- * by tokens of two characters or more can know (the query-term lexicon, src/lexicon/query-terms.ts).
+ * by tokens of two characters or more can know (the query-term lexicon, src/lexicon/query-terms.ts). The text is the
+ * next search's query: that search takes these tokens instead of tokenizing it again (tokenizeQuery).
  */
 export function tokenWords(core: CoreExports, len: number): string[] {
-  const n = core.tokenizeInput(len);
+  const n = core.tokenizeQuery(len);
   const mem = core.memory.buffer;
   const starts = new Uint32Array(mem, core.tokenStartsPtr(), n + 1);
   const bytes = new Uint8Array(mem, core.tokenBytesPtr(), starts[n]);

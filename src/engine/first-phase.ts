@@ -18,7 +18,7 @@ import type { FilterReason, Hit, QueryOutcome } from './hits.js';
 import type { NormalizedRequest } from './request.js';
 import { type RankingOptions, weightVector } from './ranking.js';
 import { rerankMultipliers } from './rerank.js';
-import { pinIdentities } from './stages/pins.js';
+import { embeddedIdentities, pinFirst } from './stages/pins.js';
 
 const ALGORITHM_CODE = { fielded_bm25_ensemble: ALGORITHM_BM25, fielded_tfidf_cosine: ALGORITHM_TFIDF } as const;
 /** A ranked hit's rank_sources (one shared array per algorithm, so its JSON is cached). */
@@ -80,6 +80,15 @@ export class QueryPhase {
    * whole request a step or subquery belongs to (its products steer the step), else ''.
    */
   run(query: string, req: NormalizedRequest, explain: boolean, task = '', k = req.candidate_limit): QueryOutcome {
+    return this.runFirst(query, req, explain, task, k, k, () => true);
+  }
+
+  /**
+   * run(query, ..., k) when its hits number fewer than k or satisfy enough, else run(query, ..., deep), from one
+   * ranking k <= deep deep: the core's top k is a prefix of its top deep (one order, ties by document), so the first
+   * k of the deep ranking are the ranking k deep.
+   */
+  runFirst(query: string, req: NormalizedRequest, explain: boolean, task: string, k: number, deep: number, enough: (hits: Hit[]) => boolean): QueryOutcome {
     const exact = this.ctx.identities.get(identityKey(query));
     if (exact !== undefined) {
       const reason = this.filterReason(exact, req);
@@ -88,8 +97,10 @@ export class QueryPhase {
     const mask = this.mask(req);
     const text = toMainland(query);
     const folded = fold(text);
-    const { hits: ranked, actions } = this.rank(text, folded, task, mask, k, explain);
-    const hits = pinIdentities(ranked, folded, (d) => !this.filterReason(d, req), this.ctx.identities, this.ctx.ranking.identityWords);
+    const { hits: ranked, actions } = this.rank(text, folded, task, mask, deep, explain);
+    const pinned = embeddedIdentities(folded, this.ctx.identities, this.ctx.ranking.identityWords).filter((d) => !this.filterReason(d, req));
+    let hits = pinFirst(ranked.length > k ? ranked.slice(0, k) : ranked, pinned);
+    if (ranked.length > k && hits.length >= k && !enough(hits)) hits = pinFirst(ranked, pinned);
     return { kind: 'ranked', hits, folded, actions };
   }
 
@@ -213,8 +224,8 @@ export class QueryPhase {
     return { hits, actions: actionMask };
   }
 
-  /** A word's expansion entries, encoded for the core once per word (undefined: the lexicon has none). */
-  private readonly wordEntries = new Map<string, Uint8Array | undefined>();
+  /** A lexicon word's expansion entries, encoded for the core once per word (the lexicon bounds the map). */
+  private readonly wordEntries = new Map<string, Uint8Array>();
 
   /**
    * The expansion entries (src/core/core.ts expansionEntry) of the catalog terms the query-term lexicon
@@ -227,19 +238,19 @@ export class QueryPhase {
     const out: Uint8Array[] = [];
     if (lexicon.size === 0) return out;
     for (const w of tokenWords(this.ctx.core, qlen)) {
+      const terms = lexicon.get(w);
+      if (!terms) continue;
       let e = this.wordEntries.get(w);
-      if (e === undefined && !this.wordEntries.has(w)) {
-        e = this.entriesOf(lexicon.get(w));
-        if (this.wordEntries.size >= 4096) this.wordEntries.clear(); // a long-lived process meets ever more words
+      if (!e) {
+        e = this.entriesOf(terms);
         this.wordEntries.set(w, e);
       }
-      if (e) out.push(e);
+      out.push(e);
     }
     return out;
   }
 
-  private entriesOf(terms: readonly [string, number][] | undefined): Uint8Array | undefined {
-    if (!terms) return undefined;
+  private entriesOf(terms: readonly [string, number][]): Uint8Array {
     const { queryTerms, queryTermsCoverage } = this.ctx.ranking;
     const parts = terms.flatMap(([term, p]) => expansionEntry(term, queryTerms * p, queryTermsCoverage * p) ?? []);
     const all = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
