@@ -297,3 +297,30 @@ describe('an image attached by its head, its postings chunk by chunk', () => {
     expect(c.search(writeInput(c, q), 10, 1, 0, Infinity)).toBeGreaterThan(0);
   });
 });
+
+describe('a query tokenized ahead (tokenizeQuery, read for the query-term lexicon)', () => {
+  // Two texts of the same UTF-8 length, so only the kept-tokens bookkeeping tells them apart.
+  const a = '撤回群消息';
+  const b = '删除日程表';
+  it('gives its search the same records as tokenizing it in the search', () => {
+    const c = core();
+    const fresh = run(c, a);
+    expect(fresh.length).toBeGreaterThan(0);
+    c.tokenizeQuery(writeInput(c, a));
+    expect(run(c, a)).toEqual(fresh);
+  });
+
+  it('is not reused once other text was tokenized, nor by a later search of the same length', () => {
+    const c = core();
+    const [freshA, freshB] = [run(c, a), run(c, b)];
+    expect(freshA).not.toEqual(freshB);
+    c.tokenizeQuery(writeInput(c, b));
+    c.tokenizeInput(writeInput(c, b + b));
+    c.tokenizeQuery(writeInput(c, a));
+    tokenize(c, b);
+    expect(run(c, a)).toEqual(freshA);
+    c.tokenizeQuery(writeInput(c, a));
+    expect(run(c, a)).toEqual(freshA);
+    expect(run(c, b)).toEqual(freshB);
+  });
+});
