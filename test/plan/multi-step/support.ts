@@ -152,6 +152,7 @@ function sample(ctx: SynthContext, key: string, numeric: boolean): unknown {
   if (/url$/iu.test(key)) return `${ctx.blobBase}/${key}`;
   if (key === 'headers') return {};
   if (numeric || /^(deptId|version|size|fileSize)$/u.test(key)) return 7;
+  if (key === 'fileName') return 'v-fileName.md'; // a remote name markdown patch accepts (it must end in .md)
   return `v-${key}`;
 }
 

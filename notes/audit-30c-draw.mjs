@@ -1,0 +1,61 @@
+// Reproducible draw for the third 30-command audit (issue 32). Run from the repo root after `npm run build`:
+//   node notes/audit-30c-draw.mjs
+// Same method as notes/audit-30-draw.mjs (canonical paths with their interface mode, code point order, an atomic pool
+// (interface_mode mcp) and a composite pool, 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates
+// shuffle), with two declared exclusions made BEFORE drawing: the 30 commands of the first audit (notes/audit-30.md)
+// and every command whose interface mode is local (nothing is sent to a backend). Seed 20261204. Nothing drawn is
+// skipped.
+import { execFileSync } from 'node:child_process';
+const FIRST_AUDIT = new Set([
+  'sheet.get_filter', 'sheet.get_cond_format', 'chat.create_custom_shortcut', 'sheet.info', 'aitable.chart_delete',
+  'aitable.section_reorder', 'wiki.get_wikiSpace', 'doc.query_export_job', 'sheet.range_move_to', 'mail.search_emails',
+  'mail.update_mail_folder', 'calendar.create_calendar_event', 'contact.get_authorized_emp_rosterInfo',
+  'aitable.view_get_card', 'oa.list_pending_tasks', 'wiki.shortcut_node_get', 'todo.shortcut_list_attachment',
+  'todo.shortcut_remind', 'doc.template_search', 'mail.shortcut_contact_list', 'doc.version_save',
+  'aitable.form_field_list', 'doc.shortcut_version_list', 'chat.shortcut_chat_transfer_owner',
+  'chat.shortcut_search_msg', 'attendance.group_get', 'wiki.shortcut_node_search', 'sheet.show_gridline',
+  'drive.shortcut_list', 'dev.list_dev_app_members',
+]);
+const SECOND_AUDIT = new Set([
+  'aitable.view_update_sort', 'todo.add_task_participants', 'chat.search_at_me_message', 'aitable.dashboard_arrange', 'minutes.create_mind_graph',
+  'chat.add_group_member', 'aitable.view_update_group', 'sheet.insert_dimension', 'doc.search_documents', 'chat.combine_forward_messages',
+  'aitable.base_update', 'sheet.fill_range', 'chat.unset_top_message', 'sheet.get_float_image', 'todo.get_user_todos_in_current_org',
+  'dev.add_dev_app_members', 'minutes.shortcut_summary', 'wiki.shortcut_node_delete', 'chat.send_robot_message', 'aitable.shortcut_dashboard_share_update',
+  'contact.shortcut_list_roles', 'attendance.group_create', 'markdown.overwrite', 'mail.shortcut_find_mail_user', 'chat.shortcut_chat_messages',
+  'devapp.shortcut_enable', 'attendance.report_columns', 'oa.shortcut_my_initiated', 'minutes.shortcut_mindmap', 'hrbrain.query_profile_data',
+]);
+const AUDITED = new Set([...FIRST_AUDIT, ...SECOND_AUDIT]);
+const out = execFileSync('node', ['bin/dws.cjs', 'schema', '--all', '--jq',
+  '.products[].tools[] | [.canonical_path, .interface_mode, .cli_path] | @tsv'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+const all = out.trim().split('\n').map((l) => l.split('\t'));
+const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0); // code point order (all paths are ASCII)
+all.sort((a, b) => cmp(a[0], b[0]));
+const missing = [...AUDITED].filter((p) => !all.some((r) => r[0] === p));
+if (missing.length) throw new Error(`audited commands not in the catalog: ${missing.join(', ')}`);
+const rows = all.filter((r) => !AUDITED.has(r[0]) && r[1] !== 'local');
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = mulberry32(20261204);
+function draw(pool, n) {
+  const a = pool.slice();
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(rand() * (a.length - i));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a.slice(0, n);
+}
+const atomic = rows.filter((r) => r[1] === 'mcp');
+const other = rows.filter((r) => r[1] !== 'mcp');
+const modes = [...new Set(other.map((r) => r[1]))].join(', ');
+console.log(`total ${all.length}, excluded: earlier audits ${AUDITED.size}, local ${all.filter((r) => r[1] === 'local' && !AUDITED.has(r[0])).length}; atomic ${atomic.length}, ${modes} ${other.length}`);
+for (const [label, pool] of [['atomic', atomic], ['composite', other]]) {
+  for (const r of draw(pool, 15)) console.log([label, ...r].join('\t'));
+}
