@@ -1,12 +1,15 @@
-// Reproducible draw for the third 30-command audit (issue 32). Run from the repo root after `npm run build`:
-//   node notes/audit-30c-draw.mjs
-// Same method as notes/audit-30-draw.mjs (canonical paths with their interface mode, code point order, an atomic pool
-// (interface_mode mcp) and a composite pool, 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates
-// shuffle), with two declared exclusions made BEFORE drawing: the 30 commands of the first audit (notes/audit-30.md)
-// and every command whose interface mode is local (nothing is sent to a backend). Seed 20261204. Nothing drawn is
-// skipped.
+// Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
+//   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md)
+// Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
+// and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
+// The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
+// every local command (nothing is sent to a backend). Nothing drawn is skipped. A draw depends on the catalog's
+// interface modes: re-draw an audit at its own commit.
 import { execFileSync } from 'node:child_process';
-const FIRST_AUDIT = new Set([
+
+/** The commands each audit drew, by its seed (a later audit excludes the earlier ones). */
+const AUDITS = new Map([
+  [20261202, [
   'sheet.get_filter', 'sheet.get_cond_format', 'chat.create_custom_shortcut', 'sheet.info', 'aitable.chart_delete',
   'aitable.section_reorder', 'wiki.get_wikiSpace', 'doc.query_export_job', 'sheet.range_move_to', 'mail.search_emails',
   'mail.update_mail_folder', 'calendar.create_calendar_event', 'contact.get_authorized_emp_rosterInfo',
@@ -15,26 +18,30 @@ const FIRST_AUDIT = new Set([
   'aitable.form_field_list', 'doc.shortcut_version_list', 'chat.shortcut_chat_transfer_owner',
   'chat.shortcut_search_msg', 'attendance.group_get', 'wiki.shortcut_node_search', 'sheet.show_gridline',
   'drive.shortcut_list', 'dev.list_dev_app_members',
-]);
-const SECOND_AUDIT = new Set([
+  ]],
+  [20261203, [
   'aitable.view_update_sort', 'todo.add_task_participants', 'chat.search_at_me_message', 'aitable.dashboard_arrange', 'minutes.create_mind_graph',
   'chat.add_group_member', 'aitable.view_update_group', 'sheet.insert_dimension', 'doc.search_documents', 'chat.combine_forward_messages',
   'aitable.base_update', 'sheet.fill_range', 'chat.unset_top_message', 'sheet.get_float_image', 'todo.get_user_todos_in_current_org',
   'dev.add_dev_app_members', 'minutes.shortcut_summary', 'wiki.shortcut_node_delete', 'chat.send_robot_message', 'aitable.shortcut_dashboard_share_update',
   'contact.shortcut_list_roles', 'attendance.group_create', 'markdown.overwrite', 'mail.shortcut_find_mail_user', 'chat.shortcut_chat_messages',
   'devapp.shortcut_enable', 'attendance.report_columns', 'oa.shortcut_my_initiated', 'minutes.shortcut_mindmap', 'hrbrain.query_profile_data',
+  ]],
 ]);
-const AUDITED = new Set([...FIRST_AUDIT, ...SECOND_AUDIT]);
+
+const seed = Number(process.argv[2]);
+if (!Number.isInteger(seed)) throw new Error('usage: node notes/audit-draw.mjs <seed>');
+const earlier = new Set([...AUDITS].filter(([s]) => s < seed).flatMap(([, paths]) => paths));
 const out = execFileSync('node', ['bin/dws.cjs', 'schema', '--all', '--jq',
   '.products[].tools[] | [.canonical_path, .interface_mode, .cli_path] | @tsv'], { encoding: 'utf8', maxBuffer: 1 << 26 });
 const all = out.trim().split('\n').map((l) => l.split('\t'));
 const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0); // code point order (all paths are ASCII)
 all.sort((a, b) => cmp(a[0], b[0]));
-const missing = [...AUDITED].filter((p) => !all.some((r) => r[0] === p));
+const missing = [...earlier].filter((p) => !all.some((r) => r[0] === p));
 if (missing.length) throw new Error(`audited commands not in the catalog: ${missing.join(', ')}`);
-const rows = all.filter((r) => !AUDITED.has(r[0]) && r[1] !== 'local');
-function mulberry32(seed) {
-  let a = seed >>> 0;
+const rows = earlier.size === 0 ? all : all.filter((r) => !earlier.has(r[0]) && r[1] !== 'local');
+function mulberry32(s) {
+  let a = s >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
@@ -43,7 +50,7 @@ function mulberry32(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const rand = mulberry32(20261204);
+const rand = mulberry32(seed);
 function draw(pool, n) {
   const a = pool.slice();
   for (let i = 0; i < n; i++) {
@@ -54,8 +61,7 @@ function draw(pool, n) {
 }
 const atomic = rows.filter((r) => r[1] === 'mcp');
 const other = rows.filter((r) => r[1] !== 'mcp');
-const modes = [...new Set(other.map((r) => r[1]))].join(', ');
-console.log(`total ${all.length}, excluded: earlier audits ${AUDITED.size}, local ${all.filter((r) => r[1] === 'local' && !AUDITED.has(r[0])).length}; atomic ${atomic.length}, ${modes} ${other.length}`);
+console.log(`seed ${seed}: total ${all.length}, excluded: earlier audits ${earlier.size}, local ${earlier.size === 0 ? 0 : all.filter((r) => r[1] === 'local' && !earlier.has(r[0])).length}; atomic ${atomic.length}, other ${other.length}`);
 for (const [label, pool] of [['atomic', atomic], ['composite', other]]) {
   for (const r of draw(pool, 15)) console.log([label, ...r].join('\t'));
 }
