@@ -96,6 +96,8 @@ export interface PageSpec {
   delay_ms?: Source;
   /** The argument carrying the page size: with max_items a page asks for no more than the items still wanted. */
   size_arg?: string;
+  /** Items kept (the condition, `{item: true}` being each page item, holds); the others are dropped before max_items counts. */
+  keep?: Condition;
 }
 
 export interface ResolveSpec {
