@@ -18,6 +18,7 @@ import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTar
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
+import { applyTransforms } from './transforms/index.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -124,7 +125,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     }
     const next = readPath(last, p.next);
     if (isEmpty(next) || sameCursor(next, sent)) break;
-    setNested(args, p.cursor_arg, next);
+    setNested(args, p.cursor_arg, p.next_transform ? applyTransforms(p.next_transform, next, `${step.id}: the next cursor`, { env: sc.env, now: sc.at }) : next);
     sent = next;
   }
   return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);

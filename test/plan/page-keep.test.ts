@@ -7,6 +7,7 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import { executePlan } from '../../src/plan/executor.js';
 import type { BackendCall, Effects } from '../../src/plan/effects.js';
 import { validatePlans } from '../../src/plan/validate.js';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { shippedEngine } from '../helpers.js';
 
 const CANONICAL = 'contact.shortcut_lookup';
@@ -73,5 +74,45 @@ describe('page.keep', () => {
   it('reads {item: true} only inside keep: outside it the build refuses it', () => {
     const bad = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { size: { item: true } }, page: { cursor_arg: 'cursor', next: 'next', items: 'rows', max_pages: 2 } }] };
     expect(validated(bad).problems.join('\n')).toContain('{item: true} is only meaningful inside a for_each step');
+  });
+});
+
+// page.next_transform and the transform ms_to_rfc3339 (branch f-chat2): upstream +thread-replies sends each page's
+// millisecond nextCursor back as startTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano).
+describe('transform ms_to_rfc3339', () => {
+  const apply = (v: unknown) => applyTransforms(['ms_to_rfc3339'], v, '--x', { env: {} });
+  it('writes the UTC time with the fraction Go keeps (trailing zeros dropped, none when zero)', () => {
+    expect(apply(1786022919361)).toBe('2026-08-06T13:28:39.361Z');
+    expect(apply('1786022919300')).toBe('2026-08-06T13:28:39.3Z');
+    expect(apply(1786022919000)).toBe('2026-08-06T13:28:39Z');
+    expect(apply(1)).toBe('1970-01-01T00:00:00.001Z');
+  });
+  it('refuses what is not a positive whole number of milliseconds', () => {
+    for (const bad of [0, -5, 1.5, 'abc', '', null, true, Number.NaN]) expect(() => apply(bad)).toThrow(/milliseconds/u);
+  });
+  it('reads back to the same instant, its fraction never ending in 0 (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 253402300799999 }), (ms) => {
+      const text = apply(ms) as string;
+      expect(Date.parse(text)).toBe(ms);
+      expect(text).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{0,2}[1-9])?Z$/u);
+    }));
+  });
+});
+
+describe('page.next_transform', () => {
+  it('sends the transformed cursor, and stops on a repeated raw cursor', async () => {
+    const calls: BackendCall[] = [];
+    const answers = [{ rows: [1], next: 1786022919361 }, { rows: [2], next: 1786022919361 }];
+    const effects: Effects = { call: async (c) => (calls.push(c), answers[calls.length - 1]), transfer: async () => ({}), handoff: async () => undefined };
+    const p = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { q: { flag: 'name' } }, page: { cursor_arg: 'startTime', next: 'next', next_transform: ['ms_to_rfc3339'], items: 'rows', max_pages: 5 } }] };
+    const { plans, problems } = validated(p);
+    expect(problems).toEqual([]);
+    const out = await executePlan(tool(), plans.get(CANONICAL)!, { name: 'n' }, { env: {}, dryRun: false, effects });
+    expect(calls.map((c) => c.args.startTime)).toEqual([undefined, '2026-08-06T13:28:39.361Z']);
+    expect(('result' in out ? out.result : undefined)).toEqual({ rows: [1, 2], next: 1786022919361 });
+  });
+  it('is checked at build like any transform list', () => {
+    const p = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { q: { flag: 'name' } }, page: { cursor_arg: 'c', next: 'next', next_transform: ['no_such'], items: 'rows', max_pages: 5 } }] };
+    expect(validated(p).problems.join('\n')).toContain('no_such');
   });
 });
