@@ -22,6 +22,7 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
   if (p.example !== undefined) out.example = p.example;
   if (p.shorthand !== undefined) out.shorthand = p.shorthand;
   if (p.alias_of !== undefined) out.alias_of = p.alias_of;
+  if (p.inherent !== undefined) out.inherent = { reason: p.inherent.reason, reason_en: p.inherent.reason_en };
   return out;
 }
 

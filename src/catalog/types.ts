@@ -24,6 +24,11 @@ export interface ParameterSpec {
   shorthand?: string;
   /** A visible alternative spelling of another flag (--page-token for --cursor): its value folds into that flag. */
   alias_of?: string;
+  /**
+   * A bool flag that asks for what dws always does (drive download --no-resume: dws never resumes), so no plan reads
+   * it: the reason says why, in Chinese and English; Inspect shows it and the flags test accepts the flag as honoured.
+   */
+  inherent?: { reason: string; reason_en: string };
 }
 
 /** A compatibility flag: accepted at dispatch, never documented. */
@@ -115,6 +120,7 @@ export interface DeclaredParameter {
   required_when?: string;
   hidden?: boolean;
   alias_of?: string;
+  inherent?: { reason: string; reason_en: string };
   shorthand?: string;
   inherited?: boolean;
   enum?: string[];

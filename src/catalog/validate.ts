@@ -71,6 +71,9 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
         else if (p.alias_of && (p.alias_of === flag || t.parameters[p.alias_of].alias_of || t.parameters[p.alias_of].hidden)) {
           problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" must name a visible flag that is no alias itself`);
         }
+        if (p.inherent && (p.type !== 'bool' || p.hidden || !p.inherent.reason.trim() || !p.inherent.reason_en.trim())) {
+          problems.push(`${at}: parameter --${flag} inherent needs a visible bool flag and a reason in both languages`);
+        }
       }
       for (const [kind, groups] of Object.entries(t.constraints ?? {})) {
         for (const g of groups ?? []) {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { CallStep, PlanSpec, PlanStep, Source } from './spec.js';
+import type { CallStep, Condition, PlanSpec, PlanStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
@@ -18,6 +18,7 @@ import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTar
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
+import { applyTransforms } from './transforms/index.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -73,6 +74,19 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 
+/** A page's items for which `keep` holds, each read as `{item: true}` (upstream filters projected rows, e.g. +my-groups --type). */
+function kept(sc: Scope, keep: Condition, list: unknown[]): unknown[] {
+  const outer = sc.item;
+  try {
+    return list.filter((value) => {
+      sc.item = { value };
+      return evalCondition(sc, keep) === true;
+    });
+  } finally {
+    sc.item = outer;
+  }
+}
+
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 
 /** A call made page by page (cursor or page number) until the backend says there is no more or the page bound. */
@@ -95,7 +109,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     last = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page });
     const got = readPath(last, p.items);
     const count = Array.isArray(got) ? got.length : 0;
-    if (Array.isArray(got)) items.push(...got);
+    if (Array.isArray(got)) items.push(...(p.keep ? kept(sc, p.keep, got) : got));
     // upstream --max-items: the collection is cut to the cap and no further page is asked for
     if (maxItems > 0 && items.length >= maxItems) {
       items.length = maxItems;
@@ -111,7 +125,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     }
     const next = readPath(last, p.next);
     if (isEmpty(next) || sameCursor(next, sent)) break;
-    setNested(args, p.cursor_arg, next);
+    setNested(args, p.cursor_arg, p.next_transform ? applyTransforms(p.next_transform, next, `${step.id}: the next cursor`, { env: sc.env, now: sc.at }) : next);
     sent = next;
   }
   return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);

@@ -96,6 +96,10 @@ export interface PageSpec {
   delay_ms?: Source;
   /** The argument carrying the page size: with max_items a page asks for no more than the items still wanted. */
   size_arg?: string;
+  /** Transforms turning a page's next cursor into the value sent (upstream's ms nextCursor sent back as RFC 3339 startTime). */
+  next_transform?: Transform[];
+  /** Items kept (the condition, `{item: true}` being each page item, holds); the others are dropped before max_items counts. */
+  keep?: Condition;
 }
 
 export interface ResolveSpec {

@@ -51,7 +51,7 @@ function checkFlag(s: Scope, at: string, name: unknown): void {
   s.flags.add(name);
 }
 
-function transforms(s: Scope, at: string, raw: unknown): Transform[] {
+export function transforms(s: Scope, at: string, raw: unknown): Transform[] {
   const list = Array.isArray(raw) ? raw : [raw];
   return list.map((t, i) => {
     const name = transformName(t);

@@ -11,7 +11,7 @@ import {
   type PickStep, type RefuseStep, type SaveStep, type HandoffStep,
 } from './spec.js';
 import {
-  ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, type Scope,
+  ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
 } from './validate-values.js';
 
 export interface PlanFile {
@@ -25,7 +25,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'next_transform']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -45,6 +45,8 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     if (raw.number_text !== undefined) out.number_text = raw.number_text === true;
   }
   if (raw.when !== undefined) out.when = normalizeCondition(s, `${at}.when`, raw.when);
+  if (raw.next_transform !== undefined) out.next_transform = transforms(s, `${at}.next_transform`, raw.next_transform);
+  if (raw.keep !== undefined) out.keep = normalizeCondition({ ...s, inForEach: true }, `${at}.keep`, raw.keep);
   if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
   if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);

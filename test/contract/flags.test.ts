@@ -7,7 +7,8 @@
 //
 // test/fixtures/unread-flags.json is the allowlist of today's unread flags, {canonical_path: [flag, ...]}, recorded
 // when this test was written (issue 32): each entry is a flag still to be honoured (read by the plan) or refused (a
-// `refuse` step `when: {given: flag}`). The list only shrinks: a flag that is unread and not listed fails, and so
+// `refuse` step `when: {given: flag}`), unless the parameter declares `inherent` (a bool flag that asks for what dws
+// always does, with the reason in both languages). The list only shrinks: a flag that is unread and not listed fails, and so
 // does a listed flag that the plan now reads (or that no longer exists): remove it from the file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,7 +48,9 @@ function unreadFlags(): Record<string, string[]> {
   for (const tool of shippedEngine().tools()) {
     if (!tool.plan || tool.plan.local) continue;
     const read = readFlags(tool);
-    const unread = Object.keys(tool.parameters).filter((f) => !DISPATCH_READS.has(f) && !read.has(flagKey(tool, f))).sort();
+    const unread = Object.keys(tool.parameters)
+      .filter((f) => !DISPATCH_READS.has(f) && !tool.parameters[f].inherent && !read.has(flagKey(tool, f)))
+      .sort();
     if (unread.length) out[tool.canonical_path] = unread;
   }
   return out;
@@ -68,6 +71,16 @@ describe('every accepted flag is honoured or refused', () => {
       if (more.length) extra[cp] = more;
     }
     expect(extra, 'read each flag in the plan, or refuse it with a `refuse` step when: {given: flag}').toEqual({});
+  });
+
+  it('reads no inherent flag: a flag declared as what dws always does changes nothing, so no plan may read it', () => {
+    const both: string[] = [];
+    for (const tool of shippedEngine().tools()) {
+      if (!tool.plan || tool.plan.local) continue;
+      const read = readFlags(tool);
+      for (const [f, p] of Object.entries(tool.parameters)) if (p.inherent && read.has(flagKey(tool, f))) both.push(`${tool.canonical_path} --${f}`);
+    }
+    expect(both).toEqual([]);
   });
 
   it('has no stale allowlist entry: a listed flag that is now read (or gone) must leave the file, so the list only shrinks', () => {

@@ -83,6 +83,17 @@ export const PLAIN: Record<string, Fn> = {
     return Number.isFinite(ms) ? ms : refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
   },
   flex_time_ms: flexTimeMs,
+  /**
+   * a positive whole number of epoch milliseconds (a JSON number or its decimal text) -> Go's
+   * `time.UnixMilli(ms).UTC().Format(time.RFC3339Nano)`: the fraction without trailing zeros, none when zero
+   * (upstream threadRepliesNextCursorBoundary); anything else is refused
+   */
+  ms_to_rfc3339: (v, where) => {
+    const ms = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/u.test(v) ? Number(v.trim()) : NaN;
+    if (!Number.isSafeInteger(ms) || ms <= 0 || ms > 253402300799999) return refuse(where, v, 'a positive whole number of epoch milliseconds');
+    const iso = new Date(ms).toISOString();
+    return iso.replace(/\.(\d{3})Z$/u, (_, f: string) => (/^0+$/u.test(f) ? 'Z' : `.${f.replace(/0+$/u, '')}Z`));
+  },
   day_offset_ms: (v, where, ctx) => {
     const n = wholeNumber(v);
     if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of days');
