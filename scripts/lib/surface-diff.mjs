@@ -80,9 +80,10 @@ export function recordFromCatalog(tool) {
  * Flag fields a command reviewed against its upstream body (`upstream:` in the catalog) may set differently from
  * the facts, which record the declared flags but not the checks and conversions the body makes: required flags,
  * accepted values, the flag a fallback spelling stands for, defaults, the flag's type (the facts' string and
- * json_parse types are not what the body reads), and the groups of flags the body checks together.
+ * json_parse types are not what the body reads), its format (a JSON flag whose body also reads `-` as standard input
+ * checks the JSON itself), and the groups of flags the body checks together.
  */
-const REVIEWED_FLAG_FIELDS = new Set(['required', 'enum', 'alias_of', 'default', 'type']);
+const REVIEWED_FLAG_FIELDS = new Set(['required', 'enum', 'alias_of', 'default', 'type', 'format']);
 const CONFIRMATION_ORDER = ['not_required', 'user_required'];
 
 /** The changes of a reviewed command that its review explains, moved out of the entry into the allowed list. */

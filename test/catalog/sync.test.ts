@@ -158,6 +158,18 @@ describe('surface diff on synthetic records', () => {
     expect([c.flags.added, c.flags.removed, c.flags.changed]).toEqual([[], [], []]);
   });
 
+  it('allows a reviewed command run as a composite plan (its flags feed steps, not one property), never an unreviewed one', () => {
+    const facts = command('reply', { id: flag({ property: 'messageId' }) });
+    const plan = (reviewed: boolean) => ({ ...command('reply', { id: flag({ property: null }) }, { mode: 'composite', ref: null }), reviewed });
+    const d = diffSurface([plan(true)], [facts]);
+    expect(noDiff(d)).toEqual({ added: [], removed: [], renamed: [], changed: [] });
+    expect(d.allowed.filter((a) => a.kind === 'reviewed_composite')).toEqual([
+      { kind: 'reviewed_composite', canonical_path: 'p.reply', flag: 'id', field: 'property', catalog: null, facts: 'messageId' },
+      { kind: 'reviewed_composite', canonical_path: 'p.reply', field: 'mode', catalog: 'composite', facts: 'mcp' },
+    ]);
+    expect(hasDifferences(diffSurface([plan(false)], [facts]))).toBe(true);
+  });
+
   it('lists extra hidden aliases of the catalog as allowed, not as differences', () => {
     const withAlias = command('get', { id: flag({ property: 'id' }), 'object-id': flag({ hidden: true, alias_of: 'id', property: 'id' }) });
     const d = diffSurface([withAlias], [command('get', { id: flag({ property: 'id' }) })]);
