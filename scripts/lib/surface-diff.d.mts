@@ -29,8 +29,13 @@ export interface SurfaceDiff {
   removed: Brief[];
   renamed: ({ kind: 'cli_path'; canonical_path: string; from: string; to: string } | { kind: 'canonical_path'; cli_path: string; from: string; to: string })[];
   changed: CommandChange[];
-  allowed: { kind: 'extra_hidden_alias' | 'alias_target'; canonical_path: string; flag: string; alias_of: string }[];
+  allowed: AllowedDifference[];
 }
+/** A difference the catalog may have: an alias beyond the facts, or what a command's review against its body explains. */
+export type AllowedDifference =
+  | { kind: 'extra_hidden_alias' | 'alias_target'; canonical_path: string; flag: string; alias_of: string }
+  | { kind: 'reviewed_against_source' | 'stricter_confirmation' | 'reviewed_interface_ref' | 'reviewed_composite'; canonical_path: string; flag?: string; field: string; catalog: unknown; facts: unknown }
+  | { kind: 'reviewed_constraint'; canonical_path: string; constraint: string; change: string; flags: string[] };
 export const FLAG_FIELDS: string[];
 export function parameterFacts(p: Record<string, unknown>): Record<string, unknown>;
 export function recordFromFacts(leaf: Record<string, any>): FactRecord;
