@@ -6,6 +6,8 @@
 import { DwsError } from '../errors.js';
 import { candidatesText } from './checks.js';
 import { trimSpace } from '../contract/values.js';
+import { firstList, nextCursor, scopes, text, type Row } from './answer-rows.js';
+import { isObj as isRow } from './transforms/types.js';
 import { CHAT_SEARCH } from './spec.js';
 
 export { CHAT_SEARCH };
@@ -17,19 +19,8 @@ export interface ChatTarget {
 }
 
 
-type Row = Record<string, unknown>;
-const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
-const scopes = (data: Row): Row[] => [data, ...['result', 'data'].map((k) => data[k]).filter(isRow)];
-
-function firstList(data: Row): unknown[] {
-  for (const scope of scopes(data)) for (const k of ['result', 'items', 'groups', 'list']) if (Array.isArray(scope[k])) return scope[k] as unknown[];
-  return [];
-}
-
-function text(row: Row, keys: string[]): string {
-  for (const k of keys) if (typeof row[k] === 'string' && trimSpace(row[k] as string) !== '') return trimSpace(row[k] as string);
-  return '';
-}
+/** The rows of a group search answer. */
+const groupRows = (data: Row): unknown[] => firstList(data, ['result', 'items', 'groups', 'list']);
 
 /** upstream LooksLikeOpenConversationID. */
 export const looksLikeConversationId = (v: string): boolean => trimSpace(v).length >= 12 && trimSpace(v).toLowerCase().startsWith('cid');
@@ -37,18 +28,10 @@ export const looksLikeConversationId = (v: string): boolean => trimSpace(v).leng
 /** upstream extractChatPagination: hasMore (when it is a boolean) and the next cursor, at the top or in result/data. */
 function pagination(data: Row): { more?: boolean; next: string } {
   let more: boolean | undefined;
-  let next = '';
   for (const scope of scopes(data)) {
     if (more === undefined) for (const k of ['hasMore', 'has_more']) if (typeof scope[k] === 'boolean') { more = scope[k] as boolean; break; }
-    if (next === '') {
-      for (const k of ['nextCursor', 'next_cursor', 'nextToken', 'next_token']) {
-        const v = scope[k];
-        const t = v === undefined || v === null ? '' : trimSpace(typeof v === 'string' ? v : JSON.stringify(v));
-        if (t !== '') { next = t; break; }
-      }
-    }
   }
-  return { more, next };
+  return { more, next: nextCursor(data) };
 }
 
 /** One page asked for: the request's window size and cursor. */
@@ -74,7 +57,7 @@ export async function resolveChatTarget(where: string, value: string, search: (r
   for (let page = 1; page <= CHAT_SEARCH.maxPages; page++) {
     const answer = await search({ limit, cursor, page: page - 1 });
     const data = isRow(answer) ? answer : {};
-    const rows = firstList(data);
+    const rows = groupRows(data);
     for (const row of rows.filter(isRow)) {
       const id = text(row, ['openConversationId', 'openconversationId', 'id']);
       if (id) chats.push({ openConversationId: id, ...(text(row, ['title', 'name', 'conversationName']) ? { title: text(row, ['title', 'name', 'conversationName']) } : {}), match: 'unique' });

@@ -5,7 +5,8 @@
 // name ignoring case; two matches are ambiguous_match; no match, a failed search or an answer that cannot prove it is
 // complete keeps the value as an unverified userId (a valid id is never blocked by the directory).
 import { DwsError } from '../errors.js';
-import { trimSpace } from '../contract/values.js';
+import { firstList, scopes, text, nextCursor, type Row } from './answer-rows.js';
+import { isObj as isRow } from './transforms/types.js';
 import { looksLikeOpenDingTalkId } from './transforms/ids.js';
 import { candidatesText } from './checks.js';
 
@@ -23,22 +24,6 @@ export interface UserTarget {
 }
 
 const withSend = (u: UserTarget): UserTarget => ({ ...u, send: u.openDingTalkId ? { openDingTalkId: u.openDingTalkId } : { userId: u.userId ?? '' } });
-
-type Row = Record<string, unknown>;
-const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** upstream's result|data wrappers: the answer itself, then its `result` and `data` objects. */
-const scopes = (data: Row): Row[] => [data, ...['result', 'data'].map((k) => data[k]).filter(isRow)];
-
-function firstList(data: Row, keys: string[]): unknown[] {
-  for (const scope of scopes(data)) for (const k of keys) if (Array.isArray(scope[k])) return scope[k] as unknown[];
-  return [];
-}
-
-function text(row: Row, keys: string[]): string {
-  for (const k of keys) if (typeof row[k] === 'string' && trimSpace(row[k] as string) !== '') return trimSpace(row[k] as string);
-  return '';
-}
 
 /** upstream ExtractUsers + dedupeUsers: the people of a directory answer, each with a userId or an openDingTalkId. */
 export function extractUsers(data: Row): UserTarget[] {
@@ -71,12 +56,7 @@ export function searchIncomplete(data: Row): boolean {
     const more = scope.hasMore ?? scope.has_more;
     if (typeof more === 'boolean') return more;
   }
-  for (const scope of scopes(data)) {
-    for (const k of ['nextCursor', 'next_cursor', 'nextToken', 'next_token']) {
-      const v = scope[k];
-      if (v !== undefined && v !== null && trimSpace(typeof v === 'string' ? v : JSON.stringify(v)) !== '') return true;
-    }
-  }
+  if (nextCursor(data) !== '') return true;
   return firstList(data, ['result', 'items', 'users', 'list']).length >= DIRECTORY_PAGE;
 }
 
