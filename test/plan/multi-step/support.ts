@@ -62,7 +62,7 @@ function sampleFor(type: string, name: string, enumValues?: unknown[]): unknown 
   return `${name}-v`;
 }
 
-/** The validated flag values of one test run: catalog defaults, required flags by type, then the fixture overrides. */
+/** The flag values of one test run as a user types them: the required flags by type, then the fixture overrides. */
 export function inputsFor(tool: ToolSpec, fileRoot: string): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const [name, p] of Object.entries(tool.parameters)) {
