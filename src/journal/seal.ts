@@ -1,10 +1,11 @@
 // What `dws recover` needs of an invocation and the journal must not hold in plaintext: the arguments a write sent
 // and the invocation's validated flag values. They go into the write's `sent` record sealed with AES-256-GCM under a
-// random 32-byte key kept in `<journal>.key` (0600, created once, never through a symbolic link). The additional data
-// binds a sealed value to its invocation and to the record's args_sha256, so a sealed value moved to another record
-// does not open, and recover checks the opened arguments against the digest again (docs/JOURNAL.md "Sealed values").
-// Without the key file (deleted, another machine) the journal still verifies; recover then cannot retry.
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+// random 32-byte key kept in `<journal>.key` (0600, created once and whole, never through a symbolic link). The
+// additional data binds a sealed value to its invocation and to the record's args_sha256, so a sealed value moved to
+// another record does not open, and recover checks the opened arguments against the digest again (docs/JOURNAL.md
+// "Sealed values"). Without the key file (deleted, another machine) the journal still verifies; recover then cannot
+// retry.
+import { closeSync, constants, fstatSync, fsyncSync, linkSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { canonicalJson, sha256 } from './record.js';
 import type { Sealed } from './call-record.js';
@@ -40,28 +41,35 @@ function readKey(file: string): Buffer | undefined {
   }
 }
 
-/** The journal's sealing key, made on first use (O_EXCL: two processes never make two keys). */
+/**
+ * The journal's sealing key, made on first use. The key is written whole to a private temp file and hard-linked into
+ * place, so the key file appears with its 32 bytes already in it: a concurrent process either finds no key file or a
+ * complete one, and the link (which fails on an existing name) means two processes never make two keys.
+ */
 function sealingKey(journal: string): Buffer {
   const file = keyPath(journal);
   const found = readKey(file);
   if (found) return found;
   const key = randomBytes(32);
-  let fd: number;
+  const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
-    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
-      const other = readKey(file);
-      if (other) return other;
+    try {
+      for (let off = 0; off < key.length; ) off += writeSync(fd, key, off);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
     }
+    linkSync(temp, file);
+    return key;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const other = readKey(file); // another process linked its key first: use that one
+    if (other) return other;
     throw e;
-  }
-  try {
-    writeSync(fd, key);
   } finally {
-    closeSync(fd);
+    rmSync(temp, { force: true });
   }
-  return key;
 }
 
 const aad = (invocation: string, argsSha: string) => Buffer.from(`dws-journal-seal-v1\0${invocation}\0${argsSha}`);

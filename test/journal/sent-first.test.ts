@@ -2,13 +2,15 @@
 // call the backend received has its complete `sent` record, and a call whose record does not fit is refused with
 // nothing sent; the torn tail the full disk leaves verifies as torn (not tampered) and the next append repairs it.
 // A write's sent record seals its arguments: never in plaintext, opened only with the journal's key and its digest.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+// Journals first used by several processes at once each get one whole key (no process reads a half-written one).
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
-import { BIN, errorOf, outcomeOf, runCliAsync, type RunResult } from '../helpers.js';
+import { BIN, errorOf, outcomeOf, ROOT, runCliAsync, type RunResult } from '../helpers.js';
 import { keyPath, openSealed, sealCall } from '../../src/journal/seal.js';
 import { canonicalJson, sha256, type JournalRecord } from '../../src/journal/record.js';
 
@@ -69,7 +71,6 @@ describe('a journal on a full disk', () => {
 describe('sealed arguments', () => {
   it('open only with the journal key, for the same invocation and digest; the key file is private', () => {
     const journal = path.join(dir, 'seal', 'journal.jsonl');
-    const { mkdirSync } = process.getBuiltinModule('node:fs');
     mkdirSync(path.dirname(journal), { recursive: true });
     const value = { args: { text: '机密内容 secret body', to: 'u1' }, flags: { text: '机密内容 secret body' } };
     const sealed = sealCall(journal, 'inv-1', value)!;
@@ -81,5 +82,26 @@ describe('sealed arguments', () => {
     expect(openSealed(journal, 'inv-1', 'a'.repeat(64), sealed)).toBeUndefined();
     rmSync(keyPath(journal));
     expect(openSealed(journal, 'inv-1', digest, sealed)).toBeUndefined();
+  });
+
+  it('a journal first used by 8 processes at once gets one key, written whole, that opens every sealed value', async () => {
+    const bundle = path.join(dir, 'seal-many.mjs');
+    await esbuild.build({ entryPoints: [path.join(ROOT, 'test/fixtures/journal/seal-many.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+    const journals = Array.from({ length: 40 }, (_, i) => path.join(dir, 'race', `j${i}`, 'journal.jsonl'));
+    for (const j of journals) mkdirSync(path.dirname(j), { recursive: true });
+    const startAt = String(Date.now() + 1500);
+    const runs = await Promise.all(Array.from({ length: 8 }, () => outcomeOf(spawn(process.execPath, [bundle, startAt, ...journals]))));
+    expect(runs.map((r) => [r.status, r.stderr])).toEqual(runs.map(() => [0, '']));
+    for (const r of runs) {
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(journals.length);
+      lines.forEach(({ invocation, value, sealed }, i) => {
+        expect(openSealed(journals[i], invocation, sha256(canonicalJson(value.args)), sealed)).toEqual(value);
+      });
+    }
+    for (const j of journals) {
+      expect(statSync(keyPath(j)).size).toBe(32);
+      expect(readdirSync(path.dirname(j)).sort()).toEqual(['journal.jsonl.key']);
+    }
   });
 });

@@ -203,7 +203,7 @@ describe('concurrent writers', () => {
   it('10 dws processes dispatching at once each leave their record in a journal that verifies', async () => {
     const ids = Array.from({ length: 10 }, (_, i) => `msg-${i}`);
     const runs = await Promise.all(ids.map((id) => recall(id)));
-    expect(runs.map((r) => r.status)).toEqual(ids.map(() => 0));
+    expect(runs.map((r) => [r.status, r.status === 0 ? '' : r.stderr])).toEqual(ids.map(() => [0, '']));
     expect(records().filter((r) => r.outcome === 'ok').map((r) => r.ids.openMessageId[0]).sort()).toEqual([...ids].sort());
     const verified = await dws(['audit', 'verify']);
     expect(JSON.parse(verified.stdout).result).toMatchObject({ valid: true, records: 20, anchor: 'matched' });
