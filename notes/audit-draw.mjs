@@ -1,5 +1,6 @@
 // Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
-//   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md)
+//   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
+//   20261205: audit-30d.md)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -26,6 +27,14 @@ const AUDITS = new Map([
   'dev.add_dev_app_members', 'minutes.shortcut_summary', 'wiki.shortcut_node_delete', 'chat.send_robot_message', 'aitable.shortcut_dashboard_share_update',
   'contact.shortcut_list_roles', 'attendance.group_create', 'markdown.overwrite', 'mail.shortcut_find_mail_user', 'chat.shortcut_chat_messages',
   'devapp.shortcut_enable', 'attendance.report_columns', 'oa.shortcut_my_initiated', 'minutes.shortcut_mindmap', 'hrbrain.query_profile_data',
+  ]],
+  [20261204, [
+  'chat.update_custom_shortcut', 'mail.batch_move_message', 'chat.list_conversation_message_v2', 'aitable.search', 'chat.set_custom_user_roles',
+  'doc.copy_document', 'todo.reset_todo_reminder', 'aitable.section_rename', 'contact.search_dept_by_keyword', 'chat.clear_conversation_messages',
+  'chat.set_group_member_mute_list', 'aitable.view_update_filter', 'chat.clear_conversation_red_point', 'chat.remove_text_emotion', 'sheet.filter_view_delete_criteria',
+  'chat.remove_message_favorite', 'contact.shortcut_resolve_dept', 'aitable.record_batch_update', 'markdown.patch', 'doc.upload',
+  'sheet.version_revert', 'todo.shortcut_list_sub', 'devapp.shortcut_disable', 'doc.shortcut_export', 'chat.shortcut_chat_members_get',
+  'chat.shortcut_my_groups', 'aitable.form_questions_create', 'chat.shortcut_category_list_conversations', 'chat.shortcut_category_list', 'aitable.view_update_field_widths',
   ]],
 ]);
 
