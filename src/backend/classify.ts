@@ -9,6 +9,7 @@
 //     the backend's code and message
 // The codes are looked for under the keys code, errorCode and error_code of the same objects.
 import { DwsError } from '../errors.js';
+import { isObject as isObj } from '../json-object.js';
 
 export const GRANT_CODES = ['AGENT_CODE_NOT_EXISTS', 'PAT_BATCH_AUTH_PENDING', 'PAT_HIGH_RISK_NO_PERMISSION', 'PAT_LOW_RISK_NO_PERMISSION',
   'PAT_MEDIUM_RISK_NO_PERMISSION', 'PAT_NO_PERMISSION', 'PAT_ORG_POLICY_DENIED', 'PAT_SCOPE_AUTH_REQUIRED'];
@@ -22,7 +23,6 @@ const NESTED = ['content', 'result', 'data'];
 const MAX_DEPTH = 8;
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The objects the classifier looks at: the answer, and what lies under content/result/data (arrays included). */
 function* objects(value: unknown, depth = 0): Generator<Obj> {

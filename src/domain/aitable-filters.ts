@@ -3,8 +3,8 @@
 // operator is one the backend knows) and `normalizeFilters` (the `normalize_filters` transform: the shorthand
 // {fieldId, operator, value} becomes {operator, operands: [fieldId, value]}, groups recursively).
 import { DwsError } from '../errors.js';
+import { isObject } from '../json-object.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** validFilterOperators: the comparison operators the backend knows, and and/or for nested groups. */
 const VALID = new Set(['eq', 'ne', 'gt', 'lt', 'gte', 'lte', 'contain', 'exclusive', 'exist', 'un_exist', 'any_of', 'all_of', 'none_of',

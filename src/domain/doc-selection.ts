@@ -3,9 +3,9 @@
 // walked as a tree; a node's id is its blockId, id or uuid (trimmed), else its parent's, and every node with a
 // `text` and an id is a text of that block. Offsets are UTF-16 code units, as the backend counts them.
 import { DwsError } from '../errors.js';
+import { isObject as isObj } from '../json-object.js';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function blockIdentity(node: Obj, inherited: string): string {
   for (const key of ['blockId', 'id', 'uuid']) {

@@ -4,6 +4,7 @@
 // upstream's batchOpDispatch (helpers/sheet_batch.go) with one argument builder per command, and a name outside it is
 // refused, as upstream refuses it. Pure but for the csv-put file, which the caller reads (confined to the file root).
 import { DwsError } from '../errors.js';
+import { isObject } from '../json-object.js';
 
 type Input = Record<string, unknown>;
 type Builder = (input: Input, text: TextOf) => Input;
@@ -12,7 +13,6 @@ type TextOf = (input: Input, ...keys: string[]) => string;
 
 const HINT = 'correct the operation and run the command again';
 const refuse = (message: string, hint = HINT) => new DwsError('invalid_parameter', message, hint);
-const isObject = (v: unknown): v is Input => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A number as Go's %v prints a float64 (JSON numbers decode to float64): %g with the shortest digits, in exponent

@@ -5,6 +5,7 @@
 // sheet-style.ts), update_dimension per row_sizes / col_sizes item, merge_cells per cell_merges item.
 import { DwsError } from '../errors.js';
 import { buildStyleCells, parseA1Range, type StyleSpec } from './sheet-style.js';
+import { isObject } from '../json-object.js';
 
 type Item = Record<string, unknown>;
 /** The backend tools --styles calls, in the order upstream applies one sheet's styles. */
@@ -12,7 +13,6 @@ export const STYLE_TOOLS = ['set_cell_range', 'update_dimension', 'merge_cells']
 export type StyleTool = (typeof STYLE_TOOLS)[number];
 
 const refuse = (message: string, hint = 'correct --styles and run the command again') => new DwsError('invalid_parameter', message, hint);
-const isObject = (v: unknown): v is Item => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const ITEM_KEYS = ['name', 'cell_styles', 'row_sizes', 'col_sizes', 'cell_merges'];
 /** cell_styles keys: snake_case as Feishu writes them, with upstream's camelCase spellings, -> the StyleSpec key. */

@@ -5,6 +5,7 @@
 import { byCodePoint } from '../text/order.js';
 import { DwsError } from '../errors.js';
 import { quoted } from '../limits.js';
+import { isObject } from '../json-object.js';
 
 /** The backend's own limits on one set_cell_range: rows, and rows x columns. */
 export const MAX_STYLE_ROWS = 1000;
@@ -105,7 +106,6 @@ const BORDER_STYLES = ['dashDot', 'dashDotDot', 'dashed', 'dotted', 'double', 'h
   'mediumDashed', 'none', 'slantDashDot', 'solid', 'thick'];
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const oneOf = (allowed: readonly string[]) => `one of ${allowed.join(', ')}`;
 
 /** A JSON value given as text (a flag) or as itself (a --batch file); text that is not JSON is refused. */

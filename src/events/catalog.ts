@@ -6,6 +6,7 @@ import data from '../../catalog/events/personal.json' with { type: 'json' };
 import { DwsError } from '../errors.js';
 import { nearestNames } from '../catalog/nearest.js';
 import { text } from '../contract/values.js';
+import { isObject } from '../json-object.js';
 
 export interface FieldSpec {
   type: 'string' | 'integer' | 'object' | 'array';
@@ -256,7 +257,6 @@ interface PersonalData {
   payload?: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The personal event object inside `data`; some gateways wrap it in up to two JSON strings. */
 function personalData(raw: string): PersonalData | undefined {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { DwsError } from '../errors.js';
 import type { CallOutcome, CallRecord } from './call-record.js';
+import { isObject } from '../json-object.js';
 
 export const RECORD_VERSION = 1;
 export const GENESIS = '0'.repeat(64);
@@ -67,7 +68,6 @@ export function seal(body: Omit<JournalRecord, 'hash'>): { record: JournalRecord
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isId = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(v);

@@ -5,9 +5,10 @@ import type { ToolSpec } from '../catalog/types.js';
 import { parsePath } from './path.js';
 import { transformArgProblem, transformName } from './transforms/index.js';
 import { CONDITION_KINDS, ENV_SOURCES, MAX_STDIN_BYTES, SOURCE_KINDS, type Condition, type Source, type Transform } from './spec.js';
+import { isObject as isObj } from '../json-object.js';
 
 export type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObj };
 export const ID = /^[a-z][a-z0-9_]*$/u;
 const MODIFIERS = ['transform', 'default', 'when', 'optional'];
 

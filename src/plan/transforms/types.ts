@@ -2,6 +2,7 @@
 // value; a parametrized one (`{name: arg}`) checks its argument when the plan is built and then takes the value.
 // A value a transform cannot take is refused with invalid_parameter naming where it came from.
 import { DwsError } from '../../errors.js';
+import { isObject as isObj } from '../../json-object.js';
 
 /** What a transform may consult besides the value: the environment (the file root) and the run's clock. */
 export interface TransformContext {
@@ -33,4 +34,4 @@ export const nonEmptyText = (name: string, what = 'a string of characters') => (
   return arg;
 };
 
-export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObj };
