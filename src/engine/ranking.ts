@@ -43,8 +43,11 @@ export interface RankingOptions {
   objectGuardDepth: number;
   /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
   objectGuardPlaces: number;
-  /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too. */
+  /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too (2: only below a
+   *  destructive hit on the target; 3: as 1, unless the command's own title names a target). */
   objectGuardSiblings: number;
+  /** Object guard, siblings on: a sibling moves only when the hit on the target scores at least this share of it. */
+  objectGuardSiblingRatio: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -87,6 +90,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   queryTermsCoverage: 0.3,
   objectGuardPlaces: 1,
   objectGuardSiblings: 0,
+  objectGuardSiblingRatio: 0.5,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   weights: {

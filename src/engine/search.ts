@@ -45,6 +45,7 @@ export class Searcher {
     this.env = {
       meta: ctx.meta,
       ranking: ctx.ranking,
+      text: ctx.text,
       runQuery: (q, req, explain, task, k) => this.phase.run(q, req, explain, task, k),
       mask: (req) => this.phase.mask(req),
       gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps, ctx.ranking.gapWordsBetween)),

@@ -19,7 +19,7 @@ interface Response { candidates: Ref[]; abstained?: boolean; weak_match?: boolea
 /** Per-unit values (one per request, step or negative) keyed by metric, each with its bootstrap cluster. */
 export interface WrittenRun {
   units: Record<string, { cluster: string; value: number }[]>;
-  misses: { q: string; tool: string; got: string[] }[];
+  misses: { q: string; tool: string; got: string[]; over?: boolean }[];
 }
 
 const SINGLE_LIMIT = 10;
@@ -95,13 +95,14 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
     add('weak_match on requests', cluster, res.weak_match || res.abstained ? 1 : 0);
     const top5 = got.slice(0, 5).map(facts.group);
     add('twins in two slots', cluster, new Set(top5).size < top5.length ? 1 : 0);
+    let over = false;
     if (facts.destructive(r.tool)) {
       const first = got[0];
-      const over = first !== undefined && facts.group(first) !== gold && facts.destructive(first) && facts.object(first) !== facts.object(r.tool);
+      over = first !== undefined && facts.group(first) !== gold && facts.destructive(first) && facts.object(first) !== facts.object(r.tool);
       add('destructive over-reach@1', cluster, over ? 1 : 0);
       add('destructive R@1', cluster, rank === 1 ? 1 : 0);
     }
-    if (rank !== 1) misses.push({ q: r.q, tool: r.tool, got: got.slice(0, 3) });
+    if (rank !== 1) misses.push({ q: r.q, tool: r.tool, got: got.slice(0, 3), ...(over ? { over } : {}) });
   }
 
   for (const w of set.workflows) {

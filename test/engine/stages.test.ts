@@ -94,3 +94,24 @@ describe('object_guard: what a delete request names, and in which role', () => {
     expect(paths(e, 'doc +resource-delete --node abc')[0]).toBe('doc.shortcut_resource_delete');
   });
 });
+
+describe('object_guard: siblings (objectGuardSiblings 3, objectGuardSiblingRatio; off by default, docs/ranking.md session 15)', () => {
+  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+
+  it('a command whose own title names the object the request names is no sibling', () => {
+    const q = '把这份文档删掉';
+    // siblings 1 moves the drive delete (its CLI noun is a file) below the first hit on a document
+    expect(paths({ objectGuardSiblings: 1, objectGuardSiblingRatio: 0 }, q)[0]).not.toBe('drive.shortcut_delete');
+    // its title says it deletes documents, so siblings 3 leaves it first
+    expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0 }, q)[0]).toBe('drive.shortcut_delete');
+  });
+
+  it('a sibling moves only below a hit on the target that scores at least the ratio of it', () => {
+    // 这个人 names a member; the meeting is no object the lexicon knows, so the attendee command is a "sibling"
+    const q = '把这个人从会议里移除';
+    expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0 }, q)[0]).toBe('chat.remove_group_member');
+    expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0.5 }, q)[0]).toBe('calendar.remove_calendar_participant');
+    expect(paths({}, q)[0]).toBe('calendar.remove_calendar_participant');
+  });
+});

@@ -14,15 +14,17 @@
 //   the request acts on (objectGuardFirst; 0: below the last one). A command named by its identity never moves.
 // Runs before merge, over the first objectGuardDepth hits. Options: objectGuard (0 off), objectGuardPlaces (0: the
 // session 12 reading, innermost named objects only), objectGuardParts, objectGuardSiblings (1/2: a command on an
-// object related to no target moves too, below any / a destructive hit on the target; measured in session 13 and off:
-// it lost held out, docs/ranking.md).
+// object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
+// title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
+// share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md).
 import { queryObjectPlaces, queryObjects, toolObjectIndex } from '../../lexicon/actions.js';
-import type { SnapshotMeta } from '../../snapshot/decode.js';
+import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
+import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
 import type { Stage } from './types.js';
 
 /** Per catalog: which tools destroy (computed once), and each tool's object index (-2 until first asked, -1: none). */
-const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number }>();
+const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number; titled: (number[] | undefined)[] }>();
 
 function factsOf(meta: SnapshotMeta) {
   let f = facts.get(meta);
@@ -33,7 +35,7 @@ function factsOf(meta: SnapshotMeta) {
     const destructive = values.indexOf('destructive');
     const destroys = new Uint8Array(meta.count);
     for (let d = 0; d < meta.count; d++) destroys[d] = codes[d] === destructive || (meta.actions[d] & removeBits) !== 0 ? 1 : 0;
-    f = { destroys, object: new Int16Array(meta.count).fill(-2), removeBits };
+    f = { destroys, object: new Int16Array(meta.count).fill(-2), removeBits, titled: new Array<number[] | undefined>(meta.count) };
     facts.set(meta, f);
   }
   return f;
@@ -44,24 +46,37 @@ function objectOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number): n
   return f.object[doc];
 }
 
+/** The objects a tool's own title names, in either language (read on first use). */
+function titleObjects(meta: SnapshotMeta, text: (doc: number) => ToolText, f: { titled: (number[] | undefined)[] }, doc: number): number[] {
+  let named = f.titled[doc];
+  if (!named) {
+    const t = text(doc);
+    named = f.titled[doc] = queryObjects(fold(`${t.title} . ${t.title_en}`), meta.lexicon.objects!);
+  }
+  return named;
+}
+
 /** Which kinds of over-reach the guard moves, besides a container of a target (ranking options objectGuard*). */
 export interface GuardScope {
   depth: number;
   /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
   places: number;
-  /** 1: a command on an object unrelated to every named one (neither inside nor containing it) moves too. */
+  /** 1: a command on an object unrelated to every named one (neither inside nor containing it) moves too; 2: only
+   *  below a destructive hit on the target; 3: as 1, unless the command's own title names a target. */
   siblings: number;
   /** 1: a command on a part of a target (its questions when the form is named) moves too. */
   parts: number;
   /** 1: moved commands go just below the first hit on a target; 0: below the last one. */
   first: number;
+  /** A sibling moves only when the hit on the target scores at least this share of it. */
+  siblingRatio: number;
 }
 
 /**
  * The hits with every over-reaching destructive command moved below the hits on what the request acts on. folded:
  * the ranked text as the lexicons read it; actions: the action classes it says.
  */
-export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, scope: GuardScope): Hit[] {
+export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, scope: GuardScope, text: (doc: number) => ToolText): Hit[] {
   const objects = meta.lexicon.objects;
   // Only the first depth hits are read and reordered, so the answer does not depend on how deep the core ranked.
   const hits = all.slice(0, scope.depth);
@@ -85,19 +100,27 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o)) return 'over';
     if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
     const around = targets.length > 0 ? targets : places;
-    return around.some((n) => n === o || inside(o, n) || inside(n, o)) ? undefined : 'sibling';
+    if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
+    // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
+    // the object lexicon files under another object, or none).
+    if (scope.siblings === 3 && titleObjects(meta, text, f, h.doc).some((n) => around.includes(n))) return undefined;
+    return 'sibling';
   };
   const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
   if (scope.siblings > 0) {
-    out = moveBelow(out, (h) => kind(h) === 'sibling', scope.siblings === 2 ? (h) => onTarget(h) && f.destroys[h.doc] === 1 : onTarget, scope.first === 1);
+    // Only a sibling the hit on the target nearly matches moves (siblingRatio: the target's score at least this share of
+    // the sibling's): a request whose own object the lexicon misses names some other object, and its command should
+    // not move far below a weak hit on that.
+    out = moveBelow(out, (h, anchor) => kind(h) === 'sibling' && anchor.score >= scope.siblingRatio * h.score,
+      scope.siblings === 2 ? (h) => onTarget(h) && f.destroys[h.doc] === 1 : onTarget, scope.first === 1);
   }
   return out === hits ? all : [...out, ...all.slice(scope.depth)];
 }
 
 /** The list with the moving hits above the anchor (the first or last anchor hit) placed just below it. */
-function moveBelow(list: Hit[], moving: (h: Hit) => boolean, isAnchor: (h: Hit) => boolean, first: boolean): Hit[] {
+function moveBelow(list: Hit[], moving: (h: Hit, anchor: Hit) => boolean, isAnchor: (h: Hit) => boolean, first: boolean): Hit[] {
   let anchor = -1;
   for (let i = 0; i < list.length; i++) {
     if (!isAnchor(list[i])) continue;
@@ -105,7 +128,7 @@ function moveBelow(list: Hit[], moving: (h: Hit) => boolean, isAnchor: (h: Hit) 
     if (first) break;
   }
   if (anchor < 0) return list;
-  const moved = list.slice(0, anchor + 1).filter(moving);
+  const moved = list.slice(0, anchor + 1).filter((h) => moving(h, list[anchor]));
   if (moved.length === 0) return list;
   const kept = list.filter((h) => !moved.includes(h));
   const at = kept.indexOf(list[anchor]) + 1;
@@ -121,8 +144,8 @@ export const objectGuard: Stage = {
       if (o.kind !== 'ranked') return o;
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
-        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-      });
+        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst, siblingRatio: r.objectGuardSiblingRatio,
+      }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
   },

@@ -1,7 +1,7 @@
 // What a response stage sees and changes. The query phase (first-phase.ts) has produced one outcome per query text;
 // the stages of index.ts then run in order over one SearchState, each reading its own ranking option.
 import type { GapIndex, GapNote } from '../../lexicon/gaps.js';
-import type { SnapshotMeta } from '../../snapshot/decode.js';
+import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import type { FilterReason, Hit, QueryOutcome } from '../hits.js';
 import type { RankingOptions } from '../ranking.js';
 import type { NormalizedRequest } from '../request.js';
@@ -31,6 +31,8 @@ export interface SearchState {
 export interface StageEnv {
   readonly meta: SnapshotMeta;
   readonly ranking: RankingOptions;
+  /** A tool's reference text (title and summary in both languages), decoded on first use. */
+  text(doc: number): ToolText;
   /** The query phase for one text (Exact Guard, filters, core, pins); k defaults to candidate_limit. */
   runQuery(query: string, req: NormalizedRequest, explain: boolean, task?: string, k?: number): QueryOutcome;
   /** The eligibility mask of the request's filters (1 eligible, 0 filtered). */
