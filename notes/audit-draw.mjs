@@ -1,6 +1,6 @@
 // Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
-//   20261205: audit-30d.md)
+//   20261205: audit-30d.md, 20261206: audit-30e.md)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -35,6 +35,14 @@ const AUDITS = new Map([
   'chat.remove_message_favorite', 'contact.shortcut_resolve_dept', 'aitable.record_batch_update', 'markdown.patch', 'doc.upload',
   'sheet.version_revert', 'todo.shortcut_list_sub', 'devapp.shortcut_disable', 'doc.shortcut_export', 'chat.shortcut_chat_members_get',
   'chat.shortcut_my_groups', 'aitable.form_questions_create', 'chat.shortcut_category_list_conversations', 'chat.shortcut_category_list', 'aitable.view_update_field_widths',
+  ]],
+  [20261205, [
+  'chat.reply_personal_message', 'aitable.chart_update', 'chat.update_group_settings', 'chat.list_topic_replies', 'aitable.base_delete',
+  'sheet.delete_filter_view', 'chat.set_group_mute', 'sheet.get_all_sheets', 'sheet.find_cells', 'contact.search_contact_by_key_word',
+  'chat.add_robot_to_group', 'chat.share_group_invite_url', 'wiki.update_member', 'chat.search_messages', 'aitable.table_list',
+  'chat.shortcut_conversation_mark_unread', 'chat.list_message_favorites', 'doc.shortcut_checkpoint_update', 'attendance.selfsetting_get', 'devapp.shortcut_member_list',
+  'aitable.shortcut_workflow_enable', 'attendance.selfsetting_save', 'drive.folder_status', 'todo.shortcut_created_todos', 'attendance.overtime_get',
+  'aitable.shortcut_section_create', 'doc.shortcut_comment_update', 'doc.shortcut_media_download', 'chat.list_conv_categories_by_conv', 'doc.shortcut_access_revoke',
   ]],
 ]);
 
