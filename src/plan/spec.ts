@@ -38,6 +38,7 @@ export type Source = SourceModifiers & (
   | { replace: { in: Source; pattern: Source; with: Source; regex?: Source } }
   | { stdin: { max_bytes: number } }
   | { unwrap_mentions: { in: Source; ids: Source } }
+  | { wrap_mentions: { in: Source; ids: Source; add_missing?: boolean } }
   | { join: Source[] }
 );
 
@@ -280,7 +281,7 @@ export const ENV_SOURCES: readonly string[] = [
 ];
 
 export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions'] as const;
+  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'present', 'has_duplicates', 'open_dingtalk_id', 'lt', 'lte', 'gt', 'gte'] as const;

@@ -138,6 +138,18 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
       } else out = { unwrap_mentions: { in: normalizeSource(s, `${at}.unwrap_mentions.in`, u.in), ids: normalizeSource(s, `${at}.unwrap_mentions.ids`, u.ids) } };
       break;
     }
+    case 'wrap_mentions': {
+      const w = raw.wrap_mentions;
+      if (!isObj(w) || w.in === undefined || w.ids === undefined || Object.keys(w).some((k) => !['in', 'ids', 'add_missing'].includes(k))
+        || (w.add_missing !== undefined && typeof w.add_missing !== 'boolean')) {
+        s.problems.push(`${at}.wrap_mentions: must be {in: source, ids: source, add_missing?: true|false}`);
+        out = { const: null };
+      } else {
+        out = { wrap_mentions: { in: normalizeSource(s, `${at}.wrap_mentions.in`, w.in), ids: normalizeSource(s, `${at}.wrap_mentions.ids`, w.ids),
+          ...(w.add_missing === true ? { add_missing: true } : {}) } };
+      }
+      break;
+    }
     case 'join': {
       const j = raw.join;
       if (!Array.isArray(j) || j.length < 2) {

@@ -234,7 +234,36 @@ function stdinValue(sc: Scope, maxBytes: number): unknown {
   return sc.stdinText;
 }
 
-/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, env, difference, zip, entries, merge, get, filter, replace, stdin, join, unwrap_mentions. */
+/**
+ * upstream normalizeAtPlaceholders(text, ids, true) (internal/helpers/chat.go:1392@c7521c1c): for each id in order, a
+ * bare @id becomes <@id> and an <@id> stays as it is (shielded by a sentinel while the bare ones are wrapped).
+ */
+function wrapMentions(text: string, ids: string[]): string {
+  return ids.reduce((t, id) => {
+    const sentinel = `\u0000DWS_AT_WRAPPED_${id}\u0000`;
+    return t.split(`<@${id}>`).join(sentinel).split(`@${id}`).join(`<@${id}>`).split(sentinel).join(`<@${id}>`);
+  }, text);
+}
+
+/**
+ * upstream addMissingCurrentUserMentionPlaceholders (chat.go:1453): every id whose <@id> the text lacks is put before
+ * it, in order and once, separated by spaces; after a leading "<@all> " when the text starts with one.
+ */
+function addMissingMentions(text: string, ids: string[]): string {
+  const missing: string[] = [];
+  let probe = text;
+  for (const id of ids) {
+    const placeholder = `<@${id}>`;
+    if (probe.includes(placeholder)) continue;
+    missing.push(placeholder);
+    probe += placeholder;
+  }
+  if (missing.length === 0) return text;
+  const prefix = missing.join(' ');
+  return text.startsWith('<@all> ') ? `<@all> ${prefix} ${text.slice('<@all> '.length)}` : `${prefix} ${text}`;
+}
+
+/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, env, difference, zip, entries, merge, get, filter, replace, stdin, join, unwrap_mentions, wrap_mentions. */
 function evalComputed(sc: Scope, s: Source): unknown {
   if ('stdin' in s) return stdinValue(sc, s.stdin.max_bytes);
   if ('unwrap_mentions' in s) {
@@ -247,6 +276,15 @@ function evalComputed(sc: Scope, s: Source): unknown {
       const id = typeof raw === 'string' ? raw.trim() : '';
       return id === '' ? t : t.split(`<@${id}>`).join(`@${id}`);
     }, text);
+  }
+  if ('wrap_mentions' in s) {
+    const text = evalSource(sc, s.wrap_mentions.in);
+    const ids = evalSource(sc, s.wrap_mentions.ids);
+    if (text instanceof Placeholder || hasPlaceholder(ids)) return text instanceof Placeholder ? text : new Placeholder('<text with mentions wrapped>');
+    if (typeof text !== 'string') return text;
+    const declared = asList(ids).map((raw) => (typeof raw === 'string' ? raw.trim() : '')).filter((id) => id !== '');
+    const wrapped = wrapMentions(text, declared);
+    return s.wrap_mentions.add_missing ? addMissingMentions(wrapped, declared) : wrapped;
   }
   if ('join' in s) {
     const parts = s.join.map((x) => evalSource(sc, x));

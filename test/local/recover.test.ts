@@ -124,7 +124,7 @@ const REVIEWED = [
   { canonical: 'calendar.shortcut_book', write: 'create_calendar_event', read: 'list_calendar_events',
     args: ['calendar', '+book', '--title', 'Design review', '--start', '2026-03-03T10:00:00+08:00', '--end', '2026-03-03T11:00:00+08:00', '--yes'] },
   { canonical: 'chat.reply_personal_message', write: 'send_personal_message', read: 'list_conversation_message_v2',
-    args: ['chat', 'message', 'reply', '--conversation-id', 'cid-group-0003abc', '--ref-msg-id', 'msg-orig-1', '--ref-sender', 'Db3BlbmlkMDEiE', '--text', '收到，马上处理'] },
+    args: ['chat', 'message', 'reply', '--conversation-id', 'cid-group-0003abc', '--ref-msg-id', 'msg-orig-1', '--ref-sender', 'Db3BlbmlkMDEiE', '--text', '收到，马上处理 @DbWVtYmVyMDEiE', '--at-open-dingtalk-ids', 'DbWVtYmVyMDEiE,DbWVtYmVyMDIiE'] },
   { canonical: 'chat.shortcut_dm', write: 'send_personal_message', read: 'list_individual_chat_message',
     args: ['chat', '+dm', '--to', 'Alice', '--text', 'are you free at 3?', '--yes'] },
   { canonical: 'mail.send_email', write: 'send_email', read: 'search_emails',

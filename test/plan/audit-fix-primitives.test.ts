@@ -213,3 +213,31 @@ describe('source unwrap_mentions (upstream normalizeAtPlaceholders, bare @id)', 
     expect(problemsOf(unwrap({ const: 'a' }, undefined)).join('\n')).toContain('unwrap_mentions: must be {in: source, ids: source}');
   });
 });
+
+describe('source wrap_mentions (upstream normalizeAtPlaceholders wrapping, addMissingCurrentUserMentionPlaceholders)', () => {
+  const wrap = (text: unknown, ids: unknown, extra: Record<string, unknown> = {}) =>
+    ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { name: { flag: 'name' }, keyword: { wrap_mentions: { in: text, ids, ...extra } } } }] });
+  const sent = async (text: string, ids: unknown, addMissing = false) =>
+    (await run(wrap({ const: text }, { const: ids }, addMissing ? { add_missing: true } : {}), { name: 'n' })).calls[0].args.keyword;
+  it('wraps a bare @id of each declared id (trimmed) and keeps an <@id> as it is', async () => {
+    expect(await sent('看下 @u1 和 <@u1>，@u3 不动', [' u1 ', '', 'u2'])).toBe('看下 <@u1> 和 <@u1>，@u3 不动');
+    expect(await sent('@u12 @u1', ['u1'])).toBe('<@u1>2 <@u1>');
+  });
+  it('with add_missing puts each id the text lacks before it, once and in order, after a leading <@all>', async () => {
+    expect(await sent('请看 @u2', ['u1', 'u2', 'u1'], true)).toBe('<@u1> 请看 <@u2>');
+    expect(await sent('<@all> 开会', ['u1', 'u2'], true)).toBe('<@all> <@u1> <@u2> 开会');
+    expect(await sent('<@u1> 好', ['u1'], true)).toBe('<@u1> 好');
+    expect(await sent('好', [], true)).toBe('好');
+  });
+  it('undoes unwrap_mentions for texts whose mentions are all wrapped (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.uniqueArray(fc.stringMatching(/^[a-z]{3}$/u), { maxLength: 4 }), fc.array(fc.nat(3), { maxLength: 6 }), async (ids, picks) => {
+      const used = picks.filter((i) => i < ids.length).map((i) => ids[i]);
+      const wrapped = used.map((u) => `x <@${u}> y`).join(' ');
+      expect(await sent(used.map((u) => `x @${u} y`).join(' '), ids)).toBe(wrapped);
+    }), { numRuns: 30 });
+  });
+  it('is checked at build', () => {
+    expect(problemsOf(wrap({ const: 'a' }, undefined)).join('\n')).toContain('wrap_mentions: must be {in: source, ids: source, add_missing?: true|false}');
+    expect(problemsOf(wrap({ const: 'a' }, { const: [] }, { add_missing: 'yes' })).join('\n')).toContain('wrap_mentions: must be');
+  });
+});
