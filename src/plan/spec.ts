@@ -121,6 +121,13 @@ export interface ResolveSpec {
    * reading pages (the mode sets `limit` and `cursor`) until the candidate list is provably complete.
    */
   chat_target?: Source;
+  /**
+   * Upstream's userId -> openDingTalkId lookup chain (src/plan/open-dingtalk-ids.ts): the values (one or a list)
+   * whose userIds are turned into openDingTalkIds through contact, aisearch and contact search; the result is the
+   * list of openDingTalkIds in order. With allow_none a userId no step maps (or a failed lookup) makes the step count
+   * as not run instead of a refusal.
+   */
+  open_dingtalk_ids?: Source;
 }
 
 /**

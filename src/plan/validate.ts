@@ -104,7 +104,16 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     only(s, at, raw, ['chat_target']);
     return { items: ['result'], value: 'openConversationId', label: ['title', 'openConversationId'], chat_target: normalizeSource(s, `${at}.chat_target`, raw.chat_target) };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'chat_target']);
+  if (raw.open_dingtalk_ids !== undefined) {
+    // upstream's userId -> openDingTalkId lookup chain (src/plan/open-dingtalk-ids.ts); allow_none: a failure is not a refusal
+    only(s, at, raw, ['open_dingtalk_ids', 'allow_none']);
+    if (raw.allow_none !== undefined && raw.allow_none !== true) s.problems.push(`${at}.allow_none: must be true`);
+    return {
+      items: ['result'], value: 'openDingTalkId', label: ['openDingTalkId'], open_dingtalk_ids: normalizeSource(s, `${at}.open_dingtalk_ids`, raw.open_dingtalk_ids),
+      ...(raw.allow_none === true ? { allow_none: true } : {}),
+    };
+  }
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'chat_target', 'open_dingtalk_ids']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
@@ -328,6 +337,12 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.resolve = normalizeResolve(inner, `${where}.resolve`, raw.resolve);
     if (raw.effect === 'write') s.problems.push(`${where}.effect: a resolve step is a read`);
     if ((step.resolve.user_target || step.resolve.chat_target) && raw.page !== undefined) s.problems.push(`${where}: a user_target or chat_target resolve reads its own pages (no page)`);
+    if (step.resolve.open_dingtalk_ids) {
+      if (step.server !== 'contact' || step.rpc !== 'get_user_info_by_user_ids') s.problems.push(`${where}: an open_dingtalk_ids resolve is the step contact.get_user_info_by_user_ids (the chain's first call)`);
+      if (raw.args !== undefined || raw.page !== undefined || raw.for_each !== undefined || raw.rpc_if !== undefined || raw.poll !== undefined) {
+        s.problems.push(`${where}: an open_dingtalk_ids resolve makes its own calls (no args, page, for_each, rpc_if or poll)`);
+      }
+    }
     step.effect = 'read';
   }
   if (raw.poll !== undefined) {
