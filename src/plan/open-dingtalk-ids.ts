@@ -22,6 +22,14 @@ const NAME_KEYS = new Set(['name', 'username', 'user_name', 'orgusername', 'org_
 /** upstream chatContactNestedUserKeys: where a row keeps its person when the row itself does not name one. */
 const NESTED = ['orgEmployeeModel', 'employee', 'user', 'profile', 'staff'];
 
+/** The calls of the chain, in order (the step itself declares the first, contact.get_user_info_by_user_ids). */
+export const LOOKUP_CALLS = [
+  { server: 'contact', rpc: 'get_user_info_by_user_ids' },
+  { server: 'aisearch', rpc: 'enterprise_person_search' },
+  { server: 'contact', rpc: 'search_contact_by_key_word' },
+] as const;
+const [BY_IDS, PERSON_SEARCH, CONTACT_SEARCH] = LOOKUP_CALLS;
+
 /** At most this many distinct userIds are looked up in one run (each may take up to three calls). */
 export const MAX_LOOKUP_USER_IDS = 100;
 
@@ -96,7 +104,7 @@ export async function resolveOpenDingTalkIds(where: string, input: unknown[], ca
   let answer: unknown;
   let failed = false;
   try {
-    answer = await call('contact', 'get_user_info_by_user_ids', { user_id_list: userIds }, page++);
+    answer = await call(BY_IDS.server, BY_IDS.rpc, { user_id_list: userIds }, page++);
   } catch (e) {
     if (!passedOver(e)) throw e;
     failed = true;
@@ -110,7 +118,7 @@ export async function resolveOpenDingTalkIds(where: string, input: unknown[], ca
     const name = names.get(userId);
     if (open.has(userId) || !name) continue;
     try {
-      collectMappings(await call('aisearch', 'enterprise_person_search', { keyword: name, dimension: ['all'] }, page++), open, names);
+      collectMappings(await call(PERSON_SEARCH.server, PERSON_SEARCH.rpc, { keyword: name, dimension: ['all'] }, page++), open, names);
     } catch (e) {
       if (!passedOver(e)) throw e;
     }
@@ -119,7 +127,7 @@ export async function resolveOpenDingTalkIds(where: string, input: unknown[], ca
     if (allKnown()) break;
     if (open.has(userId)) continue;
     for (const keyword of [...new Set([names.get(userId) ?? '', userId])].filter((k) => k !== '')) {
-      const found = await call('contact', 'search_contact_by_key_word', { keyword }, page++);
+      const found = await call(CONTACT_SEARCH.server, CONTACT_SEARCH.rpc, { keyword }, page++);
       if (typeof found === 'string') throw unparsable(where, 'search_contact_by_key_word');
       collectMappings(found, open, names);
       if (open.has(userId)) break;

@@ -336,7 +336,8 @@ export function planSummary(p: PlanSpec): ExecutionSummary {
   if (pages.length) out.max_pages = Math.max(...pages);
   if (p.steps.some((s) => (s.kind === 'call' || s.kind === 'pick') && s.for_each)) out.for_each = true;
   // a step that can stop with ambiguous_match: a resolve that must find exactly one, or a pick
-  if (p.steps.some((s) => s.kind === 'pick') || calls.some((s) => s.resolve && !s.resolve.allow_none && !s.resolve.take)) out.resolve = true;
+  // (the openDingTalkId lookup refuses an unknown userId but never lists candidates)
+  if (p.steps.some((s) => s.kind === 'pick') || calls.some((s) => s.resolve && !s.resolve.allow_none && !s.resolve.take && !s.resolve.open_dingtalk_ids)) out.resolve = true;
   if (p.steps.some((s) => s.kind === 'upload')) out.upload = true;
   if (p.steps.some((s) => s.kind === 'download' || s.kind === 'save')) out.download = true;
   if (calls.some((s) => s.poll)) out.poll = true;
