@@ -88,6 +88,17 @@ function kept(sc: Scope, keep: Condition, list: unknown[]): unknown[] {
   }
 }
 
+/** Whether `stop` holds for a page's answer, read as `{item: true}`. */
+function stopsAt(sc: Scope, stop: Condition, answer: unknown): boolean {
+  const outer = sc.item;
+  sc.item = { value: answer };
+  try {
+    return evalCondition(sc, stop) === true;
+  } finally {
+    sc.item = outer;
+  }
+}
+
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 
 /** A call made page by page (cursor or page number) until the backend says there is no more or the page bound. */
@@ -116,6 +127,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       items.length = maxItems;
       break;
     }
+    if (p.stop && stopsAt(sc, p.stop, last)) break;
     const more = p.more === undefined ? undefined : readPath(last, p.more);
     if (more === false || (p.page_size !== undefined && count < p.page_size)) break;
     args = structuredClone(args);

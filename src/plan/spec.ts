@@ -100,6 +100,8 @@ export interface PageSpec {
   next_transform?: Transform[];
   /** Items kept (the condition, `{item: true}` being each page item, holds); the others are dropped before max_items counts. */
   keep?: Condition;
+  /** No page is asked for after one for which this holds (`{item: true}` being that page's whole answer): upstream stops once it found what it reads for. */
+  stop?: Condition;
 }
 
 export interface ResolveSpec {
