@@ -16,6 +16,7 @@ import { asList, describeCondition, pageStart, pagingApplies, rpcOf, equal, eval
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
 import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTarget } from './user-target.js';
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
+import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { applyTransforms } from './transforms/index.js';
@@ -87,6 +88,17 @@ function kept(sc: Scope, keep: Condition, list: unknown[]): unknown[] {
   }
 }
 
+/** Whether `stop` holds for a page's answer, read as `{item: true}`. */
+function stopsAt(sc: Scope, stop: Condition, answer: unknown): boolean {
+  const outer = sc.item;
+  sc.item = { value: answer };
+  try {
+    return evalCondition(sc, stop) === true;
+  } finally {
+    sc.item = outer;
+  }
+}
+
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 
 /** A call made page by page (cursor or page number) until the backend says there is no more or the page bound. */
@@ -115,6 +127,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       items.length = maxItems;
       break;
     }
+    if (p.stop && stopsAt(sc, p.stop, last)) break;
     const more = p.more === undefined ? undefined : readPath(last, p.more);
     if (more === false || (p.page_size !== undefined && count < p.page_size)) break;
     args = structuredClone(args);
@@ -205,6 +218,7 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     }
     return results;
   }
+  if (step.resolve?.open_dingtalk_ids) return resolveOpenIds(sc, step, index, o);
   if (step.resolve?.user_target) return resolveUserTarget(sc, step, index, o);
   if (step.resolve?.chat_target) return resolveChat(sc, step, index, o);
   const result = step.page && pagingApplies(sc, step) ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
@@ -240,6 +254,22 @@ async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteO
   const args = evalArgs(sc, step);
   return resolveChatTarget(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? raw : '', (r) =>
     o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page }));
+}
+
+/**
+ * The userId -> openDingTalkId lookup (docs/PLANS.md "resolve", src/plan/open-dingtalk-ids.ts): each call of the chain
+ * one journaled read, counted in `page`. With allow_none a userId left unknown, or a lookup that failed at the backend
+ * (it stays in the journal), makes the step count as not run (upstream's callers that fall back or pass over it).
+ */
+async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<string[] | undefined> {
+  const values = asList(evalSource(sc, step.resolve!.open_dingtalk_ids!));
+  try {
+    return await resolveOpenDingTalkIds(`${sc.tool.canonical_path} (step "${step.id}")`, values, (server, rpc, args, page) =>
+      o.effects.call({ server, rpc, args, replayable: true, step: index, page }));
+  } catch (e) {
+    if (step.resolve!.allow_none && e instanceof DwsError && (e.reason === 'not_found' || e.category === 'backend')) return undefined;
+    throw e;
+  }
 }
 
 const refusal = (sc: Scope, message: string) => new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed');

@@ -6,6 +6,7 @@ import type { Effect, Confirmation, Idempotency, ToolSpec } from '../catalog/typ
 import type { CallStep, PlanStep, Source } from './spec.js';
 import { CHAT_SEARCH } from './spec.js';
 import { readPath } from './path.js';
+import { splitValues } from './open-dingtalk-ids.js';
 import { Placeholder, asList, conditionText, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
 
 export interface StepPreview {
@@ -91,6 +92,11 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
     // the group target's first page; later pages follow the answer's cursor (src/plan/chat-target.ts)
     base.arguments = { ...base.arguments, limit: CHAT_SEARCH.pageSize, cursor: '0' };
     base.page = { cursor_arg: 'cursor', pages: CHAT_SEARCH.maxPages, max_pages: CHAT_SEARCH.maxPages };
+  }
+  if (step.resolve?.open_dingtalk_ids) {
+    // the chain's first call: the distinct userIds among the values (src/plan/open-dingtalk-ids.ts); the others follow its answer
+    const values = evalSource(sc, step.resolve.open_dingtalk_ids);
+    base.arguments = { user_id_list: values instanceof Placeholder ? values : splitValues(asList(values)).userIds };
   }
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
   if (step.poll) base.poll = { max_attempts: typeof step.poll.max_attempts === 'number' ? step.poll.max_attempts : evalSource(sc, step.poll.max_attempts) ?? null };

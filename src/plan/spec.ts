@@ -101,6 +101,8 @@ export interface PageSpec {
   next_transform?: Transform[];
   /** Items kept (the condition, `{item: true}` being each page item, holds); the others are dropped before max_items counts. */
   keep?: Condition;
+  /** No page is asked for after one for which this holds (`{item: true}` being that page's whole answer): upstream stops once it found what it reads for. */
+  stop?: Condition;
 }
 
 export interface ResolveSpec {
@@ -122,6 +124,13 @@ export interface ResolveSpec {
    * reading pages (the mode sets `limit` and `cursor`) until the candidate list is provably complete.
    */
   chat_target?: Source;
+  /**
+   * Upstream's userId -> openDingTalkId lookup chain (src/plan/open-dingtalk-ids.ts): the values (one or a list)
+   * whose userIds are turned into openDingTalkIds through contact, aisearch and contact search; the result is the
+   * list of openDingTalkIds in order. With allow_none a userId no step maps (or a failed lookup) makes the step count
+   * as not run instead of a refusal.
+   */
+  open_dingtalk_ids?: Source;
 }
 
 /**
@@ -330,7 +339,8 @@ export function planSummary(p: PlanSpec): ExecutionSummary {
   if (pages.length) out.max_pages = Math.max(...pages);
   if (p.steps.some((s) => (s.kind === 'call' || s.kind === 'pick') && s.for_each)) out.for_each = true;
   // a step that can stop with ambiguous_match: a resolve that must find exactly one, or a pick
-  if (p.steps.some((s) => s.kind === 'pick') || calls.some((s) => s.resolve && !s.resolve.allow_none && !s.resolve.take)) out.resolve = true;
+  // (the openDingTalkId lookup refuses an unknown userId but never lists candidates)
+  if (p.steps.some((s) => s.kind === 'pick') || calls.some((s) => s.resolve && !s.resolve.allow_none && !s.resolve.take && !s.resolve.open_dingtalk_ids)) out.resolve = true;
   if (p.steps.some((s) => s.kind === 'upload')) out.upload = true;
   if (p.steps.some((s) => s.kind === 'download' || s.kind === 'save')) out.download = true;
   if (calls.some((s) => s.poll)) out.poll = true;

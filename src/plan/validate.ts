@@ -25,7 +25,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'next_transform']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -47,6 +47,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.when !== undefined) out.when = normalizeCondition(s, `${at}.when`, raw.when);
   if (raw.next_transform !== undefined) out.next_transform = transforms(s, `${at}.next_transform`, raw.next_transform);
   if (raw.keep !== undefined) out.keep = normalizeCondition({ ...s, inForEach: true }, `${at}.keep`, raw.keep);
+  if (raw.stop !== undefined) out.stop = normalizeCondition({ ...s, inForEach: true }, `${at}.stop`, raw.stop);
   if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
   if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
@@ -104,7 +105,16 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     only(s, at, raw, ['chat_target']);
     return { items: ['result'], value: 'openConversationId', label: ['title', 'openConversationId'], chat_target: normalizeSource(s, `${at}.chat_target`, raw.chat_target) };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'chat_target']);
+  if (raw.open_dingtalk_ids !== undefined) {
+    // upstream's userId -> openDingTalkId lookup chain (src/plan/open-dingtalk-ids.ts); allow_none: a failure is not a refusal
+    only(s, at, raw, ['open_dingtalk_ids', 'allow_none']);
+    if (raw.allow_none !== undefined && raw.allow_none !== true) s.problems.push(`${at}.allow_none: must be true`);
+    return {
+      items: ['result'], value: 'openDingTalkId', label: ['openDingTalkId'], open_dingtalk_ids: normalizeSource(s, `${at}.open_dingtalk_ids`, raw.open_dingtalk_ids),
+      ...(raw.allow_none === true ? { allow_none: true } : {}),
+    };
+  }
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'chat_target', 'open_dingtalk_ids']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
@@ -328,6 +338,12 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.resolve = normalizeResolve(inner, `${where}.resolve`, raw.resolve);
     if (raw.effect === 'write') s.problems.push(`${where}.effect: a resolve step is a read`);
     if ((step.resolve.user_target || step.resolve.chat_target) && raw.page !== undefined) s.problems.push(`${where}: a user_target or chat_target resolve reads its own pages (no page)`);
+    if (step.resolve.open_dingtalk_ids) {
+      if (step.server !== 'contact' || step.rpc !== 'get_user_info_by_user_ids') s.problems.push(`${where}: an open_dingtalk_ids resolve is the step contact.get_user_info_by_user_ids (the chain's first call)`);
+      if (raw.args !== undefined || raw.page !== undefined || raw.for_each !== undefined || raw.rpc_if !== undefined || raw.poll !== undefined) {
+        s.problems.push(`${where}: an open_dingtalk_ids resolve makes its own calls (no args, page, for_each, rpc_if or poll)`);
+      }
+    }
     step.effect = 'read';
   }
   if (raw.poll !== undefined) {

@@ -47,6 +47,23 @@ async function run(p: unknown, name: string, pages: unknown[][]) {
   return { calls, result: ('result' in out ? out.result : undefined) as { rows: unknown[] } };
 }
 
+describe('page.stop (branch f-lookup)', () => {
+  // the page's whole answer is {item: true}: stop after the page that holds a row of kind "owner"
+  const stop = { present: { pick: { item: true, path: 'rows' }, field: 'kind', in: { const: ['owner'] } } };
+  const p = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { q: { flag: 'name' } }, page: { cursor_arg: 'cursor', next: 'next', items: 'rows', max_pages: 10, stop } }] };
+
+  it('asks for no page after the one for which the condition holds', async () => {
+    const { calls, result } = await run(p, 'x', [[{ kind: 'member' }], [{ kind: 'owner' }], [{ kind: 'member' }]]);
+    expect(calls.map((c) => c.args.cursor)).toEqual([undefined, 'c1']);
+    expect(result.rows).toEqual([{ kind: 'member' }, { kind: 'owner' }]);
+  });
+
+  it('pages on as usual while it does not hold', async () => {
+    const { calls } = await run(p, 'x', [[{ kind: 'member' }], [{ kind: 'member' }], [{ kind: 'member' }]]);
+    expect(calls).toHaveLength(3);
+  });
+});
+
 describe('page.keep', () => {
   it('keeps only the items for which the condition holds, over every page', async () => {
     const { calls, result } = await run(plan(), ' Group ', [[{ id: 1, kind: 'group' }, { id: 2, kind: 'dept' }], [{ id: 3, kind: 'GROUP' }]]);

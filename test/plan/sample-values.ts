@@ -28,7 +28,7 @@ const has = (uses: Transform[][], name: string) => uses.some((ts) => ts.some((t)
 
 /** The flags a resolve step of the plan matches candidates against. */
 function resolveFlags(tool: ToolSpec): Set<string> {
-  return new Set((tool.plan?.steps ?? []).flatMap((st) => (st.kind === 'call' && st.resolve ? [...flagUses(st.resolve).keys()] : [])));
+  return new Set((tool.plan?.steps ?? []).flatMap((st) => (st.kind === 'call' && st.resolve && !st.resolve.open_dingtalk_ids ? [...flagUses(st.resolve).keys()] : [])));
 }
 
 /** Whether the catalog's example of a flag is a value the flag's type and every one of its plan uses accept. */

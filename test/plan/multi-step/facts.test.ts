@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { localCommands } from '../../../src/local/index.js';
+import { LOOKUP_CALLS } from '../../../src/plan/open-dingtalk-ids.js';
 import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
 import { ROOT } from '../../helpers.js';
 
@@ -25,7 +26,7 @@ const ATOMIC_IN_FACTS: Record<string, string> = {
   'mail.share_message_to_chat': 'helpers/mail.go:2345 shares again with the sign when the first answer carries one (a risk check)',
 };
 
-interface Step { id: string; server?: string; rpc?: string }
+interface Step { id: string; server?: string; rpc?: string; resolve?: { open_dingtalk_ids?: unknown } }
 interface Plan { facts: string; steps: Step[] }
 
 function plans(): Map<string, Plan> {
@@ -48,7 +49,6 @@ const ALLOWED: Record<string, { missing?: string[]; extra?: string[]; reason: st
   'aitable.shortcut_table_copy': { missing: ['aitable/create_records', 'aitable/query_records'], reason: '--include-records is refused (re-keying copied cells to the new field ids is not expressible without guessing); fields past the first 15 go in create_fields batches' },
   'aitable.shortcut_url_resolve': { missing: ['aitable/'], reason: 'the facts carry an empty rpc name (an extractor artefact of the tool chosen at run time); the four real reads are declared' },
   'calendar.shortcut_book': { missing: ['calendar/delete_calendar_event'], reason: 'upstream deletes the new event when inviting fails (a compensating write); dws sends no unrequested write and reports partial_outcome with the eventId' },
-  'chat.send_robot_message': { missing: ['aisearch/enterprise_person_search', 'contact/get_user_info_by_user_ids', 'contact/search_contact_by_key_word'], reason: 'c7521c1c resolves a --ref-sender that is not an openDingTalkId through contact and aisearch lookups; not reproduced: --ref-sender is sent as given' },
   'chat.shortcut_messages_mget': { missing: ['drive/download_file', 'im/get_resource_download_url'], reason: '--download-resources is not reproduced; +messages-resource-download fetches one resource' },
   'chat.shortcut_thread_replies': { missing: ['drive/download_file', 'im/get_resource_download_url'], reason: '--download-resources is not reproduced' },
   'chat.shortcut_at_me': { missing: ['drive/download_file', 'im/get_resource_download_url'], reason: '--download-resources is not reproduced' },
@@ -100,6 +100,8 @@ describe.runIf(existsSync(FACTS))('multi-step plans against dws-composition.json
     for (const [k, p] of plans()) {
       if (Object.hasOwn(ATOMIC_IN_FACTS, k)) continue;
       const planned = new Set(p.steps.filter((s) => s.server !== undefined).map((s) => key(s.server!, s.rpc!)));
+      // an openDingTalkId lookup step declares the chain's first call and makes the others itself
+      if (p.steps.some((s) => s.resolve?.open_dingtalk_ids !== undefined)) for (const c of LOOKUP_CALLS) planned.add(key(c.server, c.rpc));
       const listed = new Set(f[k].calls.map((c) => key(c.server, c.rpc)));
       const missing = [...listed].filter((c) => !planned.has(c)).sort();
       const extra = [...planned].filter((c) => !listed.has(c)).sort();

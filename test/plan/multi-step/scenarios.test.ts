@@ -94,7 +94,8 @@ async function baseline(canonical: string): Promise<{ plan: PlanSpec; records: C
 const ALL = multiStepPaths();
 const RUNNABLE = ALL.filter((c) => !HANDOFF.has(c));
 /** A step that stops with ambiguous_match on two candidates. */
-const mustFindOne = (s: AnyStep) => s.pick !== undefined || (s.resolve !== undefined && !s.resolve.take && !s.resolve.allow_none);
+// the openDingTalkId lookup (resolve open_dingtalk_ids) refuses an unknown userId but never has candidates to choose from
+const mustFindOne = (s: AnyStep) => s.pick !== undefined || (s.resolve !== undefined && !s.resolve.take && !s.resolve.allow_none && s.resolve.open_dingtalk_ids === undefined);
 /** The plan of a command in the built catalog. */
 const planOf = (c: string): PlanSpec => toolOf(c).plan;
 const withPlans = (list: string[], keep: (p: PlanSpec) => boolean) => list.filter((c) => keep(planOf(c)));
