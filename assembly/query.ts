@@ -146,9 +146,19 @@ const LOOKUP_SLOTS: i32 = 4096;
 const lookupCache: usize = memory.data(LOOKUP_SLOTS << 2, 16); // term id + 1, 0 = empty
 let lookupsUsed: bool = false; // lookupCache holds term ids (of the index attached when they were stored)
 
+// Recent query tokens the dictionary does not hold (a request says many: 我刚, 刚发), direct-mapped by the same hash:
+// a slot is {u8 byte length (0 = empty), the token's bytes}, so a hit is verified byte for byte and a token the index
+// lacks costs its binary search once, not once per search. Longer tokens are not kept.
+const MISS_SLOTS: i32 = 2048;
+const MISS_BYTES: i32 = 32;
+const missCache: usize = memory.data(MISS_SLOTS * MISS_BYTES, 16);
+
 /** Drops the term ids a former index left in the cache (static memory: zero until a search has filled it). */
 export function forgetLookups(): void {
-  if (lookupsUsed) memory.fill(lookupCache, 0, <usize>LOOKUP_SLOTS << 2);
+  if (lookupsUsed) {
+    memory.fill(lookupCache, 0, <usize>LOOKUP_SLOTS << 2);
+    memory.fill(missCache, 0, <usize>(MISS_SLOTS * MISS_BYTES));
+  }
   lookupsUsed = false;
 }
 
@@ -157,9 +167,15 @@ function findTerm(p: usize, len: i32): i32 {
   const slot = lookupCache + (<usize>(h & <u32>(LOOKUP_SLOTS - 1)) << 2);
   const cached = load<i32>(slot) - 1;
   if (cached >= 0 && termLength(cached) == len && memory.compare(termPtr(cached), p, <usize>len) == 0) return cached;
+  const miss = missCache + <usize>(h & <u32>(MISS_SLOTS - 1)) * <usize>MISS_BYTES;
+  if (<i32>load<u8>(miss) == len && memory.compare(miss + 1, p, <usize>len) == 0) return -1;
   const id = lookupTerm(p, len);
   if (id >= 0) {
     store<i32>(slot, id + 1);
+    lookupsUsed = true;
+  } else if (len > 0 && len < MISS_BYTES) {
+    store<u8>(miss, <u8>len);
+    memory.copy(miss + 1, p, <usize>len);
     lookupsUsed = true;
   }
   return id;
