@@ -146,6 +146,10 @@ const LOOKUP_SLOTS: i32 = 4096;
 const lookupCache: usize = memory.data(LOOKUP_SLOTS << 2, 16); // term id + 1, 0 = empty
 let lookupsUsed: bool = false; // lookupCache holds term ids (of the index attached when they were stored)
 
+/** The hashes (fnv) of the query's first HASHED_TOKENS tokens, computed once for both lookups (collectTerms). */
+const HASHED_TOKENS: i32 = 2048;
+const tokHashes: usize = memory.data(HASHED_TOKENS << 2, 16);
+
 // Recent query tokens the dictionary does not hold (a request says many: 我刚, 刚发), direct-mapped by the same hash:
 // a slot is {u8 byte length (0 = empty), the token's bytes}, so a hit is verified byte for byte and a token the index
 // lacks costs its binary search once, not once per search. Longer tokens are not kept.
@@ -162,8 +166,8 @@ export function forgetLookups(): void {
   lookupsUsed = false;
 }
 
-function findTerm(p: usize, len: i32): i32 {
-  const h = fnv(p, len);
+/** The id of the len bytes at p, whose hash (fnv) is h, or -1. */
+function findTerm(p: usize, len: i32, h: u32): i32 {
   const slot = lookupCache + (<usize>(h & <u32>(LOOKUP_SLOTS - 1)) << 2);
   const cached = load<i32>(slot) - 1;
   if (cached >= 0 && termLength(cached) == len && memory.compare(termPtr(cached), p, <usize>len) == 0) return cached;
@@ -213,7 +217,9 @@ export function collectTerms(qlen: i32): i32 {
   queryUnknownMass = 0;
   for (let i = 0; i < n; i++) {
     const s = load<u32>(tokStarts + (<usize>i << 2)), e = load<u32>(tokStarts + (<usize>(i + 1) << 2));
-    const id = findTerm(tokBytes + <usize>s, <i32>(e - s));
+    const h = fnv(tokBytes + <usize>s, <i32>(e - s));
+    if (i < HASHED_TOKENS) store<u32>(tokHashes + (<usize>i << 2), h);
+    const id = findTerm(tokBytes + <usize>s, <i32>(e - s), h);
     if (id < 0) {
       // An unknown token weighs as a term of document frequency 0.
       queryUnknown++;
@@ -295,7 +301,7 @@ function collectExpansions(qlen: i32, m: i32): i32 {
     const score = load<f64>(p + <usize>len);
     const mass = load<f64>(p + <usize>len, 8);
     at += 1 + len + 16;
-    x = addExpansion(findTerm(p, len), score, mass, m, x);
+    x = addExpansion(findTerm(p, len, fnv(p, len)), score, mass, m, x);
   }
   return x;
 }
@@ -309,7 +315,9 @@ function lexiconExpansions(n: i32, m: i32, x: i32): i32 {
     const s = load<u32>(tokStarts + (<usize>i << 2)), e = load<u32>(tokStarts + (<usize>(i + 1) << 2));
     const p = tokBytes + <usize>s;
     const len = <i32>(e - s);
-    const w = lexiconWord(p, len, fnv(p, len));
+    // A word has two UTF-16 units or more: two bytes or more.
+    if (len < 2) continue;
+    const w = lexiconWord(p, len, i < HASHED_TOKENS ? load<u32>(tokHashes + (<usize>i << 2)) : fnv(p, len));
     if (w < 0) continue;
     const to = load<u32>(lexEntryStarts + (<usize>(w + 1) << 2));
     for (let j = load<u32>(lexEntryStarts + (<usize>w << 2)); j < to; j++) {
