@@ -141,28 +141,27 @@ interface Head {
   extra: number;
 }
 
-/** Stands for the candidates array while the rest of the response is serialized (see serialize). */
+/** Stands for the candidates array while the rest of the response is serialized (see splice). */
 export const CANDIDATES = '\u0000candidates\u0000';
 const CANDIDATES_JSON = JSON.stringify(CANDIDATES);
 
 /**
- * The response JSON with the references spliced in. The placeholder is found from the end: only keys with no user
- * text (exact_filtered, abstained, weak_match, hint, truncated) follow candidates, so a query that happens to contain
- * the placeholder text cannot be mistaken for it.
+ * The response JSON (json: the response serialized with the placeholder) with the references spliced in. The
+ * placeholder is found from the end: only keys with no user text (exact_filtered, abstained, weak_match, hint,
+ * truncated) follow candidates, so a query that happens to contain the placeholder text cannot be mistaken for it.
  */
-function serialize(response: Record<string, unknown>, refs: readonly string[]): string {
-  const json = JSON.stringify(response);
+function splice(json: string, refs: readonly string[]): string {
   const at = json.lastIndexOf(CANDIDATES_JSON);
   return `${json.slice(0, at)}[${refs.join(',')}]${json.slice(at + CANDIDATES_JSON.length)}`;
 }
 
 /**
- * True when the response with the first n references (refBytes: each one's UTF-8 bytes) and its newline fits the
- * byte budget: the rest of the response is measured, the references are not encoded again. Every part is JSON.stringify
- * output (no lone surrogate), so the bytes of the whole are the sum of its parts'.
+ * True when the response (json: serialized with the placeholder) with the first n references (refBytes: each one's
+ * UTF-8 bytes) and its newline fits the byte budget: the references are not encoded again. Every part is
+ * JSON.stringify output (no lone surrogate), so the bytes of the whole are the sum of its parts'.
  */
-function fits(response: Record<string, unknown>, refBytes: readonly number[], n: number): boolean {
-  let bytes = utf8Length(JSON.stringify(response)) - CANDIDATES_JSON.length + 2 + Math.max(0, n - 1) + 1;
+function fits(json: string, refBytes: readonly number[], n: number): boolean {
+  let bytes = utf8Length(json) - CANDIDATES_JSON.length + 2 + Math.max(0, n - 1) + 1;
   for (let i = 0; i < n; i++) bytes += refBytes[i];
   return bytes <= LIMITS.maxResponseBytes;
 }
@@ -170,9 +169,11 @@ function fits(response: Record<string, unknown>, refBytes: readonly number[], n:
 /** Serializes the response; drops whole references from the end until it fits 8,192 bytes with its newline. */
 export function fitBudget(response: Record<string, unknown>, refs: string[], refBytes: readonly number[]): string {
   let n = refs.length;
-  if (n > 0 && !fits(response, refBytes, n)) {
+  let json = JSON.stringify(response);
+  if (n > 0 && !fits(json, refBytes, n)) {
     response.truncated = true;
-    do n--; while (n > 0 && !fits(response, refBytes, n));
+    json = JSON.stringify(response);
+    do n--; while (n > 0 && !fits(json, refBytes, n));
   }
-  return serialize(response, n === refs.length ? refs : refs.slice(0, n));
+  return splice(json, n === refs.length ? refs : refs.slice(0, n));
 }
