@@ -7,7 +7,7 @@ import { avgLen, docLen, numDocs } from './index';
 import { b, k1, mask, weights } from './host';
 import { cursor } from './postings';
 import { checkLists, gather, IMPACT_BITS, IMPACT_BYTES, IMPACT_SCORE, listLength, listMass, listOf, storeList } from './impact';
-import { addOnce } from './topk';
+import { addOnce, addOnceUnmarked } from './topk';
 
 /** Robertson-Sparck Jones idf with the +1 inside the log, so it never goes negative: ln(1 + (N - df + .5) / (df + .5)). */
 export function bm25Idf(df: f64, n: f64): f64 {
@@ -96,7 +96,7 @@ export function scoreExpansions(terms: usize, m: i32, x: i32, score: usize, mass
       const at = list + j * IMPACT_BYTES;
       const d = <usize>load<u32>(at);
       if (load<u8>(mask + d) == MASK_FILTERED) continue;
-      addOnce(d, load<f64>(at, IMPACT_SCORE) * w, mass, 0);
+      addOnceUnmarked(d, load<f64>(at, IMPACT_SCORE) * w, mass);
     }
   }
 }

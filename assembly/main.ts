@@ -6,7 +6,8 @@
 //
 //   boundary.ts   the shared constants (the TypeScript copy is generated from it)
 //   host.ts       the buffers and parameters the host writes
-//   query.ts      the query's terms (tokens looked up, sorted, deduplicated) and its unknown tokens
+//   query.ts      the query's terms (tokens looked up, sorted, deduplicated), its unknown tokens and its expansion
+//                 terms (the query-term lexicon attached by the host)
 //   residency.ts  which postings chunks are in memory (indexReserve, attach, NEED_CHUNKS, chunkLoaded)
 //   postings.ts   the cursor that reads a term's postings
 //   bm25.ts       fielded BM25: its formulas, the impact-list build and the scoring loop
@@ -67,8 +68,10 @@ export function indexAttach(len: u32, headLen: u32, chunkShift: u32): i32 { retu
 
 // ---- search ----
 export { search } from './search';
-/** Bytes of expansion entries after the next searches' query in the input buffer (query.ts; 0 = none). */
+/** Bytes of expansion entries after the next search's query in the input buffer (query.ts; 0 = none). */
 export { setExpansion } from './query';
+/** The query-term lexicon: copied to lexiconReserve's address, checked and filed by lexiconAttach (query.ts). */
+export { lexiconReserve, lexiconAttach, queryTermsNext, termIdOf } from './query';
 export { clearImpactLists } from './impact';
 
 export { crc32Update } from './crc32';

@@ -6,7 +6,7 @@
 import { ALGORITHM_TFIDF, MAX_RESULTS, NEED_CHUNKS, SEARCH_CORRUPT } from './boundary';
 import { buildFinish, numDocs } from './index';
 import { allocHostBuffers } from './host';
-import { collectTerms, forgetLookups, qterms, queryExpanded, qweight, xmass, xscore } from './query';
+import { collectTerms, forgetLexicon, forgetLookups, qterms, queryExpanded, qweight, xmass, xscore } from './query';
 import { attachImage, expectChunks, listMissing, resetResidency } from './residency';
 import { cursor } from './postings';
 import { resetImpactLists } from './impact';
@@ -24,6 +24,7 @@ function startIndex(): void {
   allocHostBuffers(n);
   allocAccumulators(n);
   forgetLookups();
+  forgetLexicon();
   resetImpactLists(n);
   forgetDocNorms();
   resetResidency();

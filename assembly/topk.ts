@@ -53,6 +53,16 @@ export function allocAccumulators(n: usize): void {
   store<u32>(rec, load<u32>(rec, ACC_BITS) | bits, ACC_BITS);
 }
 
+/** addOnce with no field to mark (an expansion term's list): the field bit set is left as it is. */
+@inline export function addOnceUnmarked(d: usize, score: f64, mass: f64): void {
+  const rec = acc + d * ACC_BYTES;
+  store<u32>(touched + (<usize>touchedLen << 2), <u32>d);
+  touchedLen += 1 - load<i32>(rec, ACC_MARK);
+  store<i32>(rec, 1, ACC_MARK);
+  store<f64>(rec, load<f64>(rec, ACC_RAW) + score, ACC_RAW);
+  store<f64>(rec, load<f64>(rec, ACC_MASS) + mass, ACC_MASS);
+}
+
 /**
  * Adds score to the record of d for query term mark (its index + 1), which may reach d once per field: the term's
  * mass is added on its first reach only, and the field bit only when score > 0.
@@ -114,7 +124,8 @@ export function writeTop(k: i32, multMax: f64, knownMass: f64): i32 {
   let count = 0;
   for (let i = 0; i < touchedLen; i++) {
     const d = <i32>load<u32>(touched + (<usize>i << 2));
-    if (count == k && Math.floor(load<f64>(acc + <usize>d * ACC_BYTES, ACC_RAW) * multMax * 1e9 + 0.5) < load<f64>(topUnits + (<usize>(k - 1) << 3))) continue;
+    // floor(y) < u for the integer u exactly when y < u: the bound needs no rounding.
+    if (count == k && load<f64>(acc + <usize>d * ACC_BYTES, ACC_RAW) * multMax * 1e9 + 0.5 < load<f64>(topUnits + (<usize>(k - 1) << 3))) continue;
     const u = finalUnits(d, knownMass);
     if (u <= 0) continue;
     if (count == k && !better(u, d, load<f64>(topUnits + (<usize>(count - 1) << 3)), load<i32>(top + (<usize>(count - 1) << 2)))) continue;

@@ -49,8 +49,16 @@ export interface CoreExports {
    * multMax: an upper bound of the multipliers written to multPtr (Infinity when unknown); it only speeds the top k up.
    */
   search(qlen: number, k: number, algorithm: number, explain: number, multMax: number): number;
-  /** Bytes of expansion entries written after the query for the searches that follow (writeExpansion; 0 = none). */
+  /** Bytes of expansion entries written after the query for the next search (writeExpansion; 0 = none). */
   setExpansion(len: number): void;
+  /** Room for a compiled query-term lexicon of len bytes (src/lexicon/query-terms.ts compileQueryTerms); its address. */
+  lexiconReserve(len: number): number;
+  /** Checks and files the lexicon copied to lexiconReserve's address against the attached index: 0, or a negative code. */
+  lexiconAttach(len: number): number;
+  /** The next search adds the lexicon's terms of its query's words, at score x and mass x their precision (0: none). */
+  queryTermsNext(score: number, mass: number): void;
+  /** Term id of len bytes of the input in the attached index, or -1. */
+  termIdOf(len: number): number;
   /** Drops every BM25 impact list (they are recomputed on next use; benchmarks time the first-use cost). */
   clearImpactLists(): void;
   crc32Update(crc: number, ptr: number, len: number): number;
@@ -168,34 +176,6 @@ export function coreCrc32(core: CoreExports, bytes: Uint8Array): number {
 }
 
 const decoder = new TextDecoder();
-
-/**
- * The tokens of the len bytes of text in the input buffer (the core tokenizer) of two UTF-16 units or more, decoded
- * in one call: the words a lexicon keyed
- * by tokens of two characters or more can know (the query-term lexicon, src/lexicon/query-terms.ts). The text is the
- * next search's query: that search takes these tokens instead of tokenizing it again (tokenizeQuery).
- */
-export function tokenWords(core: CoreExports, len: number): string[] {
-  const n = core.tokenizeQuery(len);
-  const mem = core.memory.buffer;
-  const starts = new Uint32Array(mem, core.tokenStartsPtr(), n + 1);
-  const bytes = new Uint8Array(mem, core.tokenBytesPtr(), starts[n]);
-  const all = decoder.decode(bytes);
-  const out: string[] = [];
-  // UTF-16 offsets from the byte offsets: a lead byte starts one unit, a 4-byte lead two.
-  let unit = 0;
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    const from = unit;
-    const end = starts[i + 1];
-    for (; at < end; at++) {
-      const b = bytes[at];
-      if ((b & 0xc0) !== 0x80) unit += b >= 0xf0 ? 2 : 1;
-    }
-    if (unit - from >= 2) out.push(all.slice(from, unit));
-  }
-  return out;
-}
 
 /** Tokenizes text with the core tokenizer (used by tests, explain and the golden searchable-text file). */
 export function tokenize(core: CoreExports, text: string): string[] {

@@ -111,6 +111,7 @@ export class Engine {
       meta: this.meta,
       text: (doc) => this.text(doc),
       avoid: () => snapshot.avoidIndex(this.meta.count),
+      queryLexicon: () => snapshot.queryLexicon(),
       identities: this.identities,
       catalog: this.catalogHashes,
       ranking: this.ranking,

@@ -10,7 +10,7 @@ import { fold } from '../text/fold.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
   ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
-  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, expansionEntry, tokenWords, writeExpansion, writeInput,
+  RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, writeInput,
 } from '../core/core.js';
 import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
 import { toMainland } from '../lexicon/regional.js';
@@ -31,6 +31,8 @@ export interface QueryPhaseContext {
   loadChunks: () => void;
   meta: SnapshotMeta;
   avoid: () => AvoidIndex;
+  /** The query-term lexicon compiled for the core (the snapshot's query_lexicon section, read on first use). */
+  queryLexicon: () => Uint8Array;
   identities: IdentityLookup;
   ranking: RankingOptions;
 }
@@ -163,8 +165,9 @@ export class QueryPhase {
 
   private rank(query: string, folded: string, task: string, mask: Uint8Array, k: number, explain: boolean): { hits: Hit[]; actions: number } {
     const { core, ranking } = this.ctx;
-    // The expansion tokenizes the query in the core first (that may grow its memory: before any view of it is taken).
-    const expansion = ranking.queryTerms > 0 ? this.expansion(writeInput(core, query)) : [];
+    // The query-term lexicon is attached on first use (that reads a section and grows the core's memory: before any
+    // view of it is taken, and before the query is written).
+    const expand = ranking.queryTerms > 0 && this.attachLexicon();
     const mem = core.memory.buffer;
     const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
     // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
@@ -181,9 +184,9 @@ export class QueryPhase {
     this.written = { mask, mult, demoted: demotedDocs };
     // Written last: reading a section on first use (the avoid phrases, the lexicons) may check it through the input.
     const qlen = writeInput(core, query);
-    const xlen = writeExpansion(core, qlen, expansion);
     const run = () => {
-      core.setExpansion(xlen);
+      // The core looks the query's words up in the lexicon (assembly/query.ts lexiconExpansions), for this search only.
+      if (expand) core.queryTermsNext(ranking.queryTerms, ranking.queryTermsCoverage);
       return core.search(qlen, k, ALGORITHM_CODE[ranking.algorithm], explain ? 1 : 0, max);
     };
     let count = run();
@@ -224,42 +227,25 @@ export class QueryPhase {
     return { hits, actions: actionMask };
   }
 
-  /** A lexicon word's expansion entries, encoded for the core once per word (the lexicon bounds the map). */
-  private readonly wordEntries = new Map<string, Uint8Array>();
+  /** Whether the core holds the query-term lexicon (attached on the first ranked query that expands). */
+  private lexiconAttached = false;
 
   /**
-   * The expansion entries (src/core/core.ts expansionEntry) of the catalog terms the query-term lexicon
-   * (src/lexicon/query-terms.ts) gives the words of the query (its qlen bytes in the core's input), each weighted by its precision times queryTerms (score)
-   * and queryTermsCoverage (coverage mass), in the order of the query's tokens (the core files them by term id; a
-   * term given twice keeps its largest weights).
+   * Copies the compiled query-term lexicon into the core and has it checked against the index (once): the core then
+   * adds the catalog terms of the query's words itself, weighted by their precision times queryTerms (score) and
+   * queryTermsCoverage (coverage mass), filed by term id (a term given twice keeps its largest weights).
    */
-  private expansion(qlen: number): Uint8Array[] {
-    const lexicon = this.ctx.meta.queryTerms;
-    const out: Uint8Array[] = [];
-    if (lexicon.size === 0) return out;
-    for (const w of tokenWords(this.ctx.core, qlen)) {
-      const terms = lexicon.get(w);
-      if (!terms) continue;
-      let e = this.wordEntries.get(w);
-      if (!e) {
-        e = this.entriesOf(terms);
-        this.wordEntries.set(w, e);
-      }
-      out.push(e);
+  private attachLexicon(): boolean {
+    if (!this.lexiconAttached) {
+      const { core } = this.ctx;
+      const bytes = this.ctx.queryLexicon();
+      const at = core.lexiconReserve(bytes.length);
+      new Uint8Array(core.memory.buffer, at, bytes.length).set(bytes);
+      const rc = core.lexiconAttach(bytes.length);
+      if (rc !== 0) throw new DwsError('snapshot_corrupt', `the catalog snapshot is corrupt: its query-term lexicon does not load (code ${rc})`, 'rebuild it with `npm run build`');
+      this.lexiconAttached = true;
     }
-    return out;
-  }
-
-  private entriesOf(terms: readonly [string, number][]): Uint8Array {
-    const { queryTerms, queryTermsCoverage } = this.ctx.ranking;
-    const parts = terms.flatMap(([term, p]) => expansionEntry(term, queryTerms * p, queryTermsCoverage * p) ?? []);
-    const all = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
-    let at = 0;
-    for (const x of parts) {
-      all.set(x, at);
-      at += x.length;
-    }
-    return all;
+    return true;
   }
 
   /** The base field names of a matched-field bit set (in field order), and whether one is strong; cached per set. */

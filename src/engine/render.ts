@@ -2,7 +2,7 @@
 // drops whole references from the end. Rendering never reorders or rescores.
 import type { SnapshotMeta, ToolText } from '../snapshot/decode.js';
 import type { Hit, ScoreBreakdown } from './hits.js';
-import { LIMITS } from './request.js';
+import { LIMITS, utf8Length } from './request.js';
 
 export interface ToolReference {
   canonical_path: string;
@@ -38,8 +38,6 @@ export const HINTS = {
 } as const;
 
 const SUMMARY_LIMIT = 256;
-const encoder = new TextEncoder();
-const budgetScratch = new Uint8Array(LIMITS.maxResponseBytes);
 
 /** JSON of a string array; the arrays hits share (matched-field sets, rank sources) are serialized once. */
 const arrayJson = new WeakMap<readonly string[], string>();
@@ -62,11 +60,15 @@ function cut(text: string, field: string, truncated: string[]): string {
 
 /** ToolReferences as JSON; the per-tool, per-language part is serialized once and reused. */
 export class References {
-  /** Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again). */
-  private readonly headsZh: ({ json: string; truncated: string } | undefined)[] = [];
-  private readonly headsEn: ({ json: string; truncated: string } | undefined)[] = [];
-  /** Per doc: `,"twins":[...]` or '' (the twin groups are read from meta on first use). */
+  /**
+   * Per doc: the fixed part of its reference JSON, per language (tools shown once are usually shown again), and the
+   * UTF-8 bytes it takes beyond its length in UTF-16 units (the rest of a reference is ASCII).
+   */
+  private readonly headsZh: (Head | undefined)[] = [];
+  private readonly headsEn: (Head | undefined)[] = [];
+  /** Per doc: `,"twins":[...]` or '' (the twin groups are read from meta on first use), and its extra UTF-8 bytes. */
   private twinsJson?: string[];
+  private twinsExtra?: number[];
 
   constructor(private readonly meta: SnapshotMeta, private readonly text: (doc: number) => ToolText) {}
 
@@ -92,12 +94,21 @@ export class References {
         const others = members.get(g)!.filter((x) => x !== d && this.meta.executableAt(x));
         return others.length ? `,"twins":${JSON.stringify(others.map((x) => this.meta.canonical_path.at(x)!))}` : '';
       });
+      this.twinsExtra = this.twinsJson.map((j) => utf8Length(j) - j.length);
     }
     return this.twinsJson[doc];
   }
 
+  /**
+   * The UTF-8 bytes of the reference render() made for h, from its length: what its head and twins take beyond their
+   * UTF-16 length (computed once per doc); the rest (numbers, field and source names, steps, the breakdown) is ASCII.
+   */
+  bytes(h: Hit, json: string, english: boolean): number {
+    return json.length + (english ? this.headsEn : this.headsZh)[h.doc]!.extra + this.twinsExtra![h.doc];
+  }
+
   /** The fixed part of a tool's reference: its keys up to idempotency (open object), and truncated_fields if any. */
-  private head(d: number, english: boolean): { json: string; truncated: string } {
+  private head(d: number, english: boolean): Head {
     const m = this.meta;
     const text = this.text(d);
     const truncated: string[] = [];
@@ -118,40 +129,51 @@ export class References {
     };
     const calls = m.callsAt(d);
     if (calls !== undefined) fixed.calls = calls;
-    return { json: JSON.stringify(fixed).slice(0, -1), truncated: truncated.length ? `,"truncated_fields":${JSON.stringify(truncated)}` : '' };
+    const json = JSON.stringify(fixed).slice(0, -1);
+    const cutJson = truncated.length ? `,"truncated_fields":${JSON.stringify(truncated)}` : '';
+    return { json, truncated: cutJson, extra: utf8Length(json) - json.length + utf8Length(cutJson) - cutJson.length };
   }
 }
 
-/** True when the JSON plus its newline fits the byte budget (encoded natively into a scratch buffer, no allocation). */
-function fitsBudget(json: string): boolean {
-  // A UTF-16 unit takes at most 3 UTF-8 bytes (a surrogate pair 4 for 2 units): short answers need no encoding.
-  if (json.length * 3 + 1 <= LIMITS.maxResponseBytes) return true;
-  const { read, written } = encoder.encodeInto(json, budgetScratch);
-  return read === json.length && written + 1 <= LIMITS.maxResponseBytes;
+interface Head {
+  json: string;
+  truncated: string;
+  extra: number;
 }
 
-/** Stands for the candidates array while the rest of the response is serialized (see serialize). */
+/** Stands for the candidates array while the rest of the response is serialized (see splice). */
 export const CANDIDATES = '\u0000candidates\u0000';
 const CANDIDATES_JSON = JSON.stringify(CANDIDATES);
 
 /**
- * The response JSON with the references spliced in. The placeholder is found from the end: only keys with no user
- * text (exact_filtered, abstained, weak_match, hint, truncated) follow candidates, so a query that happens to contain
- * the placeholder text cannot be mistaken for it.
+ * The response JSON (json: the response serialized with the placeholder) with the references spliced in. The
+ * placeholder is found from the end: only keys with no user text (exact_filtered, abstained, weak_match, hint,
+ * truncated) follow candidates, so a query that happens to contain the placeholder text cannot be mistaken for it.
  */
-function serialize(response: Record<string, unknown>, refs: readonly string[]): string {
-  const json = JSON.stringify(response);
+function splice(json: string, refs: readonly string[]): string {
   const at = json.lastIndexOf(CANDIDATES_JSON);
   return `${json.slice(0, at)}[${refs.join(',')}]${json.slice(at + CANDIDATES_JSON.length)}`;
 }
 
+/**
+ * True when the response (json: serialized with the placeholder) with the first n references (refBytes: each one's
+ * UTF-8 bytes) and its newline fits the byte budget: the references are not encoded again. Every part is
+ * JSON.stringify output (no lone surrogate), so the bytes of the whole are the sum of its parts'.
+ */
+function fits(json: string, refBytes: readonly number[], n: number): boolean {
+  let bytes = utf8Length(json) - CANDIDATES_JSON.length + 2 + Math.max(0, n - 1) + 1;
+  for (let i = 0; i < n; i++) bytes += refBytes[i];
+  return bytes <= LIMITS.maxResponseBytes;
+}
+
 /** Serializes the response; drops whole references from the end until it fits 8,192 bytes with its newline. */
-export function fitBudget(response: Record<string, unknown>, refs: string[]): string {
-  let json = serialize(response, refs);
-  while (!fitsBudget(json) && refs.length > 0) {
-    refs.pop();
+export function fitBudget(response: Record<string, unknown>, refs: string[], refBytes: readonly number[]): string {
+  let n = refs.length;
+  let json = JSON.stringify(response);
+  if (n > 0 && !fits(json, refBytes, n)) {
     response.truncated = true;
-    json = serialize(response, refs);
+    json = JSON.stringify(response);
+    do n--; while (n > 0 && !fits(json, refBytes, n));
   }
-  return json;
+  return splice(json, n === refs.length ? refs : refs.slice(0, n));
 }

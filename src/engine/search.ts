@@ -105,6 +105,6 @@ export class Searcher {
     if (s.abstained) response.abstained = true;
     if (s.weak) response.weak_match = true;
     if (s.hint) response.hint = s.hint;
-    return fitBudget(response, candidates);
+    return fitBudget(response, candidates, candidates.map((c, i) => this.references.bytes(s.hits[i], c, s.english)));
   }
 }

@@ -110,19 +110,16 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon): { named: 
   // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
   const text = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
   const at: { at: number; end: number; obj: number; english: boolean }[] = [];
-  lex.keys.forEach((_, i) => {
-    for (const [words, english] of [[lex.zh[i], false], [lex.en[i], true]] as const) {
-      for (const w of words) {
-        for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {
-          const e = a + w.length;
-          // A whole word, and not a part of a dotted identifier (Calendar.Event.Write names no event).
-          if (english && (/[a-z0-9]/u.test(text[a - 1] ?? '') || /[a-z0-9]/u.test(text[e] ?? '') ||
-            /[a-z0-9]\./u.test(text.slice(Math.max(0, a - 2), a)) || /^\.[a-z0-9]/u.test(text.slice(e, e + 2)))) continue;
-          at.push({ at: a, end: e, obj: i, english });
-        }
-      }
+  // Every object word (per object: its Chinese words, then its English ones) that the text may say, in that order.
+  for (const { word: w, obj: i, english } of objectWordsIn(text, lex)) {
+    for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {
+      const e = a + w.length;
+      // A whole word, and not a part of a dotted identifier (Calendar.Event.Write names no event).
+      if (english && (/[a-z0-9]/u.test(text[a - 1] ?? '') || /[a-z0-9]/u.test(text[e] ?? '') ||
+        /[a-z0-9]\./u.test(text.slice(Math.max(0, a - 2), a)) || /^\.[a-z0-9]/u.test(text.slice(e, e + 2)))) continue;
+      at.push({ at: a, end: e, obj: i, english });
     }
-  });
+  }
   const said = at.filter((f) => !at.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at));
   // An object said only in a clause that keeps something (里面的群别动, keep the chats) is what must stay.
   const keepClause = keptClauses(text, lex);
@@ -166,13 +163,59 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon): { named: 
   return { named, located, places: located.filter((o) => containers.has(o)), stays, whole };
 }
 
+interface ObjectWord {
+  word: string;
+  obj: number;
+  english: boolean;
+  /** Its place in the order the words are read: by object, its Chinese words, then its English ones. */
+  seq: number;
+}
+
+/** Per object lexicon: its words filed by their first UTF-16 unit (built once per process). */
+const objectWordFiling = new WeakMap<ObjectLexicon, Map<number, ObjectWord[]>>();
+
+/**
+ * The object words whose first UTF-16 unit the text has (a word it does not start cannot occur in it), in reading
+ * order: every word the text says, in the order a loop over every object's words would find them.
+ */
+function objectWordsIn(text: string, lex: ObjectLexicon): ObjectWord[] {
+  let filing = objectWordFiling.get(lex);
+  if (!filing) {
+    filing = new Map();
+    let seq = 0;
+    for (let i = 0; i < lex.keys.length; i++) {
+      for (const [words, english] of [[lex.zh[i], false], [lex.en[i], true]] as const) {
+        for (const word of words) {
+          const entry = { word, obj: i, english, seq: seq++ };
+          if (word.length === 0) continue;
+          const list = filing.get(word.charCodeAt(0));
+          if (list) list.push(entry);
+          else filing.set(word.charCodeAt(0), [entry]);
+        }
+      }
+    }
+    objectWordFiling.set(lex, filing);
+  }
+  const seen = new Set<number>();
+  const out: ObjectWord[] = [];
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (seen.has(c)) continue;
+    seen.add(c);
+    const list = filing.get(c);
+    if (list) out.push(...list);
+  }
+  return out.sort((a, b) => a.seq - b.seq);
+}
+
 /** Where a clause ends for a `keep` word: punctuation, or a word that starts another clause (但, but, and). */
 const KEEP_CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\\n]|\u4f46|(?<![a-z])(?:but|and|while)(?![a-z])', 'gu');
 
 /** The [start, end) spans of the clauses that say a `keep` word. */
 function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {
   const words = lex.keep;
-  if (!words || words.length === 0) return [];
+  // A clause says a keep word only where the text has it.
+  if (!words || !words.some((w) => text.includes(w))) return [];
   const cuts = [0, ...[...text.matchAll(KEEP_CLAUSE_END)].map((m) => m.index), text.length];
   const spans: [number, number][] = [];
   for (let i = 0; i + 1 < cuts.length; i++) {

@@ -192,11 +192,14 @@ export class GapIndex {
   private readonly pairs = new PairMemo();
   /** The last match() call that tried each set (a set is tried once per query). */
   private readonly tried: Uint32Array;
+  /** Per line that starts a key's run: the line after the run (0 until first asked). */
+  private readonly ends: Uint32Array;
   private stamp = 0;
 
   /** between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween). */
   constructor(private readonly table: GapTable, private readonly between: number) {
     this.tried = new Uint32Array(table.size);
+    this.ends = new Uint32Array(table.size);
   }
 
   /** Index of the first line filed under key, or -1 (memoized per key). */
@@ -242,10 +245,21 @@ export class GapIndex {
     return at < 0 ? best : this.tryFrom(at, folded, stamp, best);
   }
 
+  /** The line after the run of lines that share line at's key (found on first use: the key is never made again). */
+  private runEnd(at: number): number {
+    let end = this.ends[at];
+    if (end === 0) {
+      const key = this.table.key(at);
+      for (end = at + 1; end < this.table.size && this.table.compareKey(end, key) === 0;) end++;
+      this.ends[at] = end;
+    }
+    return end;
+  }
+
   /** Tries the sets from line at on that share its key. */
   private tryFrom(at: number, folded: string, stamp: number, best: number): number {
-    const key = this.table.key(at);
-    for (let i = at; i < this.table.size && (i === at || this.table.compareKey(i, key) === 0); i++) {
+    const end = this.runEnd(at);
+    for (let i = at; i < end; i++) {
       if (this.tried[i] === stamp) continue;
       this.tried[i] = stamp;
       const set = this.parsed[i] ?? this.parse(i);

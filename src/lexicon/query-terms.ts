@@ -17,3 +17,44 @@ export function checkQueryTerms(v: unknown, where: string): QueryTermLexicon {
   }
   return v as QueryTermLexicon;
 }
+
+const encoder = new TextEncoder();
+/** A word with one never equals a token (the search decodes tokens from UTF-8). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * The lexicon as the core reads it (assembly/query.ts lexiconAttach; the snapshot's query_lexicon section): u32 LE
+ * words [W, E, word byte starts (W + 1), entry starts (W + 1), entry term ids (E)], zero padding to 8 bytes, f64 LE
+ * precision per entry, then the words' UTF-8 end to end. termId: a term's id in the index (-1: the index lacks it).
+ * Left out, as the search would never use them: a word of fewer than two UTF-16 units (the search looks up words of two
+ * or more), a term the index lacks or longer than 255 UTF-8 bytes, a word left with no term. Words and entries keep
+ * the lexicon's order (an entry's place decides which terms a query past MAX_QUERY_TERMS keeps).
+ */
+export function compileQueryTerms(lexicon: QueryTermLexicon, termId: (term: string) => number): Uint8Array {
+  const words: Uint8Array[] = [];
+  const ids: number[] = [];
+  const precisions: number[] = [];
+  const entryStarts = [0];
+  for (const [word, list] of Object.entries(lexicon)) {
+    if (word.length < 2 || LONE_SURROGATE.test(word)) continue;
+    const kept = list.filter(([term]) => encoder.encode(term).length <= 255).map(([term, p]) => [termId(term), p] as const).filter(([id]) => id >= 0);
+    if (kept.length === 0) continue;
+    words.push(encoder.encode(word));
+    for (const [id, p] of kept) {
+      ids.push(id);
+      precisions.push(p);
+    }
+    entryStarts.push(ids.length);
+  }
+  const wordStarts = [0];
+  for (const w of words) wordStarts.push(wordStarts[wordStarts.length - 1] + w.length);
+  const head = [words.length, ids.length, ...wordStarts, ...entryStarts, ...ids];
+  const pAt = (head.length * 4 + 7) & ~7;
+  const bytesAt = pAt + precisions.length * 8;
+  const out = new Uint8Array(bytesAt + wordStarts[wordStarts.length - 1]);
+  const view = new DataView(out.buffer);
+  head.forEach((v, i) => view.setUint32(i * 4, v, true));
+  precisions.forEach((p, i) => view.setFloat64(pAt + i * 8, p, true));
+  words.forEach((w, i) => out.set(w, bytesAt + wordStarts[i]));
+  return out;
+}

@@ -10,7 +10,8 @@
 //                filings, the known-gap table), text (per-tool msgpack blobs: title/summary in both languages),
 //                avoid (msgpack: every avoid_when phrase's doc, offsets and filing, a CRC-32 per bucket),
 //                avoid_phrases (the phrases' UTF-8, bucket by bucket), gap_notes (one line per known gap, read
-//                when one matches), index_chunks (u32 words: the index image's head length, the postings chunk
+//                when one matches), query_lexicon (the query-term lexicon compiled against the index for the core,
+//                src/lexicon/query-terms.ts compileQueryTerms; read by the first search that expands), index_chunks (u32 words: the index image's head length, the postings chunk
 //                shift, the CRC-32 of the head and of each postings chunk), index (the WASM index image, raw),
 //                specs (per-tool msgpack ToolSpec blobs), validators (per-tool UTF-8: the parameter schema's JSON,
 //                a newline and its ajv standalone validator code, src/contract/standalone.ts; empty for a tool that
@@ -27,17 +28,19 @@ import { DwsError } from '../errors.js';
 import type { ProductSpec, ToolSpec } from '../catalog/types.js';
 import { presetFiling, type ActionLexicon, type ProductLexicon } from '../lexicon/actions.js';
 import { gapTableOf, type GapTable } from '../lexicon/gaps.js';
-import { checkQueryTerms } from '../lexicon/query-terms.js';
 import { SortedIdentities } from '../catalog/identity.js';
 import { lowerBound } from '../text/order.js';
 import { checkOffsets, StringList, type Strings } from '../catalog/string-list.js';
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
-/** 13: the validators sections (12 had none: a dws that reads 13 calls a 12 incompatible, not corrupt). */
-export const SNAPSHOT_FORMAT_VERSION = 13;
+/**
+ * 14: the query-term lexicon compiled for the core (the query_lexicon section; 13 kept it as JSON in meta). 13 added
+ * the validators sections. A dws that reads 14 calls any other version incompatible, not corrupt.
+ */
+export const SNAPSHOT_FORMAT_VERSION = 14;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs and validators last (a search never reads them). */
-export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'index_chunks', 'index', 'specs_index', 'specs', 'validators_index', 'validators'] as const;
+export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'query_lexicon', 'index_chunks', 'index', 'specs_index', 'specs', 'validators_index', 'validators'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 /** Sections of per-tool blobs, each with its <name>_index. */
 type BlobSection = 'text' | 'specs' | 'validators';
@@ -81,8 +84,6 @@ export interface SnapshotMeta {
   actions: Uint32Array;
   lexicon: ActionLexicon;
   productLexicon: ProductLexicon;
-  /** The query-term lexicon (catalog/lexicon/query-terms.yaml): word -> its catalog terms with their precision. */
-  queryTerms: ReadonlyMap<string, readonly [string, number][]>;
   /** Known gaps (catalog/gaps/): capabilities the catalog does not have, ready for matching. */
   gaps: GapTable;
   /** One tool's value of a coded column, without building the column's per-tool array (a reference reads five). */
@@ -208,8 +209,6 @@ export interface StoredMeta {
   actions: Uint8Array;
   lexicon: Uint8Array;
   productLexicon: Uint8Array;
-  /** The query-term lexicon as UTF-8 JSON (absent in snapshots without one: empty). */
-  query_terms?: Uint8Array;
   /** The lexicons' words filed at build (src/lexicon/actions.ts fileLexicon), so a search never files them. */
   lexicon_filing: StoredFiling;
   product_filing: StoredFiling;
@@ -508,6 +507,11 @@ export class Snapshot {
     return bytes;
   }
 
+  /** The query-term lexicon as the core reads it (checked by the core when attached: assembly/query.ts lexiconAttach). */
+  queryLexicon(): Uint8Array {
+    return this.section('query_lexicon');
+  }
+
   text(doc: number): ToolText {
     return this.unpack<ToolText>(this.blob('text', doc), 'tool text');
   }
@@ -561,7 +565,6 @@ class DecodedMeta implements SnapshotMeta {
   readonly actions: Uint32Array;
   private actionLexicon?: ActionLexicon;
   private productLexiconValue?: ProductLexicon;
-  private queryTermsValue?: ReadonlyMap<string, readonly [string, number][]>;
   private readonly gapTable: GapTable;
   private readonly split = new Map<StringColumn, StringList>();
   private readonly expanded = new Map<EnumColumn, string[]>();
@@ -620,15 +623,6 @@ class DecodedMeta implements SnapshotMeta {
       return lexicon;
     });
     return this.productLexiconValue;
-  }
-
-  /** The query-term lexicon, decoded and checked on first use (a ranked search). */
-  get queryTerms(): ReadonlyMap<string, readonly [string, number][]> {
-    this.queryTermsValue ??= afterOpen(() => {
-      const stored = this.stored.query_terms;
-      return new Map(Object.entries(stored === undefined ? {} : checkQueryTerms(jsonOf(stored, 'query terms'), 'query terms')));
-    });
-    return this.queryTermsValue;
   }
 
   get products(): ProductSpec[] {

@@ -4,7 +4,6 @@ import type { Catalog, ToolSpec } from '../catalog/types.js';
 import { identityKeys } from '../catalog/identity.js';
 import { fold } from '../text/fold.js';
 import { gapLines, type Gap } from '../lexicon/gaps.js';
-import type { QueryTermLexicon } from '../lexicon/query-terms.js';
 import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../lexicon/actions.js';
 import { joinStrings } from '../catalog/string-list.js';
 import { executionCalls } from '../plan/summary.js';
@@ -32,8 +31,8 @@ export interface SnapshotInput {
   /** Known gaps (catalog/gaps/), stored in the meta section. */
   gaps?: Gap[];
   productLexicon: ProductLexicon;
-  /** The query-term lexicon (src/lexicon/query-terms.ts); none: empty. */
-  queryTerms?: QueryTermLexicon;
+  /** The query-term lexicon compiled against the index (src/lexicon/query-terms.ts compileQueryTerms); none: empty. */
+  queryLexicon?: Uint8Array;
   catalog: Catalog;
   hashes: { source_hash: string; surface_hash: string };
   tokenizerVersion: number;
@@ -46,6 +45,8 @@ export interface SnapshotInput {
 }
 
 const align8 = (n: number) => (n + 7) & ~7;
+/** A compiled query-term lexicon of no words (compileQueryTerms of {}). */
+const EMPTY_QUERY_LEXICON = new Uint8Array(16);
 
 /** Postings chunks of 4 KiB: one page of the core's memory each. */
 export const INDEX_CHUNK_SHIFT = 12;
@@ -135,7 +136,6 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     lexicon: utf8(JSON.stringify(input.lexicon)),
     gaps: gaps.stored,
     productLexicon: utf8(JSON.stringify(input.productLexicon)),
-    query_terms: utf8(JSON.stringify(input.queryTerms ?? {})),
     lexicon_filing: packFiling(fileLexicon(input.lexicon)),
     product_filing: packFiling(fileLexicon(input.productLexicon)),
   };
@@ -162,6 +162,7 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     avoid: packU32(avoidWords(avoid)),
     avoid_phrases: phrases,
     gap_notes: gaps.notes,
+    query_lexicon: input.queryLexicon ?? EMPTY_QUERY_LEXICON,
     index_chunks: indexChunks(input.index, input.crc32),
     index: input.index,
     specs_index: specs.index,

@@ -7,7 +7,8 @@ import { catalogHashes } from '../build/hash.js';
 import { FIELDS } from '../build/fields.js';
 import { buildIndexImage } from '../build/index-image.js';
 import { lexiconFor, readLexicons, type Lexicons } from '../build/load.js';
-import { coreSha256, instantiateCore } from '../core/core.js';
+import { coreSha256, instantiateCore, writeInput } from '../core/core.js';
+import { compileQueryTerms } from '../lexicon/query-terms.js';
 import { encodeSnapshot } from './encode.js';
 import { executionCalls } from '../plan/summary.js';
 import { validatorSource } from '../contract/standalone.js';
@@ -43,7 +44,8 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     crc32: (bytes) => zlibCrc32(bytes) >>> 0,
     lexicon: lexicons.actions,
     productLexicon: lexiconFor(lexicons.products, catalog),
-    queryTerms: lexicons.queryTerms,
+    // Term ids of the index just built (the core still holds it).
+    queryLexicon: compileQueryTerms(lexicons.queryTerms ?? {}, (term) => core.termIdOf(writeInput(core, term))),
     gaps: lexicons.gaps.filter((g) => catalog.products.some((p) => p.id === g.product)),
     validators: options.validators === false ? undefined : validators(catalog),
   });

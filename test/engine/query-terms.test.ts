@@ -8,7 +8,8 @@ import path from 'node:path';
 import { generate } from '../../src/build/query-lexicon-main.js';
 import { readQueryTerms } from '../../src/build/load.js';
 import { Engine } from '../../src/engine/engine.js';
-import { expansionEntry, writeExpansion, writeInput, type CoreExports } from '../../src/core/core.js';
+import { expansionEntry, tokenize, writeExpansion, writeInput, type CoreExports } from '../../src/core/core.js';
+import { compileQueryTerms, type QueryTermLexicon } from '../../src/lexicon/query-terms.js';
 import { FIELDS } from '../../src/build/fields.js';
 import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import { readSnapshotBytes, ROOT } from '../helpers.js';
@@ -66,3 +67,62 @@ describe('expansion terms in the core', () => {
     expect(run(c, '撤回 消息', [expansionEntry('删除', 0.4, 0.2)!, expansionEntry('robot', 0.5, 0.3)!])).toEqual(ab);
   });
 });
+
+describe('the query-term lexicon compiled for the core', () => {
+  const attach = (c: CoreExports, bytes: Uint8Array) => {
+    new Uint8Array(c.memory.buffer, c.lexiconReserve(bytes.length), bytes.length).set(bytes);
+    return c.lexiconAttach(bytes.length);
+  };
+  const compile = (c: CoreExports, lex: QueryTermLexicon) => compileQueryTerms(lex, (t) => c.termIdOf(writeInput(c, t)));
+  const search = (c: CoreExports, query: string, entries: Uint8Array[] | 'lexicon') => {
+    const n = c.docCount();
+    new Uint8Array(c.memory.buffer, c.maskPtr(), n).fill(1);
+    new Float64Array(c.memory.buffer, c.weightsPtr(), FIELDS.length).set(weightVector(DEFAULT_RANKING));
+    new Float64Array(c.memory.buffer, c.multPtr(), n).fill(1);
+    const qlen = writeInput(c, query);
+    if (entries === 'lexicon') c.queryTermsNext(DEFAULT_RANKING.queryTerms, DEFAULT_RANKING.queryTermsCoverage);
+    else c.setExpansion(writeExpansion(c, qlen, entries));
+    const count = c.search(qlen, 20, 0, 0, Infinity);
+    const stride = c.outStride();
+    const out = new DataView(c.memory.buffer, c.outPtr(), count * stride);
+    return Array.from({ length: count }, (_, i) => [out.getUint32(i * stride, true), out.getFloat64(i * stride + 8, true), out.getFloat64(i * stride + 24, true)]);
+  };
+
+  it('gives a search the terms, weights and order the host wrote as entries before, for the next search only', () => {
+    const c = new Engine(readSnapshotBytes()).wasm;
+    const lex = readQueryTerms(CATALOG);
+    expect(attach(c, compile(c, lex))).toBe(0);
+    const { queryTerms, queryTermsCoverage } = DEFAULT_RANKING;
+    for (const query of ['删掉这个吧', '帮我把群里那条消息撤了', '关掉这个机器人', 'kick him out of the group', '建个日程 下周一 10 点']) {
+      // The entries of each word of two UTF-16 units or more, in token order (what the host wrote in session 13).
+      const entries = tokenize(c, query).filter((w) => w.length >= 2).flatMap((w) => (lex[w] ?? []).map(([t, p]) => expansionEntry(t, queryTerms * p, queryTermsCoverage * p)!));
+      expect(entries.length).toBeGreaterThan(0);
+      const plain = search(c, query, []);
+      const viaLexicon = search(c, query, 'lexicon');
+      expect(viaLexicon).toEqual(search(c, query, entries));
+      expect(viaLexicon).not.toEqual(plain);
+      // queryTermsNext asked for one search: the next one has no expansion terms.
+      expect(search(c, query, [])).toEqual(plain);
+    }
+  });
+
+  it('is refused when a term id is out of the index, a precision out of (0, 1] or a word given twice', () => {
+    const c = new Engine(readSnapshotBytes()).wasm;
+    const ok = compile(c, { 删掉: [['删除', 0.5]], 关掉: [['关闭', 0.4]] });
+    expect(attach(c, ok)).toBe(0);
+    const view = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+    // [W 2, E 2, word starts (3), entry starts (3), term ids (2)], padding to 8, then the precisions.
+    const badId = ok.slice();
+    view(badId).setUint32(8 * 4, 0x7fffffff, true);
+    expect(attach(c, badId)).toBe(-3);
+    const badP = ok.slice();
+    view(badP).setFloat64(40, 1.5, true);
+    expect(attach(c, badP)).toBe(-4);
+    // The words' bytes end the layout: 删掉 then 关掉, six bytes each; the second made the first again.
+    const twice = ok.slice();
+    twice.copyWithin(twice.length - 6, twice.length - 12, twice.length - 6);
+    expect(attach(c, twice)).toBe(-5);
+    expect(attach(c, ok.subarray(0, 12))).toBe(-1);
+  });
+});
+
