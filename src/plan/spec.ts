@@ -100,6 +100,19 @@ export interface PageSpec {
   next_transform?: Transform[];
   /** Items kept (the condition, `{item: true}` being each page item, holds); the others are dropped before max_items counts. */
   keep?: Condition;
+  /** An item's identity (`{item: true}` being the item): an item whose non-blank key an earlier one had is dropped. */
+  unique?: Source;
+  /**
+   * Upstream's paging ledger, when this holds (true, or a condition such as `{flag: page-all}`): a page that cannot
+   * prove where the next one starts ends the run as pages_incomplete.
+   */
+  strict?: true | Condition;
+  /** With strict: a page saying there is more but holding no item also ends it so. */
+  empty_more_fails?: boolean;
+  /** After a page with an item for which this holds, no further page is asked for (a time range's far end). */
+  stop_when?: Condition;
+  /** A page with an item for which this holds ends the run as pages_incomplete (strict). */
+  fail_when?: Condition;
 }
 
 export interface ResolveSpec {
