@@ -73,6 +73,8 @@ const REPRESENTATIVE: Record<string, string[]> = {
     '--v-align', 'middle', '--font-color', '#C00000', '--word-wrap', 'autoWrap', '--number-format', '#,##0.00', '--font-style', 'italic',
     '--font-line', 'underline', '--font-family', 'Arial', '--border-styles-json', '{"bottom":{"style":"solid","color":"#000000"}}',
     '--continue-on-error'],
+  // --page-limit goes with --page-all, whose strict paging the recording backend's empty answers cannot satisfy
+  'chat.shortcut_messages_list_direct': ['--time', '2025-03-01 14:00:00', '--open-dingtalk-id', 'Db3BlbmlkMDEiE', '--limit', '50', '--user', 'user001', '--forward'],
 };
 
 /** Required flags, one of each require_one_of group, then every other visible flag the plan uses, skipping conflicts. */
