@@ -128,10 +128,10 @@ interface PreviewStep {
 }
 
 describe('every single-call and paged plan against the recording MCP backend', () => {
-  it('covers the 505 composite commands this build plans (the 505 single-call and paged commands of the c7521c1c facts minus drive status, a local command, plus minutes +unshare, whose preflight read made it multi-step) and every atomic command that declares its conversions', () => {
+  it('covers the 504 composite commands this build plans (the 505 single-call and paged commands of the c7521c1c facts minus drive status and dev connect list, local commands, plus minutes +unshare, whose preflight read made it multi-step) and every atomic command that declares its conversions', () => {
     const tools = planTools();
     for (const t of tools) expect(t.plan, t.canonical_path).toBeDefined();
-    expect(tools.filter((t) => t.interface_mode === 'composite').length).toBe(505);
+    expect(tools.filter((t) => t.interface_mode === 'composite').length).toBe(504);
     // The rest are atomic commands whose one-step plan declares their conversions (issue 32): no other kind.
     const atomic = tools.filter((t) => t.interface_mode !== 'composite');
     expect(atomic.filter((t) => t.interface_mode !== 'mcp' || !t.interface_ref).map((t) => t.canonical_path)).toEqual([]);
