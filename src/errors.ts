@@ -100,6 +100,9 @@ export const REASONS = {
   journal_torn: 'internal',
   // a read's answer larger than the cap (10 MiB unless --max-answer-mb raises it): nothing more of it is read
   answer_too_large: 'backend',
+  // a strict paged read (upstream's page ledgers) that read pages but cannot prove the list complete: what was read
+  // is in the envelope's `partial` (exit 1, as upstream's *_incomplete API errors)
+  pages_incomplete: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

@@ -1,20 +1,21 @@
-// `dws dev connect status|stop|restart`: the local control plane of a bot's Stream connector daemon (upstream
+// `dws dev connect list|status|stop|restart`: the local control plane of a bot's Stream connector daemon (upstream
 // internal/helpers/connect_daemon.go and connect_health.go at 6406c93e). A connector records itself in
 // <state dir>/connect/<key>/, key = the sanitised --robot-client-id, else "app-" + the sanitised --unified-app-id:
 //   daemon-state.json (or the older daemon.pid): {pid, startUnix, logPath, dirKey, clientId?, unifiedAppId?,
 //                      channel?, notifyStaffId?, profile?, alwaysOn?}   the supervisor
 //   heartbeat.json:    {pid, channel?, clientId?, startUnix, connectedUnix?, lastPushUnix?, lastReplyUnix?,
 //                      lastError?, lastErrorUnix?, updatedUnix}          the worker, refreshed every 15 s
-// status derives healthy|degraded|down|not_running from them; stop sends SIGTERM to the supervisor (or an orphan
+// status derives healthy|degraded|down|not_running from them; list does so for every record and names each app
+// through devapp list_dev_app (best effort, as upstream's resolveAppNames); stop sends SIGTERM to the supervisor (or an orphan
 // worker), waits up to 10 s and then sends SIGKILL; restart stops it and relaunches the connector with its recorded
 // settings through the connector program in DWS_CONNECT_BIN (dws itself does not run connectors).
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
 import type { Env } from '../backend/config.js';
 import { processAlive, processStartUnix, readJsonFile, stateDir } from '../backend/state.js';
-import type { LocalCommand } from './types.js';
+import type { LocalCommand, LocalContext } from './types.js';
 import { text } from '../contract/values.js';
 
 interface DaemonState {
@@ -124,6 +125,110 @@ const status: LocalCommand = async ({ values, env }) => {
   return lines.join('\n');
 };
 
+/** One row of upstream's connectHealthReport, its keys in that struct's order (what `--json` prints). */
+function listRow(r: HealthReport, clientId: string, appName: string, unifiedAppId: string): Record<string, unknown> {
+  const row: Record<string, unknown> = { state: r.state };
+  if (r.pid) row.pid = r.pid;
+  if (r.channel) row.channel = r.channel;
+  row.clientId = r.clientId || clientId;
+  if (appName) row.appName = appName;
+  if (unifiedAppId) row.unifiedAppId = unifiedAppId;
+  for (const k of ['uptimeSec', 'connectedAgoSec', 'lastPushAgoSec', 'lastReplyAgoSec', 'lastError'] as const) if (r[k]) row[k] = r[k];
+  row.supervised = r.supervised;
+  if (r.detail) row.detail = r.detail;
+  return row;
+}
+
+const LIST_APP_PAGES = 20;
+
+/**
+ * upstream devAppNameMap: unifiedAppId -> app name over list_dev_app{pageSize: 100, cursor} pages (at most 20) while
+ * hasMore; any failure leaves every name empty (resolveAppNames ignores the partial map).
+ */
+async function appNames(ctx: LocalContext): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  let cursor = '';
+  try {
+    for (let page = 0; page < LIST_APP_PAGES; page++) {
+      const answer = await ctx.effects.call({ server: 'devapp', rpc: 'list_dev_app', args: { pageSize: 100, ...(cursor ? { cursor } : {}) }, replayable: true, step: 0, page });
+      let body = answer as Record<string, unknown> | undefined;
+      for (const k of ['content', 'result']) if (isRecord(body?.[k])) body = body[k] as Record<string, unknown>;
+      const list = ['items', 'list', 'data'].map((k) => body?.[k]).find(Array.isArray) ?? [];
+      for (const item of list.filter(isRecord)) {
+        const uid = firstText(item, 'unifiedAppId', 'id');
+        const name = firstText(item, 'name', 'appName');
+        if (uid && name) names.set(uid, name);
+      }
+      if (body?.hasMore !== true) break;
+      cursor = firstText(body, 'nextCursor', 'cursor');
+      if (!cursor) break;
+    }
+  } catch {
+    return new Map();
+  }
+  return names;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const firstText = (m: Record<string, unknown>, ...keys: string[]) => keys.map((k) => (typeof m[k] === 'string' ? (m[k] as string).trim() : '')).find((v) => v) ?? '';
+
+/** Go's time.Duration String for whole seconds (1h2m3s, 45s). */
+function duration(sec: number): string {
+  const h = Math.floor(sec / 3600), m = Math.floor((sec % 3600) / 60), s = sec % 60;
+  return h ? `${h}h${m}m${s}s` : m ? `${m}m${s}s` : `${s}s`;
+}
+
+/** upstream writeConnectListTable's columns, without its colours and borders. */
+function listTable(rows: Record<string, unknown>[]): string {
+  const cells = rows.map((r) => [String(r.state), String(r.appName ?? '-'), String(r.clientId ?? ''), r.pid ? String(r.pid) : '-', String(r.channel ?? '-'), r.uptimeSec ? duration(r.uptimeSec as number) : '-']);
+  const head = ['STATE', 'APP NAME', 'CLIENT', 'PID', 'CHANNEL', 'UPTIME'];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  return [head, ...cells].map((c) => c.map((x, i) => x.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+}
+
+/**
+ * upstream `dev connect list` (listConnectors, connect_health.go:342): every connector record under
+ * <state dir>/connect/, its health as status derives it, the client id falling back to the directory name, sorted by
+ * client id; an unreadable heartbeat or an empty directory is skipped. App names come from list_dev_app when a record
+ * names a unifiedAppId.
+ */
+const list: LocalCommand = async (ctx) => {
+  const base = path.join(stateDir(ctx.env), 'connect');
+  let dirs: string[];
+  try {
+    dirs = readdirSync(base, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new DwsError('internal_error', `cannot read ${base}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    dirs = [];
+  }
+  const nowSec = Math.floor((ctx.now?.() ?? new Date()).getTime() / 1000);
+  const found: { report: HealthReport; key: string; app: string }[] = [];
+  for (const key of dirs) {
+    const dir = path.join(base, key);
+    let hb: Heartbeat | undefined;
+    try {
+      hb = readJsonFile<Heartbeat>(path.join(dir, 'heartbeat.json'));
+    } catch {
+      continue;
+    }
+    let st: DaemonState | undefined;
+    try {
+      st = readState(dir);
+    } catch {
+      st = undefined;
+    }
+    if (!hb && !st) continue;
+    const supervised = st !== undefined && num(st.pid) > 0 && processAlive(num(st.pid));
+    found.push({ report: health(hb, supervised, nowSec), key, app: text(st?.unifiedAppId) });
+  }
+  const names = found.some((f) => f.app) ? await appNames(ctx) : new Map<string, string>();
+  const rows = found.map((f) => listRow(f.report, f.key, names.get(f.app) ?? '', f.app))
+    .sort((a, b) => (String(a.clientId) < String(b.clientId) ? -1 : String(a.clientId) > String(b.clientId) ? 1 : 0));
+  if (ctx.values.json === true) return rows;
+  return rows.length ? listTable(rows) : 'no connectors found';
+};
+list.preview = () => [{ id: 'app_names', server: 'devapp', rpc: 'list_dev_app', effect: 'read', when: '<a connector record names a unifiedAppId>', arguments: { pageSize: 100 }, page: { cursor_arg: 'cursor', max_pages: LIST_APP_PAGES } }];
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** SIGTERM, wait until gone (at most the stop timeout), then SIGKILL. Returns whether it had to kill. */
@@ -227,6 +332,7 @@ const restart: LocalCommand = async ({ values, env }) => {
 };
 
 export const devCommands: Record<string, LocalCommand> = {
+  'dev.connect_list': list,
   'dev.connect_restart': restart,
   'dev.connect_status': status,
   'dev.connect_stop': stop,

@@ -19,6 +19,7 @@ const AREA_OF: Readonly<Record<string, Area>> = Object.freeze({
   'audit.verify': audit,
   'audit.prune': audit,
   'audit.recover': recover,
+  'dev.connect_list': dev,
   'dev.connect_restart': dev,
   'dev.connect_status': dev,
   'dev.connect_stop': dev,

@@ -75,14 +75,24 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 
-/** A page's items for which `keep` holds, each read as `{item: true}` (upstream filters projected rows, e.g. +my-groups --type). */
-function kept(sc: Scope, keep: Condition, list: unknown[]): unknown[] {
+/** Whether `cond` holds for an item, read as `{item: true}` (keep, stop_when, fail_when). */
+function holdsFor(sc: Scope, cond: Condition, value: unknown): boolean {
   const outer = sc.item;
+  sc.item = { value };
   try {
-    return list.filter((value) => {
-      sc.item = { value };
-      return evalCondition(sc, keep) === true;
-    });
+    return evalCondition(sc, cond) === true;
+  } finally {
+    sc.item = outer;
+  }
+}
+
+/** An item's identity text for `unique` ('' when it has none: such items are never dropped). */
+function identity(sc: Scope, unique: Source, value: unknown): string {
+  const outer = sc.item;
+  sc.item = { value };
+  try {
+    const v = evalSource(sc, unique);
+    return typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? String(v) : '';
   } finally {
     sc.item = outer;
   }
@@ -100,8 +110,21 @@ function stopsAt(sc: Scope, stop: Condition, answer: unknown): boolean {
 }
 
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
+/** A cursor's key in the strict ledger: its text, so 1700000000000 and "1700000000000" are one cursor (upstream FormatInt). */
+const cursorKey = (v: unknown) => (typeof v === 'string' ? trimSpace(v) : JSON.stringify(v));
 
-/** A call made page by page (cursor or page number) until the backend says there is no more or the page bound. */
+/** The strict ledger's stop: pages were read but the run cannot prove the list complete (upstream's *_incomplete). */
+class Incomplete {
+  constructor(readonly why: string) {}
+}
+
+/**
+ * A call made page by page (cursor or page number) until the backend says there is no more or the page bound.
+ * With `strict` (upstream's page ledgers: +thread-replies, +messages-list-direct, +chat-messages, +my-groups) a page
+ * whose end cannot be proven (no boolean `more`, more with no item, a missing, invalid or repeated next cursor,
+ * more items than the cap left room for, a later page's call failing) ends the run as pages_incomplete, carrying
+ * what was read; a failing first page is that call's own error.
+ */
 async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
   const p = step.page!;
   let args = evalArgs(sc, step);
@@ -110,38 +133,84 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const number = (n: number) => (p.number_text ? String(start + n) : start + n);
   if (p.number_arg) setNested(args, p.number_arg, number(0));
   const items: unknown[] = [];
+  const seenItems = new Set<string>();
   let last: unknown;
   let sent = p.number_arg ? undefined : readPath(args, p.cursor_arg);
+  const seenCursors = new Set(sent === undefined || isEmpty(sent) ? [] : [cursorKey(sent)]);
   const pages = pageCount(sc, step);
   const maxItems = pageControl(sc, p.max_items, 'the item cap');
   const delayMs = pageControl(sc, p.delay_ms, 'the wait between pages');
-  for (let page = 0; page < pages; page++) {
-    if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
-    if (maxItems > 0 && p.size_arg !== undefined) args = askForRemaining(args, p.size_arg, maxItems - items.length);
-    last = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page });
-    const got = readPath(last, p.items);
-    const count = Array.isArray(got) ? got.length : 0;
-    if (Array.isArray(got)) items.push(...(p.keep ? kept(sc, p.keep, got) : got));
-    // upstream --max-items: the collection is cut to the cap and no further page is asked for
-    if (maxItems > 0 && items.length >= maxItems) {
-      items.length = maxItems;
-      break;
+  const collected = () => (readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items));
+  const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
+  let read = 0;
+  try {
+    for (let page = 0; page < pages; page++) {
+      if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
+      if (maxItems > 0 && p.size_arg !== undefined) args = askForRemaining(args, p.size_arg, maxItems - items.length);
+      let answer: unknown;
+      try {
+        answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page });
+      } catch (e) {
+        if (!strict || page === 0 || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
+        throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`);
+      }
+      last = answer;
+      read = page + 1;
+      const got = readPath(last, p.items);
+      const raw = Array.isArray(got) ? got : [];
+      const fresh = p.unique ? raw.filter((item) => {
+        const key = identity(sc, p.unique!, item);
+        if (key === '') return true;
+        if (seenItems.has(key)) return false;
+        seenItems.add(key);
+        return true;
+      }) : raw;
+      const wanted = p.keep ? fresh.filter((item) => holdsFor(sc, p.keep!, item)) : fresh;
+      // upstream --max-items: the collection is cut to the cap and no further page is asked for
+      const room = maxItems > 0 ? Math.max(0, maxItems - items.length) : Infinity;
+      items.push(...wanted.slice(0, room));
+      const overflow = wanted.length > room;
+      if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`);
+      if (p.stop_when && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) break;
+      if (p.stop && stopsAt(sc, p.stop, last)) break;
+      const more = p.more === undefined ? undefined : readPath(last, p.more);
+      if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${p.more} is ${JSON.stringify(more) ?? 'absent'})`);
+      if (strict && overflow) throw new Incomplete(`page ${read} holds more items than the ${maxItems} asked for, so no next cursor skips none`);
+      const full = maxItems > 0 && items.length >= maxItems;
+      if (!strict && full) break;
+      if (more === false || (p.page_size !== undefined && raw.length < p.page_size)) break;
+      if (strict && p.empty_more_fails && raw.length === 0) throw new Incomplete(`page ${read} says more follow but holds no item`);
+      args = structuredClone(args);
+      if (p.number_arg) {
+        if (raw.length === 0 || full) break;
+        setNested(args, p.number_arg, number(page + 1));
+        continue;
+      }
+      const next = readPath(last, p.next);
+      if (strict) {
+        if (isEmpty(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${p.next}) is ${isEmpty(next) ? 'missing' : `${JSON.stringify(next)}, already followed`}`);
+        seenCursors.add(cursorKey(next));
+      } else if (isEmpty(next) || sameCursor(next, sent)) break;
+      let value = next;
+      if (p.next_transform) {
+        try {
+          value = applyTransforms(p.next_transform, next, `${step.id}: the next cursor`, { env: sc.env, now: sc.at });
+        } catch (e) {
+          if (!strict || !(e instanceof DwsError)) throw e;
+          throw new Incomplete(`page ${read} gave a next cursor the next call cannot take (${e.message})`);
+        }
+      }
+      if (full) break;
+      setNested(args, p.cursor_arg, value);
+      sent = next;
     }
-    if (p.stop && stopsAt(sc, p.stop, last)) break;
-    const more = p.more === undefined ? undefined : readPath(last, p.more);
-    if (more === false || (p.page_size !== undefined && count < p.page_size)) break;
-    args = structuredClone(args);
-    if (p.number_arg) {
-      if (count === 0) break;
-      setNested(args, p.number_arg, number(page + 1));
-      continue;
-    }
-    const next = readPath(last, p.next);
-    if (isEmpty(next) || sameCursor(next, sent)) break;
-    setNested(args, p.cursor_arg, p.next_transform ? applyTransforms(p.next_transform, next, `${step.id}: the next cursor`, { env: sc.env, now: sc.at }) : next);
-    sent = next;
+  } catch (e) {
+    if (!(e instanceof Incomplete)) throw e;
+    throw new DwsError('pages_incomplete',
+      `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}; the ${items.length} item(s) read are in "partial"`,
+      'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
-  return readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items);
+  return collected();
 }
 
 function positiveNumber(sc: Scope, s: Source | number | undefined, what: string, fallback: number): number {

@@ -103,6 +103,19 @@ export interface PageSpec {
   keep?: Condition;
   /** No page is asked for after one for which this holds (`{item: true}` being that page's whole answer): upstream stops once it found what it reads for. */
   stop?: Condition;
+  /** An item's identity (`{item: true}` being the item): an item whose non-blank key an earlier one had is dropped. */
+  unique?: Source;
+  /**
+   * Upstream's paging ledger, when this holds (true, or a condition such as `{flag: page-all}`): a page that cannot
+   * prove where the next one starts ends the run as pages_incomplete.
+   */
+  strict?: true | Condition;
+  /** With strict: a page saying there is more but holding no item also ends it so. */
+  empty_more_fails?: boolean;
+  /** After a page with an item for which this holds, no further page is asked for (a time range's far end). */
+  stop_when?: Condition;
+  /** A page with an item for which this holds ends the run as pages_incomplete (strict). */
+  fail_when?: Condition;
 }
 
 export interface ResolveSpec {

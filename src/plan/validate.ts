@@ -25,7 +25,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -48,6 +48,16 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.next_transform !== undefined) out.next_transform = transforms(s, `${at}.next_transform`, raw.next_transform);
   if (raw.keep !== undefined) out.keep = normalizeCondition({ ...s, inForEach: true }, `${at}.keep`, raw.keep);
   if (raw.stop !== undefined) out.stop = normalizeCondition({ ...s, inForEach: true }, `${at}.stop`, raw.stop);
+  if (raw.unique !== undefined) out.unique = normalizeSource({ ...s, inForEach: true }, `${at}.unique`, raw.unique);
+  if (raw.stop_when !== undefined) out.stop_when = normalizeCondition({ ...s, inForEach: true }, `${at}.stop_when`, raw.stop_when);
+  if (raw.fail_when !== undefined) out.fail_when = normalizeCondition({ ...s, inForEach: true }, `${at}.fail_when`, raw.fail_when);
+  if (raw.strict !== undefined) out.strict = raw.strict === true ? true : normalizeCondition(s, `${at}.strict`, raw.strict);
+  if (raw.empty_more_fails !== undefined) {
+    if (raw.empty_more_fails !== true) s.problems.push(`${at}.empty_more_fails: true or absent`);
+    else out.empty_more_fails = true;
+  }
+  if ((raw.empty_more_fails !== undefined || raw.fail_when !== undefined) && raw.strict === undefined) s.problems.push(`${at}: empty_more_fails and fail_when go with strict`);
+  if (raw.strict !== undefined && raw.more === undefined) s.problems.push(`${at}.strict: needs more (the ledger reads each page's hasMore)`);
   if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
   if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);

@@ -1,4 +1,4 @@
-// `dws dev connect status|stop|restart` against connector records a test writes (and real processes it starts
+// `dws dev connect list|status|stop|restart` against connector records a test writes (and real processes it starts
 // and stops), and `dws pat browser-policy` against a temporary config dir, each spawned as a user runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -72,6 +72,30 @@ describe('dev connect status', () => {
     expect(health({ pid: 7, updatedUnix: t, connectedUnix: t - 40, lastReplyUnix: t - 2, lastErrorUnix: t - 3 }, true, t, alive)).toEqual({
       state: 'healthy', supervised: true, pid: 7, connectedAgoSec: 40, lastReplyAgoSec: 2,
     });
+  });
+});
+
+describe('dev connect list', () => {
+  it('lists every connector record sorted by client id, the directory name standing in for a missing one, skipping empty directories', async () => {
+    expect(result((await runCliAsync(['dev', 'connect', 'list'], '', env())).stdout)).toBe('no connectors found');
+    expect(result((await runCliAsync(['dev', 'connect', 'list', '--json'], '', env())).stdout)).toEqual([]);
+    const worker = await sleeper();
+    const t = now();
+    writeRecord('zeta', 'heartbeat.json', { pid: worker.pid, channel: 'dingtalk', clientId: 'ding.z', startUnix: t - 3700, connectedUnix: t - 50, updatedUnix: t });
+    writeRecord('app-u1', 'daemon-state.json', { pid: 0, unifiedAppId: 'u1' });
+    mkdirSync(connectorDir('empty'), { recursive: true });
+    // no backend configured: the app names stay empty and the list still answers (upstream resolveAppNames)
+    const rows = result((await runCliAsync(['dev', 'connect', 'list', '--json'], '', env())).stdout) as Record<string, unknown>[];
+    expect(rows[1].uptimeSec as number).toBeGreaterThanOrEqual(3700);
+    expect(rows).toEqual([
+      { state: 'not_running', clientId: 'app-u1', unifiedAppId: 'u1', supervised: false, detail: 'no connector heartbeat found' },
+      { state: 'healthy', pid: worker.pid, channel: 'dingtalk', clientId: 'ding.z', uptimeSec: rows[1].uptimeSec, connectedAgoSec: rows[1].connectedAgoSec, supervised: false },
+    ]);
+    const table: string = result((await runCliAsync(['dev', 'connect', 'list'], '', env())).stdout);
+    const cells = table.split('\n').map((l) => l.split(/ {2,}/u));
+    expect(cells.slice(0, 2)).toEqual([['STATE', 'APP NAME', 'CLIENT', 'PID', 'CHANNEL', 'UPTIME'], ['not_running', '-', 'app-u1', '-', '-', '-']]);
+    expect(cells[2].slice(0, 5)).toEqual(['healthy', '-', 'ding.z', String(worker.pid), 'dingtalk']);
+    expect(cells[2][5]).toMatch(/^1h1m4\ds$/u);
   });
 });
 

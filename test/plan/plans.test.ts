@@ -74,6 +74,8 @@ const REPRESENTATIVE: Record<string, string[]> = {
     '--v-align', 'middle', '--font-color', '#C00000', '--word-wrap', 'autoWrap', '--number-format', '#,##0.00', '--font-style', 'italic',
     '--font-line', 'underline', '--font-family', 'Arial', '--border-styles-json', '{"bottom":{"style":"solid","color":"#000000"}}',
     '--continue-on-error'],
+  // --page-limit goes with --page-all, whose strict paging the recording backend's empty answers cannot satisfy
+  'chat.shortcut_messages_list_direct': ['--time', '2025-03-01 14:00:00', '--open-dingtalk-id', 'Db3BlbmlkMDEiE', '--limit', '50', '--user', 'user001', '--forward'],
 };
 
 /** Required flags, one of each require_one_of group, then every other visible flag the plan uses, skipping conflicts. */
@@ -128,10 +130,10 @@ interface PreviewStep {
 }
 
 describe('every single-call and paged plan against the recording MCP backend', () => {
-  it('covers the 505 composite commands this build plans (the 505 single-call and paged commands of the c7521c1c facts minus drive status, a local command, plus minutes +unshare, whose preflight read made it multi-step) and every atomic command that declares its conversions', () => {
+  it('covers the 504 composite commands this build plans (the 505 single-call and paged commands of the c7521c1c facts minus drive status and dev connect list, local commands, plus minutes +unshare, whose preflight read made it multi-step) and every atomic command that declares its conversions', () => {
     const tools = planTools();
     for (const t of tools) expect(t.plan, t.canonical_path).toBeDefined();
-    expect(tools.filter((t) => t.interface_mode === 'composite').length).toBe(505);
+    expect(tools.filter((t) => t.interface_mode === 'composite').length).toBe(504);
     // The rest are atomic commands whose one-step plan declares their conversions (issue 32): no other kind.
     const atomic = tools.filter((t) => t.interface_mode !== 'composite');
     expect(atomic.filter((t) => t.interface_mode !== 'mcp' || !t.interface_ref).map((t) => t.canonical_path)).toEqual([]);

@@ -63,6 +63,25 @@ const flexTimeMs: Fn = (v, where) => {
   return refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
 };
 
+// A message time (upstream parseDingTalkMessageTime): RFC 3339 (a fraction allowed, kept to nanoseconds as Go
+// does), else YYYY-MM-DD HH:mm:ss or YYYY-MM-DD at +08:00 -> its whole second (epoch ms) and its fraction digits.
+const MESSAGE_RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|([+-])(\d{2}):(\d{2}))$/u;
+const MESSAGE_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/u;
+
+function messageTime(text: string): { second: number; fraction: string } | undefined {
+  const iso = MESSAGE_RFC3339.exec(text);
+  const local = iso ? null : MESSAGE_LOCAL.exec(text);
+  const m = iso ?? local;
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map((x) => (x === undefined ? 0 : Number(x)));
+  if (!onCalendar(y, mo, d, h, mi, sec)) return undefined;
+  const offsetMs = !iso ? SHANGHAI_OFFSET_MS : iso[9] === undefined ? 0 : (iso[9] === '-' ? -1 : 1) * (Number(iso[10]) * 60 + Number(iso[11])) * 60000;
+  return { second: Date.UTC(y, mo - 1, d, h, mi, sec) - offsetMs, fraction: iso?.[7] ?? '' };
+}
+
+/** upstream unixMessageTime: a number within +-1e12 counts seconds, any other milliseconds. */
+const unixMessageMs = (n: number) => (n > -1e12 && n < 1e12 ? n * 1000 : n);
+
 const nowOf = (ctx: TransformContext) => ctx.now ?? new Date();
 
 const wholeNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && INTEGER.test(v.trim()) ? Number(v) : NaN);
@@ -94,6 +113,35 @@ export const PLAIN: Record<string, Fn> = {
     const iso = new Date(ms).toISOString();
     return iso.replace(/\.(\d{3})Z$/u, (_, f: string) => (/^0+$/u.test(f) ? 'Z' : `.${f.replace(/0+$/u, '')}Z`));
   },
+  /**
+   * a message's time (upstream parseMessageTimestamp: a message time text, whole-number text or a number, seconds
+   * within +-1e12, else milliseconds) -> epoch milliseconds; anything else is absent (no refusal: a range run tells
+   * a message without a readable time apart with `present`)
+   */
+  message_time_ms: (v) => {
+    if (typeof v === 'number') return Number.isFinite(v) ? unixMessageMs(Math.trunc(v)) : undefined;
+    if (typeof v !== 'string') return undefined;
+    const t = messageTime(v.trim());
+    if (t) return t.second + Number(t.fraction.slice(0, 3).padEnd(3, '0'));
+    return /^[+-]?\d{1,18}$/u.test(v.trim()) ? unixMessageMs(Number(v.trim())) : undefined;
+  },
+  /**
+   * a time (a message time text, or epoch milliseconds) -> the text a message list takes as its boundary (upstream
+   * formatDingTalkMessageBoundary): at +08:00, RFC 3339 with the fraction (no trailing zeros) when there is one,
+   * else `YYYY-MM-DD HH:mm:ss`
+   */
+  message_boundary: (v, where) => {
+    const t = typeof v === 'number' && Number.isSafeInteger(v) ? { second: Math.floor(v / 1000) * 1000, fraction: String(v - Math.floor(v / 1000) * 1000).padStart(3, '0') }
+      : typeof v === 'string' ? messageTime(v.trim()) : undefined;
+    if (!t) return refuse(where, v, 'a time (YYYY-MM-DD HH:mm:ss, YYYY-MM-DD or RFC 3339)');
+    const d = new Date(t.second + SHANGHAI_OFFSET_MS);
+    const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    const clock = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+    const fraction = t.fraction.replace(/0+$/u, '');
+    return fraction ? `${day}T${clock}.${fraction}+08:00` : `${day} ${clock}`;
+  },
+  /** epoch milliseconds -> the whole second they fall in (Go's Truncate(time.Second) of a time after 1970) */
+  whole_second_ms: (v, where) => (typeof v === 'number' && Number.isFinite(v) ? Math.floor(v / 1000) * 1000 : refuse(where, v, 'epoch milliseconds')),
   day_offset_ms: (v, where, ctx) => {
     const n = wholeNumber(v);
     if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of days');

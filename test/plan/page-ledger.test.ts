@@ -1,0 +1,173 @@
+// page.strict, unique, empty_more_fails, stop_when, fail_when (branch f-paging, docs/PLANS.md "page"): upstream's page
+// ledgers (+thread-replies, +messages-list-direct, +chat-messages, +my-groups) through the real validator and executor
+// with a fake effects port; and the message time transforms (message_boundary, message_time_ms).
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { DwsError } from '../../src/errors.js';
+import { executePlan } from '../../src/plan/executor.js';
+import type { BackendCall, Effects } from '../../src/plan/effects.js';
+import { validatePlans } from '../../src/plan/validate.js';
+import { TRANSFORMS } from '../../src/plan/transforms/index.js';
+import { shippedEngine } from '../helpers.js';
+
+const CANONICAL = 'contact.shortcut_lookup';
+const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
+
+function validated(plan: unknown) {
+  return validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
+}
+
+const ledger = { strict: true, empty_more_fails: true, unique: { item: true, path: 'id', transform: ['to_string'] } };
+function plan(extra: Record<string, unknown> = {}) {
+  return {
+    facts: 't',
+    steps: [{
+      id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { size: { const: 3 }, q: { flag: 'name' } },
+      page: { cursor_arg: 'cursor', next: 'next', items: 'rows', more: 'more', max_pages: 10, ...ledger, ...extra },
+    }],
+  };
+}
+
+type Page = Record<string, unknown> | Error;
+
+async function run(p: unknown, pages: Page[]) {
+  const calls: BackendCall[] = [];
+  const effects: Effects = {
+    call: async (c) => {
+      calls.push(c);
+      const page = pages[calls.length - 1] ?? { rows: [], more: false };
+      if (page instanceof Error) throw page;
+      return page;
+    },
+    transfer: async () => ({}),
+    handoff: async () => undefined,
+  };
+  const { plans, problems } = validated(p);
+  expect(problems).toEqual([]);
+  try {
+    const out = await executePlan(tool(), plans.get(CANONICAL)!, { name: 'x' }, { env: {}, dryRun: false, effects });
+    return { calls, result: ('result' in out ? out.result : { rows: [] }) as { rows: unknown[] }, error: undefined };
+  } catch (e) {
+    if (!(e instanceof DwsError)) throw e;
+    return { calls, result: { rows: [] as unknown[] }, error: e };
+  }
+}
+
+const ids = (rows: unknown[] | undefined) => (rows ?? []).map((r) => (r as { id: unknown }).id);
+const partialIds = (e: DwsError | undefined) => ids((e?.payload?.partial as { rows: unknown[] } | undefined)?.rows);
+
+describe('page.strict: upstream page ledgers', () => {
+  it('follows the cursors until more is false, dropping an item an earlier page had', async () => {
+    const { calls, result, error } = await run(plan(), [
+      { rows: [{ id: 1 }, { id: 2 }], more: true, next: 'c1' },
+      { rows: [{ id: 2 }, { id: 3 }], more: true, next: 'c2' },
+      { rows: [{ id: 4 }], more: false },
+    ]);
+    expect(error).toBeUndefined();
+    expect(calls.map((c) => c.args.cursor)).toEqual([undefined, 'c1', 'c2']);
+    expect(ids(result.rows)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps every item without an identity, and compares identities as text', async () => {
+    const { result } = await run(plan(), [
+      { rows: [{ id: 7 }, { name: 'a' }], more: true, next: 'c1' },
+      { rows: [{ id: '7' }, { name: 'a' }], more: false },
+    ]);
+    expect(result.rows).toEqual([{ id: 7 }, { name: 'a' }, { name: 'a' }]);
+  });
+
+  it.each([
+    ['more is not a boolean', [{ rows: [{ id: 1 }], more: 'yes', next: 'c1' }], 1, /does not say whether more follow/u],
+    ['more with no item', [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [], more: true, next: 'c2' }], 2, /holds no item/u],
+    ['a missing next cursor', [{ rows: [{ id: 1 }], more: true }], 1, /next cursor \(next\) is missing/u],
+    ['a cursor followed before', [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [{ id: 2 }], more: true, next: 'c1' }], 2, /already followed/u],
+    ['a later page failing', [{ rows: [{ id: 1 }], more: true, next: 'c1' }, new DwsError('backend_error', 'boom')], 1, /page 2 failed \(backend_error: boom\)/u],
+  ] as const)('ends as pages_incomplete on %s, with the items read in partial', async (_what, pages, read, why) => {
+    const { error } = await run(plan(), [...pages]);
+    expect(error?.reason).toBe('pages_incomplete');
+    expect(error?.exitCode).toBe(1);
+    expect(error?.message).toMatch(why);
+    expect(error?.message).toContain(`stopped after ${read} page(s)`);
+    expect(partialIds(error)).toEqual(pages.flatMap((p) => (p instanceof Error ? [] : ids((p as unknown as { rows: unknown[] }).rows))).filter((x, i, a) => a.indexOf(x) === i));
+  });
+
+  it('lets a failing first page end the run with its own error', async () => {
+    const { error } = await run(plan(), [new DwsError('auth_failed', 'no')]);
+    expect(error?.reason).toBe('auth_failed');
+  });
+
+  it('ends incomplete when a next cursor is refused by next_transform, and counts the first cursor as followed', async () => {
+    const bad = await run(plan({ next_transform: ['ms_to_rfc3339'] }), [{ rows: [{ id: 1 }], more: true, next: 'soon' }]);
+    expect(bad.error?.reason).toBe('pages_incomplete');
+    const p = plan();
+    (p.steps[0].args as Record<string, unknown>).cursor = { const: 'c0' };
+    const again = await run(p, [{ rows: [{ id: 1 }], more: true, next: 'c0' }]);
+    expect(again.error?.message).toMatch(/already followed/u);
+  });
+
+  it('ends incomplete when a page holds more items than the cap left room for; exactly the cap stops cleanly', async () => {
+    const over = await run(plan({ max_items: { const: 2 }, size_arg: 'size' }), [{ rows: [{ id: 1 }, { id: 2 }, { id: 3 }], more: false }]);
+    expect(over.error?.reason).toBe('pages_incomplete');
+    expect(partialIds(over.error)).toEqual([1, 2]);
+    const exact = await run(plan({ max_items: { const: 2 }, size_arg: 'size' }), [{ rows: [{ id: 1 }, { id: 2 }], more: true, next: 'c1' }]);
+    expect(exact.error).toBeUndefined();
+    expect(exact.calls.length).toBe(1);
+    expect(ids(exact.result.rows)).toEqual([1, 2]);
+  });
+
+  it('stops after a page with a stop_when item, before the overflow check; fail_when ends the run incomplete', async () => {
+    const stop = { item: true, path: 'end' };
+    const stopped = await run(plan({ stop_when: { present: stop }, max_items: { const: 1 } }), [{ rows: [{ id: 1 }, { id: 2, end: true }], more: true, next: 'c1' }]);
+    expect(stopped.error).toBeUndefined();
+    expect(stopped.calls.length).toBe(1);
+    expect(ids(stopped.result.rows)).toEqual([1]);
+    const failed = await run(plan({ fail_when: { present: stop } }), [{ rows: [{ id: 1 }, { id: 2, end: true }], more: true, next: 'c1' }]);
+    expect(failed.error?.reason).toBe('pages_incomplete');
+    expect(partialIds(failed.error)).toEqual([1, 2]);
+  });
+
+  it('does nothing when its condition does not hold: a missing cursor or more just end the run', async () => {
+    const p = plan({ strict: { equals: [{ flag: 'name' }, 'y'] }, empty_more_fails: true });
+    const { error, calls } = await run(p, [{ rows: [{ id: 1 }], next: 'c1' }, { rows: [], more: true }]);
+    expect(error).toBeUndefined();
+    expect(calls.length).toBe(2);
+  });
+
+  it('is refused at build without more, and empty_more_fails or fail_when without strict', () => {
+    const noMore = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'r', max_pages: 2, strict: true } }] };
+    expect(validated(noMore).problems.join('\n')).toContain('strict: needs more');
+    const alone = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'r', more: 'm', max_pages: 2, empty_more_fails: true } }] };
+    expect(validated(alone).problems.join('\n')).toContain('go with strict');
+  });
+});
+
+describe('message time transforms (upstream formatDingTalkMessageBoundary, parseMessageTimestamp)', () => {
+  it.each([
+    ['2026-03-09', '2026-03-09 00:00:00'],
+    [' 2026-03-09 08:30:00 ', '2026-03-09 08:30:00'],
+    ['2026-03-09T00:30:00Z', '2026-03-09 08:30:00'],
+    ['2026-03-09T00:30:00.250Z', '2026-03-09T08:30:00.25+08:00'],
+    ['2026-03-09T08:30:00.000000001+08:00', '2026-03-09T08:30:00.000000001+08:00'],
+    ['2026-03-08T20:30:00-05:00', '2026-03-09 09:30:00'],
+    [1773028800456, '2026-03-09T12:00:00.456+08:00'],
+    [1773028800000, '2026-03-09 12:00:00'],
+  ])('message_boundary(%j) = %j', (v, text) => {
+    expect(TRANSFORMS.message_boundary(v, '--end', { env: {} })).toBe(text);
+  });
+
+  it('message_boundary refuses what upstream cannot parse', () => {
+    for (const v of ['2026-03-09 08:30', '2026-02-30', 'soon', 1.5]) expect(() => TRANSFORMS.message_boundary(v, '--end', { env: {} })).toThrow(DwsError);
+  });
+
+  it.each([
+    ['2026-03-09 08:30:00', Date.UTC(2026, 2, 9, 0, 30)],
+    ['2026-03-09T00:30:00.250Z', Date.UTC(2026, 2, 9, 0, 30, 0, 250)],
+    [1773028800, 1773028800000],
+    ['1773028800', 1773028800000],
+    [1773028800456, 1773028800456],
+    ['not a time', undefined],
+    [true, undefined],
+  ])('message_time_ms(%j) = %j', (v, ms) => {
+    expect(TRANSFORMS.message_time_ms(v, 'createTime', { env: {} })).toBe(ms);
+  });
+});
