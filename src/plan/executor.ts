@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { CallStep, Condition, PlanSpec, PlanStep, Source } from './spec.js';
+import type { CallStep, Condition, PlanSpec, PlanStep, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
-import { asList, describeCondition, pageStart, pagingApplies, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
+import { asList, describeCondition, hasPlaceholder, pageStart, pagingApplies, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
 import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTarget } from './user-target.js';
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
@@ -244,6 +244,29 @@ async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteO
 
 const refusal = (sc: Scope, message: string) => new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed');
 
+/**
+ * The message a refuse step refuses with: its message, or its first case that holds (element by element with
+ * for_each, `{n}` the 1-based position); undefined when no case holds, 'unknown' when a dry run cannot tell.
+ */
+function refusedBy(sc: Scope, step: RefuseStep): string | undefined | 'unknown' {
+  if (typeof step.refuse === 'string') return step.refuse;
+  const list = step.for_each ? evalSource(sc, step.for_each) : [undefined];
+  if (hasPlaceholder(list)) return 'unknown';
+  for (const [i, item] of asList(list).entries()) {
+    sc.item = step.for_each ? { value: item } : undefined;
+    try {
+      for (const c of step.refuse) {
+        const t = evalCondition(sc, c.when);
+        if (t === 'unknown') return t;
+        if (t) return c.message.replaceAll('{n}', String(i + 1));
+      }
+    } finally {
+      sc.item = undefined;
+    }
+  }
+  return undefined;
+}
+
 /** An upload (a file's bytes or a plan value's text) or a download (to a file, or as the result's text). */
 async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'download' }, index: number, o: ExecuteOptions): Promise<unknown> {
   const tool = sc.tool;
@@ -288,8 +311,11 @@ function runPick(sc: Scope, step: PlanStep & { kind: 'pick' }): unknown {
 /** Runs one step; undefined means it counts as not run (a resolve or pick that allows none found nothing). */
 async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
   switch (step.kind) {
-    case 'refuse':
-      throw refusal(sc, step.refuse);
+    case 'refuse': {
+      const message = refusedBy(sc, step);
+      if (typeof message === 'string') throw refusal(sc, message);
+      return undefined;
+    }
     case 'pick':
       return runPick(sc, step);
     case 'upload':
@@ -320,7 +346,11 @@ function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
     const when = step.when === undefined ? true : evalCondition(sc, step.when);
     if (when === false) continue;
     // A refusal the flags alone decide is the dry run's answer too: the real run would stop there.
-    if (when === true && step.kind === 'refuse') throw refusal(sc, step.refuse);
+    if (step.kind === 'refuse') {
+      const message = refusedBy(sc, step);
+      if (when === true && message !== 'unknown' && message !== undefined) throw refusal(sc, message);
+      if (message === undefined) continue;
+    }
     steps.push(previewStep(sc, step, when));
     sc.ran.add(step.id);
   }

@@ -19,7 +19,7 @@ export interface StepPreview {
   upload?: { file: unknown; url: unknown; max_bytes: number };
   download?: { url: unknown; file: unknown; name?: unknown; temp_dir?: string; max_bytes: number };
   pick?: { items: unknown; value: string };
-  refuse?: string;
+  refuse?: string | string[];
   save?: { file: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
   poll?: { max_attempts: unknown };
@@ -105,7 +105,7 @@ const orNull = (sc: Scope, s: Source | undefined) => (s === undefined ? null : e
 export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
   const base: StepPreview = step.kind === 'call' ? { id: step.id, server: step.server, rpc: rpcOf(sc, step), effect: step.effect } : { id: step.id, effect: step.effect };
   if (when === 'unknown') base.when = conditionText(step.when!);
-  if ((step.kind === 'call' || step.kind === 'pick') && step.for_each) {
+  if ((step.kind === 'call' || step.kind === 'pick' || step.kind === 'refuse') && step.for_each) {
     const list = evalSource(sc, step.for_each);
     base.for_each = list instanceof Placeholder ? list : asList(list);
     sc.item = { value: new Placeholder('<item>') };
@@ -131,7 +131,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
       base.pick = { items: orNull(sc, step.pick.items), value: step.pick.value };
       break;
     case 'refuse':
-      base.refuse = step.refuse;
+      base.refuse = typeof step.refuse === 'string' ? step.refuse : step.refuse.map((c) => c.message);
       break;
     case 'save':
       base.save = { file: orNull(sc, step.save.file) };

@@ -8,7 +8,7 @@ import {
   MAX_UPLOAD_BYTES,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
   type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type RefuseStep, type SaveStep, type HandoffStep,
+  type PickStep, type RefuseCase, type RefuseStep, type SaveStep, type HandoffStep,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -249,6 +249,23 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
   };
 }
 
+/** A refusal's message, or its cases `[{when, message}]` (the first that holds refuses). */
+function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCase[] {
+  if (typeof raw === 'string' && raw.trim() !== '') return raw;
+  if (!Array.isArray(raw) || raw.length === 0) {
+    s.problems.push(`${at}: needs the refusal message, or a non-empty list of {when, message} cases`);
+    return 'invalid';
+  }
+  return raw.map((c, i) => {
+    const where = `${at}[${i}]`;
+    if (!isObj(c) || c.when === undefined || typeof c.message !== 'string' || c.message.trim() === '' || Object.keys(c).some((k) => k !== 'when' && k !== 'message')) {
+      s.problems.push(`${where}: a case is {when: condition, message: text}`);
+      return { when: { all: [] }, message: 'invalid' };
+    }
+    return { when: normalizeCondition(s, `${where}.when`, c.when), message: c.message };
+  });
+}
+
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
   'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
@@ -284,7 +301,7 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
       s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll or tolerate_failure`);
     }
-    if (raw.for_each !== undefined && kind !== 'pick') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
+    if (raw.for_each !== undefined && kind !== 'pick' && kind !== 'refuse') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
     if (kind === 'upload') {
       step.upload = normalizeUpload(inner, `${where}.upload`, raw.upload);
       if (raw.effect === 'read') s.problems.push(`${where}.effect: an upload is a write`);
@@ -297,8 +314,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       step.pick = normalizePick(inner, `${where}.pick`, raw.pick);
       step.effect = 'read';
     } else if (kind === 'refuse') {
-      if (typeof raw.refuse !== 'string' || raw.refuse.trim() === '') s.problems.push(`${where}.refuse: needs the refusal message`);
-      step.refuse = String(raw.refuse);
+      step.refuse = normalizeRefuse(inner, `${where}.refuse`, raw.refuse);
+      if (typeof step.refuse === 'string' && raw.for_each !== undefined) s.problems.push(`${where}: a refuse step with for_each lists cases ({when, message}) checked per element`);
       step.effect = 'read';
     } else if (kind === 'save') {
       // a local file write, not a backend call: nothing of the backend is replayed or left half done by it

@@ -4,7 +4,7 @@
 // depends on one is 'unknown'.
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { Condition, NowSpec, Source } from './spec.js';
+import type { Condition, NowSpec, Source, ValueKind } from './spec.js';
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
 import { readPath } from './path.js';
 import { applyTransforms } from './transforms/index.js';
@@ -369,7 +369,7 @@ export function equal(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function hasPlaceholder(v: unknown): boolean {
+export function hasPlaceholder(v: unknown): boolean {
   if (v instanceof Placeholder) return true;
   if (Array.isArray(v)) return v.some(hasPlaceholder);
   if (typeof v === 'object' && v !== null) return Object.values(v).some(hasPlaceholder);
@@ -428,6 +428,10 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     const v = evalSource(sc, c.open_dingtalk_id);
     return hasPlaceholder(v) ? 'unknown' : allOpenDingTalkIds(v);
   }
+  if ('is' in c) {
+    const v = evalSource(sc, c.is[0]);
+    return hasPlaceholder(v) ? 'unknown' : isKind(v, c.is[1]);
+  }
   if ('matches' in c) {
     const v = evalSource(sc, c.matches[0]);
     if (hasPlaceholder(v)) return 'unknown';
@@ -447,6 +451,24 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   const parts = ('all' in c ? c.all : (c as { any: Condition[] }).any).map((x) => evalCondition(sc, x));
   if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
   return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
+}
+
+/** The condition `is`: a value's JSON kind (an absent value is none of them). */
+function isKind(v: unknown, kind: ValueKind): boolean {
+  switch (kind) {
+    case 'object':
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    case 'list':
+      return Array.isArray(v);
+    case 'text':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number';
+    case 'integer':
+      return Number.isSafeInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+  }
 }
 
 export function conditionText(c: Condition): string {
@@ -481,6 +503,7 @@ export function describeCondition(c: Condition): string {
   if ('present' in c) return `${sourceText(c.present)} is present`;
   if ('has_duplicates' in c) return `${sourceText(c.has_duplicates)} repeats an element`;
   if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;
+  if ('is' in c) return `${sourceText(c.is[0])} is ${c.is[1] === 'integer' || c.is[1] === 'object' ? 'an' : 'a'} ${c.is[1]}`;
   if ('subset' in c) return `every element of ${sourceText(c.subset[0])} is in ${sourceText(c.subset[1])}`;
   const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
   if (cmp !== undefined) {
