@@ -203,9 +203,9 @@ describe('refusal cases with for_each and the condition is (f-rest: upstream par
   it('lets the plan go on when no case holds (an empty list included), and the dry run shows nothing of it', async () => {
     expect((await run(checked([{ n: 1 }, { n: -2 }]), { name: 'a' })).calls.length).toBe(1);
     expect((await run(checked([]), { name: 'a' })).calls.length).toBe(1);
-    const f = fake();
+    const f = fake(() => ({}));
     const dry = await executePlan(tool(), planOf(checked([{ n: 1 }])), { name: 'a' }, { env: {}, dryRun: true, effects: f.effects });
-    expect((dry.plan as PlanDryRun).steps.map((s) => s.id)).toEqual(['a']);
+    expect((dry as { plan: PlanDryRun }).plan.steps.map((s) => s.id)).toEqual(['a']);
     await expect(executePlan(tool(), planOf(checked([{ n: 'x' }])), { name: 'a' }, { env: {}, dryRun: true, effects: f.effects })).rejects.toMatchObject({ reason: 'invalid_parameter' });
   });
   it('is tells the JSON kinds apart; an absent value is none of them', async () => {
