@@ -6,7 +6,7 @@ import type { Effect, Confirmation, Idempotency, ToolSpec } from '../catalog/typ
 import type { CallStep, PlanStep, Source } from './spec.js';
 import { CHAT_SEARCH } from './spec.js';
 import { readPath } from './path.js';
-import { Placeholder, asList, conditionText, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
+import { Placeholder, asList, hasPlaceholder, conditionText, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
 
 export interface StepPreview {
   id: string;
@@ -20,6 +20,7 @@ export interface StepPreview {
   download?: { url: unknown; file: unknown; name?: unknown; temp_dir?: string; max_bytes: number };
   pick?: { items: unknown; value: string };
   refuse?: string | string[];
+  interleave?: string[];
   save?: { file: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
   poll?: { max_attempts: unknown };
@@ -46,7 +47,8 @@ export function evalArgs(sc: Scope, step: CallStep): Record<string, unknown> {
 export function pageControl(sc: Scope, s: Source | undefined, flagText: string): number {
   if (s === undefined) return 0;
   const v = evalSource(sc, s);
-  if (v === undefined) return 0;
+  // absent, or (in a dry run) read from an element or a result not known yet: no cap shown
+  if (v === undefined || hasPlaceholder(v)) return 0;
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
     throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${flagText} must be a whole number from 0, not ${JSON.stringify(v)}`, 'correct the value and run the command again');
   }
@@ -113,6 +115,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
   switch (step.kind) {
     case 'call':
       previewCall(sc, step, base);
+      if (step.interleave) base.interleave = step.interleave;
       break;
     case 'upload': {
       const u = step.upload;

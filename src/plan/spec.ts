@@ -241,6 +241,11 @@ export interface CallStep extends StepCommon {
   rpc_if?: { when: Condition; rpc: string };
   /** A read whose failure is not fatal: the step then counts as not run (a probe). */
   tolerate_failure?: boolean;
+  /**
+   * The ids of the steps right after this for_each step that run with each of its elements (`{item: true}` the
+   * element, `{from: <one of them>}` that element's result) before the next element's call: upstream's loop body.
+   */
+  interleave?: string[];
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
   derived?: string[];
 }

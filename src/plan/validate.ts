@@ -267,7 +267,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -293,13 +293,13 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.for_each = normalizeSource(s, `${where}.for_each`, raw.for_each);
     step.max_items = raw.max_items === undefined ? DEFAULT_MAX_ITEMS : positiveInt(s, `${where}.max_items`, raw.max_items, MAX_ITEMS_LIMIT);
   } else if (raw.max_items !== undefined) s.problems.push(`${where}.max_items: only with for_each`);
-  const inner: Scope = { ...s, inForEach: step.for_each !== undefined };
+  const inner: Scope = { ...s, inForEach: s.inForEach || step.for_each !== undefined };
   const kinds = OTHER_KINDS.filter((k) => raw[k] !== undefined);
   if (kinds.length > 1) s.problems.push(`${where}: a step is one of ${OTHER_KINDS.join(', ')} or an MCP call (found ${kinds.join(', ')})`);
   const kind = kinds[0];
   if (kind !== undefined) {
-    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
-      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll or tolerate_failure`);
+    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined) {
+      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure or interleave`);
     }
     if (raw.for_each !== undefined && kind !== 'pick' && kind !== 'refuse') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
     if (kind === 'upload') {
@@ -329,6 +329,12 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.rpc = requiredString(s, where, raw, 'rpc');
     if (typeof step.server === 'string' && !servers.has(step.server)) s.problems.push(`${where}.server: "${step.server}" is not a known MCP server (a product id or a name under servers:)`);
     step.args = raw.args === undefined ? {} : normalizeArgs(inner, `${where}.args`, raw.args);
+    if (raw.interleave !== undefined) {
+      const l = raw.interleave;
+      if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string')) s.problems.push(`${where}.interleave: must be a non-empty list of the step ids that follow it`);
+      else if (step.for_each === undefined || raw.page !== undefined || raw.resolve !== undefined) s.problems.push(`${where}.interleave: only on a for_each call (no page or resolve)`);
+      else step.interleave = l as string[];
+    }
     if (raw.rpc_if !== undefined) {
       const r = raw.rpc_if;
       if (!isObj(r) || r.when === undefined || typeof r.rpc !== 'string' || r.rpc.length === 0 || Object.keys(r).some((k) => k !== 'when' && k !== 'rpc')) {
@@ -397,12 +403,23 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     return { facts: String(raw.facts ?? ''), steps: [] };
   }
   const ids = new Set<string>();
+  // the steps an interleave names run once per element of its list: `{item: true}` is that element
+  const following: string[] = [];
   const steps = raw.steps.map((st, i) => {
-    const step = normalizeStep(s, `${at}: steps[${i}]`, st, servers, ids);
+    const follows = isObj(st) && following[0] !== undefined && st.id === following[0];
+    if (follows) following.shift();
+    else if (following.length) s.problems.push(`${at}: steps[${i}]: the interleave before names ${following.map((x) => `"${x}"`).join(', ')} next, in that order`);
+    if (!follows) following.length = 0;
+    const step = normalizeStep(follows ? { ...s, inForEach: true } : s, `${at}: steps[${i}]`, st, servers, ids);
+    if (step.kind === 'call' && step.interleave) {
+      if (follows) s.problems.push(`${at}: steps[${i}] (${step.id}): a step that interleaves does not follow another's interleave`);
+      else following.push(...step.interleave);
+    }
     ids.add(step.id);
     s.earlier.add(step.id);
     return step;
   });
+  if (following.length) s.problems.push(`${at}: the interleave names ${following.map((x) => `"${x}"`).join(', ')}, which do not follow it`);
   const plan: PlanSpec = { facts: raw.facts as string, steps };
   if (raw.output !== undefined) plan.output = normalizeSource(s, `${at}: output`, raw.output);
   if (raw.local_answer !== undefined) {
