@@ -16,6 +16,7 @@ export interface SourceModifiers {
 /** Exactly one kind key per source (flag, const, positional, from, item, object, list, concat, first). */
 export type Source = SourceModifiers & (
   | { flag: string }
+  | { typed: string }
   | { const: unknown }
   | { positional: number }
   | { from: string; path?: string }
@@ -294,7 +295,7 @@ export const ENV_SOURCES: readonly string[] = [
   'DINGTALK_SESSION_ID', 'DWS_SESSION_ID', 'REWIND_SESSION_ID', // the session id, in upstream's order (pat resolveSessionIDFromEnv)
 ];
 
-export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
+export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
   'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;

@@ -84,6 +84,10 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
       checkFlag(s, at, raw.flag);
       out = { flag: raw.flag as string };
       break;
+    case 'typed':
+      checkFlag(s, at, raw.typed);
+      out = { typed: raw.typed as string };
+      break;
     case 'const':
       out = { const: raw.const };
       break;

@@ -111,6 +111,7 @@ export function evalObject(sc: Scope, entries: Record<string, Source>): Record<s
 
 function label(s: Source): string {
   if ('flag' in s) return `--${s.flag}`;
+  if ('typed' in s) return `--${s.typed}`;
   if ('positional' in s) return `positional ${s.positional}`;
   if ('from' in s) return `the result of step "${s.from}"${s.path ? ` at ${s.path}` : ''}`;
   if ('item' in s) return 'the for_each element';
@@ -124,6 +125,12 @@ export function evalSource(sc: Scope, s: Source): unknown {
     case 'flag':
       v = flagValue(sc, (s as { flag: string }).flag);
       break;
+    case 'typed': {
+      // upstream `if rt.Changed(x) { p[k] = rt.Str(x) }`: what the user typed, a blank ("") included; no default
+      const key = flagKey(sc.tool, (s as { typed: string }).typed);
+      v = Object.hasOwn(sc.data, key) ? sc.data[key] : undefined;
+      break;
+    }
     case 'const':
       v = (s as { const: unknown }).const;
       break;
@@ -480,6 +487,7 @@ export function conditionText(c: Condition): string {
 export function sourceText(s: Source): string {
   const kind = sourceKind(s);
   if (kind === 'flag') return `--${(s as { flag: string }).flag}`;
+  if (kind === 'typed') return `--${(s as { typed: string }).typed}`;
   if (kind === 'positional') return `positional ${(s as { positional: number }).positional}`;
   if (kind === 'const') return JSON.stringify((s as { const: unknown }).const);
   if (kind === 'from') {

@@ -229,6 +229,15 @@ describe('refusal cases with for_each and the condition is (f-rest: upstream par
   });
 });
 
+describe('the source typed (upstream rt.Changed + rt.Str: a typed blank is sent, an untyped flag is not)', () => {
+  const plan = { facts: 'f', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, typed: { typed: 'name' } } }] };
+  it('sends what was typed, "" included, and nothing when the flag was not given', async () => {
+    expect((await run(plan, { name: 'a' })).calls[0].args).toEqual({ keyword: 'a', typed: 'a' });
+    expect((await run(plan, { name: '' })).calls[0].args).toEqual({ typed: '' });
+    expect((await run(plan, {})).calls[0].args).toEqual({});
+  });
+});
+
 describe('AI-table filters: check_filters and normalize_filters (upstream validateFiltersStructure, normalizeFilters)', () => {
   const cond = fc.record({ fieldId: fc.constantFrom('f1', 'f2'), operator: fc.constantFrom('eq', 'gt', 'exist'), value: fc.option(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { nil: undefined }) }, { requiredKeys: ['fieldId', 'operator'] });
   const group: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) => ({
