@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { CallStep, Condition, PlanSpec, PlanStep, Source } from './spec.js';
+import type { CallStep, Condition, PlanSpec, PlanStep, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
-import { asList, describeCondition, pageStart, pagingApplies, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
+import { Placeholder, asList, describeCondition, hasPlaceholder, pageStart, pagingApplies, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
 import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTarget } from './user-target.js';
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
@@ -252,6 +252,8 @@ interface Completed {
 /** Where a run is: the step (and for_each element, `send[2]`) a failure is reported at. */
 interface Cursor {
   label: string;
+  /** The label a for_each step's elements are numbered under (an interleaved step's: `fields[1]`, giving `fields[1][0]`). */
+  prefix?: string;
 }
 
 function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown): DwsError {
@@ -272,18 +274,8 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     }
     const results: unknown[] = [];
     for (const [i, item] of list.entries()) {
-      at.label = `${step.id}[${i}]`;
-      sc.item = { value: item };
-      if (step.resolve?.user_target || step.resolve?.chat_target) {
-        results.push(step.resolve.user_target ? await resolveUserTarget(sc, step, index, o) : await resolveChat(sc, step, index, o));
-        sc.item = undefined;
-        continue;
-      }
-      const args = evalArgs(sc, step);
-      const result = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: step.effect === 'read', step: index });
-      results.push(step.resolve ? resolveOne(sc, step, result) : result);
-      sc.item = undefined;
-      if (step.effect === 'write') done.push({ id: at.label, effect: 'write', ids: returnedIds(result) });
+      at.label = `${at.prefix ?? step.id}[${i}]`;
+      results.push(await callFor(sc, step, index, o, item, done, at));
     }
     return results;
   }
@@ -293,6 +285,81 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const result = step.page && pagingApplies(sc, step) ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
     : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
   return step.resolve ? resolveOne(sc, step, result) : result;
+}
+
+/** One call of a for_each step, for one element (resolved on its own answer); a write is recorded as completed. */
+async function callFor(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, item: unknown, done: Completed[], at: Cursor): Promise<unknown> {
+  sc.item = { value: item };
+  try {
+    if (step.resolve?.user_target) return await resolveUserTarget(sc, step, index, o);
+    if (step.resolve?.chat_target) return await resolveChat(sc, step, index, o);
+    const result = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+    if (step.effect === 'write') done.push({ id: at.label, effect: 'write', ids: returnedIds(result) });
+    return step.resolve ? resolveOne(sc, step, result) : result;
+  } finally {
+    sc.item = undefined;
+  }
+}
+
+/**
+ * A for_each step and the steps it interleaves: for each element its call, then each of those steps (`{item: true}`
+ * the element, `{from: <a step of the group>}` this element's result), before the next element. Each step's result is
+ * then the list of its results, one per element it ran for.
+ */
+async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor, steps: PlanStep[]): Promise<unknown[]> {
+  const followers = lead.interleave!.map((id) => steps.findIndex((x) => x.id === id));
+  const list = asList(evalSource(sc, lead.for_each!));
+  if (list.length > lead.max_items!) {
+    throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: step "${lead.id}" would make ${list.length} calls, more than its bound of ${lead.max_items}`, 'split the request into smaller runs');
+  }
+  const all = new Map<string, unknown[]>([lead.id, ...lead.interleave!].map((id) => [id, []]));
+  const settle = (id: string, value: unknown) => {
+    sc.results.set(id, value);
+    sc.ran.add(id);
+  };
+  for (const [i, item] of list.entries()) {
+    for (const id of lead.interleave!) {
+      sc.results.delete(id);
+      sc.ran.delete(id);
+    }
+    at.label = `${lead.id}[${i}]`;
+    at.prefix = undefined;
+    const result = await callFor(sc, lead, index, o, item, done, at);
+    all.get(lead.id)!.push(result);
+    settle(lead.id, result);
+    for (const f of followers) {
+      const step = steps[f];
+      sc.item = { value: item };
+      try {
+        if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
+        at.label = `${step.id}[${i}]`;
+        at.prefix = at.label;
+        let r: unknown;
+        try {
+          r = await runStep(sc, step, f, o, done, at);
+        } catch (err) {
+          if (step.kind === 'call' && step.tolerate_failure && err instanceof DwsError && err.category === 'backend') continue;
+          throw err;
+        }
+        if (step.expect) checkExpect(sc, step, step.expect, r);
+        if (r === undefined) continue;
+        if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: at.prefix, effect: step.effect, ids: returnedIds(r) });
+        all.get(step.id)!.push(r);
+        settle(step.id, r);
+      } finally {
+        sc.item = undefined;
+      }
+    }
+  }
+  at.prefix = undefined;
+  for (const id of lead.interleave!) {
+    if (all.get(id)!.length) settle(id, all.get(id));
+    else {
+      sc.results.delete(id);
+      sc.ran.delete(id);
+    }
+  }
+  return all.get(lead.id)!;
 }
 
 /**
@@ -343,6 +410,29 @@ async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: Execu
 
 const refusal = (sc: Scope, message: string) => new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed');
 
+/**
+ * The message a refuse step refuses with: its message, or its first case that holds (element by element with
+ * for_each, `{n}` the 1-based position); undefined when no case holds, 'unknown' when a dry run cannot tell.
+ */
+function refusedBy(sc: Scope, step: RefuseStep): string | undefined | 'unknown' {
+  if (typeof step.refuse === 'string') return step.refuse;
+  const list = step.for_each ? evalSource(sc, step.for_each) : [undefined];
+  if (hasPlaceholder(list)) return 'unknown';
+  for (const [i, item] of asList(list).entries()) {
+    sc.item = step.for_each ? { value: item } : undefined;
+    try {
+      for (const c of step.refuse) {
+        const t = evalCondition(sc, c.when);
+        if (t === 'unknown') return t;
+        if (t) return c.message.replaceAll('{n}', String(i + 1));
+      }
+    } finally {
+      sc.item = undefined;
+    }
+  }
+  return undefined;
+}
+
 /** An upload (a file's bytes or a plan value's text) or a download (to a file, or as the result's text). */
 async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'download' }, index: number, o: ExecuteOptions): Promise<unknown> {
   const tool = sc.tool;
@@ -387,8 +477,11 @@ function runPick(sc: Scope, step: PlanStep & { kind: 'pick' }): unknown {
 /** Runs one step; undefined means it counts as not run (a resolve or pick that allows none found nothing). */
 async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
   switch (step.kind) {
-    case 'refuse':
-      throw refusal(sc, step.refuse);
+    case 'refuse': {
+      const message = refusedBy(sc, step);
+      if (typeof message === 'string') throw refusal(sc, message);
+      return undefined;
+    }
     case 'pick':
       return runPick(sc, step);
     case 'upload':
@@ -415,11 +508,18 @@ function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOption
 
 function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
   const steps: StepPreview[] = [];
+  const interleaved = new Set(plan.steps.flatMap((x) => (x.kind === 'call' && x.interleave ? x.interleave : [])));
   for (const step of plan.steps) {
+    // a step an interleave names runs per element of its lead's list: its element is not known yet
+    sc.item = interleaved.has(step.id) ? { value: new Placeholder('<item>') } : undefined;
     const when = step.when === undefined ? true : evalCondition(sc, step.when);
     if (when === false) continue;
     // A refusal the flags alone decide is the dry run's answer too: the real run would stop there.
-    if (when === true && step.kind === 'refuse') throw refusal(sc, step.refuse);
+    if (step.kind === 'refuse') {
+      const message = refusedBy(sc, step);
+      if (when === true && message !== 'unknown' && message !== undefined) throw refusal(sc, message);
+      if (message === undefined) continue;
+    }
     steps.push(previewStep(sc, step, when));
     sc.ran.add(step.id);
   }
@@ -443,7 +543,10 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     handoff: (h) => ((handedOver = true), o.effects.handoff(h)),
   };
   const run: ExecuteOptions = { ...o, effects };
+  const interleaved = new Set(plan.steps.flatMap((x) => (x.kind === 'call' && x.interleave ? x.interleave : [])));
   for (const [index, step] of plan.steps.entries()) {
+    // a step an interleave names ran with its lead's elements
+    if (interleaved.has(step.id)) continue;
     const at: Cursor = { label: step.id };
     try {
       if (o.signal?.aborted) {
@@ -455,7 +558,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       }
       let result: unknown;
       try {
-        result = await runStep(sc, step, index, run, done, at);
+        result = step.kind === 'call' && step.interleave ? await runInterleaved(sc, step, index, run, done, at, plan.steps) : await runStep(sc, step, index, run, done, at);
         if (step.kind === 'call' && step.for_each && Array.isArray(result) && result.length === 0) {
           idle.push(`step "${step.id}" (${stepWhat(step)}) has no element to call it for (${sourceText(step.for_each)} is empty)`);
         }
@@ -475,6 +578,9 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       sc.ran.add(step.id);
       if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: step.effect, ids: returnedIds(result) });
       last = result;
+      // after an interleave, the last of its steps that ran is the last result
+      const tail = step.kind === 'call' ? [...(step.interleave ?? [])].reverse().find((id) => sc.ran.has(id)) : undefined;
+      if (tail !== undefined) last = sc.results.get(tail);
     } catch (err) {
       if (done.some((d) => d.effect === 'write')) throw partial(tool, done, at.label, err);
       throw err;

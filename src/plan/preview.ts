@@ -7,7 +7,7 @@ import type { CallStep, PlanStep, Source } from './spec.js';
 import { CHAT_SEARCH } from './spec.js';
 import { readPath } from './path.js';
 import { splitValues } from './open-dingtalk-ids.js';
-import { Placeholder, asList, conditionText, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
+import { Placeholder, asList, hasPlaceholder, conditionText, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
 
 export interface StepPreview {
   id: string;
@@ -20,7 +20,8 @@ export interface StepPreview {
   upload?: { file: unknown; url: unknown; max_bytes: number };
   download?: { url: unknown; file: unknown; name?: unknown; temp_dir?: string; max_bytes: number };
   pick?: { items: unknown; value: string };
-  refuse?: string;
+  refuse?: string | string[];
+  interleave?: string[];
   save?: { file: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
   poll?: { max_attempts: unknown };
@@ -47,7 +48,8 @@ export function evalArgs(sc: Scope, step: CallStep): Record<string, unknown> {
 export function pageControl(sc: Scope, s: Source | undefined, flagText: string): number {
   if (s === undefined) return 0;
   const v = evalSource(sc, s);
-  if (v === undefined) return 0;
+  // absent, or (in a dry run) read from an element or a result not known yet: no cap shown
+  if (v === undefined || hasPlaceholder(v)) return 0;
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
     throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${flagText} must be a whole number from 0, not ${JSON.stringify(v)}`, 'correct the value and run the command again');
   }
@@ -111,7 +113,7 @@ const orNull = (sc: Scope, s: Source | undefined) => (s === undefined ? null : e
 export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
   const base: StepPreview = step.kind === 'call' ? { id: step.id, server: step.server, rpc: rpcOf(sc, step), effect: step.effect } : { id: step.id, effect: step.effect };
   if (when === 'unknown') base.when = conditionText(step.when!);
-  if ((step.kind === 'call' || step.kind === 'pick') && step.for_each) {
+  if ((step.kind === 'call' || step.kind === 'pick' || step.kind === 'refuse') && step.for_each) {
     const list = evalSource(sc, step.for_each);
     base.for_each = list instanceof Placeholder ? list : asList(list);
     sc.item = { value: new Placeholder('<item>') };
@@ -119,6 +121,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
   switch (step.kind) {
     case 'call':
       previewCall(sc, step, base);
+      if (step.interleave) base.interleave = step.interleave;
       break;
     case 'upload': {
       const u = step.upload;
@@ -137,7 +140,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
       base.pick = { items: orNull(sc, step.pick.items), value: step.pick.value };
       break;
     case 'refuse':
-      base.refuse = step.refuse;
+      base.refuse = typeof step.refuse === 'string' ? step.refuse : step.refuse.map((c) => c.message);
       break;
     case 'save':
       base.save = { file: orNull(sc, step.save.file) };

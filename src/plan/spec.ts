@@ -16,6 +16,7 @@ export interface SourceModifiers {
 /** Exactly one kind key per source (flag, const, positional, from, item, object, list, concat, first). */
 export type Source = SourceModifiers & (
   | { flag: string }
+  | { typed: string }
   | { const: unknown }
   | { positional: number }
   | { from: string; path?: string }
@@ -65,10 +66,15 @@ export type Condition =
   | { present: Source }
   | { has_duplicates: Source }
   | { open_dingtalk_id: Source }
+  | { is: [Source, ValueKind] }
   | { lt: [Source, Source] }
   | { lte: [Source, Source] }
   | { gt: [Source, Source] }
   | { gte: [Source, Source] };
+
+/** What a value is, for the condition `is` (a JSON value's kind; `integer` a number that is a safe whole number). */
+export const VALUE_KINDS = ['object', 'list', 'text', 'number', 'integer', 'boolean'] as const;
+export type ValueKind = (typeof VALUE_KINDS)[number];
 
 export const COMPARISONS = { lt: (a: number, b: number) => a < b, lte: (a: number, b: number) => a <= b, gt: (a: number, b: number) => a > b, gte: (a: number, b: number) => a >= b } as const;
 export type Comparison = keyof typeof COMPARISONS;
@@ -259,6 +265,11 @@ export interface CallStep extends StepCommon {
   rpc_if?: { when: Condition; rpc: string };
   /** A read whose failure is not fatal: the step then counts as not run (a probe). */
   tolerate_failure?: boolean;
+  /**
+   * The ids of the steps right after this for_each step that run with each of its elements (`{item: true}` the
+   * element, `{from: <one of them>}` that element's result) before the next element's call: upstream's loop body.
+   */
+  interleave?: string[];
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
   derived?: string[];
 }
@@ -267,7 +278,12 @@ export interface UploadStep extends StepCommon { kind: 'upload'; upload: UploadS
 export interface DownloadStep extends StepCommon { kind: 'download'; download: DownloadSpec }
 /** A resolve over values already at hand (one per for_each element), no call. */
 export interface PickStep extends StepCommon { kind: 'pick'; pick: PickSpec; for_each?: Source; max_items?: number }
-export interface RefuseStep extends StepCommon { kind: 'refuse'; refuse: string }
+/**
+ * A refusal: the message, or ordered cases of which the first whose condition holds refuses (with for_each: checked
+ * element by element, in order, `{n}` in a message the element's 1-based position).
+ */
+export interface RefuseStep extends StepCommon { kind: 'refuse'; refuse: string | RefuseCase[]; for_each?: Source; max_items?: number }
+export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
 export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: HandoffSpec }
 
@@ -302,11 +318,11 @@ export const ENV_SOURCES: readonly string[] = [
   'DINGTALK_SESSION_ID', 'DWS_SESSION_ID', 'REWIND_SESSION_ID', // the session id, in upstream's order (pat resolveSessionIDFromEnv)
 ];
 
-export const SOURCE_KINDS = ['flag', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
+export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
   'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'present', 'has_duplicates', 'open_dingtalk_id', 'lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'present', 'has_duplicates', 'open_dingtalk_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

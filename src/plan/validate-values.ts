@@ -4,7 +4,7 @@
 import type { ToolSpec } from '../catalog/types.js';
 import { parsePath } from './path.js';
 import { transformArgProblem, transformName } from './transforms/index.js';
-import { CONDITION_KINDS, ENV_SOURCES, MAX_STDIN_BYTES, SOURCE_KINDS, type Condition, type Source, type Transform } from './spec.js';
+import { CONDITION_KINDS, ENV_SOURCES, MAX_STDIN_BYTES, SOURCE_KINDS, VALUE_KINDS, type Condition, type Source, type Transform, type ValueKind } from './spec.js';
 import { isObject as isObj } from '../json-object.js';
 
 export type Obj = Record<string, unknown>;
@@ -84,6 +84,10 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
     case 'flag':
       checkFlag(s, at, raw.flag);
       out = { flag: raw.flag as string };
+      break;
+    case 'typed':
+      checkFlag(s, at, raw.typed);
+      out = { typed: raw.typed as string };
       break;
     case 'const':
       out = { const: raw.const };
@@ -286,6 +290,12 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
       return { has_duplicates: normalizeSource(s, `${at}.has_duplicates`, v) };
     case 'open_dingtalk_id':
       return { open_dingtalk_id: normalizeSource(s, `${at}.open_dingtalk_id`, v) };
+    case 'is':
+      if (!Array.isArray(v) || v.length !== 2 || !(VALUE_KINDS as readonly unknown[]).includes(v[1])) {
+        s.problems.push(`${at}: is must be [source, kind], kind one of ${VALUE_KINDS.join(', ')}`);
+        return { all: [] };
+      }
+      return { is: [normalizeSource(s, `${at}.is[0]`, v[0]), v[1] as ValueKind] };
     case 'flag':
     case 'given':
       checkFlag(s, at, v);

@@ -8,7 +8,7 @@ import {
   MAX_UPLOAD_BYTES,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
   type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type RefuseStep, type SaveStep, type HandoffStep,
+  type PickStep, type RefuseCase, type RefuseStep, type SaveStep, type HandoffStep,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -269,8 +269,25 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
   };
 }
 
+/** A refusal's message, or its cases `[{when, message}]` (the first that holds refuses). */
+function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCase[] {
+  if (typeof raw === 'string' && raw.trim() !== '') return raw;
+  if (!Array.isArray(raw) || raw.length === 0) {
+    s.problems.push(`${at}: needs the refusal message, or a non-empty list of {when, message} cases`);
+    return 'invalid';
+  }
+  return raw.map((c, i) => {
+    const where = `${at}[${i}]`;
+    if (!isObj(c) || c.when === undefined || typeof c.message !== 'string' || c.message.trim() === '' || Object.keys(c).some((k) => k !== 'when' && k !== 'message')) {
+      s.problems.push(`${where}: a case is {when: condition, message: text}`);
+      return { when: { all: [] }, message: 'invalid' };
+    }
+    return { when: normalizeCondition(s, `${where}.when`, c.when), message: c.message };
+  });
+}
+
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -296,15 +313,15 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.for_each = normalizeSource(s, `${where}.for_each`, raw.for_each);
     step.max_items = raw.max_items === undefined ? DEFAULT_MAX_ITEMS : positiveInt(s, `${where}.max_items`, raw.max_items, MAX_ITEMS_LIMIT);
   } else if (raw.max_items !== undefined) s.problems.push(`${where}.max_items: only with for_each`);
-  const inner: Scope = { ...s, inForEach: step.for_each !== undefined };
+  const inner: Scope = { ...s, inForEach: s.inForEach || step.for_each !== undefined };
   const kinds = OTHER_KINDS.filter((k) => raw[k] !== undefined);
   if (kinds.length > 1) s.problems.push(`${where}: a step is one of ${OTHER_KINDS.join(', ')} or an MCP call (found ${kinds.join(', ')})`);
   const kind = kinds[0];
   if (kind !== undefined) {
-    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
-      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll or tolerate_failure`);
+    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined) {
+      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure or interleave`);
     }
-    if (raw.for_each !== undefined && kind !== 'pick') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
+    if (raw.for_each !== undefined && kind !== 'pick' && kind !== 'refuse') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
     if (kind === 'upload') {
       step.upload = normalizeUpload(inner, `${where}.upload`, raw.upload);
       if (raw.effect === 'read') s.problems.push(`${where}.effect: an upload is a write`);
@@ -317,8 +334,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       step.pick = normalizePick(inner, `${where}.pick`, raw.pick);
       step.effect = 'read';
     } else if (kind === 'refuse') {
-      if (typeof raw.refuse !== 'string' || raw.refuse.trim() === '') s.problems.push(`${where}.refuse: needs the refusal message`);
-      step.refuse = String(raw.refuse);
+      step.refuse = normalizeRefuse(inner, `${where}.refuse`, raw.refuse);
+      if (typeof step.refuse === 'string' && raw.for_each !== undefined) s.problems.push(`${where}: a refuse step with for_each lists cases ({when, message}) checked per element`);
       step.effect = 'read';
     } else if (kind === 'save') {
       // a local file write, not a backend call: nothing of the backend is replayed or left half done by it
@@ -332,6 +349,12 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.rpc = requiredString(s, where, raw, 'rpc');
     if (typeof step.server === 'string' && !servers.has(step.server)) s.problems.push(`${where}.server: "${step.server}" is not a known MCP server (a product id or a name under servers:)`);
     step.args = raw.args === undefined ? {} : normalizeArgs(inner, `${where}.args`, raw.args);
+    if (raw.interleave !== undefined) {
+      const l = raw.interleave;
+      if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string')) s.problems.push(`${where}.interleave: must be a non-empty list of the step ids that follow it`);
+      else if (step.for_each === undefined || raw.page !== undefined || raw.resolve !== undefined) s.problems.push(`${where}.interleave: only on a for_each call (no page or resolve)`);
+      else step.interleave = l as string[];
+    }
     if (raw.rpc_if !== undefined) {
       const r = raw.rpc_if;
       if (!isObj(r) || r.when === undefined || typeof r.rpc !== 'string' || r.rpc.length === 0 || Object.keys(r).some((k) => k !== 'when' && k !== 'rpc')) {
@@ -406,12 +429,23 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     return { facts: String(raw.facts ?? ''), steps: [] };
   }
   const ids = new Set<string>();
+  // the steps an interleave names run once per element of its list: `{item: true}` is that element
+  const following: string[] = [];
   const steps = raw.steps.map((st, i) => {
-    const step = normalizeStep(s, `${at}: steps[${i}]`, st, servers, ids);
+    const follows = isObj(st) && following[0] !== undefined && st.id === following[0];
+    if (follows) following.shift();
+    else if (following.length) s.problems.push(`${at}: steps[${i}]: the interleave before names ${following.map((x) => `"${x}"`).join(', ')} next, in that order`);
+    if (!follows) following.length = 0;
+    const step = normalizeStep(follows ? { ...s, inForEach: true } : s, `${at}: steps[${i}]`, st, servers, ids);
+    if (step.kind === 'call' && step.interleave) {
+      if (follows) s.problems.push(`${at}: steps[${i}] (${step.id}): a step that interleaves does not follow another's interleave`);
+      else following.push(...step.interleave);
+    }
     ids.add(step.id);
     s.earlier.add(step.id);
     return step;
   });
+  if (following.length) s.problems.push(`${at}: the interleave names ${following.map((x) => `"${x}"`).join(', ')}, which do not follow it`);
   const plan: PlanSpec = { facts: raw.facts as string, steps };
   if (raw.output !== undefined) plan.output = normalizeSource(s, `${at}: output`, raw.output);
   if (raw.local_answer !== undefined) {

@@ -4,7 +4,7 @@
 // depends on one is 'unknown'.
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { Condition, NowSpec, Source } from './spec.js';
+import type { Condition, NowSpec, Source, ValueKind } from './spec.js';
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
 import { readPath } from './path.js';
 import { applyTransforms } from './transforms/index.js';
@@ -111,6 +111,7 @@ export function evalObject(sc: Scope, entries: Record<string, Source>): Record<s
 
 function label(s: Source): string {
   if ('flag' in s) return `--${s.flag}`;
+  if ('typed' in s) return `--${s.typed}`;
   if ('positional' in s) return `positional ${s.positional}`;
   if ('from' in s) return `the result of step "${s.from}"${s.path ? ` at ${s.path}` : ''}`;
   if ('item' in s) return 'the for_each element';
@@ -124,6 +125,12 @@ export function evalSource(sc: Scope, s: Source): unknown {
     case 'flag':
       v = flagValue(sc, (s as { flag: string }).flag);
       break;
+    case 'typed': {
+      // upstream `if rt.Changed(x) { p[k] = rt.Str(x) }`: what the user typed, a blank ("") included; no default
+      const key = flagKey(sc.tool, (s as { typed: string }).typed);
+      v = Object.hasOwn(sc.data, key) ? sc.data[key] : undefined;
+      break;
+    }
     case 'const':
       v = (s as { const: unknown }).const;
       break;
@@ -407,7 +414,7 @@ export function equal(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function hasPlaceholder(v: unknown): boolean {
+export function hasPlaceholder(v: unknown): boolean {
   if (v instanceof Placeholder) return true;
   if (Array.isArray(v)) return v.some(hasPlaceholder);
   if (typeof v === 'object' && v !== null) return Object.values(v).some(hasPlaceholder);
@@ -466,6 +473,10 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     const v = evalSource(sc, c.open_dingtalk_id);
     return hasPlaceholder(v) ? 'unknown' : allOpenDingTalkIds(v);
   }
+  if ('is' in c) {
+    const v = evalSource(sc, c.is[0]);
+    return hasPlaceholder(v) ? 'unknown' : isKind(v, c.is[1]);
+  }
   if ('matches' in c) {
     const v = evalSource(sc, c.matches[0]);
     if (hasPlaceholder(v)) return 'unknown';
@@ -487,6 +498,24 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
 }
 
+/** The condition `is`: a value's JSON kind (an absent value is none of them). */
+function isKind(v: unknown, kind: ValueKind): boolean {
+  switch (kind) {
+    case 'object':
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    case 'list':
+      return Array.isArray(v);
+    case 'text':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number';
+    case 'integer':
+      return Number.isSafeInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+  }
+}
+
 export function conditionText(c: Condition): string {
   if ('from' in c) return `<from ${c.from}${c.path ? '.' + c.path : ''}>`;
   return `<depends on an earlier step: ${JSON.stringify(c)}>`;
@@ -496,6 +525,7 @@ export function conditionText(c: Condition): string {
 export function sourceText(s: Source): string {
   const kind = sourceKind(s);
   if (kind === 'flag') return `--${(s as { flag: string }).flag}`;
+  if (kind === 'typed') return `--${(s as { typed: string }).typed}`;
   if (kind === 'positional') return `positional ${(s as { positional: number }).positional}`;
   if (kind === 'const') return JSON.stringify((s as { const: unknown }).const);
   if (kind === 'from') {
@@ -519,6 +549,7 @@ export function describeCondition(c: Condition): string {
   if ('present' in c) return `${sourceText(c.present)} is present`;
   if ('has_duplicates' in c) return `${sourceText(c.has_duplicates)} repeats an element`;
   if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;
+  if ('is' in c) return `${sourceText(c.is[0])} is ${c.is[1] === 'integer' || c.is[1] === 'object' ? 'an' : 'a'} ${c.is[1]}`;
   if ('subset' in c) return `every element of ${sourceText(c.subset[0])} is in ${sourceText(c.subset[1])}`;
   const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
   if (cmp !== undefined) {

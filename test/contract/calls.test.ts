@@ -14,6 +14,7 @@
 //       - name: refused
 //         argv: [...]
 //         error: invalid_parameter        # the refusal's reason; no call is made unless `calls` lists it
+//         message: "rule 2"               # optional: text the refusal's message contains (which check refused)
 //       - name: upload                    # commands that read or transfer files
 //         files: {a.pdf: "%PDF-1"}        # created under the run's file root (DWS_FILE_ROOT) before the run
 //         served: {r.png: "PNG"}          # served by the recording backend at {base}/files/<name> (GET)
@@ -33,7 +34,7 @@ import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 interface GoldenCall { server: string; rpc: string; arguments: Record<string, unknown>; answer?: unknown }
 interface GoldenCase {
-  name: string; argv: string[]; calls?: GoldenCall[]; error?: string; now?: string; stdin?: string;
+  name: string; argv: string[]; calls?: GoldenCall[]; error?: string; message?: string; now?: string; stdin?: string;
   files?: Record<string, string>; served?: Record<string, string>; uploads?: { name: string; text: string }[];
 }
 interface GoldenCommand { upstream: string; cases: GoldenCase[] }
@@ -111,6 +112,7 @@ describe.each(goldens)('%s %s', (_file, canonical, g) => {
     if (process.env.GOLDEN_DEBUG) console.log(JSON.stringify(outcome.error?.envelope()));
     expect(sent).toEqual((c.calls ?? []).map(({ server, rpc, arguments: a }) => ({ server, rpc, arguments: withBase(a) })));
     expect(uploads).toEqual(c.uploads ?? []);
+    if (c.message !== undefined) expect(outcome.error?.message).toContain(c.message);
     if (c.error) expect(outcome.error?.reason).toBe(c.error);
     else expect(outcome.error?.envelope()).toBeUndefined();
   });

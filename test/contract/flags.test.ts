@@ -31,7 +31,7 @@ function readFlags(tool: ToolSpec): Set<string> {
     }
     if (typeof v !== 'object' || v === null) return;
     const o = v as Record<string, unknown>;
-    for (const key of ['flag', 'given'] as const) if (typeof o[key] === 'string') read.add(flagKey(tool, o[key]));
+    for (const key of ['flag', 'typed', 'given'] as const) if (typeof o[key] === 'string') read.add(flagKey(tool, o[key]));
     if (typeof o.positional === 'number') {
       const name = positional(o.positional);
       if (name !== undefined) read.add(flagKey(tool, name));

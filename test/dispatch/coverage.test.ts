@@ -82,7 +82,7 @@ describe('every catalog leaf as a command', () => {
     const registered = shippedEngine().tools().filter((t) => Object.hasOwn(localCommands, t.canonical_path) && t.interface_mode !== 'local');
     const declared = shippedEngine().tools().filter((t) => t.plan?.local !== undefined);
     expect(declared.map((t) => t.canonical_path).sort()).toEqual(registered.map((t) => t.canonical_path).sort());
-    expect(declared.length).toBe(8);
+    expect(declared.length).toBe(9);
   });
 
   it('each registered local command runs through dispatch: its bare --dry-run is a local plan or a refusal of its own flags', async () => {

@@ -187,6 +187,57 @@ describe('the condition has_duplicates', () => {
   });
 });
 
+describe('refusal cases with for_each and the condition is (f-rest: upstream parseTodoReminderRules checks rule by rule)', () => {
+  const cases = [
+    { when: { not: { is: [{ item: true }, 'object'] } }, message: 'element {n} is not an object' },
+    { when: { not: { is: [{ item: true, path: 'n' }, 'integer'] } }, message: 'element {n} has no whole n' },
+  ];
+  const checked = (list: unknown) => ({
+    facts: 'test plan',
+    steps: [{ id: 'check', for_each: { const: list }, refuse: cases }, { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } }],
+  });
+  it('refuses at the first element a case holds for, naming its position, with the first case that holds', async () => {
+    await expect(run(checked([{ n: 1 }, { n: 1.5 }, null]), { name: 'a' })).rejects.toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('element 2 has no whole n') });
+    await expect(run(checked([{ n: 1 }, null, { n: 'x' }]), { name: 'a' })).rejects.toMatchObject({ message: expect.stringContaining('element 2 is not an object') });
+  });
+  it('lets the plan go on when no case holds (an empty list included), and the dry run shows nothing of it', async () => {
+    expect((await run(checked([{ n: 1 }, { n: -2 }]), { name: 'a' })).calls.length).toBe(1);
+    expect((await run(checked([]), { name: 'a' })).calls.length).toBe(1);
+    const f = fake(() => ({}));
+    const dry = await executePlan(tool(), planOf(checked([{ n: 1 }])), { name: 'a' }, { env: {}, dryRun: true, effects: f.effects });
+    expect((dry as { plan: PlanDryRun }).plan.steps.map((s) => s.id)).toEqual(['a']);
+    await expect(executePlan(tool(), planOf(checked([{ n: 'x' }])), { name: 'a' }, { env: {}, dryRun: true, effects: f.effects })).rejects.toMatchObject({ reason: 'invalid_parameter' });
+  });
+  it('is tells the JSON kinds apart; an absent value is none of them', async () => {
+    const kinds = ['object', 'list', 'text', 'number', 'integer', 'boolean'] as const;
+    const samples: [unknown, string[]][] = [[{}, ['object']], [[1], ['list']], ['1', ['text']], [1.5, ['number']], [2, ['number', 'integer']], [2 ** 53, ['number']], [false, ['boolean']], [null, []]];
+    for (const [value, are] of samples) {
+      for (const kind of kinds) {
+        const plan = { facts: 'f', steps: [{ id: 'k', when: { is: [{ const: value }, kind] }, refuse: 'is' }, { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } }] };
+        const p = run(plan, { name: 'a' });
+        if (are.includes(kind)) await expect(p).rejects.toMatchObject({ reason: 'invalid_parameter' });
+        else expect((await p).calls.length).toBe(1);
+      }
+    }
+  });
+  it('is checked at build: a known kind, and cases of {when, message}', () => {
+    const problems = (steps: unknown[]) => validatePlans([{ file: 't.yaml', doc: { plans: { [CANONICAL]: { facts: 'f', steps: [...steps, { id: 'a', server: 'contact', rpc: 'x', args: { keyword: { flag: 'name' } } }] } } } }], shippedEngine().tools()).problems.join('\n');
+    expect(problems([{ id: 'k', when: { is: [{ const: 1 }, 'float'] }, refuse: 'x' }])).toContain('is must be [source, kind]');
+    expect(problems([{ id: 'k', refuse: [{ when: { given: 'name' } }] }])).toContain('a case is {when: condition, message: text}');
+    expect(problems([{ id: 'k', refuse: [] }])).toContain('non-empty list');
+    expect(problems([{ id: 'k', for_each: { const: [1] }, refuse: [{ when: { is: [{ item: true }, 'number'] }, message: 'm' }] }])).toBe('');
+  });
+});
+
+describe('the source typed (upstream rt.Changed + rt.Str: a typed blank is sent, an untyped flag is not)', () => {
+  const plan = { facts: 'f', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, typed: { typed: 'name' } } }] };
+  it('sends what was typed, "" included, and nothing when the flag was not given', async () => {
+    expect((await run(plan, { name: 'a' })).calls[0].args).toEqual({ keyword: 'a', typed: 'a' });
+    expect((await run(plan, { name: '' })).calls[0].args).toEqual({ typed: '' });
+    expect((await run(plan, {})).calls[0].args).toEqual({});
+  });
+});
+
 describe('AI-table filters: check_filters and normalize_filters (upstream validateFiltersStructure, normalizeFilters)', () => {
   const cond = fc.record({ fieldId: fc.constantFrom('f1', 'f2'), operator: fc.constantFrom('eq', 'gt', 'exist'), value: fc.option(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { nil: undefined }) }, { requiredKeys: ['fieldId', 'operator'] });
   const group: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) => ({

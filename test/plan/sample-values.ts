@@ -19,8 +19,10 @@ export function flagUses(s: unknown, inherited: Transform[] = [], out = new Map<
   if (typeof s !== 'object' || s === null) return out;
   const src = s as Source & Record<string, unknown>;
   const ts = [...(Array.isArray(src.transform) ? src.transform : []), ...inherited];
-  if (typeof src.flag === 'string') out.set(src.flag, [...(out.get(src.flag) ?? []), ts]);
-  for (const [k, v] of Object.entries(src)) if (k !== 'transform' && k !== 'flag') flagUses(v, k === 'first' || k === 'each' ? ts : [], out);
+  // a typed source reads its flag as the flag source does (what the user typed, "" included)
+  const name = typeof src.flag === 'string' ? src.flag : typeof src.typed === 'string' ? src.typed : undefined;
+  if (name !== undefined) out.set(name, [...(out.get(name) ?? []), ts]);
+  for (const [k, v] of Object.entries(src)) if (k !== 'transform' && k !== 'flag' && k !== 'typed') flagUses(v, k === 'first' || k === 'each' ? ts : [], out);
   return out;
 }
 

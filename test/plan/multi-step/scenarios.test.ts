@@ -174,7 +174,7 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
     const failedStep = anySteps(plan)[records[w + 1].step].id;
     expect(r.error!.message).toContain(writeStep);
     // the failed step, with its element for a for_each step (`send[1]`)
-    expect(r.error!.message).toMatch(new RegExp(`step "${failedStep}(\\[\\d+\\])?"`, 'u'));
+    expect(r.error!.message).toMatch(new RegExp(`step "${failedStep}(\\[\\d+\\])*"`, 'u'));
     // the completed writes are listed with the identifiers their results returned
     for (const done of journal.records.slice(0, w + 1).filter((x) => isWrite(plan, x))) {
       const ids = returnedIds(done.result);

@@ -161,6 +161,7 @@ function literal(ctx: SynthContext, s: Source | undefined): unknown {
   if (s === undefined || !isObj(s)) return undefined;
   let v: unknown;
   if (typeof s.flag === 'string') v = ctx.data[s.flag];
+  else if (typeof s.typed === 'string') v = ctx.data[s.typed];
   else if ('const' in s) v = s.const;
   else if (Array.isArray(s.first)) v = (s.first as Source[]).map((x) => literal(ctx, x)).find((x) => x !== undefined);
   if (typeof v === 'string' && (s.transform ?? []).includes('trim')) v = v.trim();
