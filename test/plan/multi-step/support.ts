@@ -1,4 +1,4 @@
-// Shared pieces of the multi-step plan tests: the 139 plans from the built catalog, the flags each test run uses
+// Shared pieces of the multi-step plan tests: the 140 plans from the built catalog, the flags each test run uses
 // (required flags filled by type, then test/fixtures/multi-step/inputs.json), and a canned-answer synthesizer. The
 // synthesizer reads a plan and answers each call with the smallest result that lets the plan go on: every path a
 // later step, condition or output reads from that step, one candidate per resolve step (two when a test wants an
