@@ -11,6 +11,8 @@ export const LAYERS: Record<string, number> = {
   'errors.ts': 0,
   // The bounds every input is held to (string lengths, argument bytes, suggestion work), for every layer.
   'limits.ts': 0.5,
+  // The one "is a JSON object" test, for every layer that reads parsed JSON or YAML.
+  'json-object.ts': 0.5,
   // The way out to DingTalk: server configuration, the MCP transport, transfers, secrets, the file root.
   backend: 0.8,
   // The append-only, hash-chained record of every backend call.
