@@ -139,6 +139,12 @@ export interface ResolveSpec {
    */
   user_target?: Source;
   /**
+   * Upstream's name -> one person lookup (ResolveUser; src/plan/user-target.ts chooseUser): the query this directory
+   * search resolves; `identity` the id a candidate must carry. An incomplete answer, none or several are refused.
+   */
+  user?: Source;
+  identity?: 'user_id' | 'open_dingtalk_id' | 'any';
+  /**
    * Upstream's group target (src/plan/chat-target.ts): the group name (or openConversationId) this search resolves,
    * reading pages (the mode sets `limit` and `cursor`) until the candidate list is provably complete.
    */
