@@ -140,7 +140,10 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const pages = pageCount(sc, step);
   const maxItems = pageControl(sc, p.max_items, 'the item cap');
   const delayMs = pageControl(sc, p.delay_ms, 'the wait between pages');
-  const collected = () => (readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items));
+  // the path a page's list is at: the first candidate holding a list on that page (upstream probes wrappers in order)
+  const candidates = typeof p.items === 'string' ? [p.items] : p.items;
+  const listAt = (answer: unknown) => candidates.find((c) => Array.isArray(readPath(answer, c))) ?? candidates[0];
+  const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(last, listAt(last), items));
   const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
   let read = 0;
   try {
@@ -156,7 +159,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       }
       last = answer;
       read = page + 1;
-      const got = readPath(last, p.items);
+      const got = readPath(last, listAt(last));
       const raw = Array.isArray(got) ? got : [];
       const fresh = p.unique ? raw.filter((item) => {
         const key = identity(sc, p.unique!, item);

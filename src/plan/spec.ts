@@ -92,7 +92,8 @@ export interface PageSpec {
   when?: Condition;
   /** Stop after a page with fewer items than this (page-number paging's end). */
   page_size?: number;
-  items: string;
+  /** The path to a page's list, or an ordered list of candidate paths: the first that holds a list on that page. */
+  items: string | string[];
   more?: string;
   /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */
   pages?: Source;

@@ -33,7 +33,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   const out: PageSpec = {
     cursor_arg: numbered ? '' : requiredString(s, at, raw, 'cursor_arg'),
     next: numbered ? '' : checkPath(s, `${at}.next`, requiredString(s, at, raw, 'next')) ?? '',
-    items: checkPath(s, `${at}.items`, requiredString(s, at, raw, 'items')) ?? '',
+    items: pageItems(s, `${at}.items`, raw),
     max_pages: raw.max_pages === undefined ? 1 : positiveInt(s, `${at}.max_pages`, raw.max_pages, MAX_PAGES_LIMIT),
   };
   if (numbered) {
@@ -99,6 +99,13 @@ function normalizeLabel(s: Scope, at: string, raw: unknown, value: string): stri
     return [];
   }
   return label.map((l, i) => checkPath(s, `${at}[${i}]`, l) ?? '');
+}
+
+/** page.items: one path, or an ordered list of candidate paths (kept as written, so a one-path plan's form is unchanged). */
+function pageItems(s: Scope, at: string, raw: Record<string, unknown>): string | string[] {
+  if (!Array.isArray(raw.items)) return checkPath(s, at, requiredString(s, at.replace(/\.items$/u, ''), raw, 'items')) ?? '';
+  if (raw.items.length === 0 || !raw.items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: must be a path or a non-empty list of paths`);
+  return raw.items.map((x, i) => checkPath(s, `${at}[${i}]`, x) ?? '');
 }
 
 function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
