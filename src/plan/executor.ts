@@ -14,7 +14,7 @@ import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
 import { Placeholder, asList, describeCondition, hasPlaceholder, pageStart, pagingApplies, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
-import { chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type UserTarget } from './user-target.js';
+import { chooseUser, chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type ResolvedUser, type UserTarget } from './user-target.js';
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
 import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
 import { trimSpace } from '../contract/values.js';
@@ -140,7 +140,10 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const pages = pageCount(sc, step);
   const maxItems = pageControl(sc, p.max_items, 'the item cap');
   const delayMs = pageControl(sc, p.delay_ms, 'the wait between pages');
-  const collected = () => (readPath(last, p.items) === undefined && items.length === 0 ? last : replaceAt(last, p.items, items));
+  // the path a page's list is at: the first candidate holding a list on that page (upstream probes wrappers in order)
+  const candidates = typeof p.items === 'string' ? [p.items] : p.items;
+  const listAt = (answer: unknown) => candidates.find((c) => Array.isArray(readPath(answer, c))) ?? candidates[0];
+  const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(last, listAt(last), items));
   const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
   let read = 0;
   try {
@@ -156,7 +159,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       }
       last = answer;
       read = page + 1;
-      const got = readPath(last, p.items);
+      const got = readPath(last, listAt(last));
       const raw = Array.isArray(got) ? got : [];
       const fresh = p.unique ? raw.filter((item) => {
         const key = identity(sc, p.unique!, item);
@@ -281,6 +284,7 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   }
   if (step.resolve?.open_dingtalk_ids) return resolveOpenIds(sc, step, index, o);
   if (step.resolve?.user_target) return resolveUserTarget(sc, step, index, o);
+  if (step.resolve?.user) return resolveUser(sc, step, index, o);
   if (step.resolve?.chat_target) return resolveChat(sc, step, index, o);
   const result = step.page && pagingApplies(sc, step) ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
     : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
@@ -292,6 +296,7 @@ async function callFor(sc: Scope, step: CallStep, index: number, o: ExecuteOptio
   sc.item = { value: item };
   try {
     if (step.resolve?.user_target) return await resolveUserTarget(sc, step, index, o);
+    if (step.resolve?.user) return await resolveUser(sc, step, index, o);
     if (step.resolve?.chat_target) return await resolveChat(sc, step, index, o);
     const result = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
     if (step.effect === 'write') done.push({ id: at.label, effect: 'write', ids: returnedIds(result) });
@@ -382,6 +387,13 @@ async function resolveUserTarget(sc: Scope, step: CallStep, index: number, o: Ex
     throw e;
   }
   return chooseUserTarget(where, value, answer);
+}
+
+/** A name -> one person (docs/PLANS.md "resolve user", upstream ResolveUser): the search's failure is the step's. */
+async function resolveUser(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<ResolvedUser> {
+  const raw = evalSource(sc, step.resolve!.user!);
+  const answer = await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: true, step: index });
+  return chooseUser(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? trimSpace(raw) : '', answer, step.resolve!.identity ?? 'user_id');
 }
 
 /** A group target (docs/PLANS.md "resolve", src/plan/chat-target.ts): each page one journaled call of the step's RPC. */

@@ -92,7 +92,8 @@ export interface PageSpec {
   when?: Condition;
   /** Stop after a page with fewer items than this (page-number paging's end). */
   page_size?: number;
-  items: string;
+  /** The path to a page's list, or an ordered list of candidate paths: the first that holds a list on that page. */
+  items: string | string[];
   more?: string;
   /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */
   pages?: Source;
@@ -138,6 +139,12 @@ export interface ResolveSpec {
    * is taken without a call, a failed search or no match keeps the value as an unverified userId.
    */
   user_target?: Source;
+  /**
+   * Upstream's name -> one person lookup (ResolveUser; src/plan/user-target.ts chooseUser): the query this directory
+   * search resolves; `identity` the id a candidate must carry. An incomplete answer, none or several are refused.
+   */
+  user?: Source;
+  identity?: 'user_id' | 'open_dingtalk_id' | 'any';
   /**
    * Upstream's group target (src/plan/chat-target.ts): the group name (or openConversationId) this search resolves,
    * reading pages (the mode sets `limit` and `cursor`) until the candidate list is provably complete.

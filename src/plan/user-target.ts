@@ -5,6 +5,7 @@
 // name ignoring case; two matches are ambiguous_match; no match, a failed search or an answer that cannot prove it is
 // complete keeps the value as an unverified userId (a valid id is never blocked by the directory).
 import { DwsError } from '../errors.js';
+import { trimSpace } from '../contract/values.js';
 import { firstList, scopes, text, nextCursor, type Row } from './answer-rows.js';
 import { isObj as isRow } from './transforms/types.js';
 import { looksLikeOpenDingTalkId } from './transforms/ids.js';
@@ -82,4 +83,47 @@ export function chooseUserTarget(where: string, value: string, answer: unknown):
   const named = users.filter((u) => (u.name ?? '').toLowerCase() === folded);
   if (named.length > 1) throw ambiguous(named);
   return named.length === 1 ? withSend({ ...named[0], match: 'exact' }) : unverifiedUser(value);
+}
+
+/** Which ids the downstream call takes (upstream IdentityRequirement): a person without one is not a candidate. */
+export type UserIdentity = 'user_id' | 'open_dingtalk_id' | 'any';
+export const USER_IDENTITIES: readonly UserIdentity[] = ['user_id', 'open_dingtalk_id', 'any'];
+
+/** One person a name resolves to: `exact` when the one candidate's name is the query (case ignored), else `unique`. */
+export interface ResolvedUser {
+  userId?: string;
+  openDingTalkId?: string;
+  name?: string;
+  match: 'exact' | 'unique';
+}
+
+const LABEL = ['name', 'userId', 'openDingTalkId'];
+
+/**
+ * The resolve mode `user` (upstream ResolveUser, resolver.go:101@c7521c1c): a name looked up in the directory must
+ * come back as exactly one person. An answer that cannot prove it is complete is refused whatever it holds; then the
+ * people (every list shape, duplicates dropped) that carry the id `identity` asks for are the candidates: none is
+ * not_found, several ambiguous_match (no name preference: two people are two people), one is the person.
+ */
+export function chooseUser(where: string, query: string, answer: unknown, identity: UserIdentity): ResolvedUser {
+  const data = isRow(answer) ? answer : {};
+  const read = extractUsers(data).map(({ match: _m, ...u }) => u);
+  const shown = JSON.stringify(query);
+  if (searchIncomplete(data)) {
+    throw new DwsError('ambiguous_match',
+      `${where}: the directory search for ${shown} did not give all its candidates (more were announced, or a full page came without an end mark), so it cannot prove which person is meant${read.length ? ` (read: ${candidatesText(read, LABEL)})` : ''}`,
+      'run again with a fuller name, or give the userId or openDingTalkId; nothing was changed');
+  }
+  const users = read.filter((u) => identity === 'any' || (identity === 'user_id' ? u.userId : u.openDingTalkId));
+  if (users.length === 0) {
+    const idName = identity === 'user_id' ? 'a userId' : identity === 'open_dingtalk_id' ? 'an openDingTalkId' : 'an id';
+    throw new DwsError('not_found', `${where}: no person with ${idName} matches ${shown}${read.length ? ` (found without one: ${candidatesText(read, LABEL)})` : ''}`,
+      'check the name, or give the id itself; nothing was changed');
+  }
+  if (users.length > 1) {
+    throw new DwsError('ambiguous_match', `${where}: ${users.length} candidates match ${shown}: ${candidatesText(users, LABEL)}`,
+      'run again with a more precise name, or the userId or openDingTalkId of the one you mean; nothing was changed');
+  }
+  const exact = (users[0].name ?? '').toLowerCase() === trimSpace(query).toLowerCase();
+  return { ...users[0], match: exact ? 'exact' : 'unique' };
 }

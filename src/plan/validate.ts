@@ -3,6 +3,7 @@
 // (docs/PLANS.md "Build validation"); the build collects them all and fails once.
 import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from '../contract/aliases.js';
+import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS,
   MAX_UPLOAD_BYTES,
@@ -32,7 +33,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   const out: PageSpec = {
     cursor_arg: numbered ? '' : requiredString(s, at, raw, 'cursor_arg'),
     next: numbered ? '' : checkPath(s, `${at}.next`, requiredString(s, at, raw, 'next')) ?? '',
-    items: checkPath(s, `${at}.items`, requiredString(s, at, raw, 'items')) ?? '',
+    items: pageItems(s, `${at}.items`, raw),
     max_pages: raw.max_pages === undefined ? 1 : positiveInt(s, `${at}.max_pages`, raw.max_pages, MAX_PAGES_LIMIT),
   };
   if (numbered) {
@@ -100,6 +101,13 @@ function normalizeLabel(s: Scope, at: string, raw: unknown, value: string): stri
   return label.map((l, i) => checkPath(s, `${at}[${i}]`, l) ?? '');
 }
 
+/** page.items: one path, or an ordered list of candidate paths (kept as written, so a one-path plan's form is unchanged). */
+function pageItems(s: Scope, at: string, raw: Record<string, unknown>): string | string[] {
+  if (!Array.isArray(raw.items)) return checkPath(s, at, requiredString(s, at.replace(/\.items$/u, ''), raw, 'items')) ?? '';
+  if (raw.items.length === 0 || !raw.items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: must be a path or a non-empty list of paths`);
+  return raw.items.map((x, i) => checkPath(s, `${at}[${i}]`, x) ?? '');
+}
+
 function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
   if (!isObj(raw)) {
     s.problems.push(`${at}: must be an object`);
@@ -109,6 +117,16 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     // upstream's sender target: the directory answer's people, matched by its own rules (src/plan/user-target.ts)
     only(s, at, raw, ['user_target']);
     return { items: ['result'], value: 'userId', label: ['name', 'userId', 'openDingTalkId'], user_target: normalizeSource(s, `${at}.user_target`, raw.user_target) };
+  }
+  if (raw.user !== undefined) {
+    // upstream's name -> one person (ResolveUser): complete answer, one candidate carrying the wanted id (src/plan/user-target.ts)
+    only(s, at, raw, ['user', 'identity']);
+    const identity = raw.identity as UserIdentity;
+    if (!USER_IDENTITIES.includes(identity)) s.problems.push(`${at}.identity: must be one of ${USER_IDENTITIES.join(', ')}`);
+    return {
+      items: ['result'], value: identity === 'open_dingtalk_id' ? 'openDingTalkId' : 'userId', label: ['name', 'userId', 'openDingTalkId'],
+      user: normalizeSource(s, `${at}.user`, raw.user), identity,
+    };
   }
   if (raw.chat_target !== undefined) {
     // upstream's group target: complete paging of the group search, then one group (src/plan/chat-target.ts)
@@ -124,7 +142,7 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
       ...(raw.allow_none === true ? { allow_none: true } : {}),
     };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'chat_target', 'open_dingtalk_ids']);
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'user', 'chat_target', 'open_dingtalk_ids']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
@@ -370,7 +388,10 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (raw.resolve !== undefined) {
     step.resolve = normalizeResolve(inner, `${where}.resolve`, raw.resolve);
     if (raw.effect === 'write') s.problems.push(`${where}.effect: a resolve step is a read`);
-    if ((step.resolve.user_target || step.resolve.chat_target) && raw.page !== undefined) s.problems.push(`${where}: a user_target or chat_target resolve reads its own pages (no page)`);
+    if ((step.resolve.user_target || step.resolve.user || step.resolve.chat_target) && raw.page !== undefined) s.problems.push(`${where}: a user_target, user or chat_target resolve reads its own pages (no page)`);
+    if (step.resolve.user && !['contact.search_contact_by_key_word', 'aisearch.enterprise_person_search'].includes(`${step.server}.${step.rpc}`)) {
+      s.problems.push(`${where}: a user resolve reads a directory search (contact.search_contact_by_key_word or aisearch.enterprise_person_search)`);
+    }
     if (step.resolve.open_dingtalk_ids) {
       if (step.server !== 'contact' || step.rpc !== 'get_user_info_by_user_ids') s.problems.push(`${where}: an open_dingtalk_ids resolve is the step contact.get_user_info_by_user_ids (the chain's first call)`);
       if (raw.args !== undefined || raw.page !== undefined || raw.for_each !== undefined || raw.rpc_if !== undefined || raw.poll !== undefined) {

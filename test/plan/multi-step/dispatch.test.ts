@@ -118,7 +118,7 @@ describe('a multi-step write through dispatch', () => {
     mcp.answers['contact/search_contact_by_key_word'] = () => ({ result: [{ name: '张三', userId: 'u1' }, { name: '张三', userId: 'u2' }] });
     const r = await run([...BOOK, '--yes']);
     expect(r.error?.reason).toBe('ambiguous_match');
-    expect(r.error?.message).toContain('{"name":"张三","userId":"u1"}, {"name":"张三","userId":"u2"}');
+    expect(r.error?.message).toContain('{"name":"张三","userId":"u1","openDingTalkId":null}, {"name":"张三","userId":"u2","openDingTalkId":null}');
     expect(mcp.calls.map((c) => c.name)).toEqual(['search_contact_by_key_word']);
   });
 });

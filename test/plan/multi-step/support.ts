@@ -187,6 +187,8 @@ function candidate(ctx: SynthContext, plan: PlanSpec, step: AnyStep, n: number, 
   if (n > 0) {
     const field = m && m.field === r.value ? r.label.find((l) => l !== r.value) ?? 'other' : r.value;
     setPath(c, field, `${String(readPathSimple(c, field) ?? 'v')}-${n + 1}`);
+    // a directory person (resolve user) is one person per id: the second differs in both ids, or they collapse
+    if (step.resolve?.user) for (const id of ['userId', 'openDingTalkId']) if (id !== field) setPath(c, id, `${String(readPathSimple(c, id) ?? 'v')}-${n + 1}`);
   }
   return c;
 }
