@@ -98,6 +98,17 @@ function identity(sc: Scope, unique: Source, value: unknown): string {
   }
 }
 
+/** A page's items read by `items_from` from its whole answer (`{item: true}`). */
+function pageItems(sc: Scope, from: Source, answer: unknown): unknown {
+  const outer = sc.item;
+  sc.item = { value: answer };
+  try {
+    return evalSource(sc, from);
+  } finally {
+    sc.item = outer;
+  }
+}
+
 /** Whether `stop` holds for a page's answer, read as `{item: true}`. */
 function stopsAt(sc: Scope, stop: Condition, answer: unknown): boolean {
   const outer = sc.item;
@@ -144,12 +155,13 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const candidates = typeof p.items === 'string' ? [p.items] : p.items;
   const listAt = (answer: unknown) => candidates.find((c) => Array.isArray(readPath(answer, c))) ?? candidates[0];
   const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(last, listAt(last), items));
+  const lowers = p.size_when === undefined || evalCondition(sc, p.size_when) === true;
   const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
   let read = 0;
   try {
     for (let page = 0; page < pages; page++) {
       if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
-      if (maxItems > 0 && p.size_arg !== undefined) args = askForRemaining(args, p.size_arg, maxItems - items.length);
+      if (maxItems > 0 && p.size_arg !== undefined && lowers) args = askForRemaining(args, p.size_arg, maxItems - items.length);
       let answer: unknown;
       try {
         answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page });
@@ -159,7 +171,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       }
       last = answer;
       read = page + 1;
-      const got = readPath(last, listAt(last));
+      const got = (p.items_from && pageItems(sc, p.items_from, last)) ?? readPath(last, listAt(last));
       const raw = Array.isArray(got) ? got : [];
       const fresh = p.unique ? raw.filter((item) => {
         const key = identity(sc, p.unique!, item);
@@ -178,6 +190,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (p.stop && stopsAt(sc, p.stop, last)) break;
       const more = p.more === undefined ? undefined : readPath(last, p.more);
       if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${p.more} is ${JSON.stringify(more) ?? 'absent'})`);
+      if (strict && overflow && p.cut_ends) break;
       if (strict && overflow) throw new Incomplete(`page ${read} holds more items than the ${maxItems} asked for, so no next cursor skips none`);
       const full = maxItems > 0 && items.length >= maxItems;
       if (!strict && full) break;

@@ -7,7 +7,7 @@ import type { CallStep, PlanStep, Source } from './spec.js';
 import { CHAT_SEARCH } from './spec.js';
 import { readPath } from './path.js';
 import { splitValues } from './open-dingtalk-ids.js';
-import { Placeholder, asList, hasPlaceholder, conditionText, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
+import { Placeholder, asList, hasPlaceholder, conditionText, evalCondition, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
 
 export interface StepPreview {
   id: string;
@@ -87,7 +87,7 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
   if (p) {
     const maxItems = pageControl(sc, p.max_items, 'the item cap');
     const delay = pageControl(sc, p.delay_ms, 'the wait between pages');
-    if (maxItems > 0 && p.size_arg !== undefined) base.arguments = askForRemaining(base.arguments, p.size_arg, maxItems);
+    if (maxItems > 0 && p.size_arg !== undefined && (p.size_when === undefined || evalCondition(sc, p.size_when) === true)) base.arguments = askForRemaining(base.arguments, p.size_arg, maxItems);
     base.page = { cursor_arg: p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages, ...(maxItems ? { max_items: maxItems } : {}), ...(delay ? { delay_ms: delay } : {}) };
   }
   if (step.resolve?.chat_target) {

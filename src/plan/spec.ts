@@ -94,6 +94,12 @@ export interface PageSpec {
   page_size?: number;
   /** The path to a page's list, or an ordered list of candidate paths: the first that holds a list on that page. */
   items: string | string[];
+  /**
+   * The page's items read from its answer (`{item: true}` being the whole answer) instead of the `items` path, which
+   * then only names where the collected list goes in the result (grouped answers flattened: messages inside groups);
+   * when it is absent (its `when` fails) the `items` path is read.
+   */
+  items_from?: Source;
   more?: string;
   /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */
   pages?: Source;
@@ -104,6 +110,8 @@ export interface PageSpec {
   delay_ms?: Source;
   /** The argument carrying the page size: with max_items a page asks for no more than the items still wanted. */
   size_arg?: string;
+  /** size_arg lowers the page size only while this holds (upstream asks for the rest only outside --page-all). */
+  size_when?: Condition;
   /** Transforms turning a page's next cursor into the value sent (upstream's ms nextCursor sent back as RFC 3339 startTime). */
   next_transform?: Transform[];
   /** Items kept (the condition, `{item: true}` being each page item, holds); the others are dropped before max_items counts. */
@@ -117,6 +125,8 @@ export interface PageSpec {
    * prove where the next one starts ends the run as pages_incomplete.
    */
   strict?: true | Condition;
+  /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
+  cut_ends?: boolean;
   /** With strict: a page saying there is more but holding no item also ends it so. */
   empty_more_fails?: boolean;
   /** After a page with an item for which this holds, no further page is asked for (a time range's far end). */

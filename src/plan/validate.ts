@@ -26,7 +26,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -50,6 +50,12 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.keep !== undefined) out.keep = normalizeCondition({ ...s, inForEach: true }, `${at}.keep`, raw.keep);
   if (raw.stop !== undefined) out.stop = normalizeCondition({ ...s, inForEach: true }, `${at}.stop`, raw.stop);
   if (raw.unique !== undefined) out.unique = normalizeSource({ ...s, inForEach: true }, `${at}.unique`, raw.unique);
+  if (raw.items_from !== undefined) out.items_from = normalizeSource({ ...s, inForEach: true }, `${at}.items_from`, raw.items_from);
+  if (raw.cut_ends !== undefined) {
+    if (raw.cut_ends !== true) s.problems.push(`${at}.cut_ends: true or absent`);
+    else if (raw.strict === undefined || raw.max_items === undefined) s.problems.push(`${at}.cut_ends: goes with strict and max_items`);
+    else out.cut_ends = true;
+  }
   if (raw.stop_when !== undefined) out.stop_when = normalizeCondition({ ...s, inForEach: true }, `${at}.stop_when`, raw.stop_when);
   if (raw.fail_when !== undefined) out.fail_when = normalizeCondition({ ...s, inForEach: true }, `${at}.fail_when`, raw.fail_when);
   if (raw.strict !== undefined) out.strict = raw.strict === true ? true : normalizeCondition(s, `${at}.strict`, raw.strict);
@@ -67,6 +73,10 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.size_arg !== undefined) {
     out.size_arg = requiredString(s, at, raw, 'size_arg');
     if (raw.max_items === undefined) s.problems.push(`${at}.size_arg: only with max_items (it asks for the items still wanted)`);
+  }
+  if (raw.size_when !== undefined) {
+    if (raw.size_arg === undefined) s.problems.push(`${at}.size_when: only with size_arg`);
+    out.size_when = normalizeCondition(s, `${at}.size_when`, raw.size_when);
   }
   return out;
 }

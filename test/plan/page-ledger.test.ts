@@ -171,3 +171,65 @@ describe('message time transforms (upstream formatDingTalkMessageBoundary, parse
     expect(TRANSFORMS.message_time_ms(v, 'createTime', { env: {} })).toBe(ms);
   });
 });
+
+// branch f-chat3: items_from (grouped pages flattened), cut_ends (upstream truncatedWithinPage), size_when
+describe('page.items_from, cut_ends, size_when', () => {
+  const flat = { each: { item: true, path: 'groups' }, to: { item: true, path: 'rows' }, transform: ['flatten'] };
+  it('reads the items of grouped pages through items_from, counted one by one against max_items', async () => {
+    const r = await run(plan({ items_from: flat, max_items: { const: 3 }, size_arg: 'size' }), [
+      { groups: [{ rows: [{ id: 1 }] }, { rows: [{ id: 2 }] }], more: true, next: 'c2' },
+      { groups: [{ rows: [{ id: 3 }] }], more: true, next: 'c3' },
+    ]);
+    expect(r.error).toBeUndefined();
+    expect(r.calls.map((c) => c.args)).toEqual([{ size: 3, q: 'x' }, { size: 1, q: 'x', cursor: 'c2' }]);
+    expect(ids(r.result.rows)).toEqual([1, 2, 3]);
+  });
+  it('falls back to the items path when items_from is absent', async () => {
+    const r = await run(plan({ items_from: { ...flat, when: { equals: [{ flag: 'name' }, 'zzz'] } } }), [{ rows: [{ id: 7 }], more: false }]);
+    expect(ids(r.result.rows)).toEqual([7]);
+  });
+  it('with cut_ends a page holding more than the room left is cut and ends the run; without it the run is incomplete', async () => {
+    const pages = [{ rows: [{ id: 1 }, { id: 2 }, { id: 3 }], more: true, next: 'c2' }];
+    const cut = await run(plan({ max_items: { const: 2 }, cut_ends: true }), pages);
+    expect(cut.error).toBeUndefined();
+    expect(cut.calls).toHaveLength(1);
+    expect(ids(cut.result.rows)).toEqual([1, 2]);
+    const strict = await run(plan({ max_items: { const: 2 } }), pages);
+    expect(strict.error?.reason).toBe('pages_incomplete');
+  });
+  it('size_when keeps the declared page size when it does not hold', async () => {
+    const r = await run(plan({ max_items: { const: 2 }, size_arg: 'size', size_when: { equals: [{ flag: 'name' }, 'zzz'] }, cut_ends: true }), [
+      { rows: [{ id: 1 }], more: true, next: 'c2' },
+      { rows: [{ id: 2 }], more: false },
+    ]);
+    expect(r.calls.map((c) => c.args.size)).toEqual([3, 3]);
+  });
+  it('refuses cut_ends without strict and max_items, and size_when without size_arg', () => {
+    const bare = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'rows', max_pages: 2, cut_ends: true, size_when: { flag: 'name' } } }] };
+    const { problems } = validated(bare);
+    expect(problems.join('\n')).toMatch(/cut_ends: goes with strict and max_items/);
+    expect(problems.join('\n')).toMatch(/size_when: only with size_arg/);
+  });
+});
+
+describe('chat message search-advanced --conversation-ids (branch f-chat3, the shipped plan)', () => {
+  it('keeps the asked conversations\' messages of the unscoped pages and regroups them by conversation', async () => {
+    const search = shippedEngine().tools().find((t) => t.canonical_path === 'chat.search_messages')!;
+    const calls: BackendCall[] = [];
+    const answers: unknown[] = [
+      { result: {} }, { result: {} },
+      { result: { conversationMessagesList: [{ openConversationId: 'cidA', messages: [{ openMessageId: 'm1' }] }, { openConversationId: 'cidX', messages: [{ openMessageId: 'm9' }] }], hasMore: true, nextCursor: 'c2' } },
+      { result: { conversationMessagesList: [{ openConversationId: 'cidB', messages: [{ openMessageId: 'm2' }] }, { openConversationId: 'cidA', messages: [{ openMessageId: 'm1' }, { openMessageId: 'm3' }] }], hasMore: false } },
+    ];
+    const effects: Effects = { call: async (c) => { calls.push(c); return answers[calls.length - 1]; }, transfer: async () => ({}), handoff: async () => undefined };
+    const out = await executePlan(search, search.plan!, { 'conversation-ids': 'cidA,cidB', limit: 10 }, { env: {}, dryRun: false, effects });
+    const result = ('result' in out ? out.result : undefined) as { result: { conversationMessagesList: unknown; hasMore: boolean } };
+    expect(calls.map((c) => c.rpc)).toEqual(['get_conversation_info', 'get_conversation_info', 'search_messages', 'search_messages']);
+    expect(calls[3].args).toEqual({ cursor: 'c2', limit: 9 });
+    expect(result.result.hasMore).toBe(false);
+    expect(result.result.conversationMessagesList).toEqual([
+      { openConversationId: 'cidA', messages: [{ openConversationId: 'cidA', openMessageId: 'm1' }, { openConversationId: 'cidA', openMessageId: 'm3' }] },
+      { openConversationId: 'cidB', messages: [{ openConversationId: 'cidB', openMessageId: 'm2' }] },
+    ]);
+  });
+});
