@@ -46,9 +46,11 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
 const names = () => backend.log.map((op) => op.name);
 
 describe('a chosen candidate must carry a usable id', { timeout: 60_000 }, () => {
-  it.each([null, '', '   ', { id: 'x' }, ['od_1'], true])('chat +dm refuses a person whose openDingTalkId is %j, before the write', async (id) => {
+  // chat +dm resolves its person as upstream's ResolveUser does (resolve mode user): only a non-blank text id makes a
+  // person a candidate (stringValue, resolver.go:1089), so a person without one is no match at all
+  it.each([[null], [''], ['   '], [{ id: 'x' }], [['od_1']], [true], [77]])('chat +dm finds no person whose openDingTalkId is %j, and sends nothing', async (id) => {
     const r = await run('chat.shortcut_dm', { to: '张三', text: 'hi' }, () => ({ result: [{ name: '张三', userId: 'u1', openDingTalkId: id }] }));
-    expect(r.error?.reason).toBe('invalid_candidate');
+    expect(r.error?.reason).toBe('not_found');
     expect(names()).toEqual(['search_contact_by_key_word']);
   });
 
@@ -59,11 +61,11 @@ describe('a chosen candidate must carry a usable id', { timeout: 60_000 }, () =>
     expect(names()).toEqual(['search_groups']);
   });
 
-  it('still accepts a string or a number id', async () => {
-    const r = await run('chat.shortcut_dm', { to: '张三', text: 'hi' }, (_s, tool) => (tool === 'search_contact_by_key_word' ? { result: [{ name: '张三', openDingTalkId: 77 }] } : { result: { ok: true } }));
+  it('still accepts a text id, trimmed', async () => {
+    const r = await run('chat.shortcut_dm', { to: '张三', text: 'hi' }, (_s, tool) => (tool === 'search_contact_by_key_word' ? { result: [{ name: '张三', openDingTalkId: ' od_1 ' }] } : { result: { ok: true } }));
     expect(r.error).toBeUndefined();
     expect(names()).toEqual(['search_contact_by_key_word', 'send_personal_message']);
-    expect(backend.log[1].arguments).toMatchObject({ receiverOpenDingTalkId: 77 });
+    expect(backend.log[1].arguments).toMatchObject({ receiverOpenDingTalkId: 'od_1' });
   });
 });
 
