@@ -74,51 +74,28 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
 
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-
-/** Whether `cond` holds for an item, read as `{item: true}` (keep, stop_when, fail_when). */
-function holdsFor(sc: Scope, cond: Condition, value: unknown): boolean {
+/** Evaluates `read` with `value` as the item (`{item: true}`), the outer item restored after. */
+function asItem<T>(sc: Scope, value: unknown, read: () => T): T {
   const outer = sc.item;
   sc.item = { value };
   try {
-    return evalCondition(sc, cond) === true;
+    return read();
   } finally {
     sc.item = outer;
   }
 }
+
+/** Whether `cond` holds for an item or a page's whole answer, as `{item: true}` (keep, stop, stop_when, fail_when). */
+const holdsFor = (sc: Scope, cond: Condition, value: unknown): boolean => asItem(sc, value, () => evalCondition(sc, cond) === true);
 
 /** An item's identity text for `unique` ('' when it has none: such items are never dropped). */
 function identity(sc: Scope, unique: Source, value: unknown): string {
-  const outer = sc.item;
-  sc.item = { value };
-  try {
-    const v = evalSource(sc, unique);
-    return typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? String(v) : '';
-  } finally {
-    sc.item = outer;
-  }
+  const v = asItem(sc, value, () => evalSource(sc, unique));
+  return typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? String(v) : '';
 }
 
 /** A page's items read by `items_from` from its whole answer (`{item: true}`). */
-function pageItems(sc: Scope, from: Source, answer: unknown): unknown {
-  const outer = sc.item;
-  sc.item = { value: answer };
-  try {
-    return evalSource(sc, from);
-  } finally {
-    sc.item = outer;
-  }
-}
-
-/** Whether `stop` holds for a page's answer, read as `{item: true}`. */
-function stopsAt(sc: Scope, stop: Condition, answer: unknown): boolean {
-  const outer = sc.item;
-  sc.item = { value: answer };
-  try {
-    return evalCondition(sc, stop) === true;
-  } finally {
-    sc.item = outer;
-  }
-}
+const pageItems = (sc: Scope, from: Source, answer: unknown): unknown => asItem(sc, answer, () => evalSource(sc, from));
 
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 /** A cursor's key in the strict ledger: its text, so 1700000000000 and "1700000000000" are one cursor (upstream FormatInt). */
@@ -187,7 +164,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const overflow = wanted.length > room;
       if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`);
       if (p.stop_when && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) break;
-      if (p.stop && stopsAt(sc, p.stop, last)) break;
+      if (p.stop && holdsFor(sc, p.stop, last)) break;
       const more = p.more === undefined ? undefined : readPath(last, p.more);
       if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${p.more} is ${JSON.stringify(more) ?? 'absent'})`);
       if (strict && overflow && p.cut_ends) break;
