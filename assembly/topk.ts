@@ -44,12 +44,8 @@ export function allocAccumulators(n: usize): void {
  * for a new document.
  */
 @inline export function addOnce(d: usize, score: f64, mass: f64, bits: u32): void {
+  addOnceUnmarked(d, score, mass);
   const rec = acc + d * ACC_BYTES;
-  store<u32>(touched + (<usize>touchedLen << 2), <u32>d);
-  touchedLen += 1 - load<i32>(rec, ACC_MARK);
-  store<i32>(rec, 1, ACC_MARK);
-  store<f64>(rec, load<f64>(rec, ACC_RAW) + score, ACC_RAW);
-  store<f64>(rec, load<f64>(rec, ACC_MASS) + mass, ACC_MASS);
   store<u32>(rec, load<u32>(rec, ACC_BITS) | bits, ACC_BITS);
 }
 
