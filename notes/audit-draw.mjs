@@ -1,6 +1,7 @@
 // Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
-//   20261205: audit-30d.md, 20261206: audit-30e.md)
+//   20261205: audit-30d.md, 20261206: audit-30e.md,
+//   20261207: audit-30f.md)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -43,6 +44,14 @@ const AUDITS = new Map([
   'chat.shortcut_conversation_mark_unread', 'chat.list_message_favorites', 'doc.shortcut_checkpoint_update', 'attendance.selfsetting_get', 'devapp.shortcut_member_list',
   'aitable.shortcut_workflow_enable', 'attendance.selfsetting_save', 'drive.folder_status', 'todo.shortcut_created_todos', 'attendance.overtime_get',
   'aitable.shortcut_section_create', 'doc.shortcut_comment_update', 'doc.shortcut_media_download', 'chat.list_conv_categories_by_conv', 'doc.shortcut_access_revoke',
+  ]],
+  [20261206, [
+  'minutes.list_by_keyword_and_time_range', 'aitable.advperm_role_list', 'minutes.complete_upload_session', 'chat.add_text_emotion', 'chat.chat_permission_grant',
+  'chat.update_show_history_msg_option', 'chat.set_top_conversation', 'mail.list_tags', 'aitable.base_create', 'pat.batch_grant',
+  'minutes.remove_member_permission', 'todo.add_todo_attachment', 'chat.search_bots', 'minutes.batch_get_minutes_details', 'chat.update_custom_group_role',
+  'devapp.shortcut_update', 'doc.shortcut_share', 'mail.shortcut_folder_list', 'drive.shortcut_publish_get', 'chat.add_message_favorite',
+  'chat.shortcut_messages_set_pin', 'aitable.shortcut_view_get', 'sheet.list_sheet_comments', 'drive.unmark_star', 'minutes.shortcut_unshare',
+  'sheet.hide_gridline', 'chat.shortcut_messages_list_unread_conversations', 'mail.shortcut_template_list', 'chat.shortcut_chat_quit', 'chat.shortcut_conversation_mark_read',
   ]],
 ]);
 
