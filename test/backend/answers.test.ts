@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { errorOf, runCliAsync } from '../helpers.js';
+import { recordingEnv } from '../fixtures/mcp/server.js';
 
 const state = mkdtempSync(path.join(os.tmpdir(), 'dws-answers-'));
 afterAll(() => rmSync(state, { recursive: true, force: true }));
@@ -34,7 +35,7 @@ async function serve(answer: (res: http.ServerResponse) => void): Promise<{ temp
 }
 
 const envFor = (template: string, extra: Record<string, string> = {}) => ({
-  DWS_MCP_URL_TEMPLATE: template, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-answers-secret',
+  ...recordingEnv(template, 'tok-answers-secret'),
   DWS_STATE_DIR: state, DWS_JOURNAL: path.join(state, 'journal.jsonl'), ...extra,
 });
 

@@ -30,7 +30,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 interface GoldenCall { server: string; rpc: string; arguments: Record<string, unknown>; answer?: unknown }
 interface GoldenCase {
@@ -59,7 +59,7 @@ afterAll(async () => {
 
 function env(dir: string): Record<string, string> {
   return {
-    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-golden', DWS_FILE_ROOT: dir,
+    ...recordingEnv(mcp.urlTemplate, 'tok-golden'), DWS_FILE_ROOT: dir,
     DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
   };
 }

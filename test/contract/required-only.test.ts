@@ -21,7 +21,7 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import { REASONS } from '../../src/errors.js';
 import { howItRuns } from '../../src/plan/runs.js';
 import { anySteps, dispatchInProcess, shippedEngine } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 import { flagUses, valueFor } from '../plan/sample-values.js';
 
 /** Local commands that only read the journal or the event catalog: safe to run for real with a temp state. */
@@ -114,7 +114,7 @@ describe('every command with only its required flags', () => {
     for (const [i, t] of tools.entries()) {
       const argv = requiredArgv(t);
       const env = {
-        DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-sweep', DWS_FILE_ROOT: root,
+        ...recordingEnv(mcp.urlTemplate, 'tok-sweep'), DWS_FILE_ROOT: root,
         DWS_JOURNAL: path.join(root, `journal-${i}.jsonl`), DWS_STATE_DIR: path.join(root, 'state'), XDG_STATE_HOME: path.join(root, 'xdg-state'),
         HOME: root,
       };

@@ -7,7 +7,7 @@ import { camelCase } from '../../src/plan/atomic.js';
 import type { Engine } from '../../src/engine/engine.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { errorOf, fixtureEngine, runCliAsync, shippedEngine, PLANLESS, UNAVAILABLE, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-7f3a9c1e-never-print-me';
 let mcp: McpFixture;
@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
+  return { ...recordingEnv(mcp.urlTemplate, TOKEN), XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };
 }
 
 function run(argv: string[], engine: Engine = shippedEngine(), extra: Record<string, string> = {}): Promise<DispatchOutcome> {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadFile } from '../../src/backend/transfer.js';
 import { dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 let root: string;
@@ -33,7 +33,7 @@ beforeEach(() => {
   mcp.files = {};
 });
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-exec', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
+const env = () => ({ ...recordingEnv(mcp.urlTemplate, 'tok-exec'), DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
 
 function run(argv: string[]): Promise<DispatchOutcome> {
   return dispatchInProcess(argv, env());

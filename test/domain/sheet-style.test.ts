@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 // Made at collection: the refusal cases below name the outside directory.
@@ -33,7 +33,7 @@ beforeEach(() => {
   mcp.answers = {};
 });
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-style', DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
+const env = () => ({ ...recordingEnv(mcp.urlTemplate, 'tok-style'), DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });
 
 function run(...flags: string[]): Promise<DispatchOutcome> {
   return dispatchInProcess(['sheet', 'range', 'batch-set-style', '--node', 'dnt_1', ...flags], env());

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DwsError } from '../../src/errors.js';
 import { safeFilename } from '../../src/backend/files.js';
 import { BIN, dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 let files: http.Server;
@@ -78,7 +78,7 @@ beforeEach(() => {
 });
 
 const env = (extra: Record<string, string> = {}) => ({
-  DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok', DWS_FILE_ROOT: root, DWS_JOURNAL: journal,
+  ...recordingEnv(mcp.urlTemplate, 'tok'), DWS_FILE_ROOT: root, DWS_JOURNAL: journal,
   DWS_STATE_DIR: path.join(outer, 'state'), ...extra,
 });
 

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 import { BIN, errorOf, outcomeOf, ROOT, runCliAsync, type RunResult } from '../helpers.js';
 import { keyPath, openSealed, sealCall } from '../../src/journal/seal.js';
 import { canonicalJson, sha256, type JournalRecord } from '../../src/journal/record.js';
@@ -26,7 +26,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const env = (journal: string) => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal });
+const env = (journal: string) => ({ ...recordingEnv(mcp.urlTemplate, TOKEN), DWS_JOURNAL: journal });
 const recallArgs = (msg: string) => ['chat', 'message', 'recall', '--conversation-id', 'c1', '--msg-id', msg];
 
 /** `dws <args>` in a shell whose file size limit is `blocks` (ulimit -f): the journal fills up after a few records. */

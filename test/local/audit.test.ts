@@ -13,7 +13,7 @@ import { canonicalJson, sha256, verifyJournal, type JournalRecord } from '../../
 import { dispatchTool } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
 import { errorOf, ROOT, runCliAsync, shippedEngine } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-journal-5d1c-never-record-me';
 let mcp: McpFixture;
@@ -36,7 +36,7 @@ beforeEach(() => {
   journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
 });
 
-const env = (extra: Record<string, string> = {}) => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ ...recordingEnv(mcp.urlTemplate, TOKEN), DWS_JOURNAL: journal, ...extra });
 const dws = (args: string[], extra: Record<string, string> = {}) => runCliAsync(args, '', env(extra));
 const recall = (msg: string, extra: Record<string, string> = {}) => dws(['chat', 'message', 'recall', '--conversation-id', 'c1', '--msg-id', msg], extra);
 const records = (): JournalRecord[] => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DwsError } from '../../src/errors.js';
 import { ROOT, dispatchInProcess, runCli, shippedEngine } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 import { followedUpstream } from '../../scripts/lib/upstream.mjs';
 
 let mcp: McpFixture;
@@ -67,7 +67,7 @@ function local(rel: string, text: string, mtime = T0): void {
 }
 const read = (rel: string) => readFileSync(path.join(root, 'work', rel), 'utf8');
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-drive', DWS_FILE_ROOT: root, DWS_JOURNAL: journal });
+const env = () => ({ ...recordingEnv(mcp.urlTemplate, 'tok-drive'), DWS_FILE_ROOT: root, DWS_JOURNAL: journal });
 
 /** The parsed output of a run, or its error (with any output printed before it). */
 async function run(argv: string[]): Promise<{ out?: unknown; error?: DwsError }> {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 import { errorOf, runCliAsync, type RunResult } from '../helpers.js';
 import { appendRecord } from '../../src/journal/journal.js';
 import type { JournalRecord } from '../../src/journal/record.js';
@@ -91,7 +91,7 @@ beforeEach(() => {
   journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
 });
 
-const env = () => ({ DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_JOURNAL: journal, DWS_FILE_ROOT: dir });
+const env = () => ({ ...recordingEnv(mcp.urlTemplate, TOKEN), DWS_JOURNAL: journal, DWS_FILE_ROOT: dir });
 const dws = (args: string[]) => runCliAsync(args, '', env());
 const sentTo = (tool: string) => mcp.calls.filter((c) => c.name === tool).length;
 const records = (): JournalRecord[] => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalRecord);

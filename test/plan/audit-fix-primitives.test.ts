@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCliAsync, shippedEngine } from '../helpers.js';
-import { startMcpServer } from '../fixtures/mcp/server.js';
+import { startMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
 const IMAGE = '!\\[[^\\]]*\\]\\(([^)]+)\\)';
 
@@ -120,7 +120,7 @@ describe('stdin through the CLI (a spawned dws, as a user pipes text in)', () =>
       mcp.answers['minutes/get_minutes_ai_summary'] = () => ({ result: { fullSummary: reads++ === 0 ? '旧纪要' : '管道 ![图](u1)\n' } });
       mcp.answers['minutes/update_minutes_summary'] = () => ({ success: true });
       const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-stdin-'));
-      const env = { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok', DWS_FILE_ROOT: dir,
+      const env = { ...recordingEnv(mcp.urlTemplate, 'tok'), DWS_FILE_ROOT: dir,
         DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state') };
       const dry = await runCliAsync(['minutes', '+summary', '--id', 't1', '--content', '-', '--dry-run'], '', env);
       expect(dry.status).toBe(0);

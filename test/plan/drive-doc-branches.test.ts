@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ beforeEach(() => {
 async function run(argv: string[]) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-drive-doc-'));
   const outcome = await dispatchInProcess(argv, {
-    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 't',
+    ...recordingEnv(mcp.urlTemplate, 't'),
     DWS_FILE_ROOT: dir, DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
   });
   expect(outcome.error?.envelope()).toBeUndefined();

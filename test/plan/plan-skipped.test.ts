@@ -13,7 +13,7 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import { loadEngine } from '../../src/index.js';
 import { snapshotFromCatalog } from '../../src/snapshot/write.js';
 import { dispatchInProcess, executeOptions, realCatalog, shippedEngine } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 let dir: string;
@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 
 const env = () => ({
-  DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-skipped', DWS_FILE_ROOT: dir,
+  ...recordingEnv(mcp.urlTemplate, 'tok-skipped'), DWS_FILE_ROOT: dir,
   DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
 });
 

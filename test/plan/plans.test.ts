@@ -12,7 +12,7 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import type { CallRecord } from '../../src/journal/call-record.js';
 import { flagUses, valueFor } from './sample-values.js';
 import { ROOT, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 import { singleCallPlanPaths } from './plan-paths.js';
 import { LOOKUP_CALLS } from '../../src/plan/open-dingtalk-ids.js';
 
@@ -60,7 +60,7 @@ function cannedAnswers(): McpFixture['answers'] {
 }
 
 function env(): Record<string, string> {
-  return { DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-plans', DWS_FILE_ROOT: root };
+  return { ...recordingEnv(mcp.urlTemplate, 'tok-plans'), DWS_FILE_ROOT: root };
 }
 
 function run(argv: string[]): Promise<DispatchOutcome> {

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { loadEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { BIN, ROOT } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 export interface Served {
   client: Client;
@@ -78,7 +78,7 @@ export async function startServedBackend(token: string): Promise<ServedBackend> 
   const snap = privateSnapshot();
   try {
     const engine = loadEngine({ snapshot: snap.file });
-    const env = { DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: token };
+    const env = { DWS_SNAPSHOT: snap.file, ...recordingEnv(mcp.urlTemplate, token) };
     const served = await serve(env);
     return {
       mcp, engine, env, served,

@@ -11,7 +11,7 @@ import type { Catalog } from '../../src/catalog/types.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { ServedCatalog } from '../../src/serve/catalog.js';
 import { realCatalog } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 import { privateSnapshot, reasonOf, serve, until, type Served } from './client.js';
 import { inspect } from '../../src/schema/browse.js';
 
@@ -68,7 +68,7 @@ describe('snapshot swap in a running server', () => {
 
   it('finishes a call in flight on the old generation, then serves only the new one', async () => {
     writeFileSync(snap.file, before.bytes);
-    served = await serve({ DWS_SNAPSHOT: snap.file, DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 't' });
+    served = await serve({ DWS_SNAPSHOT: snap.file, ...recordingEnv(mcp.urlTemplate, 't') });
     const query = { query: CHANGED };
     const first = JSON.parse((await served.call('schema_search', query)).text);
     expect(first.catalog).toEqual(before.engine.catalogHashes);

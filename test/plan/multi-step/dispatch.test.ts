@@ -14,7 +14,7 @@ import { dispatchTool } from '../../../src/dispatch/cli.js';
 import { downloadUrl } from '../../../src/backend/transfer.js';
 import { verifyJournal, type JournalRecord } from '../../../src/journal/record.js';
 import { shippedEngine, dispatchInProcess, type DispatchOutcome } from '../../helpers.js';
-import { startMcpServer, type McpFixture } from '../../fixtures/mcp/server.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../../fixtures/mcp/server.js';
 import { personalFrame, startEventServer, type EventFixture } from '../../fixtures/events/server.js';
 
 const TOKEN = 'tok-multi-never-printed';
@@ -45,7 +45,7 @@ beforeEach(() => {
 
 function env(): Record<string, string> {
   return {
-    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: TOKEN, DWS_FILE_ROOT: dir,
+    ...recordingEnv(mcp.urlTemplate, TOKEN), DWS_FILE_ROOT: dir,
     DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
     DWS_EVENT_URL: events.controlUrl, DWS_CLIENT_ID: 'client-dws-test',
   };

@@ -11,6 +11,7 @@ import { startCannedBackend, type CannedBackend } from '../../fixtures/multi-ste
 import { executePlan, returnedIds, type ExecuteOptions, type PlanDryRun } from '../../../src/plan/executor.js';
 import { inputsFor, makeFileRoot, multiStepPaths, responderFor, toolOf, type PlanSpec, type SynthContext } from './support.js';
 import { anySteps, executeOptions, type AnyStep } from '../../helpers.js';
+import { recordingEnv } from '../../fixtures/mcp/server.js';
 
 const journal = vi.hoisted(() => ({ records: [] as CallRecord[] }));
 vi.mock('../../../src/journal/journal.js', () => ({
@@ -56,7 +57,7 @@ function setup(canonical: string, ambiguous?: Set<string>, flags: Record<string,
   backend.blobText = 'draft text with needle inside\n';
   let n = 0;
   const options = executeOptions(tool, {
-    env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-never-printed', DWS_FILE_ROOT: root },
+    env: { ...recordingEnv(backend.urlTemplate, 'tok-never-printed'), DWS_FILE_ROOT: root },
     timeoutMs: 5000, catalog: { source_hash: 'h', surface_hash: 'h' }, dryRun: false,
     now: () => new Date(2026, 2, 10, 9, 30, 15), uuid: () => `uuid-${++n}`, sleep: async () => {}, backoffMs: 1,
   });
