@@ -103,6 +103,9 @@ export const REASONS = {
   // a strict paged read (upstream's page ledgers) that read pages but cannot prove the list complete: what was read
   // is in the envelope's `partial` (exit 1, as upstream's *_incomplete API errors)
   pages_incomplete: 'backend',
+  // a write failed and its declared rollback (upstream's, e.g. calendar +book deleting the event it created) took
+  // effect: the run changed nothing that remains (exit 1, the failure was the backend's)
+  rolled_back: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

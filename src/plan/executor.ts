@@ -257,6 +257,28 @@ function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown
     `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`);
 }
 
+/**
+ * Upstream's rollback (a step's `compensate`): the step failed with `failure`, so its reverse write is sent once,
+ * whatever the failure (an unknown outcome too, as upstream). When it takes effect the run ends `rolled_back`, naming
+ * the cause and what was undone; when it fails too, the error names both and the run reports a partial outcome with
+ * the completed writes' ids (the user undoes them, or `dws recover --compensate`).
+ */
+async function rollBack(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], failure: unknown): Promise<DwsError> {
+  const c = step.compensate!;
+  const cause = failure instanceof DwsError ? `${failure.reason}: ${failure.message}` : String(failure);
+  const reverse = `${c.server}.${c.rpc}`;
+  try {
+    await o.effects.call({ server: c.server, rpc: c.rpc, args: evalObject(sc, c.args) ?? {}, replayable: false, step: index });
+  } catch (e) {
+    const why = e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e);
+    return new DwsError(failure instanceof DwsError ? failure.reason : 'internal_error', `${cause}; its rollback ${reverse} failed too (${why})`);
+  }
+  const undone = done.filter((d) => d.effect === 'write').map((d) => `${d.id}${Object.keys(d.ids).length ? ` ${JSON.stringify(d.ids)}` : ''}`).join(', ');
+  return new DwsError('rolled_back',
+    `${sc.tool.canonical_path}: step "${step.id}" failed (${cause}); its rollback ${reverse} took effect, undoing the completed writes (${undone})`,
+    'nothing of this run remains: correct the cause and run the command again');
+}
+
 /** The calls of one MCP step: one, one per for_each element (each resolved on its own answer), pages or polls. */
 async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
   const tool = sc.tool;
@@ -568,6 +590,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
         // a tolerated probe whose call failed counts as not run (its failure is in the journal); a refusal of dws
         // itself (ambiguous_match, not_found, journal_unwritable, ...) is never swallowed
         if (step.kind === 'call' && step.tolerate_failure && err instanceof DwsError && err.category === 'backend') continue;
+        if (step.compensate) throw await rollBack(sc, step, index, run, done, err);
         throw err;
       }
       if (step.expect) checkExpect(sc, step, step.expect, result);
@@ -584,7 +607,8 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       const tail = step.kind === 'call' ? [...(step.interleave ?? [])].reverse().find((id) => sc.ran.has(id)) : undefined;
       if (tail !== undefined) last = sc.results.get(tail);
     } catch (err) {
-      if (done.some((d) => d.effect === 'write')) throw partial(tool, done, at.label, err);
+      // a rollback that took effect leaves nothing behind: its own answer, not a partial outcome
+      if (done.some((d) => d.effect === 'write') && !(err instanceof DwsError && err.reason === 'rolled_back')) throw partial(tool, done, at.label, err);
       throw err;
     }
   }

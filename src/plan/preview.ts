@@ -25,6 +25,8 @@ export interface StepPreview {
   save?: { file: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
   poll?: { max_attempts: unknown };
+  /** The reverse write sent once if this step fails (upstream's rollback). */
+  rollback?: { server: string; rpc: string; arguments: Record<string, unknown> };
   when?: string;
   for_each?: unknown;
   page?: { cursor_arg: string; pages: number; max_pages: number; max_items?: number; delay_ms?: number };
@@ -151,6 +153,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
       break;
     }
   }
+  if (step.compensate) base.rollback = { server: step.compensate.server, rpc: step.compensate.rpc, arguments: evalObject(sc, step.compensate.args) ?? {} };
   sc.item = undefined;
   return base;
 }

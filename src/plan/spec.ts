@@ -259,12 +259,24 @@ export interface HandoffSpec {
   positionals?: Record<string, Source>;
 }
 
+/**
+ * Upstream's rollback after a failed write (calendar +book deletes the event it created when inviting fails): the
+ * reverse call, sent once when its step fails, its arguments read from the results of the steps before.
+ */
+export interface CompensateSpec {
+  server: string;
+  rpc: string;
+  args: Record<string, Source>;
+}
+
 /** What every step has: its id, whether it writes, the condition it runs under and the check of its result. */
 interface StepCommon {
   id: string;
   effect: 'read' | 'write';
   when?: Condition;
   expect?: ExpectSpec;
+  /** A write (a call or an upload) whose failure upstream answers with a reverse write. */
+  compensate?: CompensateSpec;
 }
 
 /** An MCP call: once, once per for_each element, page by page, or polled until a state. */

@@ -9,7 +9,7 @@ import {
   MAX_UPLOAD_BYTES,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
   type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type RefuseCase, type RefuseStep, type SaveStep, type HandoffStep,
+  type PickStep, type RefuseCase, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -315,7 +315,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'compensate'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -421,7 +421,24 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     else if (step.effect !== 'read') s.problems.push(`${where}.tolerate_failure: only a read may fail without stopping the plan`);
     else step.tolerate_failure = true;
   }
+  if (raw.compensate !== undefined) {
+    const single = kind === 'upload' || (kind === undefined && step.effect === 'write' && !step.for_each && !step.page && !step.poll && !step.resolve && !step.rpc_if);
+    if (!single) s.problems.push(`${where}.compensate: only a single write (an upload, or a call without for_each, page, poll, resolve or rpc_if) is rolled back`);
+    step.compensate = normalizeCompensate(s, `${where}.compensate`, raw.compensate, servers);
+  }
   return { kind: kind ?? 'call', ...step } as PlanStep;
+}
+
+/** The reverse call of a write (`{server, rpc, args}`): its arguments read flags and the steps before, never its own. */
+function normalizeCompensate(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>): CompensateSpec {
+  if (!isObj(raw)) {
+    s.problems.push(`${at}: must be {server, rpc, args}`);
+    return { server: '', rpc: '', args: {} };
+  }
+  only(s, at, raw, ['server', 'rpc', 'args']);
+  const server = requiredString(s, at, raw, 'server');
+  if (server && !servers.has(server)) s.problems.push(`${at}.server: "${server}" is not a known MCP server (a product id or a name under servers:)`);
+  return { server, rpc: requiredString(s, at, raw, 'rpc'), args: raw.args === undefined ? {} : normalizeArgs(s, `${at}.args`, raw.args) };
 }
 
 /** A local plan: no steps; the kinds of backend call the local command makes, and the bound of its list calls. */

@@ -43,6 +43,12 @@ describe('plan validation', () => {
     ['an upload with a server', plan([step({ upload: { file: { flag: 'cursor' }, url: { const: 'u' } } })]), 'steps[0] (call): an upload step has no server'],
     ['no facts line', { [composite.canonical_path]: { steps: [step()] } }, 'chat.shortcut_conversation_list: needs a facts line'],
     ['an unknown step key', plan([step({ retries: 3 })]), 'steps[0] (call): unknown key "retries"'],
+    ['a rollback of a read', plan([step({ effect: 'read', compensate: { server: 'im', rpc: 'x' } })]), 'steps[0] (call).compensate: only a single write (an upload, or a call without for_each, page, poll, resolve or rpc_if) is rolled back'],
+    ['a rollback of a for_each write', plan([step({ effect: 'write', for_each: { const: [1] }, compensate: { server: 'im', rpc: 'x' } })]), 'steps[0] (call).compensate: only a single write'],
+    ['a rollback on an unknown server', plan([step({ effect: 'write', compensate: { server: 'nope', rpc: 'x' } })]), 'steps[0] (call).compensate.server: "nope" is not a known MCP server'],
+    ['a rollback reading its own step', plan([step({ effect: 'write', compensate: { server: 'im', rpc: 'x', args: { id: { from: 'call', path: 'id' } } } })]), 'steps[0] (call).compensate.args.id: from "call" is not an earlier step'],
+    ['a rollback without its rpc', plan([step({ effect: 'write', compensate: { server: 'im' } })]), 'steps[0] (call).compensate'],
+    ['a rollback with an unknown key', plan([step({ effect: 'write', compensate: { server: 'im', rpc: 'x', retries: 2 } })]), 'steps[0] (call).compensate: unknown key "retries"'],
   ];
   for (const [what, plans, message] of cases) {
     it(`rejects ${what}`, () => {

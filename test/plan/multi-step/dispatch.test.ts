@@ -76,33 +76,70 @@ describe('a multi-step write through dispatch', () => {
     expect(done.out).not.toContain(TOKEN);
   });
 
-  it('--dry-run prints every step, placeholders for what earlier results decide, and calls nothing', async () => {
+  it('--dry-run prints every step, placeholders for what earlier results decide, the rollback, and calls nothing', async () => {
     const r = await run([...BOOK, '--dry-run']);
     expect(r.error).toBeUndefined();
     expect(mcp.calls).toEqual([]);
-    const plan = JSON.parse(r.out) as { steps: { id: string; arguments?: Record<string, unknown>; for_each?: unknown }[] };
-    expect(plan.steps.map((s) => s.id)).toEqual(['attendees', 'create', 'invite', 'detail']);
+    const plan = JSON.parse(r.out) as { steps: { id: string; arguments?: Record<string, unknown>; for_each?: unknown; rollback?: unknown }[] };
+    // no_event_id is the check after the create, shown because the create's answer decides it
+    expect(plan.steps.map((s) => s.id)).toEqual(['attendees', 'create', 'no_event_id', 'invite', 'detail']);
     expect(plan.steps[0].for_each).toEqual(['张三', '李四']);
-    expect(plan.steps[2].arguments).toEqual({ eventId: '<from create.result.eventId>', attendeesToAdd: '<from attendees.[*].userId>' });
+    expect(plan.steps[3].arguments).toEqual({ eventId: '<from create.eventId>', attendeesToAdd: '<from attendees.[*].userId>' });
+    expect(plan.steps[3].rollback).toEqual({ server: 'calendar', rpc: 'delete_calendar_event', arguments: { eventId: '<from create.eventId>' } });
   });
 
-  it('a failure after the create is partial_outcome (exit 7) naming the event id and the failed step; the journal has every call', async () => {
+  it('inviting fails after the create: the event is deleted again (upstream book.go:146), rolled_back (exit 1); the journal has every call', async () => {
     mcp.faults.push({ tool: 'add_calendar_participant', status: 400, times: 1 });
+    const r = await run([...BOOK, '--yes']);
+    expect(r.error?.reason).toBe('rolled_back');
+    expect(r.error?.exitCode).toBe(1);
+    expect(r.error?.message).toContain('step "invite" failed');
+    expect(r.error?.message).toContain('calendar.delete_calendar_event took effect, undoing the completed writes (create {"eventId":"evt-42"})');
+    expect(r.out).toBe('');
+    expect(mcp.calls.map((c) => c.name)).toEqual(['search_contact_by_key_word', 'search_contact_by_key_word', 'create_calendar_event', 'add_calendar_participant', 'delete_calendar_event']);
+    expect(mcp.calls[4].arguments).toEqual({ eventId: 'evt-42' });
+    const records = journal();
+    expect(records.map((x) => [x.step, x.server, x.rpc, x.outcome])).toEqual([
+      [1, 'contact', 'search_contact_by_key_word', 'ok'], [1, 'contact', 'search_contact_by_key_word', 'ok'],
+      [2, 'calendar', 'create_calendar_event', 'ok'], [4, 'calendar', 'add_calendar_participant', 'failed'], [4, 'calendar', 'delete_calendar_event', 'ok'],
+    ]);
+    expect(records[2].ids).toEqual({ eventId: ['evt-42'] });
+    const file = path.join(dir, 'journal.jsonl');
+    expect(verifyJournal({ text: readFileSync(file, 'utf8'), anchor: readFileSync(`${file}.head`, 'utf8'), requireAnchor: true })).toMatchObject({ valid: true, records: 10 });
+    expect(readFileSync(path.join(dir, 'journal.jsonl'), 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('a rollback that fails too is partial_outcome (exit 7) naming the event id, both failures and the failed step; the delete is sent once', async () => {
+    mcp.faults.push({ tool: 'add_calendar_participant', status: 400, times: 1 }, { tool: 'delete_calendar_event', status: 503, times: 1 });
     const r = await run([...BOOK, '--yes']);
     expect(r.error?.reason).toBe('partial_outcome');
     expect(r.error?.exitCode).toBe(7);
     expect(r.error?.message).toContain('create (write {"eventId":"evt-42"})');
     expect(r.error?.message).toContain('step "invite" failed');
-    expect(r.out).toBe('');
-    const records = journal();
-    expect(records.map((x) => [x.step, x.server, x.rpc, x.outcome])).toEqual([
-      [0, 'contact', 'search_contact_by_key_word', 'ok'], [0, 'contact', 'search_contact_by_key_word', 'ok'],
-      [1, 'calendar', 'create_calendar_event', 'ok'], [2, 'calendar', 'add_calendar_participant', 'failed'],
-    ]);
-    expect(records[2].ids).toEqual({ eventId: ['evt-42'] });
-    const file = path.join(dir, 'journal.jsonl');
-    expect(verifyJournal({ text: readFileSync(file, 'utf8'), anchor: readFileSync(`${file}.head`, 'utf8'), requireAnchor: true })).toMatchObject({ valid: true, records: 8 });
-    expect(readFileSync(path.join(dir, 'journal.jsonl'), 'utf8')).not.toContain(TOKEN);
+    expect(r.error?.message).toContain('its rollback calendar.delete_calendar_event failed too');
+    expect(mcp.calls.filter((c) => c.name === 'delete_calendar_event')).toHaveLength(1);
+  });
+
+  it('reads the new event id where upstream looks (eventId or id, at the top or under result, event, data); none found stops before inviting', async () => {
+    mcp.answers['calendar/create_calendar_event'] = () => ({ data: { id: 'evt-data' } });
+    const ok = await run([...BOOK, '--yes']);
+    expect(ok.error).toBeUndefined();
+    expect(mcp.calls[3].arguments).toEqual({ eventId: 'evt-data', attendeesToAdd: ['u-张三', 'u-李四'] });
+    expect(mcp.calls[4].arguments).toEqual({ eventId: 'evt-data' });
+
+    mcp.calls.length = 0;
+    mcp.answers['calendar/create_calendar_event'] = () => ({ result: { title: 'no id here' } });
+    const r = await run([...BOOK, '--yes']);
+    expect(r.error?.reason).toBe('partial_outcome');
+    expect(r.error?.message).toContain('its eventId could not be read from the answer');
+    expect(mcp.calls.map((c) => c.name)).toEqual(['search_contact_by_key_word', 'search_contact_by_key_word', 'create_calendar_event']);
+  });
+
+  it('--with holding no name is refused before any call, as upstream (book.go:116)', async () => {
+    const r = await run([...BOOK.slice(0, -1), ' , ', '--yes']);
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(r.error?.message).toContain('--with needs at least one attendee name');
+    expect(mcp.calls).toEqual([]);
   });
 
   it('a transient failure of the write is not replayed: one create, outcome unknown, and nothing after it', async () => {
@@ -111,7 +148,7 @@ describe('a multi-step write through dispatch', () => {
     expect(r.error?.reason).toBe('outcome_unknown');
     expect(mcp.calls.filter((c) => c.name === 'create_calendar_event')).toHaveLength(1);
     expect(mcp.calls.map((c) => c.name)).not.toContain('add_calendar_participant');
-    expect(journal().at(-1)).toMatchObject({ step: 1, rpc: 'create_calendar_event', outcome: 'outcome_unknown' });
+    expect(journal().at(-1)).toMatchObject({ step: 2, rpc: 'create_calendar_event', outcome: 'outcome_unknown' });
   });
 
   it('an ambiguous attendee stops before any write, listing the candidates', async () => {
@@ -167,6 +204,38 @@ describe('uploads of a multi-step plan', () => {
     }
     expect(mcp.calls).toEqual([]);
     expect(mcp.uploads).toEqual([]);
+  });
+
+  it('sends the file to the session\'s URL (sessionId or uploadId, presignedUrl or uploadUrl, as upstream reads them) and reads the task UUID where upstream does', async () => {
+    writeFileSync(path.join(dir, 'talk.m4a'), 'audio bytes');
+    mcp.answers['minutes/create_upload_session'] = () => ({ success: true, result: { uploadId: 'sess-7', uploadUrl: `${mcp.base}/upload/talk.m4a` } });
+    mcp.answers['minutes/complete_upload_session'] = () => ({ success: true, data: { result: { task_uuid: 'task-9' } } });
+    const r = await run(upload('talk.m4a'));
+    expect(r.error).toBeUndefined();
+    expect(mcp.uploads.map((u) => [u.name, u.bytes.toString()])).toEqual([['talk.m4a', 'audio bytes']]);
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['create_upload_session', { fileName: 'talk.m4a', fileSize: 11 }], ['complete_upload_session', { sessionId: 'sess-7' }], ['get_minutes_basic_info', { taskUuid: 'task-9' }],
+    ]);
+  });
+
+  it('a failed PUT cancels the session (upstream alignment.go:393) and ends rolled_back; a failed cancel is partial_outcome with the session', async () => {
+    writeFileSync(path.join(dir, 'talk.m4a'), 'audio bytes');
+    // the fixture answers a PUT to /files/... with 405: the transfer fails
+    mcp.answers['minutes/create_upload_session'] = () => ({ success: true, result: { sessionId: 'sess-1', presignedUrl: `${mcp.base}/files/talk.m4a` } });
+    const r = await run(upload('talk.m4a'));
+    expect(r.error?.reason).toBe('rolled_back');
+    expect(r.error?.message).toContain('minutes.cancel_upload_session took effect');
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['create_upload_session', { fileName: 'talk.m4a', fileSize: 11 }], ['cancel_upload_session', { sessionId: 'sess-1' }],
+    ]);
+
+    mcp.calls.length = 0;
+    mcp.faults.push({ tool: 'cancel_upload_session', status: 400, times: 1 });
+    const failed = await run(upload('talk.m4a'));
+    expect(failed.error?.reason).toBe('partial_outcome');
+    expect(failed.error?.message).toContain('session (write');
+    expect(failed.error?.message).toContain('its rollback minutes.cancel_upload_session failed too');
+    expect(mcp.calls.map((c) => c.name)).toEqual(['create_upload_session', 'cancel_upload_session']);
   });
 });
 

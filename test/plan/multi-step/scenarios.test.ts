@@ -147,7 +147,7 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       if (firstWrite >= 0 && firstWrite > target) expect(journal.records.filter((x) => isWrite(plan, x))).toEqual([]);
     });
 
-  it.each(RUNNABLE)('%s: a failure right after a write is partial_outcome (exit 7) and journaled; a failing first write is not partial', async (canonical) => {
+  it.each(RUNNABLE)('%s: a failure right after a write is partial_outcome (exit 7), or rolled_back where the step declares its rollback, and journaled; a failing first write is not partial', async (canonical) => {
     const { plan, records } = await baseline(canonical);
     const w = records.findIndex((r) => isWrite(plan, r));
     if (w < 0) {
@@ -169,6 +169,16 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
     backend.reset();
     journal.records.length = 0;
     const r = await run(canonical, undefined, new Map([[w + 1, 400]]));
+    const failing = anySteps(plan)[records[w + 1].step];
+    if (failing.compensate) {
+      // upstream's rollback: the failed step's reverse write is sent once, and the run reports it instead
+      expect(r.error?.reason, r.error?.message).toBe('rolled_back');
+      expect(r.error!.exitCode).toBe(1);
+      expect(journal.records[w + 1]).toMatchObject({ step: records[w + 1].step, outcome: 'failed' });
+      expect(journal.records[w + 2]).toMatchObject({ step: records[w + 1].step, rpc: failing.compensate.rpc, outcome: 'ok' });
+      expect(journal.records).toHaveLength(w + 3);
+      return;
+    }
     expect(r.error?.reason, r.error?.message).toBe('partial_outcome');
     expect(r.error!.exitCode).toBe(7);
     const writeStep = anySteps(plan)[records[w].step].id;
