@@ -20,6 +20,7 @@ import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js
 import { rowsToCsv } from '../../domain/csv.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
+import { calendarConflicts, calendarDayEvents, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import type { Fn, Param, TransformContext } from './types.js';
 
 export type { TransformContext };
@@ -38,6 +39,10 @@ export const TRANSFORMS: Record<string, Fn> = {
   normalize_filters: (v) => normalizeFilters(v),
   sheet_create_styles: (v) => sheetCreateStyles(v),
   first_filled_cell: (v) => firstFilledCell(v),
+  calendar_day_events: (v) => calendarDayEvents(v),
+  calendar_next_event: calendarNextEvent,
+  calendar_conflicts: calendarConflicts,
+  calendar_free_slots: calendarFreeSlots,
 };
 
 const url_part: Param = (part) => {

@@ -1,0 +1,181 @@
+// The calendar day shortcuts' local reading of a list_calendar_events answer, as upstream computes it after its one
+// call (internal/shortcut/smart@c7521c1c: next_event.go shortcutNextEventList/Start/Project/Pick, calendar_shared.go
+// calendarProjectEvents, conflicts.go, free_slots.go). Times are RFC 3339 texts; an event's clock times print in the
+// offset the event was written in (Go's time.Parse keeps it), the day's own times in the local zone.
+import { isObject } from '../json-object.js';
+
+type Obj = Record<string, unknown>;
+
+/** An instant and the UTC offset (minutes) it is shown in. */
+interface When {
+  ms: number;
+  offset: number;
+}
+
+/** The events of an answer: result.events, else events; elements that are not objects are skipped. */
+function eventList(answer: unknown): Obj[] {
+  if (!isObject(answer)) return [];
+  const inner = isObject(answer.result) && Array.isArray(answer.result.events) ? answer.result.events : undefined;
+  const raw = inner ?? (Array.isArray(answer.events) ? answer.events : []);
+  return raw.filter(isObject);
+}
+
+// Go's time.RFC3339 layout as a parser accepts it: a fractional second may follow the seconds
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/u;
+
+function parseTime(v: unknown): When | undefined {
+  if (typeof v !== 'string') return undefined;
+  const m = RFC3339.exec(v);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, zone] = m;
+  const fields = [y, mo, d, h, mi, s].map(Number);
+  if (fields[1] < 1 || fields[1] > 12 || fields[2] < 1 || fields[2] > 31 || fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
+  const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const local = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
+  // a day past the month's end (Feb 30) is refused, as Go's parser does
+  if (new Date(local).getUTCDate() !== fields[2]) return undefined;
+  return { ms: local - offset * 60_000 + (fractionMs(v) ?? 0), offset };
+}
+
+function fractionMs(v: string): number | undefined {
+  const f = /\.(\d+)/u.exec(v);
+  return f ? Math.floor(Number(`0.${f[1]}`) * 1000) : undefined;
+}
+
+/** An event's start: start.dateTime, else a flat startTime or startDateTime text. */
+function eventStart(e: Obj): When | undefined {
+  if (isObject(e.start)) {
+    const t = parseTime(e.start.dateTime);
+    if (t) return t;
+  }
+  return parseTime(e.startTime) ?? parseTime(e.startDateTime);
+}
+
+/** An event's end: end.dateTime only. */
+function eventEnd(e: Obj): When | undefined {
+  return isObject(e.end) ? parseTime(e.end.dateTime) : undefined;
+}
+
+/** The local zone's offset at an instant (the process's time zone, as Go's time.Local). */
+function localAt(ms: number): When {
+  return { ms, offset: -new Date(ms).getTimezoneOffset() };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function fieldsOf(w: When): Date {
+  return new Date(w.ms + w.offset * 60_000);
+}
+
+/** Go's "15:04". */
+function clock(w: When): string {
+  const d = fieldsOf(w);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** Go's "2006-01-02". */
+function date(w: When): string {
+  const d = fieldsOf(w);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+function titleOf(e: Obj): string {
+  return typeof e.summary === 'string' && e.summary.trim() !== '' ? e.summary : '(无标题)';
+}
+
+function idOf(e: Obj): string | undefined {
+  return typeof e.id === 'string' && e.id.trim() !== '' ? e.id : undefined;
+}
+
+/** One event as upstream's shortcutNextEventProject shows it: title, eventId, start, end, location. */
+function project(e: Obj): Obj {
+  const item: Obj = { title: titleOf(e) };
+  const id = idOf(e);
+  if (id) item.eventId = id;
+  const start = eventStart(e);
+  if (start) item.start = `${date(start)} ${clock(start)}`;
+  const end = eventEnd(e);
+  if (end) item.end = `${date(end)} ${clock(end)}`;
+  if (typeof e.location === 'string' && e.location.trim() !== '') item.location = e.location;
+  return item;
+}
+
+/** +today / +tomorrow / +week: `{events}`, every event with an id, projected (calendarProjectEvents). */
+export function calendarDayEvents(answer: unknown): Obj {
+  return { events: eventList(answer).filter((e) => idOf(e) !== undefined).map(project) };
+}
+
+function inputs(v: unknown, where: string, keys: readonly string[]): Obj {
+  if (!isObject(v) || !keys.every((k) => typeof v[k] === 'number' && Number.isFinite(v[k]))) {
+    throw new Error(`${where}: needs {answer, ${keys.join(', ')}} with numbers`);
+  }
+  return v;
+}
+
+/**
+ * +next-event (shortcutNextEventPick): of the events with an id and a start at or after `now` (epoch ms), the one
+ * that starts first (the earlier in the answer on a tie); `{event: null, message}` when there is none.
+ */
+export function calendarNextEvent(v: unknown, where: string): Obj {
+  const { answer, now } = inputs(v, where, ['now']) as { answer: unknown; now: number };
+  let best: { e: Obj; start: number } | undefined;
+  for (const e of eventList(answer)) {
+    const start = idOf(e) === undefined ? undefined : eventStart(e);
+    if (!start || start.ms < now) continue;
+    if (!best || start.ms < best.start) best = { e, start: start.ms };
+  }
+  return best ? { event: project(best.e) } : { event: null, message: '近 7 天无日程' };
+}
+
+/** The events that carry a start and an end, by start (a stable order where upstream's sort.Slice leaves ties open). */
+function timedEvents(answer: unknown): { title: string; start: When; end: When }[] {
+  const out: { title: string; start: When; end: When }[] = [];
+  for (const e of eventList(answer)) {
+    const start = eventStart(e);
+    const end = start && eventEnd(e);
+    if (start && end) out.push({ title: titleOf(e), start, end });
+  }
+  return out.sort((a, b) => a.start.ms - b.start.ms);
+}
+
+const later = (a: When, b: When) => (a.ms > b.ms ? a : b);
+const earlier = (a: When, b: When) => (a.ms < b.ms ? a : b);
+
+/** +conflicts: every overlapping pair of the day's timed events ([s1,e1) and [s2,e2) overlap when s1 < e2 and s2 < e1). */
+export function calendarConflicts(v: unknown, where: string): Obj {
+  const { answer, day } = inputs(v, where, ['day']) as { answer: unknown; day: number };
+  const evs = timedEvents(answer);
+  const label = (x: (typeof evs)[number]) => `${x.title}（${clock(x.start)}-${clock(x.end)}）`;
+  const conflicts: Obj[] = [];
+  for (let i = 0; i < evs.length; i++) {
+    for (let j = i + 1; j < evs.length; j++) {
+      const [a, b] = [evs[i], evs[j]];
+      if (a.start.ms < b.end.ms && b.start.ms < a.end.ms) {
+        conflicts.push({ a: label(a), b: label(b), overlapStart: clock(later(a.start, b.start)), overlapEnd: clock(earlier(a.end, b.end)) });
+      }
+    }
+  }
+  return { date: date(localAt(day)), eventCount: evs.length, conflictCount: conflicts.length, hasConflict: conflicts.length > 0, conflicts };
+}
+
+/**
+ * +free-slots: the day's busy intervals clipped to the working hours [from, to) (whole hours after the local
+ * midnight `day`), swept in start order; every gap is a free slot with its minutes.
+ */
+export function calendarFreeSlots(v: unknown, where: string): Obj {
+  const { answer, day, from, to } = inputs(v, where, ['day', 'from', 'to']) as { answer: unknown; day: number; from: number; to: number };
+  const workStart = localAt(day + from * 3_600_000);
+  const workEnd = localAt(day + to * 3_600_000);
+  const busy = timedEvents(answer).filter((x) => x.end.ms > workStart.ms && x.start.ms < workEnd.ms)
+    .map((x) => ({ start: x.start.ms < workStart.ms ? workStart : x.start, end: x.end.ms > workEnd.ms ? workEnd : x.end }))
+    .sort((a, b) => a.start.ms - b.start.ms);
+  const slot = (s: When, e: When) => ({ start: clock(s), end: clock(e), durationMin: Math.trunc((e.ms - s.ms) / 60_000) });
+  const free: Obj[] = [];
+  let cursor = workStart;
+  for (const b of busy) {
+    if (b.start.ms > cursor.ms) free.push(slot(cursor, b.start));
+    if (b.end.ms > cursor.ms) cursor = b.end;
+  }
+  if (cursor.ms < workEnd.ms) free.push(slot(cursor, workEnd));
+  return { date: date(localAt(day)), window: `${pad(from)}:00-${pad(to)}:00`, slotCount: free.length, freeSlots: free, allBusy: free.length === 0 };
+}
