@@ -103,6 +103,9 @@ export const REASONS = {
   // a strict paged read (upstream's page ledgers) that read pages but cannot prove the list complete: what was read
   // is in the envelope's `partial` (exit 1, as upstream's *_incomplete API errors)
   pages_incomplete: 'backend',
+  // a write's read-back (a poll with verify) that never showed the change within its timetable (upstream's
+  // *_verification_failed); after the write itself it is reported inside partial_outcome
+  verification_failed: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;
