@@ -320,13 +320,13 @@ class LedgerStop {
  */
 function ledgerReport(tool: ToolSpec, done: Completed[], l: Ledger): DwsError {
   const label = (i: number) => `${l.step}[${i}]`;
-  const failed = l.failed.map((f) => `${f.at} (${f.reason}: ${f.message})`).join('; ');
+  const failed = l.failed.map((f) => `step "${f.at}" (${f.reason}: ${f.message})`).join('; ');
   const rest = l.unattempted.length ? `; not attempted (the policy stops at the first failure): ${l.unattempted.map((u) => label(u.index)).join(', ')}` : '';
   const payload = { ledger: { step: l.step, continue: l.keepGoing, done: l.done, failed: l.failed, unattempted: l.unattempted } };
   const written = done.filter((d) => d.effect === 'write');
   if (written.length) {
     const list = done.map((d) => `${d.id} (${d.effect}${Object.keys(d.ids).length ? ` ${JSON.stringify(d.ids)}` : ''})`).join(', ');
-    return new DwsError('partial_outcome', `${tool.canonical_path}: ${l.failed.length} element(s) of step "${l.step}" failed: ${failed}${rest}; completed steps ${list}`,
+    return new DwsError('partial_outcome', `${tool.canonical_path} stopped after a write: ${l.failed.length} element(s) of step "${l.step}" failed: ${failed}${rest}; completed steps ${list}`,
       'do not run the whole command again: the completed writes took effect; send only the failed and unattempted elements (listed in "ledger") again, after checking any whose outcome is unknown', payload);
   }
   const first = l.failed[0];
