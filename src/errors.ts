@@ -106,6 +106,9 @@ export const REASONS = {
   // a write failed and its declared rollback (upstream's, e.g. calendar +book deleting the event it created) took
   // effect: the run changed nothing that remains (exit 1, the failure was the backend's)
   rolled_back: 'backend',
+  // a write's read-back (a poll with verify) that never showed the change within its timetable (upstream's
+  // *_verification_failed); after the write itself it is reported inside partial_outcome
+  verification_failed: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

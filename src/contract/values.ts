@@ -8,5 +8,9 @@ const SURROUNDING_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, 'gu');
 /** The text without surrounding whitespace, as upstream's `strings.TrimSpace`. */
 export const trimSpace = (s: string): string => s.replace(SURROUNDING_SPACE, '');
 
+const SPACE_RUN = new RegExp(`[${SPACE}]+`, 'u');
+/** The words of a text split on runs of whitespace, as Go's `strings.Fields`. */
+export const fields = (s: string): string[] => s.split(SPACE_RUN).filter((w) => w !== '');
+
 /** A string flag's value, trimmed; "" when it was not given or is not text. */
 export const text = (v: unknown): string => (typeof v === 'string' ? trimSpace(v) : '');

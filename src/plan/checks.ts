@@ -114,9 +114,19 @@ export function checkExpect(sc: Scope, step: PlanStep, e: ExpectSpec, result: un
   } else if (e.present && v === undefined) fail('expected a value');
 }
 
-export function pollHolds(check: PollCheck | undefined, result: unknown): boolean {
+/** Whether a poll's answer is in the state `check` names: a value at a path, or `holds` with the answer as the item. */
+export function pollHolds(sc: Scope, check: PollCheck | undefined, result: unknown): boolean {
   if (check === undefined) return false;
-  const v = readPath(result, check.path);
+  if (check.holds !== undefined) {
+    const outer = sc.item;
+    sc.item = { value: result };
+    try {
+      return evalCondition(sc, check.holds) === true;
+    } finally {
+      sc.item = outer;
+    }
+  }
+  const v = readPath(result, check.path!);
   if (check.present) return v !== undefined && v !== null && v !== '';
   if (check.one_of !== undefined) return check.one_of.some((w) => equal(v, w));
   return equal(v, check.equals);

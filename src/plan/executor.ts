@@ -5,7 +5,7 @@
 // command, and `partial_outcome` when a failure follows a completed write. The world is reached only through the
 // effects port (effects.ts), which also journals every call. `--dry-run` evaluates what it can and calls nothing.
 import { randomUUID } from 'node:crypto';
-import { DwsError } from '../errors.js';
+import { DwsError, type Reason } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import type { CallStep, Condition, PlanSpec, PlanStep, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
@@ -212,25 +212,47 @@ function positiveNumber(sc: Scope, s: Source | number | undefined, what: string,
   return v;
 }
 
-/** One read repeated until `until` holds (or `fail` does), at most max_attempts times within timeout_seconds. */
+/**
+ * One read repeated until `until` holds (or `fail` does): every interval_seconds, at most max_attempts times within
+ * timeout_seconds, or once and then after each wait of the `delays_ms` timetable. With `verify` (a write's read-back,
+ * upstream readDocVerification) a failed read is tried again, and after the last read a failure is that read's own
+ * error and an answer that never matched is verification_failed.
+ */
 async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
   const p = step.poll!;
-  const attempts = Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
-  const intervalMs = positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
+  const attempts = p.delays_ms ? p.delays_ms.length + 1 : Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
+  const intervalMs = p.delays_ms ? 0 : positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
   const budgetMs = p.timeout_seconds === undefined ? Infinity : positiveNumber(sc, p.timeout_seconds, 'the wait timeout', 1) * 1000;
   const sleep = o.sleep ?? wait;
   const args = evalArgs(sc, step);
   let waited = 0;
+  let failure: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const last = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: true, step: index, page: attempt });
-    if (pollHolds(p.fail, last)) {
-      throw new DwsError('backend_error', `${sc.tool.canonical_path} (step "${step.id}"): the task failed: ${JSON.stringify(readPath(last, p.fail!.path))}`,
-        'look at the task before starting it again');
+    let last: unknown;
+    try {
+      last = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: true, step: index, page: attempt });
+      failure = undefined;
+    } catch (e) {
+      // a read-back's failed read is tried again on the timetable (it stays in the journal); a refusal of dws is not
+      if (!p.verify || !(e instanceof DwsError) || e.category !== 'backend') throw e;
+      failure = e;
     }
-    if (pollHolds(p.until, last)) return last;
-    if (attempt + 1 >= attempts || waited + intervalMs > budgetMs) break;
-    await sleep(intervalMs);
-    waited += intervalMs;
+    if (failure === undefined) {
+      if (pollHolds(sc, p.fail, last)) {
+        throw new DwsError('backend_error', `${sc.tool.canonical_path} (step "${step.id}"): the task failed: ${JSON.stringify(readPath(last, p.fail!.path!))}`,
+          'look at the task before starting it again');
+      }
+      if (pollHolds(sc, p.until, last)) return last;
+    }
+    const delay = p.delays_ms ? p.delays_ms[attempt] : intervalMs;
+    if (attempt + 1 >= attempts || waited + delay > budgetMs) break;
+    if (delay > 0) await sleep(delay);
+    waited += delay;
+  }
+  if (failure !== undefined) throw failure;
+  if (p.verify) {
+    throw new DwsError('verification_failed', `${sc.tool.canonical_path} (step "${step.id}"): the read-back did not show the change after ${attempts} read(s)`,
+      'read the target to see what it holds now before writing again');
   }
   throw new DwsError('outcome_unknown', `${sc.tool.canonical_path} (step "${step.id}"): not finished after the checks this command allows; the task may still complete`,
     'check it again later with the read command; do not start the task again');
@@ -279,6 +301,61 @@ async function rollBack(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
     'nothing of this run remains: correct the cause and run the command again');
 }
 
+/**
+ * A for_each call's per-element ledger (docs/PLANS.md "ledger", upstream's --failure-policy): which elements were
+ * done (with the ids their answers returned), which failed (at which call, with the error) and which were not
+ * attempted because the policy stops at the first failure.
+ */
+class Ledger {
+  readonly done: { index: number; item: unknown; ids: Record<string, unknown> }[] = [];
+  readonly failed: { index: number; item: unknown; at: string; reason: string; message: string }[] = [];
+  readonly unattempted: { index: number; item: unknown }[] = [];
+  constructor(readonly step: string, readonly keepGoing: boolean) {}
+
+  /** Whether `err` is this element's own failure at the backend (a refusal of dws or an auth failure stops the run). */
+  static owns(err: unknown): err is DwsError {
+    return err instanceof DwsError && err.category === 'backend';
+  }
+
+  /** Records a failed element; true when the next element is tried. */
+  fail(index: number, item: unknown, at: string, err: DwsError, rest: unknown[]): boolean {
+    this.failed.push({ index, item, at, reason: err.reason, message: err.message });
+    if (this.keepGoing) return true;
+    rest.forEach((x, i) => this.unattempted.push({ index: index + 1 + i, item: x }));
+    return false;
+  }
+
+  get failures(): boolean {
+    return this.failed.length > 0;
+  }
+}
+
+/** Thrown by a step whose ledger holds a failed element: the run stops and reports it (executePlan `ledgerReport`). */
+class LedgerStop {
+  constructor(readonly ledger: Ledger) {}
+}
+
+/**
+ * The error a ledger with failures ends the run with: partial_outcome when any write completed in the run (its
+ * elements' included), else the first failure's own reason; the message names every failed and unattempted element,
+ * and the envelope carries the ledger.
+ */
+function ledgerReport(tool: ToolSpec, done: Completed[], l: Ledger): DwsError {
+  const label = (i: number) => `${l.step}[${i}]`;
+  const failed = l.failed.map((f) => `step "${f.at}" (${f.reason}: ${f.message})`).join('; ');
+  const rest = l.unattempted.length ? `; not attempted (the policy stops at the first failure): ${l.unattempted.map((u) => label(u.index)).join(', ')}` : '';
+  const payload = { ledger: { step: l.step, continue: l.keepGoing, done: l.done, failed: l.failed, unattempted: l.unattempted } };
+  const written = done.filter((d) => d.effect === 'write');
+  if (written.length) {
+    const list = done.map((d) => `${d.id} (${d.effect}${Object.keys(d.ids).length ? ` ${JSON.stringify(d.ids)}` : ''})`).join(', ');
+    return new DwsError('partial_outcome', `${tool.canonical_path} stopped after a write: ${l.failed.length} element(s) of step "${l.step}" failed: ${failed}${rest}; completed steps ${list}`,
+      'do not run the whole command again: the completed writes took effect; send only the failed and unattempted elements (listed in "ledger") again, after checking any whose outcome is unknown', payload);
+  }
+  const first = l.failed[0];
+  return new DwsError(first.reason as Reason, `${tool.canonical_path}: ${l.failed.length} element(s) of step "${l.step}" failed and none was written: ${failed}${rest}`,
+    'nothing was written; check the failed elements (listed in "ledger") and run the command again', payload);
+}
+
 /** The calls of one MCP step: one, one per for_each element (each resolved on its own answer), pages or polls. */
 async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
   const tool = sc.tool;
@@ -288,10 +365,19 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
     }
     const results: unknown[] = [];
+    const ledger = step.ledger && new Ledger(step.id, evalCondition(sc, step.ledger.continue) === true);
     for (const [i, item] of list.entries()) {
       at.label = `${at.prefix ?? step.id}[${i}]`;
-      results.push(await callFor(sc, step, index, o, item, done, at));
+      try {
+        const r = await callFor(sc, step, index, o, item, done, at);
+        results.push(r);
+        ledger?.done.push({ index: i, item, ids: returnedIds(r) });
+      } catch (err) {
+        if (!ledger || !Ledger.owns(err)) throw err;
+        if (!ledger.fail(i, item, at.label, err, list.slice(i + 1))) break;
+      }
     }
+    if (ledger?.failures) throw new LedgerStop(ledger);
     return results;
   }
   if (step.resolve?.open_dingtalk_ids) return resolveOpenIds(sc, step, index, o);
@@ -334,7 +420,30 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     sc.results.set(id, value);
     sc.ran.add(id);
   };
+  const ledger = lead.ledger && new Ledger(lead.id, evalCondition(sc, lead.ledger.continue) === true);
   for (const [i, item] of list.entries()) {
+    try {
+      const result = await runElement(i, item);
+      ledger?.done.push({ index: i, item, ids: returnedIds(result) });
+    } catch (err) {
+      // the element's own failure (its call or a step of its group) goes in the ledger; the label says where
+      if (!ledger || !Ledger.owns(err)) throw err;
+      if (!ledger.fail(i, item, at.label, err, list.slice(i + 1))) break;
+    }
+  }
+  at.prefix = undefined;
+  if (ledger?.failures) throw new LedgerStop(ledger);
+  for (const id of lead.interleave!) {
+    if (all.get(id)!.length) settle(id, all.get(id));
+    else {
+      sc.results.delete(id);
+      sc.ran.delete(id);
+    }
+  }
+  return all.get(lead.id)!;
+
+  /** One element: the lead's call, then each step of the group; its result is the lead's. */
+  async function runElement(i: number, item: unknown): Promise<unknown> {
     for (const id of lead.interleave!) {
       sc.results.delete(id);
       sc.ran.delete(id);
@@ -367,16 +476,8 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
         sc.item = undefined;
       }
     }
+    return result;
   }
-  at.prefix = undefined;
-  for (const id of lead.interleave!) {
-    if (all.get(id)!.length) settle(id, all.get(id));
-    else {
-      sc.results.delete(id);
-      sc.ran.delete(id);
-    }
-  }
-  return all.get(lead.id)!;
 }
 
 /**
@@ -607,6 +708,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       const tail = step.kind === 'call' ? [...(step.interleave ?? [])].reverse().find((id) => sc.ran.has(id)) : undefined;
       if (tail !== undefined) last = sc.results.get(tail);
     } catch (err) {
+      if (err instanceof LedgerStop) throw ledgerReport(tool, done, err.ledger);
       // a rollback that took effect leaves nothing behind: its own answer, not a partial outcome
       if (done.some((d) => d.effect === 'write') && !(err instanceof DwsError && err.reason === 'rolled_back')) throw partial(tool, done, at.label, err);
       throw err;

@@ -24,9 +24,11 @@ export interface StepPreview {
   interleave?: string[];
   save?: { file: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
-  poll?: { max_attempts: unknown };
+  poll?: { max_attempts: unknown; delays_ms?: number[] };
   /** The reverse write sent once if this step fails (upstream's rollback). */
   rollback?: { server: string; rpc: string; arguments: Record<string, unknown> };
+  /** A for_each call's ledger: whether a failed element lets the next one run (`"unknown"` when a result decides). */
+  ledger?: { continue: boolean | 'unknown' };
   when?: string;
   for_each?: unknown;
   page?: { cursor_arg: string; pages: number; max_pages: number; max_items?: number; delay_ms?: number };
@@ -103,7 +105,11 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
     base.arguments = { user_id_list: values instanceof Placeholder ? values : splitValues(asList(values)).userIds };
   }
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
-  if (step.poll) base.poll = { max_attempts: typeof step.poll.max_attempts === 'number' ? step.poll.max_attempts : evalSource(sc, step.poll.max_attempts) ?? null };
+  if (step.poll) {
+    const p = step.poll;
+    base.poll = p.delays_ms ? { max_attempts: p.delays_ms.length + 1, delays_ms: p.delays_ms }
+      : { max_attempts: typeof p.max_attempts === 'number' ? p.max_attempts : evalSource(sc, p.max_attempts!) ?? null };
+  }
 }
 
 function readTop(args: Record<string, unknown>, dotted: string): unknown {
@@ -124,6 +130,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
     case 'call':
       previewCall(sc, step, base);
       if (step.interleave) base.interleave = step.interleave;
+      if (step.ledger) base.ledger = { continue: evalCondition(sc, step.ledger.continue) };
       break;
     case 'upload': {
       const u = step.upload;

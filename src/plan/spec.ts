@@ -197,21 +197,38 @@ export interface ExpectSpec {
   when_present?: boolean;
 }
 
-/** A read repeated until its result meets `until` (or `fail`), bounded by attempts and a time budget. */
+/**
+ * A read repeated until its result meets `until` (or `fail`): every interval_seconds, bounded by attempts and a time
+ * budget, or on the timetable `delays_ms` (one read, then one more after each wait). With `verify` it is the
+ * read-back of a write: a failed read is tried again, and no match after the last read is `verification_failed`.
+ */
 export interface PollSpec {
   until: PollCheck;
   fail?: PollCheck;
-  interval_seconds: Source;
+  interval_seconds?: Source;
   timeout_seconds?: Source;
-  max_attempts: number | Source;
+  max_attempts?: number | Source;
+  delays_ms?: number[];
+  verify?: true;
 }
 
+/** A state of the answer: a value at a path, or a condition with the whole answer as `{item: true}` (`holds`). */
 export interface PollCheck {
-  path: string;
+  path?: string;
   equals?: unknown;
   one_of?: unknown[];
   present?: boolean;
+  holds?: Condition;
 }
+
+/** A for_each call's per-element ledger: `continue` says whether a failed element lets the next one run. */
+export interface LedgerSpec {
+  continue: Condition;
+}
+
+/** The most waits a `delays_ms` timetable lists, and the longest wait (ms). */
+export const MAX_POLL_DELAYS = 100;
+export const MAX_POLL_DELAY_MS = 600_000;
 
 /** A resolution over a value already at hand (no call), with the same refusals as resolve. */
 export interface PickSpec {
@@ -294,6 +311,12 @@ export interface CallStep extends StepCommon {
   rpc_if?: { when: Condition; rpc: string };
   /** A read whose failure is not fatal: the step then counts as not run (a probe). */
   tolerate_failure?: boolean;
+  /**
+   * A for_each call that keeps a per-element ledger (upstream's failure policy): an element whose call, or a step of
+   * its interleave, fails at the backend is recorded; when `continue` holds the next element is tried, otherwise the
+   * rest are recorded as not attempted. Any failed element then ends the run with the ledger.
+   */
+  ledger?: LedgerSpec;
   /**
    * The ids of the steps right after this for_each step that run with each of its elements (`{item: true}` the
    * element, `{from: <one of them>}` that element's result) before the next element's call: upstream's loop body.

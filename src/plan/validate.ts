@@ -5,11 +5,11 @@ import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from '../contract/aliases.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import {
-  DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS,
+  DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
   type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type RefuseCase, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
+  type PickStep, type LedgerSpec, type RefuseCase, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -199,9 +199,14 @@ function normalizeExpect(s: Scope, at: string, raw: unknown): ExpectSpec {
 }
 
 function normalizePollCheck(s: Scope, at: string, raw: unknown): PollCheck {
+  if (isObj(raw) && raw.holds !== undefined) {
+    only(s, at, raw, ['holds']);
+    // the whole answer is `{item: true}` inside the condition
+    return { holds: normalizeCondition({ ...s, inForEach: true }, `${at}.holds`, raw.holds) };
+  }
   const kinds = isObj(raw) ? ['equals', 'one_of', 'present'].filter((k) => raw[k] !== undefined) : [];
   if (!isObj(raw) || typeof raw.path !== 'string' || kinds.length !== 1) {
-    s.problems.push(`${at}: needs path and one of equals, one_of, present`);
+    s.problems.push(`${at}: needs path and one of equals, one_of, present (or holds: a condition on the answer)`);
     return { path: '' };
   }
   only(s, at, raw, ['path', 'equals', 'one_of', 'present']);
@@ -209,20 +214,48 @@ function normalizePollCheck(s: Scope, at: string, raw: unknown): PollCheck {
   return { path: checkPath(s, `${at}.path`, raw.path) ?? '', ...(kinds[0] === 'present' ? { present: true } : { [kinds[0]]: raw[kinds[0]] }) };
 }
 
+/**
+ * A poll: `until` (and `fail`) with either interval_seconds and max_attempts (timeout_seconds optional) or the
+ * timetable delays_ms; `verify: true` makes it a write's read-back (a failed read is tried again, no match is
+ * verification_failed).
+ */
 function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
-  if (!isObj(raw) || raw.until === undefined || raw.interval_seconds === undefined || raw.max_attempts === undefined) {
-    s.problems.push(`${at}: needs until, interval_seconds and max_attempts (a hard bound)`);
+  const timed = isObj(raw) && raw.delays_ms !== undefined;
+  if (!isObj(raw) || raw.until === undefined || (!timed && (raw.interval_seconds === undefined || raw.max_attempts === undefined))) {
+    s.problems.push(`${at}: needs until and either interval_seconds with max_attempts (a hard bound) or delays_ms`);
     return { until: { path: '' }, interval_seconds: { const: 1 }, max_attempts: 1 };
   }
-  only(s, at, raw, ['until', 'fail', 'interval_seconds', 'timeout_seconds', 'max_attempts']);
-  const attempts = typeof raw.max_attempts === 'number' ? positiveInt(s, `${at}.max_attempts`, raw.max_attempts, MAX_POLL_ATTEMPTS) : normalizeSource(s, `${at}.max_attempts`, raw.max_attempts);
-  return {
-    until: normalizePollCheck(s, `${at}.until`, raw.until),
-    ...(raw.fail !== undefined ? { fail: normalizePollCheck(s, `${at}.fail`, raw.fail) } : {}),
-    interval_seconds: normalizeSource(s, `${at}.interval_seconds`, raw.interval_seconds),
-    ...(raw.timeout_seconds !== undefined ? { timeout_seconds: normalizeSource(s, `${at}.timeout_seconds`, raw.timeout_seconds) } : {}),
-    max_attempts: attempts,
-  };
+  only(s, at, raw, ['until', 'fail', 'interval_seconds', 'timeout_seconds', 'max_attempts', 'delays_ms', 'verify']);
+  const out: PollSpec = { until: normalizePollCheck(s, `${at}.until`, raw.until) };
+  if (raw.fail !== undefined) out.fail = normalizePollCheck(s, `${at}.fail`, raw.fail);
+  if (timed) {
+    const d = raw.delays_ms;
+    if (raw.interval_seconds !== undefined || raw.timeout_seconds !== undefined || raw.max_attempts !== undefined) {
+      s.problems.push(`${at}.delays_ms: the timetable replaces interval_seconds, timeout_seconds and max_attempts`);
+    }
+    if (!Array.isArray(d) || d.length === 0 || d.length > MAX_POLL_DELAYS || !d.every((x) => Number.isInteger(x) && x >= 0 && x <= MAX_POLL_DELAY_MS)) {
+      s.problems.push(`${at}.delays_ms: must be a list of 1..${MAX_POLL_DELAYS} waits in whole milliseconds (0..${MAX_POLL_DELAY_MS})`);
+    } else out.delays_ms = d as number[];
+  } else {
+    out.interval_seconds = normalizeSource(s, `${at}.interval_seconds`, raw.interval_seconds);
+    if (raw.timeout_seconds !== undefined) out.timeout_seconds = normalizeSource(s, `${at}.timeout_seconds`, raw.timeout_seconds);
+    out.max_attempts = typeof raw.max_attempts === 'number' ? positiveInt(s, `${at}.max_attempts`, raw.max_attempts, MAX_POLL_ATTEMPTS) : normalizeSource(s, `${at}.max_attempts`, raw.max_attempts);
+  }
+  if (raw.verify !== undefined) {
+    if (raw.verify !== true) s.problems.push(`${at}.verify: must be true`);
+    else out.verify = true;
+  }
+  return out;
+}
+
+/** A for_each call's ledger: `{continue: condition}` (upstream's --failure-policy continue). */
+function normalizeLedger(s: Scope, at: string, raw: unknown): LedgerSpec {
+  if (!isObj(raw) || raw.continue === undefined) {
+    s.problems.push(`${at}: must be {continue: condition} (whether a failed element lets the next one run)`);
+    return { continue: { any: [] } };
+  }
+  only(s, at, raw, ['continue']);
+  return { continue: normalizeCondition(s, `${at}.continue`, raw.continue) };
 }
 
 function normalizePick(s: Scope, at: string, raw: unknown): PickSpec {
@@ -315,7 +348,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'compensate'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'ledger', 'compensate'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -346,8 +379,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (kinds.length > 1) s.problems.push(`${where}: a step is one of ${OTHER_KINDS.join(', ')} or an MCP call (found ${kinds.join(', ')})`);
   const kind = kinds[0];
   if (kind !== undefined) {
-    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined) {
-      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure or interleave`);
+    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined || raw.ledger !== undefined) {
+      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure, interleave or ledger`);
     }
     if (raw.for_each !== undefined && kind !== 'pick' && kind !== 'refuse') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
     if (kind === 'upload') {
@@ -414,6 +447,12 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (step.for_each || step.page) s.problems.push(`${where}: poll does not combine with for_each or page`);
     if (step.effect !== 'read') s.problems.push(`${where}.poll: only a read is repeated`);
     step.poll = normalizePoll(s, `${where}.poll`, raw.poll);
+  }
+  if (raw.ledger !== undefined) {
+    if (!step.for_each || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
+      s.problems.push(`${where}.ledger: only on a for_each call (no page, resolve, poll or tolerate_failure)`);
+    }
+    step.ledger = normalizeLedger(s, `${where}.ledger`, raw.ledger);
   }
   if (raw.expect !== undefined) step.expect = normalizeExpect(s, `${where}.expect`, raw.expect);
   if (raw.tolerate_failure !== undefined) {

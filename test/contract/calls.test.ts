@@ -96,7 +96,8 @@ async function run(c: GoldenCase) {
   }
   let uuid = 0;
   const now = new Date(c.now ?? '2026-03-10T10:00:00+08:00');
-  const outcome = await dispatchInProcess(c.argv, env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}`, ...(c.stdin !== undefined ? { stdin: c.stdin } : {}) });
+  // waits (a poll's interval, a read-back's timetable, a page delay) pass at once: no golden depends on real time
+  const outcome = await dispatchInProcess(c.argv, env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}`, sleep: async () => {}, ...(c.stdin !== undefined ? { stdin: c.stdin } : {}) });
   return {
     outcome, sent: mcp.calls.map((r) => ({ server: r.server, rpc: r.name, arguments: r.arguments })),
     uploads: mcp.uploads.map((u) => ({ name: u.name, text: u.bytes.toString('utf8') })),

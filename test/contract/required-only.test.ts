@@ -52,9 +52,10 @@ function pollAnswers(tools: readonly ToolSpec[]): McpFixture['answers'] {
   const answers: McpFixture['answers'] = {};
   for (const t of tools) {
     for (const step of t.plan ? anySteps(t.plan) : []) {
-      if (!step.poll) continue;
+      // a read-back checked by a condition (`holds`) cannot be answered as done here: it runs out its timetable
+      if (!step.poll || step.poll.until.path === undefined) continue;
       const u = step.poll.until;
-      const done = atPath(u.path, u.equals ?? u.one_of?.[0] ?? 'done');
+      const done = atPath(u.path!, u.equals ?? u.one_of?.[0] ?? 'done');
       answers[`${step.server}/${step.rpc}`] = () => done;
     }
   }

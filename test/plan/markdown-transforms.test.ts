@@ -73,3 +73,27 @@ describe('is_json', () => {
     expect(['["root",{}', '{a:1}', '', "['x']"].map((t) => apply(['is_json'], t))).toEqual([false, false, false, false]);
   });
 });
+
+// upstream verifyUpdatedDocumentContent (doc/content_shortcuts.go:1002@c7521c1c) without the goldmark rendering
+describe('markdown_readback_matches', () => {
+  const matches = (answer: unknown, expected: string, mode?: string) => apply(['markdown_readback_matches'], { answer, expected, ...(mode ? { mode } : {}) });
+  it('append: the same text, or one ending with a newline and the text; a bare suffix does not count', () => {
+    expect(matches({ result: { markdown: '旧\n\n新的 一段' } }, '新的   一段\n')).toBe(true);
+    expect(matches('新的一段', '新的一段')).toBe(true);
+    expect(matches({ markdown: '旧新的一段' }, '新的一段')).toBe(false);
+  });
+  it('overwrite: the same text after normalizing, or after a leading title line; appended text does not count', () => {
+    expect(matches({ data: { content: '# 标题\n\n\n正文\r\n' } }, '正文', 'overwrite')).toBe(true);
+    expect(matches({ content: '  | a |   b |  ' }, '| a | b |', 'overwrite')).toBe(true);
+    expect(matches({ content: '旧\n正文' }, '正文', 'overwrite')).toBe(false);
+  });
+  it('reads content/markdown texts at any depth, key case, _ and - ignored, and the answer itself only when it is text', () => {
+    expect(matches({ a: [{ Mark_Down: 'x' }] }, 'x')).toBe(true);
+    expect(matches({ a: [{ text: 'x' }] }, 'x')).toBe(false);
+    expect(matches({ a: ['x'] }, 'x')).toBe(false);
+  });
+  it('keeps lines inside a fence as written, only right-trimmed', () => {
+    expect(matches({ markdown: '```\n  code  \n```' }, '```\n  code\n```', 'overwrite')).toBe(true);
+    expect(matches({ markdown: '```\ncode\n```' }, '```\n  code\n```', 'overwrite')).toBe(false);
+  });
+});

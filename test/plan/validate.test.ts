@@ -25,6 +25,11 @@ describe('plan validation', () => {
     expect(problems(plan([step()]))).toEqual([]);
   });
 
+  it('accepts a ledger on a for_each call, and a read-back poll on a timetable with a condition on the answer', () => {
+    expect(problems(plan([step({ for_each: { const: ['a'] }, args: { x: { item: true } }, ledger: { continue: { equals: [{ flag: 'limit' }, 1] } } })]))).toEqual([]);
+    expect(problems(plan([step({ poll: { until: { holds: { present: { item: true, path: 'a' } } }, delays_ms: [250, 500], verify: true } })]))).toEqual([]);
+  });
+
   const cases: [string, Record<string, unknown>, string][] = [
     ['an unknown command', { 'chat.no_such': { facts: 'f', steps: [step()] } }, 'catalog/plans/x.yaml: chat.no_such: no such command in the catalog'],
     ['an unknown flag', plan([step({ args: { limit: { flag: 'limits' } } })]), 'catalog/plans/x.yaml: chat.shortcut_conversation_list: steps[0] (call).args.limit: flag "limits" is not a parameter of chat.shortcut_conversation_list'],
@@ -49,6 +54,13 @@ describe('plan validation', () => {
     ['a rollback reading its own step', plan([step({ effect: 'write', compensate: { server: 'im', rpc: 'x', args: { id: { from: 'call', path: 'id' } } } })]), 'steps[0] (call).compensate.args.id: from "call" is not an earlier step'],
     ['a rollback without its rpc', plan([step({ effect: 'write', compensate: { server: 'im' } })]), 'steps[0] (call).compensate'],
     ['a rollback with an unknown key', plan([step({ effect: 'write', compensate: { server: 'im', rpc: 'x', retries: 2 } })]), 'steps[0] (call).compensate: unknown key "retries"'],
+    ['a ledger without for_each', plan([step({ ledger: { continue: { flag: 'limit' } } })]), 'steps[0] (call).ledger: only on a for_each call'],
+    ['a ledger without its condition', plan([step({ for_each: { const: [1] }, ledger: {} })]), 'steps[0] (call).ledger: must be {continue: condition}'],
+    ['a ledger on a paged step', plan([step({ for_each: { const: [1] }, page: { cursor_arg: 'c', next: 'n', items: 'i', max_pages: 2 }, ledger: { continue: { flag: 'limit' } } })]), 'steps[0] (call).ledger: only on a for_each call (no page'],
+    ['a poll with a timetable and an interval', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [10], interval_seconds: { const: 1 } } })]), 'steps[0] (call).poll.delays_ms: the timetable replaces interval_seconds'],
+    ['a timetable wait that is not whole milliseconds', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [0.5] } })]), 'steps[0] (call).poll.delays_ms: must be a list of 1..100 waits'],
+    ['a poll with neither interval nor timetable', plan([step({ poll: { until: { path: 'a', present: true }, max_attempts: 3 } })]), 'steps[0] (call).poll: needs until and either interval_seconds with max_attempts'],
+    ['verify that is not true', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [1], verify: 'yes' } })]), 'steps[0] (call).poll.verify: must be true'],
   ];
   for (const [what, plans, message] of cases) {
     it(`rejects ${what}`, () => {

@@ -1,7 +1,9 @@
 // Markdown transforms of the doc write commands (upstream helpers/content_splitter.go and helpers/doc.go):
 // `{split_markdown: n}` cuts a long markdown into pieces at block boundaries (splitMarkdownSafe), and
-// `strip_duplicate_title` drops a leading `# heading` equal to the document's name (stripDuplicateTitle).
+// `strip_duplicate_title` drops a leading `# heading` equal to the document's name (stripDuplicateTitle), and
+// `markdown_readback_matches` says whether a read-back shows a markdown write (verifyUpdatedDocumentContent).
 import { trimSpace } from '../../contract/values.js';
+import { readbackMatches } from '../../domain/doc-readback.js';
 import { isObj, positive, refuse, str, type Fn, type Param } from './types.js';
 
 
@@ -194,6 +196,11 @@ export const PLAIN: Record<string, Fn> = {
     if (v.text === undefined) return undefined;
     const text = str(v.text, where);
     return v.title === undefined ? text : stripDuplicateTitle(text, str(v.title, where));
+  },
+  /** `{answer, expected, mode?}` -> whether the read-back answer shows the markdown written (src/domain/doc-readback.ts) */
+  markdown_readback_matches: (v, where) => {
+    if (!isObj(v)) return refuse(where, v, 'an object {answer, expected, mode}');
+    return readbackMatches(v.answer, str(v.expected, where), v.mode === undefined ? 'append' : str(v.mode, where));
   },
 };
 

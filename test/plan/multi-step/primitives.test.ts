@@ -148,7 +148,7 @@ describe('multi-step sources and conditions (dry run)', () => {
 describe('multi-step validation messages', () => {
   it('names the plan, the step and the key of a malformed primitive', async () => {
     expect(await problemsOf(step({}, { poll: { until: { path: 'status', equals: 1 }, interval_seconds: { const: 1 } } }))).toEqual([
-      expect.stringContaining('steps[0] (a).poll: needs until, interval_seconds and max_attempts'),
+      expect.stringContaining('steps[0] (a).poll: needs until and either interval_seconds with max_attempts'),
     ]);
     expect(await problemsOf(step({ t: { now: { format: 'iso' } } }))).toEqual([expect.stringContaining('args.t.now: needs format millis')]);
     expect(await problemsOf(step({ t: { flag: 'name', transform: [{ chunk: 0 }] } }))).toEqual([expect.stringContaining('chunk needs a positive integer')]);

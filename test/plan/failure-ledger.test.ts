@@ -1,0 +1,137 @@
+// A for_each call's per-element ledger (docs/PLANS.md "ledger") and a write's read-back poll (docs/PLANS.md "Step
+// kinds", poll verify), run as users run them: `dws <command>` through dispatch against the fake MCP server on
+// 127.0.0.1, with one member (or pair) whose call fails. --failure-policy stop leaves the later elements unsent and
+// lists them as not attempted; continue sends them; either way the run ends non-zero with the ledger in the error
+// envelope, every call (the failed one included) journaled once. The read-back waits only through the injected sleep.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+
+let mcp: McpFixture;
+let dir: string;
+beforeAll(async () => {
+  mcp = await startMcpServer();
+});
+afterAll(async () => {
+  await mcp.close();
+});
+beforeEach(() => {
+  mcp.calls.length = 0;
+  mcp.answers = {};
+  dir = mkdtempSync(path.join(os.tmpdir(), 'dws-ledger-'));
+});
+
+const refused = { success: false, errorCode: 'NO_PERMISSION', errorMsg: '无权限' };
+
+async function dws(argv: string[], sleeps: number[] = []) {
+  const env = {
+    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-ledger',
+    DWS_FILE_ROOT: dir, DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
+  };
+  const outcome = await dispatchInProcess(argv, env, undefined, { sleep: async (ms) => void sleeps.push(ms) });
+  const journal = readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc?: string; outcome?: string; error?: { reason: string } });
+  // one finished record per call (a write also has its `sent` record before it goes out)
+  const finished = journal.filter((r) => r.rpc !== undefined && r.outcome !== 'sent').map((r) => `${r.rpc} ${r.error?.reason ?? r.outcome}`);
+  const envelope = outcome.error ? JSON.parse(outcome.error.envelope()) as Record<string, unknown> : undefined;
+  return { outcome, finished, envelope, sent: mcp.calls.map((c) => (c.arguments as { memberUids?: string[] }).memberUids?.[0] ?? c.name) };
+}
+
+/** The member u2's grant is refused; the others are granted. */
+function u2Refused(): void {
+  mcp.answers['minutes/add_member_permission'] = (args) => ((args.memberUids as string[])[0] === 'u2' ? refused : { success: true });
+}
+
+const share = (policy?: string) => ['minutes', '+share', '--id', 't1', '--member-uids', 'u1,u2,u3', '--permission', 'view', ...(policy ? ['--failure-policy', policy] : []), '--yes'];
+
+describe('--failure-policy: a failed member under stop and under continue', { timeout: 60_000 }, () => {
+  it('stop (the default) sends no member after the failed one, lists it as not attempted and exits 7 (u1 was granted)', async () => {
+    u2Refused();
+    const r = await dws(share());
+    expect(r.sent).toEqual(['u1', 'u2']);
+    expect(r.outcome.error?.reason).toBe('partial_outcome');
+    expect(r.outcome.error?.exitCode).toBe(7);
+    expect(r.envelope?.ledger).toEqual({
+      step: 'call', continue: false,
+      done: [{ index: 0, item: 'u1', ids: {} }],
+      failed: [{ index: 1, item: 'u2', at: 'call[1]', reason: 'business_error', message: 'add_member_permission on the "minutes" server failed: NO_PERMISSION: 无权限' }],
+      unattempted: [{ index: 2, item: 'u3' }],
+    });
+    expect(r.finished).toEqual(['add_member_permission ok', 'add_member_permission business_error']);
+    expect(r.outcome.out).toBe('');
+  });
+
+  it('continue sends the member after the failed one, records the failure and still exits 7', async () => {
+    u2Refused();
+    const r = await dws(share('continue'));
+    expect(r.sent).toEqual(['u1', 'u2', 'u3']);
+    expect(r.outcome.error?.reason).toBe('partial_outcome');
+    expect(r.envelope?.ledger).toMatchObject({ continue: true, done: [{ item: 'u1' }, { item: 'u3' }], failed: [{ item: 'u2', at: 'call[1]' }], unattempted: [] });
+    expect(r.finished).toEqual(['add_member_permission ok', 'add_member_permission business_error', 'add_member_permission ok']);
+  });
+
+  it('continue with every member failing sends all of them and reports the failure itself (nothing was written: exit 1)', async () => {
+    mcp.answers['minutes/add_member_permission'] = () => refused;
+    const r = await dws(share('continue'));
+    expect(r.sent).toEqual(['u1', 'u2', 'u3']);
+    expect(r.outcome.error?.reason).toBe('business_error');
+    expect(r.outcome.error?.exitCode).toBe(1);
+    expect((r.envelope?.ledger as { failed: unknown[] }).failed).toHaveLength(3);
+  });
+
+  it('continue without a failure is the same run as stop: every member once, exit 0', async () => {
+    mcp.answers['minutes/add_member_permission'] = () => ({ success: true });
+    const stop = await dws(share());
+    expect(stop.outcome.error).toBeUndefined();
+    expect(stop.sent).toEqual(['u1', 'u2', 'u3']);
+    mcp.calls.length = 0;
+    const goOn = await dws(share('continue'));
+    expect(goOn.outcome.error).toBeUndefined();
+    expect(goOn.sent).toEqual(['u1', 'u2', 'u3']);
+  });
+
+  it('replace-batch continue: a failed read-back fails its pair (the write stands) and the next pair is still written and read back', async () => {
+    let reads = 0;
+    mcp.answers['minutes/get_minutes_transcription'] = () => (++reads === 2 ? refused : { result: { paragraphList: [{ paragraph: 'a c' }], hasNext: false } });
+    const r = await dws(['minutes', '+replace-batch', '--id', 't1', '--pair', 'a=>b', '--pair', 'c=>d', '--failure-policy', 'continue', '--yes']);
+    expect(r.finished).toEqual(['get_minutes_transcription ok', 'replace_minutes_text ok', 'get_minutes_transcription business_error', 'replace_minutes_text ok', 'get_minutes_transcription ok']);
+    expect(r.outcome.error?.reason).toBe('partial_outcome');
+    expect(r.envelope?.ledger).toMatchObject({ step: 'replace', done: [{ index: 1, item: ['c', 'd'] }], failed: [{ index: 0, item: ['a', 'b'], at: 'after[0]' }] });
+  });
+
+  it('replace-batch stop: the pair after a failed write is not sent', async () => {
+    mcp.answers['minutes/get_minutes_transcription'] = () => ({ result: { paragraphList: [{ paragraph: 'a c' }], hasNext: false } });
+    mcp.answers['minutes/replace_minutes_text'] = () => refused;
+    const r = await dws(['minutes', '+replace-batch', '--id', 't1', '--pair', 'a=>b', '--pair', 'c=>d', '--yes']);
+    expect(r.finished).toEqual(['get_minutes_transcription ok', 'replace_minutes_text business_error']);
+    expect(r.outcome.error?.reason).toBe('business_error');
+    expect(r.envelope?.ledger).toMatchObject({ continue: false, failed: [{ at: 'replace[0]' }], unattempted: [{ index: 1, item: ['c', 'd'] }] });
+  });
+});
+
+describe('doc +checkpoint-update: the read-back on upstream\'s timetable', { timeout: 60_000 }, () => {
+  const update = ['doc', '+checkpoint-update', '--node', 'D1', '--content', '补充', '--yes'];
+
+  it('reads until the document ends with the content, waiting 250 then 500 ms through the injected sleep', async () => {
+    let reads = 0;
+    mcp.answers['doc/get_document_content'] = () => ({ result: { markdown: ++reads < 3 ? '旧的' : '旧的\n\n补充' } });
+    const sleeps: number[] = [];
+    const r = await dws(update, sleeps);
+    expect(r.outcome.error).toBeUndefined();
+    expect(reads).toBe(3);
+    expect(sleeps).toEqual([250, 500]);
+    expect(JSON.parse(r.outcome.out)).toEqual({ result: { result: { markdown: '旧的\n\n补充' } } });
+  });
+
+  it('seven reads that never show the content end in partial_outcome naming verification_failed; every read journaled', async () => {
+    mcp.answers['doc/get_document_content'] = () => ({ result: { markdown: '旧的补充' } });
+    const sleeps: number[] = [];
+    const r = await dws(update, sleeps);
+    expect(sleeps).toEqual([250, 500, 1000, 2000, 4000, 8000]);
+    expect(r.outcome.error?.reason).toBe('partial_outcome');
+    expect(r.outcome.error?.message).toContain('verification_failed');
+    expect(r.finished).toEqual(['save_doc_version ok', 'update_document ok', ...Array(7).fill('get_document_content ok')]);
+  });
+});
