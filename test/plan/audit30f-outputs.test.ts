@@ -1,5 +1,5 @@
 // What three commands of the audit with seed 20261207 print (notes/audit-30f.md), as upstream's bodies at c7521c1c print it:
-// calendar +book-search projects the calendar list (shortcut/calendar/calendar.go:826 bookSearchProject,
+// calendar +book-search projects the calendar list (shortcut/calendar/calendar.go:838 bookSearchProject,
 // bookSearchContainer), drive +move and drive +create-folder print the read-back object that requireDriveObject
 // unwraps (shortcut/drive/common.go:99; drive.go:575, operations.go:143). Run as a user types them, against the
 // recording backend on 127.0.0.1; the calls themselves are pinned by test/fixtures/calls/{calendar,drive}.yaml.
