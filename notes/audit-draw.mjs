@@ -1,7 +1,7 @@
 // Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
-//   20261207: audit-30f.md)
+//   20261207: audit-30f.md; the next audit draws seed 20261208)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -52,6 +52,14 @@ const AUDITS = new Map([
   'devapp.shortcut_update', 'doc.shortcut_share', 'mail.shortcut_folder_list', 'drive.shortcut_publish_get', 'chat.add_message_favorite',
   'chat.shortcut_messages_set_pin', 'aitable.shortcut_view_get', 'sheet.list_sheet_comments', 'drive.unmark_star', 'minutes.shortcut_unshare',
   'sheet.hide_gridline', 'chat.shortcut_messages_list_unread_conversations', 'mail.shortcut_template_list', 'chat.shortcut_chat_quit', 'chat.shortcut_conversation_mark_read',
+  ]],
+  [20261207, [
+  'aitable.section_list_empty', 'sheet.create_float_image', 'sheet.delete_dropdown_lists', 'mail.list_shared_with_me', 'aitable.view_get_timebar',
+  'oa.start_process_instance', 'chat.query_message_send_status', 'chat.delete_conv_category', 'sheet.clear_range', 'aitable.view_get_sort',
+  'aitable.list', 'aitable.record_share_url', 'chat.list_custom_group_roles', 'aisearch.enterprise_person_search', 'oa.revoke_processInstance',
+  'chat.shortcut_messages_unset_pin', 'drive.shortcut_move', 'chat.shortcut_chat_list', 'chat.shortcut_messages_add_text_emotion', 'chat.shortcut_dm',
+  'dev.connect_list', 'chat.recall_robot_message', 'calendar.shortcut_freebusy', 'attendance.vacation_records', 'calendar.shortcut_book_search',
+  'attendance.get_attendance_summary', 'chat.get_group_mute_config', 'chat.shortcut_category_remove_conversation', 'chat.shortcut_chat_role_set_user', 'drive.shortcut_create_folder',
   ]],
 ]);
 
