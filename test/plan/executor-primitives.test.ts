@@ -8,6 +8,7 @@ import { apply, CANONICAL, fake, planOf, problemsOf, run, tool } from './fake-pl
 import { executePlan, type PlanDryRun } from '../../src/plan/executor.js';
 import type { BackendCall } from '../../src/plan/effects.js';
 import { validatePlans } from '../../src/plan/validate.js';
+import { transformArgProblem } from '../../src/plan/transforms/index.js';
 import { shippedEngine } from '../helpers.js';
 
 
@@ -361,5 +362,27 @@ describe('the source walk (f-misc: upstream bulkPatchFilterConstrictsScope check
     expect(problems({ in: { flag: 'name' }, children: 'k', depth: 2 })).toContain('unknown key "depth"');
     expect(problems({ in: { flag: 'name' }, children: 'k', descend: { nope: 1 } })).toContain('a condition is exactly one of');
     expect(problems({ in: { flag: 'name' }, children: 'k', descend: { present: { item: true } } })).toBe('');
+  });
+});
+
+describe('the transform find_int (f-misc: upstream findInt64Field reads an id anywhere in an answer)', () => {
+  const find = (v: unknown) => apply([{ find_int: ['dentryId', 'dentryID'] }], v);
+  it('takes the first key that holds a whole number, before looking into the object\'s values', () => {
+    expect(find({ result: { dentryId: 9 }, dentryID: '7' })).toBe(7);
+    expect(find({ dentryId: 1, dentryID: 2 })).toBe(1);
+  });
+  it('looks into nested objects, lists in order and JSON texts, passing over values that are not whole numbers', () => {
+    expect(find({ a: [{ b: 1 }, { dentryId: ' -3 ' }], c: { dentryId: 4 } })).toBe(-3);
+    expect(find({ dentryId: 'x', r: '{"dentryID": 5}' })).toBe(5);
+    expect(find({ dentryId: 2.5, r: '[{"dentryId": "6"}]' })).toBe(6);
+  });
+  it('is absent when no key holds one, and 0 is a value (the plan refuses it)', () => {
+    expect(find({ a: { b: 'dentryId' }, dentryId: null })).toBeUndefined();
+    expect(find('not json {')).toBeUndefined();
+    expect(find({ dentryId: 0 })).toBe(0);
+  });
+  it('its keys are checked at build', () => {
+    expect(transformArgProblem({ find_int: [] })).toContain('find_int needs');
+    expect(transformArgProblem({ find_int: 'dentryId' } as never)).toContain('find_int needs');
   });
 });
