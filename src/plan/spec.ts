@@ -4,7 +4,7 @@
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
-  | { to_keys: unknown } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
+  | { to_keys: unknown } | { find_int: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
 
 export interface SourceModifiers {
   transform?: Transform[];
@@ -41,6 +41,7 @@ export type Source = SourceModifiers & (
   | { unwrap_mentions: { in: Source; ids: Source } }
   | { wrap_mentions: { in: Source; ids: Source; add_missing?: boolean } }
   | { join: Source[] }
+  | { walk: { in: Source; children: string; descend?: Condition } }
 );
 
 /** The clock, read once per run: start of this day/month, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
@@ -371,7 +372,7 @@ export const ENV_SOURCES: readonly string[] = [
 ];
 
 export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions'] as const;
+  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'present', 'has_duplicates', 'open_dingtalk_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;

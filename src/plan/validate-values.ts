@@ -218,6 +218,20 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
       out = { filter: { in: normalizeSource(s, `${at}.filter.in`, f.in), field: checkPath(s, `${at}.filter.field`, f.field) ?? '', not_equals: normalizeSource(s, `${at}.filter.not_equals`, f.not_equals) } };
       break;
     }
+    case 'walk': {
+      // a tree's nodes: the value, then (where descend holds for a node, {item: true} being the node) the elements of
+      // the list at children, depth first
+      const w = raw.walk;
+      if (!isObj(w) || w.in === undefined || typeof w.children !== 'string') {
+        s.problems.push(`${at}.walk: needs in and children (and optionally descend)`);
+        out = { const: null };
+        break;
+      }
+      only(s, `${at}.walk`, w, ['in', 'children', 'descend']);
+      out = { walk: { in: normalizeSource(s, `${at}.walk.in`, w.in), children: checkPath(s, `${at}.walk.children`, w.children) ?? '',
+        ...(w.descend !== undefined ? { descend: normalizeCondition({ ...s, inForEach: true }, `${at}.walk.descend`, w.descend) } : {}) } };
+      break;
+    }
     case 'replace': {
       const r = raw.replace;
       if (!isObj(r) || r.in === undefined || r.pattern === undefined || r.with === undefined) {

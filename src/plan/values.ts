@@ -270,7 +270,7 @@ function addMissingMentions(text: string, ids: string[]): string {
   return text.startsWith('<@all> ') ? `<@all> ${prefix} ${text.slice('<@all> '.length)}` : `${prefix} ${text}`;
 }
 
-/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, env, difference, zip, entries, merge, get, filter, replace, stdin, join, unwrap_mentions, wrap_mentions. */
+/** The computed source kinds (docs/PLANS.md "Sources"): now, uuid, env, difference, zip, entries, merge, get, filter, replace, walk, stdin, join, unwrap_mentions, wrap_mentions. */
 function evalComputed(sc: Scope, s: Source): unknown {
   if ('stdin' in s) return stdinValue(sc, s.stdin.max_bytes);
   if ('unwrap_mentions' in s) {
@@ -362,6 +362,11 @@ function evalComputed(sc: Scope, s: Source): unknown {
     const unwanted = evalSource(sc, s.filter.not_equals);
     return asList(list).filter((x) => unwanted === undefined || !equal(readPath(x, s.filter.field), unwanted));
   }
+  if ('walk' in s) {
+    const root = evalSource(sc, s.walk.in);
+    if (root === undefined || hasPlaceholder(root)) return root === undefined ? undefined : new Placeholder('<nodes>');
+    return walkNodes(sc, root, s.walk.children, s.walk.descend);
+  }
   if ('replace' in s) {
     const text = evalSource(sc, s.replace.in);
     const pattern = evalSource(sc, s.replace.pattern);
@@ -373,6 +378,29 @@ function evalComputed(sc: Scope, s: Source): unknown {
     return text.replace(userRegex(sc, pattern, 'gu'), () => by);
   }
   return undefined;
+}
+
+/**
+ * A tree's nodes, depth first, each before its children (upstream's recursive checks visit them in this order): the
+ * root, then for each node where `descend` holds (`{item: true}` the node) the elements of the list at `children`.
+ */
+function walkNodes(sc: Scope, root: unknown, children: string, descend: Condition | undefined): unknown[] {
+  const out: unknown[] = [];
+  const stack: unknown[] = [root];
+  const outer = sc.item;
+  try {
+    while (stack.length > 0) {
+      const node = stack.pop();
+      out.push(node);
+      sc.item = { value: node };
+      if (descend !== undefined && evalCondition(sc, descend) !== true) continue;
+      const kids = readPath(node, children);
+      if (Array.isArray(kids)) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  } finally {
+    sc.item = outer;
+  }
+  return out;
 }
 
 /** A regular expression given by the user (a flag): a malformed one is the user's error, not a crash. */

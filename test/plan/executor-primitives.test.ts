@@ -4,10 +4,11 @@
 // through the real validator and executor with a fake effects port: nothing here touches the network or the clock.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apply, CANONICAL, fake, planOf, run, tool } from './fake-plan.js';
+import { apply, CANONICAL, fake, planOf, problemsOf, run, tool } from './fake-plan.js';
 import { executePlan, type PlanDryRun } from '../../src/plan/executor.js';
 import type { BackendCall } from '../../src/plan/effects.js';
 import { validatePlans } from '../../src/plan/validate.js';
+import { transformArgProblem } from '../../src/plan/transforms/index.js';
 import { shippedEngine } from '../helpers.js';
 
 
@@ -332,5 +333,56 @@ describe('index-aligned iteration: the zip source and the flatten transform', ()
     fc.assert(fc.property(fc.array(fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.integer()), { maxLength: 5 }), (xs) => {
       expect(apply(['flatten'], xs)).toEqual(xs.flatMap((x) => (Array.isArray(x) ? x : [x])));
     }));
+  });
+});
+
+describe('the source walk (f-misc: upstream bulkPatchFilterConstrictsScope checks every condition of a filter tree)', () => {
+  // the nodes a walk gives are sent as one argument, so each test reads them off the call
+  const walked = (descend?: unknown) => ({
+    facts: 'f',
+    steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' },
+      nodes: { walk: { in: { flag: 'name', transform: ['json_parse'] }, children: 'kids', ...(descend ? { descend } : {}) } } } }],
+  });
+  const tree = { id: 1, kids: [{ id: 2, kids: [{ id: 3 }, 'leaf'] }, { id: 4, stop: true, kids: [{ id: 5 }] }, null] };
+  it('gives the root and then every node depth first, each before its children', async () => {
+    const ids = ((await run(walked(), { name: JSON.stringify(tree) })).calls[0].args.nodes as unknown[]).map((n) => (n as { id?: number } | null)?.id ?? n);
+    expect(ids).toEqual([1, 2, 3, 'leaf', 4, 5, null]);
+  });
+  it('looks into a node\'s children only where descend holds for it ({item: true} being the node)', async () => {
+    const nodes = (await run(walked({ not: { present: { item: true, path: 'stop' } } }), { name: JSON.stringify(tree) })).calls[0].args.nodes as { id?: number }[];
+    expect(nodes.map((n) => n?.id ?? n)).toEqual([1, 2, 3, 'leaf', 4, null]);
+  });
+  it('is the root alone for a value without children, and absent for an absent value', async () => {
+    expect((await run(walked(), { name: '"x"' })).calls[0].args.nodes).toEqual(['x']);
+    expect((await run(walked(), {})).calls[0].args).toEqual({});
+  });
+  it('is checked at build: in and children, and descend a condition', () => {
+    const problems = (walk: unknown) => problemsOf({ facts: 'f', steps: [{ id: 'a', server: 'contact', rpc: 'x', args: { keyword: { flag: 'name' }, n: { walk } } }] }).join('\n');
+    expect(problems({ in: { flag: 'name' } })).toContain('walk: needs in and children');
+    expect(problems({ in: { flag: 'name' }, children: 'k', depth: 2 })).toContain('unknown key "depth"');
+    expect(problems({ in: { flag: 'name' }, children: 'k', descend: { nope: 1 } })).toContain('a condition is exactly one of');
+    expect(problems({ in: { flag: 'name' }, children: 'k', descend: { present: { item: true } } })).toBe('');
+  });
+});
+
+describe('the transform find_int (f-misc: upstream findInt64Field reads an id anywhere in an answer)', () => {
+  const find = (v: unknown) => apply([{ find_int: ['dentryId', 'dentryID'] }], v);
+  it('takes the first key that holds a whole number, before looking into the object\'s values', () => {
+    expect(find({ result: { dentryId: 9 }, dentryID: '7' })).toBe(7);
+    expect(find({ dentryId: 1, dentryID: 2 })).toBe(1);
+  });
+  it('looks into nested objects, lists in order and JSON texts, passing over values that are not whole numbers', () => {
+    expect(find({ a: [{ b: 1 }, { dentryId: ' -3 ' }], c: { dentryId: 4 } })).toBe(-3);
+    expect(find({ dentryId: 'x', r: '{"dentryID": 5}' })).toBe(5);
+    expect(find({ dentryId: 2.5, r: '[{"dentryId": "6"}]' })).toBe(6);
+  });
+  it('is absent when no key holds one, and 0 is a value (the plan refuses it)', () => {
+    expect(find({ a: { b: 'dentryId' }, dentryId: null })).toBeUndefined();
+    expect(find('not json {')).toBeUndefined();
+    expect(find({ dentryId: 0 })).toBe(0);
+  });
+  it('its keys are checked at build', () => {
+    expect(transformArgProblem({ find_int: [] })).toContain('find_int needs');
+    expect(transformArgProblem({ find_int: 'dentryId' } as never)).toContain('find_int needs');
   });
 });

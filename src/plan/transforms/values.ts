@@ -42,6 +42,44 @@ const arith = (name: string, op: (a: number, b: number) => number): Param => (ar
   };
 };
 
+/** A JSON scalar read as a whole number the way upstream's int64FromJSONScalar reads it: a whole number, or decimal integer text (trimmed, signed). */
+function wholeNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : undefined;
+  if (typeof v !== 'string' || !INTEGER.test(v.trim())) return undefined;
+  const n = Number(v.trim());
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * upstream findInt64Field (internal/helpers/chat.go:2235@c7521c1c): in an object the keys in order, a key whose value
+ * reads as a whole number giving it; else each of its values in turn (Go walks a map in no fixed order: dws in the
+ * object's key order); a list element by element; a text holding a JSON object or list is parsed and searched.
+ */
+function findWhole(v: unknown, keys: readonly string[]): number | undefined {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const n = findWhole(x, keys);
+      if (n !== undefined) return n;
+    }
+    return undefined;
+  }
+  if (isObj(v)) {
+    for (const k of keys) {
+      const n = Object.hasOwn(v, k) ? wholeNumber(v[k]) : undefined;
+      if (n !== undefined) return n;
+    }
+    return findWhole(Object.values(v), keys);
+  }
+  if (typeof v === 'string' && /^\s*[[{]/u.test(v)) {
+    try {
+      return findWhole(JSON.parse(v) as unknown, keys);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 const isEmpty = (v: unknown) => v === '' || (Array.isArray(v) && v.length === 0);
 
 export const PARAM: Record<string, Param> = {
@@ -58,6 +96,11 @@ export const PARAM: Record<string, Param> = {
   add: arith('add', (a, b) => a + b),
   /** an empty value ("" or []) becomes the literal */
   default: (literal) => (v) => (isEmpty(v) || v === undefined ? literal : v),
+  /** the first whole number under one of the keys, anywhere in the value (upstream findInt64Field); absent when none */
+  find_int: (keys) => {
+    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('find_int needs a non-empty list of keys');
+    return (v) => findWhole(v, keys as string[]);
+  },
   /** the value at a path inside the value */
   get: (p) => {
     if (typeof p !== 'string') throw new Error('get needs a path');

@@ -91,7 +91,9 @@ function readsOf(plan: PlanSpec, id: string): { path?: string; numeric: boolean;
     if (v.from === id) {
       const ts = (v.transform as unknown[] | undefined) ?? [];
       const listy = ts.some((t) => isObj(t) && ('project' in t || 'chunk' in t));
-      out.push({ path: v.path as string | undefined, numeric: ts.some((t) => t === 'int' || t === 'float'), list: listy });
+      // {find_int: [key, ...]} searches the whole result: its first key at the top level is enough to find
+      const found = ts.find((t): t is { find_int: string[] } => isObj(t) && 'find_int' in t);
+      out.push({ path: (v.path as string | undefined) ?? found?.find_int[0], numeric: found !== undefined || ts.some((t) => t === 'int' || t === 'float'), list: listy });
     }
     // {each: {from: id}, to: ...}: the paths `to` reads from each element are read from every element of the result
     if (isObj(v.each) && v.each.from === id && v.each.path === undefined) {
