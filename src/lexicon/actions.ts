@@ -252,6 +252,8 @@ export interface ActionContext {
   zhAfter: string[];
   zhBefore: string[];
   enBefore: string[];
+  /** Action words that name a thing (设置: the settings) when their clause ends right after them. Absent: none. */
+  zhNounAtEnd?: string[];
 }
 
 export interface ProductLexicon {
@@ -404,8 +406,13 @@ function setAside(folded: string, at: number, end: number, english: boolean, c: 
     const before = folded.slice(0, at).split(/[^a-z0-9']+/u).filter(Boolean).slice(-words);
     return before.some((w) => c.enBefore.includes(w));
   }
-  return c.zhAfter.some((w) => folded.startsWith(w, end)) || c.zhBefore.some((w) => folded.endsWith(w, at));
+  return c.zhAfter.some((w) => folded.startsWith(w, end)) || c.zhBefore.some((w) => folded.endsWith(w, at)) ||
+    (c.zhNounAtEnd?.includes(folded.slice(at, end)) === true && CLAUSE_ENDS_AT.test(folded.slice(end, end + 1)));
 }
+
+/** The end of the text or a clause-ending mark, as the first character after a word (or none). */
+// Built from a string: the hot bundle must stay ASCII (see stages/step-fill.ts).
+const CLAUSE_ENDS_AT = new RegExp('^(?:$|[\uff0c,\u3002\uff1b;\uff1a:\uff01!\uff1f?])', 'u');
 
 /**
  * An English phrasal verb split by its object pronoun ("take him off", "turn it on") joined again ("take off him"),
