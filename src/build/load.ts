@@ -62,6 +62,7 @@ export function readActionLexicon(dir: string): ActionLexicon {
     context: {
       zhAfter: lexiconWords(file, 'context.zh_after', context.zh_after),
       zhBefore: lexiconWords(file, 'context.zh_before', context.zh_before),
+      ...(context.zh_noun_at_end === undefined ? {} : { zhNounAtEnd: lexiconWords(file, 'context.zh_noun_at_end', context.zh_noun_at_end) }),
       enBefore: lexiconWords(file, 'context.en_before', context.en_before),
     },
   };

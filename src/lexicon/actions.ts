@@ -51,6 +51,22 @@ export interface ObjectLexicon {
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
   commands?: Record<string, number>;
+  /** Per object, the words learned from the command titles at build (src/build/object-words.ts); absent: none. */
+  learned?: { zh: string[][]; en: string[][] };
+}
+
+const withLearnedCache = new WeakMap<ObjectLexicon, ObjectLexicon>();
+
+/** The object lexicon with its learned words added to each object's own (cached per lexicon). */
+export function withLearned(lex: ObjectLexicon): ObjectLexicon {
+  if (!lex.learned) return lex;
+  let m = withLearnedCache.get(lex);
+  if (!m) {
+    const { learned } = lex;
+    m = { ...lex, zh: lex.zh.map((ws, o) => [...ws, ...learned.zh[o]]), en: lex.en.map((ws, o) => [...ws, ...learned.en[o]]) };
+    withLearnedCache.set(lex, m);
+  }
+  return m;
 }
 
 /** The object of each tool (index into lex.keys, or -1), from its CLI path's last noun (toolObject). */
@@ -236,6 +252,8 @@ export interface ActionContext {
   zhAfter: string[];
   zhBefore: string[];
   enBefore: string[];
+  /** Action words that name a thing (设置: the settings) when their clause ends right after them. Absent: none. */
+  zhNounAtEnd?: string[];
 }
 
 export interface ProductLexicon {
@@ -388,8 +406,13 @@ function setAside(folded: string, at: number, end: number, english: boolean, c: 
     const before = folded.slice(0, at).split(/[^a-z0-9']+/u).filter(Boolean).slice(-words);
     return before.some((w) => c.enBefore.includes(w));
   }
-  return c.zhAfter.some((w) => folded.startsWith(w, end)) || c.zhBefore.some((w) => folded.endsWith(w, at));
+  return c.zhAfter.some((w) => folded.startsWith(w, end)) || c.zhBefore.some((w) => folded.endsWith(w, at)) ||
+    (c.zhNounAtEnd?.includes(folded.slice(at, end)) === true && CLAUSE_ENDS_AT.test(folded.slice(end, end + 1)));
 }
+
+/** The end of the text or a clause-ending mark, as the first character after a word (or none). */
+// Built from a string: the hot bundle must stay ASCII (see stages/step-fill.ts).
+const CLAUSE_ENDS_AT = new RegExp('^(?:$|[\uff0c,\u3002\uff1b;\uff1a:\uff01!\uff1f?])', 'u');
 
 /**
  * An English phrasal verb split by its object pronoun ("take him off", "turn it on") joined again ("take off him"),

@@ -194,6 +194,8 @@ describe('phrase buckets', () => {
     // The action classes with the context rule, as a plain scan: every occurrence of every word that its neighbours
     // do not set aside and no longer occurrence covers.
     const { zhAfter, zhBefore, enBefore } = lex.context;
+    // 设置 / 设定 ending a clause (the end of the text or a clause mark) name the settings (zhNounAtEnd).
+    const nounAtEnd = lex.context.zhNounAtEnd ?? [];
     const plainActions = (text: string) => {
       const occ: { at: number; end: number; cls: number; aside: boolean }[] = [];
       const scan = (words: string[][], english: boolean) => words.forEach((ws, cls) => ws.forEach((w) => {
@@ -201,7 +203,8 @@ describe('phrase buckets', () => {
           const end = at + w.length;
           if (english && (/[a-z0-9]/u.test(text[at - 1] ?? '') || /[a-z0-9]/u.test(text[end] ?? ''))) continue;
           const aside = english ? text.slice(0, at).split(/[^a-z0-9']+/u).filter(Boolean).slice(-2).some((x) => enBefore.includes(x))
-            : zhAfter.some((x) => text.slice(end).startsWith(x)) || zhBefore.some((x) => text.slice(0, at).endsWith(x));
+            : zhAfter.some((x) => text.slice(end).startsWith(x)) || zhBefore.some((x) => text.slice(0, at).endsWith(x)) ||
+              (nounAtEnd.includes(w) && /^(?:$|[\uff0c,\u3002\uff1b;\uff1a:\uff01!\uff1f?])/u.test(text.slice(end, end + 1)));
           occ.push({ at, end, cls, aside });
         }
       }));
@@ -210,7 +213,7 @@ describe('phrase buckets', () => {
       return occ.filter((o) => !o.aside && !occ.some((g) => g.at <= o.at && o.end <= g.end && g.end - g.at > o.end - o.at))
         .reduce((m, o) => m | (1 << o.cls), 0);
     };
-    const words = [...lex.zh.flat(), ...lex.en.flat(), ...products.zh.flat(), ...products.en.flat(), ...zhAfter, ...zhBefore, ...enBefore, 'x', ' ', 'ing', '了'];
+    const words = [...lex.zh.flat(), ...lex.en.flat(), ...products.zh.flat(), ...products.en.flat(), ...zhAfter, ...zhBefore, ...enBefore, 'x', ' ', 'ing', '了', '，', '?'];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...words), { maxLength: 6 }), fc.constantFrom('', ' ', '了'), (parts, sep) => {
         const text = fold(parts.join(sep));

@@ -17,14 +17,14 @@
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md).
-import { queryObjectPlaces, queryObjects, toolObjectIndex } from '../../lexicon/actions.js';
+import { queryObjectPlaces, queryObjects, toolObjectIndex, withLearned, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
 import type { Stage } from './types.js';
 
 /** Per catalog: which tools destroy (computed once), and each tool's object index (-2 until first asked, -1: none). */
-const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number; titled: (number[] | undefined)[] }>();
+const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number; titled: WeakMap<ObjectLexicon, (number[] | undefined)[]> }>();
 
 function factsOf(meta: SnapshotMeta) {
   let f = facts.get(meta);
@@ -35,7 +35,7 @@ function factsOf(meta: SnapshotMeta) {
     const destructive = values.indexOf('destructive');
     const destroys = new Uint8Array(meta.count);
     for (let d = 0; d < meta.count; d++) destroys[d] = codes[d] === destructive || (meta.actions[d] & removeBits) !== 0 ? 1 : 0;
-    f = { destroys, object: new Int16Array(meta.count).fill(-2), removeBits, titled: new Array<number[] | undefined>(meta.count) };
+    f = { destroys, object: new Int16Array(meta.count).fill(-2), removeBits, titled: new WeakMap<ObjectLexicon, (number[] | undefined)[]>() };
     facts.set(meta, f);
   }
   return f;
@@ -47,11 +47,13 @@ function objectOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number): n
 }
 
 /** The objects a tool's own title names, in either language (read on first use). */
-function titleObjects(meta: SnapshotMeta, text: (doc: number) => ToolText, f: { titled: (number[] | undefined)[] }, doc: number): number[] {
-  let named = f.titled[doc];
+function titleObjects(objects: ObjectLexicon, text: (doc: number) => ToolText, f: { titled: WeakMap<ObjectLexicon, (number[] | undefined)[]> }, doc: number): number[] {
+  let titled = f.titled.get(objects);
+  if (!titled) f.titled.set(objects, titled = []);
+  let named = titled[doc];
   if (!named) {
     const t = text(doc);
-    named = f.titled[doc] = queryObjects(fold(`${t.title} . ${t.title_en}`), meta.lexicon.objects!);
+    named = titled[doc] = queryObjects(fold(`${t.title} . ${t.title_en}`), objects);
   }
   return named;
 }
@@ -70,6 +72,8 @@ export interface GuardScope {
   first: number;
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
+  /** 1: requests name objects with the words learned from the command titles too (src/build/object-words.ts). */
+  learned?: number;
 }
 
 /**
@@ -77,7 +81,7 @@ export interface GuardScope {
  * the ranked text as the lexicons read it; actions: the action classes it says.
  */
 export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, scope: GuardScope, text: (doc: number) => ToolText): Hit[] {
-  const objects = meta.lexicon.objects;
+  const objects = meta.lexicon.objects && scope.learned === 1 ? withLearned(meta.lexicon.objects) : meta.lexicon.objects;
   // Only the first depth hits are read and reordered, so the answer does not depend on how deep the core ranked.
   const hits = all.slice(0, scope.depth);
   if (!objects || hits.length < 2) return all;
@@ -103,7 +107,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
-    if (scope.siblings === 3 && titleObjects(meta, text, f, h.doc).some((n) => around.includes(n))) return undefined;
+    if (scope.siblings === 3 && titleObjects(objects, text, f, h.doc).some((n) => around.includes(n))) return undefined;
     return 'sibling';
   };
   const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
@@ -144,7 +148,7 @@ export const objectGuard: Stage = {
       if (o.kind !== 'ranked') return o;
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
-        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst, siblingRatio: r.objectGuardSiblingRatio,
+        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst, siblingRatio: r.objectGuardSiblingRatio, learned: r.objectGuardLearned,
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
