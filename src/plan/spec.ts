@@ -133,6 +133,14 @@ export interface PageSpec {
   stop_when?: Condition;
   /** A page with an item for which this holds ends the run as pages_incomplete (strict). */
   fail_when?: Condition;
+  /** Next-cursor texts (trimmed) that count as no cursor at all (upstream paginationValuePresent: "0"). */
+  missing_cursors?: string[];
+  /**
+   * With strict: where the step's result carries the ledger `{complete, hasMore, nextCursor?, pagesFetched,
+   * stopReason, failedCount, failures}`; a stop the ledger cannot prove complete is listed there (exit 0) instead of
+   * ending the run as pages_incomplete (upstream collectGroupUserMembers).
+   */
+  report?: string;
 }
 
 export interface ResolveSpec {
