@@ -365,6 +365,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     sc.results.set(id, value);
     sc.ran.add(id);
   };
+  const failures: { item: unknown; step: string; reason: string; message: string }[] = [];
   for (const [i, item] of list.entries()) {
     for (const id of lead.interleave!) {
       sc.results.delete(id);
@@ -372,6 +373,35 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     }
     at.label = `${lead.id}[${i}]`;
     at.prefix = undefined;
+    try {
+      await runElement(i, item);
+    } catch (err) {
+      // upstream's per-item ledger: the element is listed as failed and the next one runs
+      if (!lead.item_failures || !(err instanceof DwsError) || o.signal?.aborted) throw err;
+      failures.push({ item, step: at.label, reason: err.reason, message: err.message });
+      sc.item = undefined;
+    }
+  }
+  if (lead.item_failures) {
+    if (list.length > 0 && failures.length === list.length) {
+      throw new DwsError(failures[0].reason as ConstructorParameters<typeof DwsError>[0],
+        `${sc.tool.canonical_path}: every element of step "${lead.id}" failed: ${failures.map((f) => `${f.step} ${JSON.stringify(f.item)}: ${f.reason}: ${f.message}`).join('; ')}`,
+        'check the values named above and run the command again for them');
+    }
+    sc.results.set(lead.item_failures, failures);
+    sc.ran.add(lead.item_failures);
+  }
+  at.prefix = undefined;
+  for (const id of lead.interleave!) {
+    if (all.get(id)!.length) settle(id, all.get(id));
+    else {
+      sc.results.delete(id);
+      sc.ran.delete(id);
+    }
+  }
+  return all.get(lead.id)!;
+
+  async function runElement(i: number, item: unknown): Promise<void> {
     const result = await callFor(sc, lead, index, o, item, done, at);
     all.get(lead.id)!.push(result);
     settle(lead.id, result);
@@ -399,15 +429,6 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
       }
     }
   }
-  at.prefix = undefined;
-  for (const id of lead.interleave!) {
-    if (all.get(id)!.length) settle(id, all.get(id));
-    else {
-      sc.results.delete(id);
-      sc.ran.delete(id);
-    }
-  }
-  return all.get(lead.id)!;
 }
 
 /**

@@ -295,6 +295,12 @@ export interface CallStep extends StepCommon {
    * element, `{from: <one of them>}` that element's result) before the next element's call: upstream's loop body.
    */
   interleave?: string[];
+  /**
+   * With interleave: upstream's per-item ledger (chat +broadcast). An element whose call or interleaved step fails is
+   * listed in `{from: <this id>}` (`{item, step, reason, message}`) and the next element runs; the step fails only
+   * when every element did, with the first failure's reason and every failure in its message.
+   */
+  item_failures?: string;
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
   derived?: string[];
 }

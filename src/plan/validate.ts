@@ -325,7 +325,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'item_failures'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -392,6 +392,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string')) s.problems.push(`${where}.interleave: must be a non-empty list of the step ids that follow it`);
       else if (step.for_each === undefined || raw.page !== undefined || (isObj(raw.resolve) && raw.resolve.open_dingtalk_ids !== undefined)) s.problems.push(`${where}.interleave: only on a for_each call (no page, no open_dingtalk_ids resolve)`);
       else step.interleave = l as string[];
+    }
+    if (raw.item_failures !== undefined) {
+      if (raw.interleave === undefined) s.problems.push(`${where}.item_failures: only on a step that interleaves (the ledger of its elements)`);
+      else if (typeof raw.item_failures !== 'string' || !ID.test(raw.item_failures)) s.problems.push(`${where}.item_failures: the id later steps read the failures by ([a-z][a-z0-9_]*)`);
+      else step.item_failures = raw.item_failures;
     }
     if (raw.rpc_if !== undefined) {
       const r = raw.rpc_if;
@@ -484,6 +489,11 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     }
     ids.add(step.id);
     s.earlier.add(step.id);
+    if (step.kind === 'call' && step.item_failures) {
+      if (ids.has(step.item_failures) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === step.item_failures)) s.problems.push(`${at}: steps[${i}].item_failures: "${step.item_failures}" is already a step id`);
+      ids.add(step.item_failures);
+      s.earlier.add(step.item_failures);
+    }
     return step;
   });
   if (following.length) s.problems.push(`${at}: the interleave names ${following.map((x) => `"${x}"`).join(', ')}, which do not follow it`);
