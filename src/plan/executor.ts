@@ -103,7 +103,29 @@ const cursorKey = (v: unknown) => (typeof v === 'string' ? trimSpace(v) : JSON.s
 
 /** The strict ledger's stop: pages were read but the run cannot prove the list complete (upstream's *_incomplete). */
 class Incomplete {
-  constructor(readonly why: string) {}
+  /** `page`: the 1-based page the failure concerns; `stage`: its call failed (read) or its paging marks (pagination). */
+  constructor(readonly why: string, readonly page: number, readonly stage: 'read' | 'pagination' = 'pagination') {}
+}
+
+/** How a strict run ended, for `report` (upstream's bucket ledger: complete, hasMore, nextCursor, stopReason, failures). */
+interface Ledger {
+  more?: boolean;
+  next?: unknown;
+  stop: 'source_complete' | 'page_limit' | 'result_limit' | 'stopped' | 'read_failure' | 'pagination_error';
+}
+
+/** The `report` object a strict step's result carries instead of failing (upstream collectGroupUserMembers' payload). */
+function ledgerReport(l: Ledger, pages: number, failure?: Incomplete): Record<string, unknown> {
+  const failures = failure ? [{ page: failure.page, stage: failure.stage, error: failure.why }] : [];
+  return {
+    complete: !failure && l.stop === 'source_complete',
+    hasMore: l.more === true,
+    ...(l.next !== undefined ? { nextCursor: l.next } : {}),
+    pagesFetched: pages,
+    stopReason: l.stop,
+    failedCount: failures.length,
+    failures,
+  };
 }
 
 /**
@@ -134,6 +156,10 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(last, listAt(last), items));
   const lowers = p.size_when === undefined || evalCondition(sc, p.size_when) === true;
   const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
+  // upstream paginationValuePresent: a next cursor such as "0" is no cursor at all
+  // (and under a ledger or such a list, a blank one after trimming: upstream TrimSpace(fmt.Sprint(cursor)))
+  const missing = (v: unknown) => isEmpty(v) || ((strict || p.missing_cursors !== undefined) && cursorKey(v) === '') || (p.missing_cursors?.includes(cursorKey(v)) ?? false);
+  const ledger: Ledger = { stop: 'page_limit' };
   let read = 0;
   try {
     for (let page = 0; page < pages; page++) {
@@ -144,7 +170,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page });
       } catch (e) {
         if (!strict || page === 0 || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
-        throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`);
+        throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read');
       }
       last = answer;
       read = page + 1;
@@ -162,48 +188,75 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const room = maxItems > 0 ? Math.max(0, maxItems - items.length) : Infinity;
       items.push(...wanted.slice(0, room));
       const overflow = wanted.length > room;
-      if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`);
-      if (p.stop_when && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) break;
-      if (p.stop && holdsFor(sc, p.stop, last)) break;
+      if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`, read);
+      const stopped = (p.stop_when !== undefined && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) || (p.stop !== undefined && holdsFor(sc, p.stop, last));
+      if (stopped) {
+        ledger.stop = 'stopped';
+        break;
+      }
       const more = p.more === undefined ? undefined : readPath(last, p.more);
-      if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${p.more} is ${JSON.stringify(more) ?? 'absent'})`);
-      if (strict && overflow && p.cut_ends) break;
-      if (strict && overflow) throw new Incomplete(`page ${read} holds more items than the ${maxItems} asked for, so no next cursor skips none`);
+      if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${p.more} is ${JSON.stringify(more) ?? 'absent'})`, read);
+      if (typeof more === 'boolean') ledger.more = more;
+      if (strict && overflow && p.cut_ends) {
+        ledger.stop = 'result_limit';
+        break;
+      }
+      if (strict && overflow) throw new Incomplete(`page ${read} holds more items than the ${maxItems} asked for, so no next cursor skips none`, read);
       const full = maxItems > 0 && items.length >= maxItems;
+      if (full) ledger.stop = 'result_limit';
       if (!strict && full) break;
-      if (more === false || (p.page_size !== undefined && raw.length < p.page_size)) break;
-      if (strict && p.empty_more_fails && raw.length === 0) throw new Incomplete(`page ${read} says more follow but holds no item`);
+      if (more === false || (p.page_size !== undefined && raw.length < p.page_size)) {
+        ledger.stop = 'source_complete';
+        break;
+      }
+      if (strict && p.empty_more_fails && raw.length === 0) throw new Incomplete(`page ${read} says more follow but holds no item`, read);
       args = structuredClone(args);
       if (p.number_arg) {
-        if (raw.length === 0 || full) break;
+        if (raw.length === 0 || full) {
+          if (!full) ledger.stop = 'source_complete';
+          break;
+        }
         setNested(args, p.number_arg, number(page + 1));
         continue;
       }
       const next = readPath(last, p.next);
       if (strict) {
-        if (isEmpty(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${p.next}) is ${isEmpty(next) ? 'missing' : `${JSON.stringify(next)}, already followed`}`);
+        if (missing(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${p.next}) is ${missing(next) ? `missing${isEmpty(next) ? '' : ` (${JSON.stringify(next)})`}` : `${JSON.stringify(next)}, already followed`}`, read);
         seenCursors.add(cursorKey(next));
-      } else if (isEmpty(next) || sameCursor(next, sent)) break;
+      } else if (missing(next) || sameCursor(next, sent)) {
+        ledger.stop = 'source_complete';
+        break;
+      }
       let value = next;
       if (p.next_transform) {
         try {
           value = applyTransforms(p.next_transform, next, `${step.id}: the next cursor`, { env: sc.env, now: sc.at });
         } catch (e) {
           if (!strict || !(e instanceof DwsError)) throw e;
-          throw new Incomplete(`page ${read} gave a next cursor the next call cannot take (${e.message})`);
+          throw new Incomplete(`page ${read} gave a next cursor the next call cannot take (${e.message})`, read);
         }
       }
+      ledger.next = next;
       if (full) break;
       setNested(args, p.cursor_arg, value);
       sent = next;
     }
   } catch (e) {
     if (!(e instanceof Incomplete)) throw e;
+    // `report`: upstream's bucket ledger ends the read with exit 0, the failure listed in the result
+    if (p.report !== undefined) return withReport(collected(), p.report, ledgerReport({ ...ledger, stop: e.stage === 'read' ? 'read_failure' : 'pagination_error' }, read, e));
     throw new DwsError('pages_incomplete',
       `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}; the ${items.length} item(s) read are in "partial"`,
       'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
-  return collected();
+  return p.report !== undefined && strict ? withReport(collected(), p.report, ledgerReport(ledger, read)) : collected();
+}
+
+/** The step's result with the ledger at `path` (a result that is not an object is wrapped as `{value}`). */
+function withReport(result: unknown, path: string, report: Record<string, unknown>): unknown {
+  const out = typeof result === 'object' && result !== null && !Array.isArray(result) ? structuredClone(result) as Record<string, unknown> : { value: result };
+  setNested(out, path, report);
+  return out;
 }
 
 function positiveNumber(sc: Scope, s: Source | number | undefined, what: string, fallback: number): number {
@@ -421,11 +474,18 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     sc.ran.add(id);
   };
   const ledger = lead.ledger && new Ledger(lead.id, evalCondition(sc, lead.ledger.continue) === true);
+  const failures: { item: unknown; step: string; reason: string; message: string }[] = [];
   for (const [i, item] of list.entries()) {
     try {
       const result = await runElement(i, item);
       ledger?.done.push({ index: i, item, ids: returnedIds(result) });
     } catch (err) {
+      // upstream's per-item report (item_failures, chat +broadcast): the element is listed as failed, the next one runs
+      if (lead.item_failures && err instanceof DwsError && !o.signal?.aborted) {
+        failures.push({ item, step: at.label, reason: err.reason, message: err.message });
+        sc.item = undefined;
+        continue;
+      }
       // the element's own failure (its call or a step of its group) goes in the ledger; the label says where
       if (!ledger || !Ledger.owns(err)) throw err;
       if (!ledger.fail(i, item, at.label, err, list.slice(i + 1))) break;
@@ -433,6 +493,15 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
   }
   at.prefix = undefined;
   if (ledger?.failures) throw new LedgerStop(ledger);
+  if (lead.item_failures) {
+    if (list.length > 0 && failures.length === list.length) {
+      throw new DwsError(failures[0].reason as ConstructorParameters<typeof DwsError>[0],
+        `${sc.tool.canonical_path}: every element of step "${lead.id}" failed: ${failures.map((f) => `${f.step} ${JSON.stringify(f.item)}: ${f.reason}: ${f.message}`).join('; ')}`,
+        'check the values named above and run the command again for them');
+    }
+    sc.results.set(lead.item_failures, failures);
+    sc.ran.add(lead.item_failures);
+  }
   for (const id of lead.interleave!) {
     if (all.get(id)!.length) settle(id, all.get(id));
     else {

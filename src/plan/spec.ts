@@ -134,6 +134,14 @@ export interface PageSpec {
   stop_when?: Condition;
   /** A page with an item for which this holds ends the run as pages_incomplete (strict). */
   fail_when?: Condition;
+  /** Next-cursor texts (trimmed) that count as no cursor at all (upstream paginationValuePresent: "0"). */
+  missing_cursors?: string[];
+  /**
+   * With strict: where the step's result carries the ledger `{complete, hasMore, nextCursor?, pagesFetched,
+   * stopReason, failedCount, failures}`; a stop the ledger cannot prove complete is listed there (exit 0) instead of
+   * ending the run as pages_incomplete (upstream collectGroupUserMembers).
+   */
+  report?: string;
 }
 
 export interface ResolveSpec {
@@ -323,6 +331,12 @@ export interface CallStep extends StepCommon {
    * element, `{from: <one of them>}` that element's result) before the next element's call: upstream's loop body.
    */
   interleave?: string[];
+  /**
+   * With interleave: upstream's per-item ledger (chat +broadcast). An element whose call or interleaved step fails is
+   * listed in `{from: <this id>}` (`{item, step, reason, message}`) and the next element runs; the step fails only
+   * when every element did, with the first failure's reason and every failure in its message.
+   */
+  item_failures?: string;
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
   derived?: string[];
 }

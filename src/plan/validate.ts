@@ -26,7 +26,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when', 'missing_cursors', 'report']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -65,6 +65,16 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   if ((raw.empty_more_fails !== undefined || raw.fail_when !== undefined) && raw.strict === undefined) s.problems.push(`${at}: empty_more_fails and fail_when go with strict`);
   if (raw.strict !== undefined && raw.more === undefined) s.problems.push(`${at}.strict: needs more (the ledger reads each page's hasMore)`);
+  if (raw.missing_cursors !== undefined) {
+    const l = raw.missing_cursors;
+    if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string' && x.trim() === x && x !== '')) s.problems.push(`${at}.missing_cursors: a non-empty list of trimmed, non-empty texts`);
+    else out.missing_cursors = l as string[];
+  }
+  if (raw.report !== undefined) {
+    if (raw.strict === undefined) s.problems.push(`${at}.report: goes with strict (it lists what the ledger could not prove)`);
+    if (typeof raw.report !== 'string') s.problems.push(`${at}.report: must be a path`);
+    else out.report = checkPath(s, `${at}.report`, raw.report);
+  }
   if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
   if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
@@ -348,7 +358,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'ledger', 'compensate'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'item_failures'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -413,8 +423,13 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (raw.interleave !== undefined) {
       const l = raw.interleave;
       if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string')) s.problems.push(`${where}.interleave: must be a non-empty list of the step ids that follow it`);
-      else if (step.for_each === undefined || raw.page !== undefined || raw.resolve !== undefined) s.problems.push(`${where}.interleave: only on a for_each call (no page or resolve)`);
+      else if (step.for_each === undefined || raw.page !== undefined || (isObj(raw.resolve) && raw.resolve.open_dingtalk_ids !== undefined)) s.problems.push(`${where}.interleave: only on a for_each call (no page, no open_dingtalk_ids resolve)`);
       else step.interleave = l as string[];
+    }
+    if (raw.item_failures !== undefined) {
+      if (raw.interleave === undefined) s.problems.push(`${where}.item_failures: only on a step that interleaves (the ledger of its elements)`);
+      else if (typeof raw.item_failures !== 'string' || !ID.test(raw.item_failures)) s.problems.push(`${where}.item_failures: the id later steps read the failures by ([a-z][a-z0-9_]*)`);
+      else step.item_failures = raw.item_failures;
     }
     if (raw.rpc_if !== undefined) {
       const r = raw.rpc_if;
@@ -530,6 +545,11 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     }
     ids.add(step.id);
     s.earlier.add(step.id);
+    if (step.kind === 'call' && step.item_failures) {
+      if (ids.has(step.item_failures) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === step.item_failures)) s.problems.push(`${at}: steps[${i}].item_failures: "${step.item_failures}" is already a step id`);
+      ids.add(step.item_failures);
+      s.earlier.add(step.item_failures);
+    }
     return step;
   });
   if (following.length) s.problems.push(`${at}: the interleave names ${following.map((x) => `"${x}"`).join(', ')}, which do not follow it`);

@@ -260,6 +260,8 @@ export function synthesize(ctx: SynthContext, plan: PlanSpec, step: AnyStep, arg
     const list = readPathSimple(res, itemsPath(step)) as Obj[];
     for (const c of list) setPath(c, step.expect.path, expected(ctx, plan, step));
   }
+  // a paged step's answer is a last page as the backend gives it: a boolean hasMore (false), which a page ledger needs
+  if (step.page?.more && readPathSimple(res, step.page.more) === undefined) setPath(res, step.page.more, false);
   if (step.poll) {
     const u = step.poll.until;
     if (u.path !== undefined) setPath(res, u.path, u.present ? 'ready' : u.one_of ? u.one_of[0] : u.equals);
