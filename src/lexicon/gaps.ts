@@ -215,12 +215,22 @@ export class GapIndex {
    * A bit per hash of (code point, code point or -1): set for every key of one or two code points, so a character or
    * pair of the query whose bit is clear is no key (most are not) and is not looked up.
    */
-  private readonly keyBits = new Uint8Array(KEY_BITS >> 3);
+  private keyBits?: Uint8Array;
 
   /** between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween). */
   constructor(private readonly table: GapTable, private readonly between: number) {
     this.tried = new Uint32Array(table.size);
     this.ends = new Uint32Array(table.size);
+  }
+
+  /**
+   * The key filter, built by the second match (a cold process that matches one query never pays for it; without it
+   * every character and pair is looked up, with the same answer).
+   */
+  private keyFilter(): Uint8Array | undefined {
+    if (this.keyBits || this.stamp < 2) return this.keyBits;
+    const table = this.table;
+    const keyBits = new Uint8Array(KEY_BITS >> 3);
     for (let i = 0; i < table.size; i++) {
       const cps: number[] = [];
       for (let k = 0; cps.length < 3;) {
@@ -233,9 +243,10 @@ export class GapIndex {
       }
       if (cps.length === 1 || cps.length === 2) {
         const h = keyHash(cps[0], cps.length === 2 ? cps[1] : -1);
-        this.keyBits[h >> 3] |= 1 << (h & 7);
+        keyBits[h >> 3] |= 1 << (h & 7);
       }
     }
+    return (this.keyBits = keyBits);
   }
 
   /** Index of the first line filed under key, or -1 (memoized per key). */
@@ -343,17 +354,17 @@ export class GapIndex {
     let best = Infinity;
     // Every character and every pair of adjacent characters of the query (a set is tried once per match).
     // Only the characters and pairs whose bit is set (keyBits) are looked up.
-    const bits = this.keyBits;
+    const bits = this.keyFilter();
     let prev = -1;
     let prevAt = 0;
     for (let i = 0; i < folded.length;) {
       const cp = folded.codePointAt(i)!;
       const next = i + (cp > 0xffff ? 2 : 1);
       let h = keyHash(cp, -1);
-      if (bits[h >> 3] & (1 << (h & 7))) best = this.considerAt(cp, -1, i, next, folded, stamp, best);
+      if (!bits || bits[h >> 3] & (1 << (h & 7))) best = this.considerAt(cp, -1, i, next, folded, stamp, best);
       if (prev >= 0) {
         h = keyHash(prev, cp);
-        if (bits[h >> 3] & (1 << (h & 7))) best = this.considerAt(prev, cp, prevAt, next, folded, stamp, best);
+        if (!bits || bits[h >> 3] & (1 << (h & 7))) best = this.considerAt(prev, cp, prevAt, next, folded, stamp, best);
       }
       prev = cp;
       prevAt = i;
