@@ -1,4 +1,4 @@
-// A/B of two builds in one process (CPU time, alternating rounds), for a change that must not be slower:
+// A/B of two builds in one process (CPU time, alternating rounds, each build first in every other round), for a change that must not be slower:
 //   node bench/ab.mjs <other checkout> [qrels.jsonl] [--also <third checkout>]
 // --also times a third build in the same rounds (e.g. this one before a change) and prints its ratios to A too.
 // The other checkout (e.g. a clone at an earlier commit, built with `npm run build`) is A; this one is B. Prints the
@@ -28,7 +28,22 @@ for (const r of requests) { a.search(r); b.search(r); c?.search(r); }
 const cpu = (e) => { const t = process.cpuUsage(); for (let i = 0; i < 3; i++) for (const r of requests) e.search(r); const d = process.cpuUsage(t); return d.user + d.system; };
 const quartiles = (xs) => { const s = [...xs].sort((x, y) => x - y); const q = (f) => s[Math.floor(f * (s.length - 1))]; return `median ${q(0.5).toFixed(3)}, quartiles ${q(0.25).toFixed(3)}-${q(0.75).toFixed(3)}`; };
 const warmC = [];
-const warm = Array.from({ length: 21 }, () => { const ta = cpu(a); const tb = cpu(b); if (c) warmC.push(cpu(c) / ta); return tb / ta; });
+// The build timed first in a round measured a few percent slower in session 15 (an A/A run gave 0.95), so A and B
+// take turns going first. (Two builds loaded in one process answer exactly as each alone: session 16 compared the
+// response bytes of 2,100 requests, docs/performance.md.)
+const warm = Array.from({ length: 21 }, (_, i) => {
+  let ta;
+  let tb;
+  if (i % 2 === 0) {
+    ta = cpu(a);
+    tb = cpu(b);
+  } else {
+    tb = cpu(b);
+    ta = cpu(a);
+  }
+  if (c) warmC.push(cpu(c) / ta);
+  return tb / ta;
+});
 console.log(`warm search B/A CPU (${requests.length} requests x 3, 21 rounds): ${quartiles(warm)}`);
 if (c) console.log(`warm search C/A CPU (C: ${also}, same rounds): ${quartiles(warmC)}`);
 const coldCpu = (root) => {

@@ -70,6 +70,12 @@ export class StringList implements Strings {
     return len - value.length;
   }
 
+  /** The UTF-16 unit k of entry(index), or -1 past its end (no string made). */
+  unitAt(index: number, k: number): number {
+    const start = this.starts[index];
+    return k >= 0 && start + k < this.starts[index + 1] - this.gap ? this.text.charCodeAt(start + k) : -1;
+  }
+
   /** True when entry(index) starts with prefix (no string made). */
   startsWithAt(index: number, prefix: string): boolean {
     const start = this.starts[index];

@@ -187,12 +187,16 @@ interface ObjectWord {
   seq: number;
 }
 
-/** Per object lexicon: its words filed by their first UTF-16 unit (built once per process). */
+/**
+ * Per object lexicon: its words filed by their first two UTF-16 units (a one-unit word by its unit), built once per
+ * process. A pair key is a << 16 | b (at least 65536: a word never starts with U+0000), a unit key the unit.
+ */
 const objectWordFiling = new WeakMap<ObjectLexicon, Map<number, ObjectWord[]>>();
 
 /**
- * The object words whose first UTF-16 unit the text has (a word it does not start cannot occur in it), in reading
- * order: every word the text says, in the order a loop over every object's words would find them.
+ * The object words whose first two UTF-16 units (or one unit) the text has (a word that does not start at any position
+ * of it cannot occur in it), in reading order: every word the text says, in the order a loop over every object's words
+ * would find them.
  */
 function objectWordsIn(text: string, lex: ObjectLexicon): ObjectWord[] {
   let filing = objectWordFiling.get(lex);
@@ -204,9 +208,10 @@ function objectWordsIn(text: string, lex: ObjectLexicon): ObjectWord[] {
         for (const word of words) {
           const entry = { word, obj: i, english, seq: seq++ };
           if (word.length === 0) continue;
-          const list = filing.get(word.charCodeAt(0));
+          const key = word.length === 1 ? word.charCodeAt(0) : ((word.charCodeAt(0) << 16) | word.charCodeAt(1)) >>> 0;
+          const list = filing.get(key);
           if (list) list.push(entry);
-          else filing.set(word.charCodeAt(0), [entry]);
+          else filing.set(key, [entry]);
         }
       }
     }
@@ -214,12 +219,16 @@ function objectWordsIn(text: string, lex: ObjectLexicon): ObjectWord[] {
   }
   const seen = new Set<number>();
   const out: ObjectWord[] = [];
+  const offer = (key: number) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const list = filing.get(key);
+    if (list) for (const w of list) out.push(w);
+  };
   for (let k = 0; k < text.length; k++) {
     const c = text.charCodeAt(k);
-    if (seen.has(c)) continue;
-    seen.add(c);
-    const list = filing.get(c);
-    if (list) out.push(...list);
+    offer(c);
+    if (k + 1 < text.length) offer(((c << 16) | text.charCodeAt(k + 1)) >>> 0);
   }
   return out.sort((a, b) => a.seq - b.seq);
 }
@@ -304,6 +313,9 @@ interface LexiconWords {
   buckets: PhraseBuckets;
   cls: Uint8Array;
   word: Uint8Array;
+  /** Per entry, the last saidClasses call that read it (an entry offered at several positions is read once). */
+  seen: Uint32Array;
+  calls: number;
 }
 const lexiconBuckets = new WeakMap<object, LexiconWords>();
 
@@ -331,6 +343,8 @@ function lexiconBucketsFrom({ words, cls, english }: ReturnType<typeof lexiconWo
     buckets: new PhraseBuckets(keys, starts, (e) => sorted[e]),
     cls: Uint8Array.from(order, (i) => cls[i]),
     word: Uint8Array.from(order, (i) => english[i]),
+    seen: new Uint32Array(order.length),
+    calls: 0,
   };
 }
 
@@ -376,16 +390,25 @@ function bucketsOf(lex: Lexicon): LexiconWords {
  */
 function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, context?: ActionContext, contextWords = 0): Uint8Array {
   const said = new Uint8Array(lex.zh.length);
-  const { buckets, cls, word } = bucketsOf(lex);
+  const lw = bucketsOf(lex);
+  const { buckets, cls, word, seen } = lw;
+  if (lw.calls === 0xffffffff) {
+    lw.seen.fill(0);
+    lw.calls = 0;
+  }
+  const call = ++lw.calls;
   const found: { at: number; end: number; cls: number; aside: boolean }[] = [];
   buckets.candidates(folded, (phrase, e) => {
+    // Every occurrence of the phrase is read the first time it is offered.
+    if (seen[e] === call) return;
+    seen[e] = call;
     if (!context) {
       if (said[cls[e]] === 0 && (word[e] ? hasWord(folded, phrase) : folded.includes(phrase))) said[cls[e]] = 1;
       return;
     }
     for (let at = folded.indexOf(phrase); at >= 0; at = folded.indexOf(phrase, at + 1)) {
       const end = at + phrase.length;
-      if (word[e] && (/[a-z0-9]/u.test(folded[at - 1] ?? '') || /[a-z0-9]/u.test(folded[end] ?? ''))) continue;
+      if (word[e] && (isWordUnit(folded.charCodeAt(at - 1)) || isWordUnit(folded.charCodeAt(end)))) continue;
       if (!found.some((f) => f.at === at && f.end === end && f.cls === cls[e])) {
         found.push({ at, end, cls: cls[e], aside: setAside(folded, at, end, word[e] === 1, context, contextWords) });
       }
@@ -395,6 +418,11 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
     if (!f.aside && !found.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at)) said[f.cls] = 1;
   }
   return said;
+}
+
+/** True for the UTF-16 unit of [a-z0-9] (false for NaN: a position outside the text). */
+function isWordUnit(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
 }
 
 /**
@@ -426,7 +454,9 @@ const SPLIT_PHRASAL = /(?<![a-z0-9])([a-z]+) (it|him|her|them|me|us|this|that|th
  */
 export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number): number {
   let mask = 0;
-  saidClasses(folded.replace(SPLIT_PHRASAL, '$1 $3 $2'), lex, lex.context, contextWords).forEach((s, i) => {
+  // (A split phrasal verb has spaces: a text without one has none to join.)
+  const text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2') : folded;
+  saidClasses(text, lex, lex.context, contextWords).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });
   return mask;

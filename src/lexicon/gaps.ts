@@ -4,7 +4,7 @@
 // Candidates are still returned (a gap never hides an answer); the Exact Guard runs first and is never overridden.
 
 import { lowerBoundBy, byCodePoint } from '../text/order.js';
-import { saysPhrase } from '../text/phrase.js';
+import { phraseTest, saysPhrase } from '../text/phrase.js';
 import { singulars } from '../text/plural.js';
 
 export interface Gap {
@@ -22,11 +22,15 @@ export interface Gap {
 const LATIN = /^[\x20-\x7e]+$/u;
 const NEGATIONS = ['不', '没', '别', '勿', '无法', '不可', '不能', '没有'];
 
+/** The last UTF-16 unit of every negation: a term whose preceding unit is none of them is not negated. */
+const NEGATION_ENDS = new Set(NEGATIONS.map((n) => n.charCodeAt(n.length - 1)));
+
 /** A Chinese term said at least once without a negation right before it ("不可恢复" does not ask to restore). */
 function saysZh(text: string, term: string): boolean {
   for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
-    const before = text.slice(Math.max(0, at - 2), at);
-    if (!NEGATIONS.some((n) => before.endsWith(n))) return true;
+    // A negation ends right before the term within its two units (what is read before it: text[at - 2, at)).
+    if (at === 0 || !NEGATION_ENDS.has(text.charCodeAt(at - 1))) return true;
+    if (!NEGATIONS.some((n) => n.length <= 2 && text.endsWith(n, at))) return true;
   }
   return false;
 }
@@ -49,15 +53,10 @@ interface ParsedSet {
   gap: number;
   terms: string[];
   words: boolean[];
+  /** Per term, its id in GapIndex's term memo (one id per distinct term and way of matching it). */
+  ids: number[];
 }
 
-/** saysAll over a parsed set (the word/substring choice made once, when the set was parsed). */
-function saysSet(folded: string, set: ParsedSet, between: number): boolean {
-  for (let i = 0; i < set.terms.length; i++) {
-    if (!saysTerm(folded, set.terms[i], set.words[i], between)) return false;
-  }
-  return true;
-}
 
 /** The first gap (catalog order) one of whose term sets the folded query says completely, if any. */
 export function matchGap(folded: string, gaps: readonly Gap[], between: number): Gap | undefined {
@@ -97,6 +96,8 @@ export interface GapTable {
   key(i: number): string;
   /** key(i) compared with value as JS `<` compares strings: negative, 0 or positive (no string made). */
   compareKey(i: number, value: string): number;
+  /** UTF-16 unit k of key(i), or -1 past its end (no string made). */
+  unitAt(i: number, k: number): number;
   /** Set i: gap FIELD 0|1 (English) FIELD its terms joined by TERM. */
   set(i: number): string;
   /** Gap g: product FIELD id FIELD note FIELD note_en (undefined when there is no such gap). */
@@ -142,9 +143,17 @@ export function gapTableOf(lines: GapLines): GapTable {
     size: lines.keys.length,
     key: (i) => lines.keys[i],
     compareKey: (i, value) => byCodePoint(lines.keys[i], value),
+    unitAt: (i, k) => (k >= 0 && k < lines.keys[i].length ? lines.keys[i].charCodeAt(k) : -1),
     set: (i) => lines.sets[i],
     note: (g) => lines.notes[g],
   };
+}
+
+/** Bits of GapIndex's key filter, and the hash of a key's one or two code points (b = -1 for one) into them. */
+const KEY_BITS = 1 << 16;
+function keyHash(a: number, b: number): number {
+  const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca6b);
+  return (h ^ (h >>> 16)) & (KEY_BITS - 1);
 }
 
 /** An open-addressing memo (code point, code point or -1) -> line index or -1; cleared when three quarters full. */
@@ -195,11 +204,49 @@ export class GapIndex {
   /** Per line that starts a key's run: the line after the run (0 until first asked). */
   private readonly ends: Uint32Array;
   private stamp = 0;
+  /** Term ids (by word flag and term), and per id the last match() that read it and what it found then. */
+  private readonly termIds = new Map<string, number>();
+  /** Per term id, its test (saysTerm of that term, made once). */
+  private readonly termTests: ((folded: string) => boolean)[] = [];
+  private termStamp = new Uint32Array(64);
+  private termSaid = new Uint8Array(64);
+
+  /**
+   * A bit per hash of (code point, code point or -1): set for every key of one or two code points, so a character or
+   * pair of the query whose bit is clear is no key (most are not) and is not looked up.
+   */
+  private keyBits?: Uint8Array;
 
   /** between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween). */
   constructor(private readonly table: GapTable, private readonly between: number) {
     this.tried = new Uint32Array(table.size);
     this.ends = new Uint32Array(table.size);
+  }
+
+  /**
+   * The key filter, built by the second match (a cold process that matches one query never pays for it; without it
+   * every character and pair is looked up, with the same answer).
+   */
+  private keyFilter(): Uint8Array | undefined {
+    if (this.keyBits || this.stamp < 2) return this.keyBits;
+    const table = this.table;
+    const keyBits = new Uint8Array(KEY_BITS >> 3);
+    for (let i = 0; i < table.size; i++) {
+      const cps: number[] = [];
+      for (let k = 0; cps.length < 3;) {
+        const u = table.unitAt(i, k);
+        if (u < 0) break;
+        const low = u >= 0xd800 && u < 0xdc00 ? table.unitAt(i, k + 1) : -1;
+        const paired = low >= 0xdc00 && low < 0xe000;
+        cps.push(paired ? (u - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000 : u);
+        k += paired ? 2 : 1;
+      }
+      if (cps.length === 1 || cps.length === 2) {
+        const h = keyHash(cps[0], cps.length === 2 ? cps[1] : -1);
+        keyBits[h >> 3] |= 1 << (h & 7);
+      }
+    }
+    return (this.keyBits = keyBits);
   }
 
   /** Index of the first line filed under key, or -1 (memoized per key). */
@@ -223,7 +270,41 @@ export class GapIndex {
     const gap = Number(gapText);
     if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
     const list = terms.split(TERM);
-    return (this.parsed[i] = { gap, terms: list, words: list.map((t) => en === '1' || LATIN.test(t)) });
+    const words = list.map((t) => en === '1' || LATIN.test(t));
+    return (this.parsed[i] = { gap, terms: list, words, ids: list.map((t, j) => this.termId(t, words[j])) });
+  }
+
+  private termId(term: string, word: boolean): number {
+    const key = (word ? 'w' : 'c') + term;
+    let id = this.termIds.get(key);
+    if (id === undefined) {
+      id = this.termIds.size;
+      this.termIds.set(key, id);
+      this.termTests.push(word ? phraseTest(term, this.between) : (folded) => saysZh(folded, term));
+      if (id >= this.termStamp.length) {
+        // Grown keeping both (a set parsed during a match joins the terms that match has read).
+        const stamp = new Uint32Array(this.termStamp.length * 2);
+        const said = new Uint8Array(stamp.length);
+        stamp.set(this.termStamp);
+        said.set(this.termSaid);
+        this.termStamp = stamp;
+        this.termSaid = said;
+      }
+    }
+    return id;
+  }
+
+  /** saysAll over a parsed set (the word/substring choice made once, when it was parsed); each term read once per match. */
+  private saysSet(folded: string, set: ParsedSet, stamp: number): boolean {
+    for (let i = 0; i < set.terms.length; i++) {
+      const id = set.ids[i];
+      if (this.termStamp[id] !== stamp) {
+        this.termStamp[id] = stamp;
+        this.termSaid[id] = this.termTests[id](folded) ? 1 : 0;
+      }
+      if (this.termSaid[id] === 0) return false;
+    }
+    return true;
   }
 
   /**
@@ -263,7 +344,7 @@ export class GapIndex {
       if (this.tried[i] === stamp) continue;
       this.tried[i] = stamp;
       const set = this.parsed[i] ?? this.parse(i);
-      if (set.gap < best && saysSet(folded, set, this.between)) best = set.gap;
+      if (set.gap < best && this.saysSet(folded, set, stamp)) best = set.gap;
     }
     return best;
   }
@@ -272,13 +353,19 @@ export class GapIndex {
     const stamp = ++this.stamp;
     let best = Infinity;
     // Every character and every pair of adjacent characters of the query (a set is tried once per match).
+    // Only the characters and pairs whose bit is set (keyBits) are looked up.
+    const bits = this.keyFilter();
     let prev = -1;
     let prevAt = 0;
     for (let i = 0; i < folded.length;) {
       const cp = folded.codePointAt(i)!;
       const next = i + (cp > 0xffff ? 2 : 1);
-      best = this.considerAt(cp, -1, i, next, folded, stamp, best);
-      if (prev >= 0) best = this.considerAt(prev, cp, prevAt, next, folded, stamp, best);
+      let h = keyHash(cp, -1);
+      if (!bits || bits[h >> 3] & (1 << (h & 7))) best = this.considerAt(cp, -1, i, next, folded, stamp, best);
+      if (prev >= 0) {
+        h = keyHash(prev, cp);
+        if (!bits || bits[h >> 3] & (1 << (h & 7))) best = this.considerAt(prev, cp, prevAt, next, folded, stamp, best);
+      }
       prev = cp;
       prevAt = i;
       i = next;

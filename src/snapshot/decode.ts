@@ -248,6 +248,7 @@ function storedGaps(t: unknown, noteBytes: () => Uint8Array): GapTable {
     size: keyStarts.length - 1,
     key: (i) => keyList().at(i) ?? '',
     compareKey: (i, value) => keyList().compareAt(i, value),
+    unitAt: (i, k) => keyList().unitAt(i, k),
     set: (i) => metaString(sets.subarray(setStarts[i], setStarts[i + 1]), 'gap sets'),
     note: (gap) => (notes ??= metaString(noteBytes(), 'gap notes').split('\n'))[gap],
   };

@@ -14,14 +14,17 @@ const wordRegexCache = new Map<string, RegExp>();
  * word may carry the plural ending (plural.ts). The action/product lexicons' words and one-word gap terms.
  */
 export function hasWord(text: string, phrase: string, plural = false): boolean {
-  if (!text.includes(phrase)) return false;
+  return text.includes(phrase) && wordRegex(phrase, plural).test(text);
+}
+
+function wordRegex(phrase: string, plural: boolean): RegExp {
   const key = plural ? `${phrase}\u0000s` : phrase;
   let re = wordRegexCache.get(key);
   if (!re) {
     re = new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}${plural ? PLURAL_ENDING : ''}(?![a-z0-9])`, 'u');
     wordRegexCache.set(key, re);
   }
-  return re.test(text);
+  return re;
 }
 
 /**
@@ -121,9 +124,19 @@ const phraseCache = new Map<number, Map<string, RegExp>>();
  * between other words between two of them ("as a reusable template", "the public web"); a one-word term is hasWord.
  */
 export function saysPhrase(folded: string, term: string, between: number): boolean {
+  return phraseTest(term, between)(folded);
+}
+
+/**
+ * saysPhrase(folded, term, between) as a function of folded, made once per term (a caller that reads the same terms
+ * in every request keeps it: no split, cache lookup or regular expression made per call).
+ */
+export function phraseTest(term: string, between: number): (folded: string) => boolean {
   const words = term.split(' ');
-  if (words.length === 1) return hasWord(folded, term, true);
-  if (!words.every((w) => folded.includes(w))) return false;
+  if (words.length === 1) {
+    const re = wordRegex(term, true);
+    return (folded) => folded.includes(term) && re.test(folded);
+  }
   let cache = phraseCache.get(between);
   if (!cache) phraseCache.set(between, (cache = new Map()));
   let re = cache.get(term);
@@ -133,6 +146,7 @@ export function saysPhrase(folded: string, term: string, between: number): boole
     re = new RegExp(`(?<![a-z0-9])${esc.join(gap)}${PLURAL_ENDING}(?![a-z0-9])`, 'u');
     cache.set(term, re);
   }
-  return re.test(folded);
+  const phrase = re;
+  return (folded) => words.every((w) => folded.includes(w)) && phrase.test(folded);
 }
 

@@ -36,6 +36,7 @@ describe('StringList', () => {
       values.forEach((v, i) => {
         expect(Math.sign(l.compareAt(i, probe))).toBe(v < probe ? -1 : v > probe ? 1 : 0);
         expect(l.startsWithAt(i, probe)).toBe(v.startsWith(probe));
+        for (let k = -1; k <= v.length; k++) expect(l.unitAt(i, k)).toBe(k >= 0 && k < v.length ? v.charCodeAt(k) : -1);
       });
     }));
   });

@@ -74,6 +74,25 @@ describe('gap term sets', () => {
     }), { numRuns: 500 });
   });
 
+  it('a table with astral, one-character, Latin-pair and shared terms gives the plain scan\'s gap, negations and repeats included (property)', () => {
+    // perf-s16: the key filter (one or two code points), the per-match term memo and the negation check by last unit.
+    const gaps: Gap[] = [
+      { product: 'p', id: 'astral', note: 'a', note_en: 'a', zh: [['\u{20000}\u{20001}', '记录'], ['\u{20000}']], en: [['ab']] },
+      { product: 'p', id: 'shared', note: 'b', note_en: 'b', zh: [['恢复', '记录'], ['恢复', '群'], ['表']], en: [['ab cd'], ['restore', 'chat log']] },
+      { product: 'p', id: 'latin', note: 'c', note_en: 'c', zh: [['ab', '日历'], ['可恢复']], en: [['x'], ['ab', 'records']] },
+    ];
+    // A negation is read in the two units before a term: 不可 and 没有 end in units (可, 有) that negate nothing alone.
+    for (const [text, says] of [['不可恢复', false], ['可恢复', true], ['无法恢复', false], ['法恢复', true], ['没有恢复', false],
+      ['有恢复', true], ['别恢复', false], ['恢复，不可恢复', true]] as const) expect(saysAll(text, ['恢复'], false, W)).toBe(says);
+    const index = new GapIndex(gapTableOf(gapLines(gaps)), W);
+    const parts = ['\u{20000}', '\u{20001}', '记录', '恢复', '群', '表', '日历', 'ab', 'cd', 'x', 'restore', 'chat logs', 'records', '不', '无法', '不可', '没有', '可', '不可恢复', '无法恢复', '没恢复', ' ', '，'];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 8 }), (ps) => {
+      const q = fold(ps.join(''));
+      expect(index.match(q)?.id).toBe(matchGap(q, gaps, W)?.id);
+      expect(index.match(q)?.id).toBe(matchGap(q, gaps, W)?.id);
+    }), { numRuns: 1000 });
+  });
+
   it('a malformed stored table is reported, not guessed at', () => {
     expect(() => new GapIndex(gapTableOf({ keys: ['找'], sets: ['x\u00010\u0001找回'], notes: [] }), W).match('找回')).toThrow(GapTableError);
     expect(() => new GapIndex(gapTableOf({ keys: ['找'], sets: ['0\u00010\u0001找回'], notes: [] }), W).match('找回')).toThrow(/gap 0 has no note/u);
