@@ -108,14 +108,14 @@ class Incomplete {
 }
 
 /** How a strict run ended, for `report` (upstream's bucket ledger: complete, hasMore, nextCursor, stopReason, failures). */
-interface Ledger {
+interface PageLedger {
   more?: boolean;
   next?: unknown;
   stop: 'source_complete' | 'page_limit' | 'result_limit' | 'stopped' | 'read_failure' | 'pagination_error';
 }
 
 /** The `report` object a strict step's result carries instead of failing (upstream collectGroupUserMembers' payload). */
-function ledgerReport(l: Ledger, pages: number, failure?: Incomplete): Record<string, unknown> {
+function pageLedgerReport(l: PageLedger, pages: number, failure?: Incomplete): Record<string, unknown> {
   const failures = failure ? [{ page: failure.page, stage: failure.stage, error: failure.why }] : [];
   return {
     complete: !failure && l.stop === 'source_complete',
@@ -159,7 +159,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   // upstream paginationValuePresent: a next cursor such as "0" is no cursor at all
   // (and under a ledger or such a list, a blank one after trimming: upstream TrimSpace(fmt.Sprint(cursor)))
   const missing = (v: unknown) => isEmpty(v) || ((strict || p.missing_cursors !== undefined) && cursorKey(v) === '') || (p.missing_cursors?.includes(cursorKey(v)) ?? false);
-  const ledger: Ledger = { stop: 'page_limit' };
+  const ledger: PageLedger = { stop: 'page_limit' };
   let read = 0;
   try {
     for (let page = 0; page < pages; page++) {
@@ -244,12 +244,12 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   } catch (e) {
     if (!(e instanceof Incomplete)) throw e;
     // `report`: upstream's bucket ledger ends the read with exit 0, the failure listed in the result
-    if (p.report !== undefined) return withReport(collected(), p.report, ledgerReport({ ...ledger, stop: e.stage === 'read' ? 'read_failure' : 'pagination_error' }, read, e));
+    if (p.report !== undefined) return withReport(collected(), p.report, pageLedgerReport({ ...ledger, stop: e.stage === 'read' ? 'read_failure' : 'pagination_error' }, read, e));
     throw new DwsError('pages_incomplete',
       `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}; the ${items.length} item(s) read are in "partial"`,
       'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
-  return p.report !== undefined && strict ? withReport(collected(), p.report, ledgerReport(ledger, read)) : collected();
+  return p.report !== undefined && strict ? withReport(collected(), p.report, pageLedgerReport(ledger, read)) : collected();
 }
 
 /** The step's result with the ledger at `path` (a result that is not an object is wrapped as `{value}`). */
