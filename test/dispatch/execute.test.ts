@@ -159,7 +159,9 @@ describe('writes', () => {
     const r = await run(share);
     expect({ reason: r.error?.reason, exit: r.error?.exitCode, category: r.error?.category }).toEqual({ reason: 'partial_outcome', exit: 7, category: 'partial' });
     expect(r.error?.message).toContain('call[0] (write {"permissionId":"p0"})');
-    expect(r.error?.message).toContain('step "call[1]" failed');
+    // upstream's default failure policy (stop): the failed element and the one not attempted are named
+    expect(r.error?.message).toContain('step "call[1]" (backend_error');
+    expect(r.error?.message).toContain('not attempted (the policy stops at the first failure): call[2]');
     expect(r.out).toBe('');
     expect(mcp.calls.length).toBe(2);
   });
