@@ -1,16 +1,8 @@
-// Reading flag values: upstream's whitespace trim, and the text of a flag handed to a local command (already
-// validated against the ToolSpec, so only the shape varies).
+// Reading flag values: upstream's whitespace trim (src/text/space.ts), and the text of a flag handed to a local
+// command (already validated against the ToolSpec, so only the shape varies).
+import { trimSpace } from '../text/space.js';
 
-/** Go's unicode.IsSpace set (not JS's: U+0085 is space, U+FEFF is not), which strings.TrimSpace removes. */
-const SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const SURROUNDING_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, 'gu');
-
-/** The text without surrounding whitespace, as upstream's `strings.TrimSpace`. */
-export const trimSpace = (s: string): string => s.replace(SURROUNDING_SPACE, '');
-
-const SPACE_RUN = new RegExp(`[${SPACE}]+`, 'u');
-/** The words of a text split on runs of whitespace, as Go's `strings.Fields`. */
-export const fields = (s: string): string[] => s.split(SPACE_RUN).filter((w) => w !== '');
+export { fields, trimSpace } from '../text/space.js';
 
 /** A string flag's value, trimmed; "" when it was not given or is not text. */
 export const text = (v: unknown): string => (typeof v === 'string' ? trimSpace(v) : '');

@@ -6,7 +6,7 @@
 // accepts a text whose goldmark HTML rendering equals (or, for append, ends with) the written one's; dws does not
 // render markdown, so such a read-back is not accepted here (a documented deviation: the run then reports
 // verification_failed where upstream would pass).
-import { fields, trimSpace } from '../contract/values.js';
+import { fields, trimSpace } from '../text/space.js';
 
 /** The answer's texts that may hold the document (upstream documentContentCandidates, markdown format). */
 export function contentCandidates(answer: unknown): string[] {

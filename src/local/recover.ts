@@ -15,6 +15,7 @@ import { readRecord, type JournalRecord } from '../journal/record.js';
 import { openSealed, type SealedCall } from '../journal/seal.js';
 import { readRegularText } from '../backend/files.js';
 import { planOf } from '../plan/runs.js';
+import type { PlanStep } from '../plan/spec.js';
 import { evalArgs } from '../plan/preview.js';
 import { describeCondition, evalCondition, type Scope } from '../plan/values.js';
 import { INVOCATION, type RecoverySpec } from '../plan/recovery.js';
@@ -54,6 +55,14 @@ function lastOpen(records: JournalRecord[]): string | undefined {
   return undefined;
 }
 
+/**
+ * A record of a step's declared rollback (the plan's `compensate`, journaled under the failed step's index), not of
+ * the step's own call: the step's write is the record with the step's rpc.
+ */
+function isRollback(step: PlanStep | undefined, r: JournalRecord): boolean {
+  return step?.compensate !== undefined && r.rpc === step.compensate.rpc && !(step.kind === 'call' && (r.rpc === step.rpc || r.rpc === step.rpc_if?.rpc));
+}
+
 function writesOf(records: JournalRecord[], id: string, tool: ToolSpec | undefined, file: string): Write[] {
   const plan = tool ? planOf(tool) : undefined;
   const writes: Write[] = [];
@@ -62,6 +71,7 @@ function writesOf(records: JournalRecord[], id: string, tool: ToolSpec | undefin
   for (const r of records) {
     if (r.invocation === id && r.of === undefined && r.outcome === 'sent') {
       const step = plan?.steps[r.step];
+      if (isRollback(step, r)) continue;
       const isWrite = step ? step.kind === 'call' && step.effect === 'write' : r.sealed !== undefined;
       if (!isWrite) continue;
       const w: Write = { sent: r, step: step?.id ?? String(r.step), ...(r.sealed ? { sealed: openSealed(file, id, r.args_sha256, r.sealed) } : {}) };
@@ -100,6 +110,7 @@ function invocationValue(records: JournalRecord[], id: string, tool: ToolSpec, w
   const steps: Record<string, { args?: unknown; ids: Record<string, string[]> }> = {};
   for (const r of records) {
     if (r.invocation !== id || r.of !== undefined) continue;
+    if (isRollback(plan.steps[r.step], r)) continue;
     const name = plan.steps[r.step]?.id ?? String(r.step);
     const entry = (steps[name] ??= { ids: {} });
     if (r.outcome === 'ok') for (const [k, v] of Object.entries(r.ids)) entry.ids[k] = [...(entry.ids[k] ?? []), ...v];
