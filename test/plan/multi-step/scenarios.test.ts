@@ -53,7 +53,7 @@ function setup(canonical: string, ambiguous?: Set<string>, flags: Record<string,
     else data[k] = v;
   }
   const ctx: SynthContext = { data, blobBase: backend.blobBase, ambiguous };
-  backend.respond = responderFor(ctx, tool.plan);
+  backend.respond = responderFor(ctx, tool.plan, canonical);
   backend.blobText = 'draft text with needle inside\n';
   let n = 0;
   const options = executeOptions(tool, {
