@@ -288,10 +288,24 @@ function deepMerge(a: unknown, b: unknown): unknown {
   return b === undefined ? a : b;
 }
 
+/**
+ * Answers the synthesizer cannot derive from paths and expects: a read-back whose object is taken whole (result, else
+ * data, else the answer) and then read key by key inside a condition, merged over the canned answer of that call
+ * (keyed `server/rpc`). drive +copy reads the same get_document_info as its source check (a whole `result` sample
+ * would hide the extension the check wants); drive +rename's read-back name must be the name asked for.
+ */
+const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj>> = {
+  'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
+  'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
+};
+
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
-export function responderFor(ctx: SynthContext, plan: PlanSpec): (server: string, rpc: string, args: Obj) => unknown {
+export function responderFor(ctx: SynthContext, plan: PlanSpec, canonical?: string): (server: string, rpc: string, args: Obj) => unknown {
+  const patches = canonical ? ANSWER_PATCHES[canonical]?.(ctx.data) : undefined;
   return (server, rpc, args) => {
     const steps = anySteps(plan).filter((st) => st.server === server && st.rpc === rpc);
-    return steps.map((st) => synthesize(ctx, plan, st, args)).reduce((acc, x) => deepMerge(acc, x), {} as unknown);
+    const answer = steps.map((st) => synthesize(ctx, plan, st, args)).reduce((acc, x) => deepMerge(acc, x), {} as unknown);
+    const patch = patches?.[`${server}/${rpc}`];
+    return patch ? deepMerge(answer, patch) : answer;
   };
 }
