@@ -134,6 +134,9 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(last, listAt(last), items));
   const lowers = p.size_when === undefined || evalCondition(sc, p.size_when) === true;
   const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
+  const widens = p.widen !== undefined && (p.widen.when === undefined || evalCondition(sc, p.widen.when) === true);
+  const sizeKey = p.widen?.arg ?? p.size_arg;
+  const record = { pages: 0, size: undefined as unknown, widened: false, full: false, more: undefined as unknown, next: undefined as unknown };
   let read = 0;
   try {
     for (let page = 0; page < pages; page++) {
@@ -162,10 +165,22 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const room = maxItems > 0 ? Math.max(0, maxItems - items.length) : Infinity;
       items.push(...wanted.slice(0, room));
       const overflow = wanted.length > room;
+      const size = sizeKey === undefined ? undefined : readPath(args, sizeKey);
+      Object.assign(record, { pages: read, size, full: typeof size === 'number' && raw.length >= size, more: p.more === undefined ? undefined : readPath(last, p.more), next: p.next ? readPath(last, p.next) : undefined });
       if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`);
       if (p.stop_when && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) break;
       if (p.stop && holdsFor(sc, p.stop, last)) break;
       const more = p.more === undefined ? undefined : readPath(last, p.more);
+      if (widens && record.full && more === false && isEmpty(record.next) && (page === 0 || (record.widened && page === 1))) {
+        const w = p.widen!;
+        if (page === 0 && (size as number) < w.to && page + 1 < pages && (w.reread === undefined || evalCondition(sc, w.reread) === true)) {
+          args = structuredClone(args);
+          setNested(args, w.arg, w.to);
+          record.widened = true;
+          continue;
+        }
+        if (page + 1 < pages || (size as number) >= w.to) throw new Incomplete(`page ${read} came back full (${String(size)} items) saying no more follow, so the list may hold more than was read`);
+      }
       if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${p.more} is ${JSON.stringify(more) ?? 'absent'})`);
       if (strict && overflow && p.cut_ends) break;
       if (strict && overflow) throw new Incomplete(`page ${read} holds more items than the ${maxItems} asked for, so no next cursor skips none`);
@@ -203,7 +218,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}; the ${items.length} item(s) read are in "partial"`,
       'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
-  return collected();
+  const result = collected();
+  return p.record_at && result !== null && typeof result === 'object' && !Array.isArray(result) ? { ...(result as Record<string, unknown>), [p.record_at]: record } : result;
 }
 
 function positiveNumber(sc: Scope, s: Source | number | undefined, what: string, fallback: number): number {

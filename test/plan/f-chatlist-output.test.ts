@@ -76,4 +76,43 @@ describe('chat +chat-list', () => {
     expect((both.chats as { openConversationId: string }[]).map((c) => c.openConversationId)).toEqual(['g1', 'd1', 'g2']);
     expect(both.filter).toEqual({ excludeMuted: true });
   });
+  it('prints the page ledger: two pages read to the end', async () => {
+    let n = 0;
+    mcp.answers['im/list_all_conversations'] = () => (n++ === 0 ? page1 : page2);
+    const out = await run(['chat', '+chat-list', '--page-all']);
+    const { chats: _chats, ...ledger } = out;
+    expect(ledger).toEqual({
+      count: 3, requestedTypes: ['group'], pagesFetched: 2, paginationKnown: true, complete: true, hasMore: false, nextCursor: 0,
+      stopReason: 'source_complete', truncatedByPageLimit: false, failedCount: 0, failures: [], partial: false,
+      requestedPageSize: 20, effectivePageSize: 20, completionEvidence: 'backend_has_more_false_short_page',
+    });
+  });
+  it('one page of several: hasMore with its cursor, single_page, not complete', async () => {
+    mcp.answers['im/list_all_conversations'] = () => page1;
+    const out = await run(['chat', '+chat-list', '--limit', '4']);
+    expect([out.pagesFetched, out.complete, out.hasMore, out.nextCursor, out.stopReason, out.truncatedByPageLimit, out.completionEvidence])
+      .toEqual([1, false, true, 5, 'single_page', false, undefined]);
+  });
+  it('a full page saying no more: untrusted on one page; with --page-all read again once with limit 100 (lark_alignment.go:1101-1129)', async () => {
+    const full = { result: { conversationList: [{ openConversationId: 'g1', singleChat: false }, { openConversationId: 'g2', singleChat: false }], hasMore: false } };
+    mcp.answers['im/list_all_conversations'] = () => full;
+    const one = await run(['chat', '+chat-list', '--limit', '2']);
+    expect([one.complete, one.paginationKnown, one.stopReason]).toEqual([false, false, 'single_page_full_untrusted']);
+    mcp.calls.length = 0;
+    let n = 0;
+    mcp.answers['im/list_all_conversations'] = () => (n++ === 0 ? full : { result: { conversationList: [...full.result.conversationList, { openConversationId: 'g3', singleChat: false }], hasMore: false } });
+    const all = await run(['chat', '+chat-list', '--limit', '2', '--page-all']);
+    expect(mcp.calls.map((c) => c.arguments)).toEqual([{ limit: 2 }, { limit: 100 }]);
+    expect(all).toMatchObject({
+      count: 3, pagesFetched: 2, complete: true, paginationKnown: false, stopReason: 'max_window_short_page',
+      completionEvidence: 'max_window_short_page', requestedPageSize: 2, effectivePageSize: 100,
+    });
+    expect((all.chats as { openConversationId: string }[]).map((c) => c.openConversationId)).toEqual(['g1', 'g2', 'g3']);
+  });
+  it('with --page-limit 1 a full page saying no more ends as page_limit, not re-read', async () => {
+    mcp.answers['im/list_all_conversations'] = () => ({ result: { conversationList: [{ openConversationId: 'g1', singleChat: false }], hasMore: false } });
+    const out = await run(['chat', '+chat-list', '--limit', '1', '--page-all', '--page-limit', '1']);
+    expect(mcp.calls).toHaveLength(1);
+    expect([out.complete, out.stopReason, out.truncatedByPageLimit]).toEqual([false, 'page_limit', true]);
+  });
 });
