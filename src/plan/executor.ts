@@ -160,6 +160,9 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   // (and under a ledger or such a list, a blank one after trimming: upstream TrimSpace(fmt.Sprint(cursor)))
   const missing = (v: unknown) => isEmpty(v) || ((strict || p.missing_cursors !== undefined) && cursorKey(v) === '') || (p.missing_cursors?.includes(cursorKey(v)) ?? false);
   const ledger: PageLedger = { stop: 'page_limit' };
+  const widens = p.widen !== undefined && (p.widen.when === undefined || evalCondition(sc, p.widen.when) === true);
+  const sizeKey = p.widen?.arg ?? p.size_arg;
+  const record = { pages: 0, size: undefined as unknown, widened: false, full: false, more: undefined as unknown, next: undefined as unknown };
   let read = 0;
   try {
     for (let page = 0; page < pages; page++) {
@@ -188,6 +191,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const room = maxItems > 0 ? Math.max(0, maxItems - items.length) : Infinity;
       items.push(...wanted.slice(0, room));
       const overflow = wanted.length > room;
+      const size = sizeKey === undefined ? undefined : readPath(args, sizeKey);
+      Object.assign(record, { pages: read, size, full: typeof size === 'number' && raw.length >= size, more: p.more === undefined ? undefined : readPath(last, p.more), next: p.next ? readPath(last, p.next) : undefined });
       if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`, read);
       const stopped = (p.stop_when !== undefined && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) || (p.stop !== undefined && holdsFor(sc, p.stop, last));
       if (stopped) {
@@ -195,6 +200,16 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         break;
       }
       const more = p.more === undefined ? undefined : readPath(last, p.more);
+      if (widens && record.full && more === false && isEmpty(record.next) && (page === 0 || (record.widened && page === 1))) {
+        const w = p.widen!;
+        if (page === 0 && (size as number) < w.to && page + 1 < pages && (w.reread === undefined || evalCondition(sc, w.reread) === true)) {
+          args = structuredClone(args);
+          setNested(args, w.arg, w.to);
+          record.widened = true;
+          continue;
+        }
+        if (page + 1 < pages || (size as number) >= w.to) throw new Incomplete(`page ${read} came back full (${String(size)} items) saying no more follow, so the list may hold more than was read`, read);
+      }
       if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${p.more} is ${JSON.stringify(more) ?? 'absent'})`, read);
       if (typeof more === 'boolean') ledger.more = more;
       if (strict && overflow && p.cut_ends) {
@@ -249,7 +264,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}; the ${items.length} item(s) read are in "partial"`,
       'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
-  return p.report !== undefined && strict ? withReport(collected(), p.report, pageLedgerReport(ledger, read)) : collected();
+  const result = p.report !== undefined && strict ? withReport(collected(), p.report, pageLedgerReport(ledger, read)) : collected();
+  return p.record_at && result !== null && typeof result === 'object' && !Array.isArray(result) ? { ...(result as Record<string, unknown>), [p.record_at]: record } : result;
 }
 
 /** The step's result with the ledger at `path` (a result that is not an object is wrapped as `{value}`). */

@@ -126,6 +126,16 @@ export interface PageSpec {
    * prove where the next one starts ends the run as pages_incomplete.
    */
   strict?: true | Condition;
+  /**
+   * Upstream's max-window re-read (+chat-list): while `when` holds, a page that came back full (at least as many items
+   * as `arg` asked for) and ends the run (`more` false, no next cursor) is not taken as the end when it is the first
+   * page, or the page that re-read it. The first is read once more from the same start with `arg` set to `to` when
+   * `reread` holds (default: always), `to` is larger and the run wants another page; a full end at `to`, or one that
+   * cannot be re-read with pages left, ends the run as pages_incomplete; with no page left it simply ends.
+   */
+  widen?: { arg: string; to: number; when?: Condition; reread?: Condition };
+  /** The run's record in the result at this key: {pages, size (the last `widen.arg`/`size_arg` sent), widened, full (the last page held at least that many items), more, next}. */
+  record_at?: string;
   /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
   cut_ends?: boolean;
   /** With strict: a page saying there is more but holding no item also ends it so. */

@@ -26,7 +26,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when', 'missing_cursors', 'report']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when', 'missing_cursors', 'report', 'widen', 'record_at']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const numbered = raw.number_arg !== undefined;
   if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
@@ -55,6 +55,21 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     if (raw.cut_ends !== true) s.problems.push(`${at}.cut_ends: true or absent`);
     else if (raw.strict === undefined || raw.max_items === undefined) s.problems.push(`${at}.cut_ends: goes with strict and max_items`);
     else out.cut_ends = true;
+  }
+  if (raw.widen !== undefined) {
+    const w = raw.widen;
+    if (!isObj(w) || typeof w.arg !== 'string' || !Number.isInteger(w.to) || (w.to as number) < 1) s.problems.push(`${at}.widen: needs arg (the page-size argument) and to (a positive whole number)`);
+    else {
+      only(s, `${at}.widen`, w, ['arg', 'to', 'when', 'reread']);
+      if (raw.more === undefined) s.problems.push(`${at}.widen: needs more (a full page ends the run only when more is false)`);
+      out.widen = { arg: w.arg, to: w.to as number };
+      if (w.when !== undefined) out.widen.when = normalizeCondition(s, `${at}.widen.when`, w.when);
+      if (w.reread !== undefined) out.widen.reread = normalizeCondition(s, `${at}.widen.reread`, w.reread);
+    }
+  }
+  if (raw.record_at !== undefined) {
+    if (typeof raw.record_at !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/u.test(raw.record_at)) s.problems.push(`${at}.record_at: a plain key`);
+    else out.record_at = raw.record_at;
   }
   if (raw.stop_when !== undefined) out.stop_when = normalizeCondition({ ...s, inForEach: true }, `${at}.stop_when`, raw.stop_when);
   if (raw.fail_when !== undefined) out.fail_when = normalizeCondition({ ...s, inForEach: true }, `${at}.fail_when`, raw.fail_when);

@@ -1,0 +1,91 @@
+// page.widen and page.record_at (branch f-chatlist, docs/PLANS.md "page"): upstream +chat-list's max-window re-read
+// (internal/shortcut/chat/lark_alignment.go:1101-1129@c7521c1c) and the run's record its ledger is printed from,
+// through the real validator and executor with a fake effects port.
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { DwsError } from '../../src/errors.js';
+import { executePlan } from '../../src/plan/executor.js';
+import type { BackendCall, Effects } from '../../src/plan/effects.js';
+import { validatePlans } from '../../src/plan/validate.js';
+import { shippedEngine } from '../helpers.js';
+
+const CANONICAL = 'contact.shortcut_lookup';
+const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
+
+function validated(plan: unknown) {
+  return validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
+}
+
+function plan(page: Record<string, unknown> = {}) {
+  return {
+    facts: 't',
+    steps: [{
+      id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { size: { const: 2 }, q: { flag: 'name' } },
+      page: {
+        cursor_arg: 'cursor', next: 'next', items: 'rows', more: 'more', max_pages: 5,
+        unique: { item: true, path: 'id', transform: ['to_string'] }, widen: { arg: 'size', to: 4 }, record_at: '_page', ...page,
+      },
+    }],
+  };
+}
+
+async function run(p: unknown, pages: Record<string, unknown>[]) {
+  const calls: BackendCall[] = [];
+  const effects: Effects = {
+    call: async (c) => {
+      calls.push(c);
+      return pages[calls.length - 1] ?? { rows: [], more: false };
+    },
+    transfer: async () => ({}),
+    handoff: async () => undefined,
+  };
+  const { plans, problems } = validated(p);
+  expect(problems).toEqual([]);
+  try {
+    const out = await executePlan(tool(), plans.get(CANONICAL)!, { name: 'x' }, { env: {}, dryRun: false, effects });
+    return { calls, result: ('result' in out ? out.result : {}) as { rows: { id: number }[]; _page: Record<string, unknown> }, error: undefined };
+  } catch (e) {
+    if (!(e instanceof DwsError)) throw e;
+    return { calls, result: undefined, error: e };
+  }
+}
+
+const full = { rows: [{ id: 1 }, { id: 2 }], more: false };
+
+describe('page.widen', () => {
+  it('reads a full first page that says no more once again with the wider size, keeping its rows and dropping repeats', async () => {
+    const { calls, result, error } = await run(plan(), [full, { rows: [{ id: 1 }, { id: 2 }, { id: 3 }], more: false }]);
+    expect(error).toBeUndefined();
+    expect(calls.map((c) => c.args.size)).toEqual([2, 4]);
+    expect(result!.rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(result!._page).toEqual({ pages: 2, size: 4, widened: true, full: false, more: false, next: undefined });
+  });
+  it('a short first page, or a full one with a next cursor, is not re-read', async () => {
+    expect((await run(plan(), [{ rows: [{ id: 1 }], more: false }])).calls).toHaveLength(1);
+    const cursor = await run(plan(), [{ ...full, next: 'c9' }]);
+    expect(cursor.calls).toHaveLength(1);
+    expect(cursor.result!._page).toMatchObject({ pages: 1, size: 2, widened: false, full: true, next: 'c9' });
+  });
+  it('a full end at the wider size, or a full first page it may not re-read with pages left, is pages_incomplete', async () => {
+    const still = await run(plan(), [full, { rows: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }], more: false }]);
+    expect(still.error?.reason).toBe('pages_incomplete');
+    expect(still.calls).toHaveLength(2);
+    const barred = await run(plan({ widen: { arg: 'size', to: 4, reread: { equals: [{ flag: 'name' }, 'y'] } } }), [full]);
+    expect(barred.error?.reason).toBe('pages_incomplete');
+    expect(barred.calls).toHaveLength(1);
+  });
+  it('with one page wanted a full page just ends; with its when not holding nothing changes', async () => {
+    const one = await run(plan({ pages: { const: 1 } }), [full]);
+    expect(one.error).toBeUndefined();
+    expect(one.calls).toHaveLength(1);
+    const off = await run(plan({ widen: { arg: 'size', to: 4, when: { equals: [{ flag: 'name' }, 'y'] } } }), [full]);
+    expect(off.error).toBeUndefined();
+    expect(off.calls).toHaveLength(1);
+  });
+  it('is refused at build without more or without a positive to, and record_at must be a plain key', () => {
+    const base = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'r', max_pages: 2, widen: { arg: 'size', to: 4 } } }] };
+    expect(validated(base).problems.join('\n')).toContain('widen: needs more');
+    const bad = plan({ widen: { arg: 'size', to: 0 }, record_at: 'a.b' });
+    expect(validated(bad).problems.join('\n')).toMatch(/widen: needs arg[\s\S]*record_at: a plain key/u);
+  });
+});
