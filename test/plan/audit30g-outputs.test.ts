@@ -1,6 +1,7 @@
 // What a command of the audit with seed 20261208 prints (notes/audit-30g.md), as upstream's body at c7521c1c prints
 // it: aitable +list-tables projects the table list (shortcut/smart/list_tables.go:98-113, listTablesItems :120,
-// listTablesID/Name/String :141-175). Run as a user types it, against the recording backend on 127.0.0.1; the call
+// listTablesID/Name/String :141-175); calendar busy search drops the schedule items without a status
+// (helpers/calendar.go:2862-2880 callFilteredBusyStatus). Run as a user types it, against the recording backend on 127.0.0.1; the call
 // itself is pinned by test/fixtures/calls/aitable.yaml.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -53,5 +54,31 @@ describe('aitable +list-tables', () => {
     expect(await run(['aitable', '+list-tables', '--base', 'b'])).toEqual({ tables: [{ tableId: 'a', tableName: 'x' }] });
     mcp.answers['aitable/get_tables'] = () => ({ success: true, result: { tables: [] } });
     expect(await run(['aitable', '+list-tables', '--base', 'b'])).toEqual({ success: true, result: { tables: [] } });
+  });
+});
+
+describe('calendar busy search', () => {
+  const argv = ['calendar', 'busy', 'search', '--users', 'u1', '--start', '2026-03-10T14:00:00+08:00', '--end', '2026-03-10T18:00:00+08:00'];
+  it('drops, in each result entry, the schedule items whose status is missing, null or empty, keeping the rest', async () => {
+    mcp.answers['calendar/query_busy_status'] = () => ({
+      success: true,
+      result: [
+        { userId: 'u1', scheduleItems: [{ status: 'BUSY', start: 1 }, { status: null }, { status: '' }, { start: 2 }, 'x', { status: 0 }] },
+        { userId: 'u2', scheduleItems: [{ status: null }] },
+        { userId: 'u3' },
+      ],
+    });
+    expect(await run(argv)).toEqual({
+      success: true,
+      result: [
+        { userId: 'u1', scheduleItems: [{ status: 'BUSY', start: 1 }, { status: 0 }] },
+        { userId: 'u2', scheduleItems: [] },
+        { userId: 'u3' },
+      ],
+    });
+  });
+  it('prints an answer whose result is not a list as it came', async () => {
+    mcp.answers['calendar/query_busy_status'] = () => ({ result: { scheduleItems: [{ status: null }] } });
+    expect(await run(argv)).toEqual({ result: { scheduleItems: [{ status: null }] } });
   });
 });
