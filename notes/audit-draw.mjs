@@ -1,7 +1,7 @@
 // Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
-//   20261207: audit-30f.md; the next audit draws seed 20261208)
+//   20261207: audit-30f.md, 20261208: audit-30g.md; the next audit draws seed 20261209)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -60,6 +60,14 @@ const AUDITS = new Map([
   'chat.shortcut_messages_unset_pin', 'drive.shortcut_move', 'chat.shortcut_chat_list', 'chat.shortcut_messages_add_text_emotion', 'chat.shortcut_dm',
   'dev.connect_list', 'chat.recall_robot_message', 'calendar.shortcut_freebusy', 'attendance.vacation_records', 'calendar.shortcut_book_search',
   'attendance.get_attendance_summary', 'chat.get_group_mute_config', 'chat.shortcut_category_remove_conversation', 'chat.shortcut_chat_role_set_user', 'drive.shortcut_create_folder',
+  ]],
+  [20261208, [
+  'doc.download_doc_attachment', 'doc.list_permission', 'oa.get_submitted_instances', 'mail.search_mail_users', 'chat.remove_emoji_reaction',
+  'aitable.record_primary_doc_create', 'minutes.update_minutes_title', 'oa.oa_cc_noticer', 'sheet.update_filter', 'aitable.view_get_row_height',
+  'minutes.query_mind_graph_status', 'mail.list_user_mailboxes', 'doc.list_nodes', 'calendar.query_busy_status', 'aitable.workflow_list',
+  'drive.create_file_comment', 'aitable.shortcut_list_tables', 'aitable.shortcut_view_preset_apply', 'wiki.shortcut_delete_space', 'doc.shortcut_history_save',
+  'devapp.shortcut_delete', 'aitable.shortcut_view_get_frozen_cols', 'aitable.form_share_get', 'contact.employee_update', 'drive.publish_unset',
+  'doc.style_cover_clear', 'drive.download_file_version', 'sheet.range_read', 'wiki.shortcut_move', 'aitable.shortcut_chart_share_update',
   ]],
 ]);
 
