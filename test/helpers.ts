@@ -2,7 +2,7 @@
 // unavailable and one composite command without its plan, and a CLI runner that captures stdout, stderr and the exit code.
 import { spawnSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../src/index.js';
@@ -151,6 +151,13 @@ export async function dispatchInProcess(argv: string[], env: Record<string, stri
     throw e;
   }
   return { out };
+}
+
+/** What a run that must succeed prints as its result; a failure shows its error envelope. */
+export async function resultOf(argv: string[], env: Record<string, string>): Promise<unknown> {
+  const outcome = await dispatchInProcess(argv, env);
+  expect(outcome.error?.envelope()).toBeUndefined();
+  return (JSON.parse(outcome.out) as { result: unknown }).result;
 }
 
 /** A plan step read field by field in a test, whatever its kind (src/plan/spec.ts tags each kind). */

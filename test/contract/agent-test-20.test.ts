@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 beforeAll(async () => {
@@ -19,12 +19,7 @@ afterAll(async () => {
   await mcp.close();
 });
 
-function env(dir: string): Record<string, string> {
-  return {
-    ...recordingEnv(mcp.urlTemplate, 'tok-agent-20'),
-    DWS_FILE_ROOT: dir, DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
-  };
-}
+const env = (dir: string): Record<string, string> => privateEnv(mcp.urlTemplate, 'tok-agent-20', dir);
 
 async function download(output: string, answer: Record<string, unknown>) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-agent20-'));

@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { resultOf } from '../helpers.js';
+import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 beforeAll(async () => {
@@ -20,15 +20,7 @@ beforeEach(() => {
   mcp.answers = {};
 });
 
-async function run(argv: string[]) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-audit30f-'));
-  const outcome = await dispatchInProcess(argv, {
-    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 't',
-    DWS_FILE_ROOT: dir, DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
-  });
-  expect(outcome.error?.envelope()).toBeUndefined();
-  return (JSON.parse(outcome.out) as { result: unknown }).result;
-}
+const run = (argv: string[]) => resultOf(argv, privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-audit30f-'))));
 
 describe('calendar +book-search', () => {
   it('prints {count, calendars} with each object reduced to its four fields, found one level inside result', async () => {

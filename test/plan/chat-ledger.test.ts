@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchInProcess, shippedEngine } from '../helpers.js';
 import { validatePlans } from '../../src/plan/validate.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 beforeAll(async () => {
@@ -27,10 +27,7 @@ beforeEach(() => {
 
 function env(): Record<string, string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-chat4-'));
-  return {
-    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-chat4',
-    DWS_FILE_ROOT: dir, DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
-  };
+  return privateEnv(mcp.urlTemplate, 'tok-chat4', dir);
 }
 
 /** Answers each call of `key` with the next page of the list (the last one again when the list runs out). */

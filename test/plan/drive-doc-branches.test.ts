@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { resultOf } from '../helpers.js';
+import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 beforeAll(async () => {
@@ -21,15 +21,7 @@ beforeEach(() => {
   mcp.answers = {};
 });
 
-async function run(argv: string[]) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-drive-doc-'));
-  const outcome = await dispatchInProcess(argv, {
-    ...recordingEnv(mcp.urlTemplate, 't'),
-    DWS_FILE_ROOT: dir, DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
-  });
-  expect(outcome.error?.envelope()).toBeUndefined();
-  return (JSON.parse(outcome.out) as { result: unknown }).result;
-}
+const run = (argv: string[]) => resultOf(argv, privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-drive-doc-'))));
 
 describe('drive info of a DingTalk doc', () => {
   const drive = { result: { fileId: 'N7', message: '钉钉文档', dentryId: 'de1', path: '/a/周报', fileSize: 0, extension: 'adoc', type: 'file', fileName: '周报.adoc' }, success: true };

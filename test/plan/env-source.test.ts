@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatePlans } from '../../src/plan/validate.js';
 import { ENV_SOURCES } from '../../src/plan/spec.js';
 import { dispatchInProcess, shippedEngine } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 const CANONICAL = 'contact.shortcut_lookup';
 
@@ -43,8 +43,7 @@ describe('pat chmod reads the agent code and the session id from the environment
     mcp.calls.length = 0;
     mcp.answers = {};
     const outcome = await dispatchInProcess(['pat', 'chmod', ...argv, '--yes'], {
-      ...recordingEnv(mcp.urlTemplate, 'tok-env'),
-      DWS_FILE_ROOT: dir, DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'), ...extra,
+      ...privateEnv(mcp.urlTemplate, 'tok-env', dir), ...extra,
     });
     return { error: outcome.error?.reason, sent: mcp.calls.map((c) => ({ rpc: c.name, arguments: c.arguments })) };
   }

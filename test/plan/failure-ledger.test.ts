@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
 let dir: string;
@@ -27,11 +27,7 @@ beforeEach(() => {
 const refused = { success: false, errorCode: 'NO_PERMISSION', errorMsg: '无权限' };
 
 async function dws(argv: string[], sleeps: number[] = []) {
-  const env = {
-    DWS_MCP_URL_TEMPLATE: mcp.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_TOKEN: 'tok-ledger',
-    DWS_FILE_ROOT: dir, DWS_JOURNAL: path.join(dir, 'journal.jsonl'), DWS_STATE_DIR: path.join(dir, 'state'),
-  };
-  const outcome = await dispatchInProcess(argv, env, undefined, { sleep: async (ms) => void sleeps.push(ms) });
+  const outcome = await dispatchInProcess(argv, privateEnv(mcp.urlTemplate, 'tok-ledger', dir), undefined, { sleep: async (ms) => void sleeps.push(ms) });
   const journal = readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc?: string; outcome?: string; error?: { reason: string } });
   // one finished record per call (a write also has its `sent` record before it goes out)
   const finished = journal.filter((r) => r.rpc !== undefined && r.outcome !== 'sent').map((r) => `${r.rpc} ${r.error?.reason ?? r.outcome}`);
