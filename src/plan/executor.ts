@@ -340,9 +340,15 @@ interface Cursor {
   prefix?: string;
 }
 
+/** A completed step's ids for a message (` {"eventId":"e1"}`), nothing when its answer returned none. */
+const idsText = (d: Completed): string => (Object.keys(d.ids).length ? ` ${JSON.stringify(d.ids)}` : '');
+
+/** The completed steps for a message: `create (write {"eventId":"e1"}), invite (write)`. */
+const completedList = (done: Completed[]): string => done.map((d) => `${d.id} (${d.effect}${idsText(d)})`).join(', ');
+
 function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown): DwsError {
   const cause = err instanceof DwsError ? `${err.reason}: ${err.message}` : String(err);
-  const list = done.map((d) => `${d.id} (${d.effect}${Object.keys(d.ids).length ? ` ${JSON.stringify(d.ids)}` : ''})`).join(', ');
+  const list = completedList(done);
   return new DwsError('partial_outcome',
     `${tool.canonical_path} stopped after a write: completed steps ${list}; step "${failed}" failed or its outcome is unknown (${cause})`,
     `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`);
@@ -364,7 +370,7 @@ async function rollBack(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
     const why = e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e);
     return new DwsError(failure instanceof DwsError ? failure.reason : 'internal_error', `${cause}; its rollback ${reverse} failed too (${why})`);
   }
-  const undone = done.filter((d) => d.effect === 'write').map((d) => `${d.id}${Object.keys(d.ids).length ? ` ${JSON.stringify(d.ids)}` : ''}`).join(', ');
+  const undone = done.filter((d) => d.effect === 'write').map((d) => `${d.id}${idsText(d)}`).join(', ');
   return new DwsError('rolled_back',
     `${sc.tool.canonical_path}: step "${step.id}" failed (${cause}); its rollback ${reverse} took effect, undoing the completed writes (${undone})`,
     'nothing of this run remains: correct the cause and run the command again');
@@ -416,7 +422,7 @@ function ledgerReport(tool: ToolSpec, done: Completed[], l: Ledger): DwsError {
   const payload = { ledger: { step: l.step, continue: l.keepGoing, done: l.done, failed: l.failed, unattempted: l.unattempted } };
   const written = done.filter((d) => d.effect === 'write');
   if (written.length) {
-    const list = done.map((d) => `${d.id} (${d.effect}${Object.keys(d.ids).length ? ` ${JSON.stringify(d.ids)}` : ''})`).join(', ');
+    const list = completedList(done);
     return new DwsError('partial_outcome', `${tool.canonical_path} stopped after a write: ${l.failed.length} element(s) of step "${l.step}" failed: ${failed}${rest}; completed steps ${list}`,
       'do not run the whole command again: the completed writes took effect; send only the failed and unattempted elements (listed in "ledger") again, after checking any whose outcome is unknown', payload);
   }
@@ -489,34 +495,31 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     sc.results.set(id, value);
     sc.ran.add(id);
   };
-  const ledger = lead.ledger && new Ledger(lead.id, evalCondition(sc, lead.ledger.continue) === true);
-  const failures: { item: unknown; step: string; reason: string; message: string }[] = [];
+  // one ledger of the elements: upstream's --failure-policy (`ledger`), or its per-item report (`item_failures`, chat
+  // +broadcast: every element runs, and any dws error of one, not only the backend's, lists it as failed)
+  const report = lead.item_failures;
+  const ledger = report !== undefined ? new Ledger(lead.id, true) : lead.ledger && new Ledger(lead.id, evalCondition(sc, lead.ledger.continue) === true);
+  const owns = (err: unknown): err is DwsError => (report !== undefined ? err instanceof DwsError && !o.signal?.aborted : Ledger.owns(err));
   for (const [i, item] of list.entries()) {
     try {
       const result = await runElement(i, item);
       ledger?.done.push({ index: i, item, ids: returnedIds(result) });
     } catch (err) {
-      // upstream's per-item report (item_failures, chat +broadcast): the element is listed as failed, the next one runs
-      if (lead.item_failures && err instanceof DwsError && !o.signal?.aborted) {
-        failures.push({ item, step: at.label, reason: err.reason, message: err.message });
-        sc.item = undefined;
-        continue;
-      }
       // the element's own failure (its call or a step of its group) goes in the ledger; the label says where
-      if (!ledger || !Ledger.owns(err)) throw err;
+      if (!ledger || !owns(err)) throw err;
       if (!ledger.fail(i, item, at.label, err, list.slice(i + 1))) break;
     }
   }
   at.prefix = undefined;
-  if (ledger?.failures) throw new LedgerStop(ledger);
-  if (lead.item_failures) {
-    if (list.length > 0 && failures.length === list.length) {
-      throw new DwsError(failures[0].reason as ConstructorParameters<typeof DwsError>[0],
-        `${sc.tool.canonical_path}: every element of step "${lead.id}" failed: ${failures.map((f) => `${f.step} ${JSON.stringify(f.item)}: ${f.reason}: ${f.message}`).join('; ')}`,
+  if (report === undefined && ledger?.failures) throw new LedgerStop(ledger);
+  if (report !== undefined) {
+    const failed = ledger!.failed;
+    if (list.length > 0 && failed.length === list.length) {
+      throw new DwsError(failed[0].reason as Reason,
+        `${sc.tool.canonical_path}: every element of step "${lead.id}" failed: ${failed.map((f) => `${f.at} ${JSON.stringify(f.item)}: ${f.reason}: ${f.message}`).join('; ')}`,
         'check the values named above and run the command again for them');
     }
-    sc.results.set(lead.item_failures, failures);
-    sc.ran.add(lead.item_failures);
+    settle(report, failed.map((f) => ({ item: f.item, step: f.at, reason: f.reason, message: f.message })));
   }
   for (const id of lead.interleave!) {
     if (all.get(id)!.length) settle(id, all.get(id));
