@@ -21,25 +21,21 @@ function eventList(answer: unknown): Obj[] {
 }
 
 // Go's time.RFC3339 layout as a parser accepts it: a fractional second may follow the seconds
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/u;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/u;
 
 function parseTime(v: unknown): When | undefined {
   if (typeof v !== 'string') return undefined;
   const m = RFC3339.exec(v);
   if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, zone] = m;
+  const [, y, mo, d, h, mi, s, fraction, zone] = m;
   const fields = [y, mo, d, h, mi, s].map(Number);
   if (fields[1] < 1 || fields[1] > 12 || fields[2] < 1 || fields[2] > 31 || fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
   const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
   const local = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
   // a day past the month's end (Feb 30) is refused, as Go's parser does
   if (new Date(local).getUTCDate() !== fields[2]) return undefined;
-  return { ms: local - offset * 60_000 + (fractionMs(v) ?? 0), offset };
-}
-
-function fractionMs(v: string): number | undefined {
-  const f = /\.(\d+)/u.exec(v);
-  return f ? Math.floor(Number(`0.${f[1]}`) * 1000) : undefined;
+  const ms = fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000);
+  return { ms: local - offset * 60_000 + ms, offset };
 }
 
 /** An event's start: start.dateTime, else a flat startTime or startDateTime text. */
