@@ -433,7 +433,7 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   } else {
     step.server = requiredString(s, where, raw, 'server');
     step.rpc = requiredString(s, where, raw, 'rpc');
-    if (typeof step.server === 'string' && !servers.has(step.server)) s.problems.push(`${where}.server: "${step.server}" is not a known MCP server (a product id or a name under servers:)`);
+    checkServer(s, where, step.server, servers);
     step.args = raw.args === undefined ? {} : normalizeArgs(inner, `${where}.args`, raw.args);
     if (raw.interleave !== undefined) {
       const l = raw.interleave;
@@ -498,6 +498,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   return { kind: kind ?? 'call', ...step } as PlanStep;
 }
 
+/** A step's (or its rollback's) server is one of the catalog's MCP servers. */
+function checkServer(s: Scope, at: string, server: unknown, servers: ReadonlySet<string>): void {
+  if (typeof server === 'string' && !servers.has(server)) s.problems.push(`${at}.server: "${server}" is not a known MCP server (a product id or a name under servers:)`);
+}
+
 /** The reverse call of a write (`{server, rpc, args}`): its arguments read flags and the steps before, never its own. */
 function normalizeCompensate(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>): CompensateSpec {
   if (!isObj(raw)) {
@@ -506,7 +511,7 @@ function normalizeCompensate(s: Scope, at: string, raw: unknown, servers: Readon
   }
   only(s, at, raw, ['server', 'rpc', 'args']);
   const server = requiredString(s, at, raw, 'server');
-  if (server && !servers.has(server)) s.problems.push(`${at}.server: "${server}" is not a known MCP server (a product id or a name under servers:)`);
+  if (server) checkServer(s, at, server, servers);
   return { server, rpc: requiredString(s, at, raw, 'rpc'), args: raw.args === undefined ? {} : normalizeArgs(s, `${at}.args`, raw.args) };
 }
 
