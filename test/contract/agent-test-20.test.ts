@@ -7,17 +7,11 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => {
-  await mcp.close();
-});
+const mcp = useMcpServer();
 
 const env = (dir: string): Record<string, string> => privateEnv(mcp.urlTemplate, 'tok-agent-20', dir);
 

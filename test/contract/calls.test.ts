@@ -30,7 +30,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 interface GoldenCall { server: string; rpc: string; arguments: Record<string, unknown>; answer?: unknown }
 interface GoldenCase {
@@ -44,17 +44,15 @@ const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.yaml
 const goldens: [string, string, GoldenCommand][] = files.flatMap((file) =>
   Object.entries(YAML.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, GoldenCommand>).map(([canonical, g]) => [file, canonical, g] as [string, string, GoldenCommand]));
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let tz: string | undefined;
 beforeAll(async () => {
-  mcp = await startMcpServer();
   tz = process.env.TZ;
   process.env.TZ = 'Asia/Shanghai';
 });
 afterAll(async () => {
   process.env.TZ = tz;
   if (tz === undefined) delete process.env.TZ;
-  await mcp.close();
 });
 
 function env(dir: string): Record<string, string> {

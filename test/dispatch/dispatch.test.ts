@@ -1,28 +1,17 @@
 // Dispatch against a real MCP server (test/fixtures/mcp/server.ts) on 127.0.0.1: argument mapping through
 // `property`, refusals before any I/O, retries only where replay is safe, the token never printed, and parallel
 // processes. In-process runs call runDispatch directly; the token and parallel checks spawn the built CLI.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { camelCase } from '../../src/plan/atomic.js';
 import type { Engine } from '../../src/engine/engine.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { errorOf, fixtureEngine, runCliAsync, shippedEngine, PLANLESS, UNAVAILABLE, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-7f3a9c1e-never-print-me';
-let mcp: McpFixture;
+const mcp = useMcpServer();
 
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => {
-  await mcp.close();
-});
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.token = undefined;
-});
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return { ...recordingEnv(mcp.urlTemplate, TOKEN), XDG_STATE_HOME: process.env.XDG_STATE_HOME!, ...extra };

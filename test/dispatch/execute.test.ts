@@ -4,33 +4,22 @@
 import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploadFile } from '../../src/backend/transfer.js';
 import { dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let root: string;
 let outside: string;
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   root = mkdtempSync(path.join(tmpdir(), 'dws-exec-root-'));
   outside = mkdtempSync(path.join(tmpdir(), 'dws-exec-outside-'));
   writeFileSync(path.join(root, 'a.txt'), 'attachment bytes');
   writeFileSync(path.join(outside, 'secret.txt'), 'not yours');
   symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'link.txt'));
   mkdirSync(path.join(root, 'out'));
-});
-afterAll(async () => {
-  await mcp.close();
-});
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.uploads.length = 0;
-  mcp.answers = {};
-  mcp.files = {};
 });
 
 const env = () => ({ ...recordingEnv(mcp.urlTemplate, 'tok-exec'), DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });

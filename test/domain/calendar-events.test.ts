@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calendarConflicts, calendarDayEvents, calendarFreeSlots, calendarNextEvent } from '../../src/domain/calendar-events.js';
 import { dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
 const zone = process.env.TZ;
 beforeAll(() => {
@@ -138,15 +138,8 @@ describe('calendar_free_slots (+free-slots)', () => {
 });
 
 describe('the calendar day shortcuts through dispatch', () => {
-  let mcp: McpFixture;
-  beforeAll(async () => {
-    mcp = await startMcpServer();
-  });
-  afterAll(async () => {
-    await mcp.close();
-  });
+  const mcp = useMcpServer();
   beforeEach(() => {
-    mcp.calls.length = 0;
     mcp.answers = {
       'calendar/list_calendar_events': () => ({ result: { events: [ev('a', '周会', at('10:00'), at('11:00')), ev('b', '评审', at('10:30'), at('12:00'))] } }),
     };

@@ -4,11 +4,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 // Made at collection: the refusal cases below name the outside directory.
 const root = mkdtempSync(path.join(tmpdir(), 'dws-style-root-'));
 const outside = mkdtempSync(path.join(tmpdir(), 'dws-style-outside-'));
@@ -19,18 +19,10 @@ const ITEMS = [
 ];
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   writeFileSync(path.join(root, 'styles.json'), JSON.stringify(ITEMS));
   writeFileSync(path.join(root, 'broken.json'), '[{"sheetId": "S", "range": "A1",');
   writeFileSync(path.join(root, 'typo.json'), JSON.stringify([{ sheetId: 'S', range: 'A1', fontweight: 'bold' }]));
   writeFileSync(path.join(outside, 'styles.json'), JSON.stringify(ITEMS));
-});
-afterAll(async () => {
-  await mcp.close();
-});
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.answers = {};
 });
 
 const env = () => ({ ...recordingEnv(mcp.urlTemplate, 'tok-style'), DWS_FILE_ROOT: root, XDG_STATE_HOME: process.env.XDG_STATE_HOME! });

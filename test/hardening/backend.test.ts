@@ -5,28 +5,19 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, errorOf, runCliAsync, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-hardening-5d1c-never-print-me';
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let dir: string;
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   dir = mkdtempSync(path.join(os.tmpdir(), 'dws-hardening-'));
 });
 afterAll(async () => {
-  await mcp.close();
   rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.token = undefined;
-  mcp.echoAuthorization = false;
-  mcp.acceptIdempotencyKey = false;
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {

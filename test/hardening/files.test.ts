@@ -12,16 +12,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DwsError } from '../../src/errors.js';
 import { safeFilename } from '../../src/backend/files.js';
 import { BIN, dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let files: http.Server;
 let filesBase: string;
 /** Sockets of bodies that never end, closed after the tests. */
 const held: import('node:net').Socket[] = [];
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   files = http.createServer((req, res) => {
     if (req.url === '/bytes') return void res.end('BACKEND BYTES');
     if (req.url === '/reset') {
@@ -49,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of held) s.destroy();
   await new Promise((resolve) => files.close(resolve));
-  await mcp.close();
 });
 
 let outer: string;
@@ -64,8 +62,6 @@ beforeEach(() => {
   root = path.join(outer, 'root');
   mkdirSync(root);
   journal = path.join(mkdtempSync(path.join(tmpdir(), 'dws-files-journal-')), 'journal.jsonl');
-  mcp.calls.length = 0;
-  mcp.uploads.length = 0;
   folders = {};
   downloadUrl = `${filesBase}/bytes`;
   uploadUrl = `${mcp.base}/upload/any`;

@@ -9,20 +9,18 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 import { BIN, errorOf, outcomeOf, ROOT, runCliAsync, type RunResult } from '../helpers.js';
 import { keyPath, openSealed, sealCall } from '../../src/journal/seal.js';
 import { canonicalJson, sha256, type JournalRecord } from '../../src/journal/record.js';
 
 const TOKEN = 'tok-sent-first-secret';
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let dir: string;
 beforeAll(async () => {
-  mcp = await startMcpServer();
   dir = mkdtempSync(path.join(os.tmpdir(), 'dws-sent-first-'));
 });
 afterAll(async () => {
-  await mcp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -13,26 +13,21 @@ import { canonicalJson, sha256, verifyJournal, type JournalRecord } from '../../
 import { dispatchTool } from '../../src/dispatch/cli.js';
 import { DwsError } from '../../src/errors.js';
 import { errorOf, ROOT, runCliAsync, shippedEngine } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
 const TOKEN = 'tok-journal-5d1c-never-record-me';
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let dir: string;
 let journal: string;
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   dir = mkdtempSync(path.join(os.tmpdir(), 'dws-audit-'));
 });
 afterAll(async () => {
-  await mcp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 let n = 0;
 beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.token = undefined;
   journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
 });
 

@@ -5,22 +5,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DwsError } from '../../src/errors.js';
 import { ROOT, dispatchInProcess, runCli, shippedEngine } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 import { followedUpstream } from '../../scripts/lib/upstream.mjs';
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let root: string;
 let journal: string;
 
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => {
-  await mcp.close();
-});
 
 /** Drive folders by id: their entries, served `pageSize` per page with cursors "<folder>:<offset>". */
 let folders: Record<string, Record<string, unknown>[]>;
@@ -29,10 +23,6 @@ let pageSize: number;
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'dws-drive-root-'));
   journal = path.join(mkdtempSync(path.join(tmpdir(), 'dws-drive-journal-')), 'journal.jsonl');
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.uploads.length = 0;
-  mcp.files = {};
   folders = {};
   pageSize = 50;
   mcp.answers = {

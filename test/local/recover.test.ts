@@ -8,13 +8,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 import { errorOf, runCliAsync, type RunResult } from '../helpers.js';
 import { appendRecord } from '../../src/journal/journal.js';
 import type { JournalRecord } from '../../src/journal/record.js';
 
 const TOKEN = 'tok-recover-secret';
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let dir: string;
 let journal: string;
 let n = 0;
@@ -76,17 +76,13 @@ function answerFromState(m: McpFixture): void {
 }
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   dir = mkdtempSync(path.join(os.tmpdir(), 'dws-recover-'));
   writeFileSync(path.join(dir, 'report.txt'), 'quarterly numbers\n');
 });
 afterAll(async () => {
-  await mcp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
   answerFromState(mcp);
   journal = path.join(dir, `case-${++n}`, 'journal.jsonl');
 });

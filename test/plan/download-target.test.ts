@@ -5,20 +5,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => mcp.close());
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.answers = {};
-  mcp.files = {};
-});
+const mcp = useMcpServer();
 
 async function run(argv: string[], root = mkdtempSync(path.join(os.tmpdir(), 'dws-dl-'))) {
   const outcome = await dispatchInProcess(argv, {

@@ -4,11 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validatePlans } from '../../src/plan/validate.js';
 import { ENV_SOURCES } from '../../src/plan/spec.js';
 import { dispatchInProcess, shippedEngine } from '../helpers.js';
-import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
 const CANONICAL = 'contact.shortcut_lookup';
 
@@ -30,13 +30,7 @@ describe('{env: NAME} at build', () => {
 });
 
 describe('pat chmod reads the agent code and the session id from the environment', () => {
-  let mcp: McpFixture;
-  beforeAll(async () => {
-    mcp = await startMcpServer();
-  });
-  afterAll(async () => {
-    await mcp.close();
-  });
+  const mcp = useMcpServer();
 
   async function grant(argv: string[], extra: Record<string, string>) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-env-'));

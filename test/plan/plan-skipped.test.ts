@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DwsError } from '../../src/errors.js';
 import { executePlan } from '../../src/plan/executor.js';
 import type { PlanSpec, PlanStep } from '../../src/plan/spec.js';
@@ -13,21 +13,12 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import { loadEngine } from '../../src/index.js';
 import { snapshotFromCatalog } from '../../src/snapshot/write.js';
 import { dispatchInProcess, executeOptions, realCatalog, shippedEngine } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let dir: string;
 beforeAll(async () => {
-  mcp = await startMcpServer();
   dir = mkdtempSync(path.join(tmpdir(), 'dws-skipped-'));
-});
-afterAll(async () => {
-  await mcp.close();
-});
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.answers = {};
 });
 
 const env = () => ({

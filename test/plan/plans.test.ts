@@ -7,12 +7,12 @@ process.env.TZ = 'Asia/Shanghai';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import type { CallRecord } from '../../src/journal/call-record.js';
 import { flagUses, valueFor } from './sample-values.js';
 import { ROOT, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 import { singleCallPlanPaths } from './plan-paths.js';
 import { LOOKUP_CALLS } from '../../src/plan/open-dingtalk-ids.js';
 
@@ -23,23 +23,16 @@ const GOLDEN = path.join(ROOT, 'test', 'fixtures', 'plans-dry-run.golden.jsonl')
 /** A fixed clock for the plans that compute a day from today (calendar +conflicts, +free-slots). */
 const NOW = new Date('2026-04-08T10:00:00+08:00');
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let root: string;
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   root = mkdtempSync(path.join(tmpdir(), 'dws-plans-'));
   writeFileSync(path.join(root, 'upload.txt'), 'hello upload\n');
   writeFileSync(path.join(root, 'whiteboard.json'), JSON.stringify({ overwrite: false, source: { schemaVersion: '1.0', catalogVersion: 'dml-v1', nodes: [{ id: 'n1' }] } }));
   mkdirSync(path.join(root, 'out'));
 });
-afterAll(async () => {
-  await mcp.close();
-});
 beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.uploads.length = 0;
   journal.length = 0;
   mcp.answers = cannedAnswers();
   mcp.files = { 'media.bin': Buffer.from('downloaded bytes') };

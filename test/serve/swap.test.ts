@@ -11,14 +11,14 @@ import type { Catalog } from '../../src/catalog/types.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { ServedCatalog } from '../../src/serve/catalog.js';
 import { realCatalog } from '../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
 import { privateSnapshot, reasonOf, serve, until, type Served } from './client.js';
 import { inspect } from '../../src/schema/browse.js';
 
 const CHANGED = 'chat.recall_message';
 const MARK = ' (revised wording)';
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let snap: ReturnType<typeof privateSnapshot>;
 let before: { bytes: Uint8Array; engine: Engine };
 let after: { bytes: Uint8Array; engine: Engine };
@@ -40,7 +40,6 @@ function replace(file: string, bytes: Uint8Array): void {
 const hashArgs = (e: Engine) => ({ expected_source_hash: e.catalogHashes.source_hash, expected_surface_hash: e.catalogHashes.surface_hash });
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   snap = privateSnapshot();
   // Both generations from the same catalog sources, so exactly one tool's text differs between them.
   before = build(() => {});
@@ -51,7 +50,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await mcp?.close();
   snap?.remove();
 });
 

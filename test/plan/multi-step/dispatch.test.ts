@@ -14,26 +14,21 @@ import { dispatchTool } from '../../../src/dispatch/cli.js';
 import { downloadUrl } from '../../../src/backend/transfer.js';
 import { verifyJournal, type JournalRecord } from '../../../src/journal/record.js';
 import { shippedEngine, dispatchInProcess, type DispatchOutcome } from '../../helpers.js';
-import { startMcpServer, type McpFixture, recordingEnv } from '../../fixtures/mcp/server.js';
+import { useMcpServer, recordingEnv } from '../../fixtures/mcp/server.js';
 import { personalFrame, startEventServer, type EventFixture } from '../../fixtures/events/server.js';
 
 const TOKEN = 'tok-multi-never-printed';
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let events: EventFixture;
 let dir: string;
 
 beforeAll(async () => {
-  mcp = await startMcpServer();
   events = await startEventServer();
 });
 afterAll(async () => {
-  await mcp.close();
   await events.close();
 });
 beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.uploads.length = 0;
   events.reset();
   dir = mkdtempSync(path.join(os.tmpdir(), 'dws-multi-dispatch-'));
   mcp.answers = {
