@@ -46,6 +46,11 @@ export type Source = SourceModifiers & (
 
 /** The clock, read once per run: start of this day/month, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
 export interface NowSpec {
+  /**
+   * Whose wall clock the day, month and text are read on: the process's zone (the default, as upstream's time.Now()),
+   * Asia/Shanghai (UTC+8, no DST; upstream's shanghaiLocation) or UTC (upstream's Truncate(24h) days).
+   */
+  zone?: 'shanghai' | 'utc';
   start_of?: 'day' | 'month';
   add_days?: number | Source;
   add_months?: number;

@@ -269,11 +269,12 @@ function normalizeNow(s: Scope, at: string, n: unknown): Source {
     s.problems.push(`${at}: needs format millis or "YYYY-MM-DD HH:mm:ss"`);
     return { now: { format: 'millis' } };
   }
-  only(s, at, n, ['start_of', 'add_days', 'add_months', 'format']);
+  only(s, at, n, ['zone', 'start_of', 'add_days', 'add_months', 'format']);
+  if (n.zone !== undefined && n.zone !== 'shanghai' && n.zone !== 'utc') s.problems.push(`${at}.zone: must be shanghai or utc (leave it out for the local zone)`);
   if (n.start_of !== undefined && n.start_of !== 'day' && n.start_of !== 'month') s.problems.push(`${at}.start_of: must be day or month`);
   if (n.add_months !== undefined && !Number.isInteger(n.add_months)) s.problems.push(`${at}.add_months: must be an integer`);
   const days = n.add_days === undefined || Number.isInteger(n.add_days) ? n.add_days as number | undefined : normalizeSource(s, `${at}.add_days`, n.add_days);
-  return { now: { ...(n.start_of ? { start_of: n.start_of as 'day' | 'month' } : {}), ...(days !== undefined ? { add_days: days } : {}),
+  return { now: { ...(n.zone ? { zone: n.zone as 'shanghai' | 'utc' } : {}), ...(n.start_of ? { start_of: n.start_of as 'day' | 'month' } : {}), ...(days !== undefined ? { add_days: days } : {}),
     ...(n.add_months !== undefined ? { add_months: n.add_months as number } : {}), format: n.format } };
 }
 

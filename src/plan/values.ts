@@ -208,22 +208,36 @@ export function evalSource(sc: Scope, s: Source): unknown {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Placeholder);
 
+/** The zones a `now` source reads its wall clock in, by their offset from UTC; the local zone has none fixed. */
+const ZONE_OFFSET_MS = { shanghai: 8 * 3600 * 1000, utc: 0 } as const;
+
 function nowValue(sc: Scope, n: NowSpec): unknown {
-  const d = new Date(sc.at.getTime());
-  if (n.start_of === 'day' || n.start_of === 'month') d.setHours(0, 0, 0, 0);
-  if (n.start_of === 'month') d.setDate(1);
-  if (n.add_months) d.setMonth(d.getMonth() + n.add_months);
+  // The clock's fields in the zone, moved by the spec, then read back as an instant: a fixed-offset zone is UTC
+  // arithmetic on the shifted instant; the local zone is the Date's own local arithmetic.
+  const shift = n.zone === undefined ? undefined : ZONE_OFFSET_MS[n.zone];
+  const t = new Date(sc.at.getTime() + (shift ?? 0));
+  const c = shift === undefined
+    ? { y: t.getFullYear(), mo: t.getMonth(), d: t.getDate(), h: t.getHours(), mi: t.getMinutes(), s: t.getSeconds(), ms: t.getMilliseconds() }
+    : { y: t.getUTCFullYear(), mo: t.getUTCMonth(), d: t.getUTCDate(), h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds(), ms: t.getUTCMilliseconds() };
+  if (n.start_of === 'day' || n.start_of === 'month') Object.assign(c, { h: 0, mi: 0, s: 0, ms: 0 });
+  if (n.start_of === 'month') c.d = 1;
+  if (n.add_months) c.mo += n.add_months;
   if (n.add_days !== undefined) {
     const days = typeof n.add_days === 'number' ? n.add_days : evalSource(sc, n.add_days);
     if (days instanceof Placeholder) return days;
     if (typeof days !== 'number' || !Number.isInteger(days)) {
       throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: a day offset must be a whole number, not ${JSON.stringify(days)}`);
     }
-    d.setDate(d.getDate() + days);
+    c.d += days;
   }
-  if (n.format === 'millis') return d.getTime();
+  // Date normalizes overflowing fields (day 0, month 13) the way setDate/setMonth do.
+  const wall = shift === undefined ? new Date(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms) : new Date(Date.UTC(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms));
+  if (n.format === 'millis') return wall.getTime() - (shift ?? 0);
+  const f = shift === undefined
+    ? [wall.getFullYear(), wall.getMonth() + 1, wall.getDate(), wall.getHours(), wall.getMinutes(), wall.getSeconds()]
+    : [wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds()];
   const pad = (x: number) => String(x).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return `${f[0]}-${pad(f[1])}-${pad(f[2])} ${pad(f[3])}:${pad(f[4])}:${pad(f[5])}`;
 }
 
 /** The standard input's text, read once per run and bounded; a dry run reads nothing (a placeholder). */
