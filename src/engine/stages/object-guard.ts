@@ -26,7 +26,7 @@ import type { Stage } from './types.js';
 /** Per catalog: which tools destroy (computed once), and each tool's object index (-2 until first asked, -1: none). */
 const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number; titled: WeakMap<ObjectLexicon, (number[] | undefined)[]> }>();
 
-function factsOf(meta: SnapshotMeta) {
+export function factsOf(meta: SnapshotMeta) {
   let f = facts.get(meta);
   if (!f) {
     const lex = meta.lexicon;
@@ -41,7 +41,7 @@ function factsOf(meta: SnapshotMeta) {
   return f;
 }
 
-function objectOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number): number {
+export function objectOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number): number {
   if (f.object[doc] === -2) f.object[doc] = toolObjectIndex(meta.cli_path.at(doc)!, meta.lexicon);
   return f.object[doc];
 }
