@@ -150,7 +150,7 @@ function pageKey(blocks: unknown[]): string {
 }
 
 /**
- * `doc_block_page`: one list_document_blocks answer -> `{blocks?, more?, total?, key?}`, what readAllDocumentBlocks
+ * `doc_block_page`: one list_document_blocks answer -> `{blocks?, hasMore?, totalCount?, pageKey?}`, what readAllDocumentBlocks
  * (:827) reads of a page: its blocks (absent: the page holds none, a failed read), whether more follow (absent: not
  * said), the total count (absent: not said) and the page's identity (absent: not every block has an id).
  */
@@ -159,9 +159,9 @@ export function docBlockPage(page: unknown): Obj {
   const key = blocks ? pageKey(blocks) : '';
   return {
     ...(blocks ? { blocks } : {}),
-    ...(pageMore(page) !== undefined ? { more: pageMore(page) } : {}),
-    ...(pageTotal(page) !== undefined ? { total: pageTotal(page) } : {}),
-    ...(key !== '' ? { key } : {}),
+    ...(pageMore(page) !== undefined ? { hasMore: pageMore(page) } : {}),
+    ...(pageTotal(page) !== undefined ? { totalCount: pageTotal(page) } : {}),
+    ...(key !== '' ? { pageKey: key } : {}),
   };
 }
 
