@@ -133,7 +133,8 @@ function pageLedgerReport(l: PageLedger, pages: number, failure?: Incomplete): R
  * With `strict` (upstream's page ledgers: +thread-replies, +messages-list-direct, +chat-messages, +my-groups) a page
  * whose end cannot be proven (no boolean `more`, more with no item, a missing, invalid or repeated next cursor,
  * more items than the cap left room for, a later page's call failing) ends the run as pages_incomplete, carrying
- * what was read; a failing first page is that call's own error.
+ * what was read; a failing first page is that call's own error. Range paging sends windows (offset, inclusive end) of
+ * page_size; `exhaustive` (upstream readAllDocumentBlocks) must reach a proven end or fail as pages_incomplete.
  */
 async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, firstPage = 0): Promise<unknown> {
   const p = step.page!;
