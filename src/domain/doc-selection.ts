@@ -4,13 +4,15 @@
 // `text` and an id is a text of that block. Offsets are UTF-16 code units, as the backend counts them.
 import { DwsError } from '../errors.js';
 import { isObject as isObj } from '../json-object.js';
+import { trimSpace } from '../text/space.js';
 
 type Obj = Record<string, unknown>;
 
-function blockIdentity(node: Obj, inherited: string): string {
+/** A node's block id: its blockId, id or uuid (trimmed as Go's TrimSpace), else the inherited one (upstream blockIdentity). */
+export function blockIdentity(node: Obj, inherited: string): string {
   for (const key of ['blockId', 'id', 'uuid']) {
     const v = node[key];
-    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    if (typeof v === 'string' && trimSpace(v) !== '') return trimSpace(v);
   }
   return inherited;
 }

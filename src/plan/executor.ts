@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { DwsError, type Reason } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { CallStep, Condition, PlanSpec, PlanStep, RefuseStep, Source } from './spec.js';
+import type { CallStep, Condition, PageSpec, PlanSpec, PlanStep, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
@@ -133,19 +133,27 @@ function pageLedgerReport(l: PageLedger, pages: number, failure?: Incomplete): R
  * With `strict` (upstream's page ledgers: +thread-replies, +messages-list-direct, +chat-messages, +my-groups) a page
  * whose end cannot be proven (no boolean `more`, more with no item, a missing, invalid or repeated next cursor,
  * more items than the cap left room for, a later page's call failing) ends the run as pages_incomplete, carrying
- * what was read; a failing first page is that call's own error.
+ * what was read; a failing first page is that call's own error. Range paging sends windows (offset, inclusive end) of
+ * page_size; `exhaustive` (upstream readAllDocumentBlocks) must reach a proven end or fail as pages_incomplete.
  */
-async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, firstPage = 0): Promise<unknown> {
   const p = step.page!;
   let args = evalArgs(sc, step);
   const rpc = rpcOf(sc, step);
   const start = pageStart(sc, p.number_start) as number;
   const number = (n: number) => (p.number_text ? String(start + n) : start + n);
   if (p.number_arg) setNested(args, p.number_arg, number(0));
+  // range paging: page n covers [n * size, n * size + size - 1]
+  const range = (n: number) => {
+    setNested(args, p.offset_arg!, n * p.page_size!);
+    if (p.end_arg) setNested(args, p.end_arg, n * p.page_size! + p.page_size! - 1);
+  };
+  if (p.offset_arg) range(0);
+  const seenPages = new Set<string>();
   const items: unknown[] = [];
   const seenItems = new Set<string>();
   let last: unknown;
-  let sent = p.number_arg ? undefined : readPath(args, p.cursor_arg);
+  let sent = p.number_arg || p.offset_arg ? undefined : readPath(args, p.cursor_arg);
   const seenCursors = new Set(sent === undefined || isEmpty(sent) ? [] : [cursorKey(sent)]);
   const pages = pageCount(sc, step);
   const maxItems = pageControl(sc, p.max_items, 'the item cap');
@@ -170,15 +178,21 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (maxItems > 0 && p.size_arg !== undefined && lowers) args = askForRemaining(args, p.size_arg, maxItems - items.length);
       let answer: unknown;
       try {
-        answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page });
+        answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: firstPage + page });
       } catch (e) {
         if (!strict || page === 0 || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
         throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read');
       }
-      last = answer;
+      last = p.view ? asItem(sc, answer, () => evalSource(sc, p.view!)) : answer;
       read = page + 1;
       const got = (p.items_from && pageItems(sc, p.items_from, last)) ?? readPath(last, listAt(last));
+      if (p.exhaustive && !Array.isArray(got)) throw new Incomplete(`page ${read} holds no list at ${candidates.join(' | ')}`, read);
       const raw = Array.isArray(got) ? got : [];
+      const pageKey = p.page_key === undefined ? undefined : readPath(last, p.page_key);
+      if (typeof pageKey === 'string' && trimSpace(pageKey) !== '') {
+        if (seenPages.has(pageKey)) throw new Incomplete(`page ${read} repeats an earlier page (the list does not move on)`, read);
+        seenPages.add(pageKey);
+      }
       const fresh = p.unique ? raw.filter((item) => {
         const key = identity(sc, p.unique!, item);
         if (key === '') return true;
@@ -220,18 +234,27 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const full = maxItems > 0 && items.length >= maxItems;
       if (full) ledger.stop = 'result_limit';
       if (!strict && full) break;
+      if (p.exhaustive) {
+        if (exhaustiveEnd(p, last, more, raw.length, items.length, read)) break;
+        if (page + 1 >= pages) throw new Incomplete(`${read} page(s) read without the list's end`, read);
+        args = structuredClone(args);
+        if (p.offset_arg) range(page + 1);
+        else setNested(args, p.number_arg!, number(page + 1));
+        continue;
+      }
       if (more === false || (p.page_size !== undefined && raw.length < p.page_size)) {
         ledger.stop = 'source_complete';
         break;
       }
       if (strict && p.empty_more_fails && raw.length === 0) throw new Incomplete(`page ${read} says more follow but holds no item`, read);
       args = structuredClone(args);
-      if (p.number_arg) {
+      if (p.number_arg || p.offset_arg) {
         if (raw.length === 0 || full) {
           if (!full) ledger.stop = 'source_complete';
           break;
         }
-        setNested(args, p.number_arg, number(page + 1));
+        if (p.offset_arg) range(page + 1);
+        else setNested(args, p.number_arg!, number(page + 1));
         continue;
       }
       const next = readPath(last, p.next);
@@ -268,6 +291,22 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   return p.record_at && result !== null && typeof result === 'object' && !Array.isArray(result) ? { ...(result as Record<string, unknown>), [p.record_at]: record } : result;
 }
 
+/**
+ * Whether an exhaustive read ends at this page (upstream readAllDocumentBlocks :841-864): `more` false; or, when the
+ * page does not say, the items collected reaching the total it gives, or a page shorter than page_size. A page saying
+ * more with no item cannot be followed (pages_incomplete).
+ */
+function exhaustiveEnd(p: PageSpec, page: unknown, more: unknown, got: number, collected: number, read: number): boolean {
+  if (more === false) return true;
+  if (more === true) {
+    if (got === 0) throw new Incomplete(`page ${read} says more follow but holds no item`, read);
+    return false;
+  }
+  const total = p.total === undefined ? undefined : readPath(page, p.total);
+  if (typeof total === 'number' && Number.isInteger(total) && total >= 0 && collected >= total) return true;
+  return p.page_size !== undefined && got < p.page_size;
+}
+
 /** The step's result with the ledger at `path` (a result that is not an object is wrapped as `{value}`). */
 function withReport(result: unknown, path: string, report: Record<string, unknown>): unknown {
   const out = typeof result === 'object' && result !== null && !Array.isArray(result) ? structuredClone(result) as Record<string, unknown> : { value: result };
@@ -293,13 +332,16 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
   const intervalMs = p.delays_ms ? 0 : positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
   const budgetMs = p.timeout_seconds === undefined ? Infinity : positiveNumber(sc, p.timeout_seconds, 'the wait timeout', 1) * 1000;
   const sleep = o.sleep ?? wait;
+  const paged = step.page !== undefined && pagingApplies(sc, step);
   const args = evalArgs(sc, step);
   let waited = 0;
   let failure: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
     let last: unknown;
     try {
-      last = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: true, step: index, page: attempt });
+      // a paged read (a read-back of a whole list) reads every page at each attempt, numbered on from the attempt's first
+      last = paged ? await runPaged(sc, step, index, o, attempt * step.page!.max_pages)
+        : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: true, step: index, page: attempt });
       failure = undefined;
     } catch (e) {
       // a read-back's failed read is tried again on the timetable (it stays in the journal); a refusal of dws is not
@@ -459,7 +501,7 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   if (step.resolve?.user_target) return resolveUserTarget(sc, step, index, o);
   if (step.resolve?.user) return resolveUser(sc, step, index, o);
   if (step.resolve?.chat_target) return resolveChat(sc, step, index, o);
-  const result = step.page && pagingApplies(sc, step) ? await runPaged(sc, step, index, o) : step.poll ? await runPolled(sc, step, index, o)
+  const result = step.poll ? await runPolled(sc, step, index, o) : step.page && pagingApplies(sc, step) ? await runPaged(sc, step, index, o)
     : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
   return step.resolve ? resolveOne(sc, step, result) : result;
 }

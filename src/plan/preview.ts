@@ -86,13 +86,17 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
   const p = pagingApplies(sc, step) ? step.page : undefined;
   const start = pageStart(sc, p?.number_start);
   if (p?.number_arg) setNested(base.arguments, p.number_arg, p.number_text && !(start instanceof Placeholder) ? String(start) : start);
+  if (p?.offset_arg) {
+    setNested(base.arguments, p.offset_arg, 0);
+    if (p.end_arg) setNested(base.arguments, p.end_arg, p.page_size! - 1);
+  }
   const derived = step.derived?.filter((k) => readTop(base.arguments!, k) !== undefined);
   if (derived?.length) base.derived_arguments = derived;
   if (p) {
     const maxItems = pageControl(sc, p.max_items, 'the item cap');
     const delay = pageControl(sc, p.delay_ms, 'the wait between pages');
     if (maxItems > 0 && p.size_arg !== undefined && (p.size_when === undefined || evalCondition(sc, p.size_when) === true)) base.arguments = askForRemaining(base.arguments, p.size_arg, maxItems);
-    base.page = { cursor_arg: p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages, ...(maxItems ? { max_items: maxItems } : {}), ...(delay ? { delay_ms: delay } : {}) };
+    base.page = { cursor_arg: p.offset_arg ?? p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages, ...(maxItems ? { max_items: maxItems } : {}), ...(delay ? { delay_ms: delay } : {}) };
   }
   if (step.resolve?.chat_target) {
     // the group target's first page; later pages follow the answer's cursor (src/plan/chat-target.ts)

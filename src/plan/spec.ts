@@ -96,8 +96,30 @@ export interface PageSpec {
   number_text?: boolean;
   /** Paging only when this holds; otherwise the step is one call with its arguments as declared. */
   when?: Condition;
-  /** Stop after a page with fewer items than this (page-number paging's end). */
+  /** Stop after a page with fewer items than this (page-number paging's end); range paging's page size. */
   page_size?: number;
+  /**
+   * Range paging instead of cursors: call n (from 0) sends n * page_size at this argument and, with end_arg, the
+   * inclusive end n * page_size + page_size - 1 (upstream readAllDocumentBlocks: startIndex/endIndex).
+   */
+  offset_arg?: string;
+  end_arg?: string;
+  /**
+   * Each page's answer read through this source (`{item: true}` being the answer) before items, more, next, total and
+   * page_key are read from it; the step's result is built on the last page's view.
+   */
+  view?: Source;
+  /**
+   * The read must reach the list's proven end, or it fails as pages_incomplete (a backend failure: a read-back poll
+   * reads again): the end is `more` false, or, when `more` is not a boolean, the items collected reaching `total` or a
+   * page shorter than page_size; a page without a list at `items`, a page saying more with no item, a page whose
+   * `page_key` an earlier page had (a stalled list) and max_pages pages without an end all fail.
+   */
+  exhaustive?: true;
+  /** With exhaustive: the path to the list's total count (a whole number). */
+  total?: string;
+  /** With exhaustive: the path to a page's identity (non-blank text); a repeated one fails the read. */
+  page_key?: string;
   /** The path to a page's list, or an ordered list of candidate paths: the first that holds a list on that page. */
   items: string | string[];
   /**

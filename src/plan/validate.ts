@@ -26,17 +26,24 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     s.problems.push(`${at}: must be an object`);
     return { cursor_arg: '', next: '', items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when', 'missing_cursors', 'report', 'widen', 'record_at']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when', 'missing_cursors', 'report', 'widen', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
-  const numbered = raw.number_arg !== undefined;
-  if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number paging (number_arg) has no cursor_arg or next`);
+  const ranged = raw.offset_arg !== undefined;
+  const numbered = raw.number_arg !== undefined || ranged;
+  if (numbered && (raw.cursor_arg !== undefined || raw.next !== undefined)) s.problems.push(`${at}: page-number and range paging (number_arg, offset_arg) have no cursor_arg or next`);
+  if (ranged && raw.number_arg !== undefined) s.problems.push(`${at}: offset_arg and number_arg do not combine`);
+  if (ranged && raw.page_size === undefined) s.problems.push(`${at}.offset_arg: needs page_size (the offsets count in pages of that size)`);
+  if (raw.end_arg !== undefined && !ranged) s.problems.push(`${at}.end_arg: only with offset_arg`);
   const out: PageSpec = {
     cursor_arg: numbered ? '' : requiredString(s, at, raw, 'cursor_arg'),
     next: numbered ? '' : checkPath(s, `${at}.next`, requiredString(s, at, raw, 'next')) ?? '',
     items: pageItems(s, `${at}.items`, raw),
     max_pages: raw.max_pages === undefined ? 1 : positiveInt(s, `${at}.max_pages`, raw.max_pages, MAX_PAGES_LIMIT),
   };
-  if (numbered) {
+  if (ranged) {
+    out.offset_arg = requiredString(s, at, raw, 'offset_arg');
+    if (raw.end_arg !== undefined) out.end_arg = requiredString(s, at, raw, 'end_arg');
+  } else if (numbered) {
     out.number_arg = requiredString(s, at, raw, 'number_arg');
     if (isObj(raw.number_start)) out.number_start = normalizeSource(s, `${at}.number_start`, raw.number_start);
     else {
@@ -46,6 +53,19 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     if (raw.number_text !== undefined) out.number_text = raw.number_text === true;
   }
   if (raw.when !== undefined) out.when = normalizeCondition(s, `${at}.when`, raw.when);
+  if (raw.view !== undefined) out.view = normalizeSource({ ...s, inForEach: true }, `${at}.view`, raw.view);
+  if (raw.exhaustive !== undefined) {
+    if (raw.exhaustive !== true) s.problems.push(`${at}.exhaustive: true or absent`);
+    else if (raw.strict !== undefined || raw.report !== undefined) s.problems.push(`${at}.exhaustive: does not combine with strict or report (the read ends complete or fails)`);
+    else if (!numbered) s.problems.push(`${at}.exhaustive: only with page-number or range paging (number_arg, offset_arg)`);
+    else out.exhaustive = true;
+  }
+  for (const key of ['total', 'page_key'] as const) {
+    if (raw[key] === undefined) continue;
+    if (raw.exhaustive === undefined) s.problems.push(`${at}.${key}: only with exhaustive`);
+    if (typeof raw[key] !== 'string') s.problems.push(`${at}.${key}: must be a path`);
+    else out[key] = checkPath(s, `${at}.${key}`, raw[key]);
+  }
   if (raw.next_transform !== undefined) out.next_transform = transforms(s, `${at}.next_transform`, raw.next_transform);
   if (raw.keep !== undefined) out.keep = normalizeCondition({ ...s, inForEach: true }, `${at}.keep`, raw.keep);
   if (raw.stop !== undefined) out.stop = normalizeCondition({ ...s, inForEach: true }, `${at}.stop`, raw.stop);
@@ -474,7 +494,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.effect = 'read';
   }
   if (raw.poll !== undefined) {
-    if (step.for_each || step.page) s.problems.push(`${where}: poll does not combine with for_each or page`);
+    // with page, each attempt reads every page (a read-back of a paged list)
+    if (step.for_each) s.problems.push(`${where}: poll does not combine with for_each`);
     if (step.effect !== 'read') s.problems.push(`${where}.poll: only a read is repeated`);
     step.poll = normalizePoll(s, `${where}.poll`, raw.poll);
   }

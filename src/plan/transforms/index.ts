@@ -19,11 +19,15 @@ import { firstFilledCell, sheetCreateStyles } from '../../domain/sheet-create-st
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
+import { blockContentEquals, docBlockPage, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { calendarConflicts, calendarDayEvents, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
-import type { Fn, Param, TransformContext } from './types.js';
+import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
 
 export type { TransformContext };
+
+/** A doc read-back's content format: markdown unless given (jsonml). */
+const formatOf = (v: Record<string, unknown>, where: string): string => (v.format === undefined ? 'markdown' : str(v.format, where));
 
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
@@ -35,6 +39,12 @@ export const TRANSFORMS: Record<string, Fn> = {
   rows_to_csv: rowsToCsv,
   doc_block_texts: (v) => docBlockTexts(v),
   doc_selection_matches: docSelectionMatches,
+  doc_block_page: (v) => docBlockPage(v),
+  doc_block_find: (v, where) => (isObj(v) ? findBlock(v.blocks, str(v.id, where)) : refuse(where, v, 'an object {blocks, id}')),
+  doc_block_equals: (v, where) => (isObj(v)
+    ? blockContentEquals(v.blocks, str(v.id, where), str(v.expected, where), formatOf(v, where)) : refuse(where, v, 'an object {blocks, id, expected, format}')),
+  doc_block_inserted: (v, where) => (isObj(v)
+    ? insertedBlockShows(v.blocks, v.answer, str(v.after, where), str(v.expected, where), formatOf(v, where)) : refuse(where, v, 'an object {blocks, answer, after, expected, format}')),
   check_filters: checkFilters,
   normalize_filters: (v) => normalizeFilters(v),
   sheet_create_styles: (v) => sheetCreateStyles(v),

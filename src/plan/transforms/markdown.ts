@@ -1,7 +1,7 @@
 // Markdown transforms of the doc write commands (upstream helpers/content_splitter.go and helpers/doc.go):
 // `{split_markdown: n}` cuts a long markdown into pieces at block boundaries (splitMarkdownSafe), and
 // `strip_duplicate_title` drops a leading `# heading` equal to the document's name (stripDuplicateTitle), and
-// `markdown_readback_matches` says whether a read-back shows a markdown write (verifyUpdatedDocumentContent).
+// `markdown_readback_matches` says whether a read-back shows a markdown or JSONML write (verifyUpdatedDocumentContent).
 import { trimSpace } from '../../contract/values.js';
 import { readbackMatches } from '../../domain/doc-readback.js';
 import { isObj, positive, refuse, str, type Fn, type Param } from './types.js';
@@ -197,10 +197,10 @@ export const PLAIN: Record<string, Fn> = {
     const text = str(v.text, where);
     return v.title === undefined ? text : stripDuplicateTitle(text, str(v.title, where));
   },
-  /** `{answer, expected, mode?}` -> whether the read-back answer shows the markdown written (src/domain/doc-readback.ts) */
+  /** `{answer, expected, mode?, format?}` -> whether the read-back answer shows what was written, markdown or jsonml (src/domain/doc-readback.ts) */
   markdown_readback_matches: (v, where) => {
-    if (!isObj(v)) return refuse(where, v, 'an object {answer, expected, mode}');
-    return readbackMatches(v.answer, str(v.expected, where), v.mode === undefined ? 'append' : str(v.mode, where));
+    if (!isObj(v)) return refuse(where, v, 'an object {answer, expected, mode, format}');
+    return readbackMatches(v.answer, str(v.expected, where), v.mode === undefined ? 'append' : str(v.mode, where), v.format === undefined ? 'markdown' : str(v.format, where));
   },
 };
 
