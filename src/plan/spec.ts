@@ -163,7 +163,17 @@ export interface ResolveSpec {
   /** Several candidates are not ambiguous: take the first, or the one with the greatest value of a field. */
   take?: 'first' | { max: string };
   /** No candidate is not a refusal: the step counts as not run (a later `{from: step}` condition is false). */
-  allow_none?: boolean;  /**
+  allow_none?: boolean;
+  /**
+   * How each candidate is read (upstream's shortcutString over several keys): key -> the paths whose first non-blank
+   * text (trimmed) or number (as text) is its value; `value`, `label` and `match` then name these keys.
+   */
+  fields?: Record<string, string[]>;
+  /**
+   * The candidates are the distinct values: a matching candidate without a usable `value` is dropped (all of them
+   * lacking it is `not_found`), and candidates with the same value are one (upstream's appendUniqueShortcutString).
+   */
+  distinct?: true;  /**
    * Upstream's sender target (src/plan/user-target.ts): the value this call looks up; a current-format openDingTalkId
    * is taken without a call, a failed search or no match keeps the value as an unverified userId.
    */

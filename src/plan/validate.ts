@@ -177,7 +177,7 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
       ...(raw.allow_none === true ? { allow_none: true } : {}),
     };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'user', 'chat_target', 'open_dingtalk_ids']);
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'fields', 'distinct', 'user_target', 'user', 'chat_target', 'open_dingtalk_ids']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
@@ -199,8 +199,29 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     if (typeof raw.allow_none !== 'boolean') s.problems.push(`${at}.allow_none: must be true or false`);
     else if (raw.allow_none) out.allow_none = true;
   }
+  if (raw.fields !== undefined) {
+    const f = raw.fields;
+    if (!isObj(f) || Object.keys(f).length === 0) s.problems.push(`${at}.fields: must map each key to the list of paths it is read from`);
+    else {
+      out.fields = {};
+      for (const [key, paths] of Object.entries(f)) {
+        if (!ID_KEY.test(key) || !Array.isArray(paths) || paths.length === 0 || !paths.every((x) => typeof x === 'string' && x.length > 0)) {
+          s.problems.push(`${at}.fields.${key}: a key ([A-Za-z][A-Za-z0-9_]*) with a non-empty list of paths`);
+          continue;
+        }
+        out.fields[key] = paths.map((x, i) => checkPath(s, `${at}.fields.${key}[${i}]`, x) ?? '');
+      }
+    }
+  }
+  if (raw.distinct !== undefined) {
+    if (raw.distinct !== true) s.problems.push(`${at}.distinct: must be true`);
+    else out.distinct = true;
+  }
   return out;
 }
+
+/** A key of a resolve's `fields` (a candidate's field name, not a path). */
+const ID_KEY = /^[A-Za-z][A-Za-z0-9_]*$/u;
 
 function normalizeExpect(s: Scope, at: string, raw: unknown): ExpectSpec {
   const kinds = isObj(raw) ? ['equals', 'one_of', 'contains_all', 'matches', 'present'].filter((k) => raw[k] !== undefined) : [];
