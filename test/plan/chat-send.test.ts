@@ -115,3 +115,98 @@ describe('one ledger key: the build reads ledger {continue, report, into} and re
     expect(build([{ ...search, ledger: { continue: true, into: 'outcome' } }, send])).toContain('ledger.into: only with report: result');
   });
 });
+
+describe('chat +messages-send --user: upstream resolveUserOpenDingTalkID (unified_send.go:522-561)', () => {
+  const SEND = ['chat', '+messages-send', '--user', ' u1 ', '--text', 'hi', '--yes'];
+  const rows = (...list: unknown[]) => {
+    mcp.answers['contact/search_contact_by_key_word'] = () => ({ result: list });
+  };
+  const sentTo = () => mcp.calls.filter((c) => c.name === 'send_personal_message').map((c) => c.arguments.receiverOpenDingTalkId);
+
+  it('reads userID/openDingtalkId rows, takes two exact rows of one person as one, and prints the send\'s answer', async () => {
+    rows({ name: '张三', userID: 'u1', openDingtalkId: 'Db3BlbmlkMDMiE' }, { name: '张三', userId: 'u1', openDingTalkId: 'Db3BlbmlkMDMiE' }, { name: '张三丰', userId: 'u10', openDingTalkId: 'Db3BlbmlkMDkiE' });
+    mcp.answers['chat/send_personal_message'] = () => ({ success: true, result: { openTaskId: 't9' } });
+    const r = await run(SEND);
+    expect(r.error).toBeUndefined();
+    expect(r.calls).toEqual(['contact/search_contact_by_key_word', 'chat/send_personal_message']);
+    expect(mcp.calls[0].arguments).toEqual({ keyword: 'u1' });
+    expect(sentTo()).toEqual(['Db3BlbmlkMDMiE']);
+    expect(r.printed).toMatchObject({ result: { openTaskId: 't9' } });
+  });
+
+  it('refuses two different openDingTalkIds for the userId, exact rows without one, and no exact row, sending nothing', async () => {
+    rows({ name: '张三', userId: 'u1', openDingTalkId: 'Db3BlbmlkMDMiE' }, { name: '张三', userId: 'u1', openDingTalkId: 'Db3BlbmlkMDkiE' });
+    const two = await run(SEND);
+    expect(two.error?.reason).toBe('ambiguous_match');
+    expect(two.error?.exitCode).toBe(3);
+    expect(two.error?.message).toContain('Db3BlbmlkMDkiE');
+
+    rows({ name: '张三', userId: 'u1' });
+    const bare = await run(SEND);
+    expect(bare.error?.reason).toBe('not_found');
+    expect(bare.error?.message).toContain('1 candidate(s) match for "u1" but none carries a "openDingTalkId"');
+
+    rows({ name: '张三丰', userId: 'u10', openDingTalkId: 'Db3BlbmlkMDkiE' });
+    const none = await run(SEND);
+    expect(none.error?.reason).toBe('not_found');
+    expect(none.error?.message).toContain('nothing matches for "u1"');
+    expect(sentTo()).toEqual([]);
+  });
+});
+
+describe('chat +messages-send: validateMessagesSend\'s identity matrix refuses before any call (unified_send.go:166-233)', () => {
+  const refused = async (argv: string[], text: string) => {
+    const r = await run(['chat', '+messages-send', ...argv, '--yes']);
+    expect(r.error?.reason, argv.join(' ')).toBe('invalid_parameter');
+    expect(r.error?.exitCode).toBe(3);
+    expect(r.error?.message).toContain(text);
+    expect(r.calls).toEqual([]);
+  };
+
+  it('as yourself: exactly one target', async () => {
+    await refused(['--text', 'hi'], 'exactly one target');
+    await refused(['--user', 'u1', '--chat-id', 'cidAAAAAAAAAAAA', '--text', 'hi'], 'exactly one target');
+    await refused(['--chat-query', '项目群', '--user-query', '张三', '--text', 'hi'], 'exactly one target');
+  });
+
+  it('as a bot: its robot code, one kind of target, no user target, no idempotency key, text or markdown only', async () => {
+    await refused(['--as', 'bot', '--users', 'u1', '--text', 'hi'], '--as bot needs --robot-code');
+    await refused(['--as', 'bot', '--robot-code', 'rc1', '--text', 'hi'], 'exactly one kind of target');
+    await refused(['--as', 'bot', '--robot-code', 'rc1', '--groups', 'cidAAAAAAAAAAA1', '--open-dingtalk-ids', 'Db3BlbmlkMDMiE', '--text', 'hi'], 'exactly one kind of target');
+    await refused(['--as', 'bot', '--robot-code', 'rc1', '--chat-id', 'cidAAAAAAAAAAAA', '--groups', 'cidAAAAAAAAAAA1', '--text', 'hi'], 'not both');
+    await refused(['--as', 'bot', '--robot-code', 'rc1', '--users', 'u1', '--open-dingtalk-id', 'Db3BlbmlkMDMiE', '--text', 'hi'], 'does not take --user, --open-dingtalk-id or --webhook-token');
+    await refused(['--as', 'bot', '--robot-code', 'rc1', '--users', 'u1', '--idempotency-key', 'k1', '--text', 'hi'], 'no idempotency key');
+    await refused(['--as', 'bot', '--robot-code', 'rc1', '--users', 'u1', '--media-id', '@lAD1'], 'text or markdown only');
+  });
+
+  it('as a webhook: its token, no other target or robot code, no idempotency key, text or markdown only', async () => {
+    await refused(['--as', 'webhook', '--text', 'hi'], '--as webhook needs --webhook-token');
+    await refused(['--as', 'webhook', '--webhook-token', 'tk1', '--users', 'u1', '--text', 'hi'], 'takes no other target');
+    await refused(['--identity', 'webhook', '--webhook-token', 'tk1', '--robot-code', 'rc1', '--text', 'hi'], 'takes no other target');
+    await refused(['--as', 'webhook', '--webhook-token', 'tk1', '--uuid', 'k1', '--text', 'hi'], 'no idempotency key');
+    await refused(['--as', 'webhook', '--webhook-token', 'tk1', '--media-id', '@lAD1'], 'text or markdown only');
+  });
+
+  it('a bot and a webhook with their credentials and one target still send', async () => {
+    const bot = await run(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'rc1', '--open-dingtalk-ids', 'Db3BlbmlkMDMiE', '--text', 'hi', '--yes']);
+    expect(bot.error).toBeUndefined();
+    const hook = await run(['chat', '+messages-send', '--as', 'webhook', '--webhook-token', 'tk1', '--markdown', '# hi', '--yes']);
+    expect(hook.error).toBeUndefined();
+    expect(mcp.calls.map((c) => `${c.server}/${c.name}`)).toEqual(['bot/batch_send_robot_msg_to_users', 'bot/send_message_by_custom_robot']);
+  });
+});
+
+describe('resolve fields and distinct are checked at build', () => {
+  const tools = shippedEngine().tools();
+  const build = (resolve: unknown) => validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { 'chat.shortcut_messages_send': { facts: 't', steps: [
+    { id: 'person', server: 'contact', rpc: 'search_contact_by_key_word', effect: 'read', args: { keyword: { flag: 'user' } }, resolve },
+    { id: 'send', server: 'chat', rpc: 'send_personal_message', effect: 'write', args: { receiverOpenDingTalkId: { from: 'person', path: 'openDingTalkId' }, content: { flag: 'text' } } },
+  ] } } } }], tools).problems.filter((p) => p.includes('resolve')).join('\n');
+
+  it('accepts keys with their paths and distinct: true; refuses an empty map, a key without paths and another distinct', () => {
+    expect(build({ items: 'result', value: 'openDingTalkId', fields: { openDingTalkId: ['openDingTalkId', 'openDingtalkId'] }, distinct: true })).toBe('');
+    expect(build({ items: 'result', value: 'openDingTalkId', fields: {} })).toContain('resolve.fields: must map each key to the list of paths');
+    expect(build({ items: 'result', value: 'openDingTalkId', fields: { openDingTalkId: [] } })).toContain('resolve.fields.openDingTalkId: a key');
+    expect(build({ items: 'result', value: 'openDingTalkId', distinct: 'yes' })).toContain('resolve.distinct: must be true');
+  });
+});
