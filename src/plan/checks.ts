@@ -51,12 +51,52 @@ function usableId(v: unknown): boolean {
   return (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v));
 }
 
-export type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' | 'allow_none'>;
+export type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' | 'allow_none' | 'distinct'>;
+
+/**
+ * A candidate read through a resolve's `fields` (upstream shortcutString): each key the first of its paths holding a
+ * non-blank text (trimmed) or a number (as text); a key none of them holds is left out. Other fields stay.
+ */
+function readFields(row: unknown, fields: Record<string, string[]>): unknown {
+  if (row === null || typeof row !== 'object' || Array.isArray(row)) return row;
+  const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const [key, paths] of Object.entries(fields)) {
+    delete out[key];
+    for (const p of paths) {
+      const v = readPath(row, p);
+      if (typeof v === 'string' && v.trim() !== '') out[key] = v.trim();
+      else if (typeof v === 'number' && Number.isFinite(v)) out[key] = String(v);
+      else continue;
+      break;
+    }
+  }
+  return out;
+}
+
+/** `distinct`: the matching candidates with a usable value, one per value (the first); none left is `not_found`. */
+function distinctValues(where: string, cands: unknown[], r: ChooseSpec, wanted: string): unknown[] {
+  const seen = new Set<string>();
+  const kept = cands.filter((c) => {
+    const v = readPath(c, r.value);
+    if (!usableId(v)) return false;
+    const key = JSON.stringify(v);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (kept.length === 0 && cands.length > 0 && !r.allow_none) {
+    throw new DwsError('not_found', `${where}: ${cands.length} candidate(s) match${wanted} but none carries a "${r.value}": ${candidatesText(cands, r.label)}`,
+      `the match has no ${r.value} to use; check the value or give the ${r.value} itself; nothing was changed`);
+  }
+  return kept;
+}
 
 /** Exactly one candidate, or a typed refusal listing them (never a guess); `take` / `allow_none` relax it as declared. */
 export function chooseOne(sc: Scope, step: PlanStep, all: unknown[], r: ChooseSpec): unknown {
-  const { cands, wanted } = matchCandidates(sc, all, r.match);
+  const matched = matchCandidates(sc, all, r.match);
+  const { wanted } = matched;
   const where = `${sc.tool.canonical_path} (step "${step.id}")`;
+  const cands = r.distinct ? distinctValues(where, matched.cands, r, wanted) : matched.cands;
   if (cands.length === 0) {
     if (r.allow_none) return undefined;
     throw new DwsError('not_found', `${where}: nothing matches${wanted}`, 'check the value (a name, an id) and try again; nothing was changed');
@@ -86,7 +126,8 @@ export function chooseOne(sc: Scope, step: PlanStep, all: unknown[], r: ChooseSp
 
 export function resolveOne(sc: Scope, step: CallStep, result: unknown): unknown {
   const r = step.resolve!;
-  return chooseOne(sc, step, asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined)), r);
+  const rows = asList(r.items.map((p) => readPath(result, p)).find((x) => x !== undefined));
+  return chooseOne(sc, step, r.fields ? rows.map((row) => readFields(row, r.fields!)) : rows, r);
 }
 
 /** A failed expectation stops the plan before the next step (constraint_violation: nothing further is sent). */

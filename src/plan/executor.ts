@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { DwsError, type Reason } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { CallStep, Condition, PageSpec, PlanSpec, PlanStep, RefuseStep, Source } from './spec.js';
+import type { CallStep, Condition, LedgerSpec, PageSpec, PlanSpec, PlanStep, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
@@ -419,19 +419,28 @@ async function rollBack(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
 }
 
 /**
- * A for_each call's per-element ledger (docs/PLANS.md "ledger", upstream's --failure-policy): which elements were
- * done (with the ids their answers returned), which failed (at which call, with the error) and which were not
- * attempted because the policy stops at the first failure.
+ * A for_each call's per-element ledger (docs/PLANS.md "ledger"): which elements were done (with the ids their
+ * answers returned), which failed (at which call, with the error) and which were not attempted because the policy
+ * stops at the first failure. `report` says how failures end the run: upstream's --failure-policy (`error`: any
+ * failure ends it with the ledger) or its per-item summary (`result`, chat +broadcast: the ledger is a value later
+ * steps read, and the run fails only when no element was done).
  */
 class Ledger {
   readonly done: { index: number; item: unknown; ids: Record<string, unknown> }[] = [];
   readonly failed: { index: number; item: unknown; at: string; reason: string; message: string }[] = [];
   readonly unattempted: { index: number; item: unknown }[] = [];
-  constructor(readonly step: string, readonly keepGoing: boolean) {}
+  readonly keepGoing: boolean;
+  constructor(readonly step: string, readonly spec: LedgerSpec, sc: Scope) {
+    this.keepGoing = evalCondition(sc, spec.continue) === true;
+  }
 
-  /** Whether `err` is this element's own failure at the backend (a refusal of dws or an auth failure stops the run). */
+  /**
+   * Whether `err` is this element's own failure: the backend's (its call failed or its outcome is unknown) or a
+   * resolution that found no single candidate for the element's value. A refusal of the run's flags, an auth failure
+   * or a cancellation stops the run.
+   */
   static owns(err: unknown): err is DwsError {
-    return err instanceof DwsError && err.category === 'backend';
+    return err instanceof DwsError && (err.category === 'backend' || err.reason === 'not_found' || err.reason === 'ambiguous_match');
   }
 
   /** Records a failed element; true when the next element is tried. */
@@ -442,35 +451,69 @@ class Ledger {
     return false;
   }
 
-  get failures(): boolean {
-    return this.failed.length > 0;
+  /** The ledger as the error envelope carries it and as `{from: into}` reads it. */
+  value(): Record<string, unknown> {
+    return { step: this.step, continue: this.keepGoing, done: this.done, failed: this.failed, unattempted: this.unattempted };
+  }
+
+  /** After the loop: the run stops with the ledger (`LedgerStop`), or, reported as a result, it becomes `{from: into}`. */
+  settle(sc: Scope): void {
+    if (this.spec.report === 'error' ? this.failed.length > 0 : this.failed.length > 0 && this.done.length === 0) throw new LedgerStop(this);
+    if (this.spec.into === undefined) return;
+    sc.results.set(this.spec.into, this.value());
+    sc.ran.add(this.spec.into);
   }
 }
 
-/** Thrown by a step whose ledger holds a failed element: the run stops and reports it (executePlan `ledgerReport`). */
+/** Thrown by a step whose ledger ends the run: the run stops and reports it (executePlan `ledgerReport`). */
 class LedgerStop {
   constructor(readonly ledger: Ledger) {}
 }
 
 /**
- * The error a ledger with failures ends the run with: partial_outcome when any write completed in the run (its
- * elements' included), else the first failure's own reason; the message names every failed and unattempted element,
- * and the envelope carries the ledger.
+ * The error a ledger ends the run with: partial_outcome when any write completed in the run (its elements'
+ * included); otherwise, under report error, the first failure's own reason, and under report result (no element was
+ * done: upstream's "nobody got it" validation error) `invalid_parameter`, or `outcome_unknown` when an element's write
+ * may have taken effect. The message names every failed and unattempted element, and the envelope carries the ledger.
  */
 function ledgerReport(tool: ToolSpec, done: Completed[], l: Ledger): DwsError {
   const label = (i: number) => `${l.step}[${i}]`;
-  const failed = l.failed.map((f) => `step "${f.at}" (${f.reason}: ${f.message})`).join('; ');
+  const failed = l.failed.map((f) => `step "${f.at}"${l.spec.report === 'result' ? ` for ${JSON.stringify(f.item)}` : ''} (${f.reason}: ${f.message})`).join('; ');
   const rest = l.unattempted.length ? `; not attempted (the policy stops at the first failure): ${l.unattempted.map((u) => label(u.index)).join(', ')}` : '';
-  const payload = { ledger: { step: l.step, continue: l.keepGoing, done: l.done, failed: l.failed, unattempted: l.unattempted } };
+  const payload = { ledger: l.value() };
   const written = done.filter((d) => d.effect === 'write');
   if (written.length) {
     const list = completedList(done);
     return new DwsError('partial_outcome', `${tool.canonical_path} stopped after a write: ${l.failed.length} element(s) of step "${l.step}" failed: ${failed}${rest}; completed steps ${list}`,
       'do not run the whole command again: the completed writes took effect; send only the failed and unattempted elements (listed in "ledger") again, after checking any whose outcome is unknown', payload);
   }
+  if (l.spec.report === 'result') {
+    const unknown = l.failed.some((f) => f.reason === 'outcome_unknown');
+    return new DwsError(unknown ? 'outcome_unknown' : 'invalid_parameter', `${tool.canonical_path}: no element of step "${l.step}" was done: ${failed}${rest}`,
+      unknown ? 'check whether the elements whose outcome is unknown took effect before sending them again (listed in "ledger")' : 'nothing was done; correct the values named above (listed in "ledger") and run the command again', payload);
+  }
   const first = l.failed[0];
   return new DwsError(first.reason as Reason, `${tool.canonical_path}: ${l.failed.length} element(s) of step "${l.step}" failed and none was written: ${failed}${rest}`,
     'nothing was written; check the failed elements (listed in "ledger") and run the command again', payload);
+}
+
+/**
+ * The loop of a for_each step over its elements, in order: `run` does one element's work (and sets `at.label` to
+ * the call it makes). With a ledger, an element's own failure is recorded and the policy says whether the next runs;
+ * without one it is the step's error.
+ */
+async function eachElement(sc: Scope, step: CallStep, list: unknown[], at: Cursor, run: (i: number, item: unknown) => Promise<unknown>): Promise<void> {
+  const ledger = step.ledger && new Ledger(step.id, step.ledger, sc);
+  for (const [i, item] of list.entries()) {
+    try {
+      const result = await run(i, item);
+      ledger?.done.push({ index: i, item, ids: returnedIds(result) });
+    } catch (err) {
+      if (!ledger || !Ledger.owns(err)) throw err;
+      if (!ledger.fail(i, item, at.label, err, list.slice(i + 1))) break;
+    }
+  }
+  ledger?.settle(sc);
 }
 
 /** The calls of one MCP step: one, one per for_each element (each resolved on its own answer), pages or polls. */
@@ -482,19 +525,12 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
     }
     const results: unknown[] = [];
-    const ledger = step.ledger && new Ledger(step.id, evalCondition(sc, step.ledger.continue) === true);
-    for (const [i, item] of list.entries()) {
+    await eachElement(sc, step, list, at, async (i, item) => {
       at.label = `${at.prefix ?? step.id}[${i}]`;
-      try {
-        const r = await callFor(sc, step, index, o, item, done, at);
-        results.push(r);
-        ledger?.done.push({ index: i, item, ids: returnedIds(r) });
-      } catch (err) {
-        if (!ledger || !Ledger.owns(err)) throw err;
-        if (!ledger.fail(i, item, at.label, err, list.slice(i + 1))) break;
-      }
-    }
-    if (ledger?.failures) throw new LedgerStop(ledger);
+      const r = await callFor(sc, step, index, o, item, done, at);
+      results.push(r);
+      return r;
+    });
     return results;
   }
   if (step.resolve?.open_dingtalk_ids) return resolveOpenIds(sc, step, index, o);
@@ -537,32 +573,14 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     sc.results.set(id, value);
     sc.ran.add(id);
   };
-  // one ledger of the elements: upstream's --failure-policy (`ledger`), or its per-item report (`item_failures`, chat
-  // +broadcast: every element runs, and any dws error of one, not only the backend's, lists it as failed)
-  const report = lead.item_failures;
-  const ledger = report !== undefined ? new Ledger(lead.id, true) : lead.ledger && new Ledger(lead.id, evalCondition(sc, lead.ledger.continue) === true);
-  const owns = (err: unknown): err is DwsError => (report !== undefined ? err instanceof DwsError && !o.signal?.aborted : Ledger.owns(err));
-  for (const [i, item] of list.entries()) {
-    try {
-      const result = await runElement(i, item);
-      ledger?.done.push({ index: i, item, ids: returnedIds(result) });
-    } catch (err) {
-      // the element's own failure (its call or a step of its group) goes in the ledger; the label says where
-      if (!ledger || !owns(err)) throw err;
-      if (!ledger.fail(i, item, at.label, err, list.slice(i + 1))) break;
-    }
-  }
+  // an element's results join the steps' lists once the element is done: a failed one (listed by a ledger) has none
+  await eachElement(sc, lead, list, at, async (i, item) => {
+    const got: [string, unknown][] = [];
+    const result = await runElement(i, item, got);
+    for (const [id, r] of got) all.get(id)!.push(r);
+    return result;
+  });
   at.prefix = undefined;
-  if (report === undefined && ledger?.failures) throw new LedgerStop(ledger);
-  if (report !== undefined) {
-    const failed = ledger!.failed;
-    if (list.length > 0 && failed.length === list.length) {
-      throw new DwsError(failed[0].reason as Reason,
-        `${sc.tool.canonical_path}: every element of step "${lead.id}" failed: ${failed.map((f) => `${f.at} ${JSON.stringify(f.item)}: ${f.reason}: ${f.message}`).join('; ')}`,
-        'check the values named above and run the command again for them');
-    }
-    settle(report, failed.map((f) => ({ item: f.item, step: f.at, reason: f.reason, message: f.message })));
-  }
   for (const id of lead.interleave!) {
     if (all.get(id)!.length) settle(id, all.get(id));
     else {
@@ -572,8 +590,8 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
   }
   return all.get(lead.id)!;
 
-  /** One element: the lead's call, then each step of the group; its result is the lead's. */
-  async function runElement(i: number, item: unknown): Promise<unknown> {
+  /** One element: the lead's call, then each step of the group (their results in `got`); its result is the lead's. */
+  async function runElement(i: number, item: unknown, got: [string, unknown][]): Promise<unknown> {
     for (const id of lead.interleave!) {
       sc.results.delete(id);
       sc.ran.delete(id);
@@ -581,7 +599,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     at.label = `${lead.id}[${i}]`;
     at.prefix = undefined;
     const result = await callFor(sc, lead, index, o, item, done, at);
-    all.get(lead.id)!.push(result);
+    got.push([lead.id, result]);
     settle(lead.id, result);
     for (const f of followers) {
       const step = steps[f];
@@ -600,7 +618,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
         if (step.expect) checkExpect(sc, step, step.expect, r);
         if (r === undefined) continue;
         if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: at.prefix, effect: step.effect, ids: returnedIds(r) });
-        all.get(step.id)!.push(r);
+        got.push([step.id, r]);
         settle(step.id, r);
       } finally {
         sc.item = undefined;

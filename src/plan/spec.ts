@@ -190,7 +190,17 @@ export interface ResolveSpec {
   /** Several candidates are not ambiguous: take the first, or the one with the greatest value of a field. */
   take?: 'first' | { max: string };
   /** No candidate is not a refusal: the step counts as not run (a later `{from: step}` condition is false). */
-  allow_none?: boolean;  /**
+  allow_none?: boolean;
+  /**
+   * How each candidate is read (upstream's shortcutString over several keys): key -> the paths whose first non-blank
+   * text (trimmed) or number (as text) is its value; `value`, `label` and `match` then name these keys.
+   */
+  fields?: Record<string, string[]>;
+  /**
+   * The candidates are the distinct values: a matching candidate without a usable `value` is dropped (all of them
+   * lacking it is `not_found`), and candidates with the same value are one (upstream's appendUniqueShortcutString).
+   */
+  distinct?: true;  /**
    * Upstream's sender target (src/plan/user-target.ts): the value this call looks up; a current-format openDingTalkId
    * is taken without a call, a failed search or no match keeps the value as an unverified userId.
    */
@@ -267,9 +277,17 @@ export interface PollCheck {
   holds?: Condition;
 }
 
-/** A for_each call's per-element ledger: `continue` says whether a failed element lets the next one run. */
+/**
+ * A for_each call's per-element ledger (docs/PLANS.md "ledger"): `continue` says whether a failed element lets the
+ * next one run; `report` how the failures end the run: `error` (upstream's --failure-policy: any failure ends it
+ * with the ledger) or `result` (upstream's per-item summary, chat +broadcast: the ledger is the value `{from: into}`
+ * and the run fails only when no element was done).
+ */
 export interface LedgerSpec {
   continue: Condition;
+  report: 'error' | 'result';
+  /** With report result: the id later steps and the output read the ledger by. */
+  into?: string;
 }
 
 /** The most waits a `delays_ms` timetable lists, and the longest wait (ms). */
@@ -358,9 +376,9 @@ export interface CallStep extends StepCommon {
   /** A read whose failure is not fatal: the step then counts as not run (a probe). */
   tolerate_failure?: boolean;
   /**
-   * A for_each call that keeps a per-element ledger (upstream's failure policy): an element whose call, or a step of
-   * its interleave, fails at the backend is recorded; when `continue` holds the next element is tried, otherwise the
-   * rest are recorded as not attempted. Any failed element then ends the run with the ledger.
+   * A for_each call that keeps a per-element ledger: an element whose call, or a step of its interleave, fails at the
+   * backend or finds no single candidate is recorded; when `continue` holds the next element is tried, otherwise the
+   * rest are recorded as not attempted. `report` says how the failures end the run.
    */
   ledger?: LedgerSpec;
   /**
@@ -368,12 +386,6 @@ export interface CallStep extends StepCommon {
    * element, `{from: <one of them>}` that element's result) before the next element's call: upstream's loop body.
    */
   interleave?: string[];
-  /**
-   * With interleave: upstream's per-item ledger (chat +broadcast). An element whose call or interleaved step fails is
-   * listed in `{from: <this id>}` (`{item, step, reason, message}`) and the next element runs; the step fails only
-   * when every element did, with the first failure's reason and every failure in its message.
-   */
-  item_failures?: string;
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
   derived?: string[];
 }

@@ -197,7 +197,7 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
       ...(raw.allow_none === true ? { allow_none: true } : {}),
     };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'user_target', 'user', 'chat_target', 'open_dingtalk_ids']);
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'take', 'allow_none', 'fields', 'distinct', 'user_target', 'user', 'chat_target', 'open_dingtalk_ids']);
   const items = Array.isArray(raw.items) ? raw.items : [raw.items];
   if (items.length === 0 || !items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: needs items (a path or a list of paths)`);
   const out: ResolveSpec = {
@@ -219,8 +219,29 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     if (typeof raw.allow_none !== 'boolean') s.problems.push(`${at}.allow_none: must be true or false`);
     else if (raw.allow_none) out.allow_none = true;
   }
+  if (raw.fields !== undefined) {
+    const f = raw.fields;
+    if (!isObj(f) || Object.keys(f).length === 0) s.problems.push(`${at}.fields: must map each key to the list of paths it is read from`);
+    else {
+      out.fields = {};
+      for (const [key, paths] of Object.entries(f)) {
+        if (!ID_KEY.test(key) || !Array.isArray(paths) || paths.length === 0 || !paths.every((x) => typeof x === 'string' && x.length > 0)) {
+          s.problems.push(`${at}.fields.${key}: a key ([A-Za-z][A-Za-z0-9_]*) with a non-empty list of paths`);
+          continue;
+        }
+        out.fields[key] = paths.map((x, i) => checkPath(s, `${at}.fields.${key}[${i}]`, x) ?? '');
+      }
+    }
+  }
+  if (raw.distinct !== undefined) {
+    if (raw.distinct !== true) s.problems.push(`${at}.distinct: must be true`);
+    else out.distinct = true;
+  }
   return out;
 }
+
+/** A key of a resolve's `fields` (a candidate's field name, not a path). */
+const ID_KEY = /^[A-Za-z][A-Za-z0-9_]*$/u;
 
 function normalizeExpect(s: Scope, at: string, raw: unknown): ExpectSpec {
   const kinds = isObj(raw) ? ['equals', 'one_of', 'contains_all', 'matches', 'present'].filter((k) => raw[k] !== undefined) : [];
@@ -293,14 +314,26 @@ function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
   return out;
 }
 
-/** A for_each call's ledger: `{continue: condition}` (upstream's --failure-policy continue). */
+/**
+ * A for_each call's ledger: `{continue: condition, report?: error | result, into?: id}` (upstream's --failure-policy
+ * continue; its per-item summary with `report: result`, whose ledger later steps read as `{from: into}`).
+ */
 function normalizeLedger(s: Scope, at: string, raw: unknown): LedgerSpec {
   if (!isObj(raw) || raw.continue === undefined) {
-    s.problems.push(`${at}: must be {continue: condition} (whether a failed element lets the next one run)`);
-    return { continue: { any: [] } };
+    s.problems.push(`${at}: must be {continue: condition, report?: error | result, into?: id} (whether a failed element lets the next one run, and how the failures end the run)`);
+    return { continue: { any: [] }, report: 'error' };
   }
-  only(s, at, raw, ['continue']);
-  return { continue: normalizeCondition(s, `${at}.continue`, raw.continue) };
+  only(s, at, raw, ['continue', 'report', 'into']);
+  // `continue: true` (every element runs) is the condition that always holds
+  const keepGoing = raw.continue === true ? { all: [] } : normalizeCondition(s, `${at}.continue`, raw.continue);
+  const out: LedgerSpec = { continue: keepGoing, report: 'error' };
+  if (raw.report !== undefined && raw.report !== 'error' && raw.report !== 'result') s.problems.push(`${at}.report: must be error or result`);
+  else if (raw.report === 'result') out.report = 'result';
+  if (out.report === 'result') {
+    if (typeof raw.into !== 'string' || !ID.test(raw.into)) s.problems.push(`${at}.into: with report result, the id later steps read the ledger by ([a-z][a-z0-9_]*)`);
+    else out.into = raw.into;
+  } else if (raw.into !== undefined) s.problems.push(`${at}.into: only with report: result (report: error puts the ledger in the error)`);
+  return out;
 }
 
 function normalizePick(s: Scope, at: string, raw: unknown): PickSpec {
@@ -393,7 +426,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'item_failures'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'ledger', 'compensate'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -410,7 +443,9 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (typeof id !== 'string' || !ID.test(id)) s.problems.push(`${at}: id must match [a-z][a-z0-9_]*`);
   else if (ids.has(id)) s.problems.push(`${at}: step id "${id}" is used twice`);
   const where = typeof id === 'string' ? `${at} (${id})` : at;
-  only(s, where, raw, STEP_KEYS);
+  // the per-item report key before the ledger took it over (f-chat5): named, so an old plan is told what replaces it
+  if (raw.item_failures !== undefined) s.problems.push(`${where}.item_failures: no longer a key: declare ledger: {continue: true, report: result, into: <id>}`);
+  only(s, where, raw, raw.item_failures === undefined ? STEP_KEYS : [...STEP_KEYS, 'item_failures']);
   const defaultEffect = s.tool.effect === 'read' ? 'read' : 'write';
   if (raw.effect !== undefined && raw.effect !== 'read' && raw.effect !== 'write') s.problems.push(`${where}.effect: must be read or write`);
   const step: LooseStep = { id: id as string, effect: (raw.effect as PlanStep['effect']) ?? defaultEffect };
@@ -461,11 +496,6 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       else if (step.for_each === undefined || raw.page !== undefined || (isObj(raw.resolve) && raw.resolve.open_dingtalk_ids !== undefined)) s.problems.push(`${where}.interleave: only on a for_each call (no page, no open_dingtalk_ids resolve)`);
       else step.interleave = l as string[];
     }
-    if (raw.item_failures !== undefined) {
-      if (raw.interleave === undefined) s.problems.push(`${where}.item_failures: only on a step that interleaves (the ledger of its elements)`);
-      else if (typeof raw.item_failures !== 'string' || !ID.test(raw.item_failures)) s.problems.push(`${where}.item_failures: the id later steps read the failures by ([a-z][a-z0-9_]*)`);
-      else step.item_failures = raw.item_failures;
-    }
     if (raw.rpc_if !== undefined) {
       const r = raw.rpc_if;
       if (!isObj(r) || r.when === undefined || typeof r.rpc !== 'string' || r.rpc.length === 0 || Object.keys(r).some((k) => k !== 'when' && k !== 'rpc')) {
@@ -500,8 +530,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.poll = normalizePoll(s, `${where}.poll`, raw.poll);
   }
   if (raw.ledger !== undefined) {
-    if (!step.for_each || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
-      s.problems.push(`${where}.ledger: only on a for_each call (no page, resolve, poll or tolerate_failure)`);
+    if (!step.for_each || raw.page !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
+      s.problems.push(`${where}.ledger: only on a for_each call (no page, poll or tolerate_failure)`);
     }
     step.ledger = normalizeLedger(s, `${where}.ledger`, raw.ledger);
   }
@@ -586,10 +616,11 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     }
     ids.add(step.id);
     s.earlier.add(step.id);
-    if (step.kind === 'call' && step.item_failures) {
-      if (ids.has(step.item_failures) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === step.item_failures)) s.problems.push(`${at}: steps[${i}].item_failures: "${step.item_failures}" is already a step id`);
-      ids.add(step.item_failures);
-      s.earlier.add(step.item_failures);
+    const into = step.kind === 'call' ? step.ledger?.into : undefined;
+    if (into !== undefined) {
+      if (ids.has(into) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === into)) s.problems.push(`${at}: steps[${i}].ledger.into: "${into}" is already a step id`);
+      ids.add(into);
+      s.earlier.add(into);
     }
     return step;
   });

@@ -3,14 +3,13 @@
 // +group-members / +chat-members-list keep upstream's member ledger (collectGroupUserMembers, group_members.go:274 at
 // c7521c1c): a read that cannot prove itself complete still exits 0, its failure listed in `paging`; +my-groups /
 // +at-me count a next cursor "0" as none (paginationValuePresent); +broadcast sends to a person without an
-// openDingTalkId by userId and lists a failed name while the others still get the message (item_failures);
+// openDingTalkId by userId (its per-name ledger is in test/plan/chat-send.test.ts);
 // +messages-send --user-query resolves one person with an openDingTalkId.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dispatchInProcess, shippedEngine } from '../helpers.js';
-import { validatePlans } from '../../src/plan/validate.js';
+import { dispatchInProcess } from '../helpers.js';
 import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
 const mcp = useMcpServer();
@@ -154,31 +153,6 @@ describe('+broadcast and +messages-send --user-query resolve people as upstream'
     expect(sends[0]).not.toHaveProperty('receiverUserId');
     expect(sends[1]).toMatchObject({ receiverUserId: 'u5' });
     expect(sends[1]).not.toHaveProperty('receiverOpenDingTalkId');
-  });
-
-  it('+broadcast keeps upstream\'s per-name ledger (item_failures): a failed name is listed and the others still get the message', async () => {
-    mcp.answers['aisearch/enterprise_person_search'] = (args) => (args.keyword === '张三' ? { result: [{ name: '张三', userId: 'u1', openDingTalkId: 'Db3BlbmlkMDMiE' }] } : { result: [] });
-    const some = await run(['chat', '+broadcast', '--to', '无名,张三', '--text', '上线', '--yes']);
-    expect(some.error).toBeUndefined();
-    expect(some.calls).toEqual(['aisearch/enterprise_person_search', 'aisearch/enterprise_person_search', 'chat/send_personal_message']);
-    expect(some.printed!.sent).toHaveLength(1);
-    expect(some.printed!.failed).toEqual([expect.objectContaining({ item: '无名', step: 'people[0]', reason: 'not_found' })]);
-
-    mcp.calls.length = 0;
-    const none = await run(['chat', '+broadcast', '--to', '无名,查无此人', '--text', '上线', '--yes']);
-    expect(none.error?.reason).toBe('not_found');
-    expect(none.error?.message).toMatch(/every element of step "people" failed: people\[0\] "无名".*people\[1\] "查无此人"/u);
-    expect(none.calls).toEqual(['aisearch/enterprise_person_search', 'aisearch/enterprise_person_search']);
-  });
-
-  it('item_failures is refused at build off an interleave, or under a step id', () => {
-    const tools = shippedEngine().tools();
-    const build = (steps: unknown[]) => validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { 'chat.shortcut_broadcast': { facts: 't', steps } } } }], tools).problems.join('\n');
-    const search = { id: 'people', for_each: { flag: 'to' }, server: 'aisearch', rpc: 'enterprise_person_search', effect: 'read', args: { keyword: { item: true } } };
-    const send = { id: 'send', server: 'chat', rpc: 'send_personal_message', effect: 'write', args: { content: { flag: 'text' } } };
-    expect(build([{ ...search, item_failures: 'failed' }, send])).toContain('item_failures: only on a step that interleaves');
-    expect(build([{ ...search, interleave: ['send'], item_failures: 'send' }, send])).toContain('is already a step id');
-    expect(build([{ ...search, interleave: ['send'], item_failures: 'failed' }, send])).not.toContain('item_failures');
   });
 
   it('+messages-send --user-query: the one person with an openDingTalkId is the receiver; 20 rows without an end mark are refused', async () => {

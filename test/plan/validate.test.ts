@@ -55,7 +55,7 @@ describe('plan validation', () => {
     ['a rollback without its rpc', plan([step({ effect: 'write', compensate: { server: 'im' } })]), 'steps[0] (call).compensate'],
     ['a rollback with an unknown key', plan([step({ effect: 'write', compensate: { server: 'im', rpc: 'x', retries: 2 } })]), 'steps[0] (call).compensate: unknown key "retries"'],
     ['a ledger without for_each', plan([step({ ledger: { continue: { flag: 'limit' } } })]), 'steps[0] (call).ledger: only on a for_each call'],
-    ['a ledger without its condition', plan([step({ for_each: { const: [1] }, ledger: {} })]), 'steps[0] (call).ledger: must be {continue: condition}'],
+    ['a ledger without its condition', plan([step({ for_each: { const: [1] }, ledger: {} })]), 'steps[0] (call).ledger: must be {continue: condition, report?: error | result'],
     ['a ledger on a paged step', plan([step({ for_each: { const: [1] }, page: { cursor_arg: 'c', next: 'n', items: 'i', max_pages: 2 }, ledger: { continue: { flag: 'limit' } } })]), 'steps[0] (call).ledger: only on a for_each call (no page'],
     ['a poll with a timetable and an interval', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [10], interval_seconds: { const: 1 } } })]), 'steps[0] (call).poll.delays_ms: the timetable replaces interval_seconds'],
     ['a timetable wait that is not whole milliseconds', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [0.5] } })]), 'steps[0] (call).poll.delays_ms: must be a list of 1..100 waits'],

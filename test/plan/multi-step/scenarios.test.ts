@@ -143,7 +143,10 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       const target = anySteps(plan).findIndex((st) => mustFindOne(st) && reached.has(st.id));
       expect(target, 'a resolution this run reaches').toBeGreaterThanOrEqual(0);
       const r = await run(canonical, new Set([anySteps(plan)[target].id]), undefined, flags);
-      expect(r.error?.reason, r.error?.message).toBe('ambiguous_match');
+      // a ledger reported as a result lists each element's ambiguity; nobody done is upstream's validation error
+      const listed = anySteps(plan)[target].ledger?.report === 'result';
+      expect(r.error?.reason, r.error?.message).toBe(listed ? 'invalid_parameter' : 'ambiguous_match');
+      if (listed) expect(r.error!.message).toContain('(ambiguous_match: ');
       expect(r.error!.exitCode).toBe(3);
       expect(r.error!.message).toContain('2 candidates');
       expect(r.error!.message).toContain(`-2`);
@@ -183,9 +186,9 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       expect(journal.records).toHaveLength(w + 3);
       return;
     }
-    // a step keeping upstream's per-item ledger (item_failures, chat +broadcast) lists a failing element and goes on
+    // a step keeping upstream's per-item ledger as a result (ledger report: result, chat +broadcast) lists a failing element and goes on
     // with the next: the run ends without an error, every call journaled, the failed one as failed
-    if (anySteps(plan).some((st) => st.item_failures)) {
+    if (anySteps(plan).some((st) => st.ledger?.report === 'result')) {
       expect(r.error, r.error?.message).toBeUndefined();
       expect(journal.records[w + 1]).toMatchObject({ step: records[w + 1].step, outcome: 'failed' });
       expect(journal.records.length).toBeLessThanOrEqual(records.length);
@@ -236,7 +239,7 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       backend.reset();
       journal.records.length = 0;
       const r = await run(canonical, undefined, new Map([[w, 503]]));
-      if (anySteps(plan).some((st) => st.item_failures)) {
+      if (anySteps(plan).some((st) => st.ledger?.report === 'result')) {
         // a per-item ledger lists the unknown write and goes on with the next element, never sending that one again
         expect(r.error, r.error?.message).toBeUndefined();
         expect(backend.log).toHaveLength(records.length); // one call per element and step: nothing sent twice
