@@ -268,6 +268,17 @@ describe('page.missing_cursors and page.record with failures listed (branch f-ch
     expect(validated(step({ missing_cursors: '0' })).problems.join('\n')).toContain('missing_cursors');
     expect(validated(step({ strict: true, record: { at: 'ledger', failures: 'list' }, missing_cursors: ['0'] })).problems.join('\n')).not.toMatch(/record|missing_cursors/u);
   });
+
+  it('is refused at build: marks_in that is not a list of paths, more_from_cursor without strict and a page size, failure_as without tolerate_failure (branch f-chatpage)', () => {
+    const base = { cursor_arg: 'c', next: ['n', 'next_n'], items: 'r', more: ['m', 'has_m'], max_pages: 2 };
+    const plan = (page: Record<string, unknown>, step: Record<string, unknown> = {}) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { ...base, ...page }, ...step }] });
+    const problems = (p: unknown) => validated(p).problems.filter((x) => !x.includes('is not used by any step'));
+    expect(problems(plan({ marks_in: 'result' })).join('\n')).toContain('marks_in: a non-empty list of paths ("" for the whole answer)');
+    expect(problems(plan({ more_from_cursor: true })).join('\n')).toContain('more_from_cursor: goes with strict and a page size');
+    expect(problems(plan({}, { failure_as: 'oops' })).join('\n')).toContain('failure_as: only with tolerate_failure');
+    expect(problems(plan({ next: [] })).join('\n')).toContain('next: must be a path or a non-empty list of paths');
+    expect(problems(plan({ marks_in: ['', 'result', 'data'], tuple_at: ['result'], strict: true, more_from_cursor: true, size_arg: 's', max_items: { const: 2 } }, { tolerate_failure: { flag: 'name' }, failure_as: 'a_failed' }))).toEqual([]);
+  });
 });
 
 describe('chat message search-advanced --conversation-ids (branch f-chat3, the shipped plan)', () => {
