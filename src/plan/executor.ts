@@ -107,25 +107,68 @@ class Incomplete {
   constructor(readonly why: string, readonly page: number, readonly stage: 'read' | 'pagination' = 'pagination') {}
 }
 
-/** How a strict run ended, for `report` (upstream's bucket ledger: complete, hasMore, nextCursor, stopReason, failures). */
+/** How a run ended, for its record (upstream's page ledgers: complete, hasMore, nextCursor, stopReason, failures). */
 interface PageLedger {
   more?: boolean;
   next?: unknown;
-  stop: 'source_complete' | 'page_limit' | 'result_limit' | 'stopped' | 'read_failure' | 'pagination_error';
+  stop: 'source_complete' | 'short_page' | 'page_limit' | 'result_limit' | 'stopped' | 'read_failure' | 'pagination_error';
 }
 
-/** The `report` object a strict step's result carries instead of failing (upstream collectGroupUserMembers' payload). */
-function pageLedgerReport(l: PageLedger, pages: number, failure?: Incomplete): Record<string, unknown> {
+/**
+ * What the record says besides the ledger: pages read, the last size sent, whether the first page was re-read, whether
+ * the last page was a full end (at least that many items and no next cursor) and whether it said if more follow.
+ */
+interface PageFacts {
+  pages: number;
+  size: unknown;
+  widened: boolean;
+  full: boolean;
+  marked: boolean;
+}
+
+/** The page record (docs/PLANS.md "page" record): one shape for every paged step that declares `record`. */
+function pageRecord(l: PageLedger, f: PageFacts, failure?: Incomplete): Record<string, unknown> {
   const failures = failure ? [{ page: failure.page, stage: failure.stage, error: failure.why }] : [];
   return {
-    complete: !failure && l.stop === 'source_complete',
+    complete: !failure && (l.stop === 'source_complete' || l.stop === 'short_page'),
     hasMore: l.more === true,
     ...(l.next !== undefined ? { nextCursor: l.next } : {}),
-    pagesFetched: pages,
-    stopReason: l.stop,
+    pagesFetched: f.pages,
+    stopReason: failure ? (failure.stage === 'read' ? 'read_failure' : 'pagination_error') : l.stop,
     failedCount: failures.length,
     failures,
+    marked: f.marked,
+    ...(f.size !== undefined ? { pageSize: f.size } : {}),
+    widened: f.widened,
+    full: f.full,
   };
+}
+
+/**
+ * A page's marks, `more` and the next cursor (docs/PLANS.md "page" marks): a tuple `[items, next, more]` at a
+ * `tuple_at` path first; else the first place of `marks_in` holding a boolean `more` or a present `next` candidate
+ * gives both (upstream chatmsg.Pagination, chatListPagination); else the first candidates as the answer has them.
+ */
+function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolean): { more: unknown; next: unknown; broken?: string } {
+  for (const at of p.tuple_at ?? []) {
+    const t = readPath(answer, at);
+    if (!Array.isArray(t) || t.length === 0 || !Array.isArray(t[0])) continue;
+    if (t.length < 3) return { more: undefined, next: undefined, broken: `its ${at} is a tuple without [items, next cursor, more]` };
+    if (typeof t[2] !== 'boolean') return { more: undefined, next: undefined, broken: `its ${at} tuple's more is ${JSON.stringify(t[2])}, not a boolean` };
+    return { more: t[2], next: t[1] };
+  }
+  const scopes = (p.marks_in ?? ['']).map((at) => (at === '' ? answer : readPath(answer, at))).filter((v, i) => i === 0 || (typeof v === 'object' && v !== null && !Array.isArray(v)));
+  const at = (scope: unknown, paths: string[] | undefined) => (paths ?? []).map((path) => readPath(scope, path));
+  // in the place chosen, a mark not found is its first candidate as the page has it (a "0" cursor, a text more)
+  const marksOf = (scope: unknown) => {
+    const mores = at(scope, p.more);
+    const nexts = at(scope, p.next);
+    const more = mores.find((v) => typeof v === 'boolean');
+    const next = nexts.find((v) => !missing(v));
+    return { found: more !== undefined || next !== undefined, more: more ?? mores[0], next: next ?? nexts[0] };
+  };
+  const chosen = scopes.map(marksOf).find((m) => m.found) ?? marksOf(scopes[0]);
+  return { more: chosen.more, next: chosen.next };
 }
 
 /**
@@ -170,7 +213,9 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const ledger: PageLedger = { stop: 'page_limit' };
   const widens = p.widen !== undefined && (p.widen.when === undefined || evalCondition(sc, p.widen.when) === true);
   const sizeKey = p.widen?.arg ?? p.size_arg;
-  const record = { pages: 0, size: undefined as unknown, widened: false, full: false, more: undefined as unknown, next: undefined as unknown };
+  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false };
+  const moreText = (p.more ?? []).join(' / ');
+  const nextText = p.next.join(' / ');
   let read = 0;
   try {
     for (let page = 0; page < pages; page++) {
@@ -206,34 +251,47 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       items.push(...wanted.slice(0, room));
       const overflow = wanted.length > room;
       const size = sizeKey === undefined ? undefined : readPath(args, sizeKey);
-      Object.assign(record, { pages: read, size, full: typeof size === 'number' && raw.length >= size, more: p.more === undefined ? undefined : readPath(last, p.more), next: p.next ? readPath(last, p.next) : undefined });
+      const marks = pageMarks(p, last, missing);
+      const full = typeof size === 'number' && raw.length >= size && missing(marks.next);
+      Object.assign(facts, { pages: read, size, full, marked: typeof marks.more === 'boolean' });
+      if (strict && marks.broken) throw new Incomplete(`page ${read}: ${marks.broken}`, read);
       if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`, read);
       const stopped = (p.stop_when !== undefined && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) || (p.stop !== undefined && holdsFor(sc, p.stop, last));
       if (stopped) {
         ledger.stop = 'stopped';
         break;
       }
-      const more = p.more === undefined ? undefined : readPath(last, p.more);
-      if (widens && record.full && more === false && isEmpty(record.next) && (page === 0 || (record.widened && page === 1))) {
+      let more = marks.more;
+      // upstream +chat-list's unmarked page: its cursor says more follow; without one a short page ends, a full one fails
+      if (strict && p.more_from_cursor && typeof more !== 'boolean') {
+        if (!missing(marks.next)) more = true;
+        else if (!full) {
+          ledger.more = false;
+          ledger.stop = 'short_page';
+          break;
+        } else throw new Incomplete(`page ${read} came back full (${String(size)} items) without saying whether more follow (${moreText}) or a next cursor`, read);
+        facts.marked = true;
+      }
+      if (widens && full && more === false && (page === 0 || (facts.widened && page === 1))) {
         const w = p.widen!;
         if (page === 0 && (size as number) < w.to && page + 1 < pages && (w.reread === undefined || evalCondition(sc, w.reread) === true)) {
           args = structuredClone(args);
           setNested(args, w.arg, w.to);
-          record.widened = true;
+          facts.widened = true;
           continue;
         }
         if (page + 1 < pages || (size as number) >= w.to) throw new Incomplete(`page ${read} came back full (${String(size)} items) saying no more follow, so the list may hold more than was read`, read);
       }
-      if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${p.more} is ${JSON.stringify(more) ?? 'absent'})`, read);
+      if (strict && typeof more !== 'boolean') throw new Incomplete(`page ${read} does not say whether more follow (${moreText} is ${JSON.stringify(more) ?? 'absent'})`, read);
       if (typeof more === 'boolean') ledger.more = more;
       if (strict && overflow && p.cut_ends) {
         ledger.stop = 'result_limit';
         break;
       }
       if (strict && overflow) throw new Incomplete(`page ${read} holds more items than the ${maxItems} asked for, so no next cursor skips none`, read);
-      const full = maxItems > 0 && items.length >= maxItems;
-      if (full) ledger.stop = 'result_limit';
-      if (!strict && full) break;
+      const capped = maxItems > 0 && items.length >= maxItems;
+      if (capped) ledger.stop = 'result_limit';
+      if (!strict && capped) break;
       if (p.exhaustive) {
         if (exhaustiveEnd(p, last, more, raw.length, items.length, read)) break;
         if (page + 1 >= pages) throw new Incomplete(`${read} page(s) read without the list's end`, read);
@@ -249,17 +307,17 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (strict && p.empty_more_fails && raw.length === 0) throw new Incomplete(`page ${read} says more follow but holds no item`, read);
       args = structuredClone(args);
       if (p.number_arg || p.offset_arg) {
-        if (raw.length === 0 || full) {
-          if (!full) ledger.stop = 'source_complete';
+        if (raw.length === 0 || capped) {
+          if (!capped) ledger.stop = 'source_complete';
           break;
         }
         if (p.offset_arg) range(page + 1);
         else setNested(args, p.number_arg!, number(page + 1));
         continue;
       }
-      const next = readPath(last, p.next);
+      const next = marks.next;
       if (strict) {
-        if (missing(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${p.next}) is ${missing(next) ? `missing${isEmpty(next) ? '' : ` (${JSON.stringify(next)})`}` : `${JSON.stringify(next)}, already followed`}`, read);
+        if (missing(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${nextText}) is ${missing(next) ? `missing${isEmpty(next) ? '' : ` (${JSON.stringify(next)})`}` : `${JSON.stringify(next)}, already followed`}`, read);
         seenCursors.add(cursorKey(next));
       } else if (missing(next) || sameCursor(next, sent)) {
         ledger.stop = 'source_complete';
@@ -275,20 +333,22 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         }
       }
       ledger.next = next;
-      if (full) break;
+      if (capped) break;
       setNested(args, p.cursor_arg, value);
       sent = next;
     }
   } catch (e) {
     if (!(e instanceof Incomplete)) throw e;
-    // `report`: upstream's bucket ledger ends the read with exit 0, the failure listed in the result
-    if (p.report !== undefined) return withReport(collected(), p.report, pageLedgerReport({ ...ledger, stop: e.stage === 'read' ? 'read_failure' : 'pagination_error' }, read, e));
+    // a recorded run lists the failure in its record: it ends well (`list`) or after the answer is built (`end`)
+    if (p.record !== undefined) {
+      if (p.record.failures === 'end') sc.unfinished ??= `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}`;
+      return withRecord(collected(), p.record.at, pageRecord(ledger, facts, e));
+    }
     throw new DwsError('pages_incomplete',
       `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}; the ${items.length} item(s) read are in "partial"`,
       'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
-  const result = p.report !== undefined && strict ? withReport(collected(), p.report, pageLedgerReport(ledger, read)) : collected();
-  return p.record_at && result !== null && typeof result === 'object' && !Array.isArray(result) ? { ...(result as Record<string, unknown>), [p.record_at]: record } : result;
+  return p.record !== undefined ? withRecord(collected(), p.record.at, pageRecord(ledger, facts)) : collected();
 }
 
 /**
@@ -307,8 +367,8 @@ function exhaustiveEnd(p: PageSpec, page: unknown, more: unknown, got: number, c
   return p.page_size !== undefined && got < p.page_size;
 }
 
-/** The step's result with the ledger at `path` (a result that is not an object is wrapped as `{value}`). */
-function withReport(result: unknown, path: string, report: Record<string, unknown>): unknown {
+/** The step's result with the record at `path` (a result that is not an object is wrapped as `{value}`). */
+function withRecord(result: unknown, path: string, report: Record<string, unknown>): unknown {
   const out = typeof result === 'object' && result !== null && !Array.isArray(result) ? structuredClone(result) as Record<string, unknown> : { value: result };
   setNested(out, path, report);
   return out;
@@ -612,7 +672,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
         try {
           r = await runStep(sc, step, f, o, done, at);
         } catch (err) {
-          if (step.kind === 'call' && step.tolerate_failure && err instanceof DwsError && err.category === 'backend') continue;
+          if (step.kind === 'call' && tolerated(sc, step, err)) continue;
           throw err;
         }
         if (step.expect) checkExpect(sc, step, step.expect, r);
@@ -838,7 +898,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       } catch (err) {
         // a tolerated probe whose call failed counts as not run (its failure is in the journal); a refusal of dws
         // itself (ambiguous_match, not_found, journal_unwritable, ...) is never swallowed
-        if (step.kind === 'call' && step.tolerate_failure && err instanceof DwsError && err.category === 'backend') continue;
+        if (step.kind === 'call' && tolerated(sc, step, err)) continue;
         if (step.compensate) throw await rollBack(sc, step, index, run, done, err);
         throw err;
       }
@@ -867,7 +927,27 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     throw new DwsError('plan_skipped', `${tool.canonical_path}: nothing was sent: ${idle.length ? idle.join('; ') : 'no step reaches the backend'}`,
       'nothing was changed; give the flags the step you want needs (see the command\'s --help) and run it again');
   }
-  return { result: plan.output === undefined ? last : evalSource(sc, plan.output) ?? null };
+  const result = plan.output === undefined ? last : evalSource(sc, plan.output) ?? null;
+  // a page record with `failures: end` (upstream +chat-list prints its ledger, then exits 1): the answer is the ledger
+  if (sc.unfinished !== undefined) {
+    throw new DwsError('pages_incomplete', `${sc.unfinished}; what was read and the failure are in "ledger"`,
+      'the list is not complete: retry, or read on from the cursor in "ledger" with the command\'s own cursor flag', { ledger: result });
+  }
+  return { result };
+}
+
+/**
+ * Whether a failed step's error is tolerated (its `tolerate_failure` holds and the backend answered with an error):
+ * the step counts as not run, and its failure is the result of `failure_as` when declared.
+ */
+function tolerated(sc: Scope, step: CallStep, err: unknown): boolean {
+  if (!step.tolerate_failure || !(err instanceof DwsError) || err.category !== 'backend') return false;
+  if (step.tolerate_failure !== true && evalCondition(sc, step.tolerate_failure) !== true) return false;
+  if (step.failure_as !== undefined) {
+    sc.results.set(step.failure_as, { reason: err.reason, message: err.message });
+    sc.ran.add(step.failure_as);
+  }
+  return true;
 }
 
 /** A step that makes backend operations or hands over to a local command (not a pick, refusal or save). */

@@ -86,9 +86,12 @@ export const COMPARISONS = { lt: (a: number, b: number) => a < b, lte: (a: numbe
 export type Comparison = keyof typeof COMPARISONS;
 
 export interface PageSpec {
-  /** Cursor paging: the argument carrying the cursor and the path of the next one in a page's result. */
+  /**
+   * Cursor paging: the argument carrying the cursor and the candidate paths of the next one in a page's result (the
+   * first present one; empty for page-number paging).
+   */
   cursor_arg: string;
-  next: string;
+  next: string[];
   /** Page-number paging instead: the argument numbered start, start+1, ... (as text when number_text). */
   number_arg?: string;
   /** The first page number: a literal, or a source (a flag) read as upstream's Atoi, anything else or below 1 being 1. */
@@ -128,7 +131,23 @@ export interface PageSpec {
    * when it is absent (its `when` fails) the `items` path is read.
    */
   items_from?: Source;
-  more?: string;
+  /** Candidate paths of a page's boolean "more follow" (the first that holds a boolean). */
+  more?: string[];
+  /**
+   * Where a page's marks (`more`, `next`) are looked for: the first of these places (a path, or "" for the whole
+   * answer) holding a boolean `more` or a present `next` gives both (upstream chatmsg.Pagination). Default: [""].
+   */
+  marks_in?: string[];
+  /**
+   * Paths at which a list whose first element is a list is the page as a tuple `[items, next, more]`: its next and
+   * more are the page's; a shorter tuple or a `more` that is not a boolean is a pagination failure (strict).
+   */
+  tuple_at?: string[];
+  /**
+   * With strict: a page whose `more` is not a boolean has more when it gives a next cursor; without one it ends the
+   * run when it is short (fewer items than the size sent: stopReason short_page) and is a pagination failure when full.
+   */
+  more_from_cursor?: boolean;
   /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */
   pages?: Source;
   max_pages: number;
@@ -161,8 +180,13 @@ export interface PageSpec {
    * cannot be re-read with pages left, ends the run as pages_incomplete; with no page left it simply ends.
    */
   widen?: { arg: string; to: number; when?: Condition; reread?: Condition };
-  /** The run's record in the result at this key: {pages, size (the last `widen.arg`/`size_arg` sent), widened, full (the last page held at least that many items), more, next}. */
-  record_at?: string;
+  /**
+   * The run's record (docs/PLANS.md "page" record): `at` is where the step's result carries it; `failures` says what
+   * a stop the ledger cannot prove complete does: `list` it in the record and end well (upstream
+   * collectGroupUserMembers), or list it and `end` the command, after its answer is built, as pages_incomplete with
+   * that answer in the envelope's `ledger` (upstream +chat-list prints its ledger and exits 1).
+   */
+  record?: { at: string; failures: 'list' | 'end' };
   /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
   cut_ends?: boolean;
   /** With strict: a page saying there is more but holding no item also ends it so. */
@@ -173,12 +197,6 @@ export interface PageSpec {
   fail_when?: Condition;
   /** Next-cursor texts (trimmed) that count as no cursor at all (upstream paginationValuePresent: "0"). */
   missing_cursors?: string[];
-  /**
-   * With strict: where the step's result carries the ledger `{complete, hasMore, nextCursor?, pagesFetched,
-   * stopReason, failedCount, failures}`; a stop the ledger cannot prove complete is listed there (exit 0) instead of
-   * ending the run as pages_incomplete (upstream collectGroupUserMembers).
-   */
-  report?: string;
 }
 
 export interface ResolveSpec {
@@ -373,8 +391,13 @@ export interface CallStep extends StepCommon {
   poll?: PollSpec;
   /** The other RPC of a declared pair (same server): called instead of `rpc` when the condition holds. */
   rpc_if?: { when: Condition; rpc: string };
-  /** A read whose failure is not fatal: the step then counts as not run (a probe). */
-  tolerate_failure?: boolean;
+  /**
+   * A read whose failure is not fatal (always, or while the condition holds): the step then counts as not run (a
+   * probe, or one bucket of several that upstream prints without the other).
+   */
+  tolerate_failure?: true | Condition;
+  /** With tolerate_failure: the id a tolerated failure is read by, `{reason, message}`, for a later step or output. */
+  failure_as?: string;
   /**
    * A for_each call that keeps a per-element ledger: an element whose call, or a step of its interleave, fails at the
    * backend or finds no single candidate is recorded; when `continue` holds the next element is tried, otherwise the

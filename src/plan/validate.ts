@@ -24,9 +24,11 @@ export interface PlanFile {
 function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (!isObj(raw)) {
     s.problems.push(`${at}: must be an object`);
-    return { cursor_arg: '', next: '', items: '', max_pages: 1 };
+    return { cursor_arg: '', next: [], items: '', max_pages: 1 };
   }
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when', 'missing_cursors', 'report', 'widen', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key']);
+  // the two spellings the page record had before it was one key
+  for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -36,7 +38,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.end_arg !== undefined && !ranged) s.problems.push(`${at}.end_arg: only with offset_arg`);
   const out: PageSpec = {
     cursor_arg: numbered ? '' : requiredString(s, at, raw, 'cursor_arg'),
-    next: numbered ? '' : checkPath(s, `${at}.next`, requiredString(s, at, raw, 'next')) ?? '',
+    next: numbered ? [] : pathList(s, `${at}.next`, raw.next) ?? [],
     items: pageItems(s, `${at}.items`, raw),
     max_pages: raw.max_pages === undefined ? 1 : positiveInt(s, `${at}.max_pages`, raw.max_pages, MAX_PAGES_LIMIT),
   };
@@ -56,7 +58,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.view !== undefined) out.view = normalizeSource({ ...s, inForEach: true }, `${at}.view`, raw.view);
   if (raw.exhaustive !== undefined) {
     if (raw.exhaustive !== true) s.problems.push(`${at}.exhaustive: true or absent`);
-    else if (raw.strict !== undefined || raw.report !== undefined) s.problems.push(`${at}.exhaustive: does not combine with strict or report (the read ends complete or fails)`);
+    else if (raw.strict !== undefined || raw.record !== undefined) s.problems.push(`${at}.exhaustive: does not combine with strict or record (the read ends complete or fails)`);
     else if (!numbered) s.problems.push(`${at}.exhaustive: only with page-number or range paging (number_arg, offset_arg)`);
     else out.exhaustive = true;
   }
@@ -87,9 +89,24 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
       if (w.reread !== undefined) out.widen.reread = normalizeCondition(s, `${at}.widen.reread`, w.reread);
     }
   }
-  if (raw.record_at !== undefined) {
-    if (typeof raw.record_at !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/u.test(raw.record_at)) s.problems.push(`${at}.record_at: a plain key`);
-    else out.record_at = raw.record_at;
+  if (raw.record !== undefined) {
+    const r = raw.record;
+    if (!isObj(r) || typeof r.at !== 'string' || (r.failures !== 'list' && r.failures !== 'end')) s.problems.push(`${at}.record: needs at (a path) and failures (list or end)`);
+    else {
+      only(s, `${at}.record`, r, ['at', 'failures']);
+      out.record = { at: checkPath(s, `${at}.record.at`, r.at) ?? '', failures: r.failures };
+    }
+  }
+  if (raw.marks_in !== undefined) {
+    const l = raw.marks_in;
+    if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string')) s.problems.push(`${at}.marks_in: a non-empty list of paths ("" for the whole answer)`);
+    else out.marks_in = l.map((x, i) => (x === '' ? '' : checkPath(s, `${at}.marks_in[${i}]`, x) ?? ''));
+  }
+  if (raw.tuple_at !== undefined) out.tuple_at = pathList(s, `${at}.tuple_at`, Array.isArray(raw.tuple_at) ? raw.tuple_at : [raw.tuple_at]);
+  if (raw.more_from_cursor !== undefined) {
+    if (raw.more_from_cursor !== true) s.problems.push(`${at}.more_from_cursor: true or absent`);
+    else if (raw.strict === undefined || (raw.widen === undefined && raw.size_arg === undefined)) s.problems.push(`${at}.more_from_cursor: goes with strict and a page size (widen or size_arg): a page without more or cursor ends only when short`);
+    else out.more_from_cursor = true;
   }
   if (raw.stop_when !== undefined) out.stop_when = normalizeCondition({ ...s, inForEach: true }, `${at}.stop_when`, raw.stop_when);
   if (raw.fail_when !== undefined) out.fail_when = normalizeCondition({ ...s, inForEach: true }, `${at}.fail_when`, raw.fail_when);
@@ -105,13 +122,8 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string' && x.trim() === x && x !== '')) s.problems.push(`${at}.missing_cursors: a non-empty list of trimmed, non-empty texts`);
     else out.missing_cursors = l as string[];
   }
-  if (raw.report !== undefined) {
-    if (raw.strict === undefined) s.problems.push(`${at}.report: goes with strict (it lists what the ledger could not prove)`);
-    if (typeof raw.report !== 'string') s.problems.push(`${at}.report: must be a path`);
-    else out.report = checkPath(s, `${at}.report`, raw.report);
-  }
   if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
-  if (raw.more !== undefined) out.more = checkPath(s, `${at}.more`, raw.more);
+  if (raw.more !== undefined) out.more = pathList(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
   if (raw.max_items !== undefined) out.max_items = normalizeSource(s, `${at}.max_items`, raw.max_items);
   if (raw.delay_ms !== undefined) out.delay_ms = normalizeSource(s, `${at}.delay_ms`, raw.delay_ms);
@@ -157,6 +169,16 @@ function normalizeLabel(s: Scope, at: string, raw: unknown, value: string): stri
 }
 
 /** page.items: one path, or an ordered list of candidate paths (kept as written, so a one-path plan's form is unchanged). */
+/** A path or a non-empty list of candidate paths, as a list. */
+function pathList(s: Scope, at: string, raw: unknown): string[] | undefined {
+  const l = Array.isArray(raw) ? raw : [raw];
+  if (l.length === 0 || !l.every((x) => typeof x === 'string' && x.length > 0)) {
+    s.problems.push(`${at}: must be a path or a non-empty list of paths`);
+    return undefined;
+  }
+  return l.map((x, i) => checkPath(s, Array.isArray(raw) ? `${at}[${i}]` : at, x) ?? '');
+}
+
 function pageItems(s: Scope, at: string, raw: Record<string, unknown>): string | string[] {
   if (!Array.isArray(raw.items)) return checkPath(s, at, requiredString(s, at.replace(/\.items$/u, ''), raw, 'items')) ?? '';
   if (raw.items.length === 0 || !raw.items.every((x) => typeof x === 'string' && x.length > 0)) s.problems.push(`${at}: must be a path or a non-empty list of paths`);
@@ -426,7 +448,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'rpc_if', 'interleave', 'ledger', 'compensate'];
+  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -537,9 +559,14 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   }
   if (raw.expect !== undefined) step.expect = normalizeExpect(s, `${where}.expect`, raw.expect);
   if (raw.tolerate_failure !== undefined) {
-    if (raw.tolerate_failure !== true) s.problems.push(`${where}.tolerate_failure: must be true`);
+    if (raw.tolerate_failure !== true && !isObj(raw.tolerate_failure)) s.problems.push(`${where}.tolerate_failure: must be true or a condition`);
     else if (step.effect !== 'read') s.problems.push(`${where}.tolerate_failure: only a read may fail without stopping the plan`);
-    else step.tolerate_failure = true;
+    else step.tolerate_failure = raw.tolerate_failure === true ? true : normalizeCondition(s, `${where}.tolerate_failure`, raw.tolerate_failure);
+  }
+  if (raw.failure_as !== undefined) {
+    if (raw.tolerate_failure === undefined) s.problems.push(`${where}.failure_as: only with tolerate_failure (it names the failure tolerated)`);
+    else if (typeof raw.failure_as !== 'string' || !ID.test(raw.failure_as)) s.problems.push(`${where}.failure_as: the id later steps read the failure by ([a-z][a-z0-9_]*)`);
+    else step.failure_as = raw.failure_as;
   }
   if (raw.compensate !== undefined) {
     const single = kind === 'upload' || (kind === undefined && step.effect === 'write' && !step.for_each && !step.page && !step.poll && !step.resolve && !step.rpc_if);
@@ -616,11 +643,11 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     }
     ids.add(step.id);
     s.earlier.add(step.id);
-    const into = step.kind === 'call' ? step.ledger?.into : undefined;
-    if (into !== undefined) {
-      if (ids.has(into) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === into)) s.problems.push(`${at}: steps[${i}].ledger.into: "${into}" is already a step id`);
-      ids.add(into);
-      s.earlier.add(into);
+    for (const [key, id] of step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['failure_as', step.failure_as]] as const : []) {
+      if (id === undefined) continue;
+      if (ids.has(id) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === id)) s.problems.push(`${at}: steps[${i}].${key}: "${id}" is already a step id`);
+      ids.add(id);
+      s.earlier.add(id);
     }
     return step;
   });

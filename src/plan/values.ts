@@ -41,6 +41,8 @@ export interface Scope {
    */
   stdin?: (maxBytes: number) => string;
   stdinText?: string;
+  /** Why a paged step with `record: {failures: end}` stopped short: the run ends so once its answer is built. */
+  unfinished?: string;
 }
 
 export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);

@@ -30,40 +30,60 @@ async function run(argv: string[]) {
 }
 
 const member = (id: string) => ({ openDingtalkId: id, memberEmpName: `n-${id}` });
-const ids = (list: unknown) => (list as { openDingtalkId: string }[]).map((m) => m.openDingtalkId);
+/** A member as upstream prints it (groupMemberProject, group_members.go:440): four texts, "" when none. */
+const shown = (id: string) => ({ name: `n-${id}`, nick: '', role: '', openDingtalkId: id });
 const GROUP = ['chat', '+group-members', '--group', '项目冲刺'];
+/** The ledger keys of upstream's bucketPayload (group_members.go:374) around the members printed. */
+const membersPayload = (members: unknown[], ledger: Record<string, unknown>) => ({
+  contractVersion: 'im.group-members.v1', conversationId: 'cidP', members, count: members.length, ...ledger,
+});
 
-describe('+group-members: upstream member ledger, exit 0 with failures listed', () => {
+describe('+group-members: upstream member ledger, exit 0 with failures listed (group_members.go:94-99, :274-346@c7521c1c)', () => {
   beforeEach(() => {
     mcp.answers['im/search_groups'] = () => ({ result: [{ title: '项目冲刺', openConversationId: 'cidP' }], hasMore: false });
   });
 
-  it('reads every page until hasMore is false, a member seen earlier dropped; the ledger says complete', async () => {
+  it('reads every page until hasMore is false, a member seen earlier dropped; prints the projected members and the ledger', async () => {
     pages('chat/get_group_members', [
-      { result: { list: [member('D1'), member('D2')], hasMore: true, nextCursor: 'c2' } },
+      { result: { list: [member('D1'), { ...member('D2'), memberNick: '阿二', memberRoleDesc: '群主', extra: 1 }], hasMore: true, nextCursor: 'c2' } },
       { result: { list: [member('D2'), member('D3')], hasMore: false } },
     ]);
     const { error, printed, calls } = await run(GROUP);
     expect(error).toBeUndefined();
     expect(calls).toEqual(['im/search_groups', 'chat/get_group_members', 'chat/get_group_members']);
-    expect(ids((printed!.result as { list: unknown }).list)).toEqual(['D1', 'D2', 'D3']);
-    expect(printed!.paging).toEqual({ complete: true, hasMore: false, nextCursor: 'c2', pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [] });
+    expect(printed).toEqual(membersPayload([shown('D1'), { name: 'n-D2', nick: '阿二', role: '群主', openDingtalkId: 'D2' }, shown('D3')], {
+      complete: true, hasMore: false, nextCursor: 'c2', pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [], partial: false,
+    }));
+  });
+
+  it('reads hasMore and nextCursor where upstream Pagination finds them: at the top, in result or in data, in its spellings', async () => {
+    pages('chat/get_group_members', [
+      { members: [member('D1')], has_more: true, next_cursor: 'c2', result: { hasMore: false } },
+      { data: { hasMore: true, pageToken: 'c3' }, result: { list: [member('D2')] } },
+      { result: { list: [member('D3')], nextToken: '0', has_more: false } },
+    ]);
+    const { error, printed } = await run(GROUP);
+    expect(error).toBeUndefined();
+    expect(mcp.calls.filter((c) => c.name === 'get_group_members').map((c) => c.arguments.cursor)).toEqual(['0', 'c2', 'c3']);
+    expect(printed).toEqual(membersPayload([shown('D1'), shown('D2'), shown('D3')], {
+      complete: true, hasMore: false, nextCursor: 'c3', pagesFetched: 3, stopReason: 'source_complete', failedCount: 0, failures: [], partial: false,
+    }));
   });
 
   it.each([
-    ['no boolean hasMore', { result: { list: [member('D1')], hasMore: 'true', nextCursor: 'c2' } }, /does not say whether more follow/u],
-    ['a next cursor "0"', { result: { list: [member('D1')], hasMore: true, nextCursor: '0' } }, /next cursor .* is missing/u],
-    ['a blank next cursor', { result: { list: [member('D1')], hasMore: true, nextCursor: '  ' } }, /next cursor .* is missing/u],
-  ])('%s ends the read after that page with exit 0, the failure listed', async (_what, page, why) => {
+    // upstream records hasMore before it checks the cursor (group_members.go:326-336)
+    ['no boolean hasMore', { result: { list: [member('D1')], hasMore: 'true', nextCursor: 'c2' } }, false, 'page 1 does not say whether more follow (hasMore / has_more is "true")'],
+    ['a next cursor "0"', { result: { list: [member('D1')], hasMore: true, nextCursor: '0' } }, true, 'page 1 says more follow but its next cursor (nextCursor / next_cursor / nextToken / next_token / pageToken / page_token) is missing ("0")'],
+    ['a blank next cursor', { result: { list: [member('D1')], hasMore: true, nextCursor: '  ' } }, true, 'page 1 says more follow but its next cursor (nextCursor / next_cursor / nextToken / next_token / pageToken / page_token) is missing ("  ")'],
+  ])('%s ends the read after that page with exit 0, the failure listed', async (_what, page, hasMore, why) => {
     pages('chat/get_group_members', [page, { result: { list: [member('D9')], hasMore: false } }]);
     const { error, printed, calls } = await run(GROUP);
     expect(error).toBeUndefined();
     expect(calls).toEqual(['im/search_groups', 'chat/get_group_members']);
-    expect(ids((printed!.result as { list: unknown }).list)).toEqual(['D1']);
-    const paging = printed!.paging as { complete: boolean; stopReason: string; failedCount: number; failures: { page: number; stage: string; error: string }[] };
-    expect(paging).toMatchObject({ complete: false, stopReason: 'pagination_error', failedCount: 1, pagesFetched: 1 });
-    expect(paging.failures[0]).toMatchObject({ page: 1, stage: 'pagination' });
-    expect(paging.failures[0].error).toMatch(why);
+    expect(printed).toEqual(membersPayload([shown('D1')], {
+      complete: false, hasMore, pagesFetched: 1, stopReason: 'pagination_error', failedCount: 1,
+      failures: [{ bucket: 'users', page: 1, stage: 'pagination', error: why }], partial: true,
+    }));
   });
 
   it('a repeated cursor and a failed later page are listed with the page they concern', async () => {
@@ -73,7 +93,7 @@ describe('+group-members: upstream member ledger, exit 0 with failures listed', 
     ]);
     const repeated = await run(GROUP);
     expect(repeated.error).toBeUndefined();
-    expect(repeated.printed!.paging).toMatchObject({ complete: false, hasMore: true, nextCursor: 'c2', pagesFetched: 2, stopReason: 'pagination_error', failures: [{ page: 2, stage: 'pagination' }] });
+    expect(repeated.printed).toMatchObject({ complete: false, hasMore: true, nextCursor: 'c2', pagesFetched: 2, stopReason: 'pagination_error', failedCount: 1, partial: true, failures: [{ bucket: 'users', page: 2, stage: 'pagination' }] });
 
     mcp.calls.length = 0;
     pages('chat/get_group_members', [
@@ -82,13 +102,12 @@ describe('+group-members: upstream member ledger, exit 0 with failures listed', 
     ]);
     const failed = await run(GROUP);
     expect(failed.error).toBeUndefined();
-    expect(ids((failed.printed!.result as { list: unknown }).list)).toEqual(['D1']);
-    expect(failed.printed!.paging).toMatchObject({ complete: false, stopReason: 'read_failure', pagesFetched: 1, failures: [{ page: 2, stage: 'read' }] });
+    expect(failed.printed).toMatchObject({ members: [shown('D1')], complete: false, stopReason: 'read_failure', pagesFetched: 1, failures: [{ bucket: 'users', page: 2, stage: 'read' }] });
   });
 
   it('the first page failing is the command\'s own error; --page-limit stops with more left and no failure', async () => {
     pages('chat/get_group_members', [{ success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' }]);
-    expect((await run(GROUP)).error?.exitCode).not.toBe(0);
+    expect((await run(GROUP)).error?.exitCode).toBe(1);
 
     mcp.calls.length = 0;
     pages('chat/get_group_members', [
@@ -98,22 +117,85 @@ describe('+group-members: upstream member ledger, exit 0 with failures listed', 
     const bounded = await run([...GROUP, '--page-limit', '2']);
     expect(bounded.error).toBeUndefined();
     expect(bounded.calls).toHaveLength(3);
-    expect(bounded.printed!.paging).toEqual({ complete: false, hasMore: true, nextCursor: 'c3', pagesFetched: 2, stopReason: 'page_limit', failedCount: 0, failures: [] });
+    expect(bounded.printed).toEqual(membersPayload([shown('D1'), shown('D2')], {
+      complete: false, hasMore: true, nextCursor: 'c3', pagesFetched: 2, stopReason: 'page_limit', failedCount: 0, failures: [], partial: false,
+    }));
   });
 });
 
-describe('+chat-members-list: the users bucket keeps the ledger, the bots are still read', () => {
-  it('a users page without a boolean hasMore is listed under users.paging; exit 0 with the bots', async () => {
-    pages('chat/get_group_members', [{ result: { list: [member('D1')], nextCursor: 'c2' } }]);
-    mcp.answers['bot/list_group_bots'] = () => ({ result: [{ name: '日报机器人', robotCode: 'rc1' }] });
-    const { error, printed, calls } = await run(['chat', '+chat-members-list', '--conversation-id', 'cid1']);
+describe('+chat-members-list: users and bots buckets as upstream prints them (group_members.go:167-249@c7521c1c)', () => {
+  const LIST = ['chat', '+chat-members-list', '--conversation-id', 'cid1'];
+  const bot = { name: '日报机器人', robotCode: 'rc1', openBotId: 'b1' };
+  const shownBot = { name: '日报机器人', openDingtalkId: '', openBotId: 'b1', robotCode: 'rc1' };
+  const usersBucket = (ledger: Record<string, unknown>) => ({ count: 1, partial: false, failedCount: 0, failures: [], ...ledger });
+
+  it('both buckets read: users projected with their ledger, bots projected, counts and contractVersion', async () => {
+    pages('chat/get_group_members', [{ result: { list: [member('D1')], hasMore: false } }]);
+    mcp.answers['bot/list_group_bots'] = () => ({ result: { bots: [bot] } });
+    const { error, printed, calls } = await run(LIST);
     expect(error).toBeUndefined();
     expect(calls).toEqual(['chat/get_group_members', 'bot/list_group_bots']);
-    const users = printed!.users as { result: { list: unknown }; paging: { stopReason: string; failures: unknown[] } };
-    expect(ids(users.result.list)).toEqual(['D1']);
-    expect(users.paging.stopReason).toBe('pagination_error');
-    expect(users.paging.failures).toHaveLength(1);
-    expect((printed!.bots as { result: unknown[] }).result).toHaveLength(1);
+    expect(printed).toEqual({
+      contractVersion: 'im.group-members.v1', conversationId: 'cid1', users: [shown('D1')], bots: [shownBot], partial: false,
+      counts: { users: 1, bots: 1, total: 2 },
+      buckets: { users: usersBucket({ pagesFetched: 1, complete: true, hasMore: false, stopReason: 'source_complete' }), bots: { complete: true, count: 1 } },
+      failedCount: 0, failures: [], complete: true, hasMore: false,
+    });
+  });
+
+  it('a users page without a boolean hasMore is listed in failures and errors; exit 0 with the bots', async () => {
+    pages('chat/get_group_members', [{ result: { list: [member('D1')], nextCursor: 'c2' } }]);
+    mcp.answers['bot/list_group_bots'] = () => ({ result: [bot] });
+    const { error, printed } = await run(LIST);
+    expect(error).toBeUndefined();
+    const failure = { bucket: 'users', page: 1, stage: 'pagination', error: 'page 1 does not say whether more follow (hasMore / has_more is absent)' };
+    expect(printed).toEqual({
+      contractVersion: 'im.group-members.v1', conversationId: 'cid1', users: [shown('D1')], bots: [], errors: [failure], partial: true,
+      counts: { users: 1, bots: 0, total: 1 },
+      buckets: { users: { count: 1, pagesFetched: 1, complete: false, hasMore: false, partial: true, stopReason: 'pagination_error', failedCount: 1, failures: [failure] }, bots: { complete: true, count: 0 } },
+      failedCount: 1, failures: [failure], complete: false, hasMore: false,
+    });
+  });
+
+  it('one bucket\'s read failing: the other is printed, the failure listed, exit 0; both failing is an error', async () => {
+    pages('chat/get_group_members', [{ success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' }]);
+    mcp.answers['bot/list_group_bots'] = () => ({ result: { list: [bot] } });
+    const users = await run(LIST);
+    expect(users.error).toBeUndefined();
+    expect(users.calls).toEqual(['chat/get_group_members', 'bot/list_group_bots']);
+    const usersFailure = { bucket: 'users', stage: 'read', error: expect.stringContaining('服务繁忙') };
+    expect(users.printed).toEqual({
+      contractVersion: 'im.group-members.v1', conversationId: 'cid1', users: [], bots: [shownBot], errors: [usersFailure], partial: true,
+      counts: { users: 0, bots: 1, total: 1 }, buckets: { bots: { complete: true, count: 1 } },
+      failedCount: 1, failures: [usersFailure], complete: false, hasMore: false,
+    });
+
+    mcp.calls.length = 0;
+    pages('chat/get_group_members', [{ result: { list: [member('D1')], hasMore: false } }]);
+    mcp.answers['bot/list_group_bots'] = () => ({ success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '机器人服务繁忙' });
+    const bots = await run(LIST);
+    expect(bots.error).toBeUndefined();
+    const botsFailure = { bucket: 'bots', stage: 'read', error: expect.stringContaining('机器人服务繁忙') };
+    expect(bots.printed).toEqual({
+      contractVersion: 'im.group-members.v1', conversationId: 'cid1', users: [shown('D1')], bots: [], errors: [botsFailure], partial: true,
+      counts: { users: 1, bots: 0, total: 1 },
+      buckets: { users: usersBucket({ pagesFetched: 1, complete: true, hasMore: false, stopReason: 'source_complete' }) },
+      failedCount: 1, failures: [botsFailure], complete: false, hasMore: false,
+    });
+
+    mcp.calls.length = 0;
+    pages('chat/get_group_members', [{ success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' }]);
+    const both = await run(LIST);
+    expect(both.calls).toEqual(['chat/get_group_members', 'bot/list_group_bots']);
+    expect(both.printed).toBeUndefined();
+    expect([both.error?.exitCode, both.error?.message]).toEqual([1, expect.stringContaining('机器人服务繁忙')]);
+  });
+
+  it('with one bucket asked for, its failure is the command\'s own error', async () => {
+    pages('chat/get_group_members', [{ success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' }]);
+    const { error, calls } = await run([...LIST, '--member-types', 'user']);
+    expect(calls).toEqual(['chat/get_group_members']);
+    expect(error?.exitCode).toBe(1);
   });
 });
 

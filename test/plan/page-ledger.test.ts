@@ -212,8 +212,9 @@ describe('page.items_from, cut_ends, size_when', () => {
   });
 });
 
-describe('page.missing_cursors and page.report (branch f-chat4)', () => {
+describe('page.missing_cursors and page.record with failures listed (branch f-chat4; one record since f-chatpage)', () => {
   type Report = { complete: boolean; hasMore: boolean; nextCursor?: unknown; pagesFetched: number; stopReason: string; failedCount: number; failures: { page: number; stage: string; error: string }[] };
+  const listed = { record: { at: 'ledger', failures: 'list' } };
   const reportOf = (r: { result: unknown }) => (r.result as { ledger: Report }).ledger;
 
   it('missing_cursors: a listed next cursor (text or number, trimmed) is none; strict ends incomplete, plain paging ends', async () => {
@@ -230,19 +231,19 @@ describe('page.missing_cursors and page.report (branch f-chat4)', () => {
     expect(followed.calls.map((c) => c.args.cursor)).toEqual([undefined, '0']);
   });
 
-  it('report: a complete run carries its ledger; nextCursor is the last one followed', async () => {
-    const done = await run(plan({ report: 'ledger' }), [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [{ id: 2 }], more: false }]);
+  it('record: a complete run carries its ledger; nextCursor is the last one followed', async () => {
+    const done = await run(plan(listed), [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [{ id: 2 }], more: false }]);
     expect(done.error).toBeUndefined();
     expect(ids(done.result.rows)).toEqual([1, 2]);
-    expect(reportOf(done)).toEqual({ complete: true, hasMore: false, nextCursor: 'c1', pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [] });
+    expect(reportOf(done)).toEqual({ complete: true, hasMore: false, nextCursor: 'c1', pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [], marked: true, widened: false, full: false });
   });
 
   it.each([
     ['no boolean more', [{ rows: [{ id: 1 }], next: 'c1' }], 'pagination_error', { page: 1, stage: 'pagination' }],
     ['a repeated cursor', [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [{ id: 2 }], more: true, next: 'c1' }], 'pagination_error', { page: 2, stage: 'pagination' }],
     ['a later page failing', [{ rows: [{ id: 1 }], more: true, next: 'c1' }, new DwsError('backend_error', 'boom')], 'read_failure', { page: 2, stage: 'read' }],
-  ] as const)('report: %s ends the run without an error, the failure listed', async (_what, pages, stop, failure) => {
-    const r = await run(plan({ report: 'ledger' }), [...pages]);
+  ] as const)('record: %s ends the run without an error, the failure listed', async (_what, pages, stop, failure) => {
+    const r = await run(plan(listed), [...pages]);
     expect(r.error).toBeUndefined();
     const ledger = reportOf(r);
     expect(ledger).toMatchObject({ complete: false, stopReason: stop, failedCount: 1 });
@@ -250,20 +251,33 @@ describe('page.missing_cursors and page.report (branch f-chat4)', () => {
     expect(ids(r.result.rows)).toEqual(pages.flatMap((p) => (p instanceof Error ? [] : ids((p as unknown as { rows: unknown[] }).rows))).filter((x, i, a) => a.indexOf(x) === i));
   });
 
-  it('report: the page bound is page_limit with more left; a failing first page is still its own error', async () => {
-    const bounded = await run(plan({ report: 'ledger', pages: { const: 1 } }), [{ rows: [{ id: 1 }], more: true, next: 'c1' }]);
-    expect(reportOf(bounded)).toEqual({ complete: false, hasMore: true, nextCursor: 'c1', pagesFetched: 1, stopReason: 'page_limit', failedCount: 0, failures: [] });
-    const first = await run(plan({ report: 'ledger' }), [new DwsError('backend_error', 'boom')]);
+  it('record: the page bound is page_limit with more left; a failing first page is still its own error', async () => {
+    const bounded = await run(plan({ ...listed, pages: { const: 1 } }), [{ rows: [{ id: 1 }], more: true, next: 'c1' }]);
+    expect(reportOf(bounded)).toEqual({ complete: false, hasMore: true, nextCursor: 'c1', pagesFetched: 1, stopReason: 'page_limit', failedCount: 0, failures: [], marked: true, widened: false, full: false });
+    const first = await run(plan(listed), [new DwsError('backend_error', 'boom')]);
     expect(first.error?.reason).toBe('backend_error');
   });
 
-  it('is refused at build: report without strict, missing_cursors that is not a list of trimmed texts', () => {
+  it('is refused at build: the old record keys (report, record_at), a record without at or failures, missing_cursors that is not a list of trimmed texts', () => {
     const base = { cursor_arg: 'c', next: 'n', items: 'r', more: 'm', max_pages: 2 };
     const step = (page: Record<string, unknown>) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { ...base, ...page } }] });
-    expect(validated(step({ report: 'ledger' })).problems.join('\n')).toContain('report: goes with strict');
+    expect(validated(step({ strict: true, report: 'ledger' })).problems.join('\n')).toContain('.report: the page record is written record: {at: <path>, failures: list | end}');
+    expect(validated(step({ record_at: '_page' })).problems.join('\n')).toContain('.record_at: the page record is written record: {at: <path>, failures: list | end}');
+    expect(validated(step({ record: { at: 'ledger' } })).problems.join('\n')).toContain('record: needs at (a path) and failures (list or end)');
     expect(validated(step({ missing_cursors: [' 0'] })).problems.join('\n')).toContain('missing_cursors');
     expect(validated(step({ missing_cursors: '0' })).problems.join('\n')).toContain('missing_cursors');
-    expect(validated(step({ strict: true, report: 'ledger', missing_cursors: ['0'] })).problems.join('\n')).not.toMatch(/report|missing_cursors/u);
+    expect(validated(step({ strict: true, record: { at: 'ledger', failures: 'list' }, missing_cursors: ['0'] })).problems.join('\n')).not.toMatch(/record|missing_cursors/u);
+  });
+
+  it('is refused at build: marks_in that is not a list of paths, more_from_cursor without strict and a page size, failure_as without tolerate_failure (branch f-chatpage)', () => {
+    const base = { cursor_arg: 'c', next: ['n', 'next_n'], items: 'r', more: ['m', 'has_m'], max_pages: 2 };
+    const plan = (page: Record<string, unknown>, step: Record<string, unknown> = {}) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { ...base, ...page }, ...step }] });
+    const problems = (p: unknown) => validated(p).problems.filter((x) => !x.includes('is not used by any step'));
+    expect(problems(plan({ marks_in: 'result' })).join('\n')).toContain('marks_in: a non-empty list of paths ("" for the whole answer)');
+    expect(problems(plan({ more_from_cursor: true })).join('\n')).toContain('more_from_cursor: goes with strict and a page size');
+    expect(problems(plan({}, { failure_as: 'oops' })).join('\n')).toContain('failure_as: only with tolerate_failure');
+    expect(problems(plan({ next: [] })).join('\n')).toContain('next: must be a path or a non-empty list of paths');
+    expect(problems(plan({ marks_in: ['', 'result', 'data'], tuple_at: ['result'], strict: true, more_from_cursor: true, size_arg: 's', max_items: { const: 2 } }, { tolerate_failure: { flag: 'name' }, failure_as: 'a_failed' }))).toEqual([]);
   });
 });
 

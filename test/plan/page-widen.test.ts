@@ -1,4 +1,4 @@
-// page.widen and page.record_at (branch f-chatlist, docs/PLANS.md "page"): upstream +chat-list's max-window re-read
+// page.widen and the page record (branch f-chatlist; one record key since f-chatpage, docs/PLANS.md "page"): upstream +chat-list's max-window re-read
 // (internal/shortcut/chat/lark_alignment.go:1101-1129@c7521c1c) and the run's record its ledger is printed from,
 // through the real validator and executor with a fake effects port.
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ function plan(page: Record<string, unknown> = {}) {
       id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { size: { const: 2 }, q: { flag: 'name' } },
       page: {
         cursor_arg: 'cursor', next: 'next', items: 'rows', more: 'more', max_pages: 5,
-        unique: { item: true, path: 'id', transform: ['to_string'] }, widen: { arg: 'size', to: 4 }, record_at: '_page', ...page,
+        unique: { item: true, path: 'id', transform: ['to_string'] }, widen: { arg: 'size', to: 4 }, record: { at: '_page', failures: 'end' }, ...page,
       },
     }],
   };
@@ -58,13 +58,13 @@ describe('page.widen', () => {
     expect(error).toBeUndefined();
     expect(calls.map((c) => c.args.size)).toEqual([2, 4]);
     expect(result!.rows.map((r) => r.id)).toEqual([1, 2, 3]);
-    expect(result!._page).toEqual({ pages: 2, size: 4, widened: true, full: false, more: false, next: undefined });
+    expect(result!._page).toEqual({ complete: true, hasMore: false, pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [], marked: true, pageSize: 4, widened: true, full: false });
   });
   it('a short first page, or a full one with a next cursor, is not re-read', async () => {
     expect((await run(plan(), [{ rows: [{ id: 1 }], more: false }])).calls).toHaveLength(1);
     const cursor = await run(plan(), [{ ...full, next: 'c9' }]);
     expect(cursor.calls).toHaveLength(1);
-    expect(cursor.result!._page).toMatchObject({ pages: 1, size: 2, widened: false, full: true, next: 'c9' });
+    expect(cursor.result!._page).toMatchObject({ pagesFetched: 1, pageSize: 2, widened: false, full: false, stopReason: 'source_complete' });
   });
   it('a full end at the wider size, or a full first page it may not re-read with pages left, is pages_incomplete', async () => {
     const still = await run(plan(), [full, { rows: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }], more: false }]);
@@ -82,10 +82,10 @@ describe('page.widen', () => {
     expect(off.error).toBeUndefined();
     expect(off.calls).toHaveLength(1);
   });
-  it('is refused at build without more or without a positive to, and record_at must be a plain key', () => {
+  it('is refused at build without more or without a positive to, and a record needs at and failures', () => {
     const base = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'r', max_pages: 2, widen: { arg: 'size', to: 4 } } }] };
     expect(validated(base).problems.join('\n')).toContain('widen: needs more');
-    const bad = plan({ widen: { arg: 'size', to: 0 }, record_at: 'a.b' });
-    expect(validated(bad).problems.join('\n')).toMatch(/widen: needs arg[\s\S]*record_at: a plain key/u);
+    const bad = plan({ widen: { arg: 'size', to: 0 }, record: { at: 'a.b', failures: 'keep' } });
+    expect(validated(bad).problems.join('\n')).toMatch(/widen: needs arg[\s\S]*record: needs at \(a path\) and failures \(list or end\)/u);
   });
 });

@@ -261,7 +261,8 @@ export function synthesize(ctx: SynthContext, plan: PlanSpec, step: AnyStep, arg
     for (const c of list) setPath(c, step.expect.path, expected(ctx, plan, step));
   }
   // a paged step's answer is a last page as the backend gives it: a boolean hasMore (false), which a page ledger needs
-  if (step.page?.more && readPathSimple(res, step.page.more) === undefined) setPath(res, step.page.more, false);
+  const more = step.page?.more?.[0];
+  if (more && readPathSimple(res, more) === undefined) setPath(res, more, false);
   if (step.poll) {
     const u = step.poll.until;
     if (u.path !== undefined) setPath(res, u.path, u.present ? 'ready' : u.one_of ? u.one_of[0] : u.equals);
