@@ -78,7 +78,7 @@ const ALLOWED: Record<string, { missing?: string[]; extra?: string[]; reason: st
 describe('multi-step plans: shape', () => {
   it('every plan has a facts line and steps with unique ids, MCP steps naming a server and an rpc', () => {
     const all = plans();
-    expect(all.size).toBe(140);
+    expect(all.size).toBe(143);
     for (const [k, p] of all) {
       expect(p.facts.length, k).toBeGreaterThan(40);
       const ids = p.steps.map((s) => s.id);
