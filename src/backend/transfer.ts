@@ -20,6 +20,8 @@ export interface UploadRequest {
   headers: Record<string, string>;
   maxBytes: number;
   timeoutMs: number;
+  /** PUT unless POST (upstream's mail attachment upload). */
+  method?: 'POST';
 }
 
 const refuse = (message: string, hint?: string): never => {
@@ -210,7 +212,7 @@ export async function saveValue(r: { file: string; content: unknown; overwrite: 
 }
 
 /** PUT a text (a plan value) to a URL an earlier step returned; a write, never retried. */
-export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number }): Promise<{ status: number; bytes: number }> {
+export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number; method?: 'POST' }): Promise<{ status: number; bytes: number }> {
   const target = checkedUrl(r.url);
   const body = Buffer.from(r.text, 'utf8');
   if (body.byteLength > r.maxBytes) refuse(`the text to upload has ${body.byteLength} bytes, more than the ${r.maxBytes} this command accepts`);
@@ -221,11 +223,11 @@ export async function uploadText(r: { text: string; url: string; headers: Record
  * One PUT of a body; a failure after sending is outcome_unknown (an upload is a write, never replayed). A redirect
  * is never followed (fetch would turn a 303 into a GET that carries no bytes): any 3xx is a failure.
  */
-async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number }, what: string): Promise<{ status: number; bytes: number }> {
+async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number; method?: 'POST' }, what: string): Promise<{ status: number; bytes: number }> {
   let response: Response;
   try {
     response = await fetch(target, {
-      method: 'PUT', body, headers: { ...r.headers, 'content-length': String(size) }, signal: AbortSignal.timeout(r.timeoutMs), duplex: 'half', redirect: 'manual',
+      method: r.method ?? 'PUT', body, headers: { ...r.headers, 'content-length': String(size) }, signal: AbortSignal.timeout(r.timeoutMs), duplex: 'half', redirect: 'manual',
     } as RequestInit);
   } catch (e) {
     throw new DwsError('outcome_unknown', `${what} failed: ${(e as Error).message}; it may or may not have arrived`,

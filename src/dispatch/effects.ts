@@ -94,11 +94,11 @@ export function effectsFor(r: RunContext): Effects {
           transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }, r.env));
       }
       if ('file' in t) {
-        return journaled(r.env, record('PUT', { file: t.label ?? t.file }), () =>
-          transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }, r.env));
+        return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>
+          transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs, ...(t.method ? { method: t.method } : {}) }, r.env));
       }
-      return journaled(r.env, record('PUT', { bytes: Buffer.byteLength(t.text) }), () =>
-        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs }));
+      return journaled(r.env, record(t.method ?? 'PUT', { bytes: Buffer.byteLength(t.text) }), () =>
+        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs, ...(t.method ? { method: t.method } : {}) }));
     },
     async handoff(h: Handoff) {
       const [{ localCommands }, { validateInput }] = await Promise.all([import('../local/index.js'), import('../contract/validate.js')]);

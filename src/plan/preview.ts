@@ -17,7 +17,7 @@ export interface StepPreview {
   arguments?: Record<string, unknown>;
   /** Argument keys guessed as the camelCase of a flag that declares no property (an unreviewed atomic command). */
   derived_arguments?: string[];
-  upload?: { file: unknown; url: unknown; max_bytes: number };
+  upload?: { file: unknown; url: unknown; max_bytes: number; method?: 'POST' };
   download?: { url: unknown; file: unknown; name?: unknown; temp_dir?: string; max_bytes: number };
   pick?: { items: unknown; value: string };
   refuse?: string | string[];
@@ -139,7 +139,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
     case 'upload': {
       const u = step.upload;
       const file = u.file ? evalSource(sc, u.file) : evalSource(sc, u.content!) === undefined ? undefined : '<text>';
-      base.upload = { file: file ?? null, url: orNull(sc, u.url), max_bytes: u.max_bytes };
+      base.upload = { file: file ?? null, url: orNull(sc, u.url), max_bytes: u.max_bytes, ...(u.method ? { method: u.method } : {}) };
       break;
     }
     case 'download':

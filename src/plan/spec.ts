@@ -334,6 +334,8 @@ export interface UploadSpec {
   url: Source;
   headers?: Source;
   max_bytes: number;
+  /** The HTTP method: PUT unless the plan says POST (upstream's mail attachment upload posts the bytes). */
+  method?: 'POST';
 }
 
 export interface DownloadSpec {

@@ -396,7 +396,8 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     s.problems.push(`${at}: must be an object`);
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
-  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes']);
+  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method']);
+  if (raw.method !== undefined && raw.method !== 'PUT' && raw.method !== 'POST') s.problems.push(`${at}.method: must be PUT or POST`);
   if (raw.file === undefined && raw.content === undefined) s.problems.push(`${at}: needs file or content (the file's bytes when it is given, else the text)`);
   if (raw.url === undefined) s.problems.push(`${at}: needs url`);
   const out: UploadSpec = {
@@ -406,6 +407,7 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     max_bytes: raw.max_bytes === undefined ? DEFAULT_UPLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_UPLOAD_BYTES),
   };
   if (raw.headers !== undefined) out.headers = normalizeSource(s, `${at}.headers`, raw.headers);
+  if (raw.method === 'POST') out.method = 'POST';
   return out;
 }
 

@@ -20,6 +20,7 @@
 //         served: {r.png: "PNG"}          # served by the recording backend at {base}/files/<name> (GET)
 //         calls: [{..., answer: {uploadUrl: "{base}/upload/a.pdf"}}]   # `{base}` in an answer = the backend's URL
 //         uploads: [{name: a.pdf, text: "%PDF-1"}]                     # the bytes PUT to {base}/upload/<name>, in order
+//                                                                        # (`method: POST` on one the plan POSTs)
 //       - name: piped                     # a command reading `-` from its standard input
 //         stdin: "text piped in"          # the run's standard input (absent: the run has none)
 // The clock is fixed at 2026-03-10T10:00:00+08:00 (override per case with `now:`), time zone Asia/Shanghai, and
@@ -35,7 +36,7 @@ import { useMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/ser
 interface GoldenCall { server: string; rpc: string; arguments: Record<string, unknown>; answer?: unknown }
 interface GoldenCase {
   name: string; argv: string[]; calls?: GoldenCall[]; error?: string; message?: string; now?: string; stdin?: string;
-  files?: Record<string, string>; served?: Record<string, string>; uploads?: { name: string; text: string }[];
+  files?: Record<string, string>; served?: Record<string, string>; uploads?: { name: string; text: string; method?: 'POST' }[];
 }
 interface GoldenCommand { upstream: string; cases: GoldenCase[] }
 
@@ -90,7 +91,9 @@ async function run(c: GoldenCase) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-golden-'));
   for (const [name, text] of Object.entries(c.files ?? {})) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
+    // a name ending in `/` is an (empty) directory
+    if (name.endsWith('/')) mkdirSync(path.join(dir, name), { recursive: true });
+    else writeFileSync(path.join(dir, name), text);
   }
   let uuid = 0;
   const now = new Date(c.now ?? '2026-03-10T10:00:00+08:00');
@@ -98,7 +101,7 @@ async function run(c: GoldenCase) {
   const outcome = await dispatchInProcess(c.argv, env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}`, sleep: async () => {}, ...(c.stdin !== undefined ? { stdin: c.stdin } : {}) });
   return {
     outcome, sent: mcp.calls.map((r) => ({ server: r.server, rpc: r.name, arguments: r.arguments })),
-    uploads: mcp.uploads.map((u) => ({ name: u.name, text: u.bytes.toString('utf8') })),
+    uploads: mcp.uploads.map((u) => ({ name: u.name, text: u.bytes.toString('utf8'), ...(u.method === 'POST' ? { method: 'POST' } : {}) })),
   };
 }
 

@@ -86,6 +86,9 @@ describe('plan validation', () => {
       expect(problems(atomicPlan([own({ page: { cursor_arg: 'cursor', next: 'next', items: 'items', max_pages: 2 } })]))).toEqual([]);
       expect(problems(atomicPlan([own(), refuse('late')]))).toEqual([]);
       expect(problems(atomicPlan([{ id: 'put', upload: { file: { const: 'a.txt' }, url: { const: 'https://example.invalid/u' } } }, own()]))).toEqual([]);
+      // an upload may POST (upstream's mail attachment upload, mail.go:4166); no other method is taken
+      expect(problems(atomicPlan([{ id: 'put', upload: { file: { const: 'a.txt' }, url: { const: 'https://example.invalid/u' }, method: 'POST' } }, own()]))).toEqual([]);
+      expect(problems(atomicPlan([{ id: 'put', upload: { file: { const: 'a.txt' }, url: { const: 'https://example.invalid/u' }, method: 'PATCH' } }, own()])).join('\n')).toContain('method: must be PUT or POST');
       expect(problems(atomicPlan([read('before'), own(), read('wait', { poll: { until: { path: 'done', equals: true }, interval_seconds: { const: 1 }, max_attempts: 2 } }),
         { id: 'fetch', download: { url: { from: 'wait', path: 'url' }, file: { const: 'out.bin' } } }]))).toEqual([]);
     });

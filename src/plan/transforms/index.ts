@@ -21,6 +21,7 @@ import { rowsToCsv } from '../../domain/csv.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import { blockContentEquals, docBlockPage, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
+import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { calendarConflicts, calendarDayEvents, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
 
@@ -53,6 +54,9 @@ export const TRANSFORMS: Record<string, Fn> = {
   calendar_next_event: calendarNextEvent,
   calendar_conflicts: calendarConflicts,
   calendar_free_slots: calendarFreeSlots,
+  mail_inline_files: mailInlineFiles,
+  mail_inline_body: mailInlineBody,
+  mail_upload_url: mailUploadUrl,
 };
 
 const url_part: Param = (part) => {
