@@ -72,8 +72,8 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
         else if (p.alias_of && (p.alias_of === flag || t.parameters[p.alias_of].alias_of || t.parameters[p.alias_of].hidden)) {
           problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" must name a visible flag that is no alias itself`);
         }
-        if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || flagType(p.type).schema.type !== 'string')) {
-          problems.push(`${at}: parameter --${flag} enum_fold/enum_blank need a visible text flag with an enum`);
+        if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || !['string', 'array'].includes(flagType(p.type).schema.type as string) || p.type === 'intSlice')) {
+          problems.push(`${at}: parameter --${flag} enum_fold/enum_blank need a visible text (or text list) flag with an enum`);
         }
         if (p.inherent && (p.type !== 'bool' || p.hidden || !p.inherent.reason.trim() || !p.inherent.reason_en.trim())) {
           problems.push(`${at}: parameter --${flag} inherent needs a visible bool flag and a reason in both languages`);

@@ -15,10 +15,17 @@ import { trimSpace } from './values.js';
  *   (a body that maps unknown or empty values to its default, or tests `v != ""`);
  * - `enum_blank: keep`: a blank passes the enum check as `""` (a body with no check that sends what was typed).
  * Without a rule the value is left as it is (a blank is then refused by the enum check, as upstream's framework does).
+ * A list flag's elements are read one by one.
  */
 export function enumInput(p: ParameterSpec, value: unknown): unknown {
-  if (typeof value !== 'string' || !p.enum) return value;
-  const blank = trimSpace(value) === '';
+  if (!p.enum) return value;
+  if (Array.isArray(value)) {
+    // a list flag: each element by the same rules; a blank element counting as not given is dropped
+    return value.map((v) => enumInput(p, v)).filter((v) => v !== undefined);
+  }
+  if (typeof value !== 'string') return value;
+  // a body that trims tests the trimmed value; one that does not sees "  " as a value (and refuses it)
+  const blank = (p.enum_fold ? trimSpace(value) : value) === '';
   if (blank && p.enum_blank === 'unset') return undefined;
   if (blank && p.enum_blank === 'keep') return '';
   if (p.enum_fold === 'trim') return trimSpace(value);
