@@ -72,7 +72,7 @@ describe('the catalog rules, on every parameter that declares one', () => {
       for (const [name, p] of Object.entries(t.parameters)) {
         if (!p.enum || p.enum_fold || p.enum_blank || p.type !== 'string' || p.enum.includes('')) continue;
         const reason = reasonOf(() => validateInput(t, foldInput(t, { [name]: '' }, {})));
-        expect(reason, `${t.canonical_path} --${name}`).toMatch(/invalid_parameter|missing_parameter/);
+        expect(reason, `${t.canonical_path} --${name}`).toMatch(/invalid_parameter|missing_parameter|constraint_violation/);
         checked++;
       }
     }
