@@ -52,10 +52,10 @@ describe('the catalog rules, on every parameter that declares one', () => {
   const tools = shippedEngine().tools();
   const ruled = tools.flatMap((t) => Object.entries(t.parameters).filter(([, p]) => p.enum_fold || p.enum_blank).map(([n, p]) => [t, n, p] as [ToolSpec, string, ParameterSpec]));
 
-  it('are declared on 17 parameters', () => {
-    expect(ruled.map(([t, n]) => `${t.primary_cli_path} --${n}`).sort()).toHaveLength(17);
+  it('are declared on 19 parameters', () => {
+    expect(ruled.map(([t, n]) => `${t.primary_cli_path} --${n}`).sort()).toHaveLength(19);
   });
-  it('let every enum value through however it is folded, and a blank through as not given where it is unset', () => {
+  it('let every enum value through however it is folded, and a blank through as not given where it is unset, as "" where it is kept', () => {
     for (const [t, name, p] of ruled) {
       const list = Array.isArray(p.default) || p.type === 'stringSlice';
       for (const v of p.enum!) {
@@ -64,6 +64,7 @@ describe('the catalog rules, on every parameter that declares one', () => {
         expect(data[name], `${t.canonical_path} --${name} ${typed}`).toEqual(list ? [v] : v);
       }
       if (p.enum_blank === 'unset' && !list) expect(Object.hasOwn(foldInput(t, { [name]: '' }, {}), name), `${t.canonical_path} --${name}`).toBe(false);
+      if (p.enum_blank === 'keep') expect(foldInput(t, { [name]: '' }, {})[name], `${t.canonical_path} --${name}`).toBe('');
     }
   });
   it('leave every other enum flag to the exact check: a blank is refused', () => {
