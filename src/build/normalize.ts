@@ -17,6 +17,8 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
   if (p.cli_required) out.cli_required = true;
   if (p.required_when !== undefined) out.required_when = p.required_when;
   if (p.enum) out.enum = [...p.enum];
+  if (p.enum_fold !== undefined) out.enum_fold = p.enum_fold;
+  if (p.enum_blank !== undefined) out.enum_blank = p.enum_blank;
   if (p.default !== undefined) out.default = p.default;
   if (p.format !== undefined) out.format = p.format;
   if (p.example !== undefined) out.example = p.example;

@@ -18,6 +18,10 @@ export interface ParameterSpec {
   cli_required?: boolean;
   required_when?: string;
   enum?: string[];
+  /** How a typed value is matched against `enum` before validation (EnumRules in src/contract/enum-input.ts). */
+  enum_fold?: EnumFold;
+  /** What a typed blank of an enum flag means (EnumRules in src/contract/enum-input.ts). */
+  enum_blank?: EnumBlank;
   default?: unknown;
   format?: string;
   example?: string;
@@ -30,6 +34,11 @@ export interface ParameterSpec {
    */
   inherent?: { reason: string; reason_en: string };
 }
+
+/** `trim`: surrounding whitespace removed; `case`: also matched ignoring case and sent in the enum's spelling. */
+export type EnumFold = 'trim' | 'case';
+/** `unset`: a typed blank counts as not given (the default applies); `keep`: it passes the enum check as `""`. */
+export type EnumBlank = 'unset' | 'keep';
 
 /** A compatibility flag: accepted at dispatch, never documented. */
 export interface HiddenParameterSpec {
@@ -124,6 +133,8 @@ export interface DeclaredParameter {
   shorthand?: string;
   inherited?: boolean;
   enum?: string[];
+  enum_fold?: EnumFold;
+  enum_blank?: EnumBlank;
   default?: unknown;
   format?: string;
 }

@@ -3,6 +3,7 @@
 import { Ajv } from 'ajv';
 import schema from './declaration.schema.json' with { type: 'json' };
 import type { Declaration } from './types.js';
+import { flagType } from '../contract/flag-types.js';
 import { identityKey, identityKeys } from './identity.js';
 
 export class CatalogInvalid extends Error {
@@ -70,6 +71,9 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
         if (p.alias_of && !(p.alias_of in t.parameters)) problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" is not declared`);
         else if (p.alias_of && (p.alias_of === flag || t.parameters[p.alias_of].alias_of || t.parameters[p.alias_of].hidden)) {
           problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" must name a visible flag that is no alias itself`);
+        }
+        if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || !['string', 'array'].includes(flagType(p.type).schema.type as string) || p.type === 'intSlice')) {
+          problems.push(`${at}: parameter --${flag} enum_fold/enum_blank need a visible text (or text list) flag with an enum`);
         }
         if (p.inherent && (p.type !== 'bool' || p.hidden || !p.inherent.reason.trim() || !p.inherent.reason_en.trim())) {
           problems.push(`${at}: parameter --${flag} inherent needs a visible bool flag and a reason in both languages`);

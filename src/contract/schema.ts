@@ -11,6 +11,7 @@ import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
 import { trimSpace } from './values.js';
+import { acceptedEnum, applyEnumRules } from './enum-input.js';
 
 /** The catalog's own format names; standard ones (STANDARD_FORMATS) come from ajv-formats. */
 export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
@@ -41,27 +42,44 @@ const flagList = (names: string[]) => names.map(flag).join(', ');
 
 /**
  * Folds alias flags into the flag they stand for and positionals into the flag of the same name. Two spellings of one
- * flag with different values are refused rather than silently picking one.
+ * flag are read as upstream's flagOrFallback and corecmd's alias chain read them: the first non-blank value is the
+ * flag's value, so a blank spelling yields to a filled one (`--workspace w --workspace-id ""`), and an alias typed
+ * blank alone counts as not given (the flag then has its default, as upstream's primary flag does). Two different
+ * non-blank values are refused rather than silently picking one. Then enum flags get their declared rules
+ * (enum-input.ts).
  */
 export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   const from: Record<string, string> = Object.create(null);
-  const put = (key: string, value: unknown, given: string) => {
-    if (Object.hasOwn(data, key) && JSON.stringify(data[key]) !== JSON.stringify(value)) {
-      throw new DwsError('invalid_parameter', `${given} and ${from[key]} give different values for the same parameter ${flag(key)}`, 'give it once');
+  const viaAlias = new Set<string>();
+  const blank = (v: unknown) => (typeof v === 'string' && (tool.trim_strings ? trimSpace(v) : v) === '') || (Array.isArray(v) && v.length === 0);
+  const put = (key: string, value: unknown, given: string, alias: boolean) => {
+    if (Object.hasOwn(data, key)) {
+      const held = data[key];
+      if (JSON.stringify(held) === JSON.stringify(value) || blank(value)) return;
+      if (!blank(held)) {
+        throw new DwsError('invalid_parameter', `${given} and ${from[key]} give different values for the same parameter ${flag(key)}`, 'give it once');
+      }
     }
     // defineProperty: a key named "__proto__" stays an own field (ajv then refuses it) instead of a prototype.
     Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
     from[key] = given;
+    if (alias) viaAlias.add(key);
+    else viaAlias.delete(key);
   };
-  for (const [name, value] of Object.entries(values)) put(flagKey(tool, name), value, flag(name));
+  for (const [name, value] of Object.entries(values)) {
+    const key = flagKey(tool, name);
+    put(key, value, flag(name), key !== name);
+  }
   for (const [name, value] of Object.entries(positionals)) {
     const declared = declaredFlag(tool, name);
     const target = flagKey(tool, name);
     const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
-    put(target, typed, `the positional <${name}>`);
+    put(target, typed, `the positional <${name}>`, false);
   }
+  for (const key of viaAlias) if (blank(data[key])) delete data[key];
   if (tool.trim_strings) trimStrings(tool, data);
+  applyEnumRules(tool, data);
   refuseBlankRequired(tool, data);
   return data;
 }
@@ -102,7 +120,7 @@ export function schemaOf(tool: ToolSpec): { schema: object; groups: Group[] } {
     const s: Record<string, unknown> = { ...flagType(p.type).schema };
     if (p.enum) {
       // Enum values are written as text in the catalog; compare them as the flag's JSON type.
-      const values = p.enum.map((v) => (p.type === 'bool' ? v === 'true' : convert(p.type, v)));
+      const values = acceptedEnum(p)!.map((v) => (p.type === 'bool' ? v === 'true' : convert(p.type, v)));
       if (s.type === 'array') s.items = { ...(s.items as object), enum: values };
       else s.enum = values;
     }

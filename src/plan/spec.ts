@@ -4,7 +4,7 @@
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
-  | { to_keys: unknown } | { find_int: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
+  | { to_keys: unknown } | { find_int: string[] } | { find_texts: string[] } | { find_records: Record<string, string[]> } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
 
 export interface SourceModifiers {
   transform?: Transform[];

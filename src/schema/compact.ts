@@ -12,7 +12,7 @@ export const COMPACT_LEAF_KEYS = [
 
 export const COMPACT_PARAMETER_KEYS = [
   'type', 'description', 'description_en', 'required', 'cli_required', 'required_when', 'default', 'example', 'format', 'enum',
-  'inherent',
+  'enum_fold', 'enum_blank', 'inherent',
 ] as const;
 
 export const COMPACT_NAVIGATION_KEYS = ['kind', 'level', 'count', 'tool_count', 'products', 'product', 'tools', 'id', 'schema_path'] as const;

@@ -386,3 +386,25 @@ describe('the transform find_int (f-misc: upstream findInt64Field reads an id an
     expect(transformArgProblem({ find_int: 'dentryId' } as never)).toContain('find_int needs');
   });
 });
+
+describe('the transforms find_texts and find_records (f-enum: upstream collectPermissionUserIDs / collectPermissionRoles)', () => {
+  const ids = (v: unknown) => apply([{ find_texts: ['userId', 'id'] }], v);
+  const roles = (v: unknown) => apply([{ find_records: { userId: ['userId', 'uid', 'id'], roleId: ['roleId', 'role'] } }], v);
+  it('find_texts collects every non-blank text under the keys at any depth, trimmed, once each, in the order found', () => {
+    expect(ids({ result: { members: [{ userId: ' u1 ' }, { id: 'u2', userId: 'u1' }] }, owner: { id: 'u3' } })).toEqual(['u1', 'u2', 'u3']);
+  });
+  it('find_texts passes over blanks, numbers and other keys, and is absent when nothing is found', () => {
+    expect(ids({ userId: '  ', id: 7, userID: 'u9', list: [[{ id: 'u4' }]] })).toEqual(['u4']);
+    expect(ids({ a: 'userId' })).toBeUndefined();
+  });
+  it('find_records gives each object holding a text for every field, the first of its keys that has one, depth first', () => {
+    expect(roles({ a: { userId: '', uid: ' u1 ', roleId: ' ', role: 'reader', inner: { id: 'u2', roleId: 'EDITOR' } }, b: [{ userId: 'u3' }] }))
+      .toEqual([{ userId: 'u1', roleId: 'reader' }, { userId: 'u2', roleId: 'EDITOR' }]);
+    expect(roles({ userId: 'u1' })).toBeUndefined();
+  });
+  it('their keys are checked at build', () => {
+    expect(transformArgProblem({ find_texts: [] })).toContain('find_texts needs');
+    expect(transformArgProblem({ find_records: { userId: [] } } as never)).toContain('find_records needs');
+    expect(transformArgProblem({ find_records: {} } as never)).toContain('find_records needs');
+  });
+});

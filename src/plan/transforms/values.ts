@@ -80,6 +80,55 @@ function findWhole(v: unknown, keys: readonly string[]): number | undefined {
   return undefined;
 }
 
+/** A non-blank text, trimmed (Go `strings.TrimSpace(v) != ""` on a `.(string)` value); anything else undefined. */
+const filledText = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+
+/** Every object and list inside a value, depth first, each before what it holds (object values in key order). */
+function* nodesOf(v: unknown): Generator<unknown> {
+  if (Array.isArray(v)) {
+    for (const x of v) yield* nodesOf(x);
+  } else if (isObj(v)) {
+    yield v;
+    for (const x of Object.values(v)) yield* nodesOf(x);
+  }
+}
+
+/**
+ * upstream collectPermissionUserIDs (internal/shortcut/smart/doc_access.go:288@c7521c1c): every non-blank text held
+ * under one of the keys, at any depth, trimmed and without repeats (a Go set), in the order found.
+ */
+function findTexts(v: unknown, keys: readonly string[]): string[] | undefined {
+  const found = new Set<string>();
+  for (const node of nodesOf(v)) {
+    for (const [k, x] of Object.entries(node as Record<string, unknown>)) {
+      const t = keys.includes(k) ? filledText(x) : undefined;
+      if (t !== undefined) found.add(t);
+    }
+  }
+  return found.size ? [...found] : undefined;
+}
+
+/**
+ * upstream collectPermissionRoles (doc_access.go:337@c7521c1c): every object, at any depth, that holds a non-blank
+ * text for each field (the first of the field's keys that does, as firstPermissionString), as `{field: text}`.
+ */
+function findRecords(v: unknown, fields: Record<string, string[]>): Record<string, string>[] | undefined {
+  const out: Record<string, string>[] = [];
+  for (const node of nodesOf(v)) {
+    const o = node as Record<string, unknown>;
+    const rec: Record<string, string> = {};
+    for (const [field, keys] of Object.entries(fields)) {
+      const t = keys.map((k) => (Object.hasOwn(o, k) ? filledText(o[k]) : undefined)).find((x) => x !== undefined);
+      if (t === undefined) break;
+      rec[field] = t;
+    }
+    if (Object.keys(rec).length === Object.keys(fields).length) out.push(rec);
+  }
+  return out.length ? out : undefined;
+}
+
+const keyList = (keys: unknown): keys is string[] => Array.isArray(keys) && keys.length > 0 && keys.every((k) => typeof k === 'string' && k.length > 0);
+
 const isEmpty = (v: unknown) => v === '' || (Array.isArray(v) && v.length === 0);
 
 export const PARAM: Record<string, Param> = {
@@ -100,6 +149,18 @@ export const PARAM: Record<string, Param> = {
   find_int: (keys) => {
     if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('find_int needs a non-empty list of keys');
     return (v) => findWhole(v, keys as string[]);
+  },
+  /** every non-blank text under one of the keys anywhere in the value (upstream collectPermissionUserIDs); absent when none */
+  find_texts: (keys) => {
+    if (!keyList(keys)) throw new Error('find_texts needs a non-empty list of keys');
+    return (v) => findTexts(v, keys);
+  },
+  /** every object anywhere in the value holding a text for each field, as {field: text} (upstream collectPermissionRoles); absent when none */
+  find_records: (fields) => {
+    if (!isObj(fields) || Object.keys(fields).length === 0 || !Object.values(fields).every(keyList)) {
+      throw new Error('find_records needs fields, each a non-empty list of keys');
+    }
+    return (v) => findRecords(v, fields as Record<string, string[]>);
   },
   /** the value at a path inside the value */
   get: (p) => {

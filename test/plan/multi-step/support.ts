@@ -96,7 +96,10 @@ function readsOf(plan: PlanSpec, id: string): { path?: string; numeric: boolean;
       out.push({ path: (v.path as string | undefined) ?? found?.find_int[0], numeric: found !== undefined || ts.some((t) => t === 'int' || t === 'float'), list: listy });
     }
     // {each: {from: id}, to: ...}: the paths `to` reads from each element are read from every element of the result
-    if (isObj(v.each) && v.each.from === id && v.each.path === undefined) {
+    // (a find_records/find_texts read searches the whole result in whatever shape: an answer without the keys is read
+    // as holding none, so the synthesized answer needs nothing for it)
+    const searched = isObj(v.each) && Array.isArray(v.each.transform) && v.each.transform.some((t) => isObj(t) && ('find_records' in t || 'find_texts' in t));
+    if (isObj(v.each) && v.each.from === id && v.each.path === undefined && !searched) {
       const tts = (isObj(v.to) && Array.isArray(v.to.transform) ? v.to.transform : []) as unknown[];
       const list = tts.some((t) => isObj(t) && ('project' in t || 'chunk' in t));
       const items = (t: unknown): void => {
