@@ -93,7 +93,9 @@ function readsOf(plan: PlanSpec, id: string): { path?: string; numeric: boolean;
       const listy = ts.some((t) => isObj(t) && ('project' in t || 'chunk' in t));
       // {find_int: [key, ...]} searches the whole result: its first key at the top level is enough to find
       const found = ts.find((t): t is { find_int: string[] } => isObj(t) && 'find_int' in t);
-      out.push({ path: (v.path as string | undefined) ?? found?.find_int[0], numeric: found !== undefined || ts.some((t) => t === 'int' || t === 'float'), list: listy });
+      // answer_object (upstream requireDriveObject/requireWikiObject) wants a business object: a non-empty result
+      const business = v.path === undefined && ts.includes('answer_object') ? 'result.object' : undefined;
+      out.push({ path: (v.path as string | undefined) ?? found?.find_int[0] ?? business, numeric: found !== undefined || ts.some((t) => t === 'int' || t === 'float'), list: listy });
     }
     // {each: {from: id}, to: ...}: the paths `to` reads from each element are read from every element of the result
     if (isObj(v.each) && v.each.from === id && v.each.path === undefined) {
@@ -292,11 +294,13 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * Answers the synthesizer cannot derive from paths and expects: a read-back whose object is taken whole (result, else
  * data, else the answer) and then read key by key inside a condition, merged over the canned answer of that call
  * (keyed `server/rpc`). drive +copy reads the same get_document_info as its source check (a whole `result` sample
- * would hide the extension the check wants); drive +rename's read-back name must be the name asked for.
+ * would hide the extension the check wants); drive +rename's read-back name must be the name asked for; wiki +move's
+ * read-back must name the node moved besides the workspace its expect checks.
  */
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
+  'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
