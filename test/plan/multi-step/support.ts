@@ -295,21 +295,35 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * data, else the answer) and then read key by key inside a condition, merged over the canned answer of that call
  * (keyed `server/rpc`). drive +copy reads the same get_document_info as its source check (a whole `result` sample
  * would hide the extension the check wants); drive +rename's read-back name must be the name asked for; wiki +move's
- * read-back must name the node moved besides the workspace its expect checks.
+ * read-back must name the node moved besides the workspace its expect checks; aitable +view-preset-apply reads the same
+ * get_views before and after its write, each answer its own (a list patches the calls of one RPC in order).
  */
-const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj>> = {
+const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
+  // the preflight finds the view with another config (so it is updated), the read-back finds it holding --config
+  'aitable.shortcut_view_preset_apply': (data) => ({
+    'aitable/get_views': [
+      { data: { views: [{ viewType: data['view-type'] }] } },
+      { data: { views: [{ viewType: data['view-type'], config: JSON.parse(String(data.config)) as unknown }] } },
+    ],
+  }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
 export function responderFor(ctx: SynthContext, plan: PlanSpec, canonical?: string): (server: string, rpc: string, args: Obj) => unknown {
   const patches = canonical ? ANSWER_PATCHES[canonical]?.(ctx.data) : undefined;
+  const calls = new Map<string, number>();
   return (server, rpc, args) => {
     const steps = anySteps(plan).filter((st) => st.server === server && st.rpc === rpc);
     const answer = steps.map((st) => synthesize(ctx, plan, st, args)).reduce((acc, x) => deepMerge(acc, x), {} as unknown);
-    const patch = patches?.[`${server}/${rpc}`];
-    return patch ? deepMerge(answer, patch) : answer;
+    const key = `${server}/${rpc}`;
+    const n = calls.get(key) ?? 0;
+    calls.set(key, n + 1);
+    // a list patches the calls of that RPC in order (the last one every later call)
+    const patch = patches?.[key];
+    const now = Array.isArray(patch) ? patch[Math.min(n, patch.length - 1)] : patch;
+    return now ? deepMerge(answer, now) : answer;
   };
 }
