@@ -137,6 +137,22 @@ describe('drive read-backs through answer_object', () => {
     expect(await failure(['drive', '+copy', '--node', 'n1', '--yes'])).toEqual({ reason: 'partial_outcome', message: expect.stringContaining('result that is not a non-empty object') as unknown });
   });
 
+  it('+info, +stats and +publish-get print the object unwrapped; +publish-set and +version-revert print it under publish/file', async () => {
+    mcp.answers['drive/get_file_info'] = () => ({ success: true, result: { fileId: 'n1', name: '周报.pdf' } });
+    expect(await run(['drive', '+info', '--node', 'n1'])).toEqual({ fileId: 'n1', name: '周报.pdf' });
+    mcp.answers['drive/get_node_stats'] = () => ({ success: true, viewCount: 3 });
+    expect(await run(['drive', '+stats', '--node', 'n1'])).toEqual({ success: true, viewCount: 3 });
+    mcp.answers['drive/get_file_publish_status'] = () => ({ data: { published: 'yes', isPublished: true } });
+    expect(await run(['drive', '+publish-get', '--node', 'f1'])).toEqual({ published: 'yes', isPublished: true });
+    mcp.answers['drive/set_file_publish'] = () => ({ success: true });
+    expect(await run(['drive', '+publish-set', '--node', 'f1', '--yes'])).toEqual({ success: true, nodeId: 'f1', publish: { published: 'yes', isPublished: true } });
+    mcp.answers['drive/get_file_publish_status'] = () => ({ data: { isPublished: false, publish: true } });
+    expect(await failure(['drive', '+publish-set', '--node', 'f1', '--yes'])).toEqual({ reason: 'partial_outcome', message: expect.stringContaining('published=true') as unknown });
+    mcp.answers['drive/list_file_versions'] = () => ({ result: { versions: [{ version: 3 }] } });
+    mcp.answers['drive/revert_file_version'] = () => ({ success: true });
+    expect(await run(['drive', '+version-revert', '--node', 'n1', '--version', '3', '--yes'])).toEqual({ success: true, nodeId: 'n1', revertedTo: 3, file: { fileId: 'n1', name: '周报.pdf' } });
+  });
+
   it('+rename refuses a one-key preflight before renaming', async () => {
     mcp.answers['drive/get_file_info'] = () => ({ name: '周报.pdf' });
     expect(await failure(['drive', '+rename', '--node', 'n1', '--name', '季报', '--yes'])).toEqual({ reason: 'backend_error', message: expect.stringContaining('single key') as unknown });
