@@ -86,7 +86,7 @@ describe('aitable +view-preset-apply', () => {
     mcp.calls.length = 0;
     mcp.answers['aitable/get_views'] = (_args, n) => ({ data: { views: n === 0 ? [] : [{ viewId: 'v8', viewName: '待处理', viewType: 'Grid', config }] } });
     mcp.answers['aitable/create_view'] = () => ({ data: { viewId: 'v9' } });
-    expect(await failure(argv)).toEqual({ reason: 'partial_outcome', message: expect.stringContaining('another viewId') as unknown });
+    expect(await failure(argv)).toEqual({ reason: 'partial_outcome', message: expect.stringContaining('another one than the view written') as unknown });
   });
 
   it('refuses a view of that name and another type before any write', async () => {

@@ -303,12 +303,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
   // the preflight finds the view with another config (so it is updated), the read-back finds it holding --config
-  'aitable.shortcut_view_preset_apply': (data) => ({
-    'aitable/get_views': [
-      { data: { views: [{ viewType: data['view-type'] }] } },
-      { data: { views: [{ viewType: data['view-type'], config: JSON.parse(String(data.config)) as unknown }] } },
-    ],
-  }),
+  'aitable.shortcut_view_preset_apply': (data) => {
+    const view = { viewId: 'v-viewId', viewName: data.name, viewType: data['view-type'] };
+    return { 'aitable/get_views': [{ data: { views: [view] } }, { data: { views: [{ ...view, config: JSON.parse(String(data.config)) as unknown }] } }] };
+  },
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
