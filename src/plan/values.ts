@@ -537,9 +537,39 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     const have = new Set(asList(b).map((x) => JSON.stringify(x)));
     return asList(a).every((x) => have.has(JSON.stringify(x)));
   }
+  if ('object_contains' in c) {
+    const [a, b] = c.object_contains.map((x) => evalSource(sc, x));
+    if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
+    return isKind(a, 'object') && isKind(b, 'object') && objectContains(a as Record<string, unknown>, b as Record<string, unknown>);
+  }
   const parts = ('all' in c ? c.all : (c as { any: Condition[] }).any).map((x) => evalCondition(sc, x));
   if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
   return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
+}
+
+/**
+ * The condition `object_contains` (upstream aitable mapContains, view_preset.go:160): every key of `want` is in
+ * `have`; where the wanted value is an object the value there must be one containing it in turn, any other wanted
+ * value must be the same JSON value (key order ignored, as Go's reflect.DeepEqual of decoded maps).
+ */
+export function objectContains(have: Record<string, unknown>, want: Record<string, unknown>): boolean {
+  return Object.entries(want).every(([k, w]) => {
+    if (!Object.hasOwn(have, k)) return false;
+    const h = have[k];
+    if (isKind(w, 'object')) return isKind(h, 'object') && objectContains(h as Record<string, unknown>, w as Record<string, unknown>);
+    return sameJson(h, w);
+  });
+}
+
+/** JSON equality regardless of the order of object keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (isKind(a, 'object') || isKind(b, 'object')) {
+    if (!isKind(a, 'object') || !isKind(b, 'object')) return false;
+    const [ka, kb] = [Object.keys(a as object), Object.keys(b as object)];
+    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b as object, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return a === b;
 }
 
 /** The condition `is`: a value's JSON kind (an absent value is none of them). */
@@ -595,6 +625,7 @@ export function describeCondition(c: Condition): string {
   if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;
   if ('is' in c) return `${sourceText(c.is[0])} is ${c.is[1] === 'integer' || c.is[1] === 'object' ? 'an' : 'a'} ${c.is[1]}`;
   if ('subset' in c) return `every element of ${sourceText(c.subset[0])} is in ${sourceText(c.subset[1])}`;
+  if ('object_contains' in c) return `${sourceText(c.object_contains[0])} holds ${sourceText(c.object_contains[1])}`;
   const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
   if (cmp !== undefined) {
     const [a, b] = (c as Record<Comparison, [Source, Source]>)[cmp];

@@ -93,7 +93,9 @@ function readsOf(plan: PlanSpec, id: string): { path?: string; numeric: boolean;
       const listy = ts.some((t) => isObj(t) && ('project' in t || 'chunk' in t));
       // {find_int: [key, ...]} searches the whole result: its first key at the top level is enough to find
       const found = ts.find((t): t is { find_int: string[] } => isObj(t) && 'find_int' in t);
-      out.push({ path: (v.path as string | undefined) ?? found?.find_int[0], numeric: found !== undefined || ts.some((t) => t === 'int' || t === 'float'), list: listy });
+      // answer_object (upstream requireDriveObject/requireWikiObject) wants a business object: a non-empty result
+      const business = v.path === undefined && ts.includes('answer_object') ? 'result.object' : undefined;
+      out.push({ path: (v.path as string | undefined) ?? found?.find_int[0] ?? business, numeric: found !== undefined || ts.some((t) => t === 'int' || t === 'float'), list: listy });
     }
     // {each: {from: id}, to: ...}: the paths `to` reads from each element are read from every element of the result
     // (a find_records/find_texts read searches the whole result in whatever shape: an answer without the keys is read
@@ -296,20 +298,34 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * Answers the synthesizer cannot derive from paths and expects: a read-back whose object is taken whole (result, else
  * data, else the answer) and then read key by key inside a condition, merged over the canned answer of that call
  * (keyed `server/rpc`). drive +copy reads the same get_document_info as its source check (a whole `result` sample
- * would hide the extension the check wants); drive +rename's read-back name must be the name asked for.
+ * would hide the extension the check wants); drive +rename's read-back name must be the name asked for; wiki +move's
+ * read-back must name the node moved besides the workspace its expect checks; aitable +view-preset-apply reads the same
+ * get_views before and after its write, each answer its own (a list patches the calls of one RPC in order).
  */
-const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj>> = {
+const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
+  'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
+  // the preflight finds the view with another config (so it is updated), the read-back finds it holding --config
+  'aitable.shortcut_view_preset_apply': (data) => {
+    const view = { viewId: 'v-viewId', viewName: data.name, viewType: data['view-type'] };
+    return { 'aitable/get_views': [{ data: { views: [view] } }, { data: { views: [{ ...view, config: JSON.parse(String(data.config)) as unknown }] } }] };
+  },
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
 export function responderFor(ctx: SynthContext, plan: PlanSpec, canonical?: string): (server: string, rpc: string, args: Obj) => unknown {
   const patches = canonical ? ANSWER_PATCHES[canonical]?.(ctx.data) : undefined;
+  const calls = new Map<string, number>();
   return (server, rpc, args) => {
     const steps = anySteps(plan).filter((st) => st.server === server && st.rpc === rpc);
     const answer = steps.map((st) => synthesize(ctx, plan, st, args)).reduce((acc, x) => deepMerge(acc, x), {} as unknown);
-    const patch = patches?.[`${server}/${rpc}`];
-    return patch ? deepMerge(answer, patch) : answer;
+    const key = `${server}/${rpc}`;
+    const n = calls.get(key) ?? 0;
+    calls.set(key, n + 1);
+    // a list patches the calls of that RPC in order (the last one every later call)
+    const patch = patches?.[key];
+    const now = Array.isArray(patch) ? patch[Math.min(n, patch.length - 1)] : patch;
+    return now ? deepMerge(answer, now) : answer;
   };
 }
