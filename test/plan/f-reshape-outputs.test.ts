@@ -1,0 +1,79 @@
+// What drive and sheet commands print when upstream's body reshapes or checks the answer before printing it
+// (notes/f-reshape.md), run as a user types them against the recording backend on 127.0.0.1. The calls themselves
+// are pinned by test/fixtures/calls/{drive,sheet}.yaml; here the answers vary: normal, odd (wrapped, partial) and
+// malformed ones.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dispatchInProcess, resultOf } from '../helpers.js';
+import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+
+let mcp: McpFixture;
+beforeAll(async () => {
+  mcp = await startMcpServer();
+});
+afterAll(async () => mcp.close());
+beforeEach(() => {
+  mcp.calls.length = 0;
+  mcp.answers = {};
+});
+
+const env = () => privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-f-reshape-')));
+const run = (argv: string[]) => resultOf(argv, env());
+/** A run that must fail: its reason and message, and that it printed nothing. */
+async function failure(argv: string[]): Promise<{ reason: string; message: string }> {
+  const { out, error } = await dispatchInProcess(argv, env());
+  expect(out).toBe('');
+  expect(error).toBeDefined();
+  return { reason: error!.reason, message: error!.message };
+}
+
+// helpers/file_comment.go:330-358 runFileCommentCreate, :431-457 decodeFileCommentPayload, :459-481
+// projectFileComment, :483-491 validateFileCommentItem @c7521c1c
+describe('drive comment create', () => {
+  const argv = ['drive', 'comment', 'create', '--node', 'd1', '--content', '看过了', '--yes'];
+  it('prints the node id and the projected comment: listed keys kept (null ones too), the type renamed, the creator grouped', async () => {
+    mcp.answers['doc-comment/create_file_comment'] = () => ({
+      success: true,
+      result: {
+        fileId: ' d1 ',
+        comment: {
+          commentId: 'c1', parentCommentId: null, content: '看过了', createdAt: 1767225600000, updatedAt: 1767225600000,
+          options: { emoji: false }, anchor: { scope: 'whole' }, commentCustomType: 'normal',
+          creatorId: 'u1', creatorName: '张三', creatorAvatar: 'https://a/u1.png', likes: 3,
+        },
+        requestId: 'r1',
+      },
+    });
+    expect(await run(argv)).toEqual({
+      nodeId: 'd1', commentId: 'c1', parentCommentId: null, content: '看过了', createdAt: 1767225600000, updatedAt: 1767225600000,
+      options: { emoji: false }, anchor: { scope: 'whole' }, customType: 'normal',
+      creator: { userId: 'u1', name: '张三', avatar: 'https://a/u1.png' },
+    });
+    expect(mcp.calls.map((c) => c.arguments)).toEqual([{ fileId: 'd1', content: '看过了' }]);
+  });
+  it('unwraps at most two levels of result/data (result first when it is an object) and leaves out a creator it lacks', async () => {
+    mcp.answers['doc-comment/create_file_comment'] = () => ({ result: 'text', data: { result: { fileId: 'd2', comment: { commentId: 'c2', anchor: {} } } } });
+    expect(await run(argv)).toEqual({ nodeId: 'd2', commentId: 'c2', anchor: {} });
+    mcp.answers['doc-comment/create_file_comment'] = () => ({ fileId: 'd3', comment: { commentId: ' c3 ', anchor: { scope: 'partial' }, creatorName: '李四' } });
+    expect(await run(argv)).toEqual({ nodeId: 'd3', commentId: ' c3 ', anchor: { scope: 'partial' }, creator: { name: '李四' } });
+  });
+  it.each([
+    ['an answer that is not a JSON object', 'created', 'without a JSON object'],
+    ['an empty object', {}, 'without a fileId'],
+    ['a blank fileId', { fileId: '  ', comment: { commentId: 'c', anchor: {} } }, 'without a fileId'],
+    ['a fileId three levels deep', { result: { data: { result: { fileId: 'd', comment: { commentId: 'c', anchor: {} } } } } }, 'without a fileId'],
+    ['a top-level fileId with the comment inside result', { fileId: 'd', result: { comment: { commentId: 'c', anchor: {} } } }, 'without a comment object'],
+    ['a comment that is a list', { fileId: 'd', comment: [{ commentId: 'c', anchor: {} }] }, 'without a comment object'],
+    ['a blank commentId', { fileId: 'd', comment: { commentId: ' ', anchor: {} } }, 'without a commentId'],
+    ['a numeric commentId', { fileId: 'd', comment: { commentId: 7, anchor: {} } }, 'without a commentId'],
+    ['a comment without an anchor', { fileId: 'd', comment: { commentId: 'c', anchor: null } }, 'without an anchor object'],
+  ])('refuses %s after the write, naming the check (partial_outcome: the comment may exist)', async (_name, answer, check) => {
+    mcp.answers['doc-comment/create_file_comment'] = () => answer;
+    const { reason, message } = await failure(argv);
+    expect(reason).toBe('partial_outcome');
+    expect(message).toContain(check);
+    expect(mcp.calls).toHaveLength(1);
+  });
+});
