@@ -77,3 +77,66 @@ describe('drive comment create', () => {
     expect(mcp.calls).toHaveLength(1);
   });
 });
+
+// helpers/sheet_range_ops.go:67-80 (the call), helpers/sheet_info.go:135-217 callMCPToolCellInfos,
+// isEmptyDataValidation, isEmptyHyperlink @c7521c1c
+describe('sheet range read', () => {
+  const argv = ['sheet', 'range', 'read', '--node', 'N1', '--sheet-id', 'S1', '--range', 'A1:C2'];
+  it('drops the empty dataValidation and hyperlink shells of the cells, keeping filled ones and the completion fields', async () => {
+    mcp.answers['sheet/get_cell_infos'] = () => ({
+      cells: [
+        [
+          { value: '名称', dataValidation: null, hyperlink: { path: null, sheet: null, range: null } },
+          { value: '状态', dataValidation: { type: 'list', options: ['进行中', '完成'], enableMultiSelect: null } },
+          { value: 'https://x', dataValidation: {}, hyperlink: { path: 'https://x', sheet: null, range: null } },
+        ],
+        [{ value: 3 }, { value: '完成', dataValidation: { type: null } }, { value: null, dataValidation: null, hyperlink: null }],
+      ],
+      rowIndices: [0, 1],
+      colIndices: [0, 1, 2],
+      hasMore: false,
+      returnedRange: 'A1:C2',
+    });
+    expect(await run(argv)).toEqual({
+      cells: [
+        [
+          { value: '名称' },
+          { value: '状态', dataValidation: { type: 'list', options: ['进行中', '完成'], enableMultiSelect: null } },
+          { value: 'https://x', hyperlink: { path: 'https://x', sheet: null, range: null } },
+        ],
+        [{ value: 3 }, { value: '完成' }, { value: null }],
+      ],
+      rowIndices: [0, 1],
+      colIndices: [0, 1, 2],
+      hasMore: false,
+      returnedRange: 'A1:C2',
+    });
+    expect(mcp.calls.map((c) => c.arguments)).toEqual([{ nodeId: 'N1', sheetId: 'S1', range: 'A1:C2' }]);
+  });
+  it('keeps an empty hyperlink in a cell without a dataValidation key, and rows or cells of another shape, as upstream', async () => {
+    mcp.answers['sheet/get_cell_infos'] = () => ({
+      cells: [[{ value: 1, hyperlink: null }, 'x', null], 'not a row', [{ value: 2, dataValidation: 'none', hyperlink: {} }]],
+      hasMore: true,
+      truncationReasons: ['max_cells'],
+    });
+    expect(await run(argv)).toEqual({
+      cells: [[{ value: 1, hyperlink: null }, 'x', null], 'not a row', [{ value: 2, dataValidation: 'none' }]],
+      hasMore: true,
+      truncationReasons: ['max_cells'],
+    });
+  });
+  it('prints an answer without a cells list, or that is not an object, as it came', async () => {
+    mcp.answers['sheet/get_cell_infos'] = () => ({ cells: { A1: { dataValidation: null } } });
+    expect(await run(argv)).toEqual({ cells: { A1: { dataValidation: null } } });
+    mcp.answers['sheet/get_cell_infos'] = () => [[{ value: 1, dataValidation: null }]];
+    expect(await run(argv)).toEqual([[{ value: 1, dataValidation: null }]]);
+    mcp.answers['sheet/get_cell_infos'] = () => 'plain text';
+    expect(await run(argv)).toEqual('plain text');
+  });
+  it('refuses a null answer', async () => {
+    mcp.answers['sheet/get_cell_infos'] = () => null;
+    const { reason, message } = await failure(argv);
+    expect(reason).toBe('invalid_parameter');
+    expect(message).toContain('get_cell_infos answered null');
+  });
+});
