@@ -140,3 +140,63 @@ describe('sheet range read', () => {
     expect(message).toContain('get_cell_infos answered null');
   });
 });
+
+// shortcut/drive/drive.go:89-106 (+list), :646-664 (+recent), version_operations.go:192-210 (+version-history);
+// requireDriveResponse/requireDriveCollection/projectDriveRows/addDrivePagination common.go:79-97, :129-185 @c7521c1c
+describe('drive list shortcuts', () => {
+  it('+list prints {count, files, nextCursor, hasMore}: each file from the first non-null of its keys, the cursor of the object holding the list', async () => {
+    mcp.answers['drive/list_files'] = () => ({
+      success: true,
+      result: {
+        files: [
+          { fileName: '合同.pdf', name: null, fileId: 'f1', dentryUuid: 'u1', dentryId: 9, size: 1024, spaceId: 's1' },
+          { dentryName: '资料', dentryType: 'folder', id: 'f2' },
+          { unrelated: true },
+        ],
+        nextToken: 'n2',
+        nextCursor: 'n1',
+        hasMore: true,
+      },
+      nextPageToken: 'top-level cursor is not the list page',
+    });
+    expect(await run(['drive', '+list', '--folder', 'fld1'])).toEqual({
+      count: 3,
+      files: [
+        { name: '合同.pdf', nodeId: 'f1', dentryId: 9, fileSize: 1024 },
+        { name: '资料', type: 'folder', nodeId: 'f2' },
+        {},
+      ],
+      nextCursor: 'n2',
+      hasMore: true,
+    });
+    expect(mcp.calls.map((c) => c.arguments)).toEqual([{ maxResults: 20, parentId: 'fld1' }]);
+  });
+  it('+list takes the top-level list first, and an empty list is an answer of zero files without pagination keys', async () => {
+    mcp.answers['drive/list_files'] = () => ({ items: [], result: { items: [{ name: 'x' }] }, hasMore: null });
+    expect(await run(['drive', '+list'])).toEqual({ count: 0, files: [] });
+  });
+  it('+recent and +version-history project their own fields from their own lists', async () => {
+    mcp.answers['doc/get_recent_list'] = () => ({ data: { recentItems: [{ name: '周报', nodeId: 'n1', nodeType: 'doc', docUrl: 'https://d/n1', extra: 1 }], nextToken: 't2' } });
+    expect(await run(['drive', '+recent'])).toEqual({ count: 1, items: [{ name: '周报', nodeId: 'n1', nodeType: 'doc', docUrl: 'https://d/n1' }], nextCursor: 't2' });
+    mcp.answers['drive/list_file_versions'] = () => ({ result: { versionList: [{ versionNum: 3, createdTime: 1, operatorId: 'u1', size: 5, fileName: 'a.pdf' }], hasMore: false } });
+    expect(await run(['drive', '+version-history', '--node', 'n1'])).toEqual({
+      count: 1, versions: [{ version: 3, createTime: 1, creatorId: 'u1', fileSize: 5, name: 'a.pdf' }], hasMore: false,
+    });
+  });
+  it.each([
+    ['an empty answer', {}, 'answered nothing'],
+    ['an answer that is not an object', 'ok', 'answered nothing'],
+    ['a success that is not a boolean', { success: 'true', items: [] }, 'success that is not true or false'],
+    ['a result that is not an object', { result: [{ name: 'x' }] }, 'result that is not an object'],
+    ['a data that is text', { data: 'x', items: [] }, 'data that is not an object'],
+    ['no list at all', { success: true, result: { total: 0 } }, 'without its list'],
+    ['a list three levels deep', { result: { data: { items: [] } } }, 'without its list'],
+    ['a list that is an object', { result: { files: { a: 1 } } }, 'that is not a list'],
+    ['an element that is not an object', { items: [{ name: 'a' }, 'b'] }, 'element 2 is not an object'],
+  ])('+list refuses %s instead of printing it as a list', async (_name, answer, check) => {
+    mcp.answers['drive/list_files'] = () => answer;
+    const { reason, message } = await failure(['drive', '+list']);
+    expect(reason).toBe('invalid_parameter');
+    expect(message).toContain(check);
+  });
+});
