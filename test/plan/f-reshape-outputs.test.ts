@@ -200,3 +200,35 @@ describe('drive list shortcuts', () => {
     expect(message).toContain(check);
   });
 });
+
+// shortcut/drive/drive.go:146-161 (+info), catalog_operations.go:353-362 (+publish-get), operations.go:302-332
+// (+stats, +cover); requireDriveObject common.go:79-116 @c7521c1c
+describe('drive object shortcuts', () => {
+  it('+info prints the result object, else the data object, else the whole answer', async () => {
+    mcp.answers['drive/get_file_info'] = () => ({ success: true, result: { fileId: 'n1', name: 'a.pdf' }, data: { ignored: true } });
+    expect(await run(['drive', '+info', '--node', 'n1'])).toEqual({ fileId: 'n1', name: 'a.pdf' });
+    mcp.answers['drive/get_file_info'] = () => ({ data: { fileId: 'n2' } });
+    expect(await run(['drive', '+info', '--node', 'n2'])).toEqual({ fileId: 'n2' });
+    mcp.answers['drive/get_file_info'] = () => ({ fileId: 'n3', name: 'b.pdf' });
+    expect(await run(['drive', '+info', '--node', 'n3'])).toEqual({ fileId: 'n3', name: 'b.pdf' });
+  });
+  it('+cover and +stats unwrap the same way', async () => {
+    mcp.answers['drive/get_cover'] = () => ({ success: true, result: { coverUrl: 'https://c/1.png' } });
+    expect(await run(['drive', '+cover', '--node', 'n1'])).toEqual({ coverUrl: 'https://c/1.png' });
+    mcp.answers['drive/get_node_stats'] = () => ({ data: { viewCount: 3, likeCount: 0 } });
+    expect(await run(['drive', '+stats', '--node', 'n1'])).toEqual({ viewCount: 3, likeCount: 0 });
+  });
+  it.each([
+    ['an empty answer', {}, 'answered nothing'],
+    ['a success that is text', { success: 'yes', result: { a: 1 } }, 'success that is not true or false'],
+    ['an empty result', { success: true, result: {} }, 'result that is not a non-empty object'],
+    ['a result that is a list', { result: [{ a: 1 }] }, 'result that is not a non-empty object'],
+    ['a data that is text', { data: 'x', fileId: 'n' }, 'data that is not a non-empty object'],
+    ['a bare success', { success: true }, 'bare success'],
+  ])('+publish-get refuses %s', async (_name, answer, check) => {
+    mcp.answers['drive/get_file_publish_status'] = () => answer;
+    const { reason, message } = await failure(['drive', '+publish-get', '--node', 'n1']);
+    expect(reason).toBe('invalid_parameter');
+    expect(message).toContain(check);
+  });
+});
