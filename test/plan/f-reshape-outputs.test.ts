@@ -232,3 +232,69 @@ describe('drive object shortcuts', () => {
     expect(message).toContain(check);
   });
 });
+
+// shortcut/drive/catalog_operations.go:312-336 (+star-add/-remove), operations.go:289-299 (+delete),
+// version_operations.go:70-77 (+version-get), :134 (+version-download), :175-183 (+version-revert),
+// catalog_operations.go:405-413 (+publish-set/-unset) @c7521c1c
+describe('drive write and version shortcuts', () => {
+  it('+star-add and +delete print {success, nodeId, result: the answer}', async () => {
+    mcp.answers['drive/mark_star'] = () => ({ success: true, result: { starred: true } });
+    expect(await run(['drive', '+star-add', '--node', ' n1 '])).toEqual({ success: true, nodeId: 'n1', result: { success: true, result: { starred: true } } });
+    mcp.answers['doc/delete_document'] = () => ({ success: true });
+    expect(await run(['drive', '+delete', '--node', 'n2', '--yes'])).toEqual({ success: true, nodeId: 'n2', result: { success: true } });
+  });
+  it('+version-get prints {nodeId, version} with the version found projected as upstream versionPage', async () => {
+    mcp.answers['drive/list_file_versions'] = () => ({ versions: [
+      { version: 2, createTime: 1, creatorId: 'u1', fileSize: 10, name: 'a.pdf', downloadUrl: 'https://x' },
+      { version: 3, createdTime: 2, operatorId: 'u2', size: 11, fileName: 'a.pdf' },
+    ], hasMore: false });
+    expect(await run(['drive', '+version-get', '--node', 'n1', '--version', '3'])).toEqual({
+      nodeId: 'n1', version: { version: 3, createTime: 2, creatorId: 'u2', fileSize: 11, name: 'a.pdf' },
+    });
+  });
+  it('+publish-set prints {success, nodeId, publish: the read-back unwrapped}', async () => {
+    mcp.answers['drive/set_file_publish'] = () => ({ success: true });
+    mcp.answers['drive/get_file_publish_status'] = () => ({ success: true, result: { published: true, publishPermission: 'READER' } });
+    expect(await run(['drive', '+publish-set', '--node', 'n1', '--permission', 'READER', '--yes'])).toEqual({
+      success: true, nodeId: 'n1', publish: { published: true, publishPermission: 'READER' },
+    });
+  });
+  it('+version-revert prints {success, nodeId, revertedTo, file} and +version-download {success, nodeId, version, savedPath, sizeBytes}', async () => {
+    mcp.answers['drive/list_file_versions'] = () => ({ result: { versions: [{ version: 2 }], hasMore: false } });
+    mcp.answers['drive/revert_file_version'] = () => ({ success: true });
+    mcp.answers['drive/get_file_info'] = () => ({ success: true, result: { fileId: 'n1', version: 4 } });
+    expect(await run(['drive', '+version-revert', '--node', 'n1', '--version', '2', '--yes'])).toEqual({
+      success: true, nodeId: 'n1', revertedTo: 2, file: { fileId: 'n1', version: 4 },
+    });
+    mcp.files = { 'v2.bin': Buffer.from('12345') };
+    mcp.answers['drive/download_file_version'] = () => ({ success: true, result: { downloadUrl: `${mcp.base}/files/v2.bin` } });
+    expect(await run(['drive', '+version-download', '--node', 'n1', '--version', '2', '--output', 'v2.bin'])).toEqual({
+      success: true, nodeId: 'n1', version: 2, savedPath: 'v2.bin', sizeBytes: 5,
+    });
+  });
+});
+
+// shortcut/sheet/sheet.go:67-72 Execute, listSheetsProject :81-113, listSheetsResolveList :118-139 @c7521c1c
+describe('sheet +list-sheets', () => {
+  it('prints {count, sheets}: each sheet from its first present key, elements without any left out', async () => {
+    mcp.answers['sheet/get_all_sheets'] = () => ({ success: true, result: { sheets: [
+      { sheetId: 's1', name: '一月', index: 0, hidden: false, rowCount: 100, colCount: 26, extra: 'x' },
+      { id: 's2', sheetName: '二月', sheetIndex: 1 },
+      'not an object',
+      { unrelated: 1 },
+    ] } });
+    expect(await run(['sheet', '+list-sheets', '--node', 'N1'])).toEqual({
+      count: 2,
+      sheets: [
+        { sheetId: 's1', title: '一月', index: 0, visibility: false, rowCount: 100, columnCount: 26 },
+        { sheetId: 's2', title: '二月', index: 1 },
+      ],
+    });
+  });
+  it('takes a top-level list before a wrapped one, and prints no sheets when it finds no list', async () => {
+    mcp.answers['sheet/get_all_sheets'] = () => ({ result: 'x', data: [{ sheet_id: 'd1' }], sheets: { list: [{ sheetId: 'w1' }] } });
+    expect(await run(['sheet', '+list-sheets', '--node', 'N1'])).toEqual({ count: 1, sheets: [{ sheetId: 'w1' }] });
+    mcp.answers['sheet/get_all_sheets'] = () => ({ result: { total: 0 } });
+    expect(await run(['sheet', '+list-sheets', '--node', 'N1'])).toEqual({ count: 0, sheets: [] });
+  });
+});
