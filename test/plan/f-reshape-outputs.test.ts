@@ -298,3 +298,38 @@ describe('sheet +list-sheets', () => {
     expect(await run(['sheet', '+list-sheets', '--node', 'N1'])).toEqual({ count: 0, sheets: [] });
   });
 });
+
+// helpers/file_comment.go:267-320 runFileCommentList, :370-429 fetchFileCommentPage, :493-527 scope filter and
+// fileCommentListPayload @c7521c1c
+describe('drive comment list', () => {
+  const item = (id: string, scope: string, more: Record<string, unknown> = {}) => ({ commentId: id, content: `c${id}`, anchor: { scope }, creatorId: 'u1', ...more });
+  it('prints upstream\'s payload: node, total, count, hasMore, nextCursor, complete, scope and the projected comments', async () => {
+    mcp.answers['doc-comment/list_file_comments'] = () => ({ fileId: ' d1 ', total: 3, hasMore: true, nextToken: ' 200 ', items: [item('1', 'whole', { commentCustomType: 'x', extra: 1 }), item('2', 'partial')] });
+    expect(await run(['drive', 'comment', 'list', '--node', 'd1', '--limit', '2'])).toEqual({
+      nodeId: 'd1', total: 3, count: 2, hasMore: true, nextCursor: '200', complete: false, scope: 'all',
+      comments: [
+        { commentId: '1', content: 'c1', anchor: { scope: 'whole' }, customType: 'x', creator: { userId: 'u1' } },
+        { commentId: '2', content: 'c2', anchor: { scope: 'partial' }, creator: { userId: 'u1' } },
+      ],
+    });
+  });
+  it('keeps the comments of --scope, counts them, and prints a null cursor on the last page', async () => {
+    mcp.answers['doc-comment/list_file_comments'] = () => ({ fileId: 'd1', total: 2, hasMore: false, nextToken: null, items: [item('1', 'whole'), { commentId: '2', anchor: {} }] });
+    expect(await run(['drive', 'comment', 'list', '--node', 'd1', '--scope', 'partial'])).toEqual({
+      nodeId: 'd1', total: 2, count: 0, hasMore: false, nextCursor: null, complete: true, scope: 'partial', comments: [],
+    });
+  });
+  it.each([
+    ['no fileId', { total: 0, hasMore: false, items: [] }, 'without a fileId'],
+    ['no total', { fileId: 'd1', hasMore: false, items: [] }, 'without a total'],
+    ['a hasMore that is text', { fileId: 'd1', total: 0, hasMore: 'false', items: [] }, 'boolean hasMore'],
+    ['a numeric nextToken', { fileId: 'd1', total: 0, hasMore: true, nextToken: 200, items: [] }, 'nextToken that is not text'],
+    ['no items', { fileId: 'd1', total: 0, hasMore: false }, 'without an items list'],
+    ['an item without an anchor', { fileId: 'd1', total: 1, hasMore: false, items: [{ commentId: 'c' }] }, 'item 1 without an anchor object'],
+  ])('refuses an answer with %s', async (_name, answer, check) => {
+    mcp.answers['doc-comment/list_file_comments'] = () => answer;
+    const { reason, message } = await failure(['drive', 'comment', 'list', '--node', 'd1']);
+    expect(reason).toBe('invalid_parameter');
+    expect(message).toContain(check);
+  });
+});
