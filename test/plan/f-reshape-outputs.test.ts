@@ -29,7 +29,7 @@ async function failure(argv: string[]): Promise<{ reason: string; message: strin
   return { reason: error!.reason, message: error!.message };
 }
 
-// helpers/file_comment.go:330-358 runFileCommentCreate, :431-457 decodeFileCommentPayload, :459-481
+// helpers/file_comment.go:330-358 runFileCommentCreate, :432-457 decodeFileCommentPayload, :459-481
 // projectFileComment, :483-491 validateFileCommentItem @c7521c1c
 describe('drive comment create', () => {
   const argv = ['drive', 'comment', 'create', '--node', 'd1', '--content', '看过了', '--yes'];
@@ -142,7 +142,7 @@ describe('sheet range read', () => {
 });
 
 // shortcut/drive/drive.go:89-106 (+list), :646-664 (+recent), version_operations.go:192-210 (+version-history);
-// requireDriveResponse/requireDriveCollection/projectDriveRows/addDrivePagination common.go:79-97, :129-185 @c7521c1c
+// requireDriveResponse/requireDriveCollection/projectDriveRows/addDrivePagination common.go:79-97, :136-196 @c7521c1c
 describe('drive list shortcuts', () => {
   it('+list prints {count, files, nextCursor, hasMore}: each file from the first non-null of its keys, the cursor of the object holding the list', async () => {
     mcp.answers['drive/list_files'] = () => ({
@@ -202,7 +202,7 @@ describe('drive list shortcuts', () => {
 });
 
 // shortcut/drive/drive.go:146-161 (+info), catalog_operations.go:353-362 (+publish-get), operations.go:302-332
-// (+stats, +cover); requireDriveObject common.go:79-116 @c7521c1c
+// (+stats, +cover); requireDriveObject common.go:79-122 @c7521c1c
 describe('drive object shortcuts', () => {
   it('+info prints the result object, else the data object, else the whole answer', async () => {
     mcp.answers['drive/get_file_info'] = () => ({ success: true, result: { fileId: 'n1', name: 'a.pdf' }, data: { ignored: true } });
@@ -299,7 +299,7 @@ describe('sheet +list-sheets', () => {
   });
 });
 
-// helpers/file_comment.go:267-320 runFileCommentList, :370-429 fetchFileCommentPage, :493-527 scope filter and
+// helpers/file_comment.go:267-320 runFileCommentList, :374-430 fetchFileCommentPage, :493-527 scope filter and
 // fileCommentListPayload @c7521c1c
 describe('drive comment list', () => {
   const item = (id: string, scope: string, more: Record<string, unknown> = {}) => ({ commentId: id, content: `c${id}`, anchor: { scope }, creatorId: 'u1', ...more });
