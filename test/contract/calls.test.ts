@@ -9,7 +9,7 @@
 //     cases:
 //       - name: required                  # only the flags upstream requires
 //         argv: [todo, task, create, --title, 周报]
-//         calls:                          # in order; `answer` is what the backend returns to that call (default {})
+//         calls:                          # in order; `answer` is what the backend returns to that call (default {}; null: JSON null)
 //           - {server: todo, rpc: create_personal_todo, arguments: {...}, answer: {...}}
 //       - name: refused
 //         argv: [...]
@@ -79,8 +79,8 @@ async function run(c: GoldenCase) {
   mcp.files = Object.fromEntries(Object.entries(c.served ?? {}).map(([name, text]) => [name, Buffer.from(text)]));
   let n = 0;
   for (const call of expected) {
-    // every key answers in arrival order from the golden's list
-    mcp.answers[`${call.server}/${call.rpc}`] = () => withBase(expected[n]?.answer ?? {});
+    // every key answers in arrival order from the golden's list (`answer: null` answers JSON null; no answer: {})
+    mcp.answers[`${call.server}/${call.rpc}`] = () => withBase(expected[n] !== undefined && Object.hasOwn(expected[n], 'answer') ? expected[n].answer : {});
   }
   const wrap = (answer: McpFixture['answers'][string]) => (args: Record<string, unknown>, i: number) => {
     const value = answer(args, i);

@@ -58,15 +58,17 @@ describe('drive search', () => {
 });
 
 describe('drive comment list --scope', () => {
-  const page = { items: [{ commentId: 'c1', anchor: { scope: 'whole' } }, { commentId: 'c2', anchor: { scope: 'partial' } }], hasMore: false };
+  // upstream prints fileCommentListPayload (file_comment.go:508-527@c7521c1c): the scope's comments, counted
+  const page = { fileId: 'f1', total: 2, items: [{ commentId: 'c1', anchor: { scope: 'whole' } }, { commentId: 'c2', anchor: { scope: 'partial' } }], hasMore: false };
+  const payload = (scope: string, comments: unknown[]) => ({ nodeId: 'f1', total: 2, count: comments.length, hasMore: false, nextCursor: null, complete: true, scope, comments });
   it('keeps the comments whose anchor has that scope, and all of them for all', async () => {
     mcp.answers['doc-comment/list_file_comments'] = () => page;
-    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'partial'])).toEqual({ ...page, items: [page.items[1]], scope: 'partial' });
-    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'whole'])).toEqual({ ...page, items: [page.items[0]], scope: 'whole' });
-    expect(await run(['drive', 'comment', 'list', '--node', 'f1'])).toEqual(page);
+    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'partial'])).toEqual(payload('partial', [page.items[1]]));
+    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'whole'])).toEqual(payload('whole', [page.items[0]]));
+    expect(await run(['drive', 'comment', 'list', '--node', 'f1'])).toEqual(payload('all', page.items));
   });
   it('answers an empty list when no comment has the scope', async () => {
-    mcp.answers['doc-comment/list_file_comments'] = () => ({ items: [page.items[0]], hasMore: false });
-    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'partial'])).toEqual({ items: [], hasMore: false, scope: 'partial' });
+    mcp.answers['doc-comment/list_file_comments'] = () => ({ ...page, items: [page.items[0]] });
+    expect(await run(['drive', 'comment', 'list', '--node', 'f1', '--scope', 'partial'])).toEqual(payload('partial', []));
   });
 });

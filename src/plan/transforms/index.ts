@@ -18,6 +18,7 @@ import { sheetBatchOperations } from '../../domain/sheet-batch.js';
 import { firstFilledCell, sheetCreateStyles } from '../../domain/sheet-create-styles.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
+import { sheetCleanCells } from '../../domain/sheet-cells.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import { blockContentEquals, docBlockPage, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
@@ -50,6 +51,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   normalize_filters: (v) => normalizeFilters(v),
   sheet_create_styles: (v) => sheetCreateStyles(v),
   first_filled_cell: (v) => firstFilledCell(v),
+  sheet_clean_cells: (v) => sheetCleanCells(v),
   calendar_day_events: (v) => calendarDayEvents(v),
   calendar_next_event: calendarNextEvent,
   calendar_conflicts: calendarConflicts,
