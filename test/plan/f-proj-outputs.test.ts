@@ -1,0 +1,196 @@
+// What the list shortcuts print (issue 32, f-proj), as upstream's bodies at c7521c1c print it: each reshapes its
+// answer with a project function (the `up` of each case: the first list among the answer's containers, each object
+// reduced to a few fields read from several spellings, rows with none left out) and prints {count, <list>}. Run as a
+// user types them, against the recording backend on 127.0.0.1; the calls are pinned by test/fixtures/calls/*.yaml.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resultOf } from '../helpers.js';
+import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+
+let mcp: McpFixture;
+beforeAll(async () => {
+  mcp = await startMcpServer();
+});
+afterAll(async () => mcp.close());
+beforeEach(() => {
+  mcp.calls.length = 0;
+  mcp.answers = {};
+});
+
+const run = (argv: string[]) => resultOf(argv, privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-fproj-'))));
+const answer = (key: string, body: unknown) => {
+  mcp.answers[key] = () => body;
+};
+
+describe('calendar list shortcuts', () => {
+  it('+agenda prints {count, events}: eventId, summary, start, end, status, location from their spellings (calendar.go:135)', async () => {
+    answer('calendar/list_calendar_events', { result: { events: [
+      { id: 'e1', title: '周会', startTime: { dateTime: '2026-03-10T10:00:00+08:00' }, end: { dateTime: '2026-03-10T11:00:00+08:00' }, responseStatus: 'accepted', locationName: '3F', organizer: 'x' },
+      'not an object',
+      { attendees: [] },
+      { eventId: null, event_id: 'e2', summary: '', status: null, event_status: 'confirmed' },
+    ] } });
+    expect(await run(['calendar', '+agenda'])).toEqual({ count: 2, events: [
+      { eventId: 'e1', summary: '周会', start: { dateTime: '2026-03-10T10:00:00+08:00' }, end: { dateTime: '2026-03-10T11:00:00+08:00' }, status: 'accepted', location: '3F' },
+      { eventId: 'e2', summary: '', status: 'confirmed' },
+    ] });
+  });
+  it('+agenda takes the first container that holds a list, and prints an empty list when none does', async () => {
+    answer('calendar/list_calendar_events', { result: { nextCursor: 'c' }, data: [{ eventId: 'd1' }], events: [{ eventId: 'x' }] });
+    expect(await run(['calendar', '+agenda'])).toEqual({ count: 1, events: [{ eventId: 'd1' }] });
+    answer('calendar/list_calendar_events', { success: true, result: { total: 0 } });
+    expect(await run(['calendar', '+agenda'])).toEqual({ count: 0, events: [] });
+  });
+  it('+attendee-list prints {count, attendees} (calendar.go:270)', async () => {
+    answer('calendar/get_calendar_participants', { data: { participants: [{ nick: '李雷', staffId: 'u1', responseType: 'needsAction', email: 'a@b' }, { displayName: '韩梅梅', userId: 'u2', status: 'accepted' }] } });
+    expect(await run(['calendar', '+attendee-list', '--event', 'ev1'])).toEqual({ count: 2, attendees: [
+      { displayName: '李雷', userId: 'u1', responseStatus: 'needsAction' }, { displayName: '韩梅梅', userId: 'u2', responseStatus: 'accepted' },
+    ] });
+  });
+  it('+room-search prints {count, rooms} (calendar.go:388)', async () => {
+    answer('calendar/search_rooms', { result: [{ room_id: 'r1', name: '星河', seats: 8, floor: '5F', bookable: true }] });
+    expect(await run(['calendar', '+room-search', '--room-name', '星河'])).toEqual({ count: 1, rooms: [{ roomId: 'r1', roomName: '星河', capacity: 8, location: '5F' }] });
+  });
+  it('+room-groups prints {count, groups}, found under result.groupList (calendar.go:575)', async () => {
+    answer('calendar/list_meeting_room_groups', { result: { groupList: [{ groupId: 11, groupName: '总部', parentId: 0 }, { id: 12, summary: '分部' }] } });
+    expect(await run(['calendar', '+room-groups'])).toEqual({ count: 2, groups: [{ groupId: 11, groupName: '总部' }, { groupId: 12, groupName: '分部' }] });
+  });
+  it('+book-list prints {count, calendars} with five fields of result[] only (calendar.go:762)', async () => {
+    answer('calendar/list_calendars', { result: [{ calendarId: 'primary', summary: '我的日历', privilege: 'owner', type: 'primary', description: 'd', timeZone: 'Asia/Shanghai' }, { id: 'no-known-field' }] });
+    expect(await run(['calendar', '+book-list'])).toEqual({ count: 1, calendars: [{ calendarId: 'primary', summary: '我的日历', privilege: 'owner', type: 'primary', description: 'd' }] });
+    answer('calendar/list_calendars', { data: [{ calendarId: 'x' }] });
+    expect(await run(['calendar', '+book-list'])).toEqual({ count: 0, calendars: [] });
+  });
+});
+
+describe('contact list shortcuts', () => {
+  it('+list-dept-members unwraps userInfo and prints {count, members} (contact.go:438 memberListProject)', async () => {
+    answer('contact/get_dept_members_by_deptId', { result: { deptUserList: [
+      { userInfo: { userId: 'u1', name: '张三', title: '工程师' }, deptId: 1 },
+      { userInfo: { title: 'no id or name' }, userId: 'outer' },
+      { user_id: 'u3', flowerName: '花名' },
+    ] } });
+    expect(await run(['contact', '+list-dept-members', '--depts', '12345678'])).toEqual({ count: 2, members: [{ userId: 'u1', name: '张三' }, { userId: 'u3', name: '花名' }] });
+  });
+  it('+list-role-members reads labelUserList (contact.go:438)', async () => {
+    answer('contact/get_label_members_by_labelId', { result: { labelUserList: [{ userInfo: { userid: 'u9', userName: '王五' } }] } });
+    expect(await run(['contact', '+list-role-members', '--id', 'L1'])).toEqual({ count: 1, members: [{ userId: 'u9', name: '王五' }] });
+  });
+  it('+list-roles flattens the label groups and prints {count, roles} (contact.go:290)', async () => {
+    answer('contact/get_org_labels', { result: [
+      { groupName: '职务', labels: [{ labelId: 1, labelName: '经理' }, { id: 2, name: '主管' }] },
+      { groupName: '其他', subLabels: [{ label_id: 3, label_name: '顾问' }] },
+      { labelId: 4, labelName: '单独' },
+    ] });
+    expect(await run(['contact', '+list-roles'])).toEqual({ count: 4, roles: [
+      { labelId: 1, labelName: '经理' }, { labelId: 2, labelName: '主管' }, { labelId: 3, labelName: '顾问' }, { labelId: 4, labelName: '单独' },
+    ] });
+  });
+  it('+list-sub-depts prints {count, depts}, also from result.list (contact.go:562)', async () => {
+    answer('contact/get_sub_depts_by_dept_id', { result: { list: [{ dept_id: 7, dept_name: '研发' }, { deptId: 8, name: '测试', parentId: 1 }] } });
+    expect(await run(['contact', '+list-sub-depts', '--dept', '1'])).toEqual({ count: 2, depts: [{ deptId: 7, deptName: '研发' }, { deptId: 8, deptName: '测试' }] });
+  });
+  it('+search-user and +search-mobile print {count, users} with five fields of result[] (contact.go:164)', async () => {
+    const users = { result: [{ name: '张三', userId: 'u1', flowerName: '小张', openDingTalkId: 'od1', title: '工程师', mobile: '138' }] };
+    const printed = { count: 1, users: [{ name: '张三', userId: 'u1', flowerName: '小张', openDingTalkId: 'od1', title: '工程师' }] };
+    answer('contact/search_contact_by_key_word', users);
+    expect(await run(['contact', '+search-user', '--query', '张三'])).toEqual(printed);
+    answer('contact/search_user_by_mobile', users);
+    expect(await run(['contact', '+search-mobile', '--mobile', '13800000000'])).toEqual(printed);
+  });
+  it('+list-followings unwraps result.models (contact.go:77)', async () => {
+    answer('contact/list_my_followings', { arguments: {}, result: { models: [{ openDingTalkId: 'od1', name: '李四', avatar: 'x' }] } });
+    expect(await run(['contact', '+list-followings'])).toEqual({ count: 1, followings: [{ openDingTalkId: 'od1', name: '李四' }] });
+  });
+});
+
+describe('mail list shortcuts', () => {
+  it('+thread-list prints {count, threads} (mail.go:123)', async () => {
+    answer('mail/list_mailbox_threads', { result: { threads: [{ threadId: 't1', topic: '发票', lastModifiedDateTime: '2026-03-01', unread: true, from: 'x' }] } });
+    expect(await run(['mail', '+thread-list', '--email', 'me@example.com', '--folder', '2'])).toEqual({ count: 1, threads: [{ conversationId: 't1', subject: '发票', lastUpdated: '2026-03-01', isRead: true }] });
+  });
+  it('+folder-list, +tag-list, +template-list, +contact-list, +user-search print their projections (mail.go:251, 369, 641, 767, 512)', async () => {
+    answer('mail/list_folders', { data: { folders: [{ folderId: 'f1', displayName: '收件箱', parentFolderId: 'root', total: 3 }] } });
+    expect(await run(['mail', '+folder-list', '--email', 'me@example.com'])).toEqual({ count: 1, folders: [{ id: 'f1', name: '收件箱', parentId: 'root' }] });
+    answer('mail/list_tags', { tags: [{ tagId: 'g1', tag_name: '重要', color: 'red' }] });
+    expect(await run(['mail', '+tag-list', '--email', 'me@example.com'])).toEqual({ count: 1, tags: [{ id: 'g1', name: '重要' }] });
+    answer('mail/list_user_message_templates', { result: { items: [{ templateId: 'm1', templateName: '周报', title: '本周', body: '…' }] } });
+    expect(await run(['mail', '+template-list', '--email', 'me@example.com', '--limit', '20'])).toEqual({ count: 1, templates: [{ id: 'm1', name: '周报', subject: '本周' }] });
+    answer('mail/list_user_mail_contacts', { result: [{ contactId: 'c1', email: 'a@b.c', name: '甲' }] });
+    expect(await run(['mail', '+contact-list', '--email', 'me@example.com', '--limit', '20'])).toEqual({ count: 1, contacts: [{ id: 'c1', contactEmail: 'a@b.c', displayName: '甲' }] });
+    answer('mail/search_mail_users', { result: { users: [{ displayName: '张三', emailAddress: 'z@x.com', jobNumber: 'E1', id: 'u1' }] } });
+    expect(await run(['mail', '+user-search', '--keyword', '张三'])).toEqual({ count: 1, users: [{ name: '张三', email: 'z@x.com', employeeNo: 'E1', userId: 'u1' }] });
+  });
+});
+
+describe('todo list shortcuts', () => {
+  it('+get-my-tasks prints {count, todos} from result.todoCards (todo.go:115)', async () => {
+    answer('todo/get_user_todos_in_current_org', { result: { todoCards: [{ subject: '写周报', taskId: 't1', dueTime: 1773100000000, priority: 20, finalStatusStage: 1, creatorId: 'u1', bizTag: 'x' }] }, todoCards: [{ taskId: 'top' }] });
+    expect(await run(['todo', '+get-my-tasks'])).toEqual({ count: 1, todos: [{ subject: '写周报', taskId: 't1', dueTime: 1773100000000, priority: 20, finalStatusStage: 1, creatorId: 'u1' }] });
+    answer('todo/get_user_todos_in_current_org', { result: { totalCount: 0 }, todoCards: [{ taskId: 'top' }] });
+    expect(await run(['todo', '+get-my-tasks'])).toEqual({ count: 0, todos: [] });
+    answer('todo/get_user_todos_in_current_org', { todoCards: [{ taskId: 'top' }] });
+    expect(await run(['todo', '+get-my-tasks'])).toEqual({ count: 1, todos: [{ taskId: 'top' }] });
+  });
+  it('+list-sub, +list-attachment, +list-comment print their projections (todo.go:197, 365, 486)', async () => {
+    answer('todo/list_sub_tasks', { result: { subTaskList: [{ title: '子任务', subTaskId: 's1', deadline: 1, done: false }] } });
+    expect(await run(['todo', '+list-sub', '--task-id', '100'])).toEqual({ count: 1, subTasks: [{ subject: '子任务', taskId: 's1', dueTime: 1 }] });
+    answer('todo/list_todo_attachment', { data: { attachments: [{ fileId: 'f1', spaceFileName: 'a.pdf', size: 10, type: 'pdf', url: 'x' }] } });
+    expect(await run(['todo', '+list-attachment', '--task-id', '100'])).toEqual({ count: 1, attachments: [{ attachmentId: 'f1', fileName: 'a.pdf', fileSize: 10, fileType: 'pdf' }] });
+    answer('todo/list_todo_comment', { result: [{ id: 'c1', text: '好', creator: 'u1', gmtCreate: 5, likes: 0 }] });
+    expect(await run(['todo', '+list-comment', '--task-id', '100'])).toEqual({ count: 1, comments: [{ commentId: 'c1', content: '好', creatorId: 'u1', createTime: 5 }] });
+  });
+});
+
+describe('oa list shortcuts', () => {
+  const instances = { result: { values: [{ processInstanceId: 'p1', processTitle: '报销', processResult: 'agree', gmtCreate: 9, originator: 'u1' }, { nothing: true }] } };
+  const printed = { count: 1, instances: [{ processInstanceId: 'p1', title: '报销', status: 'agree', createTime: 9 }] };
+  it('+list-pending, +list-executed, +list-submitted, +list-cc print {count, instances} from result.values (oa.go:421 oaInstanceProjectItem)', async () => {
+    answer('oa/list_pending_approvals', instances);
+    expect(await run(['oa', '+list-pending', '--start', '1741536000000', '--end', '1741622399000'])).toEqual(printed);
+    answer('oa/get_done_tasks', instances);
+    expect(await run(['oa', '+list-executed'])).toEqual(printed);
+    answer('oa/get_submitted_instances', instances);
+    expect(await run(['oa', '+list-submitted'])).toEqual(printed);
+    answer('oa/get_noticed_instances', instances);
+    expect(await run(['oa', '+list-cc'])).toEqual(printed);
+  });
+  it('+list-forms and +search-forms print {count, forms} (oa.go:217 oaFormProjectItem)', async () => {
+    const forms = { result: { processList: [{ process_code: 'PROC-1', flowTitle: '请假', iconName: 'leave', dirId: 'x' }] } };
+    const formsPrinted = { count: 1, forms: [{ processCode: 'PROC-1', name: '请假', iconUrl: 'leave' }] };
+    answer('oa/list_user_visible_process', forms);
+    expect(await run(['oa', '+list-forms'])).toEqual(formsPrinted);
+    answer('oa/search_form', forms);
+    expect(await run(['oa', '+search-forms', '--query', '请假'])).toEqual(formsPrinted);
+  });
+});
+
+describe('attendance search shortcuts', () => {
+  it('+search-class unwraps shiftVO (attendance.go:603)', async () => {
+    answer('attendance-wukong/get_class_list', { result: { classList: [{ shiftVO: { id: 1, name: '早班', owner: '张三', sections: [] } }, { classId: 2, class_name: '晚班' }] } });
+    expect(await run(['attendance', '+search-class'])).toEqual({ count: 2, classes: [{ classId: 1, name: '早班', ownerName: '张三' }, { classId: 2, name: '晚班' }] });
+  });
+  it('+search-adjustment-rule and +search-overtime-rule unwrap entityVO (attendance.go:879)', async () => {
+    answer('attendance-wukong/get_adjustment_rule', { result: { atRuleList: [{ entityVO: { adjustmentId: 5, ruleName: '标准' } }] } });
+    expect(await run(['attendance', '+search-adjustment-rule'])).toEqual({ count: 1, rules: [{ ruleId: 5, name: '标准' }] });
+    answer('attendance-wukong/get_overtime_rule', { data: [{ overtimeId: 6, name: '节假日' }] });
+    expect(await run(['attendance', '+search-overtime-rule'])).toEqual({ count: 1, rules: [{ ruleId: 6, name: '节假日' }] });
+  });
+  it('+search-group prints {count, groups} (attendance.go:1110)', async () => {
+    answer('attendance-wukong/get_simple_groups', { result: { groupList: [{ groupId: 3, groupName: '总部', groupType: 'FIXED', memberCount: 9 }] } });
+    expect(await run(['attendance', '+search-group'])).toEqual({ count: 1, groups: [{ groupId: 3, name: '总部', type: 'FIXED' }] });
+  });
+});
+
+describe('report list shortcuts', () => {
+  it('+inbox-list and +outbox-list print {count, reports} (report.go:121)', async () => {
+    const body = { result: { report_list: [{ report_id: 'r1', template_name: '日报', creator_name: '张三', creator_user_id: 'u1', create_time: 1, modified_time: 2, contents: [] }] } };
+    const printed = { count: 1, reports: [{ reportId: 'r1', templateName: '日报', creatorName: '张三', creatorUserId: 'u1', createTime: 1, modifiedTime: 2 }] };
+    answer('report/get_received_report_list', body);
+    expect(await run(['report', '+inbox-list', '--start', '2026-03-10T00:00:00+08:00', '--end', '2026-03-10T23:59:59+08:00'])).toEqual(printed);
+    answer('report/get_send_report_list', body);
+    expect(await run(['report', '+outbox-list'])).toEqual(printed);
+  });
+});
