@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resultOf } from '../helpers.js';
+import { dispatchInProcess, resultOf } from '../helpers.js';
 import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
 
 let mcp: McpFixture;
@@ -19,7 +19,13 @@ beforeEach(() => {
   mcp.answers = {};
 });
 
-const run = (argv: string[]) => resultOf(argv, privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-fproj-'))));
+const env = () => privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-fproj-')));
+const run = (argv: string[]) => resultOf(argv, env());
+/** The reason of a run that must fail, and what it printed on stdout (nothing). */
+const refusal = async (argv: string[]) => {
+  const outcome = await dispatchInProcess(argv, env());
+  return { reason: outcome.error?.reason, out: outcome.out };
+};
 const answer = (key: string, body: unknown) => {
   mcp.answers[key] = () => body;
 };
@@ -192,5 +198,73 @@ describe('report list shortcuts', () => {
     expect(await run(['report', '+inbox-list', '--start', '2026-03-10T00:00:00+08:00', '--end', '2026-03-10T23:59:59+08:00'])).toEqual(printed);
     answer('report/get_send_report_list', body);
     expect(await run(['report', '+outbox-list'])).toEqual(printed);
+  });
+});
+
+describe('mail smart shortcuts', () => {
+  it('+search-mail prints {email, messages} with every message as {subject, from, date, messageId} (smart/search_mail.go:118)', async () => {
+    answer('mail/search_emails', { result: { messages: [
+      { subject: '发票', from: { name: '赵强', email: 'zq@example.com' }, sentDate: 1773100000000, id: 'm1', body: 'x' },
+      { title: '', topic: '周报', from: '', sender: 'boss@example.com', date: '', receivedDate: '2026-03-01', messageId: 'm2' },
+      'not an object',
+      { from: { displayName: '只有名字' } },
+    ] } });
+    expect(await run(['mail', '+search-mail', '--query', 'from:zq@example.com', '--email', 'me@example.com'])).toEqual({ email: 'me@example.com', messages: [
+      { subject: '发票', from: '赵强 <zq@example.com>', date: 1773100000000, messageId: 'm1' },
+      { subject: '周报', from: 'boss@example.com', date: '2026-03-01', messageId: 'm2' },
+      { subject: '', from: '只有名字', date: null, messageId: '' },
+    ] });
+  });
+  it('+unread-mail prints the mailbox it found and an empty list when nothing matched (smart/unread_mail.go:128)', async () => {
+    answer('mail/list_user_mailboxes', { result: { emailAccounts: [{ email: 'me@example.com' }] } });
+    answer('mail/search_emails', { result: { total: 0 } });
+    expect(await run(['mail', '+unread-mail'])).toEqual({ email: 'me@example.com', messages: [] });
+  });
+  it('+recent-mail prints {count, mails} with the senders joined, and refuses an empty folder (smart/recent_mail.go:139)', async () => {
+    answer('mail/list_mailbox_threads', { result: { conversations: [
+      { id: 't1', subject: '合同', lastModifiedDateTime: '2026-03-02T10:00:00Z', senders: [{ name: '甲', email: 'a@x.com' }, 'b@x.com', { email: '' }] },
+      { conversationId: 't2', title: '旧', from: { email: 'c@x.com' }, senders: [] },
+    ] } });
+    expect(await run(['mail', '+recent-mail', '--email', 'me@example.com', '--folder', '2'])).toEqual({ count: 2, mails: [
+      { subject: '合同', from: ['甲 <a@x.com>', 'b@x.com'], date: '2026-03-02T10:00:00Z', threadId: 't1' },
+      { subject: '旧', from: 'c@x.com', date: null, threadId: 't2' },
+    ] });
+    answer('mail/list_mailbox_threads', { result: { conversations: [] } });
+    expect(await refusal(['mail', '+recent-mail', '--email', 'me@example.com', '--folder', '2'])).toEqual({ reason: 'invalid_parameter', out: '' });
+  });
+  it('+find-mail-user prints {count, users} with seven fields, and refuses when nobody matched (smart/find_mail_user.go:110)', async () => {
+    answer('mail/search_mail_users', { data: { users: [{ displayName: '张三', nick: '小张', emailAddress: 'z@x.com', jobNumber: 7, position: '工程师', userId: 'u1', phone: '1' }] } });
+    expect(await run(['mail', '+find-mail-user', '--query', '张三'])).toEqual({ count: 1, users: [
+      { name: '张三', nickname: '小张', email: 'z@x.com', employeeNo: 7, jobTitle: '工程师', workLocation: '', id: 'u1' },
+    ] });
+    answer('mail/search_mail_users', { users: [] });
+    expect(await refusal(['mail', '+find-mail-user', '--query', 'nobody'])).toEqual({ reason: 'invalid_parameter', out: '' });
+  });
+});
+
+describe('aitable list shortcuts', () => {
+  it('+base-list and +base-search print {count, bases}, dropping an element without its id (aitable.go:178 baseListProject)', async () => {
+    const body = { data: { bases: [{ baseId: 'b1', baseName: '项目', owner: 'u' }, { id: 'b2', title: '预算' }, { name: 'no id' }] } };
+    const printed = { count: 2, bases: [{ baseId: 'b1', baseName: '项目' }, { baseId: 'b2', baseName: '预算' }] };
+    answer('aitable/list_bases', body);
+    expect(await run(['aitable', '+base-list'])).toEqual(printed);
+    answer('aitable/search_bases', body);
+    expect(await run(['aitable', '+base-search', '--query', '项目'])).toEqual(printed);
+  });
+  it('+base-list prints an empty list for an explicit empty collection and refuses an answer without one (resolveNamedList)', async () => {
+    answer('aitable/list_bases', { result: { bases: [] } });
+    expect(await run(['aitable', '+base-list'])).toEqual({ count: 0, bases: [] });
+    answer('aitable/list_bases', { success: true });
+    expect(await refusal(['aitable', '+base-list'])).toEqual({ reason: 'backend_error', out: '' });
+  });
+  it('+template-search, +view-get, +form-list, +workflow-list print their projections (aitable.go:1075, 1215, 1674, 2063)', async () => {
+    answer('aitable/search_templates', { templates: [{ template_id: 't1', name: '周报模板', cover: 'x' }] });
+    expect(await run(['aitable', '+template-search', '--query', '周报'])).toEqual({ count: 1, templates: [{ templateId: 't1', templateName: '周报模板' }] });
+    answer('aitable/get_views', { result: { views: [{ viewId: 'v1', viewName: '表格', viewType: 'Grid', filters: [] }] } });
+    expect(await run(['aitable', '+view-get', '--base-id', 'B', '--table-id', 'T'])).toEqual({ count: 1, views: [{ viewId: 'v1', viewName: '表格', viewType: 'Grid' }] });
+    answer('aitable-helper/list_form_views', { formViews: [{ id: 'f1', title: '报名', type: 'Form' }] });
+    expect(await run(['aitable', '+form-list', '--base-id', 'B', '--table-id', 'T'])).toEqual({ count: 1, forms: [{ viewId: 'f1', viewName: '报名', viewType: 'Form' }] });
+    answer('aitable-helper/list_workflows', { data: { list: [{ workflowId: 'w1', workflowName: '通知', enabled: true, dsl: {} }] } });
+    expect(await run(['aitable', '+workflow-list', '--base-id', 'B'])).toEqual({ count: 1, workflows: [{ workflowId: 'w1', name: '通知', status: true }] });
   });
 });
