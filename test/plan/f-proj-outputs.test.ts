@@ -268,3 +268,43 @@ describe('aitable list shortcuts', () => {
     expect(await run(['aitable', '+workflow-list', '--base-id', 'B'])).toEqual({ count: 1, workflows: [{ workflowId: 'w1', name: '通知', status: true }] });
   });
 });
+
+describe('minutes list shortcuts', () => {
+  it('+list-all, +list-mine, +list-shared, +minutes-search print {count, minutes} with the task UUID as text (minutesdata ProjectList)', async () => {
+    answer('minutes/list_by_keyword_and_time_range', { success: true, result: { itemList: [
+      { taskUuid: ' tu1 ', title: '周会', creatorName: '张三', gmtStart: 1, endTime: 2, shareUrl: 'https://x', taskStatus: 'done', duration: 60 },
+      { uuid: 42, name: '复盘', creator: null, createUserName: '李四' },
+      { title: 'no task uuid' },
+    ], hasMore: false } });
+    const printed = { count: 2, minutes: [
+      { taskUuid: 'tu1', title: '周会', creator: '张三', startTime: 1, endTime: 2, url: 'https://x', status: 'done' },
+      { taskUuid: '42', title: '复盘', creator: '李四' },
+    ] };
+    expect(await run(['minutes', '+list-all'])).toEqual(printed);
+    expect(await run(['minutes', '+list-mine'])).toEqual(printed);
+    expect(await run(['minutes', '+list-shared'])).toEqual(printed);
+    expect(await run(['minutes', '+minutes-search', '--query', '周会'])).toEqual(printed);
+  });
+  it('reads the list one container down (data.result.minutesList) and refuses an answer without any list', async () => {
+    answer('minutes/list_by_keyword_and_time_range', { data: { result: { minutesList: [{ taskUUID: 'a' }] } } });
+    expect(await run(['minutes', '+list-all'])).toEqual({ count: 1, minutes: [{ taskUuid: 'a' }] });
+    answer('minutes/list_by_keyword_and_time_range', { result: { total: 0 } });
+    expect(await refusal(['minutes', '+list-all'])).toEqual({ reason: 'backend_error', out: '' });
+  });
+});
+
+describe('contact +me', () => {
+  it('prints the compact profile read from result[0].orgEmployeeModel (smart/whoami.go:80)', async () => {
+    answer('contact/get_current_user_profile', { result: [{ orgEmployeeModel: {
+      orgUserName: '王五', userId: 'u5', orgUserMobile: '', mobile: '13800000000', orgAuthEmail: 'w@x.com', corpName: '示例科技',
+      depts: [{ deptId: 1 }, { deptName: '研发部' }], avatar: 'x',
+    } }] });
+    expect(await run(['contact', '+me'])).toEqual({ name: '王五', userId: 'u5', mobile: '13800000000', email: 'w@x.com', org: '示例科技', dept: '研发部' });
+  });
+  it('reads a flat result object, and prints the answer as it came when nothing is recognized', async () => {
+    answer('contact/get_current_user_profile', { result: { name: '赵六', userid: 'u6' } });
+    expect(await run(['contact', '+me'])).toEqual({ name: '赵六', userId: 'u6' });
+    answer('contact/get_current_user_profile', { result: [{ orgEmployeeModel: { avatar: 'x' } }], success: true });
+    expect(await run(['contact', '+me'])).toEqual({ result: [{ orgEmployeeModel: { avatar: 'x' } }], success: true });
+  });
+});

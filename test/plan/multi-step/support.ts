@@ -292,11 +292,13 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * Answers the synthesizer cannot derive from paths and expects: a read-back whose object is taken whole (result, else
  * data, else the answer) and then read key by key inside a condition, merged over the canned answer of that call
  * (keyed `server/rpc`). drive +copy reads the same get_document_info as its source check (a whole `result` sample
- * would hide the extension the check wants); drive +rename's read-back name must be the name asked for.
+ * would hide the extension the check wants); drive +rename's read-back name must be the name asked for; mail +recent-mail
+ * refuses a folder without threads, which the optional container paths of its output cannot ask for.
  */
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
+  'mail.shortcut_recent_mail': () => ({ 'mail/list_mailbox_threads': { result: { conversations: [{ id: 'v-id' }] } } }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
