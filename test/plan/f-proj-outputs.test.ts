@@ -308,3 +308,32 @@ describe('contact +me', () => {
     expect(await run(['contact', '+me'])).toEqual({ result: [{ orgEmployeeModel: { avatar: 'x' } }], success: true });
   });
 });
+
+describe('aitable +record-share-links', () => {
+  it('prints {base, table, total, batches, items} over the batches of distinct ids (smart/record_share_links.go:131)', async () => {
+    const ids = Array.from({ length: 21 }, (_, i) => `r${i + 1}`);
+    let call = 0;
+    mcp.answers['aitable-helper/get_record_share_url'] = () => (++call === 1
+      ? { data: { items: [{ recordId: 'r1', shareUrl: 'https://s/1' }, { record_id: 'r2', url: 'https://s/2' }, { id: '' }] } }
+      : { items: [{ recordId: 'r21', share_url: 'https://s/21' }] });
+    expect(await run(['aitable', '+record-share-links', '--base', 'B', '--table', 'T', '--record-ids', [...ids, 'r1'].join(',')])).toEqual({
+      base: 'B', table: 'T', total: 21, batches: 2, items: [
+        { recordId: 'r1', shareUrl: 'https://s/1' }, { recordId: 'r2', shareUrl: 'https://s/2' }, { recordId: '', shareUrl: null }, { recordId: 'r21', shareUrl: 'https://s/21' },
+      ],
+    });
+  });
+});
+
+describe('oa +my-initiated', () => {
+  it('prints {initiated} with four fields as text, null when missing (smart/my_initiated.go:124)', async () => {
+    answer('oa/get_submitted_instances', { result: { list: [{ processInstanceId: ' p1 ', title: '报销', bizId: 2026001, status: 'RUNNING', extra: 1 }, { name: '请假', result: true }] } });
+    expect(await run(['oa', '+my-initiated'])).toEqual({ initiated: [
+      { title: '报销', businessId: '2026001', status: 'RUNNING', processInstanceId: 'p1' },
+      { title: '请假', businessId: null, status: 'true', processInstanceId: null },
+    ] });
+  });
+  it('prints the answer as it came when it holds no instance object', async () => {
+    answer('oa/get_submitted_instances', { result: { list: [] }, success: true });
+    expect(await run(['oa', '+my-initiated'])).toEqual({ result: { list: [] }, success: true });
+  });
+});
