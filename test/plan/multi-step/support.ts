@@ -300,7 +300,8 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * (keyed `server/rpc`). drive +copy reads the same get_document_info as its source check (a whole `result` sample
  * would hide the extension the check wants); drive +rename's read-back name must be the name asked for; wiki +move's
  * read-back must name the node moved besides the workspace its expect checks; aitable +view-preset-apply reads the same
- * get_views before and after its write, each answer its own (a list patches the calls of one RPC in order).
+ * get_views before and after its write, each answer its own (a list patches the calls of one RPC in order); mail
+ * +recent-mail refuses a folder without threads, which the optional container paths of its output cannot ask for.
  */
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
@@ -311,6 +312,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
     const view = { viewId: 'v-viewId', viewName: data.name, viewType: data['view-type'] };
     return { 'aitable/get_views': [{ data: { views: [view] } }, { data: { views: [{ ...view, config: JSON.parse(String(data.config)) as unknown }] } }] };
   },
+  'mail.shortcut_recent_mail': () => ({ 'mail/list_mailbox_threads': { result: { conversations: [{ id: 'v-id' }] } } }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
