@@ -7,19 +7,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => mcp.close());
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.answers = {};
-});
+const mcp = useMcpServer();
 
 /** Runs `chat +chat-list <flags>` over these pages: what it printed (JSON), its error envelope and the arguments sent. */
 async function chatList(flags: string[], pages: unknown[]) {

@@ -7,23 +7,12 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dispatchInProcess, shippedEngine } from '../helpers.js';
 import { validatePlans } from '../../src/plan/validate.js';
-import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => {
-  await mcp.close();
-});
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.answers = {};
-  mcp.faults.length = 0;
-});
+const mcp = useMcpServer();
 
 async function run(argv: string[]) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-chat5-'));

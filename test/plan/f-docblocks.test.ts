@@ -8,19 +8,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
+const mcp = useMcpServer();
 let dir: string;
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => mcp.close());
 beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.answers = {};
   dir = mkdtempSync(path.join(os.tmpdir(), 'dws-docblocks-'));
 });
 

@@ -7,19 +7,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchInProcess, resultOf } from '../helpers.js';
-import { privateEnv, startMcpServer, type McpFixture } from '../fixtures/mcp/server.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
-let mcp: McpFixture;
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => mcp.close());
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.answers = {};
-});
+const mcp = useMcpServer();
 
 const env = () => privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-fviews-')));
 const run = (argv: string[]) => resultOf(argv, env());
