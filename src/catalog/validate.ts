@@ -3,8 +3,10 @@
 import { Ajv } from 'ajv';
 import schema from './declaration.schema.json' with { type: 'json' };
 import type { Declaration } from './types.js';
-import { flagType } from '../contract/flag-types.js';
 import { identityKey, identityKeys } from './identity.js';
+
+/** The pflag types whose values are not text (every other type, unknown ones too, is read as text or a text list). */
+const NUMERIC_OR_BOOL_FLAG_TYPES = new Set(['bool', 'int', 'int64', 'float64', 'intSlice']);
 
 export class CatalogInvalid extends Error {
   constructor(readonly problems: string[]) {
@@ -72,7 +74,7 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
         else if (p.alias_of && (p.alias_of === flag || t.parameters[p.alias_of].alias_of || t.parameters[p.alias_of].hidden)) {
           problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" must name a visible flag that is no alias itself`);
         }
-        if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || !['string', 'array'].includes(flagType(p.type).schema.type as string) || p.type === 'intSlice')) {
+        if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || NUMERIC_OR_BOOL_FLAG_TYPES.has(p.type))) {
           problems.push(`${at}: parameter --${flag} enum_fold/enum_blank need a visible text (or text list) flag with an enum`);
         }
         if (p.inherent && (p.type !== 'bool' || p.hidden || !p.inherent.reason.trim() || !p.inherent.reason_en.trim())) {
