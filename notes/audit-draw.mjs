@@ -1,7 +1,7 @@
 // Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
-//   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md (24 of 30); the next audit draws seed 20261210)
+//   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md (25 of 30); the next audit draws seed 20261210)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -69,14 +69,14 @@ const AUDITS = new Map([
   'devapp.shortcut_delete', 'aitable.shortcut_view_get_frozen_cols', 'aitable.form_share_get', 'contact.employee_update', 'drive.publish_unset',
   'doc.style_cover_clear', 'drive.download_file_version', 'sheet.range_read', 'wiki.shortcut_move', 'aitable.shortcut_chart_share_update',
   ]],
-  // the 24 of seed 20261209's 30 that audit-30h.md read; its other 6 stay in the pool
+  // the 25 of seed 20261209's 30 that audit-30h.md read; its other 5 stay in the pool
   [20261209, [
   'aitable.advperm_role_get', 'contact.get_dept_members_by_deptId', 'chat.update_at_all_notification_off', 'chat.list_individual_chat_message',
   'oa.list_initiated_instances', 'chat.transfer_group_owner', 'aitable.table_get', 'contact.get_current_user_profile',
   'chat.list_chat_toolbar_shortcuts', 'sheet.create_workspace_sheet', 'aitable.dashboard_share_get', 'dev.search_open_platform_docs_rag',
   'aitable.view_lock', 'calendar.list_acls', 'calendar.list_meeting_room_groups', 'hrbrain.get_search_fields',
   'attendance.vacation_save_balance', 'chat.create_smart_conv_category', 'mail.create_forward_draft', 'attendance.shortcut_query_report_data',
-  'attendance.class_get', 'chat.shortcut_chat_get_by_id', 'chat.shortcut_messages_resource_url', 'aitable.shortcut_base_get',
+  'attendance.class_get', 'chat.shortcut_chat_get_by_id', 'chat.shortcut_messages_resource_url', 'aitable.shortcut_base_get', 'chat.shortcut_chat_bots',
   ]],
 ]);
 
