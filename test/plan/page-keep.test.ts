@@ -3,19 +3,9 @@
 // myGroupsMatchesFilter). Runs through the real validator and executor with a fake effects port.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/catalog/types.js';
 import { executePlan } from '../../src/plan/executor.js';
-import type { BackendCall, Effects } from '../../src/plan/effects.js';
-import { validatePlans } from '../../src/plan/validate.js';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
-import { shippedEngine } from '../helpers.js';
-
-const CANONICAL = 'contact.shortcut_lookup';
-const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
-
-function validated(plan: unknown) {
-  return validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
-}
+import { fake, planOf, problemsOf, tool } from './fake-plan.js';
 
 // `equals` compares with a literal; two sources compare with `subset` (a scalar is a one-element list), guarded by `present`.
 const kind = { item: true, path: 'kind', transform: ['lower'] };
@@ -31,19 +21,8 @@ function plan(extra: Record<string, unknown> = {}) {
 }
 
 async function run(p: unknown, name: string, pages: unknown[][]) {
-  const calls: BackendCall[] = [];
-  const effects: Effects = {
-    call: async (c) => {
-      calls.push(c);
-      const n = calls.length - 1;
-      return { rows: pages[n] ?? [], ...(n + 1 < pages.length ? { next: `c${n + 1}` } : {}) };
-    },
-    transfer: async () => ({}),
-    handoff: async () => undefined,
-  };
-  const { plans, problems } = validated(p);
-  expect(problems).toEqual([]);
-  const out = await executePlan(tool(), plans.get(CANONICAL)!, { name }, { env: {}, dryRun: false, effects });
+  const { calls, effects } = fake((_c, n) => ({ rows: pages[n] ?? [], ...(n + 1 < pages.length ? { next: `c${n + 1}` } : {}) }));
+  const out = await executePlan(tool(), planOf(p), { name }, { env: {}, dryRun: false, effects });
   return { calls, result: ('result' in out ? out.result : undefined) as { rows: unknown[] } };
 }
 
@@ -90,7 +69,7 @@ describe('page.keep', () => {
 
   it('reads {item: true} only inside keep: outside it the build refuses it', () => {
     const bad = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { size: { item: true } }, page: { cursor_arg: 'cursor', next: 'next', items: 'rows', max_pages: 2 } }] };
-    expect(validated(bad).problems.join('\n')).toContain('{item: true} is only meaningful inside a for_each step');
+    expect(problemsOf(bad).join('\n')).toContain('{item: true} is only meaningful inside a for_each step');
   });
 });
 
@@ -118,18 +97,16 @@ describe('transform ms_to_rfc3339', () => {
 
 describe('page.next_transform', () => {
   it('sends the transformed cursor, and stops on a repeated raw cursor', async () => {
-    const calls: BackendCall[] = [];
     const answers = [{ rows: [1], next: 1786022919361 }, { rows: [2], next: 1786022919361 }];
-    const effects: Effects = { call: async (c) => (calls.push(c), answers[calls.length - 1]), transfer: async () => ({}), handoff: async () => undefined };
+    const { calls, effects } = fake((_c, n) => answers[n]);
     const p = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { q: { flag: 'name' } }, page: { cursor_arg: 'startTime', next: 'next', next_transform: ['ms_to_rfc3339'], items: 'rows', max_pages: 5 } }] };
-    const { plans, problems } = validated(p);
-    expect(problems).toEqual([]);
-    const out = await executePlan(tool(), plans.get(CANONICAL)!, { name: 'n' }, { env: {}, dryRun: false, effects });
+    expect(problemsOf(p)).toEqual([]);
+    const out = await executePlan(tool(), planOf(p), { name: 'n' }, { env: {}, dryRun: false, effects });
     expect(calls.map((c) => c.args.startTime)).toEqual([undefined, '2026-08-06T13:28:39.361Z']);
     expect(('result' in out ? out.result : undefined)).toEqual({ rows: [1, 2], next: 1786022919361 });
   });
   it('is checked at build like any transform list', () => {
     const p = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { q: { flag: 'name' } }, page: { cursor_arg: 'c', next: 'next', next_transform: ['no_such'], items: 'rows', max_pages: 5 } }] };
-    expect(validated(p).problems.join('\n')).toContain('no_such');
+    expect(problemsOf(p).join('\n')).toContain('no_such');
   });
 });

@@ -2,20 +2,11 @@
 // ledgers (+thread-replies, +messages-list-direct, +chat-messages, +my-groups) through the real validator and executor
 // with a fake effects port; and the message time transforms (message_boundary, message_time_ms).
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/catalog/types.js';
 import { DwsError } from '../../src/errors.js';
 import { executePlan } from '../../src/plan/executor.js';
-import type { BackendCall, Effects } from '../../src/plan/effects.js';
-import { validatePlans } from '../../src/plan/validate.js';
 import { TRANSFORMS } from '../../src/plan/transforms/index.js';
 import { shippedEngine } from '../helpers.js';
-
-const CANONICAL = 'contact.shortcut_lookup';
-const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
-
-function validated(plan: unknown) {
-  return validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
-}
+import { fake, planOf, problemsOf, tool } from './fake-plan.js';
 
 const ledger = { strict: true, empty_more_fails: true, unique: { item: true, path: 'id', transform: ['to_string'] } };
 function plan(extra: Record<string, unknown> = {}) {
@@ -31,21 +22,14 @@ function plan(extra: Record<string, unknown> = {}) {
 type Page = Record<string, unknown> | Error;
 
 async function run(p: unknown, pages: Page[]) {
-  const calls: BackendCall[] = [];
-  const effects: Effects = {
-    call: async (c) => {
-      calls.push(c);
-      const page = pages[calls.length - 1] ?? { rows: [], more: false };
-      if (page instanceof Error) throw page;
-      return page;
-    },
-    transfer: async () => ({}),
-    handoff: async () => undefined,
-  };
-  const { plans, problems } = validated(p);
-  expect(problems).toEqual([]);
+  const { calls, effects } = fake((_c, n) => {
+    const page = pages[n] ?? { rows: [], more: false };
+    if (page instanceof Error) throw page;
+    return page;
+  });
+  const planned = planOf(p);
   try {
-    const out = await executePlan(tool(), plans.get(CANONICAL)!, { name: 'x' }, { env: {}, dryRun: false, effects });
+    const out = await executePlan(tool(), planned, { name: 'x' }, { env: {}, dryRun: false, effects });
     return { calls, result: ('result' in out ? out.result : { rows: [] }) as { rows: unknown[] }, error: undefined };
   } catch (e) {
     if (!(e instanceof DwsError)) throw e;
@@ -135,9 +119,9 @@ describe('page.strict: upstream page ledgers', () => {
 
   it('is refused at build without more, and empty_more_fails or fail_when without strict', () => {
     const noMore = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'r', max_pages: 2, strict: true } }] };
-    expect(validated(noMore).problems.join('\n')).toContain('strict: needs more');
+    expect(problemsOf(noMore).join('\n')).toContain('strict: needs more');
     const alone = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'r', more: 'm', max_pages: 2, empty_more_fails: true } }] };
-    expect(validated(alone).problems.join('\n')).toContain('go with strict');
+    expect(problemsOf(alone).join('\n')).toContain('go with strict');
   });
 });
 
@@ -206,7 +190,7 @@ describe('page.items_from, cut_ends, size_when', () => {
   });
   it('refuses cut_ends without strict and max_items, and size_when without size_arg', () => {
     const bare = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'rows', max_pages: 2, cut_ends: true, size_when: { flag: 'name' } } }] };
-    const { problems } = validated(bare);
+    const problems = problemsOf(bare);
     expect(problems.join('\n')).toMatch(/cut_ends: goes with strict and max_items/);
     expect(problems.join('\n')).toMatch(/size_when: only with size_arg/);
   });
@@ -261,18 +245,18 @@ describe('page.missing_cursors and page.record with failures listed (branch f-ch
   it('is refused at build: the old record keys (report, record_at), a record without at or failures, missing_cursors that is not a list of trimmed texts', () => {
     const base = { cursor_arg: 'c', next: 'n', items: 'r', more: 'm', max_pages: 2 };
     const step = (page: Record<string, unknown>) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { ...base, ...page } }] });
-    expect(validated(step({ strict: true, report: 'ledger' })).problems.join('\n')).toContain('.report: the page record is written record: {at: <path>, failures: list | end}');
-    expect(validated(step({ record_at: '_page' })).problems.join('\n')).toContain('.record_at: the page record is written record: {at: <path>, failures: list | end}');
-    expect(validated(step({ record: { at: 'ledger' } })).problems.join('\n')).toContain('record: needs at (a path) and failures (list or end)');
-    expect(validated(step({ missing_cursors: [' 0'] })).problems.join('\n')).toContain('missing_cursors');
-    expect(validated(step({ missing_cursors: '0' })).problems.join('\n')).toContain('missing_cursors');
-    expect(validated(step({ strict: true, record: { at: 'ledger', failures: 'list' }, missing_cursors: ['0'] })).problems.join('\n')).not.toMatch(/record|missing_cursors/u);
+    expect(problemsOf(step({ strict: true, report: 'ledger' })).join('\n')).toContain('.report: the page record is written record: {at: <path>, failures: list | end}');
+    expect(problemsOf(step({ record_at: '_page' })).join('\n')).toContain('.record_at: the page record is written record: {at: <path>, failures: list | end}');
+    expect(problemsOf(step({ record: { at: 'ledger' } })).join('\n')).toContain('record: needs at (a path) and failures (list or end)');
+    expect(problemsOf(step({ missing_cursors: [' 0'] })).join('\n')).toContain('missing_cursors');
+    expect(problemsOf(step({ missing_cursors: '0' })).join('\n')).toContain('missing_cursors');
+    expect(problemsOf(step({ strict: true, record: { at: 'ledger', failures: 'list' }, missing_cursors: ['0'] })).join('\n')).not.toMatch(/record|missing_cursors/u);
   });
 
   it('is refused at build: marks_in that is not a list of paths, more_from_cursor without strict and a page size, failure_as without tolerate_failure (branch f-chatpage)', () => {
     const base = { cursor_arg: 'c', next: ['n', 'next_n'], items: 'r', more: ['m', 'has_m'], max_pages: 2 };
     const plan = (page: Record<string, unknown>, step: Record<string, unknown> = {}) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { ...base, ...page }, ...step }] });
-    const problems = (p: unknown) => validated(p).problems.filter((x) => !x.includes('is not used by any step'));
+    const problems = (p: unknown) => problemsOf(p).filter((x) => !x.includes('is not used by any step'));
     expect(problems(plan({ marks_in: 'result' })).join('\n')).toContain('marks_in: a non-empty list of paths ("" for the whole answer)');
     expect(problems(plan({ more_from_cursor: true })).join('\n')).toContain('more_from_cursor: goes with strict and a page size');
     expect(problems(plan({}, { failure_as: 'oops' })).join('\n')).toContain('failure_as: only with tolerate_failure');
@@ -284,13 +268,12 @@ describe('page.missing_cursors and page.record with failures listed (branch f-ch
 describe('chat message search-advanced --conversation-ids (branch f-chat3, the shipped plan)', () => {
   it('keeps the asked conversations\' messages of the unscoped pages and regroups them by conversation', async () => {
     const search = shippedEngine().tools().find((t) => t.canonical_path === 'chat.search_messages')!;
-    const calls: BackendCall[] = [];
     const answers: unknown[] = [
       { result: {} }, { result: {} },
       { result: { conversationMessagesList: [{ openConversationId: 'cidA', messages: [{ openMessageId: 'm1' }] }, { openConversationId: 'cidX', messages: [{ openMessageId: 'm9' }] }], hasMore: true, nextCursor: 'c2' } },
       { result: { conversationMessagesList: [{ openConversationId: 'cidB', messages: [{ openMessageId: 'm2' }] }, { openConversationId: 'cidA', messages: [{ openMessageId: 'm1' }, { openMessageId: 'm3' }] }], hasMore: false } },
     ];
-    const effects: Effects = { call: async (c) => { calls.push(c); return answers[calls.length - 1]; }, transfer: async () => ({}), handoff: async () => undefined };
+    const { calls, effects } = fake((_c, n) => answers[n]);
     const out = await executePlan(search, search.plan!, { 'conversation-ids': 'cidA,cidB', limit: 10 }, { env: {}, dryRun: false, effects });
     const result = ('result' in out ? out.result : undefined) as { result: { conversationMessagesList: unknown; hasMore: boolean } };
     expect(calls.map((c) => c.rpc)).toEqual(['get_conversation_info', 'get_conversation_info', 'search_messages', 'search_messages']);

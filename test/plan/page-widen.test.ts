@@ -2,19 +2,9 @@
 // (internal/shortcut/chat/lark_alignment.go:1101-1129@c7521c1c) and the run's record its ledger is printed from,
 // through the real validator and executor with a fake effects port.
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/catalog/types.js';
 import { DwsError } from '../../src/errors.js';
 import { executePlan } from '../../src/plan/executor.js';
-import type { BackendCall, Effects } from '../../src/plan/effects.js';
-import { validatePlans } from '../../src/plan/validate.js';
-import { shippedEngine } from '../helpers.js';
-
-const CANONICAL = 'contact.shortcut_lookup';
-const tool = (): ToolSpec => shippedEngine().tools().find((t) => t.canonical_path === CANONICAL)!;
-
-function validated(plan: unknown) {
-  return validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { [CANONICAL]: plan } } }], shippedEngine().tools());
-}
+import { fake, planOf, problemsOf, tool } from './fake-plan.js';
 
 function plan(page: Record<string, unknown> = {}) {
   return {
@@ -30,19 +20,10 @@ function plan(page: Record<string, unknown> = {}) {
 }
 
 async function run(p: unknown, pages: Record<string, unknown>[]) {
-  const calls: BackendCall[] = [];
-  const effects: Effects = {
-    call: async (c) => {
-      calls.push(c);
-      return pages[calls.length - 1] ?? { rows: [], more: false };
-    },
-    transfer: async () => ({}),
-    handoff: async () => undefined,
-  };
-  const { plans, problems } = validated(p);
-  expect(problems).toEqual([]);
+  const { calls, effects } = fake((_c, n) => pages[n] ?? { rows: [], more: false });
+  const planned = planOf(p);
   try {
-    const out = await executePlan(tool(), plans.get(CANONICAL)!, { name: 'x' }, { env: {}, dryRun: false, effects });
+    const out = await executePlan(tool(), planned, { name: 'x' }, { env: {}, dryRun: false, effects });
     return { calls, result: ('result' in out ? out.result : {}) as { rows: { id: number }[]; _page: Record<string, unknown> }, error: undefined };
   } catch (e) {
     if (!(e instanceof DwsError)) throw e;
@@ -84,8 +65,8 @@ describe('page.widen', () => {
   });
   it('is refused at build without more or without a positive to, and a record needs at and failures', () => {
     const base = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'r', max_pages: 2, widen: { arg: 'size', to: 4 } } }] };
-    expect(validated(base).problems.join('\n')).toContain('widen: needs more');
+    expect(problemsOf(base).join('\n')).toContain('widen: needs more');
     const bad = plan({ widen: { arg: 'size', to: 0 }, record: { at: 'a.b', failures: 'keep' } });
-    expect(validated(bad).problems.join('\n')).toMatch(/widen: needs arg[\s\S]*record: needs at \(a path\) and failures \(list or end\)/u);
+    expect(problemsOf(bad).join('\n')).toMatch(/widen: needs arg[\s\S]*record: needs at \(a path\) and failures \(list or end\)/u);
   });
 });
