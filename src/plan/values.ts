@@ -213,14 +213,19 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 /** The zones a `now` source reads its wall clock in, by their offset from UTC; the local zone has none fixed. */
 const ZONE_OFFSET_MS = { shanghai: 8 * 3600 * 1000, utc: 0 } as const;
 
+/** A Date's calendar fields on the process's clock, or on the UTC clock (for an instant already shifted to its zone). */
+function clockFields(d: Date, utc: boolean) {
+  return utc
+    ? { y: d.getUTCFullYear(), mo: d.getUTCMonth(), d: d.getUTCDate(), h: d.getUTCHours(), mi: d.getUTCMinutes(), s: d.getUTCSeconds(), ms: d.getUTCMilliseconds() }
+    : { y: d.getFullYear(), mo: d.getMonth(), d: d.getDate(), h: d.getHours(), mi: d.getMinutes(), s: d.getSeconds(), ms: d.getMilliseconds() };
+}
+
 function nowValue(sc: Scope, n: NowSpec): unknown {
   // The clock's fields in the zone, moved by the spec, then read back as an instant: a fixed-offset zone is UTC
   // arithmetic on the shifted instant; the local zone is the Date's own local arithmetic.
   const shift = n.zone === undefined ? undefined : ZONE_OFFSET_MS[n.zone];
-  const t = new Date(sc.at.getTime() + (shift ?? 0));
-  const c = shift === undefined
-    ? { y: t.getFullYear(), mo: t.getMonth(), d: t.getDate(), h: t.getHours(), mi: t.getMinutes(), s: t.getSeconds(), ms: t.getMilliseconds() }
-    : { y: t.getUTCFullYear(), mo: t.getUTCMonth(), d: t.getUTCDate(), h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds(), ms: t.getUTCMilliseconds() };
+  const utc = shift !== undefined;
+  const c = clockFields(new Date(sc.at.getTime() + (shift ?? 0)), utc);
   if (n.start_of === 'day' || n.start_of === 'month') Object.assign(c, { h: 0, mi: 0, s: 0, ms: 0 });
   if (n.start_of === 'month') c.d = 1;
   if (n.add_months) c.mo += n.add_months;
@@ -233,13 +238,11 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
     c.d += days;
   }
   // Date normalizes overflowing fields (day 0, month 13) the way setDate/setMonth do.
-  const wall = shift === undefined ? new Date(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms) : new Date(Date.UTC(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms));
+  const wall = utc ? new Date(Date.UTC(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms)) : new Date(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms);
   if (n.format === 'millis') return wall.getTime() - (shift ?? 0);
-  const f = shift === undefined
-    ? [wall.getFullYear(), wall.getMonth() + 1, wall.getDate(), wall.getHours(), wall.getMinutes(), wall.getSeconds()]
-    : [wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds()];
+  const f = clockFields(wall, utc);
   const pad = (x: number) => String(x).padStart(2, '0');
-  return `${f[0]}-${pad(f[1])}-${pad(f[2])} ${pad(f[3])}:${pad(f[4])}:${pad(f[5])}`;
+  return `${f.y}-${pad(f.mo + 1)}-${pad(f.d)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`;
 }
 
 /** The standard input's text, read once per run and bounded; a dry run reads nothing (a placeholder). */
