@@ -54,10 +54,6 @@ export interface RankingOptions {
   /** A delete request whose first hit is destructive and a destructive command on another object scores at least this
    *  share of it: the best non-destructive hit leads (stages/destructive-doubt.ts; 0 off). */
   destructiveDoubt: number;
-  /** A delete request whose first hit is destructive and a destructive command whose contract requires a strict superset
-   *  of its ids (a part of what it destroys) scores at least this share of it: the narrower one leads
-   *  (stages/narrow-destroy.ts; 0 off). */
-  destructiveNarrow: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -104,7 +100,6 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardLearned: 0,
   objectGuardParts: 1,
   destructiveDoubt: 0,
-  destructiveNarrow: 0,
   objectGuardFirst: 1,
   weights: {
     identity: 8,

@@ -53,8 +53,6 @@ export interface ObjectLexicon {
   commands?: Record<string, number>;
   /** Per object, the words learned from the command titles at build (src/build/object-words.ts); absent: none. */
   learned?: { zh: string[][]; en: string[][] };
-  /** Per CLI path of a destructive or removing command, the id flags its contract requires (src/build/contract-ids.ts). */
-  requires?: Record<string, string[]>;
 }
 
 const withLearnedCache = new WeakMap<ObjectLexicon, ObjectLexicon>();

@@ -11,7 +11,6 @@ import { coreSha256, instantiateCore, writeInput } from '../core/core.js';
 import { compileQueryTerms } from '../lexicon/query-terms.js';
 import { encodeSnapshot } from './encode.js';
 import { learnObjectWords } from '../build/object-words.js';
-import { fileRequiredIds } from '../build/contract-ids.js';
 import { executionCalls } from '../plan/summary.js';
 import { validatorSource } from '../contract/standalone.js';
 
@@ -44,7 +43,7 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     fields: FIELDS,
     index,
     crc32: (bytes) => zlibCrc32(bytes) >>> 0,
-    lexicon: fileRequiredIds(learnObjectWords(lexicons.actions, catalog.tools), catalog.tools),
+    lexicon: learnObjectWords(lexicons.actions, catalog.tools),
     productLexicon: lexiconFor(lexicons.products, catalog),
     // Term ids of the index just built (the core still holds it).
     queryLexicon: compileQueryTerms(lexicons.queryTerms ?? {}, (term) => core.termIdOf(writeInput(core, term))),

@@ -8,9 +8,8 @@ import { confidence } from './confidence.js';
 import { destructiveDoubt } from './destructive-doubt.js';
 import { knownGaps } from './known-gaps.js';
 import { merge } from './merge.js';
-import { destructiveNarrow } from './narrow-destroy.js';
 import { objectGuard } from './object-guard.js';
 import { stepFill } from './step-fill.js';
 import type { Stage } from './types.js';
 
-export const STAGES: readonly Stage[] = [objectGuard, destructiveNarrow, destructiveDoubt, merge, stepFill, knownGaps, confidence];
+export const STAGES: readonly Stage[] = [objectGuard, destructiveDoubt, merge, stepFill, knownGaps, confidence];
