@@ -48,12 +48,6 @@ export interface RankingOptions {
   objectGuardSiblings: number;
   /** Object guard, siblings on: a sibling moves only when the hit on the target scores at least this share of it. */
   objectGuardSiblingRatio: number;
-  /** 1: the object guard names objects with the words learned from the command titles too (src/build/object-words.ts;
-   * session 16: no change held out, off). */
-  objectGuardLearned: number;
-  /** A delete request whose first hit is destructive and a destructive command on another object scores at least this
-   *  share of it: the best non-destructive hit leads (stages/destructive-doubt.ts; 0 off). */
-  destructiveDoubt: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -97,9 +91,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPlaces: 1,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
-  objectGuardLearned: 0,
   objectGuardParts: 1,
-  destructiveDoubt: 0,
   objectGuardFirst: 1,
   weights: {
     identity: 8,

@@ -51,22 +51,6 @@ export interface ObjectLexicon {
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
   commands?: Record<string, number>;
-  /** Per object, the words learned from the command titles at build (src/build/object-words.ts); absent: none. */
-  learned?: { zh: string[][]; en: string[][] };
-}
-
-const withLearnedCache = new WeakMap<ObjectLexicon, ObjectLexicon>();
-
-/** The object lexicon with its learned words added to each object's own (cached per lexicon). */
-export function withLearned(lex: ObjectLexicon): ObjectLexicon {
-  if (!lex.learned) return lex;
-  let m = withLearnedCache.get(lex);
-  if (!m) {
-    const { learned } = lex;
-    m = { ...lex, zh: lex.zh.map((ws, o) => [...ws, ...learned.zh[o]]), en: lex.en.map((ws, o) => [...ws, ...learned.en[o]]) };
-    withLearnedCache.set(lex, m);
-  }
-  return m;
 }
 
 /** The object of each tool (index into lex.keys, or -1), from its CLI path's last noun (toolObject). */

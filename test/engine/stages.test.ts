@@ -7,7 +7,7 @@ import { readSnapshotBytes } from '../helpers.js';
 
 describe('the stages after the core', () => {
   it('run in the documented order, each named once', () => {
-    expect(STAGES.map((s) => s.name)).toEqual(['object_guard', 'destructive_doubt', 'merge', 'step_fill', 'known_gaps', 'confidence']);
+    expect(STAGES.map((s) => s.name)).toEqual(['object_guard', 'merge', 'step_fill', 'known_gaps', 'confidence']);
   });
 
   it('each name a ranking option that exists, or none when the SPEC requires the stage', () => {
@@ -113,25 +113,5 @@ describe('object_guard: siblings (objectGuardSiblings 3, objectGuardSiblingRatio
     expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0 }, q)[0]).toBe('chat.remove_group_member');
     expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0.5 }, q)[0]).toBe('calendar.remove_calendar_participant');
     expect(paths({}, q)[0]).toBe('calendar.remove_calendar_participant');
-  });
-});
-
-describe('destructive_doubt (destructiveDoubt; off by default, docs/ranking.md session 17)', () => {
-  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
-    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
-  const destroys = (p: string) => /delete|remove/u.test(p);
-
-  it('a delete request whose word names two products\' objects gets a non-destructive command first, the deletes right after', () => {
-    // 分组 is a base section and a chat category: two deletes on different objects score alike
-    const q = '删掉这个分组';
-    const off = paths({}, q);
-    const on = paths({ destructiveDoubt: 0.9 }, q);
-    expect(destroys(off[0])).toBe(true);
-    expect(destroys(on[0])).toBe(false);
-    expect(on.slice(1, 3)).toEqual(off.slice(0, 2));
-  });
-
-  it('leaves a delete request that names one object as it was', () => {
-    for (const q of ['删掉这条记录', 'delete that comment']) expect(paths({ destructiveDoubt: 0.9 }, q), q).toEqual(paths({}, q));
   });
 });

@@ -17,7 +17,7 @@
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md).
-import { queryObjectPlaces, queryObjects, toolObjectIndex, withLearned, type ObjectLexicon } from '../../lexicon/actions.js';
+import { queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -72,8 +72,6 @@ export interface GuardScope {
   first: number;
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
-  /** 1: requests name objects with the words learned from the command titles too (src/build/object-words.ts). */
-  learned?: number;
 }
 
 /**
@@ -81,7 +79,7 @@ export interface GuardScope {
  * the ranked text as the lexicons read it; actions: the action classes it says.
  */
 export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, scope: GuardScope, text: (doc: number) => ToolText): Hit[] {
-  const objects = meta.lexicon.objects && scope.learned === 1 ? withLearned(meta.lexicon.objects) : meta.lexicon.objects;
+  const objects = meta.lexicon.objects;
   // Only the first depth hits are read and reordered, so the answer does not depend on how deep the core ranked.
   const hits = all.slice(0, scope.depth);
   if (!objects || hits.length < 2) return all;
@@ -148,7 +146,7 @@ export const objectGuard: Stage = {
       if (o.kind !== 'ranked') return o;
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
-        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst, siblingRatio: r.objectGuardSiblingRatio, learned: r.objectGuardLearned,
+        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst, siblingRatio: r.objectGuardSiblingRatio
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
