@@ -5,7 +5,7 @@
 // identities named inside the text pinned first (stages/pins.ts). The shell computes no score here: it writes the core's inputs and decodes its records.
 import { FIELDS, baseField } from '../build/fields.js';
 import { DwsError } from '../errors.js';
-import { identityKey, type IdentityLookup } from '../catalog/identity.js';
+import { identityKeyOfFolded, type IdentityLookup } from '../catalog/identity.js';
 import { fold } from '../text/fold.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
@@ -39,15 +39,8 @@ export interface QueryPhaseContext {
 
 /** The avoid index as phrase buckets; each phrase is decoded once, on first use (a query decodes a few dozen). */
 function avoidLookup({ docs, phrase, keys, buckets }: AvoidIndex): { buckets: PhraseBuckets; docs: Uint32Array } {
-  const phrases = new Map<number, string>();
-  const decoded = (e: number): string => {
-    let p = phrases.get(e);
-    if (p === undefined) {
-      p = phrase(e);
-      phrases.set(e, p);
-    }
-    return p;
-  };
+  const phrases: (string | undefined)[] = new Array<string | undefined>(docs.length).fill(undefined);
+  const decoded = (e: number): string => (phrases[e] ??= phrase(e));
   return { docs, buckets: new PhraseBuckets(keys, buckets, decoded) };
 }
 
@@ -91,14 +84,16 @@ export class QueryPhase {
    * k of the deep ranking are the ranking k deep.
    */
   runFirst(query: string, req: NormalizedRequest, explain: boolean, task: string, k: number, deep: number, enough: (hits: Hit[]) => boolean): QueryOutcome {
-    const exact = this.ctx.identities.get(identityKey(query));
+    const plain = fold(query);
+    const exact = this.ctx.identities.get(identityKeyOfFolded(plain));
     if (exact !== undefined) {
       const reason = this.filterReason(exact, req);
       return reason ? { kind: 'filtered', doc: exact, reason } : { kind: 'exact', doc: exact };
     }
     const mask = this.mask(req);
     const text = toMainland(query);
-    const folded = fold(text);
+    // A query with no regional word is its own mainland text (toMainland answers it unchanged), already folded.
+    const folded = text === query ? plain : fold(text);
     const { hits: ranked, actions } = this.rank(text, folded, task, mask, deep, explain);
     const pinned = embeddedIdentities(folded, this.ctx.identities, this.ctx.ranking.identityWords).filter((d) => !this.filterReason(d, req));
     let hits = pinFirst(ranked.length > k ? ranked.slice(0, k) : ranked, pinned);
