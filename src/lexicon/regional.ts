@@ -21,16 +21,22 @@ function words(): Map<number, (readonly [string, string])[]> {
   return byFirst;
 }
 
+/** The first (longest) of the words that the text says at position at, or undefined. */
+function wordAt(text: string, at: number, list: readonly (readonly [string, string])[] | undefined): readonly [string, string] | undefined {
+  if (list) for (const pair of list) if (text.startsWith(pair[0], at)) return pair;
+  return undefined;
+}
+
 /**
  * The text with every regional word replaced by its mainland word, scanning left to right, longest word first. Units
- * are looked up by code (no one-unit string per position).
+ * are looked up by code, with no function made per position (no one-unit string, no closure over the position).
  */
 export function toMainland(text: string): string {
   const table = words();
   let out = '';
   let copied = 0;
   for (let i = 0; i < text.length;) {
-    const hit = table.get(text.charCodeAt(i))?.find(([from]) => text.startsWith(from, i));
+    const hit = wordAt(text, i, table.get(text.charCodeAt(i)));
     if (hit) {
       out += text.slice(copied, i) + hit[1];
       i += hit[0].length;
