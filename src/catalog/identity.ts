@@ -6,7 +6,12 @@ import { lowerBoundBy, byCodePoint } from '../text/order.js';
 import { StringList, type Strings } from './string-list.js';
 
 export function identityKey(text: string): string {
-  const words = fold(text).split(/[\s./]+/u).filter((w) => w.length > 0);
+  return identityKeyOfFolded(fold(text));
+}
+
+/** identityKey of a text already folded (fold.ts): the query phase folds a query once for every reading. */
+export function identityKeyOfFolded(folded: string): string {
+  const words = folded.split(/[\s./]+/u).filter((w) => w.length > 0);
   if (words[0] === 'dws') words.shift();
   return words.join(' ');
 }

@@ -5,11 +5,11 @@
 // identities named inside the text pinned first (stages/pins.ts). The shell computes no score here: it writes the core's inputs and decodes its records.
 import { FIELDS, baseField } from '../build/fields.js';
 import { DwsError } from '../errors.js';
-import { identityKey, type IdentityLookup } from '../catalog/identity.js';
+import { identityKeyOfFolded, type IdentityLookup } from '../catalog/identity.js';
 import { fold } from '../text/fold.js';
 import type { AvoidIndex, SnapshotMeta } from '../snapshot/decode.js';
 import {
-  ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
+  ALGORITHM_BM25, ALGORITHM_TFIDF, MASK_DEMOTED, MASK_ELIGIBLE, MASK_FILTERED, MAX_RESULTS, NEED_CHUNKS, RECORD_CONTRIBUTIONS, RECORD_DOC,
   RECORD_FIELD_BITS, RECORD_MASS, RECORD_SCORE, type CoreExports, writeInput,
 } from '../core/core.js';
 import { PhraseBuckets, queryActionMask, queryProducts } from '../lexicon/actions.js';
@@ -39,16 +39,17 @@ export interface QueryPhaseContext {
 
 /** The avoid index as phrase buckets; each phrase is decoded once, on first use (a query decodes a few dozen). */
 function avoidLookup({ docs, phrase, keys, buckets }: AvoidIndex): { buckets: PhraseBuckets; docs: Uint32Array } {
-  const phrases = new Map<number, string>();
-  const decoded = (e: number): string => {
-    let p = phrases.get(e);
-    if (p === undefined) {
-      p = phrase(e);
-      phrases.set(e, p);
-    }
-    return p;
-  };
+  const phrases: (string | undefined)[] = new Array<string | undefined>(docs.length).fill(undefined);
+  const decoded = (e: number): string => (phrases[e] ??= phrase(e));
   return { docs, buckets: new PhraseBuckets(keys, buckets, decoded) };
+}
+
+interface CoreViews {
+  buffer: ArrayBuffer;
+  mask: Uint8Array;
+  mult: Float64Array;
+  weights: Float64Array;
+  out: DataView;
 }
 
 export class QueryPhase {
@@ -91,14 +92,16 @@ export class QueryPhase {
    * k of the deep ranking are the ranking k deep.
    */
   runFirst(query: string, req: NormalizedRequest, explain: boolean, task: string, k: number, deep: number, enough: (hits: Hit[]) => boolean): QueryOutcome {
-    const exact = this.ctx.identities.get(identityKey(query));
+    const plain = fold(query);
+    const exact = this.ctx.identities.get(identityKeyOfFolded(plain));
     if (exact !== undefined) {
       const reason = this.filterReason(exact, req);
       return reason ? { kind: 'filtered', doc: exact, reason } : { kind: 'exact', doc: exact };
     }
     const mask = this.mask(req);
     const text = toMainland(query);
-    const folded = fold(text);
+    // A query with no regional word is its own mainland text (toMainland answers it unchanged), already folded.
+    const folded = text === query ? plain : fold(text);
     const { hits: ranked, actions } = this.rank(text, folded, task, mask, deep, explain);
     const pinned = embeddedIdentities(folded, this.ctx.identities, this.ctx.ranking.identityWords).filter((d) => !this.filterReason(d, req));
     let hits = pinFirst(ranked.length > k ? ranked.slice(0, k) : ranked, pinned);
@@ -168,8 +171,7 @@ export class QueryPhase {
     // The query-term lexicon is attached on first use (that reads a section and grows the core's memory: before any
     // view of it is taken, and before the query is written).
     const expand = ranking.queryTerms > 0 && this.attachLexicon();
-    const mem = core.memory.buffer;
-    const maskView = new Uint8Array(mem, core.maskPtr(), mask.length);
+    const maskView = this.views().mask;
     // The core's copies of the mask and the multipliers are rewritten only when they changed: the same filters and
     // the same rerank key (most queries) leave them as the last query wrote them, bar its demotions.
     const last = this.written;
@@ -178,9 +180,9 @@ export class QueryPhase {
     else maskView.set(mask);
     const demotedDocs: number[] = [];
     this.demoteAvoided(folded, maskView, demotedDocs);
-    new Float64Array(mem, core.weightsPtr(), this.weights.length).set(this.weights);
+    this.views().weights.set(this.weights);
     const { mult, max, actionMask } = this.queryMultipliers(task ? `${folded}\n${task}` : folded, folded);
-    if (!(this.ownsCore && last?.mult === mult)) new Float64Array(mem, core.multPtr(), mask.length).set(mult);
+    if (!(this.ownsCore && last?.mult === mult)) this.views().mult.set(mult);
     this.written = { mask, mult, demoted: demotedDocs };
     // Written last: reading a section on first use (the avoid phrases, the lexicons) may check it through the input.
     const qlen = writeInput(core, query);
@@ -199,9 +201,7 @@ export class QueryPhase {
       throw new DwsError('snapshot_corrupt', 'the catalog snapshot is corrupt: the index holds postings out of bounds', 'rebuild it with `npm run build`');
     }
     // A term's first impact list can grow the core's memory, which detaches every view taken before the call.
-    const after = core.memory.buffer;
-    const out = new DataView(after, core.outPtr(), count * this.stride);
-    const demoted = explain ? new Uint8Array(after, core.maskPtr(), mask.length) : maskView;
+    const { out, mask: demoted } = this.views();
     const sources = RANK_SOURCES[ranking.algorithm] as unknown as string[];
     const totalMass = core.knownMass() + core.unknownMass();
     const hits: Hit[] = [];
@@ -226,6 +226,29 @@ export class QueryPhase {
     }
     return { hits, actions: actionMask };
   }
+
+  /**
+   * Views of the core's buffers: the mask and the multipliers (one entry per tool), the field weights and the result
+   * records (MAX_RESULTS of them). Kept while the core's memory does not grow (that detaches every view), so a search
+   * makes none.
+   */
+  private views(): CoreViews {
+    const { core, meta } = this.ctx;
+    const buffer = core.memory.buffer;
+    let v = this.coreViews;
+    if (v?.buffer !== buffer) {
+      v = this.coreViews = {
+        buffer,
+        mask: new Uint8Array(buffer, core.maskPtr(), meta.count),
+        mult: new Float64Array(buffer, core.multPtr(), meta.count),
+        weights: new Float64Array(buffer, core.weightsPtr(), this.weights.length),
+        out: new DataView(buffer, core.outPtr(), MAX_RESULTS * this.stride),
+      };
+    }
+    return v;
+  }
+
+  private coreViews?: CoreViews;
 
   /** Whether the core holds the query-term lexicon (attached on the first ranked query that expands). */
   private lexiconAttached = false;

@@ -38,6 +38,11 @@ export const HINTS = {
 } as const;
 
 const SUMMARY_LIMIT = 256;
+/** The fixed keys of a reference after its head (References.write). */
+const RANK_KEY = ',"rank":';
+const FIELDS_KEY = ',"matched_fields":';
+const SOURCES_KEY = ',"rank_sources":';
+const REFERENCE_END = ',"requires_inspect":true}';
 
 /** JSON of a string array; the arrays hits share (matched-field sets, rank sources) are serialized once. */
 const arrayJson = new WeakMap<readonly string[], string>();
@@ -72,12 +77,36 @@ export class References {
 
   constructor(private readonly meta: SnapshotMeta, private readonly text: (doc: number) => ToolText) {}
 
-  render(h: Hit, rank: number, english: boolean, explain: boolean): string {
+  /**
+   * Appends the JSON of h's reference (rank: its 1-based rank) to the response, piece by piece (the response joins
+   * every piece once: no string per reference), with its UTF-8 bytes.
+   */
+  write(out: ResponseJson, h: Hit, rank: number, english: boolean, explain: boolean): void {
+    const parts = out.begin();
     const cache = english ? this.headsEn : this.headsZh;
     const head = (cache[h.doc] ??= this.head(h.doc, english));
-    const steps = h.steps ? `,"steps":${JSON.stringify(h.steps)}` : '';
-    return `${head.json},"rank":${rank},"matched_fields":${jsonOf(h.fields)},"rank_sources":${jsonOf(h.sources)}` +
-      `${this.twins(h.doc)}${steps}${head.truncated},"requires_inspect":true${explain && h.breakdown ? `,"score_breakdown":${JSON.stringify(h.breakdown)}` : ''}}`;
+    const twins = this.twins(h.doc);
+    const fields = jsonOf(h.fields);
+    const sources = jsonOf(h.sources);
+    const at = String(rank);
+    // ASCII but for the head and the twins (their extra UTF-8 bytes are counted once per doc).
+    let units = head.json.length + RANK_KEY.length + at.length + FIELDS_KEY.length + fields.length + SOURCES_KEY.length + sources.length +
+      twins.length + head.truncated.length + REFERENCE_END.length;
+    parts.push(head.json, RANK_KEY, at, FIELDS_KEY, fields, SOURCES_KEY, sources, twins);
+    if (h.steps) {
+      const steps = `,"steps":${JSON.stringify(h.steps)}`;
+      units += steps.length;
+      parts.push(steps);
+    }
+    parts.push(head.truncated);
+    if (explain && h.breakdown) {
+      const breakdown = `,"requires_inspect":true,"score_breakdown":${JSON.stringify(h.breakdown)}}`;
+      units += breakdown.length - REFERENCE_END.length;
+      parts.push(breakdown);
+    } else {
+      parts.push(REFERENCE_END);
+    }
+    out.end(units + head.extra + this.twinsExtra![h.doc]);
   }
 
   /** The twins key of a doc: the other members of its twin group, in canonical order (doc order). */
@@ -97,14 +126,6 @@ export class References {
       this.twinsExtra = this.twinsJson.map((j) => utf8Length(j) - j.length);
     }
     return this.twinsJson[doc];
-  }
-
-  /**
-   * The UTF-8 bytes of the reference render() made for h, from its length: what its head and twins take beyond their
-   * UTF-16 length (computed once per doc); the rest (numbers, field and source names, steps, the breakdown) is ASCII.
-   */
-  bytes(h: Hit, json: string, english: boolean): number {
-    return json.length + (english ? this.headsEn : this.headsZh)[h.doc]!.extra + this.twinsExtra![h.doc];
   }
 
   /** The fixed part of a tool's reference: its keys up to idempotency (open object), and truncated_fields if any. */
@@ -141,39 +162,56 @@ interface Head {
   extra: number;
 }
 
-/** Stands for the candidates array while the rest of the response is serialized (see splice). */
-export const CANDIDATES = '\u0000candidates\u0000';
-const CANDIDATES_JSON = JSON.stringify(CANDIDATES);
-
 /**
- * The response JSON (json: the response serialized with the placeholder) with the references spliced in. The
- * placeholder is found from the end: only keys with no user text (exact_filtered, abstained, weak_match, hint,
- * truncated) follow candidates, so a query that happens to contain the placeholder text cannot be mistaken for it.
+ * A response, serialized as it is built: the JSON before the candidates array (from `{` to `"candidates":`), the
+ * references' pieces (References.write; each reference's UTF-8 bytes in refBytes, its last piece's end in ends), and
+ * the keys after it, none of which holds user text (exact_filtered, abstained, weak_match, hint; truncated is added
+ * by finish).
  */
-function splice(json: string, refs: readonly string[]): string {
-  const at = json.lastIndexOf(CANDIDATES_JSON);
-  return `${json.slice(0, at)}[${refs.join(',')}]${json.slice(at + CANDIDATES_JSON.length)}`;
-}
+export class ResponseJson {
+  readonly parts: string[] = [];
+  private readonly refBytes: number[] = [];
+  private readonly ends: number[] = [];
+  /** The keys after the candidates, each with its leading comma (the closing brace is finish's). */
+  after = '';
 
-/**
- * True when the response (json: serialized with the placeholder) with the first n references (refBytes: each one's
- * UTF-8 bytes) and its newline fits the byte budget: the references are not encoded again. Every part is
- * JSON.stringify output (no lone surrogate), so the bytes of the whole are the sum of its parts'.
- */
-function fits(json: string, refBytes: readonly number[], n: number): boolean {
-  let bytes = utf8Length(json) - CANDIDATES_JSON.length + 2 + Math.max(0, n - 1) + 1;
-  for (let i = 0; i < n; i++) bytes += refBytes[i];
-  return bytes <= LIMITS.maxResponseBytes;
-}
+  constructor(readonly before: string) {}
 
-/** Serializes the response; drops whole references from the end until it fits 8,192 bytes with its newline. */
-export function fitBudget(response: Record<string, unknown>, refs: string[], refBytes: readonly number[]): string {
-  let n = refs.length;
-  let json = JSON.stringify(response);
-  if (n > 0 && !fits(json, refBytes, n)) {
-    response.truncated = true;
-    json = JSON.stringify(response);
-    do n--; while (n > 0 && !fits(json, refBytes, n));
+  /** The parts a reference is appended to (References.write), after a comma when it is not the first. */
+  begin(): string[] {
+    if (this.ends.length > 0) this.parts.push(',');
+    return this.parts;
   }
-  return splice(json, n === refs.length ? refs : refs.slice(0, n));
+
+  /** Ends the reference begun last; bytes: its UTF-8 bytes. */
+  end(bytes: number): void {
+    this.refBytes.push(bytes);
+    this.ends.push(this.parts.length);
+  }
+
+  /**
+   * The response JSON; whole references are dropped from the end (and truncated: true added) until it fits 8,192
+   * bytes with its newline. Every part is JSON.stringify output or ASCII (no lone surrogate), so the bytes of the whole
+   * are the sum of its parts': the references are not encoded again.
+   */
+  finish(): string {
+    let n = this.ends.length;
+    // before, the brackets, after, the closing brace and the newline.
+    const fixed = utf8Length(this.before) + 2 + utf8Length(this.after) + 2;
+    const fits = (count: number, extra: number): boolean => {
+      let bytes = fixed + extra + Math.max(0, count - 1);
+      for (let i = 0; i < count; i++) bytes += this.refBytes[i];
+      return bytes <= LIMITS.maxResponseBytes;
+    };
+    let after = this.after;
+    if (n > 0 && !fits(n, 0)) {
+      after += TRUNCATED;
+      do n--; while (n > 0 && !fits(n, TRUNCATED.length));
+    }
+    const parts = this.parts;
+    if (n < this.ends.length) parts.length = n > 0 ? this.ends[n - 1] : 0;
+    return `${this.before}[${parts.join('')}]${after}}`;
+  }
 }
+
+const TRUNCATED = ',"truncated":true';

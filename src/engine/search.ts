@@ -11,7 +11,7 @@
 import { GapIndex } from '../lexicon/gaps.js';
 import type { ToolText } from '../snapshot/decode.js';
 import { QueryPhase, type QueryPhaseContext } from './first-phase.js';
-import { CANDIDATES, fitBudget, References } from './render.js';
+import { References, ResponseJson } from './render.js';
 import { SEARCH_VERSION, type NormalizedRequest } from './request.js';
 import { fold } from '../text/fold.js';
 import { STAGES } from './stages/index.js';
@@ -36,10 +36,13 @@ export class Searcher {
   private readonly phase: QueryPhase;
   private readonly references: References;
   private readonly env: StageEnv;
+  /** Every response's JSON up to its query: `{"version":...,"catalog":{...},"query":`. */
+  private readonly head: string;
   /** Known gaps, filed by key (built on the first ranked query that checks them). */
   private gaps?: GapIndex;
 
   constructor(private readonly ctx: SearchContext) {
+    this.head = `${JSON.stringify({ version: SEARCH_VERSION, catalog: { source_hash: ctx.catalog.source_hash, surface_hash: ctx.catalog.surface_hash } }).slice(0, -1)},"query":`;
     this.phase = new QueryPhase(ctx);
     this.references = new References(ctx.meta, ctx.text);
     this.env = {
@@ -92,19 +95,16 @@ export class Searcher {
   }
 
   private render(s: SearchState): string {
-    const response: Record<string, unknown> = {
-      version: SEARCH_VERSION,
-      catalog: { source_hash: this.ctx.catalog.source_hash, surface_hash: this.ctx.catalog.surface_hash },
-      query: s.req.query,
-    };
-    if (s.req.subqueries) response.subqueries = s.req.subqueries;
-    response.strategy = s.strategy;
-    const candidates = s.hits.map((h, i) => this.references.render(h, i + 1, s.english, s.explain));
-    response.candidates = CANDIDATES;
-    if (s.filtered) response.exact_filtered = s.filtered;
-    if (s.abstained) response.abstained = true;
-    if (s.weak) response.weak_match = true;
-    if (s.hint) response.hint = s.hint;
-    return fitBudget(response, candidates, candidates.map((c, i) => this.references.bytes(s.hits[i], c, s.english)));
+    // Keys in the contract's order (SPEC 4.4): version, catalog, query, subqueries?, strategy, candidates,
+    // exact_filtered?, abstained?, weak_match?, hint?, truncated?.
+    let before = `${this.head}${JSON.stringify(s.req.query)}`;
+    if (s.req.subqueries) before += `,"subqueries":${JSON.stringify(s.req.subqueries)}`;
+    const json = new ResponseJson(`${before},"strategy":${JSON.stringify(s.strategy)},"candidates":`);
+    for (let i = 0; i < s.hits.length; i++) this.references.write(json, s.hits[i], i + 1, s.english, s.explain);
+    if (s.filtered) json.after += `,"exact_filtered":${JSON.stringify(s.filtered)}`;
+    if (s.abstained) json.after += ',"abstained":true';
+    if (s.weak) json.after += ',"weak_match":true';
+    if (s.hint) json.after += `,"hint":${JSON.stringify(s.hint)}`;
+    return json.finish();
   }
 }

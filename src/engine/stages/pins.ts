@@ -29,12 +29,15 @@ export function embeddedIdentities(folded: string, identities: IdentityLookup, m
  */
 export function pinIdentities(ranked: Hit[], folded: string, eligible: (doc: number) => boolean, identities: IdentityLookup,
   maxWords: number): Hit[] {
-  return pinFirst(ranked, embeddedIdentities(folded, identities, maxWords).filter(eligible));
+  return pinFirst(ranked.slice(), embeddedIdentities(folded, identities, maxWords).filter(eligible));
 }
 
-/** The hits with the pinned documents first, in their order (pinIdentities, for identities already found). */
+/**
+ * The hits with the pinned documents first, in their order (pinIdentities, for identities already found); with none
+ * pinned, ranked itself (the query phase passes a list of its own).
+ */
 export function pinFirst(ranked: Hit[], pinned: number[]): Hit[] {
-  if (pinned.length === 0) return ranked.slice();
+  if (pinned.length === 0) return ranked;
   const pinnedSet = new Set(pinned);
   const hits: Hit[] = pinned.map((doc) => {
     const scored = ranked.find((h) => h.doc === doc);
