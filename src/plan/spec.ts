@@ -422,9 +422,15 @@ export interface DownloadStep extends StepCommon { kind: 'download'; download: D
 export interface PickStep extends StepCommon { kind: 'pick'; pick: PickSpec; for_each?: Source; max_items?: number }
 /**
  * A refusal: the message, or ordered cases of which the first whose condition holds refuses (with for_each: checked
- * element by element, in order, `{n}` in a message the element's 1-based position).
+ * element by element, in order, `{n}` in a message the element's 1-based position). `reason` (default
+ * invalid_parameter) is what the refusal is reported as: `backend_error` for a check of an answer the backend gave,
+ * which upstream reports as an API or tool error (exit 1); after a completed write it is the cause of the
+ * partial_outcome, as any failure there.
  */
-export interface RefuseStep extends StepCommon { kind: 'refuse'; refuse: string | RefuseCase[]; for_each?: Source; max_items?: number }
+export interface RefuseStep extends StepCommon { kind: 'refuse'; refuse: string | RefuseCase[]; reason?: RefuseReason; for_each?: Source; max_items?: number }
+/** What a refuse step may declare it fails as besides invalid_parameter (a closed set, checked at build). */
+export const REFUSE_REASONS = ['backend_error'] as const;
+export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
 export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: HandoffSpec }
