@@ -742,12 +742,19 @@ async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: Execu
 }
 
 /**
- * A refuse step's error: invalid_parameter (the flags or what they name), or the backend_error it declares (an answer
- * that fails upstream's check, an API error there). After a completed write the run wraps either as partial_outcome.
+ * A refuse step's error: invalid_parameter (the flags or what they name), or the reason it declares: backend_error
+ * for an answer that fails upstream's check (an API error there), drive_inspect_partial for upstream's partial
+ * aggregate read, with its `details` in the envelope. After a completed write the run wraps it as partial_outcome.
  */
-const refusal = (sc: Scope, message: string, step?: RefuseStep) => (step?.reason === 'backend_error'
-  ? new DwsError('backend_error', `${sc.tool.canonical_path}: ${message}`, 'the backend\'s answer is not what the command can read: check the target in DingTalk, and report the answer if it persists')
-  : new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed'));
+function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {
+  const text = `${sc.tool.canonical_path}: ${message}`;
+  if (step?.reason === undefined) return new DwsError('invalid_parameter', text, 'nothing was changed');
+  const details = step.details === undefined || sc.dry ? undefined : evalSource(sc, step.details);
+  const hint = step.reason === 'backend_error'
+    ? 'the backend\'s answer is not what the command can read: check the target in DingTalk, and report the answer if it persists'
+    : 'what was read is in "details"; run again for the parts that failed';
+  return new DwsError(step.reason, text, hint, details === undefined ? undefined : { details });
+}
 
 /**
  * The message a refuse step refuses with: its message, or its first case that holds (element by element with

@@ -125,10 +125,10 @@ describe('sheet range read', () => {
     mcp.answers['sheet/get_cell_infos'] = () => 'plain text';
     expect(await run(argv)).toEqual('plain text');
   });
-  it('refuses a null answer', async () => {
+  it('refuses a null answer as upstream\'s MCP tool error (backend_error)', async () => {
     mcp.answers['sheet/get_cell_infos'] = () => null;
     const { reason, message } = await failure(argv);
-    expect(reason).toBe('invalid_parameter');
+    expect(reason).toBe('backend_error');
     expect(message).toContain('get_cell_infos answered null');
   });
 });
@@ -322,10 +322,10 @@ describe('drive comment list', () => {
     ['a numeric nextToken', { fileId: 'd1', total: 0, hasMore: true, nextToken: 200, items: [] }, 'nextToken that is not text'],
     ['no items', { fileId: 'd1', total: 0, hasMore: false }, 'without an items list'],
     ['an item without an anchor', { fileId: 'd1', total: 1, hasMore: false, items: [{ commentId: 'c' }] }, 'item 1 without an anchor object'],
-  ])('refuses an answer with %s', async (_name, answer, check) => {
+  ])('refuses an answer with %s (backend_error: upstream\'s MCP tool error)', async (_name, answer, check) => {
     mcp.answers['doc-comment/list_file_comments'] = () => answer;
     const { reason, message } = await failure(['drive', 'comment', 'list', '--node', 'd1']);
-    expect(reason).toBe('invalid_parameter');
+    expect(reason).toBe('backend_error');
     expect(message).toContain(check);
   });
 });

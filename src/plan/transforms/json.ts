@@ -89,4 +89,14 @@ export const PLAIN: Record<string, Fn> = {
   },
   /** an MCP answer -> its business object (upstream requireDriveObject/requireWikiObject), or backend_error */
   answer_object: answerObject,
+  /** an MCP answer -> absent when answer_object accepts it, else the message it refuses it with (a read that may fail) */
+  answer_object_error: (v, where) => {
+    try {
+      answerObject(v, where);
+      return undefined;
+    } catch (e) {
+      if (e instanceof DwsError) return e.message;
+      throw e;
+    }
+  },
 };
