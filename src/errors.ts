@@ -109,6 +109,9 @@ export const REASONS = {
   // a write's read-back (a poll with verify) that never showed the change within its timetable (upstream's
   // *_verification_failed); after the write itself it is reported inside partial_outcome
   verification_failed: 'backend',
+  // drive +inspect: the file was read but an optional read (stats, publish, cover) failed; what was read is in the
+  // envelope's `details` (exit 1, upstream's drive_inspect_partial API error)
+  drive_inspect_partial: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

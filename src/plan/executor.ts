@@ -741,7 +741,20 @@ async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: Execu
   }
 }
 
-const refusal = (sc: Scope, message: string) => new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${message}`, 'nothing was changed');
+/**
+ * A refuse step's error: invalid_parameter (the flags or what they name), or the reason it declares: backend_error
+ * for an answer that fails upstream's check (an API error there), drive_inspect_partial for upstream's partial
+ * aggregate read, with its `details` in the envelope. After a completed write the run wraps it as partial_outcome.
+ */
+function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {
+  const text = `${sc.tool.canonical_path}: ${message}`;
+  if (step?.reason === undefined) return new DwsError('invalid_parameter', text, 'nothing was changed');
+  const details = step.details === undefined || sc.dry ? undefined : evalSource(sc, step.details);
+  const hint = step.reason === 'backend_error'
+    ? 'the backend\'s answer is not what the command can read: check the target in DingTalk, and report the answer if it persists'
+    : 'what was read is in "details"; run again for the parts that failed';
+  return new DwsError(step.reason, text, hint, details === undefined ? undefined : { details });
+}
 
 /**
  * The message a refuse step refuses with: its message, or its first case that holds (element by element with
@@ -813,7 +826,7 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
   switch (step.kind) {
     case 'refuse': {
       const message = refusedBy(sc, step);
-      if (typeof message === 'string') throw refusal(sc, message);
+      if (typeof message === 'string') throw refusal(sc, message, step);
       return undefined;
     }
     case 'pick':
@@ -851,7 +864,7 @@ function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
     // A refusal the flags alone decide is the dry run's answer too: the real run would stop there.
     if (step.kind === 'refuse') {
       const message = refusedBy(sc, step);
-      if (when === true && message !== 'unknown' && message !== undefined) throw refusal(sc, message);
+      if (when === true && message !== 'unknown' && message !== undefined) throw refusal(sc, message, step);
       if (message === undefined) continue;
     }
     steps.push(previewStep(sc, step, when));

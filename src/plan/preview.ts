@@ -21,6 +21,8 @@ export interface StepPreview {
   download?: { url: unknown; file: unknown; name?: unknown; temp_dir?: string; max_bytes: number };
   pick?: { items: unknown; value: string };
   refuse?: string | string[];
+  /** A refuse step's declared reason (backend_error for an answer check); none: invalid_parameter. */
+  reason?: string;
   interleave?: string[];
   save?: { file: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
@@ -154,6 +156,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
       break;
     case 'refuse':
       base.refuse = typeof step.refuse === 'string' ? step.refuse : step.refuse.map((c) => c.message);
+      if (step.reason) base.reason = step.reason;
       break;
     case 'save':
       base.save = { file: orNull(sc, step.save.file) };

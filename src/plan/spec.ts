@@ -68,6 +68,8 @@ export type Condition =
   | { any: Condition[] }
   | { matches: [Source, string] }
   | { has: [Source, unknown] }
+  /** the value is an object holding the key, whatever it holds there (null included): Go's `_, ok := m[key]` */
+  | { has_key: [Source, string] }
   | { subset: [Source, Source] }
   | { object_contains: [Source, Source] }
   | { present: Source }
@@ -422,9 +424,23 @@ export interface DownloadStep extends StepCommon { kind: 'download'; download: D
 export interface PickStep extends StepCommon { kind: 'pick'; pick: PickSpec; for_each?: Source; max_items?: number }
 /**
  * A refusal: the message, or ordered cases of which the first whose condition holds refuses (with for_each: checked
- * element by element, in order, `{n}` in a message the element's 1-based position).
+ * element by element, in order, `{n}` in a message the element's 1-based position). `reason` (default
+ * invalid_parameter) is what the refusal is reported as: `backend_error` for a check of an answer the backend gave,
+ * which upstream reports as an API or tool error (exit 1); after a completed write it is the cause of the
+ * partial_outcome, as any failure there.
  */
-export interface RefuseStep extends StepCommon { kind: 'refuse'; refuse: string | RefuseCase[]; for_each?: Source; max_items?: number }
+export interface RefuseStep extends StepCommon {
+  kind: 'refuse'; refuse: string | RefuseCase[]; reason?: RefuseReason; for_each?: Source; max_items?: number;
+  /** What was done before the refusal, carried in the error envelope's `details` (upstream's WithDetails). */
+  details?: Source;
+}
+/**
+ * What a refuse step may declare it fails as besides invalid_parameter (a closed set, checked at build):
+ * backend_error for an answer upstream's check raises as an API or tool error; drive_inspect_partial for upstream's
+ * partial aggregate read (drive +inspect: an optional read failed, what was read is in `details`).
+ */
+export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial'] as const;
+export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
 export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: HandoffSpec }
@@ -464,7 +480,7 @@ export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'it
   'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'subset', 'object_contains', 'present', 'has_duplicates', 'open_dingtalk_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'object_contains', 'present', 'has_duplicates', 'open_dingtalk_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

@@ -344,6 +344,7 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
         return { all: [] };
       }
       if (kinds[0] === 'in' && !Array.isArray(v[1])) s.problems.push(`${at}: in needs a list of literals`);
+      if (kinds[0] === 'has_key' && (typeof v[1] !== 'string' || v[1] === '')) s.problems.push(`${at}: has_key needs [source, key], the key a non-empty text`);
       if (kinds[0] === 'matches') {
         try {
           new RegExp(String(v[1]), 'u');

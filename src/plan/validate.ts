@@ -6,10 +6,10 @@ import { flagKey } from '../contract/aliases.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
-  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_BYTES, REFUSE_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
   type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type LedgerSpec, type RefuseCase, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
+  type PickStep, type LedgerSpec, type RefuseCase, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -450,7 +450,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -482,6 +482,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   const kinds = OTHER_KINDS.filter((k) => raw[k] !== undefined);
   if (kinds.length > 1) s.problems.push(`${where}: a step is one of ${OTHER_KINDS.join(', ')} or an MCP call (found ${kinds.join(', ')})`);
   const kind = kinds[0];
+  if (raw.reason !== undefined && kind !== 'refuse') s.problems.push(`${where}.reason: only on a refuse step`);
+  if (raw.details !== undefined && kind !== 'refuse') s.problems.push(`${where}.details: only on a refuse step`);
   if (kind !== undefined) {
     if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined || raw.ledger !== undefined) {
       s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure, interleave or ledger`);
@@ -501,6 +503,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     } else if (kind === 'refuse') {
       step.refuse = normalizeRefuse(inner, `${where}.refuse`, raw.refuse);
       if (typeof step.refuse === 'string' && raw.for_each !== undefined) s.problems.push(`${where}: a refuse step with for_each lists cases ({when, message}) checked per element`);
+      if (raw.reason !== undefined) {
+        if ((REFUSE_REASONS as readonly unknown[]).includes(raw.reason)) step.reason = raw.reason as RefuseReason;
+        else s.problems.push(`${where}.reason: one of ${REFUSE_REASONS.join(', ')} (a refusal is invalid_parameter without it)`);
+      }
+      if (raw.details !== undefined) step.details = normalizeSource(inner, `${where}.details`, raw.details);
       step.effect = 'read';
     } else if (kind === 'save') {
       // a local file write, not a backend call: nothing of the backend is replayed or left half done by it

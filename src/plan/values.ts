@@ -529,6 +529,12 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     if (hasPlaceholder(v)) return 'unknown';
     return typeof v === 'string' && new RegExp(c.matches[1], 'u').test(v);
   }
+  if ('has_key' in c) {
+    // a key holding null is there (Go sees it), where every source reads that null as absent
+    const v = evalSource(sc, c.has_key[0]);
+    if (hasPlaceholder(v)) return 'unknown';
+    return isPlainObject(v) && Object.hasOwn(v, c.has_key[1]);
+  }
   if ('has' in c) {
     const v = evalSource(sc, c.has[0]);
     if (hasPlaceholder(v)) return 'unknown';
@@ -623,6 +629,7 @@ export function describeCondition(c: Condition): string {
   if ('not' in c) return `not (${describeCondition(c.not)})`;
   if ('matches' in c) return `${sourceText(c.matches[0])} matches /${c.matches[1]}/`;
   if ('has' in c) return `${sourceText(c.has[0])} includes ${JSON.stringify(c.has[1])}`;
+  if ('has_key' in c) return `${sourceText(c.has_key[0])} has the key ${JSON.stringify(c.has_key[1])}`;
   if ('present' in c) return `${sourceText(c.present)} is present`;
   if ('has_duplicates' in c) return `${sourceText(c.has_duplicates)} repeats an element`;
   if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;

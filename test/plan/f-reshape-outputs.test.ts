@@ -125,10 +125,10 @@ describe('sheet range read', () => {
     mcp.answers['sheet/get_cell_infos'] = () => 'plain text';
     expect(await run(argv)).toEqual('plain text');
   });
-  it('refuses a null answer', async () => {
+  it('refuses a null answer as upstream\'s MCP tool error (backend_error)', async () => {
     mcp.answers['sheet/get_cell_infos'] = () => null;
     const { reason, message } = await failure(argv);
-    expect(reason).toBe('invalid_parameter');
+    expect(reason).toBe('backend_error');
     expect(message).toContain('get_cell_infos answered null');
   });
 });
@@ -176,19 +176,23 @@ describe('drive list shortcuts', () => {
     });
   });
   it.each([
-    ['an empty answer', {}, 'answered nothing'],
-    ['an answer that is not an object', 'ok', 'answered nothing'],
-    ['a success that is not a boolean', { success: 'true', items: [] }, 'success that is not true or false'],
-    ['a result that is not an object', { result: [{ name: 'x' }] }, 'result that is not an object'],
-    ['a data that is text', { data: 'x', items: [] }, 'data that is not an object'],
-    ['no list at all', { success: true, result: { total: 0 } }, 'without its list'],
-    ['a list three levels deep', { result: { data: { items: [] } } }, 'without its list'],
-    ['a list that is an object', { result: { files: { a: 1 } } }, 'that is not a list'],
-    ['an element that is not an object', { items: [{ name: 'a' }, 'b'] }, 'element 2 is not an object'],
-  ])('+list refuses %s instead of printing it as a list', async (_name, answer, check) => {
+    ['an empty answer', {}, 'the answer is empty'],
+    ['an answer that is not an object', 'ok', 'the answer is empty'],
+    ['a null answer', null, 'answered nothing'],
+    ['a success that is not a boolean', { success: 'true', items: [] }, 'has a success that is not a boolean'],
+    ['a success that is null', { success: null, items: [] }, 'has a success that is not a boolean'],
+    ['a result that is not an object', { result: [{ name: 'x' }] }, 'has a result that is not an object'],
+    ['a result that is null, though the list is at the top', { result: null, items: [] }, 'has a result that is not an object'],
+    ['a data that is text', { data: 'x', items: [] }, 'has a data that is not an object'],
+    ['no list at all', { success: true, result: { total: 0 } }, 'has no list under items, files, dentries, entries, nodes, list'],
+    ['a list three levels deep', { result: { data: { items: [] } } }, 'has no list under'],
+    ['a list that is an object', { result: { files: { a: 1 } } }, 'has a files that is not a list'],
+    ['a list that is null, though a later key holds one', { items: null, files: [] }, 'has a items that is not a list'],
+    ['an element that is not an object', { items: [{ name: 'a' }, 'b'] }, 'element 2 (items[1]) is not an object'],
+  ])('+list refuses %s instead of printing it as a list (backend_error, as upstream\'s API error)', async (_name, answer, check) => {
     mcp.answers['drive/list_files'] = () => answer;
     const { reason, message } = await failure(['drive', '+list']);
-    expect(reason).toBe('invalid_parameter');
+    expect(reason).toBe('backend_error');
     expect(message).toContain(check);
   });
 });
@@ -318,10 +322,10 @@ describe('drive comment list', () => {
     ['a numeric nextToken', { fileId: 'd1', total: 0, hasMore: true, nextToken: 200, items: [] }, 'nextToken that is not text'],
     ['no items', { fileId: 'd1', total: 0, hasMore: false }, 'without an items list'],
     ['an item without an anchor', { fileId: 'd1', total: 1, hasMore: false, items: [{ commentId: 'c' }] }, 'item 1 without an anchor object'],
-  ])('refuses an answer with %s', async (_name, answer, check) => {
+  ])('refuses an answer with %s (backend_error: upstream\'s MCP tool error)', async (_name, answer, check) => {
     mcp.answers['doc-comment/list_file_comments'] = () => answer;
     const { reason, message } = await failure(['drive', 'comment', 'list', '--node', 'd1']);
-    expect(reason).toBe('invalid_parameter');
+    expect(reason).toBe('backend_error');
     expect(message).toContain(check);
   });
 });

@@ -66,7 +66,7 @@ const url_part: Param = (part) => {
   return (v, where) => alidocsUrlPart(part as UrlPart, v, where);
 };
 
-const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...markdown.PARAM, url_part };
+const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...markdown.PARAM, ...json.PARAM, url_part };
 
 /** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`, ... */
 export const PARAMETRIZED_TRANSFORMS: readonly string[] = Object.keys(PARAMS);

@@ -3,7 +3,7 @@
 // synthesizer reads a plan and answers each call with the smallest result that lets the plan go on: every path a
 // later step, condition or output reads from that step, one candidate per resolve step (two when a test wants an
 // ambiguous answer), the value an `expect` checks, the state a poll waits for, and blob URLs for transfers.
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ToolSpec } from '../../../src/catalog/types.js';
@@ -306,6 +306,11 @@ function deepMerge(a: unknown, b: unknown): unknown {
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
+  // +upload's commit says success=true and its read-back is the committed file: id, the file's name and size
+  'drive.shortcut_upload': (data) => ({
+    'drive/commit_upload': { success: true },
+    'drive/get_file_info': { result: { fileId: 'v-fileId', name: path.basename(String(data.file)), fileSize: statSync(String(data.file)).size } },
+  }),
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
   // the preflight finds the view with another config (so it is updated), the read-back finds it holding --config
   'aitable.shortcut_view_preset_apply': (data) => {
