@@ -6,8 +6,9 @@
 // block's content equals it (blockContentEquals :1090), the deleted block is gone (findBlock == nil). A block's
 // content is its texts joined by newlines and normalized as markdown, or its JSONML normalized
 // (normalizeJSONMLForVerification :1361). str_replace's pick of the one text holding --old (executePlainTextReplace
-// :637) and block_copy_insert_after's copy of a block (executeBlockCopy :676) live here too. Go walks an object's keys in random order; dws walks them in the
-// answer's order (the same result whenever an object holds at most one block or text, as the backend's do).
+// :637) and block_copy_insert_after's copy of a block (executeBlockCopy :676) live here too. Go walks an object's
+// keys in random order; dws walks them in the answer's order (the same result whenever an object holds at most one
+// block or text, as the backend's do).
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { blockIdentity, docBlockTexts } from './doc-selection.js';
