@@ -5,11 +5,13 @@
 // checks the read-back polls for: the inserted block shows the content (verifyInsertedBlock :1063), the replaced
 // block's content equals it (blockContentEquals :1090), the deleted block is gone (findBlock == nil). A block's
 // content is its texts joined by newlines and normalized as markdown, or its JSONML normalized
-// (normalizeJSONMLForVerification :1361). Go walks an object's keys in random order; dws walks them in the
-// answer's order (the same result whenever an object holds at most one block or text, as the backend's do).
+// (normalizeJSONMLForVerification :1361). str_replace's pick of the one text holding --old (executePlainTextReplace
+// :637) and block_copy_insert_after's copy of a block (executeBlockCopy :676) live here too. Go walks an object's
+// keys in random order; dws walks them in the answer's order (the same result whenever an object holds at most one
+// block or text, as the backend's do).
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
-import { blockIdentity } from './doc-selection.js';
+import { blockIdentity, docBlockTexts } from './doc-selection.js';
 import { normalizeJsonml, normalizeMarkdown } from './doc-readback.js';
 
 type Obj = Record<string, unknown>;
@@ -211,4 +213,42 @@ export function insertedBlockShows(blocks: unknown, answer: unknown, after: stri
   const idOf = (b: unknown) => (format === 'jsonml' ? (Array.isArray(b) ? jsonmlIdentity(b) : '') : isObj(b) ? blockIdentity(b, '') : '');
   const at = ordered.findIndex((b, i) => idOf(b) === after && i + 1 < ordered.length);
   return at >= 0 && blockContent(ordered[at + 1], format) === want;
+}
+
+/**
+ * `doc_text_matches`: `{blocks, old, new}` -> every text of a block holding `old` (case and all), as
+ * `{blockId, text, updated}` with `updated` the text with its first `old` replaced by `new`. Upstream
+ * executePlainTextReplace (:637-669): the tree walked as collectBlockText walks it (a node's id its own or its
+ * parent's, every `text` with an id is one match, so a block with two such texts counts twice); a str_replace writes
+ * only when there is exactly one, with strings.Replace(text, old, new, 1).
+ */
+export function docTextMatches(v: Obj, old: string, replacement: string): { blockId: string; text: string; updated: string }[] {
+  if (old === '') return [];
+  return docBlockTexts(v.blocks)
+    .filter((t) => t.text.includes(old))
+    .map((t) => ({ ...t, updated: t.text.replace(old, () => replacement) }));
+}
+
+/** Upstream containsResourceReference (:1763): a resourceId, resourceUrl or src key anywhere whose value prints as non-empty (anything but ""). */
+function holdsResource(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsResource);
+  if (!isObj(value)) return false;
+  return Object.entries(value).some(([key, child]) => (['resourceId', 'resourceUrl', 'src'].includes(key) && child !== '') || holdsResource(child));
+}
+
+/** Upstream stripBlockIDs (:1784), on a copy: blockId, id and uuid removed at every depth. */
+function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (!isObj(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !['blockId', 'id', 'uuid'].includes(key)).map(([key, child]) => [key, withoutIds(child)]));
+}
+
+/**
+ * `doc_block_copy`: a block (as doc_block_find gives it) -> `{element, expected, resources}`, what upstream
+ * executeBlockCopy (:676-697) makes of the block it copies: the element written (the block without its ids), the
+ * content its read-back must show (canonicalBlockContent in markdown, taken before the ids go) and whether it holds a
+ * resource reference (then the copy is refused before any write).
+ */
+export function docBlockCopy(block: unknown): Obj {
+  return { element: withoutIds(block), expected: blockContent(block, 'markdown'), resources: holdsResource(block) };
 }

@@ -129,3 +129,43 @@ describe('markdown_readback_matches in the jsonml format', () => {
     }));
   });
 });
+
+describe('doc_text_matches (str_replace, executePlainTextReplace :637-669)', () => {
+  it('lists every text holding --old, case-sensitively, with its nearest id and its first occurrence replaced', () => {
+    const blocks = [para('b1', 'a-x-a'), { id: ' b2 ', children: [{ text: 'A' }, { uuid: 'r3', text: 'xa' }] }, { text: 'a without id' }];
+    expect(apply('doc_text_matches', { blocks, old: 'a', new: '$&' })).toEqual([
+      { blockId: 'b1', text: 'a-x-a', updated: '$&-x-a' },
+      { blockId: 'r3', text: 'xa', updated: 'x$&' },
+    ]);
+    expect(apply('doc_text_matches', { blocks, old: 'zz', new: '' })).toEqual([]);
+  });
+  it('the updated text is the text with one occurrence cut out and the new text put in its place', () => {
+    fc.assert(fc.property(word, word, word, word, (before, old, after, replacement) => {
+      const [m] = apply('doc_text_matches', { blocks: [para('b1', `${before}${old}${after}`)], old, new: replacement }) as { updated: string }[];
+      const at = `${before}${old}${after}`.indexOf(old);
+      expect(m.updated).toBe(`${before}${old}${after}`.slice(0, at) + replacement + `${before}${old}${after}`.slice(at + old.length));
+    }));
+  });
+});
+
+describe('doc_block_copy (block_copy_insert_after, executeBlockCopy :676-697)', () => {
+  it('drops the ids at every depth, keeps the content read before, and says whether a resource is referenced', () => {
+    const block = { blockId: 'b1', blockType: 'heading', heading: { id: 'h', children: [{ uuid: 'r', text: ' 小  结 ' }] } };
+    expect(apply('doc_block_copy', block)).toEqual({
+      element: { blockType: 'heading', heading: { children: [{ text: ' 小  结 ' }] } }, expected: '小 结', resources: false,
+    });
+    expect(block.heading.children[0].uuid).toBe('r');
+    expect((apply('doc_block_copy', { id: 'i', image: { src: '' } }) as { resources: boolean }).resources).toBe(false);
+    expect((apply('doc_block_copy', { id: 'i', image: { src: 'u' } }) as { resources: boolean }).resources).toBe(true);
+    expect((apply('doc_block_copy', { id: 'i', file: [{ resourceId: null }] }) as { resources: boolean }).resources).toBe(true);
+    expect((apply('doc_block_copy', { id: 'i', file: { resourceUrl: 0 } }) as { resources: boolean }).resources).toBe(true);
+  });
+  it('a copy read back under a new id shows as inserted right after the reference', () => {
+    fc.assert(fc.property(word, word, (text, other) => {
+      const source = para('b1', text);
+      const { element, expected } = apply('doc_block_copy', source) as { element: Record<string, unknown>; expected: string };
+      const blocks = [source, para('b2', other), { ...element, blockId: 'n1' }];
+      expect(apply('doc_block_inserted', { blocks, answer: {}, after: 'b2', expected })).toBe(true);
+    }));
+  });
+});

@@ -31,13 +31,15 @@ async function dws(argv: string[]) {
 }
 
 describe('doc +update block writes: the paged read-back on upstream\'s timetable (f-docblocks)', { timeout: 60_000 }, () => {
-  it('block_replace: the first read shows the new text, so it is the only one and the run prints the blocks read', async () => {
+  it('block_replace: the first read shows the new text, so it is the only one and the run prints the blocks read (f-docupd: inside upstream\'s {nodeId, verified, result, verification})', async () => {
     mcp.answers['doc/update_document_block'] = () => ({ success: true });
     mcp.answers['doc/list_document_blocks'] = () => ({ result: { blocks: [para('b1', '甲'), para('b2', ' 替换后 ')], hasMore: false } });
     const r = await dws(['--command', 'block_replace', '--block-id', 'b2', '--content', '替换后']);
     expect(r.sleeps).toEqual([]);
     expect(r.windows).toEqual([[0, 49]]);
-    expect(r.result).toEqual({ blocks: [para('b1', '甲'), para('b2', ' 替换后 ')], hasMore: false, pageKey: '["b1","b2"]' });
+    expect(r.result).toEqual({
+      nodeId: 'D1', verified: true, result: { success: true }, verification: { blocks: [para('b1', '甲'), para('b2', ' 替换后 ')], hasMore: false, totalCount: 2 },
+    });
   });
 
   it('block_delete: the block is still listed twice, gone at the third read after waits of 250 and 500 ms', async () => {
@@ -60,7 +62,7 @@ describe('doc +update block writes: the paged read-back on upstream\'s timetable
     expect(r.outcome.error).toBeUndefined();
     expect(r.sleeps).toEqual([]);
     expect(r.windows).toEqual([[0, 49], [50, 99]]);
-    expect(r.result).toMatchObject({ blocks: [para('b0', '开头'), para('b1', '前文'), para('b8', '新段落'), para('b9', '后文')], hasMore: false });
+    expect(r.result).toMatchObject({ verification: { blocks: [para('b0', '开头'), para('b1', '前文'), para('b8', '新段落'), para('b9', '后文')], hasMore: false, totalCount: 4 } });
   });
 
   it('a first page alone does not show the inserted block: without the second page the check would fail', async () => {

@@ -20,7 +20,7 @@ import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js
 import { rowsToCsv } from '../../domain/csv.js';
 import { sheetCleanCells } from '../../domain/sheet-cells.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
-import { blockContentEquals, docBlockPage, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
+import { blockContentEquals, docBlockCopy, docBlockPage, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { calendarConflicts, calendarDayEvents, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
@@ -47,6 +47,8 @@ export const TRANSFORMS: Record<string, Fn> = {
     ? blockContentEquals(v.blocks, str(v.id, where), str(v.expected, where), formatOf(v, where)) : refuse(where, v, 'an object {blocks, id, expected, format}')),
   doc_block_inserted: (v, where) => (isObj(v)
     ? insertedBlockShows(v.blocks, v.answer, str(v.after, where), str(v.expected, where), formatOf(v, where)) : refuse(where, v, 'an object {blocks, answer, after, expected, format}')),
+  doc_text_matches: (v, where) => (isObj(v) ? docTextMatches(v, str(v.old, where), str(v.new, where)) : refuse(where, v, 'an object {blocks, old, new}')),
+  doc_block_copy: (v, where) => (isObj(v) ? docBlockCopy(v) : refuse(where, v, 'a block (an object)')),
   check_filters: checkFilters,
   normalize_filters: (v) => normalizeFilters(v),
   sheet_create_styles: (v) => sheetCreateStyles(v),
