@@ -1,0 +1,79 @@
+// Branch f-chatmarks (issue 32): a read for_each that goes on past a failed element and lists it, as upstream
+// aitable +record-share-links does (smart/record_share_links.go:96-138 at c7521c1c: a batch whose call fails is put in
+// `errors` as {recordIds, error} and the next batch is read; the run prints and exits 0 even when every batch failed).
+// dws: `ledger: {continue: true, report: list, into: <id>}` (docs/PLANS.md "ledger"). Commands run as typed against
+// the fake MCP server; the primitive through the real validator and executor (fake-plan.ts).
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+import { DwsError } from '../../src/errors.js';
+import { problemsOf, run as runPlan } from './fake-plan.js';
+
+const mcp = useMcpServer();
+
+async function shareLinks(ids: string[], answer: (batch: string[]) => unknown) {
+  mcp.calls.length = 0;
+  mcp.answers['aitable-helper/get_record_share_url'] = (args) => answer(args.recordIds as string[]);
+  const { out, error } = await dispatchInProcess(['aitable', '+record-share-links', '--base', 'B', '--table', 'T', '--record-ids', ids.join(',')],
+    privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-readledger-'))));
+  return { printed: out ? JSON.parse(out) as unknown : undefined, exit: error?.exitCode ?? 0, batches: mcp.calls.map((c) => (c.arguments.recordIds as string[]).length) };
+}
+
+const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
+const FAILED = 'get_record_share_url on the "aitable-helper" server failed: SYSTEM_ERROR: 服务繁忙';
+const link = (id: string) => ({ recordId: id, shareUrl: `https://s/${id}` });
+
+describe('aitable +record-share-links goes on past a failed batch and lists it (record_share_links.go:114-121)', () => {
+  const ids = Array.from({ length: 41 }, (_, i) => `r${i}`);
+
+  it('the batches after a failed one are read; the failed batch is in errors with its ids', async () => {
+    const r = await shareLinks(ids, (batch) => (batch[0] === 'r20' ? BUSY : { items: [link(batch[0])] }));
+    expect(r).toEqual({
+      exit: 0, batches: [20, 20, 1],
+      printed: { result: { base: 'B', table: 'T', total: 41, batches: 3, items: [link('r0'), link('r40')], errors: [{ recordIds: ids.slice(20, 40), error: FAILED }] } },
+    });
+  });
+
+  it('every batch failing still prints, with no item and every batch in errors, exit 0', async () => {
+    const r = await shareLinks(['r1', 'r2'], () => BUSY);
+    expect(r).toEqual({
+      exit: 0, batches: [2],
+      printed: { result: { base: 'B', table: 'T', total: 2, batches: 1, items: [], errors: [{ recordIds: ['r1', 'r2'], error: FAILED }] } },
+    });
+  });
+
+  it('no failure prints no errors key', async () => {
+    const r = await shareLinks(['r1'], () => ({ data: { items: [link('r1')] } }));
+    expect(r).toEqual({ exit: 0, batches: [1], printed: { result: { base: 'B', table: 'T', total: 1, batches: 1, items: [link('r1')] } } });
+  });
+});
+
+describe('ledger report list: the failures are a value and never end the run', () => {
+  const each = (ledger: unknown) => ({
+    facts: 't',
+    steps: [
+      { id: 'read', server: 'contact', rpc: 'x', effect: 'read', for_each: { flag: 'name', transform: ['csv_to_list'] }, args: { q: { item: true } }, ledger },
+    ],
+    output: { object: { got: { from: 'read' }, failures: { from: 'misses' } } },
+  });
+  it('a run where no element was done ends well with every element in failed', async () => {
+    const r = await runPlan(each({ continue: true, report: 'list', into: 'misses' }), { name: 'a,b' }, () => {
+      throw new DwsError('business_error', 'busy', 'retry');
+    });
+    expect({ calls: r.calls.length, result: r.result }).toEqual({
+      calls: 2,
+      result: { got: [], failures: { step: 'read', continue: true, done: [], unattempted: [], failed: [
+        { index: 0, item: 'a', at: 'read[0]', reason: 'business_error', message: 'busy' },
+        { index: 1, item: 'b', at: 'read[1]', reason: 'business_error', message: 'busy' },
+      ] } },
+    });
+  });
+
+  it('the build refuses report list without into, and an unknown report', () => {
+    expect(problemsOf(each({ continue: true, report: 'list' })).join('; ')).toContain('ledger.into: with report list, the id later steps read the ledger by');
+    expect(problemsOf(each({ continue: true, report: 'stdout', into: 'misses' })).join('; ')).toContain('ledger.report: must be error, result or list');
+  });
+});
