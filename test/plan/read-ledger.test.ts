@@ -51,6 +51,33 @@ describe('aitable +record-share-links goes on past a failed batch and lists it (
   });
 });
 
+/** Runs `dws <argv>` with contact search answering per keyword: what it printed, the error envelope, exit and the calls. */
+async function resolving(argv: string[], people: Record<string, unknown[]>) {
+  mcp.calls.length = 0;
+  mcp.answers['contact/search_contact_by_key_word'] = (args) => ({ result: people[args.keyword as string] ?? [] });
+  const { out, error } = await dispatchInProcess(argv, privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-readledger-'))));
+  return { out, envelope: error ? JSON.parse(error.envelope()) as { error: { reason: string; message: string } } : undefined, exit: error?.exitCode ?? 0, calls: mcp.calls.map((c) => `${c.name}:${String(c.arguments.keyword ?? '')}`) };
+}
+
+describe('names resolved one by one go on past a name that fails, then the run stops before the call that needs them all', () => {
+  it('calendar +suggest-time searches every name and names each that failed; no suggestion is asked for (suggest_time.go:90-105)', async () => {
+    const r = await resolving(['calendar', '+suggest-time', '--with', '王五,李四,赵六', '--start', '2026-03-12T14:00:00+08:00', '--end', '2026-03-12T15:00:00+08:00'],
+      { 李四: [{ name: '李四', userId: 'u2' }] });
+    expect({ out: r.out, exit: r.exit, reason: r.envelope?.error.reason, calls: r.calls }).toEqual({
+      out: '', exit: 3, reason: 'not_found', calls: ['search_contact_by_key_word:王五', 'search_contact_by_key_word:李四', 'search_contact_by_key_word:赵六'],
+    });
+    expect(r.envelope?.error.message).toMatch(/2 element\(s\) of step "attendees" failed and none was written: step "attendees\[0\]" \(not_found: .*王五.*\); step "attendees\[2\]" \(not_found: .*赵六.*\)$/);
+  });
+
+  it('todo +assign-multi searches every name though the first is ambiguous; no to-do is created (assign_multi.go:109-121)', async () => {
+    const r = await resolving(['todo', '+assign-multi', '--to', '张三,李四', '--task', '写周报', '--yes'],
+      { 张三: [{ name: '张三', userId: 'u1' }, { name: '张三', userId: 'u3' }], 李四: [{ name: '李四', userId: 'u2' }] });
+    expect({ out: r.out, exit: r.exit, reason: r.envelope?.error.reason, calls: r.calls }).toEqual({
+      out: '', exit: 3, reason: 'ambiguous_match', calls: ['search_contact_by_key_word:张三', 'search_contact_by_key_word:李四'],
+    });
+  });
+});
+
 describe('ledger report list: the failures are a value and never end the run', () => {
   const each = (ledger: unknown) => ({
     facts: 't',
