@@ -149,3 +149,45 @@ describe('chat +messages-list-direct --page-all reads the marks where chatmsg.Pa
     expect({ exit: firstFails.exit, reason: (firstFails.envelope as { error: { reason: string } }).error.reason, sent: firstFails.sent.length }).toEqual({ exit: 1, reason: 'business_error', sent: 1 });
   });
 });
+
+describe('the chat list readers follow marks where chatmsg.Pagination finds them and read their lists as upstream does', () => {
+  it('+chat-search: top-level has_more/next_cursor, then hasMore false in data; both pages\' groups printed (chat_group.go:200, :334)', async () => {
+    const r = await run(['chat', '+chat-search', '--query', '项目', '--page-all'], 'im/search_groups', [
+      { result: { groups: [{ openConversationId: 'g1' }] }, has_more: true, next_cursor: 'c2' },
+      { data: { groups: [{ openConversationId: 'g2' }], hasMore: false } },
+    ]);
+    expect(r).toEqual({
+      printed: { result: { data: { groups: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }], hasMore: false } } }, envelope: undefined, exit: 0,
+      sent: [{ keyword: '项目', limit: 20, cursor: '0' }, { keyword: '项目', limit: 20, cursor: 'c2' }],
+    });
+  });
+
+  it('+chat-list-all: a nextToken in data, then a top-level has_more false (chat_group.go:1018, :1137)', async () => {
+    const r = await run(['chat', '+chat-list-all', '--page-all'], 'im/list_my_groups_pagination', [
+      { data: { groups: [{ openConversationId: 'g1' }], hasMore: true, nextToken: 'n2' } },
+      { result: { groups: [{ openConversationId: 'g2' }] }, has_more: false },
+    ]);
+    expect(r).toEqual({
+      printed: { result: { result: { groups: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }] }, has_more: false } }, envelope: undefined, exit: 0,
+      sent: [{ limit: 100 }, { limit: 100, cursor: 'n2' }],
+    });
+  });
+
+  it('+conversation-list: a top-level hasMore/pageToken, then has_more false in data (chat_conversation.go:408, :533)', async () => {
+    const r = await run(['chat', '+conversation-list', '--page-all'], 'im/list_all_conversations', [
+      { result: { conversationList: [{ openConversationId: 'c1' }] }, hasMore: true, pageToken: 5 },
+      { data: { conversationList: [{ openConversationId: 'c2' }], has_more: false } },
+    ]);
+    expect(r).toEqual({
+      printed: { result: { data: { conversationList: [{ openConversationId: 'c1' }, { openConversationId: 'c2' }], has_more: false } } }, envelope: undefined, exit: 0,
+      sent: [{ limit: 100 }, { limit: 100, cursor: 5 }],
+    });
+  });
+
+  it('+flag-list: marks in data when result holds none; a later failing page is that call\'s error (upstream lists it: deviation)', async () => {
+    const r = await run(['chat', '+flag-list', '--page-all'], 'im/list_message_favorites', [{ result: { items: [m('m1')] }, data: { hasMore: true, nextCursor: 8 } }, BUSY]);
+    expect({ exit: r.exit, printed: r.printed, reason: (r.envelope as { error: { reason: string } }).error.reason, sent: r.sent }).toEqual({
+      exit: 1, printed: undefined, reason: 'business_error', sent: [{ cursor: 0, size: '20' }, { cursor: 8, size: '20' }],
+    });
+  });
+});
