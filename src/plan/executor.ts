@@ -482,8 +482,9 @@ async function rollBack(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
  * A for_each call's per-element ledger (docs/PLANS.md "ledger"): which elements were done (with the ids their
  * answers returned), which failed (at which call, with the error) and which were not attempted because the policy
  * stops at the first failure. `report` says how failures end the run: upstream's --failure-policy (`error`: any
- * failure ends it with the ledger) or its per-item summary (`result`, chat +broadcast: the ledger is a value later
- * steps read, and the run fails only when no element was done).
+ * failure ends it with the ledger), its per-item summary (`result`, chat +broadcast: the ledger is a value later
+ * steps read, and the run fails only when no element was done) or its list of failed batches (`list`, aitable
+ * +record-share-links: the ledger is a value later steps read, and failures never end the run).
  */
 class Ledger {
   readonly done: { index: number; item: unknown; ids: Record<string, unknown> }[] = [];
@@ -516,9 +517,10 @@ class Ledger {
     return { step: this.step, continue: this.keepGoing, done: this.done, failed: this.failed, unattempted: this.unattempted };
   }
 
-  /** After the loop: the run stops with the ledger (`LedgerStop`), or, reported as a result, it becomes `{from: into}`. */
+  /** After the loop: the run stops with the ledger (`LedgerStop`), or, reported as a result or list, it becomes `{from: into}`. */
   settle(sc: Scope): void {
-    if (this.spec.report === 'error' ? this.failed.length > 0 : this.failed.length > 0 && this.done.length === 0) throw new LedgerStop(this);
+    const stops = this.spec.report === 'error' ? this.failed.length > 0 : this.spec.report === 'result' && this.failed.length > 0 && this.done.length === 0;
+    if (stops) throw new LedgerStop(this);
     if (this.spec.into === undefined) return;
     sc.results.set(this.spec.into, this.value());
     sc.ran.add(this.spec.into);

@@ -29,8 +29,8 @@ export interface StepPreview {
   poll?: { max_attempts: unknown; delays_ms?: number[] };
   /** The reverse write sent once if this step fails (upstream's rollback). */
   rollback?: { server: string; rpc: string; arguments: Record<string, unknown> };
-  /** A for_each call's ledger: whether a failed element lets the next one run (`"unknown"` when a result decides), and `report: result` when the failures are the result's. */
-  ledger?: { continue: boolean | 'unknown'; report?: 'result' };
+  /** A for_each call's ledger: whether a failed element lets the next one run (`"unknown"` when a result decides), and `report: result | list` when the failures are the result's. */
+  ledger?: { continue: boolean | 'unknown'; report?: 'result' | 'list' };
   when?: string;
   for_each?: unknown;
   page?: { cursor_arg: string; pages: number; max_pages: number; max_items?: number; delay_ms?: number };
@@ -136,7 +136,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
     case 'call':
       previewCall(sc, step, base);
       if (step.interleave) base.interleave = step.interleave;
-      if (step.ledger) base.ledger = { continue: evalCondition(sc, step.ledger.continue), ...(step.ledger.report === 'result' ? { report: 'result' as const } : {}) };
+      if (step.ledger) base.ledger = { continue: evalCondition(sc, step.ledger.continue), ...(step.ledger.report !== 'error' ? { report: step.ledger.report } : {}) };
       break;
     case 'upload': {
       const u = step.upload;

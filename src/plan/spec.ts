@@ -301,13 +301,14 @@ export interface PollCheck {
 /**
  * A for_each call's per-element ledger (docs/PLANS.md "ledger"): `continue` says whether a failed element lets the
  * next one run; `report` how the failures end the run: `error` (upstream's --failure-policy: any failure ends it
- * with the ledger) or `result` (upstream's per-item summary, chat +broadcast: the ledger is the value `{from: into}`
- * and the run fails only when no element was done).
+ * with the ledger), `result` (upstream's per-item summary, chat +broadcast: the ledger is the value `{from: into}`
+ * and the run fails only when no element was done) or `list` (upstream's batch reads that list their failed batches,
+ * aitable +record-share-links: the ledger is the value `{from: into}` and failures never end the run).
  */
 export interface LedgerSpec {
   continue: Condition;
-  report: 'error' | 'result';
-  /** With report result: the id later steps and the output read the ledger by. */
+  report: 'error' | 'result' | 'list';
+  /** With report result or list: the id later steps and the output read the ledger by. */
   into?: string;
 }
 

@@ -337,24 +337,25 @@ function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
 }
 
 /**
- * A for_each call's ledger: `{continue: condition, report?: error | result, into?: id}` (upstream's --failure-policy
- * continue; its per-item summary with `report: result`, whose ledger later steps read as `{from: into}`).
+ * A for_each call's ledger: `{continue: condition, report?: error | result | list, into?: id}` (upstream's
+ * --failure-policy continue; its per-item summary with `report: result`, or its list of failed batches with `report:
+ * list`, whose ledger later steps read as `{from: into}`).
  */
 function normalizeLedger(s: Scope, at: string, raw: unknown): LedgerSpec {
   if (!isObj(raw) || raw.continue === undefined) {
-    s.problems.push(`${at}: must be {continue: condition, report?: error | result, into?: id} (whether a failed element lets the next one run, and how the failures end the run)`);
+    s.problems.push(`${at}: must be {continue: condition, report?: error | result | list, into?: id} (whether a failed element lets the next one run, and how the failures end the run)`);
     return { continue: { any: [] }, report: 'error' };
   }
   only(s, at, raw, ['continue', 'report', 'into']);
   // `continue: true` (every element runs) is the condition that always holds
   const keepGoing = raw.continue === true ? { all: [] } : normalizeCondition(s, `${at}.continue`, raw.continue);
   const out: LedgerSpec = { continue: keepGoing, report: 'error' };
-  if (raw.report !== undefined && raw.report !== 'error' && raw.report !== 'result') s.problems.push(`${at}.report: must be error or result`);
-  else if (raw.report === 'result') out.report = 'result';
-  if (out.report === 'result') {
-    if (typeof raw.into !== 'string' || !ID.test(raw.into)) s.problems.push(`${at}.into: with report result, the id later steps read the ledger by ([a-z][a-z0-9_]*)`);
+  if (raw.report !== undefined && raw.report !== 'error' && raw.report !== 'result' && raw.report !== 'list') s.problems.push(`${at}.report: must be error, result or list`);
+  else if (raw.report === 'result' || raw.report === 'list') out.report = raw.report;
+  if (out.report !== 'error') {
+    if (typeof raw.into !== 'string' || !ID.test(raw.into)) s.problems.push(`${at}.into: with report ${out.report}, the id later steps read the ledger by ([a-z][a-z0-9_]*)`);
     else out.into = raw.into;
-  } else if (raw.into !== undefined) s.problems.push(`${at}.into: only with report: result (report: error puts the ledger in the error)`);
+  } else if (raw.into !== undefined) s.problems.push(`${at}.into: only with report: result or list (report: error puts the ledger in the error)`);
   return out;
 }
 

@@ -100,7 +100,7 @@ describe('one ledger key: the build reads ledger {continue, report, into} and re
     expect(build([{ ...search, item_failures: 'failed' }, send])).toContain('item_failures: no longer a key: declare ledger: {continue: true, report: result, into: <id>}');
     expect(build([{ ...search, ledger: { continue: true, report: 'result' } }, send])).toContain('ledger.into: with report result');
     expect(build([{ ...search, ledger: { continue: true, report: 'result', into: 'send' } }, send])).toContain('ledger.into: "send" is already a step id');
-    expect(build([{ ...search, ledger: { continue: true, report: 'stdout' } }, send])).toContain('ledger.report: must be error or result');
+    expect(build([{ ...search, ledger: { continue: true, report: 'stdout' } }, send])).toContain('ledger.report: must be error, result or list');
     expect(build([{ ...search, ledger: { continue: true, into: 'outcome' } }, send])).toContain('ledger.into: only with report: result');
   });
 });
