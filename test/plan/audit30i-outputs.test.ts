@@ -1,6 +1,6 @@
 // What a command of the audit with seed 20261210 prints (notes/audit-30i-a.md), as upstream's body at c7521c1c prints
 // it: doc +import answers {success, taskId, documentUrl, documentName, documentType} after a conversion
-// (helpers/import_flow.go:461-467) and upstream's fallback record after a plain upload (:270-280). Run as a user types
+// (helpers/import_flow.go:451-457) and upstream's fallback record after a plain upload (:279-290). Run as a user types
 // it, against the recording backend on 127.0.0.1; the calls themselves are pinned by test/fixtures/calls/doc.yaml.
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,7 +37,7 @@ describe('doc +import', () => {
   });
 });
 
-describe('the import flow refuses a file over 20 MiB before any call (importMaxFileSize, import_flow.go:31, :170)', () => {
+describe('the import flow refuses a file over 20 MiB before any call (importMaxFileSize, import_flow.go:31, :169)', () => {
   for (const [argv, file] of [[['doc', '+import', '--file', 'big.md'], 'big.md'], [['sheet', 'import', 'create', '--file', 'big.xlsx', '--workspace', 'W1'], 'big.xlsx']] as const) {
     it(argv.slice(0, 2).join(' '), async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-audit30i-'));
