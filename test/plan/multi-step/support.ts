@@ -301,7 +301,8 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * would hide the extension the check wants); drive +rename's read-back name must be the name asked for; wiki +move's
  * read-back must name the node moved besides the workspace its expect checks; aitable +view-preset-apply reads the same
  * get_views before and after its write, each answer its own (a list patches the calls of one RPC in order); mail
- * +recent-mail refuses a folder without threads, which the optional container paths of its output cannot ask for.
+ * +recent-mail refuses a folder without threads, which the optional container paths of its output cannot ask for; the
+ * import polls and +messages-recall's lookup likewise.
  */
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
@@ -318,6 +319,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
     return { 'aitable/get_views': [{ data: { views: [view] } }, { data: { views: [{ ...view, config: JSON.parse(String(data.config)) as unknown }] } }] };
   },
   'mail.shortcut_recent_mail': () => ({ 'mail/list_mailbox_threads': { result: { conversations: [{ id: 'v-id' }] } } }),
+  // the import polls compare the lower-cased status in a `holds`; +messages-recall reads the first message object of
+  // whichever container the lookup answer has (a-i1)
+  'doc.shortcut_import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
+  'sheet.import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
+  'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
