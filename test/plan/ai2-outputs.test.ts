@@ -55,3 +55,25 @@ describe('calendar +free and +my-free', () => {
     expect(await run(['calendar', '+my-free', ...window])).toEqual({ userId: 'me1', busy: [], free: true });
   });
 });
+
+describe('dev app leaves print the service answer unwrapped', () => {
+  // runDevAppTool (devapp.go:1841) -> normalizeDevAppServiceResult (devapp.go:2271): an answer {success: true,
+  // result: X} with X not null prints X; any other answer prints as it comes
+  it('dev app version get prints the version, not the {success, result} around it', async () => {
+    answer('devapp/get_dev_app_version_detail', { success: true, result: { versionId: 'v1', status: 'RELEASE' } });
+    expect(await run(['dev', 'app', 'version', 'get', '--unified-app-id', 'app1', '--version-id', 'v1'])).toEqual({ versionId: 'v1', status: 'RELEASE' });
+  });
+  it('an answer without success true, or with a null result, prints as it comes', async () => {
+    const argv = ['dev', 'app', 'version', 'get', '--unified-app-id', 'app1', '--version-id', 'v1'];
+    answer('devapp/get_dev_app_version_detail', { versionId: 'v1' });
+    expect(await run(argv)).toEqual({ versionId: 'v1' });
+    answer('devapp/get_dev_app_version_detail', { success: true, result: null, traceId: 't' });
+    expect(await run(argv)).toEqual({ success: true, result: null, traceId: 't' });
+  });
+  it('the class: a list leaf and a write leaf unwrap alike', async () => {
+    answer('devapp/list_dev_app', { success: true, result: { items: [{ unifiedAppId: 'a1' }], hasMore: false } });
+    expect(await run(['dev', 'app', 'list'])).toEqual({ items: [{ unifiedAppId: 'a1' }], hasMore: false });
+    answer('devapp/unsubscribe_dev_app_events', { success: true, result: true });
+    expect(await run(['dev', 'app', 'event', 'unsubscribe', '--unified-app-id', 'app1', '--event-codes', 'x', '--yes'])).toBe(true);
+  });
+});
