@@ -123,8 +123,17 @@ function reviewedChanges(a, entry) {
     allowed.push({ kind: 'reviewed_interface_ref', canonical_path: entry.canonical_path, ...c });
     return false;
   };
+  // a positional upstream's shortcut framework writes into a flag of the same name (SinglePositionalAliasFor,
+  // shortcut/adapter.go:103: `+chat-search 项目` is `--query 项目`), which the facts do not publish
+  const keepCommand = (c) => {
+    const aliasesOnly = c.field === 'positionals' && c.facts === null && Array.isArray(c.catalog)
+      && c.catalog.length === 1 && c.catalog[0].index === 0 && !c.catalog[0].required && a.flags?.[c.catalog[0].name] !== undefined;
+    if (!aliasesOnly) return true;
+    allowed.push({ kind: 'reviewed_positional_alias', canonical_path: entry.canonical_path, flag: c.catalog[0].name });
+    return false;
+  };
   const flags = { ...entry.flags, changed: entry.flags.changed.filter(keepFlag) };
-  const next = { ...entry, safety: entry.safety.filter(keepSafety), interface: entry.interface.filter(keepInterface), constraints: entry.constraints.filter(keepConstraint), flags };
+  const next = { ...entry, command: entry.command.filter(keepCommand), safety: entry.safety.filter(keepSafety), interface: entry.interface.filter(keepInterface), constraints: entry.constraints.filter(keepConstraint), flags };
   const empty = !next.command.length && !next.safety.length && !next.interface.length && !next.constraints.length
     && !flags.added.length && !flags.removed.length && !flags.renamed.length && !flags.changed.length;
   return { entry: empty ? null : next, allowed };

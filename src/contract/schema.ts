@@ -149,7 +149,9 @@ export function schemaOf(tool: ToolSpec): { schema: object; groups: Group[] } {
   ];
   const allOf = groups.map((g) => {
     const present = g.flags.map((f) => ({ required: [f] }));
-    if (g.kind === 'require_one_of') return { anyOf: present };
+    // an empty text satisfies no require_one_of: upstream's AtLeastOne counts only a usable value
+    // (corecmd.go:1123 constraintProvided), and a hand-written check an empty flagOrFallback
+    if (g.kind === 'require_one_of') return { anyOf: g.flags.map((f) => ({ required: [f], properties: { [f]: { not: { const: '' } } } })) };
     if (g.kind === 'require_together') return { anyOf: [{ not: { anyOf: present } }, { required: g.flags }] };
     // at most one: no two members together
     const pairs = g.flags.flatMap((a, i) => g.flags.slice(i + 1).map((b) => ({ required: [a, b] })));

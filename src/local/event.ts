@@ -84,7 +84,11 @@ function statusText(identity: { client_id: string; source_id: string }, subs: Su
   return out.join('\n');
 }
 
-const stop: LocalCommand = async (ctx) => {
+/**
+ * The trimmed subscribe_id, or '' for --all: exactly one of the two. Upstream checks this (and --as) before the run
+ * and before its dry run alike (event_command.go:1253), so `stop.preview` checks it too.
+ */
+function stopTarget(ctx: Pick<LocalContext, 'values' | 'positionals'>): string {
   const { values, positionals } = ctx;
   checkIdentity(values);
   const explicit = text(positionals.subscribe_id);
@@ -94,6 +98,12 @@ const stop: LocalCommand = async (ctx) => {
   if (!explicit && values.all !== true) {
     throw new DwsError('missing_parameter', 'event stop needs a subscribe_id or --all', 'find the id with `dws event status`');
   }
+  return explicit;
+}
+
+const stop: LocalCommand = async (ctx) => {
+  const { values } = ctx;
+  const explicit = stopTarget(ctx);
   const cp = await controlPlane(values, ctx.env);
   // --all means the subscriptions this machine's consumers recorded, as upstream: never someone else's.
   const targets = explicit ? [explicit] : [...new Set(consumersOf(ctx, cp).map((r) => r.subscribe_id))].sort(byCodePoint);
@@ -112,6 +122,11 @@ const stop: LocalCommand = async (ctx) => {
   }
   removeRuns(ctx.env, targets);
   return { cancelled: targets, stopped_consumers: [...stopped].sort((a, b) => a - b) };
+};
+
+stop.preview = (ctx) => {
+  const id = stopTarget(ctx);
+  return [{ id: 'cancel', control_plane: 'subscription/cancel', subscribe_ids: id ? [id] : '<every subscription this machine\'s consumers recorded>' }];
 };
 
 export const eventCommands: Record<string, LocalCommand> = {

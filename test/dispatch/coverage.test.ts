@@ -99,7 +99,8 @@ describe('every catalog leaf as a command', () => {
       'event.list': 'plan',
       'event.schema': 'missing_parameter',
       'event.status': 'plan',
-      'event.stop': 'plan',
+      // upstream checks subscribe_id/--all before its dry run too (event_command.go:1253)
+      'event.stop': 'missing_parameter',
       'pat.browser_policy': 'plan',
     });
   });

@@ -366,6 +366,21 @@ describe('event status and stop', () => {
     expect(errorOf((await runCliAsync(['event', 'stop', '--yes'], '', env())).stderr).reason).toBe('missing_parameter');
   });
 
+  // a-i2: upstream checks subscribe_id/--all and --as in PreRunE, before its dry run too (event_command.go:1253),
+  // and its dry run names the trimmed id (event_command.go:1332).
+  it('stop --dry-run refuses what the run refuses, calls nothing, and names the trimmed id', async () => {
+    const dry = (...args: string[]) => runCliAsync(['event', 'stop', ...args, '--dry-run'], '', env());
+    expect(errorOf((await dry()).stderr).reason).toBe('missing_parameter');
+    expect(errorOf((await dry('sub_9', '--all')).stderr).reason).toBe('constraint_violation');
+    expect(errorOf((await dry('sub_9', '--as', 'bot')).stderr).reason).toBe('invalid_parameter');
+    const one = JSON.parse((await dry('  sub_9  ')).stdout);
+    expect(one.steps).toEqual([{ id: 'cancel', control_plane: 'subscription/cancel', subscribe_ids: ['sub_9'] }]);
+    const blankWithAll = await dry(' ', '--all');
+    expect(blankWithAll.status).toBe(0);
+    expect(JSON.parse(blankWithAll.stdout).steps[0].subscribe_ids).toMatch(/recorded/);
+    expect(fx.requests).toEqual([]);
+  });
+
   it('stop --all cancels what this machine recorded and interrupts the consumer holding it', async () => {
     fx.framesFor = () => [];
     const consumer = spawnCli(['event', 'consume', 'user_im_message_receive_o2o_all'], env());
