@@ -1,6 +1,6 @@
 // What the shortcuts f-proj left print (issue 32, f-proj2), as upstream's bodies at c7521c1c print them: chat
 // +chat-bots {bots, count}, calendar +my-free {busy, free, userId} and +suggest-time {suggestions}, todo +overdue
-// {overdue} and +created-todos {created}. Each is run as a user types it against the recording backend on
+// {overdue} and +created-todos {created}, contact +resolve-dept. Each is run as a user types it against the recording backend on
 // 127.0.0.1 and the whole printed result compared; the calls are pinned by test/fixtures/calls/*.yaml.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,11 @@ const runAt = async (now: string, argv: string[]) => {
   const outcome = await dispatchInProcess(argv, env(), undefined, { now: () => new Date(now) });
   expect(outcome.error?.envelope()).toBeUndefined();
   return (JSON.parse(outcome.out) as { result: unknown }).result;
+};
+/** The reason of a run that must fail, and what it printed on stdout (nothing). */
+const refusal = async (argv: string[]) => {
+  const outcome = await dispatchInProcess(argv, env());
+  return { reason: outcome.error?.reason, out: outcome.out };
 };
 const answer = (key: string, body: unknown) => {
   mcp.answers[key] = () => body;
@@ -141,5 +146,28 @@ describe('todo +overdue and +created-todos (overdue.go:114, created_todos.go:113
       { subject: '无截止', taskId: 't5' },
       { dueTime: 1773100000000, subject: '', taskId: 't6' },
     ] });
+  });
+});
+
+describe('contact +resolve-dept (resolve_dept.go:86)', () => {
+  it('prints the one department found as {deptId, name, resolved: true}, the id as text and the highlight tags stripped', async () => {
+    answer('contact/search_dept_by_keyword', { success: true, deptList: [{ deptId: 42, name: '<red>技术</red>部', parentId: 1 }] });
+    expect(await run(['contact', '+resolve-dept', '--name', '技术'])).toEqual({ deptId: '42', name: '技术部', resolved: true });
+  });
+
+  it('prints several as {candidates, count, resolved: false}, searching a nested object at any depth', async () => {
+    answer('contact/search_dept_by_keyword', { result: { data: { list: [] }, items: { depts: [
+      { dept_id: '', departmentId: '7', deptName: '<b>研发</b>一部', name: '' }, { id: 8.9, title: '研发二部' }, 'not an object', {},
+    ] } } });
+    expect(await run(['contact', '+resolve-dept', '--name', '研发'])).toEqual({ candidates: [
+      { deptId: '7', name: '研发一部' }, { deptId: '8', name: '研发二部' }, { deptId: '', name: '' },
+    ], count: 3, resolved: false });
+  });
+
+  it('refuses an answer without a department, as upstream\'s validation error (exit 3), printing nothing', async () => {
+    answer('contact/search_dept_by_keyword', { deptList: ['not an object'], result: [{ deptId: 1 }] });
+    expect(await refusal(['contact', '+resolve-dept', '--name', '不存在'])).toEqual({ reason: 'invalid_parameter', out: '' });
+    answer('contact/search_dept_by_keyword', { success: true });
+    expect(await refusal(['contact', '+resolve-dept', '--name', '不存在'])).toEqual({ reason: 'invalid_parameter', out: '' });
   });
 });

@@ -25,6 +25,7 @@ import { blockContentEquals, docBlockPage, findBlock, insertedBlockShows } from 
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
+import { deptCandidates } from '../../domain/contact-depts.js';
 import { calendarConflicts, calendarDayEvents, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
 
@@ -64,6 +65,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   todo_due_ms: (v) => todoDueMs(v),
   todo_done: (v) => todoDone(v),
   todo_task_id: (v) => todoTaskId(v),
+  dept_candidates: (v) => deptCandidates(v),
 };
 
 const url_part: Param = (part) => {
