@@ -2,6 +2,7 @@
 // shortcutOverdueIsDone, todo_done.go shortcutTodoTaskID @c7521c1c): its due time as epoch milliseconds, whether it
 // is finished, and its task id as text. +overdue and +created-todos project their cards with these readings.
 import { isObject } from '../json-object.js';
+import { trimSpace } from '../text/space.js';
 
 const INT64 = 64;
 
@@ -33,7 +34,7 @@ export function todoDueMs(card: unknown): number | undefined {
     const v = card[key];
     if (typeof v === 'number' && v > 0) return truncated(v);
     if (typeof v === 'string') {
-      const ms = digitsValue(v.trim());
+      const ms = digitsValue(trimSpace(v));
       if (ms !== undefined) return ms;
     }
   }
@@ -42,13 +43,19 @@ export function todoDueMs(card: unknown): number | undefined {
 
 const FINISHED = new Set(['DONE', 'FINISHED', 'COMPLETED', 'COMPLETE']);
 
+/** Go's strings.ToUpper: rune by rune, a rune whose upper case is several characters (ß, ﬁ) kept as it is. */
+const upperGo = (s: string): string => [...s].map((c) => {
+  const u = c.toUpperCase();
+  return [...u].length === 1 ? u : c;
+}).join('');
+
 /** Whether a card is finished: isDone true (or the text "true", any case), done true, or a finished status stage. */
 export function todoDone(card: unknown): boolean {
   if (!isObject(card)) return false;
   const isDone = card.isDone;
-  if (isDone === true || (typeof isDone === 'string' && isDone.trim().toLowerCase() === 'true')) return true;
+  if (isDone === true || (typeof isDone === 'string' && upperGo(trimSpace(isDone)) === 'TRUE')) return true;
   if (card.done === true) return true;
-  return ['finalStatusStage', 'statusStage', 'status'].some((k) => typeof card[k] === 'string' && FINISHED.has((card[k] as string).trim().toUpperCase()));
+  return ['finalStatusStage', 'statusStage', 'status'].some((k) => typeof card[k] === 'string' && FINISHED.has(upperGo(trimSpace(card[k] as string))));
 }
 
 /** Go's fmt "%.0f" of a float64: the integer nearest, a tie to the even one, written out in full. */

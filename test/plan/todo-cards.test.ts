@@ -29,6 +29,7 @@ describe('todoDone', () => {
     [{ isDone: true }, true], [{ isDone: ' TRUE ' }, true], [{ isDone: false, done: true }, true],
     [{ finalStatusStage: ' done ' }, true], [{ statusStage: 'Finished' }, true], [{ status: 'COMPLETE' }, true],
     [{ isDone: 'yes', done: 'true', status: 'DOING' }, false], [{ finalStatusStage: 1 }, false], [[], false],
+    [{ status: '\ufb01nished' }, false], [{ status: '\ufeffdone' }, false], [{ status: 'done\u00a0' }, true],
   ])('%j -> %s', (card, done) => {
     expect(todoDone(card)).toBe(done);
   });
