@@ -1,8 +1,8 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"), by family: values.ts
 // (booleans, numbers, lookups), text.ts, lists.ts, time.ts (the run's clock), files.ts (the file root), markdown.ts
-// (the doc write commands' splitting and title), utf16.ts, json.ts, ids.ts (DingTalk identifier forms), and the
-// few that serve one command's domain (src/domain/). A plan names a transform as a string, or as `{name: arg}`
-// when it takes an argument (checked when the plan is built).
+// (the doc write commands' splitting and title), utf16.ts, json.ts, ids.ts (DingTalk identifier forms), rows.ts (an
+// answer's list projected to rows), and the few that serve one command's domain (src/domain/). A plan names a
+// transform as a string, or as `{name: arg}` when it takes an argument (checked when the plan is built).
 import type { Transform } from '../spec.js';
 import * as values from './values.js';
 import * as text from './text.js';
@@ -13,6 +13,7 @@ import * as markdown from './markdown.js';
 import * as utf16 from './utf16.js';
 import * as json from './json.js';
 import * as ids from './ids.js';
+import * as rows from './rows.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { sheetBatchOperations } from '../../domain/sheet-batch.js';
 import { firstFilledCell, sheetCreateStyles } from '../../domain/sheet-create-styles.js';
@@ -23,6 +24,8 @@ import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.j
 import { blockContentEquals, docBlockCopy, docBlockPage, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
+import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
+import { deptCandidates } from '../../domain/contact-depts.js';
 import { calendarConflicts, calendarDayEvents, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
 
@@ -61,6 +64,10 @@ export const TRANSFORMS: Record<string, Fn> = {
   mail_inline_files: mailInlineFiles,
   mail_inline_body: mailInlineBody,
   mail_upload_url: mailUploadUrl,
+  todo_due_ms: (v) => todoDueMs(v),
+  todo_done: (v) => todoDone(v),
+  todo_task_id: (v) => todoTaskId(v),
+  dept_candidates: (v) => deptCandidates(v),
 };
 
 const url_part: Param = (part) => {
@@ -68,7 +75,7 @@ const url_part: Param = (part) => {
   return (v, where) => alidocsUrlPart(part as UrlPart, v, where);
 };
 
-const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...markdown.PARAM, ...json.PARAM, url_part };
+const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...rows.PARAM, ...markdown.PARAM, ...json.PARAM, url_part };
 
 /** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`, ... */
 export const PARAMETRIZED_TRANSFORMS: readonly string[] = Object.keys(PARAMS);

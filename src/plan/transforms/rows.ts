@@ -1,0 +1,103 @@
+// `project_rows`: the list an answer holds, each element reduced to a few fields read from their spellings — the
+// shape of upstream's list-shortcut projections (`eventListProject`, `memberListProject`, ...: probe container keys,
+// one level inside too; per field the first key present; rows with nothing left out). One primitive for all of them,
+// so a plan names its containers and fields instead of spelling out every path.
+import { parsePath, readPath } from '../path.js';
+import { isObj, refuse, type Param } from './types.js';
+
+export interface RowsSpec {
+  /** Paths tried in order; the first holding a list gives the rows. Absent: the value itself is the list. */
+  containers?: string[];
+  /** Keys tried, in order, inside a container that holds an object instead of a list (one level down). */
+  inside?: string[];
+  /** A key whose object, when an element holds one there, is read instead of the element (`userInfo`, `shiftVO`). */
+  unwrap?: string;
+  /** Output key -> its spellings (paths into the element), the first present one taken; keys kept in this order. Absent: each object element as it is. */
+  fields?: Record<string, string[]>;
+  /** Output keys a row must have; a row without one of them is left out. */
+  required?: string[];
+  /** `skip` (the default): a null spelling is absent and the next one is tried; `keep`: a key present with null is taken. */
+  nulls?: 'skip' | 'keep';
+}
+
+const textList = (v: unknown, paths: boolean): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => {
+  if (typeof x !== 'string' || x.length === 0) return false;
+  if (!paths) return !x.includes('.');
+  try {
+    parsePath(x);
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+/** Checks a spec written in a plan (throws an Error naming the problem: the build reports it). */
+export function rowsSpec(arg: unknown): RowsSpec {
+  const bad = (why: string): never => {
+    throw new Error(`project_rows ${why}`);
+  };
+  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?}');
+  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls'];
+  const extra = Object.keys(arg).find((k) => !known.includes(k));
+  if (extra !== undefined) bad(`has no option "${extra}" (it takes ${known.join(', ')})`);
+  const { containers, inside, unwrap, fields, required, nulls } = arg;
+  if (containers !== undefined && !textList(containers, true)) bad('containers must be a list of paths');
+  if (inside !== undefined && !textList(inside, false)) bad('inside must be a list of keys');
+  if (inside !== undefined && containers === undefined) bad('inside needs containers');
+  if (unwrap !== undefined && (typeof unwrap !== 'string' || unwrap === '' || unwrap.includes('.'))) bad('unwrap must be a key');
+  if (fields !== undefined && (!isObj(fields) || Object.keys(fields).length === 0)) bad('fields must map output keys to their spellings');
+  if (fields === undefined && containers === undefined) bad('needs containers or fields');
+  for (const [k, spellings] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
+    if (k.includes('.')) bad(`field "${k}" must be a plain key`);
+    if (!textList(spellings, true)) bad(`field "${k}" must list its spellings (paths)`);
+  }
+  if (required !== undefined && !(textList(required, false) && required.every((k) => Object.hasOwn(fields ?? {}, k)))) {
+    bad('required must list output keys of fields');
+  }
+  if (nulls !== undefined && nulls !== 'skip' && nulls !== 'keep') bad('nulls is skip or keep');
+  return arg as unknown as RowsSpec;
+}
+
+/** The first list among the containers (or inside one of them, one level down); undefined when none holds one. */
+export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'inside'>): unknown[] | undefined {
+  if (spec.containers === undefined) return Array.isArray(value) ? value : undefined;
+  for (const c of spec.containers) {
+    const v = readPath(value, c);
+    if (Array.isArray(v)) return v;
+    if (!isObj(v)) continue;
+    for (const k of spec.inside ?? []) if (Object.hasOwn(v, k) && Array.isArray(v[k])) return v[k] as unknown[];
+  }
+  return undefined;
+}
+
+/** One element as a row: each field its first present spelling (the object itself without fields); undefined when the row is empty or lacks a required key. */
+export function projectRow(element: unknown, spec: Pick<RowsSpec, 'unwrap' | 'fields' | 'required' | 'nulls'>): Record<string, unknown> | undefined {
+  if (!isObj(element)) return undefined;
+  const inner = spec.unwrap !== undefined && isObj(element[spec.unwrap]) ? element[spec.unwrap] as Record<string, unknown> : element;
+  if (spec.fields === undefined) return inner;
+  const present = spec.nulls === 'keep' ? (v: unknown) => v !== undefined : (v: unknown) => v !== undefined && v !== null;
+  const row: Record<string, unknown> = {};
+  for (const [key, spellings] of Object.entries(spec.fields)) {
+    for (const s of spellings) {
+      const v = readPath(inner, s);
+      if (present(v)) {
+        row[key] = v;
+        break;
+      }
+    }
+  }
+  if (Object.keys(row).length === 0 || (spec.required ?? []).some((k) => !Object.hasOwn(row, k))) return undefined;
+  return row;
+}
+
+export const PARAM: Record<string, Param> = {
+  /** the rows of an answer's list, each element reduced to its fields (docs/PLANS.md "project_rows"); absent when no container holds a list */
+  project_rows: (arg) => {
+    const spec = rowsSpec(arg);
+    return (v, where) => {
+      if (spec.containers === undefined && !Array.isArray(v)) return refuse(where, v, 'a list');
+      const list = findRows(v, spec);
+      return list?.map((x) => projectRow(x, spec)).filter((x) => x !== undefined);
+    };
+  },
+};

@@ -1,0 +1,97 @@
+// The `project_rows` transform (src/plan/transforms/rows.ts): the first list among an answer's containers (one level
+// inside them too), each element reduced to the first present spelling of each field. The properties compare it
+// with a plain reading of its definition over random answers built from a few keys, so that collisions are common.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { applyTransform, transformArgProblem } from '../../src/plan/transforms/index.js';
+import { readPath } from '../../src/plan/path.js';
+import { DwsError } from '../../src/errors.js';
+import type { RowsSpec } from '../../src/plan/transforms/rows.js';
+
+const KEYS = ['result', 'data', 'list', 'items', 'id', 'name'] as const;
+const key = fc.constantFrom(...KEYS);
+const keys = fc.uniqueArray(key, { minLength: 1, maxLength: 4 });
+const scalar = fc.oneof(fc.constant(null), fc.integer({ min: -3, max: 3 }), fc.constantFrom('', 'x', '名字'), fc.boolean());
+/** JSON values over the few keys, up to three levels deep: lists, objects, nulls and scalars everywhere. */
+const answer: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof({ depthSize: 'small', maxDepth: 3 }, scalar, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(key, tie('v'), { maxKeys: 4 })),
+})).v;
+
+const rows = (arg: unknown, v: unknown) => applyTransform({ project_rows: arg as RowsSpec }, v, '--x');
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+describe('project_rows finds the list', () => {
+  it('is the first of the paths container, container.inside... (in that order) that holds a list; absent when none does', () => {
+    fc.assert(fc.property(answer, keys, fc.option(keys, { nil: undefined }), (v, containers, inside) => {
+      const paths = containers.flatMap((c) => [c, ...(inside ?? []).map((k) => `${c}.${k}`)]);
+      const found = paths.map((p) => readPath(v, p)).find(Array.isArray) as unknown[] | undefined;
+      const out = rows({ containers, inside, fields: { id: ['id'] } }, v);
+      expect(out).toEqual(found?.filter((x) => isObj(x) && x.id !== undefined && x.id !== null).map((x) => ({ id: (x as { id: unknown }).id })));
+    }));
+  });
+
+  it('takes the value itself as the list without containers, and refuses a value that is not a list', () => {
+    fc.assert(fc.property(fc.array(answer, { maxLength: 4 }), (list) => {
+      expect(rows({ fields: { name: ['name'] } }, list)).toEqual(rows({ containers: ['list'], fields: { name: ['name'] } }, { list }));
+    }));
+    expect(() => rows({ fields: { name: ['name'] } }, { list: [] })).toThrow(DwsError);
+  });
+});
+
+describe('project_rows picks the fields', () => {
+  const spelled = fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.uniqueArray(key, { minLength: 1, maxLength: 3 }), { minKeys: 1, maxKeys: 3 });
+
+  it('gives each field its first spelling holding a value (null skipped, or kept with nulls: keep), in element order, rows with none left out', () => {
+    fc.assert(fc.property(fc.array(answer, { maxLength: 5 }), spelled, fc.constantFrom('skip', 'keep'), (list, fields, nulls) => {
+      const present = (x: Record<string, unknown>, k: string) => Object.hasOwn(x, k) && (nulls === 'keep' || x[k] !== null);
+      const expected = list.filter(isObj).map((x) => Object.fromEntries(Object.entries(fields)
+        .map(([out, spellings]) => [out, spellings.find((k) => present(x, k))] as const)
+        .filter(([, k]) => k !== undefined)
+        .map(([out, k]) => [out, x[k as string]]))).filter((r) => Object.keys(r).length > 0);
+      expect(rows({ fields, nulls }, list)).toEqual(expected);
+    }));
+  });
+
+  it('leaves out a row without a required field, and reads inside the unwrap key when an element holds an object there', () => {
+    fc.assert(fc.property(fc.array(answer, { maxLength: 5 }), (list) => {
+      const all = rows({ fields: { id: ['id'], name: ['name'] } }, list) as Record<string, unknown>[];
+      expect(rows({ fields: { id: ['id'], name: ['name'] }, required: ['id'] }, list)).toEqual(all.filter((r) => Object.hasOwn(r, 'id')));
+      const wrapped = list.map((x) => ({ data: x, id: 'outer' }));
+      const unwrapped = list.map((x) => (isObj(x) ? x : { id: 'outer' }));
+      expect(rows({ unwrap: 'data', fields: { id: ['id'], name: ['name'] } }, wrapped)).toEqual(rows({ fields: { id: ['id'], name: ['name'] } }, unwrapped));
+    }));
+  });
+
+  it('keeps each object element as it is without fields (other elements left out)', () => {
+    fc.assert(fc.property(answer, keys, (v, containers) => {
+      const found = rows({ containers, fields: { id: ['id'], name: ['name'], list: ['list'], items: ['items'], result: ['result'], data: ['data'] }, nulls: 'keep' }, v);
+      const whole = rows({ containers }, v) as unknown[] | undefined;
+      expect(whole?.filter((x) => Object.keys(x as object).length > 0)).toEqual(found);
+      expect(whole?.every(isObj) ?? true).toBe(true);
+    }));
+  });
+
+  it('reads a spelling written as a path, and keeps the fields in the order they are declared', () => {
+    expect(rows({ fields: { name: ['user.name', 'name'], id: ['id'] } }, [{ id: 1, user: { name: '李雷' } }, { id: 2, name: '韩梅梅', user: null }]))
+      .toEqual([{ name: '李雷', id: 1 }, { name: '韩梅梅', id: 2 }]);
+    expect(Object.keys((rows({ fields: { z: ['id'], a: ['name'] } }, [{ name: 'n', id: 'i' }]) as object[])[0])).toEqual(['z', 'a']);
+  });
+});
+
+describe('project_rows is checked when the plan is built', () => {
+  it.each([
+    [{}, 'needs containers or fields'],
+    [{ containers: ['list'], required: ['id'] }, 'required'],
+    [{ fields: {} }, 'fields'],
+    [{ fields: { id: 'id' } }, 'field "id"'],
+    [{ fields: { 'a.b': ['id'] } }, 'plain key'],
+    [{ fields: { id: ['id'] }, inside: ['list'] }, 'inside needs containers'],
+    [{ fields: { id: ['id'] }, containers: ['a..b'] }, 'containers'],
+    [{ fields: { id: ['id'] }, required: ['name'] }, 'required'],
+    [{ fields: { id: ['id'] }, nulls: 'drop' }, 'nulls'],
+    [{ fields: { id: ['id'] }, unwrap: 'a.b' }, 'unwrap'],
+    [{ fields: { id: ['id'] }, container: ['list'] }, 'no option "container"'],
+  ])('refuses %j', (arg, problem) => {
+    expect(transformArgProblem({ project_rows: arg } as never)).toContain(problem);
+  });
+});
