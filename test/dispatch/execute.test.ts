@@ -74,11 +74,11 @@ describe('paging', () => {
   });
 
   it('page-number paging numbers the calls (as text) and stops after a short page or at the bound', async () => {
-    const cards = (n: number) => ({ result: { todoCards: Array.from({ length: n }, (_, i) => ({ id: i })) } });
+    const cards = (n: number) => ({ result: { todoCards: Array.from({ length: n }, (_, i) => ({ taskId: `t${i}`, dueTime: 1000 })) } });
     mcp.answers['todo/get_user_todos_in_current_org'] = (_a, k) => cards(k < 2 ? 20 : 5);
     const r = await run(['todo', '+overdue']);
     expect(mcp.calls.map((c) => c.arguments)).toEqual(['1', '2', '3'].map((n) => ({ pageNum: n, pageSize: '20', roleTypes: ['executor'] })));
-    expect(JSON.parse(r.out).result.result.todoCards.length).toBe(45);
+    expect(JSON.parse(r.out).result.overdue.length).toBe(45);
     mcp.calls.length = 0;
     mcp.answers['todo/get_user_todos_in_current_org'] = () => cards(20);
     await run(['todo', '+overdue']);
