@@ -1,7 +1,7 @@
 // Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
-//   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md (25 of 30); the next audit draws seed 20261210)
+//   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md; the next audit draws seed 20261211)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -69,7 +69,7 @@ const AUDITS = new Map([
   'devapp.shortcut_delete', 'aitable.shortcut_view_get_frozen_cols', 'aitable.form_share_get', 'contact.employee_update', 'drive.publish_unset',
   'doc.style_cover_clear', 'drive.download_file_version', 'sheet.range_read', 'wiki.shortcut_move', 'aitable.shortcut_chart_share_update',
   ]],
-  // the 25 of seed 20261209's 30 that audit-30h.md read; its other 5 stay in the pool
+  // seed 20261209: audit-30h.md read 25; its other 5 were read in session 18 (audit-30i-a.md)
   [20261209, [
   'aitable.advperm_role_get', 'contact.get_dept_members_by_deptId', 'chat.update_at_all_notification_off', 'chat.list_individual_chat_message',
   'oa.list_initiated_instances', 'chat.transfer_group_owner', 'aitable.table_get', 'contact.get_current_user_profile',
@@ -77,6 +77,17 @@ const AUDITS = new Map([
   'aitable.view_lock', 'calendar.list_acls', 'calendar.list_meeting_room_groups', 'hrbrain.get_search_fields',
   'attendance.vacation_save_balance', 'chat.create_smart_conv_category', 'mail.create_forward_draft', 'attendance.shortcut_query_report_data',
   'attendance.class_get', 'chat.shortcut_chat_get_by_id', 'chat.shortcut_messages_resource_url', 'aitable.shortcut_base_get', 'chat.shortcut_chat_bots',
+  'doc.shortcut_import', 'aitable.shortcut_record_upsert', 'chat.shortcut_messages_recall', 'calendar.shortcut_agenda', 'aitable.shortcut_base_copy',
+  ]],
+  // seed 20261210: audit-30i-a.md (atomic) and audit-30i-b.md (composite), all 30 read
+  [20261210, [
+  'oa.get_processInstance_detail', 'oa.list_pending_approvals', 'aitable.record_primary_doc_get', 'calendar.list_calendars',
+  'chat.list_special_focus_messages', 'chat.hide_shortcut_from_bar', 'drive.copy_document', 'drive.move_document', 'aitable.view_list',
+  'sheet.set_range_from_csv', 'sheet.list_float_images', 'minutes.list_accessible_minutes', 'aitable.workflow_run', 'doc.create_document',
+  'drive.search_files', 'event.stop', 'chat.shortcut_chat_role_query_user', 'attendance.adjustment_search', 'doc.shortcut_background_delete',
+  'aitable.shortcut_chart_delete', 'contact.shortcut_search_mobile', 'dev.get_dev_app_version_detail', 'calendar.shortcut_free',
+  'doc.shortcut_template_list', 'chat.shortcut_chat_search', 'devapp.shortcut_version_get', 'aitable.shortcut_field_delete',
+  'attendance.class_search', 'minutes.shortcut_detail', 'dev.unsubscribe_dev_app_events',
   ]],
 ]);
 
