@@ -1,20 +1,9 @@
 // What the commands audit-30i-b fixed print (issue 32, a-i2), as upstream's bodies at c7521c1c print it, run as a
 // user types them against the recording backend on 127.0.0.1; the calls are pinned by test/fixtures/calls/*.yaml.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resultOf } from '../helpers.js';
-import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+import { useOutputRuns } from './output-runs.js';
 
-const mcp = useMcpServer();
-
-const env = () => privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-ai2-')));
-const run = (argv: string[]) => resultOf(argv, env());
-const answer = (key: string, body: unknown) => {
-  mcp.answers[key] = () => body;
-};
-
+const { run, answer } = useOutputRuns('dws-ai2-');
 describe('calendar +free and +my-free', () => {
   const window = ['--start', '2026-03-10T14:00:00+08:00', '--end', '2026-03-10T18:00:00+08:00'];
   // every scheduleItems object of every result[] entry, its start/end the dateTime, else the date, else the value

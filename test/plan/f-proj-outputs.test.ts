@@ -2,26 +2,10 @@
 // answer with a project function (the `up` of each case: the first list among the answer's containers, each object
 // reduced to a few fields read from several spellings, rows with none left out) and prints {count, <list>}. Run as a
 // user types them, against the recording backend on 127.0.0.1; the calls are pinned by test/fixtures/calls/*.yaml.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess, resultOf } from '../helpers.js';
-import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+import { useOutputRuns } from './output-runs.js';
 
-const mcp = useMcpServer();
-
-const env = () => privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-fproj-')));
-const run = (argv: string[]) => resultOf(argv, env());
-/** The reason of a run that must fail, and what it printed on stdout (nothing). */
-const refusal = async (argv: string[]) => {
-  const outcome = await dispatchInProcess(argv, env());
-  return { reason: outcome.error?.reason, out: outcome.out };
-};
-const answer = (key: string, body: unknown) => {
-  mcp.answers[key] = () => body;
-};
-
+const { mcp, run, refusal, answer } = useOutputRuns('dws-fproj-');
 describe('calendar list shortcuts', () => {
   it('+agenda prints {count, events}: eventId, summary, start, end, status, location from their spellings (calendar.go:135)', async () => {
     answer('calendar/list_calendar_events', { result: { events: [

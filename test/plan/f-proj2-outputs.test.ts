@@ -2,30 +2,16 @@
 // +chat-bots {bots, count}, calendar +my-free {busy, free, userId} and +suggest-time {suggestions}, todo +overdue
 // {overdue} and +created-todos {created}, contact +resolve-dept. Each is run as a user types it against the recording backend on
 // 127.0.0.1 and the whole printed result compared; the calls are pinned by test/fixtures/calls/*.yaml.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess, resultOf } from '../helpers.js';
-import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+import { dispatchInProcess } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
 
-const mcp = useMcpServer();
-
-const env = () => privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-fproj2-')));
-const run = (argv: string[]) => resultOf(argv, env());
+const { mcp, env, run, refusal, answer } = useOutputRuns('dws-fproj2-');
 /** A run at a fixed clock reading; its printed text, parsed. */
 const runAt = async (now: string, argv: string[]) => {
   const outcome = await dispatchInProcess(argv, env(), undefined, { now: () => new Date(now) });
   expect(outcome.error?.envelope()).toBeUndefined();
   return (JSON.parse(outcome.out) as { result: unknown }).result;
-};
-/** The reason of a run that must fail, and what it printed on stdout (nothing). */
-const refusal = async (argv: string[]) => {
-  const outcome = await dispatchInProcess(argv, env());
-  return { reason: outcome.error?.reason, out: outcome.out };
-};
-const answer = (key: string, body: unknown) => {
-  mcp.answers[key] = () => body;
 };
 
 describe('chat +chat-bots (chat_group.go:1341, chatBotsProject :1374)', () => {
