@@ -476,6 +476,7 @@ export interface PlanSpec {
 export const ENV_SOURCES: readonly string[] = [
   'DINGTALK_DWS_AGENTCODE', // the agent code of the host (upstream auth.AgentCodeFromEnv, `pat chmod --agentCode`)
   'DINGTALK_SESSION_ID', 'DWS_SESSION_ID', 'REWIND_SESSION_ID', // the session id, in upstream's order (pat resolveSessionIDFromEnv)
+  'DINGTALK_DING_ROBOT_CODE', // the robot of the DING commands when --robot-code is left out (helpers/ding.go message send/recall)
 ];
 
 export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
