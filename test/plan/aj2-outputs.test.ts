@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
 
-const { run, answer } = useOutputRuns('dws-aj2-');
+const { run, refusal, answer, mcp } = useOutputRuns('dws-aj2-');
 
 describe('oa lists take the first key present, a null included (oaFormFirst, oa.go:232)', () => {
   it('+list-executed keeps a status holding null and does not read the later spellings', async () => {
@@ -59,5 +59,19 @@ describe('devapp lists print devAppListProjection (devapp.go:1406)', () => {
     expect(await run(['devapp', '+list'])).toEqual({ count: 1, apps: [{ agentId: 9, appKey: 'k', gmtModified: 't', name: 'Bot', status: 1, unifiedAppId: 'u1' }] });
     answer('devapp/list_dev_app_events', { data: [{ code: 'e1', event_name: '变更', subscribeStatus: 'ON' }] });
     expect(await run(['devapp', '+event-list', '--unified-app-id', 'a'])).toEqual({ count: 1, events: [{ eventCode: 'e1', eventName: '变更', status: 'ON' }] });
+  });
+});
+
+describe('chat message download-media prints {downloadUrl, output, success} (chat.go:6487)', () => {
+  it('reads the URL inside result when result is an object, the first of a resourceUrl list, and prints it', async () => {
+    mcp.files['m.bin'] = Buffer.from('BYTES');
+    answer('im/get_resource_download_url', { resourceUrl: 'http://127.0.0.1:1/top-level-is-not-read', result: { resourceUrl: [`${mcp.base}/files/m.bin`] } });
+    const argv = ['chat', 'message', 'download-media', '--open-conversation-id', 'c', '--msg-id', 'm', '--resource-id', 'r', '--type', 'mediaId', '--output', 'm.bin'];
+    expect(await run(argv)).toEqual({ downloadUrl: `${mcp.base}/files/m.bin`, output: 'm.bin', success: true });
+  });
+  it('an answer without a usable URL downloads nothing and fails', async () => {
+    answer('im/get_resource_download_url', { result: { resourceUrl: '', downloadUrl: 7 } });
+    const outcome = await refusal(['chat', 'message', 'download-media', '--open-conversation-id', 'c', '--message-id', 'm', '--resource-id', 'r', '--type', 'mediaId', '--output', 'm.bin']);
+    expect(outcome).toEqual({ reason: 'backend_error', out: '' });
   });
 });
