@@ -207,7 +207,8 @@ describe('uploads and downloads', () => {
     const r = await run([...argv, 'out/m.bin']);
     expect(r.error).toBeUndefined();
     expect(readFileSync(path.join(root, 'out', 'm.bin'), 'utf8')).toBe('media bytes');
-    expect(JSON.parse(r.out).result).toEqual({ success: true, output: 'out/m.bin', bytes: 11 });
+    // upstream's JSON mode prints the URL it fetched and the path (chat.go:6487); a-j2
+    expect(JSON.parse(r.out).result).toEqual({ downloadUrl: `${mcp.base}/files/m.bin`, output: 'out/m.bin', success: true });
     const escape = await run([...argv, path.join(outside, 'stolen.bin')]);
     expect(escape.error?.reason).toBe('invalid_parameter');
     expect(existsSync(path.join(outside, 'stolen.bin'))).toBe(false);

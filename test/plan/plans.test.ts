@@ -67,6 +67,11 @@ const REPRESENTATIVE: Record<string, string[]> = {
     '--v-align', 'middle', '--font-color', '#C00000', '--word-wrap', 'autoWrap', '--number-format', '#,##0.00', '--font-style', 'italic',
     '--font-line', 'underline', '--font-family', 'Arial', '--border-styles-json', '{"bottom":{"style":"solid","color":"#000000"}}',
     '--continue-on-error'],
+  // a-j2: the --i18n-* flags must be JSON objects (devAppRobotConfigParams, devapp.go:1520)
+  'dev.set_extension_robot_config': ['--unified-app-id', 'app-123', '--name', '审批小助手', '--brief', 'v-brief', '--desc', 'v-desc',
+    '--icon-media-id', 'v-icon-media-id', '--outgoing-url', 'https://example.com/bot/callback', '--event-callback-url', 'v-event-callback-url',
+    '--mode', 'HTTPS', '--add-scope', '--disable-ssl-verify', '--skills', 'v-skills', '--i18n-name', '{"en_US":"Bot"}',
+    '--i18n-brief', '{"en_US":"Brief"}', '--i18n-description', '{"en_US":"Desc"}', '--yes'],
   // --page-limit goes with --page-all, whose strict paging the recording backend's empty answers cannot satisfy
   'chat.shortcut_messages_list_direct': ['--time', '2025-03-01 14:00:00', '--open-dingtalk-id', 'Db3BlbmlkMDEiE', '--limit', '50', '--user', 'user001', '--forward'],
 };

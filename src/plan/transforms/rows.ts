@@ -16,8 +16,9 @@ export interface RowsSpec {
   fields?: Record<string, string[]>;
   /** Output keys a row must have; a row without one of them is left out. */
   required?: string[];
-  /** `skip` (the default): a null spelling is absent and the next one is tried; `keep`: a key present with null is taken. */
-  nulls?: 'skip' | 'keep';
+  /** `skip` (the default): a null spelling is absent and the next one is tried; `keep`: a key present with null is taken;
+   * `stop`: the first key present decides, and a null there leaves the field out (upstream's `v := first(m, ...); v != nil`). */
+  nulls?: 'skip' | 'keep' | 'stop';
 }
 
 const textList = (v: unknown, paths: boolean): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => {
@@ -54,7 +55,7 @@ export function rowsSpec(arg: unknown): RowsSpec {
   if (required !== undefined && !(textList(required, false) && required.every((k) => Object.hasOwn(fields ?? {}, k)))) {
     bad('required must list output keys of fields');
   }
-  if (nulls !== undefined && nulls !== 'skip' && nulls !== 'keep') bad('nulls is skip or keep');
+  if (nulls !== undefined && nulls !== 'skip' && nulls !== 'keep' && nulls !== 'stop') bad('nulls is skip, keep or stop');
   return arg as unknown as RowsSpec;
 }
 
@@ -75,13 +76,13 @@ export function projectRow(element: unknown, spec: Pick<RowsSpec, 'unwrap' | 'fi
   if (!isObj(element)) return undefined;
   const inner = spec.unwrap !== undefined && isObj(element[spec.unwrap]) ? element[spec.unwrap] as Record<string, unknown> : element;
   if (spec.fields === undefined) return inner;
-  const present = spec.nulls === 'keep' ? (v: unknown) => v !== undefined : (v: unknown) => v !== undefined && v !== null;
+  const taken = spec.nulls === 'skip' || spec.nulls === undefined ? (v: unknown) => v !== undefined && v !== null : (v: unknown) => v !== undefined;
   const row: Record<string, unknown> = {};
   for (const [key, spellings] of Object.entries(spec.fields)) {
     for (const s of spellings) {
       const v = readPath(inner, s);
-      if (present(v)) {
-        row[key] = v;
+      if (taken(v)) {
+        if (v !== null || spec.nulls === 'keep') row[key] = v;
         break;
       }
     }
