@@ -93,3 +93,30 @@ describe('sheet import create: what it prints (f-docs4)', () => {
     expect(r.sleeps).toEqual([]);
   });
 });
+
+describe('doc +media-insert: the read-back and what it prints (f-docs4, runMediaInsert doc.go:640-700@c7521c1c)', () => {
+  it('reads the blocks again after 250 ms until the resource shows, then prints the data of upstream\'s envelope with the block found', async () => {
+    let reads = 0;
+    answer('doc/get_doc_attachment_upload_info', { result: { uploadUrl: `${mcp.base}/upload/m1`, resourceId: 'R1', resourceUrl: 'https://res/r1.png' } });
+    answer('doc/insert_document_block', { success: true });
+    mcp.answers['doc/list_document_blocks'] = () => ({
+      result: { blocks: ++reads < 2 ? [] : [{ blockId: 'b1', jsonml: '["p",{"uuid":"b1"},["img",{"src":"https://res/r1.png"}]]' }], hasMore: false },
+    });
+    const r = await timed(['doc', '+media-insert', '--node', 'D1', '--file', 'shot.png', '--yes'], { 'shot.png': 'PNG' });
+    expect(r.outcome.error).toBeUndefined();
+    expect(r.sleeps).toEqual([250]);
+    expect(r.result).toEqual({
+      nodeId: 'D1', resourceId: 'R1', resourceUrl: 'https://res/r1.png', blockId: 'b1', fileName: 'shot.png', mimeType: 'image/png', sizeBytes: 3, inserted: true, verified: true,
+    });
+  });
+
+  it('doc media insert prints the same record, resourceUrl "" when the upload answer has none', async () => {
+    answer('doc/get_doc_attachment_upload_info', { uploadUrl: `${mcp.base}/upload/m2`, resourceId: 'R2' });
+    answer('doc/insert_document_block', { result: { elementId: 'e2' } });
+    answer('doc/list_document_blocks', { blocks: [{ blockId: 'e2', attachment: { resourceId: 'R2' } }] });
+    const r = await timed(['doc', 'media', 'insert', '--node', 'D1', '--file', 'a.pdf', '--name', '合同', '--yes'], { 'a.pdf': '%PDF' });
+    expect(r.result).toEqual({
+      nodeId: 'D1', resourceId: 'R2', resourceUrl: '', blockId: 'e2', fileName: '合同.pdf', mimeType: 'application/pdf', sizeBytes: 4, inserted: true, verified: true,
+    });
+  });
+});

@@ -60,3 +60,27 @@ describe('url_path_base (upstream extractNodeIDFromDocURL)', () => {
     expect(() => base(7 as unknown as string)).toThrow(/text/u);
   });
 });
+
+describe('doc_media_page and doc_media_block (upstream readAllDocBlocksForVerification / findVerifiedMediaBlock, doc.go:800-948)', () => {
+  const page = (v: unknown) => apply(['doc_media_page'], v);
+  const found = (v: unknown) => apply(['doc_media_block'], v);
+  it('reads a page\'s blocks, hasMore and totalCount only at the top of the answer unwrapped through result, then data', () => {
+    expect(page({ result: { data: { blocks: [{ blockId: 'a' }, ['p', { elementId: 'b' }]], hasMore: true, totalCount: 4 } } }))
+      .toEqual({ blocks: [{ blockId: 'a' }, ['p', { elementId: 'b' }]], hasMore: true, totalCount: 4, pageKey: '["a","b"]' });
+    // doc +update's reader takes items and a has_more; this one does not
+    expect(page({ items: [{ blockId: 'a' }], has_more: false })).toEqual({});
+    expect(page({ blocks: [{ blockId: 'a' }, { text: 'x' }], totalCount: 1.5 })).toEqual({ blocks: [{ blockId: 'a' }, { text: 'x' }] });
+    expect(page('not json')).toEqual({});
+  });
+  it('finds the block showing the resource by resourceId, or by resourceUrl/src, trimmed; only the block the insert names when it names one', () => {
+    const blocks = [{ blockId: 'x', attachment: { resourceId: ' R ' } }, { blockId: 'y', jsonml: '["img",{"src":"u"}]' }];
+    expect(found({ blocks, answer: {}, resourceId: 'R', resourceUrl: 'u' })).toBe('x');
+    expect(found({ blocks, answer: { data: { blockId: 'y' } }, resourceId: 'R', resourceUrl: 'u' })).toBe('y');
+    expect(found({ blocks, answer: { id: 'y' }, resourceId: 'Q' })).toBeUndefined();
+    expect(found({ blocks, answer: {}, resourceId: '', resourceUrl: '' })).toBeUndefined();
+  });
+  it('never finds a block whose id differs from the one the insert names, whatever it holds', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[a-z0-9 ]{1,8}$/u).filter((s) => s.trim() !== '' && s.trim() !== 'm'), (other) =>
+      found({ blocks: [{ blockId: other, attachment: { resourceId: 'R' } }], answer: { blockId: 'm' }, resourceId: 'R' }) === undefined));
+  });
+});
