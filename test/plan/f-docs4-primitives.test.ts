@@ -3,7 +3,8 @@
 // transform `url_path_base` (extractNodeIDFromDocURL :562). Through the real validator and executor with a fake port.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apply, problemsOf, run } from './fake-plan.js';
+import { apply, fake, planOf, problemsOf, run, tool } from './fake-plan.js';
+import { executePlan } from '../../src/plan/executor.js';
 
 const polled = (poll: Record<string, unknown>, after: unknown[] = []) => ({
   facts: 'test plan',
@@ -82,5 +83,34 @@ describe('doc_media_page and doc_media_block (upstream readAllDocBlocksForVerifi
   it('never finds a block whose id differs from the one the insert names, whatever it holds', () => {
     fc.assert(fc.property(fc.stringMatching(/^[a-z0-9 ]{1,8}$/u).filter((s) => s.trim() !== '' && s.trim() !== 'm'), (other) =>
       found({ blocks: [{ blockId: other, attachment: { resourceId: 'R' } }], answer: { blockId: 'm' }, resourceId: 'R' }) === undefined));
+  });
+});
+
+describe('a dry run shows a value an earlier step decides as one readable placeholder, its transforms named (values.ts pendingThrough)', () => {
+  const plan = {
+    facts: 'test plan',
+    steps: [
+      { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } },
+      {
+        id: 'b', server: 'contact', rpc: 'y', effect: 'read', args: {
+          plain: { from: 'a', path: 'id' },
+          trimmed: { from: 'a', path: 'id', transform: ['trim', { max_chars: 8 }] },
+          picked: { object: { blocks: { from: 'a', path: 'blocks' }, old: { flag: 'name' } }, transform: [{ get: 'old' }, { format: 'x %s' }] },
+          known: { flag: 'name', transform: ['upper'] },
+        },
+      },
+    ],
+  };
+  it('keeps a bare earlier value as <from ...>, applies transforms to known values, and names the transforms of an unknown one', async () => {
+    const f = fake(() => ({}));
+    const out = await executePlan(tool(), planOf(plan), { name: 'ab' }, { env: {}, dryRun: true, effects: f.effects });
+    expect(f.calls).toEqual([]);
+    const steps = 'plan' in out ? out.plan.steps : [];
+    expect(JSON.parse(JSON.stringify(steps[1].arguments))).toEqual({
+      plain: '<from a.id>',
+      trimmed: '<from a.id | trim | max_chars 8>',
+      picked: '<{blocks: <from a.blocks>, old: ab} | get old | format>',
+      known: 'AB',
+    });
   });
 });
