@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { DwsError, type Reason } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { CallStep, Condition, LedgerSpec, PageSpec, PlanSpec, PlanStep, RefuseStep, Source } from './spec.js';
+import type { CallStep, Condition, LedgerSpec, PageSpec, PlanSpec, PlanStep, RefuseReason, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
@@ -396,13 +396,15 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
   const args = evalArgs(sc, step);
   let waited = 0;
   let failure: unknown;
+  let last: unknown;
+  let reads = 0;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    let last: unknown;
     try {
       // a paged read (a read-back of a whole list) reads every page at each attempt, numbered on from the attempt's first
       last = paged ? await runPaged(sc, step, index, o, attempt * step.page!.max_pages)
         : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: true, step: index, page: attempt });
       failure = undefined;
+      reads++;
     } catch (e) {
       // a read-back's failed read is tried again on the timetable (it stays in the journal); a refusal of dws is not
       if (!p.verify || !(e instanceof DwsError) || e.category !== 'backend') throw e;
@@ -421,6 +423,12 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
     waited += delay;
   }
   if (failure !== undefined) throw failure;
+  if (p.timeout_as !== undefined) {
+    // upstream's timeoutAsResult: a task still running is an answer, read as {from: timeout_as}; the step did not run
+    sc.results.set(p.timeout_as, { attempts: reads, last });
+    sc.ran.add(p.timeout_as);
+    return undefined;
+  }
   if (p.verify) {
     throw new DwsError('verification_failed', `${sc.tool.canonical_path} (step "${step.id}"): the read-back did not show the change after ${attempts} read(s)`,
       'read the target to see what it holds now before writing again');
@@ -746,15 +754,20 @@ async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: Execu
 /**
  * A refuse step's error: invalid_parameter (the flags or what they name), or the reason it declares: backend_error
  * for an answer that fails upstream's check (an API error there), drive_inspect_partial for upstream's partial
- * aggregate read, with its `details` in the envelope. After a completed write the run wraps it as partial_outcome.
+ * aggregate read, with its `details` in the envelope, outcome_unknown for a task still running when the command stopped
+ * waiting. After a completed write the run wraps it as partial_outcome.
  */
+const REFUSAL_HINTS: Record<RefuseReason, string> = {
+  backend_error: 'the backend\'s answer is not what the command can read: check the target in DingTalk, and report the answer if it persists',
+  drive_inspect_partial: 'what was read is in "details"; run again for the parts that failed',
+  outcome_unknown: 'the task may still finish: read it later with the command the message names; do not start it again',
+};
+
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {
   const text = `${sc.tool.canonical_path}: ${message}`;
   if (step?.reason === undefined) return new DwsError('invalid_parameter', text, 'nothing was changed');
   const details = step.details === undefined || sc.dry ? undefined : evalSource(sc, step.details);
-  const hint = step.reason === 'backend_error'
-    ? 'the backend\'s answer is not what the command can read: check the target in DingTalk, and report the answer if it persists'
-    : 'what was read is in "details"; run again for the parts that failed';
+  const hint = REFUSAL_HINTS[step.reason];
   return new DwsError(step.reason, text, hint, details === undefined ? undefined : { details });
 }
 

@@ -26,7 +26,7 @@ export interface StepPreview {
   interleave?: string[];
   save?: { file: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
-  poll?: { max_attempts: unknown; delays_ms?: number[] };
+  poll?: { max_attempts: unknown; delays_ms?: number[]; timeout_as?: string };
   /** The reverse write sent once if this step fails (upstream's rollback). */
   rollback?: { server: string; rpc: string; arguments: Record<string, unknown> };
   /** A for_each call's ledger: whether a failed element lets the next one run (`"unknown"` when a result decides), and `report: result | list` when the failures are the result's. */
@@ -115,6 +115,7 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
     const p = step.poll;
     base.poll = p.delays_ms ? { max_attempts: p.delays_ms.length + 1, delays_ms: p.delays_ms }
       : { max_attempts: typeof p.max_attempts === 'number' ? p.max_attempts : evalSource(sc, p.max_attempts!) ?? null };
+    if (p.timeout_as !== undefined) base.poll.timeout_as = p.timeout_as;
   }
 }
 

@@ -288,6 +288,12 @@ export interface PollSpec {
   max_attempts?: number | Source;
   delays_ms?: number[];
   verify?: true;
+  /**
+   * Upstream's timeoutAsResult (helpers/import_flow.go:433@c7521c1c): when the checks run out with neither `until` nor
+   * `fail` holding, the step counts as not run and `{from: <this id>}` reads `{attempts, last}` (the number of reads
+   * and the last answer), so the output or a refuse step says what a task still running means for the command.
+   */
+  timeout_as?: string;
 }
 
 /** A state of the answer: a value at a path, or a condition with the whole answer as `{item: true}` (`holds`). */
@@ -439,9 +445,10 @@ export interface RefuseStep extends StepCommon {
 /**
  * What a refuse step may declare it fails as besides invalid_parameter (a closed set, checked at build):
  * backend_error for an answer upstream's check raises as an API or tool error; drive_inspect_partial for upstream's
- * partial aggregate read (drive +inspect: an optional read failed, what was read is in `details`).
+ * partial aggregate read (drive +inspect: an optional read failed, what was read is in `details`); outcome_unknown for
+ * a task the backend was still running when the command stopped waiting (doc +import's poll timeout).
  */
-export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial'] as const;
+export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }

@@ -313,7 +313,7 @@ function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
     s.problems.push(`${at}: needs until and either interval_seconds with max_attempts (a hard bound) or delays_ms`);
     return { until: { path: '' }, interval_seconds: { const: 1 }, max_attempts: 1 };
   }
-  only(s, at, raw, ['until', 'fail', 'interval_seconds', 'timeout_seconds', 'max_attempts', 'delays_ms', 'verify']);
+  only(s, at, raw, ['until', 'fail', 'interval_seconds', 'timeout_seconds', 'max_attempts', 'delays_ms', 'verify', 'timeout_as']);
   const out: PollSpec = { until: normalizePollCheck(s, `${at}.until`, raw.until) };
   if (raw.fail !== undefined) out.fail = normalizePollCheck(s, `${at}.fail`, raw.fail);
   if (timed) {
@@ -332,6 +332,11 @@ function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
   if (raw.verify !== undefined) {
     if (raw.verify !== true) s.problems.push(`${at}.verify: must be true`);
     else out.verify = true;
+  }
+  if (raw.timeout_as !== undefined) {
+    if (typeof raw.timeout_as !== 'string' || !ID.test(raw.timeout_as)) s.problems.push(`${at}.timeout_as: the id later steps read the timeout by ([a-z][a-z0-9_]*)`);
+    else if (out.verify) s.problems.push(`${at}.timeout_as: a read-back (verify) that never matches is verification_failed, not a result`);
+    else out.timeout_as = raw.timeout_as;
   }
   return out;
 }
@@ -653,7 +658,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     }
     ids.add(step.id);
     s.earlier.add(step.id);
-    for (const [key, id] of step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['failure_as', step.failure_as]] as const : []) {
+    for (const [key, id] of step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['failure_as', step.failure_as], ['poll.timeout_as', step.poll?.timeout_as]] as const : []) {
       if (id === undefined) continue;
       if (ids.has(id) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === id)) s.problems.push(`${at}: steps[${i}].${key}: "${id}" is already a step id`);
       ids.add(id);

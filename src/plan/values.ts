@@ -4,7 +4,7 @@
 // depends on one is 'unknown'.
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { Condition, NowSpec, Source, ValueKind } from './spec.js';
+import type { Condition, NowSpec, Source, Transform, ValueKind } from './spec.js';
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
 import { readPath } from './path.js';
 import { applyTransforms } from './transforms/index.js';
@@ -204,9 +204,37 @@ export function evalSource(sc: Scope, s: Source): unknown {
   if (v === null && (Object.hasOwn(s, 'from') || Object.hasOwn(s, 'item') || Object.hasOwn(s, 'get'))) v = undefined;
   // a default is a value: it goes through the same transforms as one the user typed
   if (v === undefined) v = s.default;
-  if (v === undefined || v instanceof Placeholder || hasPlaceholder(v)) return v;
+  if (v === undefined) return v;
+  if (hasPlaceholder(v)) return s.transform?.length ? pendingThrough(v, s.transform) : v;
   return applyTransforms(s.transform, v, label(s), { env: sc.env, now: sc.at });
 }
+
+/**
+ * A dry run's value that an earlier step's result decides, once the source's transforms would apply: one placeholder
+ * naming its input and the transforms in order, never the half-built input with the transforms left out. The input is
+ * the earlier value (`<from find.userId | trim>`), or the value holding it sketched with its known parts
+ * (`<{blocks: <from scan.blocks>, old: 6月30日} | doc_text_matches | first | get blockId>`).
+ */
+function pendingThrough(v: unknown, transforms: Transform[]): Placeholder {
+  const input = v instanceof Placeholder && v.text.startsWith('<') && v.text.endsWith('>') ? v.text.slice(1, -1) : sketch(v);
+  return new Placeholder(`<${input} | ${transforms.map(transformText).join(' | ')}>`);
+}
+
+/** A value as a dry run's placeholder shows it: lists and objects in brackets, texts bare, placeholders as their text. */
+function sketch(v: unknown): string {
+  if (v instanceof Placeholder) return v.text;
+  if (Array.isArray(v)) return `[${v.map(sketch).join(', ')}]`;
+  if (typeof v === 'object' && v !== null) return `{${Object.entries(v).map(([k, x]) => `${k}: ${sketch(x)}`).join(', ')}}`;
+  return typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+}
+
+/** A transform as a dry run names it: its name, with its argument when that is one word or number (`get blockId`, `max_chars 30`). */
+function transformText(t: Transform): string {
+  if (typeof t === 'string') return t;
+  const [name, arg] = Object.entries(t)[0] as [string, unknown];
+  return (typeof arg === 'string' && !/\s/u.test(arg)) || typeof arg === 'number' ? `${name} ${arg}` : name;
+}
+
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Placeholder);
 

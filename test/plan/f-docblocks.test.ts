@@ -5,29 +5,19 @@
 // types the command, against the fake MCP server on 127.0.0.1: the check holds at once, on a later read, only on a
 // second page, and never (verification_failed inside partial_outcome after the write). Waits go through the
 // injected sleep; every call is journaled once. The calls are pinned by test/fixtures/calls/doc.yaml (f-docblocks:).
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
-import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
 
-const mcp = useMcpServer();
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'dws-docblocks-'));
-});
+const { mcp, timed } = useOutputRuns('dws-docblocks-');
 
 const para = (id: string, text: string) => ({ blockId: id, blockType: 'paragraph', paragraph: { text } });
 
+/** doc +update on D1, confirmed; `reads` are the journaled pages of list_document_blocks, `windows` the ranges asked. */
 async function dws(argv: string[]) {
-  const sleeps: number[] = [];
-  const outcome = await dispatchInProcess(['doc', '+update', '--node', 'D1', ...argv, '--yes'], privateEnv(mcp.urlTemplate, 'tok-blocks', dir), undefined,
-    { sleep: async (ms) => void sleeps.push(ms) });
-  const journal = readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc?: string; outcome?: string; page?: number });
-  const reads = journal.filter((r) => r.rpc === 'list_document_blocks' && r.outcome !== 'sent').map((r) => r.page);
-  const windows = mcp.calls.filter((c) => c.name === 'list_document_blocks').map((c) => [c.arguments.startIndex, c.arguments.endIndex]);
-  return { outcome, sleeps, reads, windows, result: outcome.error ? undefined : (JSON.parse(outcome.out) as { result: unknown }).result };
+  const r = await timed(['doc', '+update', '--node', 'D1', ...argv, '--yes']);
+  const reads = r.journal.filter((x) => x.rpc === 'list_document_blocks' && x.outcome !== 'sent').map((x) => x.page);
+  const windows = r.calls.filter(([name]) => name === 'list_document_blocks').map(([, args]) => [args.startIndex, args.endIndex]);
+  return { ...r, reads, windows };
 }
 
 describe('doc +update block writes: the paged read-back on upstream\'s timetable (f-docblocks)', { timeout: 60_000 }, () => {

@@ -4,28 +4,17 @@
 // command, against the fake MCP server on 127.0.0.1: the whole block list is read (paged), one text or block is
 // picked, written and read back on the 7-read timetable. Waits go through the injected sleep. The calls are pinned
 // by test/fixtures/calls/doc.yaml (f-docupd:).
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
-import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
 
-const mcp = useMcpServer();
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'dws-docupd-'));
-});
+const { mcp, timed } = useOutputRuns('dws-docupd-');
 
 const para = (id: string, text: string) => ({ blockId: id, blockType: 'paragraph', paragraph: { text } });
 
+/** doc +update on D1, confirmed; `writes` are the calls that are not reads of the document. */
 async function dws(argv: string[]) {
-  const sleeps: number[] = [];
-  const outcome = await dispatchInProcess(['doc', '+update', '--node', 'D1', ...argv, '--yes'], privateEnv(mcp.urlTemplate, 'tok-docupd', dir), undefined,
-    { sleep: async (ms) => void sleeps.push(ms) });
-  const calls = mcp.calls.map((c) => [c.name, c.arguments]);
-  const writes = mcp.calls.filter((c) => c.name !== 'list_document_blocks' && c.name !== 'get_document_content').map((c) => [c.name, c.arguments]);
-  return { outcome, sleeps, calls, writes, printed: outcome.error ? undefined : (JSON.parse(outcome.out) as { result: unknown }).result };
+  const r = await timed(['doc', '+update', '--node', 'D1', ...argv, '--yes']);
+  return { ...r, writes: r.calls.filter(([name]) => name !== 'list_document_blocks' && name !== 'get_document_content'), printed: r.result };
 }
 
 describe('doc +update --command str_replace (f-docupd)', { timeout: 60_000 }, () => {

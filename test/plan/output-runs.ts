@@ -1,24 +1,52 @@
-// The harness of the whole-output tests (f-proj, f-proj2, a-i2): commands run as a user types them against the fake
-// MCP server on 127.0.0.1, each run in its own private directory, with canned answers per tool.
-import { mkdtempSync } from 'node:fs';
+// The harness of the whole-output tests (f-proj, f-proj2, a-i2, f-docupd, f-docblocks, f-docs4): commands run as a
+// user types them against the fake MCP server on 127.0.0.1, each run in its own private directory (with the local
+// files it names), with canned answers per tool.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dispatchInProcess, resultOf } from '../helpers.js';
 import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
+/** A journal record as a test reads it. */
+export interface JournalLine { rpc?: string; outcome?: string; page?: number; step?: number }
+
 /** Registers the file's fake server (useMcpServer) and returns the runners over it; `prefix` names the temp dirs. */
 export function useOutputRuns(prefix: string) {
   const mcp = useMcpServer();
-  const env = () => privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), prefix)));
+  /** A private directory holding `files` (name -> text) and the environment of a run in it. */
+  const place = (files: Record<string, string> = {}) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    return { dir, env: privateEnv(mcp.urlTemplate, 't', dir) };
+  };
+  const env = (files?: Record<string, string>) => place(files).env;
   return {
     mcp,
     env,
     /** A run that must succeed; its printed result, parsed. */
-    run: (argv: string[]) => resultOf(argv, env()),
+    run: (argv: string[], files?: Record<string, string>) => resultOf(argv, env(files)),
     /** The reason of a run that must fail, and what it printed on stdout (nothing). */
-    refusal: async (argv: string[]) => {
-      const outcome = await dispatchInProcess(argv, env());
+    refusal: async (argv: string[], files?: Record<string, string>) => {
+      const outcome = await dispatchInProcess(argv, env(files));
       return { reason: outcome.error?.reason, out: outcome.out };
+    },
+    /**
+     * A run whose waits (poll timetables, page delays) are recorded instead of slept: its outcome, the waits, the
+     * calls the server received, the run's journal and its printed result (undefined when it failed).
+     */
+    timed: async (argv: string[], files?: Record<string, string>) => {
+      const { dir, env: runEnv } = place(files);
+      const sleeps: number[] = [];
+      const outcome = await dispatchInProcess(argv, runEnv, undefined, { sleep: async (ms) => void sleeps.push(ms) });
+      let journal: JournalLine[] = [];
+      try {
+        journal = readFileSync(path.join(dir, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalLine);
+      } catch {
+        // a run refused before any call writes no journal
+      }
+      const calls = mcp.calls.map((c) => [c.name, c.arguments] as [string, Record<string, unknown>]);
+      const result = outcome.error ? undefined : (JSON.parse(outcome.out) as { result: unknown }).result;
+      return { outcome, sleeps, calls, journal, result };
     },
     /** The same answer for every call of `<server>/<tool>`. */
     answer: (key: string, body: unknown) => {

@@ -105,7 +105,33 @@ function messageTitle(text: string): string {
   return truncateTitle(text);
 }
 
+/**
+ * Upstream extractNodeIDFromDocURL (helpers/import_flow.go:562@c7521c1c): the last segment of a URL's path, decoded,
+ * trailing slashes ignored; '' when the URL has no path (an opaque `mailto:x`, a bare host) or does not parse as Go's
+ * url.Parse parses it (a leading colon, a colon in the first segment of a relative path, a bad %-escape).
+ */
+export function urlPathBase(raw: string): string {
+  let rest = raw;
+  for (const mark of ['#', '?']) if (rest.includes(mark)) rest = rest.slice(0, rest.indexOf(mark));
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/u.exec(rest);
+  if (scheme) {
+    rest = rest.slice(scheme[0].length);
+    if (!rest.startsWith('/')) return '';
+  } else if (rest.split('/')[0].includes(':')) return '';
+  if (rest.startsWith('//')) rest = rest.includes('/', 2) ? rest.slice(rest.indexOf('/', 2)) : '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    return '';
+  }
+  const trimmed = decoded.replace(/\/+$/u, '');
+  const base = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  return base === '.' ? '' : base;
+}
+
 export const PLAIN: Record<string, Fn> = {
+  url_path_base: (v, where) => urlPathBase(str(v, where)),
   /** upstream sanitizeTitleFromText: a Markdown message's title from its text */
   message_title: (v, where) => messageTitle(str(v, where)),
   upper: eachString((s) => s.toUpperCase()),

@@ -304,6 +304,11 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * +recent-mail refuses a folder without threads, which the optional container paths of its output cannot ask for; the
  * import polls and +messages-recall's lookup likewise.
  */
+const MEDIA_READBACK = {
+  'doc/get_doc_attachment_upload_info': { result: { resourceId: 'R-media' } },
+  'doc/list_document_blocks': { blocks: [{ blockId: 'b-media', attachment: { resourceId: 'R-media' } }], hasMore: false },
+};
+
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
@@ -324,6 +329,9 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   'doc.shortcut_import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
   'sheet.import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
   'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
+  // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
+  'doc.shortcut_media_insert': () => MEDIA_READBACK,
+  'doc.media_insert': () => MEDIA_READBACK,
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
