@@ -934,7 +934,10 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     } catch (err) {
       if (err instanceof LedgerStop) throw ledgerReport(tool, done, err.ledger);
       // a rollback that took effect leaves nothing behind: its own answer, not a partial outcome
-      if (done.some((d) => d.effect === 'write') && !(err instanceof DwsError && err.reason === 'rolled_back')) throw partial(tool, done, at.label, err);
+      // a refusal of a step's own answer says that step failed: it is no completed write of the run
+      const failedByAnswer = step.kind === 'refuse' ? step.answer_of : undefined;
+      const completed = failedByAnswer === undefined ? done : done.filter((d) => d.id !== failedByAnswer);
+      if (completed.some((d) => d.effect === 'write') && !(err instanceof DwsError && err.reason === 'rolled_back')) throw partial(tool, completed, at.label, err);
       throw err;
     }
   }
