@@ -197,3 +197,18 @@ describe('pagination marks (devAppPaginationMeta, devapp.go:2005)', () => {
     expect(await run(['dev', 'app', 'permission', 'list', ...app])).toEqual({ items: [], hasMore: false, nextCursor: 'stale' });
   });
 });
+
+describe('projections that print a key the answer holds with null', () => {
+  it('contact +search-user and +search-mobile copy each key the user holds, null included (searchUserProject, contact.go:164)', async () => {
+    const answerBody = { result: [{ name: '张三', userId: 'u1', title: null, flowerName: null, extra: 1 }, { title: null }, {}, 'x'] };
+    const users = [{ name: '张三', userId: 'u1', title: null, flowerName: null }, { title: null }];
+    answer('contact/search_contact_by_key_word', answerBody);
+    expect(await run(['contact', '+search-user', '--query', '张三'])).toEqual({ count: 2, users });
+    answer('contact/search_user_by_mobile', answerBody);
+    expect(await run(['contact', '+search-mobile', '--mobile', '13800138000'])).toEqual({ count: 2, users });
+  });
+  it('contact +list-roles takes the first spelling a role holds, even a null one (listRolesFirst, contact.go:372)', async () => {
+    answer('contact/get_org_labels', { result: [{ labelId: null, id: 'r1', labelName: '经理' }, { label_id: 'r2', name: null }, { other: 1 }] });
+    expect(await run(['contact', '+list-roles'])).toEqual({ count: 2, roles: [{ labelId: null, labelName: '经理' }, { labelId: 'r2', labelName: null }] });
+  });
+});
