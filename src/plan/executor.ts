@@ -766,8 +766,10 @@ function refusedBy(sc: Scope, step: RefuseStep): string | undefined | 'unknown' 
   if (typeof step.refuse === 'string') return step.refuse;
   const list = step.for_each ? evalSource(sc, step.for_each) : [undefined];
   if (hasPlaceholder(list)) return 'unknown';
+  // without its own for_each a refuse step keeps the element it runs for (an interleaved step's batch)
+  const outer = sc.item;
   for (const [i, item] of asList(list).entries()) {
-    sc.item = step.for_each ? { value: item } : undefined;
+    if (step.for_each) sc.item = { value: item };
     try {
       for (const c of step.refuse) {
         const t = evalCondition(sc, c.when);
@@ -775,7 +777,7 @@ function refusedBy(sc: Scope, step: RefuseStep): string | undefined | 'unknown' 
         if (t) return c.message.replaceAll('{n}', String(i + 1));
       }
     } finally {
-      sc.item = undefined;
+      sc.item = outer;
     }
   }
   return undefined;

@@ -212,3 +212,41 @@ describe('projections that print a key the answer holds with null', () => {
     expect(await run(['contact', '+list-roles'])).toEqual({ count: 2, roles: [{ labelId: null, labelName: '经理' }, { labelId: 'r2', labelName: null }] });
   });
 });
+
+describe('aitable +record-upsert prints upstream\'s composite summary (executeRecordBatches, record_batch.go:166)', () => {
+  const argv = (records: unknown[]) => ['aitable', '+record-upsert', '--base-id', 'b1', '--table-id', 't1', '--records', JSON.stringify(records), '--yes'];
+  it('one batch: an update and a create, read back, then the summary with the verified ids', async () => {
+    answer('aitable-helper/record_upsert', { data: { createdRecordIds: ['r9'] } });
+    answer('aitable/query_records', { data: { records: [{ recordId: 'r1' }], hasMore: false } });
+    expect(await run(argv([{ recordId: ' r1 ', cells: { f: '1' } }, { cells: { f: '2' } }]))).toEqual({
+      contractVersion: 'aitable.composite.v1', operation: 'record_upsert', status: 'success', executed: true, retryable: false,
+      requestedCount: 2, completedCount: 2,
+      plan: [{ index: 1, name: 'write record batch', tool: 'record_upsert', status: 'planned', count: 2 }],
+      completedSteps: [{ index: 1, name: 'write record batch', tool: 'record_upsert', status: 'completed', count: 2, result: { recordIds: ['r1', 'r9'], status: 'verified' } }],
+      verification: { status: 'verified', verifiedCount: 2 },
+      knownSideEffects: [{ count: 2, offset: 0, tool: 'record_upsert' }],
+      result: { batchCount: 1, processedCount: 2 },
+    });
+  });
+  it('batches of 100 number their offsets; a batch of updates only needs no created ids', async () => {
+    answer('aitable-helper/record_upsert', { data: {} });
+    answer('aitable/query_records', { data: { records: [], hasMore: false } });
+    const records = Array.from({ length: 101 }, (_, i) => ({ recordId: `r${i}`, cells: { f: i } }));
+    const out = await run(argv(records)) as Record<string, unknown>;
+    expect(out.plan).toEqual([
+      { index: 1, name: 'write record batch', tool: 'record_upsert', status: 'planned', count: 100 },
+      { index: 2, name: 'write record batch', tool: 'record_upsert', status: 'planned', offset: 100, count: 1 },
+    ]);
+    expect((out.completedSteps as { result: { recordIds: string[] } }[])[1].result.recordIds).toEqual(['r100']);
+    expect(out.knownSideEffects).toEqual([{ count: 100, offset: 0, tool: 'record_upsert' }, { count: 1, offset: 100, tool: 'record_upsert' }]);
+    expect(out.result).toEqual({ batchCount: 2, processedCount: 101 });
+  });
+  it('fewer created ids than records to create is refused after the write (verifyUpsertBatch, record_batch.go:287)', async () => {
+    answer('aitable-helper/record_upsert', { data: { createdRecordIds: ['r9'] } });
+    answer('aitable/query_records', { data: { records: [], hasMore: false } });
+    const outcome = await failure(argv([{ cells: { f: '1' } }, { cells: { f: '2' } }]));
+    expect(outcome.reason).toBe('partial_outcome');
+    expect(outcome.out).toBe('');
+    expect(mcp.calls.map((c) => c.name)).toEqual(['record_upsert']);
+  });
+});

@@ -324,6 +324,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   'doc.shortcut_import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
   'sheet.import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
   'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
+  // the delete's answer check reads success, the status and the pagination marks; a sample text in each would fail it
+  // (f-devapp): the service answer {success: true, result} upstream expects
+  // +record-upsert checks that a batch's creates got as many created ids back (one record to create here)
+  'aitable.shortcut_record_upsert': () => ({ 'aitable-helper/record_upsert': { data: { createdRecordIds: ['v-recordId'] } } }),
+  'dev.delete_dev_app': () => ({ 'devapp/delete_dev_app': { success: true, result: { unifiedAppId: 'v-unifiedAppId' } } }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
