@@ -250,3 +250,34 @@ describe('aitable +record-upsert prints upstream\'s composite summary (executeRe
     expect(mcp.calls.map((c) => c.name)).toEqual(['record_upsert']);
   });
 });
+
+describe('aitable +record-update and +record-delete print the same composite summary (record_batch.go:166, :66)', () => {
+  const table = ['--base-id', 'b1', '--table-id', 't1'];
+  it('+record-update: each batch verified with its record ids', async () => {
+    answer('aitable/update_records', { data: {} });
+    answer('aitable/query_records', { data: { records: [{ recordId: 'r1' }, { recordId: 'r2' }], hasMore: false } });
+    const records = [{ recordId: 'r1', cells: { f: 1 } }, { record_id: ' r2 ', cells: { f: 2 } }];
+    expect(await run(['aitable', '+record-update', ...table, '--records', JSON.stringify(records), '--yes'])).toEqual({
+      contractVersion: 'aitable.composite.v1', operation: 'record_update', status: 'success', executed: true, retryable: false,
+      requestedCount: 2, completedCount: 2,
+      plan: [{ index: 1, name: 'write record batch', tool: 'update_records', status: 'planned', count: 2 }],
+      completedSteps: [{ index: 1, name: 'write record batch', tool: 'update_records', status: 'completed', count: 2, result: { recordIds: ['r1', 'r2'], status: 'verified' } }],
+      verification: { status: 'verified', verifiedCount: 2 },
+      knownSideEffects: [{ count: 2, offset: 0, tool: 'update_records' }],
+      result: { batchCount: 1, processedCount: 2 },
+    });
+  });
+  it('+record-delete: the distinct ids sorted, each batch verified absent', async () => {
+    answer('aitable/delete_records', { data: {} });
+    answer('aitable/query_records', { data: { records: [], hasMore: false } });
+    expect(await run(['aitable', '+record-delete', ...table, '--record-ids', 'r2, r1,r2,', '--yes'])).toEqual({
+      contractVersion: 'aitable.composite.v1', operation: 'record_delete', status: 'success', executed: true, retryable: false,
+      requestedCount: 2, completedCount: 2,
+      plan: [{ index: 1, name: 'delete record batch', tool: 'delete_records', status: 'planned', count: 2 }],
+      completedSteps: [{ index: 1, name: 'delete record batch', tool: 'delete_records', status: 'completed', count: 2, result: { recordIds: ['r1', 'r2'], status: 'verified_absent' } }],
+      verification: { status: 'verified_absent', verifiedCount: 2 },
+      knownSideEffects: [{ recordIds: ['r1', 'r2'], offset: 0, tool: 'delete_records' }],
+      result: { batchCount: 1, deletedCount: 2 },
+    });
+  });
+});
