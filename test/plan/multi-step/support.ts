@@ -328,7 +328,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   // (f-devapp): the service answer {success: true, result} upstream expects
   // +record-upsert checks that a batch's creates got as many created ids back (one record to create here)
   'aitable.shortcut_record_upsert': () => ({ 'aitable-helper/record_upsert': { data: { createdRecordIds: ['v-recordId'] } } }),
-  'dev.delete_dev_app': () => ({ 'devapp/delete_dev_app': { success: true, result: { unifiedAppId: 'v-unifiedAppId' } } }),
+  // and its name check compares the app's name (result.name, else appName) with --confirm-name
+  'dev.delete_dev_app': (data) => ({
+    'devapp/get_dev_app': { success: true, result: { name: data['confirm-name'] } },
+    'devapp/delete_dev_app': { success: true, result: { unifiedAppId: 'v-unifiedAppId' } },
+  }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
