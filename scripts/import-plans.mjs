@@ -26,7 +26,7 @@ const HAND = /upstream source/u;
 /** Commands declared to run locally (catalog/plans/local/: a `local` plan instead of steps) get no imported plan. */
 const localDir = path.join(plansDir, 'local');
 const LOCAL = new Set(existsSync(localDir)
-  ? readdirSync(localDir).filter((f) => f.endsWith('.yaml')).flatMap((f) => Object.keys(YAML.parse(readFileSync(path.join(localDir, f), 'utf8')).plans ?? {}))
+  ? readdirSync(localDir).filter((f) => f.endsWith('.yaml')).flatMap((f) => Object.keys(YAML.parse(readFileSync(path.join(localDir, f), 'utf8'), { maxAliasCount: -1 }).plans ?? {}))
   : []);
 
 const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -34,7 +34,7 @@ const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const composition = JSON.parse(readFileSync(compositionFile, 'utf8'));
 const tools = new Map();
 for (const f of readdirSync(catalogDir).filter((f) => f.endsWith('.yaml'))) {
-  const doc = YAML.parse(readFileSync(path.join(catalogDir, f), 'utf8'));
+  const doc = YAML.parse(readFileSync(path.join(catalogDir, f), 'utf8'), { maxAliasCount: -1 });
   for (const t of doc.tools) tools.set(t.canonical_path, t);
 }
 

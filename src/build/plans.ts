@@ -20,7 +20,9 @@ export function readPlanFiles(dir: string): PlanFile[] {
     .sort(byCodePoint);
   return files.map((file) => {
     try {
-      return { file, doc: YAML.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown };
+      // The plans are the repository's own source, not outside input: a shared answer check aliased by every leaf of a
+      // product (dev.yaml's devapp checks) may expand past the parser's guard against alias bombs.
+      return { file, doc: YAML.parse(readFileSync(path.join(dir, file), 'utf8'), { maxAliasCount: -1 }) as unknown };
     } catch (e) {
       throw new CatalogInvalid([`catalog/plans/${file}: not valid YAML: ${(e as Error).message}`]);
     }

@@ -779,8 +779,10 @@ function refusedBy(sc: Scope, step: RefuseStep): string | undefined | 'unknown' 
   if (typeof step.refuse === 'string') return step.refuse;
   const list = step.for_each ? evalSource(sc, step.for_each) : [undefined];
   if (hasPlaceholder(list)) return 'unknown';
+  // without its own for_each a refuse step keeps the element it runs for (an interleaved step's batch)
+  const outer = sc.item;
   for (const [i, item] of asList(list).entries()) {
-    sc.item = step.for_each ? { value: item } : undefined;
+    if (step.for_each) sc.item = { value: item };
     try {
       for (const c of step.refuse) {
         const t = evalCondition(sc, c.when);
@@ -788,7 +790,7 @@ function refusedBy(sc: Scope, step: RefuseStep): string | undefined | 'unknown' 
         if (t) return c.message.replaceAll('{n}', String(i + 1));
       }
     } finally {
-      sc.item = undefined;
+      sc.item = outer;
     }
   }
   return undefined;
@@ -947,7 +949,10 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     } catch (err) {
       if (err instanceof LedgerStop) throw ledgerReport(tool, done, err.ledger);
       // a rollback that took effect leaves nothing behind: its own answer, not a partial outcome
-      if (done.some((d) => d.effect === 'write') && !(err instanceof DwsError && err.reason === 'rolled_back')) throw partial(tool, done, at.label, err);
+      // a refusal of a step's own answer says that step failed: it is no completed write of the run
+      const failedByAnswer = step.kind === 'refuse' ? step.answer_of : undefined;
+      const completed = failedByAnswer === undefined ? done : done.filter((d) => d.id !== failedByAnswer);
+      if (completed.some((d) => d.effect === 'write') && !(err instanceof DwsError && err.reason === 'rolled_back')) throw partial(tool, completed, at.label, err);
       throw err;
     }
   }

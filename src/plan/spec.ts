@@ -5,13 +5,15 @@ import type { RowsSpec } from './transforms/rows.js';
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
-  | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { find_texts: string[] } | { find_records: Record<string, string[]> } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
+  | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { find_texts: string[] } | { find_records: Record<string, string[]> } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' };
 
 export interface SourceModifiers {
   transform?: Transform[];
   default?: unknown;
   when?: Condition;
   optional?: boolean;
+  /** On a from/item/get source: a null read there is the value null (a key printed holding null), not absent. */
+  keep_null?: boolean;
 }
 
 /** Exactly one kind key per source (flag, const, positional, from, item, object, list, concat, first). */
@@ -441,6 +443,11 @@ export interface RefuseStep extends StepCommon {
   kind: 'refuse'; refuse: string | RefuseCase[]; reason?: RefuseReason; for_each?: Source; max_items?: number;
   /** What was done before the refusal, carried in the error envelope's `details` (upstream's WithDetails). */
   details?: Source;
+  /**
+   * The earlier step whose own answer the refusal checks: when it refuses, that step failed by its answer, so it is
+   * not a completed write of a partial outcome (dev app leaves: a write answered with status FAIL failed).
+   */
+  answer_of?: string;
 }
 /**
  * What a refuse step may declare it fails as besides invalid_parameter (a closed set, checked at build):

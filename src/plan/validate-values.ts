@@ -10,7 +10,7 @@ import { isObject as isObj } from '../json-object.js';
 export type Obj = Record<string, unknown>;
 export { isObj };
 export const ID = /^[a-z][a-z0-9_]*$/u;
-const MODIFIERS = ['transform', 'default', 'when', 'optional'];
+const MODIFIERS = ['transform', 'default', 'when', 'optional', 'keep_null'];
 
 export interface Scope {
   tool: ToolSpec;
@@ -260,6 +260,11 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
   if (raw.optional !== undefined) {
     if (typeof raw.optional !== 'boolean') s.problems.push(`${at}: optional must be true or false`);
     else if (raw.optional) out.optional = true;
+  }
+  if (raw.keep_null !== undefined) {
+    if (raw.keep_null !== true) s.problems.push(`${at}: keep_null must be true`);
+    else if (!['from', 'item', 'get'].some((k) => Object.hasOwn(raw, k))) s.problems.push(`${at}: keep_null only on a from, item or get source`);
+    else out.keep_null = true;
   }
   return out;
 }

@@ -456,7 +456,7 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
 
@@ -490,6 +490,7 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   const kind = kinds[0];
   if (raw.reason !== undefined && kind !== 'refuse') s.problems.push(`${where}.reason: only on a refuse step`);
   if (raw.details !== undefined && kind !== 'refuse') s.problems.push(`${where}.details: only on a refuse step`);
+  if (raw.answer_of !== undefined && kind !== 'refuse') s.problems.push(`${where}.answer_of: only on a refuse step`);
   if (kind !== undefined) {
     if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined || raw.ledger !== undefined) {
       s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure, interleave or ledger`);
@@ -514,6 +515,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
         else s.problems.push(`${where}.reason: one of ${REFUSE_REASONS.join(', ')} (a refusal is invalid_parameter without it)`);
       }
       if (raw.details !== undefined) step.details = normalizeSource(inner, `${where}.details`, raw.details);
+      if (raw.answer_of !== undefined) {
+        if (typeof raw.answer_of !== 'string' || !s.earlier.has(raw.answer_of)) s.problems.push(`${where}.answer_of: the id of an earlier step`);
+        else if (raw.reason !== 'backend_error') s.problems.push(`${where}.answer_of: only with reason backend_error`);
+        else step.answer_of = raw.answer_of;
+      }
       step.effect = 'read';
     } else if (kind === 'save') {
       // a local file write, not a backend call: nothing of the backend is replayed or left half done by it

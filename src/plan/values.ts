@@ -201,7 +201,11 @@ export function evalSource(sc: Scope, s: Source): unknown {
       v = evalComputed(sc, s);
   }
   // a null in a result is absent; the constant null is a value (upstream sends a JSON null there: a Go nil slice)
-  if (v === null && (Object.hasOwn(s, 'from') || Object.hasOwn(s, 'item') || Object.hasOwn(s, 'get'))) v = undefined;
+  // (unless the source keeps it: upstream copies `m[k]` as it is, so the key is printed holding null)
+  if (v === null && (Object.hasOwn(s, 'from') || Object.hasOwn(s, 'item') || Object.hasOwn(s, 'get'))) {
+    if (s.keep_null === true) return null;
+    v = undefined;
+  }
   // a default is a value: it goes through the same transforms as one the user typed
   if (v === undefined) v = s.default;
   if (v === undefined) return v;

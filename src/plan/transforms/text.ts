@@ -1,6 +1,15 @@
 // Text transforms: case, whitespace, JSON, templates and lengths.
 import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
+import { goNumberText } from '../../domain/sheet-batch.js';
+import { isObj } from './types.js';
+
+/**
+ * A value as Go's fmt.Sprint writes it, trimmed, for the scalar kinds an answer's field may hold: text as it is, a
+ * number as %v (1e+06), a boolean as true/false; anything else (null, a list, an object) is no text ("").
+ */
+const goScalarText = (v: unknown): string =>
+  typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? goNumberText(v) : typeof v === 'boolean' ? String(v) : '';
 
 const eachString = (f: (s: string) => unknown): Fn => (v) =>
   Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? f(x) : x)) : typeof v === 'string' ? f(v) : v;
@@ -157,6 +166,22 @@ export const PLAIN: Record<string, Fn> = {
 };
 
 export const PARAM: Record<string, Param> = {
+  /**
+   * an object -> the first non-blank text among its keys, trimmed (a number or boolean as Go's %v text); absent when
+   * none or when the value is not an object (upstream devAppFirstContentString, helpers/devapp.go:2641@c7521c1c)
+   */
+  first_text: (keys) => {
+    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) throw new Error('first_text needs a non-empty list of keys');
+    const names = [...keys] as string[];
+    return (v) => {
+      if (!isObj(v)) return undefined;
+      for (const k of names) {
+        const t = goScalarText(v[k]);
+        if (t !== '') return t;
+      }
+      return undefined;
+    };
+  },
   /** `%s` replaced by the value's text (each `%s`) */
   format: (tpl) => {
     if (typeof tpl !== 'string') throw new Error('format needs a template string');

@@ -332,6 +332,15 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
   'doc.shortcut_media_insert': () => MEDIA_READBACK,
   'doc.media_insert': () => MEDIA_READBACK,
+  // the delete's answer check reads success, the status and the pagination marks; a sample text in each would fail it
+  // (f-devapp): the service answer {success: true, result} upstream expects
+  // +record-upsert checks that a batch's creates got as many created ids back (one record to create here)
+  'aitable.shortcut_record_upsert': () => ({ 'aitable-helper/record_upsert': { data: { createdRecordIds: ['v-recordId'] } } }),
+  // and its name check compares the app's name (result.name, else appName) with --confirm-name
+  'dev.delete_dev_app': (data) => ({
+    'devapp/get_dev_app': { success: true, result: { name: data['confirm-name'] } },
+    'devapp/delete_dev_app': { success: true, result: { unifiedAppId: 'v-unifiedAppId' } },
+  }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
