@@ -324,6 +324,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   'doc.shortcut_import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
   'sheet.import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
   'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
+  // minutes +detail checks each artifact's answer as upstream ValidateArtifact (f-minutes2): the basic info names the
+  // id asked for, the transcript page holds a paragraphList and says it is the last
+  'minutes.shortcut_detail': (data) => ({
+    'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
+    'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
+  }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
