@@ -134,3 +134,37 @@ describe('minutes +detail (minutes_detail.go:127-264)', () => {
     });
   });
 });
+
+describe('minutes +download (minutes/alignment.go:307-345)', () => {
+  it('--url-only: one query per id, each media URL as MediaURL reads it, printed as {failed, ok, requested, results, succeeded}', async () => {
+    mcp.answers['minutes/query_minutes_audio_url'] = (args) => ({ success: true, result: { videoUrl: '  ', audioUrl: ` https://m.example/${String(args.taskUuid)}.m4a ` } });
+    const result = await run(['minutes', '+download', '--ids', 'u1,u2', '--url-only']);
+    expect(result).toEqual({ failed: 0, ok: true, requested: 2, results: [{ taskUuid: 'u1', url: 'https://m.example/u1.m4a' }, { taskUuid: 'u2', url: 'https://m.example/u2.m4a' }], succeeded: 2 });
+    expect(Object.keys(result as object)).toEqual(['failed', 'ok', 'requested', 'results', 'succeeded']);
+  });
+
+  it('a failed query or an answer without a URL is listed and the next id is read; then minutes_download_incomplete (exit 1) with the payload in details', async () => {
+    mcp.answers['minutes/query_minutes_audio_url'] = (args) => (args.taskUuid === 'u1' ? BUSY : args.taskUuid === 'u2' ? { success: true, result: {} } : { success: true, result: { url: 'https://m.example/u3.mp4' } });
+    const { exit, envelope } = await failure(['minutes', '+download', '--ids', 'u1,u2,u3', '--url-only']);
+    expect(calls().map(([, args]) => (args as { taskUuid: string }).taskUuid)).toEqual(['u1', 'u2', 'u3']);
+    expect(exit).toBe(1);
+    expect(envelope.error).toMatchObject({ category: 'backend', reason: 'minutes_download_incomplete' });
+    const details = envelope.details as { failures: { error: string }[] };
+    expect(details.failures[0].error).toContain('服务繁忙');
+    expect(details).toEqual({
+      failed: 2, ok: false, requested: 3, succeeded: 1,
+      failures: [{ error: details.failures[0].error, taskUuid: 'u1' }, { error: 'the media answer has no audio or video URL', taskUuid: 'u2' }],
+      results: [{ taskUuid: 'u3', url: 'https://m.example/u3.mp4' }],
+    });
+  });
+
+  it('one id downloaded: {taskUuid, path, sizeBytes}; its failed query downloads nothing and ends minutes_download_incomplete', async () => {
+    mcp.files['rec.MP4'] = Buffer.from('MEDIA');
+    answer('minutes/query_minutes_audio_url', { success: true, result: { videoUrl: `${mcp.base}/files/rec.MP4?sig=1` } });
+    expect(await run(['minutes', '+download', '--id', 'u1'])).toEqual({ failed: 0, ok: true, requested: 1, results: [{ path: 'minutes-downloads/u1.mp4', sizeBytes: 5, taskUuid: 'u1' }], succeeded: 1 });
+    answer('minutes/query_minutes_audio_url', BUSY);
+    const { envelope } = await failure(['minutes', '+download', '--id', 'u2']);
+    expect(envelope.error.reason).toBe('minutes_download_incomplete');
+    expect({ ...(envelope.details as object), failures: undefined }).toEqual({ failed: 1, failures: undefined, ok: false, requested: 1, results: [], succeeded: 0 });
+  });
+});
