@@ -168,3 +168,26 @@ describe('minutes +download (minutes/alignment.go:307-345)', () => {
     expect({ ...(envelope.details as object), failures: undefined }).toEqual({ failed: 1, failures: undefined, ok: false, requested: 1, results: [], succeeded: 0 });
   });
 });
+
+describe('minutes +update (minutes/alignment.go:416-447)', () => {
+  it('writes a new title, reads it back and prints {after, before, changed, taskUuid, verified}', async () => {
+    mcp.answers['minutes/get_minutes_basic_info'] = (_args, n) => ({ success: true, result: { taskUuid: 'u1', title: n === 0 ? '旧标题' : '新标题' } });
+    expect(await run(['minutes', '+update', '--id', 'u1', '--title', ' 新标题 ', '--yes'])).toEqual({ after: '新标题', before: '旧标题', changed: true, taskUuid: 'u1', verified: true });
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_basic_info', 'update_minutes_title', 'get_minutes_basic_info']);
+  });
+
+  it('an unchanged title is not written: {changed: false, taskUuid, title, verified: true}', async () => {
+    answer('minutes/get_minutes_basic_info', { success: true, result: { taskUuid: 'u1', title: '周会' } });
+    const result = await run(['minutes', '+update', '--id', 'u1', '--title', '周会', '--yes']);
+    expect(result).toEqual({ changed: false, taskUuid: 'u1', title: '周会', verified: true });
+    expect(Object.keys(result as object)).toEqual(['changed', 'taskUuid', 'title', 'verified']);
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_basic_info']);
+  });
+
+  it('a basic info that does not name the minutes is refused before any write', async () => {
+    answer('minutes/get_minutes_basic_info', { success: true, result: { title: '周会' } });
+    const { exit, envelope } = await failure(['minutes', '+update', '--id', 'u1', '--title', '新', '--yes']);
+    expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 1, reason: 'backend_error' });
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_basic_info']);
+  });
+});

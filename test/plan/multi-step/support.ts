@@ -326,6 +326,9 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
   // minutes +detail checks each artifact's answer as upstream ValidateArtifact (f-minutes2): the basic info names the
   // id asked for, the transcript page holds a paragraphList and says it is the last
+  // minutes +update reads the basic info as minutesdata.Basic before writing (f-minutes2): it names the id asked for,
+  // and another title first (so the title is written), then the one written
+  'minutes.shortcut_update': (data) => ({ 'minutes/get_minutes_basic_info': [{ result: { taskUuid: data.id, title: 'v-old-title' } }, { result: { taskUuid: data.id } }] }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
