@@ -191,3 +191,26 @@ describe('minutes +update (minutes/alignment.go:416-447)', () => {
     expect(calls().map(([name]) => name)).toEqual(['get_minutes_basic_info']);
   });
 });
+
+describe('wiki list shortcuts with page evidence (wiki.go:66-74, :212-219; common.go:103-163)', () => {
+  it('+space-search prints {count, spaces} and the page evidence of the object holding the list, keys sorted', async () => {
+    answer('wiki/search_wikiSpaces', { success: true, hasMore: 'ignored: not the list\'s object', result: {
+      wikiSpaces: [{ spaceId: 's1', spaceName: '产品', desc: 'd', url: 'https://x/s1', extra: 1 }, { workspaceId: 's2', name: null, title: '研发' }],
+      nextToken: 'n1', pageToken: 'p1', hasMore: true, totalCount: 9, truncated: null,
+    } });
+    const result = await run(['wiki', '+space-search', '--query', '产品']);
+    expect(result).toEqual({
+      count: 2, hasMore: true, nextCursor: 'p1', totalCount: 9,
+      spaces: [{ workspaceId: 's1', name: '产品', description: 'd', url: 'https://x/s1' }, { workspaceId: 's2', name: '研发' }],
+    });
+    expect(Object.keys(result as object)).toEqual(['count', 'hasMore', 'nextCursor', 'spaces', 'totalCount']);
+  });
+
+  it('+member-list prints {count, members}; an answer without a members list is refused (backend_error)', async () => {
+    answer('wiki/list_member', { members: [{ userId: 'u1', nick: '张三', roleId: 'EDITOR', outer: false }] });
+    expect(await run(['wiki', '+member-list', '--workspace', 'ws1'])).toEqual({ count: 1, members: [{ id: 'u1', name: '张三', outer: false, role: 'EDITOR' }] });
+    answer('wiki/list_member', { result: { total: 0 } });
+    const { exit, envelope } = await failure(['wiki', '+member-list', '--workspace', 'ws1']);
+    expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 1, reason: 'backend_error' });
+  });
+});
