@@ -17,7 +17,7 @@ import { readRegularText } from '../backend/files.js';
 import { planOf } from '../plan/runs.js';
 import type { PlanStep } from '../plan/spec.js';
 import { evalArgs } from '../plan/preview.js';
-import { describeCondition, evalCondition, type Scope } from '../plan/values.js';
+import { describeCondition, evalCondition, rpcCases, type Scope } from '../plan/values.js';
 import { INVOCATION, type RecoverySpec } from '../plan/recovery.js';
 import type { LocalCommand, LocalContext } from './types.js';
 
@@ -60,7 +60,7 @@ function lastOpen(records: JournalRecord[]): string | undefined {
  * the step's own call: the step's write is the record with the step's rpc.
  */
 function isRollback(step: PlanStep | undefined, r: JournalRecord): boolean {
-  return step?.compensate !== undefined && r.rpc === step.compensate.rpc && !(step.kind === 'call' && (r.rpc === step.rpc || r.rpc === step.rpc_if?.rpc));
+  return step?.compensate !== undefined && r.rpc === step.compensate.rpc && !(step.kind === 'call' && (r.rpc === step.rpc || rpcCases(step).some((c) => c.rpc === r.rpc)));
 }
 
 function writesOf(records: JournalRecord[], id: string, tool: ToolSpec | undefined, file: string): Write[] {

@@ -12,7 +12,7 @@ import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
-import { Placeholder, asList, describeCondition, hasPlaceholder, pageStart, pagingApplies, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
+import { Placeholder, asList, describeCondition, hasPlaceholder, pageStart, pagingApplies, rpcCases, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
 import { chooseUser, chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type ResolvedUser, type UserTarget } from './user-target.js';
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
@@ -619,12 +619,21 @@ async function callFor(sc: Scope, step: CallStep, index: number, o: ExecuteOptio
     if (step.resolve?.user_target) return await resolveUserTarget(sc, step, index, o);
     if (step.resolve?.user) return await resolveUser(sc, step, index, o);
     if (step.resolve?.chat_target) return await resolveChat(sc, step, index, o);
-    const result = await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+    const result = await callOnce(sc, step, index, o);
     if (step.effect === 'write') done.push({ id: at.label, effect: 'write', ids: returnedIds(result) });
     return step.resolve ? resolveOne(sc, step, result) : result;
   } finally {
     sc.item = undefined;
   }
+}
+
+/**
+ * One element's call: one call, or with `page` (when it applies to this element) its pages, each element reading on
+ * from its own first cursor (upstream loops that page one reader per id: minutes +detail's transcript).
+ */
+function callOnce(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  if (step.page && pagingApplies(sc, step)) return runPaged(sc, step, index, o);
+  return o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
 }
 
 /**
@@ -848,6 +857,8 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
     }
     case 'pick':
       return runPick(sc, step);
+    case 'value':
+      return evalSource(sc, step.value);
     case 'upload':
     case 'download':
       return runTransfer(sc, step, index, o);
@@ -990,7 +1001,7 @@ function reachesBackend(step: PlanStep): boolean {
 }
 
 function stepWhat(step: PlanStep): string {
-  if (step.kind === 'call') return `${step.server}.${step.rpc}${step.rpc_if ? ` (or ${step.rpc_if.rpc})` : ''}`;
+  if (step.kind === 'call') return `${step.server}.${step.rpc}${step.rpc_if ? ` (or ${rpcCases(step).map((c) => c.rpc).join(', ')})` : ''}`;
   if (step.kind === 'handoff') return `hand-over to ${step.handoff.local}`;
   return step.kind;
 }

@@ -393,6 +393,12 @@ interface StepCommon {
   compensate?: CompensateSpec;
 }
 
+/** One RPC a call step may make instead of its `rpc`, when the condition holds. */
+export interface RpcCase {
+  when: Condition;
+  rpc: string;
+}
+
 /** An MCP call: once, once per for_each element, page by page, or polled until a state. */
 export interface CallStep extends StepCommon {
   kind: 'call';
@@ -404,8 +410,11 @@ export interface CallStep extends StepCommon {
   page?: PageSpec;
   resolve?: ResolveSpec;
   poll?: PollSpec;
-  /** The other RPC of a declared pair (same server): called instead of `rpc` when the condition holds. */
-  rpc_if?: { when: Condition; rpc: string };
+  /**
+   * The other RPC of a declared pair (same server): called instead of `rpc` when the condition holds. A list of such
+   * cases is an RPC per element of a for_each (the first whose condition holds; none: `rpc`).
+   */
+  rpc_if?: RpcCase | RpcCase[];
   /**
    * A read whose failure is not fatal (always, or while the condition holds): the step then counts as not run (a
    * probe, or one bucket of several that upstream prints without the other).
@@ -453,16 +462,23 @@ export interface RefuseStep extends StepCommon {
  * What a refuse step may declare it fails as besides invalid_parameter (a closed set, checked at build):
  * backend_error for an answer upstream's check raises as an API or tool error; drive_inspect_partial for upstream's
  * partial aggregate read (drive +inspect: an optional read failed, what was read is in `details`); outcome_unknown for
- * a task the backend was still running when the command stopped waiting (doc +import's poll timeout).
+ * a task the backend was still running when the command stopped waiting (doc +import's poll timeout);
+ * minutes_detail_incomplete / minutes_download_incomplete for the minutes batch reads that list a failed id or
+ * artifact and then fail (minutes_detail.go:254, minutes/alignment.go:341@c7521c1c), their payload in `details`.
  */
-export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown'] as const;
+export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
+/**
+ * A plan value computed once and read by later steps and the output as `{from: <id>}` (no call): upstream's locals
+ * between its reads and its printed payload (minutes +detail's per-artifact outcomes, bundles and payload).
+ */
+export interface ValueStep extends StepCommon { kind: 'value'; value: Source }
 export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: HandoffSpec }
 
 /** One step of a plan, tagged by what it does; the declaration (docs/PLANS.md) is normalized into it at build. */
-export type PlanStep = CallStep | UploadStep | DownloadStep | PickStep | RefuseStep | SaveStep | HandoffStep;
+export type PlanStep = CallStep | UploadStep | DownloadStep | PickStep | RefuseStep | SaveStep | HandoffStep | ValueStep;
 export type StepKind = PlanStep['kind'];
 
 export interface PlanSpec {

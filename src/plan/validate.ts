@@ -9,7 +9,7 @@ import {
   MAX_UPLOAD_BYTES, REFUSE_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
   type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type LedgerSpec, type RefuseCase, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
+  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -455,14 +455,37 @@ function normalizeRefuse(s: Scope, at: string, raw: unknown): string | RefuseCas
   });
 }
 
+/**
+ * A call's `rpc_if`: `{when, rpc}`, the other RPC of a declared pair, or a list of such cases (an RPC per for_each
+ * element, the first whose condition holds), each naming an RPC other than the step's own, none twice.
+ */
+function normalizeRpcIf(s: Scope, where: string, raw: unknown, step: { rpc?: string; for_each?: unknown }): RpcCase | RpcCase[] | undefined {
+  const one = (r: unknown, at: string): RpcCase | undefined => {
+    if (!isObj(r) || r.when === undefined || typeof r.rpc !== 'string' || r.rpc.length === 0 || Object.keys(r).some((k) => k !== 'when' && k !== 'rpc')) {
+      s.problems.push(`${at}: must be {when: condition, rpc: name} (the other RPC of the pair)`);
+      return undefined;
+    }
+    if (r.rpc === step.rpc) {
+      s.problems.push(`${at}: names the step's own rpc`);
+      return undefined;
+    }
+    return { when: normalizeCondition(s, `${at}.when`, r.when), rpc: r.rpc };
+  };
+  if (!Array.isArray(raw)) return one(raw, where);
+  if (step.for_each === undefined || raw.length < 2) s.problems.push(`${where}: a list of cases chooses an RPC per element of a for_each call (at least two cases; one is {when, rpc})`);
+  const cases = raw.map((r, i) => one(r, `${where}[${i}]`));
+  if (new Set(raw.map((r) => (isObj(r) ? r.rpc : r))).size < raw.length) s.problems.push(`${where}: names an RPC twice`);
+  return cases.every((c) => c !== undefined) ? cases as RpcCase[] : undefined;
+}
+
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
-const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff'] as const;
+const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
 /** A step while it is read: every key any kind may have; the kind it turns out to be tags it at the end. */
 type LooseStep = { id: string; effect: PlanStep['effect'] } & Partial<Omit<CallStep, 'kind'> & Omit<UploadStep, 'kind'> &
-  Omit<DownloadStep, 'kind'> & Omit<PickStep, 'kind'> & Omit<RefuseStep, 'kind'> & Omit<SaveStep, 'kind'> & Omit<HandoffStep, 'kind'>>;
+  Omit<DownloadStep, 'kind'> & Omit<PickStep, 'kind'> & Omit<RefuseStep, 'kind'> & Omit<SaveStep, 'kind'> & Omit<HandoffStep, 'kind'> & Omit<ValueStep, 'kind'>>;
 
 export function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>, ids: Set<string>): PlanStep {
   if (!isObj(raw)) {
@@ -521,6 +544,10 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
         else step.answer_of = raw.answer_of;
       }
       step.effect = 'read';
+    } else if (kind === 'value') {
+      // a plan value, no call: later steps and the output read it as {from: <id>}
+      step.value = normalizeSource(inner, `${where}.value`, raw.value);
+      step.effect = 'read';
     } else if (kind === 'save') {
       // a local file write, not a backend call: nothing of the backend is replayed or left half done by it
       step.save = normalizeSave(inner, `${where}.save`, raw.save);
@@ -539,17 +566,12 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       else if (step.for_each === undefined || raw.page !== undefined || (isObj(raw.resolve) && raw.resolve.open_dingtalk_ids !== undefined)) s.problems.push(`${where}.interleave: only on a for_each call (no page, no open_dingtalk_ids resolve)`);
       else step.interleave = l as string[];
     }
-    if (raw.rpc_if !== undefined) {
-      const r = raw.rpc_if;
-      if (!isObj(r) || r.when === undefined || typeof r.rpc !== 'string' || r.rpc.length === 0 || Object.keys(r).some((k) => k !== 'when' && k !== 'rpc')) {
-        s.problems.push(`${where}.rpc_if: must be {when: condition, rpc: name} (the other RPC of the pair)`);
-      } else if (r.rpc === step.rpc) s.problems.push(`${where}.rpc_if: names the step's own rpc`);
-      else step.rpc_if = { when: normalizeCondition(s, `${where}.rpc_if.when`, r.when), rpc: r.rpc };
-    }
+    if (raw.rpc_if !== undefined) step.rpc_if = normalizeRpcIf(inner, `${where}.rpc_if`, raw.rpc_if, step);
   }
   if (raw.page !== undefined) {
-    if (step.for_each) s.problems.push(`${where}: page and for_each do not combine`);
-    step.page = normalizePage(s, `${where}.page`, raw.page);
+    // with for_each each element is read page by page (its own cursor; page.when per element)
+    if (step.for_each && (raw.interleave !== undefined || raw.resolve !== undefined)) s.problems.push(`${where}: page with for_each takes no interleave or resolve`);
+    step.page = normalizePage(inner, `${where}.page`, raw.page);
   }
   if (raw.resolve !== undefined) {
     step.resolve = normalizeResolve(inner, `${where}.resolve`, raw.resolve);
@@ -573,8 +595,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     step.poll = normalizePoll(s, `${where}.poll`, raw.poll);
   }
   if (raw.ledger !== undefined) {
-    if (!step.for_each || raw.page !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
-      s.problems.push(`${where}.ledger: only on a for_each call (no page, poll or tolerate_failure)`);
+    if (!step.for_each || raw.poll !== undefined || raw.tolerate_failure !== undefined) {
+      s.problems.push(`${where}.ledger: only on a for_each call (no poll or tolerate_failure)`);
     }
     step.ledger = normalizeLedger(s, `${where}.ledger`, raw.ledger);
   }

@@ -4,7 +4,7 @@
 // depends on one is 'unknown'.
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { Condition, NowSpec, Source, Transform, ValueKind } from './spec.js';
+import type { Condition, NowSpec, RpcCase, Source, Transform, ValueKind } from './spec.js';
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
 import { readPath } from './path.js';
 import { applyTransforms } from './transforms/index.js';
@@ -463,9 +463,14 @@ export function userRegex(sc: Scope, pattern: string, flags: string): RegExp {
   }
 }
 
-/** The RPC a call step makes: its `rpc_if` alternative when that condition holds, else its rpc. */
-export function rpcOf(sc: Scope, step: { rpc: string; rpc_if?: { when: Condition; rpc: string } }): string {
-  return step.rpc_if !== undefined && evalCondition(sc, step.rpc_if.when) === true ? step.rpc_if.rpc : step.rpc;
+/** The RPC a call step makes: its first `rpc_if` case whose condition holds (per for_each element), else its rpc. */
+export function rpcOf(sc: Scope, step: { rpc: string; rpc_if?: RpcCase | RpcCase[] }): string {
+  return rpcCases(step).find((c) => evalCondition(sc, c.when) === true)?.rpc ?? step.rpc;
+}
+
+/** A call step's `rpc_if` as a list of cases (one for a declared pair). */
+export function rpcCases(step: { rpc_if?: RpcCase | RpcCase[] }): RpcCase[] {
+  return step.rpc_if === undefined ? [] : Array.isArray(step.rpc_if) ? step.rpc_if : [step.rpc_if];
 }
 
 /**

@@ -30,7 +30,7 @@ const ATOMIC_IN_FACTS: Record<string, string> = {
   'todo.add_todo_attachment': 'helpers/todo.go:1022 uploads the file (init_todo_file_upload, PUT, commit_todo_file_upload) before add_todo_attachment',
 };
 
-interface Step { id: string; server?: string; rpc?: string; resolve?: { open_dingtalk_ids?: unknown } }
+interface Step { id: string; server?: string; rpc?: string; rpc_if?: { rpc: string } | { rpc: string }[]; resolve?: { open_dingtalk_ids?: unknown } }
 interface Plan { facts: string; steps: Step[] }
 
 function plans(): Map<string, Plan> {
@@ -101,7 +101,9 @@ describe.runIf(existsSync(FACTS))('multi-step plans against dws-composition.json
     const differences: Record<string, { missing?: string[]; extra?: string[] }> = {};
     for (const [k, p] of plans()) {
       if (Object.hasOwn(ATOMIC_IN_FACTS, k)) continue;
-      const planned = new Set(p.steps.filter((s) => s.server !== undefined).map((s) => key(s.server!, s.rpc!)));
+      // a call step makes its rpc, or one of its rpc_if alternatives (per element of a for_each with a list of cases)
+      const rpcs = (s: Step) => [s.rpc!, ...(s.rpc_if === undefined ? [] : [s.rpc_if].flat().map((c) => c.rpc))];
+      const planned = new Set(p.steps.filter((s) => s.server !== undefined).flatMap((s) => rpcs(s).map((r) => key(s.server!, r))));
       // an openDingTalkId lookup step declares the chain's first call and makes the others itself
       if (p.steps.some((s) => s.resolve?.open_dingtalk_ids !== undefined)) for (const c of LOOKUP_CALLS) planned.add(key(c.server, c.rpc));
       const listed = new Set(f[k].calls.map((c) => key(c.server, c.rpc)));

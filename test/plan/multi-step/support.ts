@@ -341,6 +341,15 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
     'devapp/get_dev_app': { success: true, result: { name: data['confirm-name'] } },
     'devapp/delete_dev_app': { success: true, result: { unifiedAppId: 'v-unifiedAppId' } },
   }),
+  // minutes +detail checks each artifact's answer as upstream ValidateArtifact (f-minutes2): the basic info names the
+  // id asked for, the transcript page holds a paragraphList and says it is the last
+  // minutes +update reads the basic info as minutesdata.Basic before writing (f-minutes2): it names the id asked for,
+  // and another title first (so the title is written), then the one written
+  'minutes.shortcut_update': (data) => ({ 'minutes/get_minutes_basic_info': [{ result: { taskUuid: data.id, title: 'v-old-title' } }, { result: { taskUuid: data.id } }] }),
+  'minutes.shortcut_detail': (data) => ({
+    'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
+    'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
+  }),
 };
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
