@@ -157,7 +157,12 @@ describe('the chat list readers follow marks where chatmsg.Pagination finds them
       { data: { groups: [{ openConversationId: 'g2' }], hasMore: false } },
     ]);
     expect(r).toEqual({
-      printed: { result: { data: { groups: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }], hasMore: false } } }, envelope: undefined, exit: 0,
+      // upstream's payload (f-chat6, chat_group.go:290-312)
+      printed: { result: {
+        query: '项目', count: 2, chats: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }], pagesFetched: 2, paginationKnown: true, complete: true,
+        hasMore: false, nextCursor: '', stopReason: 'source_complete', truncatedByPageLimit: false, failedCount: 0, failures: [], partial: false,
+        requestedPageSize: 20, effectivePageSize: 20, completionEvidence: 'backend_has_more_false_short_page',
+      } }, envelope: undefined, exit: 0,
       sent: [{ keyword: '项目', limit: 20, cursor: '0' }, { keyword: '项目', limit: 20, cursor: 'c2' }],
     });
   });

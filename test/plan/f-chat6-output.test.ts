@@ -1,0 +1,130 @@
+// Branch f-chat6 (issue 32): what chat's list readers print, as upstream's bodies at c7521c1c print them, the page
+// ledger included: +chat-search (internal/shortcut/chat/chat_group.go:142 executeChatSearch), +chat-list-all
+// (chat_group.go:920 executeChatListAll, :950 readAllChatListAll), +conversation-list (chat_conversation.go:350) and
+// +flag-list (lark_alignment.go:590). Run as a user types them against the fake MCP server on 127.0.0.1, with canned
+// pages (one failing); the calls themselves are pinned by test/fixtures/calls/chat.yaml (`f-chat6:` cases).
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const { mcp, env } = useOutputRuns('dws-chat6-');
+
+/** Runs `dws <argv>` with `rpc` answering these pages in turn: what it printed, its error envelope, exit code and the arguments sent. */
+async function run(argv: string[], rpc: string, pages: unknown[]) {
+  mcp.calls.length = 0;
+  mcp.answers[rpc] = (_args, n) => pages[Math.min(n, pages.length - 1)];
+  const { out, error } = await dispatchInProcess(argv, env());
+  return {
+    printed: out ? (JSON.parse(out) as { result: Record<string, unknown> }).result : undefined,
+    envelope: error ? JSON.parse(error.envelope()) as { ledger?: Record<string, unknown>; error: { reason: string } } : undefined,
+    exit: error?.exitCode ?? 0,
+    sent: mcp.calls.map((c) => c.arguments),
+  };
+}
+
+const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
+
+const LEDGER_HINT = 'the list is not complete: retry, or read on from the cursor in "ledger" with the command\'s own cursor flag';
+
+describe('chat +chat-search prints upstream\'s payload (chat_group.go:142-330)', () => {
+  const rpc = 'im/search_groups';
+  const page1 = { result: { groups: [{ conversationId: 'g1', title: '项目一', memberCount: 3 }, { openConversationId: 'g2', name: '项目二' }, 'not a group'], hasMore: true, nextCursor: ' c2 ' } };
+  const page2 = { data: { chats: [{ openConversationId: 'g2', name: '项目二（重复）' }, { chatId: 'g3', conversationName: '项目三' }], hasMore: false } };
+
+  it('two pages to the end: each group as it came with openConversationId/name filled, a repeat dropped, the whole ledger', async () => {
+    const r = await run(['chat', '+chat-search', '项目', '--page-all'], rpc, [page1, page2]);
+    expect(r.exit).toBe(0);
+    expect(r.sent).toEqual([{ keyword: '项目', limit: 20, cursor: '0' }, { keyword: '项目', limit: 20, cursor: 'c2' }]);
+    expect(r.printed).toEqual({
+      query: '项目', count: 3,
+      chats: [
+        { openConversationId: 'g1', name: '项目一', conversationId: 'g1', title: '项目一', memberCount: 3 },
+        { openConversationId: 'g2', name: '项目二' },
+        { openConversationId: 'g3', name: '项目三', chatId: 'g3', conversationName: '项目三' },
+      ],
+      pagesFetched: 2, paginationKnown: true, complete: true, hasMore: false, nextCursor: '', stopReason: 'source_complete',
+      truncatedByPageLimit: false, failedCount: 0, failures: [], partial: false, requestedPageSize: 20, effectivePageSize: 20,
+      completionEvidence: 'backend_has_more_false_short_page',
+    });
+  });
+
+  it('a later page that fails: its read listed with the cursor it sent, printed in the envelope\'s ledger, exit 1 (:160-:168, :314-:326)', async () => {
+    const r = await run(['chat', '+chat-search', '--query', '项目', '--page-all', '--exclude-muted'], rpc, [page1, BUSY]);
+    expect(r.exit).toBe(1);
+    expect(r.printed).toBeUndefined();
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    expect(r.envelope?.ledger).toEqual({
+      query: '项目', count: 2,
+      chats: [
+        { openConversationId: 'g1', name: '项目一', conversationId: 'g1', title: '项目一', memberCount: 3 },
+        { openConversationId: 'g2', name: '项目二' },
+      ],
+      pagesFetched: 1, paginationKnown: true, complete: false, hasMore: true, nextCursor: 'c2', stopReason: 'read_failure',
+      truncatedByPageLimit: false, failedCount: 1,
+      failures: [{ page: 2, stage: 'read', cursor: 'c2', error: 'page 2 failed (business_error: search_groups on the "im" server failed: SYSTEM_ERROR: 服务繁忙)' }],
+      partial: true, requestedPageSize: 20, effectivePageSize: 20, filter: { excludeMuted: true },
+    });
+    expect((r.envelope?.error as { hint?: string }).hint).toBe(LEDGER_HINT);
+  });
+
+  it('one page saying more: single_page with the page\'s cursor; a failing first page is the call\'s own error', async () => {
+    const one = await run(['chat', '+chat-search', '--query', '项目', '--page-size', '2'], rpc, [page1]);
+    expect([one.exit, one.printed?.pagesFetched, one.printed?.complete, one.printed?.hasMore, one.printed?.nextCursor, one.printed?.stopReason,
+      one.printed?.completionEvidence, one.printed?.requestedPageSize]).toEqual([0, 1, false, true, 'c2', 'single_page', undefined, 2]);
+    const first = await run(['chat', '+chat-search', '--query', '项目', '--page-all'], rpc, [BUSY]);
+    expect([first.exit, first.envelope?.error.reason, first.envelope?.ledger]).toEqual([1, 'business_error', undefined]);
+  });
+
+  it('hasMore with the cursor already followed is a pagination failure naming that cursor (:271-:278)', async () => {
+    const again = { result: { groups: [{ openConversationId: 'g9' }], hasMore: true, nextCursor: 'c2' } };
+    const r = await run(['chat', '+chat-search', '--query', '项目', '--page-all'], rpc, [page1, again]);
+    expect(r.exit).toBe(1);
+    const { chats: _c, failures, ...rest } = r.envelope!.ledger!;
+    expect(rest).toEqual({
+      query: '项目', count: 3, pagesFetched: 2, paginationKnown: true, complete: false, hasMore: true, nextCursor: 'c2',
+      stopReason: 'pagination_error', truncatedByPageLimit: false, failedCount: 1, partial: true, requestedPageSize: 20, effectivePageSize: 20,
+    });
+    expect(failures).toMatchObject([{ page: 2, stage: 'pagination' }]);
+  });
+
+  it('a full first page saying no more: untrusted alone; with --page-all read again from "0" with limit 100 (:232-:262)', async () => {
+    const full = { result: { groups: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }], hasMore: false } };
+    const wide = { result: { groups: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }, { openConversationId: 'g3' }], hasMore: false } };
+    const alone = await run(['chat', '+chat-search', '--query', '项目', '--limit', '2'], rpc, [full]);
+    expect([alone.exit, alone.printed?.paginationKnown, alone.printed?.complete, alone.printed?.stopReason, alone.printed?.completionEvidence])
+      .toEqual([0, false, false, 'single_page_full_untrusted', undefined]);
+    const r = await run(['chat', '+chat-search', '--query', '项目', '--limit', '2', '--page-all'], rpc, [full, wide]);
+    expect(r.sent).toEqual([{ keyword: '项目', limit: 2, cursor: '0' }, { keyword: '项目', limit: 100, cursor: '0' }]);
+    const { chats, ...rest } = r.printed!;
+    expect(chats).toEqual([{ openConversationId: 'g1' }, { openConversationId: 'g2' }, { openConversationId: 'g3' }]);
+    expect(rest).toEqual({
+      query: '项目', count: 3, pagesFetched: 2, paginationKnown: false, complete: true, hasMore: false, nextCursor: '',
+      stopReason: 'max_window_short_page', truncatedByPageLimit: false, failedCount: 0, failures: [], partial: false,
+      requestedPageSize: 2, effectivePageSize: 100, completionEvidence: 'max_window_short_page',
+    });
+    // from another start cursor the full page cannot be re-read: a failure (:263-:268)
+    const from = await run(['chat', '+chat-search', '--query', '项目', '--limit', '2', '--page-all', '--cursor', 'c7'], rpc, [full]);
+    expect([from.exit, from.envelope?.ledger?.stopReason, from.envelope?.ledger?.paginationKnown, from.envelope?.ledger?.complete]).toEqual([1, 'pagination_error', false, false]);
+  });
+
+  it('a page without hasMore: a cursor goes on, a short page ends (legacy_short_page), a full one fails (:203-:228)', async () => {
+    const cursorOnly = { groups: [{ openConversationId: 'g1' }], nextCursor: 'c2' };
+    const short = { groups: [{ openConversationId: 'g2' }] };
+    const r = await run(['chat', '+chat-search', '--query', '项目', '--page-all'], rpc, [cursorOnly, short]);
+    const { chats: _c, ...rest } = r.printed!;
+    expect(rest).toEqual({
+      query: '项目', count: 2, pagesFetched: 2, paginationKnown: false, complete: true, hasMore: false, nextCursor: '',
+      stopReason: 'legacy_short_page', truncatedByPageLimit: false, failedCount: 0, failures: [], partial: false,
+      requestedPageSize: 20, effectivePageSize: 20,
+    });
+    const fullUnmarked = await run(['chat', '+chat-search', '--query', '项目', '--limit', '1', '--page-all'], rpc, [short]);
+    expect([fullUnmarked.exit, fullUnmarked.envelope?.ledger?.stopReason, fullUnmarked.envelope?.ledger?.paginationKnown, fullUnmarked.envelope?.ledger?.nextCursor])
+      .toEqual([1, 'pagination_error', false, '']);
+  });
+
+  it('--page-limit bounds the run: page_limit, truncated, the unread page\'s cursor', async () => {
+    const r = await run(['chat', '+chat-search', '--query', '项目', '--page-all', '--page-limit', '1'], rpc, [page1]);
+    expect([r.exit, r.printed?.stopReason, r.printed?.truncatedByPageLimit, r.printed?.hasMore, r.printed?.nextCursor, r.printed?.complete])
+      .toEqual([0, 'page_limit', true, true, 'c2', false]);
+  });
+});
