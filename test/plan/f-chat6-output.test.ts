@@ -128,3 +128,66 @@ describe('chat +chat-search prints upstream\'s payload (chat_group.go:142-330)',
       .toEqual([0, 'page_limit', true, true, 'c2', false]);
   });
 });
+
+describe('chat +flag-list prints upstream\'s payload (lark_alignment.go:590-750)', () => {
+  const rpc = 'im/list_message_favorites';
+  const page1 = { result: { items: [{ openMessageId: 'm1', text: 'a' }, { messageId: 'm2' }, 7], hasMore: true, nextCursor: '5' } };
+  const page2 = { data: { favorites: [{ openMessageId: ' ', messageId: 'm2', text: 'again' }, { itemId: 'm3' }], hasMore: false, nextCursor: 9 } };
+
+  it('two pages to the end: the objects of each page\'s list, a repeat (first non-blank id) dropped, the cursor sent as a number', async () => {
+    const r = await run(['chat', '+flag-list', '--page-all', '--page-size', '3'], rpc, [page1, page2]);
+    expect(r.exit).toBe(0);
+    expect(r.sent).toEqual([{ cursor: 0, size: '3' }, { cursor: 5, size: '3' }]);
+    expect(r.printed).toEqual({
+      count: 3, items: [{ openMessageId: 'm1', text: 'a' }, { messageId: 'm2' }, { itemId: 'm3' }],
+      pagesFetched: 2, paginationKnown: true, complete: true, hasMore: false, nextCursor: 0, stopReason: 'source_complete',
+      truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 0, failures: [], partial: false, truncated: false,
+    });
+  });
+
+  it('a later page that fails: listed with the cursor it sent, the payload in the envelope\'s ledger, exit 1 (:620-:628, :739-:749)', async () => {
+    const r = await run(['chat', '+flag-list', '--page-all'], rpc, [page1, BUSY]);
+    expect(r.exit).toBe(1);
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    expect(r.envelope?.ledger).toEqual({
+      count: 2, items: [{ openMessageId: 'm1', text: 'a' }, { messageId: 'm2' }],
+      pagesFetched: 1, paginationKnown: true, complete: false, hasMore: true, nextCursor: 5, stopReason: 'read_failure',
+      truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 1,
+      failures: [{ page: 2, stage: 'read', cursor: 5, error: 'page 2 failed (business_error: list_message_favorites on the "im" server failed: SYSTEM_ERROR: 服务繁忙)' }],
+      partial: true, truncated: false,
+    });
+  });
+
+  it('one page saying more is single_page with its cursor; --page-limit 1 is page_limit, truncated', async () => {
+    const one = await run(['chat', '+flag-list'], rpc, [page1]);
+    expect([one.exit, one.printed?.stopReason, one.printed?.hasMore, one.printed?.nextCursor, one.printed?.truncatedByPageLimit, one.printed?.truncated])
+      .toEqual([0, 'single_page', true, 5, false, false]);
+    const bounded = await run(['chat', '+flag-list', '--page-all', '--page-limit', '1'], rpc, [page1]);
+    expect([bounded.exit, bounded.printed?.stopReason, bounded.printed?.hasMore, bounded.printed?.nextCursor, bounded.printed?.truncatedByPageLimit, bounded.printed?.truncated])
+      .toEqual([0, 'page_limit', true, 5, true, true]);
+  });
+
+  it('--max-items: the cap reached stops at result_limit; a page over it is a failure saying more, cursor 0 (:640-:688)', async () => {
+    const capped = await run(['chat', '+flag-list', '--page-all', '--max-items', '2'], rpc, [{ items: [{ id: 'a' }, { id: 'b' }], hasMore: true, nextCursor: 4 }]);
+    expect(capped.sent).toEqual([{ cursor: 0, size: '2' }]);
+    expect([capped.exit, capped.printed?.stopReason, capped.printed?.truncatedByResultLimit, capped.printed?.truncated, capped.printed?.nextCursor, capped.printed?.count])
+      .toEqual([0, 'result_limit', true, true, 4, 2]);
+    const over = await run(['chat', '+flag-list', '--page-all', '--max-items', '2'], rpc, [{ items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], hasMore: false }]);
+    expect(over.exit).toBe(1);
+    const { failures, ...rest } = over.envelope!.ledger!;
+    expect(rest).toEqual({
+      count: 2, items: [{ id: 'a' }, { id: 'b' }], pagesFetched: 1, paginationKnown: true, complete: false, hasMore: true, nextCursor: 0,
+      stopReason: 'pagination_error', truncatedByPageLimit: false, truncatedByResultLimit: true, failedCount: 1, partial: true, truncated: true,
+    });
+    expect(failures).toMatchObject([{ page: 1, stage: 'pagination' }]);
+  });
+
+  it('a page without hasMore: a short one ends (legacy_short_page, pagination unknown); a full one fails (:659-:677)', async () => {
+    const short = await run(['chat', '+flag-list', '--page-all'], rpc, [{ items: [{ id: 'a' }] }]);
+    expect([short.exit, short.printed?.stopReason, short.printed?.paginationKnown, short.printed?.complete, short.printed?.hasMore, short.printed?.nextCursor])
+      .toEqual([0, 'legacy_short_page', false, true, false, 0]);
+    const full = await run(['chat', '+flag-list', '--page-all', '--size', '1'], rpc, [{ items: [{ id: 'a' }] }]);
+    expect([full.exit, full.envelope?.ledger?.stopReason, full.envelope?.ledger?.paginationKnown, full.envelope?.ledger?.complete, full.envelope?.ledger?.nextCursor])
+      .toEqual([1, 'pagination_error', false, false, 0]);
+  });
+});
