@@ -191,3 +191,66 @@ describe('chat +flag-list prints upstream\'s payload (lark_alignment.go:590-750)
       .toEqual([1, 'pagination_error', false, false, 0]);
   });
 });
+
+describe('chat +chat-list-all prints upstream\'s payloads (chat_group.go:920-1095)', () => {
+  const rpc = 'im/list_my_groups_pagination';
+  const page1 = { data: { groups: [{ openConversationId: 'g1', name: '一群', memberCount: 9 }, { conversationId: 'g2', groupName: '二群' }, { other: 1 }], hasMore: true, nextToken: 'n2' } };
+  const page2 = { result: { list: [{ openConversationId: 'g2', title: '二群（重复）' }, { id: 'g3', name: null }] }, has_more: false };
+
+  it('one page: {count, groups, hasMore, complete, nextCursor, pagesFetched, stopReason} from the page\'s marks (:932-:945)', async () => {
+    const r = await run(['chat', '+chat-list-all'], rpc, [page1]);
+    expect(r.sent).toEqual([{ limit: 100 }]);
+    expect(r.printed).toEqual({
+      count: 2, groups: [{ openConversationId: 'g1', name: '一群' }, { openConversationId: 'g2', name: '二群' }],
+      hasMore: true, complete: false, nextCursor: 'n2', pagesFetched: 1, stopReason: 'single_page',
+    });
+    const bare = await run(['chat', '+chat-list-all', '--cursor', 'c5'], rpc, [{ result: [{ id: 'g9' }] }]);
+    expect(bare.sent).toEqual([{ limit: 100, cursor: 'c5' }]);
+    expect(bare.printed).toEqual({ count: 1, groups: [{ openConversationId: 'g9' }], pagesFetched: 1, stopReason: 'single_page' });
+    const done = await run(['chat', '+chat-list-all'], rpc, [page2]);
+    expect(done.printed).toEqual({ count: 2, groups: [{ openConversationId: 'g2', name: '二群（重复）' }, { openConversationId: 'g3', name: null }], hasMore: false, complete: true, pagesFetched: 1, stopReason: 'source_complete' });
+  });
+
+  it('--page-all to the end: repeats dropped, the ledger (:1058-:1071)', async () => {
+    const r = await run(['chat', '+chat-list-all', '--page-all', '--limit', '3'], rpc, [page1, page2]);
+    expect(r.sent).toEqual([{ limit: 3 }, { limit: 3, cursor: 'n2' }]);
+    expect(r.printed).toEqual({
+      count: 3, groups: [{ openConversationId: 'g1', name: '一群' }, { openConversationId: 'g2', name: '二群' }, { openConversationId: 'g3', name: null }],
+      pagesFetched: 2, paginationKnown: true, complete: true, hasMore: false, stopReason: 'source_complete', truncatedByPageLimit: false,
+      truncatedByResultLimit: false, failedCount: 0, failures: [], partial: false, truncated: false,
+    });
+  });
+
+  it('--page-all with a later page failing: listed with its cursor, the payload in the envelope\'s ledger, exit 1 (:983-:991, :1076-:1086)', async () => {
+    const r = await run(['chat', '+chat-list-all', '--page-all'], rpc, [page1, BUSY]);
+    expect(r.exit).toBe(1);
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    expect(r.envelope?.ledger).toEqual({
+      count: 2, groups: [{ openConversationId: 'g1', name: '一群' }, { openConversationId: 'g2', name: '二群' }],
+      pagesFetched: 1, paginationKnown: true, complete: false, hasMore: true, stopReason: 'read_failure', truncatedByPageLimit: false,
+      truncatedByResultLimit: false, failedCount: 1,
+      failures: [{ page: 2, stage: 'read', cursor: 'n2', error: 'page 2 failed (business_error: list_my_groups_pagination on the "im" server failed: SYSTEM_ERROR: 服务繁忙)' }],
+      partial: true, truncated: false, nextCursor: 'n2',
+    });
+  });
+
+  it('--page-all: a page without hasMore is a failure keeping the cursor before; a page over --max-items says more without a cursor', async () => {
+    const unmarked = await run(['chat', '+chat-list-all', '--page-all'], rpc, [page1, { groups: [{ id: 'g7' }], nextCursor: 'n3' }]);
+    const { groups: _g, failures, ...rest } = unmarked.envelope!.ledger!;
+    expect(rest).toEqual({
+      count: 3, pagesFetched: 2, paginationKnown: true, complete: false, hasMore: true, stopReason: 'pagination_error', truncatedByPageLimit: false,
+      truncatedByResultLimit: false, failedCount: 1, partial: true, truncated: false, nextCursor: 'n2',
+    });
+    expect(failures).toMatchObject([{ page: 2, stage: 'pagination' }]);
+    const over = await run(['chat', '+chat-list-all', '--page-all', '--max-items', '1'], rpc, [page1]);
+    expect(over.sent).toEqual([{ limit: 1 }]);
+    const { failures: f2, ...o } = over.envelope!.ledger!;
+    expect(o).toEqual({
+      count: 1, groups: [{ openConversationId: 'g1', name: '一群' }], pagesFetched: 1, paginationKnown: true, complete: false, hasMore: true,
+      stopReason: 'pagination_error', truncatedByPageLimit: false, truncatedByResultLimit: true, failedCount: 1, partial: true, truncated: true,
+    });
+    expect(f2).toMatchObject([{ page: 1, stage: 'pagination' }]);
+    const bounded = await run(['chat', '+chat-list-all', '--page-all', '--page-limit', '1'], rpc, [page1]);
+    expect([bounded.exit, bounded.printed?.stopReason, bounded.printed?.truncatedByPageLimit, bounded.printed?.truncated, bounded.printed?.nextCursor]).toEqual([0, 'page_limit', true, true, 'n2']);
+  });
+});
