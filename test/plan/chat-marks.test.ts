@@ -188,7 +188,11 @@ describe('the chat list readers follow marks where chatmsg.Pagination finds them
       { data: { conversationList: [{ openConversationId: 'c2' }], has_more: false } },
     ]);
     expect(r).toEqual({
-      printed: { result: { data: { conversationList: [{ openConversationId: 'c1' }, { openConversationId: 'c2' }], has_more: false } } }, envelope: undefined, exit: 0,
+      // upstream's payload (f-chat6, chat_conversation.go:454-469): complete keeps the cursor it followed
+      printed: { result: {
+        count: 2, conversations: [{ openConversationId: 'c1' }, { openConversationId: 'c2' }], pagesFetched: 2, complete: true, hasMore: false, nextCursor: 5,
+        paginationKnown: true, stopReason: 'source_complete', truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 0, failures: [], partial: false, truncated: false,
+      } }, envelope: undefined, exit: 0,
       sent: [{ limit: 100 }, { limit: 100, cursor: 5 }],
     });
   });

@@ -254,3 +254,77 @@ describe('chat +chat-list-all prints upstream\'s payloads (chat_group.go:920-109
     expect([bounded.exit, bounded.printed?.stopReason, bounded.printed?.truncatedByPageLimit, bounded.printed?.truncated, bounded.printed?.nextCursor]).toEqual([0, 'page_limit', true, true, 'n2']);
   });
 });
+
+describe('chat +conversation-list prints upstream\'s payload (chat_conversation.go:350-482)', () => {
+  const rpc = 'im/list_all_conversations';
+  const page1 = { result: [[{ openConversationId: 'c1', name: '项目群', conversationType: 'group', unread: 2 }, { conversationId: 'c2', title: '张三', type: 'single' }], 7, true], hasMore: true, nextCursor: '7' };
+  const page2 = { data: { conversations: [{ openConversationId: 'c2', conversationName: '张三（重复）' }, { id: 'c3', conversationName: null }], hasMore: false } };
+
+  it('the gateway tuple\'s list is read (unwrapConversationTuple), rows reduced to three fields, repeats dropped; complete keeps the cursor before (:433)', async () => {
+    const r = await run(['chat', '+conversation-list', '--page-all', '--limit', '2'], rpc, [page1, page2]);
+    expect(r.exit).toBe(0);
+    expect(r.sent).toEqual([{ limit: 2 }, { limit: 2, cursor: 7 }]);
+    expect(r.printed).toEqual({
+      count: 3,
+      conversations: [
+        { openConversationId: 'c1', conversationName: '项目群', conversationType: 'group' },
+        { openConversationId: 'c2', conversationName: '张三', conversationType: 'single' },
+        { openConversationId: 'c3', conversationName: null },
+      ],
+      pagesFetched: 2, complete: true, hasMore: false, nextCursor: 7, paginationKnown: true, stopReason: 'source_complete',
+      truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 0, failures: [], partial: false, truncated: false,
+    });
+  });
+
+  it('a later page that fails is listed ({stage: conversation-page, cursor, error}) and the run exits 0, stopReason left source_complete', async () => {
+    const r = await run(['chat', '+conversation-list', '--page-all'], rpc, [page1, BUSY]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toEqual({
+      count: 2,
+      conversations: [
+        { openConversationId: 'c1', conversationName: '项目群', conversationType: 'group' },
+        { openConversationId: 'c2', conversationName: '张三', conversationType: 'single' },
+      ],
+      pagesFetched: 1, complete: false, hasMore: true, nextCursor: 7, paginationKnown: true, stopReason: 'source_complete',
+      truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 1,
+      failures: [{ stage: 'conversation-page', cursor: 7, error: 'page 2 failed (business_error: list_all_conversations on the "im" server failed: SYSTEM_ERROR: 服务繁忙)' }],
+      partial: true, truncated: false,
+    });
+  });
+
+  it('a page without hasMore (the tuple\'s marks are not read): listed, hasMore false, pagination unknown, exit 0 (:408-:417)', async () => {
+    const r = await run(['chat', '+conversation-list'], rpc, [{ result: [[{ id: 'c9' }], 3, true] }]);
+    expect(r.exit).toBe(0);
+    const { failures, ...rest } = r.printed!;
+    expect(rest).toEqual({
+      count: 1, conversations: [{ openConversationId: 'c9' }], pagesFetched: 1, complete: false, hasMore: false, nextCursor: 0,
+      paginationKnown: false, stopReason: 'source_complete', truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 1,
+      partial: true, truncated: false,
+    });
+    expect(failures).toEqual([{ stage: 'conversation-pagination', error: expect.any(String) as string }]);
+  });
+
+  it('one page saying more is single_page; --page-limit 1 page_limit; a missing cursor on the last page is listed and still page_limit', async () => {
+    const one = await run(['chat', '+conversation-list', '--exclude-muted'], rpc, [page1]);
+    expect(one.sent).toEqual([{ limit: 100, excludeMuted: true }]);
+    expect([one.exit, one.printed?.stopReason, one.printed?.nextCursor, one.printed?.hasMore]).toEqual([0, 'single_page', 7, true]);
+    const bounded = await run(['chat', '+conversation-list', '--page-all', '--page-limit', '1'], rpc, [page1]);
+    expect([bounded.printed?.stopReason, bounded.printed?.truncatedByPageLimit, bounded.printed?.truncated, bounded.printed?.nextCursor]).toEqual(['page_limit', true, true, 7]);
+    const lost = await run(['chat', '+conversation-list', '--page-all', '--page-limit', '1'], rpc, [{ conversations: [{ id: 'c1' }], hasMore: true }]);
+    expect([lost.exit, lost.printed?.stopReason, lost.printed?.failedCount, lost.printed?.nextCursor, lost.printed?.paginationKnown]).toEqual([0, 'page_limit', 1, 0, true]);
+  });
+
+  it('a page over --max-items ends the command: pagination_error, the payload in the envelope\'s ledger, exit 1 (:400-:431, :472)', async () => {
+    const r = await run(['chat', '+conversation-list', '--page-all', '--max-items', '1'], rpc, [page1]);
+    expect(r.sent).toEqual([{ limit: 1 }]);
+    expect(r.exit).toBe(1);
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    const { failures, ...rest } = r.envelope!.ledger!;
+    expect(rest).toEqual({
+      count: 1, conversations: [{ openConversationId: 'c1', conversationName: '项目群', conversationType: 'group' }], pagesFetched: 1, complete: false,
+      hasMore: true, nextCursor: 0, paginationKnown: true, stopReason: 'pagination_error', truncatedByPageLimit: false, truncatedByResultLimit: true,
+      failedCount: 1, partial: true, truncated: true,
+    });
+    expect(failures).toEqual([{ stage: 'conversation-pagination', error: expect.any(String) as string }]);
+  });
+});
