@@ -104,7 +104,7 @@ const cursorKey = (v: unknown) => (typeof v === 'string' ? trimSpace(v) : JSON.s
 /** The strict ledger's stop: pages were read but the run cannot prove the list complete (upstream's *_incomplete). */
 class Incomplete {
   /** `page`: the 1-based page the failure concerns; `stage`: its call failed (read) or its paging marks (pagination). */
-  constructor(readonly why: string, readonly page: number, readonly stage: 'read' | 'pagination' = 'pagination') {}
+  constructor(readonly why: string, readonly page: number, readonly stage: 'read' | 'pagination' = 'pagination', readonly cursor?: unknown) {}
 }
 
 /** How a run ended, for its record (upstream's page ledgers: complete, hasMore, nextCursor, stopReason, failures). */
@@ -124,11 +124,29 @@ interface PageFacts {
   widened: boolean;
   full: boolean;
   marked: boolean;
+  /** The record's last page (docs/PLANS.md "page" record): the next cursor it gave, whether it overflowed the cap. */
+  last: LastPage;
 }
+
+/**
+ * The last page read, as it was (upstream's ledgers print what that page said, not only what the run accepted): its
+ * next cursor when it gave one (not missing), even one the run refused as repeated; whether it held more kept items
+ * than the cap left room for (upstream overflowOnPage).
+ */
+interface LastPage {
+  next?: unknown;
+  overflow: boolean;
+}
+
+/** The last page's facts as the record carries them at `last`. */
+const lastPage = (l: LastPage): Record<string, unknown> => ({ ...(l.next !== undefined ? { next: l.next } : {}), overflow: l.overflow });
+
+/** A failure listed in the record: a failed read names the cursor it sent (upstream's ledgers do). */
+const listedFailure = (f: Incomplete): Record<string, unknown> => ({ page: f.page, stage: f.stage, ...(f.cursor !== undefined ? { cursor: f.cursor } : {}), error: f.why });
 
 /** The page record (docs/PLANS.md "page" record): one shape for every paged step that declares `record`. */
 function pageRecord(l: PageLedger, f: PageFacts, failure?: Incomplete): Record<string, unknown> {
-  const failures = failure ? [{ page: failure.page, stage: failure.stage, error: failure.why }] : [];
+  const failures = failure ? [listedFailure(failure)] : [];
   return {
     complete: !failure && (l.stop === 'source_complete' || l.stop === 'short_page'),
     hasMore: l.more === true,
@@ -141,6 +159,7 @@ function pageRecord(l: PageLedger, f: PageFacts, failure?: Incomplete): Record<s
     ...(f.size !== undefined ? { pageSize: f.size } : {}),
     widened: f.widened,
     full: f.full,
+    last: lastPage(f.last),
   };
 }
 
@@ -213,7 +232,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const ledger: PageLedger = { stop: 'page_limit' };
   const widens = p.widen !== undefined && (p.widen.when === undefined || evalCondition(sc, p.widen.when) === true);
   const sizeKey = p.widen?.arg ?? p.size_arg;
-  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false };
+  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false, last: { overflow: false } };
   const moreText = (p.more ?? []).join(' / ');
   const nextText = p.next.join(' / ');
   let read = 0;
@@ -226,7 +245,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: firstPage + page });
       } catch (e) {
         if (!strict || page === 0 || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
-        throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read');
+        throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read', p.cursor_arg ? readPath(args, p.cursor_arg) : undefined);
       }
       last = p.view ? asItem(sc, answer, () => evalSource(sc, p.view!)) : answer;
       read = page + 1;
@@ -252,8 +271,10 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const overflow = wanted.length > room;
       const size = sizeKey === undefined ? undefined : readPath(args, sizeKey);
       const marks = pageMarks(p, last, missing);
-      const full = typeof size === 'number' && raw.length >= size && missing(marks.next);
-      Object.assign(facts, { pages: read, size, full, marked: typeof marks.more === 'boolean' });
+      // a size sent as text (upstream +flag-list's strconv.Itoa) counts by its number
+      const sizeNumber = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
+      const full = typeof sizeNumber === 'number' && raw.length >= sizeNumber && missing(marks.next);
+      Object.assign(facts, { pages: read, size, full, marked: typeof marks.more === 'boolean', last: { ...(missing(marks.next) ? {} : { next: marks.next }), overflow } });
       if (strict && marks.broken) throw new Incomplete(`page ${read}: ${marks.broken}`, read);
       if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`, read);
       const stopped = (p.stop_when !== undefined && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) || (p.stop !== undefined && holdsFor(sc, p.stop, last));
@@ -341,7 +362,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     if (!(e instanceof Incomplete)) throw e;
     // a recorded run lists the failure in its record: it ends well (`list`) or after the answer is built (`end`)
     if (p.record !== undefined) {
-      if (p.record.failures === 'end') sc.unfinished ??= `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}`;
+      if (endsRun(sc, p.record, pageRecord(ledger, facts, e))) sc.unfinished ??= `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}`;
       return withRecord(collected(), p.record.at, pageRecord(ledger, facts, e));
     }
     throw new DwsError('pages_incomplete',
@@ -365,6 +386,15 @@ function exhaustiveEnd(p: PageSpec, page: unknown, more: unknown, got: number, c
   const total = p.total === undefined ? undefined : readPath(page, p.total);
   if (typeof total === 'number' && Number.isInteger(total) && total >= 0 && collected >= total) return true;
   return p.page_size !== undefined && got < p.page_size;
+}
+
+/**
+ * Whether a failure the record lists ends the command once its answer is built: always under `failures: end`; under
+ * `failures: list` when `end_when` holds for the record (`{item: true}`; upstream +conversation-list exits 1 only for
+ * a page that overflowed the cap).
+ */
+function endsRun(sc: Scope, r: NonNullable<PageSpec['record']>, record: Record<string, unknown>): boolean {
+  return r.failures === 'end' || (r.end_when !== undefined && holdsFor(sc, r.end_when, record));
 }
 
 /** The step's result with the record at `path` (a result that is not an object is wrapped as `{value}`). */

@@ -157,7 +157,12 @@ describe('the chat list readers follow marks where chatmsg.Pagination finds them
       { data: { groups: [{ openConversationId: 'g2' }], hasMore: false } },
     ]);
     expect(r).toEqual({
-      printed: { result: { data: { groups: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }], hasMore: false } } }, envelope: undefined, exit: 0,
+      // upstream's payload (f-chat6, chat_group.go:290-312)
+      printed: { result: {
+        query: '项目', count: 2, chats: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }], pagesFetched: 2, paginationKnown: true, complete: true,
+        hasMore: false, nextCursor: '', stopReason: 'source_complete', truncatedByPageLimit: false, failedCount: 0, failures: [], partial: false,
+        requestedPageSize: 20, effectivePageSize: 20, completionEvidence: 'backend_has_more_false_short_page',
+      } }, envelope: undefined, exit: 0,
       sent: [{ keyword: '项目', limit: 20, cursor: '0' }, { keyword: '项目', limit: 20, cursor: 'c2' }],
     });
   });
@@ -168,7 +173,11 @@ describe('the chat list readers follow marks where chatmsg.Pagination finds them
       { result: { groups: [{ openConversationId: 'g2' }] }, has_more: false },
     ]);
     expect(r).toEqual({
-      printed: { result: { result: { groups: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }] }, has_more: false } }, envelope: undefined, exit: 0,
+      // upstream's --page-all payload (f-chat6, chat_group.go:1058-1071)
+      printed: { result: {
+        count: 2, groups: [{ openConversationId: 'g1' }, { openConversationId: 'g2' }], pagesFetched: 2, paginationKnown: true, complete: true, hasMore: false,
+        stopReason: 'source_complete', truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 0, failures: [], partial: false, truncated: false,
+      } }, envelope: undefined, exit: 0,
       sent: [{ limit: 100 }, { limit: 100, cursor: 'n2' }],
     });
   });
@@ -179,15 +188,20 @@ describe('the chat list readers follow marks where chatmsg.Pagination finds them
       { data: { conversationList: [{ openConversationId: 'c2' }], has_more: false } },
     ]);
     expect(r).toEqual({
-      printed: { result: { data: { conversationList: [{ openConversationId: 'c1' }, { openConversationId: 'c2' }], has_more: false } } }, envelope: undefined, exit: 0,
+      // upstream's payload (f-chat6, chat_conversation.go:454-469): complete keeps the cursor it followed
+      printed: { result: {
+        count: 2, conversations: [{ openConversationId: 'c1' }, { openConversationId: 'c2' }], pagesFetched: 2, complete: true, hasMore: false, nextCursor: 5,
+        paginationKnown: true, stopReason: 'source_complete', truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 0, failures: [], partial: false, truncated: false,
+      } }, envelope: undefined, exit: 0,
       sent: [{ limit: 100 }, { limit: 100, cursor: 5 }],
     });
   });
 
-  it('+flag-list: marks in data when result holds none; a later failing page is that call\'s error (upstream lists it: deviation)', async () => {
+  it('+flag-list: marks in data when result holds none; a later failing page is listed in the payload (f-chat6: as upstream, exit 1)', async () => {
     const r = await run(['chat', '+flag-list', '--page-all'], 'im/list_message_favorites', [{ result: { items: [m('m1')] }, data: { hasMore: true, nextCursor: 8 } }, BUSY]);
-    expect({ exit: r.exit, printed: r.printed, reason: (r.envelope as { error: { reason: string } }).error.reason, sent: r.sent }).toEqual({
-      exit: 1, printed: undefined, reason: 'business_error', sent: [{ cursor: 0, size: '20' }, { cursor: 8, size: '20' }],
+    const envelope = r.envelope as { error: { reason: string }; ledger: { items: unknown; failures: unknown } };
+    expect({ exit: r.exit, printed: r.printed, reason: envelope.error.reason, items: envelope.ledger.items, failures: envelope.ledger.failures, sent: r.sent }).toMatchObject({
+      exit: 1, printed: undefined, reason: 'pages_incomplete', items: [m('m1')], failures: [{ page: 2, stage: 'read', cursor: 8 }], sent: [{ cursor: 0, size: '20' }, { cursor: 8, size: '20' }],
     });
   });
 });

@@ -219,7 +219,7 @@ describe('page.missing_cursors and page.record with failures listed (branch f-ch
     const done = await run(plan(listed), [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [{ id: 2 }], more: false }]);
     expect(done.error).toBeUndefined();
     expect(ids(done.result.rows)).toEqual([1, 2]);
-    expect(reportOf(done)).toEqual({ complete: true, hasMore: false, nextCursor: 'c1', pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [], marked: true, widened: false, full: false });
+    expect(reportOf(done)).toEqual({ complete: true, hasMore: false, nextCursor: 'c1', pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [], marked: true, widened: false, full: false, last: { overflow: false } });
   });
 
   it.each([
@@ -237,9 +237,42 @@ describe('page.missing_cursors and page.record with failures listed (branch f-ch
 
   it('record: the page bound is page_limit with more left; a failing first page is still its own error', async () => {
     const bounded = await run(plan({ ...listed, pages: { const: 1 } }), [{ rows: [{ id: 1 }], more: true, next: 'c1' }]);
-    expect(reportOf(bounded)).toEqual({ complete: false, hasMore: true, nextCursor: 'c1', pagesFetched: 1, stopReason: 'page_limit', failedCount: 0, failures: [], marked: true, widened: false, full: false });
+    expect(reportOf(bounded)).toEqual({ complete: false, hasMore: true, nextCursor: 'c1', pagesFetched: 1, stopReason: 'page_limit', failedCount: 0, failures: [], marked: true, widened: false, full: false, last: { next: 'c1', overflow: false } });
     const first = await run(plan(listed), [new DwsError('backend_error', 'boom')]);
     expect(first.error?.reason).toBe('backend_error');
+  });
+
+  it('record.last: the last page read as it was: its next cursor even when refused as repeated, none when missing; overflow past the cap (branch f-chat6)', async () => {
+    const repeated = await run(plan(listed), [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [{ id: 2 }], more: true, next: 'c1' }]);
+    expect(reportOf(repeated)).toMatchObject({ nextCursor: 'c1', stopReason: 'pagination_error', last: { next: 'c1', overflow: false } });
+    const moved = await run(plan(listed), [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [{ id: 2 }], more: true, next: 'c2' }, { rows: [{ id: 3 }], more: true, next: 'c1' }]);
+    expect(reportOf(moved)).toMatchObject({ nextCursor: 'c2', last: { next: 'c1' } });
+    const gone = await run(plan({ ...listed, missing_cursors: ['0'] }), [{ rows: [{ id: 1 }], more: true, next: 'c1' }, { rows: [{ id: 2 }], more: true, next: '0' }]);
+    expect(reportOf(gone)).toMatchObject({ nextCursor: 'c1', last: { overflow: false } });
+    expect((reportOf(gone) as unknown as { last: object }).last).not.toHaveProperty('next');
+    const capped = await run(plan({ ...listed, max_items: { const: 2 } }), [{ rows: [{ id: 1 }, { id: 2 }, { id: 3 }], more: true, next: 'c1' }]);
+    expect(ids(capped.result.rows)).toEqual([1, 2]);
+    expect(reportOf(capped)).toMatchObject({ stopReason: 'pagination_error', last: { next: 'c1', overflow: true } });
+  });
+
+  it('record: a failed read is listed with the cursor it sent (branch f-chat6)', async () => {
+    const r = await run(plan(listed), [{ rows: [{ id: 1 }], more: true, next: 'c1' }, new DwsError('backend_error', 'boom')]);
+    expect(reportOf(r).failures).toEqual([{ page: 2, stage: 'read', cursor: 'c1', error: 'page 2 failed (backend_error: boom)' }]);
+    expect(reportOf(r)).toMatchObject({ hasMore: true, nextCursor: 'c1', last: { next: 'c1', overflow: false } });
+  });
+
+  it('record.end_when: a listed failure ends the command (pages_incomplete, the answer in "ledger") only when the condition holds for the record (branch f-chat6)', async () => {
+    const endWhen = { record: { at: 'ledger', failures: 'list', end_when: { equals: [{ item: true, path: 'last.overflow' }, true] } } };
+    const quiet = await run(plan(endWhen), [{ rows: [{ id: 1 }], more: true, next: 'c1' }, new DwsError('backend_error', 'boom')]);
+    expect(quiet.error).toBeUndefined();
+    expect(reportOf(quiet)).toMatchObject({ stopReason: 'read_failure', failedCount: 1 });
+    const loud = await run(plan({ ...endWhen, max_items: { const: 1 } }), [{ rows: [{ id: 1 }, { id: 2 }], more: true, next: 'c1' }]);
+    expect(loud.error?.reason).toBe('pages_incomplete');
+    expect((loud.error?.payload?.ledger as { ledger: Report }).ledger).toMatchObject({ stopReason: 'pagination_error', last: { overflow: true } });
+    const base = { cursor_arg: 'c', next: 'n', items: 'r', more: 'm', max_pages: 2, strict: true };
+    const step = (record: unknown) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { ...base, record } }] });
+    expect(problemsOf(step({ at: 'l', failures: 'end', end_when: { equals: [{ item: true }, true] } })).join('\n')).toContain('record.end_when: only with failures: list');
+    expect(problemsOf(step({ at: 'l', failures: 'list', end_when: { equals: [{ item: true, path: 'last.overflow' }, true] } })).join('\n')).not.toMatch(/record/u);
   });
 
   it('is refused at build: the old record keys (report, record_at), a record without at or failures, missing_cursors that is not a list of trimmed texts', () => {

@@ -39,7 +39,7 @@ describe('page.widen', () => {
     expect(error).toBeUndefined();
     expect(calls.map((c) => c.args.size)).toEqual([2, 4]);
     expect(result!.rows.map((r) => r.id)).toEqual([1, 2, 3]);
-    expect(result!._page).toEqual({ complete: true, hasMore: false, pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [], marked: true, pageSize: 4, widened: true, full: false });
+    expect(result!._page).toEqual({ complete: true, hasMore: false, pagesFetched: 2, stopReason: 'source_complete', failedCount: 0, failures: [], marked: true, pageSize: 4, widened: true, full: false, last: { overflow: false } });
   });
   it('a short first page, or a full one with a next cursor, is not re-read', async () => {
     expect((await run(plan(), [{ rows: [{ id: 1 }], more: false }])).calls).toHaveLength(1);

@@ -36,6 +36,18 @@ describe('project_rows finds the list', () => {
     }));
     expect(() => rows({ fields: { name: ['name'] } }, { list: [] })).toThrow(DwsError);
   });
+
+  it('tuples: a list found whose first element is a list stands for that list (upstream unwrapConversationTuple, f-chat6)', () => {
+    fc.assert(fc.property(answer, keys, fc.option(keys, { nil: undefined }), (v, containers, inside) => {
+      const paths = containers.flatMap((c) => [c, ...(inside ?? []).map((k) => `${c}.${k}`)]);
+      const found = paths.map((p) => readPath(v, p)).find(Array.isArray) as unknown[] | undefined;
+      const list = found !== undefined && Array.isArray(found[0]) ? found[0] as unknown[] : found;
+      expect(rows({ containers, inside, tuples: true }, v)).toEqual(list?.filter(isObj));
+    }));
+    expect(rows({ containers: ['result'], tuples: true, fields: { id: ['id'] } }, { result: [[{ id: 'c1' }, 'x'], 7, true] })).toEqual([{ id: 'c1' }]);
+    expect(rows({ containers: ['result'], fields: { id: ['id'] } }, { result: [[{ id: 'c1' }], 7, true] })).toEqual([]);
+    expect(transformArgProblem({ project_rows: { containers: ['r'], tuples: 'yes' } } as never)).toMatch(/tuples is true or absent/u);
+  });
 });
 
 describe('project_rows picks the fields', () => {

@@ -19,6 +19,8 @@ export interface RowsSpec {
   /** `skip` (the default): a null spelling is absent and the next one is tried; `keep`: a key present with null is taken;
    * `stop`: the first key present decides, and a null there leaves the field out (upstream's `v := first(m, ...); v != nil`). */
   nulls?: 'skip' | 'keep' | 'stop';
+  /** A list found whose first element is a list stands for that list (upstream's gateway tuple `[list, cursor, more]`, unwrapConversationTuple). */
+  tuples?: boolean;
 }
 
 const textList = (v: unknown, paths: boolean): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => {
@@ -37,11 +39,12 @@ export function rowsSpec(arg: unknown): RowsSpec {
   const bad = (why: string): never => {
     throw new Error(`project_rows ${why}`);
   };
-  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?}');
-  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls'];
+  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?, tuples?}');
+  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls', 'tuples'];
   const extra = Object.keys(arg).find((k) => !known.includes(k));
   if (extra !== undefined) bad(`has no option "${extra}" (it takes ${known.join(', ')})`);
-  const { containers, inside, unwrap, fields, required, nulls } = arg;
+  const { containers, inside, unwrap, fields, required, nulls, tuples } = arg;
+  if (tuples !== undefined && tuples !== true) bad('tuples is true or absent');
   if (containers !== undefined && !textList(containers, true)) bad('containers must be a list of paths');
   if (inside !== undefined && !textList(inside, false)) bad('inside must be a list of keys');
   if (inside !== undefined && containers === undefined) bad('inside needs containers');
@@ -60,13 +63,14 @@ export function rowsSpec(arg: unknown): RowsSpec {
 }
 
 /** The first list among the containers (or inside one of them, one level down); undefined when none holds one. */
-export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'inside'>): unknown[] | undefined {
-  if (spec.containers === undefined) return Array.isArray(value) ? value : undefined;
+export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'inside' | 'tuples'>): unknown[] | undefined {
+  const found = (list: unknown[]) => (spec.tuples && Array.isArray(list[0]) ? list[0] as unknown[] : list);
+  if (spec.containers === undefined) return Array.isArray(value) ? found(value) : undefined;
   for (const c of spec.containers) {
     const v = readPath(value, c);
-    if (Array.isArray(v)) return v;
+    if (Array.isArray(v)) return found(v);
     if (!isObj(v)) continue;
-    for (const k of spec.inside ?? []) if (Object.hasOwn(v, k) && Array.isArray(v[k])) return v[k] as unknown[];
+    for (const k of spec.inside ?? []) if (Object.hasOwn(v, k) && Array.isArray(v[k])) return found(v[k] as unknown[]);
   }
   return undefined;
 }
