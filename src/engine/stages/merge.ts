@@ -75,7 +75,7 @@ export const merge: Stage = {
       }
       s.strategy = 'decomposed_round_robin';
       const lists = s.outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : []));
-      s.hits = withSteps(roundRobin(lists, req.limit, env.meta.twin), lists, req.limit, env.meta.twin, STEP_ANSWER_DEPTH);
+      s.hits = withSteps(roundRobin(lists, req.limit, env.twin), lists, req.limit, env.twin, STEP_ANSWER_DEPTH);
       return;
     }
     const o = s.outcomes[0];
@@ -87,7 +87,7 @@ export const merge: Stage = {
       s.filtered = { canonical_path: at(o.doc), reason: o.reason };
     } else {
       s.strategy = env.ranking.algorithm;
-      const hits = oneSlotPerTwin(o.hits, env.meta.twin);
+      const hits = oneSlotPerTwin(o.hits, env.twin);
       if (s.steps.length >= 2) s.ranked = hits;
       s.hits = hits.slice(0, req.limit);
     }

@@ -24,7 +24,7 @@ export const stepFill: Stage = {
     if (!rankedCompound(s, env)) return;
     // One command covering most of the query means one request, whatever its commas say.
     if (ranked.length > 0 && ranked[0].coverage >= env.ranking.singleCoverage) return;
-    const twin = env.meta.twin;
+    const twin = env.twin;
     const top = s.hits;
     const picks: Hit[] = [];
     const task = fold(req.query);
