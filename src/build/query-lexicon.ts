@@ -11,7 +11,8 @@ import type { QueryTermLexicon } from '../lexicon/query-terms.js';
 import { toMainland } from '../lexicon/regional.js';
 import { byCodePoint } from '../text/order.js';
 import { FIELDS, searchableFields } from './fields.js';
-import { foldGroups, heldOutGroups, twinGroups, type WrittenSet } from './written.js';
+import { foldGroups, heldOutGroups, type WrittenSet } from './written.js';
+import { twinGroups } from './twins.js';
 
 export interface MineOptions {
   /** A (word, term) pair needs at least this many distinct train commands (twin groups) behind it. */

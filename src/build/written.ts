@@ -1,8 +1,9 @@
 // The request set written from the commands (eval/written/<product>.jsonl, .neg.jsonl, .wf.jsonl): requests that
 // writers who saw no evaluation set wrote from each command's contract, and the one split of it. A fifth of the
-// commands is held out, by command and not by request: a command's twin group (a shortcut and the atomic command
-// it wraps) is one unit, placed by a seeded hash, so a tool and its twin always fall on the same side. Every tuned
-// number is judged on the held-out fifth; the other four fifths may be indexed (the `requests` field) and tuned on.
+// commands is held out, by command and not by request: a command's twin group (src/build/twins.ts: a shortcut and
+// the atomic command it wraps, and commands that send the same calls) is one unit, placed by a seeded hash of its
+// name, so a tool and its twins always fall on the same side. Every tuned number is judged on the held-out fifth;
+// the other four fifths may be indexed (the `requests` field) and tuned on.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -50,11 +51,6 @@ export function foldGroups(groups: Iterable<string>, fold: number): Set<string> 
     .sort((x, y) => x.h - y.h || (x.g < y.g ? -1 : x.g > y.g ? 1 : 0));
   const size = Math.ceil(all.length / HELD_OUT_SHARE);
   return new Set(ranked.slice(fold * size, (fold + 1) * size).map((x) => x.g));
-}
-
-/** Each tool's twin group: the canonical path of the atomic command a shortcut wraps, else its own. */
-export function twinGroups(tools: readonly { canonical_path: string; wraps?: string }[]): Map<string, string> {
-  return new Map(tools.map((t) => [t.canonical_path, t.wraps ?? t.canonical_path]));
 }
 
 function lines<T>(file: string, product: string): (T & { product: string })[] {

@@ -49,6 +49,8 @@ export class Engine {
   readonly meta: SnapshotMeta;
   readonly productIds: ReadonlySet<string>;
   readonly identities: IdentityLookup;
+  /** The twin groups this engine's searches read (SnapshotMeta.twin, or wrapTwin with ranking sameCallTwins 0). */
+  readonly twin: Uint32Array;
   private readonly snapshot: Snapshot;
   private readonly ranking: RankingOptions;
   private readonly crc32?: (bytes: Uint8Array) => number;
@@ -79,6 +81,7 @@ export class Engine {
       throw new DwsError('invalid_argument', `unknown search algorithm "${algorithm}"`, `use one of ${ALGORITHMS.join(', ')}`);
     }
     this.ranking = { ...DEFAULT_RANKING, ...options.ranking, algorithm: algorithm as Algorithm };
+    this.twin = this.ranking.sameCallTwins === 0 ? meta.wrapTwin : meta.twin;
     if (!options.deferIndex) this.ready();
   }
 
@@ -109,6 +112,7 @@ export class Engine {
       core,
       loadChunks: this.loadChunks,
       meta: this.meta,
+      twin: this.twin,
       text: (doc) => this.text(doc),
       avoid: () => snapshot.avoidIndex(this.meta.count),
       queryLexicon: () => snapshot.queryLexicon(),

@@ -43,7 +43,7 @@ export function exactHit(doc: number): Hit {
 }
 
 /**
- * Room for n more hits at the end of a list of at most limit: shortcut twins of higher hits go first (the same
+ * Room for n more hits at the end of a list of at most limit: twins of higher hits go first (the same
  * capability twice), then the last hits, never a step's pick (step-fill) nor the first hit; so the room made can
  * fall short when those fill the list. twin[doc]: the doc's twin group (a catalog fact).
  */

@@ -58,6 +58,11 @@ export interface RankingOptions {
   queryTerms: number;
   /** Query-term lexicon: an expansion term's coverage-mass weight per unit of its precision. */
   queryTermsCoverage: number;
+  /**
+   * 1: twins (one slot per action, SPEC 4.4) are the snapshot's twin groups, commands that send the same calls
+   * included (src/build/twins.ts); 0: a shortcut and the command it wraps only (the evaluation's A configuration).
+   */
+  sameCallTwins: number;
   /** Score x (matched share of the query's idf mass)^coverageExponent; 0 turns it off. */
   coverageExponent: number;
   weights: Record<FieldName, number>;
@@ -93,6 +98,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardSiblingRatio: 0.5,
   objectGuardParts: 1,
   objectGuardFirst: 1,
+  sameCallTwins: 1,
   weights: {
     identity: 8,
     title: 5,

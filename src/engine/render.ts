@@ -19,7 +19,10 @@ export interface ToolReference {
   rank: number;
   matched_fields: string[];
   rank_sources: string[];
-  /** The same job's other entry points: a `+shortcut` and the atomic command it wraps (catalog `wraps` facts). */
+  /**
+   * The same job's other entry points (src/build/twins.ts): a `+shortcut` and the atomic command it wraps, and
+   * commands that send the same calls for the same input.
+   */
   twins?: string[];
   /** Decomposed responses: the subqueries (0-based) this reference answers. */
   steps?: number[];
@@ -75,7 +78,7 @@ export class References {
   private twinsJson?: string[];
   private twinsExtra?: number[];
 
-  constructor(private readonly meta: SnapshotMeta, private readonly text: (doc: number) => ToolText) {}
+  constructor(private readonly meta: SnapshotMeta, private readonly twin: Uint32Array, private readonly text: (doc: number) => ToolText) {}
 
   /**
    * Appends the JSON of h's reference (rank: its 1-based rank) to the response, piece by piece (the response joins
@@ -112,7 +115,7 @@ export class References {
   /** The twins key of a doc: the other members of its twin group, in canonical order (doc order). */
   private twins(doc: number): string {
     if (!this.twinsJson) {
-      const twin = this.meta.twin;
+      const twin = this.twin;
       const members = new Map<number, number[]>();
       for (let d = 0; d < twin.length; d++) {
         const group = members.get(twin[d]);

@@ -28,6 +28,8 @@ const HAN = /\p{Script=Han}/u;
 
 /** The query phase's context, and what rendering needs besides: each tool's reference text, the catalog hashes. */
 export interface SearchContext extends QueryPhaseContext {
+  /** The twin groups: one slot per group (stages/merge.ts), its other members named in `twins`. */
+  twin: Uint32Array;
   text: (doc: number) => ToolText;
   catalog: { source_hash: string; surface_hash: string };
 }
@@ -44,9 +46,10 @@ export class Searcher {
   constructor(private readonly ctx: SearchContext) {
     this.head = `${JSON.stringify({ version: SEARCH_VERSION, catalog: { source_hash: ctx.catalog.source_hash, surface_hash: ctx.catalog.surface_hash } }).slice(0, -1)},"query":`;
     this.phase = new QueryPhase(ctx);
-    this.references = new References(ctx.meta, ctx.text);
+    this.references = new References(ctx.meta, ctx.twin, ctx.text);
     this.env = {
       meta: ctx.meta,
+      twin: ctx.twin,
       ranking: ctx.ranking,
       text: ctx.text,
       runQuery: (q, req, explain, task, k) => this.phase.run(q, req, explain, task, k),
@@ -90,7 +93,7 @@ export class Searcher {
   private rankPlain(req: NormalizedRequest, explain: boolean, compound: boolean): QueryOutcome {
     const deep = req.candidate_limit;
     const k = compound ? deep : Math.min(deep, Math.max(req.limit + 3, this.ctx.ranking.objectGuardDepth));
-    const twin = this.ctx.meta.twin;
+    const twin = this.ctx.twin;
     return this.phase.runFirst(req.query, req, explain, '', k, deep, (hits) => new Set(hits.map((h) => twin[h.doc])).size >= req.limit);
   }
 

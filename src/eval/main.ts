@@ -10,7 +10,7 @@ import { DwsError } from '../errors.js';
 import { DEFAULT_RANKING } from '../engine/ranking.js';
 import type { Engine } from '../engine/engine.js';
 import { parseQrels, type EvalCase } from './qrels.js';
-import { rankingOverrides, requestCount, runCases, runIdentity, summarize, unknownPaths, type EvalConfig, type RunOutput } from './run.js';
+import { rankingOverrides, requestCount, runCases, runIdentity, summarize, unknownPaths, type EvalConfig, type RunOutput, type TwinReading } from './run.js';
 import { compareRuns } from './compare.js';
 import { BOOTSTRAP_DEFAULTS } from './bootstrap.js';
 import { DOCUMENT_VERSION, configLabel, renderMarkdown, renderTerminal, type EvalDocument } from './report.js';
@@ -34,6 +34,8 @@ const USAGE = `usage: npm run eval -- --qrels <file.jsonl> [options]
   --seed <n>                   bootstrap seed (default ${BOOTSTRAP_DEFAULTS.seed})
   --resamples <n>              bootstrap resamples (default ${BOOTSTRAP_DEFAULTS.resamples})
   --snapshot <file>            catalog snapshot (default: the shipped build/snapshot.bin or DWS_SNAPSHOT)
+  --twin-reading <r>           config (default): hits are read by each configuration's own twin groups; calls: by the
+                               snapshot's, same-call twins included, for every configuration (src/build/twins.ts)
 `;
 
 interface Options {
@@ -47,6 +49,7 @@ interface Options {
   seed: number;
   resamples: number;
   snapshot?: string;
+  reading: TwinReading;
 }
 
 export function parseOptions(argv: string[]): Options | 'help' {
@@ -70,6 +73,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
         seed: { type: 'string' },
         resamples: { type: 'string' },
         snapshot: { type: 'string' },
+        'twin-reading': { type: 'string', default: 'config' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -81,6 +85,8 @@ export function parseOptions(argv: string[]): Options | 'help' {
   if (!values.qrels && !values.written) throw new DwsError('missing_argument', '--qrels <file.jsonl> or --written <dir> is required', 'see `npm run eval -- --help`');
   const split = values.split as Split;
   if (!['heldout', 'train', 'valid', 'all'].includes(split)) throw new DwsError('invalid_argument', '--split must be heldout, train, valid or all');
+  const reading = values['twin-reading'] as TwinReading;
+  if (reading !== 'config' && reading !== 'calls') throw new DwsError('invalid_argument', '--twin-reading must be config or calls');
   // Failures are read to tune only where tuning is allowed: the held-out fifth is judged, never read case by case.
   if (values.misses && split !== 'train' && split !== 'valid') throw new DwsError('invalid_argument', '--misses is for --split train or valid only (the held-out commands are judged, not read)');
   const json = (flag: string, text: string | undefined): unknown => {
@@ -115,6 +121,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
     seed: int('--seed', values.seed, BOOTSTRAP_DEFAULTS.seed, 0),
     resamples: int('--resamples', values.resamples, BOOTSTRAP_DEFAULTS.resamples, 1),
     snapshot: values.snapshot,
+    reading,
   };
 }
 
@@ -138,8 +145,8 @@ function progressBar(total: number): { tick: () => void; stop: () => void } {
   };
 }
 
-export function evaluate(engine: Engine, config: EvalConfig, cases: readonly EvalCase[], tick: () => void = () => {}): RunOutput {
-  const results = runCases(engine, cases, tick);
+export function evaluate(engine: Engine, config: EvalConfig, cases: readonly EvalCase[], tick: () => void = () => {}, reading: TwinReading = 'config'): RunOutput {
+  const results = runCases(engine, cases, tick, reading);
   return { config, summary: summarize(results, runIdentity(engine, tick)), cases: results };
 }
 
@@ -163,7 +170,7 @@ export async function main(argv: string[]): Promise<number> {
   const progress = progressBar(engines.reduce((n, e) => n + requestCount(cases, e), 0));
   let runs: RunOutput[];
   try {
-    runs = engines.map((engine, i) => evaluate(engine, options.configs[i], cases, progress.tick));
+    runs = engines.map((engine, i) => evaluate(engine, options.configs[i], cases, progress.tick, options.reading));
   } finally {
     progress.stop();
   }
@@ -193,7 +200,7 @@ function mainWritten(options: Options): number {
   const set = readWritten(options.written!);
   if (set.requests.length === 0) throw new DwsError('invalid_argument', `no written requests under ${options.written}`);
   const engines = options.configs.map((c) => loadEngine({ snapshot: options.snapshot, algorithm: c.algorithm, ranking: c.ranking }));
-  const runs = engines.map((e) => runWritten(e, set, options.split));
+  const runs = engines.map((e) => runWritten(e, set, options.split, options.reading));
   const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: BOOTSTRAP_DEFAULTS.confidence };
   process.stdout.write(options.json ? JSON.stringify(runs.map((r) => r.units)) + '\n' : renderWritten(runs, options.split, bootstrap) + '\n');
   if (options.misses) for (const m of runs[0].misses) process.stderr.write(`${m.over ? 'over-reach\t' : ''}${m.tool}\t${m.q}\t${m.got.join(' ')}\n`);

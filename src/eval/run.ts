@@ -121,22 +121,31 @@ export function requestCount(cases: readonly EvalCase[], engine: Engine): number
 }
 
 /**
- * Twins share one slot (SPEC 4.4: the partner is named in the slot's `twins`), so a slot answers for its whole twin
- * group: every path, in answers and in judgements alike, is read as its group's atomic command, and a judgement list
- * keeps each group once.
+ * How a run reads twins: `config`, by the twin groups its engine searches with (Engine.twin: with ranking
+ * sameCallTwins 0, a shortcut and the command it wraps only); `calls`, by the snapshot's groups, same-call twins
+ * included, whatever the configuration (two configurations then count the same answers as hits).
  */
-export function twinReader(engine: Engine): { path: (p: string) => string; list: (ps: readonly string[]) => string[] } {
+export type TwinReading = 'config' | 'calls';
+
+/**
+ * Twins share one slot (SPEC 4.4: the partner is named in the slot's `twins`), so a slot answers for its whole twin
+ * group: every path, in answers and in judgements alike, is read as the command that names its group
+ * (src/build/twins.ts), and a judgement list keeps each group once.
+ */
+export function twinReader(engine: Engine, reading: TwinReading = 'config'): { path: (p: string) => string; list: (ps: readonly string[]) => string[] } {
   const m = engine.meta;
+  const twin = reading === 'calls' ? m.twin : engine.twin;
   const lead = new Map<string, string>();
-  for (let d = 0; d < m.count; d++) lead.set(m.canonical_path.at(d)!, m.canonical_path.at(m.twin[d])!);
+  for (let d = 0; d < m.count; d++) lead.set(m.canonical_path.at(d)!, m.canonical_path.at(twin[d])!);
   const path = (p: string) => lead.get(p) ?? p;
   return { path, list: (ps) => [...new Set(ps.map(path))] };
 }
 
-export function runCases(engine: Engine, raw: readonly EvalCase[], progress: () => void = () => {}): CaseResult[] {
-  const twin = twinReader(engine);
+export function runCases(engine: Engine, raw: readonly EvalCase[], progress: () => void = () => {}, reading: TwinReading = 'config'): CaseResult[] {
+  const twin = twinReader(engine, reading);
   const cases = raw.map((c): EvalCase => c.kind === 'single'
-    ? { ...c, gold: twin.list(c.gold), acceptable: twin.list(c.acceptable).filter((p) => !twin.list(c.gold).includes(p)), forbidden: twin.list(c.forbidden) }
+    // A judgement that names a gold command's twin acceptable or forbidden is read as the gold (one action).
+    ? { ...c, gold: twin.list(c.gold), acceptable: twin.list(c.acceptable).filter((p) => !twin.list(c.gold).includes(p)), forbidden: twin.list(c.forbidden).filter((p) => !twin.list(c.gold).includes(p)) }
     : c.kind === 'workflow' ? { ...c, steps: c.steps.map(twin.list) } : c);
   // The answer is kept as the engine gave it; its paths are read as their twin groups only to be scored.
   const read = (a: Answer) => a.ranked.map(twin.path);

@@ -9,6 +9,7 @@
 import type { Engine } from '../engine/engine.js';
 import { foldGroups, heldOutGroups, LANGS, STYLES, type WrittenSet } from '../build/written.js';
 import { toolObject, toolObjectIndex } from '../lexicon/actions.js';
+import type { TwinReading } from './run.js';
 import { pairedClusterBootstrap, type BootstrapOptions, type PairedInterval } from './bootstrap.js';
 
 export type Split = 'heldout' | 'train' | 'valid' | 'all';
@@ -24,15 +25,20 @@ export interface WrittenRun {
 
 const SINGLE_LIMIT = 10;
 
-/** What the engine's catalog says of each tool that the metrics need. */
-function catalogFacts(engine: Engine) {
+/**
+ * What the engine's catalog says of each tool that the metrics need. `group` reads hits by twin group (TwinReading);
+ * the split always reads the snapshot's groups, so every configuration is judged on the same commands.
+ */
+function catalogFacts(engine: Engine, reading: TwinReading = 'config') {
   const m = engine.meta;
   const doc = new Map<string, number>();
   for (let d = 0; d < m.count; d++) doc.set(m.canonical_path.at(d)!, d);
-  const group = (p: string) => {
+  const groupBy = (twin: Uint32Array) => (p: string) => {
     const d = doc.get(p);
-    return d === undefined ? p : m.canonical_path.at(m.twin[d])!;
+    return d === undefined ? p : m.canonical_path.at(twin[d])!;
   };
+  const group = groupBy(reading === 'calls' ? m.twin : engine.twin);
+  const splitGroup = groupBy(m.twin);
   const lex = m.lexicon;
   const bits = ['delete', 'remove'].map((c) => lex.classes.indexOf(c)).filter((i) => i >= 0).reduce((b, i) => b | (1 << i), 0);
   const destructive = (p: string) => {
@@ -46,11 +52,11 @@ function catalogFacts(engine: Engine) {
     const known = toolObjectIndex(m.cli_path.at(d)!, lex);
     return known >= 0 ? lex.objects!.keys[known] : toolObject(m.cli_path.at(d)!, lex);
   };
-  return { doc, group, destructive, object };
+  return { doc, group, splitGroup, destructive, object };
 }
 
 export function sideOf(engine: Engine, split: Split): (tool: string) => boolean {
-  const { group } = catalogFacts(engine);
+  const { splitGroup: group } = catalogFacts(engine);
   const all: string[] = [];
   for (let d = 0; d < engine.meta.count; d++) all.push(group(engine.meta.canonical_path.at(d)!));
   if (split === 'valid') {
@@ -71,8 +77,8 @@ function sideHas(split: Split, tools: string[], held: (t: string) => boolean, in
   return tools.some(held) === (split === 'heldout');
 }
 
-export function runWritten(engine: Engine, set: WrittenSet, split: Split): WrittenRun {
-  const facts = catalogFacts(engine);
+export function runWritten(engine: Engine, set: WrittenSet, split: Split, reading: TwinReading = 'config'): WrittenRun {
+  const facts = catalogFacts(engine, reading);
   const inSplit = sideOf(engine, split);
   const held = sideOf(engine, 'heldout');
   const units: WrittenRun['units'] = {};
@@ -86,7 +92,8 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
     const got = res.candidates.map((c) => c.canonical_path);
     const gold = facts.group(r.tool);
     const rank = got.findIndex((p) => facts.group(p) === gold) + 1;
-    const cluster = gold;
+    // clustered by the split's unit (the same for every configuration and reading)
+    const cluster = facts.splitGroup(r.tool);
     for (const slice of ['overall', `lang:${r.lang}`, `style:${r.style}`]) {
       add(`R@1 ${slice}`, cluster, rank === 1 ? 1 : 0);
       add(`R@5 ${slice}`, cluster, rank >= 1 && rank <= 5 ? 1 : 0);
@@ -114,11 +121,11 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split): Writt
     steps.forEach((s, i) => {
       const mine = res.candidates.filter((c) => c.steps?.includes(i)).map((c) => facts.group(c.canonical_path));
       const at = mine.indexOf(facts.group(s.tool)) + 1;
-      add('step gold in its first 2', facts.group(s.tool), at >= 1 && at <= 2 ? 1 : 0);
-      add('step gold in its first 3', facts.group(s.tool), at >= 1 && at <= 3 ? 1 : 0);
+      add('step gold in its first 2', facts.splitGroup(s.tool), at >= 1 && at <= 2 ? 1 : 0);
+      add('step gold in its first 3', facts.splitGroup(s.tool), at >= 1 && at <= 3 ? 1 : 0);
     });
     const shown = res.candidates.map((c) => facts.group(c.canonical_path));
-    add('workflow complete', facts.group(steps[0].tool), steps.every((s) => shown.includes(facts.group(s.tool))) ? 1 : 0);
+    add('workflow complete', facts.splitGroup(steps[0].tool), steps.every((s) => shown.includes(facts.group(s.tool))) ? 1 : 0);
   }
 
   for (const n of set.negatives) {

@@ -34,10 +34,11 @@ import { checkOffsets, StringList, type Strings } from '../catalog/string-list.j
 
 export const SNAPSHOT_FORMAT = 'dws-snapshot';
 /**
- * 14: the query-term lexicon compiled for the core (the query_lexicon section; 13 kept it as JSON in meta). 13 added
- * the validators sections. A dws that reads 14 calls any other version incompatible, not corrupt.
+ * 15: twin groups with same-call twins (meta `twin`) and of `wraps` alone (meta `wrap_twin`). 14: the query-term
+ * lexicon compiled for the core (the query_lexicon section; 13 kept it as JSON in meta). 13 added the validators
+ * sections. A dws that reads 15 calls any other version incompatible, not corrupt.
  */
-export const SNAPSHOT_FORMAT_VERSION = 14;
+export const SNAPSHOT_FORMAT_VERSION = 15;
 export const SNAPSHOT_MAGIC = 'DWSSNAP';
 /** Section order in the file: what a search needs first, the full specs and validators last (a search never reads them). */
 export const SECTION_NAMES = ['meta', 'text_index', 'text', 'avoid', 'avoid_phrases', 'gap_notes', 'query_lexicon', 'index_chunks', 'index', 'specs_index', 'specs', 'validators_index', 'validators'] as const;
@@ -78,8 +79,13 @@ export interface SnapshotMeta {
   executable: boolean[];
   /** Exact Guard lookup over the sorted identity keys. */
   identities: SortedIdentities;
-  /** The twin group of each doc: the doc of the atomic command a shortcut wraps, else the doc itself. */
+  /**
+   * The twin group of each doc (src/build/twins.ts: a shortcut and the command it wraps, and commands that send the
+   * same calls), as the doc that names the group; a doc without a twin is its own group.
+   */
   twin: Uint32Array;
+  /** The twin groups of `wraps` alone (a shortcut and the atomic command it wraps): ranking option sameCallTwins 0. */
+  wrapTwin: Uint32Array;
   /** Action classes of each doc (bit masks over lexicon.classes). */
   actions: Uint32Array;
   lexicon: ActionLexicon;
@@ -203,8 +209,9 @@ export interface StoredMeta {
   identity_starts: Uint8Array;
   /** u32 LE document number of each identity key. */
   identity_docs: Uint8Array;
-  /** u32 LE twin group per doc (see SnapshotMeta.twin). */
+  /** u32 LE twin group per doc (see SnapshotMeta.twin), and of `wraps` alone (SnapshotMeta.wrapTwin). */
   twin: Uint8Array;
+  wrap_twin: Uint8Array;
   /** u32 LE action class mask per doc. */
   actions: Uint8Array;
   lexicon: Uint8Array;
@@ -563,6 +570,7 @@ class DecodedMeta implements SnapshotMeta {
   readonly fields: string[];
   readonly identities: SortedIdentities;
   readonly twin: Uint32Array;
+  readonly wrapTwin: Uint32Array;
   readonly actions: Uint32Array;
   private actionLexicon?: ActionLexicon;
   private productLexiconValue?: ProductLexicon;
@@ -579,9 +587,10 @@ class DecodedMeta implements SnapshotMeta {
       const docs = u32s(m.identity_docs);
       const keys = new StringList(utf8(m.identity_keys, 'identity keys'), u32s(m.identity_starts));
       this.twin = u32s(m.twin);
+      this.wrapTwin = u32s(m.wrap_twin);
       this.actions = u32s(m.actions);
       this.count = this.twin.length;
-      if (keys.length !== docs.length || !(m.executable instanceof Uint8Array) || m.executable.length !== this.count || this.actions.length !== this.count ||
+      if (keys.length !== docs.length || this.wrapTwin.length !== this.count || !(m.executable instanceof Uint8Array) || m.executable.length !== this.count || this.actions.length !== this.count ||
         !(m.calls instanceof Uint8Array) || m.calls.length !== this.count) {
         throw new Error('column lengths differ');
       }

@@ -7,6 +7,7 @@ import { gapLines, type Gap } from '../lexicon/gaps.js';
 import { fileLexicon, filePhrases, toolActionMask, type ActionLexicon, type PhraseFiling, type ProductLexicon } from '../lexicon/actions.js';
 import { joinStrings } from '../catalog/string-list.js';
 import { executionCalls } from '../plan/summary.js';
+import { twinGroups } from '../build/twins.js';
 import {
   avoidWords, SECTION_NAMES, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
   ENUM_COLUMNS, NO_CALLS, STRING_COLUMNS, type StoredAvoid, type StoredFiling, type StoredGaps, type Crc32, type SectionName, type SnapshotHeader, type StoredMeta, type ToolText,
@@ -131,7 +132,10 @@ export function encodeSnapshot(input: SnapshotInput): Uint8Array {
     calls: Uint8Array.from(tools, (t) => Math.min(executionCalls(t) ?? NO_CALLS, NO_CALLS)),
     ...(({ text, starts }) => ({ identity_keys: utf8(text), identity_starts: packU32(starts) }))(joinStrings(identities.map(([k]) => k))),
     identity_docs: packU32(identities.map(([, doc]) => doc)),
-    twin: packU32(tools.map((t, doc) => (t.wraps === undefined ? doc : docOf.get(t.wraps) ?? doc))),
+    ...(({ withCalls, wrapsOnly }) => ({
+      twin: packU32(tools.map((t) => docOf.get(withCalls.get(t.canonical_path)!)!)),
+      wrap_twin: packU32(tools.map((t) => docOf.get(wrapsOnly.get(t.canonical_path)!)!)),
+    }))({ withCalls: twinGroups(tools), wrapsOnly: twinGroups(tools, false) }),
     actions: packU32(tools.map((t) => toolActionMask(t.name, t.cli_path, input.lexicon, Object.keys(t.parameters)))),
     lexicon: utf8(JSON.stringify(input.lexicon)),
     gaps: gaps.stored,

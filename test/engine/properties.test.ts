@@ -289,10 +289,10 @@ describe('snapshot properties', () => {
     const copy = Uint8Array.from(bytes);
     copy[7] = 1;
     expect(() => load(copy)).toThrow(expect.objectContaining({ reason: 'snapshot_incompatible' }));
-    // A snapshot of format 13 (the query-term lexicon as JSON in meta) is incompatible, not corrupt.
-    expect(SNAPSHOT_FORMAT_VERSION).toBe(14);
-    copy[7] = 13;
-    expect(() => load(copy)).toThrow(expect.objectContaining({ reason: 'snapshot_incompatible', message: expect.stringContaining('format version 13, this dws reads 14') }));
+    // A snapshot of format 14 (twin groups of `wraps` alone) is incompatible, not corrupt.
+    expect(SNAPSHOT_FORMAT_VERSION).toBe(15);
+    copy[7] = 14;
+    expect(() => load(copy)).toThrow(expect.objectContaining({ reason: 'snapshot_incompatible', message: expect.stringContaining('format version 14, this dws reads 15') }));
     expect(() => load(bytes.subarray(0, 10))).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
     expect(() => load(new TextEncoder().encode('not a snapshot at all'))).toThrow(expect.objectContaining({ reason: 'snapshot_corrupt' }));
   });

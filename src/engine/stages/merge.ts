@@ -1,15 +1,16 @@
 // The outcomes become the candidate list and the strategy (SPEC 4.3 steps 2 and 5). Subqueries: any step that names
 // an excluded identity blocks the whole response (decomposed_exact_filtered); otherwise round-robin by rank over
-// the steps, a shortcut and its twin counting as one. A plain query: its exact identity, its exact_filtered, or the
+// the steps, twins counting as one. A plain query: its exact identity, its exact_filtered, or the
 // core's ranking cut to limit (a compound query keeps its whole list for step-fill). Twins share one slot (SPEC 4.4):
 // the twin the request's words rank higher leads (the entry point that fits what it says: by name or by id, one
-// step or the whole job) and names its partner in `twins`; the partner takes no slot. Required by the SPEC: no option.
+// step or the whole job) and names its partner in `twins`; the partner takes no slot. Required by the SPEC: no option
+// (ranking sameCallTwins only chooses the groups, Engine.twin: src/build/twins.ts).
 import { exactHit, type Hit } from '../hits.js';
 import type { Stage } from './types.js';
 
 /**
- * Round-robin by rank over the subqueries' lists, skipping duplicates, up to limit. A shortcut and the atomic command
- * it wraps (twin[doc], a catalog fact) are one capability: each step's list counts it once (oneSlotPerTwin), so round
+ * Round-robin by rank over the subqueries' lists, skipping duplicates, up to limit. Twins (twin[doc], a catalog fact:
+ * a shortcut and the command it wraps, commands that send the same calls) are one capability: each step's list counts it once (oneSlotPerTwin), so round
  * r gives every step its r-th distinct command, and one already in (another step's pick) is not shown twice. The
  * default limit of a decomposed request (src/engine/request.ts) is three rounds: every step's best, runner-up and
  * third, the 8 KiB budget dropping the third round first.
@@ -75,7 +76,7 @@ export const merge: Stage = {
       }
       s.strategy = 'decomposed_round_robin';
       const lists = s.outcomes.map((o) => (o.kind === 'exact' ? [exactHit(o.doc)] : o.kind === 'ranked' ? o.hits : []));
-      s.hits = withSteps(roundRobin(lists, req.limit, env.meta.twin), lists, req.limit, env.meta.twin, STEP_ANSWER_DEPTH);
+      s.hits = withSteps(roundRobin(lists, req.limit, env.twin), lists, req.limit, env.twin, STEP_ANSWER_DEPTH);
       return;
     }
     const o = s.outcomes[0];
@@ -87,7 +88,7 @@ export const merge: Stage = {
       s.filtered = { canonical_path: at(o.doc), reason: o.reason };
     } else {
       s.strategy = env.ranking.algorithm;
-      const hits = oneSlotPerTwin(o.hits, env.meta.twin);
+      const hits = oneSlotPerTwin(o.hits, env.twin);
       if (s.steps.length >= 2) s.ranked = hits;
       s.hits = hits.slice(0, req.limit);
     }

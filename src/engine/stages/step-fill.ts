@@ -1,8 +1,8 @@
 // A compound query ("搜出那条消息，收藏一下，再转发给老板") ranks as one text, so its later steps can fall below the
 // limit. Each of its steps (querySteps: split at punctuation and step connectives; two or more) is ranked on its own;
 // a step's best hit that is strong and covers enough of the step takes one of the last slots, unless the step is
-// already represented. The query's own top hits keep their order; room is made by dropping a shortcut twin of a
-// higher hit, else the tail. Options: stepCoverage (above 1 turns it off), singleCoverage.
+// already represented. The query's own top hits keep their order; room is made by dropping a twin of a higher hit,
+// else the tail. Options: stepCoverage (above 1 turns it off), singleCoverage.
 import { fold } from '../../text/fold.js';
 import { makeRoom, type Hit } from '../hits.js';
 import { rankedCompound, type Stage } from './types.js';
@@ -24,7 +24,7 @@ export const stepFill: Stage = {
     if (!rankedCompound(s, env)) return;
     // One command covering most of the query means one request, whatever its commas say.
     if (ranked.length > 0 && ranked[0].coverage >= env.ranking.singleCoverage) return;
-    const twin = env.meta.twin;
+    const twin = env.twin;
     const top = s.hits;
     const picks: Hit[] = [];
     const task = fold(req.query);

@@ -30,6 +30,8 @@ export interface SearchState {
 
 export interface StageEnv {
   readonly meta: SnapshotMeta;
+  /** The twin groups the search reads (Engine.twin): twin[doc] names doc's group. */
+  readonly twin: Uint32Array;
   readonly ranking: RankingOptions;
   /** A tool's reference text (title and summary in both languages), decoded on first use. */
   text(doc: number): ToolText;
