@@ -794,12 +794,15 @@ async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: Execu
  * A refuse step's error: invalid_parameter (the flags or what they name), or the reason it declares: backend_error
  * for an answer that fails upstream's check (an API error there), drive_inspect_partial for upstream's partial
  * aggregate read, with its `details` in the envelope, outcome_unknown for a task still running when the command stopped
- * waiting. After a completed write the run wraps it as partial_outcome.
+ * waiting, minutes_detail_incomplete / minutes_download_incomplete for the minutes batch reads that list a failure
+ * (their payload in `details`). After a completed write the run wraps it as partial_outcome.
  */
 const REFUSAL_HINTS: Record<RefuseReason, string> = {
   backend_error: 'the backend\'s answer is not what the command can read: check the target in DingTalk, and report the answer if it persists',
   drive_inspect_partial: 'what was read is in "details"; run again for the parts that failed',
   outcome_unknown: 'the task may still finish: read it later with the command the message names; do not start it again',
+  minutes_detail_incomplete: 'what was read is in "details"; run again for the parts that failed',
+  minutes_download_incomplete: 'what was read is in "details"; run again for the parts that failed',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {
