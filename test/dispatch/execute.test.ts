@@ -43,16 +43,16 @@ describe('paging', () => {
     mcp.answers['im/list_all_conversations'] = pages(9);
     const r = await run(list);
     expect(mcp.calls.map((c) => c.arguments)).toEqual([{ limit: 10 }]);
-    expect(JSON.parse(r.out).result.result.conversationList).toEqual([{ openConversationId: 'c0' }]);
+    expect(JSON.parse(r.out).result.conversations).toEqual([{ openConversationId: 'c0' }]);
   });
 
   it('--page-all follows the cursor up to --page-limit and concatenates the items; the last cursor still says more exists', async () => {
     mcp.answers['im/list_all_conversations'] = pages(9);
     const r = await run([...list, '--page-all', '--page-limit', '3']);
     expect(mcp.calls.map((c) => c.arguments.cursor)).toEqual([undefined, 1, 2]);
-    const result = JSON.parse(r.out).result.result;
-    expect(result.conversationList.map((c: { openConversationId: string }) => c.openConversationId)).toEqual(['c0', 'c1', 'c2']);
-    expect(result).toMatchObject({ hasMore: true, nextCursor: 3 });
+    const result = JSON.parse(r.out).result;
+    expect(result.conversations.map((c: { openConversationId: string }) => c.openConversationId)).toEqual(['c0', 'c1', 'c2']);
+    expect(result).toMatchObject({ hasMore: true, nextCursor: 3, stopReason: 'page_limit', pagesFetched: 3 });
   });
 
   it('stops when the next cursor is empty, before the bound', async () => {

@@ -8,7 +8,7 @@ describe('eval command-line options', () => {
     expect(parseOptions(['--qrels', 'q.jsonl'])).toEqual({
       qrels: 'q.jsonl', written: undefined, split: 'heldout', misses: false, json: false, out: undefined, snapshot: undefined,
       configs: [{ algorithm: 'fielded_bm25_ensemble', ranking: {} }],
-      seed: BOOTSTRAP_DEFAULTS.seed, resamples: BOOTSTRAP_DEFAULTS.resamples,
+      seed: BOOTSTRAP_DEFAULTS.seed, resamples: BOOTSTRAP_DEFAULTS.resamples, reading: 'config',
     });
   });
 
