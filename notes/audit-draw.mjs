@@ -1,7 +1,8 @@
 // Reproducible draws of the 30-command audits of issue 32. Run from the repo root after `npm run build`:
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
-//   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md; the next audit draws seed 20261211)
+//   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
+//   20261211: audit-30j-a/b.md; the next audit draws seed 20261212)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -88,6 +89,16 @@ const AUDITS = new Map([
   'aitable.shortcut_chart_delete', 'contact.shortcut_search_mobile', 'dev.get_dev_app_version_detail', 'calendar.shortcut_free',
   'doc.shortcut_template_list', 'chat.shortcut_chat_search', 'devapp.shortcut_version_get', 'aitable.shortcut_field_delete',
   'attendance.class_search', 'minutes.shortcut_detail', 'dev.unsubscribe_dev_app_events',
+  ]],
+  // seed 20261211: audit-30j-a.md (atomic) and audit-30j-b.md (composite), all 30 read
+  [20261211, [
+  'doc.delete_document', 'sheet.export_csv', 'ding.recall_ding_message', 'sheet.unmerge_range', 'mail.create_user_mail_contact',
+  'chat.update_user_group_alias', 'minutes.replace_minutes_text', 'calendar.delete_calendar_event', 'minutes.query_minutes_by_tag_id',
+  'drive.create_folder', 'doc.list_document_blocks', 'wiki.remove_member', 'todo.update_todo_task', 'drive.list_permission',
+  'contact.search_user_by_mobile', 'oa.shortcut_list_executed', 'devapp.shortcut_permission_list', 'contact.shortcut_list_role_members',
+  'aitable.shortcut_base_get_primary_doc_id', 'attendance.shortcut_get_overtime_rule', 'hrbrain.list_talent_pools', 'chat.download_media',
+  'dev.set_extension_robot_config', 'dev.get_extension_robot_config', 'doc.shortcut_template_search', 'doc.shortcut_search',
+  'drive.shortcut_search', 'doc.shortcut_review', 'sheet.reply_sheet_comment', 'doc.shortcut_history_list',
   ]],
 ]);
 
