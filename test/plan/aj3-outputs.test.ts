@@ -74,3 +74,40 @@ describe('doc +template-search prints the selection payload (doc.go:935-981)', (
     }));
   });
 });
+
+describe('doc +review prints the projected comments (review_shortcuts.go:28-47, projectReviewComments :308)', () => {
+  const blocks = { result: { blocks: [
+    { blockId: 'b1', element: { text: '第一段：预算需要复核' } },
+    { blockId: 'b2', children: [{ text: '第二段：预算' }, { id: 'b3', text: '第三段' }] },
+  ] } };
+  it('places an inline comment by its quote when it matches once, keeps its own blockId, and counts both kinds', async () => {
+    answer('doc/list_document_blocks', blocks);
+    answer('doc-comment/list_comments', { result: { list: [
+      { commentKey: 'c1', content: '请复核', quote: '需要复核', replies: [{ content: '好' }], isGlobal: false },
+      { commentId: 'c2', text: '全文意见', selectedText: '' },
+      { commentKey: 'c3', content: '两处都有', selectedText: '预算' },
+      { commentKey: '', commentId: 'ignored', inner: { commentKey: 'c4', blockId: 'b3', content: 7, text: '第三段的意见', replies: null } },
+      { commentKey: ' ', content: '空白键也算', nested: { commentKey: 'never read' } },
+    ] } });
+    expect(await run(['doc', '+review', '--node', 'D1'])).toEqual({
+      status: 'unresolved',
+      counts: { total: 5, global: 3, inline: 2 },
+      comments: [
+        { commentKey: 'c1', content: '请复核', selectedText: '需要复核', blockId: 'b1', context: '第一段：预算需要复核', replies: [{ content: '好' }] },
+        { commentKey: 'c2', content: '全文意见', selectedText: '', blockId: '', context: '', replies: null },
+        { commentKey: 'c3', content: '两处都有', selectedText: '预算', blockId: '', context: '', replies: null },
+        { commentKey: 'c4', content: '第三段的意见', selectedText: '', blockId: 'b3', context: '第三段', replies: null },
+        { commentKey: ' ', content: '空白键也算', selectedText: '', blockId: '', context: '', replies: null },
+      ],
+    });
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['list_comments', { nodeId: 'D1', resolveStatus: 'unresolved' }],
+      ['list_document_blocks', { nodeId: 'D1', format: 'element' }],
+    ]);
+  });
+  it('no comment prints comments null and zero counts', async () => {
+    answer('doc/list_document_blocks', blocks);
+    answer('doc-comment/list_comments', { result: { list: [] } });
+    expect(await run(['doc', '+review', '--node', 'D1'])).toEqual({ status: 'unresolved', counts: { total: 0, global: 0, inline: 0 }, comments: null });
+  });
+});

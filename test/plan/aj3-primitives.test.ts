@@ -54,3 +54,22 @@ describe('doc_page_state', () => {
     expect(apply(['doc_page_state'], 'text')).toEqual({ nextCursor: '' });
   });
 });
+
+describe('first_string, find_objects and last (doc +review: firstString, projectReviewComments)', () => {
+  it('first_string takes the first key holding a text, a blank one included; "" when none', () => {
+    expect(apply([{ first_string: ['a', 'b'] }], { a: 1, b: ' ' })).toBe(' ');
+    expect(apply([{ first_string: ['a', 'b'] }], { a: '', b: 'x' })).toBe('');
+    expect(apply([{ first_string: ['a'] }], ['a'])).toBe('');
+  });
+  it('find_objects gives the objects whose first text is not empty, without searching inside them', () => {
+    const v = { x: [{ k: 'one', inner: { k: 'hidden' } }, { k: '', id: 'two', more: { id: 'three' } }], y: { k: 5, id: ' ' } };
+    expect(apply([{ find_objects: ['k', 'id'] }], v)).toEqual([{ k: 'one', inner: { k: 'hidden' } }, { id: 'three' }, { k: 5, id: ' ' }]);
+    expect(apply([{ find_objects: ['k'] }], { a: [{ k: '' }] })).toBeUndefined();
+    expect(transformArgProblem({ find_objects: [] })).toContain('find_objects needs');
+    expect(transformArgProblem({ first_string: [''] })).toContain('first_string needs');
+  });
+  it('last is the last element, absent for an empty list', () => {
+    expect(apply(['last'], [1, 2, 3])).toBe(3);
+    expect(apply(['last'], [])).toBeUndefined();
+  });
+});

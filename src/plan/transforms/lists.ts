@@ -54,6 +54,8 @@ export const PLAIN: Record<string, Fn> = {
     return Object.entries(v).map(([name, value]) => (typeof value === 'string' ? { name, value } : refuse(`${where}.${name}`, value, 'text')));
   },
   first: (v) => (Array.isArray(v) ? v[0] : v),
+  /** the last element of a list (absent when empty) */
+  last: (v) => (Array.isArray(v) ? v[v.length - 1] : v),
   /** a list -> [{n, item}], n the element's 1-based position (upstream loops that number what they print) */
   numbered: (v, where) => (Array.isArray(v) ? v.map((item, i) => ({ n: i + 1, item })) : refuse(where, v, 'a list')),
   /** a list without its first element (the pieces after the one a create call already sent) */

@@ -152,6 +152,27 @@ function recordsSpec(arg: unknown): RecordsSpec {
   return { fields: fields as Record<string, string[]>, optional: optional as string[], sorted: long && arg.sorted === true };
 }
 
+/** upstream firstString (review_shortcuts.go:378@c7521c1c): the first of the keys holding a text, as it is (a blank one included); "" when none. */
+function firstString(v: unknown, keys: readonly string[]): string {
+  if (!isObj(v)) return '';
+  const key = keys.find((k) => typeof v[k] === 'string');
+  return key === undefined ? '' : v[key] as string;
+}
+
+/**
+ * upstream projectReviewComments' walk (review_shortcuts.go:308@c7521c1c): every object, depth first (object values
+ * in key order), whose firstString over the keys is not empty; a found object's insides are not searched.
+ */
+function findObjects(v: unknown, keys: readonly string[], out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(v)) {
+    for (const x of v) findObjects(x, keys, out);
+  } else if (isObj(v)) {
+    if (firstString(v, keys) !== '') out.push(v);
+    else for (const x of Object.values(v)) findObjects(x, keys, out);
+  }
+  return out;
+}
+
 const keyList = (keys: unknown): keys is string[] => Array.isArray(keys) && keys.length > 0 && keys.every((k) => typeof k === 'string' && k.length > 0);
 
 const isEmpty = (v: unknown) => v === '' || (Array.isArray(v) && v.length === 0);
@@ -184,6 +205,19 @@ export const PARAM: Record<string, Param> = {
   find_records: (arg) => {
     const spec = recordsSpec(arg);
     return (v) => findRecords(v, spec);
+  },
+  /** an object -> the first of the keys holding a text, blank included (Go firstString); "" when none or not an object */
+  first_string: (keys) => {
+    if (!keyList(keys)) throw new Error('first_string needs a non-empty list of keys');
+    return (v) => firstString(v, keys);
+  },
+  /** every object anywhere in the value whose first_string over the keys is not empty, not searched inside; absent when none */
+  find_objects: (keys) => {
+    if (!keyList(keys)) throw new Error('find_objects needs a non-empty list of keys');
+    return (v) => {
+      const found = findObjects(v, keys);
+      return found.length ? found : undefined;
+    };
   },
   /** the value at a path inside the value */
   get: (p) => {
