@@ -125,6 +125,31 @@ function pageMore(page: unknown): boolean | undefined {
   return undefined;
 }
 
+/**
+ * The first nextPageToken/nextCursor/next_page_token key present (its text; a key holding anything else gives ""
+ * and the walk goes on), at the top, then inside result, data, page, pagination (upstream docPageState).
+ */
+function pageCursor(page: unknown): string {
+  if (!isObj(page)) return '';
+  const key = ['nextPageToken', 'nextCursor', 'next_page_token'].find((k) => Object.hasOwn(page, k));
+  const here = key !== undefined && typeof page[key] === 'string' ? page[key] as string : '';
+  if (here !== '') return here;
+  for (const nested of ['result', 'data', 'page', 'pagination']) {
+    const found = pageCursor(page[nested]);
+    if (found !== '') return found;
+  }
+  return '';
+}
+
+/**
+ * `doc_page_state`: a doc list answer -> `{hasMore?, nextCursor}` as upstream docPageState (pagination.go:195@c7521c1c)
+ * reads it: hasMore absent when no boolean says it; nextCursor "" when none, as found (not trimmed).
+ */
+export function docPageState(answer: unknown): Obj {
+  const hasMore = pageMore(answer);
+  return { ...(hasMore === undefined ? {} : { hasMore }), nextCursor: pageCursor(answer) };
+}
+
 /** A whole non-negative totalCount/total_count, at the top, then inside result, data (upstream nestedNonNegativeInt). */
 function pageTotal(page: unknown): number | undefined {
   if (!isObj(page)) return undefined;

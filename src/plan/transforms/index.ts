@@ -21,7 +21,7 @@ import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js
 import { rowsToCsv } from '../../domain/csv.js';
 import { sheetCleanCells } from '../../domain/sheet-cells.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
-import { blockContentEquals, docBlockCopy, docBlockPage, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
+import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { docMediaBlock, docMediaPage } from '../../domain/doc-media.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
@@ -46,6 +46,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   doc_block_texts: (v) => docBlockTexts(v),
   doc_selection_matches: docSelectionMatches,
   doc_block_page: (v) => docBlockPage(v),
+  doc_page_state: (v) => docPageState(v),
   doc_block_find: (v, where) => (isObj(v) ? findBlock(v.blocks, str(v.id, where)) : refuse(where, v, 'an object {blocks, id}')),
   doc_block_equals: (v, where) => (isObj(v)
     ? blockContentEquals(v.blocks, str(v.id, where), str(v.expected, where), formatOf(v, where)) : refuse(where, v, 'an object {blocks, id, expected, format}')),

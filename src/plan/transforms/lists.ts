@@ -54,6 +54,8 @@ export const PLAIN: Record<string, Fn> = {
     return Object.entries(v).map(([name, value]) => (typeof value === 'string' ? { name, value } : refuse(`${where}.${name}`, value, 'text')));
   },
   first: (v) => (Array.isArray(v) ? v[0] : v),
+  /** the last element of a list (absent when empty) */
+  last: (v) => (Array.isArray(v) ? v[v.length - 1] : v),
   /** a list -> [{n, item}], n the element's 1-based position (upstream loops that number what they print) */
   numbered: (v, where) => (Array.isArray(v) ? v.map((item, i) => ({ n: i + 1, item })) : refuse(where, v, 'a list')),
   /** a list without its first element (the pieces after the one a create call already sent) */
@@ -84,6 +86,39 @@ const starting = (name: string, keep: boolean): Param => (arg) => {
 };
 
 export const PARAM: Record<string, Param> = {
+  /** a list of objects without a later one whose value at `key` repeats an earlier one's (JSON equality; first kept) */
+  unique_by: (arg) => {
+    const key = nonEmptyText('unique_by', 'a key')(arg);
+    return (v, where) => {
+      if (!Array.isArray(v)) return refuse(where, v, 'a list');
+      const seen = new Set<string>();
+      return v.filter((x) => {
+        const k = JSON.stringify(isObj(x) ? x[key] ?? null : null);
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+    };
+  },
+  /**
+   * a list of objects sorted (stably) by the texts at the keys, in order, by code point; a missing or non-text value
+   * counts as "" (Go's `s, _ := m[k].(string)` in a sort.SliceStable less function)
+   */
+  sort_by: (arg) => {
+    if (!Array.isArray(arg) || arg.length === 0 || !arg.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('sort_by needs a non-empty list of keys');
+    const keys = arg as string[];
+    const textAt = (x: unknown, k: string) => (isObj(x) && typeof x[k] === 'string' ? x[k] as string : '');
+    return (v, where) => {
+      if (!Array.isArray(v)) return refuse(where, v, 'a list');
+      return [...v].sort((a, b) => {
+        for (const k of keys) {
+          const c = byCodePoint(textAt(a, k), textAt(b, k));
+          if (c !== 0) return c;
+        }
+        return 0;
+      });
+    };
+  },
   /** text split on any of the given characters, parts trimmed, empty parts dropped */
   split: (arg) => {
     const seps = [...nonEmptyText('split')(arg)];

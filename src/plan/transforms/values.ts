@@ -1,5 +1,6 @@
 // Scalar transforms: booleans, numbers, lookups and defaults.
 import { readPath } from '../path.js';
+import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
 
 function toBool(v: unknown, where: string): boolean {
@@ -83,13 +84,17 @@ function findWhole(v: unknown, keys: readonly string[]): number | undefined {
 /** A non-blank text, trimmed (Go `strings.TrimSpace(v) != ""` on a `.(string)` value); anything else undefined. */
 const filledText = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
-/** Every object and list inside a value, depth first, each before what it holds (object values in key order). */
-function* nodesOf(v: unknown): Generator<unknown> {
+/**
+ * Every object inside a value, depth first, each before what it holds: object values in key order, or, with
+ * `sorted`, in code point order of their keys (a Go walk that sorts a map's keys first).
+ */
+function* nodesOf(v: unknown, sorted = false): Generator<unknown> {
   if (Array.isArray(v)) {
-    for (const x of v) yield* nodesOf(x);
+    for (const x of v) yield* nodesOf(x, sorted);
   } else if (isObj(v)) {
     yield v;
-    for (const x of Object.values(v)) yield* nodesOf(x);
+    const keys = sorted ? Object.keys(v).sort(byCodePoint) : Object.keys(v);
+    for (const k of keys) yield* nodesOf(v[k], sorted);
   }
 }
 
@@ -108,23 +113,64 @@ function findTexts(v: unknown, keys: readonly string[]): string[] | undefined {
   return found.size ? [...found] : undefined;
 }
 
+/** find_records' argument: the fields (output key -> its keys), those a record may lack, and the walk's key order. */
+interface RecordsSpec { fields: Record<string, string[]>; optional: string[]; sorted: boolean }
+
 /**
  * upstream collectPermissionRoles (doc_access.go:337@c7521c1c): every object, at any depth, that holds a non-blank
- * text for each field (the first of the field's keys that does, as firstPermissionString), as `{field: text}`.
+ * text for each field (the first of the field's keys that does, as firstPermissionString), as `{field: text}`. An
+ * optional field is left out of a record when no key gives it (collectTemplateCandidates, history_template_shortcuts.go:581).
  */
-function findRecords(v: unknown, fields: Record<string, string[]>): Record<string, string>[] | undefined {
+function findRecords(v: unknown, spec: RecordsSpec): Record<string, string>[] | undefined {
   const out: Record<string, string>[] = [];
-  for (const node of nodesOf(v)) {
+  for (const node of nodesOf(v, spec.sorted)) {
     const o = node as Record<string, unknown>;
     const rec: Record<string, string> = {};
-    for (const [field, keys] of Object.entries(fields)) {
+    let whole = true;
+    for (const [field, keys] of Object.entries(spec.fields)) {
       const t = keys.map((k) => (Object.hasOwn(o, k) ? filledText(o[k]) : undefined)).find((x) => x !== undefined);
-      if (t === undefined) break;
-      rec[field] = t;
+      if (t !== undefined) rec[field] = t;
+      else if (!spec.optional.includes(field)) whole = false;
     }
-    if (Object.keys(rec).length === Object.keys(fields).length) out.push(rec);
+    if (whole && Object.keys(rec).length > 0) out.push(rec);
   }
   return out.length ? out : undefined;
+}
+
+/** The plain form `{field: [keys]}`, or `{fields: {field: [keys]}, optional?: [field], sorted?: true}`. */
+function recordsSpec(arg: unknown): RecordsSpec {
+  const bad = () => new Error('find_records needs fields, each a non-empty list of keys (optional: a list of those fields; sorted: true)');
+  if (!isObj(arg)) throw bad();
+  const long = isObj(arg.fields);
+  const fields = long ? arg.fields : arg;
+  if (!isObj(fields) || Object.keys(fields).length === 0 || !Object.values(fields).every(keyList)) throw bad();
+  if (long && Object.keys(arg).some((k) => !['fields', 'optional', 'sorted'].includes(k))) throw bad();
+  const optional = long && arg.optional !== undefined ? arg.optional : [];
+  if (!Array.isArray(optional) || !optional.every((f) => typeof f === 'string' && Object.hasOwn(fields, f))) throw bad();
+  if (optional.length === Object.keys(fields).length) throw bad();
+  if (long && arg.sorted !== undefined && arg.sorted !== true) throw bad();
+  return { fields: fields as Record<string, string[]>, optional: optional as string[], sorted: long && arg.sorted === true };
+}
+
+/** upstream firstString (review_shortcuts.go:378@c7521c1c): the first of the keys holding a text, as it is (a blank one included); "" when none. */
+function firstString(v: unknown, keys: readonly string[]): string {
+  if (!isObj(v)) return '';
+  const key = keys.find((k) => typeof v[k] === 'string');
+  return key === undefined ? '' : v[key] as string;
+}
+
+/**
+ * upstream projectReviewComments' walk (review_shortcuts.go:308@c7521c1c): every object, depth first (object values
+ * in key order), whose firstString over the keys is not empty; a found object's insides are not searched.
+ */
+function findObjects(v: unknown, keys: readonly string[], out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(v)) {
+    for (const x of v) findObjects(x, keys, out);
+  } else if (isObj(v)) {
+    if (firstString(v, keys) !== '') out.push(v);
+    else for (const x of Object.values(v)) findObjects(x, keys, out);
+  }
+  return out;
 }
 
 const keyList = (keys: unknown): keys is string[] => Array.isArray(keys) && keys.length > 0 && keys.every((k) => typeof k === 'string' && k.length > 0);
@@ -156,11 +202,22 @@ export const PARAM: Record<string, Param> = {
     return (v) => findTexts(v, keys);
   },
   /** every object anywhere in the value holding a text for each field, as {field: text} (upstream collectPermissionRoles); absent when none */
-  find_records: (fields) => {
-    if (!isObj(fields) || Object.keys(fields).length === 0 || !Object.values(fields).every(keyList)) {
-      throw new Error('find_records needs fields, each a non-empty list of keys');
-    }
-    return (v) => findRecords(v, fields as Record<string, string[]>);
+  find_records: (arg) => {
+    const spec = recordsSpec(arg);
+    return (v) => findRecords(v, spec);
+  },
+  /** an object -> the first of the keys holding a text, blank included (Go firstString); "" when none or not an object */
+  first_string: (keys) => {
+    if (!keyList(keys)) throw new Error('first_string needs a non-empty list of keys');
+    return (v) => firstString(v, keys);
+  },
+  /** every object anywhere in the value whose first_string over the keys is not empty, not searched inside; absent when none */
+  find_objects: (keys) => {
+    if (!keyList(keys)) throw new Error('find_objects needs a non-empty list of keys');
+    return (v) => {
+      const found = findObjects(v, keys);
+      return found.length ? found : undefined;
+    };
   },
   /** the value at a path inside the value */
   get: (p) => {
