@@ -19,7 +19,8 @@ function sharedValues(t: ToolSpec, inputs: string[]): (string | undefined)[] {
   const uses = flagUses(t.plan);
   return inputs.map((n) => {
     if (n.startsWith('#')) return `v-pos-${n.slice(1)}`;
-    if (!Object.hasOwn(t.parameters, n)) return `v-${n}`;
+    // a hidden flag the plan reads (doc/drive permission list --max-results) takes a value of its type
+    if (!Object.hasOwn(t.parameters, n)) return t.hidden_parameters?.[n]?.type.startsWith('int') ? '7' : `v-${n}`;
     return valueFor(t, n, uses.get(n) ?? []);
   });
 }
