@@ -1,0 +1,48 @@
+// What the minutes write shortcuts print (issue 32, f-minutes3), as upstream's bodies at c7521c1c print them:
+// +apply-permission's acknowledged request (internal/shortcut/minutes/alignment.go:449-464), +summary's verified
+// overwrite (:466-504). Each run as a user types it against the fake MCP server on 127.0.0.1, the whole printed
+// result (or envelope) compared; the calls are pinned by test/fixtures/calls/minutes.yaml (cases `f-minutes3`).
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const { mcp, env, run, answer } = useOutputRuns('dws-fminutes3-');
+
+/** A failed run's envelope, parsed; nothing may be on stdout. */
+async function failure(argv: string[], files?: Record<string, string>) {
+  const outcome = await dispatchInProcess(argv, env(files));
+  expect(outcome.out).toBe('');
+  return { exit: outcome.error?.exitCode, envelope: JSON.parse(outcome.error!.envelope()) as { details?: unknown; error: { reason: string; message: string } } };
+}
+
+const calls = () => mcp.calls.map((c) => [c.name, c.arguments]);
+
+describe('minutes +apply-permission (minutes/alignment.go:449-464)', () => {
+  it('prints {permission, policyId, requested, result, taskUuid}, keys sorted, result as answered', async () => {
+    answer('minutes/apply_minutes_permission', { success: true, result: { applyId: 'a1' } });
+    const result = await run(['minutes', '+apply-permission', '--id', 'u1', '--permission', 'view', '--yes']);
+    expect(calls()).toEqual([['apply_minutes_permission', { taskUuid: 'u1', policyId: 4 }]]);
+    expect(result).toEqual({ permission: 'view', policyId: 4, requested: true, result: { applyId: 'a1' }, taskUuid: 'u1' });
+    expect(Object.keys(result as object)).toEqual(['permission', 'policyId', 'requested', 'result', 'taskUuid']);
+  });
+
+  it('success true without a result prints result null', async () => {
+    answer('minutes/apply_minutes_permission', { success: true });
+    expect(await run(['minutes', '+apply-permission', '--id', 'u1', '--permission', 'edit', '--yes']))
+      .toEqual({ permission: 'edit', policyId: 2, requested: true, result: null, taskUuid: 'u1' });
+  });
+
+  it('a non-empty result without a success key is an acknowledgement too', async () => {
+    answer('minutes/apply_minutes_permission', { result: { ok: 1 } });
+    expect(await run(['minutes', '+apply-permission', '--id', 'u1', '--permission', 'download', '--yes']))
+      .toEqual({ permission: 'download', policyId: 3, requested: true, result: { ok: 1 }, taskUuid: 'u1' });
+  });
+
+  it('an answer that acknowledges nothing ({} result, or a success that is not true) is backend_error (exit 1)', async () => {
+    for (const body of [{ result: {} }, { success: 'yes', result: { ok: 1 } }, { other: 1 }]) {
+      answer('minutes/apply_minutes_permission', body);
+      const { exit, envelope } = await failure(['minutes', '+apply-permission', '--id', 'u1', '--permission', 'view', '--yes']);
+      expect({ body, exit, reason: envelope.error.reason }).toEqual({ body, exit: 1, reason: 'backend_error' });
+    }
+  });
+});
