@@ -46,3 +46,41 @@ describe('minutes +apply-permission (minutes/alignment.go:449-464)', () => {
     }
   });
 });
+
+describe('minutes +summary (minutes/alignment.go:466-504)', () => {
+  it('writes, reads back and prints {afterBytes, beforeBytes, changed, preservedImages, taskUuid, verified}, keys sorted', async () => {
+    mcp.answers['minutes/get_minutes_ai_summary'] = (_args, n) => ({ success: true, result: { fullSummary: n === 0 ? '旧 ![a](x.png)' : '新纪要 ![a](x.png)' } });
+    const result = await run(['minutes', '+summary', '--id', 'u1', '--content', '新纪要 ![a](x.png)', '--yes']);
+    expect(calls()).toEqual([
+      ['get_minutes_ai_summary', { taskUuid: 'u1' }],
+      ['update_minutes_summary', { taskUuid: 'u1', summaryText: '新纪要 ![a](x.png)' }],
+      ['get_minutes_ai_summary', { taskUuid: 'u1' }],
+    ]);
+    expect(result).toEqual({ afterBytes: 21, beforeBytes: 15, changed: true, preservedImages: true, taskUuid: 'u1', verified: true });
+    expect(Object.keys(result as object)).toEqual(['afterBytes', 'beforeBytes', 'changed', 'preservedImages', 'taskUuid', 'verified']);
+  });
+
+  it('an empty current summary is 0 bytes before', async () => {
+    mcp.answers['minutes/get_minutes_ai_summary'] = (_args, n) => ({ success: true, result: { fullSummary: n === 0 ? '' : 'abc' } });
+    expect(await run(['minutes', '+summary', '--id', 'u1', '--content', 'abc', '--yes']))
+      .toEqual({ afterBytes: 3, beforeBytes: 0, changed: true, preservedImages: true, taskUuid: 'u1', verified: true });
+  });
+
+  it('an equal text is not written: {changed: false, taskUuid, verified: true}', async () => {
+    answer('minutes/get_minutes_ai_summary', { success: true, result: { fullSummary: '纪要' } });
+    const result = await run(['minutes', '+summary', '--id', 'u1', '--content', '纪要', '--yes']);
+    expect(result).toEqual({ changed: false, taskUuid: 'u1', verified: true });
+    expect(Object.keys(result as object)).toEqual(['changed', 'taskUuid', 'verified']);
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_ai_summary']);
+  });
+
+  it('a summary answer without fullSummary text is backend_error before any write', async () => {
+    for (const body of [{ success: true, result: { title: 'x' } }, { success: true, result: { fullSummary: 3 } }]) {
+      mcp.calls.length = 0;
+      answer('minutes/get_minutes_ai_summary', body);
+      const { exit, envelope } = await failure(['minutes', '+summary', '--id', 'u1', '--content', 'abc', '--yes']);
+      expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 1, reason: 'backend_error' });
+      expect(calls().map(([name]) => name)).toEqual(['get_minutes_ai_summary']);
+    }
+  });
+});
