@@ -84,3 +84,33 @@ describe('minutes +summary (minutes/alignment.go:466-504)', () => {
     }
   });
 });
+
+describe('the minutes read-backs that do not show the write (alignment.go:439-444, :495-501)', () => {
+  it('+update: a read-back with another title is minutes_title_verification_failed inside partial_outcome, details kept', async () => {
+    answer('minutes/get_minutes_basic_info', { success: true, result: { taskUuid: 'u1', title: '旧标题' } });
+    const { exit, envelope } = await failure(['minutes', '+update', '--id', 'u1', '--title', '新标题', '--yes']);
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_basic_info', 'update_minutes_title', 'get_minutes_basic_info']);
+    expect({ exit, reason: envelope.error.reason, details: envelope.details }).toEqual({ exit: 7, reason: 'partial_outcome', details: { expectedTitle: '新标题', taskUuid: 'u1' } });
+    expect(envelope.error.message).toContain('(minutes_title_verification_failed: ');
+  });
+
+  it('+update: a read-back naming another minutes fails the same way', async () => {
+    mcp.answers['minutes/get_minutes_basic_info'] = (_args, n) => ({ success: true, result: { taskUuid: n === 0 ? 'u1' : 'u9', title: n === 0 ? '旧' : '新' } });
+    const { envelope } = await failure(['minutes', '+update', '--id', 'u1', '--title', '新', '--yes']);
+    expect(envelope.error.message).toContain('(minutes_title_verification_failed: ');
+  });
+
+  it('+summary: a read-back that differs is minutes_summary_verification_failed inside partial_outcome, details {expectedBytes, taskUuid}', async () => {
+    answer('minutes/get_minutes_ai_summary', { success: true, result: { fullSummary: '旧' } });
+    const { exit, envelope } = await failure(['minutes', '+summary', '--id', 'u1', '--content', '新纪要', '--yes']);
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_ai_summary', 'update_minutes_summary', 'get_minutes_ai_summary']);
+    expect({ exit, reason: envelope.error.reason, details: envelope.details }).toEqual({ exit: 7, reason: 'partial_outcome', details: { expectedBytes: 9, taskUuid: 'u1' } });
+    expect(envelope.error.message).toContain('(minutes_summary_verification_failed: ');
+  });
+
+  it('+summary: an empty read-back is not the text sent', async () => {
+    mcp.answers['minutes/get_minutes_ai_summary'] = (_args, n) => ({ success: true, result: { fullSummary: n === 0 ? '旧' : '' } });
+    const { envelope } = await failure(['minutes', '+summary', '--id', 'u1', '--content', '新纪要', '--yes']);
+    expect(envelope.error.message).toContain('(minutes_summary_verification_failed: ');
+  });
+});
