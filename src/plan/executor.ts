@@ -807,6 +807,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_download_incomplete: 'what was read is in "details"; run again for the parts that failed',
   minutes_title_verification_failed: 'the title was sent but the read-back does not show it: read the minutes before writing again',
   minutes_summary_verification_failed: 'the summary was sent but the read-back does not show it: read the minutes before writing again',
+  minutes_prepare_asr_verification_failed: 'the hot words read back differ from the ones asked for (see "details"): list them before writing again',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

@@ -114,3 +114,54 @@ describe('the minutes read-backs that do not show the write (alignment.go:439-44
     expect(envelope.error.message).toContain('(minutes_summary_verification_failed: ');
   });
 });
+
+describe('minutes +prepare-asr (minutes/workflows.go:444-511)', () => {
+  it('adds and (with --sync) deletes the sorted differences, reads back and prints the plan with its stages, keys sorted', async () => {
+    mcp.answers['minutes/list_my_hotwords'] = (_args, n) => (n === 0
+      ? { success: true, result: { hotWordList: [' 旧词 ', { hotWord: '钉钉' }, '钉钉'] } }
+      : { success: true, result: { hotWordList: ['钉钉', { word: 'b词' }, 'a词'] } });
+    answer('minutes/add_personal_hot_word', { success: true });
+    answer('minutes/delete_personal_hotword', { success: true });
+    const result = await run(['minutes', '+prepare-asr', '--words', '钉钉, b词,a词', '--sync', '--yes']);
+    expect(calls()).toEqual([
+      ['list_my_hotwords', {}],
+      ['add_personal_hot_word', { hotWordList: ['a词', 'b词'] }],
+      ['delete_personal_hotword', { hotWordList: ['旧词'] }],
+      ['list_my_hotwords', {}],
+    ]);
+    expect(result).toEqual({
+      add: ['a词', 'b词'], after: ['钉钉', 'b词', 'a词'], before: ['旧词', '钉钉'], complete: true, delete: ['旧词'],
+      desired: ['钉钉', 'b词', 'a词'], operation: 'minutes.prepare_asr',
+      stages: [{ complete: true, name: 'add', words: ['a词', 'b词'] }, { complete: true, name: 'delete', words: ['旧词'] }],
+      sync: true, verified: true,
+    });
+    expect(Object.keys(result as object)).toEqual(['add', 'after', 'before', 'complete', 'delete', 'desired', 'operation', 'stages', 'sync', 'verified']);
+  });
+
+  it('nothing to change: no write, empty add/delete/stages, sync false', async () => {
+    answer('minutes/list_my_hotwords', { success: true, result: { hotWordList: ['钉钉', '其他'] } });
+    expect(await run(['minutes', '+prepare-asr', '--words', '钉钉', '--yes'])).toEqual({
+      add: [], after: ['钉钉', '其他'], before: ['钉钉', '其他'], complete: true, delete: [], desired: ['钉钉'],
+      operation: 'minutes.prepare_asr', stages: [], sync: false, verified: true,
+    });
+    expect(calls().map(([name]) => name)).toEqual(['list_my_hotwords', 'list_my_hotwords']);
+  });
+
+  it('a hot-word answer without a list of words is backend_error before any write', async () => {
+    for (const body of [{ success: true, result: {} }, { success: true, result: { hotWordList: ['a', { other: 'x' }] } }]) {
+      mcp.calls.length = 0;
+      answer('minutes/list_my_hotwords', body);
+      const { exit, envelope } = await failure(['minutes', '+prepare-asr', '--words', 'b', '--yes']);
+      expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 1, reason: 'backend_error' });
+      expect(calls().map(([name]) => name)).toEqual(['list_my_hotwords']);
+    }
+  });
+
+  it('a read-back missing a word is minutes_prepare_asr_verification_failed inside partial_outcome, {missing, unexpected} kept', async () => {
+    answer('minutes/list_my_hotwords', { success: true, result: { hotWordList: ['x'] } });
+    answer('minutes/add_personal_hot_word', { success: true });
+    const { exit, envelope } = await failure(['minutes', '+prepare-asr', '--words', 'b', '--yes']);
+    expect({ exit, reason: envelope.error.reason, details: envelope.details }).toEqual({ exit: 7, reason: 'partial_outcome', details: { missing: ['b'], unexpected: [] } });
+    expect(envelope.error.message).toContain('(minutes_prepare_asr_verification_failed: ');
+  });
+});
