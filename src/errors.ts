@@ -116,6 +116,11 @@ export const REASONS = {
   // prints (its payload, with the failures) is in the envelope's `details` (exit 1, upstream's API errors of these names)
   minutes_detail_incomplete: 'backend',
   minutes_download_incomplete: 'backend',
+  // minutes +update / +summary / +prepare-asr: the write was sent but its read-back does not show it (upstream's API errors of these
+  // names); after the write the run reports them inside partial_outcome, their `details` kept
+  minutes_title_verification_failed: 'backend',
+  minutes_summary_verification_failed: 'backend',
+  minutes_prepare_asr_verification_failed: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

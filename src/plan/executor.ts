@@ -486,12 +486,14 @@ const idsText = (d: Completed): string => (Object.keys(d.ids).length ? ` ${JSON.
 /** The completed steps for a message: `create (write {"eventId":"e1"}), invite (write)`. */
 const completedList = (done: Completed[]): string => done.map((d) => `${d.id} (${d.effect}${idsText(d)})`).join(', ');
 
+/** The partial outcome of a failure after a write; the cause's envelope keys (a refusal's `details`) are kept. */
 function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown): DwsError {
   const cause = err instanceof DwsError ? `${err.reason}: ${err.message}` : String(err);
   const list = completedList(done);
   return new DwsError('partial_outcome',
     `${tool.canonical_path} stopped after a write: completed steps ${list}; step "${failed}" failed or its outcome is unknown (${cause})`,
-    `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`);
+    `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`,
+    err instanceof DwsError ? err.payload : undefined);
 }
 
 /**
@@ -803,6 +805,9 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   outcome_unknown: 'the task may still finish: read it later with the command the message names; do not start it again',
   minutes_detail_incomplete: 'what was read is in "details"; run again for the parts that failed',
   minutes_download_incomplete: 'what was read is in "details"; run again for the parts that failed',
+  minutes_title_verification_failed: 'the title was sent but the read-back does not show it: read the minutes before writing again',
+  minutes_summary_verification_failed: 'the summary was sent but the read-back does not show it: read the minutes before writing again',
+  minutes_prepare_asr_verification_failed: 'the hot words read back differ from the ones asked for (see "details"): list them before writing again',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

@@ -465,9 +465,13 @@ export interface RefuseStep extends StepCommon {
  * partial aggregate read (drive +inspect: an optional read failed, what was read is in `details`); outcome_unknown for
  * a task the backend was still running when the command stopped waiting (doc +import's poll timeout);
  * minutes_detail_incomplete / minutes_download_incomplete for the minutes batch reads that list a failed id or
- * artifact and then fail (minutes_detail.go:254, minutes/alignment.go:341@c7521c1c), their payload in `details`.
+ * artifact and then fail (minutes_detail.go:254, minutes/alignment.go:341@c7521c1c), their payload in `details`;
+ * minutes_title_verification_failed / minutes_summary_verification_failed / minutes_prepare_asr_verification_failed
+ * for a minutes write whose read-back does not show it (minutes/alignment.go:443, :500, workflows.go:505@c7521c1c),
+ * inside the run's partial_outcome.
  */
-export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete'] as const;
+export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }

@@ -345,7 +345,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   // id asked for, the transcript page holds a paragraphList and says it is the last
   // minutes +update reads the basic info as minutesdata.Basic before writing (f-minutes2): it names the id asked for,
   // and another title first (so the title is written), then the one written
-  'minutes.shortcut_update': (data) => ({ 'minutes/get_minutes_basic_info': [{ result: { taskUuid: data.id, title: 'v-old-title' } }, { result: { taskUuid: data.id } }] }),
+  // and the read-back shows the title written (f-minutes3: else minutes_title_verification_failed)
+  'minutes.shortcut_update': (data) => ({ 'minutes/get_minutes_basic_info': [{ result: { taskUuid: data.id, title: 'v-old-title' } }, { result: { taskUuid: data.id, title: String(data.title).trim() } }] }),
+  // minutes +summary reads fullSummary as text, then reads back the text written (f-minutes3)
+  'minutes.shortcut_summary': (data) => ({ 'minutes/get_minutes_ai_summary': [{ result: { fullSummary: 'v-old' } }, { result: { fullSummary: String(data.content).trim() } }] }),
+  // minutes +prepare-asr reads hotWordList as words, then reads back the words asked for (f-minutes3)
+  'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ result: { hotWordList: [] } }, { result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }] }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
