@@ -135,3 +135,18 @@ describe('wiki +node-list and +feed-list print upstream\'s payload (nodes.go:14-
     expect(r.sent).toEqual([{ workspaceId: 'w1', maxResults: 10 }, { workspaceId: 'w1', maxResults: 10, nextToken: 't2' }]);
   });
 });
+
+describe('the single-call wiki lists keep a row with no known field and refuse a non-object (common.go:128-155)', () => {
+  it('+space-search prints {} for a space with none of the fields', async () => {
+    const r = await run(['wiki', '+space-search', '--query', '产品'], 'wiki/search_wikiSpaces', [{ wikiSpaces: [{ spaceId: 's1' }, { owner: 'u1' }], hasMore: false }]);
+    expect(r.printed).toEqual({ count: 2, spaces: [{ workspaceId: 's1' }, {}], hasMore: false });
+  });
+  it('+space-search and +member-list refuse a list holding a non-object', async () => {
+    const spaces = await run(['wiki', '+space-search', '--query', '产品'], 'wiki/search_wikiSpaces', [{ result: { spaces: [{ spaceId: 's1' }, 7] } }]);
+    expect([spaces.exit, spaces.envelope?.error.reason, spaces.printed]).toEqual([1, 'backend_error', undefined]);
+    const members = await run(['wiki', '+member-list', '--workspace', 'ws1'], 'wiki/list_member', [{ members: [{ userId: 'u1' }, null] }]);
+    expect([members.exit, members.envelope?.error.reason, members.printed]).toEqual([1, 'backend_error', undefined]);
+    const kept = await run(['wiki', '+member-list', '--workspace', 'ws1'], 'wiki/list_member', [{ members: [{ userId: 'u1' }, { avatar: 'a' }] }]);
+    expect(kept.printed).toEqual({ count: 2, members: [{ id: 'u1' }, {}] });
+  });
+});
