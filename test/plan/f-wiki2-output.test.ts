@@ -150,3 +150,35 @@ describe('the single-call wiki lists keep a row with no known field and refuse a
     expect(kept.printed).toEqual({ count: 2, members: [{ id: 'u1' }, {}] });
   });
 });
+
+describe('wiki +node-search and +node-get print what upstream prints (nodes.go:40-91)', () => {
+  it('+node-search: nodes projected from the first of documents/docs/nodes/items/list, the evidence of the object holding them', async () => {
+    const r = await run(['wiki', '+node-search', '--workspace', 'w1', '--query', '方案'], 'doc/search_documents', [
+      { result: { docs: [{ dentryUuid: 'n1', name: '方案', url: 'https://a/n1', extensions: 'adoc' }, { score: 1 }], hasMore: true, nextPageToken: 'p2', pageToken: 'p3' }, hasMore: false },
+    ]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toEqual({ count: 2, nodes: [{ nodeId: 'n1', name: '方案', url: 'https://a/n1' }, {}], hasMore: true, nextCursor: 'p3' });
+    for (const answer of [{ total: 0 }, { documents: [{ nodeId: 'n1' }, 'x'] }]) {
+      const bad = await run(['wiki', '+node-search', '--workspace', 'w1', '--query', '方案'], 'doc/search_documents', [answer]);
+      expect([bad.exit, bad.envelope?.error.reason]).toEqual([1, 'backend_error']);
+    }
+  });
+
+  it('+node-get: the node object (result, else data, else the answer) printed as it is', async () => {
+    const node = { nodeId: 'n1', name: '方案', extension: 'adoc' };
+    const cases: [unknown, unknown][] = [[{ result: node, success: true }, node], [{ data: node }, node], [{ ...node, success: true }, { ...node, success: true }]];
+    for (const [answer, printed] of cases) {
+      const r = await run(['wiki', '+node-get', '--node', 'n1'], 'doc/get_document_info', [answer]);
+      expect([r.exit, r.printed]).toEqual([0, printed]);
+    }
+    const byFileId = await run(['wiki', '+node-get', '--node', 'n1'], 'doc/get_document_info', [{ result: { fileId: 'f1' } }]);
+    expect(byFileId.printed).toEqual({ fileId: 'f1' });
+  });
+
+  it('+node-get refuses an answer without a node id, a wrapper that is not an object, a success that is not a boolean (common.go:52-101, nodes.go:49)', async () => {
+    for (const answer of [{ result: { nodeId: '  ', name: 'x' } }, { result: 'n1', nodeId: 'n1' }, { nodeId: 'n1', name: 'x', success: 'yes' }, { result: { id: 7 } }]) {
+      const r = await run(['wiki', '+node-get', '--node', 'n1'], 'doc/get_document_info', [answer]);
+      expect([r.exit, r.envelope?.error.reason, r.printed]).toEqual([1, 'backend_error', undefined]);
+    }
+  });
+});
