@@ -275,6 +275,11 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const sizeNumber = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
       const full = typeof sizeNumber === 'number' && raw.length >= sizeNumber && missing(marks.next);
       Object.assign(facts, { pages: read, size, full, marked: typeof marks.more === 'boolean', last: { ...(missing(marks.next) ? {} : { next: marks.next }), overflow } });
+      // upstream collectWikiPages: the cap reached ends the run before the page's marks are read
+      if (strict && p.cap_first && maxItems > 0 && items.length >= maxItems) {
+        ledger.stop = 'result_limit';
+        break;
+      }
       if (strict && marks.broken) throw new Incomplete(`page ${read}: ${marks.broken}`, read);
       if (strict && p.fail_when && fresh.some((item) => holdsFor(sc, p.fail_when!, item))) throw new Incomplete(`page ${read} holds an item the run cannot place (${describeCondition(p.fail_when)})`, read);
       const stopped = (p.stop_when !== undefined && fresh.some((item) => holdsFor(sc, p.stop_when!, item))) || (p.stop !== undefined && holdsFor(sc, p.stop, last));

@@ -196,6 +196,8 @@ export interface PageSpec {
   record?: { at: string; failures: 'list' | 'end'; end_when?: Condition };
   /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
   cut_ends?: boolean;
+  /** With strict and max_items: once the items read reach the cap the run stops there (result_limit), before the page's marks and cursor are checked (upstream collectWikiPages). */
+  cap_first?: boolean;
   /** With strict: a page saying there is more but holding no item also ends it so. */
   empty_more_fails?: boolean;
   /** After a page with an item for which this holds, no further page is asked for (a time range's far end). */

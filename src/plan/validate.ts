@@ -28,7 +28,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -77,6 +77,11 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     if (raw.cut_ends !== true) s.problems.push(`${at}.cut_ends: true or absent`);
     else if (raw.strict === undefined || raw.max_items === undefined) s.problems.push(`${at}.cut_ends: goes with strict and max_items`);
     else out.cut_ends = true;
+  }
+  if (raw.cap_first !== undefined) {
+    if (raw.cap_first !== true) s.problems.push(`${at}.cap_first: true or absent`);
+    else if (raw.strict === undefined || raw.max_items === undefined) s.problems.push(`${at}.cap_first: goes with strict and max_items`);
+    else out.cap_first = true;
   }
   if (raw.widen !== undefined) {
     const w = raw.widen;

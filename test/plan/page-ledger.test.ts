@@ -196,6 +196,33 @@ describe('page.items_from, cut_ends, size_when', () => {
   });
 });
 
+// branch f-wiki2: cap_first (upstream collectWikiPages, common.go:273-287@c7521c1c)
+describe('page.cap_first', () => {
+  it('the cap reached ends the run before the page\'s marks and cursor are read; without it they are still checked', async () => {
+    const pages = [{ rows: [{ id: 1 }], more: true, next: 'c2' }, { rows: [{ id: 2 }, { id: 3 }] }];
+    const first = await run(plan({ max_items: { const: 2 }, cap_first: true, record: { at: 'rec', failures: 'list' } }), pages);
+    expect(first.error).toBeUndefined();
+    expect(first.calls).toHaveLength(2);
+    expect(ids(first.result.rows)).toEqual([1, 2]);
+    expect((first.result as unknown as { rec: { stopReason: string; pagesFetched: number } }).rec).toMatchObject({ stopReason: 'result_limit', pagesFetched: 2 });
+    // the same pages without cap_first: the second page says nothing of more, a pagination failure
+    const checked = await run(plan({ max_items: { const: 2 }, cut_ends: true }), pages);
+    expect(checked.error?.reason).toBe('pages_incomplete');
+    // a cap reached exactly on a page saying more without a cursor still ends well
+    const repeated = await run(plan({ max_items: { const: 2 }, cap_first: true }), [{ rows: [{ id: 1 }, { id: 2 }], more: true, next: undefined }]);
+    expect(repeated.error).toBeUndefined();
+  });
+  it('under the cap the page is checked as before', async () => {
+    const r = await run(plan({ max_items: { const: 5 }, cap_first: true }), [{ rows: [{ id: 1 }], more: true }]);
+    expect(r.error?.reason).toBe('pages_incomplete');
+  });
+  it('refuses cap_first without strict and max_items, or other than true', () => {
+    const bare = { facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'rows', max_pages: 2, cap_first: true } }] };
+    expect(problemsOf(bare).join('\n')).toMatch(/cap_first: goes with strict and max_items/);
+    expect(problemsOf(plan({ max_items: { const: 2 }, cap_first: 'yes' })).join('\n')).toMatch(/cap_first: true or absent/);
+  });
+});
+
 describe('page.missing_cursors and page.record with failures listed (branch f-chat4; one record since f-chatpage)', () => {
   type Report = { complete: boolean; hasMore: boolean; nextCursor?: unknown; pagesFetched: number; stopReason: string; failedCount: number; failures: { page: number; stage: string; error: string }[] };
   const listed = { record: { at: 'ledger', failures: 'list' } };

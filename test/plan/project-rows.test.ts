@@ -90,6 +90,25 @@ describe('project_rows picks the fields', () => {
   });
 });
 
+// branch f-wiki2: upstream projectWikiRows keeps a row with no known field; requireWikiCollection refuses a non-object
+describe('project_rows keep_empty and objects_only (internal/shortcut/wiki/common.go:128-155@c7521c1c)', () => {
+  it('keep_empty: a row with no field found is {} and every object element gives one row, in order', () => {
+    fc.assert(fc.property(fc.array(fc.dictionary(key, scalar, { maxKeys: 3 }), { maxLength: 5 }), (list) => {
+      const out = rows({ fields: { id: ['id'], name: ['name'] }, keep_empty: true }, list) as Record<string, unknown>[];
+      expect(out).toHaveLength(list.length);
+      out.forEach((row, i) => expect(row).toEqual(Object.fromEntries(['id', 'name'].filter((k) => list[i][k] !== undefined && list[i][k] !== null).map((k) => [k, list[i][k]]))));
+    }));
+    expect(rows({ fields: { id: ['id'] } }, [{ x: 1 }])).toEqual([]);
+  });
+  it('objects_only: a list holding anything but objects gives no rows (absent); without it the element is left out', () => {
+    const spec = { containers: ['list'], fields: { id: ['id'] }, keep_empty: true, objects_only: true };
+    expect(rows(spec, { list: [{ id: 1 }, 'x'] })).toBeUndefined();
+    expect(rows(spec, { list: [{ id: 1 }, null] })).toBeUndefined();
+    expect(rows(spec, { list: [{ id: 1 }, {}] })).toEqual([{ id: 1 }, {}]);
+    expect(rows({ containers: ['list'], fields: { id: ['id'] } }, { list: [{ id: 1 }, 'x'] })).toEqual([{ id: 1 }]);
+  });
+});
+
 describe('project_rows is checked when the plan is built', () => {
   it.each([
     [{}, 'needs containers or fields'],
@@ -103,6 +122,9 @@ describe('project_rows is checked when the plan is built', () => {
     [{ fields: { id: ['id'] }, nulls: 'drop' }, 'nulls'],
     [{ fields: { id: ['id'] }, unwrap: 'a.b' }, 'unwrap'],
     [{ fields: { id: ['id'] }, container: ['list'] }, 'no option "container"'],
+    [{ fields: { id: ['id'] }, keep_empty: 'yes' }, 'keep_empty'],
+    [{ fields: { id: ['id'] }, keep_empty: true, required: ['id'] }, 'keep_empty cannot go with required'],
+    [{ fields: { id: ['id'] }, objects_only: 1 }, 'objects_only'],
   ])('refuses %j', (arg, problem) => {
     expect(transformArgProblem({ project_rows: arg } as never)).toContain(problem);
   });

@@ -21,6 +21,10 @@ export interface RowsSpec {
   nulls?: 'skip' | 'keep' | 'stop';
   /** A list found whose first element is a list stands for that list (upstream's gateway tuple `[list, cursor, more]`, unwrapConversationTuple). */
   tuples?: boolean;
+  /** A row with no field found is kept as `{}` (upstream projectWikiRows), not left out. */
+  keep_empty?: boolean;
+  /** A list holding an element that is not an object gives no rows at all (upstream requireWikiCollection refuses it). */
+  objects_only?: boolean;
 }
 
 const textList = (v: unknown, paths: boolean): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => {
@@ -39,12 +43,15 @@ export function rowsSpec(arg: unknown): RowsSpec {
   const bad = (why: string): never => {
     throw new Error(`project_rows ${why}`);
   };
-  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?, tuples?}');
-  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls', 'tuples'];
+  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?, tuples?, keep_empty?, objects_only?}');
+  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls', 'tuples', 'keep_empty', 'objects_only'];
   const extra = Object.keys(arg).find((k) => !known.includes(k));
   if (extra !== undefined) bad(`has no option "${extra}" (it takes ${known.join(', ')})`);
-  const { containers, inside, unwrap, fields, required, nulls, tuples } = arg;
+  const { containers, inside, unwrap, fields, required, nulls, tuples, keep_empty: keepEmpty, objects_only: objectsOnly } = arg;
   if (tuples !== undefined && tuples !== true) bad('tuples is true or absent');
+  if (keepEmpty !== undefined && keepEmpty !== true) bad('keep_empty is true or absent');
+  if (keepEmpty !== undefined && required !== undefined) bad('keep_empty cannot go with required');
+  if (objectsOnly !== undefined && objectsOnly !== true) bad('objects_only is true or absent');
   if (containers !== undefined && !textList(containers, true)) bad('containers must be a list of paths');
   if (inside !== undefined && !textList(inside, false)) bad('inside must be a list of keys');
   if (inside !== undefined && containers === undefined) bad('inside needs containers');
@@ -75,8 +82,8 @@ export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'in
   return undefined;
 }
 
-/** One element as a row: each field its first present spelling (the object itself without fields); undefined when the row is empty or lacks a required key. */
-export function projectRow(element: unknown, spec: Pick<RowsSpec, 'unwrap' | 'fields' | 'required' | 'nulls'>): Record<string, unknown> | undefined {
+/** One element as a row: each field its first present spelling (the object itself without fields); undefined when the row is empty (unless keep_empty) or lacks a required key. */
+export function projectRow(element: unknown, spec: Pick<RowsSpec, 'unwrap' | 'fields' | 'required' | 'nulls' | 'keep_empty'>): Record<string, unknown> | undefined {
   if (!isObj(element)) return undefined;
   const inner = spec.unwrap !== undefined && isObj(element[spec.unwrap]) ? element[spec.unwrap] as Record<string, unknown> : element;
   if (spec.fields === undefined) return inner;
@@ -91,7 +98,7 @@ export function projectRow(element: unknown, spec: Pick<RowsSpec, 'unwrap' | 'fi
       }
     }
   }
-  if (Object.keys(row).length === 0 || (spec.required ?? []).some((k) => !Object.hasOwn(row, k))) return undefined;
+  if ((Object.keys(row).length === 0 && spec.keep_empty !== true) || (spec.required ?? []).some((k) => !Object.hasOwn(row, k))) return undefined;
   return row;
 }
 
@@ -102,6 +109,7 @@ export const PARAM: Record<string, Param> = {
     return (v, where) => {
       if (spec.containers === undefined && !Array.isArray(v)) return refuse(where, v, 'a list');
       const list = findRows(v, spec);
+      if (spec.objects_only && list?.some((x) => !isObj(x))) return undefined;
       return list?.map((x) => projectRow(x, spec)).filter((x) => x !== undefined);
     };
   },
