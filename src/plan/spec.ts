@@ -75,6 +75,8 @@ export type Condition =
   | { has_key: [Source, string] }
   | { subset: [Source, Source] }
   | { object_contains: [Source, Source] }
+  /** both are objects and every key of the second is in the first with the same JSON value (upstream verifyRecordCells) */
+  | { has_entries: [Source, Source] }
   | { present: Source }
   | { has_duplicates: Source }
   | { open_dingtalk_id: Source }
@@ -520,7 +522,7 @@ export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'it
   'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'object_contains', 'present', 'has_duplicates', 'open_dingtalk_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'open_dingtalk_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

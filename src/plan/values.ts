@@ -588,6 +588,11 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
     return isKind(a, 'object') && isKind(b, 'object') && objectContains(a as Record<string, unknown>, b as Record<string, unknown>);
   }
+  if ('has_entries' in c) {
+    const [a, b] = c.has_entries.map((x) => evalSource(sc, x));
+    if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
+    return isKind(a, 'object') && isKind(b, 'object') && hasEntries(a as Record<string, unknown>, b as Record<string, unknown>);
+  }
   const parts = ('all' in c ? c.all : (c as { any: Condition[] }).any).map((x) => evalCondition(sc, x));
   if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
   return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
@@ -605,6 +610,15 @@ export function objectContains(have: Record<string, unknown>, want: Record<strin
     if (isKind(w, 'object')) return isKind(h, 'object') && objectContains(h as Record<string, unknown>, w as Record<string, unknown>);
     return sameJson(h, w);
   });
+}
+
+/**
+ * The condition `has_entries` (upstream aitable verifyRecordCells, record_upsert_by_key.go:315): every key of `want`
+ * is in `have` holding the same JSON value, a nested object or list equal as a whole (reflect.DeepEqual), where
+ * `object_contains` lets a nested object hold more keys.
+ */
+export function hasEntries(have: Record<string, unknown>, want: Record<string, unknown>): boolean {
+  return Object.entries(want).every(([k, w]) => Object.hasOwn(have, k) && sameJson(have[k], w));
 }
 
 /** JSON equality regardless of the order of object keys. */
@@ -673,6 +687,7 @@ export function describeCondition(c: Condition): string {
   if ('is' in c) return `${sourceText(c.is[0])} is ${c.is[1] === 'integer' || c.is[1] === 'object' ? 'an' : 'a'} ${c.is[1]}`;
   if ('subset' in c) return `every element of ${sourceText(c.subset[0])} is in ${sourceText(c.subset[1])}`;
   if ('object_contains' in c) return `${sourceText(c.object_contains[0])} holds ${sourceText(c.object_contains[1])}`;
+  if ('has_entries' in c) return `${sourceText(c.has_entries[0])} has every entry of ${sourceText(c.has_entries[1])}`;
   const cmp = (Object.keys(COMPARISONS) as Comparison[]).find((k) => k in c);
   if (cmp !== undefined) {
     const [a, b] = (c as Record<Comparison, [Source, Source]>)[cmp];

@@ -217,7 +217,10 @@ describe('aitable +record-upsert prints upstream\'s composite summary (executeRe
   const argv = (records: unknown[]) => ['aitable', '+record-upsert', '--base-id', 'b1', '--table-id', 't1', '--records', JSON.stringify(records), '--yes'];
   it('one batch: an update and a create, read back, then the summary with the verified ids', async () => {
     answer('aitable-helper/record_upsert', { data: { createdRecordIds: ['r9'] } });
-    answer('aitable/query_records', { data: { records: [{ recordId: 'r1' }], hasMore: false } });
+    // the read-back holds the cells sent (f-aitable3: upstream compares them, verifyRecordCells)
+    mcp.answers['aitable/query_records'] = (args: Record<string, unknown>) => ({
+      data: { records: [(args.recordIds as string[])[0] === 'r1' ? { recordId: 'r1', cells: { f: '1' } } : { recordId: 'r9', cells: { f: '2' } }], hasMore: false },
+    });
     expect(await run(argv([{ recordId: ' r1 ', cells: { f: '1' } }, { cells: { f: '2' } }]))).toEqual({
       contractVersion: 'aitable.composite.v1', operation: 'record_upsert', status: 'success', executed: true, retryable: false,
       requestedCount: 2, completedCount: 2,
@@ -230,7 +233,15 @@ describe('aitable +record-upsert prints upstream\'s composite summary (executeRe
   });
   it('batches of 100 number their offsets; a batch of updates only needs no created ids', async () => {
     answer('aitable-helper/record_upsert', { data: {} });
-    answer('aitable/query_records', { data: { records: [], hasMore: false } });
+    // each asked record read back with the cells sent (f-aitable3: upstream compares them, verifyUpdateBatch)
+    // (pages of 20: the cursor is the offset of the next page)
+    mcp.answers['aitable/query_records'] = (args: Record<string, unknown>) => {
+      const ids = args.recordIds as string[];
+      const from = Number(args.cursor ?? 0);
+      const more = from + 20 < ids.length;
+      const records = ids.slice(from, from + 20).map((id) => ({ recordId: id, cells: { f: Number(id.slice(1)) } }));
+      return { data: { records, hasMore: more, ...(more ? { nextCursor: String(from + 20) } : {}) } };
+    };
     const records = Array.from({ length: 101 }, (_, i) => ({ recordId: `r${i}`, cells: { f: i } }));
     const out = await run(argv(records)) as Record<string, unknown>;
     expect(out.plan).toEqual([
@@ -255,7 +266,7 @@ describe('aitable +record-update and +record-delete print the same composite sum
   const table = ['--base-id', 'b1', '--table-id', 't1'];
   it('+record-update: each batch verified with its record ids', async () => {
     answer('aitable/update_records', { data: {} });
-    answer('aitable/query_records', { data: { records: [{ recordId: 'r1' }, { recordId: 'r2' }], hasMore: false } });
+    answer('aitable/query_records', { data: { records: [{ recordId: 'r1', cells: { f: 1 } }, { recordId: 'r2', cells: { f: 2 } }], hasMore: false } });
     const records = [{ recordId: 'r1', cells: { f: 1 } }, { record_id: ' r2 ', cells: { f: 2 } }];
     expect(await run(['aitable', '+record-update', ...table, '--records', JSON.stringify(records), '--yes'])).toEqual({
       contractVersion: 'aitable.composite.v1', operation: 'record_update', status: 'success', executed: true, retryable: false,

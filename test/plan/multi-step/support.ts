@@ -335,7 +335,14 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   // the delete's answer check reads success, the status and the pagination marks; a sample text in each would fail it
   // (f-devapp): the service answer {success: true, result} upstream expects
   // +record-upsert checks that a batch's creates got as many created ids back (one record to create here)
-  'aitable.shortcut_record_upsert': () => ({ 'aitable-helper/record_upsert': { data: { createdRecordIds: ['v-recordId'] } } }),
+  // f-aitable3: both read their records back and compare the cells sent (verifyUpdateBatch, matchCreatedCells)
+  'aitable.shortcut_record_upsert': (data) => ({
+    'aitable-helper/record_upsert': { data: { createdRecordIds: ['v-recordId'] } },
+    'aitable/query_records': { data: { records: [{ recordId: 'v-recordId', cells: (JSON.parse(String(data.records)) as Obj[])[0].cells }], hasMore: false } },
+  }),
+  'aitable.shortcut_record_update': (data) => ({
+    'aitable/query_records': { data: { records: JSON.parse(String(data.records)) as Obj[], hasMore: false } },
+  }),
   // and its name check compares the app's name (result.name, else appName) with --confirm-name
   'dev.delete_dev_app': (data) => ({
     'devapp/get_dev_app': { success: true, result: { name: data['confirm-name'] } },
