@@ -901,7 +901,8 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
       const content = evalSource(sc, step.save.content);
       if (content === undefined) throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has nothing to save`);
       const overwrite = step.save.overwrite ? truthy(evalSource(sc, step.save.overwrite)) : false;
-      return o.effects.transfer({ kind: 'save', step: index, file, content, overwrite });
+      const name = step.save.name ? evalSource(sc, step.save.name) : undefined;
+      return o.effects.transfer({ kind: 'save', step: index, file, content, overwrite, ...(typeof name === 'string' && name !== '' ? { name } : {}) });
     }
     case 'handoff':
       return o.effects.handoff({ local: step.handoff.local, values: evalObject(sc, step.handoff.args) ?? {}, positionals: evalObject(sc, step.handoff.positionals ?? {}) ?? {} });

@@ -339,6 +339,8 @@ export interface SaveSpec {
   file: Source;
   content: Source;
   overwrite?: Source;
+  /** The name the file gets when `file` is a directory (default `saved.json`). */
+  name?: Source;
 }
 
 export interface UploadSpec {

@@ -384,9 +384,10 @@ function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {
     s.problems.push(`${at}: needs file and content`);
     return { file: { const: null }, content: { const: null } };
   }
-  only(s, at, raw, ['file', 'content', 'overwrite']);
+  only(s, at, raw, ['file', 'content', 'overwrite', 'name']);
   return { file: normalizeSource(s, `${at}.file`, raw.file), content: normalizeSource(s, `${at}.content`, raw.content),
-    ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}) };
+    ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
+    ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}) };
 }
 
 function normalizeHandoff(s: Scope, at: string, raw: unknown): HandoffSpec {
