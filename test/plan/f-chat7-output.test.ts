@@ -69,3 +69,44 @@ describe('sheet export-csv --output', () => {
     expect((await inRoot(['sheet', 'export-csv', '--node', 'N1'])).result).toBe('a,b\n');
   });
 });
+
+describe('chat message download-media --output (chat.go:6459-6490@c7521c1c)', () => {
+  const argv = (output: string) => ['chat', 'message', 'download-media', '--open-conversation-id', 'c', '--message-id', 'm', '--resource-id', 'r', '--type', 'mediaId', '--output', output];
+
+  it('saves into an existing directory under the URL\'s last segment, decoded, and prints that path', async () => {
+    runs.mcp.files['p%20q.png'] = Buffer.from('PNG');
+    runs.answer('im/get_resource_download_url', { result: { resourceUrl: `${runs.mcp.base}/files/p%2520q.png?sig=1` } });
+    const r = await inRoot(argv('media'), ['media']);
+    expect(r.result).toEqual({ downloadUrl: `${runs.mcp.base}/files/p%2520q.png?sig=1`, output: 'media/p%20q.png', success: true });
+    expect(readFileSync(path.join(r.root, 'media', 'p%20q.png'), 'utf8')).toBe('PNG');
+  });
+
+  it('takes a path ending in / as a directory, creating it', async () => {
+    runs.mcp.files['v.mp4'] = Buffer.from('MP4');
+    runs.answer('im/get_resource_download_url', { downloadUrl: `${runs.mcp.base}/files/v.mp4` });
+    const r = await inRoot(argv('new/dir/'));
+    expect(r.result).toEqual({ downloadUrl: `${runs.mcp.base}/files/v.mp4`, output: 'new/dir/v.mp4', success: true });
+    expect(readFileSync(path.join(r.root, 'new', 'dir', 'v.mp4'), 'utf8')).toBe('MP4');
+  });
+
+  it('replaces a file already there, as os.Create does', async () => {
+    runs.mcp.files['a.bin'] = Buffer.from('NEW');
+    runs.answer('im/get_resource_download_url', { result: { resourceUrl: [`${runs.mcp.base}/files/a.bin`] } });
+    const r = await inRoot(argv('.'), [], { 'a.bin': 'OLD' });
+    expect(r.result).toEqual({ downloadUrl: `${runs.mcp.base}/files/a.bin`, output: 'a.bin', success: true });
+    expect(readFileSync(path.join(r.root, 'a.bin'), 'utf8')).toBe('NEW');
+  });
+
+  it('sends the answer\'s headers with the GET, read where the URL is', async () => {
+    runs.mcp.files['h.bin'] = Buffer.from('H');
+    runs.answer('im/get_resource_download_url', { headers: { 'x-top': 'no' }, result: { resourceUrl: `${runs.mcp.base}/files/h.bin`, headers: { 'x-oss-token': 'k1' } } });
+    await inRoot(argv('h.bin'));
+    expect(runs.mcp.fetched).toHaveLength(1);
+    expect(runs.mcp.fetched[0].headers['x-oss-token']).toBe('k1');
+    expect(runs.mcp.fetched[0].headers['x-top']).toBeUndefined();
+    runs.mcp.fetched.length = 0;
+    runs.answer('im/get_resource_download_url', { resourceUrl: `${runs.mcp.base}/files/h.bin`, headers: { 'x-top': 'yes' } });
+    await inRoot(argv('h2.bin'));
+    expect(runs.mcp.fetched[0].headers['x-top']).toBe('yes');
+  });
+});
