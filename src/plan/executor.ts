@@ -244,7 +244,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       try {
         answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: firstPage + page });
       } catch (e) {
-        if (!strict || page === 0 || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
+        // a failing first read is the call's own error, unless the record lists it (`first_page: list`)
+        if (!strict || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
         throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read', p.cursor_arg ? readPath(args, p.cursor_arg) : undefined);
       }
       last = p.view ? asItem(sc, answer, () => evalSource(sc, p.view!)) : answer;
