@@ -110,3 +110,73 @@ describe('chat message download-media --output (chat.go:6459-6490@c7521c1c)', ()
     expect(runs.mcp.fetched[0].headers['x-top']).toBe('yes');
   });
 });
+
+/** Runs `dws <argv>` with `rpc` answering these pages in turn: what it printed, its error envelope and the arguments sent. */
+async function paged(argv: string[], rpc: string, pages: unknown[]) {
+  runs.mcp.calls.length = 0;
+  runs.mcp.answers[rpc] = (_args, n) => pages[Math.min(n, pages.length - 1)];
+  const { out, error } = await dispatchInProcess(argv, runs.env());
+  return {
+    printed: out ? (JSON.parse(out) as { result: Record<string, unknown> }).result : undefined,
+    envelope: error ? JSON.parse(error.envelope()) as { ledger?: Record<string, unknown>; error: { reason: string } } : undefined,
+    sent: runs.mcp.calls.map((c) => c.arguments),
+  };
+}
+
+const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
+
+describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_messages.go:689-905@c7521c1c)', () => {
+  const rpc = 'chat/list_conversation_message_v2';
+  const argv = ['chat', '+chat-messages', '--conversation-id', 'cid1', '--time', '2026-03-09 12:00:00', '--page-all'];
+  const page1 = { result: { messages: [{ openMessageId: 'm1', content: 'a' }, { openMessageId: 'm2', content: 'b' }], hasMore: true, nextCursor: 1773028800456 } };
+  const page2 = { result: { messages: [{ openMessageId: 'm2', content: 'b' }, { openMessageId: 'm3', content: 'c' }], hasMore: false } };
+  const base = { contractVersion: 'im.message-list.v1', paginationKnown: true, truncatedByPageLimit: false, truncatedByResultLimit: false, truncated: false };
+
+  it('two pages to the end: the messages kept once each and the ledger (:866-:884)', async () => {
+    const r = await paged(argv, rpc, [page1, page2]);
+    expect(r.envelope).toBeUndefined();
+    expect(r.sent.map((a) => a.time)).toEqual(['2026-03-09 12:00:00', '2026-03-09T04:00:00.456Z']);
+    expect(r.printed).toEqual({
+      ...base, messages: [{ openMessageId: 'm1', content: 'a' }, { openMessageId: 'm2', content: 'b' }, { openMessageId: 'm3', content: 'c' }], count: 3,
+      pagesFetched: 2, complete: true, hasMore: false, stopReason: 'source_complete', failedCount: 0, failures: [], partial: false,
+    });
+  });
+
+  it('a failing first page is listed as a read failure, the payload in the envelope\'s ledger (:723-:731, :885)', async () => {
+    const r = await paged(argv, rpc, [BUSY]);
+    expect(r.printed).toBeUndefined();
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    expect(r.envelope?.ledger).toEqual({
+      ...base, messages: [], count: 0, pagesFetched: 0, complete: false, hasMore: false, stopReason: 'read_failure', failedCount: 1,
+      failures: [{ page: 1, stage: 'read', error: 'page 1 failed (business_error: list_conversation_message_v2 on the "chat" server failed: SYSTEM_ERROR: 服务繁忙)' }],
+      partial: false,
+    });
+  });
+
+  it('a later failing page keeps what was read: partial, hasMore (:723-:731)', async () => {
+    const r = await paged(argv, rpc, [page1, BUSY]);
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    expect(r.envelope?.ledger).toMatchObject({
+      messages: [{ openMessageId: 'm1', content: 'a' }, { openMessageId: 'm2', content: 'b' }], count: 2, pagesFetched: 1, complete: false, hasMore: true,
+      stopReason: 'read_failure', failedCount: 1, partial: true,
+    });
+    expect((r.envelope?.ledger as { failures: { page: number; stage: string }[] }).failures.map((f) => [f.page, f.stage])).toEqual([[2, 'read']]);
+  });
+
+  it('a page without a boolean hasMore: paginationKnown false, pagination_error (:772-:781)', async () => {
+    const r = await paged(argv, rpc, [{ result: { messages: [{ openMessageId: 'm1' }], nextCursor: 5 } }]);
+    expect(r.envelope?.ledger).toMatchObject({ paginationKnown: false, stopReason: 'pagination_error', complete: false, failedCount: 1, partial: true });
+  });
+
+  it('the page limit with more left: page_limit, truncated, exit 0 (:861-:864)', async () => {
+    const r = await paged([...argv, '--page-limit', '1'], rpc, [page1]);
+    expect(r.printed).toMatchObject({ count: 2, pagesFetched: 1, complete: false, hasMore: true, stopReason: 'page_limit', truncatedByPageLimit: true, truncated: true, failedCount: 0 });
+  });
+
+  it('without --page-all one page prints the answer as it came, without a record; a failing page is its own error', async () => {
+    const one = await paged(argv.slice(0, -1), rpc, [page1]);
+    expect(one.printed).toEqual(page1);
+    const failed = await paged(argv.slice(0, -1), rpc, [BUSY]);
+    expect(failed.envelope?.error.reason).toBe('business_error');
+  });
+});
