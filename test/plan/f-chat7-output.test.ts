@@ -180,3 +180,47 @@ describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_
     expect(failed.envelope?.error.reason).toBe('business_error');
   });
 });
+
+describe('chat +thread-replies --page-all prints upstream\'s payload (smart/thread_replies.go:365-489@c7521c1c)', () => {
+  const rpc = 'chat/list_topic_replies';
+  const argv = ['chat', '+thread-replies', '--group', 'cid1', '--thread-id', 't1', '--page-all'];
+  const page1 = { data: { replies: [{ openMessageId: 'r1' }, { openMessageId: 'r2' }], hasMore: true, nextCursor: '1773028800000' } };
+  const page2 = { data: { replies: [{ openMessageId: 'r2' }, { openMessageId: 'r3' }], hasMore: false } };
+  const base = { contractVersion: 'im.message-list.v1', paginationKnown: true, truncatedByPageLimit: false, truncated: false };
+
+  it('two pages to the end: the replies kept once each and the ledger (:457-:472)', async () => {
+    const r = await paged(argv, rpc, [page1, page2]);
+    expect(r.envelope).toBeUndefined();
+    expect(r.sent.map((a) => a.startTime)).toEqual([undefined, '2026-03-09T04:00:00Z']);
+    expect(r.printed).toEqual({
+      ...base, replies: [{ openMessageId: 'r1' }, { openMessageId: 'r2' }, { openMessageId: 'r3' }], count: 3,
+      pagesFetched: 2, complete: true, hasMore: false, stopReason: 'source_complete', failedCount: 0, failures: [], partial: false,
+    });
+  });
+
+  it('a failing first page is listed as a read failure, the payload in the envelope\'s ledger (:381-:387, :473)', async () => {
+    const r = await paged(argv, rpc, [BUSY]);
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    expect(r.envelope?.ledger).toEqual({
+      ...base, replies: [], count: 0, pagesFetched: 0, complete: false, hasMore: false, stopReason: 'read_failure', failedCount: 1,
+      failures: [{ page: 1, stage: 'read', error: 'page 1 failed (business_error: list_topic_replies on the "chat" server failed: SYSTEM_ERROR: 服务繁忙)' }],
+      partial: false,
+    });
+  });
+
+  it('hasMore with no reply: a pagination failure after what was read (:417-:423)', async () => {
+    const r = await paged(argv, rpc, [page1, { data: { replies: [], hasMore: true, nextCursor: '1773020000000' } }]);
+    expect(r.envelope?.ledger).toMatchObject({ count: 2, pagesFetched: 2, complete: false, stopReason: 'pagination_error', failedCount: 1, partial: true });
+    expect((r.envelope?.ledger as { failures: { page: number; stage: string }[] }).failures.map((f) => [f.page, f.stage])).toEqual([[2, 'pagination']]);
+  });
+
+  it('the page limit with more left: page_limit, truncated, exit 0 (:453-:456)', async () => {
+    const r = await paged([...argv, '--page-limit', '1'], rpc, [page1]);
+    expect(r.printed).toMatchObject({ count: 2, pagesFetched: 1, complete: false, hasMore: true, stopReason: 'page_limit', truncatedByPageLimit: true, truncated: true });
+  });
+
+  it('without --page-all one page prints the answer as it came; a failing page is its own error', async () => {
+    expect((await paged(argv.slice(0, -1), rpc, [page1])).printed).toEqual(page1);
+    expect((await paged(argv.slice(0, -1), rpc, [BUSY])).envelope?.error.reason).toBe('business_error');
+  });
+});
