@@ -199,9 +199,12 @@ async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: st
   return { file: shown(shownFrom, dest), bytes, status: response.status };
 }
 
-/** Writes a plan value to a confined file (text as is, anything else as indented JSON); never replaces one unless overwrite. */
-export async function saveValue(r: { file: string; content: unknown; overwrite: boolean }, env: Env): Promise<{ file: string; bytes: number }> {
-  const dest = await confinedTarget(r.file, 'saved.json', r.overwrite, env);
+/**
+ * Writes a plan value to a confined file (text as is, anything else as indented JSON); never replaces one unless
+ * overwrite. A directory target receives `name` made one safe file name (default `saved.json`).
+ */
+export async function saveValue(r: { file: string; content: unknown; overwrite: boolean; name?: string }, env: Env): Promise<{ file: string; bytes: number }> {
+  const dest = await confinedTarget(r.file, r.name !== undefined && r.name !== '' ? safeFilename(r.name) : 'saved.json', r.overwrite, env);
   const bytes = Buffer.from(typeof r.content === 'string' ? r.content : JSON.stringify(r.content, null, 2) + '\n', 'utf8');
   try {
     await writeThrough([Readable.from([bytes])], dest);

@@ -86,7 +86,7 @@ export function effectsFor(r: RunContext): Effects {
     },
     async transfer(t: Transfer) {
       const transfer = await import('../backend/transfer.js');
-      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite }, r.env);
+      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite, name: t.name }, r.env);
       const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
       if (t.kind === 'download') {
         const shown = t.label ?? t.file;

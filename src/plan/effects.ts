@@ -25,7 +25,7 @@ export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST' }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
     label?: string; name?: string; tempDir?: string }
-  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean };
+  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string };
 
 /** Another catalog command that runs locally (event consume), with flags the plan built; its own checks apply. */
 export interface Handoff {

@@ -244,7 +244,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       try {
         answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: firstPage + page });
       } catch (e) {
-        if (!strict || page === 0 || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
+        // a failing first read is the call's own error, unless the record lists it (`first_page: list`)
+        if (!strict || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
         throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read', p.cursor_arg ? readPath(args, p.cursor_arg) : undefined);
       }
       last = p.view ? asItem(sc, answer, () => evalSource(sc, p.view!)) : answer;
@@ -911,7 +912,8 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
       const content = evalSource(sc, step.save.content);
       if (content === undefined) throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has nothing to save`);
       const overwrite = step.save.overwrite ? truthy(evalSource(sc, step.save.overwrite)) : false;
-      return o.effects.transfer({ kind: 'save', step: index, file, content, overwrite });
+      const name = step.save.name ? evalSource(sc, step.save.name) : undefined;
+      return o.effects.transfer({ kind: 'save', step: index, file, content, overwrite, ...(typeof name === 'string' && name !== '' ? { name } : {}) });
     }
     case 'handoff':
       return o.effects.handoff({ local: step.handoff.local, values: evalObject(sc, step.handoff.args) ?? {}, positionals: evalObject(sc, step.handoff.positionals ?? {}) ?? {} });

@@ -193,9 +193,11 @@ export interface PageSpec {
    * a stop the ledger cannot prove complete does: `list` it in the record and end well (upstream
    * collectGroupUserMembers), or list it and `end` the command, after its answer is built, as pages_incomplete with
    * that answer in the envelope's `ledger` (upstream +chat-list prints its ledger and exits 1). With `list`,
-   * `end_when` (a condition on the record, `{item: true}`) ends it so only when it holds.
+   * `end_when` (a condition on the record, `{item: true}`) ends it so only when it holds. `first_page: list` lists a
+   * failing first read too (upstream +chat-messages/+thread-replies with --page-all), where it is otherwise the call's
+   * own error.
    */
-  record?: { at: string; failures: 'list' | 'end'; end_when?: Condition };
+  record?: { at: string; failures: 'list' | 'end'; end_when?: Condition; first_page?: 'list' };
   /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
   cut_ends?: boolean;
   /** With strict and max_items: once the items read reach the cap the run stops there (result_limit), before the page's marks and cursor are checked (upstream collectWikiPages). */
@@ -343,6 +345,8 @@ export interface SaveSpec {
   file: Source;
   content: Source;
   overwrite?: Source;
+  /** The name the file gets when `file` is a directory (default `saved.json`). */
+  name?: Source;
 }
 
 export interface UploadSpec {

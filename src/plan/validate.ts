@@ -98,8 +98,12 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     const r = raw.record;
     if (!isObj(r) || typeof r.at !== 'string' || (r.failures !== 'list' && r.failures !== 'end')) s.problems.push(`${at}.record: needs at (a path) and failures (list or end)`);
     else {
-      only(s, `${at}.record`, r, ['at', 'failures', 'end_when']);
+      only(s, `${at}.record`, r, ['at', 'failures', 'end_when', 'first_page']);
       out.record = { at: checkPath(s, `${at}.record.at`, r.at) ?? '', failures: r.failures };
+      if (r.first_page !== undefined) {
+        if (r.first_page !== 'list') s.problems.push(`${at}.record.first_page: only list (a failing first read listed in the record)`);
+        else out.record.first_page = 'list';
+      }
       if (r.end_when !== undefined) {
         if (r.failures !== 'list') s.problems.push(`${at}.record.end_when: only with failures: list (end already ends every failure)`);
         else out.record.end_when = normalizeCondition({ ...s, inForEach: true }, `${at}.record.end_when`, r.end_when);
@@ -389,9 +393,10 @@ function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {
     s.problems.push(`${at}: needs file and content`);
     return { file: { const: null }, content: { const: null } };
   }
-  only(s, at, raw, ['file', 'content', 'overwrite']);
+  only(s, at, raw, ['file', 'content', 'overwrite', 'name']);
   return { file: normalizeSource(s, `${at}.file`, raw.file), content: normalizeSource(s, `${at}.content`, raw.content),
-    ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}) };
+    ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
+    ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}) };
 }
 
 function normalizeHandoff(s: Scope, at: string, raw: unknown): HandoffSpec {

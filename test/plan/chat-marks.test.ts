@@ -47,25 +47,26 @@ describe('chat +thread-replies --page-all reads the marks where chatmsg.Paginati
       { data: { replies: [m('m3'), m('m2')], hasMore: true, nextCursor: 1786022919361 } },
       { replies: [m('m2'), m('m1')], has_more: false },
     ]);
-    expect(r).toEqual({ printed: { result: { replies: [m('m3'), m('m2'), m('m1')], has_more: false } }, envelope: undefined, exit: 0, sent: [first, second] });
+    expect(r).toMatchObject({ envelope: undefined, exit: 0, sent: [first, second] });
+    // upstream's payload (f-chat7): the replies of both pages, the ledger
+    expect(r.printed).toMatchObject({ result: { replies: [m('m3'), m('m2'), m('m1')], count: 3, pagesFetched: 2, complete: true, hasMore: false, stopReason: 'source_complete', failedCount: 0 } });
   });
 
   it('a later page whose read fails ends the run incomplete with the replies read (thread_replies.go:380-386)', async () => {
     const page = { result: { messages: [m('m2')], has_more: true, next_cursor: '1786022919361' } };
     const r = await run(argv, 'chat/list_topic_replies', [page, BUSY]);
-    expect(r).toEqual({
-      printed: undefined, exit: 1, sent: [first, second],
-      envelope: stopped('shortcut_thread_replies', 'call', 1, `page 2 failed ${busy('list_topic_replies')}`, 1, page),
-    });
+    expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first, second], envelope: { error: { reason: 'pages_incomplete' } } });
+    // the payload is the envelope's ledger (f-chat7), the failed read listed
+    expect(r.envelope).toMatchObject({ ledger: { replies: [m('m2')], count: 1, pagesFetched: 1, hasMore: true, stopReason: 'read_failure', partial: true,
+      failures: [{ page: 2, stage: 'read', error: `page 2 failed ${busy('list_topic_replies')}` }] } });
   });
 
   it('a top-level hasMore is the place: a nextCursor only inside result is not read, the run ends incomplete', async () => {
     const page = { hasMore: true, result: { messages: [m('m2')], nextCursor: 1786022919361 } };
     const r = await run(argv, 'chat/list_topic_replies', [page]);
-    expect(r).toEqual({
-      printed: undefined, exit: 1, sent: [first],
-      envelope: stopped('shortcut_thread_replies', 'call', 1, `page 1 says more follow but its next cursor (${NEXT}) is missing`, 1, page),
-    });
+    expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first], envelope: { error: { reason: 'pages_incomplete' } } });
+    expect(r.envelope).toMatchObject({ ledger: { replies: [m('m2')], count: 1, stopReason: 'pagination_error', partial: true,
+      failures: [{ page: 1, stage: 'pagination', error: `page 1 says more follow but its next cursor (${NEXT}) is missing` }] } });
   });
 });
 
@@ -78,10 +79,8 @@ describe('chat +chat-messages --page-all reads the marks where chatmsg.Paginatio
       { has_more: true, next_cursor: 1772294399123, result: { messages: [m('m5'), m('m4')] } },
       { data: { messages: [m('m3')], hasMore: false } },
     ]);
-    expect(r).toEqual({
-      printed: { result: { data: { messages: [m('m5'), m('m4'), m('m3')], hasMore: false } } }, envelope: undefined, exit: 0,
-      sent: [first, { ...first, time: '2026-02-28T15:59:59.123Z' }],
-    });
+    expect(r).toMatchObject({ envelope: undefined, exit: 0, sent: [first, { ...first, time: '2026-02-28T15:59:59.123Z' }] });
+    expect(r.printed).toMatchObject({ result: { messages: [m('m5'), m('m4'), m('m3')], count: 3, pagesFetched: 2, complete: true, stopReason: 'source_complete' } });
   });
 
   it('a top-level nextCursor "0" is no mark: the marks in result are read and followed', async () => {
@@ -89,28 +88,24 @@ describe('chat +chat-messages --page-all reads the marks where chatmsg.Paginatio
       { nextCursor: '0', result: { hasMore: true, nextCursor: 1772290000000, messages: [m('m2')] } },
       { result: { hasMore: false, messages: [m('m1')] } },
     ]);
-    expect(r).toEqual({
-      printed: { result: { result: { hasMore: false, messages: [m('m2'), m('m1')] } } }, envelope: undefined, exit: 0,
-      sent: [first, { ...first, time: '2026-02-28T14:46:40Z' }],
-    });
+    expect(r).toMatchObject({ envelope: undefined, exit: 0, sent: [first, { ...first, time: '2026-02-28T14:46:40Z' }] });
+    expect(r.printed).toMatchObject({ result: { messages: [m('m2'), m('m1')], count: 2, complete: true } });
   });
 
   it('a top-level nextCursor is the place: hasMore only inside result is unknown, the run ends incomplete', async () => {
     const page = { nextCursor: 1772290000000, result: { hasMore: true, messages: [m('m2')] } };
     const r = await run(argv, 'chat/list_individual_chat_message', [page]);
-    expect(r).toEqual({
-      printed: undefined, exit: 1, sent: [first],
-      envelope: stopped('shortcut_chat_messages', 'direct_messages', 1, 'page 1 does not say whether more follow (hasMore / has_more is absent)', 1, page),
-    });
+    expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first], envelope: { error: { reason: 'pages_incomplete' } } });
+    expect(r.envelope).toMatchObject({ ledger: { messages: [m('m2')], paginationKnown: false, stopReason: 'pagination_error',
+      failures: [{ page: 1, stage: 'pagination', error: 'page 1 does not say whether more follow (hasMore / has_more is absent)' }] } });
   });
 
   it('a later page whose read fails ends the run incomplete with the messages read (chat_messages.go:727-735)', async () => {
     const page = { result: { hasMore: true, nextCursor: 1772294399123, messages: [m('m5')] } };
     const r = await run(argv, 'chat/list_individual_chat_message', [page, BUSY]);
-    expect(r).toEqual({
-      printed: undefined, exit: 1, sent: [first, { ...first, time: '2026-02-28T15:59:59.123Z' }],
-      envelope: stopped('shortcut_chat_messages', 'direct_messages', 1, `page 2 failed ${busy('list_individual_chat_message')}`, 1, page),
-    });
+    expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first, { ...first, time: '2026-02-28T15:59:59.123Z' }], envelope: { error: { reason: 'pages_incomplete' } } });
+    expect(r.envelope).toMatchObject({ ledger: { messages: [m('m5')], pagesFetched: 1, hasMore: true, stopReason: 'read_failure', partial: true,
+      failures: [{ page: 2, stage: 'read', error: `page 2 failed ${busy('list_individual_chat_message')}` }] } });
   });
 });
 

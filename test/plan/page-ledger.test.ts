@@ -302,6 +302,21 @@ describe('page.missing_cursors and page.record with failures listed (branch f-ch
     expect(problemsOf(step({ at: 'l', failures: 'list', end_when: { equals: [{ item: true, path: 'last.overflow' }, true] } })).join('\n')).not.toMatch(/record/u);
   });
 
+  it('record.first_page: list: a failing first read is listed (page 1, read, the cursor it sent), nothing fetched; a refusal still throws (branch f-chat7)', async () => {
+    const firstListed = { record: { at: 'ledger', failures: 'list', first_page: 'list' } };
+    const r = await run(plan(firstListed), [new DwsError('backend_error', 'boom')]);
+    expect(r.error).toBeUndefined();
+    expect(reportOf(r)).toEqual({ complete: false, hasMore: false, pagesFetched: 0, stopReason: 'read_failure', failedCount: 1,
+      failures: [{ page: 1, stage: 'read', error: 'page 1 failed (backend_error: boom)' }], marked: false, widened: false, full: false, last: { overflow: false } });
+    const ended = await run(plan({ record: { at: 'ledger', failures: 'end', first_page: 'list' } }), [new DwsError('backend_error', 'boom')]);
+    expect(ended.error?.reason).toBe('pages_incomplete');
+    const refused = await run(plan(firstListed), [new DwsError('invalid_parameter', 'bad')]);
+    expect(refused.error?.reason).toBe('invalid_parameter');
+    const base = { cursor_arg: 'c', next: 'n', items: 'r', more: 'm', max_pages: 2, strict: true };
+    const step = (record: unknown) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { ...base, record } }] });
+    expect(problemsOf(step({ at: 'l', failures: 'list', first_page: 'throw' })).join('\n')).toContain('record.first_page: only list');
+  });
+
   it('is refused at build: the old record keys (report, record_at), a record without at or failures, missing_cursors that is not a list of trimmed texts', () => {
     const base = { cursor_arg: 'c', next: 'n', items: 'r', more: 'm', max_pages: 2 };
     const step = (page: Record<string, unknown>) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { ...base, ...page } }] });

@@ -198,6 +198,12 @@ export const PARAM: Record<string, Param> = {
     const one = (x: unknown) => (isObj(x) ? Object.fromEntries(Object.entries(x).map(([k, y]) => [Object.hasOwn(names, k) && !Object.hasOwn(x, names[k]) ? names[k] : k, y])) : x);
     return (v) => (Array.isArray(v) ? v.map(one) : one(v));
   },
+  /** an object without the keys listed (a copy; anything else unchanged): a record dropped from a printed answer */
+  omit_keys: (keys) => {
+    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('omit_keys needs a list of key names');
+    const drop = new Set(keys as string[]);
+    return (v) => (isObj(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k))) : v);
+  },
   /** a list of keys -> an object mapping each key to the literal */
   to_keys: (literal) => (v) => Object.fromEntries(asList(v).map((k) => [String(k), literal])),
 };
