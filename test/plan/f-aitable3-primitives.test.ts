@@ -2,24 +2,10 @@
 // shortcut/aitable/record_upsert_by_key.go:315@c7521c1c (every cell sent is in the read-back, reflect.DeepEqual).
 // It runs through the real validator and executor with a fake effects port.
 import { describe, expect, it } from 'vitest';
-import { CANONICAL, run } from './fake-plan.js';
+import { CANONICAL, conditionHolds as holds, refuseWhen } from './fake-plan.js';
 import { validatePlans } from '../../src/plan/validate.js';
 import { shippedEngine } from '../helpers.js';
 
-const refuseWhen = (c: unknown) => ({
-  facts: 'test plan',
-  steps: [{ id: 'check', when: c, refuse: 'held' }, { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } }],
-});
-/** Whether the condition held: the refuse step stopped the run before its one call. */
-const holds = async (c: unknown): Promise<boolean> => {
-  try {
-    await run(refuseWhen(c), { name: 'n' });
-    return false;
-  } catch (e) {
-    expect(e).toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('held') as unknown });
-    return true;
-  }
-};
 const entries = (have: unknown, want: unknown) => holds({ has_entries: [{ const: have }, { const: want }] });
 
 describe('the condition has_entries', () => {

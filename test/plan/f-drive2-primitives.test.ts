@@ -4,20 +4,10 @@
 // fake effects port.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apply, problemsOf, run } from './fake-plan.js';
+import { apply, conditionHolds as holds, problemsOf, run } from './fake-plan.js';
 
 const call = { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } };
 const plan = (steps: unknown[]) => ({ facts: 'test plan', steps });
-/** Whether the condition held: the refuse step stopped the run before its one call. */
-const holds = async (c: unknown): Promise<boolean> => {
-  try {
-    await run(plan([{ id: 'check', when: c, refuse: 'held' }, call]), { name: 'n' });
-    return false;
-  } catch (e) {
-    expect(e).toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('held') as unknown });
-    return true;
-  }
-};
 
 describe('the condition has_key', () => {
   it('holds for a key that is there, a null included, and not for a missing key or a value that is no object', async () => {

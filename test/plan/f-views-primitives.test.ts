@@ -4,24 +4,10 @@
 // Each runs through the real validator and executor with a fake effects port.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apply, CANONICAL, run } from './fake-plan.js';
+import { apply, CANONICAL, conditionHolds as holds, refuseWhen } from './fake-plan.js';
 import { validatePlans } from '../../src/plan/validate.js';
 import { shippedEngine } from '../helpers.js';
 
-const refuseWhen = (c: unknown) => ({
-  facts: 'test plan',
-  steps: [{ id: 'check', when: c, refuse: 'held' }, { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } }],
-});
-/** Whether the condition held: the refuse step stopped the run before its one call. */
-const holds = async (c: unknown): Promise<boolean> => {
-  try {
-    await run(refuseWhen(c), { name: 'n' });
-    return false;
-  } catch (e) {
-    expect(e).toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('held') as unknown });
-    return true;
-  }
-};
 const contains = (have: unknown, want: unknown) => holds({ object_contains: [{ const: have }, { const: want }] });
 
 describe('the condition object_contains', () => {

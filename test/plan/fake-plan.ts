@@ -1,6 +1,7 @@
 // A plan run through the real validator and executor with a fake effects port, for the executor-primitive tests:
 // nothing here touches the network or the clock. Plans are attached to one shipped command (CANONICAL) as a
 // multi-step declaration would be.
+import { expect } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { executePlan } from '../../src/plan/executor.js';
 import type { BackendCall, Effects } from '../../src/plan/effects.js';
@@ -41,6 +42,23 @@ export async function run(plan: unknown, data: Record<string, unknown>, answer: 
   const f = fake(answer);
   const out = await executePlan(tool(), planOf(plan), data, { env: {}, dryRun: false, effects: f.effects, sleep: f.sleep, ...extra });
   return { ...f, result: 'result' in out ? out.result : undefined };
+}
+
+/** A plan whose refuse step (message 'held') runs `when` the condition, before its one call. */
+export const refuseWhen = (c: unknown) => ({
+  facts: 'test plan',
+  steps: [{ id: 'check', when: c, refuse: 'held' }, { id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } } }],
+});
+
+/** Whether a condition held: refuseWhen's refuse step stopped the run before its one call. */
+export async function conditionHolds(c: unknown): Promise<boolean> {
+  try {
+    await run(refuseWhen(c), { name: 'n' });
+    return false;
+  } catch (e) {
+    expect(e).toMatchObject({ reason: 'invalid_parameter', message: expect.stringContaining('held') as unknown });
+    return true;
+  }
 }
 
 /** The transforms applied to a value as a flag's. */
