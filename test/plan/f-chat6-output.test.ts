@@ -4,25 +4,10 @@
 // +flag-list (lark_alignment.go:590). Run as a user types them against the fake MCP server on 127.0.0.1, with canned
 // pages (one failing); the calls themselves are pinned by test/fixtures/calls/chat.yaml (`f-chat6:` cases).
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { BUSY, useOutputRuns } from './output-runs.js';
 
-const { mcp, env } = useOutputRuns('dws-chat6-');
+const { paged: run } = useOutputRuns('dws-chat6-');
 
-/** Runs `dws <argv>` with `rpc` answering these pages in turn: what it printed, its error envelope, exit code and the arguments sent. */
-async function run(argv: string[], rpc: string, pages: unknown[]) {
-  mcp.calls.length = 0;
-  mcp.answers[rpc] = (_args, n) => pages[Math.min(n, pages.length - 1)];
-  const { out, error } = await dispatchInProcess(argv, env());
-  return {
-    printed: out ? (JSON.parse(out) as { result: Record<string, unknown> }).result : undefined,
-    envelope: error ? JSON.parse(error.envelope()) as { ledger?: Record<string, unknown>; error: { reason: string } } : undefined,
-    exit: error?.exitCode ?? 0,
-    sent: mcp.calls.map((c) => c.arguments),
-  };
-}
-
-const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
 
 const LEDGER_HINT = 'the list is not complete: retry, or read on from the cursor in "ledger" with the command\'s own cursor flag';
 

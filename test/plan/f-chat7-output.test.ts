@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { BUSY, useOutputRuns } from './output-runs.js';
 
 const runs = useOutputRuns('dws-f-chat7-');
 
@@ -111,19 +111,7 @@ describe('chat message download-media --output (chat.go:6459-6490@c7521c1c)', ()
   });
 });
 
-/** Runs `dws <argv>` with `rpc` answering these pages in turn: what it printed, its error envelope and the arguments sent. */
-async function paged(argv: string[], rpc: string, pages: unknown[]) {
-  runs.mcp.calls.length = 0;
-  runs.mcp.answers[rpc] = (_args, n) => pages[Math.min(n, pages.length - 1)];
-  const { out, error } = await dispatchInProcess(argv, runs.env());
-  return {
-    printed: out ? (JSON.parse(out) as { result: Record<string, unknown> }).result : undefined,
-    envelope: error ? JSON.parse(error.envelope()) as { ledger?: Record<string, unknown>; error: { reason: string } } : undefined,
-    sent: runs.mcp.calls.map((c) => c.arguments),
-  };
-}
-
-const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
+const { paged } = runs;
 
 describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_messages.go:689-905@c7521c1c)', () => {
   const rpc = 'chat/list_conversation_message_v2';

@@ -5,10 +5,9 @@
 // 127.0.0.1, the whole printed result (or envelope) compared; the calls are pinned by test/fixtures/calls/minutes.yaml.
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { BUSY, useOutputRuns } from './output-runs.js';
 
 const { mcp, env, run, answer } = useOutputRuns('dws-fminutes2-');
-const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
 
 /** The answers of a minutes backend that knows every id (the basic info names the id it is asked for). */
 function knowsEveryId() {

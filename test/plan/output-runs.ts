@@ -1,4 +1,4 @@
-// The harness of the whole-output tests (f-proj, f-proj2, a-i2, f-docupd, f-docblocks, f-docs4): commands run as a
+// The harness of the whole-output tests (f-proj, f-proj2, a-i2, f-docupd, f-docblocks, f-docs4, f-chat6, f-chat7, f-wiki2, ...): commands run as a
 // user types them against the fake MCP server on 127.0.0.1, each run in its own private directory (with the local
 // files it names), with canned answers per tool.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -6,6 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { dispatchInProcess, resultOf } from '../helpers.js';
 import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+
+/** A backend answer that fails the call (a busy server), for a failing page or read. */
+export const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
 
 /** A journal record as a test reads it. */
 export interface JournalLine { rpc?: string; outcome?: string; page?: number; step?: number }
@@ -47,6 +50,21 @@ export function useOutputRuns(prefix: string) {
       const calls = mcp.calls.map((c) => [c.name, c.arguments] as [string, Record<string, unknown>]);
       const result = outcome.error ? undefined : (JSON.parse(outcome.out) as { result: unknown }).result;
       return { outcome, sleeps, calls, journal, result };
+    },
+    /**
+     * A run with `rpc` answering these pages in turn (the last one again after them): what it printed (its result),
+     * its error envelope, its exit code and the arguments sent.
+     */
+    paged: async (argv: string[], rpc: string, pages: unknown[]) => {
+      mcp.calls.length = 0;
+      mcp.answers[rpc] = (_args, n) => pages[Math.min(n, pages.length - 1)];
+      const { out, error } = await dispatchInProcess(argv, env());
+      return {
+        printed: out ? (JSON.parse(out) as { result: Record<string, unknown> }).result : undefined,
+        envelope: error ? JSON.parse(error.envelope()) as { ledger?: Record<string, unknown>; error: { reason: string } } : undefined,
+        exit: error?.exitCode ?? 0,
+        sent: mcp.calls.map((c) => c.arguments),
+      };
     },
     /** The same answer for every call of `<server>/<tool>`. */
     answer: (key: string, body: unknown) => {
