@@ -805,12 +805,13 @@ async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: Execu
  * waiting, minutes_detail_incomplete / minutes_download_incomplete for the minutes batch reads that list a failure
  * (their payload in `details`). After a completed write the run wraps it as partial_outcome.
  */
+const PARTIAL_READ_HINT = 'what was read is in "details"; run again for the parts that failed';
 const REFUSAL_HINTS: Record<RefuseReason, string> = {
   backend_error: 'the backend\'s answer is not what the command can read: check the target in DingTalk, and report the answer if it persists',
-  drive_inspect_partial: 'what was read is in "details"; run again for the parts that failed',
+  drive_inspect_partial: PARTIAL_READ_HINT,
   outcome_unknown: 'the task may still finish: read it later with the command the message names; do not start it again',
-  minutes_detail_incomplete: 'what was read is in "details"; run again for the parts that failed',
-  minutes_download_incomplete: 'what was read is in "details"; run again for the parts that failed',
+  minutes_detail_incomplete: PARTIAL_READ_HINT,
+  minutes_download_incomplete: PARTIAL_READ_HINT,
   minutes_title_verification_failed: 'the title was sent but the read-back does not show it: read the minutes before writing again',
   minutes_summary_verification_failed: 'the summary was sent but the read-back does not show it: read the minutes before writing again',
   minutes_prepare_asr_verification_failed: 'the hot words read back differ from the ones asked for (see "details"): list them before writing again',
