@@ -2,7 +2,7 @@
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
 //   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
-//   20261211: audit-30j-a/b.md; the next audit draws seed 20261212)
+//   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md; the next audit draws seed 20261213)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -99,6 +99,18 @@ const AUDITS = new Map([
   'aitable.shortcut_base_get_primary_doc_id', 'attendance.shortcut_get_overtime_rule', 'hrbrain.list_talent_pools', 'chat.download_media',
   'dev.set_extension_robot_config', 'dev.get_extension_robot_config', 'doc.shortcut_template_search', 'doc.shortcut_search',
   'drive.shortcut_search', 'doc.shortcut_review', 'sheet.reply_sheet_comment', 'doc.shortcut_history_list',
+  ]],
+  // seed 20261212: audit-30k-a.md (atomic) and audit-30k-b.md (composite)
+  [20261212, [
+  'aitable.record_delete', 'todo.remove_task_participants', 'oa.dingflow_comments', 'chat.list_group_bots',
+  'chat.query_msg_read_status', 'calendar.list_suggested_event_times', 'aitable.field_delete', 'mail.send_draft',
+  'sheet.append_rows', 'oa.approve_processInstance', 'minutes.apply_minutes_permission', 'aitable.section_list_nodes',
+  'drive.rename_document', 'sheet.get_filter_views', 'mail.get_thread',
+  'drive.shortcut_recycle_list', 'chat.shortcut_conversation_clear_all_red_point', 'aitable.shortcut_record_upsert_by_key',
+  'aitable.shortcut_dashboard_delete', 'contact.exclusive_account_create', 'doc.shortcut_version_save',
+  'sheet.create_with_data', 'chat.shortcut_chat_role_add', 'drive.shortcut_find_file', 'contact.self_user_profile_update',
+  'chat.shortcut_chat_set_admin', 'attendance.group_update', 'doc.shortcut_create', 'aitable.shortcut_chart_share_get',
+  'aitable.shortcut_record_query',
   ]],
 ]);
 
