@@ -22,8 +22,9 @@ export interface ChatTarget {
 /** The rows of a group search answer. */
 const groupRows = (data: Row): unknown[] => firstList(data, ['result', 'items', 'groups', 'list']);
 
-/** upstream LooksLikeOpenConversationID. */
-export const looksLikeConversationId = (v: string): boolean => trimSpace(v).length >= 12 && trimSpace(v).toLowerCase().startsWith('cid');
+/** upstream LooksLikeOpenConversationID (resolver.go:630@c7521c1c): trimmed, 12 bytes or more (Go's len), `cid` in any case. */
+export const looksLikeConversationId = (v: string): boolean =>
+  Buffer.byteLength(trimSpace(v), 'utf8') >= 12 && trimSpace(v).toLowerCase().startsWith('cid');
 
 /** upstream extractChatPagination: hasMore (when it is a boolean) and the next cursor, at the top or in result/data. */
 function pagination(data: Row): { more?: boolean; next: string } {
