@@ -44,7 +44,8 @@ export interface RankingOptions {
   /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
   objectGuardPlaces: number;
   /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too (2: only below a
-   *  destructive hit on the target; 3: as 1, unless the command's own title names a target). */
+   *  destructive hit on the target; 3: as 1, unless the command's own title names a target; 4: as 1, only a command
+   *  of a product whose commands also act on a target: siblings inside one product). */
   objectGuardSiblings: number;
   /** Object guard, siblings on: a sibling moves only when the hit on the target scores at least this share of it. */
   objectGuardSiblingRatio: number;

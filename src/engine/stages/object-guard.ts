@@ -16,7 +16,8 @@
 // session 12 reading, innermost named objects only), objectGuardParts, objectGuardSiblings (1/2: a command on an
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
-// share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md).
+// share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md; 4: as 1, only a
+// command of a product whose own commands act on a target: a sibling inside one product, session 21).
 import { queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
@@ -44,6 +45,27 @@ export function factsOf(meta: SnapshotMeta) {
 export function objectOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number): number {
   if (f.object[doc] === -2) f.object[doc] = toolObjectIndex(meta.cli_path.at(doc)!, meta.lexicon);
   return f.object[doc];
+}
+
+/** A tool's product, as its code in the catalog's product column. */
+function productOf(meta: SnapshotMeta, doc: number): number {
+  return meta.codesOf('product_id').codes[doc];
+}
+
+/** Per catalog: per object, the product codes of the commands acting on it (read from every tool on first use). */
+const objectProducts = new WeakMap<SnapshotMeta, Set<number>[]>();
+
+function productsOfObjects(meta: SnapshotMeta, f: { object: Int16Array }): Set<number>[] {
+  let per = objectProducts.get(meta);
+  if (!per) {
+    per = (meta.lexicon.objects?.keys ?? []).map(() => new Set<number>());
+    for (let d = 0; d < meta.count; d++) {
+      const o = objectOf(meta, f, d);
+      if (o >= 0) per[o].add(productOf(meta, d));
+    }
+    objectProducts.set(meta, per);
+  }
+  return per;
 }
 
 /** The objects a tool's own title names, in either language (read on first use). */
@@ -106,6 +128,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
     if (scope.siblings === 3 && titleObjects(objects, text, f, h.doc).some((n) => around.includes(n))) return undefined;
+    // siblings 4: only a command of a product whose own commands also act on what the request names (two objects of
+    // one product: an aitable dashboard and an aitable record), never another product's (a drive file beside a doc).
+    if (scope.siblings === 4 && !around.some((n) => productsOfObjects(meta, f)[n].has(productOf(meta, h.doc)))) return undefined;
     return 'sibling';
   };
   const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
@@ -146,7 +171,8 @@ export const objectGuard: Stage = {
       if (o.kind !== 'ranked') return o;
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
-        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst, siblingRatio: r.objectGuardSiblingRatio
+        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
+        siblingRatio: r.objectGuardSiblingRatio,
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
