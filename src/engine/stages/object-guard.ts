@@ -131,6 +131,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // siblings 4: only a command of a product whose own commands also act on what the request names (two objects of
     // one product: an aitable dashboard and an aitable record), never another product's (a drive file beside a doc).
     if (scope.siblings === 4 && !around.some((n) => productsOfObjects(meta, f)[n].has(productOf(meta, h.doc)))) return undefined;
+    // siblings 5: only a command on an object inside a container the request names around a target (多维表记录: the
+    // base holds the record; its dashboard is another part of it, not what the request says to delete).
+    if (scope.siblings === 5 && !named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return undefined;
     return 'sibling';
   };
   const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
