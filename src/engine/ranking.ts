@@ -44,11 +44,13 @@ export interface RankingOptions {
   /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
   objectGuardPlaces: number;
   /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too (2: only below a
-   *  destructive hit on the target; 3: as 1, unless the command's own title names a target; 4: as 1, only a command
-   *  of a product whose commands also act on a target: siblings inside one product). */
+   *  destructive hit on the target; 3: as 1, unless the command's own title names a target). */
   objectGuardSiblings: number;
   /** Object guard, siblings on: a sibling moves only when the hit on the target scores at least this share of it. */
   objectGuardSiblingRatio: number;
+  /** Object guard: 1 = a destructive command on another part of a container the request names around its target
+   *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio). */
+  objectGuardContainers: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -97,6 +99,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPlaces: 1,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
+  objectGuardContainers: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -16,8 +16,9 @@
 // session 12 reading, innermost named objects only), objectGuardParts, objectGuardSiblings (1/2: a command on an
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
-// share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md; 4: as 1, only a
-// command of a product whose own commands act on a target: a sibling inside one product, session 21).
+// share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
+// objectGuardContainers (1: a destructive command on another part of a container the request names around its target
+// (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21).
 import { queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
@@ -47,27 +48,6 @@ export function objectOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: num
   return f.object[doc];
 }
 
-/** A tool's product, as its code in the catalog's product column. */
-function productOf(meta: SnapshotMeta, doc: number): number {
-  return meta.codesOf('product_id').codes[doc];
-}
-
-/** Per catalog: per object, the product codes of the commands acting on it (read from every tool on first use). */
-const objectProducts = new WeakMap<SnapshotMeta, Set<number>[]>();
-
-function productsOfObjects(meta: SnapshotMeta, f: { object: Int16Array }): Set<number>[] {
-  let per = objectProducts.get(meta);
-  if (!per) {
-    per = (meta.lexicon.objects?.keys ?? []).map(() => new Set<number>());
-    for (let d = 0; d < meta.count; d++) {
-      const o = objectOf(meta, f, d);
-      if (o >= 0) per[o].add(productOf(meta, d));
-    }
-    objectProducts.set(meta, per);
-  }
-  return per;
-}
-
 /** The objects a tool's own title names, in either language (read on first use). */
 function titleObjects(objects: ObjectLexicon, text: (doc: number) => ToolText, f: { titled: WeakMap<ObjectLexicon, (number[] | undefined)[]> }, doc: number): number[] {
   let titled = f.titled.get(objects);
@@ -94,6 +74,8 @@ export interface GuardScope {
   first: number;
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
+  /** 1: a command on another part of a container the request names around its target moves as a sibling does. */
+  containers: number;
 }
 
 /**
@@ -125,21 +107,19 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
     const around = targets.length > 0 ? targets : places;
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
+    // containers: another part of a container the request names around its target (多维表记录: the base holds the
+    // record; the base's dashboard is not what the request says to delete).
+    if (scope.containers === 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
+    if (scope.siblings === 0) return undefined;
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
     if (scope.siblings === 3 && titleObjects(objects, text, f, h.doc).some((n) => around.includes(n))) return undefined;
-    // siblings 4: only a command of a product whose own commands also act on what the request names (two objects of
-    // one product: an aitable dashboard and an aitable record), never another product's (a drive file beside a doc).
-    if (scope.siblings === 4 && !around.some((n) => productsOfObjects(meta, f)[n].has(productOf(meta, h.doc)))) return undefined;
-    // siblings 5: only a command on an object inside a container the request names around a target (多维表记录: the
-    // base holds the record; its dashboard is another part of it, not what the request says to delete).
-    if (scope.siblings === 5 && !named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return undefined;
     return 'sibling';
   };
   const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
-  if (scope.siblings > 0) {
+  if (scope.siblings > 0 || scope.containers === 1) {
     // Only a sibling the hit on the target nearly matches moves (siblingRatio: the target's score at least this share of
     // the sibling's): a request whose own object the lexicon misses names some other object, and its command should
     // not move far below a weak hit on that.
@@ -175,7 +155,7 @@ export const objectGuard: Stage = {
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-        siblingRatio: r.objectGuardSiblingRatio,
+        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers,
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
