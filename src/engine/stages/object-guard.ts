@@ -6,12 +6,14 @@
 // queryObjectPlaces). Per ranked text (the query, or each subquery) that says a delete or remove action:
 // - targets: the innermost named objects, leaving out those after an `including` word (及其, with all its: what the
 //   deleted thing takes with it), those named only as where the thing is (`located`: 从群里, 知识库中, from the group),
-//   and those named only in a clause that keeps them (`keep`: 里面的群别动); an object named `whole` (整个多维表) is
-//   the target by itself;
+//   and those named only in a clause that keeps them or negates removing them (`keep`: 里面的群别动, 表勿删, don't
+//   delete the table); an object named `whole` (整个多维表) is the target by itself;
 // - places: the located objects that contain others; naming only places, the request acts on what is inside them;
 // - a destructive command on a container of a target, on a place or a container of one, on a kept object, or on a
 //   part of a target (objectGuardParts: its questions when the form is named) moves just below the first hit on what
-//   the request acts on (objectGuardFirst; 0: below the last one). A command named by its identity never moves.
+//   the request acts on (objectGuardFirst; 0: below the last one); so does one on another part of a container the
+//   request names around a target (objectGuardContainers), when that hit nearly matches it. A command named by its
+//   identity never moves.
 // Runs before merge, over the first objectGuardDepth hits. Options: objectGuard (0 off), objectGuardPlaces (0: the
 // session 12 reading, innermost named objects only), objectGuardParts, objectGuardSiblings (1/2: a command on an
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
