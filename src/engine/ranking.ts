@@ -48,6 +48,9 @@ export interface RankingOptions {
   objectGuardSiblings: number;
   /** Object guard, siblings on: a sibling moves only when the hit on the target scores at least this share of it. */
   objectGuardSiblingRatio: number;
+  /** Object guard: 1 = a destructive command on another part of a container the request names around its target
+   *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio). */
+  objectGuardContainers: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -96,6 +99,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPlaces: 1,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
+  objectGuardContainers: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

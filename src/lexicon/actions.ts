@@ -217,8 +217,8 @@ function objectWordsIn(text: string, lex: ObjectLexicon): ObjectWord[] {
   return out.sort((a, b) => a.seq - b.seq);
 }
 
-/** Where a clause ends for a `keep` word: punctuation, or a word that starts another clause (但, but, and). */
-const KEEP_CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\\n]|\u4f46|(?<![a-z])(?:but|and|while)(?![a-z])', 'gu');
+/** Where a clause ends for a `keep` word: punctuation, or a word that starts another clause (但, but, and, without). */
+const KEEP_CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\\n]|\u4f46|(?<![a-z])(?:but|and|while|without)(?![a-z])', 'gu');
 
 /** The [start, end) spans of the clauses that say a `keep` word. */
 function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {

@@ -115,3 +115,70 @@ describe('object_guard: siblings (objectGuardSiblings 3, objectGuardSiblingRatio
     expect(paths({}, q)[0]).toBe('calendar.remove_calendar_participant');
   });
 });
+
+describe('object_guard: another part of a named container (objectGuardContainers, on; docs/ranking.md session 21)', () => {
+  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+  const deletesRecords = (p: string) => /^aitable\.(shortcut_)?record_delete$/u.test(p);
+
+  it('a request naming a base and its records leads with a record delete, not the base dashboard delete (issue 34)', () => {
+    for (const q of ['删除多维表记录', '删掉多维表里的记录']) {
+      expect(deletesRecords(paths({}, q)[0]), q).toBe(true);
+      // off, another part of the base (its dashboard, a form) ranks above the records
+      expect(deletesRecords(paths({ objectGuardContainers: 0 }, q)[0]), q).toBe(false);
+    }
+  });
+
+  it('moves nothing when the request names the container alone or the container whole', () => {
+    expect(paths({}, '删除这个多维表')[0]).toMatch(/base_delete$/u);
+    expect(paths({}, '删除整个多维表和里面的记录')[0]).toMatch(/base_delete$/u);
+    expect(paths({}, '删除这个多维表')).toEqual(paths({ objectGuardContainers: 0 }, '删除这个多维表'));
+  });
+
+  it('a destructive command on another thing in the named group goes below the hit on the message', () => {
+    const got = paths({}, '把群里这条消息删掉');
+    const role = got.indexOf('chat.remove_custom_group_role');
+    expect(paths({ objectGuardContainers: 0 }, '把群里这条消息删掉')[0]).toBe('chat.remove_custom_group_role');
+    expect(role === -1 || got.slice(0, role).some((p) => p.startsWith('chat.') && /message/u.test(p))).toBe(true);
+  });
+});
+
+describe('object_guard: a negated object is never the target (catalog/lexicon/objects.yaml keep)', () => {
+  it('reads the object of a negated removal as kept, in either language', async () => {
+    const fc = await import('fast-check');
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const read = (q: string) => queryObjectPlaces(fold(q), lex);
+    const comment = lex.keys.indexOf('comment');
+    // Chinese: the object, then the word that keeps it (表别删, 记录勿删); English: the word, then the object
+    const zhKeep = lex.keep!.filter((w) => !/[a-z]/u.test(w));
+    const enKeep = ["don't delete", 'do not delete', "don't remove", 'do not remove', "don't touch", 'do not touch', 'keep', 'preserve', 'retain', 'without deleting', 'without removing'];
+    for (const w of enKeep) expect(lex.keep).toContain(w);
+    const zhWords = lex.zh.flat().filter((w) => !lex.zh[comment].includes(w));
+    const enWords = lex.en.flat().filter((w) => !lex.en[comment].includes(w));
+    const kept = (q: string, w: string) => {
+      const alone = read(w).named.filter((o) => o !== comment);
+      const r = read(q);
+      // the negated clause names no target: what the request names is the comment alone, and the word's objects stay
+      expect(r.named, q).toEqual([comment]);
+      for (const o of alone) expect(r.stays, q).toContain(o);
+    };
+    fc.assert(fc.property(fc.constantFrom(...zhWords), fc.constantFrom(...zhKeep), (w, k) => kept(`删除这条评论，${w}${k}`, w)), { numRuns: 300 });
+    fc.assert(fc.property(fc.constantFrom(...enWords), fc.constantFrom(...enKeep), (w, k) => kept(`delete the comment but ${k} the ${w}`, w)), { numRuns: 300 });
+  });
+
+  it('a negating clause joined by "without" keeps its own object only', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const keys = (xs: number[]) => xs.map((i) => lex.keys[i]).sort();
+    const r = queryObjectPlaces(fold('remove the rows without deleting the table'), lex);
+    expect(keys(r.stays)).toEqual(['table']);
+    expect(keys(r.named)).toContain('record');
+    expect(keys(queryObjectPlaces(fold("delete the records but don't delete the table"), lex).stays)).toEqual(['table']);
+    expect(keys(queryObjectPlaces(fold('删除多维表记录，数据表勿删'), lex).stays)).toEqual(['table']);
+  });
+});

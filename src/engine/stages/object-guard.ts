@@ -6,17 +6,21 @@
 // queryObjectPlaces). Per ranked text (the query, or each subquery) that says a delete or remove action:
 // - targets: the innermost named objects, leaving out those after an `including` word (及其, with all its: what the
 //   deleted thing takes with it), those named only as where the thing is (`located`: 从群里, 知识库中, from the group),
-//   and those named only in a clause that keeps them (`keep`: 里面的群别动); an object named `whole` (整个多维表) is
-//   the target by itself;
+//   and those named only in a clause that keeps them or negates removing them (`keep`: 里面的群别动, 表勿删, don't
+//   delete the table); an object named `whole` (整个多维表) is the target by itself;
 // - places: the located objects that contain others; naming only places, the request acts on what is inside them;
 // - a destructive command on a container of a target, on a place or a container of one, on a kept object, or on a
 //   part of a target (objectGuardParts: its questions when the form is named) moves just below the first hit on what
-//   the request acts on (objectGuardFirst; 0: below the last one). A command named by its identity never moves.
+//   the request acts on (objectGuardFirst; 0: below the last one); so does one on another part of a container the
+//   request names around a target (objectGuardContainers), when that hit nearly matches it. A command named by its
+//   identity never moves.
 // Runs before merge, over the first objectGuardDepth hits. Options: objectGuard (0 off), objectGuardPlaces (0: the
 // session 12 reading, innermost named objects only), objectGuardParts, objectGuardSiblings (1/2: a command on an
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
-// share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md).
+// share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
+// objectGuardContainers (1: a destructive command on another part of a container the request names around its target
+// (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21).
 import { queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
@@ -72,6 +76,8 @@ export interface GuardScope {
   first: number;
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
+  /** 1: a command on another part of a container the request names around its target moves as a sibling does. */
+  containers: number;
 }
 
 /**
@@ -103,6 +109,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
     const around = targets.length > 0 ? targets : places;
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
+    // containers: another part of a container the request names around its target (多维表记录: the base holds the
+    // record; the base's dashboard is not what the request says to delete).
+    if (scope.containers === 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
+    if (scope.siblings === 0) return undefined;
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
     if (scope.siblings === 3 && titleObjects(objects, text, f, h.doc).some((n) => around.includes(n))) return undefined;
@@ -111,7 +121,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
-  if (scope.siblings > 0) {
+  if (scope.siblings > 0 || scope.containers === 1) {
     // Only a sibling the hit on the target nearly matches moves (siblingRatio: the target's score at least this share of
     // the sibling's): a request whose own object the lexicon misses names some other object, and its command should
     // not move far below a weak hit on that.
@@ -146,7 +156,8 @@ export const objectGuard: Stage = {
       if (o.kind !== 'ranked') return o;
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
-        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst, siblingRatio: r.objectGuardSiblingRatio
+        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
+        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers,
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
