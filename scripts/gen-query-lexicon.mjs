@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Generates catalog/lexicon/query-terms.yaml, the query-term lexicon (src/build/query-lexicon.ts: request words ->
-// the catalog terms the commands asked for with them say), from the train side of eval/written. Run it after the
+// the catalog terms the commands asked for with them say), and catalog/lexicon/product-words.yaml (src/build/
+// product-words.ts: request words that name one product), from the train side of eval/written. Run it after the
 // catalog text or the written set changes, then `npm run build`; commit the output.
 //   node scripts/gen-query-lexicon.mjs               the shipped lexicon (train side)
 //   node scripts/gen-query-lexicon.mjs --validation  mined without the validation fold too, to choose options on
@@ -13,10 +14,15 @@ import { bundleEntry } from './lib/bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = await bundleEntry(path.join(root, 'src', 'build', 'query-lexicon-main.ts'), path.join(root, 'build', 'tools', 'gen-query-lexicon.mjs'));
-const { generate } = await import(pathToFileURL(outfile).href);
+const { generate, generateProductWords } = await import(pathToFileURL(outfile).href);
 const at = process.argv.indexOf('--options');
 const options = at > 0 ? JSON.parse(process.argv[at + 1]) : {};
 const text = generate(path.join(root, 'catalog'), path.join(root, 'eval', 'written'), process.argv.includes('--validation'), options);
 const target = path.join(root, 'catalog', 'lexicon', 'query-terms.yaml');
 writeFileSync(target, text);
 console.log(`wrote ${path.relative(root, target)} (${text.length} bytes)`);
+// The product words (src/build/product-words.ts), mined from the same side.
+const words = generateProductWords(path.join(root, 'catalog'), path.join(root, 'eval', 'written'), process.argv.includes('--validation'));
+const wordsTarget = path.join(root, 'catalog', 'lexicon', 'product-words.yaml');
+writeFileSync(wordsTarget, words);
+console.log(`wrote ${path.relative(root, wordsTarget)} (${words.length} bytes)`);

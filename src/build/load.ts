@@ -131,7 +131,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
  * catalog/lexicon/products.yaml: the names people use for each product (src/lexicon/actions.ts). Every entry must
  * name a product of the catalog directory (one catalog/<product>.yaml each).
  */
-export function readProductLexicon(dir: string, productIds: readonly string[] = catalogProductIds(dir)): ProductLexicon {
+export function readProductLexicon(dir: string, productIds: readonly string[] = catalogProductIds(dir), learned = true): ProductLexicon {
   const { file, entries } = readLexiconFile(dir, 'products', 'products');
   const lex: ProductLexicon = { products: [], zh: [], en: [] };
   for (const [id, p] of entries) {
@@ -139,6 +139,16 @@ export function readProductLexicon(dir: string, productIds: readonly string[] = 
     lex.products.push(id);
     lex.zh.push(lexiconWords(file, `${id}.zh`, p.zh));
     lex.en.push(lexiconWords(file, `${id}.en`, p.en));
+  }
+  // The words mined from the train requests (src/build/product-words.ts), after the hand-written ones of each product.
+  if (learned && existsSync(path.join(dir, 'lexicon', 'product-words.yaml'))) {
+    const mined = readLexiconFile(dir, 'product-words', 'products');
+    for (const [id, p] of mined.entries) {
+      const i = lex.products.indexOf(id);
+      if (i < 0) throw new Error(`${mined.file}: ${id} is not a product of products.yaml`);
+      lex.zh[i].push(...lexiconWords(mined.file, `${id}.zh`, p.zh));
+      lex.en[i].push(...lexiconWords(mined.file, `${id}.en`, p.en));
+    }
   }
   return lex;
 }

@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { generate } from '../../src/build/query-lexicon-main.js';
-import { readQueryTerms } from '../../src/build/load.js';
+import { generate, generateProductWords } from '../../src/build/query-lexicon-main.js';
+import { readProductLexicon, readQueryTerms } from '../../src/build/load.js';
+import { queryProducts } from '../../src/lexicon/actions.js';
+import { fold } from '../../src/text/fold.js';
 import { Engine } from '../../src/engine/engine.js';
 import { expansionEntry, tokenize, writeExpansion, writeInput, type CoreExports } from '../../src/core/core.js';
 import { compileQueryTerms, type QueryTermLexicon } from '../../src/lexicon/query-terms.js';
@@ -37,6 +39,28 @@ describe('the query-term lexicon', () => {
     expect(a).not.toEqual(b);
     const destructive = a.filter((p) => on.meta.valueOf('effect', [...Array(on.meta.count).keys()].find((d) => on.meta.canonical_path.at(d) === p)!) === 'destructive');
     expect(destructive.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the product words (rank-r1)', () => {
+  it('are the miner\'s output over the train side, byte for byte, and each names one product the hand list did not', () => {
+    const text = generateProductWords(CATALOG, path.join(ROOT, 'eval', 'written'), false);
+    expect(readFileSync(path.join(CATALOG, 'lexicon', 'product-words.yaml'), 'utf8')).toBe(text);
+    const hand = readProductLexicon(CATALOG, undefined, false);
+    const all = readProductLexicon(CATALOG);
+    expect(all.products).toEqual(hand.products);
+    const added = all.zh.reduce((n, list, i) => n + list.length - hand.zh[i].length + all.en[i].length - hand.en[i].length, 0);
+    expect(added).toBeGreaterThan(50);
+    for (const [i, list] of all.en.entries()) for (const w of list.slice(hand.en[i].length)) expect(hand.en.flat()).not.toContain(w);
+  }, 120_000);
+
+  it('let a request name a product by a word only the mined list has', () => {
+    const hand = readProductLexicon(CATALOG, undefined, false);
+    const all = readProductLexicon(CATALOG);
+    // 仪表盘 (a dashboard) is an AI-table object, and no hand-written product name says it.
+    const q = fold('把这个仪表盘删掉');
+    expect(queryProducts(q, hand)).toEqual([]);
+    expect(queryProducts(q, all)).toEqual(['aitable']);
   });
 });
 

@@ -44,6 +44,10 @@ describe('action classes', () => {
     // a question about a property of the thing reads it
     expect(classes(queryActionMask(fold('这个文件多大'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['get']);
     expect(classes(queryActionMask(fold('how big is this file'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['get']);
+    // the plain looking words do not say whether one item's details or a listing answers (session 21)
+    expect(classes(queryActionMask(fold('show me the pinned messages'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['list', 'get']);
+    expect(classes(queryActionMask(fold('看一下这个群的公告'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['list', 'get']);
+    expect(classes(queryActionMask(fold('群公告详情'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['get']);
     // forwarding passes on a message that exists, sending writes a new one
     expect(classes(queryActionMask(fold('把这条消息转发给老板'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['forward']);
     expect(classes(queryActionMask(fold('把金额发到财务群'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['send']);
@@ -67,7 +71,8 @@ describe('action classes', () => {
     expect(classes(queryActionMask(fold('上次运行成功了吗'), lex, DEFAULT_RANKING.actionContextWords))).toEqual([]);
     // 记录 after a verb may be its log or its object: 删记录 deletes records
     expect(classes(queryActionMask(fold('删记录'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['delete', 'remove']);
-    expect(classes(queryActionMask(fold('show the fields before I subscribe'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['get']);
+    // (show says get and list alike: session 21; subscribe, after before, is set aside)
+    expect(classes(queryActionMask(fold('show the fields before I subscribe'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['list', 'get']);
     expect(classes(queryActionMask(fold('before deleting it, list the files'), lex, DEFAULT_RANKING.actionContextWords))).toEqual(['list']);
     // a role or a right named by the verb
     expect(classes(queryActionMask(fold('申请编辑权限'), lex, DEFAULT_RANKING.actionContextWords))).toEqual([]);
