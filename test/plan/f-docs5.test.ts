@@ -43,6 +43,8 @@ describe('doc +search prints collectDocPages\' doc.list.v1 result (doc.go:124, p
     const two = [{ nodeId: 'a' }, { nodeId: 'b' }];
     const unproven = await paged(['doc', '+search', '--limit', '2'], 'doc/search_documents', [{ documents: two }]);
     expect(unproven.printed).toEqual(found(two, { pagesRead: 1, complete: false, truncated: false, hasMore: true, nextCursor: '', stopReason: 'pagination_unproven' }));
+    const said = await paged(['doc', '+search', '--limit', '2'], 'doc/search_documents', [{ documents: two, pagination: { hasMore: false, nextCursor: ' left ' } }]);
+    expect(said.printed).toEqual(found(two, { pagesRead: 1, complete: true, truncated: false, hasMore: false, nextCursor: 'left', stopReason: '' }));
     const short = await paged(['doc', '+search', '--limit', '3'], 'doc/search_documents', [{ documents: two }]);
     expect(short.printed).toEqual(found(two, { pagesRead: 1, complete: true, truncated: false, hasMore: false, nextCursor: '', stopReason: '' }));
     const more = await paged(['doc', '+search', '--limit', '3'], 'doc/search_documents', [{ data: { has_more: true, documents: two } }]);
