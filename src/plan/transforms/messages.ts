@@ -10,6 +10,7 @@ import { byCodePoint } from '../../text/order.js';
 import { trimSpace } from '../../contract/values.js';
 import { goNumberText } from '../../domain/sheet-batch.js';
 import { isObj, refuse, type Param } from './types.js';
+import { PLAIN as TIME } from './time.js';
 
 type Obj = Record<string, unknown>;
 
@@ -25,6 +26,10 @@ export interface MessagesSpec {
   aliases?: Record<string, string>;
   /** `search`: sender and time as +search-msg reads them (search_msg.go:835 searchMsgSender, :866 searchMsgTime; both always present). */
   reader?: 'search';
+  /** The value is `{answer, reactions?, order?}`: the run's choices (a flag's) beside the answer. `reactions` false
+   * leaves them out; `order` asc or desc sorts the messages by their createTime first (stable, a message without a
+   * readable time last: upstream sortMessagesByCreateTimeStable, message_time_range.go:197); another order keeps them. */
+  wrapped?: boolean;
   /** Each message's own keys kept, the projection's added where the message lacks them (messageId and text always
    * written), plus openMessageId and content (helpers/chat.go:63 projectChatMessagesPayload). Top level only. */
   merge?: boolean;
@@ -37,11 +42,12 @@ export function messagesSpec(arg: unknown): MessagesSpec {
   const bad = (why: string): never => {
     throw new Error(`project_messages ${why}`);
   };
-  if (!isObj(arg)) return bad('needs {items?, reactions?, omit_null?, aliases?, reader?, merge?}');
-  const known = ['items', 'reactions', 'omit_null', 'aliases', 'reader', 'merge'];
+  const known = ['items', 'reactions', 'omit_null', 'aliases', 'reader', 'wrapped', 'merge'];
+  if (!isObj(arg)) return bad(`needs {${known.map((k) => `${k}?`).join(', ')}}`);
   const extra = Object.keys(arg).find((k) => !known.includes(k));
   if (extra !== undefined) bad(`has no option "${extra}" (it takes ${known.join(', ')})`);
-  const { items, reactions, omit_null: omitNull, aliases, reader, merge } = arg;
+  const { items, reactions, omit_null: omitNull, aliases, reader, wrapped, merge } = arg;
+  if (wrapped !== undefined && wrapped !== true) bad('wrapped is true or absent');
   if (items !== undefined && !ITEMS.includes(items as string)) bad(`items is one of ${ITEMS.join(', ')}`);
   if (reactions !== undefined && typeof reactions !== 'boolean') bad('reactions is true or false');
   if (omitNull !== undefined && !(Array.isArray(omitNull) && omitNull.length > 0 && omitNull.every((k) => typeof k === 'string' && k !== ''))) bad('omit_null must list keys');
@@ -665,6 +671,16 @@ export function messagePage(answer: Obj, direction: unknown, items: MessagesSpec
   return sorted(out);
 }
 
+/** sortMessagesByCreateTimeStable: by createTime (parseMessageTimestamp), a message without one after those with one. */
+function sortByTime(messages: Obj[], order: string): Obj[] {
+  const ms = (m: Obj) => TIME.message_time_ms(createTime(m), '', { env: {} }) as number | undefined;
+  const sign = order === 'asc' ? 1 : -1;
+  return messages.map((m) => ({ m, t: ms(m) })).sort((a, b) => {
+    if ((a.t === undefined) !== (b.t === undefined)) return a.t === undefined ? 1 : -1;
+    return a.t === undefined || b.t === undefined ? 0 : sign * (a.t - b.t);
+  }).map((x) => x.m);
+}
+
 export const PARAM: Record<string, Param> = {
   /** one message page's completeness fields (docs/PLANS.md "Message rows"): the value is {answer, direction?} */
   message_page: (arg) => {
@@ -678,8 +694,21 @@ export const PARAM: Record<string, Param> = {
   project_messages: (arg) => {
     const spec = messagesSpec(arg);
     return (v, where) => {
-      if (spec.items === undefined && !Array.isArray(v)) return refuse(where, v, 'a list of messages');
-      return messageItems(v, spec.items).map((m) => projectMessage(m, spec)).filter((x) => x !== undefined);
+      let run = spec;
+      let answer = v;
+      let order = '';
+      if (spec.wrapped) {
+        if (!isObj(v) || (v.reactions !== undefined && typeof v.reactions !== 'boolean') || (v.order !== undefined && typeof v.order !== 'string')) {
+          return refuse(where, v, 'an object {answer, reactions?, order?}');
+        }
+        answer = v.answer;
+        order = trimSpace((v.order as string | undefined) ?? '').toLowerCase();
+        if (v.reactions !== undefined) run = { ...spec, reactions: v.reactions as boolean };
+      }
+      if (run.items === undefined && !Array.isArray(answer)) return refuse(where, answer, 'a list of messages');
+      const found = messageItems(answer, run.items);
+      const ordered = order === 'asc' || order === 'desc' ? sortByTime(found, order) : found;
+      return ordered.map((m) => projectMessage(m, run)).filter((x) => x !== undefined);
     };
   },
 };
