@@ -33,3 +33,18 @@ describe('chat +chat-messages', () => {
     expect(r.printed).toEqual({});
   });
 });
+
+describe('chat +thread-replies', () => {
+  it('one page', async () => {
+    const r = await runs.paged(['chat', '+thread-replies', '--group', 'cid1', '--thread-id', 't1'], 'chat/list_topic_replies', [
+      { result: { replies: [{ openMessageId: 'r1', sender: 'A', content: 'x', createTime: 1000 }], hasMore: true, nextCursor: 'bad' } },
+    ]);
+    expect(r.printed).toEqual({});
+  });
+  it('page-all', async () => {
+    const r = await runs.paged(['chat', '+thread-replies', '--group', 'cid1', '--thread-id', 't1', '--page-all'], 'chat/list_topic_replies', [
+      { result: { replies: [{ openMessageId: 'r1', sender: 'A', content: 'x', createTime: 1000 }], hasMore: false } },
+    ]);
+    expect(r.printed).toEqual({});
+  });
+});

@@ -13,11 +13,14 @@ import { isObj, refuse, type Param } from './types.js';
 import { PLAIN as TIME } from './time.js';
 
 type Obj = Record<string, unknown>;
+/** A named finder, or `{keys}`: the answer, then its result and data objects, each tried at the keys in order for a
+ * list holding an object (ListMessageItems' walk with other keys: thread_replies.go:556 threadReplyItems). */
+type Finder = 'list' | 'search' | 'resolve' | { keys: string[] };
 
 export interface MessagesSpec {
   /** How the messages are found in the answer: `list` (chatmsg.ListMessageItems), `search` (chatmsg.SearchItems:
    * grouped results flattened), `resolve` (chat_message.go listMessagesResolveList). Absent: the value is the list. */
-  items?: 'list' | 'search' | 'resolve';
+  items?: Finder;
   /** Reactions (emotionReplyList...) in each row: upstream's includeReactions, false under --no-reactions. Default true. */
   reactions?: boolean;
   /** Keys left out of a row when they hold null, and a row left with no key dropped (chat_message.go:371). */
@@ -36,6 +39,8 @@ export interface MessagesSpec {
 }
 
 const ITEMS = ['list', 'search', 'resolve'];
+const isFinder = (v: unknown): v is Finder => ITEMS.includes(v as string)
+  || (isObj(v) && Object.keys(v).length === 1 && Array.isArray(v.keys) && v.keys.length > 0 && v.keys.every((k) => typeof k === 'string' && k !== ''));
 
 /** Checks a spec written in a plan (throws an Error naming the problem: the build reports it). */
 export function messagesSpec(arg: unknown): MessagesSpec {
@@ -48,7 +53,7 @@ export function messagesSpec(arg: unknown): MessagesSpec {
   if (extra !== undefined) bad(`has no option "${extra}" (it takes ${known.join(', ')})`);
   const { items, reactions, omit_null: omitNull, aliases, reader, wrapped, merge } = arg;
   if (wrapped !== undefined && wrapped !== true) bad('wrapped is true or absent');
-  if (items !== undefined && !ITEMS.includes(items as string)) bad(`items is one of ${ITEMS.join(', ')}`);
+  if (items !== undefined && !isFinder(items)) bad(`items is one of ${ITEMS.join(', ')} or {keys: [key, ...]}`);
   if (reactions !== undefined && typeof reactions !== 'boolean') bad('reactions is true or false');
   if (omitNull !== undefined && !(Array.isArray(omitNull) && omitNull.length > 0 && omitNull.every((k) => typeof k === 'string' && k !== ''))) bad('omit_null must list keys');
   if (aliases !== undefined && !(isObj(aliases) && Object.keys(aliases).length > 0 && Object.values(aliases).every((k) => typeof k === 'string' && k !== ''))) bad('aliases must map alias keys to keys');
@@ -539,10 +544,10 @@ export function projectMessage(m: Obj, spec: MessagesSpec): Obj | undefined {
 const objects = (v: unknown): Obj[] | undefined => (Array.isArray(v) ? v.filter(isObj) : undefined);
 
 /** chatmsg.ListMessageItems: in the answer, then its result and data objects, the first key holding a list with an object. */
-function listItems(data: Obj): Obj[] {
+function scopedItems(data: Obj, keys: readonly string[]): Obj[] {
   const scopes = [data, ...['result', 'data'].map((k) => data[k]).filter(isObj)];
   for (const scope of scopes) {
-    for (const k of ['messages', 'list', 'items', 'records', 'data', 'result']) {
+    for (const k of keys) {
       const found = objects(scope[k]);
       if (found !== undefined && found.length > 0) return found;
     }
@@ -601,12 +606,13 @@ function resolveItems(data: Obj): Obj[] {
   return [];
 }
 
-const FINDERS = { list: listItems, search: searchItems, resolve: resolveItems };
+const FINDERS = { list: (d: Obj) => scopedItems(d, ['messages', 'list', 'items', 'records', 'data', 'result']), search: searchItems, resolve: resolveItems };
 
 /** The raw messages of an answer as the spec finds them (a list value: its objects). */
-export function messageItems(v: unknown, items: MessagesSpec['items']): Obj[] {
+export function messageItems(v: unknown, items: Finder | undefined): Obj[] {
   if (items === undefined) return Array.isArray(v) ? v.filter(isObj) : [];
-  return isObj(v) ? FINDERS[items](v) : [];
+  if (!isObj(v)) return [];
+  return typeof items === 'string' ? FINDERS[items](v) : scopedItems(v, items.keys);
 }
 
 // ---- one page's completeness (chatmsg.go:995-1140) ----
@@ -649,21 +655,21 @@ function cursorBoundary(v: unknown): { time: string } | { problem: string } {
 
 /**
  * chatmsg.ApplyMessagePagination: what one page of a message list says about completeness, as the fields upstream
- * adds to its payload. The value is `{answer, direction?}`; the messages checked are the answer's, found by `items`.
+ * adds to its payload. The value is `{answer, direction?}`; with `items`, a page saying more follow must hold a
+ * message found so (without it, that is not checked: thread_replies.go:329 applyOneThreadRepliesPagination).
  * Failure texts are dws's own words.
  */
-export function messagePage(answer: Obj, direction: unknown, items: MessagesSpec['items']): Obj {
+export function messagePage(answer: Obj, direction: unknown, items: Finder | undefined): Obj {
   const out: Obj = { complete: false, contractVersion: 'im.message-list.v1', enrichedCount: 0, failedCount: 0, failures: [], hasMore: false, pagesFetched: 1 };
   const fail = (error: string) => sorted({ ...out, failedCount: 1, failures: [{ error, stage: 'pagination' }] });
   const marks = pageMarks(answer);
   out.paginationKnown = false;
-  if (marks === undefined) return fail('the page gave neither hasMore nor a next cursor, so it cannot show the list is complete');
-  if (!Object.hasOwn(marks, 'hasMore')) return fail('the page gave a next cursor without hasMore, so it cannot show the list is complete');
+  if (marks === undefined || !Object.hasOwn(marks, 'hasMore')) return fail('the page does not say whether more follow (no boolean hasMore), so it cannot show the list is complete');
   out.paginationKnown = true;
   out.hasMore = marks.hasMore;
   out.complete = marks.complete;
   if (marks.hasMore !== true) return sorted(out);
-  if (messageItems(answer, items).length === 0) return fail('the page says more follow but holds no message');
+  if (items !== undefined && messageItems(answer, items).length === 0) return fail('the page says more follow but holds no message');
   const boundary = cursorBoundary(marks.nextCursor);
   if ('problem' in boundary) return fail(`the page says more follow but its next cursor is ${boundary.problem}`);
   const dir = typeof direction === 'string' && trimSpace(direction) !== '' ? { direction } : {};
@@ -684,10 +690,10 @@ function sortByTime(messages: Obj[], order: string): Obj[] {
 export const PARAM: Record<string, Param> = {
   /** one message page's completeness fields (docs/PLANS.md "Message rows"): the value is {answer, direction?} */
   message_page: (arg) => {
-    if (!isObj(arg) || Object.keys(arg).some((k) => k !== 'items') || (arg.items !== undefined && !ITEMS.includes(arg.items as string))) {
-      throw new Error(`message_page needs {items?} (items one of ${ITEMS.join(', ')})`);
+    if (!isObj(arg) || Object.keys(arg).some((k) => k !== 'items') || (arg.items !== undefined && !isFinder(arg.items))) {
+      throw new Error(`message_page needs {items?} (items one of ${ITEMS.join(', ')} or {keys: [key, ...]})`);
     }
-    const items = arg.items as MessagesSpec['items'];
+    const items = arg.items as Finder | undefined;
     return (v, where) => (isObj(v) && isObj(v.answer) ? messagePage(v.answer, v.direction, items) : refuse(where, v, 'an object {answer, direction?}'));
   },
   /** chat messages as upstream's readers print them (docs/PLANS.md "Message rows") */
