@@ -48,3 +48,24 @@ describe('chat +thread-replies', () => {
     expect(r.printed).toEqual({});
   });
 });
+
+describe('probe', () => {
+  it('direct one', async () => {
+    const r = await runs.paged(['chat', '+messages-list-direct', '--user', 'u1', '--time', '2026-03-01 00:00:00'], 'chat/list_individual_chat_message', [
+      { result: [{ openMessageId: 'm1', sender: 'A', content: 'x', createTime: 1000 }, {}], hasMore: false },
+    ]);
+    expect(r.printed).toEqual({});
+  });
+  it('direct all', async () => {
+    const r = await runs.paged(['chat', '+messages-list-direct', '--user', 'u1', '--time', '2026-03-01 00:00:00', '--page-all'], 'chat/list_individual_chat_message', [
+      { result: [{ openMessageId: 'm1', sender: 'A', content: 'x', createTime: 1000 }, { foo: 1 }], hasMore: true, nextCursor: 1772323200000 },
+      { result: [{ openMessageId: 'm2' }], hasMore: 'x' },
+    ]);
+    expect(r.envelope).toEqual({});
+  });
+  it('mget', async () => {
+    runs.answer('im/list_messages_by_ids', { result: [{ openMessageId: 'm1', sender: 'A', content: 'x', createTime: 1000 }] });
+    const r = await runs.run(['chat', '+messages-mget', '--msg-ids', 'm1, m2,m1']);
+    expect(r).toEqual({});
+  });
+});

@@ -25,6 +25,8 @@ export interface MessagesSpec {
   reactions?: boolean;
   /** Keys left out of a row when they hold null, and a row left with no key dropped (chat_message.go:371). */
   omit_null?: string[];
+  /** With omit_null: a row left with no key is kept as `{}` (chat_message.go:638 projects every collected message). */
+  keep_empty?: boolean;
   /** Alias key -> key: the alias gets the key's value when the row has the key and not the alias (`msgType`). */
   aliases?: Record<string, string>;
   /** `search`: sender and time as +search-msg reads them (search_msg.go:835 searchMsgSender, :866 searchMsgTime; both always present). */
@@ -47,12 +49,13 @@ export function messagesSpec(arg: unknown): MessagesSpec {
   const bad = (why: string): never => {
     throw new Error(`project_messages ${why}`);
   };
-  const known = ['items', 'reactions', 'omit_null', 'aliases', 'reader', 'wrapped', 'merge'];
+  const known = ['items', 'reactions', 'omit_null', 'keep_empty', 'aliases', 'reader', 'wrapped', 'merge'];
   if (!isObj(arg)) return bad(`needs {${known.map((k) => `${k}?`).join(', ')}}`);
   const extra = Object.keys(arg).find((k) => !known.includes(k));
   if (extra !== undefined) bad(`has no option "${extra}" (it takes ${known.join(', ')})`);
   const { items, reactions, omit_null: omitNull, aliases, reader, wrapped, merge } = arg;
   if (wrapped !== undefined && wrapped !== true) bad('wrapped is true or absent');
+  if (arg.keep_empty !== undefined && (arg.keep_empty !== true || omitNull === undefined)) bad('keep_empty is true, with omit_null');
   if (items !== undefined && !isFinder(items)) bad(`items is one of ${ITEMS.join(', ')} or {keys: [key, ...]}`);
   if (reactions !== undefined && typeof reactions !== 'boolean') bad('reactions is true or false');
   if (omitNull !== undefined && !(Array.isArray(omitNull) && omitNull.length > 0 && omitNull.every((k) => typeof k === 'string' && k !== ''))) bad('omit_null must list keys');
@@ -520,7 +523,7 @@ function projectOne(m: Obj, spec: MessagesSpec): Obj | undefined {
   }
   for (const k of spec.omit_null ?? []) if (row[k] === null) delete row[k];
   for (const [alias, key] of Object.entries(spec.aliases ?? {})) if (Object.hasOwn(row, key) && !Object.hasOwn(row, alias)) row[alias] = row[key];
-  if (spec.omit_null !== undefined && Object.keys(row).length === 0) return undefined;
+  if (spec.omit_null !== undefined && spec.keep_empty !== true && Object.keys(row).length === 0) return undefined;
   return sorted(row);
 }
 
