@@ -31,12 +31,6 @@ const pv = (id: string) => ({ createTime: null, messageId: id, sender: null, tex
 const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
 
 const NEXT = 'nextCursor / next_cursor / nextToken / next_token / pageToken / page_token';
-const HINT = 'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag';
-/** The envelope of a run stopped after `pages` page(s) of `step` because of `why`, with what was read in `partial`. */
-const stopped = (tool: string, step: string, pages: number, why: string, items: number, partial: unknown) => ({
-  partial,
-  error: { category: 'backend', reason: 'pages_incomplete', message: `chat.${tool} (step "${step}"): stopped after ${pages} page(s): ${why}; the ${items} item(s) read are in "partial"`, hint: HINT },
-});
 const busy = (rpc: string) => `(business_error: ${rpc} on the "chat" server failed: SYSTEM_ERROR: 服务繁忙)`;
 
 describe('chat +thread-replies --page-all reads the marks where chatmsg.Pagination does (thread_replies.go:401)', () => {
