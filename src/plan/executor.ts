@@ -351,7 +351,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         break;
       }
       let value = next;
-      if (p.next_transform) {
+      // a cursor no call will send (the last page a run that is not strict may read) is not converted
+      if (p.next_transform && (strict || page + 1 < pages)) {
         try {
           value = applyTransforms(p.next_transform, next, `${step.id}: the next cursor`, { env: sc.env, now: sc.at });
         } catch (e) {

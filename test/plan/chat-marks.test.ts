@@ -26,15 +26,11 @@ async function run(argv: string[], rpc: string, pages: unknown[]) {
 }
 
 const m = (id: string) => ({ openMessageId: id });
+/** A message of `m` as upstream's readers print it (f-chat8: chatmsg.ProjectMessageV1, chatmsg.go:338@c7521c1c). */
+const pv = (id: string) => ({ createTime: null, messageId: id, sender: null, text: null });
 const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
 
 const NEXT = 'nextCursor / next_cursor / nextToken / next_token / pageToken / page_token';
-const HINT = 'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag';
-/** The envelope of a run stopped after `pages` page(s) of `step` because of `why`, with what was read in `partial`. */
-const stopped = (tool: string, step: string, pages: number, why: string, items: number, partial: unknown) => ({
-  partial,
-  error: { category: 'backend', reason: 'pages_incomplete', message: `chat.${tool} (step "${step}"): stopped after ${pages} page(s): ${why}; the ${items} item(s) read are in "partial"`, hint: HINT },
-});
 const busy = (rpc: string) => `(business_error: ${rpc} on the "chat" server failed: SYSTEM_ERROR: 服务繁忙)`;
 
 describe('chat +thread-replies --page-all reads the marks where chatmsg.Pagination does (thread_replies.go:401)', () => {
@@ -49,7 +45,7 @@ describe('chat +thread-replies --page-all reads the marks where chatmsg.Paginati
     ]);
     expect(r).toMatchObject({ envelope: undefined, exit: 0, sent: [first, second] });
     // upstream's payload (f-chat7): the replies of both pages, the ledger
-    expect(r.printed).toMatchObject({ result: { replies: [m('m3'), m('m2'), m('m1')], count: 3, pagesFetched: 2, complete: true, hasMore: false, stopReason: 'source_complete', failedCount: 0 } });
+    expect(r.printed).toMatchObject({ result: { replies: [pv('m3'), pv('m2'), pv('m1')], count: 3, pagesFetched: 2, complete: true, hasMore: false, stopReason: 'source_complete', failedCount: 0 } });
   });
 
   it('a later page whose read fails ends the run incomplete with the replies read (thread_replies.go:380-386)', async () => {
@@ -57,7 +53,7 @@ describe('chat +thread-replies --page-all reads the marks where chatmsg.Paginati
     const r = await run(argv, 'chat/list_topic_replies', [page, BUSY]);
     expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first, second], envelope: { error: { reason: 'pages_incomplete' } } });
     // the payload is the envelope's ledger (f-chat7), the failed read listed
-    expect(r.envelope).toMatchObject({ ledger: { replies: [m('m2')], count: 1, pagesFetched: 1, hasMore: true, stopReason: 'read_failure', partial: true,
+    expect(r.envelope).toMatchObject({ ledger: { replies: [pv('m2')], count: 1, pagesFetched: 1, hasMore: true, stopReason: 'read_failure', partial: true,
       failures: [{ page: 2, stage: 'read', error: `page 2 failed ${busy('list_topic_replies')}` }] } });
   });
 
@@ -65,7 +61,7 @@ describe('chat +thread-replies --page-all reads the marks where chatmsg.Paginati
     const page = { hasMore: true, result: { messages: [m('m2')], nextCursor: 1786022919361 } };
     const r = await run(argv, 'chat/list_topic_replies', [page]);
     expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first], envelope: { error: { reason: 'pages_incomplete' } } });
-    expect(r.envelope).toMatchObject({ ledger: { replies: [m('m2')], count: 1, stopReason: 'pagination_error', partial: true,
+    expect(r.envelope).toMatchObject({ ledger: { replies: [pv('m2')], count: 1, stopReason: 'pagination_error', partial: true,
       failures: [{ page: 1, stage: 'pagination', error: `page 1 says more follow but its next cursor (${NEXT}) is missing` }] } });
   });
 });
@@ -80,7 +76,7 @@ describe('chat +chat-messages --page-all reads the marks where chatmsg.Paginatio
       { data: { messages: [m('m3')], hasMore: false } },
     ]);
     expect(r).toMatchObject({ envelope: undefined, exit: 0, sent: [first, { ...first, time: '2026-02-28T15:59:59.123Z' }] });
-    expect(r.printed).toMatchObject({ result: { messages: [m('m5'), m('m4'), m('m3')], count: 3, pagesFetched: 2, complete: true, stopReason: 'source_complete' } });
+    expect(r.printed).toMatchObject({ result: { messages: [pv('m5'), pv('m4'), pv('m3')], count: 3, pagesFetched: 2, complete: true, stopReason: 'source_complete' } });
   });
 
   it('a top-level nextCursor "0" is no mark: the marks in result are read and followed', async () => {
@@ -89,14 +85,14 @@ describe('chat +chat-messages --page-all reads the marks where chatmsg.Paginatio
       { result: { hasMore: false, messages: [m('m1')] } },
     ]);
     expect(r).toMatchObject({ envelope: undefined, exit: 0, sent: [first, { ...first, time: '2026-02-28T14:46:40Z' }] });
-    expect(r.printed).toMatchObject({ result: { messages: [m('m2'), m('m1')], count: 2, complete: true } });
+    expect(r.printed).toMatchObject({ result: { messages: [pv('m2'), pv('m1')], count: 2, complete: true } });
   });
 
   it('a top-level nextCursor is the place: hasMore only inside result is unknown, the run ends incomplete', async () => {
     const page = { nextCursor: 1772290000000, result: { hasMore: true, messages: [m('m2')] } };
     const r = await run(argv, 'chat/list_individual_chat_message', [page]);
     expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first], envelope: { error: { reason: 'pages_incomplete' } } });
-    expect(r.envelope).toMatchObject({ ledger: { messages: [m('m2')], paginationKnown: false, stopReason: 'pagination_error',
+    expect(r.envelope).toMatchObject({ ledger: { messages: [pv('m2')], paginationKnown: false, stopReason: 'pagination_error',
       failures: [{ page: 1, stage: 'pagination', error: 'page 1 does not say whether more follow (hasMore / has_more is absent)' }] } });
   });
 
@@ -104,7 +100,7 @@ describe('chat +chat-messages --page-all reads the marks where chatmsg.Paginatio
     const page = { result: { hasMore: true, nextCursor: 1772294399123, messages: [m('m5')] } };
     const r = await run(argv, 'chat/list_individual_chat_message', [page, BUSY]);
     expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first, { ...first, time: '2026-02-28T15:59:59.123Z' }], envelope: { error: { reason: 'pages_incomplete' } } });
-    expect(r.envelope).toMatchObject({ ledger: { messages: [m('m5')], pagesFetched: 1, hasMore: true, stopReason: 'read_failure', partial: true,
+    expect(r.envelope).toMatchObject({ ledger: { messages: [pv('m5')], pagesFetched: 1, hasMore: true, stopReason: 'read_failure', partial: true,
       failures: [{ page: 2, stage: 'read', error: `page 2 failed ${busy('list_individual_chat_message')}` }] } });
   });
 });
@@ -118,28 +114,29 @@ describe('chat +messages-list-direct --page-all reads the marks where chatmsg.Pa
       { result: [m('m1')], hasMore: true, nextCursor: 1772200000500 },
       { data: { messageList: [m('m2')], has_more: false } },
     ]);
+    // f-chat8: readAllDirectMessages' payload (chat_message.go:636-660@c7521c1c), each message projected (listMessageProjectOneWithReactions)
     expect(r).toEqual({
-      printed: { result: { data: { messageList: [m('m1'), m('m2')], has_more: false } } }, envelope: undefined, exit: 0,
-      sent: [first, { ...first, time: '2026-02-27T13:46:40.5Z' }],
+      printed: { result: { complete: true, contractVersion: 'im.message-list.v1', count: 2, failedCount: 0, failures: [], hasMore: false,
+        messages: [{ messageId: 'm1' }, { messageId: 'm2' }], pagesFetched: 2, paginationKnown: true, partial: false, stopReason: 'source_complete',
+        truncated: false, truncatedByPageLimit: false } },
+      envelope: undefined, exit: 0, sent: [first, { ...first, time: '2026-02-27T13:46:40.5Z' }],
     });
   });
 
   it('a hasMore page whose nextCursor is "0" has no cursor: the run ends incomplete', async () => {
     const page = { data: { messages: [m('m1')], hasMore: true, nextCursor: '0' } };
     const r = await run(argv, 'chat/list_individual_chat_message', [page]);
-    expect(r).toEqual({
-      printed: undefined, exit: 1, sent: [first],
-      envelope: stopped('shortcut_messages_list_direct', 'call', 1, `page 1 says more follow but its next cursor (${NEXT}) is missing ("0")`, 1, page),
-    });
+    expect(r).toMatchObject({ printed: undefined, exit: 1, sent: [first], envelope: { error: { reason: 'pages_incomplete' } } });
+    expect(r.envelope).toMatchObject({ ledger: { messages: [{ messageId: 'm1' }], count: 1, complete: false, hasMore: true, stopReason: 'pagination_error', partial: true,
+      failures: [{ page: 1, stage: 'pagination', error: `page 1 says more follow but its next cursor (${NEXT}) is missing ("0")` }] } });
   });
 
   it('a later page whose read fails ends the run incomplete; a failing first page is its own error', async () => {
     const page = { data: { messages: [m('m1')], pageToken: '1772294399123', hasMore: true } };
     const later = await run(argv, 'chat/list_individual_chat_message', [page, BUSY]);
-    expect(later).toEqual({
-      printed: undefined, exit: 1, sent: [first, { ...first, time: '2026-02-28T15:59:59.123Z' }],
-      envelope: stopped('shortcut_messages_list_direct', 'call', 1, `page 2 failed ${busy('list_individual_chat_message')}`, 1, page),
-    });
+    expect(later).toMatchObject({ printed: undefined, exit: 1, sent: [first, { ...first, time: '2026-02-28T15:59:59.123Z' }], envelope: { error: { reason: 'pages_incomplete' } } });
+    expect(later.envelope).toMatchObject({ ledger: { messages: [{ messageId: 'm1' }], pagesFetched: 1, stopReason: 'read_failure', partial: true, failedCount: 1,
+      failures: [{ page: 2, stage: 'read', error: `page 2 failed ${busy('list_individual_chat_message')}` }] } });
     const firstFails = await run(argv, 'chat/list_individual_chat_message', [BUSY]);
     expect({ exit: firstFails.exit, reason: (firstFails.envelope as { error: { reason: string } }).error.reason, sent: firstFails.sent.length }).toEqual({ exit: 1, reason: 'business_error', sent: 1 });
   });

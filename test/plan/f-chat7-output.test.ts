@@ -113,6 +113,9 @@ describe('chat message download-media --output (chat.go:6459-6490@c7521c1c)', ()
 
 const { paged } = runs;
 
+/** A message as upstream's readers print it (f-chat8: chatmsg.ProjectMessageV1, chatmsg.go:338@c7521c1c). */
+const row = (id: string, text: string | null = null) => ({ createTime: null, messageId: id, sender: null, text });
+
 describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_messages.go:689-905@c7521c1c)', () => {
   const rpc = 'chat/list_conversation_message_v2';
   const argv = ['chat', '+chat-messages', '--conversation-id', 'cid1', '--time', '2026-03-09 12:00:00', '--page-all'];
@@ -125,7 +128,7 @@ describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_
     expect(r.envelope).toBeUndefined();
     expect(r.sent.map((a) => a.time)).toEqual(['2026-03-09 12:00:00', '2026-03-09T04:00:00.456Z']);
     expect(r.printed).toEqual({
-      ...base, messages: [{ openMessageId: 'm1', content: 'a' }, { openMessageId: 'm2', content: 'b' }, { openMessageId: 'm3', content: 'c' }], count: 3,
+      ...base, messages: [row('m1', 'a'), row('m2', 'b'), row('m3', 'c')], count: 3,
       pagesFetched: 2, complete: true, hasMore: false, stopReason: 'source_complete', failedCount: 0, failures: [], partial: false,
     });
   });
@@ -145,7 +148,7 @@ describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_
     const r = await paged(argv, rpc, [page1, BUSY]);
     expect(r.envelope?.error.reason).toBe('pages_incomplete');
     expect(r.envelope?.ledger).toMatchObject({
-      messages: [{ openMessageId: 'm1', content: 'a' }, { openMessageId: 'm2', content: 'b' }], count: 2, pagesFetched: 1, complete: false, hasMore: true,
+      messages: [row('m1', 'a'), row('m2', 'b')], count: 2, pagesFetched: 1, complete: false, hasMore: true,
       stopReason: 'read_failure', failedCount: 1, partial: true,
     });
     expect((r.envelope?.ledger as { failures: { page: number; stage: string }[] }).failures.map((f) => [f.page, f.stage])).toEqual([[2, 'read']]);
@@ -161,9 +164,13 @@ describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_
     expect(r.printed).toMatchObject({ count: 2, pagesFetched: 1, complete: false, hasMore: true, stopReason: 'page_limit', truncatedByPageLimit: true, truncated: true, failedCount: 0 });
   });
 
-  it('without --page-all one page prints the answer as it came, without a record; a failing page is its own error', async () => {
+  it('without --page-all one page prints upstream\'s one-page payload (f-chat8, :650-:687); a failing page is its own error', async () => {
     const one = await paged(argv.slice(0, -1), rpc, [page1]);
-    expect(one.printed).toEqual(page1);
+    expect(one.printed).toEqual({
+      contractVersion: 'im.message-list.v1', messages: [row('m1', 'a'), row('m2', 'b')], count: 2, pagesFetched: 1, enrichedCount: 0, paginationKnown: true,
+      complete: false, hasMore: true, failedCount: 0, failures: [], partial: false, truncated: false, stopReason: 'single_page',
+      nextPage: { direction: 'older', time: '2026-03-09T04:00:00.456Z', nextCursor: 1773028800456 },
+    });
     const failed = await paged(argv.slice(0, -1), rpc, [BUSY]);
     expect(failed.envelope?.error.reason).toBe('business_error');
   });
@@ -174,14 +181,15 @@ describe('chat +thread-replies --page-all prints upstream\'s payload (smart/thre
   const argv = ['chat', '+thread-replies', '--group', 'cid1', '--thread-id', 't1', '--page-all'];
   const page1 = { data: { replies: [{ openMessageId: 'r1' }, { openMessageId: 'r2' }], hasMore: true, nextCursor: '1773028800000' } };
   const page2 = { data: { replies: [{ openMessageId: 'r2' }, { openMessageId: 'r3' }], hasMore: false } };
-  const base = { contractVersion: 'im.message-list.v1', paginationKnown: true, truncatedByPageLimit: false, truncated: false };
+  // f-chat8: the result contract (applyThreadRepliesResultContract :268-:291) on every payload
+  const base = { contractVersion: 'im.message-list.v1', paginationKnown: true, truncatedByPageLimit: false, truncated: false, order: 'desc', conversationId: 'cid1', threadId: 't1' };
 
   it('two pages to the end: the replies kept once each and the ledger (:457-:472)', async () => {
     const r = await paged(argv, rpc, [page1, page2]);
     expect(r.envelope).toBeUndefined();
     expect(r.sent.map((a) => a.startTime)).toEqual([undefined, '2026-03-09T04:00:00Z']);
     expect(r.printed).toEqual({
-      ...base, replies: [{ openMessageId: 'r1' }, { openMessageId: 'r2' }, { openMessageId: 'r3' }], count: 3,
+      ...base, replies: [row('r1'), row('r2'), row('r3')], count: 3, orderScope: 'complete_result',
       pagesFetched: 2, complete: true, hasMore: false, stopReason: 'source_complete', failedCount: 0, failures: [], partial: false,
     });
   });
@@ -190,7 +198,7 @@ describe('chat +thread-replies --page-all prints upstream\'s payload (smart/thre
     const r = await paged(argv, rpc, [BUSY]);
     expect(r.envelope?.error.reason).toBe('pages_incomplete');
     expect(r.envelope?.ledger).toEqual({
-      ...base, replies: [], count: 0, pagesFetched: 0, complete: false, hasMore: false, stopReason: 'read_failure', failedCount: 1,
+      ...base, replies: [], count: 0, pagesFetched: 0, complete: false, hasMore: false, stopReason: 'read_failure', failedCount: 1, orderScope: 'fetched_pages',
       failures: [{ page: 1, stage: 'read', error: 'page 1 failed (business_error: list_topic_replies on the "chat" server failed: SYSTEM_ERROR: 服务繁忙)' }],
       partial: false,
     });
@@ -207,8 +215,12 @@ describe('chat +thread-replies --page-all prints upstream\'s payload (smart/thre
     expect(r.printed).toMatchObject({ count: 2, pagesFetched: 1, complete: false, hasMore: true, stopReason: 'page_limit', truncatedByPageLimit: true, truncated: true });
   });
 
-  it('without --page-all one page prints the answer as it came; a failing page is its own error', async () => {
-    expect((await paged(argv.slice(0, -1), rpc, [page1])).printed).toEqual(page1);
+  it('without --page-all one page prints upstream\'s one-page payload (f-chat8, :311-:361); a failing page is its own error', async () => {
+    const { truncated: _t, truncatedByPageLimit: _p, ...one } = base;
+    expect((await paged(argv.slice(0, -1), rpc, [page1])).printed).toEqual({
+      ...one, replies: [row('r1'), row('r2')], count: 2, pagesFetched: 1, complete: false, hasMore: true, failedCount: 0, failures: [], partial: false,
+      stopReason: 'single_page', orderScope: 'fetched_pages', nextPage: { direction: 'older', time: '2026-03-09T04:00:00Z', nextCursor: '1773028800000' },
+    });
     expect((await paged(argv.slice(0, -1), rpc, [BUSY])).envelope?.error.reason).toBe('business_error');
   });
 });

@@ -1,7 +1,7 @@
 // The closed set of value transforms of the plan language (docs/PLANS.md "Transforms"), by family: values.ts
 // (booleans, numbers, lookups), text.ts, lists.ts, time.ts (the run's clock), files.ts (the file root), markdown.ts
 // (the doc write commands' splitting and title), utf16.ts, json.ts, ids.ts (DingTalk identifier forms), rows.ts (an
-// answer's list projected to rows), and the few that serve one command's domain (src/domain/). A plan names a
+// answer's list projected to rows), messages.ts (chat messages as upstream's readers print them), and the few that serve one command's domain (src/domain/). A plan names a
 // transform as a string, or as `{name: arg}` when it takes an argument (checked when the plan is built).
 import type { Transform } from '../spec.js';
 import * as values from './values.js';
@@ -14,6 +14,7 @@ import * as utf16 from './utf16.js';
 import * as json from './json.js';
 import * as ids from './ids.js';
 import * as rows from './rows.js';
+import * as messages from './messages.js';
 import { sheetStyleOperations } from '../../domain/sheet-style.js';
 import { sheetBatchOperations } from '../../domain/sheet-batch.js';
 import { firstFilledCell, sheetCreateStyles } from '../../domain/sheet-create-styles.js';
@@ -79,7 +80,7 @@ const url_part: Param = (part) => {
   return (v, where) => alidocsUrlPart(part as UrlPart, v, where);
 };
 
-const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...rows.PARAM, ...markdown.PARAM, ...json.PARAM, url_part };
+const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...rows.PARAM, ...messages.PARAM, ...markdown.PARAM, ...json.PARAM, url_part };
 
 /** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`, ... */
 export const PARAMETRIZED_TRANSFORMS: readonly string[] = Object.keys(PARAMS);
