@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { mcp, env, run, answer } = useOutputRuns('dws-fminutes4-');
+const { mcp, env, run, answer, paged, refusal } = useOutputRuns('dws-fminutes4-');
 
 /** A failed run's exit code and envelope, parsed; nothing may be on stdout. */
 async function failure(argv: string[], files?: Record<string, string>) {
@@ -62,5 +62,69 @@ describe('minutes +record-* (minutes.go:204-356, minutesdata.RecordResult)', () 
       const { exit, envelope } = await failure(['minutes', '+record-stop', '--id', 't1', '--yes']);
       expect({ body, exit, reason: envelope.error.reason, text: envelope.error.message.includes(text) }).toEqual({ body, exit: 1, reason: 'backend_error', text: true });
     }
+  });
+});
+
+describe('minutes +search (alignment.go:222-305, minutesdata.ParseListPage/ProjectList)', () => {
+  const LIST = 'minutes/list_by_keyword_and_time_range';
+  const page = (items: unknown[], more: boolean, next?: string) => ({ success: true, result: { itemList: items, hasMore: more, ...(next ? { nextToken: next } : {}) } });
+  const m = (id: string, title: string, extra: Record<string, unknown> = {}) => ({ taskUuid: id, title, ...extra });
+
+  it('one page: rows projected, filtered by title ignoring case, {complete, count, minutes, nextToken, pages, scannedCount}', async () => {
+    const { printed, exit, sent } = await paged(['minutes', '+search', '--query', ' 周会 '], LIST, [
+      page([m('a', '产品周会', { creatorName: '张三', gmtStart: 1, other: 'x' }), m('b', '站会'), { uuid: 7, name: '周会Review' }], true, 'n1'),
+    ]);
+    expect(sent).toEqual([{ belongingConditionId: 'noLimit', maxResults: 20, keyword: '周会' }]);
+    expect({ printed, exit }).toEqual({ exit: 0, printed: {
+      complete: false, count: 2, nextToken: 'n1', pages: 1, scannedCount: 3,
+      minutes: [{ creator: '张三', startTime: 1, taskUuid: 'a', title: '产品周会' }, { taskUuid: '7', title: '周会Review' }],
+    } });
+    expect(Object.keys(printed!)).toEqual(['complete', 'count', 'minutes', 'nextToken', 'pages', 'scannedCount']);
+  });
+
+  it('the title filter ignores case and a title equal to the query is kept; without --query every row is kept', async () => {
+    const one = await paged(['minutes', '+search', '--query', 'abc'], LIST, [page([m('a', 'ABC'), m('b', 'xaBcx'), m('c', 'ab c'), { taskUuid: 'd' }], false)]);
+    expect(one.printed).toEqual({ complete: true, count: 2, pages: 1, scannedCount: 4, minutes: [{ taskUuid: 'a', title: 'ABC' }, { taskUuid: 'b', title: 'xaBcx' }] });
+    const all = await paged(['minutes', '+search', '--start', '2026-03-01T00:00:00+08:00', '--scope', 'shared'], LIST, [page([], false)]);
+    expect(all.sent).toEqual([{ belongingConditionId: 'sharedToMe', maxResults: 20, createTimeStart: 1772294400000 }]);
+    expect(all.printed).toEqual({ complete: true, count: 0, minutes: [], pages: 1, scannedCount: 0 });
+  });
+
+  it('--page-all follows nextToken, drops rows already seen, and ends complete', async () => {
+    const { printed, sent } = await paged(['minutes', '+search', '--query', '会', '--page-all', '--limit', '2'], LIST, [
+      page([m('a', '周会'), m('b', '例会')], true, 'n1'),
+      page([m('b', '例会'), m('c', '复盘会')], false),
+    ]);
+    expect(sent).toEqual([
+      { belongingConditionId: 'noLimit', maxResults: 2, keyword: '会' },
+      { belongingConditionId: 'noLimit', maxResults: 2, keyword: '会', nextToken: 'n1' },
+    ]);
+    expect(printed).toEqual({ complete: true, count: 3, pages: 2, scannedCount: 3, minutes: [{ taskUuid: 'a', title: '周会' }, { taskUuid: 'b', title: '例会' }, { taskUuid: 'c', title: '复盘会' }] });
+  });
+
+  it('the answer checks: no list, a row without a task UUID, hasMore without nextToken, the page limit, a repeated cursor: backend_error', async () => {
+    const cases: [string[], unknown[], string][] = [
+      [[], [{ success: true, result: {} }], 'holds no list'],
+      [[], [page([m('', 'x')], false)], 'without a task UUID'],
+      [[], [page(['x'], false)], 'not an object'],
+      [[], [page([m('a', 'q')], true)], 'gives no nextToken'],
+      [['--page-all', '--page-limit', '2'], [page([m('a', 'q')], true, 'n1'), page([m('b', 'q')], true, 'n2')], 'still says more'],
+      [['--page-all'], [page([m('a', 'q')], true, 'n1'), page([m('b', 'q')], true, 'n1')], 'repeats'],
+    ];
+    for (const [flags, pages, text] of cases) {
+      const { envelope, exit, printed } = await paged(['minutes', '+search', '--query', 'q', ...flags], LIST, pages);
+      expect({ text, exit, printed, reason: envelope?.error.reason, has: (envelope?.error as { message?: string } | undefined)?.message?.includes(text) })
+        .toEqual({ text, exit: 1, printed: undefined, reason: 'backend_error', has: true });
+    }
+  });
+
+  it('--limit or --page-limit not above 0 and --start after --end are refused before any call', async () => {
+    for (const flags of [['--limit', '0'], ['--page-limit', '-1'], ['--start', '2026-03-02T00:00:00+08:00', '--end', '2026-03-01T00:00:00+08:00']]) {
+      mcp.calls.length = 0;
+      const { reason } = await refusal(['minutes', '+search', '--query', 'q', ...flags]);
+      expect({ flags, reason, calls: mcp.calls.length }).toEqual({ flags, reason: 'invalid_parameter', calls: 0 });
+    }
+    answer(LIST, page([], false));
+    expect(await run(['minutes', '+search', '--start', '2026-03-01T00:00:00+08:00', '--end', '2026-03-01T00:00:00+08:00'])).toMatchObject({ count: 0 });
   });
 });
