@@ -128,3 +128,74 @@ describe('minutes +search (alignment.go:222-305, minutesdata.ParseListPage/Proje
     expect(await run(['minutes', '+search', '--start', '2026-03-01T00:00:00+08:00', '--end', '2026-03-01T00:00:00+08:00'])).toMatchObject({ count: 0 });
   });
 });
+
+describe('minutes +share / +unshare (workflows.go:595-664, RequireWriteAcknowledgement, RequirePermissionMutationAcknowledgement)', () => {
+  const ledger = (over: Record<string, unknown>) => ({
+    complete: true, failed: 0, failures: [], memberCount: 2, members: ['u1', 'u2'], operation: 'minutes.share',
+    results: [{ complete: true, memberUid: 'u1' }, { complete: true, memberUid: 'u2' }], succeeded: 2, taskUuids: ['t1', 't2'], unattempted: [], ...over,
+  });
+
+  it('+share prints the member ledger, keys sorted', async () => {
+    answer('minutes/add_member_permission', { success: true });
+    const result = await run(['minutes', '+share', '--ids', 't1, t2', '--member-uids', 'u1,u2,u1', '--permission', 'view', '--yes']);
+    expect(calls()).toEqual([
+      ['add_member_permission', { uuids: ['t1', 't2'], memberUids: ['u1'], policyId: 4 }],
+      ['add_member_permission', { uuids: ['t1', 't2'], memberUids: ['u2'], policyId: 4 }],
+    ]);
+    expect(result).toEqual(ledger({}));
+    expect(Object.keys(result as object)).toEqual(['complete', 'failed', 'failures', 'memberCount', 'members', 'operation', 'results', 'succeeded', 'taskUuids', 'unattempted']);
+  });
+
+  it('an unacknowledged answer fails its member; stop leaves the rest unattempted: minutes_permission_partial (exit 1) with the ledger in details', async () => {
+    answer('minutes/add_member_permission', { result: {} });
+    const { exit, envelope } = await failure(['minutes', '+share', '--ids', 't1,t2', '--member-uids', 'u1,u2', '--permission', 'edit', '--yes']);
+    expect(calls()).toHaveLength(1);
+    expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 1, reason: 'minutes_permission_partial' });
+    expect(envelope.details).toEqual(ledger({
+      complete: false, failed: 1, succeeded: 0, results: [], unattempted: ['u2'],
+      failures: [{ memberUid: 'u1', error: expect.stringContaining('does not acknowledge the share') as unknown }],
+    }));
+  });
+
+  it('continue: a member after a failed one is still shared; a share done makes it partial_outcome (exit 7), the ledger still in details', async () => {
+    mcp.answers['minutes/add_member_permission'] = (_args, n) => (n === 0 ? { success: false, errorCode: 'NO_PERMISSION', errorMsg: '无权限' } : { success: true });
+    const { exit, envelope } = await failure(['minutes', '+share', '--ids', 't1,t2', '--member-uids', 'u1,u2', '--permission', 'view', '--failure-policy', 'continue', '--yes']);
+    expect(calls()).toHaveLength(2);
+    expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 7, reason: 'partial_outcome' });
+    expect(envelope.error.message).toContain('(minutes_permission_partial: ');
+    expect(envelope.details).toEqual(ledger({
+      complete: false, failed: 1, succeeded: 1, results: [{ complete: true, memberUid: 'u2' }],
+      failures: [{ memberUid: 'u1', error: expect.stringContaining('无权限') as unknown }],
+    }));
+  });
+
+  it('+unshare checks the preflight as Basic, then each answer\'s resultMap, and prints the ledger', async () => {
+    mcp.answers['minutes/get_minutes_basic_info'] = (args) => ({ success: true, result: { taskUuid: args.taskUuid } });
+    mcp.answers['minutes/remove_member_permission'] = (args) => ({ success: true, result: { resultMap: { t1: args.memberUids, t2: [` ${(args.memberUids as string[])[0]} `] } } });
+    const result = await run(['minutes', '+unshare', '--ids', 't1,t2', '--member-uids', 'u1,u2', '--yes']);
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_basic_info', 'get_minutes_basic_info', 'remove_member_permission', 'remove_member_permission']);
+    expect(result).toEqual(ledger({ operation: 'minutes.unshare' }));
+  });
+
+  it('+unshare: a preflight answer naming another minutes is backend_error before any write', async () => {
+    answer('minutes/get_minutes_basic_info', { success: true, result: { taskUuid: 't1' } });
+    const { exit, envelope } = await failure(['minutes', '+unshare', '--ids', 't1,t2', '--member-uids', 'u1', '--yes']);
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_basic_info', 'get_minutes_basic_info']);
+    expect({ exit, reason: envelope.error.reason, msg: envelope.error.message.includes('minutes 2 names another taskUuid') }).toEqual({ exit: 1, reason: 'backend_error', msg: true });
+  });
+
+  it('+unshare: a resultMap missing an id, listing another member or none, or no success: true fails the member', async () => {
+    mcp.answers['minutes/get_minutes_basic_info'] = (args) => ({ success: true, result: { taskUuid: args.taskUuid } });
+    for (const body of [
+      { success: true, result: { resultMap: { t1: ['u1'] } } },
+      { success: true, result: { resultMap: { t1: ['u1'], t2: ['u1', 'u9'] } } },
+      { success: true, result: { resultMap: { t1: ['u1'], t2: [] } } },
+      { success: true, result: { resultMap: { t1: ['u1'], t2: 'u1' } } },
+      { result: { resultMap: { t1: ['u1'], t2: ['u1'] } } },
+    ]) {
+      answer('minutes/remove_member_permission', body);
+      const { exit, envelope } = await failure(['minutes', '+unshare', '--ids', 't1,t2', '--member-uids', 'u1', '--yes']);
+      expect({ body, exit, reason: envelope.error.reason, failed: (envelope.details as { failed: number }).failed }).toEqual({ body, exit: 1, reason: 'minutes_permission_partial', failed: 1 });
+    }
+  });
+});
