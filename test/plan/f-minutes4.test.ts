@@ -199,3 +199,26 @@ describe('minutes +share / +unshare (workflows.go:595-664, RequireWriteAcknowled
     }
   });
 });
+
+describe('minutes +speaker-replace (alignment.go:508-540, speakerCounts :718-750)', () => {
+  it('counts the paragraphs naming --from anywhere inside them and prints {affectedParagraphs, changed, from, taskUuid, to, verified}', async () => {
+    mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => (n === 0
+      ? { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: '发言人1', sentences: [{ nickname: '发言人1' }] }, { paragraphId: 'p2', subSpeakerNickname: ' 发言人1 ' }, { paragraphId: 'p3', speakerNick: '李四' }], hasNext: false } }
+      : { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: '张三' }, { paragraphId: 'p2', speakerNick: '张三' }, { paragraphId: 'p3', speakerNick: '李四' }], hasNext: false } });
+    answer('minutes/replace_speaker', { success: true });
+    const result = await run(['minutes', '+speaker-replace', '--id', 't1', '--from', '发言人1', '--to', '张三', '--yes']);
+    expect(calls().map(([name]) => name)).toEqual(['get_minutes_transcription', 'replace_speaker', 'get_minutes_transcription']);
+    expect(result).toEqual({ affectedParagraphs: 2, changed: true, from: '发言人1', taskUuid: 't1', to: '张三', verified: true });
+    expect(Object.keys(result as object)).toEqual(['affectedParagraphs', 'changed', 'from', 'taskUuid', 'to', 'verified']);
+  });
+
+  it('fewer paragraphs naming --to than named --from before fails the verification with {fromRemaining, targetCount, taskUuid}', async () => {
+    mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => (n === 0
+      ? { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: 'A' }, { paragraphId: 'p2', speakerNick: 'A' }], hasNext: false } }
+      : { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: 'B' }, { paragraphId: 'p2', speakerNick: 'C' }], hasNext: false } });
+    answer('minutes/replace_speaker', { success: true });
+    const { exit, envelope } = await failure(['minutes', '+speaker-replace', '--id', 't1', '--from', 'A', '--to', 'B', '--yes']);
+    expect({ exit, reason: envelope.error.reason, details: envelope.details }).toEqual({ exit: 7, reason: 'partial_outcome', details: { fromRemaining: 0, targetCount: 1, taskUuid: 't1' } });
+    expect(envelope.error.message).toContain('(minutes_speaker_verification_failed: ');
+  });
+});
