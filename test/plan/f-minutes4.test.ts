@@ -222,3 +222,22 @@ describe('minutes +speaker-replace (alignment.go:508-540, speakerCounts :718-750
     expect(envelope.error.message).toContain('(minutes_speaker_verification_failed: ');
   });
 });
+
+describe('minutes +latest / +action-items (smart/latest_minutes.go:63-106, action_items.go:62-98)', () => {
+  it('+latest prints the chosen minutes\' basic info result only', async () => {
+    answer('minutes/list_by_keyword_and_time_range', { result: { itemList: [{ taskUuid: 't1', createTime: 1 }, { taskUuid: 't2', createTime: 5 }] } });
+    answer('minutes/get_minutes_basic_info', { success: true, result: { taskUuid: 't2', title: '周会' } });
+    expect(await run(['minutes', '+latest'])).toEqual({ taskUuid: 't2', title: '周会' });
+    expect(calls()).toEqual([
+      ['list_by_keyword_and_time_range', { belongingConditionId: 'created', maxResults: 20 }],
+      ['get_minutes_basic_info', { taskUuid: 't2' }],
+    ]);
+  });
+
+  it('+action-items prints the todos answer\'s result, an empty actions list included', async () => {
+    answer('minutes/list_minutes_todos', { success: true, result: { actions: [] } });
+    expect(await run(['minutes', '+action-items', '--id', 't1'])).toEqual({ actions: [] });
+    answer('minutes/list_minutes_todos', { success: true, result: { dingtalkTodoList: [{ title: 'x' }] } });
+    expect(await run(['minutes', '+action-items', '--id', 't1'])).toEqual({ dingtalkTodoList: [{ title: 'x' }] });
+  });
+});

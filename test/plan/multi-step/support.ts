@@ -365,6 +365,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
     { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.from).trim() }], hasNext: false } },
     { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.to).trim() }], hasNext: false } },
   ] }),
+  // minutes +latest checks the basic info as minutesdata.Basic: it names the taskUuid the list's newest row gave
+  // (f-minutes4); +action-items checks the todos answer holds an actions list
+  'minutes.shortcut_latest': () => ({ 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
+  'minutes.shortcut_action_items': () => ({ 'minutes/list_minutes_todos': { result: { actions: [] } } }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
