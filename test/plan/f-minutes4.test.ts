@@ -241,3 +241,30 @@ describe('minutes +latest / +action-items (smart/latest_minutes.go:63-106, actio
     expect(await run(['minutes', '+action-items', '--id', 't1'])).toEqual({ dingtalkTodoList: [{ title: 'x' }] });
   });
 });
+
+describe('minutes +transcript (smart/transcript.go:80-153, minutesdata TranscriptPayload)', () => {
+  const TR = 'minutes/get_minutes_transcription';
+  const pg = (ids: string[], more: boolean, next?: string) => ({ success: true, result: { paragraphList: ids.map((id) => ({ paragraphId: id, text: id })), hasNext: more, ...(next ? { nextToken: next } : {}) } });
+
+  it('reads every page and prints {complete, direction, duplicateCount, pages, paragraphCount, paragraphList, taskUuid}', async () => {
+    const { printed, sent, exit } = await paged(['minutes', '+transcript', '--id', 't1', '--direction', '1'], TR, [pg(['a', 'b'], true, 'n1'), pg(['b', 'c'], false)]);
+    expect(sent).toEqual([{ taskUuid: 't1', direction: '1' }, { taskUuid: 't1', direction: '1', nextToken: 'n1' }]);
+    expect({ exit, printed }).toEqual({ exit: 0, printed: {
+      complete: true, direction: '1', duplicateCount: 0, pages: 2, paragraphCount: 3, taskUuid: 't1',
+      paragraphList: [{ paragraphId: 'a', text: 'a' }, { paragraphId: 'b', text: 'b' }, { paragraphId: 'c', text: 'c' }],
+    } });
+    expect(Object.keys(printed!)).toEqual(['complete', 'direction', 'duplicateCount', 'pages', 'paragraphCount', 'paragraphList', 'taskUuid']);
+  });
+
+  it('--single-page reads one page: complete false and its nextToken when more follow', async () => {
+    const { printed, sent } = await paged(['minutes', '+transcript', '--id', 't1', '--single-page', '--cursor', 'c0'], TR, [pg(['a'], true, 'n1')]);
+    expect(sent).toEqual([{ taskUuid: 't1', direction: '0', nextToken: 'c0' }]);
+    expect(printed).toEqual({ complete: false, direction: '0', duplicateCount: 0, nextToken: 'n1', pages: 1, paragraphCount: 1, paragraphList: [{ paragraphId: 'a', text: 'a' }], taskUuid: 't1' });
+  });
+
+  it('still more after --page-limit pages: minutes_transcript_incomplete (exit 1), {cause, nextToken, pages, paragraphCount, taskUuid} in details', async () => {
+    const { envelope, exit, printed } = await paged(['minutes', '+transcript', '--id', 't1', '--page-limit', '2'], TR, [pg(['a'], true, 'n1'), pg(['b'], true, 'n2')]);
+    expect({ exit, printed, reason: envelope?.error.reason, details: (envelope as { details?: unknown }).details })
+      .toEqual({ exit: 1, printed: undefined, reason: 'minutes_transcript_incomplete', details: { cause: 'page safety limit exceeded', nextToken: 'n2', pages: 2, paragraphCount: 2, taskUuid: 't1' } });
+  });
+});
