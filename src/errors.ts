@@ -121,6 +121,13 @@ export const REASONS = {
   minutes_title_verification_failed: 'backend',
   minutes_summary_verification_failed: 'backend',
   minutes_prepare_asr_verification_failed: 'backend',
+  // minutes +speaker-replace: the transcript read back still names --from or too few paragraphs name --to
+  minutes_speaker_verification_failed: 'backend',
+  // minutes +transcript: the pages did not reach the transcript's end; what was read is in `details`
+  minutes_transcript_incomplete: 'backend',
+  // minutes +share / +unshare: a member's permission change failed or was not acknowledged; the ledger upstream prints
+  // (results, failures, unattempted) is in the envelope's `details` (exit 1, upstream's API error of this name)
+  minutes_permission_partial: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

@@ -731,6 +731,8 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
           r = await runStep(sc, step, f, o, done, at);
         } catch (err) {
           if (step.kind === 'call' && tolerated(sc, step, err)) continue;
+          // a refusal of the lead's own answer (answer_of) says this element's call failed: it is no completed write
+          if (step.kind === 'refuse' && step.answer_of === lead.id) withdrawWrite(done, `${lead.id}[${i}]`);
           throw err;
         }
         if (step.expect) checkExpect(sc, step, step.expect, r);
@@ -744,6 +746,12 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     }
     return result;
   }
+}
+
+/** Drops the completed write recorded under `id` (an element whose own answer was refused did not write). */
+function withdrawWrite(done: Completed[], id: string): void {
+  const at = done.findIndex((d) => d.id === id && d.effect === 'write');
+  if (at >= 0) done.splice(at, 1);
 }
 
 /**
@@ -816,6 +824,9 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_title_verification_failed: 'the title was sent but the read-back does not show it: read the minutes before writing again',
   minutes_summary_verification_failed: 'the summary was sent but the read-back does not show it: read the minutes before writing again',
   minutes_prepare_asr_verification_failed: 'the hot words read back differ from the ones asked for (see "details"): list them before writing again',
+  minutes_speaker_verification_failed: 'the speaker was sent but the transcript read back still shows it (see "details"): read the transcript before writing again',
+  minutes_transcript_incomplete: PARTIAL_READ_HINT,
+  minutes_permission_partial: 'some members were not changed (see "details": results, failures, unattempted): run again for those members only',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

@@ -476,12 +476,15 @@ export interface RefuseStep extends StepCommon {
  * a task the backend was still running when the command stopped waiting (doc +import's poll timeout);
  * minutes_detail_incomplete / minutes_download_incomplete for the minutes batch reads that list a failed id or
  * artifact and then fail (minutes_detail.go:254, minutes/alignment.go:341@c7521c1c), their payload in `details`;
- * minutes_title_verification_failed / minutes_summary_verification_failed / minutes_prepare_asr_verification_failed
+ * minutes_title_verification_failed / minutes_summary_verification_failed / minutes_prepare_asr_verification_failed /
+ * minutes_speaker_verification_failed (alignment.go:531@c7521c1c)
  * for a minutes write whose read-back does not show it (minutes/alignment.go:443, :500, workflows.go:505@c7521c1c),
- * inside the run's partial_outcome.
+ * inside the run's partial_outcome; minutes_permission_partial for +share/+unshare whose member ledger lists a failure
+ * (workflows.go:662@c7521c1c), its payload in `details` (inside partial_outcome when a member was written);
+ * minutes_transcript_incomplete for +transcript's read that did not reach the end (smart/transcript.go:136@c7521c1c).
  */
 export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
-  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed'] as const;
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }

@@ -35,17 +35,18 @@ function u2Refused(): void {
 const share = (policy?: string) => ['minutes', '+share', '--id', 't1', '--member-uids', 'u1,u2,u3', '--permission', 'view', ...(policy ? ['--failure-policy', policy] : []), '--yes'];
 
 describe('--failure-policy: a failed member under stop and under continue', { timeout: 60_000 }, () => {
+  // minutes +share lists its members as upstream's ledger in the envelope's details (f-minutes4, workflows.go:634-664)
   it('stop (the default) sends no member after the failed one, lists it as not attempted and exits 7 (u1 was granted)', async () => {
     u2Refused();
     const r = await dws(share());
     expect(r.sent).toEqual(['u1', 'u2']);
     expect(r.outcome.error?.reason).toBe('partial_outcome');
     expect(r.outcome.error?.exitCode).toBe(7);
-    expect(r.envelope?.ledger).toEqual({
-      step: 'call', continue: false,
-      done: [{ index: 0, item: 'u1', ids: {} }],
-      failed: [{ index: 1, item: 'u2', at: 'call[1]', reason: 'business_error', message: 'add_member_permission on the "minutes" server failed: NO_PERMISSION: 无权限' }],
-      unattempted: [{ index: 2, item: 'u3' }],
+    expect(r.envelope?.details).toMatchObject({
+      complete: false, succeeded: 1, failed: 1,
+      results: [{ complete: true, memberUid: 'u1' }],
+      failures: [{ memberUid: 'u2', error: 'add_member_permission on the "minutes" server failed: NO_PERMISSION: 无权限' }],
+      unattempted: ['u3'],
     });
     expect(r.finished).toEqual(['add_member_permission ok', 'add_member_permission business_error']);
     expect(r.outcome.out).toBe('');
@@ -56,17 +57,17 @@ describe('--failure-policy: a failed member under stop and under continue', { ti
     const r = await dws(share('continue'));
     expect(r.sent).toEqual(['u1', 'u2', 'u3']);
     expect(r.outcome.error?.reason).toBe('partial_outcome');
-    expect(r.envelope?.ledger).toMatchObject({ continue: true, done: [{ item: 'u1' }, { item: 'u3' }], failed: [{ item: 'u2', at: 'call[1]' }], unattempted: [] });
+    expect(r.envelope?.details).toMatchObject({ results: [{ memberUid: 'u1' }, { memberUid: 'u3' }], failures: [{ memberUid: 'u2' }], unattempted: [] });
     expect(r.finished).toEqual(['add_member_permission ok', 'add_member_permission business_error', 'add_member_permission ok']);
   });
 
-  it('continue with every member failing sends all of them and reports the failure itself (nothing was written: exit 1)', async () => {
+  it('continue with every member failing sends all of them and ends minutes_permission_partial (nothing was written: exit 1)', async () => {
     mcp.answers['minutes/add_member_permission'] = () => refused;
     const r = await dws(share('continue'));
     expect(r.sent).toEqual(['u1', 'u2', 'u3']);
-    expect(r.outcome.error?.reason).toBe('business_error');
+    expect(r.outcome.error?.reason).toBe('minutes_permission_partial');
     expect(r.outcome.error?.exitCode).toBe(1);
-    expect((r.envelope?.ledger as { failed: unknown[] }).failed).toHaveLength(3);
+    expect((r.envelope?.details as { failures: unknown[] }).failures).toHaveLength(3);
   });
 
   it('continue without a failure is the same run as stop: every member once, exit 0', async () => {

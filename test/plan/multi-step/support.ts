@@ -358,6 +358,17 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   'minutes.shortcut_summary': (data) => ({ 'minutes/get_minutes_ai_summary': [{ result: { fullSummary: 'v-old' } }, { result: { fullSummary: String(data.content).trim() } }] }),
   // minutes +prepare-asr reads hotWordList as words, then reads back the words asked for (f-minutes3)
   'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ result: { hotWordList: [] } }, { result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }] }),
+  // minutes +record-wrap-up checks the stop's answer as RecordResult (f-minutes4): cmd end, the id asked for
+  'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { success: true, result: { cmd: 'end', taskUuid: data.id } } }),
+  // minutes +speaker-replace finds --from in the transcript first, then reads back --to instead (f-minutes4)
+  'minutes.shortcut_speaker_replace': (data) => ({ 'minutes/get_minutes_transcription': [
+    { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.from).trim() }], hasNext: false } },
+    { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.to).trim() }], hasNext: false } },
+  ] }),
+  // minutes +latest checks the basic info as minutesdata.Basic: it names the taskUuid the list's newest row gave
+  // (f-minutes4); +action-items checks the todos answer holds an actions list
+  'minutes.shortcut_latest': () => ({ 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
+  'minutes.shortcut_action_items': () => ({ 'minutes/list_minutes_todos': { result: { actions: [] } } }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
