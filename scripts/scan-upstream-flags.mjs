@@ -11,7 +11,10 @@
 //   helpers   `<var>.Flags().<Kind>("name", ...)` registrations of the cobra command variable the body belongs to, in
 //             its file, including the `for _, c := range []*cobra.Command{..., <var>, ...}` alias loops and the
 //             spellings RegisterCrossProductAliases adds (internal/helpers/cross_product_aliases.go) for a command
-//             passed to it by name.
+//             passed to it by name;
+//   chat-migration  the hidden aliases chat.go installChatIMIDFlagAliases adds to the commands on its migration path
+//             lists (--group/--id/--chat/--open-conversation-id for --conversation-id, --msg-id/--open-message-id for
+//             --message-id), folded into the primary by a PreRunE.
 // Whether the body reads a spelling: its quoted name appears in the body (the unit at the upstream line, with the
 // functions it calls in the same package expanded one level) outside its own registration. A heuristic: check each.
 //
@@ -22,7 +25,8 @@
 //   fold-unread  a dws alias spelling (folded into another flag) the upstream body never names;
 //   hidden-idle  a dws hidden parameter that is neither folded, read by the plan nor refused;
 //   fold-target  a dws alias spelling that upstream reads beside a different first flag than its alias_of.
-// --json prints {cli_path: {upstream: [spellings], sources}} for every command (the pinned list is derived from it).
+// --json prints {cli_path: {upstream, spellings: {name: {hidden, sources, read}}}} for every command; --pin prints the
+// list test/fixtures/upstream-flag-spellings.json holds (see test/contract/upstream-spellings.test.ts).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -30,6 +34,7 @@ import { parse as parseYaml } from 'yaml';
 const args = process.argv.slice(2);
 const UP = args.includes('--up') ? args[args.indexOf('--up') + 1] : '/tmp/up';
 const JSON_OUT = args.includes('--json');
+const PIN = args.includes('--pin');
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 // ---- catalog -------------------------------------------------------------------------------------------------
@@ -120,6 +125,7 @@ function expand(text, pkg, depth, returns, seen = new Set()) {
 const FLAG_RESULT = /^\s*(?:\[\])?(?:shortcut\.)?Flag\s*$/;
 
 // ---- upstream baseline ---------------------------------------------------------------------------------------
+const ROOT_FLAGS = new Set(['client-id', 'client-secret', 'debug', 'dry-run', 'fields', 'format', 'help', 'jq', 'mock', 'output', 'profile', 'timeout', 'token', 'verbose', 'yes']);
 function loadBaseline() {
   const file = path.join(UP, 'test/fixtures/cli-interface-baseline.txt');
   const base = new Map();
@@ -132,7 +138,9 @@ function loadBaseline() {
     if (!m || !cur) continue;
     for (const fl of m[1].split(', ')) {
       const mm = fl.match(/^(?:-\w\/)?--([\w-]+):(\w+)\|.*hidden=(\w+).*scope=(\w+)$/);
-      if (mm && mm[4] === 'local' && mm[1] !== 'help') cur.set(mm[1], mm[3] === 'true');
+      // local flags, and persistent flags of a product's groups (calendar attendee's --calendar-id/--event, todo task's
+      // hidden --remind-at); the root's global flags are dispatch's
+      if (mm && mm[1] !== 'help' && (mm[4] === 'local' || (mm[4] === 'inherited' && !ROOT_FLAGS.has(mm[1])))) cur.set(mm[1], mm[3] === 'true');
     }
   }
   return base;
@@ -258,6 +266,21 @@ function helperFlags(rel, line, cliPath) {
   return { names, cross, body: expand(unit, pkgText(rel), 2) };
 }
 
+// ---- chat's migration aliases -----------------------------------------------------------------------------------
+/** chat.go installChatIMIDFlagAliases: the commands on its two path lists get hidden aliases of their primary flag
+ * (registered when missing, folded by a PreRunE that sets the primary); `group` is skipped beside --group-name. */
+function chatMigrations() {
+  const text = goFile('internal/helpers/chat.go');
+  const paths = (name) => {
+    const block = balanced(text, text.indexOf(`var ${name}`));
+    return [...block.matchAll(/\{([^{}]*)\}/g)].map((m) => ['chat', ...[...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1])].join(' '));
+  };
+  const out = new Map();
+  for (const p of paths('chatPendingConversationIDMigrationPaths')) out.set(p, [...(out.get(p) ?? []), ['conversation-id', ['group', 'id', 'chat', 'open-conversation-id']]]);
+  for (const p of paths('chatPendingMessageIDMigrationPaths')) out.set(p, [...(out.get(p) ?? []), ['message-id', ['msg-id', 'open-message-id']]]);
+  return out;
+}
+
 // ---- compare -------------------------------------------------------------------------------------------------
 /** Whether the body names the spelling outside a registration of it. */
 function mentions(body, spelling) {
@@ -291,6 +314,7 @@ function main() {
   const { tools, plans } = loadCatalog();
   const baseline = loadBaseline();
   const groups = crossProductGroups();
+  const migrations = chatMigrations();
   const findings = [];
   const json = {};
   for (const t of tools.sort((a, b) => (a.cli_path < b.cli_path ? -1 : 1))) {
@@ -325,8 +349,12 @@ function main() {
         }
       }
     }
+    for (const [primary, aliases] of migrations.get(t.cli_path) ?? []) {
+      if (!upstream.has(primary)) continue;
+      for (const a of aliases) if (!(a === 'group' && upstream.has('group-name'))) add(a, true, 'chat-migration');
+    }
     const spellings = [...upstream.keys()].sort();
-    json[t.cli_path] = { upstream: t.upstream ?? null, spellings: Object.fromEntries(spellings.map((s) => [s, { hidden: upstream.get(s).hidden, sources: [...upstream.get(s).sources].sort(), read: body ? mentions(body, s) : null }])) };
+    json[t.cli_path] = { upstream: t.upstream ?? null, spellings: Object.fromEntries(spellings.map((s) => [s, { hidden: upstream.get(s).hidden, sources: [...upstream.get(s).sources].sort(), read: upstream.get(s).sources.has('chat-migration') || (body ? mentions(body, s) : null) }])) };
     const canonical = t.canonical_path;
     const { read, refused } = planReads(plans[canonical]);
     for (const s of spellings) {
@@ -334,7 +362,7 @@ function main() {
       if (!Object.hasOwn(params, s)) findings.push(['missing', t.cli_path, s, [...upstream.get(s).sources].join('+'), `${upstream.get(s).hidden ? 'hidden' : 'visible'}; body names it: ${body ? mentions(body, s) : '?'}; ${t.upstream ?? ''}`]);
     }
     for (const [name, p] of Object.entries(params)) {
-      if (p.alias_of && body && !mentions(body, name) && upstream.has(name)) findings.push(['fold-unread', t.cli_path, name, [...upstream.get(name).sources].join('+'), `alias_of ${p.alias_of}; ${t.upstream}`]);
+      if (p.alias_of && body && !mentions(body, name) && upstream.has(name) && !upstream.get(name).sources.has('chat-migration')) findings.push(['fold-unread', t.cli_path, name, [...upstream.get(name).sources].join('+'), `alias_of ${p.alias_of}; ${t.upstream}`]);
       if (p.alias_of && body) {
         // the call that reads the spelling together with others: its first quoted name is what upstream folds it into
         for (const m of body.matchAll(new RegExp(String.raw`\b(\w+)\((?:cmd|c|rt),?\s*((?:"[\w-]+",?\s*)*"${name}"(?:,\s*"[\w-]+")*)\)`, 'g'))) {
@@ -348,7 +376,16 @@ function main() {
       if (p.hidden && !p.alias_of && !visibleSame && !read.has(name) && !refused.has(name)) findings.push(['hidden-idle', t.cli_path, name, upstream.has(name) ? [...upstream.get(name).sources].join('+') : 'not-registered', `plan: ${plans[canonical] ? 'own' : 'atomic'}; body names it: ${body ? mentions(body, name) : '?'}; ${t.upstream ?? ''}`]);
     }
   }
-  if (JSON_OUT) process.stdout.write(JSON.stringify(json, null, 1) + '\n');
+  if (PIN) {
+    // {cli path: [spellings]} of every upstream spelling the command declares today (visible or hidden): the list
+    // test/contract/upstream-spellings.test.ts pins. A `missing` finding stays out until it is read and declared.
+    const pinned = {};
+    for (const t of tools) {
+      const have = Object.keys(json[t.cli_path].spellings).filter((sp) => Object.hasOwn(t.parameters ?? {}, sp)).sort();
+      if (have.length) pinned[t.cli_path] = have;
+    }
+    process.stdout.write(JSON.stringify(pinned, Object.keys(pinned).sort().concat(), 0).replace(/^\{/, '{\n').replace(/\],"/g, '],\n"').replace(/\]\}$/, ']\n}') + '\n');
+  } else if (JSON_OUT) process.stdout.write(JSON.stringify(json, null, 1) + '\n');
   else process.stdout.write(findings.map((f) => f.join('\t')).join('\n') + '\n');
   const by = findings.reduce((m, f) => ((m[f[0]] = (m[f[0]] ?? 0) + 1), m), {});
   process.stderr.write(`${tools.length} commands, ${Object.values(json).filter((j) => Object.keys(j.spellings).length).length} with upstream spellings; findings ${JSON.stringify(by)}\n`);
