@@ -9,7 +9,7 @@
 //   shortcut  the `Flags:` of a `shortcut.Shortcut` (internal/shortcut): every `{Name: ...}` flag element and its
 //             `Aliases` (hidden executable spellings), with the flag-building functions it calls expanded;
 //   helpers   `<var>.Flags().<Kind>("name", ...)` registrations of the cobra command variable the body belongs to, in
-//             its file, including the `for _, c := range []*cobra.Command{..., <var>, ...}` alias loops and the
+//             its file (and in the package functions it is handed to), including the `for _, c := range []*cobra.Command{..., <var>, ...}` alias loops and the
 //             spellings RegisterCrossProductAliases adds (internal/helpers/cross_product_aliases.go) for a command
 //             passed to it by name;
 //   chat-migration  the hidden aliases chat.go installChatIMIDFlagAliases adds to the commands on its migration path
@@ -261,6 +261,13 @@ function helperFlags(rel, line, cliPath) {
       if (new RegExp(String.raw`RegisterCrossProductAliases\(${m[1]}\)`).test(loop)) names.set('__cross__', true);
     }
     if (new RegExp(String.raw`RegisterCrossProductAliases\(${v}\)`).test(scope)) names.set('__cross__', true);
+    // package functions handed the command that register flags on it (addXFlags(cmd), ...)
+    for (const m of scope.matchAll(new RegExp(String.raw`\b([a-z]\w*)\(${v}\b[,)]`, 'g'))) {
+      if (m[1] === 'RegisterCrossProductAliases') continue;
+      const fnBody = funcBody(pkgText(rel), m[1]);
+      for (const r of fnBody.matchAll(new RegExp(String.raw`\b\w+` + REG, 'g'))) if (!names.has(r[2])) names.set(r[2], false);
+      for (const r of fnBody.matchAll(/\b\w+\.Flags\(\)\.MarkHidden\("([\w-]+)"\)/g)) names.set(r[1], true);
+    }
   }
   const cross = names.delete('__cross__');
   return { names, cross, body: expand(unit, pkgText(rel), 2) };
@@ -290,7 +297,7 @@ function mentions(body, spelling) {
   while (i >= 0) {
     const lineStart = body.lastIndexOf('\n', i) + 1;
     const lineText = body.slice(lineStart, body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i));
-    if (!/Flags\(\)\.\w+\(|MarkHidden|Name:\s*"|Aliases:|ParamDecl\{/.test(lineText)) n++;
+    if (!/Flags\(\)\.(?!Get|Changed|Lookup|Set\b)\w+\(|MarkHidden|Name:\s*"|Aliases:|ParamDecl\{/.test(lineText)) n++;
     i = body.indexOf(q, i + 1);
   }
   return n > 0;
