@@ -98,6 +98,12 @@ function reviewedChanges(a, entry) {
       allowed.push({ kind: 'reviewed_composite', canonical_path: entry.canonical_path, ...c });
       return false;
     }
+    // a flag the facts take from the historical cobra baseline as the root's hidden global one (inherited), which
+    // the body at the followed commit registers as the command's own visible flag (doc +export-get --output)
+    if ((c.field === 'inherited' || c.field === 'hidden') && c.facts === true && c.catalog === false && a.flags?.[c.flag] && !a.flags[c.flag].inherited) {
+      allowed.push({ kind: 'reviewed_local_flag', canonical_path: entry.canonical_path, ...c });
+      return false;
+    }
     if (!REVIEWED_FLAG_FIELDS.has(c.field)) return true;
     allowed.push({ kind: 'reviewed_against_source', canonical_path: entry.canonical_path, ...c });
     return false;

@@ -197,8 +197,11 @@ describe('every single-call and paged plan against the recording MCP backend', (
           expect(firm.map((c, i) => without(c, fromKeys(expected[i]))), t.canonical_path).toEqual(expected.map((c) => without(c, fromKeys(c))));
         } else expect(firm, t.canonical_path).toEqual(expected);
         expected.push(...made.filter(isMaybe));
-        const transfers = plan.steps.filter((s) => s.upload || s.download).length;
-        expect(journal.length, t.canonical_path).toBe(expected.length + transfers);
+        // a transfer under a condition (doc +export-get saves only a finished export) runs or not by the echo too
+        const transfers = plan.steps.filter((s) => (s.upload || s.download) && !s.when).length;
+        const maybeTransfers = plan.steps.filter((s) => (s.upload || s.download) && s.when).length;
+        expect(journal.length, t.canonical_path).toBeGreaterThanOrEqual(expected.length + transfers);
+        expect(journal.length, t.canonical_path).toBeLessThanOrEqual(expected.length + transfers + maybeTransfers);
         expect(journal.every((r) => r.outcome === 'ok' && r.canonical_path === t.canonical_path)).toBe(true);
       }
       const text = lines.join('\n') + '\n';

@@ -1,0 +1,72 @@
+// Flag spellings upstream registers on a command (branch f-hidden, issue 32), run as a user types them against the
+// recording backend on 127.0.0.1: doc +export-get's --output, a local flag of the shortcut at c7521c1c that saves a
+// finished export (shortcut/doc/content_shortcuts.go:1540-1579), and the hidden cross-product spellings drive upload
+// and drive list register but never read, which dws refuses naming the flag to use. The calls are pinned by
+// test/fixtures/calls/{doc,drive}.yaml.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+
+const mcp = useMcpServer();
+
+async function run(argv: string[], prepare: (dir: string) => void = () => {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-f-hidden-'));
+  prepare(dir);
+  const outcome = await dispatchInProcess(argv, privateEnv(mcp.urlTemplate, 't', dir));
+  return { dir, error: outcome.error, sent: mcp.calls.map((c) => c.name), fetched: mcp.fetched.map((f) => f.name) };
+}
+
+describe('doc +export-get --output', () => {
+  it('saves a finished export into a directory as document, as upstream names it (PreferredName)', async () => {
+    mcp.files['e.docx'] = Buffer.from('DOCX');
+    mcp.answers['doc/query_export_job'] = () => ({ result: { status: 'success', downloadUrl: `${mcp.base}/files/e.docx` } });
+    const r = await run(['doc', '+export-get', '--job-id', 'j1', '--output', 'exports/']);
+    expect(r.error).toBeUndefined();
+    expect(r.fetched).toEqual(['e.docx']);
+    expect(readFileSync(path.join(r.dir, 'exports', 'document'), 'utf8')).toBe('DOCX');
+  });
+
+  it('reads the URL inside data too, and resourceUrl when there is no downloadUrl', async () => {
+    mcp.files['r.pdf'] = Buffer.from('PDF');
+    mcp.answers['doc/query_export_job'] = () => ({ data: { status: 'SUCCESS', resourceUrl: `${mcp.base}/files/r.pdf` } });
+    const r = await run(['doc', '+export-get', '--job-id', 'j1', '-o', 'out.pdf']);
+    expect(r.error).toBeUndefined();
+    expect(readFileSync(path.join(r.dir, 'out.pdf'), 'utf8')).toBe('PDF');
+  });
+
+  it('fetches nothing while the job runs, or without --output', async () => {
+    mcp.files['e.docx'] = Buffer.from('DOCX');
+    mcp.answers['doc/query_export_job'] = () => ({ result: { status: 'PROCESSING', downloadUrl: `${mcp.base}/files/e.docx` } });
+    expect((await run(['doc', '+export-get', '--job-id', 'j1', '--output', 'exports/'])).fetched).toEqual([]);
+    mcp.answers['doc/query_export_job'] = () => ({ result: { status: 'SUCCESS', downloadUrl: `${mcp.base}/files/e.docx` } });
+    const r = await run(['doc', '+export-get', '--job-id', 'j1']);
+    expect(r.error).toBeUndefined();
+    expect(r.fetched).toEqual([]);
+  });
+
+  it('never overwrites an existing file', async () => {
+    mcp.files['e.docx'] = Buffer.from('NEW');
+    mcp.answers['doc/query_export_job'] = () => ({ result: { status: 'SUCCESS', downloadUrl: `${mcp.base}/files/e.docx` } });
+    const r = await run(['doc', '+export-get', '--job-id', 'j1', '--output', 'kept.docx'], (dir) => writeFileSync(path.join(dir, 'kept.docx'), 'OLD'));
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(readFileSync(path.join(r.dir, 'kept.docx'), 'utf8')).toBe('OLD');
+  });
+});
+
+describe('hidden spellings upstream registers but never reads', () => {
+  it('drive upload refuses --file-path beside --file before any call, naming --file', async () => {
+    const r = await run(['drive', 'upload', '--file', 'a.txt', '--file-path', 'a.txt', '--yes'], (dir) => writeFileSync(path.join(dir, 'a.txt'), 'x'));
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(r.error?.message).toContain('--file-path is not read');
+    expect(r.sent).toEqual([]);
+  });
+
+  it('drive list refuses --page-size before any call, naming --limit', async () => {
+    const r = await run(['drive', 'list', '--page-size', '5']);
+    expect(r.error?.message).toContain('takes its page size from --limit');
+    expect(r.sent).toEqual([]);
+  });
+});
