@@ -217,6 +217,8 @@ describe('uploads and downloads', () => {
   it('doc +create writes markdown over 10000 characters as upstream: the first piece with the create, the rest appended in order', async () => {
     const text = `${'a'.repeat(9000)}\n${'b'.repeat(2500)}\n${'c'.repeat(9000)}`;
     mcp.answers['doc/create_document'] = () => ({ result: { nodeId: 'n9' } });
+    // the read-back shows the whole text, so it is accepted at the first read (readDocVerification; a-k2)
+    mcp.answers['doc/get_document_content'] = () => ({ result: { markdown: text } });
     const r = await run(['doc', '+create', '--name', 'long', '--content', text]);
     expect(r.error).toBeUndefined();
     expect(mcp.calls.filter((c) => c.name !== 'get_document_content').map((c) => [c.name, c.arguments])).toEqual([

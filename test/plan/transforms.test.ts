@@ -60,3 +60,12 @@ describe('flex_time_ms (upstream ParseISOTimeToMillis)', () => {
     expect(() => TRANSFORMS.flex_time_ms('2026-02-30', '--due', ctx)).toThrow(/--due/u);
   });
 });
+
+describe('object_values / object_keys (a-k2: a loop over a map, sortedMapKeys)', () => {
+  it('an object gives its values or keys in key order; anything else is absent', () => {
+    expect(TRANSFORMS.object_values({ b: [1], a: 'x' }, '--v', ctx)).toEqual([[1], 'x']);
+    expect(TRANSFORMS.object_keys({ b: [1], a: 'x' }, '--v', ctx)).toEqual(['b', 'a']);
+    expect(TRANSFORMS.object_values([1, 2], '--v', ctx)).toBeUndefined();
+    expect(TRANSFORMS.object_keys('text', '--v', ctx)).toBeUndefined();
+  });
+});

@@ -58,6 +58,10 @@ export const PLAIN: Record<string, Fn> = {
   last: (v) => (Array.isArray(v) ? v[v.length - 1] : v),
   /** a list -> [{n, item}], n the element's 1-based position (upstream loops that number what they print) */
   numbered: (v, where) => (Array.isArray(v) ? v.map((item, i) => ({ n: i + 1, item })) : refuse(where, v, 'a list')),
+  /** an object -> its values in key order (absent for anything else): a Go loop over a map's values looking for a list */
+  object_values: (v) => (isObj(v) ? Object.values(v) : undefined),
+  /** an object -> its keys in key order (absent for anything else); after sort_keys, Go's sorted map keys */
+  object_keys: (v) => (isObj(v) ? Object.keys(v) : undefined),
   /** a list without its first element (the pieces after the one a create call already sent) */
   rest: (v, where) => (Array.isArray(v) ? v.slice(1) : refuse(where, v, 'a list')),
   /** a list of texts -> one text (joined with nothing) */

@@ -340,6 +340,14 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
     'aitable-helper/record_upsert': { data: { createdRecordIds: ['v-recordId'] } },
     'aitable/query_records': { data: { records: [{ recordId: 'v-recordId', cells: (JSON.parse(String(data.records)) as Obj[])[0].cells }], hasMore: false } },
   }),
+  // +record-upsert-by-key (a-k2): one record has the key (so it is updated), and the read-back finds it holding the
+  // cells sent; every other place upstream looks for records or for more pages is null (findRecords, responseHasMore)
+  'aitable.shortcut_record_upsert_by_key': (data) => {
+    const cells = { ...(JSON.parse(String(data.cells)) as Obj), [String(data['key-field-id'])]: data['key-value'] ?? JSON.parse(String(data['key-value-json'])) };
+    const none = { hasMore: null, nextCursor: null, cursor: null };
+    const page = (record: Obj) => ({ ...none, records: null, result: null, pagination: null, page: null, data: { ...none, data: null, result: null, records: [record] } });
+    return { 'aitable/query_records': [page({ recordId: 'v-recordId' }), page({ recordId: 'v-recordId', cells })] };
+  },
   'aitable.shortcut_record_update': (data) => ({
     'aitable/query_records': { data: { records: JSON.parse(String(data.records)) as Obj[], hasMore: false } },
   }),
