@@ -134,6 +134,8 @@ describe('writes', () => {
   });
 
   it('one call per element, in order', async () => {
+    // each answer acknowledges its write, as upstream's RequireWriteAcknowledgement asks (workflows.go:648)
+    mcp.answers['minutes/add_member_permission'] = () => ({ success: true, result: true });
     const r = await run(share);
     expect(r.error).toBeUndefined();
     expect(mcp.calls.map((c) => c.arguments)).toEqual(['u1', 'u2', 'u3'].map((u) => ({ memberUids: [u], policyId: 4, uuids: ['m1'] })));
@@ -148,9 +150,11 @@ describe('writes', () => {
     const r = await run(share);
     expect({ reason: r.error?.reason, exit: r.error?.exitCode, category: r.error?.category }).toEqual({ reason: 'partial_outcome', exit: 7, category: 'partial' });
     expect(r.error?.message).toContain('call[0] (write {"permissionId":"p0"})');
-    // upstream's default failure policy (stop): the failed element and the one not attempted are named
-    expect(r.error?.message).toContain('step "call[1]" (backend_error');
-    expect(r.error?.message).toContain('not attempted (the policy stops at the first failure): call[2]');
+    // upstream's default failure policy (stop, workflows.go:652): the ledger of results, the failed member and the one
+    // not attempted ends the run as minutes_permission_partial, inside partial_outcome once a member was granted
+    expect(r.error?.message).toContain('minutes_permission_partial');
+    const ledger = (r.error?.payload as { details?: Record<string, unknown> } | undefined)?.details;
+    expect({ failed: ledger?.failed, succeeded: ledger?.succeeded, unattempted: ledger?.unattempted }).toEqual({ failed: 1, succeeded: 1, unattempted: ['u3'] });
     expect(r.out).toBe('');
     expect(mcp.calls.length).toBe(2);
   });

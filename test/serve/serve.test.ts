@@ -204,6 +204,8 @@ describe('execute against the dispatch test MCP backend', () => {
   it('runs a composite command\'s plan with the CLI\'s gates and bytes: dry run, confirmation, the calls, the result', async () => {
     const share = { canonical_path: 'minutes.shortcut_share', arguments: { id: 'm1', 'member-uids': 'u1,u2', permission: 'view' }, ...hashes() };
     const argv = ['minutes', '+share', '--id', 'm1', '--member-uids', 'u1,u2', '--permission', 'view'];
+    // each member's answer acknowledges the write, as upstream checks (minutes workflows.go:648)
+    mcp.answers['minutes/add_member_permission'] = () => ({ success: true, result: true });
     const dry = await served.call('execute', { ...share, dry_run: true });
     const cliDry = await runCliAsync([...argv, '--dry-run'], '', env);
     expect(dry).toEqual({ isError: false, text: cliDry.stdout.trimEnd() });
