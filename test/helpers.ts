@@ -108,6 +108,8 @@ export function outcomeOf(child: ChildProcessWithoutNullStreams, input = ''): Pr
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (status) => resolve({ status: status ?? -1, stdout, stderr }));
+    // a child that exits before reading its input closes the pipe (EPIPE): its exit status and output are the outcome
+    child.stdin.on('error', () => undefined);
     child.stdin.end(input);
   });
 }
