@@ -351,6 +351,13 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   'aitable.shortcut_record_update': (data) => ({
     'aitable/query_records': { data: { records: JSON.parse(String(data.records)) as Obj[], hasMore: false } },
   }),
+  // f-aitable4: +base-bootstrap checks that get_base names the base, get_tables the table and get_fields holds the
+  // declared fields (deepContainsString, containsAllFieldNames: base_composite.go:211, :250, :262@c7521c1c)
+  'aitable.shortcut_base_bootstrap': (data) => ({
+    'aitable/get_base': { data: { baseId: 'v-baseId' } },
+    'aitable/get_tables': { data: { tables: [{ tableId: 'v-tableId' }] } },
+    'aitable/get_fields': { data: { fields: (JSON.parse(String(data.tables)) as Obj[])[0].fields as Obj[] } },
+  }),
   // and its name check compares the app's name (result.name, else appName) with --confirm-name
   'dev.delete_dev_app': (data) => ({
     'devapp/get_dev_app': { success: true, result: { name: data['confirm-name'] } },
