@@ -31,9 +31,12 @@ export interface MessagesSpec {
   aliases?: Record<string, string>;
   /** `search`: sender and time as +search-msg reads them (search_msg.go:835 searchMsgSender, :866 searchMsgTime; both always present). */
   reader?: 'search';
-  /** The value is `{answer, reactions?, order?}`: the run's choices (a flag's) beside the answer. `reactions` false
-   * leaves them out; `order` asc or desc sorts the messages by their createTime first (stable, a message without a
-   * readable time last: upstream sortMessagesByCreateTimeStable, message_time_range.go:197); another order keeps them. */
+  /** The value is `{answer, reactions?, order?, details?}`: the run's choices (a flag's) beside the answer. `reactions`
+   * false leaves them out; `order` asc or desc sorts the messages by their createTime first (stable, a message without a
+   * readable time last: upstream sortMessagesByCreateTimeStable, message_time_range.go:197); another order keeps them.
+   * `details`: a list of message-detail answers (list_messages_by_ids), each message found in them (SearchItems) by its
+   * id (chatmsg.MessageID as text) taking the detail's keys over its own before it is sorted and projected (upstream
+   * enrichSearchMessages, search_msg.go:735). */
   wrapped?: boolean;
   /** Each message's own keys kept, the projection's added where the message lacks them (messageId and text always
    * written), plus openMessageId and content (helpers/chat.go:63 projectChatMessagesPayload). Top level only. */
@@ -690,6 +693,30 @@ function sortByTime(messages: Obj[], order: string): Obj[] {
   }).map((x) => x.m);
 }
 
+/** A message's id as upstream's enrichment keys it (fmt.Sprint of chatmsg.MessageID, trimmed; none: ''). */
+const idKey = (m: Obj) => {
+  const id = messageId(m);
+  return id === undefined ? '' : trimSpace(sprint(id));
+};
+
+/** enrichSearchMessages' merge (search_msg.go:735-805): each message with a detail of the same id (the last one found
+ * wins) becomes its keys overwritten by the detail's; the others are kept as they are. */
+function enriched(messages: Obj[], details: unknown[] | undefined): Obj[] {
+  if (details === undefined) return messages;
+  const byId = new Map<string, Obj>();
+  for (const answer of details) {
+    if (!isObj(answer)) continue;
+    for (const detail of searchItems(answer)) {
+      const id = idKey(detail);
+      if (id !== '') byId.set(id, detail);
+    }
+  }
+  return messages.map((m) => {
+    const detail = byId.get(idKey(m));
+    return detail === undefined ? m : { ...m, ...detail };
+  });
+}
+
 export const PARAM: Record<string, Param> = {
   /** one message page's completeness fields (docs/PLANS.md "Message rows"): the value is {answer, direction?} */
   message_page: (arg) => {
@@ -706,16 +733,19 @@ export const PARAM: Record<string, Param> = {
       let run = spec;
       let answer = v;
       let order = '';
+      let details: unknown[] | undefined;
       if (spec.wrapped) {
-        if (!isObj(v) || (v.reactions !== undefined && typeof v.reactions !== 'boolean') || (v.order !== undefined && typeof v.order !== 'string')) {
-          return refuse(where, v, 'an object {answer, reactions?, order?}');
+        if (!isObj(v) || (v.reactions !== undefined && typeof v.reactions !== 'boolean') || (v.order !== undefined && typeof v.order !== 'string')
+          || (v.details !== undefined && !Array.isArray(v.details))) {
+          return refuse(where, v, 'an object {answer, reactions?, order?, details?}');
         }
         answer = v.answer;
+        details = v.details as unknown[] | undefined;
         order = trimSpace((v.order as string | undefined) ?? '').toLowerCase();
         if (v.reactions !== undefined) run = { ...spec, reactions: v.reactions as boolean };
       }
       if (run.items === undefined && !Array.isArray(answer)) return refuse(where, answer, 'a list of messages');
-      const found = messageItems(answer, run.items);
+      const found = enriched(messageItems(answer, run.items), details);
       const ordered = order === 'asc' || order === 'desc' ? sortByTime(found, order) : found;
       return ordered.map((m) => projectMessage(m, run)).filter((x) => x !== undefined);
     };

@@ -1,0 +1,94 @@
+// f-chat9: chat +search-msg prints upstream's payload (smart/search_msg.go:298-330@c7521c1c): the hits merged with their
+// details (enrichSearchMessages :735), sorted by createTime (--order/--sort) and projected as
+// searchMsgProjectWithReactions (:817, --no-reactions honoured), with pagesFetched, enrichedCount, the failure ledger,
+// queryRange (message_time_range.go:218), timeCoverage (:347) and conclusionGuard (:365). Commands run as a user types
+// them against the fake MCP server on 127.0.0.1 (test/plan/output-runs.ts).
+import { describe, expect, it } from 'vitest';
+import { applyTransform } from '../../src/plan/transforms/index.js';
+import { useOutputRuns } from './output-runs.js';
+
+const runs = useOutputRuns('dws-f-chat9-');
+
+type Obj = Record<string, unknown>;
+const hit = (id: string, content: string, createTime: number, extra: Obj = {}) => ({ openMessageId: id, senderNick: `S${id}`, content, createTime, ...extra });
+
+describe('project_messages wrapped with details merges each message with its detail (search_msg.go:735-805)', () => {
+  it('a detail of the same id overwrites the hit\'s keys; a hit without one is kept as it came', () => {
+    const rows = applyTransform({ project_messages: { wrapped: true, reader: 'search' } }, {
+      answer: [hit('m1', 'short', 1000), hit('m2', 'kept', 2000)],
+      details: [{ result: [{ openMessageId: 'm1', content: 'the full text', emotionReplyList: [{ emoji: '赞', count: 2 }] }] }],
+      order: 'asc',
+    }, 'test') as Obj[];
+    expect(rows.map((r) => [r.messageId, r.text, r.time, r.sender])).toEqual([['m1', 'the full text', 1000, 'Sm1'], ['m2', 'kept', 2000, 'Sm2']]);
+  });
+});
+
+describe('chat +search-msg prints upstream\'s payload (search_msg.go:298-330)', () => {
+  const argv = ['chat', '+search-msg', '--query', '周报', '--start', '2026-03-01T00:00:00+08:00', '--end', '2026-03-02T00:00:00+08:00'];
+
+  it('one page: hits enriched, newest first, projected; the record, the range and the guards', async () => {
+    runs.answer('im/list_messages_by_ids', { result: [{ openMessageId: 'm1', content: '完整的周报', emotionReplyList: [{ emoji: '赞', count: 1 }] }] });
+    const r = await runs.paged(argv, 'im/search_messages', [{ result: { messages: [hit('m1', '周报…', 1772294400000), hit('m2', '周报二', 1772298000000)], hasMore: false } }]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toEqual({
+      contractVersion: 'im.message-list.v1',
+      count: 2,
+      messages: [
+        { createTime: 1772298000000, messageId: 'm2', sender: 'Sm2', text: '周报二', time: 1772298000000 },
+        { createTime: 1772294400000, messageId: 'm1', reactions: { counts: [{ count: 1, emoji: '赞' }], details: [{ emoji: '赞' }] }, sender: 'Sm1', text: '完整的周报', time: 1772294400000 },
+      ],
+      pagesFetched: 1,
+      enrichedCount: 1,
+      complete: false,
+      hasMore: false,
+      nextCursor: '',
+      paginationKnown: true,
+      failedCount: 1,
+      failures: [{ stage: 'message-enrichment', missingMessageIds: ['m2'], error: 'the backend did not return every message asked for' }],
+      queryRange: { order: 'desc', semantics: '[start,end)', startTime: '2026-03-01T00:00:00+08:00', endTime: '2026-03-02T00:00:00+08:00' },
+      timeCoverage: { source: 'explicit_range', allHistory: false },
+      conclusionGuard: { absenceWithinQueryRangeAllowed: false, absenceAcrossAllHistoryAllowed: false, allHistoryCountAllowed: false, requiredActionForAllHistory: 'widen_time_range_or_reuse_complete_message_ledger' },
+    });
+  });
+
+  it('--order asc and --no-reactions shape the output; --no-enrich makes no detail call and the run is complete', async () => {
+    const r = await runs.paged([...argv, '--order', 'asc', '--no-reactions', '--no-enrich'], 'im/search_messages', [
+      { result: { messages: [hit('m2', 'b', 2000, { emotionReplyList: [{ emoji: '赞' }] }), hit('m1', 'a', 1000)], hasMore: false } },
+    ]);
+    expect(r.printed).toMatchObject({ messages: [{ messageId: 'm1' }, { messageId: 'm2' }], complete: true, enrichedCount: 0, failedCount: 0, failures: [], queryRange: { order: 'asc' } });
+    expect((r.printed?.messages as Obj[])[1]).not.toHaveProperty('reactions');
+    expect(r.sent).toHaveLength(1);
+  });
+
+  it('the default 7-day window with no hit: the guard says absence across history is not proven', async () => {
+    const r = await runs.paged(['chat', '+search-msg', '--query', 'x'], 'im/search_messages', [{ result: { messages: [], hasMore: false } }]);
+    expect(r.printed).toMatchObject({
+      count: 0, complete: true, timeCoverage: { source: 'implicit_default', allHistory: false, days: 7 },
+      conclusionGuard: { absenceWithinQueryRangeAllowed: true, requiredAction: 'widen_time_range_or_reuse_complete_message_ledger' },
+    });
+    expect((r.printed?.conclusionGuard as Obj).hint).toEqual(expect.any(String));
+    expect((r.printed?.queryRange as Obj).startTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/u);
+  });
+
+  it('--page-all that reaches --page-limit with more left: listed, incomplete, the next cursor printed', async () => {
+    const r = await runs.paged([...argv, '--page-all', '--page-limit', '2', '--no-enrich'], 'im/search_messages', [
+      { result: { messages: [hit('m1', 'a', 1000)], hasMore: true, nextCursor: 'c2' } },
+      { result: { messages: [hit('m2', 'b', 2000)], hasMore: true, nextCursor: 'c3' } },
+    ]);
+    expect(r.printed).toMatchObject({
+      count: 2, pagesFetched: 2, hasMore: true, complete: false, nextCursor: 'c3', failedCount: 1,
+      failures: [{ stage: 'search-page-limit' }],
+    });
+  });
+});
+
+describe('chat +search-msg lists a later page\'s failure (search_msg.go:176-185)', () => {
+  it('the hits of the first page are printed, the failed page listed with its cursor, exit 0', async () => {
+    const r = await runs.paged(['chat', '+search-msg', '--query', 'x', '--page-all', '--no-enrich'], 'im/search_messages', [
+      { result: { messages: [hit('m1', 'a', 1000)], hasMore: true, nextCursor: 'c2' } },
+      { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' },
+    ]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toMatchObject({ count: 1, pagesFetched: 1, complete: false, failedCount: 1, failures: [{ stage: 'search-page', cursor: 'c2' }] });
+  });
+});
