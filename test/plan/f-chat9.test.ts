@@ -92,3 +92,40 @@ describe('chat +search-msg lists a later page\'s failure (search_msg.go:176-185)
     expect(r.printed).toMatchObject({ count: 1, pagesFetched: 1, complete: false, failedCount: 1, failures: [{ stage: 'search-page', cursor: 'c2' }] });
   });
 });
+
+describe('chat +at-me prints upstream\'s payload (at_me.go:160-191, atMeProjectWithReactions :508)', () => {
+  const grouped = (hasMore: unknown, messages: Obj[], extra: Obj = {}) => ({ result: { conversationMessagesList: [{ openConversationId: 'cidG1', title: '项目群', messages }], hasMore, ...extra } });
+  const at = (id: string, text: string, time: number, extra: Obj = {}) => ({ openMessageId: id, senderNick: ` S${id} `, content: text, createTime: time, ...extra });
+
+  it('one page: rows with sender, time, text and the group title as conversation; items with conversation {name, openConversationId}', async () => {
+    const r = await runs.paged(['chat', '+at-me'], 'chat/search_at_me_message', [grouped(true, [at('m1', ' 看一下 ', 1000, { emotionReplyList: [{ emoji: '赞', count: 1 }] })], { nextCursor: 'c2' })]);
+    expect(r.exit).toBe(0);
+    const message = { conversation: '项目群', conversationId: 'cidG1', messageId: 'm1', reactions: { counts: [{ count: 1, emoji: '赞' }], details: [{ emoji: '赞' }] }, sender: 'Sm1', text: '看一下', time: 1000 };
+    expect(r.printed).toEqual({
+      contractVersion: 'im.message-list.v1', count: 1, messages: [message],
+      items: [{ ...message, conversation: { name: '项目群', openConversationId: 'cidG1' } }],
+      pagesFetched: 1, paginationKnown: false, complete: false, hasMore: true, nextCursor: 'c2', stopReason: 'single_page',
+      failedCount: 0, failures: [], partial: false, truncated: false,
+    });
+  });
+
+  it('--no-reactions leaves reactions out; a page saying no more is source_complete; no messages print empty lists', async () => {
+    let r = await runs.paged(['chat', '+at-me', '--no-reactions'], 'chat/search_at_me_message', [grouped(false, [at('m1', 'x', 1000, { emotionReplyList: [{ emoji: '赞' }] })])]);
+    expect((r.printed?.messages as Obj[])[0]).not.toHaveProperty('reactions');
+    expect(r.printed).toMatchObject({ complete: true, hasMore: false, stopReason: 'source_complete' });
+    r = await runs.paged(['chat', '+at-me'], 'chat/search_at_me_message', [{ result: { conversationMessagesList: [], hasMore: false } }]);
+    expect(r.printed).toMatchObject({ count: 0, messages: [], items: [] });
+  });
+
+  it('--page-all: the record as readAllAtMePages prints it', async () => {
+    const r = await runs.paged(['chat', '+at-me', '--page-all'], 'chat/search_at_me_message', [
+      grouped(true, [at('m1', 'a', 1000)], { nextCursor: 'c2' }),
+      grouped(false, [at('m2', 'b', 2000), at('m1', 'a', 1000)]),
+    ]);
+    expect(r.printed).toMatchObject({
+      count: 2, pagesFetched: 2, paginationKnown: true, complete: true, hasMore: false, stopReason: 'source_complete',
+      truncated: false, truncatedByPageLimit: false, truncatedByResultLimit: false, failedCount: 0, failures: [], partial: false,
+    });
+    expect((r.printed?.messages as Obj[]).map((m) => m.messageId)).toEqual(['m1', 'm2']);
+  });
+});
