@@ -129,3 +129,26 @@ describe('chat +at-me prints upstream\'s payload (at_me.go:160-191, atMeProjectW
     expect((r.printed?.messages as Obj[]).map((m) => m.messageId)).toEqual(['m1', 'm2']);
   });
 });
+
+describe('project_messages reader at_me and page_marks, called directly', () => {
+  const atMe = (v: unknown) => applyTransform({ project_messages: { reader: 'at_me' } }, v, 'test') as Obj[];
+  it('text: a flat key trimmed (a number as its digits), else a nested object\'s; conversation: a title, else the id; no createTime/senderId', () => {
+    expect(atMe([
+      { text: ' ', content: { richText: ' 富文本 ' }, chatTitle: '', openConversationId: 'cid9', senderId: 'u1', createTime: 5 },
+      { msgContent: 42, groupName: '群', sender: { nick: 'N' }, gmtCreate: 7 },
+      { body: 'b' },
+    ])).toEqual([
+      { conversation: 'cid9', conversationId: 'cid9', sender: 'u1', text: '富文本', time: 5 },
+      { conversation: '群', sender: 'N', text: '42', time: 7 },
+      { conversation: null, sender: null, text: 'b', time: null },
+    ]);
+  });
+
+  it('page_marks: the first scope holding a boolean hasMore or a cursor that is not 0; {} when none', () => {
+    const marks = (v: unknown) => applyTransform('page_marks', v, 'test');
+    expect(marks({ result: { hasMore: true, nextCursor: 'c2' } })).toEqual({ hasMore: true, complete: false, nextCursor: 'c2' });
+    expect(marks({ nextCursor: '0', data: { has_more: false } })).toEqual({ hasMore: false, complete: true });
+    expect(marks({ result: { messages: [] } })).toEqual({});
+    expect(marks([])).toEqual({});
+  });
+});
