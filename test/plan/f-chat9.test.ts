@@ -152,3 +152,10 @@ describe('project_messages reader at_me and page_marks, called directly', () => 
     expect(marks([])).toEqual({});
   });
 });
+
+describe('chat +search-msg on one page says more without a cursor: incomplete, nothing listed (search_msg.go:225-228)', () => {
+  it('hasMore true, no next cursor: complete false, no failure, nextCursor ""', async () => {
+    const r = await runs.paged(['chat', '+search-msg', '--query', 'x', '--no-enrich'], 'im/search_messages', [{ result: { messages: [hit('m1', 'a', 1000)], hasMore: true } }]);
+    expect(r.printed).toMatchObject({ count: 1, pagesFetched: 1, complete: false, hasMore: true, nextCursor: '', failedCount: 0, failures: [] });
+  });
+});
