@@ -39,7 +39,7 @@ const formatOf = (v: Record<string, unknown>, where: string): string => (v.forma
 /** Named transforms (no argument). */
 export const TRANSFORMS: Record<string, Fn> = {
   ...values.PLAIN, ...text.PLAIN, ...lists.PLAIN, ...time.PLAIN, ...files.PLAIN, ...markdown.PLAIN, ...utf16.PLAIN, ...json.PLAIN,
-  ...ids.PLAIN,
+  ...ids.PLAIN, ...messages.PLAIN,
   // one command's domain (src/domain/)
   sheet_style_operations: (v) => sheetStyleOperations(v),
   sheet_batch_operations: (v, where, ctx) => sheetBatchOperations(v, (file) => files.PLAIN.read_text(file, where, ctx) as string),

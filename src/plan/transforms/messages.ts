@@ -9,7 +9,7 @@
 import { byCodePoint } from '../../text/order.js';
 import { trimSpace } from '../../contract/values.js';
 import { goNumberText } from '../../domain/sheet-batch.js';
-import { isObj, refuse, type Param } from './types.js';
+import { isObj, refuse, type Fn, type Param } from './types.js';
 import { PLAIN as TIME } from './time.js';
 
 type Obj = Record<string, unknown>;
@@ -29,11 +29,17 @@ export interface MessagesSpec {
   keep_empty?: boolean;
   /** Alias key -> key: the alias gets the key's value when the row has the key and not the alias (`msgType`). */
   aliases?: Record<string, string>;
-  /** `search`: sender and time as +search-msg reads them (search_msg.go:835 searchMsgSender, :866 searchMsgTime; both always present). */
-  reader?: 'search';
-  /** The value is `{answer, reactions?, order?}`: the run's choices (a flag's) beside the answer. `reactions` false
-   * leaves them out; `order` asc or desc sorts the messages by their createTime first (stable, a message without a
-   * readable time last: upstream sortMessagesByCreateTimeStable, message_time_range.go:197); another order keeps them. */
+  /** `search`: sender and time as +search-msg reads them (search_msg.go:835 searchMsgSender, :866 searchMsgTime; both always
+   * present). `at_me`: +at-me's own row (at_me.go:508 atMeProjectWithReactions): sender and time as search's, its own text
+   * (atMeText :608, cleaned) and conversation (:628), no createTime/senderId/senderType; the shared ids, reactions,
+   * quote, resources and forwarded messages. */
+  reader?: 'search' | 'at_me';
+  /** The value is `{answer, reactions?, order?, details?}`: the run's choices (a flag's) beside the answer. `reactions`
+   * false leaves them out; `order` asc or desc sorts the messages by their createTime first (stable, a message without a
+   * readable time last: upstream sortMessagesByCreateTimeStable, message_time_range.go:197); another order keeps them.
+   * `details`: a list of message-detail answers (list_messages_by_ids), each message found in them (SearchItems) by its
+   * id (chatmsg.MessageID as text) taking the detail's keys over its own before it is sorted and projected (upstream
+   * enrichSearchMessages, search_msg.go:735). */
   wrapped?: boolean;
   /** Each message's own keys kept, the projection's added where the message lacks them (messageId and text always
    * written), plus openMessageId and content (helpers/chat.go:63 projectChatMessagesPayload). Top level only. */
@@ -60,7 +66,7 @@ export function messagesSpec(arg: unknown): MessagesSpec {
   if (reactions !== undefined && typeof reactions !== 'boolean') bad('reactions is true or false');
   if (omitNull !== undefined && !(Array.isArray(omitNull) && omitNull.length > 0 && omitNull.every((k) => typeof k === 'string' && k !== ''))) bad('omit_null must list keys');
   if (aliases !== undefined && !(isObj(aliases) && Object.keys(aliases).length > 0 && Object.values(aliases).every((k) => typeof k === 'string' && k !== ''))) bad('aliases must map alias keys to keys');
-  if (reader !== undefined && reader !== 'search') bad('reader is search or absent');
+  if (reader !== undefined && reader !== 'search' && reader !== 'at_me') bad('reader is search, at_me or absent');
   if (merge !== undefined && merge !== true) bad('merge is true or absent');
   return arg as MessagesSpec;
 }
@@ -486,6 +492,26 @@ function searchSender(m: Obj): unknown {
 
 const searchTime = (m: Obj) => firstPresent(m, ['createTime', 'sendTime', 'gmtCreate', 'time', 'msgTime', 'createAt']);
 
+// ---- +at-me's readers (at_me.go:552-642) ----
+
+/** atMeText: a flat text key (trimmed; a number as its digits), else a nested content/text/msg object's text; cleaned when text. */
+function atMeText(m: Obj): unknown {
+  for (const k of ['text', 'content', 'msgContent', 'message', 'body']) if (searchText(m[k]) !== '') return cleanText(searchText(m[k]));
+  for (const k of ['content', 'text', 'msg']) {
+    const nested = m[k];
+    if (isObj(nested)) for (const n of ['text', 'content', 'richText', 'title']) if (searchText(nested[n]) !== '') return cleanText(searchText(nested[n]));
+  }
+  return undefined;
+}
+
+/** atMeConversation: a readable title first, else the conversation id. */
+function atMeConversation(m: Obj): unknown {
+  for (const k of ['conversationTitle', 'chatTitle', 'groupName', 'conversationName', 'title', 'openConversationId', 'conversationId', 'conversation_id', 'cid', 'chatId']) {
+    if (searchText(m[k]) !== '') return searchText(m[k]);
+  }
+  return undefined;
+}
+
 // ---- the row ----
 
 /** An object with its keys in code point order (Go marshals a map so). */
@@ -497,16 +523,20 @@ const nullable = (v: unknown) => (v === undefined ? null : v);
 
 /** One message as ProjectMessageV1 with the spec's wrapper touches (not `merge`, which projectMessage adds). */
 function projectOne(m: Obj, spec: MessagesSpec): Obj | undefined {
-  const owned = resources(m);
-  const row: Obj = { createTime: nullable(createTime(m)), sender: nullable(sender(m)), text: nullable(projectedText(m, owned)) };
+  const atMe = spec.reader === 'at_me';
+  const row: Obj = atMe
+    ? { sender: nullable(searchSender(m)), time: nullable(searchTime(m)), text: nullable(atMeText(m)), conversation: nullable(atMeConversation(m)) }
+    : { createTime: nullable(createTime(m)), sender: nullable(sender(m)), text: nullable(projectedText(m, resources(m))) };
   const put = (k: string, v: unknown) => {
     if (v !== undefined) row[k] = v;
   };
   put('messageId', messageId(m));
   put('conversationId', conversationId(m));
   put('threadId', threadId(m));
-  put('senderId', senderId(m));
-  put('senderType', senderType(m));
+  if (!atMe) {
+    put('senderId', senderId(m));
+    put('senderType', senderType(m));
+  }
   put('messageType', messageType(m));
   put('updateTime', updateTime(m));
   if (spec.reactions !== false) put('reactions', reactions(m));
@@ -690,6 +720,35 @@ function sortByTime(messages: Obj[], order: string): Obj[] {
   }).map((x) => x.m);
 }
 
+/** A message's id as upstream's enrichment keys it (fmt.Sprint of chatmsg.MessageID, trimmed; none: ''). */
+const idKey = (m: Obj) => {
+  const id = messageId(m);
+  return id === undefined ? '' : trimSpace(sprint(id));
+};
+
+/** enrichSearchMessages' merge (search_msg.go:735-805): each message with a detail of the same id (the last one found
+ * wins) becomes its keys overwritten by the detail's; the others are kept as they are. */
+function enriched(messages: Obj[], details: unknown[] | undefined): Obj[] {
+  if (details === undefined) return messages;
+  const byId = new Map<string, Obj>();
+  for (const answer of details) {
+    if (!isObj(answer)) continue;
+    for (const detail of searchItems(answer)) {
+      const id = idKey(detail);
+      if (id !== '') byId.set(id, detail);
+    }
+  }
+  return messages.map((m) => {
+    const detail = byId.get(idKey(m));
+    return detail === undefined ? m : { ...m, ...detail };
+  });
+}
+
+export const PLAIN: Record<string, Fn> = {
+  /** chatmsg.Pagination (chatmsg.go:1106): an answer -> {hasMore, complete, nextCursor} as found, {} when none */
+  page_marks: (v) => (isObj(v) ? pageMarks(v) ?? {} : {}),
+};
+
 export const PARAM: Record<string, Param> = {
   /** one message page's completeness fields (docs/PLANS.md "Message rows"): the value is {answer, direction?} */
   message_page: (arg) => {
@@ -706,16 +765,19 @@ export const PARAM: Record<string, Param> = {
       let run = spec;
       let answer = v;
       let order = '';
+      let details: unknown[] | undefined;
       if (spec.wrapped) {
-        if (!isObj(v) || (v.reactions !== undefined && typeof v.reactions !== 'boolean') || (v.order !== undefined && typeof v.order !== 'string')) {
-          return refuse(where, v, 'an object {answer, reactions?, order?}');
+        if (!isObj(v) || (v.reactions !== undefined && typeof v.reactions !== 'boolean') || (v.order !== undefined && typeof v.order !== 'string')
+          || (v.details !== undefined && !Array.isArray(v.details))) {
+          return refuse(where, v, 'an object {answer, reactions?, order?, details?}');
         }
         answer = v.answer;
+        details = v.details as unknown[] | undefined;
         order = trimSpace((v.order as string | undefined) ?? '').toLowerCase();
         if (v.reactions !== undefined) run = { ...spec, reactions: v.reactions as boolean };
       }
       if (run.items === undefined && !Array.isArray(answer)) return refuse(where, answer, 'a list of messages');
-      const found = messageItems(answer, run.items);
+      const found = enriched(messageItems(answer, run.items), details);
       const ordered = order === 'asc' || order === 'desc' ? sortByTime(found, order) : found;
       return ordered.map((m) => projectMessage(m, run)).filter((x) => x !== undefined);
     };
