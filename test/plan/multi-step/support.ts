@@ -375,6 +375,13 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   ] }),
   // minutes +latest checks the basic info as minutesdata.Basic: it names the taskUuid the list's newest row gave
   // (f-minutes4); +action-items checks the todos answer holds an actions list
+  // minutes +replace-batch finds every original in the transcript first, has each write acknowledged, then reads back
+  // every replacement instead of its original (f-minutes5: replace_batch.go:150-185@c7521c1c)
+  'minutes.shortcut_replace_batch': (data) => {
+    const pairs = ([] as unknown[]).concat(data.pair ?? []).map((p) => String(p).split('=>').map((x) => x.trim()));
+    const text = (side: number) => ({ result: { paragraphList: [{ paragraphId: 'p1', paragraph: pairs.map((p) => p[side]).join(' ') }], hasNext: false } });
+    return { 'minutes/get_minutes_transcription': [text(0), text(1)], 'minutes/replace_minutes_text': { success: true } };
+  },
   'minutes.shortcut_latest': () => ({ 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
   'minutes.shortcut_action_items': () => ({ 'minutes/list_minutes_todos': { result: { actions: [] } } }),
   'minutes.shortcut_detail': (data) => ({
