@@ -131,6 +131,9 @@ export const REASONS = {
   // minutes +replace-batch: a rule's write, acknowledgement or read-back failed; upstream's payload (applied, failed,
   // unattempted, results per rule) is in the envelope's `details` (exit 1, upstream's API error of this name)
   minutes_replace_partial_failure: 'backend',
+  // minutes +upload: the completion named no task UUID, or the read-back is not that minutes; `details` says the stage
+  // and the sessionId (upstream's API error of this name)
+  minutes_upload_failed: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

@@ -483,10 +483,12 @@ export interface RefuseStep extends StepCommon {
  * (workflows.go:662@c7521c1c), its payload in `details` (inside partial_outcome when a member was written);
  * minutes_transcript_incomplete for +transcript's read that did not reach the end (smart/transcript.go:136@c7521c1c);
  * minutes_replace_partial_failure for +replace-batch whose rule ledger lists a failure (smart/replace_batch.go:224@c7521c1c),
- * its payload in `details` (inside partial_outcome when a rule was written).
+ * its payload in `details` (inside partial_outcome when a rule was written); minutes_upload_failed for +upload whose
+ * completion names no task UUID or whose read-back is not that minutes (minutes/alignment.go:630@c7521c1c), `details`
+ * {cancelled, cause, sessionId, stage}.
  */
 export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
-  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure'] as const;
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }

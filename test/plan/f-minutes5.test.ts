@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { mcp, env, run } = useOutputRuns('dws-fminutes5-');
+const { mcp, env, run, answer } = useOutputRuns('dws-fminutes5-');
 
-async function failure(argv: string[]) {
-  const outcome = await dispatchInProcess(argv, env());
+async function failure(argv: string[], files?: Record<string, string>) {
+  const outcome = await dispatchInProcess(argv, env(files));
   expect(outcome.out).toBe('');
   return { exit: outcome.error?.exitCode, envelope: JSON.parse(outcome.error!.envelope()) as { details?: Record<string, unknown>; error: { reason: string; message: string } } };
 }
@@ -96,5 +96,31 @@ describe('minutes +replace-batch (smart/replace_batch.go:146-236)', () => {
     const { exit, envelope } = await failure(['minutes', '+replace-batch', '--id', 't1', '--pair', '甲=>丙', '--page-limit', '1', '--yes']);
     expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 1, reason: 'backend_error' });
     expect(calls().map(([name]) => name)).toEqual(['get_minutes_transcription']);
+  });
+});
+
+describe('minutes +upload (minutes/alignment.go:359-414)', () => {
+  it('creates the session, PUTs the file, completes it, reads the minutes back and prints upstream\'s payload, keys sorted', async () => {
+    answer('minutes/create_upload_session', { result: { sessionId: ' s1 ', presignedUrl: `${mcp.base}/upload/a.mp4` } });
+    answer('minutes/complete_upload_session', { success: true, result: { taskUuid: 't1' } });
+    answer('minutes/get_minutes_basic_info', { result: { taskUuid: 't1', title: '周会' } });
+    const result = await run(['minutes', '+upload', '--file', 'a.mp4', '--input-language', ' zh ', '--yes'], { 'a.mp4': 'MP4!' });
+    expect(calls()).toEqual([
+      ['create_upload_session', { fileName: 'a.mp4', fileSize: 4, minutesOption: { inputLanguage: 'zh' } }],
+      ['complete_upload_session', { sessionId: 's1' }],
+      ['get_minutes_basic_info', { taskUuid: 't1' }],
+    ]);
+    expect(mcp.uploads.map((u) => [u.name, u.bytes.toString()])).toEqual([['a.mp4', 'MP4!']]);
+    expect(result).toEqual({ complete: true, completeAttempts: 1, operation: 'minutes.upload', sessionId: 's1', sizeBytes: 4, taskUuid: 't1', uploadAttempts: 1, verified: true });
+    expect(Object.keys(result as object)).toEqual(['complete', 'completeAttempts', 'operation', 'sessionId', 'sizeBytes', 'taskUuid', 'uploadAttempts', 'verified']);
+  });
+
+  it('a completion naming no task UUID: partial_outcome naming minutes_upload_failed, details {cancelled, cause, sessionId, stage}', async () => {
+    answer('minutes/create_upload_session', { result: { uploadId: 's1', uploadUrl: `${mcp.base}/upload/a.mp4` } });
+    answer('minutes/complete_upload_session', { success: true });
+    const { exit, envelope } = await failure(['minutes', '+upload', '--file', 'a.mp4', '--yes'], { 'a.mp4': 'MP4!' });
+    expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 7, reason: 'partial_outcome' });
+    expect(envelope.error.message).toContain('(minutes_upload_failed: ');
+    expect(envelope.details).toEqual({ cancelled: false, cause: 'minutes upload complete response has no task UUID', sessionId: 's1', stage: 'complete_response' });
   });
 });
