@@ -389,6 +389,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'minutes/complete_upload_session': { success: true, result: { taskUuid: 'v-task' } },
     'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-task' } },
   }),
+  'minutes.shortcut_upload_and_analyze': (_data, ctx) => ({
+    'minutes/create_upload_session': { result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
+    'minutes/complete_upload_session': { success: true, result: { taskUuid: 'v-task' } },
+    'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-task' } },
+  }),
   'minutes.shortcut_latest': () => ({ 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
   'minutes.shortcut_action_items': () => ({ 'minutes/list_minutes_todos': { result: { actions: [] } } }),
   'minutes.shortcut_detail': (data) => ({
