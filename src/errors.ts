@@ -128,6 +128,12 @@ export const REASONS = {
   // minutes +share / +unshare: a member's permission change failed or was not acknowledged; the ledger upstream prints
   // (results, failures, unattempted) is in the envelope's `details` (exit 1, upstream's API error of this name)
   minutes_permission_partial: 'backend',
+  // minutes +replace-batch: a rule's write, acknowledgement or read-back failed; upstream's payload (applied, failed,
+  // unattempted, results per rule) is in the envelope's `details` (exit 1, upstream's API error of this name)
+  minutes_replace_partial_failure: 'backend',
+  // minutes +upload: the completion named no task UUID, or the read-back is not that minutes; `details` says the stage
+  // and the sessionId (upstream's API error of this name)
+  minutes_upload_failed: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

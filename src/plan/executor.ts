@@ -827,6 +827,8 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_speaker_verification_failed: 'the speaker was sent but the transcript read back still shows it (see "details"): read the transcript before writing again',
   minutes_transcript_incomplete: PARTIAL_READ_HINT,
   minutes_permission_partial: 'some members were not changed (see "details": results, failures, unattempted): run again for those members only',
+  minutes_upload_failed: 'the upload was completed but not confirmed (see "details": stage, sessionId): check the minutes list before uploading again',
+  minutes_replace_partial_failure: 'some rules were not applied (see "details": results per rule): read the transcript, then run again with the failed and unattempted rules only',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

@@ -6,7 +6,7 @@ import type { MessagesSpec } from './transforms/messages.js';
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
-  | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { find_texts: string[] } | { find_records: unknown } | { unique_by: string } | { sort_by: string[] } | { first_string: string[] } | { find_objects: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' }
+  | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { find_texts: string[] } | { joined_texts: string[] } | { find_records: unknown } | { unique_by: string } | { sort_by: string[] } | { first_string: string[] } | { find_objects: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' }
   | { project_messages: MessagesSpec } | { message_page: Pick<MessagesSpec, 'items'> };
 
 export interface SourceModifiers {
@@ -481,10 +481,14 @@ export interface RefuseStep extends StepCommon {
  * for a minutes write whose read-back does not show it (minutes/alignment.go:443, :500, workflows.go:505@c7521c1c),
  * inside the run's partial_outcome; minutes_permission_partial for +share/+unshare whose member ledger lists a failure
  * (workflows.go:662@c7521c1c), its payload in `details` (inside partial_outcome when a member was written);
- * minutes_transcript_incomplete for +transcript's read that did not reach the end (smart/transcript.go:136@c7521c1c).
+ * minutes_transcript_incomplete for +transcript's read that did not reach the end (smart/transcript.go:136@c7521c1c);
+ * minutes_replace_partial_failure for +replace-batch whose rule ledger lists a failure (smart/replace_batch.go:224@c7521c1c),
+ * its payload in `details` (inside partial_outcome when a rule was written); minutes_upload_failed for +upload whose
+ * completion names no task UUID or whose read-back is not that minutes (minutes/alignment.go:630@c7521c1c), `details`
+ * {cancelled, cause, sessionId, stage}.
  */
 export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
-  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete'] as const;
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }

@@ -408,3 +408,25 @@ describe('the transforms find_texts and find_records (f-enum: upstream collectPe
     expect(transformArgProblem({ find_records: {} } as never)).toContain('find_records needs');
   });
 });
+
+describe('the transforms joined_texts and count_substring (f-minutes5: upstream minutesReplaceTranscriptText / strings.Count)', () => {
+  const text = (v: unknown) => apply([{ joined_texts: ['paragraph', 'text'] }], v);
+  const count = (t: unknown, part: unknown) => apply(['count_substring'], { text: t, part });
+  it('joined_texts joins every non-empty text directly under the keys, as it is and repeats kept, depth first', () => {
+    expect(text([{ paragraph: ' a ', words: [{ text: 'b' }, { text: 'b' }] }, { text: '' }])).toBe(' a \nb\nb');
+  });
+  it('joined_texts does not search inside a matched key, passes over non-texts, and is absent when nothing is found', () => {
+    expect(text({ paragraph: { text: 'x' }, other: { text: 7 } })).toBeUndefined();
+    expect(text({ paragraph: { text: 'x' }, list: [{ text: 'y' }] })).toBe('y');
+  });
+  it('count_substring counts non-overlapping occurrences left to right, as Go strings.Count', () => {
+    expect(count('aaaa', 'aa')).toBe(2);
+    expect(count('张三说张三', '张三')).toBe(2);
+    expect(count('abc', 'x')).toBe(0);
+    expect(count('日本', '')).toBe(3);
+    expect(() => count(7, 'a')).toThrow();
+  });
+  it('joined_texts needs a list of keys', () => {
+    expect(transformArgProblem({ joined_texts: [] })).toContain('joined_texts needs');
+  });
+});

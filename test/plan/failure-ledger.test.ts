@@ -83,11 +83,15 @@ describe('--failure-policy: a failed member under stop and under continue', { ti
 
   it('replace-batch continue: a failed read-back fails its pair (the write stands) and the next pair is still written and read back', async () => {
     let reads = 0;
-    mcp.answers['minutes/get_minutes_transcription'] = () => (++reads === 2 ? refused : { result: { paragraphList: [{ paragraph: 'a c' }], hasNext: false } });
+    // f-minutes5: the third read shows c=>d (replaceReadbackVerified); each write is acknowledged
+    mcp.answers['minutes/get_minutes_transcription'] = () => (++reads === 2 ? refused : { result: { paragraphList: [{ paragraph: reads === 1 ? 'a c' : 'a d' }], hasNext: false } });
+    mcp.answers['minutes/replace_minutes_text'] = () => ({ success: true });
     const r = await dws(['minutes', '+replace-batch', '--id', 't1', '--pair', 'a=>b', '--pair', 'c=>d', '--failure-policy', 'continue', '--yes']);
     expect(r.finished).toEqual(['get_minutes_transcription ok', 'replace_minutes_text ok', 'get_minutes_transcription business_error', 'replace_minutes_text ok', 'get_minutes_transcription ok']);
     expect(r.outcome.error?.reason).toBe('partial_outcome');
-    expect(r.envelope?.ledger).toMatchObject({ step: 'replace', done: [{ index: 1, item: ['c', 'd'] }], failed: [{ index: 0, item: ['a', 'b'], at: 'after[0]' }] });
+    expect(r.outcome.error?.message).toContain('(minutes_replace_partial_failure: ');
+    // upstream's payload (replace_batch.go:210-220@c7521c1c) in details: the failed pair first, its write acknowledged
+    expect(r.envelope?.details).toMatchObject({ applied: 1, failed: 1, unattempted: 0, results: [{ originalText: 'a', acknowledged: true, remoteEffectUnknown: true }, { originalText: 'c', applied: true }] });
   });
 
   it('replace-batch stop: the pair after a failed write is not sent', async () => {
@@ -95,8 +99,8 @@ describe('--failure-policy: a failed member under stop and under continue', { ti
     mcp.answers['minutes/replace_minutes_text'] = () => refused;
     const r = await dws(['minutes', '+replace-batch', '--id', 't1', '--pair', 'a=>b', '--pair', 'c=>d', '--yes']);
     expect(r.finished).toEqual(['get_minutes_transcription ok', 'replace_minutes_text business_error']);
-    expect(r.outcome.error?.reason).toBe('business_error');
-    expect(r.envelope?.ledger).toMatchObject({ continue: false, failed: [{ at: 'replace[0]' }], unattempted: [{ index: 1, item: ['c', 'd'] }] });
+    expect(r.outcome.error?.reason).toBe('minutes_replace_partial_failure');
+    expect(r.envelope?.details).toMatchObject({ applied: 0, failed: 1, unattempted: 1, results: [{ originalText: 'a', remoteEffectUnknown: false }, { originalText: 'c', unattempted: true }] });
   });
 });
 

@@ -113,6 +113,26 @@ function findTexts(v: unknown, keys: readonly string[]): string[] | undefined {
   return found.size ? [...found] : undefined;
 }
 
+/**
+ * upstream minutesReplaceTranscriptText (internal/shortcut/smart/replace_batch.go:349-385@c7521c1c): every non-empty
+ * text held directly under one of the keys, at any depth (a matched key's value is not searched further), as it is
+ * (not trimmed, repeats kept), depth first in key order, joined with newlines; absent when none.
+ */
+function joinedTexts(v: unknown, keys: readonly string[]): string | undefined {
+  const parts: string[] = [];
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) x.forEach(walk);
+    else if (isObj(x)) {
+      for (const [k, child] of Object.entries(x)) {
+        if (!keys.includes(k)) walk(child);
+        else if (typeof child === 'string' && child !== '') parts.push(child);
+      }
+    }
+  };
+  walk(v);
+  return parts.length ? parts.join('\n') : undefined;
+}
+
 /** find_records' argument: the fields (output key -> its keys), those a record may lack, and the walk's key order. */
 interface RecordsSpec { fields: Record<string, string[]>; optional: string[]; sorted: boolean }
 
@@ -200,6 +220,11 @@ export const PARAM: Record<string, Param> = {
   find_texts: (keys) => {
     if (!keyList(keys)) throw new Error('find_texts needs a non-empty list of keys');
     return (v) => findTexts(v, keys);
+  },
+  /** every non-empty text directly under one of the keys anywhere in the value, joined with newlines (upstream minutesReplaceTranscriptText); absent when none */
+  joined_texts: (keys) => {
+    if (!keyList(keys)) throw new Error('joined_texts needs a non-empty list of keys');
+    return (v) => joinedTexts(v, keys);
   },
   /** every object anywhere in the value holding a text for each field, as {field: text} (upstream collectPermissionRoles); absent when none */
   find_records: (arg) => {

@@ -205,6 +205,8 @@ describe('uploads of a multi-step plan', () => {
     writeFileSync(path.join(dir, 'talk.m4a'), 'audio bytes');
     mcp.answers['minutes/create_upload_session'] = () => ({ success: true, result: { uploadId: 'sess-7', uploadUrl: `${mcp.base}/upload/talk.m4a` } });
     mcp.answers['minutes/complete_upload_session'] = () => ({ success: true, data: { result: { task_uuid: 'task-9' } } });
+    // f-minutes5: the read-back must be a result object naming that task (minutesdata.Basic, alignment.go:410@c7521c1c)
+    mcp.answers['minutes/get_minutes_basic_info'] = () => ({ result: { taskUuid: 'task-9' } });
     const r = await run(upload('talk.m4a'));
     expect(r.error).toBeUndefined();
     expect(mcp.uploads.map((u) => [u.name, u.bytes.toString()])).toEqual([['talk.m4a', 'audio bytes']]);

@@ -213,8 +213,12 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
     const writeStep = anySteps(plan)[records[w].step].id;
     const failedStep = anySteps(plan)[records[w + 1].step].id;
     expect(r.error!.message).toContain(writeStep);
-    // the failed step, with its element for a for_each step (`send[1]`)
-    expect(r.error!.message).toMatch(new RegExp(`step "${failedStep}(\\[\\d+\\])*"`, 'u'));
+    // the failed step, with its element for a for_each step (`send[1]`); a step of an interleave group whose lead lists
+    // its failures (ledger report: list, minutes +replace-batch, f-minutes5) ends with the reason its refuse step declares
+    const listed = anySteps(plan).find((st) => st.ledger?.report === 'list' && (st.id === failedStep || (st.interleave ?? []).includes(failedStep)));
+    const declared = listed && anySteps(plan).map((st) => (st as { reason?: string }).reason).filter((x) => x !== undefined && x !== 'backend_error').pop();
+    if (declared) expect(r.error!.message).toContain(`(${declared}: `);
+    else expect(r.error!.message).toMatch(new RegExp(`step "${failedStep}(\\[\\d+\\])*"`, 'u'));
     // the completed writes are listed with the identifiers their results returned
     for (const done of journal.records.slice(0, w + 1).filter((x) => isWrite(plan, x))) {
       const ids = returnedIds(done.result);

@@ -309,7 +309,7 @@ const MEDIA_READBACK = {
   'doc/list_document_blocks': { blocks: [{ blockId: 'b-media', attachment: { resourceId: 'R-media' } }], hasMore: false },
 };
 
-const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<string, Obj | Obj[]>> = {
+const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthContext) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
   // +upload's commit says success=true and its read-back is the committed file: id, the file's name and size
@@ -382,6 +382,25 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
   ] }),
   // minutes +latest checks the basic info as minutesdata.Basic: it names the taskUuid the list's newest row gave
   // (f-minutes4); +action-items checks the todos answer holds an actions list
+  // minutes +replace-batch finds every original in the transcript first, has each write acknowledged, then reads back
+  // every replacement instead of its original (f-minutes5: replace_batch.go:150-185@c7521c1c)
+  'minutes.shortcut_replace_batch': (data) => {
+    const pairs = ([] as unknown[]).concat(data.pair ?? []).map((p) => String(p).split('=>').map((x) => x.trim()));
+    const text = (side: number) => ({ result: { paragraphList: [{ paragraphId: 'p1', paragraph: pairs.map((p) => p[side]).join(' ') }], hasNext: false } });
+    return { 'minutes/get_minutes_transcription': [text(0), text(1)], 'minutes/replace_minutes_text': { success: true } };
+  },
+  // minutes +upload reads the session as UploadSession, the completion's task UUID and the read-back naming it
+  // (f-minutes5: minutesdata/response.go:181-209, alignment.go:402-412@c7521c1c)
+  'minutes.shortcut_upload': (_data, ctx) => ({
+    'minutes/create_upload_session': { result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
+    'minutes/complete_upload_session': { success: true, result: { taskUuid: 'v-task' } },
+    'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-task' } },
+  }),
+  'minutes.shortcut_upload_and_analyze': (_data, ctx) => ({
+    'minutes/create_upload_session': { result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
+    'minutes/complete_upload_session': { success: true, result: { taskUuid: 'v-task' } },
+    'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-task' } },
+  }),
   'minutes.shortcut_latest': () => ({ 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
   'minutes.shortcut_action_items': () => ({ 'minutes/list_minutes_todos': { result: { actions: [] } } }),
   'minutes.shortcut_detail': (data) => ({
@@ -392,7 +411,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>) => Record<s
 
 /** Answers a call with the merged canned answers of every step of the plan that makes this call. */
 export function responderFor(ctx: SynthContext, plan: PlanSpec, canonical?: string): (server: string, rpc: string, args: Obj) => unknown {
-  const patches = canonical ? ANSWER_PATCHES[canonical]?.(ctx.data) : undefined;
+  const patches = canonical ? ANSWER_PATCHES[canonical]?.(ctx.data, ctx) : undefined;
   const calls = new Map<string, number>();
   return (server, rpc, args) => {
     const steps = anySteps(plan).filter((st) => st.server === server && st.rpc === rpc);
