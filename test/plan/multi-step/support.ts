@@ -80,6 +80,11 @@ export function inputsFor(tool: ToolSpec, fileRoot: string): Record<string, unkn
 // ---- the synthesizer --------------------------------------------------------------------------------------------
 
 type Obj = Record<string, unknown>;
+/** A query_records page holding `records` under data only; every other place findRecords or the paging marks look is null. */
+const recordsPage = (records: Obj[]): Obj => {
+  const none = { hasMore: null, nextCursor: null, next_cursor: null, cursor: null };
+  return { ...none, records: null, result: null, pagination: null, page: null, data: { ...none, data: null, result: null, records, hasMore: false } };
+};
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every (path, source) that reads step `id`, anywhere in the plan. */
@@ -336,9 +341,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // (f-devapp): the service answer {success: true, result} upstream expects
   // +record-upsert checks that a batch's creates got as many created ids back (one record to create here)
   // f-aitable3: both read their records back and compare the cells sent (verifyUpdateBatch, matchCreatedCells)
+  // f-aitable5: the read-backs read the records where findRecords looks (top level, data, result): only data holds them
   'aitable.shortcut_record_upsert': (data) => ({
     'aitable-helper/record_upsert': { data: { createdRecordIds: ['v-recordId'] } },
-    'aitable/query_records': { data: { records: [{ recordId: 'v-recordId', cells: (JSON.parse(String(data.records)) as Obj[])[0].cells }], hasMore: false } },
+    'aitable/query_records': recordsPage([{ recordId: 'v-recordId', cells: (JSON.parse(String(data.records)) as Obj[])[0].cells }]),
   }),
   // +record-upsert-by-key (a-k2): one record has the key (so it is updated), and the read-back finds it holding the
   // cells sent; every other place upstream looks for records or for more pages is null (findRecords, responseHasMore)
@@ -349,8 +355,9 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     return { 'aitable/query_records': [page({ recordId: 'v-recordId' }), page({ recordId: 'v-recordId', cells })] };
   },
   'aitable.shortcut_record_update': (data) => ({
-    'aitable/query_records': { data: { records: JSON.parse(String(data.records)) as Obj[], hasMore: false } },
+    'aitable/query_records': recordsPage(JSON.parse(String(data.records)) as Obj[]),
   }),
+  'aitable.shortcut_record_delete': () => ({ 'aitable/query_records': recordsPage([]) }),
   // f-aitable4: +base-bootstrap checks that get_base names the base, get_tables the table and get_fields holds the
   // declared fields (deepContainsString, containsAllFieldNames: base_composite.go:211, :250, :262@c7521c1c)
   'aitable.shortcut_base_bootstrap': (data) => ({
