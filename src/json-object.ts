@@ -1,4 +1,16 @@
-// The one test for "a JSON object" (not null, not an array) that every layer reading parsed JSON or YAML uses.
+// The one test for "a JSON object" (not null, not an array) that every layer reading parsed JSON or YAML uses, and the
+// one JSON equality over parsed values.
 
 /** Whether a parsed JSON value is an object: not null and not an array. */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** JSON equality regardless of the order of object keys (Go's reflect.DeepEqual over decoded values). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (isObject(a) || isObject(b)) {
+    if (!isObject(a) || !isObject(b)) return false;
+    const [ka, kb] = [Object.keys(a), Object.keys(b)];
+    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+  }
+  return a === b;
+}

@@ -12,7 +12,7 @@ import { byCodePoint } from '../text/order.js';
 import { hasWord } from '../text/phrase.js';
 import { FIELDS, searchableFields } from './fields.js';
 import { twinGroups } from './twins.js';
-import { foldGroups, heldOutGroups, type WrittenSet } from './written.js';
+import { unreadGroups, type WrittenSet } from './written.js';
 
 export interface ProductMineOptions {
   /** A word needs at least this many train requests. */
@@ -51,8 +51,7 @@ export function candidateWords(folded: string): Set<string> {
 export function mineProductWords(catalog: Catalog, set: WrittenSet, known: ProductLexicon, o: ProductMineOptions = PRODUCT_MINE_DEFAULTS): Record<string, { zh: string[]; en: string[] }> {
   const groupOf = twinGroups(catalog.tools);
   const productOf = new Map(catalog.tools.map((t) => [t.canonical_path, t.product_id]));
-  const left = heldOutGroups(groupOf.values());
-  if (o.validation) for (const g of foldGroups(groupOf.values(), 1)) left.add(g);
+  const left = unreadGroups(groupOf.values(), o.validation);
   const products = new Map(catalog.products.map((p) => [p.id, p]));
   const textOf = new Map<string, string[]>();
   for (const t of catalog.tools) {

@@ -11,7 +11,7 @@ import type { QueryTermLexicon } from '../lexicon/query-terms.js';
 import { toMainland } from '../lexicon/regional.js';
 import { byCodePoint } from '../text/order.js';
 import { FIELDS, searchableFields } from './fields.js';
-import { foldGroups, heldOutGroups, type WrittenSet } from './written.js';
+import { unreadGroups, type WrittenSet } from './written.js';
 import { twinGroups } from './twins.js';
 
 export interface MineOptions {
@@ -39,8 +39,7 @@ const usable = (t: string) => t.length >= 2 && !HAN1.test(t);
 export function mineQueryTerms(catalog: Catalog, set: WrittenSet, core: CoreExports, o: MineOptions = MINE_DEFAULTS): QueryTermLexicon {
   const products = new Map(catalog.products.map((p) => [p.id, p]));
   const groupOf = twinGroups(catalog.tools);
-  const left = heldOutGroups(groupOf.values());
-  if (o.validation) for (const g of foldGroups(groupOf.values(), 1)) left.add(g);
+  const left = unreadGroups(groupOf.values(), o.validation);
   const docTerms = new Map<string, Set<string>>();
   const df = new Map<string, number>();
   for (const t of catalog.tools) {

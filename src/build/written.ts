@@ -41,6 +41,17 @@ export function heldOutGroups(groups: Iterable<string>): Set<string> {
 }
 
 /**
+ * The twin groups a miner of the train side must not read: the held-out fifth, and with `validation` the validation
+ * fold too (a lexicon mined for choosing options on `--split valid`).
+ */
+export function unreadGroups(groups: Iterable<string>, validation: boolean): Set<string> {
+  const all = [...groups];
+  const left = heldOutGroups(all);
+  if (validation) for (const g of foldGroups(all, 1)) left.add(g);
+  return left;
+}
+
+/**
  * The fold-th fifth of the twin groups in the same seeded order: fold 0 is the held-out fifth; fold 1, the validation
  * fold, is a fifth of the train side that a choice made on train can be checked on before the held-out fifth is
  * read (a lexicon mined without it, `--split valid`).

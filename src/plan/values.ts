@@ -11,6 +11,7 @@ import { applyTransforms } from './transforms/index.js';
 import { allOpenDingTalkIds } from './transforms/ids.js';
 import type { Env } from '../backend/config.js';
 import { flagKey } from '../contract/aliases.js';
+import { sameJson } from '../json-object.js';
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
 export class Placeholder {
@@ -619,17 +620,6 @@ export function objectContains(have: Record<string, unknown>, want: Record<strin
  */
 export function hasEntries(have: Record<string, unknown>, want: Record<string, unknown>): boolean {
   return Object.entries(want).every(([k, w]) => Object.hasOwn(have, k) && sameJson(have[k], w));
-}
-
-/** JSON equality regardless of the order of object keys. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
-  if (isKind(a, 'object') || isKind(b, 'object')) {
-    if (!isKind(a, 'object') || !isKind(b, 'object')) return false;
-    const [ka, kb] = [Object.keys(a as object), Object.keys(b as object)];
-    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b as object, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-  }
-  return a === b;
 }
 
 /** The condition `is`: a value's JSON kind (an absent value is none of them). */

@@ -17,29 +17,15 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import { flagKey } from '../../src/contract/aliases.js';
 import { DISPATCH_READS } from '../../src/contract/control.js';
 import { ROOT, shippedEngine } from '../helpers.js';
+import { planReferences } from './plan-references.js';
 
 const ALLOWLIST = path.join(ROOT, 'test', 'fixtures', 'unread-flags.json');
 
 /** The flag names (as folded: alias spellings map to the flag they stand for) a plan reads anywhere. */
 function readFlags(tool: ToolSpec): Set<string> {
-  const read = new Set<string>();
-  const positional = (n: number) => tool.positionals?.find((p) => p.index === n)?.name;
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      v.forEach(walk);
-      return;
-    }
-    if (typeof v !== 'object' || v === null) return;
-    const o = v as Record<string, unknown>;
-    for (const key of ['flag', 'typed', 'given'] as const) if (typeof o[key] === 'string') read.add(flagKey(tool, o[key]));
-    if (typeof o.positional === 'number') {
-      const name = positional(o.positional);
-      if (name !== undefined) read.add(flagKey(tool, name));
-    }
-    Object.values(o).forEach(walk);
-  };
-  walk(tool.plan);
-  return read;
+  const { flags, positionals } = planReferences(tool);
+  const names = positionals.map((n) => tool.positionals?.find((p) => p.index === n)?.name).filter((name) => name !== undefined);
+  return new Set([...flags, ...names].map((name) => flagKey(tool, name)));
 }
 
 /** canonical path -> visible flags its plan never reads (sorted), for every command that runs a plan. */

@@ -19,27 +19,14 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import { aliasTarget } from '../../src/contract/aliases.js';
 import { DISPATCH_READS } from '../../src/contract/control.js';
 import { ROOT, shippedEngine } from '../helpers.js';
+import { planReferences } from './plan-references.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'test', 'fixtures', name), 'utf8')) as unknown;
 const spellings = fixture('upstream-flag-spellings.json') as Record<string, string[]>;
 const ignored = fixture('ignored-hidden-flags.json') as Record<string, Record<string, string>>;
 
 /** The flag names a plan names anywhere (a source, a condition, a refusal), as written. */
-function namedFlags(tool: ToolSpec): Set<string> {
-  const named = new Set<string>();
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      v.forEach(walk);
-      return;
-    }
-    if (typeof v !== 'object' || v === null) return;
-    const o = v as Record<string, unknown>;
-    for (const key of ['flag', 'typed', 'given'] as const) if (typeof o[key] === 'string') named.add(o[key]);
-    Object.values(o).forEach(walk);
-  };
-  walk(tool.plan);
-  return named;
-}
+const namedFlags = (tool: ToolSpec): Set<string> => new Set(planReferences(tool).flags);
 
 describe('flag spellings upstream registers', () => {
   const tools = new Map(shippedEngine().tools().map((t) => [t.cli_path, t]));

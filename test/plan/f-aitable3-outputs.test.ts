@@ -2,14 +2,9 @@
 // verifyRecordCells, record_upsert_by_key.go:315, matchCreatedCells, record_batch.go:387@c7521c1c), run as a user
 // types them against the fake MCP server on 127.0.0.1. A check that fails after the write ends as partial_outcome.
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { run, answer, env, mcp } = useOutputRuns('dws-f-aitable3-');
-const failure = async (argv: string[]) => {
-  const outcome = await dispatchInProcess(argv, env());
-  return { reason: outcome.error?.reason, message: outcome.error?.message ?? '', out: outcome.out };
-};
+const { run, answer, failure, mcp } = useOutputRuns('dws-f-aitable3-');
 const table = ['--base-id', 'b1', '--table-id', 't1'];
 const update = (records: unknown[]) => ['aitable', '+record-update', ...table, '--records', JSON.stringify(records), '--yes'];
 const upsert = (records: unknown[]) => ['aitable', '+record-upsert', ...table, '--records', JSON.stringify(records), '--yes'];

@@ -2,14 +2,9 @@
 // record_bulk_patch.go:110-123, record_batch.go:166-260, base_composite.go executeBaseBootstrap@c7521c1c), run as a
 // user types them against the fake MCP server on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { run, answer, env, mcp } = useOutputRuns('dws-f-aitable4-');
-const failure = async (argv: string[]) => {
-  const outcome = await dispatchInProcess(argv, env());
-  return { reason: outcome.error?.reason, message: outcome.error?.message ?? '', out: outcome.out };
-};
+const { run, answer, failure, mcp } = useOutputRuns('dws-f-aitable4-');
 const table = ['--base-id', 'b1', '--table-id', 't1'];
 const patch = (...more: string[]) => ['aitable', '+record-bulk-patch', ...table, '--patch', '{"f":"done"}', ...more, '--yes'];
 

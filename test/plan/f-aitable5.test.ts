@@ -3,14 +3,9 @@
 // then inside `result`), through queryRecordWindow (record_query_all.go:32). Run as a user types the commands against
 // the fake MCP server on 127.0.0.1; the answers put the records at the top level or under `result`.
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { run, answer, env, mcp } = useOutputRuns('dws-f-aitable5-');
-const failure = async (argv: string[]) => {
-  const outcome = await dispatchInProcess(argv, env());
-  return { reason: outcome.error?.reason, message: outcome.error?.message ?? '', out: outcome.out };
-};
+const { run, answer, failure, mcp } = useOutputRuns('dws-f-aitable5-');
 const table = ['--base-id', 'b1', '--table-id', 't1'];
 const update = (records: unknown[]) => ['aitable', '+record-update', ...table, '--records', JSON.stringify(records), '--yes'];
 const upsert = (records: unknown[]) => ['aitable', '+record-upsert', ...table, '--records', JSON.stringify(records), '--yes'];

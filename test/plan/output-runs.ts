@@ -23,15 +23,21 @@ export function useOutputRuns(prefix: string) {
     return { dir, env: privateEnv(mcp.urlTemplate, 't', dir) };
   };
   const env = (files?: Record<string, string>) => place(files).env;
+  /** The reason and message of a run that must fail, and what it printed on stdout (nothing). */
+  const failure = async (argv: string[], files?: Record<string, string>) => {
+    const outcome = await dispatchInProcess(argv, env(files));
+    return { reason: outcome.error?.reason, message: outcome.error?.message ?? '', out: outcome.out };
+  };
   return {
     mcp,
     env,
     /** A run that must succeed; its printed result, parsed. */
     run: (argv: string[], files?: Record<string, string>) => resultOf(argv, env(files)),
+    failure,
     /** The reason of a run that must fail, and what it printed on stdout (nothing). */
     refusal: async (argv: string[], files?: Record<string, string>) => {
-      const outcome = await dispatchInProcess(argv, env(files));
-      return { reason: outcome.error?.reason, out: outcome.out };
+      const { reason, out } = await failure(argv, files);
+      return { reason, out };
     },
     /**
      * A run whose waits (poll timetables, page delays) are recorded instead of slept: its outcome, the waits, the

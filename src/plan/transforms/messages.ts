@@ -10,6 +10,7 @@ import { byCodePoint } from '../../text/order.js';
 import { trimSpace } from '../../contract/values.js';
 import { goNumberText } from '../../domain/sheet-batch.js';
 import { isObj, refuse, type Fn, type Param } from './types.js';
+import { sameJson } from '../../json-object.js';
 import { PLAIN as TIME } from './time.js';
 
 type Obj = Record<string, unknown>;
@@ -152,17 +153,13 @@ const senderId = (m: Obj) => nestedFirst(m, ['openDingTalkId', 'openDingtalkId',
   ?? firstValue(m, ['senderOpenDingTalkId', 'senderOpenDingtalkId', 'senderUserId', 'senderId', 'sender_id', 'senderStaffId', 'openDingTalkId', 'userId']);
 const senderType = (m: Obj) => nestedFirst(m, ['senderType', 'type', 'entityType']) ?? firstValue(m, ['senderType', 'sender_type', 'fromType', 'from_type']);
 
-/** JSON equality (Go's reflect.DeepEqual over decoded values). */
-const same = (a: unknown, b: unknown) => JSON.stringify(sortDeep(a)) === JSON.stringify(sortDeep(b));
-const sortDeep = (v: unknown): unknown => (Array.isArray(v) ? v.map(sortDeep) : isObj(v) ? sorted(Object.fromEntries(Object.entries(v).map(([k, x]) => [k, sortDeep(x)]))) : v);
-
 /** updateTime, left out when it repeats createTime (chatmsg.go:862). */
 function updateTime(m: Obj): unknown {
   const created = createTime(m);
   for (const k of ['updateTime', 'modifiedTime', 'gmtModified', 'editTime']) {
     const v = m[k];
     if (!present(v)) continue;
-    return created !== undefined && same(v, created) ? undefined : v;
+    return created !== undefined && sameJson(v, created) ? undefined : v;
   }
   return undefined;
 }

@@ -155,7 +155,6 @@ export const PLAIN: Record<string, Fn> = {
     }
   },
   json_stringify: (v) => JSON.stringify(v),
-  /** text -> its UTF-8 length in bytes */
   /** `{text, part}` -> how many non-overlapping times part occurs in text, left to right (Go strings.Count; an empty part counts code points + 1) */
   count_substring: (v, where) => {
     const o = (v ?? {}) as { text?: unknown; part?: unknown };
@@ -163,6 +162,7 @@ export const PLAIN: Record<string, Fn> = {
     const part = str(o.part, where);
     return part === '' ? [...text].length + 1 : text.split(part).length - 1;
   },
+  /** text -> its UTF-8 length in bytes */
   byte_length: (v, where) => Buffer.byteLength(str(v, where), 'utf8'),
   /** text -> its first line, trimmed */
   first_line: (v, where) => str(v, where).split(/\r?\n/u, 1)[0].trim(),
