@@ -2,7 +2,8 @@
 //   node notes/audit-draw.mjs <seed>        (20261202: notes/audit-30.md, 20261203: audit-30b.md, 20261204: audit-30c.md,
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
 //   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
-//   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md; the next audit draws seed 20261213)
+//   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
+//   20261213: audit-30l-a/b.md; the next audit draws seed 20261214)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -111,6 +112,17 @@ const AUDITS = new Map([
   'sheet.create_with_data', 'chat.shortcut_chat_role_add', 'drive.shortcut_find_file', 'contact.self_user_profile_update',
   'chat.shortcut_chat_set_admin', 'attendance.group_update', 'doc.shortcut_create', 'aitable.shortcut_chart_share_get',
   'aitable.shortcut_record_query',
+  ]],
+  // seed 20261213: audit-30l-a.md (atomic) and audit-30l-b.md (composite)
+  [20261213, [
+  'doc.update_document', 'aitable.view_get_lock', 'mail.get_user_message_template', 'aitable.field_list',
+  'chat.create_conv_category', 'mail.list_mailbox_calendar_events', 'aitable.view_get_fill_color_rule', 'calendar.respond',
+  'minutes.create_upload_session', 'aitable.view_get_aggregate', 'minutes.query_user_tag_list', 'contact.list_my_followings',
+  'aitable.advperm_disable', 'aitable.table_create', 'doc.move_document',
+  'minutes.shortcut_list_mine', 'todo.tag_todo', 'aitable.shortcut_field_get', 'aitable.shortcut_base_bootstrap',
+  'wiki.shortcut_node_copy', 'mail.shortcut_user_search', 'aitable.form_field_hide', 'drive.shortcut_download',
+  'minutes.shortcut_record_pause', 'dev.create_dev_app_version', 'drive.shortcut_upload', 'drive.get_star_list',
+  'chat.shortcut_messages_read_status', 'dev.subscribe_dev_app_events', 'chat.shortcut_chat_update_settings',
   ]],
 ]);
 
