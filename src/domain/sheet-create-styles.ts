@@ -6,6 +6,7 @@
 import { DwsError } from '../errors.js';
 import { buildStyleCells, parseA1Range, type StyleSpec } from './sheet-style.js';
 import { isObject } from '../json-object.js';
+import { columnLetters } from './sheet-table-specs.js';
 
 type Item = Record<string, unknown>;
 /** The backend tools --styles calls, in the order upstream applies one sheet's styles. */
@@ -208,9 +209,3 @@ export function firstFilledCell(v: unknown): string {
   return 'A1';
 }
 
-/** 0 -> A, 25 -> Z, 26 -> AA. */
-function columnLetters(index: number): string {
-  let s = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}

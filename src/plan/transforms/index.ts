@@ -20,6 +20,7 @@ import { sheetBatchOperations } from '../../domain/sheet-batch.js';
 import { firstFilledCell, sheetCreateStyles } from '../../domain/sheet-create-styles.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
+import { sheetCsvFilled, sheetTableProbes, sheetTableSpecs, sheetValuesBudget } from '../../domain/sheet-table-specs.js';
 import { sheetCleanCells } from '../../domain/sheet-cells.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
@@ -61,6 +62,10 @@ export const TRANSFORMS: Record<string, Fn> = {
   normalize_filters: (v) => normalizeFilters(v),
   sheet_create_styles: (v) => sheetCreateStyles(v),
   first_filled_cell: (v) => firstFilledCell(v),
+  sheet_table_specs: (v) => sheetTableSpecs(v),
+  sheet_values_budget: (v) => sheetValuesBudget(v),
+  sheet_table_probes: (v) => sheetTableProbes(v),
+  sheet_csv_filled: (v) => sheetCsvFilled(v),
   sheet_clean_cells: (v) => sheetCleanCells(v),
   calendar_day_events: (v) => calendarDayEvents(v),
   calendar_next_event: calendarNextEvent,

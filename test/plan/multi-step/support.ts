@@ -358,6 +358,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'aitable/query_records': recordsPage(JSON.parse(String(data.records)) as Obj[]),
   }),
   'aitable.shortcut_record_delete': () => ({ 'aitable/query_records': recordsPage([]) }),
+  // the --values and --sheets read-backs check that the csv they read shows data (verifyRangeNotEmpty, lead session 21)
+  'sheet.create_with_data': () => ({ 'sheet/get_range_as_csv': { result: { csv: '[row=1] v' } } }),
   // f-aitable4: +base-bootstrap checks that get_base names the base, get_tables the table and get_fields holds the
   // declared fields (deepContainsString, containsAllFieldNames: base_composite.go:211, :250, :262@c7521c1c)
   'aitable.shortcut_base_bootstrap': (data) => ({
