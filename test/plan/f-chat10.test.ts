@@ -149,3 +149,94 @@ describe('chat +search-msg drops a message id repeated on a later page (search_m
     expect(r.sent.at(-1)).toEqual({ openMsgIds: ['m1', 'm2', 'm3'] });
   });
 });
+
+// --page-all payloads print the next page the run accepted while more follow: chat_messages.go:811-815, :854-858,
+// :883-885; thread_replies.go:447-451, :470-472; chat_message.go:626-628, :651-653 (readAllDirectMessages).
+const msg = (id: string, createTime: number) => ({ openMessageId: id, senderNick: `S${id}`, content: `text ${id}`, createTime });
+const MS2 = 1772330000000;
+const MS3 = 1772320000000;
+const T3 = '2026-02-28T23:06:40Z';
+
+describe('the --page-all message readers print nextPage while more follow', () => {
+  it('+chat-messages: the page limit reached with more left gives the next page to read, its direction and time', async () => {
+    const r = await runs.paged(['chat', '+chat-messages', '--conversation-id', 'cid1', '--page-all', '--page-limit', '2'], 'chat/list_conversation_message_v2', [
+      { result: { messages: [msg('m1', 1772340000000)], hasMore: true, nextCursor: MS2 } },
+      { result: { messages: [msg('m2', MS2)], hasMore: true, nextCursor: String(MS3) } },
+    ]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toMatchObject({ count: 2, hasMore: true, complete: false, stopReason: 'page_limit', truncatedByPageLimit: true, truncated: true });
+    expect(r.printed?.nextPage).toEqual({ direction: 'older', nextCursor: String(MS3), time: T3 });
+    expect(r.sent[1]).toMatchObject({ time: '2026-03-01T01:53:20Z' });
+  });
+
+  it('+chat-messages: --direction newer is the next page\'s direction; a run that read to the end has no nextPage', async () => {
+    const more = await runs.paged(['chat', '+chat-messages', '--conversation-id', 'cid1', '--direction', 'newer', '--page-all', '--page-limit', '1'], 'chat/list_conversation_message_v2', [
+      { result: { messages: [msg('m1', 1000)], hasMore: true, nextCursor: MS3 } },
+    ]);
+    expect(more.printed?.nextPage).toEqual({ direction: 'newer', nextCursor: MS3, time: T3 });
+    const done = await runs.paged(['chat', '+chat-messages', '--conversation-id', 'cid1', '--page-all'], 'chat/list_conversation_message_v2', [
+      { result: { messages: [msg('m1', 1000)], hasMore: true, nextCursor: MS3 } },
+      { result: { messages: [msg('m2', 900)], hasMore: false } },
+    ]);
+    expect(done.printed).toMatchObject({ count: 2, complete: true, hasMore: false, stopReason: 'source_complete' });
+    expect(done.printed).not.toHaveProperty('nextPage');
+  });
+
+  it('+thread-replies: a later failing read keeps the next page to retry in the ledger (direction older)', async () => {
+    const r = await runs.paged(['chat', '+thread-replies', '--group', 'cid1', '--thread-id', 't1', '--page-all'], 'chat/list_topic_replies', [
+      { result: { replies: [msg('r1', 1000)], hasMore: true, nextCursor: MS3 } }, BUSY,
+    ]);
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    expect(r.envelope?.ledger).toMatchObject({ count: 1, hasMore: true, stopReason: 'read_failure', nextPage: { direction: 'older', nextCursor: MS3, time: T3 } });
+  });
+
+  it('+thread-replies: the page limit reached prints nextPage; one complete page does not', async () => {
+    const more = await runs.paged(['chat', '+thread-replies', '--group', 'cid1', '--thread-id', 't1', '--page-all', '--page-limit', '1'], 'chat/list_topic_replies', [
+      { result: { replies: [msg('r1', 1000)], hasMore: true, nextCursor: MS3 } },
+    ]);
+    expect(more.printed).toMatchObject({ count: 1, hasMore: true, stopReason: 'page_limit', nextPage: { direction: 'older', nextCursor: MS3, time: T3 } });
+    const done = await runs.paged(['chat', '+thread-replies', '--group', 'cid1', '--thread-id', 't1', '--page-all'], 'chat/list_topic_replies', [
+      { result: { replies: [msg('r1', 1000)], hasMore: false } },
+    ]);
+    expect(done.printed).not.toHaveProperty('nextPage');
+  });
+
+  it('+messages-list-direct: the next page reads newer messages by default (--forward) and older ones with --forward=false', async () => {
+    const r = await runs.paged(['chat', '+messages-list-direct', '--user', 'u1', '--time', '2026-03-01 00:00:00', '--forward', '--page-all', '--page-limit', '1'], 'chat/list_individual_chat_message', [
+      { result: [msg('m1', 1000)], hasMore: true, nextCursor: MS3 },
+    ]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toMatchObject({ count: 1, hasMore: true, complete: false, stopReason: 'page_limit', nextPage: { direction: 'newer', nextCursor: MS3, time: T3 } });
+    const older = await runs.paged(['chat', '+messages-list-direct', '--user', 'u1', '--time', '2026-03-01 00:00:00', '--forward=false', '--page-all', '--page-limit', '1'], 'chat/list_individual_chat_message', [
+      { result: [msg('m1', 1000)], hasMore: true, nextCursor: MS3 },
+    ]);
+    expect(older.printed?.nextPage).toEqual({ direction: 'older', nextCursor: MS3, time: T3 });
+  });
+});
+
+// +chat-messages' queryRange (chatMessageTimeRange.metadata, message_time_range.go:92-107; chat_messages.go:661-663, :869-871)
+describe('chat +chat-messages prints the range it was asked for (queryRange)', () => {
+  const cid = ['chat', '+chat-messages', '--conversation-id', 'cid1'];
+  const page = [{ result: { messages: [], hasMore: false } }];
+
+  it('--start and --end as RFC 3339 keep their offset; the fraction loses its trailing zeros, +00:00 is Z', async () => {
+    const r = await runs.paged([...cid, '--start', '2026-03-01T00:00:00.500+09:00', '--end', '2026-03-02T00:00:00.000+00:00'], 'chat/list_conversation_message_v2', page);
+    expect(r.printed?.queryRange).toEqual({ order: 'desc', semantics: '[start,end)', startTime: '2026-03-01T00:00:00.5+09:00', endTime: '2026-03-02T00:00:00Z' });
+  });
+
+  it('a time without an offset is at +08:00; --order asc is printed; --page-all prints it too', async () => {
+    const r = await runs.paged([...cid, '--start', '2026-03-01', '--end', '2026-03-02 12:30:00', '--order', 'asc', '--page-all'], 'chat/list_conversation_message_v2', page);
+    expect(r.printed?.queryRange).toEqual({ order: 'asc', semantics: '[start,end)', startTime: '2026-03-01T00:00:00+08:00', endTime: '2026-03-02T12:30:00+08:00' });
+  });
+
+  it('a start alone ends now; --order alone prints only the order; no range flag prints no queryRange', async () => {
+    const start = await runs.paged([...cid, '--start', '2026-03-01 08:00:00'], 'chat/list_conversation_message_v2', page);
+    const range = start.printed?.queryRange as Obj;
+    expect(range).toMatchObject({ order: 'desc', semantics: '[start,end)', startTime: '2026-03-01T08:00:00+08:00' });
+    expect(range.endTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+08:00$/u);
+    const order = await runs.paged([...cid, '--order', 'desc'], 'chat/list_conversation_message_v2', page);
+    expect(order.printed?.queryRange).toEqual({ order: 'desc', semantics: '[start,end)' });
+    const none = await runs.paged([...cid, '--page-all'], 'chat/list_conversation_message_v2', page);
+    expect(none.printed).not.toHaveProperty('queryRange');
+  });
+});
