@@ -240,3 +240,41 @@ describe('chat +chat-messages prints the range it was asked for (queryRange)', (
     expect(none.printed).not.toHaveProperty('queryRange');
   });
 });
+
+describe('chat +search-msg proves its conversation scope (chatmsg.FilterConversationScope; search_msg.go:195-200, :275-284)', () => {
+  const scoped = ['chat', '+search-msg', '--group', 'cidPROJECT0001', ...RANGE];
+
+  it('a hit read by any conversation id spelling is kept when in scope; a hit without one stops the run, nothing printed', async () => {
+    runs.answer('chat/get_conversation_info', { result: { openConversationId: 'cidPROJECT0001' } });
+    const kept = await runs.paged([...scoped, '--no-enrich'], 'im/search_messages', [
+      { result: { messages: [hit('m1', 'u1', 1000, { conversationId: 'cidPROJECT0001' }), hit('m2', 'u1', 2000, { chat_id: 'cidOTHER000001' })], hasMore: false } },
+    ]);
+    expect(kept.printed).toMatchObject({ count: 1, messages: [{ messageId: 'm1', conversationId: 'cidPROJECT0001' }] });
+    const r = await runs.paged([...scoped, '--no-enrich'], 'im/search_messages', [
+      { result: { messages: [hit('m1', 'u1', 1000, { openConversationId: 'cidPROJECT0001' }), hit('m2', 'u1', 2000, { openConversationId: 'null' })], hasMore: false } },
+    ]);
+    expect(r.printed).toBeUndefined();
+    expect(r.envelope?.error.reason).toBe('backend_error');
+    expect((r.envelope as Obj | undefined)?.details).toEqual({ requestedConversationIds: ['cidPROJECT0001'], unverifiableMessageIds: ['m2'] });
+    expect(r.sent).toHaveLength(2);
+  });
+
+  it('a detail that puts a hit in another conversation stops the run (search_conversation_scope_violation)', async () => {
+    runs.answer('chat/get_conversation_info', { result: { openConversationId: 'cidPROJECT0001' } });
+    runs.answer('im/list_messages_by_ids', { result: [{ openMessageId: 'm1', openConversationId: 'cidOTHER000001' }] });
+    const r = await runs.paged(scoped, 'im/search_messages', [{ result: { messages: [hit('m1', 'u1', 1000, { openConversationId: 'cidPROJECT0001' })], hasMore: false } }]);
+    expect(r.printed).toBeUndefined();
+    expect(r.envelope?.error.reason).toBe('backend_error');
+    expect((r.envelope as Obj | undefined)?.details).toEqual({ requestedConversationIds: ['cidPROJECT0001'], observedConversationIds: ['cidOTHER000001'] });
+  });
+});
+
+describe('chat +search-msg compares sender ids as text (fmt.Sprint, search_msg.go:662)', () => {
+  it('a numeric senderId matches the resolved userId written as digits', async () => {
+    runs.answer('contact/search_contact_by_key_word', { result: [{ name: '王五', userId: '123' }], hasMore: false });
+    const r = await runs.paged(['chat', '+search-msg', '--senders', '王五', '--no-enrich', ...RANGE], 'im/search_messages', [
+      { result: { messages: [{ ...hit('m1', undefined, 1000), senderId: 123 }, hit('m2', '1234', 2000)], hasMore: false } },
+    ]);
+    expect((r.printed?.messages as Obj[]).map((m) => [m.messageId, m.senderId])).toEqual([['m1', 123]]);
+  });
+});
