@@ -1,0 +1,58 @@
+// f-aitable6 (issue 32): the aitable JSON flags decode as upstream's Go types decode them, run as a user types the
+// commands against the fake MCP server on 127.0.0.1. jsonStringToMap (helpers/attendance.go:21@c7521c1c) sends a JSON
+// object decoded, null as null and anything else as the text typed; parseJSONObject (shortcut/aitable/aitable.go:50) and
+// resolveWorkflowDSL (helpers/aitable.go:94) refuse anything but an object before any call.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const { run, answer, refusal, mcp } = useOutputRuns('dws-f-aitable6-');
+const sent = (rpc: string) => mcp.calls.filter((c) => c.name === rpc).map((c) => c.arguments);
+
+describe('the helper commands send --config, --layout, --ai-config and --desc as jsonStringToMap returns them', () => {
+  it('chart create sends a list as its text and null as null, where it used to refuse or decode them', async () => {
+    answer('aitable/create_chart', { success: true, data: { chartId: 'c1' } });
+    await run(['aitable', 'chart', 'create', '--base-id', 'b1', '--dashboard-id', 'd1', '--config', '[{"chartName":"c"}]', '--layout', 'null']);
+    expect(sent('create_chart')).toEqual([{ baseId: 'b1', dashboardId: 'd1', config: '[{"chartName":"c"}]', layout: null }]);
+  });
+  it('field create merges --options into a --config object, and sends a --config text as typed without reading --options', async () => {
+    answer('aitable/create_fields', { success: true, data: { fields: [] } });
+    await run(['aitable', 'field', 'create', '--base-id', 'b1', '--table-id', 't1', '--name', 'n', '--type', 'singleSelect', '--config', '{"multiple":true}', '--options', '[{"name":"A"}]']);
+    await run(['aitable', 'field', 'create', '--base-id', 'b1', '--table-id', 't1', '--name', 'n', '--type', 'singleSelect', '--config', 'multiple', '--options', 'oops', '--ai-config', 'null']);
+    expect(sent('create_fields')).toEqual([
+      { baseId: 'b1', tableId: 't1', fields: [{ fieldName: 'n', type: 'singleSelect', config: { multiple: true, options: [{ name: 'A' }] } }] },
+      { baseId: 'b1', tableId: 't1', fields: [{ fieldName: 'n', type: 'singleSelect', config: 'multiple', aiConfig: null }] },
+    ]);
+  });
+  it('dashboard create drops a --config that is not an object and refuses when nothing is left to set', async () => {
+    answer('aitable/create_dashboard', { success: true, data: { dashboardId: 'd1' } });
+    await run(['aitable', 'dashboard', 'create', '--base-id', 'b1', '--config', '"theme"', '--name', '周报']);
+    expect(sent('create_dashboard')).toEqual([{ baseId: 'b1', config: { name: '周报' } }]);
+    expect(await refusal(['aitable', 'dashboard', 'create', '--base-id', 'b1', '--config', '"theme"'])).toEqual({ reason: 'invalid_parameter', out: '' });
+    expect(sent('create_dashboard')).toHaveLength(1);
+  });
+});
+
+describe('view update visible-fields decodes --json as a list of texts', () => {
+  it('an empty --json list is refused even beside --field-ids, and nothing is sent', async () => {
+    expect(await refusal(['aitable', 'view', 'update', 'visible-fields', '--base-id', 'b1', '--table-id', 't1', '--view-id', 'v1', '--json', '[]', '--field-ids', 'f1'])).toEqual({ reason: 'invalid_parameter', out: '' });
+    expect(mcp.calls).toEqual([]);
+  });
+});
+
+describe('workflow --dsl must decode as a JSON object, inline or from the file after @', () => {
+  it('an object in the file is sent decoded', async () => {
+    answer('aitable/create_workflow', { success: true, data: { valid: true, flowId: 'w1' } });
+    await run(['aitable', 'workflow', 'create', '--base-id', 'b1', '--dsl', '@ wf.json'], { 'wf.json': '{"version":"workflow-dsl/v1","nodes":[]}' });
+    expect(sent('create_workflow')).toEqual([{ baseId: 'b1', dsl: { version: 'workflow-dsl/v1', nodes: [] } }]);
+  });
+  it('a list, null or a blank file is refused before the call', async () => {
+    for (const [dsl, files] of [['@wf.json', { 'wf.json': '[{"version":"workflow-dsl/v1"}]' }], ['@wf.json', { 'wf.json': '  \n' }], ['null', {}]] as const) {
+      expect(await refusal(['aitable', 'workflow', 'create', '--base-id', 'b1', '--dsl', dsl], files)).toEqual({ reason: 'invalid_parameter', out: '' });
+    }
+    expect(mcp.calls).toEqual([]);
+  });
+  it('+workflow-deploy refuses a --dsl that is not JSON before its get_workflow preflight', async () => {
+    expect(await refusal(['aitable', '+workflow-deploy', '--base-id', 'b1', '--workflow-id', 'w1', '--dsl', '{"version":"workflow-dsl/v1",', '--yes'])).toEqual({ reason: 'invalid_parameter', out: '' });
+    expect(mcp.calls).toEqual([]);
+  });
+});
