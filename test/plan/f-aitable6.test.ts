@@ -56,3 +56,20 @@ describe('workflow --dsl must decode as a JSON object, inline or from the file a
     expect(mcp.calls).toEqual([]);
   });
 });
+
+describe('+record-bulk-patch refuses too many matches wherever the last page says more', () => {
+  const patch = (max: string) => ['aitable', '+record-bulk-patch', '--base-id', 'b1', '--table-id', 't1', '--patch', '{"f":"done"}', '--all', '--max-matches', max, '--yes'];
+  const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ recordId: `r${i + from}` }));
+  it('a pagination.hasMore on the last page read is a constraint_violation and nothing is written', async () => {
+    answer('aitable/query_records', { records: ids(20), pagination: { hasMore: true, nextCursor: 'c2' } });
+    expect(await refusal(patch('20'))).toEqual({ reason: 'constraint_violation', out: '' });
+    expect(mcp.calls.map((c) => c.name)).toEqual(['query_records']);
+  });
+  it('more records than --max-matches across the pages read are refused before any write', async () => {
+    mcp.answers['aitable/query_records'] = (args: Record<string, unknown>) => (args.cursor === 'c2'
+      ? { page: { hasMore: false }, data: { records: ids(11, 20) } }
+      : { page: { hasMore: true, cursor: 'c2' }, data: { records: ids(20) } });
+    expect(await refusal(patch('30'))).toEqual({ reason: 'constraint_violation', out: '' });
+    expect(mcp.calls.map((c) => c.name)).toEqual(['query_records', 'query_records']);
+  });
+});
