@@ -358,6 +358,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'aitable/query_records': recordsPage(JSON.parse(String(data.records)) as Obj[]),
   }),
   'aitable.shortcut_record_delete': () => ({ 'aitable/query_records': recordsPage([]) }),
+  // f-aitable6: +record-bulk-patch refuses a match read whose last page says more at any place responseHasMore reads;
+  // the match and the read-back find the record, holding --patch, under data only
+  'aitable.shortcut_record_bulk_patch': (data) => ({
+    'aitable/query_records': recordsPage([{ recordId: 'v-recordId', cells: JSON.parse(String(data.patch)) as Obj }]),
+  }),
   // f-aitable4: +base-bootstrap checks that get_base names the base, get_tables the table and get_fields holds the
   // declared fields (deepContainsString, containsAllFieldNames: base_composite.go:211, :250, :262@c7521c1c)
   'aitable.shortcut_base_bootstrap': (data) => ({
