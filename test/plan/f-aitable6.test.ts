@@ -73,3 +73,49 @@ describe('+record-bulk-patch refuses too many matches wherever the last page say
     expect(mcp.calls.map((c) => c.name)).toEqual(['query_records', 'query_records']);
   });
 });
+
+describe('+record-query checks an exact-id answer and the page marks as upstream queryRecordWindow does', () => {
+  const query = (...more: string[]) => ['aitable', '+record-query', '--base-id', 'b1', '--table-id', 't1', ...more];
+  it('a record not asked for, or one read twice, is a backend_error; the asked ones print as upstream prints them', async () => {
+    answer('aitable/query_records', { data: { records: [{ recordId: 'r1' }, { recordId: 'r3' }], hasMore: false } });
+    expect(await refusal(query('--record-ids', 'r1,r2'))).toEqual({ reason: 'backend_error', out: '' });
+    answer('aitable/query_records', { result: { records: [{ recordId: 'r2' }, { record_id: 'r2' }], hasMore: false } });
+    expect(await refusal(query('--record-ids', 'r1,r2'))).toEqual({ reason: 'backend_error', out: '' });
+    answer('aitable/query_records', { data: { records: [{ recordId: 'r2' }, { id: 'r1' }], hasMore: true, nextCursor: 'c9' } });
+    expect(await run(query('--record-ids', 'r2,r1'))).toEqual({
+      data: { hasMore: false, page: 1, records: [{ recordId: 'r2' }, { id: 'r1' }], size: 2 }, status: 'success', success: true,
+    });
+  });
+  it('the explicit empty answer prints no records; an answer without a list or saying more without a cursor is refused', async () => {
+    answer('aitable/query_records', { success: true, status: 'success', data: {} });
+    expect(await run(query())).toEqual({ data: { hasMore: false, page: 1, records: [], size: 0 }, status: 'success', success: true });
+    answer('aitable/query_records', { success: true, status: 'success', data: { rows: [] } });
+    expect(await refusal(query())).toEqual({ reason: 'backend_error', out: '' });
+    answer('aitable/query_records', { records: [{ recordId: 'r1' }], page: { hasMore: true } });
+    expect(await refusal(query())).toEqual({ reason: 'backend_error', out: '' });
+  });
+});
+
+describe('+record-delete pages each chunk read-back as upstream queryRecordWindow does', () => {
+  const del = ['aitable', '+record-delete', '--base-id', 'b1', '--table-id', 't1', '--record-ids', 'r1,r2', '--yes'];
+  it('empty pages that say more are followed by their cursor; all of them empty verify the deletion', async () => {
+    answer('aitable/delete_records', { data: {} });
+    mcp.answers['aitable/query_records'] = (args: Record<string, unknown>) => (args.cursor === 'c2'
+      ? { result: { records: [], hasMore: false } }
+      : { result: { records: [], hasMore: true, nextCursor: 'c2' } });
+    expect((await run(del) as Record<string, unknown>).verification).toEqual({ status: 'verified_absent', verifiedCount: 2 });
+    expect(sent('query_records')).toEqual([
+      { baseId: 'b1', tableId: 't1', recordIds: ['r1', 'r2'], limit: 2 },
+      { baseId: 'b1', tableId: 't1', recordIds: ['r1', 'r2'], limit: 2, cursor: 'c2' },
+    ]);
+  });
+  it('a deleted record on a later page is found and refused after the write', async () => {
+    answer('aitable/delete_records', { data: {} });
+    mcp.answers['aitable/query_records'] = (args: Record<string, unknown>) => (args.cursor === 'c2'
+      ? { records: [{ recordId: 'r1' }], hasMore: false }
+      : { records: [], page: { hasMore: true, cursor: 'c2' } });
+    const { reason } = await refusal(del);
+    expect(reason).toBe('partial_outcome');
+    expect(sent('query_records')).toHaveLength(2);
+  });
+});
