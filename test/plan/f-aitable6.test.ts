@@ -3,9 +3,10 @@
 // object decoded, null as null and anything else as the text typed; parseJSONObject (shortcut/aitable/aitable.go:50) and
 // resolveWorkflowDSL (helpers/aitable.go:94) refuse anything but an object before any call.
 import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { run, answer, refusal, mcp } = useOutputRuns('dws-f-aitable6-');
+const { run, answer, refusal, mcp, env } = useOutputRuns('dws-f-aitable6-');
 const sent = (rpc: string) => mcp.calls.filter((c) => c.name === rpc).map((c) => c.arguments);
 
 describe('the helper commands send --config, --layout, --ai-config and --desc as jsonStringToMap returns them', () => {
@@ -117,5 +118,35 @@ describe('+record-delete pages each chunk read-back as upstream queryRecordWindo
     const { reason } = await refusal(del);
     expect(reason).toBe('partial_outcome');
     expect(sent('query_records')).toHaveLength(2);
+  });
+});
+
+describe('+record-upsert-by-key carries upstream\'s failure payload when the read-back does not prove the write', () => {
+  const argv = ['aitable', '+record-upsert-by-key', '--base-id', 'b', '--table-id', 't', '--key-field-id', 'fK', '--key-value', 'K1', '--cells', '{"fS":"x"}', '--yes'];
+  const reads = (pages: unknown[]) => { mcp.answers['aitable/query_records'] = (_a: unknown, n: number) => pages[Math.min(n, pages.length - 1)]; };
+  const failed = (verification: Record<string, unknown>, action: 'create' | 'update', writeAnswer: Record<string, unknown>) => ({
+    result: {
+      contractVersion: 'aitable.composite.v1', operation: 'record_upsert_by_key', status: 'unknown', executed: true, retryable: action === 'update',
+      requestedCount: 1, failedCount: 1,
+      resolved: { action, baseId: 'b', keyFieldId: 'fK', keyValue: 'K1', matchedCount: action === 'update' ? 1 : 0, tableId: 't' },
+      plan: [{ index: 1, name: `${action} record`, tool: `${action}_records`, status: 'planned', count: 1, arguments: { baseId: 'b', records: [{ cells: { fK: 'K1', fS: 'x' }, ...(action === 'update' ? { recordId: 'r0' } : {}) }], tableId: 't' } }],
+      completedSteps: [{ index: 1, name: `${action} record`, tool: `${action}_records`, status: 'completed', count: 1, result: writeAnswer }],
+      verification,
+      checkpoint: { keyFieldId: 'fK', keyValue: 'K1', nextStep: 'query the unique key again and verify its cells before retrying' },
+    },
+  });
+  it('a created record read back with other cells: partial outcome whose details hold the composite result (status unknown, not retryable)', async () => {
+    reads([{ data: { records: [] } }, { data: { records: [{ recordId: 'r1', cells: { fS: 'y', fK: 'K1' } }] } }]);
+    answer('aitable/create_records', { success: true, data: { recordIds: ['r1'] } });
+    const outcome = await dispatchInProcess(argv, env());
+    expect(outcome.error?.reason).toBe('partial_outcome');
+    expect(outcome.error?.payload?.details).toEqual(failed({ error: 'read-back mismatch for field fS: got "y", want "x"', status: 'failed' }, 'create', { data: { recordIds: ['r1'] }, success: true }));
+  });
+  it('an updated record missing from the read-back: retryable, verification names no record found', async () => {
+    reads([{ records: [{ recordId: 'r0' }] }, { records: [] }]);
+    answer('aitable/update_records', { success: true });
+    const outcome = await dispatchInProcess(argv, env());
+    expect(outcome.error?.reason).toBe('partial_outcome');
+    expect(outcome.error?.payload?.details).toEqual(failed({ error: 'read-back found no record for the unique key', status: 'failed' }, 'update', { success: true }));
   });
 });
