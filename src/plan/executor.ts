@@ -817,6 +817,7 @@ async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: Execu
 const PARTIAL_READ_HINT = 'what was read is in "details"; run again for the parts that failed';
 const REFUSAL_HINTS: Record<RefuseReason, string> = {
   backend_error: 'the backend\'s answer is not what the command can read: check the target in DingTalk, and report the answer if it persists',
+  constraint_violation: 'what the backend holds exceeds what the command allows (see the message): narrow the selection or raise the bound, then run again; nothing further was sent',
   drive_inspect_partial: PARTIAL_READ_HINT,
   outcome_unknown: 'the task may still finish: read it later with the command the message names; do not start it again',
   minutes_detail_incomplete: PARTIAL_READ_HINT,

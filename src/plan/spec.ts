@@ -487,7 +487,7 @@ export interface RefuseStep extends StepCommon {
  * completion names no task UUID or whose read-back is not that minutes (minutes/alignment.go:630@c7521c1c), `details`
  * {cancelled, cause, sessionId, stage}.
  */
-export const REFUSE_REASONS = ['backend_error', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
+export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
   'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }

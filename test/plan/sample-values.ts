@@ -85,6 +85,8 @@ export function valueFor(tool: ToolSpec, flag: string, uses: Transform[][]): str
   // a JSON flag merged into an object (aitable dashboard create --config) must be an object
   const merged = new RegExp(`"merge":\\[[^\\]]*"flag":"${flag}"`, 'u').test(JSON.stringify(tool.plan ?? {}));
   if (merged) return '{"k":"v1"}';
+  // a flag decoded as upstream decodes into a map (json_object refuses anything else)
+  if (has(uses, 'json_object') || has(uses, 'json_object_or_text')) return '{"k":"v1"}';
   if (has(uses, 'json_parse') || p.format === 'json') return has(uses, 'json_parse') && JSON.stringify(uses).includes('split') ? '["Sheet1!A1:B2"]' : '["v1"]';
   if (has(uses, 'multiply') || has(uses, 'float') || has(uses, 'trunc')) return '8';
   if (p.type === 'int' || p.type === 'int64' || has(uses, 'int') || p.format === 'numeric-id' || p.format === 'positive-integer') return '2';

@@ -69,3 +69,47 @@ describe('object_values / object_keys (a-k2: a loop over a map, sortedMapKeys)',
     expect(TRANSFORMS.object_keys('text', '--v', ctx)).toBeUndefined();
   });
 });
+
+describe('json_object / json_object_or_text (f-aitable6: parseJSONObject, resolveWorkflowDSL, jsonStringToMap)', () => {
+  const refusedBy = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return (e as DwsError).reason;
+    }
+    return 'accepted';
+  };
+  const notObject = fc.oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
+  it('an object written as JSON, padded with JSON whitespace, decodes to the same object under both', () => {
+    fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), fc.stringMatching(/^[ \t\n\r]{0,3}$/), (o, pad) => {
+      const text = pad + JSON.stringify(o) + pad;
+      const want = JSON.parse(JSON.stringify(o)) as unknown;
+      expect(TRANSFORMS.json_object(text, '--config', ctx)).toEqual(want);
+      expect(TRANSFORMS.json_object_or_text(text, '--config', ctx)).toEqual(want);
+    }));
+  });
+  it('json_object refuses every other JSON value, null included, and text that is not JSON', () => {
+    fc.assert(fc.property(notObject, (v) => {
+      expect(refusedBy(() => TRANSFORMS.json_object(JSON.stringify(v), '--dsl', ctx))).toBe('invalid_parameter');
+    }));
+    for (const t of ['', '  ', '{', '{"a":1} x', '\u00a0{}', 'nul']) expect(refusedBy(() => TRANSFORMS.json_object(t, '--dsl', ctx))).toBe('invalid_parameter');
+  });
+  it('json_object_or_text gives null for JSON null and the text as typed for anything else', () => {
+    expect(TRANSFORMS.json_object_or_text(' null\n', '--config', ctx)).toBeNull();
+    fc.assert(fc.property(notObject.filter((v) => v !== null), (v) => {
+      const text = JSON.stringify(v);
+      expect(TRANSFORMS.json_object_or_text(text, '--config', ctx)).toBe(text);
+    }));
+    fc.assert(fc.property(fc.string(), (t) => {
+      let decoded: unknown;
+      try {
+        decoded = JSON.parse(t);
+      } catch {
+        expect(TRANSFORMS.json_object_or_text(t, '--config', ctx)).toBe(t);
+        return;
+      }
+      const want = decoded === null || (typeof decoded === 'object' && !Array.isArray(decoded)) ? decoded : t;
+      expect(TRANSFORMS.json_object_or_text(t, '--config', ctx)).toEqual(want);
+    }));
+  });
+});

@@ -154,6 +154,34 @@ export const PLAIN: Record<string, Fn> = {
       return refuse(where, v.length > 80 ? v.slice(0, 80) + '...' : v, 'valid JSON');
     }
   },
+  /**
+   * JSON text -> the decoded object; invalid JSON and every other JSON value (a list, text, a number, a boolean, null)
+   * are refused: upstream's decoding into a map that must not come out nil (aitable parseJSONObject, resolveWorkflowDSL)
+   */
+  json_object: (v, where) => {
+    const s = str(v, where);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(s) as unknown;
+    } catch {
+      return refuse(where, s.length > 80 ? s.slice(0, 80) + '...' : s, 'a JSON object (invalid JSON)');
+    }
+    return isObj(parsed) ? parsed : refuse(where, s.length > 80 ? s.slice(0, 80) + '...' : s, 'a JSON object');
+  },
+  /**
+   * upstream's jsonStringToMap (helpers/attendance.go:21): text that decodes as a JSON object -> the object; JSON null
+   * -> null (a source reads it as absent: a plan sends upstream's null with `{const: null}` before it); anything else
+   * (a list, a quoted text, a number, a boolean, text that is not JSON) -> the text as it is, never refused
+   */
+  json_object_or_text: (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      const parsed = JSON.parse(v) as unknown;
+      return parsed === null || isObj(parsed) ? parsed : v;
+    } catch {
+      return v;
+    }
+  },
   json_stringify: (v) => JSON.stringify(v),
   /** `{text, part}` -> how many non-overlapping times part occurs in text, left to right (Go strings.Count; an empty part counts code points + 1) */
   count_substring: (v, where) => {

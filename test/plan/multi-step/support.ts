@@ -360,6 +360,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'aitable.shortcut_record_delete': () => ({ 'aitable/query_records': recordsPage([]) }),
   // the --values and --sheets read-backs check that the csv they read shows data (verifyRangeNotEmpty, lead session 21)
   'sheet.create_with_data': () => ({ 'sheet/get_range_as_csv': { result: { csv: '[row=1] v' } } }),
+  // f-aitable6: +record-bulk-patch refuses a match read whose last page says more at any place responseHasMore reads;
+  // the match and the read-back find the record, holding --patch, under data only
+  'aitable.shortcut_record_bulk_patch': (data) => ({
+    'aitable/query_records': recordsPage([{ recordId: 'v-recordId', cells: JSON.parse(String(data.patch)) as Obj }]),
+  }),
   // f-aitable4: +base-bootstrap checks that get_base names the base, get_tables the table and get_fields holds the
   // declared fields (deepContainsString, containsAllFieldNames: base_composite.go:211, :250, :262@c7521c1c)
   'aitable.shortcut_base_bootstrap': (data) => ({
