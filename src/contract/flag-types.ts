@@ -14,7 +14,75 @@ export interface FlagType {
 
 const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** strconv.Atoi: decimal digits with a sign (pflag's intSlice reads each element so). */
 const toInteger = (t: string): unknown => (INTEGER.test(t.trim()) && Number.isSafeInteger(Number(t)) ? Number(t) : t);
+
+const DIGIT_OF_BASE: Record<number, RegExp> = { 2: /^[01]$/, 8: /^[0-7]$/, 10: /^[0-9]$/, 16: /^[0-9a-fA-F]$/ };
+
+/** Go's underscoreOK: an underscore only between digits (a base prefix counts as one), never at either end. */
+function underscoresOk(s: string): boolean {
+  const body = s.startsWith('+') || s.startsWith('-') ? s.slice(1) : s;
+  let saw = '^';
+  let i = 0;
+  let hex = false;
+  if (body.length >= 2 && body[0] === '0' && 'box'.includes(body[1].toLowerCase())) {
+    i = 2;
+    saw = '0';
+    hex = body[1].toLowerCase() === 'x';
+  }
+  for (; i < body.length; i++) {
+    const c = body[i];
+    if ((c >= '0' && c <= '9') || (hex && /[a-fA-F]/.test(c))) saw = '0';
+    else if (c === '_') {
+      if (saw !== '0') return false;
+      saw = '_';
+    } else {
+      if (saw === '_') return false;
+      saw = '!';
+    }
+  }
+  return saw !== '_';
+}
+
+/**
+ * strconv.ParseInt(s, 0, 64), as pflag reads an Int or Int64 flag: a sign, then `0x`/`0o`/`0b` (hex, octal, binary),
+ * a leading `0` (octal: `010` is 8), else decimal; underscores between digits (`1_000`). The number, or undefined when
+ * Go refuses the text or it is outside int64 or beyond what a JSON number holds exactly (2^53).
+ */
+export function parseGoInt(text: string): number | undefined {
+  let s = text;
+  let negative = false;
+  if (s.startsWith('+') || s.startsWith('-')) {
+    negative = s[0] === '-';
+    s = s.slice(1);
+  }
+  if (s === '') return undefined;
+  let base = 10;
+  if (s[0] === '0') {
+    const p = s.length >= 3 ? s[1].toLowerCase() : '';
+    if (p === 'b') [base, s] = [2, s.slice(2)];
+    else if (p === 'o') [base, s] = [8, s.slice(2)];
+    else if (p === 'x') [base, s] = [16, s.slice(2)];
+    else [base, s] = [8, s.slice(1)];
+  }
+  let n = 0n;
+  let underscores = false;
+  for (const c of s) {
+    if (c === '_') {
+      underscores = true;
+      continue;
+    }
+    if (!DIGIT_OF_BASE[base].test(c)) return undefined;
+    n = n * BigInt(base) + BigInt(parseInt(c, 16));
+  }
+  if (underscores && !underscoresOk(text)) return undefined;
+  if (negative ? n > 2n ** 63n : n >= 2n ** 63n) return undefined;
+  const value = Number(negative ? -n : n);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/** pflag's Int/Int64 text (parseGoInt of the trimmed text); the text itself when Go would refuse it. */
+const toGoInteger = (t: string): unknown => parseGoInt(t.trim()) ?? t;
 const toNumber = (t: string): unknown => (NUMBER.test(t.trim()) ? Number(t) : t);
 
 /** Go duration syntax (`90s`, `1m30s`, `500ms`), as the upstream CLI accepts it. */
@@ -24,8 +92,8 @@ const DURATION = '^([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$';
 export const FLAG_TYPES: Record<string, FlagType> = {
   string: { schema: { type: 'string' } },
   bool: { schema: { type: 'boolean' } },
-  int: { schema: { type: 'integer' }, convert: toInteger },
-  int64: { schema: { type: 'integer' }, convert: toInteger },
+  int: { schema: { type: 'integer' }, convert: toGoInteger },
+  int64: { schema: { type: 'integer' }, convert: toGoInteger },
   float64: { schema: { type: 'number' }, convert: toNumber },
   duration: { schema: { type: 'string', pattern: DURATION } },
   stringSlice: { schema: { type: 'array', items: { type: 'string' } }, list: true },
