@@ -75,3 +75,31 @@ describe('drive +upload reads its credentials as parseDriveUploadInfo (helpers/d
     expect(mcp.calls.find((c) => c.name === 'commit_upload')?.arguments).toEqual({ fileName: 'a.pdf', fileSize: 6, uploadId: 'up3' });
   });
 });
+
+describe('minutes +list-mine (and +list-shared, +list-all, +minutes-search) read the page as ParseListPage and ProjectList (minutesdata/response.go:30-60, :214-231)', () => {
+  const rpc = 'minutes/list_by_keyword_and_time_range';
+  it('the first container holding a collection key decides; an explicit [] is an empty success', async () => {
+    answer(rpc, { result: { minutesList: [{ taskUUID: ' a ', name: '周会', creator: null, creatorNick: '张三', state: 1 }], hasNext: true, pageToken: 7 } });
+    expect(await run(['minutes', '+list-mine'])).toEqual({ count: 1, minutes: [{ taskUuid: 'a', title: '周会', creator: '张三', status: 1 }] });
+    answer(rpc, { data: { items: [] }, result: { note: 'no list here' } });
+    expect(await run(['minutes', '+list-mine'])).toEqual({ count: 0, minutes: [] });
+  });
+  it('refuses an element without a task UUID or not an object, a null collection, more without a token, and an error code', async () => {
+    for (const bad of [
+      { result: { itemList: [{ taskUuid: 't1' }, { taskUuid: '  ', title: 'x' }] } },
+      { result: { itemList: [{ taskUuid: 't1' }, 'x'] } },
+      { result: { itemList: null, items: [{ taskUuid: 't1' }] } },
+      { hasMore: true, result: { itemList: [{ taskUuid: 't1' }], nextToken: ' ' } },
+      { dingOpenErrcode: 88, result: { itemList: [] } },
+    ]) {
+      answer(rpc, bad);
+      expect(await refusal(['minutes', '+list-mine'])).toEqual({ reason: 'backend_error', out: '' });
+    }
+  });
+  it('the three other readers of the same page refuse the same way', async () => {
+    answer(rpc, { result: { itemList: [{ title: 'no uuid' }] } });
+    for (const argv of [['minutes', '+list-shared'], ['minutes', '+list-all'], ['minutes', '+minutes-search', '--query', '周会']]) {
+      expect(await refusal(argv)).toEqual({ reason: 'backend_error', out: '' });
+    }
+  });
+});
