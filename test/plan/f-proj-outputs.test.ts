@@ -250,7 +250,6 @@ describe('minutes list shortcuts', () => {
     answer('minutes/list_by_keyword_and_time_range', { success: true, result: { itemList: [
       { taskUuid: ' tu1 ', title: '周会', creatorName: '张三', gmtStart: 1, endTime: 2, shareUrl: 'https://x', taskStatus: 'done', duration: 60 },
       { uuid: 42, name: '复盘', creator: null, createUserName: '李四' },
-      { title: 'no task uuid' },
     ], hasMore: false } });
     const printed = { count: 2, minutes: [
       { taskUuid: 'tu1', title: '周会', creator: '张三', startTime: 1, endTime: 2, url: 'https://x', status: 'done' },

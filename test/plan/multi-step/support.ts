@@ -317,12 +317,17 @@ const MEDIA_READBACK = {
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthContext) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
-  // +upload's commit says success=true and its read-back is the committed file: id, the file's name and size
-  'drive.shortcut_upload': (data) => ({
+  // +upload's credentials name a URL and an uploadId (parseDriveUploadInfo), its commit says success=true and its
+  // read-back is the committed file: id, the file's name and size
+  'drive.shortcut_upload': (data, ctx) => ({
+    'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'drive/commit_upload': { success: true },
     'drive/get_file_info': { result: { fileId: 'v-fileId', name: path.basename(String(data.file)), fileSize: statSync(String(data.file)).size } },
   }),
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
+  // +node-copy/+node-create: the write says success=true and names the new node, which the read-back names too
+  'wiki.shortcut_node_copy': () => ({ 'doc/copy_document': { success: true, nodeId: 'v-copy' }, 'doc/get_document_info': { result: { nodeId: 'v-copy', name: 'v-name' } } }),
+  'wiki.shortcut_node_create': () => ({ 'doc/create_file': { success: true, nodeId: 'v-node' }, 'doc/get_document_info': { result: { nodeId: 'v-node', name: 'v-name' } } }),
   // the preflight finds the view with another config (so it is updated), the read-back finds it holding --config
   'aitable.shortcut_view_preset_apply': (data) => {
     const view = { viewId: 'v-viewId', viewName: data.name, viewType: data['view-type'] };
