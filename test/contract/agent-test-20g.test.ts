@@ -268,6 +268,16 @@ describe('agent test 20g: the differences found, now as upstream', () => {
     expect(await printed(['mail', 'draft', 'update', '--from', 'a@example.com', '--id', 'd1', '--subject', 's', '--yes'])).toEqual({ result: { messageId: 'd1' } });
   });
 
+  it('doc create prints the create answer with no content and upstream\'s write record with content, not an empty list (doc.go:1624, doc_write_pipeline.go:112-121, 260-269)', async () => {
+    mcp.answers['doc/create_document'] = () => ({ nodeId: 'n_new', url: 'https://alidocs.dingtalk.com/i/nodes/n_new' });
+    const printed = async (argv: string[]) => (JSON.parse((await dispatchInProcess(argv, env())).out) as { result: unknown }).result;
+    expect(await printed(['doc', 'create', '--name', 'Plan'])).toEqual({ nodeId: 'n_new', url: 'https://alidocs.dingtalk.com/i/nodes/n_new' });
+    expect(await printed(['doc', 'create', '--name', 'Plan', '--content', 'hello'])).toEqual({
+      success: true, nodeId: 'n_new', chunksWritten: 1, serverResponse: { nodeId: 'n_new', url: 'https://alidocs.dingtalk.com/i/nodes/n_new' },
+    });
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([['create_document', { name: 'Plan' }], ['create_document', { name: 'Plan', markdown: 'hello' }]]);
+  });
+
   it('a file sent to a person names the upload target receiverOpenDingTalkId, as the send does (unified_send.go:662-668)', async () => {
     mcp.answers['im/init_conversation_file_upload'] = () => ({ result: { resourceUrl: `${mcp.base}/upload/f`, uploadKey: 'k1' } });
     mcp.answers['im/commit_conversation_file_upload'] = () => ({ data: { file: { dentryId: '12', spaceId: 34 } } });
