@@ -94,8 +94,16 @@ describe('sheet import create: what it prints (f-docs4)', () => {
   });
 });
 
+/** upstream runMediaInsert's printed success: the doc.operation.v1 envelope around the data (doc.go:689-706@c7521c1c) */
+function mediaEnvelope(data: Record<string, unknown>) {
+  return {
+    contractVersion: 'doc.operation.v1', ok: true, status: 'success', complete: true, operation: 'doc.media_insert', data,
+    steps: ['resolve_upload', 'upload_oss', 'insert_block', 'verify'].map((name) => ({ name, status: 'success' })),
+  };
+}
+
 describe('doc +media-insert: the read-back and what it prints (f-docs4, runMediaInsert doc.go:640-700@c7521c1c)', () => {
-  it('reads the blocks again after 250 ms until the resource shows, then prints the data of upstream\'s envelope with the block found', async () => {
+  it('reads the blocks again after 250 ms until the resource shows, then prints upstream\'s envelope with the block found (doc.go:689-706; agent20g)', async () => {
     let reads = 0;
     answer('doc/get_doc_attachment_upload_info', { result: { uploadUrl: `${mcp.base}/upload/m1`, resourceId: 'R1', resourceUrl: 'https://res/r1.png' } });
     answer('doc/insert_document_block', { success: true });
@@ -105,9 +113,9 @@ describe('doc +media-insert: the read-back and what it prints (f-docs4, runMedia
     const r = await timed(['doc', '+media-insert', '--node', 'D1', '--file', 'shot.png', '--yes'], { 'shot.png': 'PNG' });
     expect(r.outcome.error).toBeUndefined();
     expect(r.sleeps).toEqual([250]);
-    expect(r.result).toEqual({
+    expect(r.result).toEqual(mediaEnvelope({
       nodeId: 'D1', resourceId: 'R1', resourceUrl: 'https://res/r1.png', blockId: 'b1', fileName: 'shot.png', mimeType: 'image/png', sizeBytes: 3, inserted: true, verified: true,
-    });
+    }));
   });
 
   it('doc media insert prints the same record, resourceUrl "" when the upload answer has none', async () => {
@@ -115,8 +123,8 @@ describe('doc +media-insert: the read-back and what it prints (f-docs4, runMedia
     answer('doc/insert_document_block', { result: { elementId: 'e2' } });
     answer('doc/list_document_blocks', { blocks: [{ blockId: 'e2', attachment: { resourceId: 'R2' } }] });
     const r = await timed(['doc', 'media', 'insert', '--node', 'D1', '--file', 'a.pdf', '--name', '合同', '--yes'], { 'a.pdf': '%PDF' });
-    expect(r.result).toEqual({
+    expect(r.result).toEqual(mediaEnvelope({
       nodeId: 'D1', resourceId: 'R2', resourceUrl: '', blockId: 'e2', fileName: '合同.pdf', mimeType: 'application/pdf', sizeBytes: 4, inserted: true, verified: true,
-    });
+    }));
   });
 });
