@@ -65,7 +65,8 @@ function titleObjects(objects: ObjectLexicon, text: (doc: number) => ToolText, f
 /** Which kinds of over-reach the guard moves, besides a container of a target (ranking options objectGuard*). */
 export interface GuardScope {
   depth: number;
-  /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
+  /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target; 2: and an
+   *  English object word right before another (conversation category) says which kind, not the thing. */
   places: number;
   /** 1: a command on an object unrelated to every named one (neither inside nor containing it) moves too; 2: only
    *  below a destructive hit on the target; 3: as 1, unless the command's own title names a target. */
@@ -78,6 +79,8 @@ export interface GuardScope {
   siblingRatio: number;
   /** 1: a command on another part of a container the request names around its target moves as a sibling does. */
   containers: number;
+  /** 1: a command on an unrelated object whose title and id parameters name no target either moves as a sibling does. */
+  unnamed: number;
 }
 
 /**
@@ -91,7 +94,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   if (!objects || hits.length < 2) return all;
   const f = factsOf(meta);
   if ((actions & f.removeBits) === 0 || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
-  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects)
+  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places === 2)
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
@@ -100,6 +103,11 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // What the request acts on: its targets; naming only places, the things inside them.
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
+  /** Whether a command's title or its contract (id parameters) names a target or a part of one. */
+  const touchesTarget = (doc: number, o: number) => {
+    const onOrIn = (x: number) => targets.some((t) => x === t || inside(x, t));
+    return onOrIn(o) || titleObjects(objects, text, f, doc).some(onOrIn) || (objects.touches?.[meta.cli_path.at(doc)!] ?? []).some(onOrIn);
+  };
   /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none. */
   const kind = (h: Hit): 'over' | 'sibling' | undefined => {
     const o = objectOf(meta, f, h.doc);
@@ -112,6 +120,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // containers: another part of a container the request names around its target (多维表记录: the base holds the
     // record; the base's dashboard is not what the request says to delete).
     if (scope.containers === 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
+    // unnamed: a command the request names in no way (neither its own object, nor an object its title names, nor one
+    // its id parameters say it acts on is a target or inside one) is no reading of the request.
+    if (scope.unnamed === 1 && targets.length > 0 && !touchesTarget(h.doc, o)) return 'sibling';
     if (scope.siblings === 0) return undefined;
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
@@ -121,7 +132,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
-  if (scope.siblings > 0 || scope.containers === 1) {
+  if (scope.siblings > 0 || scope.containers === 1 || scope.unnamed === 1) {
     // Only a sibling the hit on the target nearly matches moves (siblingRatio: the target's score at least this share of
     // the sibling's): a request whose own object the lexicon misses names some other object, and its command should
     // not move far below a weak hit on that.
@@ -157,7 +168,7 @@ export const objectGuard: Stage = {
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers,
+        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, unnamed: r.objectGuardUnnamed,
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
