@@ -52,10 +52,6 @@ export interface RankingOptions {
   /** Object guard: 1 = a destructive command on another part of a container the request names around its target
    *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio). */
   objectGuardContainers: number;
-  /** Object guard: 1 = a destructive command on an object related to no target, whose own title and id parameters
-   *  (catalog contract, src/build/contract-objects.ts) name no target or part of one either, moves below the target as
-   *  a sibling does (objectGuardSiblingRatio). */
-  objectGuardUnnamed: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -105,7 +101,6 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
   objectGuardContainers: 1,
-  objectGuardUnnamed: 0,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -51,8 +51,6 @@ export interface ObjectLexicon {
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
   commands?: Record<string, number>;
-  /** Per CLI path of a destructive or removing command, the objects its id parameters name (src/build/contract-objects.ts). */
-  touches?: Record<string, number[]>;
 }
 
 /** The object of each tool (index into lex.keys, or -1), from its CLI path's last noun (toolObject). */

@@ -10,7 +10,6 @@ import { lexiconFor, readLexicons, type Lexicons } from '../build/load.js';
 import { coreSha256, instantiateCore, writeInput } from '../core/core.js';
 import { compileQueryTerms } from '../lexicon/query-terms.js';
 import { encodeSnapshot } from './encode.js';
-import { fileContractObjects } from '../build/contract-objects.js';
 import { executionCalls } from '../plan/summary.js';
 import { validatorSource } from '../contract/standalone.js';
 
@@ -43,7 +42,7 @@ export function snapshotFromCatalog(catalog: Catalog, lexicons: Lexicons = readL
     fields: FIELDS,
     index,
     crc32: (bytes) => zlibCrc32(bytes) >>> 0,
-    lexicon: fileContractObjects(lexicons.actions, catalog.tools),
+    lexicon: lexicons.actions,
     productLexicon: lexiconFor(lexicons.products, catalog),
     // Term ids of the index just built (the core still holds it).
     queryLexicon: compileQueryTerms(lexicons.queryTerms ?? {}, (term) => core.termIdOf(writeInput(core, term))),

@@ -15,7 +15,8 @@
 //   request names around a target (objectGuardContainers), when that hit nearly matches it. A command named by its
 //   identity never moves.
 // Runs before merge, over the first objectGuardDepth hits. Options: objectGuard (0 off), objectGuardPlaces (0: the
-// session 12 reading, innermost named objects only), objectGuardParts, objectGuardSiblings (1/2: a command on an
+// session 12 reading, innermost named objects only; 2, the default: also an English object word right before another,
+// conversation category, says which kind the second is and is located, session 22), objectGuardParts, objectGuardSiblings (1/2: a command on an
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
@@ -79,8 +80,6 @@ export interface GuardScope {
   siblingRatio: number;
   /** 1: a command on another part of a container the request names around its target moves as a sibling does. */
   containers: number;
-  /** 1: a command on an unrelated object whose title and id parameters name no target either moves as a sibling does. */
-  unnamed: number;
 }
 
 /**
@@ -103,11 +102,6 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // What the request acts on: its targets; naming only places, the things inside them.
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
-  /** Whether a command's title or its contract (id parameters) names a target or a part of one. */
-  const touchesTarget = (doc: number, o: number) => {
-    const onOrIn = (x: number) => targets.some((t) => x === t || inside(x, t));
-    return onOrIn(o) || titleObjects(objects, text, f, doc).some(onOrIn) || (objects.touches?.[meta.cli_path.at(doc)!] ?? []).some(onOrIn);
-  };
   /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none. */
   const kind = (h: Hit): 'over' | 'sibling' | undefined => {
     const o = objectOf(meta, f, h.doc);
@@ -120,9 +114,6 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // containers: another part of a container the request names around its target (多维表记录: the base holds the
     // record; the base's dashboard is not what the request says to delete).
     if (scope.containers === 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
-    // unnamed: a command the request names in no way (neither its own object, nor an object its title names, nor one
-    // its id parameters say it acts on is a target or inside one) is no reading of the request.
-    if (scope.unnamed === 1 && targets.length > 0 && !touchesTarget(h.doc, o)) return 'sibling';
     if (scope.siblings === 0) return undefined;
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
@@ -132,7 +123,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
-  if (scope.siblings > 0 || scope.containers === 1 || scope.unnamed === 1) {
+  if (scope.siblings > 0 || scope.containers === 1) {
     // Only a sibling the hit on the target nearly matches moves (siblingRatio: the target's score at least this share of
     // the sibling's): a request whose own object the lexicon misses names some other object, and its command should
     // not move far below a weak hit on that.
@@ -168,7 +159,7 @@ export const objectGuard: Stage = {
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, unnamed: r.objectGuardUnnamed,
+        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers,
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
