@@ -217,11 +217,16 @@ describe('object_guard: English compounds and "get rid of" (objectGuardPlaces 2,
     const containers = new Set(lex.inside.flat());
     const words = [...new Set(lex.en.flat())];
     const objectsOf = (w: string) => queryObjectPlaces(fold(`delete ${w}`), lex).named;
-    fc.assert(fc.property(fc.constantFrom(...words), fc.constantFrom(...words), (a, b) => {
+    // the pairs the lexicon reads as two words (not one longer word such as "form view" or "chat history")
+    const pairs = words.flatMap((a) => words.map((b) => [a, b] as const)).filter(([a, b]) => {
+      const [oa, ob] = [objectsOf(a), objectsOf(b)];
+      const both = queryObjectPlaces(fold(`delete ${a} ${b}`), lex).named;
+      return oa.length > 0 && ob.length > 0 && [...new Set([...oa, ...ob])].sort().join() === [...both].sort().join();
+    });
+    expect(pairs.length).toBeGreaterThan(1000);
+    fc.assert(fc.property(fc.constantFrom(...pairs), ([a, b]) => {
       const [oa, ob] = [objectsOf(a), objectsOf(b)];
       const r = queryObjectPlaces(fold(`delete ${a} ${b}`), lex);
-      // only pairs the lexicon reads as two words (not one longer word such as "form view" or "chat history")
-      fc.pre([...new Set([...oa, ...ob])].sort().join() === [...r.named].sort().join() && oa.length > 0 && ob.length > 0);
       for (const o of oa) if (containers.has(o) && !ob.includes(o)) expect(r.located, `${a} ${b}`).toContain(o);
       for (const o of ob) if (!oa.includes(o)) expect(r.located, `${a} ${b}`).not.toContain(o);
       // without compounds nothing in "delete A B" is located
