@@ -52,6 +52,9 @@ export interface RankingOptions {
   /** Object guard: 1 = a destructive command on another part of a container the request names around its target
    *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio). */
   objectGuardContainers: number;
+  /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
+   *  things of each clause as targets, not only the innermost of the whole request. */
+  objectGuardClauses: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -101,6 +104,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
   objectGuardContainers: 1,
+  objectGuardClauses: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

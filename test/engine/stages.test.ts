@@ -251,3 +251,23 @@ describe('object_guard: English compounds and "get rid of" (objectGuardPlaces 2,
     expect(paths({ objectGuardPlaces: 1 }, 'delete conversation category 42')[0]).not.toBe('chat.delete_conv_category');
   });
 });
+
+describe('object_guard: one target per delete clause (objectGuardClauses 1, default; docs/ranking.md session 22)', () => {
+  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+
+  it('a request that deletes a container and, in its own clause, what is inside it keeps the container delete first', () => {
+    // the dashboard is what the first action deletes; its charts are the second action's, not the only target
+    expect(paths({}, '删掉这个仪表盘并删除里面的图表')[0]).toBe('aitable.dashboard_delete');
+    expect(paths({ objectGuardClauses: 0 }, '删掉这个仪表盘并删除里面的图表')[0]).toBe('aitable.chart_delete');
+    expect(paths({}, '删掉工作表 s9 的筛选并清空条件')[0]).toBe('sheet.delete_filter');
+    expect(paths({ objectGuardClauses: 0 }, '删掉工作表 s9 的筛选并清空条件')[0]).not.toBe('sheet.delete_filter');
+  });
+
+  it('one delete action naming a container and its contents still has the inner thing as its target', () => {
+    // 删除多维表记录: one action, so the record is the target and the base delete stays below it
+    const got = paths({}, '删除多维表记录');
+    expect(got.indexOf('aitable.base_delete') === -1 || got.indexOf('aitable.base_delete') > 0).toBe(true);
+    expect(paths({}, '删除多维表记录')).toEqual(paths({ objectGuardClauses: 0 }, '删除多维表记录'));
+  });
+});

@@ -7,7 +7,8 @@
 // - targets: the innermost named objects, leaving out those after an `including` word (及其, with all its: what the
 //   deleted thing takes with it), those named only as where the thing is (`located`: 从群里, 知识库中, from the group),
 //   and those named only in a clause that keeps them or negates removing them (`keep`: 里面的群别动, 表勿删, don't
-//   delete the table); an object named `whole` (整个多维表) is the target by itself;
+//   delete the table); an object named `whole` (整个多维表) is the target by itself; with a delete or remove action in
+//   two clauses (删除筛选并清除条件), the innermost things of each clause (objectGuardClauses);
 // - places: the located objects that contain others; naming only places, the request acts on what is inside them;
 // - a destructive command on a container of a target, on a place or a container of one, on a kept object, or on a
 //   part of a target (objectGuardParts: its questions when the form is named) moves just below the first hit on what
@@ -22,7 +23,7 @@
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
 // objectGuardContainers (1: a destructive command on another part of a container the request names around its target
 // (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21).
-import { queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { queryActionMask, queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -80,6 +81,8 @@ export interface GuardScope {
   siblingRatio: number;
   /** 1: a command on another part of a container the request names around its target moves as a sibling does. */
   containers: number;
+  /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
+  clauses: number;
 }
 
 /**
@@ -97,7 +100,8 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
-  const targets = whole.length > 0 ? whole : things.filter((o) => !things.some((p) => p !== o && objects.inside[p].includes(o)));
+  const innermost = (xs: number[]) => xs.filter((o) => !xs.some((p) => p !== o && objects.inside[p].includes(o)));
+  const targets = whole.length > 0 ? whole : scope.clauses === 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost) : innermost(things);
   if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // What the request acts on: its targets; naming only places, the things inside them.
@@ -133,6 +137,23 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   return out === hits ? all : [...out, ...all.slice(scope.depth)];
 }
 
+/** Where a request says its next action: punctuation, or a word that joins two actions (并, 然后, and then). */
+const ACTION_CLAUSE = /[\uff0c,\u3002\uff1b;\n]|\u5e76|\u7136\u540e|\u518d|\u540c\u65f6|(?<![a-z])(?:and|then)(?![a-z])/u;
+
+/**
+ * The targets of a request with a delete or remove action in each of two or more clauses (删除筛选并清除条件): the
+ * innermost things of each such clause, so a thing one action deletes is a target even when another action's thing is
+ * inside it; with one such clause, the innermost things of the whole request.
+ */
+function clauseTargets(folded: string, meta: SnapshotMeta, removeBits: number, things: number[], innermost: (xs: number[]) => number[]): number[] {
+  const objects = meta.lexicon.objects!;
+  const acting = folded.split(ACTION_CLAUSE).filter((c) => (queryActionMask(c, meta.lexicon, 2) & removeBits) !== 0);
+  if (acting.length < 2) return innermost(things);
+  const out = new Set<number>();
+  for (const c of acting) for (const o of innermost(queryObjects(c, objects).filter((x) => things.includes(x)))) out.add(o);
+  return out.size > 0 ? [...out] : innermost(things);
+}
+
 /** The list with the moving hits above the anchor (the first or last anchor hit) placed just below it. */
 function moveBelow(list: Hit[], moving: (h: Hit, anchor: Hit) => boolean, isAnchor: (h: Hit) => boolean, first: boolean): Hit[] {
   let anchor = -1;
@@ -159,7 +180,7 @@ export const objectGuard: Stage = {
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers,
+        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses,
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
