@@ -41,7 +41,8 @@ export interface RankingOptions {
   objectGuard: number;
   /** How many of a text's first hits the object guard reads and reorders (the plain query ranks at least this deep). */
   objectGuardDepth: number;
-  /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
+  /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target;
+   *  2 = and an English object word right before another (conversation category) says which kind, not the thing. */
   objectGuardPlaces: number;
   /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too (2: only below a
    *  destructive hit on the target; 3: as 1, unless the command's own title names a target). */
@@ -51,6 +52,9 @@ export interface RankingOptions {
   /** Object guard: 1 = a destructive command on another part of a container the request names around its target
    *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio). */
   objectGuardContainers: number;
+  /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
+   *  things of each clause as targets, not only the innermost of the whole request. */
+  objectGuardClauses: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -96,10 +100,11 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardDepth: 10,
   queryTerms: 0.5,
   queryTermsCoverage: 0.3,
-  objectGuardPlaces: 1,
+  objectGuardPlaces: 2,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
   objectGuardContainers: 1,
+  objectGuardClauses: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -34,6 +34,8 @@ const USAGE = `usage: npm run eval -- --qrels <file.jsonl> [options]
   --seed <n>                   bootstrap seed (default ${BOOTSTRAP_DEFAULTS.seed})
   --resamples <n>              bootstrap resamples (default ${BOOTSTRAP_DEFAULTS.resamples})
   --snapshot <file>            catalog snapshot (default: the shipped build/snapshot.bin or DWS_SNAPSHOT)
+  --compare-snapshot <file>    run B on this snapshot (a lexicon or catalog change; B's ranking as A's unless
+                               --compare-ranking says otherwise), paired with A as --compare-ranking is
   --twin-reading <r>           config (default): hits are read by each configuration's own twin groups; calls: by the
                                snapshot's, same-call twins included, for every configuration (src/build/twins.ts)
 `;
@@ -49,6 +51,8 @@ interface Options {
   seed: number;
   resamples: number;
   snapshot?: string;
+  /** B's snapshot (--compare-snapshot), when it differs from A's. */
+  compareSnapshot?: string;
   reading: TwinReading;
 }
 
@@ -73,6 +77,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
         seed: { type: 'string' },
         resamples: { type: 'string' },
         snapshot: { type: 'string' },
+        'compare-snapshot': { type: 'string' },
         'twin-reading': { type: 'string', default: 'config' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -104,10 +109,11 @@ export function parseOptions(argv: string[]): Options | 'help' {
   };
   const a: EvalConfig = { algorithm: values.algorithm ?? DEFAULT_RANKING.algorithm, ranking: rankingOverrides(json('--ranking', values.ranking), '--ranking') };
   const configs = [a];
-  if (values['compare-algorithm'] !== undefined || values['compare-ranking'] !== undefined) {
+  if (values['compare-algorithm'] !== undefined || values['compare-ranking'] !== undefined || values['compare-snapshot'] !== undefined) {
     configs.push({
       algorithm: values['compare-algorithm'] ?? a.algorithm,
-      ranking: rankingOverrides(json('--compare-ranking', values['compare-ranking']), '--compare-ranking'),
+      ranking: values['compare-ranking'] === undefined && values['compare-snapshot'] !== undefined ? a.ranking
+        : rankingOverrides(json('--compare-ranking', values['compare-ranking']), '--compare-ranking'),
     });
   }
   return {
@@ -121,8 +127,14 @@ export function parseOptions(argv: string[]): Options | 'help' {
     seed: int('--seed', values.seed, BOOTSTRAP_DEFAULTS.seed, 0),
     resamples: int('--resamples', values.resamples, BOOTSTRAP_DEFAULTS.resamples, 1),
     snapshot: values.snapshot,
+    compareSnapshot: values['compare-snapshot'],
     reading,
   };
+}
+
+/** The snapshot configuration i runs on: B's own (--compare-snapshot) or the one both share. */
+function snapshotOf(options: Options, i: number): string | undefined {
+  return i === 1 && options.compareSnapshot !== undefined ? options.compareSnapshot : options.snapshot;
 }
 
 /** A progress bar on stderr that appears only once a run has taken more than a second (and only on a terminal). */
@@ -164,7 +176,7 @@ export async function main(argv: string[]): Promise<number> {
     throw new DwsError('invalid_argument', `cannot read --qrels ${options.qrels}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   const cases = parseQrels(text, options.qrels);
-  const engines = options.configs.map((c) => loadEngine({ snapshot: options.snapshot, algorithm: c.algorithm, ranking: c.ranking }));
+  const engines = options.configs.map((c, i) => loadEngine({ snapshot: snapshotOf(options, i), algorithm: c.algorithm, ranking: c.ranking }));
   const missing = unknownPaths(cases, engines[0]);
   if (missing.length) process.stderr.write(`eval: warning: the qrels name ${missing.length} path(s) the catalog lacks: ${missing.join(', ')}\n`);
   const progress = progressBar(engines.reduce((n, e) => n + requestCount(cases, e), 0));
@@ -199,7 +211,7 @@ export async function main(argv: string[]): Promise<number> {
 function mainWritten(options: Options): number {
   const set = readWritten(options.written!);
   if (set.requests.length === 0) throw new DwsError('invalid_argument', `no written requests under ${options.written}`);
-  const engines = options.configs.map((c) => loadEngine({ snapshot: options.snapshot, algorithm: c.algorithm, ranking: c.ranking }));
+  const engines = options.configs.map((c, i) => loadEngine({ snapshot: snapshotOf(options, i), algorithm: c.algorithm, ranking: c.ranking }));
   const runs = engines.map((e) => runWritten(e, set, options.split, options.reading));
   const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: BOOTSTRAP_DEFAULTS.confidence };
   process.stdout.write(options.json ? JSON.stringify(runs.map((r) => r.units)) + '\n' : renderWritten(runs, options.split, bootstrap) + '\n');

@@ -105,8 +105,10 @@ const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u
  * says the deleted thing is in them (从群里, 知识库中, 文档的, from the group, of app ua_1), and the places: the located
  * ones that contain other objects; stays: the objects said only in a clause with a `keep` word (群留着, keep the
  * chats), which are left out of the others; whole: those said right after a `whole` word (整个多维表, the whole base).
+ * compounds: an English object word right before another (conversation category) is located too: it says which kind
+ * the second one is.
  */
-export function queryObjectPlaces(folded: string, lex: ObjectLexicon): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
+export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
   // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
   const text = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
   const at: { at: number; end: number; obj: number; english: boolean }[] = [];
@@ -144,6 +146,9 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon): { named: 
     if (loc.zhAfter.some((w) => after.startsWith(w))) return true;
     if (!f.english) return false;
     if (text.startsWith("'s", f.end)) return true;
+    // An English object word right before another says which kind the second is (conversation category, table
+    // records): the thing is the second one, the first where or what it belongs to.
+    if (compounds && kept.some((g) => g.english && g.at > f.end && /^ +$/u.test(text.slice(f.end, g.at)))) return true;
     const before = text.slice(0, f.at).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
     for (let i = 0; i < Math.min(before.length, 3); i++) {
       if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));

@@ -182,3 +182,92 @@ describe('object_guard: a negated object is never the target (catalog/lexicon/ob
     expect(keys(queryObjectPlaces(fold('删除多维表记录，数据表勿删'), lex).stays)).toEqual(['table']);
   });
 });
+
+describe('object_guard: English compounds and "get rid of" (objectGuardPlaces 2, default; docs/ranking.md session 22)', () => {
+  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+
+  it('an English object word right before another says which kind the second is: the second is the target', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const keys = (xs: number[]) => xs.map((i) => lex.keys[i]).sort();
+    const read = (q: string, compounds = true) => {
+      const r = queryObjectPlaces(fold(q), lex, compounds);
+      return { named: keys(r.named), located: keys(r.located), places: keys(r.places) };
+    };
+    // a conversation category is a category (of conversations): the category is what is deleted
+    expect(read('delete conversation category 42')).toEqual({ named: ['category', 'group'], located: ['group'], places: ['group'] });
+    // the session-21 reading (objectGuardPlaces 1) made the conversation, inside the category, the target
+    expect(read('delete conversation category 42', false)).toEqual({ named: ['category', 'group'], located: [], places: [] });
+    // the table of table records is where the records are (before: a named container; the target is the records either way)
+    expect(read('delete the table records')).toMatchObject({ located: ['table'], places: ['table'] });
+    // words apart are no compound; a Chinese object word before a place word still reads as a place
+    expect(read('delete the category and the conversation').located).toEqual([]);
+    expect(read('删除会话 cid1 的分组').located).toEqual(['group']);
+  });
+
+  it('any two English object words read as a compound: the first one\'s containers are located, the second\'s objects never', async () => {
+    const fc = await import('fast-check');
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const containers = new Set(lex.inside.flat());
+    const words = [...new Set(lex.en.flat())];
+    const objectsOf = (w: string) => queryObjectPlaces(fold(`delete ${w}`), lex).named;
+    // the pairs the lexicon reads as two words (not one longer word such as "form view" or "chat history")
+    const pairs = words.flatMap((a) => words.map((b) => [a, b] as const)).filter(([a, b]) => {
+      const [oa, ob] = [objectsOf(a), objectsOf(b)];
+      const both = queryObjectPlaces(fold(`delete ${a} ${b}`), lex).named;
+      return oa.length > 0 && ob.length > 0 && [...new Set([...oa, ...ob])].sort().join() === [...both].sort().join();
+    });
+    expect(pairs.length).toBeGreaterThan(1000);
+    fc.assert(fc.property(fc.constantFrom(...pairs), ([a, b]) => {
+      const [oa, ob] = [objectsOf(a), objectsOf(b)];
+      const r = queryObjectPlaces(fold(`delete ${a} ${b}`), lex);
+      for (const o of oa) if (containers.has(o) && !ob.includes(o)) expect(r.located, `${a} ${b}`).toContain(o);
+      for (const o of ob) if (!oa.includes(o)) expect(r.located, `${a} ${b}`).not.toContain(o);
+      // without compounds nothing in "delete A B" is located
+      expect(queryObjectPlaces(fold(`delete ${a} ${b}`), lex, false).located, `${a} ${b}`).toEqual([]);
+    }), { numRuns: 400 });
+  });
+
+  it('"get rid of" a thing names the thing, not a place (objects.yaml located.not_of: rid)', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const r = queryObjectPlaces(fold('get rid of the old task'), lex);
+    expect({ named: r.named.map((i) => lex.keys[i]), places: r.places }).toEqual({ named: ['task'], places: [] });
+    // "of" after another word still says where the thing is: the comments of the task
+    expect(queryObjectPlaces(fold('remove the comments of the task'), lex).places.map((i) => lex.keys[i])).toEqual(['task']);
+  });
+
+  it('a request to delete a conversation category leads with the category delete', () => {
+    expect(paths({}, 'delete conversation category 42')[0]).toBe('chat.delete_conv_category');
+    // the session-21 reading moved the category delete below the conversation's removal from the category
+    expect(paths({ objectGuardPlaces: 1 }, 'delete conversation category 42')[0]).not.toBe('chat.delete_conv_category');
+  });
+});
+
+describe('object_guard: one target per delete clause (objectGuardClauses 1, default; docs/ranking.md session 22)', () => {
+  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+
+  it('a request that deletes a container and, in its own clause, what is inside it keeps the container delete first', () => {
+    // the dashboard is what the first action deletes; its charts are the second action's, not the only target
+    expect(paths({}, '删掉这个仪表盘并删除里面的图表')[0]).toBe('aitable.dashboard_delete');
+    expect(paths({ objectGuardClauses: 0 }, '删掉这个仪表盘并删除里面的图表')[0]).toBe('aitable.chart_delete');
+    expect(paths({}, '删掉工作表 s9 的筛选并清空条件')[0]).toBe('sheet.delete_filter');
+    expect(paths({ objectGuardClauses: 0 }, '删掉工作表 s9 的筛选并清空条件')[0]).not.toBe('sheet.delete_filter');
+  });
+
+  it('one delete action naming a container and its contents still has the inner thing as its target', () => {
+    // 删除多维表记录: one action, so the record is the target and the base delete stays below it
+    const got = paths({}, '删除多维表记录');
+    expect(got.indexOf('aitable.base_delete') === -1 || got.indexOf('aitable.base_delete') > 0).toBe(true);
+    expect(paths({}, '删除多维表记录')).toEqual(paths({ objectGuardClauses: 0 }, '删除多维表记录'));
+  });
+});

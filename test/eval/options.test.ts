@@ -21,6 +21,16 @@ describe('eval command-line options', () => {
     expect(o !== 'help' && o.seed).toBe(3);
   });
 
+  it('runs B on its own snapshot with --compare-snapshot, with A\'s ranking unless --compare-ranking says otherwise', () => {
+    const o = parseOptions(['--written', 'eval/written', '--snapshot', 'a.bin', '--ranking', '{"objectGuardPlaces":1}', '--compare-snapshot', 'b.bin']);
+    expect(o !== 'help' && { snapshot: o.snapshot, compareSnapshot: o.compareSnapshot, configs: o.configs }).toEqual({
+      snapshot: 'a.bin', compareSnapshot: 'b.bin',
+      configs: [{ algorithm: 'fielded_bm25_ensemble', ranking: { objectGuardPlaces: 1 } }, { algorithm: 'fielded_bm25_ensemble', ranking: { objectGuardPlaces: 1 } }],
+    });
+    const c = parseOptions(['--written', 'eval/written', '--compare-snapshot', 'b.bin', '--compare-ranking', '{}']);
+    expect(c !== 'help' && c.configs).toEqual([{ algorithm: 'fielded_bm25_ensemble', ranking: {} }, { algorithm: 'fielded_bm25_ensemble', ranking: {} }]);
+  });
+
   it('answers --help and rejects unknown flags, bad JSON and bad numbers with usage errors', () => {
     expect(parseOptions(['--help'])).toBe('help');
     expect(() => parseOptions(['--qrels', 'q', '--bogus'])).toThrow(expect.objectContaining({ reason: 'unknown_option', exitCode: 3 }));

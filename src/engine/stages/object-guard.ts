@@ -7,7 +7,8 @@
 // - targets: the innermost named objects, leaving out those after an `including` word (及其, with all its: what the
 //   deleted thing takes with it), those named only as where the thing is (`located`: 从群里, 知识库中, from the group),
 //   and those named only in a clause that keeps them or negates removing them (`keep`: 里面的群别动, 表勿删, don't
-//   delete the table); an object named `whole` (整个多维表) is the target by itself;
+//   delete the table); an object named `whole` (整个多维表) is the target by itself; with a delete or remove action in
+//   two clauses (删除筛选并清除条件), the innermost things of each clause (objectGuardClauses);
 // - places: the located objects that contain others; naming only places, the request acts on what is inside them;
 // - a destructive command on a container of a target, on a place or a container of one, on a kept object, or on a
 //   part of a target (objectGuardParts: its questions when the form is named) moves just below the first hit on what
@@ -15,13 +16,14 @@
 //   request names around a target (objectGuardContainers), when that hit nearly matches it. A command named by its
 //   identity never moves.
 // Runs before merge, over the first objectGuardDepth hits. Options: objectGuard (0 off), objectGuardPlaces (0: the
-// session 12 reading, innermost named objects only), objectGuardParts, objectGuardSiblings (1/2: a command on an
+// session 12 reading, innermost named objects only; 2, the default: also an English object word right before another,
+// conversation category, says which kind the second is and is located, session 22), objectGuardParts, objectGuardSiblings (1/2: a command on an
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
 // objectGuardContainers (1: a destructive command on another part of a container the request names around its target
 // (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21).
-import { queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { queryActionMask, queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -65,7 +67,8 @@ function titleObjects(objects: ObjectLexicon, text: (doc: number) => ToolText, f
 /** Which kinds of over-reach the guard moves, besides a container of a target (ranking options objectGuard*). */
 export interface GuardScope {
   depth: number;
-  /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target. */
+  /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target; 2: and an
+   *  English object word right before another (conversation category) says which kind, not the thing. */
   places: number;
   /** 1: a command on an object unrelated to every named one (neither inside nor containing it) moves too; 2: only
    *  below a destructive hit on the target; 3: as 1, unless the command's own title names a target. */
@@ -78,6 +81,8 @@ export interface GuardScope {
   siblingRatio: number;
   /** 1: a command on another part of a container the request names around its target moves as a sibling does. */
   containers: number;
+  /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
+  clauses: number;
 }
 
 /**
@@ -91,11 +96,12 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   if (!objects || hits.length < 2) return all;
   const f = factsOf(meta);
   if ((actions & f.removeBits) === 0 || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
-  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects)
+  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places === 2)
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
-  const targets = whole.length > 0 ? whole : things.filter((o) => !things.some((p) => p !== o && objects.inside[p].includes(o)));
+  const innermost = (xs: number[]) => xs.filter((o) => !xs.some((p) => p !== o && objects.inside[p].includes(o)));
+  const targets = whole.length > 0 ? whole : scope.clauses === 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost) : innermost(things);
   if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // What the request acts on: its targets; naming only places, the things inside them.
@@ -131,6 +137,23 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   return out === hits ? all : [...out, ...all.slice(scope.depth)];
 }
 
+/** Where a request says its next action: punctuation, or a word that joins two actions (并, 然后, and then). */
+const ACTION_CLAUSE = /[\uff0c,\u3002\uff1b;\n]|\u5e76|\u7136\u540e|\u518d|\u540c\u65f6|(?<![a-z])(?:and|then)(?![a-z])/u;
+
+/**
+ * The targets of a request with a delete or remove action in each of two or more clauses (删除筛选并清除条件): the
+ * innermost things of each such clause, so a thing one action deletes is a target even when another action's thing is
+ * inside it; with one such clause, the innermost things of the whole request.
+ */
+function clauseTargets(folded: string, meta: SnapshotMeta, removeBits: number, things: number[], innermost: (xs: number[]) => number[]): number[] {
+  const objects = meta.lexicon.objects!;
+  const acting = folded.split(ACTION_CLAUSE).filter((c) => (queryActionMask(c, meta.lexicon, 2) & removeBits) !== 0);
+  if (acting.length < 2) return innermost(things);
+  const out = new Set<number>();
+  for (const c of acting) for (const o of innermost(queryObjects(c, objects).filter((x) => things.includes(x)))) out.add(o);
+  return out.size > 0 ? [...out] : innermost(things);
+}
+
 /** The list with the moving hits above the anchor (the first or last anchor hit) placed just below it. */
 function moveBelow(list: Hit[], moving: (h: Hit, anchor: Hit) => boolean, isAnchor: (h: Hit) => boolean, first: boolean): Hit[] {
   let anchor = -1;
@@ -157,7 +180,7 @@ export const objectGuard: Stage = {
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers,
+        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses,
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
