@@ -26,7 +26,7 @@ describe('the query-term lexicon', () => {
     const terms = readQueryTerms(CATALOG);
     expect(Object.keys(terms).length).toBeGreaterThan(500);
     for (const list of Object.values(terms)) expect(list.length).toBeGreaterThan(0);
-  }, 120_000);
+  }, 600_000); // the miner reads the whole train side: minutes on a busy 2-core machine
 
   it('lets a request word no command says find the commands its catalog terms name, only with queryTerms on', () => {
     const on = new Engine(readSnapshotBytes());
@@ -52,7 +52,7 @@ describe('the product words (rank-r1)', () => {
     const added = all.zh.reduce((n, list, i) => n + list.length - hand.zh[i].length + all.en[i].length - hand.en[i].length, 0);
     expect(added).toBeGreaterThan(50);
     for (const [i, list] of all.en.entries()) for (const w of list.slice(hand.en[i].length)) expect(hand.en.flat()).not.toContain(w);
-  }, 120_000);
+  }, 600_000); // the miner reads the whole train side: minutes on a busy 2-core machine
 
   it('let a request name a product by a word only the mined list has', () => {
     const hand = readProductLexicon(CATALOG, undefined, false);
