@@ -134,6 +134,13 @@ export const REASONS = {
   // minutes +upload: the completion named no task UUID, or the read-back is not that minutes; `details` says the stage
   // and the sessionId (upstream's API error of this name)
   minutes_upload_failed: 'backend',
+  // minutes +mindmap: the status read says the mind map failed, or it was still processing when the wait ran out
+  minutes_mindmap_failed: 'backend',
+  minutes_mindmap_timeout: 'backend',
+  // the minutes workflows whose artifacts did not all pass their checks (within the wait); `details` is the payload
+  minutes_record_wrap_up_incomplete: 'backend',
+  minutes_upload_analysis_incomplete: 'backend',
+  minutes_export_pack_incomplete: 'backend',
 } as const satisfies Record<string, Category>;
 
 export type Reason = keyof typeof REASONS;

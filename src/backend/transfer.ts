@@ -5,14 +5,14 @@
 // streamed, every stream joined by `pipeline` so a failing body is a typed error. An existing file is replaced only
 // with an explicit overwrite, and dws's own state is never a source or a target. Uploads never follow a redirect.
 // The dws token is never sent (the URL is the backend's own pre-authorized target).
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { constants as fsConstants, createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
-import { confinedPath, fileRootOf, fsRefusal, inside, openRegular, realRoot, refuseOwnState, safeFilename, staleTemp, tempPathFor } from './files.js';
+import { confinedJoin, confinedPath, fileRootOf, fsRefusal, inside, openRegular, realRoot, refuseOwnState, safeFilename, staleTemp, tempPathFor } from './files.js';
 
 export interface UploadRequest {
   file: string;
@@ -212,6 +212,69 @@ export async function saveValue(r: { file: string; content: unknown; overwrite: 
     fsRefusal(e, `cannot write "${r.file}"`);
   }
   return { file: shown(realRoot(env), dest), bytes: bytes.byteLength };
+}
+
+/** A file of a published directory: a relative path inside it and its text, or a temporary download moved in. */
+export type PublishedFile = { name: string; text: string } | { name: string; file: string };
+
+/**
+ * Publishes a new directory at once (upstream minutes +export-pack: prepareExportTarget, MkdirTemp, Rename,
+ * workflows.go:521-575, :795-847@c7521c1c): `dir` is a relative path inside the file root (no absolute path, no `..`
+ * segment) that does not exist yet; its missing parents are made (each one that exists must be a real directory,
+ * not a link). The files are written into a temporary directory next to it (mode 0600), each `name` a relative path
+ * that stays inside it: a text as it is, or a file a `temp_dir` download left under the system's temporary
+ * directory, copied in and removed. Then the temporary directory is renamed to `dir`; on any failure it is removed
+ * and nothing is published. The result: the directory relative to the file root, and each file's size.
+ */
+export async function publishDir(r: { dir: string; files: PublishedFile[] }, env: Env): Promise<{ dir: string; files: { name: string; bytes: number }[] }> {
+  const shownDir = r.dir.trim();
+  const portable = shownDir.replaceAll('\\', '/');
+  if (path.isAbsolute(shownDir) || portable.startsWith('/') || /^[A-Za-z]:/u.test(portable) || portable.split('/').includes('..')) {
+    return refuse(`the directory "${r.dir}" must be a relative path inside the file root, without ".."`, 'give a new directory inside the current directory (or set DWS_FILE_ROOT)');
+  }
+  const root = realRoot(env);
+  const target = path.resolve(root, portable);
+  if (target === root || !inside(root, target)) return refuse(`the directory "${r.dir}" is outside the file root`, 'give a new directory inside the current directory (or set DWS_FILE_ROOT)');
+  refuseOwnState(target, env, `the directory "${r.dir}"`);
+  try {
+    let current = root;
+    for (const part of path.relative(root, path.dirname(target)).split(path.sep).filter(Boolean)) {
+      current = path.join(current, part);
+      const st = await fs.lstat(current).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
+      if (st === undefined) await fs.mkdir(current, { mode: 0o700 });
+      else if (st.isSymbolicLink() || !st.isDirectory()) return refuse(`"${path.relative(root, current)}" on the way to "${r.dir}" is not a directory`);
+    }
+    if (await fs.lstat(target).catch(() => undefined)) {
+      return refuse(`the directory "${r.dir}" already exists and was left as it is`, 'choose a new output directory');
+    }
+  } catch (e) {
+    if (e instanceof DwsError) throw e;
+    return fsRefusal(e, `cannot prepare "${r.dir}"`);
+  }
+  const temp = await fs.mkdtemp(path.join(path.dirname(target), `.${path.basename(target)}.dws-tmp-`));
+  const tmpRoot = await fs.realpath(os.tmpdir());
+  const written: { name: string; bytes: number }[] = [];
+  try {
+    for (const f of r.files) {
+      const dest = confinedJoin(temp, f.name, 'the file');
+      await fs.mkdir(path.dirname(dest), { recursive: true, mode: 0o700 });
+      if ('text' in f) await fs.writeFile(dest, f.text, { flag: 'wx', mode: 0o600 });
+      else {
+        const source = await fs.realpath(f.file);
+        if (!inside(tmpRoot, source) || source === tmpRoot || !(await fs.lstat(source)).isFile()) return refuse(`"${f.file}" is not a file a download left in the temporary directory`);
+        await fs.copyFile(source, dest, fsConstants.COPYFILE_EXCL);
+        await fs.chmod(dest, 0o600);
+        await fs.rm(source, { force: true });
+      }
+      written.push({ name: f.name, bytes: (await fs.stat(dest)).size });
+    }
+    await fs.rename(temp, target);
+  } catch (e) {
+    await fs.rm(temp, { recursive: true, force: true });
+    if (e instanceof DwsError) throw e;
+    return fsRefusal(e, `cannot publish "${r.dir}"`);
+  }
+  return { dir: path.relative(root, target).split(path.sep).join('/'), files: written };
 }
 
 /** PUT a text (a plan value) to a URL an earlier step returned; a write, never retried. */

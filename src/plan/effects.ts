@@ -2,6 +2,7 @@
 // the file system and other commands only through these four operations; dispatch (src/dispatch/effects.ts) builds
 // the real one over the transport, transfers, the journal and the local commands, and a test may pass its own.
 // Every call and transfer is journaled by the port: checked writable before it is sent, one record after.
+import type { PublishedFile } from '../backend/transfer.js';
 
 /** One MCP tools/call of a step. `replayable`: a read the transport may retry; a write is never replayed. */
 export interface BackendCall {
@@ -17,7 +18,8 @@ export interface BackendCall {
 }
 
 /**
- * An upload (a confined local file's bytes or a text), a download (to a file, or as text) or a save of a value.
+ * An upload (a confined local file's bytes or a text), a download (to a file, or as text), a save of a value, or a
+ * published directory (a save's publish form).
  * `label`: how the journal names the file (drive sync journals the path inside its folder); default the file.
  */
 export type Transfer =
@@ -25,7 +27,8 @@ export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST' }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
     label?: string; name?: string; tempDir?: string }
-  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string };
+  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string }
+  | { kind: 'publish'; step: number; dir: string; files: PublishedFile[] };
 
 /** Another catalog command that runs locally (event consume), with flags the plan built; its own checks apply. */
 export interface Handoff {

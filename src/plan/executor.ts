@@ -748,6 +748,53 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
   }
 }
 
+/**
+ * A repeated round (docs/PLANS.md "repeat"): the lead read, then the steps its `repeat` names, in order; then `until`.
+ * While it does not hold, fewer than max_rounds rounds ran and one more wait stays below timeout_seconds (the waits
+ * counted, as upstream minutesPollDeadlineReached counts its clock), the run waits interval_seconds and reads the round
+ * again. Each step keeps the last round's result (a step the round skipped has none); `rounds_as` reads the count.
+ */
+async function runRepeated(sc: Scope, lead: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor, steps: PlanStep[]): Promise<unknown> {
+  const r = lead.repeat!;
+  const round = r.steps.map((id) => steps.findIndex((x) => x.id === id));
+  const intervalMs = positiveNumber(sc, r.interval_seconds, 'the wait between rounds', 1) * 1000;
+  const budgetMs = positiveNumber(sc, r.timeout_seconds, 'the wait timeout', 1) * 1000;
+  const sleep = o.sleep ?? wait;
+  const settle = (id: string, value: unknown) => {
+    if (value === undefined) return;
+    sc.results.set(id, value);
+    sc.ran.add(id);
+  };
+  let waited = 0;
+  let rounds = 0;
+  let result: unknown;
+  for (;;) {
+    rounds++;
+    for (const id of [lead.id, ...r.steps, ...(r.rounds_as ? [r.rounds_as] : [])]) {
+      sc.results.delete(id);
+      sc.ran.delete(id);
+    }
+    // the round's number is readable from its start: a failure inside it names the reads made (upstream's attempts)
+    if (r.rounds_as) settle(r.rounds_as, rounds);
+    at.label = lead.id;
+    result = await runStep(sc, lead, index, o, done, at);
+    settle(lead.id, result);
+    for (const f of round) {
+      const step = steps[f];
+      if (step.when !== undefined && evalCondition(sc, step.when) !== true) continue;
+      at.label = step.id;
+      const v = await runStep(sc, step, f, o, done, at);
+      if (step.expect) checkExpect(sc, step, step.expect, v);
+      settle(step.id, v);
+    }
+    at.label = lead.id;
+    if (evalCondition(sc, r.until) === true || rounds >= r.max_rounds || waited + intervalMs >= budgetMs) break;
+    await sleep(intervalMs);
+    waited += intervalMs;
+  }
+  return result;
+}
+
 /** Drops the completed write recorded under `id` (an element whose own answer was refused did not write). */
 function withdrawWrite(done: Completed[], id: string): void {
   const at = done.findIndex((d) => d.id === id && d.effect === 'write');
@@ -829,6 +876,11 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_transcript_incomplete: PARTIAL_READ_HINT,
   minutes_permission_partial: 'some members were not changed (see "details": results, failures, unattempted): run again for those members only',
   minutes_upload_failed: 'the upload was completed but not confirmed (see "details": stage, sessionId): check the minutes list before uploading again',
+  minutes_mindmap_failed: 'the backend says the mind map failed (see "details"): look at the transcript before creating it again',
+  minutes_mindmap_timeout: 'the mind map may still finish: read its status later (see "details": recovery); do not create it again',
+  minutes_record_wrap_up_incomplete: 'the recording is stopped; some artifacts were not ready (see "details"): read them later with minutes +detail, do not stop again',
+  minutes_upload_analysis_incomplete: 'the file is uploaded; some analysis was not ready (see "details": taskUuid, recovery): resume with that taskUuid, do not upload again',
+  minutes_export_pack_incomplete: 'some artifacts could not be read (see "details"); nothing was written: run again when they are ready',
   minutes_replace_partial_failure: 'some rules were not applied (see "details": results per rule): read the transcript, then run again with the failed and unattempted rules only',
 };
 
@@ -893,6 +945,24 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   });
 }
 
+/**
+ * A save's publish form (docs/PLANS.md "Step kinds"): the directory `dir` (a new one inside the file root) with the
+ * files of the list `files`, each `{name, text}` or `{name, file}`, written at once; anything else is refused before
+ * anything is written.
+ */
+function publish(sc: Scope, step: PlanStep & { kind: 'save' }, index: number, o: ExecuteOptions): Promise<unknown> {
+  const where = `${sc.tool.canonical_path}: step "${step.id}"`;
+  const dir = evalSource(sc, step.save.dir!);
+  if (typeof dir !== 'string' || trimSpace(dir) === '') throw new DwsError('missing_parameter', `${where} needs a directory to publish`);
+  const files = asList(evalSource(sc, step.save.files!)).map((f, i) => {
+    const e = (f ?? {}) as Record<string, unknown>;
+    const ok = typeof e.name === 'string' && e.name !== '' && (typeof e.text === 'string' || typeof e.file === 'string');
+    if (!ok) throw new DwsError('backend_error', `${where}: file ${i + 1} is not {name, text} or {name, file}`);
+    return typeof e.text === 'string' ? { name: e.name as string, text: e.text } : { name: e.name as string, file: e.file as string };
+  });
+  return o.effects.transfer({ kind: 'publish', step: index, dir, files });
+}
+
 /** A pick: resolve over values already at hand (one per for_each element), no call. */
 function runPick(sc: Scope, step: PlanStep & { kind: 'pick' }): unknown {
   const list = step.for_each ? asList(evalSource(sc, step.for_each)) : [undefined];
@@ -923,9 +993,10 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
     case 'download':
       return runTransfer(sc, step, index, o);
     case 'save': {
-      const file = evalSource(sc, step.save.file);
+      if (step.save.dir) return publish(sc, step, index, o);
+      const file = evalSource(sc, step.save.file!);
       if (typeof file !== 'string') throw new DwsError('missing_parameter', `${sc.tool.canonical_path}: step "${step.id}" needs a file to save to`);
-      const content = evalSource(sc, step.save.content);
+      const content = evalSource(sc, step.save.content!);
       if (content === undefined) throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has nothing to save`);
       const overwrite = step.save.overwrite ? truthy(evalSource(sc, step.save.overwrite)) : false;
       const name = step.save.name ? evalSource(sc, step.save.name) : undefined;
@@ -975,14 +1046,14 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   const idle: string[] = [];
   const effects: Effects = {
     call: (c) => (backend++, o.effects.call(c)),
-    transfer: (t) => (t.kind !== 'save' && backend++, o.effects.transfer(t)),
+    transfer: (t) => (t.kind !== 'save' && t.kind !== 'publish' && backend++, o.effects.transfer(t)),
     handoff: (h) => ((handedOver = true), o.effects.handoff(h)),
   };
   const run: ExecuteOptions = { ...o, effects };
-  const interleaved = new Set(plan.steps.flatMap((x) => (x.kind === 'call' && x.interleave ? x.interleave : [])));
+  // a step an interleave or a repeat names runs with its lead (per element, per round)
+  const grouped = new Set(plan.steps.flatMap((x) => (x.kind === 'call' ? [...(x.interleave ?? []), ...(x.repeat?.steps ?? [])] : [])));
   for (const [index, step] of plan.steps.entries()) {
-    // a step an interleave names ran with its lead's elements
-    if (interleaved.has(step.id)) continue;
+    if (grouped.has(step.id)) continue;
     const at: Cursor = { label: step.id };
     try {
       if (o.signal?.aborted) {
@@ -994,7 +1065,8 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       }
       let result: unknown;
       try {
-        result = step.kind === 'call' && step.interleave ? await runInterleaved(sc, step, index, run, done, at, plan.steps) : await runStep(sc, step, index, run, done, at);
+        result = step.kind === 'call' && step.interleave ? await runInterleaved(sc, step, index, run, done, at, plan.steps)
+          : step.kind === 'call' && step.repeat ? await runRepeated(sc, step, index, run, done, at, plan.steps) : await runStep(sc, step, index, run, done, at);
         if (step.kind === 'call' && step.for_each && Array.isArray(result) && result.length === 0) {
           idle.push(`step "${step.id}" (${stepWhat(step)}) has no element to call it for (${sourceText(step.for_each)} is empty)`);
         }
@@ -1015,8 +1087,8 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       sc.ran.add(step.id);
       if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: step.effect, ids: returnedIds(result) });
       last = result;
-      // after an interleave, the last of its steps that ran is the last result
-      const tail = step.kind === 'call' ? [...(step.interleave ?? [])].reverse().find((id) => sc.ran.has(id)) : undefined;
+      // after an interleave or a repeated round, the last of its steps that ran is the last result
+      const tail = step.kind === 'call' ? [...(step.interleave ?? step.repeat?.steps ?? [])].reverse().find((id) => sc.ran.has(id)) : undefined;
       if (tail !== undefined) last = sc.results.get(tail);
     } catch (err) {
       if (err instanceof LedgerStop) throw ledgerReport(tool, done, err.ledger);

@@ -24,7 +24,8 @@ export interface StepPreview {
   /** A refuse step's declared reason (backend_error for an answer check); none: invalid_parameter. */
   reason?: string;
   interleave?: string[];
-  save?: { file: unknown };
+  repeat?: { steps: string[]; max_rounds: number; rounds_as?: string };
+  save?: { file: unknown } | { dir: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
   poll?: { max_attempts: unknown; delays_ms?: number[]; timeout_as?: string };
   /** The reverse write sent once if this step fails (upstream's rollback). */
@@ -137,6 +138,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
     case 'call':
       previewCall(sc, step, base);
       if (step.interleave) base.interleave = step.interleave;
+      if (step.repeat) base.repeat = { steps: step.repeat.steps, max_rounds: step.repeat.max_rounds, ...(step.repeat.rounds_as ? { rounds_as: step.repeat.rounds_as } : {}) };
       if (step.ledger) base.ledger = { continue: evalCondition(sc, step.ledger.continue), ...(step.ledger.report !== 'error' ? { report: step.ledger.report } : {}) };
       break;
     case 'upload': {
@@ -160,7 +162,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
       if (step.reason) base.reason = step.reason;
       break;
     case 'save':
-      base.save = { file: orNull(sc, step.save.file) };
+      base.save = step.save.dir ? { dir: orNull(sc, step.save.dir) } : { file: orNull(sc, step.save.file) };
       break;
     case 'handoff': {
       const h = step.handoff;

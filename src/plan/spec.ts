@@ -307,6 +307,23 @@ export interface PollSpec {
   timeout_as?: string;
 }
 
+/**
+ * A round of reads run again until `until` holds (docs/PLANS.md "repeat"): the lead read, then the `steps` named (the
+ * steps right after it, in order: value, pick, refuse steps and reads), then `until` is read over their results. A
+ * round that does not satisfy it is followed by a wait of interval_seconds and another round, while the waits so far
+ * plus one more stay below timeout_seconds (upstream minutesPollDeadlineReached, workflows.go:751@c7521c1c) and fewer
+ * than max_rounds rounds ran. The group never fails by itself: after the last round every step holds that round's
+ * result, and `{from: <rounds_as>}` reads the number of rounds run, so later steps decide what an unmet `until` means.
+ */
+export interface RepeatSpec {
+  steps: string[];
+  until: Condition;
+  interval_seconds: Source;
+  timeout_seconds: Source;
+  max_rounds: number;
+  rounds_as?: string;
+}
+
 /** A state of the answer: a value at a path, or a condition with the whole answer as `{item: true}` (`holds`). */
 export interface PollCheck {
   path?: string;
@@ -342,10 +359,17 @@ export interface PickSpec {
   match?: MatchSpec;
 }
 
-/** A plan value written to a local file inside the file root (text as is, anything else as JSON). */
+/**
+ * A plan value written to a local file inside the file root (text as is, anything else as JSON); or, with `dir` and
+ * `files` instead of `file` and `content`, a new directory published at once (upstream's export pack: written into a
+ * temporary sibling, then renamed): `files` a list of `{name, text}` (a relative path inside it and its text) or
+ * `{name, file}` (a file a `temp_dir` download left, moved in).
+ */
 export interface SaveSpec {
-  file: Source;
-  content: Source;
+  file?: Source;
+  content?: Source;
+  dir?: Source;
+  files?: Source;
   overwrite?: Source;
   /** The name the file gets when `file` is a directory (default `saved.json`). */
   name?: Source;
@@ -444,6 +468,11 @@ export interface CallStep extends StepCommon {
    * element, `{from: <one of them>}` that element's result) before the next element's call: upstream's loop body.
    */
   interleave?: string[];
+  /**
+   * A read repeated with the steps right after it as one round (upstream's wait loops that re-read a whole set until
+   * every part passes its checks, or a single status until it leaves a state): see RepeatSpec.
+   */
+  repeat?: RepeatSpec;
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
   derived?: string[];
 }
@@ -485,10 +514,14 @@ export interface RefuseStep extends StepCommon {
  * minutes_replace_partial_failure for +replace-batch whose rule ledger lists a failure (smart/replace_batch.go:224@c7521c1c),
  * its payload in `details` (inside partial_outcome when a rule was written); minutes_upload_failed for +upload whose
  * completion names no task UUID or whose read-back is not that minutes (minutes/alignment.go:630@c7521c1c), `details`
- * {cancelled, cause, sessionId, stage}.
+ * {cancelled, cause, sessionId, stage}; minutes_mindmap_failed / minutes_mindmap_timeout for +mindmap whose status read
+ * says failed or never leaves processing (workflows.go:372-379@c7521c1c); minutes_record_wrap_up_incomplete /
+ * minutes_upload_analysis_incomplete / minutes_export_pack_incomplete for the minutes workflows whose artifacts did
+ * not all pass their checks (workflows.go:281, :331, :519@c7521c1c), each with its payload in `details`.
  */
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
-  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed'] as const;
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed',
+  'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }

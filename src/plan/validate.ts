@@ -8,7 +8,7 @@ import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES, REFUSE_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
-  type PollCheck, type PollSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
+  type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
   type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
 } from './spec.js';
 import {
@@ -355,6 +355,33 @@ function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
 }
 
 /**
+ * A repeated round (`{steps, until, interval_seconds, timeout_seconds, max_rounds, rounds_as?}`): `steps` the ids of
+ * the steps right after the lead (checked with the plan), `until` a condition that may read them and `rounds_as`.
+ */
+function normalizeRepeat(s: Scope, at: string, raw: unknown, lead: string): RepeatSpec {
+  const out: RepeatSpec = { steps: [], until: { all: [] }, interval_seconds: { const: 1 }, timeout_seconds: { const: 1 }, max_rounds: 1 };
+  if (!isObj(raw) || raw.until === undefined || raw.interval_seconds === undefined || raw.timeout_seconds === undefined || raw.max_rounds === undefined) {
+    s.problems.push(`${at}: needs until, interval_seconds, timeout_seconds and max_rounds (a hard bound); steps optional`);
+    return out;
+  }
+  only(s, at, raw, ['steps', 'until', 'interval_seconds', 'timeout_seconds', 'max_rounds', 'rounds_as']);
+  const steps = raw.steps ?? [];
+  if (!Array.isArray(steps) || !steps.every((x) => typeof x === 'string' && ID.test(x))) s.problems.push(`${at}.steps: the ids of the steps right after it, in order`);
+  else out.steps = steps as string[];
+  if (raw.rounds_as !== undefined) {
+    if (typeof raw.rounds_as !== 'string' || !ID.test(raw.rounds_as)) s.problems.push(`${at}.rounds_as: the id later steps read the number of rounds by ([a-z][a-z0-9_]*)`);
+    else out.rounds_as = raw.rounds_as;
+  }
+  out.interval_seconds = normalizeSource(s, `${at}.interval_seconds`, raw.interval_seconds);
+  out.timeout_seconds = normalizeSource(s, `${at}.timeout_seconds`, raw.timeout_seconds);
+  out.max_rounds = positiveInt(s, `${at}.max_rounds`, raw.max_rounds, MAX_POLL_ATTEMPTS);
+  // `until` is read after the round: it may read the lead, the steps of the round and the number of rounds
+  const round = new Set([...s.earlier, lead, ...out.steps, ...(out.rounds_as ? [out.rounds_as] : [])]);
+  out.until = normalizeCondition({ ...s, earlier: round }, `${at}.until`, raw.until);
+  return out;
+}
+
+/**
  * A for_each call's ledger: `{continue: condition, report?: error | result | list, into?: id}` (upstream's
  * --failure-policy continue; its per-item summary with `report: result`, or its list of failed batches with `report:
  * list`, whose ledger later steps read as `{from: into}`).
@@ -389,8 +416,14 @@ function normalizePick(s: Scope, at: string, raw: unknown): PickSpec {
 }
 
 function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {
+  if (isObj(raw) && (raw.dir !== undefined || raw.files !== undefined)) {
+    // the publish form: a new directory of files, written at once
+    only(s, at, raw, ['dir', 'files']);
+    if (raw.dir === undefined || raw.files === undefined) s.problems.push(`${at}: a published directory needs dir and files`);
+    return { dir: normalizeSource(s, `${at}.dir`, raw.dir ?? { const: null }), files: normalizeSource(s, `${at}.files`, raw.files ?? { const: null }) };
+  }
   if (!isObj(raw) || raw.file === undefined || raw.content === undefined) {
-    s.problems.push(`${at}: needs file and content`);
+    s.problems.push(`${at}: needs file and content (or dir and files)`);
     return { file: { const: null }, content: { const: null } };
   }
   only(s, at, raw, ['file', 'content', 'overwrite', 'name']);
@@ -493,7 +526,7 @@ function normalizeRpcIf(s: Scope, where: string, raw: unknown, step: { rpc?: str
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -529,8 +562,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (raw.details !== undefined && kind !== 'refuse') s.problems.push(`${where}.details: only on a refuse step`);
   if (raw.answer_of !== undefined && kind !== 'refuse') s.problems.push(`${where}.answer_of: only on a refuse step`);
   if (kind !== undefined) {
-    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined || raw.ledger !== undefined) {
-      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure, interleave or ledger`);
+    if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined || raw.ledger !== undefined || raw.repeat !== undefined) {
+      s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure, interleave, ledger or repeat`);
     }
     if (raw.for_each !== undefined && kind !== 'pick' && kind !== 'refuse') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
     if (kind === 'upload') {
@@ -581,6 +614,12 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       else step.interleave = l as string[];
     }
     if (raw.rpc_if !== undefined) step.rpc_if = normalizeRpcIf(inner, `${where}.rpc_if`, raw.rpc_if, step);
+    if (raw.repeat !== undefined) {
+      if (step.effect !== 'read' || raw.poll !== undefined || raw.interleave !== undefined || raw.compensate !== undefined) {
+        s.problems.push(`${where}.repeat: only on a read call (no poll, interleave or compensate): a write is never sent again`);
+      }
+      step.repeat = normalizeRepeat(inner, `${where}.repeat`, raw.repeat, step.id);
+    }
   }
   if (raw.page !== undefined) {
     // with for_each each element is read page by page (its own cursor; page.when per element)
@@ -688,19 +727,32 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
   const ids = new Set<string>();
   // the steps an interleave names run once per element of its list: `{item: true}` is that element
   const following: string[] = [];
+  // the steps a repeat names run again with their lead, each round: reads and local steps only
+  const rounds: string[] = [];
   const steps = raw.steps.map((st, i) => {
+    const inRound = isObj(st) && rounds[0] !== undefined && st.id === rounds[0];
+    if (inRound) rounds.shift();
+    else if (rounds.length) s.problems.push(`${at}: steps[${i}]: the repeat before names ${rounds.map((x) => `"${x}"`).join(', ')} next, in that order`);
+    if (!inRound) rounds.length = 0;
     const follows = isObj(st) && following[0] !== undefined && st.id === following[0];
     if (follows) following.shift();
     else if (following.length) s.problems.push(`${at}: steps[${i}]: the interleave before names ${following.map((x) => `"${x}"`).join(', ')} next, in that order`);
     if (!follows) following.length = 0;
     const step = normalizeStep(follows ? { ...s, inForEach: true } : s, `${at}: steps[${i}]`, st, servers, ids);
+    if (inRound && (!['value', 'pick', 'refuse', 'call'].includes(step.kind) || step.effect !== 'read' || (step.kind === 'call' && (step.repeat || step.interleave)))) {
+      s.problems.push(`${at}: steps[${i}] (${step.id}): a step of a repeated round is a value, pick or refuse step or a read without repeat or interleave`);
+    }
+    if (step.kind === 'call' && step.repeat) {
+      if (inRound) s.problems.push(`${at}: steps[${i}] (${step.id}): a repeat does not nest in another's round`);
+      else rounds.push(...step.repeat.steps);
+    }
     if (step.kind === 'call' && step.interleave) {
       if (follows) s.problems.push(`${at}: steps[${i}] (${step.id}): a step that interleaves does not follow another's interleave`);
       else following.push(...step.interleave);
     }
     ids.add(step.id);
     s.earlier.add(step.id);
-    for (const [key, id] of step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['failure_as', step.failure_as], ['poll.timeout_as', step.poll?.timeout_as]] as const : []) {
+    for (const [key, id] of step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['failure_as', step.failure_as], ['poll.timeout_as', step.poll?.timeout_as], ['repeat.rounds_as', step.repeat?.rounds_as]] as const : []) {
       if (id === undefined) continue;
       if (ids.has(id) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === id)) s.problems.push(`${at}: steps[${i}].${key}: "${id}" is already a step id`);
       ids.add(id);
@@ -708,6 +760,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     }
     return step;
   });
+  if (rounds.length) s.problems.push(`${at}: the repeat names ${rounds.map((x) => `"${x}"`).join(', ')}, which do not follow it`);
   if (following.length) s.problems.push(`${at}: the interleave names ${following.map((x) => `"${x}"`).join(', ')}, which do not follow it`);
   const plan: PlanSpec = { facts: raw.facts as string, steps };
   if (raw.output !== undefined) plan.output = normalizeSource(s, `${at}: output`, raw.output);

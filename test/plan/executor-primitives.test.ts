@@ -430,3 +430,88 @@ describe('the transforms joined_texts and count_substring (f-minutes5: upstream 
     expect(transformArgProblem({ joined_texts: [] })).toContain('joined_texts needs');
   });
 });
+
+describe('repeat (a round of reads read again until a condition holds: upstream waitMinutesArtifacts, f-minutes6)', () => {
+  /** A round: each name read (ledger: a failed read is listed), a value listing the names not ready, then `until` none is left. */
+  const round = (repeat: Record<string, unknown> = {}) => ({
+    facts: 'test plan',
+    steps: [
+      { id: 'reads', for_each: { flag: 'name', transform: ['csv_to_list'] }, server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { item: true } },
+        ledger: { continue: true, report: 'list', into: 'read_ledger' },
+        repeat: { steps: ['pending'], until: { not: { present: { from: 'pending' } } }, interval_seconds: { const: 3 }, timeout_seconds: { const: 30 }, max_rounds: 10, rounds_as: 'rounds', ...repeat } },
+      { id: 'pending', value: { filter: { in: { from: 'reads' }, field: 'ready', not_equals: { const: true } } } },
+    ],
+    output: { object: { rounds: { from: 'rounds' }, reads: { from: 'reads' }, pending: { first: [{ from: 'pending' }, { const: [] }] } } },
+  });
+  /** `a` is ready from the first read on, `b` from its n-th (1-based); a read of `b` before that fails when `failing`. */
+  const readyAt = (n: number, failing = false) => {
+    let b = 0;
+    return (c: BackendCall) => {
+      if (c.args.keyword === 'a') return { name: 'a', ready: true };
+      b++;
+      if (b < n && failing) throw Object.assign(new Error('busy'), {});
+      return { name: 'b', ready: b >= n };
+    };
+  };
+
+  it('reads the whole round again after each wait until the condition holds; each step keeps the last round\'s result', async () => {
+    const r = await run(round(), { name: 'a,b' }, readyAt(3));
+    expect(r.calls.map((c) => c.args.keyword)).toEqual(['a', 'b', 'a', 'b', 'a', 'b']);
+    expect(r.waits).toEqual([3000, 3000]);
+    expect(r.result).toEqual({ rounds: 3, reads: [{ name: 'a', ready: true }, { name: 'b', ready: true }], pending: [] });
+  });
+
+  it('never fails by itself: when one more wait would reach timeout_seconds the last round stands (9 s every 3 s: three rounds)', async () => {
+    const r = await run(round({ timeout_seconds: { const: 9 } }), { name: 'a,b' }, readyAt(100));
+    expect(r.waits).toEqual([3000, 3000]);
+    expect(r.result).toEqual({ rounds: 3, reads: [{ name: 'a', ready: true }, { name: 'b', ready: false }], pending: [{ name: 'b', ready: false }] });
+  });
+
+  it('reads at most max_rounds rounds, and as many as the time allows (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 12 }), async (interval, timeout, max) => {
+      const r = await run(round({ interval_seconds: { const: interval }, timeout_seconds: { const: timeout }, max_rounds: max }), { name: 'a,b' }, readyAt(1000));
+      const rounds = Math.min(max, Math.max(1, Math.ceil(timeout / interval)));
+      expect((r.result as { rounds: number }).rounds).toBe(rounds);
+      expect(r.waits).toEqual(Array(rounds - 1).fill(interval * 1000));
+    }));
+  });
+
+  it('a step the round skips holds no result of an earlier round', async () => {
+    const plan = round({ steps: ['pending', 'late'], until: { not: { present: { from: 'pending' } } } });
+    plan.steps.push({ id: 'late', when: { present: { from: 'pending' } }, value: { const: 'still waiting' } } as never);
+    (plan.output.object as Record<string, unknown>).late = { first: [{ from: 'late', optional: true }, { const: 'none' }] };
+    const r = await run(plan, { name: 'a,b' }, readyAt(2));
+    expect(r.result).toMatchObject({ rounds: 2, late: 'none' });
+  });
+
+  it('the dry run shows the round on its first read', async () => {
+    const out = await executePlan(tool(), planOf(round()), { name: 'a,b' }, { env: {}, dryRun: true, effects: fake(() => ({})).effects });
+    expect((out as { plan: PlanDryRun }).plan.steps[0]).toMatchObject({ id: 'reads', repeat: { steps: ['pending'], max_rounds: 10, rounds_as: 'rounds' } });
+  });
+
+  it('is checked at build: a read lead, the steps right after it, no write in the round, until reading only the round and before', () => {
+    const base = round();
+    const withLead = (lead: Record<string, unknown>) => ({ ...base, steps: [{ ...base.steps[0], ...lead }, base.steps[1]] });
+    expect(problemsOf(withLead({ effect: 'write' }))).toEqual([expect.stringContaining('repeat: only on a read call')]);
+    expect(problemsOf(withLead({ repeat: { ...base.steps[0].repeat, max_rounds: undefined } }))).toEqual(expect.arrayContaining([expect.stringContaining('needs until, interval_seconds, timeout_seconds and max_rounds')]));
+    expect(problemsOf({ ...base, steps: [base.steps[0], { id: 'other', value: { const: 1 } }, base.steps[1]] })).toEqual(expect.arrayContaining([expect.stringContaining('the repeat before names "pending" next')]));
+    expect(problemsOf({ ...base, steps: [base.steps[0], { id: 'pending', server: 'contact', rpc: 'y', effect: 'write', args: {} }] }))
+      .toEqual(expect.arrayContaining([expect.stringContaining('a step of a repeated round is a value, pick or refuse step or a read')]));
+    expect(problemsOf(withLead({ repeat: { ...base.steps[0].repeat, until: { present: { from: 'later' } } } }))).not.toEqual([]);
+  });
+});
+
+describe('go_json_indent (Go json.MarshalIndent, upstream writeJSONFile)', () => {
+  it('writes keys in code point order at every level, two-space indents, Go\'s HTML escapes and a final newline', () => {
+    expect(apply(['go_json_indent'], { b: [1, { y: '<&>', x: null }], a: {}, c: [] })).toBe(
+      '{\n  "a": {},\n  "b": [\n    1,\n    {\n      "x": null,\n      "y": "\\u003c\\u0026\\u003e"\n    }\n  ],\n  "c": []\n}\n');
+  });
+  it('reads back as the same value, with no raw <, > or & (property)', () => {
+    fc.assert(fc.property(fc.jsonValue(), (v) => {
+      const text = apply(['go_json_indent'], v) as string;
+      expect(text.endsWith('\n')).toBe(true);
+      expect(/[<>&\u2028\u2029]/u.test(text)).toBe(false);
+      expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(v)));
+    }));
+  });
+});

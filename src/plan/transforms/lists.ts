@@ -68,6 +68,11 @@ export const PLAIN: Record<string, Fn> = {
   join: (v, where) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('') : str(v, where)),
   /** an object with its keys (and those of the objects inside it) in code point order, as Go marshals a map */
   sort_keys: (v) => sortKeys(v),
+  /**
+   * the value as Go's json.MarshalIndent(v, "", "  ") writes it, then a newline (upstream writeJSONFile): object keys
+   * in code point order at every level, and <, >, &, U+2028, U+2029 escaped as Go's encoder escapes them
+   */
+  go_json_indent: (v) => `${JSON.stringify(sortKeys(v), null, 2).replace(/[<>&\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`,
   /** a list -> its number of elements; a text -> its number of characters (code points) */
   /** a list of lists -> their elements in order, one level (an element that is not a list is kept) */
   flatten: (v, where) => (Array.isArray(v) ? v.flatMap((x) => (Array.isArray(x) ? x : [x])) : refuse(where, v, 'a list')),

@@ -50,15 +50,18 @@ describe('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
   });
 
   it('a poll stops at the failure state (backend_error) and gives up after max_attempts (outcome_unknown), waiting only through the injected sleep', async () => {
-    const failed = await run('minutes.shortcut_mindmap', { resume: true }, () => ({ result: { taskStatus: 2 } }));
-    expect(failed.error?.reason).toBe('backend_error');
-    expect(names()).toEqual(['query_mind_graph_status']);
+    // doc +export polls its export job (after the submit, so both endings are inside partial_outcome)
+    const job = (status: string) => (_s: string, tool: string) => (tool === 'submit_export_job' ? { result: { jobId: 'j1' } } : { result: { status } });
+    const failed = await run('doc.shortcut_export', {}, job('FAILED'));
+    expect(failed.error?.reason).toBe('partial_outcome');
+    expect(failed.error?.message).toContain('(backend_error: ');
+    expect(names()).toEqual(['submit_export_job', 'query_export_job']);
     backend.reset();
-    const pending = await run('minutes.shortcut_mindmap', { resume: true, interval: 3, timeout: 9 }, () => ({ result: { taskStatus: 0 } }));
-    expect(pending.error?.reason).toBe('outcome_unknown');
-    // a 9 s budget at 3 s intervals: the first check, then three waits and checks
-    expect(names()).toEqual(Array(4).fill('query_mind_graph_status'));
-    expect(pending.sleeps).toEqual([3000, 3000, 3000]);
+    const pending = await run('doc.shortcut_export', { 'max-polls': 4 }, job('RUNNING'));
+    expect(pending.error?.message).toContain('(outcome_unknown: ');
+    // four checks at most: the first, then three waits and checks
+    expect(names()).toEqual(['submit_export_job', ...Array(4).fill('query_export_job')]);
+    expect(pending.sleeps).toEqual([2000, 2000, 2000]);
   });
 
   it('mail export saves the .eml once and refuses to replace it unless --overwrite', async () => {

@@ -202,6 +202,13 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       expect(journal.records.length).toBeLessThanOrEqual(records.length);
       return;
     }
+    if (failing.repeat && failing.ledger?.report === 'list') {
+      // a repeated round that lists its failed reads (upstream waitMinutesArtifacts, minutes +record-wrap-up) reads the
+      // whole round again after a wait: the failed read is journaled and the next round succeeds
+      expect(r.error, r.error?.message).toBeUndefined();
+      expect(journal.records[w + 1]).toMatchObject({ step: records[w + 1].step, outcome: 'failed' });
+      return;
+    }
     if (failing.poll?.verify) {
       // a write's timetabled read-back (upstream readDocVerification) tries a failed read again at its next time
       expect(r.error, r.error?.message).toBeUndefined();

@@ -314,6 +314,18 @@ const MEDIA_READBACK = {
   'doc/list_document_blocks': { blocks: [{ blockId: 'b-media', attachment: { resourceId: 'R-media' } }], hasMore: false },
 };
 
+/** A finished mind map's status; the envelope check reads errorCode/dingOpenErrcode, which a sample text would fail. */
+const MINDMAP_DONE = { success: true, errorCode: 0, dingOpenErrcode: 0, result: { taskStatus: 1 } };
+
+/** Answers of the minutes artifact reads that pass upstream's checks for `taskUuid` (a ready minutes). */
+const readyArtifacts = (taskUuid: string) => ({
+  'minutes/get_minutes_basic_info': { result: { taskUuid } },
+  'minutes/get_minutes_ai_summary': { result: { fullSummary: 'v-summary' } },
+  'minutes/get_minutes_keywords': { result: { keywords: [] } },
+  'minutes/get_minutes_transcription': { result: { paragraphList: [{ paragraphId: 'p1' }], hasNext: false } },
+  'minutes/list_minutes_todos': { result: { actions: [] } },
+});
+
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthContext) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
@@ -393,7 +405,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // minutes +prepare-asr reads hotWordList as words, then reads back the words asked for (f-minutes3)
   'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ result: { hotWordList: [] } }, { result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }] }),
   // minutes +record-wrap-up checks the stop's answer as RecordResult (f-minutes4): cmd end, the id asked for
-  'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { success: true, result: { cmd: 'end', taskUuid: data.id } } }),
+  // and every artifact of its rounds passes its check at once (f-minutes6: collectMinutesArtifactsOnce, workflows.go:666-718)
+  'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { success: true, result: { cmd: 'end', taskUuid: data.id } }, ...readyArtifacts(String(data.id)) }),
   // minutes +speaker-replace finds --from in the transcript first, then reads back --to instead (f-minutes4)
   'minutes.shortcut_speaker_replace': (data) => ({ 'minutes/get_minutes_transcription': [
     { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.from).trim() }], hasNext: false } },
@@ -415,11 +428,18 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'minutes/complete_upload_session': { success: true, result: { taskUuid: 'v-task' } },
     'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-task' } },
   }),
+  // +upload-and-analyze: the upload as +upload's, then the artifacts of +record-wrap-up's round and a finished mind map
   'minutes.shortcut_upload_and_analyze': (_data, ctx) => ({
     'minutes/create_upload_session': { result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
     'minutes/complete_upload_session': { success: true, result: { taskUuid: 'v-task' } },
-    'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-task' } },
+    ...readyArtifacts('v-task'),
+    'minutes/query_mind_graph_status': MINDMAP_DONE,
   }),
+  // minutes +mindmap reads the status in rounds until it leaves 0, and prints it when it is 1 (f-minutes6); the
+  // envelope check reads errorCode/dingOpenErrcode, which a sample text would make a backend failure
+  'minutes.shortcut_mindmap': () => ({ 'minutes/query_mind_graph_status': MINDMAP_DONE }),
+  // +export-pack checks the artifacts as +record-wrap-up's round does before it writes anything (f-minutes6)
+  'minutes.shortcut_export_pack': (data) => readyArtifacts(String(data.id)),
   'minutes.shortcut_latest': () => ({ 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
   'minutes.shortcut_action_items': () => ({ 'minutes/list_minutes_todos': { result: { actions: [] } } }),
   'minutes.shortcut_detail': (data) => ({
