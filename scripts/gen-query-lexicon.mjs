@@ -7,6 +7,7 @@
 //   node scripts/gen-query-lexicon.mjs --validation  mined without the validation fold too, to choose options on
 //                                                    `npm run eval -- --written eval/written --split valid`
 //   --options '{"perWord":2}'                        other mining options (src/build/query-lexicon.ts MineOptions)
+//   --product-options '{"maxNeighbour":0.9}'         other product-word options (src/build/product-words.ts)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -22,7 +23,9 @@ const target = path.join(root, 'catalog', 'lexicon', 'query-terms.yaml');
 writeFileSync(target, text);
 console.log(`wrote ${path.relative(root, target)} (${text.length} bytes)`);
 // The product words (src/build/product-words.ts), mined from the same side.
-const words = generateProductWords(path.join(root, 'catalog'), path.join(root, 'eval', 'written'), process.argv.includes('--validation'));
+const pat = process.argv.indexOf('--product-options');
+const productOptions = pat > 0 ? JSON.parse(process.argv[pat + 1]) : {};
+const words = generateProductWords(path.join(root, 'catalog'), path.join(root, 'eval', 'written'), process.argv.includes('--validation'), productOptions);
 const wordsTarget = path.join(root, 'catalog', 'lexicon', 'product-words.yaml');
 writeFileSync(wordsTarget, words);
 console.log(`wrote ${path.relative(root, wordsTarget)} (${words.length} bytes)`);

@@ -25,12 +25,18 @@ export interface ProductMineOptions {
   minCatalog: number;
   /** Which indexed fields minCatalog reads: 'all', or 'names' (identity, titles and keywords: what a command is called). */
   catalogFields: 'all' | 'names';
+  /**
+   * A Han word is a whole word, not a piece of a longer one: no one character stands beside it, on either side, in
+   * this share or more of the requests that say it (1: no check). 个多 is nearly always 个多维, 的考 的考勤, 仪表 仪表盘:
+   * pieces; 仪表盘 itself is said after 个, 的, 建 and before 里, 的, 删: a word.
+   */
+  maxNeighbour: number;
   /** Also leave the validation fold out (to choose options on `npm run eval -- --split valid`). */
   validation: boolean;
 }
 
-/** Chosen on the validation fold (docs/ranking.md, session 21). */
-export const PRODUCT_MINE_DEFAULTS: ProductMineOptions = { minSupport: 10, minPrecision: 0.8, minGroups: 3, minCatalog: 1, catalogFields: 'names', validation: false };
+/** Chosen on the validation fold (docs/ranking.md, session 21; maxNeighbour session 22). */
+export const PRODUCT_MINE_DEFAULTS: ProductMineOptions = { minSupport: 10, minPrecision: 0.8, minGroups: 3, minCatalog: 1, catalogFields: 'names', maxNeighbour: 0.9, validation: false };
 
 const NAME_FIELDS = new Set<string>(['identity', 'title', 'title_en', 'keywords', 'keywords_en']);
 const HAN_RUN = /\p{Script=Han}+/gu;
@@ -44,6 +50,27 @@ export function candidateWords(folded: string): Set<string> {
     for (let n = 2; n <= 4; n++) for (let i = 0; i + n <= run.length; i++) out.add(run.slice(i, i + n).join(''));
   }
   for (const m of folded.matchAll(EN_WORD)) if (m[0].length >= 3) out.add(m[0]);
+  return out;
+}
+
+/**
+ * The characters standing beside each Han candidate of a folded request, as `<` or `>` (left, right) and the character;
+ * the ends of a Han run stand beside nothing, so they count as no character.
+ */
+export function candidateNeighbours(folded: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const m of folded.matchAll(HAN_RUN)) {
+    const run = [...m[0]];
+    for (let n = 2; n <= 4; n++) {
+      for (let i = 0; i + n <= run.length; i++) {
+        const w = run.slice(i, i + n).join('');
+        let set = out.get(w);
+        if (!set) out.set(w, (set = new Set()));
+        if (i > 0) set.add(`<${run[i - 1]}`);
+        if (i + n < run.length) set.add(`>${run[i + n]}`);
+      }
+    }
+  }
   return out;
 }
 
@@ -65,11 +92,20 @@ export function mineProductWords(catalog: Catalog, set: WrittenSet, known: Produ
   const inCatalog = (w: string, p: string, en: boolean) => (textOf.get(p) ?? []).filter((t) => (en ? hasWord(t, w) : t.includes(w))).length;
   const n = new Map<string, number>();
   const byProduct = new Map<string, Map<string, { n: number; groups: Set<string> }>>();
+  const beside = new Map<string, Map<string, number>>();
   for (const r of set.requests) {
     const group = groupOf.get(r.tool);
     const product = productOf.get(r.tool);
     if (group === undefined || product === undefined || left.has(group)) continue;
-    for (const w of candidateWords(fold(toMainland(r.q)))) {
+    const folded = fold(toMainland(r.q));
+    if (o.maxNeighbour < 1) {
+      for (const [w, set] of candidateNeighbours(folded)) {
+        let m = beside.get(w);
+        if (!m) beside.set(w, (m = new Map()));
+        for (const c of set) m.set(c, (m.get(c) ?? 0) + 1);
+      }
+    }
+    for (const w of candidateWords(folded)) {
       n.set(w, (n.get(w) ?? 0) + 1);
       let m = byProduct.get(w);
       if (!m) byProduct.set(w, (m = new Map()));
@@ -92,6 +128,7 @@ export function mineProductWords(catalog: Catalog, set: WrittenSet, known: Produ
     const [p, e] = [...byProduct.get(w)!].sort((a, b) => b[1].n - a[1].n || byCodePoint(a[0], b[0]))[0];
     if (e.n / s < o.minPrecision || e.groups.size < o.minGroups) continue;
     if (o.minCatalog > 0 && inCatalog(w, p, en) < o.minCatalog) continue;
+    if (!en && o.maxNeighbour < 1 && Math.max(0, ...(beside.get(w)?.values() ?? [])) >= o.maxNeighbour * s) continue;
     if (!en && kept.some((k) => !k.en && k.p === p && w.includes(k.w))) continue;
     kept.push({ w, p, en });
   }

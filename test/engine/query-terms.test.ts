@@ -4,8 +4,11 @@
 // expansion of a term the query already has changes nothing, and every weight is applied in one fixed order.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
 import path from 'node:path';
+import fc from 'fast-check';
 import { generate, generateProductWords } from '../../src/build/query-lexicon-main.js';
+import { candidateNeighbours, candidateWords } from '../../src/build/product-words.js';
 import { readProductLexicon, readQueryTerms } from '../../src/build/load.js';
 import { queryProducts } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
@@ -17,6 +20,7 @@ import { DEFAULT_RANKING, weightVector } from '../../src/engine/ranking.js';
 import { readSnapshotBytes, ROOT } from '../helpers.js';
 
 const CATALOG = path.join(ROOT, 'catalog');
+const YAML_PRODUCTS = (text: string) => (YAML.parse(text) as { products: Record<string, { zh: string[]; en: string[] }> }).products;
 const search = (e: Engine, query: string) => JSON.parse(e.search({ query, limit: 5 })) as { candidates: { canonical_path: string }[] };
 
 describe('the query-term lexicon', () => {
@@ -53,6 +57,30 @@ describe('the product words (rank-r1)', () => {
     expect(added).toBeGreaterThan(50);
     for (const [i, list] of all.en.entries()) for (const w of list.slice(hand.en[i].length)) expect(hand.en.flat()).not.toContain(w);
   }, 600_000); // the miner reads the whole train side: minutes on a busy 2-core machine
+
+  it('hold none of the pieces the miner took before the neighbour rule (个多, 的考, 仪表), and keep the whole words (rank-r2)', () => {
+    const mined = YAML_PRODUCTS(readFileSync(path.join(CATALOG, 'lexicon', 'product-words.yaml'), 'utf8'));
+    const zh = Object.values(mined).flatMap((p) => p.zh);
+    // pieces the miner took before the rule: 个多 (个多维表), 的考 (的考勤), 仪表 (仪表盘); the whole words stay
+    for (const piece of ['个多', '的考', '仪表', '表盘', '议室']) expect(zh).not.toContain(piece);
+    for (const word of ['仪表盘', '会议室', '单元格']) expect(zh).toContain(word);
+  }, 120_000);
+
+  it('see beside each Han candidate the characters around it in its run, and nothing at a run\'s ends', () => {
+    expect([...candidateNeighbours('删掉仪表盘 ok')].filter(([w]) => w === '仪表' || w === '仪表盘')).toEqual([
+      ['仪表', new Set(['<掉', '>盘'])],
+      ['仪表盘', new Set(['<掉'])],
+    ]);
+    const han = fc.constantFrom(...'把这个仪表盘删掉的多维表'.split(''), ' ', 'a');
+    fc.assert(fc.property(fc.array(han, { maxLength: 16 }), (cs) => {
+      const text = cs.join('');
+      const words = candidateWords(text);
+      const beside = candidateNeighbours(text);
+      // the same candidates (Han ones), and a neighbour is one character on one side
+      expect(new Set(beside.keys())).toEqual(new Set([...words].filter((w) => /^\p{Script=Han}+$/u.test(w))));
+      for (const [w, set] of beside) for (const c of set) expect(text).toContain(c[0] === '<' ? c.slice(1) + w : w + c.slice(1));
+    }));
+  });
 
   it('let a request name a product by a word only the mined list has', () => {
     const hand = readProductLexicon(CATALOG, undefined, false);
