@@ -3,7 +3,7 @@
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
 //   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
-//   20261213: audit-30l-a/b.md; the next audit draws seed 20261214)
+//   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md; the next audit draws seed 20261215)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -123,6 +123,17 @@ const AUDITS = new Map([
   'wiki.shortcut_node_copy', 'mail.shortcut_user_search', 'aitable.form_field_hide', 'drive.shortcut_download',
   'minutes.shortcut_record_pause', 'dev.create_dev_app_version', 'drive.shortcut_upload', 'drive.get_star_list',
   'chat.shortcut_messages_read_status', 'dev.subscribe_dev_app_events', 'chat.shortcut_chat_update_settings',
+  ]],
+  // seed 20261214: audit-30m-a.md (atomic) and audit-30m-b.md (composite)
+  [20261214, [
+  'chat.search_my_robots', 'minutes.add_member_permission', 'aisearch.search_enterprise_behavior', 'sheet.filter_clear_criteria',
+  'drive.add_permission', 'aitable.advperm_role_delete', 'doc.get_document_content', 'aitable.view_update_frozen_cols',
+  'mail.batch_delete_message', 'doc.remove_permission', 'aitable.field_search_options', 'contact.get_dept_info_by_dept_id',
+  'aitable.view_update_name', 'minutes.cancel_upload_session', 'aitable.field_update',
+  'aitable.shortcut_section_delete', 'contact.shortcut_search_user', 'minutes.shortcut_record_resume', 'wiki.shortcut_member_list',
+  'aitable.shortcut_record_primary_doc_get', 'aitable.shortcut_workflow_list', 'sheet.formula_verify', 'attendance.shortcut_search_class',
+  'sheet.template_apply', 'minutes.shortcut_latest', 'devapp.shortcut_version_status', 'aitable.shortcut_base_search',
+  'chat.shortcut_unread_chats', 'doc.import_get', 'aitable.shortcut_resolve_table',
   ]],
 ]);
 
