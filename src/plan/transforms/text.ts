@@ -139,6 +139,9 @@ export function urlPathBase(raw: string): string {
   return base === '.' ? '' : base;
 }
 
+/** A typed text as a refusal quotes it: at most 80 characters. */
+const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s);
+
 export const PLAIN: Record<string, Fn> = {
   url_path_base: (v, where) => urlPathBase(str(v, where)),
   /** upstream sanitizeTitleFromText: a Markdown message's title from its text */
@@ -151,7 +154,7 @@ export const PLAIN: Record<string, Fn> = {
     try {
       return JSON.parse(v) as unknown;
     } catch {
-      return refuse(where, v.length > 80 ? v.slice(0, 80) + '...' : v, 'valid JSON');
+      return refuse(where, clip(v), 'valid JSON');
     }
   },
   /**
@@ -164,9 +167,9 @@ export const PLAIN: Record<string, Fn> = {
     try {
       parsed = JSON.parse(s) as unknown;
     } catch {
-      return refuse(where, s.length > 80 ? s.slice(0, 80) + '...' : s, 'a JSON object (invalid JSON)');
+      return refuse(where, clip(s), 'a JSON object (invalid JSON)');
     }
-    return isObj(parsed) ? parsed : refuse(where, s.length > 80 ? s.slice(0, 80) + '...' : s, 'a JSON object');
+    return isObj(parsed) ? parsed : refuse(where, clip(s), 'a JSON object');
   },
   /**
    * upstream's jsonStringToMap (helpers/attendance.go:21): text that decodes as a JSON object -> the object; JSON null
