@@ -24,7 +24,7 @@ const refuse = (message: string, hint = HINT) => new DwsError('invalid_parameter
 const conflict = (message: string, hint: string) => new DwsError('constraint_violation', message, hint);
 
 /** "B3" -> column 2, row 3: column letters then a row number, both from 1; absent for anything else. */
-function cellOf(text: string): { col: number; row: number } | undefined {
+export function cellOf(text: string): { col: number; row: number } | undefined {
   const m = /^([A-Z]+)([0-9]+)$/u.exec(text);
   if (!m) return undefined;
   let col = 0;

@@ -7,6 +7,7 @@ import { isObject } from '../json-object.js';
 import { byCodePoint } from '../text/order.js';
 import { trimSpace } from '../text/space.js';
 import { rowsToCsv } from './csv.js';
+import { cellOf } from './sheet-style.js';
 
 type Spec = Record<string, unknown>;
 
@@ -27,15 +28,6 @@ const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? '
 const scalar = (v: unknown): boolean => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 const given = (spec: Spec, key: string): boolean => spec[key] !== undefined && spec[key] !== null;
 
-/** upstream parseA1Cell over the normalized text: capital letters then digits, neither column nor row 0. */
-function a1Cell(text: string): { col: number; row: number } | undefined {
-  const m = /^([A-Z]+)([0-9]+)$/u.exec(text);
-  if (!m) return undefined;
-  let col = 0;
-  for (const c of m[1]) col = col * 26 + (c.charCodeAt(0) - 64);
-  const row = Number(m[2]);
-  return col === 0 || row === 0 ? undefined : { col, row };
-}
 /** upstream normalizeSpecStartCell: trimmed, `$` dropped, upper-cased. */
 const startCellOf = (spec: Spec): string => (typeof spec.startCell === 'string' ? trimSpace(spec.startCell).replaceAll('$', '').toUpperCase() : '');
 
@@ -112,7 +104,7 @@ function checkSpec(spec: Spec, where: string): void {
   if (given(spec, 'startCell')) {
     if (typeof spec.startCell !== 'string') throw refuse(`${where}: startCell must be a text, not ${kind(spec.startCell)}`);
     const cell = startCellOf(spec);
-    if (cell !== '' && !a1Cell(cell)) throw refuse(`${where}: startCell=${JSON.stringify(spec.startCell)} is not one cell address like A1`);
+    if (cell !== '' && !cellOf(cell)) throw refuse(`${where}: startCell=${JSON.stringify(spec.startCell)} is not one cell address like A1`);
   }
   const cells = (rows + (writesHeader(spec) ? 1 : 0)) * columns.length;
   if (cells > MAX_CELLS) {
@@ -169,7 +161,7 @@ export function columnLetters(index: number): string {
 
 /** A sheet's first cell that the write fills, in A1 form, or undefined when it writes nothing (upstream firstNonEmptySheetSpecCell). */
 function probeCell(spec: Spec): string | undefined {
-  const start = a1Cell(startCellOf(spec)) ?? { col: 1, row: 1 };
+  const start = cellOf(startCellOf(spec)) ?? { col: 1, row: 1 };
   const row0 = spec.mode === 'append' ? 1 : start.row;
   const grid: unknown[][] = [];
   if (Array.isArray(spec.columns) && spec.columns.length > 0 && writesHeader(spec)) grid.push(spec.columns);
