@@ -19,3 +19,26 @@ describe('attendance +search-class reads the list as attendanceResolveList and a
     });
   });
 });
+
+describe('chat +unread-chats prints its rows as unreadChatItems and the row readers project them (smart/unread_chats.go:102-205)', () => {
+  it('each object of the first list found gives {conversationId, name, unread}: trimmed non-blank text or a number as text, null when none', async () => {
+    outputs.answer('chat/unread_message_conversation_list', {
+      data: 'not a list',
+      result: { conversations: [
+        { conversationTitle: '  ', title: ' 项目群 ', openConversationId: 'cid1', unreadCount: null, unread: 3 },
+        'skip me',
+        { conversation: { name: '张三', cid: 42 }, redPoint: true },
+        { other: 1 },
+      ] },
+    });
+    expect(await run(['chat', '+unread-chats'])).toEqual({ conversations: [
+      { conversationId: 'cid1', name: '项目群', unread: 3 },
+      { conversationId: '42', name: '张三', unread: true },
+      { conversationId: null, name: null },
+    ] });
+  });
+  it('an answer holding no object in such a list is printed as it came', async () => {
+    outputs.answer('chat/unread_message_conversation_list', { success: true, list: ['x'], total: 0 });
+    expect(await run(['chat', '+unread-chats', '--count', '5'])).toEqual({ success: true, list: ['x'], total: 0 });
+  });
+});
