@@ -42,3 +42,16 @@ describe('chat +unread-chats prints its rows as unreadChatItems and the row read
     expect(await run(['chat', '+unread-chats', '--count', '5'])).toEqual({ success: true, list: ['x'], total: 0 });
   });
 });
+
+describe('doc import get fails on a task that neither completed nor is processing (helpers/import_flow.go:496-520)', () => {
+  it('completed (any case) and processing answers are printed as they came; failed or no status is refused (partial_outcome: upstream declares the query a write)', async () => {
+    outputs.answer('doc/query_import_task', { status: 'Completed', documentUrl: 'https://x/d/n1' });
+    expect(await run(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ status: 'Completed', documentUrl: 'https://x/d/n1' });
+    outputs.answer('doc/query_import_task', { status: 'processing' });
+    expect(await run(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ status: 'processing' });
+    outputs.answer('doc/query_import_task', { status: 'failed', message: '格式不支持' });
+    expect(await outputs.refusal(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ reason: 'partial_outcome', out: '' });
+    outputs.answer('doc/query_import_task', { taskId: 't1' });
+    expect(await outputs.refusal(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ reason: 'partial_outcome', out: '' });
+  });
+});
