@@ -55,3 +55,24 @@ describe('doc import get fails on a task that neither completed nor is processin
     expect(await outputs.refusal(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ reason: 'partial_outcome', out: '' });
   });
 });
+
+describe('aitable +base-search, +base-list and +workflow-list refuse what resolveNamedList\'s projections refuse (aitable/aitable.go:67-105, :178-220, :2063-2110)', () => {
+  it('a null spelling is printed null, the first list found wins (inside an envelope too)', async () => {
+    outputs.answer('aitable/search_bases', { result: { items: [{ baseId: 'b1', baseName: null, name: '项目' }, { id: null, title: 'T' }] } });
+    expect(await run(['aitable', '+base-search', '--query', '项目'])).toEqual({
+      count: 2, bases: [{ baseId: 'b1', baseName: null }, { baseId: null, baseName: 'T' }],
+    });
+    outputs.answer('aitable-helper/list_workflows', { data: 'x', workflows: [{ workflow_id: 'w1', enabled: false, title: null }] });
+    expect(await run(['aitable', '+workflow-list', '--base-id', 'B'])).toEqual({
+      count: 1, workflows: [{ workflowId: 'w1', name: null, status: false }],
+    });
+  });
+  it('an element that is not an object, or has no id spelling, refuses the answer', async () => {
+    outputs.answer('aitable/search_bases', { bases: [{ baseId: 'b1' }, 'b2'] });
+    expect(await outputs.refusal(['aitable', '+base-search', '--query', 'q'])).toEqual({ reason: 'backend_error', out: '' });
+    outputs.answer('aitable/list_bases', { data: { list: [{ baseName: '无 id' }] } });
+    expect(await outputs.refusal(['aitable', '+base-list'])).toEqual({ reason: 'backend_error', out: '' });
+    outputs.answer('aitable-helper/list_workflows', { list: [{ name: 'n' }] });
+    expect(await outputs.refusal(['aitable', '+workflow-list', '--base-id', 'B'])).toEqual({ reason: 'backend_error', out: '' });
+  });
+});
