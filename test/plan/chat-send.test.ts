@@ -112,7 +112,7 @@ describe('chat +messages-send --user: upstream resolveUserOpenDingTalkID (unifie
   };
   const sentTo = () => mcp.calls.filter((c) => c.name === 'send_personal_message').map((c) => c.arguments.receiverOpenDingTalkId);
 
-  it('reads userID/openDingtalkId rows, takes two exact rows of one person as one, and prints the send\'s answer', async () => {
+  it('reads userID/openDingtalkId rows, takes two exact rows of one person as one, and prints the send\'s answer with its receipt (f-chat11: unified_send.go:387-396)', async () => {
     rows({ name: '张三', userID: 'u1', openDingtalkId: 'Db3BlbmlkMDMiE' }, { name: '张三', userId: 'u1', openDingTalkId: 'Db3BlbmlkMDMiE' }, { name: '张三丰', userId: 'u10', openDingTalkId: 'Db3BlbmlkMDkiE' });
     mcp.answers['chat/send_personal_message'] = () => ({ success: true, result: { openTaskId: 't9' } });
     const r = await run(SEND);
@@ -120,7 +120,18 @@ describe('chat +messages-send --user: upstream resolveUserOpenDingTalkID (unifie
     expect(r.calls).toEqual(['contact/search_contact_by_key_word', 'chat/send_personal_message']);
     expect(mcp.calls[0].arguments).toEqual({ keyword: 'u1' });
     expect(sentTo()).toEqual(['Db3BlbmlkMDMiE']);
-    expect(r.printed).toMatchObject({ result: { openTaskId: 't9' } });
+    expect(r.printed).toEqual({
+      identity: 'user',
+      ok: true,
+      result: { result: { openTaskId: 't9' }, success: true },
+      sendReceipt: {
+        contractVersion: 'im.message-send-receipt.v1',
+        nextActions: [{ arguments: { 'open-task-id': 't9' }, cliPath: 'chat +messages-query-send-status', ready: true, when: '需要确认投递结果或取得真实消息 ID 时' }],
+        openTaskId: 't9',
+        readyForMessageActions: false,
+      },
+      tool: 'send_personal_message',
+    });
   });
 
   it('refuses two different openDingTalkIds for the userId, exact rows without one, and no exact row, sending nothing', async () => {

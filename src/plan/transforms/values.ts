@@ -102,6 +102,30 @@ function* nodesOf(v: unknown, sorted = false): Generator<unknown> {
  * upstream collectPermissionUserIDs (internal/shortcut/smart/doc_access.go:288@c7521c1c): every non-blank text held
  * under one of the keys, at any depth, trimmed and without repeats (a Go set), in the order found.
  */
+/**
+ * The first non-blank text (trimmed) under one of the keys: at an object its keys in order, then the same search
+ * inside the values of the `inside` keys in order; at a list element by element. Upstream firstSendStatusString
+ * (chatmsg/send_status.go:133-152@c7521c1c). Absent when none.
+ */
+function digText(v: unknown, keys: readonly string[], inside: readonly string[]): string | undefined {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const t = digText(x, keys, inside);
+      if (t !== undefined) return t;
+    }
+  } else if (isObj(v)) {
+    for (const k of keys) {
+      const x = v[k];
+      if (typeof x === 'string' && x.trim() !== '') return x.trim();
+    }
+    for (const k of inside) {
+      const t = digText(v[k], keys, inside);
+      if (t !== undefined) return t;
+    }
+  }
+  return undefined;
+}
+
 function findTexts(v: unknown, keys: readonly string[]): string[] | undefined {
   const found = new Set<string>();
   for (const node of nodesOf(v)) {
@@ -215,6 +239,13 @@ export const PARAM: Record<string, Param> = {
   find_int: (keys) => {
     if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('find_int needs a non-empty list of keys');
     return (v) => findWhole(v, keys as string[]);
+  },
+  /** the first non-blank text under one of `keys`, looking inside the `inside` keys only (upstream firstSendStatusString); absent when none */
+  dig_text: (arg) => {
+    if (!isObj(arg) || !keyList(arg.keys) || !keyList(arg.inside) || Object.keys(arg).some((k) => k !== 'keys' && k !== 'inside')) throw new Error('dig_text needs {keys: [key, ...], inside: [key, ...]}');
+    const keys = [...arg.keys];
+    const inside = [...arg.inside];
+    return (v) => digText(v, keys, inside);
   },
   /** every non-blank text under one of the keys anywhere in the value (upstream collectPermissionUserIDs); absent when none */
   find_texts: (keys) => {
