@@ -5,7 +5,7 @@ import path from 'node:path';
 import { useOutputRuns } from './output-runs.js';
 import { dispatchInProcess } from '../helpers.js';
 
-const { run, failure, env, answer, mcp } = useOutputRuns('dws-fdrive3-');
+const { run, failure, refusal, env, answer, mcp } = useOutputRuns('dws-fdrive3-');
 
 describe('header values that are not text are dropped (helpers/drive.go:244-250, :271-277; drive/version_operations.go:283-289)', () => {
   it('+download sends only the text headers resourceUrls[0] names', async () => {
@@ -57,5 +57,42 @@ describe('drive +upload takes only a path relative to the working directory (res
     expect(await run(['drive', '+upload', '--file', './x.txt', '--yes'], { 'x.txt': 'abc' })).toEqual({
       success: true, nodeId: 'f1', sizeBytes: 3, file: { fileId: 'f1', name: 'x.txt', size: 3 },
     });
+  });
+});
+
+describe('drive +upload asks for fresh credentials once when its PUT is refused for authorization (driveUploadPut, helpers/drive_transfer.go:828-850)', () => {
+  const read = { fileId: 'f1', name: 'x.txt', size: 3 };
+  it('a 403 on the first PUT: get_upload_info again, the bytes PUT to the fresh URL with its headers, the commit with the fresh uploadId', async () => {
+    let n = 0;
+    mcp.answers['drive/get_upload_info'] = () => (n++ === 0
+      ? { result: { uploadId: 'old', resourceUrl: `${mcp.base}/upload/x.txt?status=403` } }
+      : { result: { uploadId: 'new', resourceUrls: [{ url: `${mcp.base}/upload/y.txt`, headers: { 'x-fresh': '1', 'x-n': 2 } }] } });
+    answer('drive/commit_upload', { success: true, fileId: 'f1' });
+    answer('drive/get_file_info', read);
+    expect(await run(['drive', '+upload', '--file', 'x.txt', '--yes'], { 'x.txt': 'abc' })).toEqual({ success: true, nodeId: 'f1', sizeBytes: 3, file: read });
+    expect(mcp.uploads.map((u) => [u.name, u.bytes.toString(), u.headers['x-fresh'], u.headers['x-n']])).toEqual([['x.txt', 'abc', undefined, undefined], ['y.txt', 'abc', '1', undefined]]);
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['get_upload_info', { fileName: 'x.txt', fileSize: 3 }],
+      ['get_upload_info', { fileName: 'x.txt', fileSize: 3 }],
+      ['commit_upload', { fileName: 'x.txt', fileSize: 3, uploadId: 'new' }],
+      ['get_file_info', { fileId: 'f1' }],
+    ]);
+  });
+  it('fresh credentials without an uploadId end the run before any commit; a second refusal is backend_error; other statuses are not retried', async () => {
+    let n = 0;
+    mcp.answers['drive/get_upload_info'] = () => (n++ === 0 ? { uploadId: 'old', uploadUrl: `${mcp.base}/upload/x.txt?status=401` } : { uploadUrl: `${mcp.base}/upload/y.txt` });
+    expect(await refusal(['drive', '+upload', '--file', 'x.txt', '--yes'], { 'x.txt': 'abc' })).toEqual({ reason: 'backend_error', out: '' });
+    expect(mcp.calls.map((c) => c.name)).toEqual(['get_upload_info', 'get_upload_info']);
+    expect(mcp.uploads.map((u) => u.name)).toEqual(['x.txt']);
+    mcp.calls.length = 0;
+    mcp.uploads.length = 0;
+    answer('drive/get_upload_info', { uploadId: 'u', uploadUrl: `${mcp.base}/upload/x.txt?status=403` });
+    expect(await refusal(['drive', '+upload', '--file', 'x.txt', '--yes'], { 'x.txt': 'abc' })).toEqual({ reason: 'backend_error', out: '' });
+    expect([mcp.calls.map((c) => c.name), mcp.uploads.length]).toEqual([['get_upload_info', 'get_upload_info'], 2]);
+    mcp.calls.length = 0;
+    mcp.uploads.length = 0;
+    answer('drive/get_upload_info', { uploadId: 'u', uploadUrl: `${mcp.base}/upload/x.txt?status=500` });
+    expect(await refusal(['drive', '+upload', '--file', 'x.txt', '--yes'], { 'x.txt': 'abc' })).toEqual({ reason: 'backend_error', out: '' });
+    expect([mcp.calls.map((c) => c.name), mcp.uploads.length]).toEqual([['get_upload_info'], 1]);
   });
 });
