@@ -20,6 +20,8 @@ export interface UploadRequest {
   headers: Record<string, string>;
   maxBytes: number;
   timeoutMs: number;
+  /** Statuses answered as `{status, bytes: 0, refused: true}` instead of backend_error (UploadSpec.refused_statuses). */
+  refusedStatuses?: number[];
   /** PUT unless POST (upstream's mail attachment upload). */
   method?: 'POST';
 }
@@ -289,7 +291,7 @@ export async function uploadText(r: { text: string; url: string; headers: Record
  * One PUT of a body; a failure after sending is outcome_unknown (an upload is a write, never replayed). A redirect
  * is never followed (fetch would turn a 303 into a GET that carries no bytes): any 3xx is a failure.
  */
-async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number; method?: 'POST' }, what: string): Promise<{ status: number; bytes: number }> {
+async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[] }, what: string): Promise<{ status: number; bytes: number; refused?: true }> {
   let response: Response;
   try {
     response = await fetch(target, {
@@ -304,11 +306,13 @@ async function put(target: URL, body: BodyInit, size: number, r: { headers: Reco
     throw new DwsError('outcome_unknown', `${what} was answered with a redirect (HTTP ${response.status}), which an upload does not follow; the bytes may or may not have been kept`,
       'it was not retried (an upload is a write): check the target before running the command again');
   }
+  // a declared refusal (an expired credential) kept no bytes: the plan asks for fresh credentials and PUTs again
+  if (r.refusedStatuses?.includes(response.status)) return { status: response.status, bytes: 0, refused: true };
   if (!response.ok) throw new DwsError('backend_error', `${what} was refused: HTTP ${response.status}`);
   return { status: response.status, bytes: size };
 }
 
-export async function uploadFile(r: UploadRequest, env: Env): Promise<{ status: number; bytes: number }> {
+export async function uploadFile(r: UploadRequest, env: Env): Promise<{ status: number; bytes: number; refused?: true }> {
   const target = checkedUrl(r.url);
   const real = confinedPath(r.file, env, 'the file to upload');
   refuseOwnState(real, env, `the file to upload "${r.file}"`);

@@ -23,7 +23,7 @@ export interface BackendCall {
  * `label`: how the journal names the file (drive sync journals the path inside its folder); default the file.
  */
 export type Transfer =
-  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST' }
+  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST' }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
     label?: string; name?: string; tempDir?: string }

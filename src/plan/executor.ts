@@ -928,7 +928,8 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
     const u = step.upload;
     const file = u.file ? evalSource(sc, u.file) : undefined;
     const method = u.method ? { method: u.method } : {};
-    if (typeof file === 'string') return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, file, ...method });
+    const refused = u.refused_statuses ? { refusedStatuses: u.refused_statuses } : {};
+    if (typeof file === 'string') return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, file, ...method, ...refused });
     const text = u.content ? evalSource(sc, u.content) : undefined;
     if (typeof text !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a local file path${u.content ? ' or a text' : ''}`);
     return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, text, ...method });
@@ -1085,7 +1086,9 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       }
       sc.results.set(step.id, result);
       sc.ran.add(step.id);
-      if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: step.effect, ids: returnedIds(result) });
+      // an upload refused with one of its refused_statuses kept no bytes: it is no completed write
+      const kept = !(step.kind === 'upload' && typeof result === 'object' && result !== null && (result as { refused?: unknown }).refused === true);
+      if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: kept ? step.effect : 'read', ids: returnedIds(result) });
       last = result;
       // after an interleave or a repeated round, the last of its steps that ran is the last result
       const tail = step.kind === 'call' ? [...(step.interleave ?? step.repeat?.steps ?? [])].reverse().find((id) => sc.ran.has(id)) : undefined;

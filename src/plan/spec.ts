@@ -384,6 +384,12 @@ export interface UploadSpec {
   max_bytes: number;
   /** The HTTP method: PUT unless the plan says POST (upstream's mail attachment upload posts the bytes). */
   method?: 'POST';
+  /**
+   * HTTP statuses that refuse the bytes without keeping them (drive +upload: 401/403, an expired credential): such an
+   * answer is the step's result `{status, bytes: 0, refused: true}` instead of backend_error, for a later step to ask
+   * for fresh credentials and PUT again (upstream driveUploadPut, drive_transfer.go:828-850@c7521c1c).
+   */
+  refused_statuses?: number[];
 }
 
 export interface DownloadSpec {

@@ -449,7 +449,11 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     s.problems.push(`${at}: must be an object`);
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
-  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method']);
+  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses']);
+  if (raw.refused_statuses !== undefined && (!Array.isArray(raw.refused_statuses) || raw.refused_statuses.length === 0
+    || !raw.refused_statuses.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 400 && x < 500))) {
+    s.problems.push(`${at}.refused_statuses: must be a non-empty list of HTTP 4xx statuses`);
+  }
   if (raw.method !== undefined && raw.method !== 'PUT' && raw.method !== 'POST') s.problems.push(`${at}.method: must be PUT or POST`);
   if (raw.file === undefined && raw.content === undefined) s.problems.push(`${at}: needs file or content (the file's bytes when it is given, else the text)`);
   if (raw.url === undefined) s.problems.push(`${at}: needs url`);
@@ -461,6 +465,7 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
   };
   if (raw.headers !== undefined) out.headers = normalizeSource(s, `${at}.headers`, raw.headers);
   if (raw.method === 'POST') out.method = 'POST';
+  if (Array.isArray(raw.refused_statuses)) out.refused_statuses = raw.refused_statuses as number[];
   return out;
 }
 

@@ -33,6 +33,9 @@ export const PLAIN: Record<string, Fn> = {
   float,
   trunc: (v, where) => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : refuse(where, v, 'a number')),
   to_string: (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v),
+  // upstream's credential readers keep a header only when its value is text (helpers/drive.go:244-250, :271-277;
+  // shortcut/drive/version_operations.go:283-289@c7521c1c); anything but an object gives no headers
+  text_values: (v) => (isObj(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) : {}),
 };
 
 const arith = (name: string, op: (a: number, b: number) => number): Param => (arg) => {

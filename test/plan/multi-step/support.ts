@@ -72,7 +72,9 @@ export function inputsFor(tool: ToolSpec, fileRoot: string): Record<string, unkn
   }
   for (const [name, v] of Object.entries(OVERRIDES[tool.canonical_path] ?? {})) {
     if (v === null) delete data[name];
-    else data[name] = typeof v === 'string' ? v.replaceAll('$ROOT', fileRoot) : v;
+    // $ROOT: the file root as the run names it; $REL/: a path relative to the working directory (the file root), as a
+    // user in it types it (drive +upload takes only that: resolveDriveUploadInput, catalog_operations.go:511-513)
+    else data[name] = typeof v === 'string' ? v.replaceAll('$REL/', path.isAbsolute(fileRoot) ? '' : `${fileRoot}/`).replaceAll('$ROOT', fileRoot) : v;
   }
   return data;
 }
@@ -334,7 +336,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'drive.shortcut_upload': (data, ctx) => ({
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'drive/commit_upload': { success: true },
-    'drive/get_file_info': { result: { fileId: 'v-fileId', name: path.basename(String(data.file)), fileSize: statSync(String(data.file)).size } },
+    'drive/get_file_info': { result: { fileId: 'v-fileId', name: path.basename(String(data.file)), fileSize: statSync(path.join(ROOT, FILES, path.basename(String(data.file)))).size } },
   }),
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
   // +node-copy/+node-create: the write says success=true and names the new node, which the read-back names too
