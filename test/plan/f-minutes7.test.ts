@@ -129,3 +129,38 @@ describe('minutes +upload-and-analyze --speaker-insights (workflows.go:318-326, 
     expect(d.failures).toEqual([{ artifact: 'speaker-insights', error: 'the speaker summary create answer has neither success true nor a non-empty result object' }]);
   });
 });
+
+describe('minutes +upload-and-analyze: a failed create call is the stage\'s failure, sent once (workflows.go:309-326, :347-350, :399-402)', () => {
+  it('--mindmap: create_mind_graph failing is listed at stage create, no status is read, and the speaker stage still runs', async () => {
+    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answers('minutes/create_mind_graph', { success: false, errorCode: 'QUOTA', errorMsg: '配额不足' });
+    answers('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
+    answers('minutes/get_speaker_summary', { result: { speakers: [] } });
+    const { outcome, calls } = await timed([...run, '--mindmap']);
+    expect(calls.map(([name]) => name)).toEqual(['get_minutes_keywords', 'create_mind_graph', 'create_speaker_summary', 'get_speaker_summary']);
+    const f = failed(outcome);
+    // the speaker summary create did complete: a write of the run, so the incomplete run is a partial outcome
+    expect({ exit: f.exit, reason: f.reason }).toEqual({ exit: 7, reason: 'partial_outcome' });
+    expect(f.message).toContain('(minutes_upload_analysis_incomplete: ');
+    const d = f.details as Details;
+    expect(d.failures).toEqual([{ artifact: 'mindmap', error: expect.stringContaining('配额不足') }]);
+    expect(d.stages.find((s) => s.name === 'mindmap')).toEqual({ complete: false, error: d.failures[0].error, name: 'mindmap', result: {
+      complete: false, operation: 'minutes.mindmap', stage: 'create', taskUuid: 't1',
+    } });
+    expect(speakerStage(d)).toMatchObject({ complete: true, result: { attempts: 1, taskId: 'k9' } });
+  });
+
+  it('--speaker-insights: create_speaker_summary failing is listed at stage create and nothing is read; nothing written, so the reason itself', async () => {
+    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answers('minutes/create_speaker_summary', { success: false, errorCode: 'E1', errorMsg: '未开通' });
+    const { outcome, calls } = await timed(run);
+    expect(calls.map(([name]) => name)).toEqual(['get_minutes_keywords', 'create_speaker_summary']);
+    const f = failed(outcome);
+    expect({ exit: f.exit, reason: f.reason }).toEqual({ exit: 1, reason: 'minutes_upload_analysis_incomplete' });
+    const d = f.details as Details;
+    expect(d.failures).toEqual([{ artifact: 'speaker-insights', error: expect.stringContaining('未开通') }]);
+    expect(speakerStage(d)).toEqual({ complete: false, error: d.failures[0].error, name: 'speaker-insights', result: {
+      complete: false, operation: 'minutes.speaker_insights', stage: 'create', taskUuid: 't1',
+    } });
+  });
+});
