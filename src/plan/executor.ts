@@ -770,14 +770,22 @@ async function runRepeated(sc: Scope, lead: CallStep, index: number, o: ExecuteO
   let result: unknown;
   for (;;) {
     rounds++;
-    for (const id of [lead.id, ...r.steps, ...(r.rounds_as ? [r.rounds_as] : [])]) {
+    // each round starts afresh: a failure an earlier round tolerated (failure_as) is not this round's
+    for (const id of [lead.id, ...r.steps, ...(r.rounds_as ? [r.rounds_as] : []), ...(lead.failure_as ? [lead.failure_as] : [])]) {
       sc.results.delete(id);
       sc.ran.delete(id);
     }
     // the round's number is readable from its start: a failure inside it names the reads made (upstream's attempts)
     if (r.rounds_as) settle(r.rounds_as, rounds);
     at.label = lead.id;
-    result = await runStep(sc, lead, index, o, done, at);
+    try {
+      result = await runStep(sc, lead, index, o, done, at);
+    } catch (err) {
+      // a tolerated failure (tolerate_failure/failure_as) leaves the lead not run in this round; the round goes on and
+      // `until` decides whether it is read again (upstream speakerSummaryPending, minutes/workflows.go:436@c7521c1c)
+      if (!tolerated(sc, lead, err)) throw err;
+      result = undefined;
+    }
     settle(lead.id, result);
     for (const f of round) {
       const step = steps[f];

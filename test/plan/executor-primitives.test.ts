@@ -8,6 +8,7 @@ import { apply, CANONICAL, fake, planOf, problemsOf, run, tool } from './fake-pl
 import { executePlan, type PlanDryRun } from '../../src/plan/executor.js';
 import type { BackendCall } from '../../src/plan/effects.js';
 import { validatePlans } from '../../src/plan/validate.js';
+import { DwsError } from '../../src/errors.js';
 import { transformArgProblem } from '../../src/plan/transforms/index.js';
 import { shippedEngine } from '../helpers.js';
 
@@ -482,6 +483,33 @@ describe('repeat (a round of reads read again until a condition holds: upstream 
     (plan.output.object as Record<string, unknown>).late = { first: [{ from: 'late', optional: true }, { const: 'none' }] };
     const r = await run(plan, { name: 'a,b' }, readyAt(2));
     expect(r.result).toMatchObject({ rounds: 2, late: 'none' });
+  });
+
+  it('a tolerated failure of the lead goes on with the round: until sees it (failure_as), and the next round starts without it (f-minutes7)', async () => {
+    // upstream speakerSummaryPending (minutes/workflows.go:409-426@c7521c1c): a failure saying "processing" is read again
+    const plan = {
+      facts: 'test plan',
+      steps: [
+        { id: 'read', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' } }, tolerate_failure: true, failure_as: 'read_failure',
+          repeat: { steps: ['error'], until: { not: { matches: [{ from: 'error', optional: true }, 'processing'] } }, interval_seconds: { const: 2 }, timeout_seconds: { const: 60 }, max_rounds: 10, rounds_as: 'rounds' } },
+        { id: 'error', value: { from: 'read_failure', path: 'message', optional: true } },
+      ],
+      output: { object: { rounds: { from: 'rounds' }, read: { from: 'read', optional: true }, error: { from: 'error', optional: true }, failure: { from: 'read_failure', path: 'reason', optional: true } } },
+    };
+    const failingWith = (...texts: string[]) => {
+      let n = 0;
+      return () => {
+        const text = texts[n++];
+        if (text === undefined) return { done: true };
+        throw new DwsError('business_error', text);
+      };
+    };
+    const ready = await run(plan, { name: 'k' }, failingWith('still processing', 'processing'));
+    expect(ready.waits).toEqual([2000, 2000]);
+    expect(ready.result).toEqual({ rounds: 3, read: { done: true } });
+    const refused = await run(plan, { name: 'k' }, failingWith('processing', 'no permission'));
+    expect(refused.calls.length).toBe(2);
+    expect(refused.result).toEqual({ rounds: 2, error: 'no permission', failure: 'business_error' });
   });
 
   it('the dry run shows the round on its first read', async () => {
