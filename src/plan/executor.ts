@@ -1038,8 +1038,22 @@ function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
     }
     steps.push(previewStep(sc, step, when));
     sc.ran.add(step.id);
+    if (step.kind === 'value' && when === true && !readsSteps(step.value)) {
+      const v = evalSource(sc, step.value);
+      if (v !== undefined && !hasPlaceholder(v)) {
+        sc.results.set(step.id, v);
+        (sc.known ??= new Set()).add(step.id);
+      }
+    }
   }
   return dryRun(sc.tool, steps);
+}
+
+/** Whether a source reads an earlier step's result anywhere inside it (a `from`), so a dry run cannot know its value. */
+function readsSteps(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(readsSteps);
+  if (typeof v !== 'object' || v === null) return false;
+  return 'from' in v || Object.values(v).some(readsSteps);
 }
 
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {

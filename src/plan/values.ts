@@ -31,6 +31,11 @@ export interface Scope {
   results: Map<string, unknown>;
   /** Steps that ran (or, in a dry run, that may run). */
   ran: Set<string>;
+  /**
+   * In a dry run, the value steps whose value the flags alone decide (no earlier call's answer): later steps read their
+   * value as a real run would, so the plan shows the list a `for_each` goes over rather than a placeholder.
+   */
+  known?: Set<string>;
   item?: { value: unknown };
   /** The run's clock reading, its uuid generator and its named uuids (one value per name per run). */
   at: Date;
@@ -67,7 +72,7 @@ function positionalValue(sc: Scope, index: number): unknown {
 
 function fromValue(sc: Scope, id: string, path: string | undefined, optional: boolean): unknown {
   if (!sc.ran.has(id)) return undefined;
-  if (sc.dry) return new Placeholder(`<from ${id}${path ? '.' + path : ''}>`);
+  if (sc.dry && !sc.known?.has(id)) return new Placeholder(`<from ${id}${path ? '.' + path : ''}>`);
   const v = readPath(sc.results.get(id), path);
   if (v === undefined && !optional) {
     throw new DwsError('backend_error', `${sc.tool.canonical_path}: the result of step "${id}" has no ${path ? `"${path}"` : 'value'}`,
@@ -531,7 +536,7 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   if ('given' in c) return Object.hasOwn(sc.data, flagKey(sc.tool, c.given));
   if ('from' in c) {
     if (!sc.ran.has(c.from)) return false;
-    return sc.dry ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));
+    return sc.dry && !sc.known?.has(c.from) ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));
   }
   if ('equals' in c || 'in' in c) {
     const [src, want] = 'equals' in c ? [c.equals[0], [c.equals[1]]] : [c.in[0], c.in[1]];
