@@ -142,7 +142,7 @@ const REVIEWED = [
   { canonical: 'drive.upload', write: 'commit_upload', read: 'list_files',
     args: () => ['drive', 'upload', '--file', path.join(dir, 'report.txt'), '--folder', 'fld-0001abc', '--yes'], outcome: 'partial_outcome' },
   { canonical: 'drive.shortcut_upload', write: 'commit_upload', read: 'list_files',
-    args: () => ['drive', '+upload', '--file', path.join(dir, 'report.txt'), '--folder', 'fld-0002abc', '--yes'], outcome: 'partial_outcome' },
+    args: () => ['drive', '+upload', '--file', 'report.txt', '--folder', 'fld-0002abc', '--yes'], outcome: 'partial_outcome' },
 ];
 
 // A plan that puts the file's bytes before the commit stops with partial_outcome (the bytes were written).
