@@ -137,6 +137,7 @@ export const REASONS = {
   // minutes +mindmap: the status read says the mind map failed, or it was still processing when the wait ran out
   minutes_mindmap_failed: 'backend',
   minutes_mindmap_timeout: 'backend',
+  minutes_speaker_insights_timeout: 'backend',
   // the minutes workflows whose artifacts did not all pass their checks (within the wait); `details` is the payload
   minutes_record_wrap_up_incomplete: 'backend',
   minutes_upload_analysis_incomplete: 'backend',

@@ -886,6 +886,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_upload_failed: 'the upload was completed but not confirmed (see "details": stage, sessionId): check the minutes list before uploading again',
   minutes_mindmap_failed: 'the backend says the mind map failed (see "details"): look at the transcript before creating it again',
   minutes_mindmap_timeout: 'the mind map may still finish: read its status later (see "details": recovery); do not create it again',
+  minutes_speaker_insights_timeout: 'the speaker summary may still finish: read it later (see "details": recovery), or run again with --resume; do not create it again',
   minutes_record_wrap_up_incomplete: 'the recording is stopped; some artifacts were not ready (see "details"): read them later with minutes +detail, do not stop again',
   minutes_upload_analysis_incomplete: 'the file is uploaded; some analysis was not ready (see "details": taskUuid, recovery): resume with that taskUuid, do not upload again',
   minutes_export_pack_incomplete: 'some artifacts could not be read (see "details"); nothing was written: run again when they are ready',

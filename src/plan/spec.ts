@@ -521,13 +521,14 @@ export interface RefuseStep extends StepCommon {
  * its payload in `details` (inside partial_outcome when a rule was written); minutes_upload_failed for +upload whose
  * completion names no task UUID or whose read-back is not that minutes (minutes/alignment.go:630@c7521c1c), `details`
  * {cancelled, cause, sessionId, stage}; minutes_mindmap_failed / minutes_mindmap_timeout for +mindmap whose status read
- * says failed or never leaves processing (workflows.go:372-379@c7521c1c); minutes_record_wrap_up_incomplete /
+ * says failed or never leaves processing (workflows.go:372-379@c7521c1c); minutes_speaker_insights_timeout for
+ * +speaker-insights whose summary read still says pending at --timeout (workflows.go:426-428@c7521c1c); minutes_record_wrap_up_incomplete /
  * minutes_upload_analysis_incomplete / minutes_export_pack_incomplete for the minutes workflows whose artifacts did
  * not all pass their checks (workflows.go:281, :331, :519@c7521c1c), each with its payload in `details`.
  */
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
   'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed',
-  'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete'] as const;
+  'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
