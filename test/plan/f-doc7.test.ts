@@ -1,0 +1,75 @@
+// What the commands f-doc7 fixed print (issue 32, the audit-30m leftovers), as upstream's bodies at c7521c1c print
+// them, run as a user types them against the recording backend on 127.0.0.1; and the one transform it added.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { useOutputRuns } from './output-runs.js';
+import { scanInt } from '../../src/plan/transforms/text.js';
+
+const outputs = useOutputRuns('dws-fdoc7-');
+const { run, answer, refusal } = outputs;
+const jsonml = ['doc', 'read', '--node', 'D1', '--content-format', 'jsonml'];
+const outline = [...jsonml, '--scope', 'outline'];
+
+describe('doc read prints what upstream prints in each content mode (helpers/doc.go:1428-1491, :4744-4860)', () => {
+  it('markdown prints the backend answer as it came', async () => {
+    answer('doc/get_document_content', { markdown: '# t', revision: 3 });
+    expect(await run(['doc', 'read', '--node', 'D1'])).toEqual({ markdown: '# t', revision: 3 });
+  });
+
+  it('jsonml prints the parsed jsonml and the revision, a number truncated or a text read as Sscanf %d (runDocReadJsonML :4744-4800)', async () => {
+    answer('doc/get_document_content', { nodeId: 'D1', title: 't', jsonml: '["root",{"b":1,"a":2},["p","x"]]', revision: 7.9 });
+    expect(await run(jsonml)).toEqual({ jsonml: ['root', { b: 1, a: 2 }, ['p', 'x']], revision: 7 });
+    answer('doc/get_document_content', { jsonml: '["root"]', revision: ' 12abc' });
+    expect(await run(jsonml)).toEqual({ jsonml: ['root'], revision: 12 });
+  });
+
+  it('jsonml leaves the revision out when it is missing, null, a text without leading digits or another kind', async () => {
+    for (const revision of [undefined, null, '', 'v12', '\n12', true, { n: 1 }]) {
+      answer('doc/get_document_content', { jsonml: '["root"]', revision });
+      expect(await run(jsonml)).toEqual({ jsonml: ['root'] });
+    }
+  });
+
+  it('jsonml refuses an answer without a jsonml text, a jsonml that is not JSON and an answer that is not an object (:4757-4763, :4785-4788)', async () => {
+    for (const body of [{ revision: 1 }, { jsonml: '' }, { jsonml: ['root'] }, { jsonml: '["root"' }, ['root']]) {
+      answer('doc/get_document_content', body);
+      expect(await refusal(jsonml)).toEqual({ reason: 'backend_error', out: '' });
+    }
+  });
+
+  it('--scope prints the parsed fragment alone, without the revision (runDocReadScope :4803-4860)', async () => {
+    answer('doc/get_document_content', { jsonml: '[["h1",{"uuid":"b1"},"标题"]]', revision: 4 });
+    expect(await run(outline)).toEqual([['h1', { uuid: 'b1' }, '标题']]);
+  });
+
+  it('--scope prints {matched: false, jsonml: null} when the answer holds no jsonml text (:4841-4849)', async () => {
+    for (const body of [{ revision: 4 }, { jsonml: '' }, { jsonml: ['h1'] }]) {
+      answer('doc/get_document_content', body);
+      expect(await run(outline)).toEqual({ matched: false, jsonml: null });
+    }
+  });
+
+  it('--scope refuses a fragment that is not JSON and an answer that is not an object (:4837-4839, :4850-4852)', async () => {
+    for (const body of [{ jsonml: '{"a":' }, 'plain text']) {
+      answer('doc/get_document_content', body);
+      expect(await refusal(outline)).toEqual({ reason: 'backend_error', out: '' });
+    }
+  });
+});
+
+describe('scan_int reads a text as Go fmt.Sscanf(text, "%d") does', () => {
+  it('reads the sign and digits after fmt spaces and ignores the rest', () => {
+    expect([' 12abc', '+5', '-0', '\t\r7', '\u30009', '1.9', '12 34'].map(scanInt)).toEqual([12, 5, 0, 7, 9, 1, 12]);
+  });
+
+  it('reads nothing before a newline, without a leading digit, or outside int64', () => {
+    expect(['', 'x1', '\n1', '\r\n1', '+', '- 1', '9223372036854775808', '-9223372036854775809'].map(scanInt))
+      .toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(scanInt('-9223372036854775808')).toBe(-9223372036854775808);
+  });
+
+  it('any safe integer written with optional spaces and trailing text reads back as itself', () => {
+    fc.assert(fc.property(fc.maxSafeInteger(), fc.constantFrom('', ' ', '\t '), fc.string().filter((s) => !/^[0-9]/u.test(s)),
+      (n, lead, tail) => scanInt(`${lead}${n}${tail}`) === n));
+  });
+});
