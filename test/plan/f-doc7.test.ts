@@ -57,6 +57,29 @@ describe('doc read prints what upstream prints in each content mode (helpers/doc
   });
 });
 
+describe('sheet import get runs upstream runImportGetCommand with includeNodeID (helpers/import_flow.go:467-521, :123)', () => {
+  it('a completed task (any case) is printed with nodeId, the last segment of its documentUrl path', async () => {
+    answer('doc/query_import_task', { status: 'COMPLETED', documentUrl: 'https://alidocs.dingtalk.com/i/nodes/N7/?x=1', nodeId: 'old' });
+    expect(await run(['sheet', 'import', 'get', '--task-id', 't1'])).toEqual({
+      status: 'COMPLETED', documentUrl: 'https://alidocs.dingtalk.com/i/nodes/N7/?x=1', nodeId: 'N7',
+    });
+  });
+
+  it('a completed task without a documentUrl text gets an empty nodeId; a processing one is printed as it came', async () => {
+    answer('doc/query_import_task', { status: 'completed', documentUrl: 5 });
+    expect(await run(['sheet', 'import', 'get', '--task-id', 't1'])).toEqual({ status: 'completed', documentUrl: 5, nodeId: '' });
+    answer('doc/query_import_task', { status: 'Processing', documentUrl: 'https://x/d/n1' });
+    expect(await run(['sheet', 'import', 'get', '--task-id', 't1'])).toEqual({ status: 'Processing', documentUrl: 'https://x/d/n1' });
+  });
+
+  it('a failed task, or one without a text status, fails the run after the query', async () => {
+    for (const body of [{ status: 'failed', message: '格式不支持' }, { taskId: 't1' }, { status: ['completed'] }]) {
+      answer('doc/query_import_task', body);
+      expect(await refusal(['sheet', 'import', 'get', '--task-id', 't1'])).toEqual({ reason: 'backend_error', out: '' });
+    }
+  });
+});
+
 describe('scan_int reads a text as Go fmt.Sscanf(text, "%d") does', () => {
   it('reads the sign and digits after fmt spaces and ignores the rest', () => {
     expect([' 12abc', '+5', '-0', '\t\r7', '\u30009', '1.9', '12 34'].map(scanInt)).toEqual([12, 5, 0, 7, 9, 1, 12]);
