@@ -80,6 +80,40 @@ describe('sheet import get runs upstream runImportGetCommand with includeNodeID 
   });
 });
 
+describe('sheet formula-verify --exit-on-error reads the report as upstream formulaVerifyHasErrors (helpers/sheet_formula_verify.go:126-141)', () => {
+  const verify = ['sheet', 'formula-verify', '--node', 'N1', '--exit-on-error'];
+
+  it('a result object is the only place read: the top level is not consulted key by key', async () => {
+    for (const body of [
+      { result: { totalErrors: 0 }, status: 'ERRORS_FOUND' },
+      { result: { status: 'ok' }, totalErrors: 3 },
+      { result: {}, status: 'errors_found', totalErrors: 1 },
+    ]) {
+      answer('sheet/verify_formula', body);
+      expect(await run(verify)).toEqual(body);
+    }
+  });
+
+  it('totalErrors counts only as a whole JSON number above 0; a status only as text', async () => {
+    for (const body of [{ result: { totalErrors: '3' } }, { result: { totalErrors: 2.5 } }, { result: { totalErrors: -1 } }, { result: { status: ['errors_found'] } }]) {
+      answer('sheet/verify_formula', body);
+      expect(await run(verify)).toEqual(body);
+    }
+  });
+
+  it('errors found in the result, or at the top level when result is not an object, end the run', async () => {
+    for (const body of [
+      { result: { status: ' Errors_Found ', totalErrors: 0 } },
+      { result: { totalErrors: 1e17 } },
+      { result: null, status: 'errors_found' },
+      { result: 'x', totalErrors: 2 },
+    ]) {
+      answer('sheet/verify_formula', body);
+      expect(await refusal(verify)).toEqual({ reason: 'invalid_parameter', out: '' });
+    }
+  });
+});
+
 describe('scan_int reads a text as Go fmt.Sscanf(text, "%d") does', () => {
   it('reads the sign and digits after fmt spaces and ignores the rest', () => {
     expect([' 12abc', '+5', '-0', '\t\r7', '\u30009', '1.9', '12 34'].map(scanInt)).toEqual([12, 5, 0, 7, 9, 1, 12]);
