@@ -139,11 +139,26 @@ export function urlPathBase(raw: string): string {
   return base === '.' ? '' : base;
 }
 
+/**
+ * The whole number Go's `fmt.Sscanf(text, "%d", &n)` reads from the start of a text (fmt/scan.go): fmt's spaces skipped
+ * (a newline, or a carriage return before one, ends the scan), an optional sign, then at least one decimal digit; the
+ * rest of the text is not read. Absent when no digit comes first or the number is outside Go's int64 (Sscanf's error).
+ * A number beyond 2^53 is written as JavaScript's nearest (upstream prints it exactly).
+ */
+export function scanInt(text: string): number | undefined {
+  const m = /^(?:[\t\v\f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]|\r(?!\n))*([+-]?[0-9]+)/u.exec(text);
+  if (!m) return undefined;
+  const n = BigInt(m[1]);
+  return n > 9223372036854775807n || n < -9223372036854775808n ? undefined : Number(n);
+}
+
 /** A typed text as a refusal quotes it: at most 80 characters. */
 const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s);
 
 export const PLAIN: Record<string, Fn> = {
   url_path_base: (v, where) => urlPathBase(str(v, where)),
+  /** upstream's fmt.Sscanf(text, "%d") of a text (doc read's revision) */
+  scan_int: (v, where) => scanInt(str(v, where)),
   /** upstream sanitizeTitleFromText: a Markdown message's title from its text */
   message_title: (v, where) => messageTitle(str(v, where)),
   upper: eachString((s) => s.toUpperCase()),
