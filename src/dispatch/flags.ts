@@ -33,6 +33,17 @@ function typeOf(tool: ToolSpec, name: string): string | undefined {
   return declaredFlag(tool, name)?.type;
 }
 
+/** strconv.ParseBool, as pflag reads `--flag=<text>` of a Bool flag: exactly these spellings, nothing trimmed. */
+const GO_BOOL: Record<string, boolean> = {
+  1: true, t: true, T: true, TRUE: true, true: true, True: true,
+  0: false, f: false, F: false, FALSE: false, false: false, False: false,
+};
+
+/** The value strconv.ParseBool reads from the text, or undefined where it refuses it (`yes`, `tRUE`, ` true`, ""). */
+export function parseGoBool(text: string): boolean | undefined {
+  return Object.hasOwn(GO_BOOL, text) ? GO_BOOL[text] : undefined;
+}
+
 /** pflag accepts `--flag=false` for booleans; commander knows only `--flag` / `--no-flag`. */
 function normalizeBooleans(tool: ToolSpec, argv: string[]): string[] {
   const out: string[] = [];
@@ -47,9 +58,9 @@ function normalizeBooleans(tool: ToolSpec, argv: string[]): string[] {
       out.push(arg);
       continue;
     }
-    const v = m[2].toLowerCase();
-    if (v === 'true' || v === '1') out.push(`--${m[1]}`);
-    else if (v === 'false' || v === '0') out.push(`--no-${m[1]}`);
+    const v = parseGoBool(m[2]);
+    if (v === true) out.push(`--${m[1]}`);
+    else if (v === false) out.push(`--no-${m[1]}`);
     else throw new DwsError('invalid_parameter', `--${m[1]} is a boolean flag: use --${m[1]}, --${m[1]}=true or --${m[1]}=false, not "${m[2]}"`);
   }
   return out;
