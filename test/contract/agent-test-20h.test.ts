@@ -1,9 +1,8 @@
 // Agent test 20h (notes/agent-test-20h.md): the everyday requests, each run with the command lines the agent typed
 // (from README, --help and schema search only) against the fake MCP server on 127.0.0.1. The calls asserted are
 // written from the upstream command bodies at c7521c1c (the line named at each case), not from dws's output; where
-// upstream prints a projection of its own, the printed result is asserted too. Request 1 (a group-scoped message
-// search) and request 9 (marking mails read) are left out: dws deviates on the first and cannot do the second (see the
-// note).
+// upstream prints a projection of its own, the printed result is asserted too. Request 9 (marking mails read) is left
+// out: dws cannot do it (see the note).
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from '../plan/output-runs.js';
@@ -40,6 +39,32 @@ async function act(r: Request) {
 }
 
 describe('agent test 20h: each request sends what upstream sends for the same flags', () => {
+  it('1. a group\'s messages about rollback: the group checked, the search read without openConversationId and filtered locally, the next page asking for the messages still wanted; printed as upstream\'s scoped payload with projected messages (helpers/chat.go:513-651, 63-99)', async () => {
+    const printed = await act({
+      lines: [['chat', 'message', 'search', '--query', 'rollback', '--group', 'cidX3Cd7rUe4WyQbGg==', '--start', '2026-11-30T00:00:00+08:00', '--end', '2026-12-03T23:59:59+08:00']],
+      answers: {
+        'chat/get_conversation_info': { result: { openConversationId: 'cidX3Cd7rUe4WyQbGg==' } },
+        'chat/search_messages_by_keyword': { pages: [
+          { result: { conversationMessagesList: [{ openConversationId: 'cidOther11112222==', messages: [{ openMessageId: 'm1', content: 'rollback elsewhere' }] },
+            { openConversationId: 'cidX3Cd7rUe4WyQbGg==', messages: [{ openMessageId: 'm2', content: 'rollback started' }] }], hasMore: true, nextCursor: 'c2' } },
+          { result: { conversationMessagesList: [{ openConversationId: 'cidX3Cd7rUe4WyQbGg==', messages: [{ openMessageId: 'm2', content: 'rollback started' }, { openMessageId: 'm3', content: 'rollback finished' }] }], hasMore: false } },
+        ] },
+      },
+      calls: [
+        ['chat', 'get_conversation_info', { openConversationId: 'cidX3Cd7rUe4WyQbGg==' }],
+        ['chat', 'search_messages_by_keyword', { keyword: 'rollback', startTime: Date.UTC(2026, 10, 29, 16), endTime: Date.UTC(2026, 11, 3, 15, 59, 59), limit: 100, cursor: '0' }],
+        ['chat', 'search_messages_by_keyword', { keyword: 'rollback', startTime: Date.UTC(2026, 10, 29, 16), endTime: Date.UTC(2026, 11, 3, 15, 59, 59), limit: 99, cursor: 'c2' }],
+      ],
+    });
+    const kept = [{ openMessageId: 'm2', content: 'rollback started', openConversationId: 'cidX3Cd7rUe4WyQbGg==' }, { openMessageId: 'm3', content: 'rollback finished', openConversationId: 'cidX3Cd7rUe4WyQbGg==' }];
+    const row = (id: string, text: string) => ({ content: text, conversationId: 'cidX3Cd7rUe4WyQbGg==', createTime: null, messageId: id, openConversationId: 'cidX3Cd7rUe4WyQbGg==', openMessageId: id, sender: null, text });
+    expect(printed).toEqual({
+      result: { conversationMessagesList: [{ openConversationId: 'cidX3Cd7rUe4WyQbGg==', messages: kept }], hasMore: false, complete: true, pagesFetched: 2 },
+      scope: { requestedConversationIds: ['cidX3Cd7rUe4WyQbGg=='], targetsValidated: true, filterApplied: true, filterMode: 'client', resultsWithinScope: true, sourceComplete: true },
+      messages: [row('m2', 'rollback started'), row('m3', 'rollback finished')],
+    });
+  });
+
   it('2. a bot posts to two groups: one send_robot_group_message per group, markdown from --text (shortcut/chat/chat_message.go:57-78)', async () => {
     const line = (group: string) => ['chat', '+messages-send-by-bot', '--robot-code', 'dingrobot_ops01', '--group', group, '--title', 'Build alert',
       '--text', 'Nightly build #482 failed on stage test', '--yes'];
