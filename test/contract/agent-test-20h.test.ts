@@ -65,6 +65,15 @@ describe('agent test 20h: each request sends what upstream sends for the same fl
     });
   });
 
+  it('1b. without --group the one search call is unchanged, and an answer that is not an object prints as it came (helpers/chat.go:49-60 PrintRaw path)', async () => {
+    const printed = await act({
+      lines: [['chat', 'message', 'search', '--query', 'rollback', '--start', '2026-11-30T00:00:00+08:00', '--end', '2026-12-03T23:59:59+08:00']],
+      answers: { 'chat/search_messages_by_keyword': 'plain answer' },
+      calls: [['chat', 'search_messages_by_keyword', { keyword: 'rollback', startTime: Date.UTC(2026, 10, 29, 16), endTime: Date.UTC(2026, 11, 3, 15, 59, 59), limit: 100, cursor: '0' }]],
+    });
+    expect(printed).toBe('plain answer');
+  });
+
   it('2. a bot posts to two groups: one send_robot_group_message per group, markdown from --text (shortcut/chat/chat_message.go:57-78)', async () => {
     const line = (group: string) => ['chat', '+messages-send-by-bot', '--robot-code', 'dingrobot_ops01', '--group', group, '--title', 'Build alert',
       '--text', 'Nightly build #482 failed on stage test', '--yes'];
