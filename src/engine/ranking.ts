@@ -55,6 +55,9 @@ export interface RankingOptions {
   /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
    *  things of each clause as targets, not only the innermost of the whole request. */
   objectGuardClauses: number;
+  /** Object guard: 1 = a command acts on what any command of its twin group acts on (drive delete, doc delete's
+   *  same-call twin, acts on the document a request names), so it is a hit on the target and never moved as another. */
+  objectGuardTwins: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -105,6 +108,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardSiblingRatio: 0.5,
   objectGuardContainers: 1,
   objectGuardClauses: 1,
+  objectGuardTwins: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,
