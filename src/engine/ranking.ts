@@ -50,7 +50,8 @@ export interface RankingOptions {
   /** Object guard, siblings on: a sibling moves only when the hit on the target scores at least this share of it. */
   objectGuardSiblingRatio: number;
   /** Object guard: 1 = a destructive command on another part of a container the request names around its target
-   *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio). */
+   *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio); 2 = and
+   *  another part of a container the target shares with a thing the request keeps (分组删掉，表不要动: the base). */
   objectGuardContainers: number;
   /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
    *  things of each clause as targets, not only the innermost of the whole request. */
@@ -106,7 +107,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPlaces: 2,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
-  objectGuardContainers: 1,
+  objectGuardContainers: 2,
   objectGuardClauses: 1,
   objectGuardTwins: 1,
   objectGuardParts: 1,

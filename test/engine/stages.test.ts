@@ -292,3 +292,23 @@ describe('object_guard: a command acts on what its twins act on (objectGuardTwin
     }
   });
 });
+
+describe('object_guard: a container the target shares with a kept thing (objectGuardContainers 2, default; docs/ranking.md session 23)', () => {
+  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+
+  it('a request to delete a section and keep the table leads with the section delete, not the base dashboard delete', () => {
+    // the section and the kept table are both in a base, so the dashboard is another part of that base
+    const on = paths({}, '删掉这个 section，table 保留');
+    expect(on[0]).toBe('aitable.section_delete');
+    expect(on.indexOf('aitable.dashboard_delete')).toBeGreaterThan(0);
+    // containers 1 needs the base named in the request, so the dashboard stays first
+    expect(paths({ objectGuardContainers: 1 }, '删掉这个 section，table 保留')[0]).toBe('aitable.dashboard_delete');
+  });
+
+  it('moves nothing more when the request keeps nothing', () => {
+    for (const q of ['删掉这个 section', '删除多维表记录', 'delete this dashboard']) {
+      expect(paths({}, q)).toEqual(paths({ objectGuardContainers: 1 }, q));
+    }
+  });
+});

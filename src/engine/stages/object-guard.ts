@@ -22,7 +22,8 @@
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
 // objectGuardContainers (1: a destructive command on another part of a container the request names around its target
-// (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21), and
+// (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21; 2, the
+// default since session 23: also another part of a container the target shares with a kept thing, 分组删掉，表不要动), and
 // objectGuardTwins (1, the default, session 23: a command acts on what any command of its twin group acts on, so
 // drive delete, which sends doc delete's call, is a hit on a named document and anchors the move of its parts).
 import { queryActionMask, queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
@@ -81,7 +82,8 @@ export interface GuardScope {
   first: number;
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
-  /** 1: a command on another part of a container the request names around its target moves as a sibling does. */
+  /** 1: a command on another part of a container the request names around its target moves as a sibling does; 2: and
+   *  on another part of a container the target shares with a kept thing. */
   containers: number;
   /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
   clauses: number;
@@ -148,7 +150,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
     // containers: another part of a container the request names around its target (多维表记录: the base holds the
     // record; the base's dashboard is not what the request says to delete).
-    if (scope.containers === 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
+    if (scope.containers >= 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
+    // containers 2: also a container the target shares with a thing the request keeps (这个分组删掉，表不要动: the
+    // section and the table are both in a base, so the base's dashboard is another part of it).
+    if (scope.containers === 2 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && stays.some((k) => inside(k, c)))) return 'sibling';
     if (scope.siblings === 0) return undefined;
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
@@ -157,7 +162,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   };
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
-  if (scope.siblings > 0 || scope.containers === 1) {
+  if (scope.siblings > 0 || scope.containers >= 1) {
     // Only a sibling the hit on the target nearly matches moves (siblingRatio: the target's score at least this share of
     // the sibling's): a request whose own object the lexicon misses names some other object, and its command should
     // not move far below a weak hit on that.
