@@ -137,9 +137,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // What the request acts on: its targets; naming only places, the things inside them.
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
-  /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none. */
   // twins: a command acts on the target when a command of its twin group does (drive delete sends doc delete's call).
   const onTarget = (h: Hit) => scope.twin ? objectsOf(meta, f, h.doc, scope.twin).some(acted) : acted(objectOf(meta, f, h.doc));
+  /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none. */
   const kind = (h: Hit): 'over' | 'sibling' | undefined => {
     const o = objectOf(meta, f, h.doc);
     // A command the request names by its identity is never moved.
