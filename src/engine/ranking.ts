@@ -50,11 +50,15 @@ export interface RankingOptions {
   /** Object guard, siblings on: a sibling moves only when the hit on the target scores at least this share of it. */
   objectGuardSiblingRatio: number;
   /** Object guard: 1 = a destructive command on another part of a container the request names around its target
-   *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio). */
+   *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio); 2 = and
+   *  another part of a container the target shares with a thing the request keeps (分组删掉，表不要动: the base). */
   objectGuardContainers: number;
   /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
    *  things of each clause as targets, not only the innermost of the whole request. */
   objectGuardClauses: number;
+  /** Object guard: 1 = a command acts on what any command of its twin group acts on (drive delete, doc delete's
+   *  same-call twin, acts on the document a request names), so it is a hit on the target and never moved as another. */
+  objectGuardTwins: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -103,8 +107,9 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPlaces: 2,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
-  objectGuardContainers: 1,
+  objectGuardContainers: 2,
   objectGuardClauses: 1,
+  objectGuardTwins: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

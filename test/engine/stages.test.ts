@@ -102,8 +102,11 @@ describe('object_guard: siblings (objectGuardSiblings 3, objectGuardSiblingRatio
 
   it('a command whose own title names the object the request names is no sibling', () => {
     const q = '把这份文档删掉';
-    // siblings 1 moves the drive delete (its CLI noun is a file) below the first hit on a document
-    expect(paths({ objectGuardSiblings: 1, objectGuardSiblingRatio: 0 }, q)[0]).not.toBe('drive.shortcut_delete');
+    // read by its own object (objectGuardTwins 0), siblings 1 moves the drive delete (its CLI noun is a file) below the
+    // first hit on a document
+    expect(paths({ objectGuardSiblings: 1, objectGuardSiblingRatio: 0, objectGuardTwins: 0 }, q)[0]).not.toBe('drive.shortcut_delete');
+    // read with its twins (the default), it sends doc delete's call, so it acts on the document and is no sibling
+    expect(paths({ objectGuardSiblings: 1, objectGuardSiblingRatio: 0 }, q)[0]).toBe('drive.shortcut_delete');
     // its title says it deletes documents, so siblings 3 leaves it first
     expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0 }, q)[0]).toBe('drive.shortcut_delete');
   });
@@ -264,5 +267,48 @@ describe('object_guard: one target per delete clause (objectGuardClauses 1, defa
     const got = paths({}, '删除多维表记录');
     expect(got.indexOf('aitable.base_delete') === -1 || got.indexOf('aitable.base_delete') > 0).toBe(true);
     expect(paths({}, '删除多维表记录')).toEqual(paths({ objectGuardClauses: 0 }, '删除多维表记录'));
+  });
+});
+
+describe('object_guard: a command acts on what its twins act on (objectGuardTwins 1, default; docs/ranking.md session 23)', () => {
+  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+
+  it('a delete of the named document through its same-call twin is a hit on the document: its cover, comment and block deletes go below it', () => {
+    // drive +delete's own object is a file; it sends doc delete's call (src/build/twins.ts), so it deletes the document
+    const on = paths({}, '把文档“周报草稿”删掉');
+    expect(on[0]).toBe('drive.shortcut_delete');
+    for (const part of ['doc.shortcut_resource_delete', 'doc.delete_document_block', 'doc.shortcut_comment_delete']) {
+      expect(on.indexOf(part)).toBeGreaterThan(0);
+    }
+    // read by its own object alone, the twin is no hit on the document, so nothing anchors the move and the cover
+    // delete, a part of the document, leads
+    expect(paths({ objectGuardTwins: 0 }, '把文档“周报草稿”删掉')[0]).toBe('doc.shortcut_resource_delete');
+  });
+
+  it('changes nothing where a command on the target already leads', () => {
+    for (const q of ['删除多维表记录', '删掉这个仪表盘并删除里面的图表', 'delete conversation category 42']) {
+      expect(paths({}, q)).toEqual(paths({ objectGuardTwins: 0 }, q));
+    }
+  });
+});
+
+describe('object_guard: a container the target shares with a kept thing (objectGuardContainers 2, default; docs/ranking.md session 23)', () => {
+  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+
+  it('a request to delete a section and keep the table leads with the section delete, not the base dashboard delete', () => {
+    // the section and the kept table are both in a base, so the dashboard is another part of that base
+    const on = paths({}, '删掉这个 section，table 保留');
+    expect(on[0]).toBe('aitable.section_delete');
+    expect(on.indexOf('aitable.dashboard_delete')).toBeGreaterThan(0);
+    // containers 1 needs the base named in the request, so the dashboard stays first
+    expect(paths({ objectGuardContainers: 1 }, '删掉这个 section，table 保留')[0]).toBe('aitable.dashboard_delete');
+  });
+
+  it('moves nothing more when the request keeps nothing', () => {
+    for (const q of ['删掉这个 section', '删除多维表记录', 'delete this dashboard']) {
+      expect(paths({}, q)).toEqual(paths({ objectGuardContainers: 1 }, q));
+    }
   });
 });

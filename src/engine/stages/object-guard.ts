@@ -22,7 +22,10 @@
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
 // objectGuardContainers (1: a destructive command on another part of a container the request names around its target
-// (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21).
+// (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21; 2, the
+// default since session 23: also another part of a container the target shares with a kept thing, 分组删掉，表不要动), and
+// objectGuardTwins (1, the default, session 23: a command acts on what any command of its twin group acts on, so
+// drive delete, which sends doc delete's call, is a hit on a named document and anchors the move of its parts).
 import { queryActionMask, queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
@@ -79,10 +82,38 @@ export interface GuardScope {
   first: number;
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
-  /** 1: a command on another part of a container the request names around its target moves as a sibling does. */
+  /** 1: a command on another part of a container the request names around its target moves as a sibling does; 2: and
+   *  on another part of a container the target shares with a kept thing. */
   containers: number;
   /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
   clauses: number;
+  /** Set: a command acts on what any command of its twin group acts on (twin[doc] names doc's group). */
+  twin?: Uint32Array;
+}
+
+/** Per twin grouping: each group's members (filed once, a pass over the array). */
+const members = new WeakMap<Uint32Array, Map<number, number[]>>();
+
+/** The objects a command acts on: its own, and with twins read, those of every command of its twin group. */
+function objectsOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number, twin: Uint32Array | undefined): number[] {
+  const own = objectOf(meta, f, doc);
+  if (!twin) return own >= 0 ? [own] : [];
+  let groups = members.get(twin);
+  if (!groups) {
+    groups = new Map();
+    for (let d = 0; d < twin.length; d++) {
+      const g = groups.get(twin[d]);
+      if (g) g.push(d);
+      else groups.set(twin[d], [d]);
+    }
+    members.set(twin, groups);
+  }
+  const out = own >= 0 ? [own] : [];
+  for (const d of groups.get(twin[doc]) ?? []) {
+    const o = objectOf(meta, f, d);
+    if (o >= 0 && !out.includes(o)) out.push(o);
+  }
+  return out;
 }
 
 /**
@@ -106,28 +137,32 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // What the request acts on: its targets; naming only places, the things inside them.
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
+  // twins: a command acts on the target when a command of its twin group does (drive delete sends doc delete's call).
+  const onTarget = (h: Hit) => scope.twin ? objectsOf(meta, f, h.doc, scope.twin).some(acted) : acted(objectOf(meta, f, h.doc));
   /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none. */
   const kind = (h: Hit): 'over' | 'sibling' | undefined => {
     const o = objectOf(meta, f, h.doc);
     // A command the request names by its identity is never moved.
-    if (f.destroys[h.doc] !== 1 || o < 0 || acted(o) || h.sources.includes('exact_identity')) return undefined;
+    if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
     if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o)) return 'over';
     if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
     const around = targets.length > 0 ? targets : places;
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
     // containers: another part of a container the request names around its target (多维表记录: the base holds the
     // record; the base's dashboard is not what the request says to delete).
-    if (scope.containers === 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
+    if (scope.containers >= 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
+    // containers 2: also a container the target shares with a thing the request keeps (这个分组删掉，表不要动: the
+    // section and the table are both in a base, so the base's dashboard is another part of it).
+    if (scope.containers === 2 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && stays.some((k) => inside(k, c)))) return 'sibling';
     if (scope.siblings === 0) return undefined;
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
     if (scope.siblings === 3 && titleObjects(objects, text, f, h.doc).some((n) => around.includes(n))) return undefined;
     return 'sibling';
   };
-  const onTarget = (h: Hit) => acted(objectOf(meta, f, h.doc));
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
-  if (scope.siblings > 0 || scope.containers === 1) {
+  if (scope.siblings > 0 || scope.containers >= 1) {
     // Only a sibling the hit on the target nearly matches moves (siblingRatio: the target's score at least this share of
     // the sibling's): a request whose own object the lexicon misses names some other object, and its command should
     // not move far below a weak hit on that.
@@ -181,6 +216,7 @@ export const objectGuard: Stage = {
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
         siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses,
+        ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
