@@ -3,7 +3,7 @@
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
 //   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
-//   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md; the next audit draws seed 20261215)
+//   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md; the next audit draws seed 20261216)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -134,6 +134,16 @@ const AUDITS = new Map([
   'aitable.shortcut_record_primary_doc_get', 'aitable.shortcut_workflow_list', 'sheet.formula_verify', 'attendance.shortcut_search_class',
   'sheet.template_apply', 'minutes.shortcut_latest', 'devapp.shortcut_version_status', 'aitable.shortcut_base_search',
   'chat.shortcut_unread_chats', 'doc.import_get', 'aitable.shortcut_resolve_table',
+  ]],
+  [20261215, [
+  'chat.get_conv_info_by_group_id', 'sheet.get_range_as_csv', 'aitable.template_search', 'aitable.view_get_frozen_cols',
+  'minutes.list_shared_minutes', 'sheet.merge_cells', 'chat.remove_conv_from_categories', 'doc.create_folder',
+  'mail.list_mailbox_calendars', 'wiki.node_search', 'sheet.replace_all', 'sheet.filter_view_list_criteria',
+  'chat.set_pin_message', 'chat.unread_message_conversation_list', 'aitable.export_data',
+  'dev.get_dev_app_version_status', 'chat.shortcut_broadcast', 'doc.shortcut_share_doc', 'chat.shortcut_category_add_conversation',
+  'aitable.form_get', 'sheet.range_batch_clear', 'chat.shortcut_messages_list_pin', 'aitable.shortcut_role_list',
+  'chat.shortcut_messages_send_by_webhook', 'aitable.shortcut_section_move_node', 'doc.update_comment', 'markdown.fetch',
+  'aitable.shortcut_import_upload', 'aitable.shortcut_advperm_disable', 'oa.shortcut_list_cc',
   ]],
 ]);
 
