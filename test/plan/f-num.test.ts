@@ -1,10 +1,12 @@
-// f-num (issue 32): numbers as upstream reads and sends them. Part 1: an int/int64 flag reads its text as pflag's
+// f-num (issue 32): numbers as upstream reads and sends them. Part 2 (below): the flags upstream decodes with
+// json.Decoder.UseNumber send each number literal as typed (src/json-number.ts). Part 1: an int/int64 flag reads its text as pflag's
 // strconv.ParseInt(s, 0, 64), a float64 flag as strconv.ParseFloat(s, 64) and an intSlice element as strconv.Atoi,
 // none of which trims: `" 1"` is refused as `"abc"` is. Commands run as a user types them against the fake MCP server
 // on 127.0.0.1; the parsers are checked against a small reference model of Go's literal grammar (fast-check).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, parseGoFloat, parseGoInt } from '../../src/contract/flag-types.js';
+import { JsonNumber, parseJsonExact, stringifyJson } from '../../src/json-number.js';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -131,5 +133,62 @@ describe('parseGoInt and parseGoFloat agree with a model of Go\'s grammar', () =
     const read = (texts: string[]) => texts.map((t) => parseGoFloat(t));
     expect(read(['0x1p-1074', '0x1p-1075', '0x3p-1075', '0x3p-1076', '0x1.fffffffffffffp1023', '0x1.fffffffffffff8p1023', '0x1p1024', '0x1.00000000000008p0', '0x1.00000000000018p0']))
       .toEqual([5e-324, 0, 1e-323, 5e-324, Number.MAX_VALUE, undefined, undefined, 1, 1 + 2 * Number.EPSILON]);
+  });
+});
+
+// ---- part 2: number literals of the flags upstream decodes with json.Decoder.UseNumber --------------------------
+
+describe('a --request number literal reaches the backend as typed (decodeOARequest decodes with UseNumber)', () => {
+  const request = '{"processCode":"PROC-1","deptId":12345678901234567890,"amount":1.50,"k":7}';
+
+  it('the call carries 12345678901234567890 and 1.50 as written, other numbers as numbers', async () => {
+    expect(await outcome(['oa', 'approval', 'forecast-process', '--request', request])).toEqual({
+      sent: [['forecast_process', { ProcessForecastPopRequest: { processCode: 'PROC-1', deptId: new JsonNumber('12345678901234567890'), amount: new JsonNumber('1.50'), k: 7 } }]],
+    });
+    expect(stringifyJson(mcp.calls[0].arguments)).toBe(`{"ProcessForecastPopRequest":${request}}`);
+  });
+
+  it('--dry-run prints the literal as typed too', async () => {
+    const { out, error } = await dispatchInProcess(['oa', 'approval', 'forecast-process', '--request', request, '--dry-run'], env());
+    expect({ error, holds: out.includes('"deptId":12345678901234567890,"amount":1.50') }).toEqual({ error: undefined, holds: true });
+  });
+});
+
+/** A JSON number literal of RFC 8259's grammar, often beyond what a double holds. */
+const numberLiteral = fc.tuple(
+  fc.boolean(), fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9][0-9]{0,24}$/)), fc.option(fc.stringMatching(/^[0-9]{1,20}$/)),
+  fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,3}$/))),
+).map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac === null ? '' : `.${frac}`}${exp === null ? '' : exp.join('')}`);
+
+describe('parseJsonExact and stringifyJson (src/json-number.ts)', () => {
+  it('decode what JSON.parse decodes from any JSON.stringify text, and write it back unchanged', () => {
+    fc.assert(fc.property(fc.jsonValue(), (v) => {
+      const text = JSON.stringify(v);
+      expect(parseJsonExact(text)).toEqual(JSON.parse(text));
+      expect(stringifyJson(parseJsonExact(text))).toBe(text);
+    }));
+  });
+
+  it('write every number literal back exactly as typed, inside lists and objects', () => {
+    fc.assert(fc.property(fc.array(numberLiteral, { maxLength: 6 }), (literals) => {
+      const text = `{"a":[${literals.join(',')}],"b":{"c":${literals[0] ?? 0}},"s":"1.50 \\" 12345678901234567890"}`;
+      expect(stringifyJson(parseJsonExact(text))).toBe(text);
+    }));
+  });
+
+  it('keep a literal as typed exactly when a JavaScript number would print it otherwise', () => {
+    fc.assert(fc.property(numberLiteral, (literal) => {
+      const got = (parseJsonExact(`[${literal}]`) as unknown[])[0];
+      expect(got).toEqual(JSON.stringify(Number(literal)) === literal ? Number(literal) : new JsonNumber(literal));
+    }));
+  });
+
+  it('refuse exactly the texts JSON.parse refuses (a number where a key belongs included)', () => {
+    const chars = fc.constantFrom(...'[]{}:,"1234567890-.eE tn'.split(''), '12345678901234567890', '1.50', 'true', 'null');
+    fc.assert(fc.property(fc.array(chars, { maxLength: 12 }).map((cs) => cs.join('')), (text) => {
+      const fails = (f: () => unknown) => { try { f(); return false; } catch { return true; } };
+      expect(fails(() => parseJsonExact(text))).toBe(fails(() => JSON.parse(text)));
+    }), { numRuns: 5000 });
+    expect(() => parseJsonExact('{12345678901234567890:1}')).toThrow(SyntaxError);
   });
 });
