@@ -20,6 +20,16 @@ export class JsonNumber {
   }
 }
 
+/**
+ * Whether a kept literal is a whole number as Go's strconv.ParseInt(literal, 10, 64) reads a json.Number: decimal
+ * digits only (no fraction, no exponent) within int64.
+ */
+export function isInt64Literal(n: JsonNumber): boolean {
+  if (!/^-?(0|[1-9][0-9]*)$/.test(n.literal)) return false;
+  const v = BigInt(n.literal);
+  return v >= -(2n ** 63n) && v < 2n ** 63n;
+}
+
 /** RFC 8259's number grammar, matched at one position (sticky). */
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
