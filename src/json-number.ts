@@ -89,6 +89,18 @@ export function parseJsonExact(text: string): unknown {
   return restore(JSON.parse(out + text.slice(copied)));
 }
 
+/**
+ * A deep copy of a JSON value (call arguments) that keeps each JsonNumber as it is: structuredClone would turn one
+ * into a plain `{literal}` object, which would then be sent as an object.
+ */
+export function cloneJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  if (value === null || typeof value !== 'object' || value instanceof JsonNumber) return value;
+  const o: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(value)) Object.defineProperty(o, k, { value: cloneJson(x), enumerable: true, writable: true, configurable: true });
+  return o as T;
+}
+
 /** JSON.stringify, except that a JsonNumber is written as its literal, bare (Go's json.Marshal of a json.Number). */
 export function stringifyJson(value: unknown, space?: number): string {
   if (JsonNumber.made === 0) return JSON.stringify(value, null, space);

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, parseGoFloat, parseGoInt } from '../../src/contract/flag-types.js';
-import { JsonNumber, parseJsonExact, stringifyJson } from '../../src/json-number.js';
+import { JsonNumber, cloneJson, parseJsonExact, stringifyJson } from '../../src/json-number.js';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -180,6 +180,16 @@ describe('parseJsonExact and stringifyJson (src/json-number.ts)', () => {
     fc.assert(fc.property(numberLiteral, (literal) => {
       const got = (parseJsonExact(`[${literal}]`) as unknown[])[0];
       expect(got).toEqual(JSON.stringify(Number(literal)) === literal ? Number(literal) : new JsonNumber(literal));
+    }));
+  });
+
+  it('cloneJson copies arguments (the next page\'s) keeping each kept literal, so the copy is sent as the original', () => {
+    fc.assert(fc.property(fc.array(numberLiteral, { minLength: 1, maxLength: 6 }), (literals) => {
+      const text = `{"page":{"n":1},"ids":[${literals.join(',')}]}`;
+      const original = parseJsonExact(text) as { page: { n: number } };
+      const copy = cloneJson(original);
+      copy.page.n = 2;
+      expect([stringifyJson(original), stringifyJson(copy)]).toEqual([text, text.replace('"n":1', '"n":2')]);
     }));
   });
 
