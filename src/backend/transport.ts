@@ -23,6 +23,7 @@ import { markSent, markSettled } from './in-flight.js';
 import { redactSecrets } from './secrets.js';
 import { classifyAnswer } from './classify.js';
 import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
+import { stringifyJson } from '../json-number.js';
 
 /** The MCP result shape this module reads (the SDK's CallToolResult, loosely). */
 export interface CallToolResult {
@@ -111,7 +112,8 @@ async function attempt(server: ServerConfig, o: CallOptions, key: string | undef
     headers['x-user-access-token'] = server.token;
   }
   if (key) headers[IDEMPOTENCY_HEADER] = key;
-  const body = JSON.stringify({ jsonrpc: '2.0', id: CALL_ID, method: 'tools/call', params: { name: o.rpcName, arguments: o.arguments } });
+  // stringifyJson: a number literal a flag kept as typed (JsonNumber, src/json-number.ts) goes on the wire as typed
+  const body = stringifyJson({ jsonrpc: '2.0', id: CALL_ID, method: 'tools/call', params: { name: o.rpcName, arguments: o.arguments } });
   const cap = server.maxAnswerBytes ?? DEFAULT_ANSWER_BYTES;
   onSend();
   let answer: PlainAnswer;

@@ -13,9 +13,11 @@ export interface FlagType {
 }
 
 const INTEGER = /^[+-]?\d+$/;
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-/** strconv.Atoi: decimal digits with a sign (pflag's intSlice reads each element so). */
-const toInteger = (t: string): unknown => (INTEGER.test(t.trim()) && Number.isSafeInteger(Number(t)) ? Number(t) : t);
+/**
+ * strconv.Atoi: decimal digits with a sign (pflag's intSlice reads each element so). Nothing is trimmed: Go's strconv
+ * refuses `" 1"`, and so does pflag.
+ */
+const toInteger = (t: string): unknown => (INTEGER.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t);
 
 const DIGIT_OF_BASE: Record<number, RegExp> = { 2: /^[01]$/, 8: /^[0-7]$/, 10: /^[0-9]$/, 16: /^[0-9a-fA-F]$/ };
 
@@ -81,9 +83,80 @@ export function parseGoInt(text: string): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-/** pflag's Int/Int64 text (parseGoInt of the trimmed text); the text itself when Go would refuse it. */
-const toGoInteger = (t: string): unknown => parseGoInt(t.trim()) ?? t;
-const toNumber = (t: string): unknown => (NUMBER.test(t.trim()) ? Number(t) : t);
+/**
+ * strconv.ParseFloat(s, 64), as pflag reads a Float64 flag: a sign, then a decimal literal (`1.5`, `.5`, `5.`, `1e-3`)
+ * or a hexadecimal one with its binary exponent (`0x1.8p1` is 3), underscores between digits as Go allows them
+ * (`1_000.5`). Nothing is trimmed. The number, or undefined when Go refuses the text, when it overflows (Go's ErrRange)
+ * and for Go's `inf`/`infinity`/`nan`, which pflag accepts but no JSON number can carry (upstream's json.Marshal then
+ * fails). A value too small for a float64 is 0, as in Go.
+ */
+export function parseGoFloat(text: string): number | undefined {
+  let i = 0;
+  let negative = false;
+  if (text[0] === '+' || text[0] === '-') {
+    negative = text[0] === '-';
+    i = 1;
+  }
+  const hex = i + 2 < text.length && text[i] === '0' && (text[i + 1] === 'x' || text[i + 1] === 'X');
+  if (hex) i += 2;
+  const digit = hex ? /^[0-9a-fA-F]$/ : /^[0-9]$/;
+  let mantissa = '';
+  let point = -1;
+  let underscores = false;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '_') underscores = true;
+    else if (c === '.') {
+      if (point >= 0) break;
+      point = mantissa.length;
+    } else if (digit.test(c)) mantissa += c;
+    else break;
+  }
+  if (mantissa === '') return undefined;
+  const fraction = point < 0 ? 0 : mantissa.length - point;
+  let exponent = 0;
+  const mark = hex ? 'p' : 'e';
+  if (i < text.length && text[i].toLowerCase() === mark) {
+    i++;
+    let sign = 1;
+    if (text[i] === '+' || text[i] === '-') sign = text[i++] === '-' ? -1 : 1;
+    if (!/^[0-9]$/.test(text[i] ?? '')) return undefined;
+    let e = 0;
+    for (; i < text.length && /^[0-9_]$/.test(text[i]); i++) {
+      if (text[i] === '_') underscores = true;
+      else if (e < 100000) e = e * 10 + Number(text[i]);
+    }
+    exponent = sign * e;
+  } else if (hex) return undefined; // a hexadecimal float needs its p exponent
+  if (i !== text.length) return undefined;
+  if (underscores && !underscoresOk(text)) return undefined;
+  const value = hex
+    ? binaryFloat(BigInt(`0x${mantissa}`), exponent - 4 * fraction)
+    : Number(`${mantissa.slice(0, mantissa.length - fraction) || '0'}.${mantissa.slice(mantissa.length - fraction)}e${exponent}`);
+  if (!Number.isFinite(value)) return undefined;
+  return negative ? -value : value;
+}
+
+/** m * 2^e rounded once to the nearest float64 (ties to even), as Go's atofHex; Infinity when it overflows. */
+function binaryFloat(m: bigint, e: number): number {
+  if (m === 0n) return 0;
+  const bits = m.toString(2).length;
+  // keep 53 significant bits, or fewer where the result is subnormal (its last bit weighs 2^-1074)
+  const drop = Math.max(bits - 53, -1074 - e);
+  if (drop > 0) {
+    const half = 1n << BigInt(drop - 1);
+    const rest = m & ((1n << BigInt(drop)) - 1n);
+    m >>= BigInt(drop);
+    if (rest > half || (rest === half && (m & 1n) === 1n)) m += 1n;
+    e += drop;
+  }
+  return Number(m) * 2 ** e; // exact: m has at most 53 bits and e >= -1074 (Infinity past the float64 range)
+}
+
+/** pflag's Int/Int64 text (parseGoInt); the text itself (refused by validation) when Go would refuse it. */
+const toGoInteger = (t: string): unknown => parseGoInt(t) ?? t;
+/** pflag's Float64 text (parseGoFloat); the text itself (refused by validation) when Go would refuse it. */
+const toGoFloat = (t: string): unknown => parseGoFloat(t) ?? t;
 
 /** Go duration syntax (`90s`, `1m30s`, `500ms`), as the upstream CLI accepts it. */
 const DURATION = '^([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$';
@@ -94,7 +167,7 @@ export const FLAG_TYPES: Record<string, FlagType> = {
   bool: { schema: { type: 'boolean' } },
   int: { schema: { type: 'integer' }, convert: toGoInteger },
   int64: { schema: { type: 'integer' }, convert: toGoInteger },
-  float64: { schema: { type: 'number' }, convert: toNumber },
+  float64: { schema: { type: 'number' }, convert: toGoFloat },
   duration: { schema: { type: 'string', pattern: DURATION } },
   stringSlice: { schema: { type: 'array', items: { type: 'string' } }, list: true },
   stringArray: { schema: { type: 'array', items: { type: 'string' } }, list: true },

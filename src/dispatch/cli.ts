@@ -26,6 +26,7 @@ import type { PlanSpec } from '../plan/spec.js';
 import { effectsFor } from './effects.js';
 import type { LocalCommand } from '../local/types.js';
 import { settleInterrupted } from '../backend/in-flight.js';
+import { stringifyJson } from '../json-number.js';
 
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
@@ -91,8 +92,8 @@ export function timeoutMs(flag: string | undefined, env: Env): number {
 }
 
 function render(value: unknown, format: string): string {
-  if (format === 'text') return (typeof value === 'string' ? value : JSON.stringify(value, null, 2)) + '\n';
-  return JSON.stringify(value) + '\n';
+  if (format === 'text') return (typeof value === 'string' ? value : stringifyJson(value, 2)) + '\n';
+  return stringifyJson(value) + '\n';
 }
 
 /** What a caller (the CLI's flags, or `dws serve`'s execute tool) asks dispatch to run. */

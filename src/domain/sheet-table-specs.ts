@@ -8,6 +8,7 @@ import { byCodePoint } from '../text/order.js';
 import { trimSpace } from '../text/space.js';
 import { rowsToCsv } from './csv.js';
 import { cellOf } from './sheet-style.js';
+import { JsonNumber } from '../json-number.js';
 
 type Spec = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ const sortedKeys = (o: Spec): string[] => Object.keys(o).sort(byCodePoint);
 /** Go's %T of a decoded JSON value, for the refusals. */
 const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v);
 /** upstream isTableScalar: a cell is a text, a number, a boolean or null. */
-const scalar = (v: unknown): boolean => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+const scalar = (v: unknown): boolean => v === null || v instanceof JsonNumber || ['string', 'number', 'boolean'].includes(typeof v);
 const given = (spec: Spec, key: string): boolean => spec[key] !== undefined && spec[key] !== null;
 
 /** upstream normalizeSpecStartCell: trimmed, `$` dropped, upper-cased. */

@@ -20,6 +20,7 @@ import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { applyTransforms } from './transforms/index.js';
+import { cloneJson } from '../json-number.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -302,7 +303,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (widens && full && more === false && (page === 0 || (facts.widened && page === 1))) {
         const w = p.widen!;
         if (page === 0 && (size as number) < w.to && page + 1 < pages && (w.reread === undefined || evalCondition(sc, w.reread) === true)) {
-          args = structuredClone(args);
+          args = cloneJson(args);
           setNested(args, w.arg, w.to);
           facts.widened = true;
           continue;
@@ -322,7 +323,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (p.exhaustive) {
         if (exhaustiveEnd(p, last, more, raw.length, items.length, read)) break;
         if (page + 1 >= pages) throw new Incomplete(`${read} page(s) read without the list's end`, read);
-        args = structuredClone(args);
+        args = cloneJson(args);
         if (p.offset_arg) range(page + 1);
         else setNested(args, p.number_arg!, number(page + 1));
         continue;
@@ -332,7 +333,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         break;
       }
       if (strict && p.empty_more_fails && raw.length === 0) throw new Incomplete(`page ${read} says more follow but holds no item`, read);
-      args = structuredClone(args);
+      args = cloneJson(args);
       if (p.number_arg || p.offset_arg) {
         if (raw.length === 0 || capped) {
           if (!capped) ledger.stop = 'source_complete';

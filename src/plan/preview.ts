@@ -8,6 +8,7 @@ import { CHAT_SEARCH } from './spec.js';
 import { readPath } from './path.js';
 import { splitValues } from './open-dingtalk-ids.js';
 import { Placeholder, asList, hasPlaceholder, conditionText, evalCondition, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
+import { cloneJson } from '../json-number.js';
 
 export interface StepPreview {
   id: string;
@@ -71,7 +72,7 @@ export function askForRemaining(args: Record<string, unknown>, key: string, rema
   const size = readPath(args, key);
   const n = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
   if (typeof n !== 'number' || remaining <= 0 || remaining >= n) return args;
-  const out = structuredClone(args);
+  const out = cloneJson(args);
   setNested(out, key, typeof size === 'string' ? String(remaining) : remaining);
   return out;
 }

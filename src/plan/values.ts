@@ -12,6 +12,7 @@ import { allOpenDingTalkIds } from './transforms/ids.js';
 import type { Env } from '../backend/config.js';
 import { flagKey } from '../contract/aliases.js';
 import { sameJson } from '../json-object.js';
+import { JsonNumber, isInt64Literal } from '../json-number.js';
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
 export class Placeholder {
@@ -631,15 +632,16 @@ export function hasEntries(have: Record<string, unknown>, want: Record<string, u
 function isKind(v: unknown, kind: ValueKind): boolean {
   switch (kind) {
     case 'object':
-      return typeof v === 'object' && v !== null && !Array.isArray(v);
+      return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber);
     case 'list':
       return Array.isArray(v);
     case 'text':
       return typeof v === 'string';
     case 'number':
-      return typeof v === 'number';
+      return typeof v === 'number' || v instanceof JsonNumber;
     case 'integer':
-      return Number.isSafeInteger(v);
+      // a literal kept as typed (json_parse_exact) is whole as Go's ParseInt(n.String(), 10, 64) reads it
+      return Number.isSafeInteger(v) || (v instanceof JsonNumber && isInt64Literal(v));
     case 'boolean':
       return typeof v === 'boolean';
   }

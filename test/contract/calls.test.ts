@@ -31,6 +31,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, dispatchInProcess } from '../helpers.js';
+import { JsonNumber } from '../../src/json-number.js';
 import { useMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
 
 interface GoldenCall { server: string; rpc: string; arguments: Record<string, unknown>; answer?: unknown }
@@ -41,9 +42,11 @@ interface GoldenCase {
 interface GoldenCommand { upstream: string; cases: GoldenCase[] }
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'calls');
+/** `!number 12345678901234567890`: a number literal that must reach the backend exactly as written (src/json-number.ts). */
+const NUMBER_TAG = { tag: '!number', resolve: (text: string) => new JsonNumber(text) };
 const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.yaml')).sort() : [];
 const goldens: [string, string, GoldenCommand][] = files.flatMap((file) =>
-  Object.entries(YAML.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, GoldenCommand>).map(([canonical, g]) => [file, canonical, g] as [string, string, GoldenCommand]));
+  Object.entries(YAML.parse(readFileSync(path.join(DIR, file), 'utf8'), { customTags: [NUMBER_TAG] }) as Record<string, GoldenCommand>).map(([canonical, g]) => [file, canonical, g] as [string, string, GoldenCommand]));
 
 const mcp = useMcpServer();
 let tz: string | undefined;
@@ -67,6 +70,7 @@ function env(dir: string): Record<string, string> {
 function withBase(value: unknown): unknown {
   if (typeof value === 'string') return value.split('{base}').join(mcp.base);
   if (Array.isArray(value)) return value.map(withBase);
+  if (value instanceof JsonNumber) return value;
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withBase(v)]));
   return value;
 }

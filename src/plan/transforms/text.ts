@@ -3,6 +3,7 @@ import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
 import { goNumberText } from '../../domain/sheet-batch.js';
 import { isObj } from './types.js';
+import { parseJsonExact } from '../../json-number.js';
 
 /**
  * A value as Go's fmt.Sprint writes it, trimmed, for the scalar kinds an answer's field may hold: text as it is, a
@@ -168,6 +169,18 @@ export const PLAIN: Record<string, Fn> = {
     if (typeof v !== 'string') return v;
     try {
       return JSON.parse(v) as unknown;
+    } catch {
+      return refuse(where, clip(v), 'valid JSON');
+    }
+  },
+  /**
+   * json_parse as upstream's json.Decoder with UseNumber decodes (src/json-number.ts): a number literal that a
+   * JavaScript number would not send back as typed (beyond 2^53, 1.50, 1e2) is kept as written and sent as written
+   */
+  json_parse_exact: (v, where) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return parseJsonExact(v);
     } catch {
       return refuse(where, clip(v), 'valid JSON');
     }

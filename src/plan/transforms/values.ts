@@ -2,6 +2,7 @@
 import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
+import { JsonNumber, isInt64Literal } from '../../json-number.js';
 
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
@@ -14,6 +15,8 @@ function toBool(v: unknown, where: string): boolean {
 const int: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => int(x, where, ctx));
   if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
+  // a whole literal kept as typed (json_parse_exact): its number, or the literal itself beyond 2^53 (Go's int64)
+  if (v instanceof JsonNumber && isInt64Literal(v)) return Number.isSafeInteger(Number(v.literal)) ? Number(v.literal) : v;
   if (typeof v === 'string' && INTEGER.test(v.trim()) && Number.isSafeInteger(Number(v))) return Number(v);
   return refuse(where, v, 'an integer');
 };
