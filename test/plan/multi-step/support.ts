@@ -442,7 +442,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'minutes.shortcut_mindmap': () => ({ 'minutes/query_mind_graph_status': MINDMAP_DONE }),
   // +export-pack checks the artifacts as +record-wrap-up's round does before it writes anything (f-minutes6)
   'minutes.shortcut_export_pack': (data) => readyArtifacts(String(data.id)),
-  'minutes.shortcut_latest': () => ({ 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
+  // +latest reads its list as ParseListPage and LatestTaskUUID (f-mix7): the envelope check reads errorCode and
+  // dingOpenErrcode, and the newest row needs a task UUID and a comparable time, which the sample answer lacks
+  'minutes.shortcut_latest': () => ({
+    'minutes/list_by_keyword_and_time_range': { errorCode: 0, dingOpenErrcode: 0, result: { itemList: [{ taskUuid: 'v-taskUuid', createTime: 1 }] } },
+    'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } },
+  }),
   'minutes.shortcut_action_items': () => ({ 'minutes/list_minutes_todos': { result: { actions: [] } } }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
