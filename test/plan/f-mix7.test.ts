@@ -52,6 +52,21 @@ describe('minutes +latest reads its list as minutesdata.ParseListPage and Latest
   });
 });
 
+describe('minutes +action-items and +transcript without --id choose as +latest (latestMinutesTaskUUID: action_items.go:77, transcript.go:98)', () => {
+  it('the first row with the greatest time is read; a missing list is refused, not no minutes; --id reads no list', async () => {
+    outputs.answer('minutes/list_minutes_todos', { success: true, result: { actions: [{ text: '跟进' }] } });
+    outputs.answer('minutes/list_by_keyword_and_time_range', { result: { itemList: [{ taskUuid: 't1' }, { taskUuid: 't2', startTime: '3' }, { taskUuid: 't3', startTime: 2 }] } });
+    expect(await run(['minutes', '+action-items'])).toEqual({ actions: [{ text: '跟进' }] });
+    expect(outputs.mcp.calls.at(-1)?.arguments).toEqual({ taskUuid: 't2' });
+    outputs.answer('minutes/list_by_keyword_and_time_range', { data: { total: 0 } });
+    expect(await outputs.refusal(['minutes', '+action-items'])).toEqual({ reason: 'backend_error', out: '' });
+    expect(await outputs.refusal(['minutes', '+transcript', '--single-page'])).toEqual({ reason: 'backend_error', out: '' });
+    outputs.mcp.calls.length = 0;
+    expect(await run(['minutes', '+action-items', '--id', 't9'])).toEqual({ actions: [{ text: '跟进' }] });
+    expect(outputs.mcp.calls.map((c) => c.name)).toEqual(['list_minutes_todos']);
+  });
+});
+
 /** A run that must fail: its reason, exit code, the details its error envelope carries, and what it printed. */
 async function refusedWith(argv: string[]) {
   const outcome = await dispatchInProcess(argv, outputs.env());
