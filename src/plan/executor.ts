@@ -892,6 +892,8 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_upload_analysis_incomplete: 'the file is uploaded; some analysis was not ready (see "details": taskUuid, recovery): resume with that taskUuid, do not upload again',
   minutes_export_pack_incomplete: 'some artifacts could not be read (see "details"); nothing was written: run again when they are ready',
   minutes_replace_partial_failure: 'some rules were not applied (see "details": results per rule): read the transcript, then run again with the failed and unattempted rules only',
+  not_found: 'nothing matches the name given (see "details": candidates lists what there is): check the name and try again; nothing was changed',
+  ambiguous_match: 'several match the name given (see "details": candidates): run again with the id of the one meant; nothing was changed',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

@@ -6,7 +6,7 @@ import type { MessagesSpec } from './transforms/messages.js';
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
-  | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { find_texts: string[] } | { dig_text: { keys: string[]; inside: string[] } } | { joined_texts: string[] } | { find_records: unknown } | { unique_by: string } | { sort_by: string[] } | { first_string: string[] } | { find_objects: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' }
+  | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { find_texts: string[] } | { dig_text: { keys: string[]; inside: string[] } } | { joined_texts: string[] } | { find_records: unknown } | { unique_by: string } | { sort_by: string[] } | { first_string: string[] } | { find_objects: string[] } | { object_list: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' }
   | { project_messages: MessagesSpec } | { message_page: Pick<MessagesSpec, 'items'> };
 
 export interface SourceModifiers {
@@ -524,11 +524,14 @@ export interface RefuseStep extends StepCommon {
  * says failed or never leaves processing (workflows.go:372-379@c7521c1c); minutes_speaker_insights_timeout for
  * +speaker-insights whose summary read still says pending at --timeout (workflows.go:426-428@c7521c1c); minutes_record_wrap_up_incomplete /
  * minutes_upload_analysis_incomplete / minutes_export_pack_incomplete for the minutes workflows whose artifacts did
- * not all pass their checks (workflows.go:281, :331, :519@c7521c1c), each with its payload in `details`.
+ * not all pass their checks (workflows.go:281, :331, :519@c7521c1c), each with its payload in `details`; not_found /
+ * ambiguous_match for a name matched over values already read that finds no table or several (aitable +resolve-table,
+ * ResolveTableName resolver.go:238-296@c7521c1c), the candidates in `details`.
  */
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
   'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed',
-  'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete'] as const;
+  'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete',
+  'not_found', 'ambiguous_match'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }

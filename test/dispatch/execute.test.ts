@@ -95,14 +95,15 @@ describe('paging', () => {
 });
 
 describe('resolve', () => {
-  // upstream's get_tables answer names a table by tableName (shortcut/smart resolve_table.go)
+  // upstream's get_tables answer names a table by tableName (aitabletarget ResolveTableName, resolver.go:238-296@c7521c1c;
+  // f-mix7: the plan matches as selectCandidate does and prints status and matchType)
   const tables = (names: string[]) => () => ({ tables: names.map((tableName, i) => ({ tableName, tableId: `t${i}` })) });
   const resolve = ['aitable', '+resolve-table', '--base', 'b1', '--name', '任务'];
 
   it('exactly one exact name: later values read the candidate', async () => {
     mcp.answers['aitable/get_tables'] = tables(['任务', '任务归档']);
     const r = await run(resolve);
-    expect(JSON.parse(r.out).result).toEqual({ resolved: true, tableId: 't0', name: '任务', base: 'b1' });
+    expect(JSON.parse(r.out).result).toEqual({ base: 'b1', matchType: 'exact', name: '任务', resolved: true, status: 'resolved', tableId: 't0' });
   });
 
   it('no exact name: not_found (exit 3), unless --fuzzy finds exactly one containing it', async () => {
@@ -117,9 +118,9 @@ describe('resolve', () => {
     mcp.answers['aitable/get_tables'] = tables(['任务一', '任务二', '其他']);
     const r = await run([...resolve, '--fuzzy']);
     expect({ reason: r.error?.reason, exit: r.error?.exitCode }).toEqual({ reason: 'ambiguous_match', exit: 3 });
-    expect(r.error?.message).toContain('2 candidates');
-    expect(r.error?.message).toContain('{"tableName":"任务一","tableId":"t0"}');
-    expect(r.error?.message).toContain('{"tableName":"任务二","tableId":"t1"}');
+    expect((JSON.parse(r.error!.envelope()) as { details: unknown }).details).toEqual({
+      status: 'ambiguous', entityType: 'table', query: '任务', candidates: [{ id: 't0', name: '任务一' }, { id: 't1', name: '任务二' }],
+    });
     expect(r.out).toBe('');
   });
 });

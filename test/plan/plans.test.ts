@@ -72,6 +72,9 @@ const REPRESENTATIVE: Record<string, string[]> = {
     '--icon-media-id', 'v-icon-media-id', '--outgoing-url', 'https://example.com/bot/callback', '--event-callback-url', 'v-event-callback-url',
     '--mode', 'HTTPS', '--add-scope', '--disable-ssl-verify', '--skills', 'v-skills', '--i18n-name', '{"en_US":"Bot"}',
     '--i18n-brief', '{"en_US":"Brief"}', '--i18n-description', '{"en_US":"Desc"}', '--yes'],
+  // f-mix7: the table name is matched in value steps (no resolve step names the flag); upper case still finds the
+  // canned answer's `v-name` (upstream compares ignoring case, aitabletarget/resolver.go:271)
+  'aitable.shortcut_resolve_table': ['--base', 'bse_8Kq2Lm', '--name', 'V-NAME', '--fuzzy'],
   // --page-limit goes with --page-all, whose strict paging the recording backend's empty answers cannot satisfy
   'chat.shortcut_messages_list_direct': ['--time', '2025-03-01 14:00:00', '--open-dingtalk-id', 'Db3BlbmlkMDEiE', '--limit', '50', '--user', 'user001', '--forward'],
 };

@@ -128,6 +128,43 @@ export const PARAM: Record<string, Param> = {
       });
     };
   },
+  /**
+   * an answer -> the first list found under one of the keys, as upstream aitabletarget findObjectList (resolver.go:298-338@c7521c1c)
+   * searches: at an object its keys in order (a list there is the answer; an object there is searched the same way,
+   * and what it finds or refuses is the answer); then inside its `data`, `result`, `response` objects in turn. Absent
+   * when none is found, and when a key of an object where nothing was found holds another kind of value (a text, a
+   * number, null): upstream refuses the answer then, even when a later sibling would hold a list. The list's
+   * elements are not checked (a plan refuses the non-objects, as upstream does)
+   */
+  object_list: (arg) => {
+    if (!Array.isArray(arg) || arg.length === 0 || !arg.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('object_list needs a non-empty list of keys');
+    const keys = arg as string[];
+    type Found = { list: unknown[] } | 'invalid' | undefined;
+    const find = (v: unknown): Found => {
+      if (!isObj(v)) return undefined;
+      let invalid = false;
+      for (const k of keys) {
+        if (!Object.hasOwn(v, k)) continue;
+        const x = v[k];
+        if (Array.isArray(x)) return { list: x };
+        if (isObj(x)) {
+          const inner = find(x);
+          if (inner !== undefined) return inner;
+          continue;
+        }
+        invalid = true;
+      }
+      for (const e of ['data', 'result', 'response']) {
+        const inner = isObj(v[e]) ? find(v[e]) : undefined;
+        if (inner !== undefined) return inner;
+      }
+      return invalid ? 'invalid' : undefined;
+    };
+    return (v) => {
+      const found = find(v);
+      return found === undefined || found === 'invalid' ? undefined : found.list;
+    };
+  },
   /** text split on any of the given characters, parts trimmed, empty parts dropped */
   split: (arg) => {
     const seps = [...nonEmptyText('split')(arg)];

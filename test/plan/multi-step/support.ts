@@ -316,6 +316,11 @@ const MEDIA_READBACK = {
   'doc/list_document_blocks': { blocks: [{ blockId: 'b-media', attachment: { resourceId: 'R-media' } }], hasMore: false },
 };
 
+/** A list of my minutes whose newest row names a task (minutes +latest's choice, f-mix7). */
+const LATEST_LIST = {
+  'minutes/list_by_keyword_and_time_range': { errorCode: 0, dingOpenErrcode: 0, result: { itemList: [{ taskUuid: 'v-taskUuid', createTime: 1 }] } },
+};
+
 /** A finished mind map's status; the envelope check reads errorCode/dingOpenErrcode, which a sample text would fail. */
 const MINDMAP_DONE = { success: true, errorCode: 0, dingOpenErrcode: 0, result: { taskStatus: 1 } };
 
@@ -442,8 +447,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'minutes.shortcut_mindmap': () => ({ 'minutes/query_mind_graph_status': MINDMAP_DONE }),
   // +export-pack checks the artifacts as +record-wrap-up's round does before it writes anything (f-minutes6)
   'minutes.shortcut_export_pack': (data) => readyArtifacts(String(data.id)),
-  'minutes.shortcut_latest': () => ({ 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
-  'minutes.shortcut_action_items': () => ({ 'minutes/list_minutes_todos': { result: { actions: [] } } }),
+  // +latest, and +action-items/+transcript without --id, read their list as ParseListPage and LatestTaskUUID (f-mix7):
+  // the envelope check reads errorCode and dingOpenErrcode, and the newest row needs a task UUID and a comparable
+  // time, which the sample answer lacks
+  'minutes.shortcut_latest': () => ({ ...LATEST_LIST, 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
+  'minutes.shortcut_action_items': () => ({ ...LATEST_LIST, 'minutes/list_minutes_todos': { result: { actions: [] } } }),
+  'minutes.shortcut_transcript': () => LATEST_LIST,
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
