@@ -22,3 +22,48 @@ describe('chat +messages-send-by-webhook sends its lists as pflag reads them (sh
     expect(sent()).toEqual([['send_message_by_custom_robot', { robotToken: 't', title: 'x', text: 'y', isAtAll: true }]]);
   });
 });
+
+describe('chat +messages-list-pin sends count only when --size is above 0 (shortcut/chat/chat_message.go:2063-2065)', () => {
+  it('--size 0 and a negative --size send no count; --size 5 sends 5', async () => {
+    for (const size of ['0', '-3']) {
+      mcp.calls.length = 0;
+      await run(['chat', '+messages-list-pin', '--open-conversation-id', 'cid1', `--size=${size}`]);
+      expect(sent()).toEqual([['list_pin_messages', { openConversationId: 'cid1', cid: 'cid1' }]]);
+    }
+    mcp.calls.length = 0;
+    await run(['chat', '+messages-list-pin', '--open-conversation-id', 'cid1', '--size', '5', '--cursor', ' c2 ']);
+    expect(sent()).toEqual([['list_pin_messages', { openConversationId: 'cid1', cid: 'cid1', count: 5, cursor: 'c2' }]]);
+  });
+});
+
+describe('chat +messages-list-pin prints listPinProject\'s rows and the page marks (shortcut/chat/chat_message.go:2066-2130, chatmsg.go:960-999)', () => {
+  const argv = ['chat', '+messages-list-pin', '--open-conversation-id', 'cid1'];
+  it('the first list found, each object a row of the first spelling present (null kept) and threadId when not blank; the marks of the first scope holding any', async () => {
+    outputs.answer('im/list_pin_messages', {
+      hasMore: 'yes',
+      result: {
+        pinMessages: [
+          { openMsgId: 'm1', messageId: 'ignored', senderUserId: null, pinTime: 1700000000000, topicId: 't1', threadId: '  ' },
+          'skip',
+          { other: 1 },
+          { conversationId: 'c2', threadId: ' ', thread_id: 'th2' },
+        ],
+        has_more: true, nextCursor: '0', next_token: 'n2',
+      },
+    });
+    expect(await run(argv)).toEqual({
+      count: 2,
+      pins: [
+        { messageId: 'm1', senderId: null, pinTime: 1700000000000, threadId: 't1' },
+        { conversationId: 'c2', threadId: 'th2' },
+      ],
+      hasMore: true, complete: false, nextCursor: 'n2',
+    });
+  });
+  it('no list and no marks: {count: 0, pins: []}; a list at data with hasMore false is complete', async () => {
+    outputs.answer('im/list_pin_messages', { success: true, result: 'none' });
+    expect(await run(argv)).toEqual({ count: 0, pins: [] });
+    outputs.answer('im/list_pin_messages', { data: [{ msgId: 'm3' }], hasMore: false });
+    expect(await run(argv)).toEqual({ count: 1, pins: [{ messageId: 'm3' }], hasMore: false, complete: true });
+  });
+});
