@@ -36,6 +36,21 @@ describe('chat +messages-list-pin sends count only when --size is above 0 (short
   });
 });
 
+describe('sheet range batch-clear splits each range at its first "!" and needs a JSON list (helpers/sheet_batch.go:551-575)', () => {
+  it('a range holding a further "!" is sent whole after the first one', async () => {
+    await run(['sheet', 'range', 'batch-clear', '--node', 'N1', '--ranges', '[" S1 ! A1:S1!B2 ", "S2!C1"]', '--type', 'all', '--yes']);
+    expect(sent()).toEqual([['batch_update', { nodeId: 'N1', operations: [
+      { toolName: 'clear_range', input: { sheetId: 'S1', range: 'A1:S1!B2', type: 'all' } },
+      { toolName: 'clear_range', input: { sheetId: 'S2', range: 'C1', type: 'all' } },
+    ] }]]);
+  });
+  it('a --ranges that is JSON but not a list is refused before any call', async () => {
+    expect(await outputs.refusal(['sheet', 'range', 'batch-clear', '--node', 'N1', '--ranges', '"S1!A1"', '--yes']))
+      .toEqual({ reason: 'invalid_parameter', out: '' });
+    expect(sent()).toEqual([]);
+  });
+});
+
 describe('chat +messages-list-pin prints listPinProject\'s rows and the page marks (shortcut/chat/chat_message.go:2066-2130, chatmsg.go:960-999)', () => {
   const argv = ['chat', '+messages-list-pin', '--open-conversation-id', 'cid1'];
   it('the first list found, each object a row of the first spelling present (null kept) and threadId when not blank; the marks of the first scope holding any', async () => {
