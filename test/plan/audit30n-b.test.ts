@@ -1,7 +1,10 @@
 // What the commands audit-30n-b fixed send and print (issue 32, a-n2), as upstream's bodies at c7521c1c do, run as a
 // user types them against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { apply } from './fake-plan.js';
 import { useOutputRuns } from './output-runs.js';
+import { transformArgProblem } from '../../src/plan/transforms/index.js';
 
 const outputs = useOutputRuns('dws-an2-');
 const { mcp, run } = outputs;
@@ -48,6 +51,51 @@ describe('sheet range batch-clear splits each range at its first "!" and needs a
     expect(await outputs.refusal(['sheet', 'range', 'batch-clear', '--node', 'N1', '--ranges', '"S1!A1"', '--yes']))
       .toEqual({ reason: 'invalid_parameter', out: '' });
     expect(sent()).toEqual([]);
+  });
+});
+
+describe('aitable form get finds the form anywhere in the answer, as findFormViewByID (helpers/aitable.go:848-867, :4491-4523)', () => {
+  it('the first object, depth first, whose viewId is --view-id is printed in the view envelope, at any depth and nesting', async () => {
+    const argv = ['aitable', 'form', 'get', '--base-id', 'B', '--table-id', 'T', '--view-id', 'v1'];
+    outputs.answer('aitable-helper/list_form_views', { data: { views: [{ viewId: 'v0' }, { viewId: 'v1', title: '报名表' }] } });
+    expect(await run(argv)).toEqual({ status: 'success', data: { viewId: 'v1', title: '报名表' }, error: {} });
+    outputs.answer('aitable-helper/list_form_views', { success: true, result: { forms: [{ viewId: 'v0', children: [{ viewId: 'v1', n: 1 }] }, { viewId: 'v1', n: 2 }] } });
+    expect(await run(argv)).toEqual({ status: 'success', data: { viewId: 'v1', n: 1 }, error: {} });
+  });
+  it('no text viewId equal to --view-id (a number, a padded one) is a backend error', async () => {
+    outputs.answer('aitable-helper/list_form_views', { data: [{ viewId: ' v1' }, { viewId: 1 }] });
+    expect(await outputs.refusal(['aitable', 'form', 'get', '--base-id', 'B', '--table-id', 'T', '--view-id', 'v1']))
+      .toEqual({ reason: 'backend_error', out: '' });
+  });
+});
+
+describe('find_objects {keys, nested: true} lists every object holding a key text, each before those inside it', () => {
+  it('a found object is searched further; the plain form still stops at it', () => {
+    const v = { a: [{ viewId: 'p', kids: [{ viewId: 'c' }] }, { viewId: '' , x: { viewId: 'd' } }], b: { viewId: 3 } };
+    expect(apply([{ find_objects: { keys: ['viewId'], nested: true } }], v)).toEqual([v.a[0], { viewId: 'c' }, { viewId: 'd' }]);
+    expect(apply([{ find_objects: ['viewId'] }], v)).toEqual([v.a[0], { viewId: 'd' }]);
+    expect(apply([{ find_objects: { keys: ['viewId'], nested: true } }], { a: 1 })).toBeUndefined();
+  });
+  it('a malformed long form is refused when the plan is built', () => {
+    expect(transformArgProblem({ find_objects: { keys: ['viewId'], nested: false } })).toContain('find_objects needs');
+    expect(transformArgProblem({ find_objects: { keys: [], nested: true } })).toContain('find_objects needs');
+    expect(transformArgProblem({ find_objects: { keys: ['viewId'], deep: true } })).toContain('find_objects needs');
+  });
+  it('nested lists a superset of the plain form, in the same relative order (property)', () => {
+    const tree: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.constantFrom('a', '', 1, null), fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom('k', 'x', 'y'), tie('node'), { maxKeys: 3 })),
+    })).node;
+    fc.assert(fc.property(tree, (v) => {
+      const plain = (apply([{ find_objects: ['k'] }], v) as unknown[] | undefined) ?? [];
+      const nested = (apply([{ find_objects: { keys: ['k'], nested: true } }], v) as unknown[] | undefined) ?? [];
+      let at = 0;
+      for (const o of plain) {
+        while (at < nested.length && nested[at] !== o) at++;
+        expect(at).toBeLessThan(nested.length);
+      }
+      expect(nested.every((o) => typeof (o as Record<string, unknown>).k === 'string' && (o as Record<string, unknown>).k !== '')).toBe(true);
+    }));
   });
 });
 
