@@ -99,6 +99,30 @@ describe('find_objects {keys, nested: true} lists every object holding a key tex
   });
 });
 
+describe('doc +share-doc and doc +share send every message and print sendDocLinks\' payload (smart/doc_access.go:52-71, :395-403, :479-533)', () => {
+  const people = (n: number) => [{ result: [{ name: '张三', userId: 'u1', openDingTalkId: 'od1' }] }, { result: [{ name: '李四', openDingTalkId: 'od2' }] }][n];
+  it('every message sent: {ok, status, operation doc.share, data {counts, recipients}, warnings}, each recipient with the send\'s answer', async () => {
+    for (const command of ['+share-doc', '+share']) {
+      mcp.answers['contact/search_contact_by_key_word'] = (_a, n) => people(n % 2);
+      mcp.answers['chat/send_personal_message'] = (a) => ({ success: true, result: { to: a.receiverOpenDingTalkId } });
+      expect(await run(['doc', command, '--to', '张三,李四', '--url', 'https://alidocs.dingtalk.com/i/nodes/D1', '--yes'])).toEqual({
+        ok: true, status: 'success', operation: 'doc.share',
+        data: { requestedCount: 2, succeededCount: 2, failedCount: 0, recipients: [
+          { name: '张三', userId: 'u1', permission: 'unchanged', message: 'success', result: { success: true, result: { to: 'od1' } } },
+          { name: '李四', userId: '', permission: 'unchanged', message: 'success', result: { success: true, result: { to: 'od2' } } },
+        ] },
+        warnings: ['权限与消息不构成跨产品事务；消息失败不会自动撤销既有权限'],
+      });
+    }
+  });
+  it('a failed message does not stop the next person\'s; the run then fails, partial_outcome since one went out', async () => {
+    mcp.answers['contact/search_contact_by_key_word'] = (_a, n) => people(n);
+    mcp.answers['chat/send_personal_message'] = (_a, n) => (n === 0 ? { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' } : { success: true });
+    expect(await outputs.refusal(['doc', '+share-doc', '--to', '张三,李四', '--url', 'https://x/d', '--yes'])).toEqual({ reason: 'partial_outcome', out: '' });
+    expect(mcp.calls.filter((c) => c.name === 'send_personal_message').map((c) => c.arguments.receiverOpenDingTalkId)).toEqual(['od1', 'od2']);
+  });
+});
+
 describe('chat +messages-list-pin prints listPinProject\'s rows and the page marks (shortcut/chat/chat_message.go:2066-2130, chatmsg.go:960-999)', () => {
   const argv = ['chat', '+messages-list-pin', '--open-conversation-id', 'cid1'];
   it('the first list found, each object a row of the first spelling present (null kept) and threadId when not blank; the marks of the first scope holding any', async () => {
