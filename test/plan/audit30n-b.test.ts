@@ -123,6 +123,19 @@ describe('doc +share-doc and doc +share send every message and print sendDocLink
   });
 });
 
+describe('doc comment update sends mentionedUserIds whenever --mention is not "" (helpers/doc.go:3311-3313, parseCommentMentionIds)', () => {
+  it('a --mention of commas and blanks sends an empty list; an empty --mention sends none', async () => {
+    await run(['doc', 'comment', 'update', '--node', 'N1', '--comment-key', 'k1', '--content', '已修正', '--mention', ' , ']);
+    await run(['doc', 'comment', 'update', '--node', 'N1', '--comment-key', 'k1', '--content', '已修正', '--mention', '']);
+    await run(['doc', 'comment', 'update', '--node', 'N1', '--comment-key', 'k1', '--content', '已修正', '--mention', ' u1, ,u2 ']);
+    expect(sent()).toEqual([
+      ['update_comment', { nodeId: 'N1', commentKey: 'k1', content: '已修正', mentionedUserIds: [] }],
+      ['update_comment', { nodeId: 'N1', commentKey: 'k1', content: '已修正' }],
+      ['update_comment', { nodeId: 'N1', commentKey: 'k1', content: '已修正', mentionedUserIds: ['u1', 'u2'] }],
+    ]);
+  });
+});
+
 describe('chat +messages-list-pin prints listPinProject\'s rows and the page marks (shortcut/chat/chat_message.go:2066-2130, chatmsg.go:960-999)', () => {
   const argv = ['chat', '+messages-list-pin', '--open-conversation-id', 'cid1'];
   it('the first list found, each object a row of the first spelling present (null kept) and threadId when not blank; the marks of the first scope holding any', async () => {
