@@ -77,9 +77,10 @@ describe('find_objects {keys, nested: true} lists every object holding a key tex
     expect(apply([{ find_objects: { keys: ['viewId'], nested: true } }], { a: 1 })).toBeUndefined();
   });
   it('a malformed long form is refused when the plan is built', () => {
-    expect(transformArgProblem({ find_objects: { keys: ['viewId'], nested: false } })).toContain('find_objects needs');
-    expect(transformArgProblem({ find_objects: { keys: [], nested: true } })).toContain('find_objects needs');
-    expect(transformArgProblem({ find_objects: { keys: ['viewId'], deep: true } })).toContain('find_objects needs');
+    const problem = (arg: unknown) => transformArgProblem({ find_objects: arg } as never);
+    expect(problem({ keys: ['viewId'], nested: false })).toContain('find_objects needs');
+    expect(problem({ keys: [], nested: true })).toContain('find_objects needs');
+    expect(problem({ keys: ['viewId'], deep: true })).toContain('find_objects needs');
   });
   it('nested lists a superset of the plain form, in the same relative order (property)', () => {
     const tree: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -165,5 +166,28 @@ describe('chat +messages-list-pin prints listPinProject\'s rows and the page mar
     expect(await run(argv)).toEqual({ count: 0, pins: [] });
     outputs.answer('im/list_pin_messages', { data: [{ msgId: 'm3' }], hasMore: false });
     expect(await run(argv)).toEqual({ count: 1, pins: [{ messageId: 'm3' }], hasMore: false, complete: true });
+  });
+});
+
+describe('markdown fetch reads the link as parseDownloadInfo and prints upstream\'s payload (helpers/markdown.go:129-185, drive.go:3836-3900, doc.go:396)', () => {
+  it('drive\'s downloadUrl at the top is fetched; the payload names the answer\'s file name, the node as typed and the route', async () => {
+    mcp.files['n1.md'] = Buffer.from('# 周报\n正文\n');
+    outputs.answer('drive/get_file_info', { result: { fileId: 'n1' } });
+    outputs.answer('drive/download_file', { downloadUrl: `${mcp.base}/files/n1.md`, fileName: 'dir/周报.md' });
+    expect(await run(['markdown', 'fetch', '--node', 'n1'])).toEqual({
+      content: '# 周报\n正文\n', file_name: '周报.md', node_id: 'n1', saved_to: '', source: 'drive',
+    });
+  });
+  it('the document space route: the first resourceUrl inside result, the URL\'s last segment as the name; --output saves it and the content is still printed', async () => {
+    mcp.files['k.md'] = Buffer.from('内容');
+    outputs.answer('doc/download_file', { resourceUrl: 'http://127.0.0.1:1/not-read', result: { resourceUrl: [`${mcp.base}/files/k.md?sig=1`] } });
+    expect(await run(['markdown', 'fetch', '--node', 'k1', '--workspace', 'W1', '--output', 'out.md'])).toEqual({
+      content: '内容', file_name: 'k.md', node_id: 'k1', saved_to: 'out.md', source: 'doc',
+    });
+  });
+  it('an answer without resourceUrl or downloadUrl fetches nothing and is a backend error', async () => {
+    outputs.answer('doc/download_file', { result: { url: 'x' } });
+    expect(await outputs.refusal(['markdown', 'fetch', '--node', 'k1', '--workspace', 'W1'])).toEqual({ reason: 'backend_error', out: '' });
+    expect(mcp.fetched).toEqual([]);
   });
 });
