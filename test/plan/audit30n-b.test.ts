@@ -191,3 +191,33 @@ describe('markdown fetch reads the link as parseDownloadInfo and prints upstream
     expect(mcp.fetched).toEqual([]);
   });
 });
+
+describe('doc +grant-and-share ends with sendDocLinks too: every message sent, each person\'s permission status printed (smart/doc_access.go:406-476, :479-533)', () => {
+  const argv = ['doc', '+grant-and-share', '--node', 'D1', '--url', 'https://alidocs.dingtalk.com/i/nodes/D1', '--to', '张三,李四,王五', '--role', 'EDITOR', '--yes'];
+  const people = [
+    { result: [{ name: '张三', userId: 'u1', openDingTalkId: 'od1' }] },
+    { result: [{ name: '李四', userId: 'u2', openDingTalkId: 'od2' }] },
+    { result: [{ name: '王五', userId: 'u3', openDingTalkId: 'od3' }] },
+  ];
+  const backend = (failFirstSend: boolean) => {
+    mcp.answers['contact/search_contact_by_key_word'] = (_a, n) => people[n];
+    outputs.answer('doc/list_permission', { data: { collaborators: [{ userId: 'u2', permissionRole: 'READER' }, { userId: 'u3', roleId: 'MANAGER' }] } });
+    mcp.answers['chat/send_personal_message'] = (a, n) => (failFirstSend && n === 0 ? { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' } : { success: true, to: a.receiverOpenDingTalkId });
+  };
+  it('granted for the person added, upgraded for the one raised, unchanged for the one already above', async () => {
+    backend(false);
+    const row = (name: string, userId: string, permission: string, to: string) => ({ name, userId, permission, message: 'success', result: { success: true, to } });
+    expect(await run(argv)).toEqual({
+      ok: true, status: 'success', operation: 'doc.grant_and_share',
+      data: { requestedCount: 3, succeededCount: 3, failedCount: 0, recipients: [
+        row('张三', 'u1', 'granted', 'od1'), row('李四', 'u2', 'upgraded', 'od2'), row('王五', 'u3', 'unchanged', 'od3'),
+      ] },
+      warnings: ['权限与消息不构成跨产品事务；消息失败不会自动撤销既有权限'],
+    });
+  });
+  it('a failed message does not stop the others; the run then fails as partial_outcome (the grant is written)', async () => {
+    backend(true);
+    expect(await outputs.refusal(argv)).toEqual({ reason: 'partial_outcome', out: '' });
+    expect(mcp.calls.filter((c) => c.name === 'send_personal_message').map((c) => c.arguments.receiverOpenDingTalkId)).toEqual(['od1', 'od2', 'od3']);
+  });
+});
