@@ -211,16 +211,27 @@ function firstString(v: unknown, keys: readonly string[]): string {
 
 /**
  * upstream projectReviewComments' walk (review_shortcuts.go:308@c7521c1c): every object, depth first (object values
- * in key order), whose firstString over the keys is not empty; a found object's insides are not searched.
+ * in key order), whose firstString over the keys is not empty; a found object's insides are not searched, unless
+ * `nested` (upstream findFormViewByID, helpers/aitable.go:848@c7521c1c: a found object that is not the one wanted is
+ * searched further, so every object is listed, each before the objects inside it).
  */
-function findObjects(v: unknown, keys: readonly string[], out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+function findObjects(v: unknown, keys: readonly string[], nested: boolean, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
   if (Array.isArray(v)) {
-    for (const x of v) findObjects(x, keys, out);
+    for (const x of v) findObjects(x, keys, nested, out);
   } else if (isObj(v)) {
-    if (firstString(v, keys) !== '') out.push(v);
-    else for (const x of Object.values(v)) findObjects(x, keys, out);
+    const found = firstString(v, keys) !== '';
+    if (found) out.push(v);
+    if (!found || nested) for (const x of Object.values(v)) findObjects(x, keys, nested, out);
   }
   return out;
+}
+
+/** The plain form `[key, ...]`, or `{keys: [key, ...], nested?: true}`. */
+function objectsSpec(arg: unknown): { keys: string[]; nested: boolean } {
+  if (keyList(arg)) return { keys: arg, nested: false };
+  const long = isObj(arg) && keyList(arg.keys) && Object.keys(arg).every((k) => k === 'keys' || k === 'nested') && (arg.nested === undefined || arg.nested === true);
+  if (!long) throw new Error('find_objects needs a non-empty list of keys, or {keys: [key, ...], nested: true}');
+  return { keys: arg.keys as string[], nested: arg.nested === true };
 }
 
 const keyList = (keys: unknown): keys is string[] => Array.isArray(keys) && keys.length > 0 && keys.every((k) => typeof k === 'string' && k.length > 0);
@@ -273,11 +284,11 @@ export const PARAM: Record<string, Param> = {
     if (!keyList(keys)) throw new Error('first_string needs a non-empty list of keys');
     return (v) => firstString(v, keys);
   },
-  /** every object anywhere in the value whose first_string over the keys is not empty, not searched inside; absent when none */
-  find_objects: (keys) => {
-    if (!keyList(keys)) throw new Error('find_objects needs a non-empty list of keys');
+  /** every object anywhere in the value whose first_string over the keys is not empty, not searched inside (unless nested); absent when none */
+  find_objects: (arg) => {
+    const { keys, nested } = objectsSpec(arg);
     return (v) => {
-      const found = findObjects(v, keys);
+      const found = findObjects(v, keys, nested);
       return found.length ? found : undefined;
     };
   },
