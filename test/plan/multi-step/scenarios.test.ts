@@ -209,6 +209,16 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
       expect(journal.records[w + 1]).toMatchObject({ step: records[w + 1].step, outcome: 'failed' });
       return;
     }
+    if (failing.tolerate_failure && failing.failure_as && failing.repeat) {
+      // a read whose failure is kept as a value (failure_as) and read in rounds (minutes +speaker-insights, upstream
+      // runMinutesSpeakerInsights): a failure that does not say pending ends the run through the refuse step that reads
+      // it, after the write (partial_outcome), naming that refusal
+      expect(r.error?.reason, r.error?.message).toBe('partial_outcome');
+      expect(journal.records[w + 1]).toMatchObject({ step: records[w + 1].step, outcome: 'failed' });
+      const readers = anySteps(plan).filter((st) => st.kind === 'refuse' && JSON.stringify(st).includes(`"${failing.repeat!.steps[0]}"`)).map((st) => st.id);
+      expect(readers.some((id) => r.error!.message.includes(`step "${id}"`)), r.error!.message).toBe(true);
+      return;
+    }
     if (failing.poll?.verify) {
       // a write's timetabled read-back (upstream readDocVerification) tries a failed read again at its next time
       expect(r.error, r.error?.message).toBeUndefined();

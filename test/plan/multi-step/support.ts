@@ -343,6 +343,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'drive/commit_upload': { success: true },
     'drive/get_file_info': { result: { fileId: 'v-fileId', name: path.basename(String(data.file)), fileSize: statSync(path.join(ROOT, FILES, path.basename(String(data.file)))).size } },
   }),
+  // the drive upload leaf reads its credentials as parseDriveUploadInfo / parseUploadInfo (lead, session 23): a URL and an
+  // uploadId (drive), a resourceUrl and an uploadKey (doc), inside result
+  'drive.upload': (_data, ctx) => ({
+    'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
+    'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
+  }),
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
   // +node-copy/+node-create: the write says success=true and names the new node, which the read-back names too
   'wiki.shortcut_node_copy': () => ({ 'doc/copy_document': { success: true, nodeId: 'v-copy' }, 'doc/get_document_info': { result: { nodeId: 'v-copy', name: 'v-name' } } }),
@@ -444,6 +450,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   }),
   // minutes +mindmap reads the status in rounds until it leaves 0, and prints it when it is 1 (f-minutes6); the
   // envelope check reads errorCode/dingOpenErrcode, which a sample text would make a backend failure
+  // minutes +speaker-insights checks its create answer as SpeakerSummaryTask (a result with a taskId; the envelope check reads errorCode and dingOpenErrcode, which a sample text would fail) and its read as
+  // SpeakerSummaryResult (a non-empty result object or list; lead, session 23)
+  'minutes.shortcut_speaker_insights': () => ({
+    'minutes/create_speaker_summary': { success: true, errorCode: 0, dingOpenErrcode: 0, result: { taskId: 'v-taskId', status: 'RUNNING' } },
+    'minutes/get_speaker_summary': { success: true, errorCode: 0, dingOpenErrcode: 0, result: { speakers: [{ name: 'v-name' }] } },
+  }),
   'minutes.shortcut_mindmap': () => ({ 'minutes/query_mind_graph_status': MINDMAP_DONE }),
   // +export-pack checks the artifacts as +record-wrap-up's round does before it writes anything (f-minutes6)
   'minutes.shortcut_export_pack': (data) => readyArtifacts(String(data.id)),
