@@ -83,7 +83,9 @@ describe('drive upload reads the credentials where upstream does (agent test 20,
 
   it('no URL: stops before the PUT and sends no commit', async () => {
     const { outcome, calls, uploads } = await upload(() => ({ result: { uploadId: 'up3' } }));
-    expect(outcome.error?.reason).toBe('invalid_parameter');
+    // parseDriveUploadInfo's error (helpers/drive.go:227-280@c7521c1c) is the answer's fault, not the flags': backend_error,
+    // as drive +upload reports it (session 23)
+    expect(outcome.error?.reason).toBe('backend_error');
     expect(uploads).toEqual([]);
     expect(calls.map((c) => c.rpc)).toEqual(['get_upload_info']);
   });

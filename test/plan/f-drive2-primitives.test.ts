@@ -84,7 +84,7 @@ describe('a refuse step\'s reason and details', () => {
     expect(JSON.parse(err.envelope())).toMatchObject({ details: { read: { n: 1 } }, error: { category: 'backend', reason: 'drive_inspect_partial' } });
   });
   it('is checked at build: a known reason, and reason/details only on a refuse step', () => {
-    expect(problemsOf(plan([{ id: 'check', reason: 'not_found', when: { flag: 'name' }, refuse: 'x' }, call])).join('\n')).toContain(`reason: one of ${REFUSE_REASONS.join(', ')} (`);
+    expect(problemsOf(plan([{ id: 'check', reason: 'no_such_reason', when: { flag: 'name' }, refuse: 'x' }, call])).join('\n')).toContain(`reason: one of ${REFUSE_REASONS.join(', ')} (`);
     const p = problemsOf(plan([{ ...call, reason: 'backend_error', details: { const: 1 } }])).join('\n');
     expect(p).toContain('.reason: only on a refuse step');
     expect(p).toContain('.details: only on a refuse step');
