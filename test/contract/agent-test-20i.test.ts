@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from '../plan/output-runs.js';
 
-const { mcp, env } = useOutputRuns('dws-agent20i-');
+const { mcp, env, failure } = useOutputRuns('dws-agent20i-');
 
 const RETRO = '# Retro 2026-12\n\n- went well: release\n';
 
@@ -81,6 +81,25 @@ describe('agent test 20i: each request sends what upstream sends for the same fl
       deliveryStatus: 'unknown',
       deliveryStatusKnown: false,
     });
+  });
+
+  it('1c. the looked-up sender is read as upstream: the first message list (here inside result), a message naming another id skipped, the sender\'s openDingTalkId one level inside sender, trimmed (lark_alignment.go:300-337, :376-421)', async () => {
+    await act({
+      lines: [['chat', '+messages-reply', '--conversation-id', 'cidZ5Ef9tWg6YaSdJj==', '--message-id', 'msgM4cc1Zd9Sb==', '--text', 'ok', '--yes']],
+      answers: { 'im/list_messages_by_ids': { result: { messages: [{ openMessageId: 'msgOther==', senderOpenDingTalkId: 'odtOther' }, { msgId: 'msgM4cc1Zd9Sb==', sender: { openDingTalkId: ' odtWangFang01 ' } }] } } },
+      calls: [
+        ['im', 'list_messages_by_ids', { openMsgIds: ['msgM4cc1Zd9Sb=='] }],
+        ['chat', 'send_personal_message', { openConversationId: 'cidZ5Ef9tWg6YaSdJj==', msgType: 'reply', clawType: 'openClaw',
+          content: JSON.stringify({ referenceOpenMessageId: 'msgM4cc1Zd9Sb==', srcMsgSendOpenDingTalkId: 'odtWangFang01', replyMsgType: 'text', content: 'ok' }) }],
+      ],
+    });
+  });
+
+  it('1d. a quoted message whose answer names no sender is refused as invalid input asking for --ref-sender, and nothing is sent (lark_alignment.go:336)', async () => {
+    mcp.answers['im/list_messages_by_ids'] = () => ({ result: [{ openMessageId: 'msgM4cc1Zd9Sb==', senderNick: 'Wang Fang' }] });
+    const { reason, message, out } = await failure(['chat', '+messages-reply', '--conversation-id', 'cidZ5Ef9tWg6YaSdJj==', '--message-id', 'msgM4cc1Zd9Sb==', '--text', 'ok', '--yes']);
+    expect({ reason, asks: message.includes('--ref-sender'), out }).toEqual({ reason: 'invalid_parameter', asks: true, out: '' });
+    expect(mcp.calls.map((c) => c.name)).toEqual(['list_messages_by_ids']);
   });
 
   it('2. a direct-message history from a time, 50 at most: forward true by default, limit a number (shortcut/chat/chat_message.go:482-512)', async () => {
