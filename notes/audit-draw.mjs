@@ -3,7 +3,8 @@
 //   20261205: audit-30d.md, 20261206: audit-30e.md,
 //   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
-//   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md; the next audit draws seed 20261216)
+//   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
+//   20261216: audit-30o-a/b.md; the next audit draws seed 20261217)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -144,6 +145,16 @@ const AUDITS = new Map([
   'aitable.form_get', 'sheet.range_batch_clear', 'chat.shortcut_messages_list_pin', 'aitable.shortcut_role_list',
   'chat.shortcut_messages_send_by_webhook', 'aitable.shortcut_section_move_node', 'doc.update_comment', 'markdown.fetch',
   'aitable.shortcut_import_upload', 'aitable.shortcut_advperm_disable', 'oa.shortcut_list_cc',
+  ]],
+  [20261216, [
+  'chat.edit_group_notice', 'minutes.get_speaker_summary', 'aitable.import_data', 'chat.dismiss_group',
+  'aitable.advperm_role_update', 'chat.list_top_conversations', 'chat.list_message_emotion_replies', 'aitable.workflow_enable',
+  'report.get_template_details_by_name', 'chat.add_emoji_reaction', 'sheet.delete_sheet', 'doc.get_document_info',
+  'chat.chat_permission_grant_cross_org_data', 'aitable.view_update_visible_fields', 'aitable.section_move_node',
+  'chat.update_group_nick', 'attendance.shortcut_get_self_setting', 'sheet.update_sheet_comment', 'chat.shortcut_chat_mute_member',
+  'aitable.shortcut_base_list', 'aitable.shortcut_record_update', 'aitable.form_share_update', 'calendar.shortcut_suggest_time',
+  'dev.submit_robot_create_task', 'chat.shortcut_conversation_mute', 'aitable.workflow_edit_example', 'chat.edit_message',
+  'aitable.shortcut_workflow_deploy', 'aitable.shortcut_dashboard_update', 'chat.shortcut_messages_reply',
   ]],
 ]);
 
