@@ -1,0 +1,63 @@
+// What the commands audit-30o-b fixed send, refuse and read (issue 32, a-o2), as upstream's bodies at c7521c1c do,
+// run as a user types them against the recording backend on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-ao2-');
+const { mcp } = outputs;
+
+/** A run's refusal reason (undefined when it succeeded) and the calls it sent, as `server/rpc` with their arguments. */
+async function sent(argv: string[]) {
+  mcp.calls.length = 0;
+  const outcome = await dispatchInProcess(argv, outputs.env());
+  return { reason: outcome.error?.reason, calls: mcp.calls.map((c) => [`${c.server}/${c.name}`, c.arguments]) };
+}
+
+const OPEN1 = 'DbWVtYmVyMDEiE';
+
+describe('chat +chat-mute-member refuses what resolveMuteMemberOpenIDs and the mute check refuse (chat/chat_group.go:1533-1645)', () => {
+  it('muting without a positive --mute-time is refused before the write (:1560-1564); --off needs none', async () => {
+    expect(await sent(['chat', '+chat-mute-member', '--group', 'cid1', '--users', OPEN1, '--yes']))
+      .toEqual({ reason: 'invalid_parameter', calls: [] });
+    expect(await sent(['chat', '+chat-mute-member', '--group', 'cid1', '--users', OPEN1, '--mute-time', '0', '--yes']))
+      .toEqual({ reason: 'invalid_parameter', calls: [] });
+    expect(await sent(['chat', '+chat-mute-member', '--group', 'cid1', '--users', OPEN1, '--off', '--yes'])).toEqual({
+      reason: undefined,
+      calls: [['im/set_group_member_mute_list', { openConversationId: 'cid1', cid: 'cid1', mute: false, openDingTalkIds: [OPEN1] }]],
+    });
+  });
+
+  it('a contact name that no member of the group carries is refused, even when the group has one member (:1636-1645)', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { orgUserId: 'u1', orgUserName: '王五' } }] });
+    outputs.answer('chat/get_group_members', { result: { list: [{ memberEmpName: '赵六', openDingtalkId: 'Db3BlbmlkMDMiE' }], hasMore: false } });
+    const { reason, calls } = await sent(['chat', '+chat-mute-member', '--group', 'cid1', '--users', 'u1', '--mute-time', '60000', '--yes']);
+    expect(reason).toBe('not_found');
+    expect(calls.map(([rpc]) => rpc)).toEqual(['contact/get_user_info_by_user_ids', 'chat/get_group_members']);
+  });
+
+  it('a requested userId the contact answer gives no name for is refused before the members are read (:1583-1601)', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { orgUserId: 'u1', orgUserName: '王五' } }] });
+    outputs.answer('chat/get_group_members', { result: { list: [{ memberEmpName: '王五', openDingtalkId: 'Db3BlbmlkMDMiE' }], hasMore: false } });
+    expect(await sent(['chat', '+chat-mute-member', '--group', 'cid1', '--users', 'u1,u2', '--mute-time', '60000', '--yes'])).toEqual({
+      reason: 'invalid_parameter',
+      calls: [['contact/get_user_info_by_user_ids', { user_id_list: ['u1', 'u2'] }]],
+    });
+  });
+
+  it('the resolved ids follow the order of --users, not of the contact answer (:1634-1647)', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [
+      { orgEmployeeModel: { orgUserId: 'u1', orgUserName: '王五' } },
+      { orgEmployeeModel: { orgUserId: 'u2', orgUserName: '赵六' } },
+    ] });
+    outputs.answer('chat/get_group_members', { result: { list: [
+      { memberEmpName: '王五', openDingtalkId: 'Db3BlbmlkMDMiE' },
+      { memberEmpName: '赵六', openDingtalkId: 'Db3BlbmlkMDQiE' },
+    ], hasMore: false } });
+    const { reason, calls } = await sent(['chat', '+chat-mute-member', '--group', 'cid1', '--users', `u2,${OPEN1},u1`, '--mute-time', '60000', '--yes']);
+    expect(reason).toBeUndefined();
+    expect(calls.at(-1)).toEqual(['im/set_group_member_mute_list', {
+      openConversationId: 'cid1', cid: 'cid1', mute: true, openDingTalkIds: [OPEN1, 'Db3BlbmlkMDQiE', 'Db3BlbmlkMDMiE'], muteTime: 60000,
+    }]);
+  });
+});
