@@ -61,3 +61,38 @@ describe('chat +chat-mute-member refuses what resolveMuteMemberOpenIDs and the m
     }]);
   });
 });
+
+describe('chat +messages-reply reads the original sender as resolveReplySender does (chat/lark_alignment.go:309-392)', () => {
+  const reply = ['chat', '+messages-reply', '--conversation-id', 'cid1', '--message-id', 'm1', '--text', '收到', '--yes'];
+
+  it('a looked-up message that gives no sender is refused before the reply is sent (:336)', async () => {
+    outputs.answer('im/list_messages_by_ids', { result: [{ openMessageId: 'm1', content: 'hi' }] });
+    expect(await sent(reply)).toEqual({
+      reason: 'invalid_parameter',
+      calls: [['im/list_messages_by_ids', { openMsgIds: ['m1'] }]],
+    });
+  });
+
+  it('the sender may be spelled senderOpenDingtalkId or senderOpenId, trimmed (findMessageSenderOpenDingTalkID :376-392)', async () => {
+    outputs.answer('im/list_messages_by_ids', { result: [{ openMessageId: 'm1', senderOpenDingTalkId: ' ', senderOpenId: ' Dsender ' }] });
+    const { reason, calls } = await sent(reply);
+    expect(reason).toBeUndefined();
+    expect(JSON.parse((calls.at(-1)![1] as { content: string }).content)).toEqual({
+      referenceOpenMessageId: 'm1', srcMsgSendOpenDingTalkId: 'Dsender', replyMsgType: 'text', content: '收到',
+    });
+  });
+
+  it('a --ref-sender userId is compared trimmed with userId or userID, and two rows of one openDingTalkId are one (unified_send.go:522-561)', async () => {
+    const argv = ['chat', '+messages-reply', '--conversation-id', 'cid1', '--ref-msg-id', 'm1', '--ref-sender', ' u1 ', '--text', 'ok', '--yes'];
+    const senderOf = (calls: unknown[][]) => (JSON.parse((calls.at(-1)![1] as { content: string }).content) as Record<string, unknown>).srcMsgSendOpenDingTalkId;
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ userID: 'u1', openDingtalkId: ' Dperson ' }, { userId: 'u10', openDingTalkId: 'Dother' }] });
+    const spelled = await sent(argv);
+    expect(spelled.reason).toBeUndefined();
+    expect(spelled.calls[0]).toEqual(['contact/search_contact_by_key_word', { keyword: 'u1' }]);
+    expect(senderOf(spelled.calls)).toBe('Dperson');
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ userId: 'u1', openDingTalkId: 'Dperson', name: '甲' }, { userId: 'u1', openDingTalkId: 'Dperson', name: '甲(兼职)' }] });
+    const twice = await sent(argv);
+    expect(twice.reason).toBeUndefined();
+    expect(senderOf(twice.calls)).toBe('Dperson');
+  });
+});
