@@ -96,3 +96,34 @@ describe('chat +messages-reply reads the original sender as resolveReplySender d
     expect(senderOf(twice.calls)).toBe('Dperson');
   });
 });
+
+describe('chat +messages-reply prints the answer enriched as enrichReplyResult does (chat/lark_alignment.go:259-307)', () => {
+  it('the reply identity is set over the answer; messageId, threadId and deliveryStatus are the first non-null, non-blank spelling, top level then result then data', async () => {
+    outputs.answer('im/list_messages_by_ids', { result: [{ openMessageId: 'm1', senderOpenDingTalkId: 'Dsender' }] });
+    outputs.answer('chat/send_personal_message', { success: true, contractVersion: 'old', result: { openMessageId: 'om1', status: ' ', threadId: null }, data: { sendStatus: 'SENT', topicId: 12 } });
+    expect(await outputs.run(['chat', '+messages-reply', '--conversation-id', ' cid1 ', '--message-id', 'm1', '--text', '收到', '--yes'])).toEqual({
+      success: true,
+      result: { openMessageId: 'om1', status: ' ', threadId: null },
+      data: { sendStatus: 'SENT', topicId: 12 },
+      contractVersion: 'im.message-reply.v1',
+      conversationId: 'cid1',
+      referencedMessage: { messageId: 'm1', senderOpenDingTalkId: 'Dsender', resolutionSource: 'message_lookup' },
+      messageId: 'om1',
+      threadId: 12,
+      deliveryStatus: 'SENT',
+      deliveryStatusKnown: true,
+    });
+  });
+  it('an answer naming no status says so; an explicit sender and the idempotency key are printed', async () => {
+    outputs.answer('chat/send_personal_message', { success: true });
+    expect(await outputs.run(['chat', '+messages-reply', '--conversation-id', 'cid1', '--ref-msg-id', 'm1', '--ref-sender', 'Db3BlbmlkMDIiE', '--text', 'ok', '--idempotency-key', 'k9', '--yes'])).toEqual({
+      success: true,
+      contractVersion: 'im.message-reply.v1',
+      conversationId: 'cid1',
+      referencedMessage: { messageId: 'm1', senderOpenDingTalkId: 'Db3BlbmlkMDIiE', resolutionSource: 'explicit' },
+      idempotencyKey: 'k9',
+      deliveryStatus: 'unknown',
+      deliveryStatusKnown: false,
+    });
+  });
+});
