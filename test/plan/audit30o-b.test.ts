@@ -82,6 +82,19 @@ describe('chat +messages-reply reads the original sender as resolveReplySender d
     });
   });
 
+  it('the messages are the first list under result/data/messages/list/items/records (top, then inside result, data); another message\'s row is passed over; a sender object is read (:320-421)', async () => {
+    outputs.answer('im/list_messages_by_ids', { result: { total: 2 }, data: { messages: [
+      { openMessageId: 'm0', senderOpenDingTalkId: 'Dwrong' },
+      'not a message',
+      { msgId: ' m1 ', sender: { name: '甲', openDingtalkId: ' Dnested ' } },
+    ] } });
+    const { reason, calls } = await sent(reply);
+    expect(reason).toBeUndefined();
+    expect(JSON.parse((calls.at(-1)![1] as { content: string }).content)).toEqual({
+      referenceOpenMessageId: 'm1', srcMsgSendOpenDingTalkId: 'Dnested', replyMsgType: 'text', content: '收到',
+    });
+  });
+
   it('a --ref-sender userId is compared trimmed with userId or userID, and two rows of one openDingTalkId are one (unified_send.go:522-561)', async () => {
     const argv = ['chat', '+messages-reply', '--conversation-id', 'cid1', '--ref-msg-id', 'm1', '--ref-sender', ' u1 ', '--text', 'ok', '--yes'];
     const senderOf = (calls: unknown[][]) => (JSON.parse((calls.at(-1)![1] as { content: string }).content) as Record<string, unknown>).srcMsgSendOpenDingTalkId;
