@@ -45,6 +45,18 @@ describe('chat +chat-mute-member refuses what resolveMuteMemberOpenIDs and the m
     });
   });
 
+  it('members are read under their spellings, trimmed, and two rows of one openDingTalkId are one member (:1604-1621)', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { orgUserId: 'u1', name: ' 王五 ' } }] });
+    outputs.answer('chat/get_group_members', { result: { list: [
+      { name: ' 王五 ', openDingTalkId: 'Db3BlbmlkMDMiE' },
+      { empName: '王五', memberDingtalkId: ' Db3BlbmlkMDMiE ' },
+      { memberEmpName: '王五' },
+    ], hasMore: false } });
+    const { reason, calls } = await sent(['chat', '+chat-mute-member', '--group', 'cid1', '--users', 'u1', '--off', '--yes']);
+    expect(reason).toBeUndefined();
+    expect(calls.at(-1)).toEqual(['im/set_group_member_mute_list', { openConversationId: 'cid1', cid: 'cid1', mute: false, openDingTalkIds: ['Db3BlbmlkMDMiE'] }]);
+  });
+
   it('the resolved ids follow the order of --users, not of the contact answer (:1634-1647)', async () => {
     outputs.answer('contact/get_user_info_by_user_ids', { result: [
       { orgEmployeeModel: { orgUserId: 'u1', orgUserName: '王五' } },
