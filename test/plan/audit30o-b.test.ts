@@ -1,7 +1,8 @@
 // What the commands audit-30o-b fixed send, refuse and read (issue 32, a-o2), as upstream's bodies at c7521c1c do,
 // run as a user types them against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
+import { dispatchInProcess, shippedEngine } from '../helpers.js';
+import { validatePlans } from '../../src/plan/validate.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-ao2-');
@@ -150,5 +151,22 @@ describe('chat +messages-reply prints the answer enriched as enrichReplyResult d
       deliveryStatus: 'unknown',
       deliveryStatusKnown: false,
     });
+  });
+});
+
+describe('a pick step takes a resolve\'s fields and distinct, checked at build as a resolve\'s', () => {
+  const tools = shippedEngine().tools();
+  const build = (pick: unknown) => validatePlans([{ file: 'multi-step/t.yaml', doc: { plans: { 'chat.shortcut_chat_mute_member': { facts: 't', steps: [
+    { id: 'members', server: 'chat', rpc: 'get_group_members', effect: 'read', args: { openconversation_id: { flag: 'group' } } },
+    { id: 'matched', pick },
+    { id: 'mute', server: 'im', rpc: 'set_group_member_mute_list', effect: 'write', args: { openDingTalkIds: { from: 'matched', path: 'openDingtalkId' } } },
+  ] } } } }], tools).problems.filter((p) => p.includes('pick')).join('\n');
+
+  it('accepts keys with their paths and distinct: true; refuses an empty map, a key without paths and another distinct', () => {
+    const items = { from: 'members', path: 'result.list' };
+    expect(build({ items, value: 'openDingtalkId', fields: { openDingtalkId: ['openDingtalkId', 'openDingTalkId'] }, distinct: true })).toBe('');
+    expect(build({ items, value: 'openDingtalkId', fields: {} })).toContain('pick.fields: must map each key to the list of paths');
+    expect(build({ items, value: 'openDingtalkId', fields: { openDingtalkId: [] } })).toContain('pick.fields.openDingtalkId: a key');
+    expect(build({ items, value: 'openDingtalkId', distinct: 'yes' })).toContain('pick.distinct: must be true');
   });
 });
