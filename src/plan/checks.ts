@@ -57,7 +57,7 @@ export type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' 
  * A candidate read through a resolve's `fields` (upstream shortcutString): each key the first of its paths holding a
  * non-blank text (trimmed) or a number (as text); a key none of them holds is left out. Other fields stay.
  */
-function readFields(row: unknown, fields: Record<string, string[]>): unknown {
+export function readFields(row: unknown, fields: Record<string, string[]>): unknown {
   if (row === null || typeof row !== 'object' || Array.isArray(row)) return row;
   const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
   for (const [key, paths] of Object.entries(fields)) {

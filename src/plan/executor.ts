@@ -13,7 +13,7 @@ import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
 import type { Env } from '../backend/config.js';
 import { Placeholder, asList, describeCondition, hasPlaceholder, pageStart, pagingApplies, rpcCases, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
-import { checkExpect, chooseOne, pollHolds, resolveOne } from './checks.js';
+import { checkExpect, chooseOne, pollHolds, readFields, resolveOne } from './checks.js';
 import { chooseUser, chooseUserTarget, unverifiedUser, userTargetWithoutSearch, type ResolvedUser, type UserTarget } from './user-target.js';
 import { resolveChatTarget, type ChatTarget } from './chat-target.js';
 import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
@@ -982,7 +982,8 @@ function runPick(sc: Scope, step: PlanStep & { kind: 'pick' }): unknown {
   const picked = list.map((item) => {
     sc.item = step.for_each ? { value: item } : undefined;
     try {
-      return chooseOne(sc, step, asList(evalSource(sc, step.pick.items)), step.pick);
+      const rows = asList(evalSource(sc, step.pick.items));
+      return chooseOne(sc, step, step.pick.fields ? rows.map((row) => readFields(row, step.pick.fields!)) : rows, step.pick);
     } finally {
       sc.item = undefined;
     }

@@ -357,6 +357,10 @@ export interface PickSpec {
   value: string;
   label: string[];
   match?: MatchSpec;
+  /** As a resolve's: how each candidate is read (key -> paths, the first non-blank text or number). */
+  fields?: Record<string, string[]>;
+  /** As a resolve's: the candidates are the distinct usable values. */
+  distinct?: true;
 }
 
 /**

@@ -254,6 +254,13 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
     if (typeof raw.allow_none !== 'boolean') s.problems.push(`${at}.allow_none: must be true or false`);
     else if (raw.allow_none) out.allow_none = true;
   }
+  Object.assign(out, normalizeFieldsDistinct(s, at, raw));
+  return out;
+}
+
+/** A resolve's or a pick's `fields` (how each candidate is read) and `distinct` (one candidate per value). */
+function normalizeFieldsDistinct(s: Scope, at: string, raw: Record<string, unknown>): Pick<ResolveSpec, 'fields' | 'distinct'> {
+  const out: Pick<ResolveSpec, 'fields' | 'distinct'> = {};
   if (raw.fields !== undefined) {
     const f = raw.fields;
     if (!isObj(f) || Object.keys(f).length === 0) s.problems.push(`${at}.fields: must map each key to the list of paths it is read from`);
@@ -409,10 +416,11 @@ function normalizePick(s: Scope, at: string, raw: unknown): PickSpec {
     s.problems.push(`${at}: needs items (a source) and value`);
     return { items: { const: [] }, value: '', label: [] };
   }
-  only(s, at, raw, ['items', 'value', 'label', 'match']);
+  only(s, at, raw, ['items', 'value', 'label', 'match', 'fields', 'distinct']);
   const value = checkPath(s, `${at}.value`, raw.value) ?? '';
   const match = raw.match === undefined ? undefined : normalizeMatch(s, `${at}.match`, raw.match);
-  return { items: normalizeSource(s, `${at}.items`, raw.items), value, label: normalizeLabel(s, `${at}.label`, raw.label, value), ...(match ? { match } : {}) };
+  return { items: normalizeSource(s, `${at}.items`, raw.items), value, label: normalizeLabel(s, `${at}.label`, raw.label, value), ...(match ? { match } : {}),
+    ...normalizeFieldsDistinct(s, at, raw) };
 }
 
 function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {

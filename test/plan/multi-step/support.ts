@@ -363,6 +363,15 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // whichever container the lookup answer has (a-i1)
   'doc.shortcut_import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
   'sheet.import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
+  // +chat-mute-member (a-o2) looks each requested userId up by its orgUserId in the contact answer and picks the group
+  // member carrying that name (chat_group.go:1577-1647@c7521c1c): u1 is 王五, whom the member list holds (twice, with
+  // two openDingTalkIds, when the test wants the pick ambiguous)
+  'chat.shortcut_chat_mute_member': (_data, ctx) => ({
+    'contact/get_user_info_by_user_ids': { result: [{ orgEmployeeModel: { orgUserId: 'u1', orgUserName: '王五' } }] },
+    'chat/get_group_members': { result: { hasMore: false, list: ctx.ambiguous?.has('matched')
+      ? [{ memberEmpName: '王五', openDingtalkId: 'v-openDingtalkId' }, { memberEmpName: '王五', openDingtalkId: 'v-openDingtalkId-2' }]
+      : [{ memberEmpName: '王五', openDingtalkId: 'v-openDingtalkId' }] } },
+  }),
   'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
   // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
   'doc.shortcut_media_insert': () => MEDIA_READBACK,
