@@ -7,38 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from '../plan/output-runs.js';
 
-const { mcp, env } = useOutputRuns('dws-agent20g-');
+const { mcp, env, act } = useOutputRuns('dws-agent20g-');
 
 const AGENDA = '%PDF-1.4 agenda\n';
 const CHART = 'PNG-bytes-of-a-chart';
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-interface Request {
-  /** the command lines as the agent typed them, in order */
-  lines: string[][];
-  /** canned answers per `<server>/<tool>` (every other tool answers with the echo) */
-  answers?: Record<string, unknown>;
-  /** local files in the run's directory */
-  files?: Record<string, string>;
-  /** the calls upstream makes for the same lines: [server, tool, arguments] */
-  calls: [string, string, Record<string, unknown>][];
-}
-
-/** Runs the lines in one private directory; every line must succeed. The calls made and the last line's printed result. */
-async function act(r: Request) {
-  for (const [key, body] of Object.entries(r.answers ?? {})) {
-    mcp.answers[key] = (_args, n) => (Array.isArray((body as { pages?: unknown[] }).pages) ? (body as { pages: unknown[] }).pages[n] : body);
-  }
-  const runEnv = env(r.files);
-  let printed: unknown;
-  for (const line of r.lines) {
-    const outcome = await dispatchInProcess(line, runEnv, undefined, { sleep: async () => {} });
-    expect(outcome.error?.envelope()).toBeUndefined();
-    printed = (JSON.parse(outcome.out) as { result: unknown }).result;
-  }
-  expect(mcp.calls.map((c) => [c.server, c.name, c.arguments])).toEqual(r.calls);
-  return printed;
-}
 
 describe('agent test 20g: each request sends what upstream sends for the same flags', () => {
   it('1. the members of a group: get_group_members from cursor "0", list_group_bots, printed as upstream\'s two buckets (smart/group_members.go:173-242, 271-315)', async () => {

@@ -4,39 +4,11 @@
 // upstream prints a projection of its own, the printed result is asserted too. Request 9 (marking mails read) is left
 // out: dws cannot do it (see the note).
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from '../plan/output-runs.js';
 
-const { mcp, env } = useOutputRuns('dws-agent20h-');
+const { mcp, act } = useOutputRuns('dws-agent20h-');
 
 const SUMMARY = 'PK-fake-xlsx-q4\n';
-
-interface Request {
-  /** the command lines as the agent typed them, in order */
-  lines: string[][];
-  /** canned answers per `<server>/<tool>` (every other tool answers with the echo) */
-  answers?: Record<string, unknown>;
-  /** local files in the run's directory */
-  files?: Record<string, string>;
-  /** the calls upstream makes for the same lines: [server, tool, arguments] */
-  calls: [string, string, Record<string, unknown>][];
-}
-
-/** Runs the lines in one private directory; every line must succeed. The calls made and the last line's printed result. */
-async function act(r: Request) {
-  for (const [key, body] of Object.entries(r.answers ?? {})) {
-    mcp.answers[key] = (_args, n) => (Array.isArray((body as { pages?: unknown[] }).pages) ? (body as { pages: unknown[] }).pages[n] : body);
-  }
-  const runEnv = env(r.files);
-  let printed: unknown;
-  for (const line of r.lines) {
-    const outcome = await dispatchInProcess(line, runEnv, undefined, { sleep: async () => {} });
-    expect(outcome.error?.envelope()).toBeUndefined();
-    printed = (JSON.parse(outcome.out) as { result: unknown }).result;
-  }
-  expect(mcp.calls.map((c) => [c.server, c.name, c.arguments])).toEqual(r.calls);
-  return printed;
-}
 
 describe('agent test 20h: each request sends what upstream sends for the same flags', () => {
   it('1. a group\'s messages about rollback: the group checked, the search read without openConversationId and filtered locally, the next page asking for the messages still wanted; printed as upstream\'s scoped payload with projected messages (helpers/chat.go:513-651, 63-99)', async () => {

@@ -4,39 +4,11 @@
 // upstream prints a projection of its own, the printed result is asserted too. Requests 19 (a comment on a report) and
 // 20 (a new live stream) have no command in dws or upstream and are left out (see the note).
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from '../plan/output-runs.js';
 
-const { mcp, env, failure } = useOutputRuns('dws-agent20i-');
+const { mcp, failure, act } = useOutputRuns('dws-agent20i-');
 
 const RETRO = '# Retro 2026-12\n\n- went well: release\n';
-
-interface Request {
-  /** the command lines as the agent typed them, in order */
-  lines: string[][];
-  /** canned answers per `<server>/<tool>` (every other tool answers with the echo); `pages` answers call by call */
-  answers?: Record<string, unknown>;
-  /** local files in the run's directory */
-  files?: Record<string, string>;
-  /** the calls upstream makes for the same lines: [server, tool, arguments] */
-  calls: [string, string, Record<string, unknown>][];
-}
-
-/** Runs the lines in one private directory; every line must succeed. The calls made and the last line's printed result. */
-async function act(r: Request) {
-  for (const [key, body] of Object.entries(r.answers ?? {})) {
-    mcp.answers[key] = (_args, n) => (Array.isArray((body as { pages?: unknown[] }).pages) ? (body as { pages: unknown[] }).pages[n] : body);
-  }
-  const runEnv = env(r.files);
-  let printed: unknown;
-  for (const line of r.lines) {
-    const outcome = await dispatchInProcess(line, runEnv, undefined, { sleep: async () => {} });
-    expect(outcome.error?.envelope()).toBeUndefined();
-    printed = (JSON.parse(outcome.out) as { result: unknown }).result;
-  }
-  expect(mcp.calls.map((c) => [c.server, c.name, c.arguments])).toEqual(r.calls);
-  return printed;
-}
 
 const cards = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ taskId: `t${from + i}` }));
 

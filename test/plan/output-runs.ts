@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { dispatchInProcess, resultOf } from '../helpers.js';
 import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
@@ -12,6 +13,18 @@ export const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: 'ÊúçÂ
 
 /** A journal record as a test reads it. */
 export interface JournalLine { rpc?: string; outcome?: string; page?: number; step?: number }
+
+/** An agent test's request (notes/agent-test-20g.md and later): the lines typed and the calls upstream makes for them. */
+export interface AgentRequest {
+  /** the command lines as the agent typed them, in order */
+  lines: string[][];
+  /** canned answers per `<server>/<tool>` (every other tool answers with the echo); `pages` answers call by call */
+  answers?: Record<string, unknown>;
+  /** local files in the run's directory */
+  files?: Record<string, string>;
+  /** the calls upstream makes for the same lines: [server, tool, arguments] */
+  calls: [string, string, Record<string, unknown>][];
+}
 
 /** Registers the file's fake server (useMcpServer) and returns the runners over it; `prefix` names the temp dirs. */
 export function useOutputRuns(prefix: string) {
@@ -71,6 +84,24 @@ export function useOutputRuns(prefix: string) {
         exit: error?.exitCode ?? 0,
         sent: mcp.calls.map((c) => c.arguments),
       };
+    },
+    /**
+     * An agent test's request: its lines run in one private directory, each of which must succeed (waits recorded, not
+     * slept); the calls made must be the ones upstream makes. The last line's printed result.
+     */
+    act: async (r: AgentRequest) => {
+      for (const [key, body] of Object.entries(r.answers ?? {})) {
+        mcp.answers[key] = (_args, n) => (Array.isArray((body as { pages?: unknown[] }).pages) ? (body as { pages: unknown[] }).pages[n] : body);
+      }
+      const runEnv = env(r.files);
+      let printed: unknown;
+      for (const line of r.lines) {
+        const outcome = await dispatchInProcess(line, runEnv, undefined, { sleep: async () => {} });
+        expect(outcome.error?.envelope()).toBeUndefined();
+        printed = (JSON.parse(outcome.out) as { result: unknown }).result;
+      }
+      expect(mcp.calls.map((c) => [c.server, c.name, c.arguments])).toEqual(r.calls);
+      return printed;
     },
     /** The same answer for every call of `<server>/<tool>`. */
     answer: (key: string, body: unknown) => {
