@@ -7,26 +7,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { failedRun, useOutputRuns } from './output-runs.js';
 
-const { mcp, env, timed } = useOutputRuns('dws-fminutes6-');
+const { mcp, env, timed, answersInTurn } = useOutputRuns('dws-fminutes6-');
 
-/** `<server>/<tool>` answering these bodies in turn (the last one again after them). */
-function answers(key: string, ...bodies: unknown[]) {
-  mcp.answers[key] = (_args, n) => bodies[Math.min(n, bodies.length - 1)];
-}
 
-/** A failed run's exit code, reason and envelope details; it printed nothing. */
-function failed(outcome: Awaited<ReturnType<typeof timed>>['outcome']) {
-  expect(outcome.out).toBe('');
-  const envelope = JSON.parse(outcome.error!.envelope()) as { details?: unknown; error: { reason: string; message: string } };
-  return { exit: outcome.error!.exitCode, reason: envelope.error.reason, message: envelope.error.message, details: envelope.details };
-}
 
 describe('minutes +mindmap (workflows.go:334-384)', () => {
   it('creates once, reads the status every --interval until it is 1 (text "1" too), and prints the payload with attempts', async () => {
-    answers('minutes/create_mind_graph', { success: true });
-    answers('minutes/query_mind_graph_status', { result: { taskStatus: 0 } }, { result: { taskStatus: '0' } }, { result: { taskStatus: ' 1 ', mindGraph: { b: 1, a: 2 } } });
+    answersInTurn('minutes/create_mind_graph', { success: true });
+    answersInTurn('minutes/query_mind_graph_status', { result: { taskStatus: 0 } }, { result: { taskStatus: '0' } }, { result: { taskStatus: ' 1 ', mindGraph: { b: 1, a: 2 } } });
     const { calls, sleeps, result } = await timed(['minutes', '+mindmap', '--id', 't1', '--interval', '5', '--yes']);
     expect(calls).toEqual([
       ['create_mind_graph', { taskUuid: 't1' }],
@@ -43,8 +33,8 @@ describe('minutes +mindmap (workflows.go:334-384)', () => {
   });
 
   it('an empty create answer is not an acknowledgement, but the status read still proves the result (createAcknowledged false)', async () => {
-    answers('minutes/create_mind_graph', {});
-    answers('minutes/query_mind_graph_status', { result: { taskStatus: 1 } });
+    answersInTurn('minutes/create_mind_graph', {});
+    answersInTurn('minutes/query_mind_graph_status', { result: { taskStatus: 1 } });
     const { result } = await timed(['minutes', '+mindmap', '--id', 't1', '--yes']);
     expect(result).toEqual({
       attempts: 1, complete: true, createAcknowledged: false, createAttempted: true, operation: 'minutes.mindmap',
@@ -53,17 +43,17 @@ describe('minutes +mindmap (workflows.go:334-384)', () => {
   });
 
   it('--resume reads the status only (createAttempted and createAcknowledged false)', async () => {
-    answers('minutes/query_mind_graph_status', { result: { taskStatus: 1 } });
+    answersInTurn('minutes/query_mind_graph_status', { result: { taskStatus: 1 } });
     const { calls, result } = await timed(['minutes', '+mindmap', '--id', 't1', '--resume', '--yes']);
     expect(calls).toEqual([['query_mind_graph_status', { taskUuid: 't1' }]]);
     expect(result).toMatchObject({ attempts: 1, createAcknowledged: false, createAttempted: false });
   });
 
   it('status 2 ends minutes_mindmap_failed with the payload in details, inside partial_outcome after the create', async () => {
-    answers('minutes/create_mind_graph', { success: true });
-    answers('minutes/query_mind_graph_status', { result: { taskStatus: 0 } }, { result: { taskStatus: 2, reason: 'short' } });
+    answersInTurn('minutes/create_mind_graph', { success: true });
+    answersInTurn('minutes/query_mind_graph_status', { result: { taskStatus: 0 } }, { result: { taskStatus: 2, reason: 'short' } });
     const { outcome, calls } = await timed(['minutes', '+mindmap', '--id', 't1', '--yes']);
-    const f = failed(outcome);
+    const f = failedRun(outcome);
     expect({ exit: f.exit, reason: f.reason }).toEqual({ exit: 7, reason: 'partial_outcome' });
     expect(f.message).toContain('(minutes_mindmap_failed: ');
     expect(f.details).toEqual({
@@ -75,11 +65,11 @@ describe('minutes +mindmap (workflows.go:334-384)', () => {
   });
 
   it('still 0 when one more wait would reach --timeout: minutes_mindmap_timeout (exit 1 with --resume), 3 reads for 9 s every 3 s', async () => {
-    answers('minutes/query_mind_graph_status', { result: { taskStatus: 0 } });
+    answersInTurn('minutes/query_mind_graph_status', { result: { taskStatus: 0 } });
     const { outcome, calls, sleeps } = await timed(['minutes', '+mindmap', '--id', 't1', '--resume', '--timeout', '9', '--yes']);
     expect(calls.length).toBe(3);
     expect(sleeps).toEqual([3000, 3000]);
-    expect(failed(outcome)).toEqual({
+    expect(failedRun(outcome)).toEqual({
       exit: 1, reason: 'minutes_mindmap_timeout', message: expect.stringContaining('still processing'),
       details: {
         attempts: 3, complete: false, operation: 'minutes.mindmap',
@@ -89,17 +79,17 @@ describe('minutes +mindmap (workflows.go:334-384)', () => {
   });
 
   it('a taskStatus that is not 0, 1 or 2 stops the reads at once as backend_error', async () => {
-    answers('minutes/query_mind_graph_status', { result: { taskStatus: '1.0' } });
+    answersInTurn('minutes/query_mind_graph_status', { result: { taskStatus: '1.0' } });
     const { outcome, calls } = await timed(['minutes', '+mindmap', '--id', 't1', '--resume', '--yes']);
     expect(calls.length).toBe(1);
-    expect(failed(outcome)).toMatchObject({ exit: 1, reason: 'backend_error', message: expect.stringContaining('taskStatus is not 0, 1 or 2') });
+    expect(failedRun(outcome)).toMatchObject({ exit: 1, reason: 'backend_error', message: expect.stringContaining('taskStatus is not 0, 1 or 2') });
   });
 
   it('a status answer without a result object is backend_error after one read', async () => {
-    answers('minutes/query_mind_graph_status', { success: true });
+    answersInTurn('minutes/query_mind_graph_status', { success: true });
     const { outcome, calls } = await timed(['minutes', '+mindmap', '--id', 't1', '--resume', '--yes']);
     expect(calls.length).toBe(1);
-    expect(failed(outcome)).toMatchObject({ exit: 1, reason: 'backend_error', message: expect.stringContaining('no result object') });
+    expect(failedRun(outcome)).toMatchObject({ exit: 1, reason: 'backend_error', message: expect.stringContaining('no result object') });
   });
 });
 
@@ -107,10 +97,10 @@ const STOPPED = { success: true, result: { cmd: 'end', taskUuid: 't1' } };
 
 describe('minutes +record-wrap-up (workflows.go:259-282, :666-734)', () => {
   it('stops, reads the set in rounds until every artifact passes, and prints the payload with the artifacts that passed', async () => {
-    answers('minutes/执行听记指令-发起AI听记录音', STOPPED);
-    answers('minutes/get_minutes_basic_info', { result: { taskUuid: 't1', title: '周会' } });
-    answers('minutes/get_minutes_ai_summary', { result: { fullSummary: '' } }, { result: { fullSummary: '纪要' } });
-    answers('minutes/get_minutes_transcription', { result: { paragraphList: [{ paragraphId: 'p1', text: '你好' }], hasNext: false } });
+    answersInTurn('minutes/执行听记指令-发起AI听记录音', STOPPED);
+    answersInTurn('minutes/get_minutes_basic_info', { result: { taskUuid: 't1', title: '周会' } });
+    answersInTurn('minutes/get_minutes_ai_summary', { result: { fullSummary: '' } }, { result: { fullSummary: '纪要' } });
+    answersInTurn('minutes/get_minutes_transcription', { result: { paragraphList: [{ paragraphId: 'p1', text: '你好' }], hasNext: false } });
     const { calls, sleeps, result } = await timed(['minutes', '+record-wrap-up', '--id', 't1', '--artifacts', 'basic,summary,transcript', '--yes']);
     expect(calls.map(([name]) => name)).toEqual(['执行听记指令-发起AI听记录音',
       'get_minutes_basic_info', 'get_minutes_ai_summary', 'get_minutes_transcription',
@@ -130,13 +120,13 @@ describe('minutes +record-wrap-up (workflows.go:259-282, :666-734)', () => {
   });
 
   it('an artifact still failing at --wait-timeout ends minutes_record_wrap_up_incomplete inside partial_outcome, the payload in details with recovery', async () => {
-    answers('minutes/执行听记指令-发起AI听记录音', STOPPED);
-    answers('minutes/list_minutes_todos', { result: { actions: [{ text: '跟进' }] } });
-    answers('minutes/get_minutes_transcription', { result: { paragraphList: [], hasNext: false } });
+    answersInTurn('minutes/执行听记指令-发起AI听记录音', STOPPED);
+    answersInTurn('minutes/list_minutes_todos', { result: { actions: [{ text: '跟进' }] } });
+    answersInTurn('minutes/get_minutes_transcription', { result: { paragraphList: [], hasNext: false } });
     const { outcome, calls, sleeps } = await timed(['minutes', '+record-wrap-up', '--id', 't1', '--artifacts', 'todos,transcript', '--wait-timeout', '9', '--yes']);
     expect(calls.length).toBe(1 + 3 * 2);
     expect(sleeps).toEqual([3000, 3000]);
-    const f = failed(outcome);
+    const f = failedRun(outcome);
     expect({ exit: f.exit, reason: f.reason }).toEqual({ exit: 7, reason: 'partial_outcome' });
     expect(f.message).toContain('(minutes_record_wrap_up_incomplete: ');
     expect(f.details).toEqual({
@@ -151,11 +141,11 @@ describe('minutes +record-wrap-up (workflows.go:259-282, :666-734)', () => {
   });
 
   it('a failed artifact read is listed and the others are read on; the basic info must name --id', async () => {
-    answers('minutes/执行听记指令-发起AI听记录音', STOPPED);
-    answers('minutes/get_minutes_keywords', { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' });
-    answers('minutes/get_minutes_basic_info', { result: { taskUuid: 't2' } });
+    answersInTurn('minutes/执行听记指令-发起AI听记录音', STOPPED);
+    answersInTurn('minutes/get_minutes_keywords', { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' });
+    answersInTurn('minutes/get_minutes_basic_info', { result: { taskUuid: 't2' } });
     const { outcome } = await timed(['minutes', '+record-wrap-up', '--id', 't1', '--artifacts', 'keywords,basic', '--wait-timeout', '3', '--yes']);
-    const details = failed(outcome).details as { failures: { artifact: string; error: string }[]; artifacts: unknown };
+    const details = failedRun(outcome).details as { failures: { artifact: string; error: string }[]; artifacts: unknown };
     expect(details.artifacts).toEqual({});
     expect(details.failures.map((x) => x.artifact)).toEqual(['keywords', 'basic']);
     expect(details.failures[0].error).toContain('服务繁忙');
@@ -165,9 +155,9 @@ describe('minutes +record-wrap-up (workflows.go:259-282, :666-734)', () => {
 
 describe('minutes +upload-and-analyze (workflows.go:284-332)', () => {
   it('--resume-id: reads the artifacts in rounds, runs the mind map, and prints the stages with the resumed upload', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } }, { result: { keywords: ['周会'] } });
-    answers('minutes/create_mind_graph', {});
-    answers('minutes/query_mind_graph_status', { result: { taskStatus: 0 } }, { result: { taskStatus: 1, url: 'u' } });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } }, { result: { keywords: ['周会'] } });
+    answersInTurn('minutes/create_mind_graph', {});
+    answersInTurn('minutes/query_mind_graph_status', { result: { taskStatus: 0 } }, { result: { taskStatus: 1, url: 'u' } });
     const { calls, sleeps, result } = await timed(['minutes', '+upload-and-analyze', '--resume-id', 't1', '--artifacts', 'keywords', '--mindmap', '--poll-interval', '2', '--yes']);
     expect(calls.map(([name]) => name)).toEqual(['get_minutes_keywords', 'create_mind_graph', 'query_mind_graph_status', 'query_mind_graph_status']);
     // an empty keywords list passes ValidateArtifact: one round; the mind map waits once
@@ -188,10 +178,10 @@ describe('minutes +upload-and-analyze (workflows.go:284-332)', () => {
   });
 
   it('uploads, reads the artifacts of the new minutes and prints the +upload payload as the upload stage', async () => {
-    answers('minutes/create_upload_session', { result: { sessionId: 's1', presignedUrl: `${mcp.base}/upload/a.mp4` } });
-    answers('minutes/complete_upload_session', { result: { taskUuid: 't9' } });
-    answers('minutes/get_minutes_basic_info', { result: { taskUuid: 't9' } });
-    answers('minutes/list_minutes_todos', { result: { dingtalkTodoList: [{ id: 1 }] } });
+    answersInTurn('minutes/create_upload_session', { result: { sessionId: 's1', presignedUrl: `${mcp.base}/upload/a.mp4` } });
+    answersInTurn('minutes/complete_upload_session', { result: { taskUuid: 't9' } });
+    answersInTurn('minutes/get_minutes_basic_info', { result: { taskUuid: 't9' } });
+    answersInTurn('minutes/list_minutes_todos', { result: { dingtalkTodoList: [{ id: 1 }] } });
     const { result } = await timed(['minutes', '+upload-and-analyze', '--file', 'a.mp4', '--artifacts', 'todos', '--yes'], { 'a.mp4': 'MP4!' });
     expect(result).toEqual({
       artifacts: { todos: { dingtalkTodoList: [{ id: 1 }] } },
@@ -205,11 +195,11 @@ describe('minutes +upload-and-analyze (workflows.go:284-332)', () => {
   });
 
   it('a mind map status read that fails is the stage\'s failure: minutes_upload_analysis_incomplete inside partial_outcome, with recovery', async () => {
-    answers('minutes/get_minutes_ai_summary', { result: { fullSummary: '纪要' } });
-    answers('minutes/create_mind_graph', { success: true });
-    answers('minutes/query_mind_graph_status', { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' });
+    answersInTurn('minutes/get_minutes_ai_summary', { result: { fullSummary: '纪要' } });
+    answersInTurn('minutes/create_mind_graph', { success: true });
+    answersInTurn('minutes/query_mind_graph_status', { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' });
     const { outcome } = await timed(['minutes', '+upload-and-analyze', '--resume-id', 't1', '--artifacts', 'summary', '--mindmap', '--yes']);
-    const f = failed(outcome);
+    const f = failedRun(outcome);
     expect({ exit: f.exit, reason: f.reason }).toEqual({ exit: 7, reason: 'partial_outcome' });
     expect(f.message).toContain('(minutes_upload_analysis_incomplete: ');
     const details = f.details as { complete: boolean; failures: { artifact: string; error: string }[]; recovery: unknown; stages: { name: string; complete: boolean; error?: string; result: unknown }[] };
@@ -235,9 +225,9 @@ describe('minutes +export-pack (workflows.go:513-577, :795-856)', () => {
   const entries = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
 
   it('reads each artifact once, writes one file each and the manifest into a new directory, and prints where', async () => {
-    answers('minutes/get_minutes_basic_info', { result: { title: 'a<b>&c', taskUuid: 't1' } });
-    answers('minutes/get_minutes_ai_summary', { result: { fullSummary: '# 纪要\n' } });
-    answers('minutes/get_minutes_transcription', { result: { paragraphList: [{ paragraphId: 'p1', text: '你好' }], hasNext: false } });
+    answersInTurn('minutes/get_minutes_basic_info', { result: { title: 'a<b>&c', taskUuid: 't1' } });
+    answersInTurn('minutes/get_minutes_ai_summary', { result: { fullSummary: '# 纪要\n' } });
+    answersInTurn('minutes/get_minutes_transcription', { result: { paragraphList: [{ paragraphId: 'p1', text: '你好' }], hasNext: false } });
     const { outcome, root, result } = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'out/pack', '--artifacts', 'summary,basic,transcript']);
     expect(outcome.error).toBeUndefined();
     expect(mcp.calls.map((c) => c.name)).toEqual(['get_minutes_ai_summary', 'get_minutes_basic_info', 'get_minutes_transcription']);
@@ -257,8 +247,8 @@ describe('minutes +export-pack (workflows.go:513-577, :795-856)', () => {
   });
 
   it('--include-media downloads the media into media/<taskUuid><extension> of the same directory', async () => {
-    answers('minutes/list_minutes_todos', { result: { actions: [] } });
-    answers('minutes/query_minutes_audio_url', { result: { audioUrl: ' ', videoUrl: `${mcp.base}/files/rec.MP4` } });
+    answersInTurn('minutes/list_minutes_todos', { result: { actions: [] } });
+    answersInTurn('minutes/query_minutes_audio_url', { result: { audioUrl: ' ', videoUrl: `${mcp.base}/files/rec.MP4` } });
     mcp.files = { 'rec.MP4': Buffer.from('VIDEO') };
     const { result, root } = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'pack', '--artifacts', 'todos', '--include-media']);
     expect(result).toMatchObject({ path: 'pack', files: { media: { complete: true, file: 'media/t1.mp4', sizeBytes: 5 }, todos: { complete: true, file: 'todos.json', sizeBytes: 20 } } });
@@ -267,9 +257,9 @@ describe('minutes +export-pack (workflows.go:513-577, :795-856)', () => {
   });
 
   it('an artifact that fails its check ends minutes_export_pack_incomplete before anything is written', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: 'x' } });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: 'x' } });
     const { outcome, root } = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'pack', '--artifacts', 'keywords']);
-    expect(failed(outcome)).toEqual({
+    expect(failedRun(outcome)).toEqual({
       exit: 1, reason: 'minutes_export_pack_incomplete', message: expect.stringContaining('nothing was written'),
       details: { complete: false, failures: [{ artifact: 'keywords', error: 'the minutes keywords answer has no keywords list' }], operation: 'minutes.export_pack', published: false, taskUuid: 't1' },
     });
@@ -277,7 +267,7 @@ describe('minutes +export-pack (workflows.go:513-577, :795-856)', () => {
   });
 
   it('an existing --output is left as it is, and an absolute or escaping one is refused before any call', async () => {
-    answers('minutes/list_minutes_todos', { result: { actions: [] } });
+    answersInTurn('minutes/list_minutes_todos', { result: { actions: [] } });
     const { outcome, root } = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'pack', '--artifacts', 'todos'], { keep: 'x' });
     expect(outcome.error).toBeUndefined();
     const again = await dispatchInProcess(['minutes', '+export-pack', '--id', 't1', '--output', 'pack', '--artifacts', 'todos'], { ...env(), DWS_FILE_ROOT: root });

@@ -4,21 +4,11 @@
 // read in rounds while its failure text says pending, attempts counted, and any failure listed as the stage's while
 // the run goes on. Each run as a user types it against the fake MCP server on 127.0.0.1, its waits recorded.
 import { describe, expect, it } from 'vitest';
-import { useOutputRuns } from './output-runs.js';
+import { failedRun, useOutputRuns } from './output-runs.js';
 
-const { mcp, timed } = useOutputRuns('dws-fminutes7-');
+const { timed, answersInTurn } = useOutputRuns('dws-fminutes7-');
 
-/** `<server>/<tool>` answering these bodies in turn (the last one again after them). */
-function answers(key: string, ...bodies: unknown[]) {
-  mcp.answers[key] = (_args, n) => bodies[Math.min(n, bodies.length - 1)];
-}
 
-/** A failed run's exit code, reason and envelope details; it printed nothing. */
-function failed(outcome: Awaited<ReturnType<typeof timed>>['outcome']) {
-  expect(outcome.out).toBe('');
-  const envelope = JSON.parse(outcome.error!.envelope()) as { details?: unknown; error: { reason: string; message: string } };
-  return { exit: outcome.error!.exitCode, reason: envelope.error.reason, message: envelope.error.message, details: envelope.details };
-}
 
 type Details = { complete: boolean; failures: { artifact: string; error: string }[]; stages: { name: string }[] };
 const speakerStage = (d: Details) => d.stages.find((s) => s.name === 'speaker-insights');
@@ -26,9 +16,9 @@ const run = ['minutes', '+upload-and-analyze', '--resume-id', 't1', '--artifacts
 
 describe('minutes +upload-and-analyze --speaker-insights (workflows.go:318-326, :397-442)', () => {
   it('reads the summary again while the backend says it is processing, then prints the stage with taskId, createStatus and attempts', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: ['周会'] } });
-    answers('minutes/create_speaker_summary', { success: true, result: { taskId: ' k9 ', status: 'RUNNING' } });
-    answers('minutes/get_speaker_summary',
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: ['周会'] } });
+    answersInTurn('minutes/create_speaker_summary', { success: true, result: { taskId: ' k9 ', status: 'RUNNING' } });
+    answersInTurn('minutes/get_speaker_summary',
       { success: false, errorCode: '500', errorMsg: 'Summary is PROCESSING' },
       { result: {} },
       { result: { speakers: [{ name: '甲' }] } });
@@ -57,9 +47,9 @@ describe('minutes +upload-and-analyze --speaker-insights (workflows.go:318-326, 
   });
 
   it('a create answer without a status prints createStatus "" and an empty list result is ready', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
-    answers('minutes/create_speaker_summary', { result: { taskID: 'k1' } });
-    answers('minutes/get_speaker_summary', { result: [] });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answersInTurn('minutes/create_speaker_summary', { result: { taskID: 'k1' } });
+    answersInTurn('minutes/get_speaker_summary', { result: [] });
     const { result } = await timed(run);
     expect(speakerStage(result as Details)).toEqual({ complete: true, name: 'speaker-insights', result: {
       attempts: 1, complete: true, createStatus: '', operation: 'minutes.speaker_insights', result: [], taskId: 'k1', taskUuid: 't1',
@@ -67,13 +57,13 @@ describe('minutes +upload-and-analyze --speaker-insights (workflows.go:318-326, 
   });
 
   it('still pending when one more wait would reach --wait-timeout: the stage fails with attempts and recovery, the run ends minutes_upload_analysis_incomplete', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
-    answers('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
-    answers('minutes/get_speaker_summary', { errorCode: 7, errorMsg: '暂无结果' });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answersInTurn('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
+    answersInTurn('minutes/get_speaker_summary', { errorCode: 7, errorMsg: '暂无结果' });
     const { outcome, calls, sleeps } = await timed([...run, '--wait-timeout', '9', '--poll-interval', '3']);
     expect(calls.filter(([name]) => name === 'get_speaker_summary').length).toBe(3);
     expect(sleeps).toEqual([3000, 3000]);
-    const f = failed(outcome);
+    const f = failedRun(outcome);
     expect({ exit: f.exit, reason: f.reason }).toEqual({ exit: 7, reason: 'partial_outcome' });
     expect(f.message).toContain('(minutes_upload_analysis_incomplete: ');
     const d = f.details as Details;
@@ -87,33 +77,33 @@ describe('minutes +upload-and-analyze --speaker-insights (workflows.go:318-326, 
   });
 
   it('a read failing with a text that is not pending ends the stage at once, the error listed as it came', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
-    answers('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
-    answers('minutes/get_speaker_summary', { success: false, errorCode: 'NO_AUTH', errorMsg: '无权限' });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answersInTurn('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
+    answersInTurn('minutes/get_speaker_summary', { success: false, errorCode: 'NO_AUTH', errorMsg: '无权限' });
     const { outcome, calls, sleeps } = await timed(run);
     expect(calls.filter(([name]) => name === 'get_speaker_summary').length).toBe(1);
     expect(sleeps).toEqual([]);
-    const d = failed(outcome).details as Details;
+    const d = failedRun(outcome).details as Details;
     expect(d.failures).toEqual([{ artifact: 'speaker-insights', error: expect.stringContaining('无权限') }]);
     expect(speakerStage(d)).toMatchObject({ complete: false, result: { attempts: 1, stage: 'poll', taskId: 'k9' } });
   });
 
   it('a result that is a text is not a summary: the stage fails after one read', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
-    answers('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
-    answers('minutes/get_speaker_summary', { result: 'later' });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answersInTurn('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
+    answersInTurn('minutes/get_speaker_summary', { result: 'later' });
     const { outcome, calls } = await timed(run);
     expect(calls.filter(([name]) => name === 'get_speaker_summary').length).toBe(1);
-    const d = failed(outcome).details as Details;
+    const d = failedRun(outcome).details as Details;
     expect(d.failures).toEqual([{ artifact: 'speaker-insights', error: 'the speaker summary result is neither an object nor a list' }]);
   });
 
   it('a create answer without a taskId is the stage\'s failure at stage create, and nothing is read', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
-    answers('minutes/create_speaker_summary', { success: true, result: { status: 'ok' } });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answersInTurn('minutes/create_speaker_summary', { success: true, result: { status: 'ok' } });
     const { outcome, calls } = await timed(run);
     expect(calls.map(([name]) => name)).toEqual(['get_minutes_keywords', 'create_speaker_summary']);
-    const d = failed(outcome).details as Details;
+    const d = failedRun(outcome).details as Details;
     const error = 'the speaker summary create answer has no taskId';
     expect(d.failures).toEqual([{ artifact: 'speaker-insights', error }]);
     expect(speakerStage(d)).toEqual({ complete: false, error, name: 'speaker-insights', result: {
@@ -122,23 +112,23 @@ describe('minutes +upload-and-analyze --speaker-insights (workflows.go:318-326, 
   });
 
   it('a create answer without success or a result object is not an acknowledgement (stage create)', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
-    answers('minutes/create_speaker_summary', { taskId: 'k9' });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answersInTurn('minutes/create_speaker_summary', { taskId: 'k9' });
     const { outcome } = await timed(run);
-    const d = failed(outcome).details as Details;
+    const d = failedRun(outcome).details as Details;
     expect(d.failures).toEqual([{ artifact: 'speaker-insights', error: 'the speaker summary create answer has neither success true nor a non-empty result object' }]);
   });
 });
 
 describe('minutes +upload-and-analyze: a failed create call is the stage\'s failure, sent once (workflows.go:309-326, :347-350, :399-402)', () => {
   it('--mindmap: create_mind_graph failing is listed at stage create, no status is read, and the speaker stage still runs', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
-    answers('minutes/create_mind_graph', { success: false, errorCode: 'QUOTA', errorMsg: '配额不足' });
-    answers('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
-    answers('minutes/get_speaker_summary', { result: { speakers: [] } });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answersInTurn('minutes/create_mind_graph', { success: false, errorCode: 'QUOTA', errorMsg: '配额不足' });
+    answersInTurn('minutes/create_speaker_summary', { success: true, result: { taskId: 'k9' } });
+    answersInTurn('minutes/get_speaker_summary', { result: { speakers: [] } });
     const { outcome, calls } = await timed([...run, '--mindmap']);
     expect(calls.map(([name]) => name)).toEqual(['get_minutes_keywords', 'create_mind_graph', 'create_speaker_summary', 'get_speaker_summary']);
-    const f = failed(outcome);
+    const f = failedRun(outcome);
     // the speaker summary create did complete: a write of the run, so the incomplete run is a partial outcome
     expect({ exit: f.exit, reason: f.reason }).toEqual({ exit: 7, reason: 'partial_outcome' });
     expect(f.message).toContain('(minutes_upload_analysis_incomplete: ');
@@ -151,11 +141,11 @@ describe('minutes +upload-and-analyze: a failed create call is the stage\'s fail
   });
 
   it('--speaker-insights: create_speaker_summary failing is listed at stage create and nothing is read; nothing written, so the reason itself', async () => {
-    answers('minutes/get_minutes_keywords', { result: { keywords: [] } });
-    answers('minutes/create_speaker_summary', { success: false, errorCode: 'E1', errorMsg: '未开通' });
+    answersInTurn('minutes/get_minutes_keywords', { result: { keywords: [] } });
+    answersInTurn('minutes/create_speaker_summary', { success: false, errorCode: 'E1', errorMsg: '未开通' });
     const { outcome, calls } = await timed(run);
     expect(calls.map(([name]) => name)).toEqual(['get_minutes_keywords', 'create_speaker_summary']);
-    const f = failed(outcome);
+    const f = failedRun(outcome);
     expect({ exit: f.exit, reason: f.reason }).toEqual({ exit: 1, reason: 'minutes_upload_analysis_incomplete' });
     const d = f.details as Details;
     expect(d.failures).toEqual([{ artifact: 'speaker-insights', error: expect.stringContaining('未开通') }]);

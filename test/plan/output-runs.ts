@@ -14,6 +14,13 @@ export const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: 'ÊúçÂ
 /** A journal record as a test reads it. */
 export interface JournalLine { rpc?: string; outcome?: string; page?: number; step?: number }
 
+/** A failed run's exit code, reason, message and envelope details; it printed nothing. */
+export function failedRun(outcome: Awaited<ReturnType<typeof dispatchInProcess>>) {
+  expect(outcome.out).toBe('');
+  const envelope = JSON.parse(outcome.error!.envelope()) as { details?: unknown; error: { reason: string; message: string } };
+  return { exit: outcome.error!.exitCode, reason: envelope.error.reason, message: envelope.error.message, details: envelope.details };
+}
+
 /** An agent test's request (notes/agent-test-20g.md and later): the lines typed and the calls upstream makes for them. */
 export interface AgentRequest {
   /** the command lines as the agent typed them, in order */
@@ -102,6 +109,10 @@ export function useOutputRuns(prefix: string) {
       }
       expect(mcp.calls.map((c) => [c.server, c.name, c.arguments])).toEqual(r.calls);
       return printed;
+    },
+    /** `<server>/<tool>` answering these bodies in turn (the last one again after them). */
+    answersInTurn: (key: string, ...bodies: unknown[]) => {
+      mcp.answers[key] = (_args, n) => bodies[Math.min(n, bodies.length - 1)];
     },
     /** The same answer for every call of `<server>/<tool>`. */
     answer: (key: string, body: unknown) => {

@@ -12,9 +12,7 @@ const argv = ['minutes', '+speaker-insights', '--id', 'u1', '--yes'];
 const SPEAKERS = { speakers: [{ name: '王芳', summary: '讲了预算' }] };
 
 /** The read answers in turn (the last one again after them). */
-const reads = (...answers: unknown[]) => {
-  runs.mcp.answers[READ] = (_a, n) => answers[Math.min(n, answers.length - 1)];
-};
+const reads = (...answers: unknown[]) => runs.answersInTurn(READ, ...answers);
 
 describe('minutes +speaker-insights', () => {
   it('creates, reads again while the result is empty, and prints the payload with its attempts (keys sorted)', async () => {
