@@ -4,7 +4,7 @@
 //   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
-//   20261216: audit-30o-a/b.md; the next audit draws seed 20261217)
+//   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md; the next audit draws seed 20261218)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -155,6 +155,16 @@ const AUDITS = new Map([
   'aitable.shortcut_base_list', 'aitable.shortcut_record_update', 'aitable.form_share_update', 'calendar.shortcut_suggest_time',
   'dev.submit_robot_create_task', 'chat.shortcut_conversation_mute', 'aitable.workflow_edit_example', 'chat.edit_message',
   'aitable.shortcut_workflow_deploy', 'aitable.shortcut_dashboard_update', 'chat.shortcut_messages_reply',
+  ]],
+  [20261217, [
+  'attendance.batch_get_employee_shifts', 'aitable.table_update', 'drive.get_upload_info', 'calendar.add_attachments',
+  'calendar.list_event_instances', 'attendance.query_attendance_group_or_rules', 'chat.get_group_notice', 'wiki.list_nodes',
+  'aitable.workflow_disable', 'oa.reject_processInstance', 'chat.remove_custom_user_roles', 'chat.list_group_notices',
+  'calendar.get_calendar_detail', 'calendar.add_meeting_room', 'chat.translate',
+  'doc.template_list', 'drive.publish_get', 'minutes.shortcut_record_stop', 'aitable.shortcut_section_reorder',
+  'doc.shortcut_background_update', 'oa.shortcut_list_submitted', 'contact.shortcut_list_dept_members', 'doc.version_revert',
+  'devapp.shortcut_member_remove', 'hrbrain.get_employee_performance', 'aitable.shortcut_dashboard_config_example',
+  'aitable.view_update_card', 'calendar.shortcut_book_list', 'contact.org_create', 'contact.shortcut_list_sub_depts',
   ]],
 ]);
 
