@@ -246,7 +246,8 @@ describe('agent test 20j: each request sends what upstream sends for the same fl
     expect(printed).toEqual({ taskUuid: 'mt_77aa88bb', changed: true, verified: true, before: '会议 12-02', after: 'Pricing review 12-02' });
   });
 
-  it('20. renaming a knowledge-base page: the node read, rename_document on the doc server, the name read back and the node printed (shortcut/drive/operations.go:201-270)', async () => {
+  it('20. renaming a knowledge-base page: the help now says drive +rename renames knowledge-base pages too; the node read, rename_document on the doc server, the name read back and the node printed (shortcut/drive/operations.go:201-270; a wiki node is a doc node: helpers/wiki.go:1176-1185)', async () => {
+    expect(runCli(['drive', '+rename', '--help']).stdout).toContain('or a page or folder in a knowledge base (--node takes its node ID or link)');
     const after = { fileId: 'node_66bc', name: 'Release checklist v2', type: 'FILE', extension: 'adoc' };
     const printed = await act({
       lines: [['drive', '+rename', '--node', 'node_66bc', '--name', 'Release checklist v2', '--yes']],
