@@ -6,7 +6,7 @@ import YAML from 'yaml';
 import type { ActionLexicon, ObjectLexicon, ProductLexicon } from '../lexicon/actions.js';
 import type { Gap } from '../lexicon/gaps.js';
 import { checkQueryTerms, type QueryTermLexicon } from '../lexicon/query-terms.js';
-import { validateDeclarations } from '../catalog/validate.js';
+import { validateDeclarations, validateWraps } from '../catalog/validate.js';
 import { fold } from '../text/fold.js';
 import { normalizeCatalog } from './normalize.js';
 import type { Catalog } from '../catalog/types.js';
@@ -27,10 +27,12 @@ export function readDeclarationFiles(dir: string): { file: string; doc: unknown 
     });
 }
 
-/** catalog/<product>.yaml, then the execution plans of catalog/plans/ (docs/PLANS.md) on their tools. */
+/** catalog/<product>.yaml, then the execution plans of catalog/plans/ (docs/PLANS.md) on their tools; then the wraps across products (read on the plans). */
 export function loadCatalogDir(dir: string): Catalog {
   const planned = attachPlans(normalizeCatalog(validateDeclarations(readDeclarationFiles(dir))), readPlanFiles(path.join(dir, 'plans')));
-  return attachRecovery(planned, readPlanFiles(path.join(dir, 'verify')));
+  const catalog = attachRecovery(planned, readPlanFiles(path.join(dir, 'verify')));
+  validateWraps(catalog.tools);
+  return catalog;
 }
 
 /** The products of a catalog directory: one catalog/<product>.yaml each. */

@@ -1,6 +1,7 @@
 // Twin groups (SPEC 4.4: the same job's other entry point; the agent may pick either), derived from the catalog at
 // build, never listed by hand. Two commands are twins when
-//   - one is a `+shortcut` that wraps the other (the catalog's `wraps` fact), or
+//   - one is a `+shortcut` that wraps the other (the catalog's `wraps` fact; across products only when the shortcut's
+//     calls are the wrapped command's, whatever each prints: src/catalog/validate.ts validateWraps), or
 //   - they send the same calls: for every input both accept, the same MCP calls (server tool and arguments) and the
 //     same answer. Read from the plans (the declared one, or an atomic command's one-step plan): each plan's calls,
 //     other steps and output, with its flags renamed by where they are first read, must be equal, and each renamed
@@ -36,9 +37,11 @@ const sortedLiteral = (v: unknown): unknown => {
 
 /**
  * The command's call form, or undefined when it makes no MCP call (local, unavailable, no plan). Two commands with
- * one key send the same calls for the same input: input i of one is input i of the other.
+ * one key send the same calls for the same input: input i of one is input i of the other. With `answer` false the
+ * form leaves out what the command prints (`output`, `local_answer`): two commands with one such key send the same
+ * calls and may print the answer differently (a cross-product `wraps`, src/catalog/validate.ts).
  */
-export function callForm(tool: ToolSpec): CallForm | undefined {
+export function callForm(tool: ToolSpec, answer = true): CallForm | undefined {
   const how = howItRuns(tool);
   if (how.kind !== 'plan' || !how.plan.steps.some((s) => s.kind === 'call')) return undefined;
   const declared = { ...tool.hidden_parameters, ...tool.parameters } as Record<string, { type: string; default?: unknown; enum?: string[]; enum_fold?: string; enum_blank?: string }>;
@@ -80,7 +83,8 @@ export function callForm(tool: ToolSpec): CallForm | undefined {
     return out;
   };
   const plan = how.plan;
-  const body = walk({ steps: plan.steps.filter((s) => s.kind !== 'refuse'), output: plan.output ?? null, local_answer: plan.local_answer ?? null });
+  const steps = plan.steps.filter((s) => s.kind !== 'refuse');
+  const body = walk(answer ? { steps, output: plan.output ?? null, local_answer: plan.local_answer ?? null } : { steps });
   const inputs = [...names.keys()];
   // How each input's typed text becomes its value: a positional that is also a flag reads as that flag.
   const reading = inputs.map((n) => {

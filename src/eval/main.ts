@@ -36,6 +36,9 @@ const USAGE = `usage: npm run eval -- --qrels <file.jsonl> [options]
   --snapshot <file>            catalog snapshot (default: the shipped build/snapshot.bin or DWS_SNAPSHOT)
   --compare-snapshot <file>    run B on this snapshot (a lexicon or catalog change; B's ranking as A's unless
                                --compare-ranking says otherwise), paired with A as --compare-ranking is
+  --split-snapshot <file>      written set: draw the split (and its clusters) from this snapshot's twin groups for
+                               every configuration (default: each its own snapshot's), so two snapshots whose groups
+                               differ are judged on the same requests
   --twin-reading <r>           config (default): hits are read by each configuration's own twin groups; calls: by the
                                snapshot's, same-call twins included, for every configuration (src/build/twins.ts)
 `;
@@ -53,6 +56,8 @@ interface Options {
   snapshot?: string;
   /** B's snapshot (--compare-snapshot), when it differs from A's. */
   compareSnapshot?: string;
+  /** The snapshot whose twin groups draw the written split for every configuration (--split-snapshot). */
+  splitSnapshot?: string;
   reading: TwinReading;
 }
 
@@ -78,6 +83,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
         resamples: { type: 'string' },
         snapshot: { type: 'string' },
         'compare-snapshot': { type: 'string' },
+        'split-snapshot': { type: 'string' },
         'twin-reading': { type: 'string', default: 'config' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -128,6 +134,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
     resamples: int('--resamples', values.resamples, BOOTSTRAP_DEFAULTS.resamples, 1),
     snapshot: values.snapshot,
     compareSnapshot: values['compare-snapshot'],
+    splitSnapshot: values['split-snapshot'],
     reading,
   };
 }
@@ -212,7 +219,8 @@ function mainWritten(options: Options): number {
   const set = readWritten(options.written!);
   if (set.requests.length === 0) throw new DwsError('invalid_argument', `no written requests under ${options.written}`);
   const engines = options.configs.map((c, i) => loadEngine({ snapshot: snapshotOf(options, i), algorithm: c.algorithm, ranking: c.ranking }));
-  const runs = engines.map((e) => runWritten(e, set, options.split, options.reading));
+  const splitBy = options.splitSnapshot === undefined ? undefined : loadEngine({ snapshot: options.splitSnapshot });
+  const runs = engines.map((e) => runWritten(e, set, options.split, options.reading, splitBy ?? e));
   const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: BOOTSTRAP_DEFAULTS.confidence };
   process.stdout.write(options.json ? JSON.stringify(runs.map((r) => r.units)) + '\n' : renderWritten(runs, options.split, bootstrap) + '\n');
   if (options.misses) for (const m of runs[0].misses) process.stderr.write(`${m.over ? 'over-reach\t' : ''}${m.tool}\t${m.q}\t${m.got.join(' ')}\n`);

@@ -77,10 +77,15 @@ function sideHas(split: Split, tools: string[], held: (t: string) => boolean, in
   return tools.some(held) === (split === 'heldout');
 }
 
-export function runWritten(engine: Engine, set: WrittenSet, split: Split, reading: TwinReading = 'config'): WrittenRun {
-  const facts = catalogFacts(engine, reading);
-  const inSplit = sideOf(engine, split);
-  const held = sideOf(engine, 'heldout');
+/**
+ * One configuration's run over the split's requests. `splitBy` draws the split and its clusters from another
+ * snapshot's twin groups (default: the engine's own): two snapshots whose groups differ (a catalog change that merges
+ * groups moves commands across the split) are then judged on the same requests, each reading hits by its own groups.
+ */
+export function runWritten(engine: Engine, set: WrittenSet, split: Split, reading: TwinReading = 'config', splitBy: Engine = engine): WrittenRun {
+  const facts = { ...catalogFacts(engine, reading), splitGroup: catalogFacts(splitBy, 'calls').splitGroup };
+  const inSplit = sideOf(splitBy, split);
+  const held = sideOf(splitBy, 'heldout');
   const units: WrittenRun['units'] = {};
   const misses: WrittenRun['misses'] = [];
   const add = (metric: string, cluster: string, value: number) => (units[metric] ??= []).push({ cluster, value });

@@ -81,9 +81,11 @@ describe('same-call twins', () => {
     }
   });
 
-  it('send the same calls for the same values: every derived group, in a dry run and to the backend', async () => {
-    const groups = sameCallGroups(tools());
-    expect(groups.length).toBeGreaterThanOrEqual(20);
+  /**
+   * Each member of the group run with one set of values: the same calls in a dry run and at the backend, and with
+   * `answers` the same outcome of the backend's echo too (a member that checks the answer may refuse what another prints).
+   */
+  async function expectSameCalls(groups: { paths: string[]; inputs: string[][] }[], answers = true): Promise<void> {
     let sent = 0;
     for (const g of groups) {
       const members = g.paths.map(tool);
@@ -92,10 +94,45 @@ describe('same-call twins', () => {
       for (let i = 1; i < members.length; i++) expect(dry[i], `${g.paths[i]} vs ${g.paths[0]} (dry run)`).toEqual(dry[0]);
       expect(dry[0], g.paths[0]).not.toHaveProperty('refused');
       const real = [];
-      for (const [i, t] of members.entries()) real.push(await sentCalls(argvOf(t, g.inputs[i], values)));
+      for (const [i, t] of members.entries()) {
+        const { calls, refused } = (await sentCalls(argvOf(t, g.inputs[i], values))) as { calls: unknown[]; refused: unknown };
+        real.push(answers ? { calls, refused } : { calls });
+      }
       for (let i = 1; i < members.length; i++) expect(real[i], `${g.paths[i]} vs ${g.paths[0]} (sent)`).toEqual(real[0]);
       if ((real[0] as { calls: unknown[] }).calls.length > 0) sent++;
     }
     expect(sent).toBe(groups.length);
+  }
+
+  it('send the same calls for the same values: every derived group, in a dry run and to the backend', async () => {
+    const groups = sameCallGroups(tools());
+    expect(groups.length).toBeGreaterThanOrEqual(20);
+    await expectSameCalls(groups);
+  });
+
+  it('include a devapp shortcut and the dev app command it wraps, which send the same calls and print the answer each its way', async () => {
+    const across = tools().filter((t) => t.wraps !== undefined && !t.wraps.startsWith(`${t.product_id}.`));
+    expect(across.length).toBe(9);
+    const named = twinGroups(tools());
+    const pairs = across.map((s) => {
+      const target = tool(s.wraps!);
+      // one group, named by the dev command; not a same-call group (the answers differ)
+      expect(named.get(s.canonical_path), s.canonical_path).toBe(target.canonical_path);
+      expect(callForm(s)!.key, s.canonical_path).not.toBe(callForm(target)!.key);
+      return { paths: [target.canonical_path, s.canonical_path], inputs: [callForm(target, false)!.inputs, callForm(s, false)!.inputs] };
+    });
+    // dev app version list refuses the echo's answer (its list check), devapp +version-list prints it: calls only
+    await expectSameCalls(pairs, false);
+  });
+
+  it('print the answer each its way: devapp +disable prints the service answer whole, dev app disable its result', async () => {
+    const answer = { success: true, result: { unifiedAppId: 'app-1', status: 'DISABLED' } };
+    mcp.answers['devapp/disable_dev_app'] = () => answer;
+    const run = (argv: string[]) => dispatchInProcess(argv, env(), shippedEngine, { now: () => now, uuid: () => 'uuid-1' });
+    const shortcut = await run(['devapp', '+disable', '--unified-app-id', 'app-1', '--yes']);
+    const atomic = await run(['dev', 'app', 'disable', '--unified-app-id', 'app-1', '--yes']);
+    // dispatch prints {result: <what the command prints>}
+    expect(JSON.parse(shortcut.out)).toEqual({ result: answer });
+    expect(JSON.parse(atomic.out)).toEqual({ result: { disabled: true, unifiedAppId: 'app-1', status: 'DISABLED' } });
   });
 });

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readDeclarationFiles } from '../../src/build/load.js';
-import { CatalogInvalid, validateDeclarations } from '../../src/catalog/validate.js';
-import { ROOT } from '../helpers.js';
+import { CatalogInvalid, validateDeclarations, validateWraps } from '../../src/catalog/validate.js';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { ROOT, realCatalog } from '../helpers.js';
 
 type Doc = { product: { id: string }; tools: Record<string, any>[] };
 const files = readDeclarationFiles(path.join(ROOT, 'catalog')) as { file: string; doc: Doc }[];
@@ -42,7 +43,7 @@ describe('catalog validation', () => {
     ['an inherent flag with a blank reason', (m) => { tool(m, 'drive.yaml', 'download_file').parameters['no-resume'].inherent.reason_en = ' '; }, 'parameter --no-resume inherent needs a visible bool flag and a reason in both languages'],
     ['an inherent reason missing its English', (m) => { delete tool(m, 'drive.yaml', 'download_file').parameters['no-resume'].inherent.reason_en; }, "must have required property 'reason_en'"],
     ['wraps naming an unknown tool', (m) => { tool(m, 'ding.yaml', 'shortcut_list').wraps = 'ding.nope'; }, 'wraps names unknown tool ding.nope'],
-    ['wraps across products', (m) => { tool(m, 'ding.yaml', 'shortcut_list').wraps = 'chat.recall_message'; }, 'wraps chat.recall_message is in another product'],
+    ['wraps across products by a command that is no shortcut', (m) => { tool(m, 'ding.yaml', 'send_ding_message').wraps = 'chat.recall_message'; }, 'ding.yaml: ding.send_ding_message: wraps chat.recall_message is in another product'],
     ['a product id that does not match its file', (m) => { m.get('ding.yaml')!.product.id = 'dingx'; }, 'ding.yaml: product.id "dingx" does not match the file name'],
   ];
   for (const [name, mutate, expected] of cases) {
@@ -51,4 +52,74 @@ describe('catalog validation', () => {
       expect(problems.some((p) => p.includes(expected)), problems.slice(0, 5).join('\n')).toBe(true);
     });
   }
+});
+
+/** The problems validateWraps finds in the planned shipped catalog after `mutate`, or [] when it accepts it. */
+function wrapProblemsOf(mutate: (tool: (path: string) => ToolSpec) => void): string[] {
+  const tools = realCatalog().tools;
+  mutate((path) => tools.find((t) => t.canonical_path === path)!);
+  try {
+    validateWraps(tools);
+  } catch (e) {
+    expect(e).toBeInstanceOf(CatalogInvalid);
+    return (e as CatalogInvalid).problems;
+  }
+  return [];
+}
+
+describe('wraps across products (a shortcut that sends another product\'s call)', () => {
+  it('are the nine devapp shortcuts of a dev app command, and the planned catalog is accepted', () => {
+    const across = realCatalog().tools.filter((t) => t.wraps !== undefined && !t.wraps.startsWith(`${t.product_id}.`)).map((t) => [t.canonical_path, t.wraps]);
+    expect(across).toEqual([
+      ['devapp.shortcut_disable', 'dev.disable_dev_app'],
+      ['devapp.shortcut_enable', 'dev.enable_dev_app'],
+      ['devapp.shortcut_member_list', 'dev.list_dev_app_members'],
+      ['devapp.shortcut_robot_get', 'dev.get_extension_robot_config'],
+      ['devapp.shortcut_version_check_approval', 'dev.version_check_approval'],
+      ['devapp.shortcut_version_get', 'dev.get_dev_app_version_detail'],
+      ['devapp.shortcut_version_list', 'dev.list_dev_app_versions'],
+      ['devapp.shortcut_version_status', 'dev.get_dev_app_version_status'],
+      ['devapp.shortcut_webapp_get', 'dev.get_extension_webapp_config'],
+    ]);
+    expect(wrapProblemsOf(() => {})).toEqual([]);
+  });
+
+  it('accept a shortcut wrapping another product\'s command with the same call, whatever each prints', () => {
+    // devapp +member-list prints the service answer whole; dev app member list unwraps and checks it
+    expect(wrapProblemsOf((t) => {
+      const s = t('devapp.shortcut_member_list');
+      for (const u of ['devapp.shortcut_disable', 'devapp.shortcut_enable', 'devapp.shortcut_member_list']) delete t(u).wraps;
+      expect(s.plan!.output).toBeUndefined();
+      expect(t('dev.list_dev_app_members').plan!.output).toBeDefined();
+      s.wraps = 'dev.list_dev_app_members';
+    })).toEqual([]);
+  });
+
+  it('refuse a shortcut wrapping another product\'s command that calls another RPC', () => {
+    expect(wrapProblemsOf((t) => { t('devapp.shortcut_disable').wraps = 'dev.enable_dev_app'; })).toEqual([
+      'devapp.yaml: devapp.shortcut_disable: wraps dev.enable_dev_app in another product, but calls devapp.disable_dev_app where it calls devapp.enable_dev_app (another server or RPC)',
+    ]);
+  });
+
+  it('refuse a shortcut wrapping another product\'s command on another server with the same RPC', () => {
+    expect(wrapProblemsOf((t) => {
+      const call = t('dev.disable_dev_app').plan!.steps.find((s) => s.kind === 'call')!;
+      if (call.kind === 'call') call.server = 'devdoc';
+    })).toEqual([
+      'devapp.yaml: devapp.shortcut_disable: wraps dev.disable_dev_app in another product, but calls devapp.disable_dev_app where it calls devdoc.disable_dev_app (another server or RPC)',
+    ]);
+  });
+
+  it('refuse a shortcut wrapping another product\'s command on the same RPC with other arguments', () => {
+    // dev app get also reads --app-key; devapp +get sends unifiedAppId only
+    expect(wrapProblemsOf((t) => { t('devapp.shortcut_get').wraps = 'dev.get_dev_app'; })).toEqual([
+      'devapp.yaml: devapp.shortcut_get: wraps dev.get_dev_app in another product, but sends other arguments for the same input (not its call)',
+    ]);
+  });
+
+  it('refuse a shortcut wrapping another product\'s shortcut', () => {
+    expect(wrapProblemsOf((t) => { t('ding.shortcut_list').wraps = 'devapp.shortcut_get'; })).toEqual([
+      'ding.yaml: ding.shortcut_list: wraps devapp.shortcut_get, a shortcut of another product (name an atomic command)',
+    ]);
+  });
 });

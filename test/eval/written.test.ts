@@ -66,4 +66,18 @@ describe('the written set', () => {
     expect(runWritten(wrapsOnly, set, 'all').units['R@1 overall']).toEqual([{ cluster: 'aitable.base_list', value: 0 }]);
     expect(runWritten(wrapsOnly, set, 'all', 'calls').units['R@1 overall']).toEqual([{ cluster: 'aitable.base_list', value: 1 }]);
   });
+  it('judges a run on the split another snapshot\'s groups draw when asked (two snapshots whose groups differ)', () => {
+    const e = shippedEngine();
+    // a snapshot whose every command is its own group: its held-out fifth is another one
+    const own = new Uint32Array(e.meta.count).map((_, d) => d);
+    const splitBy = Object.create(e, { meta: { value: Object.create(e.meta, { twin: { value: own } }) } }) as typeof e;
+    const requests = e.tools().map((t) => ({ tool: t.canonical_path, q: t.title_en, lang: 'en' as const, style: 'terse' as const, product: t.product_id }));
+    const set = { requests, negatives: [], workflows: [] };
+    const held = sideOf(splitBy, 'heldout');
+    const expected = requests.filter((r) => held(r.tool)).map((r) => r.tool);
+    expect(expected).not.toEqual(requests.filter((r) => sideOf(e, 'heldout')(r.tool)).map((r) => r.tool));
+    // clustered by the split's groups (here each command), hits read by the engine's own
+    expect(runWritten(e, set, 'heldout', 'config', splitBy).units['R@5 overall'].map((u) => u.cluster)).toEqual(expected);
+    expect(runWritten(e, set, 'heldout', 'config', e).units['R@5 overall']).toEqual(runWritten(e, set, 'heldout').units['R@5 overall']);
+  });
 });
