@@ -25,6 +25,7 @@ import { sheetCleanCells } from '../../domain/sheet-cells.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { docMediaBlock, docMediaPage } from '../../domain/doc-media.js';
+import { docVersionPage } from '../../domain/doc-versions.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
@@ -57,6 +58,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   doc_text_matches: (v, where) => (isObj(v) ? docTextMatches(v, str(v.old, where), str(v.new, where)) : refuse(where, v, 'an object {blocks, old, new}')),
   doc_block_copy: (v, where) => (isObj(v) ? docBlockCopy(v) : refuse(where, v, 'a block (an object)')),
   doc_media_page: (v) => docMediaPage(v),
+  doc_version_page: (v) => docVersionPage(v),
   doc_media_block: (v, where) => (isObj(v) ? docMediaBlock(v) : refuse(where, v, 'an object {blocks, answer, resourceId, resourceUrl}')),
   check_filters: checkFilters,
   normalize_filters: (v) => normalizeFilters(v),
