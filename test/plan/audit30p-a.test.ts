@@ -11,6 +11,7 @@
 // pkg/cmdutil/time.go:89).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { calendarEventPage } from '../../src/domain/calendar-events.js';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -110,6 +111,26 @@ describe('calendar event instances prints its answer as callSortedCalendarEvents
       expect(await refusal(['calendar', 'event', 'instances', '--id', 'ev1', ...flags])).toEqual({ reason: 'invalid_parameter', out: '' });
       expect(mcp.calls).toEqual([]);
     }
+  });
+});
+
+describe('the calendar_event_page transform', () => {
+  it('returns an answer that is not an object as it came (upstream prints the raw text)', () => {
+    for (const answer of [[{ id: 'b' }, { id: 'a' }], 'text', 7, null]) {
+      expect(calendarEventPage({ answer, start: START, end: END, hint: EXPLICIT }, 'calendar_event_page')).toEqual(answer);
+    }
+  });
+
+  it('never changes the answer it was given', () => {
+    const answer = { result: { events: [{ id: 'b', created: 2 }, { id: 'a', created: 1 }] } };
+    const copy = structuredClone(answer);
+    calendarEventPage({ answer, start: START, end: END, hint: EXPLICIT, pagination: 'p' }, 'calendar_event_page');
+    expect(answer).toEqual(copy);
+  });
+
+  it('is a plan error without numeric start and end or a text hint', () => {
+    expect(() => calendarEventPage({ answer: {}, start: '1', end: END, hint: EXPLICIT }, 'calendar_event_page')).toThrow(/start and end numbers/u);
+    expect(() => calendarEventPage({ answer: {}, start: START, end: END }, 'calendar_event_page')).toThrow(/start and end numbers/u);
   });
 });
 
