@@ -175,3 +175,57 @@ export function calendarFreeSlots(v: unknown, where: string): Obj {
   if (cursor.ms < workEnd.ms) free.push(slot(cursor, workEnd));
   return { date: date(localAt(day)), window: `${pad(from)}:00-${pad(to)}:00`, slotCount: free.length, freeSlots: free, allBusy: free.length === 0 };
 }
+
+/** Go's time.Time.Format(time.RFC3339) of an instant in the local zone: whole seconds, `Z` at offset 0. */
+function localRfc3339(ms: number): string {
+  const w = localAt(Math.floor(ms / 1000) * 1000);
+  const d = fieldsOf(w);
+  const zone = w.offset === 0 ? 'Z' : `${w.offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(w.offset) / 60))}:${pad(Math.abs(w.offset) % 60)}`;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${zone}`;
+}
+
+/**
+ * An event's sort key (upstream calendarEventSortKey, helpers/calendar.go:2997@c7521c1c): its start.dateTime read as
+ * RFC 3339 (epoch ms), else a numeric `created`, else a numeric `updated` (each truncated to a whole number), else 0.
+ */
+function sortKey(e: Obj): number {
+  if (isObject(e.start) && typeof e.start.dateTime === 'string' && e.start.dateTime !== '') {
+    const t = parseTime(e.start.dateTime);
+    if (t) return t.ms;
+  }
+  if (typeof e.created === 'number') return Math.trunc(e.created);
+  if (typeof e.updated === 'number') return Math.trunc(e.updated);
+  return 0;
+}
+
+/**
+ * `calendar event list` and `calendar event instances` print their answer as upstream's callSortedCalendarEvents
+ * (helpers/calendar.go:2899-2958@c7521c1c): `{answer, start, end, hint, pagination?}` (start and end the epoch ms
+ * sent; hint and pagination the plan's texts) -> a copy of the answer with `searchRange: {startTimeISO, endTimeISO
+ * (RFC 3339 in the local zone), hint}` inside `result` when that is an object, else at the top
+ * (attachCalendarSearchRange :2963); inside a `result` object, an `events` list keeps only the objects holding an `id`
+ * that is neither null nor "" (:2926-2934), stably sorted by sortKey, and `pagination` (given when the answer's
+ * result.nextCursor is a non-empty text) becomes `paginationHint` (:2941). An answer that is not an object is
+ * returned as it came (upstream prints its raw text).
+ */
+export function calendarEventPage(v: unknown, where: string): unknown {
+  if (!isObject(v) || typeof v.start !== 'number' || typeof v.end !== 'number' || typeof v.hint !== 'string') {
+    throw new Error(`${where}: needs {answer, start, end, hint} with start and end numbers`);
+  }
+  const answer = v.answer;
+  if (!isObject(answer)) return answer;
+  const out: Obj = { ...answer };
+  const searchRange = { startTimeISO: localRfc3339(v.start), endTimeISO: localRfc3339(v.end), hint: v.hint };
+  if (!isObject(out.result)) {
+    out.searchRange = searchRange;
+    return out;
+  }
+  const result: Obj = { ...out.result, searchRange };
+  out.result = result;
+  if (Array.isArray(result.events)) {
+    const kept = result.events.filter((e): e is Obj => isObject(e) && Object.hasOwn(e, 'id') && e.id !== null && e.id !== '');
+    result.events = kept.map((e, i) => ({ e, i, key: sortKey(e) })).sort((a, b) => a.key - b.key || a.i - b.i).map((x) => x.e);
+  }
+  if (typeof v.pagination === 'string') result.paginationHint = v.pagination;
+  return out;
+}

@@ -30,7 +30,7 @@ import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js'
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
 import { deptCandidates } from '../../domain/contact-depts.js';
-import { calendarConflicts, calendarDayEvents, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
+import { calendarConflicts, calendarDayEvents, calendarEventPage, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
 
 export type { TransformContext };
@@ -73,6 +73,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   calendar_next_event: calendarNextEvent,
   calendar_conflicts: calendarConflicts,
   calendar_free_slots: calendarFreeSlots,
+  calendar_event_page: calendarEventPage,
   mail_inline_files: mailInlineFiles,
   mail_inline_body: mailInlineBody,
   mail_upload_url: mailUploadUrl,

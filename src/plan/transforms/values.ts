@@ -3,6 +3,7 @@ import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
 import { JsonNumber, isInt64Literal } from '../../json-number.js';
+import { parseGoFloat } from '../../contract/flag-types.js';
 
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
@@ -21,10 +22,14 @@ const int: Fn = (v, where, ctx) => {
   return refuse(where, v, 'an integer');
 };
 
+// A number text: decimal (surrounding spaces allowed), else as Go's strconv.ParseFloat reads it (parseGoFloat:
+// `1_0` is 10, `0x1p4` 16), the reader of every upstream body this transform stands for (oa's ParseFloat flags).
 const float: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => float(x, where, ctx));
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && NUMBER.test(v.trim())) return Number(v);
+  const go = typeof v === 'string' ? parseGoFloat(v) : undefined;
+  if (go !== undefined) return go;
   return refuse(where, v, 'a number');
 };
 
