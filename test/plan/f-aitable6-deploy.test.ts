@@ -1,8 +1,11 @@
 // f-aitable6 (session 24, issue 32 audit-30o-b #13): aitable +workflow-deploy checks its answers as upstream
 // executeWorkflowDeploy does (shortcut/aitable/workflow_deploy.go:46-128, :135-184, :214-245@c7521c1c) and prints its
 // composite summary, run as a user types it against the fake MCP server on 127.0.0.1.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { transformArgProblem } from '../../src/plan/transforms/index.js';
 import { dispatchInProcess } from '../helpers.js';
+import { apply } from './fake-plan.js';
 import { BUSY, failedRun, useOutputRuns } from './output-runs.js';
 
 const { run, answer, answersInTurn, mcp, env } = useOutputRuns('dws-f-aitable6-deploy-');
@@ -147,5 +150,24 @@ describe('+workflow-deploy refuses as upstream does', () => {
     answer('aitable-helper/get_workflow', { data: { flowId: 'w9' } });
     answer('aitable-helper/list_workflows', { data: {} });
     expect((await failed([...create, '--enable'])).message).toContain('without a workflow list');
+  });
+});
+
+describe('envelopes lists an answer and its nested envelopes as upstream workflowPublishResult visits them (workflow_deploy.go:135-184)', () => {
+  const keys = ['data', 'result', 'response'];
+  it('the object first, then depth first under the keys in their order; other keys and non-objects are not entered', () => {
+    const answer = { valid: true, response: { flowId: 'r' }, data: { result: { flowId: 'dr' }, other: { flowId: 'x' } }, result: [{ flowId: 'l' }] };
+    expect(apply([{ envelopes: keys }], answer)).toEqual([answer, answer.data, answer.data.result, answer.response]);
+    expect(apply([{ envelopes: keys }], ['not an object'])).toBeUndefined();
+    expect(apply([{ envelopes: keys }], null)).toBeUndefined();
+    expect(transformArgProblem({ envelopes: [] })).toContain('envelopes needs');
+  });
+  it('wrapping an answer in an envelope puts the wrapper first and keeps the rest in order', () => {
+    const json = fc.jsonValue({ maxDepth: 4 });
+    const answer = fc.dictionary(fc.constantFrom(...keys, 'valid', 'flowId', 'other'), json, { maxKeys: 5 });
+    fc.assert(fc.property(answer, fc.constantFrom(...keys), (a, key) => {
+      const wrapper = { [key]: a };
+      expect(apply([{ envelopes: keys }], wrapper)).toEqual([wrapper, ...(apply([{ envelopes: keys }], a) as unknown[])]);
+    }));
   });
 });
