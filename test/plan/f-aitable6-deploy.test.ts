@@ -171,3 +171,12 @@ describe('envelopes lists an answer and its nested envelopes as upstream workflo
     }));
   });
 });
+
+describe('+workflow-deploy refuses an empty publish answer', () => {
+  it('a create answered with JSON null is rejected by its answer (workflow publish response is empty) and nothing is read back', async () => {
+    answer('aitable/create_workflow', null);
+    const got = await failed(create);
+    expect([got.exit, got.reason, got.message]).toEqual([1, 'backend_error', expect.stringContaining('the publish answer is not an object')]);
+    expect(calls().map(([rpc]) => rpc)).toEqual(['create_workflow']);
+  });
+});
