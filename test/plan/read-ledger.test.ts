@@ -104,3 +104,46 @@ describe('ledger report list: the failures are a value and never end the run', (
     expect(problemsOf(each({ continue: true, report: 'stdout', into: 'misses' })).join('; ')).toContain('ledger.report: must be error, result or list');
   });
 });
+
+// f-aitable6 (session 24): a write over a one-element list with `ledger: {report: list}` is upstream's write whose
+// failure the body keeps and reads back (aitable +record-upsert-by-key, record_upsert_by_key.go:129-190@c7521c1c).
+describe('ledger report list on a one-element write: the failure is a value, the write is sent once and never counts as completed', () => {
+  const plan = (refuseReason: string) => ({
+    facts: 't',
+    steps: [
+      { id: 'write', server: 'contact', rpc: 'w', effect: 'write', for_each: { list: [{ const: 'one' }] }, args: { q: { flag: 'name' } }, ledger: { continue: true, report: 'list', into: 'write_failure' } },
+      { id: 'failure', value: { from: 'write_failure', path: 'failed[0].message', optional: true } },
+      { id: 'readback', server: 'contact', rpc: 'r', effect: 'read', args: { q: { flag: 'name' } } },
+      { id: 'check', when: { not: { equals: [{ from: 'readback', path: 'ok', optional: true }, true] } }, reason: refuseReason, refuse: 'not proven' },
+    ],
+    output: { object: { answer: { from: 'write', path: '[0]', optional: true }, failure: { from: 'failure', optional: true } } },
+  });
+  const answers = (write: () => unknown, readback: unknown) => (c: { rpc: string }) => (c.rpc === 'w' ? write() : readback);
+  const busy = () => {
+    throw new DwsError('business_error', 'busy', 'retry');
+  };
+
+  it('a failed write is sent once (not replayable), the read-back still runs, and a proven state ends well with the failure readable', async () => {
+    const r = await runPlan(plan('backend_error'), { name: 'n' }, answers(busy, { ok: true }));
+    expect(r.calls.map((c) => [c.rpc, c.replayable])).toEqual([['w', false], ['r', true]]);
+    expect(r.result).toEqual({ failure: 'busy' });
+  });
+  it('a failed write then a refusal is the refusal as itself: no write of the run is known to have taken effect', async () => {
+    await expect(runPlan(plan('outcome_unknown'), { name: 'n' }, answers(busy, { ok: false }))).rejects.toMatchObject({ reason: 'outcome_unknown', message: expect.stringContaining('not proven') as unknown });
+    const unknown = () => {
+      throw new DwsError('outcome_unknown', 'timed out', 'check');
+    };
+    const r = runPlan(plan('outcome_unknown'), { name: 'n' }, answers(unknown, {}));
+    await expect(r).rejects.toMatchObject({ reason: 'outcome_unknown', message: expect.stringContaining('not proven') as unknown });
+  });
+  it('a write that answered is a completed write: the same refusal after it is a partial outcome', async () => {
+    await expect(runPlan(plan('backend_error'), { name: 'n' }, answers(() => ({ id: 'x' }), { ok: false }))).rejects.toMatchObject({ reason: 'partial_outcome' });
+  });
+  it('a failure that is not the backend\'s (an auth failure) still stops the run at the write', async () => {
+    const auth = () => {
+      throw new DwsError('not_authenticated', 'no token', 'login');
+    };
+    const r = runPlan(plan('backend_error'), { name: 'n' }, answers(auth, { ok: true }));
+    await expect(r).rejects.toMatchObject({ reason: 'not_authenticated' });
+  });
+});

@@ -165,6 +165,25 @@ export const PARAM: Record<string, Param> = {
       return found === undefined || found === 'invalid' ? undefined : found.list;
     };
   },
+  /**
+   * an object -> the list of it and of every object held under one of the keys, depth first, each before what it
+   * holds, the keys in the given order at every level (upstream workflowPublishResult's visit, aitable
+   * workflow_deploy.go:135-184@c7521c1c: the reviewed response envelopes data/result/response, not any nested key);
+   * absent when the value is not an object. A plan reads each envelope's own keys from the list
+   */
+  envelopes: (arg) => {
+    if (!Array.isArray(arg) || arg.length === 0 || !arg.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('envelopes needs a non-empty list of keys');
+    const keys = arg as string[];
+    const visit = (v: Record<string, unknown>, out: unknown[]): unknown[] => {
+      out.push(v);
+      for (const k of keys) {
+        const inner = v[k];
+        if (isObj(inner)) visit(inner, out);
+      }
+      return out;
+    };
+    return (v) => (isObj(v) ? visit(v, []) : undefined);
+  },
   /** text split on any of the given characters, parts trimmed, empty parts dropped */
   split: (arg) => {
     const seps = [...nonEmptyText('split')(arg)];

@@ -397,6 +397,13 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     const page = (record: Obj) => ({ ...none, records: null, result: null, pagination: null, page: null, data: { ...none, data: null, result: null, records: [record] } });
     return { 'aitable/query_records': [page({ recordId: 'v-recordId' }), page({ recordId: 'v-recordId', cells })] };
   },
+  // f-aitable6 (session 24): +workflow-deploy reads the publish answer as workflowPublishResult (valid true and one
+  // flowId), the read-back must name it, and with --enable the list must show it running (workflow_deploy.go:84-121@c7521c1c)
+  'aitable.shortcut_workflow_deploy': () => ({
+    'aitable/create_workflow': { data: { valid: true, flowId: 'v-flowId' } },
+    'aitable-helper/get_workflow': { data: { flowId: 'v-flowId' } },
+    'aitable-helper/list_workflows': { data: { workflows: [{ flowId: 'v-flowId', status: 'RUNNING' }] } },
+  }),
   'aitable.shortcut_record_update': (data) => ({
     'aitable/query_records': recordsPage(JSON.parse(String(data.records)) as Obj[]),
   }),
