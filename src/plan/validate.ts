@@ -458,10 +458,7 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
   only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses']);
-  if (raw.refused_statuses !== undefined && (!Array.isArray(raw.refused_statuses) || raw.refused_statuses.length === 0
-    || !raw.refused_statuses.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 400 && x < 500))) {
-    s.problems.push(`${at}.refused_statuses: must be a non-empty list of HTTP 4xx statuses`);
-  }
+  const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.method !== undefined && raw.method !== 'PUT' && raw.method !== 'POST') s.problems.push(`${at}.method: must be PUT or POST`);
   if (raw.file === undefined && raw.content === undefined) s.problems.push(`${at}: needs file or content (the file's bytes when it is given, else the text)`);
   if (raw.url === undefined) s.problems.push(`${at}: needs url`);
@@ -473,8 +470,18 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
   };
   if (raw.headers !== undefined) out.headers = normalizeSource(s, `${at}.headers`, raw.headers);
   if (raw.method === 'POST') out.method = 'POST';
-  if (Array.isArray(raw.refused_statuses)) out.refused_statuses = raw.refused_statuses as number[];
+  if (refused) out.refused_statuses = refused;
   return out;
+}
+
+/** A transfer's `refused_statuses`: the 4xx answers that are its result instead of backend_error (an expired credential). */
+function refusedStatuses(s: Scope, at: string, raw: unknown): number[] | undefined {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.length === 0 || !raw.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 400 && x < 500)) {
+    s.problems.push(`${at}.refused_statuses: must be a non-empty list of HTTP 4xx statuses`);
+    return undefined;
+  }
+  return raw as number[];
 }
 
 function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
@@ -482,7 +489,8 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses']);
+  const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
     s.problems.push(`${at}.temp_dir: a directory name prefix of lower-case letters, digits and dashes`);
   }
@@ -495,6 +503,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}),
     ...(typeof raw.temp_dir === 'string' ? { temp_dir: raw.temp_dir } : {}),
     max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
+    ...(refused ? { refused_statuses: refused } : {}),
   };
 }
 
@@ -849,14 +858,15 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
 /**
  * An atomic command's plan declares what its upstream body does around its one RPC: exactly one call of the
  * command's own RPC (maybe paged; no for_each, resolve or poll), and besides it only refusals, reads of other RPCs
- * (a lookup before, a poll or a read after), uploads, downloads and saves (a file its body transfers), and the rest
- * of a chunked write (below). The command's effect and confirmation cover the whole plan, so no other step may
- * write to the backend through an RPC.
+ * (a lookup before, a poll or a read after), uploads, downloads and saves (a file its body transfers), the rest
+ * of a chunked write and a fresh read of its transfer credentials (below). The command's effect and confirmation
+ * cover the whole plan, so no other step may write to the backend through an RPC.
  */
 function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
   const ref = tool.interface_ref;
   const ownAt = plan.steps.findIndex((s) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !s.for_each);
-  const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt && isChunkContinuation(s, ref?.product_id);
+  const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt
+    && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)));
   const own = plan.steps.filter((s, i) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !continues(s, i));
   const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
   if (own.length !== 1 || own.some((s) => s.kind === 'call' && (s.for_each || s.resolve || s.poll))) {
@@ -880,4 +890,14 @@ function isChunkContinuation(s: PlanStep, server: string | undefined): boolean {
   if (s.kind !== 'call' || s.server !== server || s.effect === 'read' || !s.for_each || s.page || s.resolve || s.poll) return false;
   const ts = s.for_each.transform ?? [];
   return ts.length > 0 && ts[ts.length - 1] === 'rest';
+}
+
+/**
+ * The command's own read asked once more for fresh transfer credentials after a transfer between them that declares
+ * `refused_statuses` (upstream downloadSingleWithAuthRetry: drive download re-asks download_file after a 401/403): a
+ * single read whose failure is tolerated (the first refusal then stands), never a write.
+ */
+function isCredentialRefresh(s: PlanStep, between: PlanStep[]): boolean {
+  if (s.kind !== 'call' || s.effect !== 'read' || s.tolerate_failure !== true || s.for_each || s.page || s.resolve || s.poll) return false;
+  return between.some((t) => (t.kind === 'download' && t.download.refused_statuses !== undefined) || (t.kind === 'upload' && t.upload.refused_statuses !== undefined));
 }
