@@ -4,6 +4,7 @@
 import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from '../contract/aliases.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
+import { expandFragments } from './fragments.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES, REFUSE_REASONS,
@@ -803,8 +804,9 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
 }
 
 /** Validates every plan file; returns the normalized plans by canonical path, or the list of problems. */
-export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { plans: Map<string, PlanSpec>; problems: string[] } {
-  const problems: string[] = [];
+export function validatePlans(declared: PlanFile[], tools: readonly ToolSpec[]): { plans: Map<string, PlanSpec>; problems: string[] } {
+  // a fragment shared across files is written out where it is used, then validated there (src/plan/fragments.ts)
+  const { files, problems } = expandFragments(declared);
   const byPath = new Map(tools.map((t) => [t.canonical_path, t]));
   const servers = new Set<string>();
   for (const t of tools) {
@@ -816,6 +818,7 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
       problems.push(`catalog/plans/${file}: must be a mapping with plans: and/or servers:`);
       continue;
     }
+    // (a `fragments:` key was taken out by expandFragments)
     for (const k of Object.keys(doc)) if (k !== 'plans' && k !== 'servers') problems.push(`catalog/plans/${file}: unknown top-level key "${k}"`);
     if (doc.servers !== undefined) {
       if (!Array.isArray(doc.servers) || !doc.servers.every((x) => typeof x === 'string' && /^[a-z][a-z0-9-]*$/u.test(x))) problems.push(`catalog/plans/${file}: servers must be a list of server names`);
