@@ -54,7 +54,12 @@ export interface DownloadRequest {
   tempDir?: string;
   maxBytes: number;
   timeoutMs: number;
+  /** Statuses answered as `{status, bytes: 0, refused: true}`, nothing written, instead of backend_error (DownloadSpec.refused_statuses). */
+  refusedStatuses?: number[];
 }
+
+/** A download's result: the file written (or the text read), or a declared refusal that wrote nothing. */
+export type Downloaded = { file: string; bytes: number; status: number } | { content: string; bytes: number; status: number } | { status: number; bytes: 0; refused: true };
 
 /**
  * The absolute target of `file` inside the file root. A relative path is taken from the root; an existing directory
@@ -132,7 +137,7 @@ function urlFileName(url: URL): string {
  * GET the URL (the backend's headers, if it gave any), at most maxBytes, streamed: into a confined file
  * (`{file, bytes, status}`), or without a file as UTF-8 text (`{content, bytes, status}`).
  */
-export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file: string; bytes: number; status: number } | { content: string; bytes: number; status: number }> {
+export async function downloadUrl(r: DownloadRequest, env: Env): Promise<Downloaded> {
   const target = checkedUrl(r.url);
   const name = r.name !== undefined && r.name !== '' ? safeFilename(r.name) : urlFileName(target);
   if (r.tempDir !== undefined) return downloadToTempDir(r, target, name);
@@ -146,10 +151,15 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<{ file:
  * outside the file root by design, so nothing the user owns is touched; the result names the file by its absolute
  * path. The directory is removed again when the download fails or brings no bytes.
  */
-async function downloadToTempDir(r: DownloadRequest, target: URL, name: string): Promise<{ file: string; bytes: number; status: number }> {
+async function downloadToTempDir(r: DownloadRequest, target: URL, name: string): Promise<Downloaded> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `${r.tempDir}-`));
   try {
-    const done = await fetchInto(r, target, 'the download', path.join(dir, name), dir) as { file: string; bytes: number; status: number };
+    const got = await fetchInto(r, target, 'the download', path.join(dir, name), dir);
+    if ('refused' in got) {
+      await fs.rm(dir, { recursive: true, force: true });
+      return got;
+    }
+    const done = got as { file: string; bytes: number; status: number };
     if (done.bytes === 0) throw new DwsError('backend_error', 'the download is empty', 'check the attachment in DingTalk');
     return { ...done, file: path.join(dir, name) };
   } catch (e) {
@@ -159,12 +169,17 @@ async function downloadToTempDir(r: DownloadRequest, target: URL, name: string):
 }
 
 /** GET into `dest` (a checked absolute path; shown relative to `shownFrom`), or as text without one. */
-async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: string | undefined, shownFrom: string): Promise<{ file: string; bytes: number; status: number } | { content: string; bytes: number; status: number }> {
+async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: string | undefined, shownFrom: string): Promise<Downloaded> {
   let response: Response;
   try {
     response = await fetch(target, { headers: r.headers ?? {}, signal: AbortSignal.timeout(r.timeoutMs) });
   } catch (e) {
     throw new DwsError('transport_error', `${what} failed: ${(e as Error).message}`);
+  }
+  // a declared refusal (an expired link) wrote nothing: the plan asks for a fresh link and fetches again
+  if (r.refusedStatuses?.includes(response.status)) {
+    await response.body?.cancel().catch(() => {});
+    return { status: response.status, bytes: 0, refused: true };
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => {});

@@ -26,7 +26,7 @@ export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST' }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
-    label?: string; name?: string; tempDir?: string }
+    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[] }
   | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string }
   | { kind: 'publish'; step: number; dir: string; files: PublishedFile[] };
 

@@ -936,11 +936,11 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   const url = evalSource(sc, spec.url);
   if (typeof url !== 'string') throw new DwsError('backend_error', `${tool.canonical_path}: step "${step.id}" has no ${step.kind} URL from the backend`);
   const headers = evalHeaders(sc, spec.headers);
+  const refused = spec.refused_statuses ? { refusedStatuses: spec.refused_statuses } : {};
   if (step.kind === 'upload') {
     const u = step.upload;
     const file = u.file ? evalSource(sc, u.file) : undefined;
     const method = u.method ? { method: u.method } : {};
-    const refused = u.refused_statuses ? { refusedStatuses: u.refused_statuses } : {};
     if (typeof file === 'string') return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, file, ...method, ...refused });
     const text = u.content ? evalSource(sc, u.content) : undefined;
     if (typeof text !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a local file path${u.content ? ' or a text' : ''}`);
@@ -954,7 +954,7 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   const name = d.name === undefined ? undefined : evalSource(sc, d.name);
   return o.effects.transfer({
     kind: 'download', step: index, url, headers, maxBytes: d.max_bytes, ...(file === undefined ? {} : { file }), ...(overwrite === undefined ? {} : { overwrite }),
-    ...(typeof name === 'string' && name !== '' ? { name } : {}), ...(d.temp_dir === undefined ? {} : { tempDir: d.temp_dir }),
+    ...(typeof name === 'string' && name !== '' ? { name } : {}), ...(d.temp_dir === undefined ? {} : { tempDir: d.temp_dir }), ...refused,
   });
 }
 

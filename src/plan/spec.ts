@@ -408,6 +408,12 @@ export interface DownloadSpec {
   /** Instead of `file`: a fresh directory made under the system's temporary directory, this its name's prefix. */
   temp_dir?: string;
   max_bytes: number;
+  /**
+   * HTTP statuses that refuse the GET (drive download: 401/403, an expired link): such an answer writes nothing and is
+   * the step's result `{status, bytes: 0, refused: true}` instead of backend_error, for a later step to ask for a fresh
+   * link and fetch again (upstream downloadSingleWithAuthRetry, drive_transfer.go:318-330@c7521c1c). As UploadSpec's.
+   */
+  refused_statuses?: number[];
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */

@@ -4,6 +4,7 @@
 import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from '../contract/aliases.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
+import { expandFragments } from './fragments.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES, REFUSE_REASONS,
@@ -458,10 +459,7 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
   only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses']);
-  if (raw.refused_statuses !== undefined && (!Array.isArray(raw.refused_statuses) || raw.refused_statuses.length === 0
-    || !raw.refused_statuses.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 400 && x < 500))) {
-    s.problems.push(`${at}.refused_statuses: must be a non-empty list of HTTP 4xx statuses`);
-  }
+  const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.method !== undefined && raw.method !== 'PUT' && raw.method !== 'POST') s.problems.push(`${at}.method: must be PUT or POST`);
   if (raw.file === undefined && raw.content === undefined) s.problems.push(`${at}: needs file or content (the file's bytes when it is given, else the text)`);
   if (raw.url === undefined) s.problems.push(`${at}: needs url`);
@@ -473,8 +471,18 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
   };
   if (raw.headers !== undefined) out.headers = normalizeSource(s, `${at}.headers`, raw.headers);
   if (raw.method === 'POST') out.method = 'POST';
-  if (Array.isArray(raw.refused_statuses)) out.refused_statuses = raw.refused_statuses as number[];
+  if (refused) out.refused_statuses = refused;
   return out;
+}
+
+/** A transfer's `refused_statuses`: the 4xx answers that are its result instead of backend_error (an expired credential). */
+function refusedStatuses(s: Scope, at: string, raw: unknown): number[] | undefined {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.length === 0 || !raw.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 400 && x < 500)) {
+    s.problems.push(`${at}.refused_statuses: must be a non-empty list of HTTP 4xx statuses`);
+    return undefined;
+  }
+  return raw as number[];
 }
 
 function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
@@ -482,7 +490,8 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses']);
+  const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
     s.problems.push(`${at}.temp_dir: a directory name prefix of lower-case letters, digits and dashes`);
   }
@@ -495,6 +504,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}),
     ...(typeof raw.temp_dir === 'string' ? { temp_dir: raw.temp_dir } : {}),
     max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
+    ...(refused ? { refused_statuses: refused } : {}),
   };
 }
 
@@ -794,8 +804,9 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
 }
 
 /** Validates every plan file; returns the normalized plans by canonical path, or the list of problems. */
-export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { plans: Map<string, PlanSpec>; problems: string[] } {
-  const problems: string[] = [];
+export function validatePlans(declared: PlanFile[], tools: readonly ToolSpec[]): { plans: Map<string, PlanSpec>; problems: string[] } {
+  // a fragment shared across files is written out where it is used, then validated there (src/plan/fragments.ts)
+  const { files, problems } = expandFragments(declared);
   const byPath = new Map(tools.map((t) => [t.canonical_path, t]));
   const servers = new Set<string>();
   for (const t of tools) {
@@ -807,6 +818,7 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
       problems.push(`catalog/plans/${file}: must be a mapping with plans: and/or servers:`);
       continue;
     }
+    // (a `fragments:` key was taken out by expandFragments)
     for (const k of Object.keys(doc)) if (k !== 'plans' && k !== 'servers') problems.push(`catalog/plans/${file}: unknown top-level key "${k}"`);
     if (doc.servers !== undefined) {
       if (!Array.isArray(doc.servers) || !doc.servers.every((x) => typeof x === 'string' && /^[a-z][a-z0-9-]*$/u.test(x))) problems.push(`catalog/plans/${file}: servers must be a list of server names`);
@@ -849,14 +861,15 @@ export function validatePlans(files: PlanFile[], tools: readonly ToolSpec[]): { 
 /**
  * An atomic command's plan declares what its upstream body does around its one RPC: exactly one call of the
  * command's own RPC (maybe paged; no for_each, resolve or poll), and besides it only refusals, reads of other RPCs
- * (a lookup before, a poll or a read after), uploads, downloads and saves (a file its body transfers), and the rest
- * of a chunked write (below). The command's effect and confirmation cover the whole plan, so no other step may
- * write to the backend through an RPC.
+ * (a lookup before, a poll or a read after), uploads, downloads and saves (a file its body transfers), the rest
+ * of a chunked write and a fresh read of its transfer credentials (below). The command's effect and confirmation
+ * cover the whole plan, so no other step may write to the backend through an RPC.
  */
 function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
   const ref = tool.interface_ref;
   const ownAt = plan.steps.findIndex((s) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !s.for_each);
-  const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt && isChunkContinuation(s, ref?.product_id);
+  const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt
+    && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)));
   const own = plan.steps.filter((s, i) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !continues(s, i));
   const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
   if (own.length !== 1 || own.some((s) => s.kind === 'call' && (s.for_each || s.resolve || s.poll))) {
@@ -880,4 +893,14 @@ function isChunkContinuation(s: PlanStep, server: string | undefined): boolean {
   if (s.kind !== 'call' || s.server !== server || s.effect === 'read' || !s.for_each || s.page || s.resolve || s.poll) return false;
   const ts = s.for_each.transform ?? [];
   return ts.length > 0 && ts[ts.length - 1] === 'rest';
+}
+
+/**
+ * The command's own read asked once more for fresh transfer credentials after a transfer between them that declares
+ * `refused_statuses` (upstream downloadSingleWithAuthRetry: drive download re-asks download_file after a 401/403): a
+ * single read whose failure is tolerated (the first refusal then stands), never a write.
+ */
+function isCredentialRefresh(s: PlanStep, between: PlanStep[]): boolean {
+  if (s.kind !== 'call' || s.effect !== 'read' || s.tolerate_failure !== true || s.for_each || s.page || s.resolve || s.poll) return false;
+  return between.some((t) => (t.kind === 'download' && t.download.refused_statuses !== undefined) || (t.kind === 'upload' && t.upload.refused_statuses !== undefined));
 }

@@ -20,6 +20,10 @@ const ALLOWED: Record<string, { difference: string; reason: string }> = {
     difference: 'calls sheet/query_import_task -> doc/query_import_task',
     reason: 'upstream import_flow.go asks the doc server (serverID doc) for the import task; the facts file names the sheet server',
   },
+  'drive.download_file_version': {
+    difference: 'calls drive/download_file_version -> drive/download_file_version drive/download_file_version',
+    reason: 'f-mix8: after a GET answered 401/403 upstream asks download_file_version once more for a fresh link (downloadSingleWithAuthRetry, helpers/drive_transfer.go:318-330; fetchCred drive.go:935-945@c7521c1c); the facts list the first call only',
+  },
 };
 
 interface FactSource {
@@ -56,7 +60,11 @@ describe('atomic plans against their interface_ref', () => {
       // the rest of a chunked write (doc create/update append the pieces after the first): a for_each write on the
       // same server, after the call, over a list whose last transform is `rest`
       const ownAt = steps.findIndex((s) => s.server === ref.product_id && s.rpc === ref.rpc_name && !s.for_each);
-      const rest = steps.filter((s, i) => ownAt >= 0 && i > ownAt && s.server === ref.product_id && s.effect === 'write' && s.for_each?.transform?.at(-1) === 'rest');
+      // or a fresh read of its own RPC (failure tolerated) after a transfer declaring refused_statuses (f-mix8: drive
+      // download asks download_file again after a 401/403, upstream downloadSingleWithAuthRetry)
+      const refusedAt = steps.findIndex((s, i) => i > ownAt && ((s.kind === 'download' && s.download?.refused_statuses) || (s.kind === 'upload' && s.upload?.refused_statuses)));
+      const rest = steps.filter((s, i) => ownAt >= 0 && i > ownAt && ((s.server === ref.product_id && s.effect === 'write' && s.for_each?.transform?.at(-1) === 'rest')
+        || (refusedAt >= 0 && i > refusedAt && s.server === ref.product_id && s.rpc === ref.rpc_name && s.effect === 'read' && s.tolerate_failure === true)));
       const own = steps.filter((s) => s.server === ref.product_id && s.rpc === ref.rpc_name && !rest.includes(s));
       const others = steps.filter((s) => !own.includes(s) && !rest.includes(s));
       if (own.length !== 1) problems[cp] = `${own.length} calls of ${ref.product_id}/${ref.rpc_name}`;

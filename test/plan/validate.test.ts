@@ -110,6 +110,22 @@ describe('plan validation', () => {
       expect(problems(dl({ temp_dir: '../x' }))).toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download.temp_dir: a directory name prefix of lower-case letters, digits and dashes`]);
       expect(problems(dl({ temp_dir: 'p', file: { const: 'a' } }))).toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download: temp_dir takes the place of file and overwrite`]);
     });
+    // f-mix8: upstream downloadSingleWithAuthRetry (drive_transfer.go:318-330@c7521c1c) asks the command's own RPC once
+    // more for a fresh link after a GET answered 401/403
+    const dlRefused = { id: 'fetch', download: { url: { from: 'call', path: 'url' }, file: { const: 'out.bin' }, refused_statuses: [401, 403] } };
+    it('accepts its own read once more, failure tolerated, after a transfer that declares refused_statuses (a fresh link)', () => {
+      expect(problems(atomicPlan([own(), dlRefused, own({ id: 'call_again', effect: 'read', tolerate_failure: true })]))).toEqual([]);
+      const putRefused = { id: 'put', upload: { file: { const: 'a.txt' }, url: { from: 'call', path: 'url' }, refused_statuses: [403] } };
+      expect(problems(atomicPlan([own(), putRefused, own({ id: 'again', effect: 'read', tolerate_failure: true })]))).toEqual([]);
+    });
+    it('refuses that read again without a refused transfer before it, without tolerate_failure, or as a write; and a bad refused_statuses', () => {
+      const plain = { id: 'fetch', download: { url: { from: 'call', path: 'url' }, file: { const: 'out.bin' } } };
+      expect(problems(atomicPlan([own(), plain, own({ id: 'again', effect: 'read', tolerate_failure: true })]))).toContain(message);
+      expect(problems(atomicPlan([own(), dlRefused, own({ id: 'again', effect: 'read' })]))).toContain(message);
+      expect(problems(atomicPlan([own(), dlRefused, own({ id: 'again', effect: 'write', tolerate_failure: true })]))).toContain(message);
+      expect(problems(atomicPlan([own(), { ...dlRefused, download: { ...dlRefused.download, refused_statuses: [500] } }])))
+        .toEqual([`catalog/plans/x.yaml: ${atomic.canonical_path}: steps[1] (fetch).download.refused_statuses: must be a non-empty list of HTTP 4xx statuses`]);
+    });
     it('accepts read-only checks and lookups before its call: an expect (todo task done reads the task first) or a resolve', () => {
       const check = read('exists', { args: { id: { const: 'a' } }, expect: { path: 'result.id', equals: { const: 'a' } } });
       const lookup = read('find', { resolve: { items: 'result', value: 'id' } });

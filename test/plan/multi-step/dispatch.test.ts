@@ -6,7 +6,7 @@
 // upload from a local file is bounded and never leaves the file root; a plan hands over to a local command
 // (event +listen-im -> event consume) with that command's own checks, streaming its lines; a download stays inside
 // its target directory whatever name the URL carries, keeps an existing file unless told, and is bounded.
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -251,6 +251,19 @@ describe('downloads of a multi-step plan', () => {
     mcp.files['note.md'] = Buffer.from('# 标题\n');
     expect(await downloadUrl({ url: `${mcp.base}/files/note.md`, maxBytes: 100, timeoutMs: 5000 }, env())).toEqual({ content: '# 标题\n', bytes: 9, status: 200 });
     await expect(downloadUrl({ url: `${mcp.base}/files/note.md`, maxBytes: 4, timeoutMs: 5000 }, env())).rejects.toMatchObject({ reason: 'backend_error' });
+  });
+
+  it('f-mix8: a status among refusedStatuses is the result and writes nothing (a file, the text, a temporary directory); another stays backend_error', async () => {
+    mcp.files['r.bin'] = Buffer.from('kept');
+    const refused = { status: 403, bytes: 0, refused: true };
+    const url = `${mcp.base}/files/r.bin?status=403`;
+    expect(await downloadUrl({ url, file: 'r-out.bin', maxBytes: 100, timeoutMs: 5000, refusedStatuses: [401, 403] }, env())).toEqual(refused);
+    expect(existsSync(path.join(dir, 'r-out.bin'))).toBe(false);
+    expect(await downloadUrl({ url, maxBytes: 100, timeoutMs: 5000, refusedStatuses: [403] }, env())).toEqual(refused);
+    const before = readdirSync(os.tmpdir()).filter((f) => f.startsWith('dws-mix8-refused-')).length;
+    expect(await downloadUrl({ url, tempDir: 'dws-mix8-refused', maxBytes: 100, timeoutMs: 5000, refusedStatuses: [403] }, env())).toEqual(refused);
+    expect(readdirSync(os.tmpdir()).filter((f) => f.startsWith('dws-mix8-refused-')).length).toBe(before);
+    await expect(downloadUrl({ url, file: 'r-out.bin', maxBytes: 100, timeoutMs: 5000, refusedStatuses: [401] }, env())).rejects.toMatchObject({ reason: 'backend_error' });
   });
 });
 
