@@ -1,7 +1,7 @@
 // Twin groups (SPEC 4.4: the same job's other entry point; the agent may pick either), derived from the catalog at
 // build, never listed by hand. Two commands are twins when
 //   - one is a `+shortcut` that wraps the other (the catalog's `wraps` fact; across products only when the shortcut's
-//     calls are the wrapped command's, whatever each prints: src/catalog/validate.ts validateWraps), or
+//     calls are the wrapped command's, whatever each prints: src/build/wraps.ts validateWraps), or
 //   - they send the same calls: for every input both accept, the same MCP calls (server tool and arguments) and the
 //     same answer. Read from the plans (the declared one, or an atomic command's one-step plan): each plan's calls,
 //     other steps and output, with its flags renamed by where they are first read, must be equal, and each renamed

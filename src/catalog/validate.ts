@@ -2,10 +2,8 @@
 // Every problem names the file, the tool and the field; the build fails on the first file with problems.
 import { Ajv } from 'ajv';
 import schema from './declaration.schema.json' with { type: 'json' };
-import type { Declaration, ToolSpec } from './types.js';
+import type { Declaration } from './types.js';
 import { identityKey, identityKeys } from './identity.js';
-import { callForm } from '../build/twins.js';
-import { howItRuns } from '../plan/runs.js';
 
 /** The pflag types whose values are not text (every other type, unknown ones too, is read as text or a text list). */
 const NUMERIC_OR_BOOL_FLAG_TYPES = new Set(['bool', 'int', 'int64', 'float64', 'intSlice']);
@@ -28,42 +26,7 @@ function where(file: string, doc: unknown, instancePath: string): string {
 }
 
 /** A `+shortcut`: a CLI path with a `+word` (`devapp +disable`). */
-const isShortcut = (cliPath: string): boolean => cliPath.split(' ').some((w) => w.startsWith('+'));
-
-/** The server tools a command's plan calls, in order (`server.rpc`), or [] when it makes no call. */
-function callsOf(t: ToolSpec): string[] {
-  const how = howItRuns(t);
-  return how.kind === 'plan' ? how.plan.steps.flatMap((s) => (s.kind === 'call' ? [`${s.server}.${s.rpc}`] : [])) : [];
-}
-
-/**
- * The wraps across products, read on the planned tools (product decision, session 24): a `+shortcut` may wrap an
- * atomic command of another product only when its call is that command's call: the same server tools in the same
- * order and, for the same input, the same arguments (src/build/twins.ts callForm without the answer). How each
- * prints the answer may differ (`devapp +disable` prints the service answer whole; `dev app disable` unwraps and
- * checks it). Returns the tools, or throws CatalogInvalid.
- */
-export function validateWraps(tools: readonly ToolSpec[]): readonly ToolSpec[] {
-  const problems: string[] = [];
-  const byPath = new Map(tools.map((t) => [t.canonical_path, t]));
-  for (const t of tools) {
-    const target = t.wraps === undefined ? undefined : byPath.get(t.wraps);
-    if (!target || target.product_id === t.product_id) continue;
-    const at = `${t.product_id}.yaml: ${t.canonical_path}`;
-    if (isShortcut(target.cli_path)) {
-      problems.push(`${at}: wraps ${t.wraps}, a shortcut of another product (name an atomic command)`);
-      continue;
-    }
-    const [mine, theirs] = [callsOf(t), callsOf(target)];
-    if (mine.length === 0 || mine.join() !== theirs.join()) {
-      problems.push(`${at}: wraps ${t.wraps} in another product, but calls ${mine.join(', ') || 'nothing'} where it calls ${theirs.join(', ') || 'nothing'} (another server or RPC)`);
-    } else if (callForm(t, false)?.key !== callForm(target, false)?.key) {
-      problems.push(`${at}: wraps ${t.wraps} in another product, but sends other arguments for the same input (not its call)`);
-    }
-  }
-  if (problems.length) throw new CatalogInvalid(problems);
-  return tools;
-}
+export const isShortcut = (cliPath: string): boolean => cliPath.split(' ').some((w) => w.startsWith('+'));
 
 /** Validates parsed declaration files; returns them typed, or throws CatalogInvalid with every problem. */
 export function validateDeclarations(files: { file: string; doc: unknown }[]): Declaration[] {

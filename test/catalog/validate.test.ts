@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readDeclarationFiles } from '../../src/build/load.js';
-import { CatalogInvalid, validateDeclarations, validateWraps } from '../../src/catalog/validate.js';
+import { CatalogInvalid, validateDeclarations } from '../../src/catalog/validate.js';
+import { validateWraps } from '../../src/build/wraps.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import { ROOT, realCatalog } from '../helpers.js';
 
