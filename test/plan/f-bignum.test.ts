@@ -5,7 +5,7 @@
 // fake MCP server on 127.0.0.1; the round trip is a fast-check property over the transport's decode and the executor.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonNumber, stringifyJson } from '../../src/json-number.js';
+import { JsonNumber, parseJsonExact, stringifyJson } from '../../src/json-number.js';
 import { resultOf, type CallToolResult } from '../../src/backend/transport.js';
 import type { ServerConfig } from '../../src/backend/config.js';
 import { dispatchInProcess } from '../helpers.js';
@@ -199,5 +199,25 @@ describe('a kept big integer behaves as a number in conditions and transforms', 
   it('the list length counts a kept number once, and arithmetic reads it as the nearest double', async () => {
     expect(await sent({ n: { from: 'a', path: 'ids', transform: ['length'] }, sum: { from: 'a', path: 'id', transform: [{ add: 1 }] } }))
       .toEqual({ n: 3, sum: Number(BIG) + 1 });
+  });
+});
+
+describe('parseJsonExact keeps exactly the literals JSON.stringify would not write back (property)', () => {
+  /** RFC 8259 number literals, weighted towards the edges: zeros, long digit runs, small fractions, exponents. */
+  const digits = (min: number, max: number) => fc.array(fc.oneof(fc.constant('0'), fc.constantFrom('1', '5', '9'), fc.integer({ min: 0, max: 9 }).map(String)), { minLength: min, maxLength: max }).map((d) => d.join(''));
+  const literal = fc.tuple(fc.boolean(), fc.oneof(fc.constant('0'), fc.tuple(fc.integer({ min: 1, max: 9 }), digits(0, 24)).map(([a, b]) => `${a}${b}`)),
+    fc.option(digits(1, 22), { nil: undefined }), fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 400 })), { nil: undefined }))
+    .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}${exp === undefined ? '' : `${exp[0]}${exp[1]}${exp[2]}`}`);
+  const roundTrips = (l: string) => JSON.stringify(Number(l)) === l;
+
+  it('in a list, an object and next to strings holding digits, each literal is a JsonNumber exactly when it would not round-trip', () => {
+    fc.assert(fc.property(fc.array(literal, { minLength: 1, maxLength: 6 }), fc.string(), (lits, s) => {
+      const text = `{"s":${JSON.stringify(`${s}1.50 -0 12345678901234567`)},"xs":[${lits.join(',')}],"o":{"last":${lits[lits.length - 1]}}}`;
+      const v = parseJsonExact(text) as { s: string; xs: unknown[]; o: { last: unknown } };
+      expect(v.s).toBe(`${s}1.50 -0 12345678901234567`);
+      expect(v.xs.map((x) => x instanceof JsonNumber)).toEqual(lits.map((l) => !roundTrips(l)));
+      expect(v.o.last instanceof JsonNumber).toBe(!roundTrips(lits[lits.length - 1]));
+      expect(stringifyJson(v)).toBe(text);
+    }), { numRuns: 2000 });
   });
 });
