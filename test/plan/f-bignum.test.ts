@@ -205,19 +205,35 @@ describe('a kept big integer behaves as a number in conditions and transforms', 
 describe('parseJsonExact keeps exactly the literals JSON.stringify would not write back (property)', () => {
   /** RFC 8259 number literals, weighted towards the edges: zeros, long digit runs, small fractions, exponents. */
   const digits = (min: number, max: number) => fc.array(fc.oneof(fc.constant('0'), fc.constantFrom('1', '5', '9'), fc.integer({ min: 0, max: 9 }).map(String)), { minLength: min, maxLength: max }).map((d) => d.join(''));
-  const literal = fc.tuple(fc.boolean(), fc.oneof(fc.constant('0'), fc.tuple(fc.integer({ min: 1, max: 9 }), digits(0, 24)).map(([a, b]) => `${a}${b}`)),
+  const general = fc.tuple(fc.boolean(), fc.oneof(fc.constant('0'), fc.tuple(fc.integer({ min: 1, max: 9 }), digits(0, 24)).map(([a, b]) => `${a}${b}`)),
     fc.option(digits(1, 22), { nil: undefined }), fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 400 })), { nil: undefined }))
     .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}${exp === undefined ? '' : `${exp[0]}${exp[1]}${exp[2]}`}`);
+  /** fractions around 1e-6 (five, six or more zeros after the point) and whole numbers around 15-17 digits */
+  const edges = fc.oneof(
+    fc.tuple(fc.boolean(), fc.integer({ min: 4, max: 8 }), fc.integer({ min: 1, max: 999 })).map(([neg, zeros, d]) => `${neg ? '-' : ''}0.${'0'.repeat(zeros)}${d}`),
+    fc.tuple(fc.boolean(), fc.bigInt({ min: 10n ** 14n, max: 10n ** 17n })).map(([neg, n]) => `${neg ? '-' : ''}${n}`),
+    fc.constantFrom('-0', '0', '-0.5', '0.000001', '0.0000001', '9007199254740992', '9007199254740993', '100000000000000000000', '1000000000000000000000'));
+  const literal = fc.oneof(general, edges);
   const roundTrips = (l: string) => JSON.stringify(Number(l)) === l;
 
-  it('in a list, an object and next to strings holding digits, each literal is a JsonNumber exactly when it would not round-trip', () => {
-    fc.assert(fc.property(fc.array(literal, { minLength: 1, maxLength: 6 }), fc.string(), (lits, s) => {
-      const text = `{"s":${JSON.stringify(`${s}1.50 -0 12345678901234567`)},"xs":[${lits.join(',')}],"o":{"last":${lits[lits.length - 1]}}}`;
-      const v = parseJsonExact(text) as { s: string; xs: unknown[]; o: { last: unknown } };
-      expect(v.s).toBe(`${s}1.50 -0 12345678901234567`);
+  it('alone in a list or an object, each literal is a JsonNumber exactly when it would not round-trip', () => {
+    fc.assert(fc.property(fc.array(literal, { minLength: 1, maxLength: 4 }), (lits) => {
+      const text = `{"xs":[${lits.join(',')}],"o":{"last":${lits[lits.length - 1]}}}`;
+      const v = parseJsonExact(text) as { xs: unknown[]; o: { last: unknown } };
       expect(v.xs.map((x) => x instanceof JsonNumber)).toEqual(lits.map((l) => !roundTrips(l)));
       expect(v.o.last instanceof JsonNumber).toBe(!roundTrips(lits[lits.length - 1]));
       expect(stringifyJson(v)).toBe(text);
-    }), { numRuns: 2000 });
+    }), { numRuns: 3000 });
+  });
+
+  it('next to strings holding digits, points, -0 and exponents, the strings stay text and the literals are read the same', () => {
+    fc.assert(fc.property(fc.array(literal, { minLength: 1, maxLength: 4 }), fc.string(), (lits, s) => {
+      const held = `${s} 1.50 -0 1e5 12345678901234567 a-0b`;
+      const text = `{"s":${JSON.stringify(held)},"xs":[${lits.join(',')}]}`;
+      const v = parseJsonExact(text) as { s: string; xs: unknown[] };
+      expect(v.s).toBe(held);
+      expect(v.xs.map((x) => x instanceof JsonNumber)).toEqual(lits.map((l) => !roundTrips(l)));
+      expect(stringifyJson(v)).toBe(text);
+    }), { numRuns: 1000 });
   });
 });
