@@ -3,6 +3,7 @@
 // it is printed; everywhere else the answer is upstream's json.Unmarshal into float64, which Go prints as JavaScript
 // prints the same double (1234567890123456789 -> 1234567890123456800). Commands run as a user types them against the
 // fake MCP server on 127.0.0.1; the round trip is a fast-check property over the transport's decode and the executor.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonNumber, parseJsonExact, stringifyJson } from '../../src/json-number.js';
@@ -235,5 +236,17 @@ describe('parseJsonExact keeps exactly the literals JSON.stringify would not wri
       expect(v.xs.map((x) => x instanceof JsonNumber)).toEqual(lits.map((l) => !roundTrips(l)));
       expect(stringifyJson(v)).toBe(text);
     }), { numRuns: 1000 });
+  });
+});
+
+describe('the journal keeps an id beyond 2^53 from an exact answer with its digits', () => {
+  it('todo add-attachment: the commit record names dentryId and spaceId as their digits', async () => {
+    runs.answer('todo/init_todo_file_upload', { result: { resourceUrl: `${runs.mcp.base}/upload/a.txt`, uploadKey: 'k1' } });
+    runs.answer('todo/commit_todo_file_upload', { result: { dentryId: new JsonNumber(BIG), spaceId: new JsonNumber(BIG2) } });
+    const env = runs.env({ 'a.txt': 'hello' });
+    const { error } = await dispatchInProcess(['todo', 'task', 'add-attachment', '--task-id', '100', '--file-path', 'a.txt'], env);
+    expect(error).toBeUndefined();
+    const lines = readFileSync(env.DWS_JOURNAL, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc?: string; outcome?: string; ids?: unknown });
+    expect(lines.find((l) => l.rpc === 'commit_todo_file_upload' && l.outcome === 'ok')?.ids).toEqual({ dentryId: [BIG], spaceId: [BIG2] });
   });
 });
