@@ -407,7 +407,7 @@ function endsRun(sc: Scope, r: NonNullable<PageSpec['record']>, record: Record<s
 
 /** The step's result with the record at `path` (a result that is not an object is wrapped as `{value}`). */
 function withRecord(result: unknown, path: string, report: Record<string, unknown>): unknown {
-  const out = typeof result === 'object' && result !== null && !Array.isArray(result) ? structuredClone(result) as Record<string, unknown> : { value: result };
+  const out = typeof result === 'object' && result !== null && !Array.isArray(result) ? cloneJson(result) as Record<string, unknown> : { value: result };
   setNested(out, path, report);
   return out;
 }

@@ -250,3 +250,20 @@ describe('the journal keeps an id beyond 2^53 from an exact answer with its digi
     expect(lines.find((l) => l.rpc === 'commit_todo_file_upload' && l.outcome === 'ok')?.ids).toEqual({ dentryId: [BIG], spaceId: [BIG2] });
   });
 });
+
+describe('chat message list and update-card print their answers decoded with UseNumber (chat.go:55, :6317)', () => {
+  it('chat message list: a message id beyond 2^53 prints with its digits, in the answer and in the projected messages', async () => {
+    runs.answer('chat/list_conversation_message_v2', { result: { messages: [{ openMessageId: new JsonNumber(BIG), sender: 'S1', content: 'hi', createTime: 1 }], hasMore: false } });
+    const { out } = await printedRun(['chat', 'message', 'list', '--conversation-id', 'cid1', '--time', '2026-03-01 00:00:00']);
+    // messageId is the openMessageId as it is (chatmsg.MessageID -> firstMessageValue, chatmsg.go:274, :430): a json.Number
+    const message = `"content":"hi","createTime":1`;
+    expect(out).toBe(`{"result":{"messages":[{${message},"messageId":${BIG},"openMessageId":${BIG},"sender":"S1","text":"hi"}],`
+      + `"result":{"hasMore":false,"messages":[{${message},"openMessageId":${BIG},"sender":"S1"}]}}}\n`);
+  });
+
+  it('chat message update-card: the answer\'s numbers print as the server wrote them', async () => {
+    runs.answer('im/update_streaming_card', { result: { bizId: 'b1', version: new JsonNumber(BIG), success: true } });
+    const { out } = await printedRun(['chat', 'message', 'update-card', '--biz-id', 'b1', '--content', 'x', '--flow-status', '3']);
+    expect(out).toBe(`{"result":{"result":{"bizId":"b1","version":${BIG},"success":true}}}\n`);
+  });
+});

@@ -3,14 +3,14 @@ import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
 import { goNumberText } from '../../domain/sheet-batch.js';
 import { isObj } from './types.js';
-import { parseJsonExact, stringifyJson } from '../../json-number.js';
+import { JsonNumber, parseJsonExact, stringifyJson } from '../../json-number.js';
 
 /**
  * A value as Go's fmt.Sprint writes it, trimmed, for the scalar kinds an answer's field may hold: text as it is, a
  * number as %v (1e+06), a boolean as true/false; anything else (null, a list, an object) is no text ("").
  */
 const goScalarText = (v: unknown): string =>
-  typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? goNumberText(v) : typeof v === 'boolean' ? String(v) : '';
+  typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? goNumberText(v) : v instanceof JsonNumber ? v.literal : typeof v === 'boolean' ? String(v) : '';
 
 const eachString = (f: (s: string) => unknown): Fn => (v) =>
   Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? f(x) : x)) : typeof v === 'string' ? f(v) : v;
