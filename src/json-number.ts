@@ -15,8 +15,11 @@ export class JsonNumber {
     JsonNumber.made++;
   }
 
+  /** While stringifyJson runs: the mark its literals are written behind, to be unquoted after (else none). */
+  static writing: string | undefined;
+
   toJSON(): string {
-    return this.literal;
+    return JsonNumber.writing === undefined ? this.literal : `${JsonNumber.writing}${this.literal}`;
   }
 }
 
@@ -123,15 +126,19 @@ export function cloneJson<T>(value: T): T {
 /** JSON.stringify, except that a JsonNumber is written as its literal, bare (Go's json.Marshal of a json.Number). */
 export function stringifyJson(value: unknown, space?: number): string {
   if (JsonNumber.made === 0) return JSON.stringify(value, null, space);
-  const kept: string[] = [];
+  // JSON.stringify without a replacer (the fast native path): each JsonNumber writes its literal behind a random mark
+  // as a JSON string, and the marked strings are then unquoted
   const mark = `\u0000${randomUUID()}:`;
-  const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
-    const held = this[key];
-    if (!(held instanceof JsonNumber)) return v;
-    kept.push(held.literal);
-    return `${mark}${kept.length - 1}`;
-  }, space);
-  if (kept.length === 0) return text;
-  const quoted = JSON.stringify(mark).slice(0, -1).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-  return text.replace(new RegExp(`${quoted}(\\d+)"`, 'g'), (_, n: string) => kept[Number(n)]);
+  let text: string;
+  const before = JsonNumber.writing;
+  JsonNumber.writing = mark;
+  try {
+    text = JSON.stringify(value, null, space);
+  } finally {
+    JsonNumber.writing = before;
+  }
+  const quoted = JSON.stringify(mark).slice(0, -1);
+  // (undefined for a value JSON cannot write, as JSON.stringify answers)
+  if (typeof text !== 'string' || !text.includes(quoted)) return text;
+  return text.replace(new RegExp(`${quoted.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}([-+.eE0-9]+)"`, 'g'), '$1');
 }
