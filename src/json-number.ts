@@ -15,8 +15,11 @@ export class JsonNumber {
     JsonNumber.made++;
   }
 
+  /** While stringifyJson runs: the mark its literals are written behind, to be unquoted after (else none). */
+  static writing: string | undefined;
+
   toJSON(): string {
-    return this.literal;
+    return JsonNumber.writing === undefined ? this.literal : `${JsonNumber.writing}${this.literal}`;
   }
 }
 
@@ -30,63 +33,82 @@ export function isInt64Literal(n: JsonNumber): boolean {
   return v >= -(2n ** 63n) && v < 2n ** 63n;
 }
 
-/** RFC 8259's number grammar, matched at one position (sticky). */
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+/**
+ * A JSON string token (skipped whole, escapes included) or a number token (RFC 8259's grammar: its integer part, then
+ * its fraction and exponent), found by the regular expression engine rather than character by character.
+ */
+const TOKEN = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"|(-?(?:0|[1-9][0-9]*))((?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)/g;
 
 /** Whether JSON.parse then JSON.stringify gives the literal back unchanged (so it needs no keeping). */
 const roundTrips = (literal: string): boolean => JSON.stringify(Number(literal)) === literal;
 
 /**
+ * Text that may hold a number literal JSON.stringify would not write back. A number token follows none of
+ * `[A-Za-z0-9_.-]` (it follows `[`, `,`, `:`, a space or nothing), so the test reads only such starts, strings
+ * included (it errs only towards the full scan): 16 digits and points in a row (more digits than a double keeps,
+ * beyond 2^53), a fraction ending in 0, a fraction starting with six zeros (below 1e-6, written with an exponent), an
+ * exponent, or -0. Any other literal is a whole number of at most 15 digits, or a fraction of at most 15 digits in
+ * [1e-6, 1e21) without trailing zeros, which a double holds and JSON.stringify writes as typed.
+ */
+const SUSPECT = /(?<![\w.-])-?(?:[0-9][0-9.]{15}|[0-9]+(?:\.[0-9]*0(?![0-9])|\.0{6}|(?:\.[0-9]+)?[eE][+-]?[0-9]))|(?<![\w.-])-0(?![0-9.eE])/;
+
+/**
  * JSON text -> the decoded value, as json.Decoder with UseNumber: a number literal that JSON.stringify would not
  * write back as typed (beyond 2^53, more digits than a double keeps, beyond its range, `1.50`, `1e2`, `-0`) is a
  * JsonNumber holding the literal; every other number is a JavaScript number. Invalid JSON throws SyntaxError, as
- * JSON.parse does.
+ * JSON.parse does. Each literal to keep is swapped for a marked string (with a random nonce) for JSON.parse to check
+ * the syntax around it, and the marks are then replaced in the parsed value, in place. Text without a literal to
+ * keep costs one regular expression test more than JSON.parse (bench/answer-decode.mjs).
  */
 export function parseJsonExact(text: string): unknown {
+  if (!SUSPECT.test(text)) return JSON.parse(text) as unknown;
   const kept: string[] = [];
   const mark = `\u0000${randomUUID()}:`;
-  let out = '';
+  const quoted = JSON.stringify(mark).slice(0, -1);
+  const parts: string[] = [];
   let copied = 0;
-  for (let i = 0; i < text.length;) {
-    const c = text[i];
-    if (c === '"') {
-      // a string: skipped whole, escapes included (an unterminated one is JSON.parse's error)
-      for (i++; i < text.length && text[i] !== '"'; i += text[i] === '\\' ? 2 : 1);
-      i++;
-      continue;
-    }
-    if (c !== '-' && (c < '0' || c > '9')) {
-      i++;
-      continue;
-    }
-    NUMBER.lastIndex = i;
-    const literal = NUMBER.exec(text)?.[0];
-    if (literal === undefined) {
-      i++;
-      continue;
-    }
-    if (!roundTrips(literal)) {
-      // written as a marked string for JSON.parse to check the rest of the syntax around it
-      out += text.slice(copied, i) + JSON.stringify(`${mark}${kept.length}`);
-      kept.push(literal);
-      copied = i + literal.length;
-    }
-    i += literal.length;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+    const whole = m[1];
+    // a string, or a whole number of at most 15 digits other than -0: JSON.stringify writes it back as typed
+    if (whole === undefined || (m[2] === '' && whole.length <= (whole[0] === '-' ? 16 : 15) && whole !== '-0')) continue;
+    const literal = m[0];
+    if (roundTrips(literal)) continue;
+    parts.push(text.slice(copied, m.index), quoted, String(kept.length), '"');
+    kept.push(literal);
+    copied = m.index + literal.length;
   }
   if (kept.length === 0) return JSON.parse(text) as unknown;
-  const restore = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.startsWith(mark) ? new JsonNumber(kept[Number(v.slice(mark.length))]) : v;
-    if (Array.isArray(v)) return v.map(restore);
-    if (v === null || typeof v !== 'object') return v;
-    const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
+  parts.push(text.slice(copied));
+  const root: unknown = JSON.parse(parts.join(''));
+  const held = (v: unknown): JsonNumber | undefined => (typeof v === 'string' && v.startsWith(mark) ? new JsonNumber(kept[Number(v.slice(mark.length))]) : undefined);
+  const top = held(root);
+  if (top) return top;
+  // iterative, so that an answer nested thousands of levels deep is read as JSON.parse reads it
+  const pending: object[] = root !== null && typeof root === 'object' ? [root] : [];
+  for (let o = pending.pop(); o !== undefined; o = pending.pop()) {
+    if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) {
+        const x: unknown = o[i];
+        if (x !== null && typeof x === 'object') pending.push(x);
+        else if (typeof x === 'string') o[i] = held(x) ?? x;
+      }
+      continue;
+    }
+    const rec = o as Record<string, unknown>;
+    for (const k of Object.keys(rec)) {
       // a number where a key belongs is no JSON: JSON.parse would have refused it
       if (k.startsWith(mark)) throw new SyntaxError(`a number cannot be an object key (${kept[Number(k.slice(mark.length))]})`);
-      Object.defineProperty(o, k, { value: restore(x), enumerable: true, writable: true, configurable: true });
+      const x = rec[k];
+      if (x !== null && typeof x === 'object') pending.push(x);
+      else if (typeof x === 'string') {
+        const n = held(x);
+        // defineProperty: a key such as __proto__ stays an own property, as JSON.parse made it
+        if (n) Object.defineProperty(rec, k, { value: n, enumerable: true, writable: true, configurable: true });
+      }
     }
-    return o;
-  };
-  return restore(JSON.parse(out + text.slice(copied)));
+  }
+  return root;
 }
 
 /**
@@ -104,15 +126,19 @@ export function cloneJson<T>(value: T): T {
 /** JSON.stringify, except that a JsonNumber is written as its literal, bare (Go's json.Marshal of a json.Number). */
 export function stringifyJson(value: unknown, space?: number): string {
   if (JsonNumber.made === 0) return JSON.stringify(value, null, space);
-  const kept: string[] = [];
+  // JSON.stringify without a replacer (the fast native path): each JsonNumber writes its literal behind a random mark
+  // as a JSON string, and the marked strings are then unquoted
   const mark = `\u0000${randomUUID()}:`;
-  const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
-    const held = this[key];
-    if (!(held instanceof JsonNumber)) return v;
-    kept.push(held.literal);
-    return `${mark}${kept.length - 1}`;
-  }, space);
-  if (kept.length === 0) return text;
-  const quoted = JSON.stringify(mark).slice(0, -1).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-  return text.replace(new RegExp(`${quoted}(\\d+)"`, 'g'), (_, n: string) => kept[Number(n)]);
+  let text: string;
+  const before = JsonNumber.writing;
+  JsonNumber.writing = mark;
+  try {
+    text = JSON.stringify(value, null, space);
+  } finally {
+    JsonNumber.writing = before;
+  }
+  const quoted = JSON.stringify(mark).slice(0, -1);
+  // (undefined for a value JSON cannot write, as JSON.stringify answers)
+  if (typeof text !== 'string' || !text.includes(quoted)) return text;
+  return text.replace(new RegExp(`${quoted.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}([-+.eE0-9]+)"`, 'g'), '$1');
 }

@@ -23,7 +23,7 @@ import { markSent, markSettled } from './in-flight.js';
 import { redactSecrets } from './secrets.js';
 import { classifyAnswer } from './classify.js';
 import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
-import { stringifyJson } from '../json-number.js';
+import { JsonNumber, parseJsonExact, stringifyJson } from '../json-number.js';
 
 /** The MCP result shape this module reads (the SDK's CallToolResult, loosely). */
 export interface CallToolResult {
@@ -211,7 +211,7 @@ const RESULT_SECRET_MIN = 8;
 function redactValue(value: unknown, server: ServerConfig, secrets = secretsOf(server, RESULT_SECRET_MIN)): unknown {
   const copy = (v: unknown): unknown => {
     if (typeof v === 'string') return replaceAll(v, server, secrets);
-    if (v === null || typeof v !== 'object') return v;
+    if (v === null || typeof v !== 'object' || v instanceof JsonNumber) return v;
     const out: unknown = Array.isArray(v) ? new Array<unknown>(v.length) : {};
     pending.push([v as object, out as object]);
     return out;
@@ -297,20 +297,23 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
  * The result dws prints: structured content if the tool gave any, else its text (parsed when it is JSON), else the
  * content array; an error answer inside HTTP 200 (classify.ts) is thrown; always with every configured secret
  * redacted (a backend may echo the Authorization header).
+ * `exactNumbers`: the text is decoded as upstream's json.Decoder with UseNumber decodes the answers it reads so
+ * (parseJsonExact: an id beyond 2^53 keeps its digits, to be printed and sent on as typed); otherwise as its
+ * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does).
  */
-export function resultOf(r: CallToolResult, server: ServerConfig, where: string): unknown {
-  const value = rawResultOf(r);
+export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false): unknown {
+  const value = rawResultOf(r, exactNumbers);
   const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server));
   if (refusal) throw refusal;
   return redactValue(value, server);
 }
 
-function rawResultOf(r: CallToolResult): unknown {
+function rawResultOf(r: CallToolResult, exactNumbers: boolean): unknown {
   const texts = r.content.filter((c) => c.type === 'text').map((c) => String(c.text ?? ''));
   if (r.structuredContent !== undefined) return r.structuredContent;
   if (texts.length === r.content.length && texts.length === 1) {
     try {
-      return JSON.parse(texts[0]);
+      return exactNumbers ? parseJsonExact(texts[0]) : JSON.parse(texts[0]);
     } catch {
       return texts[0];
     }

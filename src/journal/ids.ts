@@ -4,11 +4,12 @@
 //     name ending in _id, _ids, -id or -ids (any case); a key that names a secret (token, secret, password,
 //     credential, cookie, session, signature, api/access/private key) never is;
 //   - its value is kept when it is a string of 1..128 characters without control characters, or a safe integer
-//     (kept as its decimal text), or a list of those; a value that contains a secret (the token) is dropped;
+//     (kept as its decimal text; a whole number beyond 2^53 read with its digits too), or a list of those; a value that contains a secret (the token) is dropped;
 //   - the walk goes through objects and arrays, and into strings holding JSON (MCP text content), at most 16 levels
 //     deep and 10,000 values in all; it keeps the first 32 distinct (key, value) pairs and marks the rest as cut.
 // The journal stores only these pairs: no other result value is ever written.
 import { REDACTED } from '../backend/secrets.js';
+import { JsonNumber } from '../json-number.js';
 
 export const ID_LIMITS = { values: 32, valueLength: 128, keyLength: 64, depth: 16, nodes: 10_000, jsonText: 1 << 20 } as const;
 
@@ -34,7 +35,8 @@ export function extractIds(result: unknown, secrets: readonly string[]): Extract
   const usable = secrets.filter((s) => s.length > 0);
 
   const asId = (v: unknown): string | undefined => {
-    const text = typeof v === 'string' ? v : Number.isSafeInteger(v) ? String(v) : undefined;
+    // a whole number beyond 2^53 kept from an answer read with UseNumber (JsonNumber) is kept as its digits
+    const text = typeof v === 'string' ? v : Number.isSafeInteger(v) ? String(v) : v instanceof JsonNumber && /^-?[0-9]+$/.test(v.literal) ? v.literal : undefined;
     if (text === undefined || text.length === 0 || text.length > ID_LIMITS.valueLength || CONTROL.test(text)) return undefined;
     // A value the transport already scrubbed of a secret (its `***` marker) is no identifier either.
     return usable.some((s) => text.includes(s)) || text.includes(REDACTED) ? undefined : text;

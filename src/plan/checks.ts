@@ -4,6 +4,7 @@ import { DwsError } from '../errors.js';
 import type { CallStep, ExpectSpec, MatchSpec, PlanStep, PollCheck, ResolveSpec } from './spec.js';
 import { readPath } from './path.js';
 import { asList, equal, evalCondition, evalSource, userRegex, type Scope } from './values.js';
+import { stringifyJson } from '../json-number.js';
 
 export function candidatesText(cands: unknown[], fields: string[]): string {
   return cands.slice(0, 10).map((c) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, readPath(c, f) ?? null])))).join(', ') +
@@ -79,7 +80,7 @@ function distinctValues(where: string, cands: unknown[], r: ChooseSpec, wanted: 
   const kept = cands.filter((c) => {
     const v = readPath(c, r.value);
     if (!usableId(v)) return false;
-    const key = JSON.stringify(v);
+    const key = stringifyJson(v);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -15,6 +15,11 @@ export interface BackendCall {
   page?: number;
   /** A recovery's call (src/local/recover.ts): the invocation it acts on, and for a retry the verified_not_done record it follows. */
   recovery?: { of: string; retryOf?: number };
+  /**
+   * The answer's JSON text decoded with its number literals kept as typed (the step's `answer_numbers: exact`,
+   * upstream's json.Decoder with UseNumber): an id beyond 2^53 is a JsonNumber holding its digits.
+   */
+  exactNumbers?: boolean;
 }
 
 /**

@@ -20,7 +20,7 @@ import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { applyTransforms } from './transforms/index.js';
-import { cloneJson } from '../json-number.js';
+import { cloneJson, stringifyJson } from '../json-number.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -70,7 +70,7 @@ export function returnedIds(result: unknown): Record<string, unknown> {
 function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
   const v = s === undefined ? undefined : evalSource(sc, s);
   if (v === undefined) return {};
-  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)]));
+  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, typeof x === 'string' ? x : stringifyJson(x)]));
 }
 
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -100,7 +100,7 @@ const pageItems = (sc: Scope, from: Source, answer: unknown): unknown => asItem(
 
 const sameCursor = (a: unknown, b: unknown) => a !== undefined && equal(a, b);
 /** A cursor's key in the strict ledger: its text, so 1700000000000 and "1700000000000" are one cursor (upstream FormatInt). */
-const cursorKey = (v: unknown) => (typeof v === 'string' ? trimSpace(v) : JSON.stringify(v));
+const cursorKey = (v: unknown) => (typeof v === 'string' ? trimSpace(v) : stringifyJson(v));
 
 /** The strict ledger's stop: pages were read but the run cannot prove the list complete (upstream's *_incomplete). */
 class Incomplete {
@@ -407,7 +407,7 @@ function endsRun(sc: Scope, r: NonNullable<PageSpec['record']>, record: Record<s
 
 /** The step's result with the record at `path` (a result that is not an object is wrapped as `{value}`). */
 function withRecord(result: unknown, path: string, report: Record<string, unknown>): unknown {
-  const out = typeof result === 'object' && result !== null && !Array.isArray(result) ? structuredClone(result) as Record<string, unknown> : { value: result };
+  const out = typeof result === 'object' && result !== null && !Array.isArray(result) ? cloneJson(result) as Record<string, unknown> : { value: result };
   setNested(out, path, report);
   return out;
 }
@@ -1061,6 +1061,12 @@ function readsSteps(v: unknown): boolean {
   return 'from' in v || Object.values(v).some(readsSteps);
 }
 
+/** Whether a call step's answers are decoded with their number literals kept (`answer_numbers`, upstream's UseNumber). */
+function exactAnswer(sc: Scope, step: PlanStep | undefined): boolean {
+  if (step?.kind !== 'call' || step.answer_numbers === undefined) return false;
+  return step.answer_numbers === 'exact' || evalCondition(sc, step.answer_numbers.exact_when) === true;
+}
+
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
   const sc = scopeOf(tool, data, o);
   if (o.dryRun) return { plan: preview(sc, plan) };
@@ -1073,7 +1079,8 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   let handedOver = false;
   const idle: string[] = [];
   const effects: Effects = {
-    call: (c) => (backend++, o.effects.call(c)),
+    // a step declaring `answer_numbers: exact` gets its answers decoded with their number literals kept (UseNumber)
+    call: (c) => (backend++, o.effects.call(exactAnswer(sc, plan.steps[c.step]) ? { ...c, exactNumbers: true } : c)),
     transfer: (t) => (t.kind !== 'save' && t.kind !== 'publish' && backend++, o.effects.transfer(t)),
     handoff: (h) => ((handedOver = true), o.effects.handoff(h)),
   };

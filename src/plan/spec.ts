@@ -491,6 +491,14 @@ export interface CallStep extends StepCommon {
   repeat?: RepeatSpec;
   /** An atomic command's arguments whose key is the camelCase of the flag (no declared property), shown by --dry-run. */
   derived?: string[];
+  /**
+   * `exact`: the answer is decoded as upstream's json.Decoder with UseNumber decodes it (a number literal that a
+   * double would not write back as typed, such as an id beyond 2^53, is kept as its text, a JsonNumber), so it is
+   * printed and sent on with its digits. `{exact_when: condition}`: so only while the condition holds (upstream reads
+   * the answer so on one path: aitable record query with --all). Without it the answer is upstream's json.Unmarshal
+   * into float64.
+   */
+  answer_numbers?: 'exact' | { exact_when: Condition };
 }
 
 export interface UploadStep extends StepCommon { kind: 'upload'; upload: UploadSpec }

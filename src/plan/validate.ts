@@ -549,7 +549,7 @@ function normalizeRpcIf(s: Scope, where: string, raw: unknown, step: { rpc?: str
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -686,6 +686,13 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (raw.tolerate_failure === undefined) s.problems.push(`${where}.failure_as: only with tolerate_failure (it names the failure tolerated)`);
     else if (typeof raw.failure_as !== 'string' || !ID.test(raw.failure_as)) s.problems.push(`${where}.failure_as: the id later steps read the failure by ([a-z][a-z0-9_]*)`);
     else step.failure_as = raw.failure_as;
+  }
+  if (raw.answer_numbers !== undefined) {
+    if (kind !== undefined) s.problems.push(`${where}.answer_numbers: only on an MCP call (its answer's numbers)`);
+    else if (raw.answer_numbers === 'exact') step.answer_numbers = 'exact';
+    else if (isObj(raw.answer_numbers) && Object.keys(raw.answer_numbers).length === 1 && raw.answer_numbers.exact_when !== undefined) {
+      step.answer_numbers = { exact_when: normalizeCondition(s, `${where}.answer_numbers.exact_when`, raw.answer_numbers.exact_when) };
+    } else s.problems.push(`${where}.answer_numbers: exact, or {exact_when: <condition>} (upstream decodes that answer with UseNumber; leave it out for json.Unmarshal's float64)`);
   }
   if (raw.compensate !== undefined) {
     const single = kind === 'upload' || (kind === undefined && step.effect === 'write' && !step.for_each && !step.page && !step.poll && !step.resolve && !step.rpc_if);

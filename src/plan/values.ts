@@ -12,7 +12,7 @@ import { allOpenDingTalkIds } from './transforms/ids.js';
 import type { Env } from '../backend/config.js';
 import { flagKey } from '../contract/aliases.js';
 import { sameJson } from '../json-object.js';
-import { JsonNumber, isInt64Literal } from '../json-number.js';
+import { JsonNumber, isInt64Literal, stringifyJson } from '../json-number.js';
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
 export class Placeholder {
@@ -199,8 +199,8 @@ export function evalSource(sc: Scope, s: Source): unknown {
       const wanted = evalSource(sc, p.in);
       if (list instanceof Placeholder || wanted instanceof Placeholder) v = list;
       else {
-        const keys = new Set(asList(wanted).map((x) => JSON.stringify(x)));
-        v = asList(list).filter((x) => keys.has(JSON.stringify(readPath(x, p.field))));
+        const keys = new Set(asList(wanted).map((x) => stringifyJson(x)));
+        v = asList(list).filter((x) => keys.has(stringifyJson(readPath(x, p.field))));
       }
       break;
     }
@@ -355,10 +355,12 @@ function evalComputed(sc: Scope, s: Source): unknown {
     const parts = s.join.map((x) => evalSource(sc, x));
     if (parts.some((x) => x === undefined)) return undefined;
     if (parts.some((x) => x instanceof Placeholder)) return new Placeholder(parts.map((x) => (x instanceof Placeholder ? x.text : String(x))).join(''));
-    if (!parts.every((x) => typeof x === 'string' || typeof x === 'number')) {
-      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only texts and numbers join, not ${JSON.stringify(parts.find((x) => typeof x !== 'string' && typeof x !== 'number'))}`);
+    const joinable = (x: unknown) => typeof x === 'string' || typeof x === 'number' || x instanceof JsonNumber;
+    if (!parts.every(joinable)) {
+      throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only texts and numbers join, not ${JSON.stringify(parts.find((x) => !joinable(x)))}`);
     }
-    return parts.join('');
+    // a kept literal joins as its digits
+    return parts.map((x) => (x instanceof JsonNumber ? x.literal : x)).join('');
   }
   if ('now' in s) return nowValue(sc, s.now);
   // the build admits only the names of ENV_SOURCES; an unset or empty variable is absent
@@ -381,8 +383,8 @@ function evalComputed(sc: Scope, s: Source): unknown {
   if ('difference' in s) {
     const [a, b] = s.difference.map((x) => evalSource(sc, x));
     if (a instanceof Placeholder || b instanceof Placeholder) return new Placeholder('<difference>');
-    const drop = new Set(asList(b).map((x) => JSON.stringify(x)));
-    const out = asList(a).filter((x) => !drop.has(JSON.stringify(x)));
+    const drop = new Set(asList(b).map((x) => stringifyJson(x)));
+    const out = asList(a).filter((x) => !drop.has(stringifyJson(x)));
     return out.length ? out : undefined;
   }
   if ('entries' in s) {
@@ -502,7 +504,8 @@ export function pagingApplies(sc: Scope, step: { page?: { when?: Condition } }):
 export const truthy = (v: unknown) => !isEmpty(v) && v !== false;
 
 export function equal(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  // stringifyJson: a kept literal (JsonNumber) is a number, never the text of its digits
+  return stringifyJson(a) === stringifyJson(b);
 }
 
 export function hasPlaceholder(v: unknown): boolean {
@@ -518,7 +521,8 @@ function operand(sc: Scope, s: Source): number | undefined | Placeholder {
   if (v === undefined || v instanceof Placeholder) return v;
   // a dry run's value built from an earlier result (a list of placeholders) is not known yet
   if (hasPlaceholder(v)) return new Placeholder('<compared value>');
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  // a kept literal (JsonNumber) compares as the double nearest to it, as Go compares a json.Number's Float64()
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v instanceof JsonNumber ? Number(v.literal) : v;
   if (typeof n !== 'number' || !Number.isFinite(n)) {
     throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${label(s)} is ${JSON.stringify(v)}, not a number to compare`, 'correct the value and run the command again');
   }
@@ -557,7 +561,7 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     // two elements of the list are the same JSON value (a repeated record id, upstream's "seen" set)
     const v = evalSource(sc, c.has_duplicates);
     if (hasPlaceholder(v)) return 'unknown';
-    const seen = asList(v).map((x) => JSON.stringify(x));
+    const seen = asList(v).map((x) => stringifyJson(x));
     return new Set(seen).size < seen.length;
   }
   if ('open_dingtalk_id' in c) {
@@ -587,8 +591,8 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   if ('subset' in c) {
     const [a, b] = c.subset.map((x) => evalSource(sc, x));
     if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
-    const have = new Set(asList(b).map((x) => JSON.stringify(x)));
-    return asList(a).every((x) => have.has(JSON.stringify(x)));
+    const have = new Set(asList(b).map((x) => stringifyJson(x)));
+    return asList(a).every((x) => have.has(stringifyJson(x)));
   }
   if ('object_contains' in c) {
     const [a, b] = c.object_contains.map((x) => evalSource(sc, x));

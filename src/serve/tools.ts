@@ -19,6 +19,7 @@ import { listFlagValue } from '../contract/flag-lists.js';
 import type { Env } from '../backend/config.js';
 import { inspect } from '../schema/browse.js';
 import type { SessionBudget } from './budget.js';
+import { stringifyJson } from '../json-number.js';
 import { MAX_ARGUMENT_BYTES, MAX_FLAG_NAME_CHARS, MAX_PATH_CHARS, quoted } from '../limits.js';
 
 export const TOOL_NAMES = ['schema_search', 'schema_inspect', 'execute'] as const;
@@ -272,5 +273,6 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
     ...hashes, timeoutMs: timeoutMs(undefined, ctx.env), signal: ctx.signal,
   }, typeof args.profile === 'string' && args.profile !== '' ? { ...ctx.env, DWS_PROFILE: args.profile } : ctx.env);
   // No writeLine is given here, so a streaming local command returns its (bounded) lines as its result.
-  return JSON.stringify('plan' in outcome ? outcome.plan : { result: 'result' in outcome ? outcome.result : null });
+  // stringifyJson: an answer's number kept as typed (answer_numbers: exact, a UseNumber flag) goes out with its digits
+  return stringifyJson('plan' in outcome ? outcome.plan : { result: 'result' in outcome ? outcome.result : null });
 }

@@ -13,6 +13,7 @@ import { ROOT, runCliAsync } from '../helpers.js';
 import type { McpFixture } from '../fixtures/mcp/server.js';
 import { reasonOf, startServedBackend, type Answer, type Served, type ServedBackend } from './client.js';
 import { inspect } from '../../src/schema/browse.js';
+import { JsonNumber } from '../../src/json-number.js';
 
 const TOKEN = 'tok-serve-2b8e-never-print-me';
 let mcp: McpFixture;
@@ -199,6 +200,15 @@ describe('execute against the dispatch test MCP backend', () => {
     const confirmed = await served.call('execute', { ...args, confirmed: true });
     expect(confirmed.isError).toBe(false);
     expect(mcp.calls.map((c) => c.name)).toEqual([t.interface_ref!.rpc_name]);
+  });
+
+  it('f-bignum: an answer decoded with UseNumber (whiteboard query) comes back with its big integer whole, the CLI\'s bytes', async () => {
+    mcp.answers['whiteboard/read_whiteboard_content'] = () => ({ result: { id: new JsonNumber('1234567890123456789'), x: new JsonNumber('1.0') } });
+    const query = { canonical_path: 'whiteboard.query', arguments: { node: 'n1', 'part-id': 'p1' }, ...hashes() };
+    const done = await served.call('execute', { ...query, confirmed: true });
+    expect(done).toEqual({ isError: false, text: '{"result":{"result":{"id":1234567890123456789,"x":1.0}}}' });
+    const cli = await runCliAsync(['whiteboard', 'query', '--node', 'n1', '--part-id', 'p1', '--yes'], '', env);
+    expect(done.text).toBe(cli.stdout.trimEnd());
   });
 
   it('runs a composite command\'s plan with the CLI\'s gates and bytes: dry run, confirmation, the calls, the result', async () => {

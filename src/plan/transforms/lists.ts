@@ -1,6 +1,7 @@
 // List transforms: upstream's comma lists, splitting, filtering, chunking and projections.
 import { byCodePoint } from '../../text/order.js';
 import { isObj, nonEmptyText, positive, refuse, str, type Fn, type Param } from './types.js';
+import { stringifyJson } from '../../json-number.js';
 
 const splitList = (sep: RegExp): Fn => (v, where) => {
   const split = (s: string) => s.split(sep).map((x) => x.trim()).filter((x) => x.length > 0);
@@ -46,7 +47,7 @@ export const PLAIN: Record<string, Fn> = {
   csv_to_list: splitList(/,/u),
   csv_values: csvValues,
   split_whitespace: splitList(/\s+/u),
-  unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => JSON.stringify(y) === JSON.stringify(x)) === i) : v),
+  unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => stringifyJson(y) === stringifyJson(x)) === i) : v),
   to_list: (v) => asList(v),
   /** a JSON object of text values -> [{name: key, value}] in key order (upstream oaFormValues); another value is refused */
   name_value_list: (v, where) => {
@@ -65,7 +66,7 @@ export const PLAIN: Record<string, Fn> = {
   /** a list without its first element (the pieces after the one a create call already sent) */
   rest: (v, where) => (Array.isArray(v) ? v.slice(1) : refuse(where, v, 'a list')),
   /** a list of texts -> one text (joined with nothing) */
-  join: (v, where) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('') : str(v, where)),
+  join: (v, where) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : stringifyJson(x))).join('') : str(v, where)),
   /** an object with its keys (and those of the objects inside it) in code point order, as Go marshals a map */
   sort_keys: (v) => sortKeys(v),
   /**
@@ -102,7 +103,7 @@ export const PARAM: Record<string, Param> = {
       if (!Array.isArray(v)) return refuse(where, v, 'a list');
       const seen = new Set<string>();
       return v.filter((x) => {
-        const k = JSON.stringify(isObj(x) ? x[key] ?? null : null);
+        const k = stringifyJson(isObj(x) ? x[key] ?? null : null);
         if (seen.has(k)) return false;
         seen.add(k);
         return true;

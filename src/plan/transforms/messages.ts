@@ -9,6 +9,7 @@
 import { byCodePoint } from '../../text/order.js';
 import { trimSpace } from '../../contract/values.js';
 import { goNumberText } from '../../domain/sheet-batch.js';
+import { JsonNumber } from '../../json-number.js';
 import { isObj, refuse, type Fn, type Param } from './types.js';
 import { sameJson } from '../../json-object.js';
 import { PLAIN as TIME } from './time.js';
@@ -74,9 +75,9 @@ export function messagesSpec(arg: unknown): MessagesSpec {
 
 // ---- reading a message (chatmsg.go:198-330) ----
 
-/** fmt.Sprint of a scalar an answer holds (objects as JSON: upstream would print Go's map syntax). */
+/** fmt.Sprint of a scalar an answer holds (objects as JSON: upstream would print Go's map syntax; a json.Number its literal). */
 const sprint = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? goNumberText(v) : typeof v === 'boolean' ? String(v) : v === null || v === undefined ? '<nil>' : JSON.stringify(v);
+  typeof v === 'string' ? v : typeof v === 'number' ? goNumberText(v) : v instanceof JsonNumber ? v.literal : typeof v === 'boolean' ? String(v) : v === null || v === undefined ? '<nil>' : JSON.stringify(v);
 
 const present = (v: unknown) => v !== undefined && v !== null;
 
@@ -188,7 +189,7 @@ function reactions(m: Obj): Obj | undefined {
     let count: unknown;
     for (const k of ['count', 'replyCount', 'reactionCount']) {
       const v = entry[k];
-      if (typeof v === 'number' || (typeof v === 'string' && trimSpace(v) !== '')) {
+      if (typeof v === 'number' || v instanceof JsonNumber || (typeof v === 'string' && trimSpace(v) !== '')) {
         count = v;
         break;
       }

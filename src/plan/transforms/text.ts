@@ -3,19 +3,19 @@ import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
 import { goNumberText } from '../../domain/sheet-batch.js';
 import { isObj } from './types.js';
-import { parseJsonExact } from '../../json-number.js';
+import { JsonNumber, parseJsonExact, stringifyJson } from '../../json-number.js';
 
 /**
  * A value as Go's fmt.Sprint writes it, trimmed, for the scalar kinds an answer's field may hold: text as it is, a
  * number as %v (1e+06), a boolean as true/false; anything else (null, a list, an object) is no text ("").
  */
 const goScalarText = (v: unknown): string =>
-  typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? goNumberText(v) : typeof v === 'boolean' ? String(v) : '';
+  typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? goNumberText(v) : v instanceof JsonNumber ? v.literal : typeof v === 'boolean' ? String(v) : '';
 
 const eachString = (f: (s: string) => unknown): Fn => (v) =>
   Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? f(x) : x)) : typeof v === 'string' ? f(v) : v;
 
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+const text = (v: unknown) => (typeof v === 'string' ? v : stringifyJson(v));
 
 const SIMPLE_ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92, '"': 34 };
 
@@ -213,7 +213,8 @@ export const PLAIN: Record<string, Fn> = {
       return v;
     }
   },
-  json_stringify: (v) => JSON.stringify(v),
+  // a kept literal (JsonNumber) is written bare as typed, as Go marshals a json.Number
+  json_stringify: (v) => stringifyJson(v),
   /** `{text, part}` -> how many non-overlapping times part occurs in text, left to right (Go strings.Count; an empty part counts code points + 1) */
   count_substring: (v, where) => {
     const o = (v ?? {}) as { text?: unknown; part?: unknown };

@@ -2,7 +2,7 @@
 import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
-import { JsonNumber, isInt64Literal } from '../../json-number.js';
+import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js';
 import { parseGoFloat } from '../../contract/flag-types.js';
 
 function toBool(v: unknown, where: string): boolean {
@@ -22,10 +22,14 @@ const int: Fn = (v, where, ctx) => {
   return refuse(where, v, 'an integer');
 };
 
+/** A kept literal (JsonNumber) as the double nearest to it (Go's json.Number.Float64()), for arithmetic. */
+const asDouble = (v: unknown): unknown => (v instanceof JsonNumber ? Number(v.literal) : v);
+
 // A number text: decimal (surrounding spaces allowed), else as Go's strconv.ParseFloat reads it (parseGoFloat:
 // `1_0` is 10, `0x1p4` 16), the reader of every upstream body this transform stands for (oa's ParseFloat flags).
 const float: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => float(x, where, ctx));
+  v = asDouble(v);
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && NUMBER.test(v.trim())) return Number(v);
   const go = typeof v === 'string' ? parseGoFloat(v) : undefined;
@@ -39,8 +43,9 @@ export const PLAIN: Record<string, Fn> = {
   is_true: (v) => v === true || v === 'true',
   int,
   float,
-  trunc: (v, where) => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : refuse(where, v, 'a number')),
-  to_string: (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v),
+  trunc: (v, where) => ((v = asDouble(v)), typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : refuse(where, v, 'a number')),
+  // a kept literal (JsonNumber) is its digits as typed (Go's json.Number.String(), strconv.FormatInt of an int64)
+  to_string: (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v instanceof JsonNumber ? v.literal : v),
   // upstream's credential readers keep a header only when its value is text (helpers/drive.go:244-250, :271-277;
   // shortcut/drive/version_operations.go:283-289@c7521c1c); anything but an object gives no headers
   text_values: (v) => (isObj(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) : {}),
@@ -49,17 +54,24 @@ export const PLAIN: Record<string, Fn> = {
 const arith = (name: string, op: (a: number, b: number) => number): Param => (arg) => {
   if (typeof arg !== 'number') throw new Error(`${name} needs a number`);
   return (v, where) => {
-    const n = typeof v === 'string' && NUMBER.test(v.trim()) ? Number(v) : v;
+    const n = typeof v === 'string' && NUMBER.test(v.trim()) ? Number(v) : asDouble(v);
     return typeof n === 'number' ? op(n, arg) : refuse(where, v, 'a number');
   };
 };
 
-/** A JSON scalar read as a whole number the way upstream's int64FromJSONScalar reads it: a whole number, or decimal integer text (trimmed, signed). */
-function wholeNumber(v: unknown): number | undefined {
+/**
+ * A JSON scalar read as a whole number the way upstream's int64FromJSONScalar reads it (chat.go:2270@c7521c1c): a
+ * whole number, a kept literal that json.Number.Int64() reads (decimal digits within int64), or decimal integer text
+ * (trimmed, signed, within int64: strconv.ParseInt). Beyond 2^53 the int64 is a JsonNumber of its decimal digits, so
+ * it is sent and printed whole (strconv.FormatInt).
+ */
+function wholeNumber(v: unknown): number | JsonNumber | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v : undefined;
-  if (typeof v !== 'string' || !INTEGER.test(v.trim())) return undefined;
-  const n = Number(v.trim());
-  return Number.isSafeInteger(n) ? n : undefined;
+  const text = v instanceof JsonNumber ? v.literal : typeof v === 'string' ? v.trim() : undefined;
+  if (text === undefined || !(v instanceof JsonNumber ? isInt64Literal(v) : INTEGER.test(text))) return undefined;
+  const n = BigInt(text);
+  if (n < -(2n ** 63n) || n >= 2n ** 63n) return undefined;
+  return Number.isSafeInteger(Number(n)) ? Number(n) : new JsonNumber(n.toString());
 }
 
 /**
@@ -67,7 +79,7 @@ function wholeNumber(v: unknown): number | undefined {
  * reads as a whole number giving it; else each of its values in turn (Go walks a map in no fixed order: dws in the
  * object's key order); a list element by element; a text holding a JSON object or list is parsed and searched.
  */
-function findWhole(v: unknown, keys: readonly string[]): number | undefined {
+function findWhole(v: unknown, keys: readonly string[]): number | JsonNumber | undefined {
   if (Array.isArray(v)) {
     for (const x of v) {
       const n = findWhole(x, keys);
@@ -84,7 +96,8 @@ function findWhole(v: unknown, keys: readonly string[]): number | undefined {
   }
   if (typeof v === 'string' && /^\s*[[{]/u.test(v)) {
     try {
-      return findWhole(JSON.parse(v) as unknown, keys);
+      // decoded with UseNumber, as upstream's findInt64Field decodes a nested text (chat.go:2260@c7521c1c)
+      return findWhole(parseJsonExact(v), keys);
     } catch {
       return undefined;
     }
