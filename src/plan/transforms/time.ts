@@ -114,6 +114,18 @@ export const PLAIN: Record<string, Fn> = {
     return iso.replace(/\.(\d{3})Z$/u, (_, f: string) => (/^0+$/u.test(f) ? 'Z' : `.${f.replace(/0+$/u, '')}Z`));
   },
   /**
+   * epoch milliseconds (a JSON number, truncated) -> Go's `time.UnixMilli(ms).In(time.Local).Format(time.RFC3339)`:
+   * whole seconds on the process's wall clock with its offset, `Z` when the offset is zero (upstream's room search
+   * range, helpers/calendar.go:2845-2846@c7521c1c); anything else is refused
+   */
+  ms_to_local_rfc3339: (v, where) => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
+    const d = new Date(Math.trunc(v));
+    const off = -d.getTimezoneOffset();
+    const zone = off === 0 ? 'Z' : `${off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${zone}`;
+  },
+  /**
    * a message's time (upstream parseMessageTimestamp: a message time text, whole-number text or a number, seconds
    * within +-1e12, else milliseconds) -> epoch milliseconds; anything else is absent (no refusal: a range run tells
    * a message without a readable time apart with `present`)
