@@ -2,36 +2,51 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/u;
-
 /** The one calendar check: the parts name a real day and clock time (no 2026-02-30, no 24:00, no :60). */
 function onCalendar(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): boolean {
   const probe = new Date(Date.UTC(y, mo - 1, d));
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
 }
 
-/** A local date or date-time -> its parts, checked to exist on the calendar. */
-function dateParts(v: unknown, where: string): { y: number; mo: number; d: number; h?: number; mi?: number; s?: number } {
-  const m = typeof v === 'string' ? DATE.exec(v.trim()) : null;
-  if (!m) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const time = m[4] === undefined ? {} : { h: Number(m[4]), mi: Number(m[5]), s: Number(m[6] ?? 0) };
-  if (!onCalendar(y, mo, d, time.h, time.mi, time.s)) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
-  return { y, mo, d, ...time };
+// A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
+// helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
+// @c7521c1c): the text trimmed, then Go's layout 2006-01-02 15:04:05, else 2006-01-02, in time.Local.
+const LOCAL_LAYOUTS = ['2006-01-02 15:04:05', '2006-01-02'] as const;
+
+/** A local date or date-time -> its parts (no clock for a bare date), read as Go reads LOCAL_LAYOUTS. */
+function dateParts(v: unknown, where: string): GoParts & { bare: boolean } {
+  const text = typeof v === 'string' ? v.trim() : undefined;
+  for (const layout of LOCAL_LAYOUTS) {
+    const p = text === undefined ? undefined : goLayoutParts(layout, text);
+    if (p) return { ...p, bare: layout === '2006-01-02' };
+  }
+  return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The machine zone's UTC offset (ms) at an instant (Go's time.Local). */
+const localOffsetMs = (ms: number) => -new Date(ms).getTimezoneOffset() * 60000;
+
+/** Go's time.Date(parts, time.Local) -> epoch ms (a skipped or repeated wall clock resolved as Go resolves it). */
+function localMs(p: GoParts): number {
+  return zoneWallMs(utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s), localOffsetMs) + Math.floor(p.ns / 1e6);
+}
+
+// a bare date at the end of its day: Go's t.Add(23h59m59s) after its midnight (an elapsed time, not a wall clock)
+const END_OF_DAY_MS = (23 * 3600 + 59 * 60 + 59) * 1000;
+
 const dateMs = (end: boolean): Fn => (v, where) => {
   const p = dateParts(v, where);
-  const [h, mi, s] = p.h === undefined ? (end ? [23, 59, 59] : [0, 0, 0]) : [p.h, p.mi!, p.s!];
-  return new Date(p.y, p.mo - 1, p.d, h, mi, s).getTime();
+  return localMs(p) + (p.bare && end ? END_OF_DAY_MS : 0);
 };
 
+/** -> `YYYY-MM-DD HH:mm:ss`, Go's t.Format of the local time read (a bare date at 00:00:00, or 23:59:59 for an end) */
 const dateText = (end: boolean): Fn => (v, where) => {
   const p = dateParts(v, where);
-  const [h, mi, s] = p.h === undefined ? (end ? [23, 59, 59] : [0, 0, 0]) : [p.h, p.mi!, p.s!];
-  return `${p.y}-${pad(p.mo)}-${pad(p.d)} ${pad(h)}:${pad(mi)}:${pad(s)}`;
+  if (p.bare && end) return `${String(p.y).padStart(4, '0')}-${pad(p.mo)}-${pad(p.d)} 23:59:59`;
+  const d = new Date(localMs(p));
+  return `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 
 // The time forms upstream accepts for a time flag (ParseISOTimeToMillis, pkg/cmdutil/time.go:24-84@c7521c1c): the
@@ -139,10 +154,13 @@ function shanghaiOffsetMs(ms: number): number {
   return utcMs(year, Number(f.month), Number(f.day), Number(f.hour), Number(f.minute), Number(f.second)) - whole;
 }
 
-/** Go's time.Date(wall clock, Asia/Shanghai) -> epoch ms: the offset guessed at the wall clock read as UTC, looked up again when the instant falls in another period (a skipped or repeated hour). */
-function shanghaiWallMs(wall: number): number {
-  const guess = shanghaiOffsetMs(wall);
-  const again = shanghaiOffsetMs(wall - guess);
+/**
+ * Go's time.Date(wall clock, zone) -> epoch ms: the zone's offset guessed at the wall clock read as UTC, looked up
+ * again at the instant that gives when that falls in another period (a skipped or repeated hour), as Go's Date does.
+ */
+function zoneWallMs(wall: number, offsetAt: (ms: number) => number): number {
+  const guess = offsetAt(wall);
+  const again = offsetAt(wall - guess);
   return wall - (again === guess ? guess : again);
 }
 
@@ -155,7 +173,7 @@ export function parseFlexTime(v: unknown): number | undefined {
     const p = goLayoutParts(layout, text);
     if (!p) continue;
     const wall = utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s);
-    const second = p.offsetSec === undefined ? shanghaiWallMs(wall) : wall - p.offsetSec * 1000;
+    const second = p.offsetSec === undefined ? zoneWallMs(wall, shanghaiOffsetMs) : wall - p.offsetSec * 1000;
     return second + Math.floor(p.ns / 1e6);
   }
   return undefined;
