@@ -17,6 +17,8 @@ const PATTERNS = [
   ['layout', /"2006-01-02|"20060102|"15:04/u],
   ['RFC3339', /RFC3339/u],
   ['zone', /time\.Local\b|LoadLocation\(|FixedZone\(/u],
+  // the wrappers around them: each caller of one is a caller of the Go layouts inside it
+  ['wrapper', /\b(parseDateToTimestamp|normalizeWorkDate|dayMillis|dayDateTime|flexMillis|flexDateTime|dateToMillis|parseMillis|reportParseISOMillis|findRoomParseMillis|freebusyParseMillis|parseISO8601ToMillis|parseDingTalkMessageTime|minutesTimeRange|reportTimeValueToMillis|defaultChatMessageTimeRange|defaultChatMessageListAllTimeRange)\(/u],
   ['order', /\.(Before|After|Sub)\(|\bend(Ms|Time|T)?\s*(<=|<|>=)\s*start|\bstart(Ms|Time|T)?\s*(>=|>)\s*end/u],
 ];
 
