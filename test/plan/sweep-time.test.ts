@@ -150,3 +150,24 @@ describe('date_ms, date_end_ms and datetime read the attendance layouts (2006-01
     });
   });
 });
+
+describe('message_boundary and message_time_ms read parseDingTalkMessageTime as Go does (RFC 3339, else the +08:00 layouts)', () => {
+  it('a one-digit hour, a comma fraction or a run of spaces is read; the fraction is kept to nanoseconds without trailing zeros', () => {
+    inZones(['UTC', 'America/New_York'], () => {
+      fc.assert(fc.property(wall, fc.boolean(), (w, iso) => {
+        const text = iso ? `${date(w)}T${clock(w)}+08:00` : `${date(w)}${' '.repeat(w.spaces)}${clock(w)}`;
+        const nine = w.frac.slice(0, 9).padEnd(9, '0').replace(/0+$/u, '');
+        const whole = `${date(w)} ${p2(w.h)}:${p2(w.mi)}:${p2(w.s)}`;
+        expect(run('message_boundary', text)).toBe(nine ? `${whole.replace(' ', 'T')}.${nine}+08:00` : whole);
+        expect(run('message_time_ms', text)).toBe(Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - 8 * 3600e3 + fracMs(w));
+      }), { numRuns: 100 });
+    });
+  });
+
+  it('a lower-case t or z is not RFC 3339 to Go: refused as a boundary, absent as a message time', () => {
+    for (const text of ['2026-03-09t08:30:00+08:00', '2026-03-09T08:30:00z']) {
+      expect(run('message_boundary', text), text).toBe('refused');
+      expect(run('message_time_ms', text), text).toBeUndefined();
+    }
+  });
+});

@@ -2,12 +2,6 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 
-/** The one calendar check: the parts name a real day and clock time (no 2026-02-30, no 24:00, no :60). */
-function onCalendar(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): boolean {
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
-}
-
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
 // @c7521c1c): the text trimmed, then Go's layout 2006-01-02 15:04:05, else 2006-01-02, in time.Local.
@@ -192,20 +186,20 @@ const shanghaiRfc3339: Fn = (v, where) => {
   return `${String(y).padStart(4, '0')}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+08:00`;
 };
 
-// A message time (upstream parseDingTalkMessageTime): RFC 3339 (a fraction allowed, kept to nanoseconds as Go
-// does), else YYYY-MM-DD HH:mm:ss or YYYY-MM-DD at +08:00 -> its whole second (epoch ms) and its fraction digits.
-const MESSAGE_RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|([+-])(\d{2}):(\d{2}))$/u;
-const MESSAGE_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/u;
+// A message time -> its whole second (epoch ms) and its nine fraction digits ('' when none). Upstream
+// parseDingTalkMessageTime (smart/message_time_range.go:149-160@c7521c1c): the text trimmed (by the callers), then Go's
+// time.RFC3339, else 2006-01-02 15:04:05 or 2006-01-02 at the fixed +08:00 zone, each read by goLayoutParts (an
+// upper-case T and Z only, a one-digit hour, a `.`/`,` fraction kept to nanoseconds, a run of spaces).
+const MESSAGE_LAYOUTS = [FLEX_LAYOUTS[0], '2006-01-02 15:04:05', '2006-01-02'] as const;
 
 function messageTime(text: string): { second: number; fraction: string } | undefined {
-  const iso = MESSAGE_RFC3339.exec(text);
-  const local = iso ? null : MESSAGE_LOCAL.exec(text);
-  const m = iso ?? local;
-  if (!m) return undefined;
-  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map((x) => (x === undefined ? 0 : Number(x)));
-  if (!onCalendar(y, mo, d, h, mi, sec)) return undefined;
-  const offsetMs = !iso ? SHANGHAI_OFFSET_MS : iso[9] === undefined ? 0 : (iso[9] === '-' ? -1 : 1) * (Number(iso[10]) * 60 + Number(iso[11])) * 60000;
-  return { second: Date.UTC(y, mo - 1, d, h, mi, sec) - offsetMs, fraction: iso?.[7] ?? '' };
+  for (const layout of MESSAGE_LAYOUTS) {
+    const p = goLayoutParts(layout, text);
+    if (!p) continue;
+    const offsetMs = p.offsetSec === undefined ? SHANGHAI_OFFSET_MS : p.offsetSec * 1000;
+    return { second: utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s) - offsetMs, fraction: p.ns ? String(p.ns).padStart(9, '0') : '' };
+  }
+  return undefined;
 }
 
 /** upstream unixMessageTime: a number within +-1e12 counts seconds, any other milliseconds. */
