@@ -2,81 +2,204 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/u;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/u;
+// A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
+// helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
+// @c7521c1c): the text trimmed, then Go's layout 2006-01-02 15:04:05, else 2006-01-02, in time.Local.
+const LOCAL_LAYOUTS = ['2006-01-02 15:04:05', '2006-01-02'] as const;
 
-/** The one calendar check: the parts name a real day and clock time (no 2026-02-30, no 24:00, no :60). */
-function onCalendar(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): boolean {
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
-}
-
-/** A local date or date-time -> its parts, checked to exist on the calendar. */
-function dateParts(v: unknown, where: string): { y: number; mo: number; d: number; h?: number; mi?: number; s?: number } {
-  const m = typeof v === 'string' ? DATE.exec(v.trim()) : null;
-  if (!m) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const time = m[4] === undefined ? {} : { h: Number(m[4]), mi: Number(m[5]), s: Number(m[6] ?? 0) };
-  if (!onCalendar(y, mo, d, time.h, time.mi, time.s)) return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
-  return { y, mo, d, ...time };
+/** A local date or date-time -> its parts (no clock for a bare date), read as Go reads LOCAL_LAYOUTS. */
+function dateParts(v: unknown, where: string): GoParts & { bare: boolean } {
+  const text = typeof v === 'string' ? v.trim() : undefined;
+  for (const layout of LOCAL_LAYOUTS) {
+    const p = text === undefined ? undefined : goLayoutParts(layout, text);
+    if (p) return { ...p, bare: layout === '2006-01-02' };
+  }
+  return refuse(where, v, 'a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)');
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The machine zone's UTC offset (ms) at an instant (Go's time.Local). */
+const localOffsetMs = (ms: number) => -new Date(ms).getTimezoneOffset() * 60000;
+
+/** Go's time.Date(parts, time.Local) -> epoch ms (a skipped or repeated wall clock resolved as Go resolves it). */
+function localMs(p: GoParts): number {
+  return zoneWallMs(utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s), localOffsetMs) + Math.floor(p.ns / 1e6);
+}
+
+// a bare date at the end of its day: Go's t.Add(23h59m59s) after its midnight (an elapsed time, not a wall clock)
+const END_OF_DAY_MS = (23 * 3600 + 59 * 60 + 59) * 1000;
+
 const dateMs = (end: boolean): Fn => (v, where) => {
   const p = dateParts(v, where);
-  const [h, mi, s] = p.h === undefined ? (end ? [23, 59, 59] : [0, 0, 0]) : [p.h, p.mi!, p.s!];
-  return new Date(p.y, p.mo - 1, p.d, h, mi, s).getTime();
+  return localMs(p) + (p.bare && end ? END_OF_DAY_MS : 0);
 };
 
+/** -> `YYYY-MM-DD HH:mm:ss`, Go's t.Format of the local time read (a bare date at 00:00:00, or 23:59:59 for an end) */
 const dateText = (end: boolean): Fn => (v, where) => {
   const p = dateParts(v, where);
-  const [h, mi, s] = p.h === undefined ? (end ? [23, 59, 59] : [0, 0, 0]) : [p.h, p.mi!, p.s!];
-  return `${p.y}-${pad(p.mo)}-${pad(p.d)} ${pad(h)}:${pad(mi)}:${pad(s)}`;
+  if (p.bare && end) return `${String(p.y).padStart(4, '0')}-${pad(p.mo)}-${pad(p.d)} 23:59:59`;
+  const d = new Date(localMs(p));
+  return `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 
-// The time forms upstream accepts for a time flag (ParseISOTimeToMillis): 13 digits are epoch ms, 10 digits epoch
-// seconds; an ISO time with Z or an offset is that instant; every zone-less form is Asia/Shanghai time (UTC+8, no DST).
-const FLEX_TIME: readonly RegExp[] = [
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/u,
-  /^(\d{4})-(\d{2})-(\d{2})()()()$/u,
-  /^(\d{4})\/(\d{2})\/(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/u,
-  /^(\d{4})(\d{2})(\d{2})()()()$/u,
+// The time forms upstream accepts for a time flag (ParseISOTimeToMillis, pkg/cmdutil/time.go:24-84@c7521c1c): the
+// text trimmed and stripped of quotes; 13 digits are epoch ms, 10 digits epoch seconds; else the first of its layouts
+// that Go's time.ParseInLocation accepts, read as Go reads a layout (goLayoutParts); a time without Z or an offset is
+// Asia/Shanghai wall time (with that zone's history: LMT before 1901, summer time 1986-1991).
+const FLEX_LAYOUTS: readonly string[] = [
+  '2006-01-02T15:04:05Z07:00', // time.RFC3339
+  '2006-01-02T15:04:05Z',
+  '2006-01-02T15:04:05-07:00',
+  '2006-01-02T15:04:05',
+  '2006-01-02 15:04:05',
+  '2006-01-02T15:04',
+  '2006-01-02 15:04',
+  '2006-01-02',
+  '2006/01/02 15:04:05',
+  '2006/01/02',
+  '20060102',
 ];
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 
-const flexTimeMs: Fn = (v, where) => {
+/** The parts Go's time.Parse reads from a value by a layout, or undefined where Go returns an error. */
+interface GoParts { y: number; mo: number; d: number; h: number; mi: number; s: number; ns: number; offsetSec?: number }
+
+/**
+ * Go's `time.Parse(layout, value)` for the layout elements upstream's time layouts use (`2006` four digits, `01`
+ * and `02` two, `15` one or two, `04` and `05` two; after the seconds a fraction `.ddd` or `,ddd` of any length,
+ * nanoseconds kept; `Z07:00` is `Z` or `+hh:mm`, `-07:00` only the latter, offsets up to 24:60; a space in the
+ * layout takes one or more spaces; anything else literally). Ranges as Go checks them: month 1-12, hour < 24,
+ * minute and second < 60, the day a day of that month.
+ */
+export function goLayoutParts(layout: string, value: string): GoParts | undefined {
+  const p: GoParts = { y: 0, mo: 1, d: 1, h: 0, mi: 0, s: 0, ns: 0 };
+  let v = value;
+  const two = (fixed: boolean): number | undefined => {
+    const m = (fixed ? /^\d\d/u : /^\d\d?/u).exec(v);
+    if (!m) return undefined;
+    v = v.slice(m[0].length);
+    return Number(m[0]);
+  };
+  for (const tok of layout.match(/2006|Z07:00|-07:00|01|02|15|04|05|./gu) ?? []) {
+    let n: number | undefined;
+    switch (tok) {
+      case '2006': {
+        if (!/^\d{4}/u.test(v)) return undefined;
+        p.y = Number(v.slice(0, 4));
+        v = v.slice(4);
+        break;
+      }
+      case '01': n = two(true); if (n === undefined || n < 1 || n > 12) return undefined; p.mo = n; break;
+      case '02': n = two(true); if (n === undefined || n > 31) return undefined; p.d = n; break;
+      case '15': n = two(false); if (n === undefined || n >= 24) return undefined; p.h = n; break;
+      case '04': n = two(true); if (n === undefined || n >= 60) return undefined; p.mi = n; break;
+      case '05': {
+        n = two(true);
+        if (n === undefined || n >= 60) return undefined;
+        p.s = n;
+        const f = /^[.,](\d+)/u.exec(v);
+        if (f) { p.ns = Number(f[1].slice(0, 9).padEnd(9, '0')); v = v.slice(f[0].length); }
+        break;
+      }
+      case 'Z07:00':
+      case '-07:00': {
+        if (tok === 'Z07:00' && v.startsWith('Z')) { p.offsetSec = 0; v = v.slice(1); break; }
+        const z = /^([+-])(\d\d):(\d\d)/u.exec(v);
+        if (!z || Number(z[2]) > 24 || Number(z[3]) > 60) return undefined;
+        p.offsetSec = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 3600 + Number(z[3]) * 60);
+        v = v.slice(6);
+        break;
+      }
+      case ' ': {
+        const sp = /^ +/u.exec(v);
+        if (!sp) return undefined;
+        v = v.slice(sp[0].length);
+        break;
+      }
+      default:
+        if (!v.startsWith(tok)) return undefined;
+        v = v.slice(tok.length);
+    }
+  }
+  if (v !== '' || p.d < 1 || p.d > daysIn(p.y, p.mo)) return undefined;
+  return p;
+}
+
+const leapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+const daysIn = (y: number, mo: number) => (mo === 2 ? (leapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31);
+
+/** The wall-clock fields read as UTC -> epoch milliseconds (any year 0-9999: Date.UTC would read 0-99 as 19xx). */
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, 0);
+  return t.getTime();
+}
+
+let shanghaiFormat: Intl.DateTimeFormat | undefined;
+/** Asia/Shanghai's UTC offset (ms, whole seconds) at an instant, from the IANA data the runtime carries. */
+function shanghaiOffsetMs(ms: number): number {
+  shanghaiFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', hourCycle: 'h23', era: 'short', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const whole = Math.floor(ms / 1000) * 1000;
+  const f: Record<string, string> = {};
+  for (const part of shanghaiFormat.formatToParts(new Date(whole))) f[part.type] = part.value;
+  const year = f.era === 'BC' || f.era === 'B' ? 1 - Number(f.year) : Number(f.year);
+  return utcMs(year, Number(f.month), Number(f.day), Number(f.hour), Number(f.minute), Number(f.second)) - whole;
+}
+
+/**
+ * Go's time.Date(wall clock, zone) -> epoch ms: the zone's offset guessed at the wall clock read as UTC, looked up
+ * again at the instant that gives when that falls in another period (a skipped or repeated hour), as Go's Date does.
+ */
+function zoneWallMs(wall: number, offsetAt: (ms: number) => number): number {
+  const guess = offsetAt(wall);
+  const again = offsetAt(wall - guess);
+  return wall - (again === guess ? guess : again);
+}
+
+/** upstream ParseISOTimeToMillis -> epoch ms, or undefined for a text it refuses. */
+export function parseFlexTime(v: unknown): number | undefined {
   const text = typeof v === 'string' ? v.trim().replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
   if (/^\d{13}$/u.test(text)) return Number(text);
   if (/^\d{10}$/u.test(text)) return Number(text) * 1000;
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/u.test(text)) {
-    const ms = Date.parse(text);
-    if (Number.isFinite(ms)) return ms;
+  for (const layout of FLEX_LAYOUTS) {
+    const p = goLayoutParts(layout, text);
+    if (!p) continue;
+    const wall = utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s);
+    const second = p.offsetSec === undefined ? zoneWallMs(wall, shanghaiOffsetMs) : wall - p.offsetSec * 1000;
+    return second + Math.floor(p.ns / 1e6);
   }
-  for (const form of FLEX_TIME) {
-    const m = form.exec(text);
-    if (!m) continue;
-    const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => (x === undefined || x === '' ? 0 : Number(x)));
-    if (!onCalendar(y, mo, d, h, mi, s)) break;
-    return Date.UTC(y, mo - 1, d, h, mi, s) - SHANGHAI_OFFSET_MS;
-  }
-  return refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
+  return undefined;
+}
+
+const flexTimeMs: Fn = (v, where) =>
+  parseFlexTime(v) ?? refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
+
+/** epoch ms -> Go's time.UnixMilli(ms).In(time.FixedZone(+08:00)).Format(time.RFC3339): whole seconds at +08:00. */
+const shanghaiRfc3339: Fn = (v, where) => {
+  const ms = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/u.test(v) ? Number(v.trim()) : NaN;
+  if (!Number.isSafeInteger(ms) || Math.abs(ms) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
+  const d = new Date(Math.floor(ms / 1000) * 1000 + SHANGHAI_OFFSET_MS);
+  const y = d.getUTCFullYear();
+  if (y < 0 || y > 9999) return refuse(where, v, 'epoch milliseconds within years 0-9999');
+  return `${String(y).padStart(4, '0')}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+08:00`;
 };
 
-// A message time (upstream parseDingTalkMessageTime): RFC 3339 (a fraction allowed, kept to nanoseconds as Go
-// does), else YYYY-MM-DD HH:mm:ss or YYYY-MM-DD at +08:00 -> its whole second (epoch ms) and its fraction digits.
-const MESSAGE_RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|([+-])(\d{2}):(\d{2}))$/u;
-const MESSAGE_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/u;
+// A message time -> its whole second (epoch ms) and its nine fraction digits ('' when none). Upstream
+// parseDingTalkMessageTime (smart/message_time_range.go:149-160@c7521c1c): the text trimmed (by the callers), then Go's
+// time.RFC3339, else 2006-01-02 15:04:05 or 2006-01-02 at the fixed +08:00 zone, each read by goLayoutParts (an
+// upper-case T and Z only, a one-digit hour, a `.`/`,` fraction kept to nanoseconds, a run of spaces).
+const MESSAGE_LAYOUTS = [FLEX_LAYOUTS[0], '2006-01-02 15:04:05', '2006-01-02'] as const;
 
 function messageTime(text: string): { second: number; fraction: string } | undefined {
-  const iso = MESSAGE_RFC3339.exec(text);
-  const local = iso ? null : MESSAGE_LOCAL.exec(text);
-  const m = iso ?? local;
-  if (!m) return undefined;
-  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map((x) => (x === undefined ? 0 : Number(x)));
-  if (!onCalendar(y, mo, d, h, mi, sec)) return undefined;
-  const offsetMs = !iso ? SHANGHAI_OFFSET_MS : iso[9] === undefined ? 0 : (iso[9] === '-' ? -1 : 1) * (Number(iso[10]) * 60 + Number(iso[11])) * 60000;
-  return { second: Date.UTC(y, mo - 1, d, h, mi, sec) - offsetMs, fraction: iso?.[7] ?? '' };
+  for (const layout of MESSAGE_LAYOUTS) {
+    const p = goLayoutParts(layout, text);
+    if (!p) continue;
+    const offsetMs = p.offsetSec === undefined ? SHANGHAI_OFFSET_MS : p.offsetSec * 1000;
+    return { second: utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s) - offsetMs, fraction: p.ns ? String(p.ns).padStart(9, '0') : '' };
+  }
+  return undefined;
 }
 
 /** upstream unixMessageTime: a number within +-1e12 counts seconds, any other milliseconds. */
@@ -97,11 +220,18 @@ export const PLAIN: Record<string, Fn> = {
     const d = new Date(Math.trunc(v));
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   },
+  /**
+   * Go's `time.Parse(time.RFC3339, v).UnixMilli()` (the shortcuts' parseMillis, calendar.go:34@c7521c1c, and its
+   * copies): the layout read as goLayoutParts reads it (seconds required, a fraction after them, Z or an offset);
+   * the text trimmed first
+   */
   iso_ms: (v, where) => {
-    const ms = typeof v === 'string' && ISO.test(v.trim()) ? Date.parse(v.trim()) : NaN;
-    return Number.isFinite(ms) ? ms : refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
+    const p = typeof v === 'string' ? goLayoutParts(FLEX_LAYOUTS[0], v.trim()) : undefined;
+    if (!p || p.offsetSec === undefined) return refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
+    return utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s) - p.offsetSec * 1000 + Math.floor(p.ns / 1e6);
   },
   flex_time_ms: flexTimeMs,
+  shanghai_rfc3339: shanghaiRfc3339,
   /**
    * a positive whole number of epoch milliseconds (a JSON number or its decimal text) -> Go's
    * `time.UnixMilli(ms).UTC().Format(time.RFC3339Nano)`: the fraction without trailing zeros, none when zero
