@@ -149,7 +149,7 @@ export function loadBaseline() {
 
 // ---- shortcut flags ------------------------------------------------------------------------------------------
 /** Innermost {...} elements holding `Name: "x"` that look like a flag (no Property/ProductID/CanonicalPath). */
-function flagElements(text) {
+export function flagElements(text) {
   const out = [];
   for (const m of text.matchAll(/Name:\s*"([^"]+)"/g)) {
     // walk back to the opening brace of this element
