@@ -56,6 +56,10 @@ const REVIEW = {
   'todo task add-reminder|reminder-time-stamp|literal': { when: ['--base-time', 'customTime'], note: 'only for --base-time customTime (todo.go:879)' },
   'minutes +unshare|permission|shortcut': { skip: 'minutesShareFlags(false) registers no --permission for +unshare (workflows.go:584): the builder\'s optional flag, not this command\'s' },
   'wiki +member-remove|role|shortcut': { skip: 'memberFlags(false) registers no --role for +member-remove (wiki.go:153, :198): the builder\'s optional flag' },
+  'chat message send-card|conversation-id|open-dingtalk-id|one_of': { without: ['receiver', 'group', 'id', 'chat'], note: '--receiver and --group/--id/--chat are fallbacks of the two (flagOrFallback, chat.go:6190-6191)' },
+  'markdown create|content|name|one_of': { when: ['--content', '# hi'], note: 'a conditional: --content needs --name (markdown.go:325-326)' },
+  'sheet range batch-set-style|bg-color|font-size|h-align|v-align|font-color|font-weight|word-wrap|number-format|font-style|font-line|font-family|border-styles-json|one_of': { when: ['--ranges', '["Sheet1!A1:B2"]'], note: 'with --ranges the shared style check applies (sheet_style.go:333, :645)' },
+  'sheet range set-style|bg-color|font-size|h-align|v-align|font-color|font-weight|word-wrap|number-format|font-style|font-line|font-family|border-styles-json|one_of': { without: ['bg-colors-json', 'font-sizes-json', 'h-aligns-json', 'v-aligns-json', 'font-colors-json', 'font-weights-json'], note: 'the *-json forms count as styles too (sheet_style.go:333)' },
   'todo task add-reminder|due-date-offset|literal': { when: ['--base-time', 'dueTime'], note: 'only for --base-time dueTime (todo.go:872)' },
 };
 
@@ -114,6 +118,15 @@ function checksIn(text) {
     if (/\bMarkRequired:\s*true/.test(own)) add(m[1], 'mark', m[0]);
     if (/\bRequired:\s*true/.test(own)) add(m[1], /\b(Type|Desc):/.test(own) ? 'shortcut' : 'validate', m[0]);
     if (/\bRequired:\s*boolPtr\(true\)/.test(own)) add(m[1], 'param_decl', m[0]);
+  }
+  // a hand "one of" check: an error string naming two or more flags, one of which must be given
+  for (const m of text.matchAll(/(?:Errorf|NewValidation|errors\.New)\(\s*"((?:[^"\\]|\\.)*)"/g)) {
+    const msg = m[1];
+    const flags = [...new Set([...msg.matchAll(/--([a-z][\w-]*)/g)].map((x) => x[1]))];
+    if (flags.length < 2 || !/either|之一|至少|one of|at least|二选一|必须指定|is required|required|必填/i.test(msg)) continue;
+    if (/mutually exclusive|不能同时|只能|only works|cannot be combined|互斥|does not accept|not both|不可同时|conflict/i.test(msg)) continue;
+    if (/--[\w-]+ is required when|required when|required for/i.test(msg)) continue;
+    add(flags.join('|'), 'one_of', m[0]);
   }
   for (const m of text.matchAll(/Kind:\s*(?:corecmd\.|shortcut\.)?(?:Constraint)?(AtLeastOne|ExactlyOne),\s*Flags:\s*\[\]string\{([^}]*)\}/g)) add(quoted(m[2]).join('|'), 'one_of', m[0]);
   return rows;

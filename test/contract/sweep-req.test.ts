@@ -6,8 +6,8 @@
 //
 // Each row runs the command the way a user does, in process against the recording backend on 127.0.0.1, with the
 // command's other required flags (example values) and without the row's flag (nor any spelling of it): the run must
-// be refused as a validation error whose message names the flag (`--flag`, or a spelling of it dws declares as its
-// alias). Most are refused before any call; a few after a read that upstream also makes first (a group name resolved).
+// be refused as a validation error whose message or hint names the flag (`--flag`, or a spelling of it dws declares
+// as its alias). Most are refused before any call; a few after a read that upstream also makes first (a group name resolved).
 process.env.TZ = 'Asia/Shanghai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,8 +106,10 @@ describe('every flag upstream requires (the sweep table, from upstream source)',
       const calls = mcp.calls.length + mcp.uploads.length - before;
       const e = outcome.error;
       if (e && calls > 0) afterRead.push(`${row.cli_path} --${row.flag}`);
-      // the refusal names the flag or one of its spellings on the command (dws's primary may be upstream's alias)
-      const names = [...spellings(t, row.flag.split('|'))].some((f) => e?.message.includes(`--${f}`));
+      // the refusal (its message or hint) names the flag or one of its spellings on the command (dws's primary may be
+      // upstream's alias)
+      const said = e ? `${e.message} ${e.hint ?? ''}` : '';
+      const names = [...spellings(t, row.flag.split('|'))].some((f) => new RegExp(`--${f}(?![\\w-])`, 'u').test(said));
       if (!e || REASONS[e.reason] !== 'validation' || !names) {
         wrong.push(`${row.cli_path} --${row.flag} (${row.mechanism}, ${row.upstream}): dws ${argv.join(' ')} -> ${e ? `${e.reason}: ${e.message}` : `exit 0 after ${calls} call(s)`}`);
       }
