@@ -29,6 +29,7 @@
 // list test/fixtures/upstream-flag-spellings.json holds (see test/contract/upstream-spellings.test.ts).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 
 const args = process.argv.slice(2);
@@ -38,7 +39,7 @@ const PIN = args.includes('--pin');
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 // ---- catalog -------------------------------------------------------------------------------------------------
-function loadCatalog() {
+export function loadCatalog() {
   const tools = [];
   const plans = {};
   for (const f of readdirSync(path.join(ROOT, 'catalog')).filter((f) => f.endsWith('.yaml')).sort()) {
@@ -59,18 +60,18 @@ function loadCatalog() {
 
 // ---- Go text helpers -----------------------------------------------------------------------------------------
 const fileCache = new Map();
-function goFile(rel) {
+export function goFile(rel) {
   if (!fileCache.has(rel)) fileCache.set(rel, readFileSync(path.join(UP, rel), 'utf8'));
   return fileCache.get(rel);
 }
 /** Offset of the start of 1-based line `line` in text. */
-function lineOffset(text, line) {
+export function lineOffset(text, line) {
   let off = 0;
   for (let i = 1; i < line; i++) off = text.indexOf('\n', off) + 1;
   return off;
 }
 /** The balanced {...} (or (...)) starting at the first opener at or after `from`; strings and comments skipped. */
-function balanced(text, from, open = '{', close = '}') {
+export function balanced(text, from, open = '{', close = '}') {
   const start = text.indexOf(open, from);
   if (start < 0) return '';
   let depth = 0;
@@ -90,7 +91,7 @@ function balanced(text, from, open = '{', close = '}') {
 }
 const pkgCache = new Map();
 /** All non-test .go files of the directory of rel, concatenated. */
-function pkgText(rel) {
+export function pkgText(rel) {
   const dir = path.dirname(rel);
   if (!pkgCache.has(dir)) {
     const files = readdirSync(path.join(UP, dir)).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go')).sort();
@@ -99,7 +100,7 @@ function pkgText(rel) {
   return pkgCache.get(dir);
 }
 /** The body of `func name(` in the package text (also methods), or ''; `returns` filters on the result type. */
-function funcBody(pkg, name, returns) {
+export function funcBody(pkg, name, returns) {
   const re = new RegExp(`\\nfunc (?:\\([^)]*\\) )?${name}\\(`);
   const m = re.exec(pkg);
   if (!m) return '';
@@ -110,7 +111,7 @@ function funcBody(pkg, name, returns) {
   return balanced(pkg, after);
 }
 /** Text with the package functions it calls appended (depth levels; only those returning `returns` when given). */
-function expand(text, pkg, depth, returns, seen = new Set()) {
+export function expand(text, pkg, depth, returns, seen = new Set()) {
   let out = text;
   if (depth === 0) return out;
   for (const m of text.matchAll(/\b([A-Za-z_]\w*)\(/g)) {
@@ -126,7 +127,7 @@ const FLAG_RESULT = /^\s*(?:\[\])?(?:shortcut\.)?Flag\s*$/;
 
 // ---- upstream baseline ---------------------------------------------------------------------------------------
 const ROOT_FLAGS = new Set(['client-id', 'client-secret', 'debug', 'dry-run', 'fields', 'format', 'help', 'jq', 'mock', 'output', 'profile', 'timeout', 'token', 'verbose', 'yes']);
-function loadBaseline() {
+export function loadBaseline() {
   const file = path.join(UP, 'test/fixtures/cli-interface-baseline.txt');
   const base = new Map();
   if (!existsSync(file)) return base;
@@ -148,7 +149,7 @@ function loadBaseline() {
 
 // ---- shortcut flags ------------------------------------------------------------------------------------------
 /** Innermost {...} elements holding `Name: "x"` that look like a flag (no Property/ProductID/CanonicalPath). */
-function flagElements(text) {
+export function flagElements(text) {
   const out = [];
   for (const m of text.matchAll(/Name:\s*"([^"]+)"/g)) {
     // walk back to the opening brace of this element
@@ -176,7 +177,7 @@ function declAt(text, at) {
   const d = declStartAt(text, at);
   return text.slice(d, text.indexOf('{', d)) + balanced(text, d);
 }
-function shortcutFlags(rel, line, command) {
+export function shortcutFlags(rel, line, command) {
   const text = goFile(rel);
   const pkg = pkgText(rel);
   // the shortcut is found by its command name (`Command: "+x"`, or a builder's "+x" argument) in the package of
@@ -216,7 +217,7 @@ function crossProductGroups() {
   const block = balanced(text, text.indexOf('crossProductAliases'));
   return [...block.matchAll(/names:\s*\[\]string\{([^}]*)\}/g)].map((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((a) => a[1]));
 }
-function helperFlags(rel, line, cliPath) {
+export function helperFlags(rel, line, cliPath) {
   const text = goFile(rel);
   let at = lineOffset(text, line);
   // a body shared by several commands (form questions create runs field create's RunE): the command is the one
@@ -276,7 +277,7 @@ function helperFlags(rel, line, cliPath) {
 // ---- chat's migration aliases -----------------------------------------------------------------------------------
 /** chat.go installChatIMIDFlagAliases: the commands on its two path lists get hidden aliases of their primary flag
  * (registered when missing, folded by a PreRunE that sets the primary); `group` is skipped beside --group-name. */
-function chatMigrations() {
+export function chatMigrations() {
   const text = goFile('internal/helpers/chat.go');
   const paths = (name) => {
     const block = balanced(text, text.indexOf(`var ${name}`));
@@ -397,4 +398,5 @@ function main() {
   const by = findings.reduce((m, f) => ((m[f[0]] = (m[f[0]] ?? 0) + 1), m), {});
   process.stderr.write(`${tools.length} commands, ${Object.values(json).filter((j) => Object.keys(j.spellings).length).length} with upstream spellings; findings ${JSON.stringify(by)}\n`);
 }
-main();
+// run as a script; imported (notes/sweep-req.mjs) it only lends its readers
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
