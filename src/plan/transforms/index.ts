@@ -26,6 +26,7 @@ import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.j
 import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { docMediaBlock, docMediaPage } from '../../domain/doc-media.js';
 import { docVersionPage } from '../../domain/doc-versions.js';
+import { streamingCardUpdate } from '../../domain/chat-cards.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
@@ -59,6 +60,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   doc_block_copy: (v, where) => (isObj(v) ? docBlockCopy(v) : refuse(where, v, 'a block (an object)')),
   doc_media_page: (v) => docMediaPage(v),
   doc_version_page: (v) => docVersionPage(v),
+  streaming_card_update: (v, where) => (isObj(v) ? streamingCardUpdate(v.answer, str(v.bizId, where)) : refuse(where, v, 'an object {answer, bizId}')),
   doc_media_block: (v, where) => (isObj(v) ? docMediaBlock(v) : refuse(where, v, 'an object {blocks, answer, resourceId, resourceUrl}')),
   check_filters: checkFilters,
   normalize_filters: (v) => normalizeFilters(v),

@@ -68,8 +68,33 @@ export function answerList(keys: readonly string[], v: unknown, where: string): 
   return malformed(where, `has no list under ${keys.join(', ')} (at the top, or inside result or data): a missing list is not an empty one`);
 }
 
+/**
+ * An answer unwrapped as upstream's decodeFileCommentPayload does (helpers/file_comment.go:432-455@c7521c1c): while
+ * the object in hand lacks `key` and at most `depth` times, step into the first of `through` that holds an object; the
+ * object reached is the payload (the answer itself when it is not an object).
+ */
+export function unwrapUntil(v: unknown, key: string, through: readonly string[], depth: number): unknown {
+  let payload = v;
+  for (let level = 0; level < depth && isObj(payload) && !Object.hasOwn(payload, key); level++) {
+    const inner = through.map((k) => (payload as Record<string, unknown>)[k]).find(isObj);
+    if (inner === undefined) break;
+    payload = inner;
+  }
+  return payload;
+}
+
 /** `{answer_list: [key, ...]}`: the keys upstream names for the collection, in its order (checked at build). */
 export const PARAM: Record<string, Param> = {
+  /** `{unwrap_until: {key, through: [...], depth}}`: see unwrapUntil (checked at build) */
+  unwrap_until: (arg) => {
+    const a = arg as { key?: unknown; through?: unknown; depth?: unknown } | null;
+    if (!isObj(a) || typeof a.key !== 'string' || a.key === '' || !Array.isArray(a.through) || a.through.length === 0
+      || !a.through.every((k) => typeof k === 'string' && k !== '') || !Number.isInteger(a.depth) || (a.depth as number) < 1) {
+      throw new Error('unwrap_until needs {key: <text>, through: [<key>, ...], depth: <whole number above 0>}');
+    }
+    const { key, through, depth } = a as { key: string; through: string[]; depth: number };
+    return (v) => unwrapUntil(v, key, through, depth);
+  },
   answer_list: (arg) => {
     if (!Array.isArray(arg) || arg.length === 0 || !arg.every((k) => typeof k === 'string' && k !== '')) throw new Error('answer_list needs the list of keys the collection may be under');
     const keys = [...arg] as string[];
