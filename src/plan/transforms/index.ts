@@ -31,6 +31,7 @@ import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mai
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
 import { deptCandidates } from '../../domain/contact-depts.js';
 import { calendarConflicts, calendarDayEvents, calendarEventPage, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
+import { cardUpdateVerdict } from '../../domain/chat-card-update.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
 
 export type { TransformContext };
@@ -74,6 +75,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   calendar_conflicts: calendarConflicts,
   calendar_free_slots: calendarFreeSlots,
   calendar_event_page: calendarEventPage,
+  card_update_verdict: (v) => cardUpdateVerdict(v),
   mail_inline_files: mailInlineFiles,
   mail_inline_body: mailInlineBody,
   mail_upload_url: mailUploadUrl,
