@@ -1,6 +1,7 @@
 // Time transforms: dates and times of the forms upstream accepts, to epoch milliseconds or normalized text, and
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
+import { trimSpace } from '../../contract/values.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/u;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/u;
@@ -35,30 +36,64 @@ const dateText = (end: boolean): Fn => (v, where) => {
   return `${p.y}-${pad(p.mo)}-${pad(p.d)} ${pad(h)}:${pad(mi)}:${pad(s)}`;
 };
 
-// The time forms upstream accepts for a time flag (ParseISOTimeToMillis): 13 digits are epoch ms, 10 digits epoch
-// seconds; an ISO time with Z or an offset is that instant; every zone-less form is Asia/Shanghai time (UTC+8, no DST).
-const FLEX_TIME: readonly RegExp[] = [
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/u,
-  /^(\d{4})-(\d{2})-(\d{2})()()()$/u,
-  /^(\d{4})\/(\d{2})\/(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/u,
-  /^(\d{4})(\d{2})(\d{2})()()()$/u,
+// The time forms upstream accepts for a time flag (ParseISOTimeToMillis, pkg/cmdutil/time.go:23-74@c7521c1c): after
+// TrimSpace and the quotes trimmed, 13 digits are epoch ms and 10 digits epoch seconds; else the first of its layouts
+// (FlexTimeLayouts) that time.ParseInLocation reads, zone-less ones in Asia/Shanghai (UTC+8, no DST). As Go reads a
+// layout: the year is 4 digits, month, day, minute and second 2 digits, the hour (`15`) 1 or 2 digits; a fraction
+// (`.5`, `,5`) may follow the seconds of a layout that has seconds; an RFC 3339 offset is Z or +hh:mm up to +24:60;
+// month, day, hour (0-23), minute and second are range-checked (no 2026-02-30, no 24:00) (a-q1, audit-30q).
+const FRACTION = '(?:[.,](\\d+))?';
+const FLEX_TIME: readonly { form: RegExp; zone: boolean }[] = [
+  // RFC3339, 2006-01-02T15:04:05Z, 2006-01-02T15:04:05-07:00: an instant with its zone
+  { form: new RegExp(`^(\\d{4})-(\\d{2})-(\\d{2})T(\\d{1,2}):(\\d{2}):(\\d{2})${FRACTION}(Z|[+-]\\d{2}:\\d{2})$`, 'u'), zone: true },
+  // 2006-01-02T15:04:05, 2006-01-02 15:04:05, 2006-01-02T15:04, 2006-01-02 15:04, 2006-01-02
+  { form: new RegExp(`^(\\d{4})-(\\d{2})-(\\d{2})[T ](\\d{1,2}):(\\d{2}):(\\d{2})${FRACTION}()$`, 'u'), zone: false },
+  { form: /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})()()()$/u, zone: false },
+  { form: /^(\d{4})-(\d{2})-(\d{2})()()()()()$/u, zone: false },
+  // 2006/01/02 15:04:05, 2006/01/02, 20060102
+  { form: new RegExp(`^(\\d{4})/(\\d{2})/(\\d{2}) (\\d{1,2}):(\\d{2}):(\\d{2})${FRACTION}()$`, 'u'), zone: false },
+  { form: /^(\d{4})\/(\d{2})\/(\d{2})()()()()()$/u, zone: false },
+  { form: /^(\d{4})(\d{2})(\d{2})()()()()()$/u, zone: false },
 ];
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 
+/** Date.UTC of the wall clock, for every year 0-9999 (Date.UTC maps years 0-99 to 1900-1999). */
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
+  const t = new Date(Date.UTC(2000, mo - 1, d, h, mi, s));
+  t.setUTCFullYear(y, mo - 1, d);
+  return t.getTime();
+}
+
+/** The parts name a real day and clock time, as Go's parse checks them (the year 0 included). */
+function goOnCalendar(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
+  if (mo < 1 || mo > 12 || h > 23 || mi > 59 || s > 59 || d < 1) return false;
+  const probe = new Date(utcMs(y, mo, 1, 0, 0, 0));
+  probe.setUTCDate(d);
+  return probe.getUTCMonth() === mo - 1;
+}
+
 const flexTimeMs: Fn = (v, where) => {
-  const text = typeof v === 'string' ? v.trim().replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
+  const text = typeof v === 'string' ? trimSpace(v).replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
   if (/^\d{13}$/u.test(text)) return Number(text);
   if (/^\d{10}$/u.test(text)) return Number(text) * 1000;
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/u.test(text)) {
-    const ms = Date.parse(text);
-    if (Number.isFinite(ms)) return ms;
-  }
-  for (const form of FLEX_TIME) {
+  for (const { form, zone } of FLEX_TIME) {
     const m = form.exec(text);
     if (!m) continue;
     const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => (x === undefined || x === '' ? 0 : Number(x)));
-    if (!onCalendar(y, mo, d, h, mi, s)) break;
-    return Date.UTC(y, mo - 1, d, h, mi, s) - SHANGHAI_OFFSET_MS;
+    if (!goOnCalendar(y, mo, d, h, mi, s)) continue;
+    // Go keeps 9 fraction digits (parseNanoseconds); UnixMilli drops what is below a millisecond
+    const fractionMs = m[7] ? Math.floor(Number(`0.${m[7].slice(0, 9)}`) * 1000) : 0;
+    let offsetMs = SHANGHAI_OFFSET_MS;
+    if (zone) {
+      const z = m[8];
+      if (z === 'Z') offsetMs = 0;
+      else {
+        const [hr, mn] = [Number(z.slice(1, 3)), Number(z.slice(4, 6))];
+        if (hr > 24 || mn > 60) continue;
+        offsetMs = (z[0] === '-' ? -1 : 1) * (hr * 60 + mn) * 60000;
+      }
+    }
+    return utcMs(y, mo, d, h, mi, s) + fractionMs - offsetMs;
   }
   return refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
 };
