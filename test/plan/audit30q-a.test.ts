@@ -102,7 +102,7 @@ describe('aitable share update --enabled is parseBoolFlag: TrimSpace, then strco
       const want = Object.hasOwn(GO, word) ? GO[word] : undefined;
       let got: boolean | undefined;
       try {
-        got = TRANSFORMS.go_bool(TRANSFORMS.trim(text, '--enabled', {}), '--enabled', {}) as boolean;
+        got = TRANSFORMS.go_bool(TRANSFORMS.trim(text, '--enabled', { env: {} }), '--enabled', { env: {} }) as boolean;
       } catch {
         got = undefined;
       }
@@ -120,7 +120,7 @@ describe('aitable share update --enabled is parseBoolFlag: TrimSpace, then strco
 });
 
 describe('flex_time_ms reads ParseISOTimeToMillis\'s layouts as Go does', () => {
-  const ctx = {};
+  const ctx = { env: {} };
   const p2 = (n: number) => String(n).padStart(2, '0');
   it('reads one- or two-digit hours and any fraction after the seconds, zone-less in Asia/Shanghai (property)', () => {
     fc.assert(fc.property(
