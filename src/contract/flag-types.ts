@@ -12,6 +12,17 @@ export interface FlagType {
   convert?: (text: string) => unknown;
 }
 
+/** strconv.ParseBool: exactly these spellings, nothing trimmed (pflag's Bool flag, aitable's parseBoolFlag after its TrimSpace). */
+const GO_BOOL: Record<string, boolean> = {
+  1: true, t: true, T: true, TRUE: true, true: true, True: true,
+  0: false, f: false, F: false, FALSE: false, false: false, False: false,
+};
+
+/** The value strconv.ParseBool reads from the text, or undefined where it refuses it (`yes`, `tRUE`, ` true`, ""). */
+export function parseGoBool(text: string): boolean | undefined {
+  return Object.hasOwn(GO_BOOL, text) ? GO_BOOL[text] : undefined;
+}
+
 const INTEGER = /^[+-]?\d+$/;
 /**
  * strconv.Atoi: decimal digits with a sign (pflag's intSlice reads each element so). Nothing is trimmed: Go's strconv

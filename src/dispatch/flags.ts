@@ -5,7 +5,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
+import { convert, declaredFlag, flagType, parseGoBool } from '../contract/flag-types.js';
+export { parseGoBool };
 import { listFlagValue } from '../contract/flag-lists.js';
 import { CONTROL_FLAGS, CONTROL_HELP, SHARED_MEANING, type ControlFlag } from '../contract/control.js';
 import { commanderSuggestion } from '../catalog/nearest.js';
@@ -31,17 +32,6 @@ export interface ParsedArgs {
 
 function typeOf(tool: ToolSpec, name: string): string | undefined {
   return declaredFlag(tool, name)?.type;
-}
-
-/** strconv.ParseBool, as pflag reads `--flag=<text>` of a Bool flag: exactly these spellings, nothing trimmed. */
-const GO_BOOL: Record<string, boolean> = {
-  1: true, t: true, T: true, TRUE: true, true: true, True: true,
-  0: false, f: false, F: false, FALSE: false, false: false, False: false,
-};
-
-/** The value strconv.ParseBool reads from the text, or undefined where it refuses it (`yes`, `tRUE`, ` true`, ""). */
-export function parseGoBool(text: string): boolean | undefined {
-  return Object.hasOwn(GO_BOOL, text) ? GO_BOOL[text] : undefined;
 }
 
 /** pflag accepts `--flag=false` for booleans; commander knows only `--flag` / `--no-flag`. */

@@ -5,6 +5,7 @@
 // prints the accepted or verified ones.
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
+import { JsonNumber } from '../json-number.js';
 
 /** The verdict on one answer: `outcome` names it, the other fields are what upstream prints on success. */
 export interface CardUpdateVerdict {
@@ -28,8 +29,14 @@ const negative = (o: Observation, evidence: string) => {
   if (o.negative === '') o.negative = evidence;
 };
 
-/** A count upstream reads (cardUpdateCount): a JSON number that is whole; anything else is no count. */
-const wholeCount = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+/**
+ * A count upstream reads (cardUpdateCount): a JSON number that is whole (a kept literal too, as json.Number.Int64
+ * reads it: decimal digits only, so `5.0` and `1e2` are no count); anything else is no count.
+ */
+function wholeCount(v: unknown): number | undefined {
+  if (v instanceof JsonNumber) return /^-?\d+$/u.test(v.literal) ? Number(v.literal) : undefined;
+  return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+}
 
 /** An errorCode that says nothing went wrong (cardUpdateErrorCodeEmpty): null or a blank text. */
 const emptyErrorCode = (v: unknown) => v === null || (typeof v === 'string' && trimSpace(v) === '');
@@ -83,4 +90,16 @@ export function streamingCardUpdate(answer: unknown, bizId: string): CardUpdateV
   if (o.negative !== '') return fail('not_applied');
   if (o.accepted !== '') return { outcome: 'accepted', accepted: true, verified: false, evidence: o.accepted };
   return fail('unverified');
+}
+
+/**
+ * The outcome alone, for `chat message update-card` (a-q1, helpers/chat.go:6304-6319@c7521c1c), whose plan passes
+ * `{answer, bizId}`: an empty answer (missing, null or blank text) counts as `{}`; any other answer that is not a JSON
+ * object is `invalid` (upstream's decoding into a map fails); else streamingCardUpdate's outcome.
+ */
+export function cardUpdateVerdict(v: unknown): CardUpdateVerdict['outcome'] | 'invalid' {
+  const { answer, bizId } = isObj(v) ? v : {};
+  const body = answer === undefined || answer === null || (typeof answer === 'string' && trimSpace(answer) === '') ? {} : answer;
+  if (!isObj(body)) return 'invalid';
+  return streamingCardUpdate(body, typeof bizId === 'string' ? bizId : '').outcome;
 }

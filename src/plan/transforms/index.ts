@@ -26,7 +26,7 @@ import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.j
 import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { docMediaBlock, docMediaPage } from '../../domain/doc-media.js';
 import { docVersionPage } from '../../domain/doc-versions.js';
-import { streamingCardUpdate } from '../../domain/chat-cards.js';
+import { cardUpdateVerdict, streamingCardUpdate } from '../../domain/chat-cards.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
@@ -76,6 +76,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   calendar_conflicts: calendarConflicts,
   calendar_free_slots: calendarFreeSlots,
   calendar_event_page: calendarEventPage,
+  card_update_verdict: (v) => cardUpdateVerdict(v),
   mail_inline_files: mailInlineFiles,
   mail_inline_body: mailInlineBody,
   mail_upload_url: mailUploadUrl,

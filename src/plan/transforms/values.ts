@@ -3,7 +3,7 @@ import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
 import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js';
-import { parseGoFloat } from '../../contract/flag-types.js';
+import { parseGoBool, parseGoFloat } from '../../contract/flag-types.js';
 
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
@@ -39,6 +39,12 @@ const float: Fn = (v, where, ctx) => {
 
 export const PLAIN: Record<string, Fn> = {
   bool: toBool,
+  /** strconv.ParseBool exactly (1, t, T, TRUE, true, True and their false twins; nothing trimmed: put `trim` before it) */
+  go_bool: (v, where) => {
+    if (typeof v === 'boolean') return v;
+    const b = typeof v === 'string' ? parseGoBool(v) : undefined;
+    return b ?? refuse(where, v, 'a boolean (1, t, T, TRUE, true, True, 0, f, F, FALSE, false or False)');
+  },
   not: (v, where) => !toBool(v, where),
   is_true: (v) => v === true || v === 'true',
   int,
