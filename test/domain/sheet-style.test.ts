@@ -68,7 +68,7 @@ describe('sheet range batch-set-style', () => {
   });
 
   const refusals: [string, string[], string, string][] = [
-    ['neither --ranges nor --batch', ['--bg-color', '#FFF'], 'constraint_violation', 'one of --ranges or --batch is required'],
+    ['neither --ranges nor --batch', ['--bg-color', '#FFF'], 'constraint_violation', 'one of --ranges, --batch is required'],
     ['both --ranges and --batch', ['--ranges', '["S!A1"]', '--batch', 'styles.json'], 'constraint_violation', '--ranges and --batch cannot be given together'],
     ['a style flag next to --batch', ['--batch', 'styles.json', '--h-align', 'left'], 'constraint_violation', '--batch takes the styles from its items; --h-align would not apply'],
     ['a --batch file that is not JSON', ['--batch', 'broken.json'], 'invalid_parameter', `--batch: ${JSON.stringify('[{"sheetId": "S", "range": "A1",')} is not valid JSON`],

@@ -122,9 +122,11 @@ describe('aitable share update --enabled is parseBoolFlag: TrimSpace, then strco
 describe('flex_time_ms reads ParseISOTimeToMillis\'s layouts as Go does', () => {
   const ctx = { env: {} };
   const p2 = (n: number) => String(n).padStart(2, '0');
+  // from 1992: Asia/Shanghai kept summer time in 1986-1991 (upstream's LoadLocation, pkg/cmdutil/time.go:61), which the
+  // fixed +8 below does not model; test/plan/sweep-time.test.ts covers those years
   it('reads one- or two-digit hours and any fraction after the seconds, zone-less in Asia/Shanghai (property)', () => {
     fc.assert(fc.property(
-      fc.record({ y: fc.integer({ min: 1971, max: 2200 }), mo: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }),
+      fc.record({ y: fc.integer({ min: 1992, max: 2200 }), mo: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }),
         h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 0, max: 59 }), s: fc.integer({ min: 0, max: 59 }),
         oneDigit: fc.boolean(), fraction: fc.constantFrom('', '.5', ',25', '.123456789', '.9999999999'), sep: fc.constantFrom('T', ' ') }),
       ({ y, mo, d, h, mi, s, oneDigit, fraction, sep }) => {
