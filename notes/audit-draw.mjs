@@ -4,7 +4,7 @@
 //   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
-//   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md; the next audit draws seed 20261218)
+//   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md; the next audit draws seed 20261219)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -165,6 +165,16 @@ const AUDITS = new Map([
   'doc.shortcut_background_update', 'oa.shortcut_list_submitted', 'contact.shortcut_list_dept_members', 'doc.version_revert',
   'devapp.shortcut_member_remove', 'hrbrain.get_employee_performance', 'aitable.shortcut_dashboard_config_example',
   'aitable.view_update_card', 'calendar.shortcut_book_list', 'contact.org_create', 'contact.shortcut_list_sub_depts',
+  ]],
+  [20261218, [
+  'mail.update_user_message_template', 'mail.get_email_by_message_id', 'aitable.dashboard_update', 'report.get_report_statistics_by_id',
+  'aitable.chart_get', 'chat.mark_conversation_unread', 'aitable.chart_share_update', 'wiki.delete_wikiSpace',
+  'chat.update_streaming_card', 'mail.create_download_session', 'chat.quit_group', 'chat.list_all_conversations',
+  'doc.insert_document_block', 'todo.create_personal_todo', 'sheet.create_filter_view', 'sheet.chart_delete',
+  'chat.shortcut_category_create', 'chat.shortcut_messages_update_card', 'mail.shortcut_thread_list', 'sheet.ungroup_dimension',
+  'sheet.import', 'whiteboard.query', 'chat.shortcut_bot_search', 'drive.shortcut_star_remove',
+  'drive.list_file_comments', 'chat.shortcut_messages_batch_recall_by_bot', 'oa.shortcut_search_forms', 'todo.shortcut_list_comment',
+  'dev.query_robot_create_result', 'todo.update_todo_tag',
   ]],
 ]);
 
