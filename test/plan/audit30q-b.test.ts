@@ -2,26 +2,14 @@
 // run as a user types them against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dispatchInProcess } from '../helpers.js';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { streamingCardUpdate } from '../../src/domain/chat-cards.js';
 import { unwrapUntil } from '../../src/plan/transforms/json.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-aq2-');
-const { mcp } = outputs;
+const { sent } = outputs;
 
-/** A run's refusal reason and category (undefined when it succeeded), the calls it sent and what it printed. */
-async function sent(argv: string[]) {
-  mcp.calls.length = 0;
-  const outcome = await dispatchInProcess(argv, outputs.env());
-  return {
-    reason: outcome.error?.reason,
-    category: outcome.error?.category,
-    calls: mcp.calls.map((c) => [`${c.server}/${c.name}`, c.arguments]),
-    printed: outcome.out ? (JSON.parse(outcome.out) as { result: unknown }).result : undefined,
-  };
-}
 
 describe('chat +messages-update-card checks, sends and verifies as upstream (chat_message.go:1762-1804, chatmsg/card_update.go)', () => {
   const update = (bizId: string, status = '3') => ['chat', '+messages-update-card', '--biz-id', bizId, '--content', '  进度 50%  ', '--flow-status', status, '--yes'];

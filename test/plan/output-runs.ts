@@ -54,6 +54,20 @@ export function useOutputRuns(prefix: string) {
     /** A run that must succeed; its printed result, parsed. */
     run: (argv: string[], files?: Record<string, string>) => resultOf(argv, env(files)),
     failure,
+    /**
+     * Any run, from a clean call record: its refusal reason and category (undefined when it succeeded), the calls it
+     * sent as [`<server>/<tool>`, arguments], and its printed result (undefined when it printed nothing).
+     */
+    sent: async (argv: string[]) => {
+      mcp.calls.length = 0;
+      const outcome = await dispatchInProcess(argv, env());
+      return {
+        reason: outcome.error?.reason,
+        category: outcome.error?.category,
+        calls: mcp.calls.map((c) => [`${c.server}/${c.name}`, c.arguments]),
+        printed: outcome.out ? (JSON.parse(outcome.out) as { result: unknown }).result : undefined,
+      };
+    },
     /** The reason of a run that must fail, and what it printed on stdout (nothing). */
     refusal: async (argv: string[], files?: Record<string, string>) => {
       const { reason, out } = await failure(argv, files);
