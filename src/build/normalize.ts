@@ -3,6 +3,7 @@
 // (score desc, canonical asc) tie-break is "lower doc id first".
 import type { Catalog, Declaration, DeclaredParameter, DeclaredTool, HiddenParameterSpec, ParameterSpec, ProductSpec, ToolSpec } from '../catalog/types.js';
 import { byCodePoint } from '../text/order.js';
+import { isShortcut } from '../catalog/validate.js';
 
 export const CATALOG_VERSION = 'dws-catalog.v1';
 
@@ -33,7 +34,7 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
  * one with the shortcut framework, whose `rt.Str` returns the trimmed value and whose required check refuses a blank).
  */
 export function trimsStrings(t: Pick<DeclaredTool, 'cli_path' | 'trim_strings'>): boolean {
-  return t.trim_strings ?? t.cli_path.split(' ').some((w) => w.startsWith('+'));
+  return t.trim_strings ?? isShortcut(t.cli_path);
 }
 
 /** The middle words of a CLI path ("chat message send" -> "message"); none for shortcuts and two-word paths. */
