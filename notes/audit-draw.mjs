@@ -4,7 +4,8 @@
 //   20261207: audit-30f.md, 20261208: audit-30g.md, 20261209: audit-30h.md + audit-30i-a.md, 20261210: audit-30i-a/b.md,
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
-//   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md; the next audit draws seed 20261219)
+//   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
+//   20261219: audit-30r-a/b.md; the next audit draws seed 20261220)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -175,6 +176,16 @@ const AUDITS = new Map([
   'sheet.import', 'whiteboard.query', 'chat.shortcut_bot_search', 'drive.shortcut_star_remove',
   'drive.list_file_comments', 'chat.shortcut_messages_batch_recall_by_bot', 'oa.shortcut_search_forms', 'todo.shortcut_list_comment',
   'dev.query_robot_create_result', 'todo.update_todo_tag',
+  ]],
+  [20261219, [
+  'minutes.update_minutes_summary', 'aitable.table_delete', 'chat.search_common_groups', 'sheet.filter_view_get_criteria',
+  'wiki.delete_document', 'drive.commit_upload', 'calendar.remove_calendar_participant', 'aitable.base_get',
+  'doc.create_comment', 'chat.search_messages_by_time_range', 'mail.update_user_mail_contact', 'aitable.view_update_fill_color_rule',
+  'aitable.record_update', 'sheet.range_update', 'minutes.list_my_hotwords', 'sheet.create_pivot_table',
+  'attendance.group_update_members', 'doc.shortcut_access_change', 'drive.shortcut_rename', 'aitable.shortcut_record_delete',
+  'chat.shortcut_bot_find', 'aitable.shortcut_advperm_enable', 'chat.shortcut_chat_list_mine', 'sheet.range_batch_set_style',
+  'mail.create_reply_draft', 'sheet.group_dimension', 'chat.upgrade_group_to_external', 'doc.shortcut_export_submit',
+  'dev.set_extension_webapp_config', 'devapp.shortcut_webapp_config',
   ]],
 ]);
 
