@@ -16,7 +16,7 @@ describe('chat list shortcuts print upstream projections and send a limit only a
     });
   });
 
-  it('chat +bot-find prints an empty list when the answer holds none (botResolveList :103-122)', async () => {
+  it('chat +bot-find prints an empty list when the answer holds none (botResolveList :111-129)', async () => {
     outputs.answer('bot/search_bots', { result: { total: 0 } });
     expect((await sent(['chat', '+bot-find', '--keyword', 'k'])).printed).toEqual({ count: 0, bots: [] });
   });
