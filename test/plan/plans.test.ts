@@ -77,6 +77,8 @@ const REPRESENTATIVE: Record<string, string[]> = {
   'aitable.shortcut_resolve_table': ['--base', 'bse_8Kq2Lm', '--name', 'V-NAME', '--fuzzy'],
   // --page-limit goes with --page-all, whose strict paging the recording backend's empty answers cannot satisfy
   'chat.shortcut_messages_list_direct': ['--time', '2025-03-01 14:00:00', '--open-dingtalk-id', 'Db3BlbmlkMDEiE', '--limit', '50', '--user', 'user001', '--forward'],
+  // a-r2: upstream refuses properties without values (readPivotProperties, sheet_pivot_table.go:36-46@c7521c1c)
+  'sheet.create_pivot_table': ['--node', 'dnt_sheet01', '--properties', '{"rows":[{"field":"部门"}],"values":[{"field":"销售额","summarize_by":" Sum "}]}', '--source', "'明细'!A1:D500", '--target-position', 'A1', '--target-sheet-id', 'st_sum'],
 };
 
 /** Required flags, one of each require_one_of group, then every other visible flag the plan uses, skipping conflicts. */

@@ -335,7 +335,10 @@ const readyArtifacts = (taskUuid: string) => ({
 
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthContext) => Record<string, Obj | Obj[]>> = {
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
-  'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } } }),
+  // +rename's write says success=true (requireDriveWrite) and its read-back has the new name (a-r2)
+  'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
+  // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
+  'doc.shortcut_access_change': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
   // +upload's credentials name a URL and an uploadId (parseDriveUploadInfo), its commit says success=true and its
   // read-back is the committed file: id, the file's name and size
   'drive.shortcut_upload': (data, ctx) => ({
