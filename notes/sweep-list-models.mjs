@@ -53,6 +53,8 @@ export const MODELS = {
   // helpers/report.go:783, attendance.go:106, doc.go:5053: always a made slice
   parseReportUserIDs: (s) => ({ sent: splitTrimDrop(s) }),
   parseUserList: (s) => ({ sent: splitTrimDrop(s) }),
+  // helpers/mail.go:4202
+  parseRecipients: (s) => ({ sent: splitTrimDrop(s) }),
   parseCommentMentionIds: (s) => ({ sent: splitTrimDrop(s) }),
   // helpers/connect_acl.go:37: nil when nothing is left
   splitCommaList: (s) => { const r = splitTrimDrop(s); return { sent: r.length ? r : null }; },
@@ -95,6 +97,7 @@ export const EXPECTED_TRANSFORM = {
   parseIntList: 'csv_to_list,keep_matching',
   parseReportUserIDs: 'csv_to_list',
   parseUserList: 'csv_to_list',
+  parseRecipients: 'csv_to_list',
   parseCommentMentionIds: 'csv_to_list',
   splitCommaList: 'csv_to_list',
   parseRoleList: 'csv_to_list,upper',
