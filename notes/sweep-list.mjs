@@ -22,7 +22,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadCatalog, goFile, shortcutFlags, helperFlags, loadBaseline } from '../scripts/scan-upstream-flags.mjs';
+import { loadCatalog, shortcutFlags, helperFlags } from '../scripts/scan-upstream-flags.mjs';
 
 const args = process.argv.slice(2);
 const UP = args.includes('--up') ? args[args.indexOf('--up') + 1] : '/tmp/up';
