@@ -13,11 +13,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/catalog/types.js';
 import { REASONS } from '../../src/errors.js';
 import { dispatchInProcess, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
-import { flagUses, valueFor } from '../plan/sample-values.js';
+import { argvWithout, spellings } from '../plan/sample-values.js';
 
 interface Row { cli_path: string; flag: string; mechanism: string; upstream: string; when?: string[]; without?: string[]; positionals?: string[]; skip?: string; note?: string }
 const ROWS = JSON.parse(readFileSync(new URL('../fixtures/sweep-req-upstream.json', import.meta.url), 'utf8')) as Row[];
@@ -33,54 +32,6 @@ afterAll(async () => {
   await mcp?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
-
-/** Every spelling of the row's flags on the command: the flag, its aliases, and what it is an alias of. */
-function spellings(t: ToolSpec, flags: string[]): Set<string> {
-  const out = new Set(flags);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const [name, p] of Object.entries(t.parameters)) {
-      const target = p.alias_of;
-      if (target && (out.has(name) || out.has(target)) && !(out.has(name) && out.has(target))) {
-        out.add(name);
-        out.add(target);
-        grown = true;
-      }
-    }
-  }
-  return out;
-}
-
-/** The command line: the command's required flags and groups (example values) and the row's `when`, less the row's flags. */
-function argvWithout(t: ToolSpec, row: Row): string[] {
-  const left = spellings(t, [...row.flag.split('|'), ...(row.without ?? [])]);
-  const uses = flagUses(t.plan);
-  const chosen: string[] = [];
-  const add = (f: string) => {
-    if (!left.has(f) && !chosen.includes(f) && Object.hasOwn(t.parameters, f)) chosen.push(f);
-  };
-  for (const [f, p] of Object.entries(t.parameters)) if ((p.required || p.cli_required) && p.default === undefined) add(f);
-  for (const g of t.constraints.require_one_of) if (!g.some((f) => chosen.includes(f))) { const f = g.find((x) => !left.has(x)); if (f) add(f); }
-  for (const g of t.constraints.require_together) if (g.some((f) => chosen.includes(f))) g.forEach(add);
-  const argv = t.primary_cli_path.split(' ');
-  if (row.positionals) argv.push(...row.positionals);
-  else for (const p of [...(t.positionals ?? [])].sort((a, b) => a.index - b.index)) {
-    if (!p.required || left.has(p.name)) continue;
-    const declared = Object.hasOwn(t.parameters, p.name) && t.parameters[p.name].type !== 'bool';
-    argv.push(declared ? valueFor(t, p.name, uses.get(p.name) ?? []) ?? `v-${p.name}` : `v-${p.name}`);
-    const asFlag = chosen.indexOf(p.name);
-    if (asFlag >= 0) chosen.splice(asFlag, 1);
-  }
-  const whenFlags = new Set((row.when ?? []).filter((a) => a.startsWith('--')).map((a) => a.slice(2)));
-  for (const f of chosen) {
-    if (whenFlags.has(f)) continue;
-    const v = valueFor(t, f, uses.get(f) ?? []);
-    argv.push(`--${f}`, ...(v === undefined ? [] : [v]));
-  }
-  argv.push(...(row.when ?? []));
-  if (t.confirmation === 'user_required') argv.push('--yes');
-  return argv;
-}
 
 describe('every flag upstream requires (the sweep table, from upstream source)', () => {
   it('the table is the reviewed one: rows name a command, a flag and an upstream line', () => {

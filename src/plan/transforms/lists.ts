@@ -2,26 +2,36 @@
 import { byCodePoint } from '../../text/order.js';
 import { isObj, nonEmptyText, positive, refuse, str, type Fn, type Param } from './types.js';
 import { stringifyJson } from '../../json-number.js';
+import { fields, trimSpace } from '../../text/space.js';
 
-const splitList = (sep: RegExp): Fn => (v, where) => {
-  const split = (s: string) => s.split(sep).map((x) => x.trim()).filter((x) => x.length > 0);
+/**
+ * A text split by `split` into parts, each trimmed as Go's strings.TrimSpace (U+0085 is space there, U+FEFF is not:
+ * JavaScript's trim has both the other way), empty parts dropped; a list's texts split the same way.
+ */
+const splitList = (split0: (s: string) => string[]): Fn => (v, where) => {
+  const split = (s: string) => split0(s).map(trimSpace).filter((x) => x.length > 0);
   if (typeof v === 'string') return split(v);
   if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'string' ? split(x) : [x]));
   return refuse(where, v, 'text or a list');
 };
 
-/** A comma list or a JSON array of strings; each part trimmed of spaces and quotes, empty parts dropped (as upstream's parseCSVValues). */
+/**
+ * A comma list or a JSON array of strings; each part trimmed of spaces (Go's strings.TrimSpace) and then of
+ * surrounding quotes, empty parts dropped (upstream parseCSVValues / cleanStringValues, helpers/contact.go:20-45@c7521c1c).
+ * The JSON array is Go's json.Unmarshal into []string: a null element is the zero value "" (then dropped), any other
+ * non-text element fails it and the text is read as a comma list without its brackets; `null` alone is no list.
+ */
 const csvValues: Fn = (v, where) => {
-  const clean = (parts: unknown[]) => parts.map((p) => String(p).trim().replace(/^["']+|["']+$/gu, '')).filter((p) => p !== '');
+  const clean = (parts: unknown[]) => parts.map((p) => trimSpace(String(p)).replace(/^["']+|["']+$/gu, '')).filter((p) => p !== '');
   if (Array.isArray(v)) return clean(v);
   if (typeof v !== 'string') return refuse(where, v, 'a comma-separated list or a JSON array');
-  let raw = v.trim();
+  let raw = trimSpace(v);
   if (raw.startsWith('[') && raw.endsWith(']')) {
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (Array.isArray(parsed) && parsed.every((x) => typeof x === 'string')) return clean(parsed);
+      if (Array.isArray(parsed) && parsed.every((x) => x === null || typeof x === 'string')) return clean(parsed.map((x) => x ?? ''));
     } catch { /* not JSON: read it as a bracketed comma list */ }
-    raw = raw.slice(1, -1).trim();
+    raw = trimSpace(raw.slice(1, -1));
   }
   return clean(raw.split(','));
 };
@@ -44,9 +54,9 @@ const sortKeys = (v: unknown): unknown => {
 };
 
 export const PLAIN: Record<string, Fn> = {
-  csv_to_list: splitList(/,/u),
+  csv_to_list: splitList((s) => s.split(',')),
   csv_values: csvValues,
-  split_whitespace: splitList(/\s+/u),
+  split_whitespace: splitList(fields),
   unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => stringifyJson(y) === stringifyJson(x)) === i) : v),
   to_list: (v) => asList(v),
   /** a JSON object of text values -> [{name: key, value}] in key order (upstream oaFormValues); another value is refused */
@@ -185,12 +195,12 @@ export const PARAM: Record<string, Param> = {
     };
     return (v) => (isObj(v) ? visit(v, []) : undefined);
   },
-  /** text split on any of the given characters, parts trimmed, empty parts dropped */
+  /** text split on any of the given characters, parts trimmed (Go's strings.TrimSpace), empty parts dropped */
   split: (arg) => {
     const seps = [...nonEmptyText('split')(arg)];
     return (v, where) => {
       if (typeof v !== 'string') return Array.isArray(v) ? v : refuse(where, v, 'text');
-      return seps.reduce<string[]>((parts, sep) => parts.flatMap((x) => x.split(sep)), [v]).map((x) => x.trim()).filter((x) => x.length > 0);
+      return seps.reduce<string[]>((parts, sep) => parts.flatMap((x) => x.split(sep)), [v]).map(trimSpace).filter((x) => x.length > 0);
     };
   },
   only_starting: starting('only_starting', true),
