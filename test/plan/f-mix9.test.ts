@@ -25,3 +25,21 @@ describe('whiteboard update prints its answer as callWhiteboardTool does (whiteb
     expect(await sent(update, files)).toEqual({ reason: 'backend_error', category: 'backend', calls: [call], printed: undefined });
   });
 });
+
+describe('drive +delete checks its answer as requireDriveWrite does (operations.go:289-299, common.go:79-97, :124-134)', () => {
+  const call = ['doc/delete_document', { nodeId: 'n1' }];
+
+  it('an empty answer, a success that is not a JSON boolean, and none at all are api failures after the one call', async () => {
+    for (const answer of [{}, { success: 'true' }, { result: { nodeId: 'n1' } }]) {
+      outputs.answer('doc/delete_document', answer);
+      expect(await sent(['drive', '+delete', '--node', 'n1', '--yes'])).toEqual({ reason: 'backend_error', category: 'backend', calls: [call], printed: undefined });
+    }
+  });
+
+  it('success true prints the receipt with the answer', async () => {
+    outputs.answer('doc/delete_document', { success: true });
+    expect(await sent(['drive', '+delete', '--node', 'n1', '--yes'])).toEqual({
+      reason: undefined, category: undefined, calls: [call], printed: { success: true, nodeId: 'n1', result: { success: true } },
+    });
+  });
+});
