@@ -43,3 +43,31 @@ describe('drive +delete checks its answer as requireDriveWrite does (operations.
     });
   });
 });
+
+describe('aitable view update aggregate, field-widths and timebar check the view as getViewRaw/requireViewType do (aitable.go:748-798, :1026-1054)', () => {
+  const ids = ['--base-id', 'b1', '--table-id', 't1', '--view-id', 'v1'];
+  const read = ['aitable/get_views', { baseId: 'b1', tableId: 't1', viewIds: ['v1'] }];
+  const kinds: [string, string[], string, Record<string, unknown>][] = [
+    ['aggregate', ['--field-id', 'f1', '--action', 'SUM'], 'Grid', { aggregate: { f1: 'SUM' } }],
+    ['field-widths', ['--field-id', 'f1', '--width', '200'], 'Grid', { fieldWidths: { f1: 200 } }],
+    ['timebar', ['--start-field', 'f1'], 'Gantt', { ganttTimebar: { startField: 'f1' } }],
+  ];
+
+  it('a view of another type, a missing view list, an empty one and a first view that is not an object are api failures before any write', async () => {
+    for (const [kind, flags, , ] of kinds) {
+      for (const answer of [{ data: { views: [{ viewId: 'v1', viewType: 'Kanban' }] } }, { data: { views: [{ viewId: 'v1' }] } }, { data: {} }, { data: { views: [] } }, { data: { views: ['v1'] } }]) {
+        outputs.answer('aitable/get_views', answer);
+        expect([kind, await sent(['aitable', 'view', 'update', kind, ...ids, ...flags, '--yes'])]).toEqual([kind, { reason: 'backend_error', category: 'backend', calls: [read], printed: undefined }]);
+      }
+    }
+  });
+
+  it('a view of the supported type is updated with the block', async () => {
+    for (const [kind, flags, viewType, config] of kinds) {
+      outputs.answer('aitable/get_views', { data: { views: [{ viewId: 'v1', viewType }] } });
+      outputs.answer('aitable/update_view', { success: true });
+      const run = await sent(['aitable', 'view', 'update', kind, ...ids, ...flags, '--yes']);
+      expect([run.reason, run.calls]).toEqual([undefined, [read, ['aitable/update_view', { baseId: 'b1', tableId: 't1', viewId: 'v1', config }]]]);
+    }
+  });
+});
