@@ -71,3 +71,25 @@ describe('aitable view update aggregate, field-widths and timebar check the view
     }
   });
 });
+
+describe('chat +chat-messages reads its time flags as parseDingTalkMessageTime does (smart/message_time_range.go:29-66, :149-160; chat_messages.go:170-172)', () => {
+  const read = (...flags: string[]) => sent(['chat', '+chat-messages', '--conversation-id', 'cid1', ...flags]);
+  const refused = { reason: 'invalid_parameter', category: 'validation', calls: [], printed: undefined };
+
+  it('a day that is not in its month, a month 13, an hour 24, a lower-case t or z are refused before any call', async () => {
+    for (const time of ['2026-02-30 10:00:00', '2026-13-01', '2026-03-01 24:00:00', '2026-03-01t10:00:00+08:00', '2026-03-01T10:00:00z']) {
+      expect([time, await read('--time', time)]).toEqual([time, refused]);
+    }
+    for (const flags of [['--start', '2026-02-29'], ['--start', '2026-03-01', '--end', '2026-04-31 00:00:00'], ['--start-time', '2026-03-01T10:00:60+08:00']]) {
+      expect([flags, await read(...flags)]).toEqual([flags, refused]);
+    }
+  });
+
+  it('a one-digit hour, a run of spaces and a comma fraction are times, as Go reads its layouts; --time is sent trimmed', async () => {
+    outputs.answer('chat/list_conversation_message_v2', { success: true, result: { hasMore: false, messages: [] } });
+    for (const time of ['2026-03-01 9:00:00', '2026-03-01  09:00:00', '2026-03-01T09:00:00,5+08:00']) {
+      const run = await read('--time', ` ${time} `);
+      expect([time, run.reason, run.calls]).toEqual([time, undefined, [['chat/list_conversation_message_v2', { openconversation_id: 'cid1', time, forward: false }]]]);
+    }
+  });
+});
