@@ -1,6 +1,8 @@
 // What f-mix9 closed (issue 32): leftovers of earlier audits, each run as a user types it against the recording
 // backend on 127.0.0.1 and compared with upstream's command bodies at c7521c1c.
 import { describe, expect, it } from 'vitest';
+import { JsonNumber } from '../../src/json-number.js';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-fmix9-');
@@ -91,5 +93,36 @@ describe('chat +chat-messages reads its time flags as parseDingTalkMessageTime d
       const run = await read('--time', ` ${time} `);
       expect([time, run.reason, run.calls]).toEqual([time, undefined, [['chat/list_conversation_message_v2', { openconversation_id: 'cid1', time, forward: false }]]]);
     }
+  });
+});
+
+describe('chat message search and search-advanced decode their answers as upstream does: UseNumber where it scans a conversation scope or projects (chat.go:55, :572, :1102-1108)', () => {
+  const BIG = '1234567890123456789';
+  /** Go's encoding/json text of the float64 json.Unmarshal reads BIG as (JavaScript writes the same double so) */
+  const BIG_AS_DOUBLE = '1234567890123456800';
+  const page = { result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ openMsgId: 'm1', content: 'x', seq: new JsonNumber(BIG) }] }], hasMore: false } };
+  /** the digits the printed text gives the message's seq (every occurrence the same) */
+  const seqPrinted = async (argv: string[]) => {
+    const { out, error } = await dispatchInProcess(argv, outputs.env());
+    expect(error?.envelope()).toBeUndefined();
+    const seqs = [...out.matchAll(/"seq":(\d+)/gu)].map((m) => m[1]);
+    expect(seqs.length).toBeGreaterThan(0);
+    return [...new Set(seqs)];
+  };
+
+  it('chat message search: with --group (the scoped scan) and without --page-all (callProjectedChatMessages) the digits are kept; --page-all without a group reads float64', async () => {
+    outputs.answer('chat/get_conversation_info', { success: true, result: { openConversationId: 'cid1' } });
+    outputs.answer('chat/search_messages_by_keyword', page);
+    expect(await seqPrinted(['chat', 'message', 'search', '--query', 'x', '--group', 'cid1'])).toEqual([BIG]);
+    expect(await seqPrinted(['chat', 'message', 'search', '--query', 'x'])).toEqual([BIG]);
+    expect(await seqPrinted(['chat', 'message', 'search', '--query', 'x', '--page-all'])).toEqual([BIG_AS_DOUBLE]);
+  });
+
+  it('chat message search-advanced: with --conversation-ids the digits are kept; without, the answer is read as float64 (callMCPToolOnServer)', async () => {
+    outputs.answer('chat/get_conversation_info', { success: true, result: { openConversationId: 'cid1' } });
+    outputs.answer('im/search_messages', page);
+    expect(await seqPrinted(['chat', 'message', 'search-advanced', '--query', 'x', '--conversation-ids', 'cid1'])).toEqual([BIG]);
+    expect(await seqPrinted(['chat', 'message', 'search-advanced', '--query', 'x'])).toEqual([BIG_AS_DOUBLE]);
+    expect(await seqPrinted(['chat', 'message', 'search-advanced', '--query', 'x', '--page-all'])).toEqual([BIG_AS_DOUBLE]);
   });
 });
