@@ -56,11 +56,12 @@ export function useOutputRuns(prefix: string) {
     failure,
     /**
      * Any run, from a clean call record: its refusal reason and category (undefined when it succeeded), the calls it
-     * sent as [`<server>/<tool>`, arguments], and its printed result (undefined when it printed nothing).
+     * sent as [`<server>/<tool>`, arguments], and its printed result (undefined when it printed nothing); `files` are
+     * local files in the run's directory.
      */
-    sent: async (argv: string[]) => {
+    sent: async (argv: string[], files?: Record<string, string>) => {
       mcp.calls.length = 0;
-      const outcome = await dispatchInProcess(argv, env());
+      const outcome = await dispatchInProcess(argv, env(files));
       return {
         reason: outcome.error?.reason,
         category: outcome.error?.category,

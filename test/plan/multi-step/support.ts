@@ -378,6 +378,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // a-p2: view update card checks get_views as getViewRaw/dispatchCardKey (a Kanban view, as an object); doc version
   // revert reads the pages until one names --version (docVersionExists), which a sample text cannot
   'aitable.view_update_card': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Kanban' }] } } }),
+  // f-mix9: aggregate, field-widths and timebar check get_views as getViewRaw/requireViewType (a Grid or Gantt view)
+  'aitable.view_update_aggregate': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Grid' }] } } }),
+  'aitable.view_update_field_widths': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Grid' }] } } }),
+  'aitable.view_update_timebar': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Gantt' }] } } }),
   'doc.version_revert': (data) => ({ 'doc/list_doc_versions': { result: { versions: [{ version: Number(data.version) }], hasMore: false } } }),
   'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
   // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
