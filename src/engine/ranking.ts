@@ -56,6 +56,10 @@ export interface RankingOptions {
   /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
    *  things of each clause as targets, not only the innermost of the whole request. */
   objectGuardClauses: number;
+  /** Object guard: 1 = a request that says the recall action (收回, 撤回, take back) is read as a removal too, so its
+   *  targets are read; with catalog/lexicon/objects.yaml `holder`, someone's access (王芳对应用的权限) is a member
+   *  (rank-d7, docs/ranking.md session 25). */
+  objectGuardRecall: number;
   /** Object guard: 1 = a command acts on what any command of its twin group acts on (drive delete, doc delete's
    *  same-call twin, acts on the document a request names), so it is a hit on the target and never moved as another. */
   objectGuardTwins: number;
@@ -109,6 +113,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardSiblingRatio: 0.5,
   objectGuardContainers: 2,
   objectGuardClauses: 1,
+  objectGuardRecall: 1,
   objectGuardTwins: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,

@@ -51,6 +51,42 @@ export interface ObjectLexicon {
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
   commands?: Record<string, number>;
+  /**
+   * Words that say whose access a permission word means (他的权限, 王芳对应用的权限, Tom's access): the object `of`
+   * (permission) said so is read as the object `as` (member), the holder's place, not a permission object. Chinese:
+   * a `zh` pronoun then 的, or a `zhOf` word (对) with something said before it in the clause and 的 after it; at most
+   * four characters between 的 and the word. English: an `en` word right before (one word between at most); `'s`
+   * after a word that names no object. Absent in older snapshots.
+   */
+  holder?: { of: number; as: number; zh: string[]; zhOf: string[]; en: string[] };
+}
+
+/** Whether the object word at `at` in text says whose access it is (ObjectLexicon.holder). */
+export function heldAt(text: string, at: number, lex: ObjectLexicon): boolean {
+  const h = lex.holder;
+  if (!h) return false;
+  let start = at;
+  while (start > 0 && !CLAUSE_END.test(text[start - 1])) start--;
+  const head = text.slice(start, at).trimEnd();
+  // Chinese: 他的(管理)权限; 王芳对应用的(管理)权限.
+  const de = /\u7684[^\s\u7684]{0,4}$/u.exec(head);
+  if (de) {
+    const before = head.slice(0, de.index).trimEnd();
+    if (h.zh.some((w) => before.endsWith(w))) return true;
+    for (const w of h.zhOf) {
+      const o = before.lastIndexOf(w);
+      if (o > 0 && before.slice(0, o).trim().length > 0) return true;
+    }
+  }
+  // English: his access, their edit access, Tom's (developer) access; not the app's access. The word right before,
+  // or the one before that with one word between.
+  const words = head.split(/\s+/u).slice(-2).reverse();
+  for (const w of words) {
+    const m = /^([a-z][a-z0-9_-]*)('s)?$/u.exec(w);
+    if (!m) break;
+    if (m[2] === undefined ? h.en.includes(m[1]) : h.en.includes("'s") && !lex.keys.some((_, i) => lex.en[i].includes(m[1]) || lex.names[i].includes(m[1]))) return true;
+  }
+  return false;
 }
 
 /** The object of each tool (index into lex.keys, or -1), from its CLI path's last noun (toolObject). */
@@ -74,7 +110,18 @@ const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?
  * longer one); the objects after an `including` word, to the end of its clause, are left out.
  */
 export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
-  const said = saidClasses(withoutIncluded(folded, lex), lex, NO_CONTEXT, 0);
+  const text = withoutIncluded(folded, lex);
+  const said = saidClasses(text, lex, NO_CONTEXT, 0);
+  const h = lex.holder;
+  // A permission word said only as someone's access names the holder's membership (ObjectLexicon.holder).
+  if (h && said[h.of]) {
+    const at = objectWordsIn(text, lex).filter((w) => w.obj === h.of).flatMap((w) => {
+      const out: number[] = [];
+      for (let a = text.indexOf(w.word); a >= 0; a = text.indexOf(w.word, a + 1)) out.push(a);
+      return out;
+    });
+    if (at.length > 0 && at.every((a) => heldAt(text, a, lex))) { said[h.of] = 0; said[h.as] = 1; }
+  }
   return lex.keys.flatMap((_, i) => (said[i] ? [i] : []));
 }
 
@@ -123,6 +170,9 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     }
   }
   const said = at.filter((f) => !at.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at));
+  // Someone's access (他的权限, Tom's access) is the holder's membership, not a permission object.
+  const held = lex.holder;
+  if (held) for (const f of said) if (f.obj === held.of && heldAt(text, f.at, lex)) f.obj = held.as;
   // An object said only in a clause that keeps something (里面的群别动, keep the chats) is what must stay.
   const keepClause = keptClauses(text, lex);
   const inKept = said.map((f) => keepClause.some(([a, b]) => a <= f.at && f.end <= b));

@@ -315,3 +315,49 @@ describe('object_guard: a container the target shares with a kept thing (objectG
     }
   });
 });
+
+describe('object_guard: someone\'s access is the holder\'s membership (objects.yaml holder; objectGuardRecall 1, default; docs/ranking.md session 25)', () => {
+  const objectsOf = async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces, queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const key = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
+    return { lex, named: (q: string) => key(queryObjectPlaces(fold(q), lex).named), said: (q: string) => key(queryObjects(fold(q), lex)) };
+  };
+
+  it('reads a permission word said with its holder as a member, and one said of a thing as a permission', async () => {
+    const { named, said } = await objectsOf();
+    for (const q of ['收回张伟对应用的开发权限', '把他的权限收回', "revoke Alice's edit access to the app", 'take back their access']) {
+      expect(named(q), q).toContain('member');
+      expect(named(q), q).not.toContain('permission');
+      expect(said(q), q).not.toContain('permission');
+    }
+    for (const q of ['收回这个应用的权限点', "take back the app's access", '撤回文档权限']) {
+      expect(named(q), q).toContain('permission');
+      expect(said(q), q).toContain('permission');
+    }
+  });
+
+  it('any Chinese holder pronoun before any Chinese permission word names a member, in both readings', async () => {
+    const { lex, named, said } = await objectsOf();
+    const words = lex.zh[lex.keys.indexOf('permission')];
+    fc.assert(fc.property(fc.constantFrom(...lex.holder!.zh), fc.constantFrom(...words), (p, w) => {
+      const q = `收回${p}的${w}`;
+      expect(named(q), q).toEqual(['member']);
+      expect(said(q), q).toEqual(['member']);
+    }), { numRuns: 100 });
+  });
+
+  it('a request to take back someone\'s access to an app puts the member removal above the permission removal', () => {
+    const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
+      { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+    const q = '收回 Tom 对这个 app 的 permission';
+    const at = (r: object) => { const got = paths(r, q); return [got.indexOf('dev.remove_dev_app_members'), got.indexOf('dev.remove_dev_app_permissions')]; };
+    const [memberOn, permissionOn] = at({});
+    expect(memberOn).toBeGreaterThanOrEqual(0);
+    expect(memberOn).toBeLessThan(permissionOn);
+    const [memberOff, permissionOff] = at({ objectGuardRecall: 0 });
+    expect(permissionOff).toBeLessThan(memberOff);
+  });
+});

@@ -25,7 +25,8 @@
 // (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21; 2, the
 // default since session 23: also another part of a container the target shares with a kept thing, 分组删掉，表不要动), and
 // objectGuardTwins (1, the default, session 23: a command acts on what any command of its twin group acts on, so
-// drive delete, which sends doc delete's call, is a hit on a named document and anchors the move of its parts).
+// drive delete, which sends doc delete's call, is a hit on a named document and anchors the move of its parts), and objectGuardRecall (1, the default, session 25: a request that says
+// the recall action, 收回 / 撤回 / take back, is read as a removal; objects.yaml `holder` reads someone's access as a member).
 import { queryActionMask, queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
@@ -33,7 +34,7 @@ import type { Hit } from '../hits.js';
 import type { Stage } from './types.js';
 
 /** Per catalog: which tools destroy (computed once), and each tool's object index (-2 until first asked, -1: none). */
-const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number; titled: WeakMap<ObjectLexicon, (number[] | undefined)[]> }>();
+const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number; recallBits: number; titled: WeakMap<ObjectLexicon, (number[] | undefined)[]> }>();
 
 export function factsOf(meta: SnapshotMeta) {
   let f = facts.get(meta);
@@ -44,7 +45,8 @@ export function factsOf(meta: SnapshotMeta) {
     const destructive = values.indexOf('destructive');
     const destroys = new Uint8Array(meta.count);
     for (let d = 0; d < meta.count; d++) destroys[d] = codes[d] === destructive || (meta.actions[d] & removeBits) !== 0 ? 1 : 0;
-    f = { destroys, object: new Int16Array(meta.count).fill(-2), removeBits, titled: new WeakMap<ObjectLexicon, (number[] | undefined)[]>() };
+    const recall = lex.classes.indexOf('recall');
+    f = { destroys, object: new Int16Array(meta.count).fill(-2), removeBits, recallBits: recall >= 0 ? 1 << recall : 0, titled: new WeakMap<ObjectLexicon, (number[] | undefined)[]>() };
     facts.set(meta, f);
   }
   return f;
@@ -87,6 +89,8 @@ export interface GuardScope {
   containers: number;
   /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
   clauses: number;
+  /** 1: a request that says the recall action (收回, 撤回, take back) is read as a removal too. */
+  recall?: number;
   /** Set: a command acts on what any command of its twin group acts on (twin[doc] names doc's group). */
   twin?: Uint32Array;
 }
@@ -126,7 +130,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const hits = all.slice(0, scope.depth);
   if (!objects || hits.length < 2) return all;
   const f = factsOf(meta);
-  if ((actions & f.removeBits) === 0 || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
+  // recall: a request to take something back (收回, 撤回, take back) is read as a removal too (objectGuardRecall).
+  const recall = scope.recall === 1 ? f.recallBits : 0;
+  if ((actions & (f.removeBits | recall)) === 0 || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
   const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places === 2)
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
@@ -215,7 +221,7 @@ export const objectGuard: Stage = {
       const r = env.ranking;
       const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses,
+        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
