@@ -18,11 +18,63 @@
 // dws side: the parameter's type / enum / minimum / maximum (catalog/*.yaml) and the transforms the plan applies to
 // the flag (catalog/plans/**).
 //
-// Usage: node notes/sweep-num.mjs [--up /tmp/up] [--json]     (TSV by default: class, verdict, command, flag, ...)
-import { loadCatalog, shortcutFlags, helperFlags } from '../scripts/scan-upstream-flags.mjs';
+// Usage: node notes/sweep-num.mjs [--up /tmp/up] [--json | --table]   (TSV by default: class, verdict, command, flag, ...)
+//   --table prints test/fixtures/sweep-num-upstream.json: the rows a user's input can check, with the input and what
+//   upstream does with it (derived from the site alone, then reviewed: REVIEW below):
+//     range refuse  `n < N` / `n <= N` / `n > N` / `n >= N` followed by an error: the first value outside is refused
+//     parse         an untrimmed strconv parse (no TrimSpace, not rt.Str): ` 10 ` is no number to Go; when the error
+//                   is returned the run is refused, when it is dropped (`silent`) upstream falls back (0, a default,
+//                   the field left out), so dws must not send 17
+import { loadCatalog, shortcutFlags, helperFlags, goFile, lineOffset } from '../scripts/scan-upstream-flags.mjs';
+
+/** 1-based line of the site's text in upstream's file (searched from 400 lines above the command's line), else the command's line. */
+function siteLine(rel, from, text) {
+  const file = goFile(rel);
+  let at = file.indexOf(text, lineOffset(file, Math.max(1, from - 400)));
+  if (at < 0) at = file.indexOf(text);
+  return at < 0 ? from : file.slice(0, at).split('\n').length;
+}
 
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
+const TABLE = args.includes('--table');
+
+// Rows read by hand (keyed `cli path|flag|site`): `skip` says why the row is no check of a typed value, `when` adds
+// flags the check needs to be reached.
+const REVIEW = {
+  'todo task create|priority|Atoi': { expect: 'not_read', note: 'if n, err := strconv.Atoi(v); err == nil: a padded value leaves priority out (todo.go:114); dws refuses it' },
+  'todo task create-sub|priority|Atoi': { upstream: 'internal/helpers/todo.go:209@c7521c1c', expect: 'not_read', note: 'error dropped, priority left out (todo.go:209); dws refuses it' },
+  'todo task update|priority|Atoi': { upstream: 'internal/helpers/todo.go:379@c7521c1c', expect: 'not_read', note: 'error dropped, priority left out (todo.go:379); dws refuses it' },
+  'todo task list|size|Atoi': { expect: 'not_read', note: 'a padded size falls back to 20 for the paging choice, and sizeStr is sent as typed (todo.go:269-277)' },
+  'wiki space list|limit|Atoi': { expect: 'not_read', note: 'a text Atoi refuses is sent as the text itself (wiki.go:305-309)' },
+  'oa approval list-pending|page|ParseFloat': { expect: 'not_read', note: 'if n, err := strconv.ParseFloat(v, 64); err == nil: left out (oa.go:100); dws refuses it' },
+  'oa approval list-pending|limit|ParseFloat': { upstream: 'internal/helpers/oa.go:105@c7521c1c', expect: 'not_read', note: 'left out on error (oa.go:105); dws refuses it' },
+  'oa approval reject|task-id|ParseFloat silent': { upstream: 'internal/helpers/oa.go:270@c7521c1c' },
+  'oa approval list-submitted|limit|ParseFloat silent': { upstream: 'internal/helpers/oa.go:683@c7521c1c' },
+  'oa approval list-submitted|page|ParseFloat silent': { upstream: 'internal/helpers/oa.go:684@c7521c1c' },
+  'oa approval list-cc|limit|ParseFloat silent': { upstream: 'internal/helpers/oa.go:738@c7521c1c' },
+  'oa approval list-cc|page|ParseFloat silent': { upstream: 'internal/helpers/oa.go:739@c7521c1c' },
+  'chat group-mute-member|mute-time|muteTime <= 0 refuse': { after_read: true, note: 'refused after the group is resolved, as upstream (chat.go:7300-7321)' },
+  'wiki member list|max-results|limit > 0 refuse': { input: '51', note: 'the refusal is limit > 50 on the next line (wiki.go:720-722); 0 and below leave maxResults out' },
+  'wiki member list|limit|limit > 0 refuse': { input: '51', note: 'the refusal is limit > 50 (wiki.go:720-722)' },
+  'sheet delete-dimension|length|Atoi': { upstream: 'internal/helpers/sheet_dimension.go:464@c7521c1c' },
+  'sheet update-dimension|length|Atoi': { upstream: 'internal/helpers/sheet_dimension.go:562@c7521c1c' },
+};
+
+/** The user's input for a row and what upstream does with it: {input, expect: refuse | not_sent_as}. */
+function probeOf(r) {
+  if (r.cls === 'range') {
+    const m = /^\w+ (<=|<|>=|>) (-?\d+) refuse$/.exec(r.what);
+    if (!m) return undefined;
+    const n = Number(m[2]);
+    const input = { '<': n - 1, '<=': n, '>': n + 1, '>=': n }[m[1]];
+    // the paged-command checks run only under --page-all (helpers/paged_command.go:98-116@c7521c1c)
+    const when = ['page-limit', 'max-items', 'page-delay'].includes(r.flag) ? ['--page-all'] : undefined;
+    return { input: String(input), expect: 'refuse', ...(when ? { when } : {}) };
+  }
+  if (r.cls === 'parse' && !/trim|ParseBool/.test(r.what)) return { input: ' 17 ', expect: /silent/.test(r.what) ? 'not_read' : 'refuse' };
+  return undefined;
+}
 
 const GETTER = String.raw`(?:mustGetFlag|MustGetFlag|GetString|GetInt|GetInt64|GetBool|GetFloat64|rt\.(?:Str|Int|Bool|Float)|flagOrFallback|FlagOrFallback|stringFlag|trimmedFlag|getStringFlag)\(\s*(?:cmd\s*,\s*)?"([\w-]+)"`;
 const getterRe = new RegExp(GETTER);
@@ -154,10 +206,22 @@ function main() {
       const key = `${s.flag}|${s.cls}|${s.what}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const r = { cli_path: t.cli_path, upstream: `${rel}:${line}@c7521c1c`, ...s, ...dwsSide(t, plans[t.canonical_path], s.flag) };
+      const r = { cli_path: t.cli_path, upstream: `${rel}:${siteLine(rel, line, s.line)}@c7521c1c`, ...s, ...dwsSide(t, plans[t.canonical_path], s.flag) };
       r.verdict = verdict(r);
       rows.push(r);
     }
+  }
+  if (TABLE) {
+    const out = [];
+    for (const r of rows) {
+      const probe = probeOf(r);
+      if (!probe || r.decl === 'no-param') continue;
+      const key = `${r.cli_path}|${r.flag}|${r.what}`;
+      if (out.some((o) => o.cli_path === r.cli_path && o.flag === r.flag && o.input === probe.input)) continue;
+      out.push({ cli_path: r.cli_path, flag: r.flag, site: r.what, upstream: r.upstream, ...probe, ...REVIEW[key] });
+    }
+    process.stdout.write('[\n' + out.map((o) => JSON.stringify(o)).join(',\n') + '\n]\n');
+    return;
   }
   if (JSON_OUT) process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
   else process.stdout.write(['class\tverdict\tcommand\tflag\tupstream site\tdws declaration\tdws reads\tbody line', ...rows.map((r) => [r.cls, r.verdict, r.cli_path, r.flag, r.what, r.decl, r.reads ?? '', `${r.upstream} ${r.line.slice(0, 100)}`].join('\t'))].join('\n') + '\n');
