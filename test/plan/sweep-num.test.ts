@@ -40,7 +40,7 @@ const numberish = fc.oneof(
 describe('{int: strconv}: the text as strconv.ParseInt(s, 10, 64) reads it', () => {
   it('is a known transform option, and refuses any other option when the plan is built', () => {
     expect(transformArgProblem({ int: 'strconv' })).toBeUndefined();
-    expect(transformArgProblem({ int: 'trim' })).toMatch(/strconv/u);
+    expect(transformArgProblem({ int: 'trim' } as unknown as Parameters<typeof transformArgProblem>[0])).toMatch(/strconv/u);
   });
 
   it('reads exactly the texts Go reads, to the same int64 (kept whole beyond 2^53), and refuses every other text', () => {
