@@ -11,7 +11,7 @@ import { DwsError } from '../errors.js';
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { repairJson } from './json-repair.js';
-import { JSONML_SCHEMA } from './generated/jsonml-schema.js';
+import { JSONML_SCHEMA as GENERATED } from './generated/jsonml-schema.js';
 
 export interface TypeSpec {
   type: 'string' | 'number' | 'boolean' | 'array' | 'object' | 'any' | 'enum' | 'union';
@@ -27,6 +27,9 @@ export interface TagSpec {
   attrs: Record<string, TypeSpec>;
 }
 export type JsonmlSchema = Record<string, TagSpec>;
+
+/** The tag schema (catalog/data/jsonml-schema.yaml, generated). */
+export const JSONML_SCHEMA = GENERATED as JsonmlSchema;
 
 export interface Diagnostics {
   errors: string[];

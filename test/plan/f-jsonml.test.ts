@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { DwsError } from '../../src/errors.js';
-import { checkJsonmlBody, checkJsonmlNode, prepareJsonmlBody, prepareJsonmlNode, stripBodyFragments, type JsonmlSchema } from '../../src/domain/doc-jsonml.js';
-import { JSONML_SCHEMA } from '../../src/domain/generated/jsonml-schema.js';
+import { JSONML_SCHEMA, checkJsonmlBody, checkJsonmlNode, prepareJsonmlBody, prepareJsonmlNode, stripBodyFragments, type JsonmlSchema } from '../../src/domain/doc-jsonml.js';
 import { repairJson } from '../../src/domain/json-repair.js';
 import { useOutputRuns } from './output-runs.js';
 
