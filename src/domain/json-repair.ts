@@ -5,7 +5,8 @@
 //   - a comma before a closing bracket, or doubled;
 //   - at the end of the text: an open string closed, a dangling comma or a key without its value dropped, and the
 //     open brackets closed in reverse order;
-//   - a closing bracket that closes nothing, or the wrong kind (`]` for an open `{`), read as the one that is open.
+//   - a closing bracket of the wrong kind (`]` for an open `{`) read as the one that is open; one too many after the
+//     top value dropped.
 // Anything else (unquoted words, single quotes, comments) is left, so the text still does not parse and the command
 // is refused: dws does not guess at content.
 export function repairJson(text: string): string | undefined {
@@ -31,7 +32,12 @@ export function repairJson(text: string): string | undefined {
       i++;
       continue;
     }
-    if (sawTop && open.length === 0) return undefined; // text after the top value: not a structure repair
+    if (sawTop && open.length === 0) {
+      // a closing bracket too many after the top value is dropped; any other text after it is not a structure repair
+      if (c !== ']' && c !== '}') return undefined;
+      i++;
+      continue;
+    }
     const top = open.length > 0 ? open[open.length - 1] : undefined;
     if (state === 'after' && top !== undefined && c !== ',' && c !== '}' && c !== ']' && c !== ':') {
       // two values without the comma between them

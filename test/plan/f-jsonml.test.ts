@@ -61,6 +61,7 @@ describe('doc block insert --content-format jsonml checks the node against the t
   it('with --fix-jsonml missing closing brackets are added; without it the same text is refused', async () => {
     expect(await callsOf(insert('["p",{"jc":"center"},["span",{},"hi"', '--fix-jsonml'))).toEqual(insertSent('["p",{"jc":"center"},["span",{},"hi"]]'));
     expect(await sent(insert('["p",{"jc":"center"},["span",{},"hi"'))).toEqual(refused);
+    expect(await callsOf(insert('["p",{},["span",{},"hi"]]]', '--fix-jsonml'))).toEqual(insertSent('["p",{},["span",{},"hi"]]'));
   });
 
   it('a repaired node is still checked, and text the repair does not mend is refused', async () => {
