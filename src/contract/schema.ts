@@ -24,7 +24,9 @@ export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
     }
   },
   'numeric-id': (v) => /^\d+$/.test(v),
-  'positive-integer': (v) => /^[1-9]\d*$/.test(v),
+  // a whole number >= 1 as Go's strconv.Atoi reads it, nothing trimmed: a `+` sign and leading zeros allowed (`+5`, `010`
+  // are 5 and 10; sheet insert/delete/update-dimension --length, helpers/sheet_dimension.go:76, :464, :562@c7521c1c)
+  'positive-integer': (v) => /^\+?0*[1-9]\d*$/.test(v),
   'file-path': (v) => v.trim().length > 0,
   'file-id-name-list': (v) => v.trim().length > 0,
   'dingtalk-media-id': (v) => v.trim().length > 0,

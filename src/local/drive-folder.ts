@@ -61,8 +61,11 @@ interface Options {
 
 function options(ctx: LocalContext): Options {
   const text = (flag: string) => (typeof ctx.values[flag] === 'string' ? (ctx.values[flag] as string).trim() : '');
+  // --if-exists / --on-conflict as upstream's switch reads them: exact, nothing trimmed (` smart` is refused), "" the
+  // default (helpers/drive_pull.go:188-197, drive_push.go:121-130, drive_sync.go:130-139@c7521c1c)
   const choice = <T extends string>(flag: string, allowed: readonly T[]): T => {
-    const v = text(flag) || String(ctx.tool.parameters[flag]?.default ?? allowed[0]);
+    const typed = typeof ctx.values[flag] === 'string' ? (ctx.values[flag] as string) : '';
+    const v = typed || String(ctx.tool.parameters[flag]?.default ?? allowed[0]);
     if (!(allowed as readonly string[]).includes(v)) throw new DwsError('invalid_parameter', `--${flag} must be one of ${allowed.join(', ')}, not "${v}"`);
     return v as T;
   };

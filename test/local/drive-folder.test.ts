@@ -203,6 +203,18 @@ describe('drive pull', () => {
     expect(r.error?.reason).toBe('invalid_parameter');
     expect(mcp.calls).toEqual([]);
   });
+
+  it('sweep-num: refuses a padded or other-case choice before any call, as upstream\'s exact switch does (drive_pull.go:188-197, drive_push.go:121-130, drive_sync.go:130-139@c7521c1c)', async () => {
+    const outcomes = [];
+    for (const argv of [
+      ['drive', 'pull', ...folderArgs, '--if-exists', ' smart', '--yes'],
+      ['drive', 'pull', ...folderArgs, '--if-exists', 'SMART', '--yes'],
+      ['drive', 'push', ...folderArgs, '--if-exists', 'overwrite ', '--yes'],
+      ['drive', 'sync', ...folderArgs, '--on-conflict', ' keep-both', '--yes'],
+    ]) outcomes.push((await run(argv)).error?.reason);
+    expect(outcomes).toEqual(['invalid_parameter', 'invalid_parameter', 'invalid_parameter', 'invalid_parameter']);
+    expect(mcp.calls).toEqual([]);
+  });
 });
 
 describe('drive push', () => {

@@ -25,6 +25,7 @@ import { sheetCleanCells } from '../../domain/sheet-cells.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
 import { docMediaBlock, docMediaPage } from '../../domain/doc-media.js';
+import { jsonmlTransform } from '../../domain/doc-jsonml.js';
 import { docVersionPage } from '../../domain/doc-versions.js';
 import { cardUpdateVerdict, streamingCardUpdate } from '../../domain/chat-cards.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
@@ -91,7 +92,13 @@ const url_part: Param = (part) => {
   return (v, where) => alidocsUrlPart(part as UrlPart, v, where);
 };
 
-const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...rows.PARAM, ...messages.PARAM, ...markdown.PARAM, ...json.PARAM, url_part };
+/** `{jsonml: node|body}`: the doc writes' JSONML checked and repaired as upstream's prepareJsonMLNode/Body (src/domain/doc-jsonml.ts). */
+const jsonml: Param = (mode) => {
+  if (mode !== 'node' && mode !== 'body') throw new Error('jsonml is node (one block element) or body (a whole document)');
+  return jsonmlTransform(mode);
+};
+
+const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...rows.PARAM, ...messages.PARAM, ...markdown.PARAM, ...json.PARAM, url_part, jsonml };
 
 /** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`, ... */
 export const PARAMETRIZED_TRANSFORMS: readonly string[] = Object.keys(PARAMS);

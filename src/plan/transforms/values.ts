@@ -25,13 +25,13 @@ const int: Fn = (v, where, ctx) => {
 /** A kept literal (JsonNumber) as the double nearest to it (Go's json.Number.Float64()), for arithmetic. */
 const asDouble = (v: unknown): unknown => (v instanceof JsonNumber ? Number(v.literal) : v);
 
-// A number text: decimal (surrounding spaces allowed), else as Go's strconv.ParseFloat reads it (parseGoFloat:
-// `1_0` is 10, `0x1p4` 16), the reader of every upstream body this transform stands for (oa's ParseFloat flags).
+// A number text exactly as Go's strconv.ParseFloat(s, 64) reads it (parseGoFloat: nothing trimmed, `1_0` is 10,
+// `0x1p4` 16, `1e3` 1000; ` 10 ` and `0x10` refused), the reader of every upstream body this transform stands for (oa's
+// ParseFloat flags, helpers/oa.go:100-105, :214, :270, :440-441, :546-547, :628-629, :683-684, :738-739@c7521c1c).
 const float: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => float(x, where, ctx));
   v = asDouble(v);
   if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && NUMBER.test(v.trim())) return Number(v);
   const go = typeof v === 'string' ? parseGoFloat(v) : undefined;
   if (go !== undefined) return go;
   return refuse(where, v, 'a number');
@@ -271,6 +271,22 @@ export const PARAM: Record<string, Param> = {
       return Object.hasOwn(table, key) ? table[key] : refuse(where, v, `one of ${Object.keys(table).join(', ')}`);
     };
     return (v, where) => (Array.isArray(v) ? v.map((x) => one(x, where)) : one(v, where));
+  },
+  /**
+   * `{int: strconv}`: the text exactly as Go's strconv.Atoi / strconv.ParseInt(s, 10, 64) reads it: nothing trimmed
+   * (` 10` refused), an optional sign, decimal digits (`010` is 10; `0x10`, `1_0`, `1e3`, `3.5` refused), within int64;
+   * beyond 2^53 the int64 is kept as the literal of its digits (JsonNumber), so it is sent whole. Numbers pass through
+   * when whole. For the bodies that parse a string flag without TrimSpace (upstream lines in each plan's facts).
+   */
+  int: (arg) => {
+    if (arg !== 'strconv') throw new Error('int takes the option strconv');
+    const exact: Fn = (v, where, ctx) => {
+      if (Array.isArray(v)) return v.map((x) => exact(x, where, ctx));
+      if (typeof v === 'string' && !INTEGER.test(v)) return refuse(where, v, 'a decimal integer');
+      const n = wholeNumber(v);
+      return n ?? refuse(where, v, 'an integer within int64');
+    };
+    return exact;
   },
   multiply: arith('multiply', (a, b) => a * b),
   add: arith('add', (a, b) => a + b),
