@@ -3,10 +3,10 @@
 // test/fixtures/calls/{aitable,sheet}.yaml.
 //
 // sheet filter-view get-criteria reads column 0 when --column is not given (pflag Int default 0,
-// sheet_filter_view.go:1181@c7521c1c); aitable record create/update/upsert trim the --records-file path and the file's
-// text (resolveRecordsFlag, aitable.go:63-89) and send JSON null records as null (:2306-2321, :2384-2397); sheet range
-// update checks every style object as validateComplexValueStyle (sheet_validate.go:17-47) and a cell's pieces only
-// when it is a richText cell (:163-177).
+// sheet_filter_view.go:1181@c7521c1c) and prints a criterion holding null (:155-161); aitable record
+// create/update/upsert trim the --records-file path and the file's text (resolveRecordsFlag, aitable.go:63-89) and send
+// JSON null records as null (:2306-2321, :2384-2397); sheet range update checks every style object as
+// validateComplexValueStyle (sheet_validate.go:17-47) and a cell's pieces only when it is a richText cell (:163-177).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
@@ -18,6 +18,23 @@ describe('sheet filter-view get-criteria without --column', () => {
     answer('sheet/get_filter_views', { result: { filterViews: [{ id: 'V1', criteria: { 0: { type: 'values', values: ['a'] }, 2: { type: 'x' } } }] } });
     expect(await run(['sheet', 'filter-view', 'get-criteria', '--node', 'N1', '--sheet-id', 'S1', '--filter-view-id', 'V1'])).toEqual({ type: 'values', values: ['a'] });
     expect(mcp.calls.map((c) => c.arguments)).toEqual([{ nodeId: 'N1', sheetId: 'S1' }]);
+  });
+
+  it('prints null for a criterion key holding null and refuses criteria that are empty or not an object', async () => {
+    const argv = ['sheet', 'filter-view', 'get-criteria', '--node', 'N1', '--sheet-id', 'S1', '--filter-view-id', 'V1', '--column', '1'];
+    const outcomes = [];
+    for (const criteria of [{ 1: null }, {}, [{ a: 1 }], { 2: 'x' }, 'x']) {
+      answer('sheet/get_filter_views', { result: { filterViews: [{ id: 'V1', criteria }] } });
+      const { reason, printed } = await sent(argv);
+      outcomes.push({ criteria, reason, printed });
+    }
+    expect(outcomes).toEqual([
+      { criteria: { 1: null }, reason: undefined, printed: null },
+      { criteria: {}, reason: 'invalid_parameter', printed: undefined },
+      { criteria: [{ a: 1 }], reason: 'invalid_parameter', printed: undefined },
+      { criteria: { 2: 'x' }, reason: 'invalid_parameter', printed: undefined },
+      { criteria: 'x', reason: 'invalid_parameter', printed: undefined },
+    ]);
   });
 });
 
