@@ -53,7 +53,8 @@ function checksIn(text) {
     const msg = m[1];
     const flags = [...new Set([...msg.matchAll(/--([a-z][\w-]*)/g)].map((x) => x[1]))];
     if (flags.length < 2) continue;
-    if (EXCL.test(msg)) rows.push({ kind: 'exclusive', flags, mechanism: 'hand', needle: m[0] });
+    // a hand exclusive check reads as the first flag against each other one (`--a is mutually exclusive with --b, --c`)
+    if (EXCL.test(msg)) for (const other of flags.slice(1)) rows.push({ kind: 'exclusive', flags: [flags[0], other], mechanism: 'hand', needle: m[0] });
     else if (ONE.test(msg) && !/required when|required for|is required when/i.test(msg)) rows.push({ kind: 'one_of', flags, mechanism: 'hand', needle: m[0] });
   }
   return rows;
