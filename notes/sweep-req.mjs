@@ -60,6 +60,13 @@ const REVIEW = {
   'markdown create|content|name|one_of': { when: ['--content', '# hi'], note: 'a conditional: --content needs --name (markdown.go:325-326)' },
   'sheet range batch-set-style|bg-color|font-size|h-align|v-align|font-color|font-weight|word-wrap|number-format|font-style|font-line|font-family|border-styles-json|one_of': { when: ['--ranges', '["Sheet1!A1:B2"]'], note: 'with --ranges the shared style check applies (sheet_style.go:333, :645)' },
   'sheet range set-style|bg-color|font-size|h-align|v-align|font-color|font-weight|word-wrap|number-format|font-style|font-line|font-family|border-styles-json|one_of': { without: ['bg-colors-json', 'font-sizes-json', 'h-aligns-json', 'v-aligns-json', 'font-colors-json', 'font-weights-json'], note: 'the *-json forms count as styles too (sheet_style.go:333)' },
+  'aitable record create|records|literal': { without: ['records-file', 'fields', 'cells'], note: 'f-oneof: --records-file, --fields and the hidden --cells stand in for --records (resolveRecordsFlag, aitable.go:63-88; :2286)' },
+  'aitable record update|records|literal': { without: ['records-file', 'fields', 'record-id', 'cells'], note: 'f-oneof: --records-file, --fields and the hidden --record-id with --cells stand in for --records (resolveRecordsFlag, aitable.go:63-88; :2364)' },
+  'aitable record upsert|records|literal': { without: ['records-file', 'fields'], note: 'f-oneof: --records-file and --fields stand in for --records (resolveRecordsFlag, aitable.go:63-88)' },
+  'aitable record create|records|records-file|one_of': { without: ['fields', 'cells'], note: 'f-oneof: --fields and the hidden --cells stand in too (aitable.go:83, :2286)' },
+  'aitable record update|records|records-file|one_of': { without: ['fields', 'record-id', 'cells'], note: 'f-oneof: --fields and the hidden --record-id with --cells stand in too (aitable.go:83, :2364)' },
+  'aitable record upsert|records|records-file|one_of': { without: ['fields'], note: 'f-oneof: --fields stands in too (aitable.go:83)' },
+  'dev app robot config|name|brief|desc|icon-media-id|outgoing-url|event-callback-url|mode|skills|one_of': { without: ['add-scope', 'disable-ssl-verify', 'i18n-name', 'i18n-brief', 'i18n-description'], note: 'f-oneof: --add-scope, --disable-ssl-verify and the --i18n-* flags count as settings too (devAppRobotConfigParams, devapp.go:1496-1524)' },
   'todo task add-reminder|due-date-offset|literal': { when: ['--base-time', 'dueTime'], note: 'only for --base-time dueTime (todo.go:872)' },
 };
 

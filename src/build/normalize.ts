@@ -87,6 +87,7 @@ export function normalizeTool(productId: string, t: DeclaredTool): ToolSpec {
       require_together: t.constraints?.require_together ?? [],
       require_one_of: t.constraints?.require_one_of ?? [],
       mutually_exclusive: t.constraints?.mutually_exclusive ?? [],
+      ...(t.constraints?.plan_refuses ? { plan_refuses: t.constraints.plan_refuses } : {}),
     },
   };
   const group = t.group ?? groupOf(t.cli_path);

@@ -51,6 +51,13 @@ export interface Constraints {
   require_together: string[][];
   require_one_of: string[][];
   mutually_exclusive: string[][];
+  /**
+   * Which of the require_one_of / mutually_exclusive groups (each named as declared there, compared as a set) the
+   * command's plan refuses itself, in a refuse step before any call whose message names the group's flags (upstream's
+   * hand check, with its own condition and wording): Inspect and help show the group, the contract validator leaves it
+   * to that step (src/contract/schema.ts schemaOf). Absent when none.
+   */
+  plan_refuses?: { require_one_of?: string[][]; mutually_exclusive?: string[][] };
 }
 
 export interface ToolSpec {

@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import schema from './declaration.schema.json' with { type: 'json' };
 import type { Declaration } from './types.js';
 import { identityKey, identityKeys } from './identity.js';
+import { sameGroup } from './groups.js';
 
 /** The pflag types whose values are not text (every other type, unknown ones too, is read as text or a text list). */
 const NUMERIC_OR_BOOL_FLAG_TYPES = new Set(['bool', 'int', 'int64', 'float64', 'intSlice']);
@@ -84,9 +85,15 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
           problems.push(`${at}: parameter --${flag} inherent needs a visible bool flag and a reason in both languages`);
         }
       }
-      for (const [kind, groups] of Object.entries(t.constraints ?? {})) {
+      const { plan_refuses: byPlan, ...groupsByKind } = t.constraints ?? {};
+      for (const [kind, groups] of [...Object.entries(groupsByKind), ...Object.entries(byPlan ?? {}).map(([k, gs]) => [`plan_refuses.${k}`, gs] as const)]) {
         for (const g of groups ?? []) {
           for (const member of g) if (!(member in t.parameters)) problems.push(`${at}: constraints.${kind} names undeclared parameter "${member}"`);
+        }
+      }
+      for (const kind of ['require_one_of', 'mutually_exclusive'] as const) {
+        for (const g of byPlan?.[kind] ?? []) {
+          if (!(groupsByKind[kind] ?? []).some((d) => sameGroup(d, g))) problems.push(`${at}: constraints.plan_refuses.${kind} [${g.join(', ')}] is no ${kind} group of the command`);
         }
       }
     }

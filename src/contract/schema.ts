@@ -8,6 +8,7 @@
 import type { ErrorObject } from 'ajv';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
+import { refusedByPlan } from '../catalog/groups.js';
 import { flagKey } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
 import { trimSpace } from './values.js';
@@ -144,10 +145,12 @@ export function schemaOf(tool: ToolSpec): { schema: object; groups: Group[] } {
   for (const p of tool.positionals ?? []) {
     if (p.required && !tool.parameters[p.name]) required.push(p.name);
   }
+  // a group the plan refuses itself (constraints.plan_refuses: upstream's hand check, its own message) is shown by
+  // Inspect and help but left to that refuse step here
   const groups: Group[] = [
     ...tool.constraints.require_together.map((flags) => ({ kind: 'require_together' as const, flags })),
-    ...tool.constraints.require_one_of.map((flags) => ({ kind: 'require_one_of' as const, flags })),
-    ...tool.constraints.mutually_exclusive.map((flags) => ({ kind: 'mutually_exclusive' as const, flags })),
+    ...tool.constraints.require_one_of.filter((g) => !refusedByPlan(tool.constraints, 'require_one_of', g)).map((flags) => ({ kind: 'require_one_of' as const, flags })),
+    ...tool.constraints.mutually_exclusive.filter((g) => !refusedByPlan(tool.constraints, 'mutually_exclusive', g)).map((flags) => ({ kind: 'mutually_exclusive' as const, flags })),
   ];
   const allOf = groups.map((g) => {
     const present = g.flags.map((f) => ({ required: [f] }));

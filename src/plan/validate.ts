@@ -807,6 +807,15 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
   for (const g of t.constraints.require_one_of) {
     if (!g.some(used)) s.problems.push(`${at}: none of the require_one_of group ${g.map((f) => `--${f}`).join(', ')} is used`);
   }
+  // a group the plan refuses itself (constraints.plan_refuses): a refuse step before the first transfer or call names
+  // every flag of it (or a spelling of the flag)
+  const first = steps.findIndex((st) => st.kind === 'call' || st.kind === 'upload' || st.kind === 'download');
+  const messages = steps.slice(0, first < 0 ? steps.length : first).flatMap((st) => (st.kind !== 'refuse' ? [] : typeof st.refuse === 'string' ? [st.refuse] : st.refuse.map((c) => c.message)));
+  const spelled = (f: string) => [f, ...Object.keys(t.parameters).filter((n) => n !== f && flagKey(t, n) === flagKey(t, f))];
+  for (const g of Object.values(t.constraints.plan_refuses ?? {}).flat()) {
+    const named = (m: string) => g.every((f) => spelled(f).some((n) => new RegExp(`--${n}(?![\\w-])`, 'u').test(m)));
+    if (!messages.some(named)) s.problems.push(`${at}: no refuse step before the first call names every flag of the group ${g.map((f) => `--${f}`).join(', ')} (constraints.plan_refuses)`);
+  }
   return plan;
 }
 

@@ -180,6 +180,19 @@ describe('plan validation', () => {
       .toContain('catalog/plans/x.yaml: chat.update_group_nick: required parameter --conversation-id is not used by any step');
   });
 
+  it('takes a group the plan refuses itself only with a refuse step before the first call naming its flags (dev app update: --name, --desc, --icon-media-id)', () => {
+    const t = tools.find((x) => x.canonical_path === 'dev.update_dev_app')!;
+    expect(t.constraints.plan_refuses).toEqual({ require_one_of: [['name', 'desc', 'icon-media-id']] });
+    const call = { id: 'call', server: 'devapp', rpc: 'update_dev_app', args: { unifiedAppId: { flag: 'unified-app-id' }, name: { flag: 'name' }, desc: { flag: 'desc' }, iconMediaId: { flag: 'icon-media-id' } } };
+    const none = { not: { any: [{ flag: 'name' }, { flag: 'desc' }, { flag: 'icon-media-id' }] } };
+    const check = (steps: unknown[]) => validatePlans([{ file: 'x.yaml', doc: { plans: { [t.canonical_path]: { facts: 'f', steps } } } }], tools).problems;
+    const missing = 'catalog/plans/x.yaml: dev.update_dev_app: no refuse step before the first call names every flag of the group --name, --desc, --icon-media-id (constraints.plan_refuses)';
+    expect(check([{ id: 'no_field', when: none, refuse: 'give --name, --desc or --icon-media-id' }, call])).toEqual([]);
+    expect(check([call])).toEqual([missing]);
+    expect(check([{ id: 'no_field', when: none, refuse: 'give --name or --desc' }, call])).toEqual([missing]);
+    expect(check([call, { id: 'no_field', when: none, refuse: 'give --name, --desc or --icon-media-id' }])).toEqual([missing]);
+  });
+
   it('rejects one canonical path declared in two files', () => {
     const doc = { plans: plan([step()]) };
     const got = validatePlans([{ file: 'a.yaml', doc }, { file: 'multi-step/b.yaml', doc }], tools).problems;

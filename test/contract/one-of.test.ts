@@ -1,0 +1,164 @@
+// Every "one of" and "at most one" group the catalog declares (constraints.require_one_of / mutually_exclusive, issue
+// 32, notes/f-oneof.md), run the way a user types the command, in process against the recording backend on 127.0.0.1:
+// with none of a require_one_of group, and with two flags of a mutually_exclusive group, the run is refused as a
+// validation error that names the group's flags, before any call. Groups the plan refuses itself
+// (constraints.plan_refuses) are refused by that step, with upstream's wording; the others by the contract validator.
+// Inspect (`dws schema <path> --compact`) shows every group a plan refuses.
+process.env.TZ = 'Asia/Shanghai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { flagKey } from '../../src/contract/aliases.js';
+import { REASONS } from '../../src/errors.js';
+import { dispatchInProcess, runCli, shippedEngine } from '../helpers.js';
+import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
+import { flagUses, valueFor } from '../plan/sample-values.js';
+
+let mcp: McpFixture;
+let root: string;
+beforeAll(async () => {
+  mcp = await startMcpServer();
+  root = mkdtempSync(path.join(tmpdir(), 'dws-one-of-'));
+  writeFileSync(path.join(root, 'upload.txt'), 'hello upload\n');
+  writeFileSync(path.join(root, 'whiteboard.json'), '[{"cells":{"fld1":"v"}}]\n');
+});
+afterAll(async () => {
+  await mcp?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** Every spelling of the flags on the command: the flags, their aliases, and what they are aliases of. */
+function spellings(t: ToolSpec, flags: readonly string[]): Set<string> {
+  const out = new Set(flags);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [name, p] of Object.entries(t.parameters)) {
+      const target = p.alias_of;
+      if (target && (out.has(name) || out.has(target)) && !(out.has(name) && out.has(target))) {
+        out.add(name);
+        out.add(target);
+        grown = true;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The command line a user types: the command's required flags (example values), one flag of each other require_one_of
+ * group and the partners of a require_together group it uses, then `extra`; never a flag of `without` (nor its
+ * spellings); --yes when the command asks for it.
+ */
+function argvFor(t: ToolSpec, without: readonly string[], extra: readonly string[]): string[] {
+  const left = spellings(t, without);
+  const uses = flagUses(t.plan);
+  const chosen: string[] = [];
+  const taken = (f: string) => chosen.includes(f) || extra.includes(f);
+  const add = (f: string) => {
+    if (!left.has(f) && !taken(f) && Object.hasOwn(t.parameters, f)) chosen.push(f);
+  };
+  for (const [f, p] of Object.entries(t.parameters)) if ((p.required || p.cli_required) && p.default === undefined) add(f);
+  for (const g of t.constraints.require_one_of) {
+    if (g.some(taken)) continue;
+    // not a flag another group forbids here: one exclusive with a flag typed, or one whose partner is left out
+    const exclusive = (f: string) => t.constraints.mutually_exclusive.some((m) => m.includes(f) && m.some((o) => o !== f && taken(o)));
+    const partnerLeft = (f: string) => t.constraints.require_together.some((r) => r.includes(f) && r.some((o) => left.has(o)));
+    const f = g.find((x) => !left.has(x) && !exclusive(x) && !partnerLeft(x));
+    if (f) add(f);
+  }
+  for (const g of t.constraints.require_together) if (g.some(taken)) g.forEach(add);
+  const argv = t.primary_cli_path.split(' ');
+  for (const p of [...(t.positionals ?? [])].sort((a, b) => a.index - b.index)) {
+    if (!p.required || left.has(p.name)) continue;
+    const declared = Object.hasOwn(t.parameters, p.name) && t.parameters[p.name].type !== 'bool';
+    argv.push(declared ? valueFor(t, p.name, uses.get(p.name) ?? []) ?? `v-${p.name}` : `v-${p.name}`);
+    const asFlag = chosen.indexOf(p.name);
+    if (asFlag >= 0) chosen.splice(asFlag, 1);
+  }
+  for (const f of [...chosen, ...extra]) {
+    // a hidden flag (no declared type): a text value
+    const v = Object.hasOwn(t.parameters, f) ? valueFor(t, f, uses.get(f) ?? []) : `v-${f}`;
+    argv.push(`--${f}`, ...(v === undefined ? [] : [v]));
+  }
+  if (t.confirmation === 'user_required') argv.push('--yes');
+  return argv;
+}
+
+/**
+ * The groups no typed command can reach alone: every run without them (or with the two) meets another declared group
+ * first, so the refusal names that group's flags (a flag of this one among them). Keyed `cli path|kind|group`.
+ */
+const OTHER_GROUP_FIRST: Record<string, string> = {
+  'aitable export data|require_one_of|scope,task-id': 'without --scope and --task-id, --export-format alone needs --scope (require_together)',
+  'aitable export data|require_one_of|export-format,task-id': 'without --export-format and --task-id, --scope alone needs --export-format (require_together)',
+  'aitable export data|mutually_exclusive|task-id,export-format': '--export-format brings --scope (require_together), which --task-id excludes too',
+  'oa approval forecast-process|mutually_exclusive|request,dept-id': '--dept-id brings --process-code (require_together), which --request excludes too',
+  'oa approval forecast-process|mutually_exclusive|request,form-values': '--form-values brings --process-code (require_together), which --request excludes too',
+  'oa approval create-instance|mutually_exclusive|request,form-values': '--form-values brings --process-code (require_together), which --request excludes too',
+};
+
+interface Case { tool: ToolSpec; kind: 'require_one_of' | 'mutually_exclusive'; group: string[]; argv: string[]; byPlan: boolean }
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const t of shippedEngine().tools()) {
+    if (t.availability !== 'available') continue;
+    const byPlan = (kind: Case['kind'], g: string[]) => (t.constraints.plan_refuses?.[kind] ?? []).some((p) => p.length === g.length && p.every((f) => g.includes(f)));
+    for (const g of t.constraints.require_one_of) out.push({ tool: t, kind: 'require_one_of', group: g, argv: argvFor(t, g, []), byPlan: byPlan('require_one_of', g) });
+    for (const g of t.constraints.mutually_exclusive) {
+      const pair = g.slice(0, 2);
+      out.push({ tool: t, kind: 'mutually_exclusive', group: g, argv: argvFor(t, g.slice(2), pair), byPlan: byPlan('mutually_exclusive', g) });
+    }
+  }
+  return out;
+}
+
+describe('every declared "one of" and "at most one" group, run as a user types the command', () => {
+  it('none of a one-of group, or two of an exclusive group, is refused before any call, naming the flags', async () => {
+    const wrong: string[] = [];
+    const all = cases();
+    let planned = 0;
+    for (const [i, c] of all.entries()) {
+      const env = { ...recordingEnv(mcp.urlTemplate, 'tok-one-of'), DWS_FILE_ROOT: root, DWS_JOURNAL: path.join(root, `j-${i}.jsonl`), DWS_STATE_DIR: path.join(root, 'state'), HOME: root };
+      const before = mcp.calls.length + mcp.uploads.length;
+      const outcome = await dispatchInProcess(c.argv, env, shippedEngine, { now: () => new Date('2026-03-10T10:00:00+08:00'), uuid: () => 'uuid-1', sleep: async () => {} });
+      const calls = mcp.calls.length + mcp.uploads.length - before;
+      const e = outcome.error;
+      const said = e ? `${e.message} ${e.hint ?? ''}` : '';
+      // the refusal names every flag of the group it checks (a flag or one of its spellings); for an exclusive group the two typed
+      const checked = c.kind === 'mutually_exclusive' ? c.group.slice(0, 2) : c.group;
+      const named = (f: string) => [...spellings(c.tool, [f])].some((n) => new RegExp(`--${n}(?![\\w-])`, 'u').test(said));
+      const otherFirst = OTHER_GROUP_FIRST[`${c.tool.cli_path}|${c.kind}|${checked.join(',')}`] !== undefined;
+      const unnamed = otherFirst ? (checked.some(named) ? [] : checked) : checked.filter((f) => !named(f));
+      // two spellings of one flag (an alias group: dispatch folds them) with two values are refused as one flag given twice
+      const aliases = c.kind === 'mutually_exclusive' && flagKey(c.tool, checked[0]) === flagKey(c.tool, checked[1]);
+      const expected = aliases ? 'invalid_parameter' : c.byPlan ? 'invalid_parameter' : 'constraint_violation';
+      const reasonOk = e !== undefined && e.reason === expected && REASONS[e.reason] === 'validation';
+      if (c.byPlan) planned++;
+      if (!reasonOk || calls > 0 || unnamed.length > 0) {
+        wrong.push(`${c.tool.cli_path} ${c.kind} [${c.group.join(', ')}]${c.byPlan ? ' (plan)' : ''}: dws ${c.argv.join(' ')} -> ${e ? `${e.reason}: ${e.message}` : 'exit 0'} after ${calls} call(s)${unnamed.length ? `; unnamed ${unnamed.join(', ')}` : ''}`);
+      }
+    }
+    console.log(`${all.length} groups run (${planned} refused by their plan)`);
+    expect(all.length).toBeGreaterThan(150);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it('Inspect shows each group a plan refuses, beside the groups the validator refuses', () => {
+    const tools = shippedEngine().tools().filter((t) => t.constraints.plan_refuses !== undefined);
+    expect(tools.length).toBeGreaterThan(20);
+    const missing: string[] = [];
+    for (const t of tools) {
+      const r = runCli(['schema', t.canonical_path, '--compact']);
+      const shown = (JSON.parse(r.stdout) as { constraints: ToolSpec['constraints'] }).constraints;
+      const want = { require_together: t.constraints.require_together, require_one_of: t.constraints.require_one_of, mutually_exclusive: t.constraints.mutually_exclusive, plan_refuses: t.constraints.plan_refuses };
+      if (r.status !== 0 || JSON.stringify(shown) !== JSON.stringify(want)) missing.push(`${t.cli_path}: ${r.status} ${JSON.stringify(shown)}`);
+      for (const [kind, groups] of Object.entries(t.constraints.plan_refuses ?? {})) {
+        for (const g of groups) if (!shown[kind as 'require_one_of'].some((s) => JSON.stringify(s) === JSON.stringify(g))) missing.push(`${t.cli_path}: ${kind} [${g.join(', ')}] not shown`);
+      }
+    }
+    expect(missing).toEqual([]);
+  }, 120_000);
+});
