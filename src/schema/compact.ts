@@ -15,6 +15,9 @@ export const COMPACT_PARAMETER_KEYS = [
   'enum_fold', 'enum_blank', 'inherent',
 ] as const;
 
+/** The SPEC's three constraint kinds; which groups a plan refuses itself (plan_refuses) is how dws runs, not contract. */
+export const COMPACT_CONSTRAINT_KEYS = ['require_together', 'require_one_of', 'mutually_exclusive'] as const;
+
 export const COMPACT_NAVIGATION_KEYS = ['kind', 'level', 'count', 'tool_count', 'products', 'product', 'tools', 'id', 'schema_path'] as const;
 
 /** Keys a tool entry keeps inside a navigation list: how to reach it plus the leaf keys a chooser needs. */
@@ -29,6 +32,7 @@ function pick(o: Record<string, unknown>, keys: readonly string[]): Record<strin
 export function compactLeaf(t: ToolSpec): Record<string, unknown> {
   const execution = executionSummary(t);
   const out = pick({ ...(t as unknown as Record<string, unknown>), execution }, COMPACT_LEAF_KEYS);
+  out.constraints = pick(t.constraints as unknown as Record<string, unknown>, COMPACT_CONSTRAINT_KEYS);
   out.parameters = Object.fromEntries(Object.entries(t.parameters).map(([flag, p]) => [flag, pick(p as unknown as Record<string, unknown>, COMPACT_PARAMETER_KEYS)]));
   return out;
 }
