@@ -69,7 +69,9 @@ describe('sheet range batch-set-style', () => {
 
   const refusals: [string, string[], string, string][] = [
     ['neither --ranges nor --batch', ['--bg-color', '#FFF'], 'constraint_violation', 'one of --ranges, --batch is required'],
-    ['both --ranges and --batch', ['--ranges', '["S!A1"]', '--batch', 'styles.json'], 'constraint_violation', '--ranges and --batch cannot be given together'],
+    // upstream's 二选一 check on the texts as typed (sheet_style.go:647-649@c7521c1c): the plan's refuse step, so a blank
+    // --ranges next to --batch is no conflict (the group is constraints.plan_refuses, not the validator's)
+    ['both --ranges and --batch', ['--ranges', '["S!A1"]', '--batch', 'styles.json'], 'invalid_parameter', 'sheet.range_batch_set_style: --ranges and --batch cannot be given together'],
     ['a style flag next to --batch', ['--batch', 'styles.json', '--h-align', 'left'], 'constraint_violation', '--batch takes the styles from its items; --h-align would not apply'],
     ['a --batch file that is not JSON', ['--batch', 'broken.json'], 'invalid_parameter', `--batch: ${JSON.stringify('[{"sheetId": "S", "range": "A1",')} is not valid JSON`],
     ['a --batch file that does not exist', ['--batch', 'missing.json'], 'invalid_parameter', 'cannot read --batch "missing.json": ENOENT'],
