@@ -1,0 +1,63 @@
+// What the siblings of audit-30r-b's fixes send, refuse and print (issue 32, f-access), as upstream's bodies at
+// c7521c1c do, run as a user types them against the recording backend on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-faccess-');
+const { sent } = outputs;
+const compensation = { available: false, reason: 'cross-product writes are not transactional' };
+
+describe('doc +access-revoke and +access-grant read and print as upstream (smart/doc_access.go@c7521c1c)', () => {
+  it('doc +access-revoke finds a collaborator by any userId/id text and prints docAccessEnvelope (:137-174, :267-304, :535-537)', async () => {
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ name: '张三', userId: 'u1' }] });
+    outputs.answer('doc/list_permission', { data: { list: [{ member: { id: ' u1 ' }, role: 'READER' }] } });
+    outputs.answer('doc/remove_permission', { success: true });
+    expect(await sent(['doc', '+access-revoke', '--node', ' D1 ', '--to', ' 张三 ,', '--workspace', 'W1', '--yes'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [
+        ['contact/search_contact_by_key_word', { keyword: '张三' }],
+        ['doc/list_permission', { nodeId: 'D1' }],
+        ['doc/remove_permission', { nodeId: 'D1', userIds: ['u1'], workspaceId: 'W1' }],
+      ],
+      printed: { ok: true, status: 'success', operation: 'doc.access_revoke', data: { success: true }, warnings: [], compensation },
+    });
+  });
+
+  it('doc +access-revoke refuses a person without a direct permission before the write (usersMissingPermission :157-160)', async () => {
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ name: '张三', userId: 'u1' }] });
+    outputs.answer('doc/list_permission', { result: { members: [{ userId: 'u2', roleId: 'READER' }, { id: ' ' }, { userId: 7 }] } });
+    expect(await sent(['doc', '+access-revoke', '--node', 'D1', '--to', '张三', '--yes'])).toEqual({
+      reason: 'invalid_parameter', category: 'validation',
+      calls: [['contact/search_contact_by_key_word', { keyword: '张三' }], ['doc/list_permission', { nodeId: 'D1' }]],
+      printed: undefined,
+    });
+  });
+
+  it('doc +access-grant prints docAccessEnvelope around {resolved, result}, each person once (:73-99, :259-265)', async () => {
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ name: '张三', userId: 'u1', openDingTalkId: 'o1' }] });
+    outputs.answer('doc/add_permission', { success: true });
+    expect(await sent(['doc', '+access-grant', '--node', 'D1', '--to', '张三,三', '--role', 'EDITOR', '--yes'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [
+        ['contact/search_contact_by_key_word', { keyword: '张三' }],
+        ['contact/search_contact_by_key_word', { keyword: '三' }],
+        ['doc/add_permission', { nodeId: 'D1', roleId: 'EDITOR', userIds: ['u1'] }],
+      ],
+      printed: {
+        ok: true, status: 'success', operation: 'doc.access_grant',
+        data: { resolved: [{ name: '张三', userId: 'u1', openDingTalkId: 'o1' }], result: { success: true } },
+        warnings: [], compensation,
+      },
+    });
+  });
+
+  it('doc +access-grant lists a person found without an openDingTalkId with an empty one (resolvedUserLedger :262)', async () => {
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ name: '李四', userId: 'u2' }] });
+    outputs.answer('doc/add_permission', { success: true });
+    expect((await sent(['doc', '+access-grant', '--node', 'D1', '--to', '李四', '--yes'])).printed).toEqual({
+      ok: true, status: 'success', operation: 'doc.access_grant',
+      data: { resolved: [{ name: '李四', userId: 'u2', openDingTalkId: '' }], result: { success: true } },
+      warnings: [], compensation,
+    });
+  });
+});
