@@ -61,3 +61,30 @@ describe('doc +access-revoke and +access-grant read and print as upstream (smart
     });
   });
 });
+
+describe('sheet pivot-table update checks its properties as readPivotProperties without requireValues (sheet_pivot_table.go:34-134, :269-284)', () => {
+  const update = (props: string) => ['sheet', 'pivot-table', 'update', '--node', 'N1', '--sheet-id', 'S1', '--pivot-table-id', 'P1', '--properties', props];
+
+  it('refuses, before any call, what validatePivotTableProperties refuses', async () => {
+    const refused = [
+      '[]', '{}', '"x"', '{"values":{}}', '{"values":"sum"}', '{"values":["x"]}', '{"values":[{"field":" "}]}', '{"values":[{"field":1}]}',
+      '{"values":[{"column":3}]}', '{"values":[{"field":"x","summarize_by":1}]}', '{"values":[{"field":"x","summarize_by":"avg"}]}',
+      '{"rows":{}}', '{"filters":[{"field":""}]}', '{"columns":[3]}', '{"rows":[{"field":null}]}', '{"collapse":"a"}', '{"collapse":true}',
+    ];
+    for (const props of refused) {
+      expect({ props, ...(await sent(update(props))) }).toEqual({ props, reason: 'invalid_parameter', category: 'validation', calls: [], printed: undefined });
+    }
+  });
+
+  it('sends what it accepts: no values, null or empty values, summarize_by trimmed and lower-cased', async () => {
+    const accepted: [string, Record<string, unknown>][] = [
+      ['{"show_subtotals":false}', { show_subtotals: false }],
+      ['{"values":null,"rows":null}', { values: null, rows: null }],
+      ['{"values":[],"collapse":{}}', { values: [], collapse: {} }],
+      ['{"values":[{"field":"x","summarize_by":" Median "}],"filters":[{"field":"f"}]}', { values: [{ field: 'x', summarize_by: 'median' }], filters: [{ field: 'f' }] }],
+    ];
+    for (const [props, properties] of accepted) {
+      expect((await sent(update(props))).calls).toEqual([['sheet/update_pivot_table', { nodeId: 'N1', sheetId: 'S1', pivotTableId: 'P1', properties }]]);
+    }
+  });
+});
