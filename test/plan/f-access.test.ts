@@ -88,3 +88,20 @@ describe('sheet pivot-table update checks its properties as readPivotProperties 
     }
   });
 });
+
+describe('doc +export-submit reads an empty answer as CallMCPWriteData does (runner.go:228-233, :255-271)', () => {
+  it('an empty or blank answer text is the empty object in data.result', async () => {
+    for (const text of ['', ' \n ']) {
+      outputs.answer('doc/submit_export_job', text);
+      expect(await sent(['doc', '+export-submit', '--node', 'D1'])).toEqual({
+        reason: undefined, category: undefined,
+        calls: [['doc/submit_export_job', { nodeId: 'D1', exportFormat: 'docx' }]],
+        printed: {
+          compensation: { available: false, reason: '' }, complete: true, contractVersion: 'doc.operation.v1',
+          data: { nodeId: 'D1', result: {} }, ok: true, operation: 'doc.export_submit', status: 'success',
+          steps: [{ name: 'submit_export_job', status: 'success' }], warnings: [],
+        },
+      });
+    }
+  });
+});
