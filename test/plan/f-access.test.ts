@@ -105,3 +105,35 @@ describe('doc +export-submit reads an empty answer as CallMCPWriteData does (run
     }
   });
 });
+
+describe('doc +create-from-template prints the doc.operation.v1 envelope (history_template_shortcuts.go:483-487, common.go:145-157)', () => {
+  const envelope = (data: unknown) => ({
+    compensation: { available: false, reason: '' }, complete: true, contractVersion: 'doc.operation.v1', data,
+    ok: true, operation: 'doc.create_from_template', status: 'success', steps: [{ name: 'apply_template', status: 'success' }], warnings: [],
+  });
+
+  it('around {templateId, result} for a typed --template-id', async () => {
+    outputs.answer('doc/apply_doc_template', { result: { nodeId: 'N9' } });
+    expect(await sent(['doc', '+create-from-template', '--template-id', ' T1 ', '--name', '周报'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['doc/apply_doc_template', { templateId: 'T1', name: '周报' }]],
+      printed: envelope({ templateId: 'T1', result: { result: { nodeId: 'N9' } } }),
+    });
+  });
+
+  it('an empty answer text is the empty object in data.result', async () => {
+    outputs.answer('doc/apply_doc_template', '');
+    expect((await sent(['doc', '+create-from-template', '--template-id', 'T1'])).printed).toEqual(envelope({ templateId: 'T1', result: {} }));
+  });
+});
+
+describe('doc +access-change reads an empty answer as CallMCPWriteData does (runner.go:255-271)', () => {
+  it('an empty update_permission answer text prints data {}', async () => {
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ name: '张三', userId: 'u1' }] });
+    outputs.answer('doc/list_permission', { result: { members: [{ userId: 'u1' }] } });
+    outputs.answer('doc/update_permission', ' ');
+    expect((await sent(['doc', '+access-change', '--node', 'D1', '--to', '张三', '--yes'])).printed).toEqual({
+      ok: true, status: 'success', operation: 'doc.access_change', data: {}, warnings: [], compensation,
+    });
+  });
+});
