@@ -137,3 +137,30 @@ describe('doc +access-change reads an empty answer as CallMCPWriteData does (run
     });
   });
 });
+
+describe('doc +comment-create prints the doc.operation.v1 envelope (executeCommentWrite, review_shortcuts.go:190-199)', () => {
+  const envelope = (data: unknown, tool: string) => ({
+    compensation: { available: false, reason: '' }, complete: true, contractVersion: 'doc.operation.v1', data,
+    ok: true, operation: 'doc.comment_create', status: 'success', steps: [{ name: tool, status: 'success' }], warnings: [],
+  });
+
+  it('a global comment: commentType global, the create_comment step', async () => {
+    outputs.answer('doc-comment/create_comment', { result: { commentKey: 'K1' } });
+    expect(await sent(['doc', '+comment-create', '--node', ' D1 ', '--content', '请看', '--yes'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['doc-comment/create_comment', { nodeId: 'D1', content: '请看' }]],
+      printed: envelope({ nodeId: 'D1', commentType: 'global', result: { result: { commentKey: 'K1' } } }, 'create_comment'),
+    });
+  });
+
+  it('an inline comment on a block: commentType inline, the create_inline_comment step, an empty answer text as {}', async () => {
+    outputs.answer('doc/list_document_blocks', { result: { blocks: [{ blockId: 'b1', text: '计划下周发布' }] } });
+    outputs.answer('doc-comment/create_inline_comment', '');
+    const run = await sent(['doc', '+comment-create', '--node', 'D1', '--content', '确认', '--block-id', 'b1', '--start', '2', '--end', '6', '--yes']);
+    expect({ reason: run.reason, tools: run.calls.map(([tool]) => tool), printed: run.printed }).toEqual({
+      reason: undefined,
+      tools: ['doc/list_document_blocks', 'doc-comment/create_inline_comment'],
+      printed: envelope({ nodeId: 'D1', commentType: 'inline', result: {} }, 'create_inline_comment'),
+    });
+  });
+});
