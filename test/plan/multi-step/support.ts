@@ -339,6 +339,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
   'doc.shortcut_access_change': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
+  // +access-revoke reads who is on the document the same way (f-access)
+  'doc.shortcut_access_revoke': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
   // +upload's credentials name a URL and an uploadId (parseDriveUploadInfo), its commit says success=true and its
   // read-back is the committed file: id, the file's name and size
   'drive.shortcut_upload': (data, ctx) => ({
