@@ -231,7 +231,7 @@ function repaired(text: string, repair: boolean, where: string): { text: string;
   const fixed = repairJson(text);
   if (fixed === undefined) {
     return refuse(where, 'the JSONML is not valid JSON and its repair (--fix-jsonml) failed',
-      'dws repairs missing closing brackets and quotes and stray commas; correct the JSON and run again');
+      'the repair gives up on a quote doubled at the very end and on a number beyond float32; correct the JSON and run again');
   }
   return { text: fixed, repaired: true };
 }
