@@ -14,20 +14,33 @@ const page = (more: unknown, next: unknown, groups: unknown[]) => ({ result: { .
 const P1 = page(true, 'c2', [{ openConversationId: 'A', title: 'a', messages: [m('1'), m('2')] }, { openConversationId: 'B', messages: [m('3')] }]);
 const P2 = page(false, '', [{ openConversationId: 'A', title: 'a again', messages: [m('4')] }, { openConversationId: 'C', messages: [m('5')] }]);
 
-// the five upstream callers of the paged command; the last two (search, search-advanced) are not yet moved (notes/f-paging.md)
-const COMMANDS: { name: string; argv: string[]; rpc: string }[] = [
+// the five upstream callers of the paged command (search and search-advanced without a conversation scope)
+const COMMANDS: { name: string; argv: string[]; rpc: string; projects?: boolean }[] = [
   { name: 'chat message list-all', argv: ['chat', 'message', 'list-all'], rpc: 'chat/search_messages_by_time_range' },
   { name: 'chat message list-by-sender', argv: ['chat', 'message', 'list-by-sender', '--sender-user-id', 'u1'], rpc: 'chat/search_messages_by_sender' },
   { name: 'chat message list-mentions', argv: ['chat', 'message', 'list-mentions'], rpc: 'chat/search_at_me_message' },
+  { name: 'chat message search-advanced', argv: ['chat', 'message', 'search-advanced', '--query', 'q'], rpc: 'im/search_messages' },
+  { name: 'chat message search', argv: ['chat', 'message', 'search', '--query', 'q'], rpc: 'chat/search_messages_by_keyword', projects: true },
 ];
 const ALL = ['--page-all', '--page-delay', '0'];
 
-describe.each(COMMANDS)('$name --page-all pages as upstream runPagedMCPCommand', ({ argv, rpc }) => {
+type Obj = Record<string, unknown>;
+// chat message search prints its answer with the messages projected beside it (upstream pagedProjectedChatSearchConfig
+// ProjectResult, chat.go:1107 -> projectChatMessagesPayload: one row per message, its conversation's id and title)
+const row = (conversation: Obj, message: { openMessageId: string; content: string }) => ({
+  content: message.content, conversationId: conversation.openConversationId, ...(conversation.title === undefined ? {} : { conversationTitle: conversation.title }),
+  createTime: null, messageId: message.openMessageId, openConversationId: conversation.openConversationId, openMessageId: message.openMessageId, sender: null, text: message.content,
+});
+const shown = (projects: boolean | undefined, printed: { result: Obj } & Obj) => (projects
+  ? { ...printed, messages: (printed.result.conversationMessagesList as { messages: { openMessageId: string; content: string }[] }[]).flatMap((c) => c.messages.map((msg) => row(c as unknown as Obj, msg))) }
+  : printed);
+
+describe.each(COMMANDS)('$name --page-all pages as upstream runPagedMCPCommand', ({ argv, rpc, projects }) => {
   it('merges a conversation met on a later page into its first entry and prints the paging record', async () => {
     const r = await runs.paged([...argv, ...ALL], rpc, [P1, P2]);
     expect(r.exit).toBe(0);
     expect(r.sent.map((a) => a.cursor)).toEqual([r.sent[0].cursor, 'c2']);
-    expect(r.printed).toEqual({
+    expect(r.printed).toEqual(shown(projects, {
       result: {
         hasMore: false, nextCursor: '',
         conversationMessagesList: [
@@ -37,27 +50,27 @@ describe.each(COMMANDS)('$name --page-all pages as upstream runPagedMCPCommand',
         ],
       },
       paging: { truncated: false, hasMore: false, lastCursor: '', pages: 2, total: 5 },
-    });
+    }));
   });
 
   it('--max-items below a page cuts the messages inside the conversations and keeps the cursor that page was read with', async () => {
     const r = await runs.paged([...argv, ...ALL, '--max-items', '2'], rpc, [P1, P2]);
     expect(r.exit).toBe(0);
     expect(r.sent.length).toBe(1);
-    expect(r.printed).toEqual({
+    expect(r.printed).toEqual(shown(projects, {
       result: { hasMore: true, nextCursor: r.sent[0].cursor, conversationMessagesList: [{ openConversationId: 'A', title: 'a', messages: [m('1'), m('2')] }] },
       paging: { truncated: true, hasMore: true, lastCursor: r.sent[0].cursor, pages: 1, total: 2, truncatedWithinPage: true, resumeCursorReliable: false },
-    });
+    }));
   });
 
   it('--max-items reached exactly on a page that says more ends with the next cursor to resume from', async () => {
     const r = await runs.paged([...argv, ...ALL, '--max-items', '3'], rpc, [P1, P2]);
     expect(r.exit).toBe(0);
     expect(r.sent.length).toBe(1);
-    expect(r.printed).toEqual({
+    expect(r.printed).toEqual(shown(projects, {
       result: { hasMore: true, nextCursor: 'c2', conversationMessagesList: P1.result.conversationMessagesList },
       paging: { truncated: true, hasMore: true, lastCursor: 'c2', pages: 1, total: 3 },
-    });
+    }));
   });
 
   it('--max-items above what the pages hold changes nothing', async () => {
@@ -70,10 +83,10 @@ describe.each(COMMANDS)('$name --page-all pages as upstream runPagedMCPCommand',
     const r = await runs.paged([...argv, ...ALL], rpc, [P1, page(undefined, '', [{ openConversationId: 'C', messages: [m('5')] }])]);
     expect(r.exit).not.toBe(0);
     expect(r.envelope!.error.reason).toBe('pages_incomplete');
-    expect(r.envelope!.ledger).toEqual({
+    expect(r.envelope!.ledger).toEqual(shown(projects, {
       result: { hasMore: true, nextCursor: 'c2', conversationMessagesList: P1.result.conversationMessagesList },
       paging: { truncated: true, hasMore: true, lastCursor: 'c2', pages: 1, total: 3, partial: true, failedPage: 2, failedCursor: 'c2', pagesFetched: 1, itemsFetched: 3, error: 'paged response missing result.hasMore' },
-    });
+    }));
   });
 
   it('a first page whose hasMore is text fails with nothing printed', async () => {
@@ -87,10 +100,10 @@ describe.each(COMMANDS)('$name --page-all pages as upstream runPagedMCPCommand',
   it('a last page without the list is an empty page', async () => {
     const r = await runs.paged([...argv, ...ALL], rpc, [P1, { result: { hasMore: false } }]);
     expect(r.exit).toBe(0);
-    expect(r.printed).toEqual({
+    expect(r.printed).toEqual(shown(projects, {
       result: { hasMore: false, nextCursor: null, conversationMessagesList: P1.result.conversationMessagesList },
       paging: { truncated: false, hasMore: false, lastCursor: null, pages: 2, total: 3 },
-    });
+    }));
   });
 
   it('a page whose next cursor repeats an earlier one stops the run', async () => {
@@ -111,7 +124,7 @@ describe.each(COMMANDS)('$name --page-all pages as upstream runPagedMCPCommand',
     const r = await runs.paged([...argv, '--max-items', '1'], rpc, [P1, P2]);
     expect(r.exit).toBe(0);
     expect(r.sent.length).toBe(1);
-    expect(r.printed).toEqual(P1);
+    expect(r.printed).toEqual(shown(projects, P1));
   });
 });
 
