@@ -382,7 +382,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   return p.record !== undefined ? withRecord(collected(), p.record.at, pageRecord(ledger, facts)) : collected();
 }
 
-/** How a paged command's run ended (upstream pagingMetadata, paged_command.go:254-267@c7521c1c). */
+/** How a paged command's run ended (upstream pagingMetadata, paged_command.go:256-269@c7521c1c). */
 interface PagedCommandEnd {
   truncated: boolean;
   hasMore: boolean;
@@ -407,7 +407,7 @@ function setWhereParents(root: Record<string, unknown>, path: string, value: unk
 }
 
 /**
- * Upstream's paged command (RunPagedMCPCommand / runPagedMCPCommand, paged_command.go:140-320@c7521c1c), the page
+ * Upstream's paged command (RunPagedMCPCommand / runPagedMCPCommand, paged_command.go:139-322@c7521c1c), the page
  * option `paged_command` (docs/PLANS.md "page"): pages follow the next cursor while the page says a boolean `more`,
  * up to the pages wanted; a page that is not an object, lacks a boolean `more`, lacks the list (a last grouped page
  * may) or, saying more, a next cursor, or whose cursor does not advance, ends the run. With `group` the pages' groups
@@ -464,7 +464,7 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: Exec
       if (envelope === undefined || !(e instanceof DwsError) || (e.category !== 'backend' && e.category !== 'auth')) throw e;
       return fail(page, current, `${e.reason}: ${e.message}`);
     }
-    // upstream parsePagedCommandPage :223-252
+    // upstream parsePagedCommandPage :224-254
     if (!isPlainObject(answer)) return fail(page, current, 'paged response is not a JSON object');
     const rawMore = readPath(answer, moreAt);
     if (rawMore === undefined) return fail(page, current, `paged response missing ${moreAt}`);

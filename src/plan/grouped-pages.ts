@@ -1,5 +1,5 @@
 /**
- * Upstream's paged-command collection (internal/helpers/paged_command.go pagedCollection :327-447@c7521c1c), as pure
+ * Upstream's paged-command collection (internal/helpers/paged_command.go pagedCollection :333-445@c7521c1c), as pure
  * functions over JSON values: pages of groups (a conversation holding its messages) merge by the group's key, the
  * first group met keeping its place and later pages' lists appended to it; the cap counts the inner items and cuts
  * inside the groups. docs/PLANS.md "page" `paged_command`.
@@ -14,7 +14,7 @@ export interface GroupShape {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A group's inner list: absent is empty; anything but a list is refused (upstream conversationMessages :449-459). */
+/** A group's inner list: absent is empty; anything but a list is refused (upstream conversationMessages :435-445). */
 function innerList(group: Record<string, unknown>, shape: GroupShape): unknown[] {
   if (!(shape.list in group)) return [];
   const raw = group[shape.list];
@@ -28,7 +28,7 @@ export function countInner(groups: readonly unknown[], shape: GroupShape): numbe
 }
 
 /**
- * The groups after a page's groups are added (upstream addConversation :397-423): each must be an object with a
+ * The groups after a page's groups are added (upstream addConversation :385-412): each must be an object with a
  * non-blank text key; one whose key was met before appends its list to that first group's; a new one goes last.
  * Nothing given is changed (copies of the touched groups are made).
  */
@@ -56,7 +56,7 @@ export function mergeGroups(groups: readonly unknown[], page: readonly unknown[]
 }
 
 /**
- * The groups cut to `max` inner items (upstream truncateConversationMessages :425-447): whole groups while they fit,
+ * The groups cut to `max` inner items (upstream truncateConversationMessages :414-433): whole groups while they fit,
  * the group that overflows cut to the room left (a group reached with no room left is dropped with the rest).
  */
 export function cutGroups(groups: readonly unknown[], max: number, shape: GroupShape): unknown[] {

@@ -213,7 +213,7 @@ export interface PageSpec {
   /** Next-cursor texts (trimmed) that count as no cursor at all (upstream paginationValuePresent: "0"). */
   missing_cursors?: string[];
   /**
-   * Upstream's paged command (RunPagedMCPCommand, paged_command.go:63-320@c7521c1c), while `when` holds (--page-all):
+   * Upstream's paged command (RunPagedMCPCommand, paged_command.go:63-322@c7521c1c), while `when` holds (--page-all):
    * every page must say a boolean `more` and hold the list (a last grouped page may lack it) and, with more, a next
    * cursor that was not followed before; `group` merges groups met on several pages and makes max_items count their
    * inner items; the result is the FIRST page's answer with the list, `more` and `next` rewritten and a `paging`

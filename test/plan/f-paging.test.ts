@@ -1,5 +1,5 @@
 // f-paging: chat message list-all / list-by-sender / list-mentions with --page-all, as upstream's paged command
-// (internal/helpers/paged_command.go:63-459, pagedChatConversationMessagesConfig chat.go:1095@c7521c1c) pages, merges,
+// (internal/helpers/paged_command.go:63-445, pagedChatConversationMessagesConfig chat.go:1095@c7521c1c) pages, merges,
 // checks and prints them. Commands run as a user types them against the fake MCP server on 127.0.0.1
 // (test/plan/output-runs.ts); the merge itself (src/plan/grouped-pages.ts) is checked as a property.
 import { describe, expect, it } from 'vitest';
