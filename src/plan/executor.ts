@@ -21,6 +21,7 @@ import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { applyTransforms } from './transforms/index.js';
 import { cloneJson, stringifyJson } from '../json-number.js';
+import { countInner, cutGroups, mergeGroups } from './grouped-pages.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -201,6 +202,7 @@ function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolea
  */
 async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, firstPage = 0): Promise<unknown> {
   const p = step.page!;
+  if (p.paged_command && (p.paged_command.when === undefined || evalCondition(sc, p.paged_command.when) === true)) return runPagedCommand(sc, step, index, o);
   let args = evalArgs(sc, step);
   const rpc = rpcOf(sc, step);
   const start = pageStart(sc, p.number_start) as number;
@@ -378,6 +380,124 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
   return p.record !== undefined ? withRecord(collected(), p.record.at, pageRecord(ledger, facts)) : collected();
+}
+
+/** How a paged command's run ended (upstream pagingMetadata, paged_command.go:256-269@c7521c1c). */
+interface PagedCommandEnd {
+  truncated: boolean;
+  hasMore: boolean;
+  lastCursor: unknown;
+  pages: number;
+  total: number;
+  withinPage?: boolean;
+  failure?: { page: number; cursor: string; error: string };
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** upstream setJSONPath: the value set only where every parent on the path is an object. */
+function setWhereParents(root: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node: unknown = root;
+  for (const part of parts.slice(0, -1)) {
+    node = isPlainObject(node) ? node[part] : undefined;
+    if (!isPlainObject(node)) return;
+  }
+  (node as Record<string, unknown>)[parts[parts.length - 1]] = value;
+}
+
+/**
+ * Upstream's paged command (RunPagedMCPCommand / runPagedMCPCommand, paged_command.go:139-322@c7521c1c), the page
+ * option `paged_command` (docs/PLANS.md "page"): pages follow the next cursor while the page says a boolean `more`,
+ * up to the pages wanted; a page that is not an object, lacks a boolean `more`, lacks the list (a last grouped page
+ * may) or, saying more, a next cursor, or whose cursor does not advance, ends the run. With `group` the pages' groups
+ * merge by key and the cap counts their inner items. The result is the first page's answer with the list, `more` and
+ * `next` rewritten and the `paging` record; a failure after a page was read keeps that answer (with the failure in
+ * `paging`) and ends the command as pages_incomplete, as upstream prints it and exits 1.
+ */
+async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  const p = step.page!;
+  const group = p.paged_command!.group;
+  let args = evalArgs(sc, step);
+  const rpc = rpcOf(sc, step);
+  const pages = pageCount(sc, step);
+  const maxItems = pageControl(sc, p.max_items, 'the item cap');
+  const delayMs = pageControl(sc, p.delay_ms, 'the wait between pages');
+  const itemsAt = typeof p.items === 'string' ? p.items : p.items[0];
+  const moreAt = (p.more ?? [])[0] ?? 'hasMore';
+  const nextAt = p.next[0];
+  // upstream cursorValueKey (string cursors): nil is "", else the value's text trimmed
+  const keyOf = (v: unknown) => (v === undefined || v === null ? '' : trimSpace(typeof v === 'string' ? v : stringifyJson(v)));
+  let envelope: Record<string, unknown> | undefined;
+  let items: unknown[] = [];
+  const total = () => (group ? countInner(items, group) : items.length);
+  const seen = new Set<string>();
+  let current = keyOf(readPath(args, p.cursor_arg));
+  let lastCursor = readPath(args, p.cursor_arg);
+  let more = true;
+  const write = (end: PagedCommandEnd): unknown => {
+    const out = cloneJson(envelope!);
+    setWhereParents(out, itemsAt, items);
+    setWhereParents(out, moreAt, end.hasMore);
+    setWhereParents(out, nextAt, end.lastCursor ?? null);
+    out.paging = {
+      truncated: end.truncated, hasMore: end.hasMore, lastCursor: end.lastCursor ?? null, pages: end.pages, total: end.total,
+      ...(end.failure ? { partial: true, failedPage: end.failure.page, failedCursor: end.failure.cursor, pagesFetched: end.failure.page - 1, itemsFetched: end.total, error: end.failure.error } : {}),
+      ...(end.withinPage ? { truncatedWithinPage: true, resumeCursorReliable: false } : {}),
+    };
+    return out;
+  };
+  // upstream handlePagedCommandError: before any page was read the error is the command's; after, the pages read are printed with it
+  const fail = (page: number, cursor: string, error: string): unknown => {
+    const why = `${sc.tool.canonical_path} (step "${step.id}"): pagination stopped at page ${page}: ${error}`;
+    if (envelope === undefined) throw new DwsError('pages_incomplete', why, 'the backend answered a page dws cannot follow; retry, or run without --page-all');
+    sc.unfinished ??= why;
+    return write({ truncated: true, hasMore: true, lastCursor: cursor, pages: page - 1, total: total(), failure: { page, cursor, error } });
+  };
+  for (let page = 1; page <= pages && more; page++) {
+    const pageCursor = readPath(args, p.cursor_arg);
+    seen.add(current);
+    let answer: unknown;
+    try {
+      answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: page - 1 });
+    } catch (e) {
+      if (envelope === undefined || !(e instanceof DwsError) || (e.category !== 'backend' && e.category !== 'auth')) throw e;
+      return fail(page, current, `${e.reason}: ${e.message}`);
+    }
+    // upstream parsePagedCommandPage :224-254
+    if (!isPlainObject(answer)) return fail(page, current, 'paged response is not a JSON object');
+    const rawMore = readPath(answer, moreAt);
+    if (rawMore === undefined) return fail(page, current, `paged response missing ${moreAt}`);
+    if (typeof rawMore !== 'boolean') return fail(page, current, `paged response ${moreAt} must be boolean`);
+    let list = readPath(answer, itemsAt);
+    if (list === undefined && group && !rawMore) list = [];
+    if (list === undefined) return fail(page, current, `paged response missing ${itemsAt}`);
+    if (!Array.isArray(list)) return fail(page, current, `paged response ${itemsAt} must be array`);
+    const next = readPath(answer, nextAt);
+    if (rawMore && next === undefined) return fail(page, current, `paged response missing ${nextAt}`);
+    envelope ??= cloneJson(answer);
+    try {
+      items = group ? mergeGroups(items, list, group) : [...items, ...list];
+    } catch (e) {
+      return fail(page, current, e instanceof Error ? e.message : String(e));
+    }
+    more = rawMore;
+    if (maxItems > 0 && total() > maxItems) {
+      items = group ? cutGroups(items, maxItems, group) : items.slice(0, maxItems);
+      return write({ truncated: true, hasMore: true, lastCursor: pageCursor, pages: page, total: total(), withinPage: true });
+    }
+    lastCursor = next;
+    if (maxItems > 0 && total() === maxItems && more) return write({ truncated: true, hasMore: true, lastCursor, pages: page, total: total() });
+    if (!more) return write({ truncated: false, hasMore: false, lastCursor, pages: page, total: total() });
+    const nextKey = keyOf(next);
+    if (nextKey === '' || nextKey === current || seen.has(nextKey)) return fail(page + 1, nextKey, `pagination cursor did not advance: ${nextKey}`);
+    current = nextKey;
+    args = cloneJson(args);
+    // upstream normalizeCursorArg (string cursors): the value's text
+    setNested(args, p.cursor_arg, next === null ? '' : typeof next === 'string' ? next : stringifyJson(next));
+    if (delayMs > 0 && page < pages) await (o.sleep ?? wait)(delayMs);
+  }
+  return write({ truncated: more, hasMore: more, lastCursor, pages, total: total() });
 }
 
 /**

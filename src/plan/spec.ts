@@ -212,6 +212,14 @@ export interface PageSpec {
   fail_when?: Condition;
   /** Next-cursor texts (trimmed) that count as no cursor at all (upstream paginationValuePresent: "0"). */
   missing_cursors?: string[];
+  /**
+   * Upstream's paged command (RunPagedMCPCommand, paged_command.go:63-322@c7521c1c), while `when` holds (--page-all):
+   * every page must say a boolean `more` and hold the list (a last grouped page may lack it) and, with more, a next
+   * cursor that was not followed before; `group` merges groups met on several pages and makes max_items count their
+   * inner items; the result is the FIRST page's answer with the list, `more` and `next` rewritten and a `paging`
+   * record `{truncated, hasMore, lastCursor, pages, total}` (docs/PLANS.md "page" `paged_command`).
+   */
+  paged_command?: { when?: Condition; group?: { key: string; list: string } };
 }
 
 export interface ResolveSpec {

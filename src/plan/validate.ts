@@ -29,7 +29,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -68,6 +68,20 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     if (raw.exhaustive === undefined) s.problems.push(`${at}.${key}: only with exhaustive`);
     if (typeof raw[key] !== 'string') s.problems.push(`${at}.${key}: must be a path`);
     else out[key] = checkPath(s, `${at}.${key}`, raw[key]);
+  }
+  if (raw.paged_command !== undefined) {
+    const c = raw.paged_command;
+    if (!isObj(c)) s.problems.push(`${at}.paged_command: must be an object`);
+    else {
+      only(s, `${at}.paged_command`, c, ['when', 'group']);
+      if (numbered) s.problems.push(`${at}.paged_command: cursor paging only (no number_arg or offset_arg)`);
+      out.paged_command = {};
+      if (c.when !== undefined) out.paged_command.when = normalizeCondition(s, `${at}.paged_command.when`, c.when);
+      if (c.group !== undefined) {
+        if (!isObj(c.group) || typeof c.group.key !== 'string' || typeof c.group.list !== 'string') s.problems.push(`${at}.paged_command.group: {key: <field>, list: <field>}`);
+        else out.paged_command.group = { key: c.group.key, list: c.group.list };
+      }
+    }
   }
   if (raw.next_transform !== undefined) out.next_transform = transforms(s, `${at}.next_transform`, raw.next_transform);
   if (raw.keep !== undefined) out.keep = normalizeCondition({ ...s, inForEach: true }, `${at}.keep`, raw.keep);
