@@ -159,3 +159,41 @@ describe('transform report_list_readable: order', () => {
     expect(order(['r1'])).toBeUndefined();
   });
 });
+
+describe('transform report_list_readable: inbox and sent', () => {
+  const readable = (mode: 'inbox' | 'sent', input: Record<string, unknown>) =>
+    applyTransforms([{ report_list_readable: mode }], { title: 't', instruction: 'i', ...input }, '--x', { env: {} }) as { result: Record<string, string>[]; _internalDetailCommands: unknown[] } | undefined;
+
+  it('reads a detail as upstream does: texts compacted and cut, read states named, a text answer giving only the link 查看详情, summary standing for a title', () => {
+    const answer = { list: [
+      { reportId: 'a', gmtCreate: '2026-11-02 09:30', isRead: 0 },
+      { reportId: 'b', sendTime: '2026-11-03T01:00:00Z', hasRead: 'READ' },
+      { reportId: 'c', time: 'yesterday' },
+    ] };
+    const long = `${'长'.repeat(119)}|  尾巴`;
+    const out = readable('sent', {
+      answer,
+      ledger: { done: [{ index: 0, item: 'b' }, { index: 1, item: 'a' }, { index: 2, item: 'c' }] },
+      details: [
+        { reportName: long, senderName: ' 赵六 ', reportContents: [{ fieldName: '进度', value: 80 }, { name: '备注', content: { text: 'ok' } }, 'tail'] },
+        'not json',
+        { result: { dingtalkOpenLink: { url: 'https://example.invalid/c' } }, summary: '摘要' },
+      ],
+    });
+    expect(out?.result).toEqual([
+      { 日期: '2026-11-03 09:00', 标题: `${'长'.repeat(119)}｜...`, 发送人: '赵六', 状态: '已读', 日志内容: '进度：80；备注：ok；tail', 钉钉链接: '查看详情' },
+      { 日期: '2026-11-02 09:30', 标题: '日志', 发送人: '', 状态: '未读', 日志内容: '', 钉钉链接: '查看详情' },
+      { 日期: 'yesterday', 标题: '摘要', 发送人: '', 状态: '', 日志内容: '摘要', 钉钉链接: '[在钉钉中查看日志](https://example.invalid/c)' },
+    ]);
+    expect(out?._internalDetailCommands).toEqual([
+      { index: 1, title: `${'长'.repeat(119)}｜...`, command: 'dws report entry get --report-id b --format json' },
+      { index: 2, title: '日志', command: 'dws report entry get --report-id a --format json' },
+      { index: 3, title: '摘要', command: 'dws report entry get --report-id c --format json' },
+    ]);
+  });
+
+  it('is absent for an answer without a report list, so the answer is printed as it came', () => {
+    expect(readable('inbox', { answer: { success: true, result: 'none' } })).toBeUndefined();
+    expect(readable('inbox', { answer: 'text' })).toBeUndefined();
+  });
+});
