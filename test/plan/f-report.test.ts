@@ -95,6 +95,18 @@ describe('report inbox list prints the readable rows upstream prints', () => {
     });
   });
 
+  it('every detail read failing still prints the rows from the list, each with 查看详情', async () => {
+    outputs.answer('report/get_received_report_list', { result: { list: [{ reportId: 'r2', creatorName: '李四', createTime: T2 }] } });
+    outputs.answer('report/get_report_entry_details', BUSY);
+    const markdown = '| 日期 | 标题 | 发送人 | 状态 | 钉钉链接 |\n| --- | --- | --- | --- | --- |\n| 2026-11-05 18:00 | 李四的日志 | 李四 |  | 查看详情 |';
+    expect(await sent(argv)).toEqual({
+      reason: undefined,
+      category: undefined,
+      calls: [listCall, ['report/get_report_entry_details', { report_id: 'r2' }]],
+      printed: display(inboxTitle, inboxColumns, [{ 日期: '2026-11-05 18:00', 标题: '李四的日志', 发送人: '李四', 状态: '', 钉钉链接: '查看详情' }], markdown, false, [command(1, '李四的日志', 'r2')], {}),
+    });
+  });
+
   it('an empty list makes no detail read and prints the table header alone', async () => {
     outputs.answer('report/get_received_report_list', { success: true, result: { list: [], hasMore: false } });
     const markdown = '| 日期 | 标题 | 发送人 | 状态 | 钉钉链接 |\n| --- | --- | --- | --- | --- |';
