@@ -32,6 +32,7 @@ import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js'
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
 import { deptCandidates } from '../../domain/contact-depts.js';
+import { reportListOrder, reportListReadable } from '../../domain/report-list.js';
 import { calendarConflicts, calendarDayEvents, calendarEventPage, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
 
@@ -98,7 +99,18 @@ const jsonml: Param = (mode) => {
   return jsonmlTransform(mode);
 };
 
-const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...rows.PARAM, ...messages.PARAM, ...markdown.PARAM, ...json.PARAM, url_part, jsonml };
+/**
+ * `{report_list_readable: order|inbox|sent}` (src/domain/report-list.ts): `order` -> a report list answer's report ids,
+ * newest first (absent without a list); `inbox`/`sent` -> {answer, ledger, details, title, instruction} as upstream
+ * prints the list (absent without a list).
+ */
+const report_list_readable: Param = (mode) => {
+  if (mode !== 'order' && mode !== 'inbox' && mode !== 'sent') throw new Error('report_list_readable is order, inbox or sent');
+  if (mode === 'order') return (v) => reportListOrder(v);
+  return (v, where) => (isObj(v) ? reportListReadable(v, mode === 'sent') : refuse(where, v, 'an object {answer, ledger, details, title, instruction}'));
+};
+
+const PARAMS: Record<string, Param> = { ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...rows.PARAM, ...messages.PARAM, ...markdown.PARAM, ...json.PARAM, url_part, jsonml, report_list_readable };
 
 /** Transform names with an argument: `{format: "tpl %s"}`, `{default: literal}`, `{map: {...}}`, `{multiply: n}`, ... */
 export const PARAMETRIZED_TRANSFORMS: readonly string[] = Object.keys(PARAMS);

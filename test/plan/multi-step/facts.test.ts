@@ -28,6 +28,8 @@ const ATOMIC_IN_FACTS: Record<string, string> = {
   'mail.create_draft': 'helpers/mail.go:1843: with files it reads the mailboxes, creates the draft, uploads each file and reads the draft back',
   'mail.update_draft': 'helpers/mail.go:1933: with files it reads the mailboxes, updates the draft, uploads each file and reads the draft back',
   'todo.add_todo_attachment': 'helpers/todo.go:1022 uploads the file (init_todo_file_upload, PUT, commit_todo_file_upload) before add_todo_attachment',
+  'report.get_received_report_list': 'helpers/report.go:651, :799-898: after the list it reads each report with get_report_entry_details (callReportListReadable)',
+  'report.get_send_report_list': 'helpers/report.go:723, :799-898: after the list it reads each report with get_report_entry_details (callReportListReadable)',
 };
 
 interface Step { id: string; server?: string; rpc?: string; rpc_if?: { rpc: string } | { rpc: string }[]; resolve?: { open_dingtalk_ids?: unknown } }
@@ -76,7 +78,7 @@ const ALLOWED: Record<string, { missing?: string[]; extra?: string[]; reason: st
 describe('multi-step plans: shape', () => {
   it('every plan has a facts line and steps with unique ids, MCP steps naming a server and an rpc', () => {
     const all = plans();
-    expect(all.size).toBe(143);
+    expect(all.size).toBe(145);
     for (const [k, p] of all) {
       expect(p.facts.length, k).toBeGreaterThan(40);
       const ids = p.steps.map((s) => s.id);
