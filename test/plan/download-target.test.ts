@@ -49,7 +49,7 @@ describe('doc +media-preview', () => {
     mcp.answers['doc/download_doc_attachment'] = () => ({ result: { downloadUrl: `${mcp.base}/files/p.png`, fileName: '图.png' } });
     const { root, outcome } = await run(['doc', '+media-preview', '--node', 'D1', '--resource-id', 'R1']);
     expect(outcome.error?.envelope()).toBeUndefined();
-    const { result } = JSON.parse(outcome.out) as { result: { previewPath: string; sizeBytes: number } };
+    const { result: { data: result } } = JSON.parse(outcome.out) as { result: { data: { previewPath: string; sizeBytes: number } } };
     expect(result).toEqual({ nodeId: 'D1', resourceId: 'R1', previewPath: result.previewPath, sizeBytes: 7, verified: true });
     expect(path.isAbsolute(result.previewPath)).toBe(true);
     expect(path.basename(result.previewPath)).toBe('图.png');

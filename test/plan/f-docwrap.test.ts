@@ -1,0 +1,59 @@
+// doc shortcuts that upstream prints inside its doc.operation.v1 envelope (docEnvelope, doc/common.go:145-157@c7521c1c;
+// issue 32, f-docwrap), run as a user types them against the recording backend on 127.0.0.1.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { useMcpServer, recordingEnv } from '../fixtures/mcp/server.js';
+
+const mcp = useMcpServer();
+
+async function run(argv: string[]) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'dws-docwrap-'));
+  const outcome = await dispatchInProcess(argv, {
+    ...recordingEnv(mcp.urlTemplate, 't'),
+    DWS_FILE_ROOT: root, DWS_JOURNAL: path.join(root, 'journal.jsonl'), DWS_STATE_DIR: path.join(root, 'state'),
+  });
+  mcp.calls.length = 0;
+  return { root, reason: outcome.error?.reason, printed: outcome.out ? (JSON.parse(outcome.out) as { result: Record<string, unknown> }).result : undefined };
+}
+const envelope = (operation: string, data: unknown) => ({
+  compensation: { available: false, reason: '' }, complete: true, contractVersion: 'doc.operation.v1',
+  data, ok: true, operation, status: 'success', steps: null, warnings: [],
+});
+
+describe('doc media shortcuts print docEnvelope without steps (media_style_shortcuts.go@c7521c1c)', () => {
+  it('doc +media-download prints {nodeId, resourceId, localPath, sizeBytes, verified} in the envelope (:256)', async () => {
+    mcp.files['m.bin'] = Buffer.from('DATA');
+    mcp.answers['doc/download_doc_attachment'] = () => ({ result: { downloadUrl: `${mcp.base}/files/m.bin`, fileName: '报告.pdf' } });
+    const { root, reason, printed } = await run(['doc', '+media-download', '--node', 'D1', '--resource-id', 'R1']);
+    expect({ reason, printed }).toEqual({
+      reason: undefined,
+      printed: envelope('doc.media_download', { nodeId: 'D1', resourceId: 'R1', localPath: '报告.pdf', sizeBytes: 4, verified: true }),
+    });
+    expect(readFileSync(path.join(root, '报告.pdf'), 'utf8')).toBe('DATA');
+  });
+
+  it('doc +media-preview prints the preview in the envelope (:117)', async () => {
+    mcp.files['p.png'] = Buffer.from('PNGDATA');
+    mcp.answers['doc/download_doc_attachment'] = () => ({ result: { downloadUrl: `${mcp.base}/files/p.png`, fileName: '图.png' } });
+    const { reason, printed } = await run(['doc', '+media-preview', '--node', 'D1', '--resource-id', 'R1']);
+    const previewPath = (printed?.data as { previewPath: string } | undefined)?.previewPath ?? '';
+    expect({ reason, printed }).toEqual({
+      reason: undefined,
+      printed: envelope('doc.media_preview', { nodeId: 'D1', resourceId: 'R1', previewPath, sizeBytes: 7, verified: true }),
+    });
+    expect(path.isAbsolute(previewPath)).toBe(true);
+    expect(readFileSync(previewPath, 'utf8')).toBe('PNGDATA');
+  });
+
+  it('doc +resource-download prints {localPath, sizeBytes} in the envelope (:312)', async () => {
+    mcp.files['c.png'] = Buffer.from('COVER');
+    mcp.answers['doc/get_document_style'] = () => ({ result: { cover: { resourceId: 'RC1' } } });
+    mcp.answers['doc/download_doc_attachment'] = () => ({ result: { downloadUrl: `${mcp.base}/files/c.png` } });
+    const { root, reason, printed } = await run(['doc', '+resource-download', '--node', 'D1', '--output', 'cover.png']);
+    expect({ reason, printed }).toEqual({ reason: undefined, printed: envelope('doc.resource_download', { localPath: 'cover.png', sizeBytes: 5 }) });
+    expect(readFileSync(path.join(root, 'cover.png'), 'utf8')).toBe('COVER');
+  });
+});
