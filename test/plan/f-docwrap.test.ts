@@ -57,3 +57,19 @@ describe('doc media shortcuts print docEnvelope without steps (media_style_short
     expect(readFileSync(path.join(root, 'cover.png'), 'utf8')).toBe('COVER');
   });
 });
+
+describe('doc +checkpoint-update prints docEnvelope with its three steps (content_shortcuts.go:436-461@c7521c1c)', () => {
+  it('wraps {nodeId, verification: the read that held, verified} with steps checkpoint, update, verify', async () => {
+    mcp.answers['doc/save_doc_version'] = () => ({ result: { version: 3 } });
+    mcp.answers['doc/update_document'] = () => ({ success: true });
+    mcp.answers['doc/get_document_content'] = () => ({ result: { markdown: '旧的\n\n补充' } });
+    const { reason, printed } = await run(['doc', '+checkpoint-update', '--node', 'D1', '--content', '补充', '--yes']);
+    expect({ reason, printed }).toEqual({
+      reason: undefined,
+      printed: {
+        ...envelope('doc.checkpoint_update', { nodeId: 'D1', verification: { result: { markdown: '旧的\n\n补充' } }, verified: true }),
+        steps: [{ name: 'checkpoint', status: 'success' }, { name: 'update', status: 'success' }, { name: 'verify', status: 'success' }],
+      },
+    });
+  });
+});

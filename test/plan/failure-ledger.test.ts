@@ -115,7 +115,7 @@ describe('doc +checkpoint-update: the read-back on upstream\'s timetable', { tim
     expect(r.outcome.error).toBeUndefined();
     expect(reads).toBe(3);
     expect(sleeps).toEqual([250, 500]);
-    expect(JSON.parse(r.outcome.out)).toEqual({ result: { result: { markdown: '旧的\n\n补充' } } });
+    expect((JSON.parse(r.outcome.out) as { result: { data: unknown } }).result.data).toEqual({ nodeId: 'D1', verification: { result: { markdown: '旧的\n\n补充' } }, verified: true });
   });
 
   it('seven reads that never show the content end in partial_outcome naming verification_failed; every read journaled', async () => {
