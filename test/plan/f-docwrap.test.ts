@@ -73,3 +73,20 @@ describe('doc +checkpoint-update prints docEnvelope with its three steps (conten
     });
   });
 });
+
+describe('doc +export prints docEnvelope with the steps submit, poll, download (content_shortcuts.go:1526-1527@c7521c1c)', () => {
+  it('wraps {jobId, localPath, sizeBytes} of the saved export', async () => {
+    mcp.files['e.md'] = Buffer.from('# 标题');
+    mcp.answers['doc/submit_export_job'] = () => ({ result: { jobId: 'J1' } });
+    mcp.answers['doc/query_export_job'] = () => ({ result: { status: 'SUCCESS', downloadUrl: `${mcp.base}/files/e.md` } });
+    const { root, reason, printed } = await run(['doc', '+export', '--node', 'D1', '--export-format', 'markdown', '--yes']);
+    expect({ reason, printed }).toEqual({
+      reason: undefined,
+      printed: {
+        ...envelope('doc.export', { jobId: 'J1', localPath: 'document.md', sizeBytes: 8 }),
+        steps: [{ name: 'submit', status: 'success' }, { name: 'poll', status: 'success' }, { name: 'download', status: 'success' }],
+      },
+    });
+    expect(readFileSync(path.join(root, 'document.md'), 'utf8')).toBe('# 标题');
+  });
+});
