@@ -340,6 +340,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'drive.shortcut_create_folder': () => ({ 'drive/create_folder': { success: true } }),
   'drive.shortcut_create_shortcut': () => ({ 'drive/create_shortcut': { success: true } }),
   'drive.shortcut_recycle_restore': () => ({ 'drive/restore_recycle_item': { success: true } }),
+  'drive.shortcut_publish_set': () => ({ 'drive/set_file_publish': { success: true } }),
+  'drive.shortcut_publish_unset': () => ({ 'drive/set_file_publish': { success: true } }),
   // +rename's write says success=true (requireDriveWrite) and its read-back has the new name (a-r2)
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
