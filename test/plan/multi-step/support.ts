@@ -334,7 +334,14 @@ const readyArtifacts = (taskUuid: string) => ({
 });
 
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthContext) => Record<string, Obj | Obj[]>> = {
-  'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } } }),
+  // f-drive9: each drive write's answer says success=true (requireDriveWrite, the fragment drive_write_success)
+  'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } }, 'doc/copy_document': { success: true } }),
+  'drive.shortcut_move': () => ({ 'doc/move_document': { success: true } }),
+  'drive.shortcut_create_folder': () => ({ 'drive/create_folder': { success: true } }),
+  'drive.shortcut_create_shortcut': () => ({ 'drive/create_shortcut': { success: true } }),
+  'drive.shortcut_recycle_restore': () => ({ 'drive/restore_recycle_item': { success: true } }),
+  'drive.shortcut_publish_set': () => ({ 'drive/set_file_publish': { success: true } }),
+  'drive.shortcut_publish_unset': () => ({ 'drive/set_file_publish': { success: true } }),
   // +rename's write says success=true (requireDriveWrite) and its read-back has the new name (a-r2)
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
