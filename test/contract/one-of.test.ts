@@ -15,7 +15,7 @@ import { flagKey } from '../../src/contract/aliases.js';
 import { REASONS } from '../../src/errors.js';
 import { dispatchInProcess, runCli, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
-import { flagUses, valueFor } from '../plan/sample-values.js';
+import { flagUses, spellings, valueFor } from '../plan/sample-values.js';
 
 let mcp: McpFixture;
 let root: string;
@@ -29,23 +29,6 @@ afterAll(async () => {
   await mcp?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
-
-/** Every spelling of the flags on the command: the flags, their aliases, and what they are aliases of. */
-function spellings(t: ToolSpec, flags: readonly string[]): Set<string> {
-  const out = new Set(flags);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const [name, p] of Object.entries(t.parameters)) {
-      const target = p.alias_of;
-      if (target && (out.has(name) || out.has(target)) && !(out.has(name) && out.has(target))) {
-        out.add(name);
-        out.add(target);
-        grown = true;
-      }
-    }
-  }
-  return out;
-}
 
 /**
  * The command line a user types: the command's required flags (example values), one flag of each other require_one_of

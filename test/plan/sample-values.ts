@@ -99,7 +99,7 @@ export function valueFor(tool: ToolSpec, flag: string, uses: Transform[][]): str
 }
 
 /** Every spelling of the row's flags on the command: the flag, its aliases, and what it is an alias of. */
-export function spellings(t: ToolSpec, flags: string[]): Set<string> {
+export function spellings(t: ToolSpec, flags: readonly string[]): Set<string> {
   const out = new Set(flags);
   for (let grown = true; grown;) {
     grown = false;
