@@ -88,6 +88,7 @@ export function normalizeTool(productId: string, t: DeclaredTool): ToolSpec {
       require_one_of: t.constraints?.require_one_of ?? [],
       mutually_exclusive: t.constraints?.mutually_exclusive ?? [],
       ...(t.constraints?.plan_refuses ? { plan_refuses: t.constraints.plan_refuses } : {}),
+      ...(t.constraints?.count_blank ? { count_blank: t.constraints.count_blank } : {}),
     },
   };
   const group = t.group ?? groupOf(t.cli_path);

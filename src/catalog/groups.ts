@@ -13,3 +13,8 @@ export function sameGroup(a: readonly string[], b: readonly string[]): boolean {
 export function refusedByPlan(c: Pick<Constraints, 'plan_refuses'>, kind: 'require_one_of' | 'mutually_exclusive', group: readonly string[]): boolean {
   return (c.plan_refuses?.[kind] ?? []).some((g) => sameGroup(g, group));
 }
+
+/** A blank flag of this mutually_exclusive group still counts as given (constraints.count_blank: a cobra-checked group). */
+export function blankCounts(c: Pick<Constraints, 'count_blank'>, group: readonly string[]): boolean {
+  return (c.count_blank?.mutually_exclusive ?? []).some((g) => sameGroup(g, group));
+}

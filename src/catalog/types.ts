@@ -58,6 +58,13 @@ export interface Constraints {
    * to that step (src/contract/schema.ts schemaOf). Absent when none.
    */
   plan_refuses?: { require_one_of?: string[][]; mutually_exclusive?: string[][] };
+  /**
+   * The mutually_exclusive groups (named as declared there) in which a flag typed blank (`--x ""`, a list of blanks)
+   * still counts as given: upstream checks them with cobra's MarkFlagsMutuallyExclusive, which counts a flag typed at
+   * all. In every other group a blank is not given, as upstream's typed constraints read it (corecmd.go:1103-1130
+   * constraintProvided, shortcut/validate.go:31 setFlags@c7521c1c). Absent when none.
+   */
+  count_blank?: { mutually_exclusive?: string[][] };
 }
 
 export interface ToolSpec {

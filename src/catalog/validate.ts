@@ -85,7 +85,7 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
           problems.push(`${at}: parameter --${flag} inherent needs a visible bool flag and a reason in both languages`);
         }
       }
-      const { plan_refuses: byPlan, ...groupsByKind } = t.constraints ?? {};
+      const { plan_refuses: byPlan, count_blank: blankCounted, ...groupsByKind } = t.constraints ?? {};
       for (const [kind, groups] of [...Object.entries(groupsByKind), ...Object.entries(byPlan ?? {}).map(([k, gs]) => [`plan_refuses.${k}`, gs] as const)]) {
         for (const g of groups ?? []) {
           for (const member of g) if (!(member in t.parameters)) problems.push(`${at}: constraints.${kind} names undeclared parameter "${member}"`);
@@ -95,6 +95,9 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
         for (const g of byPlan?.[kind] ?? []) {
           if (!(groupsByKind[kind] ?? []).some((d) => sameGroup(d, g))) problems.push(`${at}: constraints.plan_refuses.${kind} [${g.join(', ')}] is no ${kind} group of the command`);
         }
+      }
+      for (const g of blankCounted?.mutually_exclusive ?? []) {
+        if (!(groupsByKind.mutually_exclusive ?? []).some((d) => sameGroup(d, g))) problems.push(`${at}: constraints.count_blank.mutually_exclusive [${g.join(', ')}] is no mutually_exclusive group of the command`);
       }
     }
   });

@@ -8,7 +8,7 @@
 import type { ErrorObject } from 'ajv';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { refusedByPlan } from '../catalog/groups.js';
+import { blankCounts, refusedByPlan } from '../catalog/groups.js';
 import { flagKey } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
 import { trimSpace } from './values.js';
@@ -38,7 +38,17 @@ export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
 /** The ajv-formats formats a schema may name (their code is ajv-formats' "full" set). */
 export const STANDARD_FORMATS = ['date', 'date-time', 'time', 'uri', 'email'] as const;
 
-export type Group = { kind: 'require_together' | 'require_one_of' | 'mutually_exclusive'; flags: string[] };
+export type Group = { kind: 'require_together' | 'require_one_of' | 'mutually_exclusive'; flags: string[]; countBlank?: true };
+
+/**
+ * A flag's value counts for a require_one_of / mutually_exclusive group only when it is not blank: a text other than
+ * `""`, a list with an element other than `""`; any number or boolean. Upstream's typed constraints read it so
+ * (internal/corecmd/corecmd.go:1103-1130 constraintProvided, internal/shortcut/validate.go:31-54 setFlags@c7521c1c: a
+ * trimmed text, and a command with trim_strings is trimmed before this), and its hand checks compare the value with "".
+ */
+const NOT_BLANK = { not: { anyOf: [{ const: '' }, { type: 'array', items: { const: '' } }] } };
+const blankValue = (v: unknown): boolean => v === '' || (Array.isArray(v) && v.every((x) => x === ''));
+const given = (g: Group, data: Record<string, unknown>, f: string): boolean => Object.hasOwn(data, f) && (g.countBlank === true || g.kind === 'require_together' || !blankValue(data[f]));
 
 const flag = (name: string) => `--${name}`;
 const flagList = (names: string[]) => names.map(flag).join(', ');
@@ -150,16 +160,17 @@ export function schemaOf(tool: ToolSpec): { schema: object; groups: Group[] } {
   const groups: Group[] = [
     ...tool.constraints.require_together.map((flags) => ({ kind: 'require_together' as const, flags })),
     ...tool.constraints.require_one_of.filter((g) => !refusedByPlan(tool.constraints, 'require_one_of', g)).map((flags) => ({ kind: 'require_one_of' as const, flags })),
-    ...tool.constraints.mutually_exclusive.filter((g) => !refusedByPlan(tool.constraints, 'mutually_exclusive', g)).map((flags) => ({ kind: 'mutually_exclusive' as const, flags })),
+    ...tool.constraints.mutually_exclusive.filter((g) => !refusedByPlan(tool.constraints, 'mutually_exclusive', g))
+      .map((flags) => ({ kind: 'mutually_exclusive' as const, flags, ...(blankCounts(tool.constraints, flags) ? { countBlank: true as const } : {}) })),
   ];
   const allOf = groups.map((g) => {
     const present = g.flags.map((f) => ({ required: [f] }));
-    // an empty text satisfies no require_one_of: upstream's AtLeastOne counts only a usable value
-    // (corecmd.go:1123 constraintProvided), and a hand-written check an empty flagOrFallback
-    if (g.kind === 'require_one_of') return { anyOf: g.flags.map((f) => ({ required: [f], properties: { [f]: { not: { const: '' } } } })) };
+    // a blank satisfies no require_one_of (NOT_BLANK)
+    if (g.kind === 'require_one_of') return { anyOf: g.flags.map((f) => ({ required: [f], properties: { [f]: NOT_BLANK } })) };
+    // typed at all, as upstream's RequireAll (rt.Changed) and cobra's MarkFlagsRequiredTogether count them
     if (g.kind === 'require_together') return { anyOf: [{ not: { anyOf: present } }, { required: g.flags }] };
-    // at most one: no two members together
-    const pairs = g.flags.flatMap((a, i) => g.flags.slice(i + 1).map((b) => ({ required: [a, b] })));
+    // at most one: no two members given together; a blank one is not given, unless the group counts it (count_blank)
+    const pairs = g.flags.flatMap((a, i) => g.flags.slice(i + 1).map((b) => ({ required: [a, b], ...(g.countBlank ? {} : { properties: { [a]: NOT_BLANK, [b]: NOT_BLANK } }) })));
     return { not: { anyOf: pairs } };
   });
   return { schema: { type: 'object', additionalProperties: false, properties, required, ...(allOf.length ? { allOf } : {}) }, groups };
@@ -176,13 +187,13 @@ export function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Recor
   const group = /^#\/allOf\/(\d+)\//.exec(e.schemaPath);
   if (group) {
     const g = c.groups[Number(group[1])];
-    const given = g.flags.filter((f) => Object.hasOwn(data, f));
+    const typed = g.flags.filter((f) => given(g, data, f));
     if (g.kind === 'require_one_of') return new DwsError('constraint_violation', `one of ${flagList(g.flags)} is required`, 'give exactly the one that fits the task');
     if (g.kind === 'require_together') {
       const missing = g.flags.filter((f) => !Object.hasOwn(data, f));
-      return new DwsError('constraint_violation', `${flagList(given)} needs ${flagList(missing)} too (${flagList(g.flags)} go together)`);
+      return new DwsError('constraint_violation', `${flagList(typed)} needs ${flagList(missing)} too (${flagList(g.flags)} go together)`);
     }
-    return new DwsError('constraint_violation', `${flagList(given)} cannot be used together (at most one of ${flagList(g.flags)})`);
+    return new DwsError('constraint_violation', `${flagList(typed)} cannot be used together (at most one of ${flagList(g.flags)})`);
   }
   const name = e.instancePath.split('/')[1] ?? '';
   const spec = declaredFlag(tool, name);
