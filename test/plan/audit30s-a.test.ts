@@ -1,0 +1,80 @@
+// The nineteenth audit, part a (seed 20261220, notes/audit-30s-a.md): its fixed commands run as a user types them
+// against the recording backend on 127.0.0.1. The calls are also pinned by the `a-s1:` cases of
+// test/fixtures/calls/{chat,calendar,doc,wiki}.yaml.
+//
+// chat group create reads the signed-in user first and puts that userId first among the members (getCurrentUserID,
+// helpers.go:521-561; chat.go:2563-2575@c7521c1c), and prints the answer's result with openCid moved to
+// openConversationId and cid dropped (chat.go:2587-2604).
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const { answer, sent } = useOutputRuns('dws-audit30s-a-');
+
+const ME_LIST = { result: [{ orgEmployeeModel: { userId: 'me01', name: '我' } }] };
+
+describe('chat group create puts the signed-in user first among the members', () => {
+  it('reads the profile, then sends that userId first and the --users list without repeats', async () => {
+    answer('contact/get_current_user_profile', ME_LIST);
+    answer('im/create_group_conversation', { result: { openCid: 'cid1', cid: '123$', title: 'x' } });
+    expect(await sent(['chat', 'group', 'create', '--name', '项目群', '--users', ' u1, me01 ,u1,u2', '--type', 'external', '--thread'])).toEqual({
+      reason: undefined,
+      category: undefined,
+      calls: [
+        ['contact/get_current_user_profile', {}],
+        ['im/create_group_conversation', { groupName: '项目群', groupMembers: ['me01', 'u1', 'u2'], groupType: 'EXTERNAL', convThreadEnabled: true }],
+      ],
+      printed: { result: { openConversationId: 'cid1', title: 'x' } },
+    });
+  });
+
+  it('reads the userId from result[0].orgEmployeeModel, else from a result object, and refuses a profile without one', async () => {
+    const outcomes = [];
+    for (const profile of [
+      ME_LIST,
+      { result: { userId: 'me02' } },
+      { result: [{ orgEmployeeModel: { userId: '' } }] },
+      { result: [{ orgEmployeeModel: { userId: 7 } }] },
+      { result: { userId: 7 } },
+      { result: [{ userId: 'me03' }] },
+      {},
+    ]) {
+      answer('contact/get_current_user_profile', profile);
+      answer('im/create_group_conversation', { result: {} });
+      const { reason, calls } = await sent(['chat', 'group', 'create', '--name', 'g', '--users', 'u1']);
+      outcomes.push({ reason, members: calls.slice(1).map((c) => (c[1] as { groupMembers: unknown }).groupMembers) });
+    }
+    expect(outcomes).toEqual([
+      { reason: undefined, members: [['me01', 'u1']] },
+      { reason: undefined, members: [['me02', 'u1']] },
+      { reason: 'invalid_parameter', members: [] },
+      { reason: 'invalid_parameter', members: [] },
+      { reason: 'invalid_parameter', members: [] },
+      { reason: 'invalid_parameter', members: [] },
+      { reason: 'invalid_parameter', members: [] },
+    ]);
+  });
+
+  it('refuses an unknown --type before any call', async () => {
+    expect(await sent(['chat', 'group', 'create', '--name', 'g', '--users', 'u1', '--type', 'PUBLIC'])).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+  });
+
+  it('prints openCid as openConversationId (a null too, replacing one already there) and drops cid, only in a result object', async () => {
+    answer('contact/get_current_user_profile', ME_LIST);
+    const printed = [];
+    for (const body of [
+      { result: { openCid: null, cid: 1, openConversationId: 'old', n: 1 }, success: true },
+      { result: { cid: 'c', a: 1 } },
+      { result: ['x'], cid: 'top' },
+      { openCid: 'top' },
+    ]) {
+      answer('im/create_group_conversation', body);
+      printed.push((await sent(['chat', 'group', 'create', '--name', 'g', '--users', 'u1'])).printed);
+    }
+    expect(printed).toEqual([
+      { result: { openConversationId: null, n: 1 }, success: true },
+      { result: { a: 1 } },
+      { result: ['x'], cid: 'top' },
+      { openCid: 'top' },
+    ]);
+  });
+});
