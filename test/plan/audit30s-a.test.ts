@@ -78,3 +78,30 @@ describe('chat group create puts the signed-in user first among the members', ()
     ]);
   });
 });
+
+// callSearchRoomsByName (calendar.go:2731-2769@c7521c1c): the name-only answer with its hint.
+describe('calendar room search by name alone', () => {
+  const HINT = { searchMode: 'name-only', hint: '本次为按名称搜索，未检查会议室可用性。如需查询指定时间段内的可用会议室，请添加 --start/--end 参数。' };
+  it('prints search_rooms\' answer with the name-only hint, in result when that is an object, else at the top of an object', async () => {
+    const printed = [];
+    for (const body of [{ result: { rooms: [{ roomId: 'r1' }] }, success: true }, { result: [{ roomId: 'r1' }] }, { rooms: [] }, [{ roomId: 'r1' }]]) {
+      answer('calendar/search_rooms', body);
+      const out = await sent(['calendar', 'room', 'search', '--room-name', ' 星河 ']);
+      expect(out.calls).toEqual([['calendar/search_rooms', { roomName: '星河' }]]);
+      printed.push(out.printed);
+    }
+    expect(printed).toEqual([
+      { result: { rooms: [{ roomId: 'r1' }], hint: HINT }, success: true },
+      { result: [{ roomId: 'r1' }], hint: HINT },
+      { rooms: [], hint: HINT },
+      [{ roomId: 'r1' }],
+    ]);
+  });
+
+  it('searches free rooms, with the availability hint, once a time is given', async () => {
+    answer('calendar/query_available_meeting_room', { result: { rooms: [] } });
+    const out = await sent(['calendar', 'room', 'search', '--room-name', '星河', '--start', '2099-01-05T10:00:00+08:00', '--end', '2099-01-05T11:00:00+08:00']);
+    expect(out.calls).toEqual([['calendar/query_available_meeting_room', { startTime: 4071261600000, endTime: 4071265200000, roomName: '星河' }]]);
+    expect((out.printed as { result: { hint: { searchMode: string } } }).result.hint.searchMode).toBe('availability');
+  });
+});
