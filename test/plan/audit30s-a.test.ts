@@ -105,3 +105,31 @@ describe('calendar room search by name alone', () => {
     expect((out.printed as { result: { hint: { searchMode: string } } }).result.hint.searchMode).toBe('availability');
   });
 });
+
+// runAitableViewGetAttr (aitable.go:995-1022), getViewRaw :748-783, walkViewPath :815-828, printViewSubBlock :833-843.
+describe('aitable view get field-widths prints the Grid view\'s custom.widthMap in upstream\'s envelope', () => {
+  const argv = ['aitable', 'view', 'get', 'field-widths', '--base', 'b1', '--table-id', 't1', '--view-id', 'v1'];
+  it('prints the map, and {} for a null or missing map or a custom that is not an object', async () => {
+    const outcomes = [];
+    for (const custom of [{ widthMap: { f1: 200 } }, { widthMap: null }, {}, 'x', undefined]) {
+      answer('aitable/get_views', { data: { views: [{ viewId: 'v1', viewType: 'Grid', ...(custom === undefined ? {} : { custom }) }] } });
+      const { reason, calls, printed } = await sent(argv);
+      outcomes.push({ reason, calls, printed });
+    }
+    const call = [['aitable/get_views', { baseId: 'b1', tableId: 't1', viewIds: ['v1'] }]];
+    expect(outcomes).toEqual([
+      { reason: undefined, calls: call, printed: { status: 'success', data: { f1: 200 }, error: {} } },
+      ...[1, 2, 3, 4].map(() => ({ reason: undefined, calls: call, printed: { status: 'success', data: {}, error: {} } })),
+    ]);
+  });
+
+  it('refuses a view that is not a Grid, a missing viewType and an empty view list', async () => {
+    const reasons = [];
+    for (const views of [[{ viewType: 'Kanban' }], [{ viewId: 'v1' }], [], ['x']]) {
+      answer('aitable/get_views', { data: { views } });
+      const { reason, printed } = await sent(argv);
+      reasons.push([reason === undefined ? 'printed' : 'refused', printed]);
+    }
+    expect(reasons).toEqual([['refused', undefined], ['refused', undefined], ['refused', undefined], ['refused', undefined]]);
+  });
+});
