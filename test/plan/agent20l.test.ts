@@ -33,7 +33,7 @@ const LINK_TEXT = '在钉钉中查看日志';
 const LINK_DESCRIPTION = '点击后打开钉钉客户端的日志详情页，可查看或修改刚创建的日志。';
 
 describe('agent test 20l: each request sends what upstream sends for the same flags', () => {
-  it('1. my 10 most recent conversations: limit a number (helpers/chat.go:9115-9130)', async () => {
+  it('1. my 10 most recent conversations: limit a number (helpers/chat.go:9106-9130)', async () => {
     await act({
       lines: [['chat', 'list-all-conversations', '--limit', '10']],
       calls: [['im', 'list_all_conversations', { limit: 10 }]],
@@ -86,7 +86,7 @@ describe('agent test 20l: each request sends what upstream sends for the same fl
     });
   });
 
-  it('6. find a to-do by title and finish it: a numeric taskId is sent as its whole-number text (shortcut/smart/todo_done.go:88-118, :182-191; todo_shared.go:39-60)', async () => {
+  it('6. find a to-do by title and finish it: a numeric taskId is sent as its whole-number text (shortcut/smart/todo_done.go:88-118, :182-192; todo_shared.go:39-60)', async () => {
     await act({
       lines: [['todo', '+todo-done', '--task', 'okrs', '--yes']],
       answers: { 'todo/get_user_todos_in_current_org': ok({ todoCards: [{ taskId: 'task_8801', subject: 'Renew SSL certificate' }, { taskId: 90210, subject: 'Prepare Q1 OKRs' }] }) },
