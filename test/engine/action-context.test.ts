@@ -51,3 +51,20 @@ describe('an action word asked about or said as a later step', () => {
     }));
   });
 });
+
+// rank-d8 (docs/ranking.md session 26): the look-up words say get and list alike, as 查看 does.
+describe('查一下 / 查下 / 查询 / 快查 / 查查', () => {
+  it('say a read (get and list), not a search, a write or a create', () => {
+    for (const q of ['查一下这个视图的行高', '查下全公司的打卡提醒', '查询应用的管理后台地址', '冻结列快查', '帮我查查这个群的公告']) {
+      expect([says(q, 'get'), says(q, 'list'), says(q, 'update'), says(q, 'create')]).toEqual([true, true, false, false]);
+    }
+  });
+
+  it('leave a write said beside them as the write', () => {
+    expect(says('查一下行高，然后改成 40', 'update')).toBe(true);
+  });
+
+  it('are not read inside 查找, which stays a search', () => {
+    expect([says('查找这个文件', 'search'), says('查找这个文件', 'get')]).toEqual([true, false]);
+  });
+});
