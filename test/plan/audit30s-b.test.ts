@@ -23,6 +23,11 @@ describe('doc +find-doc prints upstream projection of the hits (smart/find_doc.g
     expect((await sent(['doc', '+find-doc', '--query', 'q'])).printed).toEqual({ count: 1, documents: [{ title: 'a', token: '', type: '', url: '' }] });
   });
 
+  it('without a known list key, reads the list under any other key of the chosen object (find_doc.go:140-144)', async () => {
+    outputs.answer('doc/search_documents', { result: { total: 1, hits: [{ docName: 'a', token: 't' }] } });
+    expect((await sent(['doc', '+find-doc', '--query', 'q'])).printed).toEqual({ count: 1, documents: [{ title: 'a', token: 't', type: '', url: '' }] });
+  });
+
   it('refuses an answer with no document after the search, printing nothing', async () => {
     outputs.answer('doc/search_documents', { result: { documents: [] } });
     expect(await sent(['doc', '+find-doc', '--query', 'q'])).toEqual({

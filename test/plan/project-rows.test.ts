@@ -117,6 +117,16 @@ describe('project_rows keep_empty and objects_only (internal/shortcut/wiki/commo
     expect(rows({ containers: ['list', 'items'], first_present: true, fields: { id: ['id'] } }, { list: null, items: [{ id: 1 }] })).toBeUndefined();
   });
 
+  it('any_list: with no container holding a list, the first key of the object holding one gives the rows', () => {
+    fc.assert(fc.property(answer, keys, (v, containers) => {
+      const named = containers.map((c) => readPath(v, c)).find(Array.isArray);
+      const any = isObj(v) ? Object.values(v).find(Array.isArray) : undefined;
+      const out = rows({ containers, any_list: true, fields: { id: ['id'] }, keep_empty: true }, v);
+      const list = (named ?? any) as unknown[] | undefined;
+      expect(out).toEqual(list?.filter(isObj).map((x) => (x.id === undefined || x.id === null ? {} : { id: x.id })));
+    }));
+  });
+
   it('texts: only a text spelling counts (trim: not blank, taken trimmed; nonempty: not ""), and fill gives a field none counts', () => {
     fc.assert(fc.property(fc.array(fc.dictionary(key, fc.oneof(scalar, fc.constantFrom(' ', ' x ')), { maxKeys: 4 }), { maxLength: 5 }), (list) => {
       for (const texts of ['trim', 'nonempty'] as const) {
@@ -153,6 +163,7 @@ describe('project_rows is checked when the plan is built', () => {
     [{ fields: { id: ['id'] }, texts: 'trim', nulls: 'keep' }, 'texts cannot go with nulls'],
     [{ containers: ['a'], fill: '' }, 'fill is a text, with fields'],
     [{ fields: { id: ['id'] }, fill: 0 }, 'fill is a text'],
+    [{ fields: { id: ['id'] }, any_list: true }, 'any_list is true, with containers'],
   ])('refuses %j', (arg, problem) => {
     expect(transformArgProblem({ project_rows: arg } as never)).toContain(problem);
   });

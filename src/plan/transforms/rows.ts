@@ -33,6 +33,9 @@ export interface RowsSpec {
   texts?: 'trim' | 'nonempty';
   /** The text a field none of whose spellings counts gets (upstream's "" for a field not found), so every object element gives a full row. */
   fill?: string;
+  /** When no container holds a list, the first key of the value (an object) holding one, in the answer's order (upstream's
+   * scan of a Go map, shortcutFindDocItems: where several keys hold lists Go's order is random). */
+  any_list?: boolean;
 }
 
 const textList = (v: unknown, paths: boolean): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => {
@@ -51,12 +54,13 @@ export function rowsSpec(arg: unknown): RowsSpec {
   const bad = (why: string): never => {
     throw new Error(`project_rows ${why}`);
   };
-  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?, tuples?, keep_empty?, objects_only?, first_present?, texts?, fill?}');
-  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls', 'tuples', 'keep_empty', 'objects_only', 'first_present', 'texts', 'fill'];
+  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?, tuples?, keep_empty?, objects_only?, first_present?, texts?, fill?, any_list?}');
+  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls', 'tuples', 'keep_empty', 'objects_only', 'first_present', 'texts', 'fill', 'any_list'];
   const extra = Object.keys(arg).find((k) => !known.includes(k));
   if (extra !== undefined) bad(`has no option "${extra}" (it takes ${known.join(', ')})`);
   const { containers, inside, unwrap, fields, required, nulls, tuples, keep_empty: keepEmpty, objects_only: objectsOnly } = arg;
-  const { first_present: firstPresent, texts, fill } = arg;
+  const { first_present: firstPresent, texts, fill, any_list: anyList } = arg;
+  if (anyList !== undefined && (anyList !== true || containers === undefined)) bad('any_list is true, with containers');
   if (firstPresent !== undefined && firstPresent !== true) bad('first_present is true or absent');
   if (firstPresent !== undefined && (containers === undefined || inside !== undefined)) bad('first_present needs containers and no inside');
   if (texts !== undefined && texts !== 'trim' && texts !== 'nonempty') bad('texts is trim or nonempty');
@@ -84,7 +88,7 @@ export function rowsSpec(arg: unknown): RowsSpec {
 }
 
 /** The first list among the containers (or inside one of them, one level down); undefined when none holds one. */
-export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'inside' | 'tuples' | 'first_present'>): unknown[] | undefined {
+export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'inside' | 'tuples' | 'first_present' | 'any_list'>): unknown[] | undefined {
   const found = (list: unknown[]) => (spec.tuples && Array.isArray(list[0]) ? list[0] as unknown[] : list);
   if (spec.containers === undefined) return Array.isArray(value) ? found(value) : undefined;
   for (const c of spec.containers) {
@@ -93,6 +97,10 @@ export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'in
     if (spec.first_present && v !== undefined) return undefined;
     if (!isObj(v)) continue;
     for (const k of spec.inside ?? []) if (Object.hasOwn(v, k) && Array.isArray(v[k])) return found(v[k] as unknown[]);
+  }
+  if (spec.any_list && isObj(value)) {
+    const list = Object.values(value).find(Array.isArray);
+    if (list !== undefined) return found(list);
   }
   return undefined;
 }
