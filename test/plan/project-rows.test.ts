@@ -107,6 +107,38 @@ describe('project_rows keep_empty and objects_only (internal/shortcut/wiki/commo
     expect(rows(spec, { list: [{ id: 1 }, {}] })).toEqual([{ id: 1 }, {}]);
     expect(rows({ containers: ['list'], fields: { id: ['id'] } }, { list: [{ id: 1 }, 'x'] })).toEqual([{ id: 1 }]);
   });
+
+  it('first_present: the first container present decides; a null or a non-list there gives no rows (a-s2, resolveSpaceItemsStrict)', () => {
+    fc.assert(fc.property(answer, keys, (v, containers) => {
+      const first = containers.map((c) => readPath(v, c)).find((x) => x !== undefined);
+      const out = rows({ containers, first_present: true, fields: { id: ['id'] }, keep_empty: true }, v);
+      expect(out).toEqual(Array.isArray(first) ? first.filter(isObj).map((x) => (x.id === undefined || x.id === null ? {} : { id: x.id })) : undefined);
+    }));
+    expect(rows({ containers: ['list', 'items'], first_present: true, fields: { id: ['id'] } }, { list: null, items: [{ id: 1 }] })).toBeUndefined();
+  });
+
+  it('any_list: with no container holding a list, the first key of the object holding one gives the rows', () => {
+    fc.assert(fc.property(answer, keys, (v, containers) => {
+      const named = containers.map((c) => readPath(v, c)).find(Array.isArray);
+      const any = isObj(v) ? Object.values(v).find(Array.isArray) : undefined;
+      const out = rows({ containers, any_list: true, fields: { id: ['id'] }, keep_empty: true }, v);
+      const list = (named ?? any) as unknown[] | undefined;
+      expect(out).toEqual(list?.filter(isObj).map((x) => (x.id === undefined || x.id === null ? {} : { id: x.id })));
+    }));
+  });
+
+  it('texts: only a text spelling counts (trim: not blank, taken trimmed; nonempty: not ""), and fill gives a field none counts', () => {
+    fc.assert(fc.property(fc.array(fc.dictionary(key, fc.oneof(scalar, fc.constantFrom(' ', ' x ')), { maxKeys: 4 }), { maxLength: 5 }), (list) => {
+      for (const texts of ['trim', 'nonempty'] as const) {
+        const counts = (x: unknown): x is string => typeof x === 'string' && (texts === 'trim' ? x.trim() : x) !== '';
+        const out = rows({ fields: { v: ['id', 'name'] }, texts, fill: '' }, list);
+        expect(out).toEqual(list.map((e) => {
+          const hit = [e.id, e.name].find(counts) as string | undefined;
+          return { v: hit === undefined ? '' : texts === 'trim' ? hit.trim() : hit };
+        }));
+      }
+    }));
+  });
 });
 
 describe('project_rows is checked when the plan is built', () => {
@@ -125,6 +157,13 @@ describe('project_rows is checked when the plan is built', () => {
     [{ fields: { id: ['id'] }, keep_empty: 'yes' }, 'keep_empty'],
     [{ fields: { id: ['id'] }, keep_empty: true, required: ['id'] }, 'keep_empty cannot go with required'],
     [{ fields: { id: ['id'] }, objects_only: 1 }, 'objects_only'],
+    [{ fields: { id: ['id'] }, first_present: true }, 'first_present needs containers'],
+    [{ containers: ['a'], inside: ['b'], fields: { id: ['id'] }, first_present: true }, 'first_present needs containers and no inside'],
+    [{ fields: { id: ['id'] }, texts: 'all' }, 'texts is trim or nonempty'],
+    [{ fields: { id: ['id'] }, texts: 'trim', nulls: 'keep' }, 'texts cannot go with nulls'],
+    [{ containers: ['a'], fill: '' }, 'fill is a text, with fields'],
+    [{ fields: { id: ['id'] }, fill: 0 }, 'fill is a text'],
+    [{ fields: { id: ['id'] }, any_list: true }, 'any_list is true, with containers'],
   ])('refuses %j', (arg, problem) => {
     expect(transformArgProblem({ project_rows: arg } as never)).toContain(problem);
   });

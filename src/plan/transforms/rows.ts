@@ -25,6 +25,17 @@ export interface RowsSpec {
   keep_empty?: boolean;
   /** A list holding an element that is not an object gives no rows at all (upstream requireWikiCollection refuses it). */
   objects_only?: boolean;
+  /** The first container present decides (a null or a non-list there gives no rows: upstream resolveSpaceItemsStrict's
+   * missing or malformed collection), instead of the first one holding a list. Not with `inside`. */
+  first_present?: boolean;
+  /** A spelling counts only when it holds text: `trim` a text not blank after trimming, taken trimmed (upstream
+   * shortcutFindDocStr); `nonempty` a text other than "", taken as it is (resolveSpaceID, whoamiStr). Not with `nulls`. */
+  texts?: 'trim' | 'nonempty';
+  /** The text a field none of whose spellings counts gets (upstream's "" for a field not found), so every object element gives a full row. */
+  fill?: string;
+  /** When no container holds a list, the first key of the value (an object) holding one, in the answer's order (upstream's
+   * scan of a Go map, shortcutFindDocItems: where several keys hold lists Go's order is random). */
+  any_list?: boolean;
 }
 
 const textList = (v: unknown, paths: boolean): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => {
@@ -43,11 +54,18 @@ export function rowsSpec(arg: unknown): RowsSpec {
   const bad = (why: string): never => {
     throw new Error(`project_rows ${why}`);
   };
-  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?, tuples?, keep_empty?, objects_only?}');
-  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls', 'tuples', 'keep_empty', 'objects_only'];
+  if (!isObj(arg)) return bad('needs {containers?, inside?, unwrap?, fields?, required?, nulls?, tuples?, keep_empty?, objects_only?, first_present?, texts?, fill?, any_list?}');
+  const known = ['containers', 'inside', 'unwrap', 'fields', 'required', 'nulls', 'tuples', 'keep_empty', 'objects_only', 'first_present', 'texts', 'fill', 'any_list'];
   const extra = Object.keys(arg).find((k) => !known.includes(k));
   if (extra !== undefined) bad(`has no option "${extra}" (it takes ${known.join(', ')})`);
   const { containers, inside, unwrap, fields, required, nulls, tuples, keep_empty: keepEmpty, objects_only: objectsOnly } = arg;
+  const { first_present: firstPresent, texts, fill, any_list: anyList } = arg;
+  if (anyList !== undefined && (anyList !== true || containers === undefined)) bad('any_list is true, with containers');
+  if (firstPresent !== undefined && firstPresent !== true) bad('first_present is true or absent');
+  if (firstPresent !== undefined && (containers === undefined || inside !== undefined)) bad('first_present needs containers and no inside');
+  if (texts !== undefined && texts !== 'trim' && texts !== 'nonempty') bad('texts is trim or nonempty');
+  if (texts !== undefined && nulls !== undefined) bad('texts cannot go with nulls');
+  if (fill !== undefined && (typeof fill !== 'string' || fields === undefined)) bad('fill is a text, with fields');
   if (tuples !== undefined && tuples !== true) bad('tuples is true or absent');
   if (keepEmpty !== undefined && keepEmpty !== true) bad('keep_empty is true or absent');
   if (keepEmpty !== undefined && required !== undefined) bad('keep_empty cannot go with required');
@@ -70,33 +88,41 @@ export function rowsSpec(arg: unknown): RowsSpec {
 }
 
 /** The first list among the containers (or inside one of them, one level down); undefined when none holds one. */
-export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'inside' | 'tuples'>): unknown[] | undefined {
+export function findRows(value: unknown, spec: Pick<RowsSpec, 'containers' | 'inside' | 'tuples' | 'first_present' | 'any_list'>): unknown[] | undefined {
   const found = (list: unknown[]) => (spec.tuples && Array.isArray(list[0]) ? list[0] as unknown[] : list);
   if (spec.containers === undefined) return Array.isArray(value) ? found(value) : undefined;
   for (const c of spec.containers) {
     const v = readPath(value, c);
     if (Array.isArray(v)) return found(v);
+    if (spec.first_present && v !== undefined) return undefined;
     if (!isObj(v)) continue;
     for (const k of spec.inside ?? []) if (Object.hasOwn(v, k) && Array.isArray(v[k])) return found(v[k] as unknown[]);
+  }
+  if (spec.any_list && isObj(value)) {
+    const list = Object.values(value).find(Array.isArray);
+    if (list !== undefined) return found(list);
   }
   return undefined;
 }
 
 /** One element as a row: each field its first present spelling (the object itself without fields); undefined when the row is empty (unless keep_empty) or lacks a required key. */
-export function projectRow(element: unknown, spec: Pick<RowsSpec, 'unwrap' | 'fields' | 'required' | 'nulls' | 'keep_empty'>): Record<string, unknown> | undefined {
+export function projectRow(element: unknown, spec: Pick<RowsSpec, 'unwrap' | 'fields' | 'required' | 'nulls' | 'keep_empty' | 'texts' | 'fill'>): Record<string, unknown> | undefined {
   if (!isObj(element)) return undefined;
   const inner = spec.unwrap !== undefined && isObj(element[spec.unwrap]) ? element[spec.unwrap] as Record<string, unknown> : element;
   if (spec.fields === undefined) return inner;
-  const taken = spec.nulls === 'skip' || spec.nulls === undefined ? (v: unknown) => v !== undefined && v !== null : (v: unknown) => v !== undefined;
+  const taken = spec.texts !== undefined
+    ? (v: unknown) => typeof v === 'string' && (spec.texts === 'trim' ? v.trim() : v) !== ''
+    : spec.nulls === 'skip' || spec.nulls === undefined ? (v: unknown) => v !== undefined && v !== null : (v: unknown) => v !== undefined;
   const row: Record<string, unknown> = {};
   for (const [key, spellings] of Object.entries(spec.fields)) {
     for (const s of spellings) {
       const v = readPath(inner, s);
       if (taken(v)) {
-        if (v !== null || spec.nulls === 'keep') row[key] = v;
+        if (v !== null || spec.nulls === 'keep') row[key] = spec.texts === 'trim' ? (v as string).trim() : v;
         break;
       }
     }
+    if (!Object.hasOwn(row, key) && spec.fill !== undefined) row[key] = spec.fill;
   }
   if ((Object.keys(row).length === 0 && spec.keep_empty !== true) || (spec.required ?? []).some((k) => !Object.hasOwn(row, k))) return undefined;
   return row;

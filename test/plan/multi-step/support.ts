@@ -346,6 +346,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
   'doc.shortcut_access_change': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
+  // +dept-members picks one department of those deptMembersExtractDepts reads (whole-number ids), two when the test wants
+  // the pick ambiguous; list-attachment's detail names --task-id (ensureTodoTaskExists) (a-s2)
+  'contact.shortcut_dept_members': (_data, ctx) => ({ 'contact/search_dept_by_keyword': { result: ctx.ambiguous?.has('dept')
+    ? [{ deptId: 1, deptName: 'v-name-1' }, { deptId: 2, deptName: 'v-name-2' }] : [{ deptId: 1, deptName: 'v-name-1' }] } }),
+  'todo.list_todo_attachment': (data) => ({ 'todo/get_todo_detail': { result: { todoDetailModel: { taskId: data['task-id'] } } } }),
   // +access-revoke reads who is on the document the same way (f-access)
   'doc.shortcut_access_revoke': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
   // +upload's credentials name a URL and an uploadId (parseDriveUploadInfo), its commit says success=true and its
