@@ -5,7 +5,7 @@
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
 //   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
-//   20261219: audit-30r-a/b.md; the next audit draws seed 20261220)
+//   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md; the next audit draws seed 20261221)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -186,6 +186,16 @@ const AUDITS = new Map([
   'chat.shortcut_bot_find', 'aitable.shortcut_advperm_enable', 'chat.shortcut_chat_list_mine', 'sheet.range_batch_set_style',
   'mail.create_reply_draft', 'sheet.group_dimension', 'chat.upgrade_group_to_external', 'doc.shortcut_export_submit',
   'dev.set_extension_webapp_config', 'devapp.shortcut_webapp_config',
+  ]],
+  [20261220, [
+  'calendar.query_available_meeting_room', 'sheet.delete_float_image', 'chat.remove_custom_group_role', 'doc.create_file',
+  'aitable.view_get_field_widths', 'chat.query_custom_user_roles', 'sheet.create_sheet', 'chat.create_group_conversation',
+  'chat.list_pin_messages', 'chat.create_group_notice', 'chat.list_apply_join_group_records', 'chat.unset_pin_message',
+  'oa.redirect_task', 'wiki.create_file', 'drive.delete_document',
+  'chat.shortcut_chat_update_icon', 'doc.shortcut_find_doc', 'contact.shortcut_dept_members', 'chat.shortcut_chat_audit_join',
+  'chat.shortcut_conversation_info', 'aitable.shortcut_form_list', 'attendance.shortcut_get_summary', 'chat.shortcut_chat_role_update',
+  'todo.list_todo_attachment', 'dev.enable_dev_app', 'sheet.template_list', 'wiki.shortcut_resolve_space',
+  'report.shortcut_outbox_list', 'contact.shortcut_me', 'attendance.shortcut_get_approve_template',
   ]],
 ]);
 
