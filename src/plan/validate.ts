@@ -3,12 +3,13 @@
 // (docs/PLANS.md "Build validation"); the build collects them all and fails once.
 import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from '../contract/aliases.js';
+import { WARNINGS, type WarningReason } from '../errors.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import { expandFragments } from './fragments.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES, REFUSE_REASONS,
-  type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
+  type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep, type PlanWarning,
   type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
   type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
 } from './spec.js';
@@ -761,7 +762,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     s.problems.push(`${at}: a plan must be an object with facts and steps`);
     return { facts: '', steps: [] };
   }
-  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer']);
+  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer', 'warnings']);
   if (typeof raw.facts !== 'string' || raw.facts.trim().length === 0) s.problems.push(`${at}: needs a facts line`);
   if (raw.local !== undefined) return normalizeLocal(s, at, raw, servers);
   if (!Array.isArray(raw.steps) || raw.steps.length === 0) {
@@ -812,6 +813,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     if (raw.local_answer !== true || raw.output === undefined) s.problems.push(`${at}: local_answer must be true, with an output that is the answer`);
     else plan.local_answer = true;
   }
+  if (raw.warnings !== undefined) plan.warnings = normalizeWarnings(s, `${at}: warnings`, raw.warnings);
   const t = s.tool;
   // A plan may read a flag by any of its spellings (an alias folds into the flag it stands for).
   const used = (name: string) => [...s.flags].some((f) => f === name || flagKey(t, f) === flagKey(t, name));
@@ -886,6 +888,33 @@ export function validatePlans(declared: PlanFile[], tools: readonly ToolSpec[]):
     }
   }
   return { plans, problems };
+}
+
+/** A plan's `warnings:` (docs/PLANS.md "Warnings"): a list of {reason (src/errors.ts WARNINGS), message, when?}. */
+function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    s.problems.push(`${at}: must be a non-empty list of {reason, message, when?}`);
+    return [];
+  }
+  return raw.flatMap((w, i): PlanWarning[] => {
+    const wat = `${at}[${i}]`;
+    if (!isObj(w)) {
+      s.problems.push(`${wat}: must be an object {reason, message, when?}`);
+      return [];
+    }
+    only(s, wat, w, ['reason', 'message', 'when']);
+    if (typeof w.reason !== 'string' || !Object.hasOwn(WARNINGS, w.reason)) {
+      s.problems.push(`${wat}: reason must be one of ${Object.keys(WARNINGS).join(', ')}`);
+      return [];
+    }
+    if (typeof w.message !== 'string' || w.message.trim() === '' || /^\[(WARN|FIX)\]/u.test(w.message)) {
+      s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX] prefix (the reason adds it)`);
+      return [];
+    }
+    const out: PlanWarning = { reason: w.reason as WarningReason, message: w.message };
+    if (w.when !== undefined) out.when = normalizeCondition(s, `${wat}.when`, w.when);
+    return [out];
+  });
 }
 
 /**
