@@ -927,8 +927,9 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
 function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
   const ref = tool.interface_ref;
   const ownAt = plan.steps.findIndex((s) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !s.for_each);
+  const ownId = ownAt >= 0 ? plan.steps[ownAt].id : undefined;
   const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt
-    && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)));
+    && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)) || isContentWrite(s, ref?.product_id, ownId!));
   const own = plan.steps.filter((s, i) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !continues(s, i));
   const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
   if (own.length !== 1 || own.some((s) => s.kind === 'call' && (s.for_each || s.resolve || s.poll))) {
@@ -952,6 +953,19 @@ function isChunkContinuation(s: PlanStep, server: string | undefined): boolean {
   if (s.kind !== 'call' || s.server !== server || s.effect === 'read' || !s.for_each || s.page || s.resolve || s.poll) return false;
   const ts = s.for_each.transform ?? [];
   return ts.length > 0 && ts[ts.length - 1] === 'rest';
+}
+
+/**
+ * The content written into what the command's own call created (upstream doc create --content-format jsonml:
+ * create_document, then one update_document overwrite on the new nodeId, doc.go:1586-1613@c7521c1c): one write on the
+ * command's own server after its own call, no for_each, page, resolve or poll, whose arguments read that call's answer
+ * (`{from: <own call>}`). A failure of it after the create is the run's partial_outcome, naming the created id.
+ */
+function isContentWrite(s: PlanStep, server: string | undefined, ownId: string): boolean {
+  if (s.kind !== 'call' || s.server !== server || s.effect === 'read' || s.for_each || s.page || s.resolve || s.poll || s.rpc_if) return false;
+  const reads = (v: unknown): boolean => (Array.isArray(v) ? v.some(reads)
+    : isObj(v) && ((v as { from?: unknown }).from === ownId || Object.values(v).some(reads)));
+  return reads(s.args);
 }
 
 /**
