@@ -121,6 +121,8 @@ export interface DispatchRequest {
   stdin?: (maxBytes: number) => string;
   /** The run's notices (upstream's stderr `[WARN]` / `[FIX]` lines); absent: dropped. */
   warn?: (w: Warning) => void;
+  /** The words that named the command as typed (an alias's notice is emitted only when the alias named it). */
+  invokedAs?: string;
 }
 
 export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
@@ -161,7 +163,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
   try {
-    return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, stdin: r.stdin, streaming: r.writeLine !== undefined, signal: r.signal, warn: r.warn });
+    return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, stdin: r.stdin, streaming: r.writeLine !== undefined, signal: r.signal, warn: r.warn, invokedAs: r.invokedAs });
   } catch (err) {
     throw recoverable(err, invocation);
   }
@@ -230,7 +232,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env),
       writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep, stdin: io.stdin,
-      ...(io.warn ? { warn: (w: Warning) => io.warn!(warningLine(w)) } : {}),
+      ...(io.warn ? { warn: (w: Warning) => io.warn!(warningLine(w)) } : {}), invokedAs: found.path,
     }, env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;

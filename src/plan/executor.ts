@@ -6,6 +6,7 @@
 // effects port (effects.ts), which also journals every call. `--dry-run` evaluates what it can and calls nothing.
 import { randomUUID } from 'node:crypto';
 import { DwsError, type Reason, type Warning } from '../errors.js';
+import { identityKey } from '../catalog/identity.js';
 import type { ToolSpec } from '../catalog/types.js';
 import type { CallStep, Condition, LedgerSpec, PageSpec, PlanSpec, PlanStep, RefuseReason, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
@@ -47,6 +48,8 @@ export interface ExecuteOptions {
    * stderr as it comes, before the answer): the plan's `warnings:` and the transforms emit them. Absent: dropped.
    */
   warn?: (w: Warning) => void;
+  /** The words that named the command as typed (CLI); a `warnings:` entry with `alias` is emitted only for that alias. */
+  invokedAs?: string;
 }
 
 export type ExecuteOutcome = { plan: PlanDryRun } | { result: unknown } | { streamed: true };
@@ -1169,9 +1172,10 @@ function onceEach(sink: (w: Warning) => void): (w: Warning) => void {
  * The plan's declared notices (`warnings:`, e.g. a deprecated command naming its replacement), emitted before any
  * step, as upstream prints them before its body runs; a notice whose `when` does not hold is not emitted.
  */
-function declaredWarnings(sc: Scope, plan: PlanSpec): void {
+function declaredWarnings(sc: Scope, plan: PlanSpec, invokedAs: string | undefined): void {
   if (sc.warn === undefined) return;
   for (const w of plan.warnings ?? []) {
+    if (w.alias !== undefined && (invokedAs === undefined || identityKey(invokedAs) !== identityKey(w.alias))) continue;
     if (w.when !== undefined && evalCondition(sc, w.when) !== true) continue;
     sc.warn({ reason: w.reason, message: w.message });
   }
@@ -1219,7 +1223,7 @@ function exactAnswer(sc: Scope, step: PlanStep | undefined): boolean {
 
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
   const sc = scopeOf(tool, data, o);
-  declaredWarnings(sc, plan);
+  declaredWarnings(sc, plan, o.invokedAs);
   if (o.dryRun) return { plan: preview(sc, plan) };
   const done: Completed[] = [];
   let last: unknown = null;

@@ -582,6 +582,8 @@ export interface PlanWarning {
   reason: WarningReason;
   message: string;
   when?: Condition;
+  /** Emitted only when the command was named by this alias (one of the command's `aliases`), as typed on the CLI. */
+  alias?: string;
 }
 
 export interface PlanSpec {

@@ -902,7 +902,7 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
       s.problems.push(`${wat}: must be an object {reason, message, when?}`);
       return [];
     }
-    only(s, wat, w, ['reason', 'message', 'when']);
+    only(s, wat, w, ['reason', 'message', 'when', 'alias']);
     if (typeof w.reason !== 'string' || !Object.hasOwn(WARNINGS, w.reason)) {
       s.problems.push(`${wat}: reason must be one of ${Object.keys(WARNINGS).join(', ')}`);
       return [];
@@ -913,6 +913,10 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
     }
     const out: PlanWarning = { reason: w.reason as WarningReason, message: w.message };
     if (w.when !== undefined) out.when = normalizeCondition(s, `${wat}.when`, w.when);
+    if (w.alias !== undefined) {
+      if (typeof w.alias !== 'string' || !s.tool.aliases.includes(w.alias)) s.problems.push(`${wat}.alias: must be one of the command's aliases (${s.tool.aliases.join(', ') || 'none'})`);
+      else out.alias = w.alias;
+    }
     return [out];
   });
 }

@@ -78,6 +78,24 @@ describe('a deprecated command prints upstream\'s [WARN] line on stderr and answ
     expect(spaced.out).toBe((await silent(['doc', 'upload', '--file', 'a.txt', '--workspace-id', 'W1', '--dry-run'], { 'a.txt': 'x' })).out);
   });
 
+  it('report\'s old names warn only when typed (report.go:771-780); the new names of the same commands do not', async () => {
+    const pairs: [string[], string[], string][] = [
+      [['report', 'stats', '--report-id', 'R1'], ['report', 'entry', 'stats', '--report-id', 'R1'], 'dws report entry stats'],
+      [['report', 'detail', '--report-id', 'R1'], ['report', 'entry', 'get', '--report-id', 'R1'], 'dws report entry get'],
+      [['report', 'sent', '--dry-run'], ['report', 'outbox', 'list', '--dry-run'], 'dws report outbox list'],
+      [['report', 'created', '--dry-run'], ['report', 'outbox', 'list', '--dry-run'], 'dws report outbox list'],
+      [['report', 'list', '--start', '2026-03-01 00:00:00', '--end', '2026-03-02 00:00:00', '--dry-run'],
+        ['report', 'inbox', 'list', '--start', '2026-03-01 00:00:00', '--end', '2026-03-02 00:00:00', '--dry-run'], 'dws report inbox list'],
+    ];
+    for (const [old, current, replacement] of pairs) {
+      const typedOld = await typed(old);
+      const typedNew = await typed(current);
+      expect({ old, notices: typedOld.notices.map((n) => [n.warning.reason, n.warning.message.includes(`use \`${replacement}\``)]), fresh: typedNew.notices })
+        .toEqual({ old, notices: [['deprecated_command', true]], fresh: [] });
+      expect({ old, out: typedOld.out, calls: typedOld.calls, reason: typedOld.reason }).toEqual({ old, out: typedNew.out, calls: typedNew.calls, reason: typedNew.reason });
+    }
+  });
+
   it('a command that is not deprecated prints no notice', async () => {
     const run = await typed(['drive', 'copy', '--node', 'N1', '--folder', 'F1', '--workspace', 'W1']);
     expect(run.notices).toEqual([]);
