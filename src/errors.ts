@@ -185,6 +185,8 @@ export const WARNINGS = {
   // a command upstream keeps only for compatibility: its replacement is named (the plan's `warnings:` declaration)
   deprecated_command: 'WARN',
   // the JSONML transform (src/domain/doc-jsonml.ts): what the schema check lets pass, fragments it removed, what it mended
+  // a doc write whose content or --element starts as JSONML while --content-format is not jsonml (sniffJsonMLLike)
+  content_looks_like_jsonml: 'WARN',
   jsonml_schema_warning: 'WARN',
   jsonml_fragment_removed: 'WARN',
   jsonml_repaired: 'FIX',

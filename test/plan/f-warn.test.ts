@@ -140,6 +140,37 @@ describe('the JSONML check prints what it let pass, removed and mended, in upstr
   });
 });
 
+describe('content that looks like JSONML while --content-format is not jsonml gets a [WARN] line (sniffJsonMLLike)', () => {
+  /** doc_format_guard.go:80-100@c7521c1c as written: leading spaces trimmed, 64 bytes looked at, `[` then `"`/`[`, or `{` then `"jsonml"`. */
+  const sniff = (content: string): boolean => {
+    const t = content.replace(/^[ \t\r\n]+/u, '');
+    if (t === '') return false;
+    const rest = Buffer.from(t).subarray(0, 64).subarray(1).toString('latin1').replace(/^[ \t\r\n]+/u, '');
+    if (t[0] === '[') return rest.startsWith('"') || rest.startsWith('[');
+    if (t[0] === '{') return rest.startsWith('"jsonml"');
+    return false;
+  };
+  const insert = (element: string) => ['doc', 'block', 'insert', '--node', 'D1', '--element', element, '--dry-run'];
+
+  it('doc block insert with a JSONML-looking --element warns and plans the element call as before; doc create with markdown does not', async () => {
+    const looks = await typed(insert(' ["p",{},"x"]'));
+    expect(looks.notices.map((n) => n.warning.reason)).toEqual(['content_looks_like_jsonml']);
+    expect(looks.out).toBe((await silent(insert(' ["p",{},"x"]'))).out);
+    expect((await typed(['doc', 'create', '--name', 'n', '--content', '# 标题', '--dry-run'])).notices).toEqual([]);
+    expect(reasons(await typed(['doc', 'create', '--name', 'n', '--content', '{ "jsonml": ["root",{}]}', '--dry-run']))).toEqual(['content_looks_like_jsonml']);
+    expect((await typed(['doc', 'update', '--node', 'D1', '--content-format', 'jsonml', '--content', '["root",{}]', '--mode', 'overwrite', '--yes', '--dry-run'])).notices).toEqual([]);
+  });
+
+  it('warns exactly when upstream\'s sniff holds, for any text made of brackets, quotes, spaces and letters (property)', async () => {
+    const text = fc.array(fc.constantFrom('[', '{', '"', ' ', '\n', '\t', 'jsonml', '"jsonml"', 'p', ',', ':'), { maxLength: 40 }).map((a) => a.join(''));
+    await fc.assert(fc.asyncProperty(text, async (element) => {
+      fc.pre(element !== '' && !element.startsWith('-'));
+      const run = await typed(insert(element));
+      expect({ element, warned: reasons(run).includes('content_looks_like_jsonml') }).toEqual({ element, warned: sniff(element) });
+    }), { numRuns: 80 });
+  });
+});
+
 describe('doc create --content-format jsonml creates the document, then overwrites its content (doc.go:1586-1613)', () => {
   const create = (content: string, ...more: string[]) => ['doc', 'create', '--name', '周报', '--content-format', 'jsonml', '--content', content, ...more];
 
