@@ -175,6 +175,40 @@ export class DwsError extends Error {
   }
 }
 
+/**
+ * The notices a command prints on stderr while it still runs and answers on stdout (upstream's `[WARN]` / `[FIX]`
+ * lines): reason -> the prefix its message starts with. A notice never changes the answer, the exit code or what is
+ * sent; it is one JSON line on stderr, `{"warning":{"reason","message"[,"details"]}}`, as dws's other stderr lines
+ * (the error envelope, journal_write_failed) are JSON. See docs/PLANS.md "Warnings".
+ */
+export const WARNINGS = {
+  // a command upstream keeps only for compatibility: its replacement is named (the plan's `warnings:` declaration)
+  deprecated_command: 'WARN',
+  // the JSONML transform (src/domain/doc-jsonml.ts): what the schema check lets pass, fragments it removed, what it mended
+  // a doc write whose content or --element starts as JSONML while --content-format is not jsonml (sniffJsonMLLike)
+  content_looks_like_jsonml: 'WARN',
+  jsonml_schema_warning: 'WARN',
+  jsonml_fragment_removed: 'WARN',
+  jsonml_repaired: 'FIX',
+  jsonml_unwrapped: 'FIX',
+} as const satisfies Record<string, 'WARN' | 'FIX'>;
+
+export type WarningReason = keyof typeof WARNINGS;
+
+/** One notice; `message` is written without its prefix (the table adds it). */
+export interface Warning {
+  reason: WarningReason;
+  message: string;
+  details?: unknown;
+}
+
+/** The stderr line of a notice: one compact JSON line (no newline), its message led by `[WARN]` or `[FIX]`. */
+export function warningLine(w: Warning): string {
+  const warning: Record<string, unknown> = { reason: w.reason, message: `[${WARNINGS[w.reason]}] ${w.message}` };
+  if (w.details !== undefined) warning.details = w.details;
+  return JSON.stringify({ warning });
+}
+
 /** Wraps anything thrown into a DwsError; non-DwsErrors are bugs and become internal_error. */
 export function asDwsError(err: unknown): DwsError {
   if (err instanceof DwsError) return err;

@@ -131,6 +131,8 @@ export function readGolden(file: string, actual: string): string {
 /** What an in-process `dws <argv>` printed, and the DwsError it ended with. */
 export interface DispatchOutcome {
   out: string;
+  /** What the run wrote on stderr besides its error: its notice lines (`{"warning": ...}`, upstream's [WARN]/[FIX]). */
+  err: string;
   error?: DwsError;
 }
 
@@ -143,16 +145,17 @@ export async function dispatchInProcess(argv: string[], env: Record<string, stri
   clock: { now?: () => Date; uuid?: () => string; sleep?: (ms: number) => Promise<void>; stdin?: string } = {}): Promise<DispatchOutcome> {
   const { runDispatch } = await import('../src/dispatch/cli.js');
   let out = '';
+  let err = '';
   try {
     const { stdin, ...rest } = clock;
     // the standard input a user pipes in, as the CLI reads it (at most maxBytes + 1 bytes)
     const reader = stdin === undefined ? {} : { stdin: (maxBytes: number) => Buffer.from(stdin).subarray(0, maxBytes + 1).toString('utf8') };
-    await runDispatch(argv, engine, { write: async (t) => void (out += t), env, ...rest, ...reader });
+    await runDispatch(argv, engine, { write: async (t) => void (out += t), warn: (line) => void (err += line + '\n'), env, ...rest, ...reader });
   } catch (e) {
-    if (e instanceof DwsError) return { out, error: e };
+    if (e instanceof DwsError) return { out, err, error: e };
     throw e;
   }
-  return { out };
+  return { out, err };
 }
 
 /** What a run that must succeed prints as its result; a failure shows its error envelope. */

@@ -158,6 +158,17 @@ export function quietOnClosedPipe(): void {
   });
 }
 
+/** One notice line on stderr (a run's `[WARN]` / `[FIX]` JSON line), written at once so it precedes the answer. */
+export function writeStderrLine(line: string): void {
+  const bytes = Buffer.from(line + '\n', 'utf8');
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(2, bytes, done, bytes.length - done);
+  } catch {
+    // a closed or full stderr loses the notice; the run and its answer stand
+  }
+}
+
 export function fail(err: unknown): never {
   const e = asDwsError(err);
   process.stderr.write(e.envelope() + '\n');

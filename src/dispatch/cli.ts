@@ -7,7 +7,7 @@
 //   -> server config and login -> MCP tools/call (transport.ts; auth exit 2, grant 4, backend 1, partial outcome 7).
 // The MCP SDK is imported only when a call is actually made.
 import { randomUUID } from 'node:crypto';
-import { DwsError } from '../errors.js';
+import { DwsError, warningLine, type Warning } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { checkCatalogVersion } from '../schema/browse.js';
@@ -40,6 +40,11 @@ export interface DispatchIo {
   sleep?: (ms: number) => Promise<void>;
   /** The standard input for a plan's `{stdin}` source (`--content -`); absent: none. */
   stdin?: (maxBytes: number) => string;
+  /**
+   * Where a run's notices go, each as its stderr line (src/errors.ts warningLine, no newline): never the answer's
+   * stream. The CLI writes them to stderr as they come; absent: dropped.
+   */
+  warn?: (line: string) => void;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -114,6 +119,10 @@ export interface DispatchRequest {
   uuid?: () => string;
   sleep?: (ms: number) => Promise<void>;
   stdin?: (maxBytes: number) => string;
+  /** The run's notices (upstream's stderr `[WARN]` / `[FIX]` lines); absent: dropped. */
+  warn?: (w: Warning) => void;
+  /** The words that named the command as typed (an alias's notice is emitted only when the alias named it). */
+  invokedAs?: string;
 }
 
 export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
@@ -154,7 +163,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
     return result === undefined && r.writeLine ? { streamed: true } : { result };
   }
   try {
-    return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, stdin: r.stdin, streaming: r.writeLine !== undefined, signal: r.signal });
+    return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, stdin: r.stdin, streaming: r.writeLine !== undefined, signal: r.signal, warn: r.warn, invokedAs: r.invokedAs });
   } catch (err) {
     throw recoverable(err, invocation);
   }
@@ -223,6 +232,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env),
       writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep, stdin: io.stdin,
+      ...(io.warn ? { warn: (w: Warning) => io.warn!(warningLine(w)) } : {}), invokedAs: found.path,
     }, env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;

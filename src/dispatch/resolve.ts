@@ -13,7 +13,8 @@ import { quoted } from '../limits.js';
 const MAX_PATH_WORDS = 6;
 
 export type Resolution =
-  | { kind: 'tool'; tool: ToolSpec; rest: string[] }
+  /** `path`: the words that named the command as typed (its CLI path, or an alias of it). */
+  | { kind: 'tool'; tool: ToolSpec; rest: string[]; path: string }
   | { kind: 'group'; prefix: string; tools: ToolSpec[]; rest: string[] };
 
 /** The words before the first flag: the command path candidates (positionals may follow the path). */
@@ -39,13 +40,13 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
   const words = leadingWords(argv).slice(0, MAX_PATH_WORDS);
   for (let n = words.length; n >= 1; n--) {
     const doc = engine.identities.get(identityKey(words.slice(0, n).join(' ')));
-    if (doc !== undefined) return { kind: 'tool', tool: engine.spec(doc), rest: argv.slice(n) };
+    if (doc !== undefined) return { kind: 'tool', tool: engine.spec(doc), rest: argv.slice(n), path: words.slice(0, n).join(' ') };
   }
   const tools = engine.tools();
   for (let n = words.length; n >= 1; n--) {
     const key = identityKey(words.slice(0, n).join(' '));
     const tool = tools.find((t) => commandAliasPaths(t).some((p) => identityKey(p) === key));
-    if (tool) return { kind: 'tool', tool, rest: argv.slice(n) };
+    if (tool) return { kind: 'tool', tool, rest: argv.slice(n), path: words.slice(0, n).join(' ') };
   }
   // A group only when every leading word belongs to it: `dws chat messag recall` is a typo, not the chat group.
   const prefix = words.join(' ');

@@ -6,8 +6,9 @@
 // (doc_jsonml_fragment_strip.go) -> [root check] -> the schema check over the tag schema, which is data
 // (catalog/data/jsonml-schema.yaml, generated into ./generated/jsonml-schema.ts). A type, enum or range mismatch
 // refuses the write; an unknown tag, attribute or field and a misplaced child are warnings, which upstream prints
-// on stderr only (dws has no warning channel: they are counted, not printed).
-import { DwsError } from '../errors.js';
+// on stderr: emitted on the run's notice channel (src/errors.ts WARNINGS), as the repair, the unwrapping of
+// {"jsonml": [node]} and the fragments removed are (f-warn).
+import { DwsError, type Warning } from '../errors.js';
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { repairJson } from './json-repair.js';
@@ -225,15 +226,34 @@ const parses = (text: string): { ok: true; value: unknown } | { ok: false } => {
   }
 };
 
-/** Step 1 (:164-177, :266-278): with --fix-jsonml, text that is not JSON is repaired first. */
-function repaired(text: string, repair: boolean, where: string): { text: string; repaired: boolean } {
+/** Where the pipelines' notices go (the run's channel; upstream's stderr lines); the default drops them. */
+export type Notify = (w: Warning) => void;
+const DROP: Notify = () => undefined;
+
+/** Step 1 (:164-177, :266-278): with --fix-jsonml, text that is not JSON is repaired first (a [FIX] notice, :176/:277). */
+function repaired(text: string, repair: boolean, where: string, warn: Notify): { text: string; repaired: boolean } {
   if (!repair || parses(text).ok) return { text, repaired: false };
   const fixed = repairJson(text);
   if (fixed === undefined) {
     return refuse(where, 'the JSONML is not valid JSON and its repair (--fix-jsonml) failed',
       'the repair gives up on a quote doubled at the very end and on a number beyond float32; correct the JSON and run again');
   }
+  warn({ reason: 'jsonml_repaired', message: '--fix-jsonml mended the JSON syntax of the JSONML (brackets, commas, quotes) before it was checked' });
   return { text: fixed, repaired: true };
+}
+
+/** Fragments removed (:215-220 body, :316-321 node): a [WARN] notice naming how many. */
+function fragmentsRemoved(count: number, body: boolean, warn: Notify): void {
+  if (count === 0) return;
+  warn({ reason: 'jsonml_fragment_removed', message: `${count} fragment wrapper${count === 1 ? ' was' : 's were'} removed and ${count === 1 ? 'its' : 'their'} children kept: `
+    + `a fragment is what doc read --scope/--tags returns and is never written back${body ? '; make sure this is the content you mean to write' : ''}` });
+}
+
+/** The schema check's warnings when it passed (:245-247, :338-340): one [WARN] notice listing them. */
+function schemaWarnings(d: Diagnostics, warn: Notify): void {
+  if (d.warnings.length === 0) return;
+  const n = d.warnings.length;
+  warn({ reason: 'jsonml_schema_warning', message: `the JSONML passes the schema check with ${n} warning${n === 1 ? '' : 's'} (sent as it is): ${d.warnings.join('; ')}`, details: d.warnings });
 }
 
 const schemaRefusal = (where: string, d: Diagnostics): never => refuse(where,
@@ -246,9 +266,9 @@ const NOT_JSON = 'the JSONML is not valid JSON (a bracket or comma missing?); --
  * prepareJsonMLNode (doc_jsonml_pipeline.go:259-343): the one JSONML node a block write sends. `{"jsonml": [node]}` is
  * unwrapped to its node (coerceJsonMLNodeShape :115-148); a fragment at the top must hold exactly one node.
  */
-export function prepareJsonmlNode(raw: string, repair: boolean, where: string, schema: JsonmlSchema = JSONML_SCHEMA): unknown[] {
+export function prepareJsonmlNode(raw: string, repair: boolean, where: string, schema: JsonmlSchema = JSONML_SCHEMA, warn: Notify = DROP): unknown[] {
   if (raw === '') return refuse(where, '--content-format jsonml needs the JSONML array in --element');
-  const step1 = repaired(raw, repair, where);
+  const step1 = repaired(raw, repair, where, warn);
   let text = step1.text;
   const probe = parses(text);
   if (probe.ok && isObj(probe.value) && Object.hasOwn(probe.value, 'jsonml') && Array.isArray(probe.value.jsonml)) {
@@ -259,6 +279,8 @@ export function prepareJsonmlNode(raw: string, repair: boolean, where: string, s
         'write them one by one, or replace the whole document with doc update --content-format jsonml');
     }
     text = JSON.stringify(list[0]);
+    // emitFixNotes (:290, :345-354)
+    warn({ reason: 'jsonml_unwrapped', message: 'the {"jsonml": [node]} wrapper (the body form) was taken off: a block write sends the one node inside it' });
   }
   const parsed = parses(text);
   if (!parsed.ok) return refuse(where, NOT_JSON);
@@ -280,10 +302,12 @@ export function prepareJsonmlNode(raw: string, repair: boolean, where: string, s
     node = inner.node;
     fragments = inner.count;
   }
+  fragmentsRemoved(fragments, false, warn);
   // ValidateJsonMLSource over the text as typed when it is a bare array, untouched (:328-333): read as a body, a
   // list of nodes passes; otherwise the node itself
   const d = !step1.repaired && fragments === 0 && trimSpace(raw).startsWith('[') ? checkJsonmlBody(node, schema) : checkJsonmlNode(node, schema);
   if (d.errors.length > 0) return schemaRefusal(where, d);
+  schemaWarnings(d, warn);
   return node;
 }
 
@@ -292,8 +316,8 @@ export function prepareJsonmlNode(raw: string, repair: boolean, where: string, s
  * must be an object (null reads as an empty one) holding a "jsonml" array, which (its fragments unwrapped, a top
  * fragment made the root) is not empty and starts with "root".
  */
-export function prepareJsonmlBody(raw: string, repair: boolean, where: string, schema: JsonmlSchema = JSONML_SCHEMA): unknown[] {
-  const { text } = repaired(raw, repair, where);
+export function prepareJsonmlBody(raw: string, repair: boolean, where: string, schema: JsonmlSchema = JSONML_SCHEMA, warn: Notify = DROP): unknown[] {
+  const { text } = repaired(raw, repair, where, warn);
   const parsed = parses(text);
   if (!parsed.ok) return refuse(where, NOT_JSON);
   let wrapper: unknown = parsed.value;
@@ -302,11 +326,13 @@ export function prepareJsonmlBody(raw: string, repair: boolean, where: string, s
   if (!isObj(wrapper)) return refuse(where, 'the content must be a JSON object {"jsonml": [...]} or the JSONML array itself');
   if (!Object.hasOwn(wrapper, 'jsonml')) return refuse(where, 'the content must hold a "jsonml" field, as {"jsonml": ["root", {}, ...]}');
   if (!Array.isArray(wrapper.jsonml)) return refuse(where, 'the "jsonml" field must be an array');
-  const { node: body } = stripBodyFragments(wrapper.jsonml);
+  const { node: body, count } = stripBodyFragments(wrapper.jsonml);
+  fragmentsRemoved(count, true, warn);
   if (body.length === 0) return refuse(where, 'the body is an empty array; it must be ["root", {attrs?}, ...blocks]');
   if (body[0] !== 'root') return refuse(where, 'the body must start with the "root" node, as ["root", {attrs?}, ...blocks]');
   const d = checkJsonmlBody(body, schema);
   if (d.errors.length > 0) return schemaRefusal(where, d);
+  schemaWarnings(d, warn);
   return body;
 }
 
@@ -314,8 +340,9 @@ export function prepareJsonmlBody(raw: string, repair: boolean, where: string, s
 export function jsonmlTransform(mode: 'node' | 'body') {
   // a refusal names the flag the JSONML came from (the plan value's own `where` names no flag)
   const flag = mode === 'node' ? 'doc block --element' : 'doc update --content';
-  return (v: unknown, where: string): unknown[] => {
+  return (v: unknown, where: string, ctx?: { warn?: Notify }): unknown[] => {
     if (!isObj(v) || typeof v.text !== 'string') return refuse(where, `${JSON.stringify(v)} is not an object {text, repair}`);
-    return mode === 'node' ? prepareJsonmlNode(v.text, v.repair === true, flag) : prepareJsonmlBody(v.text, v.repair === true, flag);
+    const warn = ctx?.warn ?? DROP;
+    return mode === 'node' ? prepareJsonmlNode(v.text, v.repair === true, flag, JSONML_SCHEMA, warn) : prepareJsonmlBody(v.text, v.repair === true, flag, JSONML_SCHEMA, warn);
   };
 }

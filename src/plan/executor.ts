@@ -5,7 +5,8 @@
 // command, and `partial_outcome` when a failure follows a completed write. The world is reached only through the
 // effects port (effects.ts), which also journals every call. `--dry-run` evaluates what it can and calls nothing.
 import { randomUUID } from 'node:crypto';
-import { DwsError, type Reason } from '../errors.js';
+import { DwsError, type Reason, type Warning } from '../errors.js';
+import { identityKey } from '../catalog/identity.js';
 import type { ToolSpec } from '../catalog/types.js';
 import type { CallStep, Condition, LedgerSpec, PageSpec, PlanSpec, PlanStep, RefuseReason, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
@@ -42,6 +43,13 @@ export interface ExecuteOptions {
   stdin?: (maxBytes: number) => string;
   /** The caller gave up (MCP notifications/cancelled): no further step starts; a call in flight keeps its outcome. */
   signal?: AbortSignal;
+  /**
+   * Where the run's notices go (upstream's stderr `[WARN]` / `[FIX]` lines; the CLI writes each as a JSON line on
+   * stderr as it comes, before the answer): the plan's `warnings:` and the transforms emit them. Absent: dropped.
+   */
+  warn?: (w: Warning) => void;
+  /** The words that named the command as typed (CLI); a `warnings:` entry with `alias` is emitted only for that alias. */
+  invokedAs?: string;
 }
 
 export type ExecuteOutcome = { plan: PlanDryRun } | { result: unknown } | { streamed: true };
@@ -357,7 +365,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       // a cursor no call will send (the last page a run that is not strict may read) is not converted
       if (p.next_transform && (strict || page + 1 < pages)) {
         try {
-          value = applyTransforms(p.next_transform, next, `${step.id}: the next cursor`, { env: sc.env, now: sc.at });
+          value = applyTransforms(p.next_transform, next, `${step.id}: the next cursor`, { env: sc.env, now: sc.at, ...(sc.warn ? { warn: sc.warn } : {}) });
         } catch (e) {
           if (!strict || !(e instanceof DwsError)) throw e;
           throw new Incomplete(`page ${read} gave a next cursor the next call cannot take (${e.message})`, read);
@@ -1144,7 +1152,33 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
 }
 
 function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOptions): Scope {
-  return { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? (() => randomUUID()), uuids: new Map(), stdin: o.stdin };
+  const sc: Scope = { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? (() => randomUUID()), uuids: new Map(), stdin: o.stdin };
+  if (o.warn !== undefined) sc.warn = onceEach(o.warn);
+  return sc;
+}
+
+/** A notice sink that passes each distinct notice on once (a source evaluated twice, for a check and a call, warns once). */
+function onceEach(sink: (w: Warning) => void): (w: Warning) => void {
+  const seen = new Set<string>();
+  return (w) => {
+    const key = stringifyJson(w);
+    if (seen.has(key)) return;
+    seen.add(key);
+    sink(w);
+  };
+}
+
+/**
+ * The plan's declared notices (`warnings:`, e.g. a deprecated command naming its replacement), emitted before any
+ * step, as upstream prints them before its body runs; a notice whose `when` does not hold is not emitted.
+ */
+function declaredWarnings(sc: Scope, plan: PlanSpec, invokedAs: string | undefined): void {
+  if (sc.warn === undefined) return;
+  for (const w of plan.warnings ?? []) {
+    if (w.alias !== undefined && (invokedAs === undefined || identityKey(invokedAs) !== identityKey(w.alias))) continue;
+    if (w.when !== undefined && evalCondition(sc, w.when) !== true) continue;
+    sc.warn({ reason: w.reason, message: w.message });
+  }
 }
 
 function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
@@ -1189,6 +1223,7 @@ function exactAnswer(sc: Scope, step: PlanStep | undefined): boolean {
 
 export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: ExecuteOptions): Promise<ExecuteOutcome> {
   const sc = scopeOf(tool, data, o);
+  declaredWarnings(sc, plan, o.invokedAs);
   if (o.dryRun) return { plan: preview(sc, plan) };
   const done: Completed[] = [];
   let last: unknown = null;

@@ -2,6 +2,7 @@
 // the build-time validation (src/plan/validate.ts) and the executor (src/dispatch/execute.ts).
 import type { RowsSpec } from './transforms/rows.js';
 import type { MessagesSpec } from './transforms/messages.js';
+import type { WarningReason } from '../errors.js';
 
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { int: 'strconv' } | { add: number } | { get: string } | { split: string } | { only_starting: string } | { except_starting: string }
@@ -572,10 +573,25 @@ export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: Hand
 export type PlanStep = CallStep | UploadStep | DownloadStep | PickStep | RefuseStep | SaveStep | HandoffStep | ValueStep;
 export type StepKind = PlanStep['kind'];
 
+/**
+ * A notice the plan declares (`warnings:`): emitted on the run's notice channel (stderr, `[WARN]` / `[FIX]`) before
+ * any step when `when` holds (always without it). Upstream's stderr lines of the command body, e.g. a deprecated
+ * command naming its replacement; our own wording.
+ */
+export interface PlanWarning {
+  reason: WarningReason;
+  message: string;
+  when?: Condition;
+  /** Emitted only when the command was named by this alias (one of the command's `aliases`), as typed on the CLI. */
+  alias?: string;
+}
+
 export interface PlanSpec {
   facts: string;
   steps: PlanStep[];
   output?: Source;
+  /** Notices emitted before the first step (docs/PLANS.md "Warnings"). */
+  warnings?: PlanWarning[];
   /**
    * A run whose steps all stay off the backend answers from its flags alone (upstream parses them locally, e.g. a
    * link into its ids): its output is the answer, not a silent no-op (otherwise such a run is plan_skipped).

@@ -3,12 +3,13 @@
 // (docs/PLANS.md "Build validation"); the build collects them all and fails once.
 import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from '../contract/aliases.js';
+import { WARNINGS, type WarningReason } from '../errors.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import { expandFragments } from './fragments.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES, REFUSE_REASONS,
-  type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep,
+  type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep, type PlanWarning,
   type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
   type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
 } from './spec.js';
@@ -761,7 +762,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     s.problems.push(`${at}: a plan must be an object with facts and steps`);
     return { facts: '', steps: [] };
   }
-  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer']);
+  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer', 'warnings']);
   if (typeof raw.facts !== 'string' || raw.facts.trim().length === 0) s.problems.push(`${at}: needs a facts line`);
   if (raw.local !== undefined) return normalizeLocal(s, at, raw, servers);
   if (!Array.isArray(raw.steps) || raw.steps.length === 0) {
@@ -812,6 +813,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     if (raw.local_answer !== true || raw.output === undefined) s.problems.push(`${at}: local_answer must be true, with an output that is the answer`);
     else plan.local_answer = true;
   }
+  if (raw.warnings !== undefined) plan.warnings = normalizeWarnings(s, `${at}: warnings`, raw.warnings);
   const t = s.tool;
   // A plan may read a flag by any of its spellings (an alias folds into the flag it stands for).
   const used = (name: string) => [...s.flags].some((f) => f === name || flagKey(t, f) === flagKey(t, name));
@@ -888,6 +890,37 @@ export function validatePlans(declared: PlanFile[], tools: readonly ToolSpec[]):
   return { plans, problems };
 }
 
+/** A plan's `warnings:` (docs/PLANS.md "Warnings"): a list of {reason (src/errors.ts WARNINGS), message, when?}. */
+function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    s.problems.push(`${at}: must be a non-empty list of {reason, message, when?}`);
+    return [];
+  }
+  return raw.flatMap((w, i): PlanWarning[] => {
+    const wat = `${at}[${i}]`;
+    if (!isObj(w)) {
+      s.problems.push(`${wat}: must be an object {reason, message, when?}`);
+      return [];
+    }
+    only(s, wat, w, ['reason', 'message', 'when', 'alias']);
+    if (typeof w.reason !== 'string' || !Object.hasOwn(WARNINGS, w.reason)) {
+      s.problems.push(`${wat}: reason must be one of ${Object.keys(WARNINGS).join(', ')}`);
+      return [];
+    }
+    if (typeof w.message !== 'string' || w.message.trim() === '' || /^\[(WARN|FIX)\]/u.test(w.message)) {
+      s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX] prefix (the reason adds it)`);
+      return [];
+    }
+    const out: PlanWarning = { reason: w.reason as WarningReason, message: w.message };
+    if (w.when !== undefined) out.when = normalizeCondition(s, `${wat}.when`, w.when);
+    if (w.alias !== undefined) {
+      if (typeof w.alias !== 'string' || !s.tool.aliases.includes(w.alias)) s.problems.push(`${wat}.alias: must be one of the command's aliases (${s.tool.aliases.join(', ') || 'none'})`);
+      else out.alias = w.alias;
+    }
+    return [out];
+  });
+}
+
 /**
  * An atomic command's plan declares what its upstream body does around its one RPC: exactly one call of the
  * command's own RPC (maybe paged; no for_each, resolve or poll), and besides it only refusals, reads of other RPCs
@@ -898,8 +931,9 @@ export function validatePlans(declared: PlanFile[], tools: readonly ToolSpec[]):
 function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: string[]): void {
   const ref = tool.interface_ref;
   const ownAt = plan.steps.findIndex((s) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !s.for_each);
+  const ownId = ownAt >= 0 ? plan.steps[ownAt].id : undefined;
   const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt
-    && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)));
+    && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)) || isContentWrite(s, ref?.product_id, ownId!));
   const own = plan.steps.filter((s, i) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !continues(s, i));
   const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
   if (own.length !== 1 || own.some((s) => s.kind === 'call' && (s.for_each || s.resolve || s.poll))) {
@@ -923,6 +957,19 @@ function isChunkContinuation(s: PlanStep, server: string | undefined): boolean {
   if (s.kind !== 'call' || s.server !== server || s.effect === 'read' || !s.for_each || s.page || s.resolve || s.poll) return false;
   const ts = s.for_each.transform ?? [];
   return ts.length > 0 && ts[ts.length - 1] === 'rest';
+}
+
+/**
+ * The content written into what the command's own call created (upstream doc create --content-format jsonml:
+ * create_document, then one update_document overwrite on the new nodeId, doc.go:1586-1613@c7521c1c): one write on the
+ * command's own server after its own call, no for_each, page, resolve or poll, whose arguments read that call's answer
+ * (`{from: <own call>}`). A failure of it after the create is the run's partial_outcome, naming the created id.
+ */
+function isContentWrite(s: PlanStep, server: string | undefined, ownId: string): boolean {
+  if (s.kind !== 'call' || s.server !== server || s.effect === 'read' || s.for_each || s.page || s.resolve || s.poll || s.rpc_if) return false;
+  const reads = (v: unknown): boolean => (Array.isArray(v) ? v.some(reads)
+    : isObj(v) && ((v as { from?: unknown }).from === ownId || Object.values(v).some(reads)));
+  return reads(s.args);
 }
 
 /**

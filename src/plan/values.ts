@@ -2,7 +2,7 @@
 // constants, positionals, earlier results, the clock and the run's uuids, with its transforms; whether a condition
 // holds. In a dry run a value from an earlier result is a Placeholder, printed as its text, and a condition that
 // depends on one is 'unknown'.
-import { DwsError } from '../errors.js';
+import { DwsError, type Warning } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import type { Condition, NowSpec, RpcCase, Source, Transform, ValueKind } from './spec.js';
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
@@ -50,6 +50,11 @@ export interface Scope {
   stdinText?: string;
   /** Why a paged step with `record: {failures: end}` stopped short: the run ends so once its answer is built. */
   unfinished?: string;
+  /**
+   * The run's notice channel (src/errors.ts WARNINGS): the plan's `warnings:` and the transforms emit into it; each
+   * distinct notice is handed on once per run (a value evaluated twice warns once). Absent: notices are dropped.
+   */
+  warn?: (w: Warning) => void;
 }
 
 export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -217,7 +222,7 @@ export function evalSource(sc: Scope, s: Source): unknown {
   if (v === undefined) v = s.default;
   if (v === undefined) return v;
   if (hasPlaceholder(v)) return s.transform?.length ? pendingThrough(v, s.transform) : v;
-  return applyTransforms(s.transform, v, label(s), { env: sc.env, now: sc.at });
+  return applyTransforms(s.transform, v, label(s), { env: sc.env, now: sc.at, ...(sc.warn ? { warn: sc.warn } : {}) });
 }
 
 /**

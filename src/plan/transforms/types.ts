@@ -1,7 +1,7 @@
 // What every transform is: a named primitive of one meaning (docs/PLANS.md "Transforms"). A plain one takes the
 // value; a parametrized one (`{name: arg}`) checks its argument when the plan is built and then takes the value.
 // A value a transform cannot take is refused with invalid_parameter naming where it came from.
-import { DwsError } from '../../errors.js';
+import { DwsError, type Warning } from '../../errors.js';
 import { isObject as isObj } from '../../json-object.js';
 
 /** What a transform may consult besides the value: the environment (the file root) and the run's clock. */
@@ -9,6 +9,8 @@ export interface TransformContext {
   env: Record<string, string | undefined>;
   /** The run's one clock reading (ExecuteOptions.now); absent outside a run: the time of the call. */
   now?: Date;
+  /** The run's notice channel (stderr `[WARN]` / `[FIX]` lines, never the answer); absent outside a run. */
+  warn?: (w: Warning) => void;
 }
 
 export type Fn = (v: unknown, where: string, ctx: TransformContext) => unknown;
