@@ -151,3 +151,23 @@ describe('doc +inspect prints its reads in the envelope (content_shortcuts.go:28
     expect((await run(['doc', '+inspect', '--node', 'D1'])).reason).toBe('backend_error');
   });
 });
+
+describe('doc +update prints the whole envelope (content_shortcuts.go:699-776@c7521c1c)', () => {
+  it('block_delete: {nodeId, result, verification, verified} with the steps delete_document_block, verify; a null write answer is printed null', async () => {
+    mcp.answers['doc/delete_document_block'] = () => null;
+    mcp.answers['doc/list_document_blocks'] = () => ({ blocks: [{ blockId: 'b1', text: '甲' }], hasMore: false });
+    const r = await run(['doc', '+update', '--node', 'D1', '--command', 'block_delete', '--block-id', 'b2', '--yes']);
+    expect({ reason: r.reason, printed: r.printed }).toEqual({
+      reason: undefined,
+      printed: envelope('doc.update', {
+        nodeId: 'D1', result: null, verification: { blocks: [{ blockId: 'b1', text: '甲' }], hasMore: false, totalCount: 1 }, verified: true,
+      }, ok('delete_document_block', 'verify')),
+    });
+  });
+
+  it('a write answer that does not decode into an object fails before the read-back', async () => {
+    mcp.answers['doc/update_document_block'] = () => ['done'];
+    const r = await run(['doc', '+update', '--node', 'D1', '--command', 'block_replace', '--block-id', 'b2', '--content', '新', '--yes']);
+    expect({ reason: r.reason, tools: r.calls.map((c) => c.tool) }).toEqual({ reason: 'backend_error', tools: ['update_document_block'] });
+  });
+});
