@@ -163,7 +163,8 @@ export function docMediaItems(answer: unknown): Obj[] {
       if (hasId) row.resourceId = resourceId;
       if (url !== undefined) row.resourceUrl = url;
       for (const key of ['name', 'type', 'mimeType', 'viewType']) if (Object.hasOwn(v, key)) row[key] = v[key];
-      out.push(row);
+      // Go prints a map's keys sorted
+      out.push(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
     }
     for (const child of Object.values(v)) walk(child, blockId);
   };

@@ -171,3 +171,46 @@ describe('doc +update prints the whole envelope (content_shortcuts.go:699-776@c7
     expect({ reason: r.reason, tools: r.calls.map((c) => c.tool) }).toEqual({ reason: 'backend_error', tools: ['update_document_block'] });
   });
 });
+
+describe('doc +media-list prints collectMediaItems in the envelope (media_style_shortcuts.go:28-35, :333-374@c7521c1c)', () => {
+  it('lists every object with a resourceId or a resource URL, node before children, each taking its own or its parent\'s block id', async () => {
+    mcp.answers['doc/list_document_blocks'] = () => ({
+      result: {
+        blocks: [
+          { blockId: ' b1 ', image: { resourceId: 'R1', src: 'https://x/1.png', name: '图', viewType: null } },
+          { id: 'b2', resourceId: 42, attachment: { uuid: 'u3', downloadUrl: '', imageUrl: 'https://x/3.png', mimeType: 'image/png', type: 'image' } },
+          { blockId: 'b4', resourceId: '', src: '', paragraph: { text: '无' } },
+          { blockId: 'b5', resourceId: null, resourceUrl: 'https://x/5' },
+        ],
+      },
+    });
+    const r = await run(['doc', '+media-list', '--node', 'D1']);
+    expect({ reason: r.reason, printed: r.printed, calls: r.calls }).toEqual({
+      reason: undefined,
+      printed: envelope('doc.media_list', {
+        count: 4,
+        media: [
+          { blockId: 'b1', resourceId: 'R1', resourceUrl: 'https://x/1.png', name: '图', viewType: null },
+          { blockId: 'b2', resourceId: '42' },
+          { blockId: 'u3', resourceUrl: 'https://x/3.png', type: 'image', mimeType: 'image/png' },
+          { blockId: 'b5', resourceUrl: 'https://x/5' },
+        ],
+        nodeId: 'D1',
+      }, null),
+      calls: [{ tool: 'list_document_blocks', arguments: { nodeId: 'D1', format: 'element' } }],
+    });
+  });
+
+  it('prints media null and count 0 when nothing holds a resource (a Go nil slice), also for a null or blank answer', async () => {
+    for (const answer of [{ blocks: [{ blockId: 'b1', text: '甲' }] }, null, ' ']) {
+      mcp.answers['doc/list_document_blocks'] = () => answer;
+      const r = await run(['doc', '+media-list', '--node', 'D1']);
+      expect({ answer, printed: r.printed }).toEqual({ answer, printed: envelope('doc.media_list', { count: 0, media: null, nodeId: 'D1' }, null) });
+    }
+  });
+
+  it('fails on an answer that does not decode into an object', async () => {
+    mcp.answers['doc/list_document_blocks'] = () => [{ resourceId: 'R1' }];
+    expect((await run(['doc', '+media-list', '--node', 'D1'])).reason).toBe('backend_error');
+  });
+});
