@@ -214,3 +214,28 @@ describe('doc +media-list prints collectMediaItems in the envelope (media_style_
     expect((await run(['doc', '+media-list', '--node', 'D1'])).reason).toBe('backend_error');
   });
 });
+
+describe('doc shortcuts printing the envelope read a write answer as CallMCPWriteData does (runner.go:228-233, :255-271@c7521c1c)', () => {
+  it('doc +create-from-template prints a null answer as null and a blank one as {}', async () => {
+    for (const [answer, result] of [[null, null], ['  ', {}]] as const) {
+      mcp.answers['doc/apply_doc_template'] = () => answer;
+      const r = await run(['doc', '+create-from-template', '--template-id', 'T1', '--yes']);
+      expect({ reason: r.reason, printed: r.printed }).toEqual({
+        reason: undefined, printed: envelope('doc.create_from_template', { templateId: 'T1', result }, ok('apply_template')),
+      });
+    }
+  });
+
+  it('doc +export-submit, +create-from-template and +comment-create fail on an answer that does not decode into an object', async () => {
+    const runs: [string, string[], unknown][] = [
+      ['doc/submit_export_job', ['doc', '+export-submit', '--node', 'D1'], [1, 2]],
+      ['doc/apply_doc_template', ['doc', '+create-from-template', '--template-id', 'T1', '--yes'], 'created'],
+      ['doc-comment/create_comment', ['doc', '+comment-create', '--node', 'D1', '--content', '好', '--yes'], 5],
+    ];
+    for (const [tool, argv, answer] of runs) {
+      mcp.answers[tool] = () => answer;
+      const r = await run(argv);
+      expect({ tool, reason: r.reason, printed: r.printed }).toEqual({ tool, reason: 'backend_error', printed: undefined });
+    }
+  });
+});
