@@ -226,11 +226,14 @@ describe('doc shortcuts printing the envelope read a write answer as CallMCPWrit
     }
   });
 
-  it('doc +export-submit, +create-from-template and +comment-create fail on an answer that does not decode into an object', async () => {
+  it('doc +export-submit, +create-from-template, +comment-create, +export-get, +template-search and +create fail on an answer that does not decode into an object', async () => {
     const runs: [string, string[], unknown][] = [
       ['doc/submit_export_job', ['doc', '+export-submit', '--node', 'D1'], [1, 2]],
       ['doc/apply_doc_template', ['doc', '+create-from-template', '--template-id', 'T1', '--yes'], 'created'],
       ['doc-comment/create_comment', ['doc', '+comment-create', '--node', 'D1', '--content', '好', '--yes'], 5],
+      ['doc/query_export_job', ['doc', '+export-get', '--job-id', 'J1', '--yes'], [{ status: 'SUCCESS' }]],
+      ['doc/search_doc_templates', ['doc', '+template-search', '--query', '周报'], 'no templates'],
+      ['doc/create_document', ['doc', '+create', '--name', '周报', '--yes'], true],
     ];
     for (const [tool, argv, answer] of runs) {
       mcp.answers[tool] = () => answer;
