@@ -6,6 +6,8 @@
 // and totalCount only there, a block's identity also from `elementId`.
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
+import { blockIdentity } from './doc-selection.js';
+import { goNumberText } from './sheet-batch.js';
 
 type Obj = Record<string, unknown>;
 
@@ -122,4 +124,50 @@ export function docMediaBlock(v: Obj): string | undefined {
     if (resourceUrl !== '' && nestedDocString(media, ['resourceUrl', 'src']) === resourceUrl) return id;
   }
   return undefined;
+}
+
+/** fmt.Sprint of a resourceId as collectMediaItems reads it; undefined for none (absent or null: Go's "<nil>"). */
+function sprintResource(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return goNumberText(v);
+  if (typeof v === 'boolean') return String(v);
+  // Go would print its own map/slice syntax; dws writes the JSON text (no backend sends one)
+  return JSON.stringify(v);
+}
+
+/**
+ * `doc_media_items`: a list_document_blocks answer -> the media rows doc +media-list prints (upstream
+ * collectMediaItems, shortcut/doc/media_style_shortcuts.go:333-374@c7521c1c), `[]` when none (upstream's nil slice,
+ * printed null: the plan prints null for an empty list):
+ * every object, node before children, that has a resourceId other than "" (fmt.Sprint of it; null counts as none) or
+ * a non-empty text at resourceUrl/src/imageUrl/downloadUrl (the first), gives `{blockId (its own blockId/id/uuid,
+ * trimmed, else the nearest parent's, else ""), resourceId?, resourceUrl?, name?, type?, mimeType?, viewType?}`, the
+ * last four when the key is there (null kept). Deviation: Go walks an object's values in random order; dws walks them
+ * in the answer's key order, so rows under different keys of one object come in that order.
+ */
+export function docMediaItems(answer: unknown): Obj[] {
+  const out: Obj[] = [];
+  const walk = (v: unknown, inherited: string): void => {
+    if (Array.isArray(v)) {
+      for (const child of v) walk(child, inherited);
+      return;
+    }
+    if (!isObj(v)) return;
+    const blockId = blockIdentity(v, inherited);
+    const resourceId = sprintResource(v.resourceId);
+    const url = ['resourceUrl', 'src', 'imageUrl', 'downloadUrl'].map((k) => v[k]).find((x): x is string => typeof x === 'string' && x !== '');
+    const hasId = resourceId !== undefined && resourceId !== '';
+    if (hasId || url !== undefined) {
+      const row: Obj = { blockId };
+      if (hasId) row.resourceId = resourceId;
+      if (url !== undefined) row.resourceUrl = url;
+      for (const key of ['name', 'type', 'mimeType', 'viewType']) if (Object.hasOwn(v, key)) row[key] = v[key];
+      // Go prints a map's keys sorted
+      out.push(Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+    }
+    for (const child of Object.values(v)) walk(child, blockId);
+  };
+  walk(answer, '');
+  return out;
 }

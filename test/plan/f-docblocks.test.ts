@@ -27,7 +27,8 @@ describe('doc +update block writes: the paged read-back on upstream\'s timetable
     const r = await dws(['--command', 'block_replace', '--block-id', 'b2', '--content', '替换后']);
     expect(r.sleeps).toEqual([]);
     expect(r.windows).toEqual([[0, 49]]);
-    expect(r.result).toEqual({
+    // f-doc8: the data of the doc.operation.v1 envelope the run prints
+    expect((r.result as { data: unknown }).data).toEqual({
       nodeId: 'D1', verified: true, result: { success: true }, verification: { blocks: [para('b1', '甲'), para('b2', ' 替换后 ')], hasMore: false, totalCount: 2 },
     });
   });
@@ -52,7 +53,7 @@ describe('doc +update block writes: the paged read-back on upstream\'s timetable
     expect(r.outcome.error).toBeUndefined();
     expect(r.sleeps).toEqual([]);
     expect(r.windows).toEqual([[0, 49], [50, 99]]);
-    expect(r.result).toMatchObject({ verification: { blocks: [para('b0', '开头'), para('b1', '前文'), para('b8', '新段落'), para('b9', '后文')], hasMore: false, totalCount: 4 } });
+    expect((r.result as { data: unknown }).data).toMatchObject({ verification: { blocks: [para('b0', '开头'), para('b1', '前文'), para('b8', '新段落'), para('b9', '后文')], hasMore: false, totalCount: 4 } });
   });
 
   it('a first page alone does not show the inserted block: without the second page the check would fail', async () => {

@@ -14,7 +14,9 @@ const para = (id: string, text: string) => ({ blockId: id, blockType: 'paragraph
 /** doc +update on D1, confirmed; `writes` are the calls that are not reads of the document. */
 async function dws(argv: string[]) {
   const r = await timed(['doc', '+update', '--node', 'D1', ...argv, '--yes']);
-  return { ...r, writes: r.calls.filter(([name]) => name !== 'list_document_blocks' && name !== 'get_document_content'), printed: r.result };
+  // f-doc8: the run prints the whole doc.operation.v1 envelope; `printed` is its data, `envelope` the whole object
+  const envelope = r.result as { data?: unknown } | undefined;
+  return { ...r, writes: r.calls.filter(([name]) => name !== 'list_document_blocks' && name !== 'get_document_content'), printed: envelope?.data, envelope };
 }
 
 describe('doc +update --command str_replace (f-docupd)', { timeout: 60_000 }, () => {
@@ -103,7 +105,12 @@ describe('doc +update prints the data of upstream\'s doc.operation.v1 envelope (
     mcp.answers['doc/update_document'] = () => ({ success: true });
     mcp.answers['doc/get_document_content'] = () => ({ result: { markdown: '旧\n补充' } });
     const r = await dws(['--command', 'append', '--content', '补充']);
-    expect(r.printed).toEqual({ nodeId: 'D1', mode: 'append', chunksWritten: 1, verified: true, verification: { result: { markdown: '旧\n补充' } } });
+    expect(r.envelope).toEqual({
+      compensation: { available: false, reason: '' }, complete: true, contractVersion: 'doc.operation.v1',
+      data: { chunksWritten: 1, mode: 'append', nodeId: 'D1', verification: { result: { markdown: '旧\n补充' } }, verified: true },
+      ok: true, operation: 'doc.update', status: 'success',
+      steps: [{ name: 'update_document', status: 'success' }, { name: 'verify', status: 'success' }], warnings: [],
+    });
   });
 
   it('a markdown overwrite written in three pieces says chunksWritten 3', async () => {
@@ -113,6 +120,8 @@ describe('doc +update prints the data of upstream\'s doc.operation.v1 envelope (
     const r = await dws(['--command', 'overwrite', '--content', text]);
     expect(r.writes.map(([, args]) => (args as { mode: string }).mode)).toEqual(['overwrite', 'append', 'append']);
     expect(r.printed).toMatchObject({ nodeId: 'D1', mode: 'overwrite', chunksWritten: 3, verified: true });
+    // f-doc8: upstream names the pieces' steps write_chunk_1..n when there is more than one (content_shortcuts.go:740-743)
+    expect((r.envelope as { steps: unknown }).steps).toEqual(['write_chunk_1', 'write_chunk_2', 'write_chunk_3', 'verify'].map((name) => ({ name, status: 'success' })));
   });
 
   it('a block list without hasMore that ends at its totalCount prints that count (readAllDocumentBlocks :855-857)', async () => {
@@ -120,5 +129,7 @@ describe('doc +update prints the data of upstream\'s doc.operation.v1 envelope (
     mcp.answers['doc/list_document_blocks'] = () => ({ blocks: [para('b0', '甲'), para('b2', '丙')], totalCount: 1 });
     const r = await dws(['--command', 'block_delete', '--block-id', 'b1']);
     expect(r.printed).toEqual({ nodeId: 'D1', verified: true, result: { ok: 1 }, verification: { blocks: [para('b0', '甲'), para('b2', '丙')], hasMore: false, totalCount: 1 } });
+    // f-doc8: the block modes' steps are the write's tool and verify (executeVerifiedDocMutation :711-719)
+    expect((r.envelope as { steps: unknown; operation: unknown })).toMatchObject({ operation: 'doc.update', steps: [{ name: 'delete_document_block', status: 'success' }, { name: 'verify', status: 'success' }] });
   });
 });

@@ -24,9 +24,9 @@ import { sheetCsvFilled, sheetTableProbes, sheetTableSpecs, sheetValuesBudget } 
 import { sheetCleanCells } from '../../domain/sheet-cells.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
-import { docMediaBlock, docMediaPage } from '../../domain/doc-media.js';
+import { docMediaBlock, docMediaItems, docMediaPage } from '../../domain/doc-media.js';
 import { jsonmlTransform } from '../../domain/doc-jsonml.js';
-import { docVersionPage } from '../../domain/doc-versions.js';
+import { docHistoryPage, docRevertProven, docVersionPage } from '../../domain/doc-versions.js';
 import { cardUpdateVerdict, streamingCardUpdate } from '../../domain/chat-cards.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
@@ -62,6 +62,9 @@ export const TRANSFORMS: Record<string, Fn> = {
   doc_block_copy: (v, where) => (isObj(v) ? docBlockCopy(v) : refuse(where, v, 'a block (an object)')),
   doc_media_page: (v) => docMediaPage(v),
   doc_version_page: (v) => docVersionPage(v),
+  doc_history_page: (v) => docHistoryPage(v),
+  doc_revert_proven: (v, where) => (isObj(v) ? docRevertProven(v) : refuse(where, v, 'an object {revert, current, version}')),
+  doc_media_items: (v) => docMediaItems(v),
   streaming_card_update: (v, where) => (isObj(v) ? streamingCardUpdate(v.answer, str(v.bizId, where)) : refuse(where, v, 'an object {answer, bizId}')),
   doc_media_block: (v, where) => (isObj(v) ? docMediaBlock(v) : refuse(where, v, 'an object {blocks, answer, resourceId, resourceUrl}')),
   check_filters: checkFilters,

@@ -81,7 +81,8 @@ describe('multi-step plans: shape', () => {
     expect(all.size).toBe(145);
     for (const [k, p] of all) {
       expect(p.facts.length, k).toBeGreaterThan(40);
-      const ids = p.steps.map((s) => s.id);
+      // a fragment use (catalog/plans/fragments.yaml) stands for a step: its id is the `check` it is given (mcp_data_check), else the use itself
+      const ids = p.steps.map((s) => s.id ?? (s as { with?: { check?: string } }).with?.check ?? JSON.stringify(s));
       expect(new Set(ids).size, k).toBe(ids.length);
       for (const s of p.steps) if (s.server !== undefined) expect(typeof s.rpc, `${k} ${s.id}`).toBe('string');
     }

@@ -128,8 +128,9 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
     expect(JSON.stringify(records)).not.toContain('tok-never-printed');
   });
 
-  it('resolves a name in 42 of them (with event +listen-im, 43: a resolve that must find one, or a pick); the others take identifiers', () => {
-    expect(RESOLVING.length).toBe(42);
+  it('resolves a name in 40 of them (with event +listen-im, 41: a resolve that must find one, or a pick); the others take identifiers', () => {
+    // f-doc8: doc +version-revert/+history-revert no longer resolve the version (upstream pages until a page names it)
+    expect(RESOLVING.length).toBe(40);
   });
 
   it.each(RESOLVING)(

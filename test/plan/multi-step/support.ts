@@ -311,6 +311,10 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * +recent-mail refuses a folder without threads, which the optional container paths of its output cannot ask for; the
  * import polls and +messages-recall's lookup likewise.
  */
+const REVERT_PROVEN = (data: Record<string, unknown>) => ({
+  'doc/list_doc_versions': { result: { versions: [{ version: Number(data.version) }], hasMore: false } },
+  'doc/revert_doc_version': { result: { restoredVersion: Number(data.version) } },
+});
 const MEDIA_READBACK = {
   'doc/get_doc_attachment_upload_info': { result: { resourceId: 'R-media' } },
   'doc/list_document_blocks': { blocks: [{ blockId: 'b-media', attachment: { resourceId: 'R-media' } }], hasMore: false },
@@ -397,6 +401,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'aitable.view_update_field_widths': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Grid' }] } } }),
   'aitable.view_update_timebar': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Gantt' }] } } }),
   'doc.version_revert': (data) => ({ 'doc/list_doc_versions': { result: { versions: [{ version: Number(data.version) }], hasMore: false } } }),
+  // f-doc8: +version-revert/+history-revert page the versions as findHistoryVersion and then need the revert proven
+  // (revertResultMatchesVersion: the revert answer names the target under restoredVersion)
+  'doc.shortcut_version_revert': (data) => REVERT_PROVEN(data),
+  'doc.shortcut_history_revert': (data) => REVERT_PROVEN(data),
   'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
   // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
   'doc.shortcut_media_insert': () => MEDIA_READBACK,
