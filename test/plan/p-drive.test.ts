@@ -77,3 +77,26 @@ describe('drive comment commands read a blank --space-id as Go strings.TrimSpace
     expect(run.calls).toEqual([['doc-comment/create_file_comment', { fileId: '123', spaceId: '\uFEFF', content: 'hi' }]]);
   });
 });
+
+describe('drive +recycle-restore finds the item as findDriveRecycleItem does (catalog_operations.go:128-152)', () => {
+  it('pages on the nextToken of a top-level page and matches an item whose id is blank-padded under id', async () => {
+    let n = 0;
+    const pages = [{ recycleItems: [{ recycleItemId: 'r1' }], nextToken: ' t2 ' }, { data: { recycleItems: [{ id: ' r9 ', originalName: 'a.pdf' }] } }];
+    mcp.answers['drive/list_recycle_items'] = () => pages[Math.min(n++, 1)];
+    mcp.answers['drive/restore_recycle_item'] = () => ({ success: true, result: { fileId: ' f9 ' } });
+    mcp.answers['drive/get_file_info'] = () => ({ result: { name: 'a.pdf' } });
+    expect(await sent(['drive', '+recycle-restore', '--id', ' r9 ', '--yes'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['drive/list_recycle_items', { maxResults: 50 }], ['drive/list_recycle_items', { maxResults: 50, nextCursor: 't2' }], ['drive/restore_recycle_item', { recycleItemId: 'r9' }], ['drive/get_file_info', { fileId: 'f9' }]],
+      printed: { success: true, nodeId: 'f9', file: { name: 'a.pdf' } },
+    });
+  });
+
+  it('an item not in the bin is an api failure before any write', async () => {
+    mcp.answers['drive/list_recycle_items'] = () => ({ result: { recycleItems: [{ recycleItemId: 'r1' }], hasMore: false, nextCursor: 'c' } });
+    expect(await sent(['drive', '+recycle-restore', '--id', 'r9', '--yes'])).toEqual({
+      reason: 'backend_error', category: 'backend', printed: undefined,
+      calls: [['drive/list_recycle_items', { maxResults: 50 }]],
+    });
+  });
+});
