@@ -100,3 +100,25 @@ describe('drive +recycle-restore finds the item as findDriveRecycleItem does (ca
     });
   });
 });
+
+describe('drive +publish-set/+publish-unset read the published state as boolField does (catalog_operations.go:409-425)', () => {
+  it('+publish-set takes isPublished true when published holds a text', async () => {
+    mcp.answers['drive/set_file_publish'] = () => ({ success: true });
+    mcp.answers['drive/get_file_publish_status'] = () => ({ result: { published: 'no', isPublished: true } });
+    expect(await sent(['drive', '+publish-set', '--node', ' n ', '--permission', ' READER ', '--yes'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['drive/set_file_publish', { fileId: 'n', published: true, publishPermission: 'READER' }], ['drive/get_file_publish_status', { fileId: 'n' }]],
+      printed: { success: true, nodeId: 'n', publish: { published: 'no', isPublished: true } },
+    });
+  });
+
+  it('+publish-unset takes isPublished false when published holds a number', async () => {
+    mcp.answers['drive/set_file_publish'] = () => ({ success: true });
+    mcp.answers['drive/get_file_publish_status'] = () => ({ result: { published: 1, isPublished: false } });
+    expect(await sent(['drive', '+publish-unset', '--node', 'n', '--yes'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['drive/set_file_publish', { fileId: 'n', published: false }], ['drive/get_file_publish_status', { fileId: 'n' }]],
+      printed: { success: true, nodeId: 'n', publish: { published: 1, isPublished: false } },
+    });
+  });
+});
