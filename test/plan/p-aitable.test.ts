@@ -68,3 +68,43 @@ describe('aitable +template-search prints templateSearchProject as upstream does
     expect((await sent(['aitable', '+template-search', '--cursor', ''])).printed).toEqual({ count: 0, templates: [] });
   });
 });
+
+describe('aitable +url-resolve reads the link as aitabletarget.ParseURL and prints its target', () => {
+  const nodes = 'https://alidocs.dingtalk.com/i/nodes/';
+
+  it('prints {status, target, verified: false, verificationStatus} without --verify and sends nothing (url_resolve.go:63-87)', async () => {
+    expect(await sent(['aitable', '+url-resolve', '--url', ` ${nodes}B1?iframeQuery=${encodeURIComponent('sheetId= T1 &viewId=V1')}&tableId=T1 `])).toEqual({
+      reason: undefined, category: undefined, calls: [],
+      printed: { status: 'resolved', target: { schemaVersion: 'aitable.target.v1', source: 'url', kind: 'view', baseId: 'B1', tableId: 'T1', viewId: 'V1' }, verified: false, verificationStatus: 'not_requested' },
+    });
+  });
+
+  it('refuses a view without its table, two tables, an invalid id and user info before any call (resolver.go:57-104, :149-183)', async () => {
+    for (const url of [`${nodes}B1?viewId=V1`, `${nodes}B1?sheetId=T1&tableId=T2`, `${nodes}B1?sheetId=a%20b`, 'https://u@alidocs.dingtalk.com/i/nodes/B1', `${nodes}B1/x`, 'http://alidocs.dingtalk.com/i/nodes/B1']) {
+      expect(await sent(['aitable', '+url-resolve', '--url', url]), url).toEqual({ reason: 'invalid_parameter', category: 'validation', calls: [], printed: undefined });
+    }
+  });
+
+  it('with --verify reads the deepest part and prints the verification when the answer holds its id (verifyURLTarget :89-139)', async () => {
+    outputs.answer('aitable/query_records', { data: { records: [{ record_id: ' R1 ' }] } });
+    expect(await sent(['aitable', '+url-resolve', '--url', `${nodes}B1?sheetId=T1&recordId=R1`, '--verify'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['aitable/query_records', { baseId: 'B1', tableId: 'T1', recordIds: ['R1'] }]],
+      printed: {
+        status: 'resolved', target: { schemaVersion: 'aitable.target.v1', source: 'url', kind: 'record', baseId: 'B1', tableId: 'T1', recordId: 'R1' },
+        verified: true, verificationStatus: 'verified', verification: { tool: 'query_records', entityType: 'record', id: 'R1', status: 'verified' },
+      },
+    });
+  });
+
+  it('with --verify refuses an answer that does not hold the id as a backend failure (target_verification_failed :121-133)', async () => {
+    outputs.answer('aitable/get_tables', { data: { tables: [{ tableId: 'T9' }] } });
+    expect((await sent(['aitable', '+url-resolve', '--url', `${nodes}B1?sheetId=T1`, '--verify'])).reason).toBe('backend_error');
+  });
+
+  it('with --verify takes a base answer holding a baseName when no id is in it (:117-119)', async () => {
+    outputs.answer('aitable/get_base', { result: { baseName: '项目' } });
+    expect((await sent(['aitable', '+url-resolve', '--url', `${nodes}B1`, '--verify'])).printed)
+      .toEqual({ status: 'resolved', target: { schemaVersion: 'aitable.target.v1', source: 'url', kind: 'base', baseId: 'B1' }, verified: true, verificationStatus: 'verified', verification: { tool: 'get_base', entityType: 'base', id: 'B1', status: 'verified' } });
+  });
+});
