@@ -432,6 +432,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   },
   // f-aitable6 (session 24): +workflow-deploy reads the publish answer as workflowPublishResult (valid true and one
   // flowId), the read-back must name it, and with --enable the list must show it running (workflow_deploy.go:84-121@c7521c1c)
+  // p-aitable: +url-resolve --verify needs the read to hold the id of the URL's deepest part (url_resolve.go:117-133@c7521c1c)
+  'aitable.shortcut_url_resolve': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'view1' }] } } }),
   'aitable.shortcut_workflow_deploy': () => ({
     'aitable/create_workflow': { data: { valid: true, flowId: 'v-flowId' } },
     'aitable-helper/get_workflow': { data: { flowId: 'v-flowId' } },
