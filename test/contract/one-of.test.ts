@@ -132,6 +132,8 @@ const PLAN_COUNTS_BLANK: Record<string, string> = {
   'aitable +export-data|task-id,format|task-id': 'internal/shortcut/aitable/aitable.go:2579@c7521c1c: Changed("task-id")',
   ...Object.fromEntries(['name', 'type', 'owner'].map((f) => [`attendance group update|name,type,owner,enable-outside-check,classIds,group-vo|${f}`,
     `internal/helpers/attendance.go:2365-2373@c7521c1c: Changed("${f}")`])),
+  ...Object.fromEntries(['name', 'unit', 'paid', 'per-hours', 'when-can-leave', 'visibility-rules'].map((f) => [`attendance vacation update-type|name,unit,paid,per-hours,when-can-leave,visibility-rules|${f}`,
+    `internal/helpers/attendance.go:3463-3485@c7521c1c: Changed("${f}") counts toward the one update field it needs (p-attend)`])),
 };
 
 describe('a flag typed blank in a declared group (issue 32, f-valid)', () => {

@@ -69,6 +69,16 @@ describe('transforms open_dingtalk_id, only_open_dingtalk_ids, except_open_dingt
       expect(() => apply(['open_dingtalk_id'], bad)).toThrowError(expect.objectContaining({ reason: 'invalid_parameter', message: expect.stringContaining('--open-dingtalk-id:') }));
     }
   });
+  it('open_dingtalk_id skips the blank elements of a list and keeps them, as validateExplicitOpenIDs (chat.go:54-64) skips them (p-chat)', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom('', ' ', '\t', A, B)), (list) => {
+      expect(apply(['open_dingtalk_id'], list)).toEqual(list);
+    }));
+    for (const bad of [['', ` ${A}`], [' ', 'u1', A]]) {
+      expect(() => apply(['open_dingtalk_id'], bad)).toThrowError(expect.objectContaining({ reason: 'invalid_parameter' }));
+    }
+    // a scalar blank is still no openDingTalkId
+    expect(() => apply(['open_dingtalk_id'], '')).toThrowError(expect.objectContaining({ reason: 'invalid_parameter' }));
+  });
   it('split a mixed list as upstream splitIDs: openDingTalkIds and the rest, blanks dropped, absent when none', () => {
     const mixed = ['Dabc', A, ' ', 'u1', B];
     expect(apply(['only_open_dingtalk_ids'], mixed)).toEqual([A, B]);

@@ -27,6 +27,27 @@ describe('name_value_list', () => {
   });
 });
 
+describe('null_values_empty', () => {
+  it('turns the null values of an object into empty texts, as Go decodes null into a map[string]string value', () => {
+    expect(apply('null_values_empty', { a: null, b: 'x', c: 1 })).toEqual({ a: '', b: 'x', c: 1 });
+    expect(applyTransforms(['null_values_empty', 'name_value_list'], { a: null }, '--x', { env: {} })).toEqual([{ name: 'a', value: '' }]);
+  });
+
+  it('passes anything that is not an object through unchanged', () => {
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.option(fc.string()))), (v) => {
+      expect(apply('null_values_empty', v)).toEqual(v);
+    }));
+  });
+
+  it('keeps the keys and their order, and every value other than null', () => {
+    fc.assert(fc.property(fc.dictionary(fc.string(), fc.option(fc.string())), (o) => {
+      const out = apply('null_values_empty', o) as Record<string, string>;
+      expect(Object.keys(out)).toEqual(Object.keys(o));
+      for (const k of Object.keys(o)) expect(out[k]).toBe(o[k] ?? '');
+    }));
+  });
+});
+
 describe('ms_to_datetime', () => {
   it('prints epoch milliseconds as local date-time text, truncating a fraction', () => {
     const tz = process.env.TZ;

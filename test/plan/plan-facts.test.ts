@@ -45,7 +45,7 @@ const sorted = (xs: string[]) => [...new Set(xs)].sort((a, b) => (a < b ? -1 : a
 const isAtomic = (t: ToolSpec) => t.interface_mode === 'mcp';
 
 describe('atomic plans against their interface_ref', () => {
-  it('every atomic command\'s plan makes one call of its own RPC (interface_ref), maybe paged, with no for_each, resolve or poll; its other steps only refuse, read, compute a value, transfer or append the rest of a chunked write', () => {
+  it('every atomic command\'s plan makes one call of its own RPC (interface_ref), maybe paged, with no for_each, resolve or poll; its other steps only refuse, read, compute a value, transfer, append the rest of a chunked write or write once into what the call created', () => {
     const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
     const problems: Record<string, string> = {};
     for (const cp of singleCallPlanPaths()) {
@@ -63,8 +63,15 @@ describe('atomic plans against their interface_ref', () => {
       // or a fresh read of its own RPC (failure tolerated) after a transfer declaring refused_statuses (f-mix8: drive
       // download asks download_file again after a 401/403, upstream downloadSingleWithAuthRetry)
       const refusedAt = steps.findIndex((s, i) => i > ownAt && ((s.kind === 'download' && s.download?.refused_statuses) || (s.kind === 'upload' && s.upload?.refused_statuses)));
+      // or one write into what the own call created (f-warn: doc create --content-format jsonml overwrites the new
+      // document, upstream doc.go:1586-1613): a plain write on the same server whose arguments read the call's answer
+      const readsOwn = (v: unknown): boolean => (Array.isArray(v) ? v.some(readsOwn)
+        : typeof v === 'object' && v !== null && ((v as { from?: unknown }).from === steps[ownAt].id || Object.values(v).some(readsOwn)));
+      const contentWrites = steps.filter((s, i) => ownAt >= 0 && i > ownAt && s.kind === 'call' && s.server === ref.product_id && s.effect === 'write'
+        && !s.for_each && !s.page && !s.resolve && !s.poll && readsOwn(s.args));
       const rest = steps.filter((s, i) => ownAt >= 0 && i > ownAt && ((s.server === ref.product_id && s.effect === 'write' && s.for_each?.transform?.at(-1) === 'rest')
-        || (refusedAt >= 0 && i > refusedAt && s.server === ref.product_id && s.rpc === ref.rpc_name && s.effect === 'read' && s.tolerate_failure === true)));
+        || (refusedAt >= 0 && i > refusedAt && s.server === ref.product_id && s.rpc === ref.rpc_name && s.effect === 'read' && s.tolerate_failure === true)
+        || (contentWrites.length === 1 && s === contentWrites[0])));
       const own = steps.filter((s) => s.server === ref.product_id && s.rpc === ref.rpc_name && !rest.includes(s));
       const others = steps.filter((s) => !own.includes(s) && !rest.includes(s));
       if (own.length !== 1) problems[cp] = `${own.length} calls of ${ref.product_id}/${ref.rpc_name}`;

@@ -60,9 +60,12 @@ const classified = (keep: boolean): Fn => (v) => {
 };
 
 export const PLAIN: Record<string, Fn> = {
-  /** an explicit openDingTalkId flag: the value (each text of a list) passes when it has the current form; else refused */
+  /**
+   * an explicit openDingTalkId flag: the value (each non-blank text of a list: a blank element is skipped, as
+   * validateExplicitOpenIDs does, chat.go:54-64@c7521c1c) passes when it has the current form; else refused
+   */
   open_dingtalk_id: (v, where) => {
-    for (const x of Array.isArray(v) ? v : [v]) {
+    for (const x of Array.isArray(v) ? v.filter((e) => !(typeof e === 'string' && trimSpace(e) === '')) : [v]) {
       if (!isExplicit(x)) refuse(where, x, 'an openDingTalkId of the current form (D followed by the id as a contact or message answer returns it); give a userId or a name to the flag that takes one');
     }
     return v;

@@ -64,6 +64,11 @@ export const PLAIN: Record<string, Fn> = {
     if (!isObj(v)) return refuse(where, v, 'a JSON object of names and text values');
     return Object.entries(v).map(([name, value]) => (typeof value === 'string' ? { name, value } : refuse(`${where}.${name}`, value, 'text')));
   },
+  /**
+   * an object whose null values become "" (Go's json.Unmarshal into a map[string]string stores the zero string for a
+   * null value: upstream oaFormValues reads {"a":null} as {"a":""}); anything else passes through
+   */
+  null_values_empty: (v) => (isObj(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === null ? '' : x])) : v),
   first: (v) => (Array.isArray(v) ? v[0] : v),
   /** the last element of a list (absent when empty) */
   last: (v) => (Array.isArray(v) ? v[v.length - 1] : v),

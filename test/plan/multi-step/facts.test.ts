@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { localCommands } from '../../../src/local/index.js';
+import { expandFragments } from '../../../src/plan/fragments.js';
 import { LOOKUP_CALLS } from '../../../src/plan/open-dingtalk-ids.js';
 import { followedUpstream } from '../../../scripts/lib/upstream.mjs';
 import { ROOT } from '../../helpers.js';
@@ -35,10 +36,14 @@ const ATOMIC_IN_FACTS: Record<string, string> = {
 interface Step { id: string; server?: string; rpc?: string; rpc_if?: { rpc: string } | { rpc: string }[]; resolve?: { open_dingtalk_ids?: unknown } }
 interface Plan { facts: string; steps: Step[] }
 
+/** The plans of the multi-step files with their fragment uses expanded (fragments.yaml declares them), as the build reads them. */
 function plans(): Map<string, Plan> {
   const out = new Map<string, Plan>();
-  for (const f of readdirSync(DIR).filter((x) => x.endsWith('.yaml')).sort()) {
-    const doc = YAML.parse(readFileSync(path.join(DIR, f), 'utf8')) as { plans: Record<string, Plan> };
+  const names = readdirSync(DIR).filter((x) => x.endsWith('.yaml')).sort();
+  const read = (file: string, at: string) => ({ file, doc: YAML.parse(readFileSync(at, 'utf8')) as unknown });
+  const { files } = expandFragments([read('fragments.yaml', path.join(DIR, '..', 'fragments.yaml')), ...names.map((f) => read(`multi-step/${f}`, path.join(DIR, f)))]);
+  for (const [i, f] of names.entries()) {
+    const doc = files[i + 1].doc as { plans: Record<string, Plan> };
     for (const [k, p] of Object.entries(doc.plans)) {
       expect(out.has(k), `${k} declared twice`).toBe(false);
       expect(k.split('.')[0], `${k} is in ${f}`).toBe(f.replace(/\.yaml$/u, ''));

@@ -128,9 +128,11 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
     expect(JSON.stringify(records)).not.toContain('tok-never-printed');
   });
 
-  it('resolves a name in 40 of them (with event +listen-im, 41: a resolve that must find one, or a pick); the others take identifiers', () => {
-    // f-doc8: doc +version-revert/+history-revert no longer resolve the version (upstream pages until a page names it)
-    expect(RESOLVING.length).toBe(40);
+  // f-doc8: doc +version-revert/+history-revert no longer resolve the version (upstream pages until a page names it);
+  // p-drive: drive +recycle-restore, +version-download and +version-revert take the first match (allow_none, then an
+  // api refusal when none), as upstream's findDriveRecycleItem/findVersion do (42 before both)
+  it('resolves a name in 37 of them (with event +listen-im, 38: a resolve that must find one, or a pick); the others take identifiers', () => {
+    expect(RESOLVING.length).toBe(37);
   });
 
   it.each(RESOLVING)(

@@ -343,9 +343,13 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'drive.shortcut_move': () => ({ 'doc/move_document': { success: true } }),
   'drive.shortcut_create_folder': () => ({ 'drive/create_folder': { success: true } }),
   'drive.shortcut_create_shortcut': () => ({ 'drive/create_shortcut': { success: true } }),
-  'drive.shortcut_recycle_restore': () => ({ 'drive/restore_recycle_item': { success: true } }),
-  'drive.shortcut_publish_set': () => ({ 'drive/set_file_publish': { success: true } }),
-  'drive.shortcut_publish_unset': () => ({ 'drive/set_file_publish': { success: true } }),
+  // p-drive: the item and the version are found in the pages as findDriveRecycleItem/findVersion read them (the plan
+  // fragment drive_find_version), the publish read-back by its boolean published alone (boolField)
+  'drive.shortcut_recycle_restore': (data) => ({ 'drive/list_recycle_items': { result: { recycleItems: [{ recycleItemId: data.id }] } }, 'drive/restore_recycle_item': { success: true } }),
+  'drive.shortcut_publish_set': () => ({ 'drive/set_file_publish': { success: true }, 'drive/get_file_publish_status': { result: { published: true } } }),
+  'drive.shortcut_publish_unset': () => ({ 'drive/set_file_publish': { success: true }, 'drive/get_file_publish_status': { result: { published: false } } }),
+  'drive.shortcut_version_revert': (data) => ({ 'drive/list_file_versions': { result: { versions: [{ version: data.version }] } }, 'drive/revert_file_version': { success: true } }),
+  'drive.shortcut_version_download': (data) => ({ 'drive/list_file_versions': { result: { versions: [{ version: data.version }] } } }),
   // +rename's write says success=true (requireDriveWrite) and its read-back has the new name (a-r2)
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
@@ -428,6 +432,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   },
   // f-aitable6 (session 24): +workflow-deploy reads the publish answer as workflowPublishResult (valid true and one
   // flowId), the read-back must name it, and with --enable the list must show it running (workflow_deploy.go:84-121@c7521c1c)
+  // p-aitable: +url-resolve --verify needs the read to hold the id of the URL's deepest part (url_resolve.go:117-133@c7521c1c)
+  'aitable.shortcut_url_resolve': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'view1' }] } } }),
   'aitable.shortcut_workflow_deploy': () => ({
     'aitable/create_workflow': { data: { valid: true, flowId: 'v-flowId' } },
     'aitable-helper/get_workflow': { data: { flowId: 'v-flowId' } },
