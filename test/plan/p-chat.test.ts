@@ -27,8 +27,9 @@ describe('chat +chat-create prints the created conversation as normalizeCreatedC
   });
 
   it('refuses --users holding only blanks before any call, as AtLeastOne counts no blank list (corecmd.go:1107-1121)', async () => {
+    // the validator's one-of group refuses first (f-valid: a list of blanks is not given)
     expect(await sent(['chat', '+chat-create', '--name', '项目', '--users', ',', '--yes'])).toEqual({
-      reason: 'invalid_parameter', category: 'validation', calls: [], printed: undefined,
+      reason: 'constraint_violation', category: 'validation', calls: [], printed: undefined,
     });
   });
 });

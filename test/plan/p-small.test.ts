@@ -30,7 +30,7 @@ describe('report list shortcuts keep a null held by the first spelling present (
 describe('oa form values and the simple form of forecast-process (oa.go:33-43, :1094-1112)', () => {
   it('a null form value is sent as the empty text and the answer printed as it came', async () => {
     outputs.answer('oa/forecast_process', { result: { nodes: [] } });
-    expect(await sent(['oa', 'approval', 'forecast-process', '--request', '', '--process-code', 'P', '--dept-id', '7', '--form-values', '{"事由":null}'])).toEqual({
+    expect(await sent(['oa', 'approval', 'forecast-process', '--process-code', 'P', '--dept-id', '7', '--form-values', '{"事由":null}'])).toEqual({
       reason: undefined, category: undefined,
       calls: [['oa/forecast_process', { ProcessForecastPopRequest: { processCode: 'P', deptId: 7, formComponentValues: [[{ name: '事由', value: '' }]] } }]],
       printed: { result: { nodes: [] } },
