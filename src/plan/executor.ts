@@ -23,6 +23,7 @@ import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep,
 import { applyTransforms } from './transforms/index.js';
 import { cloneJson, stringifyJson } from '../json-number.js';
 import { countInner, cutGroups, mergeGroups } from './grouped-pages.js';
+import { isObject } from '../json-object.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -401,15 +402,13 @@ interface PagedCommandEnd {
   failure?: { page: number; cursor: string; error: string };
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** upstream setJSONPath: the value set only where every parent on the path is an object. */
 function setWhereParents(root: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
   let node: unknown = root;
   for (const part of parts.slice(0, -1)) {
-    node = isPlainObject(node) ? node[part] : undefined;
-    if (!isPlainObject(node)) return;
+    node = isObject(node) ? node[part] : undefined;
+    if (!isObject(node)) return;
   }
   (node as Record<string, unknown>)[parts[parts.length - 1]] = value;
 }
@@ -473,7 +472,7 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: Exec
       return fail(page, current, `${e.reason}: ${e.message}`);
     }
     // upstream parsePagedCommandPage :224-254
-    if (!isPlainObject(answer)) return fail(page, current, 'paged response is not a JSON object');
+    if (!isObject(answer)) return fail(page, current, 'paged response is not a JSON object');
     const rawMore = readPath(answer, moreAt);
     if (rawMore === undefined) return fail(page, current, `paged response missing ${moreAt}`);
     if (typeof rawMore !== 'boolean') return fail(page, current, `paged response ${moreAt} must be boolean`);

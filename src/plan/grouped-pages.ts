@@ -5,14 +5,14 @@
  * inside the groups. docs/PLANS.md "page" `paged_command`.
  */
 
+import { isObject } from '../json-object.js';
+
 export interface GroupShape {
   /** The group's identity, a non-blank text field (openConversationId). */
   key: string;
   /** The field holding the group's inner list (messages); absent counts as empty. */
   list: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A group's inner list: absent is empty; anything but a list is refused (upstream conversationMessages :435-445). */
 function innerList(group: Record<string, unknown>, shape: GroupShape): unknown[] {
