@@ -3,7 +3,8 @@
 // a changed one becomes the next generation (catalog.ts). A call takes the current generation when it arrives and
 // keeps it to the end, so an execute in flight is never re-checked against a catalog it did not inspect.
 // Tool failures are MCP tool results with isError and the CLI's error envelope as text:
-// {"error":{"category","reason","message","hint"?}} with the SPEC reason codes.
+// {"error":{"category","reason","message","hint"?}} with the SPEC reason codes. An execute run's notices (what the
+// CLI writes on stderr as {"warning":...} lines) follow as a second text item, never mixed into the first.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { asDwsError } from '../errors.js';
@@ -42,6 +43,15 @@ function withDropped(args: Record<string, unknown>, dropped: Record<string, unkn
   return out;
 }
 
+/**
+ * A call's content: first the text the CLI prints (its stdout, or the error envelope it writes on stderr), byte for
+ * byte; then, only when the run gave notices (upstream's `[WARN]`/`[FIX]` lines: a deprecated command, a repaired
+ * body), a second text item holding them as the CLI's stderr lines, in the order they were emitted.
+ */
+function withNotices(text: string, notices: string[]): CallToolResult['content'] {
+  return notices.length ? [{ type: 'text', text }, { type: 'text', text: notices.join('\n') }] : [{ type: 'text', text }];
+}
+
 export function createServer(catalog: ServedCatalog, env: Env, transport?: LineTransport, limits: BudgetLimits = DEFAULT_BUDGET): Server {
   // One stdio connection is one client session.
   const budget = new SessionBudget(limits);
@@ -53,15 +63,16 @@ export function createServer(catalog: ServedCatalog, env: Env, transport?: LineT
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const engine = catalog.current.engine;
     const lost = transport?.droppedArguments(extra.requestId);
+    const notices: string[] = [];
     try {
-      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env, budget, signal: extra.signal });
-      return { content: [{ type: 'text', text }] };
+      const text = await runTool(request.params.name, withDropped(request.params.arguments ?? {}, lost), { engine, env, budget, signal: extra.signal, warn: (line) => notices.push(line) });
+      return { content: withNotices(text, notices) };
     } catch (err) {
       const e = asDwsError(err);
       if (e.reason === 'internal_error') log({ event: 'internal_error', tool: request.params.name, message: e.message });
       // The client cancelled this call, so the SDK sends it no answer: the log says where it stopped.
       if (extra.signal.aborted) log({ event: 'cancelled', tool: request.params.name, reason: e.reason, message: e.message });
-      return { isError: true, content: [{ type: 'text', text: e.envelope() }] };
+      return { isError: true, content: withNotices(e.envelope(), notices) };
     }
   });
   return server;

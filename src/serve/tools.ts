@@ -6,7 +6,7 @@
 // src/engine/request.ts, so they get the SPEC 4.2 reasons; inspect and execute arguments by ajv against the very
 // schema tools/list advertises. Every refusal is a DwsError; the server turns it into an MCP tool error.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { DwsError } from '../errors.js';
+import { DwsError, warningLine, type Warning } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { SEARCH_VERSION, parseRequestJson, searchRequestProperties } from '../engine/request.js';
@@ -130,7 +130,8 @@ export function toolDefinitions(engine: Engine): ToolDefinition[] {
         'A command with confirmation "user_required" is refused (`confirmation_required`) unless `confirmed` is true;',
         'set it only after the user approved this exact action. `dry_run` returns the invocation plan and calls',
         'nothing. Returns {"result": ...} from the backend. On `outcome_unknown` the command may or may not have taken',
-        'effect: check before running it again.',
+        'effect: check before running it again. Notices (a deprecated command naming its replacement, a repaired',
+        'body) come as a second text item of {"warning": {reason, message}} lines: read them.',
       ].join(' '),
       inputSchema: {
         type: 'object',
@@ -234,6 +235,8 @@ export interface ToolContext {
   budget?: SessionBudget;
   /** Aborted when the client cancels the call (notifications/cancelled): a plan stops before its next step. */
   signal?: AbortSignal;
+  /** Where execute's notices go, each as the line the CLI writes on stderr (src/errors.ts warningLine). */
+  warn?: (line: string) => void;
 }
 
 /** Runs one tool call; returns the JSON text of the answer or throws a DwsError. */
@@ -271,6 +274,7 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   const outcome = await dispatchTool(e, {
     tool: found.tool, values, positionals, yes: args.confirmed === true, dryRun: args.dry_run === true,
     ...hashes, timeoutMs: timeoutMs(undefined, ctx.env), signal: ctx.signal,
+    ...(ctx.warn ? { warn: (w: Warning) => ctx.warn!(warningLine(w)) } : {}),
   }, typeof args.profile === 'string' && args.profile !== '' ? { ...ctx.env, DWS_PROFILE: args.profile } : ctx.env);
   // No writeLine is given here, so a streaming local command returns its (bounded) lines as its result.
   // stringifyJson: an answer's number kept as typed (answer_numbers: exact, a UseNumber flag) goes out with its digits

@@ -23,6 +23,8 @@ export interface Served {
 export interface Answer {
   isError: boolean;
   text: string;
+  /** The run's notices, one JSON line each (what the CLI writes on stderr); absent when there were none. */
+  notices?: string;
 }
 
 /**
@@ -47,8 +49,10 @@ export async function serve(env: Record<string, string>, args: string[] = []): P
     stderr: () => stderr,
     async call(name, args = {}) {
       const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      if (r.content.length !== 1 || r.content[0].type !== 'text') throw new Error(`unexpected content ${JSON.stringify(r.content)}`);
-      return { isError: r.isError === true, text: r.content[0].text };
+      // the answer, then (only when the run gave any) its notices as the CLI's stderr lines
+      if (r.content.length < 1 || r.content.length > 2 || r.content.some((c) => c.type !== 'text')) throw new Error(`unexpected content ${JSON.stringify(r.content)}`);
+      const [answer, notices] = r.content as { type: 'text'; text: string }[];
+      return { isError: r.isError === true, text: answer.text, ...(notices ? { notices: notices.text } : {}) };
     },
     close: () => client.close(),
   };

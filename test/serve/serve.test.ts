@@ -190,6 +190,34 @@ describe('execute against the dispatch test MCP backend', () => {
     expect(JSON.parse(b.text).steps[0].arguments).toEqual({ limit: 7 });
   });
 
+  it('a deprecated command\'s notice comes as a second text item, the CLI\'s stderr line; the answer is the CLI\'s stdout', async () => {
+    const a = await served.call('execute', { canonical_path: 'doc.copy_document', arguments: { node: 'N1', folder: 'F1' }, ...hashes() });
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([['copy_document', { nodeId: 'N1', targetFolderId: 'F1' }]]);
+    const cli = await runCliAsync(['doc', 'copy', '--node', 'N1', '--folder', 'F1'], '', env);
+    expect(cli.status).toBe(0);
+    expect(a).toEqual({ isError: false, text: cli.stdout.trimEnd(), notices: cli.stderr.trimEnd() });
+    expect(JSON.parse(a.notices!)).toEqual({ warning: { reason: 'deprecated_command', message: expect.stringMatching(/^\[WARN\] `dws doc copy` .*dws drive copy/) } });
+  });
+
+  it('a refusal after a notice keeps both: the error envelope first, then the notices, as the CLI writes them on stderr', async () => {
+    const element = '["p",{"jc":1}';
+    const a = await served.call('execute', { canonical_path: 'doc.insert_document_block', arguments: { node: 'D1', 'content-format': 'jsonml', element, 'fix-jsonml': true }, ...hashes() });
+    expect(mcp.calls).toEqual([]);
+    const cli = await runCliAsync(['doc', 'block', 'insert', '--node', 'D1', '--content-format', 'jsonml', '--element', element, '--fix-jsonml'], '', env);
+    const lines = cli.stderr.trimEnd().split('\n');
+    expect(cli.status).toBe(3);
+    expect(lines.length).toBe(2);
+    expect(a).toEqual({ isError: true, text: lines[1], notices: lines[0] });
+    expect(reasonOf(a)).toBe('invalid_parameter');
+    expect(JSON.parse(a.notices!).warning.reason).toBe('jsonml_repaired');
+  });
+
+  it('a run without notices has one text item (search, inspect and a plain execute alike)', async () => {
+    const a = await served.call('execute', { canonical_path: 'chat.recall_message', arguments: { 'conversation-id': 'cid1', 'msg-id': 'msg9' }, ...hashes() });
+    expect(a.isError).toBe(false);
+    expect('notices' in a).toBe(false);
+  });
+
   it('refuses a command that needs confirmation unless confirmed is true, with zero backend calls when refused', async () => {
     const t = engine.tools().find((x) => x.canonical_path === 'aitable.base_delete')!;
     expect(t.confirmation).toBe('user_required');
