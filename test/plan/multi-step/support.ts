@@ -410,6 +410,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'doc.shortcut_version_revert': (data) => REVERT_PROVEN(data),
   'doc.shortcut_history_revert': (data) => REVERT_PROVEN(data),
   'chat.shortcut_messages_recall': () => ({ 'im/list_messages_by_ids': { result: [{ openConversationId: 'v-openConversationId' }] } }),
+  // lead-s27: the root is the answer's message whose id is --message-id (resolveThreadRepliesTarget)
+  'chat.shortcut_thread_replies': (data) => ({ 'im/list_messages_by_ids': { result: [{ openMessageId: String(data['message-id']).trim(), openConversationId: 'v-openConversationId', threadId: 'v-threadId' }] } }),
   // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
   'doc.shortcut_media_insert': () => MEDIA_READBACK,
   'doc.media_insert': () => MEDIA_READBACK,
