@@ -2,6 +2,7 @@
 // (internal/shortcut/smart/resolve_dept.go resolveDeptItems, resolveDeptID, resolveDeptName @c7521c1c): the list
 // found under the first container key (an object there is searched the same way, at any depth, and counts only when
 // it yields a department), each department as {deptId, name} in text.
+import { JsonNumber } from '../json-number.js';
 import { isObject } from '../json-object.js';
 
 const CONTAINERS = ['deptList', 'result', 'data', 'list', 'items', 'departments', 'depts', 'records'];
@@ -88,4 +89,88 @@ export function deptMemberCandidates(answer: unknown): { deptId: string; name: s
     out.push({ deptId: id, name: typeof name === 'string' ? HIGHLIGHTS.reduce((s, tag) => s.split(tag).join(''), name) : '' });
   }
   return out;
+}
+
+/** A JSON number (a kept literal read as Go's float64) as Go's int64(v) truncates it, in decimal; undefined for anything else. */
+function truncatedNumber(v: unknown): string | undefined {
+  const n = typeof v === 'number' ? v : v instanceof JsonNumber ? Number(v.literal) : NaN;
+  return Number.isFinite(n) ? BigInt(Math.trunc(n)).toString() : undefined;
+}
+
+/** A department id as upstream's shortcutOrgToInt64 reads it: a number truncated, or a text strconv.ParseInt(s, 10, 64) takes (untrimmed, signed, within int64). */
+function orgDeptId(v: unknown): string | undefined {
+  if (typeof v === 'string') {
+    if (!/^[+-]?\d+$/.test(v)) return undefined;
+    const n = BigInt(v);
+    return n >= -(2n ** 63n) && n < 2n ** 63n ? n.toString() : undefined;
+  }
+  return truncatedNumber(v);
+}
+
+/**
+ * get_user_info_by_user_ids' answer -> the person's department id contact +org and +team go on with, as upstream's
+ * shortcutOrgExtractDeptID reads it (internal/shortcut/smart/org.go:112-179@c7521c1c): the answer itself, then the
+ * object (or each object element of the list) at result, data, userList and users, in that order; in each, the
+ * elements of orgEmployeeModel.depts in order, the first deptId that is a number (truncated) or a decimal text
+ * (untrimmed, signed, within int64), in decimal text; "" when none is.
+ */
+export function orgUserDeptId(answer: unknown): string {
+  if (!isObject(answer)) return '';
+  const users: Record<string, unknown>[] = [answer];
+  for (const key of ['result', 'data', 'userList', 'users']) {
+    const v = answer[key];
+    if (isObject(v)) users.push(v);
+    else if (Array.isArray(v)) users.push(...v.filter(isObject));
+  }
+  for (const user of users) {
+    const model = user.orgEmployeeModel;
+    const depts = isObject(model) ? model.depts : undefined;
+    if (!Array.isArray(depts)) continue;
+    for (const d of depts) {
+      const id = isObject(d) ? orgDeptId(d.deptId) : undefined;
+      if (id !== undefined) return id;
+    }
+  }
+  return '';
+}
+
+/** The userId of one object as upstream's byMobileUserIDFromMap reads it: the first of its id keys holding a text other than "" and "0", or a number other than 0 (truncated); "" when none does. */
+function mobileIdOf(m: Record<string, unknown>): string {
+  for (const key of ['userId', 'userid', 'user_id', 'userID', 'id']) {
+    const v = m[key];
+    if (typeof v === 'string' && v !== '' && v !== '0') return v;
+    const n = truncatedNumber(v);
+    if (n !== undefined && Number(typeof v === 'number' ? v : (v as JsonNumber).literal) !== 0) return n;
+  }
+  return '';
+}
+
+/**
+ * search_user_by_mobile's answer -> the bound user's userId contact +by-mobile reads details for, as upstream's
+ * byMobileExtractUserID (internal/shortcut/smart/by_mobile.go:108-154@c7521c1c): the answer's own id keys, then, for
+ * each of result, data, user, userInfo in turn, an object's id keys, each object element's of a list in order, a
+ * non-empty text as it is, or a number truncated (0 included); "" when none is found.
+ */
+export function mobileUserId(answer: unknown): string {
+  if (!isObject(answer)) return '';
+  const own = mobileIdOf(answer);
+  if (own !== '') return own;
+  for (const key of ['result', 'data', 'user', 'userInfo']) {
+    const v = answer[key];
+    if (isObject(v)) {
+      const id = mobileIdOf(v);
+      if (id !== '') return id;
+    } else if (Array.isArray(v)) {
+      for (const it of v) {
+        const id = isObject(it) ? mobileIdOf(it) : '';
+        if (id !== '') return id;
+      }
+    } else if (typeof v === 'string') {
+      if (v !== '') return v;
+    } else {
+      const n = truncatedNumber(v);
+      if (n !== undefined) return n;
+    }
+  }
+  return '';
 }

@@ -79,8 +79,9 @@ describe('a multi-step write through dispatch', () => {
     // no_event_id is the check after the create, shown because the create's answer decides it
     expect(plan.steps.map((s) => s.id)).toEqual(['attendees', 'create', 'no_event_id', 'invite', 'detail']);
     expect(plan.steps[0].for_each).toEqual(['张三', '李四']);
-    expect(plan.steps[3].arguments).toEqual({ eventId: '<from create.eventId>', attendeesToAdd: '<from attendees.[*].userId>' });
-    expect(plan.steps[3].rollback).toEqual({ server: 'calendar', rpc: 'delete_calendar_event', arguments: { eventId: '<from create.eventId>' } });
+    // p-cal: the event id is the first non-blank text among the spellings (shortcutPickID, book.go:185-192)
+    expect(plan.steps[3].arguments).toEqual({ eventId: '<from create.eventId | keep_matching \\S | first>', attendeesToAdd: '<from attendees.[*].userId>' });
+    expect(plan.steps[3].rollback).toEqual({ server: 'calendar', rpc: 'delete_calendar_event', arguments: { eventId: '<from create.eventId | keep_matching \\S | first>' } });
   });
 
   it('inviting fails after the create: the event is deleted again (upstream book.go:146), rolled_back (exit 1); the journal has every call', async () => {

@@ -358,6 +358,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // the pick ambiguous; list-attachment's detail names --task-id (ensureTodoTaskExists) (a-s2)
   'contact.shortcut_dept_members': (_data, ctx) => ({ 'contact/search_dept_by_keyword': { result: ctx.ambiguous?.has('dept')
     ? [{ deptId: 1, deptName: 'v-name-1' }, { deptId: 2, deptName: 'v-name-2' }] : [{ deptId: 1, deptName: 'v-name-1' }] } }),
+  // p-cal: +by-mobile reads the bound userId as byMobileExtractUserID does (the transform mobile_user_id), +org and +team
+  // the department id as shortcutOrgExtractDeptID does (org_user_dept_id): answers carrying them where upstream looks
+  'contact.shortcut_by_mobile': () => ({ 'contact/search_user_by_mobile': { result: { userId: 'v-userId' } } }),
+  'contact.shortcut_org': () => ({ 'contact/get_user_info_by_user_ids': { result: [{ orgEmployeeModel: { depts: [{ deptId: 42 }] } }] } }),
+  'contact.shortcut_team': () => ({ 'contact/get_user_info_by_user_ids': { result: [{ orgEmployeeModel: { depts: [{ deptId: 42 }] } }] } }),
   'todo.list_todo_attachment': (data) => ({ 'todo/get_todo_detail': { result: { todoDetailModel: { taskId: data['task-id'] } } } }),
   // +access-revoke reads who is on the document the same way (f-access)
   'doc.shortcut_access_revoke': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
