@@ -71,7 +71,7 @@ describe('aitable view get group prints the view\'s group block in upstream\'s e
   });
 
   it('refuses a views[0] that is not an object, and an empty or missing view list', async () => {
-    const outcomes = [];
+    const outcomes: Awaited<ReturnType<typeof sent>>[] = [];
     for (const data of [{ views: ['v1'] }, { views: [7] }, { views: [[{ group: [] }]] }, { views: [null] }, { views: [] }, {}]) {
       answer('aitable/get_views', { data });
       outcomes.push(await sent(argv));
