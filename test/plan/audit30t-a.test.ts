@@ -1,7 +1,10 @@
 // The twentieth audit, part a (seed 20261221, notes/audit-30t-a.md): its fixed commands run as a user types them
 // against the recording backend on 127.0.0.1, with canned answers of the shapes upstream's output code tells apart.
 // The calls are also pinned by the `a-t1:` cases of test/fixtures/calls/{minutes,chat,aitable,doc}.yaml.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DwsError } from '../../src/errors.js';
+import { TRANSFORMS } from '../../src/plan/transforms/index.js';
 import { useOutputRuns } from './output-runs.js';
 
 const { answer, sent } = useOutputRuns('dws-audit30t-a-');
@@ -132,5 +135,36 @@ describe('wiki feed list adds the readable time and the type label to each feed'
       printed.push((await sent(argv)).printed);
     }
     expect(printed).toEqual([{ feeds: null, nextToken: '' }, { feeds: { time: 1767225600000 } }, { result: { feeds: [{ time: 1767225600000 }] } }, [{ time: 1767225600000 }]]);
+  });
+});
+
+// Go's json.Unmarshal fails on a number beyond float64 (strconv.ParseFloat's range error), whatever the target:
+// jsonStringToMap (helpers/attendance.go:21-27@c7521c1c) then keeps the text, buildBlockElement (doc.go:1023-1027)
+// refuses. JSON.parse reads such a number as Infinity, which JSON.stringify would send as null.
+describe('a JSON number beyond float64 fails to decode, as in Go', () => {
+  const ctx = { env: {}, now: new Date(2031, 6, 16) };
+  const reasonOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return (e as DwsError).reason;
+    }
+    return 'accepted';
+  };
+  const overflow = fc.tuple(fc.constantFrom('', '-'), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 309, max: 4000 })).map(([sign, d, e]) => `${sign}${d}e${e}`);
+  it('an object holding one is kept as text by json_object_or_text and refused by json_parse and json_object; without it, it decodes', () => {
+    fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), overflow, fc.boolean(), (o, big, nested) => {
+      const plain = JSON.stringify(o);
+      const inner = `{"n":${big}}`;
+      const text = `{"overflowing${nested ? '' : 'X'}":${nested ? `[${inner}]` : big}${plain === '{}' ? '' : ',' + plain.slice(1, -1)}}`;
+      expect(TRANSFORMS.json_object_or_text(text, '--config', ctx)).toBe(text);
+      expect(reasonOf(() => TRANSFORMS.json_parse(text, '--element', ctx))).toBe('invalid_parameter');
+      expect(reasonOf(() => TRANSFORMS.json_object(text, '--dsl', ctx))).toBe('invalid_parameter');
+      expect(TRANSFORMS.json_object_or_text(plain, '--config', ctx)).toEqual(JSON.parse(plain));
+      expect(TRANSFORMS.json_parse(plain, '--element', ctx)).toEqual(JSON.parse(plain));
+    }));
+  });
+  it('the largest float64 and numbers that round to zero still decode', () => {
+    expect(TRANSFORMS.json_parse('[1.7976931348623157e308, 1e-400, -0.0]', '--element', ctx)).toEqual([1.7976931348623157e308, 0, -0]);
   });
 });
