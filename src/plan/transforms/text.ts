@@ -156,6 +156,16 @@ export function scanInt(text: string): number | undefined {
 /** A typed text as a refusal quotes it: at most 80 characters. */
 const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s);
 
+/**
+ * JSON.parse failing where Go's json.Unmarshal fails on a number: one beyond float64 (`1e400`), which JSON.parse
+ * reads as Infinity (and JSON.stringify would send as null); Go's decoder reports it as an error
+ */
+const parseGoJson = (s: string): unknown =>
+  JSON.parse(s, (_key, x: unknown) => {
+    if (typeof x === 'number' && !Number.isFinite(x)) throw new SyntaxError('a number beyond float64');
+    return x;
+  });
+
 export const PLAIN: Record<string, Fn> = {
   url_path_base: (v, where) => urlPathBase(str(v, where)),
   /** upstream's fmt.Sscanf(text, "%d") of a text (doc read's revision) */
@@ -168,7 +178,7 @@ export const PLAIN: Record<string, Fn> = {
   json_parse: (v, where) => {
     if (typeof v !== 'string') return v;
     try {
-      return JSON.parse(v) as unknown;
+      return parseGoJson(v);
     } catch {
       return refuse(where, clip(v), 'valid JSON');
     }
@@ -193,7 +203,7 @@ export const PLAIN: Record<string, Fn> = {
     const s = str(v, where);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(s) as unknown;
+      parsed = parseGoJson(s);
     } catch {
       return refuse(where, clip(s), 'a JSON object (invalid JSON)');
     }
@@ -202,12 +212,13 @@ export const PLAIN: Record<string, Fn> = {
   /**
    * upstream's jsonStringToMap (helpers/attendance.go:21): text that decodes as a JSON object -> the object; JSON null
    * -> null (a source reads it as absent: a plan sends upstream's null with `{const: null}` before it); anything else
-   * (a list, a quoted text, a number, a boolean, text that is not JSON) -> the text as it is, never refused
+   * (a list, a quoted text, a number, a boolean, text that is not JSON, or JSON holding a number beyond float64, which
+   * Go's decoder fails on) -> the text as it is, never refused
    */
   json_object_or_text: (v) => {
     if (typeof v !== 'string') return v;
     try {
-      const parsed = JSON.parse(v) as unknown;
+      const parsed = parseGoJson(v);
       return parsed === null || isObj(parsed) ? parsed : v;
     } catch {
       return v;
