@@ -97,10 +97,11 @@ describe('argument mapping over MCP tools/call', () => {
     expect(both.error?.message).toBe('--group and --conversation-id give different values for the same parameter --group');
   });
 
-  it('checks a1-range values (cells, ranges, whole columns or rows) before any call', async () => {
+  it('checks a set-dropdown source range as upstream validateDropdownSourceRangeInput does (sheet_dimension.go:22-37@c7521c1c), before any call', async () => {
     const base = ['sheet', 'set-dropdown', '--node', 'n1', '--sheet-id', 's1', '--range', 'D2:D9', '--source-sheet-id', 's2', '--dry-run'];
-    for (const ok of ['H2:H20', 'A1', 'A:C', '2:5']) expect((await run([...base, '--source-range', ok])).error, ok).toBeUndefined();
-    for (const bad of ['H2:', 'Sheet 1', 'A1:B2:C3']) expect((await run([...base, '--source-range', bad])).error?.reason, bad).toBe('invalid_parameter');
+    // p-sheet: upstream checks no A1 shape: only a sheet prefix, a leading = and a comma (of the trimmed text) are refused
+    for (const ok of ['H2:H20', 'A1', 'A:C', '2:5', 'H2:', 'Sheet 1', 'A1:B2:C3', ' H2:H20 ']) expect((await run([...base, '--source-range', ok])).error, ok).toBeUndefined();
+    for (const bad of ['Sheet1!H2:H20', ' =A1', 'A1,B2', ' ']) expect((await run([...base, '--source-range', bad])).error?.reason, bad).toBe('invalid_parameter');
     // an empty --source-range satisfies no one-of group (schema.ts), so that check refuses it first
     expect((await run([...base, '--source-range', ''])).error?.reason).toBe('constraint_violation');
     expect(mcp.calls).toEqual([]);

@@ -136,7 +136,7 @@ interface PreviewStep {
 }
 
 describe('every single-call and paged plan against the recording MCP backend', () => {
-  it('covers the 504 composite commands this build plans (the 505 single-call and paged commands of the c7521c1c facts minus drive status and dev connect list, local commands, plus minutes +unshare, whose preflight read made it multi-step) and every atomic command that declares its conversions', () => {
+  it('covers the 504 composite commands this build plans (the 505 single-call and paged commands of the c7521c1c facts minus drive status and dev connect list, local commands, plus minutes +unshare, whose preflight read made it multi-step; sheet write-image, which p-sheet made composite, is multi-step) and every atomic command that declares its conversions', () => {
     const tools = planTools();
     for (const t of tools) expect(t.plan, t.canonical_path).toBeDefined();
     expect(tools.filter((t) => t.interface_mode === 'composite').length).toBe(504);

@@ -31,6 +31,7 @@ const ATOMIC_IN_FACTS: Record<string, string> = {
   'todo.add_todo_attachment': 'helpers/todo.go:1022 uploads the file (init_todo_file_upload, PUT, commit_todo_file_upload) before add_todo_attachment',
   'report.get_received_report_list': 'helpers/report.go:651, :799-898: after the list it reads each report with get_report_entry_details (callReportListReadable)',
   'report.get_send_report_list': 'helpers/report.go:723, :799-898: after the list it reads each report with get_report_entry_details (callReportListReadable)',
+  'sheet.write_image': 'helpers/sheet_media.go:136-268 uploads the image (get_doc_attachment_upload_info, PUT) before write_image (p-sheet)',
 };
 
 interface Step { id: string; server?: string; rpc?: string; rpc_if?: { rpc: string } | { rpc: string }[]; resolve?: { open_dingtalk_ids?: unknown } }
@@ -83,7 +84,7 @@ const ALLOWED: Record<string, { missing?: string[]; extra?: string[]; reason: st
 describe('multi-step plans: shape', () => {
   it('every plan has a facts line and steps with unique ids, MCP steps naming a server and an rpc', () => {
     const all = plans();
-    expect(all.size).toBe(145);
+    expect(all.size).toBe(146);
     for (const [k, p] of all) {
       expect(p.facts.length, k).toBeGreaterThan(40);
       // a fragment use (catalog/plans/fragments.yaml) stands for a step: its id is the `check` it is given (mcp_data_check), else the use itself

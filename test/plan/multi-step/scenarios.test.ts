@@ -104,8 +104,8 @@ const RESOLVING = withPlans(RUNNABLE, (p) => anySteps(p).some(mustFindOne));
 
 // generous per-test bounds for a busy machine; nothing asserts on time
 describe('multi-step plans with canned backend answers', { timeout: 60_000 }, () => {
-  it('covers all 142 multi-step commands', () => {
-    expect(ALL).toHaveLength(142);
+  it('covers all 143 multi-step commands', () => {
+    expect(ALL).toHaveLength(143);
   });
 
   it.each(RUNNABLE)('%s: succeeds, one journal record per backend operation, in plan order, none failed', async (canonical) => {

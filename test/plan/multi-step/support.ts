@@ -380,6 +380,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
+  // sheet write-image's credentials must name an uploadUrl and a resourceId inside result (parseAttachmentUploadInfo, p-sheet)
+  'sheet.write_image': (_data, ctx) => ({ 'doc/get_doc_attachment_upload_info': { result: { uploadUrl: `${ctx.blobBase}/url`, resourceId: 'v-resourceId', resourceUrl: 'v-resourceUrl' } } }),
   // +node-copy/+node-create: the write says success=true and names the new node, which the read-back names too
   'wiki.shortcut_node_copy': () => ({ 'doc/copy_document': { success: true, nodeId: 'v-copy' }, 'doc/get_document_info': { result: { nodeId: 'v-copy', name: 'v-name' } } }),
   'wiki.shortcut_node_create': () => ({ 'doc/create_file': { success: true, nodeId: 'v-node' }, 'doc/get_document_info': { result: { nodeId: 'v-node', name: 'v-name' } } }),
