@@ -73,6 +73,6 @@ export function goFileName(text: string): string {
   const stripped = slashed.replace(/\/+$/u, '');
   const base = slashed === '' ? '.' : stripped === '' ? '/' : stripped.slice(stripped.lastIndexOf('/') + 1);
   if (base === '.' || base === '..' || base === '/' || base === '') return 'unnamed';
-  const name = base.replace(/\u0000/gu, '');
+  const name = base.split('\u0000').join('');
   return name === '' ? 'unnamed' : name;
 }
