@@ -59,4 +59,20 @@ export const PLAIN: Record<string, Fn> = {
   mime_type: (v, where) => (typeof v === 'string' ? MIME[path.extname(v).toLowerCase()] ?? 'application/octet-stream' : refuse(where, v, 'a file name')),
   /** text -> one safe file name: separators, control and reserved characters become `_`; empty -> `unnamed` */
   safe_filename: (v, where) => safeFilename(str(v, where)),
+  /** text -> the file name upstream's drive/markdown uploads send (sanitizeFileName): see goFileName */
+  go_file_name: (v, where) => goFileName(str(v, where)),
 };
+
+/**
+ * Upstream's sanitizeFileName (internal/helpers/drive.go:3700-3713@c7521c1c): backslashes read as slashes, then Go's
+ * filepath.Base (trailing slashes ignored, the last element; "" is "."), `.`, `..` and `/` become `unnamed`, NUL
+ * characters removed. Nothing is trimmed: a padded name stays padded.
+ */
+export function goFileName(text: string): string {
+  const slashed = text.replace(/\\/gu, '/');
+  const stripped = slashed.replace(/\/+$/u, '');
+  const base = slashed === '' ? '.' : stripped === '' ? '/' : stripped.slice(stripped.lastIndexOf('/') + 1);
+  if (base === '.' || base === '..' || base === '/' || base === '') return 'unnamed';
+  const name = base.split('\u0000').join('');
+  return name === '' ? 'unnamed' : name;
+}

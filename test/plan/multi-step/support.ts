@@ -320,6 +320,9 @@ const MEDIA_READBACK = {
   'doc/list_document_blocks': { blocks: [{ blockId: 'b-media', attachment: { resourceId: 'R-media' } }], hasMore: false },
 };
 
+/** Zero error codes: minutesdata.validateEnvelope reads errorCode/dingOpenErrcode, which a sample text would fail (p-minutes). */
+const ZERO_CODES = { errorCode: 0, dingOpenErrcode: 0 };
+
 /** A list of my minutes whose newest row names a task (minutes +latest's choice, f-mix7). */
 const LATEST_LIST = {
   'minutes/list_by_keyword_and_time_range': { errorCode: 0, dingOpenErrcode: 0, result: { itemList: [{ taskUuid: 'v-taskUuid', createTime: 1 }] } },
@@ -476,7 +479,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // minutes +update reads the basic info as minutesdata.Basic before writing (f-minutes2): it names the id asked for,
   // and another title first (so the title is written), then the one written
   // and the read-back shows the title written (f-minutes3: else minutes_title_verification_failed)
-  'minutes.shortcut_update': (data) => ({ 'minutes/get_minutes_basic_info': [{ result: { taskUuid: data.id, title: 'v-old-title' } }, { result: { taskUuid: data.id, title: String(data.title).trim() } }] }),
+  // (p-minutes: both reads carry zero error codes, which validateEnvelope reads before Basic, response.go:283-296)
+  'minutes.shortcut_update': (data) => ({ 'minutes/get_minutes_basic_info': [{ ...ZERO_CODES, result: { taskUuid: data.id, title: 'v-old-title' } }, { ...ZERO_CODES, result: { taskUuid: data.id, title: String(data.title).trim() } }] }),
   // minutes +summary reads fullSummary as text, then reads back the text written (f-minutes3)
   'minutes.shortcut_summary': (data) => ({ 'minutes/get_minutes_ai_summary': [{ result: { fullSummary: 'v-old' } }, { result: { fullSummary: String(data.content).trim() } }] }),
   // minutes +prepare-asr reads hotWordList as words, then reads back the words asked for (f-minutes3)
@@ -486,8 +490,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { success: true, result: { cmd: 'end', taskUuid: data.id } }, ...readyArtifacts(String(data.id)) }),
   // minutes +speaker-replace finds --from in the transcript first, then reads back --to instead (f-minutes4)
   'minutes.shortcut_speaker_replace': (data) => ({ 'minutes/get_minutes_transcription': [
-    { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.from).trim() }], hasNext: false } },
-    { result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.to).trim() }], hasNext: false } },
+    { ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.from).trim() }], hasNext: false } },
+    { ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.to).trim() }], hasNext: false } },
   ] }),
   // minutes +latest checks the basic info as minutesdata.Basic: it names the taskUuid the list's newest row gave
   // (f-minutes4); +action-items checks the todos answer holds an actions list
@@ -527,8 +531,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // the envelope check reads errorCode and dingOpenErrcode, and the newest row needs a task UUID and a comparable
   // time, which the sample answer lacks
   'minutes.shortcut_latest': () => ({ ...LATEST_LIST, 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
-  'minutes.shortcut_action_items': () => ({ ...LATEST_LIST, 'minutes/list_minutes_todos': { result: { actions: [] } } }),
-  'minutes.shortcut_transcript': () => LATEST_LIST,
+  'minutes.shortcut_action_items': () => ({ ...LATEST_LIST, 'minutes/list_minutes_todos': { ...ZERO_CODES, result: { actions: [] } } }),
+  'minutes.shortcut_transcript': () => ({ ...LATEST_LIST, 'minutes/get_minutes_transcription': ZERO_CODES }),
+  // markdown diff checks the file's extension as ensureMarkdownDiffType (p-minutes): a sample text is another type
+  'markdown.diff': () => ({ 'drive/get_file_info': { result: { extension: 'md' } } }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
