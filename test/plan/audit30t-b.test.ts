@@ -1,6 +1,8 @@
 // What the commands audit-30t-b read print and accept (issue 32, a-t2), as upstream's bodies at c7521c1c do, run as a
 // user types them against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mailboxAddress, mailInboxFolderId } from '../../src/domain/mail-mailboxes.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-at2-');
@@ -71,5 +73,56 @@ describe('minutes workflow --artifacts are checked and read trimmed (corecmd.go:
         reason: 'invalid_parameter', category: 'validation', calls: [], printed: undefined,
       });
     }
+  });
+});
+
+describe('the smart mail shortcuts default the mailbox and the inbox as upstream reads them (smart/search_mail.go:151-215, recent_mail.go:158-182)', () => {
+  const containers = ['emailAccounts', 'mailboxes', 'list', 'items', 'data', 'result', 'records'];
+  const spellings = ['email', 'emailAddress', 'mailbox', 'address', 'account'];
+
+  it('finds an address under any container key and spelling, at the top or one level inside', () => {
+    fc.assert(fc.property(
+      fc.constantFrom(...containers), fc.constantFrom(...containers), fc.constantFrom(...spellings), fc.string({ minLength: 1 }), fc.boolean(),
+      (outer, inner, key, addr, nested) => {
+        const answer = nested ? { [outer]: { [inner]: [7, { [key]: addr }] } } : { [outer]: ['', { other: 1 }, { [key]: addr }] };
+        return mailboxAddress(answer) === addr;
+      },
+    ));
+  });
+
+  it('takes the first list found even when it gives no address, then the bare texts at the top, under result, under data', () => {
+    expect([
+      mailboxAddress({ emailAccounts: [], result: { emailAccounts: ['', 'c@x'] } }),
+      mailboxAddress({ emailAccounts: [{ email: '' }], mailboxes: [{ email: 'late@x' }] }),
+      mailboxAddress({ data: { items: [' '] } }),
+      mailboxAddress({ email: 'top@x' }),
+      mailboxAddress(['a@x']),
+    ]).toEqual(['c@x', undefined, ' ', undefined, undefined]);
+  });
+
+  it('an inbox is a folder named exactly 收件箱 or inbox with a non-empty text id; any other name is passed over', () => {
+    fc.assert(fc.property(fc.string().filter((s) => s !== '收件箱' && s !== 'inbox'), (name) =>
+      mailInboxFolderId({ folders: [{ displayName: name, id: 'x' }] }) === undefined));
+    expect([
+      mailInboxFolderId({ data: { items: [{ displayName: 'Inbox', id: '1' }, { displayName: 'inbox', id: 5 }, { displayName: '', name: '收件箱', id: '', folderId: '9' }] } }),
+      mailInboxFolderId({ result: { folders: [{ folderName: 'inbox', id: ' 3 ' }] } }),
+      mailInboxFolderId({ folders: null, list: [{ displayName: '收件箱', folderId: 'f' }] }),
+    ]).toEqual(['9', ' 3 ', 'f']);
+  });
+
+  it('mail +recent-mail lists the threads of the inbox so found, and refuses a mailbox without one after list_folders', async () => {
+    outputs.answer('mail/list_user_mailboxes', { data: { list: [{ email: '', emailAddress: 'b@x' }] } });
+    outputs.answer('mail/list_folders', { folders: [{ name: 'inbox', folderId: '7' }] });
+    outputs.answer('mail/list_mailbox_threads', { conversations: [{ subject: 's', threadId: 't' }] });
+    expect(await sent(['mail', '+recent-mail'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['mail/list_user_mailboxes', {}], ['mail/list_folders', { email: 'b@x' }], ['mail/list_mailbox_threads', { email: 'b@x', folderId: '7', size: 20 }]],
+      printed: { count: 1, mails: [{ subject: 's', from: '', date: null, threadId: 't' }] },
+    });
+    outputs.answer('mail/list_folders', { folders: [{ displayName: 'inbox', id: 5 }] });
+    expect(await sent(['mail', '+recent-mail'])).toEqual({
+      reason: 'invalid_parameter', category: 'validation', printed: undefined,
+      calls: [['mail/list_user_mailboxes', {}], ['mail/list_folders', { email: 'b@x' }]],
+    });
   });
 });

@@ -32,6 +32,7 @@ import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js'
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
 import { deptCandidates, deptMemberCandidates } from '../../domain/contact-depts.js';
+import { mailboxAddress, mailInboxFolderId } from '../../domain/mail-mailboxes.js';
 import { reportListOrder, reportListReadable } from '../../domain/report-list.js';
 import { calendarConflicts, calendarDayEvents, calendarEventPage, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
@@ -90,6 +91,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   todo_task_id: (v) => todoTaskId(v),
   dept_candidates: (v) => deptCandidates(v),
   dept_member_candidates: (v) => deptMemberCandidates(v),
+  mailbox_address: (v) => mailboxAddress(v),
+  mail_inbox_folder: (v) => mailInboxFolderId(v),
 };
 
 const url_part: Param = (part) => {
