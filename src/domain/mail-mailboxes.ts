@@ -1,6 +1,6 @@
 // The mailbox and the inbox folder the smart mail shortcuts default to, read from list_user_mailboxes and list_folders
-// answers as upstream reads them (internal/shortcut/smart/search_mail.go searchMailPickMailbox :151-188,
-// searchMailUnwrapList :198-215, searchMailFirstString :250-257; recent_mail.go recentMailInboxFolder :158-182
+// answers as upstream reads them (internal/shortcut/smart/search_mail.go searchMailPickMailbox :158-188,
+// searchMailUnwrapList :198-212, searchMailFirstString :250-257; recent_mail.go recentMailInboxFolder :162-182
 // @c7521c1c): mail +search-mail, +unread-mail and +recent-mail.
 import { isObject } from '../json-object.js';
 

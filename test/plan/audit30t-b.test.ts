@@ -76,7 +76,7 @@ describe('minutes workflow --artifacts are checked and read trimmed (corecmd.go:
   });
 });
 
-describe('the smart mail shortcuts default the mailbox and the inbox as upstream reads them (smart/search_mail.go:151-215, recent_mail.go:158-182)', () => {
+describe('the smart mail shortcuts default the mailbox and the inbox as upstream reads them (smart/search_mail.go:151-212, recent_mail.go:162-182)', () => {
   const containers = ['emailAccounts', 'mailboxes', 'list', 'items', 'data', 'result', 'records'];
   const spellings = ['email', 'emailAddress', 'mailbox', 'address', 'account'];
 
