@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mailboxAddress, mailInboxFolderId } from '../../src/domain/mail-mailboxes.js';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-at2-');
@@ -123,6 +124,24 @@ describe('the smart mail shortcuts default the mailbox and the inbox as upstream
     expect(await sent(['mail', '+recent-mail'])).toEqual({
       reason: 'invalid_parameter', category: 'validation', printed: undefined,
       calls: [['mail/list_user_mailboxes', {}], ['mail/list_folders', { email: 'b@x' }]],
+    });
+  });
+});
+
+describe('dev app delete asks for --confirm-name before any call of a real run, not of a dry run (helpers/devapp.go:745-752)', () => {
+  it('a real run without it, or with it blank, calls nothing; the dry run previews the reads and the delete', async () => {
+    for (const extra of [[], ['--confirm-name', '  ']]) {
+      expect(await sent(['dev', 'app', 'delete', '--unified-app-id', 'app1', ...extra, '--yes'])).toEqual({
+        reason: 'invalid_parameter', category: 'validation', calls: [], printed: undefined,
+      });
+    }
+    outputs.mcp.calls.length = 0;
+    const dry = await dispatchInProcess(['dev', 'app', 'delete', '--unified-app-id', ' app1 ', '--dry-run'], outputs.env());
+    const steps = (JSON.parse(dry.out) as { steps: { id: string; rpc?: string; arguments?: unknown }[] }).steps
+      .filter((st) => st.rpc !== undefined).map((st) => [st.id, st.rpc, st.arguments]);
+    expect({ error: dry.error?.reason, calls: outputs.mcp.calls.length, steps }).toEqual({
+      error: undefined, calls: 0,
+      steps: [['app', 'get_dev_app', { unifiedAppId: 'app1' }], ['delete', 'delete_dev_app', { unifiedAppId: 'app1' }]],
     });
   });
 });
