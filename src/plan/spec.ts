@@ -66,6 +66,8 @@ export interface NowSpec {
 export type Condition =
   | { flag: string }
   | { given: string }
+  /** the run is a dry run (upstream bodies that check a flag only when they really act, e.g. dev app delete --confirm-name) */
+  | { dry_run: true }
   | { equals: [Source, unknown] }
   | { in: [Source, unknown[]] }
   | { from: string; path?: string }
@@ -620,7 +622,7 @@ export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'it
   'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
-export const CONDITION_KINDS = ['flag', 'given', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'open_dingtalk_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'dry_run', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'open_dingtalk_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

@@ -316,6 +316,9 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
         return { all: [] };
       }
       return { is: [normalizeSource(s, `${at}.is[0]`, v[0]), v[1] as ValueKind] };
+    case 'dry_run':
+      if (v !== true) s.problems.push(`${at}: dry_run must be true (negate it with not)`);
+      return { dry_run: true };
     case 'flag':
     case 'given':
       checkFlag(s, at, v);

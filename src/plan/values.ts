@@ -544,6 +544,7 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   }
   if ('flag' in c) return truthy(flagValue(sc, c.flag));
   if ('given' in c) return Object.hasOwn(sc.data, flagKey(sc.tool, c.given));
+  if ('dry_run' in c) return sc.dry === true;
   if ('from' in c) {
     if (!sc.ran.has(c.from)) return false;
     return sc.dry && !sc.known?.has(c.from) ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));
@@ -680,6 +681,7 @@ export function sourceText(s: Source): string {
 export function describeCondition(c: Condition): string {
   if ('flag' in c) return `--${c.flag} is set`;
   if ('given' in c) return `--${c.given} is given`;
+  if ('dry_run' in c) return 'the run is a dry run';
   if ('from' in c) return `step "${c.from}" returned ${c.path ? `a value at ${c.path}` : 'a value'}`;
   if ('equals' in c) return `${sourceText(c.equals[0])} is ${JSON.stringify(c.equals[1])}`;
   if ('in' in c) return `${sourceText(c.in[0])} is one of ${c.in[1].map((x) => JSON.stringify(x)).join(', ')}`;

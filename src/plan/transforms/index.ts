@@ -32,6 +32,7 @@ import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js'
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
 import { deptCandidates, deptMemberCandidates, mobileUserId, orgUserDeptId } from '../../domain/contact-depts.js';
+import { mailboxAddress, mailInboxFolderId } from '../../domain/mail-mailboxes.js';
 import { reportListOrder, reportListReadable } from '../../domain/report-list.js';
 import { calendarConflicts, calendarDayEvents, calendarEventPage, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
@@ -92,6 +93,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   dept_member_candidates: (v) => deptMemberCandidates(v),
   org_user_dept_id: (v) => orgUserDeptId(v),
   mobile_user_id: (v) => mobileUserId(v),
+  mailbox_address: (v) => mailboxAddress(v),
+  mail_inbox_folder: (v) => mailInboxFolderId(v),
 };
 
 const url_part: Param = (part) => {

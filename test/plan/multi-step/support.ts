@@ -393,7 +393,15 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     const view = { viewId: 'v-viewId', viewName: data.name, viewType: data['view-type'] };
     return { 'aitable/get_views': [{ data: { views: [view] } }, { data: { views: [{ ...view, config: JSON.parse(String(data.config)) as unknown }] } }] };
   },
-  'mail.shortcut_recent_mail': () => ({ 'mail/list_mailbox_threads': { result: { conversations: [{ id: 'v-id' }] } } }),
+  // the smart mail shortcuts read their default mailbox and inbox as upstream's searchMailPickMailbox and
+  // recentMailInboxFolder do (a-t2: transforms mailbox_address, mail_inbox_folder), which no path asks for
+  'mail.shortcut_search_mail': () => ({ 'mail/list_user_mailboxes': { result: { emailAccounts: [{ email: 'v@example.com' }] } } }),
+  'mail.shortcut_unread_mail': () => ({ 'mail/list_user_mailboxes': { result: { emailAccounts: [{ email: 'v@example.com' }] } } }),
+  'mail.shortcut_recent_mail': () => ({
+    'mail/list_user_mailboxes': { result: { emailAccounts: [{ email: 'v@example.com' }] } },
+    'mail/list_folders': { result: { folders: [{ displayName: '收件箱', id: 'v-folder' }] } },
+    'mail/list_mailbox_threads': { result: { conversations: [{ id: 'v-id' }] } },
+  }),
   // the import polls compare the lower-cased status in a `holds`; +messages-recall reads the first message object of
   // whichever container the lookup answer has (a-i1)
   'doc.shortcut_import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
