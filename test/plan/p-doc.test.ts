@@ -26,3 +26,41 @@ describe('doc +export-get prints the job answer as CallMCPData decodes it (conte
     });
   });
 });
+
+describe('doc +fetch prints doc.content.v1 around the content, naming the document it read (content_shortcuts.go:217-253, docresolver/resolver.go:47-101)', () => {
+  it('with --node the target is the trimmed node alone', async () => {
+    outputs.answer('doc/get_document_content', { result: { markdown: '# 周报' } });
+    expect(await sent(['doc', '+fetch', '--node', ' D1 '])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['doc/get_document_content', { nodeId: 'D1', format: 'markdown' }]],
+      printed: { complete: true, content: { result: { markdown: '# 周报' } }, contractVersion: 'doc.content.v1', status: 'success', target: { canonicalId: 'D1', product: 'doc' } },
+    });
+  });
+
+  it('with --query the target is the candidate found, its fields trimmed and the empty ones left out; a null content is printed null', async () => {
+    outputs.answer('doc/search_documents', { result: { documents: [{ nodeId: ' N1 ', name: ' 周报 ', docType: 'ADOC', docUrl: 'https://alidocs.dingtalk.com/i/nodes/N1', folderId: 'F1', webUrl: 'x' }, { nodeId: 'N2', name: '周报（旧）', url: '' }] } });
+    outputs.answer('doc/get_document_content', null);
+    expect(await sent(['doc', '+fetch', '--query', '周报'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['doc/search_documents', { keyword: '周报', pageSize: 30 }], ['doc/get_document_content', { nodeId: 'N1', format: 'markdown' }]],
+      printed: {
+        complete: true, content: null, contractVersion: 'doc.content.v1', status: 'success',
+        target: { canonicalId: 'N1', name: '周报', product: 'doc', resourceType: 'ADOC', canonicalUrl: 'https://alidocs.dingtalk.com/i/nodes/N1', containerId: 'F1' },
+      },
+    });
+  });
+
+  it('a content answer that is not a JSON object fails after the read, as CallMCPData does', async () => {
+    outputs.answer('doc/get_document_content', [1, 2]);
+    expect(await sent(['doc', '+fetch', '--node', 'D1'])).toEqual({
+      reason: 'backend_error', category: 'backend', calls: [['doc/get_document_content', { nodeId: 'D1', format: 'markdown' }]], printed: undefined,
+    });
+  });
+
+  it('no candidate at all is not_found, and nothing is read', async () => {
+    outputs.answer('doc/search_documents', { documents: [{ name: '无 id' }, 'x'] });
+    expect(await sent(['doc', '+fetch', '--query', '周报'])).toEqual({
+      reason: 'not_found', category: 'validation', calls: [['doc/search_documents', { keyword: '周报', pageSize: 30 }]], printed: undefined,
+    });
+  });
+});

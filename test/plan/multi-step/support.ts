@@ -353,6 +353,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // +rename's write says success=true (requireDriveWrite) and its read-back has the new name (a-r2)
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
+  // p-doc: doc +fetch resolves --query as docresolver does (one search page naming one document), no longer a generic resolve
+  'doc.shortcut_fetch': (data) => ({ 'doc/search_documents': { result: { documents: [{ nodeId: 'v-nodeId', name: data.query }], hasMore: false } } }),
   'doc.shortcut_access_change': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
   // +dept-members picks one department of those deptMembersExtractDepts reads (whole-number ids), two when the test wants
   // the pick ambiguous; list-attachment's detail names --task-id (ensureTodoTaskExists) (a-s2)
