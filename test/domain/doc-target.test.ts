@@ -2,6 +2,7 @@
 // how one search page is read and how the one document is picked.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PARAM } from '../../src/plan/transforms/text.js';
 import { DOC_TARGET_PAGE_SIZE, docTargetPage, docTargetSelect, equalFold } from '../../src/domain/doc-target.js';
 
 describe('doc_target_page reads a search page as searchAll does', () => {
@@ -49,6 +50,24 @@ describe('doc_target_select picks one document as selectCandidates and the type 
       expect(equalFold(s, s.toUpperCase())).toBe(true);
       expect(equalFold(s, s.toLowerCase())).toBe(true);
       expect(equalFold(s, `${s}x`)).toBe(false);
+    }));
+  });
+});
+
+describe('deep_text reads a text anywhere as nestedStringDeep does (media_style_shortcuts.go:376-397)', () => {
+  const deep = (keys: string[]) => PARAM.deep_text(keys) as (v: unknown, where: string) => unknown;
+
+  it('an object\'s own keys come first, in the order given, then its values depth first; blanks are passed over and the text trimmed', () => {
+    expect(deep(['imageUrl', 'url'])({ a: { url: 'deep' }, url: '  ', imageUrl: ' top ' }, 'w')).toBe('top');
+    expect(deep(['imageUrl', 'url'])({ a: [{ x: 1 }, { url: ' in-list ' }], url: '' }, 'w')).toBe('in-list');
+    expect(deep(['imageUrl'])({ a: { imageUrl: 3 } }, 'w')).toBeUndefined();
+  });
+
+  it('a text placed at any depth under a key is found, and nothing is found without one', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom('result', 'data', 'cover'), { maxLength: 5 }), fc.stringMatching(/^[a-z]{1,8}$/u), (path, text) => {
+      const value = path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), { url: ` ${text} ` });
+      expect(deep(['url'])(value, 'w')).toBe(text);
+      expect(deep(['imageUrl'])(value, 'w')).toBeUndefined();
     }));
   });
 });
