@@ -64,3 +64,14 @@ describe('doc +fetch prints doc.content.v1 around the content, naming the docume
     });
   });
 });
+
+describe('doc +media-preview reads the URL and the file name anywhere in the answer (downloadResolvedResource, nestedStringDeep media_style_shortcuts.go:315-330, :376-397)', () => {
+  it('a blank first key is passed over; the name found deeper names the preview file', async () => {
+    outputs.mcp.files = { 'q.png': Buffer.from('QQ') };
+    outputs.answer('doc/download_doc_attachment', { result: { downloadUrl: '', meta: { url: `${outputs.mcp.base}/files/q.png`, fileName: ' 封面.png ' } } });
+    const r = await sent(['doc', '+media-preview', '--node', 'D1', '--resource-id', 'R1']);
+    expect(r.calls).toEqual([['doc/download_doc_attachment', { nodeId: 'D1', resourceId: 'R1' }]]);
+    const data = (r.printed as { data: { previewPath: string; sizeBytes: number } }).data;
+    expect({ name: data.previewPath.split('/').pop(), sizeBytes: data.sizeBytes }).toEqual({ name: '封面.png', sizeBytes: 2 });
+  });
+});
