@@ -27,6 +27,7 @@ import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMa
 import { docMediaBlock, docMediaItems, docMediaPage } from '../../domain/doc-media.js';
 import { jsonmlTransform } from '../../domain/doc-jsonml.js';
 import { docHistoryPage, docRevertProven, docVersionPage } from '../../domain/doc-versions.js';
+import { docTargetPage, docTargetSelect } from '../../domain/doc-target.js';
 import { cardUpdateVerdict, streamingCardUpdate } from '../../domain/chat-cards.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
@@ -66,6 +67,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   doc_history_page: (v) => docHistoryPage(v),
   doc_revert_proven: (v, where) => (isObj(v) ? docRevertProven(v) : refuse(where, v, 'an object {revert, current, version}')),
   doc_media_items: (v) => docMediaItems(v),
+  doc_target_page: (v) => docTargetPage(v),
+  doc_target_select: (v, where) => (isObj(v) ? docTargetSelect(v) : refuse(where, v, 'an object {candidates, query}')),
   streaming_card_update: (v, where) => (isObj(v) ? streamingCardUpdate(v.answer, str(v.bizId, where)) : refuse(where, v, 'an object {answer, bizId}')),
   doc_media_block: (v, where) => (isObj(v) ? docMediaBlock(v) : refuse(where, v, 'an object {blocks, answer, resourceId, resourceUrl}')),
   check_filters: checkFilters,

@@ -130,9 +130,10 @@ describe('multi-step plans with canned backend answers', { timeout: 60_000 }, ()
 
   // f-doc8: doc +version-revert/+history-revert no longer resolve the version (upstream pages until a page names it);
   // p-drive: drive +recycle-restore, +version-download and +version-revert take the first match (allow_none, then an
-  // api refusal when none), as upstream's findDriveRecycleItem/findVersion do (42 before both)
-  it('resolves a name in 37 of them (with event +listen-im, 38: a resolve that must find one, or a pick); the others take identifiers', () => {
-    expect(RESOLVING.length).toBe(37);
+  // api refusal when none), as upstream's findDriveRecycleItem/findVersion do (42 before both); p-doc: doc +fetch picks
+  // its document as docresolver does (a value step over the pages, doc_target_select), no longer a resolve step
+  it('resolves a name in 36 of them (with event +listen-im, 37: a resolve that must find one, or a pick); the others take identifiers', () => {
+    expect(RESOLVING.length).toBe(36);
   });
 
   it.each(RESOLVING)(

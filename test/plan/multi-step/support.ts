@@ -356,6 +356,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // +rename's write says success=true (requireDriveWrite) and its read-back has the new name (a-r2)
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
+  // p-doc: doc +resource-download reads the cover URL anywhere in the style answer (deep_text), no longer by a path
+  'doc.shortcut_resource_download': (_data, ctx) => ({ 'doc/get_document_style': { result: { cover: { imageUrl: `${ctx.blobBase}/url` } } } }),
+  // p-doc: doc +fetch resolves --query as docresolver does (one search page naming one document), no longer a generic resolve
+  'doc.shortcut_fetch': (data) => ({ 'doc/search_documents': { result: { documents: [{ nodeId: 'v-nodeId', name: data.query }], hasMore: false } } }),
   'doc.shortcut_access_change': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
   // +dept-members picks one department of those deptMembersExtractDepts reads (whole-number ids), two when the test wants
   // the pick ambiguous; list-attachment's detail names --task-id (ensureTodoTaskExists) (a-s2)
