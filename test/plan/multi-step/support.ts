@@ -375,6 +375,13 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
+  // +space-create (p-wikidev): the write says success=true and names the new space, which the read-back names too
+  'wiki.shortcut_space_create': () => ({ 'wiki/create_wikiSpace': { success: true, workspaceId: 'v-ws' }, 'wiki/get_wikiSpace': { result: { workspaceId: 'v-ws', name: 'v-name' } } }),
+  // +move-to-drive (p-wikidev): the read-back names the node in another workspace than the preflight, in --folder when given
+  'wiki.shortcut_move_to_drive': (data) => ({
+    'doc/get_document_info': [{ result: { nodeId: data.node, workspaceId: 'v-ws' } }, { result: { nodeId: data.node, workspaceId: 'v-my', folderId: data.folder } }],
+    'doc/move_document': { success: true },
+  }),
   // +node-copy/+node-create: the write says success=true and names the new node, which the read-back names too
   'wiki.shortcut_node_copy': () => ({ 'doc/copy_document': { success: true, nodeId: 'v-copy' }, 'doc/get_document_info': { result: { nodeId: 'v-copy', name: 'v-name' } } }),
   'wiki.shortcut_node_create': () => ({ 'doc/create_file': { success: true, nodeId: 'v-node' }, 'doc/get_document_info': { result: { nodeId: 'v-node', name: 'v-name' } } }),
