@@ -64,3 +64,19 @@ describe('wiki member shortcuts print the write summary (memberWrite, internal/s
     });
   });
 });
+
+describe('dev app leaves read a multiProfile answer first (devAppMultiProfileResult, internal/helpers/devapp.go:2065-2152)', () => {
+  it('dev app credentials get refuses an answer whose only profile failed, printing nothing', async () => {
+    outputs.answer('devapp/get_dev_app_credentials', { success: true, result: { multiProfile: true, profiles: [{ selector: 'p1', ok: false }] } });
+    expect(await sent(['dev', 'app', 'credentials', 'get', '--unified-app-id', ' app1 '])).toEqual({
+      reason: 'backend_error', category: 'backend', calls: [['devapp/get_dev_app_credentials', { unifiedAppId: 'app1' }]], printed: undefined,
+    });
+  });
+
+  it('dev app webapp get prints an answer whose profile succeeded as it came, unwrapped', async () => {
+    outputs.answer('devapp/get_extension_webapp_config', { success: true, result: { multiProfile: true, profiles: [{ selector: 'p1', ok: true }] } });
+    expect(await sent(['dev', 'app', 'webapp', 'get', '--unified-app-id', 'app1'])).toEqual({
+      ...ok, calls: [['devapp/get_extension_webapp_config', { unifiedAppId: 'app1' }]], printed: { multiProfile: true, profiles: [{ selector: 'p1', ok: true }] },
+    });
+  });
+});
