@@ -43,7 +43,7 @@ describe('wiki shortcuts print the business object, not the answer (requireWikiO
   });
 });
 
-describe('wiki member shortcuts print the write summary (memberWrite, internal/shortcut/wiki/wiki.go:142-176)', () => {
+describe('wiki member shortcuts print the write summary (memberWrite, internal/shortcut/wiki/wiki.go:159-194)', () => {
   it('wiki +member-add prints success, the trimmed workspace, the user count and the verification note', async () => {
     outputs.answer('wiki/add_member', { success: true, result: { x: 1 } });
     expect(await sent(['wiki', '+member-add', '--workspace', ' ws1 ', '--users', 'u1, u2', '--role', 'READER'])).toEqual({
@@ -65,7 +65,7 @@ describe('wiki member shortcuts print the write summary (memberWrite, internal/s
   });
 });
 
-describe('dev app leaves read a multiProfile answer first (devAppMultiProfileResult, internal/helpers/devapp.go:2065-2152)', () => {
+describe('dev app leaves read a multiProfile answer first (devAppMultiProfileResult, internal/helpers/devapp.go:2065-2156)', () => {
   it('dev app credentials get refuses an answer whose only profile failed, printing nothing', async () => {
     outputs.answer('devapp/get_dev_app_credentials', { success: true, result: { multiProfile: true, profiles: [{ selector: 'p1', ok: false }] } });
     expect(await sent(['dev', 'app', 'credentials', 'get', '--unified-app-id', ' app1 '])).toEqual({
