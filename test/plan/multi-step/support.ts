@@ -389,6 +389,19 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
   // sheet write-image's credentials must name an uploadUrl and a resourceId inside result (parseAttachmentUploadInfo, p-sheet)
   'sheet.write_image': (_data, ctx) => ({ 'doc/get_doc_attachment_upload_info': { result: { uploadUrl: `${ctx.blobBase}/url`, resourceId: 'v-resourceId', resourceUrl: 'v-resourceUrl' } } }),
+  // +space-create (p-wikidev): the write says success=true and names the new space, which the read-back names too
+  'wiki.shortcut_space_create': () => ({ 'wiki/create_wikiSpace': { success: true, workspaceId: 'v-ws' }, 'wiki/get_wikiSpace': { result: { workspaceId: 'v-ws', name: 'v-name' } } }),
+  // +wiki-new-doc (p-wikidev): one space of the asked name; the write says success=true and names the new document, which the read-back names too
+  'wiki.shortcut_wiki_new_doc': (data) => ({
+    'wiki/search_wikiSpaces': { wikiSpaces: [{ workspaceId: 'v-ws', name: String(data.space).trim() }] },
+    'doc/create_file': { success: true, nodeId: 'v-node' },
+    'doc/get_document_info': { success: true, nodeId: 'v-node', name: 'v-name' },
+  }),
+  // +move-to-drive (p-wikidev): the read-back names the node in another workspace than the preflight, in --folder when given
+  'wiki.shortcut_move_to_drive': (data) => ({
+    'doc/get_document_info': [{ result: { nodeId: data.node, workspaceId: 'v-ws' } }, { result: { nodeId: data.node, workspaceId: 'v-my', folderId: data.folder } }],
+    'doc/move_document': { success: true },
+  }),
   // +node-copy/+node-create: the write says success=true and names the new node, which the read-back names too
   'wiki.shortcut_node_copy': () => ({ 'doc/copy_document': { success: true, nodeId: 'v-copy' }, 'doc/get_document_info': { result: { nodeId: 'v-copy', name: 'v-name' } } }),
   'wiki.shortcut_node_create': () => ({ 'doc/create_file': { success: true, nodeId: 'v-node' }, 'doc/get_document_info': { result: { nodeId: 'v-node', name: 'v-name' } } }),
