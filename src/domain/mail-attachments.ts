@@ -1,9 +1,12 @@
 // Mail attachments (issue 32): what the mail commands that attach files compute locally around their calls, as
 // upstream's runMailDraftWithAttachment does (helpers/mail.go:3858-4200 at c7521c1c): the content id of each inline
 // image, the body rewritten to HTML with cid references, and the full URL an upload session's answer points at.
-// Facts carried over; the code is dws's own (transforms `mail_inline_files`, `mail_inline_body`, `mail_upload_url`).
+// Also the first mailbox the smart mail shortcuts search and an export's file name (p-work). Facts carried over; the
+// code is dws's own (transforms `mail_inline_files`, `mail_inline_body`, `mail_upload_url`, `mail_first_mailbox`,
+// `mail_filename`).
 import { DwsError } from '../errors.js';
 import { isObject } from '../json-object.js';
+import { trimSpace } from '../text/space.js';
 
 export interface InlineFile { path: string; name: string; contentId: string }
 
@@ -80,4 +83,59 @@ export function mailUploadUrl(v: unknown, where: string): string {
   if (url.startsWith('http://') || url.startsWith('https://')) return url;
   const type = mailAccountType(v.mailboxes, typeof v.email === 'string' ? v.email : '');
   return (type.toUpperCase() === 'PERSONAL' ? PERSONAL_UPLOAD_HOST : ENTERPRISE_UPLOAD_HOST) + url;
+}
+
+// ── the mailbox the smart mail shortcuts search (p-work) ─────────────────────────────────────────────────────────
+
+/** The mailbox containers upstream searchMailPickMailbox probes, in order (smart/search_mail.go:163@c7521c1c). */
+const MAILBOX_CONTAINERS = ['emailAccounts', 'mailboxes', 'list', 'items', 'data', 'result', 'records'];
+/** The address spellings of one mailbox object, in order (search_mail.go:165). */
+const MAILBOX_ADDRESS_KEYS = ['email', 'emailAddress', 'mailbox', 'address', 'account'];
+
+/**
+ * The first list under one of `keys` of an object, or one level inside an object held there (upstream
+ * searchMailUnwrapList, search_mail.go:200-214): a key holding a list ends the search, a key holding an object has
+ * every key tried inside it first; undefined when none.
+ */
+function firstListUnder(data: Record<string, unknown>, keys: string[]): unknown[] | undefined {
+  for (const key of keys) {
+    const v = data[key];
+    if (Array.isArray(v)) return v;
+    if (isObject(v)) for (const k2 of keys) if (Array.isArray(v[k2])) return v[k2] as unknown[];
+  }
+  return undefined;
+}
+
+/**
+ * A list_user_mailboxes answer -> the address the smart mail shortcuts use when --email is not given (upstream
+ * searchMailPickMailbox, search_mail.go:162-191@c7521c1c): in the first list found as `firstListUnder` finds it, the
+ * first object element holding a non-empty text under one of the address keys (that text, as it is); else the first
+ * non-empty text element of a list held directly under a container key of the answer, then of its `result`, then of
+ * its `data` object. Undefined when none (upstream then refuses: give --email).
+ */
+export function mailFirstMailbox(answer: unknown): string | undefined {
+  if (!isObject(answer)) return undefined;
+  for (const m of firstListUnder(answer, MAILBOX_CONTAINERS) ?? []) {
+    if (!isObject(m)) continue;
+    for (const key of MAILBOX_ADDRESS_KEYS) if (typeof m[key] === 'string' && m[key] !== '') return m[key] as string;
+  }
+  const scan = (m: Record<string, unknown>) => {
+    for (const key of MAILBOX_CONTAINERS) {
+      const v = m[key];
+      if (Array.isArray(v)) for (const it of v) if (typeof it === 'string' && it !== '') return it;
+    }
+    return undefined;
+  };
+  return scan(answer) ?? (isObject(answer.result) ? scan(answer.result) : undefined) ?? (isObject(answer.data) ? scan(answer.data) : undefined);
+}
+
+/**
+ * A mail export's file name without its extension, as upstream sanitizeMailFilename makes it (helpers/mail.go:4374-
+ * 4383@c7521c1c): trimmed of Go's spaces, every `/` and `\` made `_`, NUL characters removed; `mail` when nothing is
+ * left. One path element, so the file stays in the directory it is written to.
+ */
+export function mailFilename(v: unknown, where: string): string {
+  if (typeof v !== 'string') return bad(where, v, 'a file name');
+  const name = trimSpace(v).replaceAll('/', '_').replaceAll('\\', '_').replaceAll('\u0000', '');
+  return name === '' ? 'mail' : name;
 }

@@ -29,7 +29,7 @@ import { jsonmlTransform } from '../../domain/doc-jsonml.js';
 import { docHistoryPage, docRevertProven, docVersionPage } from '../../domain/doc-versions.js';
 import { cardUpdateVerdict, streamingCardUpdate } from '../../domain/chat-cards.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
-import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
+import { mailFilename, mailFirstMailbox, mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
 import { deptCandidates, deptMemberCandidates } from '../../domain/contact-depts.js';
 import { reportListOrder, reportListReadable } from '../../domain/report-list.js';
@@ -85,6 +85,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   mail_inline_files: mailInlineFiles,
   mail_inline_body: mailInlineBody,
   mail_upload_url: mailUploadUrl,
+  mail_first_mailbox: (v) => mailFirstMailbox(v),
+  mail_filename: mailFilename,
   todo_due_ms: (v) => todoDueMs(v),
   todo_done: (v) => todoDone(v),
   todo_task_id: (v) => todoTaskId(v),

@@ -384,6 +384,9 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     return { 'aitable/get_views': [{ data: { views: [view] } }, { data: { views: [{ ...view, config: JSON.parse(String(data.config)) as unknown }] } }] };
   },
   'mail.shortcut_recent_mail': () => ({ 'mail/list_mailbox_threads': { result: { conversations: [{ id: 'v-id' }] } } }),
+  // +search-mail/+unread-mail pick their mailbox with mail_first_mailbox (p-work), which no path names for the synthesizer
+  'mail.shortcut_search_mail': () => ({ 'mail/list_user_mailboxes': { result: { emailAccounts: [{ email: 'v-email' }] } } }),
+  'mail.shortcut_unread_mail': () => ({ 'mail/list_user_mailboxes': { result: { emailAccounts: [{ email: 'v-email' }] } } }),
   // the import polls compare the lower-cased status in a `holds`; +messages-recall reads the first message object of
   // whichever container the lookup answer has (a-i1)
   'doc.shortcut_import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
