@@ -109,3 +109,10 @@ describe('the smart mail shortcuts pick the mailbox as searchMailPickMailbox doe
     expect((await sent(['mail', '+search-mail', '--query', 'q'])).printed).toEqual({ email: 'd@x.com', messages: [{ subject: 's', from: 'n <e>', date: 0, messageId: 'm1' }] });
   });
 });
+
+describe('todo +get-my-tasks copies each field the card has as a key, a null included (getMyTasksProject, internal/shortcut/todo/todo.go:115-139)', () => {
+  it('prints null fields and a row holding only a null; a card without any of the keys and a non-object are left out', async () => {
+    outputs.answer('todo/get_user_todos_in_current_org', { result: { todoCards: [{ subject: null, taskId: 't1', priority: null, other: 1 }, { dueTime: null }, {}, 'x'] } });
+    expect((await sent(['todo', '+get-my-tasks'])).printed).toEqual({ count: 2, todos: [{ subject: null, taskId: 't1', priority: null }, { dueTime: null }] });
+  });
+});
