@@ -6,7 +6,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
+import fc from 'fast-check';
 import { mailFilename, mailFirstMailbox } from '../../src/domain/mail-attachments.js';
+import { goQueryEscape } from '../../src/plan/transforms/text.js';
 
 const outputs = useOutputRuns('dws-pwork-');
 const { sent } = outputs;
@@ -114,5 +116,32 @@ describe('todo +get-my-tasks copies each field the card has as a key, a null inc
   it('prints null fields and a row holding only a null; a card without any of the keys and a non-object are left out', async () => {
     outputs.answer('todo/get_user_todos_in_current_org', { result: { todoCards: [{ subject: null, taskId: 't1', priority: null, other: 1 }, { dueTime: null }, {}, 'x'] } });
     expect((await sent(['todo', '+get-my-tasks'])).printed).toEqual({ count: 2, todos: [{ subject: null, taskId: 't1', priority: null }, { dueTime: null }] });
+  });
+});
+
+describe('todo task get prints the detail links as dingtalk:// links (helpers/todo.go:515-535)', () => {
+  const PREFIX = 'dingtalk://dingtalkclient/page/link?pc_slide=true&url=';
+  it('a non-empty appUrl/pcUrl text is escaped as url.QueryEscape does; other values and keys stay', async () => {
+    outputs.answer('todo/get_todo_detail', { result: { todoDetailModel: { detailUrl: { appUrl: 'https://a.b/c?x=1&y= 2é~', pcUrl: '', other: 'o' }, subject: 's' }, n: 1 }, success: true });
+    expect(await sent(['todo', 'task', 'get', '--task-id', ' t '])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['todo/get_todo_detail', { taskId: ' t ' }]],
+      printed: { result: { todoDetailModel: { detailUrl: { appUrl: `${PREFIX}https%3A%2F%2Fa.b%2Fc%3Fx%3D1%26y%3D+2%C3%A9~`, pcUrl: '', other: 'o' }, subject: 's' }, n: 1 }, success: true },
+    });
+    outputs.answer('todo/get_todo_detail', { result: { todoDetailModel: { detailUrl: { appUrl: 5, pcUrl: 'p q' } } } });
+    expect((await sent(['todo', 'task', 'get', '--task-id', 't'])).printed).toEqual({ result: { todoDetailModel: { detailUrl: { appUrl: 5, pcUrl: `${PREFIX}p+q` } } } });
+  });
+
+  it('an answer without a detailUrl object is printed as it came', async () => {
+    outputs.answer('todo/get_todo_detail', { result: { todoDetailModel: { detailUrl: 's' } } });
+    expect((await sent(['todo', 'task', 'get', '--task-id', 't'])).printed).toEqual({ result: { todoDetailModel: { detailUrl: 's' } } });
+  });
+
+  it('query_escape keeps only unreserved bytes and reads back to the text (Go url.QueryEscape)', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+      const e = goQueryEscape(s);
+      expect(/^[A-Za-z0-9\-_.~+%]*$/u.test(e)).toBe(true);
+      expect(decodeURIComponent(e.replaceAll('+', ' '))).toBe(Buffer.from(s, 'utf8').toString('utf8'));
+    }));
   });
 });
