@@ -145,3 +145,14 @@ describe('todo task get prints the detail links as dingtalk:// links (helpers/to
     }));
   });
 });
+
+describe('todo +overdue reads the cards where shortcutTodoFindCards finds them (smart/todo_done.go:155-170, overdue.go)', () => {
+  it('a todoCards list three levels down is read', async () => {
+    outputs.answer('todo/get_user_todos_in_current_org', { result: { result: { result: { todoCards: [{ subject: 'deep', dueTime: 1, taskId: 'd' }, 'x'] } } } });
+    expect(await sent(['todo', '+overdue'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['todo/get_user_todos_in_current_org', { pageSize: '20', roleTypes: ['executor'], pageNum: '1' }]],
+      printed: { overdue: [{ subject: 'deep', dueTime: 1, taskId: 'd' }] },
+    });
+  });
+});
