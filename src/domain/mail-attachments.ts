@@ -1,9 +1,11 @@
 // Mail attachments (issue 32): what the mail commands that attach files compute locally around their calls, as
 // upstream's runMailDraftWithAttachment does (helpers/mail.go:3858-4200 at c7521c1c): the content id of each inline
 // image, the body rewritten to HTML with cid references, and the full URL an upload session's answer points at.
-// Facts carried over; the code is dws's own (transforms `mail_inline_files`, `mail_inline_body`, `mail_upload_url`).
+// Also an export's file name (p-work). Facts carried over; the code is dws's own (transforms `mail_inline_files`,
+// `mail_inline_body`, `mail_upload_url`, `mail_filename`). The smart mail shortcuts' mailbox: src/domain/mail-mailboxes.ts.
 import { DwsError } from '../errors.js';
 import { isObject } from '../json-object.js';
+import { trimSpace } from '../text/space.js';
 
 export interface InlineFile { path: string; name: string; contentId: string }
 
@@ -80,4 +82,15 @@ export function mailUploadUrl(v: unknown, where: string): string {
   if (url.startsWith('http://') || url.startsWith('https://')) return url;
   const type = mailAccountType(v.mailboxes, typeof v.email === 'string' ? v.email : '');
   return (type.toUpperCase() === 'PERSONAL' ? PERSONAL_UPLOAD_HOST : ENTERPRISE_UPLOAD_HOST) + url;
+}
+
+/**
+ * A mail export's file name without its extension, as upstream sanitizeMailFilename makes it (helpers/mail.go:4374-
+ * 4383@c7521c1c): trimmed of Go's spaces, every `/` and `\` made `_`, NUL characters removed; `mail` when nothing is
+ * left. One path element, so the file stays in the directory it is written to.
+ */
+export function mailFilename(v: unknown, where: string): string {
+  if (typeof v !== 'string') return bad(where, v, 'a file name');
+  const name = trimSpace(v).replaceAll('/', '_').replaceAll('\\', '_').replaceAll('\u0000', '');
+  return name === '' ? 'mail' : name;
 }

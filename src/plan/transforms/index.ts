@@ -30,7 +30,7 @@ import { docHistoryPage, docRevertProven, docVersionPage } from '../../domain/do
 import { docTargetPage, docTargetSelect } from '../../domain/doc-target.js';
 import { cardUpdateVerdict, streamingCardUpdate } from '../../domain/chat-cards.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
-import { mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
+import { mailFilename, mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
 import { deptCandidates, deptMemberCandidates, mobileUserId, orgUserDeptId } from '../../domain/contact-depts.js';
 import { mailboxAddress, mailInboxFolderId } from '../../domain/mail-mailboxes.js';
@@ -89,6 +89,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   mail_inline_files: mailInlineFiles,
   mail_inline_body: mailInlineBody,
   mail_upload_url: mailUploadUrl,
+  mail_filename: mailFilename,
   todo_due_ms: (v) => todoDueMs(v),
   todo_done: (v) => todoDone(v),
   todo_task_id: (v) => todoTaskId(v),

@@ -153,6 +153,20 @@ export function scanInt(text: string): number | undefined {
   return n > 9223372036854775807n || n < -9223372036854775808n ? undefined : Number(n);
 }
 
+/**
+ * Go's url.QueryEscape: every UTF-8 byte outside A-Z a-z 0-9 `-_.~` as `%XX` (upper-case hex), a space as `+`.
+ */
+export function goQueryEscape(text: string): string {
+  let out = '';
+  for (const b of Buffer.from(text, 'utf8')) {
+    const c = String.fromCharCode(b);
+    if (/[A-Za-z0-9\-_.~]/u.test(c)) out += c;
+    else if (b === 0x20) out += '+';
+    else out += '%' + b.toString(16).toUpperCase().padStart(2, '0');
+  }
+  return out;
+}
+
 /** A typed text as a refusal quotes it: at most 80 characters. */
 const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s);
 
@@ -168,6 +182,8 @@ const parseGoJson = (s: string): unknown =>
 
 export const PLAIN: Record<string, Fn> = {
   url_path_base: (v, where) => urlPathBase(str(v, where)),
+  /** text -> Go's url.QueryEscape of it (todo task get's dingtalk:// links, helpers/todo.go:523-531@c7521c1c) */
+  query_escape: (v, where) => goQueryEscape(str(v, where)),
   /** upstream's fmt.Sscanf(text, "%d") of a text (doc read's revision) */
   scan_int: (v, where) => scanInt(str(v, where)),
   /** upstream sanitizeTitleFromText: a Markdown message's title from its text */
