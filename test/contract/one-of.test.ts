@@ -134,6 +134,13 @@ const PLAN_COUNTS_BLANK: Record<string, string> = {
     `internal/helpers/attendance.go:2365-2373@c7521c1c: Changed("${f}")`])),
   ...Object.fromEntries(['name', 'unit', 'paid', 'per-hours', 'when-can-leave', 'visibility-rules'].map((f) => [`attendance vacation update-type|name,unit,paid,per-hours,when-can-leave,visibility-rules|${f}`,
     `internal/helpers/attendance.go:3463-3485@c7521c1c: Changed("${f}") counts toward the one update field it needs (p-attend)`])),
+  // p-sheet: the sheet update leaves count a flag typed at all (Changed) and send a typed "" as it is
+  ...Object.fromEntries(['name', 'range'].map((f) => [`sheet filter-view update|name,range,criteria|${f}`,
+    `internal/helpers/sheet_filter_view.go:700-725@c7521c1c: Changed("${f}") counts toward the one update field it needs (p-sheet)`])),
+  ...Object.fromEntries(['src', 'range'].map((f) => [`sheet update-float-image|src,range,width,height,offset-x,offset-y|${f}`,
+    `internal/helpers/sheet_float_image.go:233-246@c7521c1c: Changed("${f}") (p-sheet)`])),
+  ...Object.fromEntries(['name', 'tab-color'].map((f) => [`sheet update|name,index,hidden,frozen-row-count,frozen-column-count,tab-color|${f}`,
+    `internal/helpers/sheet_workbook.go:273-282@c7521c1c: Changed("${f}") (p-sheet)`])),
 };
 
 describe('a flag typed blank in a declared group (issue 32, f-valid)', () => {
