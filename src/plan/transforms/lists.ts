@@ -200,12 +200,19 @@ export const PARAM: Record<string, Param> = {
     };
     return (v) => (isObj(v) ? visit(v, []) : undefined);
   },
-  /** text split on any of the given characters, parts trimmed (Go's strings.TrimSpace), empty parts dropped */
+  /**
+   * text split on any of the given characters, parts trimmed (Go's strings.TrimSpace), empty parts dropped. The long
+   * form `{on: ",", as_typed: true}` keeps every part as typed, blank and empty ones included (Go's strings.Split)
+   */
   split: (arg) => {
-    const seps = [...nonEmptyText('split')(arg)];
+    const long = isObj(arg);
+    if (long && (Object.keys(arg).some((k) => k !== 'on' && k !== 'as_typed') || typeof arg.as_typed !== 'boolean')) throw new Error('split needs {on: characters, as_typed: true|false}');
+    const seps = [...nonEmptyText('split')(long ? arg.on : arg)];
+    const asTyped = long && arg.as_typed === true;
     return (v, where) => {
       if (typeof v !== 'string') return Array.isArray(v) ? v : refuse(where, v, 'text');
-      return seps.reduce<string[]>((parts, sep) => parts.flatMap((x) => x.split(sep)), [v]).map(trimSpace).filter((x) => x.length > 0);
+      const parts = seps.reduce<string[]>((acc, sep) => acc.flatMap((x) => x.split(sep)), [v]);
+      return asTyped ? parts : parts.map(trimSpace).filter((x) => x.length > 0);
     };
   },
   only_starting: starting('only_starting', true),
