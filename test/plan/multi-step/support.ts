@@ -509,7 +509,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // minutes +summary reads fullSummary as text, then reads back the text written (f-minutes3)
   'minutes.shortcut_summary': (data) => ({ 'minutes/get_minutes_ai_summary': [{ result: { fullSummary: 'v-old' } }, { result: { fullSummary: String(data.content).trim() } }] }),
   // minutes +prepare-asr reads hotWordList as words, then reads back the words asked for (f-minutes3)
-  'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ result: { hotWordList: [] } }, { result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }] }),
+  // (p-minutes2: both reads carry zero error codes, which HotWords' validateEnvelope reads, minutesdata/workflow.go:175-178)
+  'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ ...ZERO_CODES, result: { hotWordList: [] } }, { ...ZERO_CODES, result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }] }),
   // minutes +record-wrap-up checks the stop's answer as RecordResult (f-minutes4): cmd end, the id asked for
   // and every artifact of its rounds passes its check at once (f-minutes6: collectMinutesArtifactsOnce, workflows.go:666-718)
   'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { success: true, result: { cmd: 'end', taskUuid: data.id } }, ...readyArtifacts(String(data.id)) }),
@@ -524,15 +525,17 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // every replacement instead of its original (f-minutes5: replace_batch.go:150-185@c7521c1c)
   'minutes.shortcut_replace_batch': (data) => {
     const pairs = ([] as unknown[]).concat(data.pair ?? []).map((p) => String(p).split('=>').map((x) => x.trim()));
-    const text = (side: number) => ({ result: { paragraphList: [{ paragraphId: 'p1', paragraph: pairs.map((p) => p[side]).join(' ') }], hasNext: false } });
-    return { 'minutes/get_minutes_transcription': [text(0), text(1)], 'minutes/replace_minutes_text': { success: true } };
+    // (p-minutes2: the transcripts and the write's answer carry zero error codes, which validateEnvelope reads)
+    const text = (side: number) => ({ ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1', paragraph: pairs.map((p) => p[side]).join(' ') }], hasNext: false } });
+    return { 'minutes/get_minutes_transcription': [text(0), text(1)], 'minutes/replace_minutes_text': { ...ZERO_CODES, success: true } };
   },
   // minutes +upload reads the session as UploadSession, the completion's task UUID and the read-back naming it
   // (f-minutes5: minutesdata/response.go:181-209, alignment.go:402-412@c7521c1c)
+  // (p-minutes2: each answer carries zero error codes, which UploadSession/CompletedTaskUUID/Basic's validateEnvelope reads)
   'minutes.shortcut_upload': (_data, ctx) => ({
-    'minutes/create_upload_session': { result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
-    'minutes/complete_upload_session': { success: true, result: { taskUuid: 'v-task' } },
-    'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-task' } },
+    'minutes/create_upload_session': { ...ZERO_CODES, result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
+    'minutes/complete_upload_session': { ...ZERO_CODES, success: true, result: { taskUuid: 'v-task' } },
+    'minutes/get_minutes_basic_info': { ...ZERO_CODES, result: { taskUuid: 'v-task' } },
   }),
   // +upload-and-analyze: the upload as +upload's, then the artifacts of +record-wrap-up's round and a finished mind map
   'minutes.shortcut_upload_and_analyze': (_data, ctx) => ({
