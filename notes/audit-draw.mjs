@@ -5,7 +5,7 @@
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
 //   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
-//   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md; the next audit draws seed 20261221)
+//   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md; the next audit draws seed 20261222)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -196,6 +196,14 @@ const AUDITS = new Map([
   'chat.shortcut_conversation_info', 'aitable.shortcut_form_list', 'attendance.shortcut_get_summary', 'chat.shortcut_chat_role_update',
   'todo.list_todo_attachment', 'dev.enable_dev_app', 'sheet.template_list', 'wiki.shortcut_resolve_space',
   'report.shortcut_outbox_list', 'contact.shortcut_me', 'attendance.shortcut_get_approve_template',
+  ]],
+  [20261221, [
+  'mail.delete_mail_folder', 'minutes.list_audio_memos', 'aitable.view_create', 'aitable.view_update_row_height', 'chat.send_message_by_custom_robot',
+  'contact.list_authorized_roster_fields', 'mail.list_folders', 'aitable.chart_widgets_example', 'chat.add_conv_to_categories', 'aitable.view_get_group',
+  'mail.delete_user_message_template', 'wiki.list_workspace_feeds', 'aitable.record_query_empty', 'doc.update_document_block', 'chat.sort_shortcut_bar',
+  'attendance.check_result', 'chat.shortcut_messages_query_send_status', 'doc.shortcut_inspect', 'chat.shortcut_category_delete', 'dev.delete_dev_app',
+  'chat.shortcut_messages_add_emoji', 'aitable.shortcut_dashboard_arrange', 'mail.shortcut_recent_mail', 'hrbrain.get_profile_metadata', 'aitable.shortcut_attachment_upload',
+  'dev.enable_dev_app_robot', 'drive.revert_file_version', 'minutes.shortcut_record_wrap_up', 'chat.shortcut_messages_set_top', 'wiki.shortcut_node_list',
   ]],
 ]);
 
