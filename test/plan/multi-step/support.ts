@@ -539,9 +539,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   }),
   // +upload-and-analyze: the upload as +upload's, then the artifacts of +record-wrap-up's round and a finished mind map
   'minutes.shortcut_upload_and_analyze': (_data, ctx) => ({
-    'minutes/create_upload_session': { result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
-    'minutes/complete_upload_session': { success: true, result: { taskUuid: 'v-task' } },
+    'minutes/create_upload_session': { ...ZERO_CODES, result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
+    'minutes/complete_upload_session': { ...ZERO_CODES, success: true, result: { taskUuid: 'v-task' } },
     ...readyArtifacts('v-task'),
+    // the upload's read-back is checked as +upload's (lead-s27: the envelope check, which a sample text would fail)
+    'minutes/get_minutes_basic_info': { ...ZERO_CODES, result: { taskUuid: 'v-task' } },
     'minutes/query_mind_graph_status': MINDMAP_DONE,
   }),
   // minutes +mindmap reads the status in rounds until it leaves 0, and prints it when it is 1 (f-minutes6); the
