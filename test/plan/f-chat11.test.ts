@@ -53,6 +53,12 @@ describe('dig_text finds a send answer\'s id as upstream firstSendStatusString (
     expect(dig(['openTaskId', 'taskId'], { openTaskId: '  ', taskId: ' t1 ', result: { openTaskId: 't2' } })).toBe('t1');
   });
 
+  it('trims as Go\'s strings.TrimSpace: U+0085 is space, U+FEFF is not', () => {
+    expect(dig(['openTaskId'], { openTaskId: '\u0085t1\u0085' })).toBe('t1');
+    expect(dig(['openTaskId'], { openTaskId: '\ufefft1' })).toBe('\ufefft1');
+    expect(dig(['openTaskId'], { openTaskId: '\u0085', taskId: 'x', result: { openTaskId: 't2' } })).toBe('t2');
+  });
+
   it('looks only inside result, data, response, content and message, lists element by element', () => {
     expect(dig(['openTaskId'], { other: { openTaskId: 'no' }, data: [{ x: 1 }, { response: { openTaskId: 'deep' } }] })).toBe('deep');
     expect(dig(['openTaskId'], { other: { openTaskId: 'no' }, openTaskId: 7 })).toBeUndefined();

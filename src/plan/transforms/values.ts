@@ -4,6 +4,7 @@ import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
 import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js';
 import { parseGoBool, parseGoFloat } from '../../contract/flag-types.js';
+import { trimSpace } from '../../text/space.js';
 
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
@@ -133,7 +134,7 @@ function* nodesOf(v: unknown, sorted = false): Generator<unknown> {
  * under one of the keys, at any depth, trimmed and without repeats (a Go set), in the order found.
  */
 /**
- * The first non-blank text (trimmed) under one of the keys: at an object its keys in order, then the same search
+ * The first non-blank text (trimmed as Go's strings.TrimSpace) under one of the keys: at an object its keys in order, then the same search
  * inside the values of the `inside` keys in order; at a list element by element. Upstream firstSendStatusString
  * (chatmsg/send_status.go:133-152@c7521c1c). Absent when none.
  */
@@ -146,7 +147,7 @@ function digText(v: unknown, keys: readonly string[], inside: readonly string[])
   } else if (isObj(v)) {
     for (const k of keys) {
       const x = v[k];
-      if (typeof x === 'string' && x.trim() !== '') return x.trim();
+      if (typeof x === 'string' && trimSpace(x) !== '') return trimSpace(x);
     }
     for (const k of inside) {
       const t = digText(v[k], keys, inside);
