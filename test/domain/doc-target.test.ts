@@ -2,7 +2,7 @@
 // how one search page is read and how the one document is picked.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PARAM } from '../../src/plan/transforms/text.js';
+import { PARAM } from '../../src/plan/transforms/values.js';
 import { DOC_TARGET_PAGE_SIZE, docTargetPage, docTargetSelect, equalFold } from '../../src/domain/doc-target.js';
 
 describe('doc_target_page reads a search page as searchAll does', () => {

@@ -276,39 +276,6 @@ export const PARAM: Record<string, Param> = {
       return undefined;
     };
   },
-  /**
-   * any value -> the first non-blank text (trimmed) held by one of the keys in an object, the object's own keys first
-   * (in the order given), then each of its values, a list element by element, depth first; absent when none (upstream
-   * nestedStringDeep, shortcut/doc/media_style_shortcuts.go:376-397@c7521c1c: doc +resource-download/+media-preview).
-   * Deviation: Go walks a map's values in random order; here they go in the answer's key order
-   */
-  deep_text: (keys) => {
-    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) throw new Error('deep_text needs a non-empty list of keys');
-    const names = [...keys] as string[];
-    const find = (v: unknown): string => {
-      if (Array.isArray(v)) {
-        for (const item of v) {
-          const t = find(item);
-          if (t !== '') return t;
-        }
-        return '';
-      }
-      if (!isObj(v)) return '';
-      for (const k of names) {
-        const t = v[k];
-        if (typeof t === 'string' && trimSpace(t) !== '') return trimSpace(t);
-      }
-      for (const child of Object.values(v)) {
-        const t = find(child);
-        if (t !== '') return t;
-      }
-      return '';
-    };
-    return (v) => {
-      const t = find(v);
-      return t === '' ? undefined : t;
-    };
-  },
   /** `%s` replaced by the value's text (each `%s`) */
   format: (tpl) => {
     if (typeof tpl !== 'string') throw new Error('format needs a template string');

@@ -135,10 +135,10 @@ function* nodesOf(v: unknown, sorted = false): Generator<unknown> {
  */
 /**
  * The first non-blank text (trimmed as Go's strings.TrimSpace) under one of the keys: at an object its keys in order, then the same search
- * inside the values of the `inside` keys in order; at a list element by element. Upstream firstSendStatusString
- * (chatmsg/send_status.go:133-152@c7521c1c). Absent when none.
+ * inside the values of the `inside` keys in order (`every`: all its values, in the answer's key order); at a list
+ * element by element. Upstream firstSendStatusString (chatmsg/send_status.go:133-152@c7521c1c). Absent when none.
  */
-function digText(v: unknown, keys: readonly string[], inside: readonly string[]): string | undefined {
+function digText(v: unknown, keys: readonly string[], inside: readonly string[] | 'every'): string | undefined {
   if (Array.isArray(v)) {
     for (const x of v) {
       const t = digText(x, keys, inside);
@@ -149,8 +149,8 @@ function digText(v: unknown, keys: readonly string[], inside: readonly string[])
       const x = v[k];
       if (typeof x === 'string' && trimSpace(x) !== '') return trimSpace(x);
     }
-    for (const k of inside) {
-      const t = digText(v[k], keys, inside);
+    for (const x of inside === 'every' ? Object.values(v) : inside.map((k) => v[k])) {
+      const t = digText(x, keys, inside);
       if (t !== undefined) return t;
     }
   }
@@ -304,6 +304,17 @@ export const PARAM: Record<string, Param> = {
     const keys = [...arg.keys];
     const inside = [...arg.inside];
     return (v) => digText(v, keys, inside);
+  },
+  /**
+   * the first non-blank text under one of the keys, an object's own keys first, then inside every one of its values
+   * (upstream nestedStringDeep, shortcut/doc/media_style_shortcuts.go:376-397@c7521c1c: doc +resource-download /
+   * +media-preview); dig_text's search entering every value. Deviation: Go walks a map's values in random order, dws
+   * in the answer's key order. Absent when none
+   */
+  deep_text: (keys) => {
+    if (!keyList(keys)) throw new Error('deep_text needs a non-empty list of keys');
+    const names = [...keys];
+    return (v) => digText(v, names, 'every');
   },
   /** every non-blank text under one of the keys anywhere in the value (upstream collectPermissionUserIDs); absent when none */
   find_texts: (keys) => {
