@@ -4,6 +4,7 @@
 // it yields a department), each department as {deptId, name} in text.
 import { JsonNumber } from '../json-number.js';
 import { isObject } from '../json-object.js';
+import { trimSpace } from '../text/space.js';
 
 const CONTAINERS = ['deptList', 'result', 'data', 'list', 'items', 'departments', 'depts', 'records'];
 const HIGHLIGHTS = ['<red>', '</red>', '<b>', '</b>', '<em>', '</em>'];
@@ -53,11 +54,11 @@ function firstSet(d: Record<string, unknown>, keys: string[]): unknown {
   return undefined;
 }
 
-/** A department id as upstream's deptMembersToInt64 reads it: a number truncated to a whole one, or a text of decimal digits (trimmed, signed); else undefined. */
+/** A department id as upstream's deptMembersToInt64 reads it: a number truncated to a whole one, or a text of decimal digits (trimmed as Go's strings.TrimSpace, signed); else undefined. */
 function memberDeptId(v: unknown): string | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return BigInt(Math.trunc(v)).toString();
-  if (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim())) {
-    const n = BigInt(v.trim());
+  if (typeof v === 'string' && /^[+-]?\d+$/.test(trimSpace(v))) {
+    const n = BigInt(trimSpace(v));
     if (n >= -(2n ** 63n) && n < 2n ** 63n) return n.toString();
   }
   return undefined;

@@ -59,3 +59,10 @@ describe('mobile_user_id (smart/by_mobile.go:108-154@c7521c1c)', () => {
     }));
   });
 });
+
+describe('dept_member_candidates reads a department id as deptMembersToInt64 (smart/dept_members.go:186-204@c7521c1c)', () => {
+  it('trims a text id as Go\'s strings.TrimSpace: U+0085 is space, U+FEFF is not', () => {
+    expect(apply('dept_member_candidates', { result: [{ deptId: '\u008512 ', deptName: 'a' }, { deptId: '\ufeff13', deptName: 'b' }, { deptId: 7.9, deptName: 'c' }] }))
+      .toEqual([{ deptId: '12', name: 'a' }, { deptId: '7', name: 'c' }]);
+  });
+});
