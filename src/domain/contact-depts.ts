@@ -54,15 +54,29 @@ function firstSet(d: Record<string, unknown>, keys: string[]): unknown {
   return undefined;
 }
 
-/** A department id as upstream's deptMembersToInt64 reads it: a number truncated to a whole one, or a text of decimal digits (trimmed as Go's strings.TrimSpace, signed); else undefined. */
-function memberDeptId(v: unknown): string | undefined {
-  if (typeof v === 'number' && Number.isFinite(v)) return BigInt(Math.trunc(v)).toString();
-  if (typeof v === 'string' && /^[+-]?\d+$/.test(trimSpace(v))) {
-    const n = BigInt(trimSpace(v));
-    if (n >= -(2n ** 63n) && n < 2n ** 63n) return n.toString();
-  }
-  return undefined;
+/** A JSON number (a kept literal read as Go's float64) as Go's int64(v) truncates it, in decimal; undefined for anything else. */
+function truncatedNumber(v: unknown): string | undefined {
+  const n = typeof v === 'number' ? v : v instanceof JsonNumber ? Number(v.literal) : NaN;
+  return Number.isFinite(n) ? BigInt(Math.trunc(n)).toString() : undefined;
 }
+
+/**
+ * A department id as upstream's int64 readers take it (deptMembersToInt64 dept_members.go:186-204, shortcutOrgToInt64
+ * org.go:161-179@c7521c1c): a JSON number truncated (truncatedNumber), or a text that
+ * strconv.ParseInt(s, 10, 64) takes after `read` (deptMembers trims it with strings.TrimSpace, org reads it as it is),
+ * in decimal; undefined for anything else.
+ */
+function int64Text(v: unknown, read: (s: string) => string): string | undefined {
+  if (typeof v === 'string') {
+    const s = read(v);
+    if (!/^[+-]?\d+$/.test(s)) return undefined;
+    const n = BigInt(s);
+    return n >= -(2n ** 63n) && n < 2n ** 63n ? n.toString() : undefined;
+  }
+  return truncatedNumber(v);
+}
+const memberDeptId = (v: unknown) => int64Text(v, trimSpace);
+const orgDeptId = (v: unknown) => int64Text(v, (s) => s);
 
 /**
  * search_dept_by_keyword's answer -> the departments contact +dept-members chooses from, as upstream's
@@ -90,22 +104,6 @@ export function deptMemberCandidates(answer: unknown): { deptId: string; name: s
     out.push({ deptId: id, name: typeof name === 'string' ? HIGHLIGHTS.reduce((s, tag) => s.split(tag).join(''), name) : '' });
   }
   return out;
-}
-
-/** A JSON number (a kept literal read as Go's float64) as Go's int64(v) truncates it, in decimal; undefined for anything else. */
-function truncatedNumber(v: unknown): string | undefined {
-  const n = typeof v === 'number' ? v : v instanceof JsonNumber ? Number(v.literal) : NaN;
-  return Number.isFinite(n) ? BigInt(Math.trunc(n)).toString() : undefined;
-}
-
-/** A department id as upstream's shortcutOrgToInt64 reads it: a number truncated, or a text strconv.ParseInt(s, 10, 64) takes (untrimmed, signed, within int64). */
-function orgDeptId(v: unknown): string | undefined {
-  if (typeof v === 'string') {
-    if (!/^[+-]?\d+$/.test(v)) return undefined;
-    const n = BigInt(v);
-    return n >= -(2n ** 63n) && n < 2n ** 63n ? n.toString() : undefined;
-  }
-  return truncatedNumber(v);
 }
 
 /**
