@@ -547,13 +547,14 @@ function positiveNumber(sc: Scope, s: Source | number | undefined, what: string,
 
 /**
  * One read repeated until `until` holds (or `fail` does): every interval_seconds, at most max_attempts times within
- * timeout_seconds, or once and then after each wait of the `delays_ms` timetable. With `verify` (a write's read-back,
- * upstream readDocVerification) a failed read is tried again, and after the last read a failure is that read's own
- * error and an answer that never matched is verification_failed.
+ * timeout_seconds, or once and then after each wait of the `delays_ms` timetable (`wait_first`: each read after its
+ * wait). With `verify` (a write's read-back, upstream readDocVerification) a failed read is tried again, and after the
+ * last read a failure is that read's own error and an answer that never matched is verification_failed; with
+ * `retry_failed` a failed read is tried again and the reads running out is outcome_unknown (upstream's task polls).
  */
 async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
   const p = step.poll!;
-  const attempts = p.delays_ms ? p.delays_ms.length + 1 : Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
+  const attempts = p.delays_ms ? p.delays_ms.length + (p.wait_first ? 0 : 1) : Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
   const intervalMs = p.delays_ms ? 0 : positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
   const budgetMs = p.timeout_seconds === undefined ? Infinity : positiveNumber(sc, p.timeout_seconds, 'the wait timeout', 1) * 1000;
   const sleep = o.sleep ?? wait;
@@ -564,6 +565,7 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
   let last: unknown;
   let reads = 0;
   for (let attempt = 0; attempt < attempts; attempt++) {
+    if (p.wait_first && p.delays_ms![attempt] > 0) await sleep(p.delays_ms![attempt]);
     try {
       // a paged read (a read-back of a whole list) reads every page at each attempt, numbered on from the attempt's first
       last = paged ? await runPaged(sc, step, index, o, attempt * step.page!.max_pages)
@@ -572,7 +574,7 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
       reads++;
     } catch (e) {
       // a read-back's failed read is tried again on the timetable (it stays in the journal); a refusal of dws is not
-      if (!p.verify || !(e instanceof DwsError) || e.category !== 'backend') throw e;
+      if (!(p.verify || p.retry_failed) || !(e instanceof DwsError) || e.category !== 'backend') throw e;
       failure = e;
     }
     if (failure === undefined) {
@@ -582,12 +584,14 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
       }
       if (pollHolds(sc, p.until, last)) return last;
     }
+    if (p.wait_first) continue;
     const delay = p.delays_ms ? p.delays_ms[attempt] : intervalMs;
     if (attempt + 1 >= attempts || waited + delay > budgetMs) break;
     if (delay > 0) await sleep(delay);
     waited += delay;
   }
-  if (failure !== undefined) throw failure;
+  // a read-back ends with its last read's failure; a task poll that tries failed reads again ends as one not finished
+  if (failure !== undefined && p.verify) throw failure;
   if (p.timeout_as !== undefined) {
     // upstream's timeoutAsResult: a task still running is an answer, read as {from: timeout_as}; the step did not run
     sc.results.set(p.timeout_as, { attempts: reads, last });

@@ -28,7 +28,7 @@ export interface StepPreview {
   repeat?: { steps: string[]; max_rounds: number; rounds_as?: string };
   save?: { file: unknown } | { dir: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
-  poll?: { max_attempts: unknown; delays_ms?: number[]; timeout_as?: string };
+  poll?: { max_attempts: unknown; delays_ms?: number[]; wait_first?: true; timeout_as?: string };
   /** The reverse write sent once if this step fails (upstream's rollback). */
   rollback?: { server: string; rpc: string; arguments: Record<string, unknown> };
   /** A for_each call's ledger: whether a failed element lets the next one run (`"unknown"` when a result decides), and `report: result | list` when the failures are the result's. */
@@ -115,7 +115,7 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
   if (step.resolve) base.resolve = { items: step.resolve.items.join(' | '), value: step.resolve.value };
   if (step.poll) {
     const p = step.poll;
-    base.poll = p.delays_ms ? { max_attempts: p.delays_ms.length + 1, delays_ms: p.delays_ms }
+    base.poll = p.delays_ms ? { max_attempts: p.delays_ms.length + (p.wait_first ? 0 : 1), delays_ms: p.delays_ms, ...(p.wait_first ? { wait_first: true } : {}) }
       : { max_attempts: typeof p.max_attempts === 'number' ? p.max_attempts : evalSource(sc, p.max_attempts!) ?? null };
     if (p.timeout_as !== undefined) base.poll.timeout_as = p.timeout_as;
   }

@@ -309,6 +309,10 @@ export interface PollSpec {
   timeout_seconds?: Source;
   max_attempts?: number | Source;
   delays_ms?: number[];
+  /** With delays_ms: every read follows its wait (upstream's loops that wait before their first check), so the timetable's length is the number of reads. */
+  wait_first?: true;
+  /** A read the backend fails is tried again at the next time instead of ending the poll (upstream's `continue` on a query error); without `verify` the reads running out is still outcome_unknown. */
+  retry_failed?: true;
   verify?: true;
   /**
    * Upstream's timeoutAsResult (helpers/import_flow.go:433@c7521c1c): when the checks run out with neither `until` nor

@@ -349,7 +349,7 @@ function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
     s.problems.push(`${at}: needs until and either interval_seconds with max_attempts (a hard bound) or delays_ms`);
     return { until: { path: '' }, interval_seconds: { const: 1 }, max_attempts: 1 };
   }
-  only(s, at, raw, ['until', 'fail', 'interval_seconds', 'timeout_seconds', 'max_attempts', 'delays_ms', 'verify', 'timeout_as']);
+  only(s, at, raw, ['until', 'fail', 'interval_seconds', 'timeout_seconds', 'max_attempts', 'delays_ms', 'wait_first', 'retry_failed', 'verify', 'timeout_as']);
   const out: PollSpec = { until: normalizePollCheck(s, `${at}.until`, raw.until) };
   if (raw.fail !== undefined) out.fail = normalizePollCheck(s, `${at}.fail`, raw.fail);
   if (timed) {
@@ -364,6 +364,14 @@ function normalizePoll(s: Scope, at: string, raw: unknown): PollSpec {
     out.interval_seconds = normalizeSource(s, `${at}.interval_seconds`, raw.interval_seconds);
     if (raw.timeout_seconds !== undefined) out.timeout_seconds = normalizeSource(s, `${at}.timeout_seconds`, raw.timeout_seconds);
     out.max_attempts = typeof raw.max_attempts === 'number' ? positiveInt(s, `${at}.max_attempts`, raw.max_attempts, MAX_POLL_ATTEMPTS) : normalizeSource(s, `${at}.max_attempts`, raw.max_attempts);
+  }
+  if (raw.wait_first !== undefined) {
+    if (raw.wait_first !== true || !timed) s.problems.push(`${at}.wait_first: must be true, with delays_ms`);
+    else out.wait_first = true;
+  }
+  if (raw.retry_failed !== undefined) {
+    if (raw.retry_failed !== true || raw.verify !== undefined) s.problems.push(`${at}.retry_failed: must be true, without verify (a read-back already tries failed reads again)`);
+    else out.retry_failed = true;
   }
   if (raw.verify !== undefined) {
     if (raw.verify !== true) s.problems.push(`${at}.verify: must be true`);

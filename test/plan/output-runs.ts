@@ -76,7 +76,7 @@ export function useOutputRuns(prefix: string) {
     },
     /**
      * A run whose waits (poll timetables, page delays) are recorded instead of slept: its outcome, the waits, the
-     * calls the server received, the run's journal and its printed result (undefined when it failed).
+     * calls the server received, the run's journal, its printed result (undefined when it failed) and its directory.
      */
     timed: async (argv: string[], files?: Record<string, string>) => {
       const { dir, env: runEnv } = place(files);
@@ -90,7 +90,7 @@ export function useOutputRuns(prefix: string) {
       }
       const calls = mcp.calls.map((c) => [c.name, c.arguments] as [string, Record<string, unknown>]);
       const result = outcome.error ? undefined : (JSON.parse(outcome.out) as { result: unknown }).result;
-      return { outcome, sleeps, calls, journal, result };
+      return { outcome, sleeps, calls, journal, result, dir };
     },
     /**
      * A run with `rpc` answering these pages in turn (the last one again after them): what it printed (its result),

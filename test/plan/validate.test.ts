@@ -64,6 +64,8 @@ describe('plan validation', () => {
     ['a value step with server', plan([step({ value: { const: 1 } })]), 'steps[0] (call): a value step has no server'],
     ['a value step with for_each', plan([step(), { id: 'v', for_each: { const: [1] }, value: { const: 1 } }]), 'steps[1] (v): a value step has no for_each'],
     ['a poll with a timetable and an interval', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [10], interval_seconds: { const: 1 } } })]), 'steps[0] (call).poll.delays_ms: the timetable replaces interval_seconds'],
+    ['a poll waiting first without a timetable', plan([step({ poll: { until: { path: 'a', present: true }, interval_seconds: { const: 1 }, max_attempts: 2, wait_first: true } })]), 'steps[0] (call).poll.wait_first: must be true, with delays_ms'],
+    ['a read-back that also declares retry_failed', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [10], verify: true, retry_failed: true } })]), 'steps[0] (call).poll.retry_failed: must be true, without verify'],
     ['a timetable wait that is not whole milliseconds', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [0.5] } })]), 'steps[0] (call).poll.delays_ms: must be a list of 1..100 waits'],
     ['a poll with neither interval nor timetable', plan([step({ poll: { until: { path: 'a', present: true }, max_attempts: 3 } })]), 'steps[0] (call).poll: needs until and either interval_seconds with max_attempts'],
     ['verify that is not true', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [1], verify: 'yes' } })]), 'steps[0] (call).poll.verify: must be true'],
