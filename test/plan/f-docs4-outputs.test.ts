@@ -10,8 +10,8 @@ import { useOutputRuns } from './output-runs.js';
 
 const { mcp, timed, answer } = useOutputRuns('dws-docs4-');
 
-/** The 29 waits of upstream's defaultImportPollPolicy after the first read (:77-94): 2 s, 5 s, 10 s, 15 s. */
-const IMPORT_WAITS = [...Array(4).fill(2000), ...Array(5).fill(5000), ...Array(10).fill(10000), ...Array(10).fill(15000)];
+/** The 30 waits of upstream's defaultImportPollPolicy, each before its read (:77-94, pollImportTask :528-536): 2 s, 5 s, 10 s, 15 s. */
+const IMPORT_WAITS = [...Array(5).fill(2000), ...Array(5).fill(5000), ...Array(10).fill(10000), ...Array(10).fill(15000)];
 
 describe('doc +import: the plain upload fails closed on a commit answer without a file id (f-docs4)', () => {
   const upload = (commit: unknown) => {
@@ -44,7 +44,7 @@ describe('doc +import: the plain upload fails closed on a commit answer without 
 });
 
 describe('doc +import: a conversion still processing after 30 reads (f-docs4)', () => {
-  it('ends as partial_outcome whose cause is outcome_unknown naming `dws doc import get --task-id`, after upstream\'s 29 waits', async () => {
+  it('ends as partial_outcome whose cause is outcome_unknown naming `dws doc import get --task-id`, after upstream\'s 30 waits', async () => {
     answer('doc/create_import_session', { sessionId: 'S1', uploadUrl: `${mcp.base}/upload/i1` });
     answer('doc/confirm_import', { taskId: 'T1' });
     answer('doc/query_import_task', { status: 'Processing' });
@@ -68,7 +68,8 @@ describe('sheet import create: what it prints (f-docs4)', () => {
   it('a completed task: upstream\'s record with nodeId the last segment of the document URL\'s path', async () => {
     const r = await importing({ status: 'COMPLETED', documentUrl: 'https://alidocs.dingtalk.com/i/nodes/N%20a/?x=1#h', documentName: '季度表', documentType: 7 });
     expect(r.outcome.error).toBeUndefined();
-    expect(r.sleeps).toEqual([]);
+    // upstream waits 2 s before its first read (pollImportTask :528-536@c7521c1c)
+    expect(r.sleeps).toEqual([2000]);
     expect(r.result).toEqual({
       success: true, taskId: 'T9', documentUrl: 'https://alidocs.dingtalk.com/i/nodes/N%20a/?x=1#h', documentName: '季度表', documentType: '', nodeId: 'N a',
     });
@@ -90,7 +91,7 @@ describe('sheet import create: what it prints (f-docs4)', () => {
     const r = await importing({ status: 'failed', message: 'bad sheet' });
     expect(r.outcome.error?.reason).toBe('partial_outcome');
     expect(r.outcome.error?.message).toContain('the task failed');
-    expect(r.sleeps).toEqual([]);
+    expect(r.sleeps).toEqual([2000]);
   });
 });
 
