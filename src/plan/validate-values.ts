@@ -290,7 +290,8 @@ export function normalizeArgs(s: Scope, at: string, raw: unknown): Record<string
   }
   const out: Record<string, Source> = {};
   for (const [key, v] of Object.entries(raw)) {
-    if (key.length === 0 || key.split('.').some((p) => p.length === 0)) s.problems.push(`${at}: argument key "${key}" has an empty part`);
+    // `...` spreads an object's keys into the arguments (SPREAD_KEY, src/plan/values.ts)
+    if (key !== '...' && (key.length === 0 || key.split('.').some((p) => p.length === 0))) s.problems.push(`${at}: argument key "${key}" has an empty part`);
     out[key] = normalizeSource(s, `${at}.${key}`, v);
   }
   return out;

@@ -111,12 +111,32 @@ export function setNested(target: Record<string, unknown>, key: string, value: u
   node[keys[keys.length - 1]] = value;
 }
 
+/**
+ * The argument key whose source is an object spread into the arguments at its place, every key of it (a null value
+ * included) set as it is and replacing an earlier one, a later key replacing it in turn: upstream's
+ * `for key, val := range condition { toolArgs[key] = val }` (sheet cond-format, sheet_cond_format.go:173@c7521c1c).
+ */
+export const SPREAD_KEY = '...';
+
 export function evalObject(sc: Scope, entries: Record<string, Source>): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   let any = false;
   for (const [key, s] of Object.entries(entries)) {
     const v = evalSource(sc, s);
     if (v === undefined) continue;
+    if (key === SPREAD_KEY && !(v instanceof Placeholder)) {
+      // JSON null decodes into a nil map: nothing to spread
+      if (v === null) continue;
+      if (!isPlainObject(v)) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only a JSON object spreads into the arguments, not ${JSON.stringify(v)}`, 'pass a JSON object');
+      for (const [k, x] of Object.entries(v)) {
+        delete out[k];
+        out[k] = x;
+        any = true;
+      }
+      continue;
+    }
+    // a key set after a spread replaces the spread's value (Go's map assignment after the loop)
+    if (!key.includes('.')) delete out[key];
     setNested(out, key, v);
     any = true;
   }
