@@ -5,7 +5,8 @@
 //   20261211: audit-30j-a/b.md, 20261212: audit-30k-a/b.md,
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
 //   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
-//   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md; the next audit draws seed 20261222)
+//   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md,
+//   20261222: audit-30u-a/b.md; the next audit draws seed 20261223)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -204,6 +205,14 @@ const AUDITS = new Map([
   'attendance.check_result', 'chat.shortcut_messages_query_send_status', 'doc.shortcut_inspect', 'chat.shortcut_category_delete', 'dev.delete_dev_app',
   'chat.shortcut_messages_add_emoji', 'aitable.shortcut_dashboard_arrange', 'mail.shortcut_recent_mail', 'hrbrain.get_profile_metadata', 'aitable.shortcut_attachment_upload',
   'dev.enable_dev_app_robot', 'drive.revert_file_version', 'minutes.shortcut_record_wrap_up', 'chat.shortcut_messages_set_top', 'wiki.shortcut_node_list',
+  ]],
+  [20261222, [
+  'drive.get_file_info', 'oa.get_noticed_instances', 'todo.create_personal_sub_todo', 'wiki.node_move', 'oa.get_done_tasks',
+  'report.get_available_report_templates', 'devdoc.search_open_platform_docs_rag', 'mail.create_mail_folder', 'aitable.dashboard_config_example', 'aitable.dashboard_delete',
+  'drive.permission_update', 'doc.update_permission', 'minutes.delete_personal_hotword', 'minutes.replace_speaker', 'chat.get_group_invite_url',
+  'attendance.schedule_import', 'drive.shortcut_version_history', 'doc.shortcut_comment_list', 'doc.shortcut_history_revert', 'drive.query_permission_apply_info',
+  'aitable.shortcut_view_lock', 'drive.shortcut_info', 'chat.shortcut_chat_set_history', 'dev.disable_dev_app_robot', 'attendance.vacation_types',
+  'doc.shortcut_media_insert', 'aitable.shortcut_record_query_empty', 'aitable.shortcut_form_field_update', 'sheet.chart_list', 'aitable.shortcut_field_update',
   ]],
 ]);
 

@@ -82,6 +82,21 @@ function wholeNumber(v: unknown): number | JsonNumber | undefined {
 }
 
 /**
+ * `{int: atoi}`: the value Go's `n, _ := strconv.Atoi(s)` keeps on a 64-bit build, whose error is ignored: the integer
+ * of an optional sign and decimal digits (nothing trimmed); beyond int64 the nearest end of the range (Atoi's range
+ * error returns the clamped value); anything else 0 (its syntax error). Beyond 2^53 the int64 is kept as the literal of
+ * its digits (JsonNumber). Whole numbers pass through; each element of a list is read so.
+ */
+const atoi: Fn = (v, where, ctx) => {
+  if (Array.isArray(v)) return v.map((x) => atoi(x, where, ctx));
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
+  if (typeof v !== 'string' || !INTEGER.test(v)) return 0;
+  const n = BigInt(v);
+  const clamped = n > 2n ** 63n - 1n ? 2n ** 63n - 1n : n < -(2n ** 63n) ? -(2n ** 63n) : n;
+  return Number.isSafeInteger(Number(clamped)) ? Number(clamped) : new JsonNumber(clamped.toString());
+};
+
+/**
  * upstream findInt64Field (internal/helpers/chat.go:2235@c7521c1c): in an object the keys in order, a key whose value
  * reads as a whole number giving it; else each of its values in turn (Go walks a map in no fixed order: dws in the
  * object's key order); a list element by element; a text holding a JSON object or list is parsed and searched.
@@ -280,7 +295,8 @@ export const PARAM: Record<string, Param> = {
    * when whole. For the bodies that parse a string flag without TrimSpace (upstream lines in each plan's facts).
    */
   int: (arg) => {
-    if (arg !== 'strconv') throw new Error('int takes the option strconv');
+    if (arg !== 'strconv' && arg !== 'atoi') throw new Error('int takes the option strconv or atoi');
+    if (arg === 'atoi') return atoi;
     const exact: Fn = (v, where, ctx) => {
       if (Array.isArray(v)) return v.map((x) => exact(x, where, ctx));
       if (typeof v === 'string' && !INTEGER.test(v)) return refuse(where, v, 'a decimal integer');
