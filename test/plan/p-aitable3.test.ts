@@ -11,7 +11,7 @@ const { sent } = outputs;
 const GO_SPACES = [' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u00a0', '\u2000', '\u3000'];
 
 describe('aitable comma lists read as parseCSVValues reads them (helpers/contact.go:20-45)', () => {
-  it('field get sends a --field-ids of only spaces as null, Go\'s nil slice, and one of commas as [] (aitable.go:1779-1781)', async () => {
+  it('field get sends a --field-ids of only spaces as null, Go\'s nil slice, and one of commas as [] (aitable.go:1781-1783)', async () => {
     outputs.answer('aitable/get_fields', { data: { fields: [] } });
     expect(await sent(['aitable', 'field', 'get', '--base-id', 'b1', '--table-id', 't1', '--field-ids', ' \u0085 '])).toEqual({
       reason: undefined, category: undefined,
@@ -72,5 +72,60 @@ describe('the atomic aitable commands print the answer as callMCPTool renders it
       calls: [['aitable/update_dashboard_share', { baseId: 'b1', dashboardId: 'd1', enabled: false }]],
       printed: answer,
     });
+  });
+});
+
+describe('aitable record query --all reads as upstream recordQueryFetchAll and paging.FetchAll (aitable.go:197-304, paging.go:128-271)', () => {
+  const query = ['aitable', 'record', 'query', '--base-id', 'b1', '--table-id', 't1', '--all'];
+  const { paged } = outputs;
+
+  it('follows the next cursor past hasMore false until a page gives none and prints the complete result', async () => {
+    const run = await paged(query, 'aitable/query_records', [
+      { data: { records: [{ recordId: 'r1' }], hasMore: false, nextCursor: 'c2', totalCount: 3 } },
+      { records: [{ recordId: 'r2' }], nextCursor: '  ', cursor: 'c3', totalCount: 9 },
+      { data: { records: [{ recordId: 'r3' }], hasMore: false, totalCount: null } },
+    ]);
+    expect(run).toEqual({
+      printed: { data: { records: [{ recordId: 'r1' }, { recordId: 'r2' }, { recordId: 'r3' }], fetchedCount: 3, hasMore: false, complete: true, pages: 3, totalCount: 3 } },
+      envelope: undefined, exit: 0,
+      sent: [{ baseId: 'b1', tableId: 't1' }, { baseId: 'b1', tableId: 't1', cursor: 'c2' }, { baseId: 'b1', tableId: 't1', cursor: 'c3' }],
+    });
+  });
+
+  it('fails with the records read when hasMore is true without a cursor (parseRecordQueryPage :286-289)', async () => {
+    const run = await paged(query, 'aitable/query_records', [
+      { data: { records: [{ recordId: 'r1' }], nextCursor: 'c2' } },
+      { data: { records: [{ recordId: 'r2' }], hasMore: true, nextCursor: '' } },
+    ]);
+    expect(run.exit).toBe(1);
+    expect(run.envelope?.error.reason).toBe('pages_incomplete');
+    expect((run.envelope as unknown as { partial: unknown }).partial).toEqual({
+      records: [{ recordId: 'r1' }], fetchedCount: 1, pages: 1, attempts: 2, complete: false, hasMore: true, stopReason: 'fetch_error', cursor: 'c2',
+    });
+  });
+
+  it('fails on a cursor met before, the one the run started from included (FetchAll :228-254)', async () => {
+    const run = await paged([...query, '--cursor', 'c0'], 'aitable/query_records', [
+      { data: { records: [{ recordId: 'r1' }], nextCursor: 'c1' } },
+      { data: { records: [], nextCursor: 'c0' } },
+    ]);
+    expect(run.sent).toEqual([{ baseId: 'b1', tableId: 't1', cursor: 'c0' }, { baseId: 'b1', tableId: 't1', cursor: 'c1' }]);
+    expect((run.envelope as unknown as { partial: { stopReason: string; cursor: string; pages: number } }).partial)
+      .toMatchObject({ stopReason: 'cursor_cycle', cursor: 'c0', pages: 2 });
+  });
+
+  it('fails when --page-limit pages were read with a cursor left, naming the cursor to resume from (:257-269)', async () => {
+    const run = await paged([...query, '--page-limit', '1'], 'aitable/query_records', [{ data: { records: [{ recordId: 'r1' }], nextCursor: 'c2', totalCount: 7 } }]);
+    expect(run.sent).toHaveLength(1);
+    expect((run.envelope as unknown as { partial: unknown }).partial).toEqual({
+      records: [{ recordId: 'r1' }], fetchedCount: 1, pages: 1, attempts: 1, complete: false, hasMore: true, stopReason: 'page_limit', cursor: 'c2', totalCount: 7,
+    });
+  });
+
+  it('refuses a page it cannot read: data not an object, no records, a record not an object, a bad totalCount (:254-302)', async () => {
+    for (const page of [{ data: [] }, { data: { hasMore: false } }, { records: [{ recordId: 'r1' }, 'r2'] }, { records: [], totalCount: -1 }, { records: [], totalCount: '5' }, { records: [], totalCount: 1.5 }]) {
+      const run = await paged(query, 'aitable/query_records', [page]);
+      expect([run.exit, run.envelope?.error.reason, run.printed]).toEqual([1, 'pages_incomplete', undefined]);
+    }
   });
 });
