@@ -21,7 +21,7 @@ import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { applyTransforms } from './transforms/index.js';
-import { cloneJson, stringifyJson } from '../json-number.js';
+import { JsonNumber, cloneJson, isInt64Literal, stringifyJson } from '../json-number.js';
 import { countInner, cutGroups, mergeGroups } from './grouped-pages.js';
 import { isObject } from '../json-object.js';
 
@@ -212,6 +212,7 @@ function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolea
 async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, firstPage = 0): Promise<unknown> {
   const p = step.page!;
   if (p.paged_command && (p.paged_command.when === undefined || evalCondition(sc, p.paged_command.when) === true)) return runPagedCommand(sc, step, index, o);
+  if (p.fetch_all && (p.fetch_all.when === undefined || evalCondition(sc, p.fetch_all.when) === true)) return runFetchAll(sc, step, index, o);
   let args = evalArgs(sc, step);
   const rpc = rpcOf(sc, step);
   const start = pageStart(sc, p.number_start) as number;
@@ -389,6 +390,80 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
   return p.record !== undefined ? withRecord(collected(), p.record.at, pageRecord(ledger, facts)) : collected();
+}
+
+/**
+ * Upstream's FetchAll over a page reader (pkg/paging/paging.go:128-271 with parseRecordQueryPage, recordQueryFetchAll,
+ * helpers/aitable.go:197-304@c7521c1c), the page option `fetch_all` (docs/PLANS.md "page"): pages follow the next cursor
+ * (the first non-blank text among `next` in the page's payload: `payload` when the answer has that key, else the
+ * answer) until a page gives none; `more` true without a cursor, a cursor met before (the first one included), the
+ * pages wanted read with a cursor left, or a page that is not an object, whose payload is not an object, without a
+ * list of objects at `items`, or with a `total` that is not a whole number from 0, end the run as pages_incomplete
+ * (a failing first call is that call's own error). The result is `{data: {records, fetchedCount, hasMore: false,
+ * complete: true, pages, totalCount?}}`; a failure carries `{records, fetchedCount, pages, attempts, complete: false,
+ * hasMore, stopReason, cursor?, totalCount?}` in `partial`.
+ */
+async function runFetchAll(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+  const p = step.page!;
+  const f = p.fetch_all!;
+  let args = evalArgs(sc, step);
+  const rpc = rpcOf(sc, step);
+  const limit = pageCount(sc, step);
+  const delayMs = pageControl(sc, p.delay_ms, 'the wait between pages');
+  const first = readPath(args, p.cursor_arg);
+  let cursor = typeof first === 'string' ? first : '';
+  const seen = new Set(cursor === '' ? [] : [cursor]);
+  const records: unknown[] = [];
+  let pages = 0;
+  let attempts = 0;
+  let total: unknown;
+  const stop = (reason: string, why: string, hasMore: boolean, at: string): never => {
+    throw new DwsError('pages_incomplete', `${sc.tool.canonical_path} (step "${step.id}"): pagination incomplete after ${pages} page(s) and ${records.length} record(s): ${why}`,
+      reason === 'page_limit' ? 'read on from partial.cursor, or raise the page limit' : 'retry; partial holds the records read and the cursor to resume from',
+      { partial: { records, fetchedCount: records.length, pages, attempts, complete: false, hasMore, stopReason: reason, ...(at === '' ? {} : { cursor: at }), ...(total === undefined ? {} : { totalCount: total }) } });
+  };
+  for (;;) {
+    if (pages > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
+    const sent = cursor;
+    args = cloneJson(args);
+    if (sent !== '') setNested(args, p.cursor_arg, sent);
+    let answer: unknown;
+    attempts++;
+    try {
+      answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: pages });
+    } catch (e) {
+      if (pages === 0 || !(e instanceof DwsError) || (e.category !== 'backend' && e.category !== 'auth')) throw e;
+      return stop('fetch_error', `page ${pages + 1} failed (${e.reason}: ${e.message})`, true, sent);
+    }
+    const bad = (why: string) => stop('fetch_error', `page ${pages + 1}: ${why}`, true, sent);
+    if (!isObject(answer)) return bad('the answer is not a JSON object');
+    const payload = Object.hasOwn(answer, f.payload) ? answer[f.payload] : answer;
+    if (!isObject(payload)) return bad(`${f.payload} is not an object`);
+    const list = payload[f.items];
+    if (!Array.isArray(list)) return bad(list === undefined ? `the answer holds no ${f.items}` : `${f.items} is not a list`);
+    const wrong = list.findIndex((r) => !isObject(r));
+    if (wrong >= 0) return bad(`${f.items}[${wrong}] is not an object`);
+    const next = f.next.map((k) => payload[k]).find((v): v is string => typeof v === 'string' && trimSpace(v) !== '') ?? '';
+    if (f.more !== undefined && payload[f.more] === true && next === '') return bad(`${f.more} is true without a next cursor`);
+    const count = f.total === undefined ? undefined : wholeFromZero(payload[f.total]);
+    if (count === false) return bad(`${f.total} is not a whole number from 0`);
+    records.push(...list);
+    pages++;
+    if (total === undefined && count !== undefined) total = count;
+    if (next === '') break;
+    if (next === sent || seen.has(next)) return stop('cursor_cycle', `the next cursor ${JSON.stringify(next)} was already followed`, true, next);
+    seen.add(next);
+    if (pages >= limit) return stop('page_limit', `${pages} page(s) read, the limit, with more left`, true, next);
+    cursor = next;
+  }
+  return { data: { records, fetchedCount: records.length, hasMore: false, complete: true, pages, ...(total === undefined ? {} : { totalCount: total }) } };
+}
+
+/** Go's parseOptionalNonNegativeInt: absent or null -> undefined; a whole number from 0 (a json.Number of decimal digits) -> it; else false. */
+function wholeFromZero(v: unknown): unknown {
+  if (v === undefined || v === null) return undefined;
+  if (v instanceof JsonNumber) return isInt64Literal(v) && !v.literal.startsWith('-') ? v : false;
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : false;
 }
 
 /** How a paged command's run ended (upstream pagingMetadata, paged_command.go:256-269@c7521c1c). */

@@ -223,6 +223,13 @@ export interface PageSpec {
    * record `{truncated, hasMore, lastCursor, pages, total}` (docs/PLANS.md "page" `paged_command`).
    */
   paged_command?: { when?: Condition; group?: { key: string; list: string } };
+  /**
+   * Upstream's paging.FetchAll over a page reader (paging.go:128-271, helpers/aitable.go:197-304@c7521c1c), while
+   * `when` holds (record query --all): pages follow the first non-blank `next` text of the payload until none; a bad
+   * page, `more` true without a cursor, a repeated cursor or the pages wanted read with a cursor left fail
+   * (docs/PLANS.md "page" `fetch_all`).
+   */
+  fetch_all?: { when?: Condition; payload: string; items: string; next: string[]; more?: string; total?: string };
 }
 
 export interface ResolveSpec {

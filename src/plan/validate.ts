@@ -30,7 +30,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -81,6 +81,26 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
       if (c.group !== undefined) {
         if (!isObj(c.group) || typeof c.group.key !== 'string' || typeof c.group.list !== 'string') s.problems.push(`${at}.paged_command.group: {key: <field>, list: <field>}`);
         else out.paged_command.group = { key: c.group.key, list: c.group.list };
+      }
+    }
+  }
+  if (raw.fetch_all !== undefined) {
+    const c = raw.fetch_all;
+    const key = (v: unknown) => typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_-]*$/u.test(v);
+    if (!isObj(c)) s.problems.push(`${at}.fetch_all: must be an object`);
+    else {
+      only(s, `${at}.fetch_all`, c, ['when', 'payload', 'items', 'next', 'more', 'total']);
+      if (numbered) s.problems.push(`${at}.fetch_all: cursor paging only (no number_arg or offset_arg)`);
+      if (raw.paged_command !== undefined) s.problems.push(`${at}.fetch_all: does not combine with paged_command`);
+      const next = typeof c.next === 'string' ? [c.next] : c.next;
+      if (!key(c.payload) || !key(c.items)) s.problems.push(`${at}.fetch_all: payload and items must be key names`);
+      else if (!Array.isArray(next) || next.length === 0 || !next.every(key)) s.problems.push(`${at}.fetch_all.next: a key name or a list of them`);
+      else if ((c.more !== undefined && !key(c.more)) || (c.total !== undefined && !key(c.total))) s.problems.push(`${at}.fetch_all: more and total must be key names`);
+      else {
+        out.fetch_all = { payload: c.payload as string, items: c.items as string, next: next as string[] };
+        if (c.more !== undefined) out.fetch_all.more = c.more as string;
+        if (c.total !== undefined) out.fetch_all.total = c.total as string;
+        if (c.when !== undefined) out.fetch_all.when = normalizeCondition(s, `${at}.fetch_all.when`, c.when);
       }
     }
   }

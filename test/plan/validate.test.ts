@@ -38,6 +38,8 @@ describe('plan validation', () => {
     ['a from naming itself', plan([step({ args: { x: { from: 'call' } } })]), 'steps[0] (call).args.x: from "call" is not an earlier step'],
     ['a transform outside the closed set', plan([step({ args: { limit: { flag: 'limit', transform: ['rot13'] } } })]), 'steps[0] (call).args.limit.transform[0]: "rot13" is not a transform of the closed set'],
     ['a page without max_pages', plan([step({ page: { cursor_arg: 'cursor', next: 'n', items: 'i' } })]), 'steps[0] (call).page: needs max_pages (a hard bound on calls)'],
+    ['a fetch_all without its next keys', plan([step({ page: { cursor_arg: 'cursor', next: 'n', items: 'i', max_pages: 2, fetch_all: { payload: 'data', items: 'records', next: [] } } })]), 'steps[0] (call).page.fetch_all.next: a key name or a list of them'],
+    ['a fetch_all with page-number paging', plan([step({ page: { number_arg: 'page', next: 'n', items: 'i', max_pages: 2, fetch_all: { payload: 'data', items: 'records', next: 'nextCursor' } } })]), 'steps[0] (call).page.fetch_all: cursor paging only (no number_arg or offset_arg)'],
     ['a page bound out of range', plan([step({ page: { cursor_arg: 'cursor', next: 'n', items: 'i', max_pages: 0 } })]), 'steps[0] (call).page.max_pages: must be an integer from 1 to 1000'],
     ['a resolve without items', plan([step({ resolve: { value: 'id' } })]), 'steps[0] (call).resolve: needs items'],
     ['a malformed path', plan([step({ args: { x: { from: 'call' } } }), step({ id: 'two', args: { x: { from: 'call', path: 'a..b' } } })]), 'steps[1] (two).args.x.path: malformed path "a..b": empty segment'],
