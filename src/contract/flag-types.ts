@@ -2,6 +2,7 @@
 // conversion of typed text to that JSON type. The CLI parser (dispatch/flags.ts), ajv validation (validate.ts) and
 // serve's execute arguments read flags through these, so a flag means the same thing on every path.
 import type { ToolSpec } from '../catalog/types.js';
+import { JsonNumber } from '../json-number.js';
 
 export interface FlagType {
   /** JSON Schema of the value (validate.ts). */
@@ -60,9 +61,10 @@ function underscoresOk(s: string): boolean {
 /**
  * strconv.ParseInt(s, 0, 64), as pflag reads an Int or Int64 flag: a sign, then `0x`/`0o`/`0b` (hex, octal, binary),
  * a leading `0` (octal: `010` is 8), else decimal; underscores between digits (`1_000`). The number, or undefined when
- * Go refuses the text or it is outside int64 or beyond what a JSON number holds exactly (2^53).
+ * Go refuses the text or it is outside int64. Beyond what a JavaScript number holds exactly (2^53) the int64 is a
+ * JsonNumber of its decimal digits, so it reaches the backend whole, as Go's json.Marshal writes an int64.
  */
-export function parseGoInt(text: string): number | undefined {
+export function parseGoInt(text: string): number | JsonNumber | undefined {
   let s = text;
   let negative = false;
   if (s.startsWith('+') || s.startsWith('-')) {
@@ -90,8 +92,8 @@ export function parseGoInt(text: string): number | undefined {
   }
   if (underscores && !underscoresOk(text)) return undefined;
   if (negative ? n > 2n ** 63n : n >= 2n ** 63n) return undefined;
-  const value = Number(negative ? -n : n);
-  return Number.isSafeInteger(value) ? value : undefined;
+  const value = negative ? -n : n;
+  return Number.isSafeInteger(Number(value)) ? Number(value) : new JsonNumber(value.toString());
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { ToolSpec } from '../catalog/types.js';
-import { catalogFormatDefs, schemaOf, STANDARD_FORMATS, toError, type Compiled } from './schema.js';
+import { catalogFormatDefs, checkedView, schemaOf, STANDARD_FORMATS, toError, type Compiled } from './schema.js';
 
 /** The one module precompiled code may require: the formats, as the ajv that made it had them (validate.ts newAjv). */
 export const PRECOMPILED_FORMATS = 'dws:formats';
@@ -45,6 +45,6 @@ export async function checkInput(tool: ToolSpec, data: Record<string, unknown>, 
     validateInput(tool, data);
     return;
   }
-  if (c.validate(data)) return;
+  if (c.validate(checkedView(data))) return;
   throw toError(tool, c, c.errors()![0], data);
 }

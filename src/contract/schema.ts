@@ -8,6 +8,7 @@
 import type { ErrorObject } from 'ajv';
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
+import { JsonNumber } from '../json-number.js';
 import { blankCounts, refusedByPlan } from '../catalog/groups.js';
 import { flagKey } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
@@ -181,6 +182,17 @@ function describeType(type: string): string {
   if (t.type === 'array') return `a list of ${(t.items as { type: string }).type === 'integer' ? 'integers' : 'texts'} (${type})`;
   if (t.pattern) return `a duration such as 30s or 1m30s (${type})`;
   return { integer: 'an integer', number: 'a number', boolean: 'a boolean', string: 'text' }[t.type as string] + ` (${type})`;
+}
+
+/**
+ * The input as the schema checks it: an int64 flag beyond 2^53 (a JsonNumber, flag-types.ts parseGoInt) is checked as
+ * the double nearest to it (an integer, within any range the catalog declares as Go would see it); the value the plan
+ * sends stays the JsonNumber.
+ */
+export function checkedView(data: Record<string, unknown>): Record<string, unknown> {
+  const exact = (v: unknown): unknown => (v instanceof JsonNumber ? Number(v.literal) : Array.isArray(v) ? v.map(exact) : v);
+  if (!Object.values(data).some((v) => v instanceof JsonNumber || (Array.isArray(v) && v.some((x) => x instanceof JsonNumber)))) return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, exact(v)]));
 }
 
 export function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Record<string, unknown>): DwsError {

@@ -7,7 +7,7 @@
 import { Ajv, type Code } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ToolSpec } from '../catalog/types.js';
-import { catalogFormatDefs, schemaOf, STANDARD_FORMATS, toError, type Compiled } from './schema.js';
+import { catalogFormatDefs, checkedView, schemaOf, STANDARD_FORMATS, toError, type Compiled } from './schema.js';
 
 export { CATALOG_FORMATS, foldInput } from './schema.js';
 
@@ -68,6 +68,6 @@ function compile(tool: ToolSpec): Compiled {
 /** Throws the first violation as a DwsError naming the flag; returns nothing when the input is valid. */
 export function validateInput(tool: ToolSpec, data: Record<string, unknown>): void {
   const c = compile(tool);
-  if (c.validate(data)) return;
+  if (c.validate(checkedView(data))) return;
   throw toError(tool, c, c.errors()![0], data);
 }

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, parseGoInt } from '../../src/contract/flag-types.js';
+import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
 
 const { run, answer, failure, mcp } = useOutputRuns('dws-audit30l-a-');
@@ -111,8 +112,14 @@ describe('an int or int64 flag reads its text as pflag does (strconv.ParseInt ba
 
   it('leaves the text (refused as not an integer) where Go refuses it', () => {
     // a padded text too: strconv does not trim (f-num)
-    const texts = ['09', '0x', '0b', '1__0', '_1', '1_', '0_', '+', '', '1e3', '5.0', '0x1g', '9223372036854775808', '9007199254740993', ' 12 '];
+    const texts = ['09', '0x', '0b', '1__0', '_1', '1_', '0_', '+', '', '1e3', '5.0', '0x1g', '9223372036854775808', '-9223372036854775809', ' 12 '];
     expect(texts.map((t) => convert('int', t))).toEqual(texts);
+  });
+
+  it('an int64 beyond 2^53 is kept whole as the literal of its decimal digits (lead s28: Go sends every int64)', () => {
+    const read = (t: string) => { const v = convert('int64', t); return v instanceof JsonNumber ? v.literal : v; };
+    expect(['9007199254740993', '9223372036854775807', '-9223372036854775808', '0x7fffffffffffffff', '9_007_199_254_740_993'].map(read))
+      .toEqual(['9007199254740993', '9223372036854775807', '-9223372036854775808', '9223372036854775807', '9007199254740993']);
   });
 
   it('an intSlice element stays decimal (pflag reads each with strconv.Atoi)', () => {
