@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, parseGoFloat, parseGoInt } from '../../src/contract/flag-types.js';
-import { JsonNumber } from '../../src/json-number.js';
 import { JsonNumber, cloneJson, parseJsonExact, stringifyJson } from '../../src/json-number.js';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
