@@ -315,10 +315,11 @@ const REVERT_PROVEN = (data: Record<string, unknown>) => ({
   'doc/list_doc_versions': { result: { versions: [{ version: Number(data.version) }], hasMore: false } },
   'doc/revert_doc_version': { result: { restoredVersion: Number(data.version) } },
 });
-const MEDIA_READBACK = {
-  'doc/get_doc_attachment_upload_info': { result: { resourceId: 'R-media' } },
+// the upload credentials are read inside result alone when it is an object (parseAttachmentUploadInfo, a-u2)
+const MEDIA_READBACK = (blobBase: string) => ({
+  'doc/get_doc_attachment_upload_info': { result: { uploadUrl: `${blobBase}/url`, resourceId: 'R-media' } },
   'doc/list_document_blocks': { blocks: [{ blockId: 'b-media', attachment: { resourceId: 'R-media' } }], hasMore: false },
-};
+});
 
 /** Zero error codes: minutesdata.validateEnvelope reads errorCode/dingOpenErrcode, which a sample text would fail (p-minutes). */
 const ZERO_CODES = { errorCode: 0, dingOpenErrcode: 0 };
@@ -448,8 +449,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // lead-s27: the root is the answer's message whose id is --message-id (resolveThreadRepliesTarget)
   'chat.shortcut_thread_replies': (data) => ({ 'im/list_messages_by_ids': { result: [{ openMessageId: String(data['message-id']).trim(), openConversationId: 'v-openConversationId', threadId: 'v-threadId' }] } }),
   // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
-  'doc.shortcut_media_insert': () => MEDIA_READBACK,
-  'doc.media_insert': () => MEDIA_READBACK,
+  'doc.shortcut_media_insert': (_data, ctx) => MEDIA_READBACK(ctx.blobBase),
+  'doc.media_insert': (_data, ctx) => MEDIA_READBACK(ctx.blobBase),
   // the delete's answer check reads success, the status and the pagination marks; a sample text in each would fail it
   // (f-devapp): the service answer {success: true, result} upstream expects
   // +record-upsert checks that a batch's creates got as many created ids back (one record to create here)
