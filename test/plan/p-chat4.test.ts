@@ -32,3 +32,48 @@ describe('chat +chat-role-list prints {count, roles} as chatRoleListProject (cha
     expect((await roles({ result: [] })).printed).toEqual({ count: 0, roles: [] });
   });
 });
+
+describe('chat +feed-group-query-item prints feedGroupQueryProject\'s lookup (lark_alignment.go:855-920)', () => {
+  const query = async (ids: string, answer: unknown) => {
+    outputs.answer('im/list_conversations_by_category', answer);
+    return sent(['chat', '+feed-group-query-item', '--category-id', '5', '--conversation-ids', ids]);
+  };
+
+  it('looks each trimmed, de-duplicated id up among the projected rows, a later row with the same trimmed id winning', async () => {
+    const answer = {
+      result: { conversations: [{ openConversationId: ' c1 ', name: 'A', type: 'group', extra: 1 }, { conversationId: 'c2', title: null }, { id: 'c1', conversationName: 'B' }, { zzz: 1 }, 'str'] },
+      hasMore: false,
+    };
+    expect(await query(' c1, c2,,c1,"c3,x"', answer)).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['im/list_conversations_by_category', { categoryId: 5 }]],
+      printed: {
+        ok: false, requestedCount: 3, foundCount: 2, notFoundCount: 1, failedCount: 0,
+        items: [{ openConversationId: 'c1', conversationName: 'B' }, { openConversationId: 'c2', conversationName: null }],
+        notFoundConversationIds: ['c3,x'], failures: [],
+        hasMore: false, complete: true, unresolvedCount: 0, unresolvedConversationIds: [],
+      },
+    });
+  });
+
+  it('moves the ids not found to unresolved when the answer says more conversations follow', async () => {
+    const printed = (await query('c1,c9', { conversationList: [{ openConversationId: 'c1' }], hasMore: true, nextCursor: '7' })).printed as Record<string, unknown>;
+    expect({ ...printed, failures: (printed.failures as { stage: string }[]).map((f) => f.stage) }).toEqual({
+      ok: false, requestedCount: 2, foundCount: 1, notFoundCount: 0, failedCount: 1,
+      items: [{ openConversationId: 'c1' }], notFoundConversationIds: [], failures: ['source-pagination'],
+      hasMore: true, complete: false, nextCursor: '7', unresolvedCount: 1, unresolvedConversationIds: ['c9'],
+    });
+  });
+
+  it('finds nothing in an answer without a list, and indexes a row without an id as fmt.Sprint(nil) does', async () => {
+    expect((await query('c9', { success: true })).printed).toEqual({
+      ok: false, requestedCount: 1, foundCount: 0, notFoundCount: 1, failedCount: 0, items: [], notFoundConversationIds: ['c9'],
+      failures: [], complete: true, unresolvedCount: 0, unresolvedConversationIds: [],
+    });
+    expect((await query('<nil>,123', { data: { list: [{ name: 'noid' }, { openConversationId: 123 }] } })).printed).toEqual({
+      ok: true, requestedCount: 2, foundCount: 2, notFoundCount: 0, failedCount: 0,
+      items: [{ conversationName: 'noid' }, { openConversationId: 123 }], notFoundConversationIds: [],
+      failures: [], complete: true, unresolvedCount: 0, unresolvedConversationIds: [],
+    });
+  });
+});
