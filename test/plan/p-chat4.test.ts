@@ -77,3 +77,32 @@ describe('chat +feed-group-query-item prints feedGroupQueryProject\'s lookup (la
     });
   });
 });
+
+describe('chat +messages-resource-download prints what upstream prints after the download (resource_download.go:156-162)', () => {
+  it('prints messageId, resourceId, resourceType, localPath and sizeBytes, messageId "" for a fileId', async () => {
+    outputs.mcp.files = { 'a.bin': Buffer.from('BYTES') };
+    outputs.answer('drive/download_file', { result: { result: { downloadUrl: `${outputs.mcp.base}/files/a.bin`, fileName: ' 报告.pdf ' } } });
+    expect(await sent(['chat', '+messages-resource-download', '--type', 'fileId', '--resource-id', ' f1 ', '--output', 'sub/'])).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['drive/download_file', { fileId: 'f1' }]],
+      printed: { messageId: '', resourceId: 'f1', resourceType: 'fileId', localPath: 'sub/报告.pdf', sizeBytes: 5 },
+    });
+  });
+
+  it('names the message of a mediaId and reads a top-level resourceUrl list', async () => {
+    outputs.mcp.files = { 'a.bin': Buffer.from('BYTES') };
+    outputs.answer('im/get_resource_download_url', { resourceUrl: ['', 5, ` ${outputs.mcp.base}/files/a.bin `] });
+    expect((await sent(['chat', '+messages-resource-download', '--open-conversation-id', 'c1', '--message-id', ' m1 ', '--resource-id', 'r1', '--output', 'x.bin'])).printed)
+      .toEqual({ messageId: 'm1', resourceId: 'r1', resourceType: 'mediaId', localPath: 'x.bin', sizeBytes: 5 });
+  });
+});
+
+describe('unwrap_until without a key steps into every nested through object (Go\'s unwrap loop)', () => {
+  it('stops at the first level whose through key holds no object, and at depth', async () => {
+    const { unwrapUntil } = await import('../../src/plan/transforms/json.js');
+    expect(unwrapUntil({ result: { resourceUrl: 'u', result: { a: 1 } } }, undefined, ['result'], 64)).toEqual({ a: 1 });
+    expect(unwrapUntil({ result: 'x', resourceUrl: 'u' }, undefined, ['result'], 64)).toEqual({ result: 'x', resourceUrl: 'u' });
+    expect(unwrapUntil({ result: { result: { b: 2 } } }, undefined, ['result'], 1)).toEqual({ result: { b: 2 } });
+    expect(unwrapUntil([1], undefined, ['result'], 3)).toEqual([1]);
+  });
+});
