@@ -71,11 +71,13 @@ export function answerList(keys: readonly string[], v: unknown, where: string): 
 /**
  * An answer unwrapped as upstream's decodeFileCommentPayload does (helpers/file_comment.go:432-455@c7521c1c): while
  * the object in hand lacks `key` and at most `depth` times, step into the first of `through` that holds an object; the
- * object reached is the payload (the answer itself when it is not an object).
+ * object reached is the payload (the answer itself when it is not an object). Without `key` it steps in while one of
+ * `through` holds an object (Go's `for { r, ok := data["result"].(map[string]any); if !ok { break }; data = r }`:
+ * chat +messages-resource-download's resourceDownloadInfo, resource_download.go:239-246@c7521c1c).
  */
-export function unwrapUntil(v: unknown, key: string, through: readonly string[], depth: number): unknown {
+export function unwrapUntil(v: unknown, key: string | undefined, through: readonly string[], depth: number): unknown {
   let payload = v;
-  for (let level = 0; level < depth && isObj(payload) && !Object.hasOwn(payload, key); level++) {
+  for (let level = 0; level < depth && isObj(payload) && (key === undefined || !Object.hasOwn(payload, key)); level++) {
     const inner = through.map((k) => (payload as Record<string, unknown>)[k]).find(isObj);
     if (inner === undefined) break;
     payload = inner;
@@ -88,11 +90,11 @@ export const PARAM: Record<string, Param> = {
   /** `{unwrap_until: {key, through: [...], depth}}`: see unwrapUntil (checked at build) */
   unwrap_until: (arg) => {
     const a = arg as { key?: unknown; through?: unknown; depth?: unknown } | null;
-    if (!isObj(a) || typeof a.key !== 'string' || a.key === '' || !Array.isArray(a.through) || a.through.length === 0
+    if (!isObj(a) || (a.key !== undefined && (typeof a.key !== 'string' || a.key === '')) || !Array.isArray(a.through) || a.through.length === 0
       || !a.through.every((k) => typeof k === 'string' && k !== '') || !Number.isInteger(a.depth) || (a.depth as number) < 1) {
-      throw new Error('unwrap_until needs {key: <text>, through: [<key>, ...], depth: <whole number above 0>}');
+      throw new Error('unwrap_until needs {key?: <text>, through: [<key>, ...], depth: <whole number above 0>}');
     }
-    const { key, through, depth } = a as { key: string; through: string[]; depth: number };
+    const { key, through, depth } = a as { key?: string; through: string[]; depth: number };
     return (v) => unwrapUntil(v, key, through, depth);
   },
   answer_list: (arg) => {

@@ -359,6 +359,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
   // p-doc: doc +resource-download reads the cover URL anywhere in the style answer (deep_text), no longer by a path
   'doc.shortcut_resource_download': (_data, ctx) => ({ 'doc/get_document_style': { result: { cover: { imageUrl: `${ctx.blobBase}/url` } } } }),
+  // p-chat4: chat +messages-resource-download reads its link inside every nested result (a value step the answer
+  // writer cannot follow), so the link answers name the URL
+  'chat.shortcut_messages_resource_download': (_data, ctx) => ({
+    'im/get_resource_download_url': { result: { resourceUrl: `${ctx.blobBase}/url` } },
+    'drive/download_file': { result: { downloadUrl: `${ctx.blobBase}/url` } },
+  }),
   // p-doc: doc +fetch resolves --query as docresolver does (one search page naming one document), no longer a generic resolve
   'doc.shortcut_fetch': (data) => ({ 'doc/search_documents': { result: { documents: [{ nodeId: 'v-nodeId', name: data.query }], hasMore: false } } }),
   'doc.shortcut_access_change': () => ({ 'doc/list_permission': { result: { members: [{ userId: 'v-userId', roleId: 'READER' }] } } }),
