@@ -487,6 +487,13 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'aitable/query_records': recordsPage(JSON.parse(String(data.records)) as Obj[]),
   }),
   'aitable.shortcut_record_delete': () => ({ 'aitable/query_records': recordsPage([]) }),
+  // p-aitable4: +attachment-remove reads one record holding the cell (readAttachmentCell), drops the item named
+  // --remove-name, keeps the other by its fileToken and checks the read-back (attachment_composite.go:192-271@c7521c1c)
+  'aitable.shortcut_attachment_remove': (data) => {
+    const record = (items: Obj[]) => recordsPage([{ recordId: String(data['record-id']), cells: { [String(data['field-id'])]: items } }]);
+    const kept = { fileToken: 'v-kept', name: 'kept.pdf' };
+    return { 'aitable/query_records': [record([{ fileToken: 'v-old', fileName: String(data['remove-name']) }, kept]), record([kept])] };
+  },
   // the --values and --sheets read-backs check that the csv they read shows data (verifyRangeNotEmpty, lead session 21)
   'sheet.create_with_data': () => ({ 'sheet/get_range_as_csv': { result: { csv: '[row=1] v' } } }),
   // f-aitable6: +record-bulk-patch refuses a match read whose last page says more at any place responseHasMore reads;
