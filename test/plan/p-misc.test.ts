@@ -37,3 +37,23 @@ describe('doc +media-list prints a resourceId as fmt.Sprint writes it (collectMe
     });
   });
 });
+
+describe('drive download prints the file version parseDownloadFileVersion reads (drive.go:766, :797-803; drive_transfer.go:198-214@c7521c1c)', () => {
+  const run = async (answer: Record<string, unknown>) => {
+    mcp.files = { 'f.bin': Buffer.from('FILE') };
+    outputs.answer('drive/download_file', answer);
+    return (await sent(['drive', 'download', '--node', ' d1 ', '--output', 'out.bin'])).printed;
+  };
+
+  it('a number inside result is truncated toward zero; the node as typed, the path as given', async () => {
+    expect(await run({ result: { downloadUrl: `${mcp.base}/files/f.bin`, version: 3.9 } })).toEqual({ success: true, nodeId: ' d1 ', version: 3, savedPath: 'out.bin', sizeBytes: 4 });
+    expect(await run({ result: { downloadUrl: `${mcp.base}/files/f.bin`, version: -2.5 } })).toEqual({ success: true, nodeId: ' d1 ', version: -2, savedPath: 'out.bin', sizeBytes: 4 });
+  });
+
+  it('a text is read as strconv.Atoi reads it, anything else is 0; the top level is read when result is not an object', async () => {
+    expect((await run({ result: 'x', resourceUrl: `${mcp.base}/files/f.bin`, version: '+7' }) as { version: number }).version).toBe(7);
+    expect((await run({ result: { resourceUrl: `${mcp.base}/files/f.bin`, version: '7x' } }) as { version: number }).version).toBe(0);
+    expect((await run({ result: { resourceUrl: `${mcp.base}/files/f.bin`, version: [1] } }) as { version: number }).version).toBe(0);
+    expect((await run({ result: { resourceUrl: `${mcp.base}/files/f.bin` }, version: 5 }) as { version: number }).version).toBe(0);
+  });
+});
