@@ -7,7 +7,7 @@
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { blockIdentity } from './doc-selection.js';
-import { goNumberText } from './sheet-batch.js';
+import { goSprint } from './sheet-batch.js';
 
 type Obj = Record<string, unknown>;
 
@@ -126,14 +126,13 @@ export function docMediaBlock(v: Obj): string | undefined {
   return undefined;
 }
 
-/** fmt.Sprint of a resourceId as collectMediaItems reads it; undefined for none (absent or null: Go's "<nil>"). */
+/**
+ * fmt.Sprint of a resourceId as collectMediaItems reads it (a list or an object in Go's `[a b]` / `map[k:v]` syntax,
+ * p-misc); undefined for none (absent or null: Go's "<nil>").
+ */
 function sprintResource(v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return goNumberText(v);
-  if (typeof v === 'boolean') return String(v);
-  // Go would print its own map/slice syntax; dws writes the JSON text (no backend sends one)
-  return JSON.stringify(v);
+  return goSprint(v);
 }
 
 /**

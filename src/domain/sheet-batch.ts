@@ -28,6 +28,24 @@ export function goNumberText(n: number): string {
   return String(n);
 }
 
+/**
+ * A decoded JSON value as Go's fmt.Sprint / %v prints it (json.Unmarshal into `any`: numbers are float64): nil as
+ * `<nil>`, a text as it is, a number as goNumberText, a list as `[a b]`, an object as `map[k:v ...]` with its keys in
+ * code point order (fmt sorts map keys), nested values the same way.
+ */
+export function goSprint(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return goNumberText(v);
+  if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
+  if (isObject(v)) {
+    const keys = Object.keys(v).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return `map[${keys.map((k) => `${k}:${goSprint(v[k])}`).join(' ')}]`;
+  }
+  return String(v);
+}
+
 /** Scalars as upstream's batchStr formats them; null, lists and objects are refused (upstream would send "<nil>" or Go's map syntax). */
 function textOf(where: string): TextOf {
   return (input, ...keys) => {

@@ -187,7 +187,8 @@ describe('uploads and downloads', () => {
     expect(mcp.uploads.map((u) => ({ name: u.name, bytes: u.bytes.toString(), type: u.headers['content-type'], length: u.headers['content-length'] })))
       .toEqual([{ name: 'att', bytes: 'attachment bytes', type: 'text/plain', length: '16' }]);
     expect(mcp.uploads[0].headers.authorization).toBeUndefined();
-    expect(JSON.parse(r.out).result).toEqual({ nodeId: 'n1', resourceId: 'r1', resourceUrl: 'https://example.invalid/r1', size: 16 });
+    // upstream's receipt (runDocMediaUpload, helpers/doc_media_upload.go:74-81@c7521c1c; p-misc)
+    expect(JSON.parse(r.out).result).toEqual({ nodeId: 'n1', resourceId: 'r1', resourceUrl: 'https://example.invalid/r1', fileName: 'a.txt', mimeType: 'text/plain', size: 16 });
   });
 
   it('refuses a symlink that leads outside the file root, and a path outside it, before any call', async () => {
