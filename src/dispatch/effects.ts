@@ -18,6 +18,8 @@ export interface RunContext {
   catalog: { source_hash: string; surface_hash: string };
   /** The transport's first retry backoff (tests make it short); default the transport's. */
   backoffMs?: number;
+  /** The run's clock (a hand-over routine's relative times read it); default the system's. */
+  now?: () => Date;
   signal?: AbortSignal;
   writeLine?: (line: string) => Promise<void>;
   /** The ToolSpec of another catalog command (a handoff's local command), for its own validation. */
@@ -105,8 +107,9 @@ export function effectsFor(r: RunContext): Effects {
     },
     async handoff(h: Handoff) {
       const [{ localCommands }, { validateInput }] = await Promise.all([import('../local/index.js'), import('../contract/validate.js')]);
-      const target = r.toolOf?.(h.local);
       const run = Object.hasOwn(localCommands, h.local) ? localCommands[h.local] : undefined;
+      // a hand-over routine (no catalog leaf) runs under the handing-over command's own ToolSpec
+      const target = run?.routine ? r.tool : r.toolOf?.(h.local);
       if (!run || !target) throw new DwsError('not_dispatchable', `${r.tool.canonical_path}: the local command ${h.local} it hands over to is not available in this build`);
       validateInput(target, foldInput(target, h.values, h.positionals));
       const ctx = { ...r, tool: target, values: h.values, positionals: h.positionals };

@@ -130,7 +130,7 @@ export function millis(v: unknown): number | undefined {
   return Number.isFinite(t) ? t : undefined;
 }
 
-function remoteTime(item: Record<string, unknown>): number | undefined {
+export function remoteTime(item: Record<string, unknown>): number | undefined {
   for (const k of TIME_KEYS) {
     if (!(k in item)) continue;
     const t = millis(item[k]);
@@ -142,55 +142,136 @@ function remoteTime(item: Record<string, unknown>): number | undefined {
 const tooLarge = (what: string, bound: number, unit: string) => new DwsError('invalid_parameter',
   `the ${what} has more than ${bound} ${unit}, the bound of one run`, 'run the command on a subfolder; nothing was transferred');
 
+/** A drive folder a walk lists: its id ('' the space root), its path, its level (the root 0), its name, and the page token a resumed listing starts from. */
+export interface Folder {
+  id: string;
+  rel: string;
+  depth: number;
+  name: string;
+  token?: string;
+  /** It was queued again once after a failed page (the list walk's rate-limit answer). */
+  retried?: boolean;
+}
+
+/** How walkFolders lists: the order, the arguments of every page, how a page and an entry are read, the bounds, the failure rule. */
+export interface FolderWalk {
+  /**
+   * `depth`: a subfolder is listed as soon as it is met, before the rest of its parent (upstream walkRemoteDir,
+   * drive_status.go:105@c7521c1c); `breadth`: after every folder met before it (runDriveListDepth's queue,
+   * drive_depth.go:204-330@c7521c1c).
+   */
+  order: 'depth' | 'breadth';
+  /** Arguments every page carries besides maxResults, parentId and nextToken (spaceId, orderBy, ...). */
+  base: Record<string, unknown>;
+  /**
+   * One page answer -> its entries and its next token; throws when the answer cannot be read. `broken`: the folder
+   * fails after the page's entries are taken (a page saying hasMore without a token).
+   */
+  read: (answer: unknown) => { items: Record<string, unknown>[]; next?: string; broken?: Error };
+  /** An entry of `folder`: the subfolder to list, undefined, or `stop` to end the walk (its item bound reached). */
+  entry: (item: Record<string, unknown>, folder: Folder) => Folder | undefined | 'stop';
+  /** list_files calls in all: one more throws (too large). */
+  maxPages?: number;
+  /** Pages of one folder: one more fails that folder (a cursor that never ends). */
+  folderPages?: number;
+  /** Asked after each page: false leaves the folder's further pages unlisted (a scan that has found enough). */
+  more?: () => boolean;
+  /**
+   * A folder whose listing failed (its call, its answer, a repeated token, its page bound): `retry` lists it again
+   * after the folders queued now, from the failed page (breadth only); `skip` goes on; a throw ends the walk.
+   * Absent: the failure ends the walk.
+   */
+  failed?: (folder: Folder, err: unknown) => 'retry' | 'skip';
+}
+
+/** The arguments of one list_files page: 50 entries, the walk's own arguments, the folder (none for the space root), the token. */
+export function pageArgs(base: Record<string, unknown>, folderId: string, token: string | undefined): Record<string, unknown> {
+  return { maxResults: PAGE_SIZE, ...base, ...(folderId ? { parentId: folderId } : {}), ...(token ? { nextToken: token } : {}) };
+}
+
 /**
- * Walks a drive folder depth-first, one list_files call per page (`list(args, page)`), entering each folder by its
- * id. Only FILE and FOLDER entries count (online docs, shortcuts are skipped). A path met twice, a repeated page
- * token or an entry without an id stop the walk: the tree would not say which entry a path means.
+ * The one walk of a drive folder tree, one list_files call per page (`list(args, page)`, page counting every call
+ * of the walk), in the order and under the rules `w` gives. Returns whether an entry stopped it.
+ */
+export async function walkFolders(list: (args: Record<string, unknown>, page: number) => Promise<unknown>, root: Folder, w: FolderWalk): Promise<{ stopped: boolean }> {
+  let pages = 0;
+  let stopped = false;
+  const queue: Folder[] = [root];
+  const visit = async (folder: Folder): Promise<void> => {
+    const tokens = new Set<string>();
+    let token = folder.token;
+    let own = 0;
+    try {
+      do {
+        if (w.maxPages !== undefined && pages >= w.maxPages) throw tooLarge('drive folder', w.maxPages * PAGE_SIZE, 'entries to list (pages of 50)');
+        if (w.folderPages !== undefined && own++ >= w.folderPages) {
+          throw malformed(`the folder "${folder.rel || folder.id || '(root)'}" has more than ${w.folderPages} pages with a next token (a cursor loop is suspected)`);
+        }
+        const page = w.read(await list(pageArgs(w.base, folder.id, token), pages++));
+        for (const item of page.items) {
+          const sub = w.entry(item, folder);
+          if (sub === 'stop') {
+            stopped = true;
+            return;
+          }
+          if (sub === undefined) continue;
+          if (w.order === 'depth') await visit(sub);
+          else queue.push(sub);
+          if (stopped) return;
+        }
+        if (page.broken) throw page.broken;
+        if (w.more && !w.more()) break;
+        const next = page.next;
+        if (next !== undefined) {
+          if (tokens.has(next)) throw malformed(`the page token of "${folder.rel || '(root)'}" repeats`);
+          tokens.add(next);
+        }
+        token = next;
+      } while (token !== undefined);
+    } catch (e) {
+      if (w.order === 'depth' || !w.failed) throw e;
+      // `token` is still the failed page's: a retry lists the folder again from there (its earlier pages are taken)
+      if (w.failed(folder, e) === 'retry') queue.push({ ...folder, retried: true, ...(token !== undefined ? { token } : {}) });
+    }
+  };
+  while (queue.length && !stopped) await visit(queue.shift()!);
+  return { stopped };
+}
+
+/**
+ * Walks a drive folder depth-first (walkFolders), entering each folder by its id. Only FILE and FOLDER entries count
+ * (online docs, shortcuts are skipped). A path met twice, a repeated page token or an entry without an id stop the
+ * walk: the tree would not say which entry a path means.
  */
 export async function walkRemote(list: (args: Record<string, unknown>, page: number) => Promise<unknown>, rootId: string, spaceId: string | undefined,
   bounds: WalkBounds): Promise<RemoteTree> {
   const tree: RemoteTree = { files: new Map(), folders: new Map([['', rootId]]), unsafe: [] };
-  let pages = 0;
   let items = 0;
-  const walk = async (folderId: string, base: string, depth: number): Promise<void> => {
-    if (depth > bounds.maxDepth) throw tooLarge('drive folder', bounds.maxDepth, 'levels of folders');
-    const tokens = new Set<string>();
-    let token: string | undefined;
-    do {
-      if (pages >= bounds.maxPages) throw tooLarge('drive folder', bounds.maxPages * PAGE_SIZE, 'entries to list (pages of 50)');
-      const args: Record<string, unknown> = { maxResults: PAGE_SIZE, parentId: folderId, ...(spaceId ? { spaceId } : {}), ...(token ? { nextToken: token } : {}) };
-      const page = listPage(await list(args, pages++));
-      for (const item of page.items) {
-        const type = String(item.type).toUpperCase();
-        if (type !== 'FILE' && type !== 'FOLDER') continue;
-        const name = typeof item.name === 'string' ? item.name : '';
-        const rel = joinRel(base, name);
-        if (!safeSegment(name)) {
-          tree.unsafe.push({ rel, reason: `the drive ${type === 'FILE' ? 'file' : 'folder'} name ${JSON.stringify(name)} cannot be a local file name` });
-          continue;
-        }
-        if (tree.files.has(rel) || tree.folders.has(rel)) throw malformed(`two entries at "${rel}"`);
-        if (++items > bounds.maxItems) throw tooLarge('drive folder', bounds.maxItems, 'files and folders');
-        const id = firstString(item, ID_KEYS);
-        if (id === undefined) throw malformed(`the entry at "${rel}" has no id`);
-        if (type === 'FOLDER') {
-          tree.folders.set(rel, id);
-          await walk(id, rel, depth + 1);
-          continue;
-        }
-        const md5 = firstString(item, ['md5']);
-        const size = typeof item.fileSize === 'number' ? item.fileSize : undefined;
-        const mtime = remoteTime(item);
-        tree.files.set(rel, { rel, id, ...(md5 ? { md5 } : {}), ...(size !== undefined ? { size } : {}), ...(mtime !== undefined ? { mtime } : {}) });
-      }
-      token = page.next;
-      if (token !== undefined) {
-        if (tokens.has(token)) throw malformed(`the page token of "${base || '(root)'}" repeats`);
-        tokens.add(token);
-      }
-    } while (token !== undefined);
+  const entry = (item: Record<string, unknown>, at: Folder): Folder | undefined => {
+    const type = String(item.type).toUpperCase();
+    if (type !== 'FILE' && type !== 'FOLDER') return undefined;
+    const name = typeof item.name === 'string' ? item.name : '';
+    const rel = joinRel(at.rel, name);
+    if (!safeSegment(name)) {
+      tree.unsafe.push({ rel, reason: `the drive ${type === 'FILE' ? 'file' : 'folder'} name ${JSON.stringify(name)} cannot be a local file name` });
+      return undefined;
+    }
+    if (tree.files.has(rel) || tree.folders.has(rel)) throw malformed(`two entries at "${rel}"`);
+    if (++items > bounds.maxItems) throw tooLarge('drive folder', bounds.maxItems, 'files and folders');
+    const id = firstString(item, ID_KEYS);
+    if (id === undefined) throw malformed(`the entry at "${rel}" has no id`);
+    if (type === 'FOLDER') {
+      tree.folders.set(rel, id);
+      if (at.depth + 1 > bounds.maxDepth) throw tooLarge('drive folder', bounds.maxDepth, 'levels of folders');
+      return { id, rel, depth: at.depth + 1, name };
+    }
+    const md5 = firstString(item, ['md5']);
+    const size = typeof item.fileSize === 'number' ? item.fileSize : undefined;
+    const mtime = remoteTime(item);
+    tree.files.set(rel, { rel, id, ...(md5 ? { md5 } : {}), ...(size !== undefined ? { size } : {}), ...(mtime !== undefined ? { mtime } : {}) });
+    return undefined;
   };
-  await walk(rootId, '', 0);
+  await walkFolders(list, { id: rootId, rel: '', depth: 0, name: '' }, { order: 'depth', base: spaceId ? { spaceId } : {}, read: listPage, entry, maxPages: bounds.maxPages });
   return tree;
 }
 

@@ -3,6 +3,7 @@
 import { auditCommands } from './audit.js';
 import { devCommands } from './dev.js';
 import { driveFolderCommands } from './drive-folder.js';
+import { driveListCommands } from './drive-list.js';
 import { eventCommands } from './event.js';
 import { patCommands } from './pat.js';
 import { recoverCommands } from './recover.js';
@@ -12,6 +13,7 @@ export const localCommands: Readonly<Record<string, LocalCommand>> = Object.free
   ...auditCommands,
   ...devCommands,
   ...driveFolderCommands,
+  ...driveListCommands,
   ...eventCommands,
   ...patCommands,
   ...recoverCommands,

@@ -9,6 +9,7 @@ type Area = () => Promise<Readonly<Record<string, LocalCommand>>>;
 const audit: Area = async () => (await import('./audit.js')).auditCommands;
 const dev: Area = async () => (await import('./dev.js')).devCommands;
 const driveFolder: Area = async () => (await import('./drive-folder.js')).driveFolderCommands;
+const driveList: Area = async () => (await import('./drive-list.js')).driveListCommands;
 const event: Area = async () => (await import('./event.js')).eventCommands;
 const pat: Area = async () => (await import('./pat.js')).patCommands;
 const recover: Area = async () => (await import('./recover.js')).recoverCommands;
@@ -27,6 +28,7 @@ const AREA_OF: Readonly<Record<string, Area>> = Object.freeze({
   'drive.folder_pull': driveFolder,
   'drive.folder_push': driveFolder,
   'drive.folder_sync': driveFolder,
+  'drive.list_walk': driveList,
   'event.consume': event,
   'event.list': event,
   'event.schema': event,

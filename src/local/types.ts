@@ -28,4 +28,9 @@ export interface LocalContext extends EventContext {
 export interface LocalCommand {
   (ctx: LocalContext): Promise<unknown>;
   preview?: (ctx: LocalContext) => unknown[];
+  /**
+   * A hand-over routine: no catalog leaf of its own; a plan's `handoff` step runs it under the handing-over
+   * command's ToolSpec and flags (drive list's walks, src/local/drive-list.ts).
+   */
+  routine?: true;
 }

@@ -158,12 +158,12 @@ function zoneWallMs(wall: number, offsetAt: (ms: number) => number): number {
   return wall - (again === guess ? guess : again);
 }
 
-/** upstream ParseISOTimeToMillis -> epoch ms, or undefined for a text it refuses. */
-export function parseFlexTime(v: unknown): number | undefined {
-  const text = typeof v === 'string' ? v.trim().replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
-  if (/^\d{13}$/u.test(text)) return Number(text);
-  if (/^\d{10}$/u.test(text)) return Number(text) * 1000;
-  for (const layout of FLEX_LAYOUTS) {
+/**
+ * The first of `layouts` Go's time.ParseInLocation(layout, text, Asia/Shanghai) accepts -> epoch ms (a time without
+ * Z or an offset is Shanghai wall time); undefined when none does.
+ */
+export function parseLayoutsMs(text: string, layouts: readonly string[]): number | undefined {
+  for (const layout of layouts) {
     const p = goLayoutParts(layout, text);
     if (!p) continue;
     const wall = utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s);
@@ -171,6 +171,14 @@ export function parseFlexTime(v: unknown): number | undefined {
     return second + Math.floor(p.ns / 1e6);
   }
   return undefined;
+}
+
+/** upstream ParseISOTimeToMillis -> epoch ms, or undefined for a text it refuses. */
+export function parseFlexTime(v: unknown): number | undefined {
+  const text = typeof v === 'string' ? v.trim().replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
+  if (/^\d{13}$/u.test(text)) return Number(text);
+  if (/^\d{10}$/u.test(text)) return Number(text) * 1000;
+  return parseLayoutsMs(text, FLEX_LAYOUTS);
 }
 
 const flexTimeMs: Fn = (v, where) =>
