@@ -26,10 +26,16 @@ export function parseGoBool(text: string): boolean | undefined {
 
 const INTEGER = /^[+-]?\d+$/;
 /**
- * strconv.Atoi: decimal digits with a sign (pflag's intSlice reads each element so). Nothing is trimmed: Go's strconv
- * refuses `" 1"`, and so does pflag.
+ * strconv.Atoi: decimal digits with a sign (pflag's intSlice reads each element so), within int64. Nothing is trimmed:
+ * Go's strconv refuses `" 1"`, and so does pflag.
  */
-const toInteger = (t: string): unknown => (INTEGER.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t);
+const toInteger = (t: string): unknown => {
+  if (!INTEGER.test(t)) return t;
+  const n = BigInt(t);
+  if (n < -(2n ** 63n) || n >= 2n ** 63n) return t;
+  // beyond 2^53 the int (int64 on upstream's 64-bit builds) is kept as the literal of its digits, sent whole
+  return Number.isSafeInteger(Number(n)) ? Number(n) : new JsonNumber(n.toString());
+};
 
 const DIGIT_OF_BASE: Record<number, RegExp> = { 2: /^[01]$/, 8: /^[0-7]$/, 10: /^[0-9]$/, 16: /^[0-9a-fA-F]$/ };
 

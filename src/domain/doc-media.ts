@@ -7,7 +7,7 @@
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { blockIdentity } from './doc-selection.js';
-import { goSprint } from './sheet-batch.js';
+import { goSprint } from '../go-fmt.js';
 
 type Obj = Record<string, unknown>;
 

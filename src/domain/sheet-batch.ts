@@ -5,6 +5,7 @@
 // refused, as upstream refuses it. Pure but for the csv-put file, which the caller reads (confined to the file root).
 import { DwsError } from '../errors.js';
 import { isObject } from '../json-object.js';
+import { goNumberText } from '../go-fmt.js';
 
 type Input = Record<string, unknown>;
 type Builder = (input: Input, text: TextOf) => Input;
@@ -13,38 +14,6 @@ type TextOf = (input: Input, ...keys: string[]) => string;
 
 const HINT = 'correct the operation and run the command again';
 const refuse = (message: string, hint = HINT) => new DwsError('invalid_parameter', message, hint);
-
-/**
- * A number as Go's %v prints a float64 (JSON numbers decode to float64): %g with the shortest digits, in exponent
- * form when the decimal exponent is below -4 or at least 6 (strconv uses precision 6 for that decision when the
- * precision is the shortest): 1e6 -> "1e+06", 123456 -> "123456", 0.00001 -> "1e-05".
- */
-export function goNumberText(n: number): string {
-  if (!Number.isFinite(n)) return n > 0 ? '+Inf' : n < 0 ? '-Inf' : 'NaN';
-  if (n === 0) return '0';
-  const [mantissa, exp] = n.toExponential().split('e');
-  const e = Number(exp);
-  if (e < -4 || e >= 6) return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-  return String(n);
-}
-
-/**
- * A decoded JSON value as Go's fmt.Sprint / %v prints it (json.Unmarshal into `any`: numbers are float64): nil as
- * `<nil>`, a text as it is, a number as goNumberText, a list as `[a b]`, an object as `map[k:v ...]` with its keys in
- * code point order (fmt sorts map keys), nested values the same way.
- */
-export function goSprint(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return goNumberText(v);
-  if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
-  if (isObject(v)) {
-    const keys = Object.keys(v).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return `map[${keys.map((k) => `${k}:${goSprint(v[k])}`).join(' ')}]`;
-  }
-  return String(v);
-}
 
 /** Scalars as upstream's batchStr formats them; null, lists and objects are refused (upstream would send "<nil>" or Go's map syntax). */
 function textOf(where: string): TextOf {

@@ -2,7 +2,7 @@
 // collectMediaItems internal/shortcut/doc/media_style_shortcuts.go:340@c7521c1c).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { goNumberText, goSprint } from '../../src/domain/sheet-batch.js';
+import { goNumberText, goSprint } from '../../src/go-fmt.js';
 
 describe('goSprint prints a decoded JSON value as fmt.Sprint does', () => {
   it('prints nil, texts, numbers and booleans as Go does', () => {

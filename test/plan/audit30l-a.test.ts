@@ -124,6 +124,9 @@ describe('an int or int64 flag reads its text as pflag does (strconv.ParseInt ba
 
   it('an intSlice element stays decimal (pflag reads each with strconv.Atoi)', () => {
     expect(convert('intSlice', ['010', '7'])).toEqual([10, 7]);
+    // within int64 beyond 2^53: kept whole; past int64: the text, refused by validation
+    const [big, past] = convert('intSlice', ['-9007199254740993', '9223372036854775808']) as unknown[];
+    expect([(big as JsonNumber).literal, past]).toEqual(['-9007199254740993', '9223372036854775808']);
   });
 
   it('any safe integer written in each Go base reads back as itself', () => {

@@ -3,7 +3,8 @@
 // The command against the recording backend is pinned by test/fixtures/calls/sheet.yaml (sheet.batch_update).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BATCH_COMMANDS, goNumberText, sheetBatchOperations } from '../../src/domain/sheet-batch.js';
+import { BATCH_COMMANDS, sheetBatchOperations } from '../../src/domain/sheet-batch.js';
+import { goNumberText } from '../../src/go-fmt.js';
 
 const noFile = (p: string): string => {
   throw new Error(`unexpected read of ${p}`);

@@ -8,7 +8,7 @@
 // point order, as Go's encoding/json writes a map.
 import { byCodePoint } from '../../text/order.js';
 import { trimSpace } from '../../contract/values.js';
-import { goNumberText } from '../../domain/sheet-batch.js';
+import { goSprint } from '../../go-fmt.js';
 import { JsonNumber } from '../../json-number.js';
 import { isObj, refuse, type Fn, type Param } from './types.js';
 import { sameJson } from '../../json-object.js';
@@ -75,9 +75,8 @@ export function messagesSpec(arg: unknown): MessagesSpec {
 
 // ---- reading a message (chatmsg.go:198-330) ----
 
-/** fmt.Sprint of a scalar an answer holds (objects as JSON: upstream would print Go's map syntax; a json.Number its literal). */
-const sprint = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? goNumberText(v) : v instanceof JsonNumber ? v.literal : typeof v === 'boolean' ? String(v) : v === null || v === undefined ? '<nil>' : JSON.stringify(v);
+/** fmt.Sprint of a value an answer holds (src/go-fmt.ts: a json.Number its literal, lists and objects in Go's syntax). */
+const sprint = goSprint;
 
 const present = (v: unknown) => v !== undefined && v !== null;
 

@@ -1,7 +1,7 @@
 // Text transforms: case, whitespace, JSON, templates and lengths.
 import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
-import { goNumberText } from '../../domain/sheet-batch.js';
+import { goNumberText } from '../../go-fmt.js';
 import { isObj } from './types.js';
 import { JsonNumber, parseJsonExact, stringifyJson } from '../../json-number.js';
 
