@@ -6,7 +6,7 @@
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
 //   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
 //   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md,
-//   20261222: audit-30u-a/b.md; the next audit draws seed 20261223)
+//   20261222: audit-30u-a/b.md, 20261223: audit-30v-a/b.md; the next audit draws seed 20261224)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -213,6 +213,14 @@ const AUDITS = new Map([
   'attendance.schedule_import', 'drive.shortcut_version_history', 'doc.shortcut_comment_list', 'doc.shortcut_history_revert', 'drive.query_permission_apply_info',
   'aitable.shortcut_view_lock', 'drive.shortcut_info', 'chat.shortcut_chat_set_history', 'dev.disable_dev_app_robot', 'attendance.vacation_types',
   'doc.shortcut_media_insert', 'aitable.shortcut_record_query_empty', 'aitable.shortcut_form_field_update', 'sheet.chart_list', 'aitable.shortcut_field_update',
+  ]],
+  [20261223, [
+  'aitable.chart_share_get', 'todo.get_todo_detail', 'aitable.base_list', 'doc.rename_document', 'chat.update_notification_off',
+  'sheet.delete_dimension', 'sheet.delete_cond_format', 'aitable.section_create', 'chat.update_red_env_notification_off', 'aitable.section_delete',
+  'aitable.base_copy', 'live.get_my_lives', 'wiki.add_member', 'contact.get_sub_depts_by_dept_id', 'aitable.workflow_get',
+  'aitable.shortcut_form_delete', 'aitable.form_field_update', 'chat.shortcut_conversation_clear_red_point', 'doc.shortcut_resource_update', 'sheet.shortcut_list_sheets',
+  'aitable.shortcut_view_get_lock', 'sheet.list_pivot_tables', 'hrbrain.list_pool_employees', 'ding.shortcut_send_personal', 'chat.shortcut_messages_list_direct',
+  'aitable.shortcut_dashboard_share_get', 'attendance.globalsetting_get', 'doc.shortcut_fetch', 'drive.get_node_stats', 'chat.shortcut_messages_create_text_emotion',
   ]],
 ]);
 
