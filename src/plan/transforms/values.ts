@@ -153,19 +153,25 @@ function* nodesOf(v: unknown, sorted = false): Generator<unknown> {
  * inside the values of the `inside` keys in order (`every`: all its values, in the answer's key order); at a list
  * element by element. Upstream firstSendStatusString (chatmsg/send_status.go:133-152@c7521c1c). Absent when none.
  */
-function digText(v: unknown, keys: readonly string[], inside: readonly string[] | 'every'): string | undefined {
+/**
+ * The first non-blank text under one of `keys` (see dig_text / deep_text). `anyCase` (upstream findStringByKeys,
+ * shortcut/aitable/base_composite.go:328-358@c7521c1c) matches an object's keys ignoring case, in the object's own key
+ * order, instead of looking the keys up in the order given.
+ */
+function digText(v: unknown, keys: readonly string[], inside: readonly string[] | 'every', anyCase = false): string | undefined {
   if (Array.isArray(v)) {
     for (const x of v) {
-      const t = digText(x, keys, inside);
+      const t = digText(x, keys, inside, anyCase);
       if (t !== undefined) return t;
     }
   } else if (isObj(v)) {
-    for (const k of keys) {
+    const own = anyCase ? Object.keys(v).filter((k) => keys.some((want) => want.toLowerCase() === k.toLowerCase())) : keys;
+    for (const k of own) {
       const x = v[k];
       if (typeof x === 'string' && trimSpace(x) !== '') return trimSpace(x);
     }
     for (const x of inside === 'every' ? Object.values(v) : inside.map((k) => v[k])) {
-      const t = digText(x, keys, inside);
+      const t = digText(x, keys, inside, anyCase);
       if (t !== undefined) return t;
     }
   }
@@ -327,10 +333,12 @@ export const PARAM: Record<string, Param> = {
    * +media-preview); dig_text's search entering every value. Deviation: Go walks a map's values in random order, dws
    * in the answer's key order. Absent when none
    */
-  deep_text: (keys) => {
-    if (!keyList(keys)) throw new Error('deep_text needs a non-empty list of keys');
-    const names = [...keys];
-    return (v) => digText(v, names, 'every');
+  deep_text: (arg) => {
+    const long = isObj(arg) && Object.keys(arg).every((k) => k === 'keys' || k === 'any_case') && keyList(arg.keys) && (arg.any_case === undefined || typeof arg.any_case === 'boolean');
+    if (!keyList(arg) && !long) throw new Error('deep_text needs a non-empty list of keys, or {keys: [key, ...], any_case: true}');
+    const names = keyList(arg) ? [...arg] : [...(arg as { keys: string[] }).keys];
+    const anyCase = !keyList(arg) && (arg as { any_case?: boolean }).any_case === true;
+    return (v) => digText(v, names, 'every', anyCase);
   },
   /** every non-blank text under one of the keys anywhere in the value (upstream collectPermissionUserIDs); absent when none */
   find_texts: (keys) => {

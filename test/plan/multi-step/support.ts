@@ -489,6 +489,14 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'aitable.shortcut_record_delete': () => ({ 'aitable/query_records': recordsPage([]) }),
   // p-aitable4: +attachment-remove reads one record holding the cell (readAttachmentCell), drops the item named
   // --remove-name, keeps the other by its fileToken and checks the read-back (attachment_composite.go:192-271@c7521c1c)
+  // p-attach: +attachment-put checks both reads (readAttachmentCell) and finds the new token in the read-back (verifyAttachmentPut)
+  'aitable.shortcut_attachment_put': (data, ctx) => {
+    const record = (items: Obj[]) => recordsPage([{ recordId: String(data['record-id']), cells: { [String(data['field-id'])]: items } }]);
+    return {
+      'aitable/query_records': [record([{ fileToken: 'v-kept' }]), record([{ fileToken: 'v-kept' }, { fileToken: 'v-new' }])],
+      'aitable/prepare_attachment_upload': { data: { uploadUrl: `${ctx.blobBase}/url`, fileToken: 'v-new' } },
+    };
+  },
   'aitable.shortcut_attachment_remove': (data) => {
     const record = (items: Obj[]) => recordsPage([{ recordId: String(data['record-id']), cells: { [String(data['field-id'])]: items } }]);
     const kept = { fileToken: 'v-kept', name: 'kept.pdf' };
