@@ -1,6 +1,6 @@
 // The resolve mode `chat_target` (docs/PLANS.md "resolve"): upstream's ResolveChatTarget/ResolveChat
 // (internal/shortcut/targetresolver/resolver.go:588/472@c7521c1c) for one group a user named. An openConversationId
-// (cid..., any case, 12 characters or more) is taken without a call; a name is searched page by page until the
+// (the condition open_conversation_id: cid..., any case, 12 UTF-8 bytes or more) is taken without a call; a name is searched page by page until the
 // candidate list is provably complete, and only then is one group chosen (an exact title ignoring case preferred).
 // A list that cannot be proved complete is refused: a first-page match is never taken as the only one.
 import { DwsError } from '../errors.js';
@@ -9,6 +9,7 @@ import { trimSpace } from '../contract/values.js';
 import { firstList, nextCursor, scopes, text, type Row } from './answer-rows.js';
 import { isObj as isRow } from './transforms/types.js';
 import { CHAT_SEARCH } from './spec.js';
+import { looksLikeOpenConversationId } from './transforms/ids.js';
 
 export { CHAT_SEARCH };
 
@@ -22,9 +23,6 @@ export interface ChatTarget {
 /** The rows of a group search answer. */
 const groupRows = (data: Row): unknown[] => firstList(data, ['result', 'items', 'groups', 'list']);
 
-/** upstream LooksLikeOpenConversationID (resolver.go:630@c7521c1c): trimmed, 12 bytes or more (Go's len), `cid` in any case. */
-export const looksLikeConversationId = (v: string): boolean =>
-  Buffer.byteLength(trimSpace(v), 'utf8') >= 12 && trimSpace(v).toLowerCase().startsWith('cid');
 
 /** upstream extractChatPagination: hasMore (when it is a boolean) and the next cursor, at the top or in result/data. */
 function pagination(data: Row): { more?: boolean; next: string } {
@@ -45,7 +43,7 @@ export interface ChatPageRequest { limit: number; cursor: string; page: number }
 export async function resolveChatTarget(where: string, value: string, search: (r: ChatPageRequest) => Promise<unknown>): Promise<ChatTarget> {
   const query = trimSpace(value);
   if (query === '') throw new DwsError('invalid_parameter', `${where}: give a group name or an openConversationId`, 'nothing was changed');
-  if (looksLikeConversationId(query)) return { openConversationId: query, match: 'stable_id' };
+  if (looksLikeOpenConversationId(query)) return { openConversationId: query, match: 'stable_id' };
   const incomplete = (why: string, chats: ChatTarget[]) => new DwsError('ambiguous_match',
     `${where}: the group search for ${JSON.stringify(query)} ${why}, so it cannot prove which groups have that name${chats.length ? ` (read so far: ${candidatesText(chats, ['title', 'openConversationId'])})` : ''}`,
     'give the group\'s openConversationId (cid...) or a more precise name; nothing was changed');

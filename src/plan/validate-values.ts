@@ -311,6 +311,8 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
       return { has_duplicates: normalizeSource(s, `${at}.has_duplicates`, v) };
     case 'open_dingtalk_id':
       return { open_dingtalk_id: normalizeSource(s, `${at}.open_dingtalk_id`, v) };
+    case 'open_conversation_id':
+      return { open_conversation_id: normalizeSource(s, `${at}.open_conversation_id`, v) };
     case 'is':
       if (!Array.isArray(v) || v.length !== 2 || !(VALUE_KINDS as readonly unknown[]).includes(v[1])) {
         s.problems.push(`${at}: is must be [source, kind], kind one of ${VALUE_KINDS.join(', ')}`);

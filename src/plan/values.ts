@@ -8,7 +8,7 @@ import type { Condition, NowSpec, RpcCase, Source, Transform, ValueKind } from '
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
 import { readPath } from './path.js';
 import { applyTransforms } from './transforms/index.js';
-import { allOpenDingTalkIds } from './transforms/ids.js';
+import { allOpenDingTalkIds, looksLikeOpenConversationId } from './transforms/ids.js';
 import type { Env } from '../backend/config.js';
 import { flagKey } from '../contract/aliases.js';
 import { sameJson } from '../json-object.js';
@@ -594,6 +594,10 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     const v = evalSource(sc, c.open_dingtalk_id);
     return hasPlaceholder(v) ? 'unknown' : allOpenDingTalkIds(v);
   }
+  if ('open_conversation_id' in c) {
+    const v = evalSource(sc, c.open_conversation_id);
+    return hasPlaceholder(v) ? 'unknown' : looksLikeOpenConversationId(v);
+  }
   if ('is' in c) {
     const v = evalSource(sc, c.is[0]);
     return hasPlaceholder(v) ? 'unknown' : isKind(v, c.is[1]);
@@ -712,6 +716,7 @@ export function describeCondition(c: Condition): string {
   if ('present' in c) return `${sourceText(c.present)} is present`;
   if ('has_duplicates' in c) return `${sourceText(c.has_duplicates)} repeats an element`;
   if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;
+  if ('open_conversation_id' in c) return `${sourceText(c.open_conversation_id)} is an openConversationId`;
   if ('is' in c) return `${sourceText(c.is[0])} is ${c.is[1] === 'integer' || c.is[1] === 'object' ? 'an' : 'a'} ${c.is[1]}`;
   if ('subset' in c) return `every element of ${sourceText(c.subset[0])} is in ${sourceText(c.subset[1])}`;
   if ('object_contains' in c) return `${sourceText(c.object_contains[0])} holds ${sourceText(c.object_contains[1])}`;

@@ -51,6 +51,19 @@ export function allOpenDingTalkIds(v: unknown): boolean {
   return given.length > 0 && given.every(looksLikeOpenDingTalkId);
 }
 
+/**
+ * The condition `open_conversation_id`: upstream's LooksLikeOpenConversationID (targetresolver/resolver.go:630-633
+ * @c7521c1c), which tells a group's openConversationId from a group name. The value trimmed as Go's TrimSpace is at
+ * least 12 bytes long in UTF-8 (Go's len counts bytes, so `cid` and three Chinese characters pass) and starts with
+ * `cid` once Go's strings.ToLower has run: rune by rune with the simple case mapping, under which U+0130 (capital I
+ * with a dot) lower-cases to a plain `i`. Anything but a text is not one.
+ */
+export function looksLikeOpenConversationId(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const v = trimSpace(value);
+  return Buffer.byteLength(v, 'utf8') >= 12 && /^[cC][iI\u0130][dD]/u.test(v);
+}
+
 /** upstream ValidateExplicitOpenDingTalkID: exactly the current form, no surrounding space. */
 const isExplicit = (x: unknown) => typeof x === 'string' && x === trimSpace(x) && looksLikeOpenDingTalkId(x);
 
