@@ -14,7 +14,7 @@ import type { ToolSpec } from '../catalog/types.js';
 import { confinedJoin, fileRootOf, fsRefusal, inside, realRoot, staleTemp } from '../backend/files.js';
 import {
   diffTrees, IF_EXISTS, keptName, nodeId, ON_CONFLICT, pullAction, pushAction, splitRel, walkLocal, walkRemote,
-  firstString, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
+  answerBody, firstString, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
 } from './drive-tree.js';
 import type { LocalCommand, LocalContext } from './types.js';
 
@@ -60,7 +60,11 @@ interface Options {
 }
 
 function options(ctx: LocalContext): Options {
-  const text = (flag: string) => (typeof ctx.values[flag] === 'string' ? (ctx.values[flag] as string).trim() : '');
+  // --local-folder, --remote-folder and --space-id as typed, nothing trimmed: upstream reads them with mustGetFlag and
+  // checks only for "" (validateRequiredFlags), so `--remote-folder " F "` lists parentId " F " and `--space-id " "`
+  // sends spaceId " " (helpers/drive_pull.go:180-186, drive_push.go:112-118, drive_sync.go:121-128, drive_status.go:
+  // 113-121; pkg/cmdutil/flags.go:68-74, :112-121@c7521c1c)
+  const text = (flag: string) => (typeof ctx.values[flag] === 'string' ? ctx.values[flag] as string : '');
   // --if-exists / --on-conflict as upstream's switch reads them: exact, nothing trimmed (` smart` is refused), "" the
   // default (helpers/drive_pull.go:188-197, drive_push.go:121-130, drive_sync.go:130-139@c7521c1c)
   const choice = <T extends string>(flag: string, allowed: readonly T[]): T => {
@@ -249,24 +253,35 @@ function finish<T>(run: Run, result: T): T {
   return result;
 }
 
-/** The URL (and its headers) download_file answers with: downloadUrl, resourceUrl or resourceUrls[0].url. */
+/**
+ * The URL (and its headers) download_file answers with, read in its body (answerBody): downloadUrl, else resourceUrl,
+ * else resourceUrls[0].url; the body's headers, and resourceUrls[0]'s added only when the URL is its
+ * (helpers/drive.go:3984-4024 parseDriveDownloadInfo@c7521c1c).
+ */
 function downloadInfo(answer: unknown): { url: string; headers: Record<string, string> } {
-  const body = (typeof answer === 'object' && answer !== null && typeof (answer as { result?: unknown }).result === 'object' ? (answer as { result: unknown }).result : answer) as Record<string, unknown> | null;
-  const first = Array.isArray(body?.resourceUrls) ? (body.resourceUrls[0] as Record<string, unknown> | undefined) : undefined;
-  const url = firstString(body, ['downloadUrl', 'resourceUrl']) ?? firstString(first, ['url']);
+  const body = answerBody(answer);
+  const headers = strings(body?.headers);
+  const top = firstString(body, ['downloadUrl', 'resourceUrl']);
+  if (top) return { url: top, headers };
+  const first = Array.isArray(body?.resourceUrls) ? body.resourceUrls[0] as unknown : undefined;
+  const url = firstString(first, ['url']);
   if (!url) throw new DwsError('backend_error', 'download_file answered without a download URL');
-  return { url, headers: { ...strings(body?.headers), ...strings(first?.headers) } };
+  return { url, headers: { ...headers, ...strings((first as Record<string, unknown>).headers) } };
 }
 
-/** The upload target get_upload_info answers with: resourceUrls[0] {url, headers} (or resourceUrl / uploadUrl) and uploadId. */
+/**
+ * The upload target get_upload_info answers with, read in its body (answerBody): resourceUrls[0].url, else resourceUrl,
+ * else uploadUrl, and uploadId, both non-empty texts. The headers are resourceUrls[0]'s whenever it is an object (none
+ * when it has none), the body's only when it is not (helpers/drive.go:227-281 parseDriveUploadInfo@c7521c1c).
+ */
 function uploadInfo(answer: unknown): { url: string; uploadId: string; headers: Record<string, string> } {
-  const body = (typeof answer === 'object' && answer !== null && typeof (answer as { result?: unknown }).result === 'object' ? (answer as { result: unknown }).result : answer) as Record<string, unknown> | null;
-  const first = Array.isArray(body?.resourceUrls) ? (body.resourceUrls[0] as Record<string, unknown> | undefined) : undefined;
+  const body = answerBody(answer);
+  const first = Array.isArray(body?.resourceUrls) ? body.resourceUrls[0] as unknown : undefined;
+  const firstIsObject = typeof first === 'object' && first !== null && !Array.isArray(first);
   const url = firstString(first, ['url']) ?? firstString(body, ['resourceUrl', 'uploadUrl']);
   const uploadId = firstString(body, ['uploadId']);
   if (!url || !uploadId) throw new DwsError('backend_error', 'get_upload_info answered without an upload URL and uploadId; nothing was uploaded');
-  const own = strings(first?.headers);
-  return { url, uploadId, headers: Object.keys(own).length ? own : strings(body?.headers) };
+  return { url, uploadId, headers: firstIsObject ? strings((first as Record<string, unknown>).headers) : strings(body?.headers) };
 }
 
 function strings(v: unknown): Record<string, string> {
@@ -311,8 +326,10 @@ async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: s
   const { url, uploadId, headers } = uploadInfo(await call(run, 'get_upload_info', args, true));
   await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: MAX_UPLOAD_BYTES, label: l.rel });
   const committed = await call(run, 'commit_upload', { ...args, uploadId }, true);
-  if (committed === null || committed === undefined || committed === '' || (typeof committed === 'object' && Object.keys(committed).length === 0)) {
-    throw new DwsError('outcome_unknown', `commit_upload of "${l.rel}" answered with nothing; whether the drive kept the file is unknown`, 'check the drive folder before running again');
+  // a JSON object with at least one key, as upstream decodes it (drive_push.go:793-806@c7521c1c): a blank answer,
+  // `null`, `{}`, a list, a number or a text leaves the outcome unknown
+  if (typeof committed !== 'object' || committed === null || Array.isArray(committed) || Object.keys(committed).length === 0) {
+    throw new DwsError('outcome_unknown', `commit_upload of "${l.rel}" answered with ${committed === undefined || committed === '' ? 'nothing' : 'no JSON object naming its outcome'}; whether the drive kept the file is unknown`, 'check the drive folder before running again');
   }
   const id = nodeId(committed) ?? overwriteId;
   return { ...(id ? { file_id: id } : {}), size_bytes: l.size };

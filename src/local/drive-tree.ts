@@ -113,10 +113,24 @@ export function firstString(o: unknown, keys: readonly string[]): string | undef
   return undefined;
 }
 
-/** The id a drive answer names (an entry, or the folder create_folder made), at its top or under `result`. */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The body a drive answer carries: its `result` when that is a JSON object, else the answer itself when it is one
+ * (as upstream's `data["result"].(map[string]any)` reads it; a list, `null` or a text `result` leaves the top).
+ */
+export function answerBody(answer: unknown): Record<string, unknown> | undefined {
+  if (!isObject(answer)) return undefined;
+  return isObject(answer.result) ? answer.result : answer;
+}
+
+/**
+ * The id a drive answer names (the folder create_folder made, the file commit_upload kept): in its body only, the
+ * first non-empty text of fileId, dentryUuid, dentryId, id, nodeId (helpers/drive_push.go:835-851@c7521c1c: a
+ * `result` object without an id names none, whatever the top holds).
+ */
 export function nodeId(answer: unknown): string | undefined {
-  const inner = typeof answer === 'object' && answer !== null ? (answer as { result?: unknown }).result : undefined;
-  return firstString(inner, ID_KEYS) ?? firstString(answer, ID_KEYS);
+  return firstString(answerBody(answer), ID_KEYS);
 }
 
 /** Milliseconds from a positive number, digits, or an RFC 3339 time. */
