@@ -46,8 +46,6 @@ async function run(argv: string[]): Promise<{ out?: unknown; error?: DwsError }>
   return { out: JSON.parse(out) };
 }
 const sent = (name: string) => mcp.calls.filter((c) => c.name === name).map((c) => c.arguments);
-type Item = { rel_path: string; action: string; outcome: string; error?: { reason: string } };
-const items = (out: unknown) => (out as { result: { items: Item[] } }).result.items.map((i) => `${i.rel_path} ${i.action} ${i.outcome}${i.error ? ' ' + i.error.reason : ''}`);
 
 describe('p-drivesync: the folder flags are sent as typed (mustGetFlag, "" the only missing value)', () => {
   it('drive pull sends a padded --remote-folder and --space-id untrimmed to list_files and download_file', async () => {
