@@ -129,3 +129,40 @@ describe('p-drivesync: answers read as upstream reads them', () => {
     expect(sent('get_upload_info')).toEqual([]);
   });
 });
+
+describe('p-drivesync: the whole-batch check before any write (buildMirrorPreflight, drive_push.go:565-636@c7521c1c)', () => {
+  it('drive pull: two drive files differing only in letter case stop the run with nothing downloaded', async () => {
+    folders.root = [file('f1', 'A.txt', 'A'), file('f2', 'a.txt', 'a'), file('f3', 'ok.txt', 'ok')];
+    const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(r.error?.message).toContain('"rel_path":"A.txt"');
+    expect(r.error?.message).toContain('"rel_path":"a.txt"');
+    expect(sent('download_file')).toEqual([]);
+  });
+
+  it('drive pull: a local folder where a drive file goes stops the run (addPinnedLocalTargetPreflightFailures)', async () => {
+    folders.root = [file('f1', 'x', 'X'), file('f3', 'ok.txt', 'ok')];
+    mkdirSync(path.join(root, 'work', 'x'), { recursive: true });
+    const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(r.error?.message).toContain('"rel_path":"x"');
+    expect(sent('download_file')).toEqual([]);
+  });
+
+  it('drive push: a local file and a drive file whose names fold to one (NFC) stop the run with nothing created or uploaded', async () => {
+    folders.root = [file('f1', 'caf\u00e9.txt', 'drive')];
+    local('cafe\u0301.txt', 'local');
+    local('d/new.txt', 'new');
+    const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(mcp.calls.map((c) => c.name)).toEqual(['list_files']);
+  });
+
+  it('drive push: a drive name that cannot be a local name ends the walk before any write', async () => {
+    folders.root = [file('f1', 'a\\b', 'x')];
+    local('n.txt', 'n');
+    const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    expect(r.error?.reason).toBe('backend_error');
+    expect(mcp.calls.map((c) => c.name)).toEqual(['list_files']);
+  });
+});
