@@ -433,7 +433,8 @@ export type OnConflict = (typeof ON_CONFLICT)[number];
 export function keptName(rel: string, remoteId: string, n: number): string {
   const [dir, base] = splitRel(rel);
   const dot = base.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
+  // the extension from the last `.`, a leading one too, as Go's filepath.Ext (syncKeepBothCandidate, drive_sync.go:577-597@c7521c1c)
+  const [stem, ext] = dot >= 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
   const tail = `.conflict-${[...remoteId].slice(-8).join('').replace(/[^\p{L}\p{N}_-]/gu, '_')}${n > 0 ? `.${n}` : ''}${ext}`;
   return joinRel(dir, cutBytes(stem, Math.max(1, MAX_NAME_BYTES - Buffer.byteLength(tail))) + tail);
 }
