@@ -14,7 +14,7 @@ import type { ToolSpec } from '../catalog/types.js';
 import { confinedJoin, fileRootOf, fsRefusal, inside, realRoot, staleTemp } from '../backend/files.js';
 import {
   diffTrees, IF_EXISTS, keptName, nodeId, ON_CONFLICT, pullAction, pushAction, splitRel, walkLocal, walkRemote,
-  firstString, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
+  answerBody, firstString, mirrorConflicts, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
 } from './drive-tree.js';
 import type { LocalCommand, LocalContext } from './types.js';
 
@@ -60,7 +60,11 @@ interface Options {
 }
 
 function options(ctx: LocalContext): Options {
-  const text = (flag: string) => (typeof ctx.values[flag] === 'string' ? (ctx.values[flag] as string).trim() : '');
+  // --local-folder, --remote-folder and --space-id as typed, nothing trimmed: upstream reads them with mustGetFlag and
+  // checks only for "" (validateRequiredFlags), so `--remote-folder " F "` lists parentId " F " and `--space-id " "`
+  // sends spaceId " " (helpers/drive_pull.go:180-186, drive_push.go:112-118, drive_sync.go:121-128, drive_status.go:
+  // 113-121; pkg/cmdutil/flags.go:68-74, :112-121@c7521c1c)
+  const text = (flag: string) => (typeof ctx.values[flag] === 'string' ? ctx.values[flag] as string : '');
   // --if-exists / --on-conflict as upstream's switch reads them: exact, nothing trimmed (` smart` is refused), "" the
   // default (helpers/drive_pull.go:188-197, drive_push.go:121-130, drive_sync.go:130-139@c7521c1c)
   const choice = <T extends string>(flag: string, allowed: readonly T[]): T => {
@@ -157,7 +161,43 @@ async function start(ctx: LocalContext, mayCreate: boolean): Promise<{ run: Run;
 function remoteTree(run: Run): Promise<RemoteTree> {
   const tool = run.ctx.tool;
   return walkRemote((args, page) => run.ctx.effects.call({ server: 'drive', rpc: 'list_files', args, replayable: true, step: stepOf(run, 'drive.list_files'), page }),
-    run.remoteId, run.space.spaceId, bounds(tool));
+    run.remoteId, run.space.spaceId, bounds(tool), tool.canonical_path !== 'drive.folder_status');
+}
+
+/**
+ * Upstream's whole-batch check before any write (drive_pull.go:218-233, drive_push.go:152-164, drive_sync.go:173-
+ * 267@c7521c1c): a path that fails it stops the run with nothing written, whatever the other paths are.
+ */
+function preflight(run: Run, failures: Map<string, string>): void {
+  if (!failures.size) return;
+  const rels = [...failures.keys()].sort(byCodePoint);
+  const shown = rels.slice(0, LISTED).map((rel) => ({ rel_path: rel, message: failures.get(rel) }));
+  throw new DwsError('invalid_parameter', `${run.ctx.tool.canonical_path}: nothing was written; ${rels.length} path(s) cannot be mirrored: ${JSON.stringify(shown)}${rels.length > LISTED ? ` and ${rels.length - LISTED} more` : ''}`,
+    'rename or move the listed paths (on either side), then run again');
+}
+
+/** The checks of the local targets of drive files (addPinnedLocalTargetPreflightFailures, drive_sync.go:405-434@c7521c1c): each existing ancestor a real folder, an existing target a regular file. */
+async function targetFailures(run: Run, rels: Iterable<string>, failures: Map<string, string>): Promise<void> {
+  for (const rel of rels) {
+    const parts = rel.split('/');
+    if (parts.some((_, i) => failures.has(parts.slice(0, i + 1).join('/')))) continue;
+    for (let i = 0; i < parts.length; i++) {
+      const at = parts.slice(0, i + 1).join('/');
+      const st = await fs.lstat(path.join(run.local, ...parts.slice(0, i + 1))).catch((e: unknown) => (errno(e) === 'ENOENT' ? undefined : Promise.reject(e)));
+      if (!st) break;
+      if (i < parts.length - 1 && !st.isDirectory()) {
+        failures.set(rel, `the local path "${at}" above "${rel}" exists and is not a folder`);
+        break;
+      }
+      if (i === parts.length - 1 && !st.isFile()) failures.set(rel, `the local path "${rel}" exists and is not a regular file`);
+    }
+  }
+}
+
+/** Local names that cannot be drive names (mirrorLocalRelError, drive_push.go:552-559@c7521c1c), added to the batch check. */
+function localNameFailures(local: LocalTree, failures: Map<string, string>): Map<string, string> {
+  for (const u of local.unsafe) failures.set(u.rel, u.reason);
+  return failures;
 }
 
 const emptyLocal = (): LocalTree => ({ files: new Map(), dirs: [], unsafe: [], temps: [] });
@@ -249,24 +289,35 @@ function finish<T>(run: Run, result: T): T {
   return result;
 }
 
-/** The URL (and its headers) download_file answers with: downloadUrl, resourceUrl or resourceUrls[0].url. */
+/**
+ * The URL (and its headers) download_file answers with, read in its body (answerBody): downloadUrl, else resourceUrl,
+ * else resourceUrls[0].url; the body's headers, and resourceUrls[0]'s added only when the URL is its
+ * (helpers/drive.go:3984-4024 parseDriveDownloadInfo@c7521c1c).
+ */
 function downloadInfo(answer: unknown): { url: string; headers: Record<string, string> } {
-  const body = (typeof answer === 'object' && answer !== null && typeof (answer as { result?: unknown }).result === 'object' ? (answer as { result: unknown }).result : answer) as Record<string, unknown> | null;
-  const first = Array.isArray(body?.resourceUrls) ? (body.resourceUrls[0] as Record<string, unknown> | undefined) : undefined;
-  const url = firstString(body, ['downloadUrl', 'resourceUrl']) ?? firstString(first, ['url']);
+  const body = answerBody(answer);
+  const headers = strings(body?.headers);
+  const top = firstString(body, ['downloadUrl', 'resourceUrl']);
+  if (top) return { url: top, headers };
+  const first = Array.isArray(body?.resourceUrls) ? body.resourceUrls[0] as unknown : undefined;
+  const url = firstString(first, ['url']);
   if (!url) throw new DwsError('backend_error', 'download_file answered without a download URL');
-  return { url, headers: { ...strings(body?.headers), ...strings(first?.headers) } };
+  return { url, headers: { ...headers, ...strings((first as Record<string, unknown>).headers) } };
 }
 
-/** The upload target get_upload_info answers with: resourceUrls[0] {url, headers} (or resourceUrl / uploadUrl) and uploadId. */
+/**
+ * The upload target get_upload_info answers with, read in its body (answerBody): resourceUrls[0].url, else resourceUrl,
+ * else uploadUrl, and uploadId, both non-empty texts. The headers are resourceUrls[0]'s whenever it is an object (none
+ * when it has none), the body's only when it is not (helpers/drive.go:227-281 parseDriveUploadInfo@c7521c1c).
+ */
 function uploadInfo(answer: unknown): { url: string; uploadId: string; headers: Record<string, string> } {
-  const body = (typeof answer === 'object' && answer !== null && typeof (answer as { result?: unknown }).result === 'object' ? (answer as { result: unknown }).result : answer) as Record<string, unknown> | null;
-  const first = Array.isArray(body?.resourceUrls) ? (body.resourceUrls[0] as Record<string, unknown> | undefined) : undefined;
+  const body = answerBody(answer);
+  const first = Array.isArray(body?.resourceUrls) ? body.resourceUrls[0] as unknown : undefined;
+  const firstIsObject = typeof first === 'object' && first !== null && !Array.isArray(first);
   const url = firstString(first, ['url']) ?? firstString(body, ['resourceUrl', 'uploadUrl']);
   const uploadId = firstString(body, ['uploadId']);
   if (!url || !uploadId) throw new DwsError('backend_error', 'get_upload_info answered without an upload URL and uploadId; nothing was uploaded');
-  const own = strings(first?.headers);
-  return { url, uploadId, headers: Object.keys(own).length ? own : strings(body?.headers) };
+  return { url, uploadId, headers: firstIsObject ? strings((first as Record<string, unknown>).headers) : strings(body?.headers) };
 }
 
 function strings(v: unknown): Record<string, string> {
@@ -311,8 +362,10 @@ async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: s
   const { url, uploadId, headers } = uploadInfo(await call(run, 'get_upload_info', args, true));
   await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: MAX_UPLOAD_BYTES, label: l.rel });
   const committed = await call(run, 'commit_upload', { ...args, uploadId }, true);
-  if (committed === null || committed === undefined || committed === '' || (typeof committed === 'object' && Object.keys(committed).length === 0)) {
-    throw new DwsError('outcome_unknown', `commit_upload of "${l.rel}" answered with nothing; whether the drive kept the file is unknown`, 'check the drive folder before running again');
+  // a JSON object with at least one key, as upstream decodes it (drive_push.go:793-806@c7521c1c): a blank answer,
+  // `null`, `{}`, a list, a number or a text leaves the outcome unknown
+  if (typeof committed !== 'object' || committed === null || Array.isArray(committed) || Object.keys(committed).length === 0) {
+    throw new DwsError('outcome_unknown', `commit_upload of "${l.rel}" answered with ${committed === undefined || committed === '' ? 'nothing' : 'no JSON object naming its outcome'}; whether the drive kept the file is unknown`, 'check the drive folder before running again');
   }
   const id = nodeId(committed) ?? overwriteId;
   return { ...(id ? { file_id: id } : {}), size_bytes: l.size };
@@ -352,10 +405,6 @@ async function upload(run: Run, l: LocalFile, remote: RemoteTree, overwriteId: s
   await attempt(run, base, () => pushFile(run, l, parentId, overwriteId));
 }
 
-function unsafeItems(run: Run, tree: { unsafe: { rel: string; reason: string }[] }, action: Action): void {
-  for (const u of tree.unsafe) fail(run, { rel_path: u.rel, action }, 'invalid_parameter', `${u.reason}; it was not transferred`);
-}
-
 const entries = (rels: string[]) => rels.map((rel_path) => ({ rel_path }));
 const diffOut = (d: Diff) => ({ new_local: entries(d.new_local), new_remote: entries(d.new_remote), modified: entries(d.modified), unchanged: entries(d.unchanged), unknown: entries(d.unknown) });
 
@@ -372,7 +421,9 @@ const pull: LocalCommand = async (ctx) => {
   const { run, opts, exists } = await start(ctx, true);
   const remote = await remoteTree(run);
   const local = await localTree(run, exists);
-  unsafeItems(run, remote, 'download');
+  const checks = mirrorConflicts({ dirs: [], files: [] }, { folders: [], files: remote.files.keys() });
+  if (exists) await targetFailures(run, remote.files.keys(), checks);
+  preflight(run, checks);
   if (!exists) await fs.mkdir(run.local, { recursive: true });
   for (const rel of [...remote.files.keys()].sort(byCodePoint)) {
     const r = remote.files.get(rel)!;
@@ -390,7 +441,7 @@ const push: LocalCommand = async (ctx) => {
   const { run, opts } = await start(ctx, false);
   const local = await localTree(run, true);
   const remote = await remoteTree(run);
-  unsafeItems(run, local, 'upload');
+  preflight(run, localNameFailures(local, mirrorConflicts({ dirs: local.dirs, files: local.files.keys() }, { folders: remote.folders.keys(), files: remote.files.keys() })));
   await createFolders(run, local, remote, () => false);
   for (const rel of [...local.files.keys()].sort(byCodePoint)) {
     const l = local.files.get(rel)!;
@@ -428,20 +479,13 @@ const sync: LocalCommand = async (ctx) => {
   const { run, opts } = await start(ctx, false);
   const local = await localTree(run, true);
   const remote = await remoteTree(run);
-  unsafeItems(run, remote, 'download');
-  unsafeItems(run, local, 'upload');
-  // A path that is a file on one side and a folder on the other: the item fails, and nothing below it moves.
-  const clashes = new Set<string>();
-  for (const dir of local.dirs) if (remote.files.has(dir)) clashes.add(dir);
-  for (const rel of local.files.keys()) if (remote.folders.has(rel)) clashes.add(rel);
-  const blocked = (rel: string) => [...clashes].some((c) => rel === c || rel.startsWith(c + '/'));
-  for (const c of [...clashes].sort(byCodePoint)) {
-    fail(run, { rel_path: c, action: local.files.has(c) ? 'upload' : 'create_folder' }, 'invalid_parameter', `"${c}" is a file on one side and a folder on the other`);
-  }
-  const open = <T>(m: Map<string, T>) => new Map([...m].filter(([rel]) => !blocked(rel)));
-  const d = await diffTrees(open(local.files), open(remote.files), opts.quick, md5Of(run));
+  const checks = localNameFailures(local, mirrorConflicts({ dirs: local.dirs, files: local.files.keys() }, { folders: remote.folders.keys(), files: remote.files.keys() }));
+  await targetFailures(run, remote.files.keys(), checks);
+  preflight(run, checks);
+  // a path that is a file on one side and a folder on the other never gets here: the batch check above stops the run
+  const d = await diffTrees(local.files, remote.files, opts.quick, md5Of(run));
   for (const rel of d.unknown) skip(run, { rel_path: rel, action: 'compare' }, 'the drive gives no MD5 to compare with; --quick compares modification times');
-  await createFolders(run, local, remote, blocked);
+  await createFolders(run, local, remote, () => false);
   for (const rel of d.new_remote) await attempt(run, { rel_path: rel, action: 'download' }, () => pullFile(run, remote.files.get(rel)!));
   for (const rel of d.new_local) await upload(run, local.files.get(rel)!, remote, undefined);
   const taken = new Set([...local.files.keys(), ...local.dirs, ...remote.files.keys(), ...remote.folders.keys()]);

@@ -113,10 +113,60 @@ export function firstString(o: unknown, keys: readonly string[]): string | undef
   return undefined;
 }
 
-/** The id a drive answer names (an entry, or the folder create_folder made), at its top or under `result`. */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The body a drive answer carries: its `result` when that is a JSON object, else the answer itself when it is one
+ * (as upstream's `data["result"].(map[string]any)` reads it; a list, `null` or a text `result` leaves the top).
+ */
+export function answerBody(answer: unknown): Record<string, unknown> | undefined {
+  if (!isObject(answer)) return undefined;
+  return isObject(answer.result) ? answer.result : answer;
+}
+
+/**
+ * The id a drive answer names (the folder create_folder made, the file commit_upload kept): in its body only, the
+ * first non-empty text of fileId, dentryUuid, dentryId, id, nodeId (helpers/drive_push.go:835-851@c7521c1c: a
+ * `result` object without an id names none, whatever the top holds).
+ */
 export function nodeId(answer: unknown): string | undefined {
-  const inner = typeof answer === 'object' && answer !== null ? (answer as { result?: unknown }).result : undefined;
-  return firstString(inner, ID_KEYS) ?? firstString(answer, ID_KEYS);
+  return firstString(answerBody(answer), ID_KEYS);
+}
+
+/**
+ * The mirror check upstream makes before any write (buildMirrorPreflight, helpers/drive_push.go:544-636@c7521c1c):
+ * every path claims itself (a file or a folder) and each of its ancestors (a folder) on its side; paths whose
+ * segments fold to one key (lower case, then Unicode NFC) with more than one distinct claim, local and drive
+ * together, are ambiguous (`A.txt` and `a.txt`, or a file on one side where the other has a folder). Returns each
+ * such path with why. Pull passes the drive files only (drive_pull.go:349-353).
+ */
+export function mirrorConflicts(local: { dirs: readonly string[]; files: Iterable<string> }, remote: { folders: Iterable<string>; files: Iterable<string> }): Map<string, string> {
+  const claims = new Map<string, Map<string, 'file' | 'folder'>>();
+  const claim = (rel: string, kind: 'file' | 'folder') => {
+    const parts = rel.split('/');
+    parts.forEach((_, i) => {
+      const at = parts.slice(0, i + 1).join('/');
+      const key = parts.slice(0, i + 1).map((p) => p.toLowerCase().normalize('NFC')).join('/');
+      const k = i === parts.length - 1 ? kind : 'folder';
+      const seen = claims.get(key) ?? new Map<string, 'file' | 'folder'>();
+      // a claim is a path and its kind: the same path claimed as a file and as a folder is two claims
+      seen.set(`${k}:${at}`, k);
+      claims.set(key, seen);
+    });
+  };
+  for (const d of local.dirs) claim(d, 'folder');
+  for (const f of local.files) claim(f, 'file');
+  for (const d of remote.folders) if (d !== '') claim(d, 'folder');
+  for (const f of remote.files) claim(f, 'file');
+  const out = new Map<string, string>();
+  for (const seen of claims.values()) {
+    if (seen.size <= 1) continue;
+    for (const [c, kind] of seen) {
+      const rel = c.slice(c.indexOf(':') + 1);
+      out.set(rel, `the ${kind} path "${rel}" is ambiguous in the mirror: another path differs from it only in letter case or Unicode form, or is a ${kind === 'file' ? 'folder' : 'file'} on the other side`);
+    }
+  }
+  return out;
 }
 
 /** Milliseconds from a positive number, digits, or an RFC 3339 time. */
@@ -240,11 +290,12 @@ export async function walkFolders(list: (args: Record<string, unknown>, page: nu
 
 /**
  * Walks a drive folder depth-first (walkFolders), entering each folder by its id. Only FILE and FOLDER entries count
- * (online docs, shortcuts are skipped). A path met twice, a repeated page token or an entry without an id stop the
+ * (online docs, shortcuts are skipped). A name that cannot be a local file name is recorded in `unsafe`, or with
+ * `unsafeStops` ends the walk. A path met twice, a repeated page token or an entry without an id stop the
  * walk: the tree would not say which entry a path means.
  */
 export async function walkRemote(list: (args: Record<string, unknown>, page: number) => Promise<unknown>, rootId: string, spaceId: string | undefined,
-  bounds: WalkBounds): Promise<RemoteTree> {
+  bounds: WalkBounds, unsafeStops = false): Promise<RemoteTree> {
   const tree: RemoteTree = { files: new Map(), folders: new Map([['', rootId]]), unsafe: [] };
   let items = 0;
   const entry = (item: Record<string, unknown>, at: Folder): Folder | undefined => {
@@ -253,6 +304,9 @@ export async function walkRemote(list: (args: Record<string, unknown>, page: num
     const name = typeof item.name === 'string' ? item.name : '';
     const rel = joinRel(at.rel, name);
     if (!safeSegment(name)) {
+      // pull, push and sync: the tree cannot be mirrored, the walk ends here (remoteMirrorEntryName,
+      // helpers/drive_status.go:209-225@c7521c1c); status lists it under `refused`
+      if (unsafeStops) throw new DwsError('backend_error', `the drive ${type === 'FILE' ? 'file' : 'folder'} name ${JSON.stringify(name)} under "${at.rel}" cannot be a local file name; nothing was transferred`, 'rename it on the drive, or run on a folder without it');
       tree.unsafe.push({ rel, reason: `the drive ${type === 'FILE' ? 'file' : 'folder'} name ${JSON.stringify(name)} cannot be a local file name` });
       return undefined;
     }
@@ -379,7 +433,8 @@ export type OnConflict = (typeof ON_CONFLICT)[number];
 export function keptName(rel: string, remoteId: string, n: number): string {
   const [dir, base] = splitRel(rel);
   const dot = base.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
+  // the extension from the last `.`, a leading one too, as Go's filepath.Ext (syncKeepBothCandidate, drive_sync.go:577-597@c7521c1c)
+  const [stem, ext] = dot >= 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
   const tail = `.conflict-${[...remoteId].slice(-8).join('').replace(/[^\p{L}\p{N}_-]/gu, '_')}${n > 0 ? `.${n}` : ''}${ext}`;
   return joinRel(dir, cutBytes(stem, Math.max(1, MAX_NAME_BYTES - Buffer.byteLength(tail))) + tail);
 }

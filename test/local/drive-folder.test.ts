@@ -177,15 +177,14 @@ describe('drive pull', () => {
     expect(read('new.txt')).toBe('fresh');
   });
 
-  it('a drive name that would escape the local folder is a failed item; the others are downloaded and the run is a partial outcome', async () => {
+  it('p-drivesync: a drive name that would escape the local folder ends the walk with nothing downloaded, as upstream\'s remoteMirrorEntryName (drive_status.go:209-225@c7521c1c)', async () => {
     folders.root.push(file('evil', '..', 'escape'), folder('d2', '../up'));
     const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
-    expect(r.error?.reason).toBe('partial_outcome');
-    expect(r.error?.exitCode).toBe(7);
-    expect(r.error?.message).toContain('"rel_path":"new.txt","action":"download","file_id":"f1"');
-    expect(r.error?.message).toContain('"rel_path":"..","action":"download","reason":"invalid_parameter"');
+    expect(r.error?.reason).toBe('backend_error');
+    expect(r.error?.message).toContain('".."');
+    expect(mcp.calls.map((c) => c.name)).not.toContain('download_file');
     expect(existsSync(path.join(root, 'escape'))).toBe(false);
-    expect(read('new.txt')).toBe('fresh');
+    expect(existsSync(path.join(root, 'work', 'new.txt'))).toBe(false);
   });
 
   it('a failed download leaves no file and no temporary file behind; nothing written means the failure\'s own reason', async () => {
@@ -347,13 +346,14 @@ describe('drive sync', () => {
     expect(mcp.calls).toEqual([]);
   });
 
-  it('a path that is a file on one side and a folder on the other fails, and nothing below it moves', async () => {
+  it('p-drivesync: a path that is a file on one side and a folder on the other stops the whole run before any write (buildMirrorPreflight, drive_push.go:565-636@c7521c1c)', async () => {
     folders.root.push(folder('dx', 'clash'));
     folders.dx = [file('f8', 'under.txt', 'under')];
     local('clash', 'a local file');
     const r = await run(['drive', 'sync', ...folderArgs, '--yes']);
-    expect(r.error?.reason).toBe('partial_outcome');
-    expect(r.error?.message).toContain('"rel_path":"clash","action":"upload","reason":"invalid_parameter"');
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(r.error?.message).toContain('"rel_path":"clash"');
+    expect(mcp.calls.map((c) => c.name).filter((n) => n !== 'list_files')).toEqual([]);
     expect(existsSync(path.join(root, 'work', 'clash', 'under.txt'))).toBe(false);
     expect(read('clash')).toBe('a local file');
   });

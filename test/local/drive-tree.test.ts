@@ -163,7 +163,7 @@ describe('names', () => {
       }
     }));
     expect(keptName('docs/report.v2.pdf', 'abcdefghijkl', 0)).toBe('docs/report.v2.conflict-efghijkl.pdf');
-    expect(keptName('.env', 'f1', 1)).toBe('.env.conflict-f1.1');
+    expect(keptName('.env', 'f1', 1)).toBe('.conflict-f1.1.env');
   });
 
   it('millis reads positive numbers, digits and RFC 3339 times, nothing else', () => {
