@@ -279,11 +279,13 @@ export interface ResolveSpec {
 /**
  * Which candidates count: equals (exactly; when none does and contains_when holds, those containing the text),
  * contains (case-insensitive text) or one_of (literals). `prefer`: a match that finds nothing keeps every candidate.
- * `when`: the match applies only when the condition holds.
+ * `when`: the match applies only when the condition holds. `fold` (with equals): the field's text, trimmed of
+ * whitespace, equals the value's text ignoring case as Go's strings.EqualFold(strings.TrimSpace(field), value).
  */
 export interface MatchSpec {
   field: string;
   equals?: Source;
+  fold?: boolean;
   contains?: Source;
   one_of?: unknown[];
   prefer?: boolean;
