@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { equalFold } from '../../src/text/equal-fold.js';
 import { wikiSpaceCandidates } from '../../src/domain/wiki-spaces.js';
-import { problemsOf, run } from './fake-plan.js';
+import { conditionHolds, problemsOf, refuseWhen, run } from './fake-plan.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-pwikinew-');
@@ -78,6 +78,19 @@ describe('a pick with match fold prefers the candidates whose trimmed field equa
     expect(withMatch({ field: 'name', contains: { flag: 'name' }, fold: true })).toHaveLength(1);
     expect(withMatch({ field: 'name', equals: { flag: 'name' }, fold: 'yes' })).toHaveLength(1);
     expect(withMatch({ field: 'name', equals: { flag: 'name' }, fold: true })).toEqual([]);
+  });
+});
+
+describe('the condition equal_fold compares two texts as Go\'s strings.EqualFold', () => {
+  it('holds for texts folding alike, not for JavaScript-only case pairs nor for values that are not texts', async () => {
+    const holds = (a: unknown, b: unknown) => conditionHolds({ equal_fold: [{ const: a }, { const: b }] });
+    expect(await Promise.all([holds('σοφος', 'ΣΟΦΟΣ'), holds('ſtaff', 'STAFF'), holds('dır', 'DIR'), holds(' a', 'a'), holds(1, '1')]))
+      .toEqual([true, true, false, false, false]);
+  });
+
+  it('is refused by the build unless it names two sources', () => {
+    expect(problemsOf(refuseWhen({ equal_fold: [{ const: 'a' }] })).filter((p) => p.includes('equal_fold'))).toHaveLength(1);
+    expect(problemsOf(refuseWhen({ equal_fold: [{ const: 'a' }, { flag: 'name' }] }))).toEqual([]);
   });
 });
 
