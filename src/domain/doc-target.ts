@@ -4,10 +4,14 @@
 // (extractPage :212, the short-page rule :128-133). `doc_target_select` picks among all the pages' candidates
 // (dedupe :182, selectCandidates :149, the type check :85-93) and says why when it cannot.
 import { isObject as isObj } from '../json-object.js';
+import { equalFold } from '../text/equal-fold.js';
 import { trimSpace } from '../text/space.js';
 import { decodesAsObject } from './doc-versions.js';
 
 type Obj = Record<string, unknown>;
+
+/** Go's strings.EqualFold (src/text/equal-fold.ts), the comparison selectCandidates (:149) makes. */
+export { equalFold };
 
 /** The page size searchAll asks for (:16); a page shorter than it, without markers, is the last. */
 export const DOC_TARGET_PAGE_SIZE = 30;
@@ -90,14 +94,6 @@ export function docTargetPage(answer: unknown): { candidates: DocTargetCandidate
   const { known, hasMore, next } = extractPage(page);
   const more = known ? hasMore : next !== '' || rows.length >= DOC_TARGET_PAGE_SIZE;
   return { candidates: extractCandidates(rows), hasMore: more, nextCursor: next };
-}
-
-/** strings.EqualFold for the texts users type: the same code points once each is case-folded both ways. */
-export function equalFold(a: string, b: string): boolean {
-  const x = [...a];
-  const y = [...b];
-  if (x.length !== y.length) return false;
-  return x.every((c, i) => c === y[i] || c.toLowerCase() === y[i]!.toLowerCase() || c.toUpperCase() === y[i]!.toUpperCase());
 }
 
 /** normalizeType (:272): lower-cased, trimmed, without a leading dot. */

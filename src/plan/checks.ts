@@ -5,6 +5,8 @@ import type { CallStep, ExpectSpec, MatchSpec, PlanStep, PollCheck, ResolveSpec 
 import { readPath } from './path.js';
 import { asList, equal, evalCondition, evalSource, userRegex, type Scope } from './values.js';
 import { stringifyJson } from '../json-number.js';
+import { equalFold } from '../text/equal-fold.js';
+import { trimSpace } from '../text/space.js';
 
 export function candidatesText(cands: unknown[], fields: string[]): string {
   return cands.slice(0, 10).map((c) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, readPath(c, f) ?? null])))).join(', ') +
@@ -13,7 +15,8 @@ export function candidatesText(cands: unknown[], fields: string[]): string {
 
 /**
  * The candidates a match selects: equals (exactly, or as the same text: a flag "3" matches a version 3; when none
- * does and contains_when holds, those containing the text), contains (case-insensitive text) or one_of. With
+ * does and contains_when holds, those containing the text; with fold, the field's trimmed text equal to the value's
+ * text as Go's strings.EqualFold), contains (case-insensitive text) or one_of. With
  * `prefer`, a match that finds nothing keeps every candidate; a match whose `when` does not hold keeps them all.
  */
 export function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefined): { cands: unknown[]; wanted: string } {
@@ -24,10 +27,15 @@ export function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefi
     const want = evalSource(sc, m.equals);
     if (want === undefined) return { cands: all, wanted: '' };
     wanted = ` for ${JSON.stringify(want)}`;
-    test = (x) => {
-      const f = readPath(x, m.field);
-      return equal(f, want) || (f !== undefined && f !== null && typeof f !== 'object' && String(f) === String(want));
-    };
+    test = m.fold
+      ? (x) => {
+        const f = readPath(x, m.field);
+        return typeof f === 'string' && typeof want === 'string' && equalFold(trimSpace(f), want);
+      }
+      : (x) => {
+        const f = readPath(x, m.field);
+        return equal(f, want) || (f !== undefined && f !== null && typeof f !== 'object' && String(f) === String(want));
+      };
     if (!all.some(test) && m.contains_when !== undefined && evalCondition(sc, m.contains_when) === true && typeof want === 'string') {
       test = (x) => String(readPath(x, m.field) ?? '').includes(want);
     }

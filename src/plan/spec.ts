@@ -79,6 +79,7 @@ export type Condition =
   /** the value is an object holding the key, whatever it holds there (null included): Go's `_, ok := m[key]` */
   | { has_key: [Source, string] }
   | { subset: [Source, Source] }
+  | { equal_fold: [Source, Source] }
   | { object_contains: [Source, Source] }
   /** both are objects and every key of the second is in the first with the same JSON value (upstream verifyRecordCells) */
   | { has_entries: [Source, Source] }
@@ -281,11 +282,13 @@ export interface ResolveSpec {
 /**
  * Which candidates count: equals (exactly; when none does and contains_when holds, those containing the text),
  * contains (case-insensitive text) or one_of (literals). `prefer`: a match that finds nothing keeps every candidate.
- * `when`: the match applies only when the condition holds.
+ * `when`: the match applies only when the condition holds. `fold` (with equals): the field's text, trimmed of
+ * whitespace, equals the value's text ignoring case as Go's strings.EqualFold(strings.TrimSpace(field), value).
  */
 export interface MatchSpec {
   field: string;
   equals?: Source;
+  fold?: boolean;
   contains?: Source;
   one_of?: unknown[];
   prefer?: boolean;
@@ -635,7 +638,7 @@ export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'it
   'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
-export const CONDITION_KINDS = ['flag', 'given', 'dry_run', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'open_dingtalk_id', 'open_conversation_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'dry_run', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'equal_fold', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'open_dingtalk_id', 'open_conversation_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

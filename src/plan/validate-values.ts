@@ -339,6 +339,7 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
       }
       return { [kinds[0]]: v.map((c, i) => normalizeCondition(s, `${at}.${kinds[0]}[${i}]`, c)) } as Condition;
     case 'subset':
+    case 'equal_fold':
     case 'object_contains':
     case 'has_entries':
     case 'lt':
@@ -346,7 +347,7 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
     case 'gt':
     case 'gte':
       if (!Array.isArray(v) || v.length !== 2) {
-        s.problems.push(`${at}: ${kinds[0]} must be [source, source] (${kinds[0] === 'subset' ? 'two lists' : kinds[0] === 'object_contains' || kinds[0] === 'has_entries' ? 'two objects' : 'two numbers'})`);
+        s.problems.push(`${at}: ${kinds[0]} must be [source, source] (${kinds[0] === 'subset' ? 'two lists' : kinds[0] === 'equal_fold' ? 'two texts' : kinds[0] === 'object_contains' || kinds[0] === 'has_entries' ? 'two objects' : 'two numbers'})`);
         return { all: [] };
       }
       return { [kinds[0]]: [normalizeSource(s, `${at}.${kinds[0]}[0]`, v[0]), normalizeSource(s, `${at}.${kinds[0]}[1]`, v[1])] } as Condition;

@@ -193,7 +193,8 @@ function normalizeMatch(s: Scope, at: string, m: unknown): MatchSpec | undefined
     s.problems.push(`${at}: needs field and one of equals, contains, one_of`);
     return undefined;
   }
-  only(s, at, m, ['field', 'equals', 'contains', 'one_of', 'prefer', 'when', 'contains_when']);
+  only(s, at, m, ['field', 'equals', 'fold', 'contains', 'one_of', 'prefer', 'when', 'contains_when']);
+  if (m.fold !== undefined && (m.fold !== true || m.equals === undefined)) s.problems.push(`${at}.fold: only true, and only with equals`);
   if (m.one_of !== undefined && !Array.isArray(m.one_of)) s.problems.push(`${at}.one_of: must be a list of literals`);
   if (m.prefer !== undefined && typeof m.prefer !== 'boolean') s.problems.push(`${at}.prefer: must be true or false`);
   if (m.contains_when !== undefined && m.equals === undefined) s.problems.push(`${at}.contains_when: only with equals`);
@@ -202,6 +203,7 @@ function normalizeMatch(s: Scope, at: string, m: unknown): MatchSpec | undefined
     ...(m.equals !== undefined ? { equals: normalizeSource(s, `${at}.equals`, m.equals) } : {}),
     ...(m.contains !== undefined ? { contains: normalizeSource(s, `${at}.contains`, m.contains) } : {}),
     ...(m.one_of !== undefined ? { one_of: m.one_of as unknown[] } : {}),
+    ...(m.fold === true ? { fold: true } : {}),
     ...(m.prefer === true ? { prefer: true } : {}),
     ...(m.when !== undefined ? { when: normalizeCondition(s, `${at}.when`, m.when) } : {}),
     ...(m.contains_when !== undefined ? { contains_when: normalizeCondition(s, `${at}.contains_when`, m.contains_when) } : {}),

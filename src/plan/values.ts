@@ -3,6 +3,7 @@
 // holds. In a dry run a value from an earlier result is a Placeholder, printed as its text, and a condition that
 // depends on one is 'unknown'.
 import { DwsError, type Warning } from '../errors.js';
+import { equalFold } from '../text/equal-fold.js';
 import type { ToolSpec } from '../catalog/types.js';
 import type { Condition, NowSpec, RpcCase, Source, Transform, ValueKind } from './spec.js';
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
@@ -624,6 +625,11 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     const have = new Set(asList(b).map((x) => stringifyJson(x)));
     return asList(a).every((x) => have.has(stringifyJson(x)));
   }
+  if ('equal_fold' in c) {
+    const [a, b] = c.equal_fold.map((x) => evalSource(sc, x));
+    if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
+    return typeof a === 'string' && typeof b === 'string' && equalFold(a, b);
+  }
   if ('object_contains' in c) {
     const [a, b] = c.object_contains.map((x) => evalSource(sc, x));
     if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
@@ -718,6 +724,7 @@ export function describeCondition(c: Condition): string {
   if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;
   if ('open_conversation_id' in c) return `${sourceText(c.open_conversation_id)} is an openConversationId`;
   if ('is' in c) return `${sourceText(c.is[0])} is ${c.is[1] === 'integer' || c.is[1] === 'object' ? 'an' : 'a'} ${c.is[1]}`;
+  if ('equal_fold' in c) return `${sourceText(c.equal_fold[0])} equals ${sourceText(c.equal_fold[1])} ignoring case`;
   if ('subset' in c) return `every element of ${sourceText(c.subset[0])} is in ${sourceText(c.subset[1])}`;
   if ('object_contains' in c) return `${sourceText(c.object_contains[0])} holds ${sourceText(c.object_contains[1])}`;
   if ('has_entries' in c) return `${sourceText(c.has_entries[0])} has every entry of ${sourceText(c.has_entries[1])}`;

@@ -32,6 +32,7 @@ import { cardUpdateVerdict, streamingCardUpdate } from '../../domain/chat-cards.
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailFilename, mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
 import { todoDone, todoDueMs, todoTaskId } from '../../domain/todo-cards.js';
+import { wikiSpaceCandidates } from '../../domain/wiki-spaces.js';
 import { deptCandidates, deptMemberCandidates, mobileUserId, orgUserDeptId } from '../../domain/contact-depts.js';
 import { mailboxAddress, mailInboxFolderId } from '../../domain/mail-mailboxes.js';
 import { reportListOrder, reportListReadable } from '../../domain/report-list.js';
@@ -94,6 +95,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   todo_done: (v) => todoDone(v),
   todo_task_id: (v) => todoTaskId(v),
   dept_candidates: (v) => deptCandidates(v),
+  /** a search_wikiSpaces answer -> {candidates: [{id, name}]} or {problem, index?} (wiki +wiki-new-doc; src/domain/wiki-spaces.ts) */
+  wiki_space_candidates: (v) => wikiSpaceCandidates(v),
   dept_member_candidates: (v) => deptMemberCandidates(v),
   org_user_dept_id: (v) => orgUserDeptId(v),
   mobile_user_id: (v) => mobileUserId(v),

@@ -399,8 +399,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // +space-create (p-wikidev): the write says success=true and names the new space, which the read-back names too
   'wiki.shortcut_space_create': () => ({ 'wiki/create_wikiSpace': { success: true, workspaceId: 'v-ws' }, 'wiki/get_wikiSpace': { result: { workspaceId: 'v-ws', name: 'v-name' } } }),
   // +wiki-new-doc (p-wikidev): one space of the asked name; the write says success=true and names the new document, which the read-back names too
-  'wiki.shortcut_wiki_new_doc': (data) => ({
-    'wiki/search_wikiSpaces': { wikiSpaces: [{ workspaceId: 'v-ws', name: String(data.space).trim() }] },
+  // (p-wikinew: two spaces of that name when the test wants the pick ambiguous)
+  'wiki.shortcut_wiki_new_doc': (data, ctx) => ({
+    'wiki/search_wikiSpaces': { wikiSpaces: ctx.ambiguous?.has('target')
+      ? [{ workspaceId: 'v-ws-1', name: String(data.space).trim() }, { workspaceId: 'v-ws-2', name: String(data.space).trim() }]
+      : [{ workspaceId: 'v-ws', name: String(data.space).trim() }] },
     'doc/create_file': { success: true, nodeId: 'v-node' },
     'doc/get_document_info': { success: true, nodeId: 'v-node', name: 'v-name' },
   }),
