@@ -1,0 +1,77 @@
+// p-minutes3 (issue 32): minutes +prepare-asr checks each hot-word write's answer as upstream's
+// minutesdata.RequireWriteAcknowledgement (internal/shortcut/minutes/workflows.go:466-486,
+// minutesdata/workflow.go:16-31@c7521c1c). Each run as a user types it against the fake MCP server on 127.0.0.1;
+// the calls are pinned by test/fixtures/calls/minutes.yaml (cases `p-minutes3`).
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const { mcp, env, answer } = useOutputRuns('dws-pminutes3-');
+
+/** A run's exit code, reason, the tools it called (in order) and what it printed. */
+async function outcome(argv: string[]) {
+  mcp.calls.length = 0;
+  const o = await dispatchInProcess(argv, env());
+  return {
+    exit: o.error?.exitCode ?? 0,
+    reason: o.error?.reason,
+    called: mcp.calls.map((c) => c.name),
+    printed: o.out ? (JSON.parse(o.out) as { result: unknown }).result : undefined,
+  };
+}
+
+const ADD_ONLY = ['minutes', '+prepare-asr', '--words', '钉钉,听记', '--yes'];
+const WITH_SYNC = ['minutes', '+prepare-asr', '--words', '听记', '--sync', '--yes'];
+
+describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', () => {
+  it('an add answer that does not acknowledge the write ends the run backend_error (exit 1), nothing read back', async () => {
+    const unacknowledged = [
+      { success: true, errorCode: 'E2' },
+      { success: true, dingOpenErrcode: 7 },
+      { success: 'true' },
+      { result: {} },
+      { result: [] },
+      { data: { ok: true } },
+    ];
+    for (const body of unacknowledged) {
+      answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉'] } });
+      answer('minutes/add_personal_hot_word', body);
+      const seen = await outcome(ADD_ONLY);
+      expect({ body, ...seen }).toEqual({ body, exit: 1, reason: 'backend_error', called: ['list_my_hotwords', 'add_personal_hot_word'], printed: undefined });
+    }
+  });
+
+  it('a delete answer that does not acknowledge the write, after the add stood, is a partial outcome (exit 7), nothing read back', async () => {
+    answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉'] } });
+    answer('minutes/add_personal_hot_word', { success: true });
+    answer('minutes/delete_personal_hotword', { success: true, errorCode: '40001' });
+    expect(await outcome(WITH_SYNC)).toEqual({
+      exit: 7, reason: 'partial_outcome',
+      called: ['list_my_hotwords', 'add_personal_hot_word', 'delete_personal_hotword'], printed: undefined,
+    });
+  });
+
+  it('a delete with nothing added before it that is not acknowledged is the run\'s own backend_error (exit 1)', async () => {
+    answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉', '听记'] } });
+    answer('minutes/delete_personal_hotword', { result: {} });
+    expect(await outcome(WITH_SYNC)).toEqual({
+      exit: 1, reason: 'backend_error', called: ['list_my_hotwords', 'delete_personal_hotword'], printed: undefined,
+    });
+  });
+
+  it('success true, or a non-empty result without a success key, beside zero codes acknowledges both writes and the run prints its plan', async () => {
+    mcp.answers['minutes/list_my_hotwords'] = (_args, n) => (n === 0 ? { result: { hotWordList: ['钉钉'] } } : { result: { hotWordList: ['听记'] } });
+    answer('minutes/add_personal_hot_word', { result: { added: 1 }, errorCode: ' 0 ' });
+    answer('minutes/delete_personal_hotword', { success: true, dingOpenErrcode: 0 });
+    expect(await outcome(WITH_SYNC)).toEqual({
+      exit: 0, reason: undefined,
+      called: ['list_my_hotwords', 'add_personal_hot_word', 'delete_personal_hotword', 'list_my_hotwords'],
+      printed: {
+        add: ['听记'], after: ['听记'], before: ['钉钉'], complete: true, delete: ['钉钉'], desired: ['听记'],
+        operation: 'minutes.prepare_asr',
+        stages: [{ complete: true, name: 'add', words: ['听记'] }, { complete: true, name: 'delete', words: ['钉钉'] }],
+        sync: true, verified: true,
+      },
+    });
+  });
+});
