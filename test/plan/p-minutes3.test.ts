@@ -75,3 +75,36 @@ describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', ()
     });
   });
 });
+
+describe('paged transcript reads validate every page (CollectTranscript, minutesdata/pager.go:52-58)', () => {
+  const page1 = { result: { paragraphList: [{ paragraphId: 'p1', nickName: '张三', sentence: 'a' }], hasNext: true, nextToken: 'n1' } };
+  const bad = (codes: Record<string, unknown>) => ({ ...codes, result: { paragraphList: [{ paragraphId: 'p2', nickName: '张三', sentence: 'b' }], hasNext: true, nextToken: 'n2' } });
+
+  it('+transcript: a middle page carrying a non-zero code ends the read there as minutes_transcript_incomplete (exit 1)', async () => {
+    for (const codes of [{ errorCode: 'E1' }, { dingOpenErrcode: 40001 }, { errorCode: ' 7 ' }]) {
+      mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => (n === 0 ? page1 : bad(codes));
+      const seen = await outcome(['minutes', '+transcript', '--id', 't1']);
+      expect({ codes, ...seen }).toEqual({ codes, exit: 1, reason: 'minutes_transcript_incomplete', called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined });
+    }
+  });
+
+  it('+transcript: a middle page with zero codes goes on to the next page', async () => {
+    const last = { result: { paragraphList: [{ paragraphId: 'p3', sentence: 'c' }], hasNext: false } };
+    mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => [page1, bad({ errorCode: '0', dingOpenErrcode: 0 }), last][Math.min(n, 2)];
+    const seen = await outcome(['minutes', '+transcript', '--id', 't1']);
+    expect({ exit: seen.exit, called: seen.called }).toEqual({ exit: 0, called: ['get_minutes_transcription', 'get_minutes_transcription', 'get_minutes_transcription'] });
+  });
+
+  it('+speaker-replace: a middle transcript page carrying a code is refused before the replace (exit 1)', async () => {
+    mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => (n === 0 ? page1 : bad({ errorCode: 'E1' }));
+    expect(await outcome(['minutes', '+speaker-replace', '--id', 't1', '--from', '张三', '--to', '李四', '--yes'])).toEqual({
+      exit: 1, reason: 'backend_error', called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined,
+    });
+  });
+
+  it('+replace-batch: a middle transcript page carrying a code is refused before any replacement (exit 1)', async () => {
+    mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => (n === 0 ? page1 : bad({ dingOpenErrcode: 3 }));
+    const seen = await outcome(['minutes', '+replace-batch', '--id', 't1', '--pair', 'a=>z', '--yes']);
+    expect(seen).toEqual({ exit: 1, reason: 'backend_error', called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined });
+  });
+});
