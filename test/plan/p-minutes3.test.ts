@@ -108,3 +108,17 @@ describe('paged transcript reads validate every page (CollectTranscript, minutes
     expect(seen).toEqual({ exit: 1, reason: 'backend_error', called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined });
   });
 });
+
+describe('minutes +speaker-insights create answer (SpeakerSummaryTask, minutesdata/workflow.go:132-146)', () => {
+  it('a create answer naming a taskId but carrying a non-zero code, or success not true, stops before any read (exit 1)', async () => {
+    for (const body of [
+      { success: true, errorCode: 'E1', result: { taskId: 'k1' } },
+      { dingOpenErrcode: 5, result: { taskId: 'k1' } },
+      { success: 'yes', result: { taskId: 'k1' } },
+    ]) {
+      answer('minutes/create_speaker_summary', body);
+      const seen = await outcome(['minutes', '+speaker-insights', '--id', 't1', '--yes']);
+      expect({ body, ...seen }).toEqual({ body, exit: 1, reason: 'backend_error', called: ['create_speaker_summary'], printed: undefined });
+    }
+  });
+});
