@@ -535,7 +535,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'minutes.shortcut_summary': (data) => ({ 'minutes/get_minutes_ai_summary': [{ result: { fullSummary: 'v-old' } }, { result: { fullSummary: String(data.content).trim() } }] }),
   // minutes +prepare-asr reads hotWordList as words, then reads back the words asked for (f-minutes3)
   // (p-minutes2: both reads carry zero error codes, which HotWords' validateEnvelope reads, minutesdata/workflow.go:175-178)
-  'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ ...ZERO_CODES, result: { hotWordList: [] } }, { ...ZERO_CODES, result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }] }),
+  'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ ...ZERO_CODES, result: { hotWordList: [] } }, { ...ZERO_CODES, result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }], 'minutes/add_personal_hot_word': { ...ZERO_CODES, success: true }, 'minutes/delete_personal_hotword': { ...ZERO_CODES, success: true } }),
   // minutes +record-wrap-up checks the stop's answer as RecordResult (f-minutes4): cmd end, the id asked for
   // and every artifact of its rounds passes its check at once (f-minutes6: collectMinutesArtifactsOnce, workflows.go:666-718)
   'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { success: true, result: { cmd: 'end', taskUuid: data.id } }, ...readyArtifacts(String(data.id)) }),
