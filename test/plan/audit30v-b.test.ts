@@ -37,6 +37,22 @@ describe('chat +messages-list-direct reads one page as CallMCPData hands it on (
   });
 });
 
+describe('chat +messages-list, which shares message_page, reads a null or blank answer the same way (chat_message.go:318-328)', () => {
+  it('a JSON null or a blank answer prints {count: 0, messages: []} with the empty page\'s marks, as {} does', async () => {
+    const printed = [];
+    for (const answer of [null, '', {}]) {
+      outputs.answer('chat/list_conversation_message_v2', answer);
+      printed.push((await sent(['chat', '+messages-list', '--group', 'g', '--time', 't'])).printed);
+    }
+    const want = {
+      complete: false, contractVersion: 'im.message-list.v1', count: 0, enrichedCount: 0, failedCount: 1,
+      failures: [{ error: 'the page does not say whether more follow (no boolean hasMore), so it cannot show the list is complete', stage: 'pagination' }],
+      hasMore: false, messages: [], pagesFetched: 1, paginationKnown: false,
+    };
+    expect(printed).toEqual([want, want, want]);
+  });
+});
+
 // A model of upstream listSheetsResolveList / listSheetsProject / listSheetsFirst (shortcut/sheet/sheet.go:81-149).
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
