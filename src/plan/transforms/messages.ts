@@ -753,7 +753,9 @@ export const PARAM: Record<string, Param> = {
       throw new Error(`message_page needs {items?} (items one of ${ITEMS.join(', ')} or {keys: [key, ...]})`);
     }
     const items = arg.items as Finder | undefined;
-    return (v, where) => (isObj(v) && isObj(v.answer) ? messagePage(v.answer, v.direction, items) : refuse(where, v, 'an object {answer, direction?}'));
+    // an absent or null answer is the nil map CallMCPData hands on for a JSON null (runner.go:255-271@c7521c1c): no marks
+    return (v, where) => (isObj(v) && (v.answer === undefined || v.answer === null || isObj(v.answer))
+      ? messagePage(isObj(v.answer) ? v.answer : {}, v.direction, items) : refuse(where, v, 'an object {answer, direction?}'));
   },
   /** chat messages as upstream's readers print them (docs/PLANS.md "Message rows") */
   project_messages: (arg) => {
