@@ -10,9 +10,6 @@ import { decodesAsObject } from './doc-versions.js';
 
 type Obj = Record<string, unknown>;
 
-/** Go's strings.EqualFold (src/text/equal-fold.ts), the comparison selectCandidates (:149) makes. */
-export { equalFold };
-
 /** The page size searchAll asks for (:16); a page shorter than it, without markers, is the last. */
 export const DOC_TARGET_PAGE_SIZE = 30;
 

@@ -17,6 +17,7 @@ import {
   answerBody, firstString, mirrorConflicts, type Diff, type IfExists, type LocalFile, type LocalTree, type OnConflict, type RemoteFile, type RemoteTree, type WalkBounds,
 } from './drive-tree.js';
 import type { LocalCommand, LocalContext } from './types.js';
+import { isObject } from '../json-object.js';
 
 type Action = 'download' | 'upload' | 'overwrite' | 'create_folder' | 'keep_both' | 'compare';
 
@@ -313,7 +314,7 @@ function downloadInfo(answer: unknown): { url: string; headers: Record<string, s
 function uploadInfo(answer: unknown): { url: string; uploadId: string; headers: Record<string, string> } {
   const body = answerBody(answer);
   const first = Array.isArray(body?.resourceUrls) ? body.resourceUrls[0] as unknown : undefined;
-  const firstIsObject = typeof first === 'object' && first !== null && !Array.isArray(first);
+  const firstIsObject = isObject(first);
   const url = firstString(first, ['url']) ?? firstString(body, ['resourceUrl', 'uploadUrl']);
   const uploadId = firstString(body, ['uploadId']);
   if (!url || !uploadId) throw new DwsError('backend_error', 'get_upload_info answered without an upload URL and uploadId; nothing was uploaded');

@@ -15,6 +15,7 @@ import { byCodePoint } from '../text/order.js';
 import { parseLayoutsMs } from '../plan/transforms/time.js';
 import { PAGE_SIZE, remoteTime, walkFolders, type Folder } from './drive-tree.js';
 import type { LocalCommand, LocalContext } from './types.js';
+import { isObject } from '../json-object.js';
 
 /** Entries a walk collects in all; the one that reaches it ends the walk, marked truncated (driveDepthMaxItems). */
 export const WALK_MAX_ITEMS = 2000;
@@ -236,7 +237,7 @@ const entryId = (e: Entry) => ['fileId', 'nodeId'].map((k) => e[k]).find((v): v 
  * rate-limit answer comes as such a body).
  */
 export function walkPage(answer: unknown): { items: Entry[]; next?: string; hasMore: boolean; list?: Entry } {
-  const obj = (v: unknown): Entry | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Entry) : undefined);
+  const obj = (v: unknown): Entry | undefined => (isObject(v) ? v : undefined);
   const body = obj(answer);
   if (!body) return { items: [], hasMore: false };
   const keyOf = (m: Entry) => ['items', 'dentryList'].find((k) => Array.isArray(m[k]));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DwsError } from '../errors.js';
 import { byCodePoint } from '../text/order.js';
 import { cutBytes, MAX_NAME_BYTES, tempOwner } from '../backend/files.js';
+import { isObject } from '../json-object.js';
 
 export interface WalkBounds {
   /** Folder levels below the root (upstream stops at 64: a deeper tree is taken for a loop). */
@@ -112,8 +113,6 @@ export function firstString(o: unknown, keys: readonly string[]): string | undef
   }
   return undefined;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The body a drive answer carries: its `result` when that is a JSON object, else the answer itself when it is one

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PARAM } from '../../src/plan/transforms/values.js';
-import { DOC_TARGET_PAGE_SIZE, docTargetPage, docTargetSelect, equalFold } from '../../src/domain/doc-target.js';
+import { DOC_TARGET_PAGE_SIZE, docTargetPage, docTargetSelect } from '../../src/domain/doc-target.js';
+import { equalFold } from '../../src/text/equal-fold.js';
 
 describe('doc_target_page reads a search page as searchAll does', () => {
   it('a boolean hasMore decides, found depth first through result, data, page, pagination', () => {

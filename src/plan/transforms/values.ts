@@ -5,6 +5,7 @@ import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js'
 import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js';
 import { parseGoBool, parseGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
+import { goCase } from './text.js';
 
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
@@ -154,24 +155,24 @@ function* nodesOf(v: unknown, sorted = false): Generator<unknown> {
  * element by element. Upstream firstSendStatusString (chatmsg/send_status.go:133-152@c7521c1c). Absent when none.
  */
 /**
- * The first non-blank text under one of `keys` (see dig_text / deep_text). `anyCase` (upstream findStringByKeys,
- * shortcut/aitable/base_composite.go:328-358@c7521c1c) matches an object's keys ignoring case, in the object's own key
- * order, instead of looking the keys up in the order given.
+ * The first non-blank text under one of `keys` (see dig_text / deep_text). `lowered` (upstream findStringByKeys,
+ * shortcut/aitable/base_composite.go:328-358@c7521c1c: the keys put through Go's strings.ToLower once) matches an
+ * object's keys whose ToLower is in it, in the object's own key order, instead of looking the keys up in the order given.
  */
-function digText(v: unknown, keys: readonly string[], inside: readonly string[] | 'every', anyCase = false): string | undefined {
+function digText(v: unknown, keys: readonly string[], inside: readonly string[] | 'every', lowered?: ReadonlySet<string>): string | undefined {
   if (Array.isArray(v)) {
     for (const x of v) {
-      const t = digText(x, keys, inside, anyCase);
+      const t = digText(x, keys, inside, lowered);
       if (t !== undefined) return t;
     }
   } else if (isObj(v)) {
-    const own = anyCase ? Object.keys(v).filter((k) => keys.some((want) => want.toLowerCase() === k.toLowerCase())) : keys;
+    const own = lowered ? Object.keys(v).filter((k) => lowered.has(goCase(k, 'lower'))) : keys;
     for (const k of own) {
       const x = v[k];
       if (typeof x === 'string' && trimSpace(x) !== '') return trimSpace(x);
     }
     for (const x of inside === 'every' ? Object.values(v) : inside.map((k) => v[k])) {
-      const t = digText(x, keys, inside, anyCase);
+      const t = digText(x, keys, inside, lowered);
       if (t !== undefined) return t;
     }
   }
@@ -337,8 +338,8 @@ export const PARAM: Record<string, Param> = {
     const long = isObj(arg) && Object.keys(arg).every((k) => k === 'keys' || k === 'any_case') && keyList(arg.keys) && (arg.any_case === undefined || typeof arg.any_case === 'boolean');
     if (!keyList(arg) && !long) throw new Error('deep_text needs a non-empty list of keys, or {keys: [key, ...], any_case: true}');
     const names = keyList(arg) ? [...arg] : [...(arg as { keys: string[] }).keys];
-    const anyCase = !keyList(arg) && (arg as { any_case?: boolean }).any_case === true;
-    return (v) => digText(v, names, 'every', anyCase);
+    const lowered = !keyList(arg) && (arg as { any_case?: boolean }).any_case === true ? new Set(names.map((k) => goCase(k, 'lower'))) : undefined;
+    return (v) => digText(v, names, 'every', lowered);
   },
   /** every non-blank text under one of the keys anywhere in the value (upstream collectPermissionUserIDs); absent when none */
   find_texts: (keys) => {
