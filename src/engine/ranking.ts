@@ -63,6 +63,11 @@ export interface RankingOptions {
   /** Object guard: 1 = a command acts on what any command of its twin group acts on (drive delete, doc delete's
    *  same-call twin, acts on the document a request names), so it is a hit on the target and never moved as another. */
   objectGuardTwins: number;
+  /** Object guard: 1 = a delete request that names a product and a target that product has a command on: a
+   *  destructive command of no named product (nor any of its twins'), on an object the request does not name, moves
+   *  below the first hit of a named product on the target, as a sibling does (objectGuardSiblingRatio); rank-guard4,
+   *  docs/ranking.md session 29. */
+  objectGuardProducts: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -115,6 +120,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardClauses: 1,
   objectGuardRecall: 1,
   objectGuardTwins: 1,
+  objectGuardProducts: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

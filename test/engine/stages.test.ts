@@ -361,3 +361,60 @@ describe('object_guard: someone\'s access is the holder\'s membership (objects.y
     expect(permissionOff).toBeLessThan(memberOff);
   });
 });
+
+describe('object_guard: the product the request names (objectGuardProducts 1, default; docs/ranking.md session 29)', () => {
+  const engines = new Map<string, Engine>();
+  const engineFor = (ranking: object) => {
+    const key = JSON.stringify(ranking);
+    let e = engines.get(key);
+    if (!e) engines.set(key, e = new Engine(readSnapshotBytes(), { ranking }));
+    return e;
+  };
+  const paths = (ranking: object, query: string) => (JSON.parse(engineFor(ranking).search({ query, limit: 10 })) as
+    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+
+  it('a request to delete a base puts the base delete above the knowledge base space delete, which it does not name', () => {
+    // "base" names the aitable product, which has a command on a base; the wiki's space is no thing the request names
+    const q = 'remove the whole base once I confirm';
+    const on = paths({}, q);
+    expect(on[0]).toBe('aitable.shortcut_base_delete');
+    expect(on.indexOf('wiki.shortcut_delete_space')).toBeGreaterThan(0);
+    expect(paths({ objectGuardProducts: 0 }, q)[0]).toBe('wiki.shortcut_delete_space');
+  });
+
+  it('moves nothing where a command of the named product already leads, or the request names no product', () => {
+    for (const q of ['删除多维表记录', '把整个多维表删掉', '删掉这个知识库里的成员', 'delete the mail folder', '删 role 42']) {
+      expect(paths({}, q), q).toEqual(paths({ objectGuardProducts: 0 }, q));
+    }
+  });
+
+  it('only reorders, and changes the first hit only from a destructive command to a command of a product the request names', async () => {
+    const { queryProducts } = await import('../../src/lexicon/actions.js');
+    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const e = engineFor({});
+    const meta = e.meta;
+    const objects = meta.lexicon.objects!;
+    const product = meta.productLexicon;
+    const doc = new Map<string, number>();
+    for (let d = 0; d < meta.count; d++) doc.set(meta.canonical_path.at(d)!, d);
+    const destroys = factsOf(meta).destroys;
+    const thing = fc.oneof(
+      fc.constantFrom(...objects.zh.flat()).map((w) => ({ w, zh: true })),
+      fc.constantFrom(...objects.en.flat()).map((w) => ({ w, zh: false })));
+    const named = fc.oneof(fc.constantFrom(...product.zh.flat()), fc.constantFrom(...product.en.flat()));
+    fc.assert(fc.property(thing, named, ({ w, zh }, p) => {
+      const q = zh ? `删除${p}里的${w}` : `delete the ${w} in ${p}`;
+      const on = paths({}, q);
+      const off = paths({ objectGuardProducts: 0 }, q);
+      expect([...on].sort(), q).toEqual([...off].sort());
+      if (on[0] !== off[0]) {
+        expect(destroys[doc.get(off[0])!], q).toBe(1);
+        // the new first is a command of a named product, itself or through a same-call twin (drive delete: doc's)
+        const group = e.twin[doc.get(on[0])!];
+        const products = [...doc.values()].filter((d) => e.twin[d] === group).map((d) => meta.valueOf('product_id', d));
+        expect(products.some((x) => queryProducts(fold(q), product).includes(x)), q).toBe(true);
+      }
+    }), { numRuns: 150 });
+  });
+});

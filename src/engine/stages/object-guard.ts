@@ -27,7 +27,7 @@
 // objectGuardTwins (1, the default, session 23: a command acts on what any command of its twin group acts on, so
 // drive delete, which sends doc delete's call, is a hit on a named document and anchors the move of its parts), and objectGuardRecall (1, the default, session 25: a request that says
 // the recall action, 收回 / 撤回 / take back, is read as a removal; objects.yaml `holder` reads someone's access as a member).
-import { queryActionMask, queryObjectPlaces, queryObjects, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -93,15 +93,43 @@ export interface GuardScope {
   recall?: number;
   /** Set: a command acts on what any command of its twin group acts on (twin[doc] names doc's group). */
   twin?: Uint32Array;
+  /** 1: a request that names a product with a command on its target: a destructive command of no named product, on
+   *  an object the request does not name, moves below the first hit of a named product on the target. */
+  products?: number;
 }
 
-/** Per twin grouping: each group's members (filed once, a pass over the array). */
-const members = new WeakMap<Uint32Array, Map<number, number[]>>();
+/** Per catalog: the products with a command on each object (a tool's own object, filed once). */
+const objectProducts = new WeakMap<SnapshotMeta, Map<number, Set<string>>>();
 
-/** The objects a command acts on: its own, and with twins read, those of every command of its twin group. */
-function objectsOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number, twin: Uint32Array | undefined): number[] {
-  const own = objectOf(meta, f, doc);
-  if (!twin) return own >= 0 ? [own] : [];
+function productsOnObject(meta: SnapshotMeta, f: { object: Int16Array }): Map<number, Set<string>> {
+  let by = objectProducts.get(meta);
+  if (!by) {
+    by = new Map();
+    for (let d = 0; d < meta.count; d++) {
+      const o = objectOf(meta, f, d);
+      if (o < 0) continue;
+      let ps = by.get(o);
+      if (!ps) by.set(o, ps = new Set());
+      ps.add(meta.valueOf('product_id', d));
+    }
+    objectProducts.set(meta, by);
+  }
+  return by;
+}
+
+/** The products of a command: its own, and with twins read, those of every command of its twin group. */
+function productsOf(meta: SnapshotMeta, doc: number, twin: Uint32Array | undefined): string[] {
+  const own = meta.valueOf('product_id', doc);
+  if (!twin) return [own];
+  const out = [own];
+  for (const d of groupMembers(twin).get(twin[doc]) ?? []) {
+    const p = meta.valueOf('product_id', d);
+    if (!out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+function groupMembers(twin: Uint32Array): Map<number, number[]> {
   let groups = members.get(twin);
   if (!groups) {
     groups = new Map();
@@ -112,8 +140,18 @@ function objectsOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number, t
     }
     members.set(twin, groups);
   }
+  return groups;
+}
+
+/** Per twin grouping: each group's members (filed once, a pass over the array). */
+const members = new WeakMap<Uint32Array, Map<number, number[]>>();
+
+/** The objects a command acts on: its own, and with twins read, those of every command of its twin group. */
+function objectsOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number, twin: Uint32Array | undefined): number[] {
+  const own = objectOf(meta, f, doc);
+  if (!twin) return own >= 0 ? [own] : [];
   const out = own >= 0 ? [own] : [];
-  for (const d of groups.get(twin[doc]) ?? []) {
+  for (const d of groupMembers(twin).get(twin[doc]) ?? []) {
     const o = objectOf(meta, f, d);
     if (o >= 0 && !out.includes(o)) out.push(o);
   }
@@ -145,8 +183,14 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
   // twins: a command acts on the target when a command of its twin group does (drive delete sends doc delete's call).
   const onTarget = (h: Hit) => scope.twin ? objectsOf(meta, f, h.doc, scope.twin).some(acted) : acted(objectOf(meta, f, h.doc));
-  /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none. */
-  const kind = (h: Hit): 'over' | 'sibling' | undefined => {
+  // products: the products the request names (productBoost's reading) that have a command on a target; a command of
+  // one of them (or with a twin in one) is a command of a named product.
+  const byObject = scope.products === 1 && targets.length > 0 ? productsOnObject(meta, f) : undefined;
+  const namedProducts = byObject ? queryProducts(folded, meta.productLexicon).filter((p) => targets.some((t) => byObject.get(t)?.has(p))) : [];
+  const ofNamed = (h: Hit) => productsOf(meta, h.doc, scope.twin).some((p) => namedProducts.includes(p));
+  /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none;
+   *  product: related to none, not named, and of no product the request names (objectGuardProducts). */
+  const kind = (h: Hit): 'over' | 'sibling' | 'product' | undefined => {
     const o = objectOf(meta, f, h.doc);
     // A command the request names by its identity is never moved.
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
@@ -160,7 +204,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // containers 2: also a container the target shares with a thing the request keeps (这个分组删掉，表不要动: the
     // section and the table are both in a base, so the base's dashboard is another part of it).
     if (scope.containers === 2 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && stays.some((k) => inside(k, c)))) return 'sibling';
-    if (scope.siblings === 0) return undefined;
+    // products: the request names a product that acts on its target; a command of another product, on a thing the
+    // request does not name, is not what it asks for (delete the whole base: the wiki's space delete). With siblings
+    // on, such a command is a sibling already.
+    if (scope.siblings === 0) return namedProducts.length > 0 && !named.includes(o) && !ofNamed(h) ? 'product' : undefined;
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
     if (scope.siblings === 3 && titleObjects(objects, text, f, h.doc).some((n) => around.includes(n))) return undefined;
@@ -174,6 +221,11 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // not move far below a weak hit on that.
     out = moveBelow(out, (h, anchor) => kind(h) === 'sibling' && anchor.score >= scope.siblingRatio * h.score,
       scope.siblings === 2 ? (h) => onTarget(h) && f.destroys[h.doc] === 1 : onTarget, scope.first === 1);
+  }
+  // products: below the first hit of a named product on the target, when it nearly matches the moving one.
+  if (namedProducts.length > 0) {
+    out = moveBelow(out, (h, anchor) => kind(h) === 'product' && anchor.score >= scope.siblingRatio * h.score,
+      (h) => onTarget(h) && ofNamed(h), scope.first === 1);
   }
   return out === hits ? all : [...out, ...all.slice(scope.depth)];
 }
@@ -223,6 +275,7 @@ export const objectGuard: Stage = {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
         siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
+        ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
