@@ -68,6 +68,10 @@ export interface RankingOptions {
    *  below the first hit of a named product on the target, as a sibling does (objectGuardSiblingRatio); rank-guard4,
    *  docs/ranking.md session 29. */
   objectGuardProducts: number;
+  /** Object guard: 1 = a word that names two or more targets (分组: a base's section or a chat category) means the
+   *  readings related to the other things the request names (里面的表); a destructive command on another reading moves
+   *  below the first hit on the target (rank-guard4, docs/ranking.md session 29). */
+  objectGuardReadings: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -121,6 +125,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardRecall: 1,
   objectGuardTwins: 1,
   objectGuardProducts: 1,
+  objectGuardReadings: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -388,7 +388,7 @@ describe('object_guard: the product the request names (objectGuardProducts 1, de
     }
   });
 
-  it('only reorders, and changes the first hit only from a destructive command to a command of a product the request names', async () => {
+  it('only reorders, and moves a first hit only when it is destructive, to below a command of a product the request names', async () => {
     const { queryProducts } = await import('../../src/lexicon/actions.js');
     const { factsOf } = await import('../../src/engine/stages/object-guard.js');
     const { fold } = await import('../../src/text/fold.js');
@@ -410,11 +410,58 @@ describe('object_guard: the product the request names (objectGuardProducts 1, de
       expect([...on].sort(), q).toEqual([...off].sort());
       if (on[0] !== off[0]) {
         expect(destroys[doc.get(off[0])!], q).toBe(1);
-        // the new first is a command of a named product, itself or through a same-call twin (drive delete: doc's)
-        const group = e.twin[doc.get(on[0])!];
-        const products = [...doc.values()].filter((d) => e.twin[d] === group).map((d) => meta.valueOf('product_id', d));
-        expect(products.some((x) => queryProducts(fold(q), product).includes(x)), q).toBe(true);
+        // above it now: a command of a named product, itself or through a same-call twin (drive delete: doc's)
+        const ofNamed = (p: string) => {
+          const group = e.twin[doc.get(p)!];
+          return [...doc.values()].some((d) => e.twin[d] === group && queryProducts(fold(q), product).includes(meta.valueOf('product_id', d)));
+        };
+        expect(on.slice(0, on.indexOf(off[0])).some(ofNamed), q).toBe(true);
       }
     }), { numRuns: 150 });
+  });
+});
+
+describe('object_guard: a word with two readings means the one the other things named relate to (objectGuardReadings 1, default; docs/ranking.md session 29)', () => {
+  const engines = new Map<string, Engine>();
+  const paths = (ranking: object, query: string) => {
+    const key = JSON.stringify(ranking);
+    let e = engines.get(key);
+    if (!e) engines.set(key, e = new Engine(readSnapshotBytes(), { ranking }));
+    return (JSON.parse(e.search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+  };
+
+  it('分组 said with a kept table is the base section, not the chat category', () => {
+    // 分组 names a base's section and a chat category; the table shares a base with the section, with no category
+    const q = '这个分组删除，但表保留';
+    const on = paths({}, q);
+    expect(on[0]).toBe('aitable.section_delete');
+    expect(on.indexOf('chat.shortcut_category_delete')).toBeGreaterThan(0);
+    expect(paths({ objectGuardReadings: 0 }, q)[0]).toBe('chat.shortcut_category_delete');
+  });
+
+  it('分组 said with a kept chat stays the chat category, and a request naming nothing else moves nothing', () => {
+    for (const q of ['分组删掉，群留着', '删除这个分组', 'quick delete folder', 'delete the rows']) {
+      expect(paths({}, q), q).toEqual(paths({ objectGuardReadings: 0 }, q));
+    }
+  });
+
+  it('only reorders, and changes the first hit only when it is destructive, for any shared word and any kept thing', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const shared = [...new Set(lex.zh.flatMap((ws, i) => ws.filter((w) => lex.zh.some((vs, j) => j !== i && vs.includes(w)))))];
+    const e = new Engine(readSnapshotBytes());
+    const doc = new Map<string, number>();
+    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
+    const destroys = factsOf(e.meta).destroys;
+    expect(shared).toContain('分组');
+    fc.assert(fc.property(fc.constantFrom(...shared), fc.constantFrom(...lex.zh.flat()), (w, k) => {
+      fc.pre(w !== k && !w.includes(k) && !k.includes(w));
+      const q = `删除这个${w}，${k}保留`;
+      const on = paths({}, q);
+      const off = paths({ objectGuardReadings: 0 }, q);
+      expect([...on].sort(), q).toEqual([...off].sort());
+      if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+    }), { numRuns: 120 });
   });
 });

@@ -95,7 +95,10 @@ export interface GuardScope {
   twin?: Uint32Array;
   /** 1: a request that names a product with a command on its target: a destructive command of no named product, on
    *  an object the request does not name, moves below the first hit of a named product on the target. */
-  products?: number;
+  products?: number;  /** 1: a word the request says that names two or more targets (分组: a base's section or a chat category) means the
+   *  ones related to the other things it names (里面的表: a table, in a base as a section is); a command on another
+   *  reading moves below the first hit on the target, as one on a container does. */
+  readings?: number;
 }
 
 /** Per catalog: the products with a command on each object (a tool's own object, filed once). */
@@ -179,6 +182,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const targets = whole.length > 0 ? whole : scope.clauses === 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost) : innermost(things);
   if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
+  // readings: the targets one said word names, narrowed by the other things the request names (objectGuardReadings).
+  const others = scope.readings === 1 && targets.length > 1 && whole.length === 0 ? otherReadings(folded, objects, targets, [...named, ...stays]) : [];
+  if (others.length > 0) targets.splice(0, targets.length, ...targets.filter((t) => !others.includes(t)));
   // What the request acts on: its targets; naming only places, the things inside them.
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
   // twins: a command acts on the target when a command of its twin group does (drive delete sends doc delete's call).
@@ -194,7 +200,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     const o = objectOf(meta, f, h.doc);
     // A command the request names by its identity is never moved.
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
-    if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o)) return 'over';
+    if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o) || others.includes(o)) return 'over';
     if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
     const around = targets.length > 0 ? targets : places;
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
@@ -228,6 +234,39 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
       (h) => onTarget(h) && ofNamed(h), scope.first === 1);
   }
   return out === hits ? all : [...out, ...all.slice(scope.depth)];
+}
+
+/** Whether the folded text says the word (an English word whole, a Chinese one anywhere). */
+function says(folded: string, w: string, english: boolean): boolean {
+  if (!english) return folded.includes(w);
+  for (let a = folded.indexOf(w); a >= 0; a = folded.indexOf(w, a + 1)) {
+    if (!/[a-z0-9]/u.test(folded[a - 1] ?? '') && !/[a-z0-9]/u.test(folded[a + w.length] ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * The targets that are another reading of a word the request says: when one said word names two or more targets (分组:
+ * section and category; rows: record and dimension), the readings related to the most of the other things the request
+ * names (inside one, holding one, or in a container with one; 里面的表: the table shares a base with the section) are
+ * what it means, the others not. Nothing when the other things relate to every reading or to none.
+ */
+function otherReadings(folded: string, objects: ObjectLexicon, targets: number[], said: number[]): number[] {
+  const related = (a: number, b: number) => objects.inside[a].includes(b) || objects.inside[b].includes(a) || objects.inside[a].some((c) => objects.inside[b].includes(c));
+  const out = new Set<number>();
+  for (const t of targets) {
+    for (const [words, english] of [[objects.zh[t], false], [objects.en[t], true]] as const) {
+      for (const w of words) {
+        const readings = targets.filter((u) => (english ? objects.en[u] : objects.zh[u]).includes(w));
+        if (readings.length < 2 || !says(folded, w, english)) continue;
+        const evidence = said.filter((k) => !readings.includes(k));
+        const support = readings.map((r) => evidence.filter((k) => related(r, k)).length);
+        const best = Math.max(...support);
+        if (best > 0) readings.forEach((r, i) => { if (support[i] < best) out.add(r); });
+      }
+    }
+  }
+  return [...out];
 }
 
 /** Where a request says its next action: punctuation, or a word that joins two actions (并, 然后, and then). */
@@ -276,6 +315,7 @@ export const objectGuard: Stage = {
         siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
+        ...(r.objectGuardReadings === 1 ? { readings: 1 } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
