@@ -183,8 +183,11 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // readings: the targets one said word names, narrowed by the other things the request names (objectGuardReadings).
-  const others = scope.readings === 1 && targets.length > 1 && whole.length === 0 ? otherReadings(folded, objects, targets, [...named, ...stays]) : [];
-  if (others.length > 0) targets.splice(0, targets.length, ...targets.filter((t) => !others.includes(t)));
+  // Only when a hit acts on a reading left: else nothing would anchor the guard's moves.
+  let others = scope.readings === 1 && targets.length > 1 && whole.length === 0 ? otherReadings(folded, objects, targets, [...named, ...stays]) : [];
+  const left = targets.filter((t) => !others.includes(t));
+  if (others.length > 0 && !hits.some((h) => (scope.twin ? objectsOf(meta, f, h.doc, scope.twin) : [objectOf(meta, f, h.doc)]).some((o) => left.includes(o)))) others = [];
+  if (others.length > 0) targets.splice(0, targets.length, ...left);
   // What the request acts on: its targets; naming only places, the things inside them.
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
   // twins: a command acts on the target when a command of its twin group does (drive delete sends doc delete's call).
@@ -248,22 +251,31 @@ function says(folded: string, w: string, english: boolean): boolean {
 /**
  * The targets that are another reading of a word the request says: when one said word names two or more targets (分组:
  * section and category; rows: record and dimension), the readings related to the most of the other things the request
- * names (inside one, holding one, or in a container with one; 里面的表: the table shares a base with the section) are
- * what it means, the others not. Nothing when the other things relate to every reading or to none.
+ * names with one reading only (inside one, holding one, or in a container with one; 里面的表: the table shares a base
+ * with the section) are what it means, the others not. Nothing when those things relate to every reading or to none
+ * (rows or columns: the columns are a base's field or a sheet's dimension, so they say nothing of the rows).
  */
 function otherReadings(folded: string, objects: ObjectLexicon, targets: number[], said: number[]): number[] {
   const related = (a: number, b: number) => objects.inside[a].includes(b) || objects.inside[b].includes(a) || objects.inside[a].some((c) => objects.inside[b].includes(c));
+  /** The said objects that share a word the text says with another said object: with two readings, no evidence. */
+  const readingsOf = (among: number[], o: number) => {
+    const out: number[][] = [];
+    for (const [words, english] of [[objects.zh[o], false], [objects.en[o], true]] as const) {
+      for (const w of words) {
+        const readings = among.filter((u) => (english ? objects.en[u] : objects.zh[u]).includes(w));
+        if (readings.length > 1 && says(folded, w, english)) out.push(readings);
+      }
+    }
+    return out;
+  };
+  const plain = said.filter((k) => readingsOf(said, k).length === 0);
   const out = new Set<number>();
   for (const t of targets) {
-    for (const [words, english] of [[objects.zh[t], false], [objects.en[t], true]] as const) {
-      for (const w of words) {
-        const readings = targets.filter((u) => (english ? objects.en[u] : objects.zh[u]).includes(w));
-        if (readings.length < 2 || !says(folded, w, english)) continue;
-        const evidence = said.filter((k) => !readings.includes(k));
-        const support = readings.map((r) => evidence.filter((k) => related(r, k)).length);
-        const best = Math.max(...support);
-        if (best > 0) readings.forEach((r, i) => { if (support[i] < best) out.add(r); });
-      }
+    for (const readings of readingsOf(targets, t)) {
+      const evidence = plain.filter((k) => !readings.includes(k));
+      const support = readings.map((r) => evidence.filter((k) => related(r, k)).length);
+      const best = Math.max(...support);
+      if (best > 0) readings.forEach((r, i) => { if (support[i] < best) out.add(r); });
     }
   }
   return [...out];
