@@ -26,7 +26,11 @@
 // default since session 23: also another part of a container the target shares with a kept thing, 分组删掉，表不要动), and
 // objectGuardTwins (1, the default, session 23: a command acts on what any command of its twin group acts on, so
 // drive delete, which sends doc delete's call, is a hit on a named document and anchors the move of its parts), and objectGuardRecall (1, the default, session 25: a request that says
-// the recall action, 收回 / 撤回 / take back, is read as a removal; objects.yaml `holder` reads someone's access as a member).
+// the recall action, 收回 / 撤回 / take back, is read as a removal; objects.yaml `holder` reads someone's access as a member),
+// objectGuardProducts (1, the default, session 29: a destructive command of no product the request names, on a thing it
+// does not name, moves below the first hit of a named product that acts on the target, when that hit nearly matches
+// it), and objectGuardReadings (1, the default, session 29: a word that names two targets, 分组, means the readings
+// related to the other things named with one reading, 里面的表; a command on another reading moves as a container's does).
 import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
