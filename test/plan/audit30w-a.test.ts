@@ -102,6 +102,26 @@ function wellFormed(s: string): string {
   return out;
 }
 
+// doc download's --node is MarkFlagRequired (helpers/doc.go:2737@c7521c1c) with no PreRunE copying a hidden spelling
+// into it: cobra wants --node typed itself, then flagOrFallback reads node, url, id, node-id, doc-id, file-id (:344).
+describe('doc download wants --node typed before its hidden spellings count', () => {
+  it('refuses each hidden spelling alone and reads it beside a typed blank --node', async () => {
+    answer('doc/download_file', { result: {} });
+    const got = [];
+    for (const spelling of ['url', 'id', 'node-id', 'doc-id', 'file-id']) {
+      const alone = await sent(['doc', 'download', `--${spelling}`, 'D1', '--output', 'out.bin']);
+      const beside = await sent(['doc', 'download', '--node', '', `--${spelling}`, 'D1', '--output', 'out.bin']);
+      got.push([alone.reason, alone.calls, beside.calls]);
+    }
+    expect(got).toEqual(Array(5).fill(['missing_parameter', [], [['doc/download_file', { nodeId: 'D1' }]]]));
+  });
+
+  it('leaves the other commands of the same spellings as they were: doc block delete reads --url alone', async () => {
+    const run = await sent(['doc', 'block', 'delete', '--url', 'D1', '--block-id', 'b1', '--yes']);
+    expect(run.calls).toEqual([['doc/delete_document_block', { nodeId: 'D1', blockId: 'b1' }]]);
+  });
+});
+
 // jsonStringToMap / json.Unmarshal (helpers/attendance.go:21-27@c7521c1c): Go's decoder turns an escaped surrogate
 // without its partner into U+FFFD (encoding/json unquote), in texts and keys alike.
 describe('a JSON flag holding an escaped lone surrogate decodes as Go decodes it', () => {
