@@ -6,7 +6,8 @@
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
 //   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
 //   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md,
-//   20261222: audit-30u-a/b.md, 20261223: audit-30v-a/b.md; the next audit draws seed 20261224)
+//   20261222: audit-30u-a/b.md, 20261223: audit-30v-a/b.md, 20261224: audit-30w-a/b.md; the next audit draws seed
+//   20261225)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -221,6 +222,14 @@ const AUDITS = new Map([
   'aitable.shortcut_form_delete', 'aitable.form_field_update', 'chat.shortcut_conversation_clear_red_point', 'doc.shortcut_resource_update', 'sheet.shortcut_list_sheets',
   'aitable.shortcut_view_get_lock', 'sheet.list_pivot_tables', 'hrbrain.list_pool_employees', 'ding.shortcut_send_personal', 'chat.shortcut_messages_list_direct',
   'aitable.shortcut_dashboard_share_get', 'attendance.globalsetting_get', 'doc.shortcut_fetch', 'drive.get_node_stats', 'chat.shortcut_messages_create_text_emotion',
+  ]],
+  [20261224, [
+  'todo.remove_task_executors', 'minutes.get_minutes_keywords', 'doc.delete_document_block', 'aitable.dashboard_share_update', 'chat.list_my_groups_pagination',
+  'aitable.chart_create', 'aitable.info', 'todo.delete_todo', 'chat.remove_custom_shortcut', 'ding.send_ding_message',
+  'wiki.search_wikiSpaces', 'doc.download_file', 'mail.list_user_mail_contacts', 'minutes.get_minutes_transcription', 'chat.update_group_name',
+  'doc.get_document_style', 'doc.shortcut_version_revert', 'devapp.shortcut_version_check_approval', 'chat.shortcut_chat_create', 'todo.create_todo_tag',
+  'contact.department_create', 'dev.get_dev_app_credentials', 'drive.upload', 'attendance.group_filtered_get', 'mail.share_message_to_chat',
+  'todo.shortcut_assign_multi', 'chat.shortcut_chat_members_list', 'attendance.shortcut_get_adjustment_rule', 'chat.shortcut_feed_group_query_item', 'attendance.group_search',
   ]],
 ]);
 

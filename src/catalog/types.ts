@@ -16,6 +16,11 @@ export interface ParameterSpec {
   required: boolean;
   property: string | null;
   cli_required?: boolean;
+  /**
+   * cobra's MarkFlagRequired with no PreRunE copying a hidden spelling into the flag: it must be typed under its own
+   * name (a typed blank counts, and then yields to a filled spelling); a hidden spelling alone is refused.
+   */
+  own_spelling_required?: boolean;
   required_when?: string;
   enum?: string[];
   /** How a typed value is matched against `enum` before validation (EnumRules in src/contract/enum-input.ts). */
@@ -140,6 +145,11 @@ export interface DeclaredParameter {
   description_en?: string;
   example?: string;
   cli_required?: boolean;
+  /**
+   * cobra's MarkFlagRequired with no PreRunE copying a hidden spelling into the flag: it must be typed under its own
+   * name (a typed blank counts, and then yields to a filled spelling); a hidden spelling alone is refused.
+   */
+  own_spelling_required?: boolean;
   required_when?: string;
   hidden?: boolean;
   alias_of?: string;

@@ -67,6 +67,7 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   const from: Record<string, string> = Object.create(null);
   const viaAlias = new Set<string>();
   const blank = (v: unknown) => (typeof v === 'string' && (tool.trim_strings ? trimSpace(v) : v) === '') || (Array.isArray(v) && v.length === 0);
+  refuseAliasWithoutOwnSpelling(tool, values);
   const put = (key: string, value: unknown, given: string, alias: boolean) => {
     if (Object.hasOwn(data, key)) {
       const held = data[key];
@@ -106,6 +107,23 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
 function trimStrings(tool: ToolSpec, data: Record<string, unknown>): void {
   for (const [name, v] of Object.entries(data)) {
     if (typeof v === 'string' && declaredFlag(tool, name)?.type === 'string') data[name] = trimSpace(v);
+  }
+}
+
+/**
+ * A flag declared `own_spelling_required` (upstream's cobra MarkFlagRequired on it, with no PreRunE copying an alias
+ * into it: doc download's --node, doc.go:2737@c7521c1c) must be typed under its own name before its hidden spellings
+ * count: cobra checks `Changed` on that flag alone, so `--url X` without `--node` is refused, while `--node "" --url X`
+ * passes and then reads X.
+ */
+function refuseAliasWithoutOwnSpelling(tool: ToolSpec, values: Record<string, unknown>): void {
+  for (const [name, p] of Object.entries(tool.parameters)) {
+    if (!p.own_spelling_required || Object.hasOwn(values, name)) continue;
+    const spelling = Object.keys(values).find((typed) => typed !== name && flagKey(tool, typed) === name);
+    if (spelling !== undefined) {
+      throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (${flag(spelling)} is read only beside it)`,
+        `type ${flag(name)} itself; see \`dws ${tool.primary_cli_path} --help\``);
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 // Alias flags (alias_of) dispatch exactly as the flag they stand for: for every such alias in the catalog,
-// `--dry-run` with the alias gives the same plan (or the same refusal) as with the flag it stands for. And the
+// `--dry-run` with the alias gives the same plan (or the same refusal) as with the flag it stands for (a flag declared
+// `own_spelling_required`, doc download's --node, refuses its alias alone and reads it beside a typed blank). And the
 // upstream move from 6406c93e to c7521c1c (the chat flag migration: `--conversation-id` for `--group`,
 // `--message-id` for `--msg-id`, ...): on each of the 57 commands it changed, every flag name of the older facts
 // still works, on the CLI and through MCP `execute`, with the same plan as the name it now stands for.
@@ -85,6 +86,13 @@ describe('hidden alias flags', () => {
       const base = [...t.primary_cli_path.split(' '), '--dry-run', ...requiredArgs(t, target)];
       const viaTarget = await outcome([...base, `--${target}`, ...value]);
       const viaAlias = await outcome([...base, `--${alias}`, ...value]);
+      if (p.own_spelling_required) {
+        // cobra's MarkFlagRequired with no PreRunE copying the alias in (doc download --node, doc.go:2737@c7521c1c,
+        // a-w1): the alias alone is refused, and beside a typed blank flag it is read as that flag
+        expect(viaAlias, `${t.canonical_path} --${alias}`).toEqual({ refused: 'missing_parameter' });
+        expect(await outcome([...base, `--${target}`, '', `--${alias}`, ...value]), `${t.canonical_path} --${target} "" --${alias}`).toEqual(viaTarget);
+        continue;
+      }
       expect(viaAlias, `${t.canonical_path} --${alias}`).toEqual(viaTarget);
       // a reviewed plan may refuse what only its required flags leave open (e.g. --mute-time when muting): the alias
       // must then be refused the same way, which the equality above checks

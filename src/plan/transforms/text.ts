@@ -170,13 +170,26 @@ export function goQueryEscape(text: string): string {
 /** A typed text as a refusal quotes it: at most 80 characters. */
 const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s);
 
+/** A UTF-16 surrogate without its partner: what a `\\ud800` escape alone decodes to. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (t: string): string => t.replace(LONE_SURROGATE, '\uFFFD');
+
 /**
  * JSON.parse failing where Go's json.Unmarshal fails on a number: one beyond float64 (`1e400`), which JSON.parse
- * reads as Infinity (and JSON.stringify would send as null); Go's decoder reports it as an error
+ * reads as Infinity (and JSON.stringify would send as null); Go's decoder reports it as an error. An escaped surrogate
+ * without its partner (`"\\ud800"`), in a text or a key, decodes to U+FFFD as Go's unquote makes it
+ * (encoding/json decode.go: an invalid surrogate pair is unicode.ReplacementChar), where JSON.parse keeps the lone
+ * code unit, which no UTF-8 request or journal can carry (a-w1).
  */
 const parseGoJson = (s: string): unknown =>
   JSON.parse(s, (_key, x: unknown) => {
     if (typeof x === 'number' && !Number.isFinite(x)) throw new SyntaxError('a number beyond float64');
+    if (typeof x === 'string') return wellFormed(x);
+    if (isObj(x) && Object.keys(x).some((k) => wellFormed(k) !== k)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(x)) Object.defineProperty(out, wellFormed(k), { value: v, enumerable: true, writable: true, configurable: true });
+      return out;
+    }
     return x;
   });
 
