@@ -1293,6 +1293,16 @@ function readsSteps(v: unknown): boolean {
   return 'from' in v || Object.values(v).some(readsSteps);
 }
 
+/**
+ * Whether an answer decodes into a JSON object as upstream's CallMCPData reads it (runner.go:255-271@c7521c1c): an
+ * object, JSON null (Go's nil map) or a blank text (the empty map); not a list, a number, a boolean or other text.
+ */
+export function decodesToObject(answer: unknown): boolean {
+  if (answer === null || answer === undefined) return true;
+  if (typeof answer === 'string') return trimSpace(answer) === '';
+  return isObject(answer) && !(answer instanceof JsonNumber);
+}
+
 /** Whether a call step's answers are decoded with their number literals kept (`answer_numbers`, upstream's UseNumber). */
 function exactAnswer(sc: Scope, step: PlanStep | undefined): boolean {
   if (step?.kind !== 'call' || step.answer_numbers === undefined) return false;
@@ -1313,7 +1323,17 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
   const idle: string[] = [];
   const effects: Effects = {
     // a step declaring `answer_numbers: exact` gets its answers decoded with their number literals kept (UseNumber)
-    call: (c) => (backend++, o.effects.call(exactAnswer(sc, plan.steps[c.step]) ? { ...c, exactNumbers: true } : c)),
+    call: async (c) => {
+      backend++;
+      const step = plan.steps[c.step];
+      const answer = await o.effects.call(exactAnswer(sc, step) ? { ...c, exactNumbers: true } : c);
+      // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
+      if (step?.kind === 'call' && step.answer_object && !decodesToObject(answer)) {
+        throw new DwsError('backend_error', `${tool.canonical_path}: the answer of ${c.server}/${c.rpc} is not a JSON object, so it cannot be read (upstream fails to decode it)`,
+          'the backend answered in a shape this command cannot read; try again later, or read the raw answer with the atomic command');
+      }
+      return answer;
+    },
     transfer: (t) => (t.kind !== 'save' && t.kind !== 'publish' && backend++, o.effects.transfer(t)),
     handoff: (h) => ((handedOver = true), o.effects.handoff(h)),
   };

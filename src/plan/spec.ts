@@ -526,6 +526,14 @@ export interface CallStep extends StepCommon {
    * into float64.
    */
   answer_numbers?: 'exact' | { exact_when: Condition };
+  /**
+   * `true`: the answer must decode into a JSON object, as upstream's CallMCPData / CallMCPWriteData / CallMCPReadData
+   * need (runner.go:255-271@c7521c1c): a list, a number, a boolean or a text that is not blank fails the call itself
+   * (`backend_error`, upstream's internal decode error), so `tolerate_failure`, `failure_as` and a page record's
+   * read failures apply to it; JSON null and a blank text pass. Where a refuse step after the call is enough (no
+   * tolerance, no paging) the fragment `mcp_data_check` says the same.
+   */
+  answer_object?: true;
 }
 
 export interface UploadStep extends StepCommon { kind: 'upload'; upload: UploadSpec }

@@ -594,7 +594,7 @@ function normalizeRpcIf(s: Scope, where: string, raw: unknown, step: { rpc?: str
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -738,6 +738,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     else if (isObj(raw.answer_numbers) && Object.keys(raw.answer_numbers).length === 1 && raw.answer_numbers.exact_when !== undefined) {
       step.answer_numbers = { exact_when: normalizeCondition(s, `${where}.answer_numbers.exact_when`, raw.answer_numbers.exact_when) };
     } else s.problems.push(`${where}.answer_numbers: exact, or {exact_when: <condition>} (upstream decodes that answer with UseNumber; leave it out for json.Unmarshal's float64)`);
+  }
+  if (raw.answer_object !== undefined) {
+    if (kind !== undefined) s.problems.push(`${where}.answer_object: only on an MCP call (its answer must decode into an object)`);
+    else if (raw.answer_object === true) step.answer_object = true;
+    else s.problems.push(`${where}.answer_object: true (the answer must decode into a JSON object, as upstream's CallMCPData), or leave it out`);
   }
   if (raw.compensate !== undefined) {
     const single = kind === 'upload' || (kind === undefined && step.effect === 'write' && !step.for_each && !step.page && !step.poll && !step.resolve && !step.rpc_if);

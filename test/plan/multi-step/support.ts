@@ -375,6 +375,9 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // p-cal: +by-mobile reads the bound userId as byMobileExtractUserID does (the transform mobile_user_id), +org and +team
   // the department id as shortcutOrgExtractDeptID does (org_user_dept_id): answers carrying them where upstream looks
   'contact.shortcut_by_mobile': () => ({ 'contact/search_user_by_mobile': { result: { userId: 'v-userId' } } }),
+  // a-w2: +chat-create reads the current user as currentProfileUserID (first_text over the candidates), which the
+  // synthesizer does not derive from paths: a profile carrying the userId where upstream looks first
+  'chat.shortcut_chat_create': () => ({ 'contact/get_current_user_profile': { result: { orgEmployeeModel: { userId: 'v-userId' } } } }),
   'contact.shortcut_org': () => ({ 'contact/get_user_info_by_user_ids': { result: [{ orgEmployeeModel: { depts: [{ deptId: 42 }] } }] } }),
   'contact.shortcut_team': () => ({ 'contact/get_user_info_by_user_ids': { result: [{ orgEmployeeModel: { depts: [{ deptId: 42 }] } }] } }),
   'todo.list_todo_attachment': (data) => ({ 'todo/get_todo_detail': { result: { todoDetailModel: { taskId: data['task-id'] } } } }),
