@@ -22,13 +22,13 @@ import { isObject } from '../json-object.js';
 
 /**
  * The `action` of an item of upstream's result: what was done to the path (drive_pull.go:72-76, drive_push.go:36-42,
- * drive_sync.go:58-67@c7521c1c). `renamed_local` is sync's keep-both local copy under its conflict name.
+ * drive_sync.go:61-67@c7521c1c). `renamed_local` is sync's keep-both local copy under its conflict name.
  */
 type Action = 'downloaded' | 'uploaded' | 'overwritten' | 'folder_created' | 'renamed_local' | 'skipped' | 'failed';
-/** sync's `direction` of an item (drive_sync.go:54-56@c7521c1c); pull and push items have none. */
+/** sync's `direction` of an item (drive_sync.go:57-59@c7521c1c); pull and push items have none. */
 type Direction = 'pull' | 'push' | 'conflict';
 
-/** One item as upstream prints it: drivePullItem, drivePushItem, driveSyncItem (drive_pull.go:79-83, drive_push.go:71-76, drive_sync.go:70-75@c7521c1c). */
+/** One item as upstream prints it: drivePullItem, drivePushItem, driveSyncItem (drive_pull.go:79-83, drive_push.go:73-78, drive_sync.go:71-76@c7521c1c). */
 export interface Item {
   rel_path: string;
   action: Action;
@@ -189,7 +189,7 @@ function remoteTree(run: Run): Promise<RemoteTree> {
     run.remoteId, run.space.spaceId, bounds(tool), tool.canonical_path !== 'drive.folder_status');
 }
 
-/** The failure of `rel` or of its nearest ancestor in the batch check (mirrorPreflightFailureForRel, drive_pull.go:399-407@c7521c1c). */
+/** The failure of `rel` or of its nearest ancestor in the batch check (mirrorPreflightFailureForRel, drive_pull.go:396-404@c7521c1c). */
 function failureFor(rel: string, failures: ReadonlyMap<string, string>): string | undefined {
   for (let at = rel; at !== ''; at = splitRel(at)[0]) {
     const msg = failures.get(at);
@@ -199,12 +199,12 @@ function failureFor(rel: string, failures: ReadonlyMap<string, string>): string 
 }
 
 /**
- * Upstream's whole-batch check before any write (drive_pull.go:226-233, drive_push.go:152-164, drive_sync.go:292-
- * 298@c7521c1c): a path that fails it stops the run with nothing written, whatever the other paths are. The result
+ * Upstream's whole-batch check before any write (drive_pull.go:232-239, drive_push.go:158-165, drive_sync.go:276-
+ * 281@c7521c1c): a path that fails it stops the run with nothing written, whatever the other paths are. The result
  * upstream prints then: pull lists every drive file as failed, each with its own (or its ancestor's) failure or a
- * note that another path failed (drivePullPreflightFailureResult, drive_pull.go:386-397); push and sync list the
+ * note that another path failed (drivePullPreflightFailureResult, drive_pull.go:383-394); push and sync list the
  * failed paths in code point order (appendDrivePushPreflightFailures, drive_push.go:421-427, summary.aborted true;
- * sync's with direction `conflict`, drive_sync.go:276-285).
+ * sync's with direction `conflict`, drive_sync.go:252-262).
  */
 function preflight(run: Run, failures: ReadonlyMap<string, string>, pulled: Iterable<string>): void {
   if (!failures.size) return;
@@ -286,8 +286,8 @@ function listed(entries: Entry[]): string {
 /**
  * The result upstream prints, from the items so far: pull `{summary: {downloaded, skipped, failed}, items}`
  * (drive_pull.go:86-97), push `{summary: {uploaded (new and overwritten files), skipped, failed, aborted}, items}`
- * (drive_push.go:79-91), sync `{detection, diff, summary: {pulled, pushed (folders made too), skipped, failed},
- * items}` (drive_sync.go:78-101; counted at :338, :480-484, :500-505, :567@c7521c1c).
+ * (drive_push.go:81-91), sync `{detection, diff, summary: {pulled, pushed (folders made too), skipped, failed},
+ * items}` (drive_sync.go:80-101; counted at :285, :355, :382, :458, :484, :562@c7521c1c).
  */
 function result(run: Run): Record<string, unknown> {
   const count = (...actions: Action[]) => run.entries.filter((e) => actions.includes(e.item.action)).length;
@@ -450,7 +450,7 @@ const sideOf = (run: Run, direction: Direction): { direction?: Direction } => (r
 
 /**
  * Every local folder missing on the drive, parents first: each new folder's id becomes its children's parent
- * (drive_push.go:175-201, drive_sync.go:319-343@c7521c1c: `folder_created`, or `failed` with the children failing).
+ * (drive_push.go:172-199, drive_sync.go:329-357@c7521c1c: `folder_created`, or `failed` with the children failing).
  */
 async function createFolders(run: Run, local: LocalTree, remote: RemoteTree): Promise<void> {
   for (const dir of local.dirs) {
@@ -477,8 +477,8 @@ async function createFolders(run: Run, local: LocalTree, remote: RemoteTree): Pr
 
 /**
  * Uploads one local file (new, or replacing `overwriteId`); a file whose parent is missing on the drive fails. push's
- * items carry the local size, skipped and failed too (drive_push.go:205-251); sync's a replaced file is `overwritten`
- * in direction `conflict`, any failure in direction `push` (syncPushFile, drive_sync.go:487-506@c7521c1c).
+ * items carry the local size, skipped and failed too (drive_push.go:201-251); sync's a replaced file is `overwritten`
+ * in direction `conflict`, any failure in direction `push` (syncPushFile, drive_sync.go:471-506@c7521c1c).
  */
 async function upload(run: Run, l: LocalFile, remote: RemoteTree, overwriteId: string | undefined): Promise<void> {
   const sync = run.ctx.tool.canonical_path === 'drive.folder_sync';
@@ -505,7 +505,7 @@ const status: LocalCommand = async (ctx) => {
   return { detection: opts.quick ? 'quick' : 'exact', ...diffOut(d), refused };
 };
 
-/** drive pull (runDrivePull, drive_pull.go:179-281@c7521c1c): each drive file in code point order, `downloaded`, `skipped` or `failed`. */
+/** drive pull (runDrivePull, drive_pull.go:179-276@c7521c1c): each drive file in code point order, `downloaded`, `skipped` or `failed`. */
 const pull: LocalCommand = async (ctx) => {
   const { run, opts, exists } = await start(ctx, true);
   const remote = await remoteTree(run);
@@ -541,7 +541,7 @@ const push: LocalCommand = async (ctx) => {
 };
 
 /**
- * keep-both (syncKeepBothPinned, drive_sync.go:508-570@c7521c1c): the local copy gets a second name (a hard link, so it
+ * keep-both (syncKeepBothPinned, drive_sync.go:508-567@c7521c1c): the local copy gets a second name (a hard link, so it
  * is never lost), then the drive copy is downloaded over the first. Done: `renamed_local` (the second name, direction
  * `conflict`) then `downloaded` (direction `pull`); failed: one `failed` item in direction `conflict`.
  */
@@ -571,7 +571,7 @@ async function keepBoth(run: Run, r: RemoteFile, taken: Set<string>): Promise<vo
   record(run, base, true, ids);
 }
 
-/** `rel` or one of its ancestors is in the batch check's failures (syncPathBlockedByTypeConflict, drive_sync.go:398-407@c7521c1c). */
+/** `rel` or one of its ancestors is in the batch check's failures (syncPathBlockedByTypeConflict, drive_sync.go:399-407@c7521c1c). */
 const blocked = (failures: ReadonlyMap<string, string>) => (rel: string) => failureFor(rel, failures) !== undefined;
 
 function without<V>(m: ReadonlyMap<string, V>, out: (rel: string) => boolean): Map<string, V> {

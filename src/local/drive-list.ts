@@ -6,7 +6,7 @@
 //     breadth-first through walkFolders (drive-tree.ts), every entry collected, then filtered by name, kind and
 //     time, then the latest N or the tree order; printed as {items, maxDepth, truncated, errors} (runDriveListDepth,
 //     drive_depth.go:199-343). A drive folder is listed by drive list_files, a doc space's (--workspace) by doc
-//     list_nodes: the two routes are data (ROUTES, newDrivePanDepthRoute / newDocDepthRoute, drive_depth.go:118-167);
+//     list_nodes: the two routes are data (ROUTES, newDrivePanDepthRoute / newDocDepthRoute, drive_depth.go:125-181);
 //   - the latest N of one folder (--latest alone): its pages newest first until N files are found
 //     (runDriveListLatest, drive_latest.go:125-200), printed as {items};
 //   - one page filtered by name (--pattern alone): the plain list_files call, its answer printed with its item list
@@ -229,7 +229,7 @@ type Entry = Record<string, unknown>;
 
 /** A drive folder entry: its type or dentryType is FOLDER in any case (isDriveDepthFolder). */
 const isFolder = (e: Entry) => ['type', 'dentryType'].some((k) => typeof e[k] === 'string' && (e[k] as string).toUpperCase() === 'FOLDER');
-/** A doc space folder entry: its nodeType is folder in any case (isDocDepthFolder, drive_depth.go:729-732@c7521c1c). */
+/** A doc space folder entry: its nodeType is folder in any case (isDocDepthFolder, drive_depth.go:713-716@c7521c1c). */
 const isDocFolder = (e: Entry) => typeof e.nodeType === 'string' && e.nodeType.toLowerCase() === 'folder';
 const entryName = (e: Entry) => (typeof e.name === 'string' && e.name !== '' ? e.name : typeof e.fileName === 'string' ? e.fileName : '');
 const entryId = (e: Entry) => ['fileId', 'nodeId'].map((k) => e[k]).find((v): v is string => typeof v === 'string' && v !== '') ?? '';
@@ -259,7 +259,7 @@ export function walkPage(answer: unknown): { items: Entry[]; next?: string; hasM
 }
 
 /**
- * One doc list_nodes answer read as upstream's walk reads it (parseDocDepthPage, drive_depth.go:714-727@c7521c1c):
+ * One doc list_nodes answer read as upstream's walk reads it (parseDocDepthPage, drive_depth.go:695-711@c7521c1c):
  * the objects of the top-level `nodes`, nextPageToken, hasMore only when true. An answer without a `nodes` list
  * naming an errorCode failed (as walkPage reads a list_files one); any other holds no entries.
  */
@@ -277,7 +277,7 @@ export function docPage(answer: unknown): { items: Entry[]; next?: string; hasMo
 }
 
 /**
- * How a walk lists one folder page of its route (driveDepthRoute, drive_depth.go:96-167@c7521c1c): the call, its
+ * How a walk lists one folder page of its route (driveDepthRoute, drive_depth.go:105-181@c7521c1c): the call, its
  * argument names, how a page is read, whether `hasMore: false` ends the folder even with a token (list_nodes says
  * so; list_files does not), which entries are folders to enter and the id they are entered by.
  */
@@ -385,7 +385,7 @@ async function walk(ctx: LocalContext, o: Options): Promise<unknown> {
       const reason = walkReason(err);
       const record = () => errors.push({ depth: folder.depth, folderId: folder.id, folderName: folder.name, reason, message: err instanceof Error ? err.message : String(err) });
       if (err instanceof DwsError && UNRECOVERABLE.has(err.reason)) {
-        // the walk ends; without --latest what was collected is kept, this folder in errors (drive_depth.go:299-312)
+        // the walk ends; without --latest what was collected is kept, this folder in errors (drive_depth.go:300-313)
         if (o.latest === 0) {
           record();
           fatal = err;
@@ -408,7 +408,7 @@ async function walk(ctx: LocalContext, o: Options): Promise<unknown> {
   return listing(o, route, collected, errors, stopped);
 }
 
-/** What a walk prints (emitDriveDepthResult, drive_depth.go:552-622@c7521c1c): name, kind and time filters, the latest N or the tree order, {items, maxDepth, truncated, errors}. */
+/** What a walk prints (emitDriveDepthResult, drive_depth.go:549-609@c7521c1c): name, kind and time filters, the latest N or the tree order, {items, maxDepth, truncated, errors}. */
 function listing(o: Options, route: Route, collected: Entry[], errors: WalkError[], stopped: boolean): unknown {
   let items = collected.filter((e) => nameMatches(entryName(e), o.pattern));
   items = items.filter((e) => kept(e, o.filter, route));
@@ -507,7 +507,7 @@ async function patternPage(ctx: LocalContext, o: Options): Promise<unknown> {
 
 const driveList: LocalCommand = async (ctx) => {
   const o = options(ctx);
-  // drive.go:465, :500: a doc space's --latest is a walk too (list_nodes has no newest-first order)
+  // drive.go:465, :500@c7521c1c: with --workspace, --latest alone also takes the walk (the drive's newest-first scan is the drive branch's only)
   if (o.depth > 1 || filterActive(o.filter) || (o.workspace !== '' && o.latest > 0)) return walk(ctx, o);
   if (o.latest > 0) return latestOfFolder(ctx, o);
   return patternPage(ctx, o);

@@ -241,7 +241,7 @@ export interface PageKeys {
   folder: string;
   token: string;
 }
-/** list_files' (newDrivePanDepthRoute.buildArgs, helpers/drive_depth.go:118-141@c7521c1c). */
+/** list_files' (newDrivePanDepthRoute.buildArgs, helpers/drive_depth.go:125-151@c7521c1c). */
 export const DRIVE_PAGE_KEYS: PageKeys = { size: 'maxResults', folder: 'parentId', token: 'nextToken' };
 
 /** The arguments of one page: 50 entries, the walk's own arguments, the folder (none for the space root), the token. */

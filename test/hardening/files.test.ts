@@ -96,7 +96,7 @@ describe('paths built from backend data stay inside the file root', () => {
     folders.root = [{ ...driveFile('zz/../../a', 'c.txt'), md5: 'AAAAAAAAAAAAAAAAAAAAAA==' }];
     const r = await run(['drive', 'sync', '--local-folder', '.', '--remote-folder', 'root', '--on-conflict', 'keep-both', '--yes']);
     expect(readdirSync(outer).sort()).toEqual(['root']);
-    // upstream's keep-both items (drive_sync.go:566-569@c7521c1c): the local copy's second name, then the download
+    // upstream's keep-both items (drive_sync.go:562-566@c7521c1c): the local copy's second name, then the download
     expect((r.out as { result: { items: unknown[] } }).result.items).toEqual([
       { rel_path: 'c.conflict-_______a.txt', action: 'renamed_local', direction: 'conflict' }, { rel_path: 'c.txt', action: 'downloaded', direction: 'pull' },
     ]);

@@ -210,7 +210,7 @@ describe('drive pull', () => {
     const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
     expect(r.out).toBeUndefined();
     expect(r.error?.exitCode).toBe(1);
-    // upstream prints this result and exits 1 (drive_pull.go:253-280: a failed item with its error text)
+    // upstream prints this result and exits 1 (drive_pull.go:246-273: a failed item with its error text)
     expect(envelope(r.error)).toEqual({
       details: { summary: { downloaded: 0, skipped: 1, failed: 1 }, items: [{ rel_path: 'a.txt', action: 'failed', error: text(/HTTP 404|not found|404/u) }, { rel_path: 'b.txt', action: 'skipped' }] },
       error: { category: 'backend', reason: 'drive_items_failed', message: 'drive.folder_pull: 1 item(s) failed (see details.items); nothing was written', hint: 'fix or leave out the failed paths (details.items), then run again' },
@@ -247,7 +247,7 @@ describe('drive push', () => {
     local('have/in-existing.txt', 'in existing');
     local('a/b/deep.txt', 'deep bytes');
     const r = await run(['drive', 'push', ...folderArgs, '--space-id', 'sp1', '--yes']);
-    // drivePushResult (drive_push.go:71-91, :175-251@c7521c1c): folders first (no size), then the files in code point
+    // drivePushResult (drive_push.go:73-91, :172-251@c7521c1c): folders first (no size), then the files in code point
     // order, each with its local size; uploaded counts new and overwritten files, not folders
     expect(r.out).toEqual({
       result: {
@@ -293,7 +293,7 @@ describe('drive push', () => {
     mcp.faults.push({ tool: 'create_folder', status: 503, times: 5 });
     const r = await run(['drive', 'push', ...folderArgs, '--yes']);
     expect(r.out).toBeUndefined();
-    // upstream's result of this run (drive_push.go:188-196: the folder failed, its child failed with its size, the
+    // upstream's result of this run (drive_push.go:187-198: the folder failed, its child failed with its size, the
     // other file uploaded); a write took effect, so the run is partial_outcome (exit 7) naming it with its id
     const e = envelope(r.error);
     expect(e.details).toEqual({
@@ -351,12 +351,12 @@ describe('drive sync', () => {
     if (r.error) throw r.error;
     return r.out;
   };
-  /** The diff of this tree (driveSyncDiff, drive_sync.go:86-92@c7521c1c), the same for every --on-conflict. */
+  /** The diff of this tree (driveSyncDiff, drive_sync.go:87-93@c7521c1c), the same for every --on-conflict. */
   const diff = {
     new_local: [{ rel_path: 'mine.txt' }, { rel_path: 'newdir/inner.txt' }], new_remote: [{ rel_path: 'remote.txt' }],
     modified: [{ rel_path: 'both.txt' }], unchanged: [{ rel_path: 'same.txt' }], unknown: [{ rel_path: 'nomd5.txt' }],
   };
-  /** The items before the modified file's (drive_sync.go:300-356@c7521c1c): the undecidable file, the folder, the one-sided files. */
+  /** The items before the modified file's (drive_sync.go:283-368@c7521c1c): the undecidable file, the folder, the one-sided files. */
   const before = [
     { rel_path: 'nomd5.txt', action: 'skipped', direction: 'conflict', error: text(/no MD5/u) },
     { rel_path: 'newdir', action: 'folder_created', direction: 'push' },
@@ -392,7 +392,7 @@ describe('drive sync', () => {
   it('keep-both keeps the local copy under a conflict name and downloads the drive copy to the path', async () => {
     local('both.conflict-f1.txt', 'taken already');
     const out = await syncOut('keep-both');
-    // syncKeepBothPinned (drive_sync.go:566-569@c7521c1c): the second local name, then the download; pulled counts one
+    // syncKeepBothPinned (drive_sync.go:562-566@c7521c1c): the second local name, then the download; pulled counts one
     expect(out).toEqual({
       result: {
         detection: 'exact', diff: { ...diff, new_local: [{ rel_path: 'both.conflict-f1.txt' }, ...diff.new_local] },
@@ -420,7 +420,7 @@ describe('drive sync', () => {
     const r = await run(['drive', 'sync', ...folderArgs, '--yes']);
     expect(r.out).toBeUndefined();
     // upstream prints the diff without the clashing path and its descendants, and the clash as a failed conflict item
-    // (drive_sync.go:175-298@c7521c1c), then exits 1
+    // (drive_sync.go:175-281@c7521c1c), then exits 1
     expect(envelope(r.error)).toEqual({
       details: {
         detection: 'exact', diff,

@@ -307,7 +307,7 @@ describe('drive list --dry-run with a walk flag', () => {
   });
 });
 
-// ── p-driveout: a doc space walked through doc list_nodes (drive.go:459-474, drive_depth.go:143-167, :714-732@c7521c1c) ──
+// ── p-driveout: a doc space walked through doc list_nodes (drive.go:459-474, drive_depth.go:153-181, :695-716@c7521c1c) ──
 
 describe('p-driveout: drive list --workspace walks the doc space through list_nodes, as upstream\'s doc route', () => {
   /** Doc space folders by nodeId ('' the space root), `docPageSize` per page; a last page says hasMore false with a token. */
@@ -340,7 +340,7 @@ describe('p-driveout: drive list --workspace walks the doc space through list_no
   it('--depth 2 lists the space root page by page, then each folder (nodeType folder in any case) by its nodeId, never a third level', async () => {
     docPageSize = 2;
     const { out } = await run(['--workspace', 'ws1', '--depth', '2']);
-    // newDocDepthRoute.buildArgs (drive_depth.go:151-163@c7521c1c): pageSize 50, workspaceId, folderId, pageToken
+    // newDocDepthRoute.buildArgs (drive_depth.go:159-171@c7521c1c): pageSize 50, workspaceId, folderId, pageToken
     expect(nodeCalls()).toEqual([
       { pageSize: 50, workspaceId: 'ws1' }, { pageSize: 50, workspaceId: 'ws1', pageToken: ':2' },
       { pageSize: 50, workspaceId: 'ws1', folderId: 'nA' }, { pageSize: 50, workspaceId: 'ws1', folderId: 'nB' },
@@ -389,7 +389,7 @@ describe('p-driveout: drive list --workspace walks the doc space through list_no
 });
 
 describe('p-driveout: a walk that a login or network failure ends', () => {
-  it('prints nothing; the failure carries the partial listing, its folder in errors, in details (upstream prints it and exits non-zero, drive_depth.go:299-312@c7521c1c)', async () => {
+  it('prints nothing; the failure carries the partial listing, its folder in errors, in details (upstream prints it and exits non-zero, drive_depth.go:300-313@c7521c1c)', async () => {
     tree();
     const answer = mcp.answers['drive/list_files'];
     mcp.answers['drive/list_files'] = (args, ...rest) => {

@@ -134,7 +134,7 @@ describe('p-drivesync: the whole-batch check before any write (buildMirrorPrefli
   it('drive pull: two drive files differing only in letter case stop the run with nothing downloaded', async () => {
     folders.root = [file('f1', 'A.txt', 'A'), file('f2', 'a.txt', 'a'), file('f3', 'ok.txt', 'ok')];
     const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
-    // drivePullPreflightFailureResult (drive_pull.go:386-397@c7521c1c): every drive file failed, the others with a
+    // drivePullPreflightFailureResult (drive_pull.go:383-394@c7521c1c): every drive file failed, the others with a
     // note that another path failed; printed by upstream with exit 1, here the error's details (drive_items_failed)
     expect(r.error?.reason).toBe('drive_items_failed');
     expect(r.error?.payload?.details).toEqual({
