@@ -112,6 +112,9 @@ export const REASONS = {
   // drive +inspect: the file was read but an optional read (stats, publish, cover) failed; what was read is in the
   // envelope's `details` (exit 1, upstream's drive_inspect_partial API error)
   drive_inspect_partial: 'backend',
+  // drive pull / push / sync: some items failed and no write took effect; upstream prints its result and exits 1
+  // (drivePartialFailure, drivePushFailure, driveSyncFailure); here that result is the envelope's `details`
+  drive_items_failed: 'backend',
   // minutes +detail / +download: an artifact or a media read of some id failed; the others were read, and what upstream
   // prints (its payload, with the failures) is in the envelope's `details` (exit 1, upstream's API errors of these names)
   minutes_detail_incomplete: 'backend',

@@ -1,9 +1,10 @@
 // `dws drive status|pull|push|sync` (docs/drive-folder.md): a local folder and a drive folder compared and brought
-// in line file by file, with a ledger of what happened to each. The walks, the comparison and the rules are
-// drive-tree.ts; here every backend call and transfer goes through the run's effects port (src/plan/effects.ts:
-// journaled; reads may retry, writes are sent once; transfers confined to the file root). Nothing is
-// deleted on either side. A run with a failed item ends in a typed error: `partial_outcome` (exit 7) when some write
-// was done before, listing the completed items with their ids, else the failure's own reason.
+// in line file by file. The walks, the comparison and the rules are drive-tree.ts; here every backend call and
+// transfer goes through the run's effects port (src/plan/effects.ts: journaled; reads may retry, writes are sent
+// once; transfers confined to the file root). Nothing is deleted on either side. pull, push and sync print upstream's
+// result (`{summary, items}`, sync with `detection` and `diff` first); a run with a failed item prints nothing and
+// ends in a typed error whose `details` is that result: `partial_outcome` (exit 7) when some write took effect,
+// else `drive_items_failed` (exit 1, upstream's exit code; `outcome_unknown` when an item's outcome is unknown).
 import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -19,22 +20,41 @@ import {
 import type { LocalCommand, LocalContext } from './types.js';
 import { isObject } from '../json-object.js';
 
-type Action = 'download' | 'upload' | 'overwrite' | 'create_folder' | 'keep_both' | 'compare';
+/**
+ * The `action` of an item of upstream's result: what was done to the path (drive_pull.go:72-76, drive_push.go:36-42,
+ * drive_sync.go:61-67@c7521c1c). `renamed_local` is sync's keep-both local copy under its conflict name.
+ */
+type Action = 'downloaded' | 'uploaded' | 'overwritten' | 'folder_created' | 'renamed_local' | 'skipped' | 'failed';
+/** sync's `direction` of an item (drive_sync.go:57-59@c7521c1c); pull and push items have none. */
+type Direction = 'pull' | 'push' | 'conflict';
 
-/** One line of the ledger: the relative path, what the rules asked for, what happened, and the ids it gave. */
+/** One item as upstream prints it: drivePullItem, drivePushItem, driveSyncItem (drive_pull.go:79-83, drive_push.go:73-78, drive_sync.go:71-76@c7521c1c). */
 export interface Item {
   rel_path: string;
   action: Action;
-  outcome: 'done' | 'skipped' | 'failed';
-  file_id?: string;
-  folder_id?: string;
-  kept_as?: string;
+  direction?: Direction;
   size_bytes?: number;
-  note?: string;
-  error?: { reason: Reason; message: string };
+  error?: string;
 }
 
-const WRITES: ReadonlySet<Action> = new Set(['download', 'upload', 'overwrite', 'create_folder', 'keep_both']);
+/** An item and what dws keeps aside for its error message: whether a write took effect, the ids it returned, the failure's reason. */
+interface Entry {
+  item: Item;
+  wrote: boolean;
+  ids: Record<string, string>;
+  reason?: Reason;
+}
+
+/** What an item is before its work runs: the action it gets when the work succeeds, its direction (another on failure for sync's local-wins and keep-both), push's size. */
+interface Base {
+  rel_path: string;
+  action: Action;
+  direction?: Direction;
+  failDirection?: Direction;
+  size_bytes?: number;
+}
+
+const WRITES: ReadonlySet<Action> = new Set(['downloaded', 'uploaded', 'overwritten', 'folder_created', 'renamed_local']);
 /** Failures that would fail every later item the same way: the run stops at them. */
 const FATAL: ReadonlySet<Reason> = new Set(['auth_failed', 'gateway_auth_expired', 'not_authenticated', 'token_expired', 'untrusted_endpoint', 'unknown_server', 'not_configured', 'journal_unwritable']);
 const MAX_DEPTH = 64;
@@ -48,7 +68,11 @@ interface Run {
   space: Record<string, string>;
   remoteId: string;
   local: string;
-  items: Item[];
+  entries: Entry[];
+  /** sync's keys before `summary` (detection, diff), known once the diff is; pull and push have none. */
+  head: Record<string, unknown>;
+  /** push's summary.aborted: the whole-batch check stopped the run (drive_push.go:421-427@c7521c1c). */
+  aborted: boolean;
 }
 
 interface Options {
@@ -154,7 +178,7 @@ async function start(ctx: LocalContext, mayCreate: boolean): Promise<{ run: Run;
   const { dir, exists } = await localFolder(ctx.env, opts.local, mayCreate);
   const run: Run = {
     ctx, steps: walkOf(ctx.tool).calls,
-    space: opts.space, remoteId: opts.remote, local: dir, items: [],
+    space: opts.space, remoteId: opts.remote, local: dir, entries: [], head: {}, aborted: false,
   };
   return { run, opts, exists };
 }
@@ -165,16 +189,35 @@ function remoteTree(run: Run): Promise<RemoteTree> {
     run.remoteId, run.space.spaceId, bounds(tool), tool.canonical_path !== 'drive.folder_status');
 }
 
+/** The failure of `rel` or of its nearest ancestor in the batch check (mirrorPreflightFailureForRel, drive_pull.go:396-404@c7521c1c). */
+function failureFor(rel: string, failures: ReadonlyMap<string, string>): string | undefined {
+  for (let at = rel; at !== ''; at = splitRel(at)[0]) {
+    const msg = failures.get(at);
+    if (msg) return msg;
+  }
+  return undefined;
+}
+
 /**
- * Upstream's whole-batch check before any write (drive_pull.go:218-233, drive_push.go:152-164, drive_sync.go:173-
- * 267@c7521c1c): a path that fails it stops the run with nothing written, whatever the other paths are.
+ * Upstream's whole-batch check before any write (drive_pull.go:232-239, drive_push.go:158-165, drive_sync.go:276-
+ * 281@c7521c1c): a path that fails it stops the run with nothing written, whatever the other paths are. The result
+ * upstream prints then: pull lists every drive file as failed, each with its own (or its ancestor's) failure or a
+ * note that another path failed (drivePullPreflightFailureResult, drive_pull.go:383-394); push and sync list the
+ * failed paths in code point order (appendDrivePushPreflightFailures, drive_push.go:421-427, summary.aborted true;
+ * sync's with direction `conflict`, drive_sync.go:252-262).
  */
-function preflight(run: Run, failures: Map<string, string>): void {
+function preflight(run: Run, failures: ReadonlyMap<string, string>, pulled: Iterable<string>): void {
   if (!failures.size) return;
-  const rels = [...failures.keys()].sort(byCodePoint);
-  const shown = rels.slice(0, LISTED).map((rel) => ({ rel_path: rel, message: failures.get(rel) }));
-  throw new DwsError('invalid_parameter', `${run.ctx.tool.canonical_path}: nothing was written; ${rels.length} path(s) cannot be mirrored: ${JSON.stringify(shown)}${rels.length > LISTED ? ` and ${rels.length - LISTED} more` : ''}`,
-    'rename or move the listed paths (on either side), then run again');
+  const failed = (rel: string, error: string, direction?: Direction) =>
+    run.entries.push({ item: { rel_path: rel, action: 'failed', ...(direction ? { direction } : {}), error }, wrote: false, ids: {}, reason: 'invalid_parameter' });
+  if (run.ctx.tool.canonical_path === 'drive.folder_pull') {
+    for (const rel of [...pulled].sort(byCodePoint)) failed(rel, failureFor(rel, failures) ?? 'another path of this batch cannot be mirrored, so nothing was pulled');
+  } else {
+    run.aborted = true;
+    const sync = run.ctx.tool.canonical_path === 'drive.folder_sync';
+    for (const rel of [...failures.keys()].sort(byCodePoint)) failed(rel, failures.get(rel)!, sync ? 'conflict' : undefined);
+  }
+  throw failure(run, undefined, `${failures.size} path(s) cannot be mirrored (see details.items)`);
 }
 
 /** The checks of the local targets of drive files (addPinnedLocalTargetPreflightFailures, drive_sync.go:405-434@c7521c1c): each existing ancestor a real folder, an existing target a regular file. */
@@ -234,60 +277,91 @@ function itemError(e: unknown): DwsError {
   return new DwsError('internal_error', `internal error: ${e instanceof Error ? e.message : String(e)}`);
 }
 
-const brief = (i: Item) => ({
-  rel_path: i.rel_path, action: i.action,
-  ...(i.file_id ? { file_id: i.file_id } : {}), ...(i.folder_id ? { folder_id: i.folder_id } : {}), ...(i.kept_as ? { kept_as: i.kept_as } : {}),
-  ...(i.error ? { reason: i.error.reason } : {}),
-});
+const brief = (e: Entry) => ({ rel_path: e.item.rel_path, action: e.item.action, ...e.ids });
 
-function listed(items: Item[]): string {
-  return JSON.stringify(items.slice(0, LISTED).map(brief)) + (items.length > LISTED ? ` and ${items.length - LISTED} more` : '');
+function listed(entries: Entry[]): string {
+  return JSON.stringify(entries.slice(0, LISTED).map(brief)) + (entries.length > LISTED ? ` and ${entries.length - LISTED} more` : '');
 }
 
-const writesDone = (run: Run) => run.items.filter((i) => i.outcome === 'done' && WRITES.has(i.action));
+/**
+ * The result upstream prints, from the items so far: pull `{summary: {downloaded, skipped, failed}, items}`
+ * (drive_pull.go:86-97), push `{summary: {uploaded (new and overwritten files), skipped, failed, aborted}, items}`
+ * (drive_push.go:81-91), sync `{detection, diff, summary: {pulled, pushed (folders made too), skipped, failed},
+ * items}` (drive_sync.go:80-101; counted at :285, :355, :382, :458, :484, :562@c7521c1c).
+ */
+function result(run: Run): Record<string, unknown> {
+  const count = (...actions: Action[]) => run.entries.filter((e) => actions.includes(e.item.action)).length;
+  const skipped = count('skipped');
+  const failed = count('failed');
+  const items = run.entries.map((e) => e.item);
+  switch (run.ctx.tool.canonical_path) {
+    case 'drive.folder_pull':
+      return { summary: { downloaded: count('downloaded'), skipped, failed }, items };
+    case 'drive.folder_push':
+      return { summary: { uploaded: count('uploaded', 'overwritten'), skipped, failed, aborted: run.aborted }, items };
+    default:
+      return { ...run.head, summary: { pulled: count('downloaded'), pushed: count('uploaded', 'overwritten', 'folder_created'), skipped, failed }, items };
+  }
+}
 
-/** The error a run ends with once `failed` is known: partial_outcome after a write, else the failure's own reason. */
-function failure(run: Run, failed: Item[], cause?: DwsError): DwsError {
+/**
+ * The error a run ends with when an item failed (or a failure stopped it), its `details` upstream's result so far:
+ * partial_outcome after a write that took effect, naming the completed writes with their ids; else the stopping
+ * failure itself, outcome_unknown when an item's outcome is unknown, or drive_items_failed (exit 1, as upstream's
+ * drivePartialFailure, drivePushFailure and driveSyncFailure: drive_pull.go:109-116, drive_push.go:104-111,
+ * drive_sync.go:113-120@c7521c1c).
+ */
+function failure(run: Run, cause?: DwsError, what?: string): DwsError {
   const tool = run.ctx.tool.canonical_path;
-  const done = writesDone(run);
-  const what = cause ? `stopped at ${cause.reason} (${cause.message})` : `${failed.length} item(s) failed: ${listed(failed)}`;
+  const failed = run.entries.filter((e) => e.item.action === 'failed');
+  const done = run.entries.filter((e) => e.wrote);
+  const details = { details: result(run) };
+  const why = what ?? (cause ? `stopped at ${cause.reason} (${cause.message})` : `${failed.length} item(s) failed (see details.items)`);
   if (done.length) {
-    return new DwsError('partial_outcome', `${tool} ${what}; completed writes (${done.length}): ${listed(done)}`,
-      'do not run it blindly again: the completed items took effect; `dws drive status` shows where both folders stand now');
+    return new DwsError('partial_outcome', `${tool}: ${why}; completed writes (${done.length}): ${listed(done)}`,
+      'do not run it blindly again: the completed items took effect; `dws drive status` shows where both folders stand now', details);
   }
-  if (cause) return cause;
-  const first = failed[0].error!;
-  return new DwsError(first.reason, `${tool}: nothing was written; ${what}`, 'fix the failed items (or leave them out) and run again');
+  if (cause) return new DwsError(cause.reason, cause.message, cause.hint, { ...cause.payload, ...details });
+  const unknown = failed.some((e) => e.reason === 'outcome_unknown');
+  return new DwsError(unknown ? 'outcome_unknown' : 'drive_items_failed', `${tool}: ${why}; nothing was written`,
+    unknown ? 'check the drive folder (`dws drive status`) before running again: an upload may have been kept' : 'fix or leave out the failed paths (details.items), then run again', details);
 }
 
-/** Runs one item's work; a failure is recorded in the ledger (and stops the run only when it would fail every item). */
-async function attempt(run: Run, base: { rel_path: string; action: Action }, work: () => Promise<Partial<Item>>): Promise<void> {
+function record(run: Run, base: Base, wrote: boolean, ids: Record<string, string> = {}): void {
+  const { rel_path, action, direction, size_bytes } = base;
+  run.entries.push({ item: { rel_path, action, ...(direction ? { direction } : {}), ...(size_bytes !== undefined ? { size_bytes } : {}) }, wrote, ids });
+}
+
+/** A failed item (its error upstream's text: the failure's message); a failure that would fail every item stops the run. */
+function fail(run: Run, base: Base, err: DwsError, wrote = false): void {
+  if (FATAL.has(err.reason)) throw failure(run, err);
+  const { rel_path, direction, failDirection, size_bytes } = base;
+  const dir = failDirection ?? direction;
+  run.entries.push({
+    item: { rel_path, action: 'failed', ...(dir ? { direction: dir } : {}), ...(size_bytes !== undefined ? { size_bytes } : {}), error: err.message },
+    wrote, ids: {}, reason: err.reason,
+  });
+}
+
+/** Runs one item's work; a failure is recorded as a failed item (and stops the run only when it would fail every item). */
+async function attempt(run: Run, base: Base, work: () => Promise<Record<string, string>>): Promise<void> {
+  let ids: Record<string, string>;
   try {
-    run.items.push({ ...base, outcome: 'done', ...(await work()) });
+    ids = await work();
   } catch (e) {
-    const err = itemError(e);
-    if (FATAL.has(err.reason)) throw failure(run, [], err);
-    run.items.push({ ...base, outcome: 'failed', error: { reason: err.reason, message: err.message } });
+    return fail(run, base, itemError(e));
   }
+  record(run, base, WRITES.has(base.action), ids);
 }
 
-function fail(run: Run, base: { rel_path: string; action: Action }, reason: Reason, message: string): void {
-  run.items.push({ ...base, outcome: 'failed', error: { reason, message } });
+function skip(run: Run, base: Omit<Base, 'action'>, error?: string): void {
+  record(run, { ...base, action: 'skipped' }, false);
+  if (error) run.entries[run.entries.length - 1].item.error = error;
 }
 
-function skip(run: Run, base: { rel_path: string; action: Action }, note: string): void {
-  run.items.push({ ...base, outcome: 'skipped', note });
-}
-
-function ledger(run: Run): { summary: { done: number; skipped: number; failed: number }; items: Item[] } {
-  const count = (o: Item['outcome']) => run.items.filter((i) => i.outcome === o).length;
-  return { summary: { done: count('done'), skipped: count('skipped'), failed: count('failed') }, items: run.items };
-}
-
-function finish<T>(run: Run, result: T): T {
-  const failed = run.items.filter((i) => i.outcome === 'failed');
-  if (failed.length) throw failure(run, failed);
-  return result;
+function finish(run: Run): Record<string, unknown> {
+  if (run.entries.some((e) => e.item.action === 'failed')) throw failure(run);
+  return result(run);
 }
 
 /**
@@ -343,18 +417,18 @@ async function prepareTarget(run: Run, rel: string): Promise<string> {
 }
 
 /** download_file, then the GET of its URL into a temporary file renamed into place; the drive's time becomes the file's. */
-async function pullFile(run: Run, r: RemoteFile): Promise<Partial<Item>> {
+async function pullFile(run: Run, r: RemoteFile): Promise<Record<string, string>> {
   const target = await prepareTarget(run, r.rel);
   const { url, headers } = downloadInfo(await call(run, 'download_file', { fileId: r.id, ...run.space }, false));
   // overwrite: the run's own rules (--if-exists, --on-conflict) decided this file is to be replaced
-  const got = await run.ctx.effects.transfer({ kind: 'download', step: stepOf(run, 'download'), url, headers, file: target, overwrite: true, maxBytes: MAX_DOWNLOAD_BYTES,
-    label: r.rel }) as { bytes: number };
+  await run.ctx.effects.transfer({ kind: 'download', step: stepOf(run, 'download'), url, headers, file: target, overwrite: true, maxBytes: MAX_DOWNLOAD_BYTES,
+    label: r.rel });
   if (r.mtime !== undefined) await fs.utimes(target, new Date(r.mtime), new Date(r.mtime));
-  return { file_id: r.id, size_bytes: got.bytes };
+  return { file_id: r.id };
 }
 
 /** get_upload_info, the PUT of the bytes, commit_upload; a new file goes under its parent, a replaced one by its id. */
-async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: string | undefined): Promise<Partial<Item>> {
+async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: string | undefined): Promise<Record<string, string>> {
   const abs = absOf(run, l.rel);
   const st = await fs.lstat(abs);
   if (!st.isFile() || st.size !== l.size || Math.trunc(st.mtimeMs) !== l.mtime) refuse(`the local file "${l.rel}" changed after the walk; nothing was uploaded`, 'run the command again');
@@ -369,22 +443,27 @@ async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: s
     throw new DwsError('outcome_unknown', `commit_upload of "${l.rel}" answered with ${committed === undefined || committed === '' ? 'nothing' : 'no JSON object naming its outcome'}; whether the drive kept the file is unknown`, 'check the drive folder before running again');
   }
   const id = nodeId(committed) ?? overwriteId;
-  return { ...(id ? { file_id: id } : {}), size_bytes: l.size };
+  return id ? { file_id: id } : {};
 }
 
-/** Every local folder missing on the drive, parents first: each new folder's id becomes its children's parent. */
-async function createFolders(run: Run, local: LocalTree, remote: RemoteTree, blocked: (rel: string) => boolean): Promise<void> {
+const sideOf = (run: Run, direction: Direction): { direction?: Direction } => (run.ctx.tool.canonical_path === 'drive.folder_sync' ? { direction } : {});
+
+/**
+ * Every local folder missing on the drive, parents first: each new folder's id becomes its children's parent
+ * (drive_push.go:172-199, drive_sync.go:329-357@c7521c1c: `folder_created`, or `failed` with the children failing).
+ */
+async function createFolders(run: Run, local: LocalTree, remote: RemoteTree): Promise<void> {
   for (const dir of local.dirs) {
-    if (remote.folders.has(dir) || blocked(dir)) continue;
-    const base = { rel_path: dir, action: 'create_folder' as const };
+    if (remote.folders.has(dir)) continue;
+    const base: Base = { rel_path: dir, action: 'folder_created', ...sideOf(run, 'push') };
     if (remote.files.has(dir)) {
-      fail(run, base, 'invalid_parameter', `the drive holds a file at "${dir}", where the local side has a folder`);
+      fail(run, base, new DwsError('invalid_parameter', `the drive holds a file at "${dir}", where the local side has a folder`));
       continue;
     }
     const parent = splitRel(dir)[0];
     const parentId = remote.folders.get(parent);
     if (!parentId) {
-      fail(run, base, 'not_found', `its parent folder "${parent}" was not created on the drive`);
+      fail(run, base, new DwsError('not_found', `its parent folder "${parent}" was not created on the drive`));
       continue;
     }
     await attempt(run, base, async () => {
@@ -396,13 +475,21 @@ async function createFolders(run: Run, local: LocalTree, remote: RemoteTree, blo
   }
 }
 
-/** Uploads one local file (new, or replacing `overwriteId`); a file whose parent is missing on the drive fails. */
+/**
+ * Uploads one local file (new, or replacing `overwriteId`); a file whose parent is missing on the drive fails. push's
+ * items carry the local size, skipped and failed too (drive_push.go:201-251); sync's a replaced file is `overwritten`
+ * in direction `conflict`, any failure in direction `push` (syncPushFile, drive_sync.go:471-506@c7521c1c).
+ */
 async function upload(run: Run, l: LocalFile, remote: RemoteTree, overwriteId: string | undefined): Promise<void> {
-  const base = { rel_path: l.rel, action: overwriteId ? 'overwrite' as const : 'upload' as const };
-  if (remote.folders.has(l.rel)) return fail(run, base, 'invalid_parameter', `the drive holds a folder at "${l.rel}", where the local side has a file`);
+  const sync = run.ctx.tool.canonical_path === 'drive.folder_sync';
+  const base: Base = {
+    rel_path: l.rel, action: overwriteId ? 'overwritten' : 'uploaded',
+    ...(sync ? { direction: overwriteId ? 'conflict' : 'push', failDirection: 'push' } : { size_bytes: l.size }),
+  };
+  if (remote.folders.has(l.rel)) return fail(run, base, new DwsError('invalid_parameter', `the drive holds a folder at "${l.rel}", where the local side has a file`));
   const parent = splitRel(l.rel)[0];
   const parentId = remote.folders.get(parent);
-  if (!parentId) return fail(run, base, 'not_found', `its parent folder "${parent}" was not created on the drive`);
+  if (!parentId) return fail(run, base, new DwsError('not_found', `its parent folder "${parent}" was not created on the drive`));
   await attempt(run, base, () => pushFile(run, l, parentId, overwriteId));
 }
 
@@ -418,95 +505,116 @@ const status: LocalCommand = async (ctx) => {
   return { detection: opts.quick ? 'quick' : 'exact', ...diffOut(d), refused };
 };
 
+/** drive pull (runDrivePull, drive_pull.go:179-276@c7521c1c): each drive file in code point order, `downloaded`, `skipped` or `failed`. */
 const pull: LocalCommand = async (ctx) => {
   const { run, opts, exists } = await start(ctx, true);
   const remote = await remoteTree(run);
   const local = await localTree(run, exists);
   const checks = mirrorConflicts({ dirs: [], files: [] }, { folders: [], files: remote.files.keys() });
   if (exists) await targetFailures(run, remote.files.keys(), checks);
-  preflight(run, checks);
+  preflight(run, checks, remote.files.keys());
   if (!exists) await fs.mkdir(run.local, { recursive: true });
   for (const rel of [...remote.files.keys()].sort(byCodePoint)) {
     const r = remote.files.get(rel)!;
-    const base = { rel_path: rel, action: 'download' as const };
-    if (pullAction(opts.ifExists, local.files.get(rel), r) === 'skip') {
-      skip(run, base, `a local file is there (--if-exists ${opts.ifExists})`);
-      continue;
-    }
-    await attempt(run, base, () => pullFile(run, r));
+    const base: Base = { rel_path: rel, action: 'downloaded' };
+    if (pullAction(opts.ifExists, local.files.get(rel), r) === 'skip') skip(run, base);
+    else await attempt(run, base, () => pullFile(run, r));
   }
-  return finish(run, { if_exists: opts.ifExists, ...ledger(run) });
+  return finish(run);
 };
 
+/** drive push (runDrivePush, drive_push.go:112-258@c7521c1c): the missing folders, then each local file in code point order. */
 const push: LocalCommand = async (ctx) => {
   const { run, opts } = await start(ctx, false);
   const local = await localTree(run, true);
   const remote = await remoteTree(run);
-  preflight(run, localNameFailures(local, mirrorConflicts({ dirs: local.dirs, files: local.files.keys() }, { folders: remote.folders.keys(), files: remote.files.keys() })));
-  await createFolders(run, local, remote, () => false);
+  preflight(run, localNameFailures(local, mirrorConflicts({ dirs: local.dirs, files: local.files.keys() }, { folders: remote.folders.keys(), files: remote.files.keys() })), []);
+  await createFolders(run, local, remote);
   for (const rel of [...local.files.keys()].sort(byCodePoint)) {
     const l = local.files.get(rel)!;
     const r = remote.files.get(rel);
     const action = pushAction(opts.ifExists, l, r);
-    if (action === 'skip') skip(run, { rel_path: rel, action: 'overwrite' }, `a drive file is there (--if-exists ${opts.ifExists})`);
+    if (action === 'skip') skip(run, { rel_path: rel, size_bytes: l.size });
     else await upload(run, l, remote, action === 'overwrite' ? r!.id : undefined);
   }
-  return finish(run, { if_exists: opts.ifExists, ...ledger(run) });
+  return finish(run);
 };
 
-/** keep-both: the local copy gets a second name (a hard link, so it is never lost), then the drive copy is downloaded over the first. */
-async function keepBoth(run: Run, r: RemoteFile, taken: Set<string>): Promise<Partial<Item>> {
-  for (let n = 0; n < 100; n++) {
-    const kept = keptName(r.rel, r.id, n);
-    if (taken.has(kept)) continue;
-    taken.add(kept);
-    try {
-      await fs.link(absOf(run, r.rel), absOf(run, kept));
-    } catch (e) {
-      if (errno(e) === 'EEXIST') continue;
-      throw e;
+/**
+ * keep-both (syncKeepBothPinned, drive_sync.go:508-567@c7521c1c): the local copy gets a second name (a hard link, so it
+ * is never lost), then the drive copy is downloaded over the first. Done: `renamed_local` (the second name, direction
+ * `conflict`) then `downloaded` (direction `pull`); failed: one `failed` item in direction `conflict`.
+ */
+async function keepBoth(run: Run, r: RemoteFile, taken: Set<string>): Promise<void> {
+  const base: Base = { rel_path: r.rel, action: 'downloaded', direction: 'pull', failDirection: 'conflict' };
+  let kept: string | undefined;
+  try {
+    for (let n = 0; n < 100 && kept === undefined; n++) {
+      const name = keptName(r.rel, r.id, n);
+      if (taken.has(name)) continue;
+      taken.add(name);
+      await fs.link(absOf(run, r.rel), absOf(run, name)).then(() => (kept = name), (e: unknown) => (errno(e) === 'EEXIST' ? undefined : Promise.reject(e)));
     }
-    try {
-      return { ...(await pullFile(run, r)), kept_as: kept };
-    } catch (e) {
-      const err = itemError(e);
-      throw new DwsError(err.reason, `${err.message} (the local copy is also at "${kept}")`, err.hint);
-    }
+    if (kept === undefined) refuse(`no free name to keep the local copy of "${r.rel}"`);
+  } catch (e) {
+    return fail(run, base, itemError(e));
   }
-  return refuse(`no free name to keep the local copy of "${r.rel}"`);
+  let ids: Record<string, string>;
+  try {
+    ids = await pullFile(run, r);
+  } catch (e) {
+    const err = itemError(e);
+    // the second name was made (a local write), so a later stop reports a partial outcome
+    return fail(run, base, new DwsError(err.reason, `${err.message} (the local copy is also at "${kept}")`, err.hint), true);
+  }
+  record(run, { rel_path: kept!, action: 'renamed_local', direction: 'conflict' }, true);
+  record(run, base, true, ids);
 }
 
+/** `rel` or one of its ancestors is in the batch check's failures (syncPathBlockedByTypeConflict, drive_sync.go:399-407@c7521c1c). */
+const blocked = (failures: ReadonlyMap<string, string>) => (rel: string) => failureFor(rel, failures) !== undefined;
+
+function without<V>(m: ReadonlyMap<string, V>, out: (rel: string) => boolean): Map<string, V> {
+  return new Map([...m].filter(([rel]) => !out(rel)));
+}
+
+/**
+ * drive sync (runDriveSync, drive_sync.go:121-392@c7521c1c): the diff (paths the batch check failed, and their
+ * descendants, left out of it), then the undecidable files (`skipped`, `conflict`, with a note), the missing folders,
+ * new_remote downloads, new_local uploads, and the modified files by --on-conflict.
+ */
 const sync: LocalCommand = async (ctx) => {
   const { run, opts } = await start(ctx, false);
   const local = await localTree(run, true);
   const remote = await remoteTree(run);
   const checks = localNameFailures(local, mirrorConflicts({ dirs: local.dirs, files: local.files.keys() }, { folders: remote.folders.keys(), files: remote.files.keys() }));
   await targetFailures(run, remote.files.keys(), checks);
-  preflight(run, checks);
-  // a path that is a file on one side and a folder on the other never gets here: the batch check above stops the run
-  const d = await diffTrees(local.files, remote.files, opts.quick, md5Of(run));
-  for (const rel of d.unknown) skip(run, { rel_path: rel, action: 'compare' }, 'the drive gives no MD5 to compare with; --quick compares modification times');
-  await createFolders(run, local, remote, () => false);
-  for (const rel of d.new_remote) await attempt(run, { rel_path: rel, action: 'download' }, () => pullFile(run, remote.files.get(rel)!));
+  const out = blocked(checks);
+  const d = await diffTrees(without(local.files, out), without(remote.files, out), opts.quick, md5Of(run));
+  run.head = { detection: opts.quick ? 'quick' : 'exact', diff: diffOut(d) };
+  preflight(run, checks, []);
+  for (const rel of d.unknown) skip(run, { rel_path: rel, direction: 'conflict' }, 'the drive gives no MD5 to compare with, so the file was left alone; --quick compares modification times');
+  await createFolders(run, local, remote);
+  for (const rel of d.new_remote) await attempt(run, { rel_path: rel, action: 'downloaded', direction: 'pull' }, () => pullFile(run, remote.files.get(rel)!));
   for (const rel of d.new_local) await upload(run, local.files.get(rel)!, remote, undefined);
   const taken = new Set([...local.files.keys(), ...local.dirs, ...remote.files.keys(), ...remote.folders.keys()]);
   for (const rel of d.modified) {
     const r = remote.files.get(rel)!;
     switch (opts.onConflict) {
       case 'remote-wins':
-        await attempt(run, { rel_path: rel, action: 'download' }, () => pullFile(run, r));
+        await attempt(run, { rel_path: rel, action: 'downloaded', direction: 'pull' }, () => pullFile(run, r));
         break;
       case 'local-wins':
         await upload(run, local.files.get(rel)!, remote, r.id);
         break;
       case 'keep-both':
-        await attempt(run, { rel_path: rel, action: 'keep_both' }, () => keepBoth(run, r, taken));
+        await keepBoth(run, r, taken);
         break;
       default:
-        skip(run, { rel_path: rel, action: 'compare' }, 'both sides differ (--on-conflict skip)');
+        skip(run, { rel_path: rel, direction: 'conflict' });
     }
   }
-  return finish(run, { detection: opts.quick ? 'quick' : 'exact', on_conflict: opts.onConflict, diff: diffOut(d), ...ledger(run) });
+  return finish(run);
 };
 
 /** What each step would send, for --dry-run (nothing is called; the walks' own answers decide the rest). */

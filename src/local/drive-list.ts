@@ -2,9 +2,11 @@
 // list walks"): the drive list plan (catalog/plans/multi-step/drive.yaml drive.list_files) refuses the flag
 // combinations upstream refuses, then hands over here. Three shapes, as upstream's drive list body
 // (internal/helpers/drive.go:401-582@c7521c1c) picks them:
-//   - a walk (--depth above 1, or any of --type/--start/--end): the folder tree breadth-first through walkFolders
-//     (drive-tree.ts), every entry collected, then filtered by name, kind and time, then the latest N or the tree
-//     order; printed as {items, maxDepth, truncated, errors} (runDriveListDepth, drive_depth.go:199-343);
+//   - a walk (--depth above 1, or any of --type/--start/--end; with --workspace also --latest): the folder tree
+//     breadth-first through walkFolders (drive-tree.ts), every entry collected, then filtered by name, kind and
+//     time, then the latest N or the tree order; printed as {items, maxDepth, truncated, errors} (runDriveListDepth,
+//     drive_depth.go:199-343). A drive folder is listed by drive list_files, a doc space's (--workspace) by doc
+//     list_nodes: the two routes are data (ROUTES, newDrivePanDepthRoute / newDocDepthRoute, drive_depth.go:125-181);
 //   - the latest N of one folder (--latest alone): its pages newest first until N files are found
 //     (runDriveListLatest, drive_latest.go:125-200), printed as {items};
 //   - one page filtered by name (--pattern alone): the plain list_files call, its answer printed with its item list
@@ -13,7 +15,7 @@
 import { DwsError, type Reason } from '../errors.js';
 import { byCodePoint } from '../text/order.js';
 import { parseLayoutsMs } from '../plan/transforms/time.js';
-import { PAGE_SIZE, remoteTime, walkFolders, type Folder } from './drive-tree.js';
+import { DRIVE_PAGE_KEYS, PAGE_SIZE, remoteTime, walkFolders, type Folder, type PageKeys } from './drive-tree.js';
 import type { LocalCommand, LocalContext } from './types.js';
 import { isObject } from '../json-object.js';
 
@@ -225,8 +227,10 @@ export function nameMatches(name: string, pattern: string): boolean {
 
 type Entry = Record<string, unknown>;
 
-/** A folder entry: its type or dentryType is FOLDER in any case (isDriveDepthFolder). */
+/** A drive folder entry: its type or dentryType is FOLDER in any case (isDriveDepthFolder). */
 const isFolder = (e: Entry) => ['type', 'dentryType'].some((k) => typeof e[k] === 'string' && (e[k] as string).toUpperCase() === 'FOLDER');
+/** A doc space folder entry: its nodeType is folder in any case (isDocDepthFolder, drive_depth.go:713-716@c7521c1c). */
+const isDocFolder = (e: Entry) => typeof e.nodeType === 'string' && e.nodeType.toLowerCase() === 'folder';
 const entryName = (e: Entry) => (typeof e.name === 'string' && e.name !== '' ? e.name : typeof e.fileName === 'string' ? e.fileName : '');
 const entryId = (e: Entry) => ['fileId', 'nodeId'].map((k) => e[k]).find((v): v is string => typeof v === 'string' && v !== '') ?? '';
 
@@ -254,6 +258,44 @@ export function walkPage(answer: unknown): { items: Entry[]; next?: string; hasM
   return { items, ...(next !== undefined ? { next } : {}), hasMore: target.hasMore === true, list: target };
 }
 
+/**
+ * One doc list_nodes answer read as upstream's walk reads it (parseDocDepthPage, drive_depth.go:695-711@c7521c1c):
+ * the objects of the top-level `nodes`, nextPageToken, hasMore only when true. An answer without a `nodes` list
+ * naming an errorCode failed (as walkPage reads a list_files one); any other holds no entries.
+ */
+export function docPage(answer: unknown): { items: Entry[]; next?: string; hasMore: boolean } {
+  if (!isObject(answer)) return { items: [], hasMore: false };
+  const body = answer;
+  if (!Array.isArray(body.nodes)) {
+    const code = ['errorCode', 'error_code', 'code'].map((k) => body[k]).find((v): v is string => typeof v === 'string' && v !== '');
+    if (code) throw new DwsError('business_error', `list_nodes on the "doc" server failed: ${code}: ${String(body.errorMsg ?? body.message ?? 'no message')}`);
+    return { items: [], hasMore: false };
+  }
+  const items = (body.nodes as unknown[]).filter((x): x is Entry => isObject(x));
+  const next = typeof body.nextPageToken === 'string' && body.nextPageToken !== '' ? body.nextPageToken : undefined;
+  return { items, ...(next !== undefined ? { next } : {}), hasMore: body.hasMore === true };
+}
+
+/**
+ * How a walk lists one folder page of its route (driveDepthRoute, drive_depth.go:105-181@c7521c1c): the call, its
+ * argument names, how a page is read, whether `hasMore: false` ends the folder even with a token (list_nodes says
+ * so; list_files does not), which entries are folders to enter and the id they are entered by.
+ */
+interface Route {
+  server: string;
+  rpc: string;
+  keys: PageKeys;
+  page: (answer: unknown) => { items: Entry[]; next?: string; hasMore: boolean };
+  hasMoreEnds: boolean;
+  isFolder: (e: Entry) => boolean;
+  id: (e: Entry) => string;
+}
+const textOf = (e: Entry, key: string) => (typeof e[key] === 'string' ? e[key] as string : '');
+const ROUTES: Record<'drive' | 'doc', Route> = {
+  drive: { server: 'drive', rpc: 'list_files', keys: DRIVE_PAGE_KEYS, page: walkPage, hasMoreEnds: false, isFolder, id: (e) => textOf(e, 'fileId') },
+  doc: { server: 'doc', rpc: 'list_nodes', keys: { size: 'pageSize', folder: 'folderId', token: 'pageToken' }, page: docPage, hasMoreEnds: true, isFolder: isDocFolder, id: (e) => textOf(e, 'nodeId') },
+};
+
 /** A walk's failed folder as printed in `errors` (driveDepthError). */
 export interface WalkError {
   depth: number;
@@ -274,6 +316,8 @@ function walkReason(err: unknown): WalkError['reason'] {
 // ── the three shapes ────────────────────────────────────────────────────────────────────────────────────────────
 
 interface Options {
+  /** --workspace: the walk lists that doc space through list_nodes (drive.go:459-474@c7521c1c). */
+  workspace: string;
   folder: string;
   base: Record<string, unknown>;
   depth: number;
@@ -293,30 +337,38 @@ function options(ctx: LocalContext): Options {
     ...(v.thumbnail === true ? { withThumbnail: true } : {}),
   };
   return {
-    folder: str('folder'), base, depth: typeof v.depth === 'number' ? v.depth : 1, pattern: str('pattern'),
+    workspace: str('workspace'), folder: str('folder'), base, depth: typeof v.depth === 'number' ? v.depth : 1, pattern: str('pattern'),
     latest: typeof v.latest === 'number' ? v.latest : 0, filter: listFilter(v, now),
   };
 }
 
-const list = (ctx: LocalContext) => (args: Record<string, unknown>, page: number) =>
-  ctx.effects.call({ server: 'drive', rpc: 'list_files', args, replayable: true, step: 0, page });
+const list = (ctx: LocalContext, route: Route = ROUTES.drive) => (args: Record<string, unknown>, page: number) =>
+  ctx.effects.call({ server: route.server, rpc: route.rpc, args, replayable: true, step: 0, page });
 
-/** The walk: every folder down to --depth levels breadth-first, then filtered, ordered and printed (runDriveListDepth). */
+/**
+ * The walk: every folder down to --depth levels breadth-first, then filtered, ordered and printed (runDriveListDepth).
+ * A drive folder's pages carry the sort and space flags; a doc space's only its workspaceId (drive.go:463-474: the
+ * others have no list_nodes counterpart and are not sent).
+ */
 async function walk(ctx: LocalContext, o: Options): Promise<unknown> {
+  const route = o.workspace ? ROUTES.doc : ROUTES.drive;
   const collected: Entry[] = [];
   const errors: WalkError[] = [];
   const visited = new Set<string>(o.folder ? [o.folder] : []);
-  const { stopped } = await walkFolders(list(ctx), { id: o.folder, rel: '', depth: 0, name: '' }, {
+  let fatal: DwsError | undefined;
+  const walked = walkFolders(list(ctx, route), { id: o.folder, rel: '', depth: 0, name: '' }, {
     order: 'breadth',
-    base: o.base,
+    base: o.workspace ? { workspaceId: o.workspace } : o.base,
+    keys: route.keys,
     folderPages: WALK_FOLDER_PAGES,
     read: (answer) => {
-      const page = walkPage(answer);
+      const page = route.page(answer);
       if (page.hasMore && page.next === undefined) {
         // the entries of the page are taken; the folder then counts as failed (it may hold more)
-        return { items: page.items, broken: new DwsError('backend_error', 'list_files said hasMore without a nextToken: the folder may hold more entries') };
+        return { items: page.items, broken: new DwsError('backend_error', `${route.rpc} said hasMore without a next page token: the folder may hold more entries`) };
       }
-      return page;
+      // list_nodes' hasMore is the last word: false ends the folder whatever the token (hasMoreAuthoritative)
+      return route.hasMoreEnds && !page.hasMore ? { items: page.items } : page;
     },
     entry: (item, at) => {
       const name = typeof item.name === 'string' ? item.name : '';
@@ -324,23 +376,42 @@ async function walk(ctx: LocalContext, o: Options): Promise<unknown> {
       Object.assign(item, { depth: at.depth + 1, parentId: at.id, rel_path: rel });
       collected.push(item);
       if (collected.length >= WALK_MAX_ITEMS) return 'stop';
-      const id = entryId(item);
-      if (!isFolder(item) || at.depth + 1 >= o.depth || id === '' || visited.has(id)) return undefined;
+      const id = route.id(item);
+      if (!route.isFolder(item) || at.depth + 1 >= o.depth || id === '' || visited.has(id)) return undefined;
       visited.add(id);
       return { id, rel, depth: at.depth + 1, name };
     },
     failed: (folder: Folder, err) => {
       const reason = walkReason(err);
-      if (err instanceof DwsError && UNRECOVERABLE.has(err.reason)) throw err;
+      const record = () => errors.push({ depth: folder.depth, folderId: folder.id, folderName: folder.name, reason, message: err instanceof Error ? err.message : String(err) });
+      if (err instanceof DwsError && UNRECOVERABLE.has(err.reason)) {
+        // the walk ends; without --latest what was collected is kept, this folder in errors (drive_depth.go:300-313)
+        if (o.latest === 0) {
+          record();
+          fatal = err;
+        }
+        throw err;
+      }
       if (reason === 'rate_limited' && !folder.retried) return 'retry';
       if (folder.depth === 0 && collected.length === 0) throw err;
-      errors.push({ depth: folder.depth, folderId: folder.id, folderName: folder.name, reason, message: err instanceof Error ? err.message : String(err) });
+      record();
       return 'skip';
     },
   });
+  const stopped = await walked.then((w) => w.stopped, (e: unknown) => {
+    if (!fatal) throw e;
+    // upstream prints the partial listing on stdout, then exits with the failure; here nothing is printed and the
+    // failure carries that listing in its `details` (SPEC 4.5)
+    throw new DwsError(fatal.reason, `${fatal.message} (the walk stopped; what it listed is in details)`, fatal.hint, { ...fatal.payload, details: listing(o, route, collected, errors, false) });
+  });
   if (o.latest > 0 && (stopped || errors.length)) throw incomplete(o, stopped, errors);
+  return listing(o, route, collected, errors, stopped);
+}
+
+/** What a walk prints (emitDriveDepthResult, drive_depth.go:549-609@c7521c1c): name, kind and time filters, the latest N or the tree order, {items, maxDepth, truncated, errors}. */
+function listing(o: Options, route: Route, collected: Entry[], errors: WalkError[], stopped: boolean): unknown {
   let items = collected.filter((e) => nameMatches(entryName(e), o.pattern));
-  items = items.filter((e) => kept(e, o.filter));
+  items = items.filter((e) => kept(e, o.filter, route));
   if (o.latest > 0) items = newest(items, o.latest, o.filter.kind === 'folder');
   else items.sort((a, b) => byCodePoint(String(a.rel_path), String(b.rel_path)) || byCodePoint(entryId(a), entryId(b)));
   const maxDepth = items.reduce((m, e) => Math.max(m, e.depth as number), 0);
@@ -352,9 +423,9 @@ async function walk(ctx: LocalContext, o: Options): Promise<unknown> {
   return { items: shown, maxDepth, truncated: stopped, errors };
 }
 
-/** Whether an entry passes --type and --start/--end (applyDriveListFilter): an entry without a time fails a time bound. */
-function kept(e: Entry, f: ListFilter): boolean {
-  if (f.kind !== undefined && (f.kind === 'folder') !== isFolder(e)) return false;
+/** Whether an entry passes --type (the route's folder test) and --start/--end (applyDriveListFilter): an entry without a time fails a time bound. */
+function kept(e: Entry, f: ListFilter, route: Route): boolean {
+  if (f.kind !== undefined && (f.kind === 'folder') !== route.isFolder(e)) return false;
   if (f.startMs === undefined && f.endMs === undefined) return true;
   const t = remoteTime(e);
   if (t === undefined) return false;
@@ -363,11 +434,11 @@ function kept(e: Entry, f: ListFilter): boolean {
 
 /**
  * The latest N files (or folders, with --type folder): newest first, then by path, then by id (applyDriveListLatest,
- * drive_latest.go:52-77); an entry without a time counts as oldest.
+ * drive_latest.go:52-77); an entry without a time counts as oldest. A folder of either route counts as a folder.
  */
 export function newest(items: Entry[], n: number, folders: boolean): Entry[] {
   const time = (e: Entry) => remoteTime(e) ?? 0;
-  return items.filter((e) => isFolder(e) === folders)
+  return items.filter((e) => (isFolder(e) || isDocFolder(e)) === folders)
     .sort((a, b) => time(b) - time(a) || byCodePoint(String(a.rel_path ?? ''), String(b.rel_path ?? '')) || byCodePoint(entryId(a), entryId(b)))
     .slice(0, n);
 }
@@ -436,7 +507,8 @@ async function patternPage(ctx: LocalContext, o: Options): Promise<unknown> {
 
 const driveList: LocalCommand = async (ctx) => {
   const o = options(ctx);
-  if (o.depth > 1 || filterActive(o.filter)) return walk(ctx, o);
+  // drive.go:465, :500@c7521c1c: with --workspace, --latest alone also takes the walk (the drive's newest-first scan is the drive branch's only)
+  if (o.depth > 1 || filterActive(o.filter) || (o.workspace !== '' && o.latest > 0)) return walk(ctx, o);
   if (o.latest > 0) return latestOfFolder(ctx, o);
   return patternPage(ctx, o);
 };

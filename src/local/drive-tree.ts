@@ -210,8 +210,10 @@ export interface FolderWalk {
    * drive_depth.go:204-330@c7521c1c).
    */
   order: 'depth' | 'breadth';
-  /** Arguments every page carries besides maxResults, parentId and nextToken (spaceId, orderBy, ...). */
+  /** Arguments every page carries besides the page size, the folder and the token (spaceId, orderBy, workspaceId, ...). */
   base: Record<string, unknown>;
+  /** The argument names of a page (list_files' when absent): list_nodes pages by pageSize, folderId and pageToken. */
+  keys?: PageKeys;
   /**
    * One page answer -> its entries and its next token; throws when the answer cannot be read. `broken`: the folder
    * fails after the page's entries are taken (a page saying hasMore without a token).
@@ -233,9 +235,18 @@ export interface FolderWalk {
   failed?: (folder: Folder, err: unknown) => 'retry' | 'skip';
 }
 
-/** The arguments of one list_files page: 50 entries, the walk's own arguments, the folder (none for the space root), the token. */
-export function pageArgs(base: Record<string, unknown>, folderId: string, token: string | undefined): Record<string, unknown> {
-  return { maxResults: PAGE_SIZE, ...base, ...(folderId ? { parentId: folderId } : {}), ...(token ? { nextToken: token } : {}) };
+/** The names of a listing call's page size, folder and token arguments. */
+export interface PageKeys {
+  size: string;
+  folder: string;
+  token: string;
+}
+/** list_files' (newDrivePanDepthRoute.buildArgs, helpers/drive_depth.go:125-151@c7521c1c). */
+export const DRIVE_PAGE_KEYS: PageKeys = { size: 'maxResults', folder: 'parentId', token: 'nextToken' };
+
+/** The arguments of one page: 50 entries, the walk's own arguments, the folder (none for the space root), the token. */
+export function pageArgs(base: Record<string, unknown>, folderId: string, token: string | undefined, keys: PageKeys = DRIVE_PAGE_KEYS): Record<string, unknown> {
+  return { [keys.size]: PAGE_SIZE, ...base, ...(folderId ? { [keys.folder]: folderId } : {}), ...(token ? { [keys.token]: token } : {}) };
 }
 
 /**
@@ -256,7 +267,7 @@ export async function walkFolders(list: (args: Record<string, unknown>, page: nu
         if (w.folderPages !== undefined && own++ >= w.folderPages) {
           throw malformed(`the folder "${folder.rel || folder.id || '(root)'}" has more than ${w.folderPages} pages with a next token (a cursor loop is suspected)`);
         }
-        const page = w.read(await list(pageArgs(w.base, folder.id, token), pages++));
+        const page = w.read(await list(pageArgs(w.base, folder.id, token, w.keys), pages++));
         for (const item of page.items) {
           const sub = w.entry(item, folder);
           if (sub === 'stop') {

@@ -96,10 +96,11 @@ describe('paths built from backend data stay inside the file root', () => {
     folders.root = [{ ...driveFile('zz/../../a', 'c.txt'), md5: 'AAAAAAAAAAAAAAAAAAAAAA==' }];
     const r = await run(['drive', 'sync', '--local-folder', '.', '--remote-folder', 'root', '--on-conflict', 'keep-both', '--yes']);
     expect(readdirSync(outer).sort()).toEqual(['root']);
-    const item = (r.out as { result: { items: { kept_as: string; outcome: string }[] } }).result.items[0];
-    expect(item.outcome).toBe('done');
-    expect(item.kept_as).toBe('c.conflict-_______a.txt');
-    expect(readFileSync(path.join(root, item.kept_as), 'utf8')).toBe('mine');
+    // upstream's keep-both items (drive_sync.go:562-566@c7521c1c): the local copy's second name, then the download
+    expect((r.out as { result: { items: unknown[] } }).result.items).toEqual([
+      { rel_path: 'c.conflict-_______a.txt', action: 'renamed_local', direction: 'conflict' }, { rel_path: 'c.txt', action: 'downloaded', direction: 'pull' },
+    ]);
+    expect(readFileSync(path.join(root, 'c.conflict-_______a.txt'), 'utf8')).toBe('mine');
     expect(readFileSync(path.join(root, 'c.txt'), 'utf8')).toBe('BACKEND BYTES');
   });
 });
@@ -131,7 +132,8 @@ describe('a download never replaces a file silently', () => {
   it("drive push does not upload dws's config file from the folder it pushes", async () => {
     writeFileSync(path.join(root, 'dws.json'), '{}');
     const r = await run(['drive', 'push', '--local-folder', '.', '--remote-folder', 'root', '--yes'], { DWS_CONFIG: path.join(root, 'dws.json') });
-    expect(r.error?.message).toMatch(/"dws.json","action":"upload","reason":"invalid_parameter"/u);
+    expect(r.error?.reason).toBe('drive_items_failed');
+    expect(r.error?.payload?.details).toEqual({ summary: { uploaded: 0, skipped: 0, failed: 1, aborted: false }, items: [{ rel_path: 'dws.json', action: 'failed', size_bytes: 2, error: expect.stringMatching(/own state/u) }] });
     expect(records().filter((x) => x.rpc === 'PUT').map((x) => x.error?.message)).toEqual([expect.stringMatching(/own state/u)]);
     expect(mcp.uploads).toEqual([]);
   });
@@ -157,8 +159,9 @@ describe('a failing download body is a typed error', () => {
     downloadUrl = `${filesBase}/reset`;
     folders.root = [driveFile('f1', 'a.txt')];
     const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
-    expect(r.error?.reason).toBe('transport_error');
+    expect(r.error?.reason).toBe('drive_items_failed');
     expect(r.error?.message).toMatch(/nothing was written/u);
+    expect(r.error?.payload?.details).toEqual({ summary: { downloaded: 0, skipped: 0, failed: 1 }, items: [{ rel_path: 'a.txt', action: 'failed', error: expect.stringMatching(/./u) }] });
     expect(readdirSync(path.join(root, 'work'))).toEqual([]);
   });
 });

@@ -71,8 +71,10 @@ const calls = () => mcp.calls.map((c) => `${c.name}${c.name === 'list_files' ? `
 /** The answered calls (each call's sent record before it is left out). */
 const records = () => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; server: string; step: number; page?: number; outcome: string; canonical_path: string })
   .filter((r) => r.outcome !== 'sent');
-type Ledger = { rel_path: string; action: string; outcome: string; file_id?: string; folder_id?: string; kept_as?: string; error?: { reason: string } };
-const brief = (items: Ledger[]) => items.map((i) => `${i.rel_path} ${i.action} ${i.outcome}${i.error ? ' ' + i.error.reason : ''}`);
+/** The stderr envelope of a failed run, parsed: `{details?, error: {category, reason, message, hint?}}`. */
+const envelope = (e: DwsError | undefined) => JSON.parse(e!.envelope()) as { details?: unknown; error: { category: string; reason: string; message: string } };
+/** An item's `error`: dws's own message (upstream prints its err.Error() text there). */
+const text = (pattern: RegExp) => expect.stringMatching(pattern) as unknown as string;
 
 describe('drive status', () => {
   it('sorts every file into new_local, new_remote, modified, unchanged or unknown, walking subfolders by id and every page', async () => {
@@ -155,9 +157,13 @@ describe('drive pull', () => {
   it('skip (the default) keeps existing local files and downloads the rest into place, folders created, times from the drive', async () => {
     local('old.txt', 'mine');
     const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
-    const res = (r.out as { result: { summary: unknown; items: Ledger[] } }).result;
-    expect(brief(res.items)).toEqual(['new.txt download done', 'old.txt download skipped', 'sub/deep.txt download done']);
-    expect(res.summary).toEqual({ done: 2, skipped: 1, failed: 0 });
+    // drivePullResult (drive_pull.go:79-97@c7521c1c): the drive files in code point order, `downloaded` or `skipped`
+    expect(r.out).toEqual({
+      result: {
+        summary: { downloaded: 2, skipped: 1, failed: 0 },
+        items: [{ rel_path: 'new.txt', action: 'downloaded' }, { rel_path: 'old.txt', action: 'skipped' }, { rel_path: 'sub/deep.txt', action: 'downloaded' }],
+      },
+    });
     expect([read('new.txt'), read('old.txt'), read('sub/deep.txt')]).toEqual(['fresh', 'mine', 'deep']);
     expect(statSync(path.join(root, 'work', 'new.txt')).mtimeMs).toBe(T0 + 5000);
     // Temporary files were renamed into place: none is left next to the targets.
@@ -170,10 +176,20 @@ describe('drive pull', () => {
     local('old.txt', 'mine, older', T0);
     local('new.txt', 'mine, newer', T0 + 9000);
     const smart = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'smart', '--yes']);
-    expect(brief((smart.out as { result: { items: Ledger[] } }).result.items)).toEqual(['new.txt download skipped', 'old.txt download done', 'sub/deep.txt download done']);
+    expect(smart.out).toEqual({
+      result: {
+        summary: { downloaded: 2, skipped: 1, failed: 0 },
+        items: [{ rel_path: 'new.txt', action: 'skipped' }, { rel_path: 'old.txt', action: 'downloaded' }, { rel_path: 'sub/deep.txt', action: 'downloaded' }],
+      },
+    });
     expect([read('new.txt'), read('old.txt')]).toEqual(['mine, newer', 'drive newer']);
     const over = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'overwrite', '--yes']);
-    expect(brief((over.out as { result: { items: Ledger[] } }).result.items)).toEqual(['new.txt download done', 'old.txt download done', 'sub/deep.txt download done']);
+    expect(over.out).toEqual({
+      result: {
+        summary: { downloaded: 3, skipped: 0, failed: 0 },
+        items: [{ rel_path: 'new.txt', action: 'downloaded' }, { rel_path: 'old.txt', action: 'downloaded' }, { rel_path: 'sub/deep.txt', action: 'downloaded' }],
+      },
+    });
     expect(read('new.txt')).toBe('fresh');
   });
 
@@ -187,13 +203,19 @@ describe('drive pull', () => {
     expect(existsSync(path.join(root, 'work', 'new.txt'))).toBe(false);
   });
 
-  it('a failed download leaves no file and no temporary file behind; nothing written means the failure\'s own reason', async () => {
-    folders.root = [file('f1', 'a.txt', 'bytes')];
+  it('p-driveout: a failed download leaves no file behind; nothing written, the run is drive_items_failed (exit 1) carrying upstream\'s result in details, nothing on stdout', async () => {
+    folders.root = [file('f1', 'a.txt', 'bytes'), file('f2', 'b.txt', 'bee')];
+    local('b.txt', 'mine');
     delete mcp.files.f1;
     const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
-    expect(r.error?.reason).toBe('backend_error');
-    expect(r.error?.message).toContain('nothing was written');
-    expect(readdirSync(path.join(root, 'work'))).toEqual([]);
+    expect(r.out).toBeUndefined();
+    expect(r.error?.exitCode).toBe(1);
+    // upstream prints this result and exits 1 (drive_pull.go:246-273: a failed item with its error text)
+    expect(envelope(r.error)).toEqual({
+      details: { summary: { downloaded: 0, skipped: 1, failed: 1 }, items: [{ rel_path: 'a.txt', action: 'failed', error: text(/HTTP 404|not found|404/u) }, { rel_path: 'b.txt', action: 'skipped' }] },
+      error: { category: 'backend', reason: 'drive_items_failed', message: 'drive.folder_pull: 1 item(s) failed (see details.items); nothing was written', hint: 'fix or leave out the failed paths (details.items), then run again' },
+    });
+    expect(readdirSync(path.join(root, 'work'))).toEqual(['b.txt']);
     expect(records().map((x) => `${x.rpc} ${x.outcome}`)).toEqual(['list_files ok', 'download_file ok', 'GET failed']);
   });
 
@@ -225,8 +247,18 @@ describe('drive push', () => {
     local('have/in-existing.txt', 'in existing');
     local('a/b/deep.txt', 'deep bytes');
     const r = await run(['drive', 'push', ...folderArgs, '--space-id', 'sp1', '--yes']);
-    const res = (r.out as { result: { items: Ledger[] } }).result;
-    expect(brief(res.items)).toEqual(['a create_folder done', 'a/b create_folder done', 'a/b/deep.txt upload done', 'exists.txt overwrite skipped', 'have/in-existing.txt upload done', 'top.txt upload done']);
+    // drivePushResult (drive_push.go:73-91, :172-251@c7521c1c): folders first (no size), then the files in code point
+    // order, each with its local size; uploaded counts new and overwritten files, not folders
+    expect(r.out).toEqual({
+      result: {
+        summary: { uploaded: 3, skipped: 1, failed: 0, aborted: false },
+        items: [
+          { rel_path: 'a', action: 'folder_created' }, { rel_path: 'a/b', action: 'folder_created' },
+          { rel_path: 'a/b/deep.txt', action: 'uploaded', size_bytes: 10 }, { rel_path: 'exists.txt', action: 'skipped', size_bytes: 4 },
+          { rel_path: 'have/in-existing.txt', action: 'uploaded', size_bytes: 11 }, { rel_path: 'top.txt', action: 'uploaded', size_bytes: 9 },
+        ],
+      },
+    });
     const creates = mcp.calls.filter((c) => c.name === 'create_folder').map((c) => c.arguments);
     expect(creates).toEqual([{ name: 'a', parentId: 'root', spaceId: 'sp1' }, { name: 'b', parentId: 'new-a', spaceId: 'sp1' }]);
     const infos = mcp.calls.filter((c) => c.name === 'get_upload_info').map((c) => c.arguments);
@@ -239,8 +271,6 @@ describe('drive push', () => {
     expect(mcp.uploads.map((u) => [u.name, u.bytes.toString(), u.headers['x-upload-sign']])).toEqual([
       ['deep.txt', 'deep bytes', 'sig'], ['in-existing.txt', 'in existing', 'sig'], ['top.txt', 'top bytes', 'sig'],
     ]);
-    expect(res.items.find((i) => i.rel_path === 'a/b')?.folder_id).toBe('new-b');
-    expect(res.items.find((i) => i.rel_path === 'top.txt')?.file_id).toBe('f-top.txt');
     // The bytes never pass through the MCP server: the token is not sent to the upload URL.
     expect(mcp.uploads.every((u) => u.headers.authorization === undefined)).toBe(true);
   });
@@ -250,7 +280,9 @@ describe('drive push', () => {
     local('a.txt', 'newer local', T0 + 1000);
     local('b.txt', 'older local', T0);
     const smart = await run(['drive', 'push', ...folderArgs, '--if-exists', 'smart', '--yes']);
-    expect(brief((smart.out as { result: { items: Ledger[] } }).result.items)).toEqual(['a.txt overwrite done', 'b.txt overwrite skipped']);
+    expect(smart.out).toEqual({
+      result: { summary: { uploaded: 1, skipped: 1, failed: 0, aborted: false }, items: [{ rel_path: 'a.txt', action: 'overwritten', size_bytes: 11 }, { rel_path: 'b.txt', action: 'skipped', size_bytes: 11 }] },
+    });
     expect(mcp.calls.find((c) => c.name === 'get_upload_info')?.arguments).toEqual({ fileName: 'a.txt', fileSize: 11, overwriteFileId: 'f1' });
   });
 
@@ -260,10 +292,20 @@ describe('drive push', () => {
     local('bad/child.txt', 'never sent');
     mcp.faults.push({ tool: 'create_folder', status: 503, times: 5 });
     const r = await run(['drive', 'push', ...folderArgs, '--yes']);
-    expect(r.error?.reason).toBe('partial_outcome');
-    expect(r.error?.message).toContain('"rel_path":"ok.txt","action":"upload","file_id":"f-ok.txt"');
-    expect(r.error?.message).toContain('"rel_path":"bad","action":"create_folder"');
-    expect(r.error?.message).toContain('"rel_path":"bad/child.txt","action":"upload","reason":"not_found"');
+    expect(r.out).toBeUndefined();
+    // upstream's result of this run (drive_push.go:187-198: the folder failed, its child failed with its size, the
+    // other file uploaded); a write took effect, so the run is partial_outcome (exit 7) naming it with its id
+    const e = envelope(r.error);
+    expect(e.details).toEqual({
+      summary: { uploaded: 1, skipped: 0, failed: 2, aborted: false },
+      items: [
+        { rel_path: 'bad', action: 'failed', error: text(/create_folder/u) },
+        { rel_path: 'bad/child.txt', action: 'failed', size_bytes: 10, error: 'its parent folder "bad" was not created on the drive' },
+        { rel_path: 'ok.txt', action: 'uploaded', size_bytes: 2 },
+      ],
+    });
+    expect([e.error.category, e.error.reason, r.error?.exitCode]).toEqual(['partial', 'partial_outcome', 7]);
+    expect(e.error.message).toBe('drive.folder_push: 2 item(s) failed (see details.items); completed writes (1): [{"rel_path":"ok.txt","action":"uploaded","file_id":"f-ok.txt"}]');
     expect(mcp.calls.filter((c) => c.name === 'create_folder')).toHaveLength(1);
     expect(mcp.uploads.map((u) => u.name)).toEqual(['ok.txt']);
     expect(records().map((x) => `${x.rpc} ${x.outcome}`)).toEqual(['list_files ok', 'create_folder outcome_unknown', 'get_upload_info ok', 'PUT ok', 'commit_upload ok']);
@@ -274,7 +316,10 @@ describe('drive push', () => {
     local('a.txt', 'bytes');
     mcp.answers['drive/get_upload_info'] = () => ({ result: { uploadId: 'u1', resourceUrls: [{ url: `${mcp.base}/nowhere/a.txt` }] } });
     const r = await run(['drive', 'push', ...folderArgs, '--yes']);
-    expect(r.error?.reason).toBe('backend_error');
+    expect(envelope(r.error)).toMatchObject({
+      details: { summary: { uploaded: 0, skipped: 0, failed: 1, aborted: false }, items: [{ rel_path: 'a.txt', action: 'failed', size_bytes: 5, error: text(/./u) }] },
+      error: { category: 'backend', reason: 'drive_items_failed' },
+    });
     expect(calls()).toEqual(['list_files(root)', 'get_upload_info']);
     expect(records().map((x) => `${x.rpc} ${x.outcome}`)).toEqual(['list_files ok', 'get_upload_info ok', 'PUT failed']);
   });
@@ -287,7 +332,7 @@ describe('drive push', () => {
     symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'work', 'link.txt'));
     symlinkSync(outside, path.join(root, 'work', 'linkdir'));
     const r = await run(['drive', 'push', ...folderArgs, '--yes']);
-    expect(brief((r.out as { result: { items: Ledger[] } }).result.items)).toEqual(['real.txt upload done']);
+    expect(r.out).toEqual({ result: { summary: { uploaded: 1, skipped: 0, failed: 0, aborted: false }, items: [{ rel_path: 'real.txt', action: 'uploaded', size_bytes: 4 }] } });
     expect(mcp.uploads.map((u) => u.bytes.toString())).toEqual(['real']);
   });
 });
@@ -301,41 +346,63 @@ describe('drive sync', () => {
     local('nomd5.txt', 'n');
     local('newdir/inner.txt', 'inner');
   });
-  const syncItems = async (mode: string) => {
+  const syncOut = async (mode: string) => {
     const r = await run(['drive', 'sync', ...folderArgs, '--on-conflict', mode, '--yes']);
     if (r.error) throw r.error;
-    return (r.out as { result: { items: Ledger[]; diff: Record<string, { rel_path: string }[]> } }).result;
+    return r.out;
   };
+  /** The diff of this tree (driveSyncDiff, drive_sync.go:87-93@c7521c1c), the same for every --on-conflict. */
+  const diff = {
+    new_local: [{ rel_path: 'mine.txt' }, { rel_path: 'newdir/inner.txt' }], new_remote: [{ rel_path: 'remote.txt' }],
+    modified: [{ rel_path: 'both.txt' }], unchanged: [{ rel_path: 'same.txt' }], unknown: [{ rel_path: 'nomd5.txt' }],
+  };
+  /** The items before the modified file's (drive_sync.go:283-368@c7521c1c): the undecidable file, the folder, the one-sided files. */
+  const before = [
+    { rel_path: 'nomd5.txt', action: 'skipped', direction: 'conflict', error: text(/no MD5/u) },
+    { rel_path: 'newdir', action: 'folder_created', direction: 'push' },
+    { rel_path: 'remote.txt', action: 'downloaded', direction: 'pull' },
+    { rel_path: 'mine.txt', action: 'uploaded', direction: 'push' },
+    { rel_path: 'newdir/inner.txt', action: 'uploaded', direction: 'push' },
+  ];
 
   it('skip (the default): one-sided files move, folders are created first, conflicts and undecidable files are left alone', async () => {
-    const res = await syncItems('skip');
-    expect(res.diff.modified).toEqual([{ rel_path: 'both.txt' }]);
-    expect(brief(res.items)).toEqual([
-      'nomd5.txt compare skipped', 'newdir create_folder done', 'remote.txt download done', 'mine.txt upload done', 'newdir/inner.txt upload done', 'both.txt compare skipped',
-    ]);
+    expect(await syncOut('skip')).toEqual({
+      result: { detection: 'exact', diff, summary: { pulled: 1, pushed: 3, skipped: 2, failed: 0 }, items: [...before, { rel_path: 'both.txt', action: 'skipped', direction: 'conflict' }] },
+    });
     expect(read('remote.txt')).toBe('from drive');
     expect(read('both.txt')).toBe('local version');
     expect(mcp.calls.find((c) => c.name === 'get_upload_info' && c.arguments.fileName === 'inner.txt')?.arguments.parentId).toBe('new-newdir');
   });
 
   it('remote-wins downloads the drive copy over the local one', async () => {
-    const res = await syncItems('remote-wins');
-    expect(brief(res.items)).toContain('both.txt download done');
+    expect(await syncOut('remote-wins')).toEqual({
+      result: { detection: 'exact', diff, summary: { pulled: 2, pushed: 3, skipped: 1, failed: 0 }, items: [...before, { rel_path: 'both.txt', action: 'downloaded', direction: 'pull' }] },
+    });
     expect(read('both.txt')).toBe('drive version');
   });
 
   it('local-wins uploads the local copy over the drive one, by its id', async () => {
-    const res = await syncItems('local-wins');
-    expect(brief(res.items)).toContain('both.txt overwrite done');
+    expect(await syncOut('local-wins')).toEqual({
+      result: { detection: 'exact', diff, summary: { pulled: 1, pushed: 4, skipped: 1, failed: 0 }, items: [...before, { rel_path: 'both.txt', action: 'overwritten', direction: 'conflict' }] },
+    });
     expect(mcp.uploads.find((u) => u.name === 'both.txt')?.bytes.toString()).toBe('local version');
     expect(mcp.calls.find((c) => c.name === 'get_upload_info' && c.arguments.fileName === 'both.txt')?.arguments).toEqual({ fileName: 'both.txt', fileSize: 13, overwriteFileId: 'f1' });
   });
 
   it('keep-both keeps the local copy under a conflict name and downloads the drive copy to the path', async () => {
     local('both.conflict-f1.txt', 'taken already');
-    const res = await syncItems('keep-both');
-    const item = res.items.find((i) => i.rel_path === 'both.txt')!;
-    expect(item).toMatchObject({ action: 'keep_both', outcome: 'done', kept_as: 'both.conflict-f1.1.txt', file_id: 'f1' });
+    const out = await syncOut('keep-both');
+    // syncKeepBothPinned (drive_sync.go:562-566@c7521c1c): the second local name, then the download; pulled counts one
+    expect(out).toEqual({
+      result: {
+        detection: 'exact', diff: { ...diff, new_local: [{ rel_path: 'both.conflict-f1.txt' }, ...diff.new_local] },
+        summary: { pulled: 2, pushed: 4, skipped: 1, failed: 0 },
+        items: [
+          before[0], before[1], before[2], { rel_path: 'both.conflict-f1.txt', action: 'uploaded', direction: 'push' }, before[3], before[4],
+          { rel_path: 'both.conflict-f1.1.txt', action: 'renamed_local', direction: 'conflict' }, { rel_path: 'both.txt', action: 'downloaded', direction: 'pull' },
+        ],
+      },
+    });
     expect([read('both.txt'), read('both.conflict-f1.1.txt'), read('both.conflict-f1.txt')]).toEqual(['drive version', 'local version', 'taken already']);
   });
 
@@ -351,15 +418,24 @@ describe('drive sync', () => {
     folders.dx = [file('f8', 'under.txt', 'under')];
     local('clash', 'a local file');
     const r = await run(['drive', 'sync', ...folderArgs, '--yes']);
-    expect(r.error?.reason).toBe('invalid_parameter');
-    expect(r.error?.message).toContain('"rel_path":"clash"');
+    expect(r.out).toBeUndefined();
+    // upstream prints the diff without the clashing path and its descendants, and the clash as a failed conflict item
+    // (drive_sync.go:175-281@c7521c1c), then exits 1
+    expect(envelope(r.error)).toEqual({
+      details: {
+        detection: 'exact', diff,
+        summary: { pulled: 0, pushed: 0, skipped: 0, failed: 1 },
+        items: [{ rel_path: 'clash', action: 'failed', direction: 'conflict', error: text(/"clash" is ambiguous/u) }],
+      },
+      error: { category: 'backend', reason: 'drive_items_failed', message: 'drive.folder_sync: 1 path(s) cannot be mirrored (see details.items); nothing was written', hint: 'fix or leave out the failed paths (details.items), then run again' },
+    });
     expect(mcp.calls.map((c) => c.name).filter((n) => n !== 'list_files')).toEqual([]);
     expect(existsSync(path.join(root, 'work', 'clash', 'under.txt'))).toBe(false);
     expect(read('clash')).toBe('a local file');
   });
 
   it('nothing is deleted on either side', async () => {
-    await syncItems('remote-wins');
+    await syncOut('remote-wins');
     expect(mcp.calls.map((c) => c.name).filter((n) => /delete|remove|trash/.test(n))).toEqual([]);
     for (const rel of ['mine.txt', 'same.txt', 'nomd5.txt', 'newdir/inner.txt']) expect(existsSync(path.join(root, 'work', rel)), rel).toBe(true);
   });

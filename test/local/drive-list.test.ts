@@ -279,8 +279,8 @@ describe('drive list refuses what upstream refuses, before any call', () => {
     ['--type with --cursor', ['--type', 'file', '--cursor', 'c1'], '--cursor'],
     ['--start with --limit', ['--start', '7d', '--limit', '5'], '--limit'],
     ['--versions with --pattern', ['--versions', '--node', 'n1', '--pattern', 'x'], '--pattern'],
-    ['--workspace with --depth', ['--workspace', 'ws1', '--depth', '2'], '--workspace'],
-    ['--workspace with --pattern', ['--workspace', 'ws1', '--pattern', 'x'], '--workspace'],
+    ['--workspace with --pattern and no walk flag', ['--workspace', 'ws1', '--pattern', 'x'], '--workspace'],
+    ['a numeric doc folder in a --workspace walk', ['--workspace', 'ws1', '--depth', '2', '--folder', '1234'], 'numeric'],
     ['a time in no form it reads', ['--start', 'yesterday'], 'not a time'],
     ['epoch milliseconds', ['--start', '1767225600000'], 'not a time'],
     ['a minutes unit', ['--start', '30m'], 'not a time'],
@@ -304,5 +304,120 @@ describe('drive list --dry-run with a walk flag', () => {
       dry_run: true, canonical_path: 'drive.list_files', effect: 'read', confirmation: 'not_required', idempotency: 'idempotent',
       steps: [{ id: 'walk', effect: 'read', handoff: { local: 'drive.list_walk', arguments: { folder: 'root', depth: 3, pattern: '*.pdf', limit: 20 } } }],
     });
+  });
+});
+
+// ── p-driveout: a doc space walked through doc list_nodes (drive.go:459-474, drive_depth.go:153-181, :695-716@c7521c1c) ──
+
+describe('p-driveout: drive list --workspace walks the doc space through list_nodes, as upstream\'s doc route', () => {
+  /** Doc space folders by nodeId ('' the space root), `docPageSize` per page; a last page says hasMore false with a token. */
+  let spaces: Record<string, Record<string, unknown>[]>;
+  let docPageSize: number;
+  let docFaults: Record<string, unknown[]>;
+  beforeEach(() => {
+    docPageSize = 50;
+    docFaults = {};
+    const doc = (id: string, name: string, updateTime: number) => ({ nodeId: id, name, nodeType: 'doc', updateTime });
+    spaces = {
+      '': [{ nodeId: 'nA', name: 'Specs', nodeType: 'folder', updateTime: NOW - 3 * HOUR }, doc('n1', 'plan.md', NOW - HOUR), { nodeId: 'nB', name: 'Notes', nodeType: 'FOLDER' }],
+      nA: [doc('n2', 'api.md', NOW - 2 * HOUR), { nodeId: 'nC', name: 'old', nodeType: 'folder', updateTime: NOW - 9 * HOUR }],
+      nB: [doc('n3', 'todo.txt', NOW - HOUR / 2)],
+      nC: [doc('n4', 'deep.md', NOW - 5 * HOUR)],
+    };
+    mcp.answers['doc/list_nodes'] = (args) => {
+      const id = typeof args.folderId === 'string' ? args.folderId : '';
+      const fault = docFaults[id]?.shift();
+      if (fault !== undefined) return fault;
+      const offset = typeof args.pageToken === 'string' ? Number(args.pageToken.split(':')[1]) : 0;
+      const all = spaces[id] ?? [];
+      const end = offset + docPageSize;
+      // hasMore is list_nodes' last word: false ends the folder even with a token (hasMoreAuthoritative)
+      return end < all.length ? { nodes: all.slice(offset, end), nextPageToken: `${id}:${end}`, hasMore: true } : { nodes: all.slice(offset, end), nextPageToken: 'stale', hasMore: false };
+    };
+  });
+  const nodeCalls = () => mcp.calls.filter((c) => c.name === 'list_nodes').map((c) => c.arguments);
+
+  it('--depth 2 lists the space root page by page, then each folder (nodeType folder in any case) by its nodeId, never a third level', async () => {
+    docPageSize = 2;
+    const { out } = await run(['--workspace', 'ws1', '--depth', '2']);
+    // newDocDepthRoute.buildArgs (drive_depth.go:159-171@c7521c1c): pageSize 50, workspaceId, folderId, pageToken
+    expect(nodeCalls()).toEqual([
+      { pageSize: 50, workspaceId: 'ws1' }, { pageSize: 50, workspaceId: 'ws1', pageToken: ':2' },
+      { pageSize: 50, workspaceId: 'ws1', folderId: 'nA' }, { pageSize: 50, workspaceId: 'ws1', folderId: 'nB' },
+    ]);
+    expect(mcp.calls.map((c) => c.name)).not.toContain('list_files');
+    expect(out).toEqual({
+      items: [
+        { nodeId: 'nB', name: 'Notes', nodeType: 'FOLDER', depth: 1, parentId: '', rel_path: 'Notes' },
+        { nodeId: 'n3', name: 'todo.txt', nodeType: 'doc', updateTime: NOW - HOUR / 2, depth: 2, parentId: 'nB', rel_path: 'Notes/todo.txt' },
+        { nodeId: 'nA', name: 'Specs', nodeType: 'folder', updateTime: NOW - 3 * HOUR, depth: 1, parentId: '', rel_path: 'Specs' },
+        { nodeId: 'n2', name: 'api.md', nodeType: 'doc', updateTime: NOW - 2 * HOUR, depth: 2, parentId: 'nA', rel_path: 'Specs/api.md' },
+        { nodeId: 'nC', name: 'old', nodeType: 'folder', updateTime: NOW - 9 * HOUR, depth: 2, parentId: 'nA', rel_path: 'Specs/old' },
+        { nodeId: 'n1', name: 'plan.md', nodeType: 'doc', updateTime: NOW - HOUR, depth: 1, parentId: '', rel_path: 'plan.md' },
+      ],
+      maxDepth: 2, truncated: false, errors: [],
+    });
+  });
+
+  it('--latest alone walks the one folder given by --node (a walk, not the drive\'s newest-first scan) and prints its newest files without the walk\'s fields', async () => {
+    const { out } = await run(['--workspace', 'ws1', '--node', 'nA', '--latest', '2']);
+    expect(nodeCalls()).toEqual([{ pageSize: 50, workspaceId: 'ws1', folderId: 'nA' }]);
+    expect(out).toEqual({ items: [{ nodeId: 'n2', name: 'api.md', nodeType: 'doc', updateTime: NOW - 2 * HOUR }], maxDepth: 1, truncated: false, errors: [] });
+  });
+
+  it('--pattern filters a --depth walk; the sort, space and thumbnail flags are not sent to list_nodes', async () => {
+    const { out } = await run(['--workspace', 'ws1', '--folder', 'nA', '--depth', '3', '--pattern', '*.md', '--order-by', 'name', '--space-id', 'sp1', '--thumbnail']);
+    expect(nodeCalls()).toEqual([{ pageSize: 50, workspaceId: 'ws1', folderId: 'nA' }, { pageSize: 50, workspaceId: 'ws1', folderId: 'nC' }]);
+    expect(out).toEqual({
+      items: [
+        { nodeId: 'n2', name: 'api.md', nodeType: 'doc', updateTime: NOW - 2 * HOUR, depth: 1, parentId: 'nA', rel_path: 'api.md' },
+        { nodeId: 'n4', name: 'deep.md', nodeType: 'doc', updateTime: NOW - 5 * HOUR, depth: 2, parentId: 'nC', rel_path: 'old/deep.md' },
+      ],
+      maxDepth: 2, truncated: false, errors: [],
+    });
+  });
+
+  it('--type folder --start 4h keeps the doc folders changed in the last four hours; a folder answering a forbidden code is in errors', async () => {
+    docFaults.nB = [{ errorCode: 'forbidden.noPermission', errorMsg: 'no access' }];
+    const { out } = await run(['--workspace', 'ws1', '--depth', '3', '--type', 'folder', '--start', '4h']);
+    expect(out).toEqual({
+      items: [{ nodeId: 'nA', name: 'Specs', nodeType: 'folder', updateTime: NOW - 3 * HOUR, depth: 1, parentId: '', rel_path: 'Specs' }],
+      maxDepth: 1, truncated: false,
+      errors: [{ depth: 1, folderId: 'nB', folderName: 'Notes', reason: 'permission_denied', message: expect.stringContaining('forbidden.noPermission') as unknown as string }],
+    });
+  });
+});
+
+describe('p-driveout: a walk that a login or network failure ends', () => {
+  it('prints nothing; the failure carries the partial listing, its folder in errors, in details (upstream prints it and exits non-zero, drive_depth.go:300-313@c7521c1c)', async () => {
+    tree();
+    const answer = mcp.answers['drive/list_files'];
+    mcp.answers['drive/list_files'] = (args, ...rest) => {
+      // the root answers; the next call (folder A) is refused by the gateway
+      if (args.parentId === 'root') mcp.faults.push({ tool: 'list_files', status: 401, times: 1 });
+      return answer(args, ...rest);
+    };
+    const { error, out } = await dispatchInProcess(['drive', 'list', '--folder', 'root', '--depth', '2'], env());
+    expect(out).toBe('');
+    expect([error?.reason, error?.exitCode]).toEqual(['auth_failed', 2]);
+    expect(error?.payload?.details).toEqual({
+      items: [
+        { ...folder('fA', 'A'), depth: 1, parentId: 'root', rel_path: 'A' },
+        { ...folder('fB', 'B'), depth: 1, parentId: 'root', rel_path: 'B' },
+        { ...file('notes', 'notes.txt', NOW - 240 * HOUR), depth: 1, parentId: 'root', rel_path: 'notes.txt' },
+        { ...file('top', 'top.pdf', NOW - HOUR), depth: 1, parentId: 'root', rel_path: 'top.pdf' },
+      ],
+      maxDepth: 1, truncated: false,
+      errors: [{ depth: 1, folderId: 'fA', folderName: 'A', reason: 'api_error', message: expect.any(String) as unknown as string }],
+    });
+    // folder B is not listed: the walk ended at A
+    expect(listed()).toEqual(['root', 'fA']);
+  });
+
+  it('with --latest it is the failure alone, no partial (a newest N of part of the tree could be wrong)', async () => {
+    tree();
+    mcp.faults.push({ tool: 'list_files', status: 401, times: 1 });
+    const { error, out } = await dispatchInProcess(['drive', 'list', '--folder', 'root', '--depth', '2', '--latest', '3'], env());
+    expect([out, error?.reason, error?.payload]).toEqual(['', 'auth_failed', undefined]);
   });
 });

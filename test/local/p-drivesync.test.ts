@@ -134,9 +134,17 @@ describe('p-drivesync: the whole-batch check before any write (buildMirrorPrefli
   it('drive pull: two drive files differing only in letter case stop the run with nothing downloaded', async () => {
     folders.root = [file('f1', 'A.txt', 'A'), file('f2', 'a.txt', 'a'), file('f3', 'ok.txt', 'ok')];
     const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
-    expect(r.error?.reason).toBe('invalid_parameter');
-    expect(r.error?.message).toContain('"rel_path":"A.txt"');
-    expect(r.error?.message).toContain('"rel_path":"a.txt"');
+    // drivePullPreflightFailureResult (drive_pull.go:383-394@c7521c1c): every drive file failed, the others with a
+    // note that another path failed; printed by upstream with exit 1, here the error's details (drive_items_failed)
+    expect(r.error?.reason).toBe('drive_items_failed');
+    expect(r.error?.payload?.details).toEqual({
+      summary: { downloaded: 0, skipped: 0, failed: 3 },
+      items: [
+        { rel_path: 'A.txt', action: 'failed', error: expect.stringMatching(/"A.txt" is ambiguous/u) },
+        { rel_path: 'a.txt', action: 'failed', error: expect.stringMatching(/"a.txt" is ambiguous/u) },
+        { rel_path: 'ok.txt', action: 'failed', error: 'another path of this batch cannot be mirrored, so nothing was pulled' },
+      ],
+    });
     expect(sent('download_file')).toEqual([]);
   });
 
@@ -144,8 +152,14 @@ describe('p-drivesync: the whole-batch check before any write (buildMirrorPrefli
     folders.root = [file('f1', 'x', 'X'), file('f3', 'ok.txt', 'ok')];
     mkdirSync(path.join(root, 'work', 'x'), { recursive: true });
     const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
-    expect(r.error?.reason).toBe('invalid_parameter');
-    expect(r.error?.message).toContain('"rel_path":"x"');
+    expect(r.error?.reason).toBe('drive_items_failed');
+    expect(r.error?.payload?.details).toEqual({
+      summary: { downloaded: 0, skipped: 0, failed: 2 },
+      items: [
+        { rel_path: 'ok.txt', action: 'failed', error: 'another path of this batch cannot be mirrored, so nothing was pulled' },
+        { rel_path: 'x', action: 'failed', error: 'the local path "x" exists and is not a regular file' },
+      ],
+    });
     expect(sent('download_file')).toEqual([]);
   });
 
@@ -154,7 +168,15 @@ describe('p-drivesync: the whole-batch check before any write (buildMirrorPrefli
     local('cafe\u0301.txt', 'local');
     local('d/new.txt', 'new');
     const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
-    expect(r.error?.reason).toBe('invalid_parameter');
+    // appendDrivePushPreflightFailures (drive_push.go:421-427@c7521c1c): only the failed paths, sorted, aborted
+    expect(r.error?.reason).toBe('drive_items_failed');
+    expect(r.error?.payload?.details).toEqual({
+      summary: { uploaded: 0, skipped: 0, failed: 2, aborted: true },
+      items: [
+        { rel_path: 'cafe\u0301.txt', action: 'failed', error: expect.stringMatching(/ambiguous/u) },
+        { rel_path: 'caf\u00e9.txt', action: 'failed', error: expect.stringMatching(/ambiguous/u) },
+      ],
+    });
     expect(mcp.calls.map((c) => c.name)).toEqual(['list_files']);
   });
 
