@@ -117,3 +117,52 @@ describe('chat +messages-resource-download checks --output before any call (Vali
     });
   });
 });
+
+describe('doc +fetch --scope keyword prints {count, matches} (projectKeywordMatches, content_shortcuts.go:240-242, :1621-1718@c7521c1c)', () => {
+  const fetch = async (answer: unknown, ...flags: string[]) => {
+    outputs.answer('doc/get_document_content', answer);
+    return outputs.sent(['doc', '+fetch', '--node', 'D1', '--scope', 'keyword', ...flags]);
+  };
+  const hit = (blockId: string, content: string, truncated = false) => ({ blockId, content, parentBlockPath: [], topBlockId: blockId, truncated });
+
+  it('walks the decoded jsonml and the answer\'s other texts; each text gives the hit of the first alternative it holds, case ignored', async () => {
+    const jsonml = JSON.stringify(['root', { blockId: 'r' }, ['p', { blockId: 'b1' }, '项目风险较高，需要关注'], ['p', { id: 'b2' }, ['span', {}, 'Risk is LOW']], ['p', { blockId: 'b3' }, '无关'], ['p', 'a risk the skipped second element holds', 'risk here']]);
+    const r = await fetch({ jsonml, title: '风险评估' }, '--keyword', ' 风险 | |RISK ');
+    expect(r).toEqual({
+      reason: undefined, category: undefined,
+      calls: [['doc/get_document_content', { nodeId: 'D1', format: 'jsonml' }]],
+      printed: {
+        complete: true,
+        content: { count: 4, matches: [hit('b1', '项目风险较高，需要关注'), hit('b2', 'Risk is LOW'), hit('r', 'risk here'), hit('', '风险评估')] },
+        contractVersion: 'doc.content.v1',
+        status: 'success',
+        target: { canonicalId: 'D1', product: 'doc' },
+      },
+    });
+  });
+
+  it('keeps --context-before code points before the hit and --context-after after it, and says when it cut', async () => {
+    const text = '0123456789关键词abcdefghij';
+    const r = await fetch({ result: { blocks: [{ blockId: ' b1 ', text }] } }, '--keyword', '关键词', '--context-before', '2', '--context-after', '3');
+    expect((r.printed as { content: unknown }).content).toEqual({ count: 1, matches: [hit('b1', '89关键词abc', true)] });
+  });
+
+  it('reads a context not above 0 as the defaults 80 and 120', async () => {
+    const text = `${'前'.repeat(100)}KEY${'后'.repeat(130)}`;
+    const r = await fetch({ text }, '--keyword', 'key', '--context-before', '0', '--context-after', '-5');
+    expect((r.printed as { content: unknown }).content).toEqual({ count: 1, matches: [hit('', `${'前'.repeat(80)}KEY${'后'.repeat(120)}`, true)] });
+  });
+
+  it('folds case code point by code point as Go\'s unicode.ToLower (İ is i), one hit per text even when several alternatives are in it', async () => {
+    const r = await fetch({ a: '去 İSTANBUL 旅行', b: '风险 and risk' }, '--keyword', 'istanbul|risk|风险');
+    expect((r.printed as { content: unknown }).content).toEqual({ count: 2, matches: [hit('', '去 İSTANBUL 旅行'), hit('', '风险 and risk')] });
+  });
+
+  it('prints no match for a JSON null answer, and the whole content when the scope is not keyword', async () => {
+    expect(((await fetch(null, '--keyword', 'x')).printed as { content: unknown }).content).toEqual({ count: 0, matches: [] });
+    outputs.answer('doc/get_document_content', { markdown: '风险' });
+    const r = await outputs.sent(['doc', '+fetch', '--node', 'D1', '--keyword', '风险', '--context-before', '3']);
+    expect({ calls: r.calls, content: (r.printed as { content: unknown }).content })
+      .toEqual({ calls: [['doc/get_document_content', { nodeId: 'D1', format: 'markdown' }]], content: { markdown: '风险' } });
+  });
+});
