@@ -5,6 +5,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { goPathClean } from '../../src/plan/transforms/files.js';
+import { goDecode, type GoShape } from '../../src/plan/transforms/json.js';
+import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-pdocchat5-');
@@ -164,5 +166,63 @@ describe('doc +fetch --scope keyword prints {count, matches} (projectKeywordMatc
     const r = await outputs.sent(['doc', '+fetch', '--node', 'D1', '--keyword', '风险', '--context-before', '3']);
     expect({ calls: r.calls, content: (r.printed as { content: unknown }).content })
       .toEqual({ calls: [['doc/get_document_content', { nodeId: 'D1', format: 'markdown' }]], content: { markdown: '风险' } });
+  });
+});
+
+describe('go_decode is json.Unmarshal into a typed Go value (src/plan/transforms/json.ts goDecode)', () => {
+  const SHAPE: GoShape = { result: { hasMore: 'bool', nextCursor: 'string', cursor: 'string', list: [{ memberRoleType: 'int', openDingtalkId: 'string' }] } };
+
+  it('fills what is missing with zero values, matches keys ignoring case, keeps a JSON null as it was and a null list nil', () => {
+    expect(goDecode(SHAPE, { Result: { HASMORE: true, list: [{ memberroletype: 1 }, null], extra: 'x' } })).toEqual({
+      ok: true, value: { result: { hasMore: true, nextCursor: '', cursor: '', list: [{ memberRoleType: 1, openDingtalkId: '' }, { memberRoleType: 0, openDingtalkId: '' }] } },
+    });
+    expect(goDecode(SHAPE, null)).toEqual({ ok: true, value: { result: { hasMore: false, nextCursor: '', cursor: '', list: null } } });
+    expect(goDecode(SHAPE, { result: { list: null, cursor: null } })).toEqual({ ok: true, value: { result: { hasMore: false, nextCursor: '', cursor: '', list: null } } });
+  });
+
+  it('fails on a value of another kind anywhere, a non-integer or out-of-range int literal, or an answer that is not an object', () => {
+    const failing = [
+      { result: { hasMore: 'false' } }, { result: { nextCursor: 5 } }, { result: [] }, { result: { list: {} } },
+      { result: { list: [{ openDingtalkId: 42 }] } }, { result: { list: [{ memberRoleType: 1.5 }] } }, { result: { list: [{ memberRoleType: new JsonNumber('1.0') }] } },
+      { result: { list: [{ memberRoleType: new JsonNumber('9223372036854775808') }] } }, { result: { list: [3] } }, [], 'not json', 7,
+    ];
+    expect(failing.map((v) => goDecode(SHAPE, v))).toEqual(failing.map(() => ({ ok: false })));
+    expect(goDecode(SHAPE, { result: { list: [{ memberRoleType: new JsonNumber('9223372036854775807') }] } }).ok).toBe(true);
+  });
+
+  it('decodes every value of the shape\'s own types back to itself', () => {
+    const member = fc.record({ memberRoleType: fc.integer({ min: -5, max: 5 }), openDingtalkId: fc.string() });
+    const page = fc.record({ result: fc.record({ hasMore: fc.boolean(), nextCursor: fc.string(), cursor: fc.string(), list: fc.array(member, { maxLength: 4 }) }) });
+    fc.assert(fc.property(page, (p) => {
+      expect(goDecode(SHAPE, p)).toEqual({ ok: true, value: p });
+    }), { numRuns: 300 });
+  });
+});
+
+describe('chat group members remove: the owner guard reads each members page as upstream decodes it (groupOwnerOpenDingTalkID, helpers/chat.go:1553-1622@c7521c1c)', () => {
+  const remove = async (pages: unknown[], users = 'Db3BlbmlkMDQiE') => {
+    const r = await outputs.paged(['chat', 'group', 'members', 'remove', '--id', 'cid1', '--users', users], 'chat/get_group_members', pages);
+    return { exit: r.exit, reason: r.envelope?.error.reason, sent: r.sent };
+  };
+  const removed = { openConversationId: 'cid1', userIdList: ['Db3BlbmlkMDQiE'] };
+  const first = { openconversation_id: 'cid1', cursor: '0' };
+
+  it('a page that does not decode lets the remove through, even with the owner on it', async () => {
+    expect(await remove([{ result: { hasMore: 'false', list: [{ memberRoleType: 1, openDingtalkId: 'Db3BlbmlkMDQiE' }] } }]))
+      .toEqual({ exit: 0, reason: undefined, sent: [first, removed] });
+    expect(await remove([{ result: { hasMore: false, list: [{ memberRoleType: new JsonNumber('1.0'), openDingtalkId: 'Db3BlbmlkMDQiE' }] } }]))
+      .toEqual({ exit: 0, reason: undefined, sent: [first, removed] });
+  });
+
+  it('finds the owner under keys in another case, and follows cursor when nextCursor is empty', async () => {
+    expect(await remove([{ RESULT: { hasmore: false, List: [{ MemberRoleType: 1, OpenDingTalkId: 'Db3BlbmlkMDQiE' }] } }]))
+      .toEqual({ exit: 3, reason: 'invalid_parameter', sent: [first] });
+    expect(await remove([{ result: { hasMore: true, nextCursor: '', cursor: 'c9', list: [] } }, { result: { hasMore: false, list: [{ memberRoleType: 1, openDingtalkId: 'Db3BlbmlkMDQiE' }] } }]))
+      .toEqual({ exit: 3, reason: 'invalid_parameter', sent: [first, { openconversation_id: 'cid1', cursor: 'c9' }] });
+  });
+
+  it('an owner with an empty openDingtalkId passes the guard, as upstream\'s "" owner does', async () => {
+    expect(await remove([{ result: { hasMore: false, list: [{ memberRoleType: 1 }, { memberRoleType: 1, openDingtalkId: 'Db3BlbmlkMDQiE' }] } }]))
+      .toEqual({ exit: 0, reason: undefined, sent: [first, removed] });
   });
 });
