@@ -1,4 +1,4 @@
-// What doc +fetch --scope keyword prints (projectKeywordMatches, internal/shortcut/doc/content_shortcuts.go:1621-1710
+// What doc +fetch --scope keyword prints (projectKeywordMatches, internal/shortcut/doc/content_shortcuts.go:1621-1717
 // with blockIdentity and stringSliceNonEmpty, doc/common.go:336-356@c7521c1c): every text of the get_document_content
 // answer is searched for the first of the --keyword alternatives it holds, ignoring case code point by code point, and
 // each hit is printed with up to --context-before / --context-after characters around it.
@@ -24,12 +24,12 @@ function blockIdentity(v: Obj, inherited: string): string {
   return inherited;
 }
 
-/** Each code point by itself through Go's unicode.ToLower (foldRunes, :1693-1699): as many code points as it was given. */
+/** Each code point by itself through Go's unicode.ToLower (foldRunes, :1692-1698): as many code points as it was given. */
 function foldRunes(points: readonly string[]): string[] {
   return points.map((c) => goCase(c, 'lower'));
 }
 
-/** indexRunes (:1701-1718): where `target` first starts in `value`, by code points; -1 when not there or empty. */
+/** indexRunes (:1700-1717): where `target` first starts in `value`, by code points; -1 when not there or empty. */
 function indexRunes(value: readonly string[], target: readonly string[]): number {
   if (target.length === 0 || target.length > value.length) return -1;
   for (let start = 0; start + target.length <= value.length; start++) {

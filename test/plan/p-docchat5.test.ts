@@ -120,7 +120,7 @@ describe('chat +messages-resource-download checks --output before any call (Vali
   });
 });
 
-describe('doc +fetch --scope keyword prints {count, matches} (projectKeywordMatches, content_shortcuts.go:240-242, :1621-1718@c7521c1c)', () => {
+describe('doc +fetch --scope keyword prints {count, matches} (projectKeywordMatches, content_shortcuts.go:247-250, :1621-1717@c7521c1c)', () => {
   const fetch = async (answer: unknown, ...flags: string[]) => {
     outputs.answer('doc/get_document_content', answer);
     return outputs.sent(['doc', '+fetch', '--node', 'D1', '--scope', 'keyword', ...flags]);
