@@ -8,7 +8,7 @@ import type { WarningReason } from '../errors.js';
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { int: 'strconv' | 'atoi' } | { add: number } | { get: string } | { split: string | { on: string; as_typed: boolean } } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
   | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { find_texts: string[] } | { dig_text: { keys: string[]; inside: string[] } } | { joined_texts: string[] } | { find_records: unknown } | { unique_by: string } | { sort_by: string[] } | { first_string: string[] } | { find_objects: string[] | { keys: string[]; nested?: true } } | { object_list: string[] } | { envelopes: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' }
-  | { project_messages: MessagesSpec } | { message_page: Pick<MessagesSpec, 'items'> } | { report_list_readable: 'order' | 'inbox' | 'sent' };
+  | { project_messages: MessagesSpec } | { message_page: Pick<MessagesSpec, 'items'> } | { report_list_readable: 'order' | 'inbox' | 'sent' } | { go_decode: unknown };
 
 export interface SourceModifiers {
   transform?: Transform[];

@@ -61,7 +61,45 @@ export const PLAIN: Record<string, Fn> = {
   safe_filename: (v, where) => safeFilename(str(v, where)),
   /** text -> the file name upstream's drive/markdown uploads send (sanitizeFileName): see goFileName */
   go_file_name: (v, where) => goFileName(str(v, where)),
+  /** text -> every backslash a slash (upstream's portable path form: strings.ReplaceAll(path, "\\", "/")) */
+  slashes: (v, where) => str(v, where).replace(/\\/gu, '/'),
+  /** text -> Go's path.Clean of it (lexical: see goPathClean) */
+  go_path_clean: (v, where) => goPathClean(str(v, where)),
 };
+
+/**
+ * Go's path.Clean (slash-separated, purely lexical): repeated slashes become one, `.` elements go, each `..` removes
+ * the element before it (kept at the start of a relative path, dropped after the root), no trailing slash except
+ * the root's; an empty result is ".". So "a/../../b" is "../b" and "/../x" is "/x".
+ */
+export function goPathClean(p: string): string {
+  if (p === '') return '.';
+  const rooted = p[0] === '/';
+  const n = p.length;
+  let out = rooted ? '/' : '';
+  // out[0, dotdot) cannot be backtracked over: the root, or the leading `..` elements of a relative path
+  let dotdot = out.length;
+  let r = rooted ? 1 : 0;
+  while (r < n) {
+    if (p[r] === '/') r++;
+    else if (p[r] === '.' && (r + 1 === n || p[r + 1] === '/')) r++;
+    else if (p[r] === '.' && p[r + 1] === '.' && (r + 2 === n || p[r + 2] === '/')) {
+      r += 2;
+      if (out.length > dotdot) {
+        let w = out.length - 1;
+        while (w > dotdot && out[w] !== '/') w--;
+        out = out.slice(0, w);
+      } else if (!rooted) {
+        out += out.length > 0 ? '/..' : '..';
+        dotdot = out.length;
+      }
+    } else {
+      if ((rooted && out.length !== 1) || (!rooted && out.length !== 0)) out += '/';
+      while (r < n && p[r] !== '/') out += p[r++];
+    }
+  }
+  return out === '' ? '.' : out;
+}
 
 /**
  * Upstream's sanitizeFileName (internal/helpers/drive.go:3700-3713@c7521c1c): backslashes read as slashes, then Go's

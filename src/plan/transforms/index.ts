@@ -28,6 +28,7 @@ import { docMediaBlock, docMediaItems, docMediaPage } from '../../domain/doc-med
 import { jsonmlTransform } from '../../domain/doc-jsonml.js';
 import { docHistoryPage, docRevertProven, docVersionPage } from '../../domain/doc-versions.js';
 import { docTargetPage, docTargetSelect } from '../../domain/doc-target.js';
+import { docKeywordMatches } from '../../domain/doc-keyword.js';
 import { cardUpdateVerdict, streamingCardUpdate } from '../../domain/chat-cards.js';
 import { checkFilters, normalizeFilters } from '../../domain/aitable-filters.js';
 import { mailFilename, mailInlineBody, mailInlineFiles, mailUploadUrl } from '../../domain/mail-attachments.js';
@@ -70,6 +71,7 @@ export const TRANSFORMS: Record<string, Fn> = {
   doc_media_items: (v) => docMediaItems(v),
   doc_target_page: (v) => docTargetPage(v),
   doc_target_select: (v, where) => (isObj(v) ? docTargetSelect(v) : refuse(where, v, 'an object {candidates, query}')),
+  doc_keyword_matches: (v, where) => (isObj(v) ? docKeywordMatches(v) : refuse(where, v, 'an object {content, keyword, before?, after?}')),
   streaming_card_update: (v, where) => (isObj(v) ? streamingCardUpdate(v.answer, str(v.bizId, where)) : refuse(where, v, 'an object {answer, bizId}')),
   doc_media_block: (v, where) => (isObj(v) ? docMediaBlock(v) : refuse(where, v, 'an object {blocks, answer, resourceId, resourceUrl}')),
   check_filters: checkFilters,

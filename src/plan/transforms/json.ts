@@ -1,6 +1,8 @@
 // JSON values as a check: text that parses (`--fix-jsonml`: what upstream would have repaired, a plan refuses), and
 // the business object an MCP answer must carry before a plan reads or prints it.
 import { DwsError } from '../../errors.js';
+import { JsonNumber, isInt64Literal } from '../../json-number.js';
+import { equalFold } from '../../text/equal-fold.js';
 import { isObj, str, type Fn, type Param } from './types.js';
 
 const malformed = (where: string, what: string): never => {
@@ -86,7 +88,100 @@ export function unwrapUntil(v: unknown, key: string | undefined, through: readon
 }
 
 /** `{answer_list: [key, ...]}`: the keys upstream names for the collection, in its order (checked at build). */
+/**
+ * A Go type a `go_decode` shape names: `bool`, `string`, `int` (int64), `float64`, a struct (`{field: shape}`, the
+ * field's JSON name) or a slice (`[shape]`).
+ */
+export type GoShape = 'bool' | 'string' | 'int' | 'float64' | GoShape[] | { [field: string]: GoShape };
+
+/** The build-time check of a shape: the problem, or undefined. */
+function shapeProblem(shape: unknown): string | undefined {
+  if (shape === 'bool' || shape === 'string' || shape === 'int' || shape === 'float64') return undefined;
+  if (Array.isArray(shape)) return shape.length === 1 ? shapeProblem(shape[0]) : 'a slice shape is a list of one element shape';
+  if (isObj(shape)) {
+    if (Object.keys(shape).length === 0) return 'a struct shape names at least one field';
+    for (const field of Object.values(shape)) {
+      const problem = shapeProblem(field);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  return `${JSON.stringify(shape)} is not bool, string, int, float64, [shape] or {field: shape}`;
+}
+
+/** Go's zero value of a shape: false, "", 0, a nil slice (null), a struct of zero fields. */
+function goZero(shape: GoShape): unknown {
+  if (shape === 'bool') return false;
+  if (shape === 'string') return '';
+  if (shape === 'int' || shape === 'float64') return 0;
+  if (Array.isArray(shape)) return null;
+  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, goZero(s)]));
+}
+
+/** A JSON number as a JavaScript number (a kept literal read as float64), or undefined when the value is no number. */
+const numberOf = (v: unknown): number | undefined => (typeof v === 'number' ? v : v instanceof JsonNumber ? Number(v.literal) : undefined);
+
+/**
+ * Go's json.Unmarshal of one value into a Go value of `shape` that holds `prev`: the value it then holds and whether
+ * every part decoded. As Go, a type mismatch is remembered and the rest still decoded; a JSON null leaves a value as it
+ * was (a slice becomes nil); an object's keys match a struct's fields exactly, else ignoring case (EqualFold), unknown
+ * keys ignored, a later key decoded into what an earlier one left; a list decodes into a slice element by element,
+ * each into what that element held; an int takes only a whole-number literal within int64 (a kept literal such as
+ * `1.0` or `1e0` fails, as Go's strconv.ParseInt does).
+ */
+function goDecodeInto(shape: GoShape, v: unknown, prev: unknown): { value: unknown; ok: boolean } {
+  if (v === null) return { value: Array.isArray(shape) ? null : prev, ok: true };
+  if (shape === 'bool') return typeof v === 'boolean' ? { value: v, ok: true } : { value: prev, ok: false };
+  if (shape === 'string') return typeof v === 'string' ? { value: v, ok: true } : { value: prev, ok: false };
+  if (shape === 'float64') {
+    const n = numberOf(v);
+    return n === undefined ? { value: prev, ok: false } : { value: n, ok: true };
+  }
+  if (shape === 'int') {
+    if (v instanceof JsonNumber) return isInt64Literal(v) ? { value: Number.isSafeInteger(Number(v.literal)) ? Number(v.literal) : v, ok: true } : { value: prev, ok: false };
+    return typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? { value: v, ok: true } : { value: prev, ok: false };
+  }
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(v)) return { value: prev, ok: false };
+    const before = Array.isArray(prev) ? prev : [];
+    let ok = true;
+    const value = v.map((item, i) => {
+      const r = goDecodeInto(shape[0], item, i < before.length ? before[i] : goZero(shape[0]));
+      ok &&= r.ok;
+      return r.value;
+    });
+    return { value, ok };
+  }
+  if (!isObj(v)) return { value: prev, ok: false };
+  const out: Record<string, unknown> = isObj(prev) ? { ...prev } : (goZero(shape) as Record<string, unknown>);
+  const fields = Object.keys(shape);
+  let ok = true;
+  for (const [key, child] of Object.entries(v)) {
+    const field = Object.hasOwn(shape, key) ? key : fields.find((f) => equalFold(f, key));
+    if (field === undefined) continue;
+    const r = goDecodeInto(shape[field]!, child, out[field]);
+    out[field] = r.value;
+    ok &&= r.ok;
+  }
+  return { value: out, ok };
+}
+
+/** `go_decode`: an answer -> `{ok: true, value}` when Go's json.Unmarshal into `shape` succeeds, else `{ok: false}`. */
+export function goDecode(shape: GoShape, v: unknown): { ok: boolean; value?: unknown } {
+  const r = goDecodeInto(shape, v, goZero(shape));
+  return r.ok ? { ok: true, value: r.value } : { ok: false };
+}
+
 export const PARAM: Record<string, Param> = {
+  /**
+   * `{go_decode: shape}`: an answer -> `{ok: true, value}` as Go's json.Unmarshal into the typed struct the shape
+   * names fills it (zero values for what is missing), or `{ok: false}` when it fails (see goDecodeInto)
+   */
+  go_decode: (arg) => {
+    const problem = shapeProblem(arg);
+    if (problem) throw new Error(`go_decode needs a Go shape: ${problem}`);
+    return (v) => goDecode(arg as GoShape, v);
+  },
   /** `{unwrap_until: {key, through: [...], depth}}`: see unwrapUntil (checked at build) */
   unwrap_until: (arg) => {
     const a = arg as { key?: unknown; through?: unknown; depth?: unknown } | null;
