@@ -77,3 +77,43 @@ describe('minutes +prepare-asr failures carry upstream\'s reasons and printed pl
     });
   });
 });
+
+describe('paged transcript reads refuse a page before the last without a paragraphList list (ParseTranscriptPage, response.go:64-91)', () => {
+  const page1 = { result: { paragraphList: [{ paragraphId: 'p1', nickName: '张三', sentence: 'a' }], hasNext: true, nextToken: 'n1' } };
+  const last = { result: { paragraphList: [{ paragraphId: 'p3', nickName: '张三', sentence: 'c' }], hasNext: false } };
+  const listless = [
+    { result: { hasNext: true, nextToken: 'n2' } },
+    { result: { paragraphList: { p2: 'x' }, hasNext: true, nextToken: 'n2' } },
+    { data: { items: [], hasNext: true }, nextToken: 'n2' },
+  ];
+  const transcriptPages = (middle: unknown) => {
+    mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => [page1, middle, last][Math.min(n, 2)];
+  };
+  const TWO_READS = ['get_minutes_transcription', 'get_minutes_transcription'];
+
+  it('+transcript ends the read at that page as minutes_transcript_incomplete (exit 1), no third page asked', async () => {
+    for (const middle of listless) {
+      transcriptPages(middle);
+      const run = await failed(['minutes', '+transcript', '--id', 't1']);
+      expect({ middle, exit: run.exit, reason: run.reason, called: run.called }).toEqual({ middle, exit: 1, reason: 'minutes_transcript_incomplete', called: TWO_READS });
+    }
+  });
+
+  it('+transcript still reads on past a page whose empty paragraphList is a list', async () => {
+    transcriptPages({ result: { paragraphList: [], hasNext: true, nextToken: 'n2' } });
+    mcp.calls.length = 0;
+    const o = await dispatchInProcess(['minutes', '+transcript', '--id', 't1'], env());
+    expect({ exit: o.error?.exitCode ?? 0, called: mcp.calls.map((c) => c.name), count: (JSON.parse(o.out) as { result: { paragraphCount: number } }).result.paragraphCount })
+      .toEqual({ exit: 0, called: [...TWO_READS, 'get_minutes_transcription'], count: 2 });
+  });
+
+  it('+speaker-replace, +replace-batch and +detail refuse such a page before any write (exit 1)', async () => {
+    transcriptPages(listless[0]);
+    const runs = [];
+    runs.push(await failed(['minutes', '+speaker-replace', '--id', 't1', '--from', '张三', '--to', '李四', '--yes']));
+    runs.push(await failed(['minutes', '+replace-batch', '--id', 't1', '--pair', 'a=>z', '--yes']));
+    runs.push(await failed(['minutes', '+detail', '--id', 't1', '--artifacts', 'transcript']));
+    expect(runs.map((r) => [r.exit, r.reason, r.called])).toEqual([[1, 'backend_error', TWO_READS], [1, 'backend_error', TWO_READS], [1, 'minutes_detail_incomplete', TWO_READS]]);
+    expect(runs[2]!.details).toMatchObject({ failures: [{ error: 'a transcript page before the last has no paragraphList list' }] });
+  });
+});
