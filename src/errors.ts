@@ -124,6 +124,9 @@ export const REASONS = {
   minutes_title_verification_failed: 'backend',
   minutes_summary_verification_failed: 'backend',
   minutes_prepare_asr_verification_failed: 'backend',
+  // minutes +prepare-asr: the hot-word add or delete was not acknowledged; the plan so far is in `details`
+  minutes_prepare_asr_add_failed: 'backend',
+  minutes_prepare_asr_delete_failed: 'backend',
   // minutes +speaker-replace: the transcript read back still names --from or too few paragraphs name --to
   minutes_speaker_verification_failed: 'backend',
   // minutes +transcript: the pages did not reach the transcript's end; what was read is in `details`

@@ -1087,6 +1087,8 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_title_verification_failed: 'the title was sent but the read-back does not show it: read the minutes before writing again',
   minutes_summary_verification_failed: 'the summary was sent but the read-back does not show it: read the minutes before writing again',
   minutes_prepare_asr_verification_failed: 'the hot words read back differ from the ones asked for (see "details"): list them before writing again',
+  minutes_prepare_asr_add_failed: 'the hot-word add was not acknowledged (see "details": the plan and recovery): list the hot words before adding again',
+  minutes_prepare_asr_delete_failed: 'the hot-word delete was not acknowledged (see "details": the plan and recovery): list the hot words, additions may already stand',
   minutes_speaker_verification_failed: 'the speaker was sent but the transcript read back still shows it (see "details"): read the transcript before writing again',
   minutes_transcript_incomplete: PARTIAL_READ_HINT,
   minutes_permission_partial: 'some members were not changed (see "details": results, failures, unattempted): run again for those members only',

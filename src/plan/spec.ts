@@ -567,7 +567,9 @@ export interface RefuseStep extends StepCommon {
  * minutes_title_verification_failed / minutes_summary_verification_failed / minutes_prepare_asr_verification_failed /
  * minutes_speaker_verification_failed (alignment.go:531@c7521c1c)
  * for a minutes write whose read-back does not show it (minutes/alignment.go:443, :500, workflows.go:505@c7521c1c),
- * inside the run's partial_outcome; minutes_permission_partial for +share/+unshare whose member ledger lists a failure
+ * inside the run's partial_outcome; minutes_prepare_asr_add_failed / minutes_prepare_asr_delete_failed for +prepare-asr
+ * whose hot-word add or delete was not acknowledged (workflows.go:466-486@c7521c1c), the plan so far in `details`
+ * (with answer_of: the write failed, so it is no completed write); minutes_permission_partial for +share/+unshare whose member ledger lists a failure
  * (workflows.go:662@c7521c1c), its payload in `details` (inside partial_outcome when a member was written);
  * minutes_transcript_incomplete for +transcript's read that did not reach the end (smart/transcript.go:136@c7521c1c);
  * minutes_replace_partial_failure for +replace-batch whose rule ledger lists a failure (smart/replace_batch.go:224@c7521c1c),
@@ -582,10 +584,15 @@ export interface RefuseStep extends StepCommon {
  * ResolveTableName resolver.go:238-296@c7521c1c), the candidates in `details`.
  */
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
-  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed',
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed',
   'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete',
   'not_found', 'ambiguous_match'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
+/**
+ * The reasons a refuse step with `answer_of` may fail as: backend_error, or upstream's own name for a write whose answer
+ * did not acknowledge it (minutes +prepare-asr, workflows.go:466-486@c7521c1c).
+ */
+export const ANSWER_OF_REASONS: readonly RefuseReason[] = ['backend_error', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed'];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
 /**

@@ -8,7 +8,7 @@ import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import { expandFragments } from './fragments.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
-  MAX_UPLOAD_BYTES, REFUSE_REASONS,
+  MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep, type PlanWarning,
   type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
   type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
@@ -655,7 +655,7 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       if (raw.details !== undefined) step.details = normalizeSource(inner, `${where}.details`, raw.details);
       if (raw.answer_of !== undefined) {
         if (typeof raw.answer_of !== 'string' || !s.earlier.has(raw.answer_of)) s.problems.push(`${where}.answer_of: the id of an earlier step`);
-        else if (raw.reason !== 'backend_error') s.problems.push(`${where}.answer_of: only with reason backend_error`);
+        else if (!(ANSWER_OF_REASONS as readonly unknown[]).includes(raw.reason ?? 'invalid_parameter')) s.problems.push(`${where}.answer_of: only with reason ${ANSWER_OF_REASONS.join(', ')}`);
         else step.answer_of = raw.answer_of;
       }
       step.effect = 'read';

@@ -157,11 +157,18 @@ describe('minutes +prepare-asr (minutes/workflows.go:444-511)', () => {
     }
   });
 
-  it('a read-back missing a word is minutes_prepare_asr_verification_failed inside partial_outcome, {missing, unexpected} kept', async () => {
+  it('a read-back missing a word is minutes_prepare_asr_verification_failed inside partial_outcome, the whole plan in details', async () => {
     answer('minutes/list_my_hotwords', { success: true, result: { hotWordList: ['x'] } });
     answer('minutes/add_personal_hot_word', { success: true });
     const { exit, envelope } = await failure(['minutes', '+prepare-asr', '--words', 'b', '--yes']);
-    expect({ exit, reason: envelope.error.reason, details: envelope.details }).toEqual({ exit: 7, reason: 'partial_outcome', details: { missing: ['b'], unexpected: [] } });
+    // p-minutes4: upstream's details are the whole plan (workflows.go:500-508@c7521c1c)
+    expect({ exit, reason: envelope.error.reason, details: envelope.details }).toEqual({
+      exit: 7, reason: 'partial_outcome',
+      details: {
+        add: ['b'], after: ['x'], before: ['x'], complete: false, delete: [], desired: ['b'], missing: ['b'], operation: 'minutes.prepare_asr',
+        stages: [{ complete: true, name: 'add', words: ['b'] }], sync: false, unexpected: [], verified: false,
+      },
+    });
     expect(envelope.error.message).toContain('(minutes_prepare_asr_verification_failed: ');
   });
 });

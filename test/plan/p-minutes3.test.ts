@@ -24,7 +24,8 @@ const ADD_ONLY = ['minutes', '+prepare-asr', '--words', '钉钉,听记', '--yes'
 const WITH_SYNC = ['minutes', '+prepare-asr', '--words', '听记', '--sync', '--yes'];
 
 describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', () => {
-  it('an add answer that does not acknowledge the write ends the run backend_error (exit 1), nothing read back', async () => {
+  // p-minutes4: the failures carry upstream's reasons (workflows.go:474, :485@c7521c1c); their details: test/plan/p-minutes4.test.ts
+  it('an add answer that does not acknowledge the write ends the run minutes_prepare_asr_add_failed (exit 1), nothing read back', async () => {
     const unacknowledged = [
       { success: true, errorCode: 'E2' },
       { success: true, dingOpenErrcode: 7 },
@@ -37,7 +38,7 @@ describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', ()
       answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉'] } });
       answer('minutes/add_personal_hot_word', body);
       const seen = await outcome(ADD_ONLY);
-      expect({ body, ...seen }).toEqual({ body, exit: 1, reason: 'backend_error', called: ['list_my_hotwords', 'add_personal_hot_word'], printed: undefined });
+      expect({ body, ...seen }).toEqual({ body, exit: 1, reason: 'minutes_prepare_asr_add_failed', called: ['list_my_hotwords', 'add_personal_hot_word'], printed: undefined });
     }
   });
 
@@ -51,11 +52,11 @@ describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', ()
     });
   });
 
-  it('a delete with nothing added before it that is not acknowledged is the run\'s own backend_error (exit 1)', async () => {
+  it('a delete with nothing added before it that is not acknowledged is the run\'s own minutes_prepare_asr_delete_failed (exit 1)', async () => {
     answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉', '听记'] } });
     answer('minutes/delete_personal_hotword', { result: {} });
     expect(await outcome(WITH_SYNC)).toEqual({
-      exit: 1, reason: 'backend_error', called: ['list_my_hotwords', 'delete_personal_hotword'], printed: undefined,
+      exit: 1, reason: 'minutes_prepare_asr_delete_failed', called: ['list_my_hotwords', 'delete_personal_hotword'], printed: undefined,
     });
   });
 

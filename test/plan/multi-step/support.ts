@@ -590,7 +590,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // time, which the sample answer lacks
   'minutes.shortcut_latest': () => ({ ...LATEST_LIST, 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
   'minutes.shortcut_action_items': () => ({ ...LATEST_LIST, 'minutes/list_minutes_todos': { ...ZERO_CODES, result: { actions: [] } } }),
-  'minutes.shortcut_transcript': () => ({ ...LATEST_LIST, 'minutes/get_minutes_transcription': ZERO_CODES }),
+  // p-minutes4: every transcript page must hold a paragraphList list (ParseTranscriptPage, response.go:64-91@c7521c1c)
+  'minutes.shortcut_transcript': () => ({ ...LATEST_LIST, 'minutes/get_minutes_transcription': { ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1' }], hasNext: false } } }),
   // markdown diff checks the file's extension as ensureMarkdownDiffType (p-minutes): a sample text is another type
   'markdown.diff': () => ({ 'drive/get_file_info': { result: { extension: 'md' } } }),
   'minutes.shortcut_detail': (data) => ({
