@@ -3,7 +3,7 @@
 // (score desc, canonical asc) tie-break is "lower doc id first".
 import type { Catalog, Declaration, DeclaredParameter, DeclaredTool, HiddenParameterSpec, ParameterSpec, ProductSpec, ToolSpec } from '../catalog/types.js';
 import { byCodePoint } from '../text/order.js';
-import { isShortcut } from '../catalog/validate.js';
+import { checkedBlank, isShortcut } from '../catalog/validate.js';
 
 export const CATALOG_VERSION = 'dws-catalog.v1';
 
@@ -26,6 +26,7 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
   if (p.example !== undefined) out.example = p.example;
   if (p.shorthand !== undefined) out.shorthand = p.shorthand;
   if (p.alias_of !== undefined) out.alias_of = p.alias_of;
+  if (p.required_check !== undefined) out.required_check = p.required_check;
   if (p.inherent !== undefined) out.inherent = { reason: p.inherent.reason, reason_en: p.inherent.reason_en };
   return out;
 }
@@ -104,6 +105,8 @@ export function normalizeTool(productId: string, t: DeclaredTool): ToolSpec {
   if (t.dry_run) spec.dry_run = t.dry_run;
   if (t.upstream !== undefined) spec.upstream = t.upstream;
   if (trimsStrings(t)) spec.trim_strings = true;
+  const check = t.required_check ?? (trimsStrings(t) ? 'trim' : undefined);
+  if (check !== undefined && Object.values(parameters).some((p) => checkedBlank(p))) spec.required_check = check;
   return spec;
 }
 

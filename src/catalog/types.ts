@@ -31,6 +31,8 @@ export interface ParameterSpec {
   format?: string;
   example?: string;
   shorthand?: string;
+  /** This required text flag's own check, where it differs from the command's (ToolSpec.required_check). */
+  required_check?: RequiredCheck;
   /** A visible alternative spelling of another flag (--page-token for --cursor): its value folds into that flag. */
   alias_of?: string;
   /**
@@ -39,6 +41,14 @@ export interface ParameterSpec {
    */
   inherent?: { reason: string; reason_en: string };
 }
+
+/**
+ * How a required text flag typed blank is checked (issue 32): `trim` refuses a value that is empty after trimming (upstream's
+ * corecmd ValidateRequired and shortcut framework, and bodies that trim before comparing with ""); `empty` refuses only
+ * the empty text `""` and sends a blank one on to the plan (cmdutil ValidateRequiredFlags / MustFlagOrFallback, which
+ * compare the raw value with "").
+ */
+export type RequiredCheck = 'trim' | 'empty';
 
 /** `trim`: surrounding whitespace removed; `case`: also matched ignoring case and sent in the enum's spelling. */
 export type EnumFold = 'trim' | 'case';
@@ -119,6 +129,12 @@ export interface ToolSpec {
    * in the catalog; a `+shortcut` command trims unless it declares `trim_strings: false` (src/build/normalize.ts).
    */
   trim_strings?: boolean;
+  /**
+   * The check of its required text flags given a blank value (RequiredCheck): declared `required_check` on every command
+   * with a required text flag; a command with trim_strings is `trim` (its values are trimmed before the check). A
+   * parameter may declare its own (ParameterSpec.required_check). Validated at build (src/catalog/validate.ts).
+   */
+  required_check?: RequiredCheck;
 }
 
 export interface ProductSpec {
@@ -161,6 +177,7 @@ export interface DeclaredParameter {
   enum_blank?: EnumBlank;
   default?: unknown;
   format?: string;
+  required_check?: RequiredCheck;
 }
 
 export interface DeclaredTool extends Omit<ToolSpec, 'product_id' | 'parameters' | 'hidden_parameters' | 'constraints' |

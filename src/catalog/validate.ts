@@ -2,7 +2,7 @@
 // Every problem names the file, the tool and the field; the build fails on the first file with problems.
 import { Ajv } from 'ajv';
 import schema from './declaration.schema.json' with { type: 'json' };
-import type { Declaration } from './types.js';
+import type { Declaration, DeclaredParameter, DeclaredTool } from './types.js';
 import { identityKey, identityKeys } from './identity.js';
 import { sameGroup } from './groups.js';
 
@@ -28,6 +28,17 @@ function where(file: string, doc: unknown, instancePath: string): string {
 
 /** A `+shortcut`: a CLI path with a `+word` (`devapp +disable`). */
 export const isShortcut = (cliPath: string): boolean => cliPath.split(' ').some((w) => w.startsWith('+'));
+
+/** The CLI types whose value can be typed blank: a text, a list of texts. */
+export const TEXT_FLAG_TYPES: ReadonlySet<string> = new Set(['string', 'stringSlice', 'stringArray']);
+/** A list of texts, as opposed to one text. */
+export const TEXT_LIST_TYPES: ReadonlySet<string> = new Set(['stringSlice', 'stringArray']);
+
+/** A visible required text flag without a default: the flags whose blank value a RequiredCheck decides. */
+export function checkedBlank(p: Pick<DeclaredParameter, 'type' | 'required' | 'cli_required' | 'default' | 'hidden'>): boolean {
+  return (p.required || p.cli_required === true) && p.default === undefined && !p.hidden && TEXT_FLAG_TYPES.has(p.type);
+}
+
 
 /** Validates parsed declaration files; returns them typed, or throws CatalogInvalid with every problem. */
 export function validateDeclarations(files: { file: string; doc: unknown }[]): Declaration[] {
@@ -85,6 +96,7 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
           problems.push(`${at}: parameter --${flag} inherent needs a visible bool flag and a reason in both languages`);
         }
       }
+      problems.push(...requiredCheckProblems(at, t));
       const { plan_refuses: byPlan, count_blank: blankCounted, ...groupsByKind } = t.constraints ?? {};
       for (const [kind, groups] of [...Object.entries(groupsByKind), ...Object.entries(byPlan ?? {}).map(([k, gs]) => [`plan_refuses.${k}`, gs] as const)]) {
         for (const g of groups ?? []) {
@@ -121,4 +133,29 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
   }
   if (problems.length) throw new CatalogInvalid(problems);
   return decls;
+}
+
+/**
+ * The blank check of required text flags (issue 32) is declared for every command that has one: `required_check` on the
+ * command (a command with trim_strings is `trim` without declaring it), and on a parameter only where it differs. A
+ * command whose text values are trimmed cannot check `empty`; a list flag is always checked `trim` (upstream's
+ * corecmd and shortcut framework drop blank elements, corecmd.go:846-864 sliceValue@c7521c1c).
+ */
+function requiredCheckProblems(at: string, t: DeclaredTool): string[] {
+  const problems: string[] = [];
+  const trimmed = t.trim_strings ?? isShortcut(t.cli_path);
+  const own = t.required_check ?? (trimmed ? 'trim' : undefined);
+  const checked = Object.entries(t.parameters).filter(([, p]) => checkedBlank(p));
+  const fallsBack = checked.filter(([, p]) => p.required_check === undefined);
+  if (fallsBack.length && own === undefined) problems.push(`${at}: required text flags ${fallsBack.map(([f]) => `--${f}`).join(', ')} need required_check (trim or empty) on the command`);
+  if (t.required_check !== undefined && !fallsBack.length) problems.push(`${at}: required_check declared but no required text flag takes it`);
+  for (const [flag, p] of fallsBack) if (own === 'empty' && TEXT_LIST_TYPES.has(p.type)) problems.push(`${at}: list flag --${flag} cannot be checked empty (declare required_check: trim on it)`);
+  if (trimmed && t.required_check === 'empty') problems.push(`${at}: required_check empty on a command whose text flags are trimmed (trim_strings)`);
+  for (const [flag, p] of Object.entries(t.parameters)) {
+    if (p.required_check === undefined) continue;
+    if (!checkedBlank(p)) problems.push(`${at}: parameter --${flag} required_check needs a visible required text flag without a default`);
+    else if (p.required_check === own) problems.push(`${at}: parameter --${flag} required_check repeats the command's`);
+    else if (p.required_check === 'empty' && (trimmed || TEXT_LIST_TYPES.has(p.type))) problems.push(`${at}: parameter --${flag} required_check empty on a trimmed text or a list flag`);
+  }
+  return problems;
 }

@@ -7,7 +7,7 @@
 // flag (exit 3).
 import type { ErrorObject } from 'ajv';
 import { DwsError } from '../errors.js';
-import type { ToolSpec } from '../catalog/types.js';
+import type { RequiredCheck, ToolSpec } from '../catalog/types.js';
 import { JsonNumber } from '../json-number.js';
 import { blankCounts, refusedByPlan } from '../catalog/groups.js';
 import { flagKey } from './aliases.js';
@@ -128,15 +128,23 @@ function refuseAliasWithoutOwnSpelling(tool: ToolSpec, values: Record<string, un
 }
 
 /**
- * A required flag given an empty or blank value (`--title ""`, `--ids " ,"`) is missing: upstream's bodies check the
- * trimmed value almost everywhere, and a blank id sent on would only fail at the backend, or act on nothing.
+ * A required text flag given a value its check counts as missing is refused (exit 3), as the upstream body refuses it
+ * before any call. The check is the flag's declared RequiredCheck (its own, else the command's; `trim` where neither
+ * is declared): `trim` refuses `""` and a blank text, and a list with no element other than blanks (corecmd
+ * ValidateRequired, corecmd.go:683-705, sliceHasValue :1607@c7521c1c); `empty` refuses only `""` (cmdutil
+ * ValidateRequiredFlags, pkg/cmdutil/flags.go:110-121@c7521c1c) and leaves a blank text to the plan, which sends it
+ * (trimmed or not) where upstream does.
  */
+export function missingRequired(check: RequiredCheck, v: unknown): boolean {
+  const blank = (x: unknown) => typeof x === 'string' && (check === 'empty' ? x : trimSpace(x)) === '';
+  return blank(v) || (Array.isArray(v) && v.every(blank));
+}
+
 function refuseBlankRequired(tool: ToolSpec, data: Record<string, unknown>): void {
   for (const [name, p] of Object.entries(tool.parameters)) {
     if (!(p.required || p.cli_required) || p.default !== undefined || !Object.hasOwn(data, name)) continue;
-    const v = data[name];
-    const blank = (typeof v === 'string' && trimSpace(v) === '') || (Array.isArray(v) && v.every((x) => typeof x === 'string' && trimSpace(x) === ''));
-    if (blank) throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (it was given an empty value)`, `give ${flag(name)} a value; see \`dws ${tool.primary_cli_path} --help\``);
+    const check = p.required_check ?? tool.required_check ?? 'trim';
+    if (missingRequired(check, data[name])) throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (it was given an empty value)`, `give ${flag(name)} a value; see \`dws ${tool.primary_cli_path} --help\``);
   }
 }
 

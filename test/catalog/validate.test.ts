@@ -48,6 +48,12 @@ describe('catalog validation', () => {
     ['an inherent reason missing its English', (m) => { delete tool(m, 'drive.yaml', 'download_file').parameters['no-resume'].inherent.reason_en; }, "must have required property 'reason_en'"],
     ['wraps naming an unknown tool', (m) => { tool(m, 'ding.yaml', 'shortcut_list').wraps = 'ding.nope'; }, 'wraps names unknown tool ding.nope'],
     ['wraps across products by a command that is no shortcut', (m) => { tool(m, 'ding.yaml', 'send_ding_message').wraps = 'chat.recall_message'; }, 'ding.yaml: ding.send_ding_message: wraps chat.recall_message is in another product'],
+    ['p-blankreq: a command with a required text flag and no required_check', (m) => { delete tool(m, 'ding.yaml', 'send_ding_message').required_check; }, 'ding.yaml: ding.send_ding_message: required text flags --content, --users need required_check (trim or empty) on the command'],
+    ['p-blankreq: a required_check no required text flag takes', (m) => { tool(m, 'ding.yaml', 'send_ding_message').parameters.content.required_check = 'trim'; tool(m, 'ding.yaml', 'send_ding_message').parameters.users.required_check = 'trim'; }, 'ding.yaml: ding.send_ding_message: required_check declared but no required text flag takes it'],
+    ['p-blankreq: a parameter repeating the command\'s check', (m) => { tool(m, 'ding.yaml', 'send_ding_message').parameters.content.required_check = 'empty'; }, "parameter --content required_check repeats the command's"],
+    ['p-blankreq: a check on a flag that is not required', (m) => { tool(m, 'ding.yaml', 'send_ding_message').parameters.type.required_check = 'trim'; }, 'parameter --type required_check needs a visible required text flag without a default'],
+    ['p-blankreq: an empty check on a command that trims its text flags', (m) => { tool(m, 'ding.yaml', 'shortcut_send_personal').required_check = 'empty'; }, 'ding.yaml: ding.shortcut_send_personal: required_check empty on a command whose text flags are trimmed (trim_strings)'],
+    ['p-blankreq: an empty check on a list flag', (m) => { const t = tool(m, 'ding.yaml', 'send_ding_message'); t.parameters.users.type = 'stringSlice'; }, 'list flag --users cannot be checked empty'],
     ['a product id that does not match its file', (m) => { m.get('ding.yaml')!.product.id = 'dingx'; }, 'ding.yaml: product.id "dingx" does not match the file name'],
   ];
   for (const [name, mutate, expected] of cases) {

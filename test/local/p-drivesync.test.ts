@@ -57,11 +57,12 @@ describe('p-drivesync: the folder flags are sent as typed (mustGetFlag, "" the o
     expect(read('a.txt')).toBe('drive a');
   });
 
-  it('drive push sends a blank --space-id as spaceId " " (a blank --remote-folder is refused by dispatch\'s required check)', async () => {
+  it('drive push sends a blank --space-id as spaceId " " and a blank --remote-folder as parentId " " (p-blankreq: validateRequiredFlags refuses only "", drive_push.go:113-148@c7521c1c)', async () => {
     local('n.txt', 'new');
     const blank = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', ' ', '--yes']);
-    expect(blank.error?.reason).toBe('missing_parameter');
-    expect(mcp.calls).toEqual([]);
+    expect(blank.error).toBeUndefined();
+    expect(sent('list_files')).toEqual([{ maxResults: 50, parentId: ' ' }]);
+    mcp.calls.length = 0;
     const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--space-id', ' ', '--yes']);
     expect(r.error).toBeUndefined();
     expect(sent('list_files')).toEqual([{ maxResults: 50, parentId: 'root', spaceId: ' ' }]);

@@ -230,6 +230,12 @@ export const PLAIN: Record<string, Fn> = {
   upper: eachString((s) => goCase(s, 'upper')),
   lower: eachString((s) => goCase(s, 'lower')),
   trim: eachString(trimSpace),
+  /**
+   * text -> trimmed, unless trimming leaves nothing: then as typed. Upstream's chat id migration PreRunE sets the flag
+   * to its trimmed value only when that is not empty (helpers/chat.go:449-456@c7521c1c), so a blank value reaches the
+   * body untouched (issue 32)
+   */
+  trim_nonblank: eachString((s) => (trimSpace(s) === '' ? s : trimSpace(s))),
   json_parse: (v, where) => {
     if (typeof v !== 'string') return v;
     try {

@@ -39,6 +39,13 @@ async function dry(plan: unknown, data: Record<string, unknown>, canonical = 'co
 const step = (args: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ facts: 'test plan', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, ...args }, ...extra }] });
 
 describe('multi-step transforms', () => {
+  it('p-blankreq: trim_nonblank trims a text unless that leaves nothing, then keeps it as typed (chat.go:449-456@c7521c1c)', async () => {
+    expect(await apply(['trim_nonblank'], '  cid1 ')).toBe('cid1');
+    expect(await apply(['trim_nonblank'], ' \u3000 ')).toBe(' \u3000 ');
+    expect(await apply(['trim_nonblank'], '\ufeffcid1')).toBe('\ufeffcid1');
+    expect(await apply(['trim_nonblank'], [' a ', '  '])).toEqual(['a', '  ']);
+  });
+
   it('file names, extensions, safe names, byte lengths and first lines', async () => {
     expect(await apply(['file_ext'], 'a/b/report.PDF')).toBe('PDF');
     expect(await apply(['safe_filename'], '../a:b*?.eml')).toBe('_a_b__.eml');
