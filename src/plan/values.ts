@@ -30,6 +30,12 @@ export interface Scope {
   env: Env;
   data: Record<string, unknown>;
   dry: boolean;
+  /**
+   * With dry: the check pass dispatch makes ahead of the confirmation gate (executor.ts checkBeforeConfirmation): no
+   * answer or standard input is known yet, as in a dry run, but the run it stands for is a real one (`dry_run` does
+   * not hold, a refusal carries its details when the flags decide them).
+   */
+  ahead?: true;
   results: Map<string, unknown>;
   /** Steps that ran (or, in a dry run, that may run). */
   ran: Set<string>;
@@ -565,7 +571,7 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   }
   if ('flag' in c) return truthy(flagValue(sc, c.flag));
   if ('given' in c) return Object.hasOwn(sc.data, flagKey(sc.tool, c.given));
-  if ('dry_run' in c) return sc.dry === true;
+  if ('dry_run' in c) return sc.dry === true && sc.ahead !== true;
   if ('from' in c) {
     if (!sc.ran.has(c.from)) return false;
     return sc.dry && !sc.known?.has(c.from) ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));
