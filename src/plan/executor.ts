@@ -1271,7 +1271,7 @@ function emitDeclared(sc: Scope, warnings: NonNullable<PlanSpec['warnings']>, in
 /**
  * The plan's notices about the command itself (reason deprecated_command), which dispatch gives before it checks the
  * flags or asks for confirmation: upstream prints them from a wrapper around the command's whole body
- * (helpers/doc.go:4690-4700 wrapDocDeprecated@c7521c1c), before the body's checks. Their `when` reads flags only
+ * (helpers/doc.go:4696-4707 wrapDocDeprecated@c7521c1c), before the body's checks. Their `when` reads flags only
  * (checked at build).
  */
 export function commandNotices(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'now' | 'warn' | 'invokedAs'>): void {
@@ -1285,7 +1285,7 @@ export function commandNotices(tool: ToolSpec, plan: PlanSpec, data: Record<stri
  * up to the first step that reaches the backend, that step's arguments included, or up to the step its `confirm:
  * {before}` names; a refusal the flags alone decide, or an argument they cannot build, is thrown as the real run
  * would throw it. Upstream's corecmd runs required, constraints, Validate and BuildArgs before ConfirmSafety
- * (corecmd.go:364-365, :440-450@c7521c1c).
+ * (corecmd.go:426-446, :483-506@c7521c1c).
  */
 export function checkBeforeConfirmation(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'now' | 'uuid'>): void {
   if (plan.confirm === 'first' || plan.local !== undefined) return;

@@ -1,6 +1,6 @@
 // The order of checks and confirmation (issue 32, p-yesorder): a command that needs the user's confirmation refuses
 // bad input first when its upstream validates first (corecmd: required, constraints, Validate, BuildArgs, then
-// ConfirmSafety, corecmd.go:415-450@c7521c1c); a plan's `confirm: first` (upstream ConfirmFirst, devapp.go:346, ...)
+// ConfirmSafety, corecmd.go:426-446, :483-506@c7521c1c); a plan's `confirm: first` (upstream ConfirmFirst, devapp.go:346, ...)
 // or `confirm: {before: <step>}` (a body that checks --yes midway) places the gate earlier. Nothing is called before
 // the gate. Commands run as a user types them against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
