@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { dispatchInProcess, realCatalog } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
+import { validatePlans } from '../../src/plan/validate.js';
 
 const { mcp, env } = useOutputRuns('dws-yesorder-');
 
@@ -122,5 +123,35 @@ describe('the checks ahead of the gate never call the backend', () => {
       const run = await typed(argv, '');
       expect({ argv, calls: run.calls, refused: run.exit === 2 || run.exit === 3 }).toEqual({ argv, calls: [], refused: true });
     }), { numRuns: 400 });
+  });
+});
+
+describe('the build checks where a plan places its confirmation gate', () => {
+  const tools = realCatalog().tools;
+  const problems = (path: string, body: Record<string, unknown>) => validatePlans([{ file: 'x.yaml', doc: { plans: { [path]: { facts: 'test', ...body } } } }], tools).problems;
+  const refuse = { id: 'zero', when: { equals: [{ flag: 'category-id', transform: ['int'] }, 0] }, refuse: 'flag --category-id is required' };
+  const call = { id: 'call', server: 'im', rpc: 'delete_conv_category', args: { categoryId: { flag: 'category-id', transform: ['int'] } } };
+  const after = { id: 'after', when: { flag: 'category-id' }, refuse: 'never' };
+
+  it('accepts first, and before a step with no call ahead of it', () => {
+    expect(problems('chat.delete_conv_category', { confirm: 'first', steps: [refuse, call] })).toEqual([]);
+    expect(problems('chat.delete_conv_category', { confirm: { before: 'call' }, steps: [refuse, call] })).toEqual([]);
+  });
+
+  it('refuses a step the plan lacks, a step after a call, an unknown shape, and a command that needs no confirmation', () => {
+    expect(problems('chat.delete_conv_category', { confirm: { before: 'nope' }, steps: [refuse, call] }))
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: before names "nope", which is no step of the plan']);
+    expect(problems('chat.delete_conv_category', { confirm: { before: 'after' }, steps: [refuse, call, after] }))
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: step "call" before "after" reaches the backend, and nothing is called before the confirmation gate']);
+    expect(problems('chat.delete_conv_category', { confirm: 'last', steps: [refuse, call] }))
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: must be "first" or {before: <step id>}']);
+    expect(problems('chat.shortcut_conversation_list', { confirm: 'first', steps: [{ id: 'call', server: 'im', rpc: 'list_all_conversations', args: {} }] }))
+      .toEqual(['catalog/plans/x.yaml: chat.shortcut_conversation_list: confirm: only a command whose confirmation is user_required has a confirmation gate to place (this one is not_required)']);
+  });
+
+  it('refuses a deprecation notice whose condition reads more than the flags', () => {
+    const notice = { reason: 'deprecated_command', message: 'old', when: { from: 'call' } };
+    expect(problems('chat.delete_conv_category', { warnings: [notice], steps: [refuse, call] }).filter((p) => p.includes('warnings')))
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: warnings[0].when: a deprecated_command notice is given before the run starts, so its condition reads flags only (no step result, standard input, file or environment)']);
   });
 });
