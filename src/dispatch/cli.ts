@@ -151,7 +151,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   const doc = e.identities.get(identityKey(tool.canonical_path));
   await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
   if (gated) {
-    if (plan) checkBeforeConfirmation(tool, plan, data, { env, now: r.now, uuid: r.uuid });
+    if (plan) checkBeforeConfirmation(tool, plan, data, { env, now: r.now, uuid: r.uuid, stdin: r.stdin });
     throw confirmationRequired(tool);
   }
   const invocation = randomUUID();

@@ -1281,13 +1281,13 @@ export function commandNotices(tool: ToolSpec, plan: PlanSpec, data: Record<stri
 
 /**
  * The checks a user_required command makes before its confirmation gate, calling nothing (docs/PLANS.md
- * "Confirmation"): the plan's steps are evaluated as a dry run evaluates them (no answer and no standard input known)
- * up to the first step that reaches the backend, that step's arguments included, or up to the step its `confirm:
+ * "Confirmation"): the plan's steps are evaluated as a dry run evaluates them (no answer known; the standard input is
+ * read) up to the first step that reaches the backend, that step's arguments included, or up to the step its `confirm:
  * {before}` names; a refusal the flags alone decide, or an argument they cannot build, is thrown as the real run
  * would throw it. Upstream's corecmd runs required, constraints, Validate and BuildArgs before ConfirmSafety
  * (corecmd.go:426-446, :483-506@c7521c1c).
  */
-export function checkBeforeConfirmation(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'now' | 'uuid'>): void {
+export function checkBeforeConfirmation(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'now' | 'uuid' | 'stdin'>): void {
   if (plan.confirm === 'first' || plan.local !== undefined) return;
   const sc = scopeOf(tool, data, { ...o, dryRun: true });
   sc.ahead = true;

@@ -32,8 +32,8 @@ export interface Scope {
   dry: boolean;
   /**
    * With dry: the check pass dispatch makes ahead of the confirmation gate (executor.ts checkBeforeConfirmation): no
-   * answer or standard input is known yet, as in a dry run, but the run it stands for is a real one (`dry_run` does
-   * not hold, a refusal carries its details when the flags decide them).
+   * answer is known yet, as in a dry run, but the run it stands for is a real one (`dry_run` does not hold, the
+   * standard input is read, a refusal carries its details when the flags decide them).
    */
   ahead?: true;
   results: Map<string, unknown>;
@@ -316,9 +316,13 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
   return `${f.y}-${pad(f.mo + 1)}-${pad(f.d)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`;
 }
 
-/** The standard input's text, read once per run and bounded; a dry run reads nothing (a placeholder). */
+/**
+ * The standard input's text, read once per run and bounded; a dry run reads nothing (a placeholder). The check pass
+ * ahead of the gate reads it, as upstream's body reads `-` before it checks --yes: that run stops at the gate, so no
+ * later read of this process needs it.
+ */
 function stdinValue(sc: Scope, maxBytes: number): unknown {
-  if (sc.dry) return new Placeholder('<standard input>');
+  if (sc.dry && !sc.ahead) return new Placeholder('<standard input>');
   if (sc.stdinText === undefined) {
     if (sc.stdin === undefined) {
       throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: standard input ("-") is not available here`, 'pass the text itself, or @<file> for a file\'s text');

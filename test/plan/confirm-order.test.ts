@@ -52,6 +52,15 @@ describe('a command whose upstream validates first refuses bad input before aski
     expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
   });
 
+  it('doc update --content - reads the standard input before the gate: empty content is refused, text asks for confirmation (doc.go:1708-1726)', async () => {
+    const argv = ['doc', 'update', '--node', 'N1', '--content', '-', '--mode', 'append'];
+    const empty = await typed(argv, '');
+    expect({ exit: empty.exit, reason: empty.reason, calls: empty.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(empty.message).toContain('the content is empty');
+    expect(await typed(argv, 'hello')).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    expect((await typed([...argv, '--yes'], 'hello')).calls.length).toBeGreaterThan(0);
+  });
+
   it('a missing required flag is refused before the gate, as before (dispatch validation)', async () => {
     const run = await typed(['chat', 'clear-messages']);
     expect({ exit: run.exit, calls: run.calls, confirmation: run.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
