@@ -1,5 +1,6 @@
 // Dispatch of catalog commands (`dws <cli path> --flags`), SPEC section 6. Only the invoked tool becomes a command
-// (resolve.ts), so a dispatch start pays for one ToolSpec, not the whole catalog. Order of checks, all before any I/O:
+// (resolve.ts), so a dispatch start pays for one ToolSpec, not the whole catalog. Order of checks, all before any
+// backend call (the plan's check pass may read the local files and the standard input the flags name):
 //   resolve path (exit 2) -> parse flags (unknown flag exit 2) -> catalog hashes (catalog_changed, exit 6)
 //   -> availability / interface (exit 3) -> a deprecated command's notice
 //   -> validation (exit 3; the snapshot's precompiled validator, else ajv)
@@ -132,7 +133,7 @@ export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unkno
 /**
  * Every gate after the command is known, in order: catalog hashes -> availability / interface -> a deprecated
  * command's notice -> validation -> (without --yes or --dry-run) the plan's checks up to its first call, then
- * confirmation -> dry-run plan -> server config -> tools/call. A refusal throws before any I/O.
+ * confirmation -> dry-run plan -> server config -> tools/call. A refusal throws before any backend call.
  */
 export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Promise<DispatchOutcome> {
   const tool = r.tool;
