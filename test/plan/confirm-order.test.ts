@@ -107,6 +107,15 @@ describe('a body that checks --yes midway: the gate stands before the step its p
   });
 });
 
+describe('a shortcut without a Validate hook asks before its Execute checks and builds the arguments (corecmd.go:426-436)', () => {
+  it('chat +category-add-conversation --category-ids 1,x asks for confirmation first, and refuses the id with --yes (chat_conversation.go:1206-1209)', async () => {
+    const argv = ['chat', '+category-add-conversation', '--group', 'cid0123456789ab', '--category-ids', '1,x'];
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    const yes = await typed([...argv, '--yes']);
+    expect({ exit: yes.exit, reason: yes.reason, calls: yes.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+});
+
 describe('a deprecated command\'s notice comes before dispatch\'s checks, as upstream\'s wrapper prints it', () => {
   it('report list without its required flags prints the notice, then is refused (report.go wrapper before the body\'s checks)', async () => {
     const run = await typed(['report', 'list']);
