@@ -114,6 +114,13 @@ describe('a shortcut without a Validate hook asks before its Execute checks and 
     const yes = await typed([...argv, '--yes']);
     expect({ exit: yes.exit, reason: yes.reason, calls: yes.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
   });
+
+  it('aitable +chart-update with a --config that is no JSON object asks first; Execute refuses it with --yes (aitable.go:2448)', async () => {
+    const argv = ['aitable', '+chart-update', '--base-id', 'B1', '--dashboard-id', 'D1', '--chart-id', 'C1', '--config', '[1]'];
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    const yes = await typed([...argv, '--yes']);
+    expect({ exit: yes.exit, calls: yes.calls, confirmation: yes.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+  });
 });
 
 describe('a deprecated command\'s notice comes before dispatch\'s checks, as upstream\'s wrapper prints it', () => {
