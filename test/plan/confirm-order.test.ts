@@ -115,6 +115,15 @@ describe('a shortcut without a Validate hook asks before its Execute checks and 
     expect({ exit: yes.exit, reason: yes.reason, calls: yes.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
   });
 
+  it('chat +chat-create refuses no members before the gate (its AtLeastOne constraint), a malformed owner id only after it (lark_alignment.go:46-57)', async () => {
+    const none = await typed(['chat', '+chat-create', '--name', 'g', '--users', ',']);
+    expect({ exit: none.exit, calls: none.calls, confirmation: none.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+    const argv = ['chat', '+chat-create', '--name', 'g', '--users', 'u1', '--owner-open-dingtalk-id', 'x'];
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    const yes = await typed([...argv, '--yes']);
+    expect({ exit: yes.exit, calls: yes.calls, confirmation: yes.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+  });
+
   it('aitable +chart-update with a --config that is no JSON object asks first; Execute refuses it with --yes (aitable.go:2448)', async () => {
     const argv = ['aitable', '+chart-update', '--base-id', 'B1', '--dashboard-id', 'D1', '--chart-id', 'C1', '--config', '[1]'];
     expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
