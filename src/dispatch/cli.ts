@@ -1,8 +1,11 @@
 // Dispatch of catalog commands (`dws <cli path> --flags`), SPEC section 6. Only the invoked tool becomes a command
-// (resolve.ts), so a dispatch start pays for one ToolSpec, not the whole catalog. Order of checks, all before any I/O:
+// (resolve.ts), so a dispatch start pays for one ToolSpec, not the whole catalog. Order of checks, all before any
+// backend call (the plan's check pass may read the local files and the standard input the flags name):
 //   resolve path (exit 2) -> parse flags (unknown flag exit 2) -> catalog hashes (catalog_changed, exit 6)
-//   -> availability / interface (exit 3) -> validation (exit 3; the snapshot's precompiled validator, else ajv)
-//   -> confirmation (exit 3) -> --dry-run plan
+//   -> availability / interface (exit 3) -> a deprecated command's notice
+//   -> validation (exit 3; the snapshot's precompiled validator, else ajv)
+//   -> the plan's own checks up to its first call, calling nothing (exit 3; executor.ts checkBeforeConfirmation)
+//   -> confirmation (exit 3; a plan with `confirm: first` or `{before}` places it earlier) -> --dry-run plan
 //   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)
 //   -> server config and login -> MCP tools/call (transport.ts; auth exit 2, grant 4, backend 1, partial outcome 7).
 // The MCP SDK is imported only when a call is actually made.
@@ -19,7 +22,7 @@ import { checkInput } from '../contract/precompiled.js';
 import { groupHelp, toolHelp } from './help.js';
 import { answerCap, type Env } from '../backend/config.js';
 import { isLocalCommand, loadLocalCommand } from '../local/registry.js';
-import { executePlan, type PlanDryRun } from '../plan/executor.js';
+import { checkBeforeConfirmation, commandNotices, executePlan, type PlanDryRun } from '../plan/executor.js';
 import { CONFIRM_SPELLINGS } from '../contract/control.js';
 import { howItRuns } from '../plan/runs.js';
 import type { PlanSpec } from '../plan/spec.js';
@@ -128,21 +131,29 @@ export interface DispatchRequest {
 export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
 
 /**
- * Every gate after the command is known, in order: catalog hashes -> availability / interface -> validation
- * -> confirmation -> dry-run plan -> server config -> tools/call. A refusal throws before any I/O.
+ * Every gate after the command is known, in order: catalog hashes -> availability / interface -> a deprecated
+ * command's notice -> validation -> (without --yes or --dry-run) the plan's checks up to its first call, then
+ * confirmation -> dry-run plan -> server config -> tools/call. A refusal throws before any backend call.
  */
 export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Promise<DispatchOutcome> {
   const tool = r.tool;
   checkHashes(e, { expectedSource: r.expectedSource, expectedSurface: r.expectedSurface });
   const runner = await checkDispatchable(tool);
   const data = foldInput(tool, r.values, r.positionals);
-  const doc = e.identities.get(identityKey(tool.canonical_path));
-  await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
+  const plan = runner.kind === 'plan' ? runner.plan : undefined;
+  // a notice about the command itself (deprecated) comes before any check, as upstream's wrapper prints it
+  if (plan) commandNotices(tool, plan, data, { env, now: r.now, warn: r.warn, invokedAs: r.invokedAs });
   // upstream's other spelling of --yes (attendance --user-say-yes) confirms as --yes does
   const confirmed = r.yes || [...CONFIRM_SPELLINGS].some((f) => r.values[f] === true);
-  if (tool.confirmation === 'user_required' && !confirmed && !r.dryRun) {
-    throw new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
-      'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
+  const gated = tool.confirmation === 'user_required' && !confirmed && !r.dryRun;
+  // the gate stands where the command's upstream confirms (docs/PLANS.md "Confirmation"): before the checks when the
+  // plan says `confirm: first`; otherwise after dispatch's validation and the plan's own checks up to its first call
+  if (gated && plan?.confirm === 'first') throw confirmationRequired(tool);
+  const doc = e.identities.get(identityKey(tool.canonical_path));
+  await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
+  if (gated) {
+    if (plan) checkBeforeConfirmation(tool, plan, data, { env, now: r.now, uuid: r.uuid, stdin: r.stdin });
+    throw confirmationRequired(tool);
   }
   const invocation = randomUUID();
   const run = {
@@ -167,6 +178,11 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   } catch (err) {
     throw recoverable(err, invocation);
   }
+}
+
+function confirmationRequired(tool: ToolSpec): DwsError {
+  return new DwsError('confirmation_required', `${tool.canonical_path} (${tool.effect}, risk ${tool.risk}) needs the user's confirmation`,
+    'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
 }
 
 /** An unknown or half-done outcome names its invocation, so the agent can ask `dws recover` what happened. */

@@ -1107,7 +1107,9 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {
   const text = `${sc.tool.canonical_path}: ${message}`;
   if (step?.reason === undefined) return new DwsError('invalid_parameter', text, 'nothing was changed');
-  const details = step.details === undefined || sc.dry ? undefined : evalSource(sc, step.details);
+  // a dry run shows no details; the check pass ahead of the gate gives them when the flags decide them
+  const read = step.details === undefined || (sc.dry && !sc.ahead) ? undefined : evalSource(sc, step.details);
+  const details = read !== undefined && sc.ahead && hasPlaceholder(read) ? undefined : read;
   const hint = REFUSAL_HINTS[step.reason];
   return new DwsError(step.reason, text, hint, details === undefined ? undefined : { details });
 }
@@ -1231,7 +1233,7 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
   }
 }
 
-function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: ExecuteOptions): Scope {
+function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'dryRun' | 'now' | 'uuid' | 'stdin' | 'warn'>): Scope {
   const sc: Scope = { tool, env: o.env, data, dry: o.dryRun, results: new Map(), ran: new Set(), at: (o.now ?? (() => new Date()))(), uuid: o.uuid ?? (() => randomUUID()), uuids: new Map(), stdin: o.stdin };
   if (o.warn !== undefined) sc.warn = onceEach(o.warn);
   return sc;
@@ -1248,23 +1250,58 @@ function onceEach(sink: (w: Warning) => void): (w: Warning) => void {
   };
 }
 
+/** A notice about the command itself (a deprecated command naming its replacement), not about its input. */
+const aboutCommand = (w: { reason: string }) => w.reason === 'deprecated_command';
+
 /**
- * The plan's declared notices (`warnings:`, e.g. a deprecated command naming its replacement), emitted before any
- * step, as upstream prints them before its body runs; a notice whose `when` does not hold is not emitted.
+ * The plan's declared notices (`warnings:`) about its input, emitted before any step; a notice whose `when` does not
+ * hold is not emitted. The notices about the command itself were given by dispatch before its checks (commandNotices).
  */
 function declaredWarnings(sc: Scope, plan: PlanSpec, invokedAs: string | undefined): void {
+  emitDeclared(sc, (plan.warnings ?? []).filter((w) => !aboutCommand(w)), invokedAs);
+}
+
+function emitDeclared(sc: Scope, warnings: NonNullable<PlanSpec['warnings']>, invokedAs: string | undefined): void {
   if (sc.warn === undefined) return;
-  for (const w of plan.warnings ?? []) {
+  for (const w of warnings) {
     if (w.alias !== undefined && (invokedAs === undefined || identityKey(invokedAs) !== identityKey(w.alias))) continue;
     if (w.when !== undefined && evalCondition(sc, w.when) !== true) continue;
     sc.warn({ reason: w.reason, message: w.message });
   }
 }
 
-function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
+/**
+ * The plan's notices about the command itself (reason deprecated_command), which dispatch gives before it checks the
+ * flags or asks for confirmation: upstream prints them from a wrapper around the command's whole body
+ * (helpers/doc.go:4696-4707 wrapDocDeprecated@c7521c1c), before the body's checks. Their `when` reads flags only
+ * (checked at build).
+ */
+export function commandNotices(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'now' | 'warn' | 'invokedAs'>): void {
+  if (o.warn === undefined || !plan.warnings?.some(aboutCommand)) return;
+  emitDeclared(scopeOf(tool, data, { ...o, dryRun: true }), plan.warnings.filter(aboutCommand), o.invokedAs);
+}
+
+/**
+ * The checks a user_required command makes before its confirmation gate, calling nothing (docs/PLANS.md
+ * "Confirmation"): the plan's steps are evaluated as a dry run evaluates them (no answer known; the standard input is
+ * read) up to the first step that reaches the backend, that step's arguments included, or up to the step its `confirm:
+ * {before}` names; a refusal the flags alone decide, or an argument they cannot build, is thrown as the real run
+ * would throw it. Upstream's corecmd runs required, constraints, Validate and BuildArgs before ConfirmSafety
+ * (corecmd.go:426-446, :483-506@c7521c1c).
+ */
+export function checkBeforeConfirmation(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'now' | 'uuid' | 'stdin'>): void {
+  if (plan.confirm === 'first' || plan.local !== undefined) return;
+  const sc = scopeOf(tool, data, { ...o, dryRun: true });
+  sc.ahead = true;
+  preview(sc, plan, { before: plan.confirm?.before });
+}
+
+/** A dry run's steps; `ahead` (checkBeforeConfirmation): only up to the first step reaching the backend or `before`. */
+function preview(sc: Scope, plan: PlanSpec, ahead?: { before?: string }): PlanDryRun {
   const steps: StepPreview[] = [];
   const interleaved = new Set(plan.steps.flatMap((x) => (x.kind === 'call' && x.interleave ? x.interleave : [])));
   for (const step of plan.steps) {
+    if (ahead && step.id === ahead.before) break;
     // a step an interleave names runs per element of its lead's list: its element is not known yet
     sc.item = interleaved.has(step.id) ? { value: new Placeholder('<item>') } : undefined;
     const when = step.when === undefined ? true : evalCondition(sc, step.when);
@@ -1276,6 +1313,7 @@ function preview(sc: Scope, plan: PlanSpec): PlanDryRun {
       if (message === undefined) continue;
     }
     steps.push(previewStep(sc, step, when));
+    if (ahead && reachesBackend(step)) break;
     sc.ran.add(step.id);
     if (step.kind === 'value' && when === true && !readsSteps(step.value)) {
       const v = evalSource(sc, step.value);

@@ -619,12 +619,23 @@ export interface PlanWarning {
   alias?: string;
 }
 
+/** Where a plan's confirmation gate stands (PlanSpec.confirm). */
+export type ConfirmAt = 'first' | { before: string };
+
 export interface PlanSpec {
   facts: string;
   steps: PlanStep[];
   output?: Source;
   /** Notices emitted before the first step (docs/PLANS.md "Warnings"). */
   warnings?: PlanWarning[];
+  /**
+   * Where the confirmation gate of a user_required command stands (docs/PLANS.md "Confirmation"). Absent: after every
+   * check the flags alone decide, up to the first step that reaches the backend and its arguments included (upstream's
+   * corecmd order: required, constraints, Validate, BuildArgs, then ConfirmSafety). `first`: before dispatch's
+   * validation (upstream `ConfirmFirst: true`, or a body that checks --yes before anything). `{before: <step id>}`:
+   * after dispatch's validation and the steps before that one (a body that checks --yes midway through its checks).
+   */
+  confirm?: ConfirmAt;
   /**
    * A run whose steps all stay off the backend answers from its flags alone (upstream parses them locally, e.g. a
    * link into its ids): its output is the answer, not a silent no-op (otherwise such a run is plan_skipped).

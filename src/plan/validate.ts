@@ -11,7 +11,7 @@ import {
   MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep, type PlanWarning,
   type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec,
+  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec, type ConfirmAt,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -797,7 +797,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     s.problems.push(`${at}: a plan must be an object with facts and steps`);
     return { facts: '', steps: [] };
   }
-  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer', 'warnings']);
+  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer', 'warnings', 'confirm']);
   if (typeof raw.facts !== 'string' || raw.facts.trim().length === 0) s.problems.push(`${at}: needs a facts line`);
   if (raw.local !== undefined) return normalizeLocal(s, at, raw, servers);
   if (!Array.isArray(raw.steps) || raw.steps.length === 0) {
@@ -849,6 +849,10 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     else plan.local_answer = true;
   }
   if (raw.warnings !== undefined) plan.warnings = normalizeWarnings(s, `${at}: warnings`, raw.warnings);
+  if (raw.confirm !== undefined) {
+    const confirm = normalizeConfirm(s, `${at}: confirm`, raw.confirm, steps);
+    if (confirm !== undefined) plan.confirm = confirm;
+  }
   const t = s.tool;
   // A plan may read a flag by any of its spellings (an alias folds into the flag it stands for).
   const used = (name: string) => [...s.flags].some((f) => f === name || flagKey(t, f) === flagKey(t, name));
@@ -925,6 +929,43 @@ export function validatePlans(declared: PlanFile[], tools: readonly ToolSpec[]):
   return { plans, problems };
 }
 
+/**
+ * A plan's `confirm:` (docs/PLANS.md "Confirmation"): `first`, or `{before: <step id>}` naming a step no earlier step
+ * of which reaches the backend (nothing is called before the gate); only on a command that needs the user's
+ * confirmation.
+ */
+function normalizeConfirm(s: Scope, at: string, raw: unknown, steps: PlanStep[]): ConfirmAt | undefined {
+  if (s.tool.confirmation !== 'user_required') {
+    s.problems.push(`${at}: only a command whose confirmation is user_required has a confirmation gate to place (this one is ${s.tool.confirmation})`);
+    return undefined;
+  }
+  if (raw === 'first') return 'first';
+  if (!isObj(raw) || Object.keys(raw).length !== 1 || typeof raw.before !== 'string') {
+    s.problems.push(`${at}: must be "first" or {before: <step id>}`);
+    return undefined;
+  }
+  const index = steps.findIndex((st) => st.id === raw.before);
+  if (index < 0) {
+    s.problems.push(`${at}: before names "${raw.before}", which is no step of the plan`);
+    return undefined;
+  }
+  const called = steps.slice(0, index).find((st) => st.kind === 'call' || st.kind === 'upload' || st.kind === 'download' || st.kind === 'handoff');
+  if (called) {
+    s.problems.push(`${at}: step "${called.id}" before "${raw.before}" reaches the backend, and nothing is called before the confirmation gate`);
+    return undefined;
+  }
+  return { before: raw.before };
+}
+
+/** Whether a raw condition or source reads anything besides the flags (a step result, stdin, a file, the environment). */
+function readsRunInput(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(readsRunInput);
+  if (!isObj(v)) return false;
+  if (['from', 'stdin', 'env', 'item'].some((k) => Object.hasOwn(v, k))) return true;
+  if (Array.isArray(v.transform) && v.transform.some((t) => typeof t === 'string' && ['read_text', 'json_or_file', 'file_size'].includes(t))) return true;
+  return Object.values(v).some(readsRunInput);
+}
+
 /** A plan's `warnings:` (docs/PLANS.md "Warnings"): a list of {reason (src/errors.ts WARNINGS), message, when?}. */
 function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
   if (!Array.isArray(raw) || raw.length === 0) {
@@ -948,6 +989,11 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
     }
     const out: PlanWarning = { reason: w.reason as WarningReason, message: w.message };
     if (w.when !== undefined) out.when = normalizeCondition(s, `${wat}.when`, w.when);
+    // a notice about the command itself is given by dispatch before it checks anything (executor.ts commandNotices):
+    // its condition is decided by the flags alone
+    if (w.reason === 'deprecated_command' && w.when !== undefined && readsRunInput(w.when)) {
+      s.problems.push(`${wat}.when: a deprecated_command notice is given before the run starts, so its condition reads flags only (no step result, standard input, file or environment)`);
+    }
     if (w.alias !== undefined) {
       if (typeof w.alias !== 'string' || !s.tool.aliases.includes(w.alias)) s.problems.push(`${wat}.alias: must be one of the command's aliases (${s.tool.aliases.join(', ') || 'none'})`);
       else out.alias = w.alias;

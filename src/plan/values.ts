@@ -30,6 +30,12 @@ export interface Scope {
   env: Env;
   data: Record<string, unknown>;
   dry: boolean;
+  /**
+   * With dry: the check pass dispatch makes ahead of the confirmation gate (executor.ts checkBeforeConfirmation): no
+   * answer is known yet, as in a dry run, but the run it stands for is a real one (`dry_run` does not hold, the
+   * standard input is read, a refusal carries its details when the flags decide them).
+   */
+  ahead?: true;
   results: Map<string, unknown>;
   /** Steps that ran (or, in a dry run, that may run). */
   ran: Set<string>;
@@ -310,9 +316,13 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
   return `${f.y}-${pad(f.mo + 1)}-${pad(f.d)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`;
 }
 
-/** The standard input's text, read once per run and bounded; a dry run reads nothing (a placeholder). */
+/**
+ * The standard input's text, read once per run and bounded; a dry run reads nothing (a placeholder). The check pass
+ * ahead of the gate reads it, as upstream's body reads `-` before it checks --yes: that run stops at the gate, so no
+ * later read of this process needs it.
+ */
 function stdinValue(sc: Scope, maxBytes: number): unknown {
-  if (sc.dry) return new Placeholder('<standard input>');
+  if (sc.dry && !sc.ahead) return new Placeholder('<standard input>');
   if (sc.stdinText === undefined) {
     if (sc.stdin === undefined) {
       throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: standard input ("-") is not available here`, 'pass the text itself, or @<file> for a file\'s text');
@@ -565,7 +575,7 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   }
   if ('flag' in c) return truthy(flagValue(sc, c.flag));
   if ('given' in c) return Object.hasOwn(sc.data, flagKey(sc.tool, c.given));
-  if ('dry_run' in c) return sc.dry === true;
+  if ('dry_run' in c) return sc.dry === true && sc.ahead !== true;
   if ('from' in c) {
     if (!sc.ran.has(c.from)) return false;
     return sc.dry && !sc.known?.has(c.from) ? 'unknown' : truthy(readPath(sc.results.get(c.from), c.path));

@@ -1,0 +1,191 @@
+// The order of checks and confirmation (issue 32, p-yesorder): a command that needs the user's confirmation refuses
+// bad input first when its upstream validates first (corecmd: required, constraints, Validate, BuildArgs, then
+// ConfirmSafety, corecmd.go:426-446, :483-506@c7521c1c); a plan's `confirm: first` (upstream ConfirmFirst, devapp.go:346, ...)
+// or `confirm: {before: <step>}` (a body that checks --yes midway) places the gate earlier. Nothing is called before
+// the gate. Commands run as a user types them against the recording backend on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { dispatchInProcess, realCatalog } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+import type { ToolSpec } from '../../src/catalog/types.js';
+import { validatePlans } from '../../src/plan/validate.js';
+
+const { mcp, env } = useOutputRuns('dws-yesorder-');
+
+/** A run as the CLI makes it: its exit code and reason (none when it succeeded), the calls sent and the notices. */
+async function typed(argv: string[], stdin?: string) {
+  mcp.calls.length = 0;
+  const outcome = await dispatchInProcess(argv, env(), undefined, stdin === undefined ? {} : { stdin });
+  return {
+    exit: outcome.error?.exitCode ?? 0,
+    reason: outcome.error?.reason,
+    message: outcome.error?.message,
+    calls: mcp.calls.map((c) => [`${c.server}/${c.name}`, c.arguments]),
+    notices: outcome.err.split('\n').filter((l) => l !== '').map((l) => (JSON.parse(l) as { warning: { reason: string } }).warning.reason),
+  };
+}
+
+describe('a command whose upstream validates first refuses bad input before asking for confirmation', () => {
+  it('chat category delete --category-id 0 is refused for the id without --yes (chat.go:5333-5343), and asks for confirmation once the id is good', async () => {
+    expect(await typed(['chat', 'category', 'delete', '--category-id', '0'])).toEqual({
+      exit: 3, reason: 'invalid_parameter', message: 'chat.delete_conv_category: flag --category-id is required', calls: [], notices: [],
+    });
+    expect(await typed(['chat', 'category', 'delete', '--category-id', '7'])).toEqual({
+      exit: 3, reason: 'confirmation_required', message: 'chat.delete_conv_category (destructive, risk high) needs the user\'s confirmation', calls: [], notices: [],
+    });
+    expect((await typed(['chat', 'category', 'delete', '--category-id', '7', '--yes'])).calls).toEqual([['im/delete_conv_category', { categoryId: 7 }]]);
+  });
+
+  it('drive revert with --version 0 is refused for the version without --yes (drive.go:3242-3250, the gate at the call)', async () => {
+    const bad = await typed(['drive', 'revert', '--node', 'N1', '--version', '0']);
+    expect({ exit: bad.exit, reason: bad.reason, calls: bad.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(bad.message).toContain('--version must be a whole number above 0');
+    const good = await typed(['drive', 'revert', '--node', 'N1', '--version', '3']);
+    expect({ exit: good.exit, reason: good.reason, calls: good.calls }).toEqual({ exit: 3, reason: 'confirmation_required', calls: [] });
+  });
+
+  it('a file the flags name that cannot be read is refused before the gate: mail message send --attachment (mail.go:536-540, the gate at the call)', async () => {
+    const argv = ['mail', 'message', 'send', '--from', 'a@example.com', '--to', 'b@example.com', '--subject', 's', '--content', 'c'];
+    const missing = await typed([...argv, '--attachment', 'missing.pdf']);
+    expect({ exit: missing.exit, reason: missing.reason, calls: missing.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(missing.message).toContain('missing.pdf');
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+  });
+
+  it('doc update --content - reads the standard input before the gate: empty content is refused, text asks for confirmation (doc.go:1708-1726)', async () => {
+    const argv = ['doc', 'update', '--node', 'N1', '--content', '-', '--mode', 'append'];
+    const empty = await typed(argv, '');
+    expect({ exit: empty.exit, reason: empty.reason, calls: empty.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(empty.message).toContain('the content is empty');
+    expect(await typed(argv, 'hello')).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    expect((await typed([...argv, '--yes'], 'hello')).calls.length).toBeGreaterThan(0);
+  });
+
+  it('a missing required flag is refused before the gate, as before (dispatch validation)', async () => {
+    const run = await typed(['chat', 'clear-messages']);
+    expect({ exit: run.exit, calls: run.calls, confirmation: run.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+  });
+});
+
+describe('a command whose upstream confirms first asks for confirmation before any check', () => {
+  it('dev app event subscribe with no event code asks for confirmation first (ConfirmFirst, devapp.go:346) and refuses the codes with --yes', async () => {
+    const argv = ['dev', 'app', 'event', 'subscribe', '--unified-app-id', 'A1', '--event-codes', ',;'];
+    expect(await typed(argv)).toEqual({
+      exit: 3, reason: 'confirmation_required', message: 'dev.subscribe_dev_app_events (write, risk high) needs the user\'s confirmation', calls: [], notices: [],
+    });
+    const yes = await typed([...argv, '--yes']);
+    expect({ exit: yes.exit, reason: yes.reason, calls: yes.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+
+  it('dev app update without its required --unified-app-id asks for confirmation first (devapp.go:552); with --yes the flag is missing', async () => {
+    expect((await typed(['dev', 'app', 'update', '--name', 'x'])).reason).toBe('confirmation_required');
+    const yes = await typed(['dev', 'app', 'update', '--name', 'x', '--yes']);
+    expect({ exit: yes.exit, calls: yes.calls, confirmation: yes.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+  });
+
+  it('oa approval create-instance checks --yes before its request (oa.go:1155-1160): bad form values ask for confirmation first', async () => {
+    const argv = ['oa', 'approval', 'create-instance', '--process-code', 'P1', '--form-values', 'not json'];
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    expect(await typed([...argv, '--yes'])).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+});
+
+describe('a body that checks --yes midway: the gate stands before the step its plan names', () => {
+  it('drive permission transfer-owner checks its targets, then asks; --reserve-role and --recursive are checked only with --yes (drive.go:2361-2379)', async () => {
+    expect(await typed(['drive', 'permission', 'transfer-owner', '--node', 'N1', '--workspace', 'W1', '--new-owner', 'U1'])).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(await typed(['drive', 'permission', 'transfer-owner', '--node', 'N1', '--new-owner', 'U1'])).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    const yes = await typed(['drive', 'permission', 'transfer-owner', '--node', 'N1', '--new-owner', 'U1', '--yes']);
+    expect({ exit: yes.exit, reason: yes.reason, calls: yes.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(yes.message).toContain('--reserve-role is required');
+  });
+
+  it('a sheet deletion asks for --yes before its body checks the values (sheet_batch.go:407-426, sheet_dimension.go:466-469): delete-dimension --length 6000', async () => {
+    const argv = ['sheet', 'delete-dimension', '--node', 'N1', '--sheet-id', 'S1', '--dimension', 'ROWS', '--position', '1', '--length', '6000'];
+    const no = await typed(argv);
+    expect({ exit: no.exit, reason: no.reason, calls: no.calls }).toEqual({ exit: 3, reason: 'confirmation_required', calls: [] });
+    expect(await typed([...argv, '--yes'])).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+});
+
+describe('a shortcut without a Validate hook asks before its Execute checks and builds the arguments (corecmd.go:426-436)', () => {
+  it('chat +category-add-conversation --category-ids 1,x asks for confirmation first, and refuses the id with --yes (chat_conversation.go:1206-1209)', async () => {
+    const argv = ['chat', '+category-add-conversation', '--group', 'cid0123456789ab', '--category-ids', '1,x'];
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    const yes = await typed([...argv, '--yes']);
+    expect({ exit: yes.exit, reason: yes.reason, calls: yes.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+
+  it('chat +chat-create refuses no members before the gate (its AtLeastOne constraint), a malformed owner id only after it (lark_alignment.go:46-57)', async () => {
+    const none = await typed(['chat', '+chat-create', '--name', 'g', '--users', ',']);
+    expect({ exit: none.exit, calls: none.calls, confirmation: none.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+    const argv = ['chat', '+chat-create', '--name', 'g', '--users', 'u1', '--owner-open-dingtalk-id', 'x'];
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    const yes = await typed([...argv, '--yes']);
+    expect({ exit: yes.exit, calls: yes.calls, confirmation: yes.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+  });
+
+  it('aitable +chart-update with a --config that is no JSON object asks first; Execute refuses it with --yes (aitable.go:2448)', async () => {
+    const argv = ['aitable', '+chart-update', '--base-id', 'B1', '--dashboard-id', 'D1', '--chart-id', 'C1', '--config', '[1]'];
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    const yes = await typed([...argv, '--yes']);
+    expect({ exit: yes.exit, calls: yes.calls, confirmation: yes.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+  });
+});
+
+describe('a deprecated command\'s notice comes before dispatch\'s checks, as upstream\'s wrapper prints it', () => {
+  it('report list without its required flags prints the notice, then is refused (report.go wrapper before the body\'s checks)', async () => {
+    const run = await typed(['report', 'list']);
+    expect({ exit: run.exit, notices: run.notices, calls: run.calls }).toEqual({ exit: 3, notices: ['deprecated_command'], calls: [] });
+  });
+
+  it('doc delete without --yes prints the notice, then asks for confirmation (doc.go:4648-4660)', async () => {
+    expect(await typed(['doc', 'delete', '--node', 'N1'])).toMatchObject({ exit: 3, reason: 'confirmation_required', notices: ['deprecated_command'], calls: [] });
+  });
+});
+
+describe('the checks ahead of the gate never call the backend', () => {
+  const gated = realCatalog().tools.filter((t) => t.confirmation === 'user_required' && t.visibility !== 'hidden');
+  const VALUES = ['', ' ', 'x', '0', '1', '-1', '5001', '[]', '{}', '[1]', '{"a":1}', ',', ',;', 'a,b', '2026-01-01', 'null', '-'];
+  const flagsOf = (t: ToolSpec) => Object.entries(t.parameters).filter(([, p]) => p.alias_of === undefined);
+  const argvFor = (t: ToolSpec) => fc.subarray(flagsOf(t)).chain((picked) => fc.tuple(...picked.map(([name, p]) =>
+    p.type === 'boolean' ? fc.constantFrom([`--${name}`], [`--${name}=false`]) : fc.constantFrom(...VALUES).map((v) => [`--${name}`, v])))
+    .map((parts) => [...t.cli_path.split(' '), ...parts.flat()]));
+
+  it('every catalog write command that needs confirmation, run without --yes on any flags, refuses (exit 2 or 3) and sends nothing', async () => {
+    expect(gated.length).toBeGreaterThan(300);
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...gated).chain(argvFor), async (argv) => {
+      const run = await typed(argv, '');
+      expect({ argv, calls: run.calls, refused: run.exit === 2 || run.exit === 3 }).toEqual({ argv, calls: [], refused: true });
+    }), { numRuns: 400 });
+  });
+});
+
+describe('the build checks where a plan places its confirmation gate', () => {
+  const tools = realCatalog().tools;
+  const problems = (path: string, body: Record<string, unknown>) => validatePlans([{ file: 'x.yaml', doc: { plans: { [path]: { facts: 'test', ...body } } } }], tools).problems;
+  const refuse = { id: 'zero', when: { equals: [{ flag: 'category-id', transform: ['int'] }, 0] }, refuse: 'flag --category-id is required' };
+  const call = { id: 'call', server: 'im', rpc: 'delete_conv_category', args: { categoryId: { flag: 'category-id', transform: ['int'] } } };
+  const after = { id: 'after', when: { flag: 'category-id' }, refuse: 'never' };
+
+  it('accepts first, and before a step with no call ahead of it', () => {
+    expect(problems('chat.delete_conv_category', { confirm: 'first', steps: [refuse, call] })).toEqual([]);
+    expect(problems('chat.delete_conv_category', { confirm: { before: 'call' }, steps: [refuse, call] })).toEqual([]);
+  });
+
+  it('refuses a step the plan lacks, a step after a call, an unknown shape, and a command that needs no confirmation', () => {
+    expect(problems('chat.delete_conv_category', { confirm: { before: 'nope' }, steps: [refuse, call] }))
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: before names "nope", which is no step of the plan']);
+    expect(problems('chat.delete_conv_category', { confirm: { before: 'after' }, steps: [refuse, call, after] }))
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: step "call" before "after" reaches the backend, and nothing is called before the confirmation gate']);
+    expect(problems('chat.delete_conv_category', { confirm: 'last', steps: [refuse, call] }))
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: must be "first" or {before: <step id>}']);
+    expect(problems('chat.shortcut_conversation_list', { confirm: 'first', steps: [{ id: 'call', server: 'im', rpc: 'list_all_conversations', args: {} }] }))
+      .toEqual(['catalog/plans/x.yaml: chat.shortcut_conversation_list: confirm: only a command whose confirmation is user_required has a confirmation gate to place (this one is not_required)']);
+  });
+
+  it('refuses a deprecation notice whose condition reads more than the flags', () => {
+    const notice = { reason: 'deprecated_command', message: 'old', when: { from: 'call' } };
+    expect(problems('chat.delete_conv_category', { warnings: [notice], steps: [refuse, call] }).filter((p) => p.includes('warnings')))
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: warnings[0].when: a deprecated_command notice is given before the run starts, so its condition reads flags only (no step result, standard input, file or environment)']);
+  });
+});
