@@ -4,7 +4,7 @@
 // each hit is printed with up to --context-before / --context-after characters around it.
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
-import { goCase } from '../plan/transforms/text.js';
+import { goCase } from '../text/go-case.js';
 
 type Obj = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js'
 import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js';
 import { parseGoBool, parseGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
-import { goCase } from './text.js';
+import { goCase } from '../../text/go-case.js';
 
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
