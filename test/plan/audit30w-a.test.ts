@@ -131,12 +131,19 @@ describe('a JSON flag holding an escaped lone surrogate decodes as Go decodes it
     expect(run.calls).toEqual([['aitable/create_chart', { baseId: 'b1', dashboardId: 'd1', config: { a: '\uFFFDx', '\uFFFDk': '\u{1F600}', b: '\uFFFDA' }, layout: {} }]]);
   });
 
+  it('todo task reset-reminder (json_parse_exact) sends U+FFFD for a lone escape in a rule, in texts, keys and nested lists', async () => {
+    const run = await sent(['todo', 'task', 'reset-reminder', '--task-id', 't1', '--reminder-rules',
+      '[{"baseTime":"dueTime","dueDateOffset":10,"n\\udc00":["\\ud800",{"m":"\\ud83d\\ude00"}]}]']);
+    const rules = [{ baseTime: 'dueTime', dueDateOffset: 10, 'n\uFFFD': ['\uFFFD', { m: '\u{1F600}' }] }];
+    expect(run.calls).toEqual([['todo/reset_todo_reminder', { todoReminderUpdateRequest: { taskId: 't1', reminderRules: rules } }]]);
+  });
+
   it('gives every decoded text and key well formed, each lone surrogate replaced by U+FFFD', () => {
     const unit = fc.oneof(fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uD83D\uDE00', 'a', 'é'), fc.string({ maxLength: 2 }));
     const text = fc.array(unit, { maxLength: 6 }).map((parts) => parts.join(''));
     fc.assert(fc.property(text, text, (key, value) => {
       const typed = `{${JSON.stringify(key)}:${JSON.stringify(value)}}`;
-      for (const t of ['json_object_or_text', 'json_object', 'json_parse']) {
+      for (const t of ['json_object_or_text', 'json_object', 'json_parse', 'json_parse_exact']) {
         const got = applyTransforms([t], typed, 'a property');
         expect(got).toEqual({ [wellFormed(key)]: wellFormed(value) });
       }

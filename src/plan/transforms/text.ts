@@ -194,6 +194,36 @@ const parseGoJson = (s: string): unknown =>
     return x;
   });
 
+/**
+ * A decoded JSON value with every text and key well formed (wellFormed), walked without recursion as
+ * parseJsonExact reads: json_parse_exact's texts, as Go's decoder gives them (a JsonNumber is left as it is).
+ */
+function wellFormedValue(root: unknown): unknown {
+  const fix = (x: unknown): unknown => (typeof x === 'string' ? wellFormed(x) : x);
+  const pending: unknown[] = [root];
+  for (let o = pending.pop(); o !== undefined; o = pending.pop()) {
+    if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) {
+        o[i] = fix(o[i]);
+        if (o[i] !== null && typeof o[i] === 'object') pending.push(o[i]);
+      }
+    } else if (o !== null && typeof o === 'object' && Object.getPrototypeOf(o) === Object.prototype) {
+      const obj = o as Record<string, unknown>;
+      for (const k of Object.keys(obj)) {
+        const v = fix(obj[k]);
+        const key = wellFormed(k);
+        if (key !== k) delete obj[k];
+        Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
+        if (v !== null && typeof v === 'object') pending.push(v);
+      }
+    }
+  }
+  return fix(root);
+}
+
+/** An escape of a UTF-16 surrogate (`\ud800`): the only way a lone surrogate enters a decoded JSON text. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
 export const PLAIN: Record<string, Fn> = {
   url_path_base: (v, where) => urlPathBase(str(v, where)),
   /** text -> Go's url.QueryEscape of it (todo task get's dingtalk:// links, helpers/todo.go:523-531@c7521c1c) */
@@ -226,7 +256,8 @@ export const PLAIN: Record<string, Fn> = {
   json_parse_exact: (v, where) => {
     if (typeof v !== 'string') return v;
     try {
-      return parseJsonExact(v);
+      // an escaped lone surrogate decodes to U+FFFD, as Go's decoder makes it (as json_parse, a-w1)
+      return SURROGATE_ESCAPE.test(v) ? wellFormedValue(parseJsonExact(v)) : parseJsonExact(v);
     } catch {
       return refuse(where, clip(v), 'valid JSON');
     }
