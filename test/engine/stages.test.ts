@@ -6,6 +6,20 @@ import { DEFAULT_RANKING } from '../../src/engine/ranking.js';
 import { Engine } from '../../src/engine/engine.js';
 import { readSnapshotBytes } from '../helpers.js';
 
+/** One engine per ranking options, built once for the whole file (a snapshot load is the slow part). */
+const engines = new Map<string, Engine>();
+function engineFor(ranking: object): Engine {
+  const key = JSON.stringify(ranking);
+  let e = engines.get(key);
+  if (!e) engines.set(key, e = new Engine(readSnapshotBytes(), { ranking }));
+  return e;
+}
+
+/** The canonical paths of a search's first ten candidates under these ranking options. */
+function paths(ranking: object, query: string): string[] {
+  return (JSON.parse(engineFor(ranking).search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+}
+
 describe('the stages after the core', () => {
   it('run in the documented order, each named once', () => {
     expect(STAGES.map((s) => s.name)).toEqual(['object_guard', 'merge', 'step_fill', 'known_gaps', 'confidence']);
@@ -97,8 +111,6 @@ describe('object_guard: what a delete request names, and in which role', () => {
 });
 
 describe('object_guard: siblings (objectGuardSiblings 3, objectGuardSiblingRatio; off by default, docs/ranking.md session 15)', () => {
-  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
-    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
 
   it('a command whose own title names the object the request names is no sibling', () => {
     const q = '把这份文档删掉';
@@ -121,8 +133,6 @@ describe('object_guard: siblings (objectGuardSiblings 3, objectGuardSiblingRatio
 });
 
 describe('object_guard: another part of a named container (objectGuardContainers, on; docs/ranking.md session 21)', () => {
-  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
-    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
   const deletesRecords = (p: string) => /^aitable\.(shortcut_)?record_delete$/u.test(p);
 
   it('a request naming a base and its records leads with a record delete, not the base dashboard delete (issue 34)', () => {
@@ -188,8 +198,6 @@ describe('object_guard: a negated object is never the target (catalog/lexicon/ob
 });
 
 describe('object_guard: English compounds and "get rid of" (objectGuardPlaces 2, default; docs/ranking.md session 22)', () => {
-  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
-    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
 
   it('an English object word right before another says which kind the second is: the second is the target', async () => {
     const { readActionLexicon } = await import('../../src/build/load.js');
@@ -254,8 +262,6 @@ describe('object_guard: English compounds and "get rid of" (objectGuardPlaces 2,
 });
 
 describe('object_guard: one target per delete clause (objectGuardClauses 1, default; docs/ranking.md session 22)', () => {
-  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
-    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
 
   it('a request that deletes a container and, in its own clause, what is inside it keeps the container delete first', () => {
     // the dashboard is what the first action deletes; its charts are the second action's, not the only target
@@ -274,8 +280,6 @@ describe('object_guard: one target per delete clause (objectGuardClauses 1, defa
 });
 
 describe('object_guard: a command acts on what its twins act on (objectGuardTwins 1, default; docs/ranking.md session 23)', () => {
-  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
-    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
 
   it('a delete of the named document through its same-call twin is a hit on the document: its cover, comment and block deletes go below it', () => {
     // drive +delete's own object is a file; it sends doc delete's call (src/build/twins.ts), so it deletes the document
@@ -297,8 +301,6 @@ describe('object_guard: a command acts on what its twins act on (objectGuardTwin
 });
 
 describe('object_guard: a container the target shares with a kept thing (objectGuardContainers 2, default; docs/ranking.md session 23)', () => {
-  const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
-    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
 
   it('a request to delete a section and keep the table leads with the section delete, not the base dashboard delete', () => {
     // the section and the kept table are both in a base, so the dashboard is another part of that base
@@ -350,8 +352,6 @@ describe('object_guard: someone\'s access is the holder\'s membership (objects.y
   });
 
   it('a request to take back someone\'s access to an app puts the member removal above the permission removal', () => {
-    const paths = (ranking: object, query: string) => (JSON.parse(new Engine(readSnapshotBytes(), { ranking }).search({ query, limit: 10 })) as
-      { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
     const q = '收回 Tom 对这个 app 的 permission';
     const at = (r: object) => { const got = paths(r, q); return [got.indexOf('dev.remove_dev_app_members'), got.indexOf('dev.remove_dev_app_permissions')]; };
     const [memberOn, permissionOn] = at({});
@@ -363,15 +363,6 @@ describe('object_guard: someone\'s access is the holder\'s membership (objects.y
 });
 
 describe('object_guard: the product the request names (objectGuardProducts 1, default; docs/ranking.md session 29)', () => {
-  const engines = new Map<string, Engine>();
-  const engineFor = (ranking: object) => {
-    const key = JSON.stringify(ranking);
-    let e = engines.get(key);
-    if (!e) engines.set(key, e = new Engine(readSnapshotBytes(), { ranking }));
-    return e;
-  };
-  const paths = (ranking: object, query: string) => (JSON.parse(engineFor(ranking).search({ query, limit: 10 })) as
-    { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
 
   it('a request to delete a base puts the base delete above the knowledge base space delete, which it does not name', () => {
     // "base" names the aitable product, which has a command on a base; the wiki's space is no thing the request names
@@ -425,13 +416,6 @@ describe('object_guard: the product the request names (objectGuardProducts 1, de
 });
 
 describe('object_guard: a word with two readings means the one the other things named relate to (objectGuardReadings 1, default; docs/ranking.md session 29)', () => {
-  const engines = new Map<string, Engine>();
-  const paths = (ranking: object, query: string) => {
-    const key = JSON.stringify(ranking);
-    let e = engines.get(key);
-    if (!e) engines.set(key, e = new Engine(readSnapshotBytes(), { ranking }));
-    return (JSON.parse(e.search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
-  };
 
   it('分组 said with a kept table is the base section, not the chat category', () => {
     // 分组 names a base's section and a chat category; the table shares a base with the section, with no category
