@@ -16,6 +16,8 @@ export const LAYERS: Record<string, number> = {
   // JSON numbers kept as typed where upstream decodes with UseNumber: parsed, cloned and written back byte for byte
   // (below json-object.ts, whose JSON object test and equality know a kept number).
   'json-number.ts': 0.45,
+  // JSON decoded with its texts well formed, as Go's decoder gives them (a lone surrogate escape is U+FFFD).
+  'json-well-formed.ts': 0.47,
   // How Go's fmt prints a decoded JSON value (%v): one home for every place upstream formats an answer's value.
   'go-fmt.ts': 0.55,
   // The way out to DingTalk: server configuration, the MCP transport, transfers, secrets, the file root.

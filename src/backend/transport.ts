@@ -23,7 +23,8 @@ import { markSent, markSettled } from './in-flight.js';
 import { redactSecrets } from './secrets.js';
 import { classifyAnswer } from './classify.js';
 import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
-import { JsonNumber, parseJsonExact, stringifyJson } from '../json-number.js';
+import { JsonNumber, stringifyJson } from '../json-number.js';
+import { parseJsonExactWellFormed, parseJsonWellFormed } from '../json-well-formed.js';
 
 /** The MCP result shape this module reads (the SDK's CallToolResult, loosely). */
 export interface CallToolResult {
@@ -91,7 +92,7 @@ function networkFailure(err: unknown): Failure {
 function messageOf(text: string, contentType: string): { result?: CallToolResult; error?: { code: number; message: string } } | undefined {
   const parse = (t: string) => {
     try {
-      const m = JSON.parse(t) as unknown;
+      const m = parseJsonWellFormed(t);
       return m && typeof m === 'object' && !Array.isArray(m) && ('result' in m || 'error' in m) ? (m as { id?: unknown; result?: CallToolResult; error?: { code: number; message: string } }) : undefined;
     } catch {
       return undefined;
@@ -299,7 +300,8 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
  * redacted (a backend may echo the Authorization header).
  * `exactNumbers`: the text is decoded as upstream's json.Decoder with UseNumber decodes the answers it reads so
  * (parseJsonExact: an id beyond 2^53 keeps its digits, to be printed and sent on as typed); otherwise as its
- * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does).
+ * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does). Either way a lone surrogate
+ * escape is U+FFFD, as Go's decoder makes it (src/json-well-formed.ts).
  */
 export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false): unknown {
   const value = rawResultOf(r, exactNumbers);
@@ -313,7 +315,7 @@ function rawResultOf(r: CallToolResult, exactNumbers: boolean): unknown {
   if (r.structuredContent !== undefined) return r.structuredContent;
   if (texts.length === r.content.length && texts.length === 1) {
     try {
-      return exactNumbers ? parseJsonExact(texts[0]) : JSON.parse(texts[0]);
+      return exactNumbers ? parseJsonExactWellFormed(texts[0]) : parseJsonWellFormed(texts[0]);
     } catch {
       return texts[0];
     }

@@ -13,6 +13,7 @@ import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { blockIdentity, docBlockTexts } from './doc-selection.js';
 import { normalizeJsonml, normalizeMarkdown } from './doc-readback.js';
+import { parseJsonWellFormed } from '../json-well-formed.js';
 
 type Obj = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ export function nestedString(data: unknown, keys: readonly string[]): string {
 
 const parseJson = (text: string): { value: unknown } | undefined => {
   try {
-    return { value: JSON.parse(text) as unknown };
+    return { value: parseJsonWellFormed(text) };
   } catch {
     return undefined;
   }

@@ -13,6 +13,7 @@ import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { repairJson } from './json-repair.js';
 import { JSONML_SCHEMA as GENERATED } from './generated/jsonml-schema.js';
+import { parseJsonWellFormed } from '../json-well-formed.js';
 
 export interface TypeSpec {
   type: 'string' | 'number' | 'boolean' | 'array' | 'object' | 'any' | 'enum' | 'union';
@@ -220,7 +221,7 @@ const refuse = (where: string, message: string, hint = 'correct the JSONML and r
 
 const parses = (text: string): { ok: true; value: unknown } | { ok: false } => {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseJsonWellFormed(text) };
   } catch {
     return { ok: false };
   }

@@ -5,6 +5,7 @@
 import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { goCase } from '../text/go-case.js';
+import { parseJsonWellFormed } from '../json-well-formed.js';
 
 type Obj = Record<string, unknown>;
 
@@ -79,7 +80,7 @@ export function docKeywordMatches(v: Obj): { count: number; matches: KeywordMatc
         if (key === 'jsonml' && typeof child === 'string') {
           let decoded: unknown;
           try {
-            decoded = JSON.parse(child);
+            decoded = parseJsonWellFormed(child);
           } catch {
             walk(child, blockId);
             continue;

@@ -8,6 +8,7 @@ import { isObject as isObj } from '../json-object.js';
 import { trimSpace } from '../text/space.js';
 import { blockIdentity } from './doc-selection.js';
 import { goSprint } from '../go-fmt.js';
+import { parseJsonWellFormed } from '../json-well-formed.js';
 
 type Obj = Record<string, unknown>;
 
@@ -97,7 +98,7 @@ function insertedBlockId(answer: unknown): string {
 function mediaValue(block: unknown): unknown {
   if (!isObj(block) || typeof block.jsonml !== 'string' || trimSpace(block.jsonml) === '') return block;
   try {
-    return JSON.parse(block.jsonml) as unknown;
+    return parseJsonWellFormed(block.jsonml);
   } catch {
     return block;
   }

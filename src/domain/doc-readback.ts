@@ -10,6 +10,7 @@
 import canonicalize from 'canonicalize';
 import { isObject as isObj } from '../json-object.js';
 import { fields, trimSpace } from '../text/space.js';
+import { parseJsonWellFormed } from '../json-well-formed.js';
 
 type Obj = Record<string, unknown>;
 
@@ -101,7 +102,7 @@ function normalizeJsonmlValue(v: unknown): unknown {
 export function normalizeJsonml(raw: string): string {
   let value: unknown;
   try {
-    value = JSON.parse(raw);
+    value = parseJsonWellFormed(raw);
   } catch {
     return normalizeMarkdown(raw);
   }

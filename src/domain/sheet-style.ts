@@ -6,6 +6,7 @@ import { byCodePoint } from '../text/order.js';
 import { DwsError } from '../errors.js';
 import { quoted } from '../limits.js';
 import { isObject } from '../json-object.js';
+import { parseJsonWellFormed } from '../json-well-formed.js';
 
 /** The backend's own limits on one set_cell_range: rows, and rows x columns. */
 export const MAX_STYLE_ROWS = 1000;
@@ -112,7 +113,7 @@ const oneOf = (allowed: readonly string[]) => `one of ${allowed.join(', ')}`;
 function decoded(v: unknown, label: string): unknown {
   if (typeof v !== 'string') return v;
   try {
-    return JSON.parse(v) as unknown;
+    return parseJsonWellFormed(v);
   } catch {
     throw refuse(`${label}: ${quoted(v)} is not valid JSON`);
   }

@@ -3,6 +3,7 @@ import { byCodePoint } from '../../text/order.js';
 import { isObj, nonEmptyText, positive, refuse, str, type Fn, type Param } from './types.js';
 import { stringifyJson } from '../../json-number.js';
 import { fields, trimSpace } from '../../text/space.js';
+import { parseJsonWellFormed } from '../../json-well-formed.js';
 
 /**
  * A text split by `split` into parts, each trimmed as Go's strings.TrimSpace (U+0085 is space there, U+FEFF is not:
@@ -28,7 +29,7 @@ const csvValues: Fn = (v, where) => {
   let raw = trimSpace(v);
   if (raw.startsWith('[') && raw.endsWith(']')) {
     try {
-      const parsed: unknown = JSON.parse(raw);
+      const parsed: unknown = parseJsonWellFormed(raw);
       if (Array.isArray(parsed) && parsed.every((x) => x === null || typeof x === 'string')) return clean(parsed.map((x) => x ?? ''));
     } catch { /* not JSON: read it as a bracketed comma list */ }
     raw = trimSpace(raw.slice(1, -1));

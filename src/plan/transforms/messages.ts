@@ -13,6 +13,7 @@ import { JsonNumber } from '../../json-number.js';
 import { isObj, refuse, type Fn, type Param } from './types.js';
 import { sameJson } from '../../json-object.js';
 import { PLAIN as TIME } from './time.js';
+import { parseJsonWellFormed } from '../../json-well-formed.js';
 
 type Obj = Record<string, unknown>;
 /** A named finder, or `{keys}`: the answer, then its result and data objects, each tried at the keys in order for a
@@ -224,7 +225,7 @@ const decoded = (s: string): unknown => {
   const t = trimSpace(s);
   if (!t.startsWith('{') && !t.startsWith('[')) return undefined;
   try {
-    return JSON.parse(t);
+    return parseJsonWellFormed(t);
   } catch {
     return undefined;
   }
@@ -343,7 +344,7 @@ function nestedChildren(v: unknown): Obj[] {
     if (Array.isArray(x)) return x.filter(isObj);
     if (typeof x === 'string') {
       try {
-        return maps(JSON.parse(trimSpace(x)));
+        return maps(parseJsonWellFormed(trimSpace(x)));
       } catch {
         return [];
       }
@@ -450,7 +451,7 @@ export function cleanText(s: string): string {
     const t = trimSpace(line);
     if (!t.startsWith('{') && !t.startsWith('[')) return undefined;
     try {
-      const v: unknown = JSON.parse(t);
+      const v: unknown = parseJsonWellFormed(t);
       return { decoration: isDecoration(v), texts: richItemTexts(v) };
     } catch {
       return undefined;

@@ -1,10 +1,11 @@
 // Text transforms: case, whitespace, JSON, templates and lengths.
 import { goCase } from '../../text/go-case.js';
+import { parseJsonExactWellFormed, parseJsonWellFormed } from '../../json-well-formed.js';
 import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
 import { goNumberText } from '../../go-fmt.js';
 import { isObj } from './types.js';
-import { JsonNumber, parseJsonExact, stringifyJson } from '../../json-number.js';
+import { JsonNumber, stringifyJson } from '../../json-number.js';
 
 /**
  * A value as Go's fmt.Sprint writes it, trimmed, for the scalar kinds an answer's field may hold: text as it is, a
@@ -171,58 +172,16 @@ export function goQueryEscape(text: string): string {
 /** A typed text as a refusal quotes it: at most 80 characters. */
 const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s);
 
-/** A UTF-16 surrogate without its partner: what a `\\ud800` escape alone decodes to. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const wellFormed = (t: string): string => t.replace(LONE_SURROGATE, '\uFFFD');
-
 /**
  * JSON.parse failing where Go's json.Unmarshal fails on a number: one beyond float64 (`1e400`), which JSON.parse
- * reads as Infinity (and JSON.stringify would send as null); Go's decoder reports it as an error. An escaped surrogate
- * without its partner (`"\\ud800"`), in a text or a key, decodes to U+FFFD as Go's unquote makes it
- * (encoding/json decode.go: an invalid surrogate pair is unicode.ReplacementChar), where JSON.parse keeps the lone
- * code unit, which no UTF-8 request or journal can carry (a-w1).
+ * reads as Infinity (and JSON.stringify would send as null); Go's decoder reports it as an error. Texts and keys come
+ * out well formed (src/text/well-formed.ts: a lone surrogate escape is U+FFFD, a-w1).
  */
 const parseGoJson = (s: string): unknown =>
-  JSON.parse(s, (_key, x: unknown) => {
+  parseJsonWellFormed(s, (x) => {
     if (typeof x === 'number' && !Number.isFinite(x)) throw new SyntaxError('a number beyond float64');
-    if (typeof x === 'string') return wellFormed(x);
-    if (isObj(x) && Object.keys(x).some((k) => wellFormed(k) !== k)) {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(x)) Object.defineProperty(out, wellFormed(k), { value: v, enumerable: true, writable: true, configurable: true });
-      return out;
-    }
-    return x;
   });
 
-/**
- * A decoded JSON value with every text and key well formed (wellFormed), walked without recursion as
- * parseJsonExact reads: json_parse_exact's texts, as Go's decoder gives them (a JsonNumber is left as it is).
- */
-function wellFormedValue(root: unknown): unknown {
-  const fix = (x: unknown): unknown => (typeof x === 'string' ? wellFormed(x) : x);
-  const pending: unknown[] = [root];
-  for (let o = pending.pop(); o !== undefined; o = pending.pop()) {
-    if (Array.isArray(o)) {
-      for (let i = 0; i < o.length; i++) {
-        o[i] = fix(o[i]);
-        if (o[i] !== null && typeof o[i] === 'object') pending.push(o[i]);
-      }
-    } else if (o !== null && typeof o === 'object' && Object.getPrototypeOf(o) === Object.prototype) {
-      const obj = o as Record<string, unknown>;
-      for (const k of Object.keys(obj)) {
-        const v = fix(obj[k]);
-        const key = wellFormed(k);
-        if (key !== k) delete obj[k];
-        Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
-        if (v !== null && typeof v === 'object') pending.push(v);
-      }
-    }
-  }
-  return fix(root);
-}
-
-/** An escape of a UTF-16 surrogate (`\ud800`): the only way a lone surrogate enters a decoded JSON text. */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 export const PLAIN: Record<string, Fn> = {
   url_path_base: (v, where) => urlPathBase(str(v, where)),
@@ -257,7 +216,7 @@ export const PLAIN: Record<string, Fn> = {
     if (typeof v !== 'string') return v;
     try {
       // an escaped lone surrogate decodes to U+FFFD, as Go's decoder makes it (as json_parse, a-w1)
-      return SURROGATE_ESCAPE.test(v) ? wellFormedValue(parseJsonExact(v)) : parseJsonExact(v);
+      return parseJsonExactWellFormed(v);
     } catch {
       return refuse(where, clip(v), 'valid JSON');
     }
