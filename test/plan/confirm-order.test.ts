@@ -149,8 +149,8 @@ describe('an aitable/drive/doc shortcut asks before the checks its Execute makes
     ['aitable +base-bootstrap with --tables that is no list', ['aitable', '+base-bootstrap', '--name', 'b', '--tables', '{}'], '--tables must be a non-empty JSON list'],
     // record_bulk_patch.go:49-56
     ['aitable +record-bulk-patch with an empty --patch', ['aitable', '+record-bulk-patch', '--base-id', 'B1', '--table-id', 'T1', '--patch', '{}', '--all'], '--patch must be a non-empty JSON object'],
-    // record_upsert_by_key.go:87-91, :184-205: recordKeyValue in Execute
-    ['aitable +record-upsert-by-key with a list as --key-value-json', ['aitable', '+record-upsert-by-key', '--base-id', 'B1', '--table-id', 'T1', '--key-field-id', 'K1', '--key-value-json', '[1]', '--cells', '{}'], '--key-value-json takes one JSON scalar'],
+    // record_upsert_by_key.go:87-95, :184-205: recordKeyValue in Execute, before --cells is read
+    ['aitable +record-upsert-by-key with a list as --key-value-json and a list as --cells', ['aitable', '+record-upsert-by-key', '--base-id', 'B1', '--table-id', 'T1', '--key-field-id', 'K1', '--key-value-json', '[1]', '--cells', '[]'], '--key-value-json takes one JSON scalar'],
     // table_copy.go:55-61
     ['aitable +table-copy with --max-records 0', ['aitable', '+table-copy', '--source-base-id', 'B1', '--source-table-id', 'T1', '--target-base-id', 'B2', '--new-name', 'n', '--max-records', '0'], '--max-records must be in 1..10000'],
     // aitable.go:742-756, record_batch.go:50-53: parseRecordObjects in Execute
