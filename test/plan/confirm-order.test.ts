@@ -12,10 +12,13 @@ import { validatePlans } from '../../src/plan/validate.js';
 
 const { mcp, env } = useOutputRuns('dws-yesorder-');
 
-/** A run as the CLI makes it: its exit code and reason (none when it succeeded), the calls sent and the notices. */
-async function typed(argv: string[], stdin?: string) {
+/**
+ * A run as the CLI makes it: its exit code and reason (none when it succeeded), the calls sent and the notices; `files`
+ * are local files in the run's directory.
+ */
+async function typed(argv: string[], stdin?: string, files?: Record<string, string>) {
   mcp.calls.length = 0;
-  const outcome = await dispatchInProcess(argv, env(), undefined, stdin === undefined ? {} : { stdin });
+  const outcome = await dispatchInProcess(argv, env(files), undefined, stdin === undefined ? {} : { stdin });
   return {
     exit: outcome.error?.exitCode ?? 0,
     reason: outcome.error?.reason,
@@ -129,6 +132,114 @@ describe('a shortcut without a Validate hook asks before its Execute checks and 
     expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
     const yes = await typed([...argv, '--yes']);
     expect({ exit: yes.exit, calls: yes.calls, confirmation: yes.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+  });
+});
+
+// p-yes2a: the aitable, drive, doc and wiki shortcuts the first pass left (notes/p-yes2a.md). A Shortcut confirms after
+// its preflight (Required, enums, constraints, its Validate hook) and before Execute (corecmd.go:426-436,
+// shortcut/adapter.go:49-77@c7521c1c).
+describe('an aitable/drive/doc shortcut asks before the checks its Execute makes, and refuses them only with --yes', () => {
+  const empty = { 'empty.pdf': '', 'note.txt': 'x' };
+  const cases: [string, string[], string][] = [
+    // attachment_composite.go:96-101: openAttachmentFile in Execute
+    ['aitable +attachment-put with an empty file', ['aitable', '+attachment-put', '--base-id', 'B1', '--table-id', 'T1', '--record-id', 'R1', '--field-id', 'F1', '--file', 'empty.pdf'], 'a regular file of 1 byte to 100 MiB'],
+    // attachment_composite.go:192-197
+    ['aitable +attachment-remove with neither --remove-name nor --clear-all', ['aitable', '+attachment-remove', '--base-id', 'B1', '--table-id', 'T1', '--record-id', 'R1', '--field-id', 'F1'], 'give exactly one of --remove-name'],
+    // base_composite.go:171-175: parseBootstrapTables in Execute
+    ['aitable +base-bootstrap with --tables that is no list', ['aitable', '+base-bootstrap', '--name', 'b', '--tables', '{}'], '--tables must be a non-empty JSON list'],
+    // record_bulk_patch.go:49-56
+    ['aitable +record-bulk-patch with an empty --patch', ['aitable', '+record-bulk-patch', '--base-id', 'B1', '--table-id', 'T1', '--patch', '{}', '--all'], '--patch must be a non-empty JSON object'],
+    // record_upsert_by_key.go:87-95, :184-205: recordKeyValue in Execute, before --cells is read
+    ['aitable +record-upsert-by-key with a list as --key-value-json and a list as --cells', ['aitable', '+record-upsert-by-key', '--base-id', 'B1', '--table-id', 'T1', '--key-field-id', 'K1', '--key-value-json', '[1]', '--cells', '[]'], '--key-value-json takes one JSON scalar'],
+    // table_copy.go:55-61
+    ['aitable +table-copy with --max-records 0', ['aitable', '+table-copy', '--source-base-id', 'B1', '--source-table-id', 'T1', '--target-base-id', 'B2', '--new-name', 'n', '--max-records', '0'], '--max-records must be in 1..10000'],
+    // aitable.go:742-756, record_batch.go:50-53: parseRecordObjects in Execute
+    ['aitable +record-update with an empty --records list', ['aitable', '+record-update', '--base-id', 'B1', '--table-id', 'T1', '--records', '[]'], '--records must be a non-empty JSON list'],
+    // aitable.go:941-955, record_batch.go:58-61
+    ['aitable +record-upsert with a record without cells', ['aitable', '+record-upsert', '--base-id', 'B1', '--table-id', 'T1', '--records', '[{"cells":{}}]'], 'cells'],
+    // aitable.go:759-773, record_batch.go:66-69, :153-155: parseRecordIDs in Execute
+    ['aitable +record-delete with 10001 distinct ids', ['aitable', '+record-delete', '--base-id', 'B1', '--table-id', 'T1', '--record-ids', Array.from({ length: 10001 }, (_, i) => `r${i}`).join(',')], 'at most 10000 distinct ids'],
+    // catalog_operations.go:452, :510-537: resolveDriveUploadInput in Execute
+    ['drive +upload with an absolute --file', ['drive', '+upload', '--file', '/etc/hostname'], 'relative to the working directory'],
+    ['drive +upload with an empty file', ['drive', '+upload', '--file', 'empty.pdf'], 'an empty file'],
+    // content_shortcuts.go:526-531: validateJSONML in Execute
+    ['doc +update --doc-format jsonml with an empty array', ['doc', '+update', '--node', 'N1', '--command', 'overwrite', '--doc-format', 'jsonml', '--content', '[]'], 'the top-level array is empty'],
+    // review_shortcuts.go:118-126: normalizeMentionUserIDs in Execute
+    ['doc +comment-create with a --mention of no id', ['doc', '+comment-create', '--node', 'N1', '--content', 'c', '--mention', ','], '--mention needs at least one non-empty user id'],
+    // media_style_shortcuts.go:145, helpers/doc_style.go:309, :398-414: validateCoverImageFile in Execute
+    ['doc +resource-update with a --file that is no image', ['doc', '+resource-update', '--node', 'N1', '--file', 'note.txt'], 'must be an image'],
+  ];
+
+  it.each(cases)('%s: confirmation_required without --yes, the refusal with it, no call either way', async (_label, argv, refusal) => {
+    expect(await typed(argv, undefined, empty)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    const yes = await typed([...argv, '--yes'], undefined, empty);
+    expect({ exit: yes.exit, reason: yes.reason, calls: yes.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(yes.message).toContain(refusal);
+  });
+
+  it('doc +resource-update checks the size before the image type, both after the gate (helpers/doc_style.go:406-412)', async () => {
+    const files = { 'big.txt': 'x'.repeat(20 * 1024 * 1024 + 1) };
+    const argv = ['doc', '+resource-update', '--node', 'N1', '--file', 'big.txt'];
+    expect(await typed(argv, undefined, files)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    expect(await typed([...argv, '--yes'], undefined, files)).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect((await typed([...argv, '--yes'], undefined, files)).message).toContain('at most 20 MiB');
+  });
+});
+
+describe('a shortcut\'s preflight and Validate hook still refuse before the gate', () => {
+  const files = { 'note.txt': 'x', 'cover.png': 'png' };
+  const cases: [string, string[], string][] = [
+    // aitable.go:2622-2627 (Validate)
+    ['aitable +import-upload --file-size 0', ['aitable', '+import-upload', '--base-id', 'B1', '--file-name', 'a.xlsx', '--file-size', '0'], '--file-size is required and must be a positive integer'],
+    // content_shortcuts.go:398-400 (Validate)
+    ['doc +update appending JSONML', ['doc', '+update', '--node', 'N1', '--command', 'append', '--doc-format', 'jsonml', '--content', '["p"]'], 'JSONML content cannot be appended'],
+    // content_shortcuts.go:376-380 (Validate)
+    ['doc +update block_replace without --block-id', ['doc', '+update', '--node', 'N1', '--command', 'block_replace', '--content', 'x'], 'needs --block-id'],
+    // review_shortcuts.go:109-111 (Validate)
+    ['doc +comment-create with --end before --start', ['doc', '+comment-create', '--node', 'N1', '--content', 'c', '--block-id', 'b', '--start', '3', '--end', '1'], '--end must be greater than --start'],
+    // media_style_shortcuts.go:54 (the --where enum, preflight)
+    ['doc +media-insert --where middle', ['doc', '+media-insert', '--node', 'N1', '--file', 'note.txt', '--where', 'middle'], '--where must be before or after'],
+    // media_style_shortcuts.go:56, common.go:112-115 (Validate: validateWorkspaceInputPath)
+    ['doc +media-insert with a missing --file', ['doc', '+media-insert', '--node', 'N1', '--file', 'missing.pdf'], 'missing.pdf'],
+    // media_style_shortcuts.go:135-140 (Validate)
+    ['doc +resource-update with a missing --file', ['doc', '+resource-update', '--node', 'N1', '--file', 'missing.png'], 'missing.png'],
+    // version_operations.go:157-162 (Validate)
+    ['drive +version-revert --version 0', ['drive', '+version-revert', '--node', 'N1', '--version', '0'], '--version must be a whole number above 0'],
+    // dws's own refusal of a flag it does not carry out (table_copy.go:116-121 copies the records)
+    ['aitable +table-copy --include-records', ['aitable', '+table-copy', '--source-base-id', 'B1', '--source-table-id', 'T1', '--target-base-id', 'B2', '--new-name', 'n', '--include-records'], '--include-records is not supported by dws'],
+  ];
+
+  it.each(cases)('%s is refused without --yes, before any call', async (_label, argv, refusal) => {
+    const run = await typed(argv, undefined, files);
+    expect({ exit: run.exit, reason: run.reason, calls: run.calls }).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(run.message).toContain(refusal);
+  });
+
+  it.each([
+    ['aitable +import-upload', ['aitable', '+import-upload', '--base-id', 'B1', '--file-name', 'a.xlsx', '--file-size', '10']],
+    ['doc +media-insert', ['doc', '+media-insert', '--node', 'N1', '--file', 'note.txt', '--where', 'after']],
+    ['doc +resource-update', ['doc', '+resource-update', '--node', 'N1', '--file', 'cover.png']],
+    ['drive +version-revert', ['drive', '+version-revert', '--node', 'N1', '--version', '2']],
+  ])('%s with good input asks for confirmation and calls nothing', async (_label, argv) => {
+    expect(await typed(argv, undefined, files)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+  });
+});
+
+describe('a doc/wiki shortcut whose Execute starts with a call asks before it', () => {
+  it.each([
+    // smart/doc_access.go:395-404, :206-241
+    ['doc +share', ['doc', '+share', '--to', '张三', '--url', 'https://alidocs.dingtalk.com/i/nodes/D1'], 'contact/search_contact_by_key_word'],
+    // history_template_shortcuts.go:151-160
+    ['doc +version-revert', ['doc', '+version-revert', '--node', 'N1', '--version', '3'], 'doc/list_doc_versions'],
+    ['doc +history-revert', ['doc', '+history-revert', '--node', 'N1', '--version', '3'], 'doc/list_doc_versions'],
+    // wiki/nodes.go:111-143, :145-195, :201-224
+    ['wiki +node-copy', ['wiki', '+node-copy', '--workspace', 'W1', '--node', 'N1'], 'doc/copy_document'],
+    ['wiki +move', ['wiki', '+move', '--workspace', 'W1', '--node', 'N1'], 'doc/get_document_info'],
+    ['wiki +move-to-drive', ['wiki', '+move-to-drive', '--node', 'N1'], 'doc/get_document_info'],
+    ['wiki +node-delete', ['wiki', '+node-delete', '--workspace', 'W1', '--node', 'N1'], 'doc/get_document_info'],
+  ])('%s: confirmation_required and no call without --yes; with it the first call is %s', async (_label, argv, first) => {
+    expect(await typed(argv)).toMatchObject({ exit: 3, reason: 'confirmation_required', calls: [] });
+    expect((await typed([...argv, '--yes'])).calls[0]?.[0]).toBe(first);
   });
 });
 

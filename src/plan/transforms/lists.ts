@@ -58,7 +58,17 @@ export const PLAIN: Record<string, Fn> = {
   csv_to_list: splitList((s) => s.split(',')),
   csv_values: csvValues,
   split_whitespace: splitList(fields),
-  unique: (v) => (Array.isArray(v) ? v.filter((x, i) => v.findIndex((y) => stringifyJson(y) === stringifyJson(x)) === i) : v),
+  /** the list with each value kept at its first occurrence (JSON equality); one pass over a set of JSON texts */
+  unique: (v) => {
+    if (!Array.isArray(v)) return v;
+    const seen = new Set<string>();
+    return v.filter((x) => {
+      const key = stringifyJson(x);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  },
   to_list: (v) => asList(v),
   /** a JSON object of text values -> [{name: key, value}] in key order (upstream oaFormValues); another value is refused */
   name_value_list: (v, where) => {
