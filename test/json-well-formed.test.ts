@@ -38,6 +38,15 @@ describe('JSON decoded as Go decodes it', () => {
     fc.assert(fc.property(fc.json(), (t) => { expect(parseJsonWellFormed(t)).toEqual(JSON.parse(t)); }), { numRuns: 1000 });
   });
 
+  it('reads a 100,000-deep value as JSON.parse does, fixing a text at the bottom, and keeps keys in their order', () => {
+    const depth = 100_000;
+    const deep = parseJsonWellFormed('['.repeat(depth) + '"a\\udc00"' + ']'.repeat(depth));
+    let bottom: unknown = deep;
+    for (let i = 0; i < depth; i++) bottom = (bottom as unknown[])[0];
+    expect(bottom).toBe('a\uFFFD');
+    expect(Object.keys(parseJsonWellFormed('{"z":1,"\\ud800":2,"a":3,"__proto__":4}') as object)).toEqual(['z', '\uFFFD', 'a', '__proto__']);
+  });
+
   it('refuses what JSON.parse refuses, and a check may refuse more', () => {
     expect(() => parseJsonWellFormed('[1,')).toThrow(SyntaxError);
     expect(() => parseJsonWellFormed('[1e400]', (x: unknown) => { if (x === Infinity) throw new SyntaxError('beyond float64'); })).toThrow('beyond float64');
