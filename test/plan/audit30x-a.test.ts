@@ -81,3 +81,25 @@ describe('chat group members remove sends the user list parseCSVValues gives', (
     expect(got).toEqual([removed(null), removed(null), removed([]), removed([]), removed([]), removed(['u1', 'u2'])]);
   });
 });
+
+// calendar attendee list (helpers/calendar.go:819-821@c7521c1c): the attendee group carries the cobra alias
+// `participant`, which reaches every command under it; so do doc's `perm` (doc.go:3522-3524) and chat's `im`
+// (chat.go:2360-2362).
+describe('upstream\'s group aliases reach the commands under the group', () => {
+  it('runs each command under an aliased group as under the group itself, and a typo under it stays unknown', async () => {
+    const pairs: [string[], string[]][] = [
+      [['calendar', 'participant', 'list', '--event', ' e1 ', '--calendar', 'c1'], ['calendar', 'attendee', 'list', '--event', ' e1 ', '--calendar', 'c1']],
+      [['doc', 'perm', 'list', '--node', 'n1'], ['doc', 'permission', 'list', '--node', 'n1']],
+      [['im', 'group', 'list-my-groups', '--limit', '5'], ['chat', 'group', 'list-my-groups', '--limit', '5']],
+    ];
+    for (const [aliased, plain] of pairs) {
+      const a = await sent(aliased);
+      const b = await sent(plain);
+      expect(a.reason).toBeUndefined();
+      expect(a.calls).toEqual(b.calls);
+      expect(a.calls).toHaveLength(1);
+    }
+    expect((await sent(['calendar', 'participant', 'lst', '--event', 'e1'])).reason).toBe('unknown_command');
+    expect((await sent(['calendar', 'participants', 'list', '--event', 'e1'])).reason).toBe('unknown_command');
+  });
+});
