@@ -6,8 +6,8 @@
 //   20261213: audit-30l-a/b.md, 20261214: audit-30m-a/b.md, 20261215: audit-30n-a/b.md,
 //   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
 //   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md,
-//   20261222: audit-30u-a/b.md, 20261223: audit-30v-a/b.md, 20261224: audit-30w-a/b.md; the next audit draws seed
-//   20261225)
+//   20261222: audit-30u-a/b.md, 20261223: audit-30v-a/b.md, 20261224: audit-30w-a/b.md,
+//   20261225: audit-30x-a/b.md; the next audit draws seed 20261226)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -230,6 +230,14 @@ const AUDITS = new Map([
   'doc.get_document_style', 'doc.shortcut_version_revert', 'devapp.shortcut_version_check_approval', 'chat.shortcut_chat_create', 'todo.create_todo_tag',
   'contact.department_create', 'dev.get_dev_app_credentials', 'drive.upload', 'attendance.group_filtered_get', 'mail.share_message_to_chat',
   'todo.shortcut_assign_multi', 'chat.shortcut_chat_members_list', 'attendance.shortcut_get_adjustment_rule', 'chat.shortcut_feed_group_query_item', 'attendance.group_search',
+  ]],
+  [20261225, [
+  'oa.get_processInstance_records', 'sheet.range_copy_to', 'sheet.copy_sheet', 'aitable.view_get_visible_fields', 'minutes.get_minutes_ai_summary',
+  'aitable.query_records', 'calendar.get_calendar_participants', 'aitable.form_questions_delete', 'chat.add_custom_group_role', 'chat.list_owned_or_admin_groups',
+  'oa.list_user_visible_process', 'aitable.attachment_upload', 'sheet.submit_export_job', 'todo.list_todo_comment', 'chat.remove_group_member',
+  'minutes.shortcut_share', 'sheet.chart_create', 'sheet.chart_update', 'aitable.shortcut_form_share_update', 'report.get_received_report_list',
+  'aitable.shortcut_dashboard_get', 'oa.shortcut_list_forms', 'contact.add_employee', 'aitable.form_create', 'aitable.shortcut_export_data',
+  'dev.get_dev_app', 'todo.shortcut_get_my_tasks', 'sheet.filter_view_update_criteria', 'aitable.shortcut_record_bulk_patch', 'aitable.shortcut_view_delete',
   ]],
 ]);
 

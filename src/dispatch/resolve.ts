@@ -35,6 +35,16 @@ function commandAliasPaths(t: ToolSpec): string[] {
 /** Top-level words that stand for a longer CLI path (`dws recover` is `dws audit recover`). */
 const SHORTHANDS: Readonly<Record<string, string[]>> = { recover: ['audit', 'recover'] };
 
+/**
+ * Cobra aliases of upstream's group commands: an alias of a group reaches every command under it. Tried only when the
+ * words as typed name no command (`dws calendar participant list` is `dws calendar attendee list`).
+ */
+const GROUP_ALIASES: readonly (readonly [alias: string[], group: string[]])[] = [
+  [['calendar', 'participant'], ['calendar', 'attendee']], // internal/helpers/calendar.go:819-821@c7521c1c
+  [['doc', 'perm'], ['doc', 'permission']], // internal/helpers/doc.go:3522-3524@c7521c1c
+  [['im'], ['chat']], // internal/helpers/chat.go:2360-2362@c7521c1c
+];
+
 export function resolveCommand(argv: string[], engine: Engine): Resolution {
   if (argv.length && Object.hasOwn(SHORTHANDS, argv[0])) return resolveCommand([...SHORTHANDS[argv[0]], ...argv.slice(1)], engine);
   const words = leadingWords(argv).slice(0, MAX_PATH_WORDS);
@@ -47,6 +57,12 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
     const key = identityKey(words.slice(0, n).join(' '));
     const tool = tools.find((t) => commandAliasPaths(t).some((p) => identityKey(p) === key));
     if (tool) return { kind: 'tool', tool, rest: argv.slice(n), path: words.slice(0, n).join(' ') };
+  }
+  const alias = GROUP_ALIASES.find(([from]) => from.every((w, i) => words[i] === w));
+  if (alias) {
+    const [from, to] = alias;
+    const r = resolveCommand([...to, ...argv.slice(from.length)], engine);
+    return r.kind === 'tool' ? { ...r, path: [...from, ...r.path.split(' ').slice(to.length)].join(' ') } : r;
   }
   // A group only when every leading word belongs to it: `dws chat messag recall` is a typo, not the chat group.
   const prefix = words.join(' ');
