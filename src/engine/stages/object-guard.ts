@@ -30,7 +30,11 @@
 // objectGuardProducts (1, the default, session 29: a destructive command of no product the request names, on a thing it
 // does not name, moves below the first hit of a named product that acts on the target, when that hit nearly matches
 // it), and objectGuardReadings (1, the default, session 29: a word that names two targets, 分组, means the readings
-// related to the other things named with one reading, 里面的表; a command on another reading moves as a container's does).
+// related to the other things named with one reading, 里面的表; a command on another reading moves as a container's does),
+// objectGuardWritten (1, the default, session 30: the request is read as written too, after its regional rewrite: 檢視
+// is a view, its rewrite 查看 no object), and objectGuardKeepRest (1, the default, session 30: a request that keeps
+// something besides its target, 资料不要动, moves a destructive command on a thing it does not name below the first hit
+// on the target, when that hit nearly matches it).
 import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
