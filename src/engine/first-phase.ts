@@ -106,7 +106,7 @@ export class QueryPhase {
     const pinned = embeddedIdentities(folded, this.ctx.identities, this.ctx.ranking.identityWords).filter((d) => !this.filterReason(d, req));
     let hits = pinFirst(ranked.length > k ? ranked.slice(0, k) : ranked, pinned);
     if (ranked.length > k && hits.length >= k && !enough(hits)) hits = pinFirst(ranked, pinned);
-    return { kind: 'ranked', hits, folded, actions };
+    return text === query ? { kind: 'ranked', hits, folded, actions } : { kind: 'ranked', hits, folded, actions, written: plain };
   }
 
   filterReason(doc: number, req: NormalizedRequest): FilterReason | undefined {

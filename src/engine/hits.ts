@@ -35,8 +35,9 @@ export interface Hit {
 export type QueryOutcome =
   | { kind: 'exact'; doc: number }
   | { kind: 'filtered'; doc: number; reason: FilterReason }
-  /** folded: the text as the lexicons read it; actions: the action classes it says (a bit mask, lexicon order). */
-  | { kind: 'ranked'; hits: Hit[]; folded: string; actions: number };
+  /** folded: the text as the lexicons read it; actions: the action classes it says (a bit mask, lexicon order);
+   *  written: the text as written, folded, when the regional rewrite changed it (檢視 read as 查看). */
+  | { kind: 'ranked'; hits: Hit[]; folded: string; actions: number; written?: string };
 
 export function exactHit(doc: number): Hit {
   return { doc, score: 0, sources: ['exact_guard'], fields: ['identity'], strong: true, coverage: 1 };

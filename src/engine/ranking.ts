@@ -72,6 +72,13 @@ export interface RankingOptions {
    *  readings related to the other things the request names (里面的表); a destructive command on another reading moves
    *  below the first hit on the target (rank-guard4, docs/ranking.md session 29). */
   objectGuardReadings: number;
+  /** Object guard: 1 = the guard reads the request as written (folded), not its regional rewrite: 檢視 names a view,
+   *  its mainland rewrite 查看 no object (rank-guard5, docs/ranking.md session 30). */
+  objectGuardWritten: number;
+  /** Object guard: 1 = a request that says to keep something besides its target (资料不要动, leave the rest): a
+   *  destructive command on an object the request does not name moves below the first hit on the target when that
+   *  hit scores at least objectGuardSiblingRatio of it (rank-guard5, docs/ranking.md session 30). */
+  objectGuardKeepRest: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -126,6 +133,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardTwins: 1,
   objectGuardProducts: 1,
   objectGuardReadings: 1,
+  objectGuardWritten: 1,
+  objectGuardKeepRest: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -24,7 +24,7 @@ const USAGE = `usage: npm run eval -- --qrels <file.jsonl> [options]
   --qrels <file>               relevance judgements, JSON Lines
   --written <dir>              the request set written from the commands (eval/written), instead of --qrels
   --split <side>               written set: heldout (default), train, valid (train's validation fold) or all commands (src/build/written.ts)
-  --misses                     written set, train or valid split only: print the requests whose gold is not first (over-reach: a destructive command on another object first)
+  --misses                     written set, train or valid split only: print the requests whose gold is not first (over-reach: a destructive command on another object first; other-reading: on another reading of the word said)
   --json                       print the whole result document as JSON instead of tables
   --out <dir>                  also write <dir>/report.md, results.json and SVG charts
   --algorithm <a>              fielded_bm25_ensemble (default) | fielded_tfidf_cosine
@@ -223,7 +223,7 @@ function mainWritten(options: Options): number {
   const runs = engines.map((e) => runWritten(e, set, options.split, options.reading, splitBy ?? e));
   const bootstrap = { resamples: options.resamples, seed: options.seed, confidence: BOOTSTRAP_DEFAULTS.confidence };
   process.stdout.write(options.json ? JSON.stringify(runs.map((r) => r.units)) + '\n' : renderWritten(runs, options.split, bootstrap) + '\n');
-  if (options.misses) for (const m of runs[0].misses) process.stderr.write(`${m.over ? 'over-reach\t' : ''}${m.tool}\t${m.q}\t${m.got.join(' ')}\n`);
+  if (options.misses) for (const m of runs[0].misses) process.stderr.write(`${m.over ? 'over-reach\t' : m.reading ? 'other-reading\t' : ''}${m.tool}\t${m.q}\t${m.got.join(' ')}\n`);
   return 0;
 }
 

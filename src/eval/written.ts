@@ -1,14 +1,16 @@
 // `npm run eval -- --written [dir]`: the request set written from the commands (src/build/written.ts) through the
 // engine the CLI uses, on one side of the split (held out by default). Reports, per language and style slice,
 // R@1 / R@5 / MRR@5 (a command's twin counts as a hit), the destructive slice (requests for delete, remove and clear
-// commands: a destructive command on another object than the gold's at rank 1 is an over-reach), workflows per step
+// commands: a destructive command at rank 1 on another object than the one the request names is an over-reach;
+// overReach), workflows per step
 // (each step's gold within its own first two and first three slots, decomposed with the steps as subqueries and the
 // default limit), the near-miss negatives flagged (abstained or weak_match) against the requests flagged so (the
 // price of flagging), and the single answers whose five
 // slots hold both twins of a pair. With a second configuration, a paired bootstrap clustered by command.
 import type { Engine } from '../engine/engine.js';
 import { foldGroups, heldOutGroups, LANGS, STYLES, type WrittenSet } from '../build/written.js';
-import { toolObject, toolObjectIndex } from '../lexicon/actions.js';
+import { hasWord, queryObjects, toolObject, toolObjectIndex, type ObjectLexicon } from '../lexicon/actions.js';
+import { fold } from '../text/fold.js';
 import type { TwinReading } from './run.js';
 import { pairedClusterBootstrap, type BootstrapOptions, type PairedInterval } from './bootstrap.js';
 
@@ -20,7 +22,8 @@ interface Response { candidates: Ref[]; abstained?: boolean; weak_match?: boolea
 /** Per-unit values (one per request, step or negative) keyed by metric, each with its bootstrap cluster. */
 export interface WrittenRun {
   units: Record<string, { cluster: string; value: number }[]>;
-  misses: { q: string; tool: string; got: string[]; over?: boolean }[];
+  /** over: an over-reach; reading: one only by the gold's object key (another reading of the word said, overReach). */
+  misses: { q: string; tool: string; got: string[]; over?: boolean; reading?: boolean }[];
 }
 
 const SINGLE_LIMIT = 10;
@@ -45,14 +48,55 @@ function catalogFacts(engine: Engine, reading: TwinReading = 'config') {
     const d = doc.get(p);
     return d !== undefined && (m.valueOf('effect', d) === 'destructive' || (m.actions[d] & bits) !== 0);
   };
+  /** The object lexicon's index of a tool's object (-1: a noun it does not know). */
+  const objectIndex = (p: string) => {
+    const d = doc.get(p);
+    return d === undefined ? -1 : toolObjectIndex(m.cli_path.at(d)!, lex);
+  };
   const object = (p: string) => {
     const d = doc.get(p);
     if (d === undefined) return p;
     // The object lexicon's key when it knows the noun ("devapp +delete" and "dev app delete" both act on an app).
-    const known = toolObjectIndex(m.cli_path.at(d)!, lex);
+    const known = objectIndex(p);
     return known >= 0 ? lex.objects!.keys[known] : toolObject(m.cli_path.at(d)!, lex);
   };
-  return { doc, group, splitGroup, destructive, object };
+  return { doc, group, splitGroup, destructive, object, objectIndex, objects: lex.objects };
+}
+
+/**
+ * Whether the request says one word that names both objects, each a reading the object lexicon gives the word (column:
+ * a base's field and a sheet's dimension; 收藏: a chat favorite and a drive star) and both read from the request
+ * (queryObjects: a word inside a longer object word said there reads as the longer one). A command on either acts on
+ * a thing the request named. Chinese words are said as substrings, English ones as whole words, as the lexicon reads.
+ */
+export function oneWordNames(folded: string, objects: ObjectLexicon, a: number, b: number): boolean {
+  if (a < 0 || b < 0 || a === b) return false;
+  const named = queryObjects(folded, objects);
+  if (!named.includes(a) || !named.includes(b)) return false;
+  return objects.zh[a].some((w) => objects.zh[b].includes(w) && folded.includes(w))
+    || objects.en[a].some((w) => objects.en[b].includes(w) && hasWord(folded, w));
+}
+
+/** What the destructive slice needs of a command: its twin group, whether it destroys, its object (key and index). */
+export interface OverReachFacts {
+  group: (tool: string) => string;
+  destructive: (tool: string) => boolean;
+  object: (tool: string) => string;
+  objectIndex: (tool: string) => number;
+  objects?: ObjectLexicon;
+}
+
+/**
+ * Whether the first hit over-reaches on a request for a destructive gold (issue 34: a destructive command on another
+ * object than the one named at rank 1): it is outside the gold's twin group, destroys, and acts on another object
+ * than the gold's. byGold (the count until session 30) stops there; else a command on another reading of the word the
+ * request names the gold's object with (这列 / column: a base field or a sheet column) acts on the thing named, and is
+ * a miss at rank 1 but no over-reach.
+ */
+export function overReach(q: string, gold: string, first: string | undefined, facts: OverReachFacts, byGold = false): boolean {
+  if (first === undefined || facts.group(first) === facts.group(gold) || !facts.destructive(first) || facts.object(first) === facts.object(gold)) return false;
+  if (byGold || !facts.objects) return true;
+  return !oneWordNames(fold(q), facts.objects, facts.objectIndex(gold), facts.objectIndex(first));
 }
 
 export function sideOf(engine: Engine, split: Split): (tool: string) => boolean {
@@ -108,13 +152,17 @@ export function runWritten(engine: Engine, set: WrittenSet, split: Split, readin
     const top5 = got.slice(0, 5).map(facts.group);
     add('twins in two slots', cluster, new Set(top5).size < top5.length ? 1 : 0);
     let over = false;
+    let reading = false;
     if (facts.destructive(r.tool)) {
-      const first = got[0];
-      over = first !== undefined && facts.group(first) !== gold && facts.destructive(first) && facts.object(first) !== facts.object(r.tool);
+      over = overReach(r.q, r.tool, got[0], facts);
+      // The count until session 30: any other object key than the gold's, another reading of the word said included.
+      const byKey = overReach(r.q, r.tool, got[0], facts, true);
+      reading = byKey && !over;
       add('destructive over-reach@1', cluster, over ? 1 : 0);
+      add('over-reach@1 by gold key', cluster, byKey ? 1 : 0);
       add('destructive R@1', cluster, rank === 1 ? 1 : 0);
     }
-    if (rank !== 1) misses.push({ q: r.q, tool: r.tool, got: got.slice(0, 3), ...(over ? { over } : {}) });
+    if (rank !== 1) misses.push({ q: r.q, tool: r.tool, got: got.slice(0, 3), ...(over ? { over } : {}), ...(reading ? { reading } : {}) });
   }
 
   for (const w of set.workflows) {
@@ -147,7 +195,7 @@ export const METRIC_ORDER = [
   'R@1 overall', 'R@5 overall', 'MRR@5 overall',
   ...LANGS.flatMap((l) => [`R@1 lang:${l}`, `R@5 lang:${l}`]),
   ...STYLES.flatMap((s) => [`R@1 style:${s}`, `R@5 style:${s}`]),
-  'destructive R@1', 'destructive over-reach@1', 'twins in two slots',
+  'destructive R@1', 'destructive over-reach@1', 'over-reach@1 by gold key', 'twins in two slots',
   'step gold in its first 2', 'step gold in its first 3', 'workflow complete', 'negatives flagged', 'weak_match on requests',
 ];
 

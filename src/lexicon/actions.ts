@@ -275,6 +275,11 @@ function objectWordsIn(text: string, lex: ObjectLexicon): ObjectWord[] {
 /** Where a clause ends for a `keep` word: punctuation, or a word that starts another clause (但, but, and, without). */
 const KEEP_CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\\n]|\u4f46|(?<![a-z])(?:but|and|while|without)(?![a-z])', 'gu');
 
+/** Whether the folded text has a clause that says a `keep` word (资料不要动, keep the rest), whatever it names. */
+export function saysKeep(folded: string, lex: ObjectLexicon): boolean {
+  return keptClauses(folded, lex).length > 0;
+}
+
 /** The [start, end) spans of the clauses that say a `keep` word. */
 function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {
   const words = lex.keep;

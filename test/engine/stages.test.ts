@@ -307,8 +307,10 @@ describe('object_guard: a container the target shares with a kept thing (objectG
     const on = paths({}, '删掉这个 section，table 保留');
     expect(on[0]).toBe('aitable.section_delete');
     expect(on.indexOf('aitable.dashboard_delete')).toBeGreaterThan(0);
-    // containers 1 needs the base named in the request, so the dashboard stays first
-    expect(paths({ objectGuardContainers: 1 }, '删掉这个 section，table 保留')[0]).toBe('aitable.dashboard_delete');
+    // containers 1 needs the base named in the request, so the dashboard stays first (objectGuardKeepRest, session 30,
+    // moves it too, for the request keeps something: off here, so the contrast is containers 2's alone)
+    expect(paths({ objectGuardContainers: 1, objectGuardKeepRest: 0 }, '删掉这个 section，table 保留')[0]).toBe('aitable.dashboard_delete');
+    expect(paths({ objectGuardContainers: 1 }, '删掉这个 section，table 保留')[0]).toBe('aitable.section_delete');
   });
 
   it('moves nothing more when the request keeps nothing', () => {
@@ -446,8 +448,61 @@ describe('object_guard: a word with two readings means the one the other things 
     fc.assert(fc.property(fc.constantFrom(...shared), fc.constantFrom(...lex.zh.flat()), (w, k) => {
       fc.pre(w !== k && !w.includes(k) && !k.includes(w));
       const q = `删除这个${w}，${k}保留`;
+      // objectGuardKeepRest off in both: the request keeps something, so with it on, the readings-off run may move a
+      // command anchored on the reading the readings rule drops (删除这个记录，快捷入口保留), which is that option's doing
+      const on = paths({ objectGuardKeepRest: 0 }, q);
+      const off = paths({ objectGuardReadings: 0, objectGuardKeepRest: 0 }, q);
+      // (the stage reorders the first hits; the merge after it keeps one of each twin group, so the tail may differ)
+      expect(on.length, q).toBe(off.length);
+      if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+    }), { numRuns: 120 });
+  });
+});
+
+describe('object_guard: the request as written (objectGuardWritten 1, default; docs/ranking.md session 30)', () => {
+
+  it('檢視 names a view though its mainland rewrite 查看 names nothing: the form delete goes below the view delete', () => {
+    // the regional rewrite reads 檢視 as 查看 (a look); the object lexicon's 检视 is the view, inside the named base
+    const q = '刪除多維表裡的這個檢視';
+    const on = paths({}, q);
+    expect(on[0]).toBe('aitable.shortcut_view_delete');
+    expect(paths({ objectGuardWritten: 0 }, q)[0]).not.toBe('aitable.shortcut_view_delete');
+  });
+
+  it('changes nothing for a request with no regional word, nor for one whose objects both texts name', () => {
+    for (const q of ['删除多维表里的这个视图', '刪掉資料表的這個檢視', '把群組裡的聊天紀錄全部刪除']) {
+      expect(paths({}, q), q).toEqual(paths({ objectGuardWritten: 0 }, q));
+    }
+  });
+});
+
+describe('object_guard: a request that keeps the rest (objectGuardKeepRest 1, default; docs/ranking.md session 30)', () => {
+
+  it('clearing a range that keeps the rows puts the range clear above the dropdown delete, which it does not name', () => {
+    const q = '清除这个范围里单元格的值，但别删除行';
+    expect(paths({}, q)[0]).toBe('sheet.clear_range');
+    expect(paths({ objectGuardKeepRest: 0 }, q)[0]).toBe('sheet.delete_dropdown_lists');
+  });
+
+  it('moves nothing for a request that keeps nothing, or keeps "the others" of its own kind', () => {
+    for (const q of ['清除这个范围里单元格的值', '删除这个视图，别的不要动', '删除这个视图']) {
+      expect(paths({}, q), q).toEqual(paths({ objectGuardKeepRest: 0 }, q));
+    }
+  });
+
+  it('changes the first hit only when it is destructive, for any named thing and any keep word', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const e = new Engine(readSnapshotBytes());
+    const doc = new Map<string, number>();
+    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
+    const destroys = factsOf(e.meta).destroys;
+    const keep = (lex.keep ?? []).filter((w) => !/[a-z]/u.test(w));
+    fc.assert(fc.property(fc.constantFrom(...lex.zh.flat()), fc.constantFrom(...keep), fc.constantFrom('数据', '内容', '其他设置'), (w, k, rest) => {
+      const q = `删除这个${w}，${rest}${k}`;
       const on = paths({}, q);
-      const off = paths({ objectGuardReadings: 0 }, q);
+      const off = paths({ objectGuardKeepRest: 0 }, q);
       // (the stage reorders the first hits; the merge after it keeps one of each twin group, so the tail may differ)
       expect(on.length, q).toBe(off.length);
       if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);

@@ -1,9 +1,11 @@
 // The written-from-commands set's split (src/build/written.ts) holds out a fifth of the commands, by twin group
 // (src/build/twins.ts), the same fifth on every run; and the harness (src/eval/written.ts) counts a twin as a hit.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldGroups, heldOutGroups } from '../../src/build/written.js';
 import { twinGroups } from '../../src/build/twins.js';
-import { runWritten, sideOf } from '../../src/eval/written.js';
+import { oneWordNames, overReach, runWritten, sideOf, type OverReachFacts } from '../../src/eval/written.js';
+import type { ObjectLexicon } from '../../src/lexicon/actions.js';
 import { shippedEngine } from '../helpers.js';
 import { loadEngine } from '../../src/index.js';
 
@@ -79,5 +81,86 @@ describe('the written set', () => {
     // clustered by the split's groups (here each command), hits read by the engine's own
     expect(runWritten(e, set, 'heldout', 'config', splitBy).units['R@5 overall'].map((u) => u.cluster)).toEqual(expected);
     expect(runWritten(e, set, 'heldout', 'config', e).units['R@5 overall']).toEqual(runWritten(e, set, 'heldout').units['R@5 overall']);
+  });
+});
+
+// A hand-made object lexicon: `column` names a base's field and a sheet's dimension, `row` a record and a dimension;
+// 行 is a record's and a dimension's word, but inside 这几行 (a dimension's own longer word) it reads as the longer one.
+const LEX: ObjectLexicon = {
+  keys: ['table', 'record', 'field', 'dimension', 'view', 'form'],
+  names: [['table'], ['record'], ['field'], ['dimension'], ['view'], ['form']],
+  zh: [['数据表'], ['记录', '行'], ['字段', '这列'], ['整列', '行', '这几行'], ['视图'], ['表单']],
+  en: [['table'], ['record', 'row'], ['field', 'column'], ['dimension', 'row', 'column'], ['view'], ['form', 'form view']],
+  inside: [[], [0], [0], [], [0], [0]],
+  including: { zh: [], en: [] },
+};
+/** Hand-made commands: path -> [twin group, destroys, object index]. */
+const TOOLS: Record<string, [string, boolean, number]> = {
+  'base.table_delete': ['base.table_delete', true, 0],
+  'base.record_delete': ['base.record_delete', true, 1],
+  'base.record_delete_legacy': ['base.record_delete', true, 1],
+  'base.field_delete': ['base.field_delete', true, 2],
+  'base.field_list': ['base.field_list', false, 2],
+  'sheet.dimension_delete': ['sheet.dimension_delete', true, 3],
+  'base.view_delete': ['base.view_delete', true, 4],
+  'base.form_delete': ['base.form_delete', true, 5],
+};
+const FACTS: OverReachFacts = {
+  group: (t) => TOOLS[t][0],
+  destructive: (t) => TOOLS[t][1],
+  object: (t) => LEX.keys[TOOLS[t][2]],
+  objectIndex: (t) => TOOLS[t][2],
+  objects: LEX,
+};
+
+describe('the destructive slice counts an over-reach by the word the request names its object with', () => {
+  it('a destructive command on another reading of the word said is no over-reach; by the gold\'s key it was one', () => {
+    expect(overReach('delete this column', 'base.field_delete', 'sheet.dimension_delete', FACTS)).toBe(false);
+    expect(overReach('delete this column', 'base.field_delete', 'sheet.dimension_delete', FACTS, true)).toBe(true);
+    expect(overReach('remove the row 3', 'base.record_delete', 'sheet.dimension_delete', FACTS)).toBe(false);
+    expect(overReach('删掉第三行', 'base.record_delete', 'sheet.dimension_delete', FACTS)).toBe(false);
+  });
+
+  it('a destructive command on a container named with another word, or on a thing not named, is an over-reach', () => {
+    // the table is named, but by its own word: it holds the record (the issue's case)
+    expect(overReach('delete the record in the table', 'base.record_delete', 'base.table_delete', FACTS)).toBe(true);
+    // the record is not named at all
+    expect(overReach('delete this column', 'base.field_delete', 'base.record_delete', FACTS)).toBe(true);
+    // a sibling the request does not name (form view is the form's word, view alone the view's)
+    expect(overReach('quick delete this view', 'base.view_delete', 'base.form_delete', FACTS)).toBe(true);
+    // both named, each by its own word: no word names both
+    expect(overReach('delete the field and the dimension', 'base.field_delete', 'sheet.dimension_delete', FACTS)).toBe(true);
+  });
+
+  it('reads words as the object lexicon does: English whole words, a Chinese word inside a longer one as the longer one', () => {
+    // `rows` is no word of the lexicon (whole words only): nothing names the record
+    expect(overReach('delete these rows', 'base.record_delete', 'sheet.dimension_delete', FACTS)).toBe(true);
+    expect(oneWordNames('delete these rows', LEX, 1, 3)).toBe(false);
+    // 这列 is the field's word only: the dimension is not named
+    expect(overReach('删除这列', 'base.field_delete', 'sheet.dimension_delete', FACTS)).toBe(true);
+    // 行 inside 这几行 reads as 这几行, the dimension's: the record is not named
+    expect(oneWordNames('把这几行删掉', LEX, 1, 3)).toBe(false);
+    expect(overReach('把这几行删掉', 'base.record_delete', 'sheet.dimension_delete', FACTS)).toBe(true);
+  });
+
+  it('counts no over-reach for the gold, its twin, a command that does not destroy, or one on the gold\'s object', () => {
+    for (const byGold of [false, true]) {
+      expect(overReach('delete the record in the table', 'base.record_delete', 'base.record_delete_legacy', FACTS, byGold)).toBe(false);
+      expect(overReach('delete this column', 'base.record_delete', 'base.field_list', FACTS, byGold)).toBe(false);
+      expect(overReach('delete the record', 'base.field_delete', 'base.field_delete', FACTS, byGold)).toBe(false);
+      expect(overReach('delete the record', 'base.record_delete', undefined, FACTS, byGold)).toBe(false);
+    }
+  });
+
+  it('counts by readings only requests the gold\'s key counts, and differs only where one said word names both objects', () => {
+    const words = [...new Set([...LEX.zh.flat(), ...LEX.en.flat(), 'rows', '列', 'in the', 'and'])];
+    const tools = Object.keys(TOOLS);
+    fc.assert(fc.property(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }), fc.constantFrom(...tools), fc.constantFrom(...tools), (said, gold, first) => {
+      const q = `delete ${said.join(' ')}`;
+      const byReading = overReach(q, gold, first, FACTS);
+      const byKey = overReach(q, gold, first, FACTS, true);
+      if (byReading) expect(byKey).toBe(true);
+      if (byKey && !byReading) expect(oneWordNames(q, LEX, TOOLS[gold][2], TOOLS[first][2])).toBe(true);
+    }), { numRuns: 500 });
   });
 });

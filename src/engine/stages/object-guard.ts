@@ -30,8 +30,12 @@
 // objectGuardProducts (1, the default, session 29: a destructive command of no product the request names, on a thing it
 // does not name, moves below the first hit of a named product that acts on the target, when that hit nearly matches
 // it), and objectGuardReadings (1, the default, session 29: a word that names two targets, 分组, means the readings
-// related to the other things named with one reading, 里面的表; a command on another reading moves as a container's does).
-import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+// related to the other things named with one reading, 里面的表; a command on another reading moves as a container's does),
+// objectGuardWritten (1, the default, session 30: the request is read as written too, after its regional rewrite: 檢視
+// is a view, its rewrite 查看 no object), and objectGuardKeepRest (1, the default, session 30: a request that keeps
+// something besides its target, 资料不要动, moves a destructive command on a thing it does not name below the first hit
+// on the target, when that hit nearly matches it).
+import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -103,6 +107,9 @@ export interface GuardScope {
    *  ones related to the other things it names (里面的表: a table, in a base as a section is); a command on another
    *  reading moves below the first hit on the target, as one on a container does. */
   readings?: number;
+  /** 1: a request that says to keep something (资料不要动, leave the rest) besides its target: a destructive command on
+   *  an object the request does not name moves below the first hit on the target, when that hit nearly matches it. */
+  keepRest?: number;
 }
 
 /** Per catalog: the products with a command on each object (a tool's own object, filed once). */
@@ -203,12 +210,15 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const ofNamed = (h: Hit) => productsOf(meta, h.doc, scope.twin).some((p) => namedProducts.includes(p));
   /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none;
    *  product: related to none, not named, and of no product the request names (objectGuardProducts). */
-  const kind = (h: Hit): 'over' | 'sibling' | 'product' | undefined => {
+  // keepRest: the request says something stays; a destructive command on a thing it does not name is not what it deletes.
+  const keepsRest = scope.keepRest === 1 && targets.length > 0 && saysKeep(folded, objects);
+  const kind = (h: Hit): 'over' | 'sibling' | 'product' | 'rest' | undefined => {
     const o = objectOf(meta, f, h.doc);
     // A command the request names by its identity is never moved.
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
     if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o) || others.includes(o)) return 'over';
     if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
+    if (keepsRest && !named.includes(o)) return 'rest';
     const around = targets.length > 0 ? targets : places;
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
     // containers: another part of a container the request names around its target (多维表记录: the base holds the
@@ -240,6 +250,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     out = moveBelow(out, (h, anchor) => kind(h) === 'product' && anchor.score >= scope.siblingRatio * h.score,
       (h) => onTarget(h) && ofNamed(h), scope.first === 1);
   }
+  if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= scope.siblingRatio * h.score, onTarget, scope.first === 1);
   return out === hits ? all : [...out, ...all.slice(scope.depth)];
 }
 
@@ -323,15 +334,19 @@ export const objectGuard: Stage = {
   option: 'objectGuard',
   run(s, env) {
     if (env.ranking.objectGuard === 0) return;
+    const r = env.ranking;
     s.outcomes = s.outcomes.map((o) => {
       if (o.kind !== 'ranked') return o;
-      const r = env.ranking;
-      const hits = guardObjects(o.hits, o.folded, o.actions, env.meta, {
+      // written: the objects are read in the request as written too (檢視 is a view; its mainland rewrite 查看 says a
+      // read; 紀錄 is no word, its rewrite 记录 is), a line of its own after the rewrite.
+      const folded = r.objectGuardWritten === 1 && o.written !== undefined ? `${o.folded}\n${o.written}` : o.folded;
+      const hits = guardObjects(o.hits, folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
         siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
         ...(r.objectGuardReadings === 1 ? { readings: 1 } : {}),
+        ...(r.objectGuardKeepRest === 1 ? { keepRest: 1 } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
