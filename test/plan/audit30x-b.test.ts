@@ -55,3 +55,60 @@ describe('todo +get-my-tasks --priority keeps what strconv.Atoi reads, dropping 
     }), { numRuns: 25 });
   });
 });
+
+describe('report inbox list reads the hidden --limit only when above 0 and --size is not typed (report.go:637-640@c7521c1c)', () => {
+  const base = ['report', 'inbox', 'list', '--start', '2026-03-10', '--end', '2026-03-11'];
+  it('sends size as upstream picks it from --limit, --size and the default 20', async () => {
+    outputs.answer('report/get_received_report_list', { x: 1 });
+    const sizes = [];
+    for (const extra of [[], ['--limit', '7'], ['--limit', '0'], ['--limit', '-3'], ['--limit', '7', '--size', '3'], ['--size', '0', '--limit', '9'], ['--limit', '0x10']]) {
+      const r = await sent([...base, ...extra]);
+      sizes.push([r.reason, (r.calls[0]?.[1] as { size?: unknown } | undefined)?.size]);
+    }
+    expect(sizes).toEqual([[undefined, 20], [undefined, 7], [undefined, 20], [undefined, 20], [undefined, 3], [undefined, 0], [undefined, 16]]);
+  });
+});
+
+describe('aitable +record-bulk-patch reads the matches as queryAllRecords does (record_query_all.go:245-283@c7521c1c)', () => {
+  const argv = (max: string) => ['aitable', '+record-bulk-patch', '--base-id', 'B', '--table-id', 'T', '--patch', '{"f":1}', '--all', '--max-matches', max, '--yes'];
+  const page = (ids: string[], next?: string) => ({ records: ids.map((id) => ({ recordId: id, cells: { f: 1 } })), ...(next ? { hasMore: true, nextCursor: next } : {}) });
+  const query = (cursor?: string) => ['aitable/query_records', { baseId: 'B', tableId: 'T', limit: 20, ...(cursor ? { cursor } : {}) }];
+
+  it('reads on past a page that says more while no more than --max-matches came back, and patches them all', async () => {
+    outputs.answersInTurn('aitable/query_records', page(['r1', 'r2'], 'c2'), page(['r3']), page(['r1', 'r2', 'r3']));
+    const r = await sent(argv('3'));
+    expect(r.reason).toBeUndefined();
+    expect(r.calls.slice(0, 3)).toEqual([query(), query('c2'), ['aitable/update_records', { baseId: 'B', tableId: 'T', records: ['r1', 'r2', 'r3'].map((recordId) => ({ recordId, cells: { f: 1 } })) }]]);
+  });
+
+  it('refuses before any write once more than --max-matches came back, on whichever page', async () => {
+    const got = [];
+    for (const pages of [[page(['r1', 'r2'], 'c2'), page(['r3', 'r4'])], [page(['r1', 'r2', 'r3', 'r4'])], [page(['r1', 'r2', 'r3'], 'c2'), page(['r4'])]]) {
+      outputs.answersInTurn('aitable/query_records', ...pages);
+      const r = await sent(argv('3'));
+      got.push([r.reason, r.calls.map((c) => c[0])]);
+    }
+    expect(got).toEqual([
+      ['constraint_violation', ['aitable/query_records', 'aitable/query_records']],
+      ['constraint_violation', ['aitable/query_records']],
+      ['constraint_violation', ['aitable/query_records', 'aitable/query_records']],
+    ]);
+  });
+});
+
+describe('a list flag with an enum in a +shortcut is checked trimmed and sent as typed (corecmd.go:761-797@c7521c1c)', () => {
+  const values = ['OrigContent', 'Summary', 'Analysis', 'Note'];
+  const pad = fc.constantFrom('', ' ', '  ', '\t');
+  it('minutes +share --sub-resources: padded values pass and reach the call untrimmed; a blank element is refused', async () => {
+    outputs.answer('minutes/add_member_permission', { success: true });
+    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(pad, fc.constantFrom(...values), pad).map(([a, v, b]) => `${a}${v}${b}`), { minLength: 1, maxLength: 3 }), async (typed) => {
+      const r = await sent(['minutes', '+share', '--ids', 'a', '--member-uids', 'm1', '--permission', 'view', '--sub-resources', typed.join(','), '--yes']);
+      expect(r.reason).toBeUndefined();
+      expect((r.calls[0][1] as { roleSubResourceIds: unknown }).roleSubResourceIds).toEqual(typed);
+    }), { numRuns: 15 });
+    for (const bad of ['Summary, ,Note', ' summary', 'Sum mary']) {
+      const r = await sent(['minutes', '+share', '--ids', 'a', '--member-uids', 'm1', '--permission', 'view', '--sub-resources', bad, '--yes']);
+      expect([r.reason, r.calls]).toEqual(['invalid_parameter', []]);
+    }
+  });
+});
