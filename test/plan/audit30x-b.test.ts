@@ -69,33 +69,6 @@ describe('report inbox list reads the hidden --limit only when above 0 and --siz
   });
 });
 
-describe('aitable +record-bulk-patch reads the matches as queryAllRecords does (record_query_all.go:245-283@c7521c1c)', () => {
-  const argv = (max: string) => ['aitable', '+record-bulk-patch', '--base-id', 'B', '--table-id', 'T', '--patch', '{"f":1}', '--all', '--max-matches', max, '--yes'];
-  const page = (ids: string[], next?: string) => ({ records: ids.map((id) => ({ recordId: id, cells: { f: 1 } })), ...(next ? { hasMore: true, nextCursor: next } : {}) });
-  const query = (cursor?: string) => ['aitable/query_records', { baseId: 'B', tableId: 'T', limit: 20, ...(cursor ? { cursor } : {}) }];
-
-  it('reads on past a page that says more while no more than --max-matches came back, and patches them all', async () => {
-    outputs.answersInTurn('aitable/query_records', page(['r1', 'r2'], 'c2'), page(['r3']), page(['r1', 'r2', 'r3']));
-    const r = await sent(argv('3'));
-    expect(r.reason).toBeUndefined();
-    expect(r.calls.slice(0, 3)).toEqual([query(), query('c2'), ['aitable/update_records', { baseId: 'B', tableId: 'T', records: ['r1', 'r2', 'r3'].map((recordId) => ({ recordId, cells: { f: 1 } })) }]]);
-  });
-
-  it('refuses before any write once more than --max-matches came back, on whichever page', async () => {
-    const got = [];
-    for (const pages of [[page(['r1', 'r2'], 'c2'), page(['r3', 'r4'])], [page(['r1', 'r2', 'r3', 'r4'])], [page(['r1', 'r2', 'r3'], 'c2'), page(['r4'])]]) {
-      outputs.answersInTurn('aitable/query_records', ...pages);
-      const r = await sent(argv('3'));
-      got.push([r.reason, r.calls.map((c) => c[0])]);
-    }
-    expect(got).toEqual([
-      ['constraint_violation', ['aitable/query_records', 'aitable/query_records']],
-      ['constraint_violation', ['aitable/query_records']],
-      ['constraint_violation', ['aitable/query_records', 'aitable/query_records']],
-    ]);
-  });
-});
-
 describe('a list flag with an enum in a +shortcut is checked trimmed and sent as typed (corecmd.go:761-797@c7521c1c)', () => {
   const values = ['OrigContent', 'Summary', 'Analysis', 'Note'];
   const pad = fc.constantFrom('', ' ', '  ', '\t');
