@@ -45,6 +45,6 @@ export async function checkInput(tool: ToolSpec, data: Record<string, unknown>, 
     validateInput(tool, data);
     return;
   }
-  if (c.validate(checkedView(data))) return;
+  if (c.validate(checkedView(data, tool))) return;
   throw toError(tool, c, c.errors()![0], data);
 }

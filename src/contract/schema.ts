@@ -213,12 +213,19 @@ function describeType(type: string): string {
 /**
  * The input as the schema checks it: an int64 flag beyond 2^53 (a JsonNumber, flag-types.ts parseGoInt) is checked as
  * the double nearest to it (an integer, within any range the catalog declares as Go would see it); the value the plan
- * sends stays the JsonNumber.
+ * sends stays the JsonNumber. In a command that trims its text flags (trim_strings), each element of a list flag with
+ * an enum is checked trimmed and sent as typed: corecmd's validateEnum compares every slice value after TrimSpace,
+ * while the body reads the slice untrimmed (rt.StrSlice; corecmd.go:761-797@c7521c1c, minutes +share
+ * --sub-resources, a-x2).
  */
-export function checkedView(data: Record<string, unknown>): Record<string, unknown> {
+export function checkedView(data: Record<string, unknown>, tool?: ToolSpec): Record<string, unknown> {
   const exact = (v: unknown): unknown => (v instanceof JsonNumber ? Number(v.literal) : Array.isArray(v) ? v.map(exact) : v);
-  if (!Object.values(data).some((v) => v instanceof JsonNumber || (Array.isArray(v) && v.some((x) => x instanceof JsonNumber)))) return data;
-  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, exact(v)]));
+  const trimmedList = (name: string) => tool?.trim_strings === true && Object.hasOwn(tool.parameters, name)
+    && tool.parameters[name].enum !== undefined && flagType(tool.parameters[name].type).list === true;
+  const view = (k: string, v: unknown): unknown => (Array.isArray(v) && trimmedList(k) ? v.map((x) => (typeof x === 'string' ? trimSpace(x) : exact(x))) : exact(v));
+  const changes = ([k, v]: [string, unknown]) => v instanceof JsonNumber || (Array.isArray(v) && (trimmedList(k) || v.some((x) => x instanceof JsonNumber)));
+  if (!Object.entries(data).some(changes)) return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, view(k, v)]));
 }
 
 export function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Record<string, unknown>): DwsError {

@@ -68,6 +68,6 @@ function compile(tool: ToolSpec): Compiled {
 /** Throws the first violation as a DwsError naming the flag; returns nothing when the input is valid. */
 export function validateInput(tool: ToolSpec, data: Record<string, unknown>): void {
   const c = compile(tool);
-  if (c.validate(checkedView(data))) return;
+  if (c.validate(checkedView(data, tool))) return;
   throw toError(tool, c, c.errors()![0], data);
 }
