@@ -56,17 +56,19 @@ describe('todo +get-my-tasks --priority keeps what strconv.Atoi reads, dropping 
   });
 });
 
-describe('report inbox list reads the hidden --limit only when above 0 and --size is not typed (report.go:637-640@c7521c1c)', () => {
-  const base = ['report', 'inbox', 'list', '--start', '2026-03-10', '--end', '2026-03-11'];
-  it('sends size as upstream picks it from --limit, --size and the default 20', async () => {
-    outputs.answer('report/get_received_report_list', { x: 1 });
-    const sizes = [];
-    for (const extra of [[], ['--limit', '7'], ['--limit', '0'], ['--limit', '-3'], ['--limit', '7', '--size', '3'], ['--size', '0', '--limit', '9'], ['--limit', '0x10']]) {
-      const r = await sent([...base, ...extra]);
-      sizes.push([r.reason, (r.calls[0]?.[1] as { size?: unknown } | undefined)?.size]);
-    }
-    expect(sizes).toEqual([[undefined, 20], [undefined, 7], [undefined, 20], [undefined, 20], [undefined, 3], [undefined, 0], [undefined, 16]]);
-  });
+describe('report inbox list and outbox list read the hidden --limit only when above 0 and --size is not typed (report.go:637-640, :666-668@c7521c1c)', () => {
+  for (const [words, rpc] of [[['inbox', 'list'], 'get_received_report_list'], [['outbox', 'list'], 'get_send_report_list']] as const) {
+    const base = ['report', ...words, '--start', '2026-03-10', '--end', '2026-03-11'];
+    it(`report ${words.join(' ')} sends size as upstream picks it from --limit, --size and the default 20`, async () => {
+      outputs.answer(`report/${rpc}`, { x: 1 });
+      const sizes = [];
+      for (const extra of [[], ['--limit', '7'], ['--limit', '0'], ['--limit', '-3'], ['--limit', '7', '--size', '3'], ['--size', '0', '--limit', '9'], ['--limit', '0x10']]) {
+        const r = await sent([...base, ...extra]);
+        sizes.push([r.reason, (r.calls[0]?.[1] as { size?: unknown } | undefined)?.size]);
+      }
+      expect(sizes).toEqual([[undefined, 20], [undefined, 7], [undefined, 20], [undefined, 20], [undefined, 3], [undefined, 0], [undefined, 16]]);
+    });
+  }
 });
 
 describe('a list flag with an enum in a +shortcut is checked trimmed and sent as typed (corecmd.go:761-797@c7521c1c)', () => {
