@@ -53,6 +53,8 @@ describe('catalog validation', () => {
     ['p-blankreq: a parameter repeating the command\'s check', (m) => { tool(m, 'ding.yaml', 'send_ding_message').parameters.content.required_check = 'empty'; }, "parameter --content required_check repeats the command's"],
     ['p-blankreq: a check on a flag that is not required', (m) => { tool(m, 'ding.yaml', 'send_ding_message').parameters.type.required_check = 'trim'; }, 'parameter --type required_check needs a visible required text flag without a default'],
     ['p-blankreq: an empty check on a command that trims its text flags', (m) => { tool(m, 'ding.yaml', 'shortcut_send_personal').required_check = 'empty'; }, 'ding.yaml: ding.shortcut_send_personal: required_check empty on a command whose text flags are trimmed (trim_strings)'],
+    ['p-blank3: a given check on a command that trims its text flags', (m) => { tool(m, 'ding.yaml', 'shortcut_send_personal').required_check = 'given'; }, 'ding.yaml: ding.shortcut_send_personal: required_check given on a command whose text flags are trimmed (trim_strings)'],
+    ['p-blank3: a given check on a list flag', (m) => { tool(m, 'aitable.yaml', 'shortcut_record_delete').parameters['record-ids'].required_check = 'given'; }, 'aitable.yaml: aitable.shortcut_record_delete: parameter --record-ids required_check given on a trimmed text or a list flag'],
     ['p-blankreq: an empty check on a list flag', (m) => { const t = tool(m, 'ding.yaml', 'send_ding_message'); t.parameters.users.type = 'stringSlice'; }, 'list flag --users cannot be checked empty'],
     ['a product id that does not match its file', (m) => { m.get('ding.yaml')!.product.id = 'dingx'; }, 'ding.yaml: product.id "dingx" does not match the file name'],
   ];
