@@ -132,6 +132,11 @@ describe('p-blankreq: a blank required value typed on the command line', () => {
     });
   }
 
+  it('sends a typed --name "" where upstream has no check of it: sheet create-with-data (sheet_create_with_data.go:116-118)', async () => {
+    const got = await outcome(['sheet', 'create-with-data', '--name', '', '--values', '[["a"]]']);
+    expect(got.calls[0]).toEqual(['sheet/create_workspace_sheet', { name: '' }]);
+  });
+
   const refused: [string, string[]][] = [
     ['an empty value under empty: aitable base update --name ""', ['aitable', 'base', 'update', '--base-id', 'b1', '--name', '']],
     ['trim, a body that trims first: contact dept create --name (contact.go:146-150)', ['contact', 'dept', 'create', '--name', '  ', '--parent', '12345', '--create-dept-group', '--yes']],
