@@ -46,9 +46,10 @@ export interface ParameterSpec {
  * How a required text flag typed blank is checked (issue 32): `trim` refuses a value that is empty after trimming (upstream's
  * corecmd ValidateRequired and shortcut framework, and bodies that trim before comparing with ""); `empty` refuses only
  * the empty text `""` and sends a blank one on to the plan (cmdutil ValidateRequiredFlags / MustFlagOrFallback, which
- * compare the raw value with "").
+ * compare the raw value with ""); `given` refuses only a flag not typed at all and hands `""` and a blank on to the plan
+ * (cobra MarkFlagRequired or a body's `cmd.Flags().Changed` with no value check after it).
  */
-export type RequiredCheck = 'trim' | 'empty';
+export type RequiredCheck = 'trim' | 'empty' | 'given';
 
 /** `trim`: surrounding whitespace removed; `case`: also matched ignoring case and sent in the enum's spelling. */
 export type EnumFold = 'trim' | 'case';

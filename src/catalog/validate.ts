@@ -138,8 +138,8 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
 /**
  * The blank check of required text flags (issue 32) is declared for every command that has one: `required_check` on the
  * command (a command with trim_strings is `trim` without declaring it), and on a parameter only where it differs. A
- * command whose text values are trimmed cannot check `empty`; a list flag is always checked `trim` (upstream's
- * corecmd and shortcut framework drop blank elements, corecmd.go:846-864 sliceValue@c7521c1c).
+ * command whose text values are trimmed cannot check `empty` or `given`; a list flag is always checked `trim`
+ * (upstream's corecmd and shortcut framework drop blank elements, corecmd.go:846-864 sliceValue@c7521c1c).
  */
 function requiredCheckProblems(at: string, t: DeclaredTool): string[] {
   const problems: string[] = [];
@@ -147,15 +147,15 @@ function requiredCheckProblems(at: string, t: DeclaredTool): string[] {
   const own = t.required_check ?? (trimmed ? 'trim' : undefined);
   const checked = Object.entries(t.parameters).filter(([, p]) => checkedBlank(p));
   const fallsBack = checked.filter(([, p]) => p.required_check === undefined);
-  if (fallsBack.length && own === undefined) problems.push(`${at}: required text flags ${fallsBack.map(([f]) => `--${f}`).join(', ')} need required_check (trim or empty) on the command`);
+  if (fallsBack.length && own === undefined) problems.push(`${at}: required text flags ${fallsBack.map(([f]) => `--${f}`).join(', ')} need required_check (trim, empty or given) on the command`);
   if (t.required_check !== undefined && !fallsBack.length) problems.push(`${at}: required_check declared but no required text flag takes it`);
-  for (const [flag, p] of fallsBack) if (own === 'empty' && TEXT_LIST_TYPES.has(p.type)) problems.push(`${at}: list flag --${flag} cannot be checked empty (declare required_check: trim on it)`);
-  if (trimmed && t.required_check === 'empty') problems.push(`${at}: required_check empty on a command whose text flags are trimmed (trim_strings)`);
+  for (const [flag, p] of fallsBack) if (own !== 'trim' && own !== undefined && TEXT_LIST_TYPES.has(p.type)) problems.push(`${at}: list flag --${flag} cannot be checked ${own} (declare required_check: trim on it)`);
+  if (trimmed && t.required_check !== undefined && t.required_check !== 'trim') problems.push(`${at}: required_check ${t.required_check} on a command whose text flags are trimmed (trim_strings)`);
   for (const [flag, p] of Object.entries(t.parameters)) {
     if (p.required_check === undefined) continue;
     if (!checkedBlank(p)) problems.push(`${at}: parameter --${flag} required_check needs a visible required text flag without a default`);
     else if (p.required_check === own) problems.push(`${at}: parameter --${flag} required_check repeats the command's`);
-    else if (p.required_check === 'empty' && (trimmed || TEXT_LIST_TYPES.has(p.type))) problems.push(`${at}: parameter --${flag} required_check empty on a trimmed text or a list flag`);
+    else if (p.required_check !== 'trim' && (trimmed || TEXT_LIST_TYPES.has(p.type))) problems.push(`${at}: parameter --${flag} required_check ${p.required_check} on a trimmed text or a list flag`);
   }
   return problems;
 }

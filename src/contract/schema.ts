@@ -133,9 +133,12 @@ function refuseAliasWithoutOwnSpelling(tool: ToolSpec, values: Record<string, un
  * is declared): `trim` refuses `""` and a blank text, and a list with no element other than blanks (corecmd
  * ValidateRequired, corecmd.go:683-705, sliceHasValue :1607@c7521c1c); `empty` refuses only `""` (cmdutil
  * ValidateRequiredFlags, pkg/cmdutil/flags.go:110-121@c7521c1c) and leaves a blank text to the plan, which sends it
- * (trimmed or not) where upstream does.
+ * (trimmed or not) where upstream does; `given` refuses no typed value, `""` included (cobra's MarkFlagRequired and a
+ * body's `!cmd.Flags().Changed(...)` ask only that the flag was typed, aitable.go:2977-2982@c7521c1c): only a flag
+ * not typed at all is missing, which the schema's `required` refuses.
  */
 export function missingRequired(check: RequiredCheck, v: unknown): boolean {
+  if (check === 'given') return false;
   const blank = (x: unknown) => typeof x === 'string' && (check === 'empty' ? x : trimSpace(x)) === '';
   return blank(v) || (Array.isArray(v) && v.every(blank));
 }
