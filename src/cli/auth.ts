@@ -45,7 +45,8 @@ export function addAuthCommands(program: Command, configureRoot: Root): void {
     });
 
   const profile = configureRoot(program.command('profile')).description('the logged-in identities (one per organisation and user) / 登录档案');
-  configureRoot(profile.command('list')).description('every profile / 列出档案').action(async () => {
+  // `ls`: upstream's cobra alias of profile list (internal/app/profile_command.go:59-61@c7521c1c).
+  configureRoot(profile.command('list')).alias('ls').description('every profile / 列出档案').action(async () => {
     const { listProfiles } = await import('../backend/auth/account.js');
     await json(listProfiles(process.env));
   });

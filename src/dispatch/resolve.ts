@@ -43,7 +43,21 @@ const GROUP_ALIASES: readonly (readonly [alias: string[], group: string[]])[] = 
   [['calendar', 'participant'], ['calendar', 'attendee']], // internal/helpers/calendar.go:819-821@c7521c1c
   [['doc', 'perm'], ['doc', 'permission']], // internal/helpers/doc.go:3522-3524@c7521c1c
   [['im'], ['chat']], // internal/helpers/chat.go:2360-2362@c7521c1c
+  [['drive', 'perm'], ['drive', 'permission']], // internal/helpers/drive.go:2033-2035@c7521c1c
+  [['log'], ['report']], // internal/helpers/report.go:67-69@c7521c1c
 ];
+
+/**
+ * Cobra aliases of upstream leaves that the upstream interface facts do not list (their `cobra_aliases` lack them), so
+ * they cannot be catalog `command_aliases` without the sync check (test/catalog/sync.test.ts) failing. Same rule:
+ * tried only when the typed words name no command.
+ */
+const LEAF_ALIASES: readonly (readonly [alias: string[], command: string[]])[] = [
+  [['doc', 'permission', 'ls'], ['doc', 'permission', 'list']], // internal/helpers/doc.go:3702-3704@c7521c1c
+  [['doc', 'permission', 'rm'], ['doc', 'permission', 'remove']], // internal/helpers/doc.go:3780-3782@c7521c1c
+];
+
+const PATH_ALIASES = [...GROUP_ALIASES, ...LEAF_ALIASES];
 
 export function resolveCommand(argv: string[], engine: Engine): Resolution {
   if (argv.length && Object.hasOwn(SHORTHANDS, argv[0])) return resolveCommand([...SHORTHANDS[argv[0]], ...argv.slice(1)], engine);
@@ -58,7 +72,7 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
     const tool = tools.find((t) => commandAliasPaths(t).some((p) => identityKey(p) === key));
     if (tool) return { kind: 'tool', tool, rest: argv.slice(n), path: words.slice(0, n).join(' ') };
   }
-  const alias = GROUP_ALIASES.find(([from]) => from.every((w, i) => words[i] === w));
+  const alias = PATH_ALIASES.find(([from]) => from.every((w, i) => words[i] === w));
   if (alias) {
     const [from, to] = alias;
     const r = resolveCommand([...to, ...argv.slice(from.length)], engine);
