@@ -5,7 +5,8 @@
 //   -> availability / interface (exit 3) -> a deprecated command's notice
 //   -> validation (exit 3; the snapshot's precompiled validator, else ajv)
 //   -> the plan's own checks up to its first call, calling nothing (exit 3; executor.ts checkBeforeConfirmation)
-//   -> confirmation (exit 3; a plan with `confirm: first` or `{before}` places it earlier) -> --dry-run plan
+//   -> confirmation (exit 3; a plan with `confirm: first` or `{before}` places it earlier, one with `{when}` asks only
+//      when its flag condition holds) -> --dry-run plan
 //   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)
 //   -> server config and login -> MCP tools/call (transport.ts; auth exit 2, grant 4, backend 1, partial outcome 7).
 // The MCP SDK is imported only when a call is actually made.
@@ -22,7 +23,7 @@ import { checkInput } from '../contract/precompiled.js';
 import { groupHelp, toolHelp } from './help.js';
 import { answerCap, type Env } from '../backend/config.js';
 import { isLocalCommand, loadLocalCommand } from '../local/registry.js';
-import { checkBeforeConfirmation, commandNotices, executePlan, type PlanDryRun } from '../plan/executor.js';
+import { checkBeforeConfirmation, commandNotices, confirmationStands, executePlan, type PlanDryRun } from '../plan/executor.js';
 import { CONFIRM_SPELLINGS } from '../contract/control.js';
 import { howItRuns } from '../plan/runs.js';
 import type { PlanSpec } from '../plan/spec.js';
@@ -151,7 +152,8 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   if (gated && plan?.confirm === 'first') throw confirmationRequired(tool);
   const doc = e.identities.get(identityKey(tool.canonical_path));
   await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
-  if (gated) {
+  // a plan may ask only on one path of its body (`confirm: {when}`, decided by the validated flags alone)
+  if (gated && (plan === undefined || confirmationStands(tool, plan, data, { env, now: r.now }))) {
     if (plan) checkBeforeConfirmation(tool, plan, data, { env, now: r.now, uuid: r.uuid, stdin: r.stdin });
     throw confirmationRequired(tool);
   }

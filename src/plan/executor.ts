@@ -1282,6 +1282,18 @@ export function commandNotices(tool: ToolSpec, plan: PlanSpec, data: Record<stri
 }
 
 /**
+ * Whether a user_required command's confirmation gate stands for these flags: always, unless the plan's `confirm:`
+ * declares `when`, a condition on the flags alone (checked at build), and it does not hold (docs/PLANS.md
+ * "Confirmation"; upstream's `drive upload` asks only when --node overwrites, helpers/drive.go:138, :194@c7521c1c).
+ */
+export function confirmationStands(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'now'>): boolean {
+  const when = typeof plan.confirm === 'object' ? plan.confirm.when : undefined;
+  if (when === undefined) return true;
+  // a condition that cannot be decided is no reason to skip the gate: only a condition that holds false lifts it
+  return evalCondition(scopeOf(tool, data, { ...o, dryRun: true }), when) !== false;
+}
+
+/**
  * The checks a user_required command makes before its confirmation gate, calling nothing (docs/PLANS.md
  * "Confirmation"): the plan's steps are evaluated as a dry run evaluates them (no answer known; the standard input is
  * read) up to the first step that reaches the backend, that step's arguments included, or up to the step its `confirm:

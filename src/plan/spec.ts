@@ -619,8 +619,12 @@ export interface PlanWarning {
   alias?: string;
 }
 
-/** Where a plan's confirmation gate stands (PlanSpec.confirm). */
-export type ConfirmAt = 'first' | { before: string };
+/**
+ * Where a plan's confirmation gate stands, and when it stands at all (PlanSpec.confirm): `first`; or `{before?, when?}`,
+ * the gate before that step (absent: after the checks up to the first call) and only when the condition, which reads
+ * flags only, holds (absent: always).
+ */
+export type ConfirmAt = 'first' | { before?: string; when?: Condition };
 
 export interface PlanSpec {
   facts: string;
@@ -634,6 +638,8 @@ export interface PlanSpec {
    * corecmd order: required, constraints, Validate, BuildArgs, then ConfirmSafety). `first`: before dispatch's
    * validation (upstream `ConfirmFirst: true`, or a body that checks --yes before anything). `{before: <step id>}`:
    * after dispatch's validation and the steps before that one (a body that checks --yes midway through its checks).
+   * `{when: <condition>}` (with or without `before`): the gate stands only when the condition holds on the flags
+   * (upstream's body asks only on one path: `drive upload --node` overwrites, helpers/drive.go:138, :194@c7521c1c).
    */
   confirm?: ConfirmAt;
   /**

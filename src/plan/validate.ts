@@ -930,9 +930,10 @@ export function validatePlans(declared: PlanFile[], tools: readonly ToolSpec[]):
 }
 
 /**
- * A plan's `confirm:` (docs/PLANS.md "Confirmation"): `first`, or `{before: <step id>}` naming a step no earlier step
- * of which reaches the backend (nothing is called before the gate); only on a command that needs the user's
- * confirmation.
+ * A plan's `confirm:` (docs/PLANS.md "Confirmation"): `first`, or `{before?: <step id>, when?: <condition>}` with at
+ * least one key: `before` names a step no earlier step of which reaches the backend (nothing is called before the
+ * gate); `when` is decided by the flags alone (the gate is placed before any step runs). Only on a command that needs
+ * the user's confirmation.
  */
 function normalizeConfirm(s: Scope, at: string, raw: unknown, steps: PlanStep[]): ConfirmAt | undefined {
   if (s.tool.confirmation !== 'user_required') {
@@ -940,21 +941,35 @@ function normalizeConfirm(s: Scope, at: string, raw: unknown, steps: PlanStep[])
     return undefined;
   }
   if (raw === 'first') return 'first';
-  if (!isObj(raw) || Object.keys(raw).length !== 1 || typeof raw.before !== 'string') {
-    s.problems.push(`${at}: must be "first" or {before: <step id>}`);
+  const keys = isObj(raw) ? Object.keys(raw) : [];
+  if (!isObj(raw) || keys.length === 0 || keys.some((k) => k !== 'before' && k !== 'when') || (raw.before !== undefined && typeof raw.before !== 'string')) {
+    s.problems.push(`${at}: must be "first" or {before?: <step id>, when?: <condition>}`);
     return undefined;
   }
-  const index = steps.findIndex((st) => st.id === raw.before);
-  if (index < 0) {
-    s.problems.push(`${at}: before names "${raw.before}", which is no step of the plan`);
-    return undefined;
+  const out: Exclude<ConfirmAt, 'first'> = {};
+  if (typeof raw.before === 'string') {
+    const index = steps.findIndex((st) => st.id === raw.before);
+    if (index < 0) {
+      s.problems.push(`${at}: before names "${raw.before}", which is no step of the plan`);
+      return undefined;
+    }
+    const called = steps.slice(0, index).find((st) => st.kind === 'call' || st.kind === 'upload' || st.kind === 'download' || st.kind === 'handoff');
+    if (called) {
+      s.problems.push(`${at}: step "${called.id}" before "${raw.before}" reaches the backend, and nothing is called before the confirmation gate`);
+      return undefined;
+    }
+    out.before = raw.before;
   }
-  const called = steps.slice(0, index).find((st) => st.kind === 'call' || st.kind === 'upload' || st.kind === 'download' || st.kind === 'handoff');
-  if (called) {
-    s.problems.push(`${at}: step "${called.id}" before "${raw.before}" reaches the backend, and nothing is called before the confirmation gate`);
-    return undefined;
+  if (raw.when !== undefined) {
+    // whether the gate stands is known before any step runs: the flags alone decide it (no step result, standard
+    // input, file, environment or dry-run state)
+    if (readsRunInput(raw.when) || JSON.stringify(raw.when).includes('"dry_run"')) {
+      s.problems.push(`${at}.when: whether a confirmation is asked is decided before the run starts, so its condition reads flags only (no step result, standard input, file, environment or dry run)`);
+      return undefined;
+    }
+    out.when = normalizeCondition(s, `${at}.when`, raw.when);
   }
-  return { before: raw.before };
+  return out;
 }
 
 /** Whether a raw condition or source reads anything besides the flags (a step result, stdin, a file, the environment). */
