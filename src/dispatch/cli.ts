@@ -129,7 +129,8 @@ export interface DispatchRequest {
   invokedAs?: string;
 }
 
-export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
+/** `more`: documents printed after `result`, each its own `{"result": ...}` (a plan's `outputs`). */
+export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown; more?: unknown[] } | { streamed: true };
 
 /**
  * Every gate after the command is known, in order: catalog hashes -> availability / interface -> a deprecated
@@ -254,7 +255,9 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     }, env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;
-    await io.write(format === 'json' ? render({ result: outcome.result }, format) : render(outcome.result, format));
+    for (const document of [outcome.result, ...(outcome.more ?? [])]) {
+      await io.write(format === 'json' ? render({ result: document }, format) : render(document, format));
+    }
   } finally {
     stop.dispose();
   }

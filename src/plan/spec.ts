@@ -630,6 +630,12 @@ export interface PlanSpec {
   facts: string;
   steps: PlanStep[];
   output?: Source;
+  /**
+   * The documents a run prints, in order, each its own `{"result": ...}` (docs/PLANS.md "Output"): upstream's body
+   * that prints a call's answer and then its own summary (todo +assign-multi, smart/assign_multi.go:129-142@c7521c1c).
+   * Instead of `output`; at least two.
+   */
+  outputs?: Source[];
   /** Notices emitted before the first step (docs/PLANS.md "Warnings"). */
   warnings?: PlanWarning[];
   /**

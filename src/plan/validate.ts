@@ -772,7 +772,7 @@ function normalizeCompensate(s: Scope, at: string, raw: unknown, servers: Readon
 /** A local plan: no steps; the kinds of backend call the local command makes, and the bound of its list calls. */
 function normalizeLocal(s: Scope, at: string, raw: Record<string, unknown>, servers: ReadonlySet<string>): PlanSpec {
   const plan: PlanSpec = { facts: String(raw.facts ?? ''), steps: [], local: { calls: [] } };
-  if (raw.steps !== undefined || raw.output !== undefined) s.problems.push(`${at}: a local plan has no steps or output (the local command runs)`);
+  if (raw.steps !== undefined || raw.output !== undefined || raw.outputs !== undefined) s.problems.push(`${at}: a local plan has no steps or output (the local command runs)`);
   if (!isObj(raw.local)) {
     s.problems.push(`${at}: local must be an object ({} or {calls, max_pages})`);
     return plan;
@@ -797,7 +797,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     s.problems.push(`${at}: a plan must be an object with facts and steps`);
     return { facts: '', steps: [] };
   }
-  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer', 'warnings', 'confirm']);
+  only(s, at, raw, ['facts', 'steps', 'output', 'outputs', 'local', 'local_answer', 'warnings', 'confirm']);
   if (typeof raw.facts !== 'string' || raw.facts.trim().length === 0) s.problems.push(`${at}: needs a facts line`);
   if (raw.local !== undefined) return normalizeLocal(s, at, raw, servers);
   if (!Array.isArray(raw.steps) || raw.steps.length === 0) {
@@ -844,6 +844,12 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
   if (following.length) s.problems.push(`${at}: the interleave names ${following.map((x) => `"${x}"`).join(', ')}, which do not follow it`);
   const plan: PlanSpec = { facts: raw.facts as string, steps };
   if (raw.output !== undefined) plan.output = normalizeSource(s, `${at}: output`, raw.output);
+  if (raw.outputs !== undefined) {
+    // several documents, printed in order (upstream's body prints a call's answer, then its summary)
+    if (!Array.isArray(raw.outputs) || raw.outputs.length < 2 || raw.output !== undefined || raw.local_answer !== undefined) {
+      s.problems.push(`${at}: outputs must be a list of at least two sources, the documents printed in order, without output or local_answer`);
+    } else plan.outputs = raw.outputs.map((o, i) => normalizeSource(s, `${at}: outputs[${i}]`, o));
+  }
   if (raw.local_answer !== undefined) {
     if (raw.local_answer !== true || raw.output === undefined) s.problems.push(`${at}: local_answer must be true, with an output that is the answer`);
     else plan.local_answer = true;
