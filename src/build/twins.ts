@@ -84,7 +84,7 @@ export function callForm(tool: ToolSpec, answer = true): CallForm | undefined {
   };
   const plan = how.plan;
   const steps = plan.steps.filter((s) => s.kind !== 'refuse');
-  const body = walk(answer ? { steps, output: plan.output ?? null, local_answer: plan.local_answer ?? null } : { steps });
+  const body = walk(answer ? { steps, output: plan.output ?? null, local_answer: plan.local_answer ?? null, ...(plan.outputs ? { outputs: plan.outputs } : {}) } : { steps });
   const inputs = [...names.keys()];
   // How each input's typed text becomes its value: a positional that is also a flag reads as that flag.
   const reading = inputs.map((n) => {

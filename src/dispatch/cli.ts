@@ -5,7 +5,8 @@
 //   -> availability / interface (exit 3) -> a deprecated command's notice
 //   -> validation (exit 3; the snapshot's precompiled validator, else ajv)
 //   -> the plan's own checks up to its first call, calling nothing (exit 3; executor.ts checkBeforeConfirmation)
-//   -> confirmation (exit 3; a plan with `confirm: first` or `{before}` places it earlier) -> --dry-run plan
+//   -> confirmation (exit 3; a plan with `confirm: first` or `{before}` places it earlier, one with `{when}` asks only
+//      when its flag condition holds) -> --dry-run plan
 //   -> the executor (execute.ts): an atomic command's one call, or a composite command's plan (catalog/plans/)
 //   -> server config and login -> MCP tools/call (transport.ts; auth exit 2, grant 4, backend 1, partial outcome 7).
 // The MCP SDK is imported only when a call is actually made.
@@ -22,7 +23,7 @@ import { checkInput } from '../contract/precompiled.js';
 import { groupHelp, toolHelp } from './help.js';
 import { answerCap, type Env } from '../backend/config.js';
 import { isLocalCommand, loadLocalCommand } from '../local/registry.js';
-import { checkBeforeConfirmation, commandNotices, executePlan, type PlanDryRun } from '../plan/executor.js';
+import { checkBeforeConfirmation, commandNotices, confirmationStands, executePlan, type PlanDryRun } from '../plan/executor.js';
 import { CONFIRM_SPELLINGS } from '../contract/control.js';
 import { howItRuns } from '../plan/runs.js';
 import type { PlanSpec } from '../plan/spec.js';
@@ -128,7 +129,8 @@ export interface DispatchRequest {
   invokedAs?: string;
 }
 
-export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown } | { streamed: true };
+/** `more`: documents printed after `result`, each its own `{"result": ...}` (a plan's `outputs`). */
+export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown; more?: unknown[] } | { streamed: true };
 
 /**
  * Every gate after the command is known, in order: catalog hashes -> availability / interface -> a deprecated
@@ -151,7 +153,8 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   if (gated && plan?.confirm === 'first') throw confirmationRequired(tool);
   const doc = e.identities.get(identityKey(tool.canonical_path));
   await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
-  if (gated) {
+  // a plan may ask only on one path of its body (`confirm: {when}`, decided by the validated flags alone)
+  if (gated && (plan === undefined || confirmationStands(tool, plan, data, { env, now: r.now }))) {
     if (plan) checkBeforeConfirmation(tool, plan, data, { env, now: r.now, uuid: r.uuid, stdin: r.stdin });
     throw confirmationRequired(tool);
   }
@@ -252,7 +255,9 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
     }, env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));
     if ('streamed' in outcome) return;
-    await io.write(format === 'json' ? render({ result: outcome.result }, format) : render(outcome.result, format));
+    for (const document of [outcome.result, ...(outcome.more ?? [])]) {
+      await io.write(format === 'json' ? render({ result: document }, format) : render(document, format));
+    }
   } finally {
     stop.dispose();
   }

@@ -4,6 +4,7 @@ import type { ToolSpec } from '../catalog/types.js';
 import { CONTROL_FLAGS, CONTROL_HELP } from '../contract/control.js';
 import { byCodePoint } from '../text/order.js';
 import { executionSummary } from '../plan/summary.js';
+import { describeCondition } from '../plan/values.js';
 
 
 /** One line on how the command runs: its backend call(s), paging, resolution, transfers. */
@@ -37,6 +38,11 @@ export function toolHelp(t: ToolSpec): string {
     .filter((a, i, all) => a !== t.primary_cli_path && all.indexOf(a) === i);
   if (aliases.length) lines.push(`Aliases: ${aliases.map((a) => `dws ${a}`).join(', ')}`);
   lines.push(`Canonical: ${t.canonical_path}  effect: ${t.effect}  risk: ${t.risk}  confirmation: ${t.confirmation}  idempotency: ${t.idempotency}`);
+  // a plan's `confirm: {when}`: the gate stands only on that path (docs/PLANS.md "Confirmation")
+  const confirmWhen = typeof t.plan?.confirm === 'object' ? t.plan.confirm.when : undefined;
+  if (t.confirmation === 'user_required' && confirmWhen !== undefined) {
+    lines.push(`Confirmation / 确认: --yes is needed only when ${describeCondition(confirmWhen)} / 仅在该条件成立时需要 --yes`);
+  }
   const execution = executionSummary(t);
   if (t.availability === 'unavailable') lines.push(`Unavailable / 不可用: ${t.interface_reason ?? ''}`);
   else if (execution === undefined) lines.push(`Not dispatchable by this build / 本版本无法执行: ${t.interface_reason ?? t.interface_mode}`);

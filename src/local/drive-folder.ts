@@ -107,6 +107,12 @@ function options(ctx: LocalContext): Options {
     ifExists: 'if-exists' in ctx.tool.parameters ? choice('if-exists', IF_EXISTS) : 'skip',
     onConflict: 'on-conflict' in ctx.tool.parameters ? choice('on-conflict', ON_CONFLICT) : 'skip',
   };
+  // upstream validateLocalDirAbs (helpers/drive_status.go:364-373@c7521c1c), after the choices (drive_pull.go:188-202,
+  // drive_push.go:121-134, drive_sync.go:130-150, drive_status.go:642-653): a path that is not absolute is refused,
+  // never resolved against the working directory
+  if (!path.isAbsolute(o.local)) {
+    throw new DwsError('invalid_parameter', `--local-folder must be an absolute path, not "${o.local}"`, 'give the folder\'s absolute path (inside the file root)');
+  }
   if (o.onConflict === 'ask') {
     throw new DwsError('invalid_parameter', '--on-conflict ask needs an answer per conflicting file, and dws takes no interactive answers',
       'ask the user, then run with --on-conflict skip, remote-wins, local-wins or keep-both; `dws drive status` lists the conflicting files first');
@@ -120,7 +126,7 @@ const refuse = (message: string, hint?: string): never => {
 const errno = (e: unknown) => (e as NodeJS.ErrnoException).code;
 
 /**
- * The real path of --local-folder (absolute, or relative to the file root), which must lie inside the file root
+ * The real path of --local-folder (absolute: options refused any other), which must lie inside the file root
  * (DWS_FILE_ROOT, else the current directory) and be a real folder, not a symbolic link. A missing folder is
  * allowed only where it will be created (pull), when its nearest existing ancestor is inside the root.
  */

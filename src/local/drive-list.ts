@@ -360,6 +360,8 @@ async function walk(ctx: LocalContext, o: Options): Promise<unknown> {
     order: 'breadth',
     base: o.workspace ? { workspaceId: o.workspace } : o.base,
     keys: route.keys,
+    // the walk's own messages name the call it really makes (doc list_nodes on the --workspace route)
+    call: `${route.server} ${route.rpc}`,
     folderPages: WALK_FOLDER_PAGES,
     read: (answer) => {
       const page = route.page(answer);

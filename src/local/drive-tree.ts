@@ -77,7 +77,8 @@ export function splitRel(rel: string): [string, string] {
   return i < 0 ? ['', rel] : [rel.slice(0, i), rel.slice(i + 1)];
 }
 
-const malformed = (message: string) => new DwsError('backend_error', `drive list_files answered in an unexpected shape: ${message}`,
+/** A listing answer a walk cannot go on from; `call` names the listing call in words (drive list_files, doc list_nodes). */
+const malformed = (message: string, call = 'drive list_files') => new DwsError('backend_error', `${call} answered in an unexpected shape: ${message}`,
   'nothing was transferred; report it');
 
 /** The entries and the next page token of one list_files answer ({items, nextToken, hasMore} or a bare list, either under `result`). */
@@ -214,6 +215,8 @@ export interface FolderWalk {
   base: Record<string, unknown>;
   /** The argument names of a page (list_files' when absent): list_nodes pages by pageSize, folderId and pageToken. */
   keys?: PageKeys;
+  /** The listing call in words, for the walk's own messages (`drive list_files` when absent; `doc list_nodes`). */
+  call?: string;
   /**
    * One page answer -> its entries and its next token; throws when the answer cannot be read. `broken`: the folder
    * fails after the page's entries are taken (a page saying hasMore without a token).
@@ -265,7 +268,7 @@ export async function walkFolders(list: (args: Record<string, unknown>, page: nu
       do {
         if (w.maxPages !== undefined && pages >= w.maxPages) throw tooLarge('drive folder', w.maxPages * PAGE_SIZE, 'entries to list (pages of 50)');
         if (w.folderPages !== undefined && own++ >= w.folderPages) {
-          throw malformed(`the folder "${folder.rel || folder.id || '(root)'}" has more than ${w.folderPages} pages with a next token (a cursor loop is suspected)`);
+          throw malformed(`the folder "${folder.rel || folder.id || '(root)'}" has more than ${w.folderPages} pages with a next token (a cursor loop is suspected)`, w.call);
         }
         const page = w.read(await list(pageArgs(w.base, folder.id, token, w.keys), pages++));
         for (const item of page.items) {
@@ -283,7 +286,7 @@ export async function walkFolders(list: (args: Record<string, unknown>, page: nu
         if (w.more && !w.more()) break;
         const next = page.next;
         if (next !== undefined) {
-          if (tokens.has(next)) throw malformed(`the page token of "${folder.rel || '(root)'}" repeats`);
+          if (tokens.has(next)) throw malformed(`the page token of "${folder.rel || '(root)'}" repeats`, w.call);
           tokens.add(next);
         }
         token = next;

@@ -53,7 +53,8 @@ export interface ExecuteOptions {
   invokedAs?: string;
 }
 
-export type ExecuteOutcome = { plan: PlanDryRun } | { result: unknown } | { streamed: true };
+/** `more`: the documents printed after `result`, in order (a plan's `outputs`). */
+export type ExecuteOutcome = { plan: PlanDryRun } | { result: unknown; more?: unknown[] } | { streamed: true };
 
 /** Identifier-like fields of a result (`messageId`, `taskIds`, `id`), for partial_outcome messages. */
 export function returnedIds(result: unknown): Record<string, unknown> {
@@ -1282,6 +1283,18 @@ export function commandNotices(tool: ToolSpec, plan: PlanSpec, data: Record<stri
 }
 
 /**
+ * Whether a user_required command's confirmation gate stands for these flags: always, unless the plan's `confirm:`
+ * declares `when`, a condition on the flags alone (checked at build), and it does not hold (docs/PLANS.md
+ * "Confirmation"; upstream's `drive upload` asks only when --node overwrites, helpers/drive.go:138, :194@c7521c1c).
+ */
+export function confirmationStands(tool: ToolSpec, plan: PlanSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'now'>): boolean {
+  const when = typeof plan.confirm === 'object' ? plan.confirm.when : undefined;
+  if (when === undefined) return true;
+  // a condition that cannot be decided is no reason to skip the gate: only a condition that holds false lifts it
+  return evalCondition(scopeOf(tool, data, { ...o, dryRun: true }), when) !== false;
+}
+
+/**
  * The checks a user_required command makes before its confirmation gate, calling nothing (docs/PLANS.md
  * "Confirmation"): the plan's steps are evaluated as a dry run evaluates them (no answer known; the standard input is
  * read) up to the first step that reaches the backend, that step's arguments included, or up to the step its `confirm:
@@ -1435,13 +1448,15 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     throw new DwsError('plan_skipped', `${tool.canonical_path}: nothing was sent: ${idle.length ? idle.join('; ') : 'no step reaches the backend'}`,
       'nothing was changed; give the flags the step you want needs (see the command\'s --help) and run it again');
   }
-  const result = plan.output === undefined ? last : evalSource(sc, plan.output) ?? null;
+  // `outputs`: several documents (the first is `result`, the rest `more`), each evaluated as `output` is
+  const documents = plan.outputs?.map((o) => evalSource(sc, o) ?? null);
+  const result = documents ? documents[0] : plan.output === undefined ? last : evalSource(sc, plan.output) ?? null;
   // a page record with `failures: end` (upstream +chat-list prints its ledger, then exits 1): the answer is the ledger
   if (sc.unfinished !== undefined) {
     throw new DwsError('pages_incomplete', `${sc.unfinished}; what was read and the failure are in "ledger"`,
       'the list is not complete: retry, or read on from the cursor in "ledger" with the command\'s own cursor flag', { ledger: result });
   }
-  return { result };
+  return documents ? { result, more: documents.slice(1) } : { result };
 }
 
 /**

@@ -619,13 +619,23 @@ export interface PlanWarning {
   alias?: string;
 }
 
-/** Where a plan's confirmation gate stands (PlanSpec.confirm). */
-export type ConfirmAt = 'first' | { before: string };
+/**
+ * Where a plan's confirmation gate stands, and when it stands at all (PlanSpec.confirm): `first`; or `{before?, when?}`,
+ * the gate before that step (absent: after the checks up to the first call) and only when the condition, which reads
+ * flags only, holds (absent: always).
+ */
+export type ConfirmAt = 'first' | { before?: string; when?: Condition };
 
 export interface PlanSpec {
   facts: string;
   steps: PlanStep[];
   output?: Source;
+  /**
+   * The documents a run prints, in order, each its own `{"result": ...}` (docs/PLANS.md "Output"): upstream's body
+   * that prints a call's answer and then its own summary (todo +assign-multi, smart/assign_multi.go:129-142@c7521c1c).
+   * Instead of `output`; at least two.
+   */
+  outputs?: Source[];
   /** Notices emitted before the first step (docs/PLANS.md "Warnings"). */
   warnings?: PlanWarning[];
   /**
@@ -634,6 +644,8 @@ export interface PlanSpec {
    * corecmd order: required, constraints, Validate, BuildArgs, then ConfirmSafety). `first`: before dispatch's
    * validation (upstream `ConfirmFirst: true`, or a body that checks --yes before anything). `{before: <step id>}`:
    * after dispatch's validation and the steps before that one (a body that checks --yes midway through its checks).
+   * `{when: <condition>}` (with or without `before`): the gate stands only when the condition holds on the flags
+   * (upstream's body asks only on one path: `drive upload --node` overwrites, helpers/drive.go:138, :194@c7521c1c).
    */
   confirm?: ConfirmAt;
   /**

@@ -772,7 +772,7 @@ function normalizeCompensate(s: Scope, at: string, raw: unknown, servers: Readon
 /** A local plan: no steps; the kinds of backend call the local command makes, and the bound of its list calls. */
 function normalizeLocal(s: Scope, at: string, raw: Record<string, unknown>, servers: ReadonlySet<string>): PlanSpec {
   const plan: PlanSpec = { facts: String(raw.facts ?? ''), steps: [], local: { calls: [] } };
-  if (raw.steps !== undefined || raw.output !== undefined) s.problems.push(`${at}: a local plan has no steps or output (the local command runs)`);
+  if (raw.steps !== undefined || raw.output !== undefined || raw.outputs !== undefined) s.problems.push(`${at}: a local plan has no steps or output (the local command runs)`);
   if (!isObj(raw.local)) {
     s.problems.push(`${at}: local must be an object ({} or {calls, max_pages})`);
     return plan;
@@ -797,7 +797,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     s.problems.push(`${at}: a plan must be an object with facts and steps`);
     return { facts: '', steps: [] };
   }
-  only(s, at, raw, ['facts', 'steps', 'output', 'local', 'local_answer', 'warnings', 'confirm']);
+  only(s, at, raw, ['facts', 'steps', 'output', 'outputs', 'local', 'local_answer', 'warnings', 'confirm']);
   if (typeof raw.facts !== 'string' || raw.facts.trim().length === 0) s.problems.push(`${at}: needs a facts line`);
   if (raw.local !== undefined) return normalizeLocal(s, at, raw, servers);
   if (!Array.isArray(raw.steps) || raw.steps.length === 0) {
@@ -844,6 +844,12 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
   if (following.length) s.problems.push(`${at}: the interleave names ${following.map((x) => `"${x}"`).join(', ')}, which do not follow it`);
   const plan: PlanSpec = { facts: raw.facts as string, steps };
   if (raw.output !== undefined) plan.output = normalizeSource(s, `${at}: output`, raw.output);
+  if (raw.outputs !== undefined) {
+    // several documents, printed in order (upstream's body prints a call's answer, then its summary)
+    if (!Array.isArray(raw.outputs) || raw.outputs.length < 2 || raw.output !== undefined || raw.local_answer !== undefined) {
+      s.problems.push(`${at}: outputs must be a list of at least two sources, the documents printed in order, without output or local_answer`);
+    } else plan.outputs = raw.outputs.map((o, i) => normalizeSource(s, `${at}: outputs[${i}]`, o));
+  }
   if (raw.local_answer !== undefined) {
     if (raw.local_answer !== true || raw.output === undefined) s.problems.push(`${at}: local_answer must be true, with an output that is the answer`);
     else plan.local_answer = true;
@@ -930,9 +936,10 @@ export function validatePlans(declared: PlanFile[], tools: readonly ToolSpec[]):
 }
 
 /**
- * A plan's `confirm:` (docs/PLANS.md "Confirmation"): `first`, or `{before: <step id>}` naming a step no earlier step
- * of which reaches the backend (nothing is called before the gate); only on a command that needs the user's
- * confirmation.
+ * A plan's `confirm:` (docs/PLANS.md "Confirmation"): `first`, or `{before?: <step id>, when?: <condition>}` with at
+ * least one key: `before` names a step no earlier step of which reaches the backend (nothing is called before the
+ * gate); `when` is decided by the flags alone (the gate is placed before any step runs). Only on a command that needs
+ * the user's confirmation.
  */
 function normalizeConfirm(s: Scope, at: string, raw: unknown, steps: PlanStep[]): ConfirmAt | undefined {
   if (s.tool.confirmation !== 'user_required') {
@@ -940,21 +947,35 @@ function normalizeConfirm(s: Scope, at: string, raw: unknown, steps: PlanStep[])
     return undefined;
   }
   if (raw === 'first') return 'first';
-  if (!isObj(raw) || Object.keys(raw).length !== 1 || typeof raw.before !== 'string') {
-    s.problems.push(`${at}: must be "first" or {before: <step id>}`);
+  const keys = isObj(raw) ? Object.keys(raw) : [];
+  if (!isObj(raw) || keys.length === 0 || keys.some((k) => k !== 'before' && k !== 'when') || (raw.before !== undefined && typeof raw.before !== 'string')) {
+    s.problems.push(`${at}: must be "first" or {before?: <step id>, when?: <condition>}`);
     return undefined;
   }
-  const index = steps.findIndex((st) => st.id === raw.before);
-  if (index < 0) {
-    s.problems.push(`${at}: before names "${raw.before}", which is no step of the plan`);
-    return undefined;
+  const out: Exclude<ConfirmAt, 'first'> = {};
+  if (typeof raw.before === 'string') {
+    const index = steps.findIndex((st) => st.id === raw.before);
+    if (index < 0) {
+      s.problems.push(`${at}: before names "${raw.before}", which is no step of the plan`);
+      return undefined;
+    }
+    const called = steps.slice(0, index).find((st) => st.kind === 'call' || st.kind === 'upload' || st.kind === 'download' || st.kind === 'handoff');
+    if (called) {
+      s.problems.push(`${at}: step "${called.id}" before "${raw.before}" reaches the backend, and nothing is called before the confirmation gate`);
+      return undefined;
+    }
+    out.before = raw.before;
   }
-  const called = steps.slice(0, index).find((st) => st.kind === 'call' || st.kind === 'upload' || st.kind === 'download' || st.kind === 'handoff');
-  if (called) {
-    s.problems.push(`${at}: step "${called.id}" before "${raw.before}" reaches the backend, and nothing is called before the confirmation gate`);
-    return undefined;
+  if (raw.when !== undefined) {
+    // whether the gate stands is known before any step runs: the flags alone decide it (no step result, standard
+    // input, file, environment or dry-run state)
+    if (readsRunInput(raw.when) || JSON.stringify(raw.when).includes('"dry_run"')) {
+      s.problems.push(`${at}.when: whether a confirmation is asked is decided before the run starts, so its condition reads flags only (no step result, standard input, file, environment or dry run)`);
+      return undefined;
+    }
+    out.when = normalizeCondition(s, `${at}.when`, raw.when);
   }
-  return { before: raw.before };
+  return out;
 }
 
 /** Whether a raw condition or source reads anything besides the flags (a step result, stdin, a file, the environment). */

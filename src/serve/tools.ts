@@ -278,5 +278,8 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   }, typeof args.profile === 'string' && args.profile !== '' ? { ...ctx.env, DWS_PROFILE: args.profile } : ctx.env);
   // No writeLine is given here, so a streaming local command returns its (bounded) lines as its result.
   // stringifyJson: an answer's number kept as typed (answer_numbers: exact, a UseNumber flag) goes out with its digits
-  return stringifyJson('plan' in outcome ? outcome.plan : { result: 'result' in outcome ? outcome.result : null });
+  if ('plan' in outcome) return stringifyJson(outcome.plan);
+  // several documents (a plan's `outputs`) are the CLI's lines: one {"result": ...} each, in order
+  if ('result' in outcome) return [outcome.result, ...(outcome.more ?? [])].map((result) => stringifyJson({ result })).join('\n');
+  return stringifyJson({ result: null });
 }

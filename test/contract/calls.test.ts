@@ -17,6 +17,7 @@
 //         message: "rule 2"               # optional: text the refusal's message contains (which check refused)
 //       - name: upload                    # commands that read or transfer files
 //         files: {a.pdf: "%PDF-1"}        # created under the run's file root (DWS_FILE_ROOT) before the run
+//         argv: [..., --local-folder, '{root}/work']   # `{root}` in an argument = the run's file root
 //         served: {r.png: "PNG"}          # served by the recording backend at {base}/files/<name> (GET)
 //         calls: [{..., answer: {uploadUrl: "{base}/upload/a.pdf"}}]   # `{base}` in an answer = the backend's URL
 //         uploads: [{name: a.pdf, text: "%PDF-1"}]                     # the bytes PUT to {base}/upload/<name>, in order
@@ -102,7 +103,8 @@ async function run(c: GoldenCase) {
   let uuid = 0;
   const now = new Date(c.now ?? '2026-03-10T10:00:00+08:00');
   // waits (a poll's interval, a read-back's timetable, a page delay) pass at once: no golden depends on real time
-  const outcome = await dispatchInProcess(c.argv, env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}`, sleep: async () => {}, ...(c.stdin !== undefined ? { stdin: c.stdin } : {}) });
+  // `{root}` in an argument is the run's file root (a flag that takes an absolute path: drive pull --local-folder)
+  const outcome = await dispatchInProcess(c.argv.map((arg) => (typeof arg === 'string' ? arg.split('{root}').join(dir) : arg)), env(dir), undefined, { now: () => now, uuid: () => `uuid-${++uuid}`, sleep: async () => {}, ...(c.stdin !== undefined ? { stdin: c.stdin } : {}) });
   return {
     outcome, sent: mcp.calls.map((r) => ({ server: r.server, rpc: r.name, arguments: r.arguments })),
     uploads: mcp.uploads.map((u) => ({ name: u.name, text: u.bytes.toString('utf8'), ...(u.method === 'POST' ? { method: 'POST' } : {}) })),

@@ -94,7 +94,7 @@ describe('paths built from backend data stay inside the file root', () => {
   it('drive sync keep-both with a file id ending "/../../a" keeps the local copy inside the folder, never in the parent of the file root', async () => {
     writeFileSync(path.join(root, 'c.txt'), 'mine');
     folders.root = [{ ...driveFile('zz/../../a', 'c.txt'), md5: 'AAAAAAAAAAAAAAAAAAAAAA==' }];
-    const r = await run(['drive', 'sync', '--local-folder', '.', '--remote-folder', 'root', '--on-conflict', 'keep-both', '--yes']);
+    const r = await run(['drive', 'sync', '--local-folder', root, '--remote-folder', 'root', '--on-conflict', 'keep-both', '--yes']);
     expect(readdirSync(outer).sort()).toEqual(['root']);
     // upstream's keep-both items (drive_sync.go:562-566@c7521c1c): the local copy's second name, then the download
     expect((r.out as { result: { items: unknown[] } }).result.items).toEqual([
@@ -131,7 +131,7 @@ describe('a download never replaces a file silently', () => {
 
   it("drive push does not upload dws's config file from the folder it pushes", async () => {
     writeFileSync(path.join(root, 'dws.json'), '{}');
-    const r = await run(['drive', 'push', '--local-folder', '.', '--remote-folder', 'root', '--yes'], { DWS_CONFIG: path.join(root, 'dws.json') });
+    const r = await run(['drive', 'push', '--local-folder', root, '--remote-folder', 'root', '--yes'], { DWS_CONFIG: path.join(root, 'dws.json') });
     expect(r.error?.reason).toBe('drive_items_failed');
     expect(r.error?.payload?.details).toEqual({ summary: { uploaded: 0, skipped: 0, failed: 1, aborted: false }, items: [{ rel_path: 'dws.json', action: 'failed', size_bytes: 2, error: expect.stringMatching(/own state/u) }] });
     expect(records().filter((x) => x.rpc === 'PUT').map((x) => x.error?.message)).toEqual([expect.stringMatching(/own state/u)]);
@@ -158,7 +158,7 @@ describe('a failing download body is a typed error', () => {
   it('drive pull records a reset body as a failed item of its ledger', async () => {
     downloadUrl = `${filesBase}/reset`;
     folders.root = [driveFile('f1', 'a.txt')];
-    const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'pull', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     expect(r.error?.reason).toBe('drive_items_failed');
     expect(r.error?.message).toMatch(/nothing was written/u);
     expect(r.error?.payload?.details).toEqual({ summary: { downloaded: 0, skipped: 0, failed: 1 }, items: [{ rel_path: 'a.txt', action: 'failed', error: expect.stringMatching(/./u) }] });
@@ -194,7 +194,7 @@ describe('uploads never follow redirects', () => {
   it('a PUT answered 303 fails the item and commit_upload is never sent', async () => {
     uploadUrl = `${filesBase}/redirect`;
     writeFileSync(path.join(root, 'a.txt'), 'local bytes');
-    const r = await run(['drive', 'push', '--local-folder', '.', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'push', '--local-folder', root, '--remote-folder', 'root', '--yes']);
     expect(r.error?.reason).toBe('outcome_unknown');
     expect(records().filter((x) => x.rpc === 'PUT').map((x) => x.error?.message)).toEqual([expect.stringMatching(/redirect \(HTTP 303\)/u)]);
     expect(mcp.calls.map((c) => c.name)).toEqual(['list_files', 'get_upload_info']);
@@ -206,7 +206,7 @@ describe('dws temporary files', () => {
     writeFileSync(path.join(root, 'a.txt'), 'local bytes');
     const stale = 'a.txt.2147483646.dws-tmp';
     writeFileSync(path.join(root, stale), 'half');
-    const r = await run(['drive', 'push', '--local-folder', '.', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'push', '--local-folder', root, '--remote-folder', 'root', '--yes']);
     expect(r.error).toBeUndefined();
     expect(mcp.calls.filter((c) => c.name === 'get_upload_info').map((c) => c.arguments.fileName)).toEqual(['a.txt']);
     expect(rootFiles()).toEqual(['a.txt']);
@@ -231,7 +231,7 @@ describe('long names', () => {
   it('drive pull takes a legal 250-byte drive name (the temporary suffix does not push it past 255 bytes)', async () => {
     const name = 'a'.repeat(246) + '.txt';
     folders.root = [driveFile('f1', name)];
-    const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'pull', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     expect(r.error).toBeUndefined();
     expect(readFileSync(path.join(root, 'work', name), 'utf8')).toBe('BACKEND BYTES');
   });

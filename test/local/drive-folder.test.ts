@@ -66,7 +66,8 @@ async function run(argv: string[]): Promise<{ out?: unknown; error?: DwsError }>
   return { out: JSON.parse(out) };
 }
 
-const folderArgs = ['--local-folder', 'work', '--remote-folder', 'root'];
+/** The flags of a walk: --local-folder as upstream takes it, an absolute path (validateLocalDirAbs), of `work` in the file root. */
+const folderArgs = () => ['--local-folder', path.join(root, 'work'), '--remote-folder', 'root'];
 const calls = () => mcp.calls.map((c) => `${c.name}${c.name === 'list_files' ? `(${String(c.arguments.parentId)}${c.arguments.nextToken ? ' ' + String(c.arguments.nextToken) : ''})` : ''}`);
 /** The answered calls (each call's sent record before it is left out). */
 const records = () => readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rpc: string; server: string; step: number; page?: number; outcome: string; canonical_path: string })
@@ -87,7 +88,7 @@ describe('drive status', () => {
     local('local-only.txt', 'l');
     local('nomd5.txt', 'x');
     local('sub/deep.txt', 'deep');
-    const r = await run(['drive', 'status', ...folderArgs]);
+    const r = await run(['drive', 'status', ...folderArgs()]);
     expect(r.out).toEqual({
       result: {
         detection: 'exact',
@@ -109,7 +110,7 @@ describe('drive status', () => {
     folders.root = [file('f1', 'a.txt', 'drive', { mtime: T0 }), file('f2', 'b.txt', 'same', { mtime: T0 + 1 })];
     local('a.txt', 'different bytes', T0);
     local('b.txt', 'same', T0);
-    const r = await run(['drive', 'status', ...folderArgs, '--quick', '--space-id', 'sp1']);
+    const r = await run(['drive', 'status', ...folderArgs(), '--quick', '--space-id', 'sp1']);
     expect(r.out).toMatchObject({ result: { detection: 'quick', unchanged: [{ rel_path: 'a.txt' }], modified: [{ rel_path: 'b.txt' }], unknown: [] } });
     expect(mcp.calls[0].arguments).toEqual({ maxResults: 50, parentId: 'root', spaceId: 'sp1' });
   });
@@ -118,17 +119,30 @@ describe('drive status', () => {
     folders.root = [file('f1', '..', 'x'), folder('d1', 'a/b'), file('f2', 'ok.txt', 'ok')];
     folders.d1 = [file('f3', 'inside.txt', 'never listed')];
     mkdirSync(path.join(root, 'work'));
-    const r = await run(['drive', 'status', ...folderArgs]);
+    const r = await run(['drive', 'status', ...folderArgs()]);
     expect((r.out as { result: { refused: { rel_path: string }[]; new_remote: unknown[] } }).result).toMatchObject({
       new_remote: [{ rel_path: 'ok.txt' }], refused: [{ rel_path: '..' }, { rel_path: 'a/b' }],
     });
     expect(calls()).toEqual(['list_files(root)']);
   });
 
+  // p-odds: upstream's validateLocalDirAbs (drive_status.go:364-373@c7521c1c) refuses a path that is not absolute, in
+  // pull (drive_pull.go:199), push (drive_push.go:131), sync (drive_sync.go:147) and status (drive_status.go:650)
+  it('refuses a relative --local-folder in pull, push, sync and status, before any call, even when it names a folder in the file root', async () => {
+    mkdirSync(path.join(root, 'work'));
+    for (const command of ['pull', 'push', 'sync', 'status']) {
+      for (const given of ['work', './work', '.']) {
+        const r = await run(['drive', command, '--local-folder', given, '--remote-folder', 'root', '--yes']);
+        expect({ command, given, reason: r.error?.reason, message: r.error?.message }).toEqual({ command, given, reason: 'invalid_parameter', message: `--local-folder must be an absolute path, not "${given}"` });
+      }
+    }
+    expect(mcp.calls).toEqual([]);
+  });
+
   it('refuses a local folder outside the file root, a symbolic link, or a missing one, before any call', async () => {
     const outside = mkdtempSync(path.join(tmpdir(), 'dws-drive-outside-'));
     symlinkSync(outside, path.join(root, 'link'));
-    for (const given of [outside, 'link', 'missing']) {
+    for (const given of [outside, path.join(root, 'link'), path.join(root, 'missing')]) {
       const r = await run(['drive', 'status', '--local-folder', given, '--remote-folder', 'root']);
       expect(r.error?.reason, given).toBe('invalid_parameter');
     }
@@ -143,9 +157,9 @@ describe('drive pull', () => {
   });
 
   it('needs --yes; --dry-run calls nothing and lists the steps it would take', async () => {
-    const refused = await run(['drive', 'pull', ...folderArgs]);
+    const refused = await run(['drive', 'pull', ...folderArgs()]);
     expect(refused.error?.reason).toBe('confirmation_required');
-    const dry = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'smart', '--dry-run']);
+    const dry = await run(['drive', 'pull', ...folderArgs(), '--if-exists', 'smart', '--dry-run']);
     expect(mcp.calls).toEqual([]);
     expect(existsSync(path.join(root, 'work'))).toBe(false);
     const plan = dry.out as { dry_run: boolean; local: boolean; steps: { id: string; server?: string; rpc?: string; effect: string; for_each?: string }[] };
@@ -156,7 +170,7 @@ describe('drive pull', () => {
 
   it('skip (the default) keeps existing local files and downloads the rest into place, folders created, times from the drive', async () => {
     local('old.txt', 'mine');
-    const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
+    const r = await run(['drive', 'pull', ...folderArgs(), '--yes']);
     // drivePullResult (drive_pull.go:79-97@c7521c1c): the drive files in code point order, `downloaded` or `skipped`
     expect(r.out).toEqual({
       result: {
@@ -175,7 +189,7 @@ describe('drive pull', () => {
   it('smart downloads only where the drive copy is newer; overwrite replaces every existing file', async () => {
     local('old.txt', 'mine, older', T0);
     local('new.txt', 'mine, newer', T0 + 9000);
-    const smart = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'smart', '--yes']);
+    const smart = await run(['drive', 'pull', ...folderArgs(), '--if-exists', 'smart', '--yes']);
     expect(smart.out).toEqual({
       result: {
         summary: { downloaded: 2, skipped: 1, failed: 0 },
@@ -183,7 +197,7 @@ describe('drive pull', () => {
       },
     });
     expect([read('new.txt'), read('old.txt')]).toEqual(['mine, newer', 'drive newer']);
-    const over = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'overwrite', '--yes']);
+    const over = await run(['drive', 'pull', ...folderArgs(), '--if-exists', 'overwrite', '--yes']);
     expect(over.out).toEqual({
       result: {
         summary: { downloaded: 3, skipped: 0, failed: 0 },
@@ -195,7 +209,7 @@ describe('drive pull', () => {
 
   it('p-drivesync: a drive name that would escape the local folder ends the walk with nothing downloaded, as upstream\'s remoteMirrorEntryName (drive_status.go:209-225@c7521c1c)', async () => {
     folders.root.push(file('evil', '..', 'escape'), folder('d2', '../up'));
-    const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
+    const r = await run(['drive', 'pull', ...folderArgs(), '--yes']);
     expect(r.error?.reason).toBe('backend_error');
     expect(r.error?.message).toContain('".."');
     expect(mcp.calls.map((c) => c.name)).not.toContain('download_file');
@@ -207,7 +221,7 @@ describe('drive pull', () => {
     folders.root = [file('f1', 'a.txt', 'bytes'), file('f2', 'b.txt', 'bee')];
     local('b.txt', 'mine');
     delete mcp.files.f1;
-    const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
+    const r = await run(['drive', 'pull', ...folderArgs(), '--yes']);
     expect(r.out).toBeUndefined();
     expect(r.error?.exitCode).toBe(1);
     // upstream prints this result and exits 1 (drive_pull.go:246-273: a failed item with its error text)
@@ -220,7 +234,7 @@ describe('drive pull', () => {
   });
 
   it('refuses an unknown --if-exists before any call', async () => {
-    const r = await run(['drive', 'pull', ...folderArgs, '--if-exists', 'newest', '--yes']);
+    const r = await run(['drive', 'pull', ...folderArgs(), '--if-exists', 'newest', '--yes']);
     expect(r.error?.reason).toBe('invalid_parameter');
     expect(mcp.calls).toEqual([]);
   });
@@ -228,10 +242,10 @@ describe('drive pull', () => {
   it('sweep-num: refuses a padded or other-case choice before any call, as upstream\'s exact switch does (drive_pull.go:188-197, drive_push.go:121-130, drive_sync.go:130-139@c7521c1c)', async () => {
     const outcomes = [];
     for (const argv of [
-      ['drive', 'pull', ...folderArgs, '--if-exists', ' smart', '--yes'],
-      ['drive', 'pull', ...folderArgs, '--if-exists', 'SMART', '--yes'],
-      ['drive', 'push', ...folderArgs, '--if-exists', 'overwrite ', '--yes'],
-      ['drive', 'sync', ...folderArgs, '--on-conflict', ' keep-both', '--yes'],
+      ['drive', 'pull', ...folderArgs(), '--if-exists', ' smart', '--yes'],
+      ['drive', 'pull', ...folderArgs(), '--if-exists', 'SMART', '--yes'],
+      ['drive', 'push', ...folderArgs(), '--if-exists', 'overwrite ', '--yes'],
+      ['drive', 'sync', ...folderArgs(), '--on-conflict', ' keep-both', '--yes'],
     ]) outcomes.push((await run(argv)).error?.reason);
     expect(outcomes).toEqual(['invalid_parameter', 'invalid_parameter', 'invalid_parameter', 'invalid_parameter']);
     expect(mcp.calls).toEqual([]);
@@ -246,7 +260,7 @@ describe('drive push', () => {
     local('top.txt', 'top bytes');
     local('have/in-existing.txt', 'in existing');
     local('a/b/deep.txt', 'deep bytes');
-    const r = await run(['drive', 'push', ...folderArgs, '--space-id', 'sp1', '--yes']);
+    const r = await run(['drive', 'push', ...folderArgs(), '--space-id', 'sp1', '--yes']);
     // drivePushResult (drive_push.go:73-91, :172-251@c7521c1c): folders first (no size), then the files in code point
     // order, each with its local size; uploaded counts new and overwritten files, not folders
     expect(r.out).toEqual({
@@ -279,7 +293,7 @@ describe('drive push', () => {
     folders.root = [file('f1', 'a.txt', 'drive', { mtime: T0 }), file('f2', 'b.txt', 'drive', { mtime: T0 + 9000 })];
     local('a.txt', 'newer local', T0 + 1000);
     local('b.txt', 'older local', T0);
-    const smart = await run(['drive', 'push', ...folderArgs, '--if-exists', 'smart', '--yes']);
+    const smart = await run(['drive', 'push', ...folderArgs(), '--if-exists', 'smart', '--yes']);
     expect(smart.out).toEqual({
       result: { summary: { uploaded: 1, skipped: 1, failed: 0, aborted: false }, items: [{ rel_path: 'a.txt', action: 'overwritten', size_bytes: 11 }, { rel_path: 'b.txt', action: 'skipped', size_bytes: 11 }] },
     });
@@ -291,7 +305,7 @@ describe('drive push', () => {
     local('ok.txt', 'ok');
     local('bad/child.txt', 'never sent');
     mcp.faults.push({ tool: 'create_folder', status: 503, times: 5 });
-    const r = await run(['drive', 'push', ...folderArgs, '--yes']);
+    const r = await run(['drive', 'push', ...folderArgs(), '--yes']);
     expect(r.out).toBeUndefined();
     // upstream's result of this run (drive_push.go:187-198: the folder failed, its child failed with its size, the
     // other file uploaded); a write took effect, so the run is partial_outcome (exit 7) naming it with its id
@@ -315,7 +329,7 @@ describe('drive push', () => {
     folders.root = [];
     local('a.txt', 'bytes');
     mcp.answers['drive/get_upload_info'] = () => ({ result: { uploadId: 'u1', resourceUrls: [{ url: `${mcp.base}/nowhere/a.txt` }] } });
-    const r = await run(['drive', 'push', ...folderArgs, '--yes']);
+    const r = await run(['drive', 'push', ...folderArgs(), '--yes']);
     expect(envelope(r.error)).toMatchObject({
       details: { summary: { uploaded: 0, skipped: 0, failed: 1, aborted: false }, items: [{ rel_path: 'a.txt', action: 'failed', size_bytes: 5, error: text(/./u) }] },
       error: { category: 'backend', reason: 'drive_items_failed' },
@@ -331,7 +345,7 @@ describe('drive push', () => {
     local('real.txt', 'real');
     symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'work', 'link.txt'));
     symlinkSync(outside, path.join(root, 'work', 'linkdir'));
-    const r = await run(['drive', 'push', ...folderArgs, '--yes']);
+    const r = await run(['drive', 'push', ...folderArgs(), '--yes']);
     expect(r.out).toEqual({ result: { summary: { uploaded: 1, skipped: 0, failed: 0, aborted: false }, items: [{ rel_path: 'real.txt', action: 'uploaded', size_bytes: 4 }] } });
     expect(mcp.uploads.map((u) => u.bytes.toString())).toEqual(['real']);
   });
@@ -347,7 +361,7 @@ describe('drive sync', () => {
     local('newdir/inner.txt', 'inner');
   });
   const syncOut = async (mode: string) => {
-    const r = await run(['drive', 'sync', ...folderArgs, '--on-conflict', mode, '--yes']);
+    const r = await run(['drive', 'sync', ...folderArgs(), '--on-conflict', mode, '--yes']);
     if (r.error) throw r.error;
     return r.out;
   };
@@ -407,7 +421,7 @@ describe('drive sync', () => {
   });
 
   it('ask is refused with a typed error before any call: dws takes no interactive answers', async () => {
-    const r = await run(['drive', 'sync', ...folderArgs, '--on-conflict', 'ask', '--yes']);
+    const r = await run(['drive', 'sync', ...folderArgs(), '--on-conflict', 'ask', '--yes']);
     expect(r.error?.reason).toBe('invalid_parameter');
     expect(r.error?.hint).toContain('--on-conflict skip');
     expect(mcp.calls).toEqual([]);
@@ -417,7 +431,7 @@ describe('drive sync', () => {
     folders.root.push(folder('dx', 'clash'));
     folders.dx = [file('f8', 'under.txt', 'under')];
     local('clash', 'a local file');
-    const r = await run(['drive', 'sync', ...folderArgs, '--yes']);
+    const r = await run(['drive', 'sync', ...folderArgs(), '--yes']);
     expect(r.out).toBeUndefined();
     // upstream prints the diff without the clashing path and its descendants, and the clash as a failed conflict item
     // (drive_sync.go:175-281@c7521c1c), then exits 1
@@ -445,7 +459,7 @@ describe('walk bounds and answers', () => {
   it('a repeated page token stops the walk with backend_error before anything is written', async () => {
     mcp.answers['drive/list_files'] = () => ({ result: { items: [file('f1', 'a.txt', 'a')], nextToken: 'same', hasMore: true } });
     mkdirSync(path.join(root, 'work'));
-    const r = await run(['drive', 'pull', ...folderArgs, '--yes']);
+    const r = await run(['drive', 'pull', ...folderArgs(), '--yes']);
     expect(r.error?.reason).toBe('backend_error');
     expect(calls()).toEqual(['list_files(root)', 'list_files(root same)']);
     expect(readdirSync(path.join(root, 'work'))).toEqual([]);
@@ -454,14 +468,14 @@ describe('walk bounds and answers', () => {
   it('hasMore without a nextToken is refused (the listing would be cut short)', async () => {
     mcp.answers['drive/list_files'] = () => ({ result: { items: [], hasMore: true } });
     mkdirSync(path.join(root, 'work'));
-    const r = await run(['drive', 'status', ...folderArgs]);
+    const r = await run(['drive', 'status', ...folderArgs()]);
     expect(r.error?.reason).toBe('backend_error');
   });
 
   it('a folder tree deeper than 64 levels (a loop) stops with invalid_parameter', async () => {
     mcp.answers['drive/list_files'] = (args) => ({ result: { items: [folder(`${String(args.parentId)}x`, 'again')] } });
     mkdirSync(path.join(root, 'work'));
-    const r = await run(['drive', 'status', ...folderArgs]);
+    const r = await run(['drive', 'status', ...folderArgs()]);
     expect(r.error?.reason).toBe('invalid_parameter');
     expect(mcp.calls).toHaveLength(65);
   });
@@ -480,7 +494,7 @@ describe.skipIf(!existsSync(FACTS))('against dws-composition.json of the upstrea
     folders.root = [file('f1', 'both.txt', 'drive version'), file('f2', 'remote.txt', 'from drive')];
     local('both.txt', 'local version');
     local('dir/mine.txt', 'from local');
-    await run(['drive', 'sync', ...folderArgs, '--space-id', 'sp1', '--on-conflict', 'local-wins', '--yes']);
+    await run(['drive', 'sync', ...folderArgs(), '--space-id', 'sp1', '--on-conflict', 'local-wins', '--yes']);
     const allowed = Object.fromEntries(facts['drive.folder_sync'].calls.map((c) => [c.rpc, Object.keys(c.args ?? {})]));
     expect(new Set(mcp.calls.map((c) => c.name))).toEqual(new Set(Object.keys(allowed)));
     for (const c of mcp.calls) for (const k of Object.keys(c.arguments)) expect(allowed[c.name], `${c.name}.${k}`).toContain(k);

@@ -386,6 +386,16 @@ describe('p-driveout: drive list --workspace walks the doc space through list_no
       errors: [{ depth: 1, folderId: 'nB', folderName: 'Notes', reason: 'permission_denied', message: expect.stringContaining('forbidden.noPermission') as unknown as string }],
     });
   });
+
+  // p-odds (issue 32): the walk's own messages named drive list_files on this route; the call made is doc list_nodes
+  it('a doc folder whose page token repeats is in errors, its message naming doc list_nodes, the call the walk made', async () => {
+    docFaults.nB = [{ nodes: [], nextPageToken: 'loop', hasMore: true }, { nodes: [], nextPageToken: 'loop', hasMore: true }];
+    const { out } = await run(['--workspace', 'ws1', '--depth', '2']);
+    expect(mcp.calls.map((c) => c.name)).not.toContain('list_files');
+    expect((out as { errors: unknown[] }).errors).toEqual([{
+      depth: 1, folderId: 'nB', folderName: 'Notes', reason: 'api_error', message: 'doc list_nodes answered in an unexpected shape: the page token of "Notes" repeats',
+    }]);
+  });
 });
 
 describe('p-driveout: a walk that a login or network failure ends', () => {

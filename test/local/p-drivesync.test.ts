@@ -50,7 +50,7 @@ const sent = (name: string) => mcp.calls.filter((c) => c.name === name).map((c) 
 describe('p-drivesync: the folder flags are sent as typed (mustGetFlag, "" the only missing value)', () => {
   it('drive pull sends a padded --remote-folder and --space-id untrimmed to list_files and download_file', async () => {
     folders[' root '] = [file('f1', 'a.txt', 'drive a')];
-    const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', ' root ', '--space-id', ' sp1 ', '--yes']);
+    const r = await run(['drive', 'pull', '--local-folder', path.join(root, 'work'), '--remote-folder', ' root ', '--space-id', ' sp1 ', '--yes']);
     expect(r.error).toBeUndefined();
     expect(sent('list_files')).toEqual([{ maxResults: 50, parentId: ' root ', spaceId: ' sp1 ' }]);
     expect(sent('download_file')).toEqual([{ fileId: 'f1', spaceId: ' sp1 ' }]);
@@ -59,11 +59,11 @@ describe('p-drivesync: the folder flags are sent as typed (mustGetFlag, "" the o
 
   it('drive push sends a blank --space-id as spaceId " " and a blank --remote-folder as parentId " " (p-blankreq: validateRequiredFlags refuses only "", drive_push.go:113-148@c7521c1c)', async () => {
     local('n.txt', 'new');
-    const blank = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', ' ', '--yes']);
+    const blank = await run(['drive', 'push', '--local-folder', path.join(root, 'work'), '--remote-folder', ' ', '--yes']);
     expect(blank.error).toBeUndefined();
     expect(sent('list_files')).toEqual([{ maxResults: 50, parentId: ' ' }]);
     mcp.calls.length = 0;
-    const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--space-id', ' ', '--yes']);
+    const r = await run(['drive', 'push', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--space-id', ' ', '--yes']);
     expect(r.error).toBeUndefined();
     expect(sent('list_files')).toEqual([{ maxResults: 50, parentId: 'root', spaceId: ' ' }]);
     expect(sent('get_upload_info')).toEqual([{ fileName: 'n.txt', fileSize: 3, spaceId: ' ', parentId: 'root' }]);
@@ -72,13 +72,13 @@ describe('p-drivesync: the folder flags are sent as typed (mustGetFlag, "" the o
 
   it('drive sync with an empty --remote-folder or --local-folder is refused before any call; --space-id "" sends none', async () => {
     local('x.txt', 'x');
-    for (const argv of [['--local-folder', 'work', '--remote-folder', ''], ['--local-folder', '', '--remote-folder', 'root']]) {
+    for (const argv of [['--local-folder', path.join(root, 'work'), '--remote-folder', ''], ['--local-folder', '', '--remote-folder', 'root']]) {
       const r = await run(['drive', 'sync', ...argv, '--yes']);
       expect(r.error?.reason).toBe('missing_parameter');
     }
     expect(mcp.calls).toEqual([]);
     folders.root = [];
-    const r = await run(['drive', 'sync', '--local-folder', 'work', '--remote-folder', 'root', '--space-id', '', '--yes']);
+    const r = await run(['drive', 'sync', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--space-id', '', '--yes']);
     expect(r.error).toBeUndefined();
     expect(sent('list_files')).toEqual([{ maxResults: 50, parentId: 'root' }]);
   });
@@ -90,7 +90,7 @@ describe('p-drivesync: answers read as upstream reads them', () => {
     mcp.answers['drive/download_file'] = (args) => (args.fileId === 'f1'
       ? { result: null, downloadUrl: `${mcp.base}/files/f1`, headers: { 'x-top': 't' }, resourceUrls: [{ url: `${mcp.base}/files/none`, headers: { 'x-first': 'f' } }] }
       : { result: { headers: { 'x-top': 't' }, resourceUrls: [{ url: `${mcp.base}/files/f2`, headers: { 'x-first': 'f' } }] } });
-    const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'pull', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     expect(r.error).toBeUndefined();
     expect(mcp.fetched.map((f) => [f.name, f.headers['x-top'], f.headers['x-first']])).toEqual([['f1', 't', undefined], ['f2', 't', 'f']]);
     expect([read('a.txt'), read('b.txt')]).toEqual(['A', 'B']);
@@ -103,7 +103,7 @@ describe('p-drivesync: answers read as upstream reads them', () => {
     mcp.answers['drive/get_upload_info'] = (args) => (args.fileName === 'a.txt'
       ? { result: { uploadId: 'u1', headers: { 'x-top': 't' }, resourceUrls: [{ url: `${mcp.base}/upload/a.txt` }] } }
       : { result: { uploadId: 'u2', headers: { 'x-top': 't' }, resourceUrls: ['not an object'], resourceUrl: `${mcp.base}/upload/b.txt` } });
-    const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'push', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     expect(r.error).toBeUndefined();
     expect(mcp.uploads.map((u) => [u.name, u.bytes.toString(), u.headers['x-top']])).toEqual([['a.txt', 'aa', undefined], ['b.txt', 'bb', 't']]);
   });
@@ -114,7 +114,7 @@ describe('p-drivesync: answers read as upstream reads them', () => {
       folders.root = [];
       local('a.txt', 'aa');
       mcp.answers['drive/commit_upload'] = () => answer;
-      const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+      const r = await run(['drive', 'push', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
       expect(r.error?.reason).toBe('outcome_unknown');
       expect(sent('commit_upload')).toHaveLength(1);
     }
@@ -124,7 +124,7 @@ describe('p-drivesync: answers read as upstream reads them', () => {
     folders.root = [];
     local('d/in.txt', 'in');
     mcp.answers['drive/create_folder'] = () => ({ result: { name: 'd' }, fileId: 'top-id' });
-    const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'push', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     expect(r.error?.reason).toBe('outcome_unknown');
     expect(sent('create_folder')).toEqual([{ name: 'd', parentId: 'root' }]);
     expect(sent('get_upload_info')).toEqual([]);
@@ -134,7 +134,7 @@ describe('p-drivesync: answers read as upstream reads them', () => {
 describe('p-drivesync: the whole-batch check before any write (buildMirrorPreflight, drive_push.go:565-636@c7521c1c)', () => {
   it('drive pull: two drive files differing only in letter case stop the run with nothing downloaded', async () => {
     folders.root = [file('f1', 'A.txt', 'A'), file('f2', 'a.txt', 'a'), file('f3', 'ok.txt', 'ok')];
-    const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'pull', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     // drivePullPreflightFailureResult (drive_pull.go:383-394@c7521c1c): every drive file failed, the others with a
     // note that another path failed; printed by upstream with exit 1, here the error's details (drive_items_failed)
     expect(r.error?.reason).toBe('drive_items_failed');
@@ -152,7 +152,7 @@ describe('p-drivesync: the whole-batch check before any write (buildMirrorPrefli
   it('drive pull: a local folder where a drive file goes stops the run (addPinnedLocalTargetPreflightFailures)', async () => {
     folders.root = [file('f1', 'x', 'X'), file('f3', 'ok.txt', 'ok')];
     mkdirSync(path.join(root, 'work', 'x'), { recursive: true });
-    const r = await run(['drive', 'pull', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'pull', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     expect(r.error?.reason).toBe('drive_items_failed');
     expect(r.error?.payload?.details).toEqual({
       summary: { downloaded: 0, skipped: 0, failed: 2 },
@@ -168,7 +168,7 @@ describe('p-drivesync: the whole-batch check before any write (buildMirrorPrefli
     folders.root = [file('f1', 'caf\u00e9.txt', 'drive')];
     local('cafe\u0301.txt', 'local');
     local('d/new.txt', 'new');
-    const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'push', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     // appendDrivePushPreflightFailures (drive_push.go:421-427@c7521c1c): only the failed paths, sorted, aborted
     expect(r.error?.reason).toBe('drive_items_failed');
     expect(r.error?.payload?.details).toEqual({
@@ -184,7 +184,7 @@ describe('p-drivesync: the whole-batch check before any write (buildMirrorPrefli
   it('drive push: a drive name that cannot be a local name ends the walk before any write', async () => {
     folders.root = [file('f1', 'a\\b', 'x')];
     local('n.txt', 'n');
-    const r = await run(['drive', 'push', '--local-folder', 'work', '--remote-folder', 'root', '--yes']);
+    const r = await run(['drive', 'push', '--local-folder', path.join(root, 'work'), '--remote-folder', 'root', '--yes']);
     expect(r.error?.reason).toBe('backend_error');
     expect(mcp.calls.map((c) => c.name)).toEqual(['list_files']);
   });

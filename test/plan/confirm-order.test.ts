@@ -243,6 +243,56 @@ describe('a doc/wiki shortcut whose Execute starts with a call asks before it', 
   });
 });
 
+// p-odds (issue 32): upstream's drive upload leaf needs no confirmation (helpers/drive.go:1305-1309@c7521c1c); its body
+// asks only when --node (or a hidden spelling) overwrites, on the drive and the knowledge-base route, after its checks
+// and before the first call (confirmDangerousAction, drive.go:138, :194). The plan says so: `confirm: {when: {flag: node}}`.
+describe('a plan whose upstream asks only on one path: drive upload asks only when --node overwrites', () => {
+  /** A run in its own directory holding x.txt, from a clean call record. */
+  const upload = async (flags: string[]) => {
+    mcp.calls.length = 0;
+    mcp.answers['drive/get_upload_info'] = () => ({ result: { uploadId: 'u1', resourceUrl: `${mcp.base}/upload/x.txt` } });
+    mcp.answers['drive/commit_upload'] = () => ({ success: true, fileId: 'f1' });
+    mcp.answers['doc/get_file_upload_info'] = () => ({ resourceUrl: `${mcp.base}/upload/x.txt`, uploadKey: 'k1' });
+    mcp.answers['doc/commit_uploaded_file'] = () => ({ success: true, nodeId: 'n1' });
+    const outcome = await dispatchInProcess(['drive', 'upload', '--file', 'x.txt', ...flags], env({ 'x.txt': 'abc' }));
+    return { exit: outcome.error?.exitCode ?? 0, reason: outcome.error?.reason, calls: mcp.calls.map((c) => `${c.server}/${c.name}`) };
+  };
+
+  it('a new upload into a folder, the root or a knowledge base runs without --yes', async () => {
+    expect(await upload(['--folder', 'fldA'])).toEqual({ exit: 0, reason: undefined, calls: ['drive/get_upload_info', 'drive/commit_upload'] });
+    expect(await upload([])).toEqual({ exit: 0, reason: undefined, calls: ['drive/get_upload_info', 'drive/commit_upload'] });
+    expect(await upload(['--workspace', 'ws1'])).toEqual({ exit: 0, reason: undefined, calls: ['doc/get_file_upload_info', 'doc/commit_uploaded_file'] });
+  });
+
+  it('an overwrite (--node, its hidden spellings, a padded id, either route) asks for confirmation and sends nothing; with --yes it overwrites', async () => {
+    const asked = { exit: 3, reason: 'confirmation_required', calls: [] };
+    for (const flags of [['--node', 'N1'], ['--file-id', 'N1'], ['--doc-id', 'N1'], ['--node-id', 'N1'], ['--node', ' '], ['--workspace', 'ws1', '--node', 'N1']]) {
+      expect({ flags, run: await upload(flags) }).toEqual({ flags, run: asked });
+    }
+    expect(await upload(['--node', 'N1', '--yes'])).toEqual({ exit: 0, reason: undefined, calls: ['drive/get_upload_info', 'drive/commit_upload'] });
+    expect(mcp.calls[0].arguments).toEqual({ fileName: 'x.txt', fileSize: 3, overwriteFileId: 'N1' });
+  });
+
+  it('an overwrite with bad input is refused for the input first (drive.go:86-104 before :138): --node with --folder', async () => {
+    const run = await upload(['--node', 'N1', '--folder', 'F1']);
+    expect({ exit: run.exit, calls: run.calls, confirmation: run.reason === 'confirmation_required' }).toEqual({ exit: 3, calls: [], confirmation: false });
+  });
+
+  it('--help says when --yes is needed', async () => {
+    const { out } = await dispatchInProcess(['drive', 'upload', '--help'], env());
+    expect(out).toContain('Confirmation / 确认: --yes is needed only when --node is set');
+  });
+
+  it('any overwrite without --yes, whatever else is typed, sends nothing', async () => {
+    const other = fc.subarray([['--folder', 'F1'], ['--space-id', 'S1'], ['--workspace', 'W1'], ['--file-name', 'y.txt'], ['--mime-type', 'text/plain'], ['--convert']]);
+    await fc.assert(fc.asyncProperty(fc.string({ minLength: 1 }).filter((v) => !v.startsWith('-')), fc.constantFrom('--node', '--file-id', '--doc-id', '--node-id'), other,
+      async (node, spelling, rest) => {
+        const run = await upload([spelling, node, ...rest.flat()]);
+        expect({ calls: run.calls, refused: run.exit === 2 || run.exit === 3 }).toEqual({ calls: [], refused: true });
+      }), { numRuns: 60 });
+  });
+});
+
 describe('a deprecated command\'s notice comes before dispatch\'s checks, as upstream\'s wrapper prints it', () => {
   it('report list without its required flags prints the notice, then is refused (report.go wrapper before the body\'s checks)', async () => {
     const run = await typed(['report', 'list']);
@@ -255,7 +305,8 @@ describe('a deprecated command\'s notice comes before dispatch\'s checks, as ups
 });
 
 describe('the checks ahead of the gate never call the backend', () => {
-  const gated = realCatalog().tools.filter((t) => t.confirmation === 'user_required' && t.visibility !== 'hidden');
+  // a plan whose gate stands only when a flag condition holds (`confirm: {when}`) has its own property above
+  const gated = realCatalog().tools.filter((t) => t.confirmation === 'user_required' && t.visibility !== 'hidden' && !(typeof t.plan?.confirm === 'object' && t.plan.confirm.when));
   const VALUES = ['', ' ', 'x', '0', '1', '-1', '5001', '[]', '{}', '[1]', '{"a":1}', ',', ',;', 'a,b', '2026-01-01', 'null', '-'];
   const flagsOf = (t: ToolSpec) => Object.entries(t.parameters).filter(([, p]) => p.alias_of === undefined);
   const argvFor = (t: ToolSpec) => fc.subarray(flagsOf(t)).chain((picked) => fc.tuple(...picked.map(([name, p]) =>
@@ -289,9 +340,25 @@ describe('the build checks where a plan places its confirmation gate', () => {
     expect(problems('chat.delete_conv_category', { confirm: { before: 'after' }, steps: [refuse, call, after] }))
       .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: step "call" before "after" reaches the backend, and nothing is called before the confirmation gate']);
     expect(problems('chat.delete_conv_category', { confirm: 'last', steps: [refuse, call] }))
-      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: must be "first" or {before: <step id>}']);
+      .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: must be "first" or {before?: <step id>, when?: <condition>}']);
     expect(problems('chat.shortcut_conversation_list', { confirm: 'first', steps: [{ id: 'call', server: 'im', rpc: 'list_all_conversations', args: {} }] }))
       .toEqual(['catalog/plans/x.yaml: chat.shortcut_conversation_list: confirm: only a command whose confirmation is user_required has a confirmation gate to place (this one is not_required)']);
+  });
+
+  it('accepts a gate that stands only when a flag condition holds, alone or with before; refuses one that reads more than the flags, and an empty or unknown shape', () => {
+    const when = { flag: 'category-id' };
+    expect(problems('chat.delete_conv_category', { confirm: { when }, steps: [refuse, call] })).toEqual([]);
+    expect(problems('chat.delete_conv_category', { confirm: { before: 'call', when }, steps: [refuse, call] })).toEqual([]);
+    const readsMore = 'whether a confirmation is asked is decided before the run starts, so its condition reads flags only (no step result, standard input, file, environment or dry run)';
+    expect(problems('chat.delete_conv_category', { confirm: { when: { from: 'call' } }, steps: [refuse, call] }))
+      .toEqual([`catalog/plans/x.yaml: chat.delete_conv_category: confirm.when: ${readsMore}`]);
+    expect(problems('chat.delete_conv_category', { confirm: { when: { not: { dry_run: true } } }, steps: [refuse, call] }))
+      .toEqual([`catalog/plans/x.yaml: chat.delete_conv_category: confirm.when: ${readsMore}`]);
+    expect(problems('chat.delete_conv_category', { confirm: { when: { flag: 'nope' } }, steps: [refuse, call] })).toHaveLength(1);
+    for (const confirm of [{}, { when, after: 'call' }, { before: 3 }]) {
+      expect(problems('chat.delete_conv_category', { confirm, steps: [refuse, call] }))
+        .toEqual(['catalog/plans/x.yaml: chat.delete_conv_category: confirm: must be "first" or {before?: <step id>, when?: <condition>}']);
+    }
   });
 
   it('refuses a deprecation notice whose condition reads more than the flags', () => {
