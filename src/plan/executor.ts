@@ -264,6 +264,10 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       }
       last = p.view ? asItem(sc, answer, () => evalSource(sc, p.view!)) : answer;
       read = page + 1;
+      // a page that fails the declared check ends the step there, whatever the pages before held
+      if (p.every_page && !holdsFor(sc, p.every_page.holds, last)) {
+        throw new DwsError(p.every_page.reason, `${sc.tool.canonical_path} (step "${step.id}"): page ${read}: ${p.every_page.message}`, REFUSAL_HINTS[p.every_page.reason]);
+      }
       const got = (p.items_from && pageItems(sc, p.items_from, last)) ?? readPath(last, listAt(last));
       if (p.exhaustive && !Array.isArray(got)) throw new Incomplete(`page ${read} holds no list at ${candidates.join(' | ')}`, read);
       const raw = Array.isArray(got) ? got : [];

@@ -35,7 +35,7 @@ export interface StepPreview {
   ledger?: { continue: boolean | 'unknown'; report?: 'result' | 'list' };
   when?: string;
   for_each?: unknown;
-  page?: { cursor_arg: string; pages: number; max_pages: number; max_items?: number; delay_ms?: number };
+  page?: { cursor_arg: string; pages: number; max_pages: number; max_items?: number; delay_ms?: number; every_page?: string };
   resolve?: { items: string; value: string };
 }
 
@@ -100,7 +100,7 @@ function previewCall(sc: Scope, step: CallStep, base: StepPreview): void {
     const maxItems = pageControl(sc, p.max_items, 'the item cap');
     const delay = pageControl(sc, p.delay_ms, 'the wait between pages');
     if (maxItems > 0 && p.size_arg !== undefined && (p.size_when === undefined || evalCondition(sc, p.size_when) === true)) base.arguments = askForRemaining(base.arguments, p.size_arg, maxItems);
-    base.page = { cursor_arg: p.offset_arg ?? p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages, ...(maxItems ? { max_items: maxItems } : {}), ...(delay ? { delay_ms: delay } : {}) };
+    base.page = { cursor_arg: p.offset_arg ?? p.number_arg ?? p.cursor_arg, pages: pageCount(sc, step), max_pages: p.max_pages, ...(maxItems ? { max_items: maxItems } : {}), ...(delay ? { delay_ms: delay } : {}), ...(p.every_page ? { every_page: p.every_page.message } : {}) };
   }
   if (step.resolve?.chat_target) {
     // the group target's first page; later pages follow the answer's cursor (src/plan/chat-target.ts)

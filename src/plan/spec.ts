@@ -216,6 +216,13 @@ export interface PageSpec {
   stop_when?: Condition;
   /** A page with an item for which this holds ends the run as pages_incomplete (strict). */
   fail_when?: Condition;
+  /**
+   * A check every page's answer must pass (`{item: true}` being the answer, or its `view`), page 1 included: a page for
+   * which `holds` does not hold ends the step at once with `reason` (a refusal reason; backend_error when absent) and
+   * the message, naming the page, before any later page or step (upstream queryAllRecords refuses any page missing
+   * its records collection, record_query_all.go:259-262@c7521c1c).
+   */
+  every_page?: { holds: Condition; reason: RefuseReason; message: string };
   /** Next-cursor texts (trimmed) that count as no cursor at all (upstream paginationValuePresent: "0"). */
   missing_cursors?: string[];
   /**

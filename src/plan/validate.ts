@@ -30,7 +30,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -102,6 +102,17 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
         if (c.total !== undefined) out.fetch_all.total = c.total as string;
         if (c.when !== undefined) out.fetch_all.when = normalizeCondition(s, `${at}.fetch_all.when`, c.when);
       }
+    }
+  }
+  if (raw.every_page !== undefined) {
+    const c = raw.every_page;
+    if (!isObj(c) || c.holds === undefined || typeof c.message !== 'string' || c.message.trim() === '') s.problems.push(`${at}.every_page: needs holds (a condition on each page's answer, {item: true}) and message (a non-empty text)`);
+    else {
+      only(s, `${at}.every_page`, c, ['holds', 'reason', 'message']);
+      if (raw.paged_command !== undefined || raw.fetch_all !== undefined) s.problems.push(`${at}.every_page: does not combine with paged_command or fetch_all (they check their pages themselves)`);
+      const reason = c.reason ?? 'backend_error';
+      if (!(REFUSE_REASONS as readonly unknown[]).includes(reason)) s.problems.push(`${at}.every_page.reason: one of ${REFUSE_REASONS.join(', ')}`);
+      out.every_page = { holds: normalizeCondition({ ...s, inForEach: true }, `${at}.every_page.holds`, c.holds), reason: reason as RefuseReason, message: c.message };
     }
   }
   if (raw.next_transform !== undefined) out.next_transform = transforms(s, `${at}.next_transform`, raw.next_transform);

@@ -58,13 +58,15 @@ describe('workflow --dsl must decode as a JSON object, inline or from the file a
   });
 });
 
-describe('+record-bulk-patch refuses too many matches wherever the last page says more', () => {
+describe('+record-bulk-patch refuses too many matches wherever the pages read hold them', () => {
   const patch = (max: string) => ['aitable', '+record-bulk-patch', '--base-id', 'b1', '--table-id', 't1', '--patch', '{"f":"done"}', '--all', '--max-matches', max, '--yes'];
   const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ recordId: `r${i + from}` }));
-  it('a pagination.hasMore on the last page read is a constraint_violation and nothing is written', async () => {
+  it('a pagination.hasMore is followed; the page taking the count over --max-matches is a constraint_violation and nothing is written', async () => {
+    // p-bulkpatch: queryAllRecords (record_query_all.go:263-276@c7521c1c) reads page 2 after 20 of at most 20 records
+    // saying more, and refuses there (40 > 20); before, dws refused after page 1 because it still said more
     answer('aitable/query_records', { records: ids(20), pagination: { hasMore: true, nextCursor: 'c2' } });
     expect(await refusal(patch('20'))).toEqual({ reason: 'constraint_violation', out: '' });
-    expect(mcp.calls.map((c) => c.name)).toEqual(['query_records']);
+    expect(mcp.calls.map((c) => c.name)).toEqual(['query_records', 'query_records']);
   });
   it('more records than --max-matches across the pages read are refused before any write', async () => {
     mcp.answers['aitable/query_records'] = (args: Record<string, unknown>) => (args.cursor === 'c2'
