@@ -175,11 +175,15 @@ describe('agent test 20n: each request sends what upstream sends for the same fl
     expect(searchOf('add a tag label to an email message').weak).toBe(true);
   });
 
-  it('16. a free room Tuesday 14:00-15:00: startTime/endTime epoch ms of the typed times (helpers/calendar.go:1087-1131)', async () => {
+  it('16. a free room Tuesday 14:00-15:00: startTime/endTime epoch ms of the typed times (helpers/calendar.go:1087-1131); --page described as upstream\'s 0-based pageIndex', async () => {
     await act({
       lines: [['calendar', 'room', 'search', '--start', '2026-12-08T14:00:00+08:00', '--end', '2026-12-08T15:00:00+08:00']],
       calls: [['calendar', 'query_available_meeting_room', { startTime: Date.UTC(2026, 11, 8, 6), endTime: Date.UTC(2026, 11, 8, 7) }]],
     });
+    // the next page: --page is upstream's pageIndex counted from 0 (helpers/calendar.go:2460, :2514; shortcut/calendar/calendar.go:550)
+    for (const canonical of ['calendar.query_available_meeting_room', 'calendar.list_meeting_room_groups', 'calendar.shortcut_room_groups']) {
+      expect(inspect(canonical).parameters.page.description_en).toMatch(/counted from 0/);
+    }
   });
 
   it('17. monthly on the 28th, 6 times: pattern {type, interval, dayOfMonth} numbers, range numbered with numberOfOccurrences (helpers/calendar.go:3071-3190)', async () => {
