@@ -66,6 +66,18 @@ describe('aitable +url-resolve --verify: the one read must be an object holding 
   });
 });
 
+describe('aitable +url-resolve --verify of a base: one of baseName, base_name, tables, dashboards as a key anywhere proves it (responseHasAnyKey url_resolve.go:166-187@c7521c1c)', () => {
+  const argv = ['aitable', '+url-resolve', '--url', 'https://alidocs.dingtalk.com/i/nodes/B1', '--verify'];
+  it('whatever the key holds and however deep; the same word inside a text or as a value proves nothing', async () => {
+    const got = [];
+    for (const answer of [{ data: { base_name: null } }, { x: [{ y: { tables: 1 } }] }, { result: { dashboards: [] } }, { baseName: '' }, { note: ',"tables":' }, { kind: 'baseName' }, {}, { baseId: 'B2' }]) {
+      outputs.answer('aitable/get_base', answer);
+      got.push((await sent(argv)).reason ?? 'verified');
+    }
+    expect(got).toEqual(['verified', 'verified', 'verified', 'verified', 'backend_error', 'backend_error', 'backend_error', 'backend_error']);
+  });
+});
+
 describe('sheet table-put and pivot-table read a file only after @, and parse anything else as JSON (sheet_table.go:175-193, sheet_pivot_table.go:115-126@c7521c1c)', () => {
   const pivot = ['sheet', 'pivot-table', 'update', '--node', 'N', '--sheet-id', 'S', '--pivot-table-id', 'P', '--properties'];
   const files = { 'p.json': '{"values":[{"field":"a","summarize_by":" SUM "}]}', 't.json': '[{"name":"S1"}]' };
