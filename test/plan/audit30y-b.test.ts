@@ -102,3 +102,24 @@ describe('sheet table-put and pivot-table read a file only after @, and parse an
     expect([padded.reason, padded.calls]).toEqual([undefined, [['sheet/table_put', { nodeId: 'N', sheets: [{ name: 'S2' }] }]]]);
   });
 });
+
+describe('minutes +speaker-replace: a transcript read that cannot be completed stops before the write (CollectTranscript pager.go:37-44, response.go:84-86@c7521c1c)', () => {
+  const argv = ['minutes', '+speaker-replace', '--id', 'T', '--from', 'A', '--to', 'B', '--yes'];
+  const page = (id: string, more: Record<string, unknown>) => ({ result: { paragraphList: [{ paragraphId: id, speakerNick: 'A' }], ...more } });
+  it('a page saying more without a nextToken, and a nextToken already followed, are backend_error with no replace', async () => {
+    for (const [pages, reads] of [[[page('1', { hasNext: true })], 1], [[page('1', { hasNext: true, nextToken: 't1' }), page('2', { hasNext: true, nextToken: 't1' })], 2]] as const) {
+      const r = await outputs.paged(argv, 'get_minutes_transcription', [...pages]);
+      expect([r.envelope?.error.reason, r.sent.length]).toEqual(['backend_error', reads]);
+    }
+  });
+
+  it('a last page without hasNext, or saying false, ends the read and the replace goes on', async () => {
+    outputs.answer('minutes/replace_speaker', { success: true });
+    for (const last of [{}, { hasNext: false }]) {
+      const before = page('1', last);
+      const after = { result: { paragraphList: [{ paragraphId: '1', speakerNick: 'B' }], ...last } };
+      const r = await outputs.paged(argv, 'get_minutes_transcription', [before, after]);
+      expect([r.exit, r.printed]).toEqual([0, { affectedParagraphs: 1, changed: true, from: 'A', taskUuid: 'T', to: 'B', verified: true }]);
+    }
+  });
+});
