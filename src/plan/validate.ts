@@ -994,7 +994,7 @@ function readsRunInput(v: unknown): boolean {
   if (Array.isArray(v)) return v.some(readsRunInput);
   if (!isObj(v)) return false;
   if (['from', 'stdin', 'env', 'item'].some((k) => Object.hasOwn(v, k))) return true;
-  if (Array.isArray(v.transform) && v.transform.some((t) => typeof t === 'string' && ['read_text', 'json_or_file', 'file_size'].includes(t))) return true;
+  if (Array.isArray(v.transform) && v.transform.some((t) => typeof t === 'string' && ['read_text', 'json_or_file', 'at_file', 'file_size'].includes(t))) return true;
   return Object.values(v).some(readsRunInput);
 }
 

@@ -36,6 +36,9 @@ export const PLAIN: Record<string, Fn> = {
   read_text: readText,
   // JSON text as it is; otherwise a file path (a leading @ dropped) read like read_text.
   json_or_file: (v, where, ctx) => (typeof v === 'string' && /^\s*[[{]/u.test(v) ? v : readText(typeof v === 'string' && v.startsWith('@') ? v.slice(1) : v, where, ctx)),
+  // upstream's `@path` convention (readTableJSONFlag sheet_table.go:175-193, readPivotProperties
+  // sheet_pivot_table.go:115-122@c7521c1c): a leading @ reads the file named after it; anything else is the text itself.
+  at_file: (v, where, ctx) => (typeof v === 'string' && v.startsWith('@') ? readText(v.slice(1), where, ctx) : v),
   file_size: (v, where, ctx) => {
     const { fd, size } = open(v, where, ctx);
     closeSync(fd);
