@@ -53,6 +53,29 @@ describe('sheet filter delete needs a non-empty --node before it asks for --yes'
   });
 });
 
+// The same guard on every other guarded sheet leaf with a --node flag (confirmationGuards sheet.go:268-291,
+// requireSheetMutationTargets sheet_batch.go:430-437@c7521c1c).
+describe('the guarded sheet deletes refuse an empty --node before any call', () => {
+  it('refuses each without --node and sends it with one', async () => {
+    const leaves: string[][] = [
+      ['filter-view', 'delete', '--sheet-id', 's', '--filter-view-id', 'v'],
+      ['delete-dropdown', '--sheet-id', 's', '--range', 'A1'],
+      ['chart', 'delete', '--sheet-id', 's', '--chart-id', 'c'],
+      ['delete-float-image', '--sheet-id', 's', '--float-image-id', 'f'],
+      ['filter-view', 'delete-criteria', '--sheet-id', 's', '--filter-view-id', 'v', '--column', '0'],
+      ['cond-format', 'delete', '--sheet-id', 's', '--rule-id', 'r'],
+      ['delete-sheet', '--sheet-id', 's'],
+    ];
+    for (const leaf of leaves) {
+      const without = await sent(['sheet', ...leaf, '--yes']);
+      const blank = await sent(['sheet', ...leaf, '--node', '', '--yes']);
+      const with_ = await sent(['sheet', ...leaf, '--node', 'n', '--yes']);
+      expect([leaf.join(' '), without.reason, blank.reason, with_.calls.length]).toEqual([leaf.join(' '), 'missing_parameter', 'missing_parameter', 1]);
+      expect((with_.calls[0][1] as { nodeId: unknown }).nodeId).toBe('n');
+    }
+  });
+});
+
 // drive download and download-version (parsePartSize, helpers/drive_transfer.go:104-136@c7521c1c): ToUpper, Go's
 // TrimSpace, the unit cut off, the number TrimSpace'd again and read by ParseInt base 10.
 describe('drive download reads --part-size with Go\'s spaces', () => {
