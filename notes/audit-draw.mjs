@@ -7,7 +7,7 @@
 //   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
 //   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md,
 //   20261222: audit-30u-a/b.md, 20261223: audit-30v-a/b.md, 20261224: audit-30w-a/b.md,
-//   20261225: audit-30x-a/b.md; the next audit draws seed 20261226)
+//   20261225: audit-30x-a/b.md, 20261226: audit-30y-a/b.md; the next audit draws seed 20261227)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -238,6 +238,14 @@ const AUDITS = new Map([
   'minutes.shortcut_share', 'sheet.chart_create', 'sheet.chart_update', 'aitable.shortcut_form_share_update', 'report.get_received_report_list',
   'aitable.shortcut_dashboard_get', 'oa.shortcut_list_forms', 'contact.add_employee', 'aitable.form_create', 'aitable.shortcut_export_data',
   'dev.get_dev_app', 'todo.shortcut_get_my_tasks', 'sheet.filter_view_update_criteria', 'aitable.shortcut_record_bulk_patch', 'aitable.shortcut_view_delete',
+  ]],
+  [20261226, [
+  'wiki.create_wikiSpace', 'calendar.update_calendar_event', 'calendar.search_calendar', 'chat.create_and_send_card', 'oa.forecast_process',
+  'aitable.record_upsert', 'doc.list_comments', 'aitable.view_duplicate', 'sheet.set_dropdown_lists', 'sheet.delete_filter',
+  'drive.download_file', 'minutes.query_minutes_audio_url', 'drive.list_spaces', 'todo.update_todo_done_status', 'aitable.view_delete',
+  'sheet.table_put', 'minutes.shortcut_speaker_replace', 'drive.shortcut_delete', 'doc.style_background_set', 'mail.create_replyall_draft',
+  'attendance.check_record', 'drive.get_cover', 'todo.delete_todo_tag', 'sheet.update_pivot_table', 'aitable.shortcut_url_resolve',
+  'chat.shortcut_conversation_list', 'mail.create_draft', 'devapp.shortcut_event_list', 'oa.shortcut_list_pending', 'minutes.shortcut_action_items',
   ]],
 ]);
 
