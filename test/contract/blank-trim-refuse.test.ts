@@ -126,3 +126,32 @@ describe('p-blank4: drive download --part-size trimmed of Go spaces (parsePartSi
     }), { numRuns: 40 });
   });
 });
+
+describe('p-blank4: list and prefix checks after strings.TrimSpace', () => {
+  // contact account create: parseCSVIntsStrict refuses an item blank after TrimSpace (contact.go:2013-2023@c7521c1c)
+  const account = (ids: string) => ['contact', 'account', 'create', '--org-user-name', '张三', '--login-id', 'z1', '--dept-ids', ids, '--yes'];
+  it('contact account create --dept-ids "1,\\u0085" is refused (before: sent [1]); "1, 2 " is sent as [1, 2]', async () => {
+    expect(await outcome(account('1,\u0085'))).toMatchObject({ exit: 3, calls: [] });
+    expect(await outcome(account('\u3000,1'))).toMatchObject({ exit: 3, calls: [] });
+    expect((await outcome(account('1, 2 '))).calls).toEqual([['contact/exclusive_account_create', { orgUserName: '张三', loginId: 'z1', deptIds: [1, 2] }]]);
+  });
+
+  it('contact account create --dept-ids: refused exactly when an item is blank to Go (property)', async () => {
+    const item = fc.tuple(padding, fc.constantFrom('', '7')).map(([p, d]) => `${p}${d}`);
+    await fc.assert(fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 3 }), async (items) => {
+      const got = await outcome(account(items.join(',')));
+      if (items.some((i) => trimSpace(i) === '')) expect(got, JSON.stringify(items)).toMatchObject({ exit: 3, calls: [] });
+      else expect(got.calls[0]?.[1], JSON.stringify(items)).toMatchObject({ deptIds: items.map(() => 7) });
+    }), { numRuns: 40 });
+  });
+
+  // sheet set-dropdown: validateDropdownSourceRangeInput trims, then refuses a `=` prefix (sheet_dimension.go:26-34@c7521c1c);
+  // the untrimmed range is sent (:873-878)
+  const dropdown = (range: string) => ['sheet', 'set-dropdown', '--node', 'n1', '--sheet-id', 's1', '--range', 'B2:B9', '--source-sheet-id', 's2', '--source-range', range];
+  it('sheet set-dropdown --source-range "\\u0085=A1" is refused (before: sent); "\\ufeff=A1" is sent as typed (before: refused)', async () => {
+    expect(await outcome(dropdown('\u0085=A1'))).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    const sent = await outcome(dropdown('\ufeff=A1'));
+    expect(sent.calls.map((c) => c[0])).toEqual(['sheet/set_dropdown_lists']);
+    expect(sent.calls[0][1]).toMatchObject({ sourceRange: { sheetId: 's2', a1Notation: '\ufeff=A1' } });
+  });
+});
