@@ -155,3 +155,30 @@ describe('p-blank4: list and prefix checks after strings.TrimSpace', () => {
     expect(sent.calls[0][1]).toMatchObject({ sourceRange: { sheetId: 's2', a1Notation: '\ufeff=A1' } });
   });
 });
+
+describe('p-blank4: an enum flag read as ToLower(TrimSpace(v)), blank meaning not given', () => {
+  // sheet update-dimension: sizeType := ToLower(TrimSpace(--size-type)); "" passes and is not sent (sheet_dimension.go:571-575,
+  // :614-616@c7521c1c); before, a blank --size-type was refused as not pixel/standard/auto
+  const dim = (st: string) => ['sheet', 'update-dimension', '--node', 'n1', '--sheet-id', 's1', '--dimension', 'ROWS', '--start-index', '1', '--length', '2', '--hidden', '--size-type', st];
+  it('--size-type "  " / "\\u0085" sends no sizeType; " Auto " sends auto; "\\ufeffauto" is refused', async () => {
+    for (const st of ['  ', '\u0085', '']) {
+      const got = await outcome(dim(st));
+      expect(got.calls.map((c) => c[0]), JSON.stringify(st)).toEqual(['sheet/update_dimension']);
+      expect(got.calls[0][1], JSON.stringify(st)).not.toHaveProperty('sizeType');
+    }
+    expect((await outcome(dim(' Auto '))).calls[0]?.[1]).toMatchObject({ sizeType: 'auto', hidden: true });
+    expect(await outcome(dim('\ufeffauto'))).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+
+  it('--size-type: refused exactly when its trimmed lower-cased value is neither blank nor pixel/standard/auto (property)', async () => {
+    const word = fc.constantFrom('', 'auto', 'Standard', 'PIXEL', 'x', '\ufeff');
+    await fc.assert(fc.asyncProperty(padding, word, padding, async (a, w, b) => {
+      const st = `${a}${w}${b}`;
+      const norm = trimSpace(st).toLowerCase();
+      const got = await outcome(dim(st));
+      // pixel without --pixel-size is refused too (sheet_dimension.go:593-595)
+      if (!['', 'auto', 'standard'].includes(norm)) expect(got, JSON.stringify(st)).toMatchObject({ exit: 3, calls: [] });
+      else expect(got.calls[0]?.[1], JSON.stringify(st)).toEqual(expect.objectContaining(norm === '' ? { hidden: true } : { sizeType: norm }));
+    }), { numRuns: 40 });
+  });
+});
