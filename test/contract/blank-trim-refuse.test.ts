@@ -182,3 +182,23 @@ describe('p-blank4: an enum flag read as ToLower(TrimSpace(v)), blank meaning no
     }), { numRuns: 40 });
   });
 });
+
+describe('p-blank4: "Sheet!A1" ranges split and trimmed as splitSheetPrefixedRange (sheet_style.go:742-751@c7521c1c)', () => {
+  const clear = (ranges: string[]) => ['sheet', 'range', 'batch-clear', '--node', 'n1', '--ranges', JSON.stringify(ranges), '--yes'];
+  it('sends "\\ufeff!A1" with sheetId "\\ufeff" (before: refused); refuses "\\u0085!A1" and "S!\\u0085" (before: sent)', async () => {
+    expect((await outcome(clear(['\ufeff!A1', ' S ! B2 ']))).calls).toEqual([['sheet/batch_update', { nodeId: 'n1', operations: [
+      { toolName: 'clear_range', input: { sheetId: '\ufeff', range: 'A1', type: 'content' } },
+      { toolName: 'clear_range', input: { sheetId: 'S', range: 'B2', type: 'content' } }] }]]);
+    expect(await outcome(clear(['\u0085!A1']))).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+    expect(await outcome(clear(['S!\u0085']))).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+
+  it('refuses a range exactly when a side of its first "!" is blank to Go, else sends both sides trimmed (property)', async () => {
+    const side = fc.tuple(padding, fc.constantFrom('', 'S', '\ufeff', 'A1:B2'), padding).map(([a, w, b]) => `${a}${w}${b}`);
+    await fc.assert(fc.asyncProperty(side, side, async (left, right) => {
+      const got = await outcome(clear([`${left}!${right}`]));
+      if (trimSpace(left) === '' || trimSpace(right) === '') expect(got, JSON.stringify([left, right])).toEqual({ exit: 3, reason: 'invalid_parameter', calls: [] });
+      else expect(got.calls[0]?.[1], JSON.stringify([left, right])).toEqual({ nodeId: 'n1', operations: [{ toolName: 'clear_range', input: { sheetId: trimSpace(left), range: trimSpace(right), type: 'content' } }] });
+    }), { numRuns: 50 });
+  });
+});
