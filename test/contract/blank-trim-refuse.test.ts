@@ -202,3 +202,13 @@ describe('p-blank4: "Sheet!A1" ranges split and trimmed as splitSheetPrefixedRan
     }), { numRuns: 50 });
   });
 });
+
+describe('p-blank4: shortcut blank checks on a Go-trimmed flag (corecmd.go:701-704@c7521c1c)', () => {
+  // todo +todo-done / +assign-multi: the preflight's Required check trims with Go's TrimSpace, so a U+FEFF title is not
+  // blank and the run goes on to search the to-dos; before, the plan's \S test refused it
+  it('todo +todo-done --task "\\ufeff" searches the to-dos; --task "\\u0085" is refused before any call', async () => {
+    const got = await outcome(['todo', '+todo-done', '--task', '\ufeff', '--yes']);
+    expect(got.calls.length).toBeGreaterThan(0);
+    expect(await outcome(['todo', '+todo-done', '--task', '\u0085', '--yes'])).toEqual({ exit: 3, reason: 'missing_parameter', calls: [] });
+  });
+});
