@@ -238,14 +238,18 @@ export const PARAM: Record<string, Param> = {
       return out;
     };
   },
-  /** "left<sep>right" texts -> [left, right] pairs (trimmed); a text without sep or with an empty left is refused */
+  /**
+   * "left<sep>right" texts -> [left, right] pairs, both trimmed as Go's strings.TrimSpace (upstream's splitters:
+   * splitSheetPrefixedRange sheet_style.go:747-748, parseExtension chat/toolbar_helpers.go:59-60@c7521c1c; p-blank4:
+   * JavaScript's trim took U+FEFF and left U+0085); a text without sep or with an empty left is refused
+   */
   split_pairs: (arg) => {
     const sep = nonEmptyText('split_pairs', 'a separator text')(arg);
     return (v, where) => asList(v).map((x) => {
       const t = str(x, where);
       const at = t.indexOf(sep);
-      if (at < 0 || t.slice(0, at).trim() === '') return refuse(where, x, `a pair written "left${sep}right"`);
-      return [t.slice(0, at).trim(), t.slice(at + sep.length).trim()];
+      if (at < 0 || trimSpace(t.slice(0, at)) === '') return refuse(where, x, `a pair written "left${sep}right"`);
+      return [trimSpace(t.slice(0, at)), trimSpace(t.slice(at + sep.length))];
     });
   },
   /** a list of texts -> the elements that match the regular expression */
