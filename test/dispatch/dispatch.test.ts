@@ -315,11 +315,30 @@ describe('boolean flags whose own name starts with no-', () => {
   });
 });
 
+/**
+ * pflag's Int: Go's strconv.ParseInt(text, 0, 64), written from its documentation: no spaces, a sign, then a base
+ * prefix (0x, 0o, 0b, or a leading 0 for octal) or decimal, an underscore only between digits (or after a prefix).
+ */
+function goParseInt0(text: string): number | undefined {
+  const sign = text.startsWith('-') ? -1 : 1;
+  let body = /^[+-]/.test(text) ? text.slice(1) : text;
+  let base = 10;
+  let prefixed = false;
+  for (const [re, b, cut] of [[/^0[xX]/, 16, 2], [/^0[oO]/, 8, 2], [/^0[bB]/, 2, 2], [/^0./su, 8, 1]] as const) {
+    if (re.test(body)) { base = b; body = body.slice(cut); prefixed = true; break; }
+  }
+  const digit = { 16: '[0-9a-fA-F]', 8: '[0-7]', 2: '[01]', 10: '[0-9]' }[base];
+  const shape = prefixed ? `^_?${digit}+(_${digit}+)*$` : '^[0-9](_?[0-9])*$';
+  return new RegExp(shape, 'u').test(body) ? sign * parseInt(body.replace(/_/g, ''), base) : undefined;
+}
+
 describe('properties', () => {
   it('an int flag accepts exactly the integer texts and sends them as numbers (group list-all: only a positive limit, as upstream)', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }).map(String), fc.string({ maxLength: 6 })), async (text) => {
+    expect(['010', '0x10', '1_0', ' 5', '+5', '0b11', '09', '0_7', '5_'].map(goParseInt0)).toEqual([8, 16, 10, undefined, 5, 3, undefined, 7, undefined]);
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }).map(String), fc.string({ maxLength: 6 }), fc.stringMatching(/^[ +-]?(0[xXoObB]?)?[0-9a-f_]{0,4} ?$/)), async (text) => {
       const r = await run(['chat', 'group', 'list-all', '--limit', text, '--dry-run']);
-      if (/^[+-]?\d+$/.test(text.trim())) expect(JSON.parse(r.out).steps[0].arguments).toEqual(Number(text) > 0 ? { limit: Number(text) } : {});
+      const n = goParseInt0(text);
+      if (n !== undefined) expect(JSON.parse(r.out).steps[0].arguments).toEqual(n > 0 ? { limit: n } : {});
       else expect(r.error?.reason).toMatch(/^(invalid_parameter|missing_argument|unknown_option)$/);
     }), { numRuns: 60 });
   });
