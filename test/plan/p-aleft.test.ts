@@ -1,0 +1,41 @@
+// oa shortcuts whose upstream bodies read the answer with rt.CallMCPData (runner.go:255-271@c7521c1c): an answer that
+// does not decode into an object stops the run (issue 32, p-aleft), run as a user types them against the recording backend.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-paleft-');
+const { sent } = outputs;
+
+describe('oa list shortcuts: a list, number, boolean or text answer is backend_error after the one call', () => {
+  const cases: [string, string[], string, unknown][] = [
+    ['oa +list-cc (oa.go:561-564)', ['oa', '+list-cc'], 'oa/get_noticed_instances', { count: 0, instances: [] }],
+    ['oa +list-executed (oa.go:357-360)', ['oa', '+list-executed'], 'oa/get_done_tasks', { count: 0, instances: [] }],
+    ['oa +list-submitted (oa.go:485-488)', ['oa', '+list-submitted'], 'oa/get_submitted_instances', { count: 0, instances: [] }],
+    ['oa +search-forms (oa.go:279-284)', ['oa', '+search-forms', '--query', '报销'], 'oa/search_form', { count: 0, forms: [] }],
+  ];
+  for (const [name, argv, tool, none] of cases) {
+    it(`${name}: refused for a list, number, boolean or text; null and a blank text print none`, async () => {
+      const got = [];
+      for (const answer of [[{ processInstanceId: 'p', processCode: 'c' }], 5, true, 'oops', null, ' ']) {
+        outputs.answer(tool, answer);
+        const r = await sent(argv);
+        got.push([r.reason, r.calls.length, r.printed]);
+      }
+      const refused = ['backend_error', 1, undefined];
+      expect(got).toEqual([refused, refused, refused, refused, [undefined, 1, none], [undefined, 1, none]]);
+    });
+  }
+
+  it('oa +my-initiated (smart/my_initiated.go:118-121): a list holding instances is refused; the same rows inside an object print', async () => {
+    const got = [];
+    for (const answer of [[{ processInstanceId: 'p1', title: 't' }], 3, false, 'oops']) {
+      outputs.answer('oa/get_submitted_instances', answer);
+      const r = await sent(['oa', '+my-initiated']);
+      got.push([r.reason, r.calls.length, r.printed]);
+    }
+    expect(got).toEqual(Array(4).fill(['backend_error', 1, undefined]));
+    outputs.answer('oa/get_submitted_instances', { list: [{ processInstanceId: 'p1', title: 't' }] });
+    const ok = await sent(['oa', '+my-initiated']);
+    expect([ok.reason, ok.printed]).toEqual([undefined, { initiated: [{ title: 't', businessId: null, status: null, processInstanceId: 'p1' }] }]);
+  });
+});
