@@ -1,4 +1,4 @@
-// oa shortcuts whose upstream bodies read the answer with rt.CallMCPData (runner.go:255-271@c7521c1c): an answer that
+// oa and devapp shortcuts whose upstream bodies read the answer with rt.CallMCPData (runner.go:255-271@c7521c1c): an answer that
 // does not decode into an object stops the run (issue 32, p-aleft), run as a user types them against the recording backend.
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
@@ -38,4 +38,24 @@ describe('oa list shortcuts: a list, number, boolean or text answer is backend_e
     const ok = await sent(['oa', '+my-initiated']);
     expect([ok.reason, ok.printed]).toEqual([undefined, { initiated: [{ title: 't', businessId: null, status: null, processInstanceId: 'p1' }] }]);
   });
+});
+
+describe('devapp list shortcuts: a list, number, boolean or text answer is backend_error after the one call', () => {
+  const cases: [string, string[], string, unknown][] = [
+    ['devapp +list (devapp.go:181-184)', ['devapp', '+list'], 'devapp/list_dev_app', { count: 0, apps: [] }],
+    ['devapp +permission-list (devapp.go:724-727)', ['devapp', '+permission-list', '--unified-app-id', 'U'], 'devapp/list_dev_app_permissions', { count: 0, permissions: [] }],
+    ['devapp +version-list (devapp.go:1397-1400)', ['devapp', '+version-list', '--unified-app-id', 'U'], 'devapp/list_dev_app_versions', { count: 0, versions: [] }],
+  ];
+  for (const [name, argv, tool, none] of cases) {
+    it(`${name}: refused for a list, number, boolean or text; null and a blank text print none`, async () => {
+      const got = [];
+      for (const answer of [[{ unifiedAppId: 'U', name: 'n' }], 5, true, 'oops', null, ' ']) {
+        outputs.answer(tool, answer);
+        const r = await sent(argv);
+        got.push([r.reason, r.calls.length, r.printed]);
+      }
+      const refused = ['backend_error', 1, undefined];
+      expect(got).toEqual([refused, refused, refused, refused, [undefined, 1, none], [undefined, 1, none]]);
+    });
+  }
 });
