@@ -59,3 +59,22 @@ describe('devapp list shortcuts: a list, number, boolean or text answer is backe
     });
   }
 });
+
+describe('sheet chart create/update read --properties from a file only after @ (sheet_chart.go:228-240, :311-323@c7521c1c)', () => {
+  const props = { position: { row: 1, col: 1 }, dimensions: { width: 400, height: 300 }, chart: { type: 'pie', series: [{ value: ['B2:B6'] }] } };
+  const files = { 'c.json': JSON.stringify(props) };
+  it('chart create --properties @file reads the file (the catalog example); a bare path is refused, not read', async () => {
+    const at = await sent(['sheet', 'chart', 'create', '--node', 'N', '--sheet-id', 'S', '--properties', '@c.json'], files);
+    expect([at.reason, at.calls]).toEqual([undefined, [['sheet/create_float_chart', { nodeId: 'N', sheetId: 'S', properties: props }]]]);
+    const bare = await sent(['sheet', 'chart', 'create', '--node', 'N', '--sheet-id', 'S', '--properties', 'c.json'], files);
+    expect([bare.category, bare.calls]).toEqual(['validation', []]);
+  });
+
+  it('chart update --properties @file reads the file; a bare path is refused, not read', async () => {
+    const argv = ['sheet', 'chart', 'update', '--node', 'N', '--sheet-id', 'S', '--chart-id', 'C', '--properties'];
+    const at = await sent([...argv, '@c.json'], files);
+    expect([at.reason, at.calls]).toEqual([undefined, [['sheet/update_float_chart', { nodeId: 'N', sheetId: 'S', floatChartId: 'C', properties: props }]]]);
+    const bare = await sent([...argv, 'c.json'], files);
+    expect([bare.category, bare.calls]).toEqual(['validation', []]);
+  });
+});
