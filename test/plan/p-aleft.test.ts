@@ -78,3 +78,26 @@ describe('sheet chart create/update read --properties from a file only after @ (
     expect([bare.category, bare.calls]).toEqual(['validation', []]);
   });
 });
+
+describe('chat list shortcuts read by rt.CallMCPData: a list, number, boolean or text answer is backend_error after the one call', () => {
+  const cases: [string, string[], string][] = [
+    ['chat +bot-search (chat_bot.go:69-72)', ['chat', '+bot-search'], 'bot/search_my_robots'],
+    ['chat +bot-find (chat_bot.go:192-195)', ['chat', '+bot-find', '--keyword', 'k'], 'bot/search_bots'],
+    ['chat +conversation-list-top (chat_conversation.go:632-635)', ['chat', '+conversation-list-top'], 'chat/list_top_conversations'],
+    ['chat +chat-role-list (chat_group.go:1728-1731)', ['chat', '+chat-role-list', '--group', 'G'], 'im/list_custom_group_roles'],
+    ['chat +messages-list-pin (chat_message.go:2064-2067)', ['chat', '+messages-list-pin', '--open-conversation-id', 'cid1'], 'im/list_pin_messages'],
+    ['chat +chat-list-mine (chat_group.go:807-810)', ['chat', '+chat-list-mine'], 'im/list_owned_or_admin_groups'],
+  ];
+  for (const [name, argv, tool] of cases) {
+    it(`${name}: refused for a list, number, boolean or text; an object is read`, async () => {
+      const got = [];
+      for (const answer of [[{ id: 'x' }], 5, true, 'oops', {}]) {
+        outputs.answer(tool, answer);
+        const r = await sent(argv);
+        got.push([r.reason, r.calls.length, r.printed === undefined]);
+      }
+      const refused = ['backend_error', 1, true];
+      expect(got).toEqual([refused, refused, refused, refused, [undefined, 1, false]]);
+    });
+  }
+});
