@@ -261,8 +261,8 @@ export const PLAIN: Record<string, Fn> = {
   },
   /** text -> its UTF-8 length in bytes */
   byte_length: (v, where) => Buffer.byteLength(str(v, where), 'utf8'),
-  /** text -> its first line, trimmed */
-  first_line: (v, where) => str(v, where).split(/\r?\n/u, 1)[0].trim(),
+  /** text -> its first line (up to the first LF), trimmed as Go's strings.TrimSpace (shortcutMessageTitle chat/unified_send.go:716-717@c7521c1c) */
+  first_line: (v, where) => trimSpace(str(v, where).split('\n', 1)[0]),
   /** escapes typed in a literal (`\\n`, `\\t`, `\\u4e2d`) -> the characters, as Go's strconv.Unquote; else unchanged */
   unescape_literal: (v, where) => unescapeLiteral(str(v, where)),
   /** text without the characters the backend refuses (upstream stripInputUnsafeChars) */
