@@ -1,6 +1,7 @@
 // Time transforms: dates and times of the forms upstream accepts, to epoch milliseconds or normalized text, and
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
+import { trimSpace } from '../../text/space.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -9,7 +10,7 @@ const LOCAL_LAYOUTS = ['2006-01-02 15:04:05', '2006-01-02'] as const;
 
 /** A local date or date-time -> its parts (no clock for a bare date), read as Go reads LOCAL_LAYOUTS. */
 function dateParts(v: unknown, where: string): GoParts & { bare: boolean } {
-  const text = typeof v === 'string' ? v.trim() : undefined;
+  const text = typeof v === 'string' ? trimSpace(v) : undefined;
   for (const layout of LOCAL_LAYOUTS) {
     const p = text === undefined ? undefined : goLayoutParts(layout, text);
     if (p) return { ...p, bare: layout === '2006-01-02' };
@@ -175,7 +176,7 @@ export function parseLayoutsMs(text: string, layouts: readonly string[]): number
 
 /** upstream ParseISOTimeToMillis -> epoch ms, or undefined for a text it refuses. */
 export function parseFlexTime(v: unknown): number | undefined {
-  const text = typeof v === 'string' ? v.trim().replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
+  const text = typeof v === 'string' ? trimSpace(v).replace(/^["']+|["']+$/gu, '') : typeof v === 'number' ? String(v) : '';
   if (/^\d{13}$/u.test(text)) return Number(text);
   if (/^\d{10}$/u.test(text)) return Number(text) * 1000;
   return parseLayoutsMs(text, FLEX_LAYOUTS);
@@ -234,7 +235,7 @@ export const PLAIN: Record<string, Fn> = {
    * the text trimmed first
    */
   iso_ms: (v, where) => {
-    const p = typeof v === 'string' ? goLayoutParts(FLEX_LAYOUTS[0], v.trim()) : undefined;
+    const p = typeof v === 'string' ? goLayoutParts(FLEX_LAYOUTS[0], trimSpace(v)) : undefined;
     if (!p || p.offsetSec === undefined) return refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
     return utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s) - p.offsetSec * 1000 + Math.floor(p.ns / 1e6);
   },
@@ -271,9 +272,9 @@ export const PLAIN: Record<string, Fn> = {
   message_time_ms: (v) => {
     if (typeof v === 'number') return Number.isFinite(v) ? unixMessageMs(Math.trunc(v)) : undefined;
     if (typeof v !== 'string') return undefined;
-    const t = messageTime(v.trim());
+    const t = messageTime(trimSpace(v));
     if (t) return t.second + Number(t.fraction.slice(0, 3).padEnd(3, '0'));
-    return /^[+-]?\d{1,18}$/u.test(v.trim()) ? unixMessageMs(Number(v.trim())) : undefined;
+    return /^[+-]?\d{1,18}$/u.test(trimSpace(v)) ? unixMessageMs(Number(trimSpace(v))) : undefined;
   },
   /**
    * a time (a message time text, or epoch milliseconds) -> the text a message list takes as its boundary (upstream
@@ -282,7 +283,7 @@ export const PLAIN: Record<string, Fn> = {
    */
   message_boundary: (v, where) => {
     const t = typeof v === 'number' && Number.isSafeInteger(v) ? { second: Math.floor(v / 1000) * 1000, fraction: String(v - Math.floor(v / 1000) * 1000).padStart(3, '0') }
-      : typeof v === 'string' ? messageTime(v.trim()) : undefined;
+      : typeof v === 'string' ? messageTime(trimSpace(v)) : undefined;
     if (!t) return refuse(where, v, 'a time (YYYY-MM-DD HH:mm:ss, YYYY-MM-DD or RFC 3339)');
     const d = new Date(t.second + SHANGHAI_OFFSET_MS);
     const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
