@@ -4,6 +4,7 @@
 // so a plan names its containers and fields instead of spelling out every path.
 import { parsePath, readPath } from '../path.js';
 import { isObj, refuse, type Param } from './types.js';
+import { trimSpace } from '../../text/space.js';
 
 export interface RowsSpec {
   /** Paths tried in order; the first holding a list gives the rows. Absent: the value itself is the list. */
@@ -111,14 +112,14 @@ export function projectRow(element: unknown, spec: Pick<RowsSpec, 'unwrap' | 'fi
   const inner = spec.unwrap !== undefined && isObj(element[spec.unwrap]) ? element[spec.unwrap] as Record<string, unknown> : element;
   if (spec.fields === undefined) return inner;
   const taken = spec.texts !== undefined
-    ? (v: unknown) => typeof v === 'string' && (spec.texts === 'trim' ? v.trim() : v) !== ''
+    ? (v: unknown) => typeof v === 'string' && (spec.texts === 'trim' ? trimSpace(v) : v) !== ''
     : spec.nulls === 'skip' || spec.nulls === undefined ? (v: unknown) => v !== undefined && v !== null : (v: unknown) => v !== undefined;
   const row: Record<string, unknown> = {};
   for (const [key, spellings] of Object.entries(spec.fields)) {
     for (const s of spellings) {
       const v = readPath(inner, s);
       if (taken(v)) {
-        if (v !== null || spec.nulls === 'keep') row[key] = spec.texts === 'trim' ? (v as string).trim() : v;
+        if (v !== null || spec.nulls === 'keep') row[key] = spec.texts === 'trim' ? trimSpace(v as string) : v;
         break;
       }
     }
