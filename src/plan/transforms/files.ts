@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DwsError } from '../../errors.js';
 import { MAX_READ_BYTES, openConfined, safeFilename } from '../../backend/files.js';
 import { refuse, str, type Fn, type TransformContext } from './types.js';
+import { trimSpace } from '../../text/space.js';
 
 const MIME: Record<string, string> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
@@ -18,7 +19,7 @@ const MIME: Record<string, string> = {
 
 /** A transform's file argument: a path inside the file root, opened as a regular file. */
 function open(v: unknown, where: string, ctx: TransformContext): { fd: number; size: number } {
-  if (typeof v !== 'string' || v.trim() === '') return refuse(where, v, 'a file path');
+  if (typeof v !== 'string' || trimSpace(v) === '') return refuse(where, v, 'a file path');
   return openConfined(v, ctx.env, where);
 }
 
