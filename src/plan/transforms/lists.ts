@@ -116,7 +116,7 @@ export const PLAIN: Record<string, Fn> = {
 const starting = (name: string, keep: boolean): Param => (arg) => {
   const chars = nonEmptyText(name)(arg);
   return (v) => {
-    const kept = asList(v).filter((x) => typeof x === 'string' && chars.includes(x.trim().charAt(0)) === keep && x.trim() !== '');
+    const kept = asList(v).filter((x) => typeof x === 'string' && chars.includes(trimSpace(x).charAt(0)) === keep && trimSpace(x) !== '');
     return kept.length ? kept : undefined;
   };
 };
