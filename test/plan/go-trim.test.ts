@@ -40,6 +40,15 @@ describe('flags blank-checked as strings.TrimSpace (typed as users type them)', 
     expect(got.calls).toMatchObject([['chat/list_individual_chat_message', { forward: true, userId: 'u1' }]]);
   });
 
+  // list-direct (helpers/chat.go:3076-3087@c7521c1c): time sent as typed unless TrimSpace(time) == "", then now with
+  // forward false by default.
+  it('chat message list-direct --time U+0085: blank, now sent with forward false; U+FEFF: sent as typed, forward true', async () => {
+    const blank = await outcome(['chat', 'message', 'list-direct', '--user', 'u1', '--time', NEL]);
+    expect(blank.calls).toMatchObject([['chat/list_individual_chat_message', { time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/u), forward: false }]]);
+    const bom = await outcome(['chat', 'message', 'list-direct', '--user', 'u1', '--time', BOM]);
+    expect(bom.calls).toMatchObject([['chat/list_individual_chat_message', { time: BOM, forward: true }]]);
+  });
+
   // toolbar update-custom (chat/toolbar_update_custom.go:62-66, mustGetFlag chat/deps.go:90-96@c7521c1c): desc is the
   // trimmed --desc, the trimmed --title when that is "".
   const custom = ['chat', 'toolbar', 'update-custom', '--conversation-id', 'cid1', '--shortcut-id', '5', '--title', 'T', '--url', 'https://a', '--icon-url', 'https://i', '--pc-url', 'https://p', '--yes', '--desc'];
