@@ -49,6 +49,15 @@ describe('flags blank-checked as strings.TrimSpace (typed as users type them)', 
     expect(bom.calls).toMatchObject([['chat/list_individual_chat_message', { time: BOM, forward: true }]]);
   });
 
+  // drive comment list (helpers/file_comment.go:200-207@c7521c1c): a cursor not blank by TrimSpace must be digits;
+  // a blank one is no cursor (the flag's Trim + OmitEmpty, :81).
+  it('drive comment list --cursor U+0085: blank, no cursor sent; U+FEFF: refused', async () => {
+    const blank = await outcome(['drive', 'comment', 'list', '--node', 'n1', '--cursor', NEL]);
+    // (the echo answer holds no comments, so the run then fails reading it: the call is what is checked)
+    expect(blank.calls).toEqual([['doc-comment/list_file_comments', { fileId: 'n1', maxResults: 200 }]]);
+    expect(await outcome(['drive', 'comment', 'list', '--node', 'n1', '--cursor', BOM])).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+
   // toolbar update-custom (chat/toolbar_update_custom.go:62-66, mustGetFlag chat/deps.go:90-96@c7521c1c): desc is the
   // trimmed --desc, the trimmed --title when that is "".
   const custom = ['chat', 'toolbar', 'update-custom', '--conversation-id', 'cid1', '--shortcut-id', '5', '--title', 'T', '--url', 'https://a', '--icon-url', 'https://i', '--pc-url', 'https://p', '--yes', '--desc'];
