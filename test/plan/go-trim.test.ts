@@ -58,6 +58,17 @@ describe('flags blank-checked as strings.TrimSpace (typed as users type them)', 
     expect(await outcome(['drive', 'comment', 'list', '--node', 'n1', '--cursor', BOM])).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
   });
 
+  // minutes +export-pack (localio.ValidateOutput download.go:146-155@c7521c1c): the output TrimSpace'd, then refused
+  // when "" or absolute; U+FEFF and U+FEFF/x are relative names.
+  it('minutes +export-pack --output U+FEFF or U+FEFF/x: not refused as a blank or absolute output', async () => {
+    for (const output of [BOM, `${BOM}/x`]) {
+      const got = await outcome(['minutes', '+export-pack', '--id', 't1', '--output', output, '--artifacts', 'summary']);
+      expect(got.message).not.toMatch(/--output must name/u);
+      expect(got.calls.length).toBeGreaterThan(0);
+    }
+    expect(await outcome(['minutes', '+export-pack', '--id', 't1', '--output', `${NEL}/x`, '--artifacts', 'summary'])).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
+  });
+
   // toolbar update-custom (chat/toolbar_update_custom.go:62-66, mustGetFlag chat/deps.go:90-96@c7521c1c): desc is the
   // trimmed --desc, the trimmed --title when that is "".
   const custom = ['chat', 'toolbar', 'update-custom', '--conversation-id', 'cid1', '--shortcut-id', '5', '--title', 'T', '--url', 'https://a', '--icon-url', 'https://i', '--pc-url', 'https://p', '--yes', '--desc'];
