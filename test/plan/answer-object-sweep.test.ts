@@ -104,3 +104,24 @@ sweep('todo', [
 sweep('wiki', [
   ['wiki +resolve-space (smart/resolve_space.go:73-78)', ['wiki', '+resolve-space', '--name', '产品'], 'wiki/search_wikiSpaces', 1, { wikiSpaces: [{ spaceId: 's1', workspaceId: 's1', name: '产品' }] }],
 ]);
+
+describe('chat +chat-search: each page is read by rt.CallMCPData (chat_group.go:176-186@c7521c1c)', () => {
+  it('a first page that is a list or a number ends the run; an object page is read', async () => {
+    for (const answer of [[{ openConversationId: 'c1' }], 5]) {
+      outputs.answer('im/search_groups', answer);
+      const r = await sent(['chat', '+chat-search', '--query', '项目']);
+      expect([r.reason, r.calls.length, r.printed]).toEqual(['backend_error', 1, undefined]);
+    }
+    outputs.answer('im/search_groups', { groups: [{ openConversationId: 'c1', name: 'a' }] });
+    const ok = await sent(['chat', '+chat-search', '--query', '项目']);
+    expect([ok.reason, (ok.printed as { count: number }).count]).toEqual([undefined, 1]);
+  });
+
+  it('--page-all: a later page that is a list is a read failure in the ledger (page, stage read, cursor), exit 1 (:176-186, :318-329)', async () => {
+    const first = { groups: [{ openConversationId: 'c1', name: 'a' }], hasMore: true, nextCursor: 'n5' };
+    const r = await outputs.paged(['chat', '+chat-search', '--query', '项目', '--page-all'], 'search_groups', [first, [{ openConversationId: 'c2' }]]);
+    const ledger = (r.envelope as { ledger: { count: number; stopReason: string; partial: boolean; failures: { page: number; stage: string; cursor: string }[] } }).ledger;
+    expect([r.exit, r.sent.length]).toEqual([1, 2]);
+    expect([ledger.count, ledger.stopReason, ledger.partial, ledger.failures.map((f) => [f.page, f.stage, f.cursor])]).toEqual([1, 'read_failure', true, [[2, 'read', 'n5']]]);
+  });
+});
