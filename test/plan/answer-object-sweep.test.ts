@@ -120,7 +120,7 @@ describe('chat +chat-search: each page is read by rt.CallMCPData (chat_group.go:
   it('--page-all: a later page that is a list is a read failure in the ledger (page, stage read, cursor), exit 1 (:176-186, :318-329)', async () => {
     const first = { groups: [{ openConversationId: 'c1', name: 'a' }], hasMore: true, nextCursor: 'n5' };
     const r = await outputs.paged(['chat', '+chat-search', '--query', '项目', '--page-all'], 'search_groups', [first, [{ openConversationId: 'c2' }]]);
-    const ledger = (r.envelope as { ledger: { count: number; stopReason: string; partial: boolean; failures: { page: number; stage: string; cursor: string }[] } }).ledger;
+    const ledger = r.envelope?.ledger as { count: number; stopReason: string; partial: boolean; failures: { page: number; stage: string; cursor: string }[] };
     expect([r.exit, r.sent.length]).toEqual([1, 2]);
     expect([ledger.count, ledger.stopReason, ledger.partial, ledger.failures.map((f) => [f.page, f.stage, f.cursor])]).toEqual([1, 'read_failure', true, [[2, 'read', 'n5']]]);
   });
