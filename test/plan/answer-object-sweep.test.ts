@@ -125,3 +125,24 @@ describe('chat +chat-search: each page is read by rt.CallMCPData (chat_group.go:
     expect([ledger.count, ledger.stopReason, ledger.partial, ledger.failures.map((f) => [f.page, f.stage, f.cursor])]).toEqual([1, 'read_failure', true, [[2, 'read', 'n5']]]);
   });
 });
+
+// Upstream prints chat +category-list through categoryListProject (shortcut/chat/chat_conversation.go:875-937@c7521c1c):
+// {count, categories}, the first list among categoryList, categories, result, data, list, items (one level inside an
+// object there, in its own order), each row {categoryId, title} from the first spelling present, a null included.
+describe('chat +category-list prints {count, categories} as upstream projects them', () => {
+  const printedFor = async (answer: unknown) => {
+    outputs.answer('im/list_user_define_conv_categories', answer);
+    const run = await sent(['chat', '+category-list']);
+    expect([run.reason, run.calls]).toEqual([undefined, [['im/list_user_define_conv_categories', {}]]]);
+    return run.printed;
+  };
+
+  it('reads the first list, the first spelling of each field, keeps a null, drops elements that give neither', async () => {
+    expect(await printedFor({ categoryList: [{ categoryId: 1, title: '工作', extra: 'x' }, { id: 2, categoryName: null, name: 'n' }, 'text', { other: 1 }] }))
+      .toEqual({ count: 2, categories: [{ categoryId: 1, title: '工作' }, { categoryId: 2, title: null }] });
+    expect(await printedFor({ result: { data: [{ category_id: 'a' }] } })).toEqual({ count: 1, categories: [{ categoryId: 'a' }] });
+    expect(await printedFor({ result: { x: 1 }, list: [{ name: 'L' }] })).toEqual({ count: 1, categories: [{ title: 'L' }] });
+    expect(await printedFor({ categories: [], list: [{ id: 9 }] })).toEqual({ count: 0, categories: [] });
+    expect(await printedFor(null)).toEqual({ count: 0, categories: [] });
+  });
+});
