@@ -980,7 +980,7 @@ function normalizeConfirm(s: Scope, at: string, raw: unknown, steps: PlanStep[])
   if (raw.when !== undefined) {
     // whether the gate stands is known before any step runs: the flags alone decide it (no step result, standard
     // input, file, environment or dry-run state)
-    if (readsRunInput(raw.when) || JSON.stringify(raw.when).includes('"dry_run"')) {
+    if (readsRunInput(raw.when, ['dry_run'])) {
       s.problems.push(`${at}.when: whether a confirmation is asked is decided before the run starts, so its condition reads flags only (no step result, standard input, file, environment or dry run)`);
       return undefined;
     }
@@ -989,13 +989,16 @@ function normalizeConfirm(s: Scope, at: string, raw: unknown, steps: PlanStep[])
   return out;
 }
 
-/** Whether a raw condition or source reads anything besides the flags (a step result, stdin, a file, the environment). */
-function readsRunInput(v: unknown): boolean {
-  if (Array.isArray(v)) return v.some(readsRunInput);
+/**
+ * Whether a raw condition or source reads anything besides the flags (a step result, stdin, a file, the environment),
+ * or one of the `also` keys (a confirmation condition: the dry-run state).
+ */
+function readsRunInput(v: unknown, also: readonly string[] = []): boolean {
+  if (Array.isArray(v)) return v.some((x) => readsRunInput(x, also));
   if (!isObj(v)) return false;
-  if (['from', 'stdin', 'env', 'item'].some((k) => Object.hasOwn(v, k))) return true;
+  if (['from', 'stdin', 'env', 'item', ...also].some((k) => Object.hasOwn(v, k))) return true;
   if (Array.isArray(v.transform) && v.transform.some((t) => typeof t === 'string' && ['read_text', 'json_or_file', 'at_file', 'file_size'].includes(t))) return true;
-  return Object.values(v).some(readsRunInput);
+  return Object.values(v).some((x) => readsRunInput(x, also));
 }
 
 /** A plan's `warnings:` (docs/PLANS.md "Warnings"): a list of {reason (src/errors.ts WARNINGS), message, when?}. */

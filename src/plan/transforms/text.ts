@@ -175,7 +175,7 @@ const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s)
 /**
  * JSON.parse failing where Go's json.Unmarshal fails on a number: one beyond float64 (`1e400`), which JSON.parse
  * reads as Infinity (and JSON.stringify would send as null); Go's decoder reports it as an error. Texts and keys come
- * out well formed (src/text/well-formed.ts: a lone surrogate escape is U+FFFD, a-w1).
+ * out well formed (src/json-well-formed.ts: a lone surrogate escape is U+FFFD, a-w1).
  */
 const parseGoJson = (s: string): unknown =>
   parseJsonWellFormed(s, (x) => {
