@@ -7,7 +7,8 @@
 //   20261216: audit-30o-a/b.md, 20261217: audit-30p-a/b.md, 20261218: audit-30q-a/b.md,
 //   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md,
 //   20261222: audit-30u-a/b.md, 20261223: audit-30v-a/b.md, 20261224: audit-30w-a/b.md,
-//   20261225: audit-30x-a/b.md, 20261226: audit-30y-a/b.md; the next audit draws seed 20261227)
+//   20261225: audit-30x-a/b.md, 20261226: audit-30y-a/b.md,
+//   20261227: audit-30z-a/b.md, 20261228: audit-31a-a/b.md; the next audit draws seed 20261229)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -246,6 +247,22 @@ const AUDITS = new Map([
   'sheet.table_put', 'minutes.shortcut_speaker_replace', 'drive.shortcut_delete', 'doc.style_background_set', 'mail.create_replyall_draft',
   'attendance.check_record', 'drive.get_cover', 'todo.delete_todo_tag', 'sheet.update_pivot_table', 'aitable.shortcut_url_resolve',
   'chat.shortcut_conversation_list', 'mail.create_draft', 'devapp.shortcut_event_list', 'oa.shortcut_list_pending', 'minutes.shortcut_action_items',
+  ]],
+  [20261227, [
+  'chat.mark_message_read', 'chat.forward_message', 'mail.list_mail_attachments', 'todo.delete_todo_comment', 'minutes.list_minutes_todos',
+  'chat.list_conversations_by_category', 'wiki.list_member', 'aitable.workflow_history', 'aitable.create', 'chat.send_personal_message',
+  'report.create_report', 'mail.create_user_message_template', 'chat.list_messages_by_ids', 'sheet.sort_range', 'chat.forward_topic',
+  'calendar.shortcut_my_free', 'sheet.delete_pivot_table', 'minutes.record_stop', 'sheet.write_image', 'aitable.shortcut_attachment_remove',
+  'aitable.shortcut_role_update', 'aitable.shortcut_form_share_get', 'calendar.shortcut_attendee_list', 'chat.shortcut_chat_invite_url', 'drive.shortcut_version_get',
+  'attendance.overtime_search', 'event.status', 'drive.folder_pull', 'markdown.create', 'aitable.view_update_aggregate',
+  ]],
+  [20261228, [
+  'drive.permission_remove', 'chat.list_user_define_conv_categories', 'aitable.record_get', 'aitable.advperm_enable', 'chat.search_messages_by_sender',
+  'calendar.delete_meeting_room', 'chat.clear_all_red_point', 'aisearch.search_enterprise', 'doc.add_permission', 'aitable.import_upload',
+  'chat.remove_robot_in_group', 'minutes.create_speaker_summary', 'report.get_report_entry_details', 'chat.update_group_icon', 'sheet.move_dimension',
+  'aitable.shortcut_form_update', 'chat.shortcut_conversation_clear_messages', 'chat.shortcut_chat_update', 'aitable.shortcut_workflow_disable', 'doc.shortcut_resource_delete',
+  'dev.publish_dev_app_version', 'drive.shortcut_recycle_restore', 'aitable.shortcut_section_list_empty', 'aitable.shortcut_workflow_get', 'drive.folder_push',
+  'attendance.vacation_update_type', 'dev.apply_dev_app_permissions', 'drive.apply_permission', 'attendance.shortcut_my_attendance', 'aitable.shortcut_role_get',
   ]],
 ]);
 
