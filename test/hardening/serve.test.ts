@@ -4,34 +4,24 @@
 import { spawnSync } from 'node:child_process';
 import { renameSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { REASONS } from '../../src/errors.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { errorOf, runCliAsync } from '../helpers.js';
 import type { McpFixture } from '../fixtures/mcp/server.js';
-import { privateSnapshot, reasonOf, serve, startServedBackend, until, type Served, type ServedBackend } from '../serve/client.js';
+import { privateSnapshot, reasonOf, serve, until, useServedBackend, expectedHashes, type Served } from '../serve/client.js';
 import { inspect } from '../../src/schema/browse.js';
 
 const TOKEN = 'tok-serve-hardening-77c4-never-print-me';
 let mcp: McpFixture;
-let backend: ServedBackend;
 let served: Served;
 let engine: Engine;
 let env: Record<string, string>;
 
-beforeAll(async () => {
-  backend = await startServedBackend(TOKEN);
-  ({ mcp, engine, env, served } = backend);
-});
-afterAll(() => backend?.close());
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.echoAuthorization = false;
-});
+useServedBackend(TOKEN, (b) => ({ mcp, engine, env, served } = b));
 
-const hashes = () => ({ expected_source_hash: engine.catalogHashes.source_hash, expected_surface_hash: engine.catalogHashes.surface_hash });
+const hashes = () => expectedHashes(engine);
 
 describe('execute never prints a secret', () => {
   it('scrubs the token from a backend result that echoes the Authorization header', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { BIN, ROOT } from '../helpers.js';
@@ -98,6 +99,34 @@ export async function startServedBackend(token: string): Promise<ServedBackend> 
     throw e;
   }
 }
+
+/**
+ * One served backend for a whole test file: started before its first test (`take` receives it), closed after its
+ * last, and before every test the recording backend forgets the calls, faults, canned answers and echo setting an
+ * earlier test left behind.
+ */
+export function useServedBackend(token: string, take: (backend: ServedBackend) => void): void {
+  let backend: ServedBackend | undefined;
+  beforeAll(async () => {
+    backend = await startServedBackend(token);
+    take(backend);
+  });
+  afterAll(() => backend?.close());
+  beforeEach(() => {
+    if (!backend) return;
+    const { mcp } = backend;
+    mcp.calls.length = 0;
+    mcp.faults.length = 0;
+    mcp.answers = {};
+    mcp.echoAuthorization = false;
+  });
+}
+
+/** The catalog hashes an Inspect or execute call must name, read from the served snapshot's engine. */
+export const expectedHashes = (engine: Engine) => ({
+  expected_source_hash: engine.catalogHashes.source_hash,
+  expected_surface_hash: engine.catalogHashes.surface_hash,
+});
 
 export const reasonOf = (a: Answer): string | undefined => (a.isError ? (JSON.parse(a.text) as { error: { reason: string } }).error.reason : undefined);
 

@@ -1,31 +1,21 @@
 // p-odds (issue 32 leftovers): `dws serve`'s execute returns what the CLI prints, also for an error that carries
 // `details` (drive list's walk ended by a login failure: the partial listing) and for a command that prints two
 // documents (todo +assign-multi). The server is a real process over stdio against the recording backend on 127.0.0.1.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers.js';
 import type { McpFixture } from '../fixtures/mcp/server.js';
 import type { Engine } from '../../src/engine/engine.js';
-import { startServedBackend, type Served, type ServedBackend } from './client.js';
+import { useServedBackend, expectedHashes, type Served } from './client.js';
 
 const TOKEN = 'tok-p-odds-serve-never-print-me';
 let mcp: McpFixture;
-let backend: ServedBackend;
 let served: Served;
 let engine: Engine;
 let env: Record<string, string>;
 
-beforeAll(async () => {
-  backend = await startServedBackend(TOKEN);
-  ({ mcp, engine, env, served } = backend);
-});
-afterAll(() => backend?.close());
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-  mcp.answers = {};
-});
+useServedBackend(TOKEN, (b) => ({ mcp, engine, env, served } = b));
 
-const hashes = () => ({ expected_source_hash: engine.catalogHashes.source_hash, expected_surface_hash: engine.catalogHashes.surface_hash });
+const hashes = () => expectedHashes(engine);
 
 describe('execute passes an error\'s details through as the CLI prints them', () => {
   it('drive list --depth 2 ended by a 401 on a subfolder: the same envelope, the partial listing in details', async () => {

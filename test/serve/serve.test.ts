@@ -3,7 +3,7 @@
 // calls, and malformed arguments answered with typed tool errors while the server keeps serving.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
 import { DwsError, REASONS } from '../../src/errors.js';
@@ -11,26 +11,17 @@ import { LIMITS } from '../../src/engine/request.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { ROOT, runCliAsync } from '../helpers.js';
 import type { McpFixture } from '../fixtures/mcp/server.js';
-import { reasonOf, startServedBackend, type Answer, type Served, type ServedBackend } from './client.js';
+import { reasonOf, useServedBackend, expectedHashes, type Answer, type Served } from './client.js';
 import { inspect } from '../../src/schema/browse.js';
 import { JsonNumber } from '../../src/json-number.js';
 
 const TOKEN = 'tok-serve-2b8e-never-print-me';
 let mcp: McpFixture;
-let backend: ServedBackend;
 let served: Served;
 let engine: Engine;
 let env: Record<string, string>;
 
-beforeAll(async () => {
-  backend = await startServedBackend(TOKEN);
-  ({ mcp, engine, env, served } = backend);
-});
-afterAll(() => backend?.close());
-beforeEach(() => {
-  mcp.calls.length = 0;
-  mcp.faults.length = 0;
-});
+useServedBackend(TOKEN, (b) => ({ mcp, engine, env, served } = b));
 
 /** What the library answers for the same thing: the JSON text, or the error envelope. */
 function expected(run: () => string): Answer {
@@ -42,7 +33,7 @@ function expected(run: () => string): Answer {
   }
 }
 
-const hashes = () => ({ expected_source_hash: engine.catalogHashes.source_hash, expected_surface_hash: engine.catalogHashes.surface_hash });
+const hashes = () => expectedHashes(engine);
 const inspectArgs = (p: string) => ({ canonical_path: p, ...hashes() });
 const requestLines = readFileSync(path.join(ROOT, 'test', 'fixtures', 'requests.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
 
