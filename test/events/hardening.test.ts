@@ -4,34 +4,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, dispatchInProcess } from '../helpers.js';
-import { eventEnv, personalFrame, startEventServer, type EventFixture } from '../fixtures/events/server.js';
+import { eventEnv, personalFrame, useEventServer } from '../fixtures/events/server.js';
 import { readBody } from '../fixtures/http.js';
 
-let fx: EventFixture;
-let stateRoot: string;
-
-beforeAll(async () => {
-  fx = await startEventServer();
-});
-afterAll(async () => {
-  await fx.close();
-});
-beforeEach(() => {
-  fx.reset();
-  stateRoot = mkdtempSync(path.join(os.tmpdir(), 'dws-event-hard-'));
-  return () => rmSync(stateRoot, { recursive: true, force: true });
-});
+const ev = useEventServer('dws-event-hard-');
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { ...eventEnv(fx, stateRoot), DWS_JOURNAL: path.join(stateRoot, 'journal.jsonl'), ...extra };
+  return { ...eventEnv(ev.fx, ev.stateRoot), DWS_JOURNAL: path.join(ev.stateRoot, 'journal.jsonl'), ...extra };
 }
 
-const runsFile = () => path.join(stateRoot, 'events', 'personal_subscriptions.json');
+const runsFile = () => path.join(ev.stateRoot, 'events', 'personal_subscriptions.json');
 
 async function listen(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer(handler);
@@ -69,7 +55,7 @@ describe('the event control plane and redirects', () => {
         const r = await dispatchInProcess(argv, env({ DWS_EVENT_URL: `${redirector.url}/dws` }));
         expect(r.error?.reason).toBe('backend_error');
         expect(r.error?.message).toContain(`HTTP ${status}`);
-        expect(r.error?.message).not.toContain(fx.token);
+        expect(r.error?.message).not.toContain(ev.fx.token);
       }
       expect(seen).toEqual([]);
     } finally {
@@ -81,7 +67,7 @@ describe('the event control plane and redirects', () => {
 
 describe('event consume and hostile Stream frames', () => {
   it('drops the text frames null, 7 and [] without crashing, keeps consuming, cancels its subscription and removes its run record', async () => {
-    fx.framesFor = (subs) => [
+    ev.fx.framesFor = (subs) => [
       null as never, 7 as never, [] as never,
       personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'after-null', body: { content: 'x' } }),
     ];
@@ -89,8 +75,8 @@ describe('event consume and hostile Stream frames', () => {
     expect(r.stderr).not.toContain('TypeError');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout.trim()).event_id).toBe('after-null');
-    expect(fx.requests.map((q) => `${q.method} ${q.path}`)).toContain('POST /dws/subscription/cancel');
-    expect(fx.subscriptions).toEqual([]);
+    expect(ev.fx.requests.map((q) => `${q.method} ${q.path}`)).toContain('POST /dws/subscription/cancel');
+    expect(ev.fx.subscriptions).toEqual([]);
     expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
   });
 });
@@ -105,7 +91,7 @@ describe('event stop --all and recorded pids', () => {
     // A process that merely holds the recorded pid now: SIGINT would end it (exit code 0 by its handler below).
     bystander = spawn(process.execPath, ['-e', 'process.on("SIGINT", () => process.exit(42)); setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     const pid = bystander.pid!;
-    fx.subscriptions.push({ subId: 'sub_stale', eventKey: 'user_im_message_receive_at', ruleType: 'at', sourceId: 'open', status: 1, gmtCreate: '2026-12-01T00:00:00Z' });
+    ev.fx.subscriptions.push({ subId: 'sub_stale', eventKey: 'user_im_message_receive_at', ruleType: 'at', sourceId: 'open', status: 1, gmtCreate: '2026-12-01T00:00:00Z' });
     mkdirSync(path.dirname(runsFile()), { recursive: true });
     const record = (extra: Record<string, unknown>) => ({
       subscribe_id: 'sub_stale', event_key: 'user_im_message_receive_at', rule_type: 'at', client_id: 'client-dws-test', source_id: 'open',
@@ -120,7 +106,7 @@ describe('event stop --all and recorded pids', () => {
       expect(bystander.signalCode).toBeNull();
       // still alive: signal 0 reaches it
       expect(process.kill(pid, 0)).toBe(true);
-      fx.subscriptions.push({ subId: 'sub_stale', eventKey: 'user_im_message_receive_at', ruleType: 'at', sourceId: 'open', status: 1, gmtCreate: '2026-12-01T00:00:00Z' });
+      ev.fx.subscriptions.push({ subId: 'sub_stale', eventKey: 'user_im_message_receive_at', ruleType: 'at', sourceId: 'open', status: 1, gmtCreate: '2026-12-01T00:00:00Z' });
     }
   });
 });
@@ -139,20 +125,20 @@ describe('event consume with a stalled reader', () => {
   }
 
   it('still ends at --duration, cancels its subscription and removes its run record', { timeout: 60_000 }, async () => {
-    fx.framesFor = (subs) => Array.from({ length: 300 }, (_, i) => big(subs[0].subId, i));
+    ev.fx.framesFor = (subs) => Array.from({ length: 300 }, (_, i) => big(subs[0].subId, i));
     const r = await stalled(['event', 'consume', 'user_im_message_receive_at', '--duration', '2s']);
     expect(r.status).toBe(0);
-    expect(fx.requests.map((q) => `${q.method} ${q.path}`)).toContain('POST /dws/subscription/cancel');
-    expect(fx.subscriptions).toEqual([]);
+    expect(ev.fx.requests.map((q) => `${q.method} ${q.path}`)).toContain('POST /dws/subscription/cancel');
+    expect(ev.fx.subscriptions).toEqual([]);
     expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
   });
 
   it('still stops on SIGTERM', { timeout: 60_000 }, async () => {
-    fx.framesFor = (subs) => Array.from({ length: 300 }, (_, i) => big(subs[0].subId, i));
+    ev.fx.framesFor = (subs) => Array.from({ length: 300 }, (_, i) => big(subs[0].subId, i));
     const r = await stalled(['event', 'consume', 'user_im_message_receive_at'], (child) => {
       const poll = setInterval(() => {
         // once frames are arriving (the pipe fills behind them), ask it to stop
-        if (fx.acks.length >= 30) {
+        if (ev.fx.acks.length >= 30) {
           clearInterval(poll);
           child.kill('SIGTERM');
         }
@@ -160,24 +146,24 @@ describe('event consume with a stalled reader', () => {
       child.on('exit', () => clearInterval(poll));
     });
     expect(r.signal === null || r.signal === 'SIGTERM').toBe(true);
-    expect(fx.subscriptions).toEqual([]);
+    expect(ev.fx.subscriptions).toEqual([]);
     expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
   });
 });
 
 describe('event consume whose cancel fails', () => {
   it('keeps its run record, so the subscription is not lost to `event stop --all`', { timeout: 60_000 }, async () => {
-    fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'one', body: { content: 'x' } })];
-    const token = fx.token;
+    ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'one', body: { content: 'x' } })];
+    const token = ev.fx.token;
     const child = spawn(process.execPath, [BIN, 'event', 'consume', 'user_im_message_receive_at', '--max-events', '1'], { env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
     // The control plane starts refusing this token once the event arrived: every cancel attempt fails.
-    child.stdout.once('data', () => (fx.token = 'rotated-token'));
+    child.stdout.once('data', () => (ev.fx.token = 'rotated-token'));
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const status = await new Promise<number | null>((resolve) => child.on('close', (s) => resolve(s)));
-    fx.token = token;
+    ev.fx.token = token;
     expect(status).toBe(0);
-    expect(fx.subscriptions.map((s) => s.subId)).toEqual(['sub_1']);
+    expect(ev.fx.subscriptions.map((s) => s.subId)).toEqual(['sub_1']);
     expect(JSON.parse(readFileSync(runsFile(), 'utf8')).map((r: { subscribe_id: string }) => r.subscribe_id)).toEqual(['sub_1']);
     expect(stderr).toContain('sub_1');
     expect(stderr).not.toContain(token);

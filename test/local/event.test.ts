@@ -2,37 +2,23 @@
 // personal-event service (test/fixtures/events/server.ts) on 127.0.0.1; a few checks that need no process (every
 // event key's schema, the MCP execute path without a line writer) call dispatch in this process.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchTool } from '../../src/dispatch/cli.js';
 import { directory, shapeFields } from '../../src/events/catalog.js';
 import { BIN, errorOf, runCliAsync, shippedEngine, dispatchInProcess, type DispatchOutcome } from '../helpers.js';
-import { eventEnv, personalFrame, startEventServer, type EventFixture } from '../fixtures/events/server.js';
+import { eventEnv, personalFrame, useEventServer } from '../fixtures/events/server.js';
 
-let fx: EventFixture;
-let stateRoot: string;
-
-beforeAll(async () => {
-  fx = await startEventServer();
-});
-afterAll(async () => {
-  await fx.close();
-});
-beforeEach(() => {
-  fx.reset();
-  stateRoot = mkdtempSync(path.join(os.tmpdir(), 'dws-event-'));
-  return () => rmSync(stateRoot, { recursive: true, force: true });
-});
+const ev = useEventServer('dws-event-');
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { ...eventEnv(fx, stateRoot), ...extra };
+  return { ...eventEnv(ev.fx, ev.stateRoot), ...extra };
 }
 
-const runsFile = () => path.join(stateRoot, 'events', 'personal_subscriptions.json');
+const runsFile = () => path.join(ev.stateRoot, 'events', 'personal_subscriptions.json');
 const result = (stdout: string) => JSON.parse(stdout).result;
 const lines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -127,7 +113,7 @@ function spawnCli(args: string[], e: Record<string, string>, onLine: (line: stri
 
 describe('event consume', () => {
   it('subscribes, streams the matching events as JSON Lines, stops at --max-events and cancels its subscription', async () => {
-    fx.framesFor = (subs) => {
+    ev.fx.framesFor = (subs) => {
       const id = subs[0].subId;
       return [
         personalFrame({ eventKey: 'user_im_message_receive_group', subId: 'sub_someone_else', eventId: 'e0', body: messageBody(0) }),
@@ -144,26 +130,26 @@ describe('event consume', () => {
       ['event', 2, 'e2', 'user_im_message_receive_group', 'sub_1', 'personal', 'open'],
     ]);
     expect(JSON.parse(out[0].data as string).payload.body.content).toBe('hello 1');
-    expect(r.stdout + r.stderr).not.toContain(fx.token);
+    expect(r.stdout + r.stderr).not.toContain(ev.fx.token);
 
-    const create = fx.requests.find((q) => q.path === '/dws/subscription/user')!;
-    expect(create.headers).toEqual({ authorization: `Bearer ${fx.token}`, 'x-dws-client-id': 'client-dws-test', 'x-dws-source-id': 'open' });
+    const create = ev.fx.requests.find((q) => q.path === '/dws/subscription/user')!;
+    expect(create.headers).toEqual({ authorization: `Bearer ${ev.fx.token}`, 'x-dws-client-id': 'client-dws-test', 'x-dws-source-id': 'open' });
     expect(create.body).toEqual({
       clientId: 'client-dws-test', sourceId: 'open', eventKey: 'user_im_message_receive_group',
       filterRule: JSON.stringify({ openConversationId: 'cid_team' }), deliveryPref: 'realtime',
       ext: { ruleType: 'group', filter: { field: 'payload.body.content', op: 'contains_any', value: ['发布', '上线'] }, idempotencyKey: expect.stringMatching(/^dws-cli-[0-9a-f]{16}$/) },
     });
-    expect(fx.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /dws/subscription/user', 'POST /stream/connections/ticket', 'POST /dws/subscription/cancel']);
-    expect(fx.requests[2].body).toEqual({ subId: 'sub_1' });
-    expect(fx.subscriptions).toEqual([]);
-    expect(fx.acks.length).toBeGreaterThanOrEqual(3);
-    expect(fx.acks[0]).toEqual({ code: 200, headers: { messageId: 'msg-e0', contentType: 'application/json' }, message: 'OK', data: JSON.stringify({ status: 'SUCCESS', message: 'success' }) });
+    expect(ev.fx.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /dws/subscription/user', 'POST /stream/connections/ticket', 'POST /dws/subscription/cancel']);
+    expect(ev.fx.requests[2].body).toEqual({ subId: 'sub_1' });
+    expect(ev.fx.subscriptions).toEqual([]);
+    expect(ev.fx.acks.length).toBeGreaterThanOrEqual(3);
+    expect(ev.fx.acks[0]).toEqual({ code: 200, headers: { messageId: 'msg-e0', contentType: 'application/json' }, message: 'OK', data: JSON.stringify({ status: 'SUCCESS', message: 'success' }) });
     expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
     expect(statSync(runsFile()).mode & 0o777).toBe(0o600);
   });
 
   it('--flatten writes the business fields of each event, exactly the fields of its --flatten schema', async () => {
-    fx.framesFor = (subs) => [
+    ev.fx.framesFor = (subs) => [
       personalFrame({ eventKey: 'user_im_message_reaction_group', subId: subs[0].subId, eventId: 'r1', body: {
         openSourceMessageId: 'om_9', openConversationId: 'cid_team', oper: 'Li Lei', operOpenDingtalkId: 'od_li', emotionName: 'thumbsup',
         emotionText: '赞', operateType: 'add', operateTime: '2026-12-01 10:01:00', sender: 'Han Mei', senderOpenDingTalkId: 'od_han',
@@ -187,7 +173,7 @@ describe('event consume', () => {
   });
 
   it('stops on SIGINT: the run ends with exit 0, cancels its subscription and removes its run record', async () => {
-    fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'a1', body: messageBody(1) })];
+    ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'a1', body: messageBody(1) })];
     let recorded: unknown;
     const r = await spawnCli(['event', 'consume', 'user_im_message_receive_at'], env(), (_line, child) => {
       recorded = JSON.parse(readFileSync(runsFile(), 'utf8'));
@@ -196,37 +182,37 @@ describe('event consume', () => {
     expect(r.status).toBe(0);
     expect(lines(r.stdout).map((l) => l.event_id)).toEqual(['a1']);
     expect(recorded).toEqual([expect.objectContaining({ subscribe_id: 'sub_1', event_key: 'user_im_message_receive_at', rule_type: 'at', owned: true, client_id: 'client-dws-test', source_id: 'open' })]);
-    expect(fx.requests.map((q) => q.path).at(-1)).toBe('/dws/subscription/cancel');
-    expect(fx.subscriptions).toEqual([]);
+    expect(ev.fx.requests.map((q) => q.path).at(-1)).toBe('/dws/subscription/cancel');
+    expect(ev.fx.subscriptions).toEqual([]);
     expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
   });
 
   it('ends normally when its reader goes away (a closed stdout pipe), still cancelling its subscription', async () => {
-    fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'p1', body: messageBody(1) })];
+    ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'p1', body: messageBody(1) })];
     const r = await spawnCli(['event', 'consume', 'user_im_message_receive_at'], env(), (_line, child) => {
       child.stdout!.destroy();
-      fx.push(personalFrame({ eventKey: 'user_im_message_receive_at', subId: 'sub_1', eventId: 'p2', body: messageBody(2) }));
+      ev.fx.push(personalFrame({ eventKey: 'user_im_message_receive_at', subId: 'sub_1', eventId: 'p2', body: messageBody(2) }));
     });
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
-    expect(fx.subscriptions).toEqual([]);
+    expect(ev.fx.subscriptions).toEqual([]);
   });
 
   it('reuses a subscription with --subscribe-id and leaves it in place on exit', async () => {
-    fx.subscriptions.push({ subId: 'sub_keep', eventKey: 'user_oa_approval_task_created', ruleType: 'all', sourceId: 'open', status: 1, gmtCreate: '2026-12-01T00:00:00Z' });
-    fx.framesFor = () => [personalFrame({ eventKey: 'user_oa_approval_task_created', subId: 'sub_keep', eventId: 'o1', body: { processInstanceId: 'pi_1', taskId: 't_1', title: 'Trip', status: 'RUNNING', createTime: 1767225600000 } })];
+    ev.fx.subscriptions.push({ subId: 'sub_keep', eventKey: 'user_oa_approval_task_created', ruleType: 'all', sourceId: 'open', status: 1, gmtCreate: '2026-12-01T00:00:00Z' });
+    ev.fx.framesFor = () => [personalFrame({ eventKey: 'user_oa_approval_task_created', subId: 'sub_keep', eventId: 'o1', body: { processInstanceId: 'pi_1', taskId: 't_1', title: 'Trip', status: 'RUNNING', createTime: 1767225600000 } })];
     const r = await spawnCli(['event', 'consume', '--subscribe-id', 'sub_keep', '--flatten', '--max-events', '1'], env());
     expect(r.status).toBe(0);
     expect(lines(r.stdout)).toEqual([{
       type: 'user_oa_approval_task_created', event_id: 'o1', timestamp: 1767225600000, subscribe_id: 'sub_keep', process_instance_id: 'pi_1',
       process_code: '', task_id: 't_1', title: 'Trip', status: 'RUNNING', create_time: 1767225600000, event_time: 1767225600123,
     }]);
-    expect(fx.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /dws/event/sublist', 'POST /stream/connections/ticket']);
-    expect(fx.subscriptions.map((s) => s.subId)).toEqual(['sub_keep']);
+    expect(ev.fx.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /dws/event/sublist', 'POST /stream/connections/ticket']);
+    expect(ev.fx.subscriptions.map((s) => s.subId)).toEqual(['sub_keep']);
   });
 
   it('through dispatch without a line writer (MCP execute) returns a bounded list of events', async () => {
-    fx.framesFor = (subs) => [1, 2, 3].map((i) => personalFrame({ eventKey: 'user_im_message_receive_o2o_all', subId: subs[0].subId, eventId: `d${i}`, body: messageBody(i) }));
+    ev.fx.framesFor = (subs) => [1, 2, 3].map((i) => personalFrame({ eventKey: 'user_im_message_receive_o2o_all', subId: subs[0].subId, eventId: `d${i}`, body: messageBody(i) }));
     const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.consume')!;
     const out = await dispatchTool(shippedEngine(), {
       tool, values: { 'max-events': 2, flatten: true }, positionals: { event_key: ['user_im_message_receive_o2o_all'] }, yes: false, dryRun: false, timeoutMs: 30_000,
@@ -235,13 +221,13 @@ describe('event consume', () => {
       events: [1, 2].map((i) => expect.objectContaining({ event_id: `d${i}`, content: `hello ${i}`, sender: `Sender ${i}` })),
       count: 2, stopped: 'max_events', subscriptions: ['sub_1'],
     } });
-    expect(fx.subscriptions).toEqual([]);
+    expect(ev.fx.subscriptions).toEqual([]);
   });
 
   it('--format raw writes the data text of each event, one per line', async () => {
     const frame = personalFrame({ eventKey: 'user_im_message_receive_o2o_all', subId: 'sub_1', eventId: 'w1', body: messageBody(1) });
     frame.data = JSON.stringify(JSON.parse(frame.data as string), null, 2);
-    fx.framesFor = () => [frame];
+    ev.fx.framesFor = () => [frame];
     const written: string[] = [];
     const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.consume')!;
     const out = await dispatchTool(shippedEngine(), {
@@ -271,19 +257,19 @@ describe('event consume', () => {
       expect(r.error?.reason, argv.join(' ')).toBe(reason);
       expect(`${r.error?.message} ${r.error?.hint ?? ''}`).toContain(text);
     }
-    expect(fx.requests).toEqual([]);
+    expect(ev.fx.requests).toEqual([]);
     // no token and no login: not_authenticated before any request, whatever the service URL
     const anonymous = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', {
-      ...env(), DWS_TOKEN: '', HOME: stateRoot, DWS_CONFIG_DIR: path.join(stateRoot, 'config'), DWS_KEYCHAIN_DIR: path.join(stateRoot, 'keychain'), DWS_DISABLE_KEYCHAIN: '1',
+      ...env(), DWS_TOKEN: '', HOME: ev.stateRoot, DWS_CONFIG_DIR: path.join(ev.stateRoot, 'config'), DWS_KEYCHAIN_DIR: path.join(ev.stateRoot, 'keychain'), DWS_DISABLE_KEYCHAIN: '1',
     });
     expect(anonymous.status).toBe(2);
     expect(errorOf(anonymous.stderr).reason).toBe('not_authenticated');
-    expect(fx.requests).toEqual([]);
+    expect(ev.fx.requests).toEqual([]);
     // a token for a plain-http service that is not allowed to receive one
     const untrusted = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_ALLOW_HTTP_ENDPOINTS: '' });
     expect(untrusted.status).not.toBe(0);
-    expect(untrusted.stderr).not.toContain(fx.token);
-    expect(fx.requests).toEqual([]);
+    expect(untrusted.stderr).not.toContain(ev.fx.token);
+    expect(ev.fx.requests).toEqual([]);
     const refused = await runCliAsync(['event', 'consume', 'user_im_message_receive_at'], '', { ...env(), DWS_TOKEN: 'wrong-token-x' });
     expect(refused.status).toBe(2);
     expect(errorOf(refused.stderr).reason).toBe('auth_failed');
@@ -304,23 +290,23 @@ describe('event consume', () => {
 describe('personal events as the logged-in user', () => {
   it('with no DWS_TOKEN, event status sends the stored login\'s token and client id to {MCP base}/dws, as upstream derives it', async () => {
     const login = {
-      HOME: stateRoot, DWS_CONFIG_DIR: path.join(stateRoot, 'config'), DWS_KEYCHAIN_DIR: path.join(stateRoot, 'keychain'), DWS_DISABLE_KEYCHAIN: '1',
-      DWS_TOKEN: '', DWS_EVENT_URL: '', DWS_CLIENT_ID: '', DWS_MCP_BASE_URL: fx.controlUrl.replace(/\/dws$/, ''),
+      HOME: ev.stateRoot, DWS_CONFIG_DIR: path.join(ev.stateRoot, 'config'), DWS_KEYCHAIN_DIR: path.join(ev.stateRoot, 'keychain'), DWS_DISABLE_KEYCHAIN: '1',
+      DWS_TOKEN: '', DWS_EVENT_URL: '', DWS_CLIENT_ID: '', DWS_MCP_BASE_URL: ev.fx.controlUrl.replace(/\/dws$/, ''),
     };
     const { saveCredential } = await import('../../src/backend/auth/credential.js');
     saveCredential({ ...process.env, ...env(login) }, {
-      access_token: fx.token, refresh_token: 'rt-events-unused', expires_at: Date.now() + 3600_000, refresh_expires_at: Date.now() + 86400_000,
+      access_token: ev.fx.token, refresh_token: 'rt-events-unused', expires_at: Date.now() + 3600_000, refresh_expires_at: Date.now() + 86400_000,
       corp_id: 'ding-corp', user_id: 'u-1', corp_name: 'Corp', user_name: 'User', client_id: 'cli-from-login', source: 'mcp', region: 'cn',
     }, true);
     const r = await runCliAsync(['event', 'status', '--format', 'json'], '', env(login));
     expect(r.status, r.stderr).toBe(0);
-    expect(fx.requests.length).toBeGreaterThan(0);
-    for (const q of fx.requests) {
-      expect(q.headers.authorization).toBe(`Bearer ${fx.token}`);
+    expect(ev.fx.requests.length).toBeGreaterThan(0);
+    for (const q of ev.fx.requests) {
+      expect(q.headers.authorization).toBe(`Bearer ${ev.fx.token}`);
       expect(q.path.startsWith('/dws/')).toBe(true);
     }
-    expect(fx.requests.some((q) => q.query.clientId === 'cli-from-login')).toBe(true);
-    expect(r.stdout + r.stderr).not.toContain(fx.token);
+    expect(ev.fx.requests.some((q) => q.query.clientId === 'cli-from-login')).toBe(true);
+    expect(r.stdout + r.stderr).not.toContain(ev.fx.token);
   });
 });
 
@@ -331,9 +317,9 @@ describe('event status and stop', () => {
   }
 
   it('status lists the active subscriptions of this client and the local consumers, as text by default', async () => {
-    fx.pageSize = 2;
+    ev.fx.pageSize = 2;
     for (const [i, status] of [[1, 1], [2, 3], [3, 1], [4, 1]] as const) {
-      fx.subscriptions.push({ subId: `sub_${i}`, eventKey: i === 4 ? 'user_oa_approval_task_created' : 'user_im_message_receive_at', ruleType: i === 4 ? 'all' : 'at', sourceId: 'open', status, gmtCreate: '2026-12-01T00:00:00Z' });
+      ev.fx.subscriptions.push({ subId: `sub_${i}`, eventKey: i === 4 ? 'user_oa_approval_task_created' : 'user_im_message_receive_at', ruleType: i === 4 ? 'all' : 'at', sourceId: 'open', status, gmtCreate: '2026-12-01T00:00:00Z' });
     }
     await record([{ subscribe_id: 'sub_1', event_key: 'user_im_message_receive_at', rule_type: 'at', client_id: 'client-dws-test', source_id: 'open', pid: process.pid, owned: true, created_at: '2026-12-01T00:00:00.000Z' },
       { subscribe_id: 'sub_x', event_key: 'user_im_message_receive_at', rule_type: 'at', client_id: 'another-client', source_id: 'open', pid: process.pid, owned: true, created_at: '2026-12-01T00:00:00.000Z' }]);
@@ -344,7 +330,7 @@ describe('event status and stop', () => {
       subscriptions: ['sub_1', 'sub_3'].map((id) => ({ subscribe_id: id, event_key: 'user_im_message_receive_at', rule_type: 'at', status: 'active', source_id: 'open', created_at: '2026-12-01T00:00:00Z' })),
       consumers: [{ pid: process.pid, alive: true, subscribe_id: 'sub_1', event_key: 'user_im_message_receive_at', rule_type: 'at', owned: true, created_at: '2026-12-01T00:00:00.000Z' }],
     });
-    expect(fx.requests.map((q) => q.query.pageNo)).toEqual(['1', '2']);
+    expect(ev.fx.requests.map((q) => q.query.pageNo)).toEqual(['1', '2']);
     const text: string = result((await runCliAsync(['event', 'status', '--status', 'all'], '', env())).stdout);
     expect(text.split('\n')[0]).toBe('Personal identity: client=client-dws-test source=open');
     expect(text).toMatch(/\nsub_2\s+user_im_message_receive_at\s+at\s+deleted\s+open\n/);
@@ -352,14 +338,14 @@ describe('event status and stop', () => {
   });
 
   it('stop needs --yes, cancels one subscription by id, and refuses an id together with --all', async () => {
-    fx.subscriptions.push({ subId: 'sub_9', eventKey: 'user_im_message_receive_at', ruleType: 'at', sourceId: 'open', status: 1, gmtCreate: '' });
+    ev.fx.subscriptions.push({ subId: 'sub_9', eventKey: 'user_im_message_receive_at', ruleType: 'at', sourceId: 'open', status: 1, gmtCreate: '' });
     const unconfirmed = await runCliAsync(['event', 'stop', 'sub_9'], '', env());
     expect(errorOf(unconfirmed.stderr).reason).toBe('confirmation_required');
-    expect(fx.requests).toEqual([]);
+    expect(ev.fx.requests).toEqual([]);
     const ok = await runCliAsync(['event', 'stop', 'sub_9', '--yes'], '', env());
     expect(ok.status).toBe(0);
     expect(result(ok.stdout)).toEqual({ cancelled: ['sub_9'], stopped_consumers: [] });
-    expect(fx.subscriptions).toEqual([]);
+    expect(ev.fx.subscriptions).toEqual([]);
     const gone = await runCliAsync(['event', 'stop', 'sub_9', '--yes'], '', env());
     expect(result(gone.stdout)).toEqual({ cancelled: ['sub_9'], stopped_consumers: [] });
     expect(errorOf((await runCliAsync(['event', 'stop', 'sub_9', '--all', '--yes'], '', env())).stderr).reason).toBe('constraint_violation');
@@ -378,20 +364,20 @@ describe('event status and stop', () => {
     const blankWithAll = await dry(' ', '--all');
     expect(blankWithAll.status).toBe(0);
     expect(JSON.parse(blankWithAll.stdout).steps[0].subscribe_ids).toMatch(/recorded/);
-    expect(fx.requests).toEqual([]);
+    expect(ev.fx.requests).toEqual([]);
   });
 
   it('stop --all cancels what this machine recorded and interrupts the consumer holding it', async () => {
-    fx.framesFor = () => [];
+    ev.fx.framesFor = () => [];
     const consumer = spawnCli(['event', 'consume', 'user_im_message_receive_o2o_all'], env());
     // Wait until the consumer has its subscription recorded and its Stream open.
-    while (fx.connections === 0 || !existsSync(runsFile())) await new Promise((r) => setTimeout(r, 20));
+    while (ev.fx.connections === 0 || !existsSync(runsFile())) await new Promise((r) => setTimeout(r, 20));
     const stop = await runCliAsync(['event', 'stop', '--all', '--yes'], '', env());
     const stopResult = result(stop.stdout);
     const ended = await consumer;
     expect(ended.status).toBe(0);
     expect(stopResult).toEqual({ cancelled: ['sub_1'], stopped_consumers: [expect.any(Number)] });
-    expect(fx.subscriptions).toEqual([]);
+    expect(ev.fx.subscriptions).toEqual([]);
     expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
   });
 });
