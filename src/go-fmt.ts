@@ -18,6 +18,24 @@ export function goNumberText(n: number): string {
 }
 
 /**
+ * A float64 as Go's strconv.FormatFloat(x, 'f', -1, 64) writes it: the shortest digits that read back as x, never in
+ * exponent form (1e21 -> "1000000000000000000000", 1e-7 -> "0.0000001", -0 -> "-0"); the text upstream compares or
+ * prints where it formats a decoded JSON number (stringFromJSONScalar helpers/chat.go:1809-1827, the report list's
+ * display text helpers/report.go:1180@c7521c1c).
+ */
+export function goFloatText(x: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? '+Inf' : x < 0 ? '-Inf' : 'NaN';
+  if (Object.is(x, -0)) return '-0';
+  const s = String(x);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/u.exec(s);
+  if (!m) return s;
+  const digits = m[2] + (m[3] ?? '');
+  const point = 1 + Number(m[4]);
+  if (point <= 0) return `${m[1]}0.${'0'.repeat(-point)}${digits}`;
+  return m[1] + (point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`);
+}
+
+/**
  * A decoded JSON value as Go's fmt.Sprint / %v prints it (json.Unmarshal into `any`: numbers are float64; a json.Number kept by UseNumber prints its literal): nil as
  * `<nil>`, a text as it is, a number as goNumberText, a list as `[a b]`, an object as `map[k:v ...]` with its keys in
  * code point order (fmt sorts map keys), nested values the same way.

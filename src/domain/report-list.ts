@@ -7,6 +7,7 @@
 // and `sent` build the printed object from {answer, ledger, details, title, instruction} (the texts come from the plan).
 import { isObject } from '../json-object.js';
 import { fields, trimSpace } from '../text/space.js';
+import { goFloatText } from '../go-fmt.js';
 
 type Obj = Record<string, unknown>;
 type Row = Record<string, string>;
@@ -136,21 +137,10 @@ function compact(s: string, max: number): string {
   return cps.length <= max ? t : `${cps.slice(0, max).join('')}...`;
 }
 
-/** Go's strconv.FormatFloat(x, 'f', -1, 64): the shortest digits, never an exponent. */
-function plainNumber(x: number): string {
-  const s = String(x);
-  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/u.exec(s);
-  if (!m) return s;
-  const digits = m[2] + (m[3] ?? '');
-  const point = 1 + Number(m[4]);
-  if (point <= 0) return `${m[1]}0.${'0'.repeat(-point)}${digits}`;
-  return m[1] + (point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`);
-}
-
 /** reportDisplayStringFromValue :1164 and reportFirstDisplayValue :1153. */
 function displayText(v: unknown): string {
   if (typeof v === 'string') return trimSpace(v);
-  if (typeof v === 'number') return plainNumber(v);
+  if (typeof v === 'number') return goFloatText(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (Array.isArray(v)) return v.map(displayText).filter((s) => s !== '').join(' ');
   if (isObject(v)) return firstDisplay(v, ['value', 'text', 'content', 'plainText', 'name', 'title']);

@@ -2,7 +2,7 @@
 // collectMediaItems internal/shortcut/doc/media_style_shortcuts.go:340@c7521c1c).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { goNumberText, goSprint } from '../../src/go-fmt.js';
+import { goFloatText, goNumberText, goSprint } from '../../src/go-fmt.js';
 
 describe('goSprint prints a decoded JSON value as fmt.Sprint does', () => {
   it('prints nil, texts, numbers and booleans as Go does', () => {
@@ -19,5 +19,21 @@ describe('goSprint prints a decoded JSON value as fmt.Sprint does', () => {
   it('a text is printed as it is and a number as goNumberText, inside a list too', () => {
     fc.assert(fc.property(fc.string(), (s) => goSprint(s) === s && goSprint([s]) === `[${s}]`));
     fc.assert(fc.property(fc.double({ noNaN: true }), (n) => goSprint(n) === goNumberText(n) && goSprint({ k: n }) === `map[k:${goNumberText(n)}]`));
+  });
+});
+
+describe('goFloatText writes a float64 as strconv.FormatFloat(x, \'f\', -1, 64)', () => {
+  it('writes the examples in plain decimal', () => {
+    expect([1e21, 1e-7, 123.5, -0, 0, Number('12345678901234567890'), 5e-324].map(goFloatText)).toEqual([
+      '1000000000000000000000', '0.0000001', '123.5', '-0', '0', '12345678901234567000', `0.${'0'.repeat(323)}5`,
+    ]);
+  });
+
+  it('never writes an exponent, and reads back as the same double (property)', () => {
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+      const t = goFloatText(x);
+      expect(t).toMatch(/^-?\d+(\.\d+)?$/u);
+      expect(Object.is(Number(t), x)).toBe(true);
+    }));
   });
 });
