@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultOf } from '../helpers.js';
+import { JsonNumber } from '../../src/json-number.js';
 import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
 const mcp = useMcpServer();
@@ -38,6 +39,15 @@ describe('aitable +list-tables', () => {
     expect(await run(['aitable', '+list-tables', '--base', 'b'])).toEqual({ tables: [{ tableId: 'a', tableName: 'x' }] });
     mcp.answers['aitable/get_tables'] = () => ({ success: true, result: { tables: [] } });
     expect(await run(['aitable', '+list-tables', '--base', 'b'])).toEqual({ success: true, result: { tables: [] } });
+  });
+  it('writes a numeric id or name as FormatFloat(x, \'f\', -1, 64) writes the float64 json.Unmarshal made (listTablesString :163-175)', async () => {
+    mcp.answers['aitable/get_tables'] = () => ({ tables: [{ tableId: new JsonNumber('1e21'), tableName: 1e-7 }, { tableId: new JsonNumber('12345678901234567890'), tableName: 2.5 }] });
+    expect(await run(['aitable', '+list-tables', '--base', 'b'])).toEqual({
+      tables: [
+        { tableId: '1000000000000000000000', tableName: '0.0000001' },
+        { tableId: '12345678901234567000', tableName: '2.5' },
+      ],
+    });
   });
 });
 
