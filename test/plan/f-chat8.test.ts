@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTransform } from '../../src/plan/transforms/index.js';
+import { JsonNumber } from '../../src/json-number.js';
 import { transformArgProblem } from '../../src/plan/transforms/index.js';
 import { BUSY, useOutputRuns } from './output-runs.js';
 
@@ -92,6 +93,15 @@ describe('project_messages: the wrappers as options', () => {
   it('reader: search (search_msg.go:835, :866): sender from the name spellings, then nested, then ids; time always written', () => {
     expect(project([{ senderNick: 'N', sender: 'raw', msgTime: 9 }, { sender: { displayName: 'D' } }, { senderId: 12 }], { reader: 'search' }).map((r) => [r.sender, r.time]))
       .toEqual([['N', 9], ['D', null], ['12', null]]);
+  });
+
+  it('reader search / at_me write a numeric sender, text or conversation as FormatFloat f writes the float64 (searchMsgString search_msg.go:884-897, atMeString at_me.go:644-657)', () => {
+    const rows = [{ senderId: 1e21, text: 1e-7, conversationId: new JsonNumber('12345678901234567890') }, { senderId: new JsonNumber('1e21'), content: -0 }];
+    expect(project(rows, { reader: 'search' }).map((r) => r.sender)).toEqual(['1000000000000000000000', '1000000000000000000000']);
+    expect(project(rows, { reader: 'at_me' }).map((r) => [r.sender, r.text, r.conversation])).toEqual([
+      ['1000000000000000000000', '0.0000001', '12345678901234567000'],
+      ['1000000000000000000000', '-0', null],
+    ]);
   });
 
   it('merge (helpers/chat.go:63): the message\'s own keys kept, messageId and text written, openMessageId and content kept or filled', () => {
