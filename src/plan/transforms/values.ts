@@ -54,10 +54,10 @@ export const PLAIN: Record<string, Fn> = {
   float,
   trunc: (v, where) => ((v = asDouble(v)), typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : refuse(where, v, 'a number')),
   // a kept literal (JsonNumber) is its digits as typed (Go's json.Number.String(), strconv.FormatInt of an int64)
-  // a decoded number as Go's FormatFloat(x, 'f', -1, 64) writes the float64 json.Unmarshal made of it (a kept literal
-  // read as that float64 first: 1e21 -> "1000000000000000000000", 12345678901234567890 -> "12345678901234567000");
-  // anything else passes
-  float_text: (v) => (typeof v === 'number' || v instanceof JsonNumber ? goFloatText(Number(asDouble(v))) : v),
+  // to_string as upstream's answer readers write a value json.Unmarshal decoded: a number as FormatFloat(x, 'f', -1, 64)
+  // writes the float64 (a kept literal read as that float64 first: 1e21 -> "1000000000000000000000",
+  // 12345678901234567890 -> "12345678901234567000"), a boolean as strconv.FormatBool; anything else passes
+  float_text: (v) => (typeof v === 'number' || v instanceof JsonNumber ? goFloatText(Number(asDouble(v))) : typeof v === 'boolean' ? String(v) : v),
   to_string: (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v instanceof JsonNumber ? v.literal : v),
   // upstream's credential readers keep a header only when its value is text (helpers/drive.go:244-250, :271-277;
   // shortcut/drive/version_operations.go:283-289@c7521c1c); anything but an object gives no headers
