@@ -509,3 +509,50 @@ describe('object_guard: a request that keeps the rest (objectGuardKeepRest 1, de
     }), { numRuns: 120 });
   });
 });
+
+describe('object_guard: the words the commands use for their own object (catalog/lexicon/objects.yaml; docs/ranking.md session 31)', () => {
+  it('reads a meeting as an event, a wiki as a space, a watcher as a participant and a folder also as a mail folder', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const named = (q: string) => queryObjects(fold(q), lex).map((i) => lex.keys[i]);
+    // calendar event delete's own keywords: 删会议, remove meeting; the meeting room keeps its longer word
+    expect(named('把周五和供应商的那个会议删掉')).toContain('event');
+    expect(named('delete the meeting with the vendor')).toEqual(['event']);
+    expect(named('删掉这个会议室')).toEqual(['room']);
+    // wiki space delete: trash wiki; to-do participant removal: 移除关注人, remove watcher
+    expect(named('delete the HR wiki')).toEqual(['space']);
+    expect(named('remove the watcher from this todo')).toEqual(expect.arrayContaining(['attendee', 'task']));
+    expect(named('把任务的关注人移除')).toContain('attendee');
+    // mail folder delete: 删除文件夹, delete folder; a folder names a base section, a chat category and a wiki node too
+    expect(named('delete folder')).toEqual(expect.arrayContaining(['section', 'category', 'node', 'mailfolder']));
+    // 設定格式化的條件 (the conditional format's Taiwan name, folded) names the format, not the filter criteria
+    expect(named('把設定格式化的條件刪掉')).toEqual(['format']);
+  });
+
+  it('a sheet pivot table is its own object, not the base table its CLI noun reads as', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { toolObjectIndex, queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const actions = readActionLexicon('catalog');
+    const key = (cli: string) => actions.objects!.keys[toolObjectIndex(cli, actions)];
+    for (const verb of ['create', 'delete', 'list', 'update']) expect(key(`sheet pivot-table ${verb}`)).toBe('pivot');
+    expect(key('aitable table delete')).toBe('table');
+    expect(key('sheet delete-sheet')).toBe('sheet');
+    expect(queryObjects(fold('删除这个透视表'), actions.objects!).map((i) => actions.objects!.keys[i])).toEqual(['pivot']);
+  });
+
+  it('a request to delete a meeting leads with the event delete: the room delete, a part of it, moves below', () => {
+    const q = 'delete the meeting with the vendor';
+    expect(paths({}, q)[0]).toBe('calendar.delete_calendar_event');
+    // without the guard the room delete leads (its title says meeting room)
+    expect(paths({ objectGuard: 0 }, q)[0]).toBe('calendar.delete_meeting_room');
+  });
+
+  it('a request to delete a wiki leads with the space delete, not the delete of one of its pages', () => {
+    const q = 'delete the HR wiki';
+    expect(paths({}, q)[0]).toBe('wiki.shortcut_delete_space');
+    expect(paths({ objectGuard: 0 }, q)[0]).toBe('wiki.delete_document');
+  });
+});
