@@ -556,3 +556,15 @@ describe('object_guard: the words the commands use for their own object (catalog
     expect(paths({ objectGuard: 0 }, q)[0]).toBe('wiki.delete_document');
   });
 });
+
+describe('object_guard: a form is a view of a table (objects.yaml form inside view; docs/ranking.md session 31)', () => {
+  it('a request that says only the view leads with the view delete; one that says the form, with the form delete', () => {
+    for (const q of ['这个 view 删了吧', 'delete 这个 view']) {
+      expect(paths({}, q)[0]).toBe('aitable.shortcut_view_delete');
+      // without the guard the form delete (a form view) leads
+      expect(paths({ objectGuard: 0 }, q)[0]).toBe('aitable.shortcut_form_delete');
+    }
+    expect(paths({}, '删除这个表单视图')[0]).toBe('aitable.shortcut_form_delete');
+    expect(paths({}, 'delete this form')[0]).toBe('aitable.shortcut_form_delete');
+  });
+});
