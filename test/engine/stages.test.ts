@@ -527,6 +527,11 @@ describe('object_guard: the words the commands use for their own object (catalog
     expect(named('把任务的关注人移除')).toContain('attendee');
     // mail folder delete: 删除文件夹, delete folder; a folder names a base section, a chat category and a wiki node too
     expect(named('delete folder')).toEqual(expect.arrayContaining(['section', 'category', 'node', 'mailfolder']));
+    // a row or a column said in Chinese names a base's record or field and a sheet's dimension, as row and column do
+    // (sheet delete-dimension's own keywords: 删列, 删掉一行)
+    for (const q of ['把这几行删掉', '删掉这一行', '这列删了', '删除这一列']) expect(named(q), q).toEqual(expect.arrayContaining(['dimension']));
+    expect(named('把这几行删掉')).toContain('record');
+    expect(named('删除这一列')).toContain('field');
     // 設定格式化的條件 (the conditional format's Taiwan name, folded) names the format, not the filter criteria
     expect(named('把設定格式化的條件刪掉')).toEqual(['format']);
   });
