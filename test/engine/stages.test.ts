@@ -573,3 +573,24 @@ describe('object_guard: a form is a view of a table (objects.yaml form inside vi
     expect(paths({}, 'delete this form')[0]).toBe('aitable.shortcut_form_delete');
   });
 });
+
+describe('object_guard: a worksheet is inside a spreadsheet document (objects.yaml sheet inside document; docs/ranking.md session 31)', () => {
+  it('reads a spreadsheet as a document and a worksheet as the sheet inside it', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const named = (q: string) => queryObjects(fold(q), lex).map((i) => lex.keys[i]);
+    expect(named('delete the old spreadsheet')).toEqual(['document']);
+    expect(named('删掉表格文档里的草稿工作表')).toEqual(expect.arrayContaining(['document', 'sheet']));
+    expect(lex.inside[lex.keys.indexOf('sheet')].map((i) => lex.keys[i])).toEqual(expect.arrayContaining(['document', 'file']));
+  });
+
+  it('a request to delete a spreadsheet file leads with the file delete, not the delete of one worksheet in it', () => {
+    const q = '把钉盘里那个旧的电子表格文件删掉';
+    expect(paths({}, q)[0]).toBe('drive.delete_document');
+    expect(paths({ objectGuard: 0 }, q)[0]).toBe('sheet.delete_sheet');
+    // naming the worksheet inside the document keeps the worksheet delete first
+    expect(paths({}, '删掉表格文档里的草稿工作表')[0]).toBe('sheet.delete_sheet');
+  });
+});
