@@ -124,8 +124,9 @@ describe('object_guard: siblings (objectGuardSiblings 3, objectGuardSiblingRatio
   });
 
   it('a sibling moves only below a hit on the target that scores at least the ratio of it', () => {
-    // 这个人 names a member; the meeting is no object the lexicon knows, so the attendee command is a "sibling"
-    const q = '把这个人从会议里移除';
+    // 成员 names a member only and the event is where it is, so the attendee command is a "sibling" (until session 31
+    // this was 把这个人从会议里移除; 会议 now names an event and 这个人 an attendee too)
+    const q = '把这个成员从日程里移除';
     expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0 }, q)[0]).toBe('chat.remove_group_member');
     expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0.5 }, q)[0]).toBe('calendar.remove_calendar_participant');
     expect(paths({}, q)[0]).toBe('calendar.remove_calendar_participant');
@@ -592,5 +593,15 @@ describe('object_guard: a worksheet is inside a spreadsheet document (objects.ya
     expect(paths({ objectGuard: 0 }, q)[0]).toBe('sheet.delete_sheet');
     // naming the worksheet inside the document keeps the worksheet delete first
     expect(paths({}, '删掉表格文档里的草稿工作表')[0]).toBe('sheet.delete_sheet');
+  });
+});
+
+describe('object_guard: a person named is a member or an attendee (objects.yaml person words; docs/ranking.md session 31)', () => {
+  it('a colleague removed from a meeting\'s attendees is an attendee: the app member removal moves below the attendee removal', () => {
+    const q = '把这位同事从评审会议的与会者中移除';
+    expect(paths({}, q)[0]).toBe('calendar.remove_calendar_participant');
+    expect(paths({ objectGuard: 0 }, q)[0]).toBe('dev.remove_dev_app_members');
+    // a person removed from a group is a member
+    expect(paths({}, '把这个人从群里移除')[0]).toBe('chat.remove_group_member');
   });
 });
