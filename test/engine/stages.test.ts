@@ -124,8 +124,9 @@ describe('object_guard: siblings (objectGuardSiblings 3, objectGuardSiblingRatio
   });
 
   it('a sibling moves only below a hit on the target that scores at least the ratio of it', () => {
-    // 这个人 names a member; the meeting is no object the lexicon knows, so the attendee command is a "sibling"
-    const q = '把这个人从会议里移除';
+    // 成员 names a member only and the event is where it is, so the attendee command is a "sibling" (until session 31
+    // this was 把这个人从会议里移除; 会议 now names an event and 这个人 an attendee too)
+    const q = '把这个成员从日程里移除';
     expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0 }, q)[0]).toBe('chat.remove_group_member');
     expect(paths({ objectGuardSiblings: 3, objectGuardSiblingRatio: 0.5 }, q)[0]).toBe('calendar.remove_calendar_participant');
     expect(paths({}, q)[0]).toBe('calendar.remove_calendar_participant');
@@ -507,5 +508,100 @@ describe('object_guard: a request that keeps the rest (objectGuardKeepRest 1, de
       expect(on.length, q).toBe(off.length);
       if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
     }), { numRuns: 120 });
+  });
+});
+
+describe('object_guard: the words the commands use for their own object (catalog/lexicon/objects.yaml; docs/ranking.md session 31)', () => {
+  it('reads a meeting as an event, a wiki as a space, a watcher as a participant and a folder also as a mail folder', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const named = (q: string) => queryObjects(fold(q), lex).map((i) => lex.keys[i]);
+    // calendar event delete's own keywords: 删会议, remove meeting; the meeting room keeps its longer word
+    expect(named('把周五和供应商的那个会议删掉')).toContain('event');
+    expect(named('delete the meeting with the vendor')).toEqual(['event']);
+    expect(named('删掉这个会议室')).toEqual(['room']);
+    // wiki space delete: trash wiki; to-do participant removal: 移除关注人, remove watcher
+    expect(named('delete the HR wiki')).toEqual(['space']);
+    expect(named('remove the watcher from this todo')).toEqual(expect.arrayContaining(['attendee', 'task']));
+    expect(named('把任务的关注人移除')).toContain('attendee');
+    // mail folder delete: 删除文件夹, delete folder; a folder names a base section, a chat category and a wiki node too
+    expect(named('delete folder')).toEqual(expect.arrayContaining(['section', 'category', 'node', 'mailfolder']));
+    // a row or a column said in Chinese names a base's record or field and a sheet's dimension, as row and column do
+    // (sheet delete-dimension's own keywords: 删列, 删掉一行)
+    for (const q of ['把这几行删掉', '删掉这一行', '这列删了', '删除这一列']) expect(named(q), q).toEqual(expect.arrayContaining(['dimension']));
+    expect(named('把这几行删掉')).toContain('record');
+    expect(named('删除这一列')).toContain('field');
+    // 設定格式化的條件 (the conditional format's Taiwan name, folded) names the format, not the filter criteria
+    expect(named('把設定格式化的條件刪掉')).toEqual(['format']);
+  });
+
+  it('a sheet pivot table is its own object, not the base table its CLI noun reads as', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { toolObjectIndex, queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const actions = readActionLexicon('catalog');
+    const key = (cli: string) => actions.objects!.keys[toolObjectIndex(cli, actions)];
+    for (const verb of ['create', 'delete', 'list', 'update']) expect(key(`sheet pivot-table ${verb}`)).toBe('pivot');
+    expect(key('aitable table delete')).toBe('table');
+    expect(key('sheet delete-sheet')).toBe('sheet');
+    expect(queryObjects(fold('删除这个透视表'), actions.objects!).map((i) => actions.objects!.keys[i])).toEqual(['pivot']);
+  });
+
+  it('a request to delete a meeting leads with the event delete: the room delete, a part of it, moves below', () => {
+    const q = 'delete the meeting with the vendor';
+    expect(paths({}, q)[0]).toBe('calendar.delete_calendar_event');
+    // without the guard the room delete leads (its title says meeting room)
+    expect(paths({ objectGuard: 0 }, q)[0]).toBe('calendar.delete_meeting_room');
+  });
+
+  it('a request to delete a wiki leads with the space delete, not the delete of one of its pages', () => {
+    const q = 'delete the HR wiki';
+    expect(paths({}, q)[0]).toBe('wiki.shortcut_delete_space');
+    expect(paths({ objectGuard: 0 }, q)[0]).toBe('wiki.delete_document');
+  });
+});
+
+describe('object_guard: a form is a view of a table (objects.yaml form inside view; docs/ranking.md session 31)', () => {
+  it('a request that says only the view leads with the view delete; one that says the form, with the form delete', () => {
+    for (const q of ['这个 view 删了吧', 'delete 这个 view']) {
+      expect(paths({}, q)[0]).toBe('aitable.shortcut_view_delete');
+      // without the guard the form delete (a form view) leads
+      expect(paths({ objectGuard: 0 }, q)[0]).toBe('aitable.shortcut_form_delete');
+    }
+    expect(paths({}, '删除这个表单视图')[0]).toBe('aitable.shortcut_form_delete');
+    expect(paths({}, 'delete this form')[0]).toBe('aitable.shortcut_form_delete');
+  });
+});
+
+describe('object_guard: a worksheet is inside a spreadsheet document (objects.yaml sheet inside document; docs/ranking.md session 31)', () => {
+  it('reads a spreadsheet as a document and a worksheet as the sheet inside it', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const named = (q: string) => queryObjects(fold(q), lex).map((i) => lex.keys[i]);
+    expect(named('delete the old spreadsheet')).toEqual(['document']);
+    expect(named('删掉表格文档里的草稿工作表')).toEqual(expect.arrayContaining(['document', 'sheet']));
+    expect(lex.inside[lex.keys.indexOf('sheet')].map((i) => lex.keys[i])).toEqual(expect.arrayContaining(['document', 'file']));
+  });
+
+  it('a request to delete a spreadsheet file leads with the file delete, not the delete of one worksheet in it', () => {
+    const q = '把钉盘里那个旧的电子表格文件删掉';
+    expect(paths({}, q)[0]).toBe('drive.delete_document');
+    expect(paths({ objectGuard: 0 }, q)[0]).toBe('sheet.delete_sheet');
+    // naming the worksheet inside the document keeps the worksheet delete first
+    expect(paths({}, '删掉表格文档里的草稿工作表')[0]).toBe('sheet.delete_sheet');
+  });
+});
+
+describe('object_guard: a person named is a member or an attendee (objects.yaml person words; docs/ranking.md session 31)', () => {
+  it('a colleague removed from a meeting\'s attendees is an attendee: the app member removal moves below the attendee removal', () => {
+    const q = '把这位同事从评审会议的与会者中移除';
+    expect(paths({}, q)[0]).toBe('calendar.remove_calendar_participant');
+    expect(paths({ objectGuard: 0 }, q)[0]).toBe('dev.remove_dev_app_members');
+    // a person removed from a group is a member
+    expect(paths({}, '把这个人从群里移除')[0]).toBe('chat.remove_group_member');
   });
 });
