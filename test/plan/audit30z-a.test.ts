@@ -102,6 +102,11 @@ describe('the comma-list flags parsed by parseCSVValues send null when blank', (
     [['minutes', 'permission', 'add', '--ids', 't1', '--policy', '3'], '--member-uids', 'memberUids'],
     [['minutes', 'permission', 'add', '--ids', 't1', '--member-uids', 'm1', '--policy', '3'], '--sub-resources', 'roleSubResourceIds'],
     [['minutes', 'permission', 'remove', '--ids', 't1', '--yes'], '--member-uids', 'memberUids'],
+    [['contact', 'user', 'get'], '--ids', 'user_id_list'],
+    [['contact', 'dept', 'list-members'], '--depts', 'deptIds'],
+    [['hrbrain', 'profile', 'labels'], '--staff-ids', 'staffIds'],
+    [['hrbrain', 'talent-pool', 'list'], '--labels', 'labels'],
+    [['hrbrain', 'search', 'employees-structured', '--origin-json', '{"rules":[]}', '--fields', '[{"label":"a","value":"b"}]'], '--order-by', 'orderByClauses'],
   ];
 
   it('sends null for a blank list and [] for commas', async () => {
@@ -115,5 +120,15 @@ describe('the comma-list flags parsed by parseCSVValues send null when blank', (
       }
       expect([argv.slice(0, 3).join(' '), flag, ...got]).toEqual([argv.slice(0, 3).join(' '), flag, null, []]);
     }
+  });
+});
+
+// hrbrain talent-pool list / search employees-structured (hrbrain.go:78-80, :614-616@c7521c1c): the blank test was a
+// JavaScript \\s pattern; Go's TrimSpace keeps U+FEFF, which is then a value of its own.
+describe('hrbrain sends a U+FEFF list value as typed', () => {
+  it('sends ["\\ufeff"] for --labels and --order-by of U+FEFF', async () => {
+    const labels = await sent(['hrbrain', 'talent-pool', 'list', '--labels', '\ufeff']);
+    const order = await sent(['hrbrain', 'search', 'employees-structured', '--origin-json', '{"rules":[]}', '--fields', '[{"label":"a","value":"b"}]', '--order-by', '\ufeff']);
+    expect([(labels.calls[0][1] as { labels: unknown }).labels, (order.calls[0][1] as { orderByClauses: unknown }).orderByClauses]).toEqual([['\ufeff'], ['\ufeff']]);
   });
 });
