@@ -111,3 +111,41 @@ describe('flags and JSON values read by TrimSpace', () => {
     }), { numRuns: 30 });
   });
 });
+
+describe('more sites typed as users type them', () => {
+  it('drive +move: a read-back folderId of U+0085 is blank, targetFolderId proves the move; one of U+FEFF is another folder (shortcut/drive/drive.go:557-563)', async () => {
+    runs.answer('doc/move_document', { success: true });
+    runs.answer('doc/get_document_info', { result: { nodeId: 'n1', folderId: NEL, targetFolderId: 'f1' } });
+    expect(await outcome(['drive', '+move', '--node', 'n1', '--folder', 'f1', '--yes'])).toMatchObject({ exit: 0, printed: { success: true, nodeId: 'n1' } });
+    runs.answer('doc/get_document_info', { result: { nodeId: 'n1', folderId: BOM, targetFolderId: 'f1' } });
+    expect(await outcome(['drive', '+move', '--node', 'n1', '--folder', 'f1', '--yes'])).toMatchObject({ exit: 7, reason: 'partial_outcome' });
+  });
+  it('chat +flag-list: an id of U+0085 alone is passed over for the next spelling; one of U+FEFF is an id (firstNonEmptyMapString lark_alignment.go:637-643, :829-837)', async () => {
+    runs.answer('im/list_message_favorites', { items: [
+      { openMessageId: NEL, messageId: 'm2' }, { messageId: 'm2' },
+      { openMessageId: BOM, messageId: 'm3' }, { openMessageId: BOM, messageId: 'm4' },
+    ], hasMore: false });
+    const got = await outcome(['chat', '+flag-list']);
+    expect(got.exit).toBe(0);
+    expect(got.printed).toMatchObject({ count: 2, items: [{ openMessageId: NEL, messageId: 'm2' }, { openMessageId: BOM, messageId: 'm3' }] });
+  });
+  it('doc +comment-reply --mention U+FEFF[123]: not a JSON list (TrimSpace keeps U+FEFF), sent as one uid (review_shortcuts.go:164-165)', async () => {
+    const got = await outcome(['doc', '+comment-reply', '--node', 'n1', '--comment-key', 'k1', '--content', 'hi', '--mention', `${BOM}[123]`, '--yes']);
+    expect(got.calls).toEqual([['doc-comment/reply_comment', expect.objectContaining({ mentionedUserIds: [`${BOM}[123]`] })]]);
+  });
+  it('calendar +agenda --start U+FEFF: not blank, refused as a time that does not parse (shortcut/calendar/calendar.go:94-99)', async () => {
+    const r = await dispatchInProcess(['calendar', '+agenda', '--start', BOM], runs.env());
+    expect(r.error?.reason).toBe('invalid_parameter');
+    expect(r.error?.message).not.toMatch(/blank/u);
+  });
+  it('doc +export-submit: an answer text of U+FEFF is not blank, so not a JSON object: refused (runner.go:262-268)', async () => {
+    runs.answer('doc/submit_export_job', BOM);
+    expect(await outcome(['doc', '+export-submit', '--node', 'n1'])).toMatchObject({ reason: 'backend_error' });
+  });
+  it('attendance schedule import: a workDate padded by U+0085 is trimmed and kept as written (normalizeWorkDate attendance.go:201-205)', async () => {
+    const got = await outcome(['attendance', 'schedule', 'import', '--groupId', '5', '--scheduleVOS',
+      JSON.stringify([{ userId: 'u', workDate: `${NEL}2026-12-07 9:00:00${NEL}`, classId: 1, isRest: 'N' }]), '--yes']);
+    expect(got.calls).toEqual([['attendance-wukong/generateTurnSchedule', { GenerateTurnScheduleRequest: { groupId: 5,
+      scheduleVOS: [{ userId: 'u', workDate: '2026-12-07 9:00:00', classId: 1, isRest: 'N' }], param: { useHistoryGroupAndShift: false } } }]]);
+  });
+});
