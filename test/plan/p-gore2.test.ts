@@ -62,6 +62,12 @@ describe('drive comment list --cursor: any digits strconv.ParseInt(…, 10, 64) 
     runs.answer('doc-comment/list_file_comments', commentPage({ hasMore: true, nextToken: `${BOM}10` }));
     expect((await outcome(['drive', 'comment', 'list', '--node', 'n1'])).exit).not.toBe(0);
   });
+  it('--all: a page token padded by U+0085 is followed trimmed; one beyond int64 ends the run before another call (file_comment.go:295-325, :529-541)', async () => {
+    const pages = [commentPage({ hasMore: true, nextToken: `${NEL}9223372036854775807${NEL}` }), commentPage({ hasMore: true, nextToken: '9223372036854775808' }), commentPage({})];
+    const got = await runs.paged(['drive', 'comment', 'list', '--node', 'n1', '--all'], 'doc-comment/list_file_comments', pages);
+    expect(got.sent).toEqual([{ fileId: 'n1', maxResults: 200 }, { fileId: 'n1', maxResults: 200, nextToken: '9223372036854775807' }]);
+    expect(got.envelope?.error.reason).toBe('backend_error');
+  });
   it('an answer fileId of U+0085 is blank (refused, nonEmptyStringField :567-571); U+FEFF is an id', async () => {
     runs.answer('doc-comment/list_file_comments', commentPage({ fileId: NEL }));
     expect(await outcome(['drive', 'comment', 'list', '--node', 'n1'])).toMatchObject({ reason: 'backend_error' });
