@@ -80,8 +80,8 @@ describe('a multi-step write through dispatch', () => {
     expect(plan.steps.map((s) => s.id)).toEqual(['attendees', 'create', 'no_event_id', 'invite', 'detail']);
     expect(plan.steps[0].for_each).toEqual(['张三', '李四']);
     // p-cal: the event id is the first non-blank text among the spellings (shortcutPickID, book.go:185-192)
-    expect(plan.steps[3].arguments).toEqual({ eventId: '<from create.eventId | keep_matching \\S | first>', attendeesToAdd: '<from attendees.[*].userId>' });
-    expect(plan.steps[3].rollback).toEqual({ server: 'calendar', rpc: 'delete_calendar_event', arguments: { eventId: '<from create.eventId | keep_matching \\S | first>' } });
+    expect(plan.steps[3].arguments).toEqual({ eventId: '<from create.eventId | keep_matching \\P{White_Space} | first>', attendeesToAdd: '<from attendees.[*].userId>' });
+    expect(plan.steps[3].rollback).toEqual({ server: 'calendar', rpc: 'delete_calendar_event', arguments: { eventId: '<from create.eventId | keep_matching \\P{White_Space} | first>' } });
   });
 
   it('inviting fails after the create: the event is deleted again (upstream book.go:146), rolled_back (exit 1); the journal has every call', async () => {
