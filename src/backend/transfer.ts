@@ -294,8 +294,12 @@ export async function publishDir(r: { dir: string; files: PublishedFile[] }, env
   return { dir: path.relative(root, target).split(path.sep).join('/'), files: written };
 }
 
-/** PUT a text (a plan value) to a URL an earlier step returned; a write, never retried. */
-export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number; method?: 'POST' }): Promise<{ status: number; bytes: number }> {
+/**
+ * PUT a text (a plan value) to a URL an earlier step returned; a write, never retried here. A status among
+ * `refusedStatuses` is answered as `{status, bytes: 0, refused: true}` (the plan asks for fresh credentials), as
+ * uploadFile does (a-z2: markdown create's inline content, driveUploadPut drive_transfer.go:828-850@c7521c1c).
+ */
+export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[] }): Promise<{ status: number; bytes: number; refused?: true }> {
   const target = checkedUrl(r.url);
   const body = Buffer.from(r.text, 'utf8');
   if (body.byteLength > r.maxBytes) refuse(`the text to upload has ${body.byteLength} bytes, more than the ${r.maxBytes} this command accepts`);

@@ -103,7 +103,8 @@ export function effectsFor(r: RunContext): Effects {
             ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}) }, r.env));
       }
       return journaled(r.env, record(t.method ?? 'PUT', { bytes: Buffer.byteLength(t.text) }), () =>
-        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs, ...(t.method ? { method: t.method } : {}) }));
+        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs, ...(t.method ? { method: t.method } : {}),
+          ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}) }));
     },
     async handoff(h: Handoff) {
       const [{ localCommands }, { validateInput }] = await Promise.all([import('../local/index.js'), import('../contract/validate.js')]);

@@ -57,13 +57,19 @@ const status: LocalCommand = async (ctx) => {
   for (const f of ['all', 'all-editions', 'client-id', 'fail-on-orphan']) {
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not supported for personal events`);
   }
-  const f = format(ctx, ['text', 'json']);
-  const eventKey = text(values.event);
-  if (eventKey) lookupEvent(eventKey);
-  const wanted = text(values.status) || 'active';
-  const subscribeId = text(values['subscribe-id']);
+  // a-z2 (audit-30z-b; runPersonalEventStatus event_personal_command.go, ListSubscriptions personal/client.go:220-282,
+  // ensurePublicPersonalEvent, personal.Lookup registry.go:365@c7521c1c): the filters are compared as typed (nothing
+  // trimmed), a --status of "" or all keeps every subscription, an event key not in the directory is no refusal (it
+  // matches nothing; every key of the directory is public), and only --format json prints JSON, any other text
+  // (JSON, xml) the text. Before: the values were trimmed, --status "" meant active, an unknown key was refused and
+  // --format was lower-cased and checked
+  const f = values.format === 'json' ? 'json' : 'text';
+  const raw = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const eventKey = raw(values.event);
+  const wanted = values.status === undefined ? 'active' : raw(values.status);
+  const subscribeId = raw(values['subscribe-id']);
   const cp = await controlPlane(values, ctx.env);
-  const subs = (await new ControlClient(cp, ctx).list()).filter((s) => (wanted === 'all' || s.status === wanted)
+  const subs = (await new ControlClient(cp, ctx).list()).filter((s) => (wanted === '' || wanted === 'all' || s.status === wanted)
     && (!eventKey || s.event_key === eventKey) && (!subscribeId || s.subscribe_id === subscribeId));
   const consumers = consumersOf(ctx, cp).filter((r) => (!eventKey || r.event_key === eventKey) && (!subscribeId || r.subscribe_id === subscribeId));
   const result = {

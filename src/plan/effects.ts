@@ -29,7 +29,7 @@ export interface BackendCall {
  */
 export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[] }
-  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST' }
+  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
     label?: string; name?: string; tempDir?: string; refusedStatuses?: number[] }
   | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string }

@@ -1159,7 +1159,7 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
     if (typeof file === 'string') return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, file, ...method, ...refused });
     const text = u.content ? evalSource(sc, u.content) : undefined;
     if (typeof text !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a local file path${u.content ? ' or a text' : ''}`);
-    return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, text, ...method });
+    return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, text, ...method, ...refused });
   }
   const d = step.download;
   // no file (not declared, or its flag not given): the downloaded text is the step's result

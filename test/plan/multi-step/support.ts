@@ -503,8 +503,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
       'aitable/prepare_attachment_upload': { data: { uploadUrl: `${ctx.blobBase}/url`, fileToken: 'v-new' } },
     };
   },
+  // a-z2: findRecords (record_upsert_by_key.go:257-284@c7521c1c) refuses a records key that is not a list (recordsPage's
+  // top-level `records: null` included), so this read answers the record list at the top
   'aitable.shortcut_attachment_remove': (data) => {
-    const record = (items: Obj[]) => recordsPage([{ recordId: String(data['record-id']), cells: { [String(data['field-id'])]: items } }]);
+    const record = (items: Obj[]) => ({ hasMore: false, records: [{ recordId: String(data['record-id']), cells: { [String(data['field-id'])]: items } }] });
     const kept = { fileToken: 'v-kept', name: 'kept.pdf' };
     return { 'aitable/query_records': [record([{ fileToken: 'v-old', fileName: String(data['remove-name']) }, kept]), record([kept])] };
   },
@@ -594,6 +596,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'minutes.shortcut_transcript': () => ({ ...LATEST_LIST, 'minutes/get_minutes_transcription': { ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1' }], hasNext: false } } }),
   // markdown diff checks the file's extension as ensureMarkdownDiffType (p-minutes): a sample text is another type
   'markdown.diff': () => ({ 'drive/get_file_info': { result: { extension: 'md' } } }),
+  // a-z2: markdown create reads its credentials as the drive upload leaf does (parseDriveUploadInfo / parseUploadInfo):
+  // a URL and an uploadId (drive), a resourceUrl and an uploadKey (doc)
+  'markdown.create': (_data, ctx) => ({
+    'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
+    'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
+  }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
