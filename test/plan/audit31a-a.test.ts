@@ -94,3 +94,34 @@ describe('a list flag of only Go spaces is sent as null where upstream sends par
     }), { numRuns: 20 });
   });
 });
+
+// chat group update-icon (on chatPendingConversationIDMigrationPaths, chat.go:371-386; installChatFlagAliases :419-466,
+// chatFlagOrAlias :198-215, the body :6798-6809@c7521c1c): the PreRunE compares the trimmed spellings and sets
+// --conversation-id only to a non-empty trimmed value; cobra's required check on --conversation-id runs after it.
+describe('chat group update-icon folds its conversation id spellings trimmed, as upstream\'s PreRunE', () => {
+  const icon = async (flags: string[]) => {
+    const args = await argsOf(['chat', 'group', 'update-icon', ...flags, '--icon-media-id', 'm']);
+    return typeof args === 'string' ? args : args.openConversationId;
+  };
+
+  it('refuses a blank --group alone, lets a blank --conversation-id yield, and agrees on spellings equal once trimmed', async () => {
+    const got = [];
+    for (const flags of [
+      ['--group', ' '], ['--group', '\u0085'], ['--conversation-id', ' ', '--group', 'g'], ['--group', 'g', '--conversation-id', '\u3000'],
+      ['--conversation-id', 'a', '--group', ' a '], ['--group', ' ', '--conversation-id', ' '], ['--conversation-id', ' '], ['--conversation-id', 'a', '--group', 'b'],
+    ]) {
+      got.push(await icon(flags));
+    }
+    expect(got).toEqual(['missing_parameter', 'missing_parameter', 'g', 'g', 'a', ' ', ' ', 'invalid_parameter']);
+  });
+
+  it('sends the trimmed id of any spelling padded with Go spaces, and refuses two that differ once trimmed (property)', async () => {
+    const pad = fc.array(fc.constantFrom(...GO_SPACES), { maxLength: 2 }).map((a) => a.join(''));
+    const spelling = fc.constantFrom('--conversation-id', '--group', '--id', '--chat', '--open-conversation-id');
+    await fc.assert(fc.asyncProperty(spelling, spelling, pad, pad, fc.boolean(), async (a, b, p1, p2, differ) => {
+      fc.pre(a !== b);
+      const got = await icon([a, `${p1}cid1${p2}`, b, `${p2}cid${differ ? '2' : '1'}${p1}`]);
+      expect(got).toBe(differ ? 'invalid_parameter' : 'cid1');
+    }), { numRuns: 25 });
+  });
+});
