@@ -21,6 +21,13 @@ export interface ParameterSpec {
    * name (a typed blank counts, and then yields to a filled spelling); a hidden spelling alone is refused.
    */
   own_spelling_required?: boolean;
+  /**
+   * chat's migrated id flag (installChatFlagAliases, helpers/chat.go:419-466@c7521c1c): its spellings are compared as
+   * chatFlagOrAlias reads them, each trimmed as Go's TrimSpace: a spelling that trims to nothing yields to a filled one
+   * (and, typed alone as a hidden spelling, counts as not given: the PreRunE sets nothing, so cobra's required check
+   * fails), and two spellings equal once trimmed agree. The flag typed alone keeps its value as typed.
+   */
+  spellings_trimmed?: boolean;
   required_when?: string;
   enum?: string[];
   /** How a typed value is matched against `enum` before validation (EnumRules in src/contract/enum-input.ts). */
@@ -167,6 +174,13 @@ export interface DeclaredParameter {
    * name (a typed blank counts, and then yields to a filled spelling); a hidden spelling alone is refused.
    */
   own_spelling_required?: boolean;
+  /**
+   * chat's migrated id flag (installChatFlagAliases, helpers/chat.go:419-466@c7521c1c): its spellings are compared as
+   * chatFlagOrAlias reads them, each trimmed as Go's TrimSpace: a spelling that trims to nothing yields to a filled one
+   * (and, typed alone as a hidden spelling, counts as not given: the PreRunE sets nothing, so cobra's required check
+   * fails), and two spellings equal once trimmed agree. The flag typed alone keeps its value as typed.
+   */
+  spellings_trimmed?: boolean;
   required_when?: string;
   hidden?: boolean;
   alias_of?: string;

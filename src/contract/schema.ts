@@ -66,13 +66,27 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   const data: Record<string, unknown> = {};
   const from: Record<string, string> = Object.create(null);
   const viaAlias = new Set<string>();
-  const blank = (v: unknown) => (typeof v === 'string' && (tool.trim_strings ? trimSpace(v) : v) === '') || (Array.isArray(v) && v.length === 0);
+  // spellings_trimmed: the flag's spellings are compared as chat's chatFlagOrAlias reads them, each trimmed as Go's
+  // TrimSpace (helpers/chat.go:198-215, its PreRunE :449-466@c7521c1c)
+  const trimmed = (key: string) => Object.hasOwn(tool.parameters, key) && tool.parameters[key].spellings_trimmed === true;
+  const blank = (v: unknown, key?: string) => (typeof v === 'string' && (tool.trim_strings || (key !== undefined && trimmed(key)) ? trimSpace(v) : v) === '') ||
+    (Array.isArray(v) && v.length === 0);
+  const same = (key: string, a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b) ||
+    (trimmed(key) && typeof a === 'string' && typeof b === 'string' && trimSpace(a) === trimSpace(b));
   refuseAliasWithoutOwnSpelling(tool, values);
   const put = (key: string, value: unknown, given: string, alias: boolean) => {
     if (Object.hasOwn(data, key)) {
       const held = data[key];
-      if (JSON.stringify(held) === JSON.stringify(value) || blank(value)) return;
-      if (!blank(held)) {
+      if (same(key, held, value) || blank(value, key)) {
+        // the flag itself typed (cobra's Changed) beside a spelling that gives nothing more: its own value is sent
+        if (trimmed(key) && !alias && blank(held, key)) {
+          Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+          from[key] = given;
+          viaAlias.delete(key);
+        }
+        return;
+      }
+      if (!blank(held, key)) {
         throw new DwsError('invalid_parameter', `${given} and ${from[key]} give different values for the same parameter ${flag(key)}`, 'give it once');
       }
     }
@@ -92,7 +106,7 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
     put(target, typed, `the positional <${name}>`, false);
   }
-  for (const key of viaAlias) if (blank(data[key])) delete data[key];
+  for (const key of viaAlias) if (blank(data[key], key)) delete data[key];
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
   refuseBlankRequired(tool, data);
