@@ -124,3 +124,114 @@ describe('chat: a lookup that is not an object ends the run before what follows 
     }
   });
 });
+
+describe('single-call shortcuts: a list, number or text answer is backend_error after the call; an object answer is printed', () => {
+  const cases: [string, string[], string][] = [
+    ['attendance +search-class (attendance.go:589-592)', ['attendance', '+search-class'], 'attendance-wukong/get_class_list'],
+    ['attendance +search-adjustment-rule (attendance.go:863-868)', ['attendance', '+search-adjustment-rule'], 'attendance-wukong/get_adjustment_rule'],
+    ['attendance +search-overtime-rule (attendance.go:1009-1014)', ['attendance', '+search-overtime-rule'], 'attendance-wukong/get_overtime_rule'],
+    ['attendance +search-group (attendance.go:1090-1099)', ['attendance', '+search-group'], 'attendance-wukong/get_simple_groups'],
+    ['calendar +room-groups (calendar.go:561-564)', ['calendar', '+room-groups'], 'calendar/list_meeting_room_groups'],
+    ['todo +list-comment (todo/todo.go:469-476)', ['todo', '+list-comment', '--task-id', 'T1'], 'todo/list_todo_comment'],
+  ];
+  for (const [name, argv, tool] of cases) {
+    it(name, async () => {
+      expectRefused(await refusedAt(argv, {}, tool), [tool]);
+      mcp.answers[tool] = () => ({ list: [] });
+      const ok = await sent(argv);
+      expect([ok.reason, names(ok), ok.printed === undefined]).toEqual([undefined, [tool], false]);
+    });
+  }
+});
+
+const PERSON = { 'contact/search_contact_by_key_word': { result: [{ name: '张三', userId: 'u1', openDingTalkId: 'od1' }] } };
+const WINDOW = ['--start', '2026-03-10T14:00:00+08:00', '--end', '2026-03-10T18:00:00+08:00'];
+
+describe('multi-step shortcuts: a step whose answer is not an object ends the run there, before the calls after it', () => {
+  const cases: [string, string[], Record<string, unknown>, string, string[]][] = [
+    ['attendance +this-month: the profile (smart/this_month_attendance.go:83-86)', ['attendance', '+this-month'], {}, 'contact/get_current_user_profile', ['contact/get_current_user_profile']],
+    ['attendance +this-month: the records (:103-112)', ['attendance', '+this-month'], { 'contact/get_current_user_profile': { result: { userId: 'u1' } } }, 'attendance-wukong/query_check_record',
+      ['contact/get_current_user_profile', 'attendance-wukong/query_check_record']],
+    ['calendar +cancel-event --yes: the detail, before the delete (smart/cancel_event.go:89-94)', ['calendar', '+cancel-event', '--event', 'E1', '--yes'], {}, 'calendar/get_calendar_detail', ['calendar/get_calendar_detail']],
+    ['calendar +reschedule --yes: the detail, before the update (smart/reschedule.go:93-97)', ['calendar', '+reschedule', '--event', 'E1', ...WINDOW, '--yes'], {}, 'calendar/get_calendar_detail', ['calendar/get_calendar_detail']],
+    ['calendar +free: the person (targetresolver/resolver.go:103-108)', ['calendar', '+free', '--who', '张三', ...WINDOW], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['calendar +free: the busy query (smart/freebusy.go:97-104)', ['calendar', '+free', '--who', '张三', ...WINDOW], PERSON, 'calendar/query_busy_status', ['contact/search_contact_by_key_word', 'calendar/query_busy_status']],
+    ['calendar +suggest-time: the suggestion (smart/suggest_time.go:126-129)', ['calendar', '+suggest-time', '--with', '张三', ...WINDOW], PERSON, 'calendar/list_suggested_event_times',
+      ['contact/search_contact_by_key_word', 'calendar/list_suggested_event_times']],
+    ['contact +by-mobile: the search (smart/by_mobile.go:83-88)', ['contact', '+by-mobile', '--mobile', '13800000000'], {}, 'contact/search_user_by_mobile', ['contact/search_user_by_mobile']],
+    ['contact +dept-members: the search (smart/dept_members.go:92-97)', ['contact', '+dept-members', '--dept', '研发'], {}, 'contact/search_dept_by_keyword', ['contact/search_dept_by_keyword']],
+    ['contact +org: the person (targetresolver/resolver.go:103-108)', ['contact', '+org', '--name', '张三'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['contact +org: the user record (smart/org.go:85-90)', ['contact', '+org', '--name', '张三'], PERSON, 'contact/get_user_info_by_user_ids', ['contact/search_contact_by_key_word', 'contact/get_user_info_by_user_ids']],
+    ['contact +team: the person (targetresolver/resolver.go:103-108)', ['contact', '+team', '--name', '张三'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['contact +team: the user record (smart/team.go:87-92)', ['contact', '+team', '--name', '张三'], PERSON, 'contact/get_user_info_by_user_ids', ['contact/search_contact_by_key_word', 'contact/get_user_info_by_user_ids']],
+    ['mail +search-mail: the mailboxes (smart/search_mail.go:141-144)', ['mail', '+search-mail', '--query', 'x'], {}, 'mail/list_user_mailboxes', ['mail/list_user_mailboxes']],
+    ['mail +search-mail --email: the search (smart/search_mail.go:112-119)', ['mail', '+search-mail', '--query', 'x', '--email', 'a@b.c'], {}, 'mail/search_emails', ['mail/search_emails']],
+    ['mail +unread-mail: the mailboxes (smart/search_mail.go:141-144)', ['mail', '+unread-mail'], {}, 'mail/list_user_mailboxes', ['mail/list_user_mailboxes']],
+    ['mail +unread-mail --email: the search (smart/unread_mail.go:108-115)', ['mail', '+unread-mail', '--email', 'a@b.c'], {}, 'mail/search_emails', ['mail/search_emails']],
+    ['mail +recent-mail: the mailboxes (smart/search_mail.go:141-144)', ['mail', '+recent-mail'], {}, 'mail/list_user_mailboxes', ['mail/list_user_mailboxes']],
+    ['mail +recent-mail --email: the folders (smart/recent_mail.go:163-168)', ['mail', '+recent-mail', '--email', 'a@b.c'], {}, 'mail/list_folders', ['mail/list_folders']],
+    ['mail +recent-mail --email --folder: the threads (smart/recent_mail.go:129-136)', ['mail', '+recent-mail', '--email', 'a@b.c', '--folder', 'F1'], {}, 'mail/list_mailbox_threads', ['mail/list_mailbox_threads']],
+    ['todo +remind --yes: the profile, before the create (smart/remind.go:79-82)', ['todo', '+remind', '--task', '交周报', '--yes'], {}, 'contact/get_current_user_profile', ['contact/get_current_user_profile']],
+    ['wiki +wiki-new-doc: the space search, before create_file (smart/wiki_new_doc.go:78-83)', ['wiki', '+wiki-new-doc', '--space', 'S', '--title', 'T'], {}, 'wiki/search_wikiSpaces', ['wiki/search_wikiSpaces']],
+  ];
+  for (const [name, argv, answers, at, calls] of cases) {
+    it(name, async () => {
+      expectRefused(await refusedAt(argv, answers, at), calls);
+    });
+  }
+
+  it('wiki +wiki-new-doc: a read-back that is not an object fails after the document was made (smart/wiki_new_doc.go:120-123): partial_outcome', async () => {
+    const made = { 'wiki/search_wikiSpaces': { list: [{ workspaceId: 'w1', name: 'S' }] }, 'doc/create_file': { success: true, nodeId: 'n1' } };
+    for (const r of await refusedAt(['wiki', '+wiki-new-doc', '--space', 'S', '--title', 'T'], made, 'doc/get_document_info')) {
+      expect([r.reason, names(r), r.printed]).toEqual(['partial_outcome', ['wiki/search_wikiSpaces', 'doc/create_file', 'doc/get_document_info'], undefined]);
+    }
+  });
+
+  it('the same runs with object answers go on to the next call', async () => {
+    for (const [key, body] of Object.entries({ ...PERSON, 'contact/get_user_info_by_user_ids': { result: [{ orgEmployeeModel: { depts: [{ deptId: 7 }] } }] } })) mcp.answers[key] = () => body;
+    const team = await sent(['contact', '+team', '--name', '张三']);
+    expect([team.reason, names(team)]).toEqual([undefined, ['contact/search_contact_by_key_word', 'contact/get_user_info_by_user_ids', 'contact/get_dept_members_by_deptId']]);
+    mcp.answers['contact/get_current_user_profile'] = () => ({ result: { userId: 'u1' } });
+    const remind = await sent(['todo', '+remind', '--task', '交周报', '--yes']);
+    expect([remind.reason, names(remind)]).toEqual([undefined, ['contact/get_current_user_profile', 'todo/create_personal_todo']]);
+    mcp.answers['calendar/get_calendar_detail'] = () => ({ result: { summary: 's' } });
+    const cancel = await sent(['calendar', '+cancel-event', '--event', 'E1', '--yes']);
+    expect([cancel.reason, names(cancel)]).toEqual([undefined, ['calendar/get_calendar_detail', 'calendar/delete_calendar_event']]);
+  });
+});
+
+// minutes: the list, basic and todos answers were refused already by the plans' own ParseListPage/ValidateArtifact checks
+// (no_list, basic_checked, todos_checked); answer_object makes the refusal the call's own, as upstream's CallMCPData is
+describe('minutes: a list, number or text answer is backend_error at the read (passes before the change too)', () => {
+  const cases: [string, string[], Record<string, unknown>, string, string[]][] = [
+    ['+minutes-search (smart/minutes_search.go:80-87)', ['minutes', '+minutes-search', '--query', '周会'], {}, 'minutes/list_by_keyword_and_time_range', ['minutes/list_by_keyword_and_time_range']],
+    ['+latest: the list (smart/latest_minutes.go:73-76)', ['minutes', '+latest'], {}, 'minutes/list_by_keyword_and_time_range', ['minutes/list_by_keyword_and_time_range']],
+    ['+latest: the basic info (:89-94)', ['minutes', '+latest'], { 'minutes/list_by_keyword_and_time_range': { itemList: [{ taskUuid: 't1', createTime: 5 }] } }, 'minutes/get_minutes_basic_info',
+      ['minutes/list_by_keyword_and_time_range', 'minutes/get_minutes_basic_info']],
+    ['+action-items: the list (smart/action_items.go:67-73)', ['minutes', '+action-items'], {}, 'minutes/list_by_keyword_and_time_range', ['minutes/list_by_keyword_and_time_range']],
+    ['+action-items --id: the todos (:88-93)', ['minutes', '+action-items', '--id', 't1'], {}, 'minutes/list_minutes_todos', ['minutes/list_minutes_todos']],
+    ['+transcript: the list (smart/transcript.go:92-95)', ['minutes', '+transcript'], {}, 'minutes/list_by_keyword_and_time_range', ['minutes/list_by_keyword_and_time_range']],
+  ];
+  for (const [name, argv, answers, at, calls] of cases) {
+    it(name, async () => {
+      expectRefused(await refusedAt(argv, answers, at), calls);
+    });
+  }
+});
+
+describe('left as they were: upstream folds such an answer into its own refusal, which dws already gives', () => {
+  it('minutes +transcript --id: a transcript page that is not an object ends minutes_transcript_incomplete (minutesdata/pager.go:45-51, transcript.go:113-119)', async () => {
+    for (const bad of NOT_OBJECTS) {
+      const first = await outputs.paged(['minutes', '+transcript', '--id', 't1'], 'get_minutes_transcription', [bad]);
+      const later = await outputs.paged(['minutes', '+transcript', '--id', 't1'], 'get_minutes_transcription', [{ result: { paragraphList: [{ paragraphId: 'p1' }], hasMore: true, nextToken: 'n2' } }, bad]);
+      expect([first.exit, first.envelope?.error.reason, first.sent.length]).toEqual([1, 'minutes_transcript_incomplete', 1]);
+      expect([later.exit, later.envelope?.error.reason, later.sent.length]).toEqual([1, 'minutes_transcript_incomplete', 2]);
+    }
+  });
+
+  it('calendar +suggest-time: a name whose search is not an object is a failed name (suggest_time.go:95-105: the validation error after every name), no suggestion asked', async () => {
+    for (const r of await refusedAt(['calendar', '+suggest-time', '--with', '张三,李四', ...WINDOW], {}, 'contact/search_contact_by_key_word')) {
+      expect([r.reason, r.category, names(r), r.printed]).toEqual(['not_found', 'validation', ['contact/search_contact_by_key_word', 'contact/search_contact_by_key_word'], undefined]);
+    }
+  });
+});
