@@ -3,7 +3,9 @@
 // the empty map). Each command runs as a user types it against the recording backend, which answers a list, a number
 // or a text at the step in question: the run stops where upstream's does (before the writes after it), or, on a later
 // page of a ledger, lists a read failure as upstream does.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-pansobj3-');
@@ -233,5 +235,35 @@ describe('left as they were: upstream folds such an answer into its own refusal,
     for (const r of await refusedAt(['calendar', '+suggest-time', '--with', '张三,李四', ...WINDOW], {}, 'contact/search_contact_by_key_word')) {
       expect([r.reason, r.category, names(r), r.printed]).toEqual(['not_found', 'validation', ['contact/search_contact_by_key_word', 'contact/search_contact_by_key_word'], undefined]);
     }
+  });
+});
+
+// ms_to_rfc3339 reads a text cursor as upstream's cursor boundaries do: strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+// (chat/chat_message.go:689-700, smart/thread_replies.go:517-522, smart/chat_messages.go:947-952@c7521c1c)
+describe('ms_to_rfc3339 reads a text as strconv.ParseInt(strings.TrimSpace(v))', () => {
+  const apply = (v: unknown) => applyTransforms(['ms_to_rfc3339'], v, '--x', { env: {} });
+
+  it('trims Go\'s spaces (U+0085 and U+00A0 are, U+FEFF is not) and takes a sign', () => {
+    expect(apply('\u00851786022919361\u00a0')).toBe('2026-08-06T13:28:39.361Z');
+    expect(apply('+1786022919361')).toBe('2026-08-06T13:28:39.361Z');
+    expect(apply(' 0001 ')).toBe('1970-01-01T00:00:00.001Z');
+    for (const bad of ['\ufeff1786022919361', '1786022919361\ufeff', '-5', '+0', '+', '1 2', '1e3', '0x10']) expect(() => apply(bad)).toThrow(/milliseconds/u);
+  });
+
+  it('a digit text with any Go space around it reads as the number (property)', () => {
+    const space = fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u0085', '\u00a0', '\u3000', '\u2028');
+    fc.assert(fc.property(fc.integer({ min: 1, max: 253402300799999 }), fc.array(space, { maxLength: 3 }), fc.array(space, { maxLength: 3 }), (ms, before, after) => {
+      expect(apply(`${before.join('')}${ms}${after.join('')}`)).toBe(apply(ms));
+    }));
+  });
+
+  it('chat +messages-list-direct --page-all sends a U+0085-padded cursor back as its time, and lists a U+FEFF one as a pagination failure (chat_message.go:608-615)', async () => {
+    const argv = ['chat', '+messages-list-direct', '--user', 'u1', '--time', '2026-03-01 00:00:00', '--page-all'];
+    const last = { result: { messages: [{ openMessageId: 'm2' }], hasMore: false } };
+    const padded = await outputs.paged(argv, 'list_individual_chat_message', [{ result: { messages: [{ openMessageId: 'm1' }], hasMore: true, nextCursor: '\u00851772294399123' } }, last]);
+    expect([padded.exit, padded.sent.map((a) => a.time)]).toEqual([0, ['2026-03-01 00:00:00', '2026-02-28T15:59:59.123Z']]);
+    const bom = await outputs.paged(argv, 'list_individual_chat_message', [{ result: { messages: [{ openMessageId: 'm1' }], hasMore: true, nextCursor: '\ufeff1772294399123' } }, last]);
+    const ledger = bom.envelope?.ledger as { stopReason: string; failures: { page: number; stage: string }[] };
+    expect([bom.exit, bom.sent.length, ledger.stopReason, ledger.failures.map((f) => [f.page, f.stage])]).toEqual([1, 1, 'pagination_error', [[1, 'pagination']]]);
   });
 });
