@@ -174,6 +174,13 @@ describe('multi-step shortcuts: a step whose answer is not an object ends the ru
     ['mail +recent-mail --email: the folders (smart/recent_mail.go:163-168)', ['mail', '+recent-mail', '--email', 'a@b.c'], {}, 'mail/list_folders', ['mail/list_folders']],
     ['mail +recent-mail --email --folder: the threads (smart/recent_mail.go:129-136)', ['mail', '+recent-mail', '--email', 'a@b.c', '--folder', 'F1'], {}, 'mail/list_mailbox_threads', ['mail/list_mailbox_threads']],
     ['todo +remind --yes: the profile, before the create (smart/remind.go:79-82)', ['todo', '+remind', '--task', '交周报', '--yes'], {}, 'contact/get_current_user_profile', ['contact/get_current_user_profile']],
+    ['chat +dm --yes: the person, before the message (smart/dm.go:77-84)', ['chat', '+dm', '--to', '张三', '--text', 'hi', '--yes'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['contact +lookup: the person (smart/lookup.go:68-71)', ['contact', '+lookup', '--name', '张三'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['todo +assign --yes: the person, before the create (smart/assign.go:70-73)', ['todo', '+assign', '--to', '张三', '--task', '整理周报', '--yes'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['calendar +book --yes: the first name, before the event (smart/book.go:110-113)', ['calendar', '+book', '--title', '沟通', ...WINDOW, '--with', '张三,李四', '--yes'], {}, 'contact/search_contact_by_key_word',
+      ['contact/search_contact_by_key_word']],
+    ['calendar +invite --yes: the first name, before the invite (smart/invite.go:92-95)', ['calendar', '+invite', '--event', 'E1', '--with', '张三,李四', '--yes'], {}, 'contact/search_contact_by_key_word',
+      ['contact/search_contact_by_key_word']],
     ['wiki +wiki-new-doc: the space search, before create_file (smart/wiki_new_doc.go:78-83)', ['wiki', '+wiki-new-doc', '--space', 'S', '--title', 'T'], {}, 'wiki/search_wikiSpaces', ['wiki/search_wikiSpaces']],
   ];
   for (const [name, argv, answers, at, calls] of cases) {
