@@ -181,6 +181,12 @@ describe('multi-step shortcuts: a step whose answer is not an object ends the ru
       ['contact/search_contact_by_key_word']],
     ['calendar +invite --yes: the first name, before the invite (smart/invite.go:92-95)', ['calendar', '+invite', '--event', 'E1', '--with', '张三,李四', '--yes'], {}, 'contact/search_contact_by_key_word',
       ['contact/search_contact_by_key_word']],
+    ['doc +share --yes: the person, before any write (smart/doc_access.go:206-227)', ['doc', '+share', '--to', '张三', '--url', 'https://alidocs.dingtalk.com/i/nodes/20eMKjyp81ZqGbKZ', '--yes'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['doc +share-doc --yes: the person, before any write (smart/doc_access.go:206-227)', ['doc', '+share-doc', '--to', '张三', '--url', 'https://alidocs.dingtalk.com/i/nodes/20eMKjyp81ZqGbKZ', '--yes'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['doc +access-grant --yes: the person, before any write (smart/doc_access.go:206-227)', ['doc', '+access-grant', '--node', 'N1', '--to', '张三', '--yes'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['doc +access-change --yes: the person, before any write (smart/doc_access.go:206-227)', ['doc', '+access-change', '--node', 'N1', '--to', '张三', '--yes'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['doc +access-revoke --yes: the person, before any write (smart/doc_access.go:206-227)', ['doc', '+access-revoke', '--node', 'N1', '--to', '张三', '--yes'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
+    ['doc +grant-and-share --yes: the person, before any write (smart/doc_access.go:206-227)', ['doc', '+grant-and-share', '--node', 'N1', '--to', '张三', '--url', 'https://alidocs.dingtalk.com/i/nodes/20eMKjyp81ZqGbKZ', '--yes'], {}, 'contact/search_contact_by_key_word', ['contact/search_contact_by_key_word']],
     ['wiki +wiki-new-doc: the space search, before create_file (smart/wiki_new_doc.go:78-83)', ['wiki', '+wiki-new-doc', '--space', 'S', '--title', 'T'], {}, 'wiki/search_wikiSpaces', ['wiki/search_wikiSpaces']],
   ];
   for (const [name, argv, answers, at, calls] of cases) {
