@@ -235,6 +235,12 @@ describe('minutes: a list, number or text answer is backend_error at the read (p
 });
 
 describe('left as they were: upstream folds such an answer into its own refusal, which dws already gives', () => {
+  it('todo +assign-multi --yes: a name whose search is not an object is a failed name (assign_multi.go:109-121: one validation error, no create)', async () => {
+    for (const r of await refusedAt(['todo', '+assign-multi', '--task', '整理周报', '--to', '张三,李四', '--yes'], {}, 'contact/search_contact_by_key_word')) {
+      expect([r.reason, r.category, names(r), r.printed]).toEqual(['not_found', 'validation', ['contact/search_contact_by_key_word', 'contact/search_contact_by_key_word'], undefined]);
+    }
+  });
+
   it('minutes +transcript --id: a transcript page that is not an object ends minutes_transcript_incomplete (minutesdata/pager.go:45-51, transcript.go:113-119)', async () => {
     for (const bad of NOT_OBJECTS) {
       const first = await outputs.paged(['minutes', '+transcript', '--id', 't1'], 'get_minutes_transcription', [bad]);
