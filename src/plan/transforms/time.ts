@@ -244,10 +244,12 @@ export const PLAIN: Record<string, Fn> = {
   /**
    * a positive whole number of epoch milliseconds (a JSON number or its decimal text) -> Go's
    * `time.UnixMilli(ms).UTC().Format(time.RFC3339Nano)`: the fraction without trailing zeros, none when zero
-   * (upstream threadRepliesNextCursorBoundary); anything else is refused
+   * (upstream threadRepliesNextCursorBoundary); anything else is refused. A text is read as upstream reads it
+   * (strconv.ParseInt(strings.TrimSpace(v), 10, 64), thread_replies.go:517-522, chat/chat_message.go:689-694,
+   * smart/chat_messages.go:947-952@c7521c1c): Go's spaces trimmed (U+0085 is one, U+FEFF is not), an optional sign
    */
   ms_to_rfc3339: (v, where) => {
-    const ms = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/u.test(v) ? Number(v.trim()) : NaN;
+    const ms = typeof v === 'number' ? v : typeof v === 'string' && /^[+-]?\d+$/u.test(trimSpace(v)) ? Number(trimSpace(v)) : NaN;
     if (!Number.isSafeInteger(ms) || ms <= 0 || ms > 253402300799999) return refuse(where, v, 'a positive whole number of epoch milliseconds');
     const iso = new Date(ms).toISOString();
     return iso.replace(/\.(\d{3})Z$/u, (_, f: string) => (/^0+$/u.test(f) ? 'Z' : `.${f.replace(/0+$/u, '')}Z`));
