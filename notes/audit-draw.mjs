@@ -8,7 +8,8 @@
 //   20261219: audit-30r-a/b.md, 20261220: audit-30s-a/b.md, 20261221: audit-30t-a/b.md,
 //   20261222: audit-30u-a/b.md, 20261223: audit-30v-a/b.md, 20261224: audit-30w-a/b.md,
 //   20261225: audit-30x-a/b.md, 20261226: audit-30y-a/b.md,
-//   20261227: audit-30z-a/b.md, 20261228: audit-31a-a/b.md; the next audit draws seed 20261229)
+//   20261227: audit-30z-a/b.md, 20261228: audit-31a-a/b.md,
+//   20261229: audit-31b-a/b.md; the next audit draws seed 20261230)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -263,6 +264,14 @@ const AUDITS = new Map([
   'aitable.shortcut_form_update', 'chat.shortcut_conversation_clear_messages', 'chat.shortcut_chat_update', 'aitable.shortcut_workflow_disable', 'doc.shortcut_resource_delete',
   'dev.publish_dev_app_version', 'drive.shortcut_recycle_restore', 'aitable.shortcut_section_list_empty', 'aitable.shortcut_workflow_get', 'drive.folder_push',
   'attendance.vacation_update_type', 'dev.apply_dev_app_permissions', 'drive.apply_permission', 'attendance.shortcut_my_attendance', 'aitable.shortcut_role_get',
+  ]],
+  [20261229, [
+  'mail.batch_delete_user_mail_contacts', 'sheet.update_float_image', 'mail.list_user_message_templates', 'aitable.view_get_filter', 'sheet.update_sheet',
+  'contact.get_user_info_by_user_ids', 'chat.get_conversation_info', 'chat.search_messages_by_keyword', 'chat.add_shortcut_to_bar', 'sheet.add_dimension',
+  'sheet.filter_view_info', 'sheet.sort_filter', 'sheet.update_dimension', 'doc.reply_comment', 'chat.set_top_message',
+  'drive.shortcut_stats', 'attendance.report_query_data', 'doc.media_upload', 'wiki.shortcut_member_add', 'calendar.shortcut_book',
+  'doc.shortcut_list', 'minutes.shortcut_search', 'drive.shortcut_create_shortcut', 'aitable.shortcut_role_delete', 'minutes.shortcut_upload_and_analyze',
+  'minutes.shortcut_replace_batch', 'chat.batch_query_group_chat_settings', 'dev.list_dev_app_permissions', 'calendar.shortcut_room_search', 'sheet.delete_sheet_comment',
   ]],
 ]);
 
