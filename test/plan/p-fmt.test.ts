@@ -1,0 +1,34 @@
+// Answer numbers written as text the way upstream's reader writes the value its decode made (issue 32, p-fmt). The
+// readers here take an answer rt.CallMCPData decoded with json.Unmarshal into `any` (shortcut/runner.go:255-271
+// @c7521c1c), so a number is a float64 and is written by strconv.FormatFloat(x, 'f', -1, 64): never in exponent form,
+// and a literal beyond 2^53 as the float64's digits. Run as a user types them against the recording backend.
+import { describe, expect, it } from 'vitest';
+import { JsonNumber } from '../../src/json-number.js';
+import { useOutputRuns } from './output-runs.js';
+
+const { mcp, answer, run } = useOutputRuns('dws-p-fmt-');
+const calls = () => mcp.calls.map((c) => [c.name, c.arguments]);
+
+const LIST = 'minutes/list_by_keyword_and_time_range';
+
+describe('minutes: a numeric task UUID is minutesdata stringField\'s FormatFloat text (minutesdata/response.go:361-375, TaskUUID :236)', () => {
+  it('+list-mine prints 1e21 in all its digits, 1e-7 without an exponent and a literal beyond 2^53 as its float64', async () => {
+    answer(LIST, { result: { itemList: [
+      { taskUuid: new JsonNumber('1e21'), title: 'a' },
+      { taskUUID: 1e-7, title: 'b' },
+      { uuid: new JsonNumber('12345678901234567890'), title: 'c' },
+    ] } });
+    const out = await run(['minutes', '+list-mine']) as { minutes: { taskUuid: string }[] };
+    expect(out.minutes.map((m) => m.taskUuid)).toEqual(['1000000000000000000000', '0.0000001', '12345678901234567000']);
+  });
+
+  it('+latest reads the basic info of the FormatFloat text of the newest numeric task UUID', async () => {
+    answer(LIST, { result: { itemList: [{ taskUuid: 'old', createTime: 1 }, { taskUuid: new JsonNumber('1e21'), createTime: 5 }] } });
+    answer('minutes/get_minutes_basic_info', { success: true, result: { taskUuid: '1000000000000000000000', title: '周会' } });
+    expect(await run(['minutes', '+latest'])).toEqual({ taskUuid: '1000000000000000000000', title: '周会' });
+    expect(calls()).toEqual([
+      ['list_by_keyword_and_time_range', { belongingConditionId: 'created', maxResults: 20 }],
+      ['get_minutes_basic_info', { taskUuid: '1000000000000000000000' }],
+    ]);
+  });
+});
