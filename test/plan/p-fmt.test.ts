@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { mcp, answer, run } = useOutputRuns('dws-p-fmt-');
+const { mcp, answer, run, paged } = useOutputRuns('dws-p-fmt-');
 const calls = () => mcp.calls.map((c) => [c.name, c.arguments]);
 
 const LIST = 'minutes/list_by_keyword_and_time_range';
@@ -30,5 +30,16 @@ describe('minutes: a numeric task UUID is minutesdata stringField\'s FormatFloat
       ['list_by_keyword_and_time_range', { belongingConditionId: 'created', maxResults: 20 }],
       ['get_minutes_basic_info', { taskUuid: '1000000000000000000000' }],
     ]);
+  });
+});
+
+describe('minutes +search: a numeric nextToken is ParseListPage\'s stringField text (minutesdata/response.go:47-52, alignment.go:274-286)', () => {
+  it('prints it in FormatFloat f text and, with --page-all, sends that text as the next nextToken', async () => {
+    const page = (id: string, more: boolean, next?: unknown) => ({ success: true, result: { itemList: [{ taskUuid: id, title: '周会' }], hasMore: more, ...(next === undefined ? {} : { nextToken: next }) } });
+    const one = await paged(['minutes', '+search', '--query', '周会'], LIST, [page('a', true, new JsonNumber('1e21'))]);
+    expect(one.printed).toMatchObject({ complete: false, nextToken: '1000000000000000000000' });
+    const all = await paged(['minutes', '+search', '--query', '周会', '--page-all'], LIST, [page('a', true, 1e-7), page('b', false)]);
+    expect(all.sent.map((a) => (a as { nextToken?: unknown }).nextToken)).toEqual([undefined, '0.0000001']);
+    expect(all.printed).toMatchObject({ complete: true, count: 2, pages: 2 });
   });
 });
