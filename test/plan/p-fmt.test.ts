@@ -43,3 +43,16 @@ describe('minutes +search: a numeric nextToken is ParseListPage\'s stringField t
     expect(all.printed).toMatchObject({ complete: true, count: 2, pages: 2 });
   });
 });
+
+describe('chat +messages-reply: the original message\'s id and sender are fmt.Sprint text (resolveReplySender, findMessageSenderOpenDingTalkID, chat/lark_alignment.go:320-392)', () => {
+  it('a numeric id 1234567 is the message 1.234567e+06 and a numeric sender 1000000 is sent as 1e+06', async () => {
+    answer('im/list_messages_by_ids', { result: [
+      { openMessageId: 7, senderOpenDingTalkId: 'Dother' },
+      { openMessageId: 1234567, senderOpenDingTalkId: 1e6 },
+    ] });
+    await run(['chat', '+messages-reply', '--conversation-id', 'cid1', '--message-id', '1.234567e+06', '--text', '收到', '--yes']);
+    const sent = calls();
+    expect(sent[0]).toEqual(['list_messages_by_ids', { openMsgIds: ['1.234567e+06'] }]);
+    expect(JSON.parse((sent.at(-1)![1] as { content: string }).content)).toMatchObject({ referenceOpenMessageId: '1.234567e+06', srcMsgSendOpenDingTalkId: '1e+06' });
+  });
+});
