@@ -56,3 +56,17 @@ describe('chat +messages-reply: the original message\'s id and sender are fmt.Sp
     expect(JSON.parse((sent.at(-1)![1] as { content: string }).content)).toMatchObject({ referenceOpenMessageId: '1.234567e+06', srcMsgSendOpenDingTalkId: '1e+06' });
   });
 });
+
+describe('chat +search-msg: a numeric nextCursor is TrimSpace(fmt.Sprint(...)) text (search_msg.go:217-245, :334)', () => {
+  const hit = (id: string) => ({ openMessageId: id, senderNick: 'S', content: 'x', createTime: 1000 });
+  it('prints 1000000 as 1e+06 and, with --page-all, sends 1e+06 as the next cursor', async () => {
+    const one = await paged(['chat', '+search-msg', '--query', 'x', '--no-enrich'], 'im/search_messages', [{ result: { messages: [hit('m1')], hasMore: true, nextCursor: 1e6 } }]);
+    expect(one.printed).toMatchObject({ hasMore: true, nextCursor: '1e+06' });
+    const all = await paged(['chat', '+search-msg', '--query', 'x', '--page-all', '--no-enrich'], 'im/search_messages', [
+      { result: { messages: [hit('m1')], hasMore: true, nextCursor: 1e6 } },
+      { result: { messages: [hit('m2')], hasMore: false } },
+    ]);
+    expect(all.sent.map((a) => (a as { cursor?: unknown }).cursor)).toEqual(['0', '1e+06']);
+    expect(all.printed).toMatchObject({ count: 2, pagesFetched: 2, complete: true });
+  });
+});
