@@ -70,3 +70,14 @@ describe('chat +search-msg: a numeric nextCursor is TrimSpace(fmt.Sprint(...)) t
     expect(all.printed).toMatchObject({ count: 2, pagesFetched: 2, complete: true });
   });
 });
+
+describe('chat +chat-search: a numeric nextCursor is chatSearchCursorString\'s TrimSpace(fmt.Sprint(...)) (chat_group.go:202, :386-395)', () => {
+  it('with --page-all sends 1000000 as the cursor 1e+06; without it prints 1e+06 as the next cursor', async () => {
+    const page1 = { result: { groups: [{ openConversationId: 'g1', name: 'a' }], hasMore: true, nextCursor: 1e6 } };
+    const page2 = { result: { groups: [{ openConversationId: 'g2', name: 'b' }], hasMore: false } };
+    const all = await paged(['chat', '+chat-search', '--query', '项目', '--page-all'], 'im/search_groups', [page1, page2]);
+    expect(all.sent).toEqual([{ keyword: '项目', limit: 20, cursor: '0' }, { keyword: '项目', limit: 20, cursor: '1e+06' }]);
+    const one = await paged(['chat', '+chat-search', '--query', '项目'], 'im/search_groups', [page1]);
+    expect(one.printed).toMatchObject({ hasMore: true, nextCursor: '1e+06' });
+  });
+});
