@@ -81,3 +81,19 @@ describe('chat +chat-search: a numeric nextCursor is chatSearchCursorString\'s T
     expect(one.printed).toMatchObject({ hasMore: true, nextCursor: '1e+06' });
   });
 });
+
+describe('chat repeats dropped by their fmt.Sprint id: +chat-search seenChats (chat_group.go:190), +flag-list seenMessages (lark_alignment.go:637, :829-837)', () => {
+  it('+chat-search: a group numbered 1000000 and one named "1e+06" are the same group', async () => {
+    const r = await paged(['chat', '+chat-search', '--query', '项目'], 'im/search_groups', [
+      { result: { groups: [{ openConversationId: 1e6, name: 'a' }, { openConversationId: ' 1e+06 ', name: 'b' }, { openConversationId: 1234567, name: 'c' }], hasMore: false } },
+    ]);
+    expect((r.printed as { chats: { name: string }[] }).chats.map((c) => c.name)).toEqual(['a', 'c']);
+  });
+
+  it('+flag-list: a favorite whose openMessageId is 1000000 and one whose messageId is "1e+06" are one message', async () => {
+    const r = await paged(['chat', '+flag-list'], 'im/list_message_favorites', [
+      { result: { items: [{ openMessageId: 1e6, n: 1 }, { messageId: '1e+06', n: 2 }, { itemId: 12, n: 3 }] }, hasMore: false },
+    ]);
+    expect((r.printed as { items: { n: number }[] }).items.map((i) => i.n)).toEqual([1, 3]);
+  });
+});
