@@ -97,3 +97,20 @@ describe('chat repeats dropped by their fmt.Sprint id: +chat-search seenChats (c
     expect((r.printed as { items: { n: number }[] }).items.map((i) => i.n)).toEqual([1, 3]);
   });
 });
+
+describe('chat +chat-list / +chat-list-all drop a repeat by its fmt.Sprint id (lark_alignment.go:1053-1056, chat_group.go:999)', () => {
+  it('+chat-list: a group numbered 1000000 and one numbered "1e+06" are one group', async () => {
+    const r = await paged(['chat', '+chat-list'], 'im/list_all_conversations', [
+      { result: { conversations: [{ openConversationId: 1e6, singleChat: false, name: 'a' }, { openConversationId: '1e+06', singleChat: false, name: 'b' }], hasMore: false } },
+    ]);
+    expect(JSON.stringify(r.printed)).toContain('"a"');
+    expect(JSON.stringify(r.printed)).not.toContain('"b"');
+  });
+
+  it('+chat-list-all: the same for the groups read', async () => {
+    const r = await paged(['chat', '+chat-list-all'], 'im/list_my_groups_pagination', [
+      { result: { groups: [{ openConversationId: 1e6, name: 'a' }, { openConversationId: ' 1e+06 ', name: 'b' }, { openConversationId: 'g3', name: 'c' }] }, hasMore: false },
+    ]);
+    expect((r.printed as { groups: { name: string }[] }).groups.map((g) => g.name)).toEqual(['a', 'c']);
+  });
+});
