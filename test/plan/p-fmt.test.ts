@@ -114,3 +114,14 @@ describe('chat +chat-list / +chat-list-all drop a repeat by its fmt.Sprint id (l
     expect((r.printed as { groups: { name: string }[] }).groups.map((g) => g.name)).toEqual(['a', 'c']);
   });
 });
+
+describe('chat +conversation-list drops a repeat by its fmt.Sprint id (seenConversations, chat_conversation.go:393-399)', () => {
+  it('a conversation numbered 1000000 and one numbered "1e+06" are one conversation', async () => {
+    const r = await paged(['chat', '+conversation-list'], 'im/list_all_conversations', [
+      { result: { conversations: [{ openConversationId: 1e6, title: 'a' }, { openConversationId: '1e+06', title: 'b' }, { openConversationId: 'c3', title: 'c' }], hasMore: false } },
+    ]);
+    expect(JSON.stringify(r.printed)).toContain('"a"');
+    expect(JSON.stringify(r.printed)).toContain('"c"');
+    expect(JSON.stringify(r.printed)).not.toContain('"b"');
+  });
+});
