@@ -6,7 +6,7 @@ import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js
 import { parseGoBool, parseGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
-import { goFloatText } from '../../go-fmt.js';
+import { goFloatText, goSprint } from '../../go-fmt.js';
 
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
@@ -58,6 +58,10 @@ export const PLAIN: Record<string, Fn> = {
   // writes the float64 (a kept literal read as that float64 first: 1e21 -> "1000000000000000000000",
   // 12345678901234567890 -> "12345678901234567000"), a boolean as strconv.FormatBool; anything else passes
   float_text: (v) => (typeof v === 'number' || v instanceof JsonNumber ? goFloatText(Number(asDouble(v))) : typeof v === 'boolean' ? String(v) : v),
+  // a decoded answer value as Go's fmt.Sprint / %v writes it, where upstream formats one so (findMessageSenderOpenDingTalkID
+  // shortcut/chat/lark_alignment.go:376-392@c7521c1c): a number as %g shortest (1e6 -> "1e+06", 1e21 -> "1e+21"), a
+  // boolean as true/false, a list as [a b], an object as map[k:v] with sorted keys; a text passes unchanged
+  sprint_text: (v) => (v === null ? v : goSprint(v)),
   to_string: (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v instanceof JsonNumber ? v.literal : v),
   // upstream's credential readers keep a header only when its value is text (helpers/drive.go:244-250, :271-277;
   // shortcut/drive/version_operations.go:283-289@c7521c1c); anything but an object gives no headers
