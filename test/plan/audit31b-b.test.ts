@@ -21,7 +21,7 @@ describe('doc media upload: the hidden --file-path RegisterCrossProductAliases r
   });
 });
 
-describe('minutes +search: a time at the epoch itself (0 ms) is upstream\'s "not given" (minutesTimeRange alignment.go:542-565, executeMinutesSearch :243-248@c7521c1c)', () => {
+describe('minutes +search: a time at the epoch itself (0 ms) is upstream\'s "not given" (minutesTimeRange alignment.go:542-565, executeMinutesSearch :244-249@c7521c1c)', () => {
   const page = { result: { itemList: [{ taskUuid: 't1', title: 'Weekly' }], hasMore: false } };
 
   it('--start/--end of 1970-01-01T00:00:00Z are left out of the call', async () => {
