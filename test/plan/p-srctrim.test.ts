@@ -55,6 +55,13 @@ describe('find_texts reads ids as collectPermissionUserIDs (strings.TrimSpace, s
   });
 });
 
+describe('list flags reach the plan as typed (rt.StrSlice does not trim)', () => {
+  it('doc +comment-reply --mention U+0085 then a JSON list: TrimSpace finds the [, the JSON decoder refuses the U+0085 (review_shortcuts.go:164-170@c7521c1c)', async () => {
+    const got = await sent(['doc', '+comment-reply', '--node', 'n1', '--comment-key', 'k1', '--content', 'hi', '--mention', `${NEL}[123]`, '--yes']);
+    expect(got).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+  });
+});
+
 describe('the transforms that trim read Go spaces, keep U+FEFF (properties)', () => {
   // Go's unicode.IsSpace set written out, and characters JavaScript's trim() treats differently or that neither trims.
   const GO_SPACES = ['\t', '\n', '\v', '\f', '\r', ' ', NEL, '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
