@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
+import { answerObject } from '../../src/plan/transforms/json.js';
 import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -52,6 +53,16 @@ describe('find_texts reads ids as collectPermissionUserIDs (strings.TrimSpace, s
     outputs.answer('contact/search_contact_by_key_word', { result: [{ name: '张三', userId: 'u1' }] });
     outputs.answer('doc/list_permission', { data: { list: [{ member: { id: `${BOM}u1` }, role: 'READER' }] } });
     expect(await sent(change)).toMatchObject({ reason: 'invalid_parameter', calls: [['contact/search_contact_by_key_word', { keyword: '张三' }], ['doc/list_permission', { nodeId: 'D1' }]] });
+  });
+});
+
+describe('a drive answer with success false names its message as firstString reads it (drive/common.go:88-93, :198-205@c7521c1c)', () => {
+  // the transport's classifyAnswer sees success=false first on a live run (src/backend/classify.ts); this reads the
+  // answer_object check itself, which a plan applies to an answer handed to it
+  it('an errorMsg of U+0085 alone is blank, so the message key is the one shown, trimmed of Go spaces only', () => {
+    expect(() => answerObject({ success: false, errorMsg: NEL, message: `${BOM}无权访问${NEL}` }, 'x')).toThrowError(expect.objectContaining({
+      reason: 'backend_error', message: `x: the backend answered success=false: ${BOM}无权访问`,
+    }));
   });
 });
 
