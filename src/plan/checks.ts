@@ -57,7 +57,7 @@ export function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefi
 
 /** An id a later step can send: a non-empty string or a finite number (never null, "", an object or a list). */
 function usableId(v: unknown): boolean {
-  return (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v));
+  return (typeof v === 'string' && trimSpace(v) !== '') || (typeof v === 'number' && Number.isFinite(v));
 }
 
 export type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' | 'allow_none' | 'distinct'>;
@@ -73,7 +73,7 @@ export function readFields(row: unknown, fields: Record<string, string[]>): unkn
     delete out[key];
     for (const p of paths) {
       const v = readPath(row, p);
-      if (typeof v === 'string' && v.trim() !== '') out[key] = v.trim();
+      if (typeof v === 'string' && trimSpace(v) !== '') out[key] = trimSpace(v);
       else if (typeof v === 'number' && Number.isFinite(v)) out[key] = String(v);
       else continue;
       break;
@@ -116,7 +116,7 @@ export function chooseOne(sc: Scope, step: PlanStep, all: unknown[], r: ChooseSp
     const key = r.take.max;
     const num = (x: unknown) => {
       const v = readPath(x, key);
-      return typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : -Infinity;
+      return typeof v === 'number' ? v : typeof v === 'string' && trimSpace(v) !== '' && Number.isFinite(Number(v)) ? Number(v) : -Infinity;
     };
     chosen = cands.reduce((a, b) => (num(b) > num(a) ? b : a));
   } else {

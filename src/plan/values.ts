@@ -4,6 +4,7 @@
 // depends on one is 'unknown'.
 import { DwsError, type Warning } from '../errors.js';
 import { equalFold } from '../text/equal-fold.js';
+import { trimSpace } from '../text/space.js';
 import type { ToolSpec } from '../catalog/types.js';
 import type { Condition, NowSpec, RpcCase, Source, Transform, ValueKind } from './spec.js';
 import { COMPARISONS, sourceKind, type Comparison } from './spec.js';
@@ -368,13 +369,13 @@ function addMissingMentions(text: string, ids: string[]): string {
 function evalComputed(sc: Scope, s: Source): unknown {
   if ('stdin' in s) return stdinValue(sc, s.stdin.max_bytes);
   if ('unwrap_mentions' in s) {
-    // upstream normalizeAtPlaceholders(text, ids, false): for each id in order, every <@id> becomes @id
+    // upstream normalizeAtPlaceholders(text, ids, false): for each id in order (strings.TrimSpace'd), every <@id> becomes @id
     const text = evalSource(sc, s.unwrap_mentions.in);
     const ids = evalSource(sc, s.unwrap_mentions.ids);
     if (text instanceof Placeholder || hasPlaceholder(ids)) return text instanceof Placeholder ? text : new Placeholder('<text with mentions unwrapped>');
     if (typeof text !== 'string') return text;
     return asList(ids).reduce<string>((t, raw) => {
-      const id = typeof raw === 'string' ? raw.trim() : '';
+      const id = typeof raw === 'string' ? trimSpace(raw) : '';
       return id === '' ? t : t.split(`<@${id}>`).join(`@${id}`);
     }, text);
   }
@@ -383,7 +384,8 @@ function evalComputed(sc: Scope, s: Source): unknown {
     const ids = evalSource(sc, s.wrap_mentions.ids);
     if (text instanceof Placeholder || hasPlaceholder(ids)) return text instanceof Placeholder ? text : new Placeholder('<text with mentions wrapped>');
     if (typeof text !== 'string') return text;
-    const declared = asList(ids).map((raw) => (typeof raw === 'string' ? raw.trim() : '')).filter((id) => id !== '');
+    // each id strings.TrimSpace'd, as normalizeAtPlaceholders (helpers/chat.go:1395-1399@c7521c1c)
+    const declared = asList(ids).map((raw) => (typeof raw === 'string' ? trimSpace(raw) : '')).filter((id) => id !== '');
     const wrapped = wrapMentions(text, declared);
     return s.wrap_mentions.add_missing ? addMissingMentions(wrapped, declared) : wrapped;
   }

@@ -3,6 +3,7 @@
 import { DwsError } from '../../errors.js';
 import { JsonNumber, isInt64Literal } from '../../json-number.js';
 import { equalFold } from '../../text/equal-fold.js';
+import { trimSpace } from '../../text/space.js';
 import { isObj, str, type Fn, type Param } from './types.js';
 
 const malformed = (where: string, what: string): never => {
@@ -18,8 +19,9 @@ function answerEnvelope(v: unknown, where: string): Record<string, unknown> {
   if (Object.hasOwn(v, 'success')) {
     if (typeof v.success !== 'boolean') return malformed(where, 'has a success that is not a boolean');
     if (!v.success) {
-      const said = ['errorMsg', 'message', 'error'].map((k) => v[k]).find((x) => typeof x === 'string' && x.trim() !== '');
-      throw new DwsError('backend_error', `${where}: the backend answered success=false${said !== undefined ? `: ${String(said).trim()}` : ''}`, 'check the target and try again');
+      // firstString (drive/common.go:198-205@c7521c1c): the first of the keys whose text strings.TrimSpace leaves, trimmed
+      const said = ['errorMsg', 'message', 'error'].map((k) => v[k]).find((x) => typeof x === 'string' && trimSpace(x) !== '');
+      throw new DwsError('backend_error', `${where}: the backend answered success=false${said !== undefined ? `: ${trimSpace(String(said))}` : ''}`, 'check the target and try again');
     }
   }
   return v;

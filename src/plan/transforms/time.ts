@@ -187,7 +187,7 @@ const flexTimeMs: Fn = (v, where) =>
 
 /** epoch ms -> Go's time.UnixMilli(ms).In(time.FixedZone(+08:00)).Format(time.RFC3339): whole seconds at +08:00. */
 const shanghaiRfc3339: Fn = (v, where) => {
-  const ms = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/u.test(v) ? Number(v.trim()) : NaN;
+  const ms = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/u.test(trimSpace(v)) ? Number(trimSpace(v)) : NaN;
   if (!Number.isSafeInteger(ms) || Math.abs(ms) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
   const d = new Date(Math.floor(ms / 1000) * 1000 + SHANGHAI_OFFSET_MS);
   const y = d.getUTCFullYear();
@@ -216,7 +216,8 @@ const unixMessageMs = (n: number) => (n > -1e12 && n < 1e12 ? n * 1000 : n);
 
 const nowOf = (ctx: TransformContext) => ctx.now ?? new Date();
 
-const wholeNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && INTEGER.test(v.trim()) ? Number(v) : NaN);
+// text around which Go's spaces go (strings.TrimSpace: U+0085 is one, U+FEFF is not)
+const wholeNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && INTEGER.test(trimSpace(v)) ? Number(trimSpace(v)) : NaN);
 
 export const PLAIN: Record<string, Fn> = {
   date_ms: dateMs(false),

@@ -8,20 +8,26 @@ import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
 import { goFloatText, goSprint } from '../../go-fmt.js';
 
+// Go's whitespace (strings.TrimSpace) around the text, as every upstream reader of a loose boolean trims; each use reads
+// a bool flag or an answer's boolean today (p-srctrim), so no padded text reaches it from a command.
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
-  const t = typeof v === 'string' ? v.trim().toLowerCase() : typeof v === 'number' ? String(v) : '';
+  const t = typeof v === 'string' ? trimSpace(v).toLowerCase() : typeof v === 'number' ? String(v) : '';
   if (t === 'true' || t === '1' || t === 'yes') return true;
   if (t === 'false' || t === '0' || t === 'no') return false;
   return refuse(where, v, 'a boolean (true/false)');
 }
 
+// Text is read as strconv.ParseInt(strings.TrimSpace(s), 10, 64) (toInt64Slice shortcut/chat/chat.go:67-84@c7521c1c,
+// the reader of the csv_to_list uses; the other text uses put Go's `trim` first or check the digits before it): Go's
+// spaces around it go (U+0085 included), U+FEFF stays and is refused (p-srctrim; JavaScript's trim did the reverse).
 const int: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => int(x, where, ctx));
   if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
   // a whole literal kept as typed (json_parse_exact): its number, or the literal itself beyond 2^53 (Go's int64)
   if (v instanceof JsonNumber && isInt64Literal(v)) return Number.isSafeInteger(Number(v.literal)) ? Number(v.literal) : v;
-  if (typeof v === 'string' && INTEGER.test(v.trim()) && Number.isSafeInteger(Number(v))) return Number(v);
+  const t = typeof v === 'string' ? trimSpace(v) : undefined;
+  if (t !== undefined && INTEGER.test(t) && Number.isSafeInteger(Number(t))) return Number(t);
   return refuse(where, v, 'an integer');
 };
 
@@ -71,7 +77,8 @@ export const PLAIN: Record<string, Fn> = {
 const arith = (name: string, op: (a: number, b: number) => number): Param => (arg) => {
   if (typeof arg !== 'number') throw new Error(`${name} needs a number`);
   return (v, where) => {
-    const n = typeof v === 'string' && NUMBER.test(v.trim()) ? Number(v) : asDouble(v);
+    // text as Go's TrimSpace leaves it (Number() alone would also drop U+FEFF and keep U+0085)
+    const n = typeof v === 'string' && NUMBER.test(trimSpace(v)) ? Number(trimSpace(v)) : asDouble(v);
     return typeof n === 'number' ? op(n, arg) : refuse(where, v, 'a number');
   };
 };
@@ -79,12 +86,12 @@ const arith = (name: string, op: (a: number, b: number) => number): Param => (ar
 /**
  * A JSON scalar read as a whole number the way upstream's int64FromJSONScalar reads it (chat.go:2270@c7521c1c): a
  * whole number, a kept literal that json.Number.Int64() reads (decimal digits within int64), or decimal integer text
- * (trimmed, signed, within int64: strconv.ParseInt). Beyond 2^53 the int64 is a JsonNumber of its decimal digits, so
+ * (strings.TrimSpace, signed, within int64: strconv.ParseInt; chat.go:2279-2281@c7521c1c). Beyond 2^53 the int64 is a JsonNumber of its decimal digits, so
  * it is sent and printed whole (strconv.FormatInt).
  */
 function wholeNumber(v: unknown): number | JsonNumber | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v : undefined;
-  const text = v instanceof JsonNumber ? v.literal : typeof v === 'string' ? v.trim() : undefined;
+  const text = v instanceof JsonNumber ? v.literal : typeof v === 'string' ? trimSpace(v) : undefined;
   if (text === undefined || !(v instanceof JsonNumber ? isInt64Literal(v) : INTEGER.test(text))) return undefined;
   const n = BigInt(text);
   if (n < -(2n ** 63n) || n >= 2n ** 63n) return undefined;
@@ -126,10 +133,11 @@ function findWhole(v: unknown, keys: readonly string[]): number | JsonNumber | u
     }
     return findWhole(Object.values(v), keys);
   }
-  if (typeof v === 'string' && /^\s*[[{]/u.test(v)) {
+  // the text TrimSpace'd, then decoded when it starts with { or [ (chat.go:2256-2262@c7521c1c)
+  if (typeof v === 'string' && /^[[{]/u.test(trimSpace(v))) {
     try {
       // decoded with UseNumber, as upstream's findInt64Field decodes a nested text (chat.go:2260@c7521c1c)
-      return findWhole(parseJsonExact(v), keys);
+      return findWhole(parseJsonExact(trimSpace(v)), keys);
     } catch {
       return undefined;
     }
@@ -138,7 +146,7 @@ function findWhole(v: unknown, keys: readonly string[]): number | JsonNumber | u
 }
 
 /** A non-blank text, trimmed (Go `strings.TrimSpace(v) != ""` on a `.(string)` value); anything else undefined. */
-const filledText = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+const filledText = (v: unknown): string | undefined => (typeof v === 'string' && trimSpace(v) !== '' ? trimSpace(v) : undefined);
 
 /**
  * Every object inside a value, depth first, each before what it holds: object values in key order, or, with
