@@ -28,6 +28,12 @@ export interface ParameterSpec {
    * fails), and two spellings equal once trimmed agree. The flag typed alone keeps its value as typed.
    */
   spellings_trimmed?: boolean;
+  /**
+   * A typed flag is read and its other spellings are not (upstream's `if rt.Changed(primary) { return
+   * rt.StrSlice(primary) }`, wikiStringSliceFirst internal/shortcut/wiki/common.go:200-211@c7521c1c): a typed blank is
+   * not filled from an alias, and an alias beside it is ignored.
+   */
+  primary_typed_wins?: boolean;
   required_when?: string;
   enum?: string[];
   /** How a typed value is matched against `enum` before validation (EnumRules in src/contract/enum-input.ts). */
@@ -181,6 +187,12 @@ export interface DeclaredParameter {
    * fails), and two spellings equal once trimmed agree. The flag typed alone keeps its value as typed.
    */
   spellings_trimmed?: boolean;
+  /**
+   * A typed flag is read and its other spellings are not (upstream's `if rt.Changed(primary) { return
+   * rt.StrSlice(primary) }`, wikiStringSliceFirst internal/shortcut/wiki/common.go:200-211@c7521c1c): a typed blank is
+   * not filled from an alias, and an alias beside it is ignored.
+   */
+  primary_typed_wins?: boolean;
   required_when?: string;
   hidden?: boolean;
   alias_of?: string;

@@ -73,9 +73,15 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     (Array.isArray(v) && v.length === 0);
   const same = (key: string, a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b) ||
     (trimmed(key) && typeof a === 'string' && typeof b === 'string' && trimSpace(a) === trimSpace(b));
+  // primary_typed_wins: a typed flag is read and its other spellings never are (upstream's `if rt.Changed(primary)
+  // { return rt.StrSlice(primary) }`, wikiStringSliceFirst internal/shortcut/wiki/common.go:200-211@c7521c1c)
+  const primaryWins = (key: string) => Object.hasOwn(tool.parameters, key) && tool.parameters[key].primary_typed_wins === true;
   refuseAliasWithoutOwnSpelling(tool, values);
   const put = (key: string, value: unknown, given: string, alias: boolean) => {
-    if (Object.hasOwn(data, key)) {
+    if (Object.hasOwn(data, key) && primaryWins(key)) {
+      if (alias) return;
+      if (!viaAlias.has(key)) throw new DwsError('invalid_parameter', `${given} is given twice`, 'give it once');
+    } else if (Object.hasOwn(data, key)) {
       const held = data[key];
       if (same(key, held, value) || blank(value, key)) {
         // the flag itself typed (cobra's Changed) beside a spelling that gives nothing more: its own value is sent
