@@ -602,6 +602,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
+  // p-left31: markdown overwrite uploads through the same helpers (markdown.go:572-574@c7521c1c)
+  'markdown.overwrite': (_data, ctx) => ({
+    'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
+    'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
+  }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },

@@ -1,0 +1,54 @@
+// What p-left31 (issue 32) changed where dws differed from upstream's bodies at c7521c1c, run as a user types the
+// commands against the recording backend on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-pl31-');
+const { sent, mcp } = outputs;
+
+describe('markdown overwrite reads its upload credentials as uploadToDrive/uploadToDocSpace do (markdown.go:572-574, drive.go:3745-3834, drive_transfer.go:828-850, drive.go:227-280, doc.go:263-291@c7521c1c)', () => {
+  const drive = ['markdown', 'overwrite', '--node', 'n1', '--name', 'R.md', '--content', '# x', '--space-id', 's1', '--yes'];
+  const doc = ['markdown', 'overwrite', '--node', 'n1', '--name', 'R.md', '--content', '# x', '--workspace', 'w1', '--yes'];
+
+  it('drive credentials at the top of the answer (uploadUrl fallback, text headers only) are used; so are doc ones', async () => {
+    outputs.answer('drive/get_upload_info', { uploadId: 'up1', uploadUrl: `${mcp.base}/upload/o1`, headers: { 'x-sign': 's', 'x-n': 5 } });
+    const d = await sent(drive);
+    expect(d.reason).toBeUndefined();
+    expect(d.calls.map((c) => c[0])).toEqual(['drive/get_upload_info', 'drive/commit_upload']);
+    expect(d.calls[1][1]).toEqual({ fileName: 'R.md', fileSize: 3, uploadId: 'up1', spaceId: 's1', overwriteFileId: 'n1' });
+    expect(mcp.uploads.at(-1)?.headers['x-sign']).toBe('s');
+    expect(mcp.uploads.at(-1)?.headers['x-n']).toBeUndefined();
+    outputs.answer('doc/get_document_info', { result: { nodeId: 'n1', name: 'R', extension: 'md' } });
+    outputs.answer('doc/get_file_upload_info', { resourceUrl: `${mcp.base}/upload/o2`, uploadKey: 'k1', headers: { 'x-d': 'v' } });
+    const c = await sent(doc);
+    expect(c.reason).toBeUndefined();
+    expect(c.calls.slice(1)).toEqual([
+      ['doc/get_file_upload_info', { workspaceId: 'w1', overwriteNodeId: 'n1', name: 'R.md' }],
+      ['doc/commit_uploaded_file', { uploadKey: 'k1', name: 'R.md', fileSize: 3, workspaceId: 'w1', overwriteNodeId: 'n1' }],
+    ]);
+    expect(mcp.uploads.at(-1)?.headers['x-d']).toBe('v');
+  });
+
+  it('credentials without uploadId / uploadKey (or without a URL) stop before the PUT: backend_error, nothing committed', async () => {
+    mcp.uploads.length = 0;
+    outputs.answer('drive/get_upload_info', { result: { resourceUrls: [{ url: `${mcp.base}/upload/o3` }] } });
+    const d = await sent(drive);
+    outputs.answer('drive/get_upload_info', { result: { uploadId: 'u' } });
+    const d2 = await sent(drive);
+    outputs.answer('doc/get_document_info', { result: { nodeId: 'n1' } });
+    outputs.answer('doc/get_file_upload_info', { result: { resourceUrl: `${mcp.base}/upload/o4` } });
+    const c = await sent(doc);
+    expect([d.reason, d.calls.length, d2.reason, d2.calls.length, c.reason, c.calls.map((x) => x[0]), mcp.uploads.length])
+      .toEqual(['backend_error', 1, 'backend_error', 1, 'backend_error', ['doc/get_document_info', 'doc/get_file_upload_info'], 0]);
+  });
+
+  it('a drive PUT refused with 403 asks for fresh credentials with the same arguments and commits the fresh uploadId', async () => {
+    outputs.answersInTurn('drive/get_upload_info', { result: { uploadId: 'old', resourceUrls: [{ url: `${mcp.base}/upload/o5?status=403` }] } },
+      { result: { uploadId: 'new', resourceUrls: [{ url: `${mcp.base}/upload/o6` }] } });
+    const r = await sent(drive);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls.map((c) => c[0])).toEqual(['drive/get_upload_info', 'drive/get_upload_info', 'drive/commit_upload']);
+    expect(r.calls[1][1]).toEqual(r.calls[0][1]);
+    expect(r.calls[2][1]).toMatchObject({ uploadId: 'new', overwriteFileId: 'n1' });
+  });
+});
