@@ -52,3 +52,49 @@ describe('markdown overwrite reads its upload credentials as uploadToDrive/uploa
     expect(r.calls[2][1]).toMatchObject({ uploadId: 'new', overwriteFileId: 'n1' });
   });
 });
+
+describe('a group name is searched with a Reader whose CallMCPData fails on an answer that is not an object (targetresolver/resolver.go:499-506; shortcut/runner.go:255-271; helpers/chat.go:143-156; app/event_listen_im.go:51-64@c7521c1c)', () => {
+  const found = { result: [{ openConversationId: 'cidFound0001', title: 'G' }], hasMore: false };
+
+  it('chat +chat-update: a list, number, boolean or text answer is backend_error with nothing renamed; null and blank stay not_found; a found group is renamed', async () => {
+    const update = ['chat', '+chat-update', '--group', 'G', '--name', 'N', '--yes'];
+    const got = [];
+    for (const answer of [[found.result[0]], 7, true, 'groups', null, ' ']) {
+      outputs.answer('im/search_groups', answer);
+      const r = await sent(update);
+      got.push([r.reason, r.calls.map((c) => c[0])]);
+    }
+    const refused = (reason: string) => [reason, ['im/search_groups']];
+    expect(got).toEqual([refused('backend_error'), refused('backend_error'), refused('backend_error'), refused('backend_error'), refused('not_found'), refused('not_found')]);
+    outputs.answer('im/search_groups', found);
+    const r = await sent(update);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls[1]).toEqual(['chat/update_group_name', { openconversation_id: 'cidFound0001', group_name: 'N' }]); // lark_alignment.go:185-188
+  });
+
+  it('the other plans sharing the group search refuse a list answer as backend_error after the one search, where a null answer is not_found', async () => {
+    const lines = [
+      ['chat', '+send-to-group', '--group', 'G', '--text', 'hi', '--yes'],
+      ['chat', '+chat-bots', '--group', 'G'],
+      ['chat', '+chat-invite-url', '--group', 'G'],
+      ['chat', '+group-members', '--group', 'G'],
+      ['chat', '+chat-members-list', '--group', 'G'],
+      ['chat', '+at-me', '--group', 'G'],
+      ['chat', '+chat-messages', '--group', 'G'],
+      ['chat', '+search-msg', '--query', 'x', '--group', 'G'],
+      ['chat', '+search-msg', '--query', 'x', '--chat-query', 'G'],
+      ['chat', '+messages-send', '--chat-query', 'G', '--text', 'hi', '--yes'],
+      ['chat', 'group', 'bots', '--group', 'G'],
+      ['event', '+listen-im', '--kind', 'group', '--chat-query', 'G', '--yes'],
+    ];
+    const got = [];
+    for (const argv of lines) {
+      outputs.answer('im/search_groups', [found.result[0]]);
+      const list = await sent(argv);
+      outputs.answer('im/search_groups', null);
+      const none = await sent(argv);
+      got.push([argv.slice(0, 2).join(' '), list.reason, list.calls.map((c) => c[0]), none.reason]);
+    }
+    expect(got).toEqual(lines.map((argv) => [argv.slice(0, 2).join(' '), 'backend_error', ['im/search_groups'], 'not_found']));
+  });
+});
