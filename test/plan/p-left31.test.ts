@@ -98,3 +98,49 @@ describe('a group name is searched with a Reader whose CallMCPData fails on an a
     expect(got).toEqual(lines.map((argv) => [argv.slice(0, 2).join(' '), 'backend_error', ['im/search_groups'], 'not_found']));
   });
 });
+
+describe('aitable record commands read query_records through findRecords: a top-level records key holding null is no records collection (record_upsert_by_key.go:257-284, record_query_all.go:55-70, :259-262@c7521c1c)', () => {
+  const base = ['--base-id', 'b1', '--table-id', 't1'];
+  // the records under data and a null records key at the top: findRecords stops at the top key
+  const nullTop = (records: unknown[]) => ({ records: null, data: { records, hasMore: false } });
+  const underData = (records: unknown[]) => ({ data: { records, hasMore: false } });
+  const rec = { recordId: 'r1', cells: { f1: 'v' } };
+
+  it('+record-update and +record-upsert (an update) stop after the write when the read-back has records: null at the top; the same records under data alone verify', async () => {
+    const got = [];
+    for (const cmd of ['+record-update', '+record-upsert']) {
+      const argv = ['aitable', cmd, ...base, '--records', JSON.stringify([rec]), '--yes'];
+      outputs.answer('aitable/query_records', nullTop([rec]));
+      const bad = await sent(argv);
+      outputs.answer('aitable/query_records', underData([rec]));
+      const good = await sent(argv);
+      got.push([cmd, bad.reason, bad.calls.length, good.reason]);
+    }
+    expect(got).toEqual([['+record-update', 'partial_outcome', 2, undefined], ['+record-upsert', 'partial_outcome', 2, undefined]]);
+  });
+
+  it('+record-delete: a read-back with records: null at the top does not prove the deletion; {data: {records: []}} does', async () => {
+    const argv = ['aitable', '+record-delete', ...base, '--record-ids', 'r1', '--yes'];
+    outputs.answer('aitable/query_records', nullTop([]));
+    const bad = await sent(argv);
+    outputs.answer('aitable/query_records', underData([]));
+    const good = await sent(argv);
+    expect([bad.reason, bad.calls.map((c) => c[0]), good.reason]).toEqual(['partial_outcome', ['aitable/delete_records', 'aitable/query_records'], undefined]);
+  });
+
+  it('+record-bulk-patch and +record-upsert-by-key refuse a match read with records: null at the top before any write', async () => {
+    outputs.answer('aitable/query_records', nullTop([rec]));
+    const bulk = await sent(['aitable', '+record-bulk-patch', ...base, '--record-ids', 'r1', '--patch', '{"f1":"v"}', '--yes']);
+    outputs.answer('aitable/query_records', nullTop([]));
+    const byKey = await sent(['aitable', '+record-upsert-by-key', ...base, '--key-field-id', 'k', '--key-value', 'x', '--cells', '{"f1":"v"}', '--yes']);
+    expect([bulk.reason, bulk.calls.map((c) => c[0]), byKey.reason, byKey.calls.map((c) => c[0])])
+      .toEqual(['backend_error', ['aitable/query_records'], 'backend_error', ['aitable/query_records']]);
+  });
+
+  it('+attachment-put refuses a first read with records: null at the top before the upload', async () => {
+    mcp.uploads.length = 0;
+    outputs.answer('aitable/query_records', nullTop([{ recordId: 'r1', cells: { f1: [] } }]));
+    const r = await sent(['aitable', '+attachment-put', ...base, '--record-id', 'r1', '--field-id', 'f1', '--file', 'a.pdf', '--yes'], { 'a.pdf': 'pdf' });
+    expect([r.reason, r.calls.map((c) => c[0]), mcp.uploads.length]).toEqual(['backend_error', ['aitable/query_records'], 0]);
+  });
+});
