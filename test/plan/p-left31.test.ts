@@ -53,6 +53,37 @@ describe('markdown overwrite reads its upload credentials as uploadToDrive/uploa
   });
 });
 
+describe('markdown patch uploads the patched text through the same helpers (markdown.go:732-734, drive.go:3745-3834, drive_transfer.go:828-850, drive.go:227-280@c7521c1c)', () => {
+  const patch = ['markdown', 'patch', '--node', 'n1', '--space-id', 's1', '--pattern', 'old', '--content', 'new', '--yes'];
+  const current = () => {
+    mcp.files['cur.md'] = Buffer.from('an old line');
+    outputs.answer('drive/get_file_info', { result: { fileName: 'R.md' } });
+    outputs.answer('drive/download_file', { result: { resourceUrl: `${mcp.base}/files/cur.md` } });
+  };
+
+  it('credentials at the top of the answer are used; a 403 PUT is retried with fresh credentials, whose uploadId is committed', async () => {
+    current();
+    outputs.answer('drive/get_upload_info', { uploadId: 'up1', resourceUrl: `${mcp.base}/upload/p1` });
+    const top = await sent(patch);
+    current();
+    outputs.answersInTurn('drive/get_upload_info', { result: { uploadId: 'old', resourceUrls: [{ url: `${mcp.base}/upload/p2?status=403` }] } },
+      { result: { uploadId: 'new', resourceUrls: [{ url: `${mcp.base}/upload/p3` }] } });
+    const retried = await sent(patch);
+    expect([top.reason, top.calls.at(-1), retried.reason, retried.calls.map((c) => c[0]).slice(-3), retried.calls.at(-1)?.[1]]).toEqual([
+      undefined, ['drive/commit_upload', { fileName: 'R.md', fileSize: 11, uploadId: 'up1', spaceId: 's1', overwriteFileId: 'n1' }],
+      undefined, ['drive/get_upload_info', 'drive/get_upload_info', 'drive/commit_upload'], { fileName: 'R.md', fileSize: 11, uploadId: 'new', spaceId: 's1', overwriteFileId: 'n1' },
+    ]);
+  });
+
+  it('credentials without an uploadId stop before the PUT', async () => {
+    current();
+    mcp.uploads.length = 0;
+    outputs.answer('drive/get_upload_info', { result: { resourceUrls: [{ url: `${mcp.base}/upload/p4` }] } });
+    const r = await sent(patch);
+    expect([r.reason, r.calls.at(-1)?.[0], mcp.uploads.length]).toEqual(['backend_error', 'drive/get_upload_info', 0]);
+  });
+});
+
 describe('a group name is searched with a Reader whose CallMCPData fails on an answer that is not an object (targetresolver/resolver.go:499-506; shortcut/runner.go:255-271; helpers/chat.go:143-156; app/event_listen_im.go:51-64@c7521c1c)', () => {
   const found = { result: [{ openConversationId: 'cidFound0001', title: 'G' }], hasMore: false };
 
