@@ -82,10 +82,16 @@ export function inputsFor(tool: ToolSpec, fileRoot: string): Record<string, unkn
 // ---- the synthesizer --------------------------------------------------------------------------------------------
 
 type Obj = Record<string, unknown>;
-/** A query_records page holding `records` under data only; every other place findRecords or the paging marks look is null. */
+/** In a canned answer merged over the synthesized one: the key is left out of the answer (not null: Go tells the two apart). */
+const ABSENT = Symbol('absent');
+/**
+ * A query_records page holding `records` under data only, the paging marks elsewhere null. p-left31: the top-level
+ * `records` key is left out (it was null): upstream findRecords (record_upsert_by_key.go:257-284@c7521c1c) takes a
+ * records key that is there as the collection, so `records: null` at the top is a page missing its records.
+ */
 const recordsPage = (records: Obj[]): Obj => {
   const none = { hasMore: null, nextCursor: null, next_cursor: null, cursor: null };
-  return { ...none, records: null, result: null, pagination: null, page: null, data: { ...none, data: null, result: null, records, hasMore: false } };
+  return { ...none, records: ABSENT, result: null, pagination: null, page: null, data: { ...none, data: null, result: null, records, hasMore: false } };
 };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -295,7 +301,10 @@ function deepMerge(a: unknown, b: unknown): unknown {
   if (Array.isArray(a) && Array.isArray(b)) return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => (i < a.length && i < b.length ? deepMerge(a[i], b[i]) : i < a.length ? a[i] : b[i]));
   if (isObj(a) && isObj(b)) {
     const out: Obj = { ...a };
-    for (const [k, v] of Object.entries(b)) out[k] = k in out ? deepMerge(out[k], v) : v;
+    for (const [k, v] of Object.entries(b)) {
+      if (v === ABSENT) delete out[k];
+      else out[k] = k in out ? deepMerge(out[k], v) : v;
+    }
     return out;
   }
   return b === undefined ? a : b;
@@ -477,7 +486,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'aitable.shortcut_record_upsert_by_key': (data) => {
     const cells = { ...(JSON.parse(String(data.cells)) as Obj), [String(data['key-field-id'])]: data['key-value'] ?? JSON.parse(String(data['key-value-json'])) };
     const none = { hasMore: null, nextCursor: null, cursor: null };
-    const page = (record: Obj) => ({ ...none, records: null, result: null, pagination: null, page: null, data: { ...none, data: null, result: null, records: [record] } });
+    const page = (record: Obj) => ({ ...none, records: ABSENT, result: null, pagination: null, page: null, data: { ...none, data: null, result: null, records: [record] } });
     return { 'aitable/query_records': [page({ recordId: 'v-recordId' }), page({ recordId: 'v-recordId', cells })] };
   },
   // f-aitable6 (session 24): +workflow-deploy reads the publish answer as workflowPublishResult (valid true and one
@@ -599,6 +608,15 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // a-z2: markdown create reads its credentials as the drive upload leaf does (parseDriveUploadInfo / parseUploadInfo):
   // a URL and an uploadId (drive), a resourceUrl and an uploadKey (doc)
   'markdown.create': (_data, ctx) => ({
+    'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
+    'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
+  }),
+  // p-left31: markdown overwrite and patch upload through the same helpers (markdown.go:572-574, :732-734@c7521c1c)
+  'markdown.patch': (_data, ctx) => ({
+    'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
+    'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
+  }),
+  'markdown.overwrite': (_data, ctx) => ({
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
