@@ -82,6 +82,16 @@ describe('chat message search sends a blank group as typed and reads a scoped cu
     expect(got).toEqual(['', '', '', 'nulls', 'c2', 'null']);
   });
 
+  it('search-advanced reads a scoped cursor the same way (swept: the same scan, chat.go:4243-4250)', async () => {
+    answer('im/search_messages', { result: { hasMore: false, conversationMessagesList: [] } });
+    const got = [];
+    for (const [cursor, scope] of [['null', true], ['\u0085NULL ', true], ['nul', true], ['null', false]] as const) {
+      const run = await sent(['chat', 'message', 'search-advanced', '--query', 'q', ...(scope ? ['--conversation-ids', 'cidA'] : []), '--cursor', cursor]);
+      got.push((run.calls.at(-1)![1] as { cursor: unknown }).cursor);
+    }
+    expect(got).toEqual(['', '', 'nul', 'null']);
+  });
+
   it('reads every casing of null padded with Go spaces as "" under a group (property)', async () => {
     answer('chat/search_messages_by_keyword', { result: { hasMore: false, conversationMessagesList: [] } });
     const pad = fc.array(fc.constantFrom(...GO_SPACES), { maxLength: 2 }).map((a) => a.join(''));
