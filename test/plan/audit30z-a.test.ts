@@ -4,11 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { GO_SPACES } from '../go-spaces.js';
 
 const { sent } = useOutputRuns('dws-audit30z-a-');
 
-/** Go's unicode.IsSpace (strings.TrimSpace trims these); U+FEFF is not one of them. */
-const GO_SPACES = ['\t', '\n', '\v', '\f', '\r', ' ', '\u0085', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
 
 // chat message list-by-ids (chat.go:5703-5712, parseCSVValues contact.go:20-44@c7521c1c): the required check is
 // untrimmed; parseCSVValues returns nil for a text TrimSpace leaves empty (sent as null), an empty list for commas.

@@ -4,11 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { GO_SPACES } from '../go-spaces.js';
 
 const { sent } = useOutputRuns('dws-audit31a-a-');
 
-/** Go's unicode.IsSpace (strings.TrimSpace trims these); U+FEFF is not one of them. */
-const GO_SPACES = ['\t', '\n', '\v', '\f', '\r', ' ', '\u0085', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
 
 /** The one call's arguments, or the refusal reason. */
 const argsOf = async (argv: string[]) => {

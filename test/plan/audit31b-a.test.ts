@@ -4,11 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { GO_SPACES } from '../go-spaces.js';
 
 const { sent, answer } = useOutputRuns('dws-audit31b-a-');
 
-/** Go's unicode.IsSpace (strings.TrimSpace trims these); U+FEFF is not one of them. */
-const GO_SPACES = ['\t', '\n', '\v', '\f', '\r', ' ', '\u0085', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
 
 const RANGE = ['--start', '2026-04-01T00:00:00+08:00', '--end', '2026-04-02T00:00:00+08:00'];
 const START = 1774972800000;

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { GO_SPACES } from '../go-spaces.js';
 
 const { sent } = useOutputRuns('dws-chat-id-spellings-');
 
@@ -60,7 +61,6 @@ const outcome = async (argv: string[]) => {
   const run = await sent(argv);
   return run.reason ?? run.calls;
 };
-const GO_SPACES = [' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u00a0', '\u2000', '\u3000'];
 
 describe('chat\'s migrated id flags fold their spellings trimmed, as installChatFlagAliases does', () => {
   it.each(COMMANDS.map((c) => [c.argv.slice(0, c.argv.indexOf('ID')).join(' '), c] as const))('%s', async (_name, c) => {

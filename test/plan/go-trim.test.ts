@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
+import { GO_SPACES, NOT_GO_SPACES, goTrim } from '../go-spaces.js';
 
 const runs = useOutputRuns('gotrim-');
 
@@ -146,15 +147,6 @@ describe('transforms that trim as strings.TrimSpace', () => {
     expect(await summary(`${BOM}2026-01-02`)).toMatchObject({ exit: 3, reason: 'invalid_parameter', calls: [] });
   });
 
-  // Go's unicode.IsSpace set (written out here, not imported), and characters JavaScript's `\s` holds that Go's does not.
-  const GO_SPACES = ['\t', '\n', '\v', '\f', '\r', ' ', NEL, '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
-  const NOT_GO_SPACES = [BOM, '\u180e', '\u200b'];
-  const goTrim = (s: string) => {
-    const cs = [...s];
-    while (cs.length && GO_SPACES.includes(cs[0])) cs.shift();
-    while (cs.length && GO_SPACES.includes(cs[cs.length - 1])) cs.pop();
-    return cs.join('');
-  };
   const pad = fc.array(fc.constantFrom(...GO_SPACES.filter((c) => c !== '\n'), ...NOT_GO_SPACES), { maxLength: 3 }).map((cs) => cs.join(''));
   const ctx = { env: {} };
   const t = (ts: unknown[], v: unknown) => applyTransforms(ts as never, v, 'x', ctx);

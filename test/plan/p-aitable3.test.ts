@@ -3,12 +3,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { GO_SPACES } from '../go-spaces.js';
 
 const outputs = useOutputRuns('dws-paitable3-');
 const { sent } = outputs;
 
 // The characters Go's strings.TrimSpace (unicode.IsSpace) removes, U+0085 and U+00A0 among them; U+FEFF is not one.
-const GO_SPACES = [' ', '\t', '\n', '\v', '\f', '\r', '\u0085', '\u00a0', '\u2000', '\u3000'];
 
 describe('aitable comma lists read as parseCSVValues reads them (helpers/contact.go:20-45)', () => {
   it('field get sends a --field-ids of only spaces as null, Go\'s nil slice, and one of commas as [] (aitable.go:1781-1783)', async () => {

@@ -6,21 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { GO_SPACES, NOT_GO_SPACES, goTrim } from '../go-spaces.js';
 
 const { sent, mcp } = useOutputRuns('dws-p-gore1-');
 
-/** unicode.IsSpace (Go): the Latin-1 spaces and Unicode's White_Space. */
-const GO_SPACES = ['\t', '\n', '\v', '\f', '\r', ' ', '\u0085', '\u00a0', '\u1680', '\u2000', '\u2001', '\u2002', '\u2003', '\u2004',
-  '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
-/** Characters JavaScript or other tools count as blank that Go does not. */
-const NOT_GO_SPACES = ['\ufeff', '\u180e', '\u200b'];
-const isGoSpace = (c: string) => GO_SPACES.includes(c);
-const goTrim = (s: string) => {
-  const cs = [...s];
-  while (cs.length > 0 && isGoSpace(cs[0])) cs.shift();
-  while (cs.length > 0 && isGoSpace(cs[cs.length - 1])) cs.pop();
-  return cs.join('');
-};
 const goSpaceText = fc.array(fc.constantFrom(...GO_SPACES), { minLength: 1, maxLength: 4 }).map((a) => a.join(''));
 const padText = (min = 0) => fc.array(fc.constantFrom(...GO_SPACES, ...NOT_GO_SPACES), { minLength: min, maxLength: 4 }).map((a) => a.join(''));
 

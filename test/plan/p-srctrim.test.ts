@@ -8,6 +8,7 @@ import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { answerObject } from '../../src/plan/transforms/json.js';
 import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
+import { GO_SPACES, NOT_GO_SPACES, goTrim } from '../go-spaces.js';
 
 const outputs = useOutputRuns('dws-srctrim-');
 const { sent } = outputs;
@@ -74,15 +75,6 @@ describe('list flags reach the plan as typed (rt.StrSlice does not trim)', () =>
 });
 
 describe('the transforms that trim read Go spaces, keep U+FEFF (properties)', () => {
-  // Go's unicode.IsSpace set written out, and characters JavaScript's trim() treats differently or that neither trims.
-  const GO_SPACES = ['\t', '\n', '\v', '\f', '\r', ' ', NEL, '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
-  const NOT_GO_SPACES = [BOM, '\u180e', '\u200b'];
-  const goTrim = (s: string) => {
-    const cs = [...s];
-    while (cs.length && GO_SPACES.includes(cs[0])) cs.shift();
-    while (cs.length && GO_SPACES.includes(cs[cs.length - 1])) cs.pop();
-    return cs.join('');
-  };
   const pad = fc.array(fc.constantFrom(...GO_SPACES, ...NOT_GO_SPACES), { maxLength: 3 }).map((cs) => cs.join(''));
   const ctx = { env: {} };
   const t = (ts: unknown[], v: unknown) => applyTransforms(ts as never, v, 'x', ctx);
