@@ -64,6 +64,14 @@ describe('hidden spellings upstream registers but never reads', () => {
     expect(r.sent).toEqual([]);
   });
 
+  it('doc media insert ignores --file-path beside --file and asks upload credentials for --file (runMediaInsert doc.go:501-510@c7521c1c)', async () => {
+    const r = await run(['doc', 'media', 'insert', '--node', 'n1', '--file-path', 'other.png', '--file', 'y.png'], (dir) => writeFileSync(path.join(dir, 'y.png'), 'xyz'));
+    expect(r.sent[0]).toBe('get_doc_attachment_upload_info');
+    expect(mcp.calls[0].arguments).toMatchObject({ nodeId: 'n1', fileName: 'y.png', fileSize: 3 });
+    const alone = await run(['doc', 'media', 'insert', '--node', 'n1', '--file-path', 'y.png'], (dir) => writeFileSync(path.join(dir, 'y.png'), 'xyz'));
+    expect(alone.error?.reason).toBe('missing_parameter');
+  });
+
   it('drive list refuses --page-size before any call, naming --limit', async () => {
     const r = await run(['drive', 'list', '--page-size', '5']);
     expect(r.error?.message).toContain('takes its page size from --limit');
