@@ -35,6 +35,9 @@ export function goFloatText(x: number): string {
   return m[1] + (point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`);
 }
 
+/** A decoded JSON number (a kept literal read as the float64 Go's json.Unmarshal makes of it) as goFloatText. */
+export const goFloatTextOf = (v: number | JsonNumber): string => goFloatText(typeof v === 'number' ? v : Number(v.literal));
+
 /**
  * A decoded JSON value as Go's fmt.Sprint / %v prints it (json.Unmarshal into `any`: numbers are float64; a json.Number kept by UseNumber prints its literal): nil as
  * `<nil>`, a text as it is, a number as goNumberText, a list as `[a b]`, an object as `map[k:v ...]` with its keys in

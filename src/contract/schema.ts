@@ -78,9 +78,9 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   const primaryWins = (key: string) => Object.hasOwn(tool.parameters, key) && tool.parameters[key].primary_typed_wins === true;
   refuseAliasWithoutOwnSpelling(tool, values);
   const put = (key: string, value: unknown, given: string, alias: boolean) => {
-    if (Object.hasOwn(data, key) && primaryWins(key)) {
+    if (Object.hasOwn(data, key) && primaryWins(key) && (alias || viaAlias.has(key))) {
+      // another spelling beside the one held is never read; the flag itself replaces an alias read before it
       if (alias) return;
-      if (!viaAlias.has(key)) throw new DwsError('invalid_parameter', `${given} is given twice`, 'give it once');
     } else if (Object.hasOwn(data, key)) {
       const held = data[key];
       if (same(key, held, value) || blank(value, key)) {

@@ -8,7 +8,7 @@
 // point order, as Go's encoding/json writes a map.
 import { byCodePoint } from '../../text/order.js';
 import { trimSpace } from '../../contract/values.js';
-import { goFloatText, goSprint } from '../../go-fmt.js';
+import { goFloatTextOf, goSprint } from '../../go-fmt.js';
 import { JsonNumber } from '../../json-number.js';
 import { isObj, refuse, type Fn, type Param } from './types.js';
 import { sameJson } from '../../json-object.js';
@@ -474,7 +474,7 @@ export function cleanText(s: string): string {
 // json.Unmarshal decoded: a text trimmed, a number (a kept literal read as the float64 Go made of it) as
 // FormatFloat(v, 'f', -1, 64) writes it (1e21 in all its digits), anything else ""
 const searchText = (v: unknown): string =>
-  typeof v === 'string' ? trimSpace(v) : typeof v === 'number' || v instanceof JsonNumber ? goFloatText(Number(v instanceof JsonNumber ? v.literal : v)) : '';
+  typeof v === 'string' ? trimSpace(v) : typeof v === 'number' || v instanceof JsonNumber ? goFloatTextOf(v) : '';
 const norm = (v: unknown) => {
   const s = searchText(v);
   return s !== '' && s !== 'null' ? s : '';

@@ -6,7 +6,7 @@ import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js
 import { parseGoBool, parseGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
-import { goFloatText, goSprint } from '../../go-fmt.js';
+import { goFloatTextOf, goSprint } from '../../go-fmt.js';
 
 // Go's whitespace (strings.TrimSpace) around the text, as every upstream reader of a loose boolean trims; each use reads
 // a bool flag or an answer's boolean today (p-srctrim), so no padded text reaches it from a command.
@@ -63,7 +63,7 @@ export const PLAIN: Record<string, Fn> = {
   // to_string as upstream's answer readers write a value json.Unmarshal decoded: a number as FormatFloat(x, 'f', -1, 64)
   // writes the float64 (a kept literal read as that float64 first: 1e21 -> "1000000000000000000000",
   // 12345678901234567890 -> "12345678901234567000"), a boolean as strconv.FormatBool; anything else passes
-  float_text: (v) => (typeof v === 'number' || v instanceof JsonNumber ? goFloatText(Number(asDouble(v))) : typeof v === 'boolean' ? String(v) : v),
+  float_text: (v) => (typeof v === 'number' || v instanceof JsonNumber ? goFloatTextOf(v) : typeof v === 'boolean' ? String(v) : v),
   // a decoded answer value as Go's fmt.Sprint / %v writes it, where upstream formats one so (findMessageSenderOpenDingTalkID
   // shortcut/chat/lark_alignment.go:376-392@c7521c1c): a number as %g shortest (1e6 -> "1e+06", 1e21 -> "1e+21"), a
   // boolean as true/false, a list as [a b], an object as map[k:v] with sorted keys; a text passes unchanged
