@@ -10,6 +10,7 @@
 //   20261225: audit-30x-a/b.md, 20261226: audit-30y-a/b.md,
 //   20261227: audit-30z-a/b.md, 20261228: audit-31a-a/b.md,
 //   20261229: audit-31b-a/b.md; the next audit draws seed 20261230)
+//   node notes/audit-draw.mjs rest          every command no audit drew yet (the session 32 sweep splits it by product)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -275,8 +276,9 @@ const AUDITS = new Map([
   ]],
 ]);
 
-const seed = Number(process.argv[2]);
-if (!Number.isInteger(seed)) throw new Error('usage: node notes/audit-draw.mjs <seed>');
+const rest = process.argv[2] === 'rest';
+const seed = rest ? Infinity : Number(process.argv[2]);
+if (!rest && !Number.isInteger(seed)) throw new Error('usage: node notes/audit-draw.mjs <seed> | rest');
 const earlier = new Set([...AUDITS].filter(([s]) => s < seed).flatMap(([, paths]) => paths));
 const out = execFileSync('node', ['bin/dws.cjs', 'schema', '--all', '--jq',
   '.products[].tools[] | [.canonical_path, .interface_mode, .cli_path] | @tsv'], { encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -286,6 +288,11 @@ all.sort((a, b) => cmp(a[0], b[0]));
 const missing = [...earlier].filter((p) => !all.some((r) => r[0] === p));
 if (missing.length) throw new Error(`audited commands not in the catalog: ${missing.join(', ')}`);
 const rows = earlier.size === 0 ? all : all.filter((r) => !earlier.has(r[0]) && r[1] !== 'local');
+if (rest) {
+  // Every command no audit drew yet (local ones aside), by product in code point order: the sweep of session 32.
+  for (const r of rows) console.log(r.join('\t'));
+  process.exit(0);
+}
 function mulberry32(s) {
   let a = s >>> 0;
   return () => {
