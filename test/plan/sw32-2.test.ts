@@ -1,0 +1,40 @@
+// Session 32 sweep, share 2 (issue 32): where the chat part 2 / event / ding / mcp / devapp composites differed from
+// upstream's bodies at c7521c1c, run as a user types them against the recording backend on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-sw322-');
+const { sent } = outputs;
+
+describe('chat +flag-create / +flag-cancel: --message-ids is the stringSlice pflag reads, each element trimmed (flagMessageIDs lark_alignment.go:479-485, uniqueShortcutStrings chat_message.go:1207-1216@c7521c1c)', () => {
+  it('a quoted id keeps its comma; blanks and repeats dropped', async () => {
+    for (const [cmd, rpc] of [['+flag-create', 'im/add_message_favorite'], ['+flag-cancel', 'im/remove_message_favorite']]) {
+      const r = await sent(['chat', cmd, '--message-ids', 'a,"b,c", d ,,a', '--message-id', 'd', '--conversation-id', 'c1', '--yes']);
+      expect(r.calls).toEqual(['a', 'b,c', 'd'].map((id) => [rpc, { openConversationId: 'c1', openMessageId: id }]));
+    }
+  });
+});
+
+describe('chat batch writes read each answer with rt.CallMCPWriteData (batch_write.go:48-55, runner.go:228-233, :255-271@c7521c1c): an answer that is no JSON object fails that target', () => {
+  const cases: [string[], string][] = [
+    [['chat', '+conversation-set-top', '--conversation-id', 'c1', '--yes'], 'im/set_top_conversation'],
+    [['chat', '+flag-create', '--message-id', 'm1', '--conversation-id', 'c1', '--yes'], 'im/add_message_favorite'],
+    [['chat', '+flag-cancel', '--message-id', 'm1', '--conversation-id', 'c1', '--yes'], 'im/remove_message_favorite'],
+  ];
+  it('a list, a number or a text: the run fails, nothing printed', async () => {
+    for (const [argv, rpc] of cases) {
+      for (const answer of [[1], 5, 'ok']) {
+        outputs.answer(rpc, answer);
+        const r = await sent(argv);
+        expect([r.reason, r.calls.length, r.printed]).toEqual(['backend_error', 1, undefined]);
+      }
+    }
+  });
+  it('null and an object pass: the ledger is printed (an empty answer without result)', async () => {
+    for (const [argv, rpc] of cases) {
+      outputs.answer(rpc, null);
+      const r = await sent(argv);
+      expect((r.printed as { succeeded: unknown[] }).succeeded).toEqual([{ target: argv[3] }]);
+    }
+  });
+});
