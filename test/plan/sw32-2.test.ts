@@ -38,3 +38,15 @@ describe('chat batch writes read each answer with rt.CallMCPWriteData (batch_wri
     }
   });
 });
+
+describe('chat +flag-list: the start cursor is flagListStartCursor\'s (lark_alignment.go:568-580@c7521c1c)', () => {
+  it('a typed blank --page-token is cursor 0 (--cursor not read); strconv.Atoi takes +5 and -0', async () => {
+    const cursors = [];
+    for (const argv of [['--page-token', '', '--cursor', '3'], ['--page-token', ' ', '--cursor', '3'], ['--page-token', '+5'], ['--page-token', '-0']]) {
+      const r = await sent(['chat', '+flag-list', ...argv]);
+      cursors.push(r.calls.map((c) => (c[1] as { cursor: number }).cursor));
+    }
+    expect(cursors).toEqual([[0], [0], [5], [0]]);
+    expect((await sent(['chat', '+flag-list', '--page-token', '-1'])).reason).toBe('invalid_parameter');
+  });
+});
