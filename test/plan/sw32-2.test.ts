@@ -50,3 +50,12 @@ describe('chat +flag-list: the start cursor is flagListStartCursor\'s (lark_alig
     expect((await sent(['chat', '+flag-list', '--page-token', '-1'])).reason).toBe('invalid_parameter');
   });
 });
+
+describe('chat +group-members: each member field is groupMemberFirst\'s first NON-EMPTY text (group_members.go:457-462, :476-483@c7521c1c)', () => {
+  it('an empty text gives way to the next key', async () => {
+    outputs.answer('im/search_groups', { result: { items: [{ openConversationId: 'cidAAAAAAAAAAAA', title: 'x' }], hasMore: false } });
+    outputs.answer('chat/get_group_members', { list: [{ memberEmpName: '', name: 'B', memberNick: '', nick: 'n', memberRoleDesc: '', role: 7, openDingtalkId: '', memberDingtalkId: 'd9' }], hasMore: false });
+    const r = await sent(['chat', '+group-members', '--group', 'x']);
+    expect((r.printed as { members: unknown }).members).toEqual([{ name: 'B', nick: 'n', role: '', openDingtalkId: 'd9' }]);
+  });
+});
