@@ -59,3 +59,19 @@ describe('chat +group-members: each member field is groupMemberFirst\'s first NO
     expect((r.printed as { members: unknown }).members).toEqual([{ name: 'B', nick: 'n', role: '', openDingtalkId: 'd9' }]);
   });
 });
+
+describe('chat +messages-mget: --msg-ids is the stringSlice pflag reads, 1 to 50 once trimmed and de-duplicated (Validate chat_message.go:874-881, uniqueShortcutStrings :1207-1216@c7521c1c)', () => {
+  it('a quoted id keeps its comma, and is the one looked for', async () => {
+    outputs.answer('im/list_messages_by_ids', { messages: [{ openMsgId: 'a,b' }] });
+    const r = await sent(['chat', '+messages-mget', '--msg-ids', '"a,b", c ,a,b']);
+    expect(r.calls).toEqual([['im/list_messages_by_ids', { openMsgIds: ['a,b', 'c', 'a', 'b'] }]]);
+    expect((r.printed as { notFoundMessageIds: unknown }).notFoundMessageIds).toEqual(['c', 'a', 'b']);
+  });
+  it('51 distinct ids are refused before any call; 50 plus repeats are sent', async () => {
+    const ids = Array.from({ length: 51 }, (_, i) => `m${i}`);
+    const over = await sent(['chat', '+messages-mget', '--msg-ids', ids.join(',')]);
+    expect([over.reason, over.calls]).toEqual(['invalid_parameter', []]);
+    const fifty = await sent(['chat', '+messages-mget', '--msg-ids', [...ids.slice(0, 50), ' m1 ', 'm2'].join(',')]);
+    expect((fifty.calls[0][1] as { openMsgIds: string[] }).openMsgIds).toEqual(ids.slice(0, 50));
+  });
+});
