@@ -75,3 +75,11 @@ describe('chat +messages-mget: --msg-ids is the stringSlice pflag reads, 1 to 50
     expect((fifty.calls[0][1] as { openMsgIds: string[] }).openMsgIds).toEqual(ids.slice(0, 50));
   });
 });
+
+describe('chat +send-to-group: the body goes through NormalizeMessageMentions(text, nil, false, true) (unified_send.go:474-502, helpers/chat.go:1392-1431@c7521c1c)', () => {
+  it('a bare @all in the body becomes <@all>; a wrapped one stays; the title keeps the typed text', async () => {
+    const r = await sent(['chat', '+send-to-group', '--group', 'cidAAAAAAAAAAAA', '--text', 'hi @all and <@all>', '--yes']);
+    const args = r.calls[0][1] as { content: string };
+    expect(JSON.parse(args.content)).toEqual({ title: 'hi @all and <@all>', text: 'hi <@all> and <@all>' });
+  });
+});
