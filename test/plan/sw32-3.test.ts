@@ -23,3 +23,36 @@ describe('aitable base get-primary-doc-id accepts the hidden --base and ignores 
     }
   });
 });
+
+// todo task add-executor and the five other parseExecutorIds callers (todo.go:99, :193, :633, :691, :748, :806;
+// parseExecutorIds :1871-1884@c7521c1c): the required check is `v == ""`, so a value of only Go spaces passes it, and
+// parseExecutorIds returns Go's nil slice for a value that trims to "" (sent as null) but an empty non-nil slice for
+// commas alone (sent as []).
+describe('a --executors / --participants of only Go spaces is sent as null, as parseExecutorIds returns nil', () => {
+  const cases: [string[], string, string, string][] = [
+    [['todo', 'task', 'add-executor', '--task-id', 't1'], 'executors', 'todo/add_task_executors', 'todoExecutorsAddRequest'],
+    [['todo', 'task', 'remove-executor', '--task-id', 't1'], 'executors', 'todo/remove_task_executors', 'todoExecutorsRemoveRequest'],
+    [['todo', 'task', 'add-participant', '--task-id', 't1'], 'participants', 'todo/add_task_participants', 'todoParticipantsAddRequest'],
+    [['todo', 'task', 'remove-participant', '--task-id', 't1'], 'participants', 'todo/remove_task_participants', 'todoParticipantsRemoveRequest'],
+  ];
+
+  it('sends null for Go spaces (U+0085, U+3000 included), [] for commas alone, the ids otherwise', async () => {
+    for (const [argv, flag, rpc, request] of cases) {
+      const ids = flag === 'executors' ? 'executorIds' : 'participantIds';
+      const got = [];
+      for (const value of [' ', '\u0085\u3000', ',', ' a ,,b', '\ufeff']) {
+        const run = await sent([...argv, `--${flag}`, value]);
+        expect(run.calls.map((c) => c[0])).toEqual([rpc]);
+        got.push((run.calls[0][1] as Record<string, Record<string, unknown>>)[request][ids]);
+      }
+      expect(got).toEqual([null, null, [], ['a', 'b'], ['\ufeff']]);
+    }
+  });
+
+  it('task create and create-sub send executorIds null for a blank --executors', async () => {
+    const create = await sent(['todo', 'task', 'create', '--title', 'x', '--executors', ' ']);
+    expect(create.calls).toEqual([['todo/create_personal_todo', { PersonalTodoCreateVO: { subject: 'x', executorIds: null } }]]);
+    const sub = await sent(['todo', 'task', 'create-sub', '--title', 'x', '--executors', '\t', '--parent-id', '12']);
+    expect(sub.calls).toEqual([['todo/create_personal_sub_todo', { PersonalTodoCreateVO: { subject: 'x', executorIds: null, parentId: '12' } }]]);
+  });
+});
