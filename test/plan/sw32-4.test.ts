@@ -37,3 +37,23 @@ describe('aitable +record-share-links: each batch read by rt.CallMCPData, each i
     ]);
   });
 });
+
+describe('aitable +template-search: resolveNamedList refuses an answer where no container holds a list (shortcut/aitable/aitable.go:67-105, :1075-1108@c7521c1c)', () => {
+  const run = async (answer: unknown) => {
+    outputs.answer('aitable/search_templates', answer);
+    const r = await sent(['aitable', '+template-search', '--query', '周报']);
+    return [r.reason, r.printed];
+  };
+
+  it('a container holding text, null or an object without a list: backend_error, nothing printed', async () => {
+    const refused = ['backend_error', undefined];
+    expect([await run({ templates: {} }), await run({ templates: { foo: 1 } }), await run({ templates: 'x' }), await run({ data: null })])
+      .toEqual([refused, refused, refused, refused]);
+  });
+
+  it('an empty list is a list; a bad key before a good one is passed over', async () => {
+    expect(await run({ templates: [] })).toEqual([undefined, { count: 0, templates: [] }]);
+    expect(await run({ templates: { list: 5, items: [{ template_id: 'a' }] } })).toEqual([undefined, { count: 1, templates: [{ templateId: 'a' }] }]);
+    expect(await run({ templates: 'x', data: { list: [{ id: 7, name: null }] } })).toEqual([undefined, { count: 1, templates: [{ templateId: 7, templateName: null }] }]);
+  });
+});
