@@ -57,3 +57,52 @@ describe('aitable +template-search: resolveNamedList refuses an answer where no 
     expect(await run({ templates: 'x', data: { list: [{ id: 7, name: null }] } })).toEqual([undefined, { count: 1, templates: [{ templateId: 7, templateName: null }] }]);
   });
 });
+
+describe('aitable +table-copy: the declarations, checks, target id, read-back and summary of executeTableCopy (shortcut/aitable/table_copy.go:52-160, :207-233, base_composite.go:281-394, composite_output.go:14-53@c7521c1c)', () => {
+  const argv = ['aitable', '+table-copy', '--source-base-id', 'b1', '--source-table-id', 't1', '--target-base-id', 'b2', '--new-name', '副本', '--yes'];
+  const source = { data: { fields: [
+    { fieldId: 'f1', fieldName: '名称', type: 'text', config: null },
+    { fieldId: 'f2', name: '公式', type: 'Formula' },
+    { id: 'f3', name: '数', fieldType: 'number', aiConfig: { x: 1 } },
+  ] } };
+
+  it('declares {fieldName, type, config/aiConfig when there} from either spelling, skips types ignoring case, reads the id anywhere, prints the composite summary', async () => {
+    outputs.answersInTurn('aitable/get_fields', source, { data: { fields: [{ fieldId: 'g1', fieldName: '名称' }, { fieldId: 'g3', name: '数' }] } });
+    outputs.answer('aitable/create_table', { data: { table: { TableId: ' t9 ' } } });
+    const r = await sent(argv);
+    expect(r.calls).toEqual([
+      ['aitable/get_fields', { baseId: 'b1', tableId: 't1' }],
+      ['aitable/create_table', { baseId: 'b2', tableName: '副本', fields: [{ fieldName: '名称', type: 'text', config: null }, { fieldName: '数', type: 'number', aiConfig: { x: 1 } }] }],
+      ['aitable/get_fields', { baseId: 'b2', tableId: 't9' }],
+    ]);
+    expect(r.printed).toEqual({
+      contractVersion: 'aitable.composite.v1', operation: 'table_copy', status: 'success', executed: true, retryable: false,
+      resolved: { sourceBaseId: 'b1', sourceTableId: 't1', targetBaseId: 'b2', targetTableId: 't9' },
+      plan: [{ index: 1, name: 'create target table', tool: 'create_table', status: 'planned', count: 2 }],
+      completedSteps: [{ index: 1, name: 'create target table', tool: 'create_table', status: 'completed', count: 2, result: { tableId: 't9' } }],
+      verification: { status: 'verified', fieldCount: 2, recordCount: 0 },
+      knownSideEffects: [{ tool: 'create_table', baseId: 'b2', tableId: 't9' }],
+      warnings: ['skipped field "公式" (Formula): formula references field names and may be unsupported by the service'],
+      result: { targetBaseId: 'b2', targetTableId: 't9', fieldCount: 2, recordCount: 0 },
+    });
+  });
+
+  it('a source field without a fieldId, a name or a type (an empty first text counts as none) is refused before any write', async () => {
+    for (const field of [{ fieldId: 'f1', type: 'text' }, { fieldId: 'f1', fieldName: '', name: 'x', type: 'text' }, { fieldName: 'x', fieldType: 'text' }]) {
+      outputs.answer('aitable/get_fields', { fields: [field] });
+      const r = await sent(argv);
+      expect([r.reason, r.calls.map((c) => c[0])]).toEqual(['backend_error', ['aitable/get_fields']]);
+    }
+  });
+
+  it('a create_table answer without a table id ends the run after the write; a read-back missing a copied field fails it', async () => {
+    outputs.answer('aitable/get_fields', { fields: [{ fieldId: 'f1', fieldName: 'A', type: 'text' }] });
+    outputs.answer('aitable/create_table', { data: { ok: true } });
+    const noId = await sent(argv);
+    expect([noId.reason, noId.calls.map((c) => c[0])]).toEqual(['partial_outcome', ['aitable/get_fields', 'aitable/create_table']]);
+    outputs.answersInTurn('aitable/get_fields', { fields: [{ fieldId: 'f1', fieldName: 'A', type: 'text' }] }, { fields: [{ fieldId: 'g1', fieldName: 'B' }] });
+    outputs.answer('aitable/create_table', { tableId: 't9' });
+    const missing = await sent(argv);
+    expect([missing.reason, missing.printed]).toEqual(['partial_outcome', undefined]);
+  });
+});
