@@ -1,6 +1,10 @@
 // Session 32 sweep, share 4 (issue 32): the commands of notes/sw32-4.md where dws differed from upstream's bodies at
 // c7521c1c, run as a user types them against the recording backend on 127.0.0.1.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { errorOf, runCliAsync } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-sw32-4-');
@@ -104,5 +108,18 @@ describe('aitable +table-copy: the declarations, checks, target id, read-back an
     outputs.answer('aitable/create_table', { tableId: 't9' });
     const missing = await sent(argv);
     expect([missing.reason, missing.printed]).toEqual(['partial_outcome', undefined]);
+  });
+});
+
+describe('dev connect restart: the connector directory key is sanitizeLockID\'s, one _ per code point (helpers/connect_daemon.go:114-122, connect_lock.go:64-72@c7521c1c)', () => {
+  it('a --robot-client-id holding an astral character finds the record upstream wrote under one _', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dws-sw32-4-connect-'));
+    const dir = path.join(root, 'state', 'connect', 'bot_1');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'daemon-state.json'), JSON.stringify({ pid: 0, clientId: 'bot\u{1F600}1' }));
+    const env = { DWS_STATE_DIR: path.join(root, 'state'), DWS_CONFIG_DIR: path.join(root, 'config'), DWS_CONFIG: '/nonexistent/dws.json' };
+    const r = await runCliAsync(['dev', 'connect', 'restart', '--robot-client-id', 'bot\u{1F600}1'], '', env);
+    // the record is found (so the refusal is about its missing unifiedAppId, not a missing record)
+    expect(errorOf(r.stderr)).toMatchObject({ reason: 'local_state_missing', message: expect.stringContaining('bot_1 has no recorded unifiedAppId') });
   });
 });
