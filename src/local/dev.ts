@@ -49,7 +49,8 @@ const STOP_TIMEOUT_MS = 10_000;
 const POLL_MS = 100;
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const sanitize = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, '_');
+// upstream sanitizeLockID (helpers/connect_lock.go:64-72@c7521c1c) maps rune by rune: one '_' per code point, not per UTF-16 unit
+const sanitize = (s: string): string => s.replace(/[^A-Za-z0-9_-]/gu, '_');
 
 export function connectorKey(values: Record<string, unknown>): string {
   const clientId = text(values['robot-client-id']);
