@@ -47,3 +47,17 @@ describe('attendance checkin records / +get-checkin-record: endT.Before(startT) 
     }
   });
 });
+
+describe('attendance +list-approve: each element of pflag\'s --types list is trimmed and looked up whole (shortcut/attendance/attendance.go:336-347@c7521c1c)', () => {
+  const argv = (...types: string[]) => ['attendance', '+list-approve', '--users', 'u1', ...types.flatMap((t) => ['--types', t]), '--start', '2026-04-01', '--end', '2026-04-30'];
+  const call = (bizTypes: number[]) => [['attendance-wukong/query_user_approve', { QueryUserApproveRequest: { userIds: ['u1'], bizTypes, fromDate: '2026-04-01 00:00:00', toDate: '2026-04-30 00:00:00' } }]];
+
+  it('a quoted "leave,overtime" is one unknown type: refused before any call', async () => {
+    const r = await sent(argv('"leave,overtime"'));
+    expect([r.reason, r.calls]).toEqual(['invalid_parameter', []]);
+  });
+
+  it('padded, repeated and blank-separated items still map in order', async () => {
+    expect((await sent(argv(' Leave , ,加班', '" patch "'))).calls).toEqual(call([3, 1, 4]));
+  });
+});
