@@ -23,3 +23,23 @@ describe('doc --to of the permission shortcuts is a pflag StringSlice: each CSV 
     expect(keywords(r.calls)).toEqual(['张三, 研发', '李四', '王五']);
   });
 });
+
+describe('doc +comment-create: the blocks answer is CallMCPData\'s whole map, walked from its top (executeCommentCreate review_shortcuts.go:128-149, collectBlockText :357-371, runner.go:255-271@c7521c1c)', () => {
+  it('--block-id: blocks at the top of the answer (no result) give the selected text', async () => {
+    outputs.answer('doc/list_document_blocks', { blocks: [{ blockId: 'b1', text: 'abcdef' }] });
+    const r = await sent(['doc', '+comment-create', '--node', 'd1', '--content', 'c', '--block-id', 'b1', '--start', '1', '--end', '3', '--yes']);
+    expect(r.calls.at(-1)).toEqual(['doc-comment/create_inline_comment', { nodeId: 'd1', content: 'c', blockId: 'b1', start: 1, end: 3, selectedText: 'bc' }]);
+  });
+
+  it('--selection: blocks under data are searched', async () => {
+    outputs.answer('doc/list_document_blocks', { data: { blocks: [{ id: 'b2', children: [{ text: '计划下周发布' }] }] } });
+    const r = await sent(['doc', '+comment-create', '--node', 'd1', '--content', 'c', '--selection', '下周', '--yes']);
+    expect(r.calls.at(-1)).toEqual(['doc-comment/create_inline_comment', { nodeId: 'd1', content: 'c', blockId: 'b2', start: 2, end: 4, selectedText: '下周' }]);
+  });
+
+  it('an answer that is a list is refused before the write', async () => {
+    outputs.answer('doc/list_document_blocks', [{ blockId: 'b1', text: 'abcdef' }]);
+    const r = await sent(['doc', '+comment-create', '--node', 'd1', '--content', 'c', '--block-id', 'b1', '--start', '1', '--end', '3', '--yes']);
+    expect([r.reason, r.calls.map((c) => c[0])]).toEqual(['backend_error', ['doc/list_document_blocks']]);
+  });
+});
