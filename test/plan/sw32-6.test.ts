@@ -43,3 +43,40 @@ describe('doc +comment-create: the blocks answer is CallMCPData\'s whole map, wa
     expect([r.reason, r.calls.map((c) => c[0])]).toEqual(['backend_error', ['doc/list_document_blocks']]);
   });
 });
+
+describe('doc +create-from-template --query: pages read as searchTemplateCandidatesForCreate reads them (history_template_shortcuts.go:491-543, collectTemplateCandidates :581-628, docPageState pagination.go:195-222@c7521c1c)', () => {
+  const apply = (r: { calls: unknown[][] }) => r.calls.filter((c) => c[0] === 'doc/apply_doc_template').map((c) => c[1]);
+
+  it('a candidate anywhere in the answer (data.list, template_id), its id trimmed', async () => {
+    outputs.answer('doc/search_doc_templates', { data: { list: [{ template_id: ' t8 ', title: '周报' }] } });
+    outputs.answer('doc/apply_doc_template', { nodeId: 'n1' });
+    const r = await sent(['doc', '+create-from-template', '--query', '周报']);
+    expect(apply(r)).toEqual([{ templateId: 't8' }]);
+    expect((r.printed as { data: { templateId: string } }).data.templateId).toBe('t8');
+  });
+
+  it('the same candidate on two pages is one: it is applied', async () => {
+    outputs.answersInTurn('doc/search_doc_templates',
+      { result: { templates: [{ templateId: 't1', name: 'b' }], hasMore: true, nextCursor: 'c1' } },
+      { result: { templates: [{ templateId: 't1', name: 'b' }], hasMore: false } });
+    outputs.answer('doc/apply_doc_template', {});
+    const r = await sent(['doc', '+create-from-template', '--query', '周报']);
+    expect(r.calls.map((c) => c[0])).toEqual(['doc/search_doc_templates', 'doc/search_doc_templates', 'doc/apply_doc_template']);
+    expect(r.calls[1][1]).toEqual({ searchName: '周报', maxResults: 2, nextCursor: 'c1' });
+  });
+
+  it('a page saying more with no cursor, or a repeated cursor, is refused before the write', async () => {
+    outputs.answer('doc/search_doc_templates', { result: { templates: [{ templateId: 't1' }], hasMore: true } });
+    const noCursor = await sent(['doc', '+create-from-template', '--query', '周报']);
+    outputs.answer('doc/search_doc_templates', { result: { templates: [{ templateId: 't1' }], hasMore: true, nextCursor: 'c1' } });
+    const stalled = await sent(['doc', '+create-from-template', '--query', '周报']);
+    expect([noCursor.reason, apply(noCursor), stalled.reason, apply(stalled)]).toEqual(['pages_incomplete', [], 'pages_incomplete', []]);
+  });
+
+  it('a page naming no hasMore goes on by its trimmed cursor, and ends without one', async () => {
+    outputs.answersInTurn('doc/search_doc_templates', { templates: [{ templateId: 't1' }], nextCursor: ' c1 ' }, { templates: [] });
+    outputs.answer('doc/apply_doc_template', {});
+    const r = await sent(['doc', '+create-from-template', '--query', '周报']);
+    expect(r.calls.map((c) => c[1])).toEqual([{ searchName: '周报', maxResults: 2 }, { searchName: '周报', maxResults: 2, nextCursor: 'c1' }, { templateId: 't1' }]);
+  });
+});
