@@ -80,3 +80,26 @@ describe('doc +create-from-template --query: pages read as searchTemplateCandida
     expect(r.calls.map((c) => c[1])).toEqual([{ searchName: '周报', maxResults: 2 }, { searchName: '周报', maxResults: 2, nextCursor: 'c1' }, { templateId: 't1' }]);
   });
 });
+
+describe('doc +export-get: status and download URL read as nestedString reads them (executeExportGet content_shortcuts.go:1546, :1563; nestedString common.go:311-325@c7521c1c)', () => {
+  it('a status nested under result.data is found: FAILED refuses', async () => {
+    outputs.answer('doc/query_export_job', { result: { data: { status: 'failed', message: 'm' } } });
+    const r = await sent(['doc', '+export-get', '--job-id', 'j1']);
+    expect([r.reason, r.printed]).toEqual(['backend_error', undefined]);
+  });
+
+  it('a status that is not text is passed over for the one inside result', async () => {
+    outputs.answer('doc/query_export_job', { status: 5, result: { status: 'success' } });
+    const r = await sent(['doc', '+export-get', '--job-id', 'j1']);
+    expect(r.printed).toMatchObject({ status: 'success', complete: true });
+  });
+
+  it('a blank downloadUrl is passed over for resourceUrl; a URL nested two wrappers deep is found', async () => {
+    outputs.mcp.files['e.docx'] = Buffer.from('DOCX');
+    outputs.answer('doc/query_export_job', { status: 'SUCCESS', downloadUrl: ' ', resourceUrl: `${outputs.mcp.base}/files/e.docx` });
+    const blank = await sent(['doc', '+export-get', '--job-id', 'j1', '--output', 'a.docx']);
+    outputs.answer('doc/query_export_job', { status: 'SUCCESS', result: { result: { downloadUrl: `${outputs.mcp.base}/files/e.docx` } } });
+    const deep = await sent(['doc', '+export-get', '--job-id', 'j1', '--output', 'b.docx']);
+    expect([blank.printed, deep.printed]).toMatchObject([{ data: { jobId: 'j1', sizeBytes: 4, verified: true } }, { data: { jobId: 'j1', sizeBytes: 4, verified: true } }]);
+  });
+});
