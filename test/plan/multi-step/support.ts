@@ -471,6 +471,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'chat.shortcut_thread_replies': (data) => ({ 'im/list_messages_by_ids': { result: [{ openMessageId: String(data['message-id']).trim(), openConversationId: 'v-openConversationId', threadId: 'v-threadId' }] } }),
   // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
   'doc.shortcut_media_insert': (_data, ctx) => MEDIA_READBACK(ctx.blobBase),
+  // sw32-6: +comment-create walks the whole blocks answer (collectBlockText, review_shortcuts.go:357-371@c7521c1c); the block
+  // --block-id names must hold a text at least --end long (two texts of that block when the test wants the pick ambiguous)
+  'doc.shortcut_comment_create': (data, ctx) => ({ 'doc/list_document_blocks': { result: { blocks: [{ blockId: String(data['block-id']), text: '请确认这段' },
+    ...(ctx.ambiguous?.has('block') ? [{ blockId: String(data['block-id']), text: '请确认这段-2' }] : [])] } } }),
   'doc.media_insert': (_data, ctx) => MEDIA_READBACK(ctx.blobBase),
   // the delete's answer check reads success, the status and the pagination marks; a sample text in each would fail it
   // (f-devapp): the service answer {success: true, result} upstream expects
