@@ -624,6 +624,11 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
+  // sw32-7: +version-download reads the link as driveDownloadPayload (version_operations.go:270-291@c7521c1c) through a
+  // value step, which the synthesizer does not follow: the answer names the URL and the name in its result
+  'drive.shortcut_version_download': (_data, ctx) => ({
+    'drive/download_file_version': { result: { downloadUrl: `${ctx.blobBase}/url`, fileName: 'v-fileName' } },
+  }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
     'minutes/get_minutes_transcription': { result: { paragraphList: [], hasNext: false } },
