@@ -1,0 +1,51 @@
+// Session 32 sweep, share 8 (issue 32): the minutes and sheet commands that differed from upstream's bodies at
+// c7521c1c, run as a user types them against the recording backend on 127.0.0.1; each asserts what is sent and printed.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-sw328-');
+const { sent } = outputs;
+
+describe('minutes +download (shortcut/minutes/alignment.go:64-100, :307-345@c7521c1c)', () => {
+  const Q = 'minutes/query_minutes_audio_url';
+  const urls = (printed: unknown) => (printed as { results: { url: unknown }[] }).results.map((r) => r.url);
+
+  it('--ids whose elements are all Go-blank does not count beside --id (constraintProvided, sliceHasValue corecmd.go:1103-1133, :1607)', async () => {
+    outputs.answer(Q, { result: { audioUrl: 'https://x/a.mp3' } });
+    const blank = await sent(['minutes', '+download', '--id', 'a', '--ids', ' ', '--url-only']);
+    expect([blank.reason, blank.calls]).toEqual([undefined, [[Q, { taskUuid: 'a' }]]]);
+    const padded = await sent(['minutes', '+download', '--id', 'a', '--ids', ',\u3000', '--url-only']);
+    expect(padded.calls).toEqual([[Q, { taskUuid: 'a' }]]);
+    // U+FEFF is no Go space: the two flags are both given
+    const bom = await sent(['minutes', '+download', '--id', 'a', '--ids', '\ufeff', '--url-only']);
+    expect([bom.reason, bom.calls]).toEqual(['constraint_violation', []]);
+  });
+
+  it('the media URL is minutesdata stringField\'s: a number as FormatFloat text, booleans and objects skipped (response.go:165-178, :361-383)', async () => {
+    outputs.answer(Q, { result: { downloadUrl: 5 } });
+    expect(urls((await sent(['minutes', '+download', '--id', 'a', '--url-only'])).printed)).toEqual(['5']);
+    outputs.answer(Q, { result: { videoUrl: true, audioUrl: ' ', downloadUrl: 1e21 } });
+    expect(urls((await sent(['minutes', '+download', '--id', 'a', '--url-only'])).printed)).toEqual(['1000000000000000000000']);
+    outputs.answer(Q, { result: { videoUrl: {}, url: ' https://x/b.mp4 ' } });
+    expect(urls((await sent(['minutes', '+download', '--id', 'a', '--url-only'])).printed)).toEqual(['https://x/b.mp4']);
+    outputs.answer(Q, { result: { videoUrl: false } });
+    expect((await sent(['minutes', '+download', '--id', 'a', '--url-only'])).reason).toBe('minutes_download_incomplete');
+  });
+
+  it('an absolute or escaping --output / --output-dir is refused before any call, --url-only too (Validate :95-99, localio.ValidateOutput download.go:146-161)', async () => {
+    outputs.answer(Q, { result: { audioUrl: 'https://x/a.mp3' } });
+    const refused = async (...flags: string[]) => {
+      const r = await sent(['minutes', '+download', '--id', 'a', ...flags]);
+      return [r.reason, r.calls.length];
+    };
+    const no = ['invalid_parameter', 0];
+    expect([
+      await refused('--output', '../x', '--url-only'), await refused('--output-dir', '/abs', '--url-only'),
+      await refused('--output-dir', 'a/../../b'), await refused('--output', 'C:x', '--url-only'),
+      await refused('--output', '..\\x', '--url-only'), await refused('--output', '\u3000..', '--url-only'),
+    ]).toEqual([no, no, no, no, no, no]);
+    // path.Clean keeps these inside; a typed --output makes --output-dir unread
+    expect([await refused('--output-dir', 'a/../b', '--url-only'), await refused('--output', 'x', '--output-dir', '/abs', '--url-only')])
+      .toEqual([[undefined, 1], [undefined, 1]]);
+  });
+});
