@@ -1,6 +1,9 @@
 // Session 32 sweep, share 8 (issue 32): the minutes and sheet commands that differed from upstream's bodies at
 // c7521c1c, run as a user types them against the recording backend on 127.0.0.1; each asserts what is sent and printed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-sw328-');
@@ -47,5 +50,33 @@ describe('minutes +download (shortcut/minutes/alignment.go:64-100, :307-345@c752
     // path.Clean keeps these inside; a typed --output makes --output-dir unread
     expect([await refused('--output-dir', 'a/../b', '--url-only'), await refused('--output', 'x', '--output-dir', '/abs', '--url-only')])
       .toEqual([[undefined, 1], [undefined, 1]]);
+  });
+});
+
+describe('minutes +export-pack (shortcut/minutes/workflows.go:164-193, :513-577, :795-823@c7521c1c)', () => {
+  const { mcp, env } = outputs;
+  const exportRun = async (argv: string[]) => {
+    const runEnv = env();
+    mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(argv, runEnv, undefined, { sleep: async () => {} });
+    return { reason: outcome.error?.reason, root: runEnv.DWS_FILE_ROOT, calls: mcp.calls.length, result: outcome.error ? undefined : (JSON.parse(outcome.out) as { result: { path: string } }).result };
+  };
+
+  it('an --output whose path.Clean stays inside (a/../b) is published at the cleaned path (ValidateOutput download.go:156-158, filepath.Clean :807)', async () => {
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: [] } });
+    const r = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'a/../b', '--artifacts', 'todos']);
+    expect([r.reason, r.result?.path]).toEqual([undefined, 'b']);
+    expect(readFileSync(path.join(r.root, 'b', 'todos.json'), 'utf8')).toBe('{\n  "actions": []\n}\n');
+    // one that climbs out is still refused before any call
+    const out = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'a/../../b', '--artifacts', 'todos']);
+    expect([out.reason, out.calls]).toEqual(['invalid_parameter', 0]);
+  });
+
+  it('the media URL is stringField\'s: a boolean videoUrl is passed over for the audioUrl (minutesdata/response.go:165-178, :361-383)', async () => {
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: [] } });
+    outputs.answer('minutes/query_minutes_audio_url', { result: { videoUrl: true, audioUrl: `${mcp.base}/files/rec.M4A` } });
+    mcp.files = { 'rec.M4A': Buffer.from('AUDIO') };
+    const r = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'pack', '--artifacts', 'todos', '--include-media']);
+    expect([r.reason, (r.result as unknown as { files: { media: unknown } } | undefined)?.files.media]).toEqual([undefined, { complete: true, file: 'media/t1.m4a', sizeBytes: 5 }]);
   });
 });
