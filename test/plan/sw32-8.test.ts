@@ -80,3 +80,21 @@ describe('minutes +export-pack (shortcut/minutes/workflows.go:164-193, :513-577,
     expect([r.reason, (r.result as unknown as { files: { media: unknown } } | undefined)?.files.media]).toEqual([undefined, { complete: true, file: 'media/t1.m4a', sizeBytes: 5 }]);
   });
 });
+
+describe('minutes +prepare-asr: each hot word is minutesdata.HotWords\' (workflow.go:175-211, stringField response.go:361-383@c7521c1c)', () => {
+  const hw = (...w: unknown[]) => ({ result: { hotWordList: w } });
+
+  it('an object\'s word is a non-blank text or a number as FormatFloat text; a boolean key is passed over', async () => {
+    outputs.answersInTurn('minutes/list_my_hotwords', hw({ hotWord: true, word: 'z' }, { name: 1e21 }, 'a'), hw('a'));
+    outputs.answer('minutes/delete_personal_hotword', { success: true });
+    const r = await sent(['minutes', '+prepare-asr', '--words', 'a', '--sync', '--yes']);
+    expect(r.calls[1]).toEqual(['minutes/delete_personal_hotword', { hotWordList: ['1000000000000000000000', 'z'] }]);
+    expect((r.printed as { before: unknown }).before).toEqual(['z', '1000000000000000000000', 'a']);
+  });
+
+  it('an object whose only word is a boolean has no word: refused before any write', async () => {
+    outputs.answer('minutes/list_my_hotwords', hw({ hotWord: true }));
+    const r = await sent(['minutes', '+prepare-asr', '--words', 'a', '--yes']);
+    expect([r.reason, r.calls.map((c) => c[0])]).toEqual(['backend_error', ['minutes/list_my_hotwords']]);
+  });
+});
