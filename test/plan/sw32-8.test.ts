@@ -98,3 +98,23 @@ describe('minutes +prepare-asr: each hot word is minutesdata.HotWords\' (workflo
     expect([r.reason, r.calls.map((c) => c[0])]).toEqual(['backend_error', ['minutes/list_my_hotwords']]);
   });
 });
+
+describe('minutes +speaker-insights: the create answer\'s taskId and status are SpeakerSummaryTask\'s stringField (minutesdata/workflow.go:132-146, response.go:361-383@c7521c1c)', () => {
+  const C = 'minutes/create_speaker_summary';
+  const G = 'minutes/get_speaker_summary';
+  const printed = async (create: unknown) => {
+    outputs.answer(C, create);
+    outputs.answer(G, { result: { speakers: [1] } });
+    const r = await sent(['minutes', '+speaker-insights', '--id', 't1', '--yes']);
+    return r.printed === undefined ? r.reason : (({ taskId, createStatus }) => ({ taskId, createStatus }))(r.printed as Record<string, unknown>);
+  };
+
+  it('a number taskId is FormatFloat \'f\' text; a status is lower-cased', async () => {
+    expect(await printed({ success: true, result: { taskId: 1e21, status: ' DONE ' } })).toEqual({ taskId: '1000000000000000000000', createStatus: 'done' });
+  });
+
+  it('a boolean taskId is passed over for taskID, a boolean status reads as none; a boolean taskId alone names no task', async () => {
+    expect(await printed({ success: true, result: { taskId: true, taskID: 'k', status: true } })).toEqual({ taskId: 'k', createStatus: '' });
+    expect(await printed({ success: true, result: { taskId: true } })).toBe('backend_error');
+  });
+});
