@@ -1,0 +1,120 @@
+// Session 32 sweep, share 8 (issue 32): the minutes and sheet commands that differed from upstream's bodies at
+// c7521c1c, run as a user types them against the recording backend on 127.0.0.1; each asserts what is sent and printed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-sw328-');
+const { sent } = outputs;
+
+describe('minutes +download (shortcut/minutes/alignment.go:64-100, :307-345@c7521c1c)', () => {
+  const Q = 'minutes/query_minutes_audio_url';
+  const urls = (printed: unknown) => (printed as { results: { url: unknown }[] }).results.map((r) => r.url);
+
+  it('--ids whose elements are all Go-blank does not count beside --id (constraintProvided, sliceHasValue corecmd.go:1103-1133, :1607)', async () => {
+    outputs.answer(Q, { result: { audioUrl: 'https://x/a.mp3' } });
+    const blank = await sent(['minutes', '+download', '--id', 'a', '--ids', ' ', '--url-only']);
+    expect([blank.reason, blank.calls]).toEqual([undefined, [[Q, { taskUuid: 'a' }]]]);
+    const padded = await sent(['minutes', '+download', '--id', 'a', '--ids', ',\u3000', '--url-only']);
+    expect(padded.calls).toEqual([[Q, { taskUuid: 'a' }]]);
+    // U+FEFF is no Go space: the two flags are both given
+    const bom = await sent(['minutes', '+download', '--id', 'a', '--ids', '\ufeff', '--url-only']);
+    expect([bom.reason, bom.calls]).toEqual(['constraint_violation', []]);
+  });
+
+  it('the media URL is minutesdata stringField\'s: a number as FormatFloat text, booleans and objects skipped (response.go:165-178, :361-383)', async () => {
+    outputs.answer(Q, { result: { downloadUrl: 5 } });
+    expect(urls((await sent(['minutes', '+download', '--id', 'a', '--url-only'])).printed)).toEqual(['5']);
+    outputs.answer(Q, { result: { videoUrl: true, audioUrl: ' ', downloadUrl: 1e21 } });
+    expect(urls((await sent(['minutes', '+download', '--id', 'a', '--url-only'])).printed)).toEqual(['1000000000000000000000']);
+    outputs.answer(Q, { result: { videoUrl: {}, url: ' https://x/b.mp4 ' } });
+    expect(urls((await sent(['minutes', '+download', '--id', 'a', '--url-only'])).printed)).toEqual(['https://x/b.mp4']);
+    outputs.answer(Q, { result: { videoUrl: false } });
+    expect((await sent(['minutes', '+download', '--id', 'a', '--url-only'])).reason).toBe('minutes_download_incomplete');
+  });
+
+  it('an absolute or escaping --output / --output-dir is refused before any call, --url-only too (Validate :95-99, localio.ValidateOutput download.go:146-161)', async () => {
+    outputs.answer(Q, { result: { audioUrl: 'https://x/a.mp3' } });
+    const refused = async (...flags: string[]) => {
+      const r = await sent(['minutes', '+download', '--id', 'a', ...flags]);
+      return [r.reason, r.calls.length];
+    };
+    const no = ['invalid_parameter', 0];
+    expect([
+      await refused('--output', '../x', '--url-only'), await refused('--output-dir', '/abs', '--url-only'),
+      await refused('--output-dir', 'a/../../b'), await refused('--output', 'C:x', '--url-only'),
+      await refused('--output', '..\\x', '--url-only'), await refused('--output', '\u3000..', '--url-only'),
+    ]).toEqual([no, no, no, no, no, no]);
+    // path.Clean keeps these inside; a typed --output makes --output-dir unread
+    expect([await refused('--output-dir', 'a/../b', '--url-only'), await refused('--output', 'x', '--output-dir', '/abs', '--url-only')])
+      .toEqual([[undefined, 1], [undefined, 1]]);
+  });
+});
+
+describe('minutes +export-pack (shortcut/minutes/workflows.go:164-193, :513-577, :795-823@c7521c1c)', () => {
+  const { mcp, env } = outputs;
+  const exportRun = async (argv: string[]) => {
+    const runEnv = env();
+    mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(argv, runEnv, undefined, { sleep: async () => {} });
+    return { reason: outcome.error?.reason, root: runEnv.DWS_FILE_ROOT, calls: mcp.calls.length, result: outcome.error ? undefined : (JSON.parse(outcome.out) as { result: { path: string } }).result };
+  };
+
+  it('an --output whose path.Clean stays inside (a/../b) is published at the cleaned path (ValidateOutput download.go:156-158, filepath.Clean :807)', async () => {
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: [] } });
+    const r = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'a/../b', '--artifacts', 'todos']);
+    expect([r.reason, r.result?.path]).toEqual([undefined, 'b']);
+    expect(readFileSync(path.join(r.root, 'b', 'todos.json'), 'utf8')).toBe('{\n  "actions": []\n}\n');
+    // one that climbs out is still refused before any call
+    const out = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'a/../../b', '--artifacts', 'todos']);
+    expect([out.reason, out.calls]).toEqual(['invalid_parameter', 0]);
+  });
+
+  it('the media URL is stringField\'s: a boolean videoUrl is passed over for the audioUrl (minutesdata/response.go:165-178, :361-383)', async () => {
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: [] } });
+    outputs.answer('minutes/query_minutes_audio_url', { result: { videoUrl: true, audioUrl: `${mcp.base}/files/rec.M4A` } });
+    mcp.files = { 'rec.M4A': Buffer.from('AUDIO') };
+    const r = await exportRun(['minutes', '+export-pack', '--id', 't1', '--output', 'pack', '--artifacts', 'todos', '--include-media']);
+    expect([r.reason, (r.result as unknown as { files: { media: unknown } } | undefined)?.files.media]).toEqual([undefined, { complete: true, file: 'media/t1.m4a', sizeBytes: 5 }]);
+  });
+});
+
+describe('minutes +prepare-asr: each hot word is minutesdata.HotWords\' (workflow.go:175-211, stringField response.go:361-383@c7521c1c)', () => {
+  const hw = (...w: unknown[]) => ({ result: { hotWordList: w } });
+
+  it('an object\'s word is a non-blank text or a number as FormatFloat text; a boolean key is passed over', async () => {
+    outputs.answersInTurn('minutes/list_my_hotwords', hw({ hotWord: true, word: 'z' }, { name: 1e21 }, 'a'), hw('a'));
+    outputs.answer('minutes/delete_personal_hotword', { success: true });
+    const r = await sent(['minutes', '+prepare-asr', '--words', 'a', '--sync', '--yes']);
+    expect(r.calls[1]).toEqual(['minutes/delete_personal_hotword', { hotWordList: ['1000000000000000000000', 'z'] }]);
+    expect((r.printed as { before: unknown }).before).toEqual(['z', '1000000000000000000000', 'a']);
+  });
+
+  it('an object whose only word is a boolean has no word: refused before any write', async () => {
+    outputs.answer('minutes/list_my_hotwords', hw({ hotWord: true }));
+    const r = await sent(['minutes', '+prepare-asr', '--words', 'a', '--yes']);
+    expect([r.reason, r.calls.map((c) => c[0])]).toEqual(['backend_error', ['minutes/list_my_hotwords']]);
+  });
+});
+
+describe('minutes +speaker-insights: the create answer\'s taskId and status are SpeakerSummaryTask\'s stringField (minutesdata/workflow.go:132-146, response.go:361-383@c7521c1c)', () => {
+  const C = 'minutes/create_speaker_summary';
+  const G = 'minutes/get_speaker_summary';
+  const printed = async (create: unknown) => {
+    outputs.answer(C, create);
+    outputs.answer(G, { result: { speakers: [1] } });
+    const r = await sent(['minutes', '+speaker-insights', '--id', 't1', '--yes']);
+    return r.printed === undefined ? r.reason : (({ taskId, createStatus }) => ({ taskId, createStatus }))(r.printed as Record<string, unknown>);
+  };
+
+  it('a number taskId is FormatFloat \'f\' text; a status is lower-cased', async () => {
+    expect(await printed({ success: true, result: { taskId: 1e21, status: ' DONE ' } })).toEqual({ taskId: '1000000000000000000000', createStatus: 'done' });
+  });
+
+  it('a boolean taskId is passed over for taskID, a boolean status reads as none; a boolean taskId alone names no task', async () => {
+    expect(await printed({ success: true, result: { taskId: true, taskID: 'k', status: true } })).toEqual({ taskId: 'k', createStatus: '' });
+    expect(await printed({ success: true, result: { taskId: true } })).toBe('backend_error');
+  });
+});
