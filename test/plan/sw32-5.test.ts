@@ -61,3 +61,17 @@ describe('attendance +list-approve: each element of pflag\'s --types list is tri
     expect((await sent(argv(' Leave , ,加班', '" patch "'))).calls).toEqual(call([3, 1, 4]));
   });
 });
+
+describe('attendance +this-month: a blank query_check_record answer is callMCPData\'s empty map, printed {} (smart/this_month_attendance.go:103-112, runner.go:255-264@c7521c1c)', () => {
+  it('prints {} for a blank answer, null for null, the object as it came otherwise', async () => {
+    outputs.answer('contact/get_current_user_profile', { result: { userId: 'u1' } });
+    const printed = [];
+    for (const answer of [' ', null, { result: [{ checkTime: 1 }] }]) {
+      outputs.answer('attendance-wukong/query_check_record', answer);
+      const r = await sent(['attendance', '+this-month']);
+      expect(r.calls.map((c) => c[0])).toEqual(['contact/get_current_user_profile', 'attendance-wukong/query_check_record']);
+      printed.push(r.printed);
+    }
+    expect(printed).toEqual([{}, null, { result: [{ checkTime: 1 }] }]);
+  });
+});
