@@ -307,7 +307,7 @@ export function unifiedDiff(oldText: string, newText: string, context: number): 
         count.x++;
         count.y++;
       }
-      done = { x: start.x + n, y: start.y + n };
+      // (upstream also sets done to start+n here; the break or `done = end` below always overrides it)
       if (count.x > 0) chunk.x++;
       if (count.y > 0) chunk.y++;
       out += `@@ -${chunk.x},${count.x} +${chunk.y},${count.y} @@\n` + ctext.join('');
