@@ -123,3 +123,35 @@ describe('dev connect restart: the connector directory key is sanitizeLockID\'s,
     expect(errorOf(r.stderr)).toMatchObject({ reason: 'local_state_missing', message: expect.stringContaining('bot_1 has no recorded unifiedAppId') });
   });
 });
+
+describe('markdown diff: prints computeUnifiedDiff\'s result, the anchored unified diff of the two sides (helpers/markdown_diff.go:146-174, :316-365, diff_engine.go:59-282@c7521c1c)', () => {
+  const { mcp } = outputs;
+  const links = (version: string, latest: string) => {
+    outputs.answer('drive/get_file_info', { result: { name: 'a.md', extension: 'md' } });
+    outputs.answer('drive/download_file_version', { result: { resourceUrl: `${mcp.base}/files/${version}` } });
+    outputs.answer('drive/download_file', { result: { resourceUrl: `${mcp.base}/files/${latest}` } });
+  };
+
+  it('a version against the latest: mode remote_vs_remote, the hunks with 3 context lines and their counts', async () => {
+    mcp.files['v1.md'] = Buffer.from('1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n14½\n15\n16\n17\n18\n19\n20\n');
+    mcp.files['latest.md'] = Buffer.from('1\n2\n3\n4\n5\n6\n8\n9\n10\n11\n12\n13\n14\n17\n18\n19\n20\n');
+    links('v1.md', 'latest.md');
+    const r = await sent(['markdown', 'diff', '--node', 'n1', '--version', '1']);
+    expect(r.printed).toEqual({
+      mode: 'remote_vs_remote', changed: true, added_lines: 0, deleted_lines: 4, hunks: 2,
+      diff: 'diff left right\n--- left\n+++ right\n@@ -4,7 +4,6 @@\n 4\n 5\n 6\n-7\n 8\n 9\n 10\n@@ -12,9 +11,6 @@\n 12\n 13\n 14\n-14½\n-15\n-16\n 17\n 18\n 19\n',
+    });
+  });
+
+  it('the latest against a local file, --context 0, a missing last newline noted; equal texts print changed false and an empty diff', async () => {
+    mcp.files['latest.md'] = Buffer.from('w\na\nb\nc\n');
+    links('latest.md', 'latest.md');
+    const r = await sent(['markdown', 'diff', '--node', 'n1', '--file', 'mine.md', '--context', '0'], { 'mine.md': 'w\na\nB\nc' });
+    expect(r.printed).toEqual({
+      mode: 'remote_vs_local', changed: true, added_lines: 2, deleted_lines: 2, hunks: 1,
+      diff: 'diff left right\n--- left\n+++ right\n@@ -3,2 +3,2 @@\n-b\n-c\n+B\n+c\n\\ No newline at end of file\n',
+    });
+    const same = await sent(['markdown', 'diff', '--node', 'n1', '--file', 'mine.md'], { 'mine.md': 'w\na\nb\nc\n' });
+    expect(same.printed).toEqual({ mode: 'remote_vs_local', changed: false, added_lines: 0, deleted_lines: 0, hunks: 0, diff: '' });
+  });
+});

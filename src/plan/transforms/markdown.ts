@@ -1,7 +1,9 @@
 // Markdown transforms of the doc write commands (upstream helpers/content_splitter.go and helpers/doc.go):
 // `{split_markdown: n}` cuts a long markdown into pieces at block boundaries (splitMarkdownSafe), and
 // `strip_duplicate_title` drops a leading `# heading` equal to the document's name (stripDuplicateTitle), and
-// `markdown_readback_matches` says whether a read-back shows a markdown or JSONML write (verifyUpdatedDocumentContent).
+// `markdown_readback_matches` says whether a read-back shows a markdown or JSONML write (verifyUpdatedDocumentContent),
+// and `unified_diff` is markdown diff's line diff (computeUnifiedDiff over UnifiedDiff, helpers/markdown_diff.go and
+// helpers/diff_engine.go@c7521c1c, Go's internal/diff anchored diff with a context parameter).
 import { trimSpace } from '../../contract/values.js';
 import { readbackMatches } from '../../domain/doc-readback.js';
 import { isObj, positive, refuse, str, type Fn, type Param } from './types.js';
@@ -189,6 +191,161 @@ export function stripDuplicateTitle(markdown: string, title: string): string {
   return nl < 0 ? '' : trimmed.slice(nl + 1).replace(/^\n+/u, '');
 }
 
+interface Pair { x: number; y: number }
+
+/** Upstream diffLines: the lines with their newlines; a last line without one gets BSD/GNU diff's missing-newline note. */
+function diffLines(text: string): string[] {
+  const lines = text.split('\n').map((l, i, all) => (i < all.length - 1 ? l + '\n' : l));
+  if (lines[lines.length - 1] === '') lines.pop();
+  else lines[lines.length - 1] += '\n\\ No newline at end of file\n';
+  return lines;
+}
+
+/**
+ * Upstream diffTgs: the longest common subsequence of the lines that appear exactly once on each side (Szymanski's
+ * algorithm A), as index pairs, between the sentinels {0,0} and {len(x),len(y)}.
+ */
+function diffTgs(x: string[], y: string[]): Pair[] {
+  const m = new Map<string, number>();
+  for (const s of x) {
+    const c = m.get(s) ?? 0;
+    if (c > -2) m.set(s, c - 1);
+  }
+  for (const s of y) {
+    const c = m.get(s) ?? 0;
+    if (c > -8) m.set(s, c - 4);
+  }
+  const xi: number[] = [];
+  const yi: number[] = [];
+  const inv: number[] = [];
+  y.forEach((s, i) => {
+    if (m.get(s) === -5) {
+      m.set(s, yi.length);
+      yi.push(i);
+    }
+  });
+  x.forEach((s, i) => {
+    const j = m.get(s);
+    if (j !== undefined && j >= 0) {
+      xi.push(i);
+      inv.push(j);
+    }
+  });
+  const n = xi.length;
+  const T = new Array<number>(n).fill(n + 1);
+  const L = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (T[mid] >= inv[i]) hi = mid;
+      else lo = mid + 1;
+    }
+    T[lo] = inv[i];
+    L[i] = lo + 1;
+  }
+  let k = 0;
+  for (const v of L) if (k < v) k = v;
+  const seq = new Array<Pair>(2 + k);
+  seq[1 + k] = { x: x.length, y: y.length };
+  const lastj = n; // upstream never lowers it
+  for (let i = n - 1; i >= 0; i--) {
+    if (L[i] === k && inv[i] < lastj) {
+      seq[k] = { x: xi[i], y: yi[inv[i]] };
+      k--;
+    }
+  }
+  seq[0] = { x: 0, y: 0 };
+  return seq;
+}
+
+/** Upstream UnifiedDiff("left", old, "right", new, context): the anchored unified diff, "" when the texts are equal. */
+export function unifiedDiff(oldText: string, newText: string, context: number): string {
+  if (oldText === newText) return '';
+  const x = diffLines(oldText);
+  const y = diffLines(newText);
+  let out = 'diff left right\n--- left\n+++ right\n';
+  let done: Pair = { x: 0, y: 0 };
+  let chunk: Pair = { x: 0, y: 0 };
+  const count: Pair = { x: 0, y: 0 };
+  let ctext: string[] = [];
+  const C = context < 0 ? 0 : context;
+  for (const m of diffTgs(x, y)) {
+    if (m.x < done.x) continue;
+    const start = { ...m };
+    while (start.x > done.x && start.y > done.y && x[start.x - 1] === y[start.y - 1]) {
+      start.x--;
+      start.y--;
+    }
+    const end = { ...m };
+    while (end.x < x.length && end.y < y.length && x[end.x] === y[end.y]) {
+      end.x++;
+      end.y++;
+    }
+    for (const s of x.slice(done.x, start.x)) {
+      ctext.push('-' + s);
+      count.x++;
+    }
+    for (const s of y.slice(done.y, start.y)) {
+      ctext.push('+' + s);
+      count.y++;
+    }
+    if ((end.x < x.length || end.y < y.length) && (end.x - start.x < C || (ctext.length > 0 && end.x - start.x < 2 * C))) {
+      for (const s of x.slice(start.x, end.x)) {
+        ctext.push(' ' + s);
+        count.x++;
+        count.y++;
+      }
+      done = end;
+      continue;
+    }
+    if (ctext.length > 0) {
+      const n = Math.min(end.x - start.x, C);
+      for (const s of x.slice(start.x, start.x + n)) {
+        ctext.push(' ' + s);
+        count.x++;
+        count.y++;
+      }
+      // (upstream also sets done to start+n here; the break or `done = end` below always overrides it)
+      if (count.x > 0) chunk.x++;
+      if (count.y > 0) chunk.y++;
+      out += `@@ -${chunk.x},${count.x} +${chunk.y},${count.y} @@\n` + ctext.join('');
+      count.x = 0;
+      count.y = 0;
+      ctext = [];
+    }
+    if (end.x >= x.length && end.y >= y.length) break;
+    chunk = { x: Math.max(end.x - C, 0), y: Math.max(end.y - C, 0) };
+    for (const s of x.slice(chunk.x, end.x)) {
+      ctext.push(' ' + s);
+      count.x++;
+      count.y++;
+    }
+    done = end;
+  }
+  return out;
+}
+
+/** Upstream computeUnifiedDiff: the diff and its counts (+ and - lines after the first @@ line, @@ lines). */
+export function markdownDiff(left: string, right: string, context: number) {
+  const diff = unifiedDiff(left, right, context);
+  let added = 0;
+  let deleted = 0;
+  let hunks = 0;
+  let inHunk = false;
+  if (diff !== '') {
+    for (const line of diff.split('\n')) {
+      if (line.startsWith('@@')) {
+        hunks++;
+        inHunk = true;
+      } else if (inHunk && line.startsWith('+')) added++;
+      else if (inHunk && line.startsWith('-')) deleted++;
+    }
+  }
+  return { changed: added > 0 || deleted > 0, added_lines: added, deleted_lines: deleted, hunks, diff };
+}
+
 export const PLAIN: Record<string, Fn> = {
   /** `{text, title}` -> the text without a leading `# heading` equal to the title (no title: the text; no text: absent) */
   strip_duplicate_title: (v, where) => {
@@ -201,6 +358,12 @@ export const PLAIN: Record<string, Fn> = {
   markdown_readback_matches: (v, where) => {
     if (!isObj(v)) return refuse(where, v, 'an object {answer, expected, mode, format}');
     return readbackMatches(v.answer, str(v.expected, where), v.mode === undefined ? 'append' : str(v.mode, where), v.format === undefined ? 'markdown' : str(v.format, where));
+  },
+  /** `{left, right, context}` -> `{changed, added_lines, deleted_lines, hunks, diff}` (upstream computeUnifiedDiff) */
+  unified_diff: (v, where) => {
+    if (!isObj(v)) return refuse(where, v, 'an object {left, right, context}');
+    const context = typeof v.context === 'number' && Number.isInteger(v.context) ? v.context : refuse(where, v.context, 'an integer context');
+    return markdownDiff(str(v.left, where), str(v.right, where), context);
   },
 };
 

@@ -461,6 +461,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'aitable.view_update_aggregate': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Grid' }] } } }),
   'aitable.view_update_field_widths': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Grid' }] } } }),
   'aitable.view_update_timebar': () => ({ 'aitable/get_views': { data: { views: [{ viewId: 'v-viewId', viewType: 'Gantt' }] } } }),
+  // sw32-4: +table-copy reads the source fields (each with an id, a name and a type), the new table's id anywhere in the
+  // create_table answer and a read-back naming every copied field (table_copy.go:63-76, :109-135@c7521c1c)
+  'aitable.shortcut_table_copy': () => ({
+    'aitable/get_fields': { data: { fields: [{ fieldId: 'v-fieldId', fieldName: 'v-fieldName', type: 'text' }] } },
+    'aitable/create_table': { data: { tableId: 'v-tableId' } },
+  }),
   'doc.version_revert': (data) => ({ 'doc/list_doc_versions': { result: { versions: [{ version: Number(data.version) }], hasMore: false } } }),
   // f-doc8: +version-revert/+history-revert page the versions as findHistoryVersion and then need the revert proven
   // (revertResultMatchesVersion: the revert answer names the target under restoredVersion)
