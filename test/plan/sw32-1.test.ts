@@ -1,0 +1,77 @@
+// Session 32 sweep, share 1 (chat part 1, contact): the commands whose sent calls differed from upstream at c7521c1c,
+// run as a user types them against the recording backend on 127.0.0.1 (notes/sw32-1.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
+import { JsonNumber } from '../../src/json-number.js';
+import { useOutputRuns } from './output-runs.js';
+
+const runs = useOutputRuns('dws-sw32-1-');
+
+/** A sent value as text: a kept int64 literal (JsonNumber) as its digits, a number as JavaScript writes it. */
+const digits = (v: unknown) => (v instanceof JsonNumber ? v.literal : String(v));
+
+describe('contact user dismission search (helpers/contact.go:1161-1196, parseCSVInts :2000-2011@c7521c1c)', () => {
+  const search = ['contact', 'user', 'dismission', 'search'];
+
+  it('refuses a typed empty --start beside a filled --end, and the reverse, before any call (the pair check compares the typed texts with "")', async () => {
+    for (const flags of [['--start', '', '--end', '2026-01-02'], ['--start', '2026-01-01', '--end', '']]) {
+      const run = await runs.sent([...search, ...flags]);
+      expect(run.reason).toBe('invalid_parameter');
+      expect(run.calls).toEqual([]);
+      expect(run.printed).toBeUndefined();
+    }
+    // both typed empty: no dates at all, as upstream
+    const none = await runs.sent([...search, '--start', '', '--end', '']);
+    expect(none.calls).toEqual([['hrmregister/query_dismission_employee_list', { searchVO: {}, pageNum: 1, pageSize: 20 }]]);
+  });
+
+  it('sends each --depts part strconv.ParseInt reads, ids beyond 2^53 whole, and drops the parts it refuses (beyond int64 too)', async () => {
+    const run = await runs.sent([...search, '--depts', '1, +2,-3,9007199254740993,9223372036854775807,9223372036854775808,-9223372036854775808,0x10,1_0, 010 ,\ufeff5,,-9223372036854775809']);
+    expect(run.reason).toBeUndefined();
+    const sent = (run.calls[0][1] as { searchVO: { depts: unknown[] } }).searchVO.depts;
+    expect(sent.map(digits)).toEqual(['1', '2', '-3', '9007199254740993', '9223372036854775807', '-9223372036854775808', '10']);
+    expect(sent.slice(0, 3).every((x) => typeof x === 'number')).toBe(true);
+  });
+
+  it('keep_int keeps exactly the texts Go strconv.ParseInt(s, 10, 64) accepts (property)', () => {
+    const goParses = (s: string) => /^[+-]?[0-9]+$/.test(s) && BigInt(s) >= -(2n ** 63n) && BigInt(s) < 2n ** 63n;
+    const part = fc.oneof(
+      fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map((n) => n.toString()),
+      fc.bigInt({ min: 0n, max: 2n ** 64n }).map((n) => `+${n}`),
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom(' 1', '1 ', '0x10', '1_0', '1e3', '\ufeff5', '-', '+', '００'),
+    );
+    fc.assert(fc.property(fc.array(part, { maxLength: 8 }), (parts) => {
+      const kept = applyTransforms(['keep_int'], parts, 'depts') as string[];
+      expect(kept).toEqual(parts.filter(goParses));
+    }));
+  });
+});
+
+describe('chat +at-me with a stable id through --chat-query/--group-query (at_me.go:139-147, resolver.go:588-622@c7521c1c)', () => {
+  it('scopes the search to that group as --group does, without a group search', async () => {
+    for (const flag of ['--group', '--chat-query', '--group-query']) {
+      const run = await runs.sent(['chat', '+at-me', flag, ' cidAbCdEf12345 ']);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls.map((c) => c[0])).toEqual(['chat/search_at_me_message']);
+      expect((run.calls[0][1] as Record<string, unknown>).openConversationId).toBe('cidAbCdEf12345');
+    }
+  });
+});
+
+describe('contact +org sends the department id as Go int64 (org.go:96-98, shortcutOrgToInt64 :161-179@c7521c1c)', () => {
+  it('sends a decimal-text deptId beyond 2^53 whole, after the two reads', async () => {
+    runs.mcp.answers['contact/search_contact_by_key_word'] = () => ({ result: [{ name: '张三', userId: 'u1' }] });
+    runs.mcp.answers['contact/get_user_info_by_user_ids'] = () => ({ result: [{ orgEmployeeModel: { depts: [{ deptId: '9007199254740993' }] } }] });
+    try {
+      const run = await runs.sent(['contact', '+org', '--name', '张三']);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls.map((c) => c[0])).toEqual(['contact/search_contact_by_key_word', 'contact/get_user_info_by_user_ids', 'contact/get_dept_info_by_dept_id']);
+      expect(digits((run.calls[2][1] as Record<string, unknown>).deptId)).toBe('9007199254740993');
+    } finally {
+      delete runs.mcp.answers['contact/search_contact_by_key_word'];
+      delete runs.mcp.answers['contact/get_user_info_by_user_ids'];
+    }
+  });
+});
