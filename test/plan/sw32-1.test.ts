@@ -75,3 +75,20 @@ describe('contact +org sends the department id as Go int64 (org.go:96-98, shortc
     }
   });
 });
+
+describe('chat search takes one positional query as upstream (runChatGroupSearch chat.go:1146-1155, Args :1182@c7521c1c)', () => {
+  it('sends the positional trimmed, refuses it beside a filled query flag, and refuses a blank one as no query', async () => {
+    for (const argv of [['chat', 'search', ' 项目冲刺 '], ['chat', 'group', 'search', '项目冲刺']]) {
+      const run = await runs.sent(argv);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls).toEqual([['im/search_groups', { keyword: '项目冲刺', limit: 20, cursor: '0' }]]);
+    }
+    for (const argv of [['chat', 'search', 'x', '--query', 'x'], ['chat', 'search', 'x', '--keyword', 'k'], ['chat', 'search', 'x', '--group', 'g'], ['chat', 'search', ' \u3000']]) {
+      const run = await runs.sent(argv);
+      expect(run.reason).toBe('invalid_parameter');
+      expect(run.calls).toEqual([]);
+    }
+    // a --query left empty yields to the positional (flagOrFallback returns "", then args[0] is read)
+    expect((await runs.sent(['chat', 'search', '--query', '', ' p '])).calls).toEqual([['im/search_groups', { keyword: 'p', limit: 20, cursor: '0' }]]);
+  });
+});
