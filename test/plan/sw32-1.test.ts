@@ -92,3 +92,21 @@ describe('chat search takes one positional query as upstream (runChatGroupSearch
     expect((await runs.sent(['chat', 'search', '--query', '', ' p '])).calls).toEqual([['im/search_groups', { keyword: 'p', limit: 20, cursor: '0' }]]);
   });
 });
+
+describe('contact dept create/update: a hidden parent spelling typed blank alone is refused (contactAnyFlagChanged contact.go:73-80, :161-167, :205-211@c7521c1c)', () => {
+  it('refuses --super-dept "" / --super-dept-id "" alone before any call, as --parent ""; a filled spelling is still read', async () => {
+    const commands = [['contact', 'dept', 'update', '--dept', '12', '--name', 'n', '--yes'], ['contact', 'dept', 'create', '--name', 'n', '--create-dept-group=false', '--yes']];
+    for (const base of commands) {
+      for (const blank of [['--super-dept', ''], ['--super-dept-id', ''], ['--parent', '']]) {
+        const run = await runs.sent([...base, ...blank]);
+        expect(run.reason).toBe('invalid_parameter');
+        expect(run.calls).toEqual([]);
+      }
+      const filled = await runs.sent([...base, '--super-dept', '', '--super-dept-id', ' 7 ']);
+      expect(filled.reason).toBeUndefined();
+      expect((filled.calls[0][1] as Record<string, unknown>).superDeptId).toBe(7);
+      const none = await runs.sent(base);
+      expect(Object.hasOwn(none.calls[0][1] as object, 'superDeptId')).toBe(false);
+    }
+  });
+});
