@@ -131,11 +131,14 @@ function reviewedChanges(a, entry) {
   };
   // a positional upstream's shortcut framework writes into a flag of the same name (SinglePositionalAliasFor,
   // shortcut/adapter.go:103: `+chat-search 项目` is `--query 项目`), which the facts do not publish
+  // and one optional positional a cobra body reads itself (`Args: cobra.MaximumNArgs(1)`, runChatGroupSearch
+  // helpers/chat.go:1146-1155, :1182@c7521c1c: `chat search 项目`), whose facts carry no positionals either
   const keepCommand = (c) => {
-    const aliasesOnly = c.field === 'positionals' && c.facts === null && Array.isArray(c.catalog)
-      && c.catalog.length === 1 && c.catalog[0].index === 0 && !c.catalog[0].required && a.flags?.[c.catalog[0].name] !== undefined;
-    if (!aliasesOnly) return true;
-    allowed.push({ kind: 'reviewed_positional_alias', canonical_path: entry.canonical_path, flag: c.catalog[0].name });
+    const one = c.field === 'positionals' && c.facts === null && Array.isArray(c.catalog)
+      && c.catalog.length === 1 && c.catalog[0].index === 0 && !c.catalog[0].required;
+    if (!one) return true;
+    const asFlag = a.flags?.[c.catalog[0].name] !== undefined;
+    allowed.push({ kind: asFlag ? 'reviewed_positional_alias' : 'reviewed_positional', canonical_path: entry.canonical_path, ...(asFlag ? { flag: c.catalog[0].name } : { positional: c.catalog[0].name }) });
     return false;
   };
   const flags = { ...entry.flags, changed: entry.flags.changed.filter(keepFlag) };

@@ -34,6 +34,12 @@ export interface ParameterSpec {
    * not filled from an alias, and an alias beside it is ignored.
    */
   primary_typed_wins?: boolean;
+  /**
+   * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
+   * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`
+   * absent, so the plan's blank check refuses it as it refuses the flag typed blank.
+   */
+  alias_blank_given?: boolean;
   required_when?: string;
   enum?: string[];
   /** How a typed value is matched against `enum` before validation (EnumRules in src/contract/enum-input.ts). */
@@ -193,6 +199,12 @@ export interface DeclaredParameter {
    * not filled from an alias, and an alias beside it is ignored.
    */
   primary_typed_wins?: boolean;
+  /**
+   * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
+   * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`
+   * absent, so the plan's blank check refuses it as it refuses the flag typed blank.
+   */
+  alias_blank_given?: boolean;
   required_when?: string;
   hidden?: boolean;
   alias_of?: string;

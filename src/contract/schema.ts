@@ -112,7 +112,8 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
     put(target, typed, `the positional <${name}>`, false);
   }
-  for (const key of viaAlias) if (blank(data[key], key)) delete data[key];
+  // alias_blank_given: a blank alias alone gives the flag as "" (upstream's contactAnyFlagChanged, contact.go:73-80@c7521c1c)
+  for (const key of viaAlias) if (blank(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
   refuseBlankRequired(tool, data);

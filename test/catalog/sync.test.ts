@@ -51,12 +51,13 @@ describe.runIf(existsSync(followed.surface))(`the catalog and the upstream facts
     // a confirmation stricter than upstream's, a command whose body writes more than its declared RPC run as a
     // composite plan (mail reply drafts, then sends), and a flag the body registers as its own where the facts have
     // the root's hidden global one of the historical baseline (doc +export-get --output).
-    for (const a of d.allowed) expect(['extra_hidden_alias', 'alias_target', 'reviewed_against_source', 'reviewed_constraint', 'reviewed_interface_ref', 'reviewed_composite', 'stricter_confirmation', 'reviewed_positional_alias', 'reviewed_local_flag']).toContain(a.kind);
+    for (const a of d.allowed) expect(['extra_hidden_alias', 'alias_target', 'reviewed_against_source', 'reviewed_constraint', 'reviewed_interface_ref', 'reviewed_composite', 'stricter_confirmation', 'reviewed_positional_alias', 'reviewed_positional', 'reviewed_local_flag']).toContain(a.kind);
     expect(d.allowed).toContainEqual({ kind: 'reviewed_composite', canonical_path: 'mail.create_reply_draft', field: 'mode', catalog: 'composite', facts: 'mcp' });
     expect(d.allowed).toContainEqual({ kind: 'reviewed_against_source', canonical_path: 'todo.create_personal_todo', field: 'required', flag: 'executors', catalog: true, facts: false });
     expect(d.allowed).toContainEqual({ kind: 'alias_target', canonical_path: 'chat.dismiss_group', flag: 'group', alias_of: 'conversation-id' });
     expect(d.allowed).toContainEqual({ kind: 'alias_target', canonical_path: 'calendar.get_event_share_info', flag: 'event-id', alias_of: 'id' });
     expect(d.allowed).toContainEqual({ kind: 'reviewed_positional_alias', canonical_path: 'chat.shortcut_chat_search', flag: 'query' });
+    expect(d.allowed).toContainEqual({ kind: 'reviewed_positional', canonical_path: 'chat.search_groups', positional: 'search-text' });
     expect(d.allowed).toContainEqual({ kind: 'reviewed_local_flag', canonical_path: 'doc.shortcut_export_get', flag: 'output', field: 'inherited', catalog: false, facts: true });
   });
 });

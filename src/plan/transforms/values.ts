@@ -58,6 +58,12 @@ export const PLAIN: Record<string, Fn> = {
   is_true: (v) => v === true || v === 'true',
   int,
   float,
+  /**
+   * a list -> the elements `{int: strconv}` reads (decimal integer text Go's strconv.ParseInt(s, 10, 64) accepts, nothing
+   * trimmed; whole numbers), as they were; the others dropped: upstream's parse-and-skip loops (parseCSVInts
+   * helpers/contact.go:2000-2011@c7521c1c). Put `{int: strconv}` after it for the numbers
+   */
+  keep_int: (v) => (Array.isArray(v) ? v : [v]).filter((x) => (typeof x !== 'string' || INTEGER.test(x)) && wholeNumber(x) !== undefined),
   trunc: (v, where) => ((v = asDouble(v)), typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : refuse(where, v, 'a number')),
   // a kept literal (JsonNumber) is its digits as typed (Go's json.Number.String(), strconv.FormatInt of an int64)
   // to_string as upstream's answer readers write a value json.Unmarshal decoded: a number as FormatFloat(x, 'f', -1, 64)
