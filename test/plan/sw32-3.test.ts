@@ -151,3 +151,21 @@ describe('named_object_list walks as findNamedObjectList; all_texts lists the te
     expect(apply(['all_texts'], { a: 'x', b: [1, 'y', { c: ['z'] }], d: null, e: true })).toEqual(['x', 'y', 'z']);
   });
 });
+
+// todo +todo-done (shortcutTodoMatch smart/todo_done.go:122-141, shortcutTodoTaskID :181-190@c7521c1c): a card whose
+// taskId is neither a text nor a number, or is "", is skipped, so it is never a candidate.
+describe('todo +todo-done skips the cards without a usable taskId, as shortcutTodoMatch', () => {
+  it('marks the one card with an id done where cards without one also match', async () => {
+    answer('todo/get_user_todos_in_current_org', { result: { todoCards: [
+      { taskId: '', subject: 'weekly' }, { taskId: true, subject: 'Weekly 2' }, { subject: 'weekly 3' }, { taskId: '7', subject: 'WEEKLY 4' },
+    ] } });
+    const run = await sent(['todo', '+todo-done', '--task', 'weekly', '--yes']);
+    expect([run.reason, run.calls.at(-1)]).toEqual([undefined, ['todo/update_todo_done_status', { taskId: '7', isDone: 'true' }]]);
+  });
+
+  it('finds nothing when only cards without an id match', async () => {
+    answer('todo/get_user_todos_in_current_org', { result: { todoCards: [{ taskId: null, subject: 'weekly' }, { taskId: '8', subject: 'other' }] } });
+    const run = await sent(['todo', '+todo-done', '--task', 'weekly', '--yes']);
+    expect([run.reason, run.calls.map((c) => c[0])]).toEqual(['not_found', ['todo/get_user_todos_in_current_org']]);
+  });
+});
