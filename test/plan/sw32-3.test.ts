@@ -152,7 +152,7 @@ describe('named_object_list walks as findNamedObjectList; all_texts lists the te
   });
 });
 
-// todo +todo-done (shortcutTodoMatch smart/todo_done.go:122-141, shortcutTodoTaskID :181-190@c7521c1c): a card whose
+// todo +todo-done (shortcutTodoMatch smart/todo_done.go:124-142, shortcutTodoTaskID :184-192@c7521c1c): a card whose
 // taskId is neither a text nor a number, or is "", is skipped, so it is never a candidate.
 describe('todo +todo-done skips the cards without a usable taskId, as shortcutTodoMatch', () => {
   it('marks the one card with an id done where cards without one also match', async () => {
