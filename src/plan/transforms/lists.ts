@@ -70,6 +70,21 @@ export const PLAIN: Record<string, Fn> = {
     });
   },
   to_list: (v) => asList(v),
+  /**
+   * every text value anywhere in the value, as it is (object keys are not values), depth first, object values in the
+   * answer's key order: with `subset`, upstream's deepContainsString (shortcut/aitable/base_composite.go:361-379@c7521c1c),
+   * which `aitable +base-schema-snapshot` asks of get_base and get_tables
+   */
+  all_texts: (v) => {
+    const out: string[] = [];
+    const walk = (x: unknown): void => {
+      if (typeof x === 'string') out.push(x);
+      else if (Array.isArray(x)) x.forEach(walk);
+      else if (isObj(x)) Object.values(x).forEach(walk);
+    };
+    walk(v);
+    return out;
+  },
   /** a JSON object of text values -> [{name: key, value}] in key order (upstream oaFormValues); another value is refused */
   name_value_list: (v, where) => {
     if (!isObj(v)) return refuse(where, v, 'a JSON object of names and text values');
@@ -163,6 +178,32 @@ export const PARAM: Record<string, Param> = {
    * number, null): upstream refuses the answer then, even when a later sibling would hold a list. The list's
    * elements are not checked (a plan refuses the non-objects, as upstream does)
    */
+  /**
+   * an answer -> the objects of the list under one of the keys (compared as Go's strings.ToLower lowers both), as upstream
+   * findNamedObjectList (shortcut/aitable/base_composite.go:281-317@c7521c1c) walks: at an object, a key named so ends the
+   * search there (it gives the list when its value is a list of objects only, and nothing otherwise, the object's other
+   * values then not searched); else each of the object's values that is an object, searched the same way (lists are
+   * not entered). Absent when nothing is found. Go visits a map's keys in random order, dws in the answer's order
+   */
+  named_object_list: (arg) => {
+    if (!Array.isArray(arg) || arg.length === 0 || !arg.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('named_object_list needs a non-empty list of keys');
+    // Go's strings.ToLower maps code point by code point (U+0130 to a plain i, where JavaScript adds U+0307)
+    const lower = (k: string) => Array.from(k, (c) => (c === '\u0130' ? 'i' : c.toLowerCase())).join('');
+    const names = new Set((arg as string[]).map(lower));
+    const find = (v: unknown): { list: unknown[] } | undefined => {
+      if (!isObj(v)) return undefined;
+      for (const [k, x] of Object.entries(v)) {
+        if (!names.has(lower(k))) continue;
+        return Array.isArray(x) && x.every(isObj) ? { list: x } : undefined;
+      }
+      for (const x of Object.values(v)) {
+        const inner = find(x);
+        if (inner !== undefined) return inner;
+      }
+      return undefined;
+    };
+    return (v) => find(v)?.list;
+  },
   object_list: (arg) => {
     if (!Array.isArray(arg) || arg.length === 0 || !arg.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('object_list needs a non-empty list of keys');
     const keys = arg as string[];

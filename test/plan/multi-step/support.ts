@@ -543,6 +543,14 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'aitable/get_tables': { data: { tables: [{ tableId: 'v-tableId' }] } },
     'aitable/get_fields': { data: { fields: (JSON.parse(String(data.tables)) as Obj[])[0].fields as Obj[] } },
   }),
+  // sw32-3: +base-schema-snapshot checks that get_base names the base and holds a tables list, get_tables names the
+  // table, and get_fields/get_views hold their lists (executeBaseSchemaSnapshot base_composite.go:116-168@c7521c1c)
+  'aitable.shortcut_base_schema_snapshot': (data) => ({
+    'aitable/get_base': { data: { baseId: String(data['base-id']).trim(), tables: [{ tableId: 'v-tableId' }] } },
+    'aitable/get_tables': { data: { tables: [{ tableId: 'v-tableId' }] } },
+    'aitable/get_fields': { data: { fields: [] } },
+    'aitable/get_views': { data: { views: [] } },
+  }),
   // and its name check compares the app's name (result.name, else appName) with --confirm-name
   'dev.delete_dev_app': (data) => ({
     'devapp/get_dev_app': { success: true, result: { name: data['confirm-name'] } },
