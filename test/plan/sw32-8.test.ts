@@ -118,3 +118,30 @@ describe('minutes +speaker-insights: the create answer\'s taskId and status are 
     expect(await printed({ success: true, result: { taskId: true } })).toBe('backend_error');
   });
 });
+
+describe('minutes +update (shortcut/minutes/alignment.go:416-447@c7521c1c)', () => {
+  const B = 'minutes/get_minutes_basic_info';
+  const U = 'minutes/update_minutes_title';
+  const basic = (result: Record<string, unknown>) => ({ result });
+
+  it('a blank or non-object title write answer fails the run before the read-back (CallMCPWriteDataStrict, runner.go:235-243, :291-310)', async () => {
+    const run = async (answer: unknown) => {
+      outputs.answersInTurn(B, basic({ taskUuid: 't1', title: 'O' }), basic({ taskUuid: 't1', title: 'N' }));
+      outputs.answer(U, answer);
+      const r = await sent(['minutes', '+update', '--yes', '--id', 't1', '--title', 'N']);
+      return [r.reason, r.calls.map((c) => c[0]).join(' ')];
+    };
+    const stopped = ['backend_error', `${B} ${U}`];
+    expect([await run(' '), await run([1]), await run(7)]).toEqual([stopped, stopped, stopped]);
+    // JSON null decodes into Go's nil map and an object is read: the title is read back and verified
+    const read = [undefined, `${B} ${U} ${B}`];
+    expect([await run(null), await run({})]).toEqual([read, read]);
+  });
+
+  it('the task UUID of the basic info is stringField\'s: a blank or boolean taskUuid is passed over for uuid (minutesdata/response.go:97-113, :239, :361-383)', async () => {
+    outputs.answersInTurn(B, basic({ taskUuid: ' ', uuid: 't1', title: 'O' }), basic({ taskUuid: true, uuid: 't1', title: 'N' }));
+    outputs.answer(U, { ok: 1 });
+    const r = await sent(['minutes', '+update', '--yes', '--id', 't1', '--title', 'N']);
+    expect(r.printed).toEqual({ after: 'N', before: 'O', changed: true, taskUuid: 't1', verified: true });
+  });
+});
