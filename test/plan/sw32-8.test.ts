@@ -145,3 +145,18 @@ describe('minutes +update (shortcut/minutes/alignment.go:416-447@c7521c1c)', () 
     expect(r.printed).toEqual({ after: 'N', before: 'O', changed: true, taskUuid: 't1', verified: true });
   });
 });
+
+describe('minutes +upload: the session, complete and basic answers are read as minutesdata stringField (UploadSession response.go:181-195, CompletedTaskUUID :198-209, TaskUUID :239, :361-383@c7521c1c)', () => {
+  it('a number sessionId is FormatFloat text; a boolean taskUuid is passed over for uuid', async () => {
+    const { mcp } = outputs;
+    outputs.answer('minutes/create_upload_session', { result: { sessionId: 1e21, presignedUrl: `${mcp.base}/upload/s1` } });
+    outputs.answer('minutes/complete_upload_session', { result: { taskUuid: true, uuid: 'm1' } });
+    outputs.answer('minutes/get_minutes_basic_info', { result: { taskUuid: false, uuid: 'm1', title: 'T' } });
+    const r = await sent(['minutes', '+upload', '--file', 'a.m4a', '--yes'], { 'a.m4a': 'AUDIO' });
+    expect(r.calls.filter((c) => c[0] !== 'minutes/create_upload_session')).toEqual([
+      ['minutes/complete_upload_session', { sessionId: '1000000000000000000000' }],
+      ['minutes/get_minutes_basic_info', { taskUuid: 'm1' }],
+    ]);
+    expect(r.printed).toMatchObject({ sessionId: '1000000000000000000000', taskUuid: 'm1', verified: true });
+  });
+});
