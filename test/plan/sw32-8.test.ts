@@ -160,3 +160,14 @@ describe('minutes +upload: the session, complete and basic answers are read as m
     expect(r.printed).toMatchObject({ sessionId: '1000000000000000000000', taskUuid: 'm1', verified: true });
   });
 });
+
+describe('sheet cond-format create / update: --ranges is json.Unmarshal into []string (helpers/sheet_cond_format.go:156-158, :273-278@c7521c1c)', () => {
+  it('a null element is Go\'s zero string; text elements, [] and a null list are sent as they are', async () => {
+    const ranges = async (...argv: string[]) => (await sent(argv)).calls.map((c) => (c[1] as { ranges?: unknown }).ranges);
+    expect(await ranges('sheet', 'cond-format', 'create', '--condition', '{"a":1}', '--ranges', '["A1:A9",null]')).toEqual([['A1:A9', '']]);
+    expect(await ranges('sheet', 'cond-format', 'create', '--condition', '{"a":1}', '--ranges', '["nullA1"]')).toEqual([['nullA1']]);
+    expect(await ranges('sheet', 'cond-format', 'update', '--rule-id', 'r', '--ranges', '[null,"B2"]')).toEqual([['', 'B2']]);
+    expect(await ranges('sheet', 'cond-format', 'update', '--rule-id', 'r', '--ranges', 'null')).toEqual([null]);
+    expect(await ranges('sheet', 'cond-format', 'update', '--rule-id', 'r', '--ranges', '[]')).toEqual([[]]);
+  });
+});
