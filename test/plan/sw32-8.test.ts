@@ -171,3 +171,10 @@ describe('sheet cond-format create / update: --ranges is json.Unmarshal into []s
     expect(await ranges('sheet', 'cond-format', 'update', '--rule-id', 'r', '--ranges', '[]')).toEqual([[]]);
   });
 });
+
+describe('sheet range set-style: a blank --sheet-id passes validateRequiredFlags and the cells come from --range alone (helpers/sheet_style.go:525-545@c7521c1c)', () => {
+  it('--sheet-id " " is sent with the range\'s cells', async () => {
+    const r = await sent(['sheet', 'range', 'set-style', '--node', 'n', '--sheet-id', ' ', '--range', 'A1:B1', '--word-wrap', 'clip']);
+    expect(r.calls).toEqual([['sheet/set_cell_range', { nodeId: 'n', sheetId: ' ', rangeAddress: 'A1:B1', cells: [[{ cellStyles: { wordWrap: 'clip' } }, { cellStyles: { wordWrap: 'clip' } }]] }]]);
+  });
+});
