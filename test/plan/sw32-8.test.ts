@@ -178,3 +178,18 @@ describe('sheet range set-style: a blank --sheet-id passes validateRequiredFlags
     expect(r.calls).toEqual([['sheet/set_cell_range', { nodeId: 'n', sheetId: ' ', rangeAddress: 'A1:B1', cells: [[{ cellStyles: { wordWrap: 'clip' } }, { cellStyles: { wordWrap: 'clip' } }]] }]]);
   });
 });
+
+describe('sheet leaves whose body reads the node from --node alone: the hidden --node-id/--doc-id/--file-id RegisterCrossProductAliases adds are accepted and ignored (cross_product_aliases.go:37, sheet.go:249-256@c7521c1c)', () => {
+  it('cond-format create, filter create, get-dropdown, filter-view update send nodeId "" for them (sheet_cond_format.go:169, sheet_filter_view.go:238, :704, sheet_dimension.go:958)', async () => {
+    const node = async (...argv: string[]) => (await sent(argv)).calls.map((c) => (c[1] as { nodeId?: unknown }).nodeId);
+    expect(await node('sheet', 'cond-format', 'create', '--ranges', '["A1"]', '--condition', '{"a":1}', '--node-id', 'x')).toEqual(['']);
+    expect(await node('sheet', 'filter', 'create', '--doc-id', 'x')).toEqual(['']);
+    expect(await node('sheet', 'get-dropdown', '--file-id', 'x', '--node', 'n')).toEqual(['n']);
+    expect(await node('sheet', 'filter-view', 'update', '--name', 'v', '--node-id', 'x')).toEqual(['']);
+  });
+
+  it('range set-style still needs --node itself (validateRequiredFlags, sheet_style.go:525)', async () => {
+    const r = await sent(['sheet', 'range', 'set-style', '--node-id', 'x', '--sheet-id', 's', '--range', 'A1', '--bg-color', '#fff']);
+    expect([r.reason, r.calls]).toEqual(['missing_parameter', []]);
+  });
+});
