@@ -118,3 +118,78 @@ describe('minutes +speaker-insights: the create answer\'s taskId and status are 
     expect(await printed({ success: true, result: { taskId: true } })).toBe('backend_error');
   });
 });
+
+describe('minutes +update (shortcut/minutes/alignment.go:416-447@c7521c1c)', () => {
+  const B = 'minutes/get_minutes_basic_info';
+  const U = 'minutes/update_minutes_title';
+  const basic = (result: Record<string, unknown>) => ({ result });
+
+  it('a blank or non-object title write answer fails the run before the read-back (CallMCPWriteDataStrict, runner.go:235-243, :291-310)', async () => {
+    const run = async (answer: unknown) => {
+      outputs.answersInTurn(B, basic({ taskUuid: 't1', title: 'O' }), basic({ taskUuid: 't1', title: 'N' }));
+      outputs.answer(U, answer);
+      const r = await sent(['minutes', '+update', '--yes', '--id', 't1', '--title', 'N']);
+      return [r.reason, r.calls.map((c) => c[0]).join(' ')];
+    };
+    const stopped = ['backend_error', `${B} ${U}`];
+    expect([await run(' '), await run([1]), await run(7)]).toEqual([stopped, stopped, stopped]);
+    // JSON null decodes into Go's nil map and an object is read: the title is read back and verified
+    const read = [undefined, `${B} ${U} ${B}`];
+    expect([await run(null), await run({})]).toEqual([read, read]);
+  });
+
+  it('the task UUID of the basic info is stringField\'s: a blank or boolean taskUuid is passed over for uuid (minutesdata/response.go:97-113, :239, :361-383)', async () => {
+    outputs.answersInTurn(B, basic({ taskUuid: ' ', uuid: 't1', title: 'O' }), basic({ taskUuid: true, uuid: 't1', title: 'N' }));
+    outputs.answer(U, { ok: 1 });
+    const r = await sent(['minutes', '+update', '--yes', '--id', 't1', '--title', 'N']);
+    expect(r.printed).toEqual({ after: 'N', before: 'O', changed: true, taskUuid: 't1', verified: true });
+  });
+});
+
+describe('minutes +upload: the session, complete and basic answers are read as minutesdata stringField (UploadSession response.go:181-195, CompletedTaskUUID :198-209, TaskUUID :239, :361-383@c7521c1c)', () => {
+  it('a number sessionId is FormatFloat text; a boolean taskUuid is passed over for uuid', async () => {
+    const { mcp } = outputs;
+    outputs.answer('minutes/create_upload_session', { result: { sessionId: 1e21, presignedUrl: `${mcp.base}/upload/s1` } });
+    outputs.answer('minutes/complete_upload_session', { result: { taskUuid: true, uuid: 'm1' } });
+    outputs.answer('minutes/get_minutes_basic_info', { result: { taskUuid: false, uuid: 'm1', title: 'T' } });
+    const r = await sent(['minutes', '+upload', '--file', 'a.m4a', '--yes'], { 'a.m4a': 'AUDIO' });
+    expect(r.calls.filter((c) => c[0] !== 'minutes/create_upload_session')).toEqual([
+      ['minutes/complete_upload_session', { sessionId: '1000000000000000000000' }],
+      ['minutes/get_minutes_basic_info', { taskUuid: 'm1' }],
+    ]);
+    expect(r.printed).toMatchObject({ sessionId: '1000000000000000000000', taskUuid: 'm1', verified: true });
+  });
+});
+
+describe('sheet cond-format create / update: --ranges is json.Unmarshal into []string (helpers/sheet_cond_format.go:156-158, :273-278@c7521c1c)', () => {
+  it('a null element is Go\'s zero string; text elements, [] and a null list are sent as they are', async () => {
+    const ranges = async (...argv: string[]) => (await sent(argv)).calls.map((c) => (c[1] as { ranges?: unknown }).ranges);
+    expect(await ranges('sheet', 'cond-format', 'create', '--condition', '{"a":1}', '--ranges', '["A1:A9",null]')).toEqual([['A1:A9', '']]);
+    expect(await ranges('sheet', 'cond-format', 'create', '--condition', '{"a":1}', '--ranges', '["nullA1"]')).toEqual([['nullA1']]);
+    expect(await ranges('sheet', 'cond-format', 'update', '--rule-id', 'r', '--ranges', '[null,"B2"]')).toEqual([['', 'B2']]);
+    expect(await ranges('sheet', 'cond-format', 'update', '--rule-id', 'r', '--ranges', 'null')).toEqual([null]);
+    expect(await ranges('sheet', 'cond-format', 'update', '--rule-id', 'r', '--ranges', '[]')).toEqual([[]]);
+  });
+});
+
+describe('sheet range set-style: a blank --sheet-id passes validateRequiredFlags and the cells come from --range alone (helpers/sheet_style.go:525-545@c7521c1c)', () => {
+  it('--sheet-id " " is sent with the range\'s cells', async () => {
+    const r = await sent(['sheet', 'range', 'set-style', '--node', 'n', '--sheet-id', ' ', '--range', 'A1:B1', '--word-wrap', 'clip']);
+    expect(r.calls).toEqual([['sheet/set_cell_range', { nodeId: 'n', sheetId: ' ', rangeAddress: 'A1:B1', cells: [[{ cellStyles: { wordWrap: 'clip' } }, { cellStyles: { wordWrap: 'clip' } }]] }]]);
+  });
+});
+
+describe('sheet leaves whose body reads the node from --node alone: the hidden --node-id/--doc-id/--file-id RegisterCrossProductAliases adds are accepted and ignored (cross_product_aliases.go:37, sheet.go:249-256@c7521c1c)', () => {
+  it('cond-format create, filter create, get-dropdown, filter-view update send nodeId "" for them (sheet_cond_format.go:169, sheet_filter_view.go:238, :704, sheet_dimension.go:958)', async () => {
+    const node = async (...argv: string[]) => (await sent(argv)).calls.map((c) => (c[1] as { nodeId?: unknown }).nodeId);
+    expect(await node('sheet', 'cond-format', 'create', '--ranges', '["A1"]', '--condition', '{"a":1}', '--node-id', 'x')).toEqual(['']);
+    expect(await node('sheet', 'filter', 'create', '--doc-id', 'x')).toEqual(['']);
+    expect(await node('sheet', 'get-dropdown', '--file-id', 'x', '--node', 'n')).toEqual(['n']);
+    expect(await node('sheet', 'filter-view', 'update', '--name', 'v', '--node-id', 'x')).toEqual(['']);
+  });
+
+  it('range set-style still needs --node itself (validateRequiredFlags, sheet_style.go:525)', async () => {
+    const r = await sent(['sheet', 'range', 'set-style', '--node-id', 'x', '--sheet-id', 's', '--range', 'A1', '--bg-color', '#fff']);
+    expect([r.reason, r.calls]).toEqual(['missing_parameter', []]);
+  });
+});

@@ -3,7 +3,7 @@ import { goCase } from '../../text/go-case.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../../json-well-formed.js';
 import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
-import { goNumberText } from '../../go-fmt.js';
+import { goFloatText, goNumberText } from '../../go-fmt.js';
 import { isObj } from './types.js';
 import { JsonNumber, stringifyJson } from '../../json-number.js';
 
@@ -282,6 +282,26 @@ export const PARAM: Record<string, Param> = {
       for (const k of names) {
         const t = goScalarText(v[k]);
         if (t !== '') return t;
+      }
+      return undefined;
+    };
+  },
+  /**
+   * an object -> minutesdata stringField's text of its keys (internal/shortcut/minutesdata/response.go:361-383@c7521c1c):
+   * per key in order, a text not blank once Go-trimmed, trimmed; a number as FormatFloat 'f' text of the float64
+   * json.Unmarshal made (a kept literal as json.Number's digits); null, a blank text, a boolean, a list or an object
+   * passes to the next key; absent when none or when the value is not an object
+   */
+  string_field: (keys) => {
+    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) throw new Error('string_field needs a non-empty list of keys');
+    const names = [...keys] as string[];
+    return (v) => {
+      if (!isObj(v)) return undefined;
+      for (const k of names) {
+        const x = v[k];
+        if (typeof x === 'string' && trimSpace(x) !== '') return trimSpace(x);
+        if (typeof x === 'number') return goFloatText(x);
+        if (x instanceof JsonNumber) return x.literal;
       }
       return undefined;
     };
