@@ -7,9 +7,16 @@
 //   isError -> mcp_tool_error (exit 1)
 //   success:false (or "false") anywhere under content/result/data, 8 levels deep -> business_error (exit 1) with
 //     the backend's code and message
+//   for a command upstream builds in its helpers or shortcuts (their calls go through parseMCPToolTextResult,
+//     internal/helpers/helpers.go:207-260 and :395-413@c7521c1c), the first text block that is not blank, read as a
+//     JSON object, also fails on its top-level keys as isBusinessError (:598-660) reads them: an `error` that is a
+//     text not blank, a non-empty object or list, or any other non-null value; a `status` of "error" (any case,
+//     trimmed); an errorCode / error_code / errcode / err_code / code that is a non-zero number or a text not blank
+//     other than 0 / ok / success / succeed (any case, trimmed) -> business_error (exit 1)
 // The codes are looked for under the keys code, errorCode and error_code of the same objects.
 import { DwsError } from '../errors.js';
 import { isObject as isObj } from '../json-object.js';
+import { trimSpace } from '../text/space.js';
 
 export const GRANT_CODES = ['AGENT_CODE_NOT_EXISTS', 'PAT_BATCH_AUTH_PENDING', 'PAT_HIGH_RISK_NO_PERMISSION', 'PAT_LOW_RISK_NO_PERMISSION',
   'PAT_MEDIUM_RISK_NO_PERMISSION', 'PAT_NO_PERMISSION', 'PAT_ORG_POLICY_DENIED', 'PAT_SCOPE_AUTH_REQUIRED'];
@@ -64,8 +71,34 @@ function grantJson(o: Obj, code: string): Record<string, unknown> {
   return { success: false, code, ...(data !== undefined && !(isObj(data) && Object.keys(data).length === 0) ? { data } : {}) };
 }
 
-/** The error an answer stands for, or undefined when it is a result. `scrub` removes secrets from shown text. */
-export function classifyAnswer(value: unknown, isError: boolean, where: string, scrub: (t: string) => string): DwsError | undefined {
+const HELPER_CODE_KEYS = ['errorCode', 'error_code', 'errcode', 'err_code', 'code'];
+const SUCCESS_CODES = new Set(['0', 'ok', 'success', 'succeed']);
+
+/** A code value upstream's isErrorCodeValue counts as an error (helpers.go:636-660@c7521c1c). */
+function isErrorCode(v: unknown): boolean {
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v !== 'string') return false;
+  const code = trimSpace(v);
+  return code !== '' && !SUCCESS_CODES.has(code.toLowerCase());
+}
+
+/** Whether a text block's top-level object is a business error to upstream's helper path (isBusinessError). */
+export function helperBusinessError(body: Obj): boolean {
+  if ('error' in body) {
+    const e = body.error;
+    if (typeof e === 'string' ? trimSpace(e) !== '' : Array.isArray(e) ? e.length > 0 : isObj(e) ? Object.keys(e).length > 0 : e !== null) return true;
+  }
+  if (typeof body.status === 'string' && trimSpace(body.status).toLowerCase() === 'error') return true;
+  if (HELPER_CODE_KEYS.some((k) => isErrorCode(body[k]))) return true;
+  return body.success === false || (typeof body.success === 'string' && body.success.toLowerCase() === 'false');
+}
+
+/**
+ * The error an answer stands for, or undefined when it is a result. `scrub` removes secrets from shown text.
+ * `helperText`: for a command upstream builds in its helpers or shortcuts, its first text block that is not blank,
+ * decoded (checked by helperBusinessError when it is an object).
+ */
+export function classifyAnswer(value: unknown, isError: boolean, where: string, scrub: (t: string) => string, helperText?: unknown): DwsError | undefined {
   const all = [...objects(value)];
   for (const o of all) {
     const code = codeIn(o, GATEWAY_AUTH_CODES);
@@ -93,6 +126,13 @@ export function classifyAnswer(value: unknown, isError: boolean, where: string, 
       return new DwsError('business_error', `${where} failed: ${code}: ${scrub(messageIn(o) ?? 'no message').slice(0, 500)}`,
         'the backend refused the request; check the parameters against `dws schema <command>`');
     }
+  }
+  if (isObj(helperText) && helperBusinessError(helperText)) {
+    const code = HELPER_CODE_KEYS.map((k) => helperText[k]).find(isErrorCode);
+    const shown = code !== undefined ? String(code) : typeof helperText.status === 'string' && trimSpace(helperText.status).toLowerCase() === 'error' ? 'status error' : 'error';
+    const message = messageIn(helperText) ?? (helperText.error !== undefined && typeof helperText.error !== 'string' ? JSON.stringify(helperText.error) : undefined);
+    return new DwsError('business_error', `${where} failed: ${scrub(shown)}: ${scrub(message ?? 'no message').slice(0, 500)}`,
+      'the backend refused the request; check the parameters against `dws schema <command>`');
   }
   return undefined;
 }

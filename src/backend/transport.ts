@@ -25,6 +25,7 @@ import { classifyAnswer } from './classify.js';
 import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
 import { JsonNumber, stringifyJson } from '../json-number.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../json-well-formed.js';
+import { trimSpace } from '../text/space.js';
 
 /** The MCP result shape this module reads (the SDK's CallToolResult, loosely). */
 export interface CallToolResult {
@@ -303,11 +304,25 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
  * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does). Either way a lone surrogate
  * escape is U+FFFD, as Go's decoder makes it (src/json-well-formed.ts).
  */
-export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false): unknown {
+export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, helperChecks = false): unknown {
   const value = rawResultOf(r, exactNumbers);
-  const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server));
+  const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server), helperChecks ? helperTextOf(r) : undefined);
   if (refusal) throw refusal;
   return redactValue(value, server);
+}
+
+/**
+ * The first text block that is not blank (Go's TrimSpace), decoded as upstream's parseMCPToolTextResult decodes it
+ * (json.Unmarshal into a map, helpers.go:222-225@c7521c1c); undefined when it is not JSON.
+ */
+function helperTextOf(r: CallToolResult): unknown {
+  const first = r.content.find((c) => c.type === 'text' && trimSpace(String(c.text ?? '')) !== '');
+  if (!first) return undefined;
+  try {
+    return parseJsonWellFormed(String(first.text));
+  } catch {
+    return undefined;
+  }
 }
 
 function rawResultOf(r: CallToolResult, exactNumbers: boolean): unknown {

@@ -55,6 +55,9 @@ async function journaled<T>(env: Env, record: Pending, run: (answered: Pending) 
 
 export function effectsFor(r: RunContext): Effects {
   const base = { canonical_path: r.tool.canonical_path, catalog: r.catalog, ...(r.invocation ? { invocation: r.invocation } : {}), ...(r.of ? { of: r.of } : {}) };
+  // Upstream's helpers and shortcuts read every answer through parseMCPToolTextResult, which fails more answers than
+  // its runner does (classify.ts); its other commands (internal/app, internal/pat) do not.
+  const helperPath = /^internal\/(?:helpers|shortcut)\//u.test(r.tool.upstream ?? '');
   return {
     async call(c: BackendCall) {
       const server = await resolveServer(c.server, r.env);
@@ -72,7 +75,7 @@ export function effectsFor(r: RunContext): Effects {
         // The backend's answer decides the record: dws failing to read an answer it was given (too deep to redact)
         // is not a failed call, or a retry would repeat a write that took effect.
         try {
-          answer = { value: resultOf(response, server, where, c.exactNumbers === true) };
+          answer = { value: resultOf(response, server, where, c.exactNumbers === true, helperPath) };
         } catch (e) {
           if (e instanceof DwsError) throw e;
           answer = { failure: e };
