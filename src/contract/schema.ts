@@ -13,7 +13,7 @@ import { blankCounts, refusedByPlan } from '../catalog/groups.js';
 import { flagKey } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
 import { trimSpace } from './values.js';
-import { acceptedEnum, applyEnumRules } from './enum-input.js';
+import { acceptedEnum, applyEnumRules, whitespaceOnlyKept } from './enum-input.js';
 
 /** The catalog's own format names; standard ones (STANDARD_FORMATS) come from ajv-formats. */
 export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
@@ -113,8 +113,10 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     put(target, typed, `the positional <${name}>`, false);
   }
   for (const key of viaAlias) if (blank(data[key], key)) delete data[key];
+  const typedWhitespace = tool.trim_strings ? whitespaceOnlyKept(tool, data) : {};
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
+  Object.assign(data, typedWhitespace);
   refuseBlankRequired(tool, data);
   return data;
 }
