@@ -61,11 +61,24 @@ describe('wiki space list --type orgSpace|mySpace: --limit goes as the integer s
     return stringifyJson((r.calls[0][1] as { maxResults: unknown }).maxResults);
   };
 
-  it('16 to 18 digits (beyond 2^53 kept whole), a sign and leading zeros are a number; spaces, 0x and full-width digits stay text', async () => {
+  it('16 to 19 digits within int64 (beyond 2^53 kept whole), a sign and leading zeros are a number; spaces, 0x and full-width digits stay text', async () => {
     expect(await limit('1234567890123456')).toBe('1234567890123456');
     expect(await limit('123456789012345678')).toBe('123456789012345678');
     expect(await limit('+00000000000000000000042')).toBe('42');
+    // 19 digits: within int64 the integer, beyond it Atoi fails and the text goes as typed
+    expect([await limit('9223372036854775807'), await limit('-9223372036854775808')]).toEqual(['9223372036854775807', '-9223372036854775808']);
+    expect([await limit('9223372036854775808'), await limit('-9223372036854775809')]).toEqual(['"9223372036854775808"', '"-9223372036854775809"']);
     expect([await limit(' 5'), await limit('0x5'), await limit('５')]).toEqual(['" 5"', '"0x5"', '"５"']);
+  });
+  it('property: any sign, leading zeros and digits near the int64 bounds go as Atoi reads them (the integer inside int64, else the text)', async () => {
+    const max = 2n ** 63n - 1n;
+    const near = fc.oneof(fc.bigInt({ min: max - 1000n, max: max + 1000n }), fc.bigInt({ min: -max - 1001n, max: -max + 999n }), fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }));
+    await fc.assert(fc.asyncProperty(near, fc.nat({ max: 3 }), fc.boolean(), async (n, zeros, plus) => {
+      const digits = `${'0'.repeat(zeros)}${(n < 0n ? -n : n).toString()}`;
+      const typed = n < 0n ? `-${digits}` : `${plus ? '+' : ''}${digits}`;
+      const inside = n >= -(2n ** 63n) && n <= max;
+      expect(await limit(typed)).toBe(inside ? n.toString() : JSON.stringify(typed));
+    }), { numRuns: 25 });
   });
 });
 
