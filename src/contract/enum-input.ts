@@ -51,3 +51,20 @@ export function applyEnumRules(tool: ToolSpec, data: Record<string, unknown>): v
     else data[name] = v;
   }
 }
+
+/**
+ * The `enum_blank: keep` flags (without a fold) typed as whitespace only (`"  "`, not `""`), by name: upstream's
+ * framework check hands only an empty typed value over to the flag's default; `"  "` is a value, which it trims to ""
+ * and refuses (corecmd rawValue and validateEnum, corecmd.go:761-797, :1009-1034@c7521c1c; shortcut flags declare no
+ * Trim, shortcut/adapter.go:207-221). Read before a trim_strings command trims its text flags, and put back after the
+ * enum rules, so the enum check refuses it instead of passing it as "".
+ */
+export function whitespaceOnlyKept(tool: ToolSpec, data: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, p] of Object.entries(tool.parameters)) {
+    if (!p.enum || p.enum_blank !== 'keep' || p.enum_fold !== undefined) continue;
+    const v = data[name];
+    if (typeof v === 'string' && v !== '' && trimSpace(v) === '') out[name] = v;
+  }
+  return out;
+}

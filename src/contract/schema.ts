@@ -13,7 +13,7 @@ import { blankCounts, refusedByPlan } from '../catalog/groups.js';
 import { flagKey } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
 import { trimSpace } from './values.js';
-import { acceptedEnum, applyEnumRules } from './enum-input.js';
+import { acceptedEnum, applyEnumRules, whitespaceOnlyKept } from './enum-input.js';
 
 /** The catalog's own format names; standard ones (STANDARD_FORMATS) come from ajv-formats. */
 export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
@@ -114,8 +114,10 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   }
   // alias_blank_given: a blank alias alone gives the flag as "" (upstream's contactAnyFlagChanged, contact.go:73-80@c7521c1c)
   for (const key of viaAlias) if (blank(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
+  const typedWhitespace = tool.trim_strings ? whitespaceOnlyKept(tool, data) : {};
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
+  Object.assign(data, typedWhitespace);
   refuseBlankRequired(tool, data);
   return data;
 }

@@ -362,7 +362,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'drive.shortcut_publish_set': () => ({ 'drive/set_file_publish': { success: true }, 'drive/get_file_publish_status': { result: { published: true } } }),
   'drive.shortcut_publish_unset': () => ({ 'drive/set_file_publish': { success: true }, 'drive/get_file_publish_status': { result: { published: false } } }),
   'drive.shortcut_version_revert': (data) => ({ 'drive/list_file_versions': { result: { versions: [{ version: data.version }] } }, 'drive/revert_file_version': { success: true } }),
-  'drive.shortcut_version_download': (data) => ({ 'drive/list_file_versions': { result: { versions: [{ version: data.version }] } } }),
+  // sw32-7: the link is read as driveDownloadPayload (version_operations.go:270-291@c7521c1c) through a value step, which
+  // the synthesizer does not follow: the answer names the URL and the name in its result
+  'drive.shortcut_version_download': (data, ctx) => ({
+    'drive/list_file_versions': { result: { versions: [{ version: data.version }] } },
+    'drive/download_file_version': { result: { downloadUrl: `${ctx.blobBase}/url`, fileName: 'v-fileName' } },
+  }),
   // +rename's write says success=true (requireDriveWrite) and its read-back has the new name (a-r2)
   'drive.shortcut_rename': (data) => ({ 'drive/get_file_info': { result: { name: data.name } }, 'doc/rename_document': { success: true } }),
   // +access-change finds the resolved person on the document (collectPermissionUserIDs: any userId text) (a-r2)
@@ -637,11 +642,6 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'markdown.overwrite': (_data, ctx) => ({
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
-  }),
-  // sw32-7: +version-download reads the link as driveDownloadPayload (version_operations.go:270-291@c7521c1c) through a
-  // value step, which the synthesizer does not follow: the answer names the URL and the name in its result
-  'drive.shortcut_version_download': (_data, ctx) => ({
-    'drive/download_file_version': { result: { downloadUrl: `${ctx.blobBase}/url`, fileName: 'v-fileName' } },
   }),
   'minutes.shortcut_detail': (data) => ({
     'minutes/get_minutes_basic_info': { result: { taskUuid: data.id } },
