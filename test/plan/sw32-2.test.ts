@@ -83,3 +83,11 @@ describe('chat +send-to-group: the body goes through NormalizeMessageMentions(te
     expect(JSON.parse(args.content)).toEqual({ title: 'hi @all and <@all>', text: 'hi <@all> and <@all>' });
   });
 });
+
+describe('chat +messages-send-card: create_and_send_card is read by rt.CallMCPWriteData (chat_message.go:1592, runner.go:228-233, :255-271@c7521c1c)', () => {
+  it('a list answer fails the run; nothing printed', async () => {
+    outputs.answer('im/create_and_send_card', [{ bizId: 'b1' }]);
+    const r = await sent(['chat', '+messages-send-card', '--group', 'g', '--yes']);
+    expect([r.reason, r.calls.length, r.printed]).toEqual(['backend_error', 1, undefined]);
+  });
+});
