@@ -91,3 +91,16 @@ describe('chat +messages-send-card: create_and_send_card is read by rt.CallMCPWr
     expect([r.reason, r.calls.length, r.printed]).toEqual(['backend_error', 1, undefined]);
   });
 });
+
+describe('chat +messages-send: every send is read by rt.CallMCPWriteData (unified_send.go:383, :627, batch_write.go:48-55, runner.go:255-271@c7521c1c)', () => {
+  it('a user send answered by a list fails the run', async () => {
+    outputs.answer('chat/send_personal_message', [1]);
+    const r = await sent(['chat', '+messages-send', '--group', 'g', '--text', 'hi', '--yes']);
+    expect([r.reason, r.calls.length, r.printed]).toEqual(['backend_error', 1, undefined]);
+  });
+  it('a bot --groups target answered by a list is that target\'s failure; the next group is still sent', async () => {
+    outputs.answersInTurn('bot/send_robot_group_message', [1], { ok: true });
+    const r = await sent(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r', '--groups', 'g1,g2', '--text', 'hi', '--yes']);
+    expect([r.reason, r.calls.length]).toEqual(['partial_outcome', 2]);
+  });
+});
