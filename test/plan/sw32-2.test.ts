@@ -104,3 +104,14 @@ describe('chat +messages-send: every send is read by rt.CallMCPWriteData (unifie
     expect([r.reason, r.calls.length]).toEqual(['partial_outcome', 2]);
   });
 });
+
+describe('event +listen-im: a typed --events with no kind left is refused (compileListenIMPlan event_listen_im.go:183-186, uniqueListenIMValues :285-297@c7521c1c)', () => {
+  it('`" , "` and `""` are refused before anything; an untyped --events still means message', async () => {
+    for (const events of [' , ', '']) {
+      const r = await sent(['event', '+listen-im', '--kind', 'group', '--chat-id', 'c1', '--events', events, '--dry-run']);
+      expect([r.reason, r.calls]).toEqual(['invalid_parameter', []]);
+    }
+    const plain = await sent(['event', '+listen-im', '--kind', 'group', '--chat-id', 'c1', '--dry-run']);
+    expect(plain.reason).toBeUndefined();
+  });
+});
