@@ -39,7 +39,7 @@ describe('chat batch writes read each answer with rt.CallMCPWriteData (batch_wri
   });
 });
 
-describe('chat +flag-list: the start cursor is flagListStartCursor\'s (lark_alignment.go:568-580@c7521c1c)', () => {
+describe('chat +flag-list: the start cursor is flagListStartCursor\'s (lark_alignment.go:569-585@c7521c1c)', () => {
   it('a typed blank --page-token is cursor 0 (--cursor not read); strconv.Atoi takes +5 and -0', async () => {
     const cursors = [];
     for (const argv of [['--page-token', '', '--cursor', '3'], ['--page-token', ' ', '--cursor', '3'], ['--page-token', '+5'], ['--page-token', '-0']]) {
