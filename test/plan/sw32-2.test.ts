@@ -115,3 +115,23 @@ describe('event +listen-im: a typed --events with no kind left is refused (compi
     expect(plain.reason).toBeUndefined();
   });
 });
+
+describe('chat +messages-send-card without --content: the receipt of ProjectStreamingCardReceipt, and no bizId is a failure (chat_message.go:1594-1599, :1665-1667, :1811-1824, chatmsg/card_ref.go:17-54@c7521c1c)', () => {
+  it('prints {contractVersion, ok, cardRef, referencePairAvailable, created, nextActions} with the trimmed bizId', async () => {
+    const created = { result: { bizId: ' b1 ', openMessageId: 'm1', openConversationId: 'g' } };
+    outputs.answer('im/create_and_send_card', created);
+    const r = await sent(['chat', '+messages-send-card', '--group', 'g', '--yes']);
+    expect(r.printed).toEqual({
+      contractVersion: 'im.streaming-card.v1', ok: true, referencePairAvailable: true, created,
+      cardRef: { bizId: 'b1', openMessageId: 'm1', openConversationId: 'g' },
+      nextActions: [{ cliPath: 'chat +messages-update-card', arguments: { 'biz-id': 'b1' }, requiredArguments: ['content', 'flow-status'], ready: false }],
+    });
+  });
+  it('an answer without a bizId anywhere fails after the write; nothing printed', async () => {
+    for (const answer of [{ result: {} }, null, { result: { bizId: ' ' } }]) {
+      outputs.answer('im/create_and_send_card', answer);
+      const r = await sent(['chat', '+messages-send-card', '--group', 'g', '--yes']);
+      expect([r.reason, r.calls.length, r.printed]).toEqual(['partial_outcome', 1, undefined]);
+    }
+  });
+});
