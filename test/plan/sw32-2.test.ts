@@ -39,7 +39,7 @@ describe('chat batch writes read each answer with rt.CallMCPWriteData (batch_wri
   });
 });
 
-describe('chat +flag-list: the start cursor is flagListStartCursor\'s (lark_alignment.go:568-580@c7521c1c)', () => {
+describe('chat +flag-list: the start cursor is flagListStartCursor\'s (lark_alignment.go:569-585@c7521c1c)', () => {
   it('a typed blank --page-token is cursor 0 (--cursor not read); strconv.Atoi takes +5 and -0', async () => {
     const cursors = [];
     for (const argv of [['--page-token', '', '--cursor', '3'], ['--page-token', ' ', '--cursor', '3'], ['--page-token', '+5'], ['--page-token', '-0']]) {
@@ -81,5 +81,57 @@ describe('chat +send-to-group: the body goes through NormalizeMessageMentions(te
     const r = await sent(['chat', '+send-to-group', '--group', 'cidAAAAAAAAAAAA', '--text', 'hi @all and <@all>', '--yes']);
     const args = r.calls[0][1] as { content: string };
     expect(JSON.parse(args.content)).toEqual({ title: 'hi @all and <@all>', text: 'hi <@all> and <@all>' });
+  });
+});
+
+describe('chat +messages-send-card: create_and_send_card is read by rt.CallMCPWriteData (chat_message.go:1592, runner.go:228-233, :255-271@c7521c1c)', () => {
+  it('a list answer fails the run; nothing printed', async () => {
+    outputs.answer('im/create_and_send_card', [{ bizId: 'b1' }]);
+    const r = await sent(['chat', '+messages-send-card', '--group', 'g', '--yes']);
+    expect([r.reason, r.calls.length, r.printed]).toEqual(['backend_error', 1, undefined]);
+  });
+});
+
+describe('chat +messages-send: every send is read by rt.CallMCPWriteData (unified_send.go:383, :627, batch_write.go:48-55, runner.go:255-271@c7521c1c)', () => {
+  it('a user send answered by a list fails the run', async () => {
+    outputs.answer('chat/send_personal_message', [1]);
+    const r = await sent(['chat', '+messages-send', '--group', 'g', '--text', 'hi', '--yes']);
+    expect([r.reason, r.calls.length, r.printed]).toEqual(['backend_error', 1, undefined]);
+  });
+  it('a bot --groups target answered by a list is that target\'s failure; the next group is still sent', async () => {
+    outputs.answersInTurn('bot/send_robot_group_message', [1], { ok: true });
+    const r = await sent(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r', '--groups', 'g1,g2', '--text', 'hi', '--yes']);
+    expect([r.reason, r.calls.length]).toEqual(['partial_outcome', 2]);
+  });
+});
+
+describe('event +listen-im: a typed --events with no kind left is refused (compileListenIMPlan event_listen_im.go:183-186, uniqueListenIMValues :285-297@c7521c1c)', () => {
+  it('`" , "` and `""` are refused before anything; an untyped --events still means message', async () => {
+    for (const events of [' , ', '']) {
+      const r = await sent(['event', '+listen-im', '--kind', 'group', '--chat-id', 'c1', '--events', events, '--dry-run']);
+      expect([r.reason, r.calls]).toEqual(['invalid_parameter', []]);
+    }
+    const plain = await sent(['event', '+listen-im', '--kind', 'group', '--chat-id', 'c1', '--dry-run']);
+    expect(plain.reason).toBeUndefined();
+  });
+});
+
+describe('chat +messages-send-card without --content: the receipt of ProjectStreamingCardReceipt, and no bizId is a failure (chat_message.go:1594-1599, :1665-1667, :1811-1824, chatmsg/card_ref.go:17-54@c7521c1c)', () => {
+  it('prints {contractVersion, ok, cardRef, referencePairAvailable, created, nextActions} with the trimmed bizId', async () => {
+    const created = { result: { bizId: ' b1 ', openMessageId: 'm1', openConversationId: 'g' } };
+    outputs.answer('im/create_and_send_card', created);
+    const r = await sent(['chat', '+messages-send-card', '--group', 'g', '--yes']);
+    expect(r.printed).toEqual({
+      contractVersion: 'im.streaming-card.v1', ok: true, referencePairAvailable: true, created,
+      cardRef: { bizId: 'b1', openMessageId: 'm1', openConversationId: 'g' },
+      nextActions: [{ cliPath: 'chat +messages-update-card', arguments: { 'biz-id': 'b1' }, requiredArguments: ['content', 'flow-status'], ready: false }],
+    });
+  });
+  it('an answer without a bizId anywhere fails after the write; nothing printed', async () => {
+    for (const answer of [{ result: {} }, null, { result: { bizId: ' ' } }]) {
+      outputs.answer('im/create_and_send_card', answer);
+      const r = await sent(['chat', '+messages-send-card', '--group', 'g', '--yes']);
+      expect([r.reason, r.calls.length, r.printed]).toEqual(['partial_outcome', 1, undefined]);
+    }
   });
 });
