@@ -103,3 +103,16 @@ describe('doc +export-get: status and download URL read as nestedString reads th
     expect([blank.printed, deep.printed]).toMatchObject([{ data: { jobId: 'j1', sizeBytes: 4, verified: true } }, { data: { jobId: 'j1', sizeBytes: 4, verified: true } }]);
   });
 });
+
+describe('doc style cover set: --image and --file typed together are refused whatever their values (MarkFlagsMutuallyExclusive, helpers/doc_style.go:225@c7521c1c)', () => {
+  it('a typed blank --image beside --file: nothing is asked or written', async () => {
+    const r = await sent(['doc', 'style', 'cover', 'set', '--node', 'd1', '--image', '', '--file', 'a.png'], { 'a.png': 'PNG' });
+    expect([r.reason, r.calls]).toEqual(['invalid_parameter', []]);
+  });
+
+  it('a filled --image beside --file is refused the same way; --image alone writes it as typed', async () => {
+    const both = await sent(['doc', 'style', 'cover', 'set', '--node', 'd1', '--image', 'u', '--file', 'a.png'], { 'a.png': 'PNG' });
+    const alone = await sent(['doc', 'style', 'cover', 'set', '--node', 'd1', '--image', ' https://x/a.png ']);
+    expect([both.calls, alone.calls]).toEqual([[], [['doc/update_document_style', { nodeId: 'd1', cover: { action: 'set', imageUrl: ' https://x/a.png ' } }]]]);
+  });
+});
