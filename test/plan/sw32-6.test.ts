@@ -116,3 +116,38 @@ describe('doc style cover set: --image and --file typed together are refused wha
     expect([both.calls, alone.calls]).toEqual([[], [['doc/update_document_style', { nodeId: 'd1', cover: { action: 'set', imageUrl: ' https://x/a.png ' } }]]]);
   });
 });
+
+describe('doc whiteboard insert: the card is read back as runWhiteboardInsert reads it and the run prints {success, result: {blockId, whiteboardId}} (helpers/doc_whiteboard.go:60-121, :150-204@c7521c1c)', () => {
+  const argv = ['doc', 'whiteboard', 'insert', '--node', 'd1', '--yes'];
+  type Args = { blockId: string };
+  const card = (id: unknown) => JSON.stringify(['card', { uuid: 'x', metadata: { type: 'application/x-alidocs-plugin-draw', id } }]);
+  const blockOf = (calls: [string, Record<string, unknown>][]) => String(calls[1][1].blockId);
+
+  it('a pending card (no block yet, then an empty jsonml) is read again after 0.5 s and 1 s until its metadata.id shows', async () => {
+    outputs.mcp.answers['doc/list_document_blocks'] = (args, n) => {
+      const blockId = (args as Args).blockId;
+      return [{ blocks: [] }, { result: { blocks: [{ blockId, jsonml: '' }] } }, { blocks: [{ blockId: 'other', jsonml: card('no') }, { blockId, jsonml: card('wb-1') }] }][Math.min(n, 2)];
+    };
+    outputs.mcp.calls.length = 0;
+    const r = await outputs.timed(argv);
+    expect(r.sleeps).toEqual([500, 1000]);
+    expect(r.result).toEqual({ success: true, result: { blockId: blockOf(r.calls), whiteboardId: 'wb-1' } });
+  });
+
+  it('never shown within four reads: whiteboardId null, the run succeeds', async () => {
+    outputs.mcp.answers['doc/list_document_blocks'] = (args) => ({ blocks: [{ blockId: (args as Args).blockId, jsonml: card(5) }] });
+    outputs.mcp.calls.length = 0;
+    const r = await outputs.timed(argv);
+    expect([r.sleeps, r.calls.length]).toEqual([[500, 1000, 2000], 5]);
+    expect(r.result).toEqual({ success: true, result: { blockId: blockOf(r.calls), whiteboardId: null } });
+  });
+
+  it('an answer without a blocks list, or a jsonml that is no list, ends the run after the write at the first read', async () => {
+    for (const answer of [(_a: Args) => ({ result: { blocks: 'x' } }), (_a: Args) => null, (a: Args) => ({ blocks: [{ blockId: a.blockId, jsonml: '{"a":1}' }] })]) {
+      outputs.mcp.answers['doc/list_document_blocks'] = (args) => answer(args as Args);
+      outputs.mcp.calls.length = 0;
+      const r = await outputs.timed(argv);
+      expect([r.outcome.error?.reason, r.calls.length, r.sleeps]).toEqual(['partial_outcome', 2, []]);
+    }
+  });
+});
