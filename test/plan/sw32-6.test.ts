@@ -151,3 +151,26 @@ describe('doc whiteboard insert: the card is read back as runWhiteboardInsert re
     }
   });
 });
+
+describe('doc +media-preview / +resource-download: the download headers are nestedMap(answer)["headers"] (downloadResolvedResource media_style_shortcuts.go:320-328, nestedMap common.go:327-334@c7521c1c)', () => {
+  const fetchedHeaders = () => outputs.mcp.fetched.map((f) => [f.headers['x-a'], f.headers['x-b']]);
+
+  it('+media-preview: with result an object, the top-level headers are not sent; result.data.headers are', async () => {
+    outputs.mcp.files['p.png'] = Buffer.from('PNG');
+    outputs.answer('doc/download_doc_attachment', { result: { downloadUrl: `${outputs.mcp.base}/files/p.png` }, headers: { 'x-a': '1' } });
+    outputs.mcp.fetched.length = 0;
+    await sent(['doc', '+media-preview', '--node', 'd1', '--resource-id', 'r1']);
+    outputs.answer('doc/download_doc_attachment', { result: { data: { downloadUrl: `${outputs.mcp.base}/files/p.png`, headers: { 'x-b': '2' } } } });
+    await sent(['doc', '+media-preview', '--node', 'd1', '--resource-id', 'r1']);
+    expect(fetchedHeaders()).toEqual([[undefined, undefined], [undefined, '2']]);
+  });
+
+  it('+resource-download: the attachment answer read the same way', async () => {
+    outputs.mcp.files['c.png'] = Buffer.from('PNG');
+    outputs.answer('doc/get_document_style', { result: { cover: { resourceId: 'r9' } } });
+    outputs.answer('doc/download_doc_attachment', { data: { result: { downloadUrl: `${outputs.mcp.base}/files/c.png`, headers: { 'x-b': '3' } } }, headers: { 'x-a': '1' } });
+    outputs.mcp.fetched.length = 0;
+    await sent(['doc', '+resource-download', '--node', 'd1', '--output', 'c.png']);
+    expect(fetchedHeaders()).toEqual([[undefined, '3']]);
+  });
+});
