@@ -103,3 +103,74 @@ describe('doc +export-get: status and download URL read as nestedString reads th
     expect([blank.printed, deep.printed]).toMatchObject([{ data: { jobId: 'j1', sizeBytes: 4, verified: true } }, { data: { jobId: 'j1', sizeBytes: 4, verified: true } }]);
   });
 });
+
+describe('doc style cover set: --image and --file typed together are refused whatever their values (MarkFlagsMutuallyExclusive, helpers/doc_style.go:225@c7521c1c)', () => {
+  it('a typed blank --image beside --file: nothing is asked or written', async () => {
+    const r = await sent(['doc', 'style', 'cover', 'set', '--node', 'd1', '--image', '', '--file', 'a.png'], { 'a.png': 'PNG' });
+    expect([r.reason, r.calls]).toEqual(['invalid_parameter', []]);
+  });
+
+  it('a filled --image beside --file is refused the same way; --image alone writes it as typed', async () => {
+    const both = await sent(['doc', 'style', 'cover', 'set', '--node', 'd1', '--image', 'u', '--file', 'a.png'], { 'a.png': 'PNG' });
+    const alone = await sent(['doc', 'style', 'cover', 'set', '--node', 'd1', '--image', ' https://x/a.png ']);
+    expect([both.calls, alone.calls]).toEqual([[], [['doc/update_document_style', { nodeId: 'd1', cover: { action: 'set', imageUrl: ' https://x/a.png ' } }]]]);
+  });
+});
+
+describe('doc whiteboard insert: the card is read back as runWhiteboardInsert reads it and the run prints {success, result: {blockId, whiteboardId}} (helpers/doc_whiteboard.go:60-121, :150-204@c7521c1c)', () => {
+  const argv = ['doc', 'whiteboard', 'insert', '--node', 'd1', '--yes'];
+  type Args = { blockId: string };
+  const card = (id: unknown) => JSON.stringify(['card', { uuid: 'x', metadata: { type: 'application/x-alidocs-plugin-draw', id } }]);
+  const blockOf = (calls: [string, Record<string, unknown>][]) => String(calls[1][1].blockId);
+
+  it('a pending card (no block yet, then an empty jsonml) is read again after 0.5 s and 1 s until its metadata.id shows', async () => {
+    outputs.mcp.answers['doc/list_document_blocks'] = (args, n) => {
+      const blockId = (args as Args).blockId;
+      return [{ blocks: [] }, { result: { blocks: [{ blockId, jsonml: '' }] } }, { blocks: [{ blockId: 'other', jsonml: card('no') }, { blockId, jsonml: card('wb-1') }] }][Math.min(n, 2)];
+    };
+    outputs.mcp.calls.length = 0;
+    const r = await outputs.timed(argv);
+    expect(r.sleeps).toEqual([500, 1000]);
+    expect(r.result).toEqual({ success: true, result: { blockId: blockOf(r.calls), whiteboardId: 'wb-1' } });
+  });
+
+  it('never shown within four reads: whiteboardId null, the run succeeds', async () => {
+    outputs.mcp.answers['doc/list_document_blocks'] = (args) => ({ blocks: [{ blockId: (args as Args).blockId, jsonml: card(5) }] });
+    outputs.mcp.calls.length = 0;
+    const r = await outputs.timed(argv);
+    expect([r.sleeps, r.calls.length]).toEqual([[500, 1000, 2000], 5]);
+    expect(r.result).toEqual({ success: true, result: { blockId: blockOf(r.calls), whiteboardId: null } });
+  });
+
+  it('an answer without a blocks list, or a jsonml that is no list, ends the run after the write at the first read', async () => {
+    for (const answer of [(_a: Args) => ({ result: { blocks: 'x' } }), (_a: Args) => null, (a: Args) => ({ blocks: [{ blockId: a.blockId, jsonml: '{"a":1}' }] })]) {
+      outputs.mcp.answers['doc/list_document_blocks'] = (args) => answer(args as Args);
+      outputs.mcp.calls.length = 0;
+      const r = await outputs.timed(argv);
+      expect([r.outcome.error?.reason, r.calls.length, r.sleeps]).toEqual(['partial_outcome', 2, []]);
+    }
+  });
+});
+
+describe('doc +media-preview / +resource-download: the download headers are nestedMap(answer)["headers"] (downloadResolvedResource media_style_shortcuts.go:320-328, nestedMap common.go:327-334@c7521c1c)', () => {
+  const fetchedHeaders = () => outputs.mcp.fetched.map((f) => [f.headers['x-a'], f.headers['x-b']]);
+
+  it('+media-preview: with result an object, the top-level headers are not sent; result.data.headers are', async () => {
+    outputs.mcp.files['p.png'] = Buffer.from('PNG');
+    outputs.answer('doc/download_doc_attachment', { result: { downloadUrl: `${outputs.mcp.base}/files/p.png` }, headers: { 'x-a': '1' } });
+    outputs.mcp.fetched.length = 0;
+    await sent(['doc', '+media-preview', '--node', 'd1', '--resource-id', 'r1']);
+    outputs.answer('doc/download_doc_attachment', { result: { data: { downloadUrl: `${outputs.mcp.base}/files/p.png`, headers: { 'x-b': '2' } } } });
+    await sent(['doc', '+media-preview', '--node', 'd1', '--resource-id', 'r1']);
+    expect(fetchedHeaders()).toEqual([[undefined, undefined], [undefined, '2']]);
+  });
+
+  it('+resource-download: the attachment answer read the same way', async () => {
+    outputs.mcp.files['c.png'] = Buffer.from('PNG');
+    outputs.answer('doc/get_document_style', { result: { cover: { resourceId: 'r9' } } });
+    outputs.answer('doc/download_doc_attachment', { data: { result: { downloadUrl: `${outputs.mcp.base}/files/c.png`, headers: { 'x-b': '3' } } }, headers: { 'x-a': '1' } });
+    outputs.mcp.fetched.length = 0;
+    await sent(['doc', '+resource-download', '--node', 'd1', '--output', 'c.png']);
+    expect(fetchedHeaders()).toEqual([[undefined, '3']]);
+  });
+});

@@ -482,6 +482,9 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'chat.shortcut_thread_replies': (data) => ({ 'im/list_messages_by_ids': { result: [{ openMessageId: String(data['message-id']).trim(), openConversationId: 'v-openConversationId', threadId: 'v-threadId' }] } }),
   // the media read-back polls until a block holds the resource the upload answer gave (f-docs4)
   'doc.shortcut_media_insert': (_data, ctx) => MEDIA_READBACK(ctx.blobBase),
+  // sw32-6: whiteboard insert reads the card back until its metadata.id shows (runWhiteboardInsert, doc_whiteboard.go:170-191@c7521c1c);
+  // a blocks list without the card is pending, so the run ends with whiteboardId null after the last read
+  'doc.whiteboard_insert': () => ({ 'doc/list_document_blocks': { result: { blocks: [] } } }),
   // sw32-6: +comment-create walks the whole blocks answer (collectBlockText, review_shortcuts.go:357-371@c7521c1c); the block
   // --block-id names must hold a text at least --end long (two texts of that block when the test wants the pick ambiguous)
   'doc.shortcut_comment_create': (data, ctx) => ({ 'doc/list_document_blocks': { result: { blocks: [{ blockId: String(data['block-id']), text: '请确认这段' },
