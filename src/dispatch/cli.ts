@@ -113,6 +113,8 @@ export interface DispatchRequest {
   positionals: Record<string, unknown>;
   yes: boolean;
   dryRun: boolean;
+  /** The --profile typed on this run, for local commands that pass it on (its selection is DWS_PROFILE in the env). */
+  profile?: string;
   expectedSource?: string;
   expectedSurface?: string;
   timeoutMs: number;
@@ -168,7 +170,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   };
   const effects = effectsFor(run);
   if (runner.kind === 'local') {
-    const ctx = { ...run, values: r.values, positionals: r.positionals, effects, yes: r.yes, now: r.now };
+    const ctx = { ...run, values: r.values, positionals: r.positionals, effects, yes: r.yes, now: r.now, ...(r.profile !== undefined ? { profile: r.profile } : {}) };
     if (r.dryRun) {
       const steps = runner.run.preview?.(ctx);
       return { plan: { dry_run: true, canonical_path: tool.canonical_path, local: true, values: data, ...(steps ? { steps } : {}), effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency } };
@@ -248,7 +250,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   const stop = onInterrupt(isLocalCommand(tool.canonical_path) || (tool.plan?.steps.some((s) => s.kind === 'handoff') ?? false));
   try {
     const outcome = await dispatchTool(e, {
-      tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun,
+      tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun, ...(c.profile !== undefined ? { profile: c.profile } : {}),
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env),
       writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep, stdin: io.stdin,
       ...(io.warn ? { warn: (w: Warning) => io.warn!(warningLine(w)) } : {}), invokedAs: found.path,

@@ -302,7 +302,7 @@ function run(bin: string, args: string[], env: Env): Promise<number> {
   });
 }
 
-const restart: LocalCommand = async ({ values, env }) => {
+const restart: LocalCommand = async ({ values, env, profile: typedProfile }) => {
   const key = connectorKey(values);
   const dir = connectorDir(env, key);
   const st = readState(dir);
@@ -317,7 +317,9 @@ const restart: LocalCommand = async ({ values, env }) => {
   const args = ['dev', 'connect', '--daemon', '--unified-app-id', app];
   if (text(st.channel)) args.push('--channel', text(st.channel));
   if (text(st.notifyStaffId)) args.push('--notify-staff-id', text(st.notifyStaffId));
-  if (text(st.profile)) args.push('--profile', text(st.profile));
+  // a --profile typed on this run, trimmed and not blank, overrides the recorded one (connect_daemon.go:924-927@c7521c1c)
+  const profile = text(typedProfile) || text(st.profile);
+  if (profile) args.push('--profile', profile);
   if (st.alwaysOn === true) args.push('--alwayson');
   const stopped = await stopConnector(dir);
   let code: number;

@@ -13,6 +13,8 @@ export interface LocalContext extends EventContext {
   effects: Effects;
   /** --yes was given (the user confirmed); recover's --retry and --compensate need it. */
   yes?: boolean;
+  /** The --profile typed on this run (not DWS_PROFILE from the environment); dev connect restart relaunches with it. */
+  profile?: string;
   /** This run's invocation id, the run's clock, and the ToolSpec of another catalog command (recover reads them). */
   invocation?: string;
   now?: () => Date;

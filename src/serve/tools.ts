@@ -273,6 +273,7 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   const { values, positionals } = splitArguments(found.tool, given);
   const outcome = await dispatchTool(e, {
     tool: found.tool, values, positionals, yes: args.confirmed === true, dryRun: args.dry_run === true,
+    ...(typeof args.profile === 'string' && args.profile !== '' ? { profile: args.profile } : {}),
     ...hashes, timeoutMs: timeoutMs(undefined, ctx.env), signal: ctx.signal,
     ...(ctx.warn ? { warn: (w: Warning) => ctx.warn!(warningLine(w)) } : {}),
   }, typeof args.profile === 'string' && args.profile !== '' ? { ...ctx.env, DWS_PROFILE: args.profile } : ctx.env);
