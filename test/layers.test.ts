@@ -20,12 +20,13 @@ export const LAYERS: Record<string, number> = {
   'json-well-formed.ts': 0.47,
   // How Go's fmt prints a decoded JSON value (%v): one home for every place upstream formats an answer's value.
   'go-fmt.ts': 0.55,
+  // Text analysis shared by everything that matches words: the one fold, plural rule, phrase matcher and order; Go's
+  // whitespace (below backend, which reads answers as upstream trims them). It imports nothing outside itself.
+  text: 0.6,
   // The way out to DingTalk: server configuration, the MCP transport, transfers, secrets, the file root.
   backend: 0.8,
   // The append-only, hash-chained record of every backend call.
   journal: 0.9,
-  // Text analysis shared by everything that matches words: the one fold, plural rule, phrase matcher and order.
-  text: 0.95,
   catalog: 1,
   // Code of one command's domain that plans call through a transform (sheet styles, alidocs URLs, CSV rows).
   domain: 1.2,

@@ -21,7 +21,7 @@ describe('minutes +download (shortcut/minutes/alignment.go:64-100, :307-345@c752
     expect(padded.calls).toEqual([[Q, { taskUuid: 'a' }]]);
     // U+FEFF is no Go space: the two flags are both given
     const bom = await sent(['minutes', '+download', '--id', 'a', '--ids', '\ufeff', '--url-only']);
-    expect([bom.reason, bom.calls]).toEqual(['constraint_violation', []]);
+    expect([bom.reason, bom.calls]).toEqual(['invalid_parameter', []]);
   });
 
   it('the media URL is minutesdata stringField\'s: a number as FormatFloat text, booleans and objects skipped (response.go:165-178, :361-383)', async () => {
