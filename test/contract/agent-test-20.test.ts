@@ -97,7 +97,9 @@ describe('drive +version-download into a directory names the file as upstream do
     mcp.files['blob-v2'] = Buffer.from('v2 bytes');
     mcp.answers = {
       'drive/list_file_versions': () => ({ result: { versions: [{ version: 1 }, { version: 2 }], hasMore: false } }),
-      'drive/download_file_version': () => ({ result: { resourceUrls: [{ url: `${mcp.base}/files/blob-v2`, headers: {} }], fileName: 'report-v2.pdf' } }),
+      // the name is read beside the URL: with resourceUrls, in its first element (driveDownloadPayload,
+      // version_operations.go:270-291@c7521c1c; sw32-7)
+      'drive/download_file_version': () => ({ result: { resourceUrls: [{ url: `${mcp.base}/files/blob-v2`, headers: {}, fileName: 'report-v2.pdf' }] } }),
     };
     const outcome = await dispatchInProcess(['drive', '+version-download', '--node', 'n1', '--version', '2', '--output', 'old/'], env(dir));
     expect(outcome.error).toBeUndefined();
