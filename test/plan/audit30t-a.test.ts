@@ -14,20 +14,24 @@ const { answer, sent } = useOutputRuns('dws-audit30t-a-');
 describe('chat message send-by-webhook fails on an answer carrying a non-zero errcode', () => {
   const argv = ['chat', 'message', 'send-by-webhook', '--token', 'tk1', '--title', '告警', '--text', '服务异常'];
   const call = [['bot/send_message_by_custom_robot', { robotToken: 'tk1', title: '告警', text: '服务异常' }]];
-  it('prints an answer whose errcode is 0, a text trimming to "", 0 or 0.0, or missing, and fails on any other errcode', async () => {
+  it('prints an answer whose errcode is 0, a text trimming to "" or 0, or missing, and fails on any other errcode', async () => {
     const answers: unknown[] = [
       { errcode: 0, errmsg: 'ok' },
       { errcode: '' },
       { errcode: ' 0 ' },
-      { errcode: '0.0' },
       { errmsg: 'no code' },
       { result: { errcode: 5 } },
       [1],
+      // lead-s32: the helper path (callMCPToolReturnTextOnServer -> parseMCPToolTextResult -> isErrorCodeValue,
+      // helpers.go:207-260, :636-660@c7521c1c) fails a top-level errcode that is a non-zero number or a text other
+      // than 0/ok/success/succeed before webhookErrcodeFailure reads it: "0.0" included
+      { errcode: '0.0' },
       { errcode: 300005, errmsg: 'token is not exist' },
       { errcode: '310000' },
+      { errcode: 0.5 },
+      // a null or boolean errcode passes that check; webhookErrcodeFailure fails it
       { errcode: null },
       { errcode: false },
-      { errcode: 0.5 },
     ];
     const outcomes = [];
     for (const body of answers) {
@@ -35,8 +39,9 @@ describe('chat message send-by-webhook fails on an answer carrying a non-zero er
       outcomes.push(await sent(argv));
     }
     expect(outcomes).toEqual([
-      ...answers.slice(0, 7).map((body) => ({ reason: undefined, category: undefined, calls: call, printed: body })),
-      ...answers.slice(7).map(() => ({ reason: 'backend_error', category: 'backend', calls: call, printed: undefined })),
+      ...answers.slice(0, 6).map((body) => ({ reason: undefined, category: undefined, calls: call, printed: body })),
+      ...answers.slice(6, 10).map(() => ({ reason: 'business_error', category: 'backend', calls: call, printed: undefined })),
+      ...answers.slice(10).map(() => ({ reason: 'backend_error', category: 'backend', calls: call, printed: undefined })),
     ]);
   });
 

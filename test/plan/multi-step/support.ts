@@ -619,7 +619,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'minutes/create_speaker_summary': { success: true, errorCode: 0, dingOpenErrcode: 0, result: { taskId: 'v-taskId', status: 'RUNNING' } },
     'minutes/get_speaker_summary': { success: true, errorCode: 0, dingOpenErrcode: 0, result: { speakers: [{ name: 'v-name' }] } },
   }),
-  'minutes.shortcut_mindmap': () => ({ 'minutes/query_mind_graph_status': MINDMAP_DONE }),
+  // lead-s32: the create's answer too, whose sample errorCode text the helper path fails (isBusinessError)
+  'minutes.shortcut_mindmap': () => ({ 'minutes/create_mind_graph': { ...ZERO_CODES, success: true, result: { taskStatus: 0 } }, 'minutes/query_mind_graph_status': MINDMAP_DONE }),
   // +export-pack checks the artifacts as +record-wrap-up's round does before it writes anything (f-minutes6)
   'minutes.shortcut_export_pack': (data) => readyArtifacts(String(data.id)),
   // +latest, and +action-items/+transcript without --id, read their list as ParseListPage and LatestTaskUUID (f-mix7):
