@@ -90,11 +90,20 @@ describe('doc +version-revert checks the version, reverts, and prints the proven
   it('after the revert, an answer pair that does not prove the target (no evidence, an explicit failure, evidence only under an echo key) is a partial outcome', async () => {
     mcp.answers['doc/list_doc_versions'] = () => ({ versions: [{ version: 3 }] });
     mcp.answers['doc/get_document_info'] = () => ({ result: { version: 3, params: { sourceVersion: 3 } } });
-    for (const answer of [{ success: true }, { targetVersion: 3, status: 'FAILED' }, { targetVersion: 3, code: '500' }, { args: { targetVersion: 3 } }, { targetVersion: 3, errorCode: 'E_DENIED' }]) {
+    for (const answer of [{ success: true }, { targetVersion: 3, status: 'FAILED' }, { args: { targetVersion: 3 } }]) {
       mcp.answers['doc/revert_doc_version'] = () => answer;
       const r = await run(revertArgv('+version-revert'));
       expect({ reason: r.reason, printed: r.printed, tools: r.calls.map((c) => c.tool) })
         .toEqual({ reason: 'partial_outcome', printed: undefined, tools: ['list_doc_versions', 'revert_doc_version', 'get_document_info'] });
+    }
+    // lead-s32: a top-level code or errorCode other than 0/ok/success/succeed fails the write's answer on upstream's
+    // helper path (CallMCPWriteData -> parseMCPToolTextResult -> isBusinessError, helpers.go:598-660@c7521c1c), before
+    // the revert is judged: the write's own failure, nothing read back
+    for (const answer of [{ targetVersion: 3, code: '500' }, { targetVersion: 3, errorCode: 'E_DENIED' }]) {
+      mcp.answers['doc/revert_doc_version'] = () => answer;
+      const r = await run(revertArgv('+version-revert'));
+      expect({ reason: r.reason, printed: r.printed, tools: r.calls.map((c) => c.tool) })
+        .toEqual({ reason: 'business_error', printed: undefined, tools: ['list_doc_versions', 'revert_doc_version'] });
     }
     mcp.answers['doc/revert_doc_version'] = () => ({ data: { revertedToVersion: 3, code: 200, ok: 'true' } });
     expect((await run(revertArgv('+version-revert'))).reason).toBeUndefined();
