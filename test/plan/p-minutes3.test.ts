@@ -38,7 +38,11 @@ describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', ()
       answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉'] } });
       answer('minutes/add_personal_hot_word', body);
       const seen = await outcome(ADD_ONLY);
-      expect({ body, ...seen }).toEqual({ body, exit: 1, reason: 'minutes_prepare_asr_add_failed', called: ['list_my_hotwords', 'add_personal_hot_word'], printed: undefined });
+      // lead-s32: a top-level errorCode other than 0/ok/success/succeed fails the call on upstream's helper path
+      // (parseMCPToolTextResult -> isBusinessError, helpers.go:598-660@c7521c1c) before the shortcut reads it; upstream
+      // then wraps that call error in its own reason, dws reports business_error (left, closing note of session 32)
+      const reason = 'errorCode' in body ? 'business_error' : 'minutes_prepare_asr_add_failed';
+      expect({ body, ...seen }).toEqual({ body, exit: 1, reason, called: ['list_my_hotwords', 'add_personal_hot_word'], printed: undefined });
     }
   });
 
@@ -85,7 +89,11 @@ describe('paged transcript reads validate every page (CollectTranscript, minutes
     for (const codes of [{ errorCode: 'E1' }, { dingOpenErrcode: 40001 }, { errorCode: ' 7 ' }]) {
       mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => (n === 0 ? page1 : bad(codes));
       const seen = await outcome(['minutes', '+transcript', '--id', 't1']);
-      expect({ codes, ...seen }).toEqual({ codes, exit: 1, reason: 'minutes_transcript_incomplete', called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined });
+      // lead-s32: a top-level errorCode other than 0/ok/success/succeed fails the call on upstream's helper path
+      // (parseMCPToolTextResult -> isBusinessError, helpers.go:598-660@c7521c1c) before the shortcut reads it; upstream
+      // then wraps that call error in its own reason, dws reports business_error (left, closing note of session 32)
+      const reason = 'errorCode' in codes ? 'business_error' : 'minutes_transcript_incomplete';
+      expect({ codes, ...seen }).toEqual({ codes, exit: 1, reason, called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined });
     }
   });
 
@@ -98,8 +106,9 @@ describe('paged transcript reads validate every page (CollectTranscript, minutes
 
   it('+speaker-replace: a middle transcript page carrying a code is refused before the replace (exit 1)', async () => {
     mcp.answers['minutes/get_minutes_transcription'] = (_args, n) => (n === 0 ? page1 : bad({ errorCode: 'E1' }));
+    // lead-s32: the errorCode fails the page's call on upstream's helper path (helpers.go:598-660@c7521c1c)
     expect(await outcome(['minutes', '+speaker-replace', '--id', 't1', '--from', '张三', '--to', '李四', '--yes'])).toEqual({
-      exit: 1, reason: 'backend_error', called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined,
+      exit: 1, reason: 'business_error', called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined,
     });
   });
 
@@ -119,7 +128,8 @@ describe('minutes +speaker-insights create answer (SpeakerSummaryTask, minutesda
     ]) {
       answer('minutes/create_speaker_summary', body);
       const seen = await outcome(['minutes', '+speaker-insights', '--id', 't1', '--yes']);
-      expect({ body, ...seen }).toEqual({ body, exit: 1, reason: 'backend_error', called: ['create_speaker_summary'], printed: undefined });
+      // lead-s32: the errorCode fails the call on upstream's helper path first (helpers.go:598-660@c7521c1c)
+      expect({ body, ...seen }).toEqual({ body, exit: 1, reason: 'errorCode' in body ? 'business_error' : 'backend_error', called: ['create_speaker_summary'], printed: undefined });
     }
   });
 });

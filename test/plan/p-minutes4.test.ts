@@ -19,7 +19,8 @@ async function failed(argv: string[]) {
 describe('minutes +prepare-asr failures carry upstream\'s reasons and printed plan (workflows.go:464-508)', () => {
   it('an unacknowledged add is minutes_prepare_asr_add_failed (exit 1) with the plan, its add stage incomplete and the recovery', async () => {
     answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉', ' 旧词 ', '钉钉'] } });
-    answer('minutes/add_personal_hot_word', { success: true, errorCode: 'E2' });
+    // (a dingOpenErrcode: an errorCode fails on upstream's helper path first, before the acknowledgement is judged)
+    answer('minutes/add_personal_hot_word', { success: true, dingOpenErrcode: 7 });
     const run = await failed(['minutes', '+prepare-asr', '--words', '听记,钉钉,阿尔法', '--sync', '--yes']);
     expect({ ...run, message: undefined }).toEqual({
       exit: 1, reason: 'minutes_prepare_asr_add_failed', message: undefined, called: ['list_my_hotwords', 'add_personal_hot_word'],
