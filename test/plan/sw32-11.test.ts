@@ -40,6 +40,17 @@ describe('integer keys are read as fmt.Sscanf("%d") reads their text (batchInt, 
   });
 });
 
+describe('text keys are Go\'s %v of the decoded value (batchStr, sheet_batch.go:107-114@c7521c1c)', () => {
+  it('a negative zero keeps its sign: "-0" (merge-cells, copy-to)', async () => {
+    const ops = async (json: string) => (await outputs.sent(['sheet', 'batch-update', '--node', 'N', '--operations', json, '--yes'])).calls
+      .map(([, args]) => (args as { operations: unknown }).operations);
+    expect(await ops('[{"toolName":"merge-cells","input":{"sheet-id":-0,"range":-0.0,"merge-type":0}},'
+      + '{"toolName":"range copy-to","input":{"target-sheet-id":-0e5,"paste-type":-0}}]'))
+      .toEqual([[{ toolName: 'merge_range', input: { sheetId: '-0', range: '-0', mergeType: '0' } },
+        { toolName: 'copy_range', input: { sheetId: '', sourceRange: '', destinationRange: '', targetSheetId: '-0', pasteType: '-0' } }]]);
+  });
+});
+
 describe('batchInt\'s scan (property)', () => {
   const count = (v: unknown) => ((sheetBatchOperations([{ toolName: 'delete-dimension', input: { count: v } }], () => '')[0] as { input: { count: number } }).input.count);
   const goSpace = fc.constantFrom(' ', '\t', '\v', '\f', '\r', '\u0085', '\u00a0', '\u2000', '\u3000');
