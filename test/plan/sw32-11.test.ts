@@ -88,3 +88,20 @@ describe('set-dropdown source checks trim as Go strings.TrimSpace (validateDropd
       .toEqual(one('insert_dropdown_lists', { sheetId: 'S', range: 'A1', sourceRange: { sheetId: 'T', a1Notation: '\u0085B1:B3\u3000' }, enableMultiSelect: false }));
   });
 });
+
+describe('the node is --node only (newBatchUpdateCmd RunE, sheet_batch.go:492-524; requireSheetMutationTargets :429-437@c7521c1c)', () => {
+  const ops = '[{"toolName":"range clear","input":{"sheet-id":"S","range":"A1"}}]';
+  const run = async (...flags: string[]) => {
+    const r = await outputs.sent(['sheet', 'batch-update', ...flags, '--operations', ops, '--yes']);
+    return [r.reason, r.calls.map(([, a]) => (a as { nodeId: unknown }).nodeId)];
+  };
+  it('--node-id, --doc-id or --file-id alone (or blank --node beside them) is refused: the body requires --node', async () => {
+    const missing = ['missing_parameter', []];
+    expect([await run('--node-id', 'X'), await run('--doc-id', 'X'), await run('--file-id', ' '), await run('--node', '', '--node-id', 'X')])
+      .toEqual([missing, missing, missing, missing]);
+  });
+  it('beside --node they are ignored: nodeId is --node as typed', async () => {
+    expect([await run('--node', 'N', '--node-id', 'X'), await run('--node', ' ', '--doc-id', 'X', '--file-id', 'Y')])
+      .toEqual([[undefined, ['N']], [undefined, [' ']]]);
+  });
+});
