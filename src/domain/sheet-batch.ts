@@ -6,6 +6,7 @@
 import { DwsError } from '../errors.js';
 import { isObject } from '../json-object.js';
 import { goNumberText } from '../go-fmt.js';
+import { JsonNumber } from '../json-number.js';
 import { goCase } from '../text/go-case.js';
 import { trimSpace } from '../text/space.js';
 
@@ -41,9 +42,9 @@ const INT64 = 2n ** 63n;
 /**
  * upstream's batchInt (helpers/sheet_batch.go:126-142@c7521c1c): the first present key; a number truncated, anything
  * else as fmt.Sscanf("%d") reads its %v text: after leading space (no line feed), an optional sign and decimal digits
- * that fit an int64; else 0 (the scan failed and left the 0).
+ * that fit an int64 (beyond 2^53 sent as the exact literal); else 0 (the scan failed and left the 0).
  */
-function intOf(input: Input, ...keys: string[]): number {
+function intOf(input: Input, ...keys: string[]): number | JsonNumber {
   for (const k of keys) {
     if (!Object.hasOwn(input, k)) continue;
     const v = input[k];
@@ -51,7 +52,9 @@ function intOf(input: Input, ...keys: string[]): number {
     const m = typeof v === 'string' ? SCAN_INT.exec(v) : null;
     if (!m) return 0;
     const n = BigInt(m[1]);
-    return n >= -INT64 && n < INT64 ? Number(n) : 0;
+    if (n < -INT64 || n >= INT64) return 0;
+    // Go sends the int exactly; beyond 2^53 a JavaScript number would not, so the digits go as a kept literal
+    return Number.isSafeInteger(Number(n)) ? Number(n) : new JsonNumber(n.toString());
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sheetBatchOperations } from '../../src/domain/sheet-batch.js';
+import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-sw3211-');
@@ -21,9 +22,11 @@ describe('integer keys are read as fmt.Sscanf("%d") reads their text (batchInt, 
       .toEqual(one('delete_dimension', { sheetId: 'S', dimension: 'ROWS', startIndex: 0, count: 0 }));
     expect(await batch('delete-dimension', { startIndex: '\r\n5', count: '-9223372036854775809' }))
       .toEqual(one('delete_dimension', { sheetId: '', dimension: '', startIndex: 0, count: 0 }));
-    // a lone carriage return and tab are space; the int64 bounds themselves scan
+    // a lone carriage return and tab are space; the int64 bounds themselves scan, and go exactly as Go's int
     expect(await batch('delete-dimension', { position: '\r\t7', count: '-9223372036854775808' }))
-      .toEqual(one('delete_dimension', { sheetId: '', dimension: '', startIndex: 7, count: -9223372036854775808 }));
+      .toEqual(one('delete_dimension', { sheetId: '', dimension: '', startIndex: 7, count: new JsonNumber('-9223372036854775808') }));
+    expect(await batch('delete-dimension', { position: '9007199254740993', count: '+09223372036854775807' }))
+      .toEqual(one('delete_dimension', { sheetId: '', dimension: '', startIndex: new JsonNumber('9007199254740993'), count: new JsonNumber('9223372036854775807') }));
   });
 
   it('move-dimension: U+0085 is Go space, U+FEFF is not', async () => {
@@ -52,13 +55,15 @@ describe('text keys are Go\'s %v of the decoded value (batchStr, sheet_batch.go:
 });
 
 describe('batchInt\'s scan (property)', () => {
-  const count = (v: unknown) => ((sheetBatchOperations([{ toolName: 'delete-dimension', input: { count: v } }], () => '')[0] as { input: { count: number } }).input.count);
+  const count = (v: unknown) => ((sheetBatchOperations([{ toolName: 'delete-dimension', input: { count: v } }], () => '')[0] as { input: { count: number | JsonNumber } }).input.count);
   const goSpace = fc.constantFrom(' ', '\t', '\v', '\f', '\r', '\u0085', '\u00a0', '\u2000', '\u3000');
   it('Go space then a signed int64 and any tail reads the int64; a line feed before it, or a value outside int64, reads 0', () => {
     fc.assert(fc.property(fc.array(goSpace, { maxLength: 3 }), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.constantFrom('', 'x', '.5', ' 9'), fc.boolean(),
       (space, n, tail, plus) => {
         const digits = n >= 0n && plus ? `+${n}` : String(n);
-        expect(count(space.join('') + digits + tail)).toBe(Number(n));
+        const read = count(space.join('') + digits + tail);
+        expect(read instanceof JsonNumber ? BigInt(read.literal) : BigInt(read)).toBe(n);
+        expect(typeof read === 'number').toBe(Number.isSafeInteger(Number(n)));
         expect(count(`${space.join('')}\n${digits}`)).toBe(0);
         expect(count(n >= 0n ? String(n + 2n ** 63n) : String(n - 2n ** 63n - 1n))).toBe(0);
       }));
