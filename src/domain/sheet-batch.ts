@@ -6,6 +6,9 @@
 import { DwsError } from '../errors.js';
 import { isObject } from '../json-object.js';
 import { goNumberText } from '../go-fmt.js';
+import { JsonNumber } from '../json-number.js';
+import { goCase } from '../text/go-case.js';
+import { trimSpace } from '../text/space.js';
 
 type Input = Record<string, unknown>;
 type Builder = (input: Input, text: TextOf) => Input;
@@ -22,7 +25,8 @@ function textOf(where: string): TextOf {
       if (!Object.hasOwn(input, k)) continue;
       const v = input[k];
       if (typeof v === 'string') return v;
-      if (typeof v === 'number') return goNumberText(v);
+      // Go's %v keeps the sign of a negative zero (JSON -0 decodes to float64 -0): "-0"
+      if (typeof v === 'number') return Object.is(v, -0) ? '-0' : goNumberText(v);
       if (typeof v === 'boolean') return String(v);
       throw refuse(`${where}.input["${k}"]: ${JSON.stringify(v)} is not text, a number or a boolean`);
     }
@@ -30,14 +34,27 @@ function textOf(where: string): TextOf {
   };
 }
 
-/** upstream's batchInt: the first present key; a number truncated, text read as a leading decimal integer (else 0). */
-function intOf(input: Input, ...keys: string[]): number {
+// fmt's scanning space (unicode.White_Space: U+0085 is space, U+FEFF is not) without the line feed: Sscanf skips
+// leading space before %d, and a line feed there (after an optional carriage return) fails the scan.
+const SCAN_INT = /^[\t\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*([+-]?[0-9]+)/u;
+const INT64 = 2n ** 63n;
+
+/**
+ * upstream's batchInt (helpers/sheet_batch.go:126-142@c7521c1c): the first present key; a number truncated, anything
+ * else as fmt.Sscanf("%d") reads its %v text: after leading space (no line feed), an optional sign and decimal digits
+ * that fit an int64 (beyond 2^53 sent as the exact literal); else 0 (the scan failed and left the 0).
+ */
+function intOf(input: Input, ...keys: string[]): number | JsonNumber {
   for (const k of keys) {
     if (!Object.hasOwn(input, k)) continue;
     const v = input[k];
     if (typeof v === 'number') return Math.trunc(v);
-    const m = typeof v === 'string' ? /^\s*([+-]?\d+)/u.exec(v) : null;
-    return m ? Number(m[1]) : 0;
+    const m = typeof v === 'string' ? SCAN_INT.exec(v) : null;
+    if (!m) return 0;
+    const n = BigInt(m[1]);
+    if (n < -INT64 || n >= INT64) return 0;
+    // Go sends the int exactly; beyond 2^53 a JavaScript number would not, so the digits go as a kept literal
+    return Number.isSafeInteger(Number(n)) ? Number(n) : new JsonNumber(n.toString());
   }
   return 0;
 }
@@ -86,7 +103,7 @@ const DISPATCH: Record<string, [string, Builder]> = {
   })],
   'delete-float-image': ['delete_float_image', (i, t) => ({ sheetId: t(i, 'sheet-id'), floatImageId: t(i, 'float-image-id') })],
   'update-dimension': ['update_dimension', (i, t) => ({
-    sheetId: t(i, 'sheet-id'), dimension: t(i, 'dimension').toUpperCase(), startIndex: t(i, 'start-index'), length: intOf(i, 'length'),
+    sheetId: t(i, 'sheet-id'), dimension: goCase(t(i, 'dimension'), 'upper'), startIndex: t(i, 'start-index'), length: intOf(i, 'length'),
     ...(intOf(i, 'pixel-size', 'pixelSize') !== 0 ? { pixelSize: intOf(i, 'pixel-size', 'pixelSize') } : {}),
     ...(given(i, 'hidden') ? { hidden: i.hidden } : {}),
   })],
@@ -108,8 +125,9 @@ function checkDropdown(input: Input, t: TextOf, where: string): void {
   if (hasOptions === (sourceRange !== '')) throw refuse(`${where}: set-dropdown needs exactly one of "options" and "source-range"`);
   if ((sourceRange !== '') !== (sourceSheet !== '')) throw refuse(`${where}: set-dropdown needs "source-range" and "source-sheet-id" together`);
   if (sourceRange === '') return;
-  const range = sourceRange.trim();
-  if (sourceSheet.trim() === '') throw refuse(`${where}: "source-sheet-id" is blank`);
+  // validateDropdownSourceRangeInput (helpers/sheet_dimension.go:22-37@c7521c1c): Go's TrimSpace
+  const range = trimSpace(sourceRange);
+  if (trimSpace(sourceSheet) === '') throw refuse(`${where}: "source-sheet-id" is blank`);
   if (range === '') throw refuse(`${where}: "source-range" is blank`);
   if (range.includes('!')) throw refuse(`${where}: "source-range" ${JSON.stringify(range)} has a worksheet prefix`, 'name the source worksheet with "source-sheet-id"');
   if (range.startsWith('=') || range.includes(',')) throw refuse(`${where}: "source-range" ${JSON.stringify(range)} is not one contiguous range`);
