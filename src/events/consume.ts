@@ -38,9 +38,10 @@ export function durationMs(go: string): number {
 
 /** The rule a subscription to this key needs, from the target flags (upstream personal.BuildRuleParam). */
 export function ruleFor(def: EventDefinition, values: Record<string, unknown>): { ruleType: string; ruleParam: Record<string, unknown> } {
-  const rule = text(values.rule);
+  // compared as typed, untrimmed (registry.go:469@c7521c1c)
+  const rule = typeof values.rule === 'string' ? values.rule : '';
   if (rule && rule !== def.rule_type) {
-    throw new DwsError('invalid_parameter', `--rule ${rule} does not fit ${def.event_key}, whose rule is ${def.rule_type}`);
+    throw new DwsError('invalid_parameter', `--rule ${JSON.stringify(rule)} does not fit ${def.event_key}, whose rule is ${def.rule_type}`);
   }
   const user = text(values.user);
   const odid = text(values['open-dingtalk-id']);
@@ -100,6 +101,20 @@ export function filterFor(values: Record<string, unknown>): unknown {
 
 const MESSAGE_SHAPES = new Set(['message']);
 
+/** Flags upstream refuses, when typed at all, with more than one event key (event_command.go:189-196@c7521c1c). */
+const NOT_WITH_MANY_KEYS = ['subscribe-id', 'rule', 'event-types', 'filter', 'foreground', 'force', 'debug-raw-events'];
+
+/** The rule targets a key of this rule type keeps from a multi-key run (event_personal_command.go:805-815@c7521c1c). */
+function targetsFor(ruleType: string, values: Record<string, unknown>): Record<string, unknown> {
+  const none = ruleType === 'at' || ruleType === 'all';
+  return {
+    ...values,
+    user: none || ruleType === 'group' ? undefined : values.user,
+    'open-dingtalk-id': none || ruleType === 'group' ? undefined : values['open-dingtalk-id'],
+    group: none || ruleType !== 'group' ? undefined : values.group,
+  };
+}
+
 interface Plan {
   def: EventDefinition;
   ruleType: string;
@@ -107,20 +122,64 @@ interface Plan {
   filter: unknown;
 }
 
+function checkNotApproval(def: EventDefinition, values: Record<string, unknown>): void {
+  if (def.category !== 'oa') return;
+  const given = ['user', 'open-dingtalk-id', 'group', 'query', 'filter-json'].filter((f) => text(values[f]) !== '');
+  if (given.length) throw new DwsError('invalid_parameter', `${given.map((f) => `--${f}`).join(', ')} do not apply to the approval event ${def.event_key}`);
+}
+
+function openDefinition(key: string): EventDefinition {
+  const def = lookupEvent(key);
+  if (def.status === 'pending') throw new DwsError('invalid_parameter', `${key} is not open for subscription yet`);
+  return def;
+}
+
+/**
+ * One key (upstream runPersonalEventConsumeSingle + preparePersonalSubscription, event_personal_command.go:283-290,
+ * 940-980@c7521c1c): its rule and the filter, which any key may carry (no message-event check with one key).
+ */
 function plans(keys: string[], values: Record<string, unknown>): Plan[] {
+  if (keys.length > 1) return manyPlans(keys, values);
   return keys.map((key) => {
-    const def = lookupEvent(key);
-    if (def.status === 'pending') throw new DwsError('invalid_parameter', `${key} is not open for subscription yet`);
-    if (def.category === 'oa') {
-      const given = ['user', 'open-dingtalk-id', 'group', 'query', 'filter-json'].filter((f) => text(values[f]) !== '');
-      if (given.length) throw new DwsError('invalid_parameter', `${given.map((f) => `--${f}`).join(', ')} do not apply to the approval event ${key}`);
-    }
-    const filter = filterFor(values);
-    if (filter !== undefined && !MESSAGE_SHAPES.has(def.shape)) {
-      throw new DwsError('invalid_parameter', `--query and --filter-json apply only to message events, not ${key}`);
-    }
-    return { def, ...ruleFor(def, values), filter };
+    const def = openDefinition(key);
+    checkNotApproval(def, values);
+    return { def, ...ruleFor(def, values), filter: filterFor(values) };
   });
+}
+
+/**
+ * Several keys (upstream preparePersonalMultiOptions, event_personal_command.go:725-825@c7521c1c): user-scoped
+ * (singleChat, sender) and group-scoped keys do not mix; the set's one target goes to the keys of its scope while an
+ * at/all key subscribes with none; --query/--filter-json need every key to be a message event.
+ */
+function manyPlans(keys: string[], values: Record<string, unknown>): Plan[] {
+  const defs = keys.map(openDefinition);
+  let userScope = false;
+  let groupScope = false;
+  const filter = filterFor(values);
+  for (const def of defs) {
+    checkNotApproval(def, values);
+    if (def.rule_type === 'singleChat' || def.rule_type === 'sender') userScope = true;
+    if (def.rule_type === 'group') groupScope = true;
+    if ((text(values.query) || text(values['filter-json'])) && !MESSAGE_SHAPES.has(def.shape)) {
+      throw new DwsError('invalid_parameter', `--query and --filter-json need every event to be a message event; ${def.event_key} is not`);
+    }
+  }
+  if (userScope && groupScope) throw new DwsError('constraint_violation', 'user-scoped and group-scoped events cannot be consumed in one run');
+  const user = text(values.user);
+  const odid = text(values['open-dingtalk-id']);
+  const group = text(values.group);
+  if (user && odid) throw new DwsError('constraint_violation', '--user and --open-dingtalk-id exclude each other');
+  if (userScope) {
+    if (group) throw new DwsError('invalid_parameter', '--group does not apply to user-scoped events');
+    if (!user && !odid) throw new DwsError('missing_parameter', 'the selected events need one of --user or --open-dingtalk-id');
+  } else if (groupScope) {
+    if (user || odid) throw new DwsError('invalid_parameter', '--user and --open-dingtalk-id do not apply to group-scoped events');
+    if (!group) throw new DwsError('missing_parameter', 'the selected events need --group (the group\'s openConversationId)', 'find it with `dws chat search`');
+  } else if (user || odid || group) {
+    throw new DwsError('invalid_parameter', 'the selected events take none of --user, --open-dingtalk-id or --group');
+  }
+  return defs.map((def) => ({ def, ...ruleFor(def, targetsFor(def.rule_type, values)), filter }));
 }
 
 /** Same identity and rule -> same key, so a relaunched agent does not pile up duplicate subscriptions. */
@@ -213,14 +272,22 @@ function boundsOf(values: Record<string, unknown>, streaming: boolean): Bounds {
   return { maxEvents: max > 0 ? Math.min(max, MAX_LISTED_EVENTS) : MAX_LISTED_EVENTS, durationMs: duration > 0 ? duration : DEFAULT_LISTED_DURATION_MS };
 }
 
-function outputMode(values: Record<string, unknown>): 'envelope' | 'raw' {
-  const f = text(values.format).toLowerCase() || 'ndjson';
+/**
+ * The output mode from --format as typed (upstream consume.NormalizeFormat, formatter.go:66@c7521c1c, exact and
+ * case-sensitive): ndjson, json, pretty and raw as named; any other text (table, NDJSON) falls back to ndjson with a
+ * warning on stderr unless --quiet (event_personal_command.go:291-297@c7521c1c).
+ */
+function outputMode(values: Record<string, unknown>): 'envelope' | 'pretty' | 'raw' {
+  const f = typeof values.format === 'string' ? values.format : '';
   if (f === 'compact') throw new DwsError('invalid_parameter', '--format compact is not offered by this build; use ndjson (with --flatten for business fields)');
   if (f === 'raw') {
     if (values.flatten === true) throw new DwsError('constraint_violation', '--flatten and --format raw exclude each other');
     return 'raw';
   }
-  if (!['ndjson', 'json', 'pretty'].includes(f)) throw new DwsError('invalid_parameter', `--format must be ndjson, json, pretty or raw, not "${text(values.format)}"`);
+  if (f === 'json' || f === 'pretty') return 'pretty';
+  if (f !== '' && f !== 'ndjson' && values.quiet !== true) {
+    process.stderr.write(JSON.stringify({ warning: { category: 'validation', reason: 'format_ignored', message: `--format ${JSON.stringify(f)} has no meaning for an event stream; using ndjson` } }) + '\n');
+  }
   return 'envelope';
 }
 
@@ -230,8 +297,19 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
   for (const f of ['output-dir', 'route']) {
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not offered by this build: events are written to stdout as JSON Lines`);
   }
+  const keys = [...new Set((Array.isArray(positionals.event_key) ? positionals.event_key : positionals.event_key ? [positionals.event_key] : []).map(text).filter(Boolean))];
+  // event_command.go:189-196@c7521c1c: these flags, typed at all, are refused with more than one key
+  const notWithMany = keys.length > 1 ? NOT_WITH_MANY_KEYS.filter((f) => values[f] !== undefined) : [];
+  if (notWithMany.length) throw new DwsError('constraint_violation', `${notWithMany.map((f) => `--${f}`).join(', ')} cannot be used when consuming several events`);
   const mode = outputMode(values);
   if (values.flatten === true && values['debug-raw-events'] === true) throw new DwsError('constraint_violation', '--flatten and --debug-raw-events exclude each other');
+  // consume.ValidateConfig (validate.go:79-84@c7521c1c), checked before any subscription
+  if (values.force === true && values.foreground !== true) {
+    throw new DwsError('constraint_violation', '--force only applies with --foreground', 'drop --force');
+  }
+  if (values.format === 'json' && !(typeof values['max-events'] === 'number' && values['max-events'] > 0) && !(text(values.duration) && durationMs(text(values.duration)) > 0)) {
+    throw new DwsError('constraint_violation', '--format json needs --max-events or --duration: its events are indented over several lines, which an open-ended stream cannot be split by', 'use --format ndjson for an open-ended stream');
+  }
   const ticketMode = text(values['stream-ticket-mode']) || 'normal';
   if (ticketMode !== 'normal') throw new DwsError('invalid_parameter', `--stream-ticket-mode ${ticketMode} is not offered: only normal (custom needs app credentials)`);
   let filter: RegExp | undefined;
@@ -242,7 +320,6 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
       throw new DwsError('invalid_parameter', `--filter is not a valid regular expression: ${text(values.filter)}`);
     }
   }
-  const keys = [...new Set((Array.isArray(positionals.event_key) ? positionals.event_key : positionals.event_key ? [positionals.event_key] : []).map(text).filter(Boolean))];
   const reuse = text(values['subscribe-id']);
   if (!reuse && keys.length === 0) throw new DwsError('missing_parameter', 'event consume needs an event_key or --subscribe-id', 'list the keys with `dws event list`');
   if (reuse && keys.length > 1) throw new DwsError('constraint_violation', '--subscribe-id reuses one subscription: give at most one event_key with it');
@@ -296,10 +373,12 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
     const match = raw ? () => true : matcher({ subscribeIds: held.map((h) => h.id), eventTypes: explicitTypes.length ? explicitTypes : held.map((h) => h.eventKey), filter });
     // Raw data is JSON text, where a bare line break can only be whitespace: folding it keeps one event per line.
     const shape = (ev: EventEnvelope): unknown => (mode === 'raw' ? ev.data.replace(/\r?\n/g, ' ') : values.flatten === true ? flattenEvent(ev) : ev);
+    // json and pretty: each event indented by two spaces, one document after another (formatter.go:175@c7521c1c)
+    const render = (v: unknown): string => (typeof v === 'string' ? v : mode === 'pretty' ? JSON.stringify(v, null, 2) : JSON.stringify(v));
     const listed: unknown[] = [];
     const writeLine = ctx.writeLine;
     const deliver = writeLine
-      ? (v: unknown) => writeLine(typeof v === 'string' ? v : JSON.stringify(v))
+      ? (v: unknown) => writeLine(render(v))
       : async (v: unknown) => void listed.push(v);
     const reason = await stream(ctx, client, ticketMode, bounds, match, (ev) => deliver(shape(ev)), cp.sourceId);
     if (ctx.writeLine) return undefined;
