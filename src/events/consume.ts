@@ -265,8 +265,8 @@ interface Bounds {
 }
 
 function boundsOf(values: Record<string, unknown>, streaming: boolean): Bounds {
-  const max = typeof values['max-events'] === 'number' ? values['max-events'] : 0;
-  if (max < 0) throw new DwsError('invalid_parameter', '--max-events must be 0 (no limit) or more');
+  // below 1 is no limit, a negative count too (consume/run.go:367@c7521c1c)
+  const max = typeof values['max-events'] === 'number' && values['max-events'] > 0 ? values['max-events'] : 0;
   const duration = text(values.duration) ? durationMs(text(values.duration)) : 0;
   if (streaming) return { maxEvents: max, durationMs: duration };
   return { maxEvents: max > 0 ? Math.min(max, MAX_LISTED_EVENTS) : MAX_LISTED_EVENTS, durationMs: duration > 0 ? duration : DEFAULT_LISTED_DURATION_MS };
@@ -291,8 +291,11 @@ function outputMode(values: Record<string, unknown>): 'envelope' | 'pretty' | 'r
   return 'envelope';
 }
 
-export const consume = async (ctx: EventContext): Promise<unknown> => {
-  const { values, positionals } = ctx;
+/**
+ * The checks made before any request (and by --dry-run): the keys, output mode, filters and the subscriptions to
+ * create, so a bad flag never creates a subscription.
+ */
+function localChecks(values: Record<string, unknown>, positionals: Record<string, unknown>, dryRun: boolean) {
   checkIdentity(values);
   for (const f of ['output-dir', 'route']) {
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not offered by this build: events are written to stdout as JSON Lines`);
@@ -303,11 +306,12 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
   if (notWithMany.length) throw new DwsError('constraint_violation', `${notWithMany.map((f) => `--${f}`).join(', ')} cannot be used when consuming several events`);
   const mode = outputMode(values);
   if (values.flatten === true && values['debug-raw-events'] === true) throw new DwsError('constraint_violation', '--flatten and --debug-raw-events exclude each other');
-  // consume.ValidateConfig (validate.go:79-84@c7521c1c), checked before any subscription
-  if (values.force === true && values.foreground !== true) {
+  // consume.ValidateConfig (validate.go:79-84@c7521c1c), checked before any subscription; a one-key dry run skips it
+  // (event_personal_command.go:329-368@c7521c1c prints before it), a several-key one does not (:600-611)
+  if (!(dryRun && keys.length <= 1) && values.force === true && values.foreground !== true) {
     throw new DwsError('constraint_violation', '--force only applies with --foreground', 'drop --force');
   }
-  if (values.format === 'json' && !(typeof values['max-events'] === 'number' && values['max-events'] > 0) && !(text(values.duration) && durationMs(text(values.duration)) > 0)) {
+  if (!(dryRun && keys.length <= 1) && values.format === 'json' && !(typeof values['max-events'] === 'number' && values['max-events'] > 0) && !(text(values.duration) && durationMs(text(values.duration)) > 0)) {
     throw new DwsError('constraint_violation', '--format json needs --max-events or --duration: its events are indented over several lines, which an open-ended stream cannot be split by', 'use --format ndjson for an open-ended stream');
   }
   const ticketMode = text(values['stream-ticket-mode']) || 'normal';
@@ -323,9 +327,28 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
   const reuse = text(values['subscribe-id']);
   if (!reuse && keys.length === 0) throw new DwsError('missing_parameter', 'event consume needs an event_key or --subscribe-id', 'list the keys with `dws event list`');
   if (reuse && keys.length > 1) throw new DwsError('constraint_violation', '--subscribe-id reuses one subscription: give at most one event_key with it');
-  const bounds = boundsOf(values, ctx.writeLine !== undefined);
   const planned = reuse ? [] : plans(keys, values);
   if (reuse && keys.length) lookupEvent(keys[0]);
+  return { keys, mode, ticketMode, filter, reuse, planned };
+}
+
+/**
+ * What --dry-run lists: the checks above, then the subscriptions it would create (event key, rule, filter) or the
+ * one it would look up, and the stream. Upstream's dry run also looks a reused id up (read only); this one calls
+ * nothing (event_personal_command.go:329-368, 827-847@c7521c1c).
+ */
+export function consumePreview(values: Record<string, unknown>, positionals: Record<string, unknown>): unknown[] {
+  const { reuse, planned, ticketMode } = localChecks(values, positionals, true);
+  const subscriptions = reuse
+    ? [{ id: 'lookup', control_plane: 'GET event/sublist', subscribe_id: reuse }]
+    : planned.map((p, i) => ({ id: `subscribe_${i}`, control_plane: 'POST subscription/user', event_key: p.def.event_key, rule_type: p.ruleType, rule_param: p.ruleParam, ...(p.filter === undefined ? {} : { filter: p.filter }) }));
+  return [...subscriptions, { id: 'stream', control_plane: 'POST stream ticket', mode: ticketMode }];
+}
+
+export const consume = async (ctx: EventContext): Promise<unknown> => {
+  const { values, positionals } = ctx;
+  const { keys, mode, ticketMode, filter, reuse, planned } = localChecks(values, positionals, false);
+  const bounds = boundsOf(values, ctx.writeLine !== undefined);
   const ttl = text(values.ttl) ? Math.floor(durationMs(text(values.ttl)) / 1000) : 0;
 
   const cp = await controlPlane(values, ctx.env);
@@ -354,7 +377,10 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
         throw new DwsError('invalid_parameter', `event_key ${keys[0]} does not match subscription ${reuse}, which is ${found.event_key}`);
       }
       const def = lookupEvent(eventKey);
-      held.push({ id: reuse, eventKey, ruleType: found.rule_type || def.rule_type, owned: ephemeral });
+      // ensurePersonalSubscription (event_personal_command.go:990-1030@c7521c1c): the approval-event check applies to
+      // the reused key too, and the rule type is the service's, else --rule, else the directory's
+      checkNotApproval(def, values);
+      held.push({ id: reuse, eventKey, ruleType: found.rule_type || text(values.rule) || def.rule_type, owned: ephemeral });
     } else {
       for (const p of planned) {
         const id = await client.create({

@@ -92,3 +92,36 @@ describe('event consume with one key', () => {
     }
   });
 });
+
+describe('event consume --dry-run, bounds and a reused subscription', () => {
+  it('--dry-run refuses what upstream\'s dry run refuses and lists the subscriptions it would create, calling nothing (event_personal_command.go:329-368, 827-847@c7521c1c)', async () => {
+    const missing = await consume('user_im_message_receive_group', '--dry-run');
+    expect(missing.status).toBe(3);
+    expect(errorOf(missing.stderr)).toMatchObject({ reason: 'missing_parameter', message: expect.stringContaining('--group') });
+    const many = await consume('user_im_message_receive_at', 'user_im_message_receive_o2o', '--open-dingtalk-id', 'od_1', '--dry-run');
+    expect(many.status).toBe(0);
+    expect(JSON.parse(many.stdout).steps).toEqual([
+      { id: 'subscribe_0', control_plane: 'POST subscription/user', event_key: 'user_im_message_receive_at', rule_type: 'at', rule_param: {} },
+      { id: 'subscribe_1', control_plane: 'POST subscription/user', event_key: 'user_im_message_receive_o2o', rule_type: 'singleChat', rule_param: { targetUid: 'od_1', targetUidType: 'openDingtalkId' } },
+      { id: 'stream', control_plane: 'POST stream ticket', mode: 'normal' },
+    ]);
+    const multiJson = await consume('user_im_message_receive_at', 'user_im_message_receive_o2o_all', '--format', 'json', '--dry-run');
+    expect(errorOf(multiJson.stderr).message).toContain('--format json needs');
+    expect(ev.fx.requests).toEqual([]);
+  });
+
+  it('a negative --max-events is no limit, as 0 is (consume/run.go:367@c7521c1c)', async () => {
+    ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'n1', body: body(1) })];
+    const r = await consume('user_im_message_receive_at', '--max-events', '-1', '--duration', '1s');
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as Record<string, unknown>).event_id)).toEqual(['n1']);
+  });
+
+  it('a reused approval subscription refuses the target and filter flags after its lookup (ensurePersonalSubscription, :990-1030@c7521c1c)', async () => {
+    ev.fx.subscriptions.push({ subId: 'sub_oa', eventKey: 'user_oa_approval_task_created', ruleType: 'all', sourceId: 'open', status: 1, gmtCreate: '2026-12-01T00:00:00Z' });
+    const r = await consume('--subscribe-id', 'sub_oa', '--query', 'x', '--max-events', '1');
+    expect(r.status).toBe(3);
+    expect(errorOf(r.stderr).message).toContain('--query do not apply to the approval event user_oa_approval_task_created');
+    expect(ev.fx.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /dws/event/sublist']);
+  });
+});
