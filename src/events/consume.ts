@@ -20,6 +20,7 @@ import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } f
 import { removeRuns, upsertRuns, type RunState } from './runs.js';
 import { text } from '../contract/values.js';
 import { processStartTicks } from '../backend/state.js';
+import { canonicalJson } from '../journal/record.js';
 
 const MAX_LISTED_EVENTS = 1000;
 const DEFAULT_LISTED_DURATION_MS = 30_000;
@@ -79,7 +80,8 @@ function aliasFields(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(aliasFields);
   if (typeof v !== 'object' || v === null) return v;
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = k === 'field' && typeof x === 'string' ? FILTER_ALIASES[x] ?? x : aliasFields(x);
+  // a `field` is renamed when it is a known alias and never looked into (registry.go:606-615@c7521c1c)
+  for (const [k, x] of Object.entries(v)) out[k] = k === 'field' ? (typeof x === 'string' ? FILTER_ALIASES[x] ?? x : x) : aliasFields(x);
   return out;
 }
 
@@ -184,8 +186,10 @@ function manyPlans(keys: string[], values: Record<string, unknown>): Plan[] {
 
 /** Same identity and rule -> same key, so a relaunched agent does not pile up duplicate subscriptions. */
 function idempotencyKey(cp: ControlPlane, p: Plan): string {
-  const rule = JSON.stringify(p.ruleParam);
-  const filter = p.filter === undefined ? '' : JSON.stringify(p.filter);
+  // keys sorted, as Go's json.Marshal of a map writes them (registry.go:566-586@c7521c1c): the same filter typed
+  // in another key order gives the same key; a `null` filter is none
+  const rule = canonicalJson(p.ruleParam);
+  const filter = p.filter === undefined || p.filter === null ? '' : canonicalJson(p.filter);
   return 'dws-cli-' + createHash('sha256').update([cp.clientId, cp.sourceId, p.def.event_key, p.ruleType, rule, filter].join('\0')).digest('hex').slice(0, 16);
 }
 

@@ -125,3 +125,24 @@ describe('event consume --dry-run, bounds and a reused subscription', () => {
     expect(ev.fx.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /dws/event/sublist']);
   });
 });
+
+describe('event consume --filter-json as upstream reads it (BuildFilter, IdempotencyKey, registry.go:534-615@c7521c1c)', () => {
+  it('the same filter typed in another key order gives the same idempotency key; null is no filter; a field that is not text is kept', async () => {
+    ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'f1', body: body(1) })];
+    const run = async (json: string) => {
+      ev.fx.reset();
+      ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'f1', body: body(1) })];
+      const r = await consume('user_im_message_receive_at', '--filter-json', json, '--max-events', '1');
+      expect(r.status, json).toBe(0);
+      return creates()[0].ext as Record<string, unknown>;
+    };
+    const a = await run('{"field":"content","op":"contains","value":"x"}');
+    const b = await run('{"value":"x","op":"contains","field":"content"}');
+    expect(a.filter).toEqual({ field: 'payload.body.content', op: 'contains', value: 'x' });
+    expect(b.idempotencyKey).toBe(a.idempotencyKey);
+    const none = await run('null');
+    expect(Object.keys(none)).toEqual(['ruleType', 'idempotencyKey']);
+    const nested = await run('{"field":{"field":"content"},"any":[{"field":"sender"}]}');
+    expect(nested.filter).toEqual({ field: { field: 'content' }, any: [{ field: 'payload.body.sender' }] });
+  });
+});
