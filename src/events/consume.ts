@@ -320,12 +320,14 @@ function localChecks(values: Record<string, unknown>, positionals: Record<string
   }
   const ticketMode = text(values['stream-ticket-mode']) || 'normal';
   if (ticketMode !== 'normal') throw new DwsError('invalid_parameter', `--stream-ticket-mode ${ticketMode} is not offered: only normal (custom needs app credentials)`);
+  // the regex as typed, untrimmed; only an empty one is none (bus/hub.go:96@c7521c1c)
+  const typedFilter = typeof values.filter === 'string' ? values.filter : '';
   let filter: RegExp | undefined;
-  if (text(values.filter)) {
+  if (typedFilter !== '') {
     try {
-      filter = new RegExp(text(values.filter));
+      filter = new RegExp(typedFilter);
     } catch {
-      throw new DwsError('invalid_parameter', `--filter is not a valid regular expression: ${text(values.filter)}`);
+      throw new DwsError('invalid_parameter', `--filter is not a valid regular expression: ${typedFilter}`);
     }
   }
   const reuse = text(values['subscribe-id']);

@@ -146,3 +146,14 @@ describe('event consume --filter-json as upstream reads it (BuildFilter, Idempot
     expect(nested.filter).toEqual({ field: { field: 'content' }, any: [{ field: 'payload.body.sender' }] });
   });
 });
+
+describe('event consume --filter as typed (bus/hub.go:68-100@c7521c1c)', () => {
+  it('a blank-looking regex is a regex: " " lets through no event type, while "receive_at$" keeps the event', async () => {
+    ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'x1', body: body(1) })];
+    const blank = await consume('user_im_message_receive_at', '--filter', ' ', '--duration', '1s');
+    expect(blank.status).toBe(0);
+    expect(blank.stdout).toBe('');
+    const kept = await consume('user_im_message_receive_at', '--filter', 'receive_at$', '--max-events', '1');
+    expect(kept.stdout.trim().split('\n').map((l) => (JSON.parse(l) as Record<string, unknown>).event_id)).toEqual(['x1']);
+  });
+});
