@@ -103,7 +103,7 @@ export function filterFor(values: Record<string, unknown>): unknown {
 
 const MESSAGE_SHAPES = new Set(['message']);
 
-/** Flags upstream refuses, when typed at all, with more than one event key (event_command.go:189-196@c7521c1c). */
+/** Flags upstream refuses, when typed at all, with more than one event key (event_command.go:179-186@c7521c1c). */
 const NOT_WITH_MANY_KEYS = ['subscribe-id', 'rule', 'event-types', 'filter', 'foreground', 'force', 'debug-raw-events'];
 
 /** The rule targets a key of this rule type keeps from a multi-key run (event_personal_command.go:805-815@c7521c1c). */
@@ -305,7 +305,7 @@ function localChecks(values: Record<string, unknown>, positionals: Record<string
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not offered by this build: events are written to stdout as JSON Lines`);
   }
   const keys = [...new Set((Array.isArray(positionals.event_key) ? positionals.event_key : positionals.event_key ? [positionals.event_key] : []).map(text).filter(Boolean))];
-  // event_command.go:189-196@c7521c1c: these flags, typed at all, are refused with more than one key
+  // event_command.go:179-186@c7521c1c: these flags, typed at all, are refused with more than one key
   const notWithMany = keys.length > 1 ? NOT_WITH_MANY_KEYS.filter((f) => values[f] !== undefined) : [];
   if (notWithMany.length) throw new DwsError('constraint_violation', `${notWithMany.map((f) => `--${f}`).join(', ')} cannot be used when consuming several events`);
   const mode = outputMode(values);
