@@ -1,5 +1,6 @@
 // `dws event consume <event_key>...`: subscribe and stream personal events (upstream
 // internal/app/event_personal_command.go, internal/event/source/personal.go, internal/event/bus/hub.go at 6406c93e).
+// Reviewed against c7521c1c in session 32 (notes/sw32-10.md): several keys, the dry run, formats and filters.
 //   1. Everything local is checked first (keys, rule targets, filters, output mode), so a bad flag never creates
 //      a subscription.
 //   2. One subscription per event key is created on the control plane (or --subscribe-id is looked up and reused).
@@ -80,7 +81,7 @@ function aliasFields(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(aliasFields);
   if (typeof v !== 'object' || v === null) return v;
   const out: Record<string, unknown> = {};
-  // a `field` is renamed when it is a known alias and never looked into (registry.go:606-615@c7521c1c)
+  // a `field` is renamed when it is a known alias and never looked into (registry.go:607-635@c7521c1c)
   for (const [k, x] of Object.entries(v)) out[k] = k === 'field' ? (typeof x === 'string' ? FILTER_ALIASES[x] ?? x : x) : aliasFields(x);
   return out;
 }
@@ -405,7 +406,7 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
     const match = raw ? () => true : matcher({ subscribeIds: held.map((h) => h.id), eventTypes: explicitTypes.length ? explicitTypes : held.map((h) => h.eventKey), filter });
     // Raw data is JSON text, where a bare line break can only be whitespace: folding it keeps one event per line.
     const shape = (ev: EventEnvelope): unknown => (mode === 'raw' ? ev.data.replace(/\r?\n/g, ' ') : values.flatten === true ? flattenEvent(ev) : ev);
-    // json and pretty: each event indented by two spaces, one document after another (formatter.go:175@c7521c1c)
+    // json and pretty: each event indented by two spaces, one document after another (formatter.go:177@c7521c1c)
     const render = (v: unknown): string => (typeof v === 'string' ? v : mode === 'pretty' ? JSON.stringify(v, null, 2) : JSON.stringify(v));
     const listed: unknown[] = [];
     const writeLine = ctx.writeLine;

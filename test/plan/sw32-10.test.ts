@@ -1,7 +1,7 @@
 // Session 32 sweep, event consume (notes/sw32-10.md): the command run as a user types it against the local
 // personal-event service (test/fixtures/events/server.ts), checked against upstream at c7521c1c:
 // internal/app/event_command.go:168-300, event_personal_command.go:268-825 and 940-1036, internal/event/consume
-// validate.go:69-86 and formatter.go:66-175, internal/event/personal/registry.go:464-560.
+// validate.go:69-86 and formatter.go:66-177, internal/event/personal/registry.go:464-560.
 import { describe, expect, it } from 'vitest';
 import { errorOf, runCliAsync } from '../helpers.js';
 import { eventEnv, personalFrame, useEventServer } from '../fixtures/events/server.js';
@@ -75,7 +75,7 @@ describe('event consume with one key', () => {
     expect(ev.fx.requests).toEqual([]);
   });
 
-  it('--format json prints each event indented by two spaces; an unknown format falls back to ndjson with a warning (formatter.go:66-86,175@c7521c1c)', async () => {
+  it('--format json prints each event indented by two spaces; an unknown format falls back to ndjson with a warning (formatter.go:66-86,177@c7521c1c)', async () => {
     ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'j1', body: body(1) })];
     const json = await consume('user_im_message_receive_at', '--format', 'json', '--max-events', '1');
     expect(json.status).toBe(0);
@@ -126,7 +126,7 @@ describe('event consume --dry-run, bounds and a reused subscription', () => {
   });
 });
 
-describe('event consume --filter-json as upstream reads it (BuildFilter, IdempotencyKey, registry.go:534-615@c7521c1c)', () => {
+describe('event consume --filter-json as upstream reads it (BuildFilter, IdempotencyKey, registry.go:534-635@c7521c1c)', () => {
   it('the same filter typed in another key order gives the same idempotency key; null is no filter; a field that is not text is kept', async () => {
     ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'f1', body: body(1) })];
     const run = async (json: string) => {
