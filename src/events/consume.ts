@@ -389,10 +389,12 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
       checkNotApproval(def, values);
       held.push({ id: reuse, eventKey, ruleType: found.rule_type || text(values.rule) || def.rule_type, owned: ephemeral });
     } else {
+      // --name as typed, untrimmed; only "" is none (preparePersonalSubscription :966, client.go:309@c7521c1c)
+      const name = typeof values.name === 'string' && values.name !== '' ? values.name : undefined;
       for (const p of planned) {
         const id = await client.create({
           eventKey: p.def.event_key, ruleType: p.ruleType, ruleParam: p.ruleParam, filter: p.filter,
-          name: text(values.name) || undefined, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
+          name, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
         });
         held.push({ id, eventKey: p.def.event_key, ruleType: p.ruleType, owned: true });
       }

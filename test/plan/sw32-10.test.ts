@@ -157,3 +157,15 @@ describe('event consume --filter as typed (bus/hub.go:68-100@c7521c1c)', () => {
     expect(kept.stdout.trim().split('\n').map((l) => (JSON.parse(l) as Record<string, unknown>).event_id)).toEqual(['x1']);
   });
 });
+
+describe('event consume --name as typed (preparePersonalSubscription :966, client.go:309@c7521c1c)', () => {
+  it('sends the name untrimmed; a blank-looking name is still a name', async () => {
+    for (const name of ['  watch ', ' ']) {
+      ev.fx.reset();
+      ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'w1', body: body(1) })];
+      const r = await consume('user_im_message_receive_at', '--name', name, '--max-events', '1');
+      expect(r.status, JSON.stringify(name)).toBe(0);
+      expect((creates()[0].ext as Record<string, unknown>).name).toBe(name);
+    }
+  });
+});
