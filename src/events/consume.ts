@@ -1,5 +1,6 @@
 // `dws event consume <event_key>...`: subscribe and stream personal events (upstream
 // internal/app/event_personal_command.go, internal/event/source/personal.go, internal/event/bus/hub.go at 6406c93e).
+// Reviewed against c7521c1c in session 32 (notes/sw32-10.md): several keys, the dry run, formats and filters.
 //   1. Everything local is checked first (keys, rule targets, filters, output mode), so a bad flag never creates
 //      a subscription.
 //   2. One subscription per event key is created on the control plane (or --subscribe-id is looked up and reused).
@@ -20,6 +21,7 @@ import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } f
 import { removeRuns, upsertRuns, type RunState } from './runs.js';
 import { text } from '../contract/values.js';
 import { processStartTicks } from '../backend/state.js';
+import { canonicalJson } from '../journal/record.js';
 
 const MAX_LISTED_EVENTS = 1000;
 const DEFAULT_LISTED_DURATION_MS = 30_000;
@@ -38,9 +40,10 @@ export function durationMs(go: string): number {
 
 /** The rule a subscription to this key needs, from the target flags (upstream personal.BuildRuleParam). */
 export function ruleFor(def: EventDefinition, values: Record<string, unknown>): { ruleType: string; ruleParam: Record<string, unknown> } {
-  const rule = text(values.rule);
+  // compared as typed, untrimmed (registry.go:469@c7521c1c)
+  const rule = typeof values.rule === 'string' ? values.rule : '';
   if (rule && rule !== def.rule_type) {
-    throw new DwsError('invalid_parameter', `--rule ${rule} does not fit ${def.event_key}, whose rule is ${def.rule_type}`);
+    throw new DwsError('invalid_parameter', `--rule ${JSON.stringify(rule)} does not fit ${def.event_key}, whose rule is ${def.rule_type}`);
   }
   const user = text(values.user);
   const odid = text(values['open-dingtalk-id']);
@@ -78,7 +81,8 @@ function aliasFields(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(aliasFields);
   if (typeof v !== 'object' || v === null) return v;
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = k === 'field' && typeof x === 'string' ? FILTER_ALIASES[x] ?? x : aliasFields(x);
+  // a `field` is renamed when it is a known alias and never looked into (registry.go:607-635@c7521c1c)
+  for (const [k, x] of Object.entries(v)) out[k] = k === 'field' ? (typeof x === 'string' ? FILTER_ALIASES[x] ?? x : x) : aliasFields(x);
   return out;
 }
 
@@ -100,6 +104,20 @@ export function filterFor(values: Record<string, unknown>): unknown {
 
 const MESSAGE_SHAPES = new Set(['message']);
 
+/** Flags upstream refuses, when typed at all, with more than one event key (event_command.go:179-186@c7521c1c). */
+const NOT_WITH_MANY_KEYS = ['subscribe-id', 'rule', 'event-types', 'filter', 'foreground', 'force', 'debug-raw-events'];
+
+/** The rule targets a key of this rule type keeps from a multi-key run (event_personal_command.go:805-815@c7521c1c). */
+function targetsFor(ruleType: string, values: Record<string, unknown>): Record<string, unknown> {
+  const none = ruleType === 'at' || ruleType === 'all';
+  return {
+    ...values,
+    user: none || ruleType === 'group' ? undefined : values.user,
+    'open-dingtalk-id': none || ruleType === 'group' ? undefined : values['open-dingtalk-id'],
+    group: none || ruleType !== 'group' ? undefined : values.group,
+  };
+}
+
 interface Plan {
   def: EventDefinition;
   ruleType: string;
@@ -107,26 +125,72 @@ interface Plan {
   filter: unknown;
 }
 
+function checkNotApproval(def: EventDefinition, values: Record<string, unknown>): void {
+  if (def.category !== 'oa') return;
+  const given = ['user', 'open-dingtalk-id', 'group', 'query', 'filter-json'].filter((f) => text(values[f]) !== '');
+  if (given.length) throw new DwsError('invalid_parameter', `${given.map((f) => `--${f}`).join(', ')} do not apply to the approval event ${def.event_key}`);
+}
+
+function openDefinition(key: string): EventDefinition {
+  const def = lookupEvent(key);
+  if (def.status === 'pending') throw new DwsError('invalid_parameter', `${key} is not open for subscription yet`);
+  return def;
+}
+
+/**
+ * One key (upstream runPersonalEventConsumeSingle + preparePersonalSubscription, event_personal_command.go:283-290,
+ * 940-980@c7521c1c): its rule and the filter, which any key may carry (no message-event check with one key).
+ */
 function plans(keys: string[], values: Record<string, unknown>): Plan[] {
+  if (keys.length > 1) return manyPlans(keys, values);
   return keys.map((key) => {
-    const def = lookupEvent(key);
-    if (def.status === 'pending') throw new DwsError('invalid_parameter', `${key} is not open for subscription yet`);
-    if (def.category === 'oa') {
-      const given = ['user', 'open-dingtalk-id', 'group', 'query', 'filter-json'].filter((f) => text(values[f]) !== '');
-      if (given.length) throw new DwsError('invalid_parameter', `${given.map((f) => `--${f}`).join(', ')} do not apply to the approval event ${key}`);
-    }
-    const filter = filterFor(values);
-    if (filter !== undefined && !MESSAGE_SHAPES.has(def.shape)) {
-      throw new DwsError('invalid_parameter', `--query and --filter-json apply only to message events, not ${key}`);
-    }
-    return { def, ...ruleFor(def, values), filter };
+    const def = openDefinition(key);
+    checkNotApproval(def, values);
+    return { def, ...ruleFor(def, values), filter: filterFor(values) };
   });
+}
+
+/**
+ * Several keys (upstream preparePersonalMultiOptions, event_personal_command.go:725-825@c7521c1c): user-scoped
+ * (singleChat, sender) and group-scoped keys do not mix; the set's one target goes to the keys of its scope while an
+ * at/all key subscribes with none; --query/--filter-json need every key to be a message event.
+ */
+function manyPlans(keys: string[], values: Record<string, unknown>): Plan[] {
+  const defs = keys.map(openDefinition);
+  let userScope = false;
+  let groupScope = false;
+  const filter = filterFor(values);
+  for (const def of defs) {
+    checkNotApproval(def, values);
+    if (def.rule_type === 'singleChat' || def.rule_type === 'sender') userScope = true;
+    if (def.rule_type === 'group') groupScope = true;
+    if ((text(values.query) || text(values['filter-json'])) && !MESSAGE_SHAPES.has(def.shape)) {
+      throw new DwsError('invalid_parameter', `--query and --filter-json need every event to be a message event; ${def.event_key} is not`);
+    }
+  }
+  if (userScope && groupScope) throw new DwsError('constraint_violation', 'user-scoped and group-scoped events cannot be consumed in one run');
+  const user = text(values.user);
+  const odid = text(values['open-dingtalk-id']);
+  const group = text(values.group);
+  if (user && odid) throw new DwsError('constraint_violation', '--user and --open-dingtalk-id exclude each other');
+  if (userScope) {
+    if (group) throw new DwsError('invalid_parameter', '--group does not apply to user-scoped events');
+    if (!user && !odid) throw new DwsError('missing_parameter', 'the selected events need one of --user or --open-dingtalk-id');
+  } else if (groupScope) {
+    if (user || odid) throw new DwsError('invalid_parameter', '--user and --open-dingtalk-id do not apply to group-scoped events');
+    if (!group) throw new DwsError('missing_parameter', 'the selected events need --group (the group\'s openConversationId)', 'find it with `dws chat search`');
+  } else if (user || odid || group) {
+    throw new DwsError('invalid_parameter', 'the selected events take none of --user, --open-dingtalk-id or --group');
+  }
+  return defs.map((def) => ({ def, ...ruleFor(def, targetsFor(def.rule_type, values)), filter }));
 }
 
 /** Same identity and rule -> same key, so a relaunched agent does not pile up duplicate subscriptions. */
 function idempotencyKey(cp: ControlPlane, p: Plan): string {
-  const rule = JSON.stringify(p.ruleParam);
-  const filter = p.filter === undefined ? '' : JSON.stringify(p.filter);
+  // keys sorted, as Go's json.Marshal of a map writes them (registry.go:566-586@c7521c1c): the same filter typed
+  // in another key order gives the same key; a `null` filter is none
+  const rule = canonicalJson(p.ruleParam);
+  const filter = p.filter === undefined || p.filter === null ? '' : canonicalJson(p.filter);
   return 'dws-cli-' + createHash('sha256').update([cp.clientId, cp.sourceId, p.def.event_key, p.ruleType, rule, filter].join('\0')).digest('hex').slice(0, 16);
 }
 
@@ -206,49 +270,92 @@ interface Bounds {
 }
 
 function boundsOf(values: Record<string, unknown>, streaming: boolean): Bounds {
-  const max = typeof values['max-events'] === 'number' ? values['max-events'] : 0;
-  if (max < 0) throw new DwsError('invalid_parameter', '--max-events must be 0 (no limit) or more');
+  // below 1 is no limit, a negative count too (consume/run.go:367@c7521c1c)
+  const max = typeof values['max-events'] === 'number' && values['max-events'] > 0 ? values['max-events'] : 0;
   const duration = text(values.duration) ? durationMs(text(values.duration)) : 0;
   if (streaming) return { maxEvents: max, durationMs: duration };
   return { maxEvents: max > 0 ? Math.min(max, MAX_LISTED_EVENTS) : MAX_LISTED_EVENTS, durationMs: duration > 0 ? duration : DEFAULT_LISTED_DURATION_MS };
 }
 
-function outputMode(values: Record<string, unknown>): 'envelope' | 'raw' {
-  const f = text(values.format).toLowerCase() || 'ndjson';
+/**
+ * The output mode from --format as typed (upstream consume.NormalizeFormat, formatter.go:66@c7521c1c, exact and
+ * case-sensitive): ndjson, json, pretty and raw as named; any other text (table, NDJSON) falls back to ndjson with a
+ * warning on stderr unless --quiet (event_personal_command.go:291-297@c7521c1c).
+ */
+function outputMode(values: Record<string, unknown>): 'envelope' | 'pretty' | 'raw' {
+  const f = typeof values.format === 'string' ? values.format : '';
   if (f === 'compact') throw new DwsError('invalid_parameter', '--format compact is not offered by this build; use ndjson (with --flatten for business fields)');
   if (f === 'raw') {
     if (values.flatten === true) throw new DwsError('constraint_violation', '--flatten and --format raw exclude each other');
     return 'raw';
   }
-  if (!['ndjson', 'json', 'pretty'].includes(f)) throw new DwsError('invalid_parameter', `--format must be ndjson, json, pretty or raw, not "${text(values.format)}"`);
+  if (f === 'json' || f === 'pretty') return 'pretty';
+  if (f !== '' && f !== 'ndjson' && values.quiet !== true) {
+    process.stderr.write(JSON.stringify({ warning: { category: 'validation', reason: 'format_ignored', message: `--format ${JSON.stringify(f)} has no meaning for an event stream; using ndjson` } }) + '\n');
+  }
   return 'envelope';
 }
 
-export const consume = async (ctx: EventContext): Promise<unknown> => {
-  const { values, positionals } = ctx;
+/**
+ * The checks made before any request (and by --dry-run): the keys, output mode, filters and the subscriptions to
+ * create, so a bad flag never creates a subscription.
+ */
+function localChecks(values: Record<string, unknown>, positionals: Record<string, unknown>, dryRun: boolean) {
   checkIdentity(values);
   for (const f of ['output-dir', 'route']) {
     if (values[f] !== undefined) throw new DwsError('invalid_parameter', `--${f} is not offered by this build: events are written to stdout as JSON Lines`);
   }
+  const keys = [...new Set((Array.isArray(positionals.event_key) ? positionals.event_key : positionals.event_key ? [positionals.event_key] : []).map(text).filter(Boolean))];
+  // event_command.go:179-186@c7521c1c: these flags, typed at all, are refused with more than one key
+  const notWithMany = keys.length > 1 ? NOT_WITH_MANY_KEYS.filter((f) => values[f] !== undefined) : [];
+  if (notWithMany.length) throw new DwsError('constraint_violation', `${notWithMany.map((f) => `--${f}`).join(', ')} cannot be used when consuming several events`);
   const mode = outputMode(values);
   if (values.flatten === true && values['debug-raw-events'] === true) throw new DwsError('constraint_violation', '--flatten and --debug-raw-events exclude each other');
+  // consume.ValidateConfig (validate.go:79-84@c7521c1c), checked before any subscription; a one-key dry run skips it
+  // (event_personal_command.go:329-368@c7521c1c prints before it), a several-key one does not (:600-611)
+  if (!(dryRun && keys.length <= 1) && values.force === true && values.foreground !== true) {
+    throw new DwsError('constraint_violation', '--force only applies with --foreground', 'drop --force');
+  }
+  if (!(dryRun && keys.length <= 1) && values.format === 'json' && !(typeof values['max-events'] === 'number' && values['max-events'] > 0) && !(text(values.duration) && durationMs(text(values.duration)) > 0)) {
+    throw new DwsError('constraint_violation', '--format json needs --max-events or --duration: its events are indented over several lines, which an open-ended stream cannot be split by', 'use --format ndjson for an open-ended stream');
+  }
   const ticketMode = text(values['stream-ticket-mode']) || 'normal';
   if (ticketMode !== 'normal') throw new DwsError('invalid_parameter', `--stream-ticket-mode ${ticketMode} is not offered: only normal (custom needs app credentials)`);
+  // the regex as typed, untrimmed; only an empty one is none (bus/hub.go:96@c7521c1c)
+  const typedFilter = typeof values.filter === 'string' ? values.filter : '';
   let filter: RegExp | undefined;
-  if (text(values.filter)) {
+  if (typedFilter !== '') {
     try {
-      filter = new RegExp(text(values.filter));
+      filter = new RegExp(typedFilter);
     } catch {
-      throw new DwsError('invalid_parameter', `--filter is not a valid regular expression: ${text(values.filter)}`);
+      throw new DwsError('invalid_parameter', `--filter is not a valid regular expression: ${typedFilter}`);
     }
   }
-  const keys = [...new Set((Array.isArray(positionals.event_key) ? positionals.event_key : positionals.event_key ? [positionals.event_key] : []).map(text).filter(Boolean))];
   const reuse = text(values['subscribe-id']);
   if (!reuse && keys.length === 0) throw new DwsError('missing_parameter', 'event consume needs an event_key or --subscribe-id', 'list the keys with `dws event list`');
   if (reuse && keys.length > 1) throw new DwsError('constraint_violation', '--subscribe-id reuses one subscription: give at most one event_key with it');
-  const bounds = boundsOf(values, ctx.writeLine !== undefined);
   const planned = reuse ? [] : plans(keys, values);
   if (reuse && keys.length) lookupEvent(keys[0]);
+  return { keys, mode, ticketMode, filter, reuse, planned };
+}
+
+/**
+ * What --dry-run lists: the checks above, then the subscriptions it would create (event key, rule, filter) or the
+ * one it would look up, and the stream. Upstream's dry run also looks a reused id up (read only); this one calls
+ * nothing (event_personal_command.go:329-368, 827-847@c7521c1c).
+ */
+export function consumePreview(values: Record<string, unknown>, positionals: Record<string, unknown>): unknown[] {
+  const { reuse, planned, ticketMode } = localChecks(values, positionals, true);
+  const subscriptions = reuse
+    ? [{ id: 'lookup', control_plane: 'GET event/sublist', subscribe_id: reuse }]
+    : planned.map((p, i) => ({ id: `subscribe_${i}`, control_plane: 'POST subscription/user', event_key: p.def.event_key, rule_type: p.ruleType, rule_param: p.ruleParam, ...(p.filter === undefined ? {} : { filter: p.filter }) }));
+  return [...subscriptions, { id: 'stream', control_plane: 'POST stream ticket', mode: ticketMode }];
+}
+
+export const consume = async (ctx: EventContext): Promise<unknown> => {
+  const { values, positionals } = ctx;
+  const { keys, mode, ticketMode, filter, reuse, planned } = localChecks(values, positionals, false);
+  const bounds = boundsOf(values, ctx.writeLine !== undefined);
   const ttl = text(values.ttl) ? Math.floor(durationMs(text(values.ttl)) / 1000) : 0;
 
   const cp = await controlPlane(values, ctx.env);
@@ -277,12 +384,17 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
         throw new DwsError('invalid_parameter', `event_key ${keys[0]} does not match subscription ${reuse}, which is ${found.event_key}`);
       }
       const def = lookupEvent(eventKey);
-      held.push({ id: reuse, eventKey, ruleType: found.rule_type || def.rule_type, owned: ephemeral });
+      // ensurePersonalSubscription (event_personal_command.go:990-1030@c7521c1c): the approval-event check applies to
+      // the reused key too, and the rule type is the service's, else --rule, else the directory's
+      checkNotApproval(def, values);
+      held.push({ id: reuse, eventKey, ruleType: found.rule_type || text(values.rule) || def.rule_type, owned: ephemeral });
     } else {
+      // --name as typed, untrimmed; only "" is none (preparePersonalSubscription :966, client.go:309@c7521c1c)
+      const name = typeof values.name === 'string' && values.name !== '' ? values.name : undefined;
       for (const p of planned) {
         const id = await client.create({
           eventKey: p.def.event_key, ruleType: p.ruleType, ruleParam: p.ruleParam, filter: p.filter,
-          name: text(values.name) || undefined, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
+          name, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
         });
         held.push({ id, eventKey: p.def.event_key, ruleType: p.ruleType, owned: true });
       }
@@ -296,10 +408,12 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
     const match = raw ? () => true : matcher({ subscribeIds: held.map((h) => h.id), eventTypes: explicitTypes.length ? explicitTypes : held.map((h) => h.eventKey), filter });
     // Raw data is JSON text, where a bare line break can only be whitespace: folding it keeps one event per line.
     const shape = (ev: EventEnvelope): unknown => (mode === 'raw' ? ev.data.replace(/\r?\n/g, ' ') : values.flatten === true ? flattenEvent(ev) : ev);
+    // json and pretty: each event indented by two spaces, one document after another (formatter.go:177@c7521c1c)
+    const render = (v: unknown): string => (typeof v === 'string' ? v : mode === 'pretty' ? JSON.stringify(v, null, 2) : JSON.stringify(v));
     const listed: unknown[] = [];
     const writeLine = ctx.writeLine;
     const deliver = writeLine
-      ? (v: unknown) => writeLine(typeof v === 'string' ? v : JSON.stringify(v))
+      ? (v: unknown) => writeLine(render(v))
       : async (v: unknown) => void listed.push(v);
     const reason = await stream(ctx, client, ticketMode, bounds, match, (ev) => deliver(shape(ev)), cp.sourceId);
     if (ctx.writeLine) return undefined;

@@ -215,7 +215,8 @@ export class ControlClient {
   async create(req: { eventKey: string; ruleType: string; ruleParam: Record<string, unknown>; filter?: unknown; name?: string; ttlSeconds?: number; idempotencyKey: string }): Promise<string> {
     const ext: Record<string, unknown> = { ruleType: req.ruleType };
     if (req.name) ext.name = req.name;
-    if (req.filter !== undefined) ext.filter = req.filter;
+    // a --filter-json of `null` is no filter (client.go:312@c7521c1c: a nil Filter is left out)
+    if (req.filter !== undefined && req.filter !== null) ext.filter = req.filter;
     ext.idempotencyKey = req.idempotencyKey;
     const body: Record<string, unknown> = {
       clientId: this.cp.clientId,

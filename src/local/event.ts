@@ -6,7 +6,7 @@
 import { DwsError } from '../errors.js';
 import { checkIdentity, ControlClient, controlPlane, type Subscription } from '../events/control.js';
 import { catalogEntries, definitionView, lookupEvent, schemaDocument } from '../events/catalog.js';
-import { consume } from '../events/consume.js';
+import { consume, consumePreview } from '../events/consume.js';
 import { isRecordedProcess, loadRuns, removeRuns, withAlive } from '../events/runs.js';
 import type { LocalCommand, LocalContext } from './types.js';
 import { text } from '../contract/values.js';
@@ -135,8 +135,11 @@ stop.preview = (ctx) => {
   return [{ id: 'cancel', control_plane: 'subscription/cancel', subscribe_ids: id ? [id] : '<every subscription this machine\'s consumers recorded>' }];
 };
 
+const consumeCommand: LocalCommand = (ctx) => consume(ctx);
+consumeCommand.preview = (ctx) => consumePreview(ctx.values, ctx.positionals);
+
 export const eventCommands: Record<string, LocalCommand> = {
-  'event.consume': consume,
+  'event.consume': consumeCommand,
   'event.list': list,
   'event.schema': schema,
   'event.status': status,
