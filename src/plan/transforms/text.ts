@@ -269,43 +269,40 @@ export const PLAIN: Record<string, Fn> = {
   strip_unsafe_chars: (v, where) => [...str(v, where)].filter((c) => !unsafe(c.codePointAt(0)!)).join(''),
 };
 
+/** A transform over an object's keys in order: the first key whose value `read` turns into text (absent: none, or not an object). */
+function firstOfKeys(name: string, keys: unknown, read: (x: unknown) => string | undefined): (v: unknown) => string | undefined {
+  if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) throw new Error(`${name} needs a non-empty list of keys`);
+  const names = [...keys] as string[];
+  return (v) => {
+    if (!isObj(v)) return undefined;
+    for (const k of names) {
+      const t = read(v[k]);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  };
+}
+
 export const PARAM: Record<string, Param> = {
   /**
    * an object -> the first non-blank text among its keys, trimmed (a number or boolean as Go's %v text); absent when
    * none or when the value is not an object (upstream devAppFirstContentString, helpers/devapp.go:2641@c7521c1c)
    */
-  first_text: (keys) => {
-    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) throw new Error('first_text needs a non-empty list of keys');
-    const names = [...keys] as string[];
-    return (v) => {
-      if (!isObj(v)) return undefined;
-      for (const k of names) {
-        const t = goScalarText(v[k]);
-        if (t !== '') return t;
-      }
-      return undefined;
-    };
-  },
+  first_text: (keys) => firstOfKeys('first_text', keys, (x) => {
+    const t = goScalarText(x);
+    return t !== '' ? t : undefined;
+  }),
   /**
    * an object -> minutesdata stringField's text of its keys (internal/shortcut/minutesdata/response.go:361-383@c7521c1c):
    * per key in order, a text not blank once Go-trimmed, trimmed; a number as FormatFloat 'f' text of the float64
    * json.Unmarshal made (a kept literal as json.Number's digits); null, a blank text, a boolean, a list or an object
    * passes to the next key; absent when none or when the value is not an object
    */
-  string_field: (keys) => {
-    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) throw new Error('string_field needs a non-empty list of keys');
-    const names = [...keys] as string[];
-    return (v) => {
-      if (!isObj(v)) return undefined;
-      for (const k of names) {
-        const x = v[k];
-        if (typeof x === 'string' && trimSpace(x) !== '') return trimSpace(x);
-        if (typeof x === 'number') return goFloatText(x);
-        if (x instanceof JsonNumber) return x.literal;
-      }
-      return undefined;
-    };
-  },
+  string_field: (keys) => firstOfKeys('string_field', keys, (x) => {
+    if (typeof x === 'string' && trimSpace(x) !== '') return trimSpace(x);
+    if (typeof x === 'number') return goFloatText(x);
+    return x instanceof JsonNumber ? x.literal : undefined;
+  }),
   /** `%s` replaced by the value's text (each `%s`) */
   format: (tpl) => {
     if (typeof tpl !== 'string') throw new Error('format needs a template string');
