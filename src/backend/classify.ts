@@ -82,16 +82,25 @@ function isErrorCode(v: unknown): boolean {
   return code !== '' && !SUCCESS_CODES.has(code.toLowerCase());
 }
 
-/** Whether a text block's top-level object is a business error to upstream's helper path (isBusinessError). */
-export function helperBusinessError(body: Obj): boolean {
-  if ('error' in body) {
-    const e = body.error;
-    if (typeof e === 'string' ? trimSpace(e) !== '' : Array.isArray(e) ? e.length > 0 : isObj(e) ? Object.keys(e).length > 0 : e !== null) return true;
-  }
-  if (typeof body.status === 'string' && trimSpace(body.status).toLowerCase() === 'error') return true;
-  if (HELPER_CODE_KEYS.some((k) => isErrorCode(body[k]))) return true;
-  return body.success === false || (typeof body.success === 'string' && body.success.toLowerCase() === 'false');
+/** success:false, or the text "false" in any case: a failure to upstream's runner and helper path alike. */
+const saysFailure = (o: Obj) => o.success === false || (typeof o.success === 'string' && o.success.toLowerCase() === 'false');
+
+/**
+ * What makes a text block's top-level object a business error to upstream's helper path (isBusinessError), as the
+ * refusal names it: the first error code, `status error`, or `error` (an error key holding something, or success
+ * false); undefined when nothing does.
+ */
+function helperFailure(body: Obj): string | undefined {
+  const code = HELPER_CODE_KEYS.map((k) => body[k]).find(isErrorCode);
+  if (code !== undefined) return String(code);
+  if (typeof body.status === 'string' && trimSpace(body.status).toLowerCase() === 'error') return 'status error';
+  const e = body.error;
+  const holdsError = 'error' in body && (typeof e === 'string' ? trimSpace(e) !== '' : Array.isArray(e) ? e.length > 0 : isObj(e) ? Object.keys(e).length > 0 : e !== null);
+  return holdsError || saysFailure(body) ? 'error' : undefined;
 }
+
+/** Whether a text block's top-level object is a business error to upstream's helper path (isBusinessError). */
+export const helperBusinessError = (body: Obj): boolean => helperFailure(body) !== undefined;
 
 /**
  * The error an answer stands for, or undefined when it is a result. `scrub` removes secrets from shown text.
@@ -121,16 +130,16 @@ export function classifyAnswer(value: unknown, isError: boolean, where: string, 
     return new DwsError('mcp_tool_error', `${where} reported an error: ${scrub(text || 'no details').slice(0, 500)}`);
   }
   for (const o of all) {
-    if (o.success === false || (typeof o.success === 'string' && o.success.toLowerCase() === 'false')) {
+    if (saysFailure(o)) {
       const code = codeIn(o) ?? 'unknown';
       return new DwsError('business_error', `${where} failed: ${code}: ${scrub(messageIn(o) ?? 'no message').slice(0, 500)}`,
         'the backend refused the request; check the parameters against `dws schema <command>`');
     }
   }
-  if (isObj(helperText) && helperBusinessError(helperText)) {
-    const code = HELPER_CODE_KEYS.map((k) => helperText[k]).find(isErrorCode);
-    const shown = code !== undefined ? String(code) : typeof helperText.status === 'string' && trimSpace(helperText.status).toLowerCase() === 'error' ? 'status error' : 'error';
-    const message = messageIn(helperText) ?? (helperText.error !== undefined && typeof helperText.error !== 'string' ? JSON.stringify(helperText.error) : undefined);
+  const shown = isObj(helperText) ? helperFailure(helperText) : undefined;
+  if (isObj(helperText) && shown !== undefined) {
+    const e = helperText.error;
+    const message = messageIn(helperText) ?? (e !== undefined && typeof e !== 'string' ? JSON.stringify(e) : undefined);
     return new DwsError('business_error', `${where} failed: ${scrub(shown)}: ${scrub(message ?? 'no message').slice(0, 500)}`,
       'the backend refused the request; check the parameters against `dws schema <command>`');
   }

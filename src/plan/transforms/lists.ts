@@ -3,6 +3,7 @@ import { byCodePoint } from '../../text/order.js';
 import { isObj, nonEmptyText, positive, refuse, str, type Fn, type Param } from './types.js';
 import { stringifyJson } from '../../json-number.js';
 import { fields, trimSpace } from '../../text/space.js';
+import { goCase } from '../../text/go-case.js';
 import { parseJsonWellFormed } from '../../json-well-formed.js';
 
 /**
@@ -187,8 +188,8 @@ export const PARAM: Record<string, Param> = {
    */
   named_object_list: (arg) => {
     if (!Array.isArray(arg) || arg.length === 0 || !arg.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('named_object_list needs a non-empty list of keys');
-    // Go's strings.ToLower maps code point by code point (U+0130 to a plain i, where JavaScript adds U+0307)
-    const lower = (k: string) => Array.from(k, (c) => (c === '\u0130' ? 'i' : c.toLowerCase())).join('');
+    // Go's strings.ToLower, code point by code point (src/text/go-case.ts: U+0130 to a plain i)
+    const lower = (k: string) => goCase(k, 'lower');
     const names = new Set((arg as string[]).map(lower));
     const find = (v: unknown): { list: unknown[] } | undefined => {
       if (!isObj(v)) return undefined;

@@ -65,7 +65,6 @@ export const PLAIN: Record<string, Fn> = {
    */
   keep_int: (v) => (Array.isArray(v) ? v : [v]).filter((x) => (typeof x !== 'string' || INTEGER.test(x)) && wholeNumber(x) !== undefined),
   trunc: (v, where) => ((v = asDouble(v)), typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : refuse(where, v, 'a number')),
-  // a kept literal (JsonNumber) is its digits as typed (Go's json.Number.String(), strconv.FormatInt of an int64)
   // to_string as upstream's answer readers write a value json.Unmarshal decoded: a number as FormatFloat(x, 'f', -1, 64)
   // writes the float64 (a kept literal read as that float64 first: 1e21 -> "1000000000000000000000",
   // 12345678901234567890 -> "12345678901234567000"), a boolean as strconv.FormatBool; anything else passes
@@ -74,6 +73,7 @@ export const PLAIN: Record<string, Fn> = {
   // shortcut/chat/lark_alignment.go:376-392@c7521c1c): a number as %g shortest (1e6 -> "1e+06", 1e21 -> "1e+21"), a
   // boolean as true/false, a list as [a b], an object as map[k:v] with sorted keys; a text passes unchanged
   sprint_text: (v) => (v === null ? v : goSprint(v)),
+  // a kept literal (JsonNumber) is its digits as typed (Go's json.Number.String(), strconv.FormatInt of an int64)
   to_string: (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v instanceof JsonNumber ? v.literal : v),
   // upstream's credential readers keep a header only when its value is text (helpers/drive.go:244-250, :271-277;
   // shortcut/drive/version_operations.go:283-289@c7521c1c); anything but an object gives no headers
