@@ -316,7 +316,11 @@ function localChecks(values: Record<string, unknown>, positionals: Record<string
   if (!(dryRun && keys.length <= 1) && values.force === true && values.foreground !== true) {
     throw new DwsError('constraint_violation', '--force only applies with --foreground', 'drop --force');
   }
-  if (!(dryRun && keys.length <= 1) && values.format === 'json' && !(typeof values['max-events'] === 'number' && values['max-events'] > 0) && !(text(values.duration) && durationMs(text(values.duration)) > 0)) {
+  const unbounded = () => {
+    const b = boundsOf(values, true);
+    return b.maxEvents === 0 && b.durationMs === 0;
+  };
+  if (!(dryRun && keys.length <= 1) && values.format === 'json' && unbounded()) {
     throw new DwsError('constraint_violation', '--format json needs --max-events or --duration: its events are indented over several lines, which an open-ended stream cannot be split by', 'use --format ndjson for an open-ended stream');
   }
   const ticketMode = text(values['stream-ticket-mode']) || 'normal';
