@@ -11,6 +11,9 @@
 //   20261227: audit-30z-a/b.md, 20261228: audit-31a-a/b.md,
 //   20261229: audit-31b-a/b.md; the next audit draws seed 20261230)
 //   node notes/audit-draw.mjs rest          every command no audit drew and the session 32 sweep left (SWEEP32_LEFT)
+//   node notes/audit-draw.mjs second <seed> a second reading (session 33 on): every command has been read once, so the
+//                                           draw is from all non-local commands, none excluded: an estimate of what still
+//                                           differs over the whole surface (20261301: notes/h33-a1.md, 20261302: h33-a2.md)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
@@ -277,9 +280,10 @@ const AUDITS = new Map([
 ]);
 
 const rest = process.argv[2] === 'rest';
-const seed = rest ? Infinity : Number(process.argv[2]);
-if (!rest && !Number.isInteger(seed)) throw new Error('usage: node notes/audit-draw.mjs <seed> | rest');
-const earlier = new Set([...AUDITS].filter(([s]) => s < seed).flatMap(([, paths]) => paths));
+const second = process.argv[2] === 'second';
+const seed = rest ? Infinity : Number(process.argv[second ? 3 : 2]);
+if (!rest && !Number.isInteger(seed)) throw new Error('usage: node notes/audit-draw.mjs <seed> | rest | second <seed>');
+const earlier = second ? new Set() : new Set([...AUDITS].filter(([s]) => s < seed).flatMap(([, paths]) => paths));
 const out = execFileSync('node', ['bin/dws.cjs', 'schema', '--all', '--jq',
   '.products[].tools[] | [.canonical_path, .interface_mode, .cli_path] | @tsv'], { encoding: 'utf8', maxBuffer: 1 << 26 });
 const all = out.trim().split('\n').map((l) => l.split('\t'));
@@ -287,7 +291,7 @@ const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0); // code point order (all pat
 all.sort((a, b) => cmp(a[0], b[0]));
 const missing = [...earlier].filter((p) => !all.some((r) => r[0] === p));
 if (missing.length) throw new Error(`audited commands not in the catalog: ${missing.join(', ')}`);
-const rows = earlier.size === 0 ? all : all.filter((r) => !earlier.has(r[0]) && r[1] !== 'local');
+const rows = earlier.size === 0 && !second ? all : all.filter((r) => !earlier.has(r[0]) && r[1] !== 'local');
 /**
  * Session 32 swept the 274 commands no audit had drawn (`rest` before this list: notes/sw32-1.md ... sw32-11.md, one
  * share per report, notes/sweep32-shares.md lists the shares); these it left unread (none: sw32-10 and sw32-11 read the last two).
@@ -319,7 +323,7 @@ function draw(pool, n) {
 }
 const atomic = rows.filter((r) => r[1] === 'mcp');
 const other = rows.filter((r) => r[1] !== 'mcp');
-console.log(`seed ${seed}: total ${all.length}, excluded: earlier audits ${earlier.size}, local ${earlier.size === 0 ? 0 : all.filter((r) => r[1] === 'local' && !earlier.has(r[0])).length}; atomic ${atomic.length}, other ${other.length}`);
+console.log(`seed ${seed}: total ${all.length}, excluded: earlier audits ${earlier.size}, local ${earlier.size === 0 && !second ? 0 : all.filter((r) => r[1] === 'local' && !earlier.has(r[0])).length}; atomic ${atomic.length}, other ${other.length}`);
 for (const [label, pool] of [['atomic', atomic], ['composite', other]]) {
   for (const r of draw(pool, 15)) console.log([label, ...r].join('\t'));
 }
