@@ -34,7 +34,10 @@
 // objectGuardWritten (1, the default, session 30: the request is read as written too, after its regional rewrite: 檢視
 // is a view, its rewrite 查看 no object), and objectGuardKeepRest (1, the default, session 30: a request that keeps
 // something besides its target, 资料不要动, moves a destructive command on a thing it does not name below the first hit
-// on the target, when that hit nearly matches it).
+// on the target, when that hit nearly matches it), and objectGuardWords (1, the default, session 33: a destructive
+// command on a thing the request does not name, which the ranking matches on none of the words the request names its
+// target with, moves below the first hit on the target it matches on one, when that hit nearly matches it: its lead
+// came from the request's other words, 先确认 or "added by mistake").
 import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
