@@ -79,6 +79,11 @@ export interface RankingOptions {
    *  destructive command on an object the request does not name moves below the first hit on the target when that
    *  hit scores at least objectGuardSiblingRatio of it (rank-guard5, docs/ranking.md session 30). */
   objectGuardKeepRest: number;
+  /** Object guard: 1 = the words a delete request names its target with weigh in the guard's decision: a destructive
+   *  command on a thing the request does not name, which the ranking matches on none of those words, moves below the
+   *  first hit on the target that it matches on one of them, when that hit scores at least objectGuardSiblingRatio of
+   *  it (h33-rank, docs/ranking.md session 33). */
+  objectGuardWords: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -135,6 +140,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardReadings: 1,
   objectGuardWritten: 1,
   objectGuardKeepRest: 1,
+  objectGuardWords: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -605,3 +605,40 @@ describe('object_guard: a person named is a member or an attendee (objects.yaml 
     expect(paths({}, '把这个人从群里移除')[0]).toBe('chat.remove_group_member');
   });
 });
+
+describe('object_guard: the words the request names its target with (objectGuardWords 1, default; docs/ranking.md session 33)', () => {
+  it('moves a destructive command the ranking matches on none of the target words below the one it matches on them', () => {
+    // the comment delete leads on "added by mistake"; the hotword delete is the one that says hotword
+    const q = 'delete the hotword I added by mistake';
+    expect(paths({}, q)[0]).toBe('minutes.delete_personal_hotword');
+    expect(paths({ objectGuardWords: 0 }, q)[0]).toBe('doc.delete_comment');
+    // the wiki node delete leads on 先确认归属 (its own words); the role delete is the one that says role
+    const r = 'role 删掉 先确认归属';
+    expect(paths({}, r)[0]).toBe('aitable.advperm_role_delete');
+    expect(paths({ objectGuardWords: 0 }, r)[0]).toBe('wiki.shortcut_node_delete');
+  });
+
+  it('moves nothing when the first hit is on the target, or the request is no removal', () => {
+    for (const q of ['删除角色 9911 确认后再删', 'delete the duplicate task', '把那个模板删了', 'show the hotword I added by mistake', '查看这个角色，先确认归属']) {
+      expect(paths({}, q), q).toEqual(paths({ objectGuardWords: 0 }, q));
+    }
+  });
+
+  it('changes the first hit only when it is destructive, for any object word said with words of another command', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const e = new Engine(readSnapshotBytes());
+    const doc = new Map<string, number>();
+    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
+    const destroys = factsOf(e.meta).destroys;
+    fc.assert(fc.property(fc.constantFrom(...lex.zh.flat(), ...lex.en.flat()), fc.constantFrom('先确认归属', 'I added by mistake', '重复创建的', 'before the meeting'),
+      fc.constantFrom('删掉', 'delete', 'remove'), (w, rest, verb) => {
+        const q = `${verb} ${w} ${rest}`;
+        const on = paths({}, q);
+        const off = paths({ objectGuardWords: 0 }, q);
+        expect(on.length, q).toBe(off.length);
+        if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+      }), { numRuns: 120 });
+  });
+});

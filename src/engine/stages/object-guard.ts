@@ -34,12 +34,17 @@
 // objectGuardWritten (1, the default, session 30: the request is read as written too, after its regional rewrite: 檢視
 // is a view, its rewrite 查看 no object), and objectGuardKeepRest (1, the default, session 30: a request that keeps
 // something besides its target, 资料不要动, moves a destructive command on a thing it does not name below the first hit
-// on the target, when that hit nearly matches it).
+// on the target, when that hit nearly matches it), and objectGuardWords (1, the default, session 33: a destructive
+// command on a thing the request does not name, which the ranking matches on none of the words the request names its
+// target with, moves below the first hit on the target it matches on one, when that hit nearly matches it: its lead
+// came from the request's other words, 先确认 or "added by mistake").
 import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
-import type { Stage } from './types.js';
+import { MAX_RESULTS } from '../../core/core.js';
+import type { NormalizedRequest } from '../request.js';
+import type { Stage, StageEnv } from './types.js';
 
 /** Per catalog: which tools destroy (computed once), and each tool's object index (-2 until first asked, -1: none). */
 const facts = new WeakMap<SnapshotMeta, { destroys: Uint8Array; object: Int16Array; removeBits: number; recallBits: number; titled: WeakMap<ObjectLexicon, (number[] | undefined)[]> }>();
@@ -110,6 +115,10 @@ export interface GuardScope {
   /** 1: a request that says to keep something (资料不要动, leave the rest) besides its target: a destructive command on
    *  an object the request does not name moves below the first hit on the target, when that hit nearly matches it. */
   keepRest?: number;
+  /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
+   *  words the request names its targets with. A destructive command on another object, matching none of them, moves
+   *  below the first hit on the target that matches one, when that hit nearly matches it. */
+  matching?: (text: string) => Set<number> | undefined;
 }
 
 /** Per catalog: the products with a command on each object (a tool's own object, filed once). */
@@ -251,7 +260,31 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
       (h) => onTarget(h) && ofNamed(h), scope.first === 1);
   }
   if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= scope.siblingRatio * h.score, onTarget, scope.first === 1);
+  // words: the object words weigh in the guard's decision. A destructive command on a thing the request does not name
+  // that the ranking matches on none of the words the request names its target with goes below the first hit on the
+  // target that it matches on one of them (its lead came from the request's other words).
+  if (scope.matching && targets.length > 0) {
+    const firstOn = out.findIndex(onTarget);
+    const unnamed = (h: Hit) => kind(h) === undefined && f.destroys[h.doc] === 1 && objectOf(meta, f, h.doc) >= 0 && !onTarget(h) &&
+      !named.includes(objectOf(meta, f, h.doc)) && !h.sources.includes('exact_identity');
+    if (firstOn > 0 && out.slice(0, firstOn).some(unnamed)) {
+      const words = targetWords(folded, objects, targets);
+      const m = words.length > 0 ? scope.matching(words.join(' ')) : undefined;
+      if (m) out = moveBelow(out, (h, anchor) => unnamed(h) && !m.has(h.doc) && anchor.score >= scope.siblingRatio * h.score, (h) => onTarget(h) && m.has(h.doc), scope.first === 1);
+    }
+  }
   return out === hits ? all : [...out, ...all.slice(scope.depth)];
+}
+
+/** The words of the targets the folded text says (an English word whole, a Chinese one anywhere), each once. */
+function targetWords(folded: string, objects: ObjectLexicon, targets: number[]): string[] {
+  const out: string[] = [];
+  for (const t of targets) {
+    for (const [words, english] of [[objects.zh[t], false], [objects.en[t], true]] as const) {
+      for (const w of words) if (!out.includes(w) && says(folded, w, english)) out.push(w);
+    }
+  }
+  return out;
 }
 
 /** Whether the folded text says the word (an English word whole, a Chinese one anywhere). */
@@ -329,6 +362,14 @@ function moveBelow(list: Hit[], moving: (h: Hit, anchor: Hit) => boolean, isAnch
   return [...kept.slice(0, at), ...moved, ...kept.slice(at)];
 }
 
+/** The tools the ranking matches for text (every hit of its own ranking), or undefined when they may be more than one
+ *  ranking lists (MAX_RESULTS) or the text is an identity. */
+function matchingTools(text: string, req: NormalizedRequest, env: StageEnv): Set<number> | undefined {
+  const o = env.runQuery(text, req, false, '', MAX_RESULTS);
+  if (o.kind !== 'ranked' || o.hits.length >= MAX_RESULTS) return undefined;
+  return new Set(o.hits.filter((h) => h.score > 0).map((h) => h.doc));
+}
+
 export const objectGuard: Stage = {
   name: 'object_guard',
   option: 'objectGuard',
@@ -347,6 +388,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
         ...(r.objectGuardReadings === 1 ? { readings: 1 } : {}),
         ...(r.objectGuardKeepRest === 1 ? { keepRest: 1 } : {}),
+        ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
     });
