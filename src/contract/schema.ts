@@ -14,7 +14,7 @@ import { flagKey, readRank, readSpelling } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
 import { trimSpace } from './values.js';
 import { ONLY_SPACE_PATTERN } from '../text/space.js';
-import { acceptedEnum, applyEnumRules, whitespaceOnlyKept } from './enum-input.js';
+import { acceptedEnum, applyEnumRules, keepsWhitespaceOnly } from './enum-input.js';
 
 /** The catalog's own format names; standard ones (STANDARD_FORMATS) come from ajv-formats. */
 export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
@@ -146,10 +146,8 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   }
   // alias_blank_given: a blank alias alone gives the flag as "" (upstream's contactAnyFlagChanged, contact.go:73-80@c7521c1c)
   for (const key of viaAlias) if (blank(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
-  const typedWhitespace = tool.trim_strings ? whitespaceOnlyKept(tool, data) : {};
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
-  Object.assign(data, typedWhitespace);
   refuseBlankRequired(tool, data);
   return data;
 }
@@ -161,7 +159,9 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
  */
 function trimStrings(tool: ToolSpec, data: Record<string, unknown>): void {
   for (const [name, v] of Object.entries(data)) {
-    if (typeof v === 'string' && declaredFlag(tool, name)?.type === 'string') data[name] = trimSpace(v);
+    const p = declaredFlag(tool, name);
+    // an enum_blank: keep flag typed as whitespace only stays as typed, for the enum check to refuse (enum-input.ts)
+    if (typeof v === 'string' && p?.type === 'string' && !(Object.hasOwn(tool.parameters, name) && keepsWhitespaceOnly(tool.parameters[name], v))) data[name] = trimSpace(v);
   }
 }
 
