@@ -94,6 +94,11 @@ describe('commands take the spelling upstream reads first', () => {
     expect(await argsOf(['chat', 'category', 'add-conv', '--id', 'I', '--group', 'G', '--category-ids', '1'])).toEqual([{ openConversationId: 'G', categoryIds: [1] }]);
   });
 
+  it('contact dept get-info: contactParseInt64WithAliases(dept, id, ids, dept-id, dept-ids, ...) reads flagOrFallback (helpers/contact.go:119-123, :894@c7521c1c)', async () => {
+    expect(await argsOf(['contact', 'dept', 'get-info', '--dept-id', '7', '--id', '6'])).toEqual([{ deptId: 6 }]);
+    expect(await argsOf(['contact', 'dept', 'get-info', '--id', '6', '--dept', '5'])).toEqual([{ deptId: 5 }]);
+  });
+
   it('aitable record query: --query, else --keyword (helpers/aitable.go:2192-2195@c7521c1c)', async () => {
     expect(await argsOf(['aitable', 'record', 'query', '--base-id', 'b', '--table-id', 't', '--keyword', 'k', '--query', 'q']))
       .toEqual([expect.objectContaining({ keyword: 'q' })]);
