@@ -13,6 +13,10 @@
 //     text not blank, a non-empty object or list, or any other non-null value; a `status` of "error" (any case,
 //     trimmed); an errorCode / error_code / errcode / err_code / code that is a non-zero number or a text not blank
 //     other than 0 / ok / success / succeed (any case, trimmed) -> business_error (exit 1)
+//   for a command upstream builds in internal/pat (pat chmod: handleToolResult, internal/pat/chmod.go:1301-1322@c7521c1c),
+//     the first text block that is not empty, read as a JSON object, is read by ClassifyMCPResponseText
+//     (internal/errors/pat.go:266-299@c7521c1c): an error, message or errorMsg text naming the missing service_id or
+//     access_key -> not_authenticated (exit 2); an `error` that is any text, "" included -> business_error (exit 1)
 // The codes are looked for under the keys code, errorCode and error_code of the same objects.
 import { DwsError } from '../errors.js';
 import { isObject as isObj } from '../json-object.js';
@@ -102,12 +106,27 @@ function helperFailure(body: Obj): string | undefined {
 /** Whether a text block's top-level object is a business error to upstream's helper path (isBusinessError). */
 export const helperBusinessError = (body: Obj): boolean => helperFailure(body) !== undefined;
 
+/** Which extra reading of an answer's first text block a command gets: its upstream helper path's, or internal/pat's. */
+export type TextRules = 'helper' | 'pat';
+
+/** What internal/pat's ClassifyMCPResponseText fails beyond the checks every answer gets (isNotLoggedInError, isBusinessError's `error` text). */
+function patFailure(body: Obj, where: string, scrub: (t: string) => string): DwsError | undefined {
+  const text = (k: string) => (typeof body[k] === 'string' ? body[k] as string : undefined);
+  if (['error', 'message', 'errorMsg'].some((k) => text(k)?.includes('Missing service_id or access_key'))) {
+    return new DwsError('not_authenticated', `${where}: the service reports that no login was given`, 'run `dws auth login`');
+  }
+  if (text('error') === undefined) return undefined;
+  return new DwsError('business_error', `${where} failed: error: ${scrub(messageIn(body) ?? 'no message').slice(0, 500)}`,
+    'the backend refused the request; check the parameters against `dws schema <command>`');
+}
+
 /**
  * The error an answer stands for, or undefined when it is a result. `scrub` removes secrets from shown text.
- * `helperText`: for a command upstream builds in its helpers or shortcuts, its first text block that is not blank,
- * decoded (checked by helperBusinessError when it is an object).
+ * `text`: the command's first text block (for the helper rules the first not blank, for the pat rules the first not
+ * empty), decoded, and the rules it is read by (helperBusinessError's for the helper path, patFailure's for internal/pat)
+ * when it is an object.
  */
-export function classifyAnswer(value: unknown, isError: boolean, where: string, scrub: (t: string) => string, helperText?: unknown): DwsError | undefined {
+export function classifyAnswer(value: unknown, isError: boolean, where: string, scrub: (t: string) => string, text?: { rules: TextRules; body: unknown }): DwsError | undefined {
   const all = [...objects(value)];
   for (const o of all) {
     const code = codeIn(o, GATEWAY_AUTH_CODES);
@@ -135,6 +154,11 @@ export function classifyAnswer(value: unknown, isError: boolean, where: string, 
       return new DwsError('business_error', `${where} failed: ${code}: ${scrub(messageIn(o) ?? 'no message').slice(0, 500)}`,
         'the backend refused the request; check the parameters against `dws schema <command>`');
     }
+  }
+  const helperText = text?.rules === 'helper' ? text.body : undefined;
+  if (text?.rules === 'pat' && isObj(text.body)) {
+    const refusal = patFailure(text.body, where, scrub);
+    if (refusal) return refusal;
   }
   const shown = isObj(helperText) ? helperFailure(helperText) : undefined;
   if (isObj(helperText) && shown !== undefined) {

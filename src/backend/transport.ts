@@ -21,7 +21,7 @@ import { DwsError } from '../errors.js';
 import type { ServerConfig } from './config.js';
 import { markSent, markSettled } from './in-flight.js';
 import { redactSecrets } from './secrets.js';
-import { classifyAnswer } from './classify.js';
+import { classifyAnswer, type TextRules } from './classify.js';
 import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
 import { JsonNumber, stringifyJson } from '../json-number.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../json-well-formed.js';
@@ -304,19 +304,21 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
  * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does). Either way a lone surrogate
  * escape is U+FFFD, as Go's decoder makes it (src/json-well-formed.ts).
  */
-export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, helperChecks = false): unknown {
+export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, textRules?: TextRules): unknown {
   const value = rawResultOf(r, exactNumbers);
-  const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server), helperChecks ? helperTextOf(r) : undefined);
+  const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server), textRules ? { rules: textRules, body: firstTextOf(r, textRules) } : undefined);
   if (refusal) throw refusal;
   return redactValue(value, server);
 }
 
 /**
- * The first text block that is not blank (Go's TrimSpace), decoded as upstream's parseMCPToolTextResult decodes it
- * (json.Unmarshal into a map, helpers.go:222-225@c7521c1c); undefined when it is not JSON.
+ * The first text block that is not blank (Go's TrimSpace; the helper rules: parseMCPToolTextResult,
+ * helpers.go:207-225@c7521c1c) or not empty (the pat rules: handleToolResult's `c.Text == ""`,
+ * internal/pat/chmod.go:1305-1310@c7521c1c), decoded as their json.Unmarshal into a map decodes it; undefined when it is
+ * not JSON.
  */
-function helperTextOf(r: CallToolResult): unknown {
-  const first = r.content.find((c) => c.type === 'text' && trimSpace(String(c.text ?? '')) !== '');
+function firstTextOf(r: CallToolResult, rules: TextRules): unknown {
+  const first = r.content.find((c) => c.type === 'text' && (rules === 'pat' ? String(c.text ?? '') : trimSpace(String(c.text ?? ''))) !== '');
   if (!first) return undefined;
   try {
     return parseJsonWellFormed(String(first.text));

@@ -35,6 +35,12 @@ export interface ParameterSpec {
    */
   primary_typed_wins?: boolean;
   /**
+   * The order in which upstream reads this flag's spellings (the flag itself and its aliases, by name): its
+   * flagOrFallback / mustFlagOrFallback / corecmd alias chain, whose first non-blank value is sent. Two spellings typed
+   * with different values give the one listed first; without it (or for a spelling it does not list) they are refused.
+   */
+  read_order?: string[];
+  /**
    * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
    * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`
    * absent, so the plan's blank check refuses it as it refuses the flag typed blank.
@@ -199,6 +205,12 @@ export interface DeclaredParameter {
    * not filled from an alias, and an alias beside it is ignored.
    */
   primary_typed_wins?: boolean;
+  /**
+   * The order in which upstream reads this flag's spellings (the flag itself and its aliases, by name): its
+   * flagOrFallback / mustFlagOrFallback / corecmd alias chain, whose first non-blank value is sent. Two spellings typed
+   * with different values give the one listed first; without it (or for a spelling it does not list) they are refused.
+   */
+  read_order?: string[];
   /**
    * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
    * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`

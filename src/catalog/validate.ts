@@ -89,6 +89,15 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
         else if (p.alias_of && (p.alias_of === flag || t.parameters[p.alias_of].alias_of || t.parameters[p.alias_of].hidden)) {
           problems.push(`${at}: parameter --${flag} alias_of "${p.alias_of}" must name a visible flag that is no alias itself`);
         }
+        if (p.read_order) {
+          // every name a spelling of this flag (itself, an alias_of it, or a hidden flag feeding its property)
+          const spells = (n: string) => n === flag || (n in t.parameters && (t.parameters[n].alias_of === flag ||
+            (t.parameters[n].hidden === true && t.parameters[n].alias_of === undefined && p.property !== null && t.parameters[n].property === p.property)));
+          const stray = p.read_order.filter((n) => !spells(n));
+          if (p.hidden || p.alias_of || p.spellings_trimmed || p.primary_typed_wins || stray.length) {
+            problems.push(`${at}: parameter --${flag} read_order needs a visible flag read by the first non-blank spelling, listing only its spellings${stray.length ? ` (not one: ${stray.join(', ')})` : ''}`);
+          }
+        }
         if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || NUMERIC_OR_BOOL_FLAG_TYPES.has(p.type))) {
           problems.push(`${at}: parameter --${flag} enum_fold/enum_blank need a visible text (or text list) flag with an enum`);
         }

@@ -19,3 +19,39 @@ export function aliasTarget(tool: ToolSpec, name: string): string | undefined {
 export function flagKey(tool: ToolSpec, name: string): string {
   return aliasTarget(tool, name) ?? name;
 }
+
+/**
+ * Where spelling `name` of flag `key` stands in the order upstream reads the flag's spellings: its place in the flag's
+ * `read_order` (upstream's flagOrFallback / mustFlagOrFallback / corecmd alias chain, the first non-blank taken).
+ * Undefined when the flag declares no order or does not list the spelling: such a spelling is read only when no
+ * ranked one gives a value, and two such spellings with different values are refused.
+ */
+export function readRank(tool: ToolSpec, key: string, name: string): number | undefined {
+  const order = Object.hasOwn(tool.parameters, key) ? tool.parameters[key].read_order : undefined;
+  const at = order ? order.indexOf(name) : -1;
+  return at < 0 ? undefined : at;
+}
+
+/** One typed spelling of a flag: its value and its readRank. */
+export interface TypedSpelling<V> { value: V; rank: number | undefined }
+
+/**
+ * The spelling upstream reads among those typed (in typed order): the non-blank one of lowest rank (an unranked one
+ * after every ranked one), the earliest typed among equals; none non-blank: the first typed. Two non-blank spellings of
+ * that same rank with different values are a conflict (dws does not guess which one upstream would take).
+ */
+export function readSpelling<V>(typed: readonly TypedSpelling<V>[], blank: (v: V) => boolean, same: (a: V, b: V) => boolean): { read: number } | { conflict: [number, number] } {
+  const key = (r: number | undefined) => r ?? Number.POSITIVE_INFINITY;
+  let read = -1;
+  for (let i = 0; i < typed.length; i++) {
+    if (blank(typed[i].value)) continue;
+    if (read < 0 || key(typed[i].rank) < key(typed[read].rank)) read = i;
+  }
+  if (read < 0) return { read: 0 };
+  for (let i = 0; i < typed.length; i++) {
+    if (i !== read && !blank(typed[i].value) && key(typed[i].rank) === key(typed[read].rank) && !same(typed[i].value, typed[read].value)) {
+      return { conflict: i < read ? [i, read] : [read, i] };
+    }
+  }
+  return { read };
+}

@@ -53,18 +53,13 @@ export function applyEnumRules(tool: ToolSpec, data: Record<string, unknown>): v
 }
 
 /**
- * The `enum_blank: keep` flags (without a fold) typed as whitespace only (`"  "`, not `""`), by name: upstream's
- * framework check hands only an empty typed value over to the flag's default; `"  "` is a value, which it trims to ""
- * and refuses (corecmd rawValue and validateEnum, corecmd.go:761-797, :1009-1034@c7521c1c; shortcut flags declare no
- * Trim, shortcut/adapter.go:207-221). Read before a trim_strings command trims its text flags, and put back after the
- * enum rules, so the enum check refuses it instead of passing it as "".
+ * Whether a trim_strings command leaves this flag's text as typed: an `enum_blank: keep` flag (without a fold) typed as
+ * whitespace only (`"  "`, not `""`). Upstream's framework check hands only an empty typed value over to the flag's
+ * default; `"  "` is a value, which it trims to "" and refuses (corecmd rawValue and validateEnum, corecmd.go:761-797,
+ * :1009-1034@c7521c1c; shortcut flags declare no Trim, shortcut/adapter.go:207-221), so the enum check must see it
+ * untrimmed and refuse it instead of passing it as "".
  */
-export function whitespaceOnlyKept(tool: ToolSpec, data: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, p] of Object.entries(tool.parameters)) {
-    if (!p.enum || p.enum_blank !== 'keep' || p.enum_fold !== undefined) continue;
-    const v = data[name];
-    if (typeof v === 'string' && v !== '' && trimSpace(v) === '') out[name] = v;
-  }
-  return out;
+export function keepsWhitespaceOnly(p: ParameterSpec, value: unknown): boolean {
+  return p.enum !== undefined && p.enum_blank === 'keep' && p.enum_fold === undefined &&
+    typeof value === 'string' && value !== '' && trimSpace(value) === '';
 }

@@ -10,10 +10,11 @@ import { DwsError } from '../errors.js';
 import type { RequiredCheck, ToolSpec } from '../catalog/types.js';
 import { JsonNumber } from '../json-number.js';
 import { blankCounts, refusedByPlan } from '../catalog/groups.js';
-import { flagKey } from './aliases.js';
+import { flagKey, readRank, readSpelling } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
 import { trimSpace } from './values.js';
-import { acceptedEnum, applyEnumRules, whitespaceOnlyKept } from './enum-input.js';
+import { ONLY_SPACE_PATTERN } from '../text/space.js';
+import { acceptedEnum, applyEnumRules, keepsWhitespaceOnly } from './enum-input.js';
 
 /** The catalog's own format names; standard ones (STANDARD_FORMATS) come from ajv-formats. */
 export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
@@ -46,21 +47,30 @@ export type Group = { kind: 'require_together' | 'require_one_of' | 'mutually_ex
  * `""`, a list with an element other than `""`; any number or boolean. Upstream's typed constraints read it so
  * (internal/corecmd/corecmd.go:1103-1130 constraintProvided, internal/shortcut/validate.go:31-54 setFlags@c7521c1c: a
  * trimmed text, and a command with trim_strings is trimmed before this), and its hand checks compare the value with "".
+ * In a command with trim_strings a list element of only Go spaces is blank too (its elements stay as typed, but
+ * constraintProvided's sliceHasValue, corecmd.go:1607, and setFlags' hasNonEmptyString, shortcut/runner.go:444@c7521c1c,
+ * trim each one): NOT_BLANK_TRIMMED.
  */
 const NOT_BLANK = { not: { anyOf: [{ const: '' }, { type: 'array', items: { const: '' } }] } };
-const blankValue = (v: unknown): boolean => v === '' || (Array.isArray(v) && v.every((x) => x === ''));
-const given = (g: Group, data: Record<string, unknown>, f: string): boolean => Object.hasOwn(data, f) && (g.countBlank === true || g.kind === 'require_together' || !blankValue(data[f]));
+const NOT_BLANK_TRIMMED = { not: { anyOf: [{ const: '' }, { type: 'array', items: { type: 'string', pattern: ONLY_SPACE_PATTERN } }] } };
+const ONLY_SPACE = new RegExp(ONLY_SPACE_PATTERN, 'u');
+const blankValue = (v: unknown, trimmed: boolean): boolean => v === '' ||
+  (Array.isArray(v) && v.every((x) => x === '' || (trimmed && typeof x === 'string' && ONLY_SPACE.test(x))));
+const given = (g: Group, data: Record<string, unknown>, f: string, trimmed: boolean): boolean =>
+  Object.hasOwn(data, f) && (g.countBlank === true || g.kind === 'require_together' || !blankValue(data[f], trimmed));
 
 const flag = (name: string) => `--${name}`;
 const flagList = (names: string[]) => names.map(flag).join(', ');
 
 /**
  * Folds alias flags into the flag they stand for and positionals into the flag of the same name. Two spellings of one
- * flag are read as upstream's flagOrFallback and corecmd's alias chain read them: the first non-blank value is the
- * flag's value, so a blank spelling yields to a filled one (`--workspace w --workspace-id ""`), and an alias typed
- * blank alone counts as not given (the flag then has its default, as upstream's primary flag does). Two different
- * non-blank values are refused rather than silently picking one. Then enum flags get their declared rules
- * (enum-input.ts).
+ * flag are read as upstream's flagOrFallback and corecmd's alias chain read them: the first non-blank value in the
+ * flag's `read_order` is the flag's value (readSpelling, aliases.ts), so a blank spelling yields to a filled one
+ * (`--workspace w --workspace-id ""`) and of two filled ones the one upstream reads first is sent, whichever was typed
+ * first; an alias typed blank alone counts as not given (the flag then has its default, as upstream's primary flag
+ * does). Two different non-blank values of spellings the order does not rank apart (no read_order, a spelling it does
+ * not list, a positional, chat's spellings_trimmed ids that chatFlagOrAlias refuses) are refused rather than guessed.
+ * Then enum flags get their declared rules (enum-input.ts).
  */
 export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
@@ -102,22 +112,42 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     if (alias) viaAlias.add(key);
     else viaAlias.delete(key);
   };
+  // each flag's spellings in typed order; a flag none of whose spellings is special (primary_typed_wins,
+  // spellings_trimmed, a positional) is read by its read_order (readSpelling), the others as typed (put)
+  type Typed = { value: unknown; given: string; alias: boolean; name: string; positional: boolean };
+  const typed = new Map<string, Typed[]>();
+  const add = (key: string, t: Typed) => {
+    const list = typed.get(key);
+    if (list) list.push(t);
+    else typed.set(key, [t]);
+  };
   for (const [name, value] of Object.entries(values)) {
     const key = flagKey(tool, name);
-    put(key, value, flag(name), key !== name);
+    add(key, { value, given: flag(name), alias: key !== name, name, positional: false });
   }
   for (const [name, value] of Object.entries(positionals)) {
     const declared = declaredFlag(tool, name);
     const target = flagKey(tool, name);
-    const typed = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
-    put(target, typed, `the positional <${name}>`, false);
+    const value1 = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
+    add(target, { value: value1, given: `the positional <${name}>`, alias: false, name, positional: true });
+  }
+  for (const [key, list] of typed) {
+    if (primaryWins(key) || trimmed(key) || list.some((t) => t.positional)) {
+      for (const t of list) put(key, t.value, t.given, t.alias);
+      continue;
+    }
+    const got = readSpelling(list.map((t) => ({ value: t.value, rank: readRank(tool, key, t.name) })), (v) => blank(v, key), (a, b) => same(key, a, b));
+    if ('conflict' in got) {
+      const [a, b] = got.conflict;
+      throw new DwsError('invalid_parameter', `${list[b].given} and ${list[a].given} give different values for the same parameter ${flag(key)}`, 'give it once');
+    }
+    const t = list[got.read];
+    put(key, t.value, t.given, t.alias);
   }
   // alias_blank_given: a blank alias alone gives the flag as "" (upstream's contactAnyFlagChanged, contact.go:73-80@c7521c1c)
   for (const key of viaAlias) if (blank(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
-  const typedWhitespace = tool.trim_strings ? whitespaceOnlyKept(tool, data) : {};
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
-  Object.assign(data, typedWhitespace);
   refuseBlankRequired(tool, data);
   return data;
 }
@@ -129,7 +159,9 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
  */
 function trimStrings(tool: ToolSpec, data: Record<string, unknown>): void {
   for (const [name, v] of Object.entries(data)) {
-    if (typeof v === 'string' && declaredFlag(tool, name)?.type === 'string') data[name] = trimSpace(v);
+    const p = declaredFlag(tool, name);
+    // an enum_blank: keep flag typed as whitespace only stays as typed, for the enum check to refuse (enum-input.ts)
+    if (typeof v === 'string' && p?.type === 'string' && !(Object.hasOwn(tool.parameters, name) && keepsWhitespaceOnly(tool.parameters[name], v))) data[name] = trimSpace(v);
   }
 }
 
@@ -216,14 +248,15 @@ export function schemaOf(tool: ToolSpec): { schema: object; groups: Group[] } {
     ...tool.constraints.mutually_exclusive.filter((g) => !refusedByPlan(tool.constraints, 'mutually_exclusive', g))
       .map((flags) => ({ kind: 'mutually_exclusive' as const, flags, ...(blankCounts(tool.constraints, flags) ? { countBlank: true as const } : {}) })),
   ];
+  const notBlank = tool.trim_strings ? NOT_BLANK_TRIMMED : NOT_BLANK;
   const allOf = groups.map((g) => {
     const present = g.flags.map((f) => ({ required: [f] }));
     // a blank satisfies no require_one_of (NOT_BLANK)
-    if (g.kind === 'require_one_of') return { anyOf: g.flags.map((f) => ({ required: [f], properties: { [f]: NOT_BLANK } })) };
+    if (g.kind === 'require_one_of') return { anyOf: g.flags.map((f) => ({ required: [f], properties: { [f]: notBlank } })) };
     // typed at all, as upstream's RequireAll (rt.Changed) and cobra's MarkFlagsRequiredTogether count them
     if (g.kind === 'require_together') return { anyOf: [{ not: { anyOf: present } }, { required: g.flags }] };
     // at most one: no two members given together; a blank one is not given, unless the group counts it (count_blank)
-    const pairs = g.flags.flatMap((a, i) => g.flags.slice(i + 1).map((b) => ({ required: [a, b], ...(g.countBlank ? {} : { properties: { [a]: NOT_BLANK, [b]: NOT_BLANK } }) })));
+    const pairs = g.flags.flatMap((a, i) => g.flags.slice(i + 1).map((b) => ({ required: [a, b], ...(g.countBlank ? {} : { properties: { [a]: notBlank, [b]: notBlank } }) })));
     return { not: { anyOf: pairs } };
   });
   return { schema: { type: 'object', additionalProperties: false, properties, required, ...(allOf.length ? { allOf } : {}) }, groups };
@@ -258,7 +291,7 @@ export function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Recor
   const group = /^#\/allOf\/(\d+)\//.exec(e.schemaPath);
   if (group) {
     const g = c.groups[Number(group[1])];
-    const typed = g.flags.filter((f) => given(g, data, f));
+    const typed = g.flags.filter((f) => given(g, data, f, tool.trim_strings === true));
     if (g.kind === 'require_one_of') return new DwsError('constraint_violation', `one of ${flagList(g.flags)} is required`, 'give exactly the one that fits the task');
     if (g.kind === 'require_together') {
       const missing = g.flags.filter((f) => !Object.hasOwn(data, f));

@@ -5,6 +5,7 @@
 import { DwsError } from '../errors.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { resolveServer, type Env } from '../backend/config.js';
+import type { TextRules } from '../backend/classify.js';
 import { journalCall, journalSent } from '../journal/journal.js';
 import type { SealedCall } from '../journal/seal.js';
 import type { CallRecord } from '../journal/call-record.js';
@@ -55,9 +56,11 @@ async function journaled<T>(env: Env, record: Pending, run: (answered: Pending) 
 
 export function effectsFor(r: RunContext): Effects {
   const base = { canonical_path: r.tool.canonical_path, catalog: r.catalog, ...(r.invocation ? { invocation: r.invocation } : {}), ...(r.of ? { of: r.of } : {}) };
-  // Upstream's helpers and shortcuts read every answer through parseMCPToolTextResult, which fails more answers than
-  // its runner does (classify.ts); its other commands (internal/app, internal/pat) do not.
-  const helperPath = /^internal\/(?:helpers|shortcut)\//u.test(r.tool.upstream ?? '');
+  // Upstream's helpers and shortcuts read every answer through parseMCPToolTextResult, and its pat commands through
+  // ClassifyMCPResponseText, each failing more answers than its runner does (classify.ts); its other commands
+  // (internal/app) do neither.
+  const upstream = r.tool.upstream ?? '';
+  const textRules: TextRules | undefined = /^internal\/(?:helpers|shortcut)\//u.test(upstream) ? 'helper' : upstream.startsWith('internal/pat/') ? 'pat' : undefined;
   return {
     async call(c: BackendCall) {
       const server = await resolveServer(c.server, r.env);
@@ -75,7 +78,7 @@ export function effectsFor(r: RunContext): Effects {
         // The backend's answer decides the record: dws failing to read an answer it was given (too deep to redact)
         // is not a failed call, or a retry would repeat a write that took effect.
         try {
-          answer = { value: resultOf(response, server, where, c.exactNumbers === true, helperPath) };
+          answer = { value: resultOf(response, server, where, c.exactNumbers === true, textRules) };
         } catch (e) {
           if (e instanceof DwsError) throw e;
           answer = { failure: e };

@@ -10,6 +10,7 @@ export { parseGoBool };
 import { listFlagValue } from '../contract/flag-lists.js';
 import { CONTROL_FLAGS, CONTROL_HELP, SHARED_MEANING, type ControlFlag } from '../contract/control.js';
 import { commanderSuggestion } from '../catalog/nearest.js';
+import { trimSpace } from '../contract/values.js';
 
 /** The option's attribute is the flag name itself: `end-time` and a hidden `endTime` must not share a slot. */
 class FlagOption extends Option {
@@ -34,24 +35,56 @@ function typeOf(tool: ToolSpec, name: string): string | undefined {
   return declaredFlag(tool, name)?.type;
 }
 
-/** pflag accepts `--flag=false` for booleans; commander knows only `--flag` / `--no-flag`. */
+/**
+ * A bool flag's value as upstream's BoolValueHandler reads it before pflag (internal/pipeline/handlers/boolvalue.go,
+ * registered for every command at internal/app/root.go:2055@c7521c1c): cmdutil.NormalizeBoolLiteral's words
+ * (pkg/cmdutil/sticky_suffix.go:116-125: trimmed, any case), else undefined.
+ */
+export function boolLiteral(text: string): boolean | undefined {
+  const word = trimSpace(text).toLowerCase();
+  if (['true', '1', 't', 'yes', 'on', 'y'].includes(word)) return true;
+  if (['false', '0', 'f', 'no', 'off', 'n'].includes(word)) return false;
+  return undefined;
+}
+
+/**
+ * Every bool flag's value as upstream's BoolValueHandler gives it to pflag, in commander's spelling (`--x` / `--no-x`;
+ * commander knows no `--x=false`): `--x=<word>` and `-s=<word>` take the word; a bare `--x` (or its shorthand) takes
+ * the next argument when that is such a word (`--off false` is false, not true and a stray `false`), else is true.
+ * One flag given two different values is refused (BoolValueConflictError, internal/pipeline/phase.go:177-191); `--`
+ * ends the reading. A word outside the set after `=` is refused (pflag's ParseBool would refuse it too).
+ */
 function normalizeBooleans(tool: ToolSpec, argv: string[]): string[] {
+  const isBool = (name: string) => typeOf(tool, name) === 'bool' || (!typeOf(tool, name) && (name === 'yes' || name === 'dry-run'));
+  const shorthands = new Map(Object.entries(tool.parameters).filter(([, p]) => p.type === 'bool' && p.shorthand).map(([n, p]) => [p.shorthand!, n]));
   const out: string[] = [];
-  for (const arg of argv) {
+  const seen = new Map<string, Set<boolean>>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
     if (arg === '--') {
-      out.push(...argv.slice(out.length));
+      out.push(...argv.slice(i));
       break;
     }
-    const m = /^--([^=]+)=(.*)$/s.exec(arg);
-    const isBool = m && (typeOf(tool, m[1]) === 'bool' || (!typeOf(tool, m[1]) && (m[1] === 'yes' || m[1] === 'dry-run')));
-    if (!m || !isBool) {
+    const long = /^--([^=]+)(?:=(.*))?$/s.exec(arg);
+    const short = long ? null : /^-([^-=])(?:=(.*))?$/s.exec(arg);
+    const name = long && isBool(long[1]) ? long[1] : short ? shorthands.get(short[1]) : undefined;
+    if (name === undefined) {
       out.push(arg);
       continue;
     }
-    const v = parseGoBool(m[2]);
-    if (v === true) out.push(`--${m[1]}`);
-    else if (v === false) out.push(`--no-${m[1]}`);
-    else throw new DwsError('invalid_parameter', `--${m[1]} is a boolean flag: use --${m[1]}, --${m[1]}=true or --${m[1]}=false, not "${m[2]}"`);
+    const inline = (long ?? short)![2];
+    let value = true;
+    if (inline !== undefined) {
+      const v = boolLiteral(inline);
+      if (v === undefined) throw new DwsError('invalid_parameter', `--${name} is a boolean flag: use --${name}, --${name}=true or --${name}=false, not "${inline}"`);
+      value = v;
+    } else if (i + 1 < argv.length && boolLiteral(argv[i + 1]) !== undefined) {
+      value = boolLiteral(argv[++i])!;
+    }
+    const values = seen.get(name) ?? new Set<boolean>();
+    seen.set(name, values.add(value));
+    if (values.size > 1) throw new DwsError('invalid_parameter', `--${name} is given both true and false`, `give --${name} one value`);
+    out.push(value ? `--${name}` : `--no-${name}`);
   }
   return out;
 }

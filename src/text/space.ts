@@ -1,6 +1,8 @@
 // Go's whitespace, for every layer that reads text as upstream does: the unicode.IsSpace set (not JS's: U+0085 is
 // space, U+FEFF is not), strings.TrimSpace and strings.Fields.
 const SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+/** A JSON Schema / RegExp pattern of a text that is only Go whitespace (or empty). */
+export const ONLY_SPACE_PATTERN = `^[${SPACE}]*$`;
 const SURROUNDING_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, 'gu');
 
 /** The text without surrounding whitespace, as upstream's `strings.TrimSpace`. */

@@ -7,7 +7,7 @@ import { classifyAnswer, helperBusinessError } from '../../src/backend/classify.
 import { GO_SPACES } from '../go-spaces.js';
 
 const same = (t: string) => t;
-const helper = (body: Record<string, unknown>) => classifyAnswer(body, false, 'x', same, body)?.reason;
+const helper = (body: Record<string, unknown>) => classifyAnswer(body, false, 'x', same, { rules: 'helper', body })?.reason;
 const runner = (body: Record<string, unknown>) => classifyAnswer(body, false, 'x', same)?.reason;
 
 describe('the helper path reads more answers as failures than the runner does', () => {

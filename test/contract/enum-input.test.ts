@@ -92,8 +92,16 @@ describe('two spellings of one flag (upstream flagOrFallback and corecmd\'s alia
     expect(Object.hasOwn(foldInput(tool, { name: 'n', 'workspace-id': '' }, {}), 'workspace')).toBe(false);
     expect(foldInput(tool, { name: 'n', workspace: '' }, {}).workspace).toBe('');
   });
-  it('still refuse two different filled values', () => {
-    expect(reasonOf(() => foldInput(tool, { name: 'n', workspace: 'a', 'workspace-id': 'b' }, {}))).toBe('invalid_parameter');
+  it('take the first filled one in the read order of two different filled values (flagOrFallback(workspace, workspace-id), helpers/doc.go:1574@c7521c1c)', () => {
+    expect(foldInput(tool, { name: 'n', workspace: 'a', 'workspace-id': 'b' }, {}).workspace).toBe('a');
+    expect(foldInput(tool, { name: 'n', 'workspace-id': 'b', workspace: 'a' }, {}).workspace).toBe('a');
+  });
+  it('still refuse two different filled values of spellings no read order ranks', () => {
+    const unranked = structuredClone(tool);
+    delete unranked.parameters.workspace.read_order;
+    expect(reasonOf(() => foldInput(unranked, { name: 'n', workspace: 'a', 'workspace-id': 'b' }, {}))).toBe('invalid_parameter');
+    expect(reasonOf(() => foldInput({ ...unranked, parameters: { ...unranked.parameters, workspace: { ...unranked.parameters.workspace, read_order: ['workspace'] } } },
+      { name: 'n', workspace: 'a', 'workspace-id': 'b' }, {}))).toBeUndefined();
   });
 });
 

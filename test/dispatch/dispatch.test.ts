@@ -85,16 +85,21 @@ describe('argument mapping over MCP tools/call', () => {
     expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', categoryIds: [1, 2] });
   });
 
-  it('folds a visible alias (alias_of) into the flag it stands for, and refuses the two spellings with different values', async () => {
+  it('folds a visible alias (alias_of) into the flag it stands for, and takes the spelling upstream reads first', async () => {
     // chat group-mute: upstream c7521c1c keeps --group required and adds --conversation-id beside it.
     expect(tool('chat.set_group_mute').parameters['conversation-id'].alias_of).toBe('group');
     const r = await run(['chat', 'group-mute', '--conversation-id', 'cidX']);
     expect(r.error).toBeUndefined();
     // upstream always sends mute: !--off
     expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', mute: true });
-    const both = await run(['chat', 'group-mute', '--conversation-id', 'cidX', '--group', 'cidY']);
-    expect(both.error?.reason).toBe('invalid_parameter');
-    expect(both.error?.message).toBe('--group and --conversation-id give different values for the same parameter --group');
+    // flagOrFallback(conversation-id, group, id, chat) (helpers/chat.go:7220@c7521c1c): --conversation-id first,
+    // whichever of the two is typed first
+    for (const argv of [['--conversation-id', 'cidX', '--group', 'cidY'], ['--group', 'cidY', '--conversation-id', 'cidX']]) {
+      mcp.calls.length = 0;
+      const both = await run(['chat', 'group-mute', ...argv]);
+      expect(both.error).toBeUndefined();
+      expect(mcp.calls[0].arguments).toEqual({ openConversationId: 'cidX', mute: true });
+    }
   });
 
   it('checks a set-dropdown source range as upstream validateDropdownSourceRangeInput does (sheet_dimension.go:22-37@c7521c1c), before any call', async () => {
