@@ -6,7 +6,7 @@ import { useOutputRuns } from './output-runs.js';
 
 const { sent, answer, mcp } = useOutputRuns('dws-h33-a3-');
 
-// calendar +suggest-time (suggest_time.go:87-96@c7521c1c): rt.StrSlice("with") is pflag's CSV record of --with, so a
+// calendar +suggest-time (suggest_time.go:84-94@c7521c1c): rt.StrSlice("with") is pflag's CSV record of --with, so a
 // quoted name keeps its comma; each name is trimmed and a blank one skipped; one contact search per name, in order.
 describe('calendar +suggest-time reads --with as pflag does', () => {
   const WINDOW = ['--start', '2026-03-10T09:00:00+08:00', '--end', '2026-03-10T18:00:00+08:00'];
