@@ -286,10 +286,13 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const wanted = p.keep ? fresh.filter((item) => holdsFor(sc, p.keep!, item)) : fresh;
       // upstream --max-items: the collection is cut to the cap and no further page is asked for
       const room = maxItems > 0 ? Math.max(0, maxItems - items.length) : Infinity;
-      items.push(...wanted.slice(0, room));
-      const overflow = wanted.length > room;
+      // keep_overflow (upstream queryRecordWindow): the whole page is kept; the cap only stops further pages
+      items.push(...(p.keep_overflow ? wanted : wanted.slice(0, room)));
+      const overflow = !p.keep_overflow && wanted.length > room;
       const size = sizeKey === undefined ? undefined : readPath(args, sizeKey);
       const marks = pageMarks(p, last, missing);
+      // more_when: "more follow" is the declared condition on the page (upstream's computed marks)
+      if (p.more_when) marks.more = holdsFor(sc, p.more_when, last);
       // a size sent as text (upstream +flag-list's strconv.Itoa) counts by its number
       const sizeNumber = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
       const full = typeof sizeNumber === 'number' && raw.length >= sizeNumber && missing(marks.next);

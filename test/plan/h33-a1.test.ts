@@ -1,0 +1,61 @@
+// Session 33 second reading, part a (issue 32): where a drawn command still differed from upstream's body at
+// c7521c1c, run as a user types it against the recording backend on 127.0.0.1 (notes/h33-a1.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h33a1-');
+const { sent } = outputs;
+
+describe('oa approval oa-cc-noticer: userList is strings.Split(--users, ",") as typed (internal/helpers/oa.go:910-911@c7521c1c)', () => {
+  const users = async (value: string, flag = '--users') =>
+    ((await sent(['oa', 'approval', 'oa-cc-noticer', '--instance-id', 'i1', flag, value, '--yes'])).calls[0][1] as { userList: unknown }).userList;
+  it('padding and empty parts are kept; a blank text is one element', async () => {
+    expect(await users(' a, b,,')).toEqual([' a', ' b', '', '']);
+    expect(await users(' ')).toEqual([' ']);
+    expect(await users('["a","b"]')).toEqual(['["a"', '"b"]']);
+    expect(await users('x, y', '--user-list')).toEqual(['x', ' y']);
+  });
+  it('any text is sent as its comma split (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom('a', ' ', 'b c', '\u3000', ''), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(',')).filter((t) => t !== ''), async (text) => {
+      expect(await users(text)).toEqual(text.split(','));
+    }), { numRuns: 12 });
+  });
+});
+
+describe('aitable +record-query: pages read as queryRecordWindow reads them (record_query_all.go:32-101, record_upsert_by_key.go:257-304@c7521c1c)', () => {
+  const recs = (n: number, p: string) => Array.from({ length: n }, (_, i) => ({ recordId: `${p}${i}` }));
+  const first = { records: recs(20, 'a'), hasMore: true, nextCursor: 'c1' };
+  const last = { records: recs(20, 'c'), hasMore: false };
+  const run = (second: unknown, limit = '30') => outputs.paged(['aitable', '+record-query', '--base-id', 'b', '--table-id', 't', '--limit', limit], 'aitable/query_records', [first, second, last]);
+  const cursors = (r: { sent: Record<string, unknown>[] }) => r.sent.map((a) => a.cursor ?? null);
+  it('hasMore false with a cursor still goes on (responseHasMore: a non-blank nextCursor says more)', async () => {
+    const r = await run({ records: recs(5, 'b'), hasMore: false, nextCursor: 'c2' });
+    expect(cursors(r)).toEqual([null, 'c1', 'c2']);
+    expect((r.printed!.data as { size: number }).size).toBe(45);
+  });
+  it('a cursor two levels down (data.pagination) is found, trimmed, and the page past --limit is kept whole', async () => {
+    const r = await run({ data: { records: recs(5, 'b'), pagination: { nextCursor: ' c2 ' } } });
+    expect(cursors(r)).toEqual([null, 'c1', 'c2']);
+    expect(r.sent.map((a) => a.limit)).toEqual([20, 10, 5]);
+    expect(r.printed!.data).toMatchObject({ hasMore: false, page: 3, size: 45 });
+  });
+  it('the limit reached with more left prints the trimmed next cursor', async () => {
+    const r = await run({ data: { records: recs(5, 'b'), pagination: { nextCursor: ' c2 ' } } }, '25');
+    expect(r.printed!.data).toMatchObject({ hasMore: true, nextCursor: 'c2', page: 2, size: 25 });
+  });
+  it('a cursor followed before, or more without a cursor, fails the run (nothing printed)', async () => {
+    for (const second of [{ records: recs(5, 'b'), nextCursor: 'c1' }, { records: recs(5, 'b'), hasMore: true }]) {
+      const r = await run(second);
+      expect([r.printed, r.exit, r.envelope?.error.reason]).toEqual([undefined, 1, 'pages_incomplete']);
+      expect(r.sent).toHaveLength(2);
+    }
+  });
+  it('a page before the last without its records fails; the explicit empty answer ends the read', async () => {
+    const bad = await run({ records: 'x', data: { records: recs(5, 'b') } });
+    expect([bad.printed, bad.envelope?.error.reason]).toEqual([undefined, 'backend_error']);
+    const empty = await run({ success: true, status: 'success', data: {} });
+    expect(empty.printed!.data).toMatchObject({ hasMore: false, page: 2, size: 20 });
+    expect(empty.sent).toHaveLength(2);
+  });
+});
