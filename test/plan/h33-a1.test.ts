@@ -47,13 +47,13 @@ describe('aitable +record-query: pages read as queryRecordWindow reads them (rec
   it('a cursor followed before, or more without a cursor, fails the run (nothing printed)', async () => {
     for (const second of [{ records: recs(5, 'b'), nextCursor: 'c1' }, { records: recs(5, 'b'), hasMore: true }]) {
       const r = await run(second);
-      expect([r.printed, r.exit, r.envelope?.error.reason]).toEqual([undefined, 1, 'pages_incomplete']);
+      expect([r.printed, r.exit, r.envelope?.error.reason]).toEqual([undefined, 1, 'backend_error']);
       expect(r.sent).toHaveLength(2);
     }
   });
   it('a page before the last without its records fails; the explicit empty answer ends the read', async () => {
-    const bad = await run({ records: 'x', data: { records: recs(5, 'b') } });
-    expect([bad.printed, bad.envelope?.error.reason]).toEqual([undefined, 'backend_error']);
+    const bad = await run({ records: 'x', data: { records: recs(5, 'b') }, hasMore: true, nextCursor: 'c2' });
+    expect([bad.printed, bad.envelope?.error.reason, bad.sent.length]).toEqual([undefined, 'backend_error', 2]);
     const empty = await run({ success: true, status: 'success', data: {} });
     expect(empty.printed!.data).toMatchObject({ hasMore: false, page: 2, size: 20 });
     expect(empty.sent).toHaveLength(2);
