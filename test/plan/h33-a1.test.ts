@@ -2,6 +2,7 @@
 // c7521c1c, run as a user types it against the recording backend on 127.0.0.1 (notes/h33-a1.md).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { problemsOf, run } from './fake-plan.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h33a1-');
@@ -57,5 +58,38 @@ describe('aitable +record-query: pages read as queryRecordWindow reads them (rec
     const empty = await run({ success: true, status: 'success', data: {} });
     expect(empty.printed!.data).toMatchObject({ hasMore: false, page: 2, size: 20 });
     expect(empty.sent).toHaveLength(2);
+  });
+});
+
+describe('page.more_when and page.keep_overflow (docs/PLANS.md "page"), through the real validator and executor', () => {
+  const paged = (page: Record<string, unknown> = {}) => ({
+    facts: 'test plan',
+    steps: [{
+      id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: { keyword: { flag: 'name' }, size: { const: 3 } },
+      page: { cursor_arg: 'cursor', next: ['next', 'inner.next'], items: 'list', more_when: { any: [{ equals: [{ item: true, path: 'more', optional: true }, true] }, { matches: [{ item: true, path: 'next', optional: true }, '\\P{White_Space}'] }] }, max_pages: 20, ...page },
+    }],
+  });
+  it('more follows exactly when the condition holds on the page (property over more flags and cursors)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.record({ more: fc.boolean(), next: fc.constantFrom('', 'n') }), { minLength: 1, maxLength: 6 }), async (marks) => {
+      const pages = [...marks.map((m, k) => ({ list: [k], more: m.more, next: m.next === 'n' ? `c${k + 1}` : '' })), { list: [], more: false, next: '' }];
+      const calls: unknown[] = [];
+      await run(paged(), { name: 'n' }, (c, n) => (calls.push(c.args.cursor), pages[n])).catch(() => undefined);
+      // upstream: more when hasMore is true or the cursor is non-blank; the run goes on while more and a cursor is left
+      const goesOn = marks.findIndex((m) => m.next !== 'n');
+      expect(calls).toHaveLength(goesOn < 0 ? marks.length + 1 : goesOn + 1);
+    }), { numRuns: 40 });
+  });
+  it('keep_overflow keeps the page past the cap whole and asks for no further page; without it the page is cut', async () => {
+    const pages = [{ list: [1, 2], more: true, next: 'c1' }, { list: [3, 4, 5], more: true, next: 'c2' }, { list: [6], more: false }];
+    const kept = await run(paged({ max_items: { const: 3 }, size_arg: 'size', keep_overflow: true }), { name: 'n' }, (_c, n) => pages[n]);
+    expect((kept.result as { list: unknown[] }).list).toEqual([1, 2, 3, 4, 5]);
+    const cut = await run(paged({ max_items: { const: 3 }, size_arg: 'size' }), { name: 'n' }, (_c, n) => pages[n]);
+    expect((cut.result as { list: unknown[] }).list).toEqual([1, 2, 3]);
+  });
+  it('is checked at build', () => {
+    expect(problemsOf(paged())).toEqual([]);
+    expect(problemsOf(paged({ more: ['more'] }))).toEqual([expect.stringContaining('more_when: replaces more')]);
+    expect(problemsOf(paged({ keep_overflow: true }))).toEqual([expect.stringContaining('keep_overflow: true, only with max_items')]);
+    expect(problemsOf(paged({ strict: true }))).toEqual([]);
   });
 });
