@@ -250,6 +250,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const moreText = (p.more ?? []).join(' / ');
   const nextText = p.next.join(' / ');
   let read = 0;
+  let emptyRun = 0;
   try {
     for (let page = 0; page < pages; page++) {
       if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
@@ -352,7 +353,11 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         ledger.stop = 'source_complete';
         break;
       }
-      if (strict && p.empty_more_fails && raw.length === 0) throw new Incomplete(`page ${read} says more follow but holds no item`, read);
+      // empty_more_fails: n (true: 1) pages in a row that say more but hold no item end the run
+      emptyRun = raw.length === 0 ? emptyRun + 1 : 0;
+      if (strict && p.empty_more_fails && emptyRun >= (p.empty_more_fails === true ? 1 : p.empty_more_fails)) {
+        throw new Incomplete(emptyRun > 1 ? `pages ${read - emptyRun + 1}-${read} say more follow but hold no item` : `page ${read} says more follow but holds no item`, read);
+      }
       args = cloneJson(args);
       if (p.number_arg || p.offset_arg) {
         if (raw.length === 0 || capped) {

@@ -220,8 +220,11 @@ export interface PageSpec {
   keep_overflow?: boolean;
   /** With strict and max_items: once the items read reach the cap the run stops there (result_limit), before the page's marks and cursor are checked (upstream collectWikiPages). */
   cap_first?: boolean;
-  /** With strict: a page saying there is more but holding no item also ends it so. */
-  empty_more_fails?: boolean;
+  /**
+   * With strict: a page saying there is more but holding no item also ends it so; a number n: the n-th such page in a
+   * row (upstream queryRecordWindow gives up after 3 pages without progress).
+   */
+  empty_more_fails?: boolean | number;
   /** After a page with an item for which this holds, no further page is asked for (a time range's far end). */
   stop_when?: Condition;
   /** A page with an item for which this holds ends the run as pages_incomplete (strict). */

@@ -180,8 +180,9 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.fail_when !== undefined) out.fail_when = normalizeCondition({ ...s, inForEach: true }, `${at}.fail_when`, raw.fail_when);
   if (raw.strict !== undefined) out.strict = raw.strict === true ? true : normalizeCondition(s, `${at}.strict`, raw.strict);
   if (raw.empty_more_fails !== undefined) {
-    if (raw.empty_more_fails !== true) s.problems.push(`${at}.empty_more_fails: true or absent`);
-    else out.empty_more_fails = true;
+    const n = raw.empty_more_fails;
+    if (n !== true && !(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 100)) s.problems.push(`${at}.empty_more_fails: true, a whole number of pages in a row (1..100), or absent`);
+    else out.empty_more_fails = n;
   }
   if ((raw.empty_more_fails !== undefined || raw.fail_when !== undefined) && raw.strict === undefined) s.problems.push(`${at}: empty_more_fails and fail_when go with strict`);
   if (raw.strict !== undefined && raw.more === undefined && raw.more_when === undefined) s.problems.push(`${at}.strict: needs more or more_when (the ledger reads whether each page says more follow)`);

@@ -52,6 +52,13 @@ describe('aitable +record-query: pages read as queryRecordWindow reads them (rec
       expect(r.sent).toHaveLength(2);
     }
   });
+  it('three pages in a row saying more without a record fail (record_query_all.go:77-86); a record between resets the count', async () => {
+    const empty = (n: number) => ({ records: [], hasMore: true, nextCursor: `e${n}` });
+    const stuck = await outputs.paged(['aitable', '+record-query', '--base-id', 'b', '--table-id', 't', '--limit', '30'], 'aitable/query_records', [first, empty(1), empty(2), empty(3), last]);
+    expect([stuck.printed, stuck.envelope?.error.reason, stuck.sent.length]).toEqual([undefined, 'backend_error', 4]);
+    const moving = await outputs.paged(['aitable', '+record-query', '--base-id', 'b', '--table-id', 't', '--limit', '30'], 'aitable/query_records', [first, empty(1), empty(2), { records: recs(1, 'y'), hasMore: true, nextCursor: 'y' }, empty(4), { records: recs(1, 'z'), hasMore: false }]);
+    expect(moving.printed!.data).toMatchObject({ hasMore: false, page: 6, size: 22 });
+  });
   it('a page before the last without its records fails; the explicit empty answer ends the read', async () => {
     const bad = await run({ records: 'x', data: { records: recs(5, 'b') }, hasMore: true, nextCursor: 'c2' });
     expect([bad.printed, bad.envelope?.error.reason, bad.sent.length]).toEqual([undefined, 'backend_error', 2]);
@@ -86,10 +93,21 @@ describe('page.more_when and page.keep_overflow (docs/PLANS.md "page"), through 
     const cut = await run(paged({ max_items: { const: 3 }, size_arg: 'size' }), { name: 'n' }, (_c, n) => pages[n]);
     expect((cut.result as { list: unknown[] }).list).toEqual([1, 2, 3]);
   });
+  it('empty_more_fails: n fails at the n-th page in a row that says more with no item (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 3 }), async (empties, n) => {
+      const pages = [...empties.map((e, k) => ({ list: e ? [] : [k], more: true, next: `c${k + 1}` })), { list: [], more: false, next: '' }];
+      let calls = 0;
+      const outcome = await run(paged({ strict: true, empty_more_fails: n }), { name: 'n' }, (_c, k) => (calls++, pages[k])).then(() => 'ok', (e: Error & { reason?: string }) => e.reason);
+      let runLength = 0;
+      const failsAt = empties.findIndex((e) => (runLength = e ? runLength + 1 : 0) >= n);
+      expect({ outcome, calls }).toEqual(failsAt < 0 ? { outcome: 'ok', calls: empties.length + 1 } : { outcome: 'pages_incomplete', calls: failsAt + 1 });
+    }), { numRuns: 40 });
+  });
   it('is checked at build', () => {
     expect(problemsOf(paged())).toEqual([]);
     expect(problemsOf(paged({ more: ['more'] }))).toEqual([expect.stringContaining('more_when: replaces more')]);
     expect(problemsOf(paged({ keep_overflow: true }))).toEqual([expect.stringContaining('keep_overflow: true, only with max_items')]);
     expect(problemsOf(paged({ strict: true }))).toEqual([]);
+    expect(problemsOf(paged({ strict: true, empty_more_fails: 0 }))).toEqual([expect.stringContaining('empty_more_fails: true, a whole number')]);
   });
 });
