@@ -250,6 +250,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const moreText = (p.more ?? []).join(' / ');
   const nextText = p.next.join(' / ');
   let read = 0;
+  let emptyRun = 0;
   try {
     for (let page = 0; page < pages; page++) {
       if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
@@ -286,10 +287,13 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const wanted = p.keep ? fresh.filter((item) => holdsFor(sc, p.keep!, item)) : fresh;
       // upstream --max-items: the collection is cut to the cap and no further page is asked for
       const room = maxItems > 0 ? Math.max(0, maxItems - items.length) : Infinity;
-      items.push(...wanted.slice(0, room));
-      const overflow = wanted.length > room;
+      // keep_overflow (upstream queryRecordWindow): the whole page is kept; the cap only stops further pages
+      items.push(...(p.keep_overflow ? wanted : wanted.slice(0, room)));
+      const overflow = !p.keep_overflow && wanted.length > room;
       const size = sizeKey === undefined ? undefined : readPath(args, sizeKey);
       const marks = pageMarks(p, last, missing);
+      // more_when: "more follow" is the declared condition on the page (upstream's computed marks)
+      if (p.more_when) marks.more = holdsFor(sc, p.more_when, last);
       // a size sent as text (upstream +flag-list's strconv.Itoa) counts by its number
       const sizeNumber = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
       const full = typeof sizeNumber === 'number' && raw.length >= sizeNumber && missing(marks.next);
@@ -349,7 +353,11 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         ledger.stop = 'source_complete';
         break;
       }
-      if (strict && p.empty_more_fails && raw.length === 0) throw new Incomplete(`page ${read} says more follow but holds no item`, read);
+      // empty_more_fails: n (true: 1) pages in a row that say more but hold no item end the run
+      emptyRun = raw.length === 0 ? emptyRun + 1 : 0;
+      if (strict && p.empty_more_fails && emptyRun >= (p.empty_more_fails === true ? 1 : p.empty_more_fails)) {
+        throw new Incomplete(emptyRun > 1 ? `pages ${read - emptyRun + 1}-${read} say more follow but hold no item` : `page ${read} says more follow but holds no item`, read);
+      }
       args = cloneJson(args);
       if (p.number_arg || p.offset_arg) {
         if (raw.length === 0 || capped) {

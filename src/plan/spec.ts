@@ -150,6 +150,11 @@ export interface PageSpec {
   /** Candidate paths of a page's boolean "more follow" (the first that holds a boolean). */
   more?: string[];
   /**
+   * Whether more follow, as a condition on the page's answer (`{item: true}`) instead of the `more` paths: upstream's
+   * computed marks (aitable responseHasMore: a true hasMore or a non-blank cursor at any of several places).
+   */
+  more_when?: Condition;
+  /**
    * Where a page's marks (`more`, `next`) are looked for: the first of these places (a path, or "" for the whole
    * answer) holding a boolean `more` or a present `next` gives both (upstream chatmsg.Pagination). Default: [""].
    */
@@ -208,10 +213,18 @@ export interface PageSpec {
   record?: { at: string; failures: 'list' | 'end'; end_when?: Condition; first_page?: 'list' };
   /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
   cut_ends?: boolean;
+  /**
+   * With max_items: a page is collected whole even past the cap (upstream queryRecordWindow appends every record of a
+   * page and only asks for no further page once the cap is reached); it is no overflow failure under strict.
+   */
+  keep_overflow?: boolean;
   /** With strict and max_items: once the items read reach the cap the run stops there (result_limit), before the page's marks and cursor are checked (upstream collectWikiPages). */
   cap_first?: boolean;
-  /** With strict: a page saying there is more but holding no item also ends it so. */
-  empty_more_fails?: boolean;
+  /**
+   * With strict: a page saying there is more but holding no item also ends it so; a number n: the n-th such page in a
+   * row (upstream queryRecordWindow gives up after 3 pages without progress).
+   */
+  empty_more_fails?: boolean | number;
   /** After a page with an item for which this holds, no further page is asked for (a time range's far end). */
   stop_when?: Condition;
   /** A page with an item for which this holds ends the run as pages_incomplete (strict). */

@@ -30,7 +30,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -115,6 +115,14 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
       out.every_page = { holds: normalizeCondition({ ...s, inForEach: true }, `${at}.every_page.holds`, c.holds), reason: reason as RefuseReason, message: c.message };
     }
   }
+  if (raw.more_when !== undefined) {
+    if (raw.more !== undefined || raw.tuple_at !== undefined || raw.more_from_cursor !== undefined) s.problems.push(`${at}.more_when: replaces more, tuple_at and more_from_cursor (give one reading of "more follow")`);
+    out.more_when = normalizeCondition({ ...s, inForEach: true }, `${at}.more_when`, raw.more_when);
+  }
+  if (raw.keep_overflow !== undefined) {
+    if (raw.keep_overflow !== true || raw.max_items === undefined || raw.cut_ends !== undefined) s.problems.push(`${at}.keep_overflow: true, only with max_items and without cut_ends`);
+    else out.keep_overflow = true;
+  }
   if (raw.next_transform !== undefined) out.next_transform = transforms(s, `${at}.next_transform`, raw.next_transform);
   if (raw.keep !== undefined) out.keep = normalizeCondition({ ...s, inForEach: true }, `${at}.keep`, raw.keep);
   if (raw.stop !== undefined) out.stop = normalizeCondition({ ...s, inForEach: true }, `${at}.stop`, raw.stop);
@@ -172,11 +180,12 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.fail_when !== undefined) out.fail_when = normalizeCondition({ ...s, inForEach: true }, `${at}.fail_when`, raw.fail_when);
   if (raw.strict !== undefined) out.strict = raw.strict === true ? true : normalizeCondition(s, `${at}.strict`, raw.strict);
   if (raw.empty_more_fails !== undefined) {
-    if (raw.empty_more_fails !== true) s.problems.push(`${at}.empty_more_fails: true or absent`);
-    else out.empty_more_fails = true;
+    const n = raw.empty_more_fails;
+    if (n !== true && !(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 100)) s.problems.push(`${at}.empty_more_fails: true, a whole number of pages in a row (1..100), or absent`);
+    else out.empty_more_fails = n;
   }
   if ((raw.empty_more_fails !== undefined || raw.fail_when !== undefined) && raw.strict === undefined) s.problems.push(`${at}: empty_more_fails and fail_when go with strict`);
-  if (raw.strict !== undefined && raw.more === undefined) s.problems.push(`${at}.strict: needs more (the ledger reads each page's hasMore)`);
+  if (raw.strict !== undefined && raw.more === undefined && raw.more_when === undefined) s.problems.push(`${at}.strict: needs more or more_when (the ledger reads whether each page says more follow)`);
   if (raw.missing_cursors !== undefined) {
     const l = raw.missing_cursors;
     if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string' && x.trim() === x && x !== '')) s.problems.push(`${at}.missing_cursors: a non-empty list of trimmed, non-empty texts`);
