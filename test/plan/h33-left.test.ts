@@ -1,9 +1,10 @@
 // Session 33, h33-left (notes/h33-left.md): differences earlier reviews left open, run as a user types the commands
 // against the recording backend on 127.0.0.1 (waits recorded, never slept).
 import { describe, expect, it } from 'vitest';
-import { useOutputRuns } from './output-runs.js';
+import { BUSY, useOutputRuns } from './output-runs.js';
 
-const { paged } = useOutputRuns('dws-h33-left-');
+const outputs = useOutputRuns('dws-h33-left-');
+const { paged, sent } = outputs;
 
 // todo +overdue, +created-todos, +todo-done (shortcutListAllTodoCards todo_shared.go:39-60; shortcutTodoCards and
 // shortcutTodoToMaps todo_done.go:148-180@c7521c1c): only the object cards are kept before len(cards) < 20 ends the
@@ -38,5 +39,45 @@ describe('the todo shortcuts stop after a page with fewer than 20 object cards',
     expect(run2.sent).toEqual([
       { pageNum: '1', pageSize: '20', roleTypes: ['executor'] }, { pageNum: '2', pageSize: '20', roleTypes: ['executor'] }, { taskId: '25', isDone: 'true' },
     ]);
+  });
+});
+
+// aitable +table-copy (executeTableCopy shortcut/aitable/table_copy.go:112-131@c7521c1c): a create_fields chunk that
+// fails (CallMCPWriteDataStrict's error, runner.go:291-312: a backend failure or an answer that is not an object) is
+// a warning; every further chunk is still sent and the target's read-back decides.
+describe('aitable +table-copy goes on after a failed create_fields and lets the read-back decide', () => {
+  const argv = ['aitable', '+table-copy', '--source-base-id', 'b1', '--source-table-id', 't1', '--target-base-id', 'b2', '--new-name', 'copy', '--yes'];
+  const fields = Array.from({ length: 47 }, (_, i) => ({ fieldId: `f${i}`, fieldName: `n${i}`, type: 'text' }));
+  const names = (from: number, to: number) => fields.slice(from, to).map((f) => ({ fieldName: f.fieldName, type: 'text' }));
+
+  it('sends every chunk, prints the summary with a warning per failed chunk (offsets 15 and 45) when the read-back holds all fields', async () => {
+    outputs.answersInTurn('aitable/get_fields', { fields }, { data: { fields: fields.map((f) => ({ fieldId: `g${f.fieldId}`, fieldName: f.fieldName })) } });
+    outputs.answer('aitable/create_table', { tableId: 't9' });
+    outputs.answersInTurn('aitable/create_fields', BUSY, { ok: true }, [1]);
+    const r = await sent(argv);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls).toEqual([
+      ['aitable/get_fields', { baseId: 'b1', tableId: 't1' }],
+      ['aitable/create_table', { baseId: 'b2', tableName: 'copy', fields: names(0, 15) }],
+      ['aitable/create_fields', { baseId: 'b2', tableId: 't9', fields: names(15, 30) }],
+      ['aitable/create_fields', { baseId: 'b2', tableId: 't9', fields: names(30, 45) }],
+      ['aitable/create_fields', { baseId: 'b2', tableId: 't9', fields: names(45, 47) }],
+      ['aitable/get_fields', { baseId: 'b2', tableId: 't9' }],
+    ]);
+    const warnings = (r.printed as { warnings: string[] }).warnings;
+    expect(warnings.map((w) => w.replace(/success: .*/su, 'success: ...'))).toEqual([
+      'create_fields offset 15 returned an error; final schema verification decides success: ...',
+      'create_fields offset 45 returned an error; final schema verification decides success: ...',
+    ]);
+    expect((r.printed as { verification: unknown }).verification).toEqual({ status: 'verified', fieldCount: 47, recordCount: 0 });
+  });
+
+  it('a failed chunk whose fields the read-back lacks ends the run after the writes (the read-back decides)', async () => {
+    outputs.answersInTurn('aitable/get_fields', { fields }, { fields: fields.slice(0, 15).map((f) => ({ fieldId: `g${f.fieldId}`, fieldName: f.fieldName })) });
+    outputs.answer('aitable/create_table', { tableId: 't9' });
+    outputs.answer('aitable/create_fields', BUSY);
+    const r = await sent(argv);
+    expect([r.reason, r.printed, r.calls.map((c) => c[0])]).toEqual(['partial_outcome', undefined,
+      ['aitable/get_fields', 'aitable/create_table', 'aitable/create_fields', 'aitable/create_fields', 'aitable/create_fields', 'aitable/get_fields']]);
   });
 });
