@@ -81,3 +81,48 @@ describe('aitable +table-copy goes on after a failed create_fields and lets the 
       ['aitable/get_fields', 'aitable/create_table', 'aitable/create_fields', 'aitable/create_fields', 'aitable/create_fields', 'aitable/get_fields']]);
   });
 });
+
+// aitable +resolve-base (ResolveBaseName aitabletarget/resolver.go:188-236, findObjectList :298-338, pagination
+// :349-374@c7521c1c): the cursor and hasMore are found depth first through data/result/page/pagination/meta at any
+// depth; a key of another kind where no list is found is an invalid response at that page; a read that does not come
+// to an end is incomplete.
+describe('aitable +resolve-base reads each search_bases page as ResolveBaseName', () => {
+  const SEARCH = 'aitable/search_bases';
+  const base = (id: string, name: string) => ({ baseId: id, baseName: name });
+
+  it('follows a cursor nested two levels down (data.page.nextCursor) and finds the base on page 2', async () => {
+    const run = await paged(['aitable', '+resolve-base', '--name', ' Plan '], SEARCH, [
+      { data: { bases: [base('b1', 'other')], page: { nextCursor: ' c2 ' } } },
+      { result: { items: [base('b2', 'plan')] } },
+    ]);
+    expect(run.sent).toEqual([{ query: 'Plan' }, { query: 'Plan', cursor: 'c2' }]);
+    expect(run.printed).toEqual({ resolved: true, status: 'resolved', matchType: 'exact', baseId: 'b2', name: 'plan' });
+  });
+
+  it('a page whose bases key holds text is an invalid response at that page, not not_found', async () => {
+    for (const page of [{ bases: 'x' }, { data: { items: 3 } }, { bases: [base('b1', 'plan'), 'y'] }, { bases: [{ baseId: 'b1', baseName: ' ' }] }]) {
+      const run = await paged(['aitable', '+resolve-base', '--name', 'plan'], SEARCH, [page]);
+      expect([run.envelope?.error.reason, run.sent.length]).toEqual(['backend_error', 1]);
+    }
+    // the second page's bad list stops there, after page 1 was read
+    const second = await paged(['aitable', '+resolve-base', '--name', 'plan'], SEARCH, [{ bases: [base('b1', 'plan')], nextCursor: 'c2' }, { list: null }]);
+    expect([second.envelope?.error.reason, second.sent.length]).toEqual(['backend_error', 2]);
+  });
+
+  it('finds a list nested inside a bases object, as findObjectList recurses', async () => {
+    const run = await paged(['aitable', '+resolve-base', '--name', 'plan'], SEARCH, [{ bases: { items: [base('b7', 'Plan')] } }]);
+    expect(run.printed).toEqual({ resolved: true, status: 'resolved', matchType: 'exact', baseId: 'b7', name: 'Plan' });
+  });
+
+  it('a page saying hasMore (nested) without a cursor, or repeating its cursor, is incomplete; hasMore false with a cursor reads on', async () => {
+    const noCursor = await paged(['aitable', '+resolve-base', '--name', 'plan'], SEARCH, [{ bases: [base('b1', 'plan')], result: { meta: { hasMore: true } } }]);
+    expect([noCursor.envelope?.error.reason, noCursor.sent.length]).toEqual(['backend_error', 1]);
+    const repeated = await paged(['aitable', '+resolve-base', '--name', 'plan'], SEARCH, [{ bases: [base('b1', 'plan')], cursor: 'c1' }, { bases: [], cursor: 'c1' }]);
+    expect([repeated.envelope?.error.reason, repeated.sent.length]).toEqual(['backend_error', 2]);
+    const onward = await paged(['aitable', '+resolve-base', '--name', 'plan'], SEARCH, [{ bases: [], hasMore: false, nextCursor: 'c2' }, { bases: [base('b3', 'plan')], hasMore: true, data: { hasMore: false } }]);
+    // the second page's top hasMore true comes first and no cursor follows it: incomplete
+    expect([onward.envelope?.error.reason, onward.sent]).toEqual(['backend_error', [{ query: 'plan' }, { query: 'plan', cursor: 'c2' }]]);
+    const done = await paged(['aitable', '+resolve-base', '--name', 'plan'], SEARCH, [{ bases: [], hasMore: false, nextCursor: 'c2' }, { bases: [base('b3', 'plan')], data: { hasMore: false } }]);
+    expect([done.exit, done.sent.length, (done.printed as { baseId: string }).baseId]).toEqual([0, 2, 'b3']);
+  });
+});
