@@ -366,7 +366,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (strict) {
         if (missing(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${nextText}) is ${missing(next) ? `missing${isEmpty(next) ? '' : ` (${JSON.stringify(next)})`}` : `${JSON.stringify(next)}, already followed`}`, read);
         seenCursors.add(cursorKey(next));
-      } else if (missing(next) || sameCursor(next, sent)) {
+      } else if (missing(next) || (!p.follow_repeats && sameCursor(next, sent))) {
         ledger.stop = 'source_complete';
         break;
       }

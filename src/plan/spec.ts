@@ -228,6 +228,11 @@ export interface PageSpec {
    * its records collection, record_query_all.go:259-262@c7521c1c).
    */
   every_page?: { holds: Condition; reason: RefuseReason; message: string };
+  /**
+   * Without strict: a next cursor equal to the one just sent is followed again instead of ending the read (upstream
+   * loops bounded only by their page count: findDriveRecycleItem re-reads a repeated cursor up to its 20 pages).
+   */
+  follow_repeats?: true;
   /** Next-cursor texts (trimmed) that count as no cursor at all (upstream paginationValuePresent: "0"). */
   missing_cursors?: string[];
   /**

@@ -126,3 +126,82 @@ describe('aitable +resolve-base reads each search_bases page as ResolveBaseName'
     expect([done.exit, done.sent.length, (done.printed as { baseId: string }).baseId]).toEqual([0, 2, 'b3']);
   });
 });
+
+// drive +recycle-restore (RecycleRestore drive/catalog_operations.go:96-126, findDriveRecycleItem :129-153,
+// findRestoredDriveNode :155-214, findRestoredDriveNodeAtOriginalPath :216-262@c7521c1c): a restore answer without a
+// node id is followed by a search for the restored node by the item's original name, in at most 4 rounds 750 ms apart
+// (the waits recorded, not slept); the find re-reads a repeated cursor up to its 20 pages.
+describe('drive +recycle-restore finds the restored node by name when the answer names none', () => {
+  const { mcp, timed } = outputs;
+  const argv = ['drive', '+recycle-restore', '--id', 'r1', '--yes'];
+  const item = (extra: Record<string, unknown>) => ({ recycleItems: [{ recycleItemId: 'r1', ...extra }], hasMore: false });
+  const setup = (recycle: Record<string, unknown>, search: (keyword: unknown, n: number) => unknown, list?: unknown) => {
+    mcp.calls.length = 0;
+    outputs.answer('drive/list_recycle_items', item(recycle));
+    outputs.answer('drive/restore_recycle_item', { success: true });
+    let searches = 0;
+    mcp.answers['drive/search_files'] = (args) => search((args as { keyword: unknown }).keyword, searches++);
+    if (list !== undefined) outputs.answer('drive/list_files', list);
+    outputs.answer('drive/get_file_info', { fileId: 'n9', name: 'report.pdf' });
+  };
+
+  it('lists the one folder named as the original path\'s parent and takes the node named exactly there', async () => {
+    setup({ originalName: ' report.pdf ', originalPath: '/team/docs/report.pdf' },
+      (keyword) => (keyword === 'docs' ? { items: [{ name: 'docs', fileId: 'p1' }, { name: 'docs2', fileId: 'p2' }] } : { items: [] }),
+      { data: { files: [{ name: 'report.pdf', fileId: 'n9' }, { name: 'other', fileId: 'n8' }] } });
+    const run = await timed(argv);
+    expect(run.calls.slice(1)).toEqual([
+      ['restore_recycle_item', { recycleItemId: 'r1' }],
+      ['search_files', { keyword: 'docs', pageSize: 30 }],
+      ['list_files', { parentId: 'p1', maxResults: 50 }],
+      ['get_file_info', { fileId: 'n9' }],
+    ]);
+    expect([run.sleeps, run.result]).toEqual([[], { success: true, nodeId: 'n9', file: { fileId: 'n9', name: 'report.pdf' } }]);
+  });
+
+  it('without a parent folder searches by the name without its extension, round after round, 750 ms apart', async () => {
+    setup({ name: 'report.pdf', originalPath: '/report.pdf' }, (_k, n) => (n < 2 ? { items: [{ name: 'report.pdf', fileId: 'x', path: '/elsewhere/report.pdf' }] } : { items: [{ name: 'report', extension: '.pdf', fileId: 'n9' }] }));
+    const run = await timed(argv);
+    expect(run.calls.filter(([rpc]) => rpc === 'search_files')).toEqual(Array(3).fill(['search_files', { keyword: 'report', pageSize: 30 }]));
+    expect([run.sleeps, (run.result as { nodeId: string }).nodeId]).toEqual([[750, 750], 'n9']);
+  });
+
+  it('4 rounds without the node end after the write with the node not proven; two candidates are ambiguous at once', async () => {
+    setup({ title: 'a.txt' }, () => ({ list: [] }));
+    const none = await timed(argv);
+    expect([none.outcome.error?.reason, none.calls.filter(([rpc]) => rpc === 'search_files').length, none.sleeps]).toEqual(['partial_outcome', 4, [750, 750, 750]]);
+    setup({ title: 'a.txt' }, () => ({ list: [{ name: 'a', fileId: 'n1' }, { title: 'a.txt', id: 'n2' }] }));
+    const two = await timed(argv);
+    expect([two.outcome.error?.reason, two.calls.at(-1)?.[0], two.sleeps]).toEqual(['partial_outcome', 'search_files', []]);
+  });
+
+  it('a folder holding a second node of the name after one with an id is ambiguous; one without an id before the named one is not', async () => {
+    const folder = (files: unknown[]) => setup({ originalName: 'a.txt', originalPath: 'x/a.txt' }, (keyword) => (keyword === 'x' ? { items: [{ name: 'x', fileId: 'p1' }] } : { items: [] }), { items: files });
+    folder([{ name: 'a.txt', fileId: 'n1' }, { name: 'a.txt' }]);
+    const two = await timed(argv);
+    expect([two.outcome.error?.reason, two.calls.at(-1)?.[0]]).toEqual(['partial_outcome', 'list_files']);
+    folder([{ name: 'a.txt' }, { fileName: 'a.txt', nodeId: 'n2' }]);
+    const one = await timed(argv);
+    expect([one.outcome.error?.reason, one.calls.at(-1)]).toEqual([undefined, ['get_file_info', { fileId: 'n2' }]]);
+  });
+
+  it('a name that is all extension (.bashrc) searches the empty stem, and an entry without a name matches it', async () => {
+    setup({ originalName: '.bashrc' }, () => ({ items: [{ fileId: 'n5' }] }));
+    const run = await timed(argv);
+    expect(run.calls.slice(2)).toEqual([['search_files', { keyword: '', pageSize: 30 }], ['get_file_info', { fileId: 'n5' }]]);
+  });
+
+  it('an item without a name cannot be found: refused after the write, nothing searched', async () => {
+    setup({ originalPath: '/a/b' }, () => ({ items: [] }));
+    const run = await timed(argv);
+    expect([run.outcome.error?.reason, run.calls.map(([rpc]) => rpc)]).toEqual(['partial_outcome', ['list_recycle_items', 'restore_recycle_item']]);
+  });
+
+  it('the find re-reads a repeated cursor up to 20 pages before the item is not found', async () => {
+    mcp.calls.length = 0;
+    outputs.answer('drive/list_recycle_items', { recycleItems: [{ recycleItemId: 'other' }], nextCursor: 'c1' });
+    const run = await timed(argv);
+    expect([run.outcome.error?.reason, run.calls.length]).toEqual(['backend_error', 20]);
+    expect(run.calls[1]).toEqual(['list_recycle_items', { maxResults: 50, nextCursor: 'c1' }]);
+  });
+});
