@@ -1,6 +1,8 @@
 // Session 33, h33-left (notes/h33-left.md): differences earlier reviews left open, run as a user types the commands
 // against the recording backend on 127.0.0.1 (waits recorded, never slept).
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { goDetectContentType } from '../../src/plan/transforms/go-mime.js';
 import { BUSY, useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h33-left-');
@@ -203,5 +205,63 @@ describe('drive +recycle-restore finds the restored node by name when the answer
     const run = await timed(argv);
     expect([run.outcome.error?.reason, run.calls.length]).toEqual(['backend_error', 20]);
     expect(run.calls[1]).toEqual(['list_recycle_items', { maxResults: 50, nextCursor: 'c1' }]);
+  });
+});
+
+// aitable +attachment-put's MIME type (openAttachmentFile attachment_composite.go:279-287, the PUT :148-150@c7521c1c):
+// Go's mime.TypeByExtension of the lower-cased extension, else http.DetectContentType of the first 512 bytes; the
+// same type goes to prepare_attachment_upload, the PUT's Content-Type and the printed result.
+describe('aitable +attachment-put guesses the MIME type as Go does', () => {
+  const { mcp } = outputs;
+  const put = (file: string) => ['aitable', '+attachment-put', '--base-id', 'b1', '--table-id', 't1', '--record-id', 'r1', '--field-id', 'fA', '--file', file, '--yes'];
+  const guess = async (name: string, content: string | Buffer) => {
+    outputs.answersInTurn('aitable/query_records', { data: { records: [{ recordId: 'r1', cells: { fA: null } }] } },
+      { data: { records: [{ recordId: 'r1', cells: { fA: [{ fileToken: 'k2' }] } }] } });
+    outputs.answer('aitable/prepare_attachment_upload', { data: { uploadUrl: `${mcp.base}/upload/u1`, fileToken: 'k2' } });
+    mcp.uploads.length = 0;
+    const run = await sent(put(name), { [name]: content as string });
+    const prepared = run.calls.find(([rpc]) => rpc === 'aitable/prepare_attachment_upload')?.[1] as { mimeType: string };
+    const printed = (run.printed as { result: { mimeType: string } }).result.mimeType;
+    expect([run.reason, printed, mcp.uploads[0]?.headers['content-type']]).toEqual([undefined, prepared.mimeType, prepared.mimeType]);
+    return prepared.mimeType;
+  };
+
+  it('types a Go built-in extension, a text one with charset utf-8, ignoring its case', async () => {
+    expect(await guess('page.HTML', 'x')).toBe('text/html; charset=utf-8');
+    expect(await guess('pic.png', 'not really a png')).toBe('image/png');
+  });
+
+  it('sniffs the content when the extension is unknown: text, PNG bytes, HTML, binary', async () => {
+    expect(await guess('notes.zq9', 'plain words\n')).toBe('text/plain; charset=utf-8');
+    expect(await guess('img.zq9', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBe('image/png');
+    expect(await guess('page.zq9', '  <html><body>x')).toBe('text/html; charset=utf-8');
+    expect(await guess('blob.zq9', Buffer.from([1, 2, 3]))).toBe('application/octet-stream');
+    expect(await guess('noext', '%PDF-1.7')).toBe('application/pdf');
+  });
+});
+
+// http.DetectContentType against cases of Go's own sniff tests (net/http/sniff_test.go), and a property: bytes that
+// hold no binary control byte and start with no signature are plain UTF-8 text.
+describe('goDetectContentType', () => {
+  const b = (s: string) => Buffer.from(s, 'latin1');
+  it('types the signatures as Go does', () => {
+    const cases: [Buffer, string][] = [
+      [Buffer.alloc(0), 'text/plain; charset=utf-8'], [Buffer.from([1, 2, 3]), 'application/octet-stream'],
+      [b('<HtMl><bOdY>blah blah blah</body></html>'), 'text/html; charset=utf-8'], [b('   <!DOCTYPE HTML>...'), 'text/html; charset=utf-8'],
+      [b('\r\n<html>...'), 'text/html; charset=utf-8'], [Buffer.from('This is not HTML. It has \u2603 though.'), 'text/plain; charset=utf-8'],
+      [b('\n<?xml!'), 'text/xml; charset=utf-8'], [b('\x00\x00\x01\x00'), 'image/x-icon'], [b('\x00\x00\x02\x00'), 'image/x-icon'],
+      [b('BM...'), 'image/bmp'], [b('GIF87a'), 'image/gif'], [b('RIFF\x00\x00\x00\x00WEBPVP'), 'image/webp'], [b('\xFF\xD8\xFF'), 'image/jpeg'],
+      [b('MThd\x00\x00\x00\x06\x00\x01'), 'audio/midi'], [b('ID3\x03\x00\x00\x00\x00\x0f'), 'audio/mpeg'],
+      [b('RIFF,\x00\x00\x00WAVEfmt \x12\x00\x00\x00\x06'), 'audio/wave'], [b('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom<\x06t\xbfmdat'), 'video/mp4'],
+      [b('wOF2'), 'font/woff2'], [b('PK\x03\x04'), 'application/zip'], [b('Rar!\x1A\x07\x01\x00'), 'application/x-rar-compressed'], [b('\x00asm'), 'application/wasm'],
+      [b('<HTMLx'), 'text/plain; charset=utf-8'], [b('\xEF\xBB\xBF\x01'), 'text/plain; charset=utf-8'],
+    ];
+    for (const [data, want] of cases) expect([data.toString('latin1'), goDetectContentType(data)]).toEqual([data.toString('latin1'), want]);
+  });
+
+  it('bytes without a binary control byte and without a leading "<", "%", BOM or signature letter are plain text', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }).map((a) => a.filter((x) => x >= 0x20 && x < 0x7f && !'<%BFGIMOPRtw'.includes(String.fromCharCode(x)))), (data) => {
+      expect(goDetectContentType(data)).toBe('text/plain; charset=utf-8');
+    }));
   });
 });
