@@ -419,7 +419,15 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
     const deliver = writeLine
       ? (v: unknown) => writeLine(render(v))
       : async (v: unknown) => void listed.push(v);
-    const reason = await stream(ctx, client, ticketMode, bounds, match, (ev) => deliver(shape(ev)), cp.sourceId);
+    // upstream's ready contract (consume/run.go:283-293, run_many.go:163-169@c7521c1c): once the stream is open, before
+    // any event, stderr names the subscription(s) and says ready; dws runs no bus, so bus_pid is this process
+    const ready = writeLine && values.quiet !== true ? () => {
+      const lines = held.length === 1
+        ? [`[event] ready event_key=${held[0].eventKey} bus_pid=${process.pid} subscribe_id=${held[0].id}`]
+        : [...held.map((h) => `[event] subscription event_key=${h.eventKey} subscribe_id=${h.id}`), `[event] ready event_count=${held.length} bus_pid=${process.pid}`];
+      process.stderr.write(lines.map((l) => `${l}\n`).join(''));
+    } : undefined;
+    const reason = await stream(ctx, client, ticketMode, bounds, match, (ev) => deliver(shape(ev)), cp.sourceId, ready);
     if (ctx.writeLine) return undefined;
     return { events: listed, count: listed.length, stopped: reason, subscriptions: held.map((h) => h.id) };
   } finally {
@@ -448,9 +456,12 @@ async function cancelWithRetry(client: ControlClient, id: string): Promise<boole
 /** Lines handed to a writer that has not taken them yet, above which the socket stops reading (back-pressure). */
 const MAX_PENDING_WRITES = 64;
 
-/** Reads frames until a bound or the signal ends the run; a lost connection is reopened after a backoff. */
+/**
+ * Reads frames until a bound or the signal ends the run; a lost connection is reopened after a backoff. `ready` is
+ * called once, when the first stream connection opens (before any frame).
+ */
 async function stream(ctx: EventContext, client: ControlClient, ticketMode: string, bounds: Bounds, match: (ev: EventEnvelope) => boolean,
-  deliver: (ev: EventEnvelope) => Promise<void>, sourceId: string): Promise<StopReason> {
+  deliver: (ev: EventEnvelope) => Promise<void>, sourceId: string, ready?: () => void): Promise<StopReason> {
   const stop = new AbortController();
   let reason: StopReason | undefined;
   const end = (r: StopReason) => {
@@ -489,6 +500,11 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
         };
         stop.signal.addEventListener('abort', close, { once: true });
         ws.on('error', () => undefined);
+        // the first open stream is the run's ready point (a reconnect says nothing more)
+        ws.once('open', () => {
+          ready?.();
+          ready = undefined;
+        });
         ws.on('close', () => {
           stop.signal.removeEventListener('abort', close);
           resolve();

@@ -272,6 +272,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const got = (p.items_from && pageItems(sc, p.items_from, last)) ?? readPath(last, listAt(last));
       if (p.exhaustive && !Array.isArray(got)) throw new Incomplete(`page ${read} holds no list at ${candidates.join(' | ')}`, read);
       const raw = Array.isArray(got) ? got : [];
+      // the items page_size's short-page end counts (upstream shortcutListAllTodoCards: the object cards only)
+      const counted = p.counts ? raw.filter((item) => holdsFor(sc, p.counts!, item)).length : raw.length;
       const pageKey = p.page_key === undefined ? undefined : readPath(last, p.page_key);
       if (typeof pageKey === 'string' && trimSpace(pageKey) !== '') {
         if (seenPages.has(pageKey)) throw new Incomplete(`page ${read} repeats an earlier page (the list does not move on)`, read);
@@ -342,14 +344,14 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (capped) ledger.stop = 'result_limit';
       if (!strict && capped) break;
       if (p.exhaustive) {
-        if (exhaustiveEnd(p, last, more, raw.length, items.length, read)) break;
+        if (exhaustiveEnd(p, last, more, raw.length, counted, items.length, read)) break;
         if (page + 1 >= pages) throw new Incomplete(`${read} page(s) read without the list's end`, read);
         args = cloneJson(args);
         if (p.offset_arg) range(page + 1);
         else setNested(args, p.number_arg!, number(page + 1));
         continue;
       }
-      if (more === false || (p.page_size !== undefined && raw.length < p.page_size)) {
+      if (more === false || (p.page_size !== undefined && counted < p.page_size)) {
         ledger.stop = 'source_complete';
         break;
       }
@@ -372,7 +374,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (strict) {
         if (missing(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${nextText}) is ${missing(next) ? `missing${isEmpty(next) ? '' : ` (${JSON.stringify(next)})`}` : `${JSON.stringify(next)}, already followed`}`, read);
         seenCursors.add(cursorKey(next));
-      } else if (missing(next) || sameCursor(next, sent)) {
+      } else if (missing(next) || (!p.follow_repeats && sameCursor(next, sent))) {
         ledger.stop = 'source_complete';
         break;
       }
@@ -597,10 +599,10 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: Exec
 
 /**
  * Whether an exhaustive read ends at this page (upstream readAllDocumentBlocks :841-864): `more` false; or, when the
- * page does not say, the items collected reaching the total it gives, or a page shorter than page_size. A page saying
- * more with no item cannot be followed (pages_incomplete).
+ * page does not say, the items collected reaching the total it gives, or a page shorter than page_size (counting the
+ * items `counts` holds for, when declared). A page saying more with no item cannot be followed (pages_incomplete).
  */
-function exhaustiveEnd(p: PageSpec, page: unknown, more: unknown, got: number, collected: number, read: number): boolean {
+function exhaustiveEnd(p: PageSpec, page: unknown, more: unknown, got: number, counted: number, collected: number, read: number): boolean {
   if (more === false) return true;
   if (more === true) {
     if (got === 0) throw new Incomplete(`page ${read} says more follow but holds no item`, read);
@@ -608,7 +610,7 @@ function exhaustiveEnd(p: PageSpec, page: unknown, more: unknown, got: number, c
   }
   const total = p.total === undefined ? undefined : readPath(page, p.total);
   if (typeof total === 'number' && Number.isInteger(total) && total >= 0 && collected >= total) return true;
-  return p.page_size !== undefined && got < p.page_size;
+  return p.page_size !== undefined && counted < p.page_size;
 }
 
 /**

@@ -118,6 +118,11 @@ export interface PageSpec {
   /** Stop after a page with fewer items than this (page-number paging's end); range paging's page size. */
   page_size?: number;
   /**
+   * With page_size: only the page's items for which this holds (`{item: true}` being each item, before `unique` and
+   * `keep`) count against page_size's short-page end (upstream shortcutListAllTodoCards counts the object cards only).
+   */
+  counts?: Condition;
+  /**
    * Range paging instead of cursors: call n (from 0) sends n * page_size at this argument and, with end_arg, the
    * inclusive end n * page_size + page_size - 1 (upstream readAllDocumentBlocks: startIndex/endIndex).
    */
@@ -236,6 +241,11 @@ export interface PageSpec {
    * its records collection, record_query_all.go:259-262@c7521c1c).
    */
   every_page?: { holds: Condition; reason: RefuseReason; message: string };
+  /**
+   * Without strict: a next cursor equal to the one just sent is followed again instead of ending the read (upstream
+   * loops bounded only by their page count: findDriveRecycleItem re-reads a repeated cursor up to its 20 pages).
+   */
+  follow_repeats?: true;
   /** Next-cursor texts (trimmed) that count as no cursor at all (upstream paginationValuePresent: "0"). */
   missing_cursors?: string[];
   /**

@@ -30,7 +30,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -192,6 +192,15 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     else out.missing_cursors = l as string[];
   }
   if (raw.page_size !== undefined) out.page_size = positiveInt(s, `${at}.page_size`, raw.page_size, 100000);
+  if (raw.follow_repeats !== undefined) {
+    if (raw.follow_repeats !== true) s.problems.push(`${at}.follow_repeats: true or absent`);
+    else if (raw.strict !== undefined) s.problems.push(`${at}.follow_repeats: not with strict (a strict ledger refuses a repeated cursor)`);
+    else out.follow_repeats = true;
+  }
+  if (raw.counts !== undefined) {
+    if (raw.page_size === undefined) s.problems.push(`${at}.counts: only with page_size (it says which items count against it)`);
+    out.counts = normalizeCondition({ ...s, inForEach: true }, `${at}.counts`, raw.counts);
+  }
   if (raw.more !== undefined) out.more = pathList(s, `${at}.more`, raw.more);
   if (raw.pages !== undefined) out.pages = normalizeSource(s, `${at}.pages`, raw.pages);
   if (raw.max_items !== undefined) out.max_items = normalizeSource(s, `${at}.max_items`, raw.max_items);

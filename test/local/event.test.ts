@@ -194,7 +194,8 @@ describe('event consume', () => {
       ev.fx.push(personalFrame({ eventKey: 'user_im_message_receive_at', subId: 'sub_1', eventId: 'p2', body: messageBody(2) }));
     });
     expect(r.status).toBe(0);
-    expect(r.stderr).toBe('');
+    // h33-left: only upstream's ready line (consume/run.go:283-293@c7521c1c)
+    expect(r.stderr).toMatch(/^\[event\] ready event_key=\S+ bus_pid=\d+ subscribe_id=\S+\n$/u);
     expect(ev.fx.subscriptions).toEqual([]);
   });
 

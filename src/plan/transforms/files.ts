@@ -7,6 +7,8 @@ import { DwsError } from '../../errors.js';
 import { MAX_READ_BYTES, openConfined, safeFilename } from '../../backend/files.js';
 import { refuse, str, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
+import { goCase } from '../../text/go-case.js';
+import { goDetectContentType, goTypeByExtension } from './go-mime.js';
 
 const MIME: Record<string, string> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
@@ -60,6 +62,23 @@ export const PLAIN: Record<string, Fn> = {
   basename: (v, where) => (typeof v === 'string' ? path.basename(v) : refuse(where, v, 'a file path')),
   /** a path -> its extension without the dot (`report.PDF` -> `PDF`; none -> "") */
   file_ext: (v, where) => path.extname(str(v, where)).replace(/^\./u, ''),
+  /**
+   * a local file -> the MIME type upstream's openAttachmentFile guesses for it (attachment_composite.go:279-287@c7521c1c):
+   * Go's mime.TypeByExtension of its lower-cased extension, else http.DetectContentType of its first 512 bytes
+   */
+  go_mime_type: (v, where, ctx) => {
+    // filepath.Ext: from the base name's last dot (`.bashrc` is all extension, where Node's extname sees none)
+    const ext = typeof v === 'string' ? /\.[^.]*$/u.exec(path.basename(v))?.[0] ?? '' : '';
+    const known = ext === '' ? '' : goTypeByExtension(goCase(ext, 'lower'));
+    if (known !== '') return known;
+    const { fd } = open(v, where, ctx);
+    try {
+      const head = Buffer.alloc(512);
+      return goDetectContentType(head.subarray(0, readSync(fd, head, 0, 512, 0)));
+    } finally {
+      closeSync(fd);
+    }
+  },
   mime_type: (v, where) => (typeof v === 'string' ? MIME[path.extname(v).toLowerCase()] ?? 'application/octet-stream' : refuse(where, v, 'a file name')),
   /** text -> one safe file name: separators, control and reserved characters become `_`; empty -> `unnamed` */
   safe_filename: (v, where) => safeFilename(str(v, where)),
