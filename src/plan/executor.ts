@@ -1109,6 +1109,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_replace_partial_failure: 'some rules were not applied (see "details": results per rule): read the transcript, then run again with the failed and unattempted rules only',
   not_found: 'nothing matches the name given (see "details": candidates lists what there is): check the name and try again; nothing was changed',
   ambiguous_match: 'several match the name given (see "details": candidates): run again with the id of the one meant; nothing was changed',
+  missing_parameter: 'give the flag the message names (one of its spellings, not empty); nothing was sent',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

@@ -593,7 +593,7 @@ export interface RefuseStep extends StepCommon {
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
   'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed',
   'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete',
-  'not_found', 'ambiguous_match'] as const;
+  'not_found', 'ambiguous_match', 'missing_parameter'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 /**
  * The reasons a refuse step with `answer_of` may fail as: backend_error, or upstream's own name for a write whose answer

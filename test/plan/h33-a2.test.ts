@@ -28,7 +28,7 @@ describe('sheet filter delete takes the node from --node only; the hidden spelli
     expect((await sent(['sheet', 'filter', 'delete', '--node-id', 'n1', '--yes'])).calls).toEqual([['sheet/delete_filter', { nodeId: '', sheetId: '' }]]);
     expect((await sent(['sheet', 'filter', 'delete', '--file-id', 'f1', '--sheet-id', 's1', '--yes'])).calls).toEqual([['sheet/delete_filter', { nodeId: '', sheetId: 's1' }]]);
     const none = await sent(['sheet', 'filter', 'delete', '--node', '', '--sheet-id', 's1']);
-    expect([none.reason, none.calls]).toEqual(['invalid_parameter', []]);
+    expect([none.reason, none.calls]).toEqual(['missing_parameter', []]);
     expect((await sent(['sheet', 'filter', 'delete', '--doc-id', 'd1'])).reason).toBe('confirmation_required');
   });
 
@@ -39,7 +39,7 @@ describe('sheet filter delete takes the node from --node only; the hidden spelli
         .flatMap(([f, v]) => (v === undefined ? [] : [f, v]));
       const run = await sent(['sheet', 'filter', 'delete', ...flags, '--yes']);
       const passes = [node, nodeId, docId, fileId].some((v) => v !== undefined && v !== '');
-      expect(passes ? run.calls : run.reason).toEqual(passes ? [['sheet/delete_filter', { nodeId: node ?? '', sheetId: '' }]] : 'invalid_parameter');
+      expect(passes ? run.calls : run.reason).toEqual(passes ? [['sheet/delete_filter', { nodeId: node ?? '', sheetId: '' }]] : 'missing_parameter');
     }), { numRuns: 40 });
   });
 });
