@@ -99,3 +99,18 @@ describe('todo +todo-done reads its pages as shortcutListAllTodoCards does', () 
     expect(run.calls.at(-1)).toEqual(['todo/update_todo_done_status', { taskId: 't19', isDone: 'true' }]);
   });
 });
+
+// doc share messages: content is json.Marshal(map[string]string{title, text}) (sendDocLinks smart/doc_access.go:480-481@c7521c1c)
+describe('doc +share-doc / +share write the message content as Go\'s json.Marshal does', () => {
+  it('<, > and & in the link and the note are \\u003c, \\u003e and \\u0026 in the content text', async () => {
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ name: '张三', userId: 'u1', openDingTalkId: 'od1' }] });
+    outputs.answer('chat/send_personal_message', { success: true });
+    for (const command of ['+share-doc', '+share']) {
+      const run = await sent(['doc', command, '--to', '张三', '--url', 'https://x/d?a=1&b=<2>', '--note', 'a & b', '--ai-tag=false', '--yes']);
+      expect(run.calls.at(-1)).toEqual(['chat/send_personal_message', {
+        receiverOpenDingTalkId: 'od1', msgType: 'markdown',
+        content: '{"text":"[文档](https://x/d?a=1\\u0026b=\\u003c2\\u003e)\\n\\na \\u0026 b","title":"文档分享"}',
+      }]);
+    }
+  });
+});
