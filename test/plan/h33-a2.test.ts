@@ -114,3 +114,14 @@ describe('doc +share-doc / +share write the message content as Go\'s json.Marsha
     }
   });
 });
+
+// filter update: the body sends mustGetFlag(node) and mustGetFlag(sheet-id) (sheet_filter_view.go:355-364@c7521c1c);
+// --node-id/--doc-id/--file-id are registered by RegisterCrossProductAliases (sheet.go:249-256) and never read
+describe('sheet filter update takes the node from --node only', () => {
+  it('a hidden node spelling is accepted and sends nodeId ""', async () => {
+    for (const flag of ['--node-id', '--doc-id', '--file-id']) {
+      expect((await sent(['sheet', 'filter', 'update', flag, 'n1', '--criteria', '[]'])).calls).toEqual([['sheet/update_filter', { nodeId: '', sheetId: '', criteria: [] }]]);
+    }
+    expect((await sent(['sheet', 'filter', 'update', '--node', 'n1', '--node-id', 'n2', '--criteria', '[]'])).calls).toEqual([['sheet/update_filter', { nodeId: 'n1', sheetId: '', criteria: [] }]]);
+  });
+});
