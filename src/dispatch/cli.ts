@@ -158,6 +158,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   // a plan may ask only on one path of its body (`confirm: {when}`, decided by the validated flags alone)
   if (gated && (plan === undefined || confirmationStands(tool, plan, data, { env, now: r.now }))) {
     if (plan) checkBeforeConfirmation(tool, plan, data, { env, now: r.now, uuid: r.uuid, stdin: r.stdin });
+    if (runner.kind === 'local') runner.run.check?.({ values: r.values, positionals: r.positionals });
     throw confirmationRequired(tool);
   }
   const invocation = randomUUID();

@@ -130,6 +130,10 @@ const stop: LocalCommand = async (ctx) => {
   return { cancelled: targets, stopped_consumers: [...stopped].sort((a, b) => a - b) };
 };
 
+// h33-a2: the identity and target checks are event stop's Validate, which upstream runs before ConfirmSafety
+// (event_command.go:1251-1275, helpers/leaf.go:286-305@c7521c1c): without --yes they refuse first
+stop.check = (ctx) => void stopTarget(ctx);
+
 stop.preview = (ctx) => {
   const id = stopTarget(ctx);
   return [{ id: 'cancel', control_plane: 'subscription/cancel', subscribe_ids: id ? [id] : '<every subscription this machine\'s consumers recorded>' }];

@@ -31,6 +31,11 @@ export interface LocalCommand {
   (ctx: LocalContext): Promise<unknown>;
   preview?: (ctx: LocalContext) => unknown[];
   /**
+   * The command's own checks of its flags that upstream runs before asking for confirmation (a leaf's `Validate`,
+   * helpers/leaf.go:286-305@c7521c1c): without --yes they refuse before confirmation_required does. Throws to refuse.
+   */
+  check?: (ctx: Pick<LocalContext, 'values' | 'positionals'>) => void;
+  /**
    * A hand-over routine: no catalog leaf of its own; a plan's `handoff` step runs it under the handing-over
    * command's ToolSpec and flags (drive list's walks, src/local/drive-list.ts).
    */

@@ -237,7 +237,9 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   // the path a page's list is at: the first candidate holding a list on that page (upstream probes wrappers in order)
   const candidates = typeof p.items === 'string' ? [p.items] : p.items;
   const listAt = (answer: unknown) => candidates.find((c) => Array.isArray(readPath(answer, c))) ?? candidates[0];
-  const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(last, listAt(last), items));
+  // a last page answering JSON null (upstream's CallMCPData decodes it as an empty map) ends the pages but keeps the
+  // items read before it (h33-a2: todo +todo-done, shortcutListAllTodoCards smart/todo_shared.go:49-56@c7521c1c)
+  const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(last ?? {}, listAt(last), items));
   const lowers = p.size_when === undefined || evalCondition(sc, p.size_when) === true;
   const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
   // upstream paginationValuePresent: a next cursor such as "0" is no cursor at all

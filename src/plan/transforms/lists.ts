@@ -115,7 +115,12 @@ export const PLAIN: Record<string, Fn> = {
    * the value as Go's json.MarshalIndent(v, "", "  ") writes it, then a newline (upstream writeJSONFile): object keys
    * in code point order at every level, and <, >, &, U+2028, U+2029 escaped as Go's encoder escapes them
    */
-  go_json_indent: (v) => `${JSON.stringify(sortKeys(v), null, 2).replace(/[<>&\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`,
+  go_json_indent: (v) => `${goHtmlEscape(JSON.stringify(sortKeys(v), null, 2))}\n`,
+  /**
+   * a JSON text with <, >, &, U+2028, U+2029 escaped as Go's json.Marshal escapes them (\u003c ...; they occur only
+   * inside strings, so the text stays the same JSON): after json_stringify where upstream marshals a value into a text
+   */
+  go_html_escape: (v, where) => goHtmlEscape(str(v, where)),
   /** a list -> its number of elements; a text -> its number of characters (code points) */
   /** a list of lists -> their elements in order, one level (an element that is not a list is kept) */
   flatten: (v, where) => (Array.isArray(v) ? v.flatMap((x) => (Array.isArray(x) ? x : [x])) : refuse(where, v, 'a list')),
@@ -352,3 +357,8 @@ export const PARAM: Record<string, Param> = {
   /** a list of keys -> an object mapping each key to the literal */
   to_keys: (literal) => (v) => Object.fromEntries(asList(v).map((k) => [String(k), literal])),
 };
+
+/** Go encoding/json's HTML-safe escaping of a JSON text (encode.go's escapeHTML and the U+2028/U+2029 line separators). */
+function goHtmlEscape(text: string): string {
+  return text.replace(/[<>&\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
