@@ -478,6 +478,18 @@ interface StepCommon {
   compensate?: CompensateSpec;
 }
 
+/**
+ * What a call's failure at the backend (category backend) ends the run as, where upstream's body wraps that call's
+ * error in its own reason and prints its payload (minutes +prepare-asr's add_failed, workflows.go:466-474@c7521c1c):
+ * `reason`, one of REFUSE_REASONS (absent: the call's own reason is kept), and `details`, a value the error envelope
+ * carries (evaluated when the call failed; with the step's `failure_as` it reads `{reason, message}` of the failure).
+ * An `outcome_unknown` keeps its reason (SPEC 6: an unknown outcome is reported as such) and gets the details.
+ */
+export interface OnFailureSpec {
+  reason?: RefuseReason;
+  details?: Source;
+}
+
 /** One RPC a call step may make instead of its `rpc`, when the condition holds. */
 export interface RpcCase {
   when: Condition;
@@ -505,8 +517,16 @@ export interface CallStep extends StepCommon {
    * probe, or one bucket of several that upstream prints without the other).
    */
   tolerate_failure?: true | Condition;
-  /** With tolerate_failure: the id a tolerated failure is read by, `{reason, message}`, for a later step or output. */
+  /**
+   * With tolerate_failure: the id a tolerated failure is read by, `{reason, message}`, for a later step or output;
+   * with on_failure: the id its `details` read the failure by.
+   */
   failure_as?: string;
+  /**
+   * Upstream wrapping a failed call in its own reason (docs/PLANS.md "Step kinds"): a failure of this call at the
+   * backend ends the run with `reason` (absent: the call's own) and `details` in the envelope.
+   */
+  on_failure?: OnFailureSpec;
   /**
    * A for_each call that keeps a per-element ledger: an element whose call, or a step of its interleave, fails at the
    * backend or finds no single candidate is recorded; when `continue` holds the next element is tried, otherwise the

@@ -1,0 +1,116 @@
+// h33-fail (issue 32): a call step's `on_failure` — upstream's composite bodies that wrap a failed call in their own
+// reason and print their payload. Each command runs as a user types it (node bin/dws.cjs, the built CLI) against the
+// recording MCP server on 127.0.0.1; each asserts the exit code, the error envelope (reason, details) and stdout.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { errorOf, runCliAsync } from '../helpers.js';
+import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
+
+const mcp = useMcpServer();
+
+/** A backend answer upstream's helper path fails (isBusinessError: a non-zero errorCode), as dws's classifier does. */
+const CODE = { errorCode: 'E500', errorMsg: 'backend busy' };
+/** A backend answer both runners fail (success false). */
+const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
+
+/** `dws <argv>` as a user types it: exit code, stdout, the error envelope's reason and details, the tools called. */
+async function dws(argv: string[]) {
+  const env = privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-h33fail-')));
+  mcp.calls.length = 0;
+  const r = await runCliAsync(argv, '', env);
+  const envelope = r.status === 0 ? undefined : (JSON.parse(r.stderr.trim().split('\n').pop()!) as { details?: unknown });
+  return {
+    exit: r.status,
+    stdout: r.stdout,
+    reason: r.status === 0 ? undefined : errorOf(r.stderr).reason,
+    message: r.status === 0 ? '' : errorOf(r.stderr).message,
+    details: envelope?.details,
+    called: mcp.calls.map((c) => c.name),
+  };
+}
+
+const answer = (key: string, body: unknown) => {
+  mcp.answers[key] = () => body;
+};
+const inTurn = (key: string, ...bodies: unknown[]) => {
+  mcp.answers[key] = (_args, n) => bodies[Math.min(n, bodies.length - 1)];
+};
+
+describe('minutes +prepare-asr: a failed hot-word write call is upstream\'s add_failed / delete_failed (workflows.go:466-486@c7521c1c)', () => {
+  it('an add call the backend fails (errorCode on the helper path, success false) ends minutes_prepare_asr_add_failed (exit 1) with the plan', async () => {
+    for (const body of [CODE, BUSY]) {
+      answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉', '旧词'] } });
+      answer('minutes/add_personal_hot_word', body);
+      const run = await dws(['minutes', '+prepare-asr', '--words', '听记,钉钉', '--sync', '--yes']);
+      expect({ body, ...run, message: run.message.includes('business_error') }).toEqual({
+        body, exit: 1, stdout: '', reason: 'minutes_prepare_asr_add_failed', message: true, called: ['list_my_hotwords', 'add_personal_hot_word'],
+        details: {
+          add: ['听记'], before: ['钉钉', '旧词'], complete: false, delete: ['旧词'], desired: ['听记', '钉钉'], operation: 'minutes.prepare_asr',
+          recovery: { nextAction: 'review current hot words before retrying' }, stages: [{ complete: false, name: 'add', words: ['听记'] }], sync: true,
+        },
+      });
+    }
+  });
+
+  it('a delete call the backend fails after a good add is partial_outcome (exit 7) naming delete_failed, the plan in details', async () => {
+    answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉'] } });
+    answer('minutes/add_personal_hot_word', { success: true });
+    answer('minutes/delete_personal_hotword', CODE);
+    const run = await dws(['minutes', '+prepare-asr', '--words', '听记', '--sync', '--yes']);
+    expect({ ...run, message: run.message.includes('(minutes_prepare_asr_delete_failed: ') }).toEqual({
+      exit: 7, stdout: '', reason: 'partial_outcome', message: true, called: ['list_my_hotwords', 'add_personal_hot_word', 'delete_personal_hotword'],
+      details: {
+        add: ['听记'], before: ['钉钉'], complete: false, delete: ['钉钉'], desired: ['听记'], operation: 'minutes.prepare_asr',
+        recovery: { nextAction: 'list hot words; additions may already be applied' },
+        stages: [{ complete: true, name: 'add', words: ['听记'] }, { complete: false, name: 'delete', words: ['钉钉'] }], sync: true,
+      },
+    });
+  });
+
+  it('a read-back call that fails keeps its own reason inside partial_outcome, with the plan upstream prints first (workflows.go:487-493)', async () => {
+    inTurn('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉'] } }, BUSY);
+    answer('minutes/add_personal_hot_word', { success: true });
+    const run = await dws(['minutes', '+prepare-asr', '--words', '听记,钉钉', '--yes']);
+    expect({ ...run, message: run.message.includes('(business_error: ') }).toEqual({
+      exit: 7, stdout: '', reason: 'partial_outcome', message: true, called: ['list_my_hotwords', 'add_personal_hot_word', 'list_my_hotwords'],
+      details: {
+        add: ['听记'], before: ['钉钉'], complete: false, delete: [], desired: ['听记', '钉钉'], operation: 'minutes.prepare_asr',
+        stages: [{ complete: true, name: 'add', words: ['听记'] }], sync: false,
+      },
+    });
+  });
+
+  it('a failure of the first read is its own error, no details (upstream returns it as it is, workflows.go:451-454)', async () => {
+    answer('minutes/list_my_hotwords', BUSY);
+    const run = await dws(['minutes', '+prepare-asr', '--words', '听记', '--yes']);
+    expect(run).toEqual({ exit: 1, stdout: '', reason: 'business_error', message: run.message, details: undefined, called: ['list_my_hotwords'] });
+  });
+});
+
+describe('minutes +transcript: a failed page read is minutes_transcript_incomplete (smart/transcript.go:115-150, minutesdata/pager.go:44-50@c7521c1c)', () => {
+  const page1 = { result: { paragraphList: [{ paragraphId: 'p1', sentence: 'a' }, { paragraphId: 'p2', sentence: 'b' }], hasNext: true, nextToken: 'n1' } };
+
+  it('the first page failing: exit 1, no page read, the token sent as nextToken', async () => {
+    for (const body of [CODE, BUSY]) {
+      answer('minutes/get_minutes_transcription', body);
+      const plain = await dws(['minutes', '+transcript', '--id', 't1']);
+      const resumed = await dws(['minutes', '+transcript', '--id', 't1', '--cursor', 'c9']);
+      expect([plain.exit, plain.reason, plain.stdout, resumed.exit, resumed.reason]).toEqual([1, 'minutes_transcript_incomplete', '', 1, 'minutes_transcript_incomplete']);
+      expect({ ...(plain.details as object), cause: undefined }).toEqual({ cause: undefined, nextToken: '', pages: 0, paragraphCount: 0, taskUuid: 't1' });
+      expect((resumed.details as { nextToken: string }).nextToken).toBe('c9');
+      expect((plain.details as { cause: string }).cause).toContain('page 1');
+    }
+  });
+
+  it('a later page failing: exit 1, what was read counted, the failing page\'s token as nextToken', async () => {
+    inTurn('minutes/get_minutes_transcription', page1, BUSY);
+    const run = await dws(['minutes', '+transcript', '--id', 't1']);
+    expect({ ...run, message: undefined, details: { ...(run.details as object), cause: undefined } }).toEqual({
+      exit: 1, stdout: '', reason: 'minutes_transcript_incomplete', message: undefined, called: ['get_minutes_transcription', 'get_minutes_transcription'],
+      details: { cause: undefined, nextToken: 'n1', pages: 1, paragraphCount: 2, taskUuid: 't1' },
+    });
+    expect((run.details as { cause: string }).cause).toContain('page 2');
+  });
+});
