@@ -606,9 +606,9 @@ function normalizeRpcIf(s: Scope, where: string, raw: unknown, step: { rpc?: str
 
 /**
  * A call's `on_failure` (spec.ts OnFailureSpec): `reason` one of REFUSE_REASONS and/or `details` a source, which may
- * read the failure by the step's `failure_as` id.
+ * read the failure by the step's `failure_as` id and a repeated read's round count by its `rounds_as`.
  */
-function normalizeOnFailure(s: Scope, at: string, raw: unknown, failureAs: string | undefined): OnFailureSpec | undefined {
+function normalizeOnFailure(s: Scope, at: string, raw: unknown, own: (string | undefined)[]): OnFailureSpec | undefined {
   if (!isObj(raw) || (raw.reason === undefined && raw.details === undefined)) {
     s.problems.push(`${at}: {reason?, details?} with at least one of them (the reason the run ends with, the payload upstream prints)`);
     return undefined;
@@ -620,7 +620,8 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, failureAs: strin
     else s.problems.push(`${at}.reason: one of ${REFUSE_REASONS.join(', ')} (leave it out to keep the call's own reason)`);
   }
   if (raw.details !== undefined) {
-    const earlier = failureAs === undefined ? s.earlier : new Set([...s.earlier, failureAs]);
+    // the step's own ids are readable there: the failure (failure_as) and a repeated read's round count (rounds_as)
+    const earlier = new Set([...s.earlier, ...own.filter((id) => id !== undefined)]);
     out.details = normalizeSource({ ...s, earlier }, `${at}.details`, raw.details);
   }
   return out;
@@ -769,7 +770,7 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (kind !== undefined) s.problems.push(`${where}.on_failure: only on an MCP call (a failure of its call)`);
     else if (raw.tolerate_failure !== undefined || raw.ledger !== undefined || raw.compensate !== undefined) {
       s.problems.push(`${where}.on_failure: not with tolerate_failure, ledger or compensate (they decide what a failure of the call does)`);
-    } else step.on_failure = normalizeOnFailure(inner, `${where}.on_failure`, raw.on_failure, step.failure_as);
+    } else step.on_failure = normalizeOnFailure(inner, `${where}.on_failure`, raw.on_failure, [step.failure_as, step.repeat?.rounds_as]);
   }
   if (raw.answer_numbers !== undefined) {
     if (kind !== undefined) s.problems.push(`${where}.answer_numbers: only on an MCP call (its answer's numbers)`);

@@ -114,3 +114,36 @@ describe('minutes +transcript: a failed page read is minutes_transcript_incomple
     expect((run.details as { cause: string }).cause).toContain('page 2');
   });
 });
+
+describe('minutes +speaker-insights / +mindmap: a failed call keeps its reason and carries the stage payload upstream prints (workflows.go:346-367, :397-402@c7521c1c)', () => {
+  it('+speaker-insights: a failed create is its own error (exit 1) with {complete, operation, stage: create, taskUuid}', async () => {
+    answer('minutes/create_speaker_summary', CODE);
+    const run = await dws(['minutes', '+speaker-insights', '--id', 't1', '--yes']);
+    expect({ ...run, message: undefined }).toEqual({
+      exit: 1, stdout: '', reason: 'business_error', message: undefined, called: ['create_speaker_summary'],
+      details: { complete: false, operation: 'minutes.speaker_insights', stage: 'create', taskUuid: 't1' },
+    });
+  });
+
+  it('+mindmap: a failed create is its own error with its stage payload; a failed status read after it is partial_outcome with the poll payload', async () => {
+    answer('minutes/create_mind_graph', BUSY);
+    const create = await dws(['minutes', '+mindmap', '--id', ' t1 ', '--yes']);
+    expect([create.exit, create.reason, create.stdout, create.called, create.details])
+      .toEqual([1, 'business_error', '', ['create_mind_graph'], { complete: false, operation: 'minutes.mindmap', stage: 'create', taskUuid: 't1' }]);
+    answer('minutes/create_mind_graph', { success: true });
+    answer('minutes/query_mind_graph_status', CODE);
+    const poll = await dws(['minutes', '+mindmap', '--id', 't1', '--yes']);
+    expect([poll.exit, poll.reason, poll.message.includes('(business_error: '), poll.called, poll.details]).toEqual([7, 'partial_outcome', true, ['create_mind_graph', 'query_mind_graph_status'], {
+      attempts: 1, complete: false, operation: 'minutes.mindmap', recovery: { nextAction: 'dws minutes mind-graph status --id <taskUuid>', taskUuid: 't1' }, stage: 'poll', taskUuid: 't1',
+    }]);
+    // with --resume nothing was written: the status read's failure is the run's own error
+    const resumed = await dws(['minutes', '+mindmap', '--id', 't1', '--resume', '--yes']);
+    expect([resumed.exit, resumed.reason, (resumed.details as { stage: string }).stage]).toEqual([1, 'business_error', 'poll']);
+  });
+
+  it('+mindmap: a status answer MindGraphStatus refuses carries {attempts, complete, operation, stage: poll, taskUuid} (workflows.go:364-367)', async () => {
+    answer('minutes/query_mind_graph_status', { result: { taskStatus: 9 } });
+    const run = await dws(['minutes', '+mindmap', '--id', 't1', '--resume', '--yes']);
+    expect([run.exit, run.reason, run.details]).toEqual([1, 'backend_error', { attempts: 1, complete: false, operation: 'minutes.mindmap', stage: 'poll', taskUuid: 't1' }]);
+  });
+});
