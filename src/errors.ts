@@ -140,6 +140,9 @@ export const REASONS = {
   // minutes +upload: the completion named no task UUID, or the read-back is not that minutes; `details` says the stage
   // and the sessionId (upstream's API error of this name)
   minutes_upload_failed: 'backend',
+  // minutes +upload / +upload-and-analyze: the complete_upload_session call failed, so whether the upload was completed is
+  // unknown; the session is kept, not cancelled (upstream's API error of this name, details stage, sessionId, recovery)
+  minutes_upload_completion_unknown: 'backend',
   // minutes +mindmap: the status read says the mind map failed, or it was still processing when the wait ran out
   minutes_mindmap_failed: 'backend',
   minutes_mindmap_timeout: 'backend',

@@ -1107,6 +1107,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_speaker_verification_failed: 'the speaker was sent but the transcript read back still shows it (see "details"): read the transcript before writing again',
   minutes_transcript_incomplete: PARTIAL_READ_HINT,
   minutes_permission_partial: 'some members were not changed (see "details": results, failures, unattempted): run again for those members only',
+  minutes_upload_completion_unknown: 'whether the upload was completed is unknown and the session was kept (see "details": sessionId, recovery): check the recent minutes or complete that session again; do not upload again or cancel it blindly',
   minutes_upload_failed: 'the upload was completed but not confirmed (see "details": stage, sessionId): check the minutes list before uploading again',
   minutes_mindmap_failed: 'the backend says the mind map failed (see "details"): look at the transcript before creating it again',
   minutes_mindmap_timeout: 'the mind map may still finish: read its status later (see "details": recovery); do not create it again',

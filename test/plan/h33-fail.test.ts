@@ -1,7 +1,7 @@
 // h33-fail (issue 32): a call step's `on_failure` — upstream's composite bodies that wrap a failed call in their own
 // reason and print their payload. Each command runs as a user types it (node bin/dws.cjs, the built CLI) against the
 // recording MCP server on 127.0.0.1; each asserts the exit code, the error envelope (reason, details) and stdout.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +16,10 @@ const CODE = { errorCode: 'E500', errorMsg: 'backend busy' };
 const BUSY = { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' };
 
 /** `dws <argv>` as a user types it: exit code, stdout, the error envelope's reason and details, the tools called. */
-async function dws(argv: string[]) {
-  const env = privateEnv(mcp.urlTemplate, 't', mkdtempSync(path.join(os.tmpdir(), 'dws-h33fail-')));
+async function dws(argv: string[], files: Record<string, string> = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h33fail-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  const env = privateEnv(mcp.urlTemplate, 't', dir);
   mcp.calls.length = 0;
   const r = await runCliAsync(argv, '', env);
   const envelope = r.status === 0 ? undefined : (JSON.parse(r.stderr.trim().split('\n').pop()!) as { details?: unknown });
@@ -145,5 +147,36 @@ describe('minutes +speaker-insights / +mindmap: a failed call keeps its reason a
     answer('minutes/query_mind_graph_status', { result: { taskStatus: 9 } });
     const run = await dws(['minutes', '+mindmap', '--id', 't1', '--resume', '--yes']);
     expect([run.exit, run.reason, run.details]).toEqual([1, 'backend_error', { attempts: 1, complete: false, operation: 'minutes.mindmap', stage: 'poll', taskUuid: 't1' }]);
+  });
+});
+
+describe('minutes +upload / +upload-and-analyze: a failed complete or read-back call ends as upstream\'s performMinutesUpload (alignment.go:398-411, :630-676@c7521c1c)', () => {
+  const session = () => answer('minutes/create_upload_session', { result: { sessionId: 's1', presignedUrl: `${mcp.base}/upload/a.mp4` } });
+
+  it('a failed complete call: partial_outcome (exit 7) naming minutes_upload_completion_unknown, the session kept and the recovery in details', async () => {
+    for (const argv of [['minutes', '+upload', '--file', 'a.mp4', '--yes'], ['minutes', '+upload-and-analyze', '--file', 'a.mp4', '--yes']]) {
+      session();
+      answer('minutes/complete_upload_session', BUSY);
+      const run = await dws(argv, { 'a.mp4': 'MP4!' });
+      expect({ argv, exit: run.exit, reason: run.reason, cause: run.message.includes('(minutes_upload_completion_unknown: '), stdout: run.stdout, called: run.called })
+        .toEqual({ argv, exit: 7, reason: 'partial_outcome', cause: true, stdout: '', called: ['create_upload_session', 'complete_upload_session'] });
+      expect({ ...(run.details as object), cause: undefined }).toEqual({
+        cancelled: false, cause: undefined, completeAttempts: 1, remoteEffect: 'unknown', sessionId: 's1', stage: 'complete',
+        recovery: { action: 'verify_before_cancel', nextAction: '保留 sessionId；先重试 complete_upload_session 或查询最近听记确认服务端状态，只有明确证明未完成时才取消会话' },
+      });
+      expect((run.details as { cause: string }).cause).toContain('服务繁忙');
+    }
+  });
+
+  it('a failed read-back call: partial_outcome naming minutes_upload_failed at stage verify, nothing analysed', async () => {
+    for (const argv of [['minutes', '+upload', '--file', 'a.mp4', '--yes'], ['minutes', '+upload-and-analyze', '--file', 'a.mp4', '--yes']]) {
+      session();
+      answer('minutes/complete_upload_session', { success: true, result: { taskUuid: 't1' } });
+      answer('minutes/get_minutes_basic_info', CODE);
+      const run = await dws(argv, { 'a.mp4': 'MP4!' });
+      expect({ argv, exit: run.exit, reason: run.reason, cause: run.message.includes('(minutes_upload_failed: '), called: run.called })
+        .toEqual({ argv, exit: 7, reason: 'partial_outcome', cause: true, called: ['create_upload_session', 'complete_upload_session', 'get_minutes_basic_info'] });
+      expect({ ...(run.details as object), cause: undefined }).toEqual({ cancelled: false, cause: undefined, sessionId: 's1', stage: 'verify' });
+    }
   });
 });
