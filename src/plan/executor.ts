@@ -1107,6 +1107,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_speaker_verification_failed: 'the speaker was sent but the transcript read back still shows it (see "details"): read the transcript before writing again',
   minutes_transcript_incomplete: PARTIAL_READ_HINT,
   minutes_permission_partial: 'some members were not changed (see "details": results, failures, unattempted): run again for those members only',
+  doc_grant_permission_partial_failure: 'the new permissions were granted but the role upgrade failed and no message was sent (see "details": steps, data, compensation): check the document\'s permissions before running again',
   minutes_upload_completion_unknown: 'whether the upload was completed is unknown and the session was kept (see "details": sessionId, recovery): check the recent minutes or complete that session again; do not upload again or cancel it blindly',
   minutes_upload_failed: 'the upload was completed but not confirmed (see "details": stage, sessionId): check the minutes list before uploading again',
   minutes_mindmap_failed: 'the backend says the mind map failed (see "details"): look at the transcript before creating it again',
@@ -1262,6 +1263,7 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
  */
 function failedAs(sc: Scope, step: CallStep, spec: OnFailureSpec, err: unknown): unknown {
   if (!(err instanceof DwsError) || err.category !== 'backend') return err;
+  if (spec.when !== undefined && evalCondition(sc, spec.when) !== true) return err;
   if (step.failure_as !== undefined) {
     sc.results.set(step.failure_as, { reason: err.reason, message: err.message, ...pageFailures.get(err) });
     sc.ran.add(step.failure_as);

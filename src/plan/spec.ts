@@ -483,11 +483,13 @@ interface StepCommon {
  * error in its own reason and prints its payload (minutes +prepare-asr's add_failed, workflows.go:466-474@c7521c1c):
  * `reason`, one of REFUSE_REASONS (absent: the call's own reason is kept), and `details`, a value the error envelope
  * carries (evaluated when the call failed; with the step's `failure_as` it reads `{reason, message}` of the failure).
- * An `outcome_unknown` keeps its reason (SPEC 6: an unknown outcome is reported as such) and gets the details.
+ * An `outcome_unknown` keeps its reason (SPEC 6: an unknown outcome is reported as such) and gets the details. `when`:
+ * only while the condition holds when the call failed (upstream names the failure so on one path only).
  */
 export interface OnFailureSpec {
   reason?: RefuseReason;
   details?: Source;
+  when?: Condition;
 }
 
 /** One RPC a call step may make instead of its `rpc`, when the condition holds. */
@@ -603,7 +605,8 @@ export interface RefuseStep extends StepCommon {
  * its payload in `details` (inside partial_outcome when a rule was written); minutes_upload_failed for +upload whose
  * completion names no task UUID or whose read-back is not that minutes (minutes/alignment.go:630@c7521c1c), `details`
  * {cancelled, cause, sessionId, stage}; minutes_upload_completion_unknown for +upload whose complete_upload_session call
- * failed (a call's on_failure, minutesUploadCompletionUnknown alignment.go:650-676@c7521c1c); minutes_mindmap_failed / minutes_mindmap_timeout for +mindmap whose status read
+ * failed (a call's on_failure, minutesUploadCompletionUnknown alignment.go:650-676@c7521c1c); doc_grant_permission_partial_failure
+ * for doc +grant-and-share whose role upgrade failed after a grant (an on_failure, smart/doc_access.go:443-471@c7521c1c); minutes_mindmap_failed / minutes_mindmap_timeout for +mindmap whose status read
  * says failed or never leaves processing (workflows.go:372-379@c7521c1c); minutes_speaker_insights_timeout for
  * +speaker-insights whose summary read still says pending at --timeout (workflows.go:426-428@c7521c1c); minutes_record_wrap_up_incomplete /
  * minutes_upload_analysis_incomplete / minutes_export_pack_incomplete for the minutes workflows whose artifacts did
@@ -612,7 +615,7 @@ export interface RefuseStep extends StepCommon {
  * ResolveTableName resolver.go:238-296@c7521c1c), the candidates in `details`.
  */
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
-  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed', 'minutes_upload_completion_unknown',
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed', 'minutes_upload_completion_unknown', 'doc_grant_permission_partial_failure',
   'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete',
   'not_found', 'ambiguous_match'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];

@@ -613,8 +613,9 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, own: (string | u
     s.problems.push(`${at}: {reason?, details?} with at least one of them (the reason the run ends with, the payload upstream prints)`);
     return undefined;
   }
-  only(s, at, raw, ['reason', 'details']);
+  only(s, at, raw, ['reason', 'details', 'when']);
   const out: OnFailureSpec = {};
+  if (raw.when !== undefined) out.when = normalizeCondition(s, `${at}.when`, raw.when);
   if (raw.reason !== undefined) {
     if ((REFUSE_REASONS as readonly unknown[]).includes(raw.reason)) out.reason = raw.reason as RefuseReason;
     else s.problems.push(`${at}.reason: one of ${REFUSE_REASONS.join(', ')} (leave it out to keep the call's own reason)`);

@@ -180,3 +180,34 @@ describe('minutes +upload / +upload-and-analyze: a failed complete or read-back 
     }
   });
 });
+
+describe('doc +grant-and-share: a failed role upgrade after a grant is doc_grant_permission_partial_failure (smart/doc_access.go:443-471@c7521c1c)', () => {
+  const argv = ['doc', '+grant-and-share', '--node', 'D1', '--url', 'https://alidocs.dingtalk.com/i/nodes/D1', '--to', '张三,李四', '--role', 'EDITOR', '--yes'];
+  const backend = (collaborators: unknown[]) => {
+    inTurn('contact/search_contact_by_key_word', { result: [{ name: '张三', userId: 'u1', openDingTalkId: 'od1' }] }, { result: [{ name: '李四', userId: 'u2', openDingTalkId: 'od2' }] });
+    answer('doc/list_permission', { data: { collaborators } });
+    answer('doc/add_permission', { success: true });
+    answer('doc/update_permission', BUSY);
+  };
+
+  it('after 张三 was granted: partial_outcome (exit 7) naming it, upstream\'s steps, data and compensation in details, no message sent', async () => {
+    backend([{ userId: 'u2', permissionRole: 'READER' }]);
+    const run = await dws(argv);
+    expect({ exit: run.exit, reason: run.reason, named: run.message.includes('(doc_grant_permission_partial_failure: '), stdout: run.stdout, details: run.details }).toEqual({
+      exit: 7, reason: 'partial_outcome', named: true, stdout: '',
+      details: {
+        compensation: { action: 'revoke_new_permissions', available: true, users: ['张三(u1)'] },
+        data: { granted: ['张三(u1)'], messagesSent: 0, upgradePending: ['李四(u2)'] },
+        status: 'partial_success',
+        steps: [{ name: 'add_permission', status: 'success' }, { name: 'update_permission', status: 'failed' }, { name: 'send_messages', status: 'not_started' }],
+      },
+    });
+    expect(run.called.filter((c) => c !== 'search_contact_by_key_word')).toEqual(['list_permission', 'add_permission', 'update_permission']);
+  });
+
+  it('with nobody granted the failed upgrade is the call\'s own error (exit 1), no details (:468-470)', async () => {
+    backend([{ userId: 'u1', permissionRole: 'READER' }, { userId: 'u2', permissionRole: 'READER' }]);
+    const run = await dws(argv);
+    expect([run.exit, run.reason, run.details, run.called.filter((c) => c !== 'search_contact_by_key_word')]).toEqual([1, 'business_error', undefined, ['list_permission', 'update_permission']]);
+  });
+});

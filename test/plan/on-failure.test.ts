@@ -56,6 +56,13 @@ describe('on_failure: a backend failure of the call ends the run as declared', (
     }
   });
 
+  it('with when: only while the condition holds when the call failed; otherwise the call\'s own error, no details', async () => {
+    const p = plan(read({ on_failure: { when: { equals: [{ flag: 'name' }, 'wrap'] }, reason: 'backend_error', details: { const: { d: 1 } } } }));
+    const wrapped = await errorOf(p, failing('business_error'), { name: 'wrap' });
+    const own = await errorOf(p, failing('business_error'), { name: 'other' });
+    expect([wrapped.reason, wrapped.payload, own.reason, own.payload]).toEqual(['backend_error', { details: { d: 1 } }, 'business_error', undefined]);
+  });
+
   it('a call that answers runs on as without it (the failure id stays unset)', async () => {
     const p = { ...plan(read({ failure_as: 'why', on_failure: { reason: 'backend_error' } })), output: { object: { a: { from: 'a' }, why: { from: 'why', optional: true } } } };
     expect((await run(p, { name: 'k' }, () => ({ ok: 1 }))).result).toEqual({ a: { ok: 1 } });
