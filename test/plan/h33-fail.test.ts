@@ -115,6 +115,21 @@ describe('minutes +transcript: a failed page read is minutes_transcript_incomple
     });
     expect((run.details as { cause: string }).cause).toContain('page 2');
   });
+
+  it('a page saying more without a next cursor, or with the one just read, is upstream\'s stalled cursor: exit 1, not a complete-false success (pager.go:38-43)', async () => {
+    for (const [second, token] of [[{ result: { paragraphList: [{ paragraphId: 'p3' }], hasNext: true } }, ''], [{ result: { paragraphList: [{ paragraphId: 'p3' }], hasNext: true, nextToken: 'n1' } }, 'n1']] as const) {
+      inTurn('minutes/get_minutes_transcription', page1, second);
+      const run = await dws(['minutes', '+transcript', '--id', 't1']);
+      expect({ token, exit: run.exit, reason: run.reason, stdout: run.stdout, called: run.called.length, details: run.details }).toEqual({
+        token, exit: 1, reason: 'minutes_transcript_incomplete', stdout: '', called: 2,
+        details: { cause: 'cursor stalled or cycled', nextToken: token, pages: 2, paragraphCount: 3, taskUuid: 't1' },
+      });
+    }
+    // the last page saying no more is complete, as before
+    inTurn('minutes/get_minutes_transcription', page1, { result: { paragraphList: [], hasNext: false } });
+    const done = await dws(['minutes', '+transcript', '--id', 't1']);
+    expect([done.exit, (JSON.parse(done.stdout) as { result: { complete: boolean } }).result.complete]).toEqual([0, true]);
+  });
 });
 
 describe('minutes +speaker-insights / +mindmap: a failed call keeps its reason and carries the stage payload upstream prints (workflows.go:346-367, :397-402@c7521c1c)', () => {
