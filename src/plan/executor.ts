@@ -913,13 +913,19 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     sc.results.set(id, value);
     sc.ran.add(id);
   };
-  // an element's results join the steps' lists once the element is done: a failed one (listed by a ledger) has none
-  await eachElement(sc, lead, list, at, async (i, item) => {
-    const got: [string, unknown][] = [];
-    const result = await runElement(i, item, got);
-    for (const [id, r] of got) all.get(id)!.push(r);
-    return result;
-  });
+  // an element's results join the steps' lists once the element is done: a failed one (listed by a ledger) has none;
+  // the group's steps read them as `{elements_done: <id>}` (upstream loops that carry a value from one rule to the next)
+  sc.done = all;
+  try {
+    await eachElement(sc, lead, list, at, async (i, item) => {
+      const got: [string, unknown][] = [];
+      const result = await runElement(i, item, got);
+      for (const [id, r] of got) all.get(id)!.push(r);
+      return result;
+    });
+  } finally {
+    sc.done = undefined;
+  }
   at.prefix = undefined;
   for (const id of lead.interleave!) {
     if (all.get(id)!.length) settle(id, all.get(id));

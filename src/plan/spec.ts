@@ -48,6 +48,8 @@ export type Source = SourceModifiers & (
   | { wrap_mentions: { in: Source; ids: Source; add_missing?: boolean } }
   | { join: Source[] }
   | { walk: { in: Source; children: string; descend?: Condition } }
+  /** In an interleave group: that step's results for the earlier elements that completed, in order (absent: none). */
+  | { elements_done: string }
 );
 
 /** The clock, read once per run: start of this day/month, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
@@ -704,7 +706,7 @@ export const ENV_SOURCES: readonly string[] = [
 ];
 
 export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk'] as const;
+  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk', 'elements_done'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 export const CONDITION_KINDS = ['flag', 'given', 'dry_run', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'equal_fold', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'open_dingtalk_id', 'open_conversation_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;

@@ -226,3 +226,24 @@ describe('doc +grant-and-share: a failed role upgrade after a grant is doc_grant
     expect([run.exit, run.reason, run.details, run.called.filter((c) => c !== 'search_contact_by_key_word')]).toEqual([1, 'business_error', undefined, ['list_permission', 'update_permission']]);
   });
 });
+
+describe('minutes +replace-batch: each read-back is judged against the text the last verified rule left (smart/replace_batch.go:171-184@c7521c1c)', () => {
+  const transcript = (text: string) => ({ result: { paragraphList: [{ paragraphId: 'p1', text }], hasNext: false } });
+
+  it('a later rule whose target an earlier rule removed is verified on the counts after that rule, not the first read\'s', async () => {
+    // c=>z removes the only c, so b=>c raises c from 0 to 1 (the first read had one c already)
+    inTurn('minutes/get_minutes_transcription', transcript('a c b'), transcript('a z b'), transcript('a z c'));
+    answer('minutes/replace_minutes_text', { success: true });
+    const run = await dws(['minutes', '+replace-batch', '--id', 't1', '--pair', 'c=>z', '--pair', 'b=>c', '--yes']);
+    expect([run.exit, run.reason]).toEqual([0, undefined]);
+    expect((JSON.parse(run.stdout) as { result: unknown }).result).toMatchObject({ ok: true, applied: 2, failed: 0, unattempted: 0 });
+  });
+
+  it('a rule whose read-back is the text the previous rule left (nothing changed) fails there, though it differs from the first read', async () => {
+    inTurn('minutes/get_minutes_transcription', transcript('a c b'), transcript('a z b'), transcript('a z b'));
+    answer('minutes/replace_minutes_text', { success: true });
+    const run = await dws(['minutes', '+replace-batch', '--id', 't1', '--pair', 'c=>z', '--pair', 'b=>c', '--yes']);
+    expect([run.exit, run.reason, run.message.includes('(minutes_replace_partial_failure: ')]).toEqual([7, 'partial_outcome', true]);
+    expect(run.details).toMatchObject({ applied: 1, failed: 1, ok: false });
+  });
+});
