@@ -1269,11 +1269,12 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
  */
 function failedAs(sc: Scope, step: CallStep, spec: OnFailureSpec, err: unknown): unknown {
   if (!(err instanceof DwsError) || err.category !== 'backend') return err;
-  if (spec.when !== undefined && evalCondition(sc, spec.when) !== true) return err;
+  // the failure is readable (failure_as) by `when` and the details alike
   if (step.failure_as !== undefined) {
     sc.results.set(step.failure_as, { reason: err.reason, message: err.message, ...pageFailures.get(err) });
     sc.ran.add(step.failure_as);
   }
+  if (spec.when !== undefined && evalCondition(sc, spec.when) !== true) return err;
   const details = spec.details === undefined ? undefined : evalSource(sc, spec.details);
   const payload = details === undefined ? err.payload : { ...err.payload, details };
   if (spec.reason === undefined || err.reason === 'outcome_unknown') return new DwsError(err.reason, err.message, err.hint, payload);

@@ -486,7 +486,8 @@ interface StepCommon {
  * `reason`, one of REFUSE_REASONS (absent: the call's own reason is kept), and `details`, a value the error envelope
  * carries (evaluated when the call failed; with the step's `failure_as` it reads `{reason, message}` of the failure).
  * An `outcome_unknown` keeps its reason (SPEC 6: an unknown outcome is reported as such) and gets the details. `when`:
- * only while the condition holds when the call failed (upstream names the failure so on one path only).
+ * only while the condition holds when the call failed (upstream names the failure so on one path only); it may read
+ * the failure by failure_as (a reason upstream gives only to some failures).
  */
 export interface OnFailureSpec {
   reason?: RefuseReason;

@@ -606,25 +606,23 @@ function normalizeRpcIf(s: Scope, where: string, raw: unknown, step: { rpc?: str
 
 /**
  * A call's `on_failure` (spec.ts OnFailureSpec): `reason` one of REFUSE_REASONS and/or `details` a source, which may
- * read the failure by the step's `failure_as` id and a repeated read's round count by its `rounds_as`.
+ * read (as may `when`) the failure by the step's `failure_as` id and a repeated read's round count by its `rounds_as`.
  */
-function normalizeOnFailure(s: Scope, at: string, raw: unknown, own: (string | undefined)[]): OnFailureSpec | undefined {
+function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | undefined)[]): OnFailureSpec | undefined {
   if (!isObj(raw) || (raw.reason === undefined && raw.details === undefined)) {
     s.problems.push(`${at}: {reason?, details?} with at least one of them (the reason the run ends with, the payload upstream prints)`);
     return undefined;
   }
   only(s, at, raw, ['reason', 'details', 'when']);
   const out: OnFailureSpec = {};
-  if (raw.when !== undefined) out.when = normalizeCondition(s, `${at}.when`, raw.when);
+  // the step's own ids are readable there: the failure (failure_as) and a repeated read's round count (rounds_as)
+  const own = { ...s, earlier: new Set([...s.earlier, ...ids.filter((id) => id !== undefined)]) };
+  if (raw.when !== undefined) out.when = normalizeCondition(own, `${at}.when`, raw.when);
   if (raw.reason !== undefined) {
     if ((REFUSE_REASONS as readonly unknown[]).includes(raw.reason)) out.reason = raw.reason as RefuseReason;
     else s.problems.push(`${at}.reason: one of ${REFUSE_REASONS.join(', ')} (leave it out to keep the call's own reason)`);
   }
-  if (raw.details !== undefined) {
-    // the step's own ids are readable there: the failure (failure_as) and a repeated read's round count (rounds_as)
-    const earlier = new Set([...s.earlier, ...own.filter((id) => id !== undefined)]);
-    out.details = normalizeSource({ ...s, earlier }, `${at}.details`, raw.details);
-  }
+  if (raw.details !== undefined) out.details = normalizeSource(own, `${at}.details`, raw.details);
   return out;
 }
 

@@ -63,6 +63,11 @@ describe('on_failure: a backend failure of the call ends the run as declared', (
     expect([wrapped.reason, wrapped.payload, own.reason, own.payload]).toEqual(['backend_error', { details: { d: 1 } }, 'business_error', undefined]);
   });
 
+  it('when may read the failure (failure_as): a reason for some failures only', async () => {
+    const p = plan(read({ failure_as: 'why', on_failure: { when: { in: [{ from: 'why', path: 'reason' }, ['business_error']] }, reason: 'backend_error' } }));
+    expect([(await errorOf(p, failing('business_error'))).reason, (await errorOf(p, failing('transport_error'))).reason]).toEqual(['backend_error', 'transport_error']);
+  });
+
   it('a call that answers runs on as without it (the failure id stays unset)', async () => {
     const p = { ...plan(read({ failure_as: 'why', on_failure: { reason: 'backend_error' } })), output: { object: { a: { from: 'a' }, why: { from: 'why', optional: true } } } };
     expect((await run(p, { name: 'k' }, () => ({ ok: 1 }))).result).toEqual({ a: { ok: 1 } });
