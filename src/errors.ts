@@ -146,6 +146,9 @@ export const REASONS = {
   // doc +grant-and-share: new permissions were granted, then the role upgrade of existing members failed; nothing was
   // sent (upstream's API error of this name; its details say what stands and how to revoke it)
   doc_grant_permission_partial_failure: 'backend',
+  // doc +create: the create_document call failed at the backend, so whether the document was created is unknown
+  // (upstream's classifyDocWriteFailure default for a helper-path error; details contractVersion, nodeId, stage, state, status)
+  doc_write_commit_unknown: 'backend',
   // minutes +mindmap: the status read says the mind map failed, or it was still processing when the wait ran out
   minutes_mindmap_failed: 'backend',
   minutes_mindmap_timeout: 'backend',

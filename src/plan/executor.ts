@@ -1114,6 +1114,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_transcript_incomplete: PARTIAL_READ_HINT,
   minutes_permission_partial: 'some members were not changed (see "details": results, failures, unattempted): run again for those members only',
   doc_grant_permission_partial_failure: 'the new permissions were granted but the role upgrade failed and no message was sent (see "details": steps, data, compensation): check the document\'s permissions before running again',
+  doc_write_commit_unknown: 'whether the document was written is unknown (see "details": stage, nodeId): look for it in DingTalk before running the command again',
   minutes_upload_completion_unknown: 'whether the upload was completed is unknown and the session was kept (see "details": sessionId, recovery): check the recent minutes or complete that session again; do not upload again or cancel it blindly',
   minutes_upload_failed: 'the upload was completed but not confirmed (see "details": stage, sessionId): check the minutes list before uploading again',
   minutes_mindmap_failed: 'the backend says the mind map failed (see "details"): look at the transcript before creating it again',

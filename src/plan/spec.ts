@@ -609,7 +609,9 @@ export interface RefuseStep extends StepCommon {
  * completion names no task UUID or whose read-back is not that minutes (minutes/alignment.go:630@c7521c1c), `details`
  * {cancelled, cause, sessionId, stage}; minutes_upload_completion_unknown for +upload whose complete_upload_session call
  * failed (a call's on_failure, minutesUploadCompletionUnknown alignment.go:650-676@c7521c1c); doc_grant_permission_partial_failure
- * for doc +grant-and-share whose role upgrade failed after a grant (an on_failure, smart/doc_access.go:443-471@c7521c1c); minutes_mindmap_failed / minutes_mindmap_timeout for +mindmap whose status read
+ * for doc +grant-and-share whose role upgrade failed after a grant (an on_failure, smart/doc_access.go:443-471@c7521c1c);
+ * doc_write_commit_unknown for doc +create whose create_document call failed at the backend (an on_failure,
+ * docUnknownWriteError doc/common.go:176-276@c7521c1c); minutes_mindmap_failed / minutes_mindmap_timeout for +mindmap whose status read
  * says failed or never leaves processing (workflows.go:372-379@c7521c1c); minutes_speaker_insights_timeout for
  * +speaker-insights whose summary read still says pending at --timeout (workflows.go:426-428@c7521c1c); minutes_record_wrap_up_incomplete /
  * minutes_upload_analysis_incomplete / minutes_export_pack_incomplete for the minutes workflows whose artifacts did
@@ -618,7 +620,7 @@ export interface RefuseStep extends StepCommon {
  * ResolveTableName resolver.go:238-296@c7521c1c), the candidates in `details`.
  */
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
-  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed', 'minutes_upload_completion_unknown', 'doc_grant_permission_partial_failure',
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed', 'minutes_upload_completion_unknown', 'doc_grant_permission_partial_failure', 'doc_write_commit_unknown',
   'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete',
   'not_found', 'ambiguous_match'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];

@@ -247,3 +247,16 @@ describe('minutes +replace-batch: each read-back is judged against the text the 
     expect(run.details).toMatchObject({ applied: 1, failed: 1, ok: false });
   });
 });
+
+describe('doc +create: a helper-path error of create_document is doc_write_commit_unknown (doc/common.go:176-276, content_shortcuts.go:107-110@c7521c1c)', () => {
+  it('a business error (success false, errorCode) ends exit 1 with upstream\'s details, nothing else sent', async () => {
+    for (const body of [BUSY, CODE]) {
+      answer('doc/create_document', body);
+      const run = await dws(['doc', '+create', '--name', '周报', '--yes']);
+      expect({ body, exit: run.exit, reason: run.reason, stdout: run.stdout, called: run.called, details: run.details }).toEqual({
+        body, exit: 1, reason: 'doc_write_commit_unknown', stdout: '', called: ['create_document'],
+        details: { contractVersion: 'doc.operation.v1', nodeId: '', stage: 'create_document', state: 'unknown', status: 'unknown' },
+      });
+    }
+  });
+});
