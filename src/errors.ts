@@ -140,6 +140,15 @@ export const REASONS = {
   // minutes +upload: the completion named no task UUID, or the read-back is not that minutes; `details` says the stage
   // and the sessionId (upstream's API error of this name)
   minutes_upload_failed: 'backend',
+  // minutes +upload / +upload-and-analyze: the complete_upload_session call failed, so whether the upload was completed is
+  // unknown; the session is kept, not cancelled (upstream's API error of this name, details stage, sessionId, recovery)
+  minutes_upload_completion_unknown: 'backend',
+  // doc +grant-and-share: new permissions were granted, then the role upgrade of existing members failed; nothing was
+  // sent (upstream's API error of this name; its details say what stands and how to revoke it)
+  doc_grant_permission_partial_failure: 'backend',
+  // doc +create: the create_document call failed at the backend, so whether the document was created is unknown
+  // (upstream's classifyDocWriteFailure default for a helper-path error; details contractVersion, nodeId, stage, state, status)
+  doc_write_commit_unknown: 'backend',
   // minutes +mindmap: the status read says the mind map failed, or it was still processing when the wait ran out
   minutes_mindmap_failed: 'backend',
   minutes_mindmap_timeout: 'backend',

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DwsError, type Reason, type Warning } from '../errors.js';
 import { identityKey } from '../catalog/identity.js';
 import type { ToolSpec } from '../catalog/types.js';
-import type { CallStep, Condition, LedgerSpec, PageSpec, PlanSpec, PlanStep, RefuseReason, RefuseStep, Source } from './spec.js';
+import type { CallStep, Condition, LedgerSpec, OnFailureSpec, PageSpec, PlanSpec, PlanStep, RefuseReason, RefuseStep, Source } from './spec.js';
 import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
@@ -210,6 +210,12 @@ function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolea
  * what was read; a failing first page is that call's own error. Range paging sends windows (offset, inclusive end) of
  * page_size; `exhaustive` (upstream readAllDocumentBlocks) must reach a proven end or fail as pages_incomplete.
  */
+/**
+ * Where a paged read's failing call ended it: the page (1-based), the cursor that call sent, the pages read before it
+ * and the items collected from them. A failure of the step's `on_failure` reads them (`failure_as`).
+ */
+const pageFailures = new WeakMap<DwsError, { page: number; cursor?: unknown; pages: number; items: number }>();
+
 async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, firstPage = 0): Promise<unknown> {
   const p = step.page!;
   if (p.paged_command && (p.paged_command.when === undefined || evalCondition(sc, p.paged_command.when) === true)) return runPagedCommand(sc, step, index, o);
@@ -261,8 +267,12 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       try {
         answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: firstPage + page });
       } catch (e) {
-        // a failing first read is the call's own error, unless the record lists it (`first_page: list`)
-        if (!strict || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) throw e;
+        // a failing first read is the call's own error, unless the record lists it (`first_page: list`); where the
+        // failure is the step's error it carries the page it ended at, for an on_failure's details (failedAs)
+        if (!strict || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) {
+          if (e instanceof DwsError) pageFailures.set(e, { page: page + 1, ...(p.cursor_arg ? { cursor: readPath(args, p.cursor_arg) } : {}), pages: read, items: items.length });
+          throw e;
+        }
         throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read', p.cursor_arg ? readPath(args, p.cursor_arg) : undefined);
       }
       last = p.view ? asItem(sc, answer, () => evalSource(sc, p.view!)) : answer;
@@ -915,13 +925,19 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     sc.results.set(id, value);
     sc.ran.add(id);
   };
-  // an element's results join the steps' lists once the element is done: a failed one (listed by a ledger) has none
-  await eachElement(sc, lead, list, at, async (i, item) => {
-    const got: [string, unknown][] = [];
-    const result = await runElement(i, item, got);
-    for (const [id, r] of got) all.get(id)!.push(r);
-    return result;
-  });
+  // an element's results join the steps' lists once the element is done: a failed one (listed by a ledger) has none;
+  // the group's steps read them as `{elements_done: <id>}` (upstream loops that carry a value from one rule to the next)
+  sc.done = all;
+  try {
+    await eachElement(sc, lead, list, at, async (i, item) => {
+      const got: [string, unknown][] = [];
+      const result = await runElement(i, item, got);
+      for (const [id, r] of got) all.get(id)!.push(r);
+      return result;
+    });
+  } finally {
+    sc.done = undefined;
+  }
   at.prefix = undefined;
   for (const id of lead.interleave!) {
     if (all.get(id)!.length) settle(id, all.get(id));
@@ -1109,6 +1125,9 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   minutes_speaker_verification_failed: 'the speaker was sent but the transcript read back still shows it (see "details"): read the transcript before writing again',
   minutes_transcript_incomplete: PARTIAL_READ_HINT,
   minutes_permission_partial: 'some members were not changed (see "details": results, failures, unattempted): run again for those members only',
+  doc_grant_permission_partial_failure: 'the new permissions were granted but the role upgrade failed and no message was sent (see "details": steps, data, compensation): check the document\'s permissions before running again',
+  doc_write_commit_unknown: 'whether the document was written is unknown (see "details": stage, nodeId): look for it in DingTalk before running the command again',
+  minutes_upload_completion_unknown: 'whether the upload was completed is unknown and the session was kept (see "details": sessionId, recovery): check the recent minutes or complete that session again; do not upload again or cancel it blindly',
   minutes_upload_failed: 'the upload was completed but not confirmed (see "details": stage, sessionId): check the minutes list before uploading again',
   minutes_mindmap_failed: 'the backend says the mind map failed (see "details"): look at the transcript before creating it again',
   minutes_mindmap_timeout: 'the mind map may still finish: read its status later (see "details": recovery); do not create it again',
@@ -1247,8 +1266,33 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
     case 'handoff':
       return o.effects.handoff({ local: step.handoff.local, values: evalObject(sc, step.handoff.args) ?? {}, positionals: evalObject(sc, step.handoff.positionals ?? {}) ?? {} });
     case 'call':
-      return runCalls(sc, step, index, o, done, at);
+      if (step.on_failure === undefined) return runCalls(sc, step, index, o, done, at);
+      try {
+        return await runCalls(sc, step, index, o, done, at);
+      } catch (err) {
+        throw failedAs(sc, step, step.on_failure, err);
+      }
   }
+}
+
+/**
+ * A call's failure as its `on_failure` declares it (upstream's body wrapping the call's error in its own reason, with
+ * the payload it prints): a failure at the backend (category backend) becomes `reason` (absent: its own), naming the
+ * cause, with `details` in the envelope; an unknown outcome keeps its reason (SPEC 6) and gets the details. Any other
+ * error (a refusal of dws, an auth failure, a cancellation) is the run's as it is.
+ */
+function failedAs(sc: Scope, step: CallStep, spec: OnFailureSpec, err: unknown): unknown {
+  if (!(err instanceof DwsError) || err.category !== 'backend') return err;
+  // the failure is readable (failure_as) by `when` and the details alike
+  if (step.failure_as !== undefined) {
+    sc.results.set(step.failure_as, { reason: err.reason, message: err.message, ...pageFailures.get(err) });
+    sc.ran.add(step.failure_as);
+  }
+  if (spec.when !== undefined && evalCondition(sc, spec.when) !== true) return err;
+  const details = spec.details === undefined ? undefined : evalSource(sc, spec.details);
+  const payload = details === undefined ? err.payload : { ...err.payload, details };
+  if (spec.reason === undefined || err.reason === 'outcome_unknown') return new DwsError(err.reason, err.message, err.hint, payload);
+  return new DwsError(spec.reason, `${sc.tool.canonical_path}: step "${step.id}" failed (${err.reason}: ${err.message})`, REFUSAL_HINTS[spec.reason], payload);
 }
 
 function scopeOf(tool: ToolSpec, data: Record<string, unknown>, o: Pick<ExecuteOptions, 'env' | 'dryRun' | 'now' | 'uuid' | 'stdin' | 'warn'>): Scope {

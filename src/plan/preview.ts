@@ -29,6 +29,8 @@ export interface StepPreview {
   save?: { file: unknown } | { dir: unknown };
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
   poll?: { max_attempts: unknown; delays_ms?: number[]; wait_first?: true; timeout_as?: string };
+  /** The reason a failure of this call ends the run with (`on_failure.reason`, upstream's own name for it). */
+  on_failure?: string;
   /** The reverse write sent once if this step fails (upstream's rollback). */
   rollback?: { server: string; rpc: string; arguments: Record<string, unknown> };
   /** A for_each call's ledger: whether a failed element lets the next one run (`"unknown"` when a result decides), and `report: result | list` when the failures are the result's. */
@@ -140,6 +142,7 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
       previewCall(sc, step, base);
       if (step.interleave) base.interleave = step.interleave;
       if (step.repeat) base.repeat = { steps: step.repeat.steps, max_rounds: step.repeat.max_rounds, ...(step.repeat.rounds_as ? { rounds_as: step.repeat.rounds_as } : {}) };
+      if (step.on_failure?.reason) base.on_failure = step.on_failure.reason;
       if (step.ledger) base.ledger = { continue: evalCondition(sc, step.ledger.continue), ...(step.ledger.report !== 'error' ? { report: step.ledger.report } : {}) };
       break;
     case 'upload': {

@@ -48,6 +48,8 @@ export type Source = SourceModifiers & (
   | { wrap_mentions: { in: Source; ids: Source; add_missing?: boolean } }
   | { join: Source[] }
   | { walk: { in: Source; children: string; descend?: Condition } }
+  /** In an interleave group: that step's results for the earlier elements that completed, in order (absent: none). */
+  | { elements_done: string }
 );
 
 /** The clock, read once per run: start of this day/month, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
@@ -501,6 +503,21 @@ interface StepCommon {
   compensate?: CompensateSpec;
 }
 
+/**
+ * What a call's failure at the backend (category backend) ends the run as, where upstream's body wraps that call's
+ * error in its own reason and prints its payload (minutes +prepare-asr's add_failed, workflows.go:466-474@c7521c1c):
+ * `reason`, one of REFUSE_REASONS (absent: the call's own reason is kept), and `details`, a value the error envelope
+ * carries (evaluated when the call failed; with the step's `failure_as` it reads `{reason, message}` of the failure).
+ * An `outcome_unknown` keeps its reason (SPEC 6: an unknown outcome is reported as such) and gets the details. `when`:
+ * only while the condition holds when the call failed (upstream names the failure so on one path only); it may read
+ * the failure by failure_as (a reason upstream gives only to some failures).
+ */
+export interface OnFailureSpec {
+  reason?: RefuseReason;
+  details?: Source;
+  when?: Condition;
+}
+
 /** One RPC a call step may make instead of its `rpc`, when the condition holds. */
 export interface RpcCase {
   when: Condition;
@@ -528,8 +545,16 @@ export interface CallStep extends StepCommon {
    * probe, or one bucket of several that upstream prints without the other).
    */
   tolerate_failure?: true | Condition;
-  /** With tolerate_failure: the id a tolerated failure is read by, `{reason, message}`, for a later step or output. */
+  /**
+   * With tolerate_failure: the id a tolerated failure is read by, `{reason, message}`, for a later step or output;
+   * with on_failure: the id its `details` read the failure by.
+   */
   failure_as?: string;
+  /**
+   * Upstream wrapping a failed call in its own reason (docs/PLANS.md "Step kinds"): a failure of this call at the
+   * backend ends the run with `reason` (absent: the call's own) and `details` in the envelope.
+   */
+  on_failure?: OnFailureSpec;
   /**
    * A for_each call that keeps a per-element ledger: an element whose call, or a step of its interleave, fails at the
    * backend or finds no single candidate is recorded; when `continue` holds the next element is tried, otherwise the
@@ -605,7 +630,11 @@ export interface RefuseStep extends StepCommon {
  * minutes_replace_partial_failure for +replace-batch whose rule ledger lists a failure (smart/replace_batch.go:224@c7521c1c),
  * its payload in `details` (inside partial_outcome when a rule was written); minutes_upload_failed for +upload whose
  * completion names no task UUID or whose read-back is not that minutes (minutes/alignment.go:630@c7521c1c), `details`
- * {cancelled, cause, sessionId, stage}; minutes_mindmap_failed / minutes_mindmap_timeout for +mindmap whose status read
+ * {cancelled, cause, sessionId, stage}; minutes_upload_completion_unknown for +upload whose complete_upload_session call
+ * failed (a call's on_failure, minutesUploadCompletionUnknown alignment.go:650-676@c7521c1c); doc_grant_permission_partial_failure
+ * for doc +grant-and-share whose role upgrade failed after a grant (an on_failure, smart/doc_access.go:443-471@c7521c1c);
+ * doc_write_commit_unknown for doc +create whose create_document call failed at the backend (an on_failure,
+ * docUnknownWriteError doc/common.go:176-276@c7521c1c); minutes_mindmap_failed / minutes_mindmap_timeout for +mindmap whose status read
  * says failed or never leaves processing (workflows.go:372-379@c7521c1c); minutes_speaker_insights_timeout for
  * +speaker-insights whose summary read still says pending at --timeout (workflows.go:426-428@c7521c1c); minutes_record_wrap_up_incomplete /
  * minutes_upload_analysis_incomplete / minutes_export_pack_incomplete for the minutes workflows whose artifacts did
@@ -614,7 +643,7 @@ export interface RefuseStep extends StepCommon {
  * ResolveTableName resolver.go:238-296@c7521c1c), the candidates in `details`.
  */
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
-  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed',
+  'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed', 'minutes_upload_completion_unknown', 'doc_grant_permission_partial_failure', 'doc_write_commit_unknown',
   'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete',
   'not_found', 'ambiguous_match', 'missing_parameter'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
@@ -703,7 +732,7 @@ export const ENV_SOURCES: readonly string[] = [
 ];
 
 export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'item', 'object', 'list', 'concat', 'first', 'pick', 'each',
-  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk'] as const;
+  'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk', 'elements_done'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 export const CONDITION_KINDS = ['flag', 'given', 'dry_run', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'equal_fold', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'open_dingtalk_id', 'open_conversation_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;

@@ -102,6 +102,11 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
       out = { positional: n as number };
       break;
     }
+    case 'elements_done':
+      // an earlier step of the interleave group the source is read in (its earlier elements' results)
+      checkFrom(s, at, raw.elements_done);
+      out = { elements_done: raw.elements_done as string };
+      break;
     case 'from':
       checkFrom(s, at, raw.from);
       out = { from: raw.from as string, ...(raw.path !== undefined ? { path: checkPath(s, `${at}.path`, raw.path) } : {}) };

@@ -11,7 +11,7 @@ import {
   MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep, type PlanWarning,
   type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec, type ConfirmAt,
+  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type OnFailureSpec, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec, type ConfirmAt,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -622,8 +622,30 @@ function normalizeRpcIf(s: Scope, where: string, raw: unknown, step: { rpc?: str
   return cases.every((c) => c !== undefined) ? cases as RpcCase[] : undefined;
 }
 
+/**
+ * A call's `on_failure` (spec.ts OnFailureSpec): `reason` one of REFUSE_REASONS and/or `details` a source, which may
+ * read (as may `when`) the failure by the step's `failure_as` id and a repeated read's round count by its `rounds_as`.
+ */
+function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | undefined)[]): OnFailureSpec | undefined {
+  if (!isObj(raw) || (raw.reason === undefined && raw.details === undefined)) {
+    s.problems.push(`${at}: {reason?, details?} with at least one of them (the reason the run ends with, the payload upstream prints)`);
+    return undefined;
+  }
+  only(s, at, raw, ['reason', 'details', 'when']);
+  const out: OnFailureSpec = {};
+  // the step's own ids are readable there: the failure (failure_as) and a repeated read's round count (rounds_as)
+  const own = { ...s, earlier: new Set([...s.earlier, ...ids.filter((id) => id !== undefined)]) };
+  if (raw.when !== undefined) out.when = normalizeCondition(own, `${at}.when`, raw.when);
+  if (raw.reason !== undefined) {
+    if ((REFUSE_REASONS as readonly unknown[]).includes(raw.reason)) out.reason = raw.reason as RefuseReason;
+    else s.problems.push(`${at}.reason: one of ${REFUSE_REASONS.join(', ')} (leave it out to keep the call's own reason)`);
+  }
+  if (raw.details !== undefined) out.details = normalizeSource(own, `${at}.details`, raw.details);
+  return out;
+}
+
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -757,9 +779,15 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     else step.tolerate_failure = raw.tolerate_failure === true ? true : normalizeCondition(s, `${where}.tolerate_failure`, raw.tolerate_failure);
   }
   if (raw.failure_as !== undefined) {
-    if (raw.tolerate_failure === undefined) s.problems.push(`${where}.failure_as: only with tolerate_failure (it names the failure tolerated)`);
+    if (raw.tolerate_failure === undefined && raw.on_failure === undefined) s.problems.push(`${where}.failure_as: only with tolerate_failure or on_failure (it names the failure)`);
     else if (typeof raw.failure_as !== 'string' || !ID.test(raw.failure_as)) s.problems.push(`${where}.failure_as: the id later steps read the failure by ([a-z][a-z0-9_]*)`);
     else step.failure_as = raw.failure_as;
+  }
+  if (raw.on_failure !== undefined) {
+    if (kind !== undefined) s.problems.push(`${where}.on_failure: only on an MCP call (a failure of its call)`);
+    else if (raw.tolerate_failure !== undefined || raw.ledger !== undefined || raw.compensate !== undefined) {
+      s.problems.push(`${where}.on_failure: not with tolerate_failure, ledger or compensate (they decide what a failure of the call does)`);
+    } else step.on_failure = normalizeOnFailure(inner, `${where}.on_failure`, raw.on_failure, [step.failure_as, step.repeat?.rounds_as]);
   }
   if (raw.answer_numbers !== undefined) {
     if (kind !== undefined) s.problems.push(`${where}.answer_numbers: only on an MCP call (its answer's numbers)`);

@@ -56,6 +56,8 @@ export interface Scope {
    */
   stdin?: (maxBytes: number) => string;
   stdinText?: string;
+  /** While an interleave group runs: each step's results for the elements done so far (`{elements_done}`). */
+  done?: Map<string, unknown[]>;
   /** Why a paged step with `record: {failures: end}` stopped short: the run ends so once its answer is built. */
   unfinished?: string;
   /**
@@ -182,6 +184,12 @@ export function evalSource(sc: Scope, s: Source): unknown {
     case 'from': {
       const f = s as { from: string; path?: string };
       v = fromValue(sc, f.from, f.path, s.optional === true);
+      break;
+    }
+    case 'elements_done': {
+      // the results of the group's earlier elements that completed (a failed element left none), in order
+      const list = sc.done?.get((s as { elements_done: string }).elements_done);
+      v = list?.length ? [...list] : undefined;
       break;
     }
     case 'item': {

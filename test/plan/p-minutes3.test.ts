@@ -40,9 +40,8 @@ describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', ()
       const seen = await outcome(ADD_ONLY);
       // lead-s32: a top-level errorCode other than 0/ok/success/succeed fails the call on upstream's helper path
       // (parseMCPToolTextResult -> isBusinessError, helpers.go:598-660@c7521c1c) before the shortcut reads it; upstream
-      // then wraps that call error in its own reason, dws reports business_error (left, closing note of session 32)
-      const reason = 'errorCode' in body ? 'business_error' : 'minutes_prepare_asr_add_failed';
-      expect({ body, ...seen }).toEqual({ body, exit: 1, reason, called: ['list_my_hotwords', 'add_personal_hot_word'], printed: undefined });
+      // then wraps that call error in its own reason, as dws does since h33-fail (the add step's on_failure)
+      expect({ body, ...seen }).toEqual({ body, exit: 1, reason: 'minutes_prepare_asr_add_failed', called: ['list_my_hotwords', 'add_personal_hot_word'], printed: undefined });
     }
   });
 
@@ -91,9 +90,8 @@ describe('paged transcript reads validate every page (CollectTranscript, minutes
       const seen = await outcome(['minutes', '+transcript', '--id', 't1']);
       // lead-s32: a top-level errorCode other than 0/ok/success/succeed fails the call on upstream's helper path
       // (parseMCPToolTextResult -> isBusinessError, helpers.go:598-660@c7521c1c) before the shortcut reads it; upstream
-      // then wraps that call error in its own reason, dws reports business_error (left, closing note of session 32)
-      const reason = 'errorCode' in codes ? 'business_error' : 'minutes_transcript_incomplete';
-      expect({ codes, ...seen }).toEqual({ codes, exit: 1, reason, called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined });
+      // then wraps that call error in its own reason, as dws does since h33-fail (the transcript step's on_failure)
+      expect({ codes, ...seen }).toEqual({ codes, exit: 1, reason: 'minutes_transcript_incomplete', called: ['get_minutes_transcription', 'get_minutes_transcription'], printed: undefined });
     }
   });
 
