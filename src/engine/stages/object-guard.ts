@@ -38,7 +38,7 @@
 // command on a thing the request does not name, which the ranking matches on none of the words the request names its
 // target with, moves below the first hit on the target it matches on one, when that hit nearly matches it: its lead
 // came from the request's other words, 先确认 or "added by mistake").
-import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { letteredSpans, queryActionMask, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -215,7 +215,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // products: the products the request names (productBoost's reading) that have a command on a target; a command of
   // one of them (or with a twin in one) is a command of a named product.
   const byObject = scope.products === 1 && targets.length > 0 ? productsOnObject(meta, f) : undefined;
-  const namedProducts = byObject ? queryProducts(folded, meta.productLexicon).filter((p) => targets.some((t) => byObject.get(t)?.has(p))) : [];
+  // A lettered column (D 列, column D) names its product too (objects.yaml `lettered`: a spreadsheet's).
+  const saidProducts = byObject ? queryProducts(folded, meta.productLexicon) : [];
+  if (byObject && objects.lettered && !saidProducts.includes(objects.lettered.product) && letteredSpans(folded, objects).length > 0) saidProducts.push(objects.lettered.product);
+  const namedProducts = byObject ? saidProducts.filter((p) => targets.some((t) => byObject.get(t)?.has(p))) : [];
   const ofNamed = (h: Hit) => productsOf(meta, h.doc, scope.twin).some((p) => namedProducts.includes(p));
   /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none;
    *  product: related to none, not named, and of no product the request names (objectGuardProducts). */
