@@ -112,7 +112,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   if (doc.holder) {
     const { of, as } = doc.holder;
     if (typeof of !== 'string' || !keys.includes(of) || typeof as !== 'string' || !keys.includes(as)) throw new Error(`${file}: holder.of and holder.as must name objects of the file`);
-    lex.holder = { of: keys.indexOf(of), as: keys.indexOf(as), zh: lexiconWords(file, 'holder.zh', doc.holder.zh ?? []), zhOf: lexiconWords(file, 'holder.zh_of', doc.holder.zh_of ?? []), en: lexiconWords(file, 'holder.en', doc.holder.en ?? []) };
+    lex.holder = { of: keys.indexOf(of), as: keys.indexOf(as), zh: lexiconWords(file, 'holder.zh', doc.holder.zh ?? []), zhOf: lexiconWords(file, 'holder.zh_of', doc.holder.zh_of ?? []), en: lexiconWords(file, 'holder.en', doc.holder.en ?? []), revoke: lexiconWords(file, 'holder.revoke', doc.holder.revoke ?? []) };
   }
   if (doc.lettered) {
     const { as, product } = doc.lettered;

@@ -58,7 +58,7 @@ export interface ObjectLexicon {
    * four characters between 的 and the word. English: an `en` word right before (one word between at most); `'s`
    * after a word that names no object. Absent in older snapshots.
    */
-  holder?: { of: number; as: number; zh: string[]; zhOf: string[]; en: string[] };
+  holder?: { of: number; as: number; zh: string[]; zhOf: string[]; en: string[]; revoke?: string[] };
   /**
    * A sheet's column named by its letter or a range of letters (D 列, C 到 F 列, column D, columns B:E): the object
    * `as` (index into keys) of the product `product`. Chinese: a `zh` word right after the letters, not followed by a
@@ -99,6 +99,23 @@ function withoutLettered(text: string, lex: ObjectLexicon): { text: string; lett
   let out = text;
   for (const s of spans) out = out.slice(0, s.at) + ' '.repeat(s.end - s.at) + out.slice(s.end);
   return { text: out, lettered: spans.length > 0 };
+}
+
+/**
+ * Whether the folded text revokes someone's access (revoke Tom's access, 撤销他的权限): it says a `holder.revoke` word
+ * (Chinese anywhere, English whole) and a permission word that is held (heldAt).
+ */
+export function revokesHeld(folded: string, lex: ObjectLexicon): boolean {
+  const h = lex.holder;
+  if (!h?.revoke || !h.revoke.some((w) => (/[a-z]/u.test(w) ? hasWord(folded, w) : folded.includes(w)))) return false;
+  for (const w of objectWordsIn(folded, lex)) {
+    if (w.obj !== h.of) continue;
+    for (let a = folded.indexOf(w.word); a >= 0; a = folded.indexOf(w.word, a + 1)) {
+      if (w.english && (/[a-z0-9]/u.test(folded[a - 1] ?? '') || /[a-z0-9]/u.test(folded[a + w.word.length] ?? ''))) continue;
+      if (heldAt(folded, a, lex)) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether the object word at `at` in text says whose access it is (ObjectLexicon.holder). */
