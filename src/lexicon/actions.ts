@@ -75,7 +75,8 @@ const letteredPatterns = new WeakMap<object, RegExp[]>();
 /** Where the folded text names a sheet's column by its letter (ObjectLexicon.lettered): the spans, letters and word. */
 export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; end: number }[] {
   const l = lex.lettered;
-  if (!l) return [];
+  // Most requests say no column word at all: no pattern is run for them.
+  if (!l || ![...l.zh, ...l.en].some((w) => text.includes(w))) return [];
   let res = letteredPatterns.get(l);
   if (!res) {
     const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
@@ -96,6 +97,7 @@ export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; e
 /** The text with every lettered column (letteredSpans) blanked, and whether it had one. */
 function withoutLettered(text: string, lex: ObjectLexicon): { text: string; lettered: boolean } {
   const spans = letteredSpans(text, lex);
+  if (spans.length === 0) return { text, lettered: false };
   let out = text;
   for (const s of spans) out = out.slice(0, s.at) + ' '.repeat(s.end - s.at) + out.slice(s.end);
   return { text: out, lettered: spans.length > 0 };

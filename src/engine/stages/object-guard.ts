@@ -37,7 +37,10 @@
 // on the target, when that hit nearly matches it), and objectGuardWords (1, the default, session 33: a destructive
 // command on a thing the request does not name, which the ranking matches on none of the words the request names its
 // target with, moves below the first hit on the target it matches on one, when that hit nearly matches it: its lead
-// came from the request's other words, 先确认 or "added by mistake").
+// came from the request's other words, 先确认 or "added by mistake"), and objectGuardRevoke (1, the default, session 33
+// rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
+// only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
+// named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
 import { letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
