@@ -86,7 +86,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; others?: unknown; whole?: unknown; commands?: Record<string, unknown>; holder?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; others?: unknown; whole?: unknown; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -112,7 +112,15 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   if (doc.holder) {
     const { of, as } = doc.holder;
     if (typeof of !== 'string' || !keys.includes(of) || typeof as !== 'string' || !keys.includes(as)) throw new Error(`${file}: holder.of and holder.as must name objects of the file`);
-    lex.holder = { of: keys.indexOf(of), as: keys.indexOf(as), zh: lexiconWords(file, 'holder.zh', doc.holder.zh ?? []), zhOf: lexiconWords(file, 'holder.zh_of', doc.holder.zh_of ?? []), en: lexiconWords(file, 'holder.en', doc.holder.en ?? []) };
+    lex.holder = { of: keys.indexOf(of), as: keys.indexOf(as), zh: lexiconWords(file, 'holder.zh', doc.holder.zh ?? []), zhOf: lexiconWords(file, 'holder.zh_of', doc.holder.zh_of ?? []), en: lexiconWords(file, 'holder.en', doc.holder.en ?? []), revoke: lexiconWords(file, 'holder.revoke', doc.holder.revoke ?? []) };
+  }
+  if (doc.lettered) {
+    const { as, product } = doc.lettered;
+    if (typeof as !== 'string' || !keys.includes(as) || typeof product !== 'string' || product.length === 0) throw new Error(`${file}: lettered.as must name an object of the file and lettered.product a product`);
+    lex.lettered = {
+      as: keys.indexOf(as), product, zh: lexiconWords(file, 'lettered.zh', doc.lettered.zh ?? []),
+      zhNotNext: lexiconWords(file, 'lettered.zh_not_next', doc.lettered.zh_not_next ?? []), en: lexiconWords(file, 'lettered.en', doc.lettered.en ?? []),
+    };
   }
   for (const [key, o] of entries) {
     lex.names.push(lexiconWords(file, `${key}.names`, o.names));

@@ -84,6 +84,10 @@ export interface RankingOptions {
    *  first hit on the target that it matches on one of them, when that hit scores at least objectGuardSiblingRatio of
    *  it (h33-rank, docs/ranking.md session 33). */
   objectGuardWords: number;
+  /** Object guard: 1 = a request that revokes someone's access (objects.yaml holder.revoke: revoke Tom's access, 撤销他的
+   *  权限) is read as a removal of that membership; only the product rule (objectGuardProducts) moves commands for it
+   *  (h33-rank2, docs/ranking.md session 33). */
+  objectGuardRevoke: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -141,6 +145,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardWritten: 1,
   objectGuardKeepRest: 1,
   objectGuardWords: 1,
+  objectGuardRevoke: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -58,7 +58,66 @@ export interface ObjectLexicon {
    * four characters between 的 and the word. English: an `en` word right before (one word between at most); `'s`
    * after a word that names no object. Absent in older snapshots.
    */
-  holder?: { of: number; as: number; zh: string[]; zhOf: string[]; en: string[] };
+  holder?: { of: number; as: number; zh: string[]; zhOf: string[]; en: string[]; revoke?: string[] };
+  /**
+   * A sheet's column named by its letter or a range of letters (D 列, C 到 F 列, column D, columns B:E): the object
+   * `as` (index into keys) of the product `product`. Chinese: a `zh` word right after the letters, not followed by a
+   * `zhNotNext` character (r 列出 lists); English: an `en` word right before them. Each letter stands alone (one Latin
+   * letter, no letter or digit next to it). Absent in older snapshots.
+   */
+  lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[] };
+}
+
+/** Letters of a range: one Latin letter, then more joined by a dash, a colon, to, through, and, 到, 至, 和, 、. */
+const LETTERS = '(?<![a-z0-9_.-])[a-z](?:\\s*(?:[-~:,\uff5e\uff1a\uff0c\u3001\u5230\u81f3\u548c]|to|through|and)\\s*[a-z])*(?![a-z0-9_])';
+const letteredPatterns = new WeakMap<object, RegExp[]>();
+
+/** Where the folded text names a sheet's column by its letter (ObjectLexicon.lettered): the spans, letters and word. */
+export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; end: number }[] {
+  const l = lex.lettered;
+  // Most requests say no column word at all: no pattern is run for them.
+  if (!l || ![...l.zh, ...l.en].some((w) => text.includes(w))) return [];
+  let res = letteredPatterns.get(l);
+  if (!res) {
+    const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+    const not = l.zhNotNext.length > 0 ? `(?![${l.zhNotNext.map(esc).join('')}])` : '';
+    res = [
+      ...l.zh.map((w) => new RegExp(`${LETTERS}\\s*${esc(w)}${not}`, 'gu')),
+      // English: the letters standing alone, then no other word (column a user added, the column i made are none)
+      // unless it is a joining or place word.
+      ...l.en.map((w) => new RegExp(`(?<![a-z])${esc(w)}\\s+${LETTERS}(?=\\s*$|\\s*[^\\sa-z]|\\s+(?:of|in|on|from|to|and|with|then|entirely|$))`, 'gu')),
+    ];
+    letteredPatterns.set(l, res);
+  }
+  const out: { at: number; end: number }[] = [];
+  for (const re of res) for (const m of text.matchAll(re)) out.push({ at: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+/** The text with every lettered column (letteredSpans) blanked, and whether it had one. */
+function withoutLettered(text: string, lex: ObjectLexicon): { text: string; lettered: boolean } {
+  const spans = letteredSpans(text, lex);
+  if (spans.length === 0) return { text, lettered: false };
+  let out = text;
+  for (const s of spans) out = out.slice(0, s.at) + ' '.repeat(s.end - s.at) + out.slice(s.end);
+  return { text: out, lettered: spans.length > 0 };
+}
+
+/**
+ * Whether the folded text revokes someone's access (revoke Tom's access, 撤销他的权限): it says a `holder.revoke` word
+ * (Chinese anywhere, English whole) and a permission word that is held (heldAt).
+ */
+export function revokesHeld(folded: string, lex: ObjectLexicon): boolean {
+  const h = lex.holder;
+  if (!h?.revoke || !h.revoke.some((w) => (/[a-z]/u.test(w) ? hasWord(folded, w) : folded.includes(w)))) return false;
+  for (const w of objectWordsIn(folded, lex)) {
+    if (w.obj !== h.of) continue;
+    for (let a = folded.indexOf(w.word); a >= 0; a = folded.indexOf(w.word, a + 1)) {
+      if (w.english && (/[a-z0-9]/u.test(folded[a - 1] ?? '') || /[a-z0-9]/u.test(folded[a + w.word.length] ?? ''))) continue;
+      if (heldAt(folded, a, lex)) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether the object word at `at` in text says whose access it is (ObjectLexicon.holder). */
@@ -110,8 +169,10 @@ const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?
  * longer one); the objects after an `including` word, to the end of its clause, are left out.
  */
 export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
-  const text = withoutIncluded(folded, lex);
+  // A lettered column (D 列, column D) is the lettered object, its column word no other object's reading.
+  const { text, lettered } = withoutLettered(withoutIncluded(folded, lex), lex);
   const said = saidClasses(text, lex, NO_CONTEXT, 0);
+  if (lettered) said[lex.lettered!.as] = 1;
   const h = lex.holder;
   // A permission word said only as someone's access names the holder's membership (ObjectLexicon.holder).
   if (h && said[h.of]) {
@@ -157,8 +218,11 @@ const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u
  */
 export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
   // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
-  const text = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
-  const at: { at: number; end: number; obj: number; english: boolean }[] = [];
+  const quoted = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
+  // A lettered column (D 列, column D) is the lettered object, read where it is said.
+  const lettered = letteredSpans(quoted, lex);
+  const { text } = withoutLettered(quoted, lex);
+  const at: { at: number; end: number; obj: number; english: boolean }[] = lettered.map((s) => ({ ...s, obj: lex.lettered!.as, english: false }));
   // Every object word (per object: its Chinese words, then its English ones) that the text may say, in that order.
   for (const { word: w, obj: i, english } of objectWordsIn(text, lex)) {
     for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {

@@ -642,3 +642,83 @@ describe('object_guard: the words the request names its target with (objectGuard
       }), { numRuns: 120 });
   });
 });
+
+describe('object_guard: a sheet column named by its letter (objects.yaml lettered; docs/ranking.md session 33, rank2)', () => {
+  const objectsOf = async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces, queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const key = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
+    return { named: (q: string) => key(queryObjectPlaces(fold(q), lex).named), said: (q: string) => key(queryObjects(fold(q), lex)) };
+  };
+
+  it('reads a lettered column or letter range as a sheet dimension only, in both readings', async () => {
+    const { named, said } = await objectsOf();
+    for (const q of ['删掉 D 列', '把G列删了', '删除 B 到 D 列', '删除 B:E 列', 'delete column D', 'remove columns B through E entirely', 'delete column b from the budget', '删掉 column C']) {
+      expect(named(q), q).toEqual(['dimension']);
+      expect(said(q), q).toEqual(['dimension']);
+    }
+  });
+
+  it('reads no lettered column in a list request, a named field, a longer word or a letter followed by another word', async () => {
+    const { named, said } = await objectsOf();
+    for (const q of ['r 列出我所有的群', '删除 status 列', '把 id 列删掉']) {
+      expect(named(q), q).not.toContain('dimension');
+      expect(said(q), q).not.toContain('dimension');
+    }
+    // column with no letter of its own is a field or a dimension, as before
+    for (const q of ['delete this column', 'delete the column I added', 'remove the column a user created', 'delete columns c1,c2']) {
+      expect(named(q), q).toEqual(['dimension', 'field']);
+      expect(said(q), q).toEqual(['dimension', 'field']);
+    }
+  });
+
+  it('any one Latin letter before 列 is a dimension; any word of two or more letters is not', async () => {
+    const { said } = await objectsOf();
+    fc.assert(fc.property(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), fc.constantFrom('删掉', '把', '清除', 'delete '), fc.boolean(), (l, head, space) => {
+      const q = `${head}${l}${space ? ' ' : ''}列`;
+      expect(said(q), q).toEqual(['dimension']);
+    }), { numRuns: 100 });
+    fc.assert(fc.property(fc.stringMatching(/^[a-z]{2,6}$/), (w) => {
+      expect(said(`删掉 ${w} 列`), w).not.toContain('dimension');
+    }), { numRuns: 100 });
+  });
+
+  it('names the spreadsheet product: a base command on another object moves below the sheet column delete', () => {
+    const q = '删除 B 到 D 列';
+    expect(paths({}, q)[0]).toBe('sheet.delete_dimension');
+    expect(paths({ objectGuardProducts: 0 }, q)[0]).toBe('aitable.shortcut_record_delete');
+  });
+});
+
+describe('object_guard: revoking someone\'s access (objectGuardRevoke 1, default; objects.yaml holder.revoke; docs/ranking.md session 33, rank2)', () => {
+  it('moves another product\'s access revoke below the named product\'s member removal', () => {
+    for (const [q, member] of [["revoke Anna's access to the knowledge base", 'wiki.shortcut_member_remove'], ['revoke her access to the wiki', 'wiki.remove_member']]) {
+      expect(paths({}, q)[0], q).toBe(member);
+      expect(paths({ objectGuardRevoke: 0 }, q)[0], q).toBe('doc.shortcut_access_revoke');
+    }
+  });
+
+  it('moves nothing when no access is held, no product is named, or the revoke is of something else', () => {
+    for (const q of ["revoke the app's API scopes", '撤销我发起的审批实例', "revoke Tom's access", 'revoke access to the wiki', '撤销应用的审批写权限']) {
+      expect(paths({}, q), q).toEqual(paths({ objectGuardRevoke: 0 }, q));
+    }
+  });
+
+  it('changes the first hit only when it was destructive and of no product the request names, for any holder and place', async () => {
+    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
+    const e = new Engine(readSnapshotBytes());
+    const doc = new Map<string, number>();
+    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
+    const destroys = factsOf(e.meta).destroys;
+    fc.assert(fc.property(fc.constantFrom("Tom's", 'her', 'their', "Li Lei's"), fc.constantFrom('access', 'edit access', 'permission'),
+      fc.constantFrom('the wiki', 'the knowledge base', 'the app', 'the document', 'the minutes', 'the group'), fc.constantFrom('revoke', 'quickly revoke'), (who, what, place, verb) => {
+        const q = `${verb} ${who} ${what} to ${place}`;
+        const on = paths({}, q);
+        const off = paths({ objectGuardRevoke: 0 }, q);
+        expect(on.length, q).toBe(off.length);
+        if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+      }), { numRuns: 80 });
+  });
+});

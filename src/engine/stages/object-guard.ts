@@ -37,8 +37,11 @@
 // on the target, when that hit nearly matches it), and objectGuardWords (1, the default, session 33: a destructive
 // command on a thing the request does not name, which the ranking matches on none of the words the request names its
 // target with, moves below the first hit on the target it matches on one, when that hit nearly matches it: its lead
-// came from the request's other words, 先确认 or "added by mistake").
-import { queryActionMask, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+// came from the request's other words, 先确认 or "added by mistake"), and objectGuardRevoke (1, the default, session 33
+// rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
+// only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
+// named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
+import { letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -115,6 +118,9 @@ export interface GuardScope {
   /** 1: a request that says to keep something (资料不要动, leave the rest) besides its target: a destructive command on
    *  an object the request does not name moves below the first hit on the target, when that hit nearly matches it. */
   keepRest?: number;
+  /** 1: a request that revokes someone's access (objects.yaml holder.revoke with a held permission word) is read as a
+   *  removal of that membership, and only the product rule moves commands for it. */
+  revoke?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
    *  words the request names its targets with. A destructive command on another object, matching none of them, moves
    *  below the first hit on the target that matches one, when that hit nearly matches it. */
@@ -193,7 +199,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const f = factsOf(meta);
   // recall: a request to take something back (收回, 撤回, take back) is read as a removal too (objectGuardRecall).
   const recall = scope.recall === 1 ? f.recallBits : 0;
-  if ((actions & (f.removeBits | recall)) === 0 || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
+  // revoke: a request that revokes someone's access (revoke Tom's access to the wiki) is read as a removal of that
+  // membership, and only the product rule acts on it (objectGuardRevoke).
+  const revoking = scope.revoke === 1 && (actions & (f.removeBits | recall)) === 0 && revokesHeld(folded, objects);
+  if (((actions & (f.removeBits | recall)) === 0 && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
   const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places === 2)
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
@@ -215,7 +224,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // products: the products the request names (productBoost's reading) that have a command on a target; a command of
   // one of them (or with a twin in one) is a command of a named product.
   const byObject = scope.products === 1 && targets.length > 0 ? productsOnObject(meta, f) : undefined;
-  const namedProducts = byObject ? queryProducts(folded, meta.productLexicon).filter((p) => targets.some((t) => byObject.get(t)?.has(p))) : [];
+  // A lettered column (D 列, column D) names its product too (objects.yaml `lettered`: a spreadsheet's).
+  const saidProducts = byObject ? queryProducts(folded, meta.productLexicon) : [];
+  if (byObject && objects.lettered && !saidProducts.includes(objects.lettered.product) && letteredSpans(folded, objects).length > 0) saidProducts.push(objects.lettered.product);
+  const namedProducts = byObject ? saidProducts.filter((p) => targets.some((t) => byObject.get(t)?.has(p))) : [];
   const ofNamed = (h: Hit) => productsOf(meta, h.doc, scope.twin).some((p) => namedProducts.includes(p));
   /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none;
    *  product: related to none, not named, and of no product the request names (objectGuardProducts). */
@@ -245,6 +257,13 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (scope.siblings === 3 && titleObjects(objects, text, f, h.doc).some((n) => around.includes(n))) return undefined;
     return 'sibling';
   };
+  if (revoking) {
+    if (namedProducts.length === 0) return all;
+    // A command of no named product, on a thing the request does not name, that another rule would move.
+    const foreign = (h: Hit) => kind(h) !== undefined && !ofNamed(h) && !named.includes(objectOf(meta, f, h.doc));
+    const moved = moveBelow(hits, (h, anchor) => foreign(h) && anchor.score >= scope.siblingRatio * h.score, (h) => onTarget(h) && ofNamed(h), scope.first === 1);
+    return moved === hits ? all : [...moved, ...all.slice(scope.depth)];
+  }
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
   if (scope.siblings > 0 || scope.containers >= 1) {
@@ -388,6 +407,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
         ...(r.objectGuardReadings === 1 ? { readings: 1 } : {}),
         ...(r.objectGuardKeepRest === 1 ? { keepRest: 1 } : {}),
+        ...(r.objectGuardRevoke === 1 ? { revoke: 1 } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
