@@ -491,6 +491,7 @@ export interface CallStep extends StepCommon {
   rpc: string;
   args: Record<string, Source>;
   for_each?: Source;
+  /** The bound on for_each's elements (more are refused before the first call); 0 (`max_items: none`): no bound. */
   max_items?: number;
   page?: PageSpec;
   resolve?: ResolveSpec;

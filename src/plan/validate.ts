@@ -631,7 +631,9 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (raw.when !== undefined) step.when = normalizeCondition(s, `${where}.when`, raw.when);
   if (raw.for_each !== undefined) {
     step.for_each = normalizeSource(s, `${where}.for_each`, raw.for_each);
-    step.max_items = raw.max_items === undefined ? DEFAULT_MAX_ITEMS : positiveInt(s, `${where}.max_items`, raw.max_items, MAX_ITEMS_LIMIT);
+    // `none` (0): no bound, for the bodies that loop over every element the user gave (h33-chat: chat +broadcast,
+    // the doc permission shortcuts' --to names, broadcast.go:80-96, doc_access.go:206-240@c7521c1c)
+    step.max_items = raw.max_items === undefined ? DEFAULT_MAX_ITEMS : raw.max_items === 'none' ? 0 : positiveInt(s, `${where}.max_items`, raw.max_items, MAX_ITEMS_LIMIT);
   } else if (raw.max_items !== undefined) s.problems.push(`${where}.max_items: only with for_each`);
   const inner: Scope = { ...s, inForEach: s.inForEach || step.for_each !== undefined };
   const kinds = OTHER_KINDS.filter((k) => raw[k] !== undefined);

@@ -38,3 +38,21 @@ describe('chat +chat-list --page-token is chatListCursor\'s strconv.Atoi (lark_a
     expect(stringifyJson(max.calls[0][1])).toContain('"cursor":9223372036854775807');
   });
 });
+
+describe('--to names have no cap upstream (broadcast.go:80-96, resolveDocUsers doc_access.go:206-240@c7521c1c)', () => {
+  const names = Array.from({ length: 101 }, (_, i) => `p${i}`);
+  it('chat +broadcast resolves and sends to all 101 names (before: refused past 100)', async () => {
+    outputs.mcp.answers['aisearch/enterprise_person_search'] = (args) => ({ result: [{ name: args.keyword, userId: `u-${String(args.keyword)}` }], hasMore: false });
+    outputs.answer('chat/send_personal_message', { success: true });
+    const r = await cli(['chat', '+broadcast', '--to', names.join(','), '--text', 'hi', '--yes']);
+    expect([r.status, r.calls.length, (r.printed as { sentCount: number }).sentCount]).toEqual([0, 202, 101]);
+    expect(r.calls[201]).toEqual(['chat/send_personal_message', { msgType: 'markdown', content: '{"text":"hi","title":"hi"}', receiverUserId: 'u-p100', clawType: 'openClaw' }]);
+  });
+  it('doc +access-grant grants all 101 people in one add_permission', async () => {
+    outputs.mcp.answers['contact/search_contact_by_key_word'] = (args) => ({ result: [{ name: args.keyword, userId: `u-${String(args.keyword)}` }] });
+    outputs.answer('doc/add_permission', { success: true });
+    const r = await cli(['doc', '+access-grant', '--node', 'D1', '--to', names.join(','), '--yes']);
+    expect([r.status, r.calls.length]).toEqual([0, 102]);
+    expect(r.calls[101]).toEqual(['doc/add_permission', { nodeId: 'D1', roleId: 'READER', userIds: names.map((n) => `u-${n}`) }]);
+  });
+});
