@@ -3,6 +3,7 @@
 import type { RowsSpec } from './transforms/rows.js';
 import type { MessagesSpec } from './transforms/messages.js';
 import type { WarningReason } from '../errors.js';
+import type { UrlPolicy } from '../backend/download-policy.js';
 
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { int: 'strconv' | 'atoi' } | { add: number } | { get: string } | { split: string | { on: string; as_typed: boolean } } | { only_starting: string } | { except_starting: string }
@@ -448,6 +449,11 @@ export interface DownloadSpec {
    * link and fetch again (upstream downloadSingleWithAuthRetry, drive_transfer.go:318-330@c7521c1c). As UploadSpec's.
    */
   refused_statuses?: number[];
+  /**
+   * The hosts the URL and its redirects may reach, a named policy (src/backend/download-policy.ts): `dingtalk_resource`,
+   * upstream's message-resource download (resource_download.go:239-348, :526-551@c7521c1c). Absent: any http/https URL.
+   */
+  url_policy?: UrlPolicy;
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */

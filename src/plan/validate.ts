@@ -6,6 +6,7 @@ import { flagKey } from '../contract/aliases.js';
 import { WARNINGS, type WarningReason } from '../errors.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import { expandFragments } from './fragments.js';
+import { URL_POLICIES, type UrlPolicy } from '../backend/download-policy.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
@@ -546,7 +547,8 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy']);
+  if (raw.url_policy !== undefined && !(URL_POLICIES as readonly unknown[]).includes(raw.url_policy)) s.problems.push(`${at}.url_policy: one of ${URL_POLICIES.join(', ')}`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
     s.problems.push(`${at}.temp_dir: a directory name prefix of lower-case letters, digits and dashes`);
@@ -561,6 +563,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     ...(typeof raw.temp_dir === 'string' ? { temp_dir: raw.temp_dir } : {}),
     max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
     ...(refused ? { refused_statuses: refused } : {}),
+    ...(raw.url_policy !== undefined ? { url_policy: raw.url_policy as UrlPolicy } : {}),
   };
 }
 

@@ -120,3 +120,59 @@ describe('envelope_text (findCardResponseString, chat_message.go:1673-1730@c7521
     expect(find({ a: ' [ {"bizId":" p "} ] ' })).toBe(' p ');
   });
 });
+
+describe('chat +messages-resource-download reaches only upstream\'s hosts (resource_download.go:239-348, :526-551@c7521c1c; url_policy dingtalk_resource)', () => {
+  const download = ['chat', '+messages-resource-download', '--type', 'fileId', '--resource-id', 'f1', '--output', 'got.bin'];
+  it('refuses, before any request, a URL that is not https on a DingTalk / OSS host on the default port without user info', async () => {
+    for (const url of ['http://static.dingtalk.com/a', 'https://1.2.3.4/a', 'https://static.dingtalk.com:8443/a', 'https://u@static.dingtalk.com/a',
+      'https://dingtalk.com.evil.example/a', 'https://evil.example/?h=.dingtalk.com', 'https://b.oss-cn-hangzhou-internal.aliyuncs.com/a', 'ftp://static.dingtalk.com/a']) {
+      outputs.answer('drive/download_file', { result: { downloadUrl: url } });
+      const r = await cli(download);
+      expect([url, r.status, r.reason, r.message]).toEqual([url, 1, 'backend_error', expect.stringContaining('untrusted download URL') as unknown]);
+    }
+  });
+  it('a loopback link is fetched only under DWS_ALLOW_HTTP_ENDPOINTS=1 (the test backend\'s setting); its headers go to the first host only', async () => {
+    outputs.mcp.files = { 'a.bin': Buffer.from('BYTES') };
+    outputs.mcp.fetched.length = 0;
+    const hop = `${outputs.mcp.base.replace('127.0.0.1', 'localhost')}/files/a.bin`;
+    outputs.answer('drive/download_file', { result: { downloadUrl: `${outputs.mcp.base}/files/r.bin?location=${encodeURIComponent(hop)}`, headers: { 'x-sig': 's1' } } });
+    const r = await cli(download);
+    expect([r.status, r.printed]).toEqual([0, { messageId: '', resourceId: 'f1', resourceType: 'fileId', localPath: 'got.bin', sizeBytes: 5 }]);
+    expect(outputs.mcp.fetched.map((f) => [f.name, f.headers['x-sig']])).toEqual([['r.bin', 's1'], ['a.bin', undefined]]);
+  });
+  it('a redirect to a host the policy refuses is refused before it is requested', async () => {
+    outputs.answer('drive/download_file', { result: { downloadUrl: `${outputs.mcp.base}/files/r.bin?location=${encodeURIComponent('http://static.dingtalk.com/a')}` } });
+    const r = await cli(download);
+    expect([r.status, r.reason, r.message]).toEqual([1, 'backend_error', expect.stringContaining('redirected to an untrusted address') as unknown]);
+  });
+});
+
+describe('the dingtalk_resource policy without any setting (src/backend/download-policy.ts; resource_download.go:266-348@c7521c1c)', async () => {
+  const { policyUrl } = await import('../../src/backend/download-policy.js');
+  const verdict = (url: string, env: Record<string, string> = {}) => {
+    try {
+      return policyUrl(url, env).href;
+    } catch (e) {
+      return (e as { reason: string }).reason;
+    }
+  };
+  it('takes https DingTalk and OSS hosts, upgrades http OSS, refuses loopback unless DWS_ALLOW_HTTP_ENDPOINTS=1', () => {
+    expect(verdict('https://static.dingtalk.com/a?x=1')).toBe('https://static.dingtalk.com/a?x=1');
+    expect(verdict('https://DingTalk.com:443/a')).toBe('https://dingtalk.com/a');
+    expect(verdict('http://bucket.oss-cn-hangzhou.aliyuncs.com/k?Signature=s')).toBe('https://bucket.oss-cn-hangzhou.aliyuncs.com/k?Signature=s');
+    expect(verdict('https://oss.aliyuncs.com/k')).toBe('https://oss.aliyuncs.com/k');
+    for (const url of ['http://127.0.0.1:8080/a', 'https://localhost/a', 'https://[::1]/a', 'https://aliyuncs.com/a', 'https://bucket.aliyuncs.com/a', 'http://static.dingtalk.com/a']) {
+      expect([url, verdict(url)]).toEqual([url, 'backend_error']);
+    }
+    expect(verdict('http://127.0.0.1:8080/a', { DWS_ALLOW_HTTP_ENDPOINTS: '1' })).toBe('http://127.0.0.1:8080/a');
+    expect(verdict('http://10.0.0.1/a', { DWS_ALLOW_HTTP_ENDPOINTS: '1' })).toBe('backend_error');
+  });
+  it('whatever the host, an accepted URL is https on a dingtalk.com or aliyuncs.com host (or loopback under the switch)', () => {
+    const label = fc.stringMatching(/^[a-z0-9-]{1,8}$/);
+    const host = fc.oneof(fc.array(label, { minLength: 1, maxLength: 4 }).map((l) => l.join('.')), fc.tuple(fc.array(label, { maxLength: 3 }), fc.constantFrom('dingtalk.com', 'aliyuncs.com', 'dingtalk.com.x', '127.0.0.1')).map(([l, s]) => [...l, s].join('.')));
+    fc.assert(fc.property(fc.constantFrom('http', 'https'), host, fc.constantFrom('', ':443', ':80', ':8443'), (scheme, h, port) => {
+      const out = verdict(`${scheme}://${h}${port}/p`);
+      if (out !== 'backend_error') expect(new URL(out).protocol === 'https:' && /(^|\.)(dingtalk|aliyuncs)\.com$/u.test(new URL(out).hostname)).toBe(true);
+    }));
+  });
+});
