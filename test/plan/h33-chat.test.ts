@@ -176,3 +176,30 @@ describe('the dingtalk_resource policy without any setting (src/backend/download
     }));
   });
 });
+
+describe('first_text reads a list or an object as fmt.Sprint writes it (devAppContentString devapp.go:2650-2659, firstMessageValue chatmsg.go:430-442@c7521c1c)', () => {
+  it('dev app webapp get: a status ["FAILED"] is the text [FAILED], no failure, and stops the search (taskStatus failed not read)', async () => {
+    const result = { status: ['FAILED'], taskStatus: 'failed', homepageUrl: 'h' };
+    outputs.answer('devapp/get_extension_webapp_config', { success: true, result });
+    const r = await cli(['dev', 'app', 'webapp', 'get', '--unified-app-id', 'A1']);
+    expect([r.status, r.printed]).toEqual([0, result]);
+    outputs.answer('devapp/get_extension_webapp_config', { success: true, result: { status: null, taskStatus: ' failed ' } });
+    expect((await cli(['dev', 'app', 'webapp', 'get', '--unified-app-id', 'A1'])).reason).toBe('backend_error');
+  });
+  it('the transform: null and blank texts are passed over; numbers, booleans, lists and objects are Go\'s %v text', () => {
+    const first = (v: unknown) => applyTransform({ first_text: ['a', 'b'] }, v, 'x');
+    expect([first({ a: null, b: ' x ' }), first({ a: ' ', b: [1, 'y'] }), first({ a: { k: 1e6, j: true } }), first({ a: 1e21 }), first({ a: false }), first({ c: 1 })])
+      .toEqual(['x', '[1 y]', 'map[j:true k:1e+06]', '1e+21', 'false', undefined]);
+  });
+});
+
+describe('string_field where upstream reads only texts and numbers (shortcutString chat_group.go:1661-1677, firstStringField helpers/chat.go:2330-2339@c7521c1c)', () => {
+  it('chat +chat-create: a boolean or list userId of the profile is passed over for the next key; a float is FormatFloat \'f\' text', async () => {
+    outputs.answer('im/create_group_conversation', { result: { openCid: 'cidNEW' } });
+    for (const [profile, me] of [[{ result: { userId: true, userid: ['x'], orgUserId: 1e21 } }, '1000000000000000000000'], [{ result: { userId: [], staffId: 's1' } }, 's1']] as const) {
+      outputs.answer('contact/get_current_user_profile', profile);
+      const r = await cli(['chat', '+chat-create', '--name', 'g', '--users', 'u9', '--yes']);
+      expect(r.calls.at(-1)).toEqual(['im/create_group_conversation', { groupName: 'g', groupMembers: [me, 'u9'], groupType: 'INTERNAL' }]);
+    }
+  });
+});
