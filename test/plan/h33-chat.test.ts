@@ -203,3 +203,14 @@ describe('string_field where upstream reads only texts and numbers (shortcutStri
     }
   });
 });
+
+describe('message contents are json.Marshal of a map: keys sorted, <, >, & escaped (unified_send.go:502, lark_alignment.go:222-227, doc_access.go:481@c7521c1c)', () => {
+  it('chat +messages-send to a group and doc +share send Go\'s bytes', async () => {
+    outputs.answer('chat/send_personal_message', { success: true });
+    const send = await cli(['chat', '+messages-send', '--group', 'cidAAAAAAAAAAAA', '--text', 'a<b> & c', '--title', 't', '--yes']);
+    expect((send.calls[0][1] as { content: string }).content).toBe('{"text":"a\\u003cb\\u003e \\u0026 c","title":"t"}');
+    outputs.mcp.answers['contact/search_contact_by_key_word'] = () => ({ result: [{ name: '张三', userId: 'u1', openDingTalkId: 'Db3BlbmlkMDMiE' }] });
+    const share = await cli(['doc', '+share', '--to', '张三', '--url', 'https://alidocs.dingtalk.com/i/nodes/x?a=1&b=2', '--yes']);
+    expect((share.calls.at(-1)![1] as { content: string }).content).toBe('{"text":"[文档](https://alidocs.dingtalk.com/i/nodes/x?a=1\\u0026b=2)","title":"文档分享"}');
+  });
+});

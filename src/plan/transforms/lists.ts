@@ -116,6 +116,12 @@ export const PLAIN: Record<string, Fn> = {
    * in code point order at every level, and <, >, &, U+2028, U+2029 escaped as Go's encoder escapes them
    */
   go_json_indent: (v) => `${JSON.stringify(sortKeys(v), null, 2).replace(/[<>&\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`,
+  /**
+   * the value as Go's json.Marshal writes it (h33-chat; a map[string]string content, e.g. broadcast.go:85,
+   * unified_send.go:502@c7521c1c): compact, object keys in code point order at every level, and <, >, &, U+2028, U+2029
+   * escaped as \u003c... as Go's encoder escapes them
+   */
+  go_json: (v) => stringifyJson(sortKeys(v)).replace(/[<>&\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
   /** a list -> its number of elements; a text -> its number of characters (code points) */
   /** a list of lists -> their elements in order, one level (an element that is not a list is kept) */
   flatten: (v, where) => (Array.isArray(v) ? v.flatMap((x) => (Array.isArray(x) ? x : [x])) : refuse(where, v, 'a list')),
