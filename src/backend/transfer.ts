@@ -12,6 +12,7 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
+import { checkRedirect, policyUrl, type UrlPolicy } from './download-policy.js';
 import { confinedJoin, confinedPath, fileRootOf, fsRefusal, inside, openRegular, realRoot, refuseOwnState, safeFilename, staleTemp, tempPathFor } from './files.js';
 
 export interface UploadRequest {
@@ -56,6 +57,8 @@ export interface DownloadRequest {
   timeoutMs: number;
   /** Statuses answered as `{status, bytes: 0, refused: true}`, nothing written, instead of backend_error (DownloadSpec.refused_statuses). */
   refusedStatuses?: number[];
+  /** The hosts the URL and every redirect hop may reach (DownloadSpec.url_policy, backend/download-policy.ts); absent: any http/https URL. */
+  policy?: UrlPolicy;
 }
 
 /** A download's result: the file written (or the text read), or a declared refusal that wrote nothing. */
@@ -138,12 +141,36 @@ function urlFileName(url: URL): string {
  * (`{file, bytes, status}`), or without a file as UTF-8 text (`{content, bytes, status}`).
  */
 export async function downloadUrl(r: DownloadRequest, env: Env): Promise<Downloaded> {
-  const target = checkedUrl(r.url);
+  const target = r.policy === undefined ? checkedUrl(r.url) : policyUrl(r.url, env);
   const name = r.name !== undefined && r.name !== '' ? safeFilename(r.name) : urlFileName(target);
-  if (r.tempDir !== undefined) return downloadToTempDir(r, target, name);
+  if (r.tempDir !== undefined) return downloadToTempDir(r, target, name, env);
   const what = r.file === undefined ? 'the download' : `the download to "${r.file}"`;
   const dest = r.file === undefined ? undefined : await confinedTarget(r.file, name, r.overwrite, env);
-  return fetchInto(r, target, what, dest, realRoot(env));
+  return fetchInto(r, target, what, dest, realRoot(env), env);
+}
+
+/**
+ * The GET of a download. Under a URL policy redirects are followed here, at most 10 hops, each hop checked by the policy
+ * before it is requested, and the backend's headers dropped from the first hop that leaves the original host on
+ * (upstream downloadResourceAtomically, resource_download.go:526-551@c7521c1c); otherwise fetch follows them.
+ */
+async function getFollowing(r: DownloadRequest, target: URL, env: Env): Promise<Response> {
+  const signal = AbortSignal.timeout(r.timeoutMs);
+  if (r.policy === undefined) return fetch(target, { headers: r.headers ?? {}, signal });
+  const host = target.hostname.toLowerCase();
+  let current = target;
+  let headers = r.headers ?? {};
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(current, { headers, signal, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (![301, 302, 303, 307, 308].includes(response.status) || !location) return response;
+    await response.body?.cancel().catch(() => {});
+    const next = new URL(location, current);
+    checkRedirect(next, env);
+    if (hop + 1 >= 10) throw new DwsError('backend_error', 'the download was redirected too many times');
+    if (next.hostname.toLowerCase() !== host) headers = {};
+    current = next;
+  }
 }
 
 /**
@@ -151,10 +178,10 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<Downloa
  * outside the file root by design, so nothing the user owns is touched; the result names the file by its absolute
  * path. The directory is removed again when the download fails or brings no bytes.
  */
-async function downloadToTempDir(r: DownloadRequest, target: URL, name: string): Promise<Downloaded> {
+async function downloadToTempDir(r: DownloadRequest, target: URL, name: string, env: Env): Promise<Downloaded> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `${r.tempDir}-`));
   try {
-    const got = await fetchInto(r, target, 'the download', path.join(dir, name), dir);
+    const got = await fetchInto(r, target, 'the download', path.join(dir, name), dir, env);
     if ('refused' in got) {
       await fs.rm(dir, { recursive: true, force: true });
       return got;
@@ -169,11 +196,12 @@ async function downloadToTempDir(r: DownloadRequest, target: URL, name: string):
 }
 
 /** GET into `dest` (a checked absolute path; shown relative to `shownFrom`), or as text without one. */
-async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: string | undefined, shownFrom: string): Promise<Downloaded> {
+async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: string | undefined, shownFrom: string, env: Env): Promise<Downloaded> {
   let response: Response;
   try {
-    response = await fetch(target, { headers: r.headers ?? {}, signal: AbortSignal.timeout(r.timeoutMs) });
+    response = await getFollowing(r, target, env);
   } catch (e) {
+    if (e instanceof DwsError) throw e;
     throw new DwsError('transport_error', `${what} failed: ${(e as Error).message}`);
   }
   // a declared refusal (an expired link) wrote nothing: the plan asks for a fresh link and fetches again

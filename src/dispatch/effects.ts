@@ -101,7 +101,7 @@ export function effectsFor(r: RunContext): Effects {
         const shown = t.label ?? t.file;
         return journaled(r.env, record('GET', shown !== undefined ? { file: shown } : t.tempDir !== undefined ? { temp_dir: t.tempDir } : {}), () =>
           transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs,
-            ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}) }, r.env));
+            ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.urlPolicy ? { policy: t.urlPolicy } : {}) }, r.env));
       }
       if ('file' in t) {
         return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>

@@ -3,6 +3,7 @@
 // the real one over the transport, transfers, the journal and the local commands, and a test may pass its own.
 // Every call and transfer is journaled by the port: checked writable before it is sent, one record after.
 import type { PublishedFile } from '../backend/transfer.js';
+import type { UrlPolicy } from '../backend/download-policy.js';
 
 /** One MCP tools/call of a step. `replayable`: a read the transport may retry; a write is never replayed. */
 export interface BackendCall {
@@ -31,7 +32,7 @@ export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
-    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[] }
+    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy }
   | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string }
   | { kind: 'publish'; step: number; dir: string; files: PublishedFile[] };
 

@@ -864,7 +864,7 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const tool = sc.tool;
   if (step.for_each) {
     const list = asList(evalSource(sc, step.for_each));
-    if (list.length > step.max_items!) {
+    if (step.max_items! > 0 && list.length > step.max_items!) {
       throw new DwsError('invalid_parameter', `${tool.canonical_path}: step "${step.id}" would make ${list.length} calls, more than its bound of ${step.max_items}`, 'split the request into smaller runs');
     }
     const results: unknown[] = [];
@@ -917,7 +917,7 @@ function callOnce(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): 
 async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor, steps: PlanStep[]): Promise<unknown[]> {
   const followers = lead.interleave!.map((id) => steps.findIndex((x) => x.id === id));
   const list = asList(evalSource(sc, lead.for_each!));
-  if (list.length > lead.max_items!) {
+  if (lead.max_items! > 0 && list.length > lead.max_items!) {
     throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: step "${lead.id}" would make ${list.length} calls, more than its bound of ${lead.max_items}`, 'split the request into smaller runs');
   }
   const all = new Map<string, unknown[]>([lead.id, ...lead.interleave!].map((id) => [id, []]));
@@ -1202,6 +1202,7 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   return o.effects.transfer({
     kind: 'download', step: index, url, headers, maxBytes: d.max_bytes, ...(file === undefined ? {} : { file }), ...(overwrite === undefined ? {} : { overwrite }),
     ...(typeof name === 'string' && name !== '' ? { name } : {}), ...(d.temp_dir === undefined ? {} : { tempDir: d.temp_dir }), ...refused,
+    ...(d.url_policy === undefined ? {} : { urlPolicy: d.url_policy }),
   });
 }
 

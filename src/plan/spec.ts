@@ -3,11 +3,12 @@
 import type { RowsSpec } from './transforms/rows.js';
 import type { MessagesSpec } from './transforms/messages.js';
 import type { WarningReason } from '../errors.js';
+import type { UrlPolicy } from '../backend/download-policy.js';
 
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { int: 'strconv' | 'atoi' } | { add: number } | { get: string } | { split: string | { on: string; as_typed: boolean } } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
-  | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { string_field: string[] } | { find_texts: string[] } | { dig_text: { keys: string[]; inside: string[] } } | { joined_texts: string[] } | { find_records: unknown } | { unique_by: string } | { sort_by: string[] } | { first_string: string[] } | { find_objects: string[] | { keys: string[]; nested?: true } } | { object_list: string[] } | { named_object_list: string[] } | { envelopes: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' }
+  | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { string_field: string[] } | { find_texts: string[] } | { dig_text: { keys: string[]; inside: string[] } } | { envelope_text: { keys: string[]; envelopes: string[] } } | { joined_texts: string[] } | { find_records: unknown } | { unique_by: string } | { sort_by: string[] } | { first_string: string[] } | { find_objects: string[] | { keys: string[]; nested?: true } } | { object_list: string[] } | { named_object_list: string[] } | { envelopes: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' }
   | { project_messages: MessagesSpec } | { message_page: Pick<MessagesSpec, 'items'> } | { report_list_readable: 'order' | 'inbox' | 'sent' } | { go_decode: unknown };
 
 export interface SourceModifiers {
@@ -473,6 +474,11 @@ export interface DownloadSpec {
    * link and fetch again (upstream downloadSingleWithAuthRetry, drive_transfer.go:318-330@c7521c1c). As UploadSpec's.
    */
   refused_statuses?: number[];
+  /**
+   * The hosts the URL and its redirects may reach, a named policy (src/backend/download-policy.ts): `dingtalk_resource`,
+   * upstream's message-resource download (resource_download.go:239-348, :526-551@c7521c1c). Absent: any http/https URL.
+   */
+  url_policy?: UrlPolicy;
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */
@@ -531,6 +537,7 @@ export interface CallStep extends StepCommon {
   rpc: string;
   args: Record<string, Source>;
   for_each?: Source;
+  /** The bound on for_each's elements (more are refused before the first call); 0 (`max_items: none`): no bound. */
   max_items?: number;
   page?: PageSpec;
   resolve?: ResolveSpec;

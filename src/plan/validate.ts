@@ -6,6 +6,7 @@ import { flagKey } from '../contract/aliases.js';
 import { WARNINGS, type WarningReason } from '../errors.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import { expandFragments } from './fragments.js';
+import { URL_POLICIES, type UrlPolicy } from '../backend/download-policy.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
@@ -564,7 +565,8 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy']);
+  if (raw.url_policy !== undefined && !(URL_POLICIES as readonly unknown[]).includes(raw.url_policy)) s.problems.push(`${at}.url_policy: one of ${URL_POLICIES.join(', ')}`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
     s.problems.push(`${at}.temp_dir: a directory name prefix of lower-case letters, digits and dashes`);
@@ -579,6 +581,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     ...(typeof raw.temp_dir === 'string' ? { temp_dir: raw.temp_dir } : {}),
     max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
     ...(refused ? { refused_statuses: refused } : {}),
+    ...(raw.url_policy !== undefined ? { url_policy: raw.url_policy as UrlPolicy } : {}),
   };
 }
 
@@ -671,7 +674,9 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   if (raw.when !== undefined) step.when = normalizeCondition(s, `${where}.when`, raw.when);
   if (raw.for_each !== undefined) {
     step.for_each = normalizeSource(s, `${where}.for_each`, raw.for_each);
-    step.max_items = raw.max_items === undefined ? DEFAULT_MAX_ITEMS : positiveInt(s, `${where}.max_items`, raw.max_items, MAX_ITEMS_LIMIT);
+    // `none` (0): no bound, for the bodies that loop over every element the user gave (h33-chat: chat +broadcast,
+    // the doc permission shortcuts' --to names, broadcast.go:80-96, doc_access.go:206-240@c7521c1c)
+    step.max_items = raw.max_items === undefined ? DEFAULT_MAX_ITEMS : raw.max_items === 'none' ? 0 : positiveInt(s, `${where}.max_items`, raw.max_items, MAX_ITEMS_LIMIT);
   } else if (raw.max_items !== undefined) s.problems.push(`${where}.max_items: only with for_each`);
   const inner: Scope = { ...s, inForEach: s.inForEach || step.for_each !== undefined };
   const kinds = OTHER_KINDS.filter((k) => raw[k] !== undefined);

@@ -14,8 +14,11 @@ describe('the transform first_text', () => {
     expect(first({ status: false })).toBe('false');
     expect(first({ status: 12, taskStatus: 'x' })).toBe('12');
   });
-  it('is absent for anything else: no key, lists, objects, nulls, or a value that is not an object', () => {
-    for (const v of [{}, { status: [] }, { status: { a: 1 } }, { taskStatus: null }, 'FAIL', ['FAIL'], 3]) expect(first(v)).toBeUndefined();
+  // h33-chat (devAppContentString devapp.go:2650-2659@c7521c1c): a list or an object is fmt.Sprint's text (sw32-9);
+  // before, this test held them absent
+  it('gives a list or an object as fmt.Sprint writes it; absent for no key, nulls, or a value that is not an object', () => {
+    expect([first({ status: [], taskStatus: 'x' }), first({ status: { a: 1 } }), first({ status: ['FAILED'], taskStatus: 'FAIL' })]).toEqual(['[]', 'map[a:1]', '[FAILED]']);
+    for (const v of [{}, { taskStatus: null }, 'FAIL', ['FAIL'], 3]) expect(first(v)).toBeUndefined();
   });
   it('agrees with a plain reading of the definition', () => {
     const scalar = fc.oneof(fc.string(), fc.integer({ min: -99999, max: 99999 }), fc.boolean(), fc.constant(null), fc.constant(' '));

@@ -117,10 +117,11 @@ export const PLAIN: Record<string, Fn> = {
    */
   go_json_indent: (v) => `${goHtmlEscape(JSON.stringify(sortKeys(v), null, 2))}\n`,
   /**
-   * a JSON text with <, >, &, U+2028, U+2029 escaped as Go's json.Marshal escapes them (\u003c ...; they occur only
-   * inside strings, so the text stays the same JSON): after json_stringify where upstream marshals a value into a text
+   * the value as Go's json.Marshal writes it (h33-chat; a map[string]string content, e.g. broadcast.go:85,
+   * unified_send.go:502@c7521c1c): compact, object keys in code point order at every level, and <, >, &, U+2028, U+2029
+   * escaped as \u003c... as Go's encoder escapes them
    */
-  go_html_escape: (v, where) => goHtmlEscape(str(v, where)),
+  go_json: (v) => goHtmlEscape(stringifyJson(sortKeys(v))),
   /** a list -> its number of elements; a text -> its number of characters (code points) */
   /** a list of lists -> their elements in order, one level (an element that is not a list is kept) */
   flatten: (v, where) => (Array.isArray(v) ? v.flatMap((x) => (Array.isArray(x) ? x : [x])) : refuse(where, v, 'a list')),

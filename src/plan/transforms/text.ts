@@ -3,16 +3,16 @@ import { goCase } from '../../text/go-case.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../../json-well-formed.js';
 import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
-import { goFloatText, goNumberText } from '../../go-fmt.js';
+import { goFloatText, goSprint } from '../../go-fmt.js';
 import { isObj } from './types.js';
 import { JsonNumber, stringifyJson } from '../../json-number.js';
 
 /**
- * A value as Go's fmt.Sprint writes it, trimmed, for the scalar kinds an answer's field may hold: text as it is, a
- * number as %v (1e+06), a boolean as true/false; anything else (null, a list, an object) is no text ("").
+ * upstream devAppContentString (helpers/devapp.go:2650-2659@c7521c1c): null is no text (""); a text trimmed; any other
+ * value as Go's fmt.Sprint writes it, trimmed: a number as %v (1e+06), a boolean as true/false, a list as `[a b]`, an
+ * object as `map[k:v]` (h33-chat, sw32-9: before, a list or an object was no text and the search went on).
  */
-const goScalarText = (v: unknown): string =>
-  typeof v === 'string' ? trimSpace(v) : typeof v === 'number' ? goNumberText(v) : v instanceof JsonNumber ? v.literal : typeof v === 'boolean' ? String(v) : '';
+const goContentText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'string' ? trimSpace(v) : trimSpace(goSprint(v)));
 
 const eachString = (f: (s: string) => unknown): Fn => (v) =>
   Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? f(x) : x)) : typeof v === 'string' ? f(v) : v;
@@ -285,11 +285,13 @@ function firstOfKeys(name: string, keys: unknown, read: (x: unknown) => string |
 
 export const PARAM: Record<string, Param> = {
   /**
-   * an object -> the first non-blank text among its keys, trimmed (a number or boolean as Go's %v text); absent when
-   * none or when the value is not an object (upstream devAppFirstContentString, helpers/devapp.go:2641@c7521c1c)
+   * an object -> the first of its keys holding a value that is not null and not a blank text, as Go's fmt.Sprint writes
+   * it, trimmed (a number, boolean, list or object as %v); absent when none or when the value is not an object
+   * (upstream devAppFirstContentString, helpers/devapp.go:2641-2659; chatmsg firstMessageValue + fmt.Sprint,
+   * chatmsg/chatmsg.go:430-442, smart/search_msg.go:740@c7521c1c)
    */
   first_text: (keys) => firstOfKeys('first_text', keys, (x) => {
-    const t = goScalarText(x);
+    const t = goContentText(x);
     return t !== '' ? t : undefined;
   }),
   /**

@@ -202,6 +202,44 @@ function digText(v: unknown, keys: readonly string[], inside: readonly string[] 
   return undefined;
 }
 
+/**
+ * upstream findCardResponseString (internal/shortcut/chat/chat_message.go:1673-1730@c7521c1c): at an object the first
+ * of `keys` holding a text that is not blank, returned as it is (untrimmed); else the same search inside each of the
+ * `envelopes` keys in order, then inside the object's other keys (neither `keys` nor `envelopes`) in code point order
+ * (Go's sort.Strings); at a list element by element; a text that starts with `{` or `[` once trimmed and parses as
+ * JSON is searched as that value. Absent when none.
+ */
+function envelopeText(v: unknown, keys: readonly string[], envelopes: readonly string[]): string | undefined {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const t = envelopeText(x, keys, envelopes);
+      if (t !== undefined) return t;
+    }
+  } else if (isObj(v)) {
+    for (const k of keys) {
+      const x = Object.hasOwn(v, k) ? v[k] : undefined;
+      if (typeof x === 'string' && trimSpace(x) !== '') return x;
+    }
+    const rest = Object.keys(v).filter((k) => !keys.includes(k) && !envelopes.includes(k)).sort(byCodePoint);
+    for (const k of [...envelopes, ...rest]) {
+      const t = Object.hasOwn(v, k) ? envelopeText(v[k], keys, envelopes) : undefined;
+      if (t !== undefined) return t;
+    }
+  } else if (typeof v === 'string') {
+    const t = trimSpace(v);
+    if (t.startsWith('{') || t.startsWith('[')) {
+      let nested: unknown;
+      try {
+        nested = parseJsonExact(t);
+      } catch {
+        return undefined;
+      }
+      return envelopeText(nested, keys, envelopes);
+    }
+  }
+  return undefined;
+}
+
 function findTexts(v: unknown, keys: readonly string[]): string[] | undefined {
   const found = new Set<string>();
   for (const node of nodesOf(v)) {
@@ -363,6 +401,13 @@ export const PARAM: Record<string, Param> = {
     const names = keyList(arg) ? [...arg] : [...(arg as { keys: string[] }).keys];
     const lowered = !keyList(arg) && (arg as { any_case?: boolean }).any_case === true ? new Set(names.map((k) => goCase(k, 'lower'))) : undefined;
     return (v) => digText(v, names, 'every', lowered);
+  },
+  /** the first non-blank text under one of `keys`, envelopes first, then the other keys sorted, JSON texts parsed (upstream findCardResponseString); untrimmed; absent when none */
+  envelope_text: (arg) => {
+    if (!isObj(arg) || !keyList(arg.keys) || !keyList(arg.envelopes) || Object.keys(arg).some((k) => k !== 'keys' && k !== 'envelopes')) throw new Error('envelope_text needs {keys: [key, ...], envelopes: [key, ...]}');
+    const keys = [...arg.keys];
+    const envelopes = [...arg.envelopes];
+    return (v) => envelopeText(v, keys, envelopes);
   },
   /** every non-blank text under one of the keys anywhere in the value (upstream collectPermissionUserIDs); absent when none */
   find_texts: (keys) => {

@@ -351,6 +351,9 @@ const readyArtifacts = (taskUuid: string) => ({
 });
 
 const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthContext) => Record<string, Obj | Obj[]>> = {
+  // h33-chat: the bizId is read by the transform envelope_text (findCardResponseString), which the synthesizer does not
+  // follow, and the update must give evidence it applied (VerifyStreamingCardUpdate, chatmsg/card_update.go:73-100@c7521c1c)
+  'chat.shortcut_messages_send_card': () => ({ 'im/create_and_send_card': { result: { bizId: 'v-bizId' } }, 'im/update_streaming_card': { updated: true } }),
   // f-drive9: each drive write's answer says success=true (requireDriveWrite, the fragment drive_write_success)
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } }, 'doc/copy_document': { success: true } }),
   'drive.shortcut_move': () => ({ 'doc/move_document': { success: true } }),
