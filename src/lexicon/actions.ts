@@ -68,8 +68,11 @@ export interface ObjectLexicon {
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[] };
 }
 
-/** Letters of a range: one Latin letter, then more joined by a dash, a colon, to, through, and, 到, 至, 和, 、. */
-const LETTERS = '(?<![a-z0-9_.-])[a-z](?:\\s*(?:[-~:,\uff5e\uff1a\uff0c\u3001\u5230\u81f3\u548c]|to|through|and)\\s*[a-z])*(?![a-z0-9_])';
+/**
+ * Letters of a range: one Latin letter, then more joined by a dash, a colon, 到, 至, 和, 、 (spaces optional) or by
+ * to, through, and standing alone as words (b to e; "atoa" is one word, no range).
+ */
+const LETTERS = '(?<![a-z0-9_.-])[a-z](?:(?:\\s*[-~:,\uff5e\uff1a\uff0c\u3001\u5230\u81f3\u548c]\\s*|\\s+(?:to|through|and)\\s+)[a-z])*(?![a-z0-9_])';
 const letteredPatterns = new WeakMap<object, RegExp[]>();
 
 /** Where the folded text names a sheet's column by its letter (ObjectLexicon.lettered): the spans, letters and word. */

@@ -21,7 +21,7 @@ describe('agent test 20i: each request sends what upstream sends for the same fl
       calls: [
         ['im', 'list_messages_by_ids', { openMsgIds: ['msgM4cc1Zd9Sb=='] }],
         ['chat', 'send_personal_message', { openConversationId: 'cidZ5Ef9tWg6YaSdJj==', msgType: 'reply', clawType: 'openClaw',
-          content: JSON.stringify({ referenceOpenMessageId: 'msgM4cc1Zd9Sb==', srcMsgSendOpenDingTalkId: 'odtWangFang01', replyMsgType: 'text', content: 'Done, deployed at 14:20' }) }],
+          content: JSON.stringify({ content: 'Done, deployed at 14:20', referenceOpenMessageId: 'msgM4cc1Zd9Sb==', replyMsgType: 'text', srcMsgSendOpenDingTalkId: 'odtWangFang01' }) }],
       ],
     });
     expect(printed).toEqual({
@@ -42,7 +42,7 @@ describe('agent test 20i: each request sends what upstream sends for the same fl
         '--text', 'ok', '--uuid', 'k-20i', '--ai-tag=false', '--yes']],
       answers: { 'chat/send_personal_message': send },
       calls: [['chat', 'send_personal_message', { openConversationId: 'cidZ5Ef9tWg6YaSdJj==', msgType: 'reply', uuid: 'k-20i',
-        content: JSON.stringify({ referenceOpenMessageId: 'msgM4cc1Zd9Sb==', srcMsgSendOpenDingTalkId: 'Db3BlbmlkMDEiE', replyMsgType: 'text', content: 'ok' }) }]],
+        content: JSON.stringify({ content: 'ok', referenceOpenMessageId: 'msgM4cc1Zd9Sb==', replyMsgType: 'text', srcMsgSendOpenDingTalkId: 'Db3BlbmlkMDEiE' }) }]],
     });
     expect(printed).toEqual({
       messageId: 'msgS2==', msgId: 'msgS2==', threadId: 'thr_1',
@@ -62,7 +62,7 @@ describe('agent test 20i: each request sends what upstream sends for the same fl
       calls: [
         ['im', 'list_messages_by_ids', { openMsgIds: ['msgM4cc1Zd9Sb=='] }],
         ['chat', 'send_personal_message', { openConversationId: 'cidZ5Ef9tWg6YaSdJj==', msgType: 'reply', clawType: 'openClaw',
-          content: JSON.stringify({ referenceOpenMessageId: 'msgM4cc1Zd9Sb==', srcMsgSendOpenDingTalkId: 'odtWangFang01', replyMsgType: 'text', content: 'ok' }) }],
+          content: JSON.stringify({ content: 'ok', referenceOpenMessageId: 'msgM4cc1Zd9Sb==', replyMsgType: 'text', srcMsgSendOpenDingTalkId: 'odtWangFang01' }) }],
       ],
     });
   });

@@ -683,6 +683,9 @@ describe('object_guard: a sheet column named by its letter (objects.yaml lettere
     fc.assert(fc.property(fc.stringMatching(/^[a-z]{2,6}$/), (w) => {
       expect(said(`删掉 ${w} 列`), w).not.toContain('dimension');
     }), { numRuns: 100 });
+    // a joining word inside a word is no range (fast-check found "atoa"); standing alone it is one
+    for (const w of ['atoa', 'bandc', 'athroughb']) expect(said(`删掉 ${w} 列`), w).not.toContain('dimension');
+    for (const w of ['a to c', 'b and d', 'b through e']) expect(said(`删掉 ${w} 列`), w).toEqual(['dimension']);
   });
 
   it('names the spreadsheet product: a base command on another object moves below the sheet column delete', () => {

@@ -21,7 +21,7 @@ describe('agent test 20j: each request sends what upstream sends for the same fl
       answers: { 'chat/send_personal_message': send },
       calls: [['chat', 'send_personal_message', {
         msgType: 'markdown', openConversationId: 'cidY4Dd8sVf5XzRcHh==', clawType: 'openClaw',
-        content: JSON.stringify({ title: 'Weekly KPIs', text: '**Revenue** 1.2M (+8%)\n**Tickets** 342' }),
+        content: JSON.stringify({ text: '**Revenue** 1.2M (+8%)\n**Tickets** 342', title: 'Weekly KPIs' }) /* json.Marshal of a map: keys sorted (unified_send.go:502@c7521c1c) */,
       }]],
     });
     expect(printed).toEqual({

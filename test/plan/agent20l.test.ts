@@ -45,7 +45,8 @@ describe('agent test 20l: each request sends what upstream sends for the same fl
       lines: [['chat', '+messages-send', '--group', GROUP, '--text', 'Office closes at 15:00 this Friday', '--at-all', '--yes']],
       calls: [['chat', 'send_personal_message', {
         msgType: 'markdown',
-        content: JSON.stringify({ title: 'Office closes at 15:00 this Friday', text: '<@all> Office closes at 15:00 this Friday' }),
+        // json.Marshal of a map (unified_send.go:502@c7521c1c): keys sorted, < and > written \u003c, \u003e
+        content: '{"text":"\\u003c@all\\u003e Office closes at 15:00 this Friday","title":"Office closes at 15:00 this Friday"}',
         openConversationId: GROUP,
         atAll: true,
         clawType: 'openClaw',

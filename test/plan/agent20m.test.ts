@@ -42,7 +42,7 @@ describe('agent test 20m: each request sends what upstream sends for the same fl
         ['im', 'create_group_conversation', { groupName: 'Q1 Hiring', groupMembers: ['0123456789', '0444555666', '0777888999'], groupType: 'INTERNAL' }],
         ['chat', 'send_personal_message', {
           msgType: 'markdown',
-          content: JSON.stringify({ title: 'Welcome! Kick-off Monday 10:00', text: 'Welcome! Kick-off Monday 10:00' }),
+          content: JSON.stringify({ text: 'Welcome! Kick-off Monday 10:00', title: 'Welcome! Kick-off Monday 10:00' }) /* json.Marshal of a map: keys sorted (unified_send.go:502@c7521c1c) */,
           openConversationId: 'cidNEWq1Hiring==',
           clawType: 'openClaw',
         }],
@@ -259,7 +259,7 @@ describe('agent test 20m: each request sends what upstream sends for the same fl
         ['contact', 'search_contact_by_key_word', { keyword: '0444555666' }],
         ['chat', 'send_personal_message', {
           msgType: 'markdown',
-          content: JSON.stringify({ title: 'Slides are ready', text: 'Slides are ready' }),
+          content: JSON.stringify({ text: 'Slides are ready', title: 'Slides are ready' }) /* json.Marshal of a map: keys sorted (unified_send.go:502@c7521c1c) */,
           receiverOpenDingTalkId: 'DbChenJing01',
           clawType: 'openClaw',
         }],

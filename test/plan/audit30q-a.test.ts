@@ -99,7 +99,9 @@ describe('the card_update_verdict transform (VerifyStreamingCardUpdate)', () => 
 describe('aitable share update --enabled is parseBoolFlag: TrimSpace, then strconv.ParseBool', () => {
   const GO: Record<string, boolean> = { 1: true, t: true, T: true, TRUE: true, true: true, True: true, 0: false, f: false, F: false, FALSE: false, false: false, False: false };
   it('reads exactly strconv.ParseBool\'s spellings after trimming and refuses the rest (property)', () => {
-    const spelling = fc.oneof(fc.constantFrom(...Object.keys(GO), 'yes', 'no', 'tRue', 'on', 'off', 'y', ''), fc.string({ maxLength: 5 }));
+    // the random words hold no space of their own (fast-check found "0 ", which trims to a spelling): the pad is the
+    // only whitespace, so the word is what ParseBool reads
+    const spelling = fc.oneof(fc.constantFrom(...Object.keys(GO), 'yes', 'no', 'tRue', 'on', 'off', 'y', ''), fc.string({ maxLength: 5 }).filter((w) => !/[\s\u0085]/u.test(w)));
     fc.assert(fc.property(spelling, fc.constantFrom('', ' ', '\t', '\u00a0'), (word, pad) => {
       const text = `${pad}${word}${pad}`;
       const want = Object.hasOwn(GO, word) ? GO[word] : undefined;

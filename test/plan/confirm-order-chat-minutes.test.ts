@@ -64,7 +64,9 @@ describe('chat shortcuts: the Validate hook refuses before the gate, Execute aft
 
   it('+conversation-set-top: 0 or more than 10 ids is Validate\'s (chat_conversation.go:112-118), before the gate; before this branch it asked first', async () => {
     await refusedBeforeGate(['chat', '+conversation-set-top', '--conversation-ids', ELEVEN], 'invalid_parameter', 'must name 1 to 10 conversations');
-    await refusedBeforeGate(['chat', '+conversation-set-top', '--conversation-ids', ' , '], 'invalid_parameter', 'must name 1 to 10 conversations');
+    // a list of Go spaces is not given for the at-least-one constraint, which corecmd checks before Validate
+    // (constraintProvided/sliceHasValue corecmd.go:1105-1112, ValidateConstraints before spec.Validate :500-504@c7521c1c; h33-flags)
+    await refusedBeforeGate(['chat', '+conversation-set-top', '--conversation-ids', ' , '], 'constraint_violation', 'one of --conversation-id, --conversation-ids is required');
     // ten distinct ids after trimming and dropping a repeat pass
     const calls = await asksThenSends(['chat', '+conversation-set-top', '--conversation-ids', 'a,b,c,d,e,f,g,h,i,j', '--conversation-id', ' j ']);
     expect(calls.map(([, a]) => a.openConversationId)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
@@ -72,7 +74,8 @@ describe('chat shortcuts: the Validate hook refuses before the gate, Execute aft
 
   it('+flag-create / +flag-cancel: the 1-10 message ids are Validate\'s (validateFlagMessageIDs lark_alignment.go:487-493)', async () => {
     await refusedBeforeGate(['chat', '+flag-create', '--conversation-id', 'c1', '--message-ids', ELEVEN], 'invalid_parameter', 'must name 1 to 10 messages');
-    await refusedBeforeGate(['chat', '+flag-cancel', '--conversation-id', 'c1', '--message-ids', ' , ', '--message-id', ' '], 'invalid_parameter', 'must name 1 to 10 messages');
+    // blanks only: the at-least-one constraint refuses first (lark_alignment.go:464-465, corecmd.go:500-504, :1105-1112@c7521c1c; h33-flags)
+    await refusedBeforeGate(['chat', '+flag-cancel', '--conversation-id', 'c1', '--message-ids', ' , ', '--message-id', ' '], 'constraint_violation', 'one of --message-id, --message-ids is required');
     expect(await asksThenSends(['chat', '+flag-cancel', '--conversation-id', 'c1', '--message-id', 'm1']))
       .toEqual([['im/remove_message_favorite', { openMessageId: 'm1', openConversationId: 'c1' }]]);
   });

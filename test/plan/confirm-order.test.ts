@@ -308,7 +308,9 @@ describe('the checks ahead of the gate never call the backend', () => {
   // a plan whose gate stands only when a flag condition holds (`confirm: {when}`) has its own property above
   const gated = realCatalog().tools.filter((t) => t.confirmation === 'user_required' && t.visibility !== 'hidden' && !(typeof t.plan?.confirm === 'object' && t.plan.confirm.when));
   const VALUES = ['', ' ', 'x', '0', '1', '-1', '5001', '[]', '{}', '[1]', '{"a":1}', ',', ',;', 'a,b', '2026-01-01', 'null', '-'];
-  const flagsOf = (t: ToolSpec) => Object.entries(t.parameters).filter(([, p]) => p.alias_of === undefined);
+  // never --yes itself, which some tools declare (sheet cond-format delete's bool --yes): since h33-flags a detached
+  // `--yes 1` is upstream's BoolValueHandler's `--yes=1` (root.go:2055@c7521c1c), a confirmation, not a stray word
+  const flagsOf = (t: ToolSpec) => Object.entries(t.parameters).filter(([name, p]) => p.alias_of === undefined && name !== 'yes');
   const argvFor = (t: ToolSpec) => fc.subarray(flagsOf(t)).chain((picked) => fc.tuple(...picked.map(([name, p]) =>
     p.type === 'boolean' ? fc.constantFrom([`--${name}`], [`--${name}=false`]) : fc.constantFrom(...VALUES).map((v) => [`--${name}`, v])))
     .map((parts) => [...t.cli_path.split(' '), ...parts.flat()]));
