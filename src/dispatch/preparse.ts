@@ -227,7 +227,8 @@ function eachWord(args: string[], rewrite: (arg: string) => string[] | undefined
       out.push(...args.slice(i));
       break;
     }
-    out.push(...(rewrite(args[i]) ?? [args[i]]));
+    // a word that is not text (a caller's argv built from data) is left to the parser
+    out.push(...((typeof args[i] === 'string' ? rewrite(args[i]) : undefined) ?? [args[i]]));
   }
   return out;
 }

@@ -160,6 +160,17 @@ describe('preParse: the rules one by one', () => {
     expect(preParse(t, ['--with1'])).toEqual(['--with']); // a list never splits; --with1 is one edit from --with
   });
 
+  it('suffixLooksLikeValue: a number for a number, a bool word for a bool, no letter first for plain text', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }), (suffix) => {
+      expect(suffixLooksLikeValue(suffix, { type: 'int' })).toBe(/^([0-9]|[+-][0-9])/.test(suffix));
+      expect(suffixLooksLikeValue(suffix, { type: 'string' })).toBe(!/^[\p{L}\ufffd]/u.test(suffix));
+      expect(suffixLooksLikeValue(suffix, { type: 'stringSlice' })).toBe(false);
+    }));
+    expect(['yes', 'OFF', '1', 'maybe'].map((w) => suffixLooksLikeValue(w, { type: 'bool' }))).toEqual([true, true, true, false]);
+    expect(['a@b', 'ab'].map((w) => suffixLooksLikeValue(w, { type: 'string', format: 'email' }))).toEqual([true, false]);
+    expect(suffixLooksLikeValue('', { type: 'string' })).toBe(false);
+  });
+
   it('fixes a typo within the threshold, keeps an = value, and leaves a tie alone', () => {
     expect(preParse(t, ['--limt', '5', '--qurey=a', '--abcd', 'x', '--al'])).toEqual(['--limit', '5', '--query=a', '--abcd', 'x', '--all']);
     expect(preParse(t, ['--lim'])).toEqual(['--lim']); // 3 bytes: one edit only; limit is two away
