@@ -219,6 +219,19 @@ describe('real commands as a user types them', () => {
     expect(await search('--title', '周报')).toBe('unknown_option');
   });
 
+  it('doc file create: --space/--space-id/--knowledge-base-id are --workspace (param_aliases_generated.go, doc file create)', async () => {
+    const create = async (...flags: string[]) => {
+      const run = await sent(['doc', 'file', 'create', '--name', 'a', '--type', 'adoc', ...flags]);
+      return run.reason ?? run.calls.map(([tool, args]) => [tool, (args as { workspaceId?: string }).workspaceId]);
+    };
+    const viaWorkspace = await create('--workspace', 'ws1');
+    expect(viaWorkspace).toEqual([['doc/create_file', 'ws1']]);
+    expect(await create('--space', 'ws1')).toEqual(viaWorkspace);
+    expect(await create('--spaceId=ws1')).toEqual(viaWorkspace);
+    expect(await create('--knowledge_base_id', 'ws1')).toEqual(viaWorkspace);
+    expect(await create('--space', 'ws1', '--workspace', 'ws1')).toBe('invalid_parameter');
+  });
+
   it('a bool glued to its word: chat group-mute --offfalse is --off=false', async () => {
     const mute = async (...flags: string[]) => {
       const run = await sent(['chat', 'group-mute', '--conversation-id', 'c1', ...flags]);
