@@ -33,13 +33,35 @@ const ROOT_FLAGS: Record<string, string> = {
 /** dws's own control flags that upstream lacks (contract/control.ts): text-valued. */
 const DWS_CONTROL_TYPE = 'string';
 
+/**
+ * The enum a glued value is matched against is the pflag annotation x-cli-enum (cobra.go:396-401), which upstream
+ * sets at c7521c1c for a shortcut's visible flags with an Enum (corecmd.go:1304-1316 through shortcut/adapter.go:201-220;
+ * event +listen-im at app/event_listen_im.go:123-124) and, among the other commands, only for these flags: leaf flags
+ * with an Enum (helpers/leaf.go:194 -> corecmd.New) and explicit annotations. Elsewhere a catalog enum comes from the
+ * body's own check, which the glue rule does not see. No x-cli-format upstream sets names a format the rule knows
+ * (chat's file-path, sheet's a1-range), so formats play no part.
+ */
+const HELPER_ENUMS: Record<string, Record<string, string[]>> = {
+  'aitable workflow history': { status: ['success', 'failed', 'running', 'break', 'untrigger'] }, // helpers/aitable.go:5359
+  'drive comment list': { scope: ['all', 'whole', 'partial'] }, // helpers/file_comment.go:83
+  'chat message send': { 'msg-type': ['image', 'file', 'audio', 'video'] }, // helpers/chat.go:4805
+  'doc read': { scope: ['outline', 'range', 'section', 'tags'] }, // helpers/doc.go:2682
+  'pat chmod': { 'grant-type': ['once', 'session', 'permanent'] }, // pat/chmod.go:412
+};
+
+function annotatedEnum(tool: ToolSpec, name: string): string[] | undefined {
+  if (tool.primary_cli_path.split(' ').some((w) => w.startsWith('+'))) return tool.parameters[name]?.enum;
+  const own = Object.hasOwn(HELPER_ENUMS, tool.primary_cli_path) ? HELPER_ENUMS[tool.primary_cli_path] : undefined;
+  return own && Object.hasOwn(own, name) ? own[name] : undefined;
+}
+
 /** The flags of one command as upstream's FlagInfo lists them: declared, hidden, then the inherited ones. */
 export function flagInfos(tool: ToolSpec): Map<string, FlagInfo> {
   const infos = new Map<string, FlagInfo>();
   const add = (name: string, info: FlagInfo) => {
     if (!infos.has(name)) infos.set(name, info);
   };
-  for (const [name, p] of Object.entries(tool.parameters)) add(name, { type: p.type, format: p.format, enum: p.enum });
+  for (const [name, p] of Object.entries(tool.parameters)) add(name, { type: p.type, enum: annotatedEnum(tool, name) });
   for (const [name, p] of Object.entries(tool.hidden_parameters ?? {})) add(name, { type: p.type });
   for (const [name, type] of Object.entries(ROOT_FLAGS)) add(name, { type });
   for (const name of CONTROL_FLAGS) add(name, { type: name === 'yes' || name === 'dry-run' ? 'bool' : DWS_CONTROL_TYPE });

@@ -129,10 +129,10 @@ describe('preParse: properties over the real commands', () => {
 });
 
 describe('preParse: the rules one by one', () => {
+  // a shortcut: its enum is upstream's x-cli-enum annotation (corecmd.go:1304-1316)
   const t = fakeTool({ limit: 'int', 'page-size': 'int', query: 'string', all: 'bool', 'start-time': 'string', scope: 'string', abcd1: 'string', abcd2: 'string', with: 'stringSlice' },
-    { primary_cli_path: 'fake none' });
+    { primary_cli_path: 'fake +none' });
   t.parameters.scope.enum = ['outline', 'range'];
-  t.parameters['start-time'].format = 'date-time';
 
   it('folds --pageSize, --PAGE_SIZE and --page_size=5, keeping an = value', () => {
     expect(preParse(t, ['--pageSize', '5', '--PAGE_SIZE=6', '--page_size'])).toEqual(['--page-size', '5', '--page-size=6', '--page-size']);
@@ -156,6 +156,13 @@ describe('preParse: the rules one by one', () => {
     expect(preParse(t, ['--scopeRange', '--scopeabc'])).toEqual(['--scope', 'Range', '--scopeabc']);
     expect(preParse(t, ['--start-time2026'])).toEqual(['--start-time', '2026']);
     expect(preParse(t, ['--start-timeX'])).toEqual(['--start-time']); // not split; then one edit away
+    // a helper's catalog enum is not upstream's annotation: a letter never splits (sheet add-dimension --dimension)
+    const helper = byPath.get('sheet add-dimension')!;
+    expect(helper.parameters.dimension.enum).toContain('ROWS');
+    expect(preParse(helper, ['--dimensionROWS'])).toEqual(['--dimensionROWS']);
+    // ... except where upstream annotates it, with upstream's values (doc read --scope, helpers/doc.go:2682)
+    expect(preParse(byPath.get('doc read')!, ['--scopeoutline'])).toEqual(['--scope', 'outline']);
+    expect(preParse(byPath.get('chat message send')!, ['--msg-typetext', '--msg-typeimage'])).toEqual(['--msg-typetext', '--msg-type', 'image']);
     expect(preParse(t, ['--query1', '--queryabc', '--query=1x'])).toEqual(['--query', '1', '--queryabc', '--query=1x']);
     expect(preParse(t, ['--with1'])).toEqual(['--with']); // a list never splits; --with1 is one edit from --with
   });
