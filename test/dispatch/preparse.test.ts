@@ -198,6 +198,25 @@ describe('the reviewed synonym table', () => {
   });
 });
 
+describe('blocked and ambiguous names are guarded from the glue and typo rules (sticky.go:50, paramname.go:58)', () => {
+  it('each guarded name of each command is left as typed where the table does not rewrite it', () => {
+    let guardedOnly = 0;
+    for (const [path, e] of Object.entries(table.commands as Record<string, { aliases?: Record<string, string>; blocked?: string[]; ambiguous?: string[] }>)) {
+      const tool = byPath.get(path);
+      if (!tool) continue;
+      const known = flagInfos(tool);
+      for (const name of [...(e.blocked ?? []), ...(e.ambiguous ?? [])]) {
+        if (known.has(name) || Object.hasOwn(e.aliases ?? {}, name)) continue;
+        expect(preParse(tool, [`--${name}`, 'x']), `${path} --${name}`).toEqual([`--${name}`, 'x']);
+        // the same command without its table entry would have read the name as a typo of a flag
+        const bare = { ...tool, primary_cli_path: `${path} (no entry)` } as ToolSpec;
+        if (preParse(bare, [`--${name}`, 'x'])[0] !== `--${name}`) guardedOnly++;
+      }
+    }
+    expect(guardedOnly).toBeGreaterThan(0);
+  });
+});
+
 describe('real commands as a user types them', () => {
   const todo = async (...flags: string[]) => {
     const run = await sent(['todo', 'task', 'list', ...flags]);
