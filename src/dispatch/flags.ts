@@ -11,6 +11,7 @@ import { listFlagValue } from '../contract/flag-lists.js';
 import { CONTROL_FLAGS, CONTROL_HELP, SHARED_MEANING, type ControlFlag } from '../contract/control.js';
 import { commanderSuggestion } from '../catalog/nearest.js';
 import { trimSpace } from '../contract/values.js';
+import { preParse } from './preparse.js';
 
 /** The option's attribute is the flag name itself: `end-time` and a hidden `endTime` must not share a slot. */
 class FlagOption extends Option {
@@ -129,7 +130,8 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
   for (const p of positionals) cmd.argument(p.variadic ? `[${p.name}...]` : `[${p.name}]`);
   cmd.action(() => {});
   try {
-    cmd.parse(normalizeBooleans(tool, argv), { from: 'user' });
+    // upstream's PreParse handlers (preparse.ts), then its BoolValueHandler, before the parse (internal/app/root.go:2045-2056@c7521c1c)
+    cmd.parse(normalizeBooleans(tool, preParse(tool, argv)), { from: 'user' });
   } catch (err) {
     throw usageError(err, tool, cmd);
   }

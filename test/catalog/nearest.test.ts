@@ -35,13 +35,17 @@ describe('nearestNames', () => {
 
 describe('the same rule on every command line', () => {
   it('suggests the nearest visible flag of a catalog command', () => {
-    const r = runCli(['chat', '+dm', '--txet', 'hi']);
+    // --txet is two edits from --text, which upstream's ParamNameHandler fixes (src/dispatch/preparse.ts); --txe is
+    // two from both --text and --to, a tie it leaves (3 bytes: one edit only)
+    const r = runCli(['chat', '+dm', '--txe', 'hi']);
     expect(r.status).toBe(3);
     expect(errorOf(r.stderr)).toMatchObject({ reason: 'unknown_option', hint: 'Did you mean --text?' });
   });
 
   it('never suggests a hidden compatibility flag (aisearch person hides --name)', () => {
-    const r = runCli(['aisearch', 'person', '--nme', 'x']);
+    // --nme is one edit from the hidden --name, which upstream's typo fix reaches (hidden flags are its candidates);
+    // --nmx is two, beyond its one edit for 3 bytes, and within the suggestion's reach
+    const r = runCli(['aisearch', 'person', '--nmx', 'x']);
     expect(r.status).toBe(3);
     expect(errorOf(r.stderr).hint).not.toContain('--name');
   });
