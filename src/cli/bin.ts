@@ -5,6 +5,7 @@
 // the same flags object (`--flag value`, `--flag=value`, repeatable list flags, booleans, path words); on anything
 // else (help, unknown or misplaced options, a missing value, `--`) it declines and commander parses the argv and
 // reports the error, so outputs, errors and exit codes are the commander program's in every case.
+import { setFlagsFromString } from 'node:v8';
 import { fail, writeStdout } from './io.js';
 import { collect, inspectSchema, runSearch, shapesOutput, type SchemaFlags, type SearchFlags } from './commands.js';
 import { SCHEMA_FLAGS, SEARCH_FLAGS, type FlagSpec } from './flag-table.js';
@@ -91,11 +92,24 @@ async function run(action: () => Promise<void>): Promise<void> {
 }
 
 /**
+ * A one-shot process keeps the WebAssembly core at its first (Liftoff) code: it exits within milliseconds of its
+ * search, before optimized code would pay off. V8 compiles that optimized code ("tier-up") on a platform worker
+ * thread, and Node 20 can deadlock when the process exits while such a job runs (nodejs/node#54918: the exiting main
+ * thread joins the workers, which wait on it). Measured on the session-33 build under load: 16 of 300
+ * `dws schema search --limit 0` processes hung at exit with tier-up, 0 of 300 without. Set before the core is
+ * compiled (core.ts compiles it on first use); `dws serve`, which lives on, keeps tier-up.
+ */
+function oneShotCore(): void {
+  setFlagsFromString('--no-wasm-tier-up');
+}
+
+/**
  * Runs one command. The bundle (dist/dws.cjs) does not run itself: bin/dws.cjs compiles it from V8's code cache and
  * calls this with the argv and a loader of the commander program (dist/cli.mjs). The dynamic import lives in
  * bin/dws.cjs because code run through vm.Script has no module loader of its own.
  */
 export async function start(argv: string[], loadMain: () => Promise<typeof import('./main.js')>): Promise<void> {
+  if (argv[0] !== 'serve') oneShotCore();
   try {
     if (await runHot(argv)) {
       // The answer is written (writeStdout resolves once every byte is out) and nothing else is pending, so the
