@@ -11,6 +11,7 @@ type Category = keyof typeof EXIT;
 export const REASONS = {
   // usage (exit 3: upstream counts a usage error as validation)
   unknown_command: 'validation',
+  ambiguous_command: 'validation',
   unknown_option: 'validation',
   missing_argument: 'validation',
   invalid_argument: 'validation',

@@ -8,6 +8,7 @@ import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
 import { nearestNames } from '../catalog/nearest.js';
 import { quoted } from '../limits.js';
+import fallbackTable from '../../catalog/data/command-path-fallbacks.json' with { type: 'json' };
 
 /** The deepest CLI path in the catalog has 4 words; a little headroom costs nothing. */
 const MAX_PATH_WORDS = 6;
@@ -59,8 +60,31 @@ const LEAF_ALIASES: readonly (readonly [alias: string[], command: string[]])[] =
 
 const PATH_ALIASES = [...GROUP_ALIASES, ...LEAF_ALIASES];
 
-export function resolveCommand(argv: string[], engine: Engine): Resolution {
-  if (argv.length && Object.hasOwn(SHORTHANDS, argv[0])) return resolveCommand([...SHORTHANDS[argv[0]], ...argv.slice(1)], engine);
+/**
+ * Upstream's reviewed table of mistyped command paths (catalog/data/command-path-fallbacks.json, generated from
+ * internal/cli/command_path_fallbacks.json@c7521c1c): a path that stands for one real command, or one that could mean
+ * several and is refused naming them.
+ */
+export const PATH_FALLBACKS: Readonly<Record<string, { to?: string; candidates?: string[] }>> = fallbackTable.paths;
+
+/**
+ * The longest run of the typed words (as typed: exact, case kept, internal/cli/command_path_fallbacks_lookup.go:24-31)
+ * that the table names, and how many words it took (internal/pipeline/command_fallback.go:97-112@c7521c1c).
+ */
+function pathFallback(words: string[]): { n: number; entry: { to?: string; candidates?: string[] } } | undefined {
+  for (let n = words.length; n >= 1; n--) {
+    const key = words.slice(0, n).join(' ');
+    if (Object.hasOwn(PATH_FALLBACKS, key)) return { n, entry: PATH_FALLBACKS[key] };
+  }
+  return undefined;
+}
+
+/**
+ * `typed`: the argv is the user's own, so upstream's path fallbacks apply; not to words an alias or shorthand produced
+ * (upstream looks the raw words up, before Cobra's aliases: `dws im +members` stays unknown).
+ */
+export function resolveCommand(argv: string[], engine: Engine, typed = true): Resolution {
+  if (argv.length && Object.hasOwn(SHORTHANDS, argv[0])) return resolveCommand([...SHORTHANDS[argv[0]], ...argv.slice(1)], engine, false);
   const words = leadingWords(argv).slice(0, MAX_PATH_WORDS);
   for (let n = words.length; n >= 1; n--) {
     const doc = engine.identities.get(identityKey(words.slice(0, n).join(' ')));
@@ -72,10 +96,22 @@ export function resolveCommand(argv: string[], engine: Engine): Resolution {
     const tool = tools.find((t) => commandAliasPaths(t).some((p) => identityKey(p) === key));
     if (tool) return { kind: 'tool', tool, rest: argv.slice(n), path: words.slice(0, n).join(' ') };
   }
+  // Upstream's reviewed fallbacks, only when the typed words name no command (an exact command or Cobra alias wins,
+  // command_fallback.go:30-38) and before any other recovery (cobra.go:52, ahead of traversal). A rewrite is silent
+  // (slog.Debug only, cobra.go:114-122) and the run continues as the real command typed: its flags, its help, no
+  // alias notice. An ambiguous path is refused, naming the commands it could mean (command_fallback.go:139-158).
+  const fallback = typed ? pathFallback(words) : undefined;
+  if (fallback?.entry.to !== undefined) return resolveCommand([...fallback.entry.to.split(' '), ...argv.slice(fallback.n)], engine, false);
+  if (fallback?.entry.candidates) {
+    const from = words.slice(0, fallback.n).join(' ');
+    const paths = fallback.entry.candidates.map((c) => `\`dws ${c}\``);
+    throw new DwsError('ambiguous_command', `command path ${quoted(`dws ${from}`)} is ambiguous: it could mean ${paths.join(', ')}`,
+      `choose the one the task asks for; see what each does with \`dws <path> --help\``);
+  }
   const alias = PATH_ALIASES.find(([from]) => from.every((w, i) => words[i] === w));
   if (alias) {
     const [from, to] = alias;
-    const r = resolveCommand([...to, ...argv.slice(from.length)], engine);
+    const r = resolveCommand([...to, ...argv.slice(from.length)], engine, false);
     return r.kind === 'tool' ? { ...r, path: [...from, ...r.path.split(' ').slice(to.length)].join(' ') } : r;
   }
   // A group only when every leading word belongs to it: `dws chat messag recall` is a typo, not the chat group.
