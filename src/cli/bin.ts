@@ -92,32 +92,32 @@ async function run(action: () => Promise<void>): Promise<void> {
 }
 
 /**
- * A one-shot process keeps the WebAssembly core at its first (Liftoff) code: it exits within milliseconds of its
- * search, before optimized code would pay off. V8 compiles that optimized code ("tier-up") on a platform worker
- * thread, and Node 20 can deadlock when the process exits while such a job runs (nodejs/node#54918: the exiting main
- * thread joins the workers, which wait on it). Measured on the session-33 build under load: 16 of 300
- * `dws schema search --limit 0` processes hung at exit with tier-up, 0 of 300 without. Set before the core is
- * compiled (core.ts compiles it on first use); `dws serve`, which lives on, keeps tier-up.
- */
-function oneShotCore(): void {
-  setFlagsFromString('--no-wasm-tier-up');
-}
-
-/**
- * Runs one command. The bundle (dist/dws.cjs) does not run itself: bin/dws.cjs compiles it from V8's code cache and
+ * Runs one command.
+ *
+ * A one-shot process (every command but `dws serve`, which lives on) keeps the WebAssembly core at its first (Liftoff)
+ * code: it exits within milliseconds of its search, before optimized code would pay off. V8 compiles that optimized
+ * code ("tier-up") on a platform worker thread, and Node 20 can deadlock when the process exits while such a job runs
+ * (nodejs/node#54918: the exiting main thread joins the workers, which wait on it). Measured on the session-33 build
+ * under load: 16 of 300 `dws schema search --limit 0` processes hung at exit with tier-up, 0 of 300 without. The flag
+ * is set before the core is compiled (core.ts compiles it on first use) and put back once the command's work is done
+ * (no core call follows, so no tier-up job can start): V8's code cache is tagged with the flags, and the build writes
+ * the bundles' cache after running commands here (scripts/lib/write-code-cache.cjs), so it must see the defaults. The bundle (dist/dws.cjs) does not run itself: bin/dws.cjs compiles it from V8's code cache and
  * calls this with the argv and a loader of the commander program (dist/cli.mjs). The dynamic import lives in
  * bin/dws.cjs because code run through vm.Script has no module loader of its own.
  */
 export async function start(argv: string[], loadMain: () => Promise<typeof import('./main.js')>): Promise<void> {
-  if (argv[0] !== 'serve') oneShotCore();
+  const oneShot = argv[0] !== 'serve';
+  if (oneShot) setFlagsFromString('--no-wasm-tier-up');
   try {
     if (await runHot(argv)) {
+      if (oneShot) setFlagsFromString('--wasm-tier-up');
       // The answer is written (writeStdout resolves once every byte is out) and nothing else is pending, so the
       // process ends now rather than after the event loop drains: V8 queues a GC task there that costs a cold
       // process several milliseconds and changes nothing.
       process.exit(0);
     }
     await (await loadMain()).main(argv);
+    if (oneShot) setFlagsFromString('--wasm-tier-up');
   } catch (err) {
     fail(err);
   }
