@@ -53,9 +53,8 @@ export type Group = { kind: 'require_together' | 'require_one_of' | 'mutually_ex
  */
 const NOT_BLANK = { not: { anyOf: [{ const: '' }, { type: 'array', items: { const: '' } }] } };
 const NOT_BLANK_TRIMMED = { not: { anyOf: [{ const: '' }, { type: 'array', items: { type: 'string', pattern: ONLY_SPACE_PATTERN } }] } };
-const ONLY_SPACE = new RegExp(ONLY_SPACE_PATTERN, 'u');
 const blankValue = (v: unknown, trimmed: boolean): boolean => v === '' ||
-  (Array.isArray(v) && v.every((x) => x === '' || (trimmed && typeof x === 'string' && ONLY_SPACE.test(x))));
+  (Array.isArray(v) && v.every((x) => x === '' || (trimmed && typeof x === 'string' && trimSpace(x) === '')));
 const given = (g: Group, data: Record<string, unknown>, f: string, trimmed: boolean): boolean =>
   Object.hasOwn(data, f) && (g.countBlank === true || g.kind === 'require_together' || !blankValue(data[f], trimmed));
 

@@ -10,8 +10,9 @@ export { parseGoBool };
 import { listFlagValue } from '../contract/flag-lists.js';
 import { CONTROL_FLAGS, CONTROL_HELP, SHARED_MEANING, type ControlFlag } from '../contract/control.js';
 import { commanderSuggestion } from '../catalog/nearest.js';
-import { trimSpace } from '../contract/values.js';
-import { preParse } from './preparse.js';
+import { boolLiteral, preParse } from './preparse.js';
+// upstream's BoolValueHandler reads a bool flag's word with cmdutil.NormalizeBoolLiteral, as the glue rule does
+export { boolLiteral };
 
 /** The option's attribute is the flag name itself: `end-time` and a hidden `endTime` must not share a slot. */
 class FlagOption extends Option {
@@ -34,18 +35,6 @@ export interface ParsedArgs {
 
 function typeOf(tool: ToolSpec, name: string): string | undefined {
   return declaredFlag(tool, name)?.type;
-}
-
-/**
- * A bool flag's value as upstream's BoolValueHandler reads it before pflag (internal/pipeline/handlers/boolvalue.go,
- * registered for every command at internal/app/root.go:2055@c7521c1c): cmdutil.NormalizeBoolLiteral's words
- * (pkg/cmdutil/sticky_suffix.go:116-125: trimmed, any case), else undefined.
- */
-export function boolLiteral(text: string): boolean | undefined {
-  const word = trimSpace(text).toLowerCase();
-  if (['true', '1', 't', 'yes', 'on', 'y'].includes(word)) return true;
-  if (['false', '0', 'f', 'no', 'off', 'n'].includes(word)) return false;
-  return undefined;
 }
 
 /**

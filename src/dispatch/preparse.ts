@@ -100,11 +100,15 @@ export function levenshteinBytes(a: string, b: string): number {
   return distance(Buffer.from(a, 'utf8').toString('latin1'), Buffer.from(b, 'utf8').toString('latin1'));
 }
 
-/** cmdutil.NormalizeBoolLiteral (sticky_suffix.go:116-125): Go's TrimSpace, lowercased. */
-function boolWord(s: string): 'true' | 'false' | undefined {
-  const w = goCase(trimSpace(s), 'lower');
-  if (['true', '1', 't', 'yes', 'on', 'y'].includes(w)) return 'true';
-  if (['false', '0', 'f', 'no', 'off', 'n'].includes(w)) return 'false';
+/**
+ * cmdutil.NormalizeBoolLiteral (pkg/cmdutil/sticky_suffix.go:116-125@c7521c1c): Go's TrimSpace, lowercased, one of
+ * its words, else undefined. The glue rule here reads it, and so does the bool reading after this pass
+ * (BoolValueHandler, flags.ts).
+ */
+export function boolLiteral(text: string): boolean | undefined {
+  const word = goCase(trimSpace(text), 'lower');
+  if (['true', '1', 't', 'yes', 'on', 'y'].includes(word)) return true;
+  if (['false', '0', 'f', 'no', 'off', 'n'].includes(word)) return false;
   return undefined;
 }
 
@@ -117,7 +121,7 @@ export function suffixLooksLikeValue(suffix: string, info: FlagInfo): boolean {
   const digit = isDigit(suffix[0]);
   const sign = suffix[0] === '+' || suffix[0] === '-';
   if (NUMERIC.has(info.type)) return digit || (sign && suffix.length > 1 && isDigit(suffix[1]));
-  if (info.type === 'bool' || info.type === 'boolean') return boolWord(suffix) !== undefined;
+  if (info.type === 'bool' || info.type === 'boolean') return boolLiteral(suffix) !== undefined;
   if (info.type === 'duration') return digit || sign;
   if (LISTS.has(info.type)) return false;
   if (info.enum && info.enum.length > 0) return info.enum.some((e) => goCase(e, 'lower') === goCase(suffix, 'lower'));
@@ -174,7 +178,7 @@ function unglue(arg: string, known: Map<string, FlagInfo>): string[] | undefined
     const info = known.get(flag)!;
     const suffix = bare.slice(index);
     if (!suffixLooksLikeValue(suffix, info)) return undefined;
-    return info.type === 'bool' || info.type === 'boolean' ? [`--${flag}=${boolWord(suffix)}`] : [`--${flag}`, suffix];
+    return info.type === 'bool' || info.type === 'boolean' ? [`--${flag}=${boolLiteral(suffix)}`] : [`--${flag}`, suffix];
   }
   return undefined;
 }

@@ -201,8 +201,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const recall = scope.recall === 1 ? f.recallBits : 0;
   // revoke: a request that revokes someone's access (revoke Tom's access to the wiki) is read as a removal of that
   // membership, and only the product rule acts on it (objectGuardRevoke).
-  const revoking = scope.revoke === 1 && (actions & (f.removeBits | recall)) === 0 && revokesHeld(folded, objects);
-  if (((actions & (f.removeBits | recall)) === 0 && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
+  const removing = (actions & (f.removeBits | recall)) !== 0;
+  const revoking = scope.revoke === 1 && !removing && revokesHeld(folded, objects);
+  if ((!removing && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
   const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places === 2)
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
