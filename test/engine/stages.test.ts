@@ -20,6 +20,23 @@ function paths(ranking: object, query: string): string[] {
   return (JSON.parse(engineFor(ranking).search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
 }
 
+/**
+ * The check the guard's property tests share: a query ranked with an option on and off lists as many hits (the stage
+ * reorders the first hits; the merge after it keeps one of each twin group, so the tail may differ), and where the
+ * first hits differ, the one the option moved (the first with it off) is destructive.
+ */
+async function destructiveMoveCheck(): Promise<(q: string, on: string[], off: string[]) => void> {
+  const { factsOf } = await import('../../src/engine/stages/object-guard.js');
+  const e = new Engine(readSnapshotBytes());
+  const doc = new Map<string, number>();
+  for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
+  const destroys = factsOf(e.meta).destroys;
+  return (q, on, off) => {
+    expect(on.length, q).toBe(off.length);
+    if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+  };
+}
+
 describe('the stages after the core', () => {
   it('run in the documented order, each named once', () => {
     expect(STAGES.map((s) => s.name)).toEqual(['object_guard', 'merge', 'step_fill', 'known_gaps', 'confidence']);
@@ -438,13 +455,9 @@ describe('object_guard: a word with two readings means the one the other things 
 
   it('changes the first hit only when it is destructive, for any shared word and any kept thing', async () => {
     const { readActionLexicon } = await import('../../src/build/load.js');
-    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
     const lex = readActionLexicon('catalog').objects!;
     const shared = [...new Set(lex.zh.flatMap((ws, i) => ws.filter((w) => lex.zh.some((vs, j) => j !== i && vs.includes(w)))))];
-    const e = new Engine(readSnapshotBytes());
-    const doc = new Map<string, number>();
-    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
-    const destroys = factsOf(e.meta).destroys;
+    const movesOnlyDestructive = await destructiveMoveCheck();
     expect(shared).toContain('分组');
     fc.assert(fc.property(fc.constantFrom(...shared), fc.constantFrom(...lex.zh.flat()), (w, k) => {
       fc.pre(w !== k && !w.includes(k) && !k.includes(w));
@@ -453,9 +466,7 @@ describe('object_guard: a word with two readings means the one the other things 
       // command anchored on the reading the readings rule drops (删除这个记录，快捷入口保留), which is that option's doing
       const on = paths({ objectGuardKeepRest: 0 }, q);
       const off = paths({ objectGuardReadings: 0, objectGuardKeepRest: 0 }, q);
-      // (the stage reorders the first hits; the merge after it keeps one of each twin group, so the tail may differ)
-      expect(on.length, q).toBe(off.length);
-      if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+      movesOnlyDestructive(q, on, off);
     }), { numRuns: 120 });
   });
 });
@@ -493,20 +504,14 @@ describe('object_guard: a request that keeps the rest (objectGuardKeepRest 1, de
 
   it('changes the first hit only when it is destructive, for any named thing and any keep word', async () => {
     const { readActionLexicon } = await import('../../src/build/load.js');
-    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
     const lex = readActionLexicon('catalog').objects!;
-    const e = new Engine(readSnapshotBytes());
-    const doc = new Map<string, number>();
-    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
-    const destroys = factsOf(e.meta).destroys;
+    const movesOnlyDestructive = await destructiveMoveCheck();
     const keep = (lex.keep ?? []).filter((w) => !/[a-z]/u.test(w));
     fc.assert(fc.property(fc.constantFrom(...lex.zh.flat()), fc.constantFrom(...keep), fc.constantFrom('数据', '内容', '其他设置'), (w, k, rest) => {
       const q = `删除这个${w}，${rest}${k}`;
       const on = paths({}, q);
       const off = paths({ objectGuardKeepRest: 0 }, q);
-      // (the stage reorders the first hits; the merge after it keeps one of each twin group, so the tail may differ)
-      expect(on.length, q).toBe(off.length);
-      if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+      movesOnlyDestructive(q, on, off);
     }), { numRuns: 120 });
   });
 });
@@ -626,19 +631,14 @@ describe('object_guard: the words the request names its target with (objectGuard
 
   it('changes the first hit only when it is destructive, for any object word said with words of another command', async () => {
     const { readActionLexicon } = await import('../../src/build/load.js');
-    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
     const lex = readActionLexicon('catalog').objects!;
-    const e = new Engine(readSnapshotBytes());
-    const doc = new Map<string, number>();
-    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
-    const destroys = factsOf(e.meta).destroys;
+    const movesOnlyDestructive = await destructiveMoveCheck();
     fc.assert(fc.property(fc.constantFrom(...lex.zh.flat(), ...lex.en.flat()), fc.constantFrom('先确认归属', 'I added by mistake', '重复创建的', 'before the meeting'),
       fc.constantFrom('删掉', 'delete', 'remove'), (w, rest, verb) => {
         const q = `${verb} ${w} ${rest}`;
         const on = paths({}, q);
         const off = paths({ objectGuardWords: 0 }, q);
-        expect(on.length, q).toBe(off.length);
-        if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+        movesOnlyDestructive(q, on, off);
       }), { numRuns: 120 });
   });
 });
@@ -710,18 +710,13 @@ describe('object_guard: revoking someone\'s access (objectGuardRevoke 1, default
   });
 
   it('changes the first hit only when it was destructive and of no product the request names, for any holder and place', async () => {
-    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
-    const e = new Engine(readSnapshotBytes());
-    const doc = new Map<string, number>();
-    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
-    const destroys = factsOf(e.meta).destroys;
+    const movesOnlyDestructive = await destructiveMoveCheck();
     fc.assert(fc.property(fc.constantFrom("Tom's", 'her', 'their', "Li Lei's"), fc.constantFrom('access', 'edit access', 'permission'),
       fc.constantFrom('the wiki', 'the knowledge base', 'the app', 'the document', 'the minutes', 'the group'), fc.constantFrom('revoke', 'quickly revoke'), (who, what, place, verb) => {
         const q = `${verb} ${who} ${what} to ${place}`;
         const on = paths({}, q);
         const off = paths({ objectGuardRevoke: 0 }, q);
-        expect(on.length, q).toBe(off.length);
-        if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+        movesOnlyDestructive(q, on, off);
       }), { numRuns: 80 });
   });
 });
