@@ -46,8 +46,14 @@ describe('minutes +speaker-replace: transcript marks as ParseTranscriptPage read
         const top: Record<string, unknown> = { result: inner };
         if (s.marks === 'container') Object.assign(inner, { hasNext: true, nextToken: token });
         if (s.marks === 'top') Object.assign(top, { hasMore: true, nextCursor: token });
-        if (s.marks === 'container-more-top-cursor') Object.assign(inner, { hasMore: true }) && Object.assign(top, { hasNext: false, nextToken: token });
-        if (s.marks === 'container-false') Object.assign(inner, { hasNext: false }) && Object.assign(top, { hasMore: true, nextToken: token });
+        if (s.marks === 'container-more-top-cursor') {
+          Object.assign(inner, { hasMore: true });
+          Object.assign(top, { hasNext: false, nextToken: token });
+        }
+        if (s.marks === 'container-false') {
+          Object.assign(inner, { hasNext: false });
+          Object.assign(top, { hasMore: true, nextToken: token });
+        }
         return top;
       });
       // upstream: more is the container's first boolean, else the top's; the cursor the container's, else the top's, as text
