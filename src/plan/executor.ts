@@ -308,6 +308,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const marks = pageMarks(p, last, missing);
       // more_when: "more follow" is the declared condition on the page (upstream's computed marks)
       if (p.more_when) marks.more = holdsFor(sc, p.more_when, last);
+      // next_from: the next cursor is the declared source on the page (upstream's computed cursor)
+      if (p.next_from) marks.next = asItem(sc, last, () => evalSource(sc, p.next_from!));
       // a size sent as text (upstream +flag-list's strconv.Itoa) counts by its number
       const sizeNumber = typeof size === 'string' && /^\d+$/u.test(size) ? Number(size) : size;
       const full = typeof sizeNumber === 'number' && raw.length >= sizeNumber && missing(marks.next);

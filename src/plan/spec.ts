@@ -163,6 +163,12 @@ export interface PageSpec {
    */
   more_when?: Condition;
   /**
+   * A page's next cursor computed from its answer (`{item: true}`) instead of the `next` paths, which then only name it
+   * in messages: upstream's pagers that read the marks from the list's own container before the answer's top
+   * (minutesdata ParseTranscriptPage) and take a cursor as stringField's text (a number's digits, a padded text trimmed).
+   */
+  next_from?: Source;
+  /**
    * Where a page's marks (`more`, `next`) are looked for: the first of these places (a path, or "" for the whole
    * answer) holding a boolean `more` or a present `next` gives both (upstream chatmsg.Pagination). Default: [""].
    */

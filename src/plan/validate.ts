@@ -31,7 +31,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -119,6 +119,10 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.more_when !== undefined) {
     if (raw.more !== undefined || raw.tuple_at !== undefined || raw.more_from_cursor !== undefined) s.problems.push(`${at}.more_when: replaces more, tuple_at and more_from_cursor (give one reading of "more follow")`);
     out.more_when = normalizeCondition({ ...s, inForEach: true }, `${at}.more_when`, raw.more_when);
+  }
+  if (raw.next_from !== undefined) {
+    if (numbered) s.problems.push(`${at}.next_from: cursor paging only (no number_arg or offset_arg)`);
+    out.next_from = normalizeSource({ ...s, inForEach: true }, `${at}.next_from`, raw.next_from);
   }
   if (raw.keep_overflow !== undefined) {
     if (raw.keep_overflow !== true || raw.max_items === undefined || raw.cut_ends !== undefined) s.problems.push(`${at}.keep_overflow: true, only with max_items and without cut_ends`);

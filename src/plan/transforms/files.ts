@@ -84,11 +84,33 @@ export const PLAIN: Record<string, Fn> = {
   safe_filename: (v, where) => safeFilename(str(v, where)),
   /** text -> the file name upstream's drive/markdown uploads send (sanitizeFileName): see goFileName */
   go_file_name: (v, where) => goFileName(str(v, where)),
+  /** text -> the download name upstream's localio keeps for it (sanitizeFilename), '' when it refuses it: see goSanitizeFilename */
+  go_sanitize_filename: (v, where) => goSanitizeFilename(str(v, where)),
   /** text -> every backslash a slash (upstream's portable path form: strings.ReplaceAll(path, "\\", "/")) */
   slashes: (v, where) => str(v, where).replace(/\\/gu, '/'),
   /** text -> Go's path.Clean of it (lexical: see goPathClean) */
   go_path_clean: (v, where) => goPathClean(str(v, where)),
 };
+
+/**
+ * Upstream's localio sanitizeFilename (internal/localio/download.go:455-475@c7521c1c), which SafeFilename (:281-293)
+ * tries on a download's preferred name and then on the URL's last segment: backslashes read as slashes; a text that Go's
+ * TrimSpace would change is refused; the last element (Go's filepath.Base: trailing slashes ignored, "" is ".") is
+ * refused when it is ".", "..", ends with "." or " ", holds a control character (below U+0020, U+007F) or one of
+ * <>:"/\|?*, or its stem (the part before the first ".", trailing spaces and dots dropped, upper-cased) is a Windows
+ * device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9). '' for a refused name, else the name.
+ */
+export function goSanitizeFilename(raw: string): string {
+  const normalized = raw.replace(/\\/gu, '/');
+  if (trimSpace(normalized) !== normalized) return '';
+  const stripped = normalized.replace(/\/+$/u, '');
+  const name = normalized === '' ? '.' : stripped === '' ? '/' : stripped.slice(stripped.lastIndexOf('/') + 1);
+  if (name === '' || name === '.' || name === '..' || name.endsWith('.') || name.endsWith(' ')) return '';
+  // eslint-disable-next-line no-control-regex -- control characters are what Go's check refuses
+  if (/[\u0000-\u001f\u007f<>:"/\\|?*]/u.test(name)) return '';
+  const stem = name.split('.')[0].replace(/[ .]+$/u, '').toUpperCase();
+  return /^(CON|PRN|AUX|NUL|(COM|LPT)[1-9])$/u.test(stem) ? '' : name;
+}
 
 /**
  * Go's path.Clean (slash-separated, purely lexical): repeated slashes become one, `.` elements go, each `..` removes
