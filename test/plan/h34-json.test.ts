@@ -134,6 +134,19 @@ describe('whiteboard update nodes: json.Compact of the file\'s nodes (validateWh
   });
 });
 
+describe('aitable +table-copy names a skipped field with %q, Go\'s strconv.Quote (table_copy.go:81@c7521c1c)', () => {
+  it('a quote, a no-break space, a tab and U+2028 in the name are written as Go writes them (before: as JSON)', async () => {
+    const name = 'a"b\u00a0c\td\u2028e 表';
+    outputs.answersInTurn('aitable/get_fields', { fields: [{ fieldId: 'f1', fieldName: 'n1', type: 'text' }, { fieldId: 'f2', fieldName: name, type: 'formula' }] },
+      { fields: [{ fieldId: 'g1', fieldName: 'n1' }] });
+    outputs.answer('aitable/create_table', { tableId: 't9' });
+    const r = await outputs.sent(['aitable', '+table-copy', '--source-base-id', 'b1', '--source-table-id', 't1', '--target-base-id', 'b2', '--new-name', 'copy', '--yes']);
+    expect(r.reason).toBeUndefined();
+    const warnings = (r.printed as { warnings: string[] }).warnings;
+    expect(warnings.map((w) => w.slice(0, w.indexOf(' (')))).toEqual(['skipped field "a\\"b\\u00a0c\\td\\u2028e 表"']);
+  });
+});
+
 describe('goMarshal and jsonCompactAt (src/plan/transforms/json.ts)', () => {
   // well-formed texts (a Go string holds no lone surrogate), no -0 (JSON.stringify writes it 0), keys that are not
   // numerals (JavaScript puts those first in any object, so only the text shows their order: tested by example below)
@@ -168,8 +181,11 @@ describe('goMarshal and jsonCompactAt (src/plan/transforms/json.ts)', () => {
     expect(jsonCompactAt('{"a": 1, "a": [ 2 ]}', ['a'])).toBe('[2]');
     expect([jsonCompactAt('{"a": 1}', ['b']), jsonCompactAt('[{"a": 1}]', ['a']), jsonCompactAt('{"a": 1', [])]).toEqual([undefined, undefined, undefined]);
   });
-  it('a numeral key sorts as bytes ("10" before "9"), -0 is written -0, exponents as Go writes a float64, a lone surrogate as \\ufffd', () => {
-    expect(goMarshal({ 9: -0, 10: 1e-7, a: 1e21, b: '\ud800' }, { keys: 'sorted', html: 'escape' })).toBe('{"10":1e-7,"9":-0,"a":1e+21,"b":"\\ufffd"}');
+  it('a numeral key sorts as bytes ("10" before "9"), -0 is written -0, exponents as Go writes a float64, a lone surrogate as U+FFFD', () => {
+    expect(goMarshal({ 9: -0, 10: 1e-7, a: 1e21, b: '\ud800' }, { keys: 'sorted', html: 'escape' })).toBe('{"10":1e-7,"9":-0,"a":1e+21,"b":"\ufffd"}');
+  });
+  it('go_quote: printable characters bare, the rest as Go escapes them', () => {
+    expect(applyTransform('go_quote', '\u0007\u0000\u007f\u00ad\u{1f600}\u{e0001}\\é', 't')).toBe('"\\a\\x00\\x7f\\u00ad\u{1f600}\\U000e0001\\\\é"');
   });
   it('the argument of {go_json: ...} is checked when the plan is built', () => {
     expect(transformArgProblem({ go_json: { keys: 'declared', html: 'keep' } })).toBeUndefined();

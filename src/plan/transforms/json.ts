@@ -189,8 +189,8 @@ const hex4 = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
 /**
  * A Go string as encoding/json's appendString writes it: `"` and `\` escaped, \n \r \t \b \f short, other controls
  * below U+0020 as \u00xx, U+2028 and U+2029 always as \u2028/\u2029, `<`, `>`, `&` as \u003c... only with html
- * escape; everything else as it is (DEL and non-ASCII unescaped). A lone surrogate (no Go string holds one) is written
- * as Go writes an invalid UTF-8 byte: \ufffd.
+ * escape; everything else as it is (DEL and non-ASCII unescaped). A lone surrogate (an answer's `"\ud800"`, which
+ * Go's decoder turns into U+FFFD) is written as that U+FFFD.
  */
 function goString(s: string, html: boolean): string {
   let out = '"';
@@ -200,7 +200,7 @@ function goString(s: string, html: boolean): string {
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
       out += ch + s[++i];
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += '\\ufffd';
+      out += '\ufffd';
     } else if (Object.hasOwn(GO_SHORT_ESCAPES, ch)) {
       out += GO_SHORT_ESCAPES[ch];
     } else if (c < 0x20 || c === 0x2028 || c === 0x2029 || (html && (ch === '<' || ch === '>' || ch === '&'))) {
