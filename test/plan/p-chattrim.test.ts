@@ -92,7 +92,7 @@ describe('the conversation id is trimmed exactly where upstream trims it (helper
 
   it('sends it as typed for commands on neither list, the message id of the message-id list trimmed', async () => {
     expect(await firstCall(['chat', 'message', 'edit', '--conversation-id', ' cid1 ', '--message-id', ' m1 ', '--text', 'x', '--yes']))
-      .toEqual(['im/edit_message', { openConversationId: ' cid1 ', openMessageId: 'm1', content: '{"title":"x","text":"x"}' }]);
+      .toEqual(['im/edit_message', { openConversationId: ' cid1 ', openMessageId: 'm1', content: '{"text":"x","title":"x"}' }]);
     expect(await firstCall(['chat', 'group', 'get-mute-config', '--conversation-id', ' cid1 '])).toEqual(['im/get_group_mute_config', { openConversationId: ' cid1 ' }]);
     expect(await firstCall(['chat', 'message', 'update-text-emotion', '--conversation-id', ' cid1 ', '--message-id', ' m1 ', '--old-emotion-id', 'o', '--emotion-id', 'e', '--emotion-name', 'n', '--text', 't', '--background-id', 'b', '--yes']))
       .toEqual(['im/update_text_emotion', { backgroundId: 'b', emotionId: 'e', emotionName: 'n', oldEmotionId: 'o', openConversationId: ' cid1 ', openMsgId: 'm1', text: 't' }]);

@@ -4,6 +4,7 @@ import { DwsError } from '../../errors.js';
 import { JsonNumber, isInt64Literal } from '../../json-number.js';
 import { equalFold } from '../../text/equal-fold.js';
 import { trimSpace } from '../../text/space.js';
+import { byCodePoint } from '../../text/order.js';
 import { isObj, str, type Fn, type Param } from './types.js';
 
 const malformed = (where: string, what: string): never => {
@@ -174,7 +175,192 @@ export function goDecode(shape: GoShape, v: unknown): { ok: boolean; value?: unk
   return r.ok ? { ok: true, value: r.value } : { ok: false };
 }
 
+/**
+ * How Go's encoding/json writes a value (encode.go at go 1.25, upstream's go.mod): `keys: sorted` for a map (keys in
+ * byte order, which is code point order), `declared` for a struct (its fields in declaration order: the object's own
+ * order); `html: escape` for json.Marshal and MarshalIndent, `keep` for an Encoder with SetEscapeHTML(false)
+ * (upstream marshalJSONRaw, helpers/chat.go:1280@c7521c1c).
+ */
+export interface GoJsonStyle { keys: 'sorted' | 'declared'; html: 'escape' | 'keep'; indent?: string }
+
+const GO_SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+const hex4 = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+
+/**
+ * A Go string as encoding/json's appendString writes it: `"` and `\` escaped, \n \r \t \b \f short, other controls
+ * below U+0020 as \u00xx, U+2028 and U+2029 always as \u2028/\u2029, `<`, `>`, `&` as \u003c... only with html
+ * escape; everything else as it is (DEL and non-ASCII unescaped). A lone surrogate (an answer's `"\ud800"`, which
+ * Go's decoder turns into U+FFFD) is written as that U+FFFD.
+ */
+function goString(s: string, html: boolean): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
+      out += ch + s[++i];
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      out += '\ufffd';
+    } else if (Object.hasOwn(GO_SHORT_ESCAPES, ch)) {
+      out += GO_SHORT_ESCAPES[ch];
+    } else if (c < 0x20 || c === 0x2028 || c === 0x2029 || (html && (ch === '<' || ch === '>' || ch === '&'))) {
+      out += hex4(c);
+    } else {
+      out += ch;
+    }
+  }
+  return `${out}"`;
+}
+
+/**
+ * A value as Go's encoding/json writes it in `style` (see GoJsonStyle); with `indent`, as MarshalIndent(v, "", indent)
+ * lays it out. A number is a float64 as Go writes one (shortest digits; exponent form below 1e-6 and from 1e21, as
+ * JavaScript's; -0 as `-0`), a kept literal (JsonNumber) bare as typed; an absent member of an object is left out.
+ */
+export function goMarshal(v: unknown, style: GoJsonStyle): string | undefined {
+  const html = style.html === 'escape';
+  const nl = style.indent === undefined ? undefined : '\n';
+  const write = (x: unknown, depth: number): string | undefined => {
+    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') return undefined;
+    if (x === null) return 'null';
+    if (x instanceof JsonNumber) return x.literal;
+    if (typeof x === 'string') return goString(x, html);
+    if (typeof x === 'boolean') return String(x);
+    if (typeof x === 'number') return Number.isFinite(x) ? (Object.is(x, -0) ? '-0' : JSON.stringify(x)) : 'null';
+    if (typeof x === 'bigint') return x.toString();
+    const pad = (d: number) => (nl === undefined ? '' : nl + (style.indent as string).repeat(d));
+    const colon = nl === undefined ? ':' : ': ';
+    if (Array.isArray(x)) {
+      if (x.length === 0) return '[]';
+      return `[${x.map((e) => pad(depth + 1) + (write(e, depth + 1) ?? 'null')).join(',')}${pad(depth)}]`;
+    }
+    const o = x as Record<string, unknown>;
+    if (typeof (o as { toJSON?: unknown }).toJSON === 'function') return write((o as { toJSON: () => unknown }).toJSON(), depth);
+    const keys = style.keys === 'sorted' ? Object.keys(o).sort(byCodePoint) : Object.keys(o);
+    const members = keys.flatMap((k) => {
+      const w = write(o[k], depth + 1);
+      return w === undefined ? [] : [`${pad(depth + 1)}${goString(k, html)}${colon}${w}`];
+    });
+    return members.length === 0 ? '{}' : `{${members.join(',')}${pad(depth)}}`;
+  };
+  return write(v, 0);
+}
+
+const JSON_SPACE = new Set([' ', '\t', '\n', '\r']);
+
+/**
+ * The raw text of one JSON text's value at `keys` (at each level the last member of that name, as a decoder keeps it),
+ * with the whitespace outside strings removed as Go's json.Compact removes it: every other byte as written (escapes,
+ * number spellings, key order, repeated keys). Undefined when the text is not JSON or a key is missing on the way.
+ */
+export function jsonCompactAt(text: string, keys: readonly string[]): string | undefined {
+  let i = 0;
+  const space = () => {
+    while (i < text.length && JSON_SPACE.has(text[i])) i++;
+  };
+  const fail = (): never => {
+    throw new SyntaxError('not JSON');
+  };
+  const stringEnd = () => {
+    if (text[i] !== '"') fail();
+    for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    if (i >= text.length) fail();
+    i++;
+  };
+  /** skips one value; at `depth` < keys.length inside an object, returns the span of the wanted member's value */
+  const value = (depth: number): [number, number] | undefined => {
+    space();
+    const start = i;
+    let found: [number, number] | undefined;
+    if (text[i] === '{') {
+      i++;
+      space();
+      if (text[i] === '}') i++;
+      else {
+        for (;;) {
+          space();
+          const k0 = i;
+          stringEnd();
+          const key = JSON.parse(text.slice(k0, i)) as string;
+          space();
+          if (text[i++] !== ':') fail();
+          const wanted = depth < keys.length && key === keys[depth];
+          const inner = value(wanted ? depth + 1 : keys.length + 1);
+          if (wanted) found = inner;
+          space();
+          if (text[i] === ',') i++;
+          else if (text[i++] === '}') break;
+          else fail();
+        }
+      }
+    } else if (text[i] === '[') {
+      i++;
+      space();
+      if (text[i] === ']') i++;
+      else {
+        for (;;) {
+          value(keys.length + 1);
+          space();
+          if (text[i] === ',') i++;
+          else if (text[i++] === ']') break;
+          else fail();
+        }
+      }
+    } else if (text[i] === '"') {
+      stringEnd();
+    } else {
+      const scalar = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null/uy;
+      scalar.lastIndex = i;
+      if (!scalar.test(text)) fail();
+      i = scalar.lastIndex;
+    }
+    return depth === keys.length ? [start, i] : found;
+  };
+  let span: [number, number] | undefined;
+  try {
+    span = value(0);
+    space();
+    if (i !== text.length) return undefined;
+  } catch {
+    return undefined;
+  }
+  if (span === undefined) return undefined;
+  let out = '';
+  for (let j = span[0]; j < span[1]; j++) {
+    const c = text[j];
+    if (c === '"') {
+      const from = j;
+      for (j++; text[j] !== '"'; j++) if (text[j] === '\\') j++;
+      out += text.slice(from, j + 1);
+    } else if (!JSON_SPACE.has(c)) out += c;
+  }
+  return out;
+}
+
+const GO_JSON_OPTIONS: Record<string, readonly string[]> = { keys: ['sorted', 'declared'], html: ['escape', 'keep'] };
+
 export const PARAM: Record<string, Param> = {
+  /**
+   * `{json_compact_at: [key, ...]}`: JSON text -> the text of the value at the keys as written, compacted as Go's
+   * json.Compact (jsonCompactAt; `[]`: the whole text); absent when the text is not JSON or has no such member
+   */
+  json_compact_at: (arg) => {
+    if (!Array.isArray(arg) || !arg.every((k) => typeof k === 'string' && k !== '')) throw new Error('json_compact_at needs a list of keys (may be empty)');
+    const keys = [...arg] as string[];
+    return (v, where) => jsonCompactAt(str(v, where), keys);
+  },
+  /**
+   * `{go_json: {keys: sorted|declared, html: escape|keep}}`: the value as upstream's Go code writes it (goMarshal);
+   * each option defaults to the plain `go_json`'s (sorted, escape)
+   */
+  go_json: (arg) => {
+    if (!isObj(arg) || Object.keys(arg).length === 0
+      || !Object.entries(arg).every(([k, x]) => Object.hasOwn(GO_JSON_OPTIONS, k) && GO_JSON_OPTIONS[k].includes(x as string))) {
+      throw new Error('go_json takes {keys: sorted|declared, html: escape|keep} (one or both)');
+    }
+    const style = { keys: 'sorted', html: 'escape', ...arg } as GoJsonStyle;
+    return (v) => goMarshal(v, style);
+  },
   /**
    * `{go_decode: shape}`: an answer -> `{ok: true, value}` as Go's json.Unmarshal into the typed struct the shape
    * names fills it (zero values for what is missing), or `{ok: false}` when it fails (see goDecodeInto)
@@ -202,6 +388,16 @@ export const PARAM: Record<string, Param> = {
 };
 
 export const PLAIN: Record<string, Fn> = {
+  /**
+   * the value as Go's json.Marshal writes a map (h33-chat; e.g. broadcast.go:85, unified_send.go:502@c7521c1c): compact,
+   * object keys in code point order at every level, <, >, &, U+2028, U+2029 escaped (goMarshal)
+   */
+  go_json: (v) => goMarshal(v, { keys: 'sorted', html: 'escape' }),
+  /**
+   * the value as Go's json.MarshalIndent(v, "", "  ") writes a map, then a newline (upstream writeJSONFile,
+   * minutes/workflows.go:849@c7521c1c)
+   */
+  go_json_indent: (v) => `${goMarshal(v, { keys: 'sorted', html: 'escape', indent: '  ' })}\n`,
   /** text -> true when it parses as JSON (any value), else false */
   is_json: (v, where) => {
     try {

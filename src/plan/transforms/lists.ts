@@ -111,17 +111,6 @@ export const PLAIN: Record<string, Fn> = {
   join: (v, where) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : stringifyJson(x))).join('') : str(v, where)),
   /** an object with its keys (and those of the objects inside it) in code point order, as Go marshals a map */
   sort_keys: (v) => sortKeys(v),
-  /**
-   * the value as Go's json.MarshalIndent(v, "", "  ") writes it, then a newline (upstream writeJSONFile): object keys
-   * in code point order at every level, and <, >, &, U+2028, U+2029 escaped as Go's encoder escapes them
-   */
-  go_json_indent: (v) => `${goHtmlEscape(JSON.stringify(sortKeys(v), null, 2))}\n`,
-  /**
-   * the value as Go's json.Marshal writes it (h33-chat; a map[string]string content, e.g. broadcast.go:85,
-   * unified_send.go:502@c7521c1c): compact, object keys in code point order at every level, and <, >, &, U+2028, U+2029
-   * escaped as \u003c... as Go's encoder escapes them
-   */
-  go_json: (v) => goHtmlEscape(stringifyJson(sortKeys(v))),
   /** a list -> its number of elements; a text -> its number of characters (code points) */
   /** a list of lists -> their elements in order, one level (an element that is not a list is kept) */
   flatten: (v, where) => (Array.isArray(v) ? v.flatMap((x) => (Array.isArray(x) ? x : [x])) : refuse(where, v, 'a list')),
@@ -359,7 +348,3 @@ export const PARAM: Record<string, Param> = {
   to_keys: (literal) => (v) => Object.fromEntries(asList(v).map((k) => [String(k), literal])),
 };
 
-/** Go encoding/json's HTML-safe escaping of a JSON text (encode.go's escapeHTML and the U+2028/U+2029 line separators). */
-function goHtmlEscape(text: string): string {
-  return text.replace(/[<>&\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
