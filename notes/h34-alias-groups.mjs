@@ -5,8 +5,8 @@
 // the command's upstream body (its `upstream:` line): the verdicts are in notes/h34-alias.md.
 //
 // Usage: node notes/h34-alias-groups.mjs [--all]
-//   TSV, sorted by cli path then flag: cli path, flag, its spellings, options (spellings_trimmed, primary_typed_wins,
-//   read_order_nonzero, ignored spellings), upstream. --all also lists groups that have a read_order.
+//   TSV, sorted by cli path then flag: cli path, flag, its spellings, type, options (spellings_trimmed,
+//   primary_typed_wins, read_order, read_skips), upstream. --all also lists groups that have a read_order.
 import { loadCatalog } from '../scripts/scan-upstream-flags.mjs';
 
 const ALL = process.argv.includes('--all');
@@ -20,7 +20,7 @@ for (const t of tools) {
       (q.hidden === true && q.alias_of === undefined && p.property !== null && p.property !== undefined && q.property === p.property))).map(([n]) => n).sort();
     if (!spellings.length) continue;
     if (p.read_order && !ALL) continue;
-    const opts = ['spellings_trimmed', 'primary_typed_wins', 'read_order', 'read_order_nonzero', 'ignored_spellings']
+    const opts = ['spellings_trimmed', 'primary_typed_wins', 'read_order', 'read_skips']
       .filter((o) => p[o] !== undefined).map((o) => (Array.isArray(p[o]) ? `${o}=${p[o].join(',')}` : o));
     rows.push([t.cli_path ?? t.canonical_path, flag, spellings.join(','), p.type, opts.join(' '), t.upstream ?? '']);
   }

@@ -232,11 +232,6 @@ export interface DeclaredParameter {
    * absent, so the plan's blank check refuses it as it refuses the flag typed blank.
    */
   alias_blank_given?: boolean;
-  /**
-   * A hidden spelling upstream registers (RegisterCrossProductAliases, aitable's --base loop) but whose command body
-   * never reads: accepted and ignored, never folded into the flag it looks like. It has no alias_of and no property.
-   */
-  never_read?: boolean;
   required_when?: string;
   hidden?: boolean;
   alias_of?: string;

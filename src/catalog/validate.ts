@@ -101,9 +101,6 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
         if (p.read_skips !== undefined && (!p.read_order || (p.read_skips !== 'nothing' && !['int', 'int64'].includes(p.type)))) {
           problems.push(`${at}: parameter --${flag} read_skips needs a read_order (zero / not_positive: on an int flag)`);
         }
-        if (p.never_read && (!p.hidden || p.alias_of !== undefined || p.property !== null)) {
-          problems.push(`${at}: parameter --${flag} never_read needs a hidden flag with no alias_of and property null`);
-        }
         if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || NUMERIC_OR_BOOL_FLAG_TYPES.has(p.type))) {
           problems.push(`${at}: parameter --${flag} enum_fold/enum_blank need a visible text (or text list) flag with an enum`);
         }
