@@ -108,6 +108,11 @@ describe('commands read the spellings as upstream does', () => {
     expect(await argsOf(['doc', 'list', '--node', 'N', '--parent-id', 'P'])).toEqual([{ folderId: 'P' }]);
   });
 
+  it('drive list reads the parent spellings on its --workspace branch only (docFolderFlag drive.go:483; flagOrFallback(folder, parent-id) :558@c7521c1c)', async () => {
+    expect(await argsOf(['drive', 'list', '--parent-folder', 'PF'])).toEqual([{ maxResults: 20 }]);
+    expect(await argsOf(['drive', 'list', '--workspace', 'w', '--parent-node-id', 'PN', '--node', 'N'])).toEqual([{ workspaceId: 'w', folderId: 'PN', pageSize: 20 }]);
+  });
+
   it('never read: sheet create ignores --parent-id, sheet template list --page-size, aitable attachment upload --base (sheet_workbook.go:24, sheet_template.go:31, aitable.go:2990@c7521c1c)', async () => {
     expect(await argsOf(['sheet', 'create', '--name', 's', '--parent-id', 'P'])).toEqual([{ name: 's' }]);
     expect(await argsOf(['sheet', 'template', 'list', '--page-size', '5'])).toEqual([{}]);
