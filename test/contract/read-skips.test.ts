@@ -118,6 +118,8 @@ describe('commands read the spellings as upstream does', () => {
     expect(await argsOf(['sheet', 'template', 'list', '--page-size', '5'])).toEqual([{}]);
     expect(await argsOf(['aitable', 'attachment', 'upload', '--base-id', 'A', '--base', 'B', '--file-name', 'f', '--size', '3']))
       .toEqual([{ baseId: 'A', fileName: 'f', size: 3 }]);
+    // sheet find reads mustFlagOrFallback(query, find) (sheet_data.go:53@c7521c1c): --keyword alone leaves --query missing
+    expect(await argsOf(['sheet', 'find', '--node', 'n', '--sheet-id', 's', '--keyword', 'K'])).toBe('missing_parameter');
     // typed alone, it gives no --base-id, which cobra's Changed check then misses (aitable.go:2977-2979)
     expect(await argsOf(['aitable', 'attachment', 'upload', '--base', 'B', '--file-name', 'f', '--size', '3'])).toBe('missing_parameter');
   });
