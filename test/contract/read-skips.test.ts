@@ -82,7 +82,7 @@ describe('commands read the spellings as upstream does', () => {
     expect(await argsOf(['doc', 'search', '--query', 'q', '--page-size', '5', '--limit', '-3'])).toEqual([{ keyword: 'q', pageSize: 5 }]);
   });
 
-  it('doc +version-list: IntFirst reads a typed --page-size before --limit (shortcut/runner.go:83-91, history_template_shortcuts.go:23@c7521c1c)', async () => {
+  it('doc +version-list: IntFirst reads a typed --page-size before --limit (shortcut/runner.go:83-91, history_template_shortcuts.go:47@c7521c1c)', async () => {
     expect(await argsOf(['doc', '+version-list', '--node', 'n', '--limit', '20', '--page-size', '5'])).toEqual([{ nodeId: 'n', maxResults: 5 }]);
   });
 
