@@ -9,6 +9,9 @@ export type Idempotency = 'idempotent' | 'non_idempotent' | 'unknown';
 export type InterfaceMode = 'mcp' | 'local' | 'composite';
 export type Availability = 'available' | 'unavailable';
 
+/** Values a flag's read_order passes over besides blanks (ParameterSpec.read_skips). */
+export type ReadSkips = 'zero' | 'not_positive' | 'nothing';
+
 export interface ParameterSpec {
   type: string;
   description: string;
@@ -40,6 +43,12 @@ export interface ParameterSpec {
    * with different values give the one listed first; without it (or for a spelling it does not list) they are refused.
    */
   read_order?: string[];
+  /**
+   * Which typed values the read_order passes over as not given, besides a blank text or empty list: `zero` an int 0
+   * (intFlagOrFallback), `not_positive` an int of 0 or less (`GetInt(a) > 0 else GetInt(b) > 0`), `nothing` none (the
+   * first spelling typed in the order is read even blank: cobra `Changed` chains). src/contract/aliases.ts readSkipped.
+   */
+  read_skips?: ReadSkips;
   /**
    * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
    * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`
@@ -211,6 +220,12 @@ export interface DeclaredParameter {
    * with different values give the one listed first; without it (or for a spelling it does not list) they are refused.
    */
   read_order?: string[];
+  /**
+   * Which typed values the read_order passes over as not given, besides a blank text or empty list: `zero` an int 0
+   * (intFlagOrFallback), `not_positive` an int of 0 or less (`GetInt(a) > 0 else GetInt(b) > 0`), `nothing` none (the
+   * first spelling typed in the order is read even blank: cobra `Changed` chains). src/contract/aliases.ts readSkipped.
+   */
+  read_skips?: ReadSkips;
   /**
    * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
    * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`

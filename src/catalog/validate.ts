@@ -98,6 +98,9 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
             problems.push(`${at}: parameter --${flag} read_order needs a visible flag read by the first non-blank spelling, listing only its spellings${stray.length ? ` (not one: ${stray.join(', ')})` : ''}`);
           }
         }
+        if (p.read_skips !== undefined && (!p.read_order || (p.read_skips !== 'nothing' && !['int', 'int64'].includes(p.type)))) {
+          problems.push(`${at}: parameter --${flag} read_skips needs a read_order (zero / not_positive: on an int flag)`);
+        }
         if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || NUMERIC_OR_BOOL_FLAG_TYPES.has(p.type))) {
           problems.push(`${at}: parameter --${flag} enum_fold/enum_blank need a visible text (or text list) flag with an enum`);
         }

@@ -10,7 +10,7 @@ import { DwsError } from '../errors.js';
 import type { RequiredCheck, ToolSpec } from '../catalog/types.js';
 import { JsonNumber } from '../json-number.js';
 import { blankCounts, refusedByPlan } from '../catalog/groups.js';
-import { flagKey, readRank, readSpelling } from './aliases.js';
+import { flagKey, readRank, readSkipped, readSpelling } from './aliases.js';
 import { convert, declaredFlag, flagType } from './flag-types.js';
 import { trimSpace } from './values.js';
 import { ONLY_SPACE_PATTERN } from '../text/space.js';
@@ -69,7 +69,9 @@ const flagList = (names: string[]) => names.map(flag).join(', ');
  * first; an alias typed blank alone counts as not given (the flag then has its default, as upstream's primary flag
  * does). Two different non-blank values of spellings the order does not rank apart (no read_order, a spelling it does
  * not list, a positional, chat's spellings_trimmed ids that chatFlagOrAlias refuses) are refused rather than guessed.
- * Then enum flags get their declared rules (enum-input.ts).
+ * A flag's `read_skips` widens what the order passes over: an int 0 (`zero`), 0 or less (`not_positive`), or narrows
+ * it to nothing (the first spelling typed in the order is read, blank or not). Then enum flags get their declared rules
+ * (enum-input.ts).
  */
 export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
@@ -80,6 +82,12 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   const trimmed = (key: string) => Object.hasOwn(tool.parameters, key) && tool.parameters[key].spellings_trimmed === true;
   const blank = (v: unknown, key?: string) => (typeof v === 'string' && (tool.trim_strings || (key !== undefined && trimmed(key)) ? trimSpace(v) : v) === '') ||
     (Array.isArray(v) && v.length === 0);
+  // read_skips: a value the flag's read_order passes over (an int 0, or 0 or less) counts as not given, as a blank does
+  const skipsOf = (key: string) => (Object.hasOwn(tool.parameters, key) ? tool.parameters[key].read_skips : undefined);
+  const empty = (v: unknown, key: string) => {
+    const skips = skipsOf(key);
+    return blank(v, key) || (skips !== 'nothing' && readSkipped(skips, v, false));
+  };
   const same = (key: string, a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b) ||
     (trimmed(key) && typeof a === 'string' && typeof b === 'string' && trimSpace(a) === trimSpace(b));
   // primary_typed_wins: a typed flag is read and its other spellings never are (upstream's `if rt.Changed(primary)
@@ -135,7 +143,8 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
       for (const t of list) put(key, t.value, t.given, t.alias);
       continue;
     }
-    const got = readSpelling(list.map((t) => ({ value: t.value, rank: readRank(tool, key, t.name) })), (v) => blank(v, key), (a, b) => same(key, a, b));
+    const skips = skipsOf(key);
+    const got = readSpelling(list.map((t) => ({ value: t.value, rank: readRank(tool, key, t.name) })), (v) => readSkipped(skips, v, blank(v, key)), (a, b) => same(key, a, b));
     if ('conflict' in got) {
       const [a, b] = got.conflict;
       throw new DwsError('invalid_parameter', `${list[b].given} and ${list[a].given} give different values for the same parameter ${flag(key)}`, 'give it once');
@@ -144,7 +153,9 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
     put(key, t.value, t.given, t.alias);
   }
   // alias_blank_given: a blank alias alone gives the flag as "" (upstream's contactAnyFlagChanged, contact.go:73-80@c7521c1c)
-  for (const key of viaAlias) if (blank(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
+  // an alias read with a value the order passes over (blank; an int 0 under read_skips zero) leaves the flag not given:
+  // upstream's chain then falls back to the primary's default (intFlagOrFallback's `GetInt(primary)`)
+  for (const key of viaAlias) if (empty(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
   refuseBlankRequired(tool, data);

@@ -13,10 +13,13 @@ import { useOutputRuns } from '../plan/output-runs.js';
 const blank = (v: string) => v === '';
 const same = (a: string, b: string) => a === b;
 
-/** The reference reading: the spellings sorted by rank (unranked last), typed order within a rank; the first non-blank. */
+/**
+ * The reference reading: the spellings sorted by rank (unranked last), typed order within a rank; the first non-blank,
+ * or with none the first of that order (the chain's last resort, its primary's own value).
+ */
 function reference(typed: TypedSpelling<string>[]): number {
   const order = typed.map((t, i) => ({ ...t, i })).sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.i - b.i);
-  return order.find((t) => !blank(t.value))?.i ?? 0;
+  return (order.find((t) => !blank(t.value)) ?? order[0]).i;
 }
 
 const value = fc.constantFrom('', 'a', 'b', 'c');
@@ -34,9 +37,11 @@ describe('readSpelling: the first non-blank spelling in read order', () => {
     }));
   });
 
-  it('reads a blank only when every spelling is blank, and then the first typed', () => {
+  it('reads a blank only when every spelling is blank, and then the one of lowest rank, the earliest typed among equals', () => {
     fc.assert(fc.property(fc.array(fc.option(fc.nat(3), { nil: undefined }), { minLength: 1, maxLength: 5 }), (ranks) => {
-      expect(readSpelling(ranks.map((rank) => ({ value: '', rank })), blank, same)).toEqual({ read: 0 });
+      const key = (r: number | undefined) => r ?? Infinity;
+      const lowest = ranks.findIndex((r) => ranks.every((q) => key(r) <= key(q)));
+      expect(readSpelling(ranks.map((rank) => ({ value: '', rank })), blank, same)).toEqual({ read: lowest });
     }));
   });
 
