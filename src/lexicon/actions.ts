@@ -47,6 +47,8 @@ export interface ObjectLexicon {
   keep?: string[];
   /** Words before an object that make it the thing to delete with all it holds (整个, whole). */
   whole?: string[];
+  /** Chinese words right after an object that make it the thing to delete whole (这个 base 整个不要了, 群整个删掉). */
+  wholeAfter?: string[];
   /** Words for "the other ones" (其余, other): a keep clause that says one keeps more of the target's kind. */
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
@@ -63,9 +65,10 @@ export interface ObjectLexicon {
    * A sheet's column named by its letter or a range of letters (D 列, C 到 F 列, column D, columns B:E): the object
    * `as` (index into keys) of the product `product`. Chinese: a `zh` word right after the letters, not followed by a
    * `zhNotNext` character (r 列出 lists); English: an `en` word right before them. Each letter stands alone (one Latin
-   * letter, no letter or digit next to it). Absent in older snapshots.
+   * letter, no letter or digit next to it). `numbered`: Chinese words right after 第 and a number or a range of them
+   * (第 3 行, 第4至第6列): a whole row or column counted by its place, which only a sheet has. Absent in older snapshots.
    */
-  lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[] };
+  lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[] };
 }
 
 /**
@@ -73,13 +76,17 @@ export interface ObjectLexicon {
  * to, through, and standing alone as words (b to e; "atoa" is one word, no range).
  */
 const LETTERS = '(?<![a-z0-9_.-])[a-z](?:(?:\\s*[-~:,\uff5e\uff1a\uff0c\u3001\u5230\u81f3\u548c]\\s*|\\s+(?:to|through|and)\\s+)[a-z])*(?![a-z0-9_])';
+/** 第 and a number (digits or Chinese numerals), then more joined by 至, 到, 和, 、, a dash or a tilde (第 optional). */
+const NUMBER = '(?:[0-9]+|[\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e]+)';
+const ORDINALS = `\u7b2c\\s*${NUMBER}(?:\\s*[-~\uff5e\u2014\u3001\u5230\u81f3\u548c]\\s*\u7b2c?\\s*${NUMBER})*`;
 const letteredPatterns = new WeakMap<object, RegExp[]>();
 
 /** Where the folded text names a sheet's column by its letter (ObjectLexicon.lettered): the spans, letters and word. */
 export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; end: number }[] {
   const l = lex.lettered;
   // Most requests say no column word at all: no pattern is run for them.
-  if (!l || ![...l.zh, ...l.en].some((w) => text.includes(w))) return [];
+  const numbered = l?.numbered ?? [];
+  if (!l || ![...l.zh, ...l.en, ...numbered].some((w) => text.includes(w))) return [];
   let res = letteredPatterns.get(l);
   if (!res) {
     const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
@@ -89,6 +96,8 @@ export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; e
       // English: the letters standing alone, then no other word (column a user added, the column i made are none)
       // unless it is a joining or place word.
       ...l.en.map((w) => new RegExp(`(?<![a-z])${esc(w)}\\s+${LETTERS}(?=\\s*$|\\s*[^\\sa-z]|\\s+(?:of|in|on|from|to|and|with|then|entirely|$))`, 'gu')),
+      // Numbered: 第, a number or a range of them (第4至第6列, 第 3 到 5 行), then the word.
+      ...numbered.map((w) => new RegExp(`${ORDINALS}\\s*${esc(w)}`, 'gu')),
     ];
     letteredPatterns.set(l, res);
   }
@@ -275,11 +284,13 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   // A placed word that names a container reads as a place for every object it names ("from folder": a chat category
   // or a base section); an object said only in such words is located, and a located container is a place.
   // An object said right after a `whole` word (整个多维表, the whole base) is the thing to delete, contents and all.
+  // Or right before a `wholeAfter` word, with only an id or a quoted name between (这个 base 整个不要了).
   const wholeWords = lex.whole ?? [];
+  const wholeAfter = lex.wholeAfter ?? [];
   const whole = [...new Set(kept.filter((f) => wholeWords.some((w) => {
     const head = text.slice(0, f.at).trimEnd();
     return /[a-z]/u.test(w) ? new RegExp(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`, 'u').test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
-  })).map((f) => f.obj))];
+  }) || (wholeAfter.length > 0 && wholeAfter.some((w) => text.slice(f.end).replace(NAME_RUN, '').startsWith(w)))).map((f) => f.obj))];
   const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
   const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i]));
   return { named, located, places: located.filter((o) => containers.has(o)), stays, whole };
