@@ -122,6 +122,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
       as: keys.indexOf(as), product, zh: lexiconWords(file, 'lettered.zh', doc.lettered.zh ?? []),
       zhNotNext: lexiconWords(file, 'lettered.zh_not_next', doc.lettered.zh_not_next ?? []), en: lexiconWords(file, 'lettered.en', doc.lettered.en ?? []),
       numbered: lexiconWords(file, 'lettered.numbered', doc.lettered.numbered ?? []),
+      ...(typeof doc.lettered.cells === 'string' && keys.includes(doc.lettered.cells) ? { cells: keys.indexOf(doc.lettered.cells) } : {}),
     };
   }
   for (const [key, o] of entries) {

@@ -66,9 +66,10 @@ export interface ObjectLexicon {
    * `as` (index into keys) of the product `product`. Chinese: a `zh` word right after the letters, not followed by a
    * `zhNotNext` character (r 列出 lists); English: an `en` word right before them. Each letter stands alone (one Latin
    * letter, no letter or digit next to it). `numbered`: Chinese words right after 第 and a number or a range of them
-   * (第 3 行, 第4至第6列): a whole row or column counted by its place, which only a sheet has. Absent in older snapshots.
+   * (第 3 行, 第4至第6列): a whole row or column counted by its place, which only a sheet has. `cells`: the object (index
+   * into keys) a range of cells written as two cell references is (A1:D20, b2 : c9). Absent in older snapshots.
    */
-  lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[] };
+  lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
 /**
@@ -106,13 +107,23 @@ export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; e
   return out;
 }
 
-/** The text with every lettered column (letteredSpans) blanked, and whether it had one. */
-function withoutLettered(text: string, lex: ObjectLexicon): { text: string; lettered: boolean } {
+/** Two cell references joined by a colon (a1:d20), each standing alone: one to three letters, then digits. */
+const CELL_RANGE = /(?<![a-z0-9_.-])[a-z]{1,3}[0-9]{1,7}\s*:\s*[a-z]{1,3}[0-9]{1,7}(?![a-z0-9_])/gu;
+
+/** Where the folded text names a range of cells by its references (ObjectLexicon.lettered.cells: A1:D20). */
+export function cellRangeSpans(text: string, lex: ObjectLexicon): { at: number; end: number }[] {
+  if (lex.lettered?.cells === undefined || !text.includes(':')) return [];
+  return [...text.matchAll(CELL_RANGE)].map((m) => ({ at: m.index, end: m.index + m[0].length }));
+}
+
+/** The text with every lettered column (letteredSpans) and cell range (cellRangeSpans) blanked, and what it had. */
+function withoutLettered(text: string, lex: ObjectLexicon): { text: string; lettered: boolean; cells: boolean } {
   const spans = letteredSpans(text, lex);
-  if (spans.length === 0) return { text, lettered: false };
+  const cells = cellRangeSpans(text, lex);
+  if (spans.length === 0 && cells.length === 0) return { text, lettered: false, cells: false };
   let out = text;
-  for (const s of spans) out = out.slice(0, s.at) + ' '.repeat(s.end - s.at) + out.slice(s.end);
-  return { text: out, lettered: spans.length > 0 };
+  for (const s of [...spans, ...cells]) out = out.slice(0, s.at) + ' '.repeat(s.end - s.at) + out.slice(s.end);
+  return { text: out, lettered: spans.length > 0, cells: cells.length > 0 };
 }
 
 /**
@@ -182,9 +193,10 @@ const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?
  */
 export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
   // A lettered column (D 列, column D) is the lettered object, its column word no other object's reading.
-  const { text, lettered } = withoutLettered(withoutIncluded(folded, lex), lex);
+  const { text, lettered, cells } = withoutLettered(withoutIncluded(folded, lex), lex);
   const said = saidClasses(text, lex, NO_CONTEXT, 0);
   if (lettered) said[lex.lettered!.as] = 1;
+  if (cells) said[lex.lettered!.cells!] = 1;
   const h = lex.holder;
   // A permission word said only as someone's access names the holder's membership (ObjectLexicon.holder).
   if (h && said[h.of]) {
@@ -235,6 +247,7 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const lettered = letteredSpans(quoted, lex);
   const { text } = withoutLettered(quoted, lex);
   const at: { at: number; end: number; obj: number; english: boolean }[] = lettered.map((s) => ({ ...s, obj: lex.lettered!.as, english: false }));
+  for (const s of cellRangeSpans(quoted, lex)) at.push({ ...s, obj: lex.lettered!.cells!, english: false });
   // Every object word (per object: its Chinese words, then its English ones) that the text may say, in that order.
   for (const { word: w, obj: i, english } of objectWordsIn(text, lex)) {
     for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {

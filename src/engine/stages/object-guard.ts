@@ -41,7 +41,7 @@
 // rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
 // only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
 // named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
-import { letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { cellRangeSpans, letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -231,7 +231,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const byObject = scope.products === 1 && targets.length > 0 ? productsOnObject(meta, f) : undefined;
   // A lettered column (D 列, column D) names its product too (objects.yaml `lettered`: a spreadsheet's).
   const saidProducts = byObject ? queryProducts(folded, meta.productLexicon) : [];
-  if (byObject && objects.lettered && !saidProducts.includes(objects.lettered.product) && letteredSpans(folded, objects).length > 0) saidProducts.push(objects.lettered.product);
+  if (byObject && objects.lettered && !saidProducts.includes(objects.lettered.product) && (letteredSpans(folded, objects).length > 0 || cellRangeSpans(folded, objects).length > 0)) saidProducts.push(objects.lettered.product);
   const namedProducts = byObject ? saidProducts.filter((p) => targets.some((t) => byObject.get(t)?.has(p))) : [];
   const ofNamed = (h: Hit) => productsOf(meta, h.doc, scope.twin).some((p) => namedProducts.includes(p));
   /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none;
