@@ -85,9 +85,9 @@ const letteredPatterns = new WeakMap<object, RegExp[]>();
 /** Where the folded text names a sheet's column by its letter (ObjectLexicon.lettered): the spans, letters and word. */
 export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; end: number }[] {
   const l = lex.lettered;
-  // Most requests say no column word at all: no pattern is run for them.
-  const numbered = l?.numbered ?? [];
-  if (!l || ![...l.zh, ...l.en, ...numbered].some((w) => text.includes(w))) return [];
+  // Most requests say no column word and no 第 at all: no pattern is run for them.
+  if (!l || (![...l.zh, ...l.en].some((w) => text.includes(w)) && !((l.numbered?.length ?? 0) > 0 && text.includes('\u7b2c')))) return [];
+  const numbered = l.numbered ?? [];
   let res = letteredPatterns.get(l);
   if (!res) {
     const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');

@@ -16,15 +16,20 @@ const CLAUSE_MARK = /[,;:!?\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]/u;
  * appears inside a longer query, in query order.
  */
 export function embeddedIdentities(folded: string, identities: IdentityLookup, maxWords: number, clauses = true): number[] {
-  // Each word with the number of its clause: a window of words runs inside one clause.
+  // Each word with the number of its clause: a window of words runs inside one clause (one clause when the text has
+  // no clause mark, as most requests do: then the words alone are split out).
+  const marked = clauses && CLAUSE_MARK.test(folded);
   const words: string[] = [];
   const clause: number[] = [];
-  let c = 0;
-  for (const part of folded.split(/([^a-z0-9_+-]+)/u)) {
-    if (/^[a-z0-9_+-]+$/u.test(part)) {
-      words.push(part);
-      clause.push(c);
-    } else if (clauses && CLAUSE_MARK.test(part)) c++;
+  if (!marked) words.push(...folded.split(/[^a-z0-9_+-]+/u).filter((w) => w.length > 0));
+  else {
+    let c = 0;
+    for (const part of folded.split(/([^a-z0-9_+-]+)/u)) {
+      if (/^[a-z0-9_+-]+$/u.test(part)) {
+        words.push(part);
+        clause.push(c);
+      } else if (CLAUSE_MARK.test(part)) c++;
+    }
   }
   if (words[0] === 'dws') {
     words.shift();
@@ -34,7 +39,7 @@ export function embeddedIdentities(folded: string, identities: IdentityLookup, m
   for (let i = 0; i < words.length; i++) {
     // One lookup rules out every window that starts with a word no multi-word identity starts with.
     if (words.length - i < 2 || !identities.hasPrefix(`${words[i]} `)) continue;
-    let last = i;
+    let last = marked ? i : words.length - 1;
     while (last + 1 < words.length && clause[last + 1] === clause[i]) last++;
     for (let n = Math.min(maxWords, last + 1 - i); n >= 2; n--) {
       const doc = identities.get(words.slice(i, i + n).join(' '));
