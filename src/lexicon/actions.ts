@@ -252,8 +252,9 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   for (const { word: w, obj: i, english } of objectWordsIn(text, lex)) {
     for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {
       const e = a + w.length;
-      // A whole word, and not a part of a dotted identifier (Calendar.Event.Write names no event).
-      if (english && (/[a-z0-9]/u.test(text[a - 1] ?? '') || /[a-z0-9]/u.test(text[e] ?? '') ||
+      // A whole word, and not a part of a dotted or underscored identifier (Calendar.Event.Write names no event)
+      // (an identifier's part is no word either: qyapi_get_member names no member)
+      if (english && (/[a-z0-9_]/u.test(text[a - 1] ?? '') || /[a-z0-9_]/u.test(text[e] ?? '') ||
         /[a-z0-9]\./u.test(text.slice(Math.max(0, a - 2), a)) || /^\.[a-z0-9]/u.test(text.slice(e, e + 2)))) continue;
       at.push({ at: a, end: e, obj: i, english });
     }

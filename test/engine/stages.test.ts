@@ -744,6 +744,10 @@ describe('session 34 (h34-rank): readings the written-from-contracts destructive
     expect(places('把他从群里移掉，群别解散').places).toEqual(['group']);
     expect(places('喺群組入面移除佢').places).toEqual(['group']);
     expect(places('the chats in it stay').stays).toEqual(['group']);
+    // a part of an underscored identifier is no word (qyapi_get_member names no member), as a dotted one's is none
+    expect(places('remove scope qyapi_get_member from app app_4').named).toEqual(['app', 'permission']);
+    expect(places('remove the member from app app_4').named).toEqual(['app', 'member']);
+    expect(places('把那些行删掉').named).toEqual(['dimension', 'record']);
   });
 
   it('reads a row or column counted by its place (第 3 行) and a range of two cell references (A1:D20) as a sheet\'s', async () => {
