@@ -86,7 +86,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; others?: unknown; whole?: unknown; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; others?: unknown; whole?: unknown; whole_after?: unknown; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -107,6 +107,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
     keep: lexiconWords(file, 'keep', doc.keep ?? []),
     others: lexiconWords(file, 'others', doc.others ?? []),
     whole: lexiconWords(file, 'whole', doc.whole ?? []),
+    wholeAfter: lexiconWords(file, 'whole_after', doc.whole_after ?? []),
     commands,
   };
   if (doc.holder) {
@@ -120,6 +121,8 @@ function readObjectLexicon(dir: string): ObjectLexicon {
     lex.lettered = {
       as: keys.indexOf(as), product, zh: lexiconWords(file, 'lettered.zh', doc.lettered.zh ?? []),
       zhNotNext: lexiconWords(file, 'lettered.zh_not_next', doc.lettered.zh_not_next ?? []), en: lexiconWords(file, 'lettered.en', doc.lettered.en ?? []),
+      numbered: lexiconWords(file, 'lettered.numbered', doc.lettered.numbered ?? []),
+      ...(typeof doc.lettered.cells === 'string' && keys.includes(doc.lettered.cells) ? { cells: keys.indexOf(doc.lettered.cells) } : {}),
     };
   }
   for (const [key, o] of entries) {

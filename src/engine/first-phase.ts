@@ -103,7 +103,7 @@ export class QueryPhase {
     // A query with no regional word is its own mainland text (toMainland answers it unchanged), already folded.
     const folded = text === query ? plain : fold(text);
     const { hits: ranked, actions } = this.rank(text, folded, task, mask, deep, explain);
-    const pinned = embeddedIdentities(folded, this.ctx.identities, this.ctx.ranking.identityWords).filter((d) => !this.filterReason(d, req));
+    const pinned = embeddedIdentities(folded, this.ctx.identities, this.ctx.ranking.identityWords, this.ctx.ranking.identityClauses === 1).filter((d) => !this.filterReason(d, req));
     let hits = pinFirst(ranked.length > k ? ranked.slice(0, k) : ranked, pinned);
     if (ranked.length > k && hits.length >= k && !enough(hits)) hits = pinFirst(ranked, pinned);
     return text === query ? { kind: 'ranked', hits, folded, actions } : { kind: 'ranked', hits, folded, actions, written: plain };

@@ -88,12 +88,20 @@ export interface RankingOptions {
    *  权限) is read as a removal of that membership; only the product rule (objectGuardProducts) moves commands for it
    *  (h33-rank2, docs/ranking.md session 33). */
   objectGuardRevoke: number;
+  /** Object guard: 1 = a destructive command on a thing whose name extends a word the request names its target with
+   *  (筛选视图 and filter view extend 筛选 and filter; meeting room extends meeting), a thing the request does not name,
+   *  moves below the first hit on the target when that hit scores at least objectGuardSiblingRatio of it: the request
+   *  said the shorter thing (h34-rank, docs/ranking.md session 34). */
+  objectGuardExtension: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
   objectGuardFirst: number;
   /** Identities named inside a longer query (stages/pins.ts) are looked for in windows of at most this many words. */
   identityWords: number;
+  /** 1 = an identity named inside a longer query runs inside one clause: no clause mark (, ; : ! ? 、 。) between its
+   *  words (in the design doc, delete the comment names no `doc delete`; h34-rank, docs/ranking.md session 34). */
+  identityClauses: number;
   /** Query-term lexicon (catalog/lexicon/query-terms.yaml): an expansion term's score weight per unit of its precision (0 = off). */
   queryTerms: number;
   /** Query-term lexicon: an expansion term's coverage-mass weight per unit of its precision. */
@@ -129,6 +137,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   gapWordsBetween: 2,
   actionContextWords: 2,
   identityWords: 6,
+  identityClauses: 1,
   objectGuard: 1,
   objectGuardDepth: 10,
   queryTerms: 0.5,
@@ -146,6 +155,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardKeepRest: 1,
   objectGuardWords: 1,
   objectGuardRevoke: 1,
+  objectGuardExtension: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

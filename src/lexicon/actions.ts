@@ -47,6 +47,8 @@ export interface ObjectLexicon {
   keep?: string[];
   /** Words before an object that make it the thing to delete with all it holds (整个, whole). */
   whole?: string[];
+  /** Chinese words right after an object that make it the thing to delete whole (这个 base 整个不要了, 群整个删掉). */
+  wholeAfter?: string[];
   /** Words for "the other ones" (其余, other): a keep clause that says one keeps more of the target's kind. */
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
@@ -63,9 +65,11 @@ export interface ObjectLexicon {
    * A sheet's column named by its letter or a range of letters (D 列, C 到 F 列, column D, columns B:E): the object
    * `as` (index into keys) of the product `product`. Chinese: a `zh` word right after the letters, not followed by a
    * `zhNotNext` character (r 列出 lists); English: an `en` word right before them. Each letter stands alone (one Latin
-   * letter, no letter or digit next to it). Absent in older snapshots.
+   * letter, no letter or digit next to it). `numbered`: Chinese words right after 第 and a number or a range of them
+   * (第 3 行, 第4至第6列): a whole row or column counted by its place, which only a sheet has. `cells`: the object (index
+   * into keys) a range of cells written as two cell references is (A1:D20, b2 : c9). Absent in older snapshots.
    */
-  lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[] };
+  lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
 /**
@@ -73,13 +77,17 @@ export interface ObjectLexicon {
  * to, through, and standing alone as words (b to e; "atoa" is one word, no range).
  */
 const LETTERS = '(?<![a-z0-9_.-])[a-z](?:(?:\\s*[-~:,\uff5e\uff1a\uff0c\u3001\u5230\u81f3\u548c]\\s*|\\s+(?:to|through|and)\\s+)[a-z])*(?![a-z0-9_])';
+/** 第 and a number (digits or Chinese numerals), then more joined by 至, 到, 和, 、, a dash or a tilde (第 optional). */
+const NUMBER = '(?:[0-9]+|[\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e]+)';
+const ORDINALS = `\u7b2c\\s*${NUMBER}(?:\\s*[-~\uff5e\u2014\u3001\u5230\u81f3\u548c]\\s*\u7b2c?\\s*${NUMBER})*`;
 const letteredPatterns = new WeakMap<object, RegExp[]>();
 
 /** Where the folded text names a sheet's column by its letter (ObjectLexicon.lettered): the spans, letters and word. */
 export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; end: number }[] {
   const l = lex.lettered;
-  // Most requests say no column word at all: no pattern is run for them.
-  if (!l || ![...l.zh, ...l.en].some((w) => text.includes(w))) return [];
+  // Most requests say no column word and no 第 at all: no pattern is run for them.
+  if (!l || (![...l.zh, ...l.en].some((w) => text.includes(w)) && !((l.numbered?.length ?? 0) > 0 && text.includes('\u7b2c')))) return [];
+  const numbered = l.numbered ?? [];
   let res = letteredPatterns.get(l);
   if (!res) {
     const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
@@ -89,6 +97,8 @@ export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; e
       // English: the letters standing alone, then no other word (column a user added, the column i made are none)
       // unless it is a joining or place word.
       ...l.en.map((w) => new RegExp(`(?<![a-z])${esc(w)}\\s+${LETTERS}(?=\\s*$|\\s*[^\\sa-z]|\\s+(?:of|in|on|from|to|and|with|then|entirely|$))`, 'gu')),
+      // Numbered: 第, a number or a range of them (第4至第6列, 第 3 到 5 行), then the word.
+      ...numbered.map((w) => new RegExp(`${ORDINALS}\\s*${esc(w)}`, 'gu')),
     ];
     letteredPatterns.set(l, res);
   }
@@ -97,13 +107,23 @@ export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; e
   return out;
 }
 
-/** The text with every lettered column (letteredSpans) blanked, and whether it had one. */
-function withoutLettered(text: string, lex: ObjectLexicon): { text: string; lettered: boolean } {
+/** Two cell references joined by a colon (a1:d20), each standing alone: one to three letters, then digits. */
+const CELL_RANGE = /(?<![a-z0-9_.-])[a-z]{1,3}[0-9]{1,7}\s*:\s*[a-z]{1,3}[0-9]{1,7}(?![a-z0-9_])/gu;
+
+/** Where the folded text names a range of cells by its references (ObjectLexicon.lettered.cells: A1:D20). */
+export function cellRangeSpans(text: string, lex: ObjectLexicon): { at: number; end: number }[] {
+  if (lex.lettered?.cells === undefined || !text.includes(':')) return [];
+  return [...text.matchAll(CELL_RANGE)].map((m) => ({ at: m.index, end: m.index + m[0].length }));
+}
+
+/** The text with every lettered column (letteredSpans) and cell range (cellRangeSpans) blanked, and what it had. */
+function withoutLettered(text: string, lex: ObjectLexicon): { text: string; lettered: boolean; cells: boolean } {
   const spans = letteredSpans(text, lex);
-  if (spans.length === 0) return { text, lettered: false };
+  const cells = cellRangeSpans(text, lex);
+  if (spans.length === 0 && cells.length === 0) return { text, lettered: false, cells: false };
   let out = text;
-  for (const s of spans) out = out.slice(0, s.at) + ' '.repeat(s.end - s.at) + out.slice(s.end);
-  return { text: out, lettered: spans.length > 0 };
+  for (const s of [...spans, ...cells]) out = out.slice(0, s.at) + ' '.repeat(s.end - s.at) + out.slice(s.end);
+  return { text: out, lettered: spans.length > 0, cells: cells.length > 0 };
 }
 
 /**
@@ -173,9 +193,10 @@ const CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?
  */
 export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
   // A lettered column (D 列, column D) is the lettered object, its column word no other object's reading.
-  const { text, lettered } = withoutLettered(withoutIncluded(folded, lex), lex);
+  const { text, lettered, cells } = withoutLettered(withoutIncluded(folded, lex), lex);
   const said = saidClasses(text, lex, NO_CONTEXT, 0);
   if (lettered) said[lex.lettered!.as] = 1;
+  if (cells) said[lex.lettered!.cells!] = 1;
   const h = lex.holder;
   // A permission word said only as someone's access names the holder's membership (ObjectLexicon.holder).
   if (h && said[h.of]) {
@@ -226,12 +247,14 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const lettered = letteredSpans(quoted, lex);
   const { text } = withoutLettered(quoted, lex);
   const at: { at: number; end: number; obj: number; english: boolean }[] = lettered.map((s) => ({ ...s, obj: lex.lettered!.as, english: false }));
+  for (const s of cellRangeSpans(quoted, lex)) at.push({ ...s, obj: lex.lettered!.cells!, english: false });
   // Every object word (per object: its Chinese words, then its English ones) that the text may say, in that order.
   for (const { word: w, obj: i, english } of objectWordsIn(text, lex)) {
     for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {
       const e = a + w.length;
-      // A whole word, and not a part of a dotted identifier (Calendar.Event.Write names no event).
-      if (english && (/[a-z0-9]/u.test(text[a - 1] ?? '') || /[a-z0-9]/u.test(text[e] ?? '') ||
+      // A whole word, and not a part of a dotted or underscored identifier (Calendar.Event.Write names no event)
+      // (an identifier's part is no word either: qyapi_get_member names no member)
+      if (english && (/[a-z0-9_]/u.test(text[a - 1] ?? '') || /[a-z0-9_]/u.test(text[e] ?? '') ||
         /[a-z0-9]\./u.test(text.slice(Math.max(0, a - 2), a)) || /^\.[a-z0-9]/u.test(text.slice(e, e + 2)))) continue;
       at.push({ at: a, end: e, obj: i, english });
     }
@@ -275,11 +298,13 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   // A placed word that names a container reads as a place for every object it names ("from folder": a chat category
   // or a base section); an object said only in such words is located, and a located container is a place.
   // An object said right after a `whole` word (整个多维表, the whole base) is the thing to delete, contents and all.
+  // Or right before a `wholeAfter` word, with only an id or a quoted name between (这个 base 整个不要了).
   const wholeWords = lex.whole ?? [];
+  const wholeAfter = lex.wholeAfter ?? [];
   const whole = [...new Set(kept.filter((f) => wholeWords.some((w) => {
     const head = text.slice(0, f.at).trimEnd();
     return /[a-z]/u.test(w) ? new RegExp(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`, 'u').test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
-  })).map((f) => f.obj))];
+  }) || (wholeAfter.length > 0 && wholeAfter.some((w) => text.slice(f.end).replace(NAME_RUN, '').startsWith(w)))).map((f) => f.obj))];
   const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
   const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i]));
   return { named, located, places: located.filter((o) => containers.has(o)), stays, whole };

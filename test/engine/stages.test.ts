@@ -111,7 +111,8 @@ describe('object_guard: what a delete request names, and in which role', () => {
     const e = shippedEngine();
     // the contrast runs without the query-term lexicon, which on its own already ranks some of these right
     const on = new Engine(readSnapshotBytes(), { ranking: { queryTerms: 0, queryTermsCoverage: 0 } });
-    const off = new Engine(readSnapshotBytes(), { ranking: { objectGuardPlaces: 0, objectGuardParts: 0, queryTerms: 0, queryTermsCoverage: 0 } });
+    // (objectGuardExtension off too: a question's words, 问卷问题, extend 问卷, so that rule moves it as well)
+    const off = new Engine(readSnapshotBytes(), { ranking: { objectGuardPlaces: 0, objectGuardParts: 0, objectGuardExtension: 0, queryTerms: 0, queryTermsCoverage: 0 } });
     const paths = (en: Engine, query: string) => (JSON.parse(en.search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
     // a part of the named form (its questions) no longer leads a request to delete the form
     const form = paths(e, '把问卷删了');
@@ -390,7 +391,8 @@ describe('object_guard: the product the request names (objectGuardProducts 1, de
     const on = paths({}, q);
     expect(on[0]).toBe('aitable.shortcut_base_delete');
     expect(on.indexOf('wiki.shortcut_delete_space')).toBeGreaterThan(0);
-    expect(paths({ objectGuardProducts: 0 }, q)[0]).toBe('wiki.shortcut_delete_space');
+    // (objectGuardExtension off too: a knowledge base extends base, so that rule moves the space delete as well)
+    expect(paths({ objectGuardProducts: 0, objectGuardExtension: 0 }, q)[0]).toBe('wiki.shortcut_delete_space');
   });
 
   it('moves nothing where a command of the named product already leads, or the request names no product', () => {
@@ -718,5 +720,137 @@ describe('object_guard: revoking someone\'s access (objectGuardRevoke 1, default
         const off = paths({ objectGuardRevoke: 0 }, q);
         movesOnlyDestructive(q, on, off);
       }), { numRuns: 80 });
+  });
+});
+
+describe('session 34 (h34-rank): readings the written-from-contracts destructive requests showed missing (objects.yaml)', () => {
+  const lexicon = async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces, queryObjects } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const key = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
+    return {
+      places: (q: string) => { const r = queryObjectPlaces(fold(q), lex); return { named: key(r.named), places: key(r.places), stays: key(r.stays), whole: key(r.whole) }; },
+      said: (q: string) => key(queryObjects(fold(q), lex)),
+    };
+  };
+
+  it('reads a whole word said right after the object, a negated dismissal as a keep, and the HK place words', async () => {
+    const { places } = await lexicon();
+    expect(places('这个群整个删掉').whole).toEqual(['group']);
+    expect(places('把多维表整个删了，连表一起').whole).toEqual(['base']);
+    expect(places('删除这个群里的消息').whole).toEqual([]);
+    expect(places('把他从群里移掉，群别解散').places).toEqual(['group']);
+    expect(places('喺群組入面移除佢').places).toEqual(['group']);
+    expect(places('the chats in it stay').stays).toEqual(['group']);
+    // a part of an underscored identifier is no word (qyapi_get_member names no member), as a dotted one's is none
+    expect(places('remove scope qyapi_get_member from app app_4').named).toEqual(['app', 'permission']);
+    expect(places('remove the member from app app_4').named).toEqual(['app', 'member']);
+    expect(places('把那些行删掉').named).toEqual(['dimension', 'record']);
+  });
+
+  it('reads a row or column counted by its place (第 3 行) and a range of two cell references (A1:D20) as a sheet\'s', async () => {
+    const { said } = await lexicon();
+    for (const q of ['删掉第 3 行', '把第4至第6列删了', '删除第二行', '第 10 到第 12 行删掉']) expect(said(q), q).toEqual(['dimension']);
+    for (const q of ['清空 A1:D20', '把 b2 : c9 清掉', 'clear AA10:AB20']) expect(said(q), q).toEqual(['range']);
+    // no place counted, no cell reference: a time, a ratio, an id
+    for (const q of ['第 3 次删除', '10:30 删掉', '删掉 3:4 的比例', '删掉 rec_1:rec_2']) {
+      expect(said(q), q).not.toContain('dimension');
+      expect(said(q), q).not.toContain('range');
+    }
+  });
+
+  it('any number after 第 before 行 or 列 is a dimension; any cell reference pair is a range', async () => {
+    const { said } = await lexicon();
+    fc.assert(fc.property(fc.integer({ min: 1, max: 9999 }), fc.constantFrom('行', '列'), fc.constantFrom('删掉', '把', 'delete '), fc.boolean(), (n, w, head, space) => {
+      const q = `${head}第${space ? ' ' : ''}${n}${space ? ' ' : ''}${w}`;
+      expect(said(q), q).toEqual(['dimension']);
+    }), { numRuns: 100 });
+    fc.assert(fc.property(fc.stringMatching(/^[a-z]{1,3}$/), fc.integer({ min: 1, max: 99999 }), fc.stringMatching(/^[a-z]{1,3}$/), fc.integer({ min: 1, max: 99999 }), (a, m, b, n) => {
+      const q = `清空 ${a}${m}:${b}${n}`;
+      expect(said(q), q).toContain('range');
+    }), { numRuns: 100 });
+  });
+});
+
+describe('object_guard: a thing whose name extends the target\'s word (objectGuardExtension 1, default; docs/ranking.md session 34)', () => {
+  const extended = async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { extendedObjects } = await import('../../src/engine/stages/object-guard.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const lex = readActionLexicon('catalog').objects!;
+    return (q: string, target: string) => extendedObjects(fold(q), lex, [lex.keys.indexOf(target)]).map((o) => lex.keys[o]).sort();
+  };
+
+  it('finds the objects whose own words hold the said word, unless they share it or are said themselves', async () => {
+    const ext = await extended();
+    expect(ext('把筛选删了', 'filter')).toEqual(['criteria', 'view']);
+    expect(ext('delete the filter', 'filter')).toEqual(['view']);
+    expect(ext('把筛选和筛选视图都删了', 'filter')).toEqual(['criteria']);
+    // message shares 记录 with the record: another reading, not a longer name
+    expect(ext('删掉这条记录', 'record')).not.toContain('message');
+    // one Chinese character (表) says nothing of which longer word it is in (表格, 工作表)
+    expect(ext('删掉这张表', 'table')).toEqual([]);
+  });
+
+  it('moves the filter view\'s delete below the filter\'s when the request names only the filter', () => {
+    const q = '把这个 sheet 的筛选删了';
+    expect(paths({}, q)[0]).toBe('sheet.delete_filter');
+    expect(paths({ objectGuardExtension: 0 }, q)[0]).toBe('sheet.delete_filter_view');
+  });
+
+  it('moves nothing when the longer thing is named, or nothing is deleted', () => {
+    for (const q of ['删除筛选视图', 'delete the filter view', '查看筛选', '删掉会议室', 'delete this table']) {
+      expect(paths({}, q), q).toEqual(paths({ objectGuardExtension: 0 }, q));
+    }
+  });
+
+  it('changes the first hit only when it was destructive, for any object word and verb', async () => {
+    const movesOnlyDestructive = await destructiveMoveCheck();
+    fc.assert(fc.property(fc.constantFrom('筛选', 'filter', '会议', 'meeting', '权限', '文件', '条件', 'chat', '待办', 'table'),
+      fc.constantFrom('删掉', '删除', 'delete', 'remove', '清掉'), fc.constantFrom('', '这个 sheet 的', 'the old ', '群里的'), (w, verb, head) => {
+        const q = `${verb} ${head}${w}`;
+        movesOnlyDestructive(q, paths({}, q), paths({ objectGuardExtension: 0 }, q));
+      }), { numRuns: 80 });
+  });
+});
+
+describe('pins: an identity named inside a longer query runs inside one clause (identityClauses 1, default; SPEC 4.3)', () => {
+  const lookup = (keys: string[]) => ({
+    get: (k: string) => { const i = keys.indexOf(k); return i < 0 ? undefined : i; },
+    hasPrefix: (p: string) => keys.some((k) => k.startsWith(p)),
+  });
+
+  it('finds no identity whose words a clause mark separates; space, dot and slash still join them', async () => {
+    const { embeddedIdentities } = await import('../../src/engine/stages/pins.js');
+    const ids = lookup(['doc delete', 'chat message send']);
+    expect(embeddedIdentities('in the design doc, delete the comment', ids, 6)).toEqual([]);
+    expect(embeddedIdentities('in the design doc, delete the comment', ids, 6, false)).toEqual([0]);
+    expect(embeddedIdentities('先用 doc delete 删掉', ids, 6)).toEqual([0]);
+    expect(embeddedIdentities('试试 chat.message/send 吧', ids, 6)).toEqual([1]);
+    expect(embeddedIdentities('grant chat.message:send', ids, 6)).toEqual([]);
+    expect(embeddedIdentities('文档 doc；delete 评论', ids, 6)).toEqual([]);
+  });
+
+  it('with a clause mark anywhere inside an identity\'s words finds none; with none, finds it', async () => {
+    const { embeddedIdentities } = await import('../../src/engine/stages/pins.js');
+    const ids = lookup(['chat message send', 'doc delete', 'aitable record delete']);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 }), fc.constantFrom(',', ';', ':', '!', '?', '、', '。', '，'), fc.constantFrom(' ', '.', '/', ' / '),
+      fc.nat(), fc.constantFrom('', 'please ', '用 '), (which, mark, join, cut, head) => {
+        const words = ['chat message send', 'doc delete', 'aitable record delete'][which].split(' ');
+        const at = 1 + (cut % (words.length - 1));
+        const broken = `${head}${words.slice(0, at).join(' ')}${mark} ${words.slice(at).join(' ')} now`;
+        expect(embeddedIdentities(broken, ids, 6), broken).toEqual([]);
+        const whole = `${head}${words.join(join)} now`;
+        expect(embeddedIdentities(whole, ids, 6), whole).toEqual([which]);
+      }), { numRuns: 120 });
+  });
+
+  it('keeps a hidden delete command from being pinned by two clauses\' words', () => {
+    for (const q of ['in the spec doc, delete my comment', 'on that doc, delete the comment Bob wrote']) {
+      expect(paths({}, q)[0], q).toBe('doc.delete_comment');
+      expect(paths({ identityClauses: 0 }, q)[0], q).toBe('doc.delete_document');
+    }
   });
 });

@@ -2,7 +2,7 @@
 // (src/build/twins.ts), the same fifth on every run; and the harness (src/eval/written.ts) counts a twin as a hit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldGroups, heldOutGroups } from '../../src/build/written.js';
+import { foldGroups, heldOutGroups, readWritten } from '../../src/build/written.js';
 import { twinGroups } from '../../src/build/twins.js';
 import { oneWordNames, overReach, runWritten, sideOf, type OverReachFacts } from '../../src/eval/written.js';
 import type { ObjectLexicon } from '../../src/lexicon/actions.js';
@@ -162,5 +162,28 @@ describe('the destructive slice counts an over-reach by the word the request nam
       if (byReading) expect(byKey).toBe(true);
       if (byKey && !byReading) expect(oneWordNames(q, LEX, TOOLS[gold][2], TOOLS[first][2])).toBe(true);
     }), { numRuns: 500 });
+  });
+});
+
+describe('the requests session 34 added (eval/written/s34-destructive.jsonl)', () => {
+  it('are all for train-side commands outside the validation fold, and for commands that destroy', () => {
+    const e = shippedEngine();
+    const set = readWritten('eval/written');
+    const added = set.requests.filter((r) => r.product === 's34-destructive');
+    expect(added.length).toBeGreaterThan(400);
+    const train = sideOf(e, 'train');
+    const valid = sideOf(e, 'valid');
+    const doc = new Map<string, number>();
+    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
+    const lex = e.meta.lexicon;
+    const bits = ['delete', 'remove'].map((c) => lex.classes.indexOf(c)).reduce((b, i) => b | (1 << i), 0);
+    for (const r of added) {
+      const d = doc.get(r.tool);
+      expect(d, r.tool).toBeDefined();
+      expect(train(r.tool), r.q).toBe(true);
+      expect(valid(r.tool), r.q).toBe(false);
+      expect(e.meta.valueOf('effect', d!) === 'destructive' || (e.meta.actions[d!] & bits) !== 0, r.q).toBe(true);
+    }
+    expect(new Set(added.map((r) => r.q)).size).toBe(added.length);
   });
 });

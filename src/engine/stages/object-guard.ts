@@ -41,7 +41,7 @@
 // rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
 // only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
 // named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
-import { letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { cellRangeSpans, letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -121,6 +121,10 @@ export interface GuardScope {
   /** 1: a request that revokes someone's access (objects.yaml holder.revoke with a held permission word) is read as a
    *  removal of that membership, and only the product rule moves commands for it. */
   revoke?: number;
+  /** 1: a destructive command on a thing the request does not name, whose name extends a word the request names its
+   *  target with (筛选视图 extends 筛选: a filter view is not the filter), moves below the first hit on the target, when
+   *  that hit nearly matches it (objectGuardExtension). */
+  extension?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
    *  words the request names its targets with. A destructive command on another object, matching none of them, moves
    *  below the first hit on the target that matches one, when that hit nearly matches it. */
@@ -227,7 +231,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const byObject = scope.products === 1 && targets.length > 0 ? productsOnObject(meta, f) : undefined;
   // A lettered column (D 列, column D) names its product too (objects.yaml `lettered`: a spreadsheet's).
   const saidProducts = byObject ? queryProducts(folded, meta.productLexicon) : [];
-  if (byObject && objects.lettered && !saidProducts.includes(objects.lettered.product) && letteredSpans(folded, objects).length > 0) saidProducts.push(objects.lettered.product);
+  if (byObject && objects.lettered && !saidProducts.includes(objects.lettered.product) && (letteredSpans(folded, objects).length > 0 || cellRangeSpans(folded, objects).length > 0)) saidProducts.push(objects.lettered.product);
   const namedProducts = byObject ? saidProducts.filter((p) => targets.some((t) => byObject.get(t)?.has(p))) : [];
   const ofNamed = (h: Hit) => productsOf(meta, h.doc, scope.twin).some((p) => namedProducts.includes(p));
   /** over: a container of a target, a place or a thing kept (or a part of a target); sibling: related to none;
@@ -280,6 +284,18 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
       (h) => onTarget(h) && ofNamed(h), scope.first === 1);
   }
   if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= scope.siblingRatio * h.score, onTarget, scope.first === 1);
+  // extension: a command on a thing whose name extends a word the request names its target with (筛选视图, filter view:
+  // 筛选 and filter said alone) acts on another, more specific thing than the one named.
+  if (scope.extension === 1 && targets.length > 0) {
+    const extended = extendedObjects(folded, objects, targets);
+    if (extended.length > 0) {
+      out = moveBelow(out, (h, anchor) => {
+        const o = objectOf(meta, f, h.doc);
+        return f.destroys[h.doc] === 1 && extended.includes(o) && !named.includes(o) && !stays.includes(o) && !onTarget(h) &&
+          !h.sources.includes('exact_identity') && anchor.score >= scope.siblingRatio * h.score;
+      }, onTarget, scope.first === 1);
+    }
+  }
   // words: the object words weigh in the guard's decision. A destructive command on a thing the request does not name
   // that the ranking matches on none of the words the request names its target with goes below the first hit on the
   // target that it matches on one of them (its lead came from the request's other words).
@@ -303,6 +319,28 @@ function targetWords(folded: string, objects: ObjectLexicon, targets: number[]):
     for (const [words, english] of [[objects.zh[t], false], [objects.en[t], true]] as const) {
       for (const w of words) if (!out.includes(w) && says(folded, w, english)) out.push(w);
     }
+  }
+  return out;
+}
+
+/**
+ * The objects whose names extend a word the folded text names a target with: an object with a word that holds the
+ * said word (筛选视图 holds 筛选; filter view holds filter as a whole word) and no word equal to it (a thing that shares
+ * the word is another reading of it, otherReadings), and none of whose words the text says. A Chinese word of one
+ * character (表) is too short to say which thing a longer word extends (表格 is said, not 表).
+ */
+export function extendedObjects(folded: string, objects: ObjectLexicon, targets: number[]): number[] {
+  const out: number[] = [];
+  const words = targetWords(folded, objects, targets).filter((w) => /[a-z]/u.test(w) || [...w].length >= 2);
+  if (words.length === 0) return out;
+  for (let o = 0; o < objects.keys.length; o++) {
+    if (targets.includes(o)) continue;
+    const own = [...objects.zh[o], ...objects.en[o]];
+    // English: the said word whole inside the longer one (filter in filter view, not in filters).
+    const holds = (long: string, w: string) => long !== w && (/[a-z]/u.test(w) ? ` ${long} `.includes(` ${w} `) : long.includes(w));
+    if (!words.some((w) => !own.includes(w) && own.some((l) => holds(l, w)))) continue;
+    if (objects.zh[o].some((w) => folded.includes(w)) || objects.en[o].some((w) => says(folded, w, true))) continue;
+    out.push(o);
   }
   return out;
 }
@@ -409,6 +447,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardReadings === 1 ? { readings: 1 } : {}),
         ...(r.objectGuardKeepRest === 1 ? { keepRest: 1 } : {}),
         ...(r.objectGuardRevoke === 1 ? { revoke: 1 } : {}),
+        ...(r.objectGuardExtension === 1 ? { extension: 1 } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
