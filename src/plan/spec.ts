@@ -256,9 +256,10 @@ export interface PageSpec {
    * every page must say a boolean `more` and hold the list (a last grouped page may lack it) and, with more, a next
    * cursor that was not followed before; `group` merges groups met on several pages and makes max_items count their
    * inner items; the result is the FIRST page's answer with the list, `more` and `next` rewritten and a `paging`
-   * record `{truncated, hasMore, lastCursor, pages, total}` (docs/PLANS.md "page" `paged_command`).
+   * record `{truncated, hasMore, lastCursor, pages, total}` (docs/PLANS.md "page" `paged_command`). `int_cursor`:
+   * upstream's PagedCursorInt64 (cursorValueKey / normalizeCursorArg, paged_command.go:476-525@c7521c1c).
    */
-  paged_command?: { when?: Condition; group?: { key: string; list: string } };
+  paged_command?: { when?: Condition; group?: { key: string; list: string }; int_cursor?: true };
   /**
    * Upstream's paging.FetchAll over a page reader (paging.go:128-271, helpers/aitable.go:197-304@c7521c1c), while
    * `when` holds (record query --all): pages follow the first non-blank `next` text of the payload until none; a bad

@@ -75,10 +75,14 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     const c = raw.paged_command;
     if (!isObj(c)) s.problems.push(`${at}.paged_command: must be an object`);
     else {
-      only(s, `${at}.paged_command`, c, ['when', 'group']);
+      only(s, `${at}.paged_command`, c, ['when', 'group', 'int_cursor']);
       if (numbered) s.problems.push(`${at}.paged_command: cursor paging only (no number_arg or offset_arg)`);
       out.paged_command = {};
       if (c.when !== undefined) out.paged_command.when = normalizeCondition(s, `${at}.paged_command.when`, c.when);
+      if (c.int_cursor !== undefined) {
+        if (c.int_cursor !== true) s.problems.push(`${at}.paged_command.int_cursor: only true`);
+        else out.paged_command.int_cursor = true;
+      }
       if (c.group !== undefined) {
         if (!isObj(c.group) || typeof c.group.key !== 'string' || typeof c.group.list !== 'string') s.problems.push(`${at}.paged_command.group: {key: <field>, list: <field>}`);
         else out.paged_command.group = { key: c.group.key, list: c.group.list };

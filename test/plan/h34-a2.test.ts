@@ -1,0 +1,45 @@
+// Session 34 second reading, part a2 (issue 32): where the drawn commands differed from upstream's bodies at
+// c7521c1c, run as a user types them against the recording backend on 127.0.0.1 (notes/h34-a2.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h34a2-');
+const { sent } = outputs;
+
+// chat message list-favorites --page-all: RunPagedMCPCommand with PagedCursorInt64 (chat.go:8632-8637;
+// paged_command.go:139-322, cursorValueKey :476-497, normalizeCursorArg :499-525@c7521c1c)
+describe('chat message list-favorites --page-all runs as upstream\'s paged command with integer cursors', () => {
+  const FAV = 'im/list_message_favorites';
+  it('prints the first page\'s answer with the merged items and the paging record; the text cursor goes back as a number', async () => {
+    outputs.answersInTurn(FAV, { result: { items: [1, 2], hasMore: true, nextCursor: '5' }, x: 1 }, { result: { items: [3], hasMore: false, nextCursor: 9 } });
+    const run = await sent(['chat', 'message', 'list-favorites', '--page-all', '--size', '2']);
+    expect(run.calls).toEqual([[FAV, { cursor: 0, size: '2' }], [FAV, { cursor: 5, size: '2' }]]);
+    expect(run.printed).toEqual({ result: { items: [1, 2, 3], hasMore: false, nextCursor: 9 }, x: 1, paging: { truncated: false, hasMore: false, lastCursor: 9, pages: 2, total: 3 } });
+  });
+  it('a text hasMore, a cursor that does not advance, one that is no whole number, a later page without items: the run stops', async () => {
+    outputs.answer(FAV, { result: { items: [1], hasMore: 'true', nextCursor: '5' } });
+    const text = await sent(['chat', 'message', 'list-favorites', '--page-all']);
+    expect([text.reason, text.calls.length]).toEqual(['pages_incomplete', 1]);
+    for (const cursor of ['0', ' 0 ', 0.5, '5.5', true]) {
+      outputs.answer(FAV, { result: { items: [1], hasMore: true, nextCursor: cursor } });
+      const stuck = await sent(['chat', 'message', 'list-favorites', '--page-all']);
+      expect([cursor, stuck.reason, stuck.calls.length]).toEqual([cursor, 'pages_incomplete', 1]);
+    }
+    outputs.answersInTurn(FAV, { result: { items: [1], hasMore: true, nextCursor: 5 } }, { result: { hasMore: false } });
+    const missing = await sent(['chat', 'message', 'list-favorites', '--page-all']);
+    expect([missing.reason, missing.calls.length]).toEqual(['pages_incomplete', 2]);
+  });
+  it('for any run of pages: items are those of the pages read, the cursors sent are the integers given (property)', async () => {
+    const page = fc.record({ items: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 3 }), asText: fc.boolean() });
+    await fc.assert(fc.asyncProperty(fc.array(page, { minLength: 1, maxLength: 4 }), async (pages) => {
+      const bodies = pages.map((p, i) => ({ result: { items: p.items, hasMore: i < pages.length - 1, nextCursor: p.asText ? ` ${10 + i} ` : 10 + i } }));
+      outputs.answersInTurn(FAV, ...bodies);
+      const run = await sent(['chat', 'message', 'list-favorites', '--page-all', '--page-delay', '0']);
+      expect(run.calls.map((c) => (c[1] as { cursor: unknown }).cursor)).toEqual([0, ...pages.slice(0, -1).map((_, i) => 10 + i)]);
+      const printed = run.printed as { result: { items: unknown[] }; paging: { total: number; pages: number } };
+      expect(printed.result.items).toEqual(pages.flatMap((p) => p.items));
+      expect([printed.paging.total, printed.paging.pages]).toEqual([pages.flatMap((p) => p.items).length, pages.length]);
+    }), { numRuns: 25 });
+  });
+});
