@@ -198,6 +198,12 @@ function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolea
     const next = nexts.find((v) => !missing(v));
     return { found: more !== undefined || next !== undefined, more: more ?? mores[0], next: next ?? nexts[0] };
   };
+  // marks_with (h34-a2; collectWikiPages common.go:289-307@c7521c1c): only the place holding the list says the marks
+  if (p.marks_with) {
+    const holder = scopes.find((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && p.marks_with!.some((k) => Object.hasOwn(v, k)));
+    const m = marksOf(holder ?? scopes[0]);
+    return { more: m.more, next: m.next };
+  }
   const chosen = scopes.map(marksOf).find((m) => m.found) ?? marksOf(scopes[0]);
   return { more: chosen.more, next: chosen.next };
 }

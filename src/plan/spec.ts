@@ -168,6 +168,11 @@ export interface PageSpec {
    */
   marks_in?: string[];
   /**
+   * With `marks_in`: the marks are read only in the first of its places holding one of these keys (the place of the
+   * list, upstream collectWikiPages reading hasMore and the cursor from requireWikiCollection's container), else the first.
+   */
+  marks_with?: string[];
+  /**
    * Paths at which a list whose first element is a list is the page as a tuple `[items, next, more]`: its next and
    * more are the page's; a shorter tuple or a `more` that is not a boolean is a pagination failure (strict).
    */

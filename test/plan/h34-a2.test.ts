@@ -43,3 +43,38 @@ describe('chat message list-favorites --page-all runs as upstream\'s paged comma
     }), { numRuns: 25 });
   });
 });
+
+// wiki +space-list: enableWikiAutoPage's Validate (common.go:232-242) and collectWikiPages reading hasMore and the cursor
+// from requireWikiCollection's container, the object holding the list (common.go:103-137, :252-314@c7521c1c)
+describe('wiki +space-list --page-all checks --page-limit first and reads the marks where the list is', () => {
+  const SPACES = 'wiki/list_wikiSpaces';
+  it('--page-limit 0 or below is refused before any call with --page-all, and ignored without it', async () => {
+    outputs.answer(SPACES, { wikiSpaces: [], hasMore: false });
+    for (const limit of ['0', '-2']) {
+      const run = await sent(['wiki', '+space-list', '--page-all', '--page-limit', limit]);
+      expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
+    }
+    expect((await sent(['wiki', '+space-list', '--page-limit', '0'])).calls).toEqual([[SPACES, { pageSize: 20, wikiSpaceType: 'orgWikiSpace' }]]);
+  });
+  it('a hasMore outside the object holding the list is not read; one inside it is, even beside another', async () => {
+    outputs.answer(SPACES, { wikiSpaces: [{ id: 'a' }], result: { hasMore: false } });
+    const outside = await sent(['wiki', '+space-list', '--page-all']);
+    expect([outside.reason, outside.calls.length]).toEqual(['pages_incomplete', 1]);
+    outputs.answersInTurn(SPACES, { result: { wikiSpaces: [{ id: 'a' }], hasMore: true, nextCursor: 'x' }, hasMore: false }, { wikiSpaces: [{ id: 'b' }], hasMore: false });
+    const inside = await sent(['wiki', '+space-list', '--page-all']);
+    expect(inside.calls.map((c) => (c[1] as { pageToken?: string }).pageToken)).toEqual([undefined, 'x']);
+    expect(inside.printed).toEqual({ autoPageComplete: true, count: 2, hasMore: false, pagesFetched: 2, spaces: [{ workspaceId: 'a' }, { workspaceId: 'b' }] });
+  });
+  it('for any place of the list and of hasMore: a second page is asked for exactly when they are the same object (property)', async () => {
+    const place = fc.constantFrom('', 'result', 'data');
+    await fc.assert(fc.asyncProperty(place, place, async (listAt, moreAt) => {
+      const first: Record<string, unknown> = {};
+      const at = (where: string) => (where === '' ? first : ((first[where] ??= {}) as Record<string, unknown>));
+      at(listAt).spaces = [{ id: 'a' }];
+      Object.assign(at(moreAt), { hasMore: true, nextCursor: 'n1' });
+      outputs.answersInTurn(SPACES, first, { spaces: [], hasMore: false });
+      const run = await sent(['wiki', '+space-list', '--page-all']);
+      expect(run.calls.length).toBe(listAt === moreAt ? 2 : 1);
+    }), { numRuns: 20 });
+  });
+});
