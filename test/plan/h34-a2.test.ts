@@ -78,3 +78,41 @@ describe('wiki +space-list --page-all checks --page-limit first and reads the ma
     }), { numRuns: 20 });
   });
 });
+
+// dev app leaves: devAppCommandResult -> devAppPendingResult (helpers/devapp.go:1866-1883, :2208-2274@c7521c1c): a
+// pending answer without an operation id or a way on is the command's failure; the precheck (precheckOnly) skips it
+describe('dev app leaves refuse a pending answer that names no operation or no way on', () => {
+  const VERSION = 'devapp/create_dev_app_version';
+  const create = ['dev', 'app', 'version', 'create', '--unified-app-id', 'a1', '--yes'];
+  it('version create: AUDIT without an id, with a versionId alone, approvalSubmitted alone are refused; with a way on it prints', async () => {
+    for (const result of [{ versionStatus: 'AUDIT' }, { versionStatus: ' audit ', versionId: 'v1' }, { approvalSubmitted: true }, { status: 'WAITING_X', requestId: 'r' }]) {
+      outputs.answer(VERSION, { success: true, result });
+      const run = await sent(create);
+      expect([result, run.reason, run.calls.length]).toEqual([result, 'backend_error', 1]);
+    }
+    for (const result of [{ versionStatus: 'AUDIT', versionId: 'v1', unifiedAppId: 'a1' }, { mustContinue: 'TRUE', taskId: 't1' },
+      { processStatus: 'PROCESSING', requestId: 'r', nextSteps: [1, { command: ' dws x ' }] }, { approvalSubmitted: true, published: true },
+      { mustAskUser: true, terminal: true }, { versionStatus: 'DONE' }]) {
+      outputs.answer(VERSION, { success: true, result });
+      expect((await sent(create)).printed).toEqual(result);
+    }
+  });
+  it('permission list (a list leaf) refuses a PROCESSING page without an id; version check-approval (precheck) prints it', async () => {
+    outputs.answer('devapp/list_dev_app_permissions', { success: true, result: { items: [], hasMore: false, status: 'PROCESSING' } });
+    expect((await sent(['dev', 'app', 'permission', 'list', '--unified-app-id', 'a1'])).reason).toBe('backend_error');
+    outputs.answer('devapp/publish_dev_app_version', { success: true, result: { versionStatus: 'AUDIT' } });
+    const check = await sent(['dev', 'app', 'version', 'check-approval', '--unified-app-id', 'a1', '--version-id', 'v1', '--yes']);
+    expect(check.printed).toEqual({ versionStatus: 'AUDIT' });
+  });
+  it('for any pending state and any of the ids: refused exactly when upstream finds no id or no way on (property)', async () => {
+    const keys = ['taskId', 'versionId', 'unifiedAppId', 'requestId'] as const;
+    await fc.assert(fc.asyncProperty(fc.constantFrom('WAITING', 'PENDING', 'BLOCKED_BY_X', 'under_review'), fc.subarray([...keys]), async (state, present) => {
+      const result: Record<string, unknown> = { status: state };
+      for (const k of present) result[k] = `${k}-1`;
+      outputs.answer(VERSION, { success: true, result });
+      const run = await sent(create);
+      const wayOn = present.includes('taskId') || (present.includes('unifiedAppId') && present.includes('versionId'));
+      expect(run.reason).toBe(present.length > 0 && wayOn ? undefined : 'backend_error');
+    }), { numRuns: 30 });
+  });
+});
