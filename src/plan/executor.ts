@@ -1165,6 +1165,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   not_found: 'nothing matches the name given (see "details": candidates lists what there is): check the name and try again; nothing was changed',
   ambiguous_match: 'several match the name given (see "details": candidates): run again with the id of the one meant; nothing was changed',
   missing_parameter: 'give the flag the message names (see --help); nothing was sent',
+  internal_error: 'the answer says the operation is unfinished but gives nothing to follow it by: check its state in DingTalk before running the command again',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

@@ -88,7 +88,7 @@ describe('dev app leaves refuse a pending answer that names no operation or no w
     for (const result of [{ versionStatus: 'AUDIT' }, { versionStatus: ' audit ', versionId: 'v1' }, { approvalSubmitted: true }, { status: 'WAITING_X', requestId: 'r' }]) {
       outputs.answer(VERSION, { success: true, result });
       const run = await sent(create);
-      expect([result, run.reason, run.calls.length]).toEqual([result, 'backend_error', 1]);
+      expect([result, run.reason, run.calls.length]).toEqual([result, 'internal_error', 1]);
     }
     for (const result of [{ versionStatus: 'AUDIT', versionId: 'v1', unifiedAppId: 'a1' }, { mustContinue: 'TRUE', taskId: 't1' },
       { processStatus: 'PROCESSING', requestId: 'r', nextSteps: [1, { command: ' dws x ' }] }, { approvalSubmitted: true, published: true },
@@ -99,7 +99,7 @@ describe('dev app leaves refuse a pending answer that names no operation or no w
   });
   it('permission list (a list leaf) refuses a PROCESSING page without an id; version check-approval (precheck) prints it', async () => {
     outputs.answer('devapp/list_dev_app_permissions', { success: true, result: { items: [], hasMore: false, status: 'PROCESSING' } });
-    expect((await sent(['dev', 'app', 'permission', 'list', '--unified-app-id', 'a1'])).reason).toBe('backend_error');
+    expect((await sent(['dev', 'app', 'permission', 'list', '--unified-app-id', 'a1'])).reason).toBe('internal_error');
     outputs.answer('devapp/publish_dev_app_version', { success: true, result: { versionStatus: 'AUDIT' } });
     const check = await sent(['dev', 'app', 'version', 'check-approval', '--unified-app-id', 'a1', '--version-id', 'v1', '--yes']);
     expect(check.printed).toEqual({ versionStatus: 'AUDIT' });
@@ -112,7 +112,7 @@ describe('dev app leaves refuse a pending answer that names no operation or no w
       outputs.answer(VERSION, { success: true, result });
       const run = await sent(create);
       const wayOn = present.includes('taskId') || (present.includes('unifiedAppId') && present.includes('versionId'));
-      expect(run.reason).toBe(present.length > 0 && wayOn ? undefined : 'backend_error');
+      expect(run.reason).toBe(present.length > 0 && wayOn ? undefined : 'internal_error');
     }), { numRuns: 30 });
   });
 });
