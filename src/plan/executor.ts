@@ -198,6 +198,12 @@ function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolea
     const next = nexts.find((v) => !missing(v));
     return { found: more !== undefined || next !== undefined, more: more ?? mores[0], next: next ?? nexts[0] };
   };
+  // marks_with (h34-a2; collectWikiPages common.go:289-307@c7521c1c): only the place holding the list says the marks
+  if (p.marks_with) {
+    const holder = scopes.find((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && p.marks_with!.some((k) => Object.hasOwn(v, k)));
+    const m = marksOf(holder ?? scopes[0]);
+    return { more: m.more, next: m.next };
+  }
   const chosen = scopes.map(marksOf).find((m) => m.found) ?? marksOf(scopes[0]);
   return { more: chosen.more, next: chosen.next };
 }
@@ -537,8 +543,12 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: Exec
   const itemsAt = typeof p.items === 'string' ? p.items : p.items[0];
   const moreAt = (p.more ?? [])[0] ?? 'hasMore';
   const nextAt = p.next[0];
-  // upstream cursorValueKey (string cursors): nil is "", else the value's text trimmed
-  const keyOf = (v: unknown) => (v === undefined || v === null ? '' : trimSpace(typeof v === 'string' ? v : stringifyJson(v)));
+  const intCursor = p.paged_command!.int_cursor === true;
+  // upstream cursorValueKey (paged_command.go:476-497): string cursors: nil is "", else the value's text trimmed; int64
+  // cursors (h34-a2): a number as its integer part, a text trimmed, anything else ""
+  const keyOf = (v: unknown) => (intCursor
+    ? (typeof v === 'number' ? String(Math.trunc(v)) : typeof v === 'string' ? trimSpace(v) : '')
+    : (v === undefined || v === null ? '' : trimSpace(typeof v === 'string' ? v : stringifyJson(v))));
   let envelope: Record<string, unknown> | undefined;
   let items: unknown[] = [];
   const total = () => (group ? countInner(items, group) : items.length);
@@ -602,13 +612,29 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: Exec
     if (!more) return write({ truncated: false, hasMore: false, lastCursor, pages: page, total: total() });
     const nextKey = keyOf(next);
     if (nextKey === '' || nextKey === current || seen.has(nextKey)) return fail(page + 1, nextKey, `pagination cursor did not advance: ${nextKey}`);
+    // upstream normalizeCursorArg (:499-525): string cursors send the value's text; int64 cursors a whole number, or fail
+    const sent = intCursor ? int64Cursor(next) : { value: next === null ? '' : typeof next === 'string' ? next : stringifyJson(next) };
+    if (sent.error !== undefined) return fail(page + 1, nextKey, sent.error);
     current = nextKey;
     args = cloneJson(args);
-    // upstream normalizeCursorArg (string cursors): the value's text
-    setNested(args, p.cursor_arg, next === null ? '' : typeof next === 'string' ? next : stringifyJson(next));
+    setNested(args, p.cursor_arg, sent.value);
     if (delayMs > 0 && page < pages) await (o.sleep ?? wait)(delayMs);
   }
   return write({ truncated: more, hasMore: more, lastCursor, pages, total: total() });
+}
+
+/** Upstream normalizeCursorArg for PagedCursorInt64 (paged_command.go:506-524@c7521c1c): the cursor sent next, or why not. */
+function int64Cursor(v: unknown): { value?: unknown; error?: string } {
+  if (typeof v === 'number') return Number.isInteger(v) ? { value: v } : { error: `paged response cursor must be an integer, got ${v}` };
+  if (typeof v === 'string') {
+    const t = trimSpace(v);
+    if (/^[+-]?\d+$/u.test(t)) {
+      const n = BigInt(t);
+      if (n >= -(2n ** 63n) && n < 2n ** 63n) return { value: Number(n) };
+    }
+    return { error: `paged response cursor must be a base-10 int64 string, got ${JSON.stringify(v)}` };
+  }
+  return { error: `paged response cursor must be int64-compatible, got ${v === null ? 'nil' : Array.isArray(v) ? '[]interface {}' : typeof v === 'object' ? 'map[string]interface {}' : typeof v === 'boolean' ? 'bool' : typeof v}` };
 }
 
 /**
@@ -1141,6 +1167,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   not_found: 'nothing matches the name given (see "details": candidates lists what there is): check the name and try again; nothing was changed',
   ambiguous_match: 'several match the name given (see "details": candidates): run again with the id of the one meant; nothing was changed',
   missing_parameter: 'give the flag the message names (see --help); nothing was sent',
+  internal_error: 'the answer says the operation is unfinished but gives nothing to follow it by: check its state in DingTalk before running the command again',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

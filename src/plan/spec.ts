@@ -175,6 +175,11 @@ export interface PageSpec {
    */
   marks_in?: string[];
   /**
+   * With `marks_in`: the marks are read only in the first of its places holding one of these keys (the place of the
+   * list, upstream collectWikiPages reading hasMore and the cursor from requireWikiCollection's container), else the first.
+   */
+  marks_with?: string[];
+  /**
    * Paths at which a list whose first element is a list is the page as a tuple `[items, next, more]`: its next and
    * more are the page's; a shorter tuple or a `more` that is not a boolean is a pagination failure (strict).
    */
@@ -263,9 +268,10 @@ export interface PageSpec {
    * every page must say a boolean `more` and hold the list (a last grouped page may lack it) and, with more, a next
    * cursor that was not followed before; `group` merges groups met on several pages and makes max_items count their
    * inner items; the result is the FIRST page's answer with the list, `more` and `next` rewritten and a `paging`
-   * record `{truncated, hasMore, lastCursor, pages, total}` (docs/PLANS.md "page" `paged_command`).
+   * record `{truncated, hasMore, lastCursor, pages, total}` (docs/PLANS.md "page" `paged_command`). `int_cursor`:
+   * upstream's PagedCursorInt64 (cursorValueKey / normalizeCursorArg, paged_command.go:476-525@c7521c1c).
    */
-  paged_command?: { when?: Condition; group?: { key: string; list: string } };
+  paged_command?: { when?: Condition; group?: { key: string; list: string }; int_cursor?: true };
   /**
    * Upstream's paging.FetchAll over a page reader (paging.go:128-271, helpers/aitable.go:197-304@c7521c1c), while
    * `when` holds (record query --all): pages follow the first non-blank `next` text of the payload until none; a bad
@@ -659,13 +665,14 @@ export interface RefuseStep extends StepCommon {
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
   'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed', 'minutes_upload_completion_unknown', 'doc_grant_permission_partial_failure', 'doc_write_commit_unknown',
   'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete',
-  'not_found', 'ambiguous_match', 'missing_parameter'] as const;
+  'not_found', 'ambiguous_match', 'missing_parameter', 'internal_error'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 /**
  * The reasons a refuse step with `answer_of` may fail as: backend_error, or upstream's own name for a write whose answer
- * did not acknowledge it (minutes +prepare-asr, workflows.go:466-486@c7521c1c).
+ * did not acknowledge it (minutes +prepare-asr, workflows.go:466-486@c7521c1c), or internal_error for an answer upstream
+ * fails as its internal error (dev app leaves' devAppPendingResult, helpers/devapp.go:2225-2238@c7521c1c).
  */
-export const ANSWER_OF_REASONS: readonly RefuseReason[] = ['backend_error', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed'];
+export const ANSWER_OF_REASONS: readonly RefuseReason[] = ['backend_error', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'internal_error'];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
 /**

@@ -31,7 +31,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'marks_with', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -75,10 +75,14 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     const c = raw.paged_command;
     if (!isObj(c)) s.problems.push(`${at}.paged_command: must be an object`);
     else {
-      only(s, `${at}.paged_command`, c, ['when', 'group']);
+      only(s, `${at}.paged_command`, c, ['when', 'group', 'int_cursor']);
       if (numbered) s.problems.push(`${at}.paged_command: cursor paging only (no number_arg or offset_arg)`);
       out.paged_command = {};
       if (c.when !== undefined) out.paged_command.when = normalizeCondition(s, `${at}.paged_command.when`, c.when);
+      if (c.int_cursor !== undefined) {
+        if (c.int_cursor !== true) s.problems.push(`${at}.paged_command.int_cursor: only true`);
+        else out.paged_command.int_cursor = true;
+      }
       if (c.group !== undefined) {
         if (!isObj(c.group) || typeof c.group.key !== 'string' || typeof c.group.list !== 'string') s.problems.push(`${at}.paged_command.group: {key: <field>, list: <field>}`);
         else out.paged_command.group = { key: c.group.key, list: c.group.list };
@@ -169,6 +173,12 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
         else out.record.end_when = normalizeCondition({ ...s, inForEach: true }, `${at}.record.end_when`, r.end_when);
       }
     }
+  }
+  if (raw.marks_with !== undefined) {
+    const l = raw.marks_with;
+    if (raw.marks_in === undefined) s.problems.push(`${at}.marks_with: only with marks_in`);
+    else if (!Array.isArray(l) || l.length === 0 || !l.every((x) => typeof x === 'string' && x !== '')) s.problems.push(`${at}.marks_with: a non-empty list of keys`);
+    else out.marks_with = [...l] as string[];
   }
   if (raw.marks_in !== undefined) {
     const l = raw.marks_in;
