@@ -1,0 +1,108 @@
+// Session 34, issue 32 left-overs (notes/h34-misc.md): the aitable read-backs page as upstream's queryRecordWindow
+// (record_query_all.go:32-104@c7521c1c, through queryRecordsByIDs record_batch.go:305-317, queryDeletedRecordsByIDs
+// :319-333, readAttachmentCell attachment_composite.go:307-308) and +record-bulk-patch's matches as queryAllRecords
+// (record_query_all.go:245-283). Run as a user types the commands against the fake MCP server on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { useOutputRuns } from './output-runs.js';
+
+const { run, answer, failure, sent, mcp } = useOutputRuns('dws-h34-misc-');
+const table = ['--base-id', 'b1', '--table-id', 't1'];
+const update = (records: unknown[]) => ['aitable', '+record-update', ...table, '--records', JSON.stringify(records), '--yes'];
+const del = (ids: string) => ['aitable', '+record-delete', ...table, '--record-ids', ids, '--yes'];
+const patch = (...more: string[]) => ['aitable', '+record-bulk-patch', ...table, '--patch', '{"f":"done"}', ...more, '--yes'];
+/** query_records answering these pages in turn (the last one again after them). */
+const pages = (...bodies: unknown[]) => {
+  mcp.calls.length = 0;
+  mcp.answers['aitable/query_records'] = (_args, n) => bodies[Math.min(n, bodies.length - 1)];
+};
+const reads = () => mcp.calls.filter((c) => c.name === 'query_records').map((c) => c.arguments);
+const two = [{ recordId: 'r1', cells: { f: 1 } }, { recordId: 'r2', cells: { f: 2 } }];
+
+describe('aitable read-backs page as queryRecordWindow (record_query_all.go:32-104@c7521c1c)', () => {
+  it('+record-update: a page saying hasMore false with a cursor reads on (responseHasMore, record_upsert_by_key.go:286-304)', async () => {
+    answer('aitable/update_records', { data: {} });
+    pages({ records: [two[0]], hasMore: false, nextCursor: ' c2 ' }, { records: [two[1]] });
+    const out = await run(update(two)) as Record<string, unknown>;
+    expect(out.verification).toEqual({ status: 'verified', verifiedCount: 2 });
+    expect(reads().map((a) => [a.limit, a.cursor ?? null])).toEqual([[2, null], [1, 'c2']]);
+  });
+  it('+record-update: a cursor two levels down (data.pagination) is followed', async () => {
+    answer('aitable/update_records', { data: {} });
+    pages({ data: { records: [two[0]], pagination: { hasMore: true, nextCursor: 'c2' } } }, { data: { records: [two[1]] } });
+    const out = await run(update(two)) as Record<string, unknown>;
+    expect(out.verification).toEqual({ status: 'verified', verifiedCount: 2 });
+    expect(reads().map((a) => a.cursor ?? null)).toEqual([null, 'c2']);
+  });
+  it('+record-delete: a read-back whose cursor repeats fails after the write (cursor cycle), never verified_absent', async () => {
+    answer('aitable/delete_records', { data: {} });
+    pages({ records: [], hasMore: true, nextCursor: 'c1' });
+    const outcome = await failure(del('r1,r2'));
+    expect(outcome.reason).toBe('partial_outcome');
+    expect(outcome.out).toBe('');
+    expect(reads()).toHaveLength(2);
+  });
+  it('three pages in a row saying more without a record fail (:77-86); a record between resets the count', async () => {
+    answer('aitable/delete_records', { data: {} });
+    const empty = (n: number) => ({ records: [], hasMore: true, nextCursor: `e${n}` });
+    pages(empty(1), empty(2), empty(3), { records: [] });
+    expect((await failure(del('r1'))).reason).toBe('partial_outcome');
+    expect(reads()).toHaveLength(3);
+    answer('aitable/update_records', { data: {} });
+    pages(empty(1), empty(2), { records: [two[0]], hasMore: true, nextCursor: 'x' }, empty(4), empty(5), { records: [two[1]] });
+    const out = await run(update(two)) as Record<string, unknown>;
+    expect(out.verification).toEqual({ status: 'verified', verifiedCount: 2 });
+  });
+  it('+record-delete: the explicit empty answer ends the read (explicitEmptyRecordQuery :109-124); any other page without records fails', async () => {
+    answer('aitable/delete_records', { data: {} });
+    pages({ success: true, status: 'success', data: {} });
+    const out = await run(del('r1')) as Record<string, unknown>;
+    expect(out.verification).toEqual({ status: 'verified_absent', verifiedCount: 1 });
+    pages({ records: [], hasMore: true, nextCursor: 'c1' }, { success: true, data: {} });
+    const outcome = await failure(del('r1'));
+    expect([outcome.reason, outcome.message.includes('no records collection')]).toEqual(['partial_outcome', true]);
+  });
+  it('+attachment-put: the record read before the upload follows a page that says more with no record', async () => {
+    const rec = { recordId: 'r1', cells: { fa: [] } };
+    pages({ records: [], hasMore: true, nextCursor: 'c1' }, { records: [rec] }, { records: [rec] }, { records: [{ ...rec, cells: { fa: [{ fileToken: 'tok' }] } }] });
+    answer('aitable/prepare_attachment_upload', { data: { uploadUrl: 'http://127.0.0.1:9/none', fileToken: 'tok' } });
+    const r = await sent(['aitable', '+attachment-put', ...table, '--record-id', 'r1', '--field-id', 'fa', '--file', 'a.txt', '--yes'], { 'a.txt': 'x' });
+    const q = r.calls.filter(([k]) => k === 'aitable/query_records').map(([, a]) => a as Record<string, unknown>);
+    expect(q.slice(0, 2)).toEqual([
+      { baseId: 'b1', tableId: 't1', recordIds: ['r1'], limit: 1 },
+      { baseId: 'b1', tableId: 't1', recordIds: ['r1'], limit: 1, cursor: 'c1' },
+    ]);
+    expect(r.calls.map(([k]) => k)).toContain('aitable/prepare_attachment_upload');
+  });
+  it('property: a read-back is read on exactly while responseHasMore holds and records are still wanted', async () => {
+    answer('aitable/update_records', { data: {} });
+    // each page holds one record of the two; whether it says more by hasMore, by a cursor only, or not at all
+    await fc.assert(fc.asyncProperty(fc.constantFrom('hasMore', 'cursorOnly', 'none', 'hasMoreFalseCursor'), async (how) => {
+      const marks = { hasMore: { hasMore: true, nextCursor: 'c2' }, cursorOnly: { cursor: 'c2' }, none: { hasMore: false }, hasMoreFalseCursor: { hasMore: false, next_cursor: 'x', nextCursor: 'c2' } }[how];
+      pages({ result: { records: [two[0]], ...marks } }, { records: [two[1]] });
+      const outcome = await failure(update(two)).catch(() => undefined);
+      const follows = how !== 'none';
+      expect(reads()).toHaveLength(follows ? 2 : 1);
+      expect(outcome?.reason).toBe(follows ? undefined : 'partial_outcome');
+    }), { numRuns: 8 });
+  });
+});
+
+describe('aitable +record-bulk-patch matches page as queryAllRecords (record_query_all.go:245-283@c7521c1c)', () => {
+  const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ recordId: `r${from + i}`, cells: { f: 'done' } }));
+  it('hasMore false beside a cursor in data reads on; a cycle is refused before any write', async () => {
+    pages({ records: ids(2), hasMore: false, data: { nextCursor: 'c2' } }, { records: ids(1, 2) }, { records: ids(3) });
+    const r = await sent(patch('--all'));
+    const q = r.calls.filter(([k]) => k === 'aitable/query_records').map(([, a]) => (a as Record<string, unknown>).cursor ?? null);
+    expect(q.slice(0, 2)).toEqual([null, 'c2']);
+    expect(r.calls.filter(([k]) => k === 'aitable/update_records')[0][1]).toMatchObject({ records: [{ recordId: 'r0' }, { recordId: 'r1' }, { recordId: 'r2' }] });
+    pages({ records: ids(2), hasMore: true, nextCursor: 'c1' }, { records: ids(1, 2), hasMore: true, nextCursor: 'c1' });
+    const cycle = await sent(patch('--all'));
+    expect([cycle.reason, cycle.calls.map(([k]) => k)]).toEqual(['backend_error', ['aitable/query_records', 'aitable/query_records']]);
+  });
+  it('more than --max-matches ends the read before its marks: a page saying more with no cursor past the cap is too_many', async () => {
+    pages({ records: ids(3), hasMore: true });
+    const r = await sent(patch('--all', '--max-matches', '2'));
+    expect([r.reason, r.calls.length]).toEqual(['constraint_violation', 1]);
+  });
+});
