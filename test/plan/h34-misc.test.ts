@@ -106,3 +106,32 @@ describe('aitable +record-bulk-patch matches page as queryAllRecords (record_que
     expect([r.reason, r.calls.length]).toEqual(['constraint_violation', 1]);
   });
 });
+
+describe('todo task list --size above 20 decodes each page as todoListAutoPage (helpers/todo.go:1806-1862@c7521c1c)', () => {
+  const cards = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ taskId: `t${from + i}` }));
+  const list = (size: string) => ['todo', 'task', 'list', '--size', size];
+  const todoPages = (...bodies: unknown[]) => {
+    mcp.calls.length = 0;
+    mcp.answers['todo/get_user_todos_in_current_org'] = (_args, n) => bodies[Math.min(n, bodies.length - 1)];
+  };
+  it('keys are matched ignoring case, as json.Unmarshal into struct {Result {TodoCards []any}}', async () => {
+    todoPages({ Result: { TodoCards: cards(20) } }, { result: { todoCards: [...cards(5, 20), 'text'] } });
+    const r = await sent(list('30'));
+    expect(r.calls.map(([, a]) => [(a as Record<string, unknown>).pageNum, (a as Record<string, unknown>).pageSize])).toEqual([['1', '20'], ['2', '20']]);
+    expect(((r.printed as { result: { todoCards: unknown[] } }).result.todoCards)).toEqual([...cards(25), 'text']);
+  });
+  it('a page whose result or todoCards is of another kind fails the command (failed to parse todo response)', async () => {
+    for (const bad of [{ result: { todoCards: 'x' } }, { result: [] }, { result: { todoCards: { a: 1 } } }, 'not json']) {
+      todoPages({ result: { todoCards: cards(20) } }, bad);
+      const r = await sent(list('45'));
+      expect([r.reason, r.printed, r.calls.length]).toEqual(['backend_error', undefined, 2]);
+    }
+  });
+  it('null or a missing key is no card and ends the pages; the merged list is null when none came', async () => {
+    todoPages({ result: null });
+    expect((await sent(list('21'))).printed).toEqual({ result: { todoCards: null } });
+    todoPages({ result: { todoCards: cards(20) } }, { other: 1 });
+    const r = await sent(list('60'));
+    expect([r.calls.length, (r.printed as { result: { todoCards: unknown[] } }).result.todoCards.length]).toEqual([2, 20]);
+  });
+});
