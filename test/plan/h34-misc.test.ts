@@ -135,3 +135,20 @@ describe('todo task list --size above 20 decodes each page as todoListAutoPage (
     expect([r.calls.length, (r.printed as { result: { todoCards: unknown[] } }).result.todoCards.length]).toEqual([2, 20]);
   });
 });
+
+describe('chat +search-msg checks and resolves every value typed, no bound (search_msg.go:478-516, :613-623@c7521c1c)', () => {
+  it('101 conversation ids are each read with get_conversation_info before the search', async () => {
+    const ids = Array.from({ length: 101 }, (_, i) => `cid${i}`);
+    const r = await sent(['chat', '+search-msg', '--query', 'x', '--chat-id', ids.join(',')]);
+    const infos = r.calls.filter(([k]) => k === 'chat/get_conversation_info').map(([, a]) => (a as Record<string, unknown>).openConversationId);
+    expect(infos).toEqual(ids);
+    expect(r.reason).not.toBe('invalid_parameter');
+    expect(r.calls.map(([k]) => k)).toContain('im/search_messages');
+  });
+  it('21 --senders values are each resolved', async () => {
+    const names = Array.from({ length: 21 }, (_, i) => `user${i}`);
+    const r = await sent(['chat', '+search-msg', '--query', 'x', '--senders', names.join(',')]);
+    expect(r.calls.filter(([k]) => k === 'contact/search_contact_by_key_word')).toHaveLength(21);
+    expect(r.reason).not.toBe('invalid_parameter');
+  });
+});
