@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useOutputRuns } from './output-runs.js';
+import { runCliAsync } from '../helpers.js';
+import fallbacks from '../../catalog/data/command-path-fallbacks.json' with { type: 'json' };
 
-const { run, answer, failure, sent, mcp } = useOutputRuns('dws-h34-misc-');
+const { run, answer, failure, sent, mcp, env } = useOutputRuns('dws-h34-misc-');
 const table = ['--base-id', 'b1', '--table-id', 't1'];
 const update = (records: unknown[]) => ['aitable', '+record-update', ...table, '--records', JSON.stringify(records), '--yes'];
 const del = (ids: string) => ['aitable', '+record-delete', ...table, '--record-ids', ids, '--yes'];
@@ -150,5 +152,24 @@ describe('chat +search-msg checks and resolves every value typed, no bound (sear
     const r = await sent(['chat', '+search-msg', '--query', 'x', '--senders', names.join(',')]);
     expect(r.calls.filter(([k]) => k === 'contact/search_contact_by_key_word')).toHaveLength(21);
     expect(r.reason).not.toBe('invalid_parameter');
+  });
+});
+
+describe('dws help <path> follows upstream\'s reviewed path fallbacks as <path> --help does (command_fallback.go:20-60@c7521c1c)', () => {
+  // `help <words>` is `<words> --help` (src/cli/main.ts), so the table applies to both spellings
+  const shown = async (argv: string[]) => {
+    const r = await runCliAsync(argv, '', env());
+    return { out: r.stdout, err: r.stderr, status: r.status };
+  };
+  const paths = fallbacks.paths as Record<string, { to?: string }>;
+  it('two rewrites print their command\'s help; two ambiguous paths are the same refusal (exit 3) both ways', async () => {
+    for (const from of ['chat +members', 'chat +bot-list', 'chat +conversation-category-list', 'chat +group-send-text']) {
+      const words = from.split(' ');
+      const viaHelp = await shown(['help', ...words]);
+      expect(viaHelp, from).toEqual(await shown([...words, '--help']));
+      const to = paths[from].to;
+      if (to !== undefined) expect([viaHelp.status, viaHelp.out.split('\n')[0]], from).toEqual([0, expect.stringContaining(`dws ${to} - `)]);
+      else expect([viaHelp.status, JSON.parse(viaHelp.err).error.reason], from).toEqual([3, 'ambiguous_command']);
+    }
   });
 });
