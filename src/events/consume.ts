@@ -30,12 +30,15 @@ const RECONNECT_MAX_MS = 30_000;
 
 const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-/** Go duration text (validated by the flag schema) -> milliseconds. */
+/**
+ * Go duration text (validated by the flag schema, time.ParseDuration's grammar) -> milliseconds, negative for a
+ * leading `-`: upstream then has no deadline (`Duration > 0` only, consume/run.go:214@c7521c1c) and no expiry (:972).
+ */
 export function durationMs(go: string): number {
   let total = 0;
-  // \u00b5: the bundles are ASCII (scripts/build.mjs), and esbuild escapes strings but not regular expressions.
-  for (const m of go.matchAll(/([0-9]+(?:\.[0-9]+)?)(ns|us|\u00b5s|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
-  return total;
+  // \u00b5, \u03bc: the bundles are ASCII (scripts/build.mjs), and esbuild escapes strings but not regular expressions.
+  for (const m of go.matchAll(/([0-9]*(?:\.[0-9]*)?)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2] === '\u03bcs' ? 'us' : m[2]];
+  return go.startsWith('-') ? -total : total;
 }
 
 /** The rule a subscription to this key needs, from the target flags (upstream personal.BuildRuleParam). */
@@ -318,7 +321,8 @@ function localChecks(values: Record<string, unknown>, positionals: Record<string
   }
   const unbounded = () => {
     const b = boundsOf(values, true);
-    return b.maxEvents === 0 && b.durationMs === 0;
+    // a negative --duration is no bound (ValidateConfig's Duration <= 0, validate.go:82@c7521c1c)
+    return b.maxEvents === 0 && b.durationMs <= 0;
   };
   if (!(dryRun && keys.length <= 1) && values.format === 'json' && unbounded()) {
     throw new DwsError('constraint_violation', '--format json needs --max-events or --duration: its events are indented over several lines, which an open-ended stream cannot be split by', 'use --format ndjson for an open-ended stream');
@@ -398,7 +402,7 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
       for (const p of planned) {
         const id = await client.create({
           eventKey: p.def.event_key, ruleType: p.ruleType, ruleParam: p.ruleParam, filter: p.filter,
-          name, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
+          name, ttlSeconds: ttl > 0 ? ttl : undefined, idempotencyKey: idempotencyKey(cp, p),
         });
         held.push({ id, eventKey: p.def.event_key, ruleType: p.ruleType, owned: true });
       }

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useOutputRuns } from './output-runs.js';
-import { runCliAsync } from '../helpers.js';
+import { dispatchInProcess, runCliAsync } from '../helpers.js';
+import { durationMs } from '../../src/events/consume.js';
 import fallbacks from '../../catalog/data/command-path-fallbacks.json' with { type: 'json' };
 
 const { run, answer, failure, sent, mcp, env } = useOutputRuns('dws-h34-misc-');
@@ -171,5 +172,30 @@ describe('dws help <path> follows upstream\'s reviewed path fallbacks as <path> 
       if (to !== undefined) expect([viaHelp.status, viaHelp.out.split('\n')[0]], from).toEqual([0, expect.stringContaining(`dws ${to} - `)]);
       else expect([viaHelp.status, JSON.parse(viaHelp.err).error.reason], from).toEqual([3, 'ambiguous_command']);
     }
+  });
+});
+
+describe('event consume --duration as pflag DurationVar reads it (time.ParseDuration; consume/run.go:214, validate.go:82@c7521c1c)', () => {
+  const dry = async (...more: string[]) => {
+    const o = await dispatchInProcess(['event', 'consume', 'user_im_message_receive_group', 'user_im_message_receive_at', '--group', 'cid1', ...more, '--dry-run'], env());
+    return o.error?.reason ?? 'ok';
+  };
+  it('Go\'s spellings are taken (a sign, 0 alone, .5s, 1.s, both micro signs); others refused as invalid_parameter', async () => {
+    for (const d of ['-1s', '+0', '0', '-0', '.5s', '1.s', '1\u00b5s', '1\u03bcs', '1h2m3.5s', '-1m30s']) expect([d, await dry(`--duration=${d}`)]).toEqual([d, 'ok']);
+    for (const d of ['--1s', '1', 's', '.s', '1.5', '0s0', '1 s', '1hh', '1d', '+']) expect([d, await dry(`--duration=${d}`)]).toEqual([d, 'invalid_parameter']);
+    expect(await dry('--duration', '-1s')).toBe('ok');
+  });
+  it('a negative duration is no bound: --format json then needs --max-events (ErrJSONFormatRequiresBounded)', async () => {
+    expect(await dry('--duration', '-1s', '--format', 'json')).toBe('constraint_violation');
+    expect(await dry('--duration', '-1s', '--format', 'json', '--max-events', '2')).toBe('ok');
+    expect(await dry('--duration', '1s', '--format', 'json')).toBe('ok');
+  });
+  it('durationMs sums the parts and keeps the sign (property over parts)', () => {
+    expect([durationMs('-1m30s'), durationMs('.5s'), durationMs('1.s'), durationMs('2\u03bcs'), durationMs('0'), durationMs('+1h')]).toEqual([-90000, 500, 1000, 0.002, 0, 3600000]);
+    fc.assert(fc.property(fc.constantFrom('', '-', '+'), fc.array(fc.tuple(fc.integer({ min: 0, max: 999 }), fc.constantFrom('h', 'm', 's', 'ms')), { minLength: 1, maxLength: 4 }), (sign, parts) => {
+      const unit: Record<string, number> = { h: 3600000, m: 60000, s: 1000, ms: 1 };
+      const total = parts.reduce((a, [n, u]) => a + n * unit[u], 0);
+      expect(durationMs(sign + parts.map(([n, u]) => `${n}${u}`).join(''))).toBe(sign === '-' ? -total : total);
+    }));
   });
 });
