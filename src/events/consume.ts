@@ -425,19 +425,47 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
       : async (v: unknown) => void listed.push(v);
     // upstream's ready contract (consume/run.go:283-293, run_many.go:163-169@c7521c1c): once the stream is open, before
     // any event, stderr names the subscription(s) and says ready; dws runs no bus, so bus_pid is this process
+    let readyAt: number | undefined;
     const ready = writeLine && values.quiet !== true ? () => {
+      readyAt = performance.now();
       const lines = held.length === 1
         ? [`[event] ready event_key=${held[0].eventKey} bus_pid=${process.pid} subscribe_id=${held[0].id}`]
         : [...held.map((h) => `[event] subscription event_key=${h.eventKey} subscribe_id=${h.id}`), `[event] ready event_count=${held.length} bus_pid=${process.pid}`];
       process.stderr.write(lines.map((l) => `${l}\n`).join(''));
     } : undefined;
-    const reason = await stream(ctx, client, ticketMode, bounds, match, (ev) => deliver(shape(ev)), cp.sourceId, ready);
+    let received = 0;
+    const reason = await stream(ctx, client, ticketMode, bounds, match, async (ev) => {
+      await deliver(shape(ev));
+      received++;
+    }, cp.sourceId, ready);
+    // upstream's exit line (consume/run.go:306-320, :353-372, run_many.go:183-193@c7521c1c), after a graceful end of a
+    // run that said ready: the events written, the time since ready (Go's Duration text, to the millisecond), and why
+    if (readyAt !== undefined) {
+      const why = reason === 'max_events' ? 'limit' : reason === 'duration' ? 'timeout' : 'signal';
+      process.stderr.write(`[event] exited \u2014 received ${received} event(s) in ${goDurationText(Math.round(performance.now() - readyAt))} (reason: ${why})\n`);
+    }
     if (ctx.writeLine) return undefined;
     return { events: listed, count: listed.length, stopped: reason, subscriptions: held.map((h) => h.id) };
   } finally {
     await cleanup();
   }
 };
+
+/**
+ * Go's time.Duration String of a whole number of milliseconds from 0 (`0s`, `250ms`, `1.5s`, `2m3.04s`, `1h0m0s`), as
+ * upstream prints the run's time rounded to the millisecond.
+ */
+export function goDurationText(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const rest = ms % 60_000;
+  const whole = Math.floor(rest / 1000);
+  const frac = String(rest % 1000).padStart(3, '0').replace(/0+$/u, '');
+  const secs = `${whole}${frac ? `.${frac}` : ''}s`;
+  return h > 0 ? `${h}h${m}m${secs}` : m > 0 ? `${m}m${secs}` : secs;
+}
 
 const CANCEL_ATTEMPTS = 3;
 

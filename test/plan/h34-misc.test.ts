@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useOutputRuns } from './output-runs.js';
 import { dispatchInProcess, runCliAsync } from '../helpers.js';
-import { durationMs } from '../../src/events/consume.js';
+import { durationMs, goDurationText } from '../../src/events/consume.js';
 import fallbacks from '../../catalog/data/command-path-fallbacks.json' with { type: 'json' };
 
 const { run, answer, failure, sent, mcp, env } = useOutputRuns('dws-h34-misc-');
@@ -196,6 +196,16 @@ describe('event consume --duration as pflag DurationVar reads it (time.ParseDura
       const unit: Record<string, number> = { h: 3600000, m: 60000, s: 1000, ms: 1 };
       const total = parts.reduce((a, [n, u]) => a + n * unit[u], 0);
       expect(durationMs(sign + parts.map(([n, u]) => `${n}${u}`).join(''))).toBe(sign === '-' ? -total : total);
+    }));
+  });
+});
+
+describe('event consume\'s exit line prints the run\'s time as Go\'s Duration String (consume/run.go:317@c7521c1c)', () => {
+  it('known texts, and every whole millisecond reads back as itself (property)', () => {
+    expect([0, 5, 999, 1000, 1500, 61040, 3600000, 3723004].map(goDurationText)).toEqual(['0s', '5ms', '999ms', '1s', '1.5s', '1m1.04s', '1h0m0s', '1h2m3.004s']);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10 * 3_600_000 }), (ms) => {
+      expect(durationMs(goDurationText(ms))).toBeCloseTo(ms, 6);
+      expect(goDurationText(ms)).toMatch(/^(0s|[1-9]\d{0,2}ms|([1-9]\d*h\d+m|[1-9]\d*m)?\d+(\.\d*[1-9])?s)$/u);
     }));
   });
 });
