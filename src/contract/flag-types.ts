@@ -177,8 +177,12 @@ const toGoInteger = (t: string): unknown => parseGoInt(t) ?? t;
 /** pflag's Float64 text (parseGoFloat); the text itself (refused by validation) when Go would refuse it. */
 const toGoFloat = (t: string): unknown => parseGoFloat(t) ?? t;
 
-/** Go duration syntax (`90s`, `1m30s`, `500ms`), as the upstream CLI accepts it. */
-const DURATION = '^([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$';
+/**
+ * Go duration syntax as pflag's DurationVar reads it (time.ParseDuration): an optional sign, then `0` alone or numbers
+ * (`1`, `1.5`, `.5`, `1.`) each with its unit (`90s`, `1m30s`, `-1s`, `500ms`, `2µs` with U+00B5 or U+03BC).
+ * Beyond about 292 years Go refuses the value; that bound is not checked here.
+ */
+const DURATION = '^[-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)$';
 
 /** CLI types of the catalog (pflag names) -> JSON types. An unknown type is taken as text. */
 export const FLAG_TYPES: Record<string, FlagType> = {

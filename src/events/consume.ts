@@ -30,12 +30,15 @@ const RECONNECT_MAX_MS = 30_000;
 
 const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-/** Go duration text (validated by the flag schema) -> milliseconds. */
+/**
+ * Go duration text (validated by the flag schema, time.ParseDuration's grammar) -> milliseconds, negative for a
+ * leading `-`: upstream then has no deadline (`Duration > 0` only, consume/run.go:214@c7521c1c) and no expiry (:972).
+ */
 export function durationMs(go: string): number {
   let total = 0;
-  // \u00b5: the bundles are ASCII (scripts/build.mjs), and esbuild escapes strings but not regular expressions.
-  for (const m of go.matchAll(/([0-9]+(?:\.[0-9]+)?)(ns|us|\u00b5s|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
-  return total;
+  // \u00b5, \u03bc: the bundles are ASCII (scripts/build.mjs), and esbuild escapes strings but not regular expressions.
+  for (const m of go.matchAll(/([0-9]*(?:\.[0-9]*)?)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2] === '\u03bcs' ? 'us' : m[2]];
+  return go.startsWith('-') ? -total : total;
 }
 
 /** The rule a subscription to this key needs, from the target flags (upstream personal.BuildRuleParam). */
@@ -318,7 +321,8 @@ function localChecks(values: Record<string, unknown>, positionals: Record<string
   }
   const unbounded = () => {
     const b = boundsOf(values, true);
-    return b.maxEvents === 0 && b.durationMs === 0;
+    // a negative --duration is no bound (ValidateConfig's Duration <= 0, validate.go:82@c7521c1c)
+    return b.maxEvents === 0 && b.durationMs <= 0;
   };
   if (!(dryRun && keys.length <= 1) && values.format === 'json' && unbounded()) {
     throw new DwsError('constraint_violation', '--format json needs --max-events or --duration: its events are indented over several lines, which an open-ended stream cannot be split by', 'use --format ndjson for an open-ended stream');
@@ -398,7 +402,7 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
       for (const p of planned) {
         const id = await client.create({
           eventKey: p.def.event_key, ruleType: p.ruleType, ruleParam: p.ruleParam, filter: p.filter,
-          name, ttlSeconds: ttl || undefined, idempotencyKey: idempotencyKey(cp, p),
+          name, ttlSeconds: ttl > 0 ? ttl : undefined, idempotencyKey: idempotencyKey(cp, p),
         });
         held.push({ id, eventKey: p.def.event_key, ruleType: p.ruleType, owned: true });
       }
@@ -421,19 +425,47 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
       : async (v: unknown) => void listed.push(v);
     // upstream's ready contract (consume/run.go:283-293, run_many.go:163-169@c7521c1c): once the stream is open, before
     // any event, stderr names the subscription(s) and says ready; dws runs no bus, so bus_pid is this process
+    let readyAt: number | undefined;
     const ready = writeLine && values.quiet !== true ? () => {
+      readyAt = performance.now();
       const lines = held.length === 1
         ? [`[event] ready event_key=${held[0].eventKey} bus_pid=${process.pid} subscribe_id=${held[0].id}`]
         : [...held.map((h) => `[event] subscription event_key=${h.eventKey} subscribe_id=${h.id}`), `[event] ready event_count=${held.length} bus_pid=${process.pid}`];
       process.stderr.write(lines.map((l) => `${l}\n`).join(''));
     } : undefined;
-    const reason = await stream(ctx, client, ticketMode, bounds, match, (ev) => deliver(shape(ev)), cp.sourceId, ready);
+    let received = 0;
+    const reason = await stream(ctx, client, ticketMode, bounds, match, async (ev) => {
+      await deliver(shape(ev));
+      received++;
+    }, cp.sourceId, ready);
+    // upstream's exit line (consume/run.go:306-320, :353-372, run_many.go:183-193@c7521c1c), after a graceful end of a
+    // run that said ready: the events written, the time since ready (Go's Duration text, to the millisecond), and why
+    if (readyAt !== undefined) {
+      const why = reason === 'max_events' ? 'limit' : reason === 'duration' ? 'timeout' : 'signal';
+      process.stderr.write(`[event] exited \u2014 received ${received} event(s) in ${goDurationText(Math.round(performance.now() - readyAt))} (reason: ${why})\n`);
+    }
     if (ctx.writeLine) return undefined;
     return { events: listed, count: listed.length, stopped: reason, subscriptions: held.map((h) => h.id) };
   } finally {
     await cleanup();
   }
 };
+
+/**
+ * Go's time.Duration String of a whole number of milliseconds from 0 (`0s`, `250ms`, `1.5s`, `2m3.04s`, `1h0m0s`), as
+ * upstream prints the run's time rounded to the millisecond.
+ */
+export function goDurationText(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const rest = ms % 60_000;
+  const whole = Math.floor(rest / 1000);
+  const frac = String(rest % 1000).padStart(3, '0').replace(/0+$/u, '');
+  const secs = `${whole}${frac ? `.${frac}` : ''}s`;
+  return h > 0 ? `${h}h${m}m${secs}` : m > 0 ? `${m}m${secs}` : secs;
+}
 
 const CANCEL_ATTEMPTS = 3;
 

@@ -262,7 +262,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const sizeKey = p.widen?.arg ?? p.size_arg;
   const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false, last: { overflow: false } };
   const moreText = (p.more ?? []).join(' / ');
-  const nextText = p.next.join(' / ');
+  // a long candidate list (upstream responseCursor's depth-first walk, spelled out) is named by its first places
+  const nextText = p.next.length > 6 ? `${p.next.slice(0, 3).join(' / ')} / ... (${p.next.length} places)` : p.next.join(' / ');
   let read = 0;
   let emptyRun = 0;
   try {

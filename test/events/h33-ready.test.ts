@@ -26,7 +26,9 @@ describe('event consume says it is ready on stderr', () => {
     const r = await run(['event', 'consume', 'user_im_message_receive_at', '--max-events', '1']);
     expect(r.status).toBe(0);
     const sub = (JSON.parse(r.stdout.trim()) as { subscribe_id: string }).subscribe_id;
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('[event]'))).toEqual([expect.stringMatching(new RegExp(`^\\[event\\] ready event_key=user_im_message_receive_at bus_pid=\\d+ subscribe_id=${sub}$`, 'u'))]);
+    // h34-misc: then upstream's exit line (consume/run.go:306-320, :366-372@c7521c1c)
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('[event]'))).toEqual([expect.stringMatching(new RegExp(`^\\[event\\] ready event_key=user_im_message_receive_at bus_pid=\\d+ subscribe_id=${sub}$`, 'u')),
+      expect.stringMatching(/^\[event\] exited \u2014 received 1 event\(s\) in (0s|\d+ms|\d+(\.\d+)?s) \(reason: limit\)$/u)]);
   });
 
   it('two keys: each subscription named, then the ready line with the count', async () => {
@@ -34,10 +36,11 @@ describe('event consume says it is ready on stderr', () => {
     const r = await run(['event', 'consume', 'user_im_message_receive_at', 'user_im_message_receive_o2o_all', '--max-events', '1']);
     expect(r.status).toBe(0);
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('[event]'));
-    expect(lines.map((l) => l.replace(/subscribe_id=\S+/u, 'subscribe_id=S').replace(/bus_pid=\d+/u, 'bus_pid=P'))).toEqual([
+    expect(lines.map((l) => l.replace(/subscribe_id=\S+/u, 'subscribe_id=S').replace(/bus_pid=\d+/u, 'bus_pid=P').replace(/ in (0s|\d+ms|\d+(\.\d+)?s) /u, ' in T '))).toEqual([
       '[event] subscription event_key=user_im_message_receive_at subscribe_id=S',
       '[event] subscription event_key=user_im_message_receive_o2o_all subscribe_id=S',
       '[event] ready event_count=2 bus_pid=P',
+      '[event] exited \u2014 received 1 event(s) in T (reason: limit)',
     ]);
   });
 

@@ -194,8 +194,9 @@ describe('event consume', () => {
       ev.fx.push(personalFrame({ eventKey: 'user_im_message_receive_at', subId: 'sub_1', eventId: 'p2', body: messageBody(2) }));
     });
     expect(r.status).toBe(0);
-    // h33-left: only upstream's ready line (consume/run.go:283-293@c7521c1c)
-    expect(r.stderr).toMatch(/^\[event\] ready event_key=\S+ bus_pid=\d+ subscribe_id=\S+\n$/u);
+    // h33-left: upstream's ready line (consume/run.go:283-293@c7521c1c); h34-misc: a closed pipe exits as a signal
+    // (ErrPipeClosed, :353-362), having written the first event
+    expect(r.stderr).toMatch(/^\[event\] ready event_key=\S+ bus_pid=\d+ subscribe_id=\S+\n\[event\] exited \u2014 received \d event\(s\) in \S+ \(reason: signal\)\n$/u);
     expect(ev.fx.subscriptions).toEqual([]);
   });
 

@@ -88,7 +88,7 @@ describe('+record-delete checks that its read-back holds none of the deleted rec
     answer('aitable/query_records', { data: { total: 0 } });
     const outcome = await failure(del('r1'));
     expect(outcome.reason).toBe('partial_outcome');
-    expect(outcome.message).toContain('holds no records list');
+    expect(outcome.message).toContain('answered no records collection');
     // upstream explicitEmptyRecordQuery (record_query_all.go:109): success, status success, an empty data object
     answer('aitable/query_records', { success: true, status: 'success', data: {} });
     expect((await run(del('r1')) as Record<string, unknown>).verification).toEqual({ status: 'verified_absent', verifiedCount: 1 });

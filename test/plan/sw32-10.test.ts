@@ -18,7 +18,7 @@ describe('event consume with several keys (preparePersonalMultiOptions, event_pe
     ev.fx.framesFor = (subs) => subs.map((s, i) => personalFrame({ eventKey: s.eventKey, subId: s.subId, eventId: `m${i}`, body: body(i) }));
     const r = await consume('user_im_message_receive_at', 'user_im_message_receive_o2o', '--user', 'u1', '--max-events', '2');
     // h33-left: only upstream's subscription and ready lines (consume/run_many.go:163-169@c7521c1c)
-    expect(r.stderr.split('\n').filter((l) => l !== '' && !/^\[event\] (subscription|ready) /u.test(l))).toEqual([]);
+    expect(r.stderr.split('\n').filter((l) => l !== '' && !/^\[event\] (subscription|ready|exited) /u.test(l))).toEqual([]);
     expect(r.status).toBe(0);
     expect(creates().map((b) => [b.eventKey, b.filterRule, (b.ext as Record<string, unknown>).ruleType])).toEqual([
       ['user_im_message_receive_at', '{}', 'at'],

@@ -92,14 +92,14 @@ export function unwrapUntil(v: unknown, key: string | undefined, through: readon
 
 /** `{answer_list: [key, ...]}`: the keys upstream names for the collection, in its order (checked at build). */
 /**
- * A Go type a `go_decode` shape names: `bool`, `string`, `int` (int64), `float64`, a struct (`{field: shape}`, the
- * field's JSON name) or a slice (`[shape]`).
+ * A Go type a `go_decode` shape names: `bool`, `string`, `int` (int64), `float64`, `any` (interface{}: any JSON value
+ * as it is), a struct (`{field: shape}`, the field's JSON name) or a slice (`[shape]`).
  */
-export type GoShape = 'bool' | 'string' | 'int' | 'float64' | GoShape[] | { [field: string]: GoShape };
+export type GoShape = 'bool' | 'string' | 'int' | 'float64' | 'any' | GoShape[] | { [field: string]: GoShape };
 
 /** The build-time check of a shape: the problem, or undefined. */
 function shapeProblem(shape: unknown): string | undefined {
-  if (shape === 'bool' || shape === 'string' || shape === 'int' || shape === 'float64') return undefined;
+  if (shape === 'bool' || shape === 'string' || shape === 'int' || shape === 'float64' || shape === 'any') return undefined;
   if (Array.isArray(shape)) return shape.length === 1 ? shapeProblem(shape[0]) : 'a slice shape is a list of one element shape';
   if (isObj(shape)) {
     if (Object.keys(shape).length === 0) return 'a struct shape names at least one field';
@@ -109,11 +109,12 @@ function shapeProblem(shape: unknown): string | undefined {
     }
     return undefined;
   }
-  return `${JSON.stringify(shape)} is not bool, string, int, float64, [shape] or {field: shape}`;
+  return `${JSON.stringify(shape)} is not bool, string, int, float64, any, [shape] or {field: shape}`;
 }
 
-/** Go's zero value of a shape: false, "", 0, a nil slice (null), a struct of zero fields. */
+/** Go's zero value of a shape: false, "", 0, a nil slice or interface (null), a struct of zero fields. */
 function goZero(shape: GoShape): unknown {
+  if (shape === 'any') return null;
   if (shape === 'bool') return false;
   if (shape === 'string') return '';
   if (shape === 'int' || shape === 'float64') return 0;
@@ -127,13 +128,15 @@ const numberOf = (v: unknown): number | undefined => (typeof v === 'number' ? v 
 /**
  * Go's json.Unmarshal of one value into a Go value of `shape` that holds `prev`: the value it then holds and whether
  * every part decoded. As Go, a type mismatch is remembered and the rest still decoded; a JSON null leaves a value as it
- * was (a slice becomes nil); an object's keys match a struct's fields exactly, else ignoring case (EqualFold), unknown
+ * was (a slice or interface becomes nil); an object's keys match a struct's fields exactly, else ignoring case (EqualFold), unknown
  * keys ignored, a later key decoded into what an earlier one left; a list decodes into a slice element by element,
  * each into what that element held; an int takes only a whole-number literal within int64 (a kept literal such as
  * `1.0` or `1e0` fails, as Go's strconv.ParseInt does).
  */
 function goDecodeInto(shape: GoShape, v: unknown, prev: unknown): { value: unknown; ok: boolean } {
-  if (v === null) return { value: Array.isArray(shape) ? null : prev, ok: true };
+  if (v === null) return { value: Array.isArray(shape) || shape === 'any' ? null : prev, ok: true };
+  // interface{} takes any JSON value as it is (todoListAutoPage's []any cards, helpers/todo.go:1840-1845@c7521c1c)
+  if (shape === 'any') return { value: v, ok: true };
   if (shape === 'bool') return typeof v === 'boolean' ? { value: v, ok: true } : { value: prev, ok: false };
   if (shape === 'string') return typeof v === 'string' ? { value: v, ok: true } : { value: prev, ok: false };
   if (shape === 'float64') {
