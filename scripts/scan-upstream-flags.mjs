@@ -214,8 +214,17 @@ export function shortcutFlags(rel, line, command) {
 const REG = String.raw`\.(?:Persistent)?Flags\(\)\.(\w+?)(?:Var)?P?\((?:&?[\w.\[\]]+,\s*)?"([\w-]+)"`;
 function crossProductGroups() {
   const text = goFile('internal/helpers/cross_product_aliases.go');
-  const block = balanced(text, text.indexOf('crossProductAliases'));
+  const block = balanced(text, text.indexOf('var crossProductAliases'));
   return [...block.matchAll(/names:\s*\[\]string\{([^}]*)\}/g)].map((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((a) => a[1]));
+}
+/** Whether the slice variable `list` is built (`:=`, `= append(`) from `v`, or from a slice variable that holds it. */
+function sliceHolds(text, list, v, depth) {
+  for (const m of text.matchAll(new RegExp(String.raw`\b${list}\s*(?::=\s*\[\]\*cobra\.Command\{([^}]*)\}|=\s*append\(${list},\s*([^\n]*)\))`, 'g'))) {
+    const items = (m[1] ?? m[2]).split(',').map((x) => x.trim().replace(/\.\.\.$/, '')).filter(Boolean);
+    if (items.includes(v)) return true;
+    if (depth > 0 && items.some((x) => x !== list && /^\w+$/.test(x) && sliceHolds(text, x, v, depth - 1))) return true;
+  }
+  return false;
 }
 export function helperFlags(rel, line, cliPath) {
   const text = goFile(rel);
@@ -262,6 +271,24 @@ export function helperFlags(rel, line, cliPath) {
       if (new RegExp(String.raw`RegisterCrossProductAliases\(${m[1]}\)`).test(loop)) names.set('__cross__', true);
     }
     if (new RegExp(String.raw`RegisterCrossProductAliases\(${v}\)`).test(scope)) names.set('__cross__', true);
+    // h34-args: loops over the children of listed parents (`for _, parent := range []*cobra.Command{..., P, ...} {
+    // for _, child := range parent.Commands() { RegisterCrossProductAliases(child) } }`, doc.go:4641-4645,
+    // drive.go:2934-2938, sheet.go:253-257@c7521c1c) reach v when a listed parent P adds v as a child
+    const parents = [...text.matchAll(/\b(\w+)\.AddCommand\(([^)]*)\)/g)].filter((m) => new RegExp(String.raw`\b${v}\b`).test(m[2])).map((m) => m[1]);
+    for (const m of text.matchAll(/for _, (\w+) := range \[\]\*cobra\.Command\{([^}]*)\}\s*/g)) {
+      if (!parents.some((p) => new RegExp(String.raw`\b${p}\b`).test(m[2]))) continue;
+      const loop = balanced(text, m.index + m[0].length - 1);
+      const inner = new RegExp(String.raw`for _, (\w+) := range ${m[1]}\.Commands\(\)`).exec(loop);
+      if (inner && new RegExp(String.raw`RegisterCrossProductAliases\(${inner[1]}\)`).test(loop)) names.set('__cross__', true);
+    }
+    // `for _, child := range P.Commands() { ... RegisterCrossProductAliases(child) }` over one parent of v (drive.go:3292-3300,
+    // sheet_template.go:204-206@c7521c1c), and `for _, c := range list { RegisterCrossProductAliases(c) }` over a slice
+    // variable built from v, or from a slice holding v (sheet.go:243-252@c7521c1c)
+    for (const m of text.matchAll(/for _, (\w+) := range (\w+)(\.Commands\(\))? \{/g)) {
+      const loop = balanced(text, m.index + m[0].length - 1);
+      if (!new RegExp(String.raw`RegisterCrossProductAliases\(${m[1]}\)`).test(loop)) continue;
+      if (m[3] ? parents.includes(m[2]) : sliceHolds(text, m[2], v, 2)) names.set('__cross__', true);
+    }
     // package functions handed the command that register flags on it (addXFlags(cmd), ...)
     for (const m of scope.matchAll(new RegExp(String.raw`\b([a-z]\w*)\(${v}\b[,)]`, 'g'))) {
       if (m[1] === 'RegisterCrossProductAliases') continue;

@@ -35,7 +35,8 @@ export interface SurfaceDiff {
 export type AllowedDifference =
   | { kind: 'extra_hidden_alias' | 'alias_target'; canonical_path: string; flag: string; alias_of: string }
   | { kind: 'reviewed_against_source' | 'stricter_confirmation' | 'reviewed_interface_ref' | 'reviewed_composite'; canonical_path: string; flag?: string; field: string; catalog: unknown; facts: unknown }
-  | { kind: 'reviewed_constraint'; canonical_path: string; constraint: string; change: string; flags: string[] };
+  | { kind: 'reviewed_constraint'; canonical_path: string; constraint: string; change: string; flags: string[] }
+  | { kind: 'reviewed_cross_product_spelling'; canonical_path: string; flag: string };
 export const FLAG_FIELDS: string[];
 export function parameterFacts(p: Record<string, unknown>): Record<string, unknown>;
 export function recordFromFacts(leaf: Record<string, any>): FactRecord;

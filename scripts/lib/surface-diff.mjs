@@ -85,6 +85,11 @@ export function recordFromCatalog(tool) {
  */
 const REVIEWED_FLAG_FIELDS = new Set(['required', 'enum', 'alias_of', 'default', 'type', 'format']);
 const CONFIRMATION_ORDER = ['not_required', 'user_required'];
+/** Every name of upstream's cross-product alias groups (crossProductAliases, cross_product_aliases.go:36-49@c7521c1c). */
+const CROSS_PRODUCT_SPELLINGS = new Set(['node', 'file-id', 'node-id', 'doc-id', 'folder', 'parent-id', 'parent-folder', 'parent-node-id',
+  'parent-folder-id', 'workspace', 'workspace-id', 'query', 'keyword', 'limit', 'page-size', 'cursor', 'page-token', 'next-token', 'desc',
+  'description', 'user', 'user-id', 'uid', 'users', 'user-ids', 'user-list', 'user-id-list', 'file', 'file-path', 'content', 'markdown',
+  'content-file', 'content-path']);
 
 /** The changes of a reviewed command that its review explains, moved out of the entry into the allowed list. */
 function reviewedChanges(a, entry) {
@@ -141,7 +146,16 @@ function reviewedChanges(a, entry) {
     allowed.push({ kind: asFlag ? 'reviewed_positional_alias' : 'reviewed_positional', canonical_path: entry.canonical_path, ...(asFlag ? { flag: c.catalog[0].name } : { positional: c.catalog[0].name }) });
     return false;
   };
-  const flags = { ...entry.flags, changed: entry.flags.changed.filter(keepFlag) };
+  // a hidden spelling RegisterCrossProductAliases registers on the command and its body never reads
+  // (internal/helpers/cross_product_aliases.go:36-49, :57-81@c7521c1c), which the facts do not publish (doc permission
+  // remove --user-id, registered by doc.go:4641-4645): declared hidden, folded into nothing, sending nothing (h34-args)
+  const keepRemoved = (name) => {
+    const f = a.flags?.[name];
+    if (!f || !f.hidden || f.alias_of || f.property !== null || !CROSS_PRODUCT_SPELLINGS.has(name)) return true;
+    allowed.push({ kind: 'reviewed_cross_product_spelling', canonical_path: entry.canonical_path, flag: name });
+    return false;
+  };
+  const flags = { ...entry.flags, changed: entry.flags.changed.filter(keepFlag), removed: entry.flags.removed.filter(keepRemoved) };
   const next = { ...entry, command: entry.command.filter(keepCommand), safety: entry.safety.filter(keepSafety), interface: entry.interface.filter(keepInterface), constraints: entry.constraints.filter(keepConstraint), flags };
   const empty = !next.command.length && !next.safety.length && !next.interface.length && !next.constraints.length
     && !flags.added.length && !flags.removed.length && !flags.renamed.length && !flags.changed.length;

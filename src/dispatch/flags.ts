@@ -11,6 +11,7 @@ import { listFlagValue } from '../contract/flag-lists.js';
 import { CONTROL_FLAGS, CONTROL_HELP, SHARED_MEANING, type ControlFlag } from '../contract/control.js';
 import { commanderSuggestion } from '../catalog/nearest.js';
 import { boolLiteral, preParse } from './preparse.js';
+import argsTable from '../../catalog/data/positional-args.json' with { type: 'json' };
 // upstream's BoolValueHandler reads a bool flag's word with cmdutil.NormalizeBoolLiteral, as the glue rule does
 export { boolLiteral };
 
@@ -97,6 +98,18 @@ function addFlag(cmd: Command, name: string, type: string, hidden: boolean, shor
   cmd.addOption(hidden ? opt.hideHelp() : opt);
 }
 
+/**
+ * Whether a word beyond the command's declared positionals is refused. Cobra checks a command's positional words with
+ * its Args validator; a command without one takes any number and never reads the ones it does not use (cobra
+ * ValidateArgs: Args nil is ArbitraryArgs), so `dws doc info --node X stray` runs as upstream does and the word is
+ * dropped. catalog/data/positional-args.json (scripts/gen-positional-args.mjs) names the commands that have a
+ * validator (NoArgs, MaximumNArgs, ExactArgs, a function of their own): their declared positionals are the limit, as
+ * for dws's own commands (no `upstream:` line).
+ */
+export function refusesExtraArgs(tool: ToolSpec): boolean {
+  return tool.upstream === undefined || Object.hasOwn(argsTable.commands, tool.canonical_path);
+}
+
 /** Builds the command for one tool and parses argv (after the command path). Throws CommanderError on usage errors. */
 export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
   // Same settings as the root program (src/cli/main.ts): parse errors become CommanderErrors, never text.
@@ -104,7 +117,7 @@ export function parseToolArgs(tool: ToolSpec, argv: string[]): ParsedArgs {
     .exitOverride()
     .showSuggestionAfterError(false)
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
-    .allowExcessArguments(false)
+    .allowExcessArguments(!refusesExtraArgs(tool))
     .helpOption(false);
   const declares = (f: string) => declaredFlag(tool, f) !== undefined;
   for (const [name, p] of Object.entries(tool.parameters)) addFlag(cmd, name, p.type, false, p.shorthand, declares);
