@@ -26,6 +26,39 @@ import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
 import { JsonNumber, stringifyJson } from '../json-number.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../json-well-formed.js';
 import { trimSpace } from '../text/space.js';
+import { unsafeKind } from '../text/unsafe.js';
+
+/**
+ * Upstream's client refuses a tools/call, before sending it, whose arguments hold unsafe text (client.go:394-402,
+ * :1093-1125@c7521c1c; the set is src/text/unsafe.ts). Its walk goes by the Go type of each value: a text, the
+ * values of a `map[string]any` (to any depth), and the text or map elements of a `[]any`; a list inside a list, a
+ * typed `[]string` and a typed `[]map[string]any` are not read. dws values carry no Go type, so their shape stands
+ * for it: a list of texts directly under the arguments is a flag's comma list (upstream's parseCSVValues and
+ * StrSlice give `[]string`: not read), and a list inside an object came from decoded JSON (`[]any`: read); the
+ * objects of any list are read. The name in the refusal is the argument's key, with `[i]` for a list element.
+ */
+export function refuseUnsafeArguments(args: Record<string, unknown>, top = true): void {
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value === 'string') refuseUnsafeText(value, key);
+    else if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        if (typeof item === 'string' && !top) refuseUnsafeText(item, `${key}[${i}]`);
+        else if (isPlainObject(item)) refuseUnsafeArguments(item, false);
+      });
+    } else if (isPlainObject(value)) refuseUnsafeArguments(value, false);
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber);
+}
+
+function refuseUnsafeText(text: string, name: string): void {
+  const kind = unsafeKind(text);
+  if (kind === undefined) return;
+  throw new DwsError('invalid_argument', `${name} contains ${kind === 'control' ? 'control characters (other than tab and newline)' : 'invisible or text-direction Unicode characters (zero-width, BOM, Bidi, line or paragraph separator)'}; DingTalk's client refuses to send it`,
+    'remove the invisible and control characters (a carriage return included) from that value');
+}
 
 /** The MCP result shape this module reads (the SDK's CallToolResult, loosely). */
 export interface CallToolResult {

@@ -66,7 +66,9 @@ export function effectsFor(r: RunContext): Effects {
       const server = await resolveServer(c.server, r.env);
       const record: Pending = { ...base, ...(c.recovery ? { of: c.recovery.of } : {}), step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
       const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
-      const { callTool, resultOf } = await import('../backend/transport.js');
+      const { callTool, refuseUnsafeArguments, resultOf } = await import('../backend/transport.js');
+      // Refused before the journal hears of it: nothing is sent.
+      refuseUnsafeArguments(c.args);
       const where = `${c.rpc} on the "${c.server}" server`;
       let answer: { value: unknown } | { failure: unknown } | undefined;
       const seal = c.replayable ? undefined : { args: c.args, flags: r.flags ?? {} };
