@@ -33,19 +33,28 @@ import { unsafeKind } from '../text/unsafe.js';
  * :1093-1125@c7521c1c; the set is src/text/unsafe.ts). Its walk goes by the Go type of each value: a text, the
  * values of a `map[string]any` (to any depth), and the text or map elements of a `[]any`; a list inside a list, a
  * typed `[]string` and a typed `[]map[string]any` are not read. dws values carry no Go type, so their shape stands
- * for it: a list of texts directly under the arguments is a flag's comma list (upstream's parseCSVValues and
- * StrSlice give `[]string`: not read), and a list inside an object came from decoded JSON (`[]any`: read); the
- * objects of any list are read. The name in the refusal is the argument's key, with `[i]` for a list element.
+ * for it by default: a list of texts directly under the arguments is a flag's comma list (upstream's parseCSVValues
+ * and StrSlice give `[]string`: not read), and a list inside an object came from decoded JSON (`[]any`: read); the
+ * objects of any list are read. Where upstream's body builds a typed slice elsewhere (a `[]string` inside a request
+ * object, todo.go:633-636; JSON decoded into `[]map[string]any`, report.go:581, attendance.go:3490@c7521c1c), the
+ * call step declares the list's path in `typed_lists` (dotted keys from the arguments, list elements not counted):
+ * such a list is not read at all. The name in the refusal is the argument's key, with `[i]` for a list element.
  */
-export function refuseUnsafeArguments(args: Record<string, unknown>, top = true): void {
+export function refuseUnsafeArguments(args: Record<string, unknown>, typedLists: readonly string[] = []): void {
+  walkArguments(args, new Set(typedLists), '');
+}
+
+function walkArguments(args: Record<string, unknown>, typed: ReadonlySet<string>, at: string): void {
   for (const [key, value] of Object.entries(args)) {
+    const path = at === '' ? key : `${at}.${key}`;
     if (typeof value === 'string') refuseUnsafeText(value, key);
     else if (Array.isArray(value)) {
+      if (typed.has(path)) continue;
       value.forEach((item, i) => {
-        if (typeof item === 'string' && !top) refuseUnsafeText(item, `${key}[${i}]`);
-        else if (isPlainObject(item)) refuseUnsafeArguments(item, false);
+        if (typeof item === 'string' && at !== '') refuseUnsafeText(item, `${key}[${i}]`);
+        else if (isPlainObject(item)) walkArguments(item, typed, path);
       });
-    } else if (isPlainObject(value)) refuseUnsafeArguments(value, false);
+    } else if (isPlainObject(value)) walkArguments(value, typed, path);
   }
 }
 
