@@ -133,6 +133,12 @@ describe('commands typed with unsafe text (the transport refuses before anything
     expect([got.exit, got.calls]).toEqual([0, [['get_user_info_by_user_ids', { user_id_list: ['\ufeffu1', 'u2'] }]]]);
   });
 
+  it('U+FEFF in a typed []string inside a request object is sent (typed_lists; parseUserList attendance.go:106-113, :737-745@c7521c1c)', async () => {
+    const got = await typed(['attendance', 'check', 'record', '--users', '\ufeffu1,u2', '--start', '2026-01-01', '--end', '2026-01-02']);
+    expect(got.calls.map(([tool, a]) => [tool, (a as { QueryCheckRecordRequest: { userIds: unknown } }).QueryCheckRecordRequest.userIds]))
+      .toEqual([['query_check_record', ['\ufeffu1', 'u2']]]);
+  });
+
   it('unsafe text inside a JSON object argument is refused (a decoded class: map[string]any with []any lists, attendance.go:251@c7521c1c)', async () => {
     const classVo = JSON.stringify({ sections: [{ times: [{ checkType: 'On\u202eDuty', checkTime: '09:00' }] }] });
     expect(await typed(['attendance', 'class', 'create', '--name', '早班', '--class-vo', classVo, '--yes'])).toMatchObject({
