@@ -139,6 +139,13 @@ describe('commands typed with unsafe text (the transport refuses before anything
       .toEqual([['query_check_record', ['\ufeffu1', 'u2']]]);
   });
 
+  it('U+FEFF in a target of sheet formula-verify is sent: targets is a typed []map[string]any (sheet_formula_verify.go:181-185@c7521c1c)', async () => {
+    const got = await typed(['sheet', 'formula-verify', '--node', 'n1', '--targets', '[{"sheetId":"\ufeffs1"}]']);
+    expect([got.exit, got.calls]).toEqual([0, [['verify_formula', { nodeId: 'n1', targets: [{ sheetId: '\ufeffs1' }] }]]]);
+    const single = await typed(['sheet', 'formula-verify', '--node', 'n1', '--sheet-id', 's1', '--range', 'A1\u200b']);
+    expect(single.calls).toEqual([['verify_formula', { nodeId: 'n1', targets: [{ sheetId: 's1', range: 'A1\u200b' }] }]]);
+  });
+
   it('unsafe text inside a JSON object argument is refused (a decoded class: map[string]any with []any lists, attendance.go:251@c7521c1c)', async () => {
     const classVo = JSON.stringify({ sections: [{ times: [{ checkType: 'On\u202eDuty', checkTime: '09:00' }] }] });
     expect(await typed(['attendance', 'class', 'create', '--name', '早班', '--class-vo', classVo, '--yes'])).toMatchObject({
