@@ -26,6 +26,48 @@ import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
 import { JsonNumber, stringifyJson } from '../json-number.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../json-well-formed.js';
 import { trimSpace } from '../text/space.js';
+import { unsafeKind } from '../text/unsafe.js';
+
+/**
+ * Upstream's client refuses a tools/call, before sending it, whose arguments hold unsafe text (client.go:394-402,
+ * :1093-1125@c7521c1c; the set is src/text/unsafe.ts). Its walk goes by the Go type of each value: a text, the
+ * values of a `map[string]any` (to any depth), and the text or map elements of a `[]any`; a list inside a list, a
+ * typed `[]string` and a typed `[]map[string]any` are not read. dws values carry no Go type, so their shape stands
+ * for it by default: a list of texts directly under the arguments is a flag's comma list (upstream's parseCSVValues
+ * and StrSlice give `[]string`: not read), and a list inside an object came from decoded JSON (`[]any`: read); the
+ * objects of any list are read. Where upstream's body builds a typed slice elsewhere (a `[]string` inside a request
+ * object, todo.go:633-636; JSON decoded into `[]map[string]any`, report.go:581, attendance.go:3490@c7521c1c), the
+ * call step declares the list's path in `typed_lists` (dotted keys from the arguments, list elements not counted):
+ * such a list is not read at all. The name in the refusal is the argument's key, with `[i]` for a list element.
+ */
+export function refuseUnsafeArguments(args: Record<string, unknown>, typedLists: readonly string[] = []): void {
+  walkArguments(args, new Set(typedLists), '');
+}
+
+function walkArguments(args: Record<string, unknown>, typed: ReadonlySet<string>, at: string): void {
+  for (const [key, value] of Object.entries(args)) {
+    const path = at === '' ? key : `${at}.${key}`;
+    if (typeof value === 'string') refuseUnsafeText(value, key);
+    else if (Array.isArray(value)) {
+      if (typed.has(path)) continue;
+      value.forEach((item, i) => {
+        if (typeof item === 'string' && at !== '') refuseUnsafeText(item, `${key}[${i}]`);
+        else if (isPlainObject(item)) walkArguments(item, typed, path);
+      });
+    } else if (isPlainObject(value)) walkArguments(value, typed, path);
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber);
+}
+
+function refuseUnsafeText(text: string, name: string): void {
+  const kind = unsafeKind(text);
+  if (kind === undefined) return;
+  throw new DwsError('invalid_argument', `${name} contains ${kind === 'control' ? 'control characters (other than tab and newline)' : 'invisible or text-direction Unicode characters (zero-width, BOM, Bidi, line or paragraph separator)'}; DingTalk's client refuses to send it`,
+    'remove the invisible and control characters (a carriage return included) from that value');
+}
 
 /** The MCP result shape this module reads (the SDK's CallToolResult, loosely). */
 export interface CallToolResult {

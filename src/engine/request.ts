@@ -2,6 +2,7 @@
 // normalizes completely or is refused; nothing is truncated and searched anyway.
 import { DwsError } from '../errors.js';
 import { byCodePoint, sortedUnique } from '../text/order.js';
+import { UNSAFE_CHAR } from '../text/unsafe.js';
 
 export const SEARCH_VERSION = 'tool-search.v1';
 export const LIMITS = {
@@ -74,9 +75,6 @@ const REQUEST_FIELDS: ReadonlySet<string> = new Set(Object.keys(searchRequestPro
 
 export const VALID_REQUEST_EXAMPLE = '{"version":"tool-search.v1","query":"撤回群消息","limit":5}';
 
-// C0 controls except tab/newline, DEL, zero-width, BOM, bidi embeddings/overrides/isolates, line/paragraph separators.
-// eslint-disable-next-line no-control-regex
-const DANGEROUS = /[\u0000-\u0008\u000B-\u001F\u007F\u200B-\u200D\uFEFF\u202A-\u202E\u2066-\u2069\u2028\u2029]/u;
 
 /** UTF-8 byte length without encoding (a lone surrogate counts as the 3 bytes of U+FFFD, as TextEncoder writes it). */
 export function utf8Length(s: string): number {
@@ -106,7 +104,7 @@ function invalid(message: string): DwsError {
 }
 
 function checkText(raw: string, what: string): string {
-  if (DANGEROUS.test(raw)) {
+  if (UNSAFE_CHAR.test(raw)) {
     throw new DwsError('dangerous_query_unicode', `${what} contains control, zero-width or bidi characters`, 'remove invisible and control characters');
   }
   const text = raw.trim();

@@ -609,6 +609,12 @@ export interface CallStep extends StepCommon {
    * tolerance, no paging) the fragment `mcp_data_check` says the same.
    */
   answer_object?: true;
+  /**
+   * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
+   * slice (`[]string`, `[]map[string]any`), which its transport's unsafe-text check does not read
+   * (validateCallArguments, client.go:1093-1125@c7521c1c): src/backend/transport.ts refuseUnsafeArguments.
+   */
+  typed_lists?: string[];
 }
 
 export interface UploadStep extends StepCommon { kind: 'upload'; upload: UploadSpec }

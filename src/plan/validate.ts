@@ -662,7 +662,7 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | u
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'typed_lists'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -819,6 +819,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (kind !== undefined) s.problems.push(`${where}.answer_object: only on an MCP call (its answer must decode into an object)`);
     else if (raw.answer_object === true) step.answer_object = true;
     else s.problems.push(`${where}.answer_object: true (the answer must decode into a JSON object, as upstream's CallMCPData), or leave it out`);
+  }
+  if (raw.typed_lists !== undefined) {
+    if (kind !== undefined) s.problems.push(`${where}.typed_lists: only on an MCP call (its arguments)`);
+    else if (Array.isArray(raw.typed_lists) && raw.typed_lists.length > 0 && raw.typed_lists.every((p) => typeof p === 'string' && /^[^.]+(?:\.[^.]+)*$/u.test(p))) step.typed_lists = raw.typed_lists as string[];
+    else s.problems.push(`${where}.typed_lists: a non-empty list of argument paths (dotted keys) whose list upstream builds as a typed Go slice`);
   }
   if (raw.compensate !== undefined) {
     const single = kind === 'upload' || (kind === undefined && step.effect === 'write' && !step.for_each && !step.page && !step.poll && !step.resolve && !step.rpc_if);

@@ -10,25 +10,27 @@ const { sent } = useOutputRuns('dws-audit30y-a-');
 
 
 // sheet set-dropdown (validateDropdownSourceRangeInput, helpers/sheet_dimension.go:27-33, RunE :870-873@c7521c1c):
-// the range is TrimSpace'd before the "=" check and sent as typed.
+// the range is TrimSpace'd before the "=" check and sent as typed, in the sourceRange map (:876-879), whose texts
+// upstream's transport reads (client.go:394-402, :1093-1125@c7521c1c): one led by U+FEFF passes the "=" check
+// (no invalid_parameter) and is then refused by the transport (invalid_argument), nothing sent.
 describe('sheet set-dropdown checks --source-range for a formula after Go\'s TrimSpace', () => {
   const dropdown = (range: string) => sent(['sheet', 'set-dropdown', '--node', 'n', '--sheet-id', 's', '--range', 'A1:A3', '--source-sheet-id', 's2', '--source-range', range]);
 
-  it('refuses = led by U+0085 and sends = led by U+FEFF as typed', async () => {
+  it('refuses = led by U+0085 as a formula, and = led by U+FEFF at the transport', async () => {
     const got = [];
     for (const range of ['\u0085=A1', '\ufeff=A1', '\u00a0=A1', ' =A1', 'T1:T3']) {
       const run = await dropdown(range);
       got.push(run.reason ?? run.calls);
     }
     const call = (a1Notation: string) => [['sheet/set_dropdown_lists', { nodeId: 'n', sheetId: 's', range: 'A1:A3', sourceRange: { sheetId: 's2', a1Notation } }]];
-    expect(got).toEqual(['invalid_parameter', call('\ufeff=A1'), 'invalid_parameter', 'invalid_parameter', call('T1:T3')]);
+    expect(got).toEqual(['invalid_parameter', 'invalid_argument', 'invalid_parameter', 'invalid_parameter', call('T1:T3')]);
   });
 
-  it('refuses a formula behind any run of Go spaces, and sends one behind U+FEFF (property)', async () => {
+  it('refuses a formula behind any run of Go spaces, and one behind U+FEFF only at the transport (property)', async () => {
     await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom(...GO_SPACES), { minLength: 1, maxLength: 3 }), fc.boolean(), async (spaces, bom) => {
       const range = `${bom ? '\ufeff' : ''}${spaces.join('')}=B2`;
       const run = await dropdown(range);
-      expect(run.reason ?? 'sent').toBe(bom ? 'sent' : 'invalid_parameter');
+      expect([run.reason, run.calls]).toEqual([bom ? 'invalid_argument' : 'invalid_parameter', []]);
     }), { numRuns: 20 });
   });
 });

@@ -62,10 +62,14 @@ describe('chat message search sends a blank group as typed and reads a scoped cu
     expect(got).toEqual([call({ openConversationId: ' ' }), call({ openConversationId: '\u3000' }), call({ openConversationId: '\u0085' }), call({})]);
   });
 
-  it('sends any run of Go spaces as the group, unscoped (property)', async () => {
+  // Go's spaces \v, \f, \r, U+2028 and U+2029 are also unsafe input (pkg/validate/input.go:31-81@c7521c1c): a group
+  // holding one goes as typed into the call, which upstream's transport then refuses before sending it
+  // (client.go:394-402, :1093-1125): invalid_argument, nothing sent.
+  it('sends any run of Go spaces as the group, unscoped, unless the transport refuses one of them (property)', async () => {
     await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom(...GO_SPACES), { minLength: 1, maxLength: 3 }), async (spaces) => {
       const run = await sent(['chat', 'message', 'search', '--query', 'q', '--group', spaces.join(''), ...RANGE]);
-      expect(run.calls).toEqual([['chat/search_messages_by_keyword', { keyword: 'q', startTime: START, endTime: END, limit: 100, cursor: '0', openConversationId: spaces.join('') }]]);
+      if (spaces.some((c) => ['\v', '\f', '\r', '\u2028', '\u2029'].includes(c))) expect([run.reason, run.calls]).toEqual(['invalid_argument', []]);
+      else expect(run.calls).toEqual([['chat/search_messages_by_keyword', { keyword: 'q', startTime: START, endTime: END, limit: 100, cursor: '0', openConversationId: spaces.join('') }]]);
     }), { numRuns: 15 });
   });
 

@@ -33,9 +33,14 @@ describe('a typed --direction that is blank once trimmed gives the default direc
 });
 
 describe('a category title is blank only when Go strings.TrimSpace empties it (validatedConversationCategoryTitle, chat.go:175-185)', () => {
-  it('sends a title of U+FEFF (no Go space) and refuses one of U+3000 (a Go space)', async () => {
-    expect((await sent(['chat', 'category', 'rename', '--category-id', '5', '--title', '\uFEFF'])).calls)
-      .toEqual([['im/rename_conv_category', { categoryId: 5, title: '\uFEFF' }]]);
+  // a title of U+FEFF is not blank, so it reaches the call, whose title upstream's transport then refuses before
+  // sending it (client.go:394-402, :1093-1125@c7521c1c): invalid_argument, not the blank check's refusal
+  it('a title of U+FEFF (no Go space) passes the blank check and is refused by the transport; one of U+3000 (a Go space) is blank', async () => {
+    expect((await sent(['chat', 'category', 'rename', '--category-id', '5', '--title', 'T'])).calls)
+      .toEqual([['im/rename_conv_category', { categoryId: 5, title: 'T' }]]);
+    expect(await sent(['chat', 'category', 'rename', '--category-id', '5', '--title', '\uFEFF']))
+      .toMatchObject({ reason: 'invalid_argument', calls: [] });
+    expect(await sent(['chat', 'category', 'rename', '--category-id', '5', '--title', '\u3000'])).toMatchObject({ reason: 'missing_parameter', calls: [] });
     expect((await sent(['chat', '+category-rename', '--category-id', '5', '--title', ' \u3000 ', '--yes'])).calls).toEqual([]);
   });
 });

@@ -72,9 +72,13 @@ describe('drive comment commands read a blank --space-id as Go strings.TrimSpace
     expect(await sent(['drive', 'comment', 'list', '--node', '123', '--space-id', '\u0085'])).toEqual({ reason: 'invalid_parameter', category: 'validation', calls: [], printed: undefined });
   });
 
-  it('a numeric --node with --space-id of U+FEFF is sent on (Go does not trim U+FEFF)', async () => {
+  // Go does not trim U+FEFF, so the space id is not blank and goes into the call; upstream's transport then refuses
+  // the call before sending it (client.go:394-402, :1093-1125@c7521c1c): invalid_argument, not the blank refusal
+  it('a numeric --node with --space-id of U+FEFF passes the blank check and is refused by the transport', async () => {
     const run = await sent(['drive', 'comment', 'create', '--node', '123', '--space-id', '\uFEFF', '--content', 'hi', '--yes']);
-    expect(run.calls).toEqual([['doc-comment/create_file_comment', { fileId: '123', spaceId: '\uFEFF', content: 'hi' }]]);
+    expect([run.reason, run.calls]).toEqual(['invalid_argument', []]);
+    const plain = await sent(['drive', 'comment', 'create', '--node', '123', '--space-id', 'sp', '--content', 'hi', '--yes']);
+    expect(plain.calls).toEqual([['doc-comment/create_file_comment', { fileId: '123', spaceId: 'sp', content: 'hi' }]]);
   });
 });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
 import { GO_SPACES, NOT_GO_SPACES, goTrim } from '../go-spaces.js';
 
-const { sent, mcp } = useOutputRuns('dws-p-gore1-');
+const { sent, mcp, failure } = useOutputRuns('dws-p-gore1-');
 
 const goSpaceText = fc.array(fc.constantFrom(...GO_SPACES), { minLength: 1, maxLength: 4 }).map((a) => a.join(''));
 const padText = (min = 0) => fc.array(fc.constantFrom(...GO_SPACES, ...NOT_GO_SPACES), { minLength: min, maxLength: 4 }).map((a) => a.join(''));
@@ -80,23 +80,34 @@ describe('flags read with strings.TrimSpace (parseCSVValues, Go-trimmed shortcut
   it('aitable +record-bulk-patch --query and a filter field id: blank only by Go (record_bulk_patch.go:67-73, :172@c7521c1c)', async () => {
     mcp.answers = {};
     const base = ['aitable', '+record-bulk-patch', '--base-id', 'b', '--table-id', 't', '--patch', '{"f":1}', '--yes'];
-    const query = await firstCall([...base, '--query', '\ufeff']);
-    expect(query.call).toEqual(['aitable/query_records', { baseId: 'b', tableId: 't', keyword: '\ufeff', limit: 20 }]);
+    // U+FEFF is not blank to Go, so it is the keyword (a filter operand) of the first read, which upstream's transport
+    // refuses before sending it (client.go:394-402, :1093-1125@c7521c1c; the filters a decoded map[string]any, so
+    // their []any operands are read): invalid_argument, not the blank check's invalid_parameter, nothing sent
+    const query = await firstCall([...base, '--query', 'k']);
+    expect(query.call).toEqual(['aitable/query_records', { baseId: 'b', tableId: 't', keyword: 'k', limit: 20 }]);
+    expect(await firstCall([...base, '--query', '\ufeff'])).toMatchObject({ reason: 'invalid_argument', call: undefined });
     expect(await firstCall([...base, '--query', '\u0085'])).toMatchObject({ reason: 'invalid_parameter', call: undefined });
     const filters = (id: string) => JSON.stringify({ operator: 'and', operands: [{ operator: 'eq', operands: [id, 1] }] });
-    const kept = await firstCall([...base, '--filters', filters('\ufeff')]);
-    expect(kept.call?.[1].filters).toEqual(JSON.parse(filters('\ufeff')));
+    const kept = await firstCall([...base, '--filters', filters('f1')]);
+    expect(kept.call?.[1].filters).toEqual(JSON.parse(filters('f1')));
+    expect(await firstCall([...base, '--filters', filters('\ufeff')])).toMatchObject({ reason: 'invalid_argument', call: undefined });
     expect(await firstCall([...base, '--filters', filters('\u0085')])).toMatchObject({ reason: 'invalid_parameter', call: undefined });
   });
 
   it('aitable +base-bootstrap --tables: names and field names blank only by Go (base_composite.go:91-110@c7521c1c)', async () => {
     mcp.answers = {};
     const base = ['aitable', '+base-bootstrap', '--name', 'B', '--yes', '--tables'];
-    const named = await sent([...base, '[{"name":"\ufeff"}]']);
-    expect(named.calls[0]).toEqual(['aitable/create_base', { baseName: 'B' }]);
-    expect(named.calls.find((c) => c[0] === 'aitable/create_table')?.[1]).toMatchObject({ tableName: '\ufeff' });
-    const field = await sent([...base, '[{"name":"T","fields":[{"fieldName":"\ufeff","type":"text"}]}]']);
-    expect(field.calls.find((c) => c[0] === 'aitable/create_table')?.[1]).toMatchObject({ fields: [{ fieldName: '\ufeff', type: 'text' }] });
+    // names of U+FEFF are not blank to Go, so the base is made and read back; the create_table call carrying the name
+    // (tableName, or a field of its []any fields, :97-101, :225-227@c7521c1c) is then refused by upstream's transport
+    // before it is sent (client.go:394-402, :1093-1125): the run stops after a write, partial, naming the argument
+    for (const [tables, key] of [['[{"name":"\ufeff"}]', 'tableName'], ['[{"name":"T","fields":[{"fieldName":"\ufeff","type":"text"}]}]', 'fieldName']]) {
+      mcp.calls.length = 0;
+      const run = await failure([...base, tables]);
+      expect([run.reason, mcp.calls.map((c) => c.name)]).toEqual(['partial_outcome', ['create_base', 'get_base']]);
+      expect(run.message).toContain(`invalid_argument: ${key} contains invisible`);
+    }
+    const field = await sent([...base, '[{"name":"T","fields":[{"fieldName":"f\u0085","type":"text"}]}]']);
+    expect(field.calls.find((c) => c[0] === 'aitable/create_table')?.[1]).toMatchObject({ tableName: 'T', fields: [{ fieldName: 'f\u0085', type: 'text' }] });
     for (const bad of ['[{"name":"\u0085"}]', '[{"name":"T","fields":[{"fieldName":"\u0085","type":"text"}]}]', '[{"name":"T","fields":[{"fieldName":"f","type":"\u3000"}]}]']) {
       expect(await sent([...base, bad])).toMatchObject({ reason: 'invalid_parameter', calls: [] });
     }

@@ -101,19 +101,28 @@ describe('flags and JSON values read by TrimSpace', () => {
     const bom = await outcome(['doc', '+create', '--name', 'n', '--doc-format', 'jsonml', '--content', `["${BOM}"]`]);
     expect(bom.calls.map(([rpc]) => rpc)).toContain('doc/create_document');
   });
-  it('attendance class create: a checkTime padded by U+0085 is converted, one padded by U+FEFF is left (helpers/attendance.go:237-241)', async () => {
-    const got = await outcome(['attendance', 'class', 'create', '--name', '早班', '--class-vo',
-      JSON.stringify({ sections: [{ times: [{ checkTime: `${NEL}9:00${NEL}` }, { checkTime: `${BOM}9:00` }] }] }), '--yes']);
-    expect(got.calls).toEqual([['attendance-wukong/create_class_setting', { TopAtClassVO: { name: '早班', sections: [{ times: [{ checkTime: 3600000 }, { checkTime: `${BOM}9:00` }] }] } }]]);
+  // A checkTime left as text stays in the decoded class (sections and times are []any, attendance.go:251), whose texts
+  // upstream's transport reads (client.go:394-402, :1093-1125@c7521c1c): one holding U+FEFF is refused before sending.
+  it('attendance class create: a checkTime padded by U+0085 is converted, one padded by U+FEFF is left, and the transport refuses it (helpers/attendance.go:237-241)', async () => {
+    const classVo = (second: string) => JSON.stringify({ sections: [{ times: [{ checkTime: `${NEL}9:00${NEL}` }, { checkTime: second }] }] });
+    const got = await outcome(['attendance', 'class', 'create', '--name', '早班', '--class-vo', classVo(`${NEL}10:30`), '--yes']);
+    expect(got.calls).toEqual([['attendance-wukong/create_class_setting', { TopAtClassVO: { name: '早班', sections: [{ times: [{ checkTime: 3600000 }, { checkTime: 9000000 }] }] } }]]);
+    const left = await outcome(['attendance', 'class', 'create', '--name', '早班', '--class-vo', classVo(`\u180e9:00`), '--yes']);
+    expect(left.calls).toEqual([['attendance-wukong/create_class_setting', { TopAtClassVO: { name: '早班', sections: [{ times: [{ checkTime: 3600000 }, { checkTime: '\u180e9:00' }] }] } }]]);
+    expect(await outcome(['attendance', 'class', 'create', '--name', '早班', '--class-vo', classVo(`${BOM}9:00`), '--yes'])).toMatchObject({ exit: 3, reason: 'invalid_argument', calls: [] });
   });
-  it('property: attendance class create converts a checkTime exactly when its padding is Go space', async () => {
+  it('property: attendance class create converts a checkTime exactly when its padding is Go space; one left holding unsafe text is refused', async () => {
     const goSpace = fc.constantFrom(' ', '\t', '\n', '\v', '\f', '\r', NEL, NBSP, '\u1680', '\u2000', '\u2028', '\u3000');
     const other = fc.constantFrom(BOM, '\u200b', '\u180e');
     const pad = fc.array(fc.oneof(goSpace, other), { maxLength: 3 }).map((cs) => cs.join(''));
     await fc.assert(fc.asyncProperty(pad, pad, async (l, r) => {
       const got = await outcome(['attendance', 'class', 'create', '--name', 'x', '--class-vo', JSON.stringify({ sections: [{ times: [{ checkTime: `${l}10:30${r}` }] }] }), '--yes']);
       const allGo = [...l + r].every((c) => [' ', '\t', '\n', '\v', '\f', '\r', NEL, NBSP, '\u1680', '\u2000', '\u2028', '\u3000'].includes(c));
-      expect(got.calls).toEqual([['attendance-wukong/create_class_setting', { TopAtClassVO: { name: 'x', sections: [{ times: [{ checkTime: allGo ? 9000000 : `${l}10:30${r}` }] }] } }]]);
+      // a text left unconverted is refused by the transport when it holds a character pkg/validate/input.go:31-81
+      // rejects (of this alphabet: the controls \v \f \r, U+2028, U+FEFF, U+200B)
+      const unsafe = [...l + r].some((c) => ['\v', '\f', '\r', '\u2028', BOM, '\u200b'].includes(c));
+      if (!allGo && unsafe) expect(got).toMatchObject({ exit: 3, reason: 'invalid_argument', calls: [] });
+      else expect(got.calls).toEqual([['attendance-wukong/create_class_setting', { TopAtClassVO: { name: 'x', sections: [{ times: [{ checkTime: allGo ? 9000000 : `${l}10:30${r}` }] }] } }]]);
     }), { numRuns: 30 });
   });
 });

@@ -25,6 +25,10 @@ describe('plan validation', () => {
     expect(problems(plan([step()]))).toEqual([]);
   });
 
+  it('accepts typed_lists on a call: the argument paths whose list upstream builds as a typed Go slice', () => {
+    expect(problems(plan([step({ typed_lists: ['limit', 'Req.userIds'] })]))).toEqual([]);
+  });
+
   it('accepts a ledger on a for_each call, and a read-back poll on a timetable with a condition on the answer', () => {
     expect(problems(plan([step({ for_each: { const: ['a'] }, args: { x: { item: true } }, ledger: { continue: { equals: [{ flag: 'limit' }, 1] } } })]))).toEqual([]);
     expect(problems(plan([step({ poll: { until: { holds: { present: { item: true, path: 'a' } } }, delays_ms: [250, 500], verify: true } })]))).toEqual([]);
@@ -71,6 +75,9 @@ describe('plan validation', () => {
     ['a timetable wait that is not whole milliseconds', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [0.5] } })]), 'steps[0] (call).poll.delays_ms: must be a list of 1..100 waits'],
     ['a poll with neither interval nor timetable', plan([step({ poll: { until: { path: 'a', present: true }, max_attempts: 3 } })]), 'steps[0] (call).poll: needs until and either interval_seconds with max_attempts'],
     ['verify that is not true', plan([step({ poll: { until: { path: 'a', present: true }, delays_ms: [1], verify: 'yes' } })]), 'steps[0] (call).poll.verify: must be true'],
+    ['typed_lists that are not argument paths', plan([step({ typed_lists: ['a..b'] })]), 'steps[0] (call).typed_lists: a non-empty list of argument paths'],
+    ['an empty typed_lists', plan([step({ typed_lists: [] })]), 'steps[0] (call).typed_lists: a non-empty list of argument paths'],
+    ['typed_lists on a step that makes no MCP call', plan([step(), { id: 'no', refuse: 'x', when: { flag: 'limit' }, typed_lists: ['a'] }]), 'steps[1] (no).typed_lists: only on an MCP call'],
   ];
   for (const [what, plans, message] of cases) {
     it(`rejects ${what}`, () => {

@@ -1,5 +1,6 @@
 // Text transforms: case, whitespace, JSON, templates and lengths.
 import { goCase } from '../../text/go-case.js';
+import { isUnsafeCodePoint } from '../../text/unsafe.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../../json-well-formed.js';
 import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
@@ -65,10 +66,6 @@ function unescapeLiteral(s: string): string {
   }
   return Buffer.from(out).toString('utf8');
 }
-
-/** The characters upstream's stripInputUnsafeChars drops: C0 controls but tab and newline, DEL, zero-width, BOM, Bidi, separators. */
-const unsafe = (cp: number) => (cp < 0x20 && cp !== 9 && cp !== 10) || cp === 0x7f || (cp >= 0x200b && cp <= 0x200d) || cp === 0xfeff ||
-  (cp >= 0x202a && cp <= 0x202e) || cp === 0x2028 || cp === 0x2029 || (cp >= 0x2066 && cp <= 0x2069);
 
 /** upstream splitDocMarkdown: pieces of at most n code points, each cut after the last newline inside its window. */
 function splitText(s: string, n: number): string[] {
@@ -292,7 +289,7 @@ export const PLAIN: Record<string, Fn> = {
   /** escapes typed in a literal (`\\n`, `\\t`, `\\u4e2d`) -> the characters, as Go's strconv.Unquote; else unchanged */
   unescape_literal: (v, where) => unescapeLiteral(str(v, where)),
   /** text without the characters the backend refuses (upstream stripInputUnsafeChars) */
-  strip_unsafe_chars: (v, where) => [...str(v, where)].filter((c) => !unsafe(c.codePointAt(0)!)).join(''),
+  strip_unsafe_chars: (v, where) => [...str(v, where)].filter((c) => !isUnsafeCodePoint(c.codePointAt(0)!)).join(''),
 };
 
 /** A transform over an object's keys in order: the first key whose value `read` turns into text (absent: none, or not an object). */
