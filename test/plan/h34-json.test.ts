@@ -92,14 +92,23 @@ describe('chat message send media contents are fmt.Sprintf templates (chat.go:32
 });
 
 describe('chat +messages-send --file: the file content is a struct through marshalJSONRaw (buildConversationFileContent chat.go:2202-2219@c7521c1c)', () => {
-  it('fields in declared order, the name\'s & kept and its U+2028 escaped', async () => {
+  it('fields in declared order, the name\'s & kept', async () => {
     outputs.answer('im/init_conversation_file_upload', { result: { resourceUrl: `${outputs.mcp.base}/upload/f34`, uploadKey: 'k1' } });
     outputs.answer('im/commit_conversation_file_upload', { result: { dentryId: 12, spaceId: 34 } });
     outputs.answer('chat/send_personal_message', { result: { openTaskId: 't1' } });
-    const name = `a&b${LS}.txt`;
+    const name = 'a&b<c>.txt';
     const r = await cli(['chat', '+messages-send', '--group', 'cidG1==', '--file', name, '--yes'], { [name]: 'hello' });
     expect(r.status).toBe(0);
-    expect(r.calls.at(-1)![1].content).toBe('{"dentryId":12,"spaceId":34,"fileName":"a&b\\u2028.txt","fileType":"txt","filePath":"/a&b\\u2028.txt","fileSize":5}');
+    expect(r.calls.at(-1)![1].content).toBe('{"dentryId":12,"spaceId":34,"fileName":"a&b<c>.txt","fileType":"txt","filePath":"/a&b<c>.txt","fileSize":5}');
+  });
+
+  // A U+2028 in the name never reaches the content: init_conversation_file_upload carries fileName as a text
+  // argument (uploadConversationLocalFile chat.go:2113-2122@c7521c1c), which the transport refuses before sending
+  // (client.go:394-402, :1093-1125@c7521c1c).
+  it('a name holding U+2028 is refused before the first call', async () => {
+    const name = `a&b${LS}.txt`;
+    const r = await cli(['chat', '+messages-send', '--group', 'cidG1==', '--file', name, '--yes'], { [name]: 'hello' });
+    expect([r.status, r.reason, r.calls]).toEqual([3, 'invalid_argument', []]);
   });
 });
 
