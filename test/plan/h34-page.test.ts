@@ -62,3 +62,41 @@ describe('wiki paged shortcuts follow only a text next cursor, trimmed (firstWik
     }), { numRuns: 40 });
   });
 });
+
+// chat message list-focused --page-all: RunPagedMCPCommand with pagedChatMessagesInt64Config (chat.go:4039-4041,
+// :1131-1135, chatMessageListFocusedArgs :858-867; paged_command.go:63-322, cursorValueKey :476-497, normalizeCursorArg
+// :499-525@c7521c1c): the first page's answer with the merged messages and a paging record; integer cursors
+describe('chat message list-focused --page-all runs as upstream\'s paged command with integer cursors', () => {
+  const FOCUS = 'chat/list_special_focus_messages';
+  it('prints the first page\'s answer with the merged messages and the paging record; a text cursor goes back as a number', async () => {
+    outputs.answersInTurn(FOCUS, { result: { messages: [1, 2], hasMore: true, nextCursor: ' 5 ' }, x: 1 }, { result: { messages: [3], hasMore: false, nextCursor: 9 } });
+    const run = await sent(['chat', 'message', 'list-focused', '--page-all', '--limit', '2', '--page-delay', '0']);
+    expect(run.calls).toEqual([[FOCUS, { limit: 2 }], [FOCUS, { limit: 2, cursor: 5 }]]);
+    expect(run.printed).toEqual({ result: { messages: [1, 2, 3], hasMore: false, nextCursor: 9 }, x: 1, paging: { truncated: false, hasMore: false, lastCursor: 9, pages: 2, total: 3 } });
+  });
+  it('a cursor 0 after no cursor is followed once; a repeated one, one that is no whole number, a text hasMore stop the run', async () => {
+    outputs.answersInTurn(FOCUS, { result: { messages: [1], hasMore: true, nextCursor: 0 } }, { result: { messages: [2], hasMore: true, nextCursor: 0 } });
+    const zero = await sent(['chat', 'message', 'list-focused', '--page-all', '--page-delay', '0']);
+    expect([zero.reason, zero.calls.map((c) => (c[1] as { cursor?: number }).cursor)]).toEqual(['pages_incomplete', [undefined, 0]]);
+    for (const cursor of [0.5, '5.5', true]) {
+      outputs.answer(FOCUS, { result: { messages: [1], hasMore: true, nextCursor: cursor } });
+      const stuck = await sent(['chat', 'message', 'list-focused', '--page-all', '--page-delay', '0']);
+      expect([cursor, stuck.reason, stuck.calls.length]).toEqual([cursor, 'pages_incomplete', 1]);
+    }
+    outputs.answer(FOCUS, { result: { messages: [1], hasMore: 'true', nextCursor: 5 } });
+    const text = await sent(['chat', 'message', 'list-focused', '--page-all']);
+    expect([text.reason, text.calls.length]).toEqual(['pages_incomplete', 1]);
+  });
+  it('for any run of pages: the messages are those of the pages read, the cursors sent the integers given (property)', async () => {
+    const page = fc.record({ messages: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 3 }), asText: fc.boolean() });
+    await fc.assert(fc.asyncProperty(fc.array(page, { minLength: 1, maxLength: 4 }), async (pages) => {
+      const bodies = pages.map((p, i) => ({ result: { messages: p.messages, hasMore: i < pages.length - 1, nextCursor: p.asText ? ` ${10 + i} ` : 10 + i } }));
+      outputs.answersInTurn(FOCUS, ...bodies);
+      const run = await sent(['chat', 'message', 'list-focused', '--page-all', '--page-delay', '0']);
+      expect(run.calls.map((c) => (c[1] as { cursor?: unknown }).cursor)).toEqual([undefined, ...pages.slice(0, -1).map((_, i) => 10 + i)]);
+      const printed = run.printed as { result: { messages: unknown[] }; paging: { total: number; pages: number } };
+      expect(printed.result.messages).toEqual(pages.flatMap((p) => p.messages));
+      expect([printed.paging.total, printed.paging.pages]).toEqual([pages.flatMap((p) => p.messages).length, pages.length]);
+    }), { numRuns: 25 });
+  });
+});
