@@ -100,3 +100,42 @@ describe('chat message list-focused --page-all runs as upstream\'s paged command
     }), { numRuns: 25 });
   });
 });
+
+// devapp +get / +webapp-get / +robot-get / +version-get / +version-status / +version-check-approval: registered
+// frameworkUnified (shortcut/devapp/devapp.go:1699-1735), so rt.CallMCP stores the answer through resultForPayload ->
+// DevAppCommandResultFromPayload (shortcut/runner.go:130-147, :335-338; helpers/devapp.go:1922-1943, :1866-1883,
+// :2208-2274@c7521c1c): the service envelope unwrapped, a FAILED status refused, a pending answer with no operation id or
+// no way on refused (internal, exit 5); FromPayload sets no precheckOnly, so +version-check-approval reads it too
+describe('devapp + shortcuts of the unified rollout read their answer as the dev leaves do', () => {
+  const SHORTCUTS = [
+    { argv: ['devapp', '+get', '--unified-app-id', 'a1'], tool: 'devapp/get_dev_app' },
+    { argv: ['devapp', '+webapp-get', '--unified-app-id', 'a1'], tool: 'devapp/get_extension_webapp_config' },
+    { argv: ['devapp', '+robot-get', '--unified-app-id', 'a1'], tool: 'devapp/get_extension_robot_config' },
+    { argv: ['devapp', '+version-get', '--unified-app-id', 'a1', '--version-id', 'v1'], tool: 'devapp/get_dev_app_version_detail' },
+    { argv: ['devapp', '+version-status', '--unified-app-id', 'a1', '--version-id', 'v1'], tool: 'devapp/get_dev_app_version_status' },
+    { argv: ['devapp', '+version-check-approval', '--unified-app-id', 'a1', '--version-id', 'v1', '--yes'], tool: 'devapp/publish_dev_app_version' },
+  ] as const;
+  for (const s of SHORTCUTS) {
+    it(`${s.argv[1]}: a pending answer without an id or a way on is refused; with both it prints the unwrapped result`, async () => {
+      for (const result of [{ versionStatus: 'AUDIT' }, { status: 'WAITING_X', requestId: 'r' }, { approvalSubmitted: true }]) {
+        outputs.answer(s.tool, { success: true, result });
+        const run = await sent([...s.argv]);
+        expect([result, run.reason, run.calls.length]).toEqual([result, 'internal_error', 1]);
+      }
+      const ok = { versionStatus: 'AUDIT', versionId: 'v1', unifiedAppId: 'a1' };
+      outputs.answer(s.tool, { success: true, result: ok });
+      expect((await sent([...s.argv])).printed).toEqual(ok);
+    });
+  }
+  it('for any pending state and any of the ids: refused exactly when upstream finds no id or no way on (property)', async () => {
+    const keys = ['taskId', 'versionId', 'unifiedAppId', 'requestId'] as const;
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...SHORTCUTS), fc.constantFrom('WAITING', 'PENDING', 'BLOCKED_BY_X', 'under_review'), fc.subarray([...keys]), async (s, state, present) => {
+      const result: Record<string, unknown> = { status: state };
+      for (const k of present) result[k] = `${k}-1`;
+      outputs.answer(s.tool, { success: true, result });
+      const run = await sent([...s.argv]);
+      const wayOn = present.includes('taskId') || (present.includes('unifiedAppId') && present.includes('versionId'));
+      expect(run.reason).toBe(present.length > 0 && wayOn ? undefined : 'internal_error');
+    }), { numRuns: 30 });
+  });
+});
