@@ -195,6 +195,11 @@ function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolea
     const mores = at(scope, p.more);
     const nexts = at(scope, p.next);
     const more = mores.find((v) => typeof v === 'boolean');
+    // next_text_only (h34-page; firstWikiString, wiki/common.go:165-172, :301@c7521c1c): the first non-blank text, trimmed
+    if (p.next_text_only) {
+      const text = nexts.find((v): v is string => typeof v === 'string' && trimSpace(v) !== '');
+      return { found: more !== undefined || text !== undefined, more: more ?? mores[0], next: text === undefined ? undefined : trimSpace(text) };
+    }
     const next = nexts.find((v) => !missing(v));
     return { found: more !== undefined || next !== undefined, more: more ?? mores[0], next: next ?? nexts[0] };
   };

@@ -180,6 +180,11 @@ export interface PageSpec {
    */
   marks_with?: string[];
   /**
+   * Only a text next cursor counts (upstream firstWikiString, wiki/common.go:165-172, :301@c7521c1c): the first
+   * candidate holding a non-blank text, trimmed; a number or other value is no cursor.
+   */
+  next_text_only?: true;
+  /**
    * Paths at which a list whose first element is a list is the page as a tuple `[items, next, more]`: its next and
    * more are the page's; a shorter tuple or a `more` that is not a boolean is a pagination failure (strict).
    */

@@ -31,7 +31,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'marks_with', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'marks_with', 'next_text_only', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -173,6 +173,10 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
         else out.record.end_when = normalizeCondition({ ...s, inForEach: true }, `${at}.record.end_when`, r.end_when);
       }
     }
+  }
+  if (raw.next_text_only !== undefined) {
+    if (raw.next_text_only !== true) s.problems.push(`${at}.next_text_only: only true`);
+    else out.next_text_only = true;
   }
   if (raw.marks_with !== undefined) {
     const l = raw.marks_with;

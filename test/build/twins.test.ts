@@ -127,9 +127,11 @@ describe('same-call twins', () => {
       }
       return { paths: [target.canonical_path, s.canonical_path], inputs: [callForm(target, false)!.inputs, callForm(s, false)!.inputs] };
     });
-    // a-w2 (audit-30w-b): +version-check-approval runs through devapp's result handling, as dev app version
-    // check-approval does (upstream's devapp shortcut adapter); the other eight print the answer each its way
-    expect(printedAlike).toEqual(['devapp +version-check-approval']);
+    // a-w2 (audit-30w-b), h34-page: the shortcuts registered frameworkUnified (shortcut/devapp/devapp.go:1699-1735@c7521c1c)
+    // run through devapp's result handling as their dev app commands do (resultForPayload -> DevAppCommandResultFromPayload,
+    // shortcut/runner.go:130-147, :335-338); the other four print the answer each its way (+disable, +enable, +member-list:
+    // dual-validate, legacy bytes; +version-list: its list projection)
+    expect(printedAlike).toEqual(['devapp +robot-get', 'devapp +version-check-approval', 'devapp +version-get', 'devapp +version-status', 'devapp +webapp-get']);
     // dev app version list refuses the echo's answer (its list check), devapp +version-list prints it: calls only
     await expectSameCalls(pairs, false);
   });
