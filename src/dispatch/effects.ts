@@ -11,7 +11,6 @@ import type { SealedCall } from '../journal/seal.js';
 import type { CallRecord } from '../journal/call-record.js';
 import { foldInput } from '../contract/schema.js';
 import type { BackendCall, Effects, Handoff, Transfer } from '../plan/effects.js';
-import type { PlanStep } from '../plan/spec.js';
 
 export interface RunContext {
   tool: ToolSpec;
@@ -55,11 +54,6 @@ async function journaled<T>(env: Env, record: Pending, run: (answered: Pending) 
   return result;
 }
 
-/** The lists a call step declares upstream builds as typed Go slices (CallStep.typed_lists; none for a step of another kind). */
-function typedListsOf(step: PlanStep | undefined): readonly string[] {
-  return step?.kind === 'call' ? step.typed_lists ?? [] : [];
-}
-
 export function effectsFor(r: RunContext): Effects {
   const base = { canonical_path: r.tool.canonical_path, catalog: r.catalog, ...(r.invocation ? { invocation: r.invocation } : {}), ...(r.of ? { of: r.of } : {}) };
   // Upstream's helpers and shortcuts read every answer through parseMCPToolTextResult, and its pat commands through
@@ -73,8 +67,9 @@ export function effectsFor(r: RunContext): Effects {
       const record: Pending = { ...base, ...(c.recovery ? { of: c.recovery.of } : {}), step: c.step, ...(c.page !== undefined ? { page: c.page } : {}), server: c.server, rpc: c.rpc, arguments: c.args };
       const interrupted = { reason: 'outcome_unknown' as const, message: `interrupted after ${c.rpc} on the "${c.server}" server was sent and before it answered` };
       const { callTool, refuseUnsafeArguments, resultOf } = await import('../backend/transport.js');
-      // Refused before the journal hears of it: nothing is sent.
-      refuseUnsafeArguments(c.args, typedListsOf(r.tool.plan?.steps[c.step]));
+      // Refused before the journal hears of it: nothing is sent. A recovery's retry re-sends the sealed arguments of a
+      // call that passed this check when it was first sent.
+      if (c.recovery?.retryOf === undefined) refuseUnsafeArguments(c.args, c.typedLists);
       const where = `${c.rpc} on the "${c.server}" server`;
       let answer: { value: unknown } | { failure: unknown } | undefined;
       const seal = c.replayable ? undefined : { args: c.args, flags: r.flags ?? {} };

@@ -21,6 +21,8 @@ export interface BackendCall {
    * upstream's json.Decoder with UseNumber): an id beyond 2^53 is a JsonNumber holding its digits.
    */
   exactNumbers?: boolean;
+  /** The argument paths of lists upstream builds as typed Go slices (the step's typed_lists whose condition holds). */
+  typedLists?: string[];
 }
 
 /**

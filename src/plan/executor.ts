@@ -277,7 +277,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (maxItems > 0 && p.size_arg !== undefined && lowers) args = askForRemaining(args, p.size_arg, maxItems - items.length);
       let answer: unknown;
       try {
-        answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: firstPage + page });
+        answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: firstPage + page, ...typedListsOf(sc, step) });
       } catch (e) {
         // a failing first read is the call's own error, unless the record lists it (`first_page: list`); where the
         // failure is the step's error it carries the page it ended at, for an on_failure's details (failedAs)
@@ -471,7 +471,7 @@ async function runFetchAll(sc: Scope, step: CallStep, index: number, o: ExecuteO
     let answer: unknown;
     attempts++;
     try {
-      answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: pages });
+      answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: pages, ...typedListsOf(sc, step) });
     } catch (e) {
       if (pages === 0 || !(e instanceof DwsError) || (e.category !== 'backend' && e.category !== 'auth')) throw e;
       return stop('fetch_error', `page ${pages + 1} failed (${e.reason}: ${e.message})`, true, sent);
@@ -586,7 +586,7 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: Exec
     seen.add(current);
     let answer: unknown;
     try {
-      answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: page - 1 });
+      answer = await o.effects.call({ server: step.server, rpc, args, replayable: step.effect === 'read', step: index, page: page - 1, ...typedListsOf(sc, step) });
     } catch (e) {
       if (envelope === undefined || !(e instanceof DwsError) || (e.category !== 'backend' && e.category !== 'auth')) throw e;
       return fail(page, current, `${e.reason}: ${e.message}`);
@@ -705,7 +705,7 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
     try {
       // a paged read (a read-back of a whole list) reads every page at each attempt, numbered on from the attempt's first
       last = paged ? await runPaged(sc, step, index, o, attempt * step.page!.max_pages)
-        : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: true, step: index, page: attempt });
+        : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args, replayable: true, step: index, page: attempt, ...typedListsOf(sc, step) });
       failure = undefined;
       reads++;
     } catch (e) {
@@ -915,7 +915,7 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   if (step.resolve?.user) return resolveUser(sc, step, index, o);
   if (step.resolve?.chat_target) return resolveChat(sc, step, index, o);
   const result = step.poll ? await runPolled(sc, step, index, o) : step.page && pagingApplies(sc, step) ? await runPaged(sc, step, index, o)
-    : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+    : await o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index, ...typedListsOf(sc, step) });
   return step.resolve ? resolveOne(sc, step, result) : result;
 }
 
@@ -938,9 +938,15 @@ async function callFor(sc: Scope, step: CallStep, index: number, o: ExecuteOptio
  * One element's call: one call, or with `page` (when it applies to this element) its pages, each element reading on
  * from its own first cursor (upstream loops that page one reader per id: minutes +detail's transcript).
  */
+/** The step's typed_lists whose condition holds, for the call it sends (src/backend/transport.ts refuseUnsafeArguments). */
+function typedListsOf(sc: Scope, step: CallStep): { typedLists?: string[] } {
+  if (step.typed_lists === undefined) return {};
+  return { typedLists: step.typed_lists.flatMap((t) => (typeof t === 'string' ? [t] : evalCondition(sc, t.when) === true ? [t.path] : [])) };
+}
+
 function callOnce(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
   if (step.page && pagingApplies(sc, step)) return runPaged(sc, step, index, o);
-  return o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index });
+  return o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index, ...typedListsOf(sc, step) });
 }
 
 /**
@@ -1097,7 +1103,7 @@ async function resolveUserTarget(sc: Scope, step: CallStep, index: number, o: Ex
   if (direct) return direct;
   let answer: unknown;
   try {
-    answer = await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: true, step: index });
+    answer = await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: true, step: index, ...typedListsOf(sc, step) });
   } catch (e) {
     if (e instanceof DwsError && e.category === 'backend') return unverifiedUser(value);
     throw e;
@@ -1108,7 +1114,7 @@ async function resolveUserTarget(sc: Scope, step: CallStep, index: number, o: Ex
 /** A name -> one person (docs/PLANS.md "resolve user", upstream ResolveUser): the search's failure is the step's. */
 async function resolveUser(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<ResolvedUser> {
   const raw = evalSource(sc, step.resolve!.user!);
-  const answer = await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: true, step: index });
+  const answer = await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: true, step: index, ...typedListsOf(sc, step) });
   return chooseUser(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? trimSpace(raw) : '', answer, step.resolve!.identity ?? 'user_id');
 }
 
@@ -1117,7 +1123,7 @@ async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteO
   const raw = evalSource(sc, step.resolve!.chat_target!);
   const args = evalArgs(sc, step);
   return resolveChatTarget(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? raw : '', (r) =>
-    o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page }));
+    o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page, ...typedListsOf(sc, step) }));
 }
 
 /**

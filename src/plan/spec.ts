@@ -617,9 +617,11 @@ export interface CallStep extends StepCommon {
   /**
    * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
    * slice (`[]string`, `[]map[string]any`), which its transport's unsafe-text check does not read
-   * (validateCallArguments, client.go:1093-1125@c7521c1c): src/backend/transport.ts refuseUnsafeArguments.
+   * (validateCallArguments, client.go:1093-1125@c7521c1c): src/backend/transport.ts refuseUnsafeArguments. An entry
+   * `{path, when}` counts only when its condition holds (a body that builds the argument one of two ways: typed from
+   * flags, decoded `[]any` from a JSON flag).
    */
-  typed_lists?: string[];
+  typed_lists?: (string | { path: string; when: Condition })[];
 }
 
 export interface UploadStep extends StepCommon { kind: 'upload'; upload: UploadSpec }

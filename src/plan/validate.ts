@@ -24,6 +24,12 @@ export interface PlanFile {
   doc: unknown;
 }
 
+/** A typed_lists entry as written: a dotted argument path, or {path, when} (when checked by normalizeCondition). */
+function isTypedList(p: unknown): boolean {
+  const path = typeof p === 'string' ? p : typeof p === 'object' && p !== null && Object.keys(p).sort().join() === 'path,when' ? (p as { path: unknown }).path : undefined;
+  return typeof path === 'string' && /^[^.]+(?:\.[^.]+)*$/u.test(path);
+}
+
 function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (!isObj(raw)) {
     s.problems.push(`${at}: must be an object`);
@@ -826,8 +832,10 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   }
   if (raw.typed_lists !== undefined) {
     if (kind !== undefined) s.problems.push(`${where}.typed_lists: only on an MCP call (its arguments)`);
-    else if (Array.isArray(raw.typed_lists) && raw.typed_lists.length > 0 && raw.typed_lists.every((p) => typeof p === 'string' && /^[^.]+(?:\.[^.]+)*$/u.test(p))) step.typed_lists = raw.typed_lists as string[];
-    else s.problems.push(`${where}.typed_lists: a non-empty list of argument paths (dotted keys) whose list upstream builds as a typed Go slice`);
+    else if (Array.isArray(raw.typed_lists) && raw.typed_lists.length > 0 && raw.typed_lists.every((p) => isTypedList(p))) {
+      step.typed_lists = (raw.typed_lists as unknown[]).map((p, i) => (typeof p === 'string' ? p
+        : { path: (p as { path: string }).path, when: normalizeCondition(s, `${where}.typed_lists[${i}].when`, (p as { when: unknown }).when) }));
+    } else s.problems.push(`${where}.typed_lists: a non-empty list of argument paths (dotted keys), each alone or as {path, when}, whose list upstream builds as a typed Go slice`);
   }
   if (raw.compensate !== undefined) {
     const single = kind === 'upload' || (kind === undefined && step.effect === 'write' && !step.for_each && !step.page && !step.poll && !step.resolve && !step.rpc_if);

@@ -139,6 +139,18 @@ describe('commands typed with unsafe text (the transport refuses before anything
       .toEqual([['query_check_record', ['\ufeffu1', 'u2']]]);
   });
 
+  // oa approval create-instance builds its request one of two ways (typed_lists with when): from the separate flags,
+  // typed slices (oaFormValues oa.go:33-43 []map[string]string, :1194 []map[string]any, :1201 []string: not read);
+  // from --request, a decoded map[string]any whose lists are []any (decodeOARequest oa.go:17-19@c7521c1c: read).
+  it('oa approval create-instance: U+FEFF in a form value is sent from the flags and refused inside --request', async () => {
+    const flags = await typed(['oa', 'approval', 'create-instance', '--process-code', 'P1', '--form-values', '{"a":"\ufeffx"}', '--cc-list', '\ufeffc1', '--yes']);
+    expect([flags.exit, flags.calls]).toEqual([0, [['start_process_instance', { ProcessInstanceCreationPopRequest: {
+      processCode: 'P1', formComponentValues: [{ name: 'a', value: '\ufeffx' }], deptId: -1, ccList: ['\ufeffc1'], ccPosition: 'START' } }]]]);
+    const request = await typed(['oa', 'approval', 'create-instance', '--request', '{"processCode":"P1","formComponentValues":[{"name":"a","value":"\ufeffx"}]}', '--yes']);
+    expect([request.exit, request.reason, request.calls, request.journal]).toEqual([3, 'invalid_argument', [], []]);
+    expect(request.message).toContain('value contains invisible');
+  });
+
   it('U+FEFF in a target of sheet formula-verify is sent: targets is a typed []map[string]any (sheet_formula_verify.go:181-185@c7521c1c)', async () => {
     const got = await typed(['sheet', 'formula-verify', '--node', 'n1', '--targets', '[{"sheetId":"\ufeffs1"}]']);
     expect([got.exit, got.calls]).toEqual([0, [['verify_formula', { nodeId: 'n1', targets: [{ sheetId: '\ufeffs1' }] }]]]);
