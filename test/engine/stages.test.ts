@@ -37,6 +37,22 @@ async function destructiveMoveCheck(): Promise<(q: string, on: string[], off: st
   };
 }
 
+/** The shipped object lexicon's readings of a request, as sorted object keys: the objects it names, the objects it
+ *  says anywhere, and its places (named, places, stays, whole). */
+async function objectReadings() {
+  const { readActionLexicon } = await import('../../src/build/load.js');
+  const { queryObjectPlaces, queryObjects } = await import('../../src/lexicon/actions.js');
+  const { fold } = await import('../../src/text/fold.js');
+  const lex = readActionLexicon('catalog').objects!;
+  const key = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
+  return {
+    lex,
+    named: (q: string) => key(queryObjectPlaces(fold(q), lex).named),
+    said: (q: string) => key(queryObjects(fold(q), lex)),
+    places: (q: string) => { const r = queryObjectPlaces(fold(q), lex); return { named: key(r.named), places: key(r.places), stays: key(r.stays), whole: key(r.whole) }; },
+  };
+}
+
 describe('the stages after the core', () => {
   it('run in the documented order, each named once', () => {
     expect(STAGES.map((s) => s.name)).toEqual(['object_guard', 'merge', 'step_fill', 'known_gaps', 'confidence']);
@@ -340,17 +356,8 @@ describe('object_guard: a container the target shares with a kept thing (objectG
 });
 
 describe('object_guard: someone\'s access is the holder\'s membership (objects.yaml holder; objectGuardRecall 1, default; docs/ranking.md session 25)', () => {
-  const objectsOf = async () => {
-    const { readActionLexicon } = await import('../../src/build/load.js');
-    const { queryObjectPlaces, queryObjects } = await import('../../src/lexicon/actions.js');
-    const { fold } = await import('../../src/text/fold.js');
-    const lex = readActionLexicon('catalog').objects!;
-    const key = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
-    return { lex, named: (q: string) => key(queryObjectPlaces(fold(q), lex).named), said: (q: string) => key(queryObjects(fold(q), lex)) };
-  };
-
   it('reads a permission word said with its holder as a member, and one said of a thing as a permission', async () => {
-    const { named, said } = await objectsOf();
+    const { named, said } = await objectReadings();
     for (const q of ['收回张伟对应用的开发权限', '把他的权限收回', "revoke Alice's edit access to the app", 'take back their access']) {
       expect(named(q), q).toContain('member');
       expect(named(q), q).not.toContain('permission');
@@ -363,7 +370,7 @@ describe('object_guard: someone\'s access is the holder\'s membership (objects.y
   });
 
   it('any Chinese holder pronoun before any Chinese permission word names a member, in both readings', async () => {
-    const { lex, named, said } = await objectsOf();
+    const { lex, named, said } = await objectReadings();
     const words = lex.zh[lex.keys.indexOf('permission')];
     fc.assert(fc.property(fc.constantFrom(...lex.holder!.zh), fc.constantFrom(...words), (p, w) => {
       const q = `收回${p}的${w}`;
@@ -646,17 +653,8 @@ describe('object_guard: the words the request names its target with (objectGuard
 });
 
 describe('object_guard: a sheet column named by its letter (objects.yaml lettered; docs/ranking.md session 33, rank2)', () => {
-  const objectsOf = async () => {
-    const { readActionLexicon } = await import('../../src/build/load.js');
-    const { queryObjectPlaces, queryObjects } = await import('../../src/lexicon/actions.js');
-    const { fold } = await import('../../src/text/fold.js');
-    const lex = readActionLexicon('catalog').objects!;
-    const key = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
-    return { named: (q: string) => key(queryObjectPlaces(fold(q), lex).named), said: (q: string) => key(queryObjects(fold(q), lex)) };
-  };
-
   it('reads a lettered column or letter range as a sheet dimension only, in both readings', async () => {
-    const { named, said } = await objectsOf();
+    const { named, said } = await objectReadings();
     for (const q of ['删掉 D 列', '把G列删了', '删除 B 到 D 列', '删除 B:E 列', 'delete column D', 'remove columns B through E entirely', 'delete column b from the budget', '删掉 column C']) {
       expect(named(q), q).toEqual(['dimension']);
       expect(said(q), q).toEqual(['dimension']);
@@ -664,7 +662,7 @@ describe('object_guard: a sheet column named by its letter (objects.yaml lettere
   });
 
   it('reads no lettered column in a list request, a named field, a longer word or a letter followed by another word', async () => {
-    const { named, said } = await objectsOf();
+    const { named, said } = await objectReadings();
     for (const q of ['r 列出我所有的群', '删除 status 列', '把 id 列删掉']) {
       expect(named(q), q).not.toContain('dimension');
       expect(said(q), q).not.toContain('dimension');
@@ -677,7 +675,7 @@ describe('object_guard: a sheet column named by its letter (objects.yaml lettere
   });
 
   it('any one Latin letter before 列 is a dimension; any word of two or more letters is not', async () => {
-    const { said } = await objectsOf();
+    const { said } = await objectReadings();
     fc.assert(fc.property(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), fc.constantFrom('删掉', '把', '清除', 'delete '), fc.boolean(), (l, head, space) => {
       const q = `${head}${l}${space ? ' ' : ''}列`;
       expect(said(q), q).toEqual(['dimension']);
@@ -724,20 +722,8 @@ describe('object_guard: revoking someone\'s access (objectGuardRevoke 1, default
 });
 
 describe('session 34 (h34-rank): readings the written-from-contracts destructive requests showed missing (objects.yaml)', () => {
-  const lexicon = async () => {
-    const { readActionLexicon } = await import('../../src/build/load.js');
-    const { queryObjectPlaces, queryObjects } = await import('../../src/lexicon/actions.js');
-    const { fold } = await import('../../src/text/fold.js');
-    const lex = readActionLexicon('catalog').objects!;
-    const key = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
-    return {
-      places: (q: string) => { const r = queryObjectPlaces(fold(q), lex); return { named: key(r.named), places: key(r.places), stays: key(r.stays), whole: key(r.whole) }; },
-      said: (q: string) => key(queryObjects(fold(q), lex)),
-    };
-  };
-
   it('reads a whole word said right after the object, a negated dismissal as a keep, and the HK place words', async () => {
-    const { places } = await lexicon();
+    const { places } = await objectReadings();
     expect(places('这个群整个删掉').whole).toEqual(['group']);
     expect(places('把多维表整个删了，连表一起').whole).toEqual(['base']);
     expect(places('删除这个群里的消息').whole).toEqual([]);
@@ -751,7 +737,7 @@ describe('session 34 (h34-rank): readings the written-from-contracts destructive
   });
 
   it('reads a row or column counted by its place (第 3 行) and a range of two cell references (A1:D20) as a sheet\'s', async () => {
-    const { said } = await lexicon();
+    const { said } = await objectReadings();
     for (const q of ['删掉第 3 行', '把第4至第6列删了', '删除第二行', '第 10 到第 12 行删掉']) expect(said(q), q).toEqual(['dimension']);
     for (const q of ['清空 A1:D20', '把 b2 : c9 清掉', 'clear AA10:AB20']) expect(said(q), q).toEqual(['range']);
     // no place counted, no cell reference: a time, a ratio, an id
@@ -762,7 +748,7 @@ describe('session 34 (h34-rank): readings the written-from-contracts destructive
   });
 
   it('any number after 第 before 行 or 列 is a dimension; any cell reference pair is a range', async () => {
-    const { said } = await lexicon();
+    const { said } = await objectReadings();
     fc.assert(fc.property(fc.integer({ min: 1, max: 9999 }), fc.constantFrom('行', '列'), fc.constantFrom('删掉', '把', 'delete '), fc.boolean(), (n, w, head, space) => {
       const q = `${head}第${space ? ' ' : ''}${n}${space ? ' ' : ''}${w}`;
       expect(said(q), q).toEqual(['dimension']);
