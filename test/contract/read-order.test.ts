@@ -64,11 +64,7 @@ describe('readSpelling: the first non-blank spelling in read order', () => {
 });
 
 describe('commands take the spelling upstream reads first', () => {
-  const { sent } = useOutputRuns('dws-read-order-');
-  const argsOf = async (argv: string[]) => {
-    const run = await sent(argv);
-    return run.reason ?? run.calls.map(([, args]) => args);
-  };
+  const { argsOf } = useOutputRuns('dws-read-order-');
 
   it('calendar event delete: mustFlagOrFallback(id, event, event-id, eventId) (helpers/calendar.go:632@c7521c1c)', async () => {
     const base = ['calendar', 'event', 'delete', '--yes'];

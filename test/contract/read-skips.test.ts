@@ -42,11 +42,7 @@ describe('readSkipped: which typed values the read order passes over', () => {
 });
 
 describe('commands read the spellings as upstream does', () => {
-  const { sent } = useOutputRuns('dws-read-skips-');
-  const argsOf = async (argv: string[]) => {
-    const run = await sent(argv);
-    return run.reason ?? run.calls.map(([, args]) => args);
-  };
+  const { argsOf, sent } = useOutputRuns('dws-read-skips-');
 
   it('attendance adjustment search: intFlagOrFallback(page, current-page) passes over --page 0 (attendance.go:1487, :160-176@c7521c1c)', async () => {
     expect(await argsOf(['attendance', 'adjustment', 'search', '--page', '0', '--current-page', '3', '--size', '9', '--limit', '0']))

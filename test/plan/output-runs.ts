@@ -48,26 +48,32 @@ export function useOutputRuns(prefix: string) {
     const outcome = await dispatchInProcess(argv, env(files));
     return { reason: outcome.error?.reason, message: outcome.error?.message ?? '', out: outcome.out };
   };
+  /**
+   * Any run, from a clean call record: its refusal reason and category (undefined when it succeeded), the calls it
+   * sent as [`<server>/<tool>`, arguments], and its printed result (undefined when it printed nothing); `files` are
+   * local files in the run's directory.
+   */
+  const sent = async (argv: string[], files?: Record<string, string>) => {
+    mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(argv, env(files));
+    return {
+      reason: outcome.error?.reason,
+      category: outcome.error?.category,
+      calls: mcp.calls.map((c) => [`${c.server}/${c.name}`, c.arguments]),
+      printed: outcome.out ? (JSON.parse(outcome.out) as { result: unknown }).result : undefined,
+    };
+  };
   return {
     mcp,
     env,
     /** A run that must succeed; its printed result, parsed. */
     run: (argv: string[], files?: Record<string, string>) => resultOf(argv, env(files)),
     failure,
-    /**
-     * Any run, from a clean call record: its refusal reason and category (undefined when it succeeded), the calls it
-     * sent as [`<server>/<tool>`, arguments], and its printed result (undefined when it printed nothing); `files` are
-     * local files in the run's directory.
-     */
-    sent: async (argv: string[], files?: Record<string, string>) => {
-      mcp.calls.length = 0;
-      const outcome = await dispatchInProcess(argv, env(files));
-      return {
-        reason: outcome.error?.reason,
-        category: outcome.error?.category,
-        calls: mcp.calls.map((c) => [`${c.server}/${c.name}`, c.arguments]),
-        printed: outcome.out ? (JSON.parse(outcome.out) as { result: unknown }).result : undefined,
-      };
+    sent,
+    /** A run's refusal reason, or the arguments of each call it sent, in order. */
+    argsOf: async (argv: string[]) => {
+      const run = await sent(argv);
+      return run.reason ?? run.calls.map(([, args]) => args);
     },
     /** The reason of a run that must fail, and what it printed on stdout (nothing). */
     refusal: async (argv: string[], files?: Record<string, string>) => {
