@@ -271,7 +271,7 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const named = [...new Set(kept.map((f) => f.obj))].sort((a, b) => a - b);
   const loc = lex.located;
   if (!loc) return { named, located: [], places: [], stays, whole: [] };
-  const containers = new Set(lex.inside.flat());
+  const containers = containersOf(lex);
   const placed = (f: (typeof kept)[number]) => {
     // Chinese place words read around every object word (从这个 file 上), English ones around English words.
     let head = text.slice(0, f.at).trimEnd();
@@ -308,6 +308,15 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
   const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i]));
   return { named, located, places: located.filter((o) => containers.has(o)), stays, whole };
+}
+
+/** Per object lexicon: the objects that contain another (filed once: the guard reads it for every removal request). */
+const containerSets = new WeakMap<ObjectLexicon, Set<number>>();
+
+function containersOf(lex: ObjectLexicon): Set<number> {
+  let out = containerSets.get(lex);
+  if (!out) containerSets.set(lex, out = new Set(lex.inside.flat()));
+  return out;
 }
 
 interface ObjectWord {
@@ -437,9 +446,13 @@ const NOT_OBJECT = new Set(['to', 'by', 'batch', 'bulk', 'all', 'my', 'custom', 
  * action verb of the lexicon ("aitable record delete" -> record, "chat +chat-remove-bot" -> bot, "doc +comment-delete"
  * -> comment); the product itself when no such word is left ("doc delete" -> doc).
  */
+/** Per action lexicon: its action words and the object lexicon's verbs, never a tool's object (filed once). */
+const verbSets = new WeakMap<ActionLexicon, Set<string>>();
+
 export function toolObject(cliPath: string, lex: ActionLexicon): string {
   const [product, ...rest] = cliPath.split(' ');
-  const verbs = new Set([...lex.names.flat(), ...(lex.objects?.verbs ?? [])]);
+  let verbs = verbSets.get(lex);
+  if (!verbs) verbSets.set(lex, verbs = new Set([...lex.names.flat(), ...(lex.objects?.verbs ?? [])]));
   const words = rest.join('-').replace(/\+/gu, '').split('-').filter((w) => w && !verbs.has(w) && !NOT_OBJECT.has(w));
   return words.at(-1) ?? product;
 }

@@ -331,16 +331,34 @@ function targetWords(folded: string, objects: ObjectLexicon, targets: number[]):
  */
 export function extendedObjects(folded: string, objects: ObjectLexicon, targets: number[]): number[] {
   const out: number[] = [];
-  const words = targetWords(folded, objects, targets).filter((w) => /[a-z]/u.test(w) || [...w].length >= 2);
-  if (words.length === 0) return out;
-  for (let o = 0; o < objects.keys.length; o++) {
-    if (targets.includes(o)) continue;
-    const own = [...objects.zh[o], ...objects.en[o]];
-    // English: the said word whole inside the longer one (filter in filter view, not in filters).
-    const holds = (long: string, w: string) => long !== w && (/[a-z]/u.test(w) ? ` ${long} `.includes(` ${w} `) : long.includes(w));
-    if (!words.some((w) => !own.includes(w) && own.some((l) => holds(l, w)))) continue;
-    if (objects.zh[o].some((w) => folded.includes(w)) || objects.en[o].some((w) => says(folded, w, true))) continue;
-    out.push(o);
+  for (const w of targetWords(folded, objects, targets)) {
+    if (!/[a-z]/u.test(w) && [...w].length < 2) continue;
+    for (const o of extendersOf(objects, w)) {
+      if (targets.includes(o) || out.includes(o)) continue;
+      if (objects.zh[o].some((x) => folded.includes(x)) || objects.en[o].some((x) => says(folded, x, true))) continue;
+      out.push(o);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Per object lexicon: for a word, the objects with a longer word that holds it and no word equal to it (filed on
+ *  first ask, one pass over the objects: the guard asks for few words, and each request's targets repeat them). */
+const extenders = new WeakMap<ObjectLexicon, Map<string, number[]>>();
+
+function extendersOf(objects: ObjectLexicon, w: string): number[] {
+  let byWord = extenders.get(objects);
+  if (!byWord) extenders.set(objects, byWord = new Map());
+  let out = byWord.get(w);
+  if (!out) {
+    // English: the word whole inside the longer one (filter in filter view, not in filters).
+    const holds = /[a-z]/u.test(w) ? (long: string) => long !== w && ` ${long} `.includes(` ${w} `) : (long: string) => long !== w && long.includes(w);
+    out = [];
+    for (let o = 0; o < objects.keys.length; o++) {
+      const own = [...objects.zh[o], ...objects.en[o]];
+      if (!own.includes(w) && own.some(holds)) out.push(o);
+    }
+    byWord.set(w, out);
   }
   return out;
 }
