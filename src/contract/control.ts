@@ -5,9 +5,10 @@
 export const CONTROL_FLAGS = ['yes', 'dry-run', 'format', 'timeout', 'max-answer-mb', 'expected-source-hash', 'expected-surface-hash', 'profile'] as const;
 export type ControlFlag = (typeof CONTROL_FLAGS)[number];
 
-/** Each control flag's commander spelling and its help line (English / Chinese). */
+/** Each control flag's commander spelling and its help line (English / Chinese). `-y` is upstream's root shorthand of
+ *  --yes (internal/app/flags.go:55@c7521c1c), so every command takes it; no command gives `y` to another flag. */
 export const CONTROL_HELP: Record<ControlFlag, [spec: string, help: string]> = {
-  yes: ['--yes', 'confirm a command that needs the user\'s confirmation / 确认需要用户确认的命令'],
+  yes: ['-y, --yes', 'confirm a command that needs the user\'s confirmation / 确认需要用户确认的命令'],
   'dry-run': ['--dry-run', 'print the invocation plan, call nothing / 只打印调用计划，不执行'],
   format: ['--format <json|text>', 'output format, default json / 输出格式，默认 json'],
   timeout: ['--timeout <seconds>', 'per-attempt timeout, default 30 / 每次调用的超时秒数，默认 30'],

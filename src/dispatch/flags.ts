@@ -48,6 +48,8 @@ function typeOf(tool: ToolSpec, name: string): string | undefined {
 function normalizeBooleans(tool: ToolSpec, argv: string[]): string[] {
   const isBool = (name: string) => typeOf(tool, name) === 'bool' || (!typeOf(tool, name) && (name === 'yes' || name === 'dry-run'));
   const shorthands = new Map(Object.entries(tool.parameters).filter(([, p]) => p.type === 'bool' && p.shorthand).map(([n, p]) => [p.shorthand!, n]));
+  // upstream's root persistent -y (internal/app/flags.go:55@c7521c1c), unless the tool declares --yes itself
+  if (!typeOf(tool, 'yes') && !shorthands.has('y')) shorthands.set('y', 'yes');
   const out: string[] = [];
   const seen = new Map<string, Set<boolean>>();
   for (let i = 0; i < argv.length; i++) {

@@ -68,3 +68,24 @@ describe('a bool flag followed by a word, as upstream\'s BoolValueHandler', () =
     expect({ reason: dry.reason, calls: dry.calls }).toEqual({ reason: undefined, calls: [] });
   });
 });
+
+describe('-y: upstream\'s root shorthand of --yes (internal/app/flags.go:55@c7521c1c), on every command', () => {
+  const dismiss = (...flags: string[]) => sent(['chat', 'group', 'dismiss', '--id', 'c1', ...flags]);
+
+  it('confirms a command that needs confirmation as --yes does, and reads the same words after it', async () => {
+    expect((await dismiss()).reason).toBe('confirmation_required');
+    for (const flags of [['-y'], ['-y', 'true'], ['-y=on'], ['--yes']]) {
+      const run = await dismiss(...flags);
+      expect({ reason: run.reason, calls: run.calls.map(([tool]) => tool) }).toEqual({ reason: undefined, calls: [expect.stringMatching(/dismiss/u)] });
+    }
+    expect((await dismiss('-y', 'false')).reason).toBe('confirmation_required');
+    expect((await dismiss('-y=n')).reason).toBe('confirmation_required');
+    expect((await dismiss('-y', '--yes=false')).reason).toBe('invalid_parameter');
+  });
+
+  it('a command that declares its own --yes keeps its own -y (chat chmod, helpers/chat.go:2414)', async () => {
+    const run = await sent(['chat', 'chmod', 'chat.message:send', '--conversation-id', 'c1', '-y']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls.length).toBe(1);
+  });
+});
