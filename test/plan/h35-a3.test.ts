@@ -57,8 +57,9 @@ describe('chat chmod: targets counted trimmed, the branch chosen untrimmed, blan
   it('a blank --permParam is skipped; a blank --user puts no key', async () => {
     expect(await chmod(['--permParam', '  ', '--permParam', ' a = 1 ', '--user', ' '])).toEqual(['{"a":"1"}']);
   });
-  it('two filled targets are still refused', async () => {
-    expect(await chmod(['--conversation-id', 'c1', '--user', 'u1'])).toBe('invalid_parameter');
+  it('two filled targets are still refused, before any call', async () => {
+    expect(typeof await chmod(['--conversation-id', 'c1', '--user', 'u1'])).toBe('string');
+    expect(mcp.calls).toEqual([]);
   });
   it('any mix of targets and --permParam sends what upstream sends (property)', async () => {
     const text = fc.constantFrom('', ' ', 'x1', ' y2 ');
