@@ -315,7 +315,7 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * data, else the answer) and then read key by key inside a condition, merged over the canned answer of that call
  * (keyed `server/rpc`). drive +copy reads the same get_document_info as its source check (a whole `result` sample
  * would hide the extension the check wants); drive +rename's read-back name must be the name asked for; wiki +move's
- * read-back must name the node moved besides the workspace its expect checks; aitable +view-preset-apply reads the same
+ * read-back must name the node moved and the workspace asked for; aitable +view-preset-apply reads the same
  * get_views before and after its write, each answer its own (a list patches the calls of one RPC in order); mail
  * +recent-mail refuses a folder without threads, which the optional container paths of its output cannot ask for; the
  * import polls and +messages-recall's lookup likewise.
@@ -413,7 +413,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
-  'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node } } }),
+  'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node, workspaceId: data.workspace } } }),
   // sheet write-image's credentials must name an uploadUrl and a resourceId inside result (parseAttachmentUploadInfo, p-sheet)
   'sheet.write_image': (_data, ctx) => ({ 'doc/get_doc_attachment_upload_info': { result: { uploadUrl: `${ctx.blobBase}/url`, resourceId: 'v-resourceId', resourceUrl: 'v-resourceUrl' } } }),
   // +space-create (p-wikidev): the write says success=true and names the new space, which the read-back names too
