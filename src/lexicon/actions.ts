@@ -69,6 +69,11 @@ export interface ObjectLexicon {
    * (第 3 行, 第4至第6列): a whole row or column counted by its place, which only a sheet has. `cells`: the object (index
    * into keys) a range of cells written as two cell references is (A1:D20, b2 : c9). Absent in older snapshots.
    */
+  /**
+   * The person a removal from a place means when the request names nothing else (把 Tom 从群里移除: a group's member):
+   * pairs of a place and the object (indexes into keys). Absent in older snapshots.
+   */
+  people?: [number, number][];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
