@@ -86,7 +86,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; others?: unknown; whole?: unknown; whole_after?: unknown; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -110,6 +110,13 @@ function readObjectLexicon(dir: string): ObjectLexicon {
     wholeAfter: lexiconWords(file, 'whole_after', doc.whole_after ?? []),
     commands,
   };
+  if (doc.pronouns !== undefined) lex.pronouns = lexiconWords(file, 'pronouns', doc.pronouns);
+  if (doc.people) {
+    lex.people = Object.entries(doc.people).map(([place, person]) => {
+      if (!keys.includes(place) || typeof person !== 'string' || !keys.includes(person)) throw new Error(`${file}: people.${place} must map an object of the file to one`);
+      return [keys.indexOf(place), keys.indexOf(person)];
+    });
+  }
   if (doc.holder) {
     const { of, as } = doc.holder;
     if (typeof of !== 'string' || !keys.includes(of) || typeof as !== 'string' || !keys.includes(as)) throw new Error(`${file}: holder.of and holder.as must name objects of the file`);

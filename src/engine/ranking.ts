@@ -93,6 +93,10 @@ export interface RankingOptions {
    *  moves below the first hit on the target when that hit scores at least objectGuardSiblingRatio of it: the request
    *  said the shorter thing (h34-rank, docs/ranking.md session 34). */
   objectGuardExtension: number;
+  /** Object guard: 1 = a removal from a place (a group, a meeting) that names nothing the object lexicon reads besides the
+   *  place (把 Tom 从群里移除, boot Dan from the meeting) removes a person: the place's `people` object (objects.yaml) is
+   *  its target (h35-rank, docs/ranking.md session 35). */
+  objectGuardPeople: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -156,6 +160,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardWords: 1,
   objectGuardRevoke: 1,
   objectGuardExtension: 1,
+  objectGuardPeople: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -69,6 +69,16 @@ export interface ObjectLexicon {
    * (第 3 行, 第4至第6列): a whole row or column counted by its place, which only a sheet has. `cells`: the object (index
    * into keys) a range of cells written as two cell references is (A1:D20, b2 : c9). Absent in older snapshots.
    */
+  /**
+   * The person a removal from a place means when the request names nothing else (把 Tom 从群里移除: a group's member):
+   * pairs of a place and the object (indexes into keys). Absent in older snapshots.
+   */
+  people?: [number, number][];
+  /**
+   * Object words that are pronouns (HK 佢: him, her or it): one names its object only when no other object word is said
+   * before it; after one (嗰個待辦…刪咗佢) it points back to that thing. Absent in older snapshots.
+   */
+  pronouns?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
@@ -259,7 +269,11 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
       at.push({ at: a, end: e, obj: i, english });
     }
   }
-  const said = at.filter((f) => !at.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at));
+  const widest = at.filter((f) => !at.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at));
+  // A pronoun (佢) after another object word points back to that thing (嗰個待辦…刪咗佢: the to-do), so it names nothing.
+  const pronouns = (lex.pronouns ?? []).filter((w) => text.includes(w));
+  const pronoun = (f: (typeof at)[number]) => !f.english && pronouns.includes(text.slice(f.at, f.end));
+  const said = pronouns.length === 0 ? widest : widest.filter((f) => !pronoun(f) || !widest.some((g) => g.at < f.at && !pronoun(g)));
   // Someone's access (他的权限, Tom's access) is the holder's membership, not a permission object.
   const held = lex.holder;
   if (held) for (const f of said) if (f.obj === held.of && heldAt(text, f.at, lex)) f.obj = held.as;

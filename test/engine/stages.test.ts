@@ -205,7 +205,8 @@ describe('object_guard: a negated object is never the target (catalog/lexicon/ob
     const zhKeep = lex.keep!.filter((w) => !/[a-z]/u.test(w));
     const enKeep = ["don't delete", 'do not delete', "don't remove", 'do not remove', "don't touch", 'do not touch', 'keep', 'preserve', 'retain', 'without deleting', 'without removing'];
     for (const w of enKeep) expect(lex.keep).toContain(w);
-    const zhWords = lex.zh.flat().filter((w) => !lex.zh[comment].includes(w));
+    // a pronoun (佢) said after the comment points back to it, so it keeps nothing else (objects.yaml pronouns)
+    const zhWords = lex.zh.flat().filter((w) => !lex.zh[comment].includes(w) && !(lex.pronouns ?? []).includes(w));
     const enWords = lex.en.flat().filter((w) => !lex.en[comment].includes(w));
     const kept = (q: string, w: string) => {
       const alone = read(w).named.filter((o) => o !== comment);
@@ -838,5 +839,50 @@ describe('pins: an identity named inside a longer query runs inside one clause (
       expect(paths({}, q)[0], q).toBe('doc.delete_comment');
       expect(paths({ identityClauses: 0 }, q)[0], q).toBe('doc.delete_document');
     }
+  });
+});
+
+describe('object_guard: a removal from a group or a meeting that names only a person (objectGuardPeople 1, default; docs/ranking.md session 35)', () => {
+  it('reads the TW / HK measure and column words, people counts and the including word 连 (objects.yaml)', async () => {
+    const { named, places } = await objectReadings();
+    expect(named('把这几笔资料删掉')).toEqual(['record']);
+    expect(named('那一栏删掉')).toEqual(['dimension', 'field']);
+    expect(named('删掉两列')).toEqual(['dimension', 'field']);
+    expect(named('把那俩移出去')).toEqual(['attendee', 'member']);
+    expect(named('remove her from the project chat room')).toEqual(['group']);
+    expect(named('删掉那篇文章')).toEqual(['node']);
+    expect(named('delete the old article')).toEqual(['node']);
+    // 连 X 一起: what the deleted thing takes with it, as 连同 says
+    expect(named('把看板连图表一起删了')).toEqual(['dashboard']);
+    expect(places('把 Amy 从群里移除')).toEqual({ named: ['group'], places: ['group'], stays: [], whole: [] });
+  });
+
+  it('reads a pronoun (佢) as a person only when no other object word comes before it', async () => {
+    const { named } = await objectReadings();
+    expect(named('將佢踢出群')).toEqual(['attendee', 'group', 'member']);
+    // after the to-do, 刪咗佢 says "delete it": the pronoun points back
+    expect(named('嗰個待辦唔使做，刪咗佢')).toEqual(['task']);
+    expect(named('喺群組入面移除佢')).toEqual(['group']);
+  });
+
+  it('moves a bot removal below the member removal when the request names only the group and a name', () => {
+    const q = '把 Amy 从群里移除';
+    expect(paths({}, q)[0]).toBe('chat.remove_group_member');
+    expect(paths({ objectGuardPeople: 0 }, q)[0]).toBe('chat.shortcut_chat_remove_bot');
+  });
+
+  it('moves nothing when the request names what it removes, or removes nothing', () => {
+    for (const q of ['从群里移除机器人', '把群里的消息删了', 'remove the bot from the group', '看看群里都有谁', '把会议室从明天的会议里去掉']) {
+      expect(paths({}, q), q).toEqual(paths({ objectGuardPeople: 0 }, q));
+    }
+  });
+
+  it('changes the first hit only when it was destructive, for any name, place and verb', async () => {
+    const movesOnlyDestructive = await destructiveMoveCheck();
+    fc.assert(fc.property(fc.constantFrom('Amy', 'Lee', '阿强', '小周', 'bob'), fc.constantFrom('群里', '这个 group 里', '会议里', '明天的会议里', 'the launch group', 'the planning meeting'),
+      fc.constantFrom('移除', '删掉', '踢出', 'remove', 'kick'), (who, where, verb) => {
+        const q = /[a-z]/u.test(where[0]) ? `${verb} ${who} from ${where}` : `把 ${who} 从${where}${verb}`;
+        movesOnlyDestructive(q, paths({}, q), paths({ objectGuardPeople: 0 }, q));
+      }), { numRuns: 60 });
   });
 });

@@ -165,12 +165,12 @@ describe('the destructive slice counts an over-reach by the word the request nam
   });
 });
 
-describe('the requests session 34 added (eval/written/s34-destructive.jsonl)', () => {
+describe.each([['s34-destructive', 400], ['s35-destructive', 300]])('the requests sessions 34 and 35 added (eval/written/%s.jsonl)', (product, least) => {
   it('are all for train-side commands outside the validation fold, and for commands that destroy', () => {
     const e = shippedEngine();
     const set = readWritten('eval/written');
-    const added = set.requests.filter((r) => r.product === 's34-destructive');
-    expect(added.length).toBeGreaterThan(400);
+    const added = set.requests.filter((r) => r.product === product);
+    expect(added.length).toBeGreaterThan(least);
     const train = sideOf(e, 'train');
     const valid = sideOf(e, 'valid');
     const doc = new Map<string, number>();
@@ -185,5 +185,15 @@ describe('the requests session 34 added (eval/written/s34-destructive.jsonl)', (
       expect(e.meta.valueOf('effect', d!) === 'destructive' || (e.meta.actions[d!] & bits) !== 0, r.q).toBe(true);
     }
     expect(new Set(added.map((r) => r.q)).size).toBe(added.length);
+  });
+});
+
+describe('the requests session 35 added (eval/written/s35-destructive.jsonl)', () => {
+  it('repeat no request of the other written files', () => {
+    const set = readWritten('eval/written');
+    const others = new Set(set.requests.filter((r) => r.product !== 's35-destructive').map((r) => r.q));
+    const added = set.requests.filter((r) => r.product === 's35-destructive');
+    expect(added.length).toBeGreaterThan(300);
+    expect(added.filter((r) => others.has(r.q)).map((r) => r.q)).toEqual([]);
   });
 });

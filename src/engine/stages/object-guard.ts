@@ -125,6 +125,8 @@ export interface GuardScope {
    *  target with (筛选视图 extends 筛选: a filter view is not the filter), moves below the first hit on the target, when
    *  that hit nearly matches it (objectGuardExtension). */
   extension?: number;
+  /** 1: a removal from a place that names no target has the place's person as its target (objects.yaml `people`). */
+  people?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
    *  words the request names its targets with. A destructive command on another object, matching none of them, moves
    *  below the first hit on the target that matches one, when that hit nearly matches it. */
@@ -214,6 +216,8 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
   const innermost = (xs: number[]) => xs.filter((o) => !xs.some((p) => p !== o && objects.inside[p].includes(o)));
   const targets = whole.length > 0 ? whole : scope.clauses === 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost) : innermost(things);
+  // people: a removal from a place that names nothing else (把 Tom 从群里移除, boot Dan from the meeting) removes a person.
+  if (scope.people === 1 && targets.length === 0 && objects.people) for (const [p, o] of objects.people) if (places.includes(p) && !stays.includes(o)) targets.push(o);
   if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // readings: the targets one said word names, narrowed by the other things the request names (objectGuardReadings).
@@ -466,6 +470,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardKeepRest === 1 ? { keepRest: 1 } : {}),
         ...(r.objectGuardRevoke === 1 ? { revoke: 1 } : {}),
         ...(r.objectGuardExtension === 1 ? { extension: 1 } : {}),
+        ...(r.objectGuardPeople === 1 ? { people: 1 } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
