@@ -278,3 +278,28 @@ describe('agent test 20o: each request sends what upstream sends for the same fl
     });
   });
 });
+
+describe('agent test 20o, same class as request 1: +chat-list fills its fields as conversationListFirst does', () => {
+  it('openConversationId, name and ownerUserId take the first spelling present as a key, a null included; a null id is never a duplicate, a trimmed one is (lark_alignment.go:1331-1360, :1053-1062, :829-837; chat_conversation.go:567-574)', async () => {
+    const printed = await act({
+      lines: [['chat', '+chat-list']],
+      answers: { 'im/list_all_conversations': { result: { conversationList: [
+        { openConversationId: null, conversationId: 'cidL1', conversationName: null, name: 'N1', singleChat: false, ownerUserId: null, ownerId: 'u1' },
+        { conversationId: 'cidL2', title: 'T2', singleChat: false },
+        { openConversationId: null, conversationName: 'N3', singleChat: false },
+        { openConversationId: null, conversationName: 'N4', singleChat: false },
+        { openConversationId: ' cidL2 ', conversationName: 'dup', singleChat: false },
+      ], hasMore: false } } },
+      calls: [['im', 'list_all_conversations', { limit: 20 }]],
+    });
+    expect(printed).toMatchObject({
+      count: 4,
+      chats: [
+        { openConversationId: null, name: null, conversationType: 'group', chatMode: 'group', ownerUserId: null },
+        { openConversationId: 'cidL2', name: 'T2', conversationType: 'group', chatMode: 'group' },
+        { openConversationId: null, name: 'N3', conversationType: 'group', chatMode: 'group' },
+        { openConversationId: null, name: 'N4', conversationType: 'group', chatMode: 'group' },
+      ],
+    });
+  });
+});
