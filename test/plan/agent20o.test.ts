@@ -62,7 +62,7 @@ describe('agent test 20o: each request sends what upstream sends for the same fl
     });
   });
 
-  it('3. remove a member: the owner guard reads the members and maps the userId, then removes (no confirmation upstream either) (helpers/chat.go:2870-2893, :1553-1622)', async () => {
+  it('3. remove a member: the owner guard reads the members and maps the userId, then removes (no confirmation upstream either) (helpers/chat.go:2874-2895, :1553-1622)', async () => {
     await act({
       lines: [['chat', 'group', 'members', 'remove', '--id', 'cid6KxY9Zq==', '--users', '0445566']],
       answers: {
@@ -103,7 +103,7 @@ describe('agent test 20o: each request sends what upstream sends for the same fl
     });
   });
 
-  it('7. 09:00 New York time for 45 minutes: the typed times and the zone sent as text, attendees a list (helpers/calendar.go:431-483)', async () => {
+  it('7. 09:00 New York time for 45 minutes: the typed times and the zone sent as text, attendees a list (helpers/calendar.go:428-483)', async () => {
     await act({
       lines: [['calendar', 'event', 'create', '--title', 'US sync', '--start', '2026-12-10T09:00:00-05:00', '--end', '2026-12-10T09:45:00-05:00', '--timezone', 'America/New_York', '--attendees', '0223344']],
       calls: [['calendar', 'create_calendar_event', {
@@ -118,7 +118,7 @@ describe('agent test 20o: each request sends what upstream sends for the same fl
     await act({ lines: [['calendar', 'event', 'delete', '--id', 'evt_5150', '--yes']], calls: [['calendar', 'delete_calendar_event', { eventId: 'evt_5150' }]] });
   });
 
-  it('9. due next Friday, high priority: a date-only due is Beijing midnight in epoch ms, priority the number 30 (helpers/todo.go:356-388; pkg/cmdutil/time.go:41-74)', async () => {
+  it('9. due next Friday, high priority: a date-only due is Beijing midnight in epoch ms, priority the number 30 (helpers/todo.go:350-388; pkg/cmdutil/time.go:41-74)', async () => {
     await act({
       lines: [['todo', 'task', 'update', '--task-id', 'task_7788', '--due', '2026-12-11', '--priority', '30']],
       calls: [['todo', 'update_todo_task', { TodoUpdateRequest: { taskId: 'task_7788', dueTime: beijing(2026, 12, 11), priority: 30 } }]],
@@ -131,7 +131,7 @@ describe('agent test 20o: each request sends what upstream sends for the same fl
     await act({ lines: [['todo', 'task', 'delete', '--task-id', 'task_6655', '--yes']], calls: [['todo', 'delete_todo', { taskId: 'task_6655' }]] });
   });
 
-  it('11. reject what waits on me (2 steps): my task id, then taskId as the number strconv.ParseFloat reads, remark as typed (helpers/oa.go:490-502, :262-279)', async () => {
+  it('11. reject what waits on me (2 steps): my task id, then taskId as the number strconv.ParseFloat reads, remark as typed (helpers/oa.go:491-502, :262-279)', async () => {
     await act({
       lines: [
         ['oa', 'approval', 'tasks', '--instance-id', 'PROC-8812'],
@@ -151,7 +151,7 @@ describe('agent test 20o: each request sends what upstream sends for the same fl
     await act({ lines: [['oa', 'approval', 'revoke', '--instance-id', 'PROC-7700', '--yes']], calls: [['oa', 'revoke_processInstance', { processInstanceId: 'PROC-7700' }]] });
   });
 
-  it('13. unread mail from the boss since Monday (step 1 of 2): my mailbox, then search_emails with size the text "20" (helpers/mail.go:312-331); marking mail read is a known gap of the surface', async () => {
+  it('13. unread mail from the boss since Monday (step 1 of 2): my mailbox, then search_emails with size the text "20" (helpers/mail.go:315-331); marking mail read is a known gap of the surface', async () => {
     await act({
       lines: [
         ['mail', 'mailbox', 'list'],
@@ -226,7 +226,7 @@ describe('agent test 20o: each request sends what upstream sends for the same fl
     expect(inspect('aitable.record_delete').description_en).toMatch(/At most 100 records per run/);
   });
 
-  it('18. who has this mobile (2 steps): the number sent as typed, the userId found, the profile, then the department as an int64 (smart/by_mobile.go:73-101; helpers/contact.go:890-900); the help no longer promises a digit check or clean-up', async () => {
+  it('18. who has this mobile (2 steps): the number sent as typed, the userId found, the profile, then the department as an int64 (smart/by_mobile.go:73-101; helpers/contact.go:888-900); the help no longer promises a digit check or clean-up', async () => {
     await act({
       lines: [['contact', '+by-mobile', '--mobile', '13800138000'], ['contact', 'dept', 'get-info', '--dept', '4455']],
       answers: {
