@@ -938,10 +938,16 @@ async function callFor(sc: Scope, step: CallStep, index: number, o: ExecuteOptio
  * One element's call: one call, or with `page` (when it applies to this element) its pages, each element reading on
  * from its own first cursor (upstream loops that page one reader per id: minutes +detail's transcript).
  */
-/** The step's typed_lists whose condition holds, for the call it sends (src/backend/transport.ts refuseUnsafeArguments). */
-function typedListsOf(sc: Scope, step: CallStep): { typedLists?: string[] } {
-  if (step.typed_lists === undefined) return {};
-  return { typedLists: step.typed_lists.flatMap((t) => (typeof t === 'string' ? [t] : evalCondition(sc, t.when) === true ? [t.path] : [])) };
+/**
+ * The step's typed_lists and untyped_lists whose condition holds, for the call it sends (src/backend/transport.ts
+ * refuseUnsafeArguments).
+ */
+function typedListsOf(sc: Scope, step: CallStep): { typedLists?: string[]; untypedLists?: string[] } {
+  const holding = (entries: CallStep['typed_lists']) => entries!.flatMap((t) => (typeof t === 'string' ? [t] : evalCondition(sc, t.when) === true ? [t.path] : []));
+  return {
+    ...(step.typed_lists !== undefined ? { typedLists: holding(step.typed_lists) } : {}),
+    ...(step.untyped_lists !== undefined ? { untypedLists: holding(step.untyped_lists) } : {}),
+  };
 }
 
 function callOnce(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
