@@ -133,3 +133,22 @@ describe('a []any directly under the arguments is read, its texts too: refused b
     await refused(['aitable', '+view-set-fill-color-rule', ...view], 'conditionalFormats[0]');
   });
 });
+
+describe('the second sweep (h35): sort, table specs', () => {
+  it('aitable record query --sort: decoded into a typed []map[string]any, sent (aitable.go:2177-2189@c7521c1c); +record-query --sort: parseJSONAny, a []any whose texts are read (shortcut/aitable/aitable.go:720-725@c7521c1c)', async () => {
+    const args = await sentTo('query_records', ['aitable', 'record', 'query', '--base-id', 'b1', '--table-id', 't1', '--sort', '[{"fieldId":"\ufefff","direction":"asc"}]']);
+    expect(args.sort).toEqual([{ fieldId: '\ufefff', direction: 'asc' }]);
+    await refused(['aitable', '+record-query', '--base-id', 'b1', '--table-id', 't1', '--sort', '["\ufefff"]'], 'sort[0]');
+  });
+
+  it('sheet table-put --sheets: parseTablePutSheets, a []any whose texts are read (sheet_table.go:195-218@c7521c1c)', async () => {
+    await refused(['sheet', 'table-put', '--node', 'n1', '--sheets', '["\ufeffx"]'], 'sheets[0]');
+  });
+
+  it('sheet create-with-data --sheets: table_put gets the specs as a typed []map[string]any, sent (sheet_create_with_data.go:367, :278-281@c7521c1c)', async () => {
+    const answers = { 'sheet/create_workspace_sheet': { result: { nodeId: 'n1' } }, 'sheet/get_all_sheets': { result: { sheets: [{ sheetId: 's0', name: 'S1' }] } },
+      'sheet/get_range_as_csv': { result: { csv: 'a\n', hasMore: false }, success: true } };
+    const args = await sentTo('table_put', ['sheet', 'create-with-data', '--name', 'N', '--sheets', '[{"name":"S1","columns":["\ufeffc"],"data":[["a"]]}]', '--yes'], answers);
+    expect(args.sheets).toEqual([{ name: 'S1', columns: ['\ufeffc'], data: [['a']] }]);
+  });
+});
