@@ -151,4 +151,14 @@ describe('the second sweep (h35): sort, table specs', () => {
     const args = await sentTo('table_put', ['sheet', 'create-with-data', '--name', 'N', '--sheets', '[{"name":"S1","columns":["\ufeffc"],"data":[["a"]]}]', '--yes'], answers);
     expect(args.sheets).toEqual([{ name: 'S1', columns: ['\ufeffc'], data: [['a']] }]);
   });
+
+  it('aitable --records (record create/update/upsert) and --fields (table create, field create, form questions create): JSON decoded into []any, its texts read (aitable.go:966-977, :1594-1603, :1838-1899, :2310-2318, :2388-2396, :2765-2782, :4660@c7521c1c)', async () => {
+    const at = ['--base-id', 'b1', '--table-id', 't1'];
+    await refused(['aitable', 'record', 'create', ...at, '--records', '["\ufeffx"]', '--yes'], 'records[0]');
+    await refused(['aitable', 'record', 'update', ...at, '--records', '["\ufeffx"]', '--yes'], 'records[0]');
+    await refused(['aitable', 'record', 'upsert', ...at, '--records', '["\ufeffx"]', '--yes'], 'records[0]');
+    await refused(['aitable', 'table', 'create', '--base-id', 'b1', '--name', 'N', '--fields', '["\u200bx"]', '--yes'], 'fields[0]');
+    await refused(['aitable', 'field', 'create', ...at, '--fields', '["\u200bx"]', '--yes'], 'fields[0]');
+    await refused(['aitable', 'form', 'questions', 'create', ...at, '--fields', '["\u200bx"]', '--yes'], 'fields[0]');
+  });
 });
