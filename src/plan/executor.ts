@@ -761,12 +761,23 @@ const idsText = (d: Completed): string => (Object.keys(d.ids).length ? ` ${JSON.
 /** The completed steps for a message: `create (write {"eventId":"e1"}), invite (write)`. */
 const completedList = (done: Completed[]): string => done.map((d) => `${d.id} (${d.effect}${idsText(d)})`).join(', ');
 
+/**
+ * What became of the step a run stopped at, as far as dws knows: a call sent without an answer (`outcome_unknown`) may
+ * have taken effect; a refusal (a validation reason: a refuse step, a resolution with no single match, an argument
+ * the transport will not send) changed nothing; anything else is a failure the backend or the transport reported.
+ */
+function stepFate(err: unknown): string {
+  if (!(err instanceof DwsError)) return 'failed';
+  if (err.reason === 'outcome_unknown') return 'has an unknown outcome';
+  return err.category === 'validation' ? 'was refused and changed nothing' : 'failed';
+}
+
 /** The partial outcome of a failure after a write; the cause's envelope keys (a refusal's `details`) are kept. */
 function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown): DwsError {
   const cause = err instanceof DwsError ? `${err.reason}: ${err.message}` : String(err);
   const list = completedList(done);
   return new DwsError('partial_outcome',
-    `${tool.canonical_path} stopped after a write: completed steps ${list}; step "${failed}" failed or its outcome is unknown (${cause})`,
+    `${tool.canonical_path} stopped after a write: completed steps ${list}; step "${failed}" ${stepFate(err)} (${cause})`,
     `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`,
     err instanceof DwsError ? err.payload : undefined);
 }

@@ -176,7 +176,8 @@ describe('commands typed with unsafe text (the transport refuses before anything
     // the table's name, which the transport refuses; the run stops after a write (partial_outcome, exit 7)
     const got = await typed(['aitable', '+base-bootstrap', '--name', 'B', '--yes', '--tables', '[{"name":"T\ufeff"}]']);
     expect([got.exit, got.reason]).toEqual([7, 'partial_outcome']);
-    expect(got.message).toContain('invalid_argument: tableName contains invisible');
+    // the message says what happened to that call: refused before it was sent, so it changed nothing
+    expect(got.message).toContain('step "tables[0]" was refused and changed nothing (invalid_argument: tableName contains invisible');
     expect(got.calls.map(([tool]) => tool)).toEqual(['create_base', 'get_base']);
     // the journal records the two calls made and nothing of the refused one
     expect(got.journal.map(([rpc]) => rpc)).not.toContain('create_table');

@@ -6,7 +6,7 @@
 // step's untyped_lists).
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
-import { useOutputRuns } from '../plan/output-runs.js';
+import { BUSY, useOutputRuns } from '../plan/output-runs.js';
 
 const runs = useOutputRuns('dws-unsafe-lists-');
 
@@ -160,5 +160,23 @@ describe('the second sweep (h35): sort, table specs', () => {
     await refused(['aitable', 'table', 'create', '--base-id', 'b1', '--name', 'N', '--fields', '["\u200bx"]', '--yes'], 'fields[0]');
     await refused(['aitable', 'field', 'create', ...at, '--fields', '["\u200bx"]', '--yes'], 'fields[0]');
     await refused(['aitable', 'form', 'questions', 'create', ...at, '--fields', '["\u200bx"]', '--yes'], 'fields[0]');
+  });
+});
+
+describe('partial_outcome names what became of the step it stopped at (src/plan/executor.ts partial)', () => {
+  // aitable +base-bootstrap: create_base and get_base, then create_table (base_composite.go:196-227@c7521c1c)
+  const bootstrap = ['aitable', '+base-bootstrap', '--name', 'B', '--yes', '--tables'];
+
+  it('a call the transport refused before sending: "was refused and changed nothing"', async () => {
+    const r = await run([...bootstrap, '[{"name":"T\ufeff"}]']);
+    expect([r.exit, r.reason, r.calls.map(([tool]) => tool)]).toEqual([7, 'partial_outcome', ['create_base', 'get_base']]);
+    expect(r.message).toContain('step "tables[0]" was refused and changed nothing (invalid_argument: ');
+  });
+
+  it('a call the backend answered with a failure: "failed", not "refused"', async () => {
+    const r = await run([...bootstrap, '[{"name":"T"}]'], { 'aitable/create_table': BUSY });
+    expect([r.exit, r.reason, r.calls.map(([tool]) => tool)]).toEqual([7, 'partial_outcome', ['create_base', 'get_base', 'create_table']]);
+    expect(r.message).toMatch(/step "tables\[0\]" failed \((?!invalid_argument)[a-z_]+: /u);
+    expect(r.message).not.toContain('refused');
   });
 });
