@@ -32,29 +32,35 @@ import { unsafeKind } from '../text/unsafe.js';
  * Upstream's client refuses a tools/call, before sending it, whose arguments hold unsafe text (client.go:394-402,
  * :1093-1125@c7521c1c; the set is src/text/unsafe.ts). Its walk goes by the Go type of each value: a text, the
  * values of a `map[string]any` (to any depth), and the text or map elements of a `[]any`; a list inside a list, a
- * typed `[]string` and a typed `[]map[string]any` are not read. dws values carry no Go type, so their shape stands
- * for it by default: a list of texts directly under the arguments is a flag's comma list (upstream's parseCSVValues
- * and StrSlice give `[]string`: not read), and a list inside an object came from decoded JSON (`[]any`: read); the
- * objects of any list are read. Where upstream's body builds a typed slice elsewhere (a `[]string` inside a request
- * object, todo.go:633-636; JSON decoded into `[]map[string]any`, report.go:581, attendance.go:3490@c7521c1c), the
- * call step declares the list's path in `typed_lists` (dotted keys from the arguments, list elements not counted):
- * such a list is not read at all. The name in the refusal is the argument's key, with `[i]` for a list element.
+ * typed `[]string`, a typed `[]map[string]any` and a typed `map[string]string` are not read. dws values carry no Go
+ * type, so their shape stands for it by default: a list of texts directly under the arguments is a flag's comma list
+ * (upstream's parseCSVValues and StrSlice give `[]string`: not read), and a list inside an object came from decoded
+ * JSON (`[]any`: read); the objects of any list, and every object, are read. Where upstream's body builds a value
+ * otherwise, the call step says so by argument path (dotted keys from the arguments, list elements not counted):
+ * - `typed_lists`: a typed slice or map (a `[]string` inside a request object, todo.go:633-636; JSON decoded into
+ *   `[]map[string]any`, report.go:581; into `map[string]string`, aitable.go:6697@c7521c1c): not read at all;
+ * - `untyped_lists`: a `[]any` directly under the arguments (JSON decoded into `[]any` or `any`, hrbrain.go:599-602,
+ *   sheet_range_ops.go:391-395@c7521c1c): its text elements are read as well.
+ * The name in the refusal is the argument's key, with `[i]` for a list element.
  */
-export function refuseUnsafeArguments(args: Record<string, unknown>, typedLists: readonly string[] = []): void {
-  walkArguments(args, new Set(typedLists), '');
+export function refuseUnsafeArguments(args: Record<string, unknown>, typedLists: readonly string[] = [], untypedLists: readonly string[] = []): void {
+  walkArguments(args, { typed: new Set(typedLists), untyped: new Set(untypedLists) }, '');
 }
 
-function walkArguments(args: Record<string, unknown>, typed: ReadonlySet<string>, at: string): void {
+interface Declared { typed: ReadonlySet<string>; untyped: ReadonlySet<string> }
+
+function walkArguments(args: Record<string, unknown>, declared: Declared, at: string): void {
   for (const [key, value] of Object.entries(args)) {
     const path = at === '' ? key : `${at}.${key}`;
     if (typeof value === 'string') refuseUnsafeText(value, key);
     else if (Array.isArray(value)) {
-      if (typed.has(path)) continue;
+      if (declared.typed.has(path)) continue;
+      const textsRead = at !== '' || declared.untyped.has(path);
       value.forEach((item, i) => {
-        if (typeof item === 'string' && at !== '') refuseUnsafeText(item, `${key}[${i}]`);
-        else if (isPlainObject(item)) walkArguments(item, typed, path);
+        if (typeof item === 'string' && textsRead) refuseUnsafeText(item, `${key}[${i}]`);
+        else if (isPlainObject(item)) walkArguments(item, declared, path);
       });
-    } else if (isPlainObject(value)) walkArguments(value, typed, path);
+    } else if (isPlainObject(value) && !declared.typed.has(path)) walkArguments(value, declared, path);
   }
 }
 

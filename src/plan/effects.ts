@@ -23,6 +23,8 @@ export interface BackendCall {
   exactNumbers?: boolean;
   /** The argument paths of lists upstream builds as typed Go slices (the step's typed_lists whose condition holds). */
   typedLists?: string[];
+  /** The argument paths of top-level lists upstream builds as `[]any` (the step's untyped_lists whose condition holds). */
+  untypedLists?: string[];
 }
 
 /**

@@ -761,12 +761,23 @@ const idsText = (d: Completed): string => (Object.keys(d.ids).length ? ` ${JSON.
 /** The completed steps for a message: `create (write {"eventId":"e1"}), invite (write)`. */
 const completedList = (done: Completed[]): string => done.map((d) => `${d.id} (${d.effect}${idsText(d)})`).join(', ');
 
+/**
+ * What became of the step a run stopped at, as far as dws knows: a call sent without an answer (`outcome_unknown`) may
+ * have taken effect; a refusal (a validation reason: a refuse step, a resolution with no single match, an argument
+ * the transport will not send) changed nothing; anything else is a failure the backend or the transport reported.
+ */
+function stepFate(err: unknown): string {
+  if (!(err instanceof DwsError)) return 'failed';
+  if (err.reason === 'outcome_unknown') return 'has an unknown outcome';
+  return err.category === 'validation' ? 'was refused and changed nothing' : 'failed';
+}
+
 /** The partial outcome of a failure after a write; the cause's envelope keys (a refusal's `details`) are kept. */
 function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown): DwsError {
   const cause = err instanceof DwsError ? `${err.reason}: ${err.message}` : String(err);
   const list = completedList(done);
   return new DwsError('partial_outcome',
-    `${tool.canonical_path} stopped after a write: completed steps ${list}; step "${failed}" failed or its outcome is unknown (${cause})`,
+    `${tool.canonical_path} stopped after a write: completed steps ${list}; step "${failed}" ${stepFate(err)} (${cause})`,
     `do not run the whole command again: the completed writes took effect; check step "${failed}" and finish it with the atomic command`,
     err instanceof DwsError ? err.payload : undefined);
 }
@@ -938,10 +949,16 @@ async function callFor(sc: Scope, step: CallStep, index: number, o: ExecuteOptio
  * One element's call: one call, or with `page` (when it applies to this element) its pages, each element reading on
  * from its own first cursor (upstream loops that page one reader per id: minutes +detail's transcript).
  */
-/** The step's typed_lists whose condition holds, for the call it sends (src/backend/transport.ts refuseUnsafeArguments). */
-function typedListsOf(sc: Scope, step: CallStep): { typedLists?: string[] } {
-  if (step.typed_lists === undefined) return {};
-  return { typedLists: step.typed_lists.flatMap((t) => (typeof t === 'string' ? [t] : evalCondition(sc, t.when) === true ? [t.path] : [])) };
+/**
+ * The step's typed_lists and untyped_lists whose condition holds, for the call it sends (src/backend/transport.ts
+ * refuseUnsafeArguments).
+ */
+function typedListsOf(sc: Scope, step: CallStep): { typedLists?: string[]; untypedLists?: string[] } {
+  const holding = (entries: CallStep['typed_lists']) => entries!.flatMap((t) => (typeof t === 'string' ? [t] : evalCondition(sc, t.when) === true ? [t.path] : []));
+  return {
+    ...(step.typed_lists !== undefined ? { typedLists: holding(step.typed_lists) } : {}),
+    ...(step.untyped_lists !== undefined ? { untypedLists: holding(step.untyped_lists) } : {}),
+  };
 }
 
 function callOnce(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {

@@ -616,12 +616,19 @@ export interface CallStep extends StepCommon {
   answer_object?: true;
   /**
    * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
-   * slice (`[]string`, `[]map[string]any`), which its transport's unsafe-text check does not read
+   * slice (`[]string`, `[]map[string]any`), or whose object it builds as a typed map (`map[string]string`), which its
+   * transport's unsafe-text check does not read
    * (validateCallArguments, client.go:1093-1125@c7521c1c): src/backend/transport.ts refuseUnsafeArguments. An entry
    * `{path, when}` counts only when its condition holds (a body that builds the argument one of two ways: typed from
    * flags, decoded `[]any` from a JSON flag).
    */
   typed_lists?: (string | { path: string; when: Condition })[];
+  /**
+   * Argument paths of lists directly under the arguments that upstream builds as `[]any` (JSON decoded into `[]any` or
+   * `any`), whose text elements its transport's check reads; by default such a list is taken for a flag's `[]string`
+   * and its texts are not read (src/backend/transport.ts refuseUnsafeArguments). Same entry shapes as typed_lists.
+   */
+  untyped_lists?: (string | { path: string; when: Condition })[];
 }
 
 export interface UploadStep extends StepCommon { kind: 'upload'; upload: UploadSpec }

@@ -30,6 +30,11 @@ function isTypedList(p: unknown): boolean {
   return typeof path === 'string' && /^[^.]+(?:\.[^.]+)*$/u.test(path);
 }
 
+/** The path of a typed_lists / untyped_lists entry that isTypedList accepted. */
+function pathOf(p: unknown): string {
+  return typeof p === 'string' ? p : (p as { path: string }).path;
+}
+
 function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (!isObj(raw)) {
     s.problems.push(`${at}: must be an object`);
@@ -672,7 +677,7 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | u
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'typed_lists'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'typed_lists', 'untyped_lists'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -830,12 +835,15 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     else if (raw.answer_object === true) step.answer_object = true;
     else s.problems.push(`${where}.answer_object: true (the answer must decode into a JSON object, as upstream's CallMCPData), or leave it out`);
   }
-  if (raw.typed_lists !== undefined) {
-    if (kind !== undefined) s.problems.push(`${where}.typed_lists: only on an MCP call (its arguments)`);
-    else if (Array.isArray(raw.typed_lists) && raw.typed_lists.length > 0 && raw.typed_lists.every((p) => isTypedList(p))) {
-      step.typed_lists = (raw.typed_lists as unknown[]).map((p, i) => (typeof p === 'string' ? p
-        : { path: (p as { path: string }).path, when: normalizeCondition(s, `${where}.typed_lists[${i}].when`, (p as { when: unknown }).when) }));
-    } else s.problems.push(`${where}.typed_lists: a non-empty list of argument paths (dotted keys), each alone or as {path, when}, whose list upstream builds as a typed Go slice`);
+  for (const key of ['typed_lists', 'untyped_lists'] as const) {
+    const entries = raw[key];
+    if (entries === undefined) continue;
+    if (kind !== undefined) s.problems.push(`${where}.${key}: only on an MCP call (its arguments)`);
+    else if (Array.isArray(entries) && entries.length > 0 && entries.every((p) => isTypedList(p) && (key === 'typed_lists' || !pathOf(p).includes('.')))) {
+      step[key] = (entries as unknown[]).map((p, i) => (typeof p === 'string' ? p
+        : { path: (p as { path: string }).path, when: normalizeCondition(s, `${where}.${key}[${i}].when`, (p as { when: unknown }).when) }));
+    } else if (key === 'typed_lists') s.problems.push(`${where}.typed_lists: a non-empty list of argument paths (dotted keys), each alone or as {path, when}, whose list upstream builds as a typed Go slice`);
+    else s.problems.push(`${where}.untyped_lists: a non-empty list of top-level argument keys, each alone or as {path, when}, whose list upstream builds as []any`);
   }
   if (raw.compensate !== undefined) {
     const single = kind === 'upload' || (kind === undefined && step.effect === 'write' && !step.for_each && !step.page && !step.poll && !step.resolve && !step.rpc_if);

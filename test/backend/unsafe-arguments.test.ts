@@ -22,39 +22,43 @@ const text = fc.array(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...SAFE) 
 const key = fc.constantFrom('ka', 'kb', 'kc', 'kd');
 const scalar = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null));
 
+/** The paths a call step declares: typed_lists (not read) and untyped_lists (a top-level list whose texts are read). */
+interface Declared { typed: Set<string>; untyped: Set<string> }
+
 /**
- * A value under `name`, at the top of the arguments or below, with `typed` the paths declared typed_lists. The
- * reads follow the walk's rule: a text is read; an object's values are read; a list's object elements are read, its
- * text elements only below the top (a flag's comma list at the top is Go's []string), nothing in a list in a list,
- * and nothing in a declared typed list.
+ * A value under `name`, at the top of the arguments or below, with `d` the paths the step declares. The reads
+ * follow the walk's rule: a text is read; an object's values are read, unless the object is declared typed (Go's
+ * map[string]string); a list's object elements are read, its text elements only below the top or when the list is
+ * declared untyped (a flag's comma list at the top is Go's []string, decoded JSON a []any), nothing in a list in a
+ * list, and nothing in a declared typed list.
  */
-function node(depth: number): fc.Arbitrary<(name: string, path: string, top: boolean, typed: Set<string>) => Node> {
+function node(depth: number): fc.Arbitrary<(name: string, path: string, top: boolean, d: Declared) => Node> {
   const leafText = text.map((t) => (name: string) => ({ value: t, reads: [[name, t]] as [string, string][] }));
   const leafScalar = scalar.map((v) => () => ({ value: v, reads: [] as [string, string][] }));
   if (depth === 0) return fc.oneof(leafText, leafScalar);
   const inner = node(depth - 1);
-  const object = fc.uniqueArray(fc.tuple(key, inner), { selector: ([k]) => k, maxLength: 3 }).map((entries) => (_name: string, path: string, _top: boolean, typed: Set<string>) => {
+  const object = fc.uniqueArray(fc.tuple(key, inner), { selector: ([k]) => k, maxLength: 3 }).map((entries) => (_name: string, path: string, _top: boolean, d: Declared) => {
     const value: Record<string, unknown> = {};
     const reads: [string, string][] = [];
     for (const [k, build] of entries) {
-      const child = build(k, `${path}.${k}`, false, typed);
+      const child = build(k, `${path}.${k}`, false, d);
       value[k] = child.value;
       reads.push(...child.reads);
     }
-    return { value, reads };
+    return { value, reads: d.typed.has(path) ? [] : reads };
   });
   const element = fc.oneof(text.map((t) => ({ kind: 'text' as const, t })), scalar.map((v) => ({ kind: 'scalar' as const, v })),
     fc.array(text, { maxLength: 2 }).map((l) => ({ kind: 'list' as const, l })), object.map((o) => ({ kind: 'object' as const, o })));
-  const list = fc.array(element, { maxLength: 3 }).map((items) => (name: string, path: string, top: boolean, typed: Set<string>) => {
+  const list = fc.array(element, { maxLength: 3 }).map((items) => (name: string, path: string, top: boolean, d: Declared) => {
     const reads: [string, string][] = [];
     const value = items.map((item, i) => {
       if (item.kind === 'text') {
-        if (!top && !typed.has(path)) reads.push([`${name}[${i}]`, item.t]);
+        if ((!top || d.untyped.has(path)) && !d.typed.has(path)) reads.push([`${name}[${i}]`, item.t]);
         return item.t;
       }
       if (item.kind === 'object') {
-        const child = item.o(name, path, false, typed);
-        if (!typed.has(path)) reads.push(...child.reads);
+        const child = item.o(name, path, false, d);
+        if (!d.typed.has(path)) reads.push(...child.reads);
         return child.value;
       }
       return item.kind === 'list' ? item.l : item.v;
@@ -65,23 +69,23 @@ function node(depth: number): fc.Arbitrary<(name: string, path: string, top: boo
 }
 
 const args = fc.tuple(fc.uniqueArray(fc.tuple(key, node(3)), { selector: ([k]) => k, minLength: 1, maxLength: 4 }),
-  fc.array(fc.constantFrom('ka', 'kb', 'ka.kb', 'kc.kd', 'kb.ka.kc'), { maxLength: 2 }));
+  fc.array(fc.constantFrom('ka', 'kb', 'ka.kb', 'kc.kd', 'kb.ka.kc'), { maxLength: 2 }), fc.array(fc.constantFrom('ka', 'kb', 'kc', 'kd'), { maxLength: 2 }));
 
 describe('refuseUnsafeArguments walks the arguments as upstream\'s validateCallArguments does', () => {
   it('refuses exactly when a text it reads holds an unsafe character, naming the first such (property)', () => {
-    fc.assert(fc.property(args, ([entries, typedLists]) => {
-      const typed = new Set(typedLists);
+    fc.assert(fc.property(args, ([entries, typedLists, untypedLists]) => {
+      const d = { typed: new Set(typedLists), untyped: new Set(untypedLists) };
       const value: Record<string, unknown> = {};
       const reads: [string, string][] = [];
       for (const [k, build] of entries) {
-        const child = build(k, k, true, typed);
+        const child = build(k, k, true, d);
         value[k] = child.value;
         reads.push(...child.reads);
       }
       const first = reads.find(([, t]) => isUnsafe(t));
       let thrown: unknown;
       try {
-        refuseUnsafeArguments(value, typedLists);
+        refuseUnsafeArguments(value, typedLists, untypedLists);
       } catch (err) {
         thrown = err;
       }
@@ -100,6 +104,8 @@ describe('refuseUnsafeArguments walks the arguments as upstream\'s validateCallA
     expect(() => refuseUnsafeArguments({ q: { list: ['x', '\u202eevil'] } })).toThrow(/^list\[1\] contains invisible or text-direction/u);
     expect(() => refuseUnsafeArguments({ ids: ['\u200bu1'] })).not.toThrow();
     expect(() => refuseUnsafeArguments({ q: { ids: ['\u200bu1'] } }, ['q.ids'])).not.toThrow();
+    expect(() => refuseUnsafeArguments({ m: { a: '\u200bx' } }, ['m'])).not.toThrow();
+    expect(() => refuseUnsafeArguments({ ids: ['x', '\u200bu1'] }, [], ['ids'])).toThrow(/^ids\[1\] contains invisible/u);
   });
 });
 
@@ -170,7 +176,8 @@ describe('commands typed with unsafe text (the transport refuses before anything
     // the table's name, which the transport refuses; the run stops after a write (partial_outcome, exit 7)
     const got = await typed(['aitable', '+base-bootstrap', '--name', 'B', '--yes', '--tables', '[{"name":"T\ufeff"}]']);
     expect([got.exit, got.reason]).toEqual([7, 'partial_outcome']);
-    expect(got.message).toContain('invalid_argument: tableName contains invisible');
+    // the message says what happened to that call: refused before it was sent, so it changed nothing
+    expect(got.message).toContain('step "tables[0]" was refused and changed nothing (invalid_argument: tableName contains invisible');
     expect(got.calls.map(([tool]) => tool)).toEqual(['create_base', 'get_base']);
     // the journal records the two calls made and nothing of the refused one
     expect(got.journal.map(([rpc]) => rpc)).not.toContain('create_table');

@@ -28,6 +28,7 @@ describe('plan validation', () => {
   it('accepts typed_lists on a call: the argument paths whose list upstream builds as a typed Go slice', () => {
     expect(problems(plan([step({ typed_lists: ['limit', 'Req.userIds'] })]))).toEqual([]);
     expect(problems(plan([step({ typed_lists: ['limit', { path: 'Req.userIds', when: { not: { flag: 'limit' } } }] })]))).toEqual([]);
+    expect(problems(plan([step({ untyped_lists: ['fields', { path: 'ids', when: { flag: 'limit' } }] })]))).toEqual([]);
   });
 
   it('accepts a ledger on a for_each call, and a read-back poll on a timetable with a condition on the answer', () => {
@@ -80,6 +81,9 @@ describe('plan validation', () => {
     ['an empty typed_lists', plan([step({ typed_lists: [] })]), 'steps[0] (call).typed_lists: a non-empty list of argument paths'],
     ['a typed_lists entry with a key besides path and when', plan([step({ typed_lists: [{ path: 'a', when: { flag: 'limit' }, also: 1 }] })]), 'steps[0] (call).typed_lists: a non-empty list of argument paths'],
     ['typed_lists on a step that makes no MCP call', plan([step(), { id: 'no', refuse: 'x', when: { flag: 'limit' }, typed_lists: ['a'] }]), 'steps[1] (no).typed_lists: only on an MCP call'],
+    ['untyped_lists below the top of the arguments', plan([step({ untyped_lists: ['Req.ids'] })]), 'steps[0] (call).untyped_lists: a non-empty list of top-level argument keys'],
+    ['an empty untyped_lists', plan([step({ untyped_lists: [] })]), 'steps[0] (call).untyped_lists: a non-empty list of top-level argument keys'],
+    ['untyped_lists on a step that makes no MCP call', plan([step(), { id: 'no', refuse: 'x', when: { flag: 'limit' }, untyped_lists: ['a'] }]), 'steps[1] (no).untyped_lists: only on an MCP call'],
   ];
   for (const [what, plans, message] of cases) {
     it(`rejects ${what}`, () => {

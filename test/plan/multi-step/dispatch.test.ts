@@ -180,7 +180,7 @@ describe('mail message reply: the draft, then its sending, in one command (upstr
     mcp.answers['mail/create_reply_draft'] = () => ({ result: { message: { subject: 'Re: 周报' } } });
     const r = await run(REPLY);
     expect(r.error?.reason).toBe('partial_outcome');
-    expect(r.error?.message).toContain('step "no_draft_id" failed');
+    expect(r.error?.message).toContain('step "no_draft_id" was refused and changed nothing');
     expect(r.error?.message).toContain('dws mail draft send');
     expect(mcp.calls.map((c) => c.name)).toEqual(['list_user_mailboxes', 'create_reply_draft']);
   });
