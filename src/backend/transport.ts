@@ -38,7 +38,9 @@ import { unsafeKind } from '../text/unsafe.js';
  * objects of any list are read. Where upstream's body builds a typed slice elsewhere (a `[]string` inside a request
  * object, todo.go:633-636; JSON decoded into `[]map[string]any`, report.go:581, attendance.go:3490@c7521c1c), the
  * call step declares the list's path in `typed_lists` (dotted keys from the arguments, list elements not counted):
- * such a list is not read at all. The name in the refusal is the argument's key, with `[i]` for a list element.
+ * such a list is not read at all. An object path there is a typed map (`map[string]string`, chat toolbar
+ * create-custom's extension, toolbar_helpers.go:48-70@c7521c1c), not read either. The name in the refusal is the
+ * argument's key, with `[i]` for a list element.
  */
 export function refuseUnsafeArguments(args: Record<string, unknown>, typedLists: readonly string[] = []): void {
   walkArguments(args, new Set(typedLists), '');
@@ -54,7 +56,7 @@ function walkArguments(args: Record<string, unknown>, typed: ReadonlySet<string>
         if (typeof item === 'string' && at !== '') refuseUnsafeText(item, `${key}[${i}]`);
         else if (isPlainObject(item)) walkArguments(item, typed, path);
       });
-    } else if (isPlainObject(value)) walkArguments(value, typed, path);
+    } else if (isPlainObject(value) && !typed.has(path)) walkArguments(value, typed, path);
   }
 }
 

@@ -1,0 +1,57 @@
+// Session 35 second reading, part a1 (issue 32): where a drawn command still differed from upstream's body at
+// c7521c1c, run as a user types it against the recording backend on 127.0.0.1 (notes/h35-a1.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h35a1-');
+const { sent, mcp } = outputs;
+
+/** The next call of `tool` answers HTTP 200 with one text content holding exactly `text` (a blank one included). */
+const answerText = (tool: string, text: string) => mcp.faults.push({
+  tool, times: 1,
+  body: { contentType: 'application/json', text: JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text }] } }) },
+});
+
+// callProjectedChatMessages (helpers/chat.go:31-61@c7521c1c): a text blank after strings.TrimSpace is
+// empty_tool_response, an api error (:45-53); a JSON null decodes into the nil map and prints {messages: []}
+// (:54-60, projectChatMessagesPayload :63-101).
+describe('chat message list: the answer read as callProjectedChatMessages reads it (helpers/chat.go:45-60@c7521c1c)', () => {
+  it('a blank answer text fails the command (upstream empty_tool_response); any non-blank one does not', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom(' ', '\n', '\t', '\u3000', '\u0085'), { maxLength: 4 }).map((p) => p.join('')), async (blank) => {
+      answerText('list_conversation_message_v2', blank);
+      const r = await sent(['chat', 'message', 'list', '--group', 'cid1']);
+      expect(r.calls.map((c) => c[0])).toEqual(['chat/list_conversation_message_v2']);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+    }), { numRuns: 8 });
+    answerText('list_conversation_message_v2', ' x ');
+    expect((await sent(['chat', 'message', 'list', '--group', 'cid1'])).printed).toBe(' x ');
+  });
+  it('a JSON null answer prints {messages: []}', async () => {
+    outputs.answer('chat/list_conversation_message_v2', null);
+    const r = await sent(['chat', 'message', 'list', '--group', 'cid1']);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toEqual({ messages: [] });
+  });
+});
+
+// parseExtension (chat/toolbar_helpers.go:48-70@c7521c1c) builds a map[string]string; the transport's check
+// (transport/client.go:1093-1125@c7521c1c) reads texts, map[string]any and []any only, so an extension value or key
+// holding a control or zero-width character is sent as typed; the other arguments are still checked.
+describe('chat toolbar create-custom / update-custom --extension: a typed map the transport does not read (toolbar_helpers.go:48-70@c7521c1c)', () => {
+  const base = ['--conversation-id', 'c', '--title', 't', '--url', 'u', '--icon-url', 'i', '--pc-url', 'p'];
+  it('create-custom sends a control character and a zero-width key in --extension', async () => {
+    const r = await sent(['chat', 'toolbar', 'create-custom', ...base, '--extension', 'k=a\u0001', '--extension', '\u200bj=1']);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls[0][1]).toMatchObject({ extension: { k: 'a\u0001', '\u200bj': '1' } });
+  });
+  it('update-custom the same; a control character in --tag (a top-level text) is still refused', async () => {
+    const r = await sent(['chat', 'toolbar', 'update-custom', ...base, '--shortcut-id', '7', '--extension', 'k=\u200b']);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls[0][1]).toMatchObject({ shortcutId: 7, extension: { k: '\u200b' } });
+    const tag = await sent(['chat', 'toolbar', 'create-custom', ...base, '--tag', 'a\u0001']);
+    expect(tag.reason).toBe('invalid_argument');
+    expect(tag.calls).toEqual([]);
+  });
+});
