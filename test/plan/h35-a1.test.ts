@@ -55,3 +55,19 @@ describe('chat toolbar create-custom / update-custom --extension: a typed map th
     expect(tag.calls).toEqual([]);
   });
 });
+
+// buildChatCrossOrgDataAuthArgs (helpers/chat.go:1912-1931@c7521c1c) trims --target-org-id before its own checks, so
+// a blank id beside --all is no target: the grant goes to every organization ("*"); the schema's exclusive pair
+// (schema_constraints_runtime.go:45) is documentation, not checked at run time.
+describe('chat data-auth cross-org: a blank --target-org-id beside --all is no conflict (helpers/chat.go:1913-1923@c7521c1c)', () => {
+  it.each([' ', '\u3000', '\t'])('--target-org-id %j --all sends targetOrgId *', async (blank) => {
+    const r = await sent(['chat', 'data-auth', 'cross-org', '--target-org-id', blank, '--all', '--yes']);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls).toEqual([['im/chat_permission_grant', { agentCode: 'wukong', scope: 'chat.data:cross-org', grantType: 'timed', ttl: '24h', grantCategory: 'data', grantParams: '{"targetOrgId":"*"}' }]]);
+  });
+  it('a real id beside --all is still refused, before any call', async () => {
+    const r = await sent(['chat', 'data-auth', 'cross-org', '--target-org-id', ' 43 ', '--all', '--yes']);
+    expect(r.reason).toBe('invalid_parameter');
+    expect(r.calls).toEqual([]);
+  });
+});
