@@ -71,3 +71,23 @@ describe('chat data-auth cross-org: a blank --target-org-id beside --all is no c
     expect(r.calls).toEqual([]);
   });
 });
+
+// chat message add-emoji checks chatMessageID first (helpers/chat.go:5757@c7521c1c): chatFlagOrAlias (:198-215)
+// refuses --message-id and --msg-id when both are non-blank once trimmed and differ; the body then sends
+// flagOrFallback(message-id, msg-id) as typed (:5765), so equal-once-trimmed or blank spellings pass.
+describe('chat message add-emoji: two message id spellings that differ once trimmed are refused (helpers/chat.go:198-215, :5757@c7521c1c)', () => {
+  const argv = (...ids: string[]) => ['chat', 'message', 'add-emoji', '--conversation-id', 'c', '--emoji', 'e', ...ids];
+  it('--message-id a --msg-id b is refused before any call', async () => {
+    const r = await sent(argv('--message-id', 'a', '--msg-id', 'b'));
+    expect(r.reason).toBe('invalid_parameter');
+    expect(r.calls).toEqual([]);
+  });
+  it.each([
+    [[' m', 'm '], ' m'],
+    [[' ', 'm'], ' '],
+    [['', ' x'], ' x'],
+  ])('--message-id %j --msg-id: sends %j', async ([a, b], want) => {
+    const r = await sent(argv('--message-id', a, '--msg-id', b));
+    expect(r.calls).toEqual([['im/add_emoji_reaction', { openConversationId: 'c', openMsgId: want, emojiName: 'e' }]]);
+  });
+});
