@@ -91,3 +91,21 @@ describe('chat message add-emoji: two message id spellings that differ once trim
     expect(r.calls).toEqual([['im/add_emoji_reaction', { openConversationId: 'c', openMsgId: want, emojiName: 'e' }]]);
   });
 });
+
+// resolveSpaceItemsStrict (shortcut/smart/resolve_space.go:153-161@c7521c1c): a `success` key holding anything but the
+// boolean true is remote_failure, an api error, before any list is read (a JSON false is the transport's business error).
+describe('wiki +resolve-space: a success that is not the boolean true fails (resolve_space.go:156-161@c7521c1c)', () => {
+  const spaces = [{ workspaceId: 'w1', name: 'a' }];
+  it.each([['true'], [null], [1], [{}]])('success %j is a backend error', async (success) => {
+    outputs.answer('wiki/search_wikiSpaces', { success, wikiSpaces: spaces });
+    const r = await sent(['wiki', '+resolve-space', '--name', 'a']);
+    expect(r.reason).toBe('backend_error');
+    expect(r.printed).toBeUndefined();
+  });
+  it('success true, or none, resolves the one space', async () => {
+    for (const answer of [{ success: true, wikiSpaces: spaces }, { wikiSpaces: spaces }]) {
+      outputs.answer('wiki/search_wikiSpaces', answer);
+      expect((await sent(['wiki', '+resolve-space', '--name', 'a'])).printed).toEqual({ resolved: true, spaceId: 'w1', name: 'a' });
+    }
+  });
+});
