@@ -109,3 +109,33 @@ describe('wiki +resolve-space: a success that is not the boolean true fails (res
     }
   });
 });
+
+// callWhiteboardTool (helpers/whiteboard.go:303-325@c7521c1c), shared by whiteboard query and update: a blank answer
+// text (parseMCPToolTextResult hands on "") ends the command with exit 0; any other answer must decode as exactly one
+// JSON object, else invalidWhiteboardToolResult (an api error): a JSON null (the nil map), a list, a quoted text, two
+// values in a row.
+describe('whiteboard query / update: the answer read as callWhiteboardTool reads it (whiteboard.go:307-325@c7521c1c)', () => {
+  const file = { 'wb.json': JSON.stringify({ overwrite: true, source: { schemaVersion: '1.0', catalogVersion: 'dml-v1', nodes: [] } }) };
+  const update = ['whiteboard', 'update', '--node', 'n', '--part-id', 'p', '--source', 'wb.json', '--yes'];
+  const query = ['whiteboard', 'query', '--node', 'n', '--part-id', 'p'];
+  it.each([[null], [[1]], ['s'], [3]])('answer %j: a backend error after the call', async (answer) => {
+    outputs.answer('whiteboard/update_whiteboard', answer);
+    outputs.answer('whiteboard/read_whiteboard_content', answer);
+    const u = await sent(update, file);
+    expect(u.calls.map((c) => c[0])).toEqual(['whiteboard/update_whiteboard']);
+    expect(u.category).toBe('backend');
+    expect((await sent(query)).category).toBe('backend');
+  });
+  it('two JSON values in one answer text are refused; a blank one succeeds', async () => {
+    answerText('update_whiteboard', '{"a":1} {}');
+    expect((await sent(update, file)).category).toBe('backend');
+    answerText('update_whiteboard', '  ');
+    const blank = await sent(update, file);
+    expect(blank.reason).toBeUndefined();
+    expect(blank.calls).toHaveLength(1);
+  });
+  it('an object answer is printed with its resultJson decoded', async () => {
+    outputs.answer('whiteboard/read_whiteboard_content', { resultJson: ' {"x":1} ', ok: true });
+    expect((await sent(query)).printed).toEqual({ resultJson: { x: 1 }, ok: true });
+  });
+});
