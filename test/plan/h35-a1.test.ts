@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { createdRecordIds } from '../../src/plan/transforms/ids.js';
 
 const outputs = useOutputRuns('dws-h35a1-');
 const { sent, mcp } = outputs;
@@ -137,5 +138,48 @@ describe('whiteboard query / update: the answer read as callWhiteboardTool reads
   it('an object answer is printed with its resultJson decoded', async () => {
     outputs.answer('whiteboard/read_whiteboard_content', { resultJson: ' {"x":1} ', ok: true });
     expect((await sent(query)).printed).toEqual({ resultJson: { x: 1 }, ok: true });
+  });
+});
+
+// createdRecordIDs (shortcut/aitable/record_batch.go:343-378@c7521c1c), read by verifyUpsertBatch (:287-300): below any
+// key whose lower-cased name holds "created", at any depth, an object's recordID and a list's non-blank text (trimmed),
+// each once; the batch fails when their number differs from the records to create, else they are read back.
+describe('aitable +record-upsert: the created ids found as createdRecordIDs finds them (record_batch.go:343-378@c7521c1c)', () => {
+  const argv = ['aitable', '+record-upsert', '--base-id', 'b', '--table-id', 't', '--records', '[{"cells":{"f":2}}]', '--yes'];
+  const readBack = { records: [{ recordId: 'r9', cells: { f: 2 } }] };
+  it.each([
+    [{ data: { createdRecordIds: [{ recordId: 'r9' }] } }],
+    [{ data: { createdRecordIds: [' r9 ', ''] } }],
+    [{ data: { created: [{ recordId: ' r9' }] } }],
+    [{ result: { CreatedRecords: { list: ['r9'] } } }],
+  ])('%j: the one created id r9 is read back', async (answer) => {
+    outputs.answer('aitable-helper/record_upsert', answer);
+    outputs.answer('aitable/query_records', readBack);
+    const r = await sent(argv);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls[1]).toEqual(['aitable/query_records', { baseId: 'b', tableId: 't', recordIds: ['r9'], limit: 1 }]);
+  });
+  it.each([
+    [{ createdRecordIds: ['r9'], data: { createdRecordIds: ['r8'] } }],
+    [{ result: { records: [{ recordId: 'r9' }] } }],
+  ])('%j: a number of created ids other than one fails after the write, nothing read back', async (answer) => {
+    outputs.answer('aitable-helper/record_upsert', answer);
+    outputs.answer('aitable/query_records', readBack);
+    const r = await sent(argv);
+    expect(r.reason).toBe('partial_outcome');
+    expect(r.calls.map((c) => c[0])).toEqual(['aitable-helper/record_upsert']);
+  });
+  it('any answer: every id found sits below a created key, and none is blank or repeated (property)', () => {
+    const key = fc.constantFrom('created', 'CreatedIds', 'data', 'result', 'list', 'records');
+    const tree: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.constantFrom('r1', ' r2 ', '', 'r1'), fc.record({ recordId: fc.constantFrom('a', ' b', '') }),
+        fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(key, tie('node'), { maxKeys: 3 })),
+    })).node;
+    fc.assert(fc.property(tree, (answer) => {
+      const ids = createdRecordIds(answer) ?? [];
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(id === id.trim() && id !== '').toBe(true);
+      if (!JSON.stringify(answer ?? null).toLowerCase().includes('created')) expect(ids).toEqual([]);
+    }), { numRuns: 200 });
   });
 });
