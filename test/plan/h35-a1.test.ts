@@ -183,3 +183,23 @@ describe('aitable +record-upsert: the created ids found as createdRecordIDs find
     }), { numRuns: 200 });
   });
 });
+
+// formListResolveList -> resolveNamedList (shortcut/aitable/aitable.go:67-103, :1705-1709@c7521c1c): only an explicit
+// list at forms/views/formViews/result/data/list/items, or one level inside them, establishes the result; a key holding
+// a text or an object with no list inside is an error, so is no key at all.
+describe('aitable +form-list: no list of forms is an error, not an empty result (aitable.go:67-103@c7521c1c)', () => {
+  const argv = ['aitable', '+form-list', '--base-id', 'b', '--table-id', 't'];
+  it.each([[{ forms: 'x' }], [{ forms: { a: 1 } }], [{ result: { x: 1 } }], [{}]])('%j is a backend error', async (answer) => {
+    outputs.answer('aitable-helper/list_form_views', answer);
+    const r = await sent(argv);
+    expect(r.reason).toBe('backend_error');
+    expect(r.printed).toBeUndefined();
+  });
+  it.each([
+    [{ forms: [] }, { count: 0, forms: [] }],
+    [{ result: { forms: 'x' }, data: [{ id: 'v' }] }, { count: 1, forms: [{ viewId: 'v' }] }],
+  ])('%j prints %j', async (answer, want) => {
+    outputs.answer('aitable-helper/list_form_views', answer);
+    expect((await sent(argv)).printed).toEqual(want);
+  });
+});
