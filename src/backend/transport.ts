@@ -40,20 +40,21 @@ import { unsafeKind } from '../text/unsafe.js';
  * call step declares the list's path in `typed_lists` (dotted keys from the arguments, list elements not counted):
  * such a list is not read at all. An object path there is a typed map (`map[string]string`, chat toolbar
  * create-custom's extension, toolbar_helpers.go:48-70@c7521c1c), not read either. The name in the refusal is the
- * argument's key, with `[i]` for a list element.
+ * argument's key, with `[i]` for a list element. `anyLists` names top-level lists upstream decodes from JSON (`[]any`),
+ * whose text elements are read after all (typed_lists' `{path, any: true}` entries).
  */
-export function refuseUnsafeArguments(args: Record<string, unknown>, typedLists: readonly string[] = []): void {
-  walkArguments(args, new Set(typedLists), '');
+export function refuseUnsafeArguments(args: Record<string, unknown>, typedLists: readonly string[] = [], anyLists: readonly string[] = []): void {
+  walkArguments(args, new Set(typedLists), '', new Set(anyLists));
 }
 
-function walkArguments(args: Record<string, unknown>, typed: ReadonlySet<string>, at: string): void {
+function walkArguments(args: Record<string, unknown>, typed: ReadonlySet<string>, at: string, anyLists: ReadonlySet<string> = new Set()): void {
   for (const [key, value] of Object.entries(args)) {
     const path = at === '' ? key : `${at}.${key}`;
     if (typeof value === 'string') refuseUnsafeText(value, key);
     else if (Array.isArray(value)) {
       if (typed.has(path)) continue;
       value.forEach((item, i) => {
-        if (typeof item === 'string' && at !== '') refuseUnsafeText(item, `${key}[${i}]`);
+        if (typeof item === 'string' && (at !== '' || anyLists.has(path))) refuseUnsafeText(item, `${key}[${i}]`);
         else if (isPlainObject(item)) walkArguments(item, typed, path);
       });
     } else if (isPlainObject(value) && !typed.has(path)) walkArguments(value, typed, path);

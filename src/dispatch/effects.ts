@@ -69,7 +69,7 @@ export function effectsFor(r: RunContext): Effects {
       const { callTool, refuseUnsafeArguments, resultOf } = await import('../backend/transport.js');
       // Refused before the journal hears of it: nothing is sent. A recovery's retry re-sends the sealed arguments of a
       // call that passed this check when it was first sent.
-      if (c.recovery?.retryOf === undefined) refuseUnsafeArguments(c.args, c.typedLists);
+      if (c.recovery?.retryOf === undefined) refuseUnsafeArguments(c.args, c.typedLists, c.anyLists);
       const where = `${c.rpc} on the "${c.server}" server`;
       let answer: { value: unknown } | { failure: unknown } | undefined;
       const seal = c.replayable ? undefined : { args: c.args, flags: r.flags ?? {} };

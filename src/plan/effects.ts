@@ -23,6 +23,8 @@ export interface BackendCall {
   exactNumbers?: boolean;
   /** The argument paths of lists upstream builds as typed Go slices (the step's typed_lists whose condition holds). */
   typedLists?: string[];
+  /** The top-level argument lists upstream decodes from JSON (`[]any`): their text elements are read (typed_lists' any entries). */
+  anyLists?: string[];
 }
 
 /**

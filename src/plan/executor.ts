@@ -939,9 +939,11 @@ async function callFor(sc: Scope, step: CallStep, index: number, o: ExecuteOptio
  * from its own first cursor (upstream loops that page one reader per id: minutes +detail's transcript).
  */
 /** The step's typed_lists whose condition holds, for the call it sends (src/backend/transport.ts refuseUnsafeArguments). */
-function typedListsOf(sc: Scope, step: CallStep): { typedLists?: string[] } {
+function typedListsOf(sc: Scope, step: CallStep): { typedLists?: string[]; anyLists?: string[] } {
   if (step.typed_lists === undefined) return {};
-  return { typedLists: step.typed_lists.flatMap((t) => (typeof t === 'string' ? [t] : evalCondition(sc, t.when) === true ? [t.path] : [])) };
+  const anyLists = step.typed_lists.flatMap((t) => (typeof t !== 'string' && 'any' in t ? [t.path] : []));
+  const typedLists = step.typed_lists.flatMap((t) => (typeof t === 'string' ? [t] : 'any' in t ? [] : evalCondition(sc, t.when) === true ? [t.path] : []));
+  return { typedLists, ...(anyLists.length ? { anyLists } : {}) };
 }
 
 function callOnce(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {

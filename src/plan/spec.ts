@@ -619,9 +619,11 @@ export interface CallStep extends StepCommon {
    * slice (`[]string`, `[]map[string]any`), which its transport's unsafe-text check does not read
    * (validateCallArguments, client.go:1093-1125@c7521c1c): src/backend/transport.ts refuseUnsafeArguments. An entry
    * `{path, when}` counts only when its condition holds (a body that builds the argument one of two ways: typed from
-   * flags, decoded `[]any` from a JSON flag).
+   * flags, decoded `[]any` from a JSON flag). An entry `{path, any: true}` is the other way round: a list at the top of
+   * the arguments that upstream decodes from JSON (`[]any`), so its text elements are read where a top-level text
+   * list is otherwise taken for a flag's `[]string` (hrbrain search employees-structured --fields, hrbrain.go:598-611).
    */
-  typed_lists?: (string | { path: string; when: Condition })[];
+  typed_lists?: (string | { path: string; when: Condition } | { path: string; any: true })[];
 }
 
 export interface UploadStep extends StepCommon { kind: 'upload'; upload: UploadSpec }

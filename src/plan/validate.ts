@@ -24,9 +24,14 @@ export interface PlanFile {
   doc: unknown;
 }
 
-/** A typed_lists entry as written: a dotted argument path, or {path, when} (when checked by normalizeCondition). */
+/**
+ * A typed_lists entry as written: a dotted argument path, {path, when} (when checked by normalizeCondition), or
+ * {path, any: true} (a top-level list decoded from JSON: `[]any`).
+ */
 function isTypedList(p: unknown): boolean {
-  const path = typeof p === 'string' ? p : typeof p === 'object' && p !== null && Object.keys(p).sort().join() === 'path,when' ? (p as { path: unknown }).path : undefined;
+  const keys = typeof p === 'object' && p !== null ? Object.keys(p).sort().join() : '';
+  const anyList = keys === 'any,path' && (p as { any: unknown }).any === true;
+  const path = typeof p === 'string' ? p : keys === 'path,when' || anyList ? (p as { path: unknown }).path : undefined;
   return typeof path === 'string' && /^[^.]+(?:\.[^.]+)*$/u.test(path);
 }
 
@@ -834,8 +839,9 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (kind !== undefined) s.problems.push(`${where}.typed_lists: only on an MCP call (its arguments)`);
     else if (Array.isArray(raw.typed_lists) && raw.typed_lists.length > 0 && raw.typed_lists.every((p) => isTypedList(p))) {
       step.typed_lists = (raw.typed_lists as unknown[]).map((p, i) => (typeof p === 'string' ? p
-        : { path: (p as { path: string }).path, when: normalizeCondition(s, `${where}.typed_lists[${i}].when`, (p as { when: unknown }).when) }));
-    } else s.problems.push(`${where}.typed_lists: a non-empty list of argument paths (dotted keys), each alone or as {path, when}, whose list upstream builds as a typed Go slice`);
+        : (p as { any?: true }).any === true ? { path: (p as { path: string }).path, any: true as const }
+          : { path: (p as { path: string }).path, when: normalizeCondition(s, `${where}.typed_lists[${i}].when`, (p as { when: unknown }).when) }));
+    } else s.problems.push(`${where}.typed_lists: a non-empty list of argument paths (dotted keys), each alone, as {path, when} or as {path, any: true}, whose list upstream builds as a typed Go slice (or, with any, decodes as []any)`);
   }
   if (raw.compensate !== undefined) {
     const single = kind === 'upload' || (kind === undefined && step.effect === 'write' && !step.for_each && !step.page && !step.poll && !step.resolve && !step.rpc_if);

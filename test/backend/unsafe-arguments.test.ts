@@ -26,7 +26,7 @@ const scalar = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null));
  * A value under `name`, at the top of the arguments or below, with `typed` the paths declared typed_lists. The
  * reads follow the walk's rule: a text is read; an object's values are read; a list's object elements are read, its
  * text elements only below the top (a flag's comma list at the top is Go's []string), nothing in a list in a list,
- * and nothing in a declared typed list.
+ * and nothing in a declared typed list or typed map (an object at a declared path).
  */
 function node(depth: number): fc.Arbitrary<(name: string, path: string, top: boolean, typed: Set<string>) => Node> {
   const leafText = text.map((t) => (name: string) => ({ value: t, reads: [[name, t]] as [string, string][] }));
@@ -41,7 +41,8 @@ function node(depth: number): fc.Arbitrary<(name: string, path: string, top: boo
       value[k] = child.value;
       reads.push(...child.reads);
     }
-    return { value, reads };
+    // a declared path naming an object is a typed map[string]string: not read (h35-a1)
+    return { value, reads: typed.has(path) ? [] : reads };
   });
   const element = fc.oneof(text.map((t) => ({ kind: 'text' as const, t })), scalar.map((v) => ({ kind: 'scalar' as const, v })),
     fc.array(text, { maxLength: 2 }).map((l) => ({ kind: 'list' as const, l })), object.map((o) => ({ kind: 'object' as const, o })));

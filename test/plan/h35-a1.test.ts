@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
 import { createdRecordIds } from '../../src/plan/transforms/ids.js';
+import { refuseUnsafeArguments } from '../../src/backend/transport.js';
 
 const outputs = useOutputRuns('dws-h35a1-');
 const { sent, mcp } = outputs;
@@ -201,5 +202,29 @@ describe('aitable +form-list: no list of forms is an error, not an empty result 
   ])('%j prints %j', async (answer, want) => {
     outputs.answer('aitable-helper/list_form_views', answer);
     expect((await sent(argv)).printed).toEqual(want);
+  });
+});
+
+// hrbrain search employees-structured decodes --fields with json.Unmarshal into []any (hrbrain.go:601-611@c7521c1c);
+// validateCallArguments (transport/client.go:1093-1125@c7521c1c) reads a []any's text elements and objects, not a list
+// inside it; orderByClauses is parseCSVValues' []string, not read.
+describe('hrbrain search employees-structured --fields: a decoded []any whose texts the transport reads (hrbrain.go:601-611@c7521c1c)', () => {
+  const argv = (fields: string, ...more: string[]) => ['hrbrain', 'search', 'employees-structured', '--origin-json', '{}', '--fields', fields, ...more];
+  it.each(['["x\\u0001"]', '["a\\u200b"]', '[{"label":"\\u2028"}]'])('--fields %s is refused before any call', async (fields) => {
+    const r = await sent(argv(fields));
+    expect(r.reason).toBe('invalid_argument');
+    expect(r.calls).toEqual([]);
+  });
+  it('a list inside the list, and an --order-by element, are sent as typed', async () => {
+    const r = await sent(argv('[["x\\u0001"]]', '--order-by', 'a\u200b'));
+    expect(r.calls).toEqual([['hrbrain/search_employees_structured', { originJson: '{}', currentPage: 1, pageSize: 20, fields: [['x\u0001']], orderByClauses: ['a\u200b'] }]]);
+  });
+  it('refuseUnsafeArguments: a top-level text list is read only when named as []any (property)', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom('a', '\u0001', '\u200b', 'b c'), { maxLength: 4 }), (list) => {
+      const unsafe = list.some((x) => x !== 'a' && x !== 'b c');
+      expect(() => refuseUnsafeArguments({ ids: list })).not.toThrow();
+      if (unsafe) expect(() => refuseUnsafeArguments({ ids: list }, [], ['ids'])).toThrow();
+      else expect(() => refuseUnsafeArguments({ ids: list }, [], ['ids'])).not.toThrow();
+    }));
   });
 });
