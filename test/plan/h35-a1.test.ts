@@ -94,6 +94,23 @@ describe('chat message add-emoji: two message id spellings that differ once trim
   });
 });
 
+// the same check in the bodies of remove-emoji, add-text-emotion and remove-text-emotion (helpers/chat.go:5826, :5894,
+// :5967@c7521c1c), each sending flagOrFallback(message-id, msg-id) after it
+describe('chat message remove-emoji / add-text-emotion / remove-text-emotion: the same spelling check (helpers/chat.go:5826, :5894, :5967@c7521c1c)', () => {
+  const emotion = ['--emotion-id', 'x', '--emotion-name', 'n', '--text', 't', '--background-id', 'g'];
+  it.each([
+    [['remove-emoji', '--emoji', 'e']],
+    [['add-text-emotion', ...emotion]],
+    [['remove-text-emotion', ...emotion]],
+  ])('%j: differing spellings refused, equal-once-trimmed ones send --message-id as typed', async ([command, ...rest]) => {
+    const base = ['chat', 'message', command, '--conversation-id', 'c', ...rest];
+    const refused = await sent([...base, '--message-id', 'a', '--msg-id', 'b']);
+    expect([refused.reason, refused.calls]).toEqual(['invalid_parameter', []]);
+    const ok = await sent([...base, '--message-id', ' a', '--msg-id', 'a ']);
+    expect(ok.calls[0][1]).toMatchObject({ openMsgId: ' a' });
+  });
+});
+
 // resolveSpaceItemsStrict (shortcut/smart/resolve_space.go:153-161@c7521c1c): a `success` key holding anything but the
 // boolean true is remote_failure, an api error, before any list is read (a JSON false is the transport's business error).
 describe('wiki +resolve-space: a success that is not the boolean true fails (resolve_space.go:156-161@c7521c1c)', () => {
