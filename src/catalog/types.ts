@@ -50,6 +50,13 @@ export interface ParameterSpec {
    */
   read_skips?: ReadSkips;
   /**
+   * Beside a read_order: two spellings whose values, each trimmed as Go's TrimSpace, are non-blank and differ are
+   * refused, as chat's chatFlagOrAlias refuses them before the body reads the flag with flagOrFallback (the value sent
+   * is still the read_order's, as typed): `chat message add-emoji --message-id a --msg-id b`
+   * (chatMessageID, helpers/chat.go:198-215, :236-238, :5757@c7521c1c).
+   */
+  spellings_conflict_trimmed?: boolean;
+  /**
    * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
    * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`
    * absent, so the plan's blank check refuses it as it refuses the flag typed blank.
@@ -226,6 +233,13 @@ export interface DeclaredParameter {
    * first spelling typed in the order is read even blank: cobra `Changed` chains). src/contract/aliases.ts readSkipped.
    */
   read_skips?: ReadSkips;
+  /**
+   * Beside a read_order: two spellings whose values, each trimmed as Go's TrimSpace, are non-blank and differ are
+   * refused, as chat's chatFlagOrAlias refuses them before the body reads the flag with flagOrFallback (the value sent
+   * is still the read_order's, as typed): `chat message add-emoji --message-id a --msg-id b`
+   * (chatMessageID, helpers/chat.go:198-215, :236-238, :5757@c7521c1c).
+   */
+  spellings_conflict_trimmed?: boolean;
   /**
    * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
    * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`

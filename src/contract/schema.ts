@@ -143,6 +143,7 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
       for (const t of list) put(key, t.value, t.given, t.alias);
       continue;
     }
+    if (Object.hasOwn(tool.parameters, key) && tool.parameters[key].spellings_conflict_trimmed === true) refuseTrimmedConflict(key, list);
     const skips = skipsOf(key);
     const got = readSpelling(list.map((t) => ({ value: t.value, rank: readRank(tool, key, t.name) })), (v) => readSkipped(skips, v, blank(v, key)), (a, b) => same(key, a, b));
     if ('conflict' in got) {
@@ -160,6 +161,20 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   applyEnumRules(tool, data);
   refuseBlankRequired(tool, data);
   return data;
+}
+
+/**
+ * spellings_conflict_trimmed: two spellings whose texts, each trimmed as Go's TrimSpace, are non-blank and differ are
+ * refused, as chatFlagOrAlias refuses them (helpers/chat.go:198-215@c7521c1c); equal or blank ones pass to the read_order.
+ */
+function refuseTrimmedConflict(key: string, list: readonly { value: unknown; given: string }[]): void {
+  let first: { text: string; given: string } | undefined;
+  for (const t of list) {
+    const text = typeof t.value === 'string' ? trimSpace(t.value) : '';
+    if (text === '') continue;
+    if (first === undefined) first = { text, given: t.given };
+    else if (first.text !== text) throw new DwsError('invalid_parameter', `${t.given} conflicts with ${first.given} (both give ${flag(key)})`, 'give it once');
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // refuses an explicit --open-dingtalk-id of another form (ValidateExplicitOpenDingTalkID, resolver.go:386).
 // A value starting with D is not enough: `Dabc` is a userId to upstream.
 import { trimSpace } from '../../contract/values.js';
-import { refuse, type Fn } from './types.js';
+import { isObj, refuse, type Fn } from './types.js';
 
 const UNESCAPE: Record<string, string> = { i: 'i', P: '+', S: '/', E: '=' };
 const ESCAPE: Record<string, string> = { i: 'ii', '+': 'iP', '/': 'iS', '=': 'iE' };
@@ -72,7 +72,42 @@ const classified = (keep: boolean): Fn => (v) => {
   return kept.length ? kept : undefined;
 };
 
+/** aitable's recordID (record_upsert_by_key.go:306-313@c7521c1c): the first recordId, record_id or id text not blank, trimmed. */
+function recordId(record: Record<string, unknown>): string {
+  for (const key of ['recordId', 'record_id', 'id']) {
+    const v = record[key];
+    if (typeof v === 'string' && trimSpace(v) !== '') return trimSpace(v);
+  }
+  return '';
+}
+
+/**
+ * The record ids an aitable write answer names as created, as upstream's createdRecordIDs finds them
+ * (record_batch.go:343-378@c7521c1c): below any key whose lower-cased name holds `created`, at any depth, each object's
+ * recordID and each non-blank text element of a list (trimmed), each id once, in the answer's key order (Go's map
+ * order is unspecified). Absent when there is none.
+ */
+export function createdRecordIds(answer: unknown): string[] | undefined {
+  const seen = new Set<string>();
+  const walk = (v: unknown, created: boolean): void => {
+    if (Array.isArray(v)) {
+      for (const child of v) {
+        if (created && typeof child === 'string' && trimSpace(child) !== '' && !seen.has(trimSpace(child))) seen.add(trimSpace(child));
+        else walk(child, created);
+      }
+    } else if (isObj(v)) {
+      const id = created ? recordId(v) : '';
+      if (id !== '') seen.add(id);
+      for (const [key, child] of Object.entries(v)) walk(child, created || key.toLowerCase().includes('created'));
+    }
+  };
+  walk(answer, false);
+  return seen.size > 0 ? [...seen] : undefined;
+}
+
 export const PLAIN: Record<string, Fn> = {
+  /** the ids an aitable write answer names as created (createdRecordIds above); absent when none */
+  created_record_ids: (v) => createdRecordIds(v),
   /**
    * an explicit openDingTalkId flag: the value (each non-blank text of a list: a blank element is skipped, as
    * validateExplicitOpenIDs does, chat.go:54-64@c7521c1c) passes when it has the current form; else refused
