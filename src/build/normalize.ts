@@ -21,6 +21,7 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
   if (p.primary_typed_wins) out.primary_typed_wins = true;
   if (p.read_order) out.read_order = [...p.read_order];
   if (p.read_skips !== undefined) out.read_skips = p.read_skips;
+  if (p.spellings_agree_trimmed) out.spellings_agree_trimmed = true;
   if (p.alias_blank_given) out.alias_blank_given = true;
   if (p.required_when !== undefined) out.required_when = p.required_when;
   if (p.enum) out.enum = [...p.enum];

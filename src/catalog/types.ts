@@ -50,6 +50,12 @@ export interface ParameterSpec {
    */
   read_skips?: ReadSkips;
   /**
+   * With read_order: two typed spellings that both hold text once trimmed as Go's TrimSpace must agree once trimmed,
+   * else the command is refused; the value sent is still the read_order's (untrimmed). Upstream's chatFlagOrAlias
+   * conflict check run as a check only, before a body that reads flagOrFallback (helpers/chat.go:198-215, :5967-5975@c7521c1c).
+   */
+  spellings_agree_trimmed?: boolean;
+  /**
    * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
    * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`
    * absent, so the plan's blank check refuses it as it refuses the flag typed blank.
@@ -226,6 +232,12 @@ export interface DeclaredParameter {
    * first spelling typed in the order is read even blank: cobra `Changed` chains). src/contract/aliases.ts readSkipped.
    */
   read_skips?: ReadSkips;
+  /**
+   * With read_order: two typed spellings that both hold text once trimmed as Go's TrimSpace must agree once trimmed,
+   * else the command is refused; the value sent is still the read_order's (untrimmed). Upstream's chatFlagOrAlias
+   * conflict check run as a check only, before a body that reads flagOrFallback (helpers/chat.go:198-215, :5967-5975@c7521c1c).
+   */
+  spellings_agree_trimmed?: boolean;
   /**
    * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
    * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`

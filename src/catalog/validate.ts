@@ -98,6 +98,9 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
             problems.push(`${at}: parameter --${flag} read_order needs a visible flag read by the first non-blank spelling, listing only its spellings${stray.length ? ` (not one: ${stray.join(', ')})` : ''}`);
           }
         }
+        if (p.spellings_agree_trimmed && (!p.read_order || p.type !== 'string')) {
+          problems.push(`${at}: parameter --${flag} spellings_agree_trimmed needs a read_order on a text flag`);
+        }
         if (p.read_skips !== undefined && (!p.read_order || (p.read_skips !== 'nothing' && !['int', 'int64'].includes(p.type)))) {
           problems.push(`${at}: parameter --${flag} read_skips needs a read_order (zero / not_positive: on an int flag)`);
         }

@@ -149,6 +149,7 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
       const [a, b] = got.conflict;
       throw new DwsError('invalid_parameter', `${list[b].given} and ${list[a].given} give different values for the same parameter ${flag(key)}`, 'give it once');
     }
+    if (Object.hasOwn(tool.parameters, key) && tool.parameters[key].spellings_agree_trimmed === true) refuseTrimmedDisagreement(key, list);
     const t = list[got.read];
     put(key, t.value, t.given, t.alias);
   }
@@ -160,6 +161,21 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   applyEnumRules(tool, data);
   refuseBlankRequired(tool, data);
   return data;
+}
+
+/**
+ * spellings_agree_trimmed: two typed spellings of the flag whose texts, each trimmed as Go's TrimSpace, are both
+ * non-empty and differ are refused, as upstream's chatFlagOrAlias (helpers/chat.go:198-215@c7521c1c) refuses them
+ * before a body that then reads flagOrFallback untrimmed (chat message remove-text-emotion, :5967-5975).
+ */
+function refuseTrimmedDisagreement(key: string, list: readonly { value: unknown; given: string }[]): void {
+  const filled = list.filter((t) => typeof t.value === 'string' && trimSpace(t.value) !== '');
+  const [first, ...rest] = filled;
+  if (first === undefined) return;
+  const other = rest.find((t) => trimSpace(t.value as string) !== trimSpace(first.value as string));
+  if (other) {
+    throw new DwsError('invalid_parameter', `${other.given} conflicts with ${first.given}: they give different values for the same parameter ${flag(key)}`, 'give it once');
+  }
 }
 
 /**
