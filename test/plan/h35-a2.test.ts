@@ -8,30 +8,41 @@ const outputs = useOutputRuns('dws-h35a2-');
 const { sent } = outputs;
 const goTrim = (s: string) => s.replace(/^[\s\u0085]+|[\s\u0085]+$/gu, '');
 
-// chat message remove-text-emotion: chatMessageID's chatFlagOrAlias refuses two spellings that differ once trimmed,
-// then the body sends flagOrFallback(message-id, msg-id) as typed (helpers/chat.go:198-215, :5967-5975@c7521c1c)
-describe('chat message remove-text-emotion checks --message-id and --msg-id as chatFlagOrAlias does', () => {
-  const rest = ['--conversation-id', 'c', '--emotion-id', 'e', '--emotion-name', 'n', '--text', 't', '--background-id', 'b'];
-  const run = (spellings: string[]) => sent(['chat', 'message', 'remove-text-emotion', ...spellings, ...rest]);
+// chat message remove-text-emotion (and add-emoji, remove-emoji, add-text-emotion, the same body): chatMessageID's
+// chatFlagOrAlias refuses two spellings that differ once trimmed, then the body sends flagOrFallback(message-id, msg-id)
+// as typed (helpers/chat.go:198-215, :5749-5764, :5818-5833, :5887-5902, :5967-5975@c7521c1c)
+describe('chat message emoji and text-emotion commands check --message-id and --msg-id as chatFlagOrAlias does', () => {
+  const emotion = ['--emotion-id', 'e', '--emotion-name', 'n', '--text', 't', '--background-id', 'b'];
+  const commands: [string, string[], string][] = [
+    ['remove-text-emotion', emotion, 'im/remove_text_emotion'],
+    ['add-text-emotion', emotion, 'im/add_text_emotion'],
+    ['add-emoji', ['--emoji', '赞'], 'im/add_emoji_reaction'],
+    ['remove-emoji', ['--emoji', '赞'], 'im/remove_emoji_reaction'],
+  ];
+  const run = (command: string, rest: string[], spellings: string[]) => sent(['chat', 'message', command, '--conversation-id', 'c', ...spellings, ...rest]);
   it('two spellings that differ once trimmed are refused before any call; equal once trimmed, the first is sent as typed', async () => {
-    const both = await run(['--message-id', 'a', '--msg-id', 'b']);
-    expect([both.reason, both.calls]).toEqual(['invalid_parameter', []]);
-    const padded = await run(['--message-id', ' a', '--msg-id', 'a ']);
-    expect(padded.calls).toEqual([['im/remove_text_emotion', { openConversationId: 'c', openMsgId: ' a', emotionId: 'e', emotionName: 'n', text: 't', backgroundId: 'b' }]]);
-    const blank = await run(['--message-id', ' ', '--msg-id', 'b']);
-    expect(blank.calls.map((c) => (c[1] as { openMsgId: string }).openMsgId)).toEqual([' ']);
+    for (const [command, rest, rpc] of commands) {
+      const both = await run(command, rest, ['--message-id', 'a', '--msg-id', 'b']);
+      expect([command, both.reason, both.calls]).toEqual([command, 'invalid_parameter', []]);
+      const padded = await run(command, rest, ['--message-id', ' a', '--msg-id', 'a ']);
+      expect(padded.calls.map(([tool, args]) => [tool, (args as { openMsgId: string }).openMsgId])).toEqual([[rpc, ' a']]);
+      const blank = await run(command, rest, ['--message-id', ' ', '--msg-id', 'b']);
+      expect(blank.calls.map((c) => (c[1] as { openMsgId: string }).openMsgId)).toEqual([' ']);
+    }
+    const removed = await run('remove-text-emotion', emotion, ['--message-id', 'm']);
+    expect(removed.calls).toEqual([['im/remove_text_emotion', { openConversationId: 'c', openMsgId: 'm', emotionId: 'e', emotionName: 'n', text: 't', backgroundId: 'b' }]]);
   });
   it('for any two spellings: refused exactly when both hold different text once trimmed, else the first non-empty is sent (property)', async () => {
     const value = fc.constantFrom('', ' ', 'a', ' a', 'a ', 'b', '\u3000a');
-    await fc.assert(fc.asyncProperty(value, value, async (m, g) => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...commands), value, value, async ([command, rest], m, g) => {
       fc.pre(m !== '' || g !== '');
-      const r = await run(['--message-id', m, '--msg-id', g]);
+      const r = await run(command, rest, ['--message-id', m, '--msg-id', g]);
       if (goTrim(m) !== '' && goTrim(g) !== '' && goTrim(m) !== goTrim(g)) {
         expect([r.reason, r.calls.length]).toEqual(['invalid_parameter', 0]);
       } else {
         expect(r.calls.map((c) => (c[1] as { openMsgId: string }).openMsgId)).toEqual([m !== '' ? m : g]);
       }
-    }), { numRuns: 30 });
+    }), { numRuns: 40 });
   });
 });
 
