@@ -4,7 +4,9 @@
 // met again anywhere in the run is "cursor stalled or cycled" before the next call (pager.go:37-43); the first container
 // holding the paragraphList key is the page's list, refused when it is not a list of objects. Every command runs as a
 // user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { goFileExt, goPathBase, goUrlPath } from '../../src/plan/transforms/files.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h35edge-');
@@ -145,5 +147,43 @@ describe('the first container holding the paragraphList key is the page\'s list;
     expect([speaker.envelope?.error.reason, speaker.calls.map(([name]) => name)]).toEqual(['backend_error', ['get_minutes_transcription']]);
     const pack = await failing(['minutes', '+export-pack', '--id', 't1', '--artifacts', 'transcript', '--output', 'pack']);
     expect(pack.envelope?.details.failures).toEqual([{ artifact: 'transcript', error: REFUSED }]);
+  });
+});
+
+describe('minutes +download: the extension and the URL\'s name are read from the path Go\'s url.Parse decodes (mediaExtension alignment.go:589-598, SafeFilename localio/download.go:281-293@c7521c1c)', () => {
+  const download = async (id: string, url: string) => {
+    mcp.files[decodeURIComponent(url)] = Buffer.from('MEDIA');
+    mcp.answers['minutes/query_minutes_audio_url'] = () => ({ success: true, result: { url: `${mcp.base}/files/${url}` } });
+    const r = await outputs.timed(['minutes', '+download', '--id', id]);
+    const path = (r.result as { results?: { path: string }[] } | undefined)?.results?.[0]?.path;
+    return path ?? r.outcome.error?.reason;
+  };
+  it.each([
+    ['an escaped dot (url.Parse decodes it before filepath.Ext)', 'u1', 'b%2EMP3', 'minutes-downloads/u1.mp3'],
+    ['a segment that is all extension (filepath.Ext(".mp3") is ".mp3")', 'u1', '.MP3', 'minutes-downloads/u1.mp3'],
+    ['a bare trailing dot (ext "." makes the id\'s name end in a dot, refused; so is the URL\'s)', 'u1', 'b.', 'minutes-downloads/download'],
+    ['an extension over 10 bytes in UTF-8 (len(ext) > 10)', 'u1', 'b.音频文件', 'minutes-downloads/u1'],
+    ['the URL\'s name decoded twice (url.Parse, then url.PathUnescape)', 'q?', 'A%2541.MP3', 'minutes-downloads/AA.MP3'],
+    ['a second decoding that fails leaves "download"', 'q?', 'A%25zz.MP3', 'minutes-downloads/download'],
+  ])('%s', async (_name, id, url, file) => {
+    expect(await download(id, url)).toBe(file);
+  });
+});
+
+describe('go_url_path, go_path_base, go_file_ext read a URL as Go\'s url.Parse, filepath.Base and filepath.Ext do (property)', () => {
+  const segment = fc.string({ unit: fc.constantFrom('a', 'B', '.', ' ', '%', '?', '#', '音', '\u00e9'), minLength: 1, maxLength: 6 });
+  it('every byte %-escaped comes back as the path; the base is the last segment; the extension starts at its last dot', () => {
+    fc.assert(fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.boolean(), (segments, slash) => {
+      const path = `/${segments.join('/')}${slash ? '/' : ''}`;
+      const escaped = [...Buffer.from(path, 'utf8')].map((b) => (b === 0x2f ? '/' : `%${b.toString(16).padStart(2, '0')}`)).join('');
+      expect(goUrlPath(`https://h.example${escaped}?q=1#f`)).toBe(path);
+      const last = segments[segments.length - 1]!;
+      expect(goPathBase(path)).toBe(last);
+      const dot = last.lastIndexOf('.');
+      expect(goFileExt(path)).toBe(slash || dot < 0 ? '' : last.slice(dot));
+    }), { numRuns: 200 });
+    expect([goUrlPath('https://h/a%zz'), goUrlPath(':x'), goUrlPath('1a:b/c'), goUrlPath('a:b/c'), goUrlPath('mailto:x'), goUrlPath('https://h'), goUrlPath('https://h/a\u0001')])
+      .toEqual([undefined, undefined, undefined, '', '', '', undefined]);
+    expect([goPathBase(''), goPathBase('///'), goFileExt('/a.b/c')]).toEqual(['.', '/', '']);
   });
 });
