@@ -281,7 +281,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       } catch (e) {
         // a failing first read is the call's own error, unless the record lists it (`first_page: list`); where the
         // failure is the step's error it carries the page it ended at, for an on_failure's details (failedAs)
-        if (!strict || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) {
+        if (!strict || p.own_errors || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) {
           if (e instanceof DwsError) pageFailures.set(e, { page: page + 1, ...(p.cursor_arg ? { cursor: readPath(args, p.cursor_arg) } : {}), pages: read, items: items.length });
           throw e;
         }

@@ -223,6 +223,12 @@ export interface PageSpec {
    * before each call: pager.go:37-43@c7521c1c). Without it only the cursor just sent is compared.
    */
   seen_ends?: true;
+  /**
+   * With strict: a later page's failed call is that call's own error, as the first page's is, instead of the ledger's
+   * pages_incomplete (upstream readers that return a page's call error as it is: queryRecordWindow and queryAllRecords,
+   * aitable record_query_all.go:54-57, :255-258@c7521c1c).
+   */
+  own_errors?: true;
   /** An item's identity (`{item: true}` being the item): an item whose non-blank key an earlier one had is dropped. */
   unique?: Source;
   /**

@@ -187,3 +187,16 @@ describe('go_url_path, go_path_base, go_file_ext read a URL as Go\'s url.Parse, 
     expect([goPathBase(''), goPathBase('///'), goFileExt('/a.b/c')]).toEqual(['.', '/', '']);
   });
 });
+
+describe('aitable: a later query_records page whose call fails is that call\'s own error (queryRecordWindow record_query_all.go:54-57, queryAllRecords :255-258@c7521c1c)', () => {
+  it('+record-query: the second call answering 401 ends the run as that auth failure (exit 2), not pages_incomplete (exit 1)', async () => {
+    mcp.answers['aitable/query_records'] = () => {
+      mcp.faults.push({ tool: 'query_records', status: 401, times: 1 });
+      return { records: [{ recordId: 'r1' }], hasMore: true, nextCursor: 'c1' };
+    };
+    const r = await failing(['aitable', '+record-query', '--base-id', 'b', '--table-id', 't', '--limit', '30']);
+    expect(r.calls.filter(([name]) => name === 'query_records')).toHaveLength(2);
+    expect([r.exit, r.envelope?.error.reason]).not.toContainEqual('pages_incomplete');
+    expect(r.exit).toBe(2);
+  });
+});
