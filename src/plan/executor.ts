@@ -281,13 +281,18 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       } catch (e) {
         // a failing first read is the call's own error, unless the record lists it (`first_page: list`); where the
         // failure is the step's error it carries the page it ended at, for an on_failure's details (failedAs)
-        if (!strict || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) {
+        if (!strict || p.own_errors || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) {
           if (e instanceof DwsError) pageFailures.set(e, { page: page + 1, ...(p.cursor_arg ? { cursor: readPath(args, p.cursor_arg) } : {}), pages: read, items: items.length });
           throw e;
         }
         throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read', p.cursor_arg ? readPath(args, p.cursor_arg) : undefined);
       }
       last = p.view ? asItem(sc, answer, () => evalSource(sc, p.view!)) : answer;
+      // reject (upstream ParseTranscriptPage): the page is refused whole, neither counted nor collected, and ends the run
+      if (p.reject && holdsFor(sc, p.reject, last)) {
+        ledger.stop = 'stopped';
+        break;
+      }
       read = page + 1;
       // a page that fails the declared check ends the step there, whatever the pages before held
       if (p.every_page && !holdsFor(sc, p.every_page.holds, last)) {
@@ -400,10 +405,12 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       if (strict) {
         if (missing(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${nextText}) is ${missing(next) ? `missing${isEmpty(next) ? '' : ` (${JSON.stringify(next)})`}` : `${JSON.stringify(next)}, already followed`}`, read);
         seenCursors.add(cursorKey(next));
-      } else if (missing(next) || (!p.follow_repeats && sameCursor(next, sent))) {
+      } else if (missing(next) || (p.seen_ends ? page + 1 < pages && seenCursors.has(cursorKey(next)) : !p.follow_repeats && sameCursor(next, sent))) {
         ledger.stop = 'source_complete';
         break;
       }
+      // seen_ends (upstream CollectTranscript's seen tokens): every cursor sent is remembered
+      if (p.seen_ends) seenCursors.add(cursorKey(next));
       let value = next;
       // a cursor no call will send (the last page a run that is not strict may read) is not converted
       if (p.next_transform && (strict || page + 1 < pages)) {

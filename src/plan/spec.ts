@@ -211,6 +211,24 @@ export interface PageSpec {
   keep?: Condition;
   /** No page is asked for after one for which this holds (`{item: true}` being that page's whole answer): upstream stops once it found what it reads for. */
   stop?: Condition;
+  /**
+   * A page for which this holds (`{item: true}` being its answer) is refused as upstream's page parser refuses one
+   * (minutesdata ParseTranscriptPage, response.go:64-92@c7521c1c): its items are not collected, it is not counted in
+   * the pages read, and the run ends there (stopReason `stopped`), that page being the step's answer.
+   */
+  reject?: Condition;
+  /**
+   * Without strict: a next cursor any call of the run already sent (the first call's included) ends the read as a
+   * repeated one does, checked only when another page may be read (upstream CollectTranscript's seen tokens, checked
+   * before each call: pager.go:37-43@c7521c1c). Without it only the cursor just sent is compared.
+   */
+  seen_ends?: true;
+  /**
+   * With strict: a later page's failed call is that call's own error, as the first page's is, instead of the ledger's
+   * pages_incomplete (upstream readers that return a page's call error as it is: queryRecordWindow and queryAllRecords,
+   * aitable record_query_all.go:54-57, :255-258@c7521c1c).
+   */
+  own_errors?: true;
   /** An item's identity (`{item: true}` being the item): an item whose non-blank key an earlier one had is dropped. */
   unique?: Source;
   /**

@@ -42,7 +42,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'marks_with', 'next_text_only', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'marks_with', 'next_text_only', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from', 'reject', 'seen_ends', 'own_errors']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -146,6 +146,20 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   if (raw.next_transform !== undefined) out.next_transform = transforms(s, `${at}.next_transform`, raw.next_transform);
   if (raw.keep !== undefined) out.keep = normalizeCondition({ ...s, inForEach: true }, `${at}.keep`, raw.keep);
   if (raw.stop !== undefined) out.stop = normalizeCondition({ ...s, inForEach: true }, `${at}.stop`, raw.stop);
+  if (raw.reject !== undefined) {
+    if (raw.paged_command !== undefined || raw.fetch_all !== undefined || raw.exhaustive !== undefined) s.problems.push(`${at}.reject: does not combine with paged_command, fetch_all or exhaustive`);
+    out.reject = normalizeCondition({ ...s, inForEach: true }, `${at}.reject`, raw.reject);
+  }
+  if (raw.own_errors !== undefined) {
+    if (raw.own_errors !== true || raw.strict === undefined) s.problems.push(`${at}.own_errors: true, only with strict (without it every failed call is its own error)`);
+    else out.own_errors = true;
+  }
+  if (raw.seen_ends !== undefined) {
+    if (raw.seen_ends !== true) s.problems.push(`${at}.seen_ends: true or absent`);
+    else if (raw.strict !== undefined || raw.follow_repeats !== undefined) s.problems.push(`${at}.seen_ends: not with strict or follow_repeats (a strict ledger refuses any cursor already followed)`);
+    else if (numbered) s.problems.push(`${at}.seen_ends: cursor paging only (no number_arg or offset_arg)`);
+    else out.seen_ends = true;
+  }
   if (raw.unique !== undefined) out.unique = normalizeSource({ ...s, inForEach: true }, `${at}.unique`, raw.unique);
   if (raw.items_from !== undefined) out.items_from = normalizeSource({ ...s, inForEach: true }, `${at}.items_from`, raw.items_from);
   if (raw.cut_ends !== undefined) {

@@ -117,12 +117,18 @@ describe('minutes +transcript: a failed page read is minutes_transcript_incomple
   });
 
   it('a page saying more without a next cursor, or with the one just read, is upstream\'s stalled cursor: exit 1, not a complete-false success (pager.go:38-43)', async () => {
-    for (const [second, token] of [[{ result: { paragraphList: [{ paragraphId: 'p3' }], hasNext: true } }, ''], [{ result: { paragraphList: [{ paragraphId: 'p3' }], hasNext: true, nextToken: 'n1' } }, 'n1']] as const) {
+    // h35-edge: no next token fails on that very page (ParseTranscriptPage response.go:87-89, pager.go:52-58@c7521c1c):
+    // it is neither counted nor collected, and nextToken is the token it was asked with; the token just read fails
+    // before the next call (pager.go:38-43), that page counted
+    for (const [second, cause, pages, paragraphCount] of [
+      [{ result: { paragraphList: [{ paragraphId: 'p3' }], hasNext: true } }, 'a transcript page was refused (a backend error code, no paragraphList list of objects, or more pages said without a next token)', 1, 2],
+      [{ result: { paragraphList: [{ paragraphId: 'p3' }], hasNext: true, nextToken: 'n1' } }, 'cursor stalled or cycled', 2, 3],
+    ] as const) {
       inTurn('minutes/get_minutes_transcription', page1, second);
       const run = await dws(['minutes', '+transcript', '--id', 't1']);
-      expect({ token, exit: run.exit, reason: run.reason, stdout: run.stdout, called: run.called.length, details: run.details }).toEqual({
-        token, exit: 1, reason: 'minutes_transcript_incomplete', stdout: '', called: 2,
-        details: { cause: 'cursor stalled or cycled', nextToken: token, pages: 2, paragraphCount: 3, taskUuid: 't1' },
+      expect({ exit: run.exit, reason: run.reason, stdout: run.stdout, called: run.called.length, details: run.details }).toEqual({
+        exit: 1, reason: 'minutes_transcript_incomplete', stdout: '', called: 2,
+        details: { cause, nextToken: 'n1', pages, paragraphCount, taskUuid: 't1' },
       });
     }
     // the last page saying no more is complete, as before

@@ -156,23 +156,25 @@ describe('minutes +transcript: what the page marks print (TranscriptPayload page
 });
 
 describe('a page saying more without a usable next cursor, or repeating the one followed, fails the transcript as upstream\'s does (ParseTranscriptPage response.go:87-89, CollectTranscript pager.go:37-43@c7521c1c)', () => {
-  const STALLS: [string, (text: string) => (n: number) => unknown][] = [
-    ['only blank cursors', (t) => () => ({ result: { paragraphList: [para('p1', t)], hasNext: true, nextToken: ' ' }, nextCursor: '\u3000' })],
-    ['the cursor just followed', (t) => (n) => ({ result: { paragraphList: [para(`p${Math.min(n, 1)}`, t)], hasNext: true, nextToken: 'r' } })],
+  // h35-edge: no usable cursor refuses the page itself (ParseTranscriptPage response.go:87-89); a cursor met again
+  // stalls before the next call (pager.go:37-43@c7521c1c): each has its own failure text
+  const STALLS: [string, (text: string) => (n: number) => unknown, string][] = [
+    ['only blank cursors', (t) => () => ({ result: { paragraphList: [para('p1', t)], hasNext: true, nextToken: ' ' }, nextCursor: '\u3000' }), 'a transcript page was refused (a backend error code, no paragraphList list of objects, or more pages said without a next token)'],
+    ['the cursor just followed', (t) => (n) => ({ result: { paragraphList: [para(`p${Math.min(n, 1)}`, t)], hasNext: true, nextToken: 'r' } }), 'the transcript\'s next cursor was already followed (stalled or cycled)'],
   ];
   /** A failed run: its exit code and its error envelope as text (reason, message and details). */
   const failing = async (argv: string[]) => {
     const r = await outputs.timed(argv);
     return { exit: r.outcome.error?.exitCode ?? 0, envelope: r.outcome.error ? r.outcome.error.envelope() : '', result: r.result };
   };
-  it.each(STALLS)('+detail: %s is the transcript\'s failure (minutes_detail_incomplete, complete false, the cursor followed as nextToken)', async (name, answer) => {
+  it.each(STALLS)('+detail: %s is the transcript\'s failure (minutes_detail_incomplete, complete false, the cursor followed as nextToken)', async (name, answer, failure) => {
     mcp.answers['minutes/get_minutes_transcription'] = (_a, n) => answer('A')(n);
     const r = await failing(['minutes', '+detail', '--id', 't1', '--artifacts', 'transcript', '--transcript-output', 'inline']);
     expect(r.exit).not.toBe(0);
     const envelope = JSON.parse(r.envelope) as { error: { reason: string }; details: { complete: boolean; transcript: Record<string, unknown> } };
     expect(envelope.error.reason).toBe('minutes_detail_incomplete');
     expect(envelope.details.complete).toBe(false);
-    expect(envelope.details.transcript).toMatchObject({ complete: false, failure: 'the transcript says more pages follow but gives no next token, or one already followed' });
+    expect(envelope.details.transcript).toMatchObject({ complete: false, failure });
     expect(envelope.details.transcript.nextToken).toBe(name === 'only blank cursors' ? undefined : 'r');
     expect(tokens()).toEqual(name === 'only blank cursors' ? [null] : [null, 'r']);
   });
@@ -184,7 +186,7 @@ describe('a page saying more without a usable next cursor, or repeating the one 
     expect(r.reason).toBe('backend_error');
     expect(r.calls.map(([tool]) => tool)).not.toContain('minutes/replace_minutes_text');
   });
-  it.each(STALLS)('+replace-batch: %s in the read-back is that rule\'s failure (replace_batch.go:175-178)', async (_name, answer) => {
+  it.each(STALLS)('+replace-batch: %s in the read-back is that rule\'s failure (replace_batch.go:175-178)', async (_name, answer, failure) => {
     let replaced = false;
     let reads = 0;
     mcp.answers['minutes/replace_minutes_text'] = () => {
@@ -194,7 +196,7 @@ describe('a page saying more without a usable next cursor, or repeating the one 
     mcp.answers['minutes/get_minutes_transcription'] = () => (replaced ? answer('B')(reads++) : { result: { paragraphList: [para('p1', 'A')], hasNext: false } });
     const r = await failing(['minutes', '+replace-batch', '--id', 't1', '--pair', 'A=>B', '--yes']);
     expect(r.exit).not.toBe(0);
-    expect(r.envelope).toContain('its read-back failed: the transcript says more pages follow but gives no next token, or one already followed');
+    expect(JSON.parse(r.envelope)).toMatchObject({ details: { results: [{ error: `minutes.shortcut_replace_batch: the replacement was acknowledged but its read-back failed: ${failure}` }] } });
   });
   const ARTIFACT_RUNS: [string, string[], string][] = [
     ['+record-wrap-up', ['minutes', '+record-wrap-up', '--id', 't1', '--artifacts', 'transcript', '--wait-timeout', '1', '--yes'], 'minutes_record_wrap_up_incomplete'],
@@ -202,14 +204,14 @@ describe('a page saying more without a usable next cursor, or repeating the one 
     ['+export-pack', ['minutes', '+export-pack', '--id', 't1', '--artifacts', 'transcript', '--output', 'pack'], 'minutes_export_pack_incomplete'],
   ];
   describe.each(ARTIFACT_RUNS)('%s (collectMinutesArtifactsOnce workflows.go:690-701)', (_cmd, argv, reason) => {
-    it.each(STALLS)('%s is the transcript artifact\'s failure', async (_name, answer) => {
+    it.each(STALLS)('%s is the transcript artifact\'s failure', async (_name, answer, error) => {
       mcp.answers['minutes/执行听记指令-发起AI听记录音'] = () => STOPPED;
       mcp.answers['minutes/get_minutes_transcription'] = (_a, n) => answer('A')(n);
       const r = await failing(argv);
       expect(r.exit).not.toBe(0);
       expect(r.envelope).toContain(reason);
       const details = (JSON.parse(r.envelope) as { details: { failures: unknown[] } }).details;
-      expect(details.failures).toEqual([{ artifact: 'transcript', error: 'the transcript says more pages follow but gives no next token, or one already followed' }]);
+      expect(details.failures).toEqual([{ artifact: 'transcript', error }]);
     });
   });
 });

@@ -115,6 +115,7 @@ describe('paged transcript reads refuse a page before the last without a paragra
     runs.push(await failed(['minutes', '+replace-batch', '--id', 't1', '--pair', 'a=>z', '--yes']));
     runs.push(await failed(['minutes', '+detail', '--id', 't1', '--artifacts', 'transcript']));
     expect(runs.map((r) => [r.exit, r.reason, r.called])).toEqual([[1, 'backend_error', TWO_READS], [1, 'backend_error', TWO_READS], [1, 'minutes_detail_incomplete', TWO_READS]]);
-    expect(runs[2]!.details).toMatchObject({ failures: [{ error: 'a transcript page before the last has no paragraphList list' }] });
+    // h35-edge: the refused page is neither counted nor collected (pager.go:52-58@c7521c1c): failurePage 2, pages 1
+    expect(runs[2]!.details).toMatchObject({ failures: [{ error: 'a transcript page was refused (a backend error code, no paragraphList list of objects, or more pages said without a next token)' }], transcript: { failurePage: 2, pages: 1, paragraphCount: 1 } });
   });
 });

@@ -90,7 +90,69 @@ export const PLAIN: Record<string, Fn> = {
   slashes: (v, where) => str(v, where).replace(/\\/gu, '/'),
   /** text -> Go's path.Clean of it (lexical: see goPathClean) */
   go_path_clean: (v, where) => goPathClean(str(v, where)),
+  /** a URL -> the path Go's url.Parse decodes from it (its Path), '' when url.Parse refuses the URL: see goUrlPath */
+  go_url_path: (v, where) => goUrlPath(str(v, where)) ?? '',
+  /** a path -> Go's filepath.Base of it (trailing slashes ignored; '' is '.', only slashes '/') */
+  go_path_base: (v, where) => goPathBase(str(v, where)),
+  /** a path -> Go's filepath.Ext of it, the dot included: from the last dot of its last element ('.mp3' is all extension) */
+  go_file_ext: (v, where) => goFileExt(str(v, where)),
+  /** text -> Go's url.PathUnescape of it, '' when that refuses it (a '%' without two hex digits) */
+  go_path_unescape: (v, where) => goPercentDecode(str(v, where)) ?? '',
 };
+
+/**
+ * Go's %-decoding in path mode (net/url unescape with encodePath): every '%' must start two hex digits, whose byte it
+ * becomes; the bytes are read back as UTF-8 (an invalid sequence becomes U+FFFD, where Go keeps the raw byte).
+ * Undefined when a '%' is not followed by two hex digits.
+ */
+function goPercentDecode(text: string): string | undefined {
+  const bytes = Buffer.from(text, 'utf8');
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] !== 0x25) {
+      out.push(bytes[i]!);
+      continue;
+    }
+    const hex = bytes.subarray(i + 1, i + 3).toString('latin1');
+    if (!/^[0-9A-Fa-f]{2}$/u.test(hex)) return undefined;
+    out.push(Number.parseInt(hex, 16));
+    i += 2;
+  }
+  return Buffer.from(out).toString('utf8');
+}
+
+/**
+ * Go's url.Parse(raw).Path (net/url/url.go@go1.24): undefined when url.Parse refuses the URL (a control byte, a leading
+ * ':', a colon in the first segment of a scheme-less URL, a bad %-escape in the path); the fragment after '#' and the
+ * query after '?' are cut, an opaque URL (`mailto:x`) has no path, an authority after '//' is skipped, and the path is
+ * %-decoded once. The host itself is not checked (a download checks its URL before this is read).
+ */
+export function goUrlPath(raw: string): string | undefined {
+  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c === '\x7f')) return undefined;
+  let rest = raw.includes('#') ? raw.slice(0, raw.indexOf('#')) : raw;
+  if (rest.startsWith(':')) return undefined;
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/u.exec(rest);
+  if (scheme) rest = rest.slice(scheme[0].length);
+  if (rest.includes('?')) rest = rest.slice(0, rest.indexOf('?'));
+  if (scheme && !rest.startsWith('/')) return '';
+  if (!scheme && rest.split('/')[0]!.includes(':')) return undefined;
+  if (rest.startsWith('//')) rest = rest.includes('/', 2) ? rest.slice(rest.indexOf('/', 2)) : '';
+  return goPercentDecode(rest);
+}
+
+/** Go's filepath.Base (Unix): trailing slashes dropped, then the last element; '' is '.', only slashes '/'. */
+export function goPathBase(p: string): string {
+  if (p === '') return '.';
+  const trimmed = p.replace(/\/+$/u, '');
+  if (trimmed === '') return '/';
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+/** Go's filepath.Ext (Unix): the suffix from the last '.' of the last element, '' when it has none. */
+export function goFileExt(p: string): string {
+  for (let i = p.length - 1; i >= 0 && p[i] !== '/'; i--) if (p[i] === '.') return p.slice(i);
+  return '';
+}
 
 /**
  * Upstream's localio sanitizeFilename (internal/localio/download.go:455-475@c7521c1c), which SafeFilename (:281-293)

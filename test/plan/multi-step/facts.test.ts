@@ -41,7 +41,7 @@ interface Plan { facts: string; steps: Step[] }
 function plans(): Map<string, Plan> {
   const out = new Map<string, Plan>();
   const names = readdirSync(DIR).filter((x) => x.endsWith('.yaml')).sort();
-  const read = (file: string, at: string) => ({ file, doc: YAML.parse(readFileSync(at, 'utf8')) as unknown });
+  const read = (file: string, at: string) => ({ file, doc: YAML.parse(readFileSync(at, 'utf8'), { maxAliasCount: -1 }) as unknown });
   const { files } = expandFragments([read('fragments.yaml', path.join(DIR, '..', 'fragments.yaml')), ...names.map((f) => read(`multi-step/${f}`, path.join(DIR, f)))]);
   for (const [i, f] of names.entries()) {
     const doc = files[i + 1].doc as { plans: Record<string, Plan> };

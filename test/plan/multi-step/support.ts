@@ -582,10 +582,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // minutes +record-wrap-up checks the stop's answer as RecordResult (f-minutes4): cmd end, the id asked for
   // and every artifact of its rounds passes its check at once (f-minutes6: collectMinutesArtifactsOnce, workflows.go:666-718)
   'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { success: true, result: { cmd: 'end', taskUuid: data.id } }, ...readyArtifacts(String(data.id)) }),
-  // minutes +speaker-replace finds --from in the transcript first, then reads back --to instead (f-minutes4)
+  // minutes +speaker-replace finds --from in the transcript first, then reads back --to instead (f-minutes4); h35-edge: the
+  // transcript pages hold paragraphList at the top, the first container the synthesized answer has that key in (a sample
+  // text there would be refused as upstream's ParseTranscriptPage refuses it, response.go:70-79@c7521c1c)
   'minutes.shortcut_speaker_replace': (data) => ({ 'minutes/get_minutes_transcription': [
-    { ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.from).trim() }], hasNext: false } },
-    { ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.to).trim() }], hasNext: false } },
+    { ...ZERO_CODES, paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.from).trim() }], hasNext: false },
+    { ...ZERO_CODES, paragraphList: [{ paragraphId: 'p1', speakerNick: String(data.to).trim() }], hasNext: false },
   ] }),
   // minutes +latest checks the basic info as minutesdata.Basic: it names the taskUuid the list's newest row gave
   // (f-minutes4); +action-items checks the todos answer holds an actions list
@@ -594,7 +596,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'minutes.shortcut_replace_batch': (data) => {
     const pairs = ([] as unknown[]).concat(data.pair ?? []).map((p) => String(p).split('=>').map((x) => x.trim()));
     // (p-minutes2: the transcripts and the write's answer carry zero error codes, which validateEnvelope reads)
-    const text = (side: number) => ({ ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1', paragraph: pairs.map((p) => p[side]).join(' ') }], hasNext: false } });
+    const text = (side: number) => ({ ...ZERO_CODES, paragraphList: [{ paragraphId: 'p1', paragraph: pairs.map((p) => p[side]).join(' ') }], hasNext: false });
     return { 'minutes/get_minutes_transcription': [text(0), text(1)], 'minutes/replace_minutes_text': { ...ZERO_CODES, success: true } };
   },
   // minutes +upload reads the session as UploadSession, the completion's task UUID and the read-back naming it
@@ -632,7 +634,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'minutes.shortcut_latest': () => ({ ...LATEST_LIST, 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
   'minutes.shortcut_action_items': () => ({ ...LATEST_LIST, 'minutes/list_minutes_todos': { ...ZERO_CODES, result: { actions: [] } } }),
   // p-minutes4: every transcript page must hold a paragraphList list (ParseTranscriptPage, response.go:64-91@c7521c1c)
-  'minutes.shortcut_transcript': () => ({ ...LATEST_LIST, 'minutes/get_minutes_transcription': { ...ZERO_CODES, result: { paragraphList: [{ paragraphId: 'p1' }], hasNext: false } } }),
+  'minutes.shortcut_transcript': () => ({ ...LATEST_LIST, 'minutes/get_minutes_transcription': { ...ZERO_CODES, paragraphList: [{ paragraphId: 'p1' }], hasNext: false } }),
   // markdown diff checks the file's extension as ensureMarkdownDiffType (p-minutes): a sample text is another type
   'markdown.diff': () => ({ 'drive/get_file_info': { result: { extension: 'md' } } }),
   // a-z2: markdown create reads its credentials as the drive upload leaf does (parseDriveUploadInfo / parseUploadInfo):
