@@ -1,0 +1,79 @@
+// Session 35, the differences earlier helpers noticed and left (notes/h34-a2.md, h34-page.md, h34-json.md,
+// h34-alias.md; issue 32): commands run as a user types them against the recording backend on 127.0.0.1, compared with
+// upstream's bodies at c7521c1c (notes/h35-misc.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h35misc-');
+const { sent } = outputs;
+
+// normalizeDevAppVersionApproval (helpers/devapp.go:2314-2395@c7521c1c) runs before devAppCommandResult on the
+// publish_dev_app_version answer (runDevAppTool :1858-1864; DevAppCommandResultFromPayload :1938-1941; :2306-2307): for
+// approvalMode SELECT_APPROVER with an object among approvalCandidates it writes completionState
+// WAITING_FOR_APPROVER_SELECTION, mustAskUser, terminal false and a nextSteps publish command, so devAppPendingResult
+// (:2208-2240) fails exactly when the answer names no taskId/versionId/unifiedAppId/requestId. `dev app version
+// check-approval` sends precheckOnly true and skips devAppPendingResult (:1877-1882).
+describe('dev app version publish / devapp +version-check-approval read the SELECT_APPROVER answer upstream normalizes', () => {
+  const TOOL = 'devapp/publish_dev_app_version';
+  const PENDING_READERS = [
+    ['dev', 'app', 'version', 'publish', '--unified-app-id', 'a1', '--version-id', 'v1', '--yes'],
+    ['devapp', '+version-check-approval', '--unified-app-id', 'a1', '--version-id', 'v1', '--yes'],
+  ];
+  const PRECHECK = ['dev', 'app', 'version', 'check-approval', '--unified-app-id', 'a1', '--version-id', 'v1', '--yes'];
+  const select = { approvalMode: 'select_approver', approvalCandidates: [{ userId: 'u1', name: '甲' }] };
+
+  for (const argv of PENDING_READERS) {
+    it(`${argv.slice(0, 4).join(' ')}: a SELECT_APPROVER answer naming no id is refused (internal_error); naming one it prints the pending state`, async () => {
+      outputs.answer(TOOL, { success: true, result: select });
+      const bare = await sent(argv);
+      expect([bare.reason, bare.calls.length]).toEqual(['internal_error', 1]);
+      outputs.answer(TOOL, { success: true, result: { ...select, requestId: 'r1' } });
+      const named = await sent(argv);
+      expect(named.reason).toBeUndefined();
+      expect(named.printed).toMatchObject({ completionState: 'WAITING_FOR_APPROVER_SELECTION', mustAskUser: true, terminal: false, requestId: 'r1' });
+    });
+    it(`${argv.slice(0, 4).join(' ')}: a pending answer that would have no way on is followed by the synthesized publish command`, async () => {
+      // raw: status PENDING, a requestId, no nextSteps, no taskId, no versionId: without the normalization no way on
+      outputs.answer(TOOL, { success: true, result: { ...select, status: 'PENDING', requestId: 'r1' } });
+      const run = await sent(argv);
+      expect(run.reason).toBeUndefined();
+      outputs.answer(TOOL, { success: true, result: { approvalMode: 'AUTO', approvalCandidates: [{ userId: 'u1' }], status: 'PENDING', requestId: 'r1' } });
+      expect((await sent(argv)).reason).toBe('internal_error');
+    });
+  }
+  it('dev app version check-approval (precheckOnly) prints the same SELECT_APPROVER answer naming no id', async () => {
+    outputs.answer(TOOL, { success: true, result: select });
+    const run = await sent(PRECHECK);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toMatchObject({ completionState: 'WAITING_FOR_APPROVER_SELECTION' });
+  });
+  it('for any mode, candidates, ids and raw state: refused exactly when upstream\'s normalized answer is pending without an id or a way on (property)', async () => {
+    const ids = ['taskId', 'versionId', 'unifiedAppId', 'requestId'] as const;
+    const candidate = fc.oneof(fc.constant({ userId: 'u' }), fc.constant({ name: 'n' }), fc.constant('text'), fc.constant(3));
+    const answer = fc.record({
+      mode: fc.constantFrom('SELECT_APPROVER', 'Select_Approver', 'AUTO', undefined),
+      candidates: fc.option(fc.array(candidate, { maxLength: 3 }), { nil: undefined }),
+      present: fc.subarray([...ids]),
+      state: fc.constantFrom(undefined, 'PENDING', 'DONE', 'WAITING_X'),
+      terminal: fc.boolean(),
+    });
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...PENDING_READERS), answer, async (argv, a) => {
+      const result: Record<string, unknown> = {};
+      if (a.mode !== undefined) result.approvalMode = a.mode;
+      if (a.candidates !== undefined) result.approvalCandidates = a.candidates;
+      if (a.state !== undefined) result.status = a.state;
+      if (a.terminal) result.terminal = true;
+      for (const k of a.present) result[k] = `${k}-1`;
+      outputs.answer(TOOL, { success: true, result });
+      const run = await sent(argv);
+      // upstream, read from the source: normalizeDevAppVersionApproval then devAppPendingResult
+      const selects = a.mode?.toUpperCase() === 'SELECT_APPROVER' && (a.candidates ?? []).some((c) => typeof c === 'object');
+      const state = selects ? 'WAITING_FOR_APPROVER_SELECTION' : (a.state ?? '');
+      const pending = ['PENDING'].includes(state) || state.startsWith('WAITING_');
+      const hasId = a.present.length > 0;
+      const wayOn = selects || a.present.includes('taskId') || (a.present.includes('unifiedAppId') && a.present.includes('versionId'));
+      expect(run.reason).toBe(pending && (!hasId || !wayOn) ? 'internal_error' : undefined);
+    }), { numRuns: 60 });
+  });
+});
