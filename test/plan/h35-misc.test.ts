@@ -77,3 +77,59 @@ describe('dev app version publish / devapp +version-check-approval read the SELE
     }), { numRuns: 60 });
   });
 });
+
+// devapp +list / +permission-list / +event-list / +version-list: rt.Output stores the projection through resultForPayload
+// -> DevAppCommandResultFromPayload (shortcut/runner.go:319-338; helpers/devapp.go:1922-1943@c7521c1c), whose
+// devAppPaginationMeta (:2005-2045) reads the projection's hasMore/nextCursor (devAppListProjection
+// shortcut/devapp/devapp.go:1406-1441: those of the first object holding either): a contradiction fails (type api)
+describe('devapp list shortcuts check the projected hasMore / nextCursor as devAppPaginationMeta does', () => {
+  const LISTS = [
+    { argv: ['devapp', '+list'], tool: 'devapp/list_dev_app', key: 'apps' },
+    { argv: ['devapp', '+permission-list', '--unified-app-id', 'a1'], tool: 'devapp/list_dev_app_permissions', key: 'permissions' },
+    { argv: ['devapp', '+event-list', '--unified-app-id', 'a1'], tool: 'devapp/list_dev_app_events', key: 'events' },
+    { argv: ['devapp', '+version-list', '--unified-app-id', 'a1'], tool: 'devapp/list_dev_app_versions', key: 'versions' },
+  ] as const;
+  for (const l of LISTS) {
+    it(`${l.argv[1]}: a hasMore that is no boolean, a nextCursor that is no text, more without a cursor, a blank cursor alone are refused`, async () => {
+      for (const marks of [{ hasMore: 'true' }, { hasMore: null }, { hasMore: true }, { hasMore: true, nextCursor: ' ' }, { nextCursor: '' }, { nextCursor: 5 }, { hasMore: false, nextCursor: null }]) {
+        outputs.answer(l.tool, { result: { list: [], ...marks } });
+        const run = await sent([...l.argv]);
+        expect([marks, run.reason, run.calls.length]).toEqual([marks, 'backend_error', 1]);
+      }
+    });
+    it(`${l.argv[1]}: a consistent or absent pair prints; only the first object holding either is read`, async () => {
+      for (const marks of [{}, { hasMore: false, nextCursor: '' }, { hasMore: true, nextCursor: 'c2' }, { nextCursor: 'c2' }]) {
+        outputs.answer(l.tool, { list: [], ...marks });
+        const run = await sent([...l.argv]);
+        expect([marks, run.reason]).toEqual([marks, undefined]);
+        expect(run.printed).toEqual({ count: 0, [l.key]: [], ...marks });
+      }
+      outputs.answer(l.tool, { hasMore: false, result: { hasMore: 'x' }, list: [] });
+      expect((await sent([...l.argv])).reason).toBeUndefined();
+    });
+  }
+  it('for any hasMore and nextCursor at any place: refused exactly when devAppPaginationMeta errs on the first holder (property)', async () => {
+    const mark = fc.oneof(fc.constant(undefined), fc.constantFrom(true, false, null, 'true', 0, '', ' ', 'c', 7));
+    const place = fc.constantFrom('', 'content', 'result', 'data', 'result.data', 'content.result');
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...LISTS), mark, mark, place, async (l, hasMore, nextCursor, at) => {
+      const holder: Record<string, unknown> = { list: [] };
+      if (hasMore !== undefined) holder.hasMore = hasMore;
+      if (nextCursor !== undefined) holder.nextCursor = nextCursor;
+      let answer: Record<string, unknown> = holder;
+      for (const k of at.split('.').filter(Boolean).reverse()) answer = { [k]: answer };
+      outputs.answer(l.tool, answer);
+      const run = await sent([...l.argv]);
+      // devAppPaginationMeta (helpers/devapp.go:2005-2045@c7521c1c), read from the source
+      const hasFlag = hasMore !== undefined;
+      const hasCursor = nextCursor !== undefined;
+      let fails = false;
+      if (hasFlag && typeof hasMore !== 'boolean') fails = true;
+      else if (hasCursor && typeof nextCursor !== 'string') fails = true;
+      else if (hasFlag || hasCursor) {
+        const cursor = typeof nextCursor === 'string' ? nextCursor.trim() : '';
+        fails = hasMore === true ? cursor === '' : !hasFlag && cursor === '';
+      }
+      expect(run.reason).toBe(fails ? 'backend_error' : undefined);
+    }), { numRuns: 60 });
+  });
+});
