@@ -133,3 +133,32 @@ describe('devapp list shortcuts check the projected hasMore / nextCursor as devA
     }), { numRuns: 60 });
   });
 });
+
+// The spellings RegisterCrossProductAliases registers on these commands that their bodies never read (doc.go:4442,
+// :4497, :4297; drive.go:2200, :2606-2615, :2753-2765, :2820-2824, :2872-2876; wiki.go:705@c7521c1c): accepted and
+// ignored (h34-args removed the plans' refusals; checked here as a user types them)
+describe('never-read hidden spellings are accepted and ignored: the call is the one sent without them', () => {
+  const CASES: [string[], string[]][] = [
+    [['doc', 'template', 'list'], ['--page-size', '5']],
+    [['doc', 'template', 'search', '--query', 'q'], ['--page-size', '5']],
+    [['doc', 'version', 'list', '--node', 'n1'], ['--page-size', '5']],
+    [['drive', 'permission', 'list', '--node', 'n1'], ['--page-size', '5']],
+    [['drive', 'recycle', 'list'], ['--page-size', '5']],
+    [['wiki', 'member', 'list', '--workspace', 'w1'], ['--page-size', '5']],
+    [['drive', 'publish', 'get', '--node', 'n1'], ['--doc-id', 'd9']],
+    [['drive', 'publish', 'set', '--node', 'n1', '--yes'], ['--doc-id', 'd9']],
+    [['drive', 'publish', 'unset', '--node', 'n1', '--yes'], ['--doc-id', 'd9']],
+  ];
+  for (const [argv, extra] of CASES) {
+    it(`${argv.slice(0, 3).join(' ')} ${extra[0]}`, async () => {
+      const plain = await sent(argv);
+      const spelled = await sent([...argv, ...extra]);
+      expect(plain.calls.length).toBe(1);
+      expect([spelled.reason, spelled.calls]).toEqual([plain.reason, plain.calls]);
+    });
+  }
+  it('drive publish get --doc-id alone is a missing --node (mustFlagOrFallback(node, url, id, node-id, file-id), drive.go:2872)', async () => {
+    const run = await sent(['drive', 'publish', 'get', '--doc-id', 'd9']);
+    expect([run.reason, run.calls]).toEqual(['missing_parameter', []]);
+  });
+});
