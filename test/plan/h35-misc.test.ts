@@ -3,7 +3,8 @@
 // upstream's bodies at c7521c1c (notes/h35-misc.md).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { useOutputRuns } from './output-runs.js';
+import { dispatchInProcess } from '../helpers.js';
+import { failedRun, useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h35misc-');
 const { sent } = outputs;
@@ -160,5 +161,27 @@ describe('never-read hidden spellings are accepted and ignored: the call is the 
   it('drive publish get --doc-id alone is a missing --node (mustFlagOrFallback(node, url, id, node-id, file-id), drive.go:2872)', async () => {
     const run = await sent(['drive', 'publish', 'get', '--doc-id', 'd9']);
     expect([run.reason, run.calls]).toEqual(['missing_parameter', []]);
+  });
+});
+
+// aitable +record-upsert-by-key: verifyRecordCells (record_upsert_by_key.go:315-326@c7521c1c) writes the record id with
+// %q and got/want with %#v of the decoded values (cells json.Unmarshal'd, aitable.go:41-47; the read-back too,
+// runner.go:255-271): the failure payload's verification.error carries that text
+describe('aitable +record-upsert-by-key read-back errors are written as Go\'s %q and %#v', () => {
+  const base = ['aitable', '+record-upsert-by-key', '--base-id', 'b', '--table-id', 't', '--key-field-id', 'fK', '--key-value', 'K1', '--yes'];
+  const verification = async (cells: string, readBack: Record<string, unknown>) => {
+    outputs.mcp.answers['aitable/query_records'] = (_args, n) => (n === 0 ? { data: { records: [] } } : { data: { records: [readBack] } });
+    outputs.answer('aitable/create_records', { success: true, data: { recordIds: ['r1'] } });
+    const got = failedRun(await dispatchInProcess([...base, '--cells', cells], outputs.env()));
+    return (got.details as { result: { verification: { error: string } } }).result.verification.error;
+  };
+  it('a map, a list holding null, a small and a large number, and a missing field print as Go\'s %#v', async () => {
+    expect(await verification('{"fM":{"b":[1,null,"x\\n"],"a":true}}', { recordId: 'r1', cells: { fK: 'K1', fM: { a: false } } }))
+      .toBe('read-back mismatch for field fM: got map[string]interface {}{"a":false}, want map[string]interface {}{"a":true, "b":[]interface {}{1, interface {}(nil), "x\\n"}}');
+    expect(await verification('{"fS":1e-7}', { recordId: 'r1', cells: { fK: 'K1', fS: 2e21 } })).toBe('read-back mismatch for field fS: got 2e+21, want 1e-07');
+    expect(await verification('{"fS":[]}', { recordId: 'r1', cells: { fK: 'K1' } })).toBe('read-back mismatch for field fS: got <nil>, want []interface {}{}');
+  });
+  it('a read-back record without cells names its id as %q', async () => {
+    expect(await verification('{"fS":"x"}', { recordId: 'r"1\t' })).toBe('read-back record "r\\"1" is missing cells');
   });
 });
