@@ -185,3 +185,14 @@ describe('aitable +record-upsert-by-key read-back errors are written as Go\'s %q
     expect(await verification('{"fS":"x"}', { recordId: 'r"1\t' })).toBe('read-back record "r\\"1" is missing cells');
   });
 });
+
+// A printed Go map orders every level's keys by their bytes (json.Marshal of a map[string]any): aitable
+// +record-upsert-by-key's failure payload carries the write's answer as a map (compositeStep.Result, record_upsert_by_key.go:133-134@c7521c1c)
+describe('an output sorted as a Go map prints numeral keys in Go\'s order', () => {
+  it('+record-upsert-by-key: a write answer {"9", "10", "a"} is carried as {"10", "9", "a"}', async () => {
+    outputs.mcp.answers['aitable/query_records'] = (_args, n) => (n === 0 ? { data: { records: [] } } : { data: { records: [{ recordId: 'r1', cells: { fK: 'K1', fS: 'y' } }] } });
+    outputs.answer('aitable/create_records', { success: true, data: { a: 1, 9: 2, 10: 3 } });
+    const outcome = await dispatchInProcess(['aitable', '+record-upsert-by-key', '--base-id', 'b', '--table-id', 't', '--key-field-id', 'fK', '--key-value', 'K1', '--cells', '{"fS":"x"}', '--yes'], outputs.env());
+    expect(outcome.error?.envelope()).toContain('"result":{"data":{"10":3,"9":2,"a":1},"success":true}');
+  });
+});

@@ -113,3 +113,31 @@ describe('json_object / json_object_or_text (f-aitable6: parseJSONObject, resolv
     }));
   });
 });
+
+// h35-misc: sort_keys prints an object's keys as Go's encoding/json writes a map's (sorted by their bytes, at every
+// level): "10" before "9" before "a", though a JavaScript object puts array-index keys first in number order
+describe('sort_keys (Go\'s map key order, numeral keys included)', () => {
+  const goText = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${v.map(goText).join(',')}]`;
+    if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      const keys = Object.keys(o).sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${goText(o[k])}`).join(',')}}`;
+    }
+    return JSON.stringify(v);
+  };
+  const key = fc.oneof(fc.constantFrom('0', '9', '10', '01', '4294967294', '4294967295', '-1', 'a', 'B', '_', '1a', '世'), fc.nat({ max: 200 }).map(String), fc.string({ maxLength: 3 }));
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.string({ maxLength: 3 }), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(key, tie('node'), { maxKeys: 5 })),
+  })).node;
+  it('the printed text orders keys as Go does, and the value is unchanged (property)', () => {
+    fc.assert(fc.property(value, (v) => {
+      const sorted = TRANSFORMS.sort_keys(v, '--x', ctx);
+      expect(JSON.stringify(sorted)).toBe(goText(v));
+      expect(sorted).toEqual(v);
+    }), { numRuns: 300 });
+  });
+  it('Object.keys after sort_keys gives Go\'s order', () => {
+    expect(Object.keys(TRANSFORMS.sort_keys({ 9: 1, a: 2, 10: 3, '': 4 }, '--x', ctx) as object)).toEqual(['', '10', '9', 'a']);
+  });
+});
