@@ -196,3 +196,33 @@ describe('an output sorted as a Go map prints numeral keys in Go\'s order', () =
     expect(outcome.error?.envelope()).toContain('"result":{"data":{"10":3,"9":2,"a":1},"success":true}');
   });
 });
+
+// whiteboard update: loadWhiteboardUpdateFile decodes the file into whiteboardUpdateFile with DisallowUnknownFields
+// (helpers/whiteboard.go:26-35, :220-226@c7521c1c): keys match the fields ignoring case, a repeated `source` decodes
+// into the one *whiteboardOpenSource (merged; null clears it), a repeated scalar's last value wins
+describe('whiteboard update reads its file as Go decodes it into the struct', () => {
+  const argv = ['whiteboard', 'update', '--node', 'D1', '--part-id', 'P1', '--source', 'wb.json', '--yes'];
+  const send = async (file: string) => {
+    outputs.answer('whiteboard/update_whiteboard', { resultJson: '{}' });
+    const run = await sent(argv, { 'wb.json': file });
+    return run.reason ?? run.calls.map(([, a]) => a);
+  };
+  it('keys in any case are the fields', async () => {
+    expect(await send('{"Overwrite": true, "SOURCE": {"SchemaVersion": "1.0", "CATALOGVERSION": "dml-v1", "Nodes": [ {"a": 1} ]}}'))
+      .toEqual([{ mode: 'overwrite', nodeId: 'D1', nodes: '[{"a":1}]', partId: 'P1' }]);
+  });
+  it('a repeated source merges into one; a repeated overwrite or nodes keeps its last value', async () => {
+    expect(await send('{"overwrite": true, "source": {"schemaVersion": "1.0", "nodes": [{"x": 1}]}, "source": {"catalogVersion": "dml-v1"}, "overwrite": false}'))
+      .toEqual([{ mode: 'append', nodeId: 'D1', nodes: '[{"x":1}]', partId: 'P1' }]);
+    expect(await send('{"source": {"schemaVersion": "1.0", "catalogVersion": "dml-v1", "nodes": [], "nodes": [{"y": 2}]}}'))
+      .toEqual([{ mode: 'append', nodeId: 'D1', nodes: '[{"y":2}]', partId: 'P1' }]);
+  });
+  it('a null source after one clears it; an unknown key, a wrong type or a second value is refused', async () => {
+    for (const file of [
+      '{"source": {"schemaVersion": "1.0", "catalogVersion": "dml-v1", "nodes": [{}]}, "source": null}',
+      '{"source": {"schemaVersion": "1.0", "catalogVersion": "dml-v1", "nodes": [{}], "extra": 1}}',
+      '{"overwrite": "true", "source": {"schemaVersion": "1.0", "catalogVersion": "dml-v1", "nodes": [{}]}}',
+      '{"source": {"schemaVersion": "1.0", "catalogVersion": "dml-v1", "nodes": [{}]}} {}',
+    ]) expect([file, await send(file)]).toEqual([file, 'invalid_parameter']);
+  });
+});

@@ -2,7 +2,7 @@
 // flag forms (csv_values = parseCSVValues, flex_time_ms = ParseISOTimeToMillis) keep their properties.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TRANSFORMS } from '../../src/plan/transforms/index.js';
+import { TRANSFORMS, applyTransforms } from '../../src/plan/transforms/index.js';
 import { DwsError } from '../../src/errors.js';
 
 const at = new Date(2031, 6, 16, 13, 45, 10); // a Wednesday, far from the machine's clock
@@ -139,5 +139,31 @@ describe('sort_keys (Go\'s map key order, numeral keys included)', () => {
   });
   it('Object.keys after sort_keys gives Go\'s order', () => {
     expect(Object.keys(TRANSFORMS.sort_keys({ 9: 1, a: 2, 10: 3, '': 4 }, '--x', ctx) as object)).toEqual(['', '10', '9', 'a']);
+  });
+});
+
+// h35-misc: go_decode_json reads a JSON text as Go's json.Decoder into a typed value (whiteboard update's file)
+describe('go_decode_json (Go\'s struct decode, read from the text)', () => {
+  const decode = (arg: unknown, text: string) => applyTransforms([{ go_decode_json: arg } as never], text, '--x', ctx);
+  it('a raw value is the text compacted; a text JSON.parse refuses is no decode (property)', () => {
+    fc.assert(fc.property(fc.jsonValue(), fc.constantFrom(0, 2), (v, indent) => {
+      expect(decode({ shape: 'raw', unknown: 'refuse' }, JSON.stringify(v, null, indent))).toEqual({ ok: true, value: JSON.stringify(v) });
+    }));
+    fc.assert(fc.property(fc.string({ maxLength: 8 }), (t) => {
+      let valid = true;
+      try {
+        JSON.parse(t);
+      } catch {
+        valid = false;
+      }
+      expect((decode({ shape: 'any', unknown: 'ignore' }, t) as { ok: boolean }).ok).toBe(valid);
+    }));
+  });
+  it('a struct field takes its key in any case; an unknown key fails only when refused (property)', () => {
+    fc.assert(fc.property(fc.string(), fc.constantFrom('name', 'NAME', 'Name'), fc.boolean(), (s, key, extra) => {
+      const text = JSON.stringify({ [key]: s, ...(extra ? { other: 1 } : {}) });
+      expect(decode({ shape: { name: 'string' }, unknown: 'ignore' }, text)).toEqual({ ok: true, value: { name: s } });
+      expect(decode({ shape: { name: 'string' }, unknown: 'refuse' }, text)).toEqual(extra ? { ok: false } : { ok: true, value: { name: s } });
+    }));
   });
 });
