@@ -3,7 +3,8 @@
 // upstream's bodies at c7521c1c (notes/h35-misc.md).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
+import { dispatchInProcess, shippedEngine } from '../helpers.js';
+import { helpPath } from '../../src/dispatch/resolve.js';
 import { failedRun, useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h35misc-');
@@ -224,5 +225,25 @@ describe('whiteboard update reads its file as Go decodes it into the struct', ()
       '{"overwrite": "true", "source": {"schemaVersion": "1.0", "catalogVersion": "dml-v1", "nodes": [{}]}}',
       '{"source": {"schemaVersion": "1.0", "catalogVersion": "dml-v1", "nodes": [{}]}} {}',
     ]) expect([file, await send(file)]).toEqual([file, 'invalid_parameter']);
+  });
+});
+
+// dws help <words>: upstream's help command (app/root_help.go:31-44@c7521c1c) runs Root().Find(words): the deepest
+// command or group the words reach, no path fallback (`help chat +members` is chat's help; `chat +members --help`
+// goes through the fallback to +group-members)
+describe('dws help <words> finds the deepest command or group as Root().Find does', () => {
+  const e = shippedEngine();
+  it('a fallback word after a group stops at the group; a leaf keeps its path whatever follows', () => {
+    expect(helpPath(['chat', '+members'], e)).toEqual(['chat']);
+    expect(helpPath(['chat', 'message', 'send', 'extra'], e)).toEqual(['chat', 'message', 'send']);
+    expect(helpPath(['zzz', 'chat'], e)).toBeUndefined();
+  });
+  it('for any visible command and any word that names nothing after its group or after it (property)', () => {
+    const tools = e.tools().filter((t) => t.visibility === 'visible' && t.cli_path.split(' ').length >= 2);
+    fc.assert(fc.property(fc.constantFrom(...tools), fc.stringMatching(/^\+?zz[a-z]{0,4}$/), (t, word) => {
+      const path = t.cli_path.split(' ');
+      expect(helpPath([...path, word], e)).toEqual(path);
+      expect(helpPath([...path.slice(0, -1), word], e)).toEqual(path.slice(0, -1));
+    }), { numRuns: 100 });
   });
 });
