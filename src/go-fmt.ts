@@ -56,3 +56,59 @@ export function goSprint(v: unknown): string {
   }
   return String(v);
 }
+
+/** Go's strconv.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space (U+00AD and other spaces not). */
+const GO_PRINT = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+const GO_SHORT: Record<string, string> = { '\u0007': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v' };
+
+/**
+ * A text as Go's strconv.Quote (fmt's %q) writes it: `"` and `\` escaped, printable characters as they are, \a \b \f
+ * \n \r \t \v short, other controls and DEL as \xhh, other unprintable characters as \uhhhh or \Uhhhhhhhh; a lone
+ * surrogate as U+FFFD (the character Go's decoder puts in its place, printable)
+ */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (c >= 0xd800 && c <= 0xdfff) out += '\ufffd';
+    else if (GO_PRINT.test(ch)) out += ch;
+    else if (Object.hasOwn(GO_SHORT, ch)) out += GO_SHORT[ch];
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
+    else if (c < 0x10000) out += `\\u${c.toString(16).padStart(4, '0')}`;
+    else out += `\\U${c.toString(16).padStart(8, '0')}`;
+  }
+  return `${out}"`;
+}
+
+/** Go's order of two texts as strings.Compare / `<` sees them: by UTF-8 bytes, the order of their code points. */
+export function goStringCompare(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * A decoded JSON value held in an `any` as Go's %#v writes it (fmt's Go syntax, upstream's `got %#v, want %#v`,
+ * aitable record_upsert_by_key.go:323@c7521c1c): nil `<nil>` (inside a map or list `interface {}(nil)`), a text
+ * strconv.Quote'd, a float64 as %v writes it (goNumberText; -0 as `-0`), a json.Number (a kept JsonNumber, a string
+ * kind) its literal quoted, a list `[]interface {}{a, b}`, an object `map[string]interface {}{"k":v, ...}` with its keys
+ * in Go's order (goStringCompare).
+ */
+export function goSharpV(v: unknown, nested = false): string {
+  if (v === null || v === undefined) return nested ? 'interface {}(nil)' : '<nil>';
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : goNumberText(v);
+  if (v instanceof JsonNumber) return goQuote(v.literal);
+  if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return `[]interface {}{${v.map((x) => goSharpV(x, true)).join(', ')}}`;
+  if (isObject(v)) {
+    const keys = Object.keys(v).sort(goStringCompare);
+    return `map[string]interface {}{${keys.map((k) => `${goQuote(k)}:${goSharpV(v[k], true)}`).join(', ')}}`;
+  }
+  return String(v);
+}

@@ -5,6 +5,7 @@ import { CommanderError } from 'commander';
 import { fail, readStdinSync, readerGone, unwrittenStdout, writeStderrLine, writeStdout, writeStream } from './io.js';
 import { getEngine } from './commands.js';
 import { runDispatch } from '../dispatch/cli.js';
+import { helpPath } from '../dispatch/resolve.js';
 import { fromCommander } from './route.js';
 
 /** Runs a catalog command (argv already passed checkOptionNames); errors end the process with their envelope. */
@@ -21,4 +22,9 @@ export async function runCatalogCommand(argv: string[]): Promise<void> {
     if (err instanceof CommanderError) fail(fromCommander(err));
     fail(err);
   }
+}
+
+/** `dws help <words>`: the words of the command or group whose help upstream prints (helpPath), or undefined for the root's. */
+export function helpWords(words: string[]): string[] | undefined {
+  return helpPath(words, getEngine());
 }

@@ -128,8 +128,14 @@ export async function main(argv: string[]): Promise<void> {
   } catch (err) {
     fail(err);
   }
-  // `dws help chat message` is `dws chat message --help` (an unknown name gets the dispatcher's did-you-mean).
-  if (argv[0] === 'help' && argv.length > 1 && !BUILT_IN.has(argv[1])) argv = [...argv.slice(1), '--help'];
+  // `dws help chat message` is `dws chat message --help`. As upstream's help command (app/root_help.go:31-44@c7521c1c,
+  // Root().Find) the words name the deepest command or group they reach, with no path fallback: `dws help chat
+  // +members` is the chat group's help (h35-misc). A first word that names nothing stays unknown_command with the
+  // nearest names (upstream prints the root's help: a deviation kept for the did-you-mean).
+  if (argv[0] === 'help' && argv.length > 1 && !BUILT_IN.has(argv[1])) {
+    const { helpWords } = await import('./catalog-command.js');
+    argv = [...(helpWords(argv.slice(1)) ?? argv.slice(1)), '--help'];
+  }
   // `dws serve` owns its stdout (the MCP transport); dispatch handles a closed stdout itself (below); every other
   // command is a one-shot answer.
   if (argv[0] !== 'serve' && !isDispatch(argv)) quietOnClosedPipe();

@@ -134,3 +134,24 @@ function nearest(typed: string, tools: ToolSpec[]): string {
   const near = nearestNames(typed, names);
   return near.length ? `did you mean ${near.map((p) => `\`dws ${p}\``).join(', ')}? ` : '';
 }
+
+/**
+ * The words of the deepest command or group the typed words name, as upstream's help command finds it
+ * (app/root_help.go:31-44@c7521c1c: Root().Find(args) walks the words through the commands and their Cobra aliases,
+ * no path fallback, and stops at the first word that names nothing; a leaf takes the rest as its arguments).
+ * Undefined when the first word names nothing (upstream then prints the root's help; dws refuses it as unknown_command
+ * with the nearest names). h35-misc.
+ */
+export function helpPath(argv: string[], engine: Engine): string[] | undefined {
+  const words = leadingWords(argv).slice(0, MAX_PATH_WORDS);
+  for (let n = words.length; n >= 1; n--) {
+    let r: Resolution;
+    try {
+      r = resolveCommand(words.slice(0, n), engine, false);
+    } catch {
+      continue;
+    }
+    return r.kind === 'tool' ? r.path.split(' ') : r.prefix.split(' ');
+  }
+  return undefined;
+}

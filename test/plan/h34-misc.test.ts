@@ -156,21 +156,23 @@ describe('chat +search-msg checks and resolves every value typed, no bound (sear
   });
 });
 
-describe('dws help <path> follows upstream\'s reviewed path fallbacks as <path> --help does (command_fallback.go:20-60@c7521c1c)', () => {
-  // `help <words>` is `<words> --help` (src/cli/main.ts), so the table applies to both spellings
+describe('dws help <path> is the help of the deepest command or group it names; <path> --help follows the path fallbacks (command_fallback.go:20-60, app/root_help.go:31-44@c7521c1c)', () => {
+  // h35-misc: upstream's help command runs Root().Find(words), no fallback: it stops at the fallback word and prints the
+  // group's help, while `<words> --help` goes through the fallback table
   const shown = async (argv: string[]) => {
     const r = await runCliAsync(argv, '', env());
     return { out: r.stdout, err: r.stderr, status: r.status };
   };
   const paths = fallbacks.paths as Record<string, { to?: string }>;
-  it('two rewrites print their command\'s help; two ambiguous paths are the same refusal (exit 3) both ways', async () => {
+  it('help <path> prints the group\'s help; <path> --help prints the rewrite\'s command\'s help or the ambiguity refusal (exit 3)', async () => {
     for (const from of ['chat +members', 'chat +bot-list', 'chat +conversation-category-list', 'chat +group-send-text']) {
       const words = from.split(' ');
       const viaHelp = await shown(['help', ...words]);
-      expect(viaHelp, from).toEqual(await shown([...words, '--help']));
+      expect(viaHelp, from).toEqual(await shown([words[0]!, '--help']));
+      const viaFlag = await shown([...words, '--help']);
       const to = paths[from].to;
-      if (to !== undefined) expect([viaHelp.status, viaHelp.out.split('\n')[0]], from).toEqual([0, expect.stringContaining(`dws ${to} - `)]);
-      else expect([viaHelp.status, JSON.parse(viaHelp.err).error.reason], from).toEqual([3, 'ambiguous_command']);
+      if (to !== undefined) expect([viaFlag.status, viaFlag.out.split('\n')[0]], from).toEqual([0, expect.stringContaining(`dws ${to} - `)]);
+      else expect([viaFlag.status, JSON.parse(viaFlag.err).error.reason], from).toEqual([3, 'ambiguous_command']);
     }
   });
 });

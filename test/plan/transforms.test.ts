@@ -2,7 +2,7 @@
 // flag forms (csv_values = parseCSVValues, flex_time_ms = ParseISOTimeToMillis) keep their properties.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TRANSFORMS } from '../../src/plan/transforms/index.js';
+import { TRANSFORMS, applyTransforms } from '../../src/plan/transforms/index.js';
 import { DwsError } from '../../src/errors.js';
 
 const at = new Date(2031, 6, 16, 13, 45, 10); // a Wednesday, far from the machine's clock
@@ -110,6 +110,60 @@ describe('json_object / json_object_or_text (f-aitable6: parseJSONObject, resolv
       }
       const want = decoded === null || (typeof decoded === 'object' && !Array.isArray(decoded)) ? decoded : t;
       expect(TRANSFORMS.json_object_or_text(t, '--config', ctx)).toEqual(want);
+    }));
+  });
+});
+
+// h35-misc: sort_keys prints an object's keys as Go's encoding/json writes a map's (sorted by their bytes, at every
+// level): "10" before "9" before "a", though a JavaScript object puts array-index keys first in number order
+describe('sort_keys (Go\'s map key order, numeral keys included)', () => {
+  const goText = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${v.map(goText).join(',')}]`;
+    if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      const keys = Object.keys(o).sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${goText(o[k])}`).join(',')}}`;
+    }
+    return JSON.stringify(v);
+  };
+  const key = fc.oneof(fc.constantFrom('0', '9', '10', '01', '4294967294', '4294967295', '-1', 'a', 'B', '_', '1a', '世'), fc.nat({ max: 200 }).map(String), fc.string({ maxLength: 3 }));
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.string({ maxLength: 3 }), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(key, tie('node'), { maxKeys: 5 })),
+  })).node;
+  it('the printed text orders keys as Go does, and the value is unchanged (property)', () => {
+    fc.assert(fc.property(value, (v) => {
+      const sorted = TRANSFORMS.sort_keys(v, '--x', ctx);
+      expect(JSON.stringify(sorted)).toBe(goText(v));
+      expect(sorted).toEqual(v);
+    }), { numRuns: 300 });
+  });
+  it('Object.keys after sort_keys gives Go\'s order', () => {
+    expect(Object.keys(TRANSFORMS.sort_keys({ 9: 1, a: 2, 10: 3, '': 4 }, '--x', ctx) as object)).toEqual(['', '10', '9', 'a']);
+  });
+});
+
+// h35-misc: go_decode_json reads a JSON text as Go's json.Decoder into a typed value (whiteboard update's file)
+describe('go_decode_json (Go\'s struct decode, read from the text)', () => {
+  const decode = (arg: unknown, text: string) => applyTransforms([{ go_decode_json: arg } as never], text, '--x', ctx);
+  it('a raw value is the text compacted; a text JSON.parse refuses is no decode (property)', () => {
+    fc.assert(fc.property(fc.jsonValue(), fc.constantFrom(0, 2), (v, indent) => {
+      expect(decode({ shape: 'raw', unknown: 'refuse' }, JSON.stringify(v, null, indent))).toEqual({ ok: true, value: JSON.stringify(v) });
+    }));
+    fc.assert(fc.property(fc.string({ maxLength: 8 }), (t) => {
+      let valid = true;
+      try {
+        JSON.parse(t);
+      } catch {
+        valid = false;
+      }
+      expect((decode({ shape: 'any', unknown: 'ignore' }, t) as { ok: boolean }).ok).toBe(valid);
+    }));
+  });
+  it('a struct field takes its key in any case; an unknown key fails only when refused (property)', () => {
+    fc.assert(fc.property(fc.string(), fc.constantFrom('name', 'NAME', 'Name'), fc.boolean(), (s, key, extra) => {
+      const text = JSON.stringify({ [key]: s, ...(extra ? { other: 1 } : {}) });
+      expect(decode({ shape: { name: 'string' }, unknown: 'ignore' }, text)).toEqual({ ok: true, value: { name: s } });
+      expect(decode({ shape: { name: 'string' }, unknown: 'refuse' }, text)).toEqual(extra ? { ok: false } : { ok: true, value: { name: s } });
     }));
   });
 });

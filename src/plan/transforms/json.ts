@@ -340,6 +340,150 @@ export function jsonCompactAt(text: string, keys: readonly string[]): string | u
   return out;
 }
 
+/** A JSON text as a decoder meets it: an object's members in order, a repeated key kept, each value's own text. */
+type JsonNode = { members: [string, JsonNode][]; text: string } | { items: JsonNode[]; text: string } | { scalar: unknown; text: string };
+
+/** Reads one JSON text into JsonNodes (undefined when it is not exactly one JSON value: Go's decoder refuses it). */
+function readJsonNodes(text: string): JsonNode | undefined {
+  let i = 0;
+  const space = () => {
+    while (i < text.length && JSON_SPACE.has(text[i])) i++;
+  };
+  const fail = (): never => {
+    throw new SyntaxError('not JSON');
+  };
+  const stringAt = (): string => {
+    const from = i;
+    if (text[i] !== '"') fail();
+    for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    if (i >= text.length) fail();
+    i++;
+    return JSON.parse(text.slice(from, i)) as string;
+  };
+  const node = (): JsonNode => {
+    space();
+    const start = i;
+    if (text[i] === '{') {
+      i++;
+      const members: [string, JsonNode][] = [];
+      space();
+      if (text[i] === '}') i++;
+      else {
+        for (;;) {
+          space();
+          const key = stringAt();
+          space();
+          if (text[i++] !== ':') fail();
+          members.push([key, node()]);
+          space();
+          if (text[i] === ',') i++;
+          else if (text[i++] === '}') break;
+          else fail();
+        }
+      }
+      return { members, text: text.slice(start, i) };
+    }
+    if (text[i] === '[') {
+      i++;
+      const items: JsonNode[] = [];
+      space();
+      if (text[i] === ']') i++;
+      else {
+        for (;;) {
+          items.push(node());
+          space();
+          if (text[i] === ',') i++;
+          else if (text[i++] === ']') break;
+          else fail();
+        }
+      }
+      return { items, text: text.slice(start, i) };
+    }
+    if (text[i] === '"') return { scalar: stringAt(), text: text.slice(start, i) };
+    const scalar = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null/uy;
+    scalar.lastIndex = i;
+    if (!scalar.test(text)) fail();
+    i = scalar.lastIndex;
+    return { scalar: JSON.parse(text.slice(start, i)) as unknown, text: text.slice(start, i) };
+  };
+  try {
+    const root = node();
+    space();
+    return i === text.length ? root : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A `go_decode_json` shape: a GoShape, `raw` (json.RawMessage: the value's text, compacted as json.Compact writes
+ * it; JSON null is the text `null`) or `{"*": shape}` (a pointer: JSON null makes it nil, an object decodes into what
+ * it points at, so a repeated key's objects merge).
+ */
+type TextShape = 'bool' | 'string' | 'int' | 'float64' | 'any' | 'raw' | TextShape[] | { [field: string]: TextShape };
+
+function textShapeProblem(shape: unknown): string | undefined {
+  if (shape === 'raw') return undefined;
+  if (isObj(shape) && Object.keys(shape).length === 1 && Object.hasOwn(shape, '*')) return textShapeProblem(shape['*']);
+  if (Array.isArray(shape)) return shape.length === 1 ? textShapeProblem(shape[0]) : 'a slice shape is a list of one element shape';
+  if (isObj(shape)) {
+    if (Object.keys(shape).length === 0) return 'a struct shape names at least one field';
+    for (const field of Object.values(shape)) {
+      const problem = textShapeProblem(field);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  return shapeProblem(shape);
+}
+
+const isPointer = (shape: TextShape): shape is { '*': TextShape } => isObj(shape) && Object.keys(shape).length === 1 && Object.hasOwn(shape, '*');
+
+function textZero(shape: TextShape): unknown {
+  if (shape === 'raw' || isPointer(shape)) return null;
+  if (Array.isArray(shape)) return null;
+  if (isObj(shape)) return Object.fromEntries(Object.entries(shape).map(([k, x]) => [k, textZero(x)]));
+  return goZero(shape as GoShape);
+}
+
+/**
+ * Go's json.Decoder.Decode of one JsonNode into `shape` holding `prev` (goDecodeInto's rules over the text: a key
+ * matches a field exactly, else ignoring case; each occurrence of a repeated key decoded in turn into what the last
+ * one left; with `strict` (DisallowUnknownFields) a key matching no field fails the decode).
+ */
+function decodeNode(shape: TextShape, n: JsonNode, prev: unknown, strict: boolean): { value: unknown; ok: boolean } {
+  if (shape === 'raw') return { value: jsonCompactAt(n.text, []), ok: true };
+  if ('scalar' in n && n.scalar === null) return { value: isPointer(shape) ? null : Array.isArray(shape) || shape === 'any' ? null : prev, ok: true };
+  if (isPointer(shape)) return decodeNode(shape['*'], n, prev ?? textZero(shape['*']), strict);
+  if (typeof shape === 'string') return goDecodeInto(shape, 'scalar' in n ? n.scalar : JSON.parse(n.text), prev);
+  if (Array.isArray(shape)) {
+    if (!('items' in n)) return { value: prev, ok: false };
+    const before = Array.isArray(prev) ? prev : [];
+    let ok = true;
+    const value = n.items.map((item, i) => {
+      const r = decodeNode(shape[0], item, i < before.length ? before[i] : textZero(shape[0]), strict);
+      ok &&= r.ok;
+      return r.value;
+    });
+    return { value, ok };
+  }
+  if (!('members' in n)) return { value: prev, ok: false };
+  const out: Record<string, unknown> = isObj(prev) ? { ...prev } : (textZero(shape) as Record<string, unknown>);
+  const fields = Object.keys(shape);
+  let ok = true;
+  for (const [key, child] of n.members) {
+    const field = Object.hasOwn(shape, key) ? key : fields.find((f) => equalFold(f, key));
+    if (field === undefined) {
+      if (strict) ok = false;
+      continue;
+    }
+    const r = decodeNode(shape[field]!, child, out[field], strict);
+    out[field] = r.value;
+    ok &&= r.ok;
+  }
+  return { value: out, ok };
+}
+
 const GO_JSON_OPTIONS: Record<string, readonly string[]> = { keys: ['sorted', 'declared'], html: ['escape', 'keep'] };
 
 export const PARAM: Record<string, Param> = {
@@ -372,6 +516,29 @@ export const PARAM: Record<string, Param> = {
     const problem = shapeProblem(arg);
     if (problem) throw new Error(`go_decode needs a Go shape: ${problem}`);
     return (v) => goDecode(arg as GoShape, v);
+  },
+  /**
+   * `{go_decode_json: {shape, unknown: refuse|ignore}}`: JSON text -> `{ok: true, value}` as a json.Decoder (with
+   * DisallowUnknownFields for `refuse`) decodes it into the typed value the shape names, read from the text so a
+   * repeated key is decoded in turn (a pointer's objects merge, a later scalar wins) and a key matches its field
+   * ignoring case; `{ok: false}` when that fails or the text is not one JSON value (readJsonNodes, decodeNode; h35-misc,
+   * whiteboard update's file, whiteboard.go:220-226@c7521c1c)
+   */
+  go_decode_json: (arg) => {
+    const a = arg as { shape?: unknown; unknown?: unknown } | null;
+    if (!isObj(a) || Object.keys(a).some((k) => k !== 'shape' && k !== 'unknown') || (a.unknown !== 'refuse' && a.unknown !== 'ignore')) {
+      throw new Error('go_decode_json needs {shape, unknown: refuse|ignore}');
+    }
+    const problem = textShapeProblem(a.shape);
+    if (problem) throw new Error(`go_decode_json needs a Go shape: ${problem}`);
+    const shape = a.shape as TextShape;
+    const strict = a.unknown === 'refuse';
+    return (v, where) => {
+      const root = readJsonNodes(str(v, where));
+      if (root === undefined) return { ok: false };
+      const r = decodeNode(shape, root, textZero(shape), strict);
+      return r.ok ? { ok: true, value: r.value } : { ok: false };
+    };
   },
   /** `{unwrap_until: {key, through: [...], depth}}`: see unwrapUntil (checked at build) */
   unwrap_until: (arg) => {

@@ -49,10 +49,22 @@ const regex = (name: string) => (arg: unknown): RegExp => {
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 
+/** A text JavaScript puts first among an object's keys, in number order (an array index: "0", "9", "10"). */
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/u;
+
+/**
+ * Go's order of a map's keys (encoding/json sorts them by their bytes, code point order: "10" before "9" before "a"),
+ * at every level. A JavaScript object puts array-index keys first in number order whatever their insertion, so an
+ * object holding one is seen through a Proxy whose own keys come in Go's order: JSON.stringify (the printer),
+ * Object.keys and Object.entries follow it (h35-misc; before: numeral keys printed first, "9" before "10").
+ */
 const sortKeys = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (!isObj(v)) return v;
-  return Object.fromEntries(Object.keys(v).sort(byCodePoint).map((k) => [k, sortKeys(v[k])]));
+  const keys = Object.keys(v).sort(byCodePoint);
+  const sorted: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, sortKeys(v[k])]));
+  if (!keys.some((k) => ARRAY_INDEX.test(k) && Number(k) <= 4294967294)) return sorted;
+  return new Proxy(sorted, { ownKeys: (target) => Reflect.ownKeys(target).sort((a, b) => byCodePoint(String(a), String(b))) });
 };
 
 export const PLAIN: Record<string, Fn> = {

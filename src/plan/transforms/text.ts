@@ -4,7 +4,7 @@ import { isUnsafeCodePoint } from '../../text/unsafe.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../../json-well-formed.js';
 import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
-import { goFloatText, goSprint } from '../../go-fmt.js';
+import { goFloatText, goQuote, goSharpV, goSprint } from '../../go-fmt.js';
 import { isObj } from './types.js';
 import { JsonNumber, stringifyJson } from '../../json-number.js';
 
@@ -180,33 +180,11 @@ const parseGoJson = (s: string): unknown =>
   });
 
 
-/** Go's strconv.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space (U+00AD and other spaces not). */
-const GO_PRINT = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-const GO_SHORT: Record<string, string> = { '\u0007': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v' };
-
-/**
- * A text as Go's strconv.Quote (fmt's %q) writes it: `"` and `\` escaped, printable characters as they are, \a \b \f
- * \n \r \t \v short, other controls and DEL as \xhh, other unprintable characters as \uhhhh or \Uhhhhhhhh; a lone
- * surrogate as U+FFFD (the character Go's decoder puts in its place, printable)
- */
-function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"' || ch === '\\') out += `\\${ch}`;
-    else if (c >= 0xd800 && c <= 0xdfff) out += '\ufffd';
-    else if (GO_PRINT.test(ch)) out += ch;
-    else if (Object.hasOwn(GO_SHORT, ch)) out += GO_SHORT[ch];
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else if (c < 0x10000) out += `\\u${c.toString(16).padStart(4, '0')}`;
-    else out += `\\U${c.toString(16).padStart(8, '0')}`;
-  }
-  return `${out}"`;
-}
-
 export const PLAIN: Record<string, Fn> = {
   /** a text as Go's strconv.Quote / fmt %q writes it (goQuote), e.g. a field name in an upstream warning */
   go_quote: (v, where) => goQuote(str(v, where)),
+  /** any decoded JSON value as Go's %#v of it held in an `any` writes it (goSharpV), e.g. a read-back cell in an upstream error */
+  go_sharp_v: (v) => goSharpV(v),
   url_path_base: (v, where) => urlPathBase(str(v, where)),
   /** text -> Go's url.QueryEscape of it (todo task get's dingtalk:// links, helpers/todo.go:523-531@c7521c1c) */
   query_escape: (v, where) => goQueryEscape(str(v, where)),
