@@ -33,6 +33,20 @@ afterAll(async () => {
 });
 
 /**
+ * The positional word at `index` in the command's first own example that has one (`dws chat chmod chat.message:send
+ * ...`: a chat.* scope, which upstream checks before any flag, chat.go:2387-2389@c7521c1c), or undefined.
+ */
+function exampleWord(t: ToolSpec, index: number): string | undefined {
+  const head = `dws ${t.primary_cli_path} `;
+  for (const e of t.examples) {
+    if (!e.startsWith(head)) continue;
+    const word = e.slice(head.length).split(/\s+/u)[index];
+    if (word !== undefined && word !== '' && !word.startsWith('-') && !/["'<]/u.test(word)) return word;
+  }
+  return undefined;
+}
+
+/**
  * The command line a user types: the command's required flags (example values), one flag of each other require_one_of
  * group and the partners of a require_together group it uses, then `extra` (those of `blank` typed `""`); never a flag
  * of `without` (nor its spellings); --yes when the command asks for it.
@@ -59,7 +73,7 @@ function argvFor(t: ToolSpec, without: readonly string[], extra: readonly string
   for (const p of [...(t.positionals ?? [])].sort((a, b) => a.index - b.index)) {
     if (!p.required || left.has(p.name)) continue;
     const declared = Object.hasOwn(t.parameters, p.name) && t.parameters[p.name].type !== 'bool';
-    argv.push(declared ? valueFor(t, p.name, uses.get(p.name) ?? []) ?? `v-${p.name}` : `v-${p.name}`);
+    argv.push((declared ? valueFor(t, p.name, uses.get(p.name) ?? []) : undefined) ?? exampleWord(t, p.index) ?? `v-${p.name}`);
     const asFlag = chosen.indexOf(p.name);
     if (asFlag >= 0) chosen.splice(asFlag, 1);
   }
