@@ -17,7 +17,7 @@ import { declaredFlag, flagType } from '../../src/contract/flag-types.js';
 import { REASONS } from '../../src/errors.js';
 import { dispatchInProcess, runCli, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
-import { flagUses, spellings, valueFor } from '../plan/sample-values.js';
+import { flagUses, positionalValue, spellings, valueFor } from '../plan/sample-values.js';
 
 let mcp: McpFixture;
 let root: string;
@@ -31,20 +31,6 @@ afterAll(async () => {
   await mcp?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
-
-/**
- * The positional word at `index` in the command's first own example that has one (`dws chat chmod chat.message:send
- * ...`: a chat.* scope, which upstream checks before any flag, chat.go:2387-2389@c7521c1c), or undefined.
- */
-function exampleWord(t: ToolSpec, index: number): string | undefined {
-  const head = `dws ${t.primary_cli_path} `;
-  for (const e of t.examples) {
-    if (!e.startsWith(head)) continue;
-    const word = e.slice(head.length).split(/\s+/u)[index];
-    if (word !== undefined && word !== '' && !word.startsWith('-') && !/["'<]/u.test(word)) return word;
-  }
-  return undefined;
-}
 
 /**
  * The command line a user types: the command's required flags (example values), one flag of each other require_one_of
@@ -72,8 +58,7 @@ function argvFor(t: ToolSpec, without: readonly string[], extra: readonly string
   const argv = t.primary_cli_path.split(' ');
   for (const p of [...(t.positionals ?? [])].sort((a, b) => a.index - b.index)) {
     if (!p.required || left.has(p.name)) continue;
-    const declared = Object.hasOwn(t.parameters, p.name) && t.parameters[p.name].type !== 'bool';
-    argv.push((declared ? valueFor(t, p.name, uses.get(p.name) ?? []) : undefined) ?? exampleWord(t, p.index) ?? `v-${p.name}`);
+    argv.push(positionalValue(t, p, uses));
     const asFlag = chosen.indexOf(p.name);
     if (asFlag >= 0) chosen.splice(asFlag, 1);
   }

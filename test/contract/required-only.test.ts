@@ -22,7 +22,7 @@ import { REASONS } from '../../src/errors.js';
 import { howItRuns } from '../../src/plan/runs.js';
 import { anySteps, dispatchInProcess, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
-import { flagUses, valueFor } from '../plan/sample-values.js';
+import { flagUses, positionalValue, valueFor } from '../plan/sample-values.js';
 
 /** Local commands that only read the journal or the event catalog: safe to run for real with a temp state. */
 const RUN_FOR_REAL = new Set(['audit.export', 'audit.tail', 'audit.verify', 'event.list', 'event.schema']);
@@ -83,8 +83,7 @@ function requiredArgv(t: ToolSpec): string[] {
   const argv = t.primary_cli_path.split(' ');
   for (const p of [...(t.positionals ?? [])].sort((a, b) => a.index - b.index)) {
     if (!p.required) continue;
-    const declared = Object.hasOwn(t.parameters, p.name) && t.parameters[p.name].type !== 'bool';
-    argv.push(declared ? valueFor(t, p.name, uses.get(p.name) ?? []) ?? `v-${p.name}` : `v-${p.name}`);
+    argv.push(positionalValue(t, p, uses));
     // a positional that is also a flag is given once, as the positional
     const asFlag = chosen.indexOf(p.name);
     if (asFlag >= 0) chosen.splice(asFlag, 1);

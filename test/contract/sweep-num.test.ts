@@ -16,7 +16,7 @@ import type { ToolSpec } from '../../src/catalog/types.js';
 import { REASONS } from '../../src/errors.js';
 import { dispatchInProcess, shippedEngine } from '../helpers.js';
 import { startMcpServer, type McpFixture, recordingEnv } from '../fixtures/mcp/server.js';
-import { flagUses, valueFor } from '../plan/sample-values.js';
+import { flagUses, positionalValue, valueFor } from '../plan/sample-values.js';
 
 interface Row { cli_path: string; flag: string; site: string; upstream: string; input: string; expect: 'refuse' | 'not_read'; after_read?: boolean; skip?: string; when?: string[]; note?: string }
 const ROWS = JSON.parse(readFileSync(new URL('../fixtures/sweep-num-upstream.json', import.meta.url), 'utf8')) as Row[];
@@ -47,7 +47,7 @@ function argvWith(t: ToolSpec, row: Row): string[] {
   for (const p of [...(t.positionals ?? [])].sort((a, b) => a.index - b.index)) {
     if (!p.required) continue;
     if (p.name === row.flag) { argv.push(row.input); continue; }
-    argv.push(Object.hasOwn(t.parameters, p.name) ? valueFor(t, p.name, uses.get(p.name) ?? []) ?? `v-${p.name}` : `v-${p.name}`);
+    argv.push(positionalValue(t, p, uses));
     const asFlag = chosen.indexOf(p.name);
     if (asFlag >= 0) chosen.splice(asFlag, 1);
   }

@@ -118,6 +118,24 @@ export function spellings(t: ToolSpec, flags: readonly string[]): Set<string> {
 /** What a sweep row asks of a command line: its flags (`a|b`) and `without` left out, `when` added, `positionals` given. */
 export interface ArgvRow { flag: string; when?: string[]; without?: string[]; positionals?: string[] }
 /**
+ * The value a user types for a required positional: a declared parameter's example value, else the word at its place
+ * in the command's first own example that has one (`dws chat chmod chat.message:send ...`: a chat.* scope, which
+ * upstream checks before any flag, chat.go:2387-2389@c7521c1c), else `v-<name>`.
+ */
+export function positionalValue(t: ToolSpec, p: { name: string; index: number }, uses: Map<string, Transform[][]>): string {
+  const declared = Object.hasOwn(t.parameters, p.name) && t.parameters[p.name].type !== 'bool';
+  const own = declared ? valueFor(t, p.name, uses.get(p.name) ?? []) : undefined;
+  if (own !== undefined) return own;
+  const head = `dws ${t.primary_cli_path} `;
+  for (const e of t.examples) {
+    if (!e.startsWith(head)) continue;
+    const word = e.slice(head.length).split(/\s+/u)[p.index];
+    if (word !== undefined && word !== '' && !word.startsWith('-') && !/["'<]/u.test(word)) return word;
+  }
+  return `v-${p.name}`;
+}
+
+/**
  * A command line as a user types it: the command's required flags and groups (example values) and the row's `when`,
  * less the row's flags (test/contract/sweep-req.test.ts, sweep-list.test.ts).
  */
@@ -135,8 +153,7 @@ export function argvWithout(t: ToolSpec, row: ArgvRow): string[] {
   if (row.positionals) argv.push(...row.positionals);
   else for (const p of [...(t.positionals ?? [])].sort((a, b) => a.index - b.index)) {
     if (!p.required || left.has(p.name)) continue;
-    const declared = Object.hasOwn(t.parameters, p.name) && t.parameters[p.name].type !== 'bool';
-    argv.push(declared ? valueFor(t, p.name, uses.get(p.name) ?? []) ?? `v-${p.name}` : `v-${p.name}`);
+    argv.push(positionalValue(t, p, uses));
     const asFlag = chosen.indexOf(p.name);
     if (asFlag >= 0) chosen.splice(asFlag, 1);
   }
