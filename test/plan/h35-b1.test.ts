@@ -30,3 +30,26 @@ describe('drive download into a directory: the answer\'s fileName names the file
     expect(await run(['drive', 'download-version', '--node', 'n1', '--version', '2', '--output', 'mine.bin'])).toMatchObject({ savedPath: 'mine.bin' });
   });
 });
+
+// viewGetProject (shortcut/aitable/aitable.go:1215-1242, viewGetFirst :1254-1261@c7521c1c): every element of the list
+// resolveNamedList finds must be an object holding one of viewId/view_id/id (else an error, nothing printed); each field
+// is the first spelling present as a key, a null value included.
+describe('aitable +view-get prints the views as viewGetProject builds them (shortcut/aitable/aitable.go:1215-1261@c7521c1c)', () => {
+  const argv = ['aitable', '+view-get', '--base-id', 'b', '--table-id', 't'];
+  it('an element that is not an object, or has no viewId spelling, fails the command', async () => {
+    for (const views of [[1], [{ viewId: 'a' }, { name: 'x' }], [{ viewId: 'a' }, null]]) {
+      outputs.answer('aitable/get_views', { views });
+      expect(await outputs.refusal(argv)).toEqual({ reason: 'backend_error', out: '' });
+    }
+  });
+  it('a spelling present with null is taken (the first present key decides)', async () => {
+    outputs.answer('aitable/get_views', { result: { views: [{ viewId: null, id: 'v0', viewName: null, name: 'N', type: 'Grid' }, { id: 'v2' }] } });
+    expect(await run(argv)).toEqual({ count: 2, views: [{ viewId: null, viewName: null, viewType: 'Grid' }, { viewId: 'v2' }] });
+  });
+  it('controls: an empty list prints count 0; no list anywhere is still refused', async () => {
+    outputs.answer('aitable/get_views', { data: { views: [] } });
+    expect(await run(argv)).toEqual({ count: 0, views: [] });
+    outputs.answer('aitable/get_views', { data: { other: 1 } });
+    expect(await outputs.refusal(argv)).toEqual({ reason: 'backend_error', out: '' });
+  });
+});
