@@ -39,3 +39,49 @@ describe('chat message search: the one page read as callProjectedChatMessages re
     expect(o.printed).toEqual({ result: { conversationMessagesList: [] }, messages: [] });
   });
 });
+
+// resolveNamedList (shortcut/aitable/aitable.go:67-105@c7521c1c) returns the first list of its containers, in order, even
+// after a malformed one; with no list anywhere it fails: a container key holding a text, null or an object with no list
+// inside is no empty result. Its readers besides +form-list (h35-a1): baseListResolveList :206 (+base-list :164,
+// +base-search :269), viewGetResolveList :1247 (+view-get :1203), workflowListResolveList :2095 (+workflow-list :2052).
+describe('aitable list readers: no list at any container is an error, as resolveNamedList says (shortcut/aitable/aitable.go:67-105@c7521c1c)', () => {
+  const readers: [string, string, string[], string, string][] = [
+    ['aitable/list_bases', 'list_bases', ['aitable', '+base-list'], 'bases', 'baseId'],
+    ['aitable/search_bases', 'search_bases', ['aitable', '+base-search', '--query', 'q'], 'bases', 'baseId'],
+    ['aitable/get_views', 'get_views', ['aitable', '+view-get', '--base-id', 'b', '--table-id', 't'], 'views', 'viewId'],
+    ['aitable-helper/list_workflows', 'list_workflows', ['aitable', '+workflow-list', '--base-id', 'b'], 'workflows', 'workflowId'],
+  ];
+  it.each(readers)('%s: a collection key holding a text, null or an object with no list is backend_error', async (tool, _rpc, argv, key) => {
+    for (const bad of ['x', null, { a: 1 }, { other: [] }]) {
+      outputs.answer(tool, { [key]: bad });
+      const r = await sent(argv);
+      expect(r.calls.map((c) => c[0])).toEqual([tool]);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+    }
+  });
+  it.each(readers)('%s: a list after a malformed container is still read', async (tool, _rpc, argv, key, id) => {
+    outputs.answer(tool, { data: { other: 1 }, list: [{ [id]: 'i1' }] });
+    const r = await sent(argv);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toMatchObject({ count: 1, [key]: [{ [id]: 'i1' }] });
+  });
+});
+
+// viewGetProject (shortcut/aitable/aitable.go:1215-1242@c7521c1c): an element that is not an object, or holds none of the
+// viewId spellings, fails the command; each field is the first spelling present (viewGetFirst :1254-1261), a null kept.
+describe('aitable +view-get: the rows checked and projected as viewGetProject does (shortcut/aitable/aitable.go:1215-1261@c7521c1c)', () => {
+  const argv = ['aitable', '+view-get', '--base-id', 'b', '--table-id', 't'];
+  it.each([[[1]], [[{ name: 'n' }]], [[{ viewId: 'v1' }, 'x']]])('views %j is backend_error', async (views) => {
+    outputs.answer('aitable/get_views', { views });
+    const r = await sent(argv);
+    expect(r.reason).toBe('backend_error');
+    expect(r.printed).toBeUndefined();
+  });
+  it('the first spelling present is read, a null included', async () => {
+    outputs.answer('aitable/get_views', { views: [{ viewId: null, id: 'v2', name: 'N', type: 'grid' }] });
+    const r = await sent(argv);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toEqual({ count: 1, views: [{ viewId: null, viewName: 'N', viewType: 'grid' }] });
+  });
+});
