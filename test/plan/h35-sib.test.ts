@@ -85,3 +85,25 @@ describe('aitable +view-get: the rows checked and projected as viewGetProject do
     expect(r.printed).toEqual({ count: 1, views: [{ viewId: null, viewName: 'N', viewType: 'grid' }] });
   });
 });
+
+// sheet filter / filter-view --criteria: json.Unmarshal into a []any sent at the top (sheet_filter_view.go:242-248, :356-364,
+// :626-632, :721-727@c7521c1c); the transport's check (transport/client.go:1093-1125) reads its text elements, so a text
+// holding U+FEFF or U+200B is refused before any call; an object element was already read.
+describe('sheet filter(-view) --criteria: a []any whose texts the transport reads (sheet_filter_view.go:243, :357, :627, :722@c7521c1c)', () => {
+  const lines: [string, string[]][] = [
+    ['filter create', ['sheet', 'filter', 'create', '--node', 'n', '--sheet-id', 's', '--range', 'A1:B2']],
+    ['filter update', ['sheet', 'filter', 'update', '--node', 'n', '--sheet-id', 's', '--yes']],
+    ['filter-view create', ['sheet', 'filter-view', 'create', '--node', 'n', '--sheet-id', 's', '--range', 'A1:B2']],
+    ['filter-view update', ['sheet', 'filter-view', 'update', '--node', 'n', '--sheet-id', 's', '--filter-view-id', 'v', '--yes']],
+  ];
+  it.each(lines)('%s: a text element with an unsafe character is refused, a clean one sent', async (_name, argv) => {
+    for (const bad of ['\ufeffx', 'x\u200b']) {
+      const r = await sent([...argv, '--criteria', JSON.stringify([bad])]);
+      expect(r.reason).toBe('invalid_argument');
+      expect(r.calls).toEqual([]);
+    }
+    const ok = await sent([...argv, '--criteria', '["x", {"column": 1}]']);
+    expect(ok.reason).toBeUndefined();
+    expect(ok.calls[0][1]).toMatchObject({ criteria: ['x', { column: 1 }] });
+  });
+});
