@@ -107,3 +107,22 @@ describe('sheet filter(-view) --criteria: a []any whose texts the transport read
     expect(ok.calls[0][1]).toMatchObject({ criteria: ['x', { column: 1 }] });
   });
 });
+
+// chatMessageID's other callers (helpers/chat.go:4528 read-status, :9256 mark-read@c7521c1c) register only --message-id:
+// chatFlagOrAlias sees one spelling, so the id is sent trimmed, and a blank one passes ValidateRequiredFlagWithAliases
+// (cmdutil/flags.go:141-148 reads it untrimmed) and goes as ""; --msg-id is a PreParse synonym refused beside
+// --message-id whatever the values (pipeline/handlers/semantic_alias.go:100-149). Controls: dws already matched.
+describe('chat mark-read / message read-status: the message id as chatMessageID reads one spelling (helpers/chat.go:198-238@c7521c1c)', () => {
+  it.each([
+    [['chat', 'mark-read'], 'im/mark_message_read'],
+    [['chat', 'message', 'read-status'], 'im/query_msg_read_status'],
+  ])('%j: trimmed, a blank sent as "", two spellings refused', async (path, tool) => {
+    const padded = await sent([...path, '--conversation-id', 'c', '--message-id', ' m1 ']);
+    expect(padded.calls).toEqual([[tool, { openConversationId: 'c', openMessageId: 'm1' }]]);
+    const blank = await sent([...path, '--conversation-id', 'c', '--message-id', '\u3000']);
+    expect(blank.calls).toEqual([[tool, { openConversationId: 'c', openMessageId: '' }]]);
+    const two = await sent([...path, '--conversation-id', 'c', '--message-id', 'a', '--msg-id', 'a']);
+    expect(two.reason).toBe('invalid_parameter');
+    expect(two.calls).toEqual([]);
+  });
+});
