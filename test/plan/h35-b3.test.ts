@@ -1,0 +1,21 @@
+// Session 35 second reading, part b3 (issue 32, notes/h35-b3.md): where a drawn command (seed 20261312) still differed
+// from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1
+// (test/fixtures/mcp/server.ts).
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h35b3-');
+
+describe('minutes permission apply: --policy is a pflag Int (strconv.ParseInt base 0) in 2..4 (helpers/minutes.go:1891-1894@c7521c1c)', () => {
+  const apply = (policy: string) => outputs.argsOf(['minutes', 'permission', 'apply', '--id', 't1', '--policy', policy]);
+  it('Go integer spellings of 2..4 are sent as the number', async () => {
+    expect(await apply('0x3')).toEqual([{ taskUuid: 't1', policyId: 3 }]);
+    expect(await apply('04')).toEqual([{ taskUuid: 't1', policyId: 4 }]);
+    expect(await apply('+2')).toEqual([{ taskUuid: 't1', policyId: 2 }]);
+    expect(await apply('0b10')).toEqual([{ taskUuid: 't1', policyId: 2 }]);
+  });
+  it('outside 2..4, or not an integer, is refused before any call', async () => {
+    for (const p of ['1', '5', '010', ' 3', '3.0', '']) expect(typeof await apply(p), p).toBe('string');
+    expect(outputs.mcp.calls).toEqual([]);
+  });
+});
