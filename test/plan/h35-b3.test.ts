@@ -19,3 +19,16 @@ describe('minutes permission apply: --policy is a pflag Int (strconv.ParseInt ba
     expect(outputs.mcp.calls).toEqual([]);
   });
 });
+
+describe('sheet export-csv: a result key that is not an object fails the read (parseGetRangeAsCsvResult, sheet_export_csv.go:221-228@c7521c1c)', () => {
+  it('result null beside a top-level csv is refused, nothing printed', async () => {
+    outputs.mcp.answers['sheet/get_range_as_csv'] = () => ({ result: null, csv: 'q' });
+    const r = await outputs.sent(['sheet', 'export-csv', '--node', 'n1']);
+    expect(r.reason).toBe('backend_error');
+    expect(r.printed).toBeUndefined();
+  });
+  it('no result key: the top-level csv is printed', async () => {
+    outputs.mcp.answers['sheet/get_range_as_csv'] = () => ({ csv: 'q' });
+    expect((await outputs.sent(['sheet', 'export-csv', '--node', 'n1'])).printed).toBe('q');
+  });
+});
