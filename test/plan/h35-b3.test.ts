@@ -32,3 +32,24 @@ describe('sheet export-csv: a result key that is not an object fails the read (p
     expect((await outputs.sent(['sheet', 'export-csv', '--node', 'n1'])).printed).toBe('q');
   });
 });
+
+describe('chat +messages-reply: the sender is searched inside sender/senderInfo/senderUser at any depth (findOpenDingTalkID, shortcut/chat/lark_alignment.go:345-392@c7521c1c)', () => {
+  const reply = ['chat', '+messages-reply', '--conversation-id', 'c', '--message-id', 'm1', '--text', 'hi', '--yes'];
+  const senderOf = async (message: Record<string, unknown>) => {
+    outputs.mcp.answers['im/list_messages_by_ids'] = () => ({ messages: [message] });
+    const r = await outputs.sent(reply);
+    if (r.reason) return r.reason;
+    const send = r.calls.find(([tool]) => tool === 'chat/send_personal_message');
+    return (JSON.parse((send![1] as { content: string }).content) as { srcMsgSendOpenDingTalkId: string }).srcMsgSendOpenDingTalkId;
+  };
+  it('a senderInfo list holding the id is read', async () => {
+    expect(await senderOf({ msgId: 'm1', senderInfo: [{ openDingtalkId: ' Q ' }] })).toBe('Q');
+  });
+  it('an id nested deeper inside sender is read', async () => {
+    expect(await senderOf({ openMsgId: 'm1', sender: { profile: { openDingTalkId: 'P' } } })).toBe('P');
+  });
+  it('the one-level spellings still come first, and none anywhere is refused', async () => {
+    expect(await senderOf({ sender: { openDingTalkId: 'A', profile: { openDingTalkId: 'B' } } })).toBe('A');
+    expect(await senderOf({ sender: { name: 'x' }, senderUser: [] })).toBe('invalid_parameter');
+  });
+});
