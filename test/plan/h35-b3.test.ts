@@ -53,3 +53,29 @@ describe('chat +messages-reply: the sender is searched inside sender/senderInfo/
     expect(await senderOf({ sender: { name: 'x' }, senderUser: [] })).toBe('invalid_parameter');
   });
 });
+
+describe('aitable +base-bootstrap: the created ids are findStringByKeys\' (any depth, keys lower-cased, trimmed; shortcut/aitable/base_composite.go:201, :227, :328-358@c7521c1c)', () => {
+  it('a TableId deeper in the answer and a padded baseId carry the run on to the table read-backs', async () => {
+    outputs.mcp.answers['aitable/create_base'] = () => ({ result: { base: { BASEID: ' B1 ' } } });
+    outputs.mcp.answers['aitable/get_base'] = () => ({ baseId: 'B1' });
+    outputs.mcp.answers['aitable/create_table'] = () => ({ data: { table: { TableId: 'T9' } } });
+    outputs.mcp.answers['aitable/get_tables'] = () => ({ tables: [{ tableId: 'T9' }] });
+    outputs.mcp.answers['aitable/get_fields'] = () => ({ fields: [] });
+    const r = await outputs.sent(['aitable', '+base-bootstrap', '--name', 'B', '--tables', '[{"name":"a"}]', '--yes']);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls.slice(1)).toEqual([
+      ['aitable/get_base', { baseId: 'B1' }],
+      ['aitable/create_table', { baseId: 'B1', tableName: 'a', fields: [] }],
+      ['aitable/get_tables', { baseId: 'B1', tableIds: ['T9'] }],
+      ['aitable/get_fields', { baseId: 'B1', tableId: 'T9' }],
+    ]);
+  });
+  it('an answer naming no table id (or a blank one) still stops after the write', async () => {
+    outputs.mcp.answers['aitable/create_base'] = () => ({ baseId: 'B1' });
+    outputs.mcp.answers['aitable/get_base'] = () => ({ baseId: 'B1' });
+    outputs.mcp.answers['aitable/create_table'] = () => ({ data: { tableId: '  ' } });
+    const r = await outputs.sent(['aitable', '+base-bootstrap', '--name', 'B', '--tables', '[{"name":"a"}]', '--yes']);
+    expect(r.reason).toBe('partial_outcome');
+    expect(r.calls.map(([tool]) => tool)).toEqual(['aitable/create_base', 'aitable/get_base', 'aitable/create_table']);
+  });
+});
