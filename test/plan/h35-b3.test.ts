@@ -79,3 +79,26 @@ describe('aitable +base-bootstrap: the created ids are findStringByKeys\' (any d
     expect(r.calls.map(([tool]) => tool)).toEqual(['aitable/create_base', 'aitable/get_base', 'aitable/create_table']);
   });
 });
+
+describe('doc upload: the credentials as parseUploadInfo reads them (helpers/doc.go:263-280@c7521c1c)', () => {
+  const upload = (info: unknown) => {
+    outputs.mcp.answers['doc/get_file_upload_info'] = () => JSON.parse(JSON.stringify(info).replaceAll('$BASE', outputs.mcp.base)) as unknown;
+    return outputs.sent(['doc', 'upload', '--file', 'r.pdf'], { 'r.pdf': 'PDF' });
+  };
+  it('an empty uploadKey fails the run before the PUT: nothing committed', async () => {
+    outputs.mcp.uploads.length = 0;
+    const r = await upload({ result: { resourceUrl: '$BASE/upload/r1', uploadKey: '' } });
+    expect(r.reason).toBe('backend_error');
+    expect(r.calls.map(([tool]) => tool)).toEqual(['doc/get_file_upload_info']);
+    expect(outputs.mcp.uploads).toEqual([]);
+  });
+  it('a result object is the only place read: a top-level uploadKey beside it does not count', async () => {
+    const r = await upload({ result: { resourceUrl: '$BASE/upload/r2' }, uploadKey: 'K' });
+    expect(r.reason).toBe('backend_error');
+  });
+  it('a result that is not an object leaves the top level read', async () => {
+    const r = await upload({ result: null, resourceUrl: '$BASE/upload/r3', uploadKey: 'K' });
+    expect(r.reason).toBeUndefined();
+    expect(r.calls[1]).toEqual(['doc/commit_uploaded_file', { uploadKey: 'K', name: 'r.pdf', fileSize: 3 }]);
+  });
+});
