@@ -550,6 +550,9 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // f-aitable4: +base-bootstrap checks that get_base names the base, get_tables the table and get_fields holds the
   // declared fields (deepContainsString, containsAllFieldNames: base_composite.go:211, :250, :262@c7521c1c)
   'aitable.shortcut_base_bootstrap': (data) => ({
+    // h35-b3: the created ids are read as findStringByKeys (any depth), so the answers name them
+    'aitable/create_base': { data: { baseId: 'v-baseId' } },
+    'aitable/create_table': { data: { tableId: 'v-tableId' } },
     'aitable/get_base': { data: { baseId: 'v-baseId' } },
     'aitable/get_tables': { data: { tables: [{ tableId: 'v-tableId' }] } },
     'aitable/get_fields': { data: { fields: (JSON.parse(String(data.tables)) as Obj[])[0].fields as Obj[] } },
