@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { useOutputRuns } from './output-runs.js';
 import { goFindRecords, goResponseCursor, goResponseHasMore } from '../../src/plan/transforms/ids.js';
 
-const { run, sent, mcp } = useOutputRuns('dws-h35-edge2-');
+const { run, sent, mcp, answer } = useOutputRuns('dws-h35-edge2-');
 const table = ['--base-id', 'b1', '--table-id', 't1'];
 const byKey = ['aitable', '+record-upsert-by-key', ...table, '--key-field-id', 'k', '--key-value', 'K1', '--cells', '{"f":"v"}', '--yes'];
 const query = (...more: string[]) => ['aitable', '+record-query', ...table, ...more];
@@ -25,7 +25,7 @@ describe('+record-upsert-by-key reads its two queries as findRecords and respons
     expect([r.reason, tools(r.calls)]).toEqual(['backend_error', ['aitable/query_records']]);
   });
   it('records three levels down are found (:275-281): an empty list there creates, and the read-back found as deep verifies', async () => {
-    mcp.answers['aitable/create_records'] = { data: {} };
+    answer('aitable/create_records', { data: {} });
     pages({ data: { result: { data: { records: [] } } } }, { result: { data: { result: { records: [written] } } } });
     const r = await sent(byKey);
     expect(r.reason).toBeUndefined();
@@ -33,7 +33,7 @@ describe('+record-upsert-by-key reads its two queries as findRecords and respons
     expect((r.printed as { verification: unknown }).verification).toEqual({ status: 'verified', recordId: 'r9', checkedFields: ['f', 'k'] });
   });
   it('a records key that is no list inside data is none there, and result is read next (:276-279)', async () => {
-    mcp.answers['aitable/create_records'] = { data: {} };
+    answer('aitable/create_records', { data: {} });
     pages({ data: { records: 'x' }, result: { records: [] } }, { records: [written] });
     const r = await sent(byKey);
     expect([r.reason, tools(r.calls)]).toEqual([undefined, ['aitable/query_records', 'aitable/create_records', 'aitable/query_records']]);
