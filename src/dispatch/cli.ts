@@ -169,6 +169,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   const invocation = randomUUID();
   const run = {
     tool, env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
+    ...(r.watchStdinEof ? { watchStdinEof: r.watchStdinEof } : {}),
     toolOf: (canonical: string) => {
       const doc = e.identities.get(identityKey(canonical));
       return doc === undefined ? undefined : e.spec(doc);
@@ -176,7 +177,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   };
   const effects = effectsFor(run);
   if (runner.kind === 'local') {
-    const ctx = { ...run, values: r.values, positionals: r.positionals, effects, yes: r.yes, now: r.now, ...(r.profile !== undefined ? { profile: r.profile } : {}), ...(r.watchStdinEof ? { watchStdinEof: r.watchStdinEof } : {}) };
+    const ctx = { ...run, values: r.values, positionals: r.positionals, effects, yes: r.yes, now: r.now, ...(r.profile !== undefined ? { profile: r.profile } : {}) };
     if (r.dryRun) {
       const steps = runner.run.preview?.(ctx);
       return { plan: { dry_run: true, canonical_path: tool.canonical_path, local: true, values: data, ...(steps ? { steps } : {}), effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency } };
