@@ -2,7 +2,7 @@
 import { DwsError, asDwsError } from '../errors.js';
 
 // Not `import from 'node:fs'` (see src/index.ts: the ESM facade loads fs streams).
-const { readSync, writeSync } = process.getBuiltinModule('node:fs');
+const { fstatSync, readSync, writeSync } = process.getBuiltinModule('node:fs');
 
 /**
  * The whole standard input, read synchronously (a plan's `{stdin}` source is evaluated inside a synchronous
@@ -32,6 +32,40 @@ export function readStdinSync(maxBytes: number): string {
     if (size > maxBytes) break;
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * upstream's stdin-EOF stop for an unbounded event consume (shouldWatchStdinEOF internal/app/event_command.go:1441-1458,
+ * watchStdinEOF internal/event/consume/run.go:474-500@c7521c1c): armed only when stdin is something a parent holds and
+ * can close (a pipe, a socket or a file), never a terminal or /dev/null (character devices) nor a closed stdin; its
+ * bytes are read and dropped, and its end or a read error calls onEof once. The disarm stops reading (the run ended
+ * for another reason) so stdin holds the process no longer.
+ */
+export function watchStdinEof(onEof: () => void): (() => void) | undefined {
+  try {
+    if (fstatSync(0).isCharacterDevice()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const stdin = process.stdin;
+  let armed = true;
+  const drop = () => undefined;
+  const fire = () => {
+    if (!armed) return;
+    armed = false;
+    onEof();
+  };
+  stdin.on('data', drop);
+  stdin.on('end', fire);
+  stdin.on('error', fire);
+  stdin.resume();
+  return () => {
+    armed = false;
+    stdin.off('data', drop);
+    stdin.off('end', fire);
+    stdin.off('error', fire);
+    stdin.destroy();
+  };
 }
 
 /** Reads all of stdin; more than maxBytes -> the given reason. */

@@ -29,6 +29,7 @@ import { howItRuns } from '../plan/runs.js';
 import type { PlanSpec } from '../plan/spec.js';
 import { effectsFor } from './effects.js';
 import type { LocalCommand } from '../local/types.js';
+import type { StdinWatch } from '../events/control.js';
 import { settleInterrupted } from '../backend/in-flight.js';
 import { stringifyJson } from '../json-number.js';
 
@@ -44,6 +45,8 @@ export interface DispatchIo {
   sleep?: (ms: number) => Promise<void>;
   /** The standard input for a plan's `{stdin}` source (`--content -`); absent: none. */
   stdin?: (maxBytes: number) => string;
+  /** The CLI's own stdin-EOF watch (event consume's stop, src/cli/io.ts); absent: never armed (in-process runs). */
+  watchStdinEof?: StdinWatch;
   /**
    * Where a run's notices go, each as its stderr line (src/errors.ts warningLine, no newline): never the answer's
    * stream. The CLI writes them to stderr as they come; absent: dropped.
@@ -125,6 +128,8 @@ export interface DispatchRequest {
   uuid?: () => string;
   sleep?: (ms: number) => Promise<void>;
   stdin?: (maxBytes: number) => string;
+  /** The CLI's stdin-EOF watch, handed to a local command (event consume); absent in in-process runs. */
+  watchStdinEof?: StdinWatch;
   /** The run's notices (upstream's stderr `[WARN]` / `[FIX]` lines); absent: dropped. */
   warn?: (w: Warning) => void;
   /** The words that named the command as typed (an alias's notice is emitted only when the alias named it). */
@@ -164,6 +169,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   const invocation = randomUUID();
   const run = {
     tool, env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
+    ...(r.watchStdinEof ? { watchStdinEof: r.watchStdinEof } : {}),
     toolOf: (canonical: string) => {
       const doc = e.identities.get(identityKey(canonical));
       return doc === undefined ? undefined : e.spec(doc);
@@ -254,6 +260,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun, ...(c.profile !== undefined ? { profile: c.profile } : {}),
       expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env),
       writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep, stdin: io.stdin,
+      ...(io.watchStdinEof ? { watchStdinEof: io.watchStdinEof } : {}),
       ...(io.warn ? { warn: (w: Warning) => io.warn!(warningLine(w)) } : {}), invokedAs: found.path,
     }, env);
     if ('plan' in outcome) return await io.write(render(outcome.plan, format));

@@ -11,6 +11,7 @@ import type { SealedCall } from '../journal/seal.js';
 import type { CallRecord } from '../journal/call-record.js';
 import { foldInput } from '../contract/schema.js';
 import type { BackendCall, Effects, Handoff, Transfer } from '../plan/effects.js';
+import type { StdinWatch } from '../events/control.js';
 
 export interface RunContext {
   tool: ToolSpec;
@@ -23,6 +24,8 @@ export interface RunContext {
   now?: () => Date;
   signal?: AbortSignal;
   writeLine?: (line: string) => Promise<void>;
+  /** The CLI's stdin-EOF watch, for event consume (directly or handed over to, as by `event +listen-im`). */
+  watchStdinEof?: StdinWatch;
   /** The ToolSpec of another catalog command (a handoff's local command), for its own validation. */
   toolOf?: (canonical: string) => ToolSpec | undefined;
   /** This run's invocation id (every record of its calls carries it); `of`: the invocation a recovery acts on. */

@@ -9,14 +9,15 @@
 //      with code 200, turned into the transport envelope and kept when it passes the consumer's match (its own
 //      subscribe ids, the event types, the --filter regex), unless --debug-raw-events.
 //   5. Each kept event is one JSON line (the envelope; --flatten: the business fields; --format raw: `data`).
-// It stops at --max-events, after --duration, when ctx.signal aborts (SIGINT/SIGTERM) or on a fatal error; a
+// It stops at --max-events, after --duration, when ctx.signal aborts (SIGINT/SIGTERM), when an unbounded run's
+// stdin (a pipe or a file the CLI owns: ctx.watchStdinEof) ends, or on a fatal error; a
 // dropped connection is reopened with backoff (1 s doubling to 30 s). On any exit the subscriptions this run
 // created (or all it used, with --ephemeral) are cancelled and its run records removed. Without a line writer (MCP
 // execute) it returns the events as a list, bounded by --max-events (at most 1000) and --duration (30 s default).
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { DwsError } from '../errors.js';
-import { checkIdentity, ControlClient, controlPlane, type ControlPlane, type EventContext } from './control.js';
+import { checkIdentity, ControlClient, controlPlane, type ControlPlane, type EventContext, type StdinWatch } from './control.js';
 import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './catalog.js';
 import { removeRuns, upsertRuns, type RunState } from './runs.js';
 import { text } from '../contract/values.js';
@@ -433,11 +434,17 @@ export const consume = async (ctx: EventContext): Promise<unknown> => {
         : [...held.map((h) => `[event] subscription event_key=${h.eventKey} subscribe_id=${h.id}`), `[event] ready event_count=${held.length} bus_pid=${process.pid}`];
       process.stderr.write(lines.map((l) => `${l}\n`).join(''));
     } : undefined;
+    // upstream's stdin-EOF stop (event_command.go:1441-1465, consume/run.go:300-306, :474-500@c7521c1c): only an
+    // unbounded stream whose stdin the CLI owns (a pipe or a file; never an in-process run) ends when stdin ends
+    const unbounded = bounds.maxEvents === 0 && bounds.durationMs <= 0;
+    const stdinEnd = writeLine && unbounded && ctx.watchStdinEof
+      ? { watch: ctx.watchStdinEof, say: values.quiet === true ? () => undefined : () => void process.stderr.write(STDIN_CLOSED_LINE) }
+      : undefined;
     let received = 0;
     const reason = await stream(ctx, client, ticketMode, bounds, match, async (ev) => {
       await deliver(shape(ev));
       received++;
-    }, cp.sourceId, ready);
+    }, cp.sourceId, ready, stdinEnd);
     // upstream's exit line (consume/run.go:306-320, :353-372, run_many.go:183-193@c7521c1c), after a graceful end of a
     // run that said ready: the events written, the time since ready (Go's Duration text, to the millisecond), and why
     if (readyAt !== undefined) {
@@ -485,6 +492,13 @@ async function cancelWithRetry(client: ControlClient, id: string): Promise<boole
   return false;
 }
 
+/**
+ * What an unbounded stream prints when stdin ends (its first words are upstream's, consume/run.go:487-491@c7521c1c,
+ * which parents may look for; the advice after them is dws's own).
+ */
+const STDIN_CLOSED_LINE = '[event] stdin closed \u2014 shutting down. The stream stops when its standard input ends; '
+  + 'to keep it running, bound it with --max-events or --duration, hold stdin open, or stop it with SIGTERM instead.\n';
+
 /** Lines handed to a writer that has not taken them yet, above which the socket stops reading (back-pressure). */
 const MAX_PENDING_WRITES = 64;
 
@@ -493,7 +507,7 @@ const MAX_PENDING_WRITES = 64;
  * called once, when the first stream connection opens (before any frame).
  */
 async function stream(ctx: EventContext, client: ControlClient, ticketMode: string, bounds: Bounds, match: (ev: EventEnvelope) => boolean,
-  deliver: (ev: EventEnvelope) => Promise<void>, sourceId: string, ready?: () => void): Promise<StopReason> {
+  deliver: (ev: EventEnvelope) => Promise<void>, sourceId: string, ready?: () => void, stdinEnd?: { watch: StdinWatch; say: () => void }): Promise<StopReason> {
   const stop = new AbortController();
   let reason: StopReason | undefined;
   const end = (r: StopReason) => {
@@ -501,6 +515,16 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
     stop.abort();
   };
   const onSignal = () => end('signal');
+  // armed once the stream first opens, as upstream starts its watcher after the ready line; its end is a signal
+  let disarm: (() => void) | undefined;
+  let armStdin = stdinEnd && (() => {
+    armStdin = undefined;
+    disarm = stdinEnd.watch(() => {
+      if (stop.signal.aborted) return;
+      stdinEnd.say();
+      end('signal');
+    });
+  });
   if (ctx.signal?.aborted) return 'signal';
   ctx.signal?.addEventListener('abort', onSignal, { once: true });
   const timer = bounds.durationMs > 0 ? setTimeout(() => end('duration'), bounds.durationMs) : undefined;
@@ -536,6 +560,7 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
         ws.once('open', () => {
           ready?.();
           ready = undefined;
+          armStdin?.();
         });
         ws.on('close', () => {
           stop.signal.removeEventListener('abort', close);
@@ -596,6 +621,7 @@ async function stream(ctx: EventContext, client: ControlClient, ticketMode: stri
   } finally {
     if (timer) clearTimeout(timer);
     ctx.signal?.removeEventListener('abort', onSignal);
+    disarm?.();
   }
   return reason ?? 'signal';
 }

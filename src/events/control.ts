@@ -34,7 +34,15 @@ export interface EventContext {
   signal?: AbortSignal;
   /** For streaming commands (JSON Lines out): one line per call, newline added by the writer. */
   writeLine?: (line: string) => Promise<void>;
+  /**
+   * Given only by the CLI, which owns process stdin (never in-process runs): arms upstream's stdin-EOF stop and
+   * returns its disarm, or undefined when stdin is a terminal, /dev/null or closed (src/cli/io.ts watchStdinEof).
+   */
+  watchStdinEof?: StdinWatch;
 }
+
+/** Calls onEof once stdin reaches its end (or fails to read); returns the disarm, or undefined when not armed. */
+export type StdinWatch = (onEof: () => void) => (() => void) | undefined;
 
 export interface ControlPlane {
   control: string;

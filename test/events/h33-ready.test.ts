@@ -17,7 +17,12 @@ function run(args: string[]): Promise<{ status: number | null; stdout: string; s
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+  // a bound on the process: a run that never ends is killed, and the test fails instead of waiting
+  const bound = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  return new Promise((resolve) => child.on('close', (status) => {
+    clearTimeout(bound);
+    resolve({ status, stdout, stderr });
+  }));
 }
 
 describe('event consume says it is ready on stderr', () => {

@@ -31,13 +31,21 @@ async function listen(handler: http.RequestListener): Promise<{ url: string; clo
   };
 }
 
+/** How long a spawned CLI may run before it is killed (SIGKILL): no test waits on a process for ever. */
+const SPAWN_BOUND_MS = 30_000;
+
 function run(args: string[], e: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...e }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+  // a bound on the process: a run that never ends is killed, and the test fails instead of waiting
+  const bound = setTimeout(() => child.kill('SIGKILL'), SPAWN_BOUND_MS);
+  return new Promise((resolve) => child.on('close', (status) => {
+    clearTimeout(bound);
+    resolve({ status, stdout, stderr });
+  }));
 }
 
 describe('the event control plane and redirects', () => {
@@ -121,7 +129,11 @@ describe('event consume with a stalled reader', () => {
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     onStart(child);
-    return new Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.on('exit', (status, signal) => resolve({ status, signal, stderr })));
+    const bound = setTimeout(() => child.kill('SIGKILL'), SPAWN_BOUND_MS);
+    return new Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.on('exit', (status, signal) => {
+      clearTimeout(bound);
+      resolve({ status, signal, stderr });
+    }));
   }
 
   it('still ends at --duration, cancels its subscription and removes its run record', { timeout: 60_000 }, async () => {
@@ -160,7 +172,9 @@ describe('event consume whose cancel fails', () => {
     child.stdout.once('data', () => (ev.fx.token = 'rotated-token'));
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const bound = setTimeout(() => child.kill('SIGKILL'), SPAWN_BOUND_MS);
     const status = await new Promise<number | null>((resolve) => child.on('close', (s) => resolve(s)));
+    clearTimeout(bound);
     ev.fx.token = token;
     expect(status).toBe(0);
     expect(ev.fx.subscriptions.map((s) => s.subId)).toEqual(['sub_1']);

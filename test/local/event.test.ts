@@ -2,7 +2,7 @@
 // personal-event service (test/fixtures/events/server.ts) on 127.0.0.1; a few checks that need no process (every
 // event key's schema, the MCP execute path without a line writer) call dispatch in this process.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Ajv } from 'ajv';
@@ -89,13 +89,24 @@ describe('event list', () => {
   });
 });
 
-/** Spawns the CLI and calls `onLine` for each stdout line as it arrives. */
-function spawnCli(args: string[], e: Record<string, string>, onLine: (line: string, child: ReturnType<typeof spawn>) => void = () => undefined) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...e } });
+/** How long a spawned CLI may run before it is killed (SIGKILL): no test waits on a process for ever. */
+const SPAWN_BOUND_MS = 20_000;
+
+/**
+ * Spawns the CLI and calls `onLine` for each stdout line as it arrives. Its stdin is a pipe this side holds open
+ * (an unbounded consume stops when a piped stdin ends: upstream's stdin-EOF stop) unless `stdin` says `closed` (the
+ * pipe ended at once) or names a file (fd 0 opened on it); the process is killed after SPAWN_BOUND_MS.
+ */
+function spawnCli(args: string[], e: Record<string, string>, onLine: (line: string, child: ReturnType<typeof spawn>) => void = () => undefined,
+  stdin: 'open' | 'closed' | { file: string } = 'open') {
+  const input = typeof stdin === 'object' ? openSync(stdin.file, 'r') : 'pipe';
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...e }, stdio: [input, 'pipe', 'pipe'] });
+  if (typeof input === 'number') closeSync(input);
+  const bound = setTimeout(() => child.kill('SIGKILL'), SPAWN_BOUND_MS);
   let stdout = '';
   let stderr = '';
   let pending = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
     stdout += d;
     pending += d;
     let i: number;
@@ -104,10 +115,15 @@ function spawnCli(args: string[], e: Record<string, string>, onLine: (line: stri
       pending = pending.slice(i + 1);
     }
   });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  child.stdin.end();
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stdin?.on('error', () => undefined);
+  if (stdin === 'closed') child.stdin!.end();
   return new Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
-    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+    child.on('close', (status, signal) => {
+      clearTimeout(bound);
+      child.stdin?.destroy();
+      resolve({ status, signal, stdout, stderr });
+    });
   });
 }
 
@@ -198,6 +214,38 @@ describe('event consume', () => {
     // (ErrPipeClosed, :353-362), having written the first event
     expect(r.stderr).toMatch(/^\[event\] ready event_key=\S+ bus_pid=\d+ subscribe_id=\S+\n\[event\] exited \u2014 received \d event\(s\) in \S+ \(reason: signal\)\n$/u);
     expect(ev.fx.subscriptions).toEqual([]);
+  });
+
+  // h35-edge2: upstream's stdin-EOF stop (shouldWatchStdinEOF internal/app/event_command.go:1441-1465, watchStdinEOF
+  // internal/event/consume/run.go:474-500, armed after the ready line :300-306@c7521c1c)
+  it('an unbounded run whose piped stdin ends stops after ready, says so, exits as a signal and cancels its subscription', async () => {
+    ev.fx.framesFor = () => [];
+    const r = await spawnCli(['event', 'consume', 'user_im_message_receive_at'], env(), undefined, 'closed');
+    expect([r.status, r.signal, r.stdout]).toEqual([0, null, '']);
+    expect(r.stderr).toMatch(/^\[event\] ready event_key=user_im_message_receive_at bus_pid=\d+ subscribe_id=sub_1\n\[event\] stdin closed \u2014 shutting down\. [^\n]+\n\[event\] exited \u2014 received 0 event\(s\) in \S+ \(reason: signal\)\n$/u);
+    expect(ev.fx.subscriptions).toEqual([]);
+    expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
+  });
+
+  it('a file as stdin stops an unbounded run at its end too; --quiet prints none of the lines', async () => {
+    ev.fx.framesFor = () => [];
+    const file = path.join(ev.stateRoot, 'stdin.txt');
+    writeFileSync(file, 'anything\n');
+    const r = await spawnCli(['event', 'consume', 'user_im_message_receive_at', '--quiet'], env(), undefined, { file });
+    expect([r.status, r.signal, r.stdout, r.stderr]).toEqual([0, null, '', '']);
+    expect(ev.fx.subscriptions).toEqual([]);
+  });
+
+  it('a bounded run (--max-events) is not stopped by its stdin ending: it waits for its event', async () => {
+    ev.fx.framesFor = () => [];
+    const run = spawnCli(['event', 'consume', 'user_im_message_receive_at', '--max-events', '1'], env(), undefined, 'closed');
+    while (ev.fx.connections === 0) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 500));
+    ev.fx.push(personalFrame({ eventKey: 'user_im_message_receive_at', subId: 'sub_1', eventId: 'b1', body: messageBody(1) }));
+    const r = await run;
+    expect([r.status, lines(r.stdout).map((l) => l.event_id)]).toEqual([0, ['b1']]);
+    expect(r.stderr).not.toContain('stdin closed');
+    expect(r.stderr).toMatch(/\(reason: limit\)\n$/u);
   });
 
   it('reuses a subscription with --subscribe-id and leaves it in place on exit', async () => {

@@ -105,9 +105,59 @@ export function createdRecordIds(answer: unknown): string[] | undefined {
   return seen.size > 0 ? [...seen] : undefined;
 }
 
+/**
+ * upstream findRecords (aitable record_upsert_by_key.go:257-284@c7521c1c): an object's `records` key ends the search
+ * there (its value must be a list whose every element is an object, else nothing is found), else its `data` object,
+ * then its `result` object, searched the same way at any depth. The list (an empty one included), or absent.
+ */
+export function goFindRecords(v: unknown): unknown[] | undefined {
+  if (!isObj(v)) return undefined;
+  if (Object.hasOwn(v, 'records')) return Array.isArray(v.records) && v.records.every(isObj) ? v.records : undefined;
+  for (const key of ['data', 'result']) {
+    const found = goFindRecords(v[key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const MARK_ENVELOPES = ['data', 'result', 'pagination', 'page'];
+const filled = (v: unknown): v is string => typeof v === 'string' && trimSpace(v) !== '';
+
+/**
+ * upstream responseHasMore (record_upsert_by_key.go:286-304@c7521c1c): a true `hasMore`, or a non-blank `nextCursor`
+ * or `cursor` text, in the object or inside its data/result/pagination/page objects at any depth.
+ */
+export function goResponseHasMore(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  if (v.hasMore === true || filled(v.nextCursor) || filled(v.cursor)) return true;
+  return MARK_ENVELOPES.some((key) => goResponseHasMore(v[key]));
+}
+
+/**
+ * upstream responseCursor (record_query_all.go:285-301@c7521c1c): the first non-blank `nextCursor`, `next_cursor` or
+ * `cursor` text of the object, trimmed, else the first found inside its data/result/pagination/page objects, depth
+ * first at any depth; absent when none.
+ */
+export function goResponseCursor(v: unknown): string | undefined {
+  if (!isObj(v)) return undefined;
+  const own = [v.nextCursor, v.next_cursor, v.cursor].find(filled);
+  if (own !== undefined) return trimSpace(own);
+  for (const key of MARK_ENVELOPES) {
+    const found = goResponseCursor(v[key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export const PLAIN: Record<string, Fn> = {
   /** the ids an aitable write answer names as created (createdRecordIds above); absent when none */
   created_record_ids: (v) => createdRecordIds(v),
+  /** a query_records answer -> its records as upstream findRecords finds them (goFindRecords above); absent when none */
+  go_find_records: (v) => goFindRecords(v),
+  /** a query_records answer -> whether it says more follow, as upstream responseHasMore (goResponseHasMore above) */
+  go_response_has_more: (v) => goResponseHasMore(v),
+  /** a query_records answer -> its next cursor as upstream responseCursor (goResponseCursor above); absent when none */
+  go_response_cursor: (v) => goResponseCursor(v),
   /**
    * an explicit openDingTalkId flag: the value (each non-blank text of a list: a blank element is skipped, as
    * validateExplicitOpenIDs does, chat.go:54-64@c7521c1c) passes when it has the current form; else refused

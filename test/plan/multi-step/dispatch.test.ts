@@ -289,6 +289,27 @@ describe('a hand-over to a local command', () => {
     expect(events.subscriptions).toEqual([]);
   });
 
+  // h35-edge2: upstream's +listen-im runs the personal consume, which arms the stdin-EOF stop too
+  // (event_listen_im.go:77-100 -> runPersonalEventConsume, applyEventConsumeStdin event_personal_command.go:394@c7521c1c)
+  it('event +listen-im hands the CLI\'s stdin-EOF watch to event consume: an unbounded run ends when it fires', async () => {
+    mcp.answers['im/search_groups'] = () => ({ result: [{ title: '发布群', openConversationId: 'cid_team' }], hasMore: false });
+    events.framesFor = () => [];
+    let armed = 0;
+    const watch = (onEof: () => void) => {
+      armed++;
+      const t = setTimeout(onEof, 50);
+      return () => clearTimeout(t);
+    };
+    const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.listen_im')!;
+    const out = await dispatchTool(shippedEngine(), {
+      tool, values: { kind: 'group', 'chat-query': '发布群' }, positionals: {}, yes: true, dryRun: false, timeoutMs: 30_000,
+      // the bound: a run the watch does not end stops here, and the test fails on `armed`
+      writeLine: async () => undefined, watchStdinEof: watch, signal: AbortSignal.timeout(10_000),
+    }, { ...env(), DWS_TOKEN: events.token });
+    expect([out, armed]).toEqual([{ streamed: true }, 1]);
+    expect(events.subscriptions).toEqual([]);
+  });
+
   it('two groups with the title are ambiguous_match listing both, before any subscription', async () => {
     mcp.answers['im/search_groups'] = () => ({ result: [{ title: '发布群', openConversationId: 'cid_a' }, { title: '发布群', openConversationId: 'cid_b' }], hasMore: false });
     const r = await run(['event', '+listen-im', '--kind', 'group', '--chat-query', '发布群', '--yes']);
