@@ -1,7 +1,8 @@
 // Mail attachments (issue 32): what the mail commands that attach files compute locally around their calls, as
 // upstream's runMailDraftWithAttachment does (helpers/mail.go:3858-4200 at c7521c1c): the content id of each inline
 // image, the body rewritten to HTML with cid references, and the full URL an upload session's answer points at.
-// Also an export's file name (p-work). Facts carried over; the code is dws's own (transforms `mail_inline_files`,
+// Also an export's file name (p-work), and Go's filepath.Base / Ext, which the plan transforms' Go file-name readers
+// share (src/plan/transforms/files.ts). Facts carried over; the code is dws's own (transforms `mail_inline_files`,
 // `mail_inline_body`, `mail_upload_url`, `mail_filename`). The smart mail shortcuts' mailbox: src/domain/mail-mailboxes.ts.
 import { DwsError } from '../errors.js';
 import { isObject } from '../json-object.js';

@@ -6,7 +6,8 @@
 // user types it against the recording backend on 127.0.0.1.
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { goFileExt, goPathBase, goUrlPath } from '../../src/plan/transforms/files.js';
+import { goUrlPath } from '../../src/plan/transforms/files.js';
+import { goBase, goExt } from '../../src/domain/mail-attachments.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h35edge-');
@@ -178,13 +179,13 @@ describe('go_url_path, go_path_base, go_file_ext read a URL as Go\'s url.Parse, 
       const escaped = [...Buffer.from(path, 'utf8')].map((b) => (b === 0x2f ? '/' : `%${b.toString(16).padStart(2, '0')}`)).join('');
       expect(goUrlPath(`https://h.example${escaped}?q=1#f`)).toBe(path);
       const last = segments[segments.length - 1]!;
-      expect(goPathBase(path)).toBe(last);
+      expect(goBase(path)).toBe(last);
       const dot = last.lastIndexOf('.');
-      expect(goFileExt(path)).toBe(slash || dot < 0 ? '' : last.slice(dot));
+      expect(goExt(path)).toBe(slash || dot < 0 ? '' : last.slice(dot));
     }), { numRuns: 200 });
     expect([goUrlPath('https://h/a%zz'), goUrlPath(':x'), goUrlPath('1a:b/c'), goUrlPath('a:b/c'), goUrlPath('mailto:x'), goUrlPath('https://h'), goUrlPath('https://h/a\u0001')])
       .toEqual([undefined, undefined, undefined, '', '', '', undefined]);
-    expect([goPathBase(''), goPathBase('///'), goFileExt('/a.b/c')]).toEqual(['.', '/', '']);
+    expect([goBase(''), goBase('///'), goExt('/a.b/c')]).toEqual(['.', '/', '']);
   });
 });
 

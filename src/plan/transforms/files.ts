@@ -9,6 +9,7 @@ import { refuse, str, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
 import { goDetectContentType, goTypeByExtension } from './go-mime.js';
+import { goBase, goExt } from '../../domain/mail-attachments.js';
 
 const MIME: Record<string, string> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
@@ -93,9 +94,9 @@ export const PLAIN: Record<string, Fn> = {
   /** a URL -> the path Go's url.Parse decodes from it (its Path), '' when url.Parse refuses the URL: see goUrlPath */
   go_url_path: (v, where) => goUrlPath(str(v, where)) ?? '',
   /** a path -> Go's filepath.Base of it (trailing slashes ignored; '' is '.', only slashes '/') */
-  go_path_base: (v, where) => goPathBase(str(v, where)),
+  go_path_base: (v, where) => goBase(str(v, where)),
   /** a path -> Go's filepath.Ext of it, the dot included: from the last dot of its last element ('.mp3' is all extension) */
-  go_file_ext: (v, where) => goFileExt(str(v, where)),
+  go_file_ext: (v, where) => goExt(str(v, where)),
   /** text -> Go's url.PathUnescape of it, '' when that refuses it (a '%' without two hex digits) */
   go_path_unescape: (v, where) => goPercentDecode(str(v, where)) ?? '',
 };
@@ -140,20 +141,6 @@ export function goUrlPath(raw: string): string | undefined {
   return goPercentDecode(rest);
 }
 
-/** Go's filepath.Base (Unix): trailing slashes dropped, then the last element; '' is '.', only slashes '/'. */
-export function goPathBase(p: string): string {
-  if (p === '') return '.';
-  const trimmed = p.replace(/\/+$/u, '');
-  if (trimmed === '') return '/';
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
-}
-
-/** Go's filepath.Ext (Unix): the suffix from the last '.' of the last element, '' when it has none. */
-export function goFileExt(p: string): string {
-  for (let i = p.length - 1; i >= 0 && p[i] !== '/'; i--) if (p[i] === '.') return p.slice(i);
-  return '';
-}
-
 /**
  * Upstream's localio sanitizeFilename (internal/localio/download.go:455-475@c7521c1c), which SafeFilename (:281-293)
  * tries on a download's preferred name and then on the URL's last segment: backslashes read as slashes; a text that Go's
@@ -165,8 +152,7 @@ export function goFileExt(p: string): string {
 export function goSanitizeFilename(raw: string): string {
   const normalized = raw.replace(/\\/gu, '/');
   if (trimSpace(normalized) !== normalized) return '';
-  const stripped = normalized.replace(/\/+$/u, '');
-  const name = normalized === '' ? '.' : stripped === '' ? '/' : stripped.slice(stripped.lastIndexOf('/') + 1);
+  const name = goBase(normalized);
   if (name === '' || name === '.' || name === '..' || name.endsWith('.') || name.endsWith(' ')) return '';
   // eslint-disable-next-line no-control-regex -- control characters are what Go's check refuses
   if (/[\u0000-\u001f\u007f<>:"/\\|?*]/u.test(name)) return '';
@@ -214,9 +200,7 @@ export function goPathClean(p: string): string {
  * characters removed. Nothing is trimmed: a padded name stays padded.
  */
 export function goFileName(text: string): string {
-  const slashed = text.replace(/\\/gu, '/');
-  const stripped = slashed.replace(/\/+$/u, '');
-  const base = slashed === '' ? '.' : stripped === '' ? '/' : stripped.slice(stripped.lastIndexOf('/') + 1);
+  const base = goBase(text.replace(/\\/gu, '/'));
   if (base === '.' || base === '..' || base === '/' || base === '') return 'unnamed';
   const name = base.split('\u0000').join('');
   return name === '' ? 'unnamed' : name;
