@@ -97,14 +97,28 @@ export function unwrapUntil(v: unknown, key: string | undefined, through: readon
  */
 export type GoShape = 'bool' | 'string' | 'int' | 'float64' | 'any' | GoShape[] | { [field: string]: GoShape };
 
-/** The build-time check of a shape: the problem, or undefined. */
-function shapeProblem(shape: unknown): string | undefined {
+/**
+ * A `go_decode_json` shape: a GoShape, `raw` (json.RawMessage: the value's text, compacted as json.Compact writes
+ * it; JSON null is the text `null`) or `{"*": shape}` (a pointer: JSON null makes it nil, an object decodes into what
+ * it points at, so a repeated key's objects merge).
+ */
+type TextShape = 'bool' | 'string' | 'int' | 'float64' | 'any' | 'raw' | TextShape[] | { [field: string]: TextShape };
+
+const isPointer = (shape: TextShape): shape is { '*': TextShape } => isObj(shape) && Object.keys(shape).length === 1 && Object.hasOwn(shape, '*');
+
+/**
+ * The build-time check of a shape: the problem, or undefined. `text`: a go_decode_json shape, which may also hold
+ * `raw` and pointers (TextShape).
+ */
+function shapeProblem(shape: unknown, text = false): string | undefined {
   if (shape === 'bool' || shape === 'string' || shape === 'int' || shape === 'float64' || shape === 'any') return undefined;
-  if (Array.isArray(shape)) return shape.length === 1 ? shapeProblem(shape[0]) : 'a slice shape is a list of one element shape';
+  if (text && shape === 'raw') return undefined;
+  if (text && isObj(shape) && isPointer(shape as TextShape)) return shapeProblem(shape['*'], text);
+  if (Array.isArray(shape)) return shape.length === 1 ? shapeProblem(shape[0], text) : 'a slice shape is a list of one element shape';
   if (isObj(shape)) {
     if (Object.keys(shape).length === 0) return 'a struct shape names at least one field';
     for (const field of Object.values(shape)) {
-      const problem = shapeProblem(field);
+      const problem = shapeProblem(field, text);
       if (problem) return problem;
     }
     return undefined;
@@ -112,9 +126,9 @@ function shapeProblem(shape: unknown): string | undefined {
   return `${JSON.stringify(shape)} is not bool, string, int, float64, any, [shape] or {field: shape}`;
 }
 
-/** Go's zero value of a shape: false, "", 0, a nil slice or interface (null), a struct of zero fields. */
-function goZero(shape: GoShape): unknown {
-  if (shape === 'any') return null;
+/** Go's zero value of a shape: false, "", 0, a nil slice, interface, pointer or RawMessage (null), a struct of zero fields. */
+function goZero(shape: TextShape): unknown {
+  if (shape === 'any' || shape === 'raw' || isPointer(shape)) return null;
   if (shape === 'bool') return false;
   if (shape === 'string') return '';
   if (shape === 'int' || shape === 'float64') return 0;
@@ -416,37 +430,6 @@ function readJsonNodes(text: string): JsonNode | undefined {
 }
 
 /**
- * A `go_decode_json` shape: a GoShape, `raw` (json.RawMessage: the value's text, compacted as json.Compact writes
- * it; JSON null is the text `null`) or `{"*": shape}` (a pointer: JSON null makes it nil, an object decodes into what
- * it points at, so a repeated key's objects merge).
- */
-type TextShape = 'bool' | 'string' | 'int' | 'float64' | 'any' | 'raw' | TextShape[] | { [field: string]: TextShape };
-
-function textShapeProblem(shape: unknown): string | undefined {
-  if (shape === 'raw') return undefined;
-  if (isObj(shape) && Object.keys(shape).length === 1 && Object.hasOwn(shape, '*')) return textShapeProblem(shape['*']);
-  if (Array.isArray(shape)) return shape.length === 1 ? textShapeProblem(shape[0]) : 'a slice shape is a list of one element shape';
-  if (isObj(shape)) {
-    if (Object.keys(shape).length === 0) return 'a struct shape names at least one field';
-    for (const field of Object.values(shape)) {
-      const problem = textShapeProblem(field);
-      if (problem) return problem;
-    }
-    return undefined;
-  }
-  return shapeProblem(shape);
-}
-
-const isPointer = (shape: TextShape): shape is { '*': TextShape } => isObj(shape) && Object.keys(shape).length === 1 && Object.hasOwn(shape, '*');
-
-function textZero(shape: TextShape): unknown {
-  if (shape === 'raw' || isPointer(shape)) return null;
-  if (Array.isArray(shape)) return null;
-  if (isObj(shape)) return Object.fromEntries(Object.entries(shape).map(([k, x]) => [k, textZero(x)]));
-  return goZero(shape as GoShape);
-}
-
-/**
  * Go's json.Decoder.Decode of one JsonNode into `shape` holding `prev` (goDecodeInto's rules over the text: a key
  * matches a field exactly, else ignoring case; each occurrence of a repeated key decoded in turn into what the last
  * one left; with `strict` (DisallowUnknownFields) a key matching no field fails the decode).
@@ -454,21 +437,21 @@ function textZero(shape: TextShape): unknown {
 function decodeNode(shape: TextShape, n: JsonNode, prev: unknown, strict: boolean): { value: unknown; ok: boolean } {
   if (shape === 'raw') return { value: jsonCompactAt(n.text, []), ok: true };
   if ('scalar' in n && n.scalar === null) return { value: isPointer(shape) ? null : Array.isArray(shape) || shape === 'any' ? null : prev, ok: true };
-  if (isPointer(shape)) return decodeNode(shape['*'], n, prev ?? textZero(shape['*']), strict);
+  if (isPointer(shape)) return decodeNode(shape['*'], n, prev ?? goZero(shape['*']), strict);
   if (typeof shape === 'string') return goDecodeInto(shape, 'scalar' in n ? n.scalar : JSON.parse(n.text), prev);
   if (Array.isArray(shape)) {
     if (!('items' in n)) return { value: prev, ok: false };
     const before = Array.isArray(prev) ? prev : [];
     let ok = true;
     const value = n.items.map((item, i) => {
-      const r = decodeNode(shape[0], item, i < before.length ? before[i] : textZero(shape[0]), strict);
+      const r = decodeNode(shape[0], item, i < before.length ? before[i] : goZero(shape[0]), strict);
       ok &&= r.ok;
       return r.value;
     });
     return { value, ok };
   }
   if (!('members' in n)) return { value: prev, ok: false };
-  const out: Record<string, unknown> = isObj(prev) ? { ...prev } : (textZero(shape) as Record<string, unknown>);
+  const out: Record<string, unknown> = isObj(prev) ? { ...prev } : (goZero(shape) as Record<string, unknown>);
   const fields = Object.keys(shape);
   let ok = true;
   for (const [key, child] of n.members) {
@@ -529,14 +512,14 @@ export const PARAM: Record<string, Param> = {
     if (!isObj(a) || Object.keys(a).some((k) => k !== 'shape' && k !== 'unknown') || (a.unknown !== 'refuse' && a.unknown !== 'ignore')) {
       throw new Error('go_decode_json needs {shape, unknown: refuse|ignore}');
     }
-    const problem = textShapeProblem(a.shape);
+    const problem = shapeProblem(a.shape, true);
     if (problem) throw new Error(`go_decode_json needs a Go shape: ${problem}`);
     const shape = a.shape as TextShape;
     const strict = a.unknown === 'refuse';
     return (v, where) => {
       const root = readJsonNodes(str(v, where));
       if (root === undefined) return { ok: false };
-      const r = decodeNode(shape, root, textZero(shape), strict);
+      const r = decodeNode(shape, root, goZero(shape), strict);
       return r.ok ? { ok: true, value: r.value } : { ok: false };
     };
   },
