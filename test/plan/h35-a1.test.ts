@@ -7,13 +7,7 @@ import { createdRecordIds } from '../../src/plan/transforms/ids.js';
 import { refuseUnsafeArguments } from '../../src/backend/transport.js';
 
 const outputs = useOutputRuns('dws-h35a1-');
-const { sent, mcp } = outputs;
-
-/** The next call of `tool` answers HTTP 200 with one text content holding exactly `text` (a blank one included). */
-const answerText = (tool: string, text: string) => mcp.faults.push({
-  tool, times: 1,
-  body: { contentType: 'application/json', text: JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text }] } }) },
-});
+const { sent, answerText } = outputs;
 
 // callProjectedChatMessages (helpers/chat.go:31-61@c7521c1c): a text blank after strings.TrimSpace is
 // empty_tool_response, an api error (:45-53); a JSON null decodes into the nil map and prints {messages: []}

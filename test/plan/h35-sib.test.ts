@@ -5,13 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h35sib-');
-const { sent, mcp } = outputs;
-
-/** The next call of `tool` answers HTTP 200 with one text content holding exactly `text` (a blank one included). */
-const answerText = (tool: string, text: string) => mcp.faults.push({
-  tool, times: 1,
-  body: { contentType: 'application/json', text: JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text }] } }) },
-});
+const { sent, answerText } = outputs;
 
 // chat message search without a group and without --page-all runs RunPagedMCPCommand's Fallback (paged_command.go:72-74),
 // which is callProjectedChatMessages (helpers/chat.go:1102-1108, :4183@c7521c1c): a blank answer text is

@@ -66,6 +66,11 @@ export function useOutputRuns(prefix: string) {
   return {
     mcp,
     env,
+    /** The next call of `tool` answers HTTP 200 with one text content holding exactly `text` (a blank one included). */
+    answerText: (tool: string, text: string) => mcp.faults.push({
+      tool, times: 1,
+      body: { contentType: 'application/json', text: JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text }] } }) },
+    }),
     /** A run that must succeed; its printed result, parsed. */
     run: (argv: string[], files?: Record<string, string>) => resultOf(argv, env(files)),
     failure,
