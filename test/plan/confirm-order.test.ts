@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { dispatchInProcess, realCatalog } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 import type { ToolSpec } from '../../src/catalog/types.js';
-import { CONFIRM_SPELLINGS } from '../../src/contract/control.js';
+import { DISPATCH_READS } from '../../src/contract/control.js';
 import { validatePlans } from '../../src/plan/validate.js';
 
 const { mcp, env } = useOutputRuns('dws-yesorder-');
@@ -311,8 +311,10 @@ describe('the checks ahead of the gate never call the backend', () => {
   const VALUES = ['', ' ', 'x', '0', '1', '-1', '5001', '[]', '{}', '[1]', '{"a":1}', ',', ',;', 'a,b', '2026-01-01', 'null', '-'];
   // never --yes itself, which some tools declare (sheet cond-format delete's bool --yes): since h33-flags a detached
   // `--yes 1` is upstream's BoolValueHandler's `--yes=1` (root.go:2055@c7521c1c), a confirmation, not a stray word
-  // nor upstream's other confirmation spellings (attendance's --user-say-yes): given, they confirm as --yes does
-  const flagsOf = (t: ToolSpec) => Object.entries(t.parameters).filter(([name, p]) => p.alias_of === undefined && name !== 'yes' && !CONFIRM_SPELLINGS.has(name));
+  // nor the other flags dispatch itself reads (DISPATCH_READS): upstream's other confirmation spellings (attendance's
+  // --user-say-yes), which confirm as --yes does, and a declared --dry-run (markdown overwrite's), which sends nothing
+  // and exits 0
+  const flagsOf = (t: ToolSpec) => Object.entries(t.parameters).filter(([name, p]) => p.alias_of === undefined && !DISPATCH_READS.has(name));
   const argvFor = (t: ToolSpec) => fc.subarray(flagsOf(t)).chain((picked) => fc.tuple(...picked.map(([name, p]) =>
     p.type === 'bool' || p.type === 'boolean' ? fc.constantFrom([`--${name}`], [`--${name}=false`]) : fc.constantFrom(...VALUES).map((v) => [`--${name}`, v])))
     .map((parts) => [...t.cli_path.split(' '), ...parts.flat()]));
