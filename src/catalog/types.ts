@@ -12,12 +12,11 @@ export type Availability = 'available' | 'unavailable';
 /** Values a flag's read_order passes over besides blanks (ParameterSpec.read_skips). */
 export type ReadSkips = 'zero' | 'not_positive' | 'nothing';
 
-export interface ParameterSpec {
-  type: string;
-  description: string;
-  description_en: string;
-  required: boolean;
-  property: string | null;
+/**
+ * How dispatch reads a flag's spellings and its required check (issue 32), shared by the normalized parameter and its
+ * declaration in catalog/<product>.yaml, which carries these fields unchanged.
+ */
+export interface FlagReadRules {
   cli_required?: boolean;
   /**
    * cobra's MarkFlagRequired with no PreRunE copying a hidden spelling into the flag: it must be typed under its own
@@ -63,6 +62,14 @@ export interface ParameterSpec {
    */
   alias_blank_given?: boolean;
   required_when?: string;
+}
+
+export interface ParameterSpec extends FlagReadRules {
+  type: string;
+  description: string;
+  description_en: string;
+  required: boolean;
+  property: string | null;
   enum?: string[];
   /** How a typed value is matched against `enum` before validation (EnumRules in src/contract/enum-input.ts). */
   enum_fold?: EnumFold;
@@ -195,58 +202,13 @@ export interface Catalog {
 }
 
 // The declarations as written in catalog/<product>.yaml (schema-valid), before normalization (src/build/normalize.ts).
-export interface DeclaredParameter {
+export interface DeclaredParameter extends FlagReadRules {
   type: string;
   required: boolean;
   property: string | null;
   description?: string;
   description_en?: string;
   example?: string;
-  cli_required?: boolean;
-  /**
-   * cobra's MarkFlagRequired with no PreRunE copying a hidden spelling into the flag: it must be typed under its own
-   * name (a typed blank counts, and then yields to a filled spelling); a hidden spelling alone is refused.
-   */
-  own_spelling_required?: boolean;
-  /**
-   * chat's migrated id flag (installChatFlagAliases, helpers/chat.go:419-466@c7521c1c): its spellings are compared as
-   * chatFlagOrAlias reads them, each trimmed as Go's TrimSpace: a spelling that trims to nothing yields to a filled one
-   * (and, typed alone as a hidden spelling, counts as not given: the PreRunE sets nothing, so cobra's required check
-   * fails), and two spellings equal once trimmed agree. The flag typed alone keeps its value as typed.
-   */
-  spellings_trimmed?: boolean;
-  /**
-   * A typed flag is read and its other spellings are not (upstream's `if rt.Changed(primary) { return
-   * rt.StrSlice(primary) }`, wikiStringSliceFirst internal/shortcut/wiki/common.go:200-211@c7521c1c): a typed blank is
-   * not filled from an alias, and an alias beside it is ignored.
-   */
-  primary_typed_wins?: boolean;
-  /**
-   * The order in which upstream reads this flag's spellings (the flag itself and its aliases, by name): its
-   * flagOrFallback / mustFlagOrFallback / corecmd alias chain, whose first non-blank value is sent. Two spellings typed
-   * with different values give the one listed first; without it (or for a spelling it does not list) they are refused.
-   */
-  read_order?: string[];
-  /**
-   * Which typed values the read_order passes over as not given, besides a blank text or empty list: `zero` an int 0
-   * (intFlagOrFallback), `not_positive` an int of 0 or less (`GetInt(a) > 0 else GetInt(b) > 0`), `nothing` none (the
-   * first spelling typed in the order is read even blank: cobra `Changed` chains). src/contract/aliases.ts readSkipped.
-   */
-  read_skips?: ReadSkips;
-  /**
-   * Beside a read_order: two spellings whose values, each trimmed as Go's TrimSpace, are non-blank and differ are
-   * refused, as chat's chatFlagOrAlias refuses them before the body reads the flag with flagOrFallback (the value sent
-   * is still the read_order's, as typed): `chat message add-emoji --message-id a --msg-id b`
-   * (chatMessageID, helpers/chat.go:198-215, :236-238, :5757@c7521c1c).
-   */
-  spellings_conflict_trimmed?: boolean;
-  /**
-   * An alias typed blank alone still gives the flag, as `""` (upstream's contactAnyFlagChanged over every spelling
-   * before it reads them, helpers/contact.go:73-80, :205-211@c7521c1c): `{given: name}` is true and `{flag: name}`
-   * absent, so the plan's blank check refuses it as it refuses the flag typed blank.
-   */
-  alias_blank_given?: boolean;
-  required_when?: string;
   hidden?: boolean;
   alias_of?: string;
   inherent?: { reason: string; reason_en: string };
