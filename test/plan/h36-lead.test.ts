@@ -1,0 +1,70 @@
+// Session 36 second reading by the lead (issue 32, notes/h36-lead.md): where a drawn command still differed from
+// upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h36lead-');
+
+/**
+ * upstream's requireWikiResponse + requireWikiCollection (internal/shortcut/wiki/common.go:52-70, :103-137@c7521c1c), as a
+ * model: the list a wiki list shortcut prints, or 'refused'.
+ */
+function upstreamCollection(data: Record<string, unknown>, keys: string[]): unknown[] | 'refused' {
+  if (Object.keys(data).length === 0) return 'refused';
+  if ('success' in data && (typeof data.success !== 'boolean' || data.success === false)) return 'refused';
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const containers: Record<string, unknown>[] = [data];
+  for (const wrapper of ['result', 'data']) {
+    if (!(wrapper in data)) continue;
+    if (!isObject(data[wrapper])) return 'refused';
+    containers.push(data[wrapper] as Record<string, unknown>);
+  }
+  for (const container of containers) {
+    for (const key of keys) {
+      if (!(key in container)) continue;
+      const value = container[key];
+      if (!Array.isArray(value) || !value.every(isObject)) return 'refused';
+      return value;
+    }
+  }
+  return 'refused';
+}
+
+const shape = fc.constantFrom<unknown>(null, [], [{ id: 'a' }], [{ id: 'a' }, 5], {}, 'x', true, 0);
+const envelope = (key: string) => fc.record({
+  success: fc.constantFrom<unknown>(true, false, 'true', 1, null),
+  [key]: shape,
+  result: fc.oneof(shape, fc.record({ [key]: shape }, { requiredKeys: [] })),
+  data: fc.oneof(shape, fc.record({ [key]: shape }, { requiredKeys: [] })),
+}, { requiredKeys: [] });
+
+const cases: { argv: string[]; tool: string; keys: string[]; printed: string }[] = [
+  { argv: ['wiki', '+member-list', '--workspace', 'w'], tool: 'wiki/list_member', keys: ['members'], printed: 'members' },
+  { argv: ['wiki', '+node-list', '--workspace', 'w'], tool: 'doc/list_nodes', keys: ['nodes', 'items', 'list'], printed: 'nodes' },
+  {
+    argv: ['wiki', '+node-search', '--workspace', 'w', '--query', 'q'], tool: 'doc/search_documents',
+    keys: ['documents', 'docs', 'nodes', 'items', 'list'], printed: 'nodes',
+  },
+];
+
+describe('wiki +member-list and its siblings +node-list / +node-search read the answer as requireWikiCollection (common.go:52-137@c7521c1c)', () => {
+  for (const c of cases) {
+    it(`${c.argv.slice(0, 2).join(' ')}: a list key holding null is refused where it is first met, not passed over`, async () => {
+      outputs.answer(c.tool, { [c.keys[0]]: null, result: { [c.keys[0]]: [{ id: 'r' }] } });
+      expect(await outputs.sent(c.argv)).toMatchObject({ reason: 'backend_error' });
+    });
+    it(`${c.argv.slice(0, 2).join(' ')}: refused or printed as upstream's reading, for any envelope`, async () => {
+      await fc.assert(fc.asyncProperty(envelope(c.keys[0]), async (answer) => {
+        outputs.answer(c.tool, answer);
+        const run = await outputs.sent(c.argv);
+        const expected = upstreamCollection(answer, c.keys);
+        if (expected === 'refused') expect(run.reason).toBeDefined();
+        else {
+          expect(run.reason).toBeUndefined();
+          expect((run.printed as Record<string, unknown[]>)[c.printed]).toHaveLength(expected.length);
+        }
+      }), { numRuns: 40 });
+    });
+  }
+});
