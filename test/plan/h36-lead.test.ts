@@ -68,3 +68,16 @@ describe('wiki +member-list and its siblings +node-list / +node-search read the 
     });
   }
 });
+
+describe('chat message read-status: the conversation id is read back through requireChatConversationID, which trims (chat.go:4524, :207-234@c7521c1c)', () => {
+  const argv = (conv: string) => ['chat', 'message', 'read-status', '--conversation-id', conv, '--message-id', 'm1'];
+  it('a blank --conversation-id passes the checks and is sent as "" (chatFlagOrAlias trims it to nothing)', async () => {
+    expect(await outputs.argsOf(argv(' \t'))).toEqual([{ openConversationId: '', openMessageId: 'm1' }]);
+  });
+  it('a padded one is sent trimmed', async () => {
+    expect(await outputs.argsOf(argv(' cid1 '))).toEqual([{ openConversationId: 'cid1', openMessageId: 'm1' }]);
+  });
+  it('mark-read, which reads --conversation-id with flagOrFallback (chat.go:9252), still sends it as typed', async () => {
+    expect(await outputs.argsOf(['chat', 'mark-read', '--conversation-id', ' ', '--message-id', 'm1'])).toEqual([{ openConversationId: ' ', openMessageId: 'm1' }]);
+  });
+});
