@@ -81,3 +81,15 @@ describe('chat message read-status: the conversation id is read back through req
     expect(await outputs.argsOf(['chat', 'mark-read', '--conversation-id', ' ', '--message-id', 'm1'])).toEqual([{ openConversationId: ' ', openMessageId: 'm1' }]);
   });
 });
+
+describe('contact user update --depts: decoded as Go decodes into []map[string]any (contactOptionalDepartments, helpers/contact.go:100-113@c7521c1c)', () => {
+  const element = fc.constantFrom<unknown>(null, {}, { deptId: 1 }, { deptId: '2' }, '', 'x', 0, true, [], [{ deptId: 1 }]);
+  it('a null element is a nil map and is sent; a text, number, boolean or list element is refused before any call', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(element, { maxLength: 4 }), async (depts) => {
+      const run = await outputs.sent(['contact', 'user', 'update', '--user-id', 'u1', '--depts', JSON.stringify(depts), '--yes']);
+      const goRefuses = depts.some((d) => d !== null && (typeof d !== 'object' || Array.isArray(d)));
+      if (goRefuses) expect(run).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+      else expect(run.calls).toEqual([['contact/employee_update', { userId: 'u1', depts }]]);
+    }), { numRuns: 40 });
+  });
+});
