@@ -3,7 +3,7 @@
 import { DwsError } from '../errors.js';
 import type { CallStep, ExpectSpec, MatchSpec, PlanStep, PollCheck, ResolveSpec } from './spec.js';
 import { readPath } from './path.js';
-import { asList, equal, evalCondition, evalSource, userRegex, type Scope } from './values.js';
+import { asList, equal, evalCondition, evalSource, textFinds, type Scope } from './values.js';
 import { stringifyJson } from '../json-number.js';
 import { equalFold } from '../text/equal-fold.js';
 import { trimSpace } from '../text/space.js';
@@ -159,7 +159,7 @@ export function checkExpect(sc: Scope, step: PlanStep, e: ExpectSpec, result: un
   } else if (e.matches !== undefined) {
     const pattern = evalSource(sc, e.matches);
     const regex = e.regex !== undefined && evalSource(sc, e.regex) === true;
-    const found = typeof v === 'string' && typeof pattern === 'string' && (regex ? userRegex(sc, pattern, 'u').test(v) : v.includes(pattern));
+    const found = textFinds(sc, v, pattern, regex);
     if (!found) fail(`expected to contain ${JSON.stringify(pattern ?? null)}`);
   } else if (e.present && v === undefined) fail('expected a value');
 }

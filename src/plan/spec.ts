@@ -89,6 +89,8 @@ export type Condition =
   | { has_entries: [Source, Source] }
   | { present: Source }
   | { has_duplicates: Source }
+  /** the text holds the pattern: literally, or as a regular expression when `regex` holds (the `expect.matches` test) */
+  | { finds: { in: Source; pattern: Source; regex?: Source } }
   | { open_dingtalk_id: Source }
   /** upstream LooksLikeOpenConversationID: trimmed, at least 12 UTF-8 bytes, `cid` first once Go lower-cases it */
   | { open_conversation_id: Source }
@@ -794,7 +796,7 @@ export const SOURCE_KINDS = ['flag', 'typed', 'const', 'positional', 'from', 'it
   'now', 'uuid', 'env', 'difference', 'zip', 'entries', 'merge', 'get', 'filter', 'replace', 'stdin', 'join', 'unwrap_mentions', 'wrap_mentions', 'walk', 'elements_done'] as const;
 /** The most a `{stdin}` source may read (its max_bytes, checked at build). */
 export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
-export const CONDITION_KINDS = ['flag', 'given', 'dry_run', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'equal_fold', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'open_dingtalk_id', 'open_conversation_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_KINDS = ['flag', 'given', 'dry_run', 'equals', 'in', 'from', 'not', 'all', 'any', 'matches', 'has', 'has_key', 'subset', 'equal_fold', 'object_contains', 'has_entries', 'present', 'has_duplicates', 'finds', 'open_dingtalk_id', 'open_conversation_id', 'is', 'lt', 'lte', 'gt', 'gte'] as const;
 export const MAX_POLL_ATTEMPTS = 1000;
 
 export const DEFAULT_MAX_ITEMS = 100;

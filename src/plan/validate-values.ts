@@ -314,6 +314,15 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
       return { present: normalizeSource(s, `${at}.present`, v) };
     case 'has_duplicates':
       return { has_duplicates: normalizeSource(s, `${at}.has_duplicates`, v) };
+    case 'finds': {
+      if (!isObj(v) || v.in === undefined || v.pattern === undefined) {
+        s.problems.push(`${at}.finds: needs in and pattern`);
+        return { all: [] };
+      }
+      only(s, `${at}.finds`, v, ['in', 'pattern', 'regex']);
+      return { finds: { in: normalizeSource(s, `${at}.finds.in`, v.in), pattern: normalizeSource(s, `${at}.finds.pattern`, v.pattern),
+        ...(v.regex !== undefined ? { regex: normalizeSource(s, `${at}.finds.regex`, v.regex) } : {}) } };
+    }
     case 'open_dingtalk_id':
       return { open_dingtalk_id: normalizeSource(s, `${at}.open_dingtalk_id`, v) };
     case 'open_conversation_id':

@@ -510,6 +510,12 @@ function walkNodes(sc: Scope, root: unknown, children: string, descend: Conditio
 }
 
 /** A regular expression given by the user (a flag): a malformed one is the user's error, not a crash. */
+/** The text holds the pattern: literally, or as a regular expression (both texts; anything else holds nothing). */
+export function textFinds(sc: Scope, text: unknown, pattern: unknown, regex: boolean): boolean {
+  if (typeof text !== 'string' || typeof pattern !== 'string') return false;
+  return regex ? userRegex(sc, pattern, 'u').test(text) : text.includes(pattern);
+}
+
 export function userRegex(sc: Scope, pattern: string, flags: string): RegExp {
   try {
     return new RegExp(pattern, flags);
@@ -603,6 +609,13 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
   if ('present' in c) {
     const v = evalSource(sc, c.present);
     return hasPlaceholder(v) ? 'unknown' : truthy(v);
+  }
+  if ('finds' in c) {
+    const text = evalSource(sc, c.finds.in);
+    const pattern = evalSource(sc, c.finds.pattern);
+    const regex = c.finds.regex === undefined ? undefined : evalSource(sc, c.finds.regex);
+    if ([text, pattern, regex].some((x) => hasPlaceholder(x))) return 'unknown';
+    return textFinds(sc, text, pattern, regex === true);
   }
   if ('has_duplicates' in c) {
     // two elements of the list are the same JSON value (a repeated record id, upstream's "seen" set)
@@ -741,6 +754,7 @@ export function describeCondition(c: Condition): string {
   if ('has_key' in c) return `${sourceText(c.has_key[0])} has the key ${JSON.stringify(c.has_key[1])}`;
   if ('present' in c) return `${sourceText(c.present)} is present`;
   if ('has_duplicates' in c) return `${sourceText(c.has_duplicates)} repeats an element`;
+  if ('finds' in c) return `${sourceText(c.finds.in)} holds ${sourceText(c.finds.pattern)}`;
   if ('open_dingtalk_id' in c) return `${sourceText(c.open_dingtalk_id)} is an openDingTalkId`;
   if ('open_conversation_id' in c) return `${sourceText(c.open_conversation_id)} is an openConversationId`;
   if ('is' in c) return `${sourceText(c.is[0])} is ${c.is[1] === 'integer' || c.is[1] === 'object' ? 'an' : 'a'} ${c.is[1]}`;

@@ -93,3 +93,39 @@ describe('contact user update --depts: decoded as Go decodes into []map[string]a
     }), { numRuns: 40 });
   });
 });
+
+describe('markdown patch (drawn, seed 20261319) reads, matches and guards as runMarkdownPatch (helpers/markdown.go:640-745, doc.go:396-436@c7521c1c)', () => {
+  const { mcp } = outputs;
+  const patch = (pattern: string, content: string, ...more: string[]) =>
+    ['markdown', 'patch', '--node', 'n1', '--space-id', 's1', '--pattern', pattern, '--content', content, ...more, '--yes'];
+  const current = (text: string, link: Record<string, unknown>) => {
+    mcp.files['cur.md'] = Buffer.from(text);
+    mcp.uploads.length = 0;
+    outputs.answer('drive/get_file_info', { result: { fileName: 'R.md' } });
+    outputs.answer('drive/download_file', link);
+    outputs.answer('drive/get_upload_info', { result: { uploadId: 'up1', resourceUrl: `${mcp.base}/upload/p1` } });
+    outputs.answer('drive/commit_upload', { result: { fileId: 'n1' } });
+  };
+
+  it("a drive file's downloadUrl (drive's answer to download_file) is the link read: the patched text is uploaded", async () => {
+    current('an old line', { result: { downloadUrl: `${mcp.base}/files/cur.md` } });
+    const r = await outputs.sent(patch('old', 'new'));
+    expect([r.reason, r.calls.at(-1), mcp.uploads.at(-1)?.bytes.toString()]).toEqual([
+      undefined, ['drive/commit_upload', { fileName: 'R.md', fileSize: 11, uploadId: 'up1', spaceId: 's1', overwriteFileId: 'n1' }], 'an new line']);
+  });
+  it('no match is a success that writes nothing and prints {changed: false, match_count: 0, node_id}', async () => {
+    for (const [pattern, regex] of [['absent', []], ['x{3}', ['--regex']]] as const) {
+      current('an old line', { resourceUrl: `${mcp.base}/files/cur.md` });
+      const r = await outputs.sent(patch(pattern, 'new', ...regex));
+      expect([r.reason, r.printed, r.calls.some(([tool]) => String(tool).endsWith('upload_info') || String(tool).endsWith('commit_upload')), mcp.uploads.length])
+        .toEqual([undefined, { changed: false, match_count: 0, node_id: 'n1' }, false, 0]);
+    }
+  });
+  it('a replacement that would empty the file is refused before any upload', async () => {
+    for (const [pattern, regex] of [['an old line', []], ['.*', ['--regex']]] as const) {
+      current('an old line', { result: { resourceUrl: `${mcp.base}/files/cur.md` } });
+      const r = await outputs.sent(patch(pattern, '', ...regex));
+      expect([r.reason, r.calls.some(([tool]) => String(tool).endsWith('commit_upload')), mcp.uploads.length]).toEqual(['invalid_parameter', false, 0]);
+    }
+  });
+});
