@@ -9,8 +9,8 @@ const { sent, answerText } = outputs;
 
 // requireWikiWrite (shortcut/wiki/common.go:72-81@c7521c1c) after requireWikiResponse (:52-70): a write's answer whose
 // success is anything but the JSON boolean true (a text "true", 1, null, missing) fails the command as an api
-// error right after the write, before any read-back. executeMove (nodes.go:166-172), DeleteSpace (wiki.go:140-147) and
-// NodeDelete (nodes.go:227-233) read their write's answer so.
+// error right after the write, before any read-back. executeMove (nodes.go:165-171), DeleteSpace (wiki.go:140-147) and
+// NodeDelete (nodes.go:216-222) read their write's answer so.
 describe('wiki +move / +delete-space / +node-delete: the write answer as requireWikiWrite reads it (common.go:52-81@c7521c1c)', () => {
   // (success false is the transport's business error before the body reads it, upstream as dws: not drawn here)
   const badSuccess = fc.constantFrom<unknown>('true', 'TRUE', 1, 0, null, {}, [true]);
