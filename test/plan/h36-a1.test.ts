@@ -79,3 +79,25 @@ describe('aitable +list-tables: a blank answer prints the empty object (list_tab
     expect((await sent(['aitable', '+list-tables', '--base', 'b1'])).printed).toEqual({ tables: [], list: [{ id: 1 }] });
   });
 });
+
+// NodeGet (shortcut/wiki/nodes.go:40-53@c7521c1c) reads its answer through requireWikiObject (common.go:83-101): with
+// neither result nor data, an answer of one key proves no object (missing_business_result) even when that key is a
+// nodeId; with two keys or more the answer itself is the node.
+describe('wiki +node-get: a one-key answer is no node object (requireWikiObject common.go:96-98@c7521c1c)', () => {
+  it('{nodeId} / {id} / {fileId} alone is refused; beside any second key it prints', async () => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom('nodeId', 'id', 'fileId'), fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !['nodeId', 'id', 'fileId', 'result', 'data', 'success'].includes(k)), async (key, other) => {
+      outputs.answer('get_document_info', { [key]: 'n1' });
+      const lone = await sent(['wiki', '+node-get', '--node', 'n1']);
+      expect(lone.reason).toBe('backend_error');
+      expect(lone.printed).toBeUndefined();
+      outputs.answer('get_document_info', { [key]: 'n1', [other]: 1 });
+      const two = await sent(['wiki', '+node-get', '--node', 'n1']);
+      expect(two.reason).toBeUndefined();
+      expect(two.printed).toEqual({ [key]: 'n1', [other]: 1 });
+    }), { numRuns: 6 });
+  });
+  it('a result object is the node whatever else the answer holds', async () => {
+    outputs.answer('get_document_info', { result: { nodeId: 'n1' } });
+    expect((await sent(['wiki', '+node-get', '--node', 'n1'])).printed).toEqual({ nodeId: 'n1' });
+  });
+});
