@@ -413,7 +413,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
-  'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node, workspaceId: data.workspace } } }),
+  // h36-a1: the wiki writes' answers say success=true as the JSON boolean (requireWikiWrite, shortcut/wiki/common.go:72-81@c7521c1c)
+  'wiki.shortcut_move': (data) => ({ 'doc/get_document_info': { result: { nodeId: data.node, workspaceId: data.workspace } }, 'doc/move_document': { success: true } }),
+  'wiki.shortcut_delete_space': () => ({ 'wiki/delete_wikiSpace': { success: true } }),
+  'wiki.shortcut_node_delete': () => ({ 'doc/delete_document': { success: true } }),
   // sheet write-image's credentials must name an uploadUrl and a resourceId inside result (parseAttachmentUploadInfo, p-sheet)
   'sheet.write_image': (_data, ctx) => ({ 'doc/get_doc_attachment_upload_info': { result: { uploadUrl: `${ctx.blobBase}/url`, resourceId: 'v-resourceId', resourceUrl: 'v-resourceUrl' } } }),
   // +space-create (p-wikidev): the write says success=true and names the new space, which the read-back names too
