@@ -1,0 +1,46 @@
+// Session 36 second reading, part a2 (issue 32): where a drawn command still differed from upstream's body at
+// c7521c1c, run as a user types it against the recording backend on 127.0.0.1 (notes/h36-a2.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h36a2-');
+const { sent, answerText, paged } = outputs;
+
+// collectOneChatMessagesPage / collectAllChatMessages read each page with rt.CallMCPData (smart/chat_messages.go:651,
+// :727@c7521c1c), which decodes the text into map[string]any (shortcut/runner.go:255-271): a blank text is {} and
+// JSON null the nil map (an empty page), anything else that is not an object fails the read. One page: no payload,
+// the error (:575-:584). --page-all: a read failure in the ledger (:728-:735), printed with chat_messages_incomplete.
+describe('chat +chat-messages: an answer that is not a JSON object fails the read (shortcut/runner.go:263-269@c7521c1c)', () => {
+  const notObjects = fc.oneof(
+    fc.array(fc.integer(), { maxLength: 3 }).map((l) => JSON.stringify(l)),
+    fc.integer().map(String),
+    fc.constantFrom('true', '"text"', 'hello', '{"a":1} x'),
+  );
+  it('one page, group or person: no payload, exit 1', async () => {
+    await fc.assert(fc.asyncProperty(notObjects, fc.boolean(), async (text, group) => {
+      const [tool, target] = group ? ['list_conversation_message_v2', ['--conversation-id', 'cid1']] as const : ['list_individual_chat_message', ['--user', 'u1']] as const;
+      answerText(tool, text);
+      const r = await sent(['chat', '+chat-messages', ...target]);
+      expect(r.calls.map((c) => c[0])).toEqual([`chat/${tool}`]);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+    }), { numRuns: 10 });
+  });
+  it('blank and null stay an empty page (printed, exit 0)', async () => {
+    for (const text of [' ', 'null']) {
+      answerText('list_conversation_message_v2', text);
+      const r = await sent(['chat', '+chat-messages', '--conversation-id', 'cid1']);
+      expect(r.reason).toBeUndefined();
+      expect(r.printed).toMatchObject({ messages: [], count: 0, pagesFetched: 1, stopReason: 'single_page' });
+    }
+  });
+  it('--page-all: a later page that is a list is page 2\'s read failure, what was read kept (:727-:735)', async () => {
+    const page1 = { messages: [{ messageId: 'm1', createTime: '2025-03-01 00:00:00' }], hasMore: true, nextCursor: 1740758400000 };
+    const r = await paged(['chat', '+chat-messages', '--conversation-id', 'cid1', '--page-all'], 'chat/list_conversation_message_v2', [page1, ['x']]);
+    expect(r.printed).toBeUndefined();
+    expect(r.envelope?.error.reason).toBe('pages_incomplete');
+    expect(r.envelope?.ledger).toMatchObject({ count: 1, pagesFetched: 1, complete: false, stopReason: 'read_failure', failedCount: 1, partial: true });
+    expect((r.envelope?.ledger as { failures: { page: number; stage: string }[] }).failures.map((f) => [f.page, f.stage])).toEqual([[2, 'read']]);
+  });
+});
