@@ -44,3 +44,21 @@ describe('chat +chat-messages: an answer that is not a JSON object fails the rea
     expect((r.envelope?.ledger as { failures: { page: number; stage: string }[] }).failures.map((f) => [f.page, f.stage])).toEqual([[2, 'read']]);
   });
 });
+
+// +messages-reply sends with rt.CallMCPWriteData (shortcut/chat/lark_alignment.go:248@c7521c1c), which reads a blank
+// answer text as the empty map (runner.go:224-233, :255-265); enrichReplyResult then fills it (:259-307) and the
+// command prints it, exit 0: the message was sent.
+describe('chat +messages-reply: a blank answer to the send is the empty map enrichReplyResult fills (lark_alignment.go:248-252@c7521c1c)', () => {
+  it.each([' ', '', '\n\t'])('answer %j: the reply context printed, exit 0', async (blank) => {
+    outputs.answer('im/list_messages_by_ids', { result: [{ openMsgId: 'm1', senderOpenDingTalkId: 'od2' }] });
+    answerText('send_personal_message', blank);
+    const r = await sent(['chat', '+messages-reply', '--conversation-id', 'c1', '--ref-msg-id', 'm1', '--text', 'hi', '--yes']);
+    expect(r.calls.map((c) => c[0])).toEqual(['im/list_messages_by_ids', 'chat/send_personal_message']);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toEqual({
+      contractVersion: 'im.message-reply.v1', conversationId: 'c1',
+      referencedMessage: { messageId: 'm1', senderOpenDingTalkId: 'od2', resolutionSource: 'message_lookup' },
+      deliveryStatus: 'unknown', deliveryStatusKnown: false,
+    });
+  });
+});
