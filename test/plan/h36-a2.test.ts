@@ -62,3 +62,21 @@ describe('chat +messages-reply: a blank answer to the send is the empty map enri
     });
   });
 });
+
+// +messages-mget counts an asked-for id found when strings.TrimSpace(fmt.Sprint(chatmsg.MessageID(message))) is that
+// text (shortcut/chat/chat_message.go:885-890@c7521c1c): a number id is written as %v writes a float64 (1000000 is
+// 1e+06), so `--msg-ids 1000000` is not found by it while `--msg-ids 1e+06` is.
+describe('chat +messages-mget: found ids compared as fmt.Sprint writes them (chat_message.go:885-890@c7521c1c)', () => {
+  it('a number id 1000000 answers --msg-ids 1e+06, not --msg-ids 1000000; 12 answers 12', async () => {
+    const answer = { result: [{ openMsgId: 1000000 }, { msgId: ' m2 ' }, { openMsgId: 12 }] };
+    outputs.answer('im/list_messages_by_ids', answer);
+    const plain = await sent(['chat', '+messages-mget', '--msg-ids', '1000000, m2 ,12,m2']);
+    expect(plain.calls).toEqual([['im/list_messages_by_ids', { openMsgIds: ['1000000', 'm2', '12'] }]]);
+    expect(plain.printed).toMatchObject({
+      requestedCount: 3, foundCount: 2, notFoundCount: 1, notFoundMessageIds: ['1000000'], complete: false, failedCount: 1,
+      failures: [{ stage: 'mget', messageId: '1000000', error: 'the backend did not return this message' }],
+    });
+    const sprinted = await sent(['chat', '+messages-mget', '--msg-ids', '1e+06,12']);
+    expect(sprinted.printed).toMatchObject({ requestedCount: 2, foundCount: 2, notFoundCount: 0, notFoundMessageIds: [], complete: true, failures: [] });
+  });
+});
