@@ -80,3 +80,31 @@ describe('chat +messages-mget: found ids compared as fmt.Sprint writes them (cha
     expect(sprinted.printed).toMatchObject({ requestedCount: 2, foundCount: 2, notFoundCount: 0, notFoundMessageIds: [], complete: true, failures: [] });
   });
 });
+
+// searchTemplateCandidatesForCreate (shortcut/doc/history_template_shortcuts.go:497-544@c7521c1c) returns the
+// candidates as soon as more than one was collected (:524-526), before the page's hasMore/nextCursor are read: the
+// search stops there and the command refuses the selection, one call where two candidates came on page 1.
+describe('doc +create-from-template --query: no page after the one that brought a second candidate (history_template_shortcuts.go:524-526@c7521c1c)', () => {
+  it('two candidates on page 1 with a next cursor: one search call, the selection refused, nothing applied', async () => {
+    outputs.answersInTurn('doc/search_doc_templates', { templates: [{ templateId: 'a', name: 'A' }, { templateId: 'b', name: 'B' }], hasMore: true, nextCursor: 'c1' }, { templates: [], hasMore: false });
+    const r = await sent(['doc', '+create-from-template', '--query', 'q']);
+    expect(r.calls).toEqual([['doc/search_doc_templates', { searchName: 'q', maxResults: 2 }]]);
+    expect(r.reason).toBe('ambiguous_match');
+  });
+  it('two candidates on page 1 saying more but with no cursor: still the selection refusal, not a pagination failure', async () => {
+    outputs.answersInTurn('doc/search_doc_templates', { templates: [{ templateId: 'a' }, { templateId: 'b' }], hasMore: true });
+    const r = await sent(['doc', '+create-from-template', '--query', 'q']);
+    expect(r.calls.map((c) => c[0])).toEqual(['doc/search_doc_templates']);
+    expect(r.reason).toBe('ambiguous_match');
+  });
+  it('one candidate a page: the second page is read, a repeat of the first is no second candidate (:506-519)', async () => {
+    outputs.answersInTurn('doc/search_doc_templates',
+      { templates: [{ templateId: 'a', name: 'A' }], hasMore: true, nextCursor: 'c1' }, { templates: [{ templateId: 'a', name: 'A' }], hasMore: false });
+    const r = await sent(['doc', '+create-from-template', '--query', 'q']);
+    expect(r.calls).toEqual([
+      ['doc/search_doc_templates', { searchName: 'q', maxResults: 2 }],
+      ['doc/search_doc_templates', { searchName: 'q', maxResults: 2, nextCursor: 'c1' }],
+      ['doc/apply_doc_template', { templateId: 'a' }],
+    ]);
+  });
+});
