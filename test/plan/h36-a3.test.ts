@@ -80,3 +80,27 @@ describe('chat +chat-members-list --member-types: each StringSlice element read 
       }), { numRuns: 12 });
   });
 });
+
+// ChatMembersList.Execute (shortcut/smart/group_members.go:170-178@c7521c1c) hands --group and --chat-query to
+// targetresolver.ResolveChatTarget (resolver.go:588-624@c7521c1c), which takes a trimmed --chat-query that looks like an
+// openConversationId (`cid` and at least 12 bytes) as the group itself, as it does --group: no search, that id sent.
+describe('chat +chat-members-list --chat-query <openConversationId>: the id is the group (resolver.go:588-624@c7521c1c)', () => {
+  it('both buckets are read for the typed id, trimmed, without a search', async () => {
+    outputs.answer('chat/get_group_members', { result: { list: [], hasMore: false } });
+    outputs.answer('bot/list_group_bots', { result: { bots: [] } });
+    const r = await sent(['chat', '+chat-members-list', '--chat-query', ' cid123456789AB ']);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls).toEqual([
+      ['chat/get_group_members', { openconversation_id: 'cid123456789AB', cursor: '0' }],
+      ['bot/list_group_bots', { openConversationId: 'cid123456789AB' }],
+    ]);
+    expect((r.printed as { conversationId: unknown }).conversationId).toBe('cid123456789AB');
+  });
+  it('a --chat-query that does not look like an id is still searched by name', async () => {
+    outputs.answer('im/search_groups', { result: { groups: [{ openConversationId: 'cidQ', title: '项目' }] }, hasMore: false });
+    outputs.answer('bot/list_group_bots', { result: { bots: [] } });
+    const r = await sent(['chat', '+chat-members-list', '--chat-query', ' 项目 ', '--member-types', 'bot']);
+    expect(r.calls.map((c) => c[0])).toEqual(['im/search_groups', 'bot/list_group_bots']);
+    expect(r.calls[1][1]).toEqual({ openConversationId: 'cidQ' });
+  });
+});
