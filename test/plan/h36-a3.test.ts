@@ -104,3 +104,23 @@ describe('chat +chat-members-list --chat-query <openConversationId>: the id is t
     expect(r.calls[1][1]).toEqual({ openConversationId: 'cidQ' });
   });
 });
+
+// normalizeChatListTypes (shortcut/chat/lark_alignment.go:1308-1329@c7521c1c, from validateChatList :979 and
+// executeChatList :1000) reads each StringSlice element whole, TrimSpace(ToLower(value)): an empty element is refused,
+// and so is a quoted field holding a comma; a sibling of #19's --member-types (same csv_to_list re-split).
+describe('chat +chat-list --types: each StringSlice element read whole, a blank one refused (lark_alignment.go:1308-1329@c7521c1c)', () => {
+  const page = { result: { conversationList: [{ openConversationId: 'c1', name: 'g', singleChat: false }, { openConversationId: 'c2', name: 'p', singleChat: true }], hasMore: false } };
+  it.each([['group,'], [' '], ['"group,p2p"'], [',p2p']])('--types %j is refused before any call', async (types) => {
+    const r = await sent(['chat', '+chat-list', '--types', types]);
+    expect(r.reason).toBe('invalid_parameter');
+    expect(r.calls).toEqual([]);
+  });
+  it('cased, padded and repeated elements keep their kinds; a typed "" is the default (groups)', async () => {
+    outputs.answer('im/list_all_conversations', page);
+    const both = await sent(['chat', '+chat-list', '--types', 'GROUP', '--types', ' P2p ', '--types', 'group']);
+    expect(both.reason).toBeUndefined();
+    expect((both.printed as { requestedTypes: string[]; count: number })).toMatchObject({ requestedTypes: ['group', 'p2p'], count: 2 });
+    const dflt = await sent(['chat', '+chat-list', '--types', '']);
+    expect((dflt.printed as { requestedTypes: string[]; count: number })).toMatchObject({ requestedTypes: ['group'], count: 1 });
+  });
+});
