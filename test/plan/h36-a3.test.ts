@@ -124,3 +124,28 @@ describe('chat +chat-list --types: each StringSlice element read whole, a blank 
     expect((dflt.printed as { requestedTypes: string[]; count: number })).toMatchObject({ requestedTypes: ['group'], count: 1 });
   });
 });
+
+// callWhiteboardTool (helpers/whiteboard.go:303-342@c7521c1c) decodes a non-blank resultJson text with a json.Decoder
+// using UseNumber (:326-333) and prints it: every number literal is kept as written, one beyond float64 included
+// (json.Number holds the literal; the encoder writes it back). Whiteboard query and update share the step.
+describe('whiteboard query: resultJson numbers printed as written (whiteboard.go:326-341@c7521c1c)', () => {
+  const { answerText } = outputs;
+  const printedText = async (resultJson: string) => {
+    answerText('read_whiteboard_content', JSON.stringify({ resultJson }));
+    const outcome = await sent(['whiteboard', 'query', '--node', 'n', '--part-id', 'p']);
+    return outcome;
+  };
+  it('a literal beyond float64, a 1.0 and a long integer inside resultJson are printed as written, exit 0', async () => {
+    answerText('read_whiteboard_content', JSON.stringify({ resultJson: '{"a":1e400,"b":1.0,"c":12345678901234567890,"d":[1.50]}' }));
+    const { dispatchInProcess } = await import('../helpers.js');
+    const out = await dispatchInProcess(['whiteboard', 'query', '--node', 'n', '--part-id', 'p'], outputs.env());
+    expect(out.error).toBeUndefined();
+    expect(out.out).toContain('"resultJson":{"a":1e400,"b":1.0,"c":12345678901234567890,"d":[1.50]}');
+  });
+  it('a resultJson that is only a number beyond float64 prints it; one that is not JSON still fails the command', async () => {
+    expect((await printedText('1e400')).reason).toBeUndefined();
+    const bad = await printedText('{"a":');
+    expect(bad.reason).toBe('backend_error');
+    expect(bad.printed).toBeUndefined();
+  });
+});
