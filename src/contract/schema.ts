@@ -31,7 +31,6 @@ export const CATALOG_FORMATS: Record<string, (value: string) => boolean> = {
   // are 5 and 10; sheet insert/delete/update-dimension --length, helpers/sheet_dimension.go:76, :464, :562@c7521c1c)
   'positive-integer': (v) => /^\+?0*[1-9]\d*$/.test(v),
   'file-path': (v) => v.trim().length > 0,
-  'file-id-name-list': (v) => v.trim().length > 0,
   'dingtalk-media-id': (v) => v.trim().length > 0,
   // A1 notation: a cell or a range of cells, whole columns or whole rows (A1, H2:H20, A:C, 2:5).
   'a1-range': (v) => /^(?:[A-Za-z]{1,3}\d+|[A-Za-z]{1,3}|\d+)(?::(?:[A-Za-z]{1,3}\d+|[A-Za-z]{1,3}|\d+))?$/.test(v),

@@ -8,6 +8,8 @@ import { DwsError } from '../errors.js';
 import { byCodePoint } from '../text/order.js';
 import { cutBytes, MAX_NAME_BYTES, tempOwner } from '../backend/files.js';
 import { isObject } from '../json-object.js';
+import { goDecode } from '../plan/transforms/json.js';
+import { trimSpace } from '../text/space.js';
 
 export interface WalkBounds {
   /** Folder levels below the root (upstream stops at 64: a deeper tree is taken for a loop). */
@@ -81,23 +83,33 @@ export function splitRel(rel: string): [string, string] {
 const malformed = (message: string, call = 'drive list_files') => new DwsError('backend_error', `${call} answered in an unexpected shape: ${message}`,
   'nothing was transferred; report it');
 
-/** The entries and the next page token of one list_files answer ({items, nextToken, hasMore} or a bare list, either under `result`). */
+/**
+ * The entries and the next page token of one list_files answer, read as upstream's parseDriveList
+ * (helpers/drive_status.go:291-362@c7521c1c), which the walks of status, pull, push and sync share: the answer is a
+ * JSON object holding `result` (:292-299; a bare list, or an object without `result`, stops the walk), `result` is not
+ * null (:300-303) and is either a list of entries (:347-356) or an object decoded into `{items, nextToken string,
+ * hasMore *bool}` (:321-346: keys matched as Go's json.Unmarshal matches them, ignoring case; a nextToken that is no
+ * text or a hasMore that is no boolean fails the decode), whose items are a list (absent or null: refused), and
+ * hasMore true needs a nextToken. Every entry is an object whose `type` is a text not blank once trimmed as
+ * strings.TrimSpace (toItems :305-318).
+ */
 export function listPage(answer: unknown): { items: Record<string, unknown>[]; next?: string } {
-  const body = typeof answer === 'object' && answer !== null && !Array.isArray(answer) && 'result' in answer ? (answer as { result: unknown }).result : answer;
+  if (!isObject(answer) || !Object.hasOwn(answer, 'result')) throw malformed('the answer is not an object holding result');
+  const body = answer.result;
   let items: unknown;
   let next: string | undefined;
   if (Array.isArray(body)) items = body;
-  else if (typeof body === 'object' && body !== null) {
-    const page = body as { items?: unknown; nextToken?: unknown; hasMore?: unknown };
-    items = page.items;
-    next = typeof page.nextToken === 'string' && page.nextToken !== '' ? page.nextToken : undefined;
-    if (page.hasMore === true && next === undefined) throw malformed('hasMore is true without a nextToken (the listing would be cut short)');
-  } else throw malformed('neither a list nor {items}');
+  else if (isObject(body)) {
+    const page = goDecode({ items: 'any', nextToken: 'string', hasMore: 'bool' }, body);
+    if (!page.ok) throw malformed('result holds a nextToken that is no text or a hasMore that is no boolean');
+    const { items: list, nextToken, hasMore } = page.value as { items: unknown; nextToken: string; hasMore: boolean };
+    items = list;
+    next = nextToken !== '' ? nextToken : undefined;
+    if (hasMore && next === undefined) throw malformed('hasMore is true without a nextToken (the listing would be cut short)');
+  } else throw malformed('result is neither a list nor {items}');
   if (!Array.isArray(items)) throw malformed('items is not a list');
   items.forEach((it, i) => {
-    if (typeof it !== 'object' || it === null || typeof (it as { type?: unknown }).type !== 'string' || (it as { type: string }).type.trim() === '') {
-      throw malformed(`items[${i}] has no type`);
-    }
+    if (!isObject(it) || typeof it.type !== 'string' || trimSpace(it.type) === '') throw malformed(`items[${i}] has no type`);
   });
   return { items: items as Record<string, unknown>[], ...(next !== undefined ? { next } : {}) };
 }

@@ -472,6 +472,38 @@ describe('walk bounds and answers', () => {
     expect(r.error?.reason).toBe('backend_error');
   });
 
+  // h36-a4 (issue 32): parseDriveList (helpers/drive_status.go:291-362@c7521c1c), shared by the walks of status,
+  // pull, push and sync, reads only an object holding `result` (:292-299) and decodes an object result into {items,
+  // nextToken string, hasMore *bool} as json.Unmarshal does (:321-330, keys ignoring case); before, dws also read a
+  // bare list or an object without `result`, and took a nextToken that is no text as none, then pushed the files.
+  it.each<[string, unknown]>([
+    ['an object without result', { items: [] }],
+    ['a bare list', []],
+    ['a hasMore that is no boolean', { result: { items: [], hasMore: 'false' } }],
+    ['a nextToken that is no text', { result: { items: [], nextToken: 5 } }],
+    ['a null result', { result: null }],
+  ])('push: a listing answer with %s stops the walk with backend_error before any write', async (_, answer) => {
+    mcp.answers['drive/list_files'] = () => answer;
+    local('a.txt', 'a');
+    const r = await run(['drive', 'push', ...folderArgs(), '--yes']);
+    expect(r.error?.reason).toBe('backend_error');
+    expect(r.out).toBeUndefined();
+    expect(calls()).toEqual(['list_files(root)']);
+    expect(mcp.uploads).toEqual([]);
+  });
+
+  it('push and status read result.items under any case of its keys (Items, NEXTTOKEN) as Go\'s decoder does, and a null hasMore or nextToken as none', async () => {
+    mcp.answers['drive/list_files'] = () => ({ result: { Items: [file('f1', 'a.txt', 'a')], NEXTTOKEN: null, hasMore: null } });
+    local('a.txt', 'a');
+    const pushed = await run(['drive', 'push', ...folderArgs(), '--yes']);
+    expect(pushed.out).toEqual({ result: { summary: { uploaded: 0, skipped: 1, failed: 0, aborted: false }, items: [{ rel_path: 'a.txt', action: 'skipped', size_bytes: 1 }] } });
+    expect(calls()).toEqual(['list_files(root)']);
+    const status = await run(['drive', 'status', ...folderArgs()]);
+    expect(status.out).toMatchObject({ result: { unchanged: [{ rel_path: 'a.txt' }] } });
+    mcp.answers['drive/list_files'] = () => [file('f1', 'a.txt', 'a')];
+    expect((await run(['drive', 'status', ...folderArgs()])).error?.reason).toBe('backend_error');
+  });
+
   it('a folder tree deeper than 64 levels (a loop) stops with invalid_parameter', async () => {
     mcp.answers['drive/list_files'] = (args) => ({ result: { items: [folder(`${String(args.parentId)}x`, 'again')] } });
     mkdirSync(path.join(root, 'work'));

@@ -60,28 +60,31 @@ describe('walkRemote', () => {
   });
 
   it('stops at maxPages list calls and at maxItems entries with invalid_parameter', async () => {
-    const endless = async (args: Record<string, unknown>) => ({ items: [], nextToken: `${String(args.nextToken ?? '')}+` });
+    const endless = async (args: Record<string, unknown>) => ({ result: { items: [], nextToken: `${String(args.nextToken ?? '')}+` } });
     const calls: number[] = [];
     await expect(walkRemote(async (a, page) => (calls.push(page), endless(a)), 'root', undefined, { ...BIG, maxPages: 7 })).rejects.toMatchObject({ reason: 'invalid_parameter' });
     expect(calls).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    const wide = async () => ({ items: Array.from({ length: 12 }, (_, i) => ({ type: 'FILE', name: `n${i}`, fileId: `f${i}` })) });
+    const wide = async () => ({ result: { items: Array.from({ length: 12 }, (_, i) => ({ type: 'FILE', name: `n${i}`, fileId: `f${i}` })) } });
     await expect(walkRemote(wide, 'root', undefined, { ...BIG, maxItems: 11 })).rejects.toMatchObject({ reason: 'invalid_parameter' });
   });
 
   it('refuses two entries at one path and an entry without an id (backend_error)', async () => {
-    const twice = async () => [{ type: 'FILE', name: 'a', fileId: 'f1' }, { type: 'FOLDER', name: 'a', fileId: 'd1' }];
+    const twice = async () => ({ result: [{ type: 'FILE', name: 'a', fileId: 'f1' }, { type: 'FOLDER', name: 'a', fileId: 'd1' }] });
     await expect(walkRemote(twice, 'root', undefined, BIG)).rejects.toMatchObject({ reason: 'backend_error' });
-    const noId = async () => [{ type: 'FILE', name: 'a' }];
+    const noId = async () => ({ result: [{ type: 'FILE', name: 'a' }] });
     await expect(walkRemote(noId, 'root', undefined, BIG)).rejects.toMatchObject({ reason: 'backend_error' });
   });
 });
 
 describe('listPage', () => {
-  it('reads {items, nextToken} and a bare list, under result or not; refuses entries without a type', () => {
+  // h36-a4: as parseDriveList (helpers/drive_status.go:291-362@c7521c1c): only under result; a bare list or an object
+  // without result is refused (before: read)
+  it('reads {items, nextToken} or a list under result; refuses no result, entries without a type, a mistyped nextToken or hasMore', () => {
     expect(listPage({ result: { items: [{ type: 'FILE' }], nextToken: 'n' } })).toEqual({ items: [{ type: 'FILE' }], next: 'n' });
-    expect(listPage([{ type: 'FOLDER' }])).toEqual({ items: [{ type: 'FOLDER' }] });
-    expect(listPage({ items: [], nextToken: '' })).toEqual({ items: [] });
-    for (const bad of [{ result: { items: [{ name: 'x' }] } }, { result: {} }, 'text', { result: { items: [null] } }]) {
+    expect(listPage({ result: [{ type: 'FOLDER' }] })).toEqual({ items: [{ type: 'FOLDER' }] });
+    expect(listPage({ result: { items: [], nextToken: '' } })).toEqual({ items: [] });
+    for (const bad of [{ result: { items: [{ name: 'x' }] } }, { result: {} }, 'text', { result: { items: [null] } }, [{ type: 'FOLDER' }],
+      { items: [], nextToken: '' }, { result: { items: [], nextToken: 1 } }, { result: { items: [], hasMore: 'true' } }, { result: { items: [{ type: '\u3000' }] } }]) {
       expect(() => listPage(bad), JSON.stringify(bad)).toThrow(DwsError);
     }
   });
