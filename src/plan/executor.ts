@@ -1506,7 +1506,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     call: async (c) => {
       backend++;
       const step = plan.steps[c.step];
-      const answer = await o.effects.call(exactAnswer(sc, step) ? { ...c, exactNumbers: true } : c);
+      const answer = await o.effects.call({ ...c, ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}), ...(step?.kind === 'call' && step.answer_json ? { jsonText: true } : {}) });
       // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
       if (step?.kind === 'call' && step.answer_object && !decodesToObject(answer)) {
         throw new DwsError('backend_error', `${tool.canonical_path}: the answer of ${c.server}/${c.rpc} is not a JSON object, so it cannot be read (upstream fails to decode it)`,

@@ -633,6 +633,14 @@ export interface CallStep extends StepCommon {
    */
   answer_object?: true;
   /**
+   * `true`: the answer must be one JSON text, as upstream's readers that json.Unmarshal the first non-blank text
+   * block into `any` need (mcp url get, app/mcp_url_command.go:120-140@c7521c1c): no non-blank text block, or a
+   * first one that is not JSON, fails the call itself (`backend_error`); any JSON value (null, a list, a quoted
+   * text) passes. Checked where the answer is decoded (src/backend/transport.ts `resultOf`), which alone still
+   * tells a quoted JSON text from raw text.
+   */
+  answer_json?: true;
+  /**
    * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
    * slice (`[]string`, `[]map[string]any`), or whose object it builds as a typed map (`map[string]string`), which its
    * transport's unsafe-text check does not read

@@ -691,7 +691,7 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | u
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'typed_lists', 'untyped_lists'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'answer_json', 'typed_lists', 'untyped_lists'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -848,6 +848,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (kind !== undefined) s.problems.push(`${where}.answer_object: only on an MCP call (its answer must decode into an object)`);
     else if (raw.answer_object === true) step.answer_object = true;
     else s.problems.push(`${where}.answer_object: true (the answer must decode into a JSON object, as upstream's CallMCPData), or leave it out`);
+  }
+  if (raw.answer_json !== undefined) {
+    if (kind !== undefined) s.problems.push(`${where}.answer_json: only on an MCP call (its answer must be one JSON text)`);
+    else if (raw.answer_json === true) step.answer_json = true;
+    else s.problems.push(`${where}.answer_json: true (the answer's first non-blank text must be JSON), or leave it out`);
   }
   for (const key of ['typed_lists', 'untyped_lists'] as const) {
     const entries = raw[key];

@@ -3,9 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { problemsOf } from './fake-plan.js';
 
 const outputs = useOutputRuns('dws-h36a5-');
-const { sent } = outputs;
+const { sent, answerText } = outputs;
 
 // groupMemberProject and groupBotProject (shortcut/smart/group_members.go:452-456, :416-420@c7521c1c) skip a list
 // element that is not an object; every object becomes a row, its fields "" when absent.
@@ -32,5 +33,41 @@ describe('chat +chat-members-list / +group-members: a list element that is not a
     const r = await sent(['chat', '+group-members', '--group', '项目群']);
     expect(r.reason).toBeUndefined();
     expect((r.printed as { members: unknown[]; count: number })).toMatchObject({ members: [{ name: 'B', nick: '', role: '', openDingtalkId: '' }], count: 1 });
+  });
+});
+
+// writeMCPURLResult (app/mcp_url_command.go:120-140@c7521c1c): the first text block that is not blank is
+// json.Unmarshal'd into any and printed; none is "MCP 元服务返回空结果" and text that is not JSON an invalid-JSON error.
+describe('mcp url get: the answer must be one JSON text (app/mcp_url_command.go:120-140@c7521c1c; step key answer_json)', () => {
+  it('a blank answer text fails the command, nothing printed', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom(' ', '\n', '\t', '\r'), { maxLength: 4 }).map((p) => p.join('')), async (blank) => {
+      answerText('get_mcp_server_url', blank);
+      const r = await sent(['mcp', 'url', 'get', '10043']);
+      expect(r.calls).toEqual([['mcp-meta/get_mcp_server_url', { mcpId: '10043' }]]);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+    }), { numRuns: 6 });
+  });
+  it('text that is not JSON fails the command; any JSON value is printed as it decodes', async () => {
+    await fc.assert(fc.asyncProperty(fc.string({ minLength: 1 }).filter((t) => t.trim() !== '' && (() => {
+      try { JSON.parse(t); return false; } catch { return true; }
+    })()), async (text) => {
+      answerText('get_mcp_server_url', text);
+      const r = await sent(['mcp', 'url', 'get', ' 7 ']);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+    }), { numRuns: 8 });
+    for (const [text, value] of [['null', null], ['[1,2]', [1, 2]], ['"s"', 's'], [' {"mcpURL":"https://x?a=1&b=2"} ', { mcpURL: 'https://x?a=1&b=2' }]] as const) {
+      answerText('get_mcp_server_url', text);
+      const r = await sent(['mcp', 'url', 'get', '7']);
+      expect(r.reason).toBeUndefined();
+      expect(r.printed).toEqual(value);
+    }
+  });
+  it('the build takes answer_json only as true on an MCP call', () => {
+    const step = { id: 'call', server: 'contact', rpc: 'search_user', effect: 'read', args: { keyword: { flag: 'name' } } };
+    expect(problemsOf({ facts: 't', steps: [{ ...step, answer_json: true }] })).toEqual([]);
+    expect(problemsOf({ facts: 't', steps: [{ ...step, answer_json: 1 }] }).join()).toContain('answer_json: true');
+    expect(problemsOf({ facts: 't', steps: [step, { id: 'v', value: { const: 1 }, answer_json: true }] }).join()).toContain('answer_json: only on an MCP call');
   });
 });
