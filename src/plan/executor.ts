@@ -1147,7 +1147,8 @@ async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteO
   const raw = evalSource(sc, step.resolve!.chat_target!);
   const args = evalArgs(sc, step);
   return resolveChatTarget(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? raw : '', (r) =>
-    o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page, ...typedListsOf(sc, step) }));
+    o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page, ...typedListsOf(sc, step) }),
+  { blankSearches: step.resolve!.blank === 'search' });
 }
 
 /**

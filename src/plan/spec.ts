@@ -340,6 +340,12 @@ export interface ResolveSpec {
    */
   chat_target?: Source;
   /**
+   * With chat_target: `search` sends a blank name to the group search as upstream's ResolveChat does (its callers
+   * that do not check the name first: chat group bots, helpers/chat.go:158-167@c7521c1c); left out, a blank name is
+   * refused before any call, as ResolveChatTarget refuses it (targetresolver/resolver.go:604-612@c7521c1c).
+   */
+  blank?: 'search';
+  /**
    * Upstream's userId -> openDingTalkId lookup chain (src/plan/open-dingtalk-ids.ts): the values (one or a list)
    * whose userIds are turned into openDingTalkIds through contact, aisearch and contact search; the result is the
    * list of openDingTalkIds in order. With allow_none a userId no step maps (or a failed lookup) makes the step count

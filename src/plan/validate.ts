@@ -331,8 +331,12 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
   }
   if (raw.chat_target !== undefined) {
     // upstream's group target: complete paging of the group search, then one group (src/plan/chat-target.ts)
-    only(s, at, raw, ['chat_target']);
-    return { items: ['result'], value: 'openConversationId', label: ['title', 'openConversationId'], chat_target: normalizeSource(s, `${at}.chat_target`, raw.chat_target) };
+    only(s, at, raw, ['chat_target', 'blank']);
+    if (raw.blank !== undefined && raw.blank !== 'search') s.problems.push(`${at}.blank: search (a blank name is searched, as upstream's ResolveChat), or leave it out (refused, as its ResolveChatTarget)`);
+    return {
+      items: ['result'], value: 'openConversationId', label: ['title', 'openConversationId'], chat_target: normalizeSource(s, `${at}.chat_target`, raw.chat_target),
+      ...(raw.blank === 'search' ? { blank: 'search' as const } : {}),
+    };
   }
   if (raw.open_dingtalk_ids !== undefined) {
     // upstream's userId -> openDingTalkId lookup chain (src/plan/open-dingtalk-ids.ts); allow_none: a failure is not a refusal

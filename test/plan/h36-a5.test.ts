@@ -71,3 +71,46 @@ describe('mcp url get: the answer must be one JSON text (app/mcp_url_command.go:
     expect(problemsOf({ facts: 't', steps: [step, { id: 'v', value: { const: 1 }, answer_json: true }] }).join()).toContain('answer_json: only on an MCP call');
   });
 });
+
+// chat group bots (helpers/chat.go:7917-7923, :158-167@c7521c1c): validateRequiredFlags takes a blank --group, and
+// resolveNativeChatTarget hands the trimmed "" to targetresolver.ResolveChat (resolver.go:472-499), which has no blank
+// check: the group search is sent with keyword "" and one group found (or one with a blank title) is the target.
+// The shortcuts' ResolveChatTarget (resolver.go:604-612) still refuses a blank name before any call.
+describe('chat group bots --group <blank>: searched as "" (helpers/chat.go:158-167; resolver.go:472-499@c7521c1c; resolve blank: search)', () => {
+  it('a blank --group searches keyword "" and lists the bots of the one group found', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom(' ', '\t', '\u3000', '\u0085'), { minLength: 1, maxLength: 3 }).map((p) => p.join('')), async (blank) => {
+      outputs.answer('im/search_groups', { result: [{ openConversationId: 'cidAAAAAAAAAAA', title: '唯一的群' }], hasMore: false });
+      outputs.answer('bot/list_group_bots', { bots: [{ name: 'b' }] });
+      const r = await sent(['chat', 'group', 'bots', '--group', blank]);
+      expect(r.reason).toBeUndefined();
+      expect(r.calls).toEqual([
+        ['im/search_groups', { keyword: '', limit: 10, cursor: '0' }],
+        ['bot/list_group_bots', { openConversationId: 'cidAAAAAAAAAAA' }],
+      ]);
+      expect(r.printed).toEqual({ bots: [{ name: 'b' }] });
+    }), { numRuns: 5 });
+  });
+  it('a group with a blank title is the exact match of a blank name; several others are ambiguous, none not found', async () => {
+    outputs.answer('im/search_groups', { result: [{ openConversationId: 'cidA', title: 'a' }, { openConversationId: 'cidB' }], hasMore: false });
+    expect((await sent(['chat', 'group', 'bots', '--group', ' '])).calls[1]).toEqual(['bot/list_group_bots', { openConversationId: 'cidB' }]);
+    outputs.answer('im/search_groups', { result: [{ openConversationId: 'cidA', title: 'a' }, { openConversationId: 'cidB', title: 'b' }], hasMore: false });
+    const two = await sent(['chat', 'group', 'bots', '--group', ' ']);
+    expect(two.reason).toBe('ambiguous_match');
+    expect(two.calls.map((c) => c[0])).toEqual(['im/search_groups']);
+    outputs.answer('im/search_groups', { result: [], hasMore: false });
+    expect((await sent(['chat', 'group', 'bots', '--group', ' '])).reason).toBe('not_found');
+  });
+  it('an empty --group is still refused, and so is a blank --group of chat +chat-bots (ResolveChatTarget)', async () => {
+    const empty = await sent(['chat', 'group', 'bots', '--group', '']);
+    expect(empty.reason).toBe('missing_parameter');
+    expect(empty.calls).toEqual([]);
+    const shortcut = await sent(['chat', '+chat-bots', '--group', ' ']);
+    expect(shortcut.reason).toBe('invalid_parameter');
+    expect(shortcut.calls).toEqual([]);
+  });
+  it('the build takes blank only as search beside chat_target', () => {
+    const step = (resolve: unknown) => ({ facts: 't', steps: [{ id: 'g', server: 'im', rpc: 'search_groups', effect: 'read', args: { keyword: { flag: 'name' } }, resolve }] });
+    expect(problemsOf(step({ chat_target: { flag: 'name' }, blank: 'search' }))).toEqual([]);
+    expect(problemsOf(step({ chat_target: { flag: 'name' }, blank: true })).join()).toContain('blank: search');
+  });
+});
