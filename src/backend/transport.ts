@@ -352,11 +352,29 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
  * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does). Either way a lone surrogate
  * escape is U+FFFD, as Go's decoder makes it (src/json-well-formed.ts).
  */
-export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, textRules?: TextRules): unknown {
+export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, textRules?: TextRules, jsonText = false): unknown {
   const value = rawResultOf(r, exactNumbers);
   const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server), textRules ? { rules: textRules, body: firstTextOf(r, textRules) } : undefined);
   if (refusal) throw refusal;
+  if (jsonText && r.structuredContent === undefined) refuseNonJsonText(r, where);
   return redactValue(value, server);
+}
+
+/**
+ * A call step's `answer_json` (docs/PLANS.md): the first text block that is not blank (Go's TrimSpace) must be JSON,
+ * as upstream's readers that json.Unmarshal it into `any` need (writeMCPURLResult, app/mcp_url_command.go:120-140@c7521c1c:
+ * no such block is "returns empty", text that is not JSON an invalid-JSON error).
+ */
+function refuseNonJsonText(r: CallToolResult, where: string): void {
+  const first = r.content.find((c) => c.type === 'text' && trimSpace(String(c.text ?? '')) !== '');
+  if (!first) {
+    throw new DwsError('backend_error', `${where} answered no text that is not blank, so there is no result to print`, 'try again later; nothing was changed by dws');
+  }
+  try {
+    parseJsonWellFormed(String(first.text));
+  } catch {
+    throw new DwsError('backend_error', `${where} answered text that is not JSON, so it cannot be read`, 'try again later, or ask the backend owner about the answer');
+  }
 }
 
 /**

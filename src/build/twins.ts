@@ -75,8 +75,8 @@ export function callForm(tool: ToolSpec, answer = true): CallForm | undefined {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(o).sort(byCodePoint)) {
       const x = o[k];
-      // `answer_object` says how the answer is read, not what is sent: a call form without the answer leaves it out
-      if (PROSE.has(k) || (!answer && k === 'answer_object')) continue;
+      // `answer_object`/`answer_json` say how the answer is read, not what is sent: a call form without the answer leaves them out
+      if (PROSE.has(k) || (!answer && (k === 'answer_object' || k === 'answer_json'))) continue;
       if ((k === 'flag' || k === 'typed' || k === 'given') && typeof x === 'string') out[k] = rename(x);
       else if (k === 'positional' && typeof x === 'number') out[k] = rename(`#${x}`);
       else out[k] = LITERAL.has(k) ? sortedLiteral(x) : walk(x);

@@ -38,11 +38,13 @@ export interface ChatPageRequest { limit: number; cursor: string; page: number }
 
 /**
  * Reads the groups named `query` through `search` (one call per page) and chooses one, as upstream ResolveChat.
- * `where` names the plan and step in refusals.
+ * `where` names the plan and step in refusals; `blankSearches` searches a blank name instead of refusing it.
  */
-export async function resolveChatTarget(where: string, value: string, search: (r: ChatPageRequest) => Promise<unknown>): Promise<ChatTarget> {
+export async function resolveChatTarget(where: string, value: string, search: (r: ChatPageRequest) => Promise<unknown>,
+  opts: { blankSearches?: boolean } = {}): Promise<ChatTarget> {
   const query = trimSpace(value);
-  if (query === '') throw new DwsError('invalid_parameter', `${where}: give a group name or an openConversationId`, 'nothing was changed');
+  // ResolveChatTarget refuses a blank name (resolver.go:604-612@c7521c1c); ResolveChat searches it (:472-499)
+  if (query === '' && !opts.blankSearches) throw new DwsError('invalid_parameter', `${where}: give a group name or an openConversationId`, 'nothing was changed');
   if (looksLikeOpenConversationId(query)) return { openConversationId: query, match: 'stable_id' };
   const incomplete = (why: string, chats: ChatTarget[]) => new DwsError('ambiguous_match',
     `${where}: the group search for ${JSON.stringify(query)} ${why}, so it cannot prove which groups have that name${chats.length ? ` (read so far: ${candidatesText(chats, ['title', 'openConversationId'])})` : ''}`,

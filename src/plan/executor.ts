@@ -1147,7 +1147,8 @@ async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteO
   const raw = evalSource(sc, step.resolve!.chat_target!);
   const args = evalArgs(sc, step);
   return resolveChatTarget(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? raw : '', (r) =>
-    o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page, ...typedListsOf(sc, step) }));
+    o.effects.call({ server: step.server, rpc: step.rpc, args: { ...args, limit: r.limit, cursor: r.cursor }, replayable: true, step: index, page: r.page, ...typedListsOf(sc, step) }),
+  { blankSearches: step.resolve!.blank === 'search' });
 }
 
 /**
@@ -1506,7 +1507,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     call: async (c) => {
       backend++;
       const step = plan.steps[c.step];
-      const answer = await o.effects.call(exactAnswer(sc, step) ? { ...c, exactNumbers: true } : c);
+      const answer = await o.effects.call({ ...c, ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}), ...(step?.kind === 'call' && step.answer_json ? { jsonText: true } : {}) });
       // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
       if (step?.kind === 'call' && step.answer_object && !decodesToObject(answer)) {
         throw new DwsError('backend_error', `${tool.canonical_path}: the answer of ${c.server}/${c.rpc} is not a JSON object, so it cannot be read (upstream fails to decode it)`,

@@ -342,6 +342,12 @@ export interface ResolveSpec {
    */
   chat_target?: Source;
   /**
+   * With chat_target: `search` sends a blank name to the group search as upstream's ResolveChat does (its callers
+   * that do not check the name first: chat group bots, helpers/chat.go:158-167@c7521c1c); left out, a blank name is
+   * refused before any call, as ResolveChatTarget refuses it (targetresolver/resolver.go:604-612@c7521c1c).
+   */
+  blank?: 'search';
+  /**
    * Upstream's userId -> openDingTalkId lookup chain (src/plan/open-dingtalk-ids.ts): the values (one or a list)
    * whose userIds are turned into openDingTalkIds through contact, aisearch and contact search; the result is the
    * list of openDingTalkIds in order. With allow_none a userId no step maps (or a failed lookup) makes the step count
@@ -634,6 +640,14 @@ export interface CallStep extends StepCommon {
    * tolerance, no paging) the fragment `mcp_data_check` says the same.
    */
   answer_object?: true;
+  /**
+   * `true`: the answer must be one JSON text, as upstream's readers that json.Unmarshal the first non-blank text
+   * block into `any` need (mcp url get, app/mcp_url_command.go:120-140@c7521c1c): no non-blank text block, or a
+   * first one that is not JSON, fails the call itself (`backend_error`); any JSON value (null, a list, a quoted
+   * text) passes. Checked where the answer is decoded (src/backend/transport.ts `resultOf`), which alone still
+   * tells a quoted JSON text from raw text.
+   */
+  answer_json?: true;
   /**
    * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
    * slice (`[]string`, `[]map[string]any`), or whose object it builds as a typed map (`map[string]string`), which its

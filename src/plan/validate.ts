@@ -331,8 +331,12 @@ function normalizeResolve(s: Scope, at: string, raw: unknown): ResolveSpec {
   }
   if (raw.chat_target !== undefined) {
     // upstream's group target: complete paging of the group search, then one group (src/plan/chat-target.ts)
-    only(s, at, raw, ['chat_target']);
-    return { items: ['result'], value: 'openConversationId', label: ['title', 'openConversationId'], chat_target: normalizeSource(s, `${at}.chat_target`, raw.chat_target) };
+    only(s, at, raw, ['chat_target', 'blank']);
+    if (raw.blank !== undefined && raw.blank !== 'search') s.problems.push(`${at}.blank: search (a blank name is searched, as upstream's ResolveChat), or leave it out (refused, as its ResolveChatTarget)`);
+    return {
+      items: ['result'], value: 'openConversationId', label: ['title', 'openConversationId'], chat_target: normalizeSource(s, `${at}.chat_target`, raw.chat_target),
+      ...(raw.blank === 'search' ? { blank: 'search' as const } : {}),
+    };
   }
   if (raw.open_dingtalk_ids !== undefined) {
     // upstream's userId -> openDingTalkId lookup chain (src/plan/open-dingtalk-ids.ts); allow_none: a failure is not a refusal
@@ -691,7 +695,7 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | u
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'typed_lists', 'untyped_lists'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'answer_json', 'typed_lists', 'untyped_lists'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -848,6 +852,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (kind !== undefined) s.problems.push(`${where}.answer_object: only on an MCP call (its answer must decode into an object)`);
     else if (raw.answer_object === true) step.answer_object = true;
     else s.problems.push(`${where}.answer_object: true (the answer must decode into a JSON object, as upstream's CallMCPData), or leave it out`);
+  }
+  if (raw.answer_json !== undefined) {
+    if (kind !== undefined) s.problems.push(`${where}.answer_json: only on an MCP call (its answer must be one JSON text)`);
+    else if (raw.answer_json === true) step.answer_json = true;
+    else s.problems.push(`${where}.answer_json: true (the answer's first non-blank text must be JSON), or leave it out`);
   }
   for (const key of ['typed_lists', 'untyped_lists'] as const) {
     const entries = raw[key];
