@@ -196,7 +196,7 @@ describe('agent test 20p: each request sends what upstream sends for the same fl
     expect([two.reason, two.calls.length]).toEqual(['ambiguous_match', 1]);
   });
 
-  it('11. a colleague by name: search_contact_by_key_word {keyword trimmed}, then get_user_info_by_user_ids {user_id_list}; two people stay ambiguous even when one has the exact name (targetresolver/resolver.go:101-117, :450-466, :760-800, :851-861)', async () => {
+  it('11. a colleague by name: search_contact_by_key_word {keyword trimmed}, then get_user_info_by_user_ids {user_id_list}; two people stay ambiguous even when one has the exact name (shortcut/smart/lookup.go:66-76; targetresolver/resolver.go:101-117, :450-466, :760-800, :860-869)', async () => {
     mcp.answers['contact/search_contact_by_key_word'] = (_args, n) => [
       { result: [{ userId: '0777', name: 'Chen Jing' }], hasMore: false },
       { result: [{ meta: { staffId: ' 0888 ', name: 'Chen Jing' }, userId: '' }] },
@@ -306,7 +306,7 @@ describe('agent test 20p: each request sends what upstream sends for the same fl
     });
   });
 
-  it('19. a bot DMs one user: batch_send_robot_msg_to_users {robotCode, msgType sampleMarkdownDX, title, markdown, userIds}, text untrimmed (helpers/chat.go:3431-3610)', async () => {
+  it('19. a bot DMs one user: batch_send_robot_msg_to_users {robotCode, msgType sampleMarkdownDX, title, markdown, userIds}, text untrimmed (helpers/chat.go:3413-3610)', async () => {
     await act({
       lines: [
         ['chat', 'message', 'send-by-bot', '--robot-code', 'robot_ci01', '--users', '0111222', '--title', 'Deploy done', '--text', '**Deploy done** at 17:05'],
@@ -319,7 +319,7 @@ describe('agent test 20p: each request sends what upstream sends for the same fl
     });
   });
 
-  it('20. base by name, table by name, a record (4 steps): search_bases paged by cursor, exact case-insensitive names; get_tables; get_fields; create_records with the cells as typed; the help now gives the value format of each field type (aitabletarget/resolver.go:201-268, :286-330; smart/resolve_base.go:83-94, resolve_table.go:89-102; helpers/aitable.go:1769-1784, :2248-2322)', async () => {
+  it('20. base by name, table by name, a record (4 steps): search_bases paged by cursor, exact case-insensitive names; get_tables; get_fields; create_records with the cells as typed; the help now gives the value format of each field type (aitabletarget/resolver.go:188-297; smart/resolve_base.go:81-94, resolve_table.go:89-102; helpers/aitable.go:1769-1784, :2248-2322)', async () => {
     const lines = [
       ['aitable', '+resolve-base', '--name', 'Hiring'],
       ['aitable', '+resolve-table', '--base', 'base_HR01', '--name', 'Candidates'],
