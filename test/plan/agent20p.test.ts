@@ -252,7 +252,7 @@ describe('agent test 20p: each request sends what upstream sends for the same fl
     expect([named.reason, named.calls]).toEqual(['invalid_parameter', []]);
   });
 
-  it('15. a reminder on Tuesday 09:30: add_todo_reminder {todoReminderAddRequest: {taskId, baseTime, dueDateOffset null, reminderTimeStamp ms}}; dueTime sends the offset as trimmed text (helpers/todo.go:860-897)', async () => {
+  it('15. a reminder on Tuesday 09:30: add_todo_reminder {todoReminderAddRequest: {taskId, baseTime, dueDateOffset null, reminderTimeStamp ms}}; dueTime sends the offset as trimmed text; the help now says a reminder cannot be read back (helpers/todo.go:853-897, :1721-1735)', async () => {
     await act({
       lines: [
         ['todo', 'task', 'add-reminder', '--task-id', 'task_R77', '--base-time', 'customTime', '--reminder-time-stamp', '2026-12-08 09:30'],
@@ -263,6 +263,10 @@ describe('agent test 20p: each request sends what upstream sends for the same fl
         ['todo', 'add_todo_reminder', { todoReminderAddRequest: { taskId: 'task_R77', baseTime: 'dueTime', dueDateOffset: '-30', reminderTimeStamp: null } }],
       ],
     });
+    // upstream's own text (helpers/todo.go:855-859, :1732): no read-back of reminder rules, and dueTime needs a due time
+    const help = inspect('todo.add_todo_reminder').description_en;
+    expect(help).toMatch(/cannot be read back/);
+    expect(help).toMatch(/dueTime works only on a to-do that already has a due time/);
   });
 
   it('16. a common free hour next Monday afternoon: list_suggested_event_times {start, end as typed, attendeeUserIds, durationMinutes as text} (helpers/calendar.go:684-702)', async () => {
