@@ -101,4 +101,20 @@ describe('doc upload: the credentials as parseUploadInfo reads them (helpers/doc
     expect(r.reason).toBeUndefined();
     expect(r.calls[1]).toEqual(['doc/commit_uploaded_file', { uploadKey: 'K', name: 'r.pdf', fileSize: 3 }]);
   });
+  // h36-left: runDocUpload stats --file before the --folder check and before any call (helpers/doc.go:144-169@c7521c1c)
+  it('a missing --file or a directory is refused before any call and before a numeric --folder, dry run included', async () => {
+    const got = [];
+    for (const argv of [
+      ['doc', 'upload', '--file', 'missing.pdf'],
+      ['doc', 'upload', '--file', 'missing.pdf', '--folder', '123'],
+      ['doc', 'upload', '--file', '.'],
+      ['doc', 'upload', '--file', 'missing.pdf', '--dry-run'],
+    ]) {
+      const r = await outputs.sent(argv, { 'r.pdf': 'PDF' });
+      got.push([r.reason, r.calls.length]);
+    }
+    expect(got).toEqual([['invalid_parameter', 0], ['invalid_parameter', 0], ['invalid_parameter', 0], ['invalid_parameter', 0]]);
+    const folder = await outputs.failure(['doc', 'upload', '--file', 'missing.pdf', '--folder', '123']);
+    expect(folder.message).toContain('missing.pdf');
+  });
 });

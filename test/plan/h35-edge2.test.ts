@@ -65,6 +65,70 @@ describe('+record-query reads every page as queryRecordWindow (record_query_all.
   });
 });
 
+// Session 36 (notes/h36-left.md): every other query_records read of aitable pages as queryRecordWindow or
+// queryAllRecords (record_query_all.go:32-104, :245-283@c7521c1c) with the same three readers, so records, more and
+// the cursor three levels down are read and followed (before: two levels; a page holding them deeper was refused).
+describe('the read-backs and the bulk-patch match read records, more and the cursor at any depth (h36-left)', () => {
+  /** `x` three envelopes down */
+  const deep = (x: object) => ({ data: { result: { data: x } } });
+  const answerTurns = (key: string, ...bodies: unknown[]) => {
+    mcp.answers[key] = (_args, n) => bodies[Math.min(n, bodies.length - 1)];
+  };
+  const cursors = () => mcp.calls.filter((c) => c.name === 'query_records').map((c) => c.arguments.cursor ?? null);
+  const cell = (items: unknown[]) => ({ records: [{ recordId: 'r1', cells: { F: items } }] });
+  const rec = ['--record-id', 'r1', '--field-id', 'F'];
+
+  it('+attachment-remove: both reads of the cell (readAttachmentCell :307-336) follow a deep cursor to a deep record', async () => {
+    answerTurns('aitable/query_records',
+      deep({ records: [], hasMore: true, nextCursor: ' c2 ' }), deep(cell([{ fileToken: 't1', fileName: 'a.pdf' }, { fileToken: 't2', fileName: 'b.pdf' }])),
+      { result: { result: { result: cell([{ fileToken: 't2' }]) } } });
+    const r = await sent(['aitable', '+attachment-remove', ...table, ...rec, '--remove-name', 'a.pdf', '--yes']);
+    expect(r.reason).toBeUndefined();
+    expect(tools(r.calls)).toEqual(['aitable/query_records', 'aitable/query_records', 'aitable/update_records', 'aitable/query_records']);
+    expect(r.calls[2][1]).toEqual({ baseId: 'b1', tableId: 't1', records: [{ recordId: 'r1', cells: { F: [{ fileToken: 't2' }] } }] });
+    expect(cursors()).toEqual([null, 'c2', null]);
+  });
+
+  it('+attachment-put: the deep cell is kept and the deep read-back verifies the new token', async () => {
+    answerTurns('aitable/query_records', deep(cell([{ fileToken: 'k1' }])), deep(cell([{ fileToken: 'k1' }, { fileToken: 'k2' }])));
+    answer('aitable/prepare_attachment_upload', { data: { uploadUrl: `${mcp.base}/upload/h36`, fileToken: 'k2' } });
+    const r = await sent(['aitable', '+attachment-put', ...table, ...rec, '--file', 'a.txt', '--yes'], { 'a.txt': 'hello' });
+    expect(r.reason).toBeUndefined();
+    expect(r.calls[2]).toEqual(['aitable/update_records', { baseId: 'b1', tableId: 't1', records: [{ recordId: 'r1', cells: { F: [{ fileToken: 'k1' }, { fileToken: 'k2' }] } }] }]);
+    expect((r.printed as { verification: unknown }).verification).toMatchObject({ status: 'verified', attachmentCount: 2 });
+  });
+
+  it('+record-update / +record-upsert: the read-back (queryRecordsByIDs record_batch.go:305-317) is found deep and verifies', async () => {
+    const cells = { f: 'v' };
+    answerTurns('aitable/query_records', deep({ records: [], cursor: 'c2' }), deep({ records: [{ recordId: 'r1', cells }] }));
+    const upd = await sent(['aitable', '+record-update', ...table, '--records', JSON.stringify([{ recordId: 'r1', cells }]), '--yes']);
+    expect([upd.reason, tools(upd.calls), cursors()]).toEqual([undefined, ['aitable/update_records', 'aitable/query_records', 'aitable/query_records'], [null, 'c2']]);
+    answer('aitable-helper/record_upsert', { data: { createdRecordIds: ['r1'] } });
+    answerTurns('aitable/query_records', { result: { data: { result: { records: [{ recordId: 'r1', cells }] } } } });
+    const ups = await sent(['aitable', '+record-upsert', ...table, '--records', JSON.stringify([{ cells }]), '--yes']);
+    expect([ups.reason, tools(ups.calls)]).toEqual([undefined, ['aitable-helper/record_upsert', 'aitable/query_records']]);
+  });
+
+  it('+record-delete: a deep empty read-back proves the deletion, a deep remaining record does not (record_batch.go:101-104)', async () => {
+    const argv = ['aitable', '+record-delete', ...table, '--record-ids', 'r1', '--yes'];
+    answerTurns('aitable/query_records', deep({ records: [] }));
+    expect((await sent(argv)).reason).toBeUndefined();
+    answerTurns('aitable/query_records', deep({ records: [{ recordId: 'r1' }] }));
+    expect((await sent(argv)).reason).toBe('partial_outcome');
+  });
+
+  it('+record-bulk-patch: the match read (queryAllRecords :245-283) follows a deep cursor and patches every deep record', async () => {
+    const patch = { f: 'done' };
+    answerTurns('aitable/query_records',
+      deep({ records: [{ recordId: 'r1' }], page: { hasMore: true, nextCursor: 'c2' } }), deep({ records: [{ recordId: 'r2' }] }),
+      deep({ records: [{ recordId: 'r1', cells: patch }, { recordId: 'r2', cells: patch }] }));
+    const r = await sent(['aitable', '+record-bulk-patch', ...table, '--all', '--patch', JSON.stringify(patch), '--yes']);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls[2]).toEqual(['aitable/update_records', { baseId: 'b1', tableId: 't1', records: [{ recordId: 'r1', cells: patch }, { recordId: 'r2', cells: patch }] }]);
+    expect(cursors()).toEqual([null, 'c2', null]);
+  });
+});
+
 describe('the readers as Go walks (property)', () => {
   it('wrapping an answer in data or result envelopes at any depth changes nothing the readers find', () => {
     const leaf = fc.record({

@@ -187,6 +187,39 @@ describe('aitable +record-upsert-by-key read-back errors are written as Go\'s %q
   });
 });
 
+// h36-left (issue 32): the key value is compared as Go's reflect.DeepEqual compares it. --key-value-json keeps a number
+// as json.Number (recordKeyValue decoder.UseNumber, record_upsert_by_key.go:184-198@c7521c1c) while --cells and the
+// read-back decode numbers as float64 (aitable.go:41-47, runner.go:255-271), so a numeric key never equals them: a key
+// field in --cells is then key_value_conflict before any call (:96-101), and the read-back after the write always
+// differs (verifyRecordCells :315-326, want %#v of the json.Number: its text quoted). A key field holding null in
+// --cells is present (Go's `_, present := cells[k]`) and differs from any key value.
+const mcpTools = (o: typeof outputs) => o.mcp.calls.map((c) => c.name);
+
+describe('aitable +record-upsert-by-key compares the key value as upstream (json.Number, a present null)', () => {
+  const base = ['aitable', '+record-upsert-by-key', '--base-id', 'b', '--table-id', 't', '--key-field-id', 'fK', '--yes'];
+  it('a key field in --cells conflicts with a numeric --key-value-json, and a null one with any key value: refused before any call', async () => {
+    const got = [];
+    for (const more of [['--cells', '{"fK":5}', '--key-value-json', '5'], ['--cells', '{"fK":"5"}', '--key-value-json', '5'], ['--cells', '{"fK":null}', '--key-value', 'K1'], ['--cells', '{"fK":null}', '--key-value-json', 'true']]) {
+      const r = await outputs.sent([...base, ...more]);
+      got.push([r.reason, r.calls.length]);
+    }
+    expect(got).toEqual(Array.from({ length: 4 }, () => ['invalid_parameter', 0]));
+    // the same text or bool is no conflict (string and bool compare equal)
+    outputs.mcp.answers['aitable/query_records'] = (_args, n) => (n === 0 ? { data: { records: [] } } : { data: { records: [{ recordId: 'r1', cells: { fK: true } }] } });
+    outputs.answer('aitable/create_records', { success: true, data: { recordIds: ['r1'] } });
+    expect((await outputs.sent([...base, '--cells', '{"fK":true}', '--key-value-json', 'true'])).reason).toBeUndefined();
+  });
+  it('a numeric --key-value-json is written, and its read-back differs: the key as typed, quoted, is what was wanted', async () => {
+    outputs.mcp.answers['aitable/query_records'] = (_args, n) => (n === 0 ? { data: { records: [] } } : { data: { records: [{ recordId: 'r1', cells: { fK: 5, fS: 'x' } }] } });
+    outputs.answer('aitable/create_records', { success: true, data: { recordIds: ['r1'] } });
+    const outcome = await dispatchInProcess([...base, '--cells', '{"fS":"x"}', '--key-value-json', '5.0'], outputs.env());
+    expect(mcpTools(outputs)).toEqual(['query_records', 'create_records', 'query_records']);
+    const got = failedRun(outcome);
+    expect(got.reason).toBe('partial_outcome');
+    expect((got.details as { result: { verification: { error: string } } }).result.verification.error).toBe('read-back mismatch for field fK: got 5, want "5.0"');
+  });
+});
+
 // A printed Go map orders every level's keys by their bytes (json.Marshal of a map[string]any): aitable
 // +record-upsert-by-key's failure payload carries the write's answer as a map (compositeStep.Result, record_upsert_by_key.go:133-134@c7521c1c)
 describe('an output sorted as a Go map prints numeral keys in Go\'s order', () => {

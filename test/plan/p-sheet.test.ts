@@ -41,4 +41,19 @@ describe('sheet write-image uploads the image and then writes it (runSheetWriteI
       printed: { success: true, result: { rangeAddress: 'A1:A1' } },
     });
   });
+
+  // h36-left (issue 32): upstream returns parseAttachmentUploadInfo's error and httpPutFile's as they are, before
+  // anything took effect (sheet_media.go:212-237, :87-112@c7521c1c): the run's own error, not a partial outcome
+  it('credentials without a resourceId, or a refused PUT, fail as themselves with nothing written (write-image and media-upload)', async () => {
+    const got = [];
+    for (const argv of [['sheet', 'write-image', '--node', 'N1', '--sheet-id', 'S1', '--range', 'A1:A1', '--file', 'c.png'], ['sheet', 'media-upload', '--node', 'N1', '--file', 'c.png']]) {
+      for (const info of [{ uploadUrl: `${mcp.base}/upload/p4` }, { uploadUrl: `${mcp.base}/upload/p4?status=403`, resourceId: 'R4' }]) {
+        outputs.answer('doc/get_doc_attachment_upload_info', info);
+        const r = await outputs.failure(argv, { 'c.png': 'PNG' });
+        got.push([r.reason, r.out, mcp.calls.map((c) => c.name)]);
+        mcp.calls.length = 0;
+      }
+    }
+    expect(got).toEqual(Array.from({ length: 4 }, () => ['backend_error', '', ['get_doc_attachment_upload_info']]));
+  });
 });

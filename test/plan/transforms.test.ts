@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TRANSFORMS, applyTransforms } from '../../src/plan/transforms/index.js';
 import { DwsError } from '../../src/errors.js';
+import { goDecode, type GoShape } from '../../src/plan/transforms/json.js';
 
 const at = new Date(2031, 6, 16, 13, 45, 10); // a Wednesday, far from the machine's clock
 const ctx = { env: {}, now: at };
@@ -165,5 +166,22 @@ describe('go_decode_json (Go\'s struct decode, read from the text)', () => {
       expect(decode({ shape: { name: 'string' }, unknown: 'ignore' }, text)).toEqual({ ok: true, value: { name: s } });
       expect(decode({ shape: { name: 'string' }, unknown: 'refuse' }, text)).toEqual(extra ? { ok: false } : { ok: true, value: { name: s } });
     }));
+  });
+  // h36-left: go_decode (a parsed answer) and go_decode_json (its text) are one decoder over two views of the value
+  it('decoding a value and decoding its JSON text give the same result, shapes and values drawn together (property)', () => {
+    const shape: fc.Memo<GoShape> = fc.memo((n) => (n <= 1
+      ? fc.constantFrom<GoShape>('bool', 'string', 'int', 'float64', 'any')
+      : fc.oneof(
+        fc.constantFrom<GoShape>('bool', 'string', 'int', 'float64', 'any'),
+        shape(n - 1).map((s) => [s]),
+        fc.dictionary(fc.constantFrom('a', 'A', 'b', 'list'), shape(n - 1), { minKeys: 1, maxKeys: 3 }),
+      )));
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.string({ maxLength: 3 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Object.is(d, -0)),
+        fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.constantFrom('a', 'A', 'b', 'B', 'list', 'x'), tie('v'), { maxKeys: 4 })),
+    })).v;
+    fc.assert(fc.property(shape(3), value, (s, v) => {
+      expect(decode({ shape: s, unknown: 'ignore' }, JSON.stringify(v))).toEqual(goDecode(s, v));
+    }), { numRuns: 500 });
   });
 });

@@ -140,16 +140,12 @@ function goZero(shape: TextShape): unknown {
 const numberOf = (v: unknown): number | undefined => (typeof v === 'number' ? v : v instanceof JsonNumber ? Number(v.literal) : undefined);
 
 /**
- * Go's json.Unmarshal of one value into a Go value of `shape` that holds `prev`: the value it then holds and whether
- * every part decoded. As Go, a type mismatch is remembered and the rest still decoded; a JSON null leaves a value as it
- * was (a slice or interface becomes nil); an object's keys match a struct's fields exactly, else ignoring case (EqualFold), unknown
- * keys ignored, a later key decoded into what an earlier one left; a list decodes into a slice element by element,
- * each into what that element held; an int takes only a whole-number literal within int64 (a kept literal such as
+ * Go's decode of a scalar into a Go value of a scalar `shape` that holds `prev` (the value is no JSON null): the value
+ * it then holds and whether it decoded. interface{} takes any JSON value as it is (todoListAutoPage's []any cards,
+ * helpers/todo.go:1840-1845@c7521c1c); an int takes only a whole-number literal within int64 (a kept literal such as
  * `1.0` or `1e0` fails, as Go's strconv.ParseInt does).
  */
-function goDecodeInto(shape: GoShape, v: unknown, prev: unknown): { value: unknown; ok: boolean } {
-  if (v === null) return { value: Array.isArray(shape) || shape === 'any' ? null : prev, ok: true };
-  // interface{} takes any JSON value as it is (todoListAutoPage's []any cards, helpers/todo.go:1840-1845@c7521c1c)
+function goDecodeScalar(shape: 'bool' | 'string' | 'int' | 'float64' | 'any', v: unknown, prev: unknown): { value: unknown; ok: boolean } {
   if (shape === 'any') return { value: v, ok: true };
   if (shape === 'bool') return typeof v === 'boolean' ? { value: v, ok: true } : { value: prev, ok: false };
   if (shape === 'string') return typeof v === 'string' ? { value: v, ok: true } : { value: prev, ok: false };
@@ -157,38 +153,82 @@ function goDecodeInto(shape: GoShape, v: unknown, prev: unknown): { value: unkno
     const n = numberOf(v);
     return n === undefined ? { value: prev, ok: false } : { value: n, ok: true };
   }
-  if (shape === 'int') {
-    if (v instanceof JsonNumber) return isInt64Literal(v) ? { value: Number.isSafeInteger(Number(v.literal)) ? Number(v.literal) : v, ok: true } : { value: prev, ok: false };
-    return typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? { value: v, ok: true } : { value: prev, ok: false };
-  }
+  if (v instanceof JsonNumber) return isInt64Literal(v) ? { value: Number.isSafeInteger(Number(v.literal)) ? Number(v.literal) : v, ok: true } : { value: prev, ok: false };
+  return typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? { value: v, ok: true } : { value: prev, ok: false };
+}
+
+/**
+ * What the decoder reads of a JSON value, one view per form it comes in: a parsed value (`go_decode`) or the
+ * JsonNodes of its text (`go_decode_json`, below), so both decode by one walk (goDecodeWalk).
+ */
+interface DecodeView<N> {
+  /** JSON null */
+  isNull(n: N): boolean;
+  /** an array's elements, or undefined for anything else */
+  items(n: N): readonly N[] | undefined;
+  /** an object's members in order (a repeated key once per occurrence), or undefined for anything else */
+  members(n: N): Iterable<[string, N]> | undefined;
+  /** the value as a parsed value (for a scalar shape or interface{}) */
+  plain(n: N): unknown;
+  /** the value's text compacted as json.Compact writes it (json.RawMessage) */
+  raw(n: N): unknown;
+}
+
+/**
+ * Go's json decode of one value (seen through `view`) into a Go value of `shape` that holds `prev`: the value it then
+ * holds and whether every part decoded. As Go, a type mismatch is remembered and the rest still decoded; a JSON null
+ * leaves a value as it was (a slice, interface or pointer becomes nil); an object's keys match a struct's fields
+ * exactly, else ignoring case (EqualFold), unknown keys ignored (with `strict`, DisallowUnknownFields, they fail the
+ * decode), each occurrence of a key decoded in turn into what an earlier one left; a list decodes into a slice element
+ * by element, each into what that element held; a pointer decodes into what it points at (a repeated key's objects merge).
+ */
+function goDecodeWalk<N>(view: DecodeView<N>, shape: TextShape, n: N, prev: unknown, strict: boolean): { value: unknown; ok: boolean } {
+  if (shape === 'raw') return { value: view.raw(n), ok: true };
+  if (view.isNull(n)) return { value: isPointer(shape) || Array.isArray(shape) || shape === 'any' ? null : prev, ok: true };
+  if (isPointer(shape)) return goDecodeWalk(view, shape['*'], n, prev ?? goZero(shape['*']), strict);
+  if (typeof shape === 'string') return goDecodeScalar(shape, view.plain(n), prev);
   if (Array.isArray(shape)) {
-    if (!Array.isArray(v)) return { value: prev, ok: false };
+    const items = view.items(n);
+    if (items === undefined) return { value: prev, ok: false };
     const before = Array.isArray(prev) ? prev : [];
     let ok = true;
-    const value = v.map((item, i) => {
-      const r = goDecodeInto(shape[0], item, i < before.length ? before[i] : goZero(shape[0]));
+    const value = items.map((item, i) => {
+      const r = goDecodeWalk(view, shape[0], item, i < before.length ? before[i] : goZero(shape[0]), strict);
       ok &&= r.ok;
       return r.value;
     });
     return { value, ok };
   }
-  if (!isObj(v)) return { value: prev, ok: false };
+  const members = view.members(n);
+  if (members === undefined) return { value: prev, ok: false };
   const out: Record<string, unknown> = isObj(prev) ? { ...prev } : (goZero(shape) as Record<string, unknown>);
   const fields = Object.keys(shape);
   let ok = true;
-  for (const [key, child] of Object.entries(v)) {
+  for (const [key, child] of members) {
     const field = Object.hasOwn(shape, key) ? key : fields.find((f) => equalFold(f, key));
-    if (field === undefined) continue;
-    const r = goDecodeInto(shape[field]!, child, out[field]);
+    if (field === undefined) {
+      if (strict) ok = false;
+      continue;
+    }
+    const r = goDecodeWalk(view, shape[field]!, child, out[field], strict);
     out[field] = r.value;
     ok &&= r.ok;
   }
   return { value: out, ok };
 }
 
+/** A parsed value as the decoder reads it (go_decode's shapes hold no raw, so `raw` is never asked for). */
+const VALUE_VIEW: DecodeView<unknown> = {
+  isNull: (v) => v === null,
+  items: (v) => (Array.isArray(v) ? v : undefined),
+  members: (v) => (isObj(v) ? Object.entries(v) : undefined),
+  plain: (v) => v,
+  raw: (v) => JSON.stringify(v),
+};
+
 /** `go_decode`: an answer -> `{ok: true, value}` when Go's json.Unmarshal into `shape` succeeds, else `{ok: false}`. */
 export function goDecode(shape: GoShape, v: unknown): { ok: boolean; value?: unknown } {
-  const r = goDecodeInto(shape, v, goZero(shape));
+  const r = goDecodeWalk(VALUE_VIEW, shape, v, goZero(shape), false);
   return r.ok ? { ok: true, value: r.value } : { ok: false };
 }
 
@@ -429,43 +469,14 @@ function readJsonNodes(text: string): JsonNode | undefined {
   }
 }
 
-/**
- * Go's json.Decoder.Decode of one JsonNode into `shape` holding `prev` (goDecodeInto's rules over the text: a key
- * matches a field exactly, else ignoring case; each occurrence of a repeated key decoded in turn into what the last
- * one left; with `strict` (DisallowUnknownFields) a key matching no field fails the decode).
- */
-function decodeNode(shape: TextShape, n: JsonNode, prev: unknown, strict: boolean): { value: unknown; ok: boolean } {
-  if (shape === 'raw') return { value: jsonCompactAt(n.text, []), ok: true };
-  if ('scalar' in n && n.scalar === null) return { value: isPointer(shape) ? null : Array.isArray(shape) || shape === 'any' ? null : prev, ok: true };
-  if (isPointer(shape)) return decodeNode(shape['*'], n, prev ?? goZero(shape['*']), strict);
-  if (typeof shape === 'string') return goDecodeInto(shape, 'scalar' in n ? n.scalar : JSON.parse(n.text), prev);
-  if (Array.isArray(shape)) {
-    if (!('items' in n)) return { value: prev, ok: false };
-    const before = Array.isArray(prev) ? prev : [];
-    let ok = true;
-    const value = n.items.map((item, i) => {
-      const r = decodeNode(shape[0], item, i < before.length ? before[i] : goZero(shape[0]), strict);
-      ok &&= r.ok;
-      return r.value;
-    });
-    return { value, ok };
-  }
-  if (!('members' in n)) return { value: prev, ok: false };
-  const out: Record<string, unknown> = isObj(prev) ? { ...prev } : (goZero(shape) as Record<string, unknown>);
-  const fields = Object.keys(shape);
-  let ok = true;
-  for (const [key, child] of n.members) {
-    const field = Object.hasOwn(shape, key) ? key : fields.find((f) => equalFold(f, key));
-    if (field === undefined) {
-      if (strict) ok = false;
-      continue;
-    }
-    const r = decodeNode(shape[field]!, child, out[field], strict);
-    out[field] = r.value;
-    ok &&= r.ok;
-  }
-  return { value: out, ok };
-}
+/** A JsonNode as the decoder reads it: a repeated key is met once per occurrence, a value keeps its own text. */
+const NODE_VIEW: DecodeView<JsonNode> = {
+  isNull: (n) => 'scalar' in n && n.scalar === null,
+  items: (n) => ('items' in n ? n.items : undefined),
+  members: (n) => ('members' in n ? n.members : undefined),
+  plain: (n) => ('scalar' in n ? n.scalar : JSON.parse(n.text)),
+  raw: (n) => jsonCompactAt(n.text, []),
+};
 
 const GO_JSON_OPTIONS: Record<string, readonly string[]> = { keys: ['sorted', 'declared'], html: ['escape', 'keep'] };
 
@@ -493,7 +504,7 @@ export const PARAM: Record<string, Param> = {
   },
   /**
    * `{go_decode: shape}`: an answer -> `{ok: true, value}` as Go's json.Unmarshal into the typed struct the shape
-   * names fills it (zero values for what is missing), or `{ok: false}` when it fails (see goDecodeInto)
+   * names fills it (zero values for what is missing), or `{ok: false}` when it fails (see goDecodeWalk)
    */
   go_decode: (arg) => {
     const problem = shapeProblem(arg);
@@ -504,7 +515,7 @@ export const PARAM: Record<string, Param> = {
    * `{go_decode_json: {shape, unknown: refuse|ignore}}`: JSON text -> `{ok: true, value}` as a json.Decoder (with
    * DisallowUnknownFields for `refuse`) decodes it into the typed value the shape names, read from the text so a
    * repeated key is decoded in turn (a pointer's objects merge, a later scalar wins) and a key matches its field
-   * ignoring case; `{ok: false}` when that fails or the text is not one JSON value (readJsonNodes, decodeNode; h35-misc,
+   * ignoring case; `{ok: false}` when that fails or the text is not one JSON value (readJsonNodes, goDecodeWalk over NODE_VIEW; h35-misc,
    * whiteboard update's file, whiteboard.go:220-226@c7521c1c)
    */
   go_decode_json: (arg) => {
@@ -519,7 +530,7 @@ export const PARAM: Record<string, Param> = {
     return (v, where) => {
       const root = readJsonNodes(str(v, where));
       if (root === undefined) return { ok: false };
-      const r = decodeNode(shape, root, goZero(shape), strict);
+      const r = goDecodeWalk(NODE_VIEW, shape, root, goZero(shape), strict);
       return r.ok ? { ok: true, value: r.value } : { ok: false };
     };
   },
