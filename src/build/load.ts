@@ -57,6 +57,11 @@ function lexiconWords(file: string, where: string, v: unknown): string[] {
   return (v as string[]).map(fold);
 }
 
+function lexiconCount(file: string, where: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new Error(`${file}: ${where} must be a whole number`);
+  return v;
+}
+
 export function readActionLexicon(dir: string): ActionLexicon {
   const { file, entries } = readLexiconFile(dir, 'actions', 'actions');
   const context = Object.fromEntries(readLexiconFile(dir, 'actions', 'context').entries) as Record<string, unknown>;
@@ -102,6 +107,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
       zhAfter: lexiconWords(file, 'located.zh_after', located.zh_after ?? []),
       enBefore: lexiconWords(file, 'located.en_before', located.en_before ?? []),
       notOf: lexiconWords(file, 'located.not_of', located.not_of ?? []),
+      ...(located.zh_name === undefined ? {} : { zhName: lexiconCount(file, 'located.zh_name', located.zh_name), zhNameNot: lexiconWords(file, 'located.zh_name_not', located.zh_name_not ?? []) }),
     },
     verbs: lexiconWords(file, 'verbs', doc.verbs ?? []),
     keep: lexiconWords(file, 'keep', doc.keep ?? []),

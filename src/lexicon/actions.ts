@@ -40,7 +40,7 @@ export interface ObjectLexicon {
    * between), English before it with at most two words between (from the sales group); `of` after a `notOf` word
    * (all of the records, deletion of a form) says no place. Absent in older snapshots.
    */
-  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[] };
+  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[]; zhName?: number; zhNameNot?: string[] };
   /** CLI path words that are actions the action lexicon does not list (revoke, revert): never a tool's object. */
   verbs?: string[];
   /** Words that say a named object must stay (保留, 别动, keep): objects said only in their clause are not targets. */
@@ -286,16 +286,31 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const loc = lex.located;
   if (!loc) return { named, located: [], places: [], stays, whole: [] };
   const containers = containersOf(lex);
-  const placed = (f: (typeof kept)[number]) => {
-    // Chinese place words read around every object word (从这个 file 上), English ones around English words.
-    let head = text.slice(0, f.at).trimEnd();
+  /** The head of the text with words like 这个 / 我的, an id, an English word or a quoted name at its end cut off (从这个
+   *  wiki space, 从我的「重要」分组). */
+  const skipped = (h: string) => {
+    let head = h;
     for (let cut = true; cut;) {
-      // Words like 这个 / 我的, an id, an English word or a quoted name between (从这个 wiki space, 从我的「重要」分组).
       const w = loc.zhSkip.find((x) => head.endsWith(x)) ?? /(?:[a-z0-9_.-]+|["\u201c\u300c\u300a]\s*["\u201d\u300d\u300b])$/u.exec(head)?.[0];
       cut = w !== undefined;
       if (w) head = head.slice(0, head.length - w.length).trimEnd();
     }
+    return head;
+  };
+  const placed = (f: (typeof kept)[number]) => {
+    // Chinese place words read around every object word (从这个 file 上), English ones around English words.
+    const head = skipped(text.slice(0, f.at).trimEnd());
     if (loc.zhBefore.some((w) => head.endsWith(w))) return true;
+    // A short Chinese name between (从项目群, 喺客戶表): at most zhName characters, none of them a word that ends a name
+    // (zhNameNot: 把, 和, a place word after) and no object word among them.
+    for (let k = 1; k <= (loc.zhName ?? 0) && k <= head.length; k++) {
+      const c = head[head.length - k];
+      if (!/\p{Script=Han}/u.test(c) || [...loc.zhAfter, ...(loc.zhNameNot ?? [])].some((w) => head.slice(head.length - k).includes(w))) break;
+      // (head is a prefix of the text: the name starts at head.length - k)
+      if (at.some((g) => g.at < f.at && g.end > head.length - k)) break;
+      const rest = skipped(head.slice(0, head.length - k).trimEnd());
+      if (loc.zhBefore.some((w) => rest.endsWith(w))) return true;
+    }
     const after = text.slice(f.end).replace(NAME_RUN, '');
     if (loc.zhAfter.some((w) => after.startsWith(w))) return true;
     if (!f.english) return false;
@@ -303,7 +318,11 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     // An English object word right before another says which kind the second is (conversation category, table
     // records): the thing is the second one, the first where or what it belongs to.
     if (compounds && kept.some((g) => g.english && g.at > f.end && /^ +$/u.test(text.slice(f.end, g.at)))) return true;
-    const before = text.slice(0, f.at).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
+    // The place word of a compound is read before its first word (from the engineering wiki space; session 36).
+    let start = f.at;
+    for (let g = compounds ? kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start))) : undefined; g;
+      g = kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start)))) start = g.at;
+    const before = text.slice(0, start).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
     for (let i = 0; i < Math.min(before.length, 3); i++) {
       if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));
     }
@@ -612,13 +631,20 @@ const CLAUSE_ENDS_AT = new RegExp('^(?:$|[\uff0c,\u3002\uff1b;\uff1a:\uff01!\uff
 const SPLIT_PHRASAL = /(?<![a-z0-9])([a-z]+) (it|him|her|them|me|us|this|that|these|those) (off|on|up|out|down|over|back|in|away)(?![a-z0-9])/gu;
 
 /**
+ * "take" with its object of up to three words before "out of", or before "off" and the thing it comes off ("take Lisa
+ * out of the chat", "take Jenny off the attendee list"; session 36), joined again (take out of lisa), as SPLIT_PHRASAL
+ * does for a pronoun. A bare "off" at the end (take Friday off) is left: it says time off, not a removal.
+ */
+const SPLIT_TAKE = /(?<![a-z0-9])take ((?:[a-z0-9_.'-]+ ){1,3}?)(out of|off(?= (?:the|my|our|this|that|these|those|his|her|their|its|[a-z0-9_-]+'s)(?![a-z0-9])))/gu;
+
+/**
  * Bit i set = the query (already folded: src/text/fold.ts) says an action of class i, as its own action; contextWords:
  * how far before an English action word its context is looked for (the ranking's actionContextWords).
  */
 export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number): number {
   let mask = 0;
   // (A split phrasal verb has spaces: a text without one has none to join.)
-  const text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2') : folded;
+  const text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2').replace(SPLIT_TAKE, 'take $2 $1') : folded;
   saidClasses(text, lex, lex.context, contextWords).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });
