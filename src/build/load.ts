@@ -72,6 +72,7 @@ export function readActionLexicon(dir: string): ActionLexicon {
       zhBefore: lexiconWords(file, 'context.zh_before', context.zh_before),
       ...(context.zh_noun_at_end === undefined ? {} : { zhNounAtEnd: lexiconWords(file, 'context.zh_noun_at_end', context.zh_noun_at_end) }),
       enBefore: lexiconWords(file, 'context.en_before', context.en_before),
+      ...(context.split === undefined ? {} : { split: lexiconWords(file, 'context.split', context.split) }),
     },
   };
   for (const [name, a] of entries) {

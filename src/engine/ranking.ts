@@ -42,7 +42,8 @@ export interface RankingOptions {
   /** How many of a text's first hits the object guard reads and reorders (the plain query ranks at least this deep). */
   objectGuardDepth: number;
   /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target;
-   *  2 = and an English object word right before another (conversation category) says which kind, not the thing. */
+   *  2 = and an English object word right before another (conversation category) says which kind, not the thing;
+   *  3 = and the place word before such a compound places its last word too (from the engineering wiki space). */
   objectGuardPlaces: number;
   /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too (2: only below a
    *  destructive hit on the target; 3: as 1, unless the command's own title names a target). */
@@ -146,7 +147,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardDepth: 10,
   queryTerms: 0.5,
   queryTermsCoverage: 0.3,
-  objectGuardPlaces: 2,
+  objectGuardPlaces: 3,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
   objectGuardContainers: 2,

@@ -247,10 +247,11 @@ const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u
  * says the deleted thing is in them (从群里, 知识库中, 文档的, from the group, of app ua_1), and the places: the located
  * ones that contain other objects; stays: the objects said only in a clause with a `keep` word (群留着, keep the
  * chats), which are left out of the others; whole: those said right after a `whole` word (整个多维表, the whole base).
+ * compoundHeads: the place word before a compound is read for its last word too (from the engineering wiki space).
  * compounds: an English object word right before another (conversation category) is located too: it says which kind
  * the second one is.
  */
-export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
+export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true, compoundHeads = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
   // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
   const quoted = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
   // A lettered column (D 列, column D) is the lettered object, read where it is said.
@@ -318,9 +319,10 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     // An English object word right before another says which kind the second is (conversation category, table
     // records): the thing is the second one, the first where or what it belongs to.
     if (compounds && kept.some((g) => g.english && g.at > f.end && /^ +$/u.test(text.slice(f.end, g.at)))) return true;
-    // The place word of a compound is read before its first word (from the engineering wiki space; session 36).
+    // compoundHeads: the place word of a compound is read before its first word (from the engineering wiki space;
+    // session 36, objectGuardPlaces 3).
     let start = f.at;
-    for (let g = compounds ? kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start))) : undefined; g;
+    for (let g = compounds && compoundHeads ? kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start))) : undefined; g;
       g = kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start)))) start = g.at;
     const before = text.slice(0, start).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
     for (let i = 0; i < Math.min(before.length, 3); i++) {
@@ -441,6 +443,9 @@ export interface ActionContext {
   enBefore: string[];
   /** Action words that name a thing (设置: the settings) when their clause ends right after them. Absent: none. */
   zhNounAtEnd?: string[];
+  /** English verbs whose object of up to three words may stand before "out of" or "off the" (take Lisa out of the
+   *  chat): read as the two-word verb (queryActionMask). Absent: none. */
+  split?: string[];
 }
 
 export interface ProductLexicon {
@@ -631,11 +636,19 @@ const CLAUSE_ENDS_AT = new RegExp('^(?:$|[\uff0c,\u3002\uff1b;\uff1a:\uff01!\uff
 const SPLIT_PHRASAL = /(?<![a-z0-9])([a-z]+) (it|him|her|them|me|us|this|that|these|those) (off|on|up|out|down|over|back|in|away)(?![a-z0-9])/gu;
 
 /**
- * "take" with its object of up to three words before "out of", or before "off" and the thing it comes off ("take Lisa
- * out of the chat", "take Jenny off the attendee list"; session 36), joined again (take out of lisa), as SPLIT_PHRASAL
- * does for a pronoun. A bare "off" at the end (take Friday off) is left: it says time off, not a removal.
+ * A verb of ActionContext.split with its object of up to three words before "out of", or before "off" and the thing
+ * it comes off ("take Lisa out of the chat", "take Jenny off the attendee list"; session 36), joined again (take out of
+ * lisa), as SPLIT_PHRASAL does for a pronoun. A bare "off" at the end (take Friday off) is left: time off, no removal.
  */
-const SPLIT_TAKE = /(?<![a-z0-9])take ((?:[a-z0-9_.'-]+ ){1,3}?)(out of|off(?= (?:the|my|our|this|that|these|those|his|her|their|its|[a-z0-9_-]+'s)(?![a-z0-9])))/gu;
+const splitPatterns = new WeakMap<ActionContext, RegExp | undefined>();
+
+function splitPattern(c: ActionContext): RegExp | undefined {
+  if (splitPatterns.has(c)) return splitPatterns.get(c);
+  const verbs = c.split ?? [];
+  const re = verbs.length === 0 ? undefined : new RegExp(`(?<![a-z0-9])(${verbs.join('|')}) ((?:[a-z0-9_.'-]+ ){1,3}?)(out of|off(?= (?:the|my|our|this|that|these|those|his|her|their|its|[a-z0-9_-]+'s)(?![a-z0-9])))`, 'gu');
+  splitPatterns.set(c, re);
+  return re;
+}
 
 /**
  * Bit i set = the query (already folded: src/text/fold.ts) says an action of class i, as its own action; contextWords:
@@ -644,7 +657,9 @@ const SPLIT_TAKE = /(?<![a-z0-9])take ((?:[a-z0-9_.'-]+ ){1,3}?)(out of|off(?= (
 export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number): number {
   let mask = 0;
   // (A split phrasal verb has spaces: a text without one has none to join.)
-  const text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2').replace(SPLIT_TAKE, 'take $2 $1') : folded;
+  let text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2') : folded;
+  const split = splitPattern(lex.context);
+  if (split && text.includes(' ')) text = text.replace(split, '$1 $3 $2');
   saidClasses(text, lex, lex.context, contextWords).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });

@@ -17,7 +17,8 @@
 //   identity never moves.
 // Runs before merge, over the first objectGuardDepth hits. Options: objectGuard (0 off), objectGuardPlaces (0: the
 // session 12 reading, innermost named objects only; 2, the default: also an English object word right before another,
-// conversation category, says which kind the second is and is located, session 22), objectGuardParts, objectGuardSiblings (1/2: a command on an
+// conversation category, says which kind the second is and is located, session 22; 3, the default since session 36: and
+// the place word before such a compound places its last word too, from the engineering wiki space), objectGuardParts, objectGuardSiblings (1/2: a command on an
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
@@ -89,7 +90,8 @@ function titleObjects(objects: ObjectLexicon, text: (doc: number) => ToolText, f
 export interface GuardScope {
   depth: number;
   /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target; 2: and an
-   *  English object word right before another (conversation category) says which kind, not the thing. */
+   *  English object word right before another (conversation category) says which kind, not the thing; 3: and the
+   *  place word before such a compound is read for its last word too (from the engineering wiki space). */
   places: number;
   /** 1: a command on an object unrelated to every named one (neither inside nor containing it) moves too; 2: only
    *  below a destructive hit on the target; 3: as 1, unless the command's own title names a target. */
@@ -210,7 +212,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const removing = (actions & (f.removeBits | recall)) !== 0;
   const revoking = scope.revoke === 1 && !removing && revokesHeld(folded, objects);
   if ((!removing && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
-  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places === 2)
+  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places >= 2, scope.places >= 3)
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
