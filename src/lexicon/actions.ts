@@ -49,6 +49,9 @@ export interface ObjectLexicon {
   whole?: string[];
   /** Chinese words right after an object that make it the thing to delete whole (这个 base 整个不要了, 群整个删掉). */
   wholeAfter?: string[];
+  /** Words that may stand with an object word in a part a keep clause goes on over (keep the table and its views):
+   *  its, the, their. Absent: a keep clause ends at `and` or a comma. */
+  keepList?: string[];
   /** Words for "the other ones" (其余, other): a keep clause that says one keeps more of the target's kind. */
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
@@ -427,9 +430,23 @@ function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {
     const clause = text.slice(cuts[i], cuts[i + 1]);
     const says = (ws: string[]) => ws.some((w) => (/[a-z]/u.test(w) ? hasWord(clause, w) : clause.includes(w)));
     // Keeping "the other ones" (保留其余身份, keep the other files) keeps more of the same kind, not another object.
-    if (says(words) && !says(lex.others ?? [])) spans.push([cuts[i], cuts[i + 1]]);
+    if (!says(words) || says(lex.others ?? [])) continue;
+    // keepList: a keep clause goes on over a cut (and, a comma) before a part that only names things (keep the
+    // table and its views; keep the group, its bots and its messages).
+    let end = i + 1;
+    while (lex.keepList && end + 1 < cuts.length && namesOnly(text.slice(cuts[end], cuts[end + 1]), lex)) end++;
+    spans.push([cuts[i], cuts[end]]);
+    i = end - 1;
   }
   return spans;
+}
+
+/** Whether an English part of a clause only names things: an object word, with `and`, a comma and keepList words
+ *  (its, the) around it (", its bots", " and its meeting room."). */
+function namesOnly(part: string, lex: ObjectLexicon): boolean {
+  const words = part.replace(/[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?.]/gu, ' ').split(/\s+/u).filter(Boolean);
+  const rest = words.filter((w, i) => !(i === 0 && w === 'and') && !lex.keepList!.includes(w)).join(' ');
+  return rest.length > 0 && /^[a-z -]+$/u.test(rest) && lex.en.some((ws) => ws.includes(rest));
 }
 
 /**
