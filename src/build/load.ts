@@ -108,6 +108,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
       zhAfter: lexiconWords(file, 'located.zh_after', located.zh_after ?? []),
       enBefore: lexiconWords(file, 'located.en_before', located.en_before ?? []),
       notOf: lexiconWords(file, 'located.not_of', located.not_of ?? []),
+      ...(located.modifier_not === undefined ? {} : { modifierNot: lexiconWords(file, 'located.modifier_not', located.modifier_not) }),
       ...(located.zh_name === undefined ? {} : { zhName: lexiconCount(file, 'located.zh_name', located.zh_name), zhNameNot: lexiconWords(file, 'located.zh_name_not', located.zh_name_not ?? []) }),
     },
     verbs: lexiconWords(file, 'verbs', doc.verbs ?? []),

@@ -40,7 +40,7 @@ export interface ObjectLexicon {
    * between), English before it with at most two words between (from the sales group); `of` after a `notOf` word
    * (all of the records, deletion of a form) says no place. Absent in older snapshots.
    */
-  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[]; zhName?: number; zhNameNot?: string[] };
+  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[]; zhName?: number; zhNameNot?: string[]; modifierNot?: string[] };
   /** CLI path words that are actions the action lexicon does not list (revoke, revert): never a tool's object. */
   verbs?: string[];
   /** Words that say a named object must stay (保留, 别动, keep): objects said only in their clause are not targets. */
@@ -344,7 +344,18 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     return /[a-z]/u.test(w) ? new RegExp(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`, 'u').test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
   }) || (wholeAfter.length > 0 && wholeAfter.some((w) => text.slice(f.end).replace(NAME_RUN, '').startsWith(w)))).map((f) => f.obj))];
   const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
-  const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i]));
+  // modifiers (session 36): an English object word before another with a name or a number between (the Members Portal
+  // app, the Events 2023 base), or a plural right before it (the Attachments field), says which one: it is no target,
+  // whether or not it holds things; one that holds things is a place.
+  const notBetween = loc.modifierNot;
+  const modifies = (f: (typeof kept)[number]) => compounds && notBetween !== undefined && f.english && kept.some((g) => {
+    if (!g.english || g.at <= f.end) return false;
+    const gap = /^ +(?:([a-z0-9_-]+) +)?$/u.exec(text.slice(f.end, g.at));
+    // Right before it, a plural says a name (the Members page; an admin role is a kind of role, said as such).
+    return gap !== null && (gap[1] === undefined ? /[^s]s$/u.test(text.slice(f.at, f.end)) : !notBetween.includes(gap[1]));
+  });
+  const modSpan = kept.map((f) => modifies(f));
+  const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i] || modSpan[i]));
   return { named, located, places: located.filter((o) => containers.has(o)), stays, whole };
 }
 
