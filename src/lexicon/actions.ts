@@ -342,7 +342,9 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const whole = [...new Set(kept.filter((f) => wholeWords.some((w) => {
     const head = text.slice(0, f.at).trimEnd();
     return /[a-z]/u.test(w) ? new RegExp(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`, 'u').test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
-  }) || (wholeAfter.length > 0 && wholeAfter.some((w) => text.slice(f.end).replace(NAME_RUN, '').startsWith(w)))).map((f) => f.obj))];
+  }) || (wholeAfter.length > 0 && wholeAfter.some((w) => (/[a-z]/u.test(w)
+    // An English one right after the object word (the base entirely): NAME_RUN would take it for a name.
+    ? new RegExp(`^ +${w}(?![a-z0-9])`, 'u').test(text.slice(f.end)) : text.slice(f.end).replace(NAME_RUN, '').startsWith(w))))).map((f) => f.obj))];
   const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
   // modifiers (session 36): an English object word before another with a name or a number between (the Members Portal
   // app, the Events 2023 base), or a plural right before it (the Attachments field), says which one: it is no target,
