@@ -82,6 +82,9 @@ export interface ObjectLexicon {
    * before it; after one (嗰個待辦…刪咗佢) it points back to that thing. Absent in older snapshots.
    */
   pronouns?: string[];
+  /** Object words that are measure words (这条, 那几条): one right before another object word counts that thing and names
+   *  nothing of its own. Absent in older snapshots. */
+  measures?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
@@ -277,7 +280,15 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   // A pronoun (佢) after another object word points back to that thing (嗰個待辦…刪咗佢: the to-do), so it names nothing.
   const pronouns = (lex.pronouns ?? []).filter((w) => text.includes(w));
   const pronoun = (f: (typeof at)[number]) => !f.english && pronouns.includes(text.slice(f.at, f.end));
-  const said = pronouns.length === 0 ? widest : widest.filter((f) => !pronoun(f) || !widest.some((g) => g.at < f.at && !pronoun(g)));
+  const pointing = pronouns.length === 0 ? widest : widest.filter((f) => !pronoun(f) || !widest.some((g) => g.at < f.at && !pronoun(g)));
+  // A measure word right before another object word (这条评论, 那几条 rec_1 记录) counts that thing and names nothing of its
+  // own; said alone (那几条删了) it names its objects.
+  const measures = (lex.measures ?? []).filter((w) => text.includes(w));
+  const said = measures.length === 0 ? pointing : pointing.filter((f) => {
+    if (f.english || !measures.includes(text.slice(f.at, f.end))) return true;
+    const next = f.end + (NAME_RUN.exec(text.slice(f.end))?.[0].length ?? 0);
+    return !pointing.some((g) => g !== f && g.at >= f.end && g.at <= next);
+  });
   // Someone's access (他的权限, Tom's access) is the holder's membership, not a permission object.
   const held = lex.holder;
   if (held) for (const f of said) if (f.obj === held.of && heldAt(text, f.at, lex)) f.obj = held.as;
