@@ -52,7 +52,8 @@ export interface RankingOptions {
   objectGuardSiblingRatio: number;
   /** Object guard: 1 = a destructive command on another part of a container the request names around its target
    *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio); 2 = and
-   *  another part of a container the target shares with a thing the request keeps (分组删掉，表不要动: the base). */
+   *  another part of a container the target shares with a thing the request keeps (分组删掉，表不要动: the base); 3 = and
+   *  with a place the request names (库存表里那几条删了: the table's base holds the section too). */
   objectGuardContainers: number;
   /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
    *  things of each clause as targets, not only the innermost of the whole request. */
@@ -150,7 +151,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPlaces: 3,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
-  objectGuardContainers: 2,
+  objectGuardContainers: 3,
   objectGuardClauses: 1,
   objectGuardRecall: 1,
   objectGuardTwins: 1,

@@ -970,4 +970,16 @@ describe('session 36 (h36-rank): readings the written-from-contracts destructive
     expect(paths({}, 'Remove attendee u_9 from event evt_1; keep the event and its room.')[0]).toBe('calendar.remove_calendar_participant');
     expect(paths({ objectGuardPlaces: 2 }, 'remove Ann from the design wiki space')[0]).not.toBe(paths({}, 'remove Ann from the design wiki space')[0]);
   });
+
+  it('another part of a container of a named place goes below the command on the target (objectGuardContainers 3)', async () => {
+    const q = '订单表里王五录的那几条删了';
+    expect(paths({}, q)[0]).toBe('aitable.record_delete');
+    expect(paths({ objectGuardContainers: 2 }, q)[0]).toBe('aitable.shortcut_section_delete');
+    const movesOnlyDestructive = await destructiveMoveCheck();
+    fc.assert(fc.property(fc.constantFrom('订单表里', '从客户表', '这张表里', 'in the orders table, '), fc.constantFrom('王五那几条', '那几条', '那两行', 'the rows for Acme'),
+      fc.constantFrom('删了', '删掉', ' delete'), (where, what, verb) => {
+        const q = `${where}${what}${verb}`;
+        movesOnlyDestructive(q, paths({}, q), paths({ objectGuardContainers: 2 }, q));
+      }), { numRuns: 40 });
+  });
 });

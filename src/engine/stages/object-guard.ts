@@ -24,7 +24,8 @@
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
 // objectGuardContainers (1: a destructive command on another part of a container the request names around its target
 // (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21; 2, the
-// default since session 23: also another part of a container the target shares with a kept thing, 分组删掉，表不要动), and
+// default since session 23: also another part of a container the target shares with a kept thing, 分组删掉，表不要动; 3, the
+// default since session 36: and with a named place, 库存表里那几条删了: the base's section), and
 // objectGuardTwins (1, the default, session 23: a command acts on what any command of its twin group acts on, so
 // drive delete, which sends doc delete's call, is a hit on a named document and anchors the move of its parts), and objectGuardRecall (1, the default, session 25: a request that says
 // the recall action, 收回 / 撤回 / take back, is read as a removal; objects.yaml `holder` reads someone's access as a member),
@@ -103,7 +104,7 @@ export interface GuardScope {
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
   /** 1: a command on another part of a container the request names around its target moves as a sibling does; 2: and
-   *  on another part of a container the target shares with a kept thing. */
+   *  on another part of a container the target shares with a kept thing; 3: and with a named place. */
   containers: number;
   /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
   clauses: number;
@@ -258,7 +259,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (scope.containers >= 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
     // containers 2: also a container the target shares with a thing the request keeps (这个分组删掉，表不要动: the
     // section and the table are both in a base, so the base's dashboard is another part of it).
-    if (scope.containers === 2 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && stays.some((k) => inside(k, c)))) return 'sibling';
+    if (scope.containers >= 2 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && stays.some((k) => inside(k, c)))) return 'sibling';
+    // containers 3 (session 36): also a container of a place the request names around its target (库存表里那几条: the
+    // table is in a base, so the base's section is another part of it, not the records).
+    if (scope.containers >= 3 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && places.some((p) => inside(p, c)))) return 'sibling';
     // products: the request names a product that acts on its target; a command of another product, on a thing the
     // request does not name, is not what it asks for (delete the whole base: the wiki's space delete). With siblings
     // on, such a command is a sibling already.
