@@ -320,7 +320,8 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     // (zhNameNot: 把, 和, a place word after) and no object word among them.
     for (let k = 1; k <= (loc.zhName ?? 0) && k <= head.length; k++) {
       const c = head[head.length - k];
-      if (!/\p{Script=Han}/u.test(c) || [...loc.zhAfter, ...(loc.zhNameNot ?? [])].some((w) => head.slice(head.length - k).includes(w))) break;
+      const name = head.slice(head.length - k);
+      if (!/\p{Script=Han}/u.test(c) || loc.zhAfter.some((w) => name.includes(w)) || loc.zhNameNot?.some((w) => name.includes(w))) break;
       // (head is a prefix of the text: the name starts at head.length - k)
       if (at.some((g) => g.at < f.at && g.end > head.length - k)) break;
       const rest = skipped(head.slice(0, head.length - k).trimEnd());
@@ -699,7 +700,8 @@ export function queryActionMask(folded: string, lex: ActionLexicon, contextWords
   let mask = 0;
   // (A split phrasal verb has spaces: a text without one has none to join.)
   let text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2') : folded;
-  const split = splitPattern(lex.context);
+  // (Only a text that says one of the split verbs is rewritten: most say none.)
+  const split = lex.context.split?.some((v) => text.includes(v)) ? splitPattern(lex.context) : undefined;
   if (split && text.includes(' ')) text = text.replace(split, '$1 $3 $2');
   saidClasses(text, lex, lex.context, contextWords).forEach((s, i) => {
     if (s) mask |= 1 << i;
