@@ -82,6 +82,8 @@ export interface ObjectLexicon {
    * before it; after one (嗰個待辦…刪咗佢) it points back to that thing. Absent in older snapshots.
    */
   pronouns?: string[];
+  /** Words right after an object that say a thing said before it takes it along (跟着, go with it). Absent: none. */
+  includingAfter?: string[];
   /** Object words that are measure words (这条, 那几条): one right before another object word counts that thing and names
    *  nothing of its own. Absent in older snapshots. */
   measures?: string[];
@@ -284,10 +286,18 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   // A measure word right before another object word (这条评论, 那几条 rec_1 记录) counts that thing and names nothing of its
   // own; said alone (那几条删了) it names its objects.
   const measures = (lex.measures ?? []).filter((w) => text.includes(w));
-  const said = measures.length === 0 ? pointing : pointing.filter((f) => {
+  const counted = measures.length === 0 ? pointing : pointing.filter((f) => {
     if (f.english || !measures.includes(text.slice(f.at, f.end))) return true;
     const next = f.end + (NAME_RUN.exec(text.slice(f.end))?.[0].length ?? 0);
     return !pointing.some((g) => g !== f && g.at >= f.end && g.at <= next);
+  });
+  // An object said right before an `including_after` word (图表跟着删, its comments go with it), inside a thing said before
+  // it, is what that thing takes with it: no object to act on, as after an `including` word.
+  const carriedWords = (lex.includingAfter ?? []).filter((w) => text.includes(w));
+  const said = carriedWords.length === 0 ? counted : counted.filter((f) => {
+    const rest = text.slice(f.end).replace(/^ +/u, '');
+    const carried = carriedWords.some((w) => rest.startsWith(w) && !(/[a-z]/u.test(w) && /[a-z0-9]/u.test(rest[w.length] ?? '')));
+    return !carried || !counted.some((g) => g.at < f.at && lex.inside[f.obj].includes(g.obj));
   });
   // Someone's access (他的权限, Tom's access) is the holder's membership, not a permission object.
   const held = lex.holder;

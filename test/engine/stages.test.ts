@@ -962,6 +962,11 @@ describe('session 36 (h36-rank): readings the written-from-contracts destructive
     // a measure word right before another object word counts that thing (measures)
     expect(places('删除这条评论').named).toEqual(['comment']);
     expect(places('这条 rec_1 记录删掉').named).toEqual(['message', 'record']);
+    // a thing said before it that holds it takes it along (including_after); said alone, it is still named
+    expect(places('仪表盘不要了，图表跟着删').named).toEqual(['dashboard']);
+    expect(places('delete the to-do, its comments go with it').named).toEqual(['task']);
+    expect(places('图表跟着删').named).toEqual(['chart']);
+    expect(places('删掉群，图表跟着删').named).toEqual(['chart', 'group']);
   });
 
   it('ranks the removal of the named people or records first for such requests', () => {
