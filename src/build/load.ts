@@ -57,6 +57,11 @@ function lexiconWords(file: string, where: string, v: unknown): string[] {
   return (v as string[]).map(fold);
 }
 
+function lexiconCount(file: string, where: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new Error(`${file}: ${where} must be a whole number`);
+  return v;
+}
+
 export function readActionLexicon(dir: string): ActionLexicon {
   const { file, entries } = readLexiconFile(dir, 'actions', 'actions');
   const context = Object.fromEntries(readLexiconFile(dir, 'actions', 'context').entries) as Record<string, unknown>;
@@ -67,6 +72,7 @@ export function readActionLexicon(dir: string): ActionLexicon {
       zhBefore: lexiconWords(file, 'context.zh_before', context.zh_before),
       ...(context.zh_noun_at_end === undefined ? {} : { zhNounAtEnd: lexiconWords(file, 'context.zh_noun_at_end', context.zh_noun_at_end) }),
       enBefore: lexiconWords(file, 'context.en_before', context.en_before),
+      ...(context.split === undefined ? {} : { split: lexiconWords(file, 'context.split', context.split) }),
     },
   };
   for (const [name, a] of entries) {
@@ -86,7 +92,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -102,15 +108,20 @@ function readObjectLexicon(dir: string): ObjectLexicon {
       zhAfter: lexiconWords(file, 'located.zh_after', located.zh_after ?? []),
       enBefore: lexiconWords(file, 'located.en_before', located.en_before ?? []),
       notOf: lexiconWords(file, 'located.not_of', located.not_of ?? []),
+      ...(located.modifier_not === undefined ? {} : { modifierNot: lexiconWords(file, 'located.modifier_not', located.modifier_not) }),
+      ...(located.zh_name === undefined ? {} : { zhName: lexiconCount(file, 'located.zh_name', located.zh_name), zhNameNot: lexiconWords(file, 'located.zh_name_not', located.zh_name_not ?? []) }),
     },
     verbs: lexiconWords(file, 'verbs', doc.verbs ?? []),
     keep: lexiconWords(file, 'keep', doc.keep ?? []),
     others: lexiconWords(file, 'others', doc.others ?? []),
+    ...(doc.keep_list === undefined ? {} : { keepList: lexiconWords(file, 'keep_list', doc.keep_list) }),
     whole: lexiconWords(file, 'whole', doc.whole ?? []),
     wholeAfter: lexiconWords(file, 'whole_after', doc.whole_after ?? []),
     commands,
   };
   if (doc.pronouns !== undefined) lex.pronouns = lexiconWords(file, 'pronouns', doc.pronouns);
+  if (doc.measures !== undefined) lex.measures = lexiconWords(file, 'measures', doc.measures);
+  if (doc.including_after !== undefined) lex.includingAfter = lexiconWords(file, 'including_after', doc.including_after);
   if (doc.people) {
     lex.people = Object.entries(doc.people).map(([place, person]) => {
       if (!keys.includes(place) || typeof person !== 'string' || !keys.includes(person)) throw new Error(`${file}: people.${place} must map an object of the file to one`);

@@ -42,7 +42,8 @@ export interface RankingOptions {
   /** How many of a text's first hits the object guard reads and reorders (the plain query ranks at least this deep). */
   objectGuardDepth: number;
   /** Object guard: 1 = an object named as where the deleted thing is (从群里, from the group) is a place, not a target;
-   *  2 = and an English object word right before another (conversation category) says which kind, not the thing. */
+   *  2 = and an English object word right before another (conversation category) says which kind, not the thing;
+   *  3 = and the place word before such a compound places its last word too (from the engineering wiki space). */
   objectGuardPlaces: number;
   /** Object guard: 1 = a destructive command on an object unrelated to every named one moves too (2: only below a
    *  destructive hit on the target; 3: as 1, unless the command's own title names a target). */
@@ -51,7 +52,8 @@ export interface RankingOptions {
   objectGuardSiblingRatio: number;
   /** Object guard: 1 = a destructive command on another part of a container the request names around its target
    *  (删除多维表记录: the base's dashboard) moves below the target as a sibling does (objectGuardSiblingRatio); 2 = and
-   *  another part of a container the target shares with a thing the request keeps (分组删掉，表不要动: the base). */
+   *  another part of a container the target shares with a thing the request keeps (分组删掉，表不要动: the base); 3 = and
+   *  with a place the request names (库存表里那几条删了: the table's base holds the section too). */
   objectGuardContainers: number;
   /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
    *  things of each clause as targets, not only the innermost of the whole request. */
@@ -146,10 +148,10 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardDepth: 10,
   queryTerms: 0.5,
   queryTermsCoverage: 0.3,
-  objectGuardPlaces: 2,
+  objectGuardPlaces: 3,
   objectGuardSiblings: 0,
   objectGuardSiblingRatio: 0.5,
-  objectGuardContainers: 2,
+  objectGuardContainers: 3,
   objectGuardClauses: 1,
   objectGuardRecall: 1,
   objectGuardTwins: 1,

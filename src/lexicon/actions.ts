@@ -40,7 +40,7 @@ export interface ObjectLexicon {
    * between), English before it with at most two words between (from the sales group); `of` after a `notOf` word
    * (all of the records, deletion of a form) says no place. Absent in older snapshots.
    */
-  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[] };
+  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[]; zhName?: number; zhNameNot?: string[]; modifierNot?: string[] };
   /** CLI path words that are actions the action lexicon does not list (revoke, revert): never a tool's object. */
   verbs?: string[];
   /** Words that say a named object must stay (保留, 别动, keep): objects said only in their clause are not targets. */
@@ -49,6 +49,9 @@ export interface ObjectLexicon {
   whole?: string[];
   /** Chinese words right after an object that make it the thing to delete whole (这个 base 整个不要了, 群整个删掉). */
   wholeAfter?: string[];
+  /** Words that may stand with an object word in a part a keep clause goes on over (keep the table and its views):
+   *  its, the, their. Absent: a keep clause ends at `and` or a comma. */
+  keepList?: string[];
   /** Words for "the other ones" (其余, other): a keep clause that says one keeps more of the target's kind. */
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
@@ -79,6 +82,11 @@ export interface ObjectLexicon {
    * before it; after one (嗰個待辦…刪咗佢) it points back to that thing. Absent in older snapshots.
    */
   pronouns?: string[];
+  /** Words right after an object that say a thing said before it takes it along (跟着, go with it). Absent: none. */
+  includingAfter?: string[];
+  /** Object words that are measure words (这条, 那几条): one right before another object word counts that thing and names
+   *  nothing of its own. Absent in older snapshots. */
+  measures?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
@@ -247,10 +255,11 @@ const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u
  * says the deleted thing is in them (从群里, 知识库中, 文档的, from the group, of app ua_1), and the places: the located
  * ones that contain other objects; stays: the objects said only in a clause with a `keep` word (群留着, keep the
  * chats), which are left out of the others; whole: those said right after a `whole` word (整个多维表, the whole base).
+ * compoundHeads: the place word before a compound is read for its last word too (from the engineering wiki space).
  * compounds: an English object word right before another (conversation category) is located too: it says which kind
  * the second one is.
  */
-export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
+export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true, compoundHeads = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
   // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
   const quoted = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
   // A lettered column (D 列, column D) is the lettered object, read where it is said.
@@ -273,7 +282,23 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   // A pronoun (佢) after another object word points back to that thing (嗰個待辦…刪咗佢: the to-do), so it names nothing.
   const pronouns = (lex.pronouns ?? []).filter((w) => text.includes(w));
   const pronoun = (f: (typeof at)[number]) => !f.english && pronouns.includes(text.slice(f.at, f.end));
-  const said = pronouns.length === 0 ? widest : widest.filter((f) => !pronoun(f) || !widest.some((g) => g.at < f.at && !pronoun(g)));
+  const pointing = pronouns.length === 0 ? widest : widest.filter((f) => !pronoun(f) || !widest.some((g) => g.at < f.at && !pronoun(g)));
+  // A measure word right before another object word (这条评论, 那几条 rec_1 记录) counts that thing and names nothing of its
+  // own; said alone (那几条删了) it names its objects.
+  const measures = (lex.measures ?? []).filter((w) => text.includes(w));
+  const counted = measures.length === 0 ? pointing : pointing.filter((f) => {
+    if (f.english || !measures.includes(text.slice(f.at, f.end))) return true;
+    const next = f.end + (NAME_RUN.exec(text.slice(f.end))?.[0].length ?? 0);
+    return !pointing.some((g) => g !== f && g.at >= f.end && g.at <= next);
+  });
+  // An object said right before an `including_after` word (图表跟着删, its comments go with it), inside a thing said before
+  // it, is what that thing takes with it: no object to act on, as after an `including` word.
+  const carriedWords = (lex.includingAfter ?? []).filter((w) => text.includes(w));
+  const said = carriedWords.length === 0 ? counted : counted.filter((f) => {
+    const rest = text.slice(f.end).replace(/^ +/u, '');
+    const carried = carriedWords.some((w) => rest.startsWith(w) && !(/[a-z]/u.test(w) && /[a-z0-9]/u.test(rest[w.length] ?? '')));
+    return !carried || !counted.some((g) => g.at < f.at && lex.inside[f.obj].includes(g.obj));
+  });
   // Someone's access (他的权限, Tom's access) is the holder's membership, not a permission object.
   const held = lex.holder;
   if (held) for (const f of said) if (f.obj === held.of && heldAt(text, f.at, lex)) f.obj = held.as;
@@ -286,16 +311,32 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const loc = lex.located;
   if (!loc) return { named, located: [], places: [], stays, whole: [] };
   const containers = containersOf(lex);
-  const placed = (f: (typeof kept)[number]) => {
-    // Chinese place words read around every object word (从这个 file 上), English ones around English words.
-    let head = text.slice(0, f.at).trimEnd();
+  /** The head of the text with words like 这个 / 我的, an id, an English word or a quoted name at its end cut off (从这个
+   *  wiki space, 从我的「重要」分组). */
+  const skipped = (h: string) => {
+    let head = h;
     for (let cut = true; cut;) {
-      // Words like 这个 / 我的, an id, an English word or a quoted name between (从这个 wiki space, 从我的「重要」分组).
       const w = loc.zhSkip.find((x) => head.endsWith(x)) ?? /(?:[a-z0-9_.-]+|["\u201c\u300c\u300a]\s*["\u201d\u300d\u300b])$/u.exec(head)?.[0];
       cut = w !== undefined;
       if (w) head = head.slice(0, head.length - w.length).trimEnd();
     }
+    return head;
+  };
+  const placed = (f: (typeof kept)[number]) => {
+    // Chinese place words read around every object word (从这个 file 上), English ones around English words.
+    const head = skipped(text.slice(0, f.at).trimEnd());
     if (loc.zhBefore.some((w) => head.endsWith(w))) return true;
+    // A short Chinese name between (从项目群, 喺客戶表): at most zhName characters, none of them a word that ends a name
+    // (zhNameNot: 把, 和, a place word after) and no object word among them.
+    for (let k = 1; k <= (loc.zhName ?? 0) && k <= head.length; k++) {
+      const c = head[head.length - k];
+      const name = head.slice(head.length - k);
+      if (!/\p{Script=Han}/u.test(c) || loc.zhAfter.some((w) => name.includes(w)) || loc.zhNameNot?.some((w) => name.includes(w))) break;
+      // (head is a prefix of the text: the name starts at head.length - k)
+      if (at.some((g) => g.at < f.at && g.end > head.length - k)) break;
+      const rest = skipped(head.slice(0, head.length - k).trimEnd());
+      if (loc.zhBefore.some((w) => rest.endsWith(w))) return true;
+    }
     const after = text.slice(f.end).replace(NAME_RUN, '');
     if (loc.zhAfter.some((w) => after.startsWith(w))) return true;
     if (!f.english) return false;
@@ -303,7 +344,12 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     // An English object word right before another says which kind the second is (conversation category, table
     // records): the thing is the second one, the first where or what it belongs to.
     if (compounds && kept.some((g) => g.english && g.at > f.end && /^ +$/u.test(text.slice(f.end, g.at)))) return true;
-    const before = text.slice(0, f.at).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
+    // compoundHeads: the place word of a compound is read before its first word (from the engineering wiki space;
+    // session 36, objectGuardPlaces 3).
+    let start = f.at;
+    for (let g = compounds && compoundHeads ? kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start))) : undefined; g;
+      g = kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start)))) start = g.at;
+    const before = text.slice(0, start).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
     for (let i = 0; i < Math.min(before.length, 3); i++) {
       if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));
     }
@@ -318,9 +364,22 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const whole = [...new Set(kept.filter((f) => wholeWords.some((w) => {
     const head = text.slice(0, f.at).trimEnd();
     return /[a-z]/u.test(w) ? new RegExp(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`, 'u').test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
-  }) || (wholeAfter.length > 0 && wholeAfter.some((w) => text.slice(f.end).replace(NAME_RUN, '').startsWith(w)))).map((f) => f.obj))];
+  }) || (wholeAfter.length > 0 && wholeAfter.some((w) => (/[a-z]/u.test(w)
+    // An English one right after the object word (the base entirely): NAME_RUN would take it for a name.
+    ? new RegExp(`^ +${w}(?![a-z0-9])`, 'u').test(text.slice(f.end)) : text.slice(f.end).replace(NAME_RUN, '').startsWith(w))))).map((f) => f.obj))];
   const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
-  const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i]));
+  // modifiers (session 36): an English object word before another with a name or a number between (the Members Portal
+  // app, the Events 2023 base), or a plural right before it (the Attachments field), says which one: it is no target,
+  // whether or not it holds things; one that holds things is a place.
+  const notBetween = loc.modifierNot;
+  const modifies = (f: (typeof kept)[number]) => compounds && notBetween !== undefined && f.english && kept.some((g) => {
+    if (!g.english || g.at <= f.end) return false;
+    const gap = /^ +(?:([a-z0-9_-]+) +)?$/u.exec(text.slice(f.end, g.at));
+    // Right before it, a plural says a name (the Members page; an admin role is a kind of role, said as such).
+    return gap !== null && (gap[1] === undefined ? /[^s]s$/u.test(text.slice(f.at, f.end)) : !notBetween.includes(gap[1]));
+  });
+  const modSpan = kept.map((f) => modifies(f));
+  const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i] || modSpan[i]));
   return { named, located, places: located.filter((o) => containers.has(o)), stays, whole };
 }
 
@@ -406,9 +465,23 @@ function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {
     const clause = text.slice(cuts[i], cuts[i + 1]);
     const says = (ws: string[]) => ws.some((w) => (/[a-z]/u.test(w) ? hasWord(clause, w) : clause.includes(w)));
     // Keeping "the other ones" (保留其余身份, keep the other files) keeps more of the same kind, not another object.
-    if (says(words) && !says(lex.others ?? [])) spans.push([cuts[i], cuts[i + 1]]);
+    if (!says(words) || says(lex.others ?? [])) continue;
+    // keepList: a keep clause goes on over a cut (and, a comma) before a part that only names things (keep the
+    // table and its views; keep the group, its bots and its messages).
+    let end = i + 1;
+    while (lex.keepList && end + 1 < cuts.length && namesOnly(text.slice(cuts[end], cuts[end + 1]), lex)) end++;
+    spans.push([cuts[i], cuts[end]]);
+    i = end - 1;
   }
   return spans;
+}
+
+/** Whether an English part of a clause only names things: an object word, with `and`, a comma and keepList words
+ *  (its, the) around it (", its bots", " and its meeting room."). */
+function namesOnly(part: string, lex: ObjectLexicon): boolean {
+  const words = part.replace(/[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?.]/gu, ' ').split(/\s+/u).filter(Boolean);
+  const rest = words.filter((w, i) => !(i === 0 && w === 'and') && !lex.keepList!.includes(w)).join(' ');
+  return rest.length > 0 && /^[a-z -]+$/u.test(rest) && lex.en.some((ws) => ws.includes(rest));
 }
 
 /**
@@ -422,6 +495,9 @@ export interface ActionContext {
   enBefore: string[];
   /** Action words that name a thing (设置: the settings) when their clause ends right after them. Absent: none. */
   zhNounAtEnd?: string[];
+  /** English verbs whose object of up to three words may stand before "out of" or "off the" (take Lisa out of the
+   *  chat): read as the two-word verb (queryActionMask). Absent: none. */
+  split?: string[];
 }
 
 export interface ProductLexicon {
@@ -612,13 +688,31 @@ const CLAUSE_ENDS_AT = new RegExp('^(?:$|[\uff0c,\u3002\uff1b;\uff1a:\uff01!\uff
 const SPLIT_PHRASAL = /(?<![a-z0-9])([a-z]+) (it|him|her|them|me|us|this|that|these|those) (off|on|up|out|down|over|back|in|away)(?![a-z0-9])/gu;
 
 /**
+ * A verb of ActionContext.split with its object of up to three words before "out of", or before "off" and the thing
+ * it comes off ("take Lisa out of the chat", "take Jenny off the attendee list"; session 36), joined again (take out of
+ * lisa), as SPLIT_PHRASAL does for a pronoun. A bare "off" at the end (take Friday off) is left: time off, no removal.
+ */
+const splitPatterns = new WeakMap<ActionContext, RegExp | undefined>();
+
+function splitPattern(c: ActionContext): RegExp | undefined {
+  if (splitPatterns.has(c)) return splitPatterns.get(c);
+  const verbs = c.split ?? [];
+  const re = verbs.length === 0 ? undefined : new RegExp(`(?<![a-z0-9])(${verbs.join('|')}) ((?:[a-z0-9_.'-]+ ){1,3}?)(out of|off(?= (?:the|my|our|this|that|these|those|his|her|their|its|[a-z0-9_-]+'s)(?![a-z0-9])))`, 'gu');
+  splitPatterns.set(c, re);
+  return re;
+}
+
+/**
  * Bit i set = the query (already folded: src/text/fold.ts) says an action of class i, as its own action; contextWords:
  * how far before an English action word its context is looked for (the ranking's actionContextWords).
  */
 export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number): number {
   let mask = 0;
   // (A split phrasal verb has spaces: a text without one has none to join.)
-  const text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2') : folded;
+  let text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2') : folded;
+  // (Only a text that says one of the split verbs is rewritten: most say none.)
+  const split = lex.context.split?.some((v) => text.includes(v)) ? splitPattern(lex.context) : undefined;
+  if (split && text.includes(' ')) text = text.replace(split, '$1 $3 $2');
   saidClasses(text, lex, lex.context, contextWords).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });

@@ -886,3 +886,105 @@ describe('object_guard: a removal from a group or a meeting that names only a pe
       }), { numRuns: 60 });
   });
 });
+
+describe('session 36 (h36-rank): readings the written-from-contracts destructive requests showed missing (objects.yaml, actions.yaml)', () => {
+  const read = async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces, queryActionMask } = await import('../../src/lexicon/actions.js');
+    const { fold } = await import('../../src/text/fold.js');
+    const actions = readActionLexicon('catalog');
+    const lex = actions.objects!;
+    const key = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
+    return {
+      places: (q: string, heads = true) => { const r = queryObjectPlaces(fold(q), lex, true, heads); return { named: key(r.named), located: key(r.located), places: key(r.places), stays: key(r.stays), whole: key(r.whole) }; },
+      acts: (q: string) => { const m = queryActionMask(fold(q), actions, 2); return actions.classes.filter((_, i) => (m & (1 << i)) !== 0); },
+    };
+  };
+
+  it('a short Chinese name between a place word and the object still places it (located.zh_name)', async () => {
+    const { places } = await read();
+    expect(places('把王磊从项目群移出去').places).toEqual(['group']);
+    expect(places('喺客戶表度刪走嗰條').places).toEqual(['table']);
+    expect(places('从这个销售群把他踢了').places).toEqual(['group']);
+    // a name of more than four characters, one holding 把 or another object word, is no name between
+    expect(places('从上周新建的项目群移除').places).toEqual([]);
+    expect(places('在这里把表删掉').places).toEqual([]);
+    expect(places('从多维表数据表删记录').located).toEqual(['base']);
+  });
+
+  it('the place word before an English compound places its last word (objectGuardPlaces 3)', async () => {
+    const { places } = await read();
+    expect(places('remove Ann from the design wiki space').places).toEqual(['space']);
+    expect(places('remove Ann from the design wiki space', false).places).toEqual([]);
+    expect(places('delete the design wiki space').places).toEqual([]);
+  });
+
+  it('hears "take" with its object before "out of" or "off the" as the removal (actions.yaml context.split)', async () => {
+    const { acts } = await read();
+    expect(acts('take Ann out of the design chat')).toContain('remove');
+    expect(acts('take Ann and Bo off the invite list')).toContain('remove');
+    expect(acts("take the old logo off Ben's record")).toContain('delete');
+    // time off, or four words before "out of", is not read so
+    expect(acts('take Friday off')).not.toContain('remove');
+    expect(acts('take a very long lunch break out of office')).not.toContain('remove');
+    fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-z]{2,8}$/).filter((w) => !['and', 'out', 'off', 'of', 'take'].includes(w)), { minLength: 1, maxLength: 3 }),
+      fc.constantFrom('out of the launch group', 'off the attendee list', 'out of my folder'), (who, rest) => {
+        expect(acts(`take ${who.join(' ')} ${rest}`), who.join(' ')).toContain('remove');
+      }), { numRuns: 100 });
+  });
+
+  it('a keep clause goes on over "and" or a comma before a part that only names things (keep_list)', async () => {
+    const { places } = await read();
+    expect(places('remove the attendee from evt_1, keep the meeting and its room').stays).toEqual(['event', 'room']);
+    expect(places('remove the attendee from evt_1, keep the meeting').stays).toEqual(['event']);
+    expect(places('remove u_1 from cid_2; keep the group, its bots and its messages').stays).toEqual(['bot', 'group', 'message']);
+    // a part that says an action is a clause of its own
+    expect(places('keep the table and delete the rows').stays).toEqual(['table']);
+  });
+
+  it('an English object word before another with a name or a number between, or a plural right before it, says which one (located.modifier_not)', async () => {
+    const { places } = await read();
+    expect(places('delete the Members Portal app').located).toEqual(['member']);
+    expect(places('delete the Comments tab').located).toEqual(['comment']);
+    expect(places('delete the Events 2023 base').places).toEqual(['event']);
+    // a word between that joins or places, or a singular right before, is no name
+    expect(places('delete members from app ua_1').located).toEqual(['app']);
+    expect(places('remove the admin role').located).toEqual([]);
+  });
+
+  it('reads English whole words after the object, incl as an including word, and 这几条 as a record or a message', async () => {
+    const { places } = await read();
+    expect(places('delete the base entirely').whole).toEqual(['base']);
+    expect(places('wipe the Sales 2022 base completely').whole).toEqual(['base']);
+    expect(places('delete the base entirelyx').whole).toEqual([]);
+    expect(places('nuke base bas_9 incl. all tables').named).toEqual(['base']);
+    expect(places('库存表里那几条删了').named).toEqual(['message', 'record', 'table']);
+    // a measure word right before another object word counts that thing (measures)
+    expect(places('删除这条评论').named).toEqual(['comment']);
+    expect(places('这条 rec_1 记录删掉').named).toEqual(['message', 'record']);
+    // a thing said before it that holds it takes it along (including_after); said alone, it is still named
+    expect(places('仪表盘不要了，图表跟着删').named).toEqual(['dashboard']);
+    expect(places('delete the to-do, its comments go with it').named).toEqual(['task']);
+    expect(places('图表跟着删').named).toEqual(['chart']);
+    expect(places('删掉群，图表跟着删').named).toEqual(['chart', 'group']);
+  });
+
+  it('ranks the removal of the named people or records first for such requests', () => {
+    expect(paths({}, '把阿强和小美从运营群移出去')[0]).toBe('chat.remove_group_member');
+    expect(paths({}, 'delete the base entirely, tables and all')[0]).toMatch(/^aitable\.(shortcut_)?base_delete$/u);
+    expect(paths({}, 'Remove attendee u_9 from event evt_1; keep the event and its room.')[0]).toBe('calendar.remove_calendar_participant');
+    expect(paths({ objectGuardPlaces: 2 }, 'remove Ann from the design wiki space')[0]).not.toBe(paths({}, 'remove Ann from the design wiki space')[0]);
+  });
+
+  it('another part of a container of a named place goes below the command on the target (objectGuardContainers 3)', async () => {
+    const q = '订单表里王五录的那几条删了';
+    expect(paths({}, q)[0]).toBe('aitable.record_delete');
+    expect(paths({ objectGuardContainers: 2 }, q)[0]).toBe('aitable.shortcut_section_delete');
+    const movesOnlyDestructive = await destructiveMoveCheck();
+    fc.assert(fc.property(fc.constantFrom('订单表里', '从客户表', '这张表里', 'in the orders table, '), fc.constantFrom('王五那几条', '那几条', '那两行', 'the rows for Acme'),
+      fc.constantFrom('删了', '删掉', ' delete'), (where, what, verb) => {
+        const q = `${where}${what}${verb}`;
+        movesOnlyDestructive(q, paths({}, q), paths({ objectGuardContainers: 2 }, q));
+      }), { numRuns: 40 });
+  });
+});

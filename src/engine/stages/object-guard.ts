@@ -17,13 +17,15 @@
 //   identity never moves.
 // Runs before merge, over the first objectGuardDepth hits. Options: objectGuard (0 off), objectGuardPlaces (0: the
 // session 12 reading, innermost named objects only; 2, the default: also an English object word right before another,
-// conversation category, says which kind the second is and is located, session 22), objectGuardParts, objectGuardSiblings (1/2: a command on an
+// conversation category, says which kind the second is and is located, session 22; 3, the default since session 36: and
+// the place word before such a compound places its last word too, from the engineering wiki space), objectGuardParts, objectGuardSiblings (1/2: a command on an
 // object related to no target moves too, below any / a destructive hit on the target; 3: as 1, but a command whose own
 // title names a target is no sibling, and objectGuardSiblingRatio: only below a hit on the target scoring at least that
 // share of the sibling; measured in sessions 13 and 15 and off: each lost held out, docs/ranking.md), and
 // objectGuardContainers (1: a destructive command on another part of a container the request names around its target
 // (删除多维表记录: the base's dashboard) moves as a sibling does, the one sibling rule on by default, session 21; 2, the
-// default since session 23: also another part of a container the target shares with a kept thing, 分组删掉，表不要动), and
+// default since session 23: also another part of a container the target shares with a kept thing, 分组删掉，表不要动; 3, the
+// default since session 36: and with a named place, 库存表里那几条删了: the base's section), and
 // objectGuardTwins (1, the default, session 23: a command acts on what any command of its twin group acts on, so
 // drive delete, which sends doc delete's call, is a hit on a named document and anchors the move of its parts), and objectGuardRecall (1, the default, session 25: a request that says
 // the recall action, 收回 / 撤回 / take back, is read as a removal; objects.yaml `holder` reads someone's access as a member),
@@ -89,7 +91,8 @@ function titleObjects(objects: ObjectLexicon, text: (doc: number) => ToolText, f
 export interface GuardScope {
   depth: number;
   /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target; 2: and an
-   *  English object word right before another (conversation category) says which kind, not the thing. */
+   *  English object word right before another (conversation category) says which kind, not the thing; 3: and the
+   *  place word before such a compound is read for its last word too (from the engineering wiki space). */
   places: number;
   /** 1: a command on an object unrelated to every named one (neither inside nor containing it) moves too; 2: only
    *  below a destructive hit on the target; 3: as 1, unless the command's own title names a target. */
@@ -101,7 +104,7 @@ export interface GuardScope {
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
   /** 1: a command on another part of a container the request names around its target moves as a sibling does; 2: and
-   *  on another part of a container the target shares with a kept thing. */
+   *  on another part of a container the target shares with a kept thing; 3: and with a named place. */
   containers: number;
   /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
   clauses: number;
@@ -210,7 +213,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const removing = (actions & (f.removeBits | recall)) !== 0;
   const revoking = scope.revoke === 1 && !removing && revokesHeld(folded, objects);
   if ((!removing && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
-  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places === 2)
+  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places >= 2, scope.places >= 3)
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
@@ -256,7 +259,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (scope.containers >= 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
     // containers 2: also a container the target shares with a thing the request keeps (这个分组删掉，表不要动: the
     // section and the table are both in a base, so the base's dashboard is another part of it).
-    if (scope.containers === 2 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && stays.some((k) => inside(k, c)))) return 'sibling';
+    if (scope.containers >= 2 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && stays.some((k) => inside(k, c)))) return 'sibling';
+    // containers 3 (session 36): also a container of a place the request names around its target (库存表里那几条: the
+    // table is in a base, so the base's section is another part of it, not the records).
+    if (scope.containers >= 3 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && places.some((p) => inside(p, c)))) return 'sibling';
     // products: the request names a product that acts on its target; a command of another product, on a thing the
     // request does not name, is not what it asks for (delete the whole base: the wiki's space delete). With siblings
     // on, such a command is a sibling already.
