@@ -244,6 +244,15 @@ function withoutIncluded(folded: string, lex: ObjectLexicon): string {
 }
 
 /** Ids, quoted names and spaces between an object word and a Chinese place word after it (群 cid_1 里, 表“旧数据”中). */
+/** A Han character (the short Chinese names read between a place word and its object). */
+const HAN = /\p{Script=Han}/u;
+const REGEX_CACHE = new Map<string, RegExp>();
+/** A `u` regular expression built from lexicon words, compiled once per source (the readings ask it per request). */
+function cachedRegex(source: string): RegExp {
+  let re = REGEX_CACHE.get(source);
+  if (!re) REGEX_CACHE.set(source, (re = new RegExp(source, 'u')));
+  return re;
+}
 const NAME_RUN = /^(?:\s|[a-z0-9_.-]+|\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u300b]*\u300b)*/u;
 
 /** A quoted name once blanked (one word for the English place words' count). */
@@ -331,7 +340,7 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     for (let k = 1; k <= (loc.zhName ?? 0) && k <= head.length; k++) {
       const c = head[head.length - k];
       const name = head.slice(head.length - k);
-      if (!/\p{Script=Han}/u.test(c) || loc.zhAfter.some((w) => name.includes(w)) || loc.zhNameNot?.some((w) => name.includes(w))) break;
+      if (!HAN.test(c) || loc.zhAfter.some((w) => name.includes(w)) || loc.zhNameNot?.some((w) => name.includes(w))) break;
       // (head is a prefix of the text: the name starts at head.length - k)
       if (at.some((g) => g.at < f.at && g.end > head.length - k)) break;
       const rest = skipped(head.slice(0, head.length - k).trimEnd());
@@ -363,10 +372,10 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const wholeAfter = lex.wholeAfter ?? [];
   const whole = [...new Set(kept.filter((f) => wholeWords.some((w) => {
     const head = text.slice(0, f.at).trimEnd();
-    return /[a-z]/u.test(w) ? new RegExp(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`, 'u').test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
+    return /[a-z]/u.test(w) ? cachedRegex(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`).test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
   }) || (wholeAfter.length > 0 && wholeAfter.some((w) => (/[a-z]/u.test(w)
     // An English one right after the object word (the base entirely): NAME_RUN would take it for a name.
-    ? new RegExp(`^ +${w}(?![a-z0-9])`, 'u').test(text.slice(f.end)) : text.slice(f.end).replace(NAME_RUN, '').startsWith(w))))).map((f) => f.obj))];
+    ? cachedRegex(`^ +${w}(?![a-z0-9])`).test(text.slice(f.end)) : text.slice(f.end).replace(NAME_RUN, '').startsWith(w))))).map((f) => f.obj))];
   const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
   // modifiers (session 36): an English object word before another with a name or a number between (the Members Portal
   // app, the Events 2023 base), or a plural right before it (the Attachments field), says which one: it is no target,

@@ -396,8 +396,10 @@ function otherReadings(folded: string, objects: ObjectLexicon, targets: number[]
     const out: number[][] = [];
     for (const [words, english] of [[objects.zh[o], false], [objects.en[o], true]] as const) {
       for (const w of words) {
+        // the text is asked first: most of an object's words are not in it (the lists are filtered only for those)
+        if (!says(folded, w, english)) continue;
         const readings = among.filter((u) => (english ? objects.en[u] : objects.zh[u]).includes(w));
-        if (readings.length > 1 && says(folded, w, english)) out.push(readings);
+        if (readings.length > 1) out.push(readings);
       }
     }
     return out;
