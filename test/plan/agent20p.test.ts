@@ -266,7 +266,7 @@ describe('agent test 20p: each request sends what upstream sends for the same fl
     // upstream's own text (helpers/todo.go:855-859, :1732): no read-back of reminder rules, and dueTime needs a due time
     const help = inspect('todo.add_todo_reminder').description_en;
     expect(help).toMatch(/cannot be read back/);
-    expect(help).toMatch(/dueTime works only on a to-do that already has a due time/);
+    expect(help).toMatch(/dueTime needs a due time already set/);
   });
 
   it('16. a common free hour next Monday afternoon: list_suggested_event_times {start, end as typed, attendeeUserIds, durationMinutes as text} (helpers/calendar.go:684-702)', async () => {
