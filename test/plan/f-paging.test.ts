@@ -128,6 +128,25 @@ describe.each(COMMANDS)('$name --page-all pages as upstream runPagedMCPCommand',
   });
 });
 
+// h36-b1: without --page-all upstream's RunPagedMCPCommand calls the Fallback, callMCPTool (paged_command.go:72-74,
+// pagedChatMessagesConfig chat.go:1089-1091@c7521c1c), which prints the answer as it came: a list key holding null or a
+// text stays so (before, dws read the one page through its pager and printed []).
+describe('chat message list-mentions without --page-all prints the answer as upstream callMCPTool does', () => {
+  it.each([null, 'x', { a: 1 }])('a conversationMessagesList holding %j is printed as it came', async (held) => {
+    const answer = { success: true, result: { conversationMessagesList: held, hasMore: false } };
+    const r = await runs.paged(['chat', 'message', 'list-mentions', '--start', '2026-03-10', '--end', '2026-03-11'], 'chat/search_at_me_message', [answer]);
+    expect(r.exit).toBe(0);
+    expect(r.sent).toEqual([{ startTime: 1773072000000, endTime: 1773158400000, limit: 50, cursor: '0' }]);
+    expect(r.printed).toEqual(answer);
+  });
+
+  it('with --page-all such a first page is still refused as upstream pagedCollection refuses it', async () => {
+    const r = await runs.paged(['chat', 'message', 'list-mentions', ...ALL], 'chat/search_at_me_message', [{ result: { conversationMessagesList: null, hasMore: false } }]);
+    expect(r.exit).toBe(1);
+    expect(r.printed).toBeUndefined();
+  });
+});
+
 // the merge as a property: groups keyed by a small alphabet, each with a list of message ids
 const groupArb = fc.record({ openConversationId: fc.constantFrom('A', 'B', 'C', 'D'), messages: fc.array(fc.string({ maxLength: 3 }), { maxLength: 4 }) });
 const pagesArb = fc.array(fc.array(groupArb, { maxLength: 5 }), { maxLength: 5 });

@@ -112,6 +112,27 @@ describe('chat: a lookup that is not an object ends the run before what follows 
     expect([ok.reason, names(ok)]).toEqual([undefined, ['im/list_messages_by_ids', 'im/recall_message']]);
   });
 
+  // h36-b1: the conversation is chatmsg.ConversationID of the first message (firstMessageValue, chatmsg.go:280-282,
+  // :430-442@c7521c1c): the first of its keys holding a value that is neither null nor a blank text, written by
+  // fmt.Sprint and trimmed (chat_message.go:229); a nested object is not searched
+  it.each([
+    [{ openConversationId: 5 }, '5'],
+    [{ openConversationId: 1000000, conversationId: 'cidB' }, '1e+06'],
+    [{ openConversationId: '  ', conversation_id: ' cidC ' }, 'cidC'],
+    [{ chatId: true }, 'true'],
+  ])('+messages-recall --msg-id m1: a looked-up message %j recalls in conversation %s', async (message, conversation) => {
+    mcp.answers['im/list_messages_by_ids'] = () => ({ result: [{ openMessageId: 'm1', ...message }] });
+    const r = await sent(['chat', '+messages-recall', '--msg-id', 'm1', '--yes']);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls).toEqual([['im/list_messages_by_ids', { openMsgIds: ['m1'] }], ['im/recall_message', { openConversationId: conversation, openMessageId: 'm1' }]]);
+  });
+
+  it('+messages-recall --msg-id m1: a conversation id only inside a nested object is none (refused before the recall)', async () => {
+    mcp.answers['im/list_messages_by_ids'] = () => ({ result: [{ openMessageId: 'm1', sender: { conversationId: 'cidNested' } }] });
+    const r = await sent(['chat', '+messages-recall', '--msg-id', 'm1', '--yes']);
+    expect([r.reason, names(r)]).toEqual(['invalid_parameter', ['im/list_messages_by_ids']]);
+  });
+
   it('+search-msg --conversation-id cid…: the scope check (search_msg.go:615-623) stops before the search', async () => {
     expectRefused(await refusedAt(['chat', '+search-msg', '--conversation-id', 'cidA', '--no-enrich'], {}, 'chat/get_conversation_info'), ['chat/get_conversation_info']);
   });
