@@ -57,6 +57,17 @@ describe('chat message update-card prints the answer only when it shows the writ
     }
     expect(mcp.calls).toEqual([]);
   });
+
+  // h36-b2 (chat.go:6279-6286, chatmsg/card_update.go:43-47@c7521c1c): a blank --biz-id passes the required check
+  // (it is not empty) and NormalizeCardBizID refuses it once trimmed, before any call
+  it('refuses a --biz-id of spaces or tabs before any call', async () => {
+    for (const bizId of ['   ', '\t', ' \n ']) {
+      const argv = [...CARD];
+      argv[4] = bizId;
+      expect({ bizId, ...(await refusal(argv)) }).toEqual({ bizId, reason: 'invalid_parameter', out: '' });
+    }
+    expect(mcp.calls).toEqual([]);
+  });
 });
 
 describe('the card_update_verdict transform (VerifyStreamingCardUpdate)', () => {
