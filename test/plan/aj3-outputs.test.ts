@@ -61,7 +61,9 @@ describe('doc +template-search prints the selection payload (doc.go:935-981)', (
     // the first cursor key present decides at its level; a non-text one is passed over and the walk goes inside
     answer('doc/search_doc_templates', { nextCursor: 7, page: { nextPageToken: ' n2 ' } });
     expect(await run(['doc', '+template-search', '--query', 'x'])).toEqual(envelope({
-      query: 'x', source: '', count: 0, candidates: [], complete: false, hasMore: true, nextCursor: 'n2',
+      // h36-b3: no candidate leaves collectTemplateCandidates' slice nil (history_template_shortcuts.go:581-583, :566-567
+      // append to a nil slice@c7521c1c), which prints null, as the envelope's steps
+      query: 'x', source: '', count: 0, candidates: null, complete: false, hasMore: true, nextCursor: 'n2',
       selection: { status: 'selection_required', templateId: '', nextAction: 'continue_search' },
     }));
   });
@@ -69,7 +71,7 @@ describe('doc +template-search prints the selection payload (doc.go:935-981)', (
   it('nothing found on a complete first page is not_found: stop', async () => {
     answer('doc/search_doc_templates', { result: { templates: [], pagination: { has_more: false, nextCursor: 'ignored' } } });
     expect(await run(['doc', '+template-search', '--query', '无'])).toEqual(envelope({
-      query: '无', source: '', count: 0, candidates: [], complete: true, hasMore: false, nextCursor: 'ignored',
+      query: '无', source: '', count: 0, candidates: null, complete: true, hasMore: false, nextCursor: 'ignored',
       selection: { status: 'not_found', templateId: '', nextAction: 'stop' },
     }));
   });

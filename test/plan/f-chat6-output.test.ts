@@ -177,6 +177,56 @@ describe('chat +flag-list prints upstream\'s payload (lark_alignment.go:590-750)
   });
 });
 
+describe('chat +my-groups prints upstream\'s projected groups (smart/my_groups.go:141-170, :298-411@c7521c1c; h36-b3)', () => {
+  const rpc = 'im/list_my_groups_pagination';
+  // myGroupsExtract takes the first list (result.list here), objects only; myGroupsStr reads a non-blank text trimmed,
+  // a number or a boolean as text; myGroupsInt a number truncated or a decimal text
+  const page1 = { result: { list: [
+    { openConversationId: ' c1 ', name: ' 一群 ', owner: 5, memberCount: 3.7, groupType: 'Group' },
+    { openConversationId: ' ', cid: true, title: '', groupName: '二群', memberNum: ' 12 ', type: 'direct' },
+    'not a group',
+  ] }, hasMore: true, nextCursor: 'n2' };
+
+  it('one page: {count, groups, hasMore, complete, nextCursor, pagesFetched, stopReason}; --type keeps its groups ignoring case', async () => {
+    const r = await run(['chat', '+my-groups'], rpc, [page1]);
+    expect(r.sent).toEqual([{ limit: 200 }]);
+    expect(r.printed).toEqual({
+      count: 2,
+      groups: [
+        { conversationId: 'c1', name: '一群', owner: '5', memberCount: 3, type: 'Group' },
+        { conversationId: 'true', name: '二群', memberCount: 12, type: 'direct' },
+      ],
+      hasMore: true, complete: false, nextCursor: 'n2', pagesFetched: 1, stopReason: 'single_page',
+    });
+    const typed = await run(['chat', '+my-groups', '--type', ' GROUP '], rpc, [page1]);
+    expect(typed.printed).toMatchObject({ count: 1, groups: [{ conversationId: 'c1' }] });
+    // a list at an earlier container decides, even empty; an answer with no list prints no group
+    const empty = await run(['chat', '+my-groups'], rpc, [{ result: [], list: [{ id: 'x' }], hasMore: false }]);
+    expect(empty.printed).toEqual({ count: 0, groups: [], hasMore: false, complete: true, pagesFetched: 1, stopReason: 'source_complete' });
+  });
+
+  it('an answer that is not a JSON object fails the read (rt.CallMCPData)', async () => {
+    const r = await run(['chat', '+my-groups'], rpc, [[{ id: 'x' }]]);
+    expect(r.exit).toBe(1);
+    expect(r.envelope?.error.reason).toBe('backend_error');
+  });
+
+  it('--page-all: repeats dropped, the page-limit ledger (:298-315)', async () => {
+    const r = await run(['chat', '+my-groups', '--page-all', '--page-limit', '2'], rpc, [page1, { list: [{ id: 'c1' }, { id: 'c3' }], hasMore: true, nextCursor: 'n3' }]);
+    expect(r.sent).toEqual([{ limit: 200 }, { limit: 200, cursor: 'n2' }]);
+    expect(r.printed).toEqual({
+      count: 3,
+      groups: [
+        { conversationId: 'c1', name: '一群', owner: '5', memberCount: 3, type: 'Group' },
+        { conversationId: 'true', name: '二群', memberCount: 12, type: 'direct' },
+        { conversationId: 'c3' },
+      ],
+      pagesFetched: 2, paginationKnown: true, complete: false, hasMore: true, stopReason: 'page_limit', truncatedByPageLimit: true,
+      truncatedByResultLimit: false, failedCount: 0, failures: [], partial: false, truncated: true, nextCursor: 'n3',
+    });
+  });
+});
+
 describe('chat +chat-list-all prints upstream\'s payloads (chat_group.go:920-1095)', () => {
   const rpc = 'im/list_my_groups_pagination';
   const page1 = { data: { groups: [{ openConversationId: 'g1', name: '一群', memberCount: 9 }, { conversationId: 'g2', groupName: '二群' }, { other: 1 }], hasMore: true, nextToken: 'n2' } };
