@@ -41,7 +41,7 @@ describe('agent test 20q: each request sends what upstream sends for the same fl
     expect(printed).toEqual({ content: readme, file_name: 'README.md', node_id: 'file_Md01', saved_to: '', source: 'drive' });
   });
 
-  it('2. change v1.2 to v1.3 in it: confirmation first; every literal match replaced, the remote name (name + extension) and the new byte size in get_upload_info/commit_upload with overwriteFileId and mimeType text/markdown; the new bytes PUT (helpers/markdown.go:640-746, drive.go:3745-3791, :3923-3956)', async () => {
+  it('2. change v1.2 to v1.3 in it: confirmation first; every literal match replaced; the remote name read again after the download (markdownRemoteNameWithContext), name + extension, and the new byte size in get_upload_info/commit_upload with overwriteFileId and mimeType text/markdown; the new bytes PUT (helpers/markdown.go:640-746, drive.go:3745-3791, :3923-3956)', async () => {
     mcp.files['r.md'] = Buffer.from(readme);
     const argv = ['markdown', 'patch', '--node', 'file_Md01', '--pattern', 'v1.2', '--content', 'v1.3'];
     const unconfirmed = await sent(argv);
@@ -57,14 +57,19 @@ describe('agent test 20q: each request sends what upstream sends for the same fl
       calls: [
         ['drive', 'get_file_info', { fileId: 'file_Md01' }],
         ['drive', 'download_file', { fileId: 'file_Md01' }],
+        ['drive', 'get_file_info', { fileId: 'file_Md01' }],
         ['drive', 'get_upload_info', { fileName: 'README.md', fileSize: Buffer.byteLength(patched), mimeType: 'text/markdown', overwriteFileId: 'file_Md01' }],
         ['drive', 'commit_upload', { fileName: 'README.md', fileSize: Buffer.byteLength(patched), uploadId: 'up_1', overwriteFileId: 'file_Md01' }],
       ],
     });
     expect(mcp.uploads.map((u) => [u.name, u.bytes.toString()])).toEqual([['r.md', patched]]);
+    // no match: nothing written and no name read (markdown.go:690-700)
+    const none = await sent(['markdown', 'patch', '--node', 'file_Md01', '--pattern', 'v9', '--content', 'v1.3', '--yes']);
+    expect(none.calls).toEqual([['drive/get_file_info', { fileId: 'file_Md01' }], ['drive/download_file', { fileId: 'file_Md01' }]]);
+    expect(none.printed).toEqual({ changed: false, match_count: 0, node_id: 'file_Md01' });
   });
 
-  it('3. replace a markdown file whole: confirmation first; the remote fileName, the new text\'s bytes, overwriteFileId (helpers/markdown.go:465-575, drive.go:3745-3791)', async () => {
+  it('3. replace a markdown file whole: confirmation first; the remote fileName read again after the route probe (markdownRemoteName), the new text\'s bytes, overwriteFileId (helpers/markdown.go:465-575, :805-824, drive.go:3745-3791)', async () => {
     const text = '# Changelog\n- 1.3: bug fixes';
     const argv = ['markdown', 'overwrite', '--node', 'file_Md02', '--content', text];
     const unconfirmed = await sent(argv);
@@ -77,11 +82,15 @@ describe('agent test 20q: each request sends what upstream sends for the same fl
       },
       calls: [
         ['drive', 'get_file_info', { fileId: 'file_Md02' }],
+        ['drive', 'get_file_info', { fileId: 'file_Md02' }],
         ['drive', 'get_upload_info', { fileName: 'CHANGELOG.md', fileSize: Buffer.byteLength(text), mimeType: 'text/markdown', overwriteFileId: 'file_Md02' }],
         ['drive', 'commit_upload', { fileName: 'CHANGELOG.md', fileSize: Buffer.byteLength(text), uploadId: 'up_2', overwriteFileId: 'file_Md02' }],
       ],
     });
     expect(mcp.uploads.map((u) => u.bytes.toString())).toEqual([text]);
+    // with --name the probe is the only read (markdown.go:523-529, :555-561)
+    const named = await sent([...argv, '--name', 'CHANGELOG.md', '--yes']);
+    expect(named.calls.map(([tool]) => tool)).toEqual(['drive/get_file_info', 'drive/get_upload_info', 'drive/commit_upload']);
   });
 
   it('4. versions, then revert (2 steps): list_doc_versions {nodeId}; revert confirmed, the version looked up page by page first (docVersionExists), then revert_doc_version {nodeId, version: integer}; a missing version refused (helpers/doc.go:39-137, :4291-4383)', async () => {
