@@ -19,8 +19,8 @@
 //                                           (20261307: notes/h35-a1.md, 20261308: h35-a2.md, 20261309: h35-a3.md)
 //                                           (20261310: notes/h35-b1.md, 20261311: h35-b2.md, 20261312: h35-b3.md)
 //                                           (20261313: notes/h36-a1.md, 20261314: h36-a2.md, 20261315: h36-a3.md, 20261316: h36-a4.md,
-//                                           20261317: h36-a5.md, 20261318 and 20261319: h36-lead.md; the next second reading draws seed 20261320)
-//                                           (20261320: notes/h36-b1.md)
+//                                           20261317: h36-a5.md, 20261318 and 20261319: h36-lead.md, 20261320: h36-b1.md, 20261321: h36-b2.md,
+//                                           20261322: h36-b3.md; the next second reading draws seed 20261323)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
