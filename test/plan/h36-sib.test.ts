@@ -37,3 +37,55 @@ describe('doc +media-download reads the answer as downloadResolvedResource (medi
     expect([r.reason, r.printed]).toEqual(['backend_error', undefined]);
   });
 });
+
+describe("a download link's headers keep only text values (upstream reads each with `value.(string)`), in every download reading the same helpers", () => {
+  const url = () => `${mcp.base}/files/h.bin`;
+  const cases: { what: string; argv: string[]; files?: Record<string, string>; answers: (headers: unknown) => Record<string, unknown> }[] = [
+    {
+      what: 'chat message download-media (parseDownloadInfo, helpers/doc.go:425-433@c7521c1c)',
+      argv: ['chat', 'message', 'download-media', '--open-conversation-id', 'cid1', '--message-id', 'm1', '--resource-id', 'r1', '--type', 'mediaId', '--output', 'a.bin'],
+      answers: (headers) => ({ 'im/get_resource_download_url': { result: { resourceUrl: url(), headers } } }),
+    },
+    {
+      what: 'chat +messages-resource-download (resourceDownloadInfo, shortcut/chat/resource_download.go:284-291@c7521c1c)',
+      argv: ['chat', '+messages-resource-download', '--open-conversation-id', 'cid1', '--message-id', 'm1', '--resource-id', 'r1', '--output', 'c.bin'],
+      answers: (headers) => ({ 'im/get_resource_download_url': { result: { resourceUrl: url(), headers } } }),
+    },
+    {
+      what: 'markdown fetch (downloadFromDrive, helpers/drive.go:3836-3850, parseDownloadInfo doc.go:425-433@c7521c1c)',
+      argv: ['markdown', 'fetch', '--node', 'F1'],
+      answers: (headers) => ({ 'drive/get_file_info': { result: { fileName: 'a.md' } }, 'drive/download_file': { result: { downloadUrl: url(), headers } } }),
+    },
+    {
+      what: 'markdown diff (markdown_diff.go:84, parseDownloadInfo doc.go:425-433@c7521c1c)',
+      argv: ['markdown', 'diff', '--node', 'F1', '--file', 'local.md'],
+      files: { 'local.md': 'two\n' },
+      answers: (headers) => ({ 'drive/get_file_info': { result: { fileName: 'a.md' } }, 'drive/download_file': { result: { downloadUrl: url(), headers } } }),
+    },
+    {
+      what: 'doc +media-preview (nestedMap(data)["headers"], media_style_shortcuts.go:319-327@c7521c1c)',
+      argv: ['doc', '+media-preview', '--node', 'D1', '--resource-id', 'R1'],
+      answers: (headers) => ({ 'doc/download_doc_attachment': { result: { downloadUrl: url(), fileName: 'p.bin', headers } } }),
+    },
+    {
+      what: 'doc +resource-download (the same downloadResolvedResource, media_style_shortcuts.go:302-330@c7521c1c)',
+      argv: ['doc', '+resource-download', '--node', 'D1', '--output', 'r.bin'],
+      answers: (headers) => ({ 'doc/get_document_style': { result: { cover: { resourceId: 'R9' } } }, 'doc/download_doc_attachment': { result: { downloadUrl: url(), headers } } }),
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.what}: a number or object header value is dropped, a headers text gives none`, async () => {
+      for (const [headers, expected] of [
+        [{ 'x-a': 'one', 'x-n': 5, 'x-o': { k: 1 } }, { a: 'one', n: undefined, o: undefined, zero: undefined }],
+        ['ab', { a: undefined, n: undefined, o: undefined, zero: undefined }],
+      ] as const) {
+        mcp.files['h.bin'] = Buffer.from('one\n');
+        mcp.fetched.length = 0;
+        for (const [tool, body] of Object.entries(c.answers(headers))) outputs.answer(tool, body);
+        const r = await outputs.sent(c.argv, c.files);
+        const got = mcp.fetched[0]?.headers ?? {};
+        expect([r.reason, mcp.fetched.length, { a: got['x-a'], n: got['x-n'], o: got['x-o'], zero: got['0'] }]).toEqual([undefined, 1, expected]);
+      }
+    });
+  }
+});
