@@ -89,3 +89,36 @@ describe("a download link's headers keep only text values (upstream reads each w
     });
   }
 });
+
+// As sheet write-image / media-upload (h36-left): runDocMediaUpload returns parseAttachmentUploadInfo's, the missing
+// resourceUrl's and httpPutFile's errors before anything took effect (doc_media_upload.go:57-76@c7521c1c)
+describe('doc media upload: bad credentials or a refused PUT fail as themselves, nothing written (doc_media_upload.go:57-76@c7521c1c)', () => {
+  const argv = ['doc', 'media', 'upload', '--node', 'N1', '--file', 'c.png', '--yes'];
+  it('credentials without uploadUrl/resourceId/resourceUrl, or a PUT refused with 403: backend_error, not partial_outcome', async () => {
+    const got = [];
+    for (const info of [
+      { resourceId: 'R4', resourceUrl: 'https://x/r4' },
+      { uploadUrl: `${mcp.base}/upload/p4`, resourceUrl: 'https://x/r4' },
+      { uploadUrl: `${mcp.base}/upload/p4`, resourceId: 'R4' },
+      { result: { uploadUrl: `${mcp.base}/upload/p4?status=403`, resourceId: 'R4', resourceUrl: 'https://x/r4' } },
+    ]) {
+      mcp.calls.length = 0;
+      outputs.answer('doc/get_doc_attachment_upload_info', info);
+      const r = await outputs.failure(argv, { 'c.png': 'PNG' });
+      got.push([r.reason, r.out, mcp.calls.map((c) => c.name)]);
+    }
+    expect(got).toEqual(Array.from({ length: 4 }, () => ['backend_error', '', ['get_doc_attachment_upload_info']]));
+  });
+  it('still asks before the credentials request without --yes (the confirmation gate at its first call)', async () => {
+    mcp.calls.length = 0;
+    const r = await outputs.failure(argv.slice(0, -1), { 'c.png': 'PNG' });
+    expect([r.reason, mcp.calls.length]).toEqual(['confirmation_required', 0]);
+  });
+  it('good credentials upload the bytes and print the receipt', async () => {
+    mcp.uploads.length = 0;
+    outputs.answer('doc/get_doc_attachment_upload_info', { result: { uploadUrl: `${mcp.base}/upload/p5`, resourceId: 'R5', resourceUrl: 'https://x/r5' } });
+    const printed = await outputs.run(argv, { 'c.png': 'PNG' });
+    expect([printed, mcp.uploads.map((u) => u.bytes.toString())]).toEqual([
+      { nodeId: 'N1', resourceId: 'R5', resourceUrl: 'https://x/r5', fileName: 'c.png', mimeType: 'image/png', size: 3 }, ['PNG']]);
+  });
+});
