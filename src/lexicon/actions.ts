@@ -243,16 +243,29 @@ function withoutIncluded(folded: string, lex: ObjectLexicon): string {
   return text;
 }
 
-/** Ids, quoted names and spaces between an object word and a Chinese place word after it (群 cid_1 里, 表“旧数据”中). */
 /** A Han character (the short Chinese names read between a place word and its object). */
 const HAN = /\p{Script=Han}/u;
-const REGEX_CACHE = new Map<string, RegExp>();
-/** A `u` regular expression built from lexicon words, compiled once per source (the readings ask it per request). */
-function cachedRegex(source: string): RegExp {
-  let re = REGEX_CACHE.get(source);
-  if (!re) REGEX_CACHE.set(source, (re = new RegExp(source, 'u')));
-  return re;
+
+/**
+ * The English `whole` words' test (the whole base, with up to two words between) and the English `wholeAfter` words'
+ * (the base entirely), compiled once per lexicon as the other filings here: queryObjectPlaces asks them per request.
+ */
+const wholeTestFiling = new WeakMap<ObjectLexicon, { before: Map<string, RegExp>; after: Map<string, RegExp> }>();
+
+function wholeTests(lex: ObjectLexicon): { before: Map<string, RegExp>; after: Map<string, RegExp> } {
+  let tests = wholeTestFiling.get(lex);
+  if (!tests) {
+    const english = (words: string[]) => words.filter((w) => /[a-z]/u.test(w));
+    tests = {
+      before: new Map(english(lex.whole ?? []).map((w) => [w, new RegExp(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`, 'u')])),
+      after: new Map(english(lex.wholeAfter ?? []).map((w) => [w, new RegExp(`^ +${w}(?![a-z0-9])`, 'u')])),
+    };
+    wholeTestFiling.set(lex, tests);
+  }
+  return tests;
 }
+
+/** Ids, quoted names and spaces between an object word and a Chinese place word after it (群 cid_1 里, 表“旧数据”中). */
 const NAME_RUN = /^(?:\s|[a-z0-9_.-]+|\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u300b]*\u300b)*/u;
 
 /** A quoted name once blanked (one word for the English place words' count). */
@@ -370,12 +383,16 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   // Or right before a `wholeAfter` word, with only an id or a quoted name between (这个 base 整个不要了).
   const wholeWords = lex.whole ?? [];
   const wholeAfter = lex.wholeAfter ?? [];
+  const tests = wholeTests(lex);
   const whole = [...new Set(kept.filter((f) => wholeWords.some((w) => {
     const head = text.slice(0, f.at).trimEnd();
-    return /[a-z]/u.test(w) ? cachedRegex(`(?<![a-z])${w}(?: [a-z0-9_"-]+){0,2}$`).test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
-  }) || (wholeAfter.length > 0 && wholeAfter.some((w) => (/[a-z]/u.test(w)
+    const re = tests.before.get(w);
+    return re ? re.test(head.replace(BLANK_QUOTE, ' _q ').trimEnd()) : head.endsWith(w);
+  }) || (wholeAfter.length > 0 && wholeAfter.some((w) => {
     // An English one right after the object word (the base entirely): NAME_RUN would take it for a name.
-    ? cachedRegex(`^ +${w}(?![a-z0-9])`).test(text.slice(f.end)) : text.slice(f.end).replace(NAME_RUN, '').startsWith(w))))).map((f) => f.obj))];
+    const re = tests.after.get(w);
+    return re ? re.test(text.slice(f.end)) : text.slice(f.end).replace(NAME_RUN, '').startsWith(w);
+  }))).map((f) => f.obj))];
   const placeSpan = kept.map((f) => placed(f) && kept.some((g) => g.at === f.at && g.end === f.end && containers.has(g.obj)));
   // modifiers (session 36): an English object word before another with a name or a number between (the Members Portal
   // app, the Events 2023 base), or a plural right before it (the Attachments field), says which one: it is no target,
