@@ -509,13 +509,13 @@ function walkNodes(sc: Scope, root: unknown, children: string, descend: Conditio
   return out;
 }
 
-/** A regular expression given by the user (a flag): a malformed one is the user's error, not a crash. */
 /** The text holds the pattern: literally, or as a regular expression (both texts; anything else holds nothing). */
 export function textFinds(sc: Scope, text: unknown, pattern: unknown, regex: boolean): boolean {
   if (typeof text !== 'string' || typeof pattern !== 'string') return false;
   return regex ? userRegex(sc, pattern, 'u').test(text) : text.includes(pattern);
 }
 
+/** A regular expression given by the user (a flag): a malformed one is the user's error, not a crash. */
 export function userRegex(sc: Scope, pattern: string, flags: string): RegExp {
   try {
     return new RegExp(pattern, flags);
