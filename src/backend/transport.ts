@@ -366,12 +366,12 @@ export function resultOf(r: CallToolResult, server: ServerConfig, where: string,
  * no such block is "returns empty", text that is not JSON an invalid-JSON error).
  */
 function refuseNonJsonText(r: CallToolResult, where: string): void {
-  const first = r.content.find((c) => c.type === 'text' && trimSpace(String(c.text ?? '')) !== '');
-  if (!first) {
+  const first = firstText(r, 'helper');
+  if (first === undefined) {
     throw new DwsError('backend_error', `${where} answered no text that is not blank, so there is no result to print`, 'try again later; nothing was changed by dws');
   }
   try {
-    parseJsonWellFormed(String(first.text));
+    parseJsonWellFormed(first);
   } catch {
     throw new DwsError('backend_error', `${where} answered text that is not JSON, so it cannot be read`, 'try again later, or ask the backend owner about the answer');
   }
@@ -384,13 +384,19 @@ function refuseNonJsonText(r: CallToolResult, where: string): void {
  * not JSON.
  */
 function firstTextOf(r: CallToolResult, rules: TextRules): unknown {
-  const first = r.content.find((c) => c.type === 'text' && (rules === 'pat' ? String(c.text ?? '') : trimSpace(String(c.text ?? ''))) !== '');
-  if (!first) return undefined;
+  const first = firstText(r, rules);
+  if (first === undefined) return undefined;
   try {
-    return parseJsonWellFormed(String(first.text));
+    return parseJsonWellFormed(first);
   } catch {
     return undefined;
   }
+}
+
+/** The first text block that is not blank (`helper`: Go's TrimSpace) or not empty (`pat`), as it came; undefined when none. */
+function firstText(r: CallToolResult, rules: TextRules): string | undefined {
+  const first = r.content.find((c) => c.type === 'text' && (rules === 'pat' ? String(c.text ?? '') : trimSpace(String(c.text ?? ''))) !== '');
+  return first === undefined ? undefined : String(first.text ?? '');
 }
 
 function rawResultOf(r: CallToolResult, exactNumbers: boolean): unknown {
