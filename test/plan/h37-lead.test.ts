@@ -41,3 +41,26 @@ describe('report entry submit prints a create answer that is not a JSON object a
     expect(run.printed).toMatchObject({ url: 'http://127.0.0.1/r1', result: { reportId: ' r1 ', url: 'http://127.0.0.1/r1' } });
   });
 });
+
+describe('calendar busy search prints an answer that is not a JSON object as it came (callFilteredBusyStatus, helpers/calendar.go:2851-2864@c7521c1c)', () => {
+  const BUSY = ['calendar', 'busy', 'search', '--users', 'u1', '--start', '2026-12-05T10:00:00+08:00', '--end', '2026-12-05T11:00:00+08:00'];
+
+  it('a list, text, number, boolean or null answer: printed as decoded, exit 0', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.oneof(fc.array(fc.integer()), fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
+      async (answer) => {
+        outputs.answerText('query_busy_status', JSON.stringify(answer));
+        const run = await outputs.sent(BUSY);
+        expect(run.reason).toBeUndefined();
+        expect(run.printed).toEqual(answer);
+      },
+    ), { numRuns: 25 });
+  });
+
+  it('an object answer still has its schedule items without a status filtered out', async () => {
+    outputs.answer('calendar/query_busy_status', { result: [{ userId: 'u1', scheduleItems: [{ status: null }, { status: '' }, { status: 'BUSY' }] }] });
+    const run = await outputs.sent(BUSY);
+    expect(run.calls).toEqual([['calendar/query_busy_status', { startTime: 1796436000000, endTime: 1796439600000, userIds: ['u1'] }]]);
+    expect(run.printed).toEqual({ result: [{ userId: 'u1', scheduleItems: [{ status: 'BUSY' }] }] });
+  });
+});
