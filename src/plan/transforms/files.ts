@@ -11,13 +11,20 @@ import { goCase } from '../../text/go-case.js';
 import { goDetectContentType, goTypeByExtension } from './go-mime.js';
 import { goBase, goExt } from '../../domain/mail-attachments.js';
 
+/**
+ * upstream's inferMimeType table (helpers/doc.go:985-1018@c7521c1c), which doc media upload/insert, doc +media-insert,
+ * doc style cover-set / +resource-update and sheet media upload / write-image all read: the lower-cased extension
+ * (filepath.Ext) looked up here, anything else application/octet-stream.
+ */
 const MIME: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf', '.txt': 'text/plain', '.md': 'text/markdown', '.csv': 'text/csv', '.json': 'application/json',
-  '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.zip': 'application/zip',
-  '.doc': 'application/msword', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.pdf': 'application/pdf', '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   '.xls': 'application/vnd.ms-excel', '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.ppt': 'application/vnd.ms-powerpoint', '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.svg': 'image/svg+xml', '.webp': 'image/webp',
+  '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.wav': 'audio/wav',
+  '.zip': 'application/zip', '.gz': 'application/gzip', '.tar': 'application/x-tar',
+  '.json': 'application/json', '.xml': 'application/xml', '.csv': 'text/csv', '.txt': 'text/plain', '.html': 'text/html', '.md': 'text/markdown',
 };
 
 /** A transform's file argument: a path inside the file root, opened as a regular file. */
@@ -80,7 +87,7 @@ export const PLAIN: Record<string, Fn> = {
       closeSync(fd);
     }
   },
-  mime_type: (v, where) => (typeof v === 'string' ? MIME[path.extname(v).toLowerCase()] ?? 'application/octet-stream' : refuse(where, v, 'a file name')),
+  mime_type: (v, where) => (typeof v === 'string' ? MIME[goCase(goExt(v), 'lower')] ?? 'application/octet-stream' : refuse(where, v, 'a file name')),
   /** text -> one safe file name: separators, control and reserved characters become `_`; empty -> `unnamed` */
   safe_filename: (v, where) => safeFilename(str(v, where)),
   /** text -> the file name upstream's drive/markdown uploads send (sanitizeFileName): see goFileName */
