@@ -138,6 +138,8 @@ interface PageFacts {
   marked: boolean;
   /** The record's last page (docs/PLANS.md "page" record): the next cursor it gave, whether it overflowed the cap. */
   last: LastPage;
+  /** `record.first_found`: each name's value from the first page that gave one. */
+  firstFound: Record<string, unknown>;
 }
 
 /**
@@ -172,6 +174,7 @@ function pageRecord(l: PageLedger, f: PageFacts, failure?: Incomplete): Record<s
     widened: f.widened,
     full: f.full,
     last: lastPage(f.last),
+    ...(Object.keys(f.firstFound).length ? { firstFound: f.firstFound } : {}),
   };
 }
 
@@ -265,7 +268,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const ledger: PageLedger = { stop: 'page_limit' };
   const widens = p.widen !== undefined && (p.widen.when === undefined || evalCondition(sc, p.widen.when) === true);
   const sizeKey = p.widen?.arg ?? p.size_arg;
-  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false, last: { overflow: false } };
+  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false, last: { overflow: false }, firstFound: {} };
   const moreText = (p.more ?? []).join(' / ');
   // a long candidate list (upstream responseCursor's depth-first walk, spelled out) is named by its first places
   const nextText = p.next.length > 6 ? `${p.next.slice(0, 3).join(' / ')} / ... (${p.next.length} places)` : p.next.join(' / ');
@@ -294,6 +297,12 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         break;
       }
       read = page + 1;
+      // record.first_found (upstream queryRecordWindow's totalCount): a name keeps the first page's value that is not absent
+      for (const [name, source] of Object.entries(p.record?.first_found ?? {})) {
+        if (Object.hasOwn(facts.firstFound, name)) continue;
+        const v = asItem(sc, last, () => evalSource(sc, source));
+        if (v !== undefined) facts.firstFound[name] = v;
+      }
       // a page that fails the declared check ends the step there, whatever the pages before held
       if (p.every_page && !holdsFor(sc, p.every_page.holds, last)) {
         throw new DwsError(p.every_page.reason, `${sc.tool.canonical_path} (step "${step.id}"): page ${read}: ${p.every_page.message}`, REFUSAL_HINTS[p.every_page.reason]);

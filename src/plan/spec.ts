@@ -253,9 +253,10 @@ export interface PageSpec {
    * that answer in the envelope's `ledger` (upstream +chat-list prints its ledger and exits 1). With `list`,
    * `end_when` (a condition on the record, `{item: true}`) ends it so only when it holds. `first_page: list` lists a
    * failing first read too (upstream +chat-messages/+thread-replies with --page-all), where it is otherwise the call's
-   * own error.
+   * own error. `first_found` names values read from each page's answer (`{item: true}`) that the record keeps, at
+   * `firstFound.<name>`, from the first page on which the source is not absent (upstream queryRecordWindow's totalCount).
    */
-  record?: { at: string; failures: 'list' | 'end'; end_when?: Condition; first_page?: 'list' };
+  record?: { at: string; failures: 'list' | 'end'; end_when?: Condition; first_page?: 'list'; first_found?: Record<string, Source> };
   /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
   cut_ends?: boolean;
   /**

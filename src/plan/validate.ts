@@ -187,11 +187,16 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     const r = raw.record;
     if (!isObj(r) || typeof r.at !== 'string' || (r.failures !== 'list' && r.failures !== 'end')) s.problems.push(`${at}.record: needs at (a path) and failures (list or end)`);
     else {
-      only(s, `${at}.record`, r, ['at', 'failures', 'end_when', 'first_page']);
+      only(s, `${at}.record`, r, ['at', 'failures', 'end_when', 'first_page', 'first_found']);
       out.record = { at: checkPath(s, `${at}.record.at`, r.at) ?? '', failures: r.failures };
       if (r.first_page !== undefined) {
         if (r.first_page !== 'list') s.problems.push(`${at}.record.first_page: only list (a failing first read listed in the record)`);
         else out.record.first_page = 'list';
+      }
+      if (r.first_found !== undefined) {
+        const f = r.first_found;
+        if (!isObj(f) || Object.keys(f).length === 0) s.problems.push(`${at}.record.first_found: a map of names to sources read on each page`);
+        else out.record.first_found = Object.fromEntries(Object.entries(f).map(([name, src]) => [name, normalizeSource({ ...s, inForEach: true }, `${at}.record.first_found.${name}`, src)]));
       }
       if (r.end_when !== undefined) {
         if (r.failures !== 'list') s.problems.push(`${at}.record.end_when: only with failures: list (end already ends every failure)`);
