@@ -65,3 +65,104 @@ describe('aitable +record-query prints the totalCount of the first page that has
     }), { numRuns: 40 });
   });
 });
+
+/** A query_records read-back answering every id asked for with these cells (or none, `gone`). */
+const readBack = (cells: Record<string, unknown> | 'gone') => (args: Record<string, unknown>) =>
+  ({ records: cells === 'gone' ? [] : (args.recordIds as string[]).map((recordId) => ({ recordId, cells })), hasMore: false });
+
+const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `r${String(from + i).padStart(3, '0')}`);
+const writes = (calls: unknown[][], tool: string) => calls.filter(([t]) => t === tool).length;
+type Step = { status: string; error?: string; offset?: number };
+type Composite = { completedSteps: Step[]; warnings?: string[]; status: string };
+
+describe('aitable record batch writes: a failed write is read back and can end recovered (executeRecordBatches, record_batch.go:66-131, :164-260@c7521c1c)', () => {
+  const base = ['--base-id', 'b', '--table-id', 't', '--yes'];
+  const update = (records: unknown[]) => ['aitable', '+record-update', ...base, '--records', JSON.stringify(records)];
+
+  it('+record-update: a batch whose write fails is read back; proven, it is recovered with the write\'s error, a warning names its offset, exit 0', async () => {
+    outputs.answer('aitable/update_records', { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' });
+    outputs.mcp.answers['aitable/query_records'] = readBack({ f: 'v' });
+    const run = await outputs.sent(update([{ recordId: 'r1', cells: { f: 'v' } }]));
+    expect(run.reason).toBeUndefined();
+    expect(run.calls.map(([t]) => t)).toEqual(['aitable/update_records', 'aitable/query_records']);
+    const printed = run.printed as Composite;
+    expect(printed.status).toBe('success');
+    expect(printed.completedSteps[0]).toMatchObject({ status: 'recovered', error: expect.stringContaining('SYSTEM_ERROR') });
+    expect(Object.keys(printed.completedSteps[0])).toEqual(['index', 'name', 'tool', 'status', 'count', 'result', 'error']);
+    expect(printed.warnings).toHaveLength(1);
+    expect(printed.warnings![0]).toContain('offset 0');
+  });
+
+  it('+record-update: a failed write the read-back does not prove ends with the write\'s own error, sent once', async () => {
+    outputs.answer('aitable/update_records', { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' });
+    outputs.mcp.answers['aitable/query_records'] = readBack({ f: 'old' });
+    const run = await outputs.sent(update([{ recordId: 'r1', cells: { f: 'v' } }]));
+    expect(run.reason).toBe('business_error');
+    expect(writes(run.calls, 'aitable/update_records')).toBe(1);
+    expect(writes(run.calls, 'aitable/query_records')).toBe(1);
+  });
+
+  it('+record-update: a blank write answer is a failure (CallMCPWriteDataStrict), proven by the read-back or outcome_unknown', async () => {
+    outputs.mcp.answers['aitable/query_records'] = readBack({ f: 'v' });
+    outputs.answerText('update_records', '  ');
+    const proven = await outputs.sent(update([{ recordId: 'r1', cells: { f: 'v' } }]));
+    expect((proven.printed as Composite).completedSteps[0]).toMatchObject({ status: 'recovered', error: expect.stringContaining('outcome_unknown') });
+    outputs.answerText('update_records', '');
+    const unproven = await outputs.sent(update([{ recordId: 'r1', cells: { f: 'other' } }]));
+    expect(unproven.reason).toBe('outcome_unknown');
+  });
+
+  it('+record-update: a write answering a list fails the decode and is read back (callMCPWriteData json.Unmarshal into a map)', async () => {
+    outputs.answer('aitable/update_records', [1, 2]);
+    outputs.mcp.answers['aitable/query_records'] = readBack({ f: 'v' });
+    const run = await outputs.sent(update([{ recordId: 'r1', cells: { f: 'v' } }]));
+    expect((run.printed as Composite).completedSteps[0].status).toBe('recovered');
+  });
+
+  it('+record-upsert: an update-only batch is recovered; a batch with a record to create is not (no created ids), the write sent once', async () => {
+    outputs.answer('aitable-helper/record_upsert', { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' });
+    outputs.mcp.answers['aitable/query_records'] = readBack({ f: 'v' });
+    const upsert = (records: unknown[]) => ['aitable', '+record-upsert', ...base, '--records', JSON.stringify(records)];
+    const updates = await outputs.sent(upsert([{ recordId: 'r1', cells: { f: 'v' } }]));
+    expect((updates.printed as Composite).completedSteps[0]).toMatchObject({ status: 'recovered', result: { recordIds: ['r1'], status: 'verified' } });
+    const creates = await outputs.sent(upsert([{ recordId: 'r1', cells: { f: 'v' } }, { cells: { f: 'v' } }]));
+    expect(creates.reason).toBe('business_error');
+    expect(writes(creates.calls, 'aitable-helper/record_upsert')).toBe(1);
+  });
+
+  it('+record-bulk-patch (the same executeRecordBatches, record_bulk_patch.go:122): a failed patch proven by the read-back is recovered', async () => {
+    outputs.mcp.answers['aitable/query_records'] = (args) => (args.cursor === undefined && (args.recordIds as string[] | undefined)?.length !== 1
+      ? { records: [{ recordId: 'r1', cells: {} }], hasMore: false }
+      : readBack({ f: 'v' })(args));
+    outputs.answer('aitable/update_records', { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: '服务繁忙' });
+    const run = await outputs.sent(['aitable', '+record-bulk-patch', ...base, '--record-ids', 'r1', '--patch', '{"f":"v"}']);
+    expect(run.reason).toBeUndefined();
+    expect((run.printed as Composite).completedSteps[0].status).toBe('recovered');
+    expect(writes(run.calls, 'aitable/update_records')).toBe(1);
+  });
+
+  it('+record-delete, any batches: each write sent once; the run ends at the first batch whose records remain, else prints upstream\'s statuses and warnings', async () => {
+    const batch = fc.record({ write: fc.constantFrom('ok', 'fail'), gone: fc.boolean() });
+    await fc.assert(fc.asyncProperty(fc.array(batch, { minLength: 1, maxLength: 3 }), async (batches) => {
+      const all = ids(batches.length * 100 - 50);
+      outputs.mcp.answers['aitable/delete_records'] = (_args, n) => (batches[n].write === 'ok' ? { success: true } : { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: 'busy' });
+      outputs.mcp.answers['aitable/query_records'] = (args) => {
+        const first = all.indexOf((args.recordIds as string[])[0]);
+        return readBack(batches[Math.floor(first / 100)].gone ? 'gone' : { f: 'v' })(args);
+      };
+      const run = await outputs.sent(['aitable', '+record-delete', ...base, '--record-ids', all.join(',')]);
+      const stop = batches.findIndex((b) => !b.gone);
+      expect(writes(run.calls, 'aitable/delete_records')).toBe(stop === -1 ? batches.length : stop + 1);
+      if (stop !== -1) {
+        expect(run.reason).toBeDefined();
+        return;
+      }
+      expect(run.reason).toBeUndefined();
+      const printed = run.printed as Composite;
+      expect(printed.completedSteps.map((s) => s.status)).toEqual(batches.map((b) => (b.write === 'ok' ? 'completed' : 'recovered')));
+      const offsets = batches.flatMap((b, i) => (b.write === 'ok' ? [] : [i * 100]));
+      if (offsets.length === 0) expect(printed).not.toHaveProperty('warnings');
+      else expect(printed.warnings!.map((w) => Number(/offset (\d+)/u.exec(w)![1]))).toEqual(offsets);
+    }), { numRuns: 25 });
+  });
+});
