@@ -207,6 +207,8 @@ export const WARNINGS = {
   jsonml_fragment_removed: 'WARN',
   jsonml_repaired: 'FIX',
   jsonml_unwrapped: 'FIX',
+  // a write whose call failed and whose read-back proved it took effect (a call step's recover_into)
+  write_recovered: 'WARN',
 } as const satisfies Record<string, 'WARN' | 'FIX'>;
 
 export type WarningReason = keyof typeof WARNINGS;

@@ -138,6 +138,8 @@ interface PageFacts {
   marked: boolean;
   /** The record's last page (docs/PLANS.md "page" record): the next cursor it gave, whether it overflowed the cap. */
   last: LastPage;
+  /** `record.first_found`: each name's value from the first page that gave one. */
+  firstFound: Record<string, unknown>;
 }
 
 /**
@@ -172,6 +174,7 @@ function pageRecord(l: PageLedger, f: PageFacts, failure?: Incomplete): Record<s
     widened: f.widened,
     full: f.full,
     last: lastPage(f.last),
+    ...(Object.keys(f.firstFound).length ? { firstFound: f.firstFound } : {}),
   };
 }
 
@@ -265,7 +268,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const ledger: PageLedger = { stop: 'page_limit' };
   const widens = p.widen !== undefined && (p.widen.when === undefined || evalCondition(sc, p.widen.when) === true);
   const sizeKey = p.widen?.arg ?? p.size_arg;
-  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false, last: { overflow: false } };
+  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false, last: { overflow: false }, firstFound: {} };
   const moreText = (p.more ?? []).join(' / ');
   // a long candidate list (upstream responseCursor's depth-first walk, spelled out) is named by its first places
   const nextText = p.next.length > 6 ? `${p.next.slice(0, 3).join(' / ')} / ... (${p.next.length} places)` : p.next.join(' / ');
@@ -294,6 +297,12 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
         break;
       }
       read = page + 1;
+      // record.first_found (upstream queryRecordWindow's totalCount): a name keeps the first page's value that is not absent
+      for (const [name, source] of Object.entries(p.record?.first_found ?? {})) {
+        if (Object.hasOwn(facts.firstFound, name)) continue;
+        const v = asItem(sc, last, () => evalSource(sc, source));
+        if (v !== undefined) facts.firstFound[name] = v;
+      }
       // a page that fails the declared check ends the step there, whatever the pages before held
       if (p.every_page && !holdsFor(sc, p.every_page.holds, last)) {
         throw new DwsError(p.every_page.reason, `${sc.tool.canonical_path} (step "${step.id}"): page ${read}: ${p.every_page.message}`, REFUSAL_HINTS[p.every_page.reason]);
@@ -985,6 +994,8 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: step "${lead.id}" would make ${list.length} calls, more than its bound of ${lead.max_items}`, 'split the request into smaller runs');
   }
   const all = new Map<string, unknown[]>([lead.id, ...lead.interleave!].map((id) => [id, []]));
+  // recover_into: the elements whose failed write the read-back proved, `{n, error}`
+  const recovered: { n: number; error: string }[] = [];
   const settle = (id: string, value: unknown) => {
     sc.results.set(id, value);
     sc.ran.add(id);
@@ -1003,6 +1014,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     sc.done = undefined;
   }
   at.prefix = undefined;
+  if (lead.recover_into !== undefined) settle(lead.recover_into, recovered);
   for (const id of lead.interleave!) {
     if (all.get(id)!.length) settle(id, all.get(id));
     else {
@@ -1020,9 +1032,37 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     }
     at.label = `${lead.id}[${i}]`;
     at.prefix = undefined;
-    const result = await callFor(sc, lead, index, o, item, done, at);
+    let result: unknown = null;
+    let failure: DwsError | undefined;
+    try {
+      result = await callFor(sc, lead, index, o, item, done, at);
+      settle(lead.id, result);
+    } catch (err) {
+      // recover_into (upstream executeRecordBatches): a failed write is read back, never sent again
+      if (lead.recover_into === undefined || !(err instanceof DwsError) || err.reason === 'request_cancelled') throw err;
+      failure = err;
+      sc.results.delete(lead.id);
+      sc.ran.delete(lead.id);
+    }
     got.push([lead.id, result]);
-    settle(lead.id, result);
+    try {
+      await runFollowers(i, item, got);
+    } catch (err) {
+      if (failure === undefined) throw err;
+      at.label = `${lead.id}[${i}]`;
+      at.prefix = undefined;
+      throw failure;
+    }
+    if (failure !== undefined) {
+      done.push({ id: `${lead.id}[${i}]`, effect: 'write', ids: {} });
+      recovered.push({ n: i + 1, error: `${failure.reason}: ${failure.message}` });
+      sc.warn?.({ reason: 'write_recovered', message: `${sc.tool.canonical_path}: ${lead.rpc} for element ${i + 1} failed (${failure.reason}: ${failure.message}), but its read-back proved it took effect` });
+    }
+    return result;
+  }
+
+  /** The steps of the group after the lead's call, for one element (their results in `got`). */
+  async function runFollowers(i: number, item: unknown, got: [string, unknown][]): Promise<void> {
     for (const f of followers) {
       const step = steps[f];
       sc.item = { value: item };
@@ -1048,7 +1088,6 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
         sc.item = undefined;
       }
     }
-    return result;
   }
 }
 
@@ -1478,6 +1517,10 @@ function readsSteps(v: unknown): boolean {
  * Whether an answer decodes into a JSON object as upstream's CallMCPData reads it (runner.go:255-271@c7521c1c): an
  * object, JSON null (Go's nil map) or a blank text (the empty map); not a list, a number, a boolean or other text.
  */
+/** An answer with no text that is not blank (Go's TrimSpace), as upstream's write runner reads it. */
+const blankAnswer = (answer: unknown): boolean =>
+  answer === undefined || (typeof answer === 'string' && trimSpace(answer) === '') || (Array.isArray(answer) && answer.length === 0);
+
 export function decodesToObject(answer: unknown): boolean {
   if (answer === null || answer === undefined) return true;
   if (typeof answer === 'string') return trimSpace(answer) === '';
@@ -1509,6 +1552,11 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       const step = plan.steps[c.step];
       const answer = await o.effects.call({ ...c, ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}), ...(step?.kind === 'call' && step.answer_json ? { jsonText: true } : {}) });
       // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
+      // `answer_object: write` (upstream CallMCPWriteDataStrict): a blank answer proves nothing about the write
+      if (step?.kind === 'call' && step.answer_object === 'write' && blankAnswer(answer)) {
+        throw new DwsError('outcome_unknown', `${tool.canonical_path}: ${c.server}/${c.rpc} answered nothing, so whether the write took effect is unknown`,
+          'check the result in DingTalk before sending it again');
+      }
       if (step?.kind === 'call' && step.answer_object && !decodesToObject(answer)) {
         throw new DwsError('backend_error', `${tool.canonical_path}: the answer of ${c.server}/${c.rpc} is not a JSON object, so it cannot be read (upstream fails to decode it)`,
           'the backend answered in a shape this command cannot read; try again later, or read the raw answer with the atomic command');

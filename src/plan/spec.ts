@@ -253,9 +253,10 @@ export interface PageSpec {
    * that answer in the envelope's `ledger` (upstream +chat-list prints its ledger and exits 1). With `list`,
    * `end_when` (a condition on the record, `{item: true}`) ends it so only when it holds. `first_page: list` lists a
    * failing first read too (upstream +chat-messages/+thread-replies with --page-all), where it is otherwise the call's
-   * own error.
+   * own error. `first_found` names values read from each page's answer (`{item: true}`) that the record keeps, at
+   * `firstFound.<name>`, from the first page on which the source is not absent (upstream queryRecordWindow's totalCount).
    */
-  record?: { at: string; failures: 'list' | 'end'; end_when?: Condition; first_page?: 'list' };
+  record?: { at: string; failures: 'list' | 'end'; end_when?: Condition; first_page?: 'list'; first_found?: Record<string, Source> };
   /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
   cut_ends?: boolean;
   /**
@@ -618,6 +619,13 @@ export interface CallStep extends StepCommon {
    */
   interleave?: string[];
   /**
+   * With interleave, on a write: an element whose call fails still runs its interleaved steps (the read-back), its own
+   * result absent; when they all pass the write is proven, counted as completed, a `write_recovered` notice is printed
+   * and the element is listed in this id's result as `{n, error}`; when one fails the element fails with the call's own
+   * error (upstream executeRecordBatches, aitable record_batch.go:164-260@c7521c1c). The write is never sent again.
+   */
+  recover_into?: string;
+  /**
    * A read repeated with the steps right after it as one round (upstream's wait loops that re-read a whole set until
    * every part passes its checks, or a single status until it leaves a state): see RepeatSpec.
    */
@@ -637,9 +645,10 @@ export interface CallStep extends StepCommon {
    * need (runner.go:255-271@c7521c1c): a list, a number, a boolean or a text that is not blank fails the call itself
    * (`backend_error`, upstream's internal decode error), so `tolerate_failure`, `failure_as` and a page record's
    * read failures apply to it; JSON null and a blank text pass. Where a refuse step after the call is enough (no
-   * tolerance, no paging) the fragment `mcp_data_check` says the same.
+   * tolerance, no paging) the fragment `mcp_data_check` says the same. `write`: as `true`, and a blank answer (no text
+   * that is not blank) fails too, as `outcome_unknown` (upstream CallMCPWriteDataStrict, runner.go:291-313@c7521c1c).
    */
-  answer_object?: true;
+  answer_object?: true | 'write';
   /**
    * `true`: the answer must be one JSON text, as upstream's readers that json.Unmarshal the first non-blank text
    * block into `any` need (mcp url get, app/mcp_url_command.go:120-140@c7521c1c): no non-blank text block, or a

@@ -187,11 +187,16 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     const r = raw.record;
     if (!isObj(r) || typeof r.at !== 'string' || (r.failures !== 'list' && r.failures !== 'end')) s.problems.push(`${at}.record: needs at (a path) and failures (list or end)`);
     else {
-      only(s, `${at}.record`, r, ['at', 'failures', 'end_when', 'first_page']);
+      only(s, `${at}.record`, r, ['at', 'failures', 'end_when', 'first_page', 'first_found']);
       out.record = { at: checkPath(s, `${at}.record.at`, r.at) ?? '', failures: r.failures };
       if (r.first_page !== undefined) {
         if (r.first_page !== 'list') s.problems.push(`${at}.record.first_page: only list (a failing first read listed in the record)`);
         else out.record.first_page = 'list';
+      }
+      if (r.first_found !== undefined) {
+        const f = r.first_found;
+        if (!isObj(f) || Object.keys(f).length === 0) s.problems.push(`${at}.record.first_found: a map of names to sources read on each page`);
+        else out.record.first_found = Object.fromEntries(Object.entries(f).map(([name, src]) => [name, normalizeSource({ ...s, inForEach: true }, `${at}.record.first_found.${name}`, src)]));
       }
       if (r.end_when !== undefined) {
         if (r.failures !== 'list') s.problems.push(`${at}.record.end_when: only with failures: list (end already ends every failure)`);
@@ -695,7 +700,7 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | u
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'answer_json', 'typed_lists', 'untyped_lists'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'answer_json', 'typed_lists', 'untyped_lists', 'recover_into'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -784,6 +789,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       else if (step.for_each === undefined || raw.page !== undefined || (isObj(raw.resolve) && raw.resolve.open_dingtalk_ids !== undefined)) s.problems.push(`${where}.interleave: only on a for_each call (no page, no open_dingtalk_ids resolve)`);
       else step.interleave = l as string[];
     }
+    if (raw.recover_into !== undefined) {
+      if (typeof raw.recover_into !== 'string' || !ID.test(raw.recover_into)) s.problems.push(`${where}.recover_into: the id later steps read the recovered elements by ([a-z][a-z0-9_]*)`);
+      else if (step.interleave === undefined || step.effect !== 'write' || raw.ledger !== undefined) s.problems.push(`${where}.recover_into: only on a write that interleaves its read-back (no ledger)`);
+      else step.recover_into = raw.recover_into;
+    }
     if (raw.rpc_if !== undefined) step.rpc_if = normalizeRpcIf(inner, `${where}.rpc_if`, raw.rpc_if, step);
     if (raw.repeat !== undefined) {
       if (step.effect !== 'read' || raw.poll !== undefined || raw.interleave !== undefined || raw.compensate !== undefined) {
@@ -850,8 +860,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   }
   if (raw.answer_object !== undefined) {
     if (kind !== undefined) s.problems.push(`${where}.answer_object: only on an MCP call (its answer must decode into an object)`);
-    else if (raw.answer_object === true) step.answer_object = true;
-    else s.problems.push(`${where}.answer_object: true (the answer must decode into a JSON object, as upstream's CallMCPData), or leave it out`);
+    else if (raw.answer_object === true || raw.answer_object === 'write') step.answer_object = raw.answer_object;
+    else s.problems.push(`${where}.answer_object: true (the answer must decode into a JSON object, as upstream's CallMCPData), write (a blank answer fails too, CallMCPWriteDataStrict), or leave it out`);
   }
   if (raw.answer_json !== undefined) {
     if (kind !== undefined) s.problems.push(`${where}.answer_json: only on an MCP call (its answer must be one JSON text)`);
@@ -956,7 +966,7 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     }
     ids.add(step.id);
     s.earlier.add(step.id);
-    for (const [key, id] of step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['failure_as', step.failure_as], ['poll.timeout_as', step.poll?.timeout_as], ['repeat.rounds_as', step.repeat?.rounds_as]] as const : []) {
+    for (const [key, id] of step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['recover_into', step.recover_into], ['failure_as', step.failure_as], ['poll.timeout_as', step.poll?.timeout_as], ['repeat.rounds_as', step.repeat?.rounds_as]] as const : []) {
       if (id === undefined) continue;
       if (ids.has(id) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === id)) s.problems.push(`${at}: steps[${i}].${key}: "${id}" is already a step id`);
       ids.add(id);
