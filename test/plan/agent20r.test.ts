@@ -336,4 +336,14 @@ describe('agent test 20r: each request sends what upstream sends for the same fl
     expect(layout.description).not.toMatch(/自动摆放/);
     expect(layout.description_en).toMatch(/12-column grid/);
   });
+
+  it('probe (sibling of 17). sheet create-with-data --styles is JSON only, as upstream reads it (json.Unmarshal of the text typed, checked before the create): an @file or a bare path is refused before any call, and inline JSON after a blank is read (helpers/sheet_create_with_data.go:197-210, :957-961)', async () => {
+    const files = { 'styles.json': '{"styles":[{"name":"S","cell_styles":[{"range":"A1","font_weight":"bold"}]}]}' };
+    for (const styles of ['@styles.json', 'styles.json']) {
+      const run = await sent(['sheet', 'create-with-data', '--name', '名单', '--values', '[["姓名"],["张三"]]', '--styles', styles], files);
+      expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
+    }
+    const inline = await sent(['sheet', 'create-with-data', '--name', '名单', '--values', '[["姓名"],["张三"]]', '--styles', ' {"styles":[{"cell_styles":[{"range":"A1","font_weight":"bold"}]}]}']);
+    expect(inline.calls[0]).toEqual(['sheet/create_workspace_sheet', { name: '名单' }]);
+  });
 });
