@@ -19,6 +19,31 @@ function inspect(canonical: string): {
   return JSON.parse(r.stdout) as ReturnType<typeof inspect>;
 }
 
+/** A catalog example split as a POSIX shell would (single and double quotes, no expansions), without the leading `dws`. */
+function words(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote: string | undefined;
+  let has = false;
+  for (const ch of line) {
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else cur += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      has = true;
+    } else if (ch === ' ') {
+      if (has || cur) out.push(cur);
+      cur = '';
+      has = false;
+    } else {
+      cur += ch;
+    }
+  }
+  if (has || cur) out.push(cur);
+  return out.slice(1);
+}
+
 /** Epoch milliseconds of a wall-clock time in the machine's zone (Go's time.Local, as upstream's attendance parsers use). */
 const local = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => new Date(y, m - 1, d, h, min, s).getTime();
 /** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
@@ -345,5 +370,35 @@ describe('agent test 20r: each request sends what upstream sends for the same fl
     }
     const inline = await sent(['sheet', 'create-with-data', '--name', '名单', '--values', '[["姓名"],["张三"]]', '--styles', ' {"styles":[{"cell_styles":[{"range":"A1","font_weight":"bold"}]}]}']);
     expect(inline.calls[0]).toEqual(['sheet/create_workspace_sheet', { name: '名单' }]);
+  });
+
+  it('probe (siblings of 19 and 20). every example these commands print passes dws\'s own checks: before, each used a flag value dws (and mostly upstream) refuses - a missing required flag, @file where only JSON text is read, a refused flag, a value out of range', async () => {
+    const commands = [
+      'aitable.chart_create', 'aitable.record_primary_doc_create', 'aitable.shortcut_table_copy', 'aitable.form_create', 'aitable.view_create',
+      'chat.list_message_favorites', 'chat.shortcut_messages_mget', 'chat.shortcut_search_msg', 'contact.add_employee',
+      'doc.create_inline_comment', 'doc.get_document_content', 'doc.shortcut_comment_create', 'drive.apply_permission', 'event.consume',
+      'hrbrain.search_employees_structured', 'mail.create_download_session', 'minutes.shortcut_search', 'sheet.batch_update',
+      'sheet.create_with_data', 'sheet.group_dimension', 'sheet.update_filter', 'wiki.list_member',
+    ];
+    const refused: string[] = [];
+    for (const canonical of commands) {
+      const examples = inspect(canonical).examples ?? [];
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples) {
+        const run = await sent([...words(example), '--dry-run', '--yes']);
+        if (run.reason !== undefined) refused.push(`${example} -> ${run.reason}`);
+        expect(run.calls).toEqual([]);
+      }
+    }
+    expect(refused).toEqual([]);
+    const flagText = (canonical: string, flag: string) => inspect(canonical).parameters[flag].description_en ?? '';
+    for (const [canonical, flag] of [['sheet.batch_update', 'operations'], ['sheet.create_with_data', 'sheets'], ['sheet.create_with_data', 'styles'], ['sheet.update_filter', 'criteria']]) {
+      expect(flagText(canonical, flag)).toMatch(/not an @file/);
+    }
+    expect(flagText('doc.create_inline_comment', 'selected-text')).toMatch(/does not replace the selection/);
+    expect(flagText('doc.shortcut_comment_create', 'selection')).toMatch(/exactly one place/);
+    expect(flagText('drive.apply_permission', 'users')).toMatch(/at least one/);
+    expect(flagText('doc.get_document_content', 'output')).toMatch(/^Not offered by dws/);
+    expect(flagText('event.consume', 'output-dir')).toMatch(/^Not offered by dws/);
   });
 });
