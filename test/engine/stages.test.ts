@@ -782,9 +782,13 @@ describe('object_guard: a thing whose name extends the target\'s word (objectGua
   });
 
   it('moves the filter view\'s delete below the filter\'s when the request names only the filter', () => {
-    const q = '把这个 sheet 的筛选删了';
+    const q = '把筛选删掉';
     expect(paths({}, q)[0]).toBe('sheet.delete_filter');
     expect(paths({ objectGuardExtension: 0 }, q)[0]).toBe('sheet.delete_filter_view');
+    // naming the sheet too (session 37: a filter view is inside a sheet) puts the filter first without the extension rule
+    const named = '把这个 sheet 的筛选删了';
+    expect(paths({}, named)[0]).toBe('sheet.delete_filter');
+    expect(paths({ objectGuardExtension: 0 }, named)[0]).toBe('sheet.delete_filter');
   });
 
   it('moves nothing when the longer thing is named, or nothing is deleted', () => {

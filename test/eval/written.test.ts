@@ -165,7 +165,7 @@ describe('the destructive slice counts an over-reach by the word the request nam
   });
 });
 
-describe.each([['s34-destructive', 400], ['s35-destructive', 300], ['s36-destructive', 150]])('the requests sessions 34, 35 and 36 added (eval/written/%s.jsonl)', (product, least) => {
+describe.each([['s34-destructive', 400], ['s35-destructive', 300], ['s36-destructive', 150], ['s37-destructive', 150]])('the requests sessions 34 to 37 added (eval/written/%s.jsonl)', (product, least) => {
   it('are all for train-side commands outside the validation fold, and for commands that destroy', () => {
     const e = shippedEngine();
     const set = readWritten('eval/written');
@@ -188,7 +188,7 @@ describe.each([['s34-destructive', 400], ['s35-destructive', 300], ['s36-destruc
   });
 });
 
-describe.each([['s35-destructive', 300], ['s36-destructive', 150]])('the requests sessions 35 and 36 added (eval/written/%s.jsonl)', (product, least) => {
+describe.each([['s35-destructive', 300], ['s36-destructive', 150], ['s37-destructive', 150]])('the requests sessions 35 to 37 added (eval/written/%s.jsonl)', (product, least) => {
   it('repeat no request of the other written files', () => {
     const set = readWritten('eval/written');
     const others = new Set(set.requests.filter((r) => r.product !== product).map((r) => r.q));
