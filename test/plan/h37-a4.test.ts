@@ -172,3 +172,21 @@ describe('mail attachment download picks the download host as parseMailAccountTy
     expect(await hostFor({ emailAccounts: [{ email: 'me@x.com', type: 'PERSONAL' }] }, 'me@x.com')).toEqual(['alimail-personal.aliyuncs.com']);
   });
 });
+
+describe('chat +chat-messages refuses --time/--direction typed with a range flag, as validateChatMessages asks rt.Changed (smart/chat_messages.go:173-180@c7521c1c)', () => {
+  const base = ['chat', '+chat-messages', '--group', 'cidABCDEFGHIJKL'];
+  const mode = fc.constantFrom<[string, string]>(['--time', '2026-03-10'], ['--time', ''], ['--time', ' '], ['--direction', 'older']);
+  const range = fc.constantFrom('--start', '--start-time', '--end', '--end-time');
+  it('any of them typed together, a blank value included, is refused before any call', async () => {
+    await fc.assert(fc.asyncProperty(mode, range, async ([flag, value], other) => {
+      expect(await outputs.sent([...base, flag, value, other, ''])).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+    }), { numRuns: 16 });
+  });
+  it('--time alone, and a range alone, still read the messages', async () => {
+    outputs.answer('chat/list_conversation_message_v2', { result: { messages: [], hasMore: false } });
+    for (const extra of [['--time', '2026-03-10'], ['--start', '2026-03-10']]) {
+      const run = await outputs.sent([...base, ...extra]);
+      expect([extra[0], run.reason, run.calls.length > 0]).toEqual([extra[0], undefined, true]);
+    }
+  });
+});
