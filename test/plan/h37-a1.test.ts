@@ -1,0 +1,48 @@
+// Session 37 second reading, part a1 (issue 32): where a drawn command still differed from upstream's body at
+// c7521c1c, run as a user types it against the recording backend on 127.0.0.1 (notes/h37-a1.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h37a1-');
+const { sent } = outputs;
+
+const contents = JSON.stringify([{ key: 'k', sort: '0', content: 'c', type: '1', contentType: 'markdown' }]);
+const submit = ['report', 'entry', 'submit', '--template-id', 't1', '--contents', contents, '--yes'];
+
+// reportURLFromResponse (helpers/report.go:1579-1613@c7521c1c) looks for the link in result.url,
+// result.dingtalkOpenUrl, result.dingtalkOpenLink.url, then url, dingtalkOpenUrl and last the top-level
+// dingtalkOpenLink.url (:1607-1611). enrichReportCreateWithDetailURL (:1517-1526) attaches a link found in the create
+// answer without reading the detail; a link found only in the detail answer's dingtalkOpenLink.url is attached too.
+describe('report entry submit: a top-level dingtalkOpenLink.url is the report link (report.go:1607-1611@c7521c1c)', () => {
+  const link = fc.webUrl().map((u) => ` ${u} `);
+  it('in the create answer: attached as is, trimmed, and no detail read', async () => {
+    await fc.assert(fc.asyncProperty(link, async (url) => {
+      outputs.answer('create_report', { reportId: 'r1', dingtalkOpenLink: { url } });
+      const r = await sent(submit);
+      expect(r.reason).toBeUndefined();
+      expect(r.calls.map((c) => c[0])).toEqual(['report/create_report']);
+      const u = url.trim();
+      expect(r.printed).toEqual({
+        reportId: 'r1', url: u, dingtalkOpenUrl: u, dingtalkOpenLinkText: '在钉钉中查看日志',
+        dingtalkOpenMarkdownLink: `[在钉钉中查看日志](${u})`,
+        dingtalkOpenLink: { title: '在钉钉中查看日志', url: u, description: expect.any(String) as unknown },
+      });
+    }), { numRuns: 5 });
+  });
+  it('in the detail answer: read after the create answer gave only a report id', async () => {
+    outputs.answer('create_report', { reportId: 'r2' });
+    outputs.answer('get_report_entry_details', { dingtalkOpenLink: { url: 'https://x.example/r2' } });
+    const r = await sent(submit);
+    expect(r.calls).toEqual([['report/create_report', expect.anything()], ['report/get_report_entry_details', { report_id: 'r2' }]]);
+    expect(r.printed).toMatchObject({ reportId: 'r2', url: 'https://x.example/r2', dingtalkOpenUrl: 'https://x.example/r2' });
+    expect(r.printed).not.toHaveProperty('urlLookupError');
+  });
+  it('a blank top-level dingtalkOpenLink.url is no link: the detail is read and its lack reported', async () => {
+    outputs.answer('create_report', { reportId: 'r3', dingtalkOpenLink: { url: '  ' } });
+    outputs.answer('get_report_entry_details', { dingtalkOpenLink: { url: ' ' } });
+    const r = await sent(submit);
+    expect(r.calls).toHaveLength(2);
+    expect(r.printed).toEqual({ reportId: 'r3', dingtalkOpenLink: { url: '  ' }, urlLookupError: 'detail response did not include result.url' });
+  });
+});
