@@ -46,3 +46,25 @@ describe('report entry submit: a top-level dingtalkOpenLink.url is the report li
     expect(r.printed).toEqual({ reportId: 'r3', dingtalkOpenLink: { url: '  ' }, urlLookupError: 'detail response did not include result.url' });
   });
 });
+
+// printReportCreateWithDetailURL (helpers/report.go:1507-1515@c7521c1c): an answer that is not JSON is printed raw and
+// one that is JSON but no object (a list, a text, a number, null) is printed as parsed; enrichReportCreateWithDetailURL
+// (:1517-1521) leaves it alone. The report was created: the command succeeds, and no detail is read.
+describe('report entry submit: an answer that is no object is printed as it came (report.go:1507-1521@c7521c1c)', () => {
+  const notObject = fc.jsonValue().filter((v) => v === null || typeof v !== 'object' || Array.isArray(v));
+  it('a JSON answer that is no object prints as parsed, exit 0, one call', async () => {
+    await fc.assert(fc.asyncProperty(notObject, async (answer) => {
+      outputs.answerText('create_report', JSON.stringify(answer));
+      const r = await sent(submit);
+      expect(r.reason).toBeUndefined();
+      expect(r.calls.map((c) => c[0])).toEqual(['report/create_report']);
+      expect(r.printed).toEqual(JSON.parse(JSON.stringify(answer)));
+    }), { numRuns: 12 });
+  });
+  it('a text that is not JSON prints as the text', async () => {
+    outputs.answerText('create_report', 'created r1');
+    const r = await sent(submit);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toBe('created r1');
+  });
+});
