@@ -68,3 +68,32 @@ describe('report entry submit: an answer that is no object is printed as it came
     expect(r.printed).toBe('created r1');
   });
 });
+
+// shortcutListAllTodoCards (smart/todo_shared.go:39-60@c7521c1c) reads each page through rt.CallMCPData
+// (shortcut/runner.go:255-271): an answer that does not decode into a JSON object (a list, a number, a boolean, a
+// quoted text, a text that is not JSON) fails the run; JSON null and a blank text are an empty page. +overdue
+// (smart/overdue.go:86-92) and +created-todos (created_todos.go:90-95) read their todos so, as +todo-done and
+// +get-my-tasks already did in dws.
+describe('todo +overdue / +created-todos: a page that is no JSON object fails the run (todo_shared.go:49, runner.go:266-268@c7521c1c)', () => {
+  const notObject = fc.oneof(
+    fc.jsonValue().filter((v) => v !== null && (typeof v !== 'object' || Array.isArray(v))).map((v) => JSON.stringify(v)),
+    fc.constantFrom('not json', '{', 'todoCards: []'),
+  ).filter((t) => t.trim() !== '');
+  it.each([['+overdue'], ['+created-todos']])('%s: such a page is a failure with nothing printed', async (verb) => {
+    await fc.assert(fc.asyncProperty(notObject, async (text) => {
+      outputs.answerText('get_user_todos_in_current_org', text);
+      const r = await sent(['todo', verb]);
+      expect(r.calls).toHaveLength(1);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+    }), { numRuns: 10 });
+  });
+  it.each([['+overdue', 'overdue'], ['+created-todos', 'created']])('%s: null and a blank text are an empty page', async (verb, key) => {
+    for (const text of ['null', ' ', '{}']) {
+      outputs.answerText('get_user_todos_in_current_org', text);
+      const r = await sent(['todo', verb]);
+      expect(r.reason).toBeUndefined();
+      expect(r.printed).toMatchObject({ [key]: [] });
+    }
+  });
+});
