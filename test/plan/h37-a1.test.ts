@@ -97,3 +97,24 @@ describe('todo +overdue / +created-todos: a page that is no JSON object fails th
     }
   });
 });
+
+// doc +resource-update's ExactlyOne constraint over --image/--file (shortcut/doc/media_style_shortcuts.go:141-144,
+// corecmd.go:1139-1165, constraintProvided :1103-1131@c7521c1c) counts a string flag only when its value is not blank
+// after TrimSpace: --image typed as spaces alone (or beside a blank --file) provides neither, so the command is refused
+// before any call; a padded non-blank --image is sent as typed (runDocStyleCoverSet doc_style.go:283, :304-305).
+describe('doc +resource-update: a blank --image is no cover source (corecmd.go:1123-1131, :1157-1161@c7521c1c)', () => {
+  const blank = fc.array(fc.constantFrom(' ', '\t', '\n', '\u3000'), { minLength: 1, maxLength: 3 }).map((p) => p.join(''));
+  it('an --image of spaces only, with or without a blank --file, is refused with no call', async () => {
+    await fc.assert(fc.asyncProperty(blank, fc.boolean(), async (image, withFile) => {
+      const argv = ['doc', '+resource-update', '--node', 'n1', '--image', image, ...(withFile ? ['--file', ''] : []), '--yes'];
+      const r = await sent(argv);
+      expect(r.calls).toEqual([]);
+      expect(r.category).toBe('validation');
+      expect(r.printed).toBeUndefined();
+    }), { numRuns: 8 });
+  });
+  it('a padded --image is sent as typed', async () => {
+    const r = await sent(['doc', '+resource-update', '--node', ' n1 ', '--image', ' https://x.example/c.png ', '--yes']);
+    expect(r.calls).toEqual([['doc/update_document_style', { nodeId: ' n1 ', cover: { action: 'set', imageUrl: ' https://x.example/c.png ' } }]]);
+  });
+});
