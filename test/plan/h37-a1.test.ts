@@ -118,3 +118,23 @@ describe('doc +resource-update: a blank --image is no cover source (corecmd.go:1
     expect(r.calls).toEqual([['doc/update_document_style', { nodeId: ' n1 ', cover: { action: 'set', imageUrl: ' https://x.example/c.png ' } }]]);
   });
 });
+
+// drive +find-file (smart/find_file.go:86-97@c7521c1c) reads search_files through rt.CallMCPData (runner.go:255-271):
+// the same reading as +overdue's pages above (sibling found by listing upstream's CallMCPData sites).
+describe('drive +find-file: an answer that is no JSON object fails the run (find_file.go:91-97, runner.go:266-268@c7521c1c)', () => {
+  it('a list, number, boolean, quoted text or non-JSON text is backend_error with nothing printed', async () => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom('[1]', '[]', '7', 'true', '"x"', 'not json'), async (text) => {
+      outputs.answerText('search_files', text);
+      const r = await sent(['drive', '+find-file', '--query', ' q ']);
+      expect(r.calls).toEqual([['drive/search_files', { keyword: 'q', searchTarget: 'file' }]]);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+    }), { numRuns: 6 });
+  });
+  it('null and a blank text are the empty map: no files', async () => {
+    for (const text of ['null', ' ']) {
+      outputs.answerText('search_files', text);
+      expect((await sent(['drive', '+find-file', '--query', 'q'])).printed).toEqual({ files: [] });
+    }
+  });
+});
