@@ -138,3 +138,18 @@ describe('drive +find-file: an answer that is no JSON object fails the run (find
     }
   });
 });
+
+// chat +thread-replies: collectOneThreadRepliesPage (smart/thread_replies.go:311-316@c7521c1c) reads its one page
+// through rt.CallMCPData and returns the decoding error before any payload, so the run fails and prints nothing;
+// before, dws read a list answer as a page without hasMore and printed a payload with exit 0.
+describe('chat +thread-replies: one page that is no JSON object fails the run (thread_replies.go:311-316, :186-195@c7521c1c)', () => {
+  it('a list, number, boolean or quoted text is backend_error with nothing printed', async () => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom('[1]', '[]', '3', 'false', '"x"'), async (text) => {
+      outputs.answerText('list_topic_replies', text);
+      const r = await sent(['chat', '+thread-replies', '--group', 'g1', '--topic-id', 't1']);
+      expect(r.calls.map((c) => c[0])).toEqual(['chat/list_topic_replies']);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+    }), { numRuns: 5 });
+  });
+});
