@@ -1513,14 +1513,14 @@ function readsSteps(v: unknown): boolean {
   return 'from' in v || Object.values(v).some(readsSteps);
 }
 
-/**
- * Whether an answer decodes into a JSON object as upstream's CallMCPData reads it (runner.go:255-271@c7521c1c): an
- * object, JSON null (Go's nil map) or a blank text (the empty map); not a list, a number, a boolean or other text.
- */
 /** An answer with no text that is not blank (Go's TrimSpace), as upstream's write runner reads it. */
 const blankAnswer = (answer: unknown): boolean =>
   answer === undefined || (typeof answer === 'string' && trimSpace(answer) === '') || (Array.isArray(answer) && answer.length === 0);
 
+/**
+ * Whether an answer decodes into a JSON object as upstream's CallMCPData reads it (runner.go:255-271@c7521c1c): an
+ * object, JSON null (Go's nil map) or a blank text (the empty map); not a list, a number, a boolean or other text.
+ */
 export function decodesToObject(answer: unknown): boolean {
   if (answer === null || answer === undefined) return true;
   if (typeof answer === 'string') return trimSpace(answer) === '';
