@@ -42,3 +42,37 @@ describe('sheet filter-view list-criteria (drawn) and its siblings info / get-cr
     }), { numRuns: 40 });
   });
 });
+
+/** Go's strings.EqualFold over the letters these type names use: simple case folding, where s, S and U+017F are one
+ * letter and k, K and U+212A another (unicode.SimpleFold orbits). */
+const goFold = (text: string) => [...text].map((c) => (c === '\u017F' ? 's' : c === '\u212A' ? 'k' : c.toLowerCase())).join('');
+const UNSUPPORTED = ['creator', 'lastModifier', 'createdTime', 'lastModifiedTime', 'formula', 'filterUp', 'lookup', 'unidirectionalLink', 'bidirectionalLink'];
+
+describe('aitable +table-copy (drawn) skips the unsupported field types as normalizedFieldType does, by strings.EqualFold (table_copy.go:237-244@c7521c1c)', () => {
+  const argv = ['aitable', '+table-copy', '--source-base-id', 's', '--source-table-id', 't', '--target-base-id', 'b2', '--new-name', 'n', '--yes'];
+  const spelled = fc.constantFrom(...UNSUPPORTED, 'text', 'number', 'lastModifiedBy').chain((name) =>
+    fc.array(fc.boolean(), { minLength: name.length, maxLength: name.length }).map((flips) => [...name].map((c, i) => {
+      if (!flips[i]) return c;
+      if (c === 's') return '\u017F';
+      if (c === 'k') return '\u212A';
+      return c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
+    }).join('')));
+  it('a type spelled with U+017F for s (laſtModifier) is skipped, not declared', async () => {
+    outputs.answersInTurn('aitable/get_fields', { fields: [{ fieldId: 'f1', fieldName: 'A', type: 'la\u017FtModifier' }, { fieldId: 'f2', fieldName: 'B', type: 'text' }] },
+      { fields: [{ fieldId: 'g2', fieldName: 'B', type: 'text' }] });
+    outputs.answer('aitable/create_table', { tableId: 'T2' });
+    const run = await outputs.sent(argv);
+    expect(run.calls[1]).toEqual(['aitable/create_table', { baseId: 'b2', tableName: 'n', fields: [{ fieldName: 'B', type: 'text' }] }]);
+  });
+  it('for any spelling of a type, it is declared exactly when EqualFold matches no unsupported type', async () => {
+    await fc.assert(fc.asyncProperty(spelled, async (type) => {
+      outputs.answersInTurn('aitable/get_fields', { fields: [{ fieldId: 'f1', fieldName: 'A', type }, { fieldId: 'f2', fieldName: 'B', type: 'text' }] },
+        { fields: [{ fieldId: 'g1', fieldName: 'A', type }, { fieldId: 'g2', fieldName: 'B', type: 'text' }] });
+      outputs.answer('aitable/create_table', { tableId: 'T2' });
+      const run = await outputs.sent(argv);
+      const skipped = UNSUPPORTED.some((u) => goFold(u) === goFold(type));
+      const declared = [...(skipped ? [] : [{ fieldName: 'A', type }]), { fieldName: 'B', type: 'text' }];
+      expect(run.calls[1]).toEqual(['aitable/create_table', { baseId: 'b2', tableName: 'n', fields: declared }]);
+    }), { numRuns: 40 });
+  });
+});
