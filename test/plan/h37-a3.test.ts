@@ -76,3 +76,58 @@ describe('aitable +table-copy (drawn) skips the unsupported field types as norma
     }), { numRuns: 40 });
   });
 });
+
+/**
+ * pflag's StringSlice (one occurrence read as a CSV record) then toInt64Slice (shortcut/chat/chat.go:67-84@c7521c1c), as a
+ * model for simple records (no quote inside a quoted field): the ids sent, or 'refused'.
+ */
+function upstreamCategoryIds(occurrences: string[]): number[] | 'refused' {
+  const elements: string[] = [];
+  for (const text of occurrences) {
+    if (text === '') continue;
+    const record: string[] = [];
+    let rest = text;
+    for (;;) {
+      if (rest.startsWith('"')) {
+        const end = rest.indexOf('"', 1);
+        record.push(rest.slice(1, end));
+        rest = rest.slice(end + 1);
+      } else {
+        const comma = rest.indexOf(',');
+        record.push(comma < 0 ? rest : rest.slice(0, comma));
+        rest = comma < 0 ? '' : rest.slice(comma);
+      }
+      if (!rest.startsWith(',')) break;
+      rest = rest.slice(1);
+    }
+    elements.push(...record);
+  }
+  const ids: number[] = [];
+  for (const raw of elements) {
+    const v = raw.trim();
+    if (v === '') continue;
+    if (!/^[+-]?[0-9]+$/.test(v)) return 'refused';
+    ids.push(Number(v) || 0); // Go has no negative zero integer
+  }
+  return ids.length ? ids : 'refused';
+}
+
+describe('chat +category-remove-conversation (drawn) and its sibling +category-add-conversation read --category-ids as toInt64Slice over rt.StrSlice (chat.go:67-84, chat_conversation.go:1207, :1232@c7521c1c)', () => {
+  const cases = [['+category-remove-conversation', 'im/remove_conv_from_categories'], ['+category-add-conversation', 'im/add_conv_to_categories']];
+  for (const [command, tool] of cases) {
+    it(`${command}: a quoted "1,2" is one element of the slice, not two ids: refused before any call`, async () => {
+      const run = await outputs.sent(['chat', command, '--group', 'g', '--category-ids', '"1,2",3', '--yes']);
+      expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
+    });
+    it(`${command}: the ids sent, or a refusal, are toInt64Slice's for any occurrences`, async () => {
+      const field = fc.constantFrom('1', ' 2 ', '+3', '010', '', ' ', 'x', '"4"', '"5,6"', '" 7 "', '-0', '0x1');
+      const occurrence = fc.array(field, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(','));
+      await fc.assert(fc.asyncProperty(fc.array(occurrence, { minLength: 1, maxLength: 2 }), async (occurrences) => {
+        const run = await outputs.sent(['chat', command, '--group', 'g', ...occurrences.flatMap((o) => ['--category-ids', o]), '--yes']);
+        const expected = upstreamCategoryIds(occurrences);
+        if (expected === 'refused') expect([run.reason !== undefined, run.calls]).toEqual([true, []]);
+        else expect(run.calls).toEqual([[tool, { categoryIds: expected, openConversationId: 'g' }]]);
+      }), { numRuns: 40 });
+    });
+  }
+});
