@@ -131,3 +131,22 @@ describe('chat +category-remove-conversation (drawn) and its sibling +category-a
     });
   }
 });
+
+describe('sibling attendance +query-report-data reads --columns as the same loop over rt.StrSlice (attendance.go:1532-1543@c7521c1c)', () => {
+  const argv = (occurrences: string[]) => ['attendance', '+query-report-data', '--users', 'u', '--start', '2026-01-01 00:00:00', '--end', '2026-01-02 00:00:00',
+    ...occurrences.flatMap((o) => ['--columns', o]), '--yes'];
+  it('a quoted "1,2" is one element, refused before any call', async () => {
+    const run = await outputs.sent(argv(['"1,2",3']));
+    expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
+  });
+  it('the columnIds sent, or a refusal, follow the loop for any occurrences', async () => {
+    const field = fc.constantFrom('1', ' 2 ', '+3', '010', '', ' ', 'x', '"4"', '"5,6"', '-0');
+    const occurrence = fc.array(field, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(','));
+    await fc.assert(fc.asyncProperty(fc.array(occurrence, { minLength: 1, maxLength: 2 }), async (occurrences) => {
+      const run = await outputs.sent(argv(occurrences));
+      const expected = upstreamCategoryIds(occurrences);
+      if (expected === 'refused') expect([run.reason !== undefined, run.calls]).toEqual([true, []]);
+      else expect(run.calls).toEqual([['attendance-wukong/get_report_columns_value', { McpQueryParam: { targetUserIds: ['u'], columnIds: expected, fromDate: '2026-01-01 00:00:00', toDate: '2026-01-02 00:00:00' } }]]);
+    }), { numRuns: 30 });
+  });
+});
