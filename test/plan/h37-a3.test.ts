@@ -150,3 +150,14 @@ describe('sibling attendance +query-report-data reads --columns as the same loop
     }), { numRuns: 30 });
   });
 });
+
+describe('sibling chat +chat-set-admin reads --users as splitIDs over rt.StrSlice (shortcut/chat/chat.go:39-52, chat_group.go:1457@c7521c1c)', () => {
+  it('a quoted "a,b" is one uid (one element of the slice), elements trimmed, blanks skipped', async () => {
+    expect(await outputs.argsOf(['chat', '+chat-set-admin', '--group', 'g', '--users', '"a,b", c ,', '--users', ' ', '--yes']))
+      .toEqual([{ admin: true, openConversationId: 'g', uids: ['a,b', 'c'] }]);
+  });
+  it('unquoted, the record still gives one uid per field', async () => {
+    expect(await outputs.argsOf(['chat', '+chat-set-admin', '--group', 'g', '--users', 'u1, u2', '--off', '--yes']))
+      .toEqual([{ admin: false, openConversationId: 'g', uids: ['u1', 'u2'] }]);
+  });
+});
