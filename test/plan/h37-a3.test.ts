@@ -161,3 +161,11 @@ describe('sibling chat +chat-set-admin reads --users as splitIDs over rt.StrSlic
       .toEqual([{ admin: false, openConversationId: 'g', uids: ['u1', 'u2'] }]);
   });
 });
+
+describe('sibling chat +messages-read-status reads --users as splitIDs over rt.StrSlice (chat_message.go:1316-1324, chat.go:39-52@c7521c1c)', () => {
+  it('a quoted "a,b" is one target userId; blanks skipped; none left sends no target list', async () => {
+    const argv = (users: string) => ['chat', '+messages-read-status', '--conversation-id', 'c', '--message-id', 'm', '--users', users, '--yes'];
+    expect(await outputs.argsOf(argv('"a,b", c ,'))).toEqual([{ openConversationId: 'c', openMessageId: 'm', targetUserIds: ['a,b', 'c'] }]);
+    expect(await outputs.argsOf(argv(' , '))).toEqual([{ openConversationId: 'c', openMessageId: 'm' }]);
+  });
+});
