@@ -1,0 +1,61 @@
+// Session 37, helper left (issue 32 left-overs of the session-36 audits, notes/h37-left.md): each command run as a
+// user types it against the recording backend on 127.0.0.1, checked against upstream's body at c7521c1c.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h37left-');
+
+/** Any JSON value as it survives a round trip (no -0, no undefined). */
+const jsonValue = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+
+// 1. Without --page-all upstream's RunPagedMCPCommand calls the config's Fallback (paged_command.go:72-74@c7521c1c):
+// callMCPTool / callMCPToolOnServer for list-all, list-by-sender and search-advanced (pagedChatMessagesConfig
+// chat.go:1089-1091, pagedChatConversationMessagesOnServerConfig :1113-1120), which print the answer as it came.
+describe('chat message list-all / list-by-sender / search-advanced without --page-all print the one answer as it came', () => {
+  const plain: { argv: string[]; tool: string }[] = [
+    { argv: ['chat', 'message', 'list-all', '--start', '2026-03-10 00:00:00', '--end', '2026-03-11 00:00:00'], tool: 'chat/search_messages_by_time_range' },
+    { argv: ['chat', 'message', 'list-by-sender', '--sender-user-id', 'u1', '--start', '2026-03-10', '--end', '2026-03-11'], tool: 'chat/search_messages_by_sender' },
+    { argv: ['chat', 'message', 'search-advanced', '--query', 'q'], tool: 'im/search_messages' },
+  ];
+  for (const c of plain) {
+    it(`${c.argv.slice(0, 3).join(' ')}: a conversationMessagesList holding null is printed as null, not []`, async () => {
+      const answer = { success: true, result: { conversationMessagesList: null, hasMore: false } };
+      const r = await outputs.paged(c.argv, c.tool, [answer]);
+      expect(r).toMatchObject({ exit: 0, printed: answer });
+      expect(r.sent).toHaveLength(1);
+    });
+    it(`${c.argv.slice(0, 3).join(' ')}: whatever the list key and hasMore hold, the one page prints as it came`, async () => {
+      await fc.assert(fc.asyncProperty(jsonValue, jsonValue, async (held, more) => {
+        const answer = { success: true, result: { conversationMessagesList: held, hasMore: more, nextCursor: '7' } };
+        const r = await outputs.paged(c.argv, c.tool, [answer]);
+        expect(r).toMatchObject({ exit: 0, printed: answer });
+        expect(r.sent).toHaveLength(1);
+      }), { numRuns: 25 });
+    });
+  }
+});
+
+// chat message search's Fallback is callProjectedChatMessages (pagedProjectedChatSearchConfig chat.go:1102-1108,
+// :31-60@c7521c1c): the decoded answer printed whole with `messages` (projectChatMessagesPayload :63-101) beside it.
+describe('chat message search without a group or --page-all prints callProjectedChatMessages\' payload', () => {
+  const argv = ['chat', 'message', 'search', '--query', 'q', '--start', '2026-03-10', '--end', '2026-03-11'];
+  it('a conversationMessagesList holding null, a text, an object or a number is kept, with messages []', async () => {
+    for (const held of [null, 'x', { a: 1 }, 3]) {
+      const answer = { success: true, result: { conversationMessagesList: held, hasMore: true, nextCursor: '9' } };
+      const r = await outputs.paged(argv, 'chat/search_messages_by_keyword', [answer]);
+      expect(r).toMatchObject({ exit: 0, printed: { ...answer, messages: [] } });
+      expect(r.sent).toHaveLength(1);
+    }
+  });
+  it('for any held value the answer\'s own keys print as they came', async () => {
+    await fc.assert(fc.asyncProperty(jsonValue, async (held) => {
+      const answer = { success: true, result: { conversationMessagesList: held, hasMore: false } };
+      const r = await outputs.paged(argv, 'chat/search_messages_by_keyword', [answer]);
+      expect(r.exit).toBe(0);
+      const { messages, ...rest } = r.printed!;
+      expect(rest).toEqual(answer);
+      expect(Array.isArray(messages)).toBe(true);
+    }), { numRuns: 25 });
+  });
+});
