@@ -12,22 +12,26 @@ const jsonValue = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.strin
 // 1. Without --page-all upstream's RunPagedMCPCommand calls the config's Fallback (paged_command.go:72-74@c7521c1c):
 // callMCPTool / callMCPToolOnServer for list-all, list-by-sender and search-advanced (pagedChatMessagesConfig
 // chat.go:1089-1091, pagedChatConversationMessagesOnServerConfig :1113-1120), which print the answer as it came.
-describe('chat message list-all / list-by-sender / search-advanced without --page-all print the one answer as it came', () => {
-  const plain: { argv: string[]; tool: string }[] = [
+describe('chat message list-all / list-by-sender / search-advanced / list-favorites / list-focused without --page-all print the one answer as it came', () => {
+  const plain: { argv: string[]; tool: string; key?: string }[] = [
     { argv: ['chat', 'message', 'list-all', '--start', '2026-03-10 00:00:00', '--end', '2026-03-11 00:00:00'], tool: 'chat/search_messages_by_time_range' },
     { argv: ['chat', 'message', 'list-by-sender', '--sender-user-id', 'u1', '--start', '2026-03-10', '--end', '2026-03-11'], tool: 'chat/search_messages_by_sender' },
     { argv: ['chat', 'message', 'search-advanced', '--query', 'q'], tool: 'im/search_messages' },
+    // siblings on the same Fallback: list-favorites (pagedChatMessagesOnServerConfig :1122-1129, its items result.items,
+    // :8632-8637) and list-focused (pagedChatMessagesInt64Config :1131-1135, result.messages)
+    { argv: ['chat', 'message', 'list-favorites'], tool: 'im/list_message_favorites', key: 'items' },
+    { argv: ['chat', 'message', 'list-focused'], tool: 'chat/list_special_focus_messages', key: 'messages' },
   ];
   for (const c of plain) {
-    it(`${c.argv.slice(0, 3).join(' ')}: a conversationMessagesList holding null is printed as null, not []`, async () => {
-      const answer = { success: true, result: { conversationMessagesList: null, hasMore: false } };
+    it(`${c.argv.slice(0, 3).join(' ')}: a list key holding null is printed as null, not []`, async () => {
+      const answer = { success: true, result: { [c.key ?? 'conversationMessagesList']: null, hasMore: false } };
       const r = await outputs.paged(c.argv, c.tool, [answer]);
       expect(r).toMatchObject({ exit: 0, printed: answer });
       expect(r.sent).toHaveLength(1);
     });
     it(`${c.argv.slice(0, 3).join(' ')}: whatever the list key and hasMore hold, the one page prints as it came`, async () => {
       await fc.assert(fc.asyncProperty(jsonValue, jsonValue, async (held, more) => {
-        const answer = { success: true, result: { conversationMessagesList: held, hasMore: more, nextCursor: '7' } };
+        const answer = { success: true, result: { [c.key ?? 'conversationMessagesList']: held, hasMore: more, nextCursor: '7' } };
         const r = await outputs.paged(c.argv, c.tool, [answer]);
         expect(r).toMatchObject({ exit: 0, printed: answer });
         expect(r.sent).toHaveLength(1);
