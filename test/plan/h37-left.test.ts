@@ -63,3 +63,46 @@ describe('chat message search without a group or --page-all prints callProjected
     }), { numRuns: 25 });
   });
 });
+
+// 2. normalizeMentionUserIDs (shortcut/doc/review_shortcuts.go:164-189@c7521c1c), shared by +comment-create (:121),
+// +comment-update (:70) and +comment-reply (doc.go:570): one --mention value starting with `[` is read by
+// json.Decoder.Decode, which takes the first JSON value and leaves the text after it unread; strings and numbers (their
+// text as written) are kept, trimmed, blanks dropped; anything else, or no id left, is refused.
+describe('doc +comment-create / +comment-reply / +comment-update read --mention as normalizeMentionUserIDs does', () => {
+  const commands: { argv: string[]; tool: string }[] = [
+    { argv: ['doc', '+comment-create', '--node', 'n', '--content', 'c', '--yes'], tool: 'doc-comment/create_comment' },
+    { argv: ['doc', '+comment-reply', '--node', 'n', '--content', 'c', '--comment-key', 'k', '--yes'], tool: 'doc-comment/reply_comment' },
+    { argv: ['doc', '+comment-update', '--node', 'n', '--content', 'c', '--comment-key', 'k', '--yes'], tool: 'doc-comment/update_comment' },
+  ];
+  /** A JSON list element as written, and what upstream keeps of it (undefined: the list is refused). */
+  const element = fc.oneof(
+    fc.stringMatching(/^[ a-z0-9é]{0,4}$/).map((s) => ({ text: JSON.stringify(s), kept: s.trim() as string | undefined })),
+    fc.stringMatching(/^-?(0|[1-9][0-9]{0,3})(\.[0-9]{1,2})?$/).map((n) => ({ text: n, kept: n as string | undefined })),
+    fc.constantFrom('true', 'null', '{}', '[]').map((t) => ({ text: t, kept: undefined as string | undefined })),
+  );
+  /** What follows the list: the decoder never reads it. */
+  const tail = fc.stringMatching(/^[ a-z0-9\],[]{0,5}$/);
+  /** The one --mention value, CSV-quoted as pflag's StringSlice reads a field holding commas and quotes. */
+  const csvField = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  for (const c of commands) {
+    it(`${c.argv.slice(0, 2).join(' ')}: a JSON list followed by other text sends the list ([12] tail sends ["12"])`, async () => {
+      const run = await outputs.sent([...c.argv, '--mention', '[12] tail']);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls).toEqual([[c.tool, expect.objectContaining({ mentionedUserIds: ['12'] })]]);
+    });
+    it(`${c.argv.slice(0, 2).join(' ')}: for any list and tail, sends or refuses as upstream`, async () => {
+      await fc.assert(fc.asyncProperty(fc.array(element, { maxLength: 3 }), tail, fc.constantFrom('', ' ', '\n'), async (list, after, lead) => {
+        const text = `${lead}[${list.map((e) => e.text).join(', ')}]${after}`;
+        const refused = list.some((e) => e.kept === undefined);
+        const ids = list.map((e) => e.kept!).filter((k) => k !== '');
+        const run = await outputs.sent([...c.argv, '--mention', csvField(text)]);
+        if (refused || ids.length === 0) {
+          expect(run).toMatchObject({ category: 'validation', calls: [] });
+        } else {
+          expect(run.reason).toBeUndefined();
+          expect(run.calls).toEqual([[c.tool, expect.objectContaining({ mentionedUserIds: ids })]]);
+        }
+      }), { numRuns: 40 });
+    });
+  }
+});
