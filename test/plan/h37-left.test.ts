@@ -106,3 +106,46 @@ describe('doc +comment-create / +comment-reply / +comment-update read --mention 
     });
   }
 });
+
+// 3. chat +my-groups --type: myGroupsPayload / myGroupsMatchesFilter (shortcut/smart/my_groups.go:154-168, :318-325@c7521c1c)
+// compare the type myGroupsProject gives (:368-383), myGroupsStr over groupType, conversationType, type, chatType
+// (:384-397): the first non-blank text (trimmed), number or boolean; any other value (an object, a list, null) is skipped.
+describe('chat +my-groups --type keeps the groups whose myGroupsStr type equals the filter, ignoring case', () => {
+  const spellings = ['groupType', 'conversationType', 'type', 'chatType'] as const;
+  const typeValue = fc.constantFrom<unknown>(undefined, null, '', ' ', 'group', ' Group ', 'dept', 1, 2.5, true, { a: 1 }, ['group'], []);
+  /** upstream's myGroupsStr over the type spellings. */
+  const goType = (row: Record<string, unknown>): string => {
+    for (const key of spellings) {
+      const v = row[key];
+      if (typeof v === 'string' && v.trim() !== '') return v.trim();
+      if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    }
+    return '';
+  };
+  it('a groupType holding an object or a list is skipped for the next spelling', async () => {
+    outputs.answer('im/list_my_groups_pagination', {
+      result: [
+        { openConversationId: 'c1', groupType: { a: 1 }, conversationType: 'group' },
+        { openConversationId: 'c2', groupType: ['x'], type: 'GROUP' },
+        { openConversationId: 'c3', groupType: 'dept' },
+      ],
+      hasMore: false,
+    });
+    const run = await outputs.sent(['chat', '+my-groups', '--type', 'group']);
+    expect(run.printed).toMatchObject({ count: 2, groups: [{ conversationId: 'c1', type: 'group' }, { conversationId: 'c2', type: 'GROUP' }] });
+  });
+  it('for any rows and filter, the groups kept are upstream\'s', async () => {
+    const row = fc.tuple(typeValue, typeValue, typeValue, typeValue);
+    await fc.assert(fc.asyncProperty(fc.array(row, { maxLength: 5 }), fc.constantFrom('group', 'GROUP', ' dept', '1', 'true', '2.5'), async (rows, filter) => {
+      const groups = rows.map((values, i) => {
+        const g: Record<string, unknown> = { openConversationId: `c${i}` };
+        values.forEach((v, k) => { if (v !== undefined) g[spellings[k]] = v; });
+        return g;
+      });
+      outputs.answer('im/list_my_groups_pagination', { result: groups, hasMore: false });
+      const run = await outputs.sent(['chat', '+my-groups', '--type', filter]);
+      const want = groups.filter((g) => goType(g).toLowerCase() === filter.trim().toLowerCase()).map((g) => g.openConversationId);
+      expect((run.printed as { groups: { conversationId: string }[] }).groups.map((g) => g.conversationId)).toEqual(want);
+    }), { numRuns: 40 });
+  });
+});
