@@ -149,3 +149,18 @@ describe('chat +my-groups --type keeps the groups whose myGroupsStr type equals 
     }), { numRuns: 40 });
   });
 });
+
+// 4. chat +messages-resource-download: resourceDownloadInfo (shortcut/chat/resource_download.go:284-291@c7521c1c) keeps a
+// header only when its value is text and its name is not blank after strings.TrimSpace.
+describe('chat +messages-resource-download sends the answer\'s text headers whose names are not blank', () => {
+  const { mcp } = outputs;
+  const argv = ['chat', '+messages-resource-download', '--open-conversation-id', 'cid1', '--message-id', 'm1', '--resource-id', 'r1', '--output', 'c.bin'];
+  it('a blank-named header is dropped and the download goes on with the others', async () => {
+    mcp.files['h.bin'] = Buffer.from('one\n');
+    mcp.fetched.length = 0;
+    outputs.answer('im/get_resource_download_url', { result: { resourceUrl: `${mcp.base}/files/h.bin`, headers: { '': 'blank', ' \t': 'spaces', 'x-a': 'one', 'x-n': 5 } } });
+    const r = await outputs.sent(argv);
+    const got = mcp.fetched[0]?.headers ?? {};
+    expect([r.reason, mcp.fetched.length, got['x-a'], got['x-n']]).toEqual([undefined, 1, 'one', undefined]);
+  });
+});
