@@ -164,3 +164,28 @@ describe('chat +messages-resource-download sends the answer\'s text headers whos
     expect([r.reason, mcp.fetched.length, got['x-a'], got['x-n']]).toEqual([undefined, 1, 'one', undefined]);
   });
 });
+
+// 4. todo task add-attachment: parseTodoFileUploadInfo (helpers/todo.go:1936-1966@c7521c1c) reads the credentials in
+// `result` when that is an object, else at the top, and sends the headers of both `headers` and `ossHeaders` (the
+// latter last), each value as stringFromJSONScalar writes it (chat.go:1809-1828: a text trimmed, a number as its
+// text; anything else, or a blank, dropped).
+describe('todo task add-attachment PUTs with the headers parseTodoFileUploadInfo reads', () => {
+  const { mcp } = outputs;
+  it('headers and ossHeaders merged, texts trimmed, numbers as text, other values and the top level ignored', async () => {
+    mcp.uploads.length = 0;
+    outputs.answer('todo/init_todo_file_upload', {
+      headers: { 'x-t': 'top' },
+      result: {
+        resourceUrl: `${mcp.base}/upload/a.txt`, uploadKey: 'k1',
+        headers: { 'x-a': ' one ', 'x-n': 5, 'x-b': true, 'x-o': { k: 1 }, 'x-e': '  ' },
+        ossHeaders: { 'x-c': 'three', 'x-a': 'over' },
+      },
+    });
+    outputs.answer('todo/commit_todo_file_upload', { result: { dentryId: 7, spaceId: 8 } });
+    const r = await outputs.sent(['todo', 'task', 'add-attachment', '--task-id', '100', '--file-path', 'a.txt'], { 'a.txt': 'hello' });
+    expect(r.reason).toBeUndefined();
+    const h = mcp.uploads[0]?.headers ?? {};
+    expect({ a: h['x-a'], n: h['x-n'], b: h['x-b'], o: h['x-o'], e: h['x-e'], c: h['x-c'], t: h['x-t'] })
+      .toEqual({ a: 'over', n: '5', b: undefined, o: undefined, e: undefined, c: 'three', t: undefined });
+  });
+});
