@@ -189,3 +189,17 @@ describe('todo task add-attachment PUTs with the headers parseTodoFileUploadInfo
       .toEqual({ a: 'over', n: '5', b: undefined, o: undefined, e: undefined, c: 'three', t: undefined });
   });
 });
+
+// doc upload: parseUploadInfo (helpers/doc.go:262-292@c7521c1c) keeps the headers of the credentials object (`result`
+// when that is an object, else the answer) whose values are text.
+describe('doc upload PUTs only the text-valued headers parseUploadInfo reads', () => {
+  const { mcp } = outputs;
+  it('a number, boolean or object header value is dropped', async () => {
+    mcp.uploads.length = 0;
+    outputs.answer('doc/get_file_upload_info', { result: { resourceUrl: `${mcp.base}/upload/u.txt`, uploadKey: 'k', headers: { 'x-a': 'one', 'x-n': 5, 'x-b': true, 'x-o': { k: 1 } } } });
+    const r = await outputs.sent(['doc', 'upload', '--file', 'u.txt', '--yes'], { 'u.txt': 'hello' });
+    expect(r.reason).toBeUndefined();
+    const h = mcp.uploads[0]?.headers ?? {};
+    expect({ a: h['x-a'], n: h['x-n'], b: h['x-b'], o: h['x-o'] }).toEqual({ a: 'one', n: undefined, b: undefined, o: undefined });
+  });
+});
