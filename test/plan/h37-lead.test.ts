@@ -64,3 +64,42 @@ describe('calendar busy search prints an answer that is not a JSON object as it 
     expect(run.printed).toEqual({ result: [{ userId: 'u1', scheduleItems: [{ status: 'BUSY' }] }] });
   });
 });
+
+// parseConversationFileUploadInfo (helpers/chat.go:2041-2072@c7521c1c): the credentials object is `result` when that is
+// an object, else the answer; the URL the first of resourceUrl, resourceURL, url (a text trimmed, a number its text),
+// then resourceUrls[0]; the key uploadKey, then key; the headers `headers` then `ossHeaders`, scalar values only.
+describe('chat file sends read the upload credentials as parseConversationFileUploadInfo (one reader with todo add-attachment)', () => {
+  const { mcp } = outputs;
+  const credentials = () => ({
+    resourceUrl: 'http://127.0.0.1:1/not-this-one',
+    result: {
+      url: ` ${mcp.base}/upload/c.txt `, key: 'k2',
+      headers: { 'x-a': ' one ', 'x-b': true, 'x-n': 5 },
+      ossHeaders: { 'x-o': 'oss', 'x-a': 'over', 'x-e': ' ' },
+    },
+  });
+  const check = () => {
+    expect(mcp.uploads.map((u) => u.name)).toEqual(['c.txt']);
+    const h = mcp.uploads[0].headers;
+    expect({ a: h['x-a'], b: h['x-b'], n: h['x-n'], o: h['x-o'], e: h['x-e'] }).toEqual({ a: 'over', b: undefined, n: '5', o: 'oss', e: undefined });
+  };
+
+  it('chat message send-by-bot --msg-type file: url/key under result, ossHeaders merged', async () => {
+    mcp.uploads.length = 0;
+    outputs.answer('im/init_conversation_file_upload', credentials());
+    outputs.answer('im/commit_conversation_file_upload', { result: { downloadUrl: 'https://d.example.invalid/f' } });
+    const run = await outputs.sent(['chat', 'message', 'send-by-bot', '--robot-code', 'r', '--group', 'g', '--msg-type', 'file', '--file-path', 'a.txt', '--yes'], { 'a.txt': 'hello' });
+    expect(run.reason).toBeUndefined();
+    check();
+    expect(run.calls.find(([tool]) => tool === 'im/commit_conversation_file_upload')?.[1]).toMatchObject({ uploadKey: 'k2' });
+  });
+
+  it('chat +messages-send --file (as the user): the same reading', async () => {
+    mcp.uploads.length = 0;
+    outputs.answer('im/init_conversation_file_upload', credentials());
+    outputs.answer('im/commit_conversation_file_upload', { result: { dentryId: 7, spaceId: 8 } });
+    const run = await outputs.sent(['chat', '+messages-send', '--chat-id', 'cidAbcdefghij', '--file', 'a.txt', '--yes'], { 'a.txt': 'hello' });
+    expect(run.calls.find(([tool]) => tool === 'im/commit_conversation_file_upload')?.[1]).toMatchObject({ uploadKey: 'k2' });
+    check();
+  });
+});
