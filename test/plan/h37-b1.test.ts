@@ -82,3 +82,84 @@ describe('todo +remind reads the signed-in userId as myAttendanceCurrentUserID (
     }), { numRuns: 60 });
   });
 });
+
+describe('aitable +url-resolve reads --url as Go url.ParseRequestURI and url.Values do (aitabletarget.ParseURL resolver.go:57-125@c7521c1c)', () => {
+  const resolve = (url: string) => outputs.sent(['aitable', '+url-resolve', '--url', url]);
+  const base = 'https://alidocs.dingtalk.com/i/nodes/B';
+  it('a "#fragment" is no fragment to ParseRequestURI: it stays in the path or the query, where validID refuses the "#"', async () => {
+    for (const url of [`${base}#frag`, `${base}?sheetId=T#x`, `${base}?iframeQuery=sheetId%3DT#x`]) expect((await resolve(url)).reason).toBe('invalid_parameter');
+  });
+  it('a top-level pair holding ";" or a bad escape is dropped, as Query() drops what ParseQuery cannot read', async () => {
+    expect((await resolve(`${base}?sheetId=T;x=1&recordId=R`)).reason).toBe('invalid_parameter');
+    expect((await resolve(`${base}?sheetId=%zz&tableId=T2`)).printed).toMatchObject({ target: { kind: 'table', tableId: 'T2' } });
+  });
+  it('dot segments are not collapsed and an authority-less or opaque https URL has no host', async () => {
+    for (const url of ['https://alidocs.dingtalk.com/i/x/../nodes/B', 'https:alidocs.dingtalk.com/i/nodes/B', 'https:/i/nodes/B', 'https://alidocs.dingtalk.com:x/i/nodes/B', 'https://alidocs.dingtalk.com/i/nodes/B\tC']) {
+      expect((await resolve(url)).reason).toBe('invalid_parameter');
+    }
+  });
+  it('what Go accepts still resolves: port, case, slashes around the path, escapes, "+" in the query', async () => {
+    expect((await resolve('HTTPS://Alidocs.DingTalk.com:443//i/nodes/%42/?sheetId=+T+&viewId=V')).printed)
+      .toMatchObject({ target: { kind: 'view', baseId: 'B', tableId: 'T', viewId: 'V' } });
+  });
+  it('for URLs built from Go-relevant pieces, refused exactly when a Go model of ParseURL refuses, and the ids agree', async () => {
+    const piece = fc.constantFrom('', '#', ';', '%zz', '%2F', '%20', '+', '?', '/', '..', 'T');
+    await fc.assert(fc.asyncProperty(piece, piece, piece, async (p, q, r) => {
+      const url = `${base}${p}?sheetId=T${q}&recordId=R${r}`;
+      const run = await resolve(url);
+      const model = goParse(url);
+      if (model === 'refused') expect(run.reason).toBe('invalid_parameter');
+      else expect(run.printed).toMatchObject({ target: model });
+    }), { numRuns: 80 });
+  });
+});
+
+/**
+ * A small model of upstream ParseURL for URLs `https://alidocs.dingtalk.com/i/nodes/B<p>?sheetId=T<q>&recordId=R<r>`
+ * (no iframeQuery): ParseRequestURI keeps '#' and cuts the query at the first '?'; a path with a bad escape is refused;
+ * the path's segments are read from EscapedPath (a path that needs no re-escaping as typed, else the decoded path
+ * escaped again); Query() drops a pair holding ';' or a bad escape; validID refuses '#', '?', '/', spaces.
+ */
+function goParse(url: string): Record<string, string> | 'refused' {
+  const rest = url.slice('https://alidocs.dingtalk.com'.length);
+  const cut = rest.indexOf('?');
+  const rawPath = cut < 0 ? rest : rest.slice(0, cut);
+  const rawQuery = cut < 0 ? '' : rest.slice(cut + 1);
+  const decode = (t: string) => { try { return decodeURIComponent(t); } catch { return undefined; } };
+  const path = /%(?![0-9A-Fa-f]{2})/.test(rawPath) ? undefined : decode(rawPath);
+  if (path === undefined) return 'refused';
+  const validEncoded = /^[A-Za-z0-9\-_.~!$&'()*+,;=:@[\]%/]*$/.test(rawPath);
+  const escaped = validEncoded ? rawPath : path.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
+  const segs = escaped.replace(/^\/+|\/+$/g, '').split('/');
+  if (segs.length !== 3 || segs[0] !== 'i' || segs[1] !== 'nodes') return 'refused';
+  const baseId = decode(segs[2]);
+  const valid = (v: string) => v.trim() !== '' && !/[/?#]/.test(v.trim()) && !/[\u0000-\u0020\u007f]/.test(v.trim());
+  if (baseId === undefined || !valid(baseId)) return 'refused';
+  const values: Record<string, string[]> = {};
+  for (const part of rawQuery.split('&')) {
+    if (part.includes(';') || part === '') continue;
+    const eq = part.indexOf('=');
+    const k = decode((eq < 0 ? part : part.slice(0, eq)).replace(/\+/g, ' '));
+    const v = decode((eq < 0 ? '' : part.slice(eq + 1)).replace(/\+/g, ' '));
+    if (k === undefined || v === undefined) continue;
+    (values[k] ??= []).push(v);
+  }
+  const one = (...keys: string[]) => {
+    const seen = new Set<string>();
+    for (const key of keys) for (const raw of values[key] ?? []) {
+      const t = raw.trim();
+      if (t === '') continue;
+      if (!valid(t)) return 'refused';
+      seen.add(t);
+    }
+    return seen.size > 1 ? 'refused' : [...seen][0];
+  };
+  const tableId = one('sheetId', 'tableId');
+  const recordId = one('recordId');
+  if (tableId === 'refused' || recordId === 'refused') return 'refused';
+  if (recordId !== undefined && tableId === undefined) return 'refused';
+  const out: Record<string, string> = { baseId: baseId.trim(), kind: recordId !== undefined ? 'record' : tableId !== undefined ? 'table' : 'base' };
+  if (tableId !== undefined) out.tableId = tableId;
+  if (recordId !== undefined) out.recordId = recordId;
+  return out;
+}
