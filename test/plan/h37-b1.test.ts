@@ -1,7 +1,11 @@
 // Session 37 second reading b1 (issue 32, notes/h37-b1.md, seed 20261331): where a drawn command still differed from
 // upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TRANSFORMS } from '../../src/plan/transforms/index.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h37b1-');
@@ -163,3 +167,18 @@ function goParse(url: string): Record<string, string> | 'refused' {
   if (recordId !== undefined) out.recordId = recordId;
   return out;
 }
+
+describe('the stat_size transform: a local path as os.Stat reads it (NEW MECHANISM, docs/PLANS.md)', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'dws-h37b1-stat-'));
+  writeFileSync(path.join(root, 'a.md'), 'hello');
+  mkdirSync(path.join(root, 'dir'));
+  const ctx = { env: { DWS_FILE_ROOT: root, HOME: root } };
+  const stat = (v: unknown) => TRANSFORMS.stat_size!(v, '--file', ctx);
+  it('a file gives its size, a directory passes, a missing or blank path or one outside the root is refused', () => {
+    expect(stat(path.join(root, 'a.md'))).toBe(5);
+    expect(typeof stat(path.join(root, 'dir'))).toBe('number');
+    for (const bad of [path.join(root, 'none.md'), ' ', '', 5, path.join(os.tmpdir(), '..', 'etc', 'hostname')]) {
+      expect(() => stat(bad), String(bad)).toThrow();
+    }
+  });
+});
