@@ -182,3 +182,27 @@ describe('the stat_size transform: a local path as os.Stat reads it (NEW MECHANI
     }
   });
 });
+
+describe('markdown diff --file: the local file is stat-ed after the type check and before any download (checkFileSize, helpers/markdown_diff.go:286-291, :54-63@c7521c1c)', () => {
+  const { mcp } = outputs;
+  const links = () => {
+    mcp.files['v.md'] = Buffer.from('a\n');
+    outputs.answer('drive/get_file_info', { result: { extension: 'md' } });
+    outputs.answer('drive/download_file', { result: { resourceUrl: `${mcp.base}/files/v.md` } });
+  };
+  it('a missing --file is refused after get_file_info, with no download asked for', async () => {
+    links();
+    const run = await outputs.sent(['markdown', 'diff', '--node', 'n1', '--file', 'missing.md']);
+    expect([run.reason, run.calls.map(([tool]) => tool)]).toEqual(['invalid_parameter', ['drive/get_file_info']]);
+  });
+  it('a --file over 10 MiB (maxDiffFileSize, :35) is refused before any download', async () => {
+    links();
+    const run = await outputs.sent(['markdown', 'diff', '--node', 'n1', '--file', 'big.md'], { 'big.md': 'x'.repeat(10 * 1024 * 1024 + 1) });
+    expect([run.reason, run.calls.map(([tool]) => tool)]).toEqual(['invalid_parameter', ['drive/get_file_info']]);
+  });
+  it('a present --file is diffed as before', async () => {
+    links();
+    const run = await outputs.sent(['markdown', 'diff', '--node', 'n1', '--file', 'local.md'], { 'local.md': 'b\n' });
+    expect([run.reason, run.calls.map(([tool]) => tool), (run.printed as { added_lines?: number }).added_lines]).toEqual([undefined, ['drive/get_file_info', 'drive/download_file'], 1]);
+  });
+});
