@@ -183,7 +183,7 @@ describe('the stat_size transform: a local path as os.Stat reads it (NEW MECHANI
   });
 });
 
-describe('markdown diff --file: the local file is stat-ed after the type check and before any download (checkFileSize, helpers/markdown_diff.go:286-291, :54-63@c7521c1c)', () => {
+describe('markdown diff --file: the local file is stat-ed after the type check and before any download (checkFileSize, helpers/markdown_diff.go:288-297, :54-63@c7521c1c)', () => {
   const { mcp } = outputs;
   const links = () => {
     mcp.files['v.md'] = Buffer.from('a\n');
