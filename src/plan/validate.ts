@@ -1120,7 +1120,7 @@ function readsRunInput(v: unknown, also: readonly string[] = []): boolean {
   if (Array.isArray(v)) return v.some((x) => readsRunInput(x, also));
   if (!isObj(v)) return false;
   if (['from', 'stdin', 'env', 'item', ...also].some((k) => Object.hasOwn(v, k))) return true;
-  if (Array.isArray(v.transform) && v.transform.some((t) => typeof t === 'string' && ['read_text', 'json_or_file', 'at_file', 'file_size'].includes(t))) return true;
+  if (Array.isArray(v.transform) && v.transform.some((t) => typeof t === 'string' && ['read_text', 'json_or_file', 'at_file', 'file_size', 'stat_size'].includes(t))) return true;
   return Object.values(v).some((x) => readsRunInput(x, also));
 }
 

@@ -1,10 +1,10 @@
 // File transforms: a local path (confined to the file root, src/backend/files.ts) to its text, size or MD5, and
 // names: base name, extension, MIME type, a safe file name.
 import { createHash } from 'node:crypto';
-import { closeSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../../errors.js';
-import { MAX_READ_BYTES, openConfined, safeFilename } from '../../backend/files.js';
+import { MAX_READ_BYTES, confinedPath, fsRefusal, openConfined, refuseOwnState, safeFilename } from '../../backend/files.js';
 import { refuse, str, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
@@ -54,6 +54,18 @@ export const PLAIN: Record<string, Fn> = {
     const { fd, size } = open(v, where, ctx);
     closeSync(fd);
     return size;
+  },
+  // upstream's os.Stat of a local path before it is read (markdown diff's checkFileSize, helpers/markdown_diff.go:54-63@c7521c1c):
+  // the size a missing or unreadable path refuses, where a directory passes (its read fails later, as upstream's does)
+  stat_size: (v, where, ctx) => {
+    if (typeof v !== 'string' || trimSpace(v) === '') return refuse(where, v, 'a file path');
+    const real = confinedPath(v, ctx.env, where);
+    refuseOwnState(real, ctx.env, `${where} "${v}"`);
+    try {
+      return statSync(real).size;
+    } catch (e) {
+      return fsRefusal(e, `cannot read ${where} "${v}"`);
+    }
   },
   file_md5: (v, where, ctx) => {
     // read in 1 MiB pieces: the file may be as large as an upload allows
