@@ -121,3 +121,29 @@ describe('dev app robot result: the pending check reads the answer after normali
     }), { numRuns: 150 });
   });
 });
+
+describe('sibling: chat +messages-send prints a blank answer as result {} (unified_send.go:383-396, runner.go:291-299@c7521c1c)', () => {
+  // executeUnifiedMessageWrite reads every identity's answer with rt.CallMCPWriteData, which gives map{} for a blank text
+  const cases: { argv: string[]; tool: string; rpc: string }[] = [
+    { argv: ['chat', '+messages-send', '--group', 'g', '--text', 'hi', '-y'], tool: 'send_personal_message', rpc: 'chat/send_personal_message' },
+    { argv: ['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r', '--group', 'g', '--text', 'hi', '-y'], tool: 'send_robot_group_message', rpc: 'bot/send_robot_group_message' },
+    { argv: ['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r', '--users', 'u', '--text', 'hi', '-y'], tool: 'batch_send_robot_msg_to_users', rpc: 'bot/batch_send_robot_msg_to_users' },
+    { argv: ['chat', '+messages-send', '--as', 'webhook', '--webhook-token', 't', '--text', 'hi', '-y'], tool: 'send_message_by_custom_robot', rpc: 'bot/send_message_by_custom_robot' },
+  ];
+  for (const c of cases) {
+    for (const blank of ['', '  ']) {
+      it(`${c.tool}: the blank answer ${JSON.stringify(blank)} is result {}`, async () => {
+        outputs.answerText(c.tool, blank);
+        const run = await outputs.sent(c.argv);
+        expect(run.reason).toBeUndefined();
+        expect(run.calls.map(([rpc]) => rpc)).toEqual([c.rpc]);
+        expect((run.printed as { result: unknown }).result).toEqual({});
+      });
+    }
+    it(`${c.tool}: an object answer is printed as it came`, async () => {
+      outputs.answer(c.rpc, { openTaskId: 'k', x: 1 });
+      const run = await outputs.sent(c.argv);
+      expect((run.printed as { result: unknown }).result).toEqual({ openTaskId: 'k', x: 1 });
+    });
+  }
+});
