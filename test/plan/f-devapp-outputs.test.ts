@@ -120,9 +120,11 @@ describe('robot result lifecycle (normalizeDevAppRobotResult, devapp.go:2421)', 
   });
 
   it('APPROVAL_REQUIRED without an app id asks for it; an unknown status only names its phase', async () => {
-    answer('devapp/query_robot_create_result', ok({ status: 'APPROVAL_REQUIRED', appKey: 'ck' }));
+    // h37-b2: with a taskId, the recovery command of devAppPendingResult (devapp.go:2241-2249@c7521c1c); without any
+    // operation id upstream refuses this answer (test/plan/h37-b2.test.ts)
+    answer('devapp/query_robot_create_result', ok({ status: 'APPROVAL_REQUIRED', appKey: 'ck', taskId: 't9' }));
     expect(await run(argv)).toEqual({
-      status: 'APPROVAL_REQUIRED', appKey: 'ck',
+      status: 'APPROVAL_REQUIRED', appKey: 'ck', taskId: 't9',
       actionRequired: 'provide_unified_app_id', completionState: 'BLOCKED_BY_MISSING_UNIFIED_APP_ID',
       message: '缺少明确来源的 unifiedAppId，不能用 clientId/appKey 反查后写版本；请提供 dev app create 或 robot result 返回的 unifiedAppId',
       mustAskUser: true, mustContinue: true, terminal: false,
