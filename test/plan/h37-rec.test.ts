@@ -172,3 +172,49 @@ describe('the three single writes against a model of upstream: any write answer,
     }), { numRuns: 40 });
   });
 });
+
+describe('aitable +view-preset-apply (sibling): the one view write is strict and read back, recovered when get_views proves the preset (view_preset.go:97-137@c7521c1c)', () => {
+  const apply = ['aitable', '+view-preset-apply', '--base-id', 'b1', '--table-id', 't1', '--name', 'P', '--view-type', 'Grid', '--config', '{"a":1}', '--yes'];
+  const views = (config?: Record<string, unknown>) => ({ data: { views: config === undefined ? [] : [{ viewId: 'v9', viewName: 'P', viewType: 'Grid', config }] } });
+  /** `before`: the view before the run (none: created); the write answers `how`; the read-back proves the preset or not. */
+  const run = async (before: 'none' | 'other', how: WriteAnswer, proven: boolean) => {
+    const first = before === 'none' ? views() : views({ a: 0 });
+    outputs.answersInTurn('aitable/get_views', first, proven ? views({ a: 1 }) : first);
+    writeAnswers(before === 'none' ? 'create_view' : 'update_view', how);
+    return outputs.sent(apply);
+  };
+
+  it('a failed create_view whose read-back holds the preset: status recovered, upstream\'s warning, exit 0, sent once', async () => {
+    const r = await run('none', 'fail', true);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls.map(([t]) => t)).toEqual(['aitable/get_views', 'aitable/create_view', 'aitable/get_views']);
+    const printed = r.printed as Composite;
+    expect(printed.status).toBe('recovered');
+    expect(printed.warnings).toEqual(['write response was an error, but the exact view preset was proven by read-back']);
+    expect(Object.keys(printed)).toEqual(['contractVersion', 'operation', 'status', 'executed', 'retryable', 'completedCount', 'resolved', 'plan', 'verification', 'warnings', 'result']);
+    expect(printed.result).toMatchObject({ action: 'create', viewId: 'v9' });
+  });
+
+  it('a blank update_view answer: the arguments are update_view\'s, recovered when proven, outcome_unknown when not', async () => {
+    const r = await run('other', 'blank', true);
+    expect(r.calls[1]).toEqual(['aitable/update_view', { baseId: 'b1', tableId: 't1', viewId: 'v9', newViewName: 'P', config: { a: 1 } }]);
+    expect((r.printed as Composite).status).toBe('recovered');
+    const failed = await run('other', 'blank', false);
+    expect(failed.reason).toBe('outcome_unknown');
+    expect(count(failed.calls, 'aitable/update_view')).toBe(1);
+  });
+
+  it('any write answer, proven or not: upstream\'s status or the failure, the write sent once', async () => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom<'none' | 'other'>('none', 'other'), fc.constantFrom<WriteAnswer>('ok', 'fail', 'blank', 'list'), fc.boolean(), async (before, how, proven) => {
+      const r = await run(before, how, proven);
+      const tool = before === 'none' ? 'aitable/create_view' : 'aitable/update_view';
+      expect(r.calls.map(([t]) => t)).toEqual(['aitable/get_views', tool, 'aitable/get_views']);
+      if (!proven) {
+        expect(r.reason).toBeDefined();
+        return;
+      }
+      expect(r.reason).toBeUndefined();
+      expect((r.printed as Composite).status).toBe(how === 'ok' ? 'success' : 'recovered');
+    }), { numRuns: 30 });
+  });
+});
