@@ -218,3 +218,19 @@ describe('aitable +view-preset-apply (sibling): the one view write is strict and
     }), { numRuns: 30 });
   });
 });
+
+describe('aitable +workflow-deploy (sibling): the publish write is strict (workflow_deploy.go:78-83@c7521c1c)', () => {
+  const deploy = ['aitable', '+workflow-deploy', '--base-id', 'b1', '--dsl', '{"version":"workflow-dsl/v1"}', '--yes'];
+  it('a blank create_workflow answer is the failed write outcome_unknown, not a rejected publish answer; nothing more is sent', async () => {
+    outputs.answerText('create_workflow', ' ');
+    const r = await outputs.sent(deploy);
+    expect(r.reason).toBe('outcome_unknown');
+    expect(r.calls.map(([t]) => t)).toEqual(['aitable/create_workflow']);
+  });
+  it('a list answer fails the decode as the call\'s backend_error, not a publish rejection', async () => {
+    outputs.answer('aitable/create_workflow', [{ valid: true, flowId: 'w1' }]);
+    const failed = await outputs.failure(deploy);
+    expect(failed.reason).toBe('backend_error');
+    expect(failed.message).not.toContain('workflowPublishResult');
+  });
+});
