@@ -1056,7 +1056,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
     if (failure !== undefined) {
       done.push({ id: `${lead.id}[${i}]`, effect: 'write', ids: {} });
       recovered.push({ n: i + 1, error: `${failure.reason}: ${failure.message}` });
-      sc.warn?.({ reason: 'write_recovered', message: `${sc.tool.canonical_path}: ${lead.rpc} for element ${i + 1} failed (${failure.reason}: ${failure.message}), but its read-back proved it took effect` });
+      sc.warn?.({ reason: 'write_recovered', message: `${sc.tool.canonical_path}: the write for element ${i + 1} failed (${failure.reason}: ${failure.message}), but its read-back proved it took effect` });
     }
     return result;
   }
