@@ -51,3 +51,31 @@ describe('attendance group create --type FIXED refuses only what upstream refuse
     }), { numRuns: 60 });
   });
 });
+
+describe('chat +messages-send-card --receiver resolves as resolveUserOpenDingTalkID (shortcut/chat/unified_send.go:522-561@c7521c1c)', () => {
+  const card = ['chat', '+messages-send-card', '--receiver', ' u1 ', '--yes'];
+  const rows = (result: unknown[]) => ({ result });
+  const cases: { name: string; rows: unknown[]; sent: string }[] = [
+    { name: 'a row spelled userID', rows: [{ userID: 'u1', openDingTalkId: 'o1' }], sent: 'o1' },
+    { name: 'a padded userId and the openDingtalkId spelling', rows: [{ userId: ' u1 ', openDingtalkId: 'o2' }], sent: 'o2' },
+    { name: 'two rows of one openDingTalkId (trimmed)', rows: [{ userId: 'u1', openDingTalkId: 'o1' }, { userId: 'u1', openDingTalkId: ' o1 ' }], sent: 'o1' },
+    { name: 'an exact row without an openDingTalkId beside one with it', rows: [{ userId: 'u1', openDingTalkId: '' }, { userId: 'u1', openDingTalkId: 'o3' }], sent: 'o3' },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: the card goes to its openDingTalkId`, async () => {
+      outputs.answer('search_contact_by_key_word', rows(c.rows));
+      outputs.answer('create_and_send_card', { result: { bizId: 'b1' } });
+      const run = await outputs.sent(card);
+      expect(run.calls).toEqual([
+        ['contact/search_contact_by_key_word', { keyword: 'u1' }],
+        ['im/create_and_send_card', { receiverOpenDingTalkId: c.sent }],
+      ]);
+    });
+  }
+  it('two different openDingTalkIds for the userId are refused before the card is created', async () => {
+    outputs.answer('search_contact_by_key_word', rows([{ userId: 'u1', openDingTalkId: 'o1' }, { userID: 'u1', openDingTalkId: 'o2' }]));
+    const run = await outputs.sent(card);
+    expect(run.reason).toBe('ambiguous_match');
+    expect(run.calls.map(([tool]) => tool)).toEqual(['contact/search_contact_by_key_word']);
+  });
+});
