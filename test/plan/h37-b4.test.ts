@@ -36,6 +36,15 @@ describe('doc +import, plain upload: the credentials are read as parseUploadInfo
     expect(r.outcome.error?.reason).toBe('backend_error');
     expect(r.calls.map(([name]) => name)).toEqual(['get_file_upload_info']);
   });
+  it('the PUT carries the text headers of the same object (result when it is one), others dropped (doc.go:282-289)', async () => {
+    answer('doc/get_file_upload_info', { result: { resourceUrl: `${mcp.base}/upload/p3`, uploadKey: 'K3', headers: { 'x-sign': 's', 'x-n': 5 } }, headers: { 'x-top': 't' } });
+    answer('doc/commit_uploaded_file', { dentryUuid: 'D1' });
+    const r = await timed(argv, files);
+    expect(r.outcome.error).toBeUndefined();
+    expect(mcp.uploads.at(-1)?.headers['x-sign']).toBe('s');
+    expect(mcp.uploads.at(-1)?.headers['x-n']).toBeUndefined();
+    expect(mcp.uploads.at(-1)?.headers['x-top']).toBeUndefined();
+  });
   it('refused or committed as upstream reads the credentials, for any envelope', async () => {
     const url = fc.constantFrom<unknown>(`${mcp.base}/upload/p2`, '', 5, null);
     const key = fc.constantFrom<unknown>('K2', '', 7, null);
