@@ -90,3 +90,27 @@ describe('the dingtalk_download policy (src/backend/download-policy.ts) is local
     }));
   });
 });
+
+describe('the siblings that fetch through localio.Download refuse a link it refuses, before any request (h37-b3 siblings)', () => {
+  const cases: { argv: string[]; tool: string; answer: (url: string) => unknown }[] = [
+    // doc +media-download / +media-preview: downloadResolvedResource (media_style_shortcuts.go:315-330@c7521c1c)
+    { argv: ['doc', '+media-download', '--node', 'n', '--resource-id', 'r'], tool: 'doc/download_doc_attachment', answer: (url) => ({ result: { downloadUrl: url } }) },
+    { argv: ['doc', '+media-preview', '--node', 'n', '--resource-id', 'r'], tool: 'doc/download_doc_attachment', answer: (url) => ({ result: { downloadUrl: url } }) },
+    // minutes +download: executeMinutesDownload (minutes/alignment.go:331@c7521c1c)
+    { argv: ['minutes', '+download', '--id', 'u'], tool: 'minutes/query_minutes_audio_url', answer: (url) => ({ result: { url } }) },
+  ];
+  for (const c of cases) {
+    it(`${c.argv.slice(0, 2).join(' ')}: an http OSS link and a foreign host are refused; a loopback link is fetched`, async () => {
+      for (const url of ['http://bucket.oss-cn-hangzhou.aliyuncs.com/a.png', 'https://evil.example/a.png']) {
+        outputs.answer(c.tool, c.answer(url));
+        const r = await cli(c.argv);
+        expect([url, r.status, r.reason, r.fetched]).toEqual([url, 1, 'backend_error', []]);
+        expect(r.message).toContain('untrusted download URL');
+      }
+      outputs.mcp.files = { 'a.png': Buffer.from('PNG') };
+      outputs.answer(c.tool, c.answer(`${outputs.mcp.base}/files/a.png`));
+      const ok = await cli(c.argv);
+      expect([ok.status, ok.fetched]).toEqual([0, ['a.png']]);
+    });
+  }
+});
