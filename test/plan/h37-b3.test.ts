@@ -114,3 +114,33 @@ describe('the siblings that fetch through localio.Download refuse a link it refu
     });
   }
 });
+
+describe('sheet create-with-data reads a JSON null row of --values as Go\'s nil row (sheet_create_with_data.go:164-178, :683-693, :1193-1202, :1259-1271@c7521c1c)', () => {
+  const answers = () => {
+    outputs.answer('sheet/create_workspace_sheet', { result: { nodeId: 'N1' } });
+    outputs.answer('sheet/get_all_sheets', { result: { sheets: [{ sheetId: 's1', name: 'Sheet1' }] } });
+    outputs.answer('sheet/get_range_as_csv', { result: { csv: '[row=2] x' } });
+  };
+  it('creates the sheet, writes the null row as an empty CSV line and reads back the first filled cell below it', async () => {
+    answers();
+    const r = await cli(['sheet', 'create-with-data', '--name', 'n', '--values', '[null, ["x", null]]']);
+    expect(r.status).toBe(0);
+    expect(r.calls.filter(([tool]) => tool !== 'sheet/get_all_sheets')).toEqual([
+      ['sheet/create_workspace_sheet', { name: 'n' }],
+      ['sheet/set_range_from_csv', { nodeId: 'N1', sheetId: 's1', csv: '\nx,\n', startCell: 'A1', allowOverwrite: true }],
+      ['sheet/get_range_as_csv', { nodeId: 'N1', sheetId: 's1', range: 'A2' }],
+    ]);
+  });
+  it('a row that is not a list and not null is still refused before any call, as Go fails to decode it', async () => {
+    for (const values of ['["x"]', '[false, ["x"]]', '[0, ["x"]]', '[{"a":1}]']) {
+      const r = await cli(['sheet', 'create-with-data', '--name', 'n', '--values', values]);
+      expect([values, r.status, r.reason, r.calls]).toEqual([values, 3, 'invalid_parameter', []]);
+    }
+  });
+  it('rows of null only write nothing and are refused before any call (valuesHaveContent)', async () => {
+    for (const values of ['[null]', '[null, null, []]']) {
+      const r = await cli(['sheet', 'create-with-data', '--name', 'n', '--values', values]);
+      expect([values, r.status, r.reason, r.calls]).toEqual([values, 3, 'invalid_parameter', []]);
+    }
+  });
+});
