@@ -13,7 +13,7 @@ import type { Env } from './env.js';
 import { isLoopback } from './trust.js';
 
 /** The named URL policies a download step may declare. */
-export const URL_POLICIES = ['dingtalk_resource'] as const;
+export const URL_POLICIES = ['dingtalk_resource', 'dingtalk_download'] as const;
 export type UrlPolicy = (typeof URL_POLICIES)[number];
 
 /** A host name lower-cased without the trailing dot Go's TrimSuffix(host, ".") removes. */
@@ -29,6 +29,13 @@ export function isAliyunOssHost(host: string): boolean {
 /** upstream isResourceDownloadAllowedHost (resource_download.go:339-348). */
 const allowedHost = (host: string) => isAliyunOssHost(host) || host === 'dingtalk.com' || host.endsWith('.dingtalk.com');
 
+/** upstream localio allowedDownloadHost (localio/download.go:376-379): any host under aliyuncs.com whose name holds `oss`, not `internal`. */
+const allowedDownloadHost = (host: string) => host === 'dingtalk.com' || host.endsWith('.dingtalk.com') ||
+  (host.endsWith('.aliyuncs.com') && host.includes('oss') && !host.includes('internal'));
+
+/** The most redirects a policy follows: Go's CheckRedirect refuses at `len(via) >= 10` (resource) or `>= 5` (localio). */
+export const policyRedirects = (policy: UrlPolicy): number => (policy === 'dingtalk_download' ? 5 : 10);
+
 /** The host as Go's URL.Hostname gives it (an IPv6 literal without its brackets). */
 const hostnameOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/u, '$1');
 
@@ -36,11 +43,11 @@ const hostnameOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/u, '$1');
 const hasUserInfo = (text: string) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/iu.test(text.trim());
 
 /** Why the URL may not be downloaded under the policy, or undefined when it may (upstream validateResourceDownloadURL). */
-export function downloadRefusal(url: URL, text: string, env: Env): string | undefined {
+export function downloadRefusal(url: URL, text: string, env: Env, policy: UrlPolicy = 'dingtalk_resource'): string | undefined {
   const host = bare(hostnameOf(url));
   if (isLoopback(url.hostname.toLowerCase()) && env.DWS_ALLOW_HTTP_ENDPOINTS === '1' && (url.protocol === 'http:' || url.protocol === 'https:') && !hasUserInfo(text)) return undefined;
   if (url.protocol !== 'https:' || host === '' || hasUserInfo(text)) return 'the download URL must be an https URL without user info on a trusted host';
-  if (isIP(host) !== 0 || !allowedHost(host)) return `the download host ${host} is not a DingTalk or Aliyun OSS host`;
+  if (isIP(host) !== 0 || !(policy === 'dingtalk_download' ? allowedDownloadHost(host) : allowedHost(host))) return `the download host ${host} is not a DingTalk or Aliyun OSS host`;
   if (url.port !== '' && url.port !== '443') return 'the download URL must use the default https port';
   return undefined;
 }
@@ -49,21 +56,21 @@ export function downloadRefusal(url: URL, text: string, env: Env): string | unde
  * The URL a `dingtalk_resource` download fetches (resourceDownloadInfo :266-283): a plain-http Aliyun OSS URL upgraded
  * to https, then checked; one the policy refuses is a backend_error (upstream's API error) before anything is sent.
  */
-export function policyUrl(text: string, env: Env): URL {
+export function policyUrl(text: string, env: Env, policy: UrlPolicy = 'dingtalk_resource'): URL {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
     throw new DwsError('backend_error', 'the resource download answer holds no valid https download URL');
   }
-  if (url.protocol === 'http:' && isAliyunOssHost(hostnameOf(url))) url.protocol = 'https:';
-  const why = downloadRefusal(url, text, env);
+  if (policy === 'dingtalk_resource' && url.protocol === 'http:' && isAliyunOssHost(hostnameOf(url))) url.protocol = 'https:';
+  const why = downloadRefusal(url, text, env, policy);
   if (why) throw new DwsError('backend_error', `the backend returned an untrusted download URL: ${why}`, 'nothing was downloaded; keep the trace id and report the URL host the backend gave');
   return url;
 }
 
 /** A redirect hop's target under the policy (downloadResourceAtomically's CheckRedirect): refused like the first URL. */
-export function checkRedirect(url: URL, env: Env): void {
-  const why = downloadRefusal(url, url.href, env);
+export function checkRedirect(url: URL, env: Env, policy: UrlPolicy = 'dingtalk_resource'): void {
+  const why = downloadRefusal(url, url.href, env, policy);
   if (why) throw new DwsError('backend_error', `the download was redirected to an untrusted address: ${why}`, 'nothing was downloaded');
 }

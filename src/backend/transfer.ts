@@ -12,7 +12,7 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
-import { checkRedirect, policyUrl, type UrlPolicy } from './download-policy.js';
+import { checkRedirect, policyRedirects, policyUrl, type UrlPolicy } from './download-policy.js';
 import { confinedJoin, confinedPath, fileRootOf, fsRefusal, inside, openRegular, realRoot, refuseOwnState, safeFilename, staleTemp, tempPathFor } from './files.js';
 
 export interface UploadRequest {
@@ -141,7 +141,7 @@ function urlFileName(url: URL): string {
  * (`{file, bytes, status}`), or without a file as UTF-8 text (`{content, bytes, status}`).
  */
 export async function downloadUrl(r: DownloadRequest, env: Env): Promise<Downloaded> {
-  const target = r.policy === undefined ? checkedUrl(r.url) : policyUrl(r.url, env);
+  const target = r.policy === undefined ? checkedUrl(r.url) : policyUrl(r.url, env, r.policy);
   const name = r.name !== undefined && r.name !== '' ? safeFilename(r.name) : urlFileName(target);
   if (r.tempDir !== undefined) return downloadToTempDir(r, target, name, env);
   const what = r.file === undefined ? 'the download' : `the download to "${r.file}"`;
@@ -150,7 +150,7 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<Downloa
 }
 
 /**
- * The GET of a download. Under a URL policy redirects are followed here, at most 10 hops, each hop checked by the policy
+ * The GET of a download. Under a URL policy redirects are followed here, at most 10 hops (dingtalk_download: 5), each hop checked by the policy
  * before it is requested, and the backend's headers dropped from the first hop that leaves the original host on
  * (upstream downloadResourceAtomically, resource_download.go:526-551@c7521c1c); otherwise fetch follows them.
  */
@@ -166,8 +166,8 @@ async function getFollowing(r: DownloadRequest, target: URL, env: Env): Promise<
     if (![301, 302, 303, 307, 308].includes(response.status) || !location) return response;
     await response.body?.cancel().catch(() => {});
     const next = new URL(location, current);
-    checkRedirect(next, env);
-    if (hop + 1 >= 10) throw new DwsError('backend_error', 'the download was redirected too many times');
+    checkRedirect(next, env, r.policy);
+    if (hop + 1 >= policyRedirects(r.policy)) throw new DwsError('backend_error', 'the download was redirected too many times');
     if (next.hostname.toLowerCase() !== host) headers = {};
     current = next;
   }

@@ -12,9 +12,10 @@ const csvCell = (v: unknown): string => {
   return needsQuotes(t) ? `"${t.replace(/"/gu, '""')}"` : t;
 };
 
+/** The rows (a JSON null row is Go's nil slice once decoded into [][]any: an empty record, written as an empty line). */
 export function rowsToCsv(v: unknown, where: string): string {
-  if (!Array.isArray(v) || !v.every(Array.isArray)) {
+  if (!Array.isArray(v) || !v.every((row) => Array.isArray(row) || row === null)) {
     throw new DwsError('invalid_parameter', `${where}: ${JSON.stringify(v)} is not a list of rows (a 2-D array)`, 'correct the value and run the command again');
   }
-  return (v as unknown[][]).map((row) => row.map(csvCell).join(',')).join('\n');
+  return (v as (unknown[] | null)[]).map((row) => (row ?? []).map(csvCell).join(',')).join('\n');
 }

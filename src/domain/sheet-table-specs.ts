@@ -144,8 +144,9 @@ const filled = (cell: unknown): boolean => cell !== null && cell !== undefined &
 
 /** Parsed --values within set_range_from_csv's limits (rows x widest row, CSV length in code points); the value itself. */
 export function sheetValuesBudget(v: unknown): unknown {
-  if (!Array.isArray(v) || !v.every(Array.isArray)) return v;
-  const rows = v as unknown[][];
+  // a JSON null row is Go's nil slice (json.Decode into [][]any): a row of no cells
+  if (!Array.isArray(v) || !v.every((row) => Array.isArray(row) || row === null)) return v;
+  const rows = (v as (unknown[] | null)[]).map((row) => row ?? []);
   const cols = Math.max(0, ...rows.map((r) => r.length));
   if (rows.length * cols > MAX_CELLS) throw refuse(`--values takes at most ${MAX_CELLS} cells (here ${rows.length} rows x ${cols} columns = ${rows.length * cols})`);
   const chars = [...rowsToCsv(rows, '--values')].length + (rows.length > 0 ? 1 : 0);

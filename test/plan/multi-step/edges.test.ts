@@ -26,7 +26,7 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
   backend.respond = respond;
   const sleeps: number[] = [];
   const o = {
-    env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: root },
+    env: { DWS_MCP_URL_TEMPLATE: backend.urlTemplate, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_CONFIG: '/nonexistent/dws.json', DWS_FILE_ROOT: root },
     timeoutMs: 5000, catalog: { source_hash: 'h', surface_hash: 'h' }, dryRun: false, backoffMs: 1,
     sleep: async (ms: number) => void sleeps.push(ms),
   };
