@@ -1,0 +1,73 @@
+// Session 37 second reading b5 (issue 32, notes/h37-b5.md): where a drawn command differed from upstream's body at
+// c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h37b5-');
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** upstream's whoamiProject over rt.CallMCPData's map (shortcut/smart/whoami.go:69-150, runner.go:255-271@c7521c1c), as a model. */
+function upstreamWhoami(data: Obj | null): unknown {
+  const model = (): Obj => {
+    if (data === null) return {};
+    const r = data.result;
+    if (Array.isArray(r) && r.length > 0 && isObj(r[0])) return isObj(r[0].orgEmployeeModel) ? r[0].orgEmployeeModel : r[0];
+    if (isObj(data.orgEmployeeModel)) return data.orgEmployeeModel;
+    if (isObj(r)) return isObj(r.orgEmployeeModel) ? r.orgEmployeeModel : r;
+    return data;
+  };
+  const str = (m: Obj, ...keys: string[]) => {
+    for (const k of keys) if (typeof m[k] === 'string' && m[k] !== '') return m[k] as string;
+    return '';
+  };
+  const m = model();
+  const out: Obj = {};
+  const put = (k: string, v: string) => { if (v !== '') out[k] = v; };
+  put('name', str(m, 'orgUserName', 'name', 'userName', 'nick'));
+  put('userId', str(m, 'userId', 'userid', 'staffId'));
+  put('mobile', str(m, 'orgUserMobile', 'mobile', 'stateMobile'));
+  put('email', str(m, 'orgAuthEmail', 'email', 'orgEmail'));
+  put('org', str(m, 'orgName', 'corpName'));
+  if (Array.isArray(m.depts)) {
+    for (const d of m.depts) {
+      if (!isObj(d)) continue;
+      const v = str(d, 'deptName', 'name', 'departmentName');
+      if (v !== '') { out.dept = v; break; }
+    }
+  }
+  return Object.keys(out).length === 0 ? data : out;
+}
+
+describe('contact +me prints whoamiProject of rt.CallMCPData (smart/whoami.go:69-150, runner.go:263-265@c7521c1c)', () => {
+  it('a blank answer is the empty map, printed as {} (upstream returns the map itself when nothing is found)', async () => {
+    outputs.answerText('get_current_user_profile', '  ');
+    const run = await outputs.sent(['contact', '+me']);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toEqual({});
+  });
+  it('a JSON null answer prints null', async () => {
+    outputs.answerText('get_current_user_profile', 'null');
+    expect((await outputs.sent(['contact', '+me'])).printed).toBeNull();
+  });
+  it('prints upstream\'s projection for any profile shape', async () => {
+    const text = fc.constantFrom<unknown>('', 'A', 5, null);
+    const person = fc.record({
+      orgUserName: text, name: text, nick: text, userId: text, staffId: text, mobile: text, orgEmail: text, corpName: text,
+      depts: fc.constantFrom<unknown>(null, [], [{ deptName: '' }, { name: 'D' }], ['x', { departmentName: 'E' }]),
+    }, { requiredKeys: [] });
+    const shape = fc.oneof(
+      person,
+      fc.record({ result: fc.oneof(fc.array(fc.oneof(person, fc.record({ orgEmployeeModel: person }), fc.constant('x')), { maxLength: 2 }), person, fc.record({ orgEmployeeModel: person })) }),
+      fc.record({ orgEmployeeModel: fc.oneof(person, fc.constant('x')), name: text }),
+    );
+    await fc.assert(fc.asyncProperty(shape, async (answer) => {
+      outputs.answer('contact/get_current_user_profile', answer);
+      const run = await outputs.sent(['contact', '+me']);
+      expect(run.reason).toBeUndefined();
+      expect(run.printed).toEqual(upstreamWhoami(answer as Obj));
+    }), { numRuns: 40 });
+  });
+});
