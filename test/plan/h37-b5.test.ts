@@ -71,3 +71,27 @@ describe('contact +me prints whoamiProject of rt.CallMCPData (smart/whoami.go:69
     }), { numRuns: 40 });
   });
 });
+
+describe('chat +thread-replies: a --group next to --message-id is compared with the root message\'s conversation (smart/thread_replies.go:219-256@c7521c1c)', () => {
+  const root = (conversation: string) => ({ messages: [{ openMessageId: 'm1', openConversationId: conversation, openConvThreadId: 'th' }] });
+  it('the same conversation (typed with padding, as upstream trims it) reads the replies', async () => {
+    outputs.answer('im/list_messages_by_ids', root('c1'));
+    outputs.answer('chat/list_topic_replies', { messages: [], hasMore: false });
+    const run = await outputs.sent(['chat', '+thread-replies', '--message-id', 'm1', '--group', ' c1 ']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual([
+      ['im/list_messages_by_ids', { openMsgIds: ['m1'] }],
+      ['chat/list_topic_replies', { openconversationId: 'c1', topicId: 'th', forward: false }],
+    ]);
+  });
+  it('for any pair of ids: refused after the root read exactly when they differ', async () => {
+    const id = fc.constantFrom('c1', 'c2', 'cidA==');
+    await fc.assert(fc.asyncProperty(id, id, async (group, conversation) => {
+      outputs.answer('im/list_messages_by_ids', root(conversation));
+      outputs.answer('chat/list_topic_replies', { messages: [], hasMore: false });
+      const run = await outputs.sent(['chat', '+thread-replies', '--message-id', 'm1', '--group', group]);
+      expect(run.reason).toBe(group === conversation ? undefined : 'invalid_parameter');
+      expect(run.calls.length).toBe(group === conversation ? 2 : 1);
+    }), { numRuns: 12 });
+  });
+});
