@@ -95,3 +95,17 @@ describe('chat +thread-replies: a --group next to --message-id is compared with 
     }), { numRuns: 12 });
   });
 });
+
+describe('aitable +record-upsert-by-key (sibling of the thread-replies fix: the same `equals` between two sources): a numeric key value is reported as verifyRecordCells reports it (record_upsert_by_key.go:315-326@c7521c1c)', () => {
+  it('the read-back error names the key field, got 5, want "5" (json.Number against float64 never DeepEquals)', async () => {
+    outputs.answer('aitable/create_records', { success: true, result: { recordIds: ['r1'] } });
+    const run = await outputs.paged(
+      ['aitable', '+record-upsert-by-key', '--base-id', 'b', '--table-id', 't', '--key-field-id', 'k', '--key-value-json', '5', '--cells', '{"s":"x"}', '--yes'],
+      'aitable/query_records',
+      [{ records: [] }, { records: [{ recordId: 'r1', cells: { k: 5, s: 'x' } }] }],
+    );
+    expect(run.exit).not.toBe(0);
+    const details = (run.envelope as unknown as { details: { result: { verification: unknown } } }).details;
+    expect(details.result.verification).toEqual({ status: 'failed', error: 'read-back mismatch for field k: got 5, want "5"' });
+  });
+});
