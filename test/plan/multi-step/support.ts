@@ -407,6 +407,12 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'drive/commit_upload': { success: true },
     'drive/get_file_info': { result: { fileId: 'v-fileId', name: path.basename(String(data.file)), fileSize: statSync(path.join(ROOT, FILES, path.basename(String(data.file)))).size } },
   }),
+  // todo add-attachment reads its credentials as parseTodoFileUploadInfo (fragment upload_credentials_*, lead-s37): a
+  // resourceUrl and an uploadKey inside result, which the synthesizer does not derive from paths
+  'todo.add_todo_attachment': (_data, ctx) => ({
+    'todo/init_todo_file_upload': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
+    'todo/commit_todo_file_upload': { result: { dentryId: 7, spaceId: 8 } },
+  }),
   // the drive upload leaf reads its credentials as parseDriveUploadInfo / parseUploadInfo (lead, session 23): a URL and an
   // uploadId (drive), a resourceUrl and an uploadKey (doc), inside result
   'drive.upload': (_data, ctx) => ({
