@@ -20,7 +20,11 @@
 //                                           (20261310: notes/h35-b1.md, 20261311: h35-b2.md, 20261312: h35-b3.md)
 //                                           (20261313: notes/h36-a1.md, 20261314: h36-a2.md, 20261315: h36-a3.md, 20261316: h36-a4.md,
 //                                           20261317: h36-a5.md, 20261318 and 20261319: h36-lead.md, 20261320: h36-b1.md, 20261321: h36-b2.md,
-//                                           20261322: h36-b3.md; the next second reading draws seed 20261323)
+//                                           20261322: h36-b3.md)
+//                                           (20261323: notes/h37-a1.md, 20261324: h37-a2.md, 20261325: h37-a3.md, 20261326: h37-a4.md,
+//                                           20261327-20261330 and 20261335: h37-lead.md, 20261331: h37-b1.md, 20261332: h37-b2.md,
+//                                           20261333: h37-b3.md, 20261334: h37-b4.md, 20261336: h37-b5.md, 20261337: h37-b6.md;
+//                                           the next second reading draws seed 20261338)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
