@@ -302,6 +302,13 @@ export function normalizeArgs(s: Scope, at: string, raw: unknown): Record<string
   return out;
 }
 
+/** An object whose one key names a source that reads something (a flag, a step, an element): never meant as a literal. */
+function looksLikeSource(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const keys = Object.keys(v);
+  return keys.length >= 1 && ['flag', 'typed', 'from', 'item', 'positional', 'env', 'stdin', 'first', 'each'].includes(keys[0]);
+}
+
 export function normalizeCondition(s: Scope, at: string, raw: unknown): Condition {
   const kinds = isObj(raw) ? CONDITION_KINDS.filter((k) => Object.hasOwn(raw, k)) : [];
   if (!isObj(raw) || kinds.length !== 1 || Object.keys(raw).some((k) => k !== kinds[0] && !(kinds[0] === 'from' && k === 'path'))) {
@@ -371,6 +378,11 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
         return { all: [] };
       }
       if (kinds[0] === 'in' && !Array.isArray(v[1])) s.problems.push(`${at}: in needs a list of literals`);
+      // h37-b5: the second element of equals / in is a literal; an object spelled as a source there was compared as that
+      // object, never read (two plans checked nothing): refuse it, so two values are compared with equal_fold or subset
+      if ((kinds[0] === 'equals' || kinds[0] === 'in') && (kinds[0] === 'equals' ? [v[1]] : Array.isArray(v[1]) ? v[1] : []).some(looksLikeSource)) {
+        s.problems.push(`${at}: ${kinds[0]} compares with literals, and ${JSON.stringify(kinds[0] === 'equals' ? v[1] : v[1])} reads like a source; compare two values with equal_fold or subset`);
+      }
       if (kinds[0] === 'has_key' && (typeof v[1] !== 'string' || v[1] === '')) s.problems.push(`${at}: has_key needs [source, key], the key a non-empty text`);
       if (kinds[0] === 'matches') {
         try {

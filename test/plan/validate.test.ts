@@ -31,6 +31,10 @@ describe('plan validation', () => {
     expect(problems(plan([step({ untyped_lists: ['fields', { path: 'ids', when: { flag: 'limit' } }] })]))).toEqual([]);
   });
 
+  it('accepts an equals with a literal object that is no source ({} and a plain object)', () => {
+    expect(problems(plan([step(), { id: 'no', refuse: 'x', when: { equals: [{ from: 'call' }, {}] } }, { id: 'no2', refuse: 'y', when: { equals: [{ from: 'call' }, { success: true }] } }]))).toEqual([]);
+  });
+
   it('accepts a ledger on a for_each call, and a read-back poll on a timetable with a condition on the answer', () => {
     expect(problems(plan([step({ for_each: { const: ['a'] }, args: { x: { item: true } }, ledger: { continue: { equals: [{ flag: 'limit' }, 1] } } })]))).toEqual([]);
     expect(problems(plan([step({ poll: { until: { holds: { present: { item: true, path: 'a' } } }, delays_ms: [250, 500], verify: true } })]))).toEqual([]);
@@ -84,6 +88,9 @@ describe('plan validation', () => {
     ['untyped_lists below the top of the arguments', plan([step({ untyped_lists: ['Req.ids'] })]), 'steps[0] (call).untyped_lists: a non-empty list of top-level argument keys'],
     ['an empty untyped_lists', plan([step({ untyped_lists: [] })]), 'steps[0] (call).untyped_lists: a non-empty list of top-level argument keys'],
     ['untyped_lists on a step that makes no MCP call', plan([step(), { id: 'no', refuse: 'x', when: { flag: 'limit' }, untyped_lists: ['a'] }]), 'steps[1] (no).untyped_lists: only on an MCP call'],
+    // h37-b5: equals / in compare with literals; a source spelled there was never read (two plans checked nothing)
+    ['an equals whose literal reads like a source', plan([step(), { id: 'no', refuse: 'x', when: { equals: [{ flag: 'limit' }, { from: 'call', path: 'a' }] } }]), 'equals compares with literals, and {"from":"call","path":"a"} reads like a source'],
+    ['an in whose literals hold a source', plan([step(), { id: 'no', refuse: 'x', when: { in: [{ flag: 'limit' }, [1, { flag: 'limit' }]] } }]), 'in compares with literals'],
   ];
   for (const [what, plans, message] of cases) {
     it(`rejects ${what}`, () => {
