@@ -1,0 +1,57 @@
+// Session 38 second reading, part a3 (issue 32): where a drawn command still differed from upstream's body at
+// c7521c1c, run as a user types it against the recording backend on 127.0.0.1 (notes/h38-a3.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h38a3-');
+const { sent } = outputs;
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+// The calendar day shortcuts read an event's times with Go's time.Parse(time.RFC3339, dt) (smart/next_event.go:158-197,
+// conflicts.go:156@c7521c1c). When the fixed-width fast path fails, Go's general layout parser reads the text
+// (time.Parse falls back to parse(layout, ...)): the hour `15` takes one or two digits, and after the seconds a
+// fraction may follow a period or a comma; the offset's hours may be up to 24 and its minutes up to 60. Such a start
+// is printed as its own wall clock (start.Format("2006-01-02 15:04")), not dropped.
+describe('calendar +week / +today: event times read as Go reads RFC 3339 (next_event.go:158-197@c7521c1c)', () => {
+  const wall = fc.record({
+    y: fc.integer({ min: 2000, max: 2099 }), mo: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }),
+    h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 0, max: 59 }), s: fc.integer({ min: 0, max: 59 }),
+    oneDigitHour: fc.boolean(), fraction: fc.option(fc.tuple(fc.constantFrom('.', ','), fc.stringMatching(/^[0-9]{1,12}$/u))),
+    zone: fc.oneof(fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }))
+      .map(([sign, zh, zm]) => `${sign}${pad(zh)}:${pad(zm)}`)),
+  });
+  type Wall = { y: number; mo: number; d: number; h: number; mi: number; s: number; oneDigitHour: boolean; fraction: [string, string] | null; zone: string };
+  const text = (w: Wall) => `${w.y}-${pad(w.mo)}-${pad(w.d)}T${w.oneDigitHour && w.h < 10 ? String(w.h) : pad(w.h)}:${pad(w.mi)}:${pad(w.s)}${w.fraction ? w.fraction.join('') : ''}${w.zone}`;
+  const clock = (w: { y: number; mo: number; d: number; h: number; mi: number }) => `${w.y}-${pad(w.mo)}-${pad(w.d)} ${pad(w.h)}:${pad(w.mi)}`;
+
+  it.each([['+week'], ['+today']])('%s: start and end print as written, one-digit hours and comma fractions included', async (verb) => {
+    await fc.assert(fc.asyncProperty(wall, wall, async (a, b) => {
+      outputs.answer('list_calendar_events', { result: { events: [{ id: 'e1', summary: 's', start: { dateTime: text(a) }, end: { dateTime: text(b) } }] } });
+      const r = await sent(['calendar', verb]);
+      expect(r.reason).toBeUndefined();
+      expect(r.printed).toEqual({ events: [{ title: 's', eventId: 'e1', start: clock(a), end: clock(b) }] });
+    }), { numRuns: 25 });
+  });
+
+  it('texts Go refuses are no time: lower-case t or z, a padded text, hour 24, second 60, Feb 30, offset hour 25 or minute 61', async () => {
+    const refused = ['2026-03-10t09:00:00Z', '2026-03-10T09:00:00z', ' 2026-03-10T09:00:00Z', '2026-03-10T09:00:00Z ',
+      '2026-03-10T24:00:00Z', '2026-03-10T09:00:60Z', '2026-02-30T09:00:00Z', '2026-03-10T09:00:00+25:00',
+      '2026-03-10T09:00:00+08:61', '2026-03-10T09:00:00.Z', '2026-3-10T09:00:00Z', '2026-03-10T09:00:00+0800'];
+    for (const dt of refused) {
+      outputs.answer('list_calendar_events', { events: [{ id: 'e', start: { dateTime: dt }, end: { dateTime: dt } }] });
+      expect((await sent(['calendar', '+week'])).printed, dt).toEqual({ events: [{ title: '(无标题)', eventId: 'e' }] });
+    }
+  });
+
+  it('+next-event: a start written with a comma fraction is a candidate, and the earliest wins', async () => {
+    outputs.answer('list_calendar_events', { result: { events: [
+      { id: 'late', summary: 'late', start: { dateTime: '2099-01-02T10:00:00Z' } },
+      { id: 'early', summary: 'early', start: { dateTime: '2099-01-02T9:00:00,5Z' } },
+    ] } });
+    const r = await sent(['calendar', '+next-event']);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toMatchObject({ event: { eventId: 'early', start: '2099-01-02 09:00' } });
+  });
+});
