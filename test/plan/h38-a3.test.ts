@@ -55,3 +55,61 @@ describe('calendar +week / +today: event times read as Go reads RFC 3339 (next_e
     expect(r.printed).toMatchObject({ event: { eventId: 'early', start: '2099-01-02 09:00' } });
   });
 });
+
+// sheet range set-style's --font-sizes-json (helpers/sheet_style.go:249-275@c7521c1c, intGrid): the text is decoded by
+// json.Unmarshal into [][]int, so each cell must be a whole-number literal (no fraction, no exponent: 1.0, 1e3 and 1.5
+// fail the decode, as do a text or a boolean) and null is 0; a cell of 0 leaves that cell's size unset, and no sign
+// check is made on the matrix (only the scalar --font-size must not be negative, :254-256), so a negative size is sent.
+// range batch-set-style builds its cells with the same buildStyleCells (:756-797, :799-840), its --ranges and --batch
+// modes alike; a --batch item's fontSize is a Go int field (:113-118), decoded the same way.
+describe('sheet range set-style / batch-set-style: a font size matrix as json.Unmarshal into [][]int reads it (sheet_style.go:249-275@c7521c1c)', () => {
+  const size = fc.oneof(fc.integer({ min: -400, max: 400 }), fc.constant(null));
+  const matrix = fc.integer({ min: 1, max: 3 }).chain((cols) => fc.array(fc.array(size, { minLength: cols, maxLength: cols }), { minLength: 1, maxLength: 3 }));
+  const range = (m: unknown[][]) => `A1:${String.fromCharCode(64 + m[0].length)}${m.length}`;
+  const cellsOf = (m: (number | null)[][]) => m.map((row) => row.map((n) => (n === null || n === 0 ? {} : { cellStyles: { fontSize: n } })));
+
+  it('set-style: every whole size is sent as written, negatives included; 0 and null leave the cell unset', async () => {
+    await fc.assert(fc.asyncProperty(matrix, async (m) => {
+      const r = await sent(['sheet', 'range', 'set-style', '--node', 'n', '--sheet-id', 's', '--range', range(m), '--font-sizes-json', JSON.stringify(m)]);
+      expect(r.reason).toBeUndefined();
+      expect(r.calls).toEqual([['sheet/set_cell_range', { nodeId: 'n', sheetId: 's', rangeAddress: range(m), cells: cellsOf(m) }]]);
+    }), { numRuns: 20 });
+  });
+
+  it('set-style: a cell that is no whole-number literal is refused before any call', async () => {
+    for (const cell of ['1.0', '1e3', '2E0', '1.5', '-0.0', '""', '"12"', 'true', '[1]', '{}']) {
+      const r = await sent(['sheet', 'range', 'set-style', '--node', 'n', '--sheet-id', 's', '--range', 'A1:B1', '--font-sizes-json', `[[10,${cell}]]`]);
+      expect(r.calls, cell).toEqual([]);
+      expect(r.reason, cell).toBe('invalid_parameter');
+    }
+  });
+
+  it('set-style: -0 is 0 (unset), and the scalar --font-size still refuses a negative', async () => {
+    const r = await sent(['sheet', 'range', 'set-style', '--node', 'n', '--sheet-id', 's', '--range', 'A1:B1', '--font-sizes-json', '[[-0,12]]']);
+    expect(r.calls).toEqual([['sheet/set_cell_range', { nodeId: 'n', sheetId: 's', rangeAddress: 'A1:B1', cells: [[{}, { cellStyles: { fontSize: 12 } }]] }]]);
+    const neg = await sent(['sheet', 'range', 'set-style', '--node', 'n', '--sheet-id', 's', '--range', 'A1', '--font-size=-3']);
+    expect(neg.calls).toEqual([]);
+    expect(neg.reason).toBe('invalid_parameter');
+  });
+
+  it('batch-set-style --ranges: the same matrix reading, a negative size sent', async () => {
+    const r = await sent(['sheet', 'range', 'batch-set-style', '--node', 'n', '--ranges', '["S1!A1:B1"]', '--font-sizes-json', '[[-2,0]]']);
+    expect(r.calls).toEqual([['sheet/batch_update', { nodeId: 'n', operations: [{ toolName: 'set_cell_range', input: { sheetId: 'S1', rangeAddress: 'A1:B1', cells: [[{ cellStyles: { fontSize: -2 } }, {}]] } }] }]]);
+    const bad = await sent(['sheet', 'range', 'batch-set-style', '--node', 'n', '--ranges', '["S1!A1"]', '--font-sizes-json', '[[1.0]]']);
+    expect(bad.calls).toEqual([]);
+    expect(bad.reason).toBe('invalid_parameter');
+  });
+
+  it('batch-set-style --batch: an item fontSize of 2.0 or 1e1 fails the decode; its fontSizesJson text is read as the flag', async () => {
+    for (const lit of ['2.0', '1e1', '1.5']) {
+      const r = await sent(['sheet', 'range', 'batch-set-style', '--node', 'n', '--batch', `[{"sheetId":"s","range":"A1","fontSize":${lit}}]`]);
+      expect(r.calls, lit).toEqual([]);
+      expect(r.reason, lit).toBe('invalid_parameter');
+    }
+    const ok = await sent(['sheet', 'range', 'batch-set-style', '--node', 'n', '--batch', '[{"sheetId":"s","range":"A1:B1","fontSizesJson":"[[-3,14]]"},{"sheetId":"t","range":"A1","fontSize":9}]']);
+    expect(ok.calls).toEqual([['sheet/batch_update', { nodeId: 'n', operations: [
+      { toolName: 'set_cell_range', input: { sheetId: 's', rangeAddress: 'A1:B1', cells: [[{ cellStyles: { fontSize: -3 } }, { cellStyles: { fontSize: 14 } }]] } },
+      { toolName: 'set_cell_range', input: { sheetId: 't', rangeAddress: 'A1', cells: [[{ cellStyles: { fontSize: 9 } }]] } },
+    ] }]]);
+  });
+});
