@@ -113,3 +113,21 @@ describe('sheet range set-style / batch-set-style: a font size matrix as json.Un
     ] }]]);
   });
 });
+
+// Sibling of the calendar reading above: the report lists' row time (reportTimeValueToMillis, helpers/report.go:1321-1352
+// @c7521c1c) is time.Parse(time.RFC3339, x), else time.ParseInLocation("2006-01-02 15:04", x, time.Local). Go refuses
+// an offset past +24:60 (so such a text is no time, its row's date printed as written and sorted last), and a space of
+// the layout takes a run of spaces (so "2026-03-10  09:00" is a time, printed as "2026-03-10 09:00").
+describe('report inbox list: a row time read as Go reads RFC 3339 and 2006-01-02 15:04 (report.go:1321-1352@c7521c1c)', () => {
+  it('an offset of +25:00 is no time; a run of spaces in the minute form is one', async () => {
+    outputs.answer('get_received_report_list', { result: [
+      { reportId: 'r1', createTime: '2026-03-10T09:00:00+25:00', report_name: 'a' },
+      { reportId: 'r2', createTime: '2026-03-10  09:00', report_name: 'b' },
+    ] });
+    outputs.answer('get_report_entry_details', { result: {} });
+    const r = await sent(['report', 'inbox', 'list', '--start', '2026-03-01', '--end', '2026-03-20']);
+    expect(r.reason).toBeUndefined();
+    const rows = (r.printed as { result: { 日期: string; 标题: string }[] }).result;
+    expect(rows.map((row) => [row.标题, row.日期])).toEqual([['b', '2026-03-10 09:00'], ['a', '2026-03-10T09:00:00+25:00']]);
+  });
+});
