@@ -131,3 +131,22 @@ describe('report inbox list: a row time read as Go reads RFC 3339 and 2006-01-02
     expect(rows.map((row) => [row.标题, row.日期])).toEqual([['b', '2026-03-10 09:00'], ['a', '2026-03-10T09:00:00+25:00']]);
   });
 });
+
+// Sibling of the calendar reading above: a drive entry's time (toMillis, helpers/drive_latest.go:100-124@c7521c1c;
+// the walks of drive list --depth/--latest and drive status/pull/push/sync read it through driveItem.modifiedMillis,
+// drive_status.go:276-285) is strconv.ParseInt of the trimmed text (a sign allowed) when positive, else
+// time.Parse(time.RFC3339): hour 24 and Feb 30 are no time (JavaScript's Date.parse takes both), a one-digit hour and
+// a comma fraction are one.
+describe('drive list --latest: an entry time read as toMillis reads it (drive_latest.go:100-124@c7521c1c)', () => {
+  it('orders by the times Go reads: a comma fraction and a signed number count, hour 24 does not', async () => {
+    outputs.answer('list_files', { result: { items: [
+      { type: 'FILE', name: 'a', dentryUuid: 'a1', modifiedTime: '2026-03-10T24:00:00Z' },
+      { type: 'FILE', name: 'b', dentryUuid: 'b1', modifiedTime: '2026-03-10T9:00:00,5Z' },
+      { type: 'FILE', name: 'c', dentryUuid: 'c1', modifiedTime: ' +1773133200000 ' },
+      { type: 'FILE', name: 'd', dentryUuid: 'd1', modifiedTime: '2026-02-30T00:00:00Z' },
+    ] } });
+    const r = await sent(['drive', 'list', '--depth', '2', '--latest', '4']);
+    expect(r.reason).toBeUndefined();
+    expect((r.printed as { items: { name: string }[] }).items.map((i) => i.name)).toEqual(['b', 'c', 'a', 'd']);
+  });
+});
