@@ -86,6 +86,13 @@ describe('oa +my-initiated: a blank answer prints the empty object (runner.go:26
       expect({ text, reason: r.reason, printed: r.printed }).toEqual({ text, reason: undefined, printed: {} });
     }), { numRuns: 12 });
   });
+  it('sibling chat +unread-chats (smart/unread_chats.go:113-123@c7521c1c): any blank text prints {} too', async () => {
+    await fc.assert(fc.asyncProperty(blank, async (text) => {
+      outputs.answerText('unread_message_conversation_list', text);
+      const r = await sent(['chat', '+unread-chats']);
+      expect({ text, reason: r.reason, printed: r.printed }).toEqual({ text, reason: undefined, printed: {} });
+    }), { numRuns: 8 });
+  });
   it('JSON null still prints null, and an object without a list prints as it came (controls)', async () => {
     outputs.answerText('get_submitted_instances', 'null');
     expect((await sent(['oa', '+my-initiated'])).printed).toBeNull();
