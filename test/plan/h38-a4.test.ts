@@ -2,6 +2,7 @@
 // body at c7521c1c, run as a user types it against the recording backend on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h38a4-');
@@ -98,5 +99,34 @@ describe('oa +my-initiated: a blank answer prints the empty object (runner.go:26
     expect((await sent(['oa', '+my-initiated'])).printed).toBeNull();
     outputs.answerText('get_submitted_instances', JSON.stringify({ list: [], result: { list: [{ title: 't' }] } }));
     expect((await sent(['oa', '+my-initiated'])).printed).toEqual({ list: [], result: { list: [{ title: 't' }] } });
+  });
+});
+
+// validateWorkspaceInputPath (shortcut/doc/common.go:99-121@c7521c1c), the Validate of doc +media-insert
+// (media_style_shortcuts.go:56), +import (content_shortcuts.go:507) and +resource-update (:135-140, when --file is not
+// blank), refuses an absolute --file (filepath.IsAbs of the trimmed text) before any call, even one naming a file inside
+// the working directory; before, dws read it like a relative one and went on to the upload calls.
+describe('doc local-file shortcuts: an absolute --file is refused before any call (doc/common.go:99-103@c7521c1c)', () => {
+  const image = { 'in.png': '\x89PNG\r\n\x1a\n' };
+  const withFile = (dir: string): [string, string[]][] => [
+    ['+media-insert', ['doc', '+media-insert', '--node', 'n1', '--file', `${dir}/in.png`, '--yes']],
+    ['+import', ['doc', '+import', '--file', `${dir}/in.png`, '--yes']],
+    ['+resource-update', ['doc', '+resource-update', '--node', 'n1', '--file', ` ${dir}/in.png`, '--yes']],
+  ];
+  it('each refuses an absolute path naming a file inside the file root, sending nothing', async () => {
+    const env = outputs.env(image);
+    const dir = env.DWS_FILE_ROOT;
+    for (const [name, argv] of withFile(dir)) {
+      outputs.mcp.calls.length = 0;
+      const outcome = await dispatchInProcess(argv, env);
+      expect({ name, reason: outcome.error?.reason, calls: outputs.mcp.calls.length }).toEqual({ name, reason: 'invalid_parameter', calls: 0 });
+    }
+  });
+  it('the same file named relatively reaches the first call (control)', async () => {
+    const env = outputs.env(image);
+    outputs.mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(['doc', '+media-insert', '--node', 'n1', '--file', 'in.png', '--yes'], env);
+    expect(outputs.mcp.calls[0]?.name).toBe('get_doc_attachment_upload_info');
+    expect(outcome.error?.reason).not.toBe('invalid_parameter');
   });
 });
