@@ -20,6 +20,8 @@ export const LAYERS: Record<string, number> = {
   'json-well-formed.ts': 0.47,
   // How Go's fmt prints a decoded JSON value (%v): one home for every place upstream formats an answer's value.
   'go-fmt.ts': 0.55,
+  // Go's time.Parse of upstream's time layouts: one home for the plan's time transforms and the answer readers.
+  'go-time.ts': 0.56,
   // Text analysis shared by everything that matches words: the one fold, plural rule, phrase matcher and order; Go's
   // whitespace (below backend, which reads answers as upstream trims them). It imports nothing outside itself.
   text: 0.6,

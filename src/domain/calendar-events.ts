@@ -3,7 +3,7 @@
 // calendarProjectEvents, conflicts.go, free_slots.go). Times are RFC 3339 texts; an event's clock times print in the
 // offset the event was written in (Go's time.Parse keeps it), the day's own times in the local zone.
 import { isObject } from '../json-object.js';
-import { goLayoutParts } from '../plan/transforms/time.js';
+import { goLayoutParts } from '../go-time.js';
 
 const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
 

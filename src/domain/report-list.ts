@@ -8,7 +8,7 @@
 import { isObject } from '../json-object.js';
 import { fields, trimSpace } from '../text/space.js';
 import { goFloatText } from '../go-fmt.js';
-import { goLayoutParts } from '../plan/transforms/time.js';
+import { goLayoutParts } from '../go-time.js';
 
 type Obj = Record<string, unknown>;
 type Row = Record<string, string>;

@@ -9,7 +9,7 @@ import { byCodePoint } from '../text/order.js';
 import { cutBytes, MAX_NAME_BYTES, tempOwner } from '../backend/files.js';
 import { isObject } from '../json-object.js';
 import { goDecode } from '../plan/transforms/json.js';
-import { goLayoutParts } from '../plan/transforms/time.js';
+import { goLayoutParts } from '../go-time.js';
 import { trimSpace } from '../text/space.js';
 
 export interface WalkBounds {

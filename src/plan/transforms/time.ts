@@ -2,6 +2,7 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
+import { goLayoutParts, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -62,73 +63,6 @@ const FLEX_LAYOUTS: readonly string[] = [
   '20060102',
 ];
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
-
-/** The parts Go's time.Parse reads from a value by a layout, or undefined where Go returns an error. */
-interface GoParts { y: number; mo: number; d: number; h: number; mi: number; s: number; ns: number; offsetSec?: number }
-
-/**
- * Go's `time.Parse(layout, value)` for the layout elements upstream's time layouts use (`2006` four digits, `01`
- * and `02` two, `15` one or two, `04` and `05` two; after the seconds a fraction `.ddd` or `,ddd` of any length,
- * nanoseconds kept; `Z07:00` is `Z` or `+hh:mm`, `-07:00` only the latter, offsets up to 24:60; a space in the
- * layout takes one or more spaces; anything else literally). Ranges as Go checks them: month 1-12, hour < 24,
- * minute and second < 60, the day a day of that month.
- */
-export function goLayoutParts(layout: string, value: string): GoParts | undefined {
-  const p: GoParts = { y: 0, mo: 1, d: 1, h: 0, mi: 0, s: 0, ns: 0 };
-  let v = value;
-  const two = (fixed: boolean): number | undefined => {
-    const m = (fixed ? /^\d\d/u : /^\d\d?/u).exec(v);
-    if (!m) return undefined;
-    v = v.slice(m[0].length);
-    return Number(m[0]);
-  };
-  for (const tok of layout.match(/2006|Z07:00|-07:00|01|02|15|04|05|./gu) ?? []) {
-    let n: number | undefined;
-    switch (tok) {
-      case '2006': {
-        if (!/^\d{4}/u.test(v)) return undefined;
-        p.y = Number(v.slice(0, 4));
-        v = v.slice(4);
-        break;
-      }
-      case '01': n = two(true); if (n === undefined || n < 1 || n > 12) return undefined; p.mo = n; break;
-      case '02': n = two(true); if (n === undefined || n > 31) return undefined; p.d = n; break;
-      case '15': n = two(false); if (n === undefined || n >= 24) return undefined; p.h = n; break;
-      case '04': n = two(true); if (n === undefined || n >= 60) return undefined; p.mi = n; break;
-      case '05': {
-        n = two(true);
-        if (n === undefined || n >= 60) return undefined;
-        p.s = n;
-        const f = /^[.,](\d+)/u.exec(v);
-        if (f) { p.ns = Number(f[1].slice(0, 9).padEnd(9, '0')); v = v.slice(f[0].length); }
-        break;
-      }
-      case 'Z07:00':
-      case '-07:00': {
-        if (tok === 'Z07:00' && v.startsWith('Z')) { p.offsetSec = 0; v = v.slice(1); break; }
-        const z = /^([+-])(\d\d):(\d\d)/u.exec(v);
-        if (!z || Number(z[2]) > 24 || Number(z[3]) > 60) return undefined;
-        p.offsetSec = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 3600 + Number(z[3]) * 60);
-        v = v.slice(6);
-        break;
-      }
-      case ' ': {
-        const sp = /^ +/u.exec(v);
-        if (!sp) return undefined;
-        v = v.slice(sp[0].length);
-        break;
-      }
-      default:
-        if (!v.startsWith(tok)) return undefined;
-        v = v.slice(tok.length);
-    }
-  }
-  if (v !== '' || p.d < 1 || p.d > daysIn(p.y, p.mo)) return undefined;
-  return p;
-}
-
-const leapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-const daysIn = (y: number, mo: number) => (mo === 2 ? (leapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31);
 
 /** The wall-clock fields read as UTC -> epoch milliseconds (any year 0-9999: Date.UTC would read 0-99 as 19xx). */
 function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
