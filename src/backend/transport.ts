@@ -352,12 +352,28 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
  * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does). Either way a lone surrogate
  * escape is U+FFFD, as Go's decoder makes it (src/json-well-formed.ts).
  */
-export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, textRules?: TextRules, jsonText = false): unknown {
+export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, textRules?: TextRules, jsonText = false, objectText = false): unknown {
   const value = rawResultOf(r, exactNumbers);
   const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server), textRules ? { rules: textRules, body: firstTextOf(r, textRules) } : undefined);
   if (refusal) throw refusal;
   if (jsonText && r.structuredContent === undefined) refuseNonJsonText(r, where);
+  if (objectText && r.structuredContent === undefined) refuseQuotedText(r, value, where);
   return redactValue(value, server);
+}
+
+/**
+ * A call step's `answer_object` (docs/PLANS.md) reads the decoded answer (src/plan/executor.ts), where a JSON text
+ * literal decodes to a text: one that is blank (`""`, `" "`) would pass as the blank answer upstream's CallMCPData
+ * maps to the empty map, though upstream saw a text that is not blank and failed to decode it into a map
+ * (runner.go:255-271@c7521c1c). Such an answer is refused here, where the text is still as it came.
+ */
+function refuseQuotedText(r: CallToolResult, value: unknown, where: string): void {
+  const [only] = r.content;
+  if (r.content.length !== 1 || only.type !== 'text' || typeof value !== 'string') return;
+  if (trimSpace(String(only.text ?? '')) !== '' && trimSpace(value) === '') {
+    throw new DwsError('backend_error', `${where} answered a JSON text, not a JSON object, so it cannot be read (upstream fails to decode it)`,
+      'the backend answered in a shape this command cannot read; try again later, or read the raw answer with the atomic command');
+  }
 }
 
 /**
