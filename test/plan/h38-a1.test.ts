@@ -2,6 +2,8 @@
 // c7521c1c, run as a user types it against the recording backend on 127.0.0.1 (notes/h38-a1.md).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { resultOf } from '../../src/backend/transport.js';
+import { problemsOf } from './fake-plan.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h38a1-');
@@ -40,5 +42,73 @@ describe('sheet create-with-data: an unread parent spelling is refused before an
     const r = await sent(['sheet', 'create-with-data', '--name', 'n', '--values', '[["a"]]', flag, 'fld1']);
     expect(r.reason).toBe('invalid_parameter');
     expect(r.calls).toEqual([]);
+  });
+});
+
+// The six devapp shortcuts registered frameworkUnified that print one call (shortcut/devapp/devapp.go:1699-1735@c7521c1c:
+// +get, +webapp-get, +robot-get, +version-get, +version-check-approval, +version-status) read it with rt.CallMCP's
+// unified branch (shortcut/runner.go:134-147), helpers.CallMCPToolDataOnServer (helpers.go:257-273): the first text that
+// is not blank must be JSON (any JSON value passes) or the run fails; no such text is the empty object {}, which
+// DevAppCommandResultFromPayload (helpers/devapp.go:1922-1943) prints as a success.
+describe('devapp unified shortcuts: the answer is decoded as CallMCPToolDataOnServer decodes it (helpers.go:257-273@c7521c1c)', () => {
+  const commands: [string, string, string[]][] = [
+    ['+get', 'get_dev_app', ['--unified-app-id', 'u1']],
+    ['+webapp-get', 'get_extension_webapp_config', ['--unified-app-id', 'u1']],
+    ['+robot-get', 'get_extension_robot_config', ['--unified-app-id', 'u1']],
+    ['+version-get', 'get_dev_app_version_detail', ['--unified-app-id', 'u1', '--version-id', 'v1']],
+    ['+version-check-approval', 'publish_dev_app_version', ['--unified-app-id', 'u1', '--version-id', 'v1']],
+    ['+version-status', 'get_dev_app_version_status', ['--unified-app-id', 'u1', '--version-id', 'v1']],
+  ];
+  const notJson = fc.string({ minLength: 1, maxLength: 20 }).filter((t) => {
+    if (t.trim() === '') return false;
+    try { JSON.parse(t); return false; } catch { return true; }
+  });
+  it.each(commands)('%s: a text that is not JSON fails the run after its one call', async (cmd, rpc, flags) => {
+    await fc.assert(fc.asyncProperty(notJson, async (text) => {
+      outputs.answerText(rpc, text);
+      const r = await sent(['devapp', cmd, ...flags]);
+      expect(r.reason).toBe('backend_error');
+      expect(r.printed).toBeUndefined();
+      expect(r.calls.map((c) => c[0])).toEqual([`devapp/${rpc}`]);
+    }), { numRuns: 4 });
+  });
+  it.each(commands)('%s: a blank answer prints the empty object', async (cmd, rpc, flags) => {
+    for (const blank of ['', ' \n\t']) {
+      outputs.answerText(rpc, blank);
+      const r = await sent(['devapp', cmd, ...flags]);
+      expect(r.reason).toBeUndefined();
+      expect(r.printed).toEqual({});
+    }
+  });
+  it('a JSON answer of any kind still prints as it came (a quoted text, a list, a number)', async () => {
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.string(), fc.array(fc.integer()), fc.integer()), async (value) => {
+      outputs.answerText('get_extension_webapp_config', JSON.stringify(value));
+      const r = await sent(['devapp', '+webapp-get', '--unified-app-id', 'u1']);
+      expect(r.reason).toBeUndefined();
+      expect(r.printed).toEqual(value);
+    }), { numRuns: 8 });
+  });
+});
+
+// The step key of the fix above (docs/PLANS.md "Step kinds", answer_json): `blank_object` is the build's third
+// spelling; it is taken on an MCP call only, and any other value is still refused.
+describe('answer_json: blank_object (NEW MECHANISM, h38-a1)', () => {
+  const step = { id: 'call', server: 'contact', rpc: 'search_user', effect: 'read', args: { keyword: { flag: 'name' } } };
+  it('the build takes it on an MCP call, and not on another step or as another word', () => {
+    expect(problemsOf({ facts: 't', steps: [{ ...step, answer_json: 'blank_object' }] })).toEqual([]);
+    expect(problemsOf({ facts: 't', steps: [{ ...step, answer_json: 'blank' }] }).join()).toContain('blank_object');
+    expect(problemsOf({ facts: 't', steps: [step, { id: 'v', value: { const: 1 }, answer_json: 'blank_object' }] }).join()).toContain('answer_json: only on an MCP call');
+  });
+  it('resultOf: no non-blank text is {}, text that is not JSON is refused, JSON passes as decoded', () => {
+    const server: Parameters<typeof resultOf>[1] = { url: 'http://127.0.0.1:1/mcp' };
+    const texts = (...t: string[]) => ({ content: t.map((text) => ({ type: 'text', text })) }) as unknown as Parameters<typeof resultOf>[0];
+    expect(resultOf(texts(''), server, 'x', false, undefined, 'blank_object')).toEqual({});
+    expect(resultOf(texts(' ', '\n'), server, 'x', false, undefined, 'blank_object')).toEqual({});
+    expect(resultOf({ content: [] } as unknown as Parameters<typeof resultOf>[0], server, 'x', false, undefined, 'blank_object')).toEqual({});
+    expect(() => resultOf(texts('not json'), server, 'x', false, undefined, 'blank_object')).toThrow(/not JSON/);
+    expect(resultOf(texts('"s"'), server, 'x', false, undefined, 'blank_object')).toBe('s');
+    expect(resultOf(texts('[1]'), server, 'x', false, undefined, 'blank_object')).toEqual([1]);
+    // `true` still refuses the blank answer
+    expect(() => resultOf(texts(' '), server, 'x', false, undefined, true)).toThrow(/no text that is not blank/);
   });
 });
