@@ -63,3 +63,30 @@ describe('minutes +speaker-replace: replace_speaker is a strict write (alignment
     expect(r.calls.map(([tool]) => tool)).toEqual(['minutes/get_minutes_transcription', 'minutes/replace_speaker', 'minutes/get_minutes_transcription']);
   });
 });
+
+// drive search with --target all (or none) prints {drive_results, doc_results} (helpers/drive.go:1535-1555@c7521c1c):
+// each side's text comes from parseMCPToolTextResult (helpers.go:222-261), which gives "" when no text block is non-blank
+// (Go's TrimSpace), and a "" text leaves its key out; any other text is kept as json.Unmarshal decodes it (null, false,
+// [] and 0 included) or as the raw text when it is not JSON. Both left out print {}.
+describe('drive search: a side answered with blank text is left out of the aggregate (drive.go:1535-1555@c7521c1c)', () => {
+  const blank = fc.constantFrom('', ' ', '  \n\t', '\r\n');
+  it('a blank drive or doc answer leaves its key out; both blank print {}', async () => {
+    await fc.assert(fc.asyncProperty(blank, blank, fc.boolean(), async (driveText, docText, docBlank) => {
+      outputs.answerText('search_files', driveText);
+      outputs.answerText('search_documents', docBlank ? docText : '{"items":[1]}');
+      const r = await sent(['drive', 'search', '--query', 'q']);
+      expect(r.reason).toBeUndefined();
+      expect(r.calls.map(([tool]) => tool)).toEqual(['drive/search_files', 'doc/search_documents']);
+      expect(r.printed).toEqual(docBlank ? {} : { doc_results: { items: [1] } });
+    }), { numRuns: 12 });
+  });
+  it.each([
+    ['null', null], ['false', false], ['[]', []], ['0', 0], ['{}', {}], ['not json', 'not json'],
+  ])('a drive answer %s is kept as decoded', async (text, value) => {
+    outputs.answerText('search_files', text);
+    outputs.answerText('search_documents', ' ');
+    const r = await sent(['drive', 'search', '--query', 'q']);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toEqual({ drive_results: value });
+  });
+});
