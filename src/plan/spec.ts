@@ -482,6 +482,8 @@ export interface SaveSpec {
   overwrite?: Source;
   /** The name the file gets when `file` is a directory (default `saved.json`). */
   name?: Source;
+  /** `existing`: the directory the file goes in must already exist (no missing parent is made). */
+  parent?: 'existing';
 }
 
 export interface UploadSpec {
@@ -524,6 +526,8 @@ export interface DownloadSpec {
    * upstream's message-resource download (resource_download.go:239-348, :526-551@c7521c1c). Absent: any http/https URL.
    */
   url_policy?: UrlPolicy;
+  /** `existing`: the directory of `file` must already exist (no missing parent is made), as SaveSpec.parent. */
+  parent?: 'existing';
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */

@@ -1,8 +1,13 @@
 // Session 39 second reading, part a1 (issue 32, seed 20261348): where a drawn command (or a sibling) still differed
 // from upstream's body at c7521c1c, run as a user types it against the recording backend on 127.0.0.1
 // (notes/h39-a1.md).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { downloadUrl, saveValue } from '../../src/backend/transfer.js';
+import { privateEnv } from '../fixtures/mcp/server.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h39a1-');
@@ -90,3 +95,41 @@ describe('drive search: a side answered with blank text is left out of the aggre
     expect(r.printed).toEqual({ drive_results: value });
   });
 });
+
+// NEW MECHANISM `parent: existing` on `save` and `download` (src/backend/transfer.ts confinedTargetOf): the directory the
+// file goes in must already exist; nothing is made and nothing written. Without it the missing directories are made.
+describe('save / download parent: existing: the target directory must exist (NEW MECHANISM, h39-a1)', () => {
+  const root = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h39a1-parent-'));
+    mkdirSync(path.join(dir, 'there'));
+    return { dir, env: privateEnv(outputs.mcp.urlTemplate, 't', dir) as unknown as Parameters<typeof saveValue>[1] };
+  };
+  const missing = fc.constantFrom('gone/x.csv', 'gone/', 'gone/deeper/x.csv', 'there/gone/x.csv');
+  const present = fc.constantFrom('x.csv', 'there/x.csv', 'there/', 'there');
+  it('save: a missing directory is refused and nothing is made; an existing one is written', async () => {
+    await fc.assert(fc.asyncProperty(missing, present, async (bad, good) => {
+      const { dir, env } = root();
+      await expect(saveValue({ file: bad, content: 'a,b', overwrite: true, name: 'n.csv', parentExisting: true }, env)).rejects.toMatchObject({ reason: 'invalid_parameter' });
+      expect(existsSync(path.join(dir, 'gone'))).toBe(false);
+      expect(existsSync(path.join(dir, 'there', 'gone'))).toBe(false);
+      const saved = await saveValue({ file: good, content: 'a,b', overwrite: true, name: 'n.csv', parentExisting: true }, env);
+      expect(readFileSync(path.join(dir, saved.file), 'utf8')).toBe('a,b');
+    }), { numRuns: 8 });
+  });
+  it('save without it still makes the missing directories', async () => {
+    const { dir, env } = root();
+    const saved = await saveValue({ file: 'gone/deeper/x.csv', content: 'a', overwrite: false }, env);
+    expect(saved.file).toBe(path.join('gone', 'deeper', 'x.csv'));
+    expect(readFileSync(path.join(dir, saved.file), 'utf8')).toBe('a');
+  });
+  it('download: a missing directory is refused before anything is written', async () => {
+    outputs.mcp.files['p.bin'] = Buffer.from('payload');
+    const url = `${outputs.mcp.base}/files/p.bin`;
+    const { dir, env } = root();
+    await expect(downloadUrl({ url, file: 'gone/p.bin', maxBytes: 100, timeoutMs: 5000, parentExisting: true }, env)).rejects.toMatchObject({ reason: 'invalid_parameter' });
+    expect(existsSync(path.join(dir, 'gone'))).toBe(false);
+    expect(await downloadUrl({ url, file: 'there/p.bin', maxBytes: 100, timeoutMs: 5000, parentExisting: true }, env)).toMatchObject({ bytes: 7 });
+    expect(await downloadUrl({ url, file: 'made/p.bin', maxBytes: 100, timeoutMs: 5000 }, env)).toMatchObject({ bytes: 7 });
+  });
+});
+
