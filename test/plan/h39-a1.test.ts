@@ -133,3 +133,34 @@ describe('save / download parent: existing: the target directory must exist (NEW
   });
 });
 
+// The commands whose upstream body writes --output without making its directory (sibling set of sheet export-csv's
+// os.Stat(filepath.Dir(outputPath)) check, sheet_export_csv.go:193-201@c7521c1c): sheet export, doc download, drive
+// download and drive download-version open the file with os.Create (httpGetFile, doc.go:461-487; sheet_export.go:79-91;
+// doc.go:376-387; drive.go:756-778, :930-952@c7521c1c). A missing directory fails the run after the read; nothing is made.
+describe('an --output whose directory does not exist is refused and nothing is made (sheet export-csv and its siblings)', () => {
+  const link = () => `${outputs.mcp.base}/files/d.bin`;
+  const cases: [string, () => void, string[]][] = [
+    ['sheet export-csv', () => outputs.answer('sheet/get_range_as_csv', { csv: 'a,b' }), ['sheet', 'export-csv', '--node', 'N1']],
+    ['sheet export', () => {
+      outputs.answer('sheet/submit_export_job', { jobId: 'j1' });
+      outputs.answer('sheet/query_export_job', { status: 'SUCCESS', downloadUrl: link() });
+    }, ['sheet', 'export', '--node', 'N1']],
+    ['doc download', () => outputs.answer('doc/download_file', { resourceUrl: link() }), ['doc', 'download', '--node', 'N1']],
+    ['drive download', () => outputs.answer('drive/download_file', { downloadUrl: link() }), ['drive', 'download', '--node', 'N1']],
+    ['drive download-version', () => outputs.answer('drive/download_file_version', { downloadUrl: link() }), ['drive', 'download-version', '--node', 'N1', '--version', '2']],
+  ];
+  it.each(cases)('%s', async (_name, answer, argv) => {
+    outputs.mcp.files['d.bin'] = Buffer.from('payload');
+    for (const out of ['gone/x.out', 'gone/', 'a/b/x.out']) {
+      answer();
+      const r = await outputs.timed([...argv, '--output', out]);
+      expect(r.outcome.error?.reason).toBe('invalid_parameter');
+      expect(r.calls.length).toBeGreaterThan(0);
+      expect(existsSync(path.join(r.dir, out.split('/')[0]))).toBe(false);
+    }
+    answer();
+    const ok = await outputs.timed([...argv, '--output', 'x.out']);
+    expect(ok.outcome.error).toBeUndefined();
+    expect(existsSync(path.join(ok.dir, 'x.out'))).toBe(true);
+  });
+});
