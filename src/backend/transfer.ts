@@ -59,6 +59,8 @@ export interface DownloadRequest {
   refusedStatuses?: number[];
   /** The hosts the URL and every redirect hop may reach (DownloadSpec.url_policy, backend/download-policy.ts); absent: any http/https URL. */
   policy?: UrlPolicy;
+  /** The directory of `file` must already exist (DownloadSpec.parent: existing); nothing is made. */
+  parentExisting?: boolean;
 }
 
 /** A download's result: the file written (or the text read), or a declared refusal that wrote nothing. */
@@ -69,20 +71,25 @@ export type Downloaded = { file: string; bytes: number; status: number } | { con
  * (or a path ending in `/`) receives `name`; missing directories are created only after the nearest existing one is
  * checked, by its real path, to lie inside the root. The target itself must not be a symlink or a directory.
  */
-async function confinedTarget(file: string, name: string, overwrite: boolean | undefined, env: Env): Promise<string> {
+async function confinedTarget(file: string, name: string, overwrite: boolean | undefined, env: Env, parentExisting = false): Promise<string> {
   try {
-    return await confinedTargetOf(file, name, overwrite, env);
+    return await confinedTargetOf(file, name, overwrite, env, parentExisting);
   } catch (e) {
     return fsRefusal(e, `cannot write "${file}"`);
   }
 }
 
-async function confinedTargetOf(file: string, name: string, overwrite: boolean | undefined, env: Env): Promise<string> {
+async function confinedTargetOf(file: string, name: string, overwrite: boolean | undefined, env: Env, parentExisting: boolean): Promise<string> {
   const root = realRoot(env);
   let wanted = path.resolve(fileRootOf(env), file);
   const st = await fs.stat(wanted).catch(() => undefined);
   if (st?.isDirectory() || file.endsWith('/')) wanted = path.join(wanted, name);
   let existing = path.dirname(wanted);
+  // parentExisting: the file's directory must already be there (upstream sheet export-csv stats filepath.Dir of the
+  // output before writing, sheet_export_csv.go:196-201@c7521c1c); nothing is made
+  if (parentExisting && !(await fs.stat(existing).catch(() => undefined))?.isDirectory()) {
+    return refuse(`the directory of the target "${file}" does not exist, so nothing was written`, 'create the directory first, or give a path in an existing one');
+  }
   while (!(await fs.stat(existing).catch(() => undefined)) && path.dirname(existing) !== existing) existing = path.dirname(existing);
   const real = await fs.realpath(existing);
   const dir = path.resolve(real, path.relative(existing, path.dirname(wanted)));
@@ -145,7 +152,7 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<Downloa
   const name = r.name !== undefined && r.name !== '' ? safeFilename(r.name) : urlFileName(target);
   if (r.tempDir !== undefined) return downloadToTempDir(r, target, name, env);
   const what = r.file === undefined ? 'the download' : `the download to "${r.file}"`;
-  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, name, r.overwrite, env);
+  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, name, r.overwrite, env, r.parentExisting === true);
   return fetchInto(r, target, what, dest, realRoot(env), env);
 }
 
@@ -248,8 +255,8 @@ async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: st
  * Writes a plan value to a confined file (text as is, anything else as indented JSON); never replaces one unless
  * overwrite. A directory target receives `name` made one safe file name (default `saved.json`).
  */
-export async function saveValue(r: { file: string; content: unknown; overwrite: boolean; name?: string }, env: Env): Promise<{ file: string; bytes: number }> {
-  const dest = await confinedTarget(r.file, r.name !== undefined && r.name !== '' ? safeFilename(r.name) : 'saved.json', r.overwrite, env);
+export async function saveValue(r: { file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean }, env: Env): Promise<{ file: string; bytes: number }> {
+  const dest = await confinedTarget(r.file, r.name !== undefined && r.name !== '' ? safeFilename(r.name) : 'saved.json', r.overwrite, env, r.parentExisting === true);
   const bytes = Buffer.from(typeof r.content === 'string' ? r.content : JSON.stringify(r.content, null, 2) + '\n', 'utf8');
   try {
     await writeThrough([Readable.from([bytes])], dest);

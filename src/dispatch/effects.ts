@@ -84,7 +84,7 @@ export function effectsFor(r: RunContext): Effects {
         // The backend's answer decides the record: dws failing to read an answer it was given (too deep to redact)
         // is not a failed call, or a retry would repeat a write that took effect.
         try {
-          answer = { value: resultOf(response, server, where, c.exactNumbers === true, textRules, c.jsonText === true, c.objectText === true) };
+          answer = { value: resultOf(response, server, where, c.exactNumbers === true, textRules, c.jsonText ?? false, c.objectText === true) };
         } catch (e) {
           if (e instanceof DwsError) throw e;
           answer = { failure: e };
@@ -100,14 +100,15 @@ export function effectsFor(r: RunContext): Effects {
     },
     async transfer(t: Transfer) {
       const transfer = await import('../backend/transfer.js');
-      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite, name: t.name }, r.env);
+      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite, name: t.name, parentExisting: t.parentExisting }, r.env);
       if (t.kind === 'publish') return transfer.publishDir({ dir: t.dir, files: t.files }, r.env);
       const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
       if (t.kind === 'download') {
         const shown = t.label ?? t.file;
         return journaled(r.env, record('GET', shown !== undefined ? { file: shown } : t.tempDir !== undefined ? { temp_dir: t.tempDir } : {}), () =>
           transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs,
-            ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.urlPolicy ? { policy: t.urlPolicy } : {}) }, r.env));
+            ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.urlPolicy ? { policy: t.urlPolicy } : {}),
+            ...(t.parentExisting ? { parentExisting: true } : {}) }, r.env));
       }
       if ('file' in t) {
         return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>

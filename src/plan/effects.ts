@@ -21,8 +21,11 @@ export interface BackendCall {
    * upstream's json.Decoder with UseNumber): an id beyond 2^53 is a JsonNumber holding its digits.
    */
   exactNumbers?: boolean;
-  /** The answer must be one JSON text (the step's `answer_json`): no non-blank text, or text that is not JSON, fails the call. */
-  jsonText?: boolean;
+  /**
+   * The answer must be one JSON text (the step's `answer_json`): text that is not JSON fails the call, and so does no
+   * non-blank text, unless `blank_object`, where that is the empty object `{}`.
+   */
+  jsonText?: boolean | 'blank_object';
   /** The answer must decode into a JSON object (the step's `answer_object`): a quoted blank text is no blank answer. */
   objectText?: boolean;
   /** The argument paths of lists upstream builds as typed Go slices (the step's typed_lists whose condition holds). */
@@ -40,8 +43,8 @@ export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
-    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy }
-  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string }
+    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy; parentExisting?: boolean }
+  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean }
   | { kind: 'publish'; step: number; dir: string; files: PublishedFile[] };
 
 /** Another catalog command that runs locally (event consume), with flags the plan built; its own checks apply. */

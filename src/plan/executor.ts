@@ -1307,7 +1307,7 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   return o.effects.transfer({
     kind: 'download', step: index, url, headers, maxBytes: d.max_bytes, ...(file === undefined ? {} : { file }), ...(overwrite === undefined ? {} : { overwrite }),
     ...(typeof name === 'string' && name !== '' ? { name } : {}), ...(d.temp_dir === undefined ? {} : { tempDir: d.temp_dir }), ...refused,
-    ...(d.url_policy === undefined ? {} : { urlPolicy: d.url_policy }),
+    ...(d.url_policy === undefined ? {} : { urlPolicy: d.url_policy }), ...(d.parent === 'existing' ? { parentExisting: true } : {}),
   });
 }
 
@@ -1367,7 +1367,8 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
       if (content === undefined) throw new DwsError('backend_error', `${sc.tool.canonical_path}: step "${step.id}" has nothing to save`);
       const overwrite = step.save.overwrite ? truthy(evalSource(sc, step.save.overwrite)) : false;
       const name = step.save.name ? evalSource(sc, step.save.name) : undefined;
-      return o.effects.transfer({ kind: 'save', step: index, file, content, overwrite, ...(typeof name === 'string' && name !== '' ? { name } : {}) });
+      return o.effects.transfer({ kind: 'save', step: index, file, content, overwrite, ...(typeof name === 'string' && name !== '' ? { name } : {}),
+        ...(step.save.parent === 'existing' ? { parentExisting: true } : {}) });
     }
     case 'handoff':
       return o.effects.handoff({ local: step.handoff.local, values: evalObject(sc, step.handoff.args) ?? {}, positionals: evalObject(sc, step.handoff.positionals ?? {}) ?? {} });
@@ -1550,7 +1551,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     call: async (c) => {
       backend++;
       const step = plan.steps[c.step];
-      const answer = await o.effects.call({ ...c, ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}), ...(step?.kind === 'call' && step.answer_json ? { jsonText: true } : {}), ...(step?.kind === 'call' && step.answer_object ? { objectText: true } : {}) });
+      const answer = await o.effects.call({ ...c, ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}), ...(step?.kind === 'call' && step.answer_json ? { jsonText: step.answer_json } : {}), ...(step?.kind === 'call' && step.answer_object ? { objectText: true } : {}) });
       // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
       // `answer_object: write` (upstream CallMCPWriteDataStrict): a blank answer proves nothing about the write
       if (step?.kind === 'call' && step.answer_object === 'write' && blankAnswer(answer)) {

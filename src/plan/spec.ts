@@ -482,6 +482,8 @@ export interface SaveSpec {
   overwrite?: Source;
   /** The name the file gets when `file` is a directory (default `saved.json`). */
   name?: Source;
+  /** `existing`: the directory the file goes in must already exist (no missing parent is made). */
+  parent?: 'existing';
 }
 
 export interface UploadSpec {
@@ -524,6 +526,8 @@ export interface DownloadSpec {
    * upstream's message-resource download (resource_download.go:239-348, :526-551@c7521c1c). Absent: any http/https URL.
    */
   url_policy?: UrlPolicy;
+  /** `existing`: the directory of `file` must already exist (no missing parent is made), as SaveSpec.parent. */
+  parent?: 'existing';
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */
@@ -655,8 +659,11 @@ export interface CallStep extends StepCommon {
    * first one that is not JSON, fails the call itself (`backend_error`); any JSON value (null, a list, a quoted
    * text) passes. Checked where the answer is decoded (src/backend/transport.ts `resultOf`), which alone still
    * tells a quoted JSON text from raw text.
+   * `blank_object`: as upstream's CallMCPToolDataOnServer (helpers.go:257-273@c7521c1c) decodes it: the same, except
+   * that no non-blank text block is the empty object `{}` (the devapp shortcuts registered frameworkUnified read
+   * their one call so, shortcut/runner.go:134-147).
    */
-  answer_json?: true;
+  answer_json?: true | 'blank_object';
   /**
    * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
    * slice (`[]string`, `[]map[string]any`), or whose object it builds as a typed map (`map[string]string`), which its

@@ -562,10 +562,12 @@ function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {
     s.problems.push(`${at}: needs file and content (or dir and files)`);
     return { file: { const: null }, content: { const: null } };
   }
-  only(s, at, raw, ['file', 'content', 'overwrite', 'name']);
+  only(s, at, raw, ['file', 'content', 'overwrite', 'name', 'parent']);
+  if (raw.parent !== undefined && raw.parent !== 'existing') s.problems.push(`${at}.parent: must be existing`);
   return { file: normalizeSource(s, `${at}.file`, raw.file), content: normalizeSource(s, `${at}.content`, raw.content),
     ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
-    ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}) };
+    ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}),
+    ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}) };
 }
 
 function normalizeHandoff(s: Scope, at: string, raw: unknown): HandoffSpec {
@@ -617,7 +619,8 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy', 'parent']);
+  if (raw.parent !== undefined && (raw.parent !== 'existing' || raw.file === undefined)) s.problems.push(`${at}.parent: must be existing, beside a file`);
   if (raw.url_policy !== undefined && !(URL_POLICIES as readonly unknown[]).includes(raw.url_policy)) s.problems.push(`${at}.url_policy: one of ${URL_POLICIES.join(', ')}`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
@@ -634,6 +637,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     max_bytes: raw.max_bytes === undefined ? DEFAULT_DOWNLOAD_BYTES : positiveInt(s, `${at}.max_bytes`, raw.max_bytes, MAX_DOWNLOAD_BYTES),
     ...(refused ? { refused_statuses: refused } : {}),
     ...(raw.url_policy !== undefined ? { url_policy: raw.url_policy as UrlPolicy } : {}),
+    ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}),
   };
 }
 
@@ -865,8 +869,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   }
   if (raw.answer_json !== undefined) {
     if (kind !== undefined) s.problems.push(`${where}.answer_json: only on an MCP call (its answer must be one JSON text)`);
-    else if (raw.answer_json === true) step.answer_json = true;
-    else s.problems.push(`${where}.answer_json: true (the answer's first non-blank text must be JSON), or leave it out`);
+    else if (raw.answer_json === true || raw.answer_json === 'blank_object') step.answer_json = raw.answer_json;
+    else s.problems.push(`${where}.answer_json: true (the answer's first non-blank text must be JSON), blank_object (the same, and no such text is {}), or leave it out`);
   }
   for (const key of ['typed_lists', 'untyped_lists'] as const) {
     const entries = raw[key];
