@@ -1,7 +1,10 @@
 // Session 38 second reading, part a7 (issue 32, notes/h38-a7.md): where a drawn command still differed from upstream's
 // body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h38a7-');
@@ -64,5 +67,44 @@ describe('todo task list above 20 decodes each page as json.Unmarshal into a str
         expect(run.printed).toEqual({ result: { todoCards: [...cards(20, 'a'), ...page].slice(0, 22) } });
       }
     }), { numRuns: 40 });
+  });
+});
+
+/** A fresh run directory (the file root) and its environment. */
+function placeRun() {
+  const env = outputs.env();
+  return { dir: env.DWS_FILE_ROOT, env };
+}
+
+describe('sheet export-csv --output whose folder does not exist is refused, nothing created (runSheetExportCsv, helpers/sheet_export_csv.go:189-199@c7521c1c)', () => {
+  const csvAnswer = JSON.stringify({ result: { csv: 'a,b\n1,2\n' } });
+
+  it('a file in a missing folder: the read is sent, then the run fails and the folder is not made', async () => {
+    outputs.answerText('get_range_as_csv', csvAnswer);
+    outputs.mcp.calls.length = 0;
+    const { dir, env } = placeRun();
+    const outcome = await dispatchInProcess(['sheet', 'export-csv', '--node', 'n', '--output', 'nodir/x.csv'], env);
+    expect(outcome.error?.reason).toBe('invalid_parameter');
+    expect(outputs.mcp.calls.map((c) => c.name)).toContain('get_range_as_csv');
+    expect(existsSync(path.join(dir, 'nodir'))).toBe(false);
+  });
+
+  it('a missing folder written with a trailing slash is refused too (Go: os.Stat fails, filepath.Dir("nodir/") is "nodir")', async () => {
+    outputs.answerText('get_range_as_csv', csvAnswer);
+    const { dir, env } = placeRun();
+    const outcome = await dispatchInProcess(['sheet', 'export-csv', '--node', 'n', '--output', 'deeper/nodir/'], env);
+    expect(outcome.error?.reason).toBe('invalid_parameter');
+    expect(existsSync(path.join(dir, 'deeper'))).toBe(false);
+  });
+
+  it('a file beside the run, in an existing folder, or an existing folder itself is written', async () => {
+    for (const [target, written] of [['x.csv', 'x.csv'], ['sub/y.csv', 'sub/y.csv'], ['sub', 'sub/sheet-export.csv'], ['sub/', 'sub/sheet-export.csv']]) {
+      outputs.answerText('get_range_as_csv', csvAnswer);
+      const { dir, env } = placeRun();
+      mkdirSync(path.join(dir, 'sub'));
+      const outcome = await dispatchInProcess(['sheet', 'export-csv', '--node', 'n', '--output', target], env);
+      expect(outcome.error?.envelope()).toBeUndefined();
+      expect(readFileSync(path.join(dir, written), 'utf8')).toBe('a,b\n1,2\n');
+    }
   });
 });
