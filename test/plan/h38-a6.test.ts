@@ -56,3 +56,60 @@ describe('doc shortcuts that take a working-directory file refuse an absolute --
     }), { numRuns: 30 });
   });
 });
+
+/**
+ * #26 doc +grant-and-share and its siblings +share / +share-doc: resolveDocUsers (internal/shortcut/smart/
+ * doc_access.go:206-241@c7521c1c) keeps one person per userId + "\x00" + openDingTalkId (:231-235), and sendDocLinks
+ * (:479-498) sends one message per person kept. Two names found as different userIds under one openDingTalkId are two
+ * people: two messages, two ledger rows; the same pair named twice is one.
+ */
+describe('doc share shortcuts keep one person per userId and openDingTalkId pair, as resolveDocUsers', () => {
+  /** A contact search answer finding the person the keyword names (A and C are the same pair, B another userId). */
+  const directory: Record<string, Record<string, string>> = {
+    A: { userId: 'u1', openDingTalkId: 'o1', name: 'A' },
+    B: { userId: 'u2', openDingTalkId: 'o1', name: 'B' },
+    C: { userId: 'u1', openDingTalkId: 'o1', name: 'C' },
+    D: { userId: 'u3', openDingTalkId: 'o3', name: 'D' },
+  };
+  const answerDirectory = () => {
+    outputs.mcp.answers['contact/search_contact_by_key_word'] = (args) => ({ result: [directory[String(args.keyword)]], hasMore: false });
+    outputs.mcp.answers['doc/list_permission'] = () => ({ result: { members: [] } });
+    outputs.mcp.answers['doc/add_permission'] = () => ({ success: true });
+    outputs.mcp.answers['chat/send_personal_message'] = () => ({ success: true });
+  };
+  const sends = (calls: [string, unknown][]) => calls.filter(([c]) => c === 'chat/send_personal_message')
+    .map(([, a]) => (a as { receiverOpenDingTalkId: string }).receiverOpenDingTalkId);
+  const cases = [
+    ['doc', '+grant-and-share', '--node', 'n', '--url', 'https://x/d'],
+    ['doc', '+share', '--url', 'https://x/d'],
+    ['doc', '+share-doc', '--url', 'https://x/d'],
+  ];
+  for (const base of cases) {
+    it(`${base[1]}: A,B,C,D sends to o1 (A), o1 (B) and o3 (D), and lists those three`, async () => {
+      answerDirectory();
+      const run = await outputs.sent([...base, '--to', 'A,B,C,D', '--yes']);
+      expect(run.reason).toBeUndefined();
+      expect(sends(run.calls)).toEqual(['o1', 'o1', 'o3']);
+      const data = (run.printed as { data: { requestedCount: number; recipients: { name: string; userId: string }[] } }).data;
+      expect(data.requestedCount).toBe(3);
+      expect(data.recipients.map((r) => `${r.name}/${r.userId}`)).toEqual(['A/u1', 'B/u2', 'D/u3']);
+      if (base[1] === '+grant-and-share') {
+        expect(run.calls.find(([c]) => c === 'doc/add_permission')?.[1]).toMatchObject({ userIds: ['u1', 'u2', 'u3'] });
+      }
+    });
+  }
+  it('any order of names: one message per distinct pair, in the order first named', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom('A', 'B', 'C', 'D'), { minLength: 1, maxLength: 6 }), async (names) => {
+      answerDirectory();
+      const run = await outputs.sent(['doc', '+grant-and-share', '--node', 'n', '--url', 'u', '--to', names.join(','), '--yes']);
+      const seen = new Set<string>();
+      const want: string[] = [];
+      for (const n of names) {
+        const p = directory[n];
+        const key = `${p.userId}\u0000${p.openDingTalkId}`;
+        if (!seen.has(key)) { seen.add(key); want.push(p.openDingTalkId); }
+      }
+      expect(sends(run.calls)).toEqual(want);
+    }), { numRuns: 25 });
+  });
+});
