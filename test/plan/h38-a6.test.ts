@@ -113,3 +113,41 @@ describe('doc share shortcuts keep one person per userId and openDingTalkId pair
     }), { numRuns: 25 });
   });
 });
+
+/**
+ * Siblings of #26: doc +access-grant / +access-change / +access-revoke take their people from the same resolveDocUsers
+ * (doc_access.go:206-241@c7521c1c): one per userId + openDingTalkId pair, the first named kept. Their userIds are
+ * docUserIDs of those people (:246-252, a userId found under two openDingTalkIds twice), and +access-grant's resolved
+ * ledger is resolvedUserLedger of them (:255-261: a second name for the same pair is not listed again).
+ */
+describe('doc access shortcuts read their people as resolveDocUsers keeps them', () => {
+  const people: Record<string, Record<string, string>> = {
+    A: { userId: 'u1', openDingTalkId: 'o1', name: 'A' },
+    B: { userId: 'u1', openDingTalkId: 'o2', name: 'B' },
+    C: { userId: 'u1', openDingTalkId: 'o1', name: 'C' },
+    D: { userId: 'u2', name: 'D' },
+  };
+  const answer = () => {
+    outputs.mcp.answers['contact/search_contact_by_key_word'] = (args) => ({ result: [people[String(args.keyword)]], hasMore: false });
+    outputs.mcp.answers['doc/list_permission'] = () => ({ result: { members: [{ userId: 'u1', roleId: 'READER' }, { userId: 'u2', roleId: 'READER' }] } });
+    for (const t of ['add_permission', 'update_permission', 'remove_permission']) outputs.mcp.answers[`doc/${t}`] = () => ({ success: true });
+  };
+  const writes = (calls: [string, unknown][]) => calls.filter(([c]) => /^doc\/(add|update|remove)_permission$/u.test(c))
+    .map(([c, a]) => [c, (a as { userIds: string[] }).userIds]);
+  it('+access-grant --to A,C,D lists A and D once each and grants u1, u2', async () => {
+    answer();
+    const run = await outputs.sent(['doc', '+access-grant', '--node', 'n', '--to', 'A,C,D', '--yes']);
+    expect(writes(run.calls)).toEqual([['doc/add_permission', ['u1', 'u2']]]);
+    expect((run.printed as { data: { resolved: unknown[] } }).data.resolved).toEqual([
+      { name: 'A', userId: 'u1', openDingTalkId: 'o1' }, { name: 'D', userId: 'u2', openDingTalkId: '' },
+    ]);
+  });
+  for (const [cmd, rpc, extra] of [['+access-grant', 'add_permission', ['--role', 'EDITOR']], ['+access-change', 'update_permission', ['--role', 'EDITOR']], ['+access-revoke', 'remove_permission', []]] as const) {
+    it(`${cmd} --to A,B,C sends userIds [u1, u1] (A and B are two pairs, C is A's)`, async () => {
+      answer();
+      const run = await outputs.sent(['doc', cmd, '--node', 'n', '--to', 'A,B,C', ...extra, '--yes']);
+      expect(run.reason).toBeUndefined();
+      expect(writes(run.calls)).toEqual([[`doc/${rpc}`, ['u1', 'u1']]]);
+    });
+  }
+});
