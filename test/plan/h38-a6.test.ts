@@ -77,7 +77,7 @@ describe('doc share shortcuts keep one person per userId and openDingTalkId pair
     outputs.mcp.answers['doc/add_permission'] = () => ({ success: true });
     outputs.mcp.answers['chat/send_personal_message'] = () => ({ success: true });
   };
-  const sends = (calls: [string, unknown][]) => calls.filter(([c]) => c === 'chat/send_personal_message')
+  const sends = (calls: unknown[][]) => calls.filter(([c]) => c === 'chat/send_personal_message')
     .map(([, a]) => (a as { receiverOpenDingTalkId: string }).receiverOpenDingTalkId);
   const cases = [
     ['doc', '+grant-and-share', '--node', 'n', '--url', 'https://x/d'],
@@ -132,7 +132,7 @@ describe('doc access shortcuts read their people as resolveDocUsers keeps them',
     outputs.mcp.answers['doc/list_permission'] = () => ({ result: { members: [{ userId: 'u1', roleId: 'READER' }, { userId: 'u2', roleId: 'READER' }] } });
     for (const t of ['add_permission', 'update_permission', 'remove_permission']) outputs.mcp.answers[`doc/${t}`] = () => ({ success: true });
   };
-  const writes = (calls: [string, unknown][]) => calls.filter(([c]) => /^doc\/(add|update|remove)_permission$/u.test(c))
+  const writes = (calls: unknown[][]) => calls.filter(([c]) => /^doc\/(add|update|remove)_permission$/u.test(String(c)))
     .map(([c, a]) => [c, (a as { userIds: string[] }).userIds]);
   it('+access-grant --to A,C,D lists A and D once each and grants u1, u2', async () => {
     answer();
