@@ -2,6 +2,8 @@
 // body at c7521c1c, run as a user types it against the recording backend on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DwsError } from '../../src/errors.js';
+import { TRANSFORMS } from '../../src/plan/transforms/index.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h39a8-');
@@ -45,4 +47,90 @@ describe('doc +search / +list: a page that is not a JSON object is page_read_fai
       }
     });
   }
+});
+
+/**
+ * upstream's normalizeSheetInfoCoordinatesForAgent (internal/helpers/sheet_info.go:30-130@c7521c1c), as a model: the
+ * object `sheet info` prints for a get_sheet answer that decodes into an object.
+ */
+function upstreamSheetInfo(answer: Record<string, unknown>): Record<string, unknown> {
+  const whole = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+  const letters = (index: number): string => {
+    let s = '';
+    for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+    return s;
+  };
+  const out: Record<string, unknown> = { ...answer };
+  const given = answer.nonEmptyRange;
+  let range: unknown = null;
+  if (typeof given === 'object' && given !== null && !Array.isArray(given)) {
+    const g = given as Record<string, unknown>;
+    if (typeof g.range === 'string' && typeof g.lastCell === 'string' && whole(g.lastRow) !== undefined && typeof g.lastColumn === 'string') {
+      range = { range: g.range, lastCell: g.lastCell, lastRow: g.lastRow, lastColumn: g.lastColumn };
+    }
+  }
+  const row = whole(answer.lastNonEmptyRow);
+  const col = whole(answer.lastNonEmptyColumn);
+  if (range === null && row !== undefined && col !== undefined) {
+    const cell = `${letters(col)}${row + 1}`;
+    range = { range: `A1:${cell}`, lastCell: cell, lastRow: row + 1, lastColumn: letters(col) };
+  }
+  out.nonEmptyRange = range;
+  for (const key of ['lastNonEmptyRow', 'lastNonEmptyColumn', 'lastNonEmptyIndexBase', 'lastNonEmptyRowNumber', 'lastNonEmptyColumnLetter', 'nonEmptyRangeA1']) delete out[key];
+  return out;
+}
+
+// sheet info prints get_sheet's answer through normalizeSheetInfoCoordinatesForAgent (callMCPToolSheetInfo,
+// internal/helpers/sheet_info.go:10-45@c7521c1c): nonEmptyRange is the answer's own when it holds a text range,
+// lastCell and lastColumn and a whole lastRow of 0 or more (only those four keys), else built from the legacy
+// zero-based lastNonEmptyRow/lastNonEmptyColumn, else null; the six legacy keys are dropped. Before: printed as it came.
+describe('sheet info: the answer is printed with its coordinates normalized (sheet_info.go:10-130@c7521c1c)', () => {
+  const argv = ['sheet', 'info', '--node', 'n1'];
+  it('legacy zero-based coordinates become an A1 nonEmptyRange and the legacy keys go', async () => {
+    outputs.answer('sheet/get_sheet', { sheetId: 's1', lastNonEmptyRow: 4, lastNonEmptyColumn: 27, nonEmptyRangeA1: 'x', lastNonEmptyIndexBase: 0 });
+    expect((await outputs.sent(argv)).printed).toEqual({
+      sheetId: 's1', nonEmptyRange: { range: 'A1:AB5', lastCell: 'AB5', lastRow: 5, lastColumn: 'AB' },
+    });
+  });
+  it('an answer without coordinates gets nonEmptyRange null', async () => {
+    outputs.answer('sheet/get_sheet', { sheetId: 's1' });
+    expect((await outputs.sent(argv)).printed).toEqual({ sheetId: 's1', nonEmptyRange: null });
+  });
+  it('prints upstream\'s normalization for any mix of given and legacy coordinates', async () => {
+    const num = fc.constantFrom<unknown>(0, 1, 25, 26, 701, 702, -1, 2.5, '3', null, true);
+    const text = fc.constantFrom<unknown>('A1:B2', 'B2', 'B', '', 5, null);
+    const given = fc.option(fc.record({ range: text, lastCell: text, lastRow: num, lastColumn: text, extra: num }, { requiredKeys: [] }), { nil: undefined });
+    const answer = fc.record({
+      sheetId: fc.constant('s1'), nonEmptyRange: given, lastNonEmptyRow: num, lastNonEmptyColumn: num,
+      lastNonEmptyRowNumber: num, lastNonEmptyColumnLetter: text,
+    }, { requiredKeys: ['sheetId'] });
+    await fc.assert(fc.asyncProperty(answer, async (a) => {
+      const body = JSON.parse(JSON.stringify(a)) as Record<string, unknown>;
+      outputs.answer('sheet/get_sheet', body);
+      expect((await outputs.sent(argv)).printed).toEqual(upstreamSheetInfo(body));
+    }), { numRuns: 60 });
+  });
+});
+
+// NEW MECHANISM column_letters (docs/PLANS.md): upstream's sheetColumnLetterFromZeroBased (sheet_info.go:117-132@c7521c1c).
+describe('the transform column_letters', () => {
+  const ctx = { env: {}, now: new Date(2031, 6, 16) };
+  const letters = (v: unknown) => TRANSFORMS.column_letters!(v, 'lastNonEmptyColumn', ctx);
+  it('names a zero-based column in A1 letters', () => {
+    expect([0, 25, 26, 27, 51, 52, 701, 702, 16383].map(letters)).toEqual(['A', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA', 'XFD']);
+  });
+  it('is bijective base 26: reading the letters back gives the index', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (n) => {
+      const text = letters(n) as string;
+      expect(text).toMatch(/^[A-Z]+$/);
+      expect([...text].reduce((acc, c) => acc * 26 + (c.charCodeAt(0) - 64), 0) - 1).toBe(n);
+    }));
+  });
+  it('refuses anything but a whole index of 0 or more', () => {
+    for (const v of [-1, 2.5, '3', null, true, Number.NaN]) {
+      let reason: string | undefined;
+      try { letters(v); } catch (e) { reason = (e as DwsError).reason; }
+      expect({ v, reason }).toEqual({ v, reason: 'invalid_parameter' });
+    }
+  });
 });
