@@ -92,6 +92,12 @@ describe('sheet info: the answer is printed with its coordinates normalized (she
       sheetId: 's1', nonEmptyRange: { range: 'A1:AB5', lastCell: 'AB5', lastRow: 5, lastColumn: 'AB' },
     });
   });
+  it('a JSON null answer fails (upstream panics assigning into the nil map, sheet_info.go:36), a blank one does not', async () => {
+    outputs.answer('sheet/get_sheet', null);
+    expect((await outputs.sent(argv)).reason).toBe('backend_error');
+    outputs.answerText('get_sheet', '');
+    expect((await outputs.sent(argv)).reason).toBeUndefined();
+  });
   it('an answer without coordinates gets nonEmptyRange null', async () => {
     outputs.answer('sheet/get_sheet', { sheetId: 's1' });
     expect((await outputs.sent(argv)).printed).toEqual({ sheetId: 's1', nonEmptyRange: null });
