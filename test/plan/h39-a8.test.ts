@@ -140,3 +140,27 @@ describe('the transform column_letters', () => {
     }
   });
 });
+
+// Sibling of doc +search (rt.CallMCPData on each page): chat +at-me reads search_at_me_message so (smart/at_me.go:165,
+// :265-274@c7521c1c): an undecodable answer is the command's error on the first page (with or without --page-all) and a
+// read failure in the ledger after it. Before: dws read it as an empty page and printed success.
+describe('chat +at-me: a page that is not a JSON object fails the read (at_me.go:165, :265-274@c7521c1c)', () => {
+  it('the first page, with or without --page-all, is the command\'s error', async () => {
+    await fc.assert(fc.asyncProperty(undecodable, fc.boolean(), async (answer, pageAll) => {
+      const run = await paged(['chat', '+at-me', ...(pageAll ? ['--page-all'] : [])], 'chat/search_at_me_message', [answer]);
+      expect(run.printed).toBeUndefined();
+      expect(run.envelope?.error.reason).toBe('backend_error');
+    }), { numRuns: 12 });
+  });
+  it('a later page is a read failure after the rows already read', async () => {
+    const run = await paged(['chat', '+at-me', '--page-all'], 'chat/search_at_me_message', [
+      { result: { messages: [{ openMessageId: 'm1', content: 'x' }], hasMore: true, nextCursor: '5' } }, [1],
+    ]);
+    expect(run.envelope?.ledger).toMatchObject({ count: 1, stopReason: 'read_failure', failures: [{ page: 2, stage: 'read', cursor: '5' }] });
+  });
+  it('a null answer stays an empty page', async () => {
+    const run = await paged(['chat', '+at-me'], 'chat/search_at_me_message', [null]);
+    expect(run.exit).toBe(0);
+    expect(run.printed).toMatchObject({ count: 0 });
+  });
+});
