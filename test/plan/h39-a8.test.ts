@@ -164,3 +164,46 @@ describe('chat +at-me: a page that is not a JSON object fails the read (at_me.go
     expect(run.printed).toMatchObject({ count: 0 });
   });
 });
+
+// minutes +action-items (and +latest, which chooses the newest minutes the same way) reads each row's time with
+// minutesdata's timestamp (internal/shortcut/minutesdata/response.go:385-412@c7521c1c): a text is TrimSpace'd and read
+// with strconv.ParseFloat; when that fails (a syntax error, or out of range as `1e400`) the RFC 3339 reading is tried and
+// then the next key. Before: only plain decimal texts were read (`0x1p3` and `1_0` were passed over), and `1e400` stopped
+// the command as invalid_parameter.
+describe('minutes +action-items: a row\'s time text is read as Go\'s ParseFloat reads it (minutesdata/response.go:385-412@c7521c1c)', () => {
+  const choose = async (rows: unknown[]) => {
+    outputs.answer('minutes/list_by_keyword_and_time_range', { result: { itemList: rows } });
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: [] } });
+    const run = await outputs.sent(['minutes', '+action-items']);
+    return run.reason ?? run.calls.find(([tool]) => tool === 'minutes/list_minutes_todos')?.[1];
+  };
+  it('hexadecimal floats and digit underscores are times', async () => {
+    expect(await choose([{ taskUuid: 'a', createTime: ' 0x1p3 ' }, { taskUuid: 'b', createTime: 5 }])).toEqual({ taskUuid: 'a' });
+    expect(await choose([{ taskUuid: 'a', createTime: '1_0' }, { taskUuid: 'b', createTime: 5 }])).toEqual({ taskUuid: 'a' });
+  });
+  it('a time Go cannot read (out of range, hex without p) falls through to the next key', async () => {
+    expect(await choose([{ taskUuid: 'a', createTime: '1e400', gmtCreate: 3 }, { taskUuid: 'b', createTime: 2 }])).toEqual({ taskUuid: 'a' });
+    expect(await choose([{ taskUuid: 'a', createTime: '0x10', startTime: 1 }, { taskUuid: 'b', createTime: 2 }])).toEqual({ taskUuid: 'b' });
+  });
+  it('plain decimal and RFC 3339 texts are read as before', async () => {
+    expect(await choose([{ taskUuid: 'a', createTime: '2024-01-01T00:00:00Z' }, { taskUuid: 'b', createTime: ' 1e3 ' }])).toEqual({ taskUuid: 'a' });
+  });
+});
+
+// NEW MECHANISM go_parse_float (docs/PLANS.md): strconv.ParseFloat's reading, absent where Go returns an error.
+describe('the transform go_parse_float', () => {
+  const ctx = { env: {}, now: new Date(2031, 6, 16) };
+  const read = (v: unknown) => TRANSFORMS.go_parse_float!(v, 'createTime', ctx);
+  it('reads what Go reads and is absent where Go fails', () => {
+    expect(['1e3', '+5', '-0.5', '.5', '5.', '1_000', '0x1p3', '0X1.8P1', '1e-400'].map(read)).toEqual([1000, 5, -0.5, 0.5, 5, 1000, 8, 3, 0]);
+    expect([' 1', '0x10', '1__0', '_1', '1e400', '-1e400', 'inf', 'NaN', '', 'abc', null, true, [1]].map(read)).toEqual(Array(13).fill(undefined));
+    expect([7, 2.5].map(read)).toEqual([7, 2.5]);
+  });
+  it('agrees with the refusing float transform wherever that one reads a text', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[-+]?[0-9_.xXpPeEa-f]{0,8}$/), (text) => {
+      let strict: unknown;
+      try { strict = TRANSFORMS.float!(text, 'x', ctx); } catch { strict = undefined; }
+      expect(read(text)).toBe(strict);
+    }));
+  });
+});
