@@ -20,7 +20,7 @@ import { sheetBatchOperations } from '../../domain/sheet-batch.js';
 import { firstFilledCell, sheetCreateStyles } from '../../domain/sheet-create-styles.js';
 import { URL_PARTS, alidocsUrlPart, type UrlPart } from '../../domain/alidocs.js';
 import { rowsToCsv } from '../../domain/csv.js';
-import { sheetCsvFilled, sheetTableProbes, sheetTableSpecs, sheetValuesBudget } from '../../domain/sheet-table-specs.js';
+import { columnLetters, sheetCsvFilled, sheetTableProbes, sheetTableSpecs, sheetValuesBudget } from '../../domain/sheet-table-specs.js';
 import { sheetCleanCells } from '../../domain/sheet-cells.js';
 import { docBlockTexts, docSelectionMatches } from '../../domain/doc-selection.js';
 import { blockContentEquals, docBlockCopy, docBlockPage, docPageState, docTextMatches, findBlock, insertedBlockShows } from '../../domain/doc-blocks.js';
@@ -78,6 +78,8 @@ export const TRANSFORMS: Record<string, Fn> = {
   normalize_filters: (v) => normalizeFilters(v),
   sheet_create_styles: (v) => sheetCreateStyles(v),
   first_filled_cell: (v) => firstFilledCell(v),
+  /** a zero-based column index (a whole number, 0 or more) -> its A1 letters: 0 A, 25 Z, 26 AA (sheet info's legacy coordinates) */
+  column_letters: (v, where) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? columnLetters(v) : refuse(where, v, 'a whole column index, 0 or more')),
   sheet_table_specs: (v) => sheetTableSpecs(v),
   sheet_values_budget: (v) => sheetValuesBudget(v),
   sheet_table_probes: (v) => sheetTableProbes(v),

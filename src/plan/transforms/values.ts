@@ -58,6 +58,12 @@ export const PLAIN: Record<string, Fn> = {
   is_true: (v) => v === true || v === 'true',
   int,
   float,
+  /** a text as Go's strconv.ParseFloat(s, 64) reads it (parseGoFloat) -> the number, absent where Go returns an error (syntax or range); a finite number passes: a reader whose ParseFloat error means "try the next reading" (minutesdata timestamp) */
+  go_parse_float: (v) => {
+    v = asDouble(v);
+    if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+    return typeof v === 'string' ? parseGoFloat(v) : undefined;
+  },
   /**
    * a list -> the elements `{int: strconv}` reads (decimal integer text Go's strconv.ParseInt(s, 10, 64) accepts, nothing
    * trimmed; whole numbers), as they were; the others dropped: upstream's parse-and-skip loops (parseCSVInts
