@@ -1,0 +1,59 @@
+// Session 38 second reading, part a2 (issue 32, notes/h38-a2.md): where a drawn command (seed 20261339) still differed
+// from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h38a2-');
+
+/**
+ * upstream's doc export get after its call (helpers/doc.go:4064-4091@c7521c1c), as a model: a text that does not
+ * decode into a Go map (not JSON, a list, a number, a quoted text; a blank text is no JSON either) is printed as it
+ * came; a map (null decodes to a nil one) is printed, and then the run fails unless its status, when a text,
+ * upper-cased is SUCCESS or PROCESSING.
+ */
+function upstreamExportGet(text: string): 'printed' | 'failed' {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return 'printed';
+  }
+  if (data !== null && (typeof data !== 'object' || Array.isArray(data))) return 'printed';
+  const status = (data as Record<string, unknown> | null)?.status;
+  const upper = typeof status === 'string' ? status.toUpperCase() : '';
+  return upper === 'SUCCESS' || upper === 'PROCESSING' ? 'printed' : 'failed';
+}
+
+describe('doc export get fails, after the answer, a job that is not SUCCESS or PROCESSING (helpers/doc.go:4070-4091@c7521c1c)', () => {
+  const argv = ['doc', 'export', 'get', '--job-id', 'j1'];
+  it('a FAILED job is the command\'s failure (backend_error), not a printed success', async () => {
+    outputs.answer('doc/query_export_job', { status: 'FAILED', message: 'too large' });
+    const run = await outputs.sent(argv);
+    expect(run.calls).toEqual([['doc/query_export_job', { jobId: 'j1' }]]);
+    expect(run.reason).toBe('backend_error');
+  });
+  it('a job whose status is missing or not a text fails too; a lower-case success or processing does not', async () => {
+    outputs.answer('doc/query_export_job', { status: 1 });
+    expect((await outputs.sent(argv)).reason).toBe('backend_error');
+    outputs.answer('doc/query_export_job', {});
+    expect((await outputs.sent(argv)).reason).toBe('backend_error');
+    outputs.answer('doc/query_export_job', { status: 'success', downloadUrl: 'u' });
+    expect(await outputs.sent(argv)).toMatchObject({ reason: undefined, printed: { status: 'success', downloadUrl: 'u' } });
+    outputs.answer('doc/query_export_job', { status: 'Processing' });
+    expect((await outputs.sent(argv)).reason).toBeUndefined();
+  });
+  it('printed or failed as upstream\'s reading, for any answer text', async () => {
+    const status = fc.constantFrom<unknown>('SUCCESS', 'success', 'PROCESSING', 'processing ', 'FAILED', 'CANCELLED', '', 1, null, true, ['SUCCESS'], 'ſuccess');
+    const text = fc.oneof(
+      fc.record({ status, message: fc.constantFrom<unknown>('m', 5, null) }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
+      fc.constantFrom('null', ' null ', '[1]', '[]', '5', '"SUCCESS"', 'true', 'not json', '{"result":{"status":"SUCCESS"}}'),
+    );
+    await fc.assert(fc.asyncProperty(text, async (t) => {
+      outputs.answerText('query_export_job', t);
+      const run = await outputs.sent(argv);
+      if (upstreamExportGet(t) === 'failed') expect(run.reason).toBe('backend_error');
+      else expect(run.reason).toBeUndefined();
+    }), { numRuns: 60 });
+  });
+});
