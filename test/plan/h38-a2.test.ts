@@ -70,3 +70,36 @@ describe('doc import get, the sibling (helpers/import_flow.go:496-521@c7521c1c):
     expect(run).toMatchObject({ exit: 0, printed: { status: 'Completed', documentUrl: 'u' } });
   });
 });
+
+describe('doc +create --doc-format "" passes the enum check and is neither markdown nor jsonml (corecmd.go:1009-1034, content_shortcuts.go:84-156@c7521c1c)', () => {
+  const argv = (...more: string[]) => ['doc', '+create', '--name', 'N', '--content', 'abc', '--doc-format', '', ...more];
+  it('creates without a markdown body, then reads back with format "" and prints the envelope', async () => {
+    outputs.answer('doc/create_document', { nodeId: 'N1' });
+    outputs.answer('doc/get_document_content', { markdown: 'abc' });
+    const t = await outputs.timed(argv());
+    expect(t.outcome.error?.envelope()).toBeUndefined();
+    expect(t.calls).toEqual([
+      ['create_document', { name: 'N' }],
+      ['get_document_content', { nodeId: 'N1', format: '' }],
+    ]);
+    expect(t.result).toMatchObject({ operation: 'doc.create', status: 'success', steps: [{ name: 'create_document', status: 'success' }, { name: 'verify', status: 'success' }] });
+  });
+  it('a read-back with the title line is no match there (the title is dropped only for markdown, :1009)', async () => {
+    outputs.answer('doc/create_document', { nodeId: 'N1' });
+    outputs.answer('doc/get_document_content', { markdown: '# N\n\nabc' });
+    const t = await outputs.timed(argv());
+    expect(t.outcome.error?.reason).toBe('partial_outcome');
+    expect(t.sleeps).toEqual([250, 500, 1000, 2000, 4000, 8000]);
+  });
+  it('markdown still drops the title line; a blank of spaces is still refused by the enum check', async () => {
+    outputs.answer('doc/create_document', { nodeId: 'N1' });
+    outputs.answer('doc/get_document_content', { markdown: '# N\n\nabc' });
+    const t = await outputs.timed(['doc', '+create', '--name', 'N', '--content', 'abc']);
+    expect(t.calls).toEqual([
+      ['create_document', { name: 'N', markdown: 'abc' }],
+      ['get_document_content', { nodeId: 'N1', format: 'markdown' }],
+    ]);
+    expect(t.outcome.error?.envelope()).toBeUndefined();
+    expect((await outputs.sent(['doc', '+create', '--name', 'N', '--doc-format', ' '])).reason).toBe('invalid_parameter');
+  });
+});
