@@ -103,3 +103,12 @@ describe('doc +create --doc-format "" passes the enum check and is neither markd
     expect((await outputs.sent(['doc', '+create', '--name', 'N', '--doc-format', ' '])).reason).toBe('invalid_parameter');
   });
 });
+
+describe('sheet template search / list: the hidden --page-size RegisterCrossProductAliases registers is a text flag that is never read (cross_product_aliases.go:41, :78; sheet_template.go:92, :31@c7521c1c)', () => {
+  it('any --page-size text is accepted and nothing of it is sent', async () => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom('abc', '1e3', '', ' ', '0x10', '-1', '5'), async (size) => {
+      expect(await outputs.argsOf(['sheet', 'template', 'search', '--query', 'q', '--page-size', size])).toEqual([{ searchName: 'q' }]);
+      expect(await outputs.argsOf(['sheet', 'template', 'list', '--limit', '3', '--page-size', size])).toEqual([{ maxResults: 3 }]);
+    }), { numRuns: 7 });
+  });
+});
