@@ -58,19 +58,6 @@ describe('doc export get fails, after the answer, a job that is not SUCCESS or P
   });
 });
 
-describe('doc import get, the sibling (helpers/import_flow.go:496-521@c7521c1c): a failed task is the command\'s own failure, not a partial outcome', () => {
-  it('a FAILED task ends with backend_error (exit 1): the read answered a failure, nothing was half done', async () => {
-    const run = await outputs.paged(['doc', 'import', 'get', '--task-id', 't1'], 'doc/query_import_task', [{ status: 'FAILED', message: 'm' }]);
-    expect(run.sent).toEqual([{ taskId: 't1' }]);
-    expect(run.envelope?.error.reason).toBe('backend_error');
-    expect(run.exit).toBe(1);
-  });
-  it('a completed task is printed as it came', async () => {
-    const run = await outputs.paged(['doc', 'import', 'get', '--task-id', 't1'], 'doc/query_import_task', [{ status: 'Completed', documentUrl: 'u' }]);
-    expect(run).toMatchObject({ exit: 0, printed: { status: 'Completed', documentUrl: 'u' } });
-  });
-});
-
 describe('doc +create --doc-format "" passes the enum check and is neither markdown nor jsonml (corecmd.go:1009-1034, content_shortcuts.go:84-156@c7521c1c)', () => {
   const argv = (...more: string[]) => ['doc', '+create', '--name', 'N', '--content', 'abc', '--doc-format', '', ...more];
   it('creates without a markdown body, then reads back with format "" and prints the envelope', async () => {
