@@ -99,3 +99,35 @@ describe('sheet template search / list: the hidden --page-size RegisterCrossProd
     }), { numRuns: 7 });
   });
 });
+
+describe('doc +update --doc-format "", the sibling (corecmd.go:1009-1034, content_shortcuts.go:544-556, :731-776@c7521c1c)', () => {
+  const long = `${'a'.repeat(9999)}\n${'b'.repeat(20)}`;
+  it('append sends the whole content in one update_document (the 10000-character split is markdown\'s only) and reads back with format ""', async () => {
+    outputs.answer('doc/update_document', { success: true });
+    outputs.answer('doc/get_document_content', { markdown: `x\n${long}` });
+    const t = await outputs.timed(['doc', '+update', '--node', 'D', '--command', 'append', '--content', long, '--doc-format', '', '--yes']);
+    expect(t.outcome.error?.envelope()).toBeUndefined();
+    expect(t.calls).toEqual([
+      ['update_document', { nodeId: 'D', mode: 'append', markdown: long }],
+      ['get_document_content', { nodeId: 'D', format: '' }],
+    ]);
+    expect(t.result).toMatchObject({ data: { chunksWritten: 1 }, steps: [{ name: 'update_document', status: 'success' }, { name: 'verify', status: 'success' }] });
+  });
+  it('block_replace treats it as markdown: a paragraph element, read back in the element format (:577-588, :1067)', async () => {
+    outputs.answer('doc/update_document_block', { success: true });
+    outputs.answer('doc/list_document_blocks', { blocks: [{ blockId: 'B', element: { blockType: 'paragraph', paragraph: { text: 'hi' } } }], hasMore: false });
+    const t = await outputs.timed(['doc', '+update', '--node', 'D', '--command', 'block_replace', '--block-id', 'B', '--content', 'hi', '--doc-format', '', '--yes']);
+    expect(t.outcome.error?.envelope()).toBeUndefined();
+    expect(t.calls).toEqual([
+      ['update_document_block', { nodeId: 'D', blockId: 'B', element: { blockType: 'paragraph', paragraph: { text: 'hi' } } }],
+      ['list_document_blocks', { nodeId: 'D', format: 'element', startIndex: 0, endIndex: 49 }],
+    ]);
+  });
+  it('markdown still splits: two pieces, two writes', async () => {
+    outputs.answer('doc/update_document', { success: true });
+    outputs.answer('doc/get_document_content', { markdown: `x\n${long}` });
+    const t = await outputs.timed(['doc', '+update', '--node', 'D', '--command', 'append', '--content', long, '--yes']);
+    expect(t.calls.map(([tool]) => tool)).toEqual(['update_document', 'update_document', 'get_document_content']);
+    expect(t.result).toMatchObject({ data: { chunksWritten: 2 } });
+  });
+});
