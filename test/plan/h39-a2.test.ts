@@ -44,3 +44,19 @@ describe('minutes +replace-batch --json: rules decoded as Go\'s json.Unmarshal f
     }), { numRuns: 8 });
   });
 });
+
+describe('wiki +wiki-new-doc: a null or blank search answer is unreadable, not "no space" (smart/wiki_new_doc.go:188-195, runner.go:255-271@c7521c1c)', () => {
+  const argv = ['wiki', '+wiki-new-doc', '--space', 's', '--title', 't'];
+  it('JSON null decodes into a nil map: empty_tool_response, backend_error after the search, nothing created', async () => {
+    outputs.answerText('search_wikiSpaces', 'null');
+    const run = await outputs.failure(argv);
+    expect(run.reason).toBe('backend_error');
+    expect(run.message).toContain('empty_tool_response');
+  });
+  it('a blank text is the empty map: no list of spaces (missing_collection), backend_error', async () => {
+    outputs.answerText('search_wikiSpaces', '  ');
+    const run = await outputs.failure(argv);
+    expect(run.reason).toBe('backend_error');
+    expect(run.message).toContain('missing_collection');
+  });
+});
