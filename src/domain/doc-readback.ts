@@ -120,14 +120,15 @@ export function stripReadbackTitle(content: string): string {
 
 /**
  * Whether the read-back `answer` shows `expected` written with `mode` (overwrite, or else append), in `format`
- * (jsonml: both normalized as JSONML, normalizeJSONMLForVerification, and no title line is dropped).
+ * (jsonml: both normalized as JSONML, normalizeJSONMLForVerification; any other format as markdown; a leading title line is
+ * dropped from the read-back only for markdown, as upstream's `format == "markdown"`, content_shortcuts.go:1009@c7521c1c).
  */
 export function readbackMatches(answer: unknown, expected: string, mode: string, format = 'markdown'): boolean {
   const normalize = (raw: string) => (format === 'jsonml' ? normalizeJsonml(raw) : normalizeMarkdown(raw));
   const want = normalize(expected);
   return contentCandidates(answer, format).some((raw) => {
     const actual = normalize(raw);
-    if (mode === 'overwrite') return actual === want || (format !== 'jsonml' && stripReadbackTitle(actual) === want);
+    if (mode === 'overwrite') return actual === want || (format === 'markdown' && stripReadbackTitle(actual) === want);
     return actual === want || actual.endsWith(`\n${want}`);
   });
 }

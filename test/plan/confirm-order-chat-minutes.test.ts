@@ -147,7 +147,7 @@ describe('minutes shortcuts: the Validate hook refuses before the gate, Execute 
     await refusedBeforeGate(['minutes', '+replace-batch', '--id', 'T1', '--pair', 'a=>b', '--pair', ' a =>c'], 'invalid_parameter', 'same original text');
     await refusedBeforeGate(['minutes', '+replace-batch', '--id', 'T1', '--pair', 'a=>b', '--page-limit', '0'], 'invalid_parameter', '--page-limit must be greater than 0');
     await refusedAfterGate(['minutes', '+replace-batch', '--id', 'T1', '--json', '[]'], 'invalid_parameter', '--json holds no rule');
-    await refusedAfterGate(['minutes', '+replace-batch', '--id', 'T1', '--json', 'not json'], 'invalid_parameter', 'not valid JSON');
+    await refusedAfterGate(['minutes', '+replace-batch', '--id', 'T1', '--json', 'not json'], 'invalid_parameter', '--json must be a JSON list of rules'); // h39-a2: upstream's one message for both (replace_batch.go:305-308)
     await refusedAfterGate(['minutes', '+replace-batch', '--id', 'T1', '--json', '{"rules": 1}'], 'invalid_parameter', '--json must be a JSON list of rules');
     await refusedAfterGate(['minutes', '+replace-batch', '--id', 'T1', '--json', '-'], 'invalid_parameter', '--json holds no rule', '{"replacements": []}');
     await refusedAfterGate(['minutes', '+replace-batch', '--id', 'T1', '--pair', 'a=>b', '--json', '[{"source": "a", "replacement": "c"}]'], 'invalid_parameter', 'same original text');
