@@ -1,0 +1,81 @@
+// Session 38 second reading, part a5 (issue 32, notes/h38-a5.md, seed 20261343): where a drawn command differed from
+// upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h38a5-');
+
+/**
+ * upstream's shortcutString (internal/shortcut/chat/chat_group.go:1661-1677@c7521c1c) as a model: the first key holding a
+ * non-blank text (trimmed) or a number (its decimal text); "" when none.
+ */
+function shortcutString(value: unknown, ...keys: string[]): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '';
+  for (const key of keys) {
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    if (typeof v === 'number') return String(v);
+  }
+  return '';
+}
+
+/** resolveMuteMemberOpenIDs' name table (chat_group.go:1588-1595@c7521c1c): a later employee of a userId overwrites. */
+function upstreamName(contacts: { result: unknown[] }, userId: string): string {
+  let name = '';
+  for (const item of contacts.result) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    const employee = (item as Record<string, unknown>).orgEmployeeModel;
+    if (shortcutString(employee, 'orgUserId', 'userId') !== userId) continue;
+    name = shortcutString(employee, 'orgUserName', 'name');
+  }
+  return name;
+}
+
+describe('chat +chat-mute-member resolves a userId as resolveMuteMemberOpenIDs does (chat_group.go:1570-1647@c7521c1c)', () => {
+  const argv = ['chat', '+chat-mute-member', '--group', 'cidG', '--users', 'u1', '--mute-time', '1000', '--yes'];
+  const members = { result: { list: [{ memberEmpName: 'Ann', openDingtalkId: 'odAnn' }, { memberEmpName: 'Bob', openDingtalkId: 'odBob' }], hasMore: false } };
+
+  it('an employee naming its id under userId (no orgUserId) is found: the member of that name is muted', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { userId: 'u1', name: 'Ann' } }] });
+    outputs.answer('chat/get_group_members', members);
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls.at(-1)).toEqual(['im/set_group_member_mute_list', { openConversationId: 'cidG', cid: 'cidG', mute: true, openDingTalkIds: ['odAnn'], muteTime: 1000 }]);
+  });
+
+  it('the members page naming its next cursor `cursor` is followed to the next page', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { orgUserId: 'u1', orgUserName: 'Bob' } }] });
+    outputs.answersInTurn('chat/get_group_members', { result: { list: [], hasMore: true, cursor: 'c2' } }, members);
+    const run = await outputs.sent(argv);
+    expect(run.calls.filter(([tool]) => tool === 'chat/get_group_members').map(([, args]) => args)).toEqual([
+      { openconversation_id: 'cidG', cursor: '0' }, { openconversation_id: 'cidG', cursor: 'c2' },
+    ]);
+    expect(run.calls.at(-1)).toEqual(['im/set_group_member_mute_list', { openConversationId: 'cidG', cid: 'cidG', mute: true, openDingTalkIds: ['odBob'], muteTime: 1000 }]);
+  });
+
+  it('for any contact answer, the member muted (or the refusal before any member read) is the one upstream picks', async () => {
+    const id = fc.constantFrom<unknown>('u1', ' u1 ', 'u2', '', ' ', 7, null, undefined);
+    const name = fc.constantFrom<unknown>('Ann', ' Bob ', '', ' ', 5, null, undefined);
+    const employee = fc.record({ orgUserId: id, userId: id, orgUserName: name, name }, { requiredKeys: [] });
+    const item = fc.oneof(fc.record({ orgEmployeeModel: fc.oneof(employee, fc.constantFrom<unknown>(null, 'x', [])) }), fc.constantFrom<unknown>(null, 'x'));
+    await fc.assert(fc.asyncProperty(fc.array(item, { maxLength: 4 }), async (result) => {
+      const contacts = JSON.parse(JSON.stringify({ result })) as { result: unknown[] };
+      outputs.answer('contact/get_user_info_by_user_ids', contacts);
+      outputs.answer('chat/get_group_members', members);
+      const run = await outputs.sent(argv);
+      const expected = upstreamName(contacts, 'u1');
+      const member = members.result.list.find((m) => m.memberEmpName === expected);
+      if (expected === '') {
+        expect(run.reason).toBeDefined();
+        expect(run.calls.map(([tool]) => tool)).toEqual(['contact/get_user_info_by_user_ids']);
+      } else if (member === undefined) {
+        expect(run.reason).toBeDefined();
+        expect(run.calls.map(([tool]) => tool)).not.toContain('im/set_group_member_mute_list');
+      } else {
+        expect(run.reason).toBeUndefined();
+        expect(run.calls.at(-1)?.[1]).toMatchObject({ openDingTalkIds: [member.openDingtalkId] });
+      }
+    }), { numRuns: 60 });
+  });
+});
