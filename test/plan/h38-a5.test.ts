@@ -79,3 +79,13 @@ describe('chat +chat-mute-member resolves a userId as resolveMuteMemberOpenIDs d
     }), { numRuns: 60 });
   });
 });
+
+describe('chat +chat-mute-member reads --users as rt.StrSlice gives it (splitIDs chat.go:39-52, chat_group.go:1534@c7521c1c)', () => {
+  it('a quoted element keeps its comma: one userId "u1,u2" is looked up, not two', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { orgUserId: 'u1,u2', orgUserName: 'Ann' } }, { orgEmployeeModel: { orgUserId: 'u3', orgUserName: 'Bob' } }] });
+    outputs.answer('chat/get_group_members', { result: { list: [{ memberEmpName: 'Ann', openDingtalkId: 'odAnn' }, { memberEmpName: 'Bob', openDingtalkId: 'odBob' }], hasMore: false } });
+    const run = await outputs.sent(['chat', '+chat-mute-member', '--group', 'cidG', '--users', '"u1,u2", u3 ,', '--mute-time', '1000', '--yes']);
+    expect(run.calls[0]).toEqual(['contact/get_user_info_by_user_ids', { user_id_list: ['u1,u2', 'u3'] }]);
+    expect(run.calls.at(-1)).toEqual(['im/set_group_member_mute_list', { openConversationId: 'cidG', cid: 'cidG', mute: true, openDingTalkIds: ['odAnn', 'odBob'], muteTime: 1000 }]);
+  });
+});
