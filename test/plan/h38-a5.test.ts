@@ -89,3 +89,33 @@ describe('chat +chat-mute-member reads --users as rt.StrSlice gives it (splitIDs
     expect(run.calls.at(-1)).toEqual(['im/set_group_member_mute_list', { openConversationId: 'cidG', cid: 'cidG', mute: true, openDingTalkIds: ['odAnn', 'odBob'], muteTime: 1000 }]);
   });
 });
+
+describe('chat +at-me prints items[].conversation as an object (atMeCompatibilityItems, smart/at_me.go:385-405@c7521c1c)', () => {
+  it('a message with no conversation title or id has conversation {} in items, null in messages', async () => {
+    outputs.answer('chat/search_at_me_message', { result: { messages: [{ openMsgId: 'm1', text: 'a' }], hasMore: false } });
+    const run = await outputs.sent(['chat', '+at-me']);
+    expect(run.reason).toBeUndefined();
+    const out = run.printed as { messages: Record<string, unknown>[]; items: Record<string, unknown>[] };
+    expect(out.messages[0]?.conversation).toBeNull();
+    expect(out.items[0]?.conversation).toEqual({});
+  });
+
+  it('for any title and id, items[].conversation holds name and openConversationId exactly when upstream sets them', async () => {
+    const text = fc.constantFrom<unknown>('T', ' T ', '', ' ', 7, null, undefined);
+    await fc.assert(fc.asyncProperty(text, text, async (title, cid) => {
+      const message: Record<string, unknown> = { openMsgId: 'm1', text: 'a' };
+      if (title !== undefined) message.conversationTitle = title;
+      if (cid !== undefined) message.openConversationId = cid;
+      outputs.answer('chat/search_at_me_message', { result: { messages: [message], hasMore: false } });
+      const run = await outputs.sent(['chat', '+at-me']);
+      const out = run.printed as { messages: Record<string, unknown>[]; items: Record<string, unknown>[] };
+      const row = out.messages[0] ?? {};
+      // atMeCompatibilityItems: name = atMeString(row.conversation), openConversationId = atMeString(row.conversationId)
+      const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+      const expected: Record<string, unknown> = {};
+      if (str(row.conversation) !== '') expected.name = str(row.conversation);
+      if (str(row.conversationId) !== '') expected.openConversationId = str(row.conversationId);
+      expect(out.items[0]?.conversation).toEqual(expected);
+    }), { numRuns: 30 });
+  });
+});
