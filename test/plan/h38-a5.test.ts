@@ -119,3 +119,63 @@ describe('chat +at-me prints items[].conversation as an object (atMeCompatibilit
     }), { numRuns: 30 });
   });
 });
+
+/** upstream's atMeMessageItems (smart/at_me.go:433-470, atMeFlattenGroups :482-516@c7521c1c) as a model: the message objects. */
+function atMeMessageItems(data: unknown): Record<string, unknown>[] {
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const objs = (list: unknown[]) => list.filter(isObj);
+  if (!isObj(data)) return [];
+  for (const root of [data, isObj(data.result) ? data.result : undefined]) {
+    if (root === undefined || !Array.isArray(root.conversationMessagesList)) continue;
+    const out: Record<string, unknown>[] = [];
+    for (const group of root.conversationMessagesList) {
+      if (!isObj(group) || !Array.isArray(group.messages)) continue;
+      out.push(...objs(group.messages));
+    }
+    return out;
+  }
+  for (const key of ['list', 'messages', 'messageList', 'items', 'data', 'records', 'result']) {
+    const v = data[key];
+    if (Array.isArray(v)) return objs(v);
+    if (isObj(v)) {
+      for (const k2 of ['list', 'messages', 'messageList', 'items', 'data', 'records']) {
+        if (Array.isArray(v[k2])) return objs(v[k2] as unknown[]);
+      }
+    }
+  }
+  return [];
+}
+
+describe('chat +at-me finds the messages where atMeMessageItems finds them (smart/at_me.go:433-470@c7521c1c)', () => {
+  const msgs = (tag: string) => [{ openMsgId: `${tag}-1`, text: 'a' }, 5, { openMsgId: `${tag}-2`, text: 'b' }];
+  const groups = (tag: string) => [{ title: 'T', openConversationId: 'cidT', messages: msgs(tag) }, 'x', { messages: 'no list' }];
+
+  it('a top-level messages list (no result) is read: both message objects are printed', async () => {
+    outputs.answer('chat/search_at_me_message', { messages: msgs('top'), hasMore: false });
+    const run = await outputs.sent(['chat', '+at-me']);
+    expect(run.reason).toBeUndefined();
+    expect((run.printed as { messages: { messageId: string }[] }).messages.map((m) => m.messageId)).toEqual(['top-1', 'top-2']);
+  });
+
+  it('for answers holding lists in several places, the messages printed (and their order) are upstream\'s', async () => {
+    const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+    const answer = fc.record({
+      list: opt(fc.constantFrom<unknown>(msgs('list'), { messages: msgs('list.messages') }, { other: 1 })),
+      messages: opt(fc.constantFrom<unknown>(msgs('messages'), 'text')),
+      data: opt(fc.constantFrom<unknown>({ items: msgs('data.items') }, msgs('data'), {})),
+      records: opt(fc.constantFrom<unknown>({ data: msgs('records.data') }, null)),
+      result: opt(fc.constantFrom<unknown>({ list: msgs('result.list') }, { messages: msgs('result.messages') }, { conversationMessagesList: groups('result.groups') }, msgs('result'), { conversationMessagesList: {} })),
+      conversationMessagesList: opt(fc.constantFrom<unknown>(groups('groups'), {}, [])),
+    }, { requiredKeys: [] });
+    await fc.assert(fc.asyncProperty(answer, async (a) => {
+      const body = JSON.parse(JSON.stringify({ ...a, hasMore: false })) as Record<string, unknown>;
+      outputs.answer('chat/search_at_me_message', body);
+      const run = await outputs.sent(['chat', '+at-me']);
+      expect(run.reason).toBeUndefined();
+      const printed = run.printed as { messages: { messageId: string }[]; count: number };
+      const expected = atMeMessageItems(body).map((m) => m.openMsgId);
+      expect(printed.messages.map((m) => m.messageId)).toEqual(expected);
+      expect(printed.count).toBe(expected.length);
+    }), { numRuns: 80 });
+  });
+});
