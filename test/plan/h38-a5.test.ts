@@ -179,3 +179,39 @@ describe('chat +at-me finds the messages where atMeMessageItems finds them (smar
     }), { numRuns: 80 });
   });
 });
+
+describe('chat +chat-mute-member refuses a member walk it cannot finish (chat_group.go:1608-1633@c7521c1c)', () => {
+  const argv = ['chat', '+chat-mute-member', '--group', 'cidG', '--users', 'u1', '--mute-time', '1000', '--yes'];
+  const ann = { memberEmpName: 'Ann', openDingtalkId: 'odAnn' };
+  const tools = (calls: [string, unknown][]) => calls.map(([tool]) => tool);
+
+  it.each([
+    ['no next cursor', { result: { list: [ann], hasMore: true } }],
+    ['the cursor just sent ("0")', { result: { list: [ann], hasMore: true, nextCursor: '0' } }],
+    ['a blank cursor', { result: { list: [ann], hasMore: true, cursor: ' ' } }],
+  ])('a page saying hasMore with %s is refused before the mute', async (_name, page) => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { orgUserId: 'u1', orgUserName: 'Ann' } }] });
+    outputs.answer('chat/get_group_members', page);
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBeDefined();
+    expect(tools(run.calls)).toEqual(['contact/get_user_info_by_user_ids', 'chat/get_group_members']);
+  });
+
+  it('50 pages that all say hasMore are refused after the 50th read, nothing muted', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { orgUserId: 'u1', orgUserName: 'Ann' } }] });
+    const pages = Array.from({ length: 60 }, (_, i) => ({ result: { list: [ann], hasMore: true, nextCursor: `c${i + 1}` } }));
+    outputs.answersInTurn('chat/get_group_members', ...pages);
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBeDefined();
+    expect(tools(run.calls).filter((t) => t === 'chat/get_group_members')).toHaveLength(50);
+    expect(tools(run.calls)).not.toContain('im/set_group_member_mute_list');
+  });
+
+  it('a last page saying hasMore false after a cursor walk mutes', async () => {
+    outputs.answer('contact/get_user_info_by_user_ids', { result: [{ orgEmployeeModel: { orgUserId: 'u1', orgUserName: 'Ann' } }] });
+    outputs.answersInTurn('chat/get_group_members', { result: { list: [], hasMore: true, nextCursor: 'c1' } }, { result: { list: [ann], hasMore: false } });
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls.at(-1)?.[0]).toBe('im/set_group_member_mute_list');
+  });
+});
