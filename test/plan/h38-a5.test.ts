@@ -183,7 +183,7 @@ describe('chat +at-me finds the messages where atMeMessageItems finds them (smar
 describe('chat +chat-mute-member refuses a member walk it cannot finish (chat_group.go:1608-1633@c7521c1c)', () => {
   const argv = ['chat', '+chat-mute-member', '--group', 'cidG', '--users', 'u1', '--mute-time', '1000', '--yes'];
   const ann = { memberEmpName: 'Ann', openDingtalkId: 'odAnn' };
-  const tools = (calls: [string, unknown][]) => calls.map(([tool]) => tool);
+  const tools = (calls: unknown[][]) => calls.map((call) => call[0]);
 
   it.each([
     ['no next cursor', { result: { list: [ann], hasMore: true } }],
