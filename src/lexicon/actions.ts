@@ -734,11 +734,14 @@ function splitPattern(c: ActionContext): RegExp | undefined {
  */
 export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number): number {
   let mask = 0;
-  // (A split phrasal verb has spaces: a text without one has none to join.)
-  let text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2') : folded;
+  // The split verbs' reach first: a pronoun ending their object (take me out of the chat, take Ann and him off the list)
+  // would otherwise be joined with "out" or "off" by SPLIT_PHRASAL (take out me of the chat) and the "out of" lost.
   // (Only a text that says one of the split verbs is rewritten: most say none.)
+  let text = folded;
   const split = lex.context.split?.some((v) => text.includes(v)) ? splitPattern(lex.context) : undefined;
   if (split && text.includes(' ')) text = text.replace(split, '$1 $3 $2');
+  // (A split phrasal verb has spaces: a text without one has none to join.)
+  if (text.includes(' ')) text = text.replace(SPLIT_PHRASAL, '$1 $3 $2');
   saidClasses(text, lex, lex.context, contextWords).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });
