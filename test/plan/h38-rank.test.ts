@@ -4,10 +4,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readActionLexicon } from '../../src/build/load.js';
-import { queryActionMask } from '../../src/lexicon/actions.js';
+import { queryActionMask, queryObjectPlaces, queryObjects } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
+import { runCliAsync, shippedEngine } from '../helpers.js';
 
 const actions = readActionLexicon('catalog');
+const lex = actions.objects!;
+const keys = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
 const acts = (q: string) => { const m = queryActionMask(fold(q), actions, 2); return actions.classes.filter((_, i) => (m & (1 << i)) !== 0); };
 
 describe('session 38: "take" with an object ending in a pronoun before "out of" or "off the" is still the removal', () => {
@@ -33,5 +36,46 @@ describe('session 38: "take" with an object ending in a pronoun before "out of" 
         const q = `take ${[...names, who].join(' ')} ${rest}`;
         expect(acts(q), q).toContain('remove');
       }), { numRuns: 300 });
+  });
+});
+
+async function first(query: string): Promise<string> {
+  const run = await runCliAsync(['schema', 'search', '--query', query, '--limit', '3']);
+  expect(run.status, run.stderr).toBe(0);
+  return (JSON.parse(run.stdout) as { candidates: { canonical_path: string }[] }).candidates[0].canonical_path;
+}
+
+/** The twin group's representative of a canonical path (a twin of the gold counts as the gold, the written set's reading). */
+function twinOf(p: string): string {
+  const e = shippedEngine();
+  for (let d = 0; d < e.meta.count; d++) if (e.meta.canonical_path.at(d) === p) return e.meta.canonical_path.at(e.meta.twin[d])!;
+  return p;
+}
+
+describe('session 38: a thing named by a compound of two object words, or by a Hong Kong demonstrative (objects.yaml)', () => {
+  it('reads 表格文件 / 表格档案 as a file or document, 管理员角色 as a role, 嗰行 / 呢几条 as records or rows', () => {
+    const said = (q: string) => keys(queryObjects(fold(q), lex));
+    // a spreadsheet file is a file (drive delete), not a base's table and an attachment
+    expect(said('表格文件')).toEqual(['document', 'file']);
+    expect(said('表格檔案')).toEqual(['document', 'file']);
+    // an admin role is a role, not a member
+    expect(said('管理員角色')).toEqual(['role']);
+    expect(said('管理员身份')).toEqual(['role']);
+    // HK 嗰 / 呢 (that / this) counting rows or entries, as 那行 / 这几条 do
+    expect(said('陳生嗰行')).toEqual(['dimension', 'record']);
+    expect(said('呢幾條')).toEqual(['message', 'record']);
+    // as a measure word right before another object word it counts that thing (measures)
+    expect(keys(queryObjectPlaces(fold('刪咗呢條評論'), lex).named)).toEqual(['comment']);
+  });
+
+  it.each([
+    ['把共享盘里那份多余的表格文件删掉', 'drive.shortcut_delete'],
+    ['群里把小李的管理员角色拿掉，人别踢', 'chat.remove_custom_user_roles'],
+  ])('%s -> %s (or its twin)', async (query, tool) => {
+    expect(twinOf(await first(query))).toBe(twinOf(tool));
+  });
+
+  it('a row said with 嗰 in a table no longer puts the base section delete first', async () => {
+    expect(await first('喺訂單表度將阿May嗰行刪走')).not.toBe('aitable.shortcut_section_delete');
   });
 });
