@@ -97,7 +97,8 @@ export interface RankingOptions {
   objectGuardExtension: number;
   /** Object guard: 1 = a removal from a place (a group, a meeting) that names nothing the object lexicon reads besides the
    *  place (把 Tom 从群里移除, boot Dan from the meeting) removes a person: the place's `people` object (objects.yaml) is
-   *  its target (h35-rank, docs/ranking.md session 35). */
+   *  its target (h35-rank, docs/ranking.md session 35). 2 = also a removal that names no target and keeps the place or a
+   *  thing inside it (take Mark off Friday's review, keep the room: the room is inside a meeting; h38-rank, session 38). */
   objectGuardPeople: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
@@ -162,7 +163,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardWords: 1,
   objectGuardRevoke: 1,
   objectGuardExtension: 1,
-  objectGuardPeople: 1,
+  objectGuardPeople: 2,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

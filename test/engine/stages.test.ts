@@ -846,7 +846,7 @@ describe('pins: an identity named inside a longer query runs inside one clause (
   });
 });
 
-describe('object_guard: a removal from a group or a meeting that names only a person (objectGuardPeople 1, default; docs/ranking.md session 35)', () => {
+describe('object_guard: a removal from a group or a meeting that names only a person (objectGuardPeople 1; 2, the default since session 38, reads a kept place too; docs/ranking.md sessions 35 and 38)', () => {
   it('reads the TW / HK measure and column words, people counts and the including word 连 (objects.yaml)', async () => {
     const { named, places } = await objectReadings();
     expect(named('把这几笔资料删掉')).toEqual(['record']);

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { readActionLexicon } from '../../src/build/load.js';
 import { queryActionMask, queryObjectPlaces, queryObjects } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
-import { runCliAsync, shippedEngine } from '../helpers.js';
+import { Engine } from '../../src/engine/engine.js';
+import { factsOf } from '../../src/engine/stages/object-guard.js';
+import { readSnapshotBytes, runCliAsync, shippedEngine } from '../helpers.js';
 
 const actions = readActionLexicon('catalog');
 const lex = actions.objects!;
@@ -77,5 +79,40 @@ describe('session 38: a thing named by a compound of two object words, or by a H
 
   it('a row said with 嗰 in a table no longer puts the base section delete first', async () => {
     expect(await first('喺訂單表度將阿May嗰行刪走')).not.toBe('aitable.shortcut_section_delete');
+  });
+});
+
+/** One engine per ranking options (a snapshot load is the slow part). */
+const engines = new Map<string, Engine>();
+function paths(ranking: object, query: string): string[] {
+  const key = JSON.stringify(ranking);
+  let e = engines.get(key);
+  if (!e) engines.set(key, e = new Engine(readSnapshotBytes(), { ranking }));
+  return (JSON.parse(e.search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+}
+
+describe('session 38: a removal that names no target and keeps a meeting, a group or a thing inside one removes its person (objectGuardPeople 2)', () => {
+  it('take Ann and Bo off the Monday review, keep the room: the room delete is no longer first', async () => {
+    const q = 'take Ann and Bo off the Monday review, keep the room';
+    expect(await first(q)).not.toBe('calendar.delete_meeting_room');
+    // people 1 (session 35) reads only a place the request removes from; the review is no event word, so nothing anchored
+    expect(paths({ objectGuardPeople: 1 }, q)[0]).toBe('calendar.delete_meeting_room');
+    const on = paths({}, q);
+    expect(on.indexOf('calendar.remove_calendar_participant')).toBeLessThan(on.indexOf('calendar.delete_meeting_room'));
+  });
+
+  it('changes the first hit only when it was a destructive command, for any names, kept thing and verb', () => {
+    const e = shippedEngine();
+    const destroys = factsOf(e.meta).destroys;
+    const doc = new Map<string, number>();
+    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
+    fc.assert(fc.property(fc.constantFrom('Ann and Bo', 'Lee', 'the two vendors', 'Priya and Tom'), fc.constantFrom('take {} off the review', 'remove {} from the sync', 'drop {} from Friday\'s standup'),
+      fc.constantFrom('keep the room', 'the meeting room stays', 'keep the meeting', 'the group stays', 'keep the chat'), (who, verb, keep) => {
+        const q = `${verb.replace('{}', who)}, ${keep}`;
+        const on = paths({}, q);
+        const off = paths({ objectGuardPeople: 1 }, q);
+        expect(on.length, q).toBe(off.length);
+        if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+      }), { numRuns: 60 });
   });
 });

@@ -128,7 +128,8 @@ export interface GuardScope {
    *  target with (筛选视图 extends 筛选: a filter view is not the filter), moves below the first hit on the target, when
    *  that hit nearly matches it (objectGuardExtension). */
   extension?: number;
-  /** 1: a removal from a place that names no target has the place's person as its target (objects.yaml `people`). */
+  /** 1: a removal from a place that names no target has the place's person as its target (objects.yaml `people`); 2: also
+   *  a removal that names no target and keeps the place or a thing inside it. */
   people?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
    *  words the request names its targets with. A destructive command on another object, matching none of them, moves
@@ -220,7 +221,13 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const innermost = (xs: number[]) => xs.filter((o) => !xs.some((p) => p !== o && objects.inside[p].includes(o)));
   const targets = whole.length > 0 ? whole : scope.clauses === 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost) : innermost(things);
   // people: a removal from a place that names nothing else (把 Tom 从群里移除, boot Dan from the meeting) removes a person.
-  if (scope.people === 1 && targets.length === 0 && objects.people) for (const [p, o] of objects.people) if (places.includes(p) && !stays.includes(o)) targets.push(o);
+  // people 2: so does one that keeps the place or a thing inside it (take Mark off Friday's review, keep the room).
+  if (scope.people !== undefined && scope.people >= 1 && targets.length === 0 && objects.people) {
+    for (const [p, o] of objects.people) {
+      const keptThere = scope.people >= 2 && stays.some((k) => k === p || objects.inside[k].includes(p));
+      if ((places.includes(p) || keptThere) && !stays.includes(o)) targets.push(o);
+    }
+  }
   if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // readings: the targets one said word names, narrowed by the other things the request names (objectGuardReadings).
@@ -478,7 +485,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardKeepRest === 1 ? { keepRest: 1 } : {}),
         ...(r.objectGuardRevoke === 1 ? { revoke: 1 } : {}),
         ...(r.objectGuardExtension === 1 ? { extension: 1 } : {}),
-        ...(r.objectGuardPeople === 1 ? { people: 1 } : {}),
+        ...(r.objectGuardPeople >= 1 ? { people: r.objectGuardPeople } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
