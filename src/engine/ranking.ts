@@ -100,6 +100,10 @@ export interface RankingOptions {
    *  its target (h35-rank, docs/ranking.md session 35). 2 = also a removal that names no target and keeps the place or a
    *  thing inside it (take Mark off Friday's review, keep the room: the room is inside a meeting; h38-rank, session 38). */
   objectGuardPeople: number;
+  /** Object guard: 1 = a request that says a cancel word (objects.yaml `cancel`: 取消, cancel) outside a keep clause, and
+   *  keeps something (会议室取消掉，会议照开), is read as a removal; 取消 alone stays no delete word (session 24, A5 lost
+   *  on that) (h38-rank, docs/ranking.md session 38). */
+  objectGuardCancel: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -164,6 +168,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardRevoke: 1,
   objectGuardExtension: 1,
   objectGuardPeople: 2,
+  objectGuardCancel: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

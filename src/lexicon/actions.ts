@@ -87,6 +87,9 @@ export interface ObjectLexicon {
   /** Object words that are measure words (这条, 那几条): one right before another object word counts that thing and names
    *  nothing of its own. Absent in older snapshots. */
   measures?: string[];
+  /** Words that cancel a thing (取消, cancel): no delete word, but said outside a keep clause of a request that keeps
+   *  something (会议室取消掉，会议照开) the guard reads them as a removal (objectGuardCancel). Absent: none. */
+  cancel?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
@@ -478,6 +481,24 @@ const KEEP_CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\u
 /** Whether the folded text has a clause that says a `keep` word (资料不要动, keep the rest), whatever it names. */
 export function saysKeep(folded: string, lex: ObjectLexicon): boolean {
   return keptClauses(folded, lex).length > 0;
+}
+
+/**
+ * The folded request says a `cancel` word (取消, cancel; an English one as a whole word) outside every keep clause, and
+ * says a keep clause: 会议室取消掉，会议照开 cancels the room and keeps the meeting (a 取消 inside 不要取消 is the keep).
+ */
+export function cancelsWithKeep(folded: string, lex: ObjectLexicon): boolean {
+  const words = (lex.cancel ?? []).filter((w) => folded.includes(w));
+  if (words.length === 0) return false;
+  const spans = keptClauses(folded, lex);
+  if (spans.length === 0) return false;
+  for (const w of words) {
+    for (let a = folded.indexOf(w); a >= 0; a = folded.indexOf(w, a + 1)) {
+      if (/[a-z]/u.test(w) && (/[a-z0-9]/u.test(folded[a - 1] ?? '') || /[a-z0-9]/u.test(folded[a + w.length] ?? ''))) continue;
+      if (!spans.some(([x, y]) => x <= a && a < y)) return true;
+    }
+  }
+  return false;
 }
 
 /** The [start, end) spans of the clauses that say a `keep` word. */

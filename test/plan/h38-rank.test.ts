@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readActionLexicon } from '../../src/build/load.js';
-import { queryActionMask, queryObjectPlaces, queryObjects } from '../../src/lexicon/actions.js';
+import { cancelsWithKeep, queryActionMask, queryObjectPlaces, queryObjects } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
 import { Engine } from '../../src/engine/engine.js';
 import { factsOf } from '../../src/engine/stages/object-guard.js';
@@ -114,5 +114,30 @@ describe('session 38: a removal that names no target and keeps a meeting, a grou
         expect(on.length, q).toBe(off.length);
         if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
       }), { numRuns: 60 });
+  });
+});
+
+describe('session 38: cancelling one thing and keeping another is a removal to the guard (objects.yaml cancel, objectGuardCancel)', () => {
+  it('reads a cancel word outside a keep clause only when the request keeps something', () => {
+    const cancels = (q: string) => cancelsWithKeep(fold(q), lex);
+    expect(cancels('明天下午那場週會的會議室取消掉，會議照開')).toBe(true);
+    expect(cancels('cancel the room for the review, keep the meeting')).toBe(true);
+    // no keep clause: 取消 is still no removal (session 24 lost on reading it so)
+    expect(cancels('把周五的会议室取消掉')).toBe(false);
+    // the 取消 of a keep word is the keep
+    expect(cancels('把小陳從會議邀請裡移除，會議不要取消')).toBe(false);
+    // an English word whole only
+    expect(cancels('the cancellation stays, remove the room')).toBe(false);
+    fc.assert(fc.property(fc.constantFrom('别取消', '不要取消', '不取消', '勿取消'), fc.constantFrom('会议', '群', '待办', '日程'), fc.constantFrom('把他移除', '删掉会议室', '这个先不管'),
+      (keep, thing, first) => { expect(cancels(`${first}，${thing}${keep}`)).toBe(false); }), { numRuns: 48 });
+  });
+
+  it('明天下午那場週會的會議室取消掉，會議照開: the meeting cancel is no longer first', async () => {
+    const q = '明天下午那場週會的會議室取消掉，會議照開';
+    expect(await first(q)).not.toBe('calendar.shortcut_cancel_event');
+    expect(paths({ objectGuardCancel: 0 }, q)[0]).toBe('calendar.shortcut_cancel_event');
+    const on = paths({}, q);
+    // it goes just below the first hit on the room (a command on the target, destructive or not)
+    expect(on.indexOf('calendar.shortcut_cancel_event')).toBeGreaterThan(on.findIndex((p) => p.includes('meeting_room')));
   });
 });

@@ -43,7 +43,7 @@
 // rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
 // only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
 // named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
-import { cellRangeSpans, letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { cancelsWithKeep, cellRangeSpans, letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -131,6 +131,8 @@ export interface GuardScope {
   /** 1: a removal from a place that names no target has the place's person as its target (objects.yaml `people`); 2: also
    *  a removal that names no target and keeps the place or a thing inside it. */
   people?: number;
+  /** 1: a request that says a `cancel` word outside a keep clause and keeps something is read as a removal. */
+  cancel?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
    *  words the request names its targets with. A destructive command on another object, matching none of them, moves
    *  below the first hit on the target that matches one, when that hit nearly matches it. */
@@ -211,7 +213,8 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const recall = scope.recall === 1 ? f.recallBits : 0;
   // revoke: a request that revokes someone's access (revoke Tom's access to the wiki) is read as a removal of that
   // membership, and only the product rule acts on it (objectGuardRevoke).
-  const removing = (actions & (f.removeBits | recall)) !== 0;
+  // cancel: a request that cancels a thing and keeps another (会议室取消掉，会议照开) is read as a removal (objectGuardCancel).
+  const removing = (actions & (f.removeBits | recall)) !== 0 || (scope.cancel === 1 && cancelsWithKeep(folded, objects));
   const revoking = scope.revoke === 1 && !removing && revokesHeld(folded, objects);
   if ((!removing && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
   const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places >= 2, scope.places >= 3)
@@ -486,6 +489,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardRevoke === 1 ? { revoke: 1 } : {}),
         ...(r.objectGuardExtension === 1 ? { extension: 1 } : {}),
         ...(r.objectGuardPeople >= 1 ? { people: r.objectGuardPeople } : {}),
+        ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
