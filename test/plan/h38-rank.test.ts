@@ -73,6 +73,8 @@ describe('session 38: a thing named by a compound of two object words, or by a H
   it.each([
     ['把共享盘里那份多余的表格文件删掉', 'drive.shortcut_delete'],
     ['群里把小李的管理员角色拿掉，人别踢', 'chat.remove_custom_user_roles'],
+    // dupes / duplicate rows are a table's records
+    ['delete dupes in the leads table', 'aitable.record_delete'],
   ])('%s -> %s (or its twin)', async (query, tool) => {
     expect(twinOf(await first(query))).toBe(twinOf(tool));
   });
