@@ -90,6 +90,9 @@ export interface ObjectLexicon {
   /** Words that cancel a thing (取消, cancel): no delete word, but said outside a keep clause of a request that keeps
    *  something (会议室取消掉，会议照开) the guard reads them as a removal (objectGuardCancel). Absent: none. */
   cancel?: string[];
+  /** Words that name no object though an object word is inside them (列表: a list, not a 表), blanked by the places
+   *  reading (queryObjectPlaces); one inside a longer object word (下拉列表) is that word's. Absent: none. */
+  none?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
@@ -231,6 +234,27 @@ export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
   return lex.keys.flatMap((_, i) => (said[i] ? [i] : []));
 }
 
+/**
+ * The text with each `none` word (列表: a list, no table) blanked, so neither it nor an object word inside it (表) names
+ * anything, and a place word after it still reads (会话列表里); one inside a longer object word (下拉列表) is kept.
+ */
+function withoutNone(text: string, lex: ObjectLexicon): string {
+  const words = (lex.none ?? []).filter((w) => text.includes(w));
+  if (words.length === 0) return text;
+  const longer = objectWordsIn(text, lex).filter((o) => words.some((w) => o.word.length > w.length && o.word.includes(w)));
+  let out = text;
+  for (const w of words) {
+    for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {
+      const held = longer.some((o) => {
+        for (let b = text.indexOf(o.word); b >= 0 && b <= a; b = text.indexOf(o.word, b + 1)) if (a + w.length <= b + o.word.length) return true;
+        return false;
+      });
+      if (!held) out = out.slice(0, a) + ' '.repeat(w.length) + out.slice(a + w.length);
+    }
+  }
+  return out;
+}
+
 /** The text with each `including` word's reach (to the end of its clause) blanked. */
 function withoutIncluded(folded: string, lex: ObjectLexicon): string {
   let text = folded;
@@ -286,7 +310,8 @@ const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u
  */
 export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true, compoundHeads = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
   // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
-  const quoted = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
+  // A word that names no object (列表: a list) is blanked with the object words inside it (its 表).
+  const quoted = withoutNone(withoutIncluded(folded, lex), lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
   // A lettered column (D 列, column D) is the lettered object, read where it is said.
   const lettered = letteredSpans(quoted, lex);
   const { text } = withoutLettered(quoted, lex);

@@ -143,3 +143,26 @@ describe('session 38: cancelling one thing and keeping another is a removal to t
     expect(on.indexOf('calendar.shortcut_cancel_event')).toBeGreaterThan(on.findIndex((p) => p.includes('meeting_room')));
   });
 });
+
+describe('session 38: 列表 (a list) names no table (objects.yaml none)', () => {
+  const places = (q: string) => { const r = queryObjectPlaces(fold(q), lex, true, true); return { named: keys(r.named), located: keys(r.located) }; };
+
+  it('reads the list\'s 表 as nothing, and a place word after the list still places what it lists', () => {
+    expect(places('把会话列表里“客户”这个分组删了').named).not.toContain('table');
+    expect(places('把会话列表里“客户”这个分组删了').located).toEqual(['group']);
+    // inside a longer object word the list is that word's
+    expect(places('删除下拉列表').named).toEqual(['dropdown']);
+    // a table said apart from the list is still a table
+    expect(places('模板列表里那张表删掉').named).toEqual(['table', 'template']);
+    fc.assert(fc.property(fc.constantFrom('会话', '模板', '成员', '附件', '日程', '评论', '标签'), fc.constantFrom('删掉', '清空', '移除'), (what, verb) => {
+      expect(places(`${what}列表${verb}`).named, what).not.toContain('table');
+    }), { numRuns: 21 });
+  });
+
+  it.each([
+    ['把会话列表里的“供应商”分组删了，群都留着', 'chat.delete_conv_category'],
+    ['会话列表里那个“旧项目”分组删掉，会话保留', 'chat.shortcut_category_delete'],
+  ])('%s -> %s (or its twin)', async (query, tool) => {
+    expect(twinOf(await first(query))).toBe(twinOf(tool));
+  });
+});
