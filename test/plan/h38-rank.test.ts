@@ -166,3 +166,32 @@ describe('session 38: 列表 (a list) names no table (objects.yaml none)', () =>
     expect(twinOf(await first(query))).toBe(twinOf(tool));
   });
 });
+
+describe('session 38: a meeting invitation is the meeting, "don\'t cancel" keeps, "off" places (objects.yaml event, keep, located)', () => {
+  const read = (q: string) => { const r = queryObjectPlaces(fold(q), lex, true, true); return { named: keys(r.named), located: keys(r.located), stays: keys(r.stays) }; };
+
+  it('reads 会议邀请 / the invite as the event, placed by 从…里 and off the', () => {
+    expect(read('把阿明从周三的会议邀请里移除').located).toEqual(['event']);
+    expect(read('從週五的會議邀請裡移除老周').located).toEqual(['event']);
+    expect(read('take Ravi off the invite list').located).toEqual(['event']);
+    expect(read('kick the intern off our app').located).toEqual(['app']);
+    // the English words are whole words: an invited person names no event
+    expect(read('delete the room, keep everyone invited').named).not.toContain('event');
+    // what is cancelled not in a keep clause is still named, what "don't cancel" says stays
+    expect(read('remove the room, don\'t cancel the meeting').stays).toEqual(['event']);
+    expect(read('remove the room, do not cancel the meeting').stays).toEqual(['event']);
+    fc.assert(fc.property(fc.constantFrom('会议邀请', '日程邀请', '會議邀請'), fc.constantFrom('从', '在'), fc.constantFrom('里', '中'), fc.constantFrom('小李', 'Amy', '那两位'),
+      (word, before, after, who) => {
+        expect(read(`${before}${word}${after}移除${who}`).located, word).toEqual(['event']);
+      }), { numRuns: 48 });
+  });
+
+  it.each([
+    // the event was named as the target before, so the attendee removal went below the meeting's commands
+    ['把阿明从周三的会议邀请里移除，会议照常开', 'calendar.remove_calendar_participant'],
+    // off the app: the app is the place, its member the target (the robot disable led before)
+    ['kick the intern off our app', 'dev.remove_dev_app_members'],
+  ])('%s -> %s (or its twin)', async (query, tool) => {
+    expect(twinOf(await first(query))).toBe(twinOf(tool));
+  });
+});
