@@ -195,3 +195,26 @@ describe('session 38: a meeting invitation is the meeting, "don\'t cancel" keeps
     expect(twinOf(await first(query))).toBe(twinOf(tool));
   });
 });
+
+describe('session 38: a row or a column said right after the delete verb (删行, 删除列) names it (objects.yaml record, field, dimension)', () => {
+  const said = (q: string) => keys(queryObjects(fold(q), lex));
+
+  it('reads 删行 as a row (a base\'s record or a sheet\'s row) and 删列 as a column (a field or a sheet\'s column), as 这行 / 这列 are', () => {
+    expect(said('删行')).toEqual(said('这行'));
+    expect(said('删除列')).toEqual(said('这列'));
+    expect(said('刪掉行')).toEqual(['dimension', 'record']);
+    fc.assert(fc.property(fc.constantFrom('删', '删除', '删掉', '刪', '刪除'), fc.constantFrom('行', '列'), fc.constantFrom('', '工作表', 'sheet 里'),
+      (verb, what, where) => {
+        expect(said(`${where}${verb}${what}`)).toContain('dimension');
+      }), { numRuns: 30 });
+  });
+
+  it.each([
+    // the sheet was the only thing named, so the row delete went below the sheet delete
+    ['电子表格删除行', 'sheet.delete_dimension'],
+    // the base was the only thing named, so a chart delete led
+    ['base 里删行', 'aitable.record_delete'],
+  ])('%s -> %s (or its twin)', async (query, tool) => {
+    expect(twinOf(await first(query))).toBe(twinOf(tool));
+  });
+});
