@@ -104,6 +104,11 @@ export interface RankingOptions {
    *  keeps something (会议室取消掉，会议照开), is read as a removal; 取消 alone stays no delete word (session 24, A5 lost
    *  on that) (h38-rank, docs/ranking.md session 38). */
   objectGuardCancel: number;
+  /** Object guard: 1 = a thing the request names only to say which one (the Attachments field: an English object word
+   *  right before another, or a Chinese one placed by 从 / 在 ... 里) that holds nothing, so is no place, is no target
+   *  either: a destructive command on it moves below the first hit on the target, as one on a place does (h38-rank,
+   *  docs/ranking.md session 38). */
+  objectGuardModifiers: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -169,6 +174,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardExtension: 1,
   objectGuardPeople: 2,
   objectGuardCancel: 1,
+  objectGuardModifiers: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -218,3 +218,30 @@ describe('session 38: a row or a column said right after the delete verb (删行
     expect(twinOf(await first(query))).toBe(twinOf(tool));
   });
 });
+
+describe('session 38: a thing named only to say which one is no target (objectGuardModifiers)', () => {
+  it('remove the Attachments column from the hiring table: the attachment removal is no longer first', async () => {
+    const q = 'remove the Attachments column from the hiring table';
+    expect(twinOf(await first(q))).toBe(twinOf('aitable.field_delete'));
+    // before: the attachment (a field named Attachments, which holds nothing, so no place) was neither target nor place
+    expect(paths({ objectGuardModifiers: 0 }, q)[0]).toBe('aitable.shortcut_attachment_remove');
+    const r = queryObjectPlaces(fold(q), lex, true, true);
+    expect(keys(r.located)).toContain('attachment');
+    expect(keys(r.places)).not.toContain('attachment');
+  });
+
+  it('moves only a destructive first hit, and only below a hit on the target, for any named field and table', () => {
+    const e = shippedEngine();
+    const destroys = factsOf(e.meta).destroys;
+    const doc = new Map<string, number>();
+    for (let d = 0; d < e.meta.count; d++) doc.set(e.meta.canonical_path.at(d)!, d);
+    fc.assert(fc.property(fc.constantFrom('Attachments', 'Comments', 'Images', 'Tags', 'Messages', 'Views'), fc.constantFrom('field', 'column'),
+      fc.constantFrom('hiring', 'orders', 'leads'), fc.constantFrom('remove', 'delete', 'drop'), (name, col, table, verb) => {
+        const q = `${verb} the ${name} ${col} from the ${table} table`;
+        const on = paths({}, q);
+        const off = paths({ objectGuardModifiers: 0 }, q);
+        expect([...on].sort(), q).toEqual([...off].sort());
+        if (on[0] !== off[0]) expect(destroys[doc.get(off[0])!], q).toBe(1);
+      }), { numRuns: 60 });
+  });
+});

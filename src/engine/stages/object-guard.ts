@@ -133,6 +133,8 @@ export interface GuardScope {
   people?: number;
   /** 1: a request that says a `cancel` word outside a keep clause and keeps something is read as a removal. */
   cancel?: number;
+  /** 1: a thing the request names only to say which one (located, and no place: it holds nothing) is over-reached. */
+  modifiers?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
    *  words the request names its targets with. A destructive command on another object, matching none of them, moves
    *  below the first hit on the target that matches one, when that hit nearly matches it. */
@@ -261,6 +263,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
     if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o) || others.includes(o)) return 'over';
     if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
+    // modifiers: a thing that only says which one (the Attachments field: a field named Attachments) and holds nothing,
+    // so is no place either, is not what the request deletes: a destructive command on it over-reaches (objectGuardModifiers).
+    if (scope.modifiers === 1 && located.includes(o) && !places.includes(o) && !targets.includes(o)) return 'over';
     if (keepsRest && !named.includes(o)) return 'rest';
     const around = targets.length > 0 ? targets : places;
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
@@ -490,6 +495,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardExtension === 1 ? { extension: 1 } : {}),
         ...(r.objectGuardPeople >= 1 ? { people: r.objectGuardPeople } : {}),
         ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
+        ...(r.objectGuardModifiers === 1 ? { modifiers: 1 } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
