@@ -245,3 +245,15 @@ describe('session 38: a thing named only to say which one is no target (objectGu
       }), { numRuns: 60 });
   });
 });
+
+describe('session 38: a presentation or a deck is a file (objects.yaml file)', () => {
+  it('reads presentation / deck as a file, whole words only', () => {
+    expect(keys(queryObjects(fold('delete the Q3 presentation'), lex))).toEqual(['file']);
+    expect(keys(queryObjects(fold('bin the old slide deck'), lex))).toEqual(['file']);
+    expect(keys(queryObjects(fold('the deckhand'), lex))).toEqual([]);
+  });
+
+  it('delete the Q3 presentation from the Sales folder: the drive delete leads, no folder delete', async () => {
+    expect(twinOf(await first('delete the Q3 presentation from the Sales folder'))).toBe(twinOf('drive.shortcut_delete'));
+  });
+});
