@@ -97,8 +97,18 @@ export interface RankingOptions {
   objectGuardExtension: number;
   /** Object guard: 1 = a removal from a place (a group, a meeting) that names nothing the object lexicon reads besides the
    *  place (把 Tom 从群里移除, boot Dan from the meeting) removes a person: the place's `people` object (objects.yaml) is
-   *  its target (h35-rank, docs/ranking.md session 35). */
+   *  its target (h35-rank, docs/ranking.md session 35). 2 = also a removal that names no target and keeps the place or a
+   *  thing inside it (take Mark off Friday's review, keep the room: the room is inside a meeting; h38-rank, session 38). */
   objectGuardPeople: number;
+  /** Object guard: 1 = a request that says a cancel word (objects.yaml `cancel`: 取消, cancel) outside a keep clause, and
+   *  keeps something (会议室取消掉，会议照开), is read as a removal; 取消 alone stays no delete word (session 24, A5 lost
+   *  on that) (h38-rank, docs/ranking.md session 38). */
+  objectGuardCancel: number;
+  /** Object guard: 1 = a thing the request names only to say which one (the Attachments field: an English object word
+   *  right before another, or a Chinese one placed by 从 / 在 ... 里) that holds nothing, so is no place, is no target
+   *  either: a destructive command on it moves below the first hit on the target, as one on a place does (h38-rank,
+   *  docs/ranking.md session 38). */
+  objectGuardModifiers: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -162,7 +172,9 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardWords: 1,
   objectGuardRevoke: 1,
   objectGuardExtension: 1,
-  objectGuardPeople: 1,
+  objectGuardPeople: 2,
+  objectGuardCancel: 1,
+  objectGuardModifiers: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

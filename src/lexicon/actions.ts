@@ -87,6 +87,12 @@ export interface ObjectLexicon {
   /** Object words that are measure words (这条, 那几条): one right before another object word counts that thing and names
    *  nothing of its own. Absent in older snapshots. */
   measures?: string[];
+  /** Words that cancel a thing (取消, cancel): no delete word, but said outside a keep clause of a request that keeps
+   *  something (会议室取消掉，会议照开) the guard reads them as a removal (objectGuardCancel). Absent: none. */
+  cancel?: string[];
+  /** Words that name no object though an object word is inside them (列表: a list, not a 表), blanked by the places
+   *  reading (queryObjectPlaces); one inside a longer object word (下拉列表) is that word's. Absent: none. */
+  none?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
 }
 
@@ -228,6 +234,27 @@ export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
   return lex.keys.flatMap((_, i) => (said[i] ? [i] : []));
 }
 
+/**
+ * The text with each `none` word (列表: a list, no table) blanked, so neither it nor an object word inside it (表) names
+ * anything, and a place word after it still reads (会话列表里); one inside a longer object word (下拉列表) is kept.
+ */
+function withoutNone(text: string, lex: ObjectLexicon): string {
+  const words = (lex.none ?? []).filter((w) => text.includes(w));
+  if (words.length === 0) return text;
+  const longer = objectWordsIn(text, lex).filter((o) => words.some((w) => o.word.length > w.length && o.word.includes(w)));
+  let out = text;
+  for (const w of words) {
+    for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {
+      const held = longer.some((o) => {
+        for (let b = text.indexOf(o.word); b >= 0 && b <= a; b = text.indexOf(o.word, b + 1)) if (a + w.length <= b + o.word.length) return true;
+        return false;
+      });
+      if (!held) out = out.slice(0, a) + ' '.repeat(w.length) + out.slice(a + w.length);
+    }
+  }
+  return out;
+}
+
 /** The text with each `including` word's reach (to the end of its clause) blanked. */
 function withoutIncluded(folded: string, lex: ObjectLexicon): string {
   let text = folded;
@@ -283,7 +310,8 @@ const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u
  */
 export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true, compoundHeads = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
   // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
-  const quoted = withoutIncluded(folded, lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
+  // A word that names no object (列表: a list) is blanked with the object words inside it (its 表).
+  const quoted = withoutNone(withoutIncluded(folded, lex), lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
   // A lettered column (D 列, column D) is the lettered object, read where it is said.
   const lettered = letteredSpans(quoted, lex);
   const { text } = withoutLettered(quoted, lex);
@@ -478,6 +506,24 @@ const KEEP_CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\u
 /** Whether the folded text has a clause that says a `keep` word (资料不要动, keep the rest), whatever it names. */
 export function saysKeep(folded: string, lex: ObjectLexicon): boolean {
   return keptClauses(folded, lex).length > 0;
+}
+
+/**
+ * The folded request says a `cancel` word (取消, cancel; an English one as a whole word) outside every keep clause, and
+ * says a keep clause: 会议室取消掉，会议照开 cancels the room and keeps the meeting (a 取消 inside 不要取消 is the keep).
+ */
+export function cancelsWithKeep(folded: string, lex: ObjectLexicon): boolean {
+  const words = (lex.cancel ?? []).filter((w) => folded.includes(w));
+  if (words.length === 0) return false;
+  const spans = keptClauses(folded, lex);
+  if (spans.length === 0) return false;
+  for (const w of words) {
+    for (let a = folded.indexOf(w); a >= 0; a = folded.indexOf(w, a + 1)) {
+      if (/[a-z]/u.test(w) && (/[a-z0-9]/u.test(folded[a - 1] ?? '') || /[a-z0-9]/u.test(folded[a + w.length] ?? ''))) continue;
+      if (!spans.some(([x, y]) => x <= a && a < y)) return true;
+    }
+  }
+  return false;
 }
 
 /** The [start, end) spans of the clauses that say a `keep` word. */
@@ -734,11 +780,14 @@ function splitPattern(c: ActionContext): RegExp | undefined {
  */
 export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number): number {
   let mask = 0;
-  // (A split phrasal verb has spaces: a text without one has none to join.)
-  let text = folded.includes(' ') ? folded.replace(SPLIT_PHRASAL, '$1 $3 $2') : folded;
+  // The split verbs' reach first: a pronoun ending their object (take me out of the chat, take Ann and him off the list)
+  // would otherwise be joined with "out" or "off" by SPLIT_PHRASAL (take out me of the chat) and the "out of" lost.
   // (Only a text that says one of the split verbs is rewritten: most say none.)
+  let text = folded;
   const split = lex.context.split?.some((v) => text.includes(v)) ? splitPattern(lex.context) : undefined;
   if (split && text.includes(' ')) text = text.replace(split, '$1 $3 $2');
+  // (A split phrasal verb has spaces: a text without one has none to join.)
+  if (text.includes(' ')) text = text.replace(SPLIT_PHRASAL, '$1 $3 $2');
   saidClasses(text, lex, lex.context, contextWords).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });

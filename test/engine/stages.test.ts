@@ -501,7 +501,8 @@ describe('object_guard: the request as written (objectGuardWritten 1, default; d
 describe('object_guard: a request that keeps the rest (objectGuardKeepRest 1, default; docs/ranking.md session 30)', () => {
 
   it('clearing a range that keeps the rows puts the range clear above the dropdown delete, which it does not name', () => {
-    const q = '清除这个范围里单元格的值，但别删除行';
+    // Session 38: 删除行 names the row now (objects.yaml), and a kept row alone puts the clear first; 行别删 still needs this rule.
+    const q = '清除这个范围里单元格的值，但行别删';
     expect(paths({}, q)[0]).toBe('sheet.clear_range');
     expect(paths({ objectGuardKeepRest: 0 }, q)[0]).toBe('sheet.delete_dropdown_lists');
   });
@@ -846,7 +847,7 @@ describe('pins: an identity named inside a longer query runs inside one clause (
   });
 });
 
-describe('object_guard: a removal from a group or a meeting that names only a person (objectGuardPeople 1, default; docs/ranking.md session 35)', () => {
+describe('object_guard: a removal from a group or a meeting that names only a person (objectGuardPeople 1; 2, the default since session 38, reads a kept place too; docs/ranking.md sessions 35 and 38)', () => {
   it('reads the TW / HK measure and column words, people counts and the including word 连 (objects.yaml)', async () => {
     const { named, places } = await objectReadings();
     expect(named('把这几笔资料删掉')).toEqual(['record']);

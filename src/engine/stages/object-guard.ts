@@ -43,7 +43,7 @@
 // rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
 // only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
 // named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
-import { cellRangeSpans, letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { cancelsWithKeep, cellRangeSpans, letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -128,8 +128,13 @@ export interface GuardScope {
    *  target with (筛选视图 extends 筛选: a filter view is not the filter), moves below the first hit on the target, when
    *  that hit nearly matches it (objectGuardExtension). */
   extension?: number;
-  /** 1: a removal from a place that names no target has the place's person as its target (objects.yaml `people`). */
+  /** 1: a removal from a place that names no target has the place's person as its target (objects.yaml `people`); 2: also
+   *  a removal that names no target and keeps the place or a thing inside it. */
   people?: number;
+  /** 1: a request that says a `cancel` word outside a keep clause and keeps something is read as a removal. */
+  cancel?: number;
+  /** 1: a thing the request names only to say which one (located, and no place: it holds nothing) is over-reached. */
+  modifiers?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
    *  words the request names its targets with. A destructive command on another object, matching none of them, moves
    *  below the first hit on the target that matches one, when that hit nearly matches it. */
@@ -210,7 +215,8 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const recall = scope.recall === 1 ? f.recallBits : 0;
   // revoke: a request that revokes someone's access (revoke Tom's access to the wiki) is read as a removal of that
   // membership, and only the product rule acts on it (objectGuardRevoke).
-  const removing = (actions & (f.removeBits | recall)) !== 0;
+  // cancel: a request that cancels a thing and keeps another (会议室取消掉，会议照开) is read as a removal (objectGuardCancel).
+  const removing = (actions & (f.removeBits | recall)) !== 0 || (scope.cancel === 1 && cancelsWithKeep(folded, objects));
   const revoking = scope.revoke === 1 && !removing && revokesHeld(folded, objects);
   if ((!removing && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
   const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places >= 2, scope.places >= 3)
@@ -220,7 +226,13 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const innermost = (xs: number[]) => xs.filter((o) => !xs.some((p) => p !== o && objects.inside[p].includes(o)));
   const targets = whole.length > 0 ? whole : scope.clauses === 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost) : innermost(things);
   // people: a removal from a place that names nothing else (把 Tom 从群里移除, boot Dan from the meeting) removes a person.
-  if (scope.people === 1 && targets.length === 0 && objects.people) for (const [p, o] of objects.people) if (places.includes(p) && !stays.includes(o)) targets.push(o);
+  // people 2: so does one that keeps the place or a thing inside it (take Mark off Friday's review, keep the room).
+  if (scope.people !== undefined && scope.people >= 1 && targets.length === 0 && objects.people) {
+    for (const [p, o] of objects.people) {
+      const keptThere = scope.people >= 2 && stays.some((k) => k === p || objects.inside[k].includes(p));
+      if ((places.includes(p) || keptThere) && !stays.includes(o)) targets.push(o);
+    }
+  }
   if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
   const inside = (o: number, c: number) => objects.inside[o].includes(c);
   // readings: the targets one said word names, narrowed by the other things the request names (objectGuardReadings).
@@ -251,6 +263,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
     if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o) || others.includes(o)) return 'over';
     if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
+    // modifiers: a thing that only says which one (the Attachments field: a field named Attachments) and holds nothing,
+    // so is no place either, is not what the request deletes: a destructive command on it over-reaches (objectGuardModifiers).
+    if (scope.modifiers === 1 && located.includes(o) && !places.includes(o) && !targets.includes(o)) return 'over';
     if (keepsRest && !named.includes(o)) return 'rest';
     const around = targets.length > 0 ? targets : places;
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
@@ -478,7 +493,9 @@ export const objectGuard: Stage = {
         ...(r.objectGuardKeepRest === 1 ? { keepRest: 1 } : {}),
         ...(r.objectGuardRevoke === 1 ? { revoke: 1 } : {}),
         ...(r.objectGuardExtension === 1 ? { extension: 1 } : {}),
-        ...(r.objectGuardPeople === 1 ? { people: 1 } : {}),
+        ...(r.objectGuardPeople >= 1 ? { people: r.objectGuardPeople } : {}),
+        ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
+        ...(r.objectGuardModifiers === 1 ? { modifiers: 1 } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
