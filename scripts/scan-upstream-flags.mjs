@@ -289,6 +289,19 @@ export function helperFlags(rel, line, cliPath) {
       if (!new RegExp(String.raw`RegisterCrossProductAliases\(${m[1]}\)`).test(loop)) continue;
       if (m[3] ? parents.includes(m[2]) : sliceHolds(text, m[2], v, 2)) names.set('__cross__', true);
     }
+    // h38-a1: a command a constructor returns (`func newSheetExportCsvCmd() *cobra.Command`, sheet_export_csv.go:28)
+    // is registered under the variable its caller assigns (`exportCsvCmd := newSheetExportCsvCmd()`, sheet.go:167),
+    // whose file may hand that variable to a RegisterCrossProductAliases loop (sheet.go:243-252@c7521c1c)
+    const ctor = /^\nfunc (\w+)\(\)\s*\*cobra\.Command/.exec(text.slice(fstart));
+    if (ctor) {
+      const pkg = pkgText(rel);
+      for (const a of pkg.matchAll(new RegExp(String.raw`\b(\w+)\s*:=\s*${ctor[1]}\(\)`, 'g'))) {
+        for (const m of pkg.matchAll(/for _, (\w+) := range (\w+) \{/g)) {
+          const loop = balanced(pkg, m.index + m[0].length - 1);
+          if (new RegExp(String.raw`RegisterCrossProductAliases\(${m[1]}\)`).test(loop) && sliceHolds(pkg, m[2], a[1], 2)) names.set('__cross__', true);
+        }
+      }
+    }
     // package functions handed the command that register flags on it (addXFlags(cmd), ...)
     for (const m of scope.matchAll(new RegExp(String.raw`\b([a-z]\w*)\(${v}\b[,)]`, 'g'))) {
       if (m[1] === 'RegisterCrossProductAliases') continue;

@@ -352,16 +352,21 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
  * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does). Either way a lone surrogate
  * escape is U+FFFD, as Go's decoder makes it (src/json-well-formed.ts).
  */
-export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, textRules?: TextRules, jsonText = false): unknown {
+export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, textRules?: TextRules, jsonText: boolean | 'blank_object' = false): unknown {
   const value = rawResultOf(r, exactNumbers);
   const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server), textRules ? { rules: textRules, body: firstTextOf(r, textRules) } : undefined);
   if (refusal) throw refusal;
-  if (jsonText && r.structuredContent === undefined) refuseNonJsonText(r, where);
+  if (jsonText && r.structuredContent === undefined) {
+    // CallMCPToolDataOnServer (helpers.go:265-267@c7521c1c): no text that is not blank decodes to the empty map
+    if (jsonText === 'blank_object' && firstText(r, 'helper') === undefined) return {};
+    refuseNonJsonText(r, where);
+  }
   return redactValue(value, server);
 }
 
 /**
- * A call step's `answer_json` (docs/PLANS.md): the first text block that is not blank (Go's TrimSpace) must be JSON,
+ * A call step's `answer_json` (docs/PLANS.md): the first text block that is not blank (Go's TrimSpace) must be JSON
+ * (with `blank_object`, resultOf has already answered {} when there is none),
  * as upstream's readers that json.Unmarshal it into `any` need (writeMCPURLResult, app/mcp_url_command.go:120-140@c7521c1c:
  * no such block is "returns empty", text that is not JSON an invalid-JSON error).
  */

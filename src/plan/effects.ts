@@ -21,8 +21,11 @@ export interface BackendCall {
    * upstream's json.Decoder with UseNumber): an id beyond 2^53 is a JsonNumber holding its digits.
    */
   exactNumbers?: boolean;
-  /** The answer must be one JSON text (the step's `answer_json`): no non-blank text, or text that is not JSON, fails the call. */
-  jsonText?: boolean;
+  /**
+   * The answer must be one JSON text (the step's `answer_json`): text that is not JSON fails the call, and so does no
+   * non-blank text, unless `blank_object`, where that is the empty object `{}`.
+   */
+  jsonText?: boolean | 'blank_object';
   /** The argument paths of lists upstream builds as typed Go slices (the step's typed_lists whose condition holds). */
   typedLists?: string[];
   /** The argument paths of top-level lists upstream builds as `[]any` (the step's untyped_lists whose condition holds). */

@@ -655,8 +655,11 @@ export interface CallStep extends StepCommon {
    * first one that is not JSON, fails the call itself (`backend_error`); any JSON value (null, a list, a quoted
    * text) passes. Checked where the answer is decoded (src/backend/transport.ts `resultOf`), which alone still
    * tells a quoted JSON text from raw text.
+   * `blank_object`: as upstream's CallMCPToolDataOnServer (helpers.go:257-273@c7521c1c) decodes it: the same, except
+   * that no non-blank text block is the empty object `{}` (the devapp shortcuts registered frameworkUnified read
+   * their one call so, shortcut/runner.go:134-147).
    */
-  answer_json?: true;
+  answer_json?: true | 'blank_object';
   /**
    * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
    * slice (`[]string`, `[]map[string]any`), or whose object it builds as a typed map (`map[string]string`), which its

@@ -865,8 +865,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   }
   if (raw.answer_json !== undefined) {
     if (kind !== undefined) s.problems.push(`${where}.answer_json: only on an MCP call (its answer must be one JSON text)`);
-    else if (raw.answer_json === true) step.answer_json = true;
-    else s.problems.push(`${where}.answer_json: true (the answer's first non-blank text must be JSON), or leave it out`);
+    else if (raw.answer_json === true || raw.answer_json === 'blank_object') step.answer_json = raw.answer_json;
+    else s.problems.push(`${where}.answer_json: true (the answer's first non-blank text must be JSON), blank_object (the same, and no such text is {}), or leave it out`);
   }
   for (const key of ['typed_lists', 'untyped_lists'] as const) {
     const entries = raw[key];
