@@ -1,12 +1,16 @@
 // Session 39, helper h39-dev (issue 32 / 34, notes/h39-dev.md): the cross-product wraps check compares the calls alone
 // (src/build/twins.ts callForm without the answer), and the six frameworkUnified devapp shortcuts read an answer holding
 // `content` as that value (helpers/devapp.go:1922-1943@c7521c1c), run as a user types them against 127.0.0.1.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import type { PlanStep } from '../../src/plan/spec.js';
 import { CatalogInvalid } from '../../src/catalog/validate.js';
 import { validateWraps } from '../../src/build/wraps.js';
 import { realCatalog } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h39dev-');
 
 /** The problems validateWraps finds in the planned shipped catalog after `mutate`, or [] when it accepts it. */
 function wrapProblemsOf(mutate: (tool: (path: string) => ToolSpec) => void): string[] {
@@ -89,5 +93,63 @@ describe('NEW MECHANISM: a cross-product wraps compares the calls alone (src/bui
       s.plan = { ...s.plan!, steps: [mine, ...s.plan!.steps] };
       (s.plan.steps[1] as Extract<PlanStep, { kind: 'call' }>).args = { unifiedAppId: { from: 'b' } } as never;
     })).toEqual([sends]);
+  });
+});
+
+/**
+ * The six frameworkUnified devapp shortcuts that end in rt.CallMCP (shortcut/devapp/devapp.go:305, :597, :1065, :1560,
+ * :1644, :1695, registered :1699-1735@c7521c1c) store the decoded answer through DevAppCommandResultFromPayload
+ * (helpers/devapp.go:1922-1943@c7521c1c): an answer object holding the key `content` is the response itself, so that
+ * value is what normalizeDevAppServiceResult, the failure and pending checks read and what prints.
+ */
+const shortcuts: [string, string, string[]][] = [
+  ['+get', 'get_dev_app', ['--unified-app-id', 'u1']],
+  ['+webapp-get', 'get_extension_webapp_config', ['--unified-app-id', 'u1']],
+  ['+robot-get', 'get_extension_robot_config', ['--unified-app-id', 'u1']],
+  ['+version-get', 'get_dev_app_version_detail', ['--unified-app-id', 'u1', '--version-id', 'v1']],
+  ['+version-check-approval', 'publish_dev_app_version', ['--unified-app-id', 'u1', '--version-id', 'v1']],
+  ['+version-status', 'get_dev_app_version_status', ['--unified-app-id', 'u1', '--version-id', 'v1']],
+];
+
+/** Upstream's printed data for an answer the checks pass: the `content` value when the answer holds one, unwrapped as normalizeDevAppServiceResult does. */
+function upstreamData(payload: unknown): unknown {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const data = isObject(payload) && Object.hasOwn(payload, 'content') ? payload.content : payload;
+  if (isObject(data) && data.success === true && Object.hasOwn(data, 'result') && data.result !== null && data.result !== undefined) return data.result;
+  return data;
+}
+
+describe('devapp shortcuts read an answer holding `content` as that value (DevAppCommandResultFromPayload, helpers/devapp.go:1922-1929@c7521c1c)', () => {
+  // plain fields only: no key the failure, pending, paging or approval readings look at
+  const plain = fc.dictionary(fc.stringMatching(/^k[a-z]{0,5}$/), fc.oneof(fc.string({ maxLength: 6 }), fc.integer()), { maxKeys: 3 });
+  const inner = fc.oneof(plain, plain.map((result) => ({ success: true, result })), fc.string({ maxLength: 6 }), fc.integer(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }));
+  // beside `content`: keys upstream never reads there (a failure status, another envelope)
+  const beside = fc.record({ status: fc.constantFrom('FAILED', 'EXPIRED', 'ok'), other: fc.integer() }, { requiredKeys: [] });
+  const answer = fc.oneof(fc.tuple(inner, beside).map(([content, rest]) => ({ ...rest, content })), plain, plain.map((result) => ({ success: true, result })));
+
+  it.each(shortcuts)('%s: prints what upstream prints for any answer the checks pass, after its one call', async (cmd, rpc, flags) => {
+    await fc.assert(fc.asyncProperty(answer, async (value) => {
+      outputs.answerText(rpc, JSON.stringify(value));
+      const r = await outputs.sent(['devapp', cmd, ...flags]);
+      expect(r.reason).toBeUndefined();
+      expect(r.calls.map(([t]) => t)).toEqual([`devapp/${rpc}`]);
+      expect(r.printed).toEqual(upstreamData(value));
+    }), { numRuns: 8 });
+  });
+
+  it.each(shortcuts)('%s: a failure status inside `content` fails the run; one beside it is not read', async (cmd, rpc, flags) => {
+    outputs.answerText(rpc, JSON.stringify({ content: { success: true, result: { status: 'FAILED', versionId: 'v1' } } }));
+    expect((await outputs.sent(['devapp', cmd, ...flags])).reason).toBe('backend_error');
+    outputs.answerText(rpc, JSON.stringify({ content: 'text', status: 'FAILED' }));
+    const r = await outputs.sent(['devapp', cmd, ...flags]);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toBe('text');
+  });
+
+  it('the dev app twin still reads the whole answer (runDevAppTool reads the runner\'s response, helpers/devapp.go:1841-1862, app/runner.go:774-790@c7521c1c)', async () => {
+    outputs.answerText('get_dev_app_version_status', JSON.stringify({ content: 'text', status: 'FAILED' }));
+    expect((await outputs.sent(['dev', 'app', 'version', 'status', '--unified-app-id', 'u1', '--version-id', 'v1'])).reason).toBe('backend_error');
+    outputs.answerText('get_dev_app_version_status', JSON.stringify({ content: 'text', status: 'FAILED' }));
+    expect((await outputs.sent(['devapp', '+version-status', '--unified-app-id', 'u1', '--version-id', 'v1'])).printed).toBe('text');
   });
 });
