@@ -25,6 +25,10 @@ export interface CallForm {
 
 /** Keys whose value is a literal (sent or compared as written): copied with sorted keys, never renamed. */
 const LITERAL = new Set(['const', 'default', 'transform', 'one_of', 'next_transform']);
+/** Step kinds that send nothing and only read values at hand (a `refuse` is left out of every call form). */
+const ANSWER_ONLY = new Set(['value', 'pick']);
+/** Keys whose text (or list of texts) names a step: renamed by place in a call form without the answer. */
+const STEP_REFS = new Set(['id', 'from', 'failure_as', 'rounds_as', 'timeout_as', 'interleave', 'steps', 'answer_of']);
 /** Keys that are the plan's own prose, not behaviour. */
 const PROSE = new Set(['facts', 'derived']);
 
@@ -38,8 +42,11 @@ const sortedLiteral = (v: unknown): unknown => {
 /**
  * The command's call form, or undefined when it makes no MCP call (local, unavailable, no plan). Two commands with
  * one key send the same calls for the same input: input i of one is input i of the other. With `answer` false the
- * form leaves out what the command prints (`output`, `local_answer`): two commands with one such key send the same
- * calls and may print the answer differently (a cross-product `wraps`, src/catalog/validate.ts).
+ * form is the calls alone (a cross-product `wraps`, src/build/wraps.ts): it leaves out what the command prints
+ * (`output`, `local_answer`, `answer_object`/`answer_json`), the steps after the last one that reaches out (a value or
+ * pick step only reads answers already at hand), and the step ids, each name a step declares (its id, `failure_as`,
+ * `rounds_as`, `timeout_as`) read as its place among the steps kept (`@0`, `@1`, ...) wherever a step names it. Two commands with
+ * one such key send the same calls and may read and print the answer differently.
  */
 export function callForm(tool: ToolSpec, answer = true): CallForm | undefined {
   const how = howItRuns(tool);
@@ -52,6 +59,9 @@ export function callForm(tool: ToolSpec, answer = true): CallForm | undefined {
     if (!names.has(input)) names.set(input, `$${names.size}`);
     return names.get(input)!;
   };
+  // answer false: each name a kept step declares, by its place (a reference to a step left out stays as written)
+  const stepNames = new Map<string, string>();
+  const stepName = (x: unknown): unknown => (typeof x === 'string' ? stepNames.get(x) ?? x : x);
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (!v || typeof v !== 'object') return v;
@@ -77,14 +87,27 @@ export function callForm(tool: ToolSpec, answer = true): CallForm | undefined {
       const x = o[k];
       // `answer_object`/`answer_json` say how the answer is read, not what is sent: a call form without the answer leaves them out
       if (PROSE.has(k) || (!answer && (k === 'answer_object' || k === 'answer_json'))) continue;
-      if ((k === 'flag' || k === 'typed' || k === 'given') && typeof x === 'string') out[k] = rename(x);
+      if (!answer && STEP_REFS.has(k) && (typeof x === 'string' || (Array.isArray(x) && x.every((e) => typeof e === 'string')))) out[k] = Array.isArray(x) ? x.map(stepName) : stepName(x);
+      else if ((k === 'flag' || k === 'typed' || k === 'given') && typeof x === 'string') out[k] = rename(x);
       else if (k === 'positional' && typeof x === 'number') out[k] = rename(`#${x}`);
       else out[k] = LITERAL.has(k) ? sortedLiteral(x) : walk(x);
     }
     return out;
   };
   const plan = how.plan;
-  const steps = plan.steps.filter((s) => s.kind !== 'refuse');
+  let steps = plan.steps.filter((s) => s.kind !== 'refuse');
+  if (!answer) {
+    // the calls alone: nothing after the last step that reaches out (a call, upload, download, save or handoff)
+    const reaching = steps.map((s) => !ANSWER_ONLY.has(s.kind));
+    steps = steps.slice(0, reaching.lastIndexOf(true) + 1);
+    steps.forEach((s, i) => {
+      stepNames.set(s.id, `@${i}`);
+      const own = s as { failure_as?: string; repeat?: { rounds_as?: string }; poll?: { timeout_as?: string } };
+      for (const [k, n] of [['failure_as', own.failure_as], ['rounds_as', own.repeat?.rounds_as], ['timeout_as', own.poll?.timeout_as]]) {
+        if (n !== undefined) stepNames.set(n, `@${i}.${k}`);
+      }
+    });
+  }
   const body = walk(answer ? { steps, output: plan.output ?? null, local_answer: plan.local_answer ?? null, ...(plan.outputs ? { outputs: plan.outputs } : {}) } : { steps });
   const inputs = [...names.keys()];
   // How each input's typed text becomes its value: a positional that is also a flag reads as that flag.

@@ -15,9 +15,10 @@ function callsOf(t: ToolSpec): string[] {
 /**
  * The wraps across products, read on the planned tools (product decision, session 24): a `+shortcut` may wrap an
  * atomic command of another product only when its call is that command's call: the same server tools in the same
- * order and, for the same input, the same arguments (src/build/twins.ts callForm without the answer). How each
- * prints the answer may differ (`devapp +disable` prints the service answer whole; `dev app disable` unwraps and
- * checks it). Returns the tools, or throws CatalogInvalid.
+ * order and, for the same input, the same arguments (src/build/twins.ts callForm without the answer: the steps up to
+ * the last one that reaches out, step ids read by place). How each reads and prints the answer may differ (`devapp
+ * +disable` prints the service answer whole; `dev app disable` unwraps and checks it; `devapp +get` first reads an
+ * answer holding `content` as that value, in a value step after its call). Returns the tools, or throws CatalogInvalid.
  */
 export function validateWraps(tools: readonly ToolSpec[]): readonly ToolSpec[] {
   const problems: string[] = [];
