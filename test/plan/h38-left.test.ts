@@ -1,0 +1,54 @@
+// Session 38, helper left (issue 32 / 34): the differences session 37's auditors noticed and left alone
+// (notes/h38-left.md). Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h38left-');
+
+/**
+ * upstream's wiki member write with --users / --user typed (corecmd ValidateRequired's sliceValue, corecmd.go:696-700,
+ * :846-864, then wikiStringSliceFirst, wiki/common.go:200-211, and the 1-30 count, wiki.go:165-168@c7521c1c), as a
+ * model: the userIds sent, or 'refused'. Each spelling is the list pflag's readAsCSV gives, undefined when not typed.
+ */
+function upstreamMemberUsers(users: string[] | undefined, user: string[] | undefined): string[] | 'refused' {
+  const filled = (v: string[] | undefined) => v !== undefined && v.some((x) => x.trim() !== '');
+  if (!filled(users) && !filled(user)) return 'refused';
+  const sent = users ?? user!;
+  return sent.length === 0 || sent.length > 30 ? 'refused' : sent;
+}
+
+describe('wiki +member-remove / +member-add / +member-update: the required check reads every typed spelling of --users (corecmd.go:696-700, :846-864@c7521c1c)', () => {
+  const base = (cmd: string) => ['wiki', cmd, '--workspace', 'ws1', ...(cmd === '+member-remove' ? [] : ['--role', 'READER'])];
+  const tool = { '+member-remove': 'wiki/remove_member', '+member-add': 'wiki/add_member', '+member-update': 'wiki/update_member' };
+  for (const cmd of ['+member-remove', '+member-add', '+member-update'] as const) {
+    it(`${cmd}: --users ' ' --user a passes the check and sends the typed --users, [" "]`, async () => {
+      outputs.answer(tool[cmd], { success: true });
+      const run = await outputs.sent([...base(cmd), '--users', ' ', '--user', 'a']);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls.map(([, a]) => (a as { userIds: unknown }).userIds)).toEqual([[' ']]);
+    });
+  }
+  it('+member-remove: --users " , " --user a sends [" ", " "]; --users " " --user " " is refused before any call', async () => {
+    outputs.answer('wiki/remove_member', { success: true });
+    expect((await outputs.sent([...base('+member-remove'), '--users', ' , ', '--user', 'a'])).calls.map(([, a]) => a))
+      .toEqual([{ workspaceId: 'ws1', userIds: [' ', ' '] }]);
+    const refused = await outputs.sent([...base('+member-remove'), '--users', ' ', '--user', ' ']);
+    expect([refused.reason, refused.calls]).toEqual(['missing_parameter', []]);
+  });
+  it('+member-remove: sent or refused as upstream for any typing of the two spellings', async () => {
+    const element = fc.constantFrom('a', ' ', '', 'b ', ' c');
+    const spelling = fc.option(fc.array(element, { minLength: 1, maxLength: 3 }), { nil: undefined });
+    await fc.assert(fc.asyncProperty(spelling, spelling, fc.boolean(), async (users, user, aliasFirst) => {
+      outputs.answer('wiki/remove_member', { success: true });
+      const typed = (name: string, v: string[] | undefined) => (v === undefined ? [] : [`--${name}`, v.join(',')]);
+      const flags = aliasFirst ? [...typed('user', user), ...typed('users', users)] : [...typed('users', users), ...typed('user', user)];
+      const run = await outputs.sent([...base('+member-remove'), ...flags]);
+      // pflag's readAsCSV of "" is no element at all
+      const csv = (v: string[] | undefined) => (v === undefined ? undefined : v.join(',') === '' ? [] : v);
+      const expected = upstreamMemberUsers(csv(users), csv(user));
+      if (expected === 'refused') expect(run.calls).toEqual([]);
+      else expect(run.calls.map(([, a]) => (a as { userIds: unknown }).userIds)).toEqual([expected]);
+    }), { numRuns: 60 });
+  });
+});
