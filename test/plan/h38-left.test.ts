@@ -52,3 +52,28 @@ describe('wiki +member-remove / +member-add / +member-update: the required check
     }), { numRuns: 60 });
   });
 });
+
+/**
+ * upstream's rt.CallMCPData (shortcut/runner.go:255-271@c7521c1c) as a model of what a raw-payload fallback prints: a
+ * blank text (Go's TrimSpace) is the empty map, JSON null a nil map (printed null), an object itself.
+ */
+function callMCPDataPrinted(text: string): unknown {
+  return text.trim() === '' ? {} : JSON.parse(text);
+}
+
+describe('a shortcut that prints the CallMCPData payload when it finds no list prints {} for a blank answer (runner.go:263-265@c7521c1c)', () => {
+  const cases: { argv: string[]; tool: string; upstream: string }[] = [
+    { argv: ['oa', '+my-initiated'], tool: 'get_submitted_instances', upstream: 'smart/my_initiated.go:118-127' },
+    { argv: ['chat', '+unread-chats'], tool: 'unread_message_conversation_list', upstream: 'smart/unread_chats.go:113-122' },
+  ];
+  for (const c of cases) {
+    it(`${c.argv.join(' ')}: a blank, null or listless answer prints what upstream's fallback prints (${c.upstream})`, async () => {
+      await fc.assert(fc.asyncProperty(fc.constantFrom('', ' \n\t', 'null', '{}', '{"x":1}', '{"list":[]}'), async (text) => {
+        outputs.answerText(c.tool, text);
+        const run = await outputs.sent(c.argv);
+        expect(run.reason).toBeUndefined();
+        expect(run.printed).toEqual(callMCPDataPrinted(text));
+      }), { numRuns: 12 });
+    });
+  }
+});
