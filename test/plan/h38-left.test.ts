@@ -2,6 +2,7 @@
 // (notes/h38-left.md). Each run as a user types it against the recording backend on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { errorOf, runCliAsync } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h38left-');
@@ -74,6 +75,58 @@ describe('a shortcut that prints the CallMCPData payload when it finds no list p
         expect(run.reason).toBeUndefined();
         expect(run.printed).toEqual(callMCPDataPrinted(text));
       }), { numRuns: 12 });
+    });
+  }
+});
+
+/** The real binary run as a user types it: its exit status, the files it fetched from the blob server, its refusal. */
+async function cli(argv: string[]) {
+  outputs.mcp.calls.length = 0;
+  outputs.mcp.fetched.length = 0;
+  const r = await runCliAsync(argv, '', outputs.env());
+  const error = r.status === 0 ? undefined : errorOf(r.stderr);
+  return { status: r.status, fetched: outputs.mcp.fetched.map((f) => f.name), reason: error?.reason, message: error?.message ?? '' };
+}
+
+describe('the other five plans whose upstream fetches through localio.Download refuse a link ValidateDownloadURL refuses, before any request (localio/download.go:296-309, :344-379@c7521c1c)', () => {
+  const cases: { argv: string[]; answers: (url: string) => Record<string, unknown>; refusal: string; upstream: string }[] = [
+    {
+      argv: ['drive', '+version-download', '--node', 'n1', '--version', '2', '--output', 'v.bin'], refusal: 'backend_error', upstream: 'drive/version_operations.go:127',
+      answers: (url) => ({ 'drive/list_file_versions': { success: true, result: { versions: [{ version: 2 }] } }, 'drive/download_file_version': { success: true, result: { url } } }),
+    },
+    {
+      // the export job was submitted (a write) before the link was refused: dws's partial outcome
+      argv: ['doc', '+export', '--node', 'n1', '--export-format', 'pdf', '--output', 'exports'], refusal: 'partial_outcome', upstream: 'doc/content_shortcuts.go:1523',
+      answers: (url) => ({ 'doc/submit_export_job': { result: { jobId: 'j1' } }, 'doc/query_export_job': { result: { status: 'SUCCESS', downloadUrl: url } } }),
+    },
+    {
+      argv: ['doc', '+export-get', '--job-id', 'j1', '--output', 'exports'], refusal: 'backend_error', upstream: 'doc/content_shortcuts.go:1571',
+      answers: (url) => ({ 'doc/query_export_job': { result: { status: 'SUCCESS', downloadUrl: url } } }),
+    },
+    {
+      argv: ['doc', '+resource-download', '--node', 'n1', '--output', 'covers'], refusal: 'backend_error', upstream: 'doc/media_style_shortcuts.go:308, :315-330',
+      answers: (url) => ({ 'doc/get_document_style': { result: { cover: { imageUrl: url } } } }),
+    },
+    {
+      argv: ['minutes', '+export-pack', '--id', 't1', '--output', 'pack', '--artifacts', 'todos', '--include-media'], refusal: 'backend_error', upstream: 'minutes/workflows.go:562',
+      answers: (url) => ({ 'minutes/list_minutes_todos': { result: { actions: [] } }, 'minutes/query_minutes_audio_url': { result: { videoUrl: url } } }),
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.argv.slice(0, 2).join(' ')}: an http OSS link and a foreign host are refused unfetched; a loopback link is fetched (${c.upstream})`, async () => {
+      const answer = (url: string) => {
+        for (const [tool, body] of Object.entries(c.answers(url))) outputs.answer(tool, body);
+      };
+      for (const url of ['http://bucket.oss-cn-hangzhou.aliyuncs.com/a.mp4', 'https://evil.example/a.mp4', 'https://static.dingtalk.com:8443/a.mp4']) {
+        answer(url);
+        const r = await cli(c.argv);
+        expect([url, r.reason, r.fetched]).toEqual([url, c.refusal, []]);
+        expect(r.message).toContain('untrusted download URL');
+      }
+      outputs.mcp.files = { 'a.mp4': Buffer.from('BYTES') };
+      answer(`${outputs.mcp.base}/files/a.mp4`);
+      const ok = await cli(c.argv);
+      expect([ok.status, ok.message, ok.fetched]).toEqual([0, '', ['a.mp4']]);
     });
   }
 });
