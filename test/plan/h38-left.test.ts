@@ -130,3 +130,21 @@ describe('the other five plans whose upstream fetches through localio.Download r
     });
   }
 });
+
+describe('wiki +wiki-new-doc reads a null or blank search_wikiSpaces answer as CallMCPData hands it on (wiki_new_doc.go:78-83, :191-217; runner.go:263-268@c7521c1c)', () => {
+  const argv = ['wiki', '+wiki-new-doc', '--space', 'S', '--title', 'T'];
+  it('JSON null is a nil map: empty_tool_response, an API error (exit 1), not a not-found refusal', async () => {
+    outputs.answerText('search_wikiSpaces', 'null');
+    const r = await cli(argv);
+    expect([r.status, r.reason]).toEqual([1, 'backend_error']);
+    expect(r.message).toContain('empty_tool_response');
+  });
+  it('a blank text is the empty map: missing_collection (exit 1)', async () => {
+    for (const text of ['', ' \n']) {
+      outputs.answerText('search_wikiSpaces', text);
+      const r = await cli(argv);
+      expect([text, r.status, r.reason]).toEqual([text, 1, 'backend_error']);
+      expect(r.message).toContain('missing_collection');
+    }
+  });
+});
