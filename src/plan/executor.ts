@@ -1081,7 +1081,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
         }
         if (step.expect) checkExpect(sc, step, step.expect, r);
         if (r === undefined) continue;
-        if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: at.prefix, effect: step.effect, ids: returnedIds(r) });
+        if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: at.prefix, effect: step.kind === 'upload' && step.upload.staging === true ? 'read' : step.effect, ids: returnedIds(r) });
         got.push([step.id, r]);
         settle(step.id, r);
       } finally {
@@ -1602,8 +1602,9 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       }
       sc.results.set(step.id, result);
       sc.ran.add(step.id);
-      // an upload refused with one of its refused_statuses kept no bytes: it is no completed write
-      const kept = !(step.kind === 'upload' && typeof result === 'object' && result !== null && (result as { refused?: unknown }).refused === true);
+      // an upload refused with one of its refused_statuses kept no bytes, and a staging upload changed no document:
+      // neither is a completed write
+      const kept = !(step.kind === 'upload' && (step.upload.staging === true || (typeof result === 'object' && result !== null && (result as { refused?: unknown }).refused === true)));
       if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: kept ? step.effect : 'read', ids: returnedIds(result) });
       last = result;
       // after an interleave or a repeated round, the last of its steps that ran is the last result

@@ -499,6 +499,13 @@ export interface UploadSpec {
    * for fresh credentials and PUT again (upstream driveUploadPut, drive_transfer.go:828-850@c7521c1c).
    */
   refused_statuses?: number[];
+  /**
+   * The bytes go to a staging store and change no document until a later call places them (sheet write-image's
+   * attachment, placed by write_image): the upload is no completed write of the run, so a failure after it is that
+   * failure itself, as upstream returns the placing call's own error (sheet_media.go:255-266@c7521c1c), not a
+   * partial outcome. The journal still records the upload.
+   */
+  staging?: true;
 }
 
 export interface DownloadSpec {

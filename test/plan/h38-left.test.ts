@@ -148,3 +148,17 @@ describe('wiki +wiki-new-doc reads a null or blank search_wikiSpaces answer as C
     }
   });
 });
+
+describe('upload staging: true (a staging upload is no completed write of the run)', async () => {
+  const { validatePlans } = await import('../../src/plan/validate.js');
+  const { realCatalog } = await import('../helpers.js');
+  const tools = realCatalog().tools;
+  const problems = (upload: Record<string, unknown>) => validatePlans([{ file: 'x.yaml', doc: { plans: { 'sheet.write_image': { facts: 'test', steps: [
+    { id: 'put', upload: { file: { flag: 'file' }, url: { const: 'https://static.dingtalk.com/u' }, ...upload } },
+    { id: 'place', server: 'sheet', rpc: 'write_image', args: { nodeId: { flag: 'node' } } },
+  ] } } } }], tools).problems;
+  it('is accepted as true and refused as anything else', () => {
+    expect(problems({ staging: true })).toEqual([]);
+    expect(problems({ staging: 'yes' })).toEqual(['catalog/plans/x.yaml: sheet.write_image: steps[0] (put).upload.staging: true (the bytes change no document until a later call places them), or leave it out']);
+  });
+});
