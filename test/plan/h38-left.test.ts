@@ -162,3 +162,15 @@ describe('upload staging: true (a staging upload is no completed write of the ru
     expect(problems({ staging: 'yes' })).toEqual(['catalog/plans/x.yaml: sheet.write_image: steps[0] (put).upload.staging: true (the bytes change no document until a later call places them), or leave it out']);
   });
 });
+
+describe('sheet write-image: a failed write_image after the PUT is write_image\'s own error, as upstream returns it (sheet_media.go:255-266@c7521c1c)', () => {
+  const argv = ['sheet', 'write-image', '--node', 'n1', '--sheet-id', 's1', '--range', 'A1', '--file', 'a.png'];
+  it('a business failure of write_image exits 1 with that failure, not partial_outcome (exit 7); the PUT was sent', async () => {
+    outputs.answer('doc/get_doc_attachment_upload_info', { result: { uploadUrl: `${outputs.mcp.base}/upload/up`, resourceId: 'r1', resourceUrl: 'https://x/r1' } });
+    outputs.answer('sheet/write_image', { success: false, errorCode: 'E1', errorMsg: 'bad range' });
+    const run = await outputs.sent(argv, { 'a.png': 'PNG' });
+    expect([run.reason, run.category]).toEqual(['business_error', 'backend']);
+    expect(run.calls.map(([tool]) => tool)).toEqual(['doc/get_doc_attachment_upload_info', 'sheet/write_image']);
+    expect(outputs.mcp.uploads.at(-1)?.name).toBe('up');
+  });
+});
