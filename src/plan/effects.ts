@@ -23,6 +23,8 @@ export interface BackendCall {
   exactNumbers?: boolean;
   /** The answer must be one JSON text (the step's `answer_json`): no non-blank text, or text that is not JSON, fails the call. */
   jsonText?: boolean;
+  /** The answer's one text decoded only when it is a JSON object or null, else kept as it came (the step's `answer_raw: unless_object`). */
+  rawUnlessObject?: boolean;
   /** The argument paths of lists upstream builds as typed Go slices (the step's typed_lists whose condition holds). */
   typedLists?: string[];
   /** The argument paths of top-level lists upstream builds as `[]any` (the step's untyped_lists whose condition holds). */

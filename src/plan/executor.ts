@@ -1550,7 +1550,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     call: async (c) => {
       backend++;
       const step = plan.steps[c.step];
-      const answer = await o.effects.call({ ...c, ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}), ...(step?.kind === 'call' && step.answer_json ? { jsonText: true } : {}) });
+      const answer = await o.effects.call({ ...c, ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}), ...(step?.kind === 'call' && step.answer_json ? { jsonText: true } : {}), ...(step?.kind === 'call' && step.answer_raw === 'unless_object' ? { rawUnlessObject: true } : {}) });
       // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
       // `answer_object: write` (upstream CallMCPWriteDataStrict): a blank answer proves nothing about the write
       if (step?.kind === 'call' && step.answer_object === 'write' && blankAnswer(answer)) {

@@ -665,6 +665,13 @@ export interface CallStep extends StepCommon {
    */
   answer_json?: true;
   /**
+   * `unless_object`: the answer's one text is decoded only when it is a JSON object or null, as upstream's readers that
+   * json.Unmarshal it into a map and fall back to the text itself print it (wiki feed list's formatFeedTime,
+   * helpers/wiki.go:1362-1369, :1461-1465@c7521c1c); a list, a number, a quoted text, `true` or text that is not JSON
+   * is the answer's text as it came (its spacing kept). Applied where the answer is decoded (src/backend/transport.ts).
+   */
+  answer_raw?: 'unless_object';
+  /**
    * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
    * slice (`[]string`, `[]map[string]any`), or whose object it builds as a typed map (`map[string]string`), which its
    * transport's unsafe-text check does not read

@@ -174,3 +174,16 @@ describe('sheet write-image: a failed write_image after the PUT is write_image\'
     expect(outputs.mcp.uploads.at(-1)?.name).toBe('up');
   });
 });
+
+describe('answer_raw: unless_object (an answer text kept as it came unless it decodes into a JSON object or null)', async () => {
+  const { validatePlans } = await import('../../src/plan/validate.js');
+  const { realCatalog } = await import('../helpers.js');
+  const tools = realCatalog().tools;
+  const problems = (step: Record<string, unknown>) => validatePlans([{ file: 'x.yaml', doc: { plans: { 'wiki.list_workspace_feeds': { facts: 'test', steps: [
+    { id: 'call', server: 'wiki', rpc: 'list_workspace_feeds', args: { workspaceId: { flag: 'workspace' } }, ...step },
+  ] } } } }], tools).problems;
+  it('is accepted on a call as unless_object and refused as anything else', () => {
+    expect(problems({ answer_raw: 'unless_object' })).toEqual([]);
+    expect(problems({ answer_raw: true })).toEqual(['catalog/plans/x.yaml: wiki.list_workspace_feeds: steps[0] (call).answer_raw: unless_object (the answer\'s text kept as it came unless it is a JSON object or null), or leave it out']);
+  });
+});
