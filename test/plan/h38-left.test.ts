@@ -187,3 +187,30 @@ describe('answer_raw: unless_object (an answer text kept as it came unless it de
     expect(problems({ answer_raw: true })).toEqual(['catalog/plans/x.yaml: wiki.list_workspace_feeds: steps[0] (call).answer_raw: unless_object (the answer\'s text kept as it came unless it is a JSON object or null), or leave it out']);
   });
 });
+
+/**
+ * upstream wiki feed list under --format json (helpers/wiki.go:1362-1369, formatFeedTime :1461-1465@c7521c1c), as a model
+ * for an answer without feeds: a text that json.Unmarshal takes into a map (an object, or null as a nil map) printed as
+ * that map, any other text printed as itself, a JSON string.
+ */
+function upstreamFeedPrinted(text: string): unknown {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (v === null || (typeof v === 'object' && !Array.isArray(v))) return v;
+  } catch {
+    // not JSON: the text itself
+  }
+  return text;
+}
+
+describe('wiki feed list prints an answer that is not a JSON object as its text, as formatFeedTime falls back to it (wiki.go:1362-1369, :1461-1465@c7521c1c)', () => {
+  it('a list, a number, a quoted text or a boolean answer is printed as the text as it came', async () => {
+    const json = fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.constantFrom('[1, 2]', ' 5 ', '"x"', 'true', '{"a": 1}', 'null', 'not json'));
+    await fc.assert(fc.asyncProperty(json, async (text) => {
+      outputs.answerText('list_workspace_feeds', text);
+      const run = await outputs.sent(['wiki', 'feed', 'list', '--workspace', 'w']);
+      expect([text, run.reason]).toEqual([text, undefined]);
+      expect(run.printed).toEqual(upstreamFeedPrinted(text));
+    }), { numRuns: 60 });
+  });
+});
