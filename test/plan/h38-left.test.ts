@@ -214,3 +214,19 @@ describe('wiki feed list prints an answer that is not a JSON object as its text,
     }), { numRuns: 60 });
   });
 });
+
+describe('chat +thread-replies --message-id reads the root with CallMCPData and refuses a missing root as an API error (thread_replies.go:221-241@c7521c1c)', () => {
+  const argv = ['chat', '+thread-replies', '--message-id', 'm1'];
+  it('an answer that is not an object fails the read (backend_error), not a not-found refusal', async () => {
+    for (const body of [[{ openMessageId: 'm1' }], 5]) {
+      outputs.answer('im/list_messages_by_ids', body);
+      const run = await outputs.sent(argv);
+      expect([body, run.reason, run.calls.length]).toEqual([body, 'backend_error', 1]);
+    }
+  });
+  it('no message with that id is thread_root_message_not_found, an API error (exit 1 upstream: apperrors.NewAPI)', async () => {
+    outputs.answer('im/list_messages_by_ids', { result: { messages: [{ openMessageId: 'other' }] } });
+    const run = await outputs.sent(argv);
+    expect([run.reason, run.category]).toEqual(['backend_error', 'backend']);
+  });
+});
