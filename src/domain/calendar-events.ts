@@ -3,6 +3,9 @@
 // calendarProjectEvents, conflicts.go, free_slots.go). Times are RFC 3339 texts; an event's clock times print in the
 // offset the event was written in (Go's time.Parse keeps it), the day's own times in the local zone.
 import { isObject } from '../json-object.js';
+import { goLayoutParts } from '../plan/transforms/time.js';
+
+const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
 
 type Obj = Record<string, unknown>;
 
@@ -20,22 +23,19 @@ function eventList(answer: unknown): Obj[] {
   return raw.filter(isObject);
 }
 
-// Go's time.RFC3339 layout as a parser accepts it: a fractional second may follow the seconds
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/u;
-
+/**
+ * Go's time.Parse(time.RFC3339, v) (next_event.go:158-197, conflicts.go:156@c7521c1c): where the fixed-width fast path
+ * fails, Go's general layout parser reads the text, so the hour may have one digit, a fraction may follow the seconds
+ * after a period or a comma, and the offset may be up to 24:60 (goLayoutParts reads the layout as Go does).
+ */
 function parseTime(v: unknown): When | undefined {
   if (typeof v !== 'string') return undefined;
-  const m = RFC3339.exec(v);
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, fraction, zone] = m;
-  const fields = [y, mo, d, h, mi, s].map(Number);
-  if (fields[1] < 1 || fields[1] > 12 || fields[2] < 1 || fields[2] > 31 || fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
-  const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
-  const local = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
-  // a day past the month's end (Feb 30) is refused, as Go's parser does
-  if (new Date(local).getUTCDate() !== fields[2]) return undefined;
-  const ms = fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000);
-  return { ms: local - offset * 60_000 + ms, offset };
+  const p = goLayoutParts(RFC3339_LAYOUT, v);
+  if (!p || p.offsetSec === undefined) return undefined;
+  const wall = new Date(0);
+  wall.setUTCFullYear(p.y, p.mo - 1, p.d);
+  wall.setUTCHours(p.h, p.mi, p.s, 0);
+  return { ms: wall.getTime() - p.offsetSec * 1000 + Math.floor(p.ns / 1e6), offset: p.offsetSec / 60 };
 }
 
 /** An event's start: start.dateTime, else a flat startTime or startDateTime text. */

@@ -8,6 +8,7 @@
 import { isObject } from '../json-object.js';
 import { fields, trimSpace } from '../text/space.js';
 import { goFloatText } from '../go-fmt.js';
+import { goLayoutParts } from '../plan/transforms/time.js';
 
 type Obj = Record<string, unknown>;
 type Row = Record<string, string>;
@@ -56,26 +57,27 @@ function localMinute(ms: number): string {
 /** Seconds below 1e11 are made milliseconds; not positive is 0 (normalizeReportTimestamp :1354). */
 const normalized = (ts: number): number => (ts <= 0 ? 0 : ts < 100000000000 ? ts * 1000 : ts);
 
-const daysIn = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
-
-/** Go's time.Parse(time.RFC3339, s) as epoch ms, undefined when Go would not read it. */
+/**
+ * Go's time.Parse(time.RFC3339, s) as epoch ms, undefined when Go would not read it (goLayoutParts reads the layout as
+ * Go's parser does: a one-digit hour, a `.`/`,` fraction, offsets up to 24:60; h38-a3).
+ */
 function rfc3339Ms(s: string): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d+))?(Z|[+-]\d{2}:\d{2})$/u.exec(s);
-  if (!m) return undefined;
-  const [y, mo, d, h, mi, se] = m.slice(1, 7).map(Number);
-  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59 || se > 59) return undefined;
-  const frac = m[7] === undefined ? 0 : Math.trunc(Number(`0.${m[7]}`) * 1000);
-  const zone = m[8] === 'Z' ? 0 : (m[8][0] === '-' ? -1 : 1) * (Number(m[8].slice(1, 3)) * 60 + Number(m[8].slice(4, 6)));
-  return Date.UTC(y, mo - 1, d, h, mi, se, frac) - zone * 60000;
+  const p = goLayoutParts('2006-01-02T15:04:05Z07:00', s);
+  if (!p || p.offsetSec === undefined) return undefined;
+  const wall = new Date(0);
+  wall.setUTCFullYear(p.y, p.mo - 1, p.d);
+  wall.setUTCHours(p.h, p.mi, p.s, 0);
+  return wall.getTime() - p.offsetSec * 1000 + Math.floor(p.ns / 1e6);
 }
 
-/** "2006-01-02 15:04" on the process's wall clock as epoch ms (time.ParseInLocation with time.Local). */
+/** "2006-01-02 15:04" on the process's wall clock as epoch ms (time.ParseInLocation with time.Local; the layout's space takes a run of spaces). */
 function localMinuteMs(s: string): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2})$/u.exec(s);
-  if (!m) return undefined;
-  const [y, mo, d, h, mi] = m.slice(1, 6).map(Number);
-  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59) return undefined;
-  return new Date(y, mo - 1, d, h, mi).getTime();
+  const p = goLayoutParts('2006-01-02 15:04', s);
+  if (!p) return undefined;
+  const t = new Date(0);
+  t.setFullYear(p.y, p.mo - 1, p.d);
+  t.setHours(p.h, p.mi, 0, 0);
+  return t.getTime();
 }
 
 /** A time value as epoch ms, 0 when unreadable (reportTimeValueToMillis :1321). */

@@ -6,7 +6,8 @@ import { byCodePoint } from '../text/order.js';
 import { DwsError } from '../errors.js';
 import { quoted } from '../limits.js';
 import { isObject } from '../json-object.js';
-import { parseJsonWellFormed } from '../json-well-formed.js';
+import { isInt64Literal, JsonNumber } from '../json-number.js';
+import { parseJsonExactWellFormed, parseJsonWellFormed } from '../json-well-formed.js';
 
 /** The backend's own limits on one set_cell_range: rows, and rows x columns. */
 export const MAX_STYLE_ROWS = 1000;
@@ -109,11 +110,14 @@ const BORDER_STYLES = ['dashDot', 'dashDotDot', 'dashed', 'dotted', 'double', 'h
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 const oneOf = (allowed: readonly string[]) => `one of ${allowed.join(', ')}`;
 
-/** A JSON value given as text (a flag) or as itself (a --batch file); text that is not JSON is refused. */
-function decoded(v: unknown, label: string): unknown {
+/**
+ * A JSON value given as text (a flag) or as itself (a --batch file); text that is not JSON is refused. `exact` keeps the
+ * number literals as typed (JsonNumber), for a value upstream decodes into Go ints.
+ */
+function decoded(v: unknown, label: string, exact = false): unknown {
   if (typeof v !== 'string') return v;
   try {
-    return parseJsonWellFormed(v);
+    return exact ? parseJsonExactWellFormed(v) : parseJsonWellFormed(v);
   } catch {
     throw refuse(`${label}: ${quoted(v)} is not valid JSON`);
   }
@@ -126,15 +130,20 @@ function textValue(v: unknown, label: string, allowed?: readonly string[]): stri
   return v;
 }
 
-/** A font size: a whole number of points, not negative; 0 means "not set" (as upstream's unset int flag). */
-function sizeValue(v: unknown, label: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw refuse(`${label}: ${JSON.stringify(v)} is not a whole number of points`);
-  return v;
+/**
+ * A font size as json.Unmarshal reads a JSON number into a Go int (sheet_style.go:113-118, :263-266@c7521c1c): a
+ * whole-number literal (no fraction, no exponent: 1.0 and 1e3 fail the decode) within int64, -0 being 0; anything
+ * else is refused. Only a whole-range size must not be negative (intGrid :254-256); a matrix cell may be, and is sent.
+ */
+function sizeValue(v: unknown, label: string, inMatrix = false): number {
+  const n = v instanceof JsonNumber ? (isInt64Literal(v) ? Number(v.literal) : undefined) : typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined;
+  if (n === undefined || (!inMatrix && n < 0)) throw refuse(`${label}: ${v instanceof JsonNumber ? v.literal : JSON.stringify(v)} is not a whole number of points`);
+  return n === 0 ? 0 : n;
 }
 
 /** A matrix of the range's shape: as many rows, the longest row as many columns (shorter rows leave cells unset). */
-function gridGetter(raw: unknown, label: string, shape: A1Shape, cell: (v: unknown) => unknown): Getter {
-  const m = decoded(raw, label);
+function gridGetter(raw: unknown, label: string, shape: A1Shape, cell: (v: unknown) => unknown, exact = false): Getter {
+  const m = decoded(raw, label, exact);
   if (!Array.isArray(m) || !m.every((r) => r === null || Array.isArray(r))) {
     throw refuse(`${label}: not a matrix (a JSON list of rows, each a list of cell values)`);
   }
@@ -143,24 +152,28 @@ function gridGetter(raw: unknown, label: string, shape: A1Shape, cell: (v: unkno
   if (rows.length !== shape.rows || cols !== shape.cols) {
     throw refuse(`${label}: the matrix is ${rows.length}x${cols}, the range ${shape.rows}x${shape.cols}`, 'give one row per range row and one value per column');
   }
-  // An empty or null cell of the matrix leaves that cell's style unset.
-  const values = rows.map((r) => r.map((v) => (v === null || v === '' ? undefined : cell(v))));
+  // A null cell of the matrix leaves that cell's style unset (Go decodes null as the zero value).
+  const values = rows.map((r) => r.map((v) => (v === null ? undefined : cell(v))));
   return (i, j) => values[i][j];
 }
 
 function perCellGetter(spec: StyleSpec, d: (typeof PER_CELL)[number], label: KeyLabel, shape: A1Shape): Getter | undefined {
   const [one, grid] = [spec[d.key], spec[d.grid]];
-  const hasOne = d.size ? present(one) && one !== 0 : present(one);
+  // a whole-range size of 0 (or -0) is upstream's unset int (intGrid :253)
+  const size = d.size && present(one) ? sizeValue(one, label(d.key)) : 0;
+  const hasOne = d.size ? size !== 0 : present(one);
   if (hasOne && present(grid)) {
     throw conflict(`${label(d.key)} and ${label(d.grid)} cannot both be given`, 'give one value for the whole range or one matrix');
   }
   if (hasOne) {
-    const v = d.size ? sizeValue(one, label(d.key)) : textValue(one, label(d.key), d.allowed);
+    const v = d.size ? size : textValue(one, label(d.key), d.allowed);
     return () => v;
   }
   if (!present(grid)) return undefined;
   const at = label(d.grid);
-  return gridGetter(grid, at, shape, (v) => (d.size ? sizeValue(v, at) || undefined : textValue(v, at, d.allowed)));
+  // an empty text cell of a text matrix leaves the cell unset (strGrid :238-243); a size cell of 0 likewise (:270-273)
+  if (d.size) return gridGetter(grid, at, shape, (v) => sizeValue(v, at, true) || undefined, true);
+  return gridGetter(grid, at, shape, (v) => (v === '' ? undefined : textValue(v, at, d.allowed)));
 }
 
 /** --border-styles-json: edges (top, bottom, left, right) -> {style, color?}; misspelt keys are refused. */

@@ -9,6 +9,7 @@ import { byCodePoint } from '../text/order.js';
 import { cutBytes, MAX_NAME_BYTES, tempOwner } from '../backend/files.js';
 import { isObject } from '../json-object.js';
 import { goDecode } from '../plan/transforms/json.js';
+import { goLayoutParts } from '../plan/transforms/time.js';
 import { trimSpace } from '../text/space.js';
 
 export interface WalkBounds {
@@ -181,15 +182,26 @@ export function mirrorConflicts(local: { dirs: readonly string[]; files: Iterabl
   return out;
 }
 
-/** Milliseconds from a positive number, digits, or an RFC 3339 time. */
+/**
+ * Milliseconds as upstream's toMillis reads a time (helpers/drive_latest.go:100-124@c7521c1c): a positive number
+ * (truncated); a text trimmed (Go's spaces), then strconv.ParseInt when it gives a positive int64 (a sign allowed),
+ * else time.Parse(time.RFC3339) as Go's parser reads it (goLayoutParts: a one-digit hour, a `.`/`,` fraction, offsets
+ * up to 24:60; hour 24 and a day the month lacks refused).
+ */
 export function millis(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? Math.trunc(v) : undefined;
   if (typeof v !== 'string') return undefined;
-  const s = v.trim();
-  if (/^\d+$/.test(s)) return Number(s) > 0 ? Number(s) : undefined;
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s)) return undefined;
-  const t = Date.parse(s);
-  return Number.isFinite(t) ? t : undefined;
+  const s = trimSpace(v);
+  if (/^[+-]?\d+$/u.test(s)) {
+    const n = BigInt(s);
+    if (n > 0n && n < 2n ** 63n) return Number(n);
+  }
+  const p = goLayoutParts('2006-01-02T15:04:05Z07:00', s);
+  if (!p || p.offsetSec === undefined) return undefined;
+  const wall = new Date(0);
+  wall.setUTCFullYear(p.y, p.mo - 1, p.d);
+  wall.setUTCHours(p.h, p.mi, p.s, 0);
+  return wall.getTime() - p.offsetSec * 1000 + Math.floor(p.ns / 1e6);
 }
 
 export function remoteTime(item: Record<string, unknown>): number | undefined {

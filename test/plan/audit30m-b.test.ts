@@ -44,15 +44,15 @@ describe('chat +unread-chats prints its rows as unreadChatItems and the row read
 });
 
 describe('doc import get fails on a task that neither completed nor is processing (helpers/import_flow.go:496-520)', () => {
-  it('completed (any case) and processing answers are printed as they came; failed or no status is refused (partial_outcome: upstream declares the query a write)', async () => {
+  it('completed (any case) and processing answers are printed as they came; failed or no status is refused (backend_error, exit 1 as upstream fmt.Errorf: the query step is a read, h38-lead; before: partial_outcome)', async () => {
     outputs.answer('doc/query_import_task', { status: 'Completed', documentUrl: 'https://x/d/n1' });
     expect(await run(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ status: 'Completed', documentUrl: 'https://x/d/n1' });
     outputs.answer('doc/query_import_task', { status: 'processing' });
     expect(await run(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ status: 'processing' });
     outputs.answer('doc/query_import_task', { status: 'failed', message: '格式不支持' });
-    expect(await outputs.refusal(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ reason: 'partial_outcome', out: '' });
+    expect(await outputs.refusal(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ reason: 'backend_error', out: '' });
     outputs.answer('doc/query_import_task', { taskId: 't1' });
-    expect(await outputs.refusal(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ reason: 'partial_outcome', out: '' });
+    expect(await outputs.refusal(['doc', 'import', 'get', '--task-id', 't1'])).toEqual({ reason: 'backend_error', out: '' });
   });
 });
 

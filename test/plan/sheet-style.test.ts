@@ -163,7 +163,10 @@ describe('buildStyleCells', () => {
       [{ fontLine: 'overline' }, 'invalid_parameter', '--fontLine: "overline" is not one of none, underline, line-through'],
       [{ fontSize: -3 }, 'invalid_parameter', '--fontSize: -3 is not a whole number of points'],
       [{ fontSize: 10.5 }, 'invalid_parameter', '--fontSize: 10.5 is not a whole number of points'],
-      [{ fontSizesJson: '[[-1]]' }, 'invalid_parameter', '--fontSizesJson: -1 is not a whole number of points'],
+      // h38-a3: a matrix cell is a Go int (json.Unmarshal into [][]int, sheet_style.go:263-266@c7521c1c): a negative one is
+      // sent (only the whole-range size is checked, :254-256), a literal with a fraction or an exponent fails the decode
+      [{ fontSizesJson: '[[1.0]]' }, 'invalid_parameter', '--fontSizesJson: 1.0 is not a whole number of points'],
+      [{ fontSizesJson: '[["12"]]' }, 'invalid_parameter', '--fontSizesJson: "12" is not a whole number of points'],
       [{ bgColor: '#FFF', bgColorsJson: '[["#FFF"]]' }, 'constraint_violation', '--bgColor and --bgColorsJson cannot both be given'],
       [{ bgColorsJson: '[["#FFF"' }, 'invalid_parameter', '--bgColorsJson: "[["#FFF"" is not valid JSON'],
       [{ bgColorsJson: '["#FFF"]' }, 'invalid_parameter', '--bgColorsJson: not a matrix (a JSON list of rows, each a list of cell values)'],
