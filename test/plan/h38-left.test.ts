@@ -230,3 +230,63 @@ describe('chat +thread-replies --message-id reads the root with CallMCPData and 
     expect([run.reason, run.category]).toEqual(['backend_error', 'backend']);
   });
 });
+
+/** pflag's CSV writing of one typed value: a field holding a comma, a quote or surrounding space quoted, quotes doubled. */
+function csvField(v: string): string {
+  return /[",\n\r]|^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** upstream's splitIDs (shortcut/chat/chat.go:39-52@c7521c1c) over rt.StrSlice: trimmed, blanks skipped, never split again. */
+function splitIDs(values: string[], isOpen: (v: string) => boolean): { userIDs: string[]; openIDs: string[] } {
+  const trimmed = values.map((v) => v.trim()).filter((v) => v !== '');
+  return { userIDs: trimmed.filter((v) => !isOpen(v)), openIDs: trimmed.filter(isOpen) };
+}
+
+describe('chat shortcuts read a stringSlice flag as rt.StrSlice gives it: one CSV record per occurrence, never split again on commas (h37-a3 left alone)', () => {
+  const O1 = 'Db3BlbmlkMDEiE';
+  const O2 = 'Db3BlbmlkMDIiE';
+  const open = new Set([O1, O2]);
+  it('+chat-members-get: --users is validateExplicitOpenIDs over the untrimmed elements, then sent as it is (chat_group.go:411-419, chat.go:54-64@c7521c1c)', async () => {
+    const element = fc.constantFrom(O1, O2, '', ` ${O1}`, `${O2} `, `${O1},${O2}`, 'u1');
+    await fc.assert(fc.asyncProperty(fc.array(element, { minLength: 1, maxLength: 3 }), async (values) => {
+      const typed = values.map(csvField).join(',');
+      const run = await outputs.sent(['chat', '+chat-members-get', '--id', 'cidAbc123==', '--users', typed]);
+      // pflag's readAsCSV of "" is no element; every element blank is ValidateRequired's refusal
+      const elements = typed === '' ? [] : values;
+      if (elements.every((v) => v.trim() === '')) {
+        expect([run.reason, run.calls]).toEqual(['missing_parameter', []]);
+      } else if (elements.some((v) => v.trim() !== '' && !open.has(v))) {
+        expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
+      } else {
+        expect(run.calls).toEqual([['im/list_group_member_by_ids', { cid: 'cidAbc123==', openConversationId: 'cidAbc123==', memberOpenDingTalkIds: elements }]]);
+      }
+    }), { numRuns: 50 });
+  });
+  it('+chat-mute-member: the userIds looked up are splitIDs\' (chat_group.go:1533-1541, chat.go:39-52@c7521c1c): a quoted "u1,u2" is one userId', async () => {
+    const element = fc.constantFrom('u1', ' u2 ', 'u1,u2', '', ' ', O1, ` ${O2}`);
+    await fc.assert(fc.asyncProperty(fc.array(element, { minLength: 1, maxLength: 4 }), async (values) => {
+      const typed = values.map(csvField).join(',');
+      outputs.answer('contact/get_user_info_by_user_ids', { result: [] });
+      const run = await outputs.sent(['chat', '+chat-mute-member', '--group', 'cidAbc123==', '--users', typed, '--off', '--yes']);
+      const { userIDs, openIDs } = splitIDs(typed === '' ? [] : values, (v) => open.has(v));
+      const lookups = run.calls.filter(([tool]) => tool === 'contact/get_user_info_by_user_ids').map(([, a]) => a);
+      if (userIDs.length === 0 && openIDs.length === 0) {
+        expect([run.reason, run.calls]).toEqual(['missing_parameter', []]);
+      } else if (userIDs.length > 0) {
+        expect(lookups).toEqual([{ user_id_list: userIDs }]);
+      } else {
+        expect(run.calls).toEqual([['im/set_group_member_mute_list', { openConversationId: 'cidAbc123==', cid: 'cidAbc123==', mute: false, openDingTalkIds: [...new Set(openIDs)] }]]);
+      }
+    }), { numRuns: 50 });
+  });
+  it('+messages-recall: --message-ids is uniqueShortcutStrings over rt.StrSlice (chat_message.go:204-213, :1207-1216@c7521c1c): a quoted "m1,m2" is one id', async () => {
+    const element = fc.constantFrom('m1', ' m1 ', 'm1,m2', 'm2', '', ' ');
+    await fc.assert(fc.asyncProperty(fc.array(element, { minLength: 1, maxLength: 3 }), async (values) => {
+      const typed = values.map(csvField).join(',');
+      const run = await outputs.sent(['chat', '+messages-recall', '--conversation-id', 'cid1', '--message-ids', typed, '--yes']);
+      const ids = [...new Set((typed === '' ? [] : values).map((v) => v.trim()).filter((v) => v !== ''))];
+      if (ids.length !== 1) expect(run.calls).toEqual([]);
+      else expect(run.calls).toEqual([['im/recall_message', { openConversationId: 'cid1', openMessageId: ids[0] }]]);
+    }), { numRuns: 40 });
+  });
+});
