@@ -290,3 +290,26 @@ describe('chat shortcuts read a stringSlice flag as rt.StrSlice gives it: one CS
     }), { numRuns: 40 });
   });
 });
+
+describe('chat +messages-send reads its list flags as uniqueShortcutStrings over rt.StrSlice: trimmed, blanks skipped, repeats one, never split again (unified_send.go:140-144, :674@c7521c1c)', () => {
+  const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
+  const element = fc.constantFrom('u1', ' u2 ', 'u1,u2', 'u3', ' ');
+  const typedList = fc.array(element, { minLength: 1, maxLength: 4 }).filter((vs) => unique(vs).length > 0);
+  it('--as bot --group: atUserIds (unified_send.go:291-293)', async () => {
+    await fc.assert(fc.asyncProperty(typedList, async (values) => {
+      const run = await outputs.sent(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r1', '--group', 'cid1', '--text', 'hi', '--at-user-ids', values.map(csvField).join(','), '--yes']);
+      expect(run.calls.map(([tool, a]) => [tool, (a as { atUserIds?: unknown }).atUserIds])).toEqual([['bot/send_robot_group_message', unique(values)]]);
+    }), { numRuns: 30 });
+  });
+  it('--as bot --users: userIds (unified_send.go:327-329)', async () => {
+    await fc.assert(fc.asyncProperty(typedList, async (values) => {
+      const run = await outputs.sent(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r1', '--text', 'hi', '--users', values.map(csvField).join(','), '--yes']);
+      expect(run.calls.map(([tool, a]) => [tool, (a as { userIds?: unknown }).userIds])).toEqual([['bot/batch_send_robot_msg_to_users', unique(values)]]);
+    }), { numRuns: 30 });
+  });
+  it('--as bot --groups: one send per group, a quoted "c1,c2" one group (messagesSendBotGroups, unified_send.go:674)', async () => {
+    const run = await outputs.sent(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r1', '--text', 'hi', '--groups', '"c1,c2", c3,c3', '--yes']);
+    expect(run.calls.map(([tool, a]) => [tool, (a as { openConversationId?: unknown }).openConversationId])).toEqual([
+      ['bot/send_robot_group_message', 'c1,c2'], ['bot/send_robot_group_message', 'c3']]);
+  });
+});
