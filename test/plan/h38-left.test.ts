@@ -313,3 +313,18 @@ describe('chat +messages-send reads its list flags as uniqueShortcutStrings over
       ['bot/send_robot_group_message', 'c1,c2'], ['bot/send_robot_group_message', 'c3']]);
   });
 });
+
+describe('chat +search-msg reads --chat-id, --groups, --senders, --sender and --at-ids as uniqueSearchStrings over rt.StrSlice, never split again (search_msg.go:468-473, :501-502, :518, :557-568, :599-611@c7521c1c)', () => {
+  const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
+  it('a quoted "cid1,cid2" is one conversation and a quoted "u1,u2" one @ user', async () => {
+    const element = fc.constantFrom('cid1', ' cid2 ', 'cid1,cid2', 'cid3');
+    const at = fc.constantFrom('u1', ' u2', 'u1,u2');
+    await fc.assert(fc.asyncProperty(fc.array(element, { minLength: 1, maxLength: 3 }), fc.array(at, { minLength: 1, maxLength: 3 }), async (chats, ats) => {
+      const run = await outputs.sent(['chat', '+search-msg', '--chat-id', chats.map(csvField).join(','), '--at-ids', ats.map(csvField).join(',')]);
+      const scope = run.calls.filter(([tool]) => tool === 'chat/get_conversation_info').map(([, a]) => (a as { openConversationId: unknown }).openConversationId);
+      expect(scope).toEqual(unique(chats));
+      const search = run.calls.filter(([tool]) => tool === 'im/search_messages').map(([, a]) => (a as { atUserIds?: unknown }).atUserIds);
+      expect(search).toEqual([unique(ats)]);
+    }), { numRuns: 25 });
+  });
+});
