@@ -328,3 +328,22 @@ describe('chat +search-msg reads --chat-id, --groups, --senders, --sender and --
     }), { numRuns: 25 });
   });
 });
+
+describe('chat +search-msg --chat-query / --sender-query read each rt.StrSlice element whole (search_msg.go:488-497, :510-516; targetresolver ResolveChatTarget resolver.go:588-612, uniqueQueries :1098-1110@c7521c1c)', () => {
+  it('a quoted group name holding a comma is one search_groups query', async () => {
+    const run = await outputs.sent(['chat', '+search-msg', '--chat-query', '" 研发,测试群 ",产品']);
+    expect(run.calls.filter(([tool]) => tool === 'im/search_groups').map(([, a]) => (a as { keyword: unknown }).keyword)[0]).toBe('研发,测试群');
+  });
+  it('a blank --chat-query element is refused (missing_target), as ResolveChatTarget refuses it, before any search', async () => {
+    const run = await outputs.sent(['chat', '+search-msg', '--chat-query', ' ,产品']);
+    expect([run.reason, run.calls.filter(([tool]) => tool === 'im/search_groups')]).toEqual(['invalid_parameter', []]);
+  });
+  it('--sender-query: uniqueQueries, a quoted "张,三" one person query', async () => {
+    const element = fc.constantFrom('张,三', ' 李四 ', '王五', ' ');
+    await fc.assert(fc.asyncProperty(fc.array(element, { minLength: 1, maxLength: 3 }).filter((vs) => vs.some((v) => v.trim() !== '')), async (values) => {
+      const run = await outputs.sent(['chat', '+search-msg', '--sender-query', values.map(csvField).join(',')]);
+      const first = values.map((v) => v.trim()).find((v) => v !== '');
+      expect(run.calls.map(([, a]) => (a as { keyword?: unknown }).keyword)[0]).toBe(first);
+    }), { numRuns: 20 });
+  });
+});
