@@ -343,6 +343,15 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
   }
 }
 
+/** How a call step reads its answer (src/plan/effects.ts CallRequest: the step's answer_numbers, answer_json, answer_object, answer_raw). */
+export interface AnswerReading {
+  exactNumbers?: boolean;
+  textRules?: TextRules;
+  jsonText?: boolean | 'blank_object';
+  objectText?: boolean;
+  rawUnlessObject?: boolean;
+}
+
 /**
  * The result dws prints: structured content if the tool gave any, else its text (parsed when it is JSON), else the
  * content array; an error answer inside HTTP 200 (classify.ts) is thrown; always with every configured secret
@@ -352,8 +361,9 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
  * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does). Either way a lone surrogate
  * escape is U+FFFD, as Go's decoder makes it (src/json-well-formed.ts).
  */
-export function resultOf(r: CallToolResult, server: ServerConfig, where: string, exactNumbers = false, textRules?: TextRules, jsonText: boolean | 'blank_object' = false, objectText = false): unknown {
-  const value = rawResultOf(r, exactNumbers);
+export function resultOf(r: CallToolResult, server: ServerConfig, where: string, read: AnswerReading = {}): unknown {
+  const { exactNumbers = false, textRules, jsonText = false, objectText = false, rawUnlessObject = false } = read;
+  const value = rawResultOf(r, exactNumbers, rawUnlessObject);
   const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server), textRules ? { rules: textRules, body: firstTextOf(r, textRules) } : undefined);
   if (refusal) throw refusal;
   if (jsonText && r.structuredContent === undefined) {
@@ -420,12 +430,18 @@ function firstText(r: CallToolResult, rules: TextRules): string | undefined {
   return first === undefined ? undefined : String(first.text ?? '');
 }
 
-function rawResultOf(r: CallToolResult, exactNumbers: boolean): unknown {
+/**
+ * The answer as dws reads it: structured content, else one text block decoded as JSON (the text itself when it is not
+ * JSON), else the blocks. `rawUnlessObject` (a step's `answer_raw: unless_object`): a decoded value that is not an
+ * object or null gives way to the text as it came, as a json.Unmarshal into a map that fails and falls back to the text.
+ */
+function rawResultOf(r: CallToolResult, exactNumbers: boolean, rawUnlessObject = false): unknown {
   const texts = r.content.filter((c) => c.type === 'text').map((c) => String(c.text ?? ''));
   if (r.structuredContent !== undefined) return r.structuredContent;
   if (texts.length === r.content.length && texts.length === 1) {
     try {
-      return exactNumbers ? parseJsonExactWellFormed(texts[0]) : parseJsonWellFormed(texts[0]);
+      const decoded = exactNumbers ? parseJsonExactWellFormed(texts[0]) : parseJsonWellFormed(texts[0]);
+      return rawUnlessObject && decoded !== null && (typeof decoded !== 'object' || Array.isArray(decoded)) ? texts[0] : decoded;
     } catch {
       return texts[0];
     }

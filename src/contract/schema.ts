@@ -158,7 +158,7 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   for (const key of viaAlias) if (empty(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
-  refuseBlankRequired(tool, data);
+  refuseBlankRequired(tool, data, (key) => (typed.get(key) ?? []).map((t) => t.value));
   return data;
 }
 
@@ -222,11 +222,19 @@ export function missingRequired(check: RequiredCheck, v: unknown): boolean {
   return blank(v) || (Array.isArray(v) && v.every(blank));
 }
 
-function refuseBlankRequired(tool: ToolSpec, data: Record<string, unknown>): void {
+/**
+ * A list flag counts as given when any of its typed spellings holds an element its check does not count as missing,
+ * though the value read (and sent) may be another spelling's: corecmd's sliceValue walks the flag and then its aliases,
+ * each only when typed, and returns the first with a non-blank element (corecmd.go:696-700, :846-864@c7521c1c), while a
+ * `primary_typed_wins` body then sends the typed flag's own list (`--users ' ' --user a` sends `[" "]`, wiki/common.go:
+ * 200-211). A flag read by its read_order already holds the filled spelling, so only such flags see the difference.
+ */
+function refuseBlankRequired(tool: ToolSpec, data: Record<string, unknown>, spellings: (key: string) => unknown[]): void {
   for (const [name, p] of Object.entries(tool.parameters)) {
     if (!(p.required || p.cli_required) || p.default !== undefined || !Object.hasOwn(data, name)) continue;
     const check = p.required_check ?? tool.required_check ?? 'trim';
-    if (missingRequired(check, data[name])) throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (it was given an empty value)`, `give ${flag(name)} a value; see \`dws ${tool.primary_cli_path} --help\``);
+    const givenElsewhere = flagType(p.type).list && spellings(name).some((v) => Array.isArray(v) && !missingRequired(check, v));
+    if (missingRequired(check, data[name]) && !givenElsewhere) throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (it was given an empty value)`, `give ${flag(name)} a value; see \`dws ${tool.primary_cli_path} --help\``);
   }
 }
 

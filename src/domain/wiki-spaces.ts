@@ -36,16 +36,15 @@ function toCandidates(list: unknown[]): { candidates: { id: string; name: string
 }
 
 /**
- * `wiki_space_candidates`: a search_wikiSpaces answer -> `{candidates: [{id, name}]}` or `{problem, index?}`. A
- * blank text (the empty map upstream decodes it to) is missing_collection; any other non-object answer (JSON null:
- * a nil map) is empty_tool_response; a `success` that is not the boolean true remote_failure; the list is the
+ * `wiki_space_candidates`: a search_wikiSpaces answer -> `{candidates: [{id, name}]}` or `{problem, index?}`. A blank
+ * text is CallMCPData's empty map (runner.go:263-265@c7521c1c), so missing_collection; any other non-object answer
+ * is empty_tool_response; a `success` that is not the boolean true remote_failure; the list is the
  * first outer key holding one, or holding an object whose first present inner key holds one (a present inner key
  * holding anything else is malformed_collection); none found is missing_collection; an element that is not an
  * object or lacks an id or a name is malformed_collection_item (its index given).
  */
 export function wikiSpaceCandidates(answer: unknown): Obj {
-  // a blank text answer is rt.CallMCPData's empty map (runner.go:263-265@c7521c1c): no collection in it
-  if (typeof answer === 'string' && answer.trim() === '') return { problem: 'missing_collection' };
+  if (typeof answer === 'string' && trimSpace(answer) === '') return { problem: 'missing_collection' };
   if (!isObj(answer)) return { problem: 'empty_tool_response' };
   if ('success' in answer && answer.success !== true) return { problem: 'remote_failure' };
   for (const key of OUTER) {

@@ -28,6 +28,8 @@ export interface BackendCall {
   jsonText?: boolean | 'blank_object';
   /** The answer must decode into a JSON object (the step's `answer_object`): a quoted blank text is no blank answer. */
   objectText?: boolean;
+  /** The answer's one text decoded only when it is a JSON object or null, else kept as it came (the step's `answer_raw: unless_object`). */
+  rawUnlessObject?: boolean;
   /** The argument paths of lists upstream builds as typed Go slices (the step's typed_lists whose condition holds). */
   typedLists?: string[];
   /** The argument paths of top-level lists upstream builds as `[]any` (the step's untyped_lists whose condition holds). */

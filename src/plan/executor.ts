@@ -1081,7 +1081,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
         }
         if (step.expect) checkExpect(sc, step, step.expect, r);
         if (r === undefined) continue;
-        if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: at.prefix, effect: step.effect, ids: returnedIds(r) });
+        if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: at.prefix, effect: step.kind === 'upload' && step.upload.staging === true ? 'read' : step.effect, ids: returnedIds(r) });
         got.push([step.id, r]);
         settle(step.id, r);
       } finally {
@@ -1551,7 +1551,13 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     call: async (c) => {
       backend++;
       const step = plan.steps[c.step];
-      const answer = await o.effects.call({ ...c, ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}), ...(step?.kind === 'call' && step.answer_json ? { jsonText: step.answer_json } : {}), ...(step?.kind === 'call' && step.answer_object ? { objectText: true } : {}) });
+      const answer = await o.effects.call({
+        ...c,
+        ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}),
+        ...(step?.kind === 'call' && step.answer_json ? { jsonText: step.answer_json } : {}),
+        ...(step?.kind === 'call' && step.answer_object ? { objectText: true } : {}),
+        ...(step?.kind === 'call' && step.answer_raw === 'unless_object' ? { rawUnlessObject: true } : {}),
+      });
       // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
       // `answer_object: write` (upstream CallMCPWriteDataStrict): a blank answer proves nothing about the write
       if (step?.kind === 'call' && step.answer_object === 'write' && blankAnswer(answer)) {
@@ -1603,8 +1609,9 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       }
       sc.results.set(step.id, result);
       sc.ran.add(step.id);
-      // an upload refused with one of its refused_statuses kept no bytes: it is no completed write
-      const kept = !(step.kind === 'upload' && typeof result === 'object' && result !== null && (result as { refused?: unknown }).refused === true);
+      // an upload refused with one of its refused_statuses kept no bytes, and a staging upload changed no document:
+      // neither is a completed write
+      const kept = !(step.kind === 'upload' && (step.upload.staging === true || (typeof result === 'object' && result !== null && (result as { refused?: unknown }).refused === true)));
       if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: kept ? step.effect : 'read', ids: returnedIds(result) });
       last = result;
       // after an interleave or a repeated round, the last of its steps that ran is the last result

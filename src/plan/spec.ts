@@ -501,6 +501,13 @@ export interface UploadSpec {
    * for fresh credentials and PUT again (upstream driveUploadPut, drive_transfer.go:828-850@c7521c1c).
    */
   refused_statuses?: number[];
+  /**
+   * The bytes go to a staging store and change no document until a later call places them (sheet write-image's
+   * attachment, placed by write_image): the upload is no completed write of the run, so a failure after it is that
+   * failure itself, as upstream returns the placing call's own error (sheet_media.go:255-266@c7521c1c), not a
+   * partial outcome. The journal still records the upload.
+   */
+  staging?: true;
 }
 
 export interface DownloadSpec {
@@ -664,6 +671,13 @@ export interface CallStep extends StepCommon {
    * their one call so, shortcut/runner.go:134-147).
    */
   answer_json?: true | 'blank_object';
+  /**
+   * `unless_object`: the answer's one text is decoded only when it is a JSON object or null, as upstream's readers that
+   * json.Unmarshal it into a map and fall back to the text itself print it (wiki feed list's formatFeedTime,
+   * helpers/wiki.go:1362-1369, :1461-1465@c7521c1c); a list, a number, a quoted text, `true` or text that is not JSON
+   * is the answer's text as it came (its spacing kept). Applied where the answer is decoded (src/backend/transport.ts).
+   */
+  answer_raw?: 'unless_object';
   /**
    * Argument paths (dotted from the arguments, list elements not counted) whose list upstream builds as a typed Go
    * slice (`[]string`, `[]map[string]any`), or whose object it builds as a typed map (`map[string]string`), which its

@@ -587,7 +587,8 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     s.problems.push(`${at}: must be an object`);
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
-  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses']);
+  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses', 'staging']);
+  if (raw.staging !== undefined && raw.staging !== true) s.problems.push(`${at}.staging: true (the bytes change no document until a later call places them), or leave it out`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.method !== undefined && raw.method !== 'PUT' && raw.method !== 'POST') s.problems.push(`${at}.method: must be PUT or POST`);
   if (raw.file === undefined && raw.content === undefined) s.problems.push(`${at}: needs file or content (the file's bytes when it is given, else the text)`);
@@ -601,6 +602,7 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
   if (raw.headers !== undefined) out.headers = normalizeSource(s, `${at}.headers`, raw.headers);
   if (raw.method === 'POST') out.method = 'POST';
   if (refused) out.refused_statuses = refused;
+  if (raw.staging === true) out.staging = true;
   return out;
 }
 
@@ -704,7 +706,7 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | u
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'answer_json', 'typed_lists', 'untyped_lists', 'recover_into'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'answer_json', 'answer_raw', 'typed_lists', 'untyped_lists', 'recover_into'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
 const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
 
@@ -866,6 +868,11 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (kind !== undefined) s.problems.push(`${where}.answer_object: only on an MCP call (its answer must decode into an object)`);
     else if (raw.answer_object === true || raw.answer_object === 'write') step.answer_object = raw.answer_object;
     else s.problems.push(`${where}.answer_object: true (the answer must decode into a JSON object, as upstream's CallMCPData), write (a blank answer fails too, CallMCPWriteDataStrict), or leave it out`);
+  }
+  if (raw.answer_raw !== undefined) {
+    if (kind !== undefined) s.problems.push(`${where}.answer_raw: only on an MCP call (its answer's text)`);
+    else if (raw.answer_raw === 'unless_object') step.answer_raw = 'unless_object';
+    else s.problems.push(`${where}.answer_raw: unless_object (the answer's text kept as it came unless it is a JSON object or null), or leave it out`);
   }
   if (raw.answer_json !== undefined) {
     if (kind !== undefined) s.problems.push(`${where}.answer_json: only on an MCP call (its answer must be one JSON text)`);

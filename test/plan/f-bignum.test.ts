@@ -104,7 +104,7 @@ describe('whiteboard query prints the answer decoded with UseNumber (callWhitebo
 
 const SERVER = { url: 'http://127.0.0.1:9/mcp', headers: {} } as unknown as ServerConfig;
 const answered = (text: string) => (c: { exactNumbers?: boolean }) =>
-  resultOf({ content: [{ type: 'text', text }] } as CallToolResult, SERVER, 'x on the test server', c.exactNumbers === true);
+  resultOf({ content: [{ type: 'text', text }] } as CallToolResult, SERVER, 'x on the test server', { exactNumbers: c.exactNumbers === true });
 
 /** JSON text with integers beyond 2^53 (both signs, up to 30 digits), plain numbers, texts, booleans and nulls. */
 const bigInt = fc.tuple(fc.boolean(), fc.bigInt({ min: 2n ** 53n + 1n, max: 10n ** 30n })).map(([neg, n]) => `${neg ? '-' : ''}${n}`);

@@ -102,13 +102,13 @@ describe('answer_json: blank_object (NEW MECHANISM, h38-a1)', () => {
   it('resultOf: no non-blank text is {}, text that is not JSON is refused, JSON passes as decoded', () => {
     const server: Parameters<typeof resultOf>[1] = { url: 'http://127.0.0.1:1/mcp' };
     const texts = (...t: string[]) => ({ content: t.map((text) => ({ type: 'text', text })) }) as unknown as Parameters<typeof resultOf>[0];
-    expect(resultOf(texts(''), server, 'x', false, undefined, 'blank_object')).toEqual({});
-    expect(resultOf(texts(' ', '\n'), server, 'x', false, undefined, 'blank_object')).toEqual({});
-    expect(resultOf({ content: [] } as unknown as Parameters<typeof resultOf>[0], server, 'x', false, undefined, 'blank_object')).toEqual({});
-    expect(() => resultOf(texts('not json'), server, 'x', false, undefined, 'blank_object')).toThrow(/not JSON/);
-    expect(resultOf(texts('"s"'), server, 'x', false, undefined, 'blank_object')).toBe('s');
-    expect(resultOf(texts('[1]'), server, 'x', false, undefined, 'blank_object')).toEqual([1]);
+    expect(resultOf(texts(''), server, 'x', { jsonText: 'blank_object' })).toEqual({});
+    expect(resultOf(texts(' ', '\n'), server, 'x', { jsonText: 'blank_object' })).toEqual({});
+    expect(resultOf({ content: [] } as unknown as Parameters<typeof resultOf>[0], server, 'x', { jsonText: 'blank_object' })).toEqual({});
+    expect(() => resultOf(texts('not json'), server, 'x', { jsonText: 'blank_object' })).toThrow(/not JSON/);
+    expect(resultOf(texts('"s"'), server, 'x', { jsonText: 'blank_object' })).toBe('s');
+    expect(resultOf(texts('[1]'), server, 'x', { jsonText: 'blank_object' })).toEqual([1]);
     // `true` still refuses the blank answer
-    expect(() => resultOf(texts(' '), server, 'x', false, undefined, true)).toThrow(/no text that is not blank/);
+    expect(() => resultOf(texts(' '), server, 'x', { jsonText: true })).toThrow(/no text that is not blank/);
   });
 });

@@ -80,6 +80,9 @@ const REPRESENTATIVE: Record<string, string[]> = {
   // p-chat: the openDingTalkId list is checked by the call's own transform now (no refuse step names it first), so the
   // generic choice would give it plain texts; the same flag set as before
   'chat.shortcut_messages_batch_send_by_bot': ['--robot-code', 'dingxyz123', '--text', '请今天提交周报', '--title', '提醒', '--open-dingtalk-ids', 'Db3BlbmlkMDEiE,Db3BlbmlkMDIiE', '--at-all', '--users', 'user001,user002'],
+  // h38-left: the openDingTalkId list is checked by a value step's transform now (no refuse step names it), so the
+  // generic choice would give it plain texts; the same flag set as before
+  'chat.shortcut_chat_members_get': ['--id', 'cidAbc123==', '--users', 'Db3BlbmlkMDEiE,Db3BlbmlkMDIiE'],
   // a-r2: upstream refuses properties without values (readPivotProperties, sheet_pivot_table.go:36-46@c7521c1c)
   'sheet.create_pivot_table': ['--node', 'dnt_sheet01', '--properties', '{"rows":[{"field":"部门"}],"values":[{"field":"销售额","summarize_by":" Sum "}]}', '--source', "'明细'!A1:D500", '--target-position', 'A1', '--target-sheet-id', 'st_sum'],
 };
