@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-av2-');
 const { sent } = outputs;
@@ -18,7 +19,7 @@ describe('chat +messages-list-direct reads one page as CallMCPData hands it on (
 
   it('a JSON null or a blank answer prints the payload of an empty page, as the empty object does', async () => {
     const runs = [];
-    for (const answer of [null, '', '  ', {}]) {
+    for (const answer of [null, rawText(''), rawText('  '), {}]) {
       outputs.answer('chat/list_individual_chat_message', answer);
       runs.push(await sent(argv));
     }
@@ -40,7 +41,7 @@ describe('chat +messages-list-direct reads one page as CallMCPData hands it on (
 describe('chat +messages-list, which shares message_page, reads a null or blank answer the same way (chat_message.go:318-328)', () => {
   it('a JSON null or a blank answer prints {count: 0, messages: []} with the empty page\'s marks, as {} does', async () => {
     const printed = [];
-    for (const answer of [null, '', {}]) {
+    for (const answer of [null, rawText(''), {}]) {
       outputs.answer('chat/list_conversation_message_v2', answer);
       printed.push((await sent(['chat', '+messages-list', '--group', 'g', '--time', 't'])).printed);
     }

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-ax2-');
 const { sent } = outputs;
@@ -19,7 +20,7 @@ describe('answers that rt.CallMCPData cannot decode into an object stop the run 
   for (const [name, argv, tool, list] of cases) {
     it(`${name}: a list, number, boolean or text is backend_error after the one call; null and a blank text print none`, async () => {
       const got = [];
-      for (const answer of [[{ processCode: 'p', subject: 's' }], 5, true, 'oops', null, ' ']) {
+      for (const answer of [[{ processCode: 'p', subject: 's' }], 5, true, 'oops', null, rawText(' ')]) {
         outputs.answer(tool, answer);
         const r = await sent(argv);
         got.push([r.reason, r.calls.length, r.printed]);

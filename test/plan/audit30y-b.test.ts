@@ -2,6 +2,7 @@
 // (issue 32, a-y2), run as a user types them against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-ay2-');
 const { sent } = outputs;
@@ -14,7 +15,7 @@ describe('answers that rt.CallMCPData cannot decode into an object stop the run 
   for (const [name, argv, tool, none] of cases) {
     it(`${name}: a list, number, boolean or text is backend_error after the one call; null and a blank text print none`, async () => {
       const got = [];
-      for (const answer of [[{ id: 'p', eventCode: 'e' }], 5, true, 'oops', null, ' ']) {
+      for (const answer of [[{ id: 'p', eventCode: 'e' }], 5, true, 'oops', null, rawText(' ')]) {
         outputs.answer(tool, answer);
         const r = await sent(argv);
         got.push([r.reason, r.calls.length, r.printed]);
@@ -48,7 +49,7 @@ describe('aitable +url-resolve --verify: the one read must be an object holding 
   const url = 'https://alidocs.dingtalk.com/i/nodes/B1?iframeQuery=sheetId%3DT1';
   it('a null or blank answer proves nothing: refused, never printed as verified', async () => {
     for (const [tool, target] of [['aitable/get_tables', url], ['aitable/get_base', 'https://alidocs.dingtalk.com/i/nodes/B1'], ['aitable/get_views', `${url}%26viewId%3DV1`], ['aitable/query_records', `${url}%26recordId%3DR1`]] as const) {
-      for (const answer of [null, ' ']) {
+      for (const answer of [null, rawText(' ')]) {
         outputs.answer(tool, answer);
         const r = await sent(['aitable', '+url-resolve', '--url', target, '--verify']);
         expect([tool, r.reason, r.calls.length, r.printed]).toEqual([tool, 'backend_error', 1, undefined]);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 import { dispatchInProcess } from '../helpers.js';
 import { eventEnv, startEventServer, type EventFixture } from '../fixtures/events/server.js';
 
@@ -16,7 +17,7 @@ describe('calendar +my-free reads both answers through rt.CallMCPData (smart/my_
   it('a busy answer that is not an object is backend_error after the two calls; null and blank print no busy slot', async () => {
     outputs.answer('contact/get_current_user_profile', { result: { userId: 'u1' } });
     const got = [];
-    for (const answer of [[{ result: [] }], 3, 'busy', null, ' ']) {
+    for (const answer of [[{ result: [] }], 3, 'busy', null, rawText(' ')]) {
       outputs.answer('calendar/query_busy_status', answer);
       const r = await sent(['calendar', '+my-free']);
       got.push([r.reason, r.calls.length, r.printed]);

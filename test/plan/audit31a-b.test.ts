@@ -2,6 +2,7 @@
 // from upstream's bodies at c7521c1c, run as a user types them against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-aaa2-');
 const { sent } = outputs;
@@ -53,7 +54,7 @@ describe('attendance +my-attendance reads both answers with rt.CallMCPData and p
   const me = { result: { userId: 'u1' } };
   it('a records answer that is a list, a number, a boolean or a text is backend_error after the call; null prints null and a blank text the empty map', async () => {
     const got = [];
-    for (const answer of [[{ checkTime: 1 }], 5, true, 'oops', null, ' ']) {
+    for (const answer of [[{ checkTime: 1 }], 5, true, 'oops', null, rawText(' ')]) {
       outputs.answer('contact/get_current_user_profile', me);
       outputs.answer('attendance-wukong/query_check_record', answer);
       const r = await sent(['attendance', '+my-attendance']);

@@ -2,6 +2,7 @@
 // from upstream's bodies at c7521c1c, run as a user types them against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-aab2-');
 const { sent } = outputs;
@@ -56,6 +57,6 @@ describe('calendar +book: add_calendar_participant is read by rt.CallMCPWriteDat
 
   it('null, a blank text and an object pass (nil, empty and decoded maps): the detail is read and printed', async () => {
     const detail = [undefined, 'calendar/get_calendar_detail', false];
-    expect([await run(null), await run(' '), await run({ success: true })]).toEqual([detail, detail, detail]);
+    expect([await run(null), await run(rawText(' ')), await run({ success: true })]).toEqual([detail, detail, detail]);
   });
 });

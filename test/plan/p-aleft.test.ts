@@ -2,6 +2,7 @@
 // does not decode into an object stops the run (issue 32, p-aleft), run as a user types them against the recording backend.
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-paleft-');
 const { sent } = outputs;
@@ -16,7 +17,7 @@ describe('oa list shortcuts: a list, number, boolean or text answer is backend_e
   for (const [name, argv, tool, none] of cases) {
     it(`${name}: refused for a list, number, boolean or text; null and a blank text print none`, async () => {
       const got = [];
-      for (const answer of [[{ processInstanceId: 'p', processCode: 'c' }], 5, true, 'oops', null, ' ']) {
+      for (const answer of [[{ processInstanceId: 'p', processCode: 'c' }], 5, true, 'oops', null, rawText(' ')]) {
         outputs.answer(tool, answer);
         const r = await sent(argv);
         got.push([r.reason, r.calls.length, r.printed]);
@@ -49,7 +50,7 @@ describe('devapp list shortcuts: a list, number, boolean or text answer is backe
   for (const [name, argv, tool, none] of cases) {
     it(`${name}: refused for a list, number, boolean or text; null and a blank text print none`, async () => {
       const got = [];
-      for (const answer of [[{ unifiedAppId: 'U', name: 'n' }], 5, true, 'oops', null, ' ']) {
+      for (const answer of [[{ unifiedAppId: 'U', name: 'n' }], 5, true, 'oops', null, rawText(' ')]) {
         outputs.answer(tool, answer);
         const r = await sent(argv);
         got.push([r.reason, r.calls.length, r.printed]);

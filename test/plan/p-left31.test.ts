@@ -2,6 +2,7 @@
 // commands against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-pl31-');
 const { sent, mcp } = outputs;
@@ -90,7 +91,7 @@ describe('a group name is searched with a Reader whose CallMCPData fails on an a
   it('chat +chat-update: a list, number, boolean or text answer is backend_error with nothing renamed; null and blank stay not_found; a found group is renamed', async () => {
     const update = ['chat', '+chat-update', '--group', 'G', '--name', 'N', '--yes'];
     const got = [];
-    for (const answer of [[found.result[0]], 7, true, 'groups', null, ' ']) {
+    for (const answer of [[found.result[0]], 7, true, 'groups', null, rawText(' ')]) {
       outputs.answer('im/search_groups', answer);
       const r = await sent(update);
       got.push([r.reason, r.calls.map((c) => c[0])]);

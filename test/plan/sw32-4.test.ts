@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorOf, runCliAsync } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-sw32-4-');
 const { sent } = outputs;
@@ -24,7 +25,7 @@ describe('aitable +record-share-links: each batch read by rt.CallMCPData, each i
   });
 
   it('null and blank answers are empty maps: no items, no errors', async () => {
-    for (const answer of [null, ' ']) {
+    for (const answer of [null, rawText(' ')]) {
       outputs.answer('aitable-helper/get_record_share_url', answer);
       const r = await sent(argv);
       expect(r.printed).toEqual({ base: 'b', batches: 1, items: [], table: 't', total: 1 });

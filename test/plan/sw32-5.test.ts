@@ -2,6 +2,7 @@
 // bodies at c7521c1c, run as a user types the commands against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { rawText } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-sw32-5-');
 const { sent } = outputs;
@@ -66,7 +67,7 @@ describe('attendance +this-month: a blank query_check_record answer is callMCPDa
   it('prints {} for a blank answer, null for null, the object as it came otherwise', async () => {
     outputs.answer('contact/get_current_user_profile', { result: { userId: 'u1' } });
     const printed = [];
-    for (const answer of [' ', null, { result: [{ checkTime: 1 }] }]) {
+    for (const answer of [rawText(' '), null, { result: [{ checkTime: 1 }] }]) {
       outputs.answer('attendance-wukong/query_check_record', answer);
       const r = await sent(['attendance', '+this-month']);
       expect(r.calls.map((c) => c[0])).toEqual(['contact/get_current_user_profile', 'attendance-wukong/query_check_record']);

@@ -77,7 +77,12 @@ async function run(canonical: string, ambiguous?: Set<string>, faults?: Map<numb
 }
 
 const stepOf = (plan: PlanSpec, r: CallRecord) => anySteps(plan)[r.step];
-const isWrite = (plan: PlanSpec, r: CallRecord) => stepOf(plan, r).effect === 'write';
+// a staging upload (sheet write-image's PUT, h38-left) changes no document until a later call places the bytes: no write
+// of the run is complete after it, so a failure right after it is that failure itself
+const isWrite = (plan: PlanSpec, r: CallRecord) => {
+  const st = stepOf(plan, r);
+  return st.effect === 'write' && !(st.kind === 'upload' && st.upload.staging === true);
+};
 
 const baselines = new Map<string, CallRecord[]>();
 
