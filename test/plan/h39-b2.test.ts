@@ -108,3 +108,58 @@ describe('sheet unmerge-cells (helpers/sheet_dimension.go:387-393@c7521c1c) chec
     expect(await argsOf(['sheet', 'unmerge-cells'])).toEqual([{ nodeId: '', sheetId: '', rangeAddress: '' }]);
   });
 });
+
+/**
+ * upstream doc nestedString (internal/shortcut/doc/common.go:311-325@c7521c1c) as a model: the first of `keys` holding a
+ * non-blank text (trimmed) in the object, then the same search, recursively, inside its result, data and content
+ * objects in that order.
+ */
+function docNestedString(data: unknown, keys: string[]): string {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return '';
+  const obj = data as Record<string, unknown>;
+  for (const key of keys) {
+    const v = obj[key];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  }
+  for (const wrapper of ['result', 'data', 'content']) {
+    const found = docNestedString(obj[wrapper], keys);
+    if (found !== '') return found;
+  }
+  return '';
+}
+
+describe('doc +create reads the new nodeId as doc nestedString does, at any depth of result/data/content (content_shortcuts.go:111, common.go:311-325@c7521c1c)', () => {
+  const argv = ['doc', '+create', '--name', 'N'];
+  it('a nodeId two envelopes deep is the new document (before: refused as a created document without a nodeId)', async () => {
+    outputs.answer('doc/create_document', { result: { data: { nodeId: 'n9' } } });
+    const run = await sent(argv);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls[1]).toEqual(['doc/get_document_info', { nodeId: 'n9' }]);
+    expect((run.printed as { data: { nodeId: string } }).data.nodeId).toBe('n9');
+  });
+  it('depth first: data\'s own content is searched before the top-level content', async () => {
+    outputs.answer('doc/create_document', { data: { content: { documentId: 'n7' } }, content: { nodeId: 'x' } });
+    expect((await sent(argv)).calls[1]).toEqual(['doc/get_document_info', { nodeId: 'n7' }]);
+  });
+  it('for any nesting of the three envelopes, the id read (or the refusal when none) is the model\'s', async () => {
+    const leaf = fc.record({
+      nodeId: fc.constantFrom<unknown>('a', ' b ', '', ' ', 5, null, ['c']),
+      documentId: fc.constantFrom<unknown>('d', ' ', true),
+      id: fc.constantFrom<unknown>('e', 7, ''),
+    }, { requiredKeys: [] });
+    const tree: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) => ({
+      node: fc.tuple(leaf, fc.record({
+        result: fc.oneof({ depthSize: 'small' }, tie('node'), fc.constant('s')),
+        data: fc.oneof({ depthSize: 'small' }, tie('node'), fc.constant(null)),
+        content: fc.oneof({ depthSize: 'small' }, tie('node'), fc.constant([])),
+      }, { requiredKeys: [] })).map(([l, w]) => ({ ...l, ...w })),
+    })).node as fc.Arbitrary<Record<string, unknown>>;
+    await fc.assert(fc.asyncProperty(tree, async (answer) => {
+      outputs.answer('doc/create_document', answer);
+      const run = await sent(argv);
+      const expected = docNestedString(answer, ['nodeId', 'documentId', 'id']);
+      if (expected === '') expect(run.reason).toBe('partial_outcome');
+      else expect(run.calls[1]).toEqual(['doc/get_document_info', { nodeId: expected }]);
+    }), { numRuns: 40 });
+  });
+});
