@@ -163,3 +163,23 @@ describe('doc +create reads the new nodeId as doc nestedString does, at any dept
     }), { numRuns: 40 });
   });
 });
+
+describe('sibling doc +export reads jobId, status and the download URL with the same nestedString (content_shortcuts.go:1470-1528@c7521c1c)', () => {
+  const argv = ['doc', '+export', '--node', 'n', '--output', 'out.docx', '--max-polls', '3', '--yes'];
+  it('a jobId under data is the job polled, and a status written Success (ToUpper) is done', async () => {
+    outputs.answer('doc/submit_export_job', { data: { jobId: ' j1 ' } });
+    outputs.mcp.files['x.docx'] = Buffer.from('DOCX');
+    outputs.answer('doc/query_export_job', { data: { result: { status: 'Success', downloadUrl: `${outputs.mcp.base}/files/x.docx` } } });
+    const run = await outputs.timed(argv);
+    expect(run.outcome.error?.envelope()).toBeUndefined();
+    expect(run.calls).toEqual([['submit_export_job', { nodeId: 'n', exportFormat: 'docx' }], ['query_export_job', { jobId: 'j1' }]]);
+    expect((run.result as { data: { jobId: string } }).data.jobId).toBe('j1');
+  });
+  it('a status other than SUCCESS, INIT or PROCESSING (a missing one included) ends the polling at once', async () => {
+    outputs.answer('doc/submit_export_job', { result: { jobId: 'j1' } });
+    outputs.answer('doc/query_export_job', { result: { downloadUrl: 'x' } });
+    const run = await outputs.timed(argv);
+    expect(run.outcome.error).toBeDefined();
+    expect(run.calls.filter(([tool]) => tool === 'query_export_job')).toHaveLength(1);
+  });
+});
