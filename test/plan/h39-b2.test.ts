@@ -183,3 +183,16 @@ describe('sibling doc +export reads jobId, status and the download URL with the 
     expect(run.calls.filter(([tool]) => tool === 'query_export_job')).toHaveLength(1);
   });
 });
+
+describe('sibling doc +export-get: nestedString enters objects only, never a list (common.go:311-325, content_shortcuts.go:1540-1579@c7521c1c)', () => {
+  it('a FAILED status inside a result list is not read: the job is printed with status unknown, not refused', async () => {
+    outputs.answer('doc/query_export_job', { result: [{ status: 'FAILED' }] });
+    const run = await sent(['doc', '+export-get', '--job-id', 'j1']);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toMatchObject({ status: 'unknown', complete: false });
+  });
+  it('a status under result.data is read (depth first), padded and in any case', async () => {
+    outputs.answer('doc/query_export_job', { result: { data: { status: ' processing ' } } });
+    expect((await sent(['doc', '+export-get', '--job-id', 'j1'])).printed).toMatchObject({ status: 'processing', complete: false });
+  });
+});
