@@ -1,0 +1,79 @@
+// Session 39 helper h39-left2 (issue 32, notes/h39-left2.md): differences the auditors left alone, each run as a user
+// types the command against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h39left2-');
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * upstream's reading of a dev app leaf's answer, as a model: the runner stamps `success: true` on an answer object that
+ * has no `success` key (internal/app/runner.go:779-783@c7521c1c), then runDevAppTool unwraps `{success: true, result: X}`
+ * to X when X is not null (normalizeDevAppServiceResult, helpers/devapp.go:2271-2285).
+ */
+function upstreamServiceResult(answer: unknown): unknown {
+  if (!isObject(answer)) return answer;
+  const content: Record<string, unknown> = Object.hasOwn(answer, 'success') ? answer : { ...answer, success: true };
+  if (content.success !== true) return content;
+  if (!Object.hasOwn(content, 'result') || content.result === null) return content;
+  return content.result;
+}
+
+// the get leaves print the service result as it is (no per-tool fix, no status or paging in these answers)
+const getLeaves: { argv: string[]; tool: string }[] = [
+  { argv: ['dev', 'app', 'robot', 'get', '--unified-app-id', 'u1'], tool: 'devapp/get_extension_robot_config' },
+  { argv: ['dev', 'app', 'get', '--unified-app-id', 'u1'], tool: 'devapp/get_dev_app' },
+  { argv: ['dev', 'app', 'version', 'get', '--unified-app-id', 'u1', '--version-id', 'v1'], tool: 'devapp/get_dev_app_version_detail' },
+  { argv: ['dev', 'app', 'webapp', 'get', '--unified-app-id', 'u1'], tool: 'devapp/get_extension_webapp_config' },
+];
+
+const plain = fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 3 }), fc.constant([1]), fc.dictionary(fc.constantFrom('a', 'b', 'name'), fc.integer(), { maxKeys: 2 }));
+const answers = fc.record({
+  success: fc.constantFrom<unknown>(true),
+  result: plain,
+  a: fc.integer(),
+}, { requiredKeys: [] });
+
+describe('dev app leaves read an answer without success as the runner stamps it (app/runner.go:779-783@c7521c1c)', () => {
+  it('dev app robot get answered {result: {a: 1}} prints {a: 1}', async () => {
+    outputs.answer('devapp/get_extension_robot_config', { result: { a: 1 } });
+    expect(await outputs.sent(['dev', 'app', 'robot', 'get', '--unified-app-id', 'u1'])).toMatchObject({ reason: undefined, printed: { a: 1 } });
+  });
+  it('an answer object without success and without a result prints with the stamp success: true', async () => {
+    outputs.answer('devapp/get_dev_app', { a: 1 });
+    expect((await outputs.sent(['dev', 'app', 'get', '--unified-app-id', 'u1'])).printed).toEqual({ a: 1, success: true });
+  });
+  it('dev app list answered {result: {items: [], hasMore: false}} reads the page inside result (not refused)', async () => {
+    outputs.answer('devapp/list_dev_app', { result: { items: [], hasMore: false } });
+    const run = await outputs.sent(['dev', 'app', 'list']);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toEqual({ items: [], hasMore: false });
+  });
+  it('dev app disable answered {result: {a: 1}} prints {a: 1} with its disabled fix', async () => {
+    outputs.answer('devapp/disable_dev_app', { result: { a: 1 } });
+    expect((await outputs.sent(['dev', 'app', 'disable', '--unified-app-id', 'u1', '--yes'])).printed).toEqual({ a: 1, disabled: true });
+  });
+  it('dev app delete (confirmed by name) answered {result: {a: 1}} prints {a: 1}', async () => {
+    outputs.answer('devapp/get_dev_app', { name: 'App' });
+    outputs.answer('devapp/delete_dev_app', { result: { a: 1 } });
+    const run = await outputs.sent(['dev', 'app', 'delete', '--unified-app-id', 'u1', '--confirm-name', 'App', '--yes']);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toEqual({ a: 1 });
+  });
+  it('a success that is not a JSON boolean is still refused (no stamp over a key that is there)', async () => {
+    outputs.answer('devapp/get_dev_app', { success: 'true', result: { a: 1 } });
+    expect((await outputs.sent(['dev', 'app', 'get', '--unified-app-id', 'u1'])).reason).toBe('backend_error');
+  });
+  for (const leaf of getLeaves) {
+    it(`${leaf.argv.slice(0, 4).join(' ')}: prints upstream's service result for any answer with or without success`, async () => {
+      await fc.assert(fc.asyncProperty(answers, async (answer) => {
+        outputs.answer(leaf.tool, answer);
+        const run = await outputs.sent(leaf.argv);
+        expect(run.reason).toBeUndefined();
+        expect(run.printed).toEqual(upstreamServiceResult(answer));
+      }), { numRuns: 40 });
+    });
+  }
+});
