@@ -77,3 +77,17 @@ describe('dev app leaves read an answer without success as the runner stamps it 
     });
   }
 });
+
+// dev doc search: a declared deviation (catalog/plans/dev.yaml facts). Upstream's callMCPTool routes by the first product
+// word of the path (resolveProductID, helpers.go:85-132@c7521c1c), `doc` here; the doc server lists no such tool, so dws
+// keeps the devdoc server the leaf's contract names. This pins the kept route and the arguments upstream builds.
+describe('dev doc search keeps the devdoc server (declared deviation from resolveProductID)', () => {
+  it('dev doc search and devdoc article search send the same call to devdoc', async () => {
+    const args = { keyword: 'MCP', page: 2, size: 10 };
+    for (const argv of [['dev', 'doc', 'search', '--query', 'MCP', '--page', '2'], ['dev', 'doc', 'search', 'MCP', '--page', '+2'], ['devdoc', 'article', 'search', '--query', 'MCP', '--page', '2']]) {
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls).toEqual([['devdoc/search_open_platform_docs', args]]);
+    }
+  });
+});
