@@ -91,3 +91,39 @@ describe('dev doc search keeps the devdoc server (declared deviation from resolv
     }
   });
 });
+
+// chat +at-me --page-all: readAllAtMePages (smart/at_me.go:230-300@c7521c1c) reads each page with rt.CallMCPData, which
+// decodes a blank answer as an empty map; the page fails the pagination check and the items read so far are printed
+// with the failure. NEW MECHANISM (engine): a last page that is no object keeps the collected items (src/plan/executor.ts).
+describe('chat +at-me --page-all: a later page answering a blank text keeps the items already read', () => {
+  /** page 1 answers `first`, page 2 the text `blank` (faults answer in the order they were queued). */
+  const pages = (first: unknown, blank: string) => {
+    outputs.mcp.faults.length = 0;
+    for (const text of [JSON.stringify(first), blank]) {
+      outputs.mcp.faults.push({ tool: 'search_at_me_message', times: 1, body: { contentType: 'application/json', text: JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text }] } }) } });
+    }
+  };
+  type Ledger = { count: number; messages: { messageId: string }[]; failedCount: number; partial: boolean };
+  it('the ledger lists the messages of page 1 and the failure of page 2', async () => {
+    const first = { result: { messages: [{ messageId: 'm1', text: 'hi' }, { messageId: 'm2', text: 'yo' }], hasMore: true, nextCursor: 'c2' } };
+    pages(first, '');
+    const run = await outputs.paged(['chat', '+at-me', '--page-all'], 'chat/search_at_me_message', [first]);
+    expect(run.exit).toBe(1);
+    expect(run.envelope?.error.reason).toBe('pages_incomplete');
+    expect(run.sent.map((a) => (a as { cursor: unknown }).cursor)).toEqual(['0', 'c2']);
+    const ledger = run.envelope?.ledger as Ledger;
+    expect(ledger.messages.map((m) => m.messageId)).toEqual(['m1', 'm2']);
+    expect(ledger.count).toBe(2);
+    expect(ledger.failedCount).toBe(1);
+    expect(ledger.partial).toBe(true);
+  });
+  it('for any number of messages on page 1 and any blank text after it, every message read is kept', async () => {
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 5 }), fc.constantFrom('', ' ', '\n', '\t '), async (n, blank) => {
+      const first = { result: { messages: Array.from({ length: n }, (_, i) => ({ messageId: `m${i}` })), hasMore: true, nextCursor: 'c2' } };
+      pages(first, blank);
+      const run = await outputs.paged(['chat', '+at-me', '--page-all'], 'chat/search_at_me_message', [first]);
+      expect(run.envelope?.error.reason).toBe('pages_incomplete');
+      expect((run.envelope?.ledger as Ledger).messages.map((m) => m.messageId)).toEqual(first.result.messages.map((m) => m.messageId));
+    }), { numRuns: 12 });
+  });
+});
