@@ -259,7 +259,10 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const listAt = (answer: unknown) => candidates.find((c) => Array.isArray(readPath(answer, c))) ?? candidates[0];
   // a last page answering JSON null (upstream's CallMCPData decodes it as an empty map) ends the pages but keeps the
   // items read before it (h33-a2: todo +todo-done, shortcutListAllTodoCards smart/todo_shared.go:49-56@c7521c1c)
-  const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(last ?? {}, listAt(last), items));
+  // h39-left2: so does a last page answering a blank text (upstream CallMCPData: an empty map), or any page that is no
+  // object and no list: the items go into an empty object (chat +at-me --page-all, readAllAtMePages at_me.go:230-300@c7521c1c)
+  const pageBase = (v: unknown) => (typeof v === 'object' && v !== null ? v : {});
+  const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(pageBase(last), listAt(last), items));
   const lowers = p.size_when === undefined || evalCondition(sc, p.size_when) === true;
   const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
   // upstream paginationValuePresent: a next cursor such as "0" is no cursor at all
