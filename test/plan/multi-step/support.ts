@@ -117,10 +117,12 @@ function readsOf(plan: PlanSpec, id: string): { path?: string; numeric: boolean;
     if (isObj(v.each) && v.each.from === id && v.each.path === undefined && !searched) {
       const tts = (isObj(v.to) && Array.isArray(v.to.transform) ? v.to.transform : []) as unknown[];
       const list = tts.some((t) => isObj(t) && ('project' in t || 'chunk' in t));
+      // {envelopes: [...]} makes the elements the answer itself and its nested envelopes: the top level is the first
+      const enveloped = Array.isArray(v.each.transform) && v.each.transform.some((t) => isObj(t) && 'envelopes' in t);
       const items = (t: unknown): void => {
         if (Array.isArray(t)) return t.forEach(items);
         if (!isObj(t)) return;
-        if (t.item === true && typeof t.path === 'string' && !t.path.startsWith('[')) out.push({ path: `[*].${t.path}`, numeric: false, list });
+        if (t.item === true && typeof t.path === 'string' && !t.path.startsWith('[')) out.push({ path: enveloped ? t.path : `[*].${t.path}`, numeric: false, list });
         Object.values(t).forEach(items);
       };
       items(v.to);
@@ -461,6 +463,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // the import polls compare the lower-cased status in a `holds`; +messages-recall reads the first message object of
   // whichever container the lookup answer has (a-i1)
   'doc.shortcut_import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
+  // h39-b2: doc +export's poll reads the status found through the envelopes (nestedString) in a `holds`
+  'doc.shortcut_export': () => ({ 'doc/query_export_job': { result: { status: 'SUCCESS' } } }),
   'sheet.import': () => ({ 'doc/query_import_task': { status: 'completed' } }),
   // +chat-mute-member (a-o2) looks each requested userId up by its orgUserId in the contact answer and picks the group
   // member carrying that name (chat_group.go:1577-1647@c7521c1c): u1 is 王五, whom the member list holds (twice, with
