@@ -67,3 +67,19 @@ export function goLayoutParts(layout: string, value: string): GoParts | undefine
 
 const leapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 const daysIn = (y: number, mo: number) => (mo === 2 ? (leapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31);
+
+/** Go's time.RFC3339 layout. */
+export const RFC3339 = '2006-01-02T15:04:05Z07:00';
+
+/**
+ * Go's `time.Parse(time.RFC3339, s)`: the instant in epoch milliseconds (the fraction cut to whole milliseconds, as
+ * UnixMilli) and the offset it was written with, in seconds; undefined where Go returns an error.
+ */
+export function goRfc3339(s: string): { ms: number; offsetSec: number } | undefined {
+  const p = goLayoutParts(RFC3339, s);
+  if (!p || p.offsetSec === undefined) return undefined;
+  const wall = new Date(0);
+  wall.setUTCFullYear(p.y, p.mo - 1, p.d);
+  wall.setUTCHours(p.h, p.mi, p.s, 0);
+  return { ms: wall.getTime() - p.offsetSec * 1000 + Math.floor(p.ns / 1e6), offsetSec: p.offsetSec };
+}

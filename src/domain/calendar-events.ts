@@ -3,9 +3,7 @@
 // calendarProjectEvents, conflicts.go, free_slots.go). Times are RFC 3339 texts; an event's clock times print in the
 // offset the event was written in (Go's time.Parse keeps it), the day's own times in the local zone.
 import { isObject } from '../json-object.js';
-import { goLayoutParts } from '../go-time.js';
-
-const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
+import { goRfc3339 } from '../go-time.js';
 
 type Obj = Record<string, unknown>;
 
@@ -30,12 +28,8 @@ function eventList(answer: unknown): Obj[] {
  */
 function parseTime(v: unknown): When | undefined {
   if (typeof v !== 'string') return undefined;
-  const p = goLayoutParts(RFC3339_LAYOUT, v);
-  if (!p || p.offsetSec === undefined) return undefined;
-  const wall = new Date(0);
-  wall.setUTCFullYear(p.y, p.mo - 1, p.d);
-  wall.setUTCHours(p.h, p.mi, p.s, 0);
-  return { ms: wall.getTime() - p.offsetSec * 1000 + Math.floor(p.ns / 1e6), offset: p.offsetSec / 60 };
+  const t = goRfc3339(v);
+  return t && { ms: t.ms, offset: t.offsetSec / 60 };
 }
 
 /** An event's start: start.dateTime, else a flat startTime or startDateTime text. */

@@ -8,7 +8,7 @@
 import { isObject } from '../json-object.js';
 import { fields, trimSpace } from '../text/space.js';
 import { goFloatText } from '../go-fmt.js';
-import { goLayoutParts } from '../go-time.js';
+import { goLayoutParts, goRfc3339 } from '../go-time.js';
 
 type Obj = Record<string, unknown>;
 type Row = Record<string, string>;
@@ -62,12 +62,7 @@ const normalized = (ts: number): number => (ts <= 0 ? 0 : ts < 100000000000 ? ts
  * Go's parser does: a one-digit hour, a `.`/`,` fraction, offsets up to 24:60; h38-a3).
  */
 function rfc3339Ms(s: string): number | undefined {
-  const p = goLayoutParts('2006-01-02T15:04:05Z07:00', s);
-  if (!p || p.offsetSec === undefined) return undefined;
-  const wall = new Date(0);
-  wall.setUTCFullYear(p.y, p.mo - 1, p.d);
-  wall.setUTCHours(p.h, p.mi, p.s, 0);
-  return wall.getTime() - p.offsetSec * 1000 + Math.floor(p.ns / 1e6);
+  return goRfc3339(s)?.ms;
 }
 
 /** "2006-01-02 15:04" on the process's wall clock as epoch ms (time.ParseInLocation with time.Local; the layout's space takes a run of spaces). */

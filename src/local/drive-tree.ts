@@ -9,7 +9,7 @@ import { byCodePoint } from '../text/order.js';
 import { cutBytes, MAX_NAME_BYTES, tempOwner } from '../backend/files.js';
 import { isObject } from '../json-object.js';
 import { goDecode } from '../plan/transforms/json.js';
-import { goLayoutParts } from '../go-time.js';
+import { goRfc3339 } from '../go-time.js';
 import { trimSpace } from '../text/space.js';
 
 export interface WalkBounds {
@@ -196,12 +196,7 @@ export function millis(v: unknown): number | undefined {
     const n = BigInt(s);
     if (n > 0n && n < 2n ** 63n) return Number(n);
   }
-  const p = goLayoutParts('2006-01-02T15:04:05Z07:00', s);
-  if (!p || p.offsetSec === undefined) return undefined;
-  const wall = new Date(0);
-  wall.setUTCFullYear(p.y, p.mo - 1, p.d);
-  wall.setUTCHours(p.h, p.mi, p.s, 0);
-  return wall.getTime() - p.offsetSec * 1000 + Math.floor(p.ns / 1e6);
+  return goRfc3339(s)?.ms;
 }
 
 export function remoteTime(item: Record<string, unknown>): number | undefined {

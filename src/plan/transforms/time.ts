@@ -2,7 +2,7 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
-import { goLayoutParts, type GoParts } from '../../go-time.js';
+import { goLayoutParts, goRfc3339, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -170,9 +170,8 @@ export const PLAIN: Record<string, Fn> = {
    * the text trimmed first
    */
   iso_ms: (v, where) => {
-    const p = typeof v === 'string' ? goLayoutParts(FLEX_LAYOUTS[0], trimSpace(v)) : undefined;
-    if (!p || p.offsetSec === undefined) return refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
-    return utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s) - p.offsetSec * 1000 + Math.floor(p.ns / 1e6);
+    const t = typeof v === 'string' ? goRfc3339(trimSpace(v)) : undefined;
+    return t ? t.ms : refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
   },
   flex_time_ms: flexTimeMs,
   shanghai_rfc3339: shanghaiRfc3339,
