@@ -68,6 +68,14 @@ export function goLayoutParts(layout: string, value: string): GoParts | undefine
 const leapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 const daysIn = (y: number, mo: number) => (mo === 2 ? (leapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31);
 
+/** The wall-clock fields read as UTC -> epoch milliseconds (any year 0-9999: Date.UTC would read 0-99 as 19xx). */
+export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, 0);
+  return t.getTime();
+}
+
 /** Go's time.RFC3339 layout. */
 export const RFC3339 = '2006-01-02T15:04:05Z07:00';
 
@@ -78,8 +86,5 @@ export const RFC3339 = '2006-01-02T15:04:05Z07:00';
 export function goRfc3339(s: string): { ms: number; offsetSec: number } | undefined {
   const p = goLayoutParts(RFC3339, s);
   if (!p || p.offsetSec === undefined) return undefined;
-  const wall = new Date(0);
-  wall.setUTCFullYear(p.y, p.mo - 1, p.d);
-  wall.setUTCHours(p.h, p.mi, p.s, 0);
-  return { ms: wall.getTime() - p.offsetSec * 1000 + Math.floor(p.ns / 1e6), offsetSec: p.offsetSec };
+  return { ms: utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s) - p.offsetSec * 1000 + Math.floor(p.ns / 1e6), offsetSec: p.offsetSec };
 }

@@ -10,6 +10,8 @@ import type { Engine } from '../src/engine/engine.js';
 import { snapshotFromCatalog } from '../src/snapshot/write.js';
 import type { Catalog } from '../src/catalog/types.js';
 import { DwsError } from '../src/errors.js';
+import { CatalogInvalid } from '../src/catalog/validate.js';
+import { validateWraps } from '../src/build/wraps.js';
 import type { ExecuteOptions } from '../src/plan/executor.js';
 import { effectsFor } from '../src/dispatch/effects.js';
 import type { ToolSpec } from '../src/catalog/types.js';
@@ -33,6 +35,19 @@ let catalog: Catalog | undefined;
 export function realCatalog(): Catalog {
   catalog ??= JSON.parse(readFileSync(inject('catalogJson'), 'utf8')) as Catalog;
   return structuredClone(catalog);
+}
+
+/** The problems validateWraps finds in the planned shipped catalog after `mutate`, or [] when it accepts it. */
+export function wrapProblemsOf(mutate: (tool: (path: string) => ToolSpec) => void): string[] {
+  const tools = realCatalog().tools;
+  mutate((path) => tools.find((t) => t.canonical_path === path)!);
+  try {
+    validateWraps(tools);
+  } catch (e) {
+    expect(e).toBeInstanceOf(CatalogInvalid);
+    return (e as CatalogInvalid).problems;
+  }
+  return [];
 }
 
 /** Tools made unavailable in the fixture catalog (never in the shipped one). */

@@ -1084,7 +1084,7 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
         }
         if (step.expect) checkExpect(sc, step, step.expect, r);
         if (r === undefined) continue;
-        if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: at.prefix, effect: step.kind === 'upload' && step.upload.staging === true ? 'read' : step.effect, ids: returnedIds(r) });
+        if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: at.prefix, effect: stagingUpload(step) ? 'read' : step.effect, ids: returnedIds(r) });
         got.push([step.id, r]);
         settle(step.id, r);
       } finally {
@@ -1517,6 +1517,9 @@ function readsSteps(v: unknown): boolean {
   return 'from' in v || Object.values(v).some(readsSteps);
 }
 
+/** A staging upload (`upload.staging`) changes no document until a later call places its bytes: it is no completed write. */
+const stagingUpload = (step: PlanStep): boolean => step.kind === 'upload' && step.upload.staging === true;
+
 /** An answer with no text that is not blank (Go's TrimSpace), as upstream's write runner reads it. */
 const blankAnswer = (answer: unknown): boolean =>
   answer === undefined || (typeof answer === 'string' && trimSpace(answer) === '') || (Array.isArray(answer) && answer.length === 0);
@@ -1614,7 +1617,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
       sc.ran.add(step.id);
       // an upload refused with one of its refused_statuses kept no bytes, and a staging upload changed no document:
       // neither is a completed write
-      const kept = !(step.kind === 'upload' && (step.upload.staging === true || (typeof result === 'object' && result !== null && (result as { refused?: unknown }).refused === true)));
+      const kept = !(stagingUpload(step) || (step.kind === 'upload' && typeof result === 'object' && result !== null && (result as { refused?: unknown }).refused === true));
       if (!(step.kind === 'call' && step.for_each && step.effect === 'write')) done.push({ id: step.id, effect: kept ? step.effect : 'read', ids: returnedIds(result) });
       last = result;
       // after an interleave or a repeated round, the last of its steps that ran is the last result

@@ -3,9 +3,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readDeclarationFiles } from '../../src/build/load.js';
 import { CatalogInvalid, validateDeclarations } from '../../src/catalog/validate.js';
-import { validateWraps } from '../../src/build/wraps.js';
-import type { ToolSpec } from '../../src/catalog/types.js';
-import { ROOT, realCatalog } from '../helpers.js';
+import { ROOT, realCatalog, wrapProblemsOf } from '../helpers.js';
 
 type Doc = { product: { id: string }; tools: Record<string, any>[] };
 const files = readDeclarationFiles(path.join(ROOT, 'catalog')) as { file: string; doc: Doc }[];
@@ -69,19 +67,6 @@ describe('catalog validation', () => {
     });
   }
 });
-
-/** The problems validateWraps finds in the planned shipped catalog after `mutate`, or [] when it accepts it. */
-function wrapProblemsOf(mutate: (tool: (path: string) => ToolSpec) => void): string[] {
-  const tools = realCatalog().tools;
-  mutate((path) => tools.find((t) => t.canonical_path === path)!);
-  try {
-    validateWraps(tools);
-  } catch (e) {
-    expect(e).toBeInstanceOf(CatalogInvalid);
-    return (e as CatalogInvalid).problems;
-  }
-  return [];
-}
 
 describe('wraps across products (a shortcut that sends another product\'s call)', () => {
   it('are the nine devapp shortcuts of a dev app command, and the planned catalog is accepted', () => {

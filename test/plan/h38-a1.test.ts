@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { resultOf } from '../../src/backend/transport.js';
 import { problemsOf } from './fake-plan.js';
 import { useOutputRuns } from './output-runs.js';
+import { UNIFIED_DEVAPP_SHORTCUTS } from './devapp-unified.js';
 
 const outputs = useOutputRuns('dws-h38a1-');
 const { sent } = outputs;
@@ -51,14 +52,7 @@ describe('sheet create-with-data: an unread parent spelling is refused before an
 // is not blank must be JSON (any JSON value passes) or the run fails; no such text is the empty object {}, which
 // DevAppCommandResultFromPayload (helpers/devapp.go:1922-1943) prints as a success.
 describe('devapp unified shortcuts: the answer is decoded as CallMCPToolDataOnServer decodes it (helpers.go:257-273@c7521c1c)', () => {
-  const commands: [string, string, string[]][] = [
-    ['+get', 'get_dev_app', ['--unified-app-id', 'u1']],
-    ['+webapp-get', 'get_extension_webapp_config', ['--unified-app-id', 'u1']],
-    ['+robot-get', 'get_extension_robot_config', ['--unified-app-id', 'u1']],
-    ['+version-get', 'get_dev_app_version_detail', ['--unified-app-id', 'u1', '--version-id', 'v1']],
-    ['+version-check-approval', 'publish_dev_app_version', ['--unified-app-id', 'u1', '--version-id', 'v1']],
-    ['+version-status', 'get_dev_app_version_status', ['--unified-app-id', 'u1', '--version-id', 'v1']],
-  ];
+  const commands = UNIFIED_DEVAPP_SHORTCUTS;
   const notJson = fc.string({ minLength: 1, maxLength: 20 }).filter((t) => {
     if (t.trim() === '') return false;
     try { JSON.parse(t); return false; } catch { return true; }

@@ -5,25 +5,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import type { PlanStep } from '../../src/plan/spec.js';
-import { CatalogInvalid } from '../../src/catalog/validate.js';
-import { validateWraps } from '../../src/build/wraps.js';
-import { realCatalog } from '../helpers.js';
+import { wrapProblemsOf } from '../helpers.js';
+import { UNIFIED_DEVAPP_SHORTCUTS } from './devapp-unified.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h39dev-');
-
-/** The problems validateWraps finds in the planned shipped catalog after `mutate`, or [] when it accepts it. */
-function wrapProblemsOf(mutate: (tool: (path: string) => ToolSpec) => void): string[] {
-  const tools = structuredClone(realCatalog().tools) as ToolSpec[];
-  mutate((path) => tools.find((t) => t.canonical_path === path)!);
-  try {
-    validateWraps(tools);
-  } catch (e) {
-    expect(e).toBeInstanceOf(CatalogInvalid);
-    return (e as CatalogInvalid).problems;
-  }
-  return [];
-}
 
 /** A step list with the step `from` renamed `to`, both as its id and wherever a later step reads it (`from`). */
 function renamed(steps: PlanStep[], from: string, to: string): PlanStep[] {
@@ -102,14 +88,7 @@ describe('NEW MECHANISM: a cross-product wraps compares the calls alone (src/bui
  * (helpers/devapp.go:1922-1943@c7521c1c): an answer object holding the key `content` is the response itself, so that
  * value is what normalizeDevAppServiceResult, the failure and pending checks read and what prints.
  */
-const shortcuts: [string, string, string[]][] = [
-  ['+get', 'get_dev_app', ['--unified-app-id', 'u1']],
-  ['+webapp-get', 'get_extension_webapp_config', ['--unified-app-id', 'u1']],
-  ['+robot-get', 'get_extension_robot_config', ['--unified-app-id', 'u1']],
-  ['+version-get', 'get_dev_app_version_detail', ['--unified-app-id', 'u1', '--version-id', 'v1']],
-  ['+version-check-approval', 'publish_dev_app_version', ['--unified-app-id', 'u1', '--version-id', 'v1']],
-  ['+version-status', 'get_dev_app_version_status', ['--unified-app-id', 'u1', '--version-id', 'v1']],
-];
+const shortcuts = UNIFIED_DEVAPP_SHORTCUTS;
 
 /** Upstream's printed data for an answer the checks pass: the `content` value when the answer holds one, unwrapped as normalizeDevAppServiceResult does. */
 function upstreamData(payload: unknown): unknown {

@@ -2,7 +2,7 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
-import { goLayoutParts, goRfc3339, type GoParts } from '../../go-time.js';
+import { goLayoutParts, goRfc3339, utcMs, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -63,14 +63,6 @@ const FLEX_LAYOUTS: readonly string[] = [
   '20060102',
 ];
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
-
-/** The wall-clock fields read as UTC -> epoch milliseconds (any year 0-9999: Date.UTC would read 0-99 as 19xx). */
-function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
-  const t = new Date(0);
-  t.setUTCFullYear(y, mo - 1, d);
-  t.setUTCHours(h, mi, s, 0);
-  return t.getTime();
-}
 
 let shanghaiFormat: Intl.DateTimeFormat | undefined;
 /** Asia/Shanghai's UTC offset (ms, whole seconds) at an instant, from the IANA data the runtime carries. */
