@@ -1,6 +1,7 @@
 // One table of every error the product reports: reason -> category, exit code. Every thrown DwsError carries a
 // reason from this table; the CLI renders {"error":{category, reason, message, hint?}} on stderr and exits with
 // the code. Nothing else decides exit codes.
+import { stringifyJson } from './json-number.js';
 
 // Upstream's exit codes (internal/errors/errors.go@c7521c1c), so that skills and agents written for the upstream CLI
 // read ours right: 4 means "an agent-scope grant is needed, its JSON is on stderr".
@@ -187,7 +188,8 @@ export class DwsError extends Error {
   envelope(): string {
     const error: Record<string, string> = { category: this.category, reason: this.reason, message: this.message };
     if (this.hint !== undefined) error.hint = this.hint;
-    return JSON.stringify({ ...this.payload, error });
+    // a kept number literal in the details prints bare, as upstream's json.Marshal writes a json.Number
+    return stringifyJson({ ...this.payload, error });
   }
 }
 

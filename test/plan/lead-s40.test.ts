@@ -1,0 +1,30 @@
+// Session 40 (lead): what the lead fixed while the helpers audited.
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { DwsError } from '../../src/errors.js';
+import { JsonNumber, parseJsonExact } from '../../src/json-number.js';
+import { failedRun, useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-lead-s40-');
+
+// A failure's details print a kept number literal bare, as upstream's json.Marshal writes a json.Number
+// (notes/h38-a1.md: aitable +record-upsert-by-key's failure payload, record_upsert_by_key.go:115-118, :158-162@c7521c1c)
+describe('the error envelope writes a kept number literal as the number typed', () => {
+  it('details with 5.0, 1e2, 1.50 and a number past 2^53 print their literals bare', () => {
+    for (const literal of ['5.0', '1e2', '1.50', '12345678901234567890', '-0']) {
+      const e = new DwsError('partial_outcome', 'm', undefined, { details: { keyValue: new JsonNumber(literal), list: [new JsonNumber(literal)] } });
+      const line = e.envelope();
+      expect(line).toBe(`{"details":{"keyValue":${literal},"list":[${literal}]},"error":{"category":"partial","reason":"partial_outcome","message":"m"}}`);
+      expect(parseJsonExact(line)).toBeTruthy();
+    }
+  });
+  it('aitable +record-upsert-by-key --key-value-json 5.0: resolved and checkpoint keyValue print 5.0, not "5.0"', async () => {
+    outputs.mcp.answers['aitable/query_records'] = (_args, n) => (n === 0 ? { data: { records: [] } } : { data: { records: [{ recordId: 'r1', cells: { fK: 5, fS: 'x' } }] } });
+    outputs.answer('aitable/create_records', { success: true, data: { recordIds: ['r1'] } });
+    const outcome = await dispatchInProcess(['aitable', '+record-upsert-by-key', '--base-id', 'b', '--table-id', 't', '--key-field-id', 'fK', '--cells', '{"fS":"x"}', '--key-value-json', '5.0', '--yes'], outputs.env());
+    expect(failedRun(outcome).reason).toBe('partial_outcome');
+    const line = outcome.error!.envelope();
+    expect(line).toContain('"keyValue":5.0');
+    expect(line).not.toContain('"keyValue":"5.0"');
+  });
+});
