@@ -343,12 +343,24 @@ export async function callTool(server: ServerConfig, o: CallOptions): Promise<Ca
   }
 }
 
-/** How a call step reads its answer (src/plan/effects.ts CallRequest: the step's answer_numbers, answer_json, answer_object, answer_raw). */
+/**
+ * How a call step reads its answer: its answer_numbers, answer_json, answer_object and answer_raw keys, carried from
+ * the executor to the transport unchanged (src/plan/effects.ts BackendCall `reading`).
+ */
 export interface AnswerReading {
+  /**
+   * The answer's JSON text decoded with its number literals kept as typed (`answer_numbers: exact`, upstream's
+   * json.Decoder with UseNumber): an id beyond 2^53 is a JsonNumber holding its digits.
+   */
   exactNumbers?: boolean;
-  textRules?: TextRules;
+  /**
+   * The answer must be one JSON text (`answer_json`): text that is not JSON fails the call, and so does no non-blank
+   * text, unless `blank_object`, where that is the empty object `{}`.
+   */
   jsonText?: boolean | 'blank_object';
+  /** The answer must decode into a JSON object (`answer_object`): a quoted blank text is no blank answer. */
   objectText?: boolean;
+  /** The answer's one text decoded only when it is a JSON object or null, else kept as it came (`answer_raw: unless_object`). */
   rawUnlessObject?: boolean;
 }
 
@@ -361,7 +373,7 @@ export interface AnswerReading {
  * json.Unmarshal into float64 (JSON.parse, which reads and writes a double as Go does). Either way a lone surrogate
  * escape is U+FFFD, as Go's decoder makes it (src/json-well-formed.ts).
  */
-export function resultOf(r: CallToolResult, server: ServerConfig, where: string, read: AnswerReading = {}): unknown {
+export function resultOf(r: CallToolResult, server: ServerConfig, where: string, read: AnswerReading & { textRules?: TextRules } = {}): unknown {
   const { exactNumbers = false, textRules, jsonText = false, objectText = false, rawUnlessObject = false } = read;
   const value = rawResultOf(r, exactNumbers, rawUnlessObject);
   const refusal = classifyAnswer(value, r.isError === true, where, (t) => scrub(t, server), textRules ? { rules: textRules, body: firstTextOf(r, textRules) } : undefined);

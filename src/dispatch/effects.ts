@@ -84,7 +84,7 @@ export function effectsFor(r: RunContext): Effects {
         // The backend's answer decides the record: dws failing to read an answer it was given (too deep to redact)
         // is not a failed call, or a retry would repeat a write that took effect.
         try {
-          answer = { value: resultOf(response, server, where, { exactNumbers: c.exactNumbers === true, textRules, jsonText: c.jsonText ?? false, objectText: c.objectText === true, rawUnlessObject: c.rawUnlessObject === true }) };
+          answer = { value: resultOf(response, server, where, { ...c.reading, textRules }) };
         } catch (e) {
           if (e instanceof DwsError) throw e;
           answer = { failure: e };

@@ -3,6 +3,7 @@
 // the real one over the transport, transfers, the journal and the local commands, and a test may pass its own.
 // Every call and transfer is journaled by the port: checked writable before it is sent, one record after.
 import type { PublishedFile } from '../backend/transfer.js';
+import type { AnswerReading } from '../backend/transport.js';
 import type { UrlPolicy } from '../backend/download-policy.js';
 
 /** One MCP tools/call of a step. `replayable`: a read the transport may retry; a write is never replayed. */
@@ -16,20 +17,8 @@ export interface BackendCall {
   page?: number;
   /** A recovery's call (src/local/recover.ts): the invocation it acts on, and for a retry the verified_not_done record it follows. */
   recovery?: { of: string; retryOf?: number };
-  /**
-   * The answer's JSON text decoded with its number literals kept as typed (the step's `answer_numbers: exact`,
-   * upstream's json.Decoder with UseNumber): an id beyond 2^53 is a JsonNumber holding its digits.
-   */
-  exactNumbers?: boolean;
-  /**
-   * The answer must be one JSON text (the step's `answer_json`): text that is not JSON fails the call, and so does no
-   * non-blank text, unless `blank_object`, where that is the empty object `{}`.
-   */
-  jsonText?: boolean | 'blank_object';
-  /** The answer must decode into a JSON object (the step's `answer_object`): a quoted blank text is no blank answer. */
-  objectText?: boolean;
-  /** The answer's one text decoded only when it is a JSON object or null, else kept as it came (the step's `answer_raw: unless_object`). */
-  rawUnlessObject?: boolean;
+  /** How the step reads its answer (its answer_numbers, answer_json, answer_object, answer_raw), for the transport. */
+  reading?: AnswerReading;
   /** The argument paths of lists upstream builds as typed Go slices (the step's typed_lists whose condition holds). */
   typedLists?: string[];
   /** The argument paths of top-level lists upstream builds as `[]any` (the step's untyped_lists whose condition holds). */

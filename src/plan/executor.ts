@@ -12,6 +12,7 @@ import type { CallStep, Condition, LedgerSpec, OnFailureSpec, PageSpec, PlanSpec
 import { MAX_POLL_ATTEMPTS } from './spec.js';
 import { readPath, replaceAt } from './path.js';
 import type { Effects } from './effects.js';
+import type { AnswerReading } from '../backend/transport.js';
 import type { Env } from '../backend/config.js';
 import { Placeholder, asList, describeCondition, hasPlaceholder, pageStart, pagingApplies, rpcCases, rpcOf, equal, evalCondition, evalObject, evalSource, isEmpty, setNested, sourceText, truthy, type Scope } from './values.js';
 import { checkExpect, chooseOne, pollHolds, readFields, resolveOne } from './checks.js';
@@ -1557,13 +1558,13 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     call: async (c) => {
       backend++;
       const step = plan.steps[c.step];
-      const answer = await o.effects.call({
-        ...c,
+      const reading: AnswerReading = {
         ...(exactAnswer(sc, step) ? { exactNumbers: true } : {}),
         ...(step?.kind === 'call' && step.answer_json ? { jsonText: step.answer_json } : {}),
         ...(step?.kind === 'call' && step.answer_object ? { objectText: true } : {}),
         ...(step?.kind === 'call' && step.answer_raw === 'unless_object' ? { rawUnlessObject: true } : {}),
-      });
+      };
+      const answer = await o.effects.call(Object.keys(reading).length === 0 ? c : { ...c, reading });
       // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
       // `answer_object: write` (upstream CallMCPWriteDataStrict): a blank answer proves nothing about the write
       if (step?.kind === 'call' && step.answer_object === 'write' && blankAnswer(answer)) {

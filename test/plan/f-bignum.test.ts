@@ -103,8 +103,8 @@ describe('whiteboard query prints the answer decoded with UseNumber (callWhitebo
 // ---- the round trip, over the transport's decode and the executor ------------------------------------------------
 
 const SERVER = { url: 'http://127.0.0.1:9/mcp', headers: {} } as unknown as ServerConfig;
-const answered = (text: string) => (c: { exactNumbers?: boolean }) =>
-  resultOf({ content: [{ type: 'text', text }] } as CallToolResult, SERVER, 'x on the test server', { exactNumbers: c.exactNumbers === true });
+const answered = (text: string) => (c: { reading?: { exactNumbers?: boolean } }) =>
+  resultOf({ content: [{ type: 'text', text }] } as CallToolResult, SERVER, 'x on the test server', { exactNumbers: c.reading?.exactNumbers === true });
 
 /** JSON text with integers beyond 2^53 (both signs, up to 30 digits), plain numbers, texts, booleans and nulls. */
 const bigInt = fc.tuple(fc.boolean(), fc.bigInt({ min: 2n ** 53n + 1n, max: 10n ** 30n })).map(([neg, n]) => `${neg ? '-' : ''}${n}`);
@@ -140,7 +140,7 @@ describe('an answer decoded with answer_numbers: exact round-trips exactly (prop
     await fc.assert(fc.asyncProperty(json, async (v) => {
       const text = `{"v":${v}}`;
       const r = await run(twoSteps(), { name: 'n' }, answered(text));
-      expect(r.calls.map((c) => c.exactNumbers)).toEqual([undefined, undefined]);
+      expect(r.calls.map((c) => c.reading?.exactNumbers)).toEqual([undefined, undefined]);
       expect(stringifyJson(r.result)).toBe(JSON.stringify(JSON.parse(text)));
       expect(stringifyJson(r.calls[1].args.v)).toBe(JSON.stringify(JSON.parse(text)));
     }), { numRuns: 200 });
