@@ -1,4 +1,6 @@
 // Session 40 (lead): what the lead fixed while the helpers audited.
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
 import { DwsError } from '../../src/errors.js';
@@ -26,5 +28,17 @@ describe('the error envelope writes a kept number literal as the number typed', 
     const line = outcome.error!.envelope();
     expect(line).toContain('"keyValue":5.0');
     expect(line).not.toContain('"keyValue":"5.0"');
+  });
+});
+
+// Files dws writes are owner-only (a declared deviation, docs/ARCHITECTURE.md src/backend/transfer.ts): a sheet's CSV
+// written by sheet export-csv (upstream AtomicWrite 0644, helpers/sheet_export_csv.go:200@c7521c1c) is mode 0600
+describe('a file dws writes is mode 0600', () => {
+  it('sheet export-csv --output x.csv writes x.csv readable by its owner only', async () => {
+    outputs.answerText('get_range_as_csv', JSON.stringify({ result: { csv: 'a,b\n1,2\n' } }));
+    const env = outputs.env();
+    const outcome = await dispatchInProcess(['sheet', 'export-csv', '--node', 'n', '--output', 'x.csv'], env);
+    expect(outcome.error?.envelope()).toBeUndefined();
+    expect(statSync(path.join(env.DWS_FILE_ROOT!, 'x.csv')).mode & 0o777).toBe(0o600);
   });
 });
