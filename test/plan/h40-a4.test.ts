@@ -54,3 +54,18 @@ describe('drive +version-get / +version-revert: the next page cursor is read as 
     }), { numRuns: 60 });
   });
 });
+
+describe('drive comment create: --node and its hidden spellings are read as corecmd reads a Trim flag (rawValue, corecmd.go:1009-1035@c7521c1c)', () => {
+  const created = { fileId: 'f', comment: { commentId: 'c1', anchor: { scope: 'whole' } } };
+  const argv = (...spellings: string[]) => ['drive', 'comment', 'create', ...spellings, '--content', ' hi ', '--yes'];
+  it('a --node blank once trimmed yields to a filled hidden spelling, which is sent trimmed (the content as typed)', async () => {
+    outputs.answer('doc-comment/create_file_comment', created);
+    expect(await outputs.argsOf(argv('--node', ' ', '--url', ' u1 '))).toEqual([{ fileId: 'u1', content: ' hi ' }]);
+    expect(await outputs.argsOf(argv('--file-id', 'f2', '--node', '\t'))).toEqual([{ fileId: 'f2', content: ' hi ' }]);
+  });
+  it('a blank --node typed alone, or a blank hidden spelling alone, is still refused as missing before any call', async () => {
+    expect((await outputs.sent(argv('--node', ' '))).reason).toBe('missing_parameter');
+    expect((await outputs.sent(argv('--id', ' '))).reason).toBe('missing_parameter');
+    expect((await outputs.sent(argv('--node', ' ', '--id', ''))).calls).toEqual([]);
+  });
+});
