@@ -1,11 +1,17 @@
 // Session 40 helper "left" (issue 32, notes/h40-left.md): differences earlier auditors left alone. A refuse step that
 // ends a read with upstream's partial outcome (exit 7), and its use in the dev app leaves' multiProfile reading.
 import fc from 'fast-check';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planOf, run } from './fake-plan.js';
 import { useOutputRuns } from './output-runs.js';
 import { DwsError } from '../../src/errors.js';
 import { dispatchInProcess } from '../helpers.js';
+import { privateEnv } from '../fixtures/mcp/server.js';
 
 const outputs = useOutputRuns('dws-h40left-');
 
@@ -227,4 +233,37 @@ describe('dev app leaves read a multiProfile answer as devAppMultiProfileResult 
     outputs.answer('devapp/delete_dev_app', { success: true, result: { multiProfile: true, profiles: [{ selector: 'p1', ok: false }] } });
     expect(await outcome(del)).toMatchObject({ exit: 1, reason: 'backend_error' });
   });
+});
+
+/** The raw tools/call bodies a run sends to a bare JSON-RPC server on 127.0.0.1 (every call answered with an empty object). */
+async function wireBodies(argv: string[]): Promise<string[]> {
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => void (body += d.toString('utf8')));
+    req.on('end', () => {
+      const msg = JSON.parse(body) as { id?: number; method?: string };
+      if (msg.method === 'tools/call') bodies.push(body);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: '{}' }] } }));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  try {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h40left-wire-'));
+    const port = (server.address() as AddressInfo).port;
+    await dispatchInProcess(argv, privateEnv(`http://127.0.0.1:${port}/mcp/{product}`, 't', dir));
+  } finally {
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+  return bodies;
+}
+
+describe('a call with no arguments sends the empty object, as upstream (executor.NewHelperInvocation turns nil params into {}, internal/executor/invocation.go:78-81@c7521c1c)', () => {
+  for (const [argv, rpc] of [[['mail', 'mailbox', 'shared-with-me'], 'list_shared_with_me'], [['calendar', 'acl', 'list'], 'list_acls']] as const) {
+    it(`${argv.join(' ')} sends "arguments":{} (not null, not left out)`, async () => {
+      const bodies = await wireBodies([...argv]);
+      expect(bodies.map((b) => JSON.parse(b) as unknown)).toEqual([{ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: rpc, arguments: {} } }]);
+      expect(bodies[0]).toContain('"arguments":{}');
+    });
+  }
 });
