@@ -1,7 +1,7 @@
 // Session 40 helper "left" (issue 32, notes/h40-left.md): differences earlier auditors left alone. A refuse step that
 // ends a read with upstream's partial outcome (exit 7), and its use in the dev app leaves' multiProfile reading.
 import fc from 'fast-check';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -266,4 +266,29 @@ describe('a call with no arguments sends the empty object, as upstream (executor
       expect(bodies[0]).toContain('"arguments":{}');
     });
   }
+});
+
+describe('dev connect list reads list_dev_app\'s answer as devAppNameMap does (connect_daemon.go:1068-1105@c7521c1c)', () => {
+  /** dev connect list --json over one connector record naming app u1, list_dev_app answering `answer`: the row's appName. */
+  async function appNameFor(answer: unknown): Promise<unknown> {
+    outputs.answer('devapp/list_dev_app', answer);
+    const env = outputs.env();
+    const dir = path.join(env.DWS_STATE_DIR!, 'connect', 'app-u1');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'daemon-state.json'), JSON.stringify({ pid: 0, unifiedAppId: 'u1' }));
+    const o = await dispatchInProcess(['dev', 'connect', 'list', '--json'], env);
+    expect(o.error).toBeUndefined();
+    return ((JSON.parse(o.out) as { result: Record<string, unknown>[] }).result)[0].appName;
+  }
+  const items = { items: [{ unifiedAppId: 'u1', name: 'Demo' }] };
+
+  it('the answer and its result object are read (the runner\'s response content is the answer, devAppConnectUnwrap :1088)', async () => {
+    expect(await appNameFor(items)).toBe('Demo');
+    expect(await appNameFor({ success: true, result: items })).toBe('Demo');
+  });
+
+  it('a content key of the answer is not descended into: upstream\'s content is the runner\'s envelope around the answer', async () => {
+    expect(await appNameFor({ content: items })).toBeUndefined();
+    expect(await appNameFor({ content: { result: items } })).toBeUndefined();
+  });
 });
