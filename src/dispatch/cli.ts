@@ -188,7 +188,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   try {
     return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, stdin: r.stdin, streaming: r.writeLine !== undefined, signal: r.signal, warn: r.warn, invokedAs: r.invokedAs });
   } catch (err) {
-    throw recoverable(err, invocation);
+    throw recoverable(err, invocation, tool);
   }
 }
 
@@ -197,9 +197,14 @@ function confirmationRequired(tool: ToolSpec): DwsError {
     'ask the user, then run the same command with --yes; --dry-run shows what would be sent');
 }
 
-/** An unknown or half-done outcome names its invocation, so the agent can ask `dws recover` what happened. */
-function recoverable(err: unknown, invocation: string): unknown {
+/**
+ * An unknown or half-done outcome names its invocation, so the agent can ask `dws recover` what happened. A read
+ * command's partial outcome (an answer that is partly a failure, a refuse step's `reason: partial_outcome`) changed
+ * nothing, so there is nothing to recover.
+ */
+function recoverable(err: unknown, invocation: string, tool: ToolSpec): unknown {
   if (!(err instanceof DwsError) || (err.reason !== 'outcome_unknown' && err.reason !== 'partial_outcome')) return err;
+  if (err.reason === 'partial_outcome' && tool.effect === 'read') return err;
   const hint = `${err.hint ? err.hint + '; ' : ''}\`dws recover ${invocation}\` checks what took effect`;
   return new DwsError(err.reason, err.message, hint, { ...err.payload, invocation });
 }

@@ -143,8 +143,10 @@ function listRow(r: HealthReport, clientId: string, appName: string, unifiedAppI
 const LIST_APP_PAGES = 20;
 
 /**
- * upstream devAppNameMap: unifiedAppId -> app name over list_dev_app{pageSize: 100, cursor} pages (at most 20) while
- * hasMore; any failure leaves every name empty (resolveAppNames ignores the partial map).
+ * upstream devAppNameMap (connect_daemon.go:1068-1105@c7521c1c): unifiedAppId -> app name over list_dev_app{pageSize:
+ * 100, cursor} pages (at most 20) while hasMore; each page is the answer's result object, else the answer itself (a
+ * `content` key of the answer is data, not an envelope: upstream's content is the runner's, around the answer); any
+ * failure leaves every name empty (resolveAppNames ignores the partial map).
  */
 async function appNames(ctx: LocalContext): Promise<Map<string, string>> {
   const names = new Map<string, string>();
@@ -152,8 +154,8 @@ async function appNames(ctx: LocalContext): Promise<Map<string, string>> {
   try {
     for (let page = 0; page < LIST_APP_PAGES; page++) {
       const answer = await ctx.effects.call({ server: 'devapp', rpc: 'list_dev_app', args: { pageSize: 100, ...(cursor ? { cursor } : {}) }, replayable: true, step: 0, page });
-      let body = answer as Record<string, unknown> | undefined;
-      for (const k of ['content', 'result']) if (isRecord(body?.[k])) body = body[k] as Record<string, unknown>;
+      // devAppConnectUnwrap (:1088) descends the runner's response: its `content` is this answer, then the answer's result
+      const body = isRecord(answer) ? (isRecord(answer.result) ? answer.result : answer) : undefined;
       const list = ['items', 'list', 'data'].map((k) => body?.[k]).find(Array.isArray) ?? [];
       for (const item of list.filter(isRecord)) {
         const uid = firstText(item, 'unifiedAppId', 'id');

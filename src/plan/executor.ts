@@ -1215,7 +1215,8 @@ async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: Execu
  * for an answer that fails upstream's check (an API error there), drive_inspect_partial for upstream's partial
  * aggregate read, with its `details` in the envelope, outcome_unknown for a task still running when the command stopped
  * waiting, minutes_detail_incomplete / minutes_download_incomplete for the minutes batch reads that list a failure
- * (their payload in `details`). After a completed write the run wraps it as partial_outcome.
+ * (their payload in `details`), partial_outcome for an answer upstream reads as partly done (exit 7 with no write of
+ * the run's own; its channels in `details`). After a completed write the run wraps it as partial_outcome.
  */
 const PARTIAL_READ_HINT = 'what was read is in "details"; run again for the parts that failed';
 const REFUSAL_HINTS: Record<RefuseReason, string> = {
@@ -1248,6 +1249,7 @@ const REFUSAL_HINTS: Record<RefuseReason, string> = {
   ambiguous_match: 'several match the name given (see "details": candidates): run again with the id of the one meant; nothing was changed',
   missing_parameter: 'give the flag the message names (see --help); nothing was sent',
   internal_error: 'the answer says the operation is unfinished but gives nothing to follow it by: check its state in DingTalk before running the command again',
+  partial_outcome: 'some parts succeeded and others did not (see "details": succeeded, failed, unknown): act on the succeeded ones, and check the failed and unknown ones before running again for them only',
 };
 
 function refusal(sc: Scope, message: string, step?: RefuseStep): DwsError {

@@ -744,19 +744,23 @@ export interface RefuseStep extends StepCommon {
  * minutes_upload_analysis_incomplete / minutes_export_pack_incomplete for the minutes workflows whose artifacts did
  * not all pass their checks (workflows.go:281, :331, :519@c7521c1c), each with its payload in `details`; not_found /
  * ambiguous_match for a name matched over values already read that finds no table or several (aitable +resolve-table,
- * ResolveTableName resolver.go:238-296@c7521c1c), the candidates in `details`.
+ * ResolveTableName resolver.go:238-296@c7521c1c), the candidates in `details`; partial_outcome for an answer upstream
+ * reads as its partial_failure outcome (exit 7) although the run wrote nothing of its own: some parts of it succeeded
+ * and others failed (dev app leaves' multiProfile answer, devAppMultiProfileResult helpers/devapp.go:2065-2156@c7521c1c),
+ * upstream's three channels in `details`.
  */
 export const REFUSE_REASONS = ['backend_error', 'constraint_violation', 'drive_inspect_partial', 'outcome_unknown', 'minutes_detail_incomplete', 'minutes_download_incomplete',
   'minutes_title_verification_failed', 'minutes_summary_verification_failed', 'minutes_prepare_asr_verification_failed', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'minutes_permission_partial', 'minutes_speaker_verification_failed', 'minutes_transcript_incomplete', 'minutes_replace_partial_failure', 'minutes_upload_failed', 'minutes_upload_completion_unknown', 'doc_grant_permission_partial_failure', 'doc_write_commit_unknown',
   'minutes_mindmap_failed', 'minutes_mindmap_timeout', 'minutes_speaker_insights_timeout', 'minutes_record_wrap_up_incomplete', 'minutes_upload_analysis_incomplete', 'minutes_export_pack_incomplete',
-  'not_found', 'ambiguous_match', 'missing_parameter', 'internal_error'] as const;
+  'not_found', 'ambiguous_match', 'missing_parameter', 'internal_error', 'partial_outcome'] as const;
 export type RefuseReason = typeof REFUSE_REASONS[number];
 /**
  * The reasons a refuse step with `answer_of` may fail as: backend_error, or upstream's own name for a write whose answer
  * did not acknowledge it (minutes +prepare-asr, workflows.go:466-486@c7521c1c), or internal_error for an answer upstream
- * fails as its internal error (dev app leaves' devAppPendingResult, helpers/devapp.go:2225-2238@c7521c1c).
+ * fails as its internal error (dev app leaves' devAppPendingResult, helpers/devapp.go:2225-2238@c7521c1c), or
+ * partial_outcome for an answer upstream reads as partly done (dev app leaves' multiProfile answer, devapp.go:2065-2156).
  */
-export const ANSWER_OF_REASONS: readonly RefuseReason[] = ['backend_error', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'internal_error'];
+export const ANSWER_OF_REASONS: readonly RefuseReason[] = ['backend_error', 'minutes_prepare_asr_add_failed', 'minutes_prepare_asr_delete_failed', 'internal_error', 'partial_outcome'];
 export interface RefuseCase { when: Condition; message: string }
 export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
 /**
