@@ -234,12 +234,14 @@ describe('uploads and downloads', () => {
     ]);
   });
 
-  it('an atomic command whose upstream body also fetches the file writes --output (doc download: download_file, then the signed URL)', async () => {
+  // h40-a3: the runner's preflight get_document_info goes first (app/doc_download_preflight.go:34-83@c7521c1c)
+  it('an atomic command whose upstream body also fetches the file writes --output (doc download: the preflight, download_file, then the signed URL)', async () => {
     mcp.files['doc.pdf'] = Buffer.from('%PDF bytes');
+    mcp.answers['doc/get_document_info'] = () => ({ result: { extension: 'pdf' } });
     mcp.answers['doc/download_file'] = () => ({ result: { resourceUrl: [`${mcp.base}/files/doc.pdf`], headers: { 'x-oss-sig': 's1' } } });
     const r = await run(['doc', 'download', '--node', 'n1', '--output', 'out/doc.pdf']);
     expect(r.error).toBeUndefined();
-    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([['download_file', { nodeId: 'n1' }]]);
+    expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([['get_document_info', { nodeId: 'n1' }], ['download_file', { nodeId: 'n1' }]]);
     expect(readFileSync(path.join(root, 'out', 'doc.pdf'), 'utf8')).toBe('%PDF bytes');
     expect(JSON.parse(r.out).result).toEqual({ success: true, nodeId: 'n1', savedPath: 'out/doc.pdf', sizeBytes: 10 });
   });

@@ -67,7 +67,8 @@ describe('doc download reads the download info of every answer shape as parseDow
       answer('doc/download_file', body);
       mcp.fetched.length = 0;
       const run = await sent(['doc', 'download', '--node', 'n1', '--output', 'out.pdf']);
-      expect(run.calls).toEqual([['doc/download_file', { nodeId: 'n1' }]]);
+      // h40-a3: the runner's preflight get_document_info goes first (app/doc_download_preflight.go:34-83@c7521c1c)
+      expect(run.calls).toEqual([['doc/get_document_info', { nodeId: 'n1' }], ['doc/download_file', { nodeId: 'n1' }]]);
       const fetched = mcp.fetched.map((f) => [f.name, Object.fromEntries(Object.entries(f.headers).filter(([k]) => k.startsWith('x-')))]);
       got.push(run.reason ?? fetched);
     }
@@ -113,7 +114,8 @@ describe('doc download wants --node typed before its hidden spellings count', ()
       const beside = await sent(['doc', 'download', '--node', '', `--${spelling}`, 'D1', '--output', 'out.bin']);
       got.push([alone.reason, alone.calls, beside.calls]);
     }
-    expect(got).toEqual(Array(5).fill(['missing_parameter', [], [['doc/download_file', { nodeId: 'D1' }]]]));
+    // h40-a3: the runner's preflight get_document_info goes first (app/doc_download_preflight.go:34-83@c7521c1c)
+    expect(got).toEqual(Array(5).fill(['missing_parameter', [], [['doc/get_document_info', { nodeId: 'D1' }], ['doc/download_file', { nodeId: 'D1' }]]]));
   });
 
   it('leaves the other commands of the same spellings as they were: doc block delete reads --url alone', async () => {

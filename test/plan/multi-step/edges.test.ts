@@ -91,7 +91,8 @@ describe('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
     backend.faults.set(0, 400);
     const fallback = await run('markdown.fetch', { node: 'n1', output: null }, respond);
     expect(fallback.error).toBeUndefined();
-    expect(backend.log.map((op) => `${op.server}/${op.name}`)).toEqual(['drive/get_file_info', 'doc/get_document_info', 'doc/download_file', 'blob/doc.md']);
+    // h40-a3: the doc route's download_file has the runner's preflight get_document_info (doc_download_preflight.go:34-83@c7521c1c)
+    expect(backend.log.map((op) => `${op.server}/${op.name}`)).toEqual(['drive/get_file_info', 'doc/get_document_info', 'doc/get_document_info', 'doc/download_file', 'blob/doc.md']);
     expect(fallback.result).toMatchObject({ content: '# title\n' });
     backend.reset();
     backend.faults.set(0, 401);
