@@ -1,7 +1,10 @@
 // Session 40 second reading, part a5 (issue 32, notes/h40-a5.md, seed 20261355): where a drawn command or its siblings
 // still differed from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h40a5-');
@@ -65,5 +68,49 @@ describe('a +shortcut list flag with an enum: a blank element passes the check, 
     expect(run.reason).toBe('invalid_parameter');
     expect(run.message).toContain('"Basic"');
     expect(ARTIFACTS).not.toContain('Basic');
+  });
+});
+
+describe('an --artifacts of blank elements only reads no artifact and prints the payload, as upstream (workflows.go:251-257, :765-778; minutes_detail.go:135-138, :180-186@c7521c1c)', () => {
+  // pflag reads "," as two empty elements: the list is not empty, so the default set is not taken, and uniqueStrings
+  // (or readMinutesDetail's skip) leaves nothing to read; before: plan_skipped (exit 3), the export pack half written
+  it('minutes +detail --artifacts "," prints the bare bundle with no call', async () => {
+    const run = await sent(['minutes', '+detail', '--id', 't1', '--artifacts', ',']);
+    expect(run).toEqual({ reason: undefined, category: undefined, calls: [], printed: { complete: true, failureCount: 0, taskUuid: 't1' } });
+  });
+
+  it('minutes +upload-and-analyze --resume-id t1 --artifacts " , " prints the completed payload with no call', async () => {
+    const run = await sent(['minutes', '+upload-and-analyze', '--resume-id', ' t1 ', '--artifacts', ' , ', '--yes']);
+    expect(run).toEqual({
+      reason: undefined, category: undefined, calls: [],
+      printed: {
+        artifacts: {}, complete: true, failures: [], operation: 'minutes.upload_and_analyze', taskUuid: 't1',
+        stages: [
+          { complete: true, name: 'upload', result: { complete: true, operation: 'minutes.upload', resumed: true, taskUuid: 't1', verified: true } },
+          { attempts: 1, complete: true, name: 'artifacts.wait' },
+        ],
+      },
+    });
+  });
+
+  it('minutes +export-pack --artifacts "," publishes a pack holding only its manifest, files {} (workflows.go:535, :566, :576)', async () => {
+    const runEnv = outputs.env();
+    outputs.mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(['minutes', '+export-pack', '--id', 't1', '--artifacts', ',', '--output', 'pack'], runEnv);
+    expect([outcome.error?.reason, outputs.mcp.calls.length]).toEqual([undefined, 0]);
+    const printed = (JSON.parse(outcome.out) as { result: Record<string, unknown> }).result;
+    expect(printed).toEqual({ complete: true, files: {}, manifest: 'pack/manifest.json', operation: 'minutes.export_pack', path: 'pack', published: true, taskUuid: 't1' });
+    const manifest = JSON.parse(readFileSync(path.join(runEnv.DWS_FILE_ROOT!, 'pack', 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    expect({ ...manifest, generatedAt: typeof manifest.generatedAt }).toEqual({
+      complete: true, files: {}, generatedAt: 'string', operation: 'minutes.export_pack', taskUuid: 't1', version: 1,
+    });
+  });
+
+  it('--artifacts "" is no element at all (pflag readAsCSV): every artifact is read, as before', async () => {
+    const run = await sent(['minutes', '+detail', '--id', 't1', '--artifacts', '']);
+    expect(run.calls.map((c) => c[0])).toEqual([
+      'minutes/get_minutes_basic_info', 'minutes/get_minutes_ai_summary', 'minutes/get_minutes_keywords',
+      'minutes/get_minutes_transcription', 'minutes/list_minutes_todos',
+    ]);
   });
 });
