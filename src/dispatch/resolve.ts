@@ -6,6 +6,7 @@ import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
+import { GROUP_RUNS } from '../catalog/group-runs.js';
 import { nearestNames } from '../catalog/nearest.js';
 import { quoted } from '../limits.js';
 import fallbackTable from '../../catalog/data/command-path-fallbacks.json' with { type: 'json' };
@@ -59,6 +60,13 @@ const LEAF_ALIASES: readonly (readonly [alias: string[], command: string[]])[] =
 ];
 
 const PATH_ALIASES = [...GROUP_ALIASES, ...LEAF_ALIASES];
+
+/** The arguments after a group's words ask it to run: some are given, and none asks for help (before a `--`). */
+function runsGroup(rest: string[]): boolean {
+  const end = rest.indexOf('--');
+  const own = end < 0 ? rest : rest.slice(0, end);
+  return rest.length > 0 && !own.some((a) => a === '--help' || a === '-h');
+}
 
 /**
  * Upstream's reviewed table of mistyped command paths (catalog/data/command-path-fallbacks.json, generated from
@@ -118,7 +126,15 @@ export function resolveCommand(argv: string[], engine: Engine, typed = true): Re
   const prefix = words.join(' ');
   // Hidden commands are listed too (marked), so a group's count is the one `dws schema "<group>"` gives.
   const under = tools.filter((t) => t.cli_path.startsWith(prefix + ' '));
-  if (prefix && under.length > 0) return { kind: 'group', prefix, tools: under, rest: argv.slice(words.length) };
+  if (prefix && under.length > 0) {
+    const rest = argv.slice(words.length);
+    const run = GROUP_RUNS.find(([group]) => group.join(' ') === prefix);
+    if (run && runsGroup(rest)) {
+      const r = resolveCommand([...run[1], ...rest], engine, false);
+      return r.kind === 'tool' ? { ...r, path: prefix } : r;
+    }
+    return { kind: 'group', prefix, tools: under, rest };
+  }
   throw new DwsError('unknown_command', `unknown command ${quoted(words.join(' ') || argv[0])}`,
     `${nearest(words.join(' '), tools)}find commands with \`dws schema search --query "<task>"\``);
 }

@@ -7,6 +7,7 @@ import { WARNINGS, type WarningReason } from '../errors.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import { expandFragments } from './fragments.js';
 import { URL_POLICIES, type UrlPolicy } from '../backend/download-policy.js';
+import { groupRunsOf } from '../catalog/group-runs.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
   MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
@@ -1164,7 +1165,9 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
       s.problems.push(`${wat}.when: a deprecated_command notice is given before the run starts, so its condition reads flags only (no step result, standard input, file or environment)`);
     }
     if (w.alias !== undefined) {
-      if (typeof w.alias !== 'string' || !s.tool.aliases.includes(w.alias)) s.problems.push(`${wat}.alias: must be one of the command's aliases (${s.tool.aliases.join(', ') || 'none'})`);
+      // an alias, or a group that runs this command when typed with arguments (src/catalog/group-runs.ts)
+      const names = [...s.tool.aliases, ...groupRunsOf(s.tool.cli_path)];
+      if (typeof w.alias !== 'string' || !names.includes(w.alias)) s.problems.push(`${wat}.alias: must be one of the command's aliases or the groups that run it (${names.join(', ') || 'none'})`);
       else out.alias = w.alias;
     }
     return [out];

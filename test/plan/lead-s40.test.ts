@@ -42,3 +42,44 @@ describe('a file dws writes is mode 0600', () => {
     expect(statSync(path.join(env.DWS_FILE_ROOT!, 'x.csv')).mode & 0o777).toBe(0o600);
   });
 });
+
+// Upstream's runnable groups whose own body is one of their commands' (src/catalog/group-runs.ts): typed with
+// arguments, the group runs that command, named by the group; bare or with --help it stays a group
+describe('a runnable group typed with arguments runs the command whose body it has', () => {
+  it('aitable view get --base-id b --table-id t --view-ids v1,v2 sends view list\'s get_views', async () => {
+    expect(await outputs.sent(['aitable', 'view', 'get', '--base-id', 'b', '--table-id', 't', '--view-ids', 'v1,v2']))
+      .toEqual(await outputs.sent(['aitable', 'view', 'list', '--base-id', 'b', '--table-id', 't', '--view-ids', 'v1,v2']));
+    const r = await outputs.sent(['aitable', 'view', 'get', '--base-id', 'b', '--table-id', 't']);
+    expect(r.calls).toEqual([['aitable/get_views', { baseId: 'b', tableId: 't' }]]);
+  });
+  it('report inbox --start --end runs report inbox list with upstream\'s deprecation notice; inbox list itself gives none', async () => {
+    const times = ['--start', '2026-03-10T00:00:00+08:00', '--end', '2026-03-10T23:59:59+08:00'];
+    const env = outputs.env();
+    const viaGroup = await dispatchInProcess(['report', 'inbox', ...times], env);
+    expect(viaGroup.error?.envelope()).toBeUndefined();
+    expect(viaGroup.err).toContain('deprecated_command');
+    expect(viaGroup.err).toContain('`dws report inbox`');
+    expect(outputs.mcp.calls.at(-1)).toMatchObject({ name: 'get_received_report_list', arguments: { startTime: 1773072000000, endTime: 1773158399000, cursor: 0, size: 20 } });
+    const direct = await dispatchInProcess(['report', 'inbox', 'list', ...times], env);
+    expect(direct.error?.envelope()).toBeUndefined();
+    expect(direct.err).toBe('');
+    expect(direct.out).toBe(viaGroup.out);
+  });
+  it('aisearch --keyword x runs the person search; without a keyword the person search refuses, nothing sent', async () => {
+    expect((await outputs.sent(['aisearch', '--keyword', 'x'])).calls).toEqual([['aisearch/enterprise_person_search', { keyword: 'x', dimension: ['all'] }]]);
+    const none = await outputs.sent(['aisearch', '-d', 'name']);
+    expect([none.reason, none.calls.length]).toEqual(['missing_parameter', 0]);
+  });
+  it('bare, with --help, or with an unknown word the group stays a group', async () => {
+    const env = outputs.env();
+    for (const argv of [['report', 'inbox'], ['aitable', 'view', 'get']]) {
+      expect((await dispatchInProcess(argv, env)).error?.reason).toBe('unknown_command');
+    }
+    const help = await dispatchInProcess(['aitable', 'view', 'get', '--help'], env);
+    expect(help.out).toContain('dws aitable view get card');
+    expect((await dispatchInProcess(['report', 'inbox', 'nope', '--start', 'x'], env)).error?.reason).toBe('unknown_command');
+    // a command under the group still wins over the group's own run
+    const card = await outputs.sent(['aitable', 'view', 'get', 'card', '--base-id', 'b', '--table-id', 't', '--view-id', 'v']);
+    expect(card.calls[0]).toEqual(['aitable/get_views', { baseId: 'b', tableId: 't', viewIds: ['v'] }]);
+  });
+});
