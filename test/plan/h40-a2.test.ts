@@ -1,0 +1,93 @@
+// Session 40 second reading, part a2 (issue 32; notes/h40-a2.md): where a drawn command still differed from upstream's
+// body at c7521c1c, each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h40a2-');
+const { sent } = outputs;
+
+/** A search_doc_templates page as the generator writes it: candidates in `list`, the marks at the top. */
+interface TemplatePage { list: { templateId: string }[]; hasMore?: unknown; nextCursor?: unknown }
+
+/**
+ * upstream's searchTemplateCandidatesForCreate and the Execute around it (shortcut/doc/history_template_shortcuts.go:439-481,
+ * :491-543@c7521c1c), as a model over pages answered in turn (the last one again after them): the search calls made and
+ * the template applied, or undefined when the run is refused before any write. docPageState (pagination.go:195-222) is
+ * read at the top only, as the generator puts the marks there.
+ */
+function upstreamCreate(pages: TemplatePage[]): { searches: number; applied?: string } {
+  let cursor = '';
+  const seenCursors = new Set<string>();
+  const seen = new Set<string>();
+  const candidates: string[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const answer = pages[Math.min(page - 1, pages.length - 1)];
+    const onPage = [...new Set(answer.list.map((c) => c.templateId.trim()).filter((id) => id !== ''))];
+    for (const id of onPage) if (!seen.has(id)) { seen.add(id); candidates.push(id); }
+    const known = typeof answer.hasMore === 'boolean';
+    const next = typeof answer.nextCursor === 'string' ? answer.nextCursor.trim() : '';
+    if (candidates.length > 1) return { searches: page };
+    const complete = (known && answer.hasMore === false) || (!known && next === '' && onPage.length < 2);
+    if (complete) return candidates.length === 1 ? { searches: page, applied: candidates[0] } : { searches: page };
+    if (next === '' || next === cursor || seenCursors.has(next)) return { searches: page };
+    seenCursors.add(next);
+    cursor = next;
+  }
+  return { searches: 20 };
+}
+
+const CREATE = ['doc', '+create-from-template', '--query', 'q'];
+
+describe('doc +create-from-template --query: 20 search pages without an end refuse before the write (history_template_shortcuts.go:497-543@c7521c1c)', () => {
+  const pagesSayingMore = (n: number) => Array.from({ length: n }, (_, i) => ({ list: [{ templateId: 'a' }], hasMore: true, nextCursor: `c${i + 1}` }));
+  it('one candidate on every page, each saying more with a new cursor: 20 searches, then refused (max_pages), nothing applied', async () => {
+    outputs.answersInTurn('doc/search_doc_templates', ...pagesSayingMore(25));
+    const r = await sent(CREATE);
+    expect(r.calls.map((c) => c[0])).toEqual(Array(20).fill('doc/search_doc_templates'));
+    expect(r.reason).toBe('backend_error');
+    expect(r.printed).toBeUndefined();
+  });
+  it('no candidate on any page and a cursor without hasMore: 20 searches and the same refusal, not not_found', async () => {
+    outputs.answersInTurn('doc/search_doc_templates', ...Array.from({ length: 25 }, (_, i) => ({ list: [], nextCursor: `c${i + 1}` })));
+    const r = await sent(CREATE);
+    expect(r.calls).toHaveLength(20);
+    expect(r.reason).toBe('backend_error');
+  });
+  it('the 20th page ends the list (hasMore false): its one candidate is applied', async () => {
+    outputs.answersInTurn('doc/search_doc_templates', ...pagesSayingMore(19), { list: [{ templateId: 'a' }], hasMore: false });
+    const r = await sent(CREATE);
+    expect(r.calls.at(-1)).toEqual(['doc/apply_doc_template', { templateId: 'a' }]);
+    expect(r.calls).toHaveLength(21);
+  });
+  it('a second candidate on the 20th page is the selection refusal (:524-526 comes before the page bound)', async () => {
+    outputs.answersInTurn('doc/search_doc_templates', ...pagesSayingMore(19), { list: [{ templateId: 'b' }], hasMore: true, nextCursor: 'c20' });
+    const r = await sent(CREATE);
+    expect(r.calls).toHaveLength(20);
+    expect(r.reason).toBe('ambiguous_match');
+  });
+  it('searches made and the write sent or not, as upstream, for any run of pages', async () => {
+    const page: fc.Arbitrary<TemplatePage> = fc.record({
+      list: fc.array(fc.record({ templateId: fc.constantFrom('a', 'a', 'a', 'b', ' ', ' a ') }), { maxLength: 2 }),
+      hasMore: fc.constantFrom<unknown>(true, true, true, false, undefined, 'true'),
+      nextCursor: fc.constantFrom<unknown>(undefined, '', ' ', 'x', 5),
+    }, { requiredKeys: ['list'] });
+    // a run of pages that go on (at most one candidate, a new cursor, hasMore true or absent), so that runs reach
+    // the 20-page bound, then any pages
+    const goingOn: fc.Arbitrary<TemplatePage> = fc.record({
+      list: fc.constantFrom([], [{ templateId: 'a' }], [{ templateId: ' a ' }]),
+      hasMore: fc.constantFrom<unknown>(true, undefined),
+    });
+    const run = fc.tuple(fc.integer({ min: 0, max: 21 }).chain((n) => fc.array(goingOn, { minLength: n, maxLength: n })), fc.array(page, { minLength: 1, maxLength: 3 }))
+      .map(([on, tail]) => [...on, ...tail].map((p, i) => (i < on.length ? { ...p, nextCursor: `c${i + 1}` } : p)));
+    await fc.assert(fc.asyncProperty(run, async (pages) => {
+      outputs.answersInTurn('doc/search_doc_templates', ...pages);
+      const r = await sent(CREATE);
+      const expected = upstreamCreate(pages);
+      const searches = r.calls.filter((c) => c[0] === 'doc/search_doc_templates').length;
+      const applied = r.calls.filter((c) => c[0] === 'doc/apply_doc_template').map((c) => (c[1] as { templateId: string }).templateId);
+      expect({ searches, applied }).toEqual({ searches: expected.searches, applied: expected.applied === undefined ? [] : [expected.applied] });
+      if (expected.applied === undefined) expect(r.reason).toBeDefined();
+    }), { numRuns: 60 });
+  });
+});
