@@ -91,3 +91,66 @@ describe('doc +create-from-template --query: 20 search pages without an end refu
     }), { numRuns: 60 });
   });
 });
+
+/**
+ * upstream's drive read-object shortcuts (+cover, +stats: driveReadObjectShortcut shortcut/drive/operations.go:314-333;
+ * +info drive.go:148-162; +publish-get catalog_operations.go:352-363@c7521c1c) as a model: requireDriveObject
+ * (common.go:79-122) picks the object, then rt.Output stores it through resultForPayload -> shortcutCommandResult
+ * (shortcut/runner.go:319-359, :382-413), which, for these RolloutUnifiedActive shortcuts (drive.go:694-700), fails on
+ * the `success` of the object's `content` when that is an object, else of the object itself, when it is present and not
+ * true. The object printed, or 'refused'.
+ */
+function upstreamDriveObject(answer: Record<string, unknown>): unknown {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  // the runner's detectBusinessError first (internal/app/runner.go:1108-1155): success false at any depth through
+  // content/result/data
+  const saysFalse = (v: unknown): boolean => isObject(v) && (v.success === false || ['content', 'result', 'data'].some((k) => saysFalse(v[k])));
+  if (saysFalse(answer)) return 'refused';
+  if (Object.keys(answer).length === 0) return 'refused';
+  if ('success' in answer && answer.success !== true) return 'refused';
+  let printed: Record<string, unknown> = answer;
+  if ('result' in answer || 'data' in answer) {
+    const inner = 'result' in answer ? answer.result : answer.data;
+    if (!isObject(inner) || Object.keys(inner).length === 0) return 'refused';
+    printed = inner;
+  } else if (Object.keys(answer).length === 1) return 'refused';
+  const status = isObject(printed.content) ? printed.content : printed;
+  if ('success' in status && status.success !== true) return 'refused';
+  return printed;
+}
+
+const DRIVE_OBJECT_READS: [string[], string][] = [
+  [['drive', '+cover', '--node', 'n1'], 'drive/get_cover'],
+  [['drive', '+stats', '--node', 'n1'], 'drive/get_node_stats'],
+  [['drive', '+info', '--node', 'n1'], 'drive/get_file_info'],
+  [['drive', '+publish-get', '--node', 'n1'], 'drive/get_file_publish_status'],
+];
+
+describe('drive +cover and its siblings +stats, +info, +publish-get: the printed object\'s success is read as upstream\'s shortcut result reads it (shortcut/runner.go:382-413@c7521c1c)', () => {
+  for (const [argv, tool] of DRIVE_OBJECT_READS) {
+    it(`${argv.slice(0, 2).join(' ')}: a result whose success is a text is refused after the read, nothing printed`, async () => {
+      outputs.answer(tool, { success: true, result: { url: 'u', success: 'yes' } });
+      const r = await sent(argv);
+      expect(r.calls.map((c) => c[0])).toEqual([tool]);
+      expect(r).toMatchObject({ reason: 'backend_error', printed: undefined });
+    });
+    it(`${argv.slice(0, 2).join(' ')}: a content object whose success is null is refused; one without success is printed whatever the object's own success says`, async () => {
+      outputs.answer(tool, { result: { url: 'u', content: { success: null } } });
+      expect((await sent(argv)).reason).toBe('backend_error');
+      outputs.answer(tool, { result: { url: 'u', success: 'x', content: {} } });
+      expect((await sent(argv)).printed).toEqual({ url: 'u', success: 'x', content: {} });
+    });
+  }
+  it('refused or printed as upstream reads it, for any answer', async () => {
+    const success = fc.constantFrom<unknown>(true, false, 'yes', null, 1, 'true');
+    const object = fc.record({ url: fc.constant('u'), success, content: fc.oneof(fc.record({ success }, { requiredKeys: [] }), fc.constantFrom<unknown>('c', 5, null)) }, { requiredKeys: ['url'] });
+    const answer = fc.record({ success: fc.constantFrom<unknown>(true, 'true'), result: object, data: object, url: fc.constant('top') }, { requiredKeys: [] });
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...DRIVE_OBJECT_READS), answer, async ([argv, tool], body) => {
+      outputs.answer(tool, body);
+      const r = await sent(argv);
+      const expected = upstreamDriveObject(body);
+      if (expected === 'refused') expect(r.reason).toBeDefined();
+      else expect(r).toMatchObject({ reason: undefined, printed: expected });
+    }), { numRuns: 80 });
+  });
+});
