@@ -126,6 +126,27 @@ const DRIVE_OBJECT_READS: [string[], string][] = [
   [['drive', '+publish-get', '--node', 'n1'], 'drive/get_file_publish_status'],
 ];
 
+// wiki +node-get and +space-get (wiki/nodes.go:40-52, wiki/wiki.go:76-88@c7521c1c) print requireWikiObject's object
+// (common.go:83-101, the same picking as requireDriveObject) after an id check, through the same unified rt.Output
+// (wiki/wiki.go:24); the objects here carry the id each checks
+const WIKI_OBJECT_READS: [string[], string, Record<string, unknown>][] = [
+  [['wiki', '+node-get', '--node', 'n1'], 'doc/get_document_info', { nodeId: 'n1' }],
+  [['wiki', '+space-get', '--workspace', 'w1'], 'wiki/get_wikiSpace', { workspaceId: 'w1' }],
+];
+
+describe('wiki +node-get and +space-get, siblings of drive +cover: the printed object\'s success is read as shortcutCommandResult reads it (shortcut/runner.go:382-413@c7521c1c)', () => {
+  for (const [argv, tool, id] of WIKI_OBJECT_READS) {
+    it(`${argv.slice(0, 2).join(' ')}: a success that is not true in the object (or in its content object) is refused; without one it is printed`, async () => {
+      outputs.answer(tool, { result: { ...id, success: 'yes' } });
+      expect(await sent(argv)).toMatchObject({ reason: 'backend_error', printed: undefined });
+      outputs.answer(tool, { data: { ...id, success: true, content: { success: 0 } } });
+      expect((await sent(argv)).reason).toBe('backend_error');
+      outputs.answer(tool, { result: { ...id, success: null, content: { x: 1 } } });
+      expect((await sent(argv)).printed).toEqual({ ...id, success: null, content: { x: 1 } });
+    });
+  }
+});
+
 describe('drive +cover and its siblings +stats, +info, +publish-get: the printed object\'s success is read as upstream\'s shortcut result reads it (shortcut/runner.go:382-413@c7521c1c)', () => {
   for (const [argv, tool] of DRIVE_OBJECT_READS) {
     it(`${argv.slice(0, 2).join(' ')}: a result whose success is a text is refused after the read, nothing printed`, async () => {
