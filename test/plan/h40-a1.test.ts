@@ -1,0 +1,63 @@
+// Session 40 second reading, part a1 (issue 32, notes/h40-a1.md, seed 20261351): where a drawn command (or a sibling
+// sharing its upstream helper) still differed from upstream's body at c7521c1c. Each run as a user types it against
+// the fake MCP server on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h40a1-');
+
+/**
+ * upstream's addDrivePagination + findVersion's cursor read (shortcut/drive/common.go:190-196, :198-219,
+ * version_operations.go:225@c7521c1c), as a model: the next cursor of a page, "" when the pages end. A key holding
+ * null is passed over; the last of nextCursor, nextToken, nextPageToken holding anything else wins, and only a text
+ * that is not blank once trimmed is a cursor.
+ */
+function upstreamNextCursor(page: Record<string, unknown>): string {
+  let next: unknown;
+  for (const key of ['nextCursor', 'nextToken', 'nextPageToken']) if (page[key] !== undefined && page[key] !== null) next = page[key];
+  return typeof next === 'string' ? next.trim() : '';
+}
+
+describe('drive +version-get and its siblings page list_file_versions as findVersion (version_operations.go:212-244@c7521c1c)', () => {
+  const version = (n: number) => ({ versions: [{ version: n }] });
+  it('a nextPageToken holding null is passed over: the nextCursor beside it is the next page', async () => {
+    outputs.answersInTurn('drive/list_file_versions', { ...version(1), nextPageToken: null, nextCursor: 'c2' }, version(3));
+    const run = await outputs.sent(['drive', '+version-get', '--node', 'n', '--version', '3']);
+    expect(run.calls).toEqual([
+      ['drive/list_file_versions', { maxResults: 50, nodeId: 'n' }],
+      ['drive/list_file_versions', { maxResults: 50, nodeId: 'n', nextCursor: 'c2' }],
+    ]);
+    expect(run.printed).toEqual({ nodeId: 'n', version: { version: 3 } });
+  });
+  const cursorValue = fc.constantFrom<unknown>(undefined, null, '', ' ', 'c2', ' c3 ', 5, true, {});
+  it('the second page is asked for with upstream\'s cursor, or not at all, for any cursor keys', async () => {
+    await fc.assert(fc.asyncProperty(cursorValue, cursorValue, cursorValue, async (nextCursor, nextToken, nextPageToken) => {
+      const first: Record<string, unknown> = { ...version(1) };
+      for (const [k, v] of Object.entries({ nextCursor, nextToken, nextPageToken })) if (v !== undefined) first[k] = v;
+      outputs.answersInTurn('drive/list_file_versions', first, version(3));
+      const run = await outputs.sent(['drive', '+version-get', '--node', 'n', '--version', '3']);
+      const cursor = upstreamNextCursor(first);
+      if (cursor === '') {
+        expect(run.calls).toHaveLength(1);
+        expect(run.reason).toBe('backend_error');
+      } else {
+        expect(run.calls.map(([, a]) => a)).toEqual([{ maxResults: 50, nodeId: 'n' }, { maxResults: 50, nodeId: 'n', nextCursor: cursor }]);
+        expect(run.reason).toBeUndefined();
+      }
+    }), { numRuns: 60 });
+  });
+  for (const argv of [
+    ['drive', '+version-download', '--node', 'n', '--version', '3', '--output', 'v3.bin'],
+    ['drive', '+version-revert', '--node', 'n', '--version', '3', '--yes'],
+  ]) {
+    it(`${argv[1]}: its version search passes over a null nextPageToken too`, async () => {
+      outputs.answersInTurn('drive/list_file_versions', { ...version(1), nextPageToken: null, nextToken: 'c2' }, version(3));
+      const run = await outputs.sent(argv);
+      expect(run.calls.slice(0, 2)).toEqual([
+        ['drive/list_file_versions', { maxResults: 50, nodeId: 'n' }],
+        ['drive/list_file_versions', { maxResults: 50, nodeId: 'n', nextCursor: 'c2' }],
+      ]);
+    });
+  }
+});
