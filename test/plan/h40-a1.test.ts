@@ -3,6 +3,7 @@
 // the fake MCP server on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h40a1-');
@@ -60,4 +61,38 @@ describe('drive +version-get and its siblings page list_file_versions as findVer
       ]);
     });
   }
+});
+
+/**
+ * upstream's conversationPaginationCursor (chat_conversation.go:486-499@c7521c1c), as a model: a number truncated toward
+ * zero, a text read by strconv.ParseInt(strings.TrimSpace(s), 10, 64), anything else an error (undefined).
+ */
+function upstreamConversationCursor(v: unknown): number | undefined {
+  if (typeof v === 'number') return Math.trunc(v) === 0 ? 0 : Math.trunc(v);
+  if (typeof v === 'string') return /^[+-]?[0-9]+$/u.test(v.trim()) ? Number(v.trim()) + 0 : undefined;
+  return undefined;
+}
+
+describe('NEW MECHANISM conversation_cursor (src/domain/chat-conversations.ts) reads a cursor as conversationPaginationCursor', () => {
+  const scalar = fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
+    fc.integer(),
+    fc.tuple(fc.constantFrom('', ' ', '\t'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,15}$/u), fc.constantFrom('', ' ', '\n')).map((p) => p.join('')),
+    fc.string(),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  it('value: the int64 upstream keeps, 0 where its reading fails', () => {
+    fc.assert(fc.property(scalar, (v) => {
+      expect(applyTransforms([{ conversation_cursor: 'value' }], v, 'test')).toBe(upstreamConversationCursor(v) ?? 0);
+    }), { numRuns: 400 });
+  });
+  it('follow: the cursor the next page is asked with, refused where the reading fails or gives 0', () => {
+    fc.assert(fc.property(scalar, (v) => {
+      const want = upstreamConversationCursor(v);
+      const follow = () => applyTransforms([{ conversation_cursor: 'follow' }], v, 'test');
+      if (want === undefined || want === 0) expect(follow).toThrow(/whole number other than 0/u);
+      else expect(follow()).toBe(want);
+    }), { numRuns: 400 });
+  });
 });
