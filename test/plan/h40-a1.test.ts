@@ -73,6 +73,48 @@ function upstreamConversationCursor(v: unknown): number | undefined {
   return undefined;
 }
 
+/** upstream chatmsg paginationValuePresent (chatmsg.go:1138-1156@c7521c1c): whether Pagination takes the cursor at all. */
+function cursorPresent(v: unknown): boolean {
+  if (v === null || v === undefined) return false;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'string') return v.trim() !== '' && v.trim() !== '0';
+  return true;
+}
+
+describe('chat +conversation-list reads a page\'s next cursor as conversationPaginationCursor (chat_conversation.go:432-436, :486-499@c7521c1c)', () => {
+  const page = (nextCursor: unknown) => ({ conversationList: [{ id: 'c1' }], hasMore: true, nextCursor });
+  const ledger = (printed: unknown) => {
+    const p = printed as Record<string, unknown>;
+    return { nextCursor: p.nextCursor, stopReason: p.stopReason, failedCount: p.failedCount, partial: p.partial };
+  };
+  it('a fractional number is truncated: one page ends as single_page with nextCursor 8', async () => {
+    outputs.answer('im/list_all_conversations', page(8.5));
+    expect(ledger((await outputs.sent(['chat', '+conversation-list'])).printed)).toEqual({ nextCursor: 8, stopReason: 'single_page', failedCount: 0, partial: false });
+  });
+  it('a signed text cursor is read as ParseInt reads it: "+5" is 5, -4 is -4', async () => {
+    outputs.answer('im/list_all_conversations', page('+5'));
+    expect(ledger((await outputs.sent(['chat', '+conversation-list'])).printed)).toEqual({ nextCursor: 5, stopReason: 'single_page', failedCount: 0, partial: false });
+    outputs.answer('im/list_all_conversations', page(-4));
+    expect(ledger((await outputs.sent(['chat', '+conversation-list'])).printed)).toEqual({ nextCursor: -4, stopReason: 'single_page', failedCount: 0, partial: false });
+  });
+  it('--page-all follows a truncated cursor as the number', async () => {
+    outputs.answersInTurn('im/list_all_conversations', page(8.5), { conversationList: [{ id: 'c2' }], hasMore: false });
+    const run = await outputs.sent(['chat', '+conversation-list', '--page-all']);
+    expect(run.calls.map(([, a]) => a)).toEqual([{ limit: 100 }, { limit: 100, cursor: 8 }]);
+    expect(ledger(run.printed)).toEqual({ nextCursor: 8, stopReason: 'source_complete', failedCount: 0, partial: false });
+  });
+  const cursor = fc.constantFrom<unknown>(8.5, -4, 0.5, -0.5, 1e3, '+5', ' 12 ', '007', '00', '-0', 'x', '1_0', '9.0', true, null, '', '0', 0, 7);
+  it('one page: the printed cursor and the failure as upstream\'s reading, for any cursor value', async () => {
+    await fc.assert(fc.asyncProperty(cursor, async (next) => {
+      outputs.answer('im/list_all_conversations', page(next));
+      const got = ledger((await outputs.sent(['chat', '+conversation-list'])).printed);
+      const value = cursorPresent(next) ? upstreamConversationCursor(next) : undefined;
+      const fails = value === undefined || value === 0;
+      expect(got).toEqual({ nextCursor: value ?? 0, stopReason: fails ? 'source_complete' : 'single_page', failedCount: fails ? 1 : 0, partial: fails });
+    }), { numRuns: 40 });
+  });
+});
+
 describe('NEW MECHANISM conversation_cursor (src/domain/chat-conversations.ts) reads a cursor as conversationPaginationCursor', () => {
   const scalar = fc.oneof(
     fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
