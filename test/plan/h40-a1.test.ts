@@ -138,3 +138,40 @@ describe('NEW MECHANISM conversation_cursor (src/domain/chat-conversations.ts) r
     }), { numRuns: 400 });
   });
 });
+
+/**
+ * upstream's flagListNextCursor / chatListNextCursor (lark_alignment.go:789-826, :1237-1274@c7521c1c), as a model: null,
+ * "" and "0" are 0; a whole number from 0; a trimmed text strconv.Atoi reads, from 0; anything else an error (undefined).
+ */
+function upstreamChatListCursor(v: unknown): number | undefined {
+  if (v === null) return 0;
+  if (typeof v === 'number') return v >= 0 && Math.trunc(v) === v ? v + 0 : undefined;
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  if (t === '' || t === '0') return 0;
+  return /^[+-]?[0-9]+$/u.test(t) && Number(t) >= 0 ? Number(t) + 0 : undefined;
+}
+
+describe('NEW MECHANISM chat_list_cursor (src/domain/chat-conversations.ts) reads a cursor as flagListNextCursor / chatListNextCursor', () => {
+  const scalar = fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
+    fc.integer(),
+    fc.tuple(fc.constantFrom('', ' ', '\t'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,15}$/u), fc.constantFrom('', ' ', '\n')).map((p) => p.join('')),
+    fc.string(),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  it('value: the int upstream keeps, 0 where its reading fails', () => {
+    fc.assert(fc.property(scalar, (v) => {
+      expect(applyTransforms([{ chat_list_cursor: 'value' }], v, 'test')).toBe(upstreamChatListCursor(v) ?? 0);
+    }), { numRuns: 400 });
+  });
+  it('follow: the cursor the next page is asked with, refused where the reading fails or is not above 0', () => {
+    fc.assert(fc.property(scalar, (v) => {
+      const want = upstreamChatListCursor(v);
+      const follow = () => applyTransforms([{ chat_list_cursor: 'follow' }], v, 'test');
+      if (want === undefined || want === 0) expect(follow).toThrow(/whole number above 0/u);
+      else expect(follow()).toBe(want);
+    }), { numRuns: 400 });
+  });
+});
