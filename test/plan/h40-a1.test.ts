@@ -175,3 +175,28 @@ describe('NEW MECHANISM chat_list_cursor (src/domain/chat-conversations.ts) read
     }), { numRuns: 400 });
   });
 });
+
+describe('chat +flag-list and +chat-list read a page\'s next cursor as flagListNextCursor / chatListNextCursor (lark_alignment.go:654, :693, :1074, :1143@c7521c1c)', () => {
+  const cases = [
+    { argv: ['chat', '+flag-list'], tool: 'im/list_message_favorites', page: (c: unknown) => ({ items: [{ openMessageId: 'm1' }], hasMore: true, nextCursor: c }) },
+    { argv: ['chat', '+chat-list'], tool: 'im/list_all_conversations', page: (c: unknown) => ({ conversationList: [{ openConversationId: 'c1', conversationType: 'group' }], hasMore: true, nextCursor: c }) },
+  ];
+  const cursor = fc.constantFrom<unknown>('+5', ' 7 ', '-3', -4, 8.5, 1e3, '007', 'x', true, 12);
+  for (const c of cases) {
+    it(`${c.argv[1]}: one page prints upstream's cursor, or ends on its pagination failure, for any cursor value`, async () => {
+      await fc.assert(fc.asyncProperty(cursor, async (next) => {
+        const run = await outputs.paged(c.argv, c.tool, [c.page(next)]);
+        const value = upstreamChatListCursor(next);
+        // a run that ended on a listed failure carries its ledger in the envelope (exit 1)
+        const ledger = (run.printed ?? run.envelope?.ledger) as Record<string, unknown>;
+        if (value === undefined || value === 0) {
+          expect(run.exit).not.toBe(0);
+          expect(ledger).toMatchObject({ stopReason: 'pagination_error', failedCount: 1, nextCursor: 0 });
+        } else {
+          expect(run.exit).toBe(0);
+          expect(ledger).toMatchObject({ stopReason: 'single_page', failedCount: 0, nextCursor: value });
+        }
+      }), { numRuns: 30 });
+    });
+  }
+});
