@@ -67,7 +67,7 @@ describe('chat +chat-list: failures end with the ledger in the envelope, exit 1 
 
   it('a cursor that is not a whole number is refused; one already followed is a failure', async () => {
     const text = await chatList([], [{ result: { conversationList: [g('g1')], hasMore: true, nextCursor: 'abc' } }]);
-    const why = 'page 1 gave a next cursor the next call cannot take (call: the next cursor: "abc" is not an integer)';
+    const why = 'page 1 gave a next cursor the next call cannot take (call: the next cursor: "abc" is not a whole number above 0)';
     expect(text.envelope).toEqual(failed(why, 1, {
       count: 1, chats: [row('g1')], pagesFetched: 1, hasMore: true, nextCursor: 0, stopReason: 'pagination_error',
       failures: [{ page: 1, stage: 'pagination', error: why }], partial: true,
