@@ -109,6 +109,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
       enBefore: lexiconWords(file, 'located.en_before', located.en_before ?? []),
       notOf: lexiconWords(file, 'located.not_of', located.not_of ?? []),
       ...(located.modifier_not === undefined ? {} : { modifierNot: lexiconWords(file, 'located.modifier_not', located.modifier_not) }),
+      ...(located.en_determiners === undefined ? {} : { enDeterminers: lexiconWords(file, 'located.en_determiners', located.en_determiners) }),
       ...(located.zh_name === undefined ? {} : { zhName: lexiconCount(file, 'located.zh_name', located.zh_name), zhNameNot: lexiconWords(file, 'located.zh_name_not', located.zh_name_not ?? []) }),
     },
     verbs: lexiconWords(file, 'verbs', doc.verbs ?? []),

@@ -37,10 +37,11 @@ export interface ObjectLexicon {
   /**
    * Words that say an object is where the deleted thing is, not the thing (从群里, 知识库中, from the group): Chinese
    * right before the object word (`zh_skip` words between: 从这个群) or right after it (an id or a quoted name
-   * between), English before it with at most two words between (from the sales group); `of` after a `notOf` word
-   * (all of the records, deletion of a form) says no place. Absent in older snapshots.
+   * between), English before it with at most two words between (from the sales group), three when the first is an
+   * `enDeterminers` word (off the sprint review invite; session 40); `of` after a `notOf` word (all of the records,
+   * deletion of a form) says no place. Absent in older snapshots.
    */
-  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[]; zhName?: number; zhNameNot?: string[]; modifierNot?: string[] };
+  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[]; zhName?: number; zhNameNot?: string[]; modifierNot?: string[]; enDeterminers?: string[] };
   /** CLI path words that are actions the action lexicon does not list (revoke, revert): never a tool's object. */
   verbs?: string[];
   /** Words that say a named object must stay (保留, 别动, keep): objects said only in their clause are not targets. */
@@ -400,7 +401,9 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     for (let g = compounds && compoundHeads ? kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start))) : undefined; g;
       g = kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start)))) start = g.at;
     const before = text.slice(0, start).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
-    for (let i = 0; i < Math.min(before.length, 3); i++) {
+    // Two words between at most; three when the first of them is a determiner (off the sprint review invite).
+    for (let i = 0; i < Math.min(before.length, 4); i++) {
+      if (i === 3 && !(loc.enDeterminers ?? []).includes(before[2])) break;
       if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));
     }
     return false;
