@@ -92,7 +92,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; keep_split?: Record<string, unknown>; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -116,6 +116,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
     keep: lexiconWords(file, 'keep', doc.keep ?? []),
     others: lexiconWords(file, 'others', doc.others ?? []),
     ...(doc.keep_list === undefined ? {} : { keepList: lexiconWords(file, 'keep_list', doc.keep_list) }),
+    ...(doc.keep_split === undefined ? {} : { keepSplit: { before: lexiconWords(file, 'keep_split.before', doc.keep_split.before), after: lexiconWords(file, 'keep_split.after', doc.keep_split.after) } }),
     whole: lexiconWords(file, 'whole', doc.whole ?? []),
     wholeAfter: lexiconWords(file, 'whole_after', doc.whole_after ?? []),
     commands,
