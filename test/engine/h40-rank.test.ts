@@ -63,7 +63,7 @@ describe('located.en_determiners: a determiner after an English place word lets 
     const place = fc.constantFrom('from', 'off', 'in', 'inside');
     const det = fc.constantFrom('the', 'this', 'that', 'our', 'my', 'their');
     const name = fc.stringMatching(/^[a-z]{3,8}$/).filter((w) => queryObjects(w, lex).length === 0 && !actions.objects!.located!.enBefore.includes(w) &&
-      !(actions.objects!.located!.enDeterminers ?? []).includes(w) && !lex.keep.includes(w) && !lex.whole.includes(w) && !lex.wholeAfter.includes(w));
+      !(actions.objects!.located!.enDeterminers ?? []).includes(w) && ![...(lex.keep ?? []), ...(lex.whole ?? []), ...(lex.wholeAfter ?? [])].includes(w));
     const thing = fc.constantFrom(['invite', 'event'], ['group', 'group'], ['base', 'base'], ['knowledge base', 'space']);
     fc.assert(fc.property(place, det, name, name, thing, (p, d, a, b, [word, obj]) => {
       const q = `remove Lee ${p} ${d} ${a} ${b} ${word}`;
