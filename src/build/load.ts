@@ -92,7 +92,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; keep_split?: Record<string, unknown>; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -109,12 +109,14 @@ function readObjectLexicon(dir: string): ObjectLexicon {
       enBefore: lexiconWords(file, 'located.en_before', located.en_before ?? []),
       notOf: lexiconWords(file, 'located.not_of', located.not_of ?? []),
       ...(located.modifier_not === undefined ? {} : { modifierNot: lexiconWords(file, 'located.modifier_not', located.modifier_not) }),
+      ...(located.en_determiners === undefined ? {} : { enDeterminers: lexiconWords(file, 'located.en_determiners', located.en_determiners) }),
       ...(located.zh_name === undefined ? {} : { zhName: lexiconCount(file, 'located.zh_name', located.zh_name), zhNameNot: lexiconWords(file, 'located.zh_name_not', located.zh_name_not ?? []) }),
     },
     verbs: lexiconWords(file, 'verbs', doc.verbs ?? []),
     keep: lexiconWords(file, 'keep', doc.keep ?? []),
     others: lexiconWords(file, 'others', doc.others ?? []),
     ...(doc.keep_list === undefined ? {} : { keepList: lexiconWords(file, 'keep_list', doc.keep_list) }),
+    ...(doc.keep_split === undefined ? {} : { keepSplit: { before: lexiconWords(file, 'keep_split.before', doc.keep_split.before), after: lexiconWords(file, 'keep_split.after', doc.keep_split.after) } }),
     whole: lexiconWords(file, 'whole', doc.whole ?? []),
     wholeAfter: lexiconWords(file, 'whole_after', doc.whole_after ?? []),
     commands,

@@ -109,6 +109,10 @@ export interface RankingOptions {
    *  either: a destructive command on it moves below the first hit on the target, as one on a place does (h38-rank,
    *  docs/ranking.md session 38). */
   objectGuardModifiers: number;
+  /** Object guard: when no hit of the first objectGuardDepth acts on the target and a destructive command on it ranks
+   *  within this many first hits, the guard reads those instead, the parts rule set aside (0 = depth only; h40-rank,
+   *  docs/ranking.md session 40). */
+  objectGuardReach: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -175,6 +179,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPeople: 2,
   objectGuardCancel: 1,
   objectGuardModifiers: 1,
+  objectGuardReach: 20,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -85,14 +85,14 @@ export class Searcher {
 
   /**
    * A plain query's ranking. Twins share a slot (stages/merge.ts), so the list looks past the limit for the distinct
-   * commands that fill it: three past the limit (and at least what the object guard reads), and candidate_limit deep when
+   * commands that fill it: three past the limit (and at least what the object guard reads, its reach included), and candidate_limit deep when
    * that is not enough or the query is compound (its steps check what the whole query ranks). Either way the first
    * limit distinct commands are the same: the core's top k is a prefix of its top k + 1. One core ranking answers
    * both (QueryPhase.runFirst ranks candidate_limit deep and keeps the shallow prefix when it holds enough).
    */
   private rankPlain(req: NormalizedRequest, explain: boolean, compound: boolean): QueryOutcome {
     const deep = req.candidate_limit;
-    const k = compound ? deep : Math.min(deep, Math.max(req.limit + 3, this.ctx.ranking.objectGuardDepth));
+    const k = compound ? deep : Math.min(deep, Math.max(req.limit + 3, this.ctx.ranking.objectGuardDepth, this.ctx.ranking.objectGuardReach));
     const twin = this.ctx.twin;
     return this.phase.runFirst(req.query, req, explain, '', k, deep, (hits) => new Set(hits.map((h) => twin[h.doc])).size >= req.limit);
   }

@@ -37,10 +37,11 @@ export interface ObjectLexicon {
   /**
    * Words that say an object is where the deleted thing is, not the thing (从群里, 知识库中, from the group): Chinese
    * right before the object word (`zh_skip` words between: 从这个群) or right after it (an id or a quoted name
-   * between), English before it with at most two words between (from the sales group); `of` after a `notOf` word
-   * (all of the records, deletion of a form) says no place. Absent in older snapshots.
+   * between), English before it with at most two words between (from the sales group), three when the first is an
+   * `enDeterminers` word (off the sprint review invite; session 40); `of` after a `notOf` word (all of the records,
+   * deletion of a form) says no place. Absent in older snapshots.
    */
-  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[]; zhName?: number; zhNameNot?: string[]; modifierNot?: string[] };
+  located?: { zhBefore: string[]; zhSkip: string[]; zhAfter: string[]; enBefore: string[]; notOf: string[]; zhName?: number; zhNameNot?: string[]; modifierNot?: string[]; enDeterminers?: string[] };
   /** CLI path words that are actions the action lexicon does not list (revoke, revert): never a tool's object. */
   verbs?: string[];
   /** Words that say a named object must stay (保留, 别动, keep): objects said only in their clause are not targets. */
@@ -52,6 +53,9 @@ export interface ObjectLexicon {
   /** Words that may stand with an object word in a part a keep clause goes on over (keep the table and its views):
    *  its, the, their. Absent: a keep clause ends at `and` or a comma. */
   keepList?: string[];
+  /** A keep said with the object between its two parts (别把行删了, 不要将群解散): a `before` word, then later in the
+   *  clause an `after` word. Absent: none (session 40). */
+  keepSplit?: { before: string[]; after: string[] };
   /** Words for "the other ones" (其余, other): a keep clause that says one keeps more of the target's kind. */
   others?: string[];
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
@@ -400,7 +404,9 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     for (let g = compounds && compoundHeads ? kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start))) : undefined; g;
       g = kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start)))) start = g.at;
     const before = text.slice(0, start).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
-    for (let i = 0; i < Math.min(before.length, 3); i++) {
+    // Two words between at most; three when the first of them is a determiner (off the sprint review invite).
+    for (let i = 0; i < Math.min(before.length, 4); i++) {
+      if (i === 3 && !(loc.enDeterminers ?? []).includes(before[2])) break;
       if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));
     }
     return false;
@@ -529,15 +535,21 @@ export function cancelsWithKeep(folded: string, lex: ObjectLexicon): boolean {
 /** The [start, end) spans of the clauses that say a `keep` word. */
 function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {
   const words = lex.keep;
+  const split = lex.keepSplit;
+  // A keep said with the object between (别把行删了): a `before` word, then an `after` word later in the clause.
+  const saysSplit = (clause: string) => split !== undefined && split.before.some((w) => {
+    const a = clause.indexOf(w);
+    return a >= 0 && split.after.some((x) => clause.indexOf(x, a + w.length) >= 0);
+  });
   // A clause says a keep word only where the text has it.
-  if (!words || !words.some((w) => text.includes(w))) return [];
+  if (!words || (!words.some((w) => text.includes(w)) && !saysSplit(text))) return [];
   const cuts = [0, ...[...text.matchAll(KEEP_CLAUSE_END)].map((m) => m.index), text.length];
   const spans: [number, number][] = [];
   for (let i = 0; i + 1 < cuts.length; i++) {
     const clause = text.slice(cuts[i], cuts[i + 1]);
     const says = (ws: string[]) => ws.some((w) => (/[a-z]/u.test(w) ? hasWord(clause, w) : clause.includes(w)));
     // Keeping "the other ones" (保留其余身份, keep the other files) keeps more of the same kind, not another object.
-    if (!says(words) || says(lex.others ?? [])) continue;
+    if ((!says(words) && !saysSplit(clause)) || says(lex.others ?? [])) continue;
     // keepList: a keep clause goes on over a cut (and, a comma) before a part that only names things (keep the
     // table and its views; keep the group, its bots and its messages).
     let end = i + 1;

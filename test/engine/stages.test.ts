@@ -429,9 +429,11 @@ describe('object_guard: the product the request names (objectGuardProducts 1, de
       const on = paths({}, q);
       const off = paths({ objectGuardProducts: 0 }, q);
       // the same actions: a reorder may let the other entry of a twin pair lead its slot (chat +flag-cancel for chat
-      // message remove-favorite), so slots compare by twin group
+      // message remove-favorite), so slots compare by twin group; over the first twenty, as the guard may read that far
+      // (objectGuardReach, session 40) and move a hit below the tenth
       const groups = (list: string[]) => list.map((c) => e.twin[doc.get(c)!]).sort((a, b) => a - b);
-      expect(groups(on), q).toEqual(groups(off));
+      const twenty = (ranking: object) => (JSON.parse(engineFor(ranking).search({ query: q, limit: 20 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
+      expect(groups(twenty({})), q).toEqual(groups(twenty({ objectGuardProducts: 0 })));
       if (on[0] !== off[0]) {
         expect(destroys[doc.get(off[0])!], q).toBe(1);
         // above it now: a command of a named product, itself or through a same-call twin (drive delete: doc's)
@@ -919,8 +921,9 @@ describe('session 36 (h36-rank): readings the written-from-contracts destructive
 
   it('the place word before an English compound places its last word (objectGuardPlaces 3)', async () => {
     const { places } = await read();
-    expect(places('remove Ann from the design wiki space').places).toEqual(['space']);
-    expect(places('remove Ann from the design wiki space', false).places).toEqual([]);
+    // (four words between from and space: with the determiner, session 40's en_determiners places three without it)
+    expect(places('remove Ann from the old design wiki space').places).toEqual(['space']);
+    expect(places('remove Ann from the old design wiki space', false).places).toEqual([]);
     expect(places('delete the design wiki space').places).toEqual([]);
   });
 
@@ -978,7 +981,7 @@ describe('session 36 (h36-rank): readings the written-from-contracts destructive
     expect(paths({}, '把阿强和小美从运营群移出去')[0]).toBe('chat.remove_group_member');
     expect(paths({}, 'delete the base entirely, tables and all')[0]).toMatch(/^aitable\.(shortcut_)?base_delete$/u);
     expect(paths({}, 'Remove attendee u_9 from event evt_1; keep the event and its room.')[0]).toBe('calendar.remove_calendar_participant');
-    expect(paths({ objectGuardPlaces: 2 }, 'remove Ann from the design wiki space')[0]).not.toBe(paths({}, 'remove Ann from the design wiki space')[0]);
+    expect(paths({ objectGuardPlaces: 2 }, 'remove Ann from the old design wiki space')[0]).not.toBe(paths({}, 'remove Ann from the old design wiki space')[0]);
   });
 
   it('another part of a container of a named place goes below the command on the target (objectGuardContainers 3)', async () => {

@@ -90,6 +90,9 @@ function titleObjects(objects: ObjectLexicon, text: (doc: number) => ToolText, f
 /** Which kinds of over-reach the guard moves, besides a container of a target (ranking options objectGuard*). */
 export interface GuardScope {
   depth: number;
+  /** objectGuardReach: when no hit of the first depth acts on the target and a destructive one on it ranks within the
+   *  first reach hits, those are read instead (the parts rule set aside: what the deep hit acts on is the target). */
+  reach?: number;
   /** 1: an object named as where the deleted thing is (从群里, from the group) is a place, not a target; 2: and an
    *  English object word right before another (conversation category) says which kind, not the thing; 3: and the
    *  place word before such a compound is read for its last word too (from the engineering wiki space). */
@@ -207,8 +210,9 @@ function objectsOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number, t
  */
 export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, scope: GuardScope, text: (doc: number) => ToolText): Hit[] {
   const objects = meta.lexicon.objects;
-  // Only the first depth hits are read and reordered, so the answer does not depend on how deep the core ranked.
-  const hits = all.slice(0, scope.depth);
+  // Only the first depth hits (or, reach, the first reach hits) are read and reordered, so the answer does not depend
+  // on how deep the core ranked (search.ts rankPlain keeps at least that many).
+  let hits = all.slice(0, scope.depth);
   if (!objects || hits.length < 2) return all;
   const f = factsOf(meta);
   // recall: a request to take something back (收回, 撤回, take back) is read as a removal too (objectGuardRecall).
@@ -245,6 +249,12 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
   // twins: a command acts on the target when a command of its twin group does (drive delete sends doc delete's call).
   const onTarget = (h: Hit) => scope.twin ? objectsOf(meta, f, h.doc, scope.twin).some(acted) : acted(objectOf(meta, f, h.doc));
+  // reach: no hit of the first depth acts on the target, and a destructive command on it ranks within the first reach
+  // (订单表里那两笔测试资料删掉: the record delete twelfth, under the sheet and form deletes): the guard reads that far,
+  // so it has a hit to move the over-reaching commands below. The parts rule is set aside then: a deep hit is a
+  // weaker reading of the target, and a command on a part of it (a filter's criteria) may be what the request means.
+  const reached = scope.reach !== undefined && scope.reach > hits.length && !hits.some(onTarget) && all.slice(hits.length, scope.reach).some((h) => onTarget(h) && f.destroys[h.doc] === 1);
+  if (reached) hits = all.slice(0, scope.reach);
   // products: the products the request names (productBoost's reading) that have a command on a target; a command of
   // one of them (or with a twin in one) is a command of a named product.
   const byObject = scope.products === 1 && targets.length > 0 ? productsOnObject(meta, f) : undefined;
@@ -262,7 +272,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // A command the request names by its identity is never moved.
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
     if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o) || others.includes(o)) return 'over';
-    if (scope.parts === 1 && targets.some((t) => inside(o, t))) return 'over';
+    if (scope.parts === 1 && !reached && targets.some((t) => inside(o, t))) return 'over';
     // modifiers: a thing that only says which one (the Attachments field: a field named Attachments) and holds nothing,
     // so is no place either, is not what the request deletes: a destructive command on it over-reaches (objectGuardModifiers).
     if (scope.modifiers === 1 && located.includes(o) && !places.includes(o) && !targets.includes(o)) return 'over';
@@ -292,7 +302,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // A command of no named product, on a thing the request does not name, that another rule would move.
     const foreign = (h: Hit) => kind(h) !== undefined && !ofNamed(h) && !named.includes(objectOf(meta, f, h.doc));
     const moved = moveBelow(hits, (h, anchor) => foreign(h) && anchor.score >= scope.siblingRatio * h.score, (h) => onTarget(h) && ofNamed(h), scope.first === 1);
-    return moved === hits ? all : [...moved, ...all.slice(scope.depth)];
+    return moved === hits ? all : [...moved, ...all.slice(hits.length)];
   }
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
@@ -334,7 +344,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
       if (m) out = moveBelow(out, (h, anchor) => unnamed(h) && !m.has(h.doc) && anchor.score >= scope.siblingRatio * h.score, (h) => onTarget(h) && m.has(h.doc), scope.first === 1);
     }
   }
-  return out === hits ? all : [...out, ...all.slice(scope.depth)];
+  return out === hits ? all : [...out, ...all.slice(hits.length)];
 }
 
 /** The words of the targets the folded text says (an English word whole, a Chinese one anywhere), each once. */
@@ -485,7 +495,7 @@ export const objectGuard: Stage = {
       // read; 紀錄 is no word, its rewrite 记录 is), a line of its own after the rewrite.
       const folded = r.objectGuardWritten === 1 && o.written !== undefined ? `${o.folded}\n${o.written}` : o.folded;
       const hits = guardObjects(o.hits, folded, o.actions, env.meta, {
-        depth: r.objectGuardDepth, places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
+        depth: r.objectGuardDepth, ...(r.objectGuardReach > 0 ? { reach: r.objectGuardReach } : {}), places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
         siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
