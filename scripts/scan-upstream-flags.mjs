@@ -173,7 +173,7 @@ function declStartAt(text, at) {
   const members = [...text.slice(0, at + 200).matchAll(/\n\t\w+\s*=\s*(?:shortcut\.)?Shortcut\{/g)].map((m) => m.index).filter((i) => i < at);
   return Math.max(text.lastIndexOf('\nvar ', at), text.lastIndexOf('\nfunc ', at), ...members) + 1;
 }
-function declAt(text, at) {
+export function declAt(text, at) {
   const d = declStartAt(text, at);
   // `var MemberAdd = memberWrite("+member-add", ...)` (wiki.go:191@c7521c1c) is a call: its unit ends with its closing
   // parenthesis, not with the next declaration's braces
@@ -183,7 +183,7 @@ function declAt(text, at) {
 }
 /** The flags of the package's shortcut variable `name`: a later `name.Flags = ...` assignment when there is one
  * (history_template_shortcuts.go:40@c7521c1c), else the `Flags:` of its declaration. */
-function varFlags(pkg, name) {
+export function varFlags(pkg, name) {
   const set = new RegExp(String.raw`\n\t${name}\.Flags = `).exec(pkg);
   if (set) return balanced(pkg, set.index);
   const vm = new RegExp(`\\nvar ${name} = `).exec(pkg);
