@@ -62,7 +62,7 @@ describe('scripts/scan-upstream-flags.mjs reads the flags upstream registers (it
   it('the spellings upstream registers only under a true bool (NOT_REGISTERED) are not parameters of these dws commands either', () => {
     const tools = new Map(shippedEngine().tools().map((t) => [t.cli_path, t]));
     const declared: string[] = [];
-    for (const [cli, spellings] of Object.entries(NOT_REGISTERED as Record<string, Record<string, string>>)) {
+    for (const [cli, spellings] of Object.entries(NOT_REGISTERED)) {
       const tool = tools.get(cli);
       expect(tool, cli).toBeDefined();
       for (const [name, where] of Object.entries(spellings)) {
