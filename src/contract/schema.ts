@@ -305,22 +305,30 @@ function describeType(type: string): string {
  * The input as the schema checks it: an int64 flag beyond 2^53 (a JsonNumber, flag-types.ts parseGoInt) is checked as
  * the double nearest to it (an integer, within any range the catalog declares as Go would see it); the value the plan
  * sends stays the JsonNumber. In a command that trims its text flags (trim_strings), each element of a list flag with
- * an enum is checked trimmed and sent as typed: corecmd's validateEnum compares the slice as sliceValue reads it, every
- * element after TrimSpace and the blank ones left out, while the body reads the slice untrimmed (rt.StrSlice;
- * corecmd.go:761-797, :846-864@c7521c1c; minutes +share --sub-resources, a-x2), so a blank element is never refused
- * there (h40-a5: `--artifacts basic,` passes).
+ * an enum is checked trimmed and sent as typed: corecmd's validateEnum compares every slice value after TrimSpace,
+ * while the body reads the slice untrimmed (rt.StrSlice; corecmd.go:761-797@c7521c1c, minutes +share
+ * --sub-resources, a-x2). An element blank after trimming is not checked at all: the check reads the slice through
+ * sliceValue, which drops blank elements (corecmd.go:846-864@c7521c1c), so `--artifacts basic,` passes and the body
+ * still reads ["basic", ""] (h40-left2).
  */
 export function checkedView(data: Record<string, unknown>, tool?: ToolSpec): Record<string, unknown> {
   const exact = (v: unknown): unknown => (v instanceof JsonNumber ? Number(v.literal) : Array.isArray(v) ? v.map(exact) : v);
-  const trimmedList = (name: string) => tool?.trim_strings === true && Object.hasOwn(tool.parameters, name)
-    && tool.parameters[name].enum !== undefined && flagType(tool.parameters[name].type).list === true;
-  // corecmd's sliceValue (corecmd.go:846-864@c7521c1c): every element trimmed and the blank ones dropped before the check
-  const view = (k: string, v: unknown): unknown => (Array.isArray(v) && trimmedList(k)
-    ? v.map((x) => (typeof x === 'string' ? trimSpace(x) : exact(x))).filter((x) => x !== '')
-    : exact(v));
+  const trimmedList = (name: string) => tool !== undefined && trimmedEnumList(tool, name);
+  const view = (k: string, v: unknown): unknown => (Array.isArray(v) && trimmedList(k) ? checkedElements(v).map((x) => (typeof x === 'string' ? trimSpace(x) : exact(x))) : exact(v));
   const changes = ([k, v]: [string, unknown]) => v instanceof JsonNumber || (Array.isArray(v) && (trimmedList(k) || v.some((x) => x instanceof JsonNumber)));
   if (!Object.entries(data).some(changes)) return data;
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, view(k, v)]));
+}
+
+/** Whether the flag is a list with an enum in a command that trims its text flags: checked element by element, trimmed. */
+function trimmedEnumList(tool: ToolSpec, name: string): boolean {
+  return tool.trim_strings === true && Object.hasOwn(tool.parameters, name)
+    && tool.parameters[name].enum !== undefined && flagType(tool.parameters[name].type).list === true;
+}
+
+/** The elements of such a list the enum check reads: the blank ones left out, as corecmd's sliceValue does. */
+function checkedElements(list: unknown[]): unknown[] {
+  return list.filter((x) => typeof x !== 'string' || trimSpace(x) !== '');
 }
 
 export function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Record<string, unknown>): DwsError {
@@ -343,8 +351,8 @@ export function toError(tool: ToolSpec, c: Compiled, e: ErrorObject, data: Recor
     return new DwsError('missing_parameter', isPositional ? `missing required argument <${missing}>` : `missing required flag ${flag(missing)}`,
       `see \`dws ${tool.primary_cli_path} --help\``);
   }
-  // an element's index is its place in the checked view (which leaves a list's blank elements out)
-  const got = JSON.stringify(e.instancePath.split('/').length > 2 ? (checkedView(data, tool)[name] as unknown[])[Number(e.instancePath.split('/')[2])] : data[name]);
+  const listed = (list: unknown[]) => (trimmedEnumList(tool, name) ? checkedElements(list) : list);
+  const got = JSON.stringify(e.instancePath.split('/').length > 2 ? listed(data[name] as unknown[])[Number(e.instancePath.split('/')[2])] : data[name]);
   if (e.keyword === 'enum') {
     return new DwsError('invalid_parameter', `${flag(name)} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}, got ${got}`);
   }

@@ -1641,9 +1641,10 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     throw new DwsError('plan_skipped', `${tool.canonical_path}: nothing was sent: ${idle.length ? idle.join('; ') : 'no step reaches the backend'}`,
       'nothing was changed; give the flags the step you want needs (see the command\'s --help) and run it again');
   }
-  // `outputs`: several documents (the first is `result`, the rest `more`), each evaluated as `output` is
-  const documents = plan.outputs?.map((o) => evalSource(sc, o) ?? null);
-  const result = documents ? documents[0] : plan.output === undefined ? last : evalSource(sc, plan.output) ?? null;
+  // `outputs`: several documents (the first is `result`, the rest `more`), each evaluated as `output` is; one that
+  // yields nothing (its `when` does not hold) is not printed, as upstream's rt.Output behind an `if`
+  const documents = plan.outputs?.map((o) => evalSource(sc, o)).filter((d) => d !== undefined);
+  const result = documents ? documents[0] ?? null : plan.output === undefined ? last : evalSource(sc, plan.output) ?? null;
   // a page record with `failures: end` (upstream +chat-list prints its ledger, then exits 1): the answer is the ledger
   if (sc.unfinished !== undefined) {
     throw new DwsError('pages_incomplete', `${sc.unfinished}; what was read and the failure are in "ledger"`,

@@ -61,7 +61,7 @@ describe('chat +messages-query-send-status prints upstream ProjectMessageSendSta
 });
 
 describe('minutes workflow --artifacts are checked and read trimmed (corecmd.go:761-797; workflows.go:251-257, :765-778)', () => {
-  it('record-wrap-up reads " todos ,todos" as the todos once, and refuses another case (a blank element passes: h40-a5)', async () => {
+  it('record-wrap-up reads " todos ,todos" as the todos once, passes a blank element over (h40-left2: sliceValue, corecmd.go:846-864) and refuses another case', async () => {
     outputs.answer('minutes/执行听记指令-发起AI听记录音', { success: true, result: { cmd: 'end', taskUuid: 't1' } });
     outputs.answer('minutes/list_minutes_todos', { success: true, result: { actions: [] } });
     const run = await sent(['minutes', '+record-wrap-up', '--id', 't1', '--artifacts', ' todos ,todos', '--yes']);
@@ -74,6 +74,9 @@ describe('minutes workflow --artifacts are checked and read trimmed (corecmd.go:
         reason: 'invalid_parameter', category: 'validation', calls: [], printed: undefined,
       });
     }
+    outputs.answer('minutes/get_minutes_ai_summary', { success: true, result: { fullSummary: 's' } });
+    const blank = await sent(['minutes', '+record-wrap-up', '--id', 't1', '--artifacts', 'summary, ', '--yes']);
+    expect([blank.reason, blank.calls.map(([tool]) => tool)]).toEqual([undefined, ['minutes/执行听记指令-发起AI听记录音', 'minutes/get_minutes_ai_summary']]);
   });
 });
 

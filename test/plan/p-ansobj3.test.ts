@@ -230,7 +230,8 @@ describe('multi-step shortcuts: a step whose answer is not an object ends the ru
     mcp.answers['contact/get_current_user_profile'] = () => ({ result: { userId: 'u1' } });
     const remind = await sent(['todo', '+remind', '--task', '交周报', '--yes']);
     expect([remind.reason, names(remind)]).toEqual([undefined, ['contact/get_current_user_profile', 'todo/create_personal_todo']]);
-    mcp.answers['calendar/get_calendar_detail'] = () => ({ result: { summary: 's' } });
+    // h40-left2: a detail without a title, so the run prints the delete answer alone (a title adds a document first)
+    mcp.answers['calendar/get_calendar_detail'] = () => ({ result: { id: 'E1' } });
     const cancel = await sent(['calendar', '+cancel-event', '--event', 'E1', '--yes']);
     expect([cancel.reason, names(cancel)]).toEqual([undefined, ['calendar/get_calendar_detail', 'calendar/delete_calendar_event']]);
   });
