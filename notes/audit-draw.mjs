@@ -27,7 +27,10 @@
 //                                           (20261338: notes/h38-a1.md, 20261339: h38-a2.md, 20261340: h38-a3.md, 20261341: h38-a4.md,
 //                                           20261342: h38-lead.md, 20261343: h38-a5.md, 20261344: h38-a6.md, 20261345: h38-a7.md,
 //                                           20261346: h39-a8.md, 20261347: h39-a2.md, 20261348: h39-a1.md, 20261349: h39-b1.md,
-//                                           20261350: h39-b2.md; the next second reading draws seed 20261351)
+//                                           20261350: h39-b2.md)
+//                                           (20261351: notes/h40-a1.md, 20261352: h40-a2.md, 20261353: h40-a3.md, 20261354: h40-a4.md,
+//                                           20261355: h40-a5.md, 20261356-20261359: h40-lead.md (20261359 partly);
+//                                           the next second reading draws seed 20261360)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
