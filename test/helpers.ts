@@ -114,6 +114,20 @@ export function runCliAsync(args: string[], input = '', env: Record<string, stri
   return outcomeOf(spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } }), input);
 }
 
+/** The first candidate's canonical path of a search typed as a user types it (`dws schema search --query ...`). */
+export async function firstHit(query: string, limit?: number): Promise<string> {
+  const run = await runCliAsync(['schema', 'search', '--query', query, ...(limit === undefined ? [] : ['--limit', String(limit)])]);
+  expect(run.status, run.stderr).toBe(0);
+  return (JSON.parse(run.stdout) as { candidates: { canonical_path: string }[] }).candidates[0].canonical_path;
+}
+
+/** The twin group's representative of a canonical path (a twin of the gold counts as the gold, the written set's reading). */
+export function twinOf(p: string): string {
+  const e = shippedEngine();
+  for (let d = 0; d < e.meta.count; d++) if (e.meta.canonical_path.at(d) === p) return e.meta.canonical_path.at(e.meta.twin[d])!;
+  return p;
+}
+
 /** A spawned process's exit status and output, with `input` as its standard input. */
 export function outcomeOf(child: ChildProcessWithoutNullStreams, input = ''): Promise<RunResult> {
   return new Promise((resolve, reject) => {

@@ -6,17 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { readActionLexicon } from '../../src/build/load.js';
 import { queryObjectPlaces, queryObjects, toolObjectIndex } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
-import { runCliAsync, shippedEngine } from '../helpers.js';
+import { firstHit, shippedEngine, twinOf } from '../helpers.js';
 
 const actions = readActionLexicon('catalog');
 const lex = actions.objects!;
 const keys = (xs: number[]) => xs.map((o) => lex.keys[o]).sort();
 
-async function first(query: string): Promise<string> {
-  const run = await runCliAsync(['schema', 'search', '--query', query, '--limit', '3']);
-  expect(run.status, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout) as { candidates: { canonical_path: string }[] }).candidates[0].canonical_path;
-}
+const first = (query: string) => firstHit(query, 3);
 
 describe('session 37: a destructive request in Taiwan / Hong Kong wording puts the command on the thing it names first', () => {
   it.each([
@@ -29,8 +25,6 @@ describe('session 37: a destructive request in Taiwan / Hong Kong wording puts t
   ])('%s -> %s', async (query, tool) => {
     const got = await first(query);
     // a twin of the gold counts as the gold (the written set's reading)
-    const e = shippedEngine();
-    const twinOf = (p: string) => { for (let d = 0; d < e.meta.count; d++) if (e.meta.canonical_path.at(d) === p) return e.meta.canonical_path.at(e.meta.twin[d]); return p; };
     expect(twinOf(got)).toBe(twinOf(tool));
   });
 });

@@ -8,7 +8,7 @@ import { cancelsWithKeep, queryActionMask, queryObjectPlaces, queryObjects } fro
 import { fold } from '../../src/text/fold.js';
 import { Engine } from '../../src/engine/engine.js';
 import { factsOf } from '../../src/engine/stages/object-guard.js';
-import { readSnapshotBytes, runCliAsync, shippedEngine } from '../helpers.js';
+import { firstHit, readSnapshotBytes, shippedEngine, twinOf } from '../helpers.js';
 
 const actions = readActionLexicon('catalog');
 const lex = actions.objects!;
@@ -41,18 +41,8 @@ describe('session 38: "take" with an object ending in a pronoun before "out of" 
   });
 });
 
-async function first(query: string): Promise<string> {
-  const run = await runCliAsync(['schema', 'search', '--query', query, '--limit', '3']);
-  expect(run.status, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout) as { candidates: { canonical_path: string }[] }).candidates[0].canonical_path;
-}
+const first = (query: string) => firstHit(query, 3);
 
-/** The twin group's representative of a canonical path (a twin of the gold counts as the gold, the written set's reading). */
-function twinOf(p: string): string {
-  const e = shippedEngine();
-  for (let d = 0; d < e.meta.count; d++) if (e.meta.canonical_path.at(d) === p) return e.meta.canonical_path.at(e.meta.twin[d])!;
-  return p;
-}
 
 describe('session 38: a thing named by a compound of two object words, or by a Hong Kong demonstrative (objects.yaml)', () => {
   it('reads 表格文件 / 表格档案 as a file or document, 管理员角色 as a role, 嗰行 / 呢几条 as records or rows', () => {

@@ -115,15 +115,17 @@ describe('chat +conversation-list reads a page\'s next cursor as conversationPag
   });
 });
 
+/** A cursor as an answer may hold it: numbers (fractions, negatives), signed digit texts with Go spaces, other texts, booleans, null. */
+const scalar = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
+  fc.integer(),
+  fc.tuple(fc.constantFrom('', ' ', '\t'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,15}$/u), fc.constantFrom('', ' ', '\n')).map((p) => p.join('')),
+  fc.string(),
+  fc.boolean(),
+  fc.constant(null),
+);
+
 describe('NEW MECHANISM conversation_cursor (src/domain/chat-conversations.ts) reads a cursor as conversationPaginationCursor', () => {
-  const scalar = fc.oneof(
-    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
-    fc.integer(),
-    fc.tuple(fc.constantFrom('', ' ', '\t'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,15}$/u), fc.constantFrom('', ' ', '\n')).map((p) => p.join('')),
-    fc.string(),
-    fc.boolean(),
-    fc.constant(null),
-  );
   it('value: the int64 upstream keeps, 0 where its reading fails', () => {
     fc.assert(fc.property(scalar, (v) => {
       expect(applyTransforms([{ conversation_cursor: 'value' }], v, 'test')).toBe(upstreamConversationCursor(v) ?? 0);
@@ -153,14 +155,6 @@ function upstreamChatListCursor(v: unknown): number | undefined {
 }
 
 describe('NEW MECHANISM chat_list_cursor (src/domain/chat-conversations.ts) reads a cursor as flagListNextCursor / chatListNextCursor', () => {
-  const scalar = fc.oneof(
-    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
-    fc.integer(),
-    fc.tuple(fc.constantFrom('', ' ', '\t'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,15}$/u), fc.constantFrom('', ' ', '\n')).map((p) => p.join('')),
-    fc.string(),
-    fc.boolean(),
-    fc.constant(null),
-  );
   it('value: the int upstream keeps, 0 where its reading fails', () => {
     fc.assert(fc.property(scalar, (v) => {
       expect(applyTransforms([{ chat_list_cursor: 'value' }], v, 'test')).toBe(upstreamChatListCursor(v) ?? 0);

@@ -3,20 +3,10 @@
 // determiner after an English place word (located.en_determiners), and the guard's reach (objectGuardReach).
 // test/engine/h40-rank.test.ts has the readings' properties.
 import { describe, expect, it } from 'vitest';
-import { runCliAsync, shippedEngine } from '../helpers.js';
+import { firstHit, twinOf } from '../helpers.js';
 
-async function first(query: string): Promise<string> {
-  const run = await runCliAsync(['schema', 'search', '--query', query]);
-  expect(run.status, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout) as { candidates: { canonical_path: string }[] }).candidates[0].canonical_path;
-}
+const first = (query: string) => firstHit(query);
 
-/** The twin group's representative of a canonical path (a twin of the gold counts as the gold, the written set's reading). */
-function twinOf(p: string): string {
-  const e = shippedEngine();
-  for (let d = 0; d < e.meta.count; d++) if (e.meta.canonical_path.at(d) === p) return e.meta.canonical_path.at(e.meta.twin[d])!;
-  return p;
-}
 
 describe('session 40: destructive requests whose first hit over-reached before', () => {
   it.each([

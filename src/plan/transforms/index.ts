@@ -40,6 +40,7 @@ import { reportListOrder, reportListReadable } from '../../domain/report-list.js
 import { chatListCursor, conversationCursor } from '../../domain/chat-conversations.js';
 import { calendarConflicts, calendarDayEvents, calendarEventPage, calendarFreeSlots, calendarNextEvent } from '../../domain/calendar-events.js';
 import { isObj, refuse, str, type Fn, type Param, type TransformContext } from './types.js';
+import type { JsonNumber } from '../../json-number.js';
 
 export type { TransformContext };
 
@@ -132,19 +133,26 @@ const report_list_readable: Param = (mode) => {
 };
 
 /**
+ * A page cursor transform over one of upstream's cursor readings (`read`: the number it keeps, undefined where it fails):
+ * `value` that number, 0 where the reading fails; `follow` the cursor the next page is asked with, refused (saying
+ * `wanted`) where the reading fails or gives 0.
+ */
+const pageCursorParam = (name: string, read: (v: unknown) => number | JsonNumber | undefined, wanted: string): Param => (mode) => {
+  if (mode !== 'follow' && mode !== 'value') throw new Error(`${name} is follow or value`);
+  if (mode === 'value') return (v) => read(v) ?? 0;
+  return (v, where) => {
+    const c = read(v);
+    return c === undefined || c === 0 ? refuse(where, v, wanted) : c;
+  };
+};
+
+/**
  * `{conversation_cursor: follow|value}` (src/domain/chat-conversations.ts): a conversation page's next cursor as upstream's
  * conversationPaginationCursor reads it. `follow`: the cursor the next page is asked with, refused where upstream's
  * reading fails or gives 0 (chat_conversation.go:433-436@c7521c1c: no cursor to go on with); `value`: the int64 upstream
  * keeps and prints, 0 where its reading fails.
  */
-const conversation_cursor: Param = (mode) => {
-  if (mode !== 'follow' && mode !== 'value') throw new Error('conversation_cursor is follow or value');
-  if (mode === 'value') return (v) => conversationCursor(v) ?? 0;
-  return (v, where) => {
-    const c = conversationCursor(v);
-    return c === undefined || c === 0 ? refuse(where, v, 'a whole number other than 0 (a number is truncated, a text read as a signed decimal integer)') : c;
-  };
-};
+const conversation_cursor = pageCursorParam('conversation_cursor', conversationCursor, 'a whole number other than 0 (a number is truncated, a text read as a signed decimal integer)');
 
 /**
  * `{chat_list_cursor: follow|value}` (src/domain/chat-conversations.ts): a +flag-list / +chat-list page's next cursor as
@@ -152,14 +160,7 @@ const conversation_cursor: Param = (mode) => {
  * where the reading fails or is not above 0 (lark_alignment.go:693, :1143@c7521c1c); `value`: the int
  * upstream keeps and prints, 0 where its reading fails.
  */
-const chat_list_cursor: Param = (mode) => {
-  if (mode !== 'follow' && mode !== 'value') throw new Error('chat_list_cursor is follow or value');
-  if (mode === 'value') return (v) => chatListCursor(v) ?? 0;
-  return (v, where) => {
-    const c = chatListCursor(v);
-    return c === undefined || c === 0 ? refuse(where, v, 'a whole number above 0') : c;
-  };
-};
+const chat_list_cursor = pageCursorParam('chat_list_cursor', chatListCursor, 'a whole number above 0');
 
 const PARAMS: Record<string, Param> = {
   ...values.PARAM, ...text.PARAM, ...lists.PARAM, ...rows.PARAM, ...messages.PARAM, ...markdown.PARAM, ...json.PARAM, url_part, jsonml, report_list_readable, conversation_cursor, chat_list_cursor,
