@@ -1,6 +1,7 @@
 // Session 40 (h40-rank, issue 34): the object guard's readings added this session, searched as a user types them
 // (`dws schema search --query ...`): a keep said with the object between its parts (objects.yaml keep_split), a
-// determiner after an English place word (located.en_determiners), and the guard's reach (objectGuardReach).
+// determiner after an English place word (located.en_determiners). The guard's reach (objectGuardReach) is off by
+// default; test/engine/h40-rank.test.ts tests it with the option.
 // test/engine/h40-rank.test.ts has the readings' properties.
 import { describe, expect, it } from 'vitest';
 import { firstHit, twinOf } from '../helpers.js';
@@ -14,8 +15,6 @@ describe('session 40: destructive requests whose first hit over-reached before',
     ['把这片单元格的值清掉，不要把整行删了', 'sheet.clear_range', 'sheet.delete_dropdown_lists'],
     // en_determiners: "from the quarterly planning invite" places the invite, so Dana is its attendee
     ['remove Dana from the quarterly planning invite, don\'t cancel the meeting', 'calendar.remove_calendar_participant', 'calendar.delete_calendar_event'],
-    // objectGuardReach: the table delete ranks past the guard's first ten; read to twenty, the chart delete goes below it
-    ['把多维表中叫“2021 备份”的数据表删除，多维表本身保留', 'aitable.table_delete', 'aitable.chart_delete'],
   ])('%s -> %s (not %s)', async (query, tool, before) => {
     const got = await first(query);
     expect(twinOf(got)).toBe(twinOf(tool));
