@@ -15,7 +15,7 @@ import { DwsError, warningLine, type Warning } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { checkCatalogVersion } from '../schema/browse.js';
-import { resolveCommand } from './resolve.js';
+import { resolveCommand, wantsHelp } from './resolve.js';
 import { identityKey } from '../catalog/identity.js';
 import { parseToolArgs } from './flags.js';
 import { foldInput } from '../contract/schema.js';
@@ -67,11 +67,6 @@ export interface LocalPlan {
   effect: ToolSpec['effect'];
   confirmation: ToolSpec['confirmation'];
   idempotency: ToolSpec['idempotency'];
-}
-
-function wantsHelp(rest: string[]): boolean {
-  const end = rest.indexOf('--');
-  return (end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
 export function checkHashes(engine: Engine, c: { expectedSource?: string; expectedSurface?: string }): void {

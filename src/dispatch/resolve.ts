@@ -61,11 +61,10 @@ const LEAF_ALIASES: readonly (readonly [alias: string[], command: string[]])[] =
 
 const PATH_ALIASES = [...GROUP_ALIASES, ...LEAF_ALIASES];
 
-/** The arguments after a group's words ask it to run: some are given, and none asks for help (before a `--`). */
-function runsGroup(rest: string[]): boolean {
+/** The arguments after a command's words ask for its help: --help or -h, before a `--`. */
+export function wantsHelp(rest: string[]): boolean {
   const end = rest.indexOf('--');
-  const own = end < 0 ? rest : rest.slice(0, end);
-  return rest.length > 0 && !own.some((a) => a === '--help' || a === '-h');
+  return (end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
 /**
@@ -129,7 +128,7 @@ export function resolveCommand(argv: string[], engine: Engine, typed = true): Re
   if (prefix && under.length > 0) {
     const rest = argv.slice(words.length);
     const run = GROUP_RUNS.find(([group]) => group.join(' ') === prefix);
-    if (run && runsGroup(rest)) {
+    if (run && rest.length > 0 && !wantsHelp(rest)) {
       const r = resolveCommand([...run[1], ...rest], engine, false);
       return r.kind === 'tool' ? { ...r, path: prefix } : r;
     }

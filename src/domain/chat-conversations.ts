@@ -17,9 +17,8 @@ export function conversationCursor(v: unknown): number | JsonNumber | undefined 
   if (typeof n !== 'string') return undefined;
   const text = trimSpace(n);
   if (!DECIMAL.test(text)) return undefined;
-  const whole = BigInt(text);
-  if (whole < -(2n ** 63n) || whole >= 2n ** 63n) return undefined;
-  return Number.isSafeInteger(Number(whole)) ? Number(whole) : new JsonNumber(whole.toString());
+  const value = BigInt(text);
+  return value < -(2n ** 63n) || value >= 2n ** 63n ? undefined : whole(value);
 }
 
 /**
