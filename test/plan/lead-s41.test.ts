@@ -35,3 +35,53 @@ describe('a hidden alias is read only after a typed blank primary that has a def
       .toEqual([['oa/list_initiated_instances', { ...times, nextToken: 3, maxResults: 10 }]]);
   });
 });
+
+// aitable +view-preset-apply reads get_views as upstream does (view_preset.go:55-121, base_composite.go:281-326@c7521c1c):
+// the views are findNamedObjectList(views, viewList) at any depth, keys in any case (none is a failure before any
+// write); a view's name, id and type are stringValue's first key holding a text (viewName/name/title, viewId/id,
+// viewType/type); a matched view without an id text is refused before the write. Before: the views at four fixed paths,
+// named by viewName only, identified by viewId/id as present values, and no views collection read as no such view.
+describe('aitable +view-preset-apply reads the views where upstream finds them', () => {
+  const argv = ['aitable', '+view-preset-apply', '--base-id', 'b', '--table-id', 't', '--name', 'P', '--view-type', 'Grid', '--config', '{"visibleFieldIds":["f1"]}', '--yes'];
+  const held = { visibleFieldIds: ['f1'] };
+  it('a view at result.data.viewList named by name and id, config held: unchanged, no write', async () => {
+    outputs.answer('aitable/get_views', { result: { data: { viewList: [{ name: 'P', id: 'v1', type: 'Grid', config: held }] } } });
+    const r = await outputs.sent(argv);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls.map(([tool]) => tool)).toEqual(['aitable/get_views']);
+    expect(r.printed).toMatchObject({ status: 'unchanged', resolved: { action: 'unchanged', name: 'P', viewId: 'v1' } });
+  });
+  it('an answer with no views or viewList collection is refused before any write', async () => {
+    outputs.answer('aitable/get_views', { result: { items: [] } });
+    const r = await outputs.sent(argv);
+    expect(r.reason).toBe('backend_error');
+    expect(r.calls.map(([tool]) => tool)).toEqual(['aitable/get_views']);
+  });
+  it('the id is the first of viewId, id holding a text; the name the first of viewName, name, title holding one', async () => {
+    outputs.answersInTurn('aitable/get_views',
+      { Views: [{ viewName: 5, name: 'P', viewId: 7, id: 'v2', viewType: 'Grid', config: {} }] },
+      { data: { VIEWLIST: [{ title: 'P', id: 'v2', config: held }] } });
+    outputs.answer('aitable/update_view', { success: true });
+    const r = await outputs.sent(argv);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls).toEqual([
+      ['aitable/get_views', { baseId: 'b', tableId: 't' }],
+      ['aitable/update_view', { baseId: 'b', tableId: 't', viewId: 'v2', newViewName: 'P', config: held }],
+      ['aitable/get_views', { baseId: 'b', tableId: 't' }],
+    ]);
+    expect(r.printed).toMatchObject({ status: 'success', resolved: { action: 'update', viewId: 'v2' } });
+  });
+  it('a matched view whose viewId is a blank text (the first key holding one) is refused before the write', async () => {
+    outputs.answer('aitable/get_views', { views: [{ viewName: 'P', viewId: '', id: 'v3', viewType: 'Grid' }] });
+    const r = await outputs.sent(argv);
+    expect(r.reason).toBe('backend_error');
+    expect(r.calls.map(([tool]) => tool)).toEqual(['aitable/get_views']);
+  });
+  it('a create read back at result.viewList under name/id is proven', async () => {
+    outputs.answersInTurn('aitable/get_views', { data: { views: [] } }, { result: { viewList: [{ name: 'P', id: 'v9', type: 'Grid', config: held }] } });
+    outputs.answer('aitable/create_view', { success: true, result: { view: { ViewId: ' v9 ' } } });
+    const r = await outputs.sent(argv);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toMatchObject({ status: 'success', resolved: { action: 'create', viewId: 'v9' } });
+  });
+});
