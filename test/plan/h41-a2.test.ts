@@ -1,0 +1,53 @@
+// Session 41 second reading, part a2 (issue 32, notes/h41-a2.md, seed 20261361): where a drawn command still differed
+// from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rawText } from '../fixtures/mcp/server.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h41a2-');
+
+const GROUP = 'cidAAAAAAAAAAAA';
+const oneGroup = { result: [{ openConversationId: GROUP, title: 'Team' }], hasMore: false };
+
+describe('chat +group-members reads each get_group_members page with rt.CallMCPData (group_members.go:285-301@c7521c1c; runner.go:255-271)', () => {
+  const argv = ['chat', '+group-members', '--group', 'team'];
+  // an answer that does not decode into a Go map: a list, a number, a boolean, a quoted or non-JSON text
+  const notObject = fc.constantFrom<string>('[1]', '[]', '5', 'true', '"x"', 'oops');
+
+  it('a first page that is no JSON object is the command\'s error, not a printed ledger', async () => {
+    await fc.assert(fc.asyncProperty(notObject, async (text) => {
+      outputs.answer('im/search_groups', oneGroup);
+      outputs.answer('chat/get_group_members', rawText(text));
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeDefined();
+      expect(run.printed).toBeUndefined();
+    }), { numRuns: 6 });
+  });
+
+  it('a later page that is no JSON object is a read failure in the ledger: the pages read so far are kept', async () => {
+    await fc.assert(fc.asyncProperty(notObject, async (text) => {
+      outputs.answer('im/search_groups', oneGroup);
+      outputs.answersInTurn('chat/get_group_members', { hasMore: true, nextCursor: 'n', list: [{ name: 'a', openDingtalkId: 'o1' }] }, rawText(text));
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls.map(([tool, args]) => [tool, (args as { cursor: string }).cursor]))
+        .toEqual([['im/search_groups', '0'], ['chat/get_group_members', '0'], ['chat/get_group_members', 'n']]);
+      expect(run.printed).toMatchObject({
+        members: [{ name: 'a', nick: '', role: '', openDingtalkId: 'o1' }],
+        count: 1, pagesFetched: 1, complete: false, hasMore: true, partial: true, stopReason: 'read_failure',
+        failedCount: 1, failures: [{ bucket: 'users', page: 2, stage: 'read' }], nextCursor: 'n',
+      });
+    }), { numRuns: 6 });
+  });
+
+  it('blank and null pages still decode (an empty map): a page without paging marks, listed, exit 0', async () => {
+    for (const text of [' ', 'null']) {
+      outputs.answer('im/search_groups', oneGroup);
+      outputs.answer('chat/get_group_members', rawText(text));
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeUndefined();
+      expect(run.printed).toMatchObject({ pagesFetched: 1, stopReason: 'pagination_error', failures: [{ page: 1, stage: 'pagination' }] });
+    }
+  });
+});
