@@ -51,3 +51,56 @@ describe('chat +group-members reads each get_group_members page with rt.CallMCPD
     }
   });
 });
+
+describe('doc update (markdown) prints serverResponse only when the last answer is JSON (docWritePipeline doc_write_pipeline.go:109-118@c7521c1c: json.Valid, RawMessage)', () => {
+  const argv = ['doc', 'update', '--node', 'N', '--content', 'c', '--mode', 'append', '--yes'];
+  /** upstream's DocWriteResult.serverResponse for one answer text: absent unless json.Valid (a blank text is no text at all). */
+  const upstreamResponse = (text: string): { has: boolean; value?: unknown } => {
+    if (text.trim() === '') return { has: false };
+    try {
+      return { has: true, value: JSON.parse(text) as unknown };
+    } catch {
+      return { has: false };
+    }
+  };
+  const answerText = fc.oneof(
+    fc.constantFrom('ok', ' ', '', 'null', '[1, 2]', '"ok"', '5', 'true', '{"nodeId":"X"}', '{"a":1', 'nul'),
+    fc.json(),
+  );
+
+  it('a text that is not JSON (or blank) leaves serverResponse out; JSON, null included, is printed as it decodes', async () => {
+    await fc.assert(fc.asyncProperty(answerText, async (text) => {
+      outputs.answer('doc/update_document', rawText(text));
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeUndefined();
+      const printed = run.printed as Record<string, unknown>;
+      const expected = upstreamResponse(text);
+      expect('serverResponse' in printed).toBe(expected.has);
+      if (expected.has) expect(printed.serverResponse).toEqual(expected.value);
+    }), { numRuns: 40 });
+  });
+
+  it('with several pieces the last append answer decides, the same way', async () => {
+    const long = Array.from({ length: 3 }, (_, i) => `${String(i)}${'x'.repeat(5000)}`).join('\n\n');
+    for (const [last, has] of [['ok', false], ['null', true], ['[3]', true]] as const) {
+      outputs.answersInTurn('doc/update_document', { nodeId: 'A' }, { nodeId: 'B' }, rawText(last));
+      const run = await outputs.sent(['doc', 'update', '--node', 'N', '--content-file', 'body.md', '--mode', 'append', '--yes'], { 'body.md': long });
+      expect(run.reason).toBeUndefined();
+      expect(run.calls.length).toBeGreaterThan(1);
+      const printed = run.printed as Record<string, unknown>;
+      expect('serverResponse' in printed).toBe(has);
+      if (has) expect(printed.serverResponse).toEqual(JSON.parse(last));
+    }
+  });
+
+  it('the jsonml overwrite still prints the answer as it decodes (callMCPTool)', async () => {
+    for (const text of ['[1]', '"ok"', 'ok', '{"a":1}']) {
+      outputs.answer('doc/update_document', rawText(text));
+      const run = await outputs.sent(['doc', 'update', '--node', 'N', '--content', '["root",{},["p",{},"x"]]', '--content-format', 'jsonml', '--mode', 'overwrite', '--yes']);
+      expect(run.reason).toBeUndefined();
+      let decoded: unknown = text;
+      try { decoded = JSON.parse(text); } catch { /* not JSON: the text itself */ }
+      expect(run.printed).toEqual(decoded);
+    }
+  });
+});
