@@ -104,3 +104,28 @@ describe('doc update (markdown) prints serverResponse only when the last answer 
     }
   });
 });
+
+describe('doc create, docWritePipeline\'s sibling (doc.go:1616-1624@c7521c1c): serverResponse as json.Valid reads the answer; without content the answer as it decodes', () => {
+  const withContent = ['doc', 'create', '--name', 'n', '--content', 'c', '--yes'];
+  const withoutContent = ['doc', 'create', '--name', 'n', '--yes'];
+  it('with content: text that is not JSON leaves serverResponse out, null prints null, JSON prints decoded', async () => {
+    for (const [text, has] of [['ok', false], [' ', false], ['null', true], ['[1]', true], ['"ok"', true], ['{"nodeId":"X"}', true]] as const) {
+      outputs.answer('doc/create_document', rawText(text));
+      const run = await outputs.sent(withContent);
+      expect(run.reason).toBeUndefined();
+      const printed = run.printed as Record<string, unknown>;
+      expect('serverResponse' in printed).toBe(has);
+      if (has) expect(printed.serverResponse).toEqual(JSON.parse(text));
+    }
+  });
+  it('without content: callMCPTool prints the create answer as it decodes', async () => {
+    for (const text of ['[1]', '"ok"', 'ok', '{"nodeId":"X"}']) {
+      outputs.answer('doc/create_document', rawText(text));
+      const run = await outputs.sent(withoutContent);
+      expect(run.reason).toBeUndefined();
+      let decoded: unknown = text;
+      try { decoded = JSON.parse(text); } catch { /* not JSON: the text itself */ }
+      expect(run.printed).toEqual(decoded);
+    }
+  });
+});
