@@ -1,0 +1,82 @@
+// Session 41 second reading, part a1 (issue 32, seed 20261360, notes/h41-a1.md): where a drawn command differed from
+// upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rawText } from '../fixtures/mcp/server.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h41a1-');
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const goTrim = (s: string) => s.replace(/^\s+|\s+$/gu, '');
+
+/**
+ * upstream's requireWikiObject (internal/shortcut/wiki/common.go:52-101@c7521c1c) on a CallMCPData answer (runner.go:
+ * 255-271: a JSON null is Go's nil map, anything else that is no object fails the decode), as a model: the object it
+ * hands back, or 'refused'.
+ */
+function wikiObject(answer: unknown): Record<string, unknown> | 'refused' {
+  if (!isObject(answer) || Object.keys(answer).length === 0) return 'refused';
+  if ('success' in answer && answer.success !== true) return 'refused';
+  for (const wrapper of ['result', 'data']) {
+    if (!(wrapper in answer)) continue;
+    const inner = answer[wrapper];
+    return isObject(inner) && Object.keys(inner).length > 0 ? inner : 'refused';
+  }
+  return Object.keys(answer).length === 1 ? 'refused' : answer;
+}
+
+/** firstWikiString (common.go:165-172@c7521c1c): the first key holding a text that is not blank, trimmed. */
+function firstWikiString(object: Record<string, unknown>, ...keys: string[]): string {
+  for (const key of keys) {
+    const v = object[key];
+    if (typeof v === 'string' && goTrim(v) !== '') return goTrim(v);
+  }
+  return '';
+}
+
+describe('wiki +node-delete reads its preflight through requireWikiObject before deleting (shortcut/wiki/nodes.go:201-214, common.go:52-101@c7521c1c)', () => {
+  const argv = (ws: string) => ['wiki', '+node-delete', '--workspace', ws, '--node', 'n1', '--yes'];
+  const deleted = ['doc/get_document_info', 'doc/delete_document'];
+  it('a preflight answering only {success: true} proves no node object: refused before the delete', async () => {
+    outputs.answer('doc/get_document_info', { success: true });
+    outputs.answer('doc/delete_document', { success: true });
+    const run = await outputs.sent(argv('w1'));
+    expect([run.reason, run.calls.map(([tool]) => tool)]).toEqual(['backend_error', ['doc/get_document_info']]);
+  });
+  it('an empty, null or blank preflight answer is refused before the delete', async () => {
+    for (const answer of [{}, null, rawText(' '), [{ workspaceId: 'w1' }]]) {
+      outputs.answer('doc/get_document_info', answer);
+      outputs.answer('doc/delete_document', { success: true });
+      const run = await outputs.sent(argv('w1'));
+      expect([run.reason, run.calls.map(([tool]) => tool)]).toEqual(['backend_error', ['doc/get_document_info']]);
+    }
+  });
+  it('a result wrapper without a workspace is the object read: a data wrapper beside it is not looked into', async () => {
+    outputs.answer('doc/get_document_info', { result: { title: 't' }, data: { workspaceId: 'other' } });
+    outputs.answer('doc/delete_document', { success: true });
+    const run = await outputs.sent(argv('w1'));
+    expect([run.reason, run.calls.map(([tool]) => tool), run.printed]).toEqual([undefined, deleted, { success: true, nodeId: 'n1', deleted: true }]);
+  });
+  it('deletes or refuses as upstream, for any preflight answer', async () => {
+    const text = fc.constantFrom<unknown>('w1', ' w1 ', '', ' ', 'w2', 5, null);
+    const inner = fc.oneof(
+      fc.record({ workspaceId: text, spaceId: text, title: fc.constant('t') }, { requiredKeys: [] }),
+      fc.constantFrom<unknown>(null, [], 'x', 0),
+    );
+    const answer = fc.oneof(
+      fc.record({ success: fc.constantFrom<unknown>(true, false, 'true', null), result: inner, data: inner, workspaceId: text, spaceId: text, x: fc.constant(1) }, { requiredKeys: [] }),
+      fc.constantFrom<unknown>(null, [], 0, 'text'),
+    );
+    await fc.assert(fc.asyncProperty(answer, fc.constantFrom('w1', ' w1 '), async (preflight, ws) => {
+      outputs.answer('doc/get_document_info', preflight);
+      outputs.answer('doc/delete_document', { success: true });
+      const run = await outputs.sent(argv(ws));
+      const object = wikiObject(preflight);
+      const space = object === 'refused' ? '' : firstWikiString(object, 'workspaceId', 'spaceId');
+      const refused = object === 'refused' || (space !== '' && space !== goTrim(ws));
+      if (refused) expect([run.reason === undefined, run.calls.length]).toEqual([false, 1]);
+      else expect([run.reason, run.calls.map(([tool]) => tool)]).toEqual([undefined, deleted]);
+    }), { numRuns: 60 });
+  });
+});
