@@ -1,8 +1,13 @@
 // Session 41 second reading, part a1 (issue 32, seed 20261360, notes/h41-a1.md): where a drawn command differed from
 // upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rawText } from '../fixtures/mcp/server.js';
+import { eventEnv, personalFrame, useEventServer } from '../fixtures/events/server.js';
+import { privateEnv, rawText } from '../fixtures/mcp/server.js';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h41a1-');
@@ -78,5 +83,41 @@ describe('wiki +node-delete reads its preflight through requireWikiObject before
       if (refused) expect([run.reason === undefined, run.calls.length]).toEqual([false, 1]);
       else expect([run.reason, run.calls.map(([tool]) => tool)]).toEqual([undefined, deleted]);
     }), { numRuns: 60 });
+  });
+});
+
+describe('event +listen-im --kind sender hands the person --user-query resolved to event consume (compileListenIMPlan, app/event_listen_im.go:202-218@c7521c1c)', () => {
+  const ev = useEventServer('dws-h41a1-ev-');
+  const listen = async (answer: unknown, ...more: string[]) => {
+    outputs.answer('contact/search_contact_by_key_word', answer);
+    ev.fx.framesFor = (subs) => [personalFrame({ eventKey: subs[0].eventKey, subId: subs[0].subId, eventId: 'e1', body: { content: 'hi' } })];
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h41a1-listen-'));
+    const env = { ...privateEnv(outputs.mcp.urlTemplate, ev.fx.token, dir), ...eventEnv(ev.fx, ev.stateRoot) };
+    const outcome = await dispatchInProcess(['event', '+listen-im', '--kind', 'sender', '--user-query', 'Bob', ...more, '--max-events', '1'], env);
+    const create = ev.fx.requests.find((q) => q.path === '/dws/subscription/user');
+    return { reason: outcome.error?.reason, rule: create ? JSON.parse(String(create.body?.filterRule)) as unknown : undefined };
+  };
+  it('an external contact with only an openDingTalkId is listened to by that id (upstream falls back to it when the userId is empty)', async () => {
+    expect(await listen({ result: [{ openDingTalkId: 'od1', name: 'Bob' }], hasMore: false }))
+      .toEqual({ reason: undefined, rule: { targetUid: 'od1', targetUidType: 'openDingtalkId' } });
+  });
+  it('a person with a userId is listened to by the userId', async () => {
+    expect(await listen({ result: [{ userId: 'u1', openDingTalkId: 'od1', name: 'Bob' }], hasMore: false }))
+      .toEqual({ reason: undefined, rule: { targetUid: 'u1', targetUidType: 'staffId' } });
+  });
+  it('a blank --user or --open-dingtalk-id beside --user-query is no target: the resolved person is listened to', async () => {
+    for (const blank of [['--user', ' '], ['--open-dingtalk-id', '\t']]) {
+      expect(await listen({ result: [{ userId: 'u1', name: 'Bob' }], hasMore: false }, ...blank))
+        .toEqual({ reason: undefined, rule: { targetUid: 'u1', targetUidType: 'staffId' } });
+    }
+  });
+  it('--kind group: a blank --chat-id beside --chat-query is no target: the group resolved by name is listened to', async () => {
+    outputs.answer('im/search_groups', { result: [{ openConversationId: 'cidTeam', title: 'Team' }], hasMore: false });
+    ev.fx.framesFor = (subs) => [personalFrame({ eventKey: subs[0].eventKey, subId: subs[0].subId, eventId: 'e1', body: { content: 'hi' } })];
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h41a1-listen-'));
+    const env = { ...privateEnv(outputs.mcp.urlTemplate, ev.fx.token, dir), ...eventEnv(ev.fx, ev.stateRoot) };
+    const outcome = await dispatchInProcess(['event', '+listen-im', '--kind', 'group', '--chat-id', ' ', '--chat-query', 'Team', '--max-events', '1'], env);
+    const create = ev.fx.requests.find((q) => q.path === '/dws/subscription/user');
+    expect([outcome.error?.reason, create?.body?.filterRule]).toEqual([undefined, JSON.stringify({ openConversationId: 'cidTeam' })]);
   });
 });
