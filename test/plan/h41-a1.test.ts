@@ -121,3 +121,22 @@ describe('event +listen-im --kind sender hands the person --user-query resolved 
     expect([outcome.error?.reason, create?.body?.filterRule]).toEqual([undefined, JSON.stringify({ openConversationId: 'cidTeam' })]);
   });
 });
+
+describe('mail message search reads --limit, then hidden --size, then --page-size as flagOrFallback does: --limit\'s default "20" is read first (helpers/mail.go:322, :2119-2123@c7521c1c)', () => {
+  const argv = (...more: string[]) => ['mail', 'message', 'search', '--email', 'e', '--query', 'q', ...more];
+  it('a hidden --size or --page-size alone leaves --limit at its default: 20 is sent', async () => {
+    expect(await outputs.argsOf(argv('--size', '5'))).toEqual([{ email: 'e', query: 'q', size: '20' }]);
+    expect(await outputs.argsOf(argv('--page-size', '7'))).toEqual([{ email: 'e', query: 'q', size: '20' }]);
+  });
+  it('any typing of the three spellings sends what GetString-with-defaults reads first that is not ""', async () => {
+    const value = fc.constantFrom<string | undefined>(undefined, '', ' ', '5', ' 9 ');
+    await fc.assert(fc.asyncProperty(value, value, value, async (limit, size, pageSize) => {
+      const more: string[] = [];
+      if (limit !== undefined) more.push('--limit', limit);
+      if (size !== undefined) more.push('--size', size);
+      if (pageSize !== undefined) more.push('--page-size', pageSize);
+      const read = [limit ?? '20', size ?? '', pageSize ?? ''].find((v) => v !== '') ?? '';
+      expect(await outputs.argsOf(argv(...more))).toEqual([{ email: 'e', query: 'q', size: read }]);
+    }), { numRuns: 50 });
+  });
+});
