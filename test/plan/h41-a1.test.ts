@@ -140,3 +140,20 @@ describe('mail message search reads --limit, then hidden --size, then --page-siz
     }), { numRuns: 50 });
   });
 });
+
+describe('sibling: oa approval list-initiated reads --cursor/--limit with their defaults before the hidden --next-token/--max-results (flagOrFallback, helpers/oa.go:440-441, :1264-1269@c7521c1c)', () => {
+  const argv = (...more: string[]) => ['oa', 'approval', 'list-initiated', '--process-code', 'p', '--start', '2026-03-10T00:00:00+08:00', '--end', '2026-03-11T00:00:00+08:00', ...more];
+  const numbers = fc.constantFrom<string | undefined>(undefined, '', '5', '0');
+  // strconv.ParseFloat with its error ignored: "" is 0
+  const goFloat = (v: string) => (v === '' ? 0 : Number(v));
+  it('any typing of the four spellings sends the numbers upstream reads (a hidden spelling alone leaves the default)', async () => {
+    await fc.assert(fc.asyncProperty(numbers, numbers, numbers, numbers, async (cursor, token, limit, max) => {
+      const more: string[] = [];
+      for (const [name, v] of [['cursor', cursor], ['next-token', token], ['limit', limit], ['max-results', max]] as const) if (v !== undefined) more.push(`--${name}`, v);
+      const nextToken = goFloat([cursor ?? '0', token ?? '0'].find((v) => v !== '') ?? '');
+      const maxResults = goFloat([limit ?? '20', max ?? '20'].find((v) => v !== '') ?? '');
+      const [args] = await outputs.argsOf(argv(...more)) as Record<string, unknown>[];
+      expect([args.nextToken, args.maxResults]).toEqual([nextToken, maxResults]);
+    }), { numRuns: 60 });
+  });
+});
