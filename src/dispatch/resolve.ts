@@ -6,7 +6,7 @@ import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
-import { GROUP_RUNS } from '../catalog/group-runs.js';
+import { GROUP_RUNS, GROUPS_NOT_RUN } from '../catalog/group-runs.js';
 import { nearestNames } from '../catalog/nearest.js';
 import { quoted } from '../limits.js';
 import fallbackTable from '../../catalog/data/command-path-fallbacks.json' with { type: 'json' };
@@ -148,6 +148,11 @@ export function resolveCommand(argv: string[], engine: Engine, typed = true, bod
     if (run && rest.length > 0 && !wantsHelp(rest)) {
       const r = resolveCommand([...run[1], ...rest], engine, false, bodies);
       return r.kind === 'tool' ? { ...r, path: prefix } : r;
+    }
+    const notRun = GROUPS_NOT_RUN.find(([group]) => group.join(' ') === prefix);
+    if (notRun && rest[0]?.startsWith('-') && !wantsHelp(rest) && bodies === 'typed') {
+      throw new DwsError('not_dispatchable', `\`dws ${prefix}\` typed with flags is upstream's own command (${notRun[1]}): it ${notRun[2]}`,
+        `${notRun[3]}; list the group's commands with \`dws ${prefix} --help\``);
     }
     return { kind: 'group', prefix, tools: under, rest };
   }

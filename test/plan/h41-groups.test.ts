@@ -117,3 +117,30 @@ describe('chat group members --id <cid> [--cursor c]: upstream\'s group body (he
     expect(r.calls.map(([t]) => t)).toEqual(['chat/add_group_member']);
   });
 });
+
+describe('NEW MECHANISM GROUPS_NOT_RUN: a runnable group whose body dws does not run is refused saying so, typed with flags', () => {
+  const cases: [string[], string][] = [
+    [['dev', 'connect', '--channel', 'codex', '--robot-client-id', 'a', '--robot-client-secret', 'b'], 'internal/helpers/devapp_connect.go:444@c7521c1c'],
+    [['aitable', 'view', 'update', '--base-id', 'b', '--table-id', 't', '--view-id', 'v', '--name', 'n'], 'internal/helpers/aitable.go:3409@c7521c1c'],
+    [['doc', 'export', '--node', 'n', '--output', 'x.docx'], 'internal/helpers/doc.go:3873@c7521c1c'],
+    [['doc', 'import', '--file', 'notes.md'], 'internal/helpers/doc.go:4145@c7521c1c'],
+  ];
+  for (const [argv, upstream] of cases) {
+    it(`${argv.slice(0, 3).join(' ')} --flags: not_dispatchable (3) naming ${upstream}, nothing sent`, async () => {
+      const r = await dispatchInProcess(argv, outputs.env());
+      expect([r.error?.reason, r.error?.exitCode, r.out]).toEqual(['not_dispatchable', 3, '']);
+      expect(r.error?.message).toContain(upstream);
+      expect(r.error?.message).toContain('dws does not');
+      expect(outputs.mcp.calls).toEqual([]);
+    });
+  }
+  it('bare, with --help, or with a word that names nothing, the group stays a group', async () => {
+    const env = outputs.env();
+    for (const argv of [['dev', 'connect'], ['dev', 'connect', 'nope'], ['doc', 'export']]) {
+      expect((await dispatchInProcess(argv, env)).error?.reason).toBe('unknown_command');
+    }
+    expect((await dispatchInProcess(['dev', 'connect', '--channel', 'x', '--help'], env)).out).toContain('dws dev connect status');
+    // its commands still run: dev connect list is dws's local command
+    expect((await dispatchInProcess(['aitable', 'view', 'update', 'name', '--help'], env)).out).toContain('Usage: dws aitable view update name');
+  });
+});
