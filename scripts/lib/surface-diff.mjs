@@ -312,8 +312,12 @@ export function hasDifferences(d) {
 export function factsRecords(surface) {
   return surface.leaves.map(recordFromFacts);
 }
+/**
+ * The facts list upstream's leaves; a runnable group's own body (`group_body`, a Cobra group with a RunE of its own)
+ * is none, so it is left out here and reviewed against its source (`upstream:`) like any reviewed command.
+ */
 export function catalogRecords(files) {
-  return files.flatMap((f) => f.doc.tools.map(recordFromCatalog));
+  return files.flatMap((f) => f.doc.tools.filter((t) => t.group_body !== true).map(recordFromCatalog));
 }
 
 const show = (v) => (v === null || v === undefined ? '-' : typeof v === 'string' ? v : JSON.stringify(v));

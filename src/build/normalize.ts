@@ -110,6 +110,7 @@ export function normalizeTool(productId: string, t: DeclaredTool): ToolSpec {
   if (t.pagination) spec.pagination = { kind: t.pagination.kind, cursor_parameter: t.pagination.cursor_parameter };
   if (t.dry_run) spec.dry_run = t.dry_run;
   if (t.upstream !== undefined) spec.upstream = t.upstream;
+  if (t.group_body === true) spec.group_body = true;
   if (trimsStrings(t)) spec.trim_strings = true;
   const check = t.required_check ?? (trimsStrings(t) ? 'trim' : undefined);
   if (check !== undefined && Object.values(parameters).some((p) => checkedBlank(p))) spec.required_check = check;

@@ -184,6 +184,12 @@ export interface ToolSpec {
    * parameter may declare its own (ParameterSpec.required_check). Validated at build (src/catalog/validate.ts).
    */
   required_check?: RequiredCheck;
+  /**
+   * The own body of one of upstream's runnable groups (a Cobra command with subcommands and a RunE of its own): its
+   * cli_path is the group's, with other commands under it. Typed with arguments and no --help the group's words run
+   * it; typed bare or with --help they name the group (src/dispatch/resolve.ts). Declared `group_body: true`.
+   */
+  group_body?: boolean;
 }
 
 export interface ProductSpec {

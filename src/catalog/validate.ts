@@ -139,6 +139,18 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
       if (target?.wraps !== undefined) problems.push(`${at}: wraps ${t.wraps}, which itself wraps ${target.wraps} (name the atomic command)`);
     }
   }
+  // A command whose CLI path is also a group's (other commands under it) is that runnable group's own body, and says so
+  // (`group_body`): dispatch runs it only when the group's words are typed with arguments (src/dispatch/resolve.ts).
+  const cliPaths = decls.flatMap((d) => d.tools.map((t) => [d.product.id, t] as const));
+  for (const [product, t] of cliPaths) {
+    const under = cliPaths.some(([, x]) => x.cli_path.startsWith(t.cli_path + ' '));
+    const at = `${product}.yaml: ${t.canonical_path}`;
+    if (under && t.group_body !== true) problems.push(`${at}: CLI path "${t.cli_path}" is also a group of commands; declare group_body: true for a runnable group's own body`);
+    if (!under && t.group_body === true) problems.push(`${at}: group_body, but no command is under "${t.cli_path}"`);
+    if (t.group_body === true && (t.aliases.length || t.command_aliases?.length || t.primary_cli_path !== t.cli_path)) {
+      problems.push(`${at}: a group's body is named by the group's words only (no aliases, primary_cli_path = cli_path)`);
+    }
+  }
   // A canonical path written with dots must not collide with another tool's CLI key either.
   for (const [path, file] of canonical) {
     const owner = keys.get(identityKey(path));

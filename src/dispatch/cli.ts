@@ -237,9 +237,11 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   const e = engine();
   const found = resolveCommand(argv, e);
   if (found.kind === 'group') {
-    if (wantsHelp(found.rest)) return io.write(groupHelp(found.prefix, found.tools));
+    if (wantsHelp(found.rest)) return io.write(groupHelp(found.prefix, found.tools, found.body));
+    // a runnable group's own body runs when its words come with its flags (ToolSpec.group_body)
+    const own = found.body ? `run it with its own flags (\`dws ${found.prefix} --help\`), or ` : '';
     throw new DwsError('unknown_command', `"dws ${found.prefix}" is a group of ${found.tools.length} commands, not a command`,
-      `pick one, e.g. ${found.tools.slice(0, 3).map((t) => `\`dws ${t.cli_path}\``).join(', ')}; list them with \`dws ${found.prefix} --help\``);
+      `${own}pick one, e.g. ${found.tools.slice(0, 3).map((t) => `\`dws ${t.cli_path}\``).join(', ')}; list them with \`dws ${found.prefix} --help\``);
   }
   const tool = found.tool;
   if (wantsHelp(found.rest)) return io.write(toolHelp(tool));

@@ -87,10 +87,12 @@ export function toolHelp(t: ToolSpec): string {
   return lines.join('\n') + '\n';
 }
 
-export function groupHelp(prefix: string, tools: ToolSpec[]): string {
+/** `body`: the group's own body (ToolSpec.group_body), run when the group's words come with flags; its help comes first. */
+export function groupHelp(prefix: string, tools: ToolSpec[], body?: ToolSpec): string {
   const sorted = [...tools].sort((a, b) => byCodePoint(a.cli_path, b.cli_path));
   const hidden = sorted.filter((t) => t.visibility !== 'visible').length;
-  const lines = [`dws ${prefix} - ${sorted.length} commands / 个命令${hidden ? ` (${hidden} hidden: compatibility or unpublished / 其中 ${hidden} 个隐藏)` : ''}`, ''];
+  const lines = body ? [toolHelp(body), `Commands of the group / 该组的命令:`] : [];
+  lines.push(`dws ${prefix} - ${sorted.length} commands / 个命令${hidden ? ` (${hidden} hidden: compatibility or unpublished / 其中 ${hidden} 个隐藏)` : ''}`, '');
   for (const t of sorted) lines.push(`  dws ${t.cli_path}${t.visibility === 'visible' ? '' : '  [hidden / 隐藏]'}`, `      ${t.title_en} / ${t.title}`);
   lines.push('', `Run \`dws <command> --help\` for one command's flags / 查看单个命令的参数。`);
   return lines.join('\n') + '\n';

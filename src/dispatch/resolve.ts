@@ -6,7 +6,7 @@ import { DwsError } from '../errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { identityKey } from '../catalog/identity.js';
-import { GROUP_RUNS } from '../catalog/group-runs.js';
+import { GROUP_RUNS, GROUPS_NOT_RUN } from '../catalog/group-runs.js';
 import { nearestNames } from '../catalog/nearest.js';
 import { quoted } from '../limits.js';
 import fallbackTable from '../../catalog/data/command-path-fallbacks.json' with { type: 'json' };
@@ -17,7 +17,8 @@ const MAX_PATH_WORDS = 6;
 export type Resolution =
   /** `path`: the words that named the command as typed (its CLI path, or an alias of it). */
   | { kind: 'tool'; tool: ToolSpec; rest: string[]; path: string }
-  | { kind: 'group'; prefix: string; tools: ToolSpec[]; rest: string[] };
+  /** `body`: the group's own body (ToolSpec.group_body), which its words run when typed with arguments. */
+  | { kind: 'group'; prefix: string; tools: ToolSpec[]; rest: string[]; body?: ToolSpec };
 
 /** The words before the first flag: the command path candidates (positionals may follow the path). */
 function leadingWords(argv: string[]): string[] {
@@ -87,15 +88,31 @@ function pathFallback(words: string[]): { n: number; entry: { to?: string; candi
 }
 
 /**
+ * How a runnable group's own body (ToolSpec.group_body) is reached: `typed`, the CLI's argv, runs it only when its
+ * words come with arguments and no --help (bare, they name the group); `run`, an MCP execute naming the command by its
+ * path (its arguments are given apart), always runs it.
+ */
+export type GroupBodies = 'typed' | 'run';
+
+/**
  * `typed`: the argv is the user's own, so upstream's path fallbacks apply; not to words an alias or shorthand produced
  * (upstream looks the raw words up, before Cobra's aliases: `dws im +members` stays unknown).
  */
-export function resolveCommand(argv: string[], engine: Engine, typed = true): Resolution {
-  if (argv.length && Object.hasOwn(SHORTHANDS, argv[0])) return resolveCommand([...SHORTHANDS[argv[0]], ...argv.slice(1)], engine, false);
+export function resolveCommand(argv: string[], engine: Engine, typed = true, bodies: GroupBodies = 'typed'): Resolution {
+  if (argv.length && Object.hasOwn(SHORTHANDS, argv[0])) return resolveCommand([...SHORTHANDS[argv[0]], ...argv.slice(1)], engine, false, bodies);
   const words = leadingWords(argv).slice(0, MAX_PATH_WORDS);
   for (let n = words.length; n >= 1; n--) {
-    const doc = engine.identities.get(identityKey(words.slice(0, n).join(' ')));
-    if (doc !== undefined) return { kind: 'tool', tool: engine.spec(doc), rest: argv.slice(n), path: words.slice(0, n).join(' ') };
+    const path = words.slice(0, n).join(' ');
+    const doc = engine.identities.get(identityKey(path));
+    if (doc === undefined) continue;
+    const tool = engine.spec(doc);
+    const rest = argv.slice(n);
+    // a runnable group's own body runs only when its words come with arguments (cobra runs the group's RunE then);
+    // bare or with --help the words name the group, whose commands are listed
+    if (tool.group_body && bodies === 'typed' && (rest.length === 0 || wantsHelp(rest))) {
+      return { kind: 'group', prefix: tool.cli_path, tools: engine.tools().filter((t) => t.cli_path.startsWith(tool.cli_path + ' ')), rest, body: tool };
+    }
+    return { kind: 'tool', tool, rest, path };
   }
   const tools = engine.tools();
   for (let n = words.length; n >= 1; n--) {
@@ -108,7 +125,7 @@ export function resolveCommand(argv: string[], engine: Engine, typed = true): Re
   // (slog.Debug only, cobra.go:114-122) and the run continues as the real command typed: its flags, its help, no
   // alias notice. An ambiguous path is refused, naming the commands it could mean (command_fallback.go:139-158).
   const fallback = typed ? pathFallback(words) : undefined;
-  if (fallback?.entry.to !== undefined) return resolveCommand([...fallback.entry.to.split(' '), ...argv.slice(fallback.n)], engine, false);
+  if (fallback?.entry.to !== undefined) return resolveCommand([...fallback.entry.to.split(' '), ...argv.slice(fallback.n)], engine, false, bodies);
   if (fallback?.entry.candidates) {
     const from = words.slice(0, fallback.n).join(' ');
     const paths = fallback.entry.candidates.map((c) => `\`dws ${c}\``);
@@ -118,7 +135,7 @@ export function resolveCommand(argv: string[], engine: Engine, typed = true): Re
   const alias = PATH_ALIASES.find(([from]) => from.every((w, i) => words[i] === w));
   if (alias) {
     const [from, to] = alias;
-    const r = resolveCommand([...to, ...argv.slice(from.length)], engine, false);
+    const r = resolveCommand([...to, ...argv.slice(from.length)], engine, false, bodies);
     return r.kind === 'tool' ? { ...r, path: [...from, ...r.path.split(' ').slice(to.length)].join(' ') } : r;
   }
   // A group only when every leading word belongs to it: `dws chat messag recall` is a typo, not the chat group.
@@ -129,8 +146,13 @@ export function resolveCommand(argv: string[], engine: Engine, typed = true): Re
     const rest = argv.slice(words.length);
     const run = GROUP_RUNS.find(([group]) => group.join(' ') === prefix);
     if (run && rest.length > 0 && !wantsHelp(rest)) {
-      const r = resolveCommand([...run[1], ...rest], engine, false);
+      const r = resolveCommand([...run[1], ...rest], engine, false, bodies);
       return r.kind === 'tool' ? { ...r, path: prefix } : r;
+    }
+    const notRun = GROUPS_NOT_RUN.find(([group]) => group.join(' ') === prefix);
+    if (notRun && rest[0]?.startsWith('-') && !wantsHelp(rest) && bodies === 'typed') {
+      throw new DwsError('not_dispatchable', `\`dws ${prefix}\` typed with flags is upstream's own command (${notRun[1]}): it ${notRun[2]}`,
+        `${notRun[3]}; list the group's commands with \`dws ${prefix} --help\``);
     }
     return { kind: 'group', prefix, tools: under, rest };
   }

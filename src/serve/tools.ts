@@ -261,7 +261,7 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   }
   // Hash-bound before anything is resolved, as Inspect is; dispatchTool checks them again for the CLI's sake.
   checkHashes(e, hashes);
-  const found = resolveCommand([args.canonical_path as string], e);
+  const found = resolveCommand([args.canonical_path as string], e, true, 'run');
   if (found.kind === 'group') {
     throw new DwsError('unknown_command', `"${args.canonical_path as string}" is a group of ${found.tools.length} commands, not a command`,
       'pass the canonical_path of one schema_search candidate');

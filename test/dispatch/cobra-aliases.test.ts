@@ -122,7 +122,9 @@ describe('upstream cobra aliases of groups', () => {
   it.each(GROUP)('%s: `dws %s ...` reaches every command under `dws %s`', (_line, alias, group) => {
     const under = shippedEngine().tools().filter((t) => t.cli_path.startsWith(group + ' '));
     expect(under.length).toBeGreaterThan(0);
-    for (const t of under) expect(resolvedPath(alias + t.cli_path.slice(group.length))).toBe(t.cli_path);
+    // a runnable group's own body (group_body) is the group when typed bare, and runs when typed with a flag
+    for (const t of under) expect(resolvedPath(alias + t.cli_path.slice(group.length))).toBe(t.group_body ? `group ${t.cli_path}` : t.cli_path);
+    for (const t of under.filter((x) => x.group_body)) expect(resolvedPath(alias + t.cli_path.slice(group.length) + ' --x')).toBe(t.cli_path);
   });
 
   it.each(GROUP)('%s: `dws %s` dry-runs like `dws %s` on its first command', async (_line, alias, group) => {

@@ -92,7 +92,7 @@ describe('browse levels', () => {
   it('overview lists 27 products with counts, schema paths and both hashes', () => {
     const o = inspect();
     expect(Object.keys(o)).toEqual(['kind', 'level', 'count', 'tool_count', 'catalog_hash', 'surface_hash', 'products']);
-    expect(o).toMatchObject({ kind: 'overview', level: 'root', count: 27, tool_count: 1124, ...{ catalog_hash: e().catalogHashes.source_hash } });
+    expect(o).toMatchObject({ kind: 'overview', level: 'root', count: 27, tool_count: 1125, ...{ catalog_hash: e().catalogHashes.source_hash } });
     expect(Object.keys(o.products[0])).toEqual(['id', 'title', 'title_en', 'summary', 'summary_en', 'tool_count', 'schema_path']);
     expect(inspect('list')).toEqual(o);
   });
@@ -113,7 +113,7 @@ describe('browse levels', () => {
 
   it('the full leaf equals its --all entry, and compact is a projection of it', () => {
     const all = inspect(undefined, { all: true });
-    expect(all.tool_count).toBe(1124);
+    expect(all.tool_count).toBe(1125);
     const entry = all.products.find((p: { id: string }) => p.id === 'chat').tools.find((t: { canonical_path: string }) => t.canonical_path === 'chat.recall_message');
     const leaf = inspect('chat.recall_message');
     expect(entry).toEqual(leaf);
