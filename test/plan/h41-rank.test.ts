@@ -25,3 +25,14 @@ describe('session 41: a delete request whose command on the target ranks past th
     expect(await list(5)).toEqual((await list(10)).slice(0, 5));
   });
 });
+
+describe('session 41: English "entries" for a table\'s records (record delete keywords_en "delete entries", as its zh side says 删除条目)', () => {
+  it.each([
+    ['delete entries', 'aitable.record_delete', 'aitable.shortcut_form_delete'],
+    ['wipe those two entries from the Inventory table', 'aitable.record_delete', 'aitable.shortcut_table_copy'],
+  ])('%s -> %s (not %s)', async (query, tool, before) => {
+    const got = await firstHit(query);
+    expect(twinOf(got)).toBe(twinOf(tool));
+    expect(got).not.toBe(before);
+  });
+});
