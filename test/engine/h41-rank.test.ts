@@ -66,3 +66,30 @@ describe('objectGuardReach, bounded: the products rule only reorders a short ans
     fc.assert(fc.property(thing, named, ({ w, zh }, p) => check(zh ? `删除${p}里的${w}` : `delete the ${w} in ${p}`)), { numRuns: 3000 });
   }, 600_000);
 });
+
+describe('a range of two cell references joined by 到 or 至 (objects.yaml lettered.cells), as a colon joins them', () => {
+  it('any pair of cell references joined by a colon, 到 or 至, spaces or none, is one range; another joiner is none', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { cellRangeSpans } = await import('../../src/lexicon/actions.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const ref = fc.tuple(fc.stringMatching(/^[a-z]{1,3}$/), fc.integer({ min: 1, max: 99999 })).map(([a, n]) => `${a}${n}`);
+    fc.assert(fc.property(ref, ref, fc.constantFrom(':', '到', '至'), fc.boolean(), fc.constantFrom('表格 ', '把 ', '清空 '), (x, y, j, space, head) => {
+      const s = space ? ' ' : '';
+      const q = fold(`${head}${x}${s}${j}${s}${y} 的内容清掉`);
+      const spans = cellRangeSpans(q, lex);
+      expect(spans, q).toHaveLength(1);
+      expect(q.slice(spans[0].at, spans[0].end).replace(/\s/gu, ''), q).toBe(`${x}${j}${y}`);
+    }), { numRuns: 500 });
+    // a word between, or a joiner no range takes (和 lists two cells; 10 到 20 are no references)
+    for (const q of ['a2 和 d10 清掉', '从 10 到 20 删掉', '第 3 到第 5 行', 'rec_1 到 rec_2']) expect(cellRangeSpans(fold(q), lex), q).toEqual([]);
+  });
+
+  it('表格 A2 到 D10: the range is the target, so its clear stays first when 表格 names the spreadsheet (objects.yaml document)', async () => {
+    const { readActionLexicon } = await import('../../src/build/load.js');
+    const { queryObjectPlaces } = await import('../../src/lexicon/actions.js');
+    const lex = readActionLexicon('catalog').objects!;
+    const r = queryObjectPlaces(fold('表格 A2 到 D10 的内容清掉'), lex, true, true);
+    expect(r.named.map((o) => lex.keys[o]).sort()).toEqual(['document', 'range']);
+    expect(paths({}, '表格 A2 到 D10 的内容清掉')[0]).toBe('sheet.clear_range');
+  });
+});

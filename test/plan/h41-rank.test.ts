@@ -36,3 +36,14 @@ describe('session 41: English "entries" for a table\'s records (record delete ke
     expect(got).not.toBe(before);
   });
 });
+
+describe('session 41: 表格 names a spreadsheet (objects.yaml document), so the words around it are read', () => {
+  it.each([
+    // 表格 was read as 表 (a base table) inside it, so the readings rule took 删列 as the base's field
+    ['表格删列', 'sheet.delete_dimension', 'sheet.delete_sheet'],
+  ])('%s -> %s (not %s)', async (query, tool, before) => {
+    const got = await firstHit(query);
+    expect(twinOf(got)).toBe(twinOf(tool));
+    expect(got).not.toBe(before);
+  });
+});
