@@ -50,10 +50,11 @@ describe('objectGuardReach, bounded: the products rule only reorders a short ans
     check('删除developer里的𠮶行');
   });
 
-  it('delete the version history in 快捷删 (the products rule\'s ratio kept the dev app delete first, which the words rule moves)', () => {
-    // 快捷删 names aitable, whose commands act on no version history: the dev app delete is of no named product, and the
-    // history revert (the target's command, from the twentieth) scores under half of it, so the products rule left it
-    // in place; the words rule, which moves it with that rule off, must move it with the rule on too
+  it('delete the version history in 快捷删 (the products rule left the dev app delete first, which the words rule moves)', () => {
+    // 快捷删 names aitable, which has a command on a version (aitable workflow history: its CLI noun reads as one), so the
+    // dev app delete, of no named product, is the products rule's; no aitable hit on the target is among the ten the
+    // guard reads, so that rule moved nothing; the words rule, which moves it with that rule off, must move it with the
+    // rule on too
     check('delete the version history in 快捷删');
     expect(paths(REACH, 'delete the version history in 快捷删')[0]).toBe('doc.shortcut_history_revert');
   });

@@ -346,8 +346,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // target that it matches on one of them (its lead came from the request's other words).
   if (scope.matching && targets.length > 0) {
     const firstOn = out.findIndex(onTarget);
-    // A command the products rule left in place (its anchor scores under the ratio) is read here as it would be
-    // without that rule: the products rule adds moves, it never keeps one the words would make (session 41).
+    // A command the products rule left in place (no hit of a named product on the target among those read, or one
+    // under the ratio) is read here as it would be without that rule: the products rule adds moves, it never keeps one
+    // the words would make (session 41).
     const unnamed = (h: Hit) => (kind(h) === undefined || kind(h) === 'product') && f.destroys[h.doc] === 1 && objectOf(meta, f, h.doc) >= 0 && !onTarget(h) &&
       !named.includes(objectOf(meta, f, h.doc)) && !h.sources.includes('exact_identity');
     if (firstOn > 0 && out.slice(0, firstOn).some(unnamed)) {
