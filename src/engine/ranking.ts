@@ -110,9 +110,9 @@ export interface RankingOptions {
    *  docs/ranking.md session 38). */
   objectGuardModifiers: number;
   /** Object guard: when no hit of the first objectGuardDepth acts on the target and a destructive command on it ranks
-   *  within this many first hits, the guard reads those instead, the parts rule set aside (0 = depth only; h40-rank,
-   *  docs/ranking.md session 40). Off by default: read to twenty, the products guard's moves change which commands a
-   *  short list shows (test/engine/stages.test.ts "only reorders" failed: 删除developer里的𠮶行 listed the base delete). */
+   *  within this many first hits, that command takes the last of the first objectGuardDepth places and the guard reads
+   *  those, the parts rule set aside (0 = depth only; h40-rank, docs/ranking.md session 40; bounded in session 41, h41-rank:
+   *  read to twenty, the products rule's moves changed which commands a short list shows, 删除developer里的𠮶行). */
   objectGuardReach: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
@@ -180,7 +180,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPeople: 2,
   objectGuardCancel: 1,
   objectGuardModifiers: 1,
-  objectGuardReach: 0,
+  objectGuardReach: 20,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

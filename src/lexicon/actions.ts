@@ -135,12 +135,13 @@ export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; e
   return out;
 }
 
-/** Two cell references joined by a colon (a1:d20), each standing alone: one to three letters, then digits. */
-const CELL_RANGE = /(?<![a-z0-9_.-])[a-z]{1,3}[0-9]{1,7}\s*:\s*[a-z]{1,3}[0-9]{1,7}(?![a-z0-9_])/gu;
+/** Two cell references joined by a colon, 到 or 至 (a1:d20, a2 到 d10, as a lettered column range is joined), each
+ *  standing alone: one to three letters, then digits. */
+const CELL_RANGE = /(?<![a-z0-9_.-])[a-z]{1,3}[0-9]{1,7}\s*(?::|\u5230|\u81f3)\s*[a-z]{1,3}[0-9]{1,7}(?![a-z0-9_])/gu;
 
 /** Where the folded text names a range of cells by its references (ObjectLexicon.lettered.cells: A1:D20). */
 export function cellRangeSpans(text: string, lex: ObjectLexicon): { at: number; end: number }[] {
-  if (lex.lettered?.cells === undefined || !text.includes(':')) return [];
+  if (lex.lettered?.cells === undefined || !/[:\u5230\u81f3]/u.test(text)) return [];
   return [...text.matchAll(CELL_RANGE)].map((m) => ({ at: m.index, end: m.index + m[0].length }));
 }
 

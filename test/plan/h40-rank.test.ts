@@ -1,7 +1,7 @@
 // Session 40 (h40-rank, issue 34): the object guard's readings added this session, searched as a user types them
 // (`dws schema search --query ...`): a keep said with the object between its parts (objects.yaml keep_split), a
-// determiner after an English place word (located.en_determiners). The guard's reach (objectGuardReach) is off by
-// default; test/engine/h40-rank.test.ts tests it with the option.
+// determiner after an English place word (located.en_determiners). The guard's reach (objectGuardReach, on by default
+// since session 41): test/plan/h41-rank.test.ts searches it as typed; test/engine/h40-rank.test.ts tests it with the option.
 // test/engine/h40-rank.test.ts has the readings' properties.
 import { describe, expect, it } from 'vitest';
 import { firstHit, twinOf } from '../helpers.js';

@@ -210,8 +210,8 @@ function objectsOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number, t
  */
 export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, scope: GuardScope, text: (doc: number) => ToolText): Hit[] {
   const objects = meta.lexicon.objects;
-  // Only the first depth hits (or, reach, the first reach hits) are read and reordered, so the answer does not depend
-  // on how deep the core ranked (search.ts rankPlain keeps at least that many).
+  // Only the first depth hits are read and reordered (with the reach, the deep hit takes the last of them), so the
+  // answer does not depend on how deep the core ranked (search.ts rankPlain keeps at least the reach's hits).
   let hits = all.slice(0, scope.depth);
   if (!objects || hits.length < 2) return all;
   const f = factsOf(meta);
@@ -253,8 +253,18 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // (订单表里那两笔测试资料删掉: the record delete twelfth, under the sheet and form deletes): the guard reads that far,
   // so it has a hit to move the over-reaching commands below. The parts rule is set aside then: a deep hit is a
   // weaker reading of the target, and a command on a part of it (a filter's criteria) may be what the request means.
-  const reached = scope.reach !== undefined && scope.reach > hits.length && !hits.some(onTarget) && all.slice(hits.length, scope.reach).some((h) => onTarget(h) && f.destroys[h.doc] === 1);
-  if (reached) hits = all.slice(0, scope.reach);
+  // Bounded (session 41): the deep hit takes the last of the first depth places, the hit there going just below, and the
+  // guard reads and reorders those depth hits only. Which commands the first depth hits are is then the reach's doing
+  // alone, whatever the other rules move (the products rule moved hits between the tenth and the twentieth in and out of
+  // a short answer when the guard read all twenty: 删除developer里的𠮶行).
+  const deep = scope.reach !== undefined && scope.reach > hits.length && hits.length === scope.depth && !hits.some(onTarget)
+    ? all.findIndex((h, i) => i >= hits.length && i < scope.reach! && onTarget(h) && f.destroys[h.doc] === 1) : -1;
+  const reached = deep >= 0;
+  let base = all;
+  if (reached) {
+    hits = [...all.slice(0, scope.depth - 1), all[deep]];
+    base = [...hits, ...all.slice(scope.depth - 1, deep), ...all.slice(deep + 1)];
+  }
   // products: the products the request names (productBoost's reading) that have a command on a target; a command of
   // one of them (or with a twin in one) is a command of a named product.
   const byObject = scope.products === 1 && targets.length > 0 ? productsOnObject(meta, f) : undefined;
@@ -298,11 +308,11 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     return 'sibling';
   };
   if (revoking) {
-    if (namedProducts.length === 0) return all;
+    if (namedProducts.length === 0) return base;
     // A command of no named product, on a thing the request does not name, that another rule would move.
     const foreign = (h: Hit) => kind(h) !== undefined && !ofNamed(h) && !named.includes(objectOf(meta, f, h.doc));
     const moved = moveBelow(hits, (h, anchor) => foreign(h) && anchor.score >= scope.siblingRatio * h.score, (h) => onTarget(h) && ofNamed(h), scope.first === 1);
-    return moved === hits ? all : [...moved, ...all.slice(hits.length)];
+    return moved === hits ? base : [...moved, ...base.slice(hits.length)];
   }
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
@@ -336,7 +346,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // target that it matches on one of them (its lead came from the request's other words).
   if (scope.matching && targets.length > 0) {
     const firstOn = out.findIndex(onTarget);
-    const unnamed = (h: Hit) => kind(h) === undefined && f.destroys[h.doc] === 1 && objectOf(meta, f, h.doc) >= 0 && !onTarget(h) &&
+    // A command the products rule left in place (no hit of a named product on the target among those read, or one
+    // under the ratio) is read here as it would be without that rule: the products rule adds moves, it never keeps one
+    // the words would make (session 41).
+    const unnamed = (h: Hit) => (kind(h) === undefined || kind(h) === 'product') && f.destroys[h.doc] === 1 && objectOf(meta, f, h.doc) >= 0 && !onTarget(h) &&
       !named.includes(objectOf(meta, f, h.doc)) && !h.sources.includes('exact_identity');
     if (firstOn > 0 && out.slice(0, firstOn).some(unnamed)) {
       const words = targetWords(folded, objects, targets);
@@ -344,7 +357,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
       if (m) out = moveBelow(out, (h, anchor) => unnamed(h) && !m.has(h.doc) && anchor.score >= scope.siblingRatio * h.score, (h) => onTarget(h) && m.has(h.doc), scope.first === 1);
     }
   }
-  return out === hits ? all : [...out, ...all.slice(hits.length)];
+  return out === hits ? base : [...out, ...base.slice(hits.length)];
 }
 
 /** The words of the targets the folded text says (an English word whole, a Chinese one anywhere), each once. */
