@@ -1,0 +1,116 @@
+// Session 41 second reading, part a5 (issue 32, notes/h41-a5.md, seed 20261364): where a drawn command still read an
+// answer differently from upstream's body at c7521c1c. Each run as a user types it against the fake MCP server on
+// 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h41a5-');
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** upstream whoamiStr (shortcut/smart/whoami.go:141-148@c7521c1c): the first non-empty text under the keys. */
+function whoamiStr(m: Obj, ...keys: string[]): string {
+  for (const k of keys) if (typeof m[k] === 'string' && m[k] !== '') return m[k] as string;
+  return '';
+}
+
+/** upstream whoamiProject with whoamiEmployeeModel and whoamiFirstDept (whoami.go:80-139@c7521c1c), as a model. */
+function upstreamWhoami(data: Obj): unknown {
+  let m: Obj = data;
+  const result = data.result;
+  if (Array.isArray(result) && result.length > 0 && isObject(result[0])) {
+    m = isObject(result[0].orgEmployeeModel) ? result[0].orgEmployeeModel : result[0];
+  } else if (isObject(data.orgEmployeeModel)) m = data.orgEmployeeModel;
+  else if (isObject(result)) m = isObject(result.orgEmployeeModel) ? result.orgEmployeeModel : result;
+  const out: Obj = {};
+  const put = (key: string, v: string) => { if (v !== '') out[key] = v; };
+  put('name', whoamiStr(m, 'orgUserName', 'name', 'userName', 'nick'));
+  put('userId', whoamiStr(m, 'userId', 'userid', 'staffId'));
+  put('mobile', whoamiStr(m, 'orgUserMobile', 'mobile', 'stateMobile'));
+  put('email', whoamiStr(m, 'orgAuthEmail', 'email', 'orgEmail'));
+  put('org', whoamiStr(m, 'orgName', 'corpName'));
+  if (Array.isArray(m.depts)) {
+    for (const d of m.depts) {
+      const v = isObject(d) ? whoamiStr(d, 'deptName', 'name', 'departmentName') : '';
+      if (v !== '') { out.dept = v; break; }
+    }
+  }
+  return Object.keys(out).length === 0 ? data : out;
+}
+
+const text = fc.constantFrom<unknown>('', ' ', 'x', 5, null);
+const dept = fc.oneof(fc.record({ deptName: text, name: text }, { requiredKeys: [] }), fc.constantFrom<unknown>(5, null, 'd'));
+const depts = fc.oneof(fc.array(dept, { maxLength: 3 }), dept);
+const employee = fc.record({ name: text, userId: text, orgName: text, depts }, { requiredKeys: [] });
+const profile = fc.record({
+  result: fc.oneof(fc.array(fc.oneof(employee, fc.record({ orgEmployeeModel: employee }), fc.constant<unknown>(5)), { maxLength: 2 }), employee, fc.record({ orgEmployeeModel: employee })),
+  orgEmployeeModel: employee,
+  name: text,
+  depts,
+}, { requiredKeys: [] });
+
+describe('contact +me reads the department as upstream whoamiFirstDept: only from a depts list (whoami.go:127-139@c7521c1c)', () => {
+  it('a depts object is no list: no dept is printed (before: its deptName was)', async () => {
+    outputs.answer('contact/get_current_user_profile', { result: [{ orgEmployeeModel: { name: 'n', depts: { deptName: 'd' } } }] });
+    expect(await outputs.run(['contact', '+me'])).toEqual({ name: 'n' });
+  });
+  it('a depts list still gives its first named department', async () => {
+    outputs.answer('contact/get_current_user_profile', { result: { depts: [5, { deptName: '' }, { name: 'dn' }], nick: 'k' } });
+    expect(await outputs.run(['contact', '+me'])).toEqual({ name: 'k', dept: 'dn' });
+  });
+  it('prints what upstream whoamiProject prints, for any profile shape', async () => {
+    await fc.assert(fc.asyncProperty(profile, async (answer) => {
+      outputs.answer('contact/get_current_user_profile', answer);
+      expect(await outputs.run(['contact', '+me'])).toEqual(upstreamWhoami(answer));
+    }), { numRuns: 60 });
+  });
+});
+
+/** upstream shortcutTodoFindCards (smart/todo_done.go:155-170@c7521c1c): the first todoCards list, depth first through result/data objects, four levels down. */
+function upstreamCards(m: Obj, depth = 0): unknown[] | undefined {
+  if (depth > 4) return undefined;
+  if (Array.isArray(m.todoCards)) return m.todoCards;
+  for (const k of ['result', 'data']) {
+    const child = m[k];
+    if (isObject(child)) {
+      const found = upstreamCards(child, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+const card = (taskId: string) => ({ subject: `周报 ${taskId}`, taskId });
+const cards = fc.oneof(fc.constantFrom<unknown>(null, 'x', 5, {}, []), fc.constantFrom<unknown>([card('t1')], [card('t2'), 7]));
+const wrapper: fc.Memo<unknown> = fc.memo((n) => (n <= 1
+  ? fc.record({ todoCards: cards }, { requiredKeys: [] })
+  : fc.record({ todoCards: cards, result: fc.oneof(wrapper(n - 1), fc.constant<unknown>(null)), data: wrapper(n - 1) }, { requiredKeys: [] })));
+
+describe('todo +todo-done reads each page\'s cards as upstream shortcutTodoFindCards: the first todoCards that is a list (todo_done.go:148-170, todo_shared.go:49-57@c7521c1c)', () => {
+  const argv = ['todo', '+todo-done', '--task', '周报', '--yes'];
+  it('a todoCards holding null at the top is passed over for the list under result (before: no match, not_found)', async () => {
+    outputs.answer('todo/get_user_todos_in_current_org', { todoCards: null, result: { todoCards: [card('t7')] } });
+    const run = await outputs.sent(argv);
+    expect(run.calls.at(-1)).toEqual(['todo/update_todo_done_status', { taskId: 't7', isDone: 'true' }]);
+  });
+  it('a todoCards text under result is passed over for result.data.todoCards (before: not_found)', async () => {
+    outputs.answer('todo/get_user_todos_in_current_org', { result: { todoCards: 'x', data: { todoCards: [card('t8')] } } });
+    const run = await outputs.sent(argv);
+    expect(run.calls.at(-1)).toEqual(['todo/update_todo_done_status', { taskId: 't8', isDone: 'true' }]);
+  });
+  it('an empty todoCards list found first ends the search, as upstream (nothing matches)', async () => {
+    outputs.answer('todo/get_user_todos_in_current_org', { todoCards: [], result: { todoCards: [card('t9')] } });
+    expect((await outputs.sent(argv)).reason).toBe('not_found');
+  });
+  it('marks done the one card upstream finds, or refuses where upstream finds none, for any wrapping', async () => {
+    await fc.assert(fc.asyncProperty(wrapper(4), async (answer) => {
+      outputs.answer('todo/get_user_todos_in_current_org', answer);
+      const found = (upstreamCards(answer as Obj) ?? []).filter((c) => isObject(c) && typeof c.taskId === 'string' && c.taskId !== '');
+      const run = await outputs.sent(argv);
+      if (found.length === 1) expect(run.calls.at(-1)).toEqual(['todo/update_todo_done_status', { taskId: (found[0] as Obj).taskId, isDone: 'true' }]);
+      else expect(run.reason).toBe(found.length === 0 ? 'not_found' : 'ambiguous_match');
+    }), { numRuns: 80 });
+  });
+});
