@@ -114,3 +114,67 @@ describe('todo +todo-done reads each page\'s cards as upstream shortcutTodoFindC
     }), { numRuns: 80 });
   });
 });
+
+/** upstream firstMessageValue + threadRepliesString (chatmsg.go:430-442, thread_replies.go:297-306@c7521c1c). */
+function messageValue(m: Obj, keys: string[]): string {
+  for (const k of keys) {
+    const v = m[k];
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
+    return typeof v === 'string' ? v.trim() : String(v);
+  }
+  return '';
+}
+/** upstream threadReplyItems (thread_replies.go:556-582@c7521c1c): the first list with an object, at the top, in result, in data. */
+function replyItems(data: Obj): Obj[] {
+  const scopes = [data, ...['result', 'data'].map((k) => data[k]).filter(isObject)];
+  for (const scope of scopes) {
+    for (const key of ['replies', 'list', 'items', 'messages', 'records', 'data', 'result']) {
+      const raw = scope[key];
+      if (!Array.isArray(raw)) continue;
+      const out = raw.filter(isObject);
+      if (out.length > 0) return out;
+    }
+  }
+  return [];
+}
+const ID_KEYS = ['openMessageId', 'openMsgId', 'messageId', 'message_id', 'msgId', 'msg_id', 'id'];
+const CONV_KEYS = ['openConversationId', 'openconversation_id', 'conversationId', 'conversation_id', 'chatId', 'chat_id'];
+const THREAD_KEYS = ['openConvThreadId', 'openConversationThreadId', 'threadId', 'thread_id', 'topicId', 'topic_id'];
+
+describe('chat +thread-replies --message-id finds the root as upstream resolveThreadRepliesTarget (thread_replies.go:213-258@c7521c1c)', () => {
+  const argv = ['chat', '+thread-replies', '--message-id', ' m1 '];
+  const replies = { hasMore: false, replies: [] };
+  it('a numeric threadId is the thread, in its decimal text (fmt.Sprint; before: thread_context_missing)', async () => {
+    outputs.answer('im/list_messages_by_ids', { result: { messages: [{ openMessageId: 'm1', openConversationId: 'cid', threadId: 5 }] } });
+    outputs.answer('chat/list_topic_replies', replies);
+    const run = await outputs.sent(argv);
+    expect(run.calls[1]).toEqual(['chat/list_topic_replies', { openconversationId: 'cid', topicId: '5', forward: false }]);
+  });
+  it('the first id key present decides, a number included: {openMessageId: 7, messageId: m1} is message 7, not m1 (before: m1)', async () => {
+    outputs.answer('im/list_messages_by_ids', { result: [{ openMessageId: 7, messageId: 'm1', openConversationId: 'cid', threadId: 't' }] });
+    outputs.answer('chat/list_topic_replies', replies);
+    expect((await outputs.sent(argv)).calls).toHaveLength(1);
+  });
+  it('a message outside the lists upstream reads is not the root: a list without objects, then an object elsewhere (before: found at any depth)', async () => {
+    outputs.answer('im/list_messages_by_ids', { replies: [5], deep: { x: { openMessageId: 'm1', openConversationId: 'c', threadId: 't' } } });
+    outputs.answer('chat/list_topic_replies', replies);
+    expect((await outputs.sent(argv)).calls).toHaveLength(1);
+  });
+  const idValue = fc.constantFrom<unknown>('m1', ' m1 ', 'm2', 5, null, '', undefined);
+  const other = fc.constantFrom<unknown>('cid', 't', 9, 1.5, true, null, ' ', undefined);
+  const message = fc.record({ openMessageId: idValue, messageId: idValue, openConversationId: other, chatId: other, threadId: other, topicId: other }, { requiredKeys: [] });
+  const list = fc.oneof(fc.array(fc.oneof(message, fc.constant<unknown>(3)), { maxLength: 3 }), fc.constantFrom<unknown>(null, 'x', {}));
+  const answer = fc.record({ replies: list, messages: list, result: fc.oneof(fc.record({ list, data: list }, { requiredKeys: [] }), list), data: fc.record({ items: list }, { requiredKeys: [] }) }, { requiredKeys: [] });
+  it('calls list_topic_replies with the conversation and thread upstream reads, or stops where upstream stops, for any answer', async () => {
+    await fc.assert(fc.asyncProperty(answer, async (a) => {
+      outputs.answer('im/list_messages_by_ids', a);
+      outputs.answer('chat/list_topic_replies', replies);
+      const matched = replyItems(a as Obj).find((m) => messageValue(m, ID_KEYS) === 'm1');
+      const conv = matched && messageValue(matched, CONV_KEYS);
+      const thread = matched && messageValue(matched, THREAD_KEYS);
+      const run = await outputs.sent(argv);
+      if (conv && thread) expect(run.calls[1]).toEqual(['chat/list_topic_replies', { openconversationId: conv, topicId: thread, forward: false }]);
+      else expect(run.calls).toHaveLength(1);
+    }), { numRuns: 80 });
+  });
+});
