@@ -178,3 +178,23 @@ describe('chat +thread-replies --message-id finds the root as upstream resolveTh
     }), { numRuns: 80 });
   });
 });
+
+describe('chat +thread-replies --page-all reads each page\'s replies as threadReplyItems: the first list holding an object (thread_replies.go:380-398, :556-582@c7521c1c)', () => {
+  const argv = ['chat', '+thread-replies', '--group', 'g', '--thread-id', 't', '--page-all'];
+  it('a replies list without objects is passed over for result.replies (before: the page read as empty)', async () => {
+    outputs.answer('chat/list_topic_replies', { replies: [5], hasMore: false, result: { replies: [{ openMessageId: 'r1' }] } });
+    const printed = await outputs.run(argv) as { count: number; replies: { messageId: string }[] };
+    expect([printed.count, printed.replies.map((r) => r.messageId)]).toEqual([1, ['r1']]);
+  });
+  it('reads what the single-page read reads, for any wrapping of one page', async () => {
+    const reply = fc.constantFrom<unknown>({ openMessageId: 'r1' }, { msgId: 'r2' }, 4, 'x');
+    const list = fc.oneof(fc.array(reply, { maxLength: 3 }), fc.constantFrom<unknown>(null, {}, 'x'));
+    const page = fc.record({ replies: list, items: list, result: fc.oneof(fc.record({ messages: list, data: list }, { requiredKeys: [] }), list), data: fc.record({ list }, { requiredKeys: [] }) }, { requiredKeys: [] });
+    await fc.assert(fc.asyncProperty(page, async (p) => {
+      const expected = [...new Set(replyItems(p as Obj).map((m) => messageValue(m, ID_KEYS)))];
+      outputs.answer('chat/list_topic_replies', { ...(p as Obj), hasMore: false });
+      const printed = await outputs.run(argv) as { replies: { messageId: string }[] };
+      expect(printed.replies.map((r) => r.messageId)).toEqual(expected);
+    }), { numRuns: 60 });
+  });
+});
