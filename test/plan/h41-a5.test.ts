@@ -198,3 +198,20 @@ describe('chat +thread-replies --page-all reads each page\'s replies as threadRe
     }), { numRuns: 60 });
   });
 });
+
+describe('todo +todo-done matches the keyword as upstream shortcutTodoMatch: both lowered by Go\'s strings.ToLower (todo_done.go:124-133@c7521c1c)', () => {
+  const done = async (task: string, subject: string) => {
+    outputs.answer('todo/get_user_todos_in_current_org', { todoCards: [{ subject, taskId: 't1' }] });
+    const run = await outputs.sent(['todo', '+todo-done', '--task', task, '--yes']);
+    return run.reason ?? run.calls.at(-1);
+  };
+  it('a final capital sigma lowers to σ, not ς, so ΑΣ contains Σ (before: not_found)', async () => {
+    expect(await done('Σ', 'ΑΣ')).toEqual(['todo/update_todo_done_status', { taskId: 't1', isDone: 'true' }]);
+  });
+  it('İ lowers to i, so İstanbul contains istanbul (before: not_found)', async () => {
+    expect(await done('istanbul', 'İstanbul 周报')).toEqual(['todo/update_todo_done_status', { taskId: 't1', isDone: 'true' }]);
+  });
+  it('ß stays ß: STRASSE does not contain straße, as in Go', async () => {
+    expect(await done('straße', 'STRASSE')).toBe('not_found');
+  });
+});
