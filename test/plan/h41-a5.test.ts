@@ -10,13 +10,13 @@ const outputs = useOutputRuns('dws-h41a5-');
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** upstream whoamiStr (shortcut/smart/whoami.go:141-148@c7521c1c): the first non-empty text under the keys. */
+/** upstream whoamiStr (shortcut/smart/whoami.go:152-159@c7521c1c): the first non-empty text under the keys. */
 function whoamiStr(m: Obj, ...keys: string[]): string {
   for (const k of keys) if (typeof m[k] === 'string' && m[k] !== '') return m[k] as string;
   return '';
 }
 
-/** upstream whoamiProject with whoamiEmployeeModel and whoamiFirstDept (whoami.go:80-139@c7521c1c), as a model. */
+/** upstream whoamiProject with whoamiEmployeeModel and whoamiFirstDept (whoami.go:80-159@c7521c1c), as a model. */
 function upstreamWhoami(data: Obj): unknown {
   let m: Obj = data;
   const result = data.result;
@@ -51,7 +51,7 @@ const profile = fc.record({
   depts,
 }, { requiredKeys: [] });
 
-describe('contact +me reads the department as upstream whoamiFirstDept: only from a depts list (whoami.go:127-139@c7521c1c)', () => {
+describe('contact +me reads the department as upstream whoamiFirstDept: only from a depts list (whoami.go:138-150@c7521c1c)', () => {
   it('a depts object is no list: no dept is printed (before: its deptName was)', async () => {
     outputs.answer('contact/get_current_user_profile', { result: [{ orgEmployeeModel: { name: 'n', depts: { deptName: 'd' } } }] });
     expect(await outputs.run(['contact', '+me'])).toEqual({ name: 'n' });
@@ -115,7 +115,7 @@ describe('todo +todo-done reads each page\'s cards as upstream shortcutTodoFindC
   });
 });
 
-/** upstream firstMessageValue + threadRepliesString (chatmsg.go:430-442, thread_replies.go:297-306@c7521c1c). */
+/** upstream firstMessageValue + threadRepliesString (chatmsg.go:430-442, thread_replies.go:300-309@c7521c1c). */
 function messageValue(m: Obj, keys: string[]): string {
   for (const k of keys) {
     const v = m[k];
@@ -141,7 +141,7 @@ const ID_KEYS = ['openMessageId', 'openMsgId', 'messageId', 'message_id', 'msgId
 const CONV_KEYS = ['openConversationId', 'openconversation_id', 'conversationId', 'conversation_id', 'chatId', 'chat_id'];
 const THREAD_KEYS = ['openConvThreadId', 'openConversationThreadId', 'threadId', 'thread_id', 'topicId', 'topic_id'];
 
-describe('chat +thread-replies --message-id finds the root as upstream resolveThreadRepliesTarget (thread_replies.go:213-258@c7521c1c)', () => {
+describe('chat +thread-replies --message-id finds the root as upstream resolveThreadRepliesTarget (thread_replies.go:212-261@c7521c1c)', () => {
   const argv = ['chat', '+thread-replies', '--message-id', ' m1 '];
   const replies = { hasMore: false, replies: [] };
   it('a numeric threadId is the thread, in its decimal text (fmt.Sprint; before: thread_context_missing)', async () => {
