@@ -219,3 +219,15 @@ describe('todo +todo-done matches the keyword as upstream shortcutTodoMatch: bot
     expect(await done('straße', 'STRASSE')).toBe('not_found');
   });
 });
+
+describe('the message pagers drop a repeated chatmsg.StableMessageID: the first id key not null or blank decides (chatmsg.go:183-189, :430-442@c7521c1c)', () => {
+  const twice = { hasMore: false, list: [{ openMessageId: '', msgId: 'a', content: 'x' }, { openMessageId: ' ', msgId: 'a', content: 'y' }] };
+  it('chat +at-me --page-all keeps one of two messages whose blank openMessageId gives way to the same msgId (at_me.go:279-286; before: both)', async () => {
+    outputs.answer('chat/search_at_me_message', twice);
+    expect((await outputs.run(['chat', '+at-me', '--page-all']) as { count: number }).count).toBe(1);
+  });
+  it('two messages whose first id keys differ only in kind are one message: openMessageId 7 and msgId "7" after a null openMessageId', async () => {
+    outputs.answer('chat/search_at_me_message', { hasMore: false, list: [{ openMessageId: 7, content: 'x' }, { openMessageId: null, msgId: ' 7 ', content: 'y' }] });
+    expect((await outputs.run(['chat', '+at-me', '--page-all']) as { count: number }).count).toBe(1);
+  });
+});
