@@ -231,3 +231,15 @@ describe('the message pagers drop a repeated chatmsg.StableMessageID: the first 
     expect((await outputs.run(['chat', '+at-me', '--page-all']) as { count: number }).count).toBe(1);
   });
 });
+
+describe('chat +chat-messages keeps one page as it came: only --page-all drops repeats (collectOneChatMessagesPage chat_messages.go:650-687, collectAllChatMessages :742-748@c7521c1c)', () => {
+  const page = { hasMore: false, messages: [{ openMessageId: 'a', content: 'x' }, { openMessageId: 'a', content: 'y' }] };
+  it('one page holding a message twice prints both (before: one)', async () => {
+    outputs.answer('chat/list_conversation_message_v2', page);
+    expect((await outputs.run(['chat', '+chat-messages', '--group', 'cid1234567890']) as { count: number }).count).toBe(2);
+  });
+  it('--page-all prints it once', async () => {
+    outputs.answer('chat/list_conversation_message_v2', page);
+    expect((await outputs.run(['chat', '+chat-messages', '--group', 'cid1234567890', '--page-all']) as { count: number }).count).toBe(1);
+  });
+});
