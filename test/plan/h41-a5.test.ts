@@ -243,3 +243,12 @@ describe('chat +chat-messages keeps one page as it came: only --page-all drops r
     expect((await outputs.run(['chat', '+chat-messages', '--group', 'cid1234567890', '--page-all']) as { count: number }).count).toBe(1);
   });
 });
+
+describe('chat +chat-messages --page-all reads each page as chatmsg.ListMessageItems: the first list holding an object (chatmsg.go:142-163, chat_messages.go:740@c7521c1c)', () => {
+  it('a messages list without objects is passed over for result.messages, as the single page reads it (before: --page-all read none)', async () => {
+    outputs.answer('chat/list_conversation_message_v2', { hasMore: false, messages: [5], result: { messages: [{ openMessageId: 'a', content: 'x' }] } });
+    const counts = [];
+    for (const extra of [[], ['--page-all']]) counts.push((await outputs.run(['chat', '+chat-messages', '--group', 'cid1234567890', ...extra]) as { count: number }).count);
+    expect(counts).toEqual([1, 1]);
+  });
+});
