@@ -6,6 +6,7 @@ import { readPath } from './path.js';
 import { asList, equal, evalCondition, evalSource, textFinds, type Scope } from './values.js';
 import { stringifyJson } from '../json-number.js';
 import { equalFold } from '../text/equal-fold.js';
+import { goCase } from '../text/go-case.js';
 import { trimSpace } from '../text/space.js';
 
 export function candidatesText(cands: unknown[], fields: string[]): string {
@@ -16,7 +17,7 @@ export function candidatesText(cands: unknown[], fields: string[]): string {
 /**
  * The candidates a match selects: equals (exactly, or as the same text: a flag "3" matches a version 3; when none
  * does and contains_when holds, those containing the text; with fold, the field's trimmed text equal to the value's
- * text as Go's strings.EqualFold), contains (case-insensitive text) or one_of. With
+ * text as Go's strings.EqualFold), contains (text containing the value, both lowered as Go's strings.ToLower) or one_of. With
  * `prefer`, a match that finds nothing keeps every candidate; a match whose `when` does not hold keeps them all.
  */
 export function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefined): { cands: unknown[]; wanted: string } {
@@ -45,7 +46,8 @@ export function matchCandidates(sc: Scope, all: unknown[], m: MatchSpec | undefi
     wanted = ` containing ${JSON.stringify(want)}`;
     test = (x) => {
       const f = readPath(x, m.field);
-      return typeof f === 'string' && f.toLowerCase().includes(want.toLowerCase());
+      // both lowered as Go's strings.ToLower (upstream shortcutTodoMatch), not JavaScript's context-dependent toLowerCase
+      return typeof f === 'string' && goCase(f, 'lower').includes(goCase(want, 'lower'));
     };
   } else {
     wanted = ` among ${JSON.stringify(m.one_of)}`;
