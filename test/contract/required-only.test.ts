@@ -1,4 +1,4 @@
-// The required-only sweep (issue 32): every one of the 1,124 commands runs in process (dispatchInProcess) against the
+// The required-only sweep (issue 32): every one of the 1,125 commands runs in process (dispatchInProcess) against the
 // recording MCP backend on 127.0.0.1 (which echoes each call) with ONLY what it requires: its required flags (those
 // without a catalog default, which dispatch would otherwise refuse to run without), the
 // first flag of each require_one_of group, the partners of a require_together group it touches, its required
@@ -100,7 +100,7 @@ function requiredArgv(t: ToolSpec): string[] {
 describe('every command with only its required flags', () => {
   it('never crashes, and exits 0 only after a backend call unless it is local', async () => {
     const tools = [...shippedEngine().tools()].sort((a, b) => (a.canonical_path < b.canonical_path ? -1 : 1));
-    expect(tools.length).toBe(1124);
+    expect(tools.length).toBe(1125);
     const crashes: string[] = [];
     const unknownReasons: string[] = [];
     const silent: string[] = [];

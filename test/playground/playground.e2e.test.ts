@@ -136,7 +136,7 @@ describe('the playground in Chromium', () => {
     const fromCli = await runCliAsync(['schema', 'chat.recall_message', '--compact', '--expected-source-hash', stale.expectedSourceHash, '--expected-surface-hash', surface_hash], '', cliEnv());
     expect(fromCli.status).toBe(6);
     expect(fromPage + '\n').toBe(fromCli.stderr);
-    expect(await page.evaluate(() => window.dws!.catalog)).toMatchObject({ source_hash, surface_hash, tool_count: 1124 });
+    expect(await page.evaluate(() => window.dws!.catalog)).toMatchObject({ source_hash, surface_hash, tool_count: 1125 });
   });
 
   it('searching through the page shows the CLI bytes, and the command lines it shows print them too', async () => {
