@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { urlFileName } from '../../src/backend/transfer.js';
 import { safeFilename } from '../../src/backend/files.js';
-import { dispatchInProcess } from '../helpers.js';
+import { dispatchInProcess, realCatalog } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const runs = useOutputRuns('dws-h41left-');
@@ -83,5 +83,34 @@ describe('a download into a directory names the file after the URL\'s base name,
       const expected = inferFilename(raw);
       expect(urlFileName(new URL(raw))).toBe(expected === 'download' ? 'download' : safeFilename(expected));
     }));
+  });
+});
+
+describe('a plan default on a flag the catalog already defaults says what is sent (notes/h41-left.md item 3)', () => {
+  it('sheet filter sort sends ascending true and sheet find matchCase true when not typed (sheet_filter_view.go:515, sheet_data.go:117@c7521c1c)', async () => {
+    expect(await runs.argsOf(['sheet', 'filter', 'sort', '--node', 'n', '--sheet-id', 's'])).toEqual([{ nodeId: 'n', sheetId: 's', field: { column: 0, ascending: true } }]);
+    expect(await runs.argsOf(['sheet', 'filter', 'sort', '--node', 'n', '--sheet-id', 's', '--ascending=false'])).toEqual([{ nodeId: 'n', sheetId: 's', field: { column: 0, ascending: false } }]);
+    const find = await runs.argsOf(['sheet', 'find', '--node', 'n', '--sheet-id', 's', '--query', 'q']);
+    expect(find).toMatchObject([{ matchCase: true }]);
+  });
+
+  it('no plan reads a bool or int flag with a catalog default through a different `default:` (only a typed text blank reaches one)', () => {
+    const found: string[] = [];
+    for (const tool of realCatalog().tools) {
+      if (tool.plan === undefined) continue;
+      const walk = (v: unknown, where: string): void => {
+        if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${where}[${i}]`));
+        if (v === null || typeof v !== 'object') return;
+        const o = v as Record<string, unknown>;
+        if (typeof o.flag === 'string' && 'default' in o) {
+          const alias = tool.hidden_parameters?.[o.flag]?.alias_of;
+          const p = tool.parameters[o.flag] ?? (alias === undefined ? undefined : tool.parameters[alias]);
+          if (p?.default !== undefined && (p.type === 'bool' || p.type === 'int') && p.default !== o.default) found.push(`${tool.canonical_path}${where}`);
+        }
+        for (const [k, x] of Object.entries(o)) walk(x, `${where}.${k}`);
+      };
+      walk(tool.plan, '');
+    }
+    expect(found).toEqual([]);
   });
 });
