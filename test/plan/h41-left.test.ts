@@ -73,6 +73,13 @@ describe('a download into a directory names the file after the URL\'s base name,
     expect(readdirSync(path.join(r.root, 'out'))).toEqual(['g.pdf']);
   });
 
+  it('doc download (helpers inferFilename, doc.go:380): the same name', async () => {
+    runs.mcp.files['x/doc.pdf'] = Buffer.from('PDF');
+    runs.answer('doc/download_file', { result: { resourceUrl: `${runs.mcp.base}/files/x%2Fdoc.pdf?sig=1` } });
+    const r = await inRoot(['doc', 'download', '--node', 'n', '--output', 'dd'], ['dd']);
+    expect(readdirSync(path.join(r.root, 'dd'))).toEqual(['doc.pdf']);
+  });
+
   it('property: for a URL whose path ends in a name, the name is upstream inferFilename\'s, made safe', () => {
     const part = fc.stringMatching(/^[a-z0-9._ -]{0,6}$/u);
     const sep = fc.constantFrom('%2F', '%2f', '%5C', '%5c', '');
