@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { urlFileName } from '../../src/backend/transfer.js';
 import { safeFilename } from '../../src/backend/files.js';
+import { goInferFilename } from '../../src/plan/transforms/files.js';
 import { dispatchInProcess, realCatalog } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -119,5 +120,30 @@ describe('a plan default on a flag the catalog already defaults says what is sen
       walk(tool.plan, '');
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('transform go_infer_filename is upstream inferFilename (helpers/doc.go:441-460@c7521c1c)', () => {
+  it.each([
+    ['http://h/files/ddmedia%2Fb.png?x=1', 'b.png'],
+    ['http://h/files/x/', 'download'],
+    ['http://h/files/a.png?x=1/2.png', '2.png'],
+    ['http://h/files/a.png#frag', 'a.png#frag'],
+    ['http://h/files/%zz.png', '%zz.png'],
+    ['http://h/files/dir%5Cc.txt', 'c.txt'],
+    ['http://h/files/.', 'download'],
+    ['http://h/files/..', '..'],
+    ['http://h/files/?x', 'download'],
+    ['nourl', 'download'],
+  ])('%s -> %s', (url, name) => {
+    expect(goInferFilename(url)).toBe(name);
+  });
+
+  it('property: agrees with the model for URL texts of separators, escapes, queries and fragments', () => {
+    const piece = fc.constantFrom('a', 'b.png', '/', '\\', '%2F', '%5c', '%41', '%zz', '%', '?', '#', '.', '..', ' ', 'é');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+      const url = `http://127.0.0.1:1/${pieces.join('')}`;
+      expect(goInferFilename(url)).toBe(inferFilename(url));
+    }));
   });
 });
