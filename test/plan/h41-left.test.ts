@@ -147,3 +147,38 @@ describe('transform go_infer_filename is upstream inferFilename (helpers/doc.go:
     }));
   });
 });
+
+describe('the helpers\' directory downloads name their file as inferFilename does (helpers/doc.go:441-460@c7521c1c), read from the URL text', () => {
+  const media = ['chat', 'message', 'download-media', '--open-conversation-id', 'c', '--message-id', 'm', '--resource-id', 'r', '--type', 'mediaId', '--output', 'out'];
+  it.each([
+    ['x/', 'download'],
+    ['a.png?sig=1/2.png', '2.png'],
+  ])('chat message download-media (chat.go:6468): %s is saved as %s', async (tail, saved) => {
+    runs.mcp.files[tail.split('?')[0].replace(/\/$/u, '')] = Buffer.from('B');
+    runs.answer('im/get_resource_download_url', { result: { resourceUrl: `${runs.mcp.base}/files/${tail}` } });
+    const r = await inRoot(media, ['out']);
+    expect(r.result).toMatchObject({ output: `out/${saved}` });
+    expect(readdirSync(path.join(r.root, 'out'))).toEqual([saved]);
+  });
+
+  it('doc download (doc.go:380): a URL whose query holds a / names the file after it', async () => {
+    runs.mcp.files['d.pdf'] = Buffer.from('PDF');
+    runs.answer('doc/download_file', { result: { resourceUrl: `${runs.mcp.base}/files/d.pdf?sig=a/b.pdf` } });
+    const r = await inRoot(['doc', 'download', '--node', 'n', '--output', 'dd'], ['dd']);
+    expect(readdirSync(path.join(r.root, 'dd'))).toEqual(['b.pdf']);
+  });
+
+  it('drive download (drive.go:757): without a fileName in the answer, the inferred name', async () => {
+    runs.mcp.files['f.bin'] = Buffer.from('BIN');
+    runs.answer('drive/download_file', { result: { downloadUrl: `${runs.mcp.base}/files/f.bin?k=v/w.bin` } });
+    const r = await inRoot(['drive', 'download', '--node', 'n', '--output', 'dd'], ['dd']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(readdirSync(path.join(r.root, 'dd'))).toEqual(['w.bin']);
+  });
+
+  it('markdown fetch (markdown.go:217-222): the file name is sanitizeFileName of the inferred name', async () => {
+    runs.mcp.files['k.md'] = Buffer.from('内容');
+    runs.answer('doc/download_file', { result: { resourceUrl: [`${runs.mcp.base}/files/k.md?sig=1/x.md`] } });
+    expect(await runs.run(['markdown', 'fetch', '--node', 'k1', '--workspace', 'W1'])).toMatchObject({ file_name: 'x.md' });
+  });
+});
