@@ -182,3 +182,28 @@ describe('the helpers\' directory downloads name their file as inferFilename doe
     expect(await runs.run(['markdown', 'fetch', '--node', 'k1', '--workspace', 'W1'])).toMatchObject({ file_name: 'x.md' });
   });
 });
+
+describe('drive +download and +version-download name a directory download as localio SafeFilename does (download.go:281-293, :455-475@c7521c1c)', () => {
+  it.each([
+    [{ fileName: 'a:b.pdf' }, 'f.bin', 'f.bin'],
+    [{ fileName: 'name.' }, 'f.bin', 'f.bin'],
+    [{ fileName: '报告.pdf' }, 'f.bin', '报告.pdf'],
+    [{}, 'a%3Ab.bin', 'download'],
+    [{}, 'CON.txt', 'download'],
+    [{}, 'x%2Fy.bin', 'y.bin'],
+  ])('drive +download: answer %o, URL …/%s -> %s', async (extra, tail, saved) => {
+    runs.mcp.files[decodeURIComponent(tail)] = Buffer.from('12345');
+    runs.answer('drive/download_file', { result: { downloadUrl: `${runs.mcp.base}/files/${tail}`, ...extra } });
+    const r = await inRoot(['drive', '+download', '--node', 'n1', '--output', 'out/'], ['out']);
+    expect(r.result).toEqual({ success: true, nodeId: 'n1', savedPath: `out/${saved}`, sizeBytes: 5 });
+  });
+
+  it('drive +version-download: an answer name sanitizeFilename refuses yields to the URL\'s', async () => {
+    runs.mcp.files['v.bin'] = Buffer.from('VV');
+    runs.answer('drive/list_file_versions', { result: { versions: [{ version: 2 }] } });
+    runs.answer('drive/download_file_version', { result: { downloadUrl: `${runs.mcp.base}/files/v.bin`, fileName: 'x?.bin' } });
+    const r = await inRoot(['drive', '+version-download', '--node', 'n1', '--version', '2', '--output', 'out/'], ['out']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(readdirSync(path.join(r.root, 'out'))).toEqual(['v.bin']);
+  });
+});
