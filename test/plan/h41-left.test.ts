@@ -207,3 +207,35 @@ describe('drive +download and +version-download name a directory download as loc
     expect(readdirSync(path.join(r.root, 'out'))).toEqual(['v.bin']);
   });
 });
+
+describe('doc +media-download and +media-preview name the file as localio SafeFilename does (media_style_shortcuts.go:315-330, localio/download.go:281-293@c7521c1c)', () => {
+  it.each([
+    [{ fileName: 'a|b.pdf' }, 'r.bin', 'r.bin'],
+    [{ fileName: ' 季度/报告.pdf ' }, 'r.bin', '报告.pdf'],
+    [{}, 'a%3Fb.bin', 'download'],
+  ])('doc +media-download: answer %o, URL …/%s -> %s', async (extra, tail, saved) => {
+    runs.mcp.files[decodeURIComponent(tail)] = Buffer.from('DATA');
+    runs.answer('doc/download_doc_attachment', { result: { downloadUrl: `${runs.mcp.base}/files/${tail}`, ...extra } });
+    const r = await inRoot(['doc', '+media-download', '--node', 'D1', '--resource-id', 'R1', '--output', 'out'], ['out']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(readdirSync(path.join(r.root, 'out'))).toEqual([saved]);
+  });
+
+  it('doc +resource-download: a URL name sanitizeFilename refuses is saved as download', async () => {
+    runs.mcp.files['c:1.png'] = Buffer.from('COVER');
+    runs.answer('doc/get_document_style', { result: { cover: { resourceId: 'RC1' } } });
+    runs.answer('doc/download_doc_attachment', { result: { downloadUrl: `${runs.mcp.base}/files/c%3A1.png` } });
+    const r = await inRoot(['doc', '+resource-download', '--node', 'D1', '--output', 'out/'], ['out']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(readdirSync(path.join(r.root, 'out'))).toEqual(['download']);
+  });
+
+  it('doc +media-preview: an answer name sanitizeFilename refuses yields to the URL\'s', async () => {
+    runs.mcp.files['p.png'] = Buffer.from('PNG');
+    runs.answer('doc/download_doc_attachment', { result: { downloadUrl: `${runs.mcp.base}/files/p.png`, fileName: 'x*.png' } });
+    const r = await inRoot(['doc', '+media-preview', '--node', 'D1', '--resource-id', 'R1']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(JSON.stringify(r.result)).toMatch(/p\.png/u);
+    expect(JSON.stringify(r.result)).not.toMatch(/x_\.png/u);
+  });
+});
