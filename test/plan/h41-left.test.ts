@@ -239,3 +239,18 @@ describe('doc +media-download and +media-preview name the file as localio SafeFi
     expect(JSON.stringify(r.result)).not.toMatch(/x_\.png/u);
   });
 });
+
+describe('chat +messages-resource-download names a directory download as resourceDownloadFilename does (resource_download.go:454-505@c7521c1c)', () => {
+  const argv = ['chat', '+messages-resource-download', '--open-conversation-id', 'cid1', '--message-id', 'm1', '--resource-id', 'r1', '--output', 'out/'];
+  it.each([
+    [{ fileName: ' a:b.png ' }, 'h.bin', 'h.bin'],
+    [{ fileName: 'dir\\\\c.png' }, 'h.bin', 'c.png'],
+    [{}, 'NUL.bin', 'download'],
+  ])('answer %o, URL …/%s -> %s', async (extra, tail, saved) => {
+    runs.mcp.files[decodeURIComponent(tail)] = Buffer.from('one\n');
+    runs.answer('im/get_resource_download_url', { result: { resourceUrl: `${runs.mcp.base}/files/${tail}`, ...extra } });
+    const r = await inRoot(argv, ['out']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(readdirSync(path.join(r.root, 'out'))).toEqual([saved]);
+  });
+});
