@@ -131,8 +131,14 @@ async function removeStaleTemps(dest: string): Promise<void> {
 
 const shown = (root: string, dest: string) => path.relative(root, dest) || path.basename(dest);
 
-/** The name a download into a directory gets: the URL's last path segment, made one safe file name (never `..`). */
-function urlFileName(url: URL): string {
+/**
+ * The name a download into a directory gets: the URL's last path segment, decoded, then the last part of that between
+ * `/` and `\` (an escaped `%2F` or `%5C` names a directory, not part of the name), made one safe file name (never
+ * `..`). Upstream's two namers agree on this (helpers inferFilename, doc.go:441-460: PathUnescape, `\` -> `/`,
+ * filepath.Base; localio SafeFilename, download.go:281-293, and chat resourceDownloadFilename,
+ * resource_download.go:454-468: filepath.Base of the decoded URL path, all @c7521c1c).
+ */
+export function urlFileName(url: URL): string {
   const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
   let decoded = last;
   try {
@@ -140,7 +146,8 @@ function urlFileName(url: URL): string {
   } catch {
     // a malformed escape stays as it was written
   }
-  return decoded === '' ? 'download' : safeFilename(decoded);
+  const base = decoded.split(/[\\/]/u).filter(Boolean).pop() ?? '';
+  return base === '' || base === '.' ? 'download' : safeFilename(base);
 }
 
 /**

@@ -118,7 +118,26 @@ export const PLAIN: Record<string, Fn> = {
   go_file_ext: (v, where) => goExt(str(v, where)),
   /** text -> Go's url.PathUnescape of it, '' when that refuses it (a '%' without two hex digits) */
   go_path_unescape: (v, where) => goPercentDecode(str(v, where)) ?? '',
+  /** a download URL -> the file name upstream's helpers give a directory target (inferFilename): see goInferFilename */
+  go_infer_filename: (v, where) => goInferFilename(str(v, where)),
 };
+
+/**
+ * upstream's inferFilename (internal/helpers/doc.go:441-460@c7521c1c), which names the directory downloads of chat
+ * message download-media, doc download, drive download and markdown fetch: the URL text after its last `/` (none, or
+ * nothing after it: "download"), cut at the first `?`, PathUnescape'd (kept as it was when that refuses it), every `\`
+ * made `/`, then filepath.Base; "download" when that leaves "", "." or "/". The text is not parsed as a URL: a `/`
+ * inside the query or a `#fragment` is read as part of the path, as upstream reads it.
+ */
+export function goInferFilename(url: string): string {
+  const slash = url.lastIndexOf('/');
+  if (slash < 0 || slash === url.length - 1) return 'download';
+  let name = url.slice(slash + 1);
+  const query = name.indexOf('?');
+  if (query >= 0) name = name.slice(0, query);
+  const base = goBase((goPercentDecode(name) ?? name).replace(/\\/gu, '/'));
+  return base === '.' || base === '/' ? 'download' : base;
+}
 
 /**
  * Go's %-decoding in path mode (net/url unescape with encodePath): every '%' must start two hex digits, whose byte it
