@@ -1,0 +1,49 @@
+// Session 41 second reading, part a4 (issue 32, notes/h41-a4.md, seed 20261363): where a drawn command still differed
+// from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { eventEnv, useEventServer } from '../fixtures/events/server.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h41a4-');
+
+describe('sheet formula-verify reads the answer as callMCPToolFormulaVerify (sheet_formula_verify.go:98-124@c7521c1c)', () => {
+  const argv = ['sheet', 'formula-verify', '--node', 'n1'];
+  it('a JSON null answer decodes into a nil map and fails the run after the one call', async () => {
+    outputs.answer('sheet/verify_formula', null);
+    const run = await outputs.sent(argv);
+    expect(run.calls).toEqual([['sheet/verify_formula', { nodeId: 'n1' }]]);
+    expect(run.reason).toBe('backend_error');
+    expect(run.printed).toBeUndefined();
+  });
+  it('with --exit-on-error too', async () => {
+    outputs.answer('sheet/verify_formula', null);
+    expect((await outputs.sent([...argv, '--exit-on-error'])).reason).toBe('backend_error');
+  });
+  it('an object, a list or a text answer is still printed and ends 0', async () => {
+    for (const answer of [{ status: 'ok' }, [1], 'x', 0, false]) {
+      outputs.answer('sheet/verify_formula', answer);
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeUndefined();
+      expect(run.printed).toEqual(answer);
+    }
+  });
+});
+
+describe('event +listen-im --kind sender --user-query hands the resolved person over as compileListenIMPlan does (app/event_listen_im.go:202-216@c7521c1c)', () => {
+  const events = useEventServer('dws-h41a4-evt-');
+  const subscribed = async (person: Record<string, unknown>) => {
+    outputs.answer('contact/search_contact_by_key_word', { result: [person], hasMore: false });
+    events.fx.framesFor = () => [];
+    const argv = ['event', '+listen-im', '--kind', 'sender', '--user-query', '张三', '--max-events', '1', '--duration', '1s'];
+    await dispatchInProcess(argv, { ...outputs.env(), ...eventEnv(events.fx, events.stateRoot) });
+    const create = events.fx.requests.find((q) => q.path === '/dws/subscription/user');
+    return create ? JSON.parse((create.body as { filterRule: string }).filterRule) as unknown : undefined;
+  };
+  it('a person with an openDingTalkId and no userId is listened to by that openDingTalkId', async () => {
+    expect(await subscribed({ openDingTalkId: 'o1', name: '张三' })).toEqual({ targetUid: 'o1', targetUidType: 'openDingtalkId' });
+  });
+  it('a person with both is listened to by userId', async () => {
+    expect(await subscribed({ userId: 'u1', openDingTalkId: 'o1', name: '张三' })).toEqual({ targetUid: 'u1', targetUidType: 'staffId' });
+  });
+});
