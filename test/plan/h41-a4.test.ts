@@ -47,3 +47,36 @@ describe('event +listen-im --kind sender --user-query hands the resolved person 
     expect(await subscribed({ userId: 'u1', openDingTalkId: 'o1', name: '张三' })).toEqual({ targetUid: 'u1', targetUidType: 'staffId' });
   });
 });
+
+describe('drive +move and +create-folder read the read-back as firstString does (shortcut/drive/drive.go:544-573, operations.go:134-141, common.go:198-205@c7521c1c)', () => {
+  it('drive +move: a padded read-back nodeId is trimmed and equals --node; the folder and workspace likewise', async () => {
+    outputs.answer('doc/move_document', { success: true });
+    outputs.answer('doc/get_document_info', { result: { nodeId: ' n1 ', folderId: 5, targetFolderId: ' f1 ', workspaceId: ' ', spaceId: 'w1' } });
+    const run = await outputs.sent(['drive', '+move', '--node', 'n1', '--folder', 'f1', '--workspace', 'w1', '--yes']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual([['doc/move_document', { nodeId: 'n1', targetFolderId: 'f1', workspaceId: 'w1' }], ['doc/get_document_info', { nodeId: 'n1' }]]);
+    expect(run.printed).toEqual({ success: true, nodeId: 'n1', file: { nodeId: ' n1 ', folderId: 5, targetFolderId: ' f1 ', workspaceId: ' ', spaceId: 'w1' } });
+  });
+  it('drive +move: a blank nodeId is passed over for the fileId that follows it', async () => {
+    outputs.answer('doc/move_document', { success: true });
+    outputs.answer('doc/get_document_info', { result: { nodeId: '', fileId: 'n1' } });
+    expect((await outputs.sent(['drive', '+move', '--node', 'n1', '--yes'])).reason).toBeUndefined();
+  });
+  it('drive +move: another node read back is still refused after the write', async () => {
+    outputs.answer('doc/move_document', { success: true });
+    outputs.answer('doc/get_document_info', { result: { nodeId: 'n2' } });
+    expect((await outputs.sent(['drive', '+move', '--node', 'n1', '--yes'])).reason).toBe('partial_outcome');
+  });
+  it('drive +create-folder: a padded read-back name is trimmed and equals --name', async () => {
+    outputs.answer('drive/create_folder', { success: true, fileId: 'd1' });
+    outputs.answer('drive/get_file_info', { result: { name: ' 资料 ', fileName: 'x' } });
+    const run = await outputs.sent(['drive', '+create-folder', '--name', '资料']);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toEqual({ success: true, nodeId: 'd1', folder: { name: ' 资料 ', fileName: 'x' } });
+  });
+  it('drive +create-folder: a blank name is passed over for fileName', async () => {
+    outputs.answer('drive/create_folder', { success: true, fileId: 'd1' });
+    outputs.answer('drive/get_file_info', { result: { name: ' ', fileName: '资料' } });
+    expect((await outputs.sent(['drive', '+create-folder', '--name', '资料'])).reason).toBeUndefined();
+  });
+});
