@@ -80,3 +80,39 @@ describe('drive +move and +create-folder read the read-back as firstString does 
     expect((await outputs.sent(['drive', '+create-folder', '--name', '资料'])).reason).toBeUndefined();
   });
 });
+
+describe('mail message search reads --limit as flagOrFallback does: its default "20" shadows the hidden --size/--page-size (helpers/mail.go:322, :2118-2124@c7521c1c)', () => {
+  const argv = ['mail', 'message', 'search', '--email', 'e', '--query', 'q'];
+  it('a hidden --size typed without --limit is not read: size "20" is sent', async () => {
+    expect(await outputs.argsOf([...argv, '--size', '5'])).toEqual([{ email: 'e', query: 'q', size: '20' }]);
+    expect(await outputs.argsOf([...argv, '--page-size', '7'])).toEqual([{ email: 'e', query: 'q', size: '20' }]);
+  });
+  it('after a typed blank --limit the hidden spellings are read in order, else "" is sent', async () => {
+    expect(await outputs.argsOf([...argv, '--limit', '', '--size', '5', '--page-size', '7'])).toEqual([{ email: 'e', query: 'q', size: '5' }]);
+    expect(await outputs.argsOf([...argv, '--limit', '', '--page-size', '7'])).toEqual([{ email: 'e', query: 'q', size: '7' }]);
+    expect(await outputs.argsOf([...argv, '--limit', ''])).toEqual([{ email: 'e', query: 'q', size: '' }]);
+  });
+  it('a typed --limit is sent as typed beside them', async () => {
+    expect(await outputs.argsOf([...argv, '--limit', ' 9', '--size', '5'])).toEqual([{ email: 'e', query: 'q', size: ' 9' }]);
+  });
+});
+
+describe('oa approval list-initiated reads --cursor/--limit as flagOrFallback does: their defaults "0"/"20" shadow the hidden --next-token/--max-results (helpers/oa.go:440-441, :1264-1269@c7521c1c)', () => {
+  const argv = ['oa', 'approval', 'list-initiated', '--process-code', 'p', '--start', '2026-01-01T00:00:00+08:00', '--end', '2026-01-02T00:00:00+08:00'];
+  const sent = async (extra: string[]) => {
+    const run = await outputs.argsOf([...argv, ...extra]);
+    if (typeof run === 'string') return run;
+    const { nextToken, maxResults } = run[0] as Record<string, unknown>;
+    return { nextToken, maxResults };
+  };
+  it('the hidden spellings typed alone are not read', async () => {
+    expect(await sent(['--next-token', '5', '--max-results', '3'])).toEqual({ nextToken: 0, maxResults: 20 });
+  });
+  it('after a typed blank primary they are read, typed or by their own default', async () => {
+    expect(await sent(['--cursor', '', '--next-token', '5', '--limit', '', '--max-results', '3'])).toEqual({ nextToken: 5, maxResults: 3 });
+    expect(await sent(['--cursor', '', '--limit', ''])).toEqual({ nextToken: 0, maxResults: 20 });
+  });
+  it('a typed primary is read beside them', async () => {
+    expect(await sent(['--cursor', '7', '--next-token', '5', '--limit', '9', '--max-results', '3'])).toEqual({ nextToken: 7, maxResults: 9 });
+  });
+});
