@@ -116,3 +116,30 @@ describe('oa approval list-initiated reads --cursor/--limit as flagOrFallback do
     expect(await sent(['--cursor', '7', '--next-token', '5', '--limit', '9', '--max-results', '3'])).toEqual({ nextToken: 7, maxResults: 9 });
   });
 });
+
+describe('drive comment list checks --page-size and sends --limit as upstream does (validateFileCommentList file_comment.go:186-199, LeafFlag limit :80 -> corecmd rawValue/BuildArgs corecmd.go:895-916, :1009-1035@c7521c1c)', () => {
+  const argv = ['drive', 'comment', 'list', '--node', 'n1'];
+  const page = { fileId: 'n1', total: 0, hasMore: false, items: [] };
+  const sent = async (extra: string[]) => {
+    outputs.answer('doc-comment/list_file_comments', page);
+    const run = await outputs.sent([...argv, ...extra]);
+    return run.reason ?? run.calls.map(([, a]) => (a as Record<string, unknown>).maxResults ?? 'omitted');
+  };
+  it('a typed --page-size is the value range-checked, over a typed --limit', async () => {
+    expect(await sent(['--limit', '5', '--page-size', '300'])).toBe('invalid_parameter');
+  });
+  it('a typed --limit is the value sent, over a typed --page-size', async () => {
+    expect(await sent(['--limit', '300', '--page-size', '5'])).toEqual([300]);
+  });
+  it('a typed --limit 0 is not sent at all (BuildArgs sends a non-zero int only)', async () => {
+    expect(await sent(['--limit', '0', '--page-size', '5'])).toEqual(['omitted']);
+  });
+  it('--page-size alone is checked and sent; nothing typed sends 200', async () => {
+    expect(await sent(['--page-size', '7'])).toEqual([7]);
+    expect(await sent([])).toEqual([200]);
+    expect(await sent(['--page-size', '0'])).toBe('invalid_parameter');
+  });
+  it('--all excludes a typed --page-size as it excludes --limit', async () => {
+    expect(await sent(['--all', '--page-size', '7'])).toBe('constraint_violation');
+  });
+});
