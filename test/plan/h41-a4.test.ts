@@ -143,3 +143,24 @@ describe('drive comment list checks --page-size and sends --limit as upstream do
     expect(await sent(['--all', '--page-size', '7'])).toBe('constraint_violation');
   });
 });
+
+describe('aitable +view-preset-apply reads the named view\'s type as stringValue does (view_preset.go:74-78, :151-155; base_composite.go:319-326@c7521c1c)', () => {
+  const argv = ['aitable', '+view-preset-apply', '--base-id', 'b', '--table-id', 't', '--name', 'n', '--view-type', 'Grid', '--config', '{"a":1}', '--yes'];
+  const run = async (view: Record<string, unknown>) => {
+    outputs.answer('aitable/get_views', { views: [{ viewName: 'n', viewId: 'v1', ...view }] });
+    const r = await outputs.sent(argv);
+    return r.reason === 'constraint_violation' || r.reason === 'invalid_parameter' ? 'type conflict' : r.calls.map(([tool]) => tool);
+  };
+  it('a viewType text "" is no type: the view is updated', async () => {
+    expect(await run({ viewType: '' })).toContain('aitable/update_view');
+    expect(await run({ viewType: '', type: 'Kanban' })).toContain('aitable/update_view');
+  });
+  it('a viewType that is not a text is passed over for type', async () => {
+    expect(await run({ viewType: 5, type: 'Grid' })).toContain('aitable/update_view');
+    expect(await run({ viewType: 5, type: 'Kanban' })).toBe('type conflict');
+  });
+  it('another type text is still refused before any write', async () => {
+    expect(await run({ viewType: 'Kanban' })).toBe('type conflict');
+    expect(await run({ viewType: 'Grid ' })).toBe('type conflict');
+  });
+});
