@@ -358,8 +358,13 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'chat.shortcut_messages_send_card': () => ({ 'im/create_and_send_card': { result: { bizId: 'v-bizId' } }, 'im/update_streaming_card': { updated: true } }),
   // f-drive9: each drive write's answer says success=true (requireDriveWrite, the fragment drive_write_success)
   'drive.shortcut_copy': () => ({ 'doc/get_document_info': { result: { extension: 'adoc', nodeId: 'v-nodeId' } }, 'doc/copy_document': { success: true } }),
-  'drive.shortcut_move': () => ({ 'doc/move_document': { success: true } }),
-  'drive.shortcut_create_folder': () => ({ 'drive/create_folder': { success: true } }),
+  // h41-a4: the read-back names the node moved, the folder and workspace asked for (firstString, no expect to derive them from)
+  'drive.shortcut_move': (data) => ({
+    'doc/move_document': { success: true },
+    'doc/get_document_info': { result: { nodeId: data.node, folderId: data.folder, workspaceId: data.workspace } },
+  }),
+  // h41-a4: the read-back names the folder asked for
+  'drive.shortcut_create_folder': (data) => ({ 'drive/create_folder': { success: true }, 'drive/get_file_info': { result: { name: data.name } } }),
   'drive.shortcut_create_shortcut': () => ({ 'drive/create_shortcut': { success: true } }),
   // p-drive: the item and the version are found in the pages as findDriveRecycleItem/findVersion read them (the plan
   // fragment drive_find_version), the publish read-back by its boolean published alone (boolField)
