@@ -29,8 +29,11 @@
 //                                           20261346: h39-a8.md, 20261347: h39-a2.md, 20261348: h39-a1.md, 20261349: h39-b1.md,
 //                                           20261350: h39-b2.md)
 //                                           (20261351: notes/h40-a1.md, 20261352: h40-a2.md, 20261353: h40-a3.md, 20261354: h40-a4.md,
-//                                           20261355: h40-a5.md, 20261356-20261359: h40-lead.md (20261359 partly);
-//                                           the next second reading draws seed 20261360)
+//                                           20261355: h40-a5.md, 20261356-20261359: h40-lead.md (20261359 partly)
+//                                           (20261359 rest: notes/h41-left.md, 20261360: h41-a1.md, 20261361: h41-a2.md,
+//                                           20261362: h41-a3.md, 20261363: h41-a4.md, 20261364: h41-a5.md,
+//                                           20261365-20261369: h41-lead.md (20261369 but one);
+//                                           the next second reading draws seed 20261370)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
