@@ -85,23 +85,3 @@ describe('aitable +view-preset-apply reads the views where upstream finds them',
     expect(r.printed).toMatchObject({ status: 'success', resolved: { action: 'create', viewId: 'v9' } });
   });
 });
-
-// --output-dir / --overwrite belong to --download-resources: upstream's ValidateMessageResourceDownload returns at once
-// without it (shortcut/chat/chat_message.go:930-956@c7521c1c) and only DownloadMessageResources reads them, so alone they
-// are accepted and change nothing; dws refused them with the declared no-downloads deviation (notes/h41-a2.md)
-describe('+messages-mget, +thread-replies, +at-me and +search-msg accept a lone --output-dir / --overwrite as upstream ignores them', () => {
-  it('the read is sent as without them; --download-resources itself is still refused', async () => {
-    outputs.answer('im/list_messages_by_ids', { result: { messages: [] } });
-    const base = ['chat', '+messages-mget', '--message-ids', 'm1'];
-    const plain = await outputs.sent(base);
-    for (const extra of [['--output-dir', 'x'], ['--overwrite'], ['--output-dir', 'x', '--overwrite']]) {
-      const r = await outputs.sent([...base, ...extra]);
-      expect(r.reason).toBeUndefined();
-      expect(r.calls).toEqual(plain.calls);
-    }
-    expect((await outputs.sent([...base, '--download-resources'])).reason).toBe('invalid_parameter');
-    expect((await outputs.sent(['chat', '+thread-replies', '--group', 'cidAbc123==', '--message-id', 'm1', '--overwrite'])).reason).not.toBe('invalid_parameter');
-    expect((await outputs.sent(['chat', '+at-me', '--output-dir', 'x'])).reason).not.toBe('invalid_parameter');
-    expect((await outputs.sent(['chat', '+search-msg', '--query', 'q', '--overwrite'])).reason).not.toBe('invalid_parameter');
-  });
-});
