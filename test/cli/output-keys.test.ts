@@ -48,7 +48,7 @@ describe('pinned output keys', () => {
       'title_en', 'agent_summary', 'agent_summary_en', 'description', 'description_en', 'use_when', 'use_when_en', 'avoid_when',
       'avoid_when_en', 'keywords', 'keywords_en', 'examples', 'effect', 'risk', 'confirmation', 'idempotency', 'interface_mode',
       'availability', 'parameters', 'constraints', 'group', 'interface_reason', 'interface_ref', 'hidden_parameters',
-      'command_aliases', 'wraps', 'positionals', 'pagination', 'dry_run', 'upstream', 'trim_strings', 'required_check', 'plan', 'recovery'];
+      'command_aliases', 'wraps', 'positionals', 'pagination', 'dry_run', 'upstream', 'group_body', 'trim_strings', 'required_check', 'plan', 'recovery'];
     for (const t of shippedEngine().tools()) {
       const keys = Object.keys(JSON.parse(inspect(shippedEngine(), t.canonical_path)));
       expect(keys.filter((k) => !order.includes(k))).toEqual([]);

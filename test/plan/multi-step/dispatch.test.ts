@@ -238,12 +238,15 @@ describe('uploads of a multi-step plan', () => {
 });
 
 describe('downloads of a multi-step plan', () => {
-  it('into a directory: the URL\'s last segment made one safe name, inside the directory; an existing file is kept unless overwrite', async () => {
+  // the URL's last segment decoded, then its base name (h41-left: upstream inferFilename, helpers/doc.go:441-460@c7521c1c):
+  // `..%2F..%2Fescape.bin` names escape.bin inside the directory, never a path outside it
+  it('into a directory: the URL\'s last segment decoded to its base name, inside the directory; an existing file is kept unless overwrite', async () => {
     mcp.files['../../escape.bin'] = Buffer.from('payload');
     const url = `${mcp.base}/files/..%2F..%2Fescape.bin`;
     const first = await downloadUrl({ url, file: 'out/', maxBytes: 100, timeoutMs: 5000 }, env());
-    expect(first).toEqual({ file: path.join('out', '_.._escape.bin'), bytes: 7, status: 200 });
-    expect(readFileSync(path.join(dir, 'out', '_.._escape.bin'), 'utf8')).toBe('payload');
+    expect(first).toEqual({ file: path.join('out', 'escape.bin'), bytes: 7, status: 200 });
+    expect(readFileSync(path.join(dir, 'out', 'escape.bin'), 'utf8')).toBe('payload');
+    expect(existsSync(path.join(dir, 'escape.bin'))).toBe(false);
     await expect(downloadUrl({ url, file: 'out/', overwrite: false, maxBytes: 100, timeoutMs: 5000 }, env())).rejects.toMatchObject({ reason: 'invalid_parameter' });
     expect((await downloadUrl({ url, file: 'out/', overwrite: true, maxBytes: 100, timeoutMs: 5000 }, env())).bytes).toBe(7);
   });
