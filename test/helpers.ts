@@ -10,7 +10,8 @@ import type { Engine } from '../src/engine/engine.js';
 import { snapshotFromCatalog } from '../src/snapshot/write.js';
 import type { Catalog } from '../src/catalog/types.js';
 import { DwsError } from '../src/errors.js';
-import { CatalogInvalid } from '../src/catalog/validate.js';
+import { CatalogInvalid, validateDeclarations } from '../src/catalog/validate.js';
+import { readDeclarationFiles } from '../src/build/load.js';
 import { validateWraps } from '../src/build/wraps.js';
 import type { ExecuteOptions } from '../src/plan/executor.js';
 import { effectsFor } from '../src/dispatch/effects.js';
@@ -35,6 +36,29 @@ let catalog: Catalog | undefined;
 export function realCatalog(): Catalog {
   catalog ??= JSON.parse(readFileSync(inject('catalogJson'), 'utf8')) as Catalog;
   return structuredClone(catalog);
+}
+
+/** A catalog declaration file as validateDeclarations reads it. */
+export type DeclarationDoc = { product: { id: string }; tools: Record<string, any>[] };
+
+let declarations: { file: string; doc: DeclarationDoc }[] | undefined;
+/** catalog/'s declaration files, read once per test file. */
+export function declarationFiles(): { file: string; doc: DeclarationDoc }[] {
+  declarations ??= readDeclarationFiles(path.join(ROOT, 'catalog')) as { file: string; doc: DeclarationDoc }[];
+  return declarations;
+}
+
+/** The problems validateDeclarations finds in a copy of catalog/'s declaration files after `mutate`, or [] when it accepts them. */
+export function declarationProblemsOf(mutate: (byFile: Map<string, DeclarationDoc>) => void): string[] {
+  const copy = structuredClone(declarationFiles());
+  mutate(new Map(copy.map((f) => [f.file, f.doc])));
+  try {
+    validateDeclarations(copy);
+  } catch (e) {
+    expect(e).toBeInstanceOf(CatalogInvalid);
+    return (e as CatalogInvalid).problems;
+  }
+  return [];
 }
 
 /** The problems validateWraps finds in the planned shipped catalog after `mutate`, or [] when it accepts it. */

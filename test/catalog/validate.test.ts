@@ -1,24 +1,11 @@
 // Build-time validation: every rule of SPEC 3.2 fails the build with a message naming file, tool and field.
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { readDeclarationFiles } from '../../src/build/load.js';
-import { CatalogInvalid, validateDeclarations } from '../../src/catalog/validate.js';
-import { ROOT, realCatalog, wrapProblemsOf } from '../helpers.js';
+import { validateDeclarations } from '../../src/catalog/validate.js';
+import { declarationFiles, declarationProblemsOf, realCatalog, wrapProblemsOf, type DeclarationDoc } from '../helpers.js';
 
-type Doc = { product: { id: string }; tools: Record<string, any>[] };
-const files = readDeclarationFiles(path.join(ROOT, 'catalog')) as { file: string; doc: Doc }[];
-
-function problemsOf(mutate: (byFile: Map<string, Doc>) => void): string[] {
-  const copy = structuredClone(files);
-  mutate(new Map(copy.map((f) => [f.file, f.doc])));
-  try {
-    validateDeclarations(copy);
-  } catch (e) {
-    expect(e).toBeInstanceOf(CatalogInvalid);
-    return (e as CatalogInvalid).problems;
-  }
-  return [];
-}
+type Doc = DeclarationDoc;
+const files = declarationFiles();
+const problemsOf = declarationProblemsOf;
 
 const tool = (m: Map<string, Doc>, file: string, name: string) => m.get(file)!.tools.find((t) => t.name === name)!;
 

@@ -3,48 +3,16 @@
 // commands a short answer holds is the reach's doing alone, whatever the guard's other rules move.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine.js';
-import { queryProducts } from '../../src/lexicon/actions.js';
-import { factsOf } from '../../src/engine/stages/object-guard.js';
 import { fold } from '../../src/text/fold.js';
-import { readSnapshotBytes } from '../helpers.js';
-
-const engines = new Map<string, Engine>();
-function engineFor(ranking: object): Engine {
-  const key = JSON.stringify(ranking);
-  let e = engines.get(key);
-  if (!e) engines.set(key, e = new Engine(readSnapshotBytes(), { ranking }));
-  return e;
-}
-function paths(ranking: object, query: string, limit = 10): string[] {
-  return (JSON.parse(engineFor(ranking).search({ query, limit })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
-}
+import { engineFor, expectProductsRuleOnlyReorders, paths } from './ranking-runs.js';
 
 const REACH = { objectGuardReach: 20 };
 
 describe('objectGuardReach, bounded: the products rule only reorders a short answer with the reach on', () => {
-  const e = engineFor(REACH);
-  const meta = e.meta;
+  const meta = engineFor(REACH).meta;
   const objects = meta.lexicon.objects!;
   const product = meta.productLexicon;
-  const doc = new Map<string, number>();
-  for (let d = 0; d < meta.count; d++) doc.set(meta.canonical_path.at(d)!, d);
-  const destroys = factsOf(meta).destroys;
-  const groups = (list: string[]) => list.map((c) => e.twin[doc.get(c)!]).sort((a, b) => a - b);
-  const check = (q: string) => {
-    const on = paths(REACH, q);
-    const off = paths({ ...REACH, objectGuardProducts: 0 }, q);
-    // the same commands (a twin pair compared as one slot), in another order at most
-    expect(groups(on), q).toEqual(groups(off));
-    if (on[0] !== off[0]) {
-      expect(destroys[doc.get(off[0])!], q).toBe(1);
-      const ofNamed = (p: string) => {
-        const group = e.twin[doc.get(p)!];
-        return [...doc.values()].some((d) => e.twin[d] === group && queryProducts(fold(q), product).includes(meta.valueOf('product_id', d)));
-      };
-      expect(on.slice(0, on.indexOf(off[0])).some(ofNamed), q).toBe(true);
-    }
-  };
+  const check = (q: string) => expectProductsRuleOnlyReorders(REACH, q);
 
   it('删除developer里的𠮶行 (the input CI found: read to twenty, the products rule listed the base delete)', () => {
     check('删除developer里的𠮶行');

@@ -5,20 +5,7 @@ import { STAGES } from '../../src/engine/stages/index.js';
 import { DEFAULT_RANKING } from '../../src/engine/ranking.js';
 import { Engine } from '../../src/engine/engine.js';
 import { readSnapshotBytes } from '../helpers.js';
-
-/** One engine per ranking options, built once for the whole file (a snapshot load is the slow part). */
-const engines = new Map<string, Engine>();
-function engineFor(ranking: object): Engine {
-  const key = JSON.stringify(ranking);
-  let e = engines.get(key);
-  if (!e) engines.set(key, e = new Engine(readSnapshotBytes(), { ranking }));
-  return e;
-}
-
-/** The canonical paths of a search's first ten candidates under these ranking options. */
-function paths(ranking: object, query: string): string[] {
-  return (JSON.parse(engineFor(ranking).search({ query, limit: 10 })) as { candidates: { canonical_path: string }[] }).candidates.map((c) => c.canonical_path);
-}
+import { engineFor, expectProductsRuleOnlyReorders, paths } from './ranking-runs.js';
 
 /**
  * The check the guard's property tests share: a query ranked with an option on and off lists as many hits (the stage
@@ -409,39 +396,17 @@ describe('object_guard: the product the request names (objectGuardProducts 1, de
     }
   });
 
-  it('only reorders, and moves a first hit only when it is destructive, to below a command of a product the request names', async () => {
-    const { queryProducts } = await import('../../src/lexicon/actions.js');
-    const { factsOf } = await import('../../src/engine/stages/object-guard.js');
-    const { fold } = await import('../../src/text/fold.js');
-    const e = engineFor({});
-    const meta = e.meta;
+  it('only reorders, and moves a first hit only when it is destructive, to below a command of a product the request names', () => {
+    const meta = engineFor({}).meta;
     const objects = meta.lexicon.objects!;
     const product = meta.productLexicon;
-    const doc = new Map<string, number>();
-    for (let d = 0; d < meta.count; d++) doc.set(meta.canonical_path.at(d)!, d);
-    const destroys = factsOf(meta).destroys;
     const thing = fc.oneof(
       fc.constantFrom(...objects.zh.flat()).map((w) => ({ w, zh: true })),
       fc.constantFrom(...objects.en.flat()).map((w) => ({ w, zh: false })));
     const named = fc.oneof(fc.constantFrom(...product.zh.flat()), fc.constantFrom(...product.en.flat()));
-    fc.assert(fc.property(thing, named, ({ w, zh }, p) => {
-      const q = zh ? `删除${p}里的${w}` : `delete the ${w} in ${p}`;
-      const on = paths({}, q);
-      const off = paths({ objectGuardProducts: 0 }, q);
-      // the same actions: a reorder may let the other entry of a twin pair lead its slot (chat +flag-cancel for chat
-      // message remove-favorite), so slots compare by twin group
-      const groups = (list: string[]) => list.map((c) => e.twin[doc.get(c)!]).sort((a, b) => a - b);
-      expect(groups(on), q).toEqual(groups(off));
-      if (on[0] !== off[0]) {
-        expect(destroys[doc.get(off[0])!], q).toBe(1);
-        // above it now: a command of a named product, itself or through a same-call twin (drive delete: doc's)
-        const ofNamed = (p: string) => {
-          const group = e.twin[doc.get(p)!];
-          return [...doc.values()].some((d) => e.twin[d] === group && queryProducts(fold(q), product).includes(meta.valueOf('product_id', d)));
-        };
-        expect(on.slice(0, on.indexOf(off[0])).some(ofNamed), q).toBe(true);
-      }
-    }), { numRuns: 150 });
+    // a reorder may let the other entry of a twin pair lead its slot (chat +flag-cancel for chat message
+    // remove-favorite), so slots compare by twin group (test/engine/ranking-runs.ts)
+    fc.assert(fc.property(thing, named, ({ w, zh }, p) => expectProductsRuleOnlyReorders({}, zh ? `删除${p}里的${w}` : `delete the ${w} in ${p}`)), { numRuns: 150 });
   });
 });
 

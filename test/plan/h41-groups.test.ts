@@ -1,31 +1,16 @@
 // Session 41, upstream's runnable groups (issue 32 / 34, notes/h41-groups.md): a Cobra group with a RunE of its own
 // runs that body when its words are typed with flags. Each run as a user types it against the recording backend on
 // 127.0.0.1; the mechanism (ToolSpec.group_body) checked at build and at resolve on its own.
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
-import { dispatchInProcess, ROOT, shippedEngine } from '../helpers.js';
-import { readDeclarationFiles } from '../../src/build/load.js';
-import { CatalogInvalid, validateDeclarations } from '../../src/catalog/validate.js';
+import { declarationProblemsOf, dispatchInProcess, shippedEngine, type DeclarationDoc } from '../helpers.js';
 import { resolveCommand } from '../../src/dispatch/resolve.js';
 
 const outputs = useOutputRuns('dws-h41groups-');
 
-type Doc = { product: { id: string }; tools: Record<string, unknown>[] };
-const files = readDeclarationFiles(path.join(ROOT, 'catalog')) as { file: string; doc: Doc }[];
-
-function problemsOf(mutate: (byFile: Map<string, Doc>) => void): string[] {
-  const copy = structuredClone(files);
-  mutate(new Map(copy.map((f) => [f.file, f.doc])));
-  try {
-    validateDeclarations(copy);
-  } catch (e) {
-    expect(e).toBeInstanceOf(CatalogInvalid);
-    return (e as CatalogInvalid).problems;
-  }
-  return [];
-}
+type Doc = DeclarationDoc;
+const problemsOf = declarationProblemsOf;
 const toolOf = (m: Map<string, Doc>, file: string, name: string) => m.get(file)!.tools.find((t) => t.name === name)!;
 
 describe('NEW MECHANISM group_body: a runnable group\'s own body, checked at build', () => {
