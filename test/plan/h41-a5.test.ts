@@ -4,41 +4,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { upstreamWhoami } from './whoami-model.js';
 
 const outputs = useOutputRuns('dws-h41a5-');
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** upstream whoamiStr (shortcut/smart/whoami.go:152-159@c7521c1c): the first non-empty text under the keys. */
-function whoamiStr(m: Obj, ...keys: string[]): string {
-  for (const k of keys) if (typeof m[k] === 'string' && m[k] !== '') return m[k] as string;
-  return '';
-}
-
-/** upstream whoamiProject with whoamiEmployeeModel and whoamiFirstDept (whoami.go:80-159@c7521c1c), as a model. */
-function upstreamWhoami(data: Obj): unknown {
-  let m: Obj = data;
-  const result = data.result;
-  if (Array.isArray(result) && result.length > 0 && isObject(result[0])) {
-    m = isObject(result[0].orgEmployeeModel) ? result[0].orgEmployeeModel : result[0];
-  } else if (isObject(data.orgEmployeeModel)) m = data.orgEmployeeModel;
-  else if (isObject(result)) m = isObject(result.orgEmployeeModel) ? result.orgEmployeeModel : result;
-  const out: Obj = {};
-  const put = (key: string, v: string) => { if (v !== '') out[key] = v; };
-  put('name', whoamiStr(m, 'orgUserName', 'name', 'userName', 'nick'));
-  put('userId', whoamiStr(m, 'userId', 'userid', 'staffId'));
-  put('mobile', whoamiStr(m, 'orgUserMobile', 'mobile', 'stateMobile'));
-  put('email', whoamiStr(m, 'orgAuthEmail', 'email', 'orgEmail'));
-  put('org', whoamiStr(m, 'orgName', 'corpName'));
-  if (Array.isArray(m.depts)) {
-    for (const d of m.depts) {
-      const v = isObject(d) ? whoamiStr(d, 'deptName', 'name', 'departmentName') : '';
-      if (v !== '') { out.dept = v; break; }
-    }
-  }
-  return Object.keys(out).length === 0 ? data : out;
-}
 
 const text = fc.constantFrom<unknown>('', ' ', 'x', 5, null);
 const dept = fc.oneof(fc.record({ deptName: text, name: text }, { requiredKeys: [] }), fc.constantFrom<unknown>(5, null, 'd'));
