@@ -33,7 +33,7 @@
 //                                           (20261359 rest: notes/h41-left.md, 20261360: h41-a1.md, 20261361: h41-a2.md,
 //                                           20261362: h41-a3.md, 20261363: h41-a4.md, 20261364: h41-a5.md,
 //                                           20261365-20261369: h41-lead.md (20261369 but one);
-//                                           20261370 partly: h41-lead.md (its atomics and 2 composites);
+//                                           20261370 partly: h41-lead.md (its atomics and 8 composites);
 //                                           the next second reading finishes 20261370, then draws 20261371)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
