@@ -100,7 +100,7 @@ describe('aitable view get fill-color-rule and aggregate print the view block in
     expect(await run(view('aggregate'))).toEqual({ status: 'success', data: { f1: 'SUM' }, error: {} });
     answer('aitable/get_views', { data: { views: [{ viewId: 'v1', viewType: 'Gantt', aggregate: { f1: 'SUM' } }] } });
     const outcome = await failure(view('aggregate'));
-    expect({ reason: outcome.reason, out: outcome.out }).toEqual({ reason: 'constraint_violation', out: '' });
+    expect({ reason: outcome.reason, out: outcome.out }).toEqual({ reason: 'backend_error', out: '' });
   });
 });
 
