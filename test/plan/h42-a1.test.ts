@@ -95,7 +95,7 @@ describe('chat group set-admin: the migrated --conversation-id (chat.go:240-262,
   });
 });
 
-describe('chat +messages-resource-url: --type, an Enum flag with the default mediaId (chat_message.go:1857-1887, corecmd.go:761-797, :1009-1034@c7521c1c)', () => {
+describe('chat +messages-resource-url: --type, an Enum flag with the default mediaId (chat_message.go:1856-1887, corecmd.go:761-797, :1009-1034@c7521c1c)', () => {
   const argv = (type: string) => ['chat', '+messages-resource-url', '--resource-id', 'r1', '--msg-id', 'm1', '--open-conversation-id', 'c1', `--type=${type}`];
   it('a typed "" passes the enum check (rawValue falls to the default) and rt.Str sends it as ""', async () => {
     expect(await outputs.argsOf(argv(''))).toEqual([{ resourceType: '', resourceId: 'r1', openMessageId: 'm1', openConversationId: 'c1' }]);
