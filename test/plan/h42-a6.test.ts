@@ -52,3 +52,29 @@ describe('chat +messages-recall: the one-id check reads --msg-id/--message-id to
     }), { numRuns: 60 });
   });
 });
+
+describe('chat group create: the owner is read as getCurrentUserID reads the profile, through Go typed structs (helpers.go:521-561@c7521c1c)', () => {
+  const argv = ['chat', 'group', 'create', '--name', 'n', '--users', 'a'];
+  const membersOf = async (profile: unknown) => {
+    outputs.answer('contact/get_current_user_profile', profile);
+    const run = await outputs.sent(argv);
+    return run.reason ?? (run.calls.find(([tool]) => tool === 'im/create_group_conversation')?.[1] as { groupMembers: string[] }).groupMembers;
+  };
+  it('keys spelled in another letter case still name the owner (encoding/json matches struct fields ignoring case)', async () => {
+    expect(await membersOf({ Result: { UserID: 'me' } })).toEqual(['me', 'a']);
+    expect(await membersOf({ RESULT: [{ OrgEmployeeModel: { USERID: 'me' } }] })).toEqual(['me', 'a']);
+  });
+  it('of two spellings of userId in result the later one is the owner (each key decoded in turn into the field)', async () => {
+    expect(await membersOf({ result: { userId: 'u1', UserID: 'u2' } })).toEqual(['u2', 'a']);
+  });
+  it('a result object holding only orgEmployeeModel.userId names no owner: refused before the create', async () => {
+    expect(await membersOf({ result: { orgEmployeeModel: { userId: 'me' } } })).toBe('invalid_parameter');
+  });
+  it('for any letter case of the keys, a list or an object result names the owner as upstream does', async () => {
+    const spell = (k: string) => fc.constantFrom(k, k.toUpperCase(), k.toLowerCase(), k[0]!.toUpperCase() + k.slice(1));
+    await fc.assert(fc.asyncProperty(spell('result'), spell('orgEmployeeModel'), spell('userId'), fc.boolean(), async (r, o, u, asList) => {
+      const profile = asList ? { [r]: [{ [o]: { [u]: 'me' } }] } : { [r]: { [u]: 'me' } };
+      expect(await membersOf(profile)).toEqual(['me', 'a']);
+    }), { numRuns: 30 });
+  });
+});
