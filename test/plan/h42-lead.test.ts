@@ -61,3 +61,35 @@ describe('aitable view get field-widths|card|timebar|aggregate: a missing, malfo
     expect((JSON.parse(r.out) as { result: unknown }).result).toEqual({ status: 'success', data: { coverMode: 'FILL' }, error: {} });
   });
 });
+
+// getCurrentUserID (internal/helpers/helpers.go:521-561@c7521c1c), read by chat group create (chat.go:2563-2575): the
+// profile is json.Unmarshal-ed into two typed structs (keys matched exactly, else ignoring case; one mistyped field fails
+// the whole decode), then read as a map with exact keys; the first non-empty userId is the owner, put first.
+describe('chat group create finds the signed-in user as getCurrentUserID decodes the profile', () => {
+  const argv = ['chat', 'group', 'create', '--name', 'G', '--users', 'u1,u2', '--yes'];
+  const membersFor = async (profile: unknown) => {
+    outputs.answer('contact/get_current_user_profile', profile);
+    const run = await outputs.sent(argv);
+    return run.reason ?? run.calls.find(([rpc]) => rpc === 'im/create_group_conversation')?.[1];
+  };
+  it('keys in another letter case are matched, as Go decodes into a struct', async () => {
+    expect(await membersFor({ Result: [{ OrgEmployeeModel: { UserID: 'me1' } }] })).toMatchObject({ groupMembers: ['me1', 'u1', 'u2'] });
+    expect(await membersFor({ RESULT: { userid: 'me2' } })).toMatchObject({ groupMembers: ['me2', 'u1', 'u2'] });
+  });
+  it('a blank userId is a userId (only "" is none); exact keys still read', async () => {
+    expect(await membersFor({ result: [{ orgEmployeeModel: { userId: ' ' } }] })).toMatchObject({ groupMembers: [' ', 'u1', 'u2'] });
+    expect(await membersFor({ result: [{ orgEmployeeModel: { userId: 'u2' } }] })).toMatchObject({ groupMembers: ['u2', 'u1'] });
+  });
+  it('a mistyped later element fails the struct decode; the exact-key map read still finds result[0], a folded key does not', async () => {
+    expect(await membersFor({ result: [{ orgEmployeeModel: { userId: 'me4' } }, { orgEmployeeModel: 'x' }] })).toMatchObject({ groupMembers: ['me4', 'u1', 'u2'] });
+    expect(await membersFor({ Result: [{ OrgEmployeeModel: { UserID: 'me5' } }, { orgEmployeeModel: 'x' }] })).toBe('invalid_parameter');
+  });
+  it('no userId at all (a number, an empty list, "") creates nothing', async () => {
+    for (const profile of [{ result: [{ orgEmployeeModel: { userId: 5 } }] }, { result: [] }, { result: { userId: '' } }, {}]) {
+      outputs.answer('contact/get_current_user_profile', profile);
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBe('invalid_parameter');
+      expect(run.calls.map(([rpc]) => rpc)).toEqual(['contact/get_current_user_profile']);
+    }
+  });
+});
