@@ -1,0 +1,92 @@
+// Session 42 second reading, part a2 (issue 32, notes/h42-a2.md, seed 20261372): where a drawn command still differed
+// from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h42a2-');
+
+/**
+ * upstream's resolveUserOpenDingTalkID (internal/shortcut/chat/unified_send.go:522-561@c7521c1c) over a
+ * search_contact_by_key_word answer, as a model: the openDingTalkId it takes, or 'refused'. Its rows are
+ * shortcutMapSlice(data["result"]) (chat_group.go:1650-1659): the object elements of a JSON list, nothing otherwise.
+ */
+function upstreamSender(answer: Record<string, unknown>, userId: string): string | 'refused' {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const rows = Array.isArray(answer.result) ? answer.result.filter(isObject) : [];
+  // shortcutString (chat_group.go:1661-1677): the first key holding a non-blank text (trimmed) or a number
+  const text = (row: Record<string, unknown>, keys: string[]) => {
+    for (const key of keys) {
+      const v = row[key];
+      if (typeof v === 'string' && v.trim() !== '') return v.trim();
+      if (typeof v === 'number') return String(v);
+    }
+    return '';
+  };
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (text(row, ['userId', 'userID']) !== userId) continue;
+    const id = text(row, ['openDingTalkId', 'openDingtalkId']);
+    if (id !== '') ids.add(id);
+  }
+  return ids.size === 1 ? [...ids][0] : 'refused';
+}
+
+const row = fc.record({
+  userId: fc.constantFrom<unknown>('u1', ' u1 ', 'u2', null),
+  openDingTalkId: fc.constantFrom<unknown>('O1', 'O2', ' ', null),
+}, { requiredKeys: [] });
+const resultShape = fc.oneof(
+  fc.array(fc.oneof(row, fc.constantFrom<unknown>(null, 'u1', 5)), { maxLength: 3 }),
+  row,
+  fc.constantFrom<unknown>(null, 'u1', 5, {}),
+);
+
+// The three commands whose body calls resolveUserOpenDingTalkID with a typed userId, and the argument it fills.
+const senders: { name: string; argv: string[]; tool: string; sent: (args: Record<string, unknown>) => unknown }[] = [
+  {
+    name: 'chat +messages-reply --ref-sender (lark_alignment.go:309-318)',
+    argv: ['chat', '+messages-reply', '--conversation-id', 'c', '--message-id', 'm', '--text', 't', '--ref-sender', ' u1 ', '--yes'],
+    tool: 'chat/send_personal_message',
+    sent: (args) => (JSON.parse(args.content as string) as { srcMsgSendOpenDingTalkId: string }).srcMsgSendOpenDingTalkId,
+  },
+  {
+    name: 'chat +messages-send --user (unified_send.go:457)',
+    argv: ['chat', '+messages-send', '--user', ' u1 ', '--text', 'hi', '--yes'],
+    tool: 'chat/send_personal_message',
+    sent: (args) => args.receiverOpenDingTalkId,
+  },
+  {
+    name: 'chat +messages-send-card --receiver (chat_message.go:1564-1569)',
+    argv: ['chat', '+messages-send-card', '--receiver', ' u1 ', '--yes'],
+    tool: 'im/create_and_send_card',
+    sent: (args) => args.receiverOpenDingTalkId,
+  },
+];
+
+describe('a typed userId is looked up as resolveUserOpenDingTalkID reads search_contact_by_key_word: rows only from a list at result (unified_send.go:522-561@c7521c1c)', () => {
+  for (const s of senders) {
+    it(`${s.name}: a result that is one object, not a list, matches no row and is refused before the send`, async () => {
+      outputs.answer('contact/search_contact_by_key_word', { result: { userId: 'u1', openDingTalkId: 'O1' } });
+      const run = await outputs.sent(s.argv);
+      expect(run.reason).toBe('not_found');
+      expect(run.calls.map(([tool]) => tool)).toEqual(['contact/search_contact_by_key_word']);
+    });
+    it(`${s.name}: sends the openDingTalkId upstream takes, or refuses where upstream refuses, for any result`, async () => {
+      await fc.assert(fc.asyncProperty(resultShape, async (result) => {
+        const answer = { result };
+        outputs.answer('contact/search_contact_by_key_word', answer);
+        const run = await outputs.sent(s.argv);
+        const expected = upstreamSender(answer, 'u1');
+        const send = run.calls.find(([tool]) => tool === s.tool);
+        if (expected === 'refused') {
+          expect(run.reason).toBeDefined();
+          expect(send).toBeUndefined();
+        } else {
+          expect(send).toBeDefined();
+          expect(s.sent(send![1] as Record<string, unknown>)).toBe(expected);
+        }
+      }), { numRuns: 30 });
+    });
+  }
+});
