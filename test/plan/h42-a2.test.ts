@@ -90,3 +90,50 @@ describe('a typed userId is looked up as resolveUserOpenDingTalkID reads search_
     });
   }
 });
+
+describe('aitable view update aggregate / field-widths / card / timebar: no typed flag is required, and a lone --field-id is refused after the view is read (helpers/aitable.go:3455-3622, :3641-3662, :1026-1055@c7521c1c)', () => {
+  const ids = ['--base-id', 'b', '--table-id', 't', '--view-id', 'v'];
+  const view = (viewType: string) => ({ data: { views: [{ viewType }] } });
+  const readView = ['aitable/get_views', { baseId: 'b', tableId: 't', viewIds: ['v'] }];
+  const update = (config: Record<string, unknown>) => ['aitable/update_view', { baseId: 'b', tableId: 't', viewId: 'v', config }];
+  const cases: { attr: string; viewType: string; config: Record<string, unknown> }[] = [
+    { attr: 'aggregate', viewType: 'Grid', config: { aggregate: {} } },
+    { attr: 'field-widths', viewType: 'Grid', config: { fieldWidths: {} } },
+    { attr: 'card', viewType: 'Kanban', config: { kanbanCard: {} } },
+    { attr: 'card', viewType: 'Gallery', config: { galleryCard: {} } },
+    { attr: 'timebar', viewType: 'Gantt', config: { ganttTimebar: {} } },
+  ];
+  for (const c of cases) {
+    it(`${c.attr} on a ${c.viewType} view with only the ids: the view is read, then update_view gets an empty block (mergeUpdateBlock("", {}))`, async () => {
+      outputs.answer('aitable/get_views', view(c.viewType));
+      const run = await outputs.sent(['aitable', 'view', 'update', c.attr, ...ids]);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls).toEqual([readView, update(c.config)]);
+    });
+  }
+  const halves: [string, string[]][] = [
+    ['aggregate', ['--field-id', 'f']], ['aggregate', ['--action', ' ']], ['aggregate', ['--field-id', 'f', '--action', '']],
+    ['field-widths', ['--field-id', 'f']], ['field-widths', ['--width', '5']], ['field-widths', ['--field-id', '', '--width', '5']],
+  ];
+  for (const [attr, flags] of halves) {
+    it(`${attr} ${flags.join(' ')}: refused after get_views, before update_view (the pair is checked after the preflight)`, async () => {
+      outputs.answer('aitable/get_views', view('Grid'));
+      const run = await outputs.sent(['aitable', 'view', 'update', attr, ...ids, ...flags]);
+      expect(run.reason).toBeDefined();
+      expect(run.calls).toEqual([readView]);
+    });
+  }
+  it('a blank but typed --field-id with its partner is a key: field-widths --field-id " " --width 5 sends {" ": 5}', async () => {
+    outputs.answer('aitable/get_views', view('Grid'));
+    const run = await outputs.sent(['aitable', 'view', 'update', 'field-widths', ...ids, '--field-id', ' ', '--width', '5']);
+    expect(run.calls).toEqual([readView, update({ fieldWidths: { ' ': 5 } })]);
+  });
+});
+
+describe('aitable view update field-widths --json null is an empty block, as its sibling aggregate (mergeUpdateBlock, aitable.go:889-908; jsonStringToMap attendance.go:21-27@c7521c1c)', () => {
+  it.each(['null', ' null\n'])('--json %j sends fieldWidths {} after the Grid check', async (json) => {
+    outputs.answer('aitable/get_views', { data: { views: [{ viewType: 'Grid' }] } });
+    const run = await outputs.sent(['aitable', 'view', 'update', 'field-widths', '--base-id', 'b', '--table-id', 't', '--view-id', 'v', '--json', json]);
+    expect(run.calls.map(([tool, args]) => [tool, (args as { config?: unknown }).config])).toEqual([['aitable/get_views', undefined], ['aitable/update_view', { fieldWidths: {} }]]);
+  });
+});
