@@ -137,3 +137,30 @@ describe('aitable view update field-widths --json null is an empty block, as its
     expect(run.calls.map(([tool, args]) => [tool, (args as { config?: unknown }).config])).toEqual([['aitable/get_views', undefined], ['aitable/update_view', { fieldWidths: {} }]]);
   });
 });
+
+describe('chat group create reads the signed-in userId as getCurrentUserID decodes get_current_user_profile: Go struct decodes, keys matched ignoring case (helpers/helpers.go:521-561@c7521c1c)', () => {
+  const argv = ['chat', 'group', 'create', '--name', 'N', '--users', 'a'];
+  const cases: [string, unknown, string | 'refused'][] = [
+    ['exact result[0].orgEmployeeModel.userId', { result: [{ orgEmployeeModel: { userId: 'me1' } }] }, 'me1'],
+    ['the first struct decode with other key cases', { result: [{ OrgEmployeeModel: { UserId: 'me2' } }] }, 'me2'],
+    ['the second struct decode (result an object) with other key cases', { Result: { USERID: 'me3' } }, 'me3'],
+    ['result an object, exact keys', { result: { userId: 'me4' } }, 'me4'],
+    ['a number userId in the first row: both struct decodes fail, the flat read wants a text', { result: [{ orgEmployeeModel: { userId: 5 } }, { orgEmployeeModel: { userId: 'z' } }] }, 'refused'],
+    ['a later row that breaks the struct decode: the flat read still takes the first row', { result: [{ orgEmployeeModel: { userId: 'me5' } }, { orgEmployeeModel: 7 }] }, 'me5'],
+    ['a first row that is no object', { result: [1, { orgEmployeeModel: { userId: 'me6' } }] }, 'refused'],
+    ['an empty userId', { result: [{ orgEmployeeModel: { userId: '' } }] }, 'refused'],
+  ];
+  for (const [name, profile, owner] of cases) {
+    it(`${name}: ${owner === 'refused' ? 'refused before the create' : `${owner} is the owner, first of groupMembers`}`, async () => {
+      outputs.answer('contact/get_current_user_profile', profile);
+      const run = await outputs.sent(argv);
+      const create = run.calls.find(([tool]) => tool === 'im/create_group_conversation');
+      if (owner === 'refused') {
+        expect(run.reason).toBeDefined();
+        expect(create).toBeUndefined();
+      } else {
+        expect((create![1] as { groupMembers: string[] }).groupMembers).toEqual([owner, 'a']);
+      }
+    });
+  }
+});
