@@ -1,0 +1,69 @@
+// Session 42 second reading, part a4 (issue 32, notes/h42-a4.md): where a drawn command still differed from upstream's
+// body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const runs = useOutputRuns('dws-h42a4-');
+
+const RPC = 'chat/list_conversation_message_v2';
+const hourText = (h: number) => `2025-03-01 ${String(h).padStart(2, '0')}:00:00`;
+const message = (h: number) => ({ openMessageId: `m${h}`, createTime: hourText(h) });
+// the range every run below asks for: [06:00, 18:00) at +08:00
+const RANGE = ['--start', hourText(6), '--end', hourText(18)];
+
+/**
+ * upstream chatMessageTimeRange.filter and sortMessagesByCreateTimeStable (smart/message_time_range.go:112-146,
+ * :197-216@c7521c1c), as a model: the ids of the messages a range run prints, in the order it prints them.
+ */
+function upstreamRange(hours: number[], order: 'asc' | 'desc'): string[] {
+  const kept = hours.filter((h) => h >= 6 && h < 18);
+  const sorted = kept.map((h, i) => ({ h, i })).sort((a, b) => (a.h === b.h ? a.i - b.i : order === 'asc' ? a.h - b.h : b.h - a.h));
+  return sorted.map(({ h }) => `m${h}`);
+}
+
+const idsOf = (payload: Record<string, unknown> | undefined) => ((payload?.messages ?? []) as { messageId?: string }[]).map((m) => m.messageId);
+
+describe('chat +chat-messages prints only the messages inside --start/--end (message_time_range.go:112-146, chat_messages.go:650-687@c7521c1c)', () => {
+  it('one page whose messages all fall outside the range prints none, not the page as it came', async () => {
+    const r = await runs.paged(['chat', '+chat-messages', '--conversation-id', 'cid1', ...RANGE], RPC, [
+      { result: { messages: [message(20), message(21)], hasMore: false } },
+    ]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toMatchObject({ count: 0, messages: [], complete: true, stopReason: 'source_complete' });
+  });
+
+  it('ascending, the page past the end is the range end: complete, no messages', async () => {
+    const r = await runs.paged(['chat', '+chat-messages', '--conversation-id', 'cid1', ...RANGE, '--order', 'asc'], RPC, [
+      { result: { messages: [message(19), message(22)], hasMore: true, nextCursor: 1740790000000 } },
+    ]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toMatchObject({ count: 0, messages: [], complete: true, hasMore: false, stopReason: 'range_end' });
+  });
+
+  it('--page-all: a run that kept no message prints an empty list', async () => {
+    const r = await runs.paged(['chat', '+chat-messages', '--conversation-id', 'cid1', ...RANGE, '--page-all'], RPC, [
+      { result: { messages: [message(3)], hasMore: false } },
+    ]);
+    expect(r.exit).toBe(0);
+    expect(r.printed).toMatchObject({ count: 0, messages: [], stopReason: 'range_start' });
+  });
+
+  it('for any page of message times, wherever the list is, one page and --page-all print upstream\'s messages in its order', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { maxLength: 6 }),
+      fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
+      fc.constantFrom('top', 'result', 'data'),
+      fc.boolean(),
+      async (hours, order, where, all) => {
+        const list = hours.map(message);
+        const page = where === 'top' ? { messages: list, hasMore: false } : { [where]: { messages: list }, hasMore: false };
+        const argv = ['chat', '+chat-messages', '--conversation-id', 'cid1', ...RANGE, '--order', order, ...(all ? ['--page-all'] : [])];
+        const r = await runs.paged(argv, RPC, [page]);
+        expect(r.exit).toBe(0);
+        expect(idsOf(r.printed)).toEqual(upstreamRange(hours, order));
+        expect(r.printed?.count).toBe(upstreamRange(hours, order).length);
+      },
+    ), { numRuns: 40 });
+  });
+});
