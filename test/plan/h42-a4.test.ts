@@ -49,6 +49,21 @@ describe('chat +chat-messages prints only the messages inside --start/--end (mes
     expect(r.printed).toMatchObject({ count: 0, messages: [], stopReason: 'range_start' });
   });
 
+  it('one page saying more whose messages all fall outside the range still gives its next page (rawItems, chatmsg.go:1005-1063)', async () => {
+    // ApplyMessagePagination reads the page's own messages, before the range filter (chat_messages.go:660@c7521c1c)
+    for (const page of [
+      { messages: [message(20)], hasMore: true, nextCursor: 1740790000123 },
+      { result: { messages: [message(20)] }, hasMore: true, nextCursor: 1740790000123 },
+    ]) {
+      const r = await runs.paged(['chat', '+chat-messages', '--conversation-id', 'cid1', ...RANGE], RPC, [page]);
+      expect(r.exit).toBe(0);
+      expect(r.printed).toMatchObject({
+        count: 0, messages: [], failedCount: 0, failures: [], hasMore: true, complete: false, stopReason: 'single_page',
+        nextPage: { direction: 'older', nextCursor: 1740790000123, time: '2025-03-01T00:46:40.123Z' },
+      });
+    }
+  });
+
   it('for any page of message times, wherever the list is, one page and --page-all print upstream\'s messages in its order', async () => {
     await fc.assert(fc.asyncProperty(
       fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { maxLength: 6 }),
