@@ -82,3 +82,48 @@ describe('chat +chat-messages prints only the messages inside --start/--end (mes
     ), { numRuns: 40 });
   });
 });
+
+/** The answer texts upstream's transport turns into no content (transport/client.go:159-205@c7521c1c): not one JSON object. */
+const notAnObject = fc.oneof(
+  fc.constantFrom('', '  ', 'null', 'ok', '[1]', '[]', '5', 'true', '"x"', '{"a":1} {}', '{'),
+  fc.jsonValue().filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)).map((v) => JSON.stringify(v)),
+);
+
+describe('dev app leaves: an answer that is not one JSON object prints null (runDevAppTool, devapp.go:1841-1864, :1986-1995@c7521c1c)', () => {
+  // the runner's ToolCallResult keeps no content for such a text (transport/client.go:180-205), app/runner.go:779-787
+  // hands the nil map on, and devAppEnvelopeData prints it as the data: null
+  const leaves: { argv: string[]; tool: string }[] = [
+    { argv: ['dev', 'app', 'permission', 'add', '--unified-app-id', 'u', '--scope-values', 'a', '--yes'], tool: 'apply_dev_app_permissions' },
+    { argv: ['dev', 'app', 'permission', 'remove', '--unified-app-id', 'u', '--scope-values', 'a', '--yes'], tool: 'remove_dev_app_permissions' },
+    { argv: ['dev', 'app', 'get', '--unified-app-id', 'u'], tool: 'get_dev_app' },
+  ];
+  for (const leaf of leaves) {
+    it(`${leaf.argv.slice(0, 4).join(' ')}: a blank, text, list or number answer prints null`, async () => {
+      for (const text of ['', 'ok', '[1]', '5']) {
+        runs.answerText(leaf.tool, text);
+        const r = await runs.sent(leaf.argv);
+        expect(r.reason).toBeUndefined();
+        expect(r.printed).toBeNull();
+      }
+    });
+  }
+
+  it('for any answer text that is not one JSON object, permission add prints null; an object still prints as before', async () => {
+    await fc.assert(fc.asyncProperty(notAnObject, async (text) => {
+      runs.answerText('apply_dev_app_permissions', text);
+      const r = await runs.sent(leaves[0].argv);
+      expect(r.reason).toBeUndefined();
+      expect(r.printed).toBeNull();
+    }), { numRuns: 30 });
+    runs.answerText('apply_dev_app_permissions', '{"granted":["a"]}');
+    expect((await runs.sent(leaves[0].argv)).printed).toEqual({ granted: ['a'], success: true });
+  });
+
+  it('dev app delete (multi-step) reads its delete answer so too', async () => {
+    runs.answer('devapp/get_dev_app', { success: true, result: { name: 'N' } });
+    runs.answerText('delete_dev_app', 'done');
+    const r = await runs.sent(['dev', 'app', 'delete', '--unified-app-id', 'u', '--confirm-name', 'N', '--yes']);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toBeNull();
+  });
+});
