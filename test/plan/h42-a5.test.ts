@@ -1,0 +1,114 @@
+// Session 42 second reading, part a5 (issue 32, notes/h42-a5.md, seed 20261375): where a drawn command still differed
+// from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyTransforms, transformArgProblem } from '../../src/plan/transforms/index.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h42a5-');
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * upstream's chatmsg.SearchItems (internal/shortcut/chatmsg/search.go:26-52, :61-110@c7521c1c), as a model: the
+ * messages a search page holds (grouped hits flattened, else the first list at a key or one level inside it).
+ */
+function upstreamSearchItems(data: Obj): Obj[] {
+  const maps = (v: unknown) => (Array.isArray(v) ? v.filter(isObj) : undefined);
+  for (const root of [data, isObj(data.result) ? data.result : undefined]) {
+    const groups = root === undefined ? undefined : maps(root.conversationMessagesList);
+    if (groups !== undefined) return groups.flatMap((g) => maps(g.messages) ?? []);
+  }
+  for (const key of ['list', 'messages', 'messageList', 'items', 'data', 'records', 'result']) {
+    const direct = maps(data[key]);
+    if (direct !== undefined) return direct;
+    const inner = data[key];
+    if (isObj(inner)) {
+      for (const k of ['list', 'messages', 'messageList', 'items', 'data', 'records']) {
+        const found = maps(inner[k]);
+        if (found !== undefined) return found;
+      }
+    }
+  }
+  return [];
+}
+
+describe('NEW MECHANISM message_items: an answer -> its messages as a finder finds them, unprojected', () => {
+  it('search finds grouped hits (each taking its group conversation id) and lists under any of the reader keys', () => {
+    const grouped = { result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ messageId: 'm1' }, 5] }] } };
+    expect(applyTransforms([{ message_items: 'search' }], grouped, 't')).toEqual([{ messageId: 'm1', openConversationId: 'cid1' }]);
+    expect(applyTransforms([{ message_items: 'search' }], { data: { records: [{ messageId: 'm2' }] } }, 't')).toEqual([{ messageId: 'm2' }]);
+    expect(applyTransforms([{ message_items: { keys: ['replies'] } }], { result: { replies: [{ id: 'r' }] } }, 't')).toEqual([{ id: 'r' }]);
+  });
+  it('a value that is no object has no messages', () => {
+    for (const v of [null, [], [{ messageId: 'm' }], 'x', 3]) expect(applyTransforms([{ message_items: 'search' }], v, 't')).toEqual([]);
+  });
+  it('the build refuses a finder it does not know', () => {
+    expect(transformArgProblem({ message_items: 'nowhere' })).toContain('message_items needs a finder');
+    expect(transformArgProblem({ message_items: { keys: [] } })).toContain('message_items needs a finder');
+    expect(transformArgProblem({ message_items: 'list' })).toBeUndefined();
+  });
+});
+
+describe('chat +search-msg reads each page as upstream does: chatmsg.SearchItems and chatmsg.Pagination (search_msg.go:183-249@c7521c1c)', () => {
+  const argv = (...more: string[]) => ['chat', '+search-msg', '--query', 'q', ...more];
+  const message = fc.record({ messageId: fc.constantFrom('m1', 'm2', 'm3'), createTime: fc.constantFrom(1, 2) }, { requiredKeys: ['messageId'] });
+  const list = fc.array(fc.oneof(message, fc.constantFrom<unknown>(5, 'x', null)), { maxLength: 3 });
+  const key = fc.constantFrom('list', 'messages', 'messageList', 'items', 'data', 'records', 'result');
+  const page = fc.oneof(
+    fc.tuple(key, list).map(([k, l]) => ({ [k]: l })),
+    fc.tuple(key, fc.constantFrom('list', 'messages', 'messageList', 'items', 'data', 'records'), list).map(([k, i, l]) => ({ [k]: { [i]: l } })),
+    fc.tuple(fc.boolean(), list).map(([inResult, l]) => {
+      const groups = { conversationMessagesList: [{ openConversationId: 'cid9', messages: l }] };
+      return inResult ? { result: groups } : groups;
+    }),
+  );
+
+  it('the hits printed and the ids enriched are the messages SearchItems finds, wherever the page holds them', async () => {
+    await fc.assert(fc.asyncProperty(page, async (answer) => {
+      const marked = { ...answer, hasMore: false };
+      outputs.answer('im/search_messages', marked);
+      outputs.answer('im/list_messages_by_ids', { result: { messages: [] } });
+      const run = await outputs.sent(argv());
+      const hits = upstreamSearchItems(marked);
+      const ids = [...new Set(hits.map((m) => String(m.messageId)))];
+      expect(run.reason).toBeUndefined();
+      expect((run.printed as Obj).count).toBe(ids.length);
+      expect(run.calls.filter(([tool]) => tool === 'im/list_messages_by_ids')).toEqual(ids.length === 0 ? [] : [['im/list_messages_by_ids', { openMsgIds: ids }]]);
+    }), { numRuns: 40 });
+  });
+
+  it('with --page-all a top-level hasMore and nextCursor (and has_more, next_cursor) carry the read on to the next page', async () => {
+    outputs.answersInTurn('im/search_messages',
+      { result: { messages: [{ messageId: 'm1' }] }, hasMore: true, nextCursor: 'c2' },
+      { result: { messages: [{ messageId: 'm2' }], has_more: true, next_cursor: 'c3' } },
+      { data: { hasMore: false }, messages: [{ messageId: 'm3' }] });
+    const run = await outputs.sent(argv('--page-all', '--no-enrich'));
+    expect(run.calls.map(([, args]) => (args as Obj).cursor)).toEqual(['0', 'c2', 'c3']);
+    expect(run.printed).toMatchObject({ count: 3, complete: true, pagesFetched: 3, failedCount: 0 });
+  });
+
+  it('a cursor "0" is no cursor (paginationValuePresent): a page saying more follow with it is a pagination failure', async () => {
+    outputs.answersInTurn('im/search_messages', { result: { messages: [{ messageId: 'm1' }], hasMore: true, nextCursor: '0' } });
+    const run = await outputs.sent(argv('--page-all', '--no-enrich'));
+    expect(run.calls).toHaveLength(1);
+    expect(run.printed).toMatchObject({ count: 1, complete: false, failedCount: 1, failures: [{ stage: 'search-pagination' }] });
+  });
+});
+
+describe('doc version revert reads a repeated next cursor again, up to 20 pages (docVersionExists, helpers/doc.go:40-66@c7521c1c)', () => {
+  const argv = ['doc', 'version', 'revert', '--node', 'n1', '--version', '3', '--yes'];
+  it('a list that never moves on is read 20 times before the version is refused as unknown', async () => {
+    outputs.answer('doc/list_doc_versions', { result: { versions: [{ version: 1 }] }, nextCursor: 'c2' });
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBe('not_found');
+    expect(run.calls).toEqual([['doc/list_doc_versions', { nodeId: 'n1' }], ...Array(19).fill(['doc/list_doc_versions', { nodeId: 'n1', nextCursor: 'c2' }])]);
+  });
+  it('the version on the third page, after a repeated cursor, is found and reverted', async () => {
+    outputs.answersInTurn('doc/list_doc_versions', { nextCursor: 'c2' }, { nextCursor: 'c2' }, { result: [{ version: 3 }] });
+    const run = await outputs.sent(argv);
+    expect(run.calls.map(([tool]) => tool)).toEqual(['doc/list_doc_versions', 'doc/list_doc_versions', 'doc/list_doc_versions', 'doc/revert_doc_version']);
+    expect(run.calls.at(-1)).toEqual(['doc/revert_doc_version', { nodeId: 'n1', version: 3 }]);
+  });
+});
