@@ -112,3 +112,23 @@ describe('doc version revert reads a repeated next cursor again, up to 20 pages 
     expect(run.calls.at(-1)).toEqual(['doc/revert_doc_version', { nodeId: 'n1', version: 3 }]);
   });
 });
+
+describe('aitable import data --field-mapping decodes as json.Unmarshal into map[string]string (helpers/aitable.go:6696-6701@c7521c1c)', () => {
+  const argv = (mapping: string) => ['aitable', 'import', 'data', '--import-id', 'i1', '--field-mapping', mapping, '--yes'];
+  it('a null value is stored as Go\'s zero string and sent as ""; a later repeat of a key wins', async () => {
+    expect(await outputs.argsOf(argv(' {"a":"b","c":null,"a":"z"} '))).toEqual([{ importId: 'i1', fieldMapping: { a: 'z', c: '' } }]);
+  });
+  it('for any object of text, null and other values: sent with nulls as "", or refused before any call when a value is no text or null', async () => {
+    const value = fc.oneof(fc.constantFrom('x', ' ', ''), fc.constant(null), fc.constantFrom<unknown>(1, true, [], {}));
+    await fc.assert(fc.asyncProperty(fc.dictionary(fc.constantFrom('a', 'b', 'c'), value, { maxKeys: 3 }), async (mapping) => {
+      const run = await outputs.sent(argv(JSON.stringify(mapping)));
+      const refused = Object.values(mapping).some((v) => v !== null && typeof v !== 'string');
+      if (refused) expect(run).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+      else expect(run.calls).toEqual([['aitable/import_data', { importId: 'i1', fieldMapping: Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, v ?? ''])) }]]);
+    }), { numRuns: 40 });
+  });
+  it('null alone is a nil map, sent as null; an empty object is sent as {}', async () => {
+    expect(await outputs.argsOf(argv(' null '))).toEqual([{ importId: 'i1', fieldMapping: null }]);
+    expect(await outputs.argsOf(argv('{}'))).toEqual([{ importId: 'i1', fieldMapping: {} }]);
+  });
+});
