@@ -132,3 +132,24 @@ describe('aitable import data --field-mapping decodes as json.Unmarshal into map
     expect(await outputs.argsOf(argv('{}'))).toEqual([{ importId: 'i1', fieldMapping: {} }]);
   });
 });
+
+describe('drive search (aggregated) leaves out a failed drive search and prints the doc results (helpers/drive.go:1518-1556@c7521c1c)', () => {
+  const failed = { success: false, errorCode: 'X', errorMsg: 'bad' };
+  it('a drive search that fails is left out; the doc results are printed', async () => {
+    outputs.answer('drive/search_files', failed);
+    outputs.answer('doc/search_documents', { result: { documents: [] } });
+    const run = await outputs.sent(['drive', 'search', '--query', 'q']);
+    expect([run.reason, run.printed]).toEqual([undefined, { doc_results: { result: { documents: [] } } }]);
+  });
+  it('both failing, or the drive search failing with --target file, is an error', async () => {
+    outputs.answer('drive/search_files', failed);
+    outputs.answer('doc/search_documents', failed);
+    expect((await outputs.sent(['drive', 'search', '--query', 'q'])).reason).toBe('business_error');
+    expect((await outputs.sent(['drive', 'search', '--query', 'q', '--target', 'file'])).reason).toBe('business_error');
+  });
+  it('a doc search that fails is left out beside a drive answer', async () => {
+    outputs.answer('drive/search_files', { result: { files: [] } });
+    outputs.answer('doc/search_documents', failed);
+    expect((await outputs.sent(['drive', 'search', '--query', 'q'])).printed).toEqual({ drive_results: { result: { files: [] } } });
+  });
+});
