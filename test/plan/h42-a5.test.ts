@@ -45,7 +45,7 @@ describe('NEW MECHANISM message_items: an answer -> its messages as a finder fin
     for (const v of [null, [], [{ messageId: 'm' }], 'x', 3]) expect(applyTransforms([{ message_items: 'search' }], v, 't')).toEqual([]);
   });
   it('the build refuses a finder it does not know', () => {
-    expect(transformArgProblem({ message_items: 'nowhere' })).toContain('message_items needs a finder');
+    expect(transformArgProblem({ message_items: 'nowhere' } as unknown as Parameters<typeof transformArgProblem>[0])).toContain('message_items needs a finder');
     expect(transformArgProblem({ message_items: { keys: [] } })).toContain('message_items needs a finder');
     expect(transformArgProblem({ message_items: 'list' })).toBeUndefined();
   });
