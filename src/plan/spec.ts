@@ -194,8 +194,9 @@ export interface PageSpec {
   /**
    * With strict: a page whose `more` is not a boolean has more when it gives a next cursor; without one it ends the
    * run when it is short (fewer items than the size sent: stopReason short_page) and is a pagination failure when full.
+   * `cursor`: the cursor alone decides: without one the page is a pagination failure whatever its size (no page size).
    */
-  more_from_cursor?: boolean;
+  more_from_cursor?: boolean | 'cursor';
   /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */
   pages?: Source;
   max_pages: number;
