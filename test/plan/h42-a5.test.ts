@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTransforms, transformArgProblem } from '../../src/plan/transforms/index.js';
+import { problemsOf } from './fake-plan.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h42a5-');
@@ -151,5 +152,30 @@ describe('drive search (aggregated) leaves out a failed drive search and prints 
     outputs.answer('drive/search_files', { result: { files: [] } });
     outputs.answer('doc/search_documents', failed);
     expect((await outputs.sent(['drive', 'search', '--query', 'q'])).printed).toEqual({ drive_results: { result: { files: [] } } });
+  });
+});
+
+describe('NEW MECHANISM page more_from_cursor: cursor (chat +search-msg, smart/search_msg.go:217-231@c7521c1c)', () => {
+  const argv = ['chat', '+search-msg', '--query', 'q', '--page-all', '--no-enrich'];
+  it('a page without a boolean hasMore goes on by its next cursor', async () => {
+    outputs.answersInTurn('im/search_messages',
+      { result: { messages: [{ messageId: 'm1' }], nextCursor: 'c2' } },
+      { result: { messages: [{ messageId: 'm2' }], hasMore: false } });
+    const run = await outputs.sent(argv);
+    expect(run.calls.map(([, args]) => (args as Obj).cursor)).toEqual(['0', 'c2']);
+    expect(run.printed).toMatchObject({ count: 2, complete: true, paginationKnown: true, failedCount: 0 });
+  });
+  it('a page with neither a boolean hasMore nor a cursor is a search-pagination failure, short or not', async () => {
+    outputs.answersInTurn('im/search_messages', { result: { messages: [{ messageId: 'm1' }] } });
+    const run = await outputs.sent(argv);
+    expect(run.calls).toHaveLength(1);
+    expect(run.printed).toMatchObject({ count: 1, complete: false, paginationKnown: false, failedCount: 1, failures: [{ stage: 'search-pagination' }] });
+  });
+  it('the build refuses it without strict', () => {
+    const plan = (page: Obj) => ({ facts: 't', steps: [{ id: 'a', server: 'contact', rpc: 'x', effect: 'read', args: {}, page: { cursor_arg: 'c', next: 'n', items: 'r', more: 'm', max_pages: 2, ...page } }] });
+    const problems = (p: unknown) => problemsOf(p).filter((x) => !x.includes('is not used by any step'));
+    expect(problems(plan({ more_from_cursor: 'cursor' })).join('\n')).toContain('more_from_cursor: cursor goes with strict');
+    expect(problems(plan({ more_from_cursor: 'cursor', strict: true }))).toEqual([]);
+    expect(problems(plan({ more_from_cursor: 'always', strict: true })).join('\n')).toContain('more_from_cursor: true, cursor or absent');
   });
 });
