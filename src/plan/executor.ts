@@ -358,7 +358,8 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       }
       let more = marks.more;
       // upstream +chat-list's unmarked page: its cursor says more follow; without one a short page ends, a full one fails
-      if (strict && p.more_from_cursor && typeof more !== 'boolean') {
+      if (strict && p.more_from_cursor && typeof more !== 'boolean' && (p.more_from_cursor === true || !missing(marks.next))) {
+        // `cursor` (+search-msg's page): only a cursor says more; without one the strict check below fails the page
         if (!missing(marks.next)) more = true;
         else if (!full) {
           ledger.more = false;

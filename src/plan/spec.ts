@@ -9,7 +9,7 @@ import type { UrlPolicy } from '../backend/download-policy.js';
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { int: 'strconv' | 'atoi' } | { add: number } | { get: string } | { split: string | { on: string; as_typed: boolean } } | { only_starting: string } | { except_starting: string }
   | { max_chars: number } | { chunk: number } | { split_pairs: string } | { keep_matching: string } | { reject_matching: string } | { project: string[] }
   | { project_rows: RowsSpec } | { to_keys: unknown } | { find_int: string[] } | { first_text: string[] } | { string_field: string[] } | { find_texts: string[] } | { dig_text: { keys: string[]; inside: string[] } } | { envelope_text: { keys: string[]; envelopes: string[] } } | { joined_texts: string[] } | { find_records: unknown } | { unique_by: string } | { sort_by: string[] } | { first_string: string[] } | { find_objects: string[] | { keys: string[]; nested?: true } } | { object_list: string[] } | { named_object_list: string[] } | { envelopes: string[] } | { split_markdown: number } | { url_part: 'baseId' | 'tableId' | 'viewId' | 'recordId' }
-  | { project_messages: MessagesSpec } | { message_page: Pick<MessagesSpec, 'items'> } | { report_list_readable: 'order' | 'inbox' | 'sent' } | { conversation_cursor: 'follow' | 'value' } | { chat_list_cursor: 'follow' | 'value' } | { go_decode: unknown }
+  | { project_messages: MessagesSpec } | { message_page: Pick<MessagesSpec, 'items'> } | { message_items: NonNullable<MessagesSpec['items']> } | { report_list_readable: 'order' | 'inbox' | 'sent' } | { conversation_cursor: 'follow' | 'value' } | { chat_list_cursor: 'follow' | 'value' } | { go_decode: unknown }
   | { go_json: { keys?: 'sorted' | 'declared'; html?: 'escape' | 'keep' } } | { json_compact_at: string[] };
 
 export interface SourceModifiers {
@@ -194,8 +194,9 @@ export interface PageSpec {
   /**
    * With strict: a page whose `more` is not a boolean has more when it gives a next cursor; without one it ends the
    * run when it is short (fewer items than the size sent: stopReason short_page) and is a pagination failure when full.
+   * `cursor`: the cursor alone decides: without one the page is a pagination failure whatever its size (no page size).
    */
-  more_from_cursor?: boolean;
+  more_from_cursor?: boolean | 'cursor';
   /** How many pages this run wants (e.g. 1 unless --page-all); clamped to 1..max_pages. Default: max_pages. */
   pages?: Source;
   max_pages: number;

@@ -222,7 +222,10 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   if (raw.tuple_at !== undefined) out.tuple_at = pathList(s, `${at}.tuple_at`, Array.isArray(raw.tuple_at) ? raw.tuple_at : [raw.tuple_at]);
   if (raw.more_from_cursor !== undefined) {
-    if (raw.more_from_cursor !== true) s.problems.push(`${at}.more_from_cursor: true or absent`);
+    if (raw.more_from_cursor === 'cursor') {
+      if (raw.strict === undefined) s.problems.push(`${at}.more_from_cursor: cursor goes with strict: a page without more or cursor is its pagination failure`);
+      else out.more_from_cursor = 'cursor';
+    } else if (raw.more_from_cursor !== true) s.problems.push(`${at}.more_from_cursor: true, cursor or absent`);
     else if (raw.strict === undefined || (raw.widen === undefined && raw.size_arg === undefined)) s.problems.push(`${at}.more_from_cursor: goes with strict and a page size (widen or size_arg): a page without more or cursor ends only when short`);
     else out.more_from_cursor = true;
   }

@@ -761,6 +761,11 @@ export const PARAM: Record<string, Param> = {
     return (v, where) => (isObj(v) && (v.answer === undefined || v.answer === null || isObj(v.answer))
       ? messagePage(isObj(v.answer) ? v.answer : {}, v.direction, items) : refuse(where, v, 'an object {answer, direction?}'));
   },
+  /** an answer -> its raw messages as a finder finds them (docs/PLANS.md "Message rows"): a page's items read as its reader reads them */
+  message_items: (arg) => {
+    if (!isFinder(arg)) throw new Error(`message_items needs a finder: one of ${ITEMS.join(', ')} or {keys: [key, ...]}`);
+    return (v) => messageItems(v, arg);
+  },
   /** chat messages as upstream's readers print them (docs/PLANS.md "Message rows") */
   project_messages: (arg) => {
     const spec = messagesSpec(arg);
