@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DwsError, type Reason } from '../errors.js';
-import { MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from '../plan/spec.js';
+import { MAX_DOWNLOAD_BYTES } from '../plan/spec.js';
 import { byCodePoint } from '../text/order.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { confinedJoin, fileRootOf, fsRefusal, inside, realRoot, staleTemp } from '../backend/files.js';
@@ -19,6 +19,9 @@ import {
 } from './drive-tree.js';
 import type { LocalCommand, LocalContext } from './types.js';
 import { isObject } from '../json-object.js';
+
+/** The most one pushed file may hold (docs/drive-folder.md: uploads up to 200 MiB per file). */
+const PUSH_FILE_BYTES = 200 * 1024 * 1024;
 
 /**
  * The `action` of an item of upstream's result: what was done to the path (drive_pull.go:72-76, drive_push.go:36-42,
@@ -438,10 +441,10 @@ async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: s
   const abs = absOf(run, l.rel);
   const st = await fs.lstat(abs);
   if (!st.isFile() || st.size !== l.size || Math.trunc(st.mtimeMs) !== l.mtime) refuse(`the local file "${l.rel}" changed after the walk; nothing was uploaded`, 'run the command again');
-  if (l.size > MAX_UPLOAD_BYTES) refuse(`the local file "${l.rel}" has ${l.size} bytes, more than the ${MAX_UPLOAD_BYTES} one upload accepts`);
+  if (l.size > PUSH_FILE_BYTES) refuse(`the local file "${l.rel}" has ${l.size} bytes, more than the ${PUSH_FILE_BYTES} one upload accepts`);
   const args = { fileName: splitRel(l.rel)[1], fileSize: l.size, ...run.space, ...(overwriteId ? { overwriteFileId: overwriteId } : { parentId }) };
   const { url, uploadId, headers } = uploadInfo(await call(run, 'get_upload_info', args, true));
-  await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: MAX_UPLOAD_BYTES, label: l.rel });
+  await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: PUSH_FILE_BYTES, label: l.rel });
   const committed = await call(run, 'commit_upload', { ...args, uploadId }, true);
   // a JSON object with at least one key, as upstream decodes it (drive_push.go:793-806@c7521c1c): a blank answer,
   // `null`, `{}`, a list, a number or a text leaves the outcome unknown
@@ -642,7 +645,7 @@ function previewSteps(ctx: LocalContext): unknown[] {
       effect: 'write', for_each: each(`each local file to upload (${rule})`),
       arguments: { fileName: '<item.name>', fileSize: '<item.size>', ...o.space, parentId: '<the parent folder id, or overwriteFileId: the drive file replaced>' },
     },
-    upload: { effect: 'write', upload: { file: `${o.local}/<item.rel_path>`, url: '<from get_upload_info>', max_bytes: MAX_UPLOAD_BYTES } },
+    upload: { effect: 'write', upload: { file: `${o.local}/<item.rel_path>`, url: '<from get_upload_info>', max_bytes: PUSH_FILE_BYTES } },
     'drive.commit_upload': { effect: 'write', arguments: { fileName: '<item.name>', fileSize: '<item.size>', ...o.space, uploadId: '<from get_upload_info>' } },
   };
   return walkOf(ctx.tool).calls.map((name) => {

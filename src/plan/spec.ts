@@ -852,7 +852,8 @@ export const DEFAULT_MAX_ITEMS = 100;
 export const MAX_ITEMS_LIMIT = 1000;
 export const MAX_PAGES_LIMIT = 1000;
 export const DEFAULT_UPLOAD_BYTES = 20 * 1024 * 1024;
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+/** The most an upload step's max_bytes may be: upstream localio.PutFile's defaultUploadLimit, 5 GiB (localio/upload.go:15@c7521c1c); the bytes are streamed. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024;
 export const DEFAULT_DOWNLOAD_BYTES = 200 * 1024 * 1024;
 export const MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
