@@ -62,3 +62,40 @@ describe('minutes +summary reads the summary as minutesdata.SummaryText, which r
     }), { numRuns: 30 });
   });
 });
+
+describe('siblings reading get_minutes_basic_info as minutesdata.Basic, which runs validateEnvelope first (response.go:143-147@c7521c1c)', () => {
+  const listed = { result: { itemList: [{ taskUuid: 't1', createTime: 5 }] } };
+
+  it('minutes +latest: a basic info answer whose dingOpenErrcode is not zero is refused, not printed (latest_minutes.go:89-99)', async () => {
+    outputs.answer('minutes/list_by_keyword_and_time_range', listed);
+    outputs.answer('minutes/get_minutes_basic_info', { dingOpenErrcode: 7, result: { taskUuid: 't1', title: 'x' } });
+    expect((await outputs.sent(['minutes', '+latest'])).reason).toBe('backend_error');
+  });
+
+  it('minutes +latest: refused or printed as upstream decides, for any errorCode / dingOpenErrcode', async () => {
+    await fc.assert(fc.asyncProperty(fc.record({ errorCode: code, dingOpenErrcode: code }, { requiredKeys: [] }), async (codes) => {
+      const answer = { ...codes, result: { taskUuid: 't1', title: 'x' } };
+      outputs.answer('minutes/list_by_keyword_and_time_range', listed);
+      outputs.answer('minutes/get_minutes_basic_info', answer);
+      const run = await outputs.sent(['minutes', '+latest']);
+      if (envelopeRefused(answer)) expect(run.reason).toBeDefined();
+      else expect(run.printed).toEqual({ taskUuid: 't1', title: 'x' });
+    }), { numRuns: 30 });
+  });
+
+  it('minutes +unshare: a preflight answer carrying an error code stops the run before remove_member_permission (workflows.go:617-627)', async () => {
+    outputs.answersInTurn('minutes/get_minutes_basic_info',
+      { result: { taskUuid: 't1' } }, { errorCode: false, result: { taskUuid: 't2' } });
+    const run = await outputs.sent(['minutes', '+unshare', '--id', 't1,t2', '--member-uids', 'm', '--yes']);
+    expect(run.reason).toBe('backend_error');
+    expect(run.calls.map(([tool]) => tool)).toEqual(['minutes/get_minutes_basic_info', 'minutes/get_minutes_basic_info']);
+  });
+
+  it('minutes +unshare: zero codes (" 0", null) pass the preflight and the member is removed', async () => {
+    outputs.answer('minutes/get_minutes_basic_info', { errorCode: ' 0', dingOpenErrcode: null, result: { taskUuid: 't1' } });
+    outputs.answer('minutes/remove_member_permission', { success: true, result: { resultMap: { t1: ['m'] } } });
+    const run = await outputs.sent(['minutes', '+unshare', '--id', 't1', '--member-uids', 'm', '--yes']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls.map(([tool]) => tool)).toEqual(['minutes/get_minutes_basic_info', 'minutes/remove_member_permission']);
+  });
+});
