@@ -99,3 +99,27 @@ describe('siblings reading get_minutes_basic_info as minutesdata.Basic, which ru
     expect(run.calls.map(([tool]) => tool)).toEqual(['minutes/get_minutes_basic_info', 'minutes/remove_member_permission']);
   });
 });
+
+describe('minutes +unshare reads each remove_member_permission answer as RequirePermissionMutationAcknowledgement, validateEnvelope first (minutesdata/workflow.go:37-39@c7521c1c)', () => {
+  const argv = ['minutes', '+unshare', '--id', 't1', '--member-uids', 'm,n', '--yes'];
+  const removed = { success: true, result: { resultMap: { t1: ['m'] } } };
+
+  it('an answer with success true and a full resultMap but a non-zero dingOpenErrcode fails that member, and stop leaves the rest', async () => {
+    outputs.answer('minutes/get_minutes_basic_info', { result: { taskUuid: 't1' } });
+    outputs.answer('minutes/remove_member_permission', { ...removed, dingOpenErrcode: 5 });
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBe('minutes_permission_partial');
+    expect(run.calls.map(([tool]) => tool)).toEqual(['minutes/get_minutes_basic_info', 'minutes/remove_member_permission']);
+  });
+
+  it('counted as removed or failed as upstream decides, for any errorCode / dingOpenErrcode', async () => {
+    await fc.assert(fc.asyncProperty(fc.record({ errorCode: code, dingOpenErrcode: code }, { requiredKeys: [] }), async (codes) => {
+      const answer = { ...removed, ...codes };
+      outputs.answer('minutes/get_minutes_basic_info', { result: { taskUuid: 't1' } });
+      outputs.answer('minutes/remove_member_permission', answer);
+      const run = await outputs.sent(['minutes', '+unshare', '--id', 't1', '--member-uids', 'm', '--yes']);
+      if (envelopeRefused(answer)) expect(run.reason).toBeDefined();
+      else expect(run.printed).toMatchObject({ complete: true, succeeded: 1 });
+    }), { numRuns: 30 });
+  });
+});
