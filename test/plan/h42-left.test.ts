@@ -76,3 +76,84 @@ describe('sheet export --output <existing directory> names the file as inferShee
     expect(readFileSync(`${r.dir}/${saved}`, 'utf8')).toBe('PK-xlsx');
   });
 });
+
+// findNamedObjectList (shortcut/aitable/base_composite.go:281-317@c7521c1c): at an object, the first key named (in any
+// case) ends the search there, found only when it holds a list of objects; else each object value is searched in turn.
+describe('aitable +table-copy finds both field lists as findNamedObjectList(fields, fieldList) (table_copy.go:63-66, :124-125@c7521c1c)', () => {
+  const copy = ['aitable', '+table-copy', '--source-base-id', 'B1', '--source-table-id', 'T1', '--target-base-id', 'B2', '--new-name', 'Copy', '--yes'];
+  const field = { fieldId: 'f1', fieldName: 'Name', type: 'text' };
+
+  it('a list nested deeper, under a key in another case, is found in the source and in the target', async () => {
+    runs.answersInTurn('aitable/get_fields', { data: { table: { Fields: [field] } } }, { result: { x: { FIELDLIST: [{ ...field, fieldId: 'g1' }] } } });
+    runs.answer('aitable/create_table', { tableId: 'T2' });
+    const r = await runs.timed(copy);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.calls).toEqual([
+      ['get_fields', { baseId: 'B1', tableId: 'T1' }],
+      ['create_table', { baseId: 'B2', tableName: 'Copy', fields: [{ fieldName: 'Name', type: 'text' }] }],
+      ['get_fields', { baseId: 'B2', tableId: 'T2' }],
+    ]);
+    expect(r.result).toMatchObject({ status: 'success', verification: { status: 'verified', fieldCount: 1, recordCount: 0 } });
+  });
+
+  it.each([
+    ['a `fields` key holding text ends the search at the top, so data.fields is not read', { fields: 'x', data: { fields: [field] } }],
+    ['a list holding a non-object is no field list', { fields: [field, 5] }],
+    ['a list under an unnamed key is no field list', { data: { columns: [field] } }],
+  ])('%s: refused before any write', async (_case, answer) => {
+    runs.answer('aitable/get_fields', answer);
+    const r = await runs.timed(copy);
+    expect(r.outcome.error?.reason).toBe('backend_error');
+    expect(r.calls).toEqual([['get_fields', { baseId: 'B1', tableId: 'T1' }]]);
+  });
+
+  it('a target read-back whose `fields` key holds null is no field list: the copy is not verified', async () => {
+    runs.answersInTurn('aitable/get_fields', { fields: [field] }, { fields: null, data: { fields: [{ ...field, fieldId: 'g1' }] } });
+    runs.answer('aitable/create_table', { tableId: 'T2' });
+    const r = await runs.timed(copy);
+    // a failure after the write is dws's partial_outcome (upstream's partial_success composite error)
+    expect(r.outcome.error?.reason).toBe('partial_outcome');
+    expect(r.calls.map(([rpc]) => rpc)).toEqual(['get_fields', 'create_table', 'get_fields']);
+  });
+});
+
+describe('aitable +workflow-deploy --enable finds each list_workflows page\'s list as findNamedObjectList(workflows, list, items) (workflow_deploy.go:214-233@c7521c1c)', () => {
+  const deploy = ['aitable', '+workflow-deploy', '--base-id', 'B1', '--dsl', '{"version":"workflow-dsl/v1"}', '--enable', '--yes'];
+  const published = () => {
+    runs.answer('aitable/create_workflow', { valid: true, flowId: 'W1' });
+    runs.answer('aitable-helper/get_workflow', { flowId: 'W1' });
+  };
+
+  it('a list nested deeper, under a key in another case, shows the workflow running', async () => {
+    published();
+    runs.answer('aitable-helper/list_workflows', { data: { page: { Workflows: [{ flowId: 'W1', status: 'RUNNING' }] } } });
+    const r = await runs.timed(deploy);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.result).toMatchObject({ status: 'success', verification: { running: true, status: 'verified', valid: true, workflowId: 'W1' } });
+  });
+
+  it('the pages go on by offsets of 100 while each page\'s list is found wherever it is', async () => {
+    published();
+    const others = Array.from({ length: 100 }, (_, i) => ({ flowId: `x${i}`, status: 'RUNNING' }));
+    runs.answersInTurn('aitable-helper/list_workflows', { items: others }, { Result: { List: [{ id: 'W1', enabled: true }] } });
+    const r = await runs.timed(deploy);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.calls.filter(([rpc]) => rpc === 'list_workflows')).toEqual([
+      ['list_workflows', { baseId: 'B1', limit: 100, offset: 0 }],
+      ['list_workflows', { baseId: 'B1', limit: 100, offset: 100 }],
+    ]);
+    expect(r.result).toMatchObject({ status: 'success', completedSteps: [expect.anything(), { index: 2, result: { id: 'W1', enabled: true } }] });
+  });
+
+  it.each([
+    ['a list holding a non-object is no workflow list', { workflows: [{ flowId: 'W1', status: 'RUNNING' }, 5] }],
+    ['a `workflows` key holding text ends the search at the top, so data.workflows is not read', { workflows: 'x', data: { workflows: [{ flowId: 'W1', status: 'RUNNING' }] } }],
+  ])('%s: the run ends partly done, after the write', async (_case, page) => {
+    published();
+    runs.answer('aitable-helper/list_workflows', page);
+    const r = await runs.timed(deploy);
+    expect(r.outcome.error?.reason).toBe('partial_outcome');
+    expect(JSON.parse(r.outcome.error!.envelope()).details.result).toMatchObject({ status: 'partial_success', checkpoint: { nextStep: 'inspect and enable workflow', workflowId: 'W1' } });
+    expect(r.calls.map(([rpc]) => rpc)).toEqual(['create_workflow', 'get_workflow', 'enable_workflow', 'list_workflows']);
+  });
+});
