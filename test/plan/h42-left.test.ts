@@ -157,3 +157,51 @@ describe('aitable +workflow-deploy --enable finds each list_workflows page\'s li
     expect(r.calls.map(([rpc]) => rpc)).toEqual(['create_workflow', 'get_workflow', 'enable_workflow', 'list_workflows']);
   });
 });
+
+// Item 3: an `each` over an answer path reads a non-list as a one-element list (src/plan/values.ts asList), where these
+// upstream readers type-check `.([]any)` and read anything else as no items.
+describe('aitable +record-share-links reads items and data.items only when they hold a list (recordShareItems, record_share_links.go:165-188@c7521c1c)', () => {
+  const links = ['aitable', '+record-share-links', '--base', 'B', '--table', 'T', '--record-ids', 'r1'];
+  it.each([
+    ['an object at items', { items: { recordId: 'r1', shareUrl: 'u1' } }, []],
+    ['an object at items, a list at data.items', { items: { recordId: 'r1', shareUrl: 'u1' }, data: { items: [{ record_id: 'r2', url: 'u2' }] } }, [{ recordId: 'r2', shareUrl: 'u2' }]],
+    ['an object at data.items', { data: { items: { recordId: 'r1', shareUrl: 'u1' } } }, []],
+    ['a list at items', { items: [{ id: 'r3', share_url: 'u3' }] }, [{ recordId: 'r3', shareUrl: 'u3' }]],
+  ])('%s', async (_case, answer, items) => {
+    runs.answer('aitable-helper/get_record_share_url', answer);
+    const r = await runs.timed(links);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.result).toMatchObject({ items, total: 1 });
+  });
+});
+
+describe('chat +chat-list finds a page\'s conversations as conversationListResolveList (chat_conversation.go:533-564, lark_alignment.go:1331-1360@c7521c1c)', () => {
+  const group = { openConversationId: 'c1', singleChat: false };
+  const row = { openConversationId: 'c1', conversationType: 'group', chatMode: 'group' };
+  it.each([
+    ['an object at conversationList is no list', { conversationList: group, hasMore: false }, []],
+    ['a text at conversationList passes to the next key', { conversationList: 'x', items: [group], hasMore: false }, [row]],
+    ['a list one level inside conversationList', { conversationList: { list: [group] }, hasMore: false }, [row]],
+    ['a tuple at conversationList is unwrapped', { conversationList: [[group], 0, false], hasMore: false }, [row]],
+  ])('%s', async (_case, answer, chats) => {
+    runs.answer('im/list_all_conversations', answer);
+    const r = await runs.timed(['chat', '+chat-list']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.result).toMatchObject({ count: chats.length, chats });
+  });
+});
+
+describe('mail +recent-mail reads a thread\'s senders only when they hold a list (recentMailSenders, recent_mail.go:187-213@c7521c1c)', () => {
+  const recent = ['mail', '+recent-mail', '--email', 'me@example.com', '--folder', '2'];
+  it.each([
+    ['an object falls to the thread\'s from', { senders: { name: 'A', email: 'a@x' }, from: 'f@x' }, 'f@x'],
+    ['a text falls to the thread\'s from', { senders: 'bob@x', from: { name: 'F', email: 'f@x' } }, 'F <f@x>'],
+    ['an object without any from spelling gives ""', { senders: { name: 'A', email: 'a@x' } }, ''],
+    ['a list is read', { senders: [{ name: 'A', email: 'a@x' }, 'c@x'], from: 'f@x' }, ['A <a@x>', 'c@x']],
+  ])('%s', async (_case, thread, from) => {
+    runs.answer('mail/list_mailbox_threads', { conversations: [{ conversationId: 't1', subject: 's', ...thread }] });
+    const r = await runs.timed(recent);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.result).toMatchObject({ count: 1, mails: [{ threadId: 't1', subject: 's', from }] });
+  });
+});
