@@ -205,3 +205,29 @@ describe('mail +recent-mail reads a thread\'s senders only when they hold a list
     expect(r.result).toMatchObject({ count: 1, mails: [{ threadId: 't1', subject: 's', from }] });
   });
 });
+
+describe('aitable +base-bootstrap reads each table\'s field read-back as findNamedObjectList(fields, fieldList) (base_composite.go:260-262@c7521c1c)', () => {
+  const bootstrap = ['aitable', '+base-bootstrap', '--name', 'P', '--tables', JSON.stringify([{ name: 'Tasks', fields: [{ fieldName: 'Title', type: 'text' }] }]), '--yes'];
+  const backend = (fieldsAnswer: unknown) => {
+    runs.answer('aitable/create_base', { data: { baseId: 'B1' } });
+    runs.answer('aitable/get_base', { data: { baseId: 'B1', tables: [] } });
+    runs.answer('aitable/create_table', { data: { tableId: 'T1' } });
+    runs.answer('aitable/get_tables', { data: { tables: [{ tableId: 'T1' }] } });
+    runs.answer('aitable/get_fields', fieldsAnswer);
+  };
+  it.each([
+    ['a list nested deeper under a key in another case', { data: { table: { FieldList: [{ name: 'Title' }] } } }],
+    ['a top-level list beside an object at data.fields', { data: { fields: { fieldName: 'Title' } }, fields: [{ fieldName: 'Title' }] }],
+  ])('%s verifies the table', async (_case, answer) => {
+    backend(answer);
+    const r = await runs.timed(bootstrap);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.result).toMatchObject({ status: 'success', verification: { baseId: 'B1', status: 'verified', tableCount: 1 } });
+  });
+
+  it('a list holding a non-object is no field list: the run ends partly done', async () => {
+    backend({ fields: [{ fieldName: 'Title' }, 'x'] });
+    const r = await runs.timed(bootstrap);
+    expect(r.outcome.error?.reason).toBe('partial_outcome');
+  });
+});
