@@ -20,11 +20,11 @@ function sheetExportName(rawUrl: string): string | undefined {
   const q = name.indexOf('?');
   if (q >= 0) name = name.slice(0, q);
   if (name === '') return undefined;
-  try {
-    const decoded = decodeURIComponent(name);
+  // Go's PathUnescape: every '%' must start two hex digits (else an error, and the name is kept as it was); the bytes
+  // are then read as UTF-8, a byte Go keeps raw standing as U+FFFD in a JavaScript string (the transform's reading)
+  if (!/%(?![0-9A-Fa-f]{2})/u.test(name)) {
+    const decoded = new TextDecoder().decode(Buffer.from(name.replace(/%([0-9A-Fa-f]{2})|[^%]+/gu, (m, hex: string | undefined) => (hex === undefined ? Buffer.from(m).toString('latin1') : String.fromCharCode(Number.parseInt(hex, 16)))), 'latin1'));
     if (decoded !== '') name = decoded;
-  } catch {
-    // Go's PathUnescape error keeps the name as it was
   }
   name = name.replaceAll('\\', '/');
   const trimmed = name.replace(/\/+$/u, '');
