@@ -120,6 +120,8 @@ export const PLAIN: Record<string, Fn> = {
   go_path_unescape: (v, where) => goPercentDecode(str(v, where)) ?? '',
   /** a download URL -> the file name upstream's helpers give a directory target (inferFilename): see goInferFilename */
   go_infer_filename: (v, where) => goInferFilename(str(v, where)),
+  /** the same name, absent where inferFilename falls back to "download" (upstream's inferSheetExportFilename) */
+  go_infer_filename_found: (v, where) => goInferredName(str(v, where)),
 };
 
 /**
@@ -130,13 +132,22 @@ export const PLAIN: Record<string, Fn> = {
  * inside the query or a `#fragment` is read as part of the path, as upstream reads it.
  */
 export function goInferFilename(url: string): string {
+  return goInferredName(url) ?? 'download';
+}
+
+/**
+ * the name goInferFilename finds, undefined where it falls back to "download". This is upstream's
+ * inferSheetExportFilename (helpers/sheet_export.go:222-243@c7521c1c), which returns "" there so that sheet export
+ * names the file sheet-export-<jobId>.xlsx; a URL whose last segment is itself `download` keeps that name in both.
+ */
+export function goInferredName(url: string): string | undefined {
   const slash = url.lastIndexOf('/');
-  if (slash < 0 || slash === url.length - 1) return 'download';
+  if (slash < 0 || slash === url.length - 1) return undefined;
   let name = url.slice(slash + 1);
   const query = name.indexOf('?');
   if (query >= 0) name = name.slice(0, query);
   const base = goBase((goPercentDecode(name) ?? name).replace(/\\/gu, '/'));
-  return base === '.' || base === '/' ? 'download' : base;
+  return base === '.' || base === '/' ? undefined : base;
 }
 
 /**
