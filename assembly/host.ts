@@ -22,7 +22,7 @@ export let unigramCoverage: f64 = 1.0;
 /** The exponent of the share of the query's idf mass a document matches (0 = plain BM25 sum). */
 export let coverageExp: f64 = 0.0;
 
-/** Counted words (query.ts): a counter pair no command says is left out and the character it counts weighs as a word. */
+/** Counted words (query.ts): the character a counter pair no command says counts (两行: 行) weighs as a word. */
 export let countedWords: bool = true;
 
 /** 1 reads counted words (the default), 0 reads a query as tokenizer version 6 did before session 42. */

@@ -208,10 +208,11 @@ export function tokenizeQuery(qlen: i32): i32 {
   return n;
 }
 
-// Counted words (the tokenizer's tokMarks): a bigram that starts on a counter (两行, 那三) and that no command says is
-// not a word, so it is left out of the query (not even as an unknown token), and the character it counts (行, 条) then
-// weighs as a word in the coverage mass (1, not unigramCoverage); a counter pair a command says (一键, 这些, 每天) is
-// a word and changes nothing. Off (host.ts setCountedWords(0)): the marks are not read.
+// Counted words (the tokenizer's tokMarks): when a bigram that starts on a counter (两行, 那三) is one no command says,
+// the character it counts (行, 条) weighs as a word in the coverage mass (1, not unigramCoverage); a counter pair a
+// command says (一键, 这些, 每天, 那条) is a word, and its character stays a unigram. The unknown pair itself stays an
+// unknown token (leaving it out changed no train ranking and only raised the coverage a weak_match reads: session 42).
+// Off (host.ts setCountedWords(0)): the marks are not read.
 const MAX_COUNTED: i32 = 64;
 const countedIds: usize = memory.data(MAX_COUNTED << 2, 16);
 let countedCount: i32 = 0;
@@ -239,7 +240,6 @@ export function collectTerms(qlen: i32): i32 {
     const mark = countedWords ? load<u8>(tokMarks + <usize>i) : MARK_NONE;
     const pairBefore = unsaidPair;
     unsaidPair = mark == MARK_COUNTER_PAIR && id < 0;
-    if (unsaidPair) continue;
     if (id >= 0 && countedCount < MAX_COUNTED && mark == MARK_COUNTED && pairBefore) {
       store<i32>(countedIds + (<usize>countedCount << 2), id);
       countedCount++;

@@ -10,8 +10,8 @@
 // Counted words (tokMarks, read by the query side only; the tokens themselves do not change): in a Han run, a counter
 // (a numeral 一二两三四五六七八九十百千万几, 多少, or a demonstrative 这 那 哪 每; traditional forms fold to these) glued
 // to the character after it (两行, 那条, 一栏, 那三条) marks that character's unigram COUNTED and every bigram that starts
-// on a counter COUNTER_PAIR. query.ts decides what a mark means (a counter pair no command says is no word, and the
-// counted character then weighs as one). A number in digits (500 条, 第 3 行) is not a counter: the character after
+// on a counter COUNTER_PAIR. query.ts decides what a mark means (when a command says no such pair, the counted
+// character weighs as a word). A number in digits (500 条, 第 3 行) is not a counter: the character after
 // it is often no noun (10 到 24, 502 读取), and reading it so lost a train request (docs/ranking.md, session 42).
 import { foldHan } from './fold';
 import { grow, nextCapacity } from './memory';

@@ -12,9 +12,9 @@ export interface RankingOptions {
   avoidDemotion: number;
   /** Weight of a single Han character in the query-coverage mass (bigrams and words weigh 1). */
   unigramCoverage: number;
-  /** 1: counted words (两行, 那条, 一栏: a numeral or demonstrative glued to the character it counts) are read: the
-   *  counter pair, when no command says it, is left out of the query and the counted character weighs as a word in the
-   *  coverage mass (assembly/query.ts; h42-rank, docs/ranking.md session 42); 0 = off. */
+  /** 1: counted words (两行, 一栏: a numeral or demonstrative glued to the character it counts) are read: when no command
+   *  says the counter pair, the counted character weighs as a word in the coverage mass, not unigramCoverage
+   *  (assembly/tokenizer.ts marks, assembly/query.ts; h42-rank, docs/ranking.md session 42); 0 = off. */
   countedWords: number;
   /** Multiplier for a tool whose own action verb matches an action the query names (1 = off). */
   actionBoost: number;
