@@ -1,5 +1,6 @@
-// Session 42 (h42-rank, issue 34): counted words (两行, 几层, 这块), searched as a user types them (`dws schema search
-// --query ...`). test/engine/h42-rank.test.ts has the tokenizer's marks, their properties and the option off.
+// Session 42 (h42-rank, issue 34): counted words (两行, 几层, 这块) and the catalog words they meet (一栏, 一笔),
+// searched as a user types them (`dws schema search --query ...`). test/engine/h42-rank.test.ts has the tokenizer's
+// marks, their properties and the option off.
 import { describe, expect, it } from 'vitest';
 import { firstHit, runCliAsync, twinOf } from '../helpers.js';
 
@@ -22,5 +23,19 @@ describe('session 42: a counted character weighs as a word when no command says 
 
   it('表格里多出来的两行删掉: the row delete (it says 行) comes into the first three', async () => {
     expect((await list('表格里多出来的两行删掉', 3)).map(twinOf)).toContain(twinOf('sheet.delete_dimension'));
+  });
+});
+
+describe('session 42: the field deletes say 一栏 and the record deletes 一笔 (catalog keywords), which the counted reading meets', () => {
+  it.each([
+    // our probes: 栏 for a base column, 笔 for a record (the Taiwan 筆: its 笔 weighs as a word after 兩, and now a
+    // record delete says it)
+    ['那一栏不要了删掉', 'aitable.field_delete', 'aitable.advperm_role_delete'],
+    ['客户表里那一栏删掉', 'aitable.field_delete', 'doc.delete_document_block'],
+    ['把客戶表裡那兩筆測試資料刪掉，表格本身保留', 'aitable.record_delete', 'sheet.delete_sheet'],
+  ])('%s -> %s (not %s)', async (query, tool, before) => {
+    const got = await firstHit(query);
+    expect(twinOf(got)).toBe(twinOf(tool));
+    expect(got).not.toBe(before);
   });
 });
