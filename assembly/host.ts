@@ -22,6 +22,12 @@ export let unigramCoverage: f64 = 1.0;
 /** The exponent of the share of the query's idf mass a document matches (0 = plain BM25 sum). */
 export let coverageExp: f64 = 0.0;
 
+/** Counted words (query.ts): the character a counter pair no command says counts (两行: 行) weighs as a word. */
+export let countedWords: bool = true;
+
+/** 1 reads counted words (the default), 0 reads a query as tokenizer version 6 did before session 42. */
+export function setCountedWords(on: i32): void { countedWords = on != 0; }
+
 export function setParams(nk1: f64, nb: f64, ndemote: f64, nunigram: f64, ncoverage: f64): void {
   k1 = nk1; b = nb; demote = ndemote; unigramCoverage = nunigram; coverageExp = ncoverage;
 }

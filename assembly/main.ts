@@ -19,7 +19,7 @@
 //   index.ts      the index build, its image layout, and term lookup; tokenizer.ts, fold.ts, crc32.ts, memory.ts
 import { INPUT_CAP } from './boundary';
 import { buildAddField, buildReset, image, imageLen, numDocs, numFields } from './index';
-import { tokenize, tokBytes, tokStarts, TOKENIZER_VERSION } from './tokenizer';
+import { tokenize, tokBytes, tokMarks, tokStarts, TOKENIZER_VERSION } from './tokenizer';
 import { input, mask, mult, weights } from './host';
 import { queryKnown, queryUnknown, queryUnknownMass } from './query';
 import { out, recordStride } from './topk';
@@ -40,6 +40,8 @@ export function docCount(): i32 { return numDocs; }
 export function fieldCount(): i32 { return numFields; }
 /** k1, b: BM25; then the avoid_when multiplier, a single Han character's coverage weight, the coverage exponent. */
 export { setParams } from './host';
+/** 1 (default) reads the query's counted words (query.ts), 0 does not. */
+export { setCountedWords } from './host';
 
 // ---- the last search's query ----
 export function knownTerms(): i32 { return queryKnown; }
@@ -54,6 +56,8 @@ export function tokenizeInput(len: i32): i32 { return tokenize(input, len); }
 export { tokenizeQuery } from './query';
 export function tokenBytesPtr(): usize { return tokBytes; }
 export function tokenStartsPtr(): usize { return tokStarts; }
+/** u8 per token: its counted-word mark (tokenizer.ts MARK_*; the query side reads them, the index build does not). */
+export function tokenMarksPtr(): usize { return tokMarks; }
 
 // ---- index build ----
 export function indexBuildReset(docs: i32, fields: i32): void { buildReset(docs, fields); }

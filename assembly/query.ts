@@ -3,8 +3,8 @@
 // with its coverage weight. The tokens the dictionary does not hold are counted, with their idf mass.
 import { MAX_QUERY_TERMS } from './boundary';
 import { lookupTerm, numTerms, termLength, termPtr } from './index';
-import { tokCount, tokenize, tokenizeRuns, tokBytes, tokStarts } from './tokenizer';
-import { input, unigramCoverage } from './host';
+import { MARK_COUNTED, MARK_COUNTER_PAIR, MARK_NONE, tokCount, tokenize, tokenizeRuns, tokBytes, tokMarks, tokStarts } from './tokenizer';
+import { countedWords, input, unigramCoverage } from './host';
 import { termMass } from './bm25';
 
 /** i32 term ids: the query's, ascending (queryKnown of them), then its expansions' (queryExpanded), ascending. */
@@ -208,6 +208,21 @@ export function tokenizeQuery(qlen: i32): i32 {
   return n;
 }
 
+// Counted words (the tokenizer's tokMarks): when a bigram that starts on a counter (两行, 那三) is one no command says,
+// the character it counts (行, 条) weighs as a word in the coverage mass (1, not unigramCoverage); a counter pair a
+// command says (一键, 这些, 每天, 那条) is a word, and its character stays a unigram. The unknown pair itself stays an
+// unknown token (leaving it out changed no train ranking and only raised the coverage a weak_match reads: session 42).
+// Off (host.ts setCountedWords(0)): the marks are not read.
+const MAX_COUNTED: i32 = 64;
+const countedIds: usize = memory.data(MAX_COUNTED << 2, 16);
+let countedCount: i32 = 0;
+
+/** Term id is a counted character of the last query. */
+function isCounted(id: i32): bool {
+  for (let i = 0; i < countedCount; i++) if (load<i32>(countedIds + (<usize>i << 2)) == id) return true;
+  return false;
+}
+
 /** Tokenizes qlen bytes of the input into qterms and qweight (or takes tokenizeQuery's tokens); answers the number of known terms. */
 export function collectTerms(qlen: i32): i32 {
   const n = keptLen == qlen && keptRun == tokenizeRuns ? tokCount : tokenize(input, qlen);
@@ -215,11 +230,20 @@ export function collectTerms(qlen: i32): i32 {
   let m = 0;
   queryUnknown = 0;
   queryUnknownMass = 0;
+  countedCount = 0;
+  let unsaidPair = false; // the token before was a counter pair no command says
   for (let i = 0; i < n; i++) {
     const s = load<u32>(tokStarts + (<usize>i << 2)), e = load<u32>(tokStarts + (<usize>(i + 1) << 2));
     const h = fnv(tokBytes + <usize>s, <i32>(e - s));
     if (i < HASHED_TOKENS) store<u32>(tokHashes + (<usize>i << 2), h);
     const id = findTerm(tokBytes + <usize>s, <i32>(e - s), h);
+    const mark = countedWords ? load<u8>(tokMarks + <usize>i) : MARK_NONE;
+    const pairBefore = unsaidPair;
+    unsaidPair = mark == MARK_COUNTER_PAIR && id < 0;
+    if (id >= 0 && countedCount < MAX_COUNTED && mark == MARK_COUNTED && pairBefore) {
+      store<i32>(countedIds + (<usize>countedCount << 2), id);
+      countedCount++;
+    }
     if (id < 0) {
       // An unknown token weighs as a term of document frequency 0.
       queryUnknown++;
@@ -238,7 +262,7 @@ export function collectTerms(qlen: i32): i32 {
   queryKnown = m;
   for (let i = 0; i < m; i++) {
     const t = load<i32>(qterms + (<usize>i << 2));
-    store<f64>(qweight + (<usize>i << 3), oneHanCharacter(termPtr(t), <u32>termLength(t)) ? unigramCoverage : 1.0);
+    store<f64>(qweight + (<usize>i << 3), oneHanCharacter(termPtr(t), <u32>termLength(t)) && !isCounted(t) ? unigramCoverage : 1.0);
   }
   let x = collectExpansions(qlen, m);
   expansionLen = 0;

@@ -7,11 +7,22 @@
 // joiners dropped, so openConversationId, open_conversation_id and open-conversation-id are one word however an agent
 // writes it; English parts and the whole get a light plural stemmer ("ids" -> "id": recordIds is a recordId list); Han runs emit unigrams and bigrams; "@" (mention) is a token of its own.
 // Everything else separates. No stopwords.
+// Counted words (tokMarks, read by the query side only; the tokens themselves do not change): in a Han run, a counter
+// (a numeral 一二两三四五六七八九十百千万几, 多少, or a demonstrative 这 那 哪 每; traditional forms fold to these) glued
+// to the character after it (两行, 那条, 一栏, 那三条) marks that character's unigram COUNTED and every bigram that starts
+// on a counter COUNTER_PAIR. query.ts decides what a mark means (when a command says no such pair, the counted
+// character weighs as a word). A number in digits (500 条, 第 3 行) is not a counter: the character after
+// it is often no noun (10 到 24, 502 读取), and reading it so lost a train request (docs/ranking.md, session 42).
 import { foldHan } from './fold';
 import { grow, nextCapacity } from './memory';
 
 export const TOKENIZER_VERSION: i32 = 6;
 export const MAX_TOKEN_BYTES: i32 = 64;
+
+/** tokMarks values: a plain token, a counted character, a bigram starting on a counter. */
+export const MARK_NONE: u8 = 0;
+export const MARK_COUNTED: u8 = 1;
+export const MARK_COUNTER_PAIR: u8 = 2;
 
 // Decoded code points of the current text (case kept for camelCase), grown on demand.
 let cps: usize = 0;
@@ -25,6 +36,9 @@ export let tokStarts: usize = 0;
 let tokStartsCap: i32 = 0;
 export let tokCount: i32 = 0;
 let tokEnd: i32 = 0;
+/** u8 per token (tokMarks[i] for token i): its counted-word mark (MARK_*). */
+export let tokMarks: usize = 0;
+let tokMarksCap: i32 = 0;
 /** Counts tokenize() runs (and resets): tokens kept for later (query.ts tokenizeQuery) are still there while it holds. */
 export let tokenizeRuns: u32 = 0;
 
@@ -34,6 +48,7 @@ export function tokenizerReset(): void {
   cps = 0; cpsCap = 0; cpsLen = 0;
   tokBytes = 0; tokBytesCap = 0;
   tokStarts = 0; tokStartsCap = 0;
+  tokMarks = 0; tokMarksCap = 0;
   tokCount = 0; tokEnd = 0;
   tokenizeRuns++;
 }
@@ -54,6 +69,12 @@ function ensureTokStarts(n: i32): void {
   if (n <= tokStartsCap) return;
   tokStartsCap = nextCapacity(tokStartsCap, n, 1024);
   tokStarts = grow(tokStarts, <usize>tokStartsCap << 2);
+}
+
+function ensureTokMarks(n: i32): void {
+  if (n <= tokMarksCap) return;
+  tokMarksCap = nextCapacity(tokMarksCap, n, 1024);
+  tokMarks = grow(tokMarks, <usize>tokMarksCap);
 }
 
 @inline function cpAt(i: i32): u32 {
@@ -148,10 +169,35 @@ function putUtf8(at: usize, c: u32): i32 {
 }
 
 function endToken(len: i32): void {
+  endMarkedToken(len, MARK_NONE);
+}
+
+function endMarkedToken(len: i32, mark: u8): void {
   if (len <= 0) return;
+  store<u8>(tokMarks + <usize>tokCount, mark);
   tokEnd += len;
   tokCount++;
   store<u32>(tokStarts + (<usize>tokCount << 2), tokEnd);
+}
+
+/** A numeral or demonstrative character (folded: 兩 and 這 are 两 and 这 here). */
+function isCounterChar(c: u32): bool {
+  switch (c) {
+    case 0x4e00: case 0x4e8c: case 0x4e24: case 0x4e09: case 0x56db: case 0x4e94: case 0x516d: case 0x4e03: // 一二两三四五六七
+    case 0x516b: case 0x4e5d: case 0x5341: case 0x767e: case 0x5343: case 0x4e07: case 0x51e0: case 0x5169: // 八九十百千万几兩
+    case 0x8fd9: case 0x9019: case 0x90a3: case 0x54ea: case 0x6bcf: // 这這那哪每
+      return true;
+  }
+  return false;
+}
+
+/** Code point i of the Han run [from, to) is a counter: a numeral, a demonstrative, or either half of 多少. */
+function counterAt(i: i32, from: i32, to: i32): bool {
+  const c = cpAt(i);
+  if (isCounterChar(c)) return true;
+  if (c == 0x591a) return i + 1 < to && cpAt(i + 1) == 0x5c11; // 多 of 多少
+  if (c == 0x5c11) return i > from && cpAt(i - 1) == 0x591a; // 少 of 多少
+  return false;
 }
 
 /**
@@ -199,20 +245,24 @@ function stemPlural(w: usize, n: i32): i32 {
   return n - 1;
 }
 
-/** A Han run [from, to): every character and every adjacent pair. */
+/** A Han run [from, to): every character and every adjacent pair, with their counted-word marks. */
 function emitHan(from: i32, to: i32): void {
+  let prevCounter = false;
   for (let i = from; i < to; i++) {
     const c = cpAt(i);
+    const counter = counterAt(i, from, to);
     let at = beginToken();
-    endToken(putUtf8(at, c));
+    endMarkedToken(putUtf8(at, c), prevCounter && !counter ? MARK_COUNTED : MARK_NONE);
     if (i + 1 < to) {
       const d = cpAt(i + 1);
       at = beginToken();
       const n = putUtf8(at, c);
-      endToken(n + putUtf8(at + <usize>n, d));
+      endMarkedToken(n + putUtf8(at + <usize>n, d), counter ? MARK_COUNTER_PAIR : MARK_NONE);
     }
+    prevCounter = counter;
   }
 }
+
 
 /** Tokenizes len UTF-8 bytes at src; the tokens are left in tokBytes/tokStarts, their number in tokCount. */
 export function tokenize(src: usize, len: i32): i32 {
@@ -225,6 +275,7 @@ export function tokenize(src: usize, len: i32): i32 {
   // load 8 bytes at any token start (the index build reads a token's first 8 bytes as one word).
   ensureTokBytes(cpsLen * 12 + 16);
   ensureTokStarts(cpsLen * 2 + 2);
+  ensureTokMarks(cpsLen * 2 + 2);
   store<u32>(tokStarts, 0);
   let i = 0;
   const n = cpsLen;

@@ -2,7 +2,7 @@
 // WebAssembly buys. Same index image, same query tokens (from the WASM tokenizer), same term order, same per-term
 // impact lists computed on first use and the same accumulation order, same top-k order (rounded score desc, doc asc). Only the math library differs (JS Math.log
 // instead of NativeMath), which the 1e-9 rounding absorbs; test/bench/ts-scorer.test.ts checks the top 10.
-import { tokenize, type CoreExports } from '../src/core/core.js';
+import { tokenizeMarked, type CoreExports } from '../src/core/core.js';
 import type { ToolSpec } from '../src/catalog/types.js';
 import { fold } from '../src/text/fold.js';
 import { avoidPhrases } from '../src/snapshot/encode.js';
@@ -18,6 +18,8 @@ export interface ScorerParams {
   /** Coverage-mass weight of a single Han character (scoring is unaffected). */
   unigramCoverage?: number;
   coverageExponent?: number;
+  /** 1: a character a counter pair no catalog term spells counts (两行: 行) weighs 1 in the coverage mass (assembly/query.ts). */
+  countedWords?: number;
 }
 
 export interface TsHit {
@@ -174,18 +176,23 @@ export class TsScorer {
       this.lists.clear();
       this.listWeights = weights.slice();
     }
+    const { avoidDemotion, unigramCoverage = 1, coverageExponent = 0, countedWords = 0 } = this.params;
     const ids: number[] = [];
-    for (const tok of tokenize(this.core, query)) {
-      const id = this.terms.get(tok);
+    const counted = new Set<number>();
+    let unsaidPair = false;
+    for (const { token, mark } of tokenizeMarked(this.core, query)) {
+      const id = this.terms.get(token);
+      const pairBefore = unsaidPair;
+      unsaidPair = countedWords !== 0 && mark === 'counter_pair' && id === undefined;
+      if (id !== undefined && countedWords !== 0 && mark === 'counted' && pairBefore) counted.add(id);
       if (id !== undefined && !ids.includes(id)) ids.push(id);
     }
     ids.sort((x, y) => x - y);
-    const { avoidDemotion, unigramCoverage = 1, coverageExponent = 0 } = this.params;
     let touchedLen = 0;
     let knownMass = 0;
     for (let qi = 0; qi < ids.length; qi++) {
       const t = ids[qi];
-      const qw = this.singleHan[t] ? unigramCoverage : 1;
+      const qw = this.singleHan[t] && !counted.has(t) ? unigramCoverage : 1;
       let maxDf = 0;
       for (let f = 0; f < F; f++) maxDf = Math.max(maxDf, postStart[t * F + f + 1] - postStart[t * F + f]);
       const mass = idf(maxDf, N) * qw;

@@ -26,11 +26,15 @@ export interface CoreExports {
   knownMass(): number;
   unknownMass(): number;
   setParams(k1: number, b: number, demote: number, hanUnigram: number, coverageExp: number): void;
+  /** 1 (default): the query's counted words are read (assembly/query.ts); 0: they are not. */
+  setCountedWords(on: number): void;
   tokenizeInput(len: number): number;
   /** tokenizeInput for the next search's query: that search takes these tokens (the host writes the same bytes again). */
   tokenizeQuery(len: number): number;
   tokenBytesPtr(): number;
   tokenStartsPtr(): number;
+  /** u8 per token of the last tokenize: its counted-word mark (assembly/tokenizer.ts MARK_*). */
+  tokenMarksPtr(): number;
   indexBuildReset(docs: number, fields: number): void;
   indexBuildAdd(doc: number, field: number, len: number): number;
   indexBuildFinish(): number;
@@ -186,4 +190,15 @@ export function tokenize(core: CoreExports, text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < n; i++) out.push(decoder.decode(bytes.subarray(starts[i], starts[i + 1])));
   return out;
+}
+
+/** A token's counted-word mark (assembly/tokenizer.ts): none, a counted character, a bigram starting on a counter. */
+export const TOKEN_MARKS = ['none', 'counted', 'counter_pair'] as const;
+export type TokenMark = (typeof TOKEN_MARKS)[number];
+
+/** Tokenizes text with the core tokenizer, each token with its counted-word mark (tests and the benchmark's scorer port). */
+export function tokenizeMarked(core: CoreExports, text: string): { token: string; mark: TokenMark }[] {
+  const tokens = tokenize(core, text);
+  const marks = new Uint8Array(core.memory.buffer, core.tokenMarksPtr(), tokens.length);
+  return tokens.map((token, i) => ({ token, mark: TOKEN_MARKS[marks[i]] }));
 }

@@ -71,6 +71,7 @@ export class QueryPhase {
     this.weights = weightVector(ctx.ranking);
     this.stride = ctx.core.outStride();
     ctx.core.setParams(ctx.ranking.k1, ctx.ranking.b, ctx.ranking.avoidDemotion, ctx.ranking.unigramCoverage, ctx.ranking.coverageExponent);
+    ctx.core.setCountedWords(ctx.ranking.countedWords);
   }
 
   /** The core's buffers may be written by someone else from now on (see ownsCore). */

@@ -12,6 +12,10 @@ export interface RankingOptions {
   avoidDemotion: number;
   /** Weight of a single Han character in the query-coverage mass (bigrams and words weigh 1). */
   unigramCoverage: number;
+  /** 1: counted words (两行, 一栏: a numeral or demonstrative glued to the character it counts) are read: when no command
+   *  says the counter pair, the counted character weighs as a word in the coverage mass, not unigramCoverage
+   *  (assembly/tokenizer.ts marks, assembly/query.ts; h42-rank, docs/ranking.md session 42); 0 = off. */
+  countedWords: number;
   /** Multiplier for a tool whose own action verb matches an action the query names (1 = off). */
   actionBoost: number;
   /** Multiplier for a tool whose action differs from every action the query names (1 = off). */
@@ -145,6 +149,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   b: 0.6,
   avoidDemotion: 0.2,
   unigramCoverage: 0.5,
+  countedWords: 1,
   weakCoverage: 0.18,
   productBoost: 1.4,
   knownGaps: 1,
