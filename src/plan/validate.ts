@@ -13,7 +13,7 @@ import {
   MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep, type PlanWarning,
   type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type OnFailureSpec, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec, type ConfirmAt,
+  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type OnFailureSpec, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec, type ConfirmAt, type Condition,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -1177,6 +1177,11 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
   });
 }
 
+/** `a` is exactly `{not: b}` (the same condition, negated) */
+function isNegation(a: Condition, b: Condition): boolean {
+  return typeof a === 'object' && a !== null && 'not' in a && Object.keys(a).length === 1 && JSON.stringify(a.not) === JSON.stringify(b);
+}
+
 /**
  * An atomic command's plan declares what its upstream body does around its one RPC: exactly one call of the
  * command's own RPC (maybe paged; no for_each, resolve or poll), and besides it only refusals, reads of other RPCs
@@ -1192,7 +1197,12 @@ function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: s
     && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)) || isContentWrite(s, ref?.product_id, ownId!));
   const own = plan.steps.filter((s, i) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !continues(s, i));
   const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
-  if (own.length !== 1 || own.some((s) => s.kind === 'call' && (s.for_each || s.resolve || s.poll))) {
+  // two own calls are still one when exactly one of them runs: one's condition is the other's negation (upstream
+  // bodies that read the same RPC two ways, e.g. chat message search-advanced's one call or paged command without
+  // conversation ids and its scoped scan with them, helpers/chat.go:513-556@c7521c1c)
+  const oneOfTwo = own.length === 2 && own.every((s) => s.when !== undefined)
+    && own.some((s, i) => isNegation(s.when!, own[1 - i].when!));
+  if ((own.length !== 1 && !oneOfTwo) || own.some((s) => s.kind === 'call' && (s.for_each || s.resolve || s.poll))) {
     problems.push(`${at}: an atomic command's plan makes exactly one call of ${name}, maybe paged (no for_each, resolve or poll)`);
   }
   plan.steps.forEach((s, i) => {

@@ -745,7 +745,48 @@ function enriched(messages: Obj[], details: unknown[] | undefined): Obj[] {
   });
 }
 
+/** chatmsg.firstMessageValue then cleanSearchScalar (chatmsg.go:430-442, search.go:173-182): the first of the keys whose
+ * value is not null and not a blank text, as fmt.Sprint prints it, trimmed; "" when none or when that text is `null` in
+ * any case. */
+function cleanFirst(m: Obj, keys: readonly string[]): string {
+  for (const k of keys) {
+    const v = m[k];
+    if (!present(v) || (typeof v === 'string' && trimSpace(v) === '')) continue;
+    const t = trimSpace(sprint(v));
+    return t.toLowerCase() === 'null' ? '' : t;
+  }
+  return '';
+}
+
+const CONVERSATION_KEYS = ['openConversationId', 'openconversation_id', 'conversationId', 'conversation_id', 'chatId', 'chat_id'];
+
+/** chatmsg.GroupSearchMessages (search.go:141-171): the messages grouped by their conversation id (ConversationID's
+ * spellings, cleaned) in first-seen order, a message without one left out; a group is {openConversationId, messages},
+ * with title (its first message's conversationTitle, cleaned) when not blank and singleChat (its first message's) when
+ * that message has the key. */
+function groupSearchMessages(messages: Obj[]): Obj[] {
+  const groups: Obj[] = [];
+  const index = new Map<string, Obj>();
+  for (const message of messages) {
+    const id = cleanFirst(message, CONVERSATION_KEYS);
+    if (id === '') continue;
+    let group = index.get(id);
+    if (group === undefined) {
+      group = { openConversationId: id, messages: [] };
+      const title = cleanFirst(message, ['conversationTitle']);
+      if (title !== '') group.title = title;
+      if (Object.hasOwn(message, 'singleChat')) group.singleChat = message.singleChat;
+      groups.push(group);
+      index.set(id, group);
+    }
+    (group.messages as Obj[]).push(message);
+  }
+  return groups;
+}
+
 export const PLAIN: Record<string, Fn> = {
+  /** chatmsg.GroupSearchMessages (search.go:141-171): a list of messages -> its conversation groups ([] for anything else) */
+  group_search_messages: (v) => (Array.isArray(v) ? groupSearchMessages(v.filter(isObj)) : []),
   /** chatmsg.Pagination (chatmsg.go:1106): an answer -> {hasMore, complete, nextCursor} as found, {} when none */
   page_marks: (v) => (isObj(v) ? pageMarks(v) ?? {} : {}),
 };
