@@ -1,0 +1,143 @@
+// Session 43, lead (issue 32, notes/h42-lead.md "seed 20261384"): chat message search-advanced and chat message search
+// with conversation ids run upstream's scoped scan (runConversationScopedMessageSearchWithProjector,
+// internal/helpers/chat.go:513-673@c7521c1c): each page read as chatmsg.SearchItems and chatmsg.Pagination read it
+// (shortcut/chatmsg/search.go:26-110, chatmsg.go:1106-1150), the kept hits grouped as chatmsg.GroupSearchMessages
+// (search.go:141-171) in a payload with result, scope and (with --page-all) paging. Each run as a user types it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PLAIN as MESSAGES } from '../../src/plan/transforms/messages.js';
+import { useOutputRuns } from './output-runs.js';
+
+const runs = useOutputRuns('dws-h43lead-');
+const checked = { result: { openConversationId: 'cid1' } };
+const scope = { requestedConversationIds: ['cid1'], targetsValidated: true, filterApplied: true, filterMode: 'client', resultsWithinScope: true };
+
+describe('chat message search-advanced --conversation-ids: the scoped scan as upstream reads and prints it', () => {
+  const argv = ['chat', 'message', 'search-advanced', '--query', 'q', '--conversation-ids', 'cid1'];
+
+  it('grouped hits keep their group\'s title and singleChat, and the payload has complete, pagesFetched and scope', async () => {
+    runs.answer('chat/get_conversation_info', checked);
+    runs.answer('im/search_messages', { result: { hasMore: false, conversationMessagesList: [
+      { openConversationId: 'cid1', title: ' 周会 ', singleChat: false, messages: [{ openMessageId: 'm1', text: 'a' }] },
+      { openConversationId: 'cid2', title: 'x', messages: [{ openMessageId: 'm2' }] },
+    ] } });
+    const r = await runs.sent(argv);
+    expect(r.calls).toEqual([
+      ['chat/get_conversation_info', { openConversationId: 'cid1' }],
+      ['im/search_messages', { keyword: 'q', cursor: '0', limit: 100 }],
+    ]);
+    const m1 = { openMessageId: 'm1', text: 'a', openConversationId: 'cid1', conversationTitle: '周会', singleChat: false };
+    expect(r.printed).toEqual({
+      result: { conversationMessagesList: [{ openConversationId: 'cid1', title: '周会', singleChat: false, messages: [m1] }], hasMore: false, complete: true, pagesFetched: 1 },
+      scope: { ...scope, sourceComplete: true },
+    });
+  });
+
+  it('hits in a plain list and marks in data (has_more, next_token) are read; a repeated message id is dropped', async () => {
+    runs.answer('chat/get_conversation_info', checked);
+    runs.answersInTurn('im/search_messages',
+      { data: { list: [{ id: 'm1', chatId: 'cid1' }, { id: 'm9', chatId: 'cid9' }], has_more: true, next_token: 7 } },
+      { data: { list: [{ id: 'm1', chatId: 'cid1' }, { id: 'm3', conversationId: 'cid1' }], has_more: false } });
+    const r = await runs.sent(argv);
+    expect(r.calls.slice(1)).toEqual([
+      ['im/search_messages', { keyword: 'q', cursor: '0', limit: 100 }],
+      ['im/search_messages', { keyword: 'q', cursor: '7', limit: 99 }],
+    ]);
+    expect(r.printed).toMatchObject({
+      result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ id: 'm1', chatId: 'cid1' }, { id: 'm3', conversationId: 'cid1' }] }], hasMore: false, pagesFetched: 2 },
+    });
+  });
+
+  it('a hit without a conversation id, or a page without a boolean hasMore, stops the run (exit 1, nothing printed)', async () => {
+    for (const page of [{ result: { messages: [{ messageId: 'm1', openConversationId: 'null' }] }, hasMore: false }, { result: { messages: [] } }, { result: { messages: [], hasMore: 'false' } }]) {
+      runs.answer('chat/get_conversation_info', checked);
+      runs.answer('im/search_messages', page);
+      const r = await runs.sent(argv);
+      expect(r.category).toBe('backend');
+      expect(r.printed).toBeUndefined();
+    }
+  });
+
+  it('--page-all with a page cut by --max-items prints paging with truncatedWithinPage and the last cursor', async () => {
+    runs.answer('chat/get_conversation_info', checked);
+    runs.answer('im/search_messages', { result: { messages: [{ messageId: 'm1', conversationId: 'cid1' }, { messageId: 'm2', conversationId: 'cid1' }], hasMore: true, nextCursor: 'c2' } });
+    const r = await runs.sent([...argv, '--page-all', '--max-items', '1', '--limit', '5']);
+    expect(r.calls.slice(1)).toEqual([['im/search_messages', { keyword: 'q', cursor: '0', limit: 5 }]]);
+    expect(r.printed).toEqual({
+      result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ messageId: 'm1', conversationId: 'cid1' }] }], hasMore: true, complete: false, pagesFetched: 1, nextCursor: 'c2' },
+      scope: { ...scope, sourceComplete: false },
+      paging: { truncated: true, hasMore: true, lastCursor: 'c2', pages: 1, total: 1, truncatedWithinPage: true, resumeCursorReliable: false },
+    });
+  });
+
+  it('without conversation ids the one answer is printed as it came (no scan)', async () => {
+    const answer = { result: { conversationMessagesList: [{ openConversationId: 'c1', messages: [{ messageId: 'm1' }] }], hasMore: true, nextCursor: 'n2' } };
+    runs.answer('im/search_messages', answer);
+    const r = await runs.sent(['chat', 'message', 'search-advanced', '--query', 'q']);
+    expect(r.calls).toEqual([['im/search_messages', { keyword: 'q', cursor: '0', limit: 100 }]]);
+    expect(r.printed).toEqual(answer);
+  });
+});
+
+describe('chat message search --group: the same scan, with paging and the projected messages', () => {
+  it('title and singleChat reach the groups and the messages; --page-all adds paging', async () => {
+    runs.answer('chat/get_conversation_info', checked);
+    runs.answer('chat/search_messages_by_keyword', { result: { conversationMessagesList: [{ openConversationId: 'cid1', title: 'T', singleChat: true, messages: [{ openMessageId: 'm1', text: 'a' }] }], hasMore: false } });
+    const r = await runs.sent(['chat', 'message', 'search', '--query', 'q', '--group', 'cid1', '--page-all']);
+    const printed = r.printed as { result: { conversationMessagesList: unknown[] }; paging: unknown; messages: Array<Record<string, unknown>> };
+    expect(printed.result.conversationMessagesList).toEqual([{ openConversationId: 'cid1', title: 'T', singleChat: true, messages: [{ openMessageId: 'm1', text: 'a', openConversationId: 'cid1', conversationTitle: 'T', singleChat: true }] }]);
+    expect(printed.paging).toEqual({ truncated: false, hasMore: false, lastCursor: null, pages: 1, total: 1 });
+    expect(printed.messages[0]).toMatchObject({ messageId: 'm1', conversationTitle: 'T', singleChat: true });
+  });
+});
+
+// chatmsg.GroupSearchMessages, modelled directly from search.go:141-171 and checked against the transform.
+describe('transform group_search_messages is chatmsg.GroupSearchMessages', () => {
+  const group = (v: unknown) => MESSAGES.group_search_messages!(v, 'test', { env: {}, now: new Date(0) });
+  const KEYS = ['openConversationId', 'openconversation_id', 'conversationId', 'conversation_id', 'chatId', 'chat_id'];
+  const clean = (v: unknown) => {
+    if (v === undefined || v === null) return '';
+    const t = String(v).trim();
+    return t.toLowerCase() === 'null' ? '' : t;
+  };
+  const conversationOf = (m: Record<string, unknown>) => {
+    for (const k of KEYS) {
+      const v = m[k];
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
+      return clean(v);
+    }
+    return '';
+  };
+  const model = (messages: Array<Record<string, unknown>>) => {
+    const out: Array<Record<string, unknown>> = [];
+    for (const m of messages) {
+      const id = conversationOf(m);
+      if (id === '') continue;
+      let g = out.find((x) => x.openConversationId === id);
+      if (g === undefined) {
+        g = { openConversationId: id, messages: [] };
+        if (clean(m.conversationTitle) !== '') g.title = clean(m.conversationTitle);
+        if (Object.hasOwn(m, 'singleChat')) g.singleChat = m.singleChat;
+        out.push(g);
+      }
+      (g.messages as unknown[]).push(m);
+    }
+    return out;
+  };
+  const value = fc.oneof(fc.constantFrom('c1', ' c2 ', '', ' ', 'null', 'NULL', null), fc.integer({ min: 0, max: 3 }));
+  const message = fc.dictionary(fc.constantFrom(...KEYS, 'conversationTitle', 'singleChat', 'text'), value, { maxKeys: 4 });
+
+  it('groups any messages as upstream does (2,000 lists)', () => {
+    fc.assert(fc.property(fc.array(message, { maxLength: 8 }), (messages) => {
+      expect(group(messages)).toEqual(model(messages));
+    }), { numRuns: 2000 });
+  });
+
+  it('every message with a conversation id lands in exactly one group, in order; anything but a list is no groups', () => {
+    fc.assert(fc.property(fc.array(message, { maxLength: 8 }), (messages) => {
+      const groups = group(messages) as Array<{ messages: unknown[] }>;
+      expect(groups.flatMap((g) => g.messages).length).toBe(messages.filter((m) => conversationOf(m) !== '').length);
+    }), { numRuns: 500 });
+    for (const v of [null, {}, 'x', 5]) expect(group(v)).toEqual([]);
+  });
+});
