@@ -122,6 +122,16 @@ describe('plan validation', () => {
       expect(problems(atomicPlan([read('before'), own(), read('wait', { poll: { until: { path: 'done', equals: true }, interval_seconds: { const: 1 }, max_attempts: 2 } }),
         { id: 'fetch', download: { url: { from: 'wait', path: 'url' }, file: { const: 'out.bin' } } }]))).toEqual([]);
     });
+    // session 43: chat message search-advanced's one call or paged command, and its scoped scan (helpers/chat.go:513-556@c7521c1c)
+    it('counts two steps of its own RPC as its one call only when one runs exactly when the other does not', () => {
+      const when = { given: Object.keys(atomic.parameters)[0] };
+      expect(problems(atomicPlan([own({ when: { not: when } }), own({ id: 'scan', when })]))).toEqual([]);
+      expect(problems(atomicPlan([own({ when }), own({ id: 'scan', when: { not: when } })]))).toEqual([]);
+      expect(problems(atomicPlan([own({ when }), own({ id: 'scan', when })]))).toContain(message);
+      expect(problems(atomicPlan([own({ when: { not: when } }), own({ id: 'scan' })]))).toContain(message);
+      expect(problems(atomicPlan([own({ when: { not: when } }), own({ id: 'scan', when: { not: { flag: 'other' } } })]))).toContain(message);
+      expect(problems(atomicPlan([own({ when: { not: when } }), own({ id: 'scan', when }), own({ id: 'third', when })]))).toContain(message);
+    });
     const pieces = (over: Record<string, unknown> = {}) => read('more', { effect: 'write', for_each: { const: ['a', 'b'], transform: ['rest'] }, max_items: 2, ...over });
     it('accepts the rest of a chunked write after its own call: a for_each write on its server over a list ending in rest', () => {
       expect(problems(atomicPlan([own(), pieces()]))).toEqual([]);
