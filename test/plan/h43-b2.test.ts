@@ -64,3 +64,18 @@ describe('chat +messages-send (sibling): every id list is sent only when uniqueS
       .toEqual([{ robotToken: 't', title: 'hi', text: 'hi', atUserIds: ['a'], atMobiles: ['1'] }]);
   });
 });
+
+describe('chat message send-by-bot (sibling): atUserIds, atOpendingtalkIds, userIds and openDingtalkIds only when a part is left (chat.go:3543-3557, :3580-3585, :3601-3606@c7521c1c)', () => {
+  it('a group message with blank lists sends neither key (before: [])', async () => {
+    expect(await outputs.argsOf(['chat', 'message', 'send-by-bot', '--robot-code', 'r', '--group', 'g', '--title', 't', '--text', 'x', '--at-user-ids', ' , ', '--at-open-dingtalk-ids', ',']))
+      .toEqual([{ robotCode: 'r', openConversationId: 'g', msgKey: 'sampleMarkdownDX', title: 't', markdown: 'x' }]);
+  });
+  it('a direct message with a blank --open-dingtalk-ids sends userIds alone (before: openDingtalkIds [])', async () => {
+    expect(await outputs.argsOf(['chat', 'message', 'send-by-bot', '--robot-code', 'r', '--users', ' , u', '--open-dingtalk-ids', ' , ', '--title', 't', '--text', 'x']))
+      .toEqual([{ robotCode: 'r', msgType: 'sampleMarkdownDX', title: 't', markdown: 'x', userIds: ['u'] }]);
+  });
+  it('ids left after trimming are still sent', async () => {
+    expect(await outputs.argsOf(['chat', 'message', 'send-by-bot', '--robot-code', 'r', '--group', 'g', '--title', 't', '--text', 'x', '--at-user-ids', ' a ,', '--at-open-dingtalk-ids', 'o']))
+      .toEqual([{ robotCode: 'r', openConversationId: 'g', msgKey: 'sampleMarkdownDX', title: 't', markdown: 'x', atUserIds: ['a'], atOpendingtalkIds: ['o'] }]);
+  });
+});
