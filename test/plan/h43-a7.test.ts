@@ -1,0 +1,54 @@
+// Session 43 second reading, part a7 (issue 32, seed 20261378, notes/h43-a7.md): where a drawn command still differed
+// from upstream's body at c7521c1c. Each run as a user types it against the fake MCP server on 127.0.0.1.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const { mcp, env } = useOutputRuns('dws-h43a7-');
+
+const HOUR = 3_600_000;
+
+/** The calls a run sent at the instant `now`, as [tool, arguments]; fails the test when the run failed. */
+async function callsAt(argv: string[], now: Date) {
+  mcp.calls.length = 0;
+  const outcome = await dispatchInProcess(argv, env(), undefined, { now: () => now });
+  expect(outcome.error?.envelope()).toBeUndefined();
+  return mcp.calls.map((c) => [c.name, c.arguments] as [string, Record<string, unknown>]);
+}
+
+// calendar +next-event (internal/shortcut/smart/next_event.go:78-83@c7521c1c) asks for startTime now and endTime
+// now.Add(7 * 24 * time.Hour): seven times 24 hours, whatever the local zone does in between. Before, dws added seven
+// calendar days on the local clock, so in a zone that changes its clock within the week the window was 167 or 169 hours.
+describe('calendar +next-event: the window ends 7 x 24 hours after now (now.Add(7*24h), next_event.go:80-83)', () => {
+  let tz: string | undefined;
+  beforeAll(() => {
+    tz = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    if (tz === undefined) delete process.env.TZ;
+    else process.env.TZ = tz;
+  });
+
+  it('across the March clock change in New York the window is 168 hours, not 167', async () => {
+    const now = new Date('2026-03-05T17:00:00Z');
+    const [[tool, args]] = await callsAt(['calendar', '+next-event'], now);
+    expect(tool).toBe('list_calendar_events');
+    expect(args).toEqual({ calendarId: 'primary', startTime: now.getTime(), endTime: now.getTime() + 168 * HOUR });
+  });
+
+  it('at any instant (any week of the year, either clock change) the end is the start plus 168 hours', async () => {
+    // any instant, and as often one in the fortnight around either New York clock change of a year
+    const DAY = 24 * HOUR;
+    const nearChange = fc.tuple(fc.integer({ min: 2020, max: 2039 }), fc.constantFrom('03-01', '10-25'), fc.integer({ min: 0, max: 14 * DAY }))
+      .map(([y, md, off]) => new Date(Date.parse(`${y}-${md}T00:00:00Z`) + off));
+    const anyTime = fc.integer({ min: Date.parse('2020-01-01T00:00:00Z'), max: Date.parse('2040-01-01T00:00:00Z') }).map((t) => new Date(t));
+    const instant = fc.oneof(anyTime, nearChange);
+    await fc.assert(fc.asyncProperty(instant, async (now) => {
+      const [[, args]] = await callsAt(['calendar', '+next-event'], now);
+      expect(args.startTime).toBe(now.getTime());
+      expect(args.endTime).toBe(now.getTime() + 168 * HOUR);
+    }), { numRuns: 40 });
+  });
+});
