@@ -2,6 +2,7 @@
 // from upstream's body at c7521c1c. Each run as a user types it against the fake MCP server on 127.0.0.1.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -50,5 +51,26 @@ describe('calendar +next-event: the window ends 7 x 24 hours after now (now.Add(
       expect(args.startTime).toBe(now.getTime());
       expect(args.endTime).toBe(now.getTime() + 168 * HOUR);
     }), { numRuns: 40 });
+  });
+});
+
+// NEW MECHANISM utc_day_ms: Go's t.Truncate(24 * time.Hour) on epoch milliseconds. Go cuts to whole multiples of 24
+// hours since its zero time (0001-01-01 UTC), which is a whole number of days before 1970, so the cut is a UTC midnight.
+describe('transform utc_day_ms: Go Truncate(24h) of an instant', () => {
+  const DAY = 24 * HOUR;
+  const utcDay = (v: unknown) => applyTransforms(['utc_day_ms'], v, '--x', { env: {} });
+  it('is the UTC midnight at or before the instant, for any instant (before 1970 too)', () => {
+    fc.assert(fc.property(fc.integer({ min: -(2 ** 45), max: 2 ** 45 }), (ms) => {
+      const day = utcDay(ms) as number;
+      const iso = new Date(ms).toISOString();
+      expect(day).toBe(Date.parse(`${iso.slice(0, iso.indexOf('T'))}T00:00:00Z`));
+      expect(ms - day).toBeGreaterThanOrEqual(0);
+      expect(ms - day).toBeLessThan(DAY);
+    }));
+  });
+  it('keeps a midnight as it is, and refuses what is not epoch milliseconds', () => {
+    expect(utcDay(Date.parse('2026-03-01T00:00:00Z'))).toBe(Date.parse('2026-03-01T00:00:00Z'));
+    expect(utcDay(Date.parse('2026-03-01T00:00:00Z') - 1)).toBe(Date.parse('2026-02-28T00:00:00Z'));
+    for (const bad of ['1', null, Number.NaN, Infinity]) expect(() => utcDay(bad)).toThrow();
   });
 });
