@@ -54,6 +54,46 @@ describe('calendar +next-event: the window ends 7 x 24 hours after now (now.Add(
   });
 });
 
+// report outbox list without --start (helpers/report.go:676@c7521c1c) starts at now.AddDate(0, 0, -20).Truncate(24h):
+// twenty calendar days back on the local clock, then cut to a whole UTC day. Before, dws went twenty UTC days back, so
+// in a zone that changed its clock within those days the start was a day off in the hour next to UTC midnight.
+describe('report outbox list: the default start is now.AddDate(0, 0, -20) on the local clock, cut to a UTC day (report.go:676)', () => {
+  let tz: string | undefined;
+  beforeAll(() => {
+    tz = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    if (tz === undefined) delete process.env.TZ;
+    else process.env.TZ = tz;
+  });
+  const DAY = 24 * HOUR;
+  /** upstream's start: the local wall clock moved 20 days back (Go's AddDate), then floored to a multiple of 24 hours */
+  const upstreamStart = (now: Date) => {
+    const back = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 20, now.getHours(), now.getMinutes(), now.getSeconds(), now.getMilliseconds());
+    return Math.floor(back.getTime() / DAY) * DAY;
+  };
+
+  it('at 23:30 UTC twelve days after the March clock change the start is 1 March, not 28 February', async () => {
+    const now = new Date('2026-03-20T23:30:00Z');
+    const [[tool, args]] = await callsAt(['report', 'outbox', 'list'], now);
+    expect(tool).toBe('get_send_report_list');
+    expect(args.startTime).toBe(Date.parse('2026-03-01T00:00:00Z'));
+  });
+
+  it('at any instant the start is upstream\'s', async () => {
+    // the days after either clock change, often in the hours next to UTC midnight (where a one-hour shift changes the day)
+    const nearChange = fc.tuple(fc.integer({ min: 2020, max: 2039 }), fc.constantFrom('03-08', '11-01'), fc.integer({ min: 0, max: 24 }),
+      fc.oneof(fc.constantFrom(23, 0), fc.integer({ min: 0, max: 23 })), fc.integer({ min: 0, max: HOUR - 1 }))
+      .map(([y, md, d, h, ms]) => new Date(Date.parse(`${y}-${md}T00:00:00Z`) + d * DAY + h * HOUR + ms));
+    const anyTime = fc.integer({ min: Date.parse('2020-01-01T00:00:00Z'), max: Date.parse('2040-01-01T00:00:00Z') }).map((t) => new Date(t));
+    await fc.assert(fc.asyncProperty(fc.oneof(anyTime, nearChange), async (now) => {
+      const [[, args]] = await callsAt(['report', 'outbox', 'list'], now);
+      expect(args.startTime).toBe(upstreamStart(now));
+    }), { numRuns: 60 });
+  });
+});
+
 // NEW MECHANISM utc_day_ms: Go's t.Truncate(24 * time.Hour) on epoch milliseconds. Go cuts to whole multiples of 24
 // hours since its zero time (0001-01-01 UTC), which is a whole number of days before 1970, so the cut is a UTC midnight.
 describe('transform utc_day_ms: Go Truncate(24h) of an instant', () => {
