@@ -58,7 +58,8 @@ export type Source = SourceModifiers & (
 export interface NowSpec {
   /**
    * Whose wall clock the day, month and text are read on: the process's zone (the default, as upstream's time.Now()),
-   * Asia/Shanghai (UTC+8, no DST; upstream's shanghaiLocation) or UTC (upstream's Truncate(24h) days).
+   * Asia/Shanghai (UTC+8, no DST; upstream's shanghaiLocation) or UTC (days of exactly 24 hours, upstream's
+   * now.Add(n * 24 * time.Hour)).
    */
   zone?: 'shanghai' | 'utc';
   start_of?: 'day' | 'month';

@@ -221,6 +221,15 @@ export const PLAIN: Record<string, Fn> = {
   },
   /** epoch milliseconds -> the whole second they fall in (Go's Truncate(time.Second) of a time after 1970) */
   whole_second_ms: (v, where) => (typeof v === 'number' && Number.isFinite(v) ? Math.floor(v / 1000) * 1000 : refuse(where, v, 'epoch milliseconds')),
+  /**
+   * epoch milliseconds -> the start of the UTC day they fall in: Go's Truncate(24 * time.Hour), which cuts to whole
+   * multiples of 24 hours since the zero time, a UTC midnight (upstream report.go:676@c7521c1c after a local AddDate)
+   */
+  utc_day_ms: (v, where) => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(Math.trunc(v))) return refuse(where, v, 'epoch milliseconds');
+    const ms = Math.floor(v);
+    return ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
+  },
   day_offset_ms: (v, where, ctx) => {
     const n = wholeNumber(v);
     if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of days');
