@@ -85,6 +85,14 @@ export interface RankingOptions {
    *  destructive command on an object the request does not name moves below the first hit on the target when that
    *  hit scores at least objectGuardSiblingRatio of it (rank-guard5, docs/ranking.md session 30). */
   objectGuardKeepRest: number;
+  /** Object guard, keep-rest rule: the share of the moving command's score the first hit on the target needs (0.5, the
+   *  sibling ratio, until session 43): a request that says what it keeps and names its target has said what it deletes,
+   *  so a weaker hit on the target still anchors the move (h43-rank, docs/ranking.md session 43). */
+  objectGuardRestRatio: number;
+  /** Object guard, containers rule (and siblings when on): the share the first hit on the target needs when that hit is
+   *  a command the catalog declares destructive (effect destructive); other anchors keep objectGuardSiblingRatio (0.5
+   *  for both until session 43; h43-rank, docs/ranking.md session 43). */
+  objectGuardDestructiveRatio: number;
   /** Object guard: 1 = the words a delete request names its target with weigh in the guard's decision: a destructive
    *  command on a thing the request does not name, which the ranking matches on none of those words, moves below the
    *  first hit on the target that it matches on one of them, when that hit scores at least objectGuardSiblingRatio of
@@ -179,6 +187,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardReadings: 1,
   objectGuardWritten: 1,
   objectGuardKeepRest: 1,
+  objectGuardRestRatio: 0.3,
+  objectGuardDestructiveRatio: 0.35,
   objectGuardWords: 1,
   objectGuardRevoke: 1,
   objectGuardExtension: 1,

@@ -106,6 +106,11 @@ export interface GuardScope {
   first: number;
   /** A sibling moves only when the hit on the target scores at least this share of it. */
   siblingRatio: number;
+  /** The keep-rest rule's ratio (objectGuardRestRatio; siblingRatio when unset). */
+  restRatio?: number;
+  /** A sibling's ratio when the hit on the target is a command the catalog declares destructive
+   *  (objectGuardDestructiveRatio; siblingRatio when unset). */
+  destructiveRatio?: number;
   /** 1: a command on another part of a container the request names around its target moves as a sibling does; 2: and
    *  on another part of a container the target shares with a kept thing; 3: and with a named place. */
   containers: number;
@@ -319,8 +324,13 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   if (scope.siblings > 0 || scope.containers >= 1) {
     // Only a sibling the hit on the target nearly matches moves (siblingRatio: the target's score at least this share of
     // the sibling's): a request whose own object the lexicon misses names some other object, and its command should
-    // not move far below a weak hit on that.
-    out = moveBelow(out, (h, anchor) => kind(h) === 'sibling' && anchor.score >= scope.siblingRatio * h.score,
+    // not move far below a weak hit on that. A hit the catalog declares destructive on the target is a firmer reading
+    // of it (多维表里张三那条删了: the record delete) than a command that only removes in passing (a section delete
+    // that moves records out is a write), so it anchors at destructiveRatio (session 43).
+    const declared = meta.codesOf('effect');
+    const destructive = declared.values.indexOf('destructive');
+    const ratioOf = (anchor: Hit) => declared.codes[anchor.doc] === destructive ? scope.destructiveRatio ?? scope.siblingRatio : scope.siblingRatio;
+    out = moveBelow(out, (h, anchor) => kind(h) === 'sibling' && anchor.score >= ratioOf(anchor) * h.score,
       scope.siblings === 2 ? (h) => onTarget(h) && f.destroys[h.doc] === 1 : onTarget, scope.first === 1);
   }
   // products: below the first hit of a named product on the target, when it nearly matches the moving one.
@@ -328,7 +338,8 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     out = moveBelow(out, (h, anchor) => kind(h) === 'product' && anchor.score >= scope.siblingRatio * h.score,
       (h) => onTarget(h) && ofNamed(h), scope.first === 1);
   }
-  if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= scope.siblingRatio * h.score, onTarget, scope.first === 1);
+  // The request said what it keeps and named its target, so a weaker hit on the target still anchors (restRatio).
+  if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= (scope.restRatio ?? scope.siblingRatio) * h.score, onTarget, scope.first === 1);
   // extension: a command on a thing whose name extends a word the request names its target with (筛选视图, filter view:
   // 筛选 and filter said alone) acts on another, more specific thing than the one named.
   if (scope.extension === 1 && targets.length > 0) {
@@ -509,7 +520,7 @@ export const objectGuard: Stage = {
       const folded = r.objectGuardWritten === 1 && o.written !== undefined ? `${o.folded}\n${o.written}` : o.folded;
       const hits = guardObjects(o.hits, folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, ...(r.objectGuardReach > 0 ? { reach: r.objectGuardReach } : {}), places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-        siblingRatio: r.objectGuardSiblingRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
+        siblingRatio: r.objectGuardSiblingRatio, restRatio: r.objectGuardRestRatio, destructiveRatio: r.objectGuardDestructiveRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
         ...(r.objectGuardReadings === 1 ? { readings: 1 } : {}),
