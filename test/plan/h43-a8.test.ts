@@ -14,13 +14,18 @@ const outputs = useOutputRuns('dws-h43a8-');
 // same os.Create through driveTransferDownload (downloadSingleWithAuthRetry -> httpGetFile, writeStreamToFile, or the
 // ranged parts renamed over it: drive.go:776, :951; drive_transfer.go:282-330, :443-453@c7521c1c). Before: dws refused
 // an existing --output (invalid_parameter) after the download_file read, where upstream saves over it.
-describe('an existing --output file is replaced, as upstream\'s os.Create does (doc download and its drive siblings)', () => {
+describe('an existing --output file is replaced, as upstream\'s os.Create does (doc download and its siblings)', () => {
   const link = (status?: number) => `${outputs.mcp.base}/files/d.bin${status ? `?status=${status}` : ''}`;
   const cases: [string, (status?: number) => void, string[]][] = [
     ['doc download', (s) => outputs.answer('doc/download_file', { resourceUrl: link(s) }), ['doc', 'download', '--node', 'N1']],
     ['drive download', (s) => outputs.answer('drive/download_file', { downloadUrl: link(s) }), ['drive', 'download', '--node', 'N1']],
     ['drive download-version', (s) => outputs.answer('drive/download_file_version', { downloadUrl: link(s) }),
       ['drive', 'download-version', '--node', 'N1', '--version', '2']],
+    // sibling: sheet export's xlsx goes through the same httpGetFile (sheet_export.go:91@c7521c1c)
+    ['sheet export', (s) => {
+      outputs.answer('sheet/submit_export_job', { jobId: 'j1' });
+      outputs.answer('sheet/query_export_job', { status: 'SUCCESS', downloadUrl: link(s) });
+    }, ['sheet', 'export', '--node', 'N1']],
   ];
 
   it.each(cases)('%s saves over an existing file of any content', async (_name, answer, argv) => {
