@@ -203,11 +203,21 @@ describe('every single-call and paged plan against the recording MCP backend', (
         const made = mcp.calls.map((c) => ({ server: c.server, name: c.name, arguments: c.arguments }));
         const isMaybe = (c: (typeof made)[number]) => maybe.some((m) => JSON.stringify(m) === JSON.stringify(c))
           || (lookup && LOOKUP_CALLS.slice(1).some((l) => l.server === c.server && l.rpc === c.name));
-        const firm = made.filter((c) => !isMaybe(c));
+        // a call equal to the next announced one is that call, even when a conditional step announces the same call
+        // (drive download's second download_file after a refused GET, h43-a8); another call a conditional step
+        // announces is that step's
+        const same = (c: Call, e: Call) => JSON.stringify(lookup ? without(c, fromKeys(e)) : c) === JSON.stringify(lookup ? without(e, fromKeys(e)) : e);
+        const firm: Call[] = [];
+        const extra: Call[] = [];
+        for (const c of made) {
+          if (firm.length < expected.length && same(c, expected[firm.length])) firm.push(c);
+          else if (isMaybe(c)) extra.push(c);
+          else firm.push(c);
+        }
         if (lookup) {
           expect(firm.map((c, i) => without(c, fromKeys(expected[i]))), t.canonical_path).toEqual(expected.map((c) => without(c, fromKeys(c))));
         } else expect(firm, t.canonical_path).toEqual(expected);
-        expected.push(...made.filter(isMaybe));
+        expected.push(...extra);
         // a transfer under a condition (doc +export-get saves only a finished export) runs or not by the echo too
         const transfers = plan.steps.filter((s) => (s.upload || s.download) && !s.when).length;
         const maybeTransfers = plan.steps.filter((s) => (s.upload || s.download) && s.when).length;

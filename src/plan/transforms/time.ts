@@ -21,8 +21,15 @@ function dateParts(v: unknown, where: string): GoParts & { bare: boolean } {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The machine zone's UTC offset (ms) at an instant (Go's time.Local). */
-const localOffsetMs = (ms: number) => -new Date(ms).getTimezoneOffset() * 60000;
+/**
+ * The machine zone's UTC offset (ms) at an instant (Go's time.Local), to the second as the zone data holds it (a local
+ * mean time such as Shanghai's +08:05:43 before 1901): the local wall clock read back as UTC, minus the instant.
+ * getTimezoneOffset would cut it to whole minutes.
+ */
+const localOffsetMs = (ms: number) => {
+  const d = new Date(ms);
+  return utcMs(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) + d.getMilliseconds() - ms;
+};
 
 /** Go's time.Date(parts, time.Local) -> epoch ms (a skipped or repeated wall clock resolved as Go resolves it). */
 function localMs(p: GoParts): number {
