@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PLAIN as MESSAGES } from '../../src/plan/transforms/messages.js';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const runs = useOutputRuns('dws-h43lead-');
@@ -139,5 +140,42 @@ describe('transform group_search_messages is chatmsg.GroupSearchMessages', () =>
       expect(groups.flatMap((g) => g.messages).length).toBe(messages.filter((m) => conversationOf(m) !== '').length);
     }), { numRuns: 500 });
     for (const v of [null, {}, 'x', 5]) expect(group(v)).toEqual([]);
+  });
+});
+
+// doc +inspect (shortcut/doc/content_shortcuts.go:281-345@c7521c1c): every opted-in read is made (CallMCPReadData); a
+// failed one is listed and the rest still read, then the command ends with doc_inspect_partial (an API error, exit 1).
+describe('doc +inspect: a failed opted-in read is listed and the other reads still made', () => {
+  it('a non-object answer and a failed call each fail their read; the reads after them are made; exit 1 with details', async () => {
+    runs.answer('doc/get_document_info', { title: 't' });
+    runs.answer('doc/list_permission', [1]);
+    runs.answer('doc/list_document_blocks', { success: false, errorMsg: 'no' });
+    runs.answer('doc-comment/list_comments', { comments: [] });
+    const argv = ['doc', '+inspect', '--node', ' n ', '--include-permissions', '--include-media', '--include-comments'];
+    const r = await runs.sent(argv);
+    expect(r.calls).toEqual([
+      ['doc/get_document_info', { nodeId: 'n' }],
+      ['doc/list_permission', { nodeId: 'n' }],
+      ['doc/list_document_blocks', { nodeId: 'n', format: 'jsonml' }],
+      ['doc-comment/list_comments', { nodeId: 'n' }],
+    ]);
+    expect(r.category).toBe('backend');
+    expect(r.printed).toBeUndefined();
+    const outcome = await dispatchInProcess(argv, runs.env());
+    expect(outcome.error?.exitCode).toBe(1);
+    expect(outcome.error?.payload?.details).toMatchObject({
+      status: 'partial_success', complete: false,
+      data: { document: { title: 't' }, comments: { comments: [] } },
+      steps: [{ name: 'get_document_info', status: 'success' }, { name: 'list_permission', status: 'failed' }, { name: 'list_document_blocks', status: 'failed' }, { name: 'list_comments', status: 'success' }],
+    });
+    expect((outcome.error?.payload?.details as { failures: Array<{ tool: string }> }).failures.map((f) => f.tool)).toEqual(['list_permission', 'list_document_blocks']);
+  });
+
+  it('every read answering an object prints the envelope, exit 0', async () => {
+    runs.answer('doc/get_document_info', { title: 't' });
+    runs.answer('doc/get_document_style', { cover: 'c' });
+    const r = await runs.sent(['doc', '+inspect', '--node', 'n', '--include-style']);
+    expect(r.reason).toBeUndefined();
+    expect(r.printed).toMatchObject({ ok: true, data: { document: { title: 't' }, style: { cover: 'c' } }, steps: [{ name: 'get_document_info', status: 'success' }, { name: 'get_document_style', status: 'success' }] });
   });
 });
