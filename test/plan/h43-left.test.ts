@@ -1,0 +1,54 @@
+// Session 43 helper "left" (issue 32 / 34, notes/h43-left.md): the review h42-left began (each over an answer path,
+// resolveProductID, the pager's collected page), each case run as a user types the command against the fake MCP
+// server on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const runs = useOutputRuns('dws-h43left-');
+
+// The conversation-scoped message search (helpers/chat.go:500-640@c7521c1c) reads each page with chatmsg.SearchItems
+// (chatmsg/search.go:26-52): conversationMessagesList groups, at the top or in result, only when a list (searchMapSlice
+// :86-95), flattened with each message taking its group's openConversationId, title (as conversationTitle) and
+// singleChat when it has none (:61-84); else the first list of objects at list, messages, messageList, items, data,
+// records, result or one level inside. The payload groups the kept messages as GroupSearchMessages (:143-171): a group
+// takes its first message's conversationTitle as title and its singleChat.
+const scoped: Array<[string, string[], string]> = [
+  ['chat message search --group', ['chat', 'message', 'search', '--query', 'hi', '--group', 'cid1'], 'chat/search_messages_by_keyword'],
+  ['chat message search-advanced --conversation-ids', ['chat', 'message', 'search-advanced', '--query', 'hi', '--conversation-ids', 'cid1'], 'im/search_messages'],
+];
+describe.each(scoped)('%s reads each page as chatmsg.SearchItems and groups as GroupSearchMessages (chat.go:577-637, chatmsg/search.go@c7521c1c)', (_name, argv, tool) => {
+  const info = () => runs.answer('chat/get_conversation_info', { result: { openConversationId: 'cid1', title: 'G1' } });
+  const groupsOf = (r: unknown) => (r as { result: { conversationMessagesList: unknown } }).result.conversationMessagesList;
+
+  it('a group\'s title and singleChat go onto its messages and back onto the printed group', async () => {
+    info();
+    runs.answer(tool, { result: { conversationMessagesList: [{ openConversationId: 'cid1', title: ' G1 ', singleChat: false, messages: [{ openMessageId: 'm1', text: 'hi' }] }], hasMore: false } });
+    const r = await runs.timed(argv);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(groupsOf(r.result)).toEqual([{ openConversationId: 'cid1', title: 'G1', singleChat: false, messages: [{ openMessageId: 'm1', text: 'hi', openConversationId: 'cid1', conversationTitle: 'G1', singleChat: false }] }]);
+  });
+
+  it('an object at result.conversationMessagesList is no group list: the messages are read from result.messages', async () => {
+    info();
+    runs.answer(tool, { result: { conversationMessagesList: { openConversationId: 'cid1', messages: [{ openMessageId: 'm9' }] }, messages: [{ openMessageId: 'm2', openConversationId: 'cid1' }], hasMore: false } });
+    const r = await runs.timed(argv);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(groupsOf(r.result)).toEqual([{ openConversationId: 'cid1', messages: [{ openMessageId: 'm2', openConversationId: 'cid1' }] }]);
+  });
+
+  it('groups at the top of the answer are read', async () => {
+    info();
+    runs.answer(tool, { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ openMessageId: 'm3' }] }], result: { hasMore: false } });
+    const r = await runs.timed(argv);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(groupsOf(r.result)).toEqual([{ openConversationId: 'cid1', messages: [{ openMessageId: 'm3', openConversationId: 'cid1' }] }]);
+  });
+
+  it('a group whose messages are no list, and elements that are no object, give no message', async () => {
+    info();
+    runs.answer(tool, { result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: { openMessageId: 'm4' } }, 'x', { openConversationId: 'cid1', messages: ['y', { openMessageId: 'm5' }] }], hasMore: false } });
+    const r = await runs.timed(argv);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(groupsOf(r.result)).toEqual([{ openConversationId: 'cid1', messages: [{ openMessageId: 'm5', openConversationId: 'cid1' }] }]);
+  });
+});
