@@ -52,3 +52,27 @@ describe.each(scoped)('%s reads each page as chatmsg.SearchItems and groups as G
     expect(groupsOf(r.result)).toEqual([{ openConversationId: 'cid1', messages: [{ openMessageId: 'm5', openConversationId: 'cid1' }] }]);
   });
 });
+
+// search-advanced's scoped scan prints the payload runConversationScopedMessageSearchWithProjector builds (chat.go:636-655,
+// no projector: chat.go:4245-4250@c7521c1c): result {conversationMessagesList, hasMore, complete, pagesFetched} and the
+// scope envelope, nothing of the last page's own result (a flat list there holds messages of other conversations).
+describe('chat message search-advanced --conversation-ids prints the scoped payload, not the last page merged (chat.go:636-655@c7521c1c)', () => {
+  it('a flat list with a message of another conversation: only the kept group is printed, with the scope envelope', async () => {
+    runs.answer('chat/get_conversation_info', { result: { openConversationId: 'cid1' } });
+    runs.answer('im/search_messages', { result: { messages: [{ openMessageId: 'm1', openConversationId: 'cid1' }, { openMessageId: 'm2', openConversationId: 'cid2' }], hasMore: false, extra: 'x' } });
+    const r = await runs.timed(['chat', 'message', 'search-advanced', '--query', 'hi', '--conversation-ids', 'cid1']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.result).toEqual({
+      result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ openMessageId: 'm1', openConversationId: 'cid1' }] }], hasMore: false, complete: true, pagesFetched: 1 },
+      scope: { requestedConversationIds: ['cid1'], targetsValidated: true, filterApplied: true, filterMode: 'client', resultsWithinScope: true, sourceComplete: true },
+    });
+  });
+
+  it('a page cut at --limit says more, with the cursor it gave', async () => {
+    runs.answer('chat/get_conversation_info', { result: { openConversationId: 'cid1' } });
+    runs.answer('im/search_messages', { result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ openMessageId: 'm1' }, { openMessageId: 'm2' }] }], hasMore: true, nextCursor: 'n2' } });
+    const r = await runs.timed(['chat', 'message', 'search-advanced', '--query', 'hi', '--conversation-ids', 'cid1', '--limit', '1']);
+    expect(r.outcome.error?.envelope()).toBeUndefined();
+    expect(r.result).toMatchObject({ result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ openMessageId: 'm1', openConversationId: 'cid1' }] }], hasMore: true, complete: false, pagesFetched: 1, nextCursor: 'n2' }, scope: { sourceComplete: false } });
+  });
+});
