@@ -2,6 +2,7 @@
 // resolveProductID, the pager's collected page), each case run as a user types the command against the fake MCP
 // server on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const runs = useOutputRuns('dws-h43left-');
@@ -74,5 +75,17 @@ describe('chat message search-advanced --conversation-ids prints the scoped payl
     const r = await runs.timed(['chat', 'message', 'search-advanced', '--query', 'hi', '--conversation-ids', 'cid1', '--limit', '1']);
     expect(r.outcome.error?.envelope()).toBeUndefined();
     expect(r.result).toMatchObject({ result: { conversationMessagesList: [{ openConversationId: 'cid1', messages: [{ openMessageId: 'm1', openConversationId: 'cid1' }] }], hasMore: true, complete: false, pagesFetched: 1, nextCursor: 'n2' }, scope: { sourceComplete: false } });
+  });
+});
+
+// sheet export's --output takes a file or an existing directory (runSheetExport sheet_export.go:79-87, the flag's own
+// help :287@c7521c1c); the flag help said "not a directory", against the command's description and its behaviour.
+describe('sheet export --help describes --output as a file or an existing directory (sheet_export.go:79-87, :287@c7521c1c)', () => {
+  it('the flag help no longer says it cannot be a directory, and names the directory case', () => {
+    const help = runCli(['sheet', 'export', '--help']).stdout;
+    const flag = help.slice(help.indexOf('--output <string>'), help.indexOf('Dispatch flags'));
+    expect(flag).not.toMatch(/not a directory|不能是目录/u);
+    expect(flag).toMatch(/existing directory/u);
+    expect(flag).toMatch(/已有目录/u);
   });
 });
