@@ -22,3 +22,34 @@ describe('drive +rename reads its preflight as requireDriveObject (shortcut/driv
     expect(run.calls.map(([tool]) => tool)).toEqual(['drive/get_file_info', 'doc/rename_document', 'drive/get_file_info']);
   });
 });
+
+describe('aitable batch read-backs ask for each record id once, as verifyUpdateBatch\'s recordIDs de-duplicates (shortcut/aitable/record_batch.go:247-249, :335-346@c7521c1c)', () => {
+  const readBack = { records: [{ recordId: 'r1', cells: { f: 1 } }] };
+  it('+record-bulk-patch: a match query listing one record twice patches it twice and reads it back once', async () => {
+    outputs.answersInTurn('aitable/query_records', { records: [{ recordId: 'r1' }, { recordId: ' r1 ' }] }, readBack);
+    outputs.answer('aitable/update_records', { success: true });
+    const run = await outputs.sent(['aitable', '+record-bulk-patch', '--base-id', 'b', '--table-id', 't', '--patch', '{"f":1}', '--all', '--yes']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual([
+      ['aitable/query_records', { baseId: 'b', tableId: 't', limit: 20 }],
+      ['aitable/update_records', { baseId: 'b', tableId: 't', records: [{ recordId: 'r1', cells: { f: 1 } }, { recordId: 'r1', cells: { f: 1 } }] }],
+      ['aitable/query_records', { baseId: 'b', tableId: 't', recordIds: ['r1'], limit: 1 }],
+    ]);
+  });
+  it('+record-upsert: --records naming one record twice (padded once) is read back once, and the step lists it once', async () => {
+    outputs.answer('aitable/query_records', readBack);
+    outputs.answer('aitable-helper/record_upsert', { success: true });
+    const records = '[{"recordId":"r1","cells":{"f":1}},{"recordId":" r1 ","cells":{"f":1}}]';
+    const run = await outputs.sent(['aitable', '+record-upsert', '--base-id', 'b', '--table-id', 't', '--records', records, '--yes']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls[1]).toEqual(['aitable/query_records', { baseId: 'b', tableId: 't', recordIds: ['r1'], limit: 1 }]);
+    expect((run.printed as { completedSteps: { result: unknown }[] }).completedSteps[0].result).toEqual({ recordIds: ['r1'], status: 'verified' });
+  });
+  it('+record-update (already so): the same --records are read back once', async () => {
+    outputs.answer('aitable/query_records', readBack);
+    outputs.answer('aitable/update_records', { success: true });
+    const records = '[{"recordId":"r1","cells":{"f":1}},{"recordId":" r1 ","cells":{"f":1}}]';
+    const run = await outputs.sent(['aitable', '+record-update', '--base-id', 'b', '--table-id', 't', '--records', records, '--yes']);
+    expect(run.calls[1]).toEqual(['aitable/query_records', { baseId: 'b', tableId: 't', recordIds: ['r1'], limit: 1 }]);
+  });
+});
