@@ -14,6 +14,14 @@ describe('drive +rename reads its preflight as requireDriveObject (shortcut/driv
     expect(run.reason).toBe('backend_error');
     expect(run.calls).toEqual([['drive/get_file_info', { fileId: 'n1' }]]);
   });
+  it('an extension of dots only is no extension (TrimLeft leaves ""), so a read-back of the name plus "." is refused after the rename', async () => {
+    outputs.answersInTurn('drive/get_file_info', { result: { type: 'file', extension: '...' } }, { result: { name: 'rep.' } });
+    outputs.answer('doc/rename_document', { success: true });
+    const run = await outputs.sent(argv);
+    expect(run.calls.map(([tool]) => tool)).toEqual(['drive/get_file_info', 'doc/rename_document', 'drive/get_file_info']);
+    expect(run.calls[1]).toEqual(['doc/rename_document', { nodeId: 'n1', newName: 'rep' }]);
+    expect(run.reason).toBe('partial_outcome');
+  });
   it('a preflight object lets the rename and its read-back through', async () => {
     outputs.answersInTurn('drive/get_file_info', { result: { type: 'file' } }, { result: { name: 'rep' } });
     outputs.answer('doc/rename_document', { success: true });
