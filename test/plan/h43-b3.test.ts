@@ -1,5 +1,6 @@
 // Session 43 second reading, part b3 (issue 32, notes/h43-b3.md, seed 20261383): where a drawn command still differed
 // from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
 
@@ -59,5 +60,42 @@ describe('aitable batch read-backs ask for each record id once, as verifyUpdateB
     const records = '[{"recordId":"r1","cells":{"f":1}},{"recordId":" r1 ","cells":{"f":1}}]';
     const run = await outputs.sent(['aitable', '+record-update', '--base-id', 'b', '--table-id', 't', '--records', records, '--yes']);
     expect(run.calls[1]).toEqual(['aitable/query_records', { baseId: 'b', tableId: 't', recordIds: ['r1'], limit: 1 }]);
+  });
+});
+
+/**
+ * upstream's normalizedDriveRename and the +rename read-back check (shortcut/drive/operations.go:224-270, common.go:198-205
+ * @c7521c1c), as a model over ASCII: the name sent and the read-back names accepted.
+ */
+function upstreamRename(name: string, info: Record<string, string>): { sent: string; expected: Set<string> } {
+  const first = (...keys: string[]) => keys.map((k) => info[k]).find((v) => typeof v === 'string' && v.trim() !== '')?.trim() ?? '';
+  const trimmed = name.trim();
+  const expected = new Set([trimmed]);
+  if (['folder', 'dir', 'directory'].includes(first('type', 'nodeType', 'fileType').toLowerCase())) return { sent: trimmed, expected };
+  const extension = first('extension', 'fileExtension', 'ext').toLowerCase().replace(/^\.+/, '');
+  if (extension === '') return { sent: trimmed, expected };
+  const suffix = `.${extension}`;
+  if (trimmed.length > suffix.length && trimmed.slice(-suffix.length).toLowerCase() === suffix) return { sent: trimmed.slice(0, -suffix.length), expected };
+  expected.add(trimmed + suffix);
+  return { sent: trimmed, expected };
+}
+
+describe('drive +rename: the name sent and the read-back accepted are upstream\'s for any extension (operations.go:224-270@c7521c1c)', () => {
+  it('matches the model of normalizedDriveRename', async () => {
+    const extension = fc.constantFrom('', '.', '...', 'pdf', '.PDF', ' .pdf ', 'p', '..d', 'D');
+    // the read-back name, from the name typed: as typed, plus ".", plus ".pdf", plus ".p", its first 3 letters, another
+    const readBack = (name: string, kind: number) => [name.trim(), `${name.trim()}.`, `${name.trim()}.pdf`, `${name.trim()}.p`, name.trim().slice(0, 3), 'other'][kind];
+    await fc.assert(fc.asyncProperty(
+      fc.constantFrom('rep', 'rep.pdf', 'rep.PDF', ' rep.p ', '.pdf', 'r.d'), fc.constantFrom('file', ' Folder ', ''), extension, fc.integer({ min: 0, max: 5 }),
+      async (name, type, ext, kind) => {
+        const readName = readBack(name, kind);
+        outputs.answersInTurn('drive/get_file_info', { result: { type, extension: ext } }, { result: { name: readName } });
+        outputs.answer('doc/rename_document', { success: true });
+        const run = await outputs.sent(['drive', '+rename', '--node', 'n1', '--name', name, '--yes']);
+        const model = upstreamRename(name, { type, extension: ext });
+        expect(run.calls[1]).toEqual(['doc/rename_document', { nodeId: 'n1', newName: model.sent }]);
+        expect(run.reason).toBe(model.expected.has(readName) ? undefined : 'partial_outcome');
+      },
+    ), { numRuns: 60 });
   });
 });
