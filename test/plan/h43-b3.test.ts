@@ -99,3 +99,19 @@ describe('drive +rename: the name sent and the read-back accepted are upstream\'
     ), { numRuns: 60 });
   });
 });
+
+describe('event +listen-im reads the person search with its eventTargetReader, which decodes into an object (app/event_listen_im.go:51-64, targetresolver/resolver.go:101-116@c7521c1c)', () => {
+  const argv = ['event', '+listen-im', '--kind', 'sender', '--user-query', '张三', '--duration', '1s'];
+  for (const answer of [[1], 'text', 5, true]) {
+    it(`a ${JSON.stringify(answer)} answer fails that read (backend_error), not a person-not-found refusal`, async () => {
+      outputs.answer('contact/search_contact_by_key_word', answer);
+      const run = await outputs.sent(argv);
+      expect(run.calls).toEqual([['contact/search_contact_by_key_word', { keyword: '张三' }]]);
+      expect(run.reason).toBe('backend_error');
+    });
+  }
+  it('null stays an empty answer: no person found', async () => {
+    outputs.answer('contact/search_contact_by_key_word', null);
+    expect((await outputs.sent(argv)).reason).toBe('not_found');
+  });
+});
