@@ -115,3 +115,25 @@ describe('event +listen-im reads the person search with its eventTargetReader, w
     expect((await outputs.sent(argv)).reason).toBe('not_found');
   });
 });
+
+// calendar +suggest-time and todo +assign-multi fold such a failure into their failed-name refusal (p-ansobj3 guards them)
+describe('siblings: the chat person searches upstream reads with rt.CallMCPData (ResolveUser/ResolveUsers, resolveUserOpenDingTalkID; shortcut/runner.go:255-271@c7521c1c) fail on an answer that is not an object', () => {
+  const cases: string[][] = [
+    ['chat', '+chat-create', '--name', 'g', '--member-query', '张三'], // chat/lark_alignment.go:60
+    ['chat', '+chat-create', '--name', 'g', '--owner-query', '张三', '--users', 'u'], // chat/lark_alignment.go:70
+    ['chat', '+chat-messages', '--user-query', '张三'], // smart/chat_messages.go:522
+    ['chat', '+search-msg', '--sender-query', '张三', '--query', 'q'], // smart/search_msg.go:511
+    ['chat', '+messages-send', '--user-query', '张三', '--text', 'hi'], // chat/unified_send.go:451
+    ['chat', '+messages-send', '--user', 'u1', '--text', 'hi'], // chat/unified_send.go:522-528
+    ['chat', '+messages-reply', '--conversation-id', 'cid1', '--ref-sender', 'u1', '--ref-msg-id', 'm', '--text', 'hi'], // unified_send.go:522-528
+    ['chat', '+messages-send-card', '--receiver', 'u1', '--content', 'hi'], // chat_message.go:1565, unified_send.go:522-528
+  ];
+  for (const argv of cases) {
+    it(`${argv.join(' ')}: a list answer is backend_error after the one search`, async () => {
+      outputs.answer('contact/search_contact_by_key_word', [1]);
+      const run = await outputs.sent([...argv, '--yes']);
+      expect(run.calls.map(([tool]) => tool)).toEqual(['contact/search_contact_by_key_word']);
+      expect(run.reason).toBe('backend_error');
+    });
+  }
+});
