@@ -141,6 +141,8 @@ interface PageFacts {
   last: LastPage;
   /** `record.first_found`: each name's value from the first page that gave one. */
   firstFound: Record<string, unknown>;
+  /** The items `unique` dropped as repeats (the record shows it with `record.duplicates`). */
+  duplicates: number;
 }
 
 /**
@@ -160,7 +162,7 @@ const lastPage = (l: LastPage): Record<string, unknown> => ({ ...(l.next !== und
 const listedFailure = (f: Incomplete): Record<string, unknown> => ({ page: f.page, stage: f.stage, ...(f.cursor !== undefined ? { cursor: f.cursor } : {}), error: f.why });
 
 /** The page record (docs/PLANS.md "page" record): one shape for every paged step that declares `record`. */
-function pageRecord(l: PageLedger, f: PageFacts, failure?: Incomplete): Record<string, unknown> {
+function pageRecord(l: PageLedger, f: PageFacts, failure?: Incomplete, withDuplicates = false): Record<string, unknown> {
   const failures = failure ? [listedFailure(failure)] : [];
   return {
     complete: !failure && (l.stop === 'source_complete' || l.stop === 'short_page'),
@@ -176,6 +178,7 @@ function pageRecord(l: PageLedger, f: PageFacts, failure?: Incomplete): Record<s
     full: f.full,
     last: lastPage(f.last),
     ...(Object.keys(f.firstFound).length ? { firstFound: f.firstFound } : {}),
+    ...(withDuplicates ? { duplicates: f.duplicates } : {}),
   };
 }
 
@@ -272,7 +275,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   const ledger: PageLedger = { stop: 'page_limit' };
   const widens = p.widen !== undefined && (p.widen.when === undefined || evalCondition(sc, p.widen.when) === true);
   const sizeKey = p.widen?.arg ?? p.size_arg;
-  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false, last: { overflow: false }, firstFound: {} };
+  const facts: PageFacts = { pages: 0, size: undefined, widened: false, full: false, marked: false, last: { overflow: false }, firstFound: {}, duplicates: 0 };
   const moreText = (p.more ?? []).join(' / ');
   // a long candidate list (upstream responseCursor's depth-first walk, spelled out) is named by its first places
   const nextText = p.next.length > 6 ? `${p.next.slice(0, 3).join(' / ')} / ... (${p.next.length} places)` : p.next.join(' / ');
@@ -324,7 +327,10 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
       const fresh = p.unique ? raw.filter((item) => {
         const key = identity(sc, p.unique!, item);
         if (key === '') return true;
-        if (seenItems.has(key)) return false;
+        if (seenItems.has(key)) {
+          facts.duplicates++;
+          return false;
+        }
         seenItems.add(key);
         return true;
       }) : raw;
@@ -444,14 +450,14 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
     if (!(e instanceof Incomplete)) throw e;
     // a recorded run lists the failure in its record: it ends well (`list`) or after the answer is built (`end`)
     if (p.record !== undefined) {
-      if (endsRun(sc, p.record, pageRecord(ledger, facts, e))) sc.unfinished ??= `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}`;
-      return withRecord(collected(), p.record.at, pageRecord(ledger, facts, e));
+      if (endsRun(sc, p.record, pageRecord(ledger, facts, e, p.record.duplicates))) sc.unfinished ??= `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}`;
+      return withRecord(collected(), p.record.at, pageRecord(ledger, facts, e, p.record.duplicates));
     }
     throw new DwsError('pages_incomplete',
       `${sc.tool.canonical_path} (step "${step.id}"): stopped after ${read} page(s): ${e.why}; the ${items.length} item(s) read are in "partial"`,
       'the list is not complete: retry, or read on from the last cursor with the command\'s own cursor flag', { partial: collected() });
   }
-  return p.record !== undefined ? withRecord(collected(), p.record.at, pageRecord(ledger, facts)) : collected();
+  return p.record !== undefined ? withRecord(collected(), p.record.at, pageRecord(ledger, facts, undefined, p.record.duplicates)) : collected();
 }
 
 /**

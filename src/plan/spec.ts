@@ -255,10 +255,11 @@ export interface PageSpec {
    * that answer in the envelope's `ledger` (upstream +chat-list prints its ledger and exits 1). With `list`,
    * `end_when` (a condition on the record, `{item: true}`) ends it so only when it holds. `first_page: list` lists a
    * failing first read too (upstream +chat-messages/+thread-replies with --page-all), where it is otherwise the call's
-   * own error. `first_found` names values read from each page's answer (`{item: true}`) that the record keeps, at
+   * own error. `duplicates: true` adds `duplicates`, the items `unique` dropped as repeats (upstream minutesdata
+   * CollectTranscript's Duplicates, pager.go:59-71@c7521c1c). `first_found` names values read from each page's answer (`{item: true}`) that the record keeps, at
    * `firstFound.<name>`, from the first page on which the source is not absent (upstream queryRecordWindow's totalCount).
    */
-  record?: { at: string; failures: 'list' | 'end'; end_when?: Condition; first_page?: 'list'; first_found?: Record<string, Source> };
+  record?: { at: string; failures: 'list' | 'end'; end_when?: Condition; first_page?: 'list'; first_found?: Record<string, Source>; duplicates?: true };
   /** With strict: a page holding more items than the cap left room for is cut and ends the run (upstream truncatedWithinPage). */
   cut_ends?: boolean;
   /**

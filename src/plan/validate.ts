@@ -188,11 +188,16 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     const r = raw.record;
     if (!isObj(r) || typeof r.at !== 'string' || (r.failures !== 'list' && r.failures !== 'end')) s.problems.push(`${at}.record: needs at (a path) and failures (list or end)`);
     else {
-      only(s, `${at}.record`, r, ['at', 'failures', 'end_when', 'first_page', 'first_found']);
+      only(s, `${at}.record`, r, ['at', 'failures', 'end_when', 'first_page', 'first_found', 'duplicates']);
       out.record = { at: checkPath(s, `${at}.record.at`, r.at) ?? '', failures: r.failures };
       if (r.first_page !== undefined) {
         if (r.first_page !== 'list') s.problems.push(`${at}.record.first_page: only list (a failing first read listed in the record)`);
         else out.record.first_page = 'list';
+      }
+      if (r.duplicates !== undefined) {
+        if (r.duplicates !== true) s.problems.push(`${at}.record.duplicates: only true (the count of items unique dropped as repeats)`);
+        else if (raw.unique === undefined) s.problems.push(`${at}.record.duplicates: goes with unique (it counts the items unique dropped)`);
+        else out.record.duplicates = true;
       }
       if (r.first_found !== undefined) {
         const f = r.first_found;

@@ -132,6 +132,12 @@ describe('plan validation', () => {
       expect(problems(atomicPlan([own({ when: { not: when } }), own({ id: 'scan', when: { not: { flag: 'other' } } })]))).toContain(message);
       expect(problems(atomicPlan([own({ when: { not: when } }), own({ id: 'scan', when }), own({ id: 'third', when })]))).toContain(message);
     });
+    it('a page record counts duplicates only with unique, and only as true', () => {
+      const paged = (page: Record<string, unknown>) => atomicPlan([own({ page: { cursor_arg: 'cursor', next: 'next', items: 'items', max_pages: 2, ...page } })]);
+      expect(problems(paged({ unique: { item: true, path: 'id' }, record: { at: 'paging', failures: 'list', duplicates: true } }))).toEqual([]);
+      expect(problems(paged({ record: { at: 'paging', failures: 'list', duplicates: true } })).join('\n')).toContain('record.duplicates: goes with unique');
+      expect(problems(paged({ unique: { item: true, path: 'id' }, record: { at: 'paging', failures: 'list', duplicates: 1 } })).join('\n')).toContain('record.duplicates: only true');
+    });
     const pieces = (over: Record<string, unknown> = {}) => read('more', { effect: 'write', for_each: { const: ['a', 'b'], transform: ['rest'] }, max_items: 2, ...over });
     it('accepts the rest of a chunked write after its own call: a for_each write on its server over a list ending in rest', () => {
       expect(problems(atomicPlan([own(), pieces()]))).toEqual([]);
