@@ -179,3 +179,26 @@ describe('doc +inspect: a failed opted-in read is listed and the other reads sti
     expect(r.printed).toMatchObject({ ok: true, data: { document: { title: 't' }, style: { cover: 'c' } }, steps: [{ name: 'get_document_info', status: 'success' }, { name: 'get_document_style', status: 'success' }] });
   });
 });
+
+// minutes +transcript (smart/transcript.go, minutesdata/pager.go:26-116, StableItemKey response.go:272-281@c7521c1c):
+// paragraphs are de-duplicated by StableItemKey (the first id as stringField reads it, else the paragraph's whole JSON)
+// and duplicateCount is the number dropped.
+describe('minutes +transcript: duplicateCount counts the paragraphs dropped as repeats, by id or by the whole paragraph', () => {
+  it('a repeated id (trimmed) and a repeated id-less paragraph (keys in any order) are dropped and counted', async () => {
+    runs.answersInTurn('minutes/get_minutes_transcription',
+      { result: { paragraphList: [{ paragraphId: 'p1', text: 'a' }, { text: 'x', n: 1 }, { n: 1, text: 'x' }], hasNext: true, nextToken: 't2' } },
+      { result: { paragraphList: [{ paragraphId: ' p1 ', text: 'b' }, { paragraphId: 'p2' }, { sentenceId: 5 }], hasNext: false } });
+    const r = await runs.sent(['minutes', '+transcript', '--id', 'u']);
+    expect(r.calls).toEqual([
+      ['minutes/get_minutes_transcription', { taskUuid: 'u', direction: '0' }],
+      ['minutes/get_minutes_transcription', { taskUuid: 'u', direction: '0', nextToken: 't2' }],
+    ]);
+    expect(r.printed).toMatchObject({ complete: true, pages: 2, paragraphCount: 4, duplicateCount: 2,
+      paragraphList: [{ paragraphId: 'p1', text: 'a' }, { text: 'x', n: 1 }, { paragraphId: 'p2' }, { sentenceId: 5 }] });
+  });
+
+  it('no repeat: duplicateCount 0', async () => {
+    runs.answer('minutes/get_minutes_transcription', { result: { paragraphList: [{ paragraphId: 'p1' }, { text: 'y' }], hasNext: false } });
+    expect((await runs.sent(['minutes', '+transcript', '--id', 'u'])).printed).toMatchObject({ paragraphCount: 2, duplicateCount: 0 });
+  });
+});
