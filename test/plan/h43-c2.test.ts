@@ -37,3 +37,36 @@ describe('aitable record writers compare the last read-back record of a repeated
     });
   }
 });
+
+/** Go's filepath.Base on a slash path (path/filepath, unix). */
+function goBase(p: string): string {
+  if (p === '') return '.';
+  const s = p.replace(/\/+$/, '');
+  if (s === '') return '/';
+  return s.slice(s.lastIndexOf('/') + 1);
+}
+/** upstream sanitizeFileName (helpers/drive.go:3700-3713@c7521c1c). */
+function sanitizeFileName(name: string): string {
+  const base = goBase(name.replaceAll('\\', '/'));
+  if (base === '.' || base === '..' || base === '/' || base === '') return 'unnamed';
+  const out = base.replaceAll('/', '_').replaceAll('\\', '_').replaceAll('\0', '');
+  return out === '' ? 'unnamed' : out;
+}
+
+// markdown fetch prints file_name as downloadFromDrive/downloadFromDoc return it (helpers/drive.go:3836-3900,
+// markdown.go:171-178, :217-222@c7521c1c): the answer's fileName as it came (or the URL's name), "download.md" when
+// that is "" or "unnamed", then sanitizeFileName. The saved file keeps dws's safe name (the download step's own).
+describe('markdown fetch prints upstream\'s file_name for the answer\'s fileName (drive.go:3700-3713, :3836-3900@c7521c1c)', () => {
+  const part = fc.constantFrom('a', '.', '/', '\\', ' ', '\0', ':', 'b.md', '..', 'unnamed');
+  it('file_name is sanitizeFileName of the fileName, "download.md" for "unnamed", for any name', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(part, { minLength: 1, maxLength: 4 }), async (parts) => {
+      const fileName = parts.join('');
+      outputs.mcp.files['x.bin'] = Buffer.from('# md');
+      outputs.answer('drive/get_file_info', { result: { name: 'x' } });
+      outputs.answer('drive/download_file', { result: { downloadUrl: `${outputs.mcp.base}/files/x.bin`, fileName } });
+      const r = await outputs.sent(['markdown', 'fetch', '--node', 'n1']);
+      expect(r.reason).toBeUndefined();
+      expect((r.printed as { file_name: string }).file_name).toBe(sanitizeFileName(fileName === 'unnamed' ? 'download.md' : fileName));
+    }), { numRuns: 60 });
+  });
+});
