@@ -44,7 +44,7 @@ describe('minutes +detail (minutes_detail.go:127-264)', () => {
       failureCount: 0,
       taskUuid: 'u1',
       transcript: {
-        complete: true, direction: '0', duplicateCount: 0, pages: 2, paragraphCount: 2,
+        complete: true, direction: '0', duplicateCount: 1, pages: 2, paragraphCount: 2,
         paragraphList: [{ paragraphId: 'p1', text: 'a' }, { paragraphId: 'p2', text: 'b' }], taskUuid: 'u1',
       },
     });

@@ -250,7 +250,7 @@ describe('minutes +transcript (smart/transcript.go:80-153, minutesdata Transcrip
     const { printed, sent, exit } = await paged(['minutes', '+transcript', '--id', 't1', '--direction', '1'], TR, [pg(['a', 'b'], true, 'n1'), pg(['b', 'c'], false)]);
     expect(sent).toEqual([{ taskUuid: 't1', direction: '1' }, { taskUuid: 't1', direction: '1', nextToken: 'n1' }]);
     expect({ exit, printed }).toEqual({ exit: 0, printed: {
-      complete: true, direction: '1', duplicateCount: 0, pages: 2, paragraphCount: 3, taskUuid: 't1',
+      complete: true, direction: '1', duplicateCount: 1, pages: 2, paragraphCount: 3, taskUuid: 't1',
       paragraphList: [{ paragraphId: 'a', text: 'a' }, { paragraphId: 'b', text: 'b' }, { paragraphId: 'c', text: 'c' }],
     } });
     expect(Object.keys(printed!)).toEqual(['complete', 'direction', 'duplicateCount', 'pages', 'paragraphCount', 'paragraphList', 'taskUuid']);
