@@ -1,0 +1,39 @@
+// Session 43 second reading, part c1 (issue 32, notes/h43-c1.md): the 13 atomic commands of seed 20261385 the lead did
+// not read, and the siblings of each difference found. Each run as a user types it against the recording backend on
+// 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h43c1-');
+
+/** JSON null as json.Unmarshal accepts it: JSON whitespace (space, tab, LF, CR) around it. */
+const jsonSpace = fc.array(fc.constantFrom(' ', '\t', '\n', '\r'), { maxLength: 2 }).map((a) => a.join(''));
+const jsonNull = fc.tuple(jsonSpace, jsonSpace).map(([a, b]) => `${a}null${b}`);
+
+describe('aitable dashboard create / update and field create: --config null decodes into a nil map, and writing into it panics (exit 5, nothing sent)', () => {
+  // jsonStringToMap (helpers/attendance.go:21-27) returns the nil map of `null`, which the type assertion takes as the
+  // config; `cfg["name"] = name` (aitable.go:5490-5499, :5554-5563) or `configMap["options"] = ...` (:1869-1876) then
+  // panics, and the root's recover ends the run as an internal error (internal/app/root.go:101-125@c7521c1c)
+  const cases: { argv: string[]; rpc: string }[] = [
+    { argv: ['aitable', 'dashboard', 'create', '--base-id', 'b', '--name', 'n'], rpc: 'aitable/create_dashboard' },
+    { argv: ['aitable', 'dashboard', 'update', '--base-id', 'b', '--dashboard-id', 'd', '--name', 'n'], rpc: 'aitable/update_dashboard' },
+    { argv: ['aitable', 'field', 'create', '--base-id', 'b', '--table-id', 't', '--name', 'n', '--type', 'text', '--options', '[{"name":"a"}]'], rpc: 'aitable/create_fields' },
+  ];
+  for (const c of cases) {
+    it(`${c.argv.slice(0, 3).join(' ')}: --config null with ${c.rpc.endsWith('fields') ? '--options' : '--name'} is refused as an internal error before any call`, async () => {
+      await fc.assert(fc.asyncProperty(jsonNull, async (config) => {
+        const run = await outputs.sent([...c.argv, '--config', config]);
+        expect([run.reason, run.category, run.calls]).toEqual(['internal_error', 'internal', []]);
+      }), { numRuns: 8 });
+    });
+  }
+  it('dashboard create: --config null alone is still "nothing to set", and --config {} with --name still sends {name}', async () => {
+    expect(await outputs.sent(['aitable', 'dashboard', 'create', '--base-id', 'b', '--config', 'null'])).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+    expect(await outputs.argsOf(['aitable', 'dashboard', 'create', '--base-id', 'b', '--config', '{}', '--name', 'n'])).toEqual([{ baseId: 'b', config: { name: 'n' } }]);
+  });
+  it('field create: --config null without --options still sends config: null', async () => {
+    expect(await outputs.argsOf(['aitable', 'field', 'create', '--base-id', 'b', '--table-id', 't', '--name', 'n', '--type', 'text', '--config', 'null']))
+      .toEqual([{ baseId: 'b', tableId: 't', fields: [{ fieldName: 'n', type: 'text', config: null }] }]);
+  });
+});
