@@ -37,3 +37,14 @@ describe('aitable dashboard create / update and field create: --config null deco
       .toEqual([{ baseId: 'b', tableId: 't', fields: [{ fieldName: 'n', type: 'text', config: null }] }]);
   });
 });
+
+describe('doc read: --output is read only in the jsonml modes (helpers/doc.go:1472-1488, :4744-4800@c7521c1c)', () => {
+  it('in markdown mode (no --content-format, or markdown) --output is ignored and get_document_content{nodeId} is sent', async () => {
+    for (const format of [[], ['--content-format', 'markdown'], ['--content-format', '']]) {
+      expect(await outputs.argsOf(['doc', 'read', '--node', 'n1', '--output', 'x.md', ...format])).toEqual([{ nodeId: 'n1' }]);
+    }
+  });
+  it('with --content-format jsonml, where upstream writes the file, it is still refused before any call (declared)', async () => {
+    expect(await outputs.sent(['doc', 'read', '--node', 'n1', '--content-format', 'jsonml', '--output', 'x.json'])).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+  });
+});
