@@ -3,6 +3,8 @@
 // 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DwsError } from '../../src/errors.js';
+import { TRANSFORMS } from '../../src/plan/transforms/index.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h43c1-');
@@ -46,5 +48,29 @@ describe('doc read: --output is read only in the jsonml modes (helpers/doc.go:14
   });
   it('with --content-format jsonml, where upstream writes the file, it is still refused before any call (declared)', async () => {
     expect(await outputs.sent(['doc', 'read', '--node', 'n1', '--content-format', 'jsonml', '--output', 'x.json'])).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+  });
+});
+
+// NEW MECHANISM float_or_zero (docs/PLANS.md): strconv.ParseFloat with its error ignored, as json.Marshal then sends it.
+describe('the transform float_or_zero', () => {
+  const ctx = { env: {}, now: new Date(2031, 6, 16) };
+  const read = (v: unknown) => TRANSFORMS.float_or_zero!(v, '--cursor', ctx);
+  it('reads what Go reads, 0 where Go reports a syntax error', () => {
+    expect(['1e3', '+5', '-0.5', '.5', '5.', '1_000', '0x1p3', '0X1.8P1', '1e-400', '010'].map(read)).toEqual([1000, 5, -0.5, 0.5, 5, 1000, 8, 3, 0, 10]);
+    expect([' 1', '0x10', '1__0', '_1', '', 'abc', '+nan', 'infinit', '1e', '0x1.8'].map(read)).toEqual(Array(10).fill(0));
+    expect([7, 2.5].map(read)).toEqual([7, 2.5]);
+  });
+  it('refuses what Go reads as ±Inf or NaN (json.Marshal cannot send it)', () => {
+    for (const text of ['1e400', '-1e400', '0x1p2000', 'inf', '-Inf', '+INFINITY', 'NaN', 'nan']) expect(() => read(text), text).toThrow(DwsError);
+  });
+  it('agrees with the refusing float transform wherever that one reads a text, and is 0 or refused elsewhere', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[-+]?[0-9_.xXpPeEa-finINtyTY]{0,8}$/), (text) => {
+      let strict: unknown;
+      try { strict = TRANSFORMS.float!(text, 'x', ctx); } catch { strict = undefined; }
+      let loose: unknown;
+      try { loose = read(text); } catch { loose = 'refused'; }
+      if (strict !== undefined) expect(loose).toBe(strict);
+      else expect([0, 'refused']).toContain(loose);
+    }));
   });
 });
