@@ -74,3 +74,37 @@ describe('the transform float_or_zero', () => {
     }));
   });
 });
+
+describe("oa's ParseFloat flags read as `n, _ := strconv.ParseFloat(s, 64)`: a text Go cannot read is 0 (helpers/oa.go:214, :270, :440-441, :546-547, :628-629, :683-684, :738-739@c7521c1c)", () => {
+  const start = ['--start', '2026-03-01', '--end', '2026-03-02'];
+  const cases: { argv: (v: string) => string[]; key: string }[] = [
+    { argv: (v) => ['oa', 'approval', 'list-forms', '--cursor', v], key: 'cursor' },
+    { argv: (v) => ['oa', 'approval', 'list-forms', '--limit', v], key: 'pageSize' },
+    { argv: (v) => ['oa', 'approval', 'list-executed', '--page', v], key: 'pageNumber' },
+    { argv: (v) => ['oa', 'approval', 'list-submitted', '--limit', v], key: 'pageSize' },
+    { argv: (v) => ['oa', 'approval', 'list-cc', '--page', v], key: 'pageNumber' },
+    { argv: (v) => ['oa', 'approval', 'list-initiated', '--process-code', 'p', ...start, '--cursor', v], key: 'nextToken' },
+    { argv: (v) => ['oa', 'approval', 'list-initiated', '--process-code', 'p', ...start, '--limit', v], key: 'maxResults' },
+    { argv: (v) => ['oa', 'approval', 'approve', '--instance-id', 'i', '--yes', '--task-id', v], key: 'taskId' },
+    { argv: (v) => ['oa', 'approval', 'reject', '--instance-id', 'i', '--yes', '--task-id', v], key: 'taskId' },
+  ];
+  for (const c of cases) {
+    it(`${c.argv('x').slice(0, 3).join(' ')} ${c.argv('x').at(-2)}: a syntax error sends 0, a number as Go reads it, ±Inf/NaN refused`, async () => {
+      for (const [text, sent] of [[' 5', 0], ['0x10', 0], ['abc', 0], ['1_0', 10], ['0x1p4', 16], ['-2.5', -2.5]] as const) {
+        const run = await outputs.sent(c.argv(text));
+        expect([text, run.reason, (run.calls[0]?.[1] as Record<string, unknown> | undefined)?.[c.key]]).toEqual([text, undefined, sent]);
+      }
+      for (const text of ['1e400', 'inf', 'NaN']) expect(await outputs.sent(c.argv(text)), text).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+    });
+  }
+  it('oa approval list-pending sends --page / --limit only when ParseFloat reads them, so a syntax error (or an overflow: ErrRange) leaves the key out; inf is refused (oa.go:99-108)', async () => {
+    const argv = (flag: string, v: string) => ['oa', 'approval', 'list-pending', ...start, flag, v];
+    for (const [flag, key] of [['--page', 'pageNum'], ['--limit', 'pageSize']] as const) {
+      for (const [text, sent] of [[' 5', undefined], ['0x10', undefined], ['abc', undefined], ['1e400', undefined], ['1_0', 10], ['0x1p4', 16]] as const) {
+        const run = await outputs.sent(argv(flag, text));
+        expect([text, run.reason, (run.calls[0]?.[1] as Record<string, unknown> | undefined)?.[key]]).toEqual([text, undefined, sent]);
+      }
+      for (const text of ['inf', '-Infinity', 'nan']) expect(await outputs.sent(argv(flag, text)), text).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+    }
+  });
+});
