@@ -108,3 +108,17 @@ describe("oa's ParseFloat flags read as `n, _ := strconv.ParseFloat(s, 64)`: a t
     }
   });
 });
+
+describe('doc read --content-format jsonml prints the jsonml text as the json.RawMessage upstream re-indents (helpers/doc.go:4766-4799, :4854-4858@c7521c1c)', () => {
+  const literals = fc.constantFrom('1e400', '-1e400', '1.50', '12345678901234567890', '1e2', '-0', '0.1');
+  it('every number literal is printed as written, one beyond float64 included (with and without --scope)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(literals, { minLength: 1, maxLength: 3 }), fc.boolean(), async (nums, scoped) => {
+      const jsonml = `["p",{"n":${nums[0]}},${nums.join(',')}]`;
+      outputs.answerText('get_document_content', JSON.stringify({ jsonml, revision: 3 }));
+      const scope = scoped ? ['--scope', 'outline'] : [];
+      const out = (await outputs.failure(['doc', 'read', '--node', 'n1', '--content-format', 'jsonml', ...scope])).out;
+      const body = out.replace(/\s+/g, '');
+      expect(body).toContain(`["p",{"n":${nums[0]}},${nums.join(',')}]`);
+    }), { numRuns: 12 });
+  });
+});
