@@ -13,20 +13,21 @@ const outputs = useOutputRuns('dws-h43c1-');
 const jsonSpace = fc.array(fc.constantFrom(' ', '\t', '\n', '\r'), { maxLength: 2 }).map((a) => a.join(''));
 const jsonNull = fc.tuple(jsonSpace, jsonSpace).map(([a, b]) => `${a}null${b}`);
 
-describe('aitable dashboard create / update and field create: --config null decodes into a nil map, and writing into it panics (exit 5, nothing sent)', () => {
+describe('aitable dashboard create / update and field create: --config null decodes into a nil map, and writing into it panics (nothing sent)', () => {
   // jsonStringToMap (helpers/attendance.go:21-27) returns the nil map of `null`, which the type assertion takes as the
   // config; `cfg["name"] = name` (aitable.go:5490-5499, :5554-5563) or `configMap["options"] = ...` (:1869-1876) then
-  // panics, and the root's recover ends the run as an internal error (internal/app/root.go:101-125@c7521c1c)
+  // panics, and the root's recover ends the run as an internal error (internal/app/root.go:101-125@c7521c1c, exit 5); dws
+  // refuses the input before any call (invalid_parameter, exit 3: a reason name where both refuse)
   const cases: { argv: string[]; rpc: string }[] = [
     { argv: ['aitable', 'dashboard', 'create', '--base-id', 'b', '--name', 'n'], rpc: 'aitable/create_dashboard' },
     { argv: ['aitable', 'dashboard', 'update', '--base-id', 'b', '--dashboard-id', 'd', '--name', 'n'], rpc: 'aitable/update_dashboard' },
     { argv: ['aitable', 'field', 'create', '--base-id', 'b', '--table-id', 't', '--name', 'n', '--type', 'text', '--options', '[{"name":"a"}]'], rpc: 'aitable/create_fields' },
   ];
   for (const c of cases) {
-    it(`${c.argv.slice(0, 3).join(' ')}: --config null with ${c.rpc.endsWith('fields') ? '--options' : '--name'} is refused as an internal error before any call`, async () => {
+    it(`${c.argv.slice(0, 3).join(' ')}: --config null with ${c.rpc.endsWith('fields') ? '--options' : '--name'} is refused before any call`, async () => {
       await fc.assert(fc.asyncProperty(jsonNull, async (config) => {
         const run = await outputs.sent([...c.argv, '--config', config]);
-        expect([run.reason, run.category, run.calls]).toEqual(['internal_error', 'internal', []]);
+        expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
       }), { numRuns: 8 });
     });
   }
