@@ -110,6 +110,19 @@ export function parseGoInt(text: string): number | JsonNumber | undefined {
  * fails). A value too small for a float64 is 0, as in Go.
  */
 export function parseGoFloat(text: string): number | undefined {
+  const value = readGoFloat(text);
+  return value !== undefined && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The float64 strconv.ParseFloat(s, 64) returns, its error aside: undefined only for a syntax error; ±Infinity where
+ * the text overflows (Go's ErrRange result) or spells Go's infinity (`inf`, `+Infinity`, any case), NaN for `nan`
+ * (any case, no sign). parseGoFloat is its finite part.
+ */
+export function readGoFloat(text: string): number | undefined {
+  const special = /^([+-]?)(inf|infinity)$/i.exec(text);
+  if (special) return special[1] === '-' ? -Infinity : Infinity;
+  if (/^nan$/i.test(text)) return NaN;
   let i = 0;
   let negative = false;
   if (text[0] === '+' || text[0] === '-') {
@@ -152,7 +165,6 @@ export function parseGoFloat(text: string): number | undefined {
   const value = hex
     ? binaryFloat(BigInt(`0x${mantissa}`), exponent - 4 * fraction)
     : Number(`${mantissa.slice(0, mantissa.length - fraction) || '0'}.${mantissa.slice(mantissa.length - fraction)}e${exponent}`);
-  if (!Number.isFinite(value)) return undefined;
   return negative ? -value : value;
 }
 

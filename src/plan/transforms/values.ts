@@ -3,7 +3,7 @@ import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
 import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js';
-import { parseGoBool, parseGoFloat } from '../../contract/flag-types.js';
+import { parseGoBool, parseGoFloat, readGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
 import { goFloatTextOf, goSprint } from '../../go-fmt.js';
@@ -58,6 +58,18 @@ export const PLAIN: Record<string, Fn> = {
   is_true: (v) => v === true || v === 'true',
   int,
   float,
+  /**
+   * `f, _ := strconv.ParseFloat(s, 64)` as json.Marshal then sends f (oa's ParseFloat flags, helpers/oa.go:546-547,
+   * :628-629, :683-684, :738-739@c7521c1c): a syntax error leaves 0 (` 5`, `0x10`, `abc`, ""); a text that overflows
+   * (`1e400`) or spells Go's infinity or NaN leaves a value json.Marshal fails on, so it is refused; finite numbers pass
+   */
+  float_or_zero: (v, where) => {
+    v = asDouble(v);
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+    const go = typeof v === 'string' ? readGoFloat(v) : undefined;
+    if (typeof v === 'string' && go === undefined) return 0;
+    return go !== undefined && Number.isFinite(go) ? go : refuse(where, v, 'a number JSON can carry (Go reads it as ±Inf or NaN, which json.Marshal cannot send)');
+  },
   /** a text as Go's strconv.ParseFloat(s, 64) reads it (parseGoFloat) -> the number, absent where Go returns an error (syntax or range); a finite number passes: a reader whose ParseFloat error means "try the next reading" (minutesdata timestamp) */
   go_parse_float: (v) => {
     v = asDouble(v);
