@@ -79,3 +79,40 @@ describe('oa approval list-initiated / list-forms: the text flagOrFallback picks
     expect(await outputs.argsOf(['oa', 'approval', 'list-forms'])).toEqual([{ cursor: 0, pageSize: 100 }]);
   });
 });
+
+describe('oa approval approve / reject: --task-id read by ParseFloat with its error dropped (oa.go:214, :270@c7521c1c)', () => {
+  for (const [leaf, tool] of [['approve', 'oa/approve_processInstance'], ['reject', 'oa/reject_processInstance']]) {
+    it(`${leaf}: a text Go cannot read is sent as 0, a number as Go reads it, an overflow or inf/nan refused`, async () => {
+      for (const [text, expected] of goTable) {
+        if (text === '') continue; // --task-id is required: a blank one is refused before the body
+        const run = await outputs.sent(['oa', 'approval', leaf, '--instance-id', 'i1', '--task-id', text, '--yes']);
+        if (expected === 'refused') expect([text, run.calls]).toEqual([text, []]);
+        else expect([text, run.calls]).toEqual([text, [[tool, { processInstanceId: 'i1', taskId: expected }]]]);
+      }
+    });
+  }
+});
+
+describe('oa approval list-pending: --page/--limit sent only when ParseFloat reads them without an error (oa.go:99-108@c7521c1c)', () => {
+  const pending = (...more: string[]) =>
+    ['oa', 'approval', 'list-pending', '--start', '2026-03-01T00:00:00+08:00', '--end', '2026-03-02T00:00:00+08:00', ...more];
+  it('a syntax error or an overflow leaves the field out; inf/nan is refused; a number is sent as Go reads it', async () => {
+    const model = (text: string): number | 'refused' | undefined => {
+      if (/^(?:[+-]?inf(?:inity)?|nan)$/i.test(text)) return 'refused';
+      if (text === '1e400' || text === '0x1p2000') return undefined;
+      const row = goTable.find(([t]) => t === text);
+      return row && row[1] !== 0 ? row[1] as number : text === '1e-400' ? 0 : undefined;
+    };
+    for (const [text] of goTable) {
+      if (text === '') continue; // a typed blank --limit falls through to the hidden --size
+      const run = await outputs.sent(pending('--page', text, '--limit', text));
+      const expected = model(text);
+      if (expected === 'refused') expect([text, run.calls]).toEqual([text, []]);
+      else {
+        const args = run.calls.map(([, a]) => a as Record<string, unknown>);
+        expect([text, args.map((a) => [a.pageNum, a.pageSize])]).toEqual([text, [[expected, expected]]]);
+        if (expected === undefined) expect([text, 'pageNum' in args[0], 'pageSize' in args[0]]).toEqual([text, false, false]);
+      }
+    }
+  });
+});
