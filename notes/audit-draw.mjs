@@ -34,7 +34,16 @@
 //                                           20261362: h41-a3.md, 20261363: h41-a4.md, 20261364: h41-a5.md,
 //                                           20261365-20261369: h41-lead.md (20261369 but one);
 //                                           20261370 partly: h41-lead.md (its atomics and 8 composites);
-//                                           the next second reading finishes 20261370, then draws 20261371)
+//                                           20261370 rest: h42-lead.md)
+//                                           (20261371: notes/h42-a1.md, 20261372: h42-a2.md, 20261373: h42-a3.md,
+//                                           20261374: h42-a4.md, 20261375: h42-a5.md, 20261376: h42-a6.md, 20261377: h42-lead.md,
+//                                           20261378: h43-a7.md, 20261379: h43-a8.md, 20261380: h43-b0.md, 20261381: h43-b1.md,
+//                                           20261382: h43-b2.md, 20261383: h43-b3.md, 20261384: h43-lead.md, 20261385: h43-lead.md
+//                                           (composites) and h43-c1.md (atomics), 20261386: h43-c2.md, 20261387: h43-c3.md,
+//                                           20261388: h43-lead.md, 20261389 partly: h43-lead.md (all but minutes +mindmap and
+//                                           +transcript's first reading);
+//                                           the next second reading reads 20261389's minutes +mindmap and +transcript, then
+//                                           draws 20261390)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
