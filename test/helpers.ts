@@ -2,7 +2,7 @@
 // unavailable and one composite command without its plan, and a CLI runner that captures stdout, stderr and the exit code.
 import { spawnSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../src/index.js';
@@ -228,4 +228,20 @@ export function executeOptions(tool: ToolSpec, o: { env: Record<string, string |
   backoffMs?: number; sleep?: (ms: number) => Promise<void>; now?: () => Date; uuid?: () => string }): ExecuteOptions {
   const { timeoutMs = 5000, catalog = { source_hash: 'h', surface_hash: 'h' }, backoffMs, ...rest } = o;
   return { ...rest, effects: effectsFor({ tool, env: o.env, timeoutMs, catalog, ...(backoffMs !== undefined ? { backoffMs } : {}) }) };
+}
+
+/**
+ * Runs the enclosing describe block (or file) with process.env.TZ set to `zone`, restoring the old value after it:
+ * the tests of a reading that depends on the local clock (a clock change in the window).
+ */
+export function useTimeZone(zone: string): void {
+  let before: string | undefined;
+  beforeAll(() => {
+    before = process.env.TZ;
+    process.env.TZ = zone;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  });
 }

@@ -1,9 +1,9 @@
 // Session 43 second reading, part a7 (issue 32, seed 20261378, notes/h43-a7.md): where a drawn command still differed
 // from upstream's body at c7521c1c. Each run as a user types it against the fake MCP server on 127.0.0.1.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
-import { dispatchInProcess } from '../helpers.js';
+import { dispatchInProcess, useTimeZone } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const { mcp, env } = useOutputRuns('dws-h43a7-');
@@ -22,15 +22,7 @@ async function callsAt(argv: string[], now: Date) {
 // now.Add(7 * 24 * time.Hour): seven times 24 hours, whatever the local zone does in between. Before, dws added seven
 // calendar days on the local clock, so in a zone that changes its clock within the week the window was 167 or 169 hours.
 describe('calendar +next-event: the window ends 7 x 24 hours after now (now.Add(7*24h), next_event.go:80-83)', () => {
-  let tz: string | undefined;
-  beforeAll(() => {
-    tz = process.env.TZ;
-    process.env.TZ = 'America/New_York';
-  });
-  afterAll(() => {
-    if (tz === undefined) delete process.env.TZ;
-    else process.env.TZ = tz;
-  });
+  useTimeZone('America/New_York');
 
   it('across the March clock change in New York the window is 168 hours, not 167', async () => {
     const now = new Date('2026-03-05T17:00:00Z');
@@ -58,15 +50,7 @@ describe('calendar +next-event: the window ends 7 x 24 hours after now (now.Add(
 // twenty calendar days back on the local clock, then cut to a whole UTC day. Before, dws went twenty UTC days back, so
 // in a zone that changed its clock within those days the start was a day off in the hour next to UTC midnight.
 describe('report outbox list: the default start is now.AddDate(0, 0, -20) on the local clock, cut to a UTC day (report.go:676)', () => {
-  let tz: string | undefined;
-  beforeAll(() => {
-    tz = process.env.TZ;
-    process.env.TZ = 'America/New_York';
-  });
-  afterAll(() => {
-    if (tz === undefined) delete process.env.TZ;
-    else process.env.TZ = tz;
-  });
+  useTimeZone('America/New_York');
   const DAY = 24 * HOUR;
   /** upstream's start: the local wall clock moved 20 days back (Go's AddDate), then floored to a multiple of 24 hours */
   const upstreamStart = (now: Date) => {

@@ -2,22 +2,14 @@
 // where upstream formats with shanghaiLocation(), UTC where it truncates to whole days (Truncate(24h)). The process
 // runs in New York here, so a clock read in the wrong zone shows as a different day and hour.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/catalog/types.js';
 import type { NowSpec } from '../../src/plan/spec.js';
 import { evalSource, type Scope } from '../../src/plan/values.js';
-import { dispatchInProcess } from '../helpers.js';
+import { dispatchInProcess, useTimeZone } from '../helpers.js';
 import { recordingEnv } from '../fixtures/mcp/server.js';
 
-let tz: string | undefined;
-beforeAll(() => {
-  tz = process.env.TZ;
-  process.env.TZ = 'America/New_York';
-});
-afterAll(() => {
-  if (tz === undefined) delete process.env.TZ;
-  else process.env.TZ = tz;
-});
+useTimeZone('America/New_York');
 
 // 02:30 UTC on 8 April 2026: 10:30 that day in Shanghai, 22:30 the day before in New York (UTC-4).
 const NOW = new Date('2026-04-08T02:30:00Z');
