@@ -214,7 +214,7 @@ describe('session 38: a thing named only to say which one is no target (objectGu
     const q = 'remove the Attachments column from the hiring table';
     expect(twinOf(await first(q))).toBe(twinOf('aitable.field_delete'));
     // before: the attachment (a field named Attachments, which holds nothing, so no place) was neither target nor place
-    expect(paths({ objectGuardModifiers: 0 }, q)[0]).toBe('aitable.shortcut_attachment_remove');
+    expect(paths({ objectGuardModifiers: 0, objectGuardRestRatio: 0.5, objectGuardDestructiveRatio: 0.5 }, q)[0]).toBe('aitable.shortcut_attachment_remove');
     const r = queryObjectPlaces(fold(q), lex, true, true);
     expect(keys(r.located)).toContain('attachment');
     expect(keys(r.places)).not.toContain('attachment');

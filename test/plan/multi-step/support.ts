@@ -535,7 +535,9 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'aitable.shortcut_workflow_deploy': () => ({
     'aitable/create_workflow': { data: { valid: true, flowId: 'v-flowId' } },
     'aitable-helper/get_workflow': { data: { flowId: 'v-flowId' } },
-    'aitable-helper/list_workflows': { data: { workflows: [{ flowId: 'v-flowId', status: 'RUNNING' }] } },
+    // h42-left: the list is read as findNamedObjectList (any depth, the first workflows/list/items key holding a list of
+    // objects), so the patch puts it at the top, where the sample answer's own keys cannot come first
+    'aitable-helper/list_workflows': { workflows: [{ flowId: 'v-flowId', status: 'RUNNING' }] },
   }),
   'aitable.shortcut_record_update': (data) => ({
     'aitable/query_records': recordsPage(JSON.parse(String(data.records)) as Obj[]),
@@ -596,7 +598,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // (p-minutes: both reads carry zero error codes, which validateEnvelope reads before Basic, response.go:283-296)
   'minutes.shortcut_update': (data) => ({ 'minutes/get_minutes_basic_info': [{ ...ZERO_CODES, result: { taskUuid: data.id, title: 'v-old-title' } }, { ...ZERO_CODES, result: { taskUuid: data.id, title: String(data.title).trim() } }] }),
   // minutes +summary reads fullSummary as text, then reads back the text written (f-minutes3)
-  'minutes.shortcut_summary': (data) => ({ 'minutes/get_minutes_ai_summary': [{ result: { fullSummary: 'v-old' } }, { result: { fullSummary: String(data.content).trim() } }] }),
+  // h42-a8: the summary reads check the envelope's errorCode/dingOpenErrcode (validateEnvelope), which a sample text would fail
+  'minutes.shortcut_summary': (data) => ({ 'minutes/get_minutes_ai_summary': [{ ...ZERO_CODES, result: { fullSummary: 'v-old' } }, { ...ZERO_CODES, result: { fullSummary: String(data.content).trim() } }] }),
   // minutes +prepare-asr reads hotWordList as words, then reads back the words asked for (f-minutes3)
   // (p-minutes2: both reads carry zero error codes, which HotWords' validateEnvelope reads, minutesdata/workflow.go:175-178)
   'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ ...ZERO_CODES, result: { hotWordList: [] } }, { ...ZERO_CODES, result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }], 'minutes/add_personal_hot_word': { ...ZERO_CODES, success: true }, 'minutes/delete_personal_hotword': { ...ZERO_CODES, success: true } }),
@@ -652,7 +655,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   // +latest, and +action-items/+transcript without --id, read their list as ParseListPage and LatestTaskUUID (f-mix7):
   // the envelope check reads errorCode and dingOpenErrcode, and the newest row needs a task UUID and a comparable
   // time, which the sample answer lacks
-  'minutes.shortcut_latest': () => ({ ...LATEST_LIST, 'minutes/get_minutes_basic_info': { result: { taskUuid: 'v-taskUuid' } } }),
+  // h42-a8: the basic info read checks the envelope's errorCode/dingOpenErrcode too
+  'minutes.shortcut_latest': () => ({ ...LATEST_LIST, 'minutes/get_minutes_basic_info': { ...ZERO_CODES, result: { taskUuid: 'v-taskUuid' } } }),
   'minutes.shortcut_action_items': () => ({ ...LATEST_LIST, 'minutes/list_minutes_todos': { ...ZERO_CODES, result: { actions: [] } } }),
   // p-minutes4: every transcript page must hold a paragraphList list (ParseTranscriptPage, response.go:64-91@c7521c1c)
   'minutes.shortcut_transcript': () => ({ ...LATEST_LIST, 'minutes/get_minutes_transcription': { ...ZERO_CODES, paragraphList: [{ paragraphId: 'p1' }], hasNext: false } }),
