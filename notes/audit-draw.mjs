@@ -40,8 +40,8 @@
 //                                           20261378: h43-a7.md, 20261379: h43-a8.md, 20261380: h43-b0.md, 20261381: h43-b1.md,
 //                                           20261382: h43-b2.md, 20261383: h43-b3.md, 20261384: h43-lead.md, 20261385: h43-lead.md
 //                                           (composites) and h43-c1.md (atomics), 20261386: h43-c2.md, 20261387: h43-c3.md,
-//                                           20261388: h43-lead.md, 20261389 partly: h43-lead.md (all but minutes +mindmap);
-//                                           the next second reading reads 20261389's minutes +mindmap, then draws 20261390)
+//                                           20261388: h43-lead.md, 20261389: h43-lead.md;
+//                                           the next second reading draws 20261390)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
