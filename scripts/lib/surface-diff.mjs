@@ -85,6 +85,8 @@ export function recordFromCatalog(tool) {
  */
 const REVIEWED_FLAG_FIELDS = new Set(['required', 'enum', 'alias_of', 'default', 'type', 'format']);
 const CONFIRMATION_ORDER = ['not_required', 'user_required'];
+/** Upstream's root persistent flags a command body may read as a value of its own (the facts list no root flags). */
+const ROOT_FLAGS_READ = new Set(['format']);
 /** Every name of upstream's cross-product alias groups (crossProductAliases, cross_product_aliases.go:36-49@c7521c1c). */
 const CROSS_PRODUCT_SPELLINGS = new Set(['node', 'file-id', 'node-id', 'doc-id', 'folder', 'parent-id', 'parent-folder', 'parent-node-id',
   'parent-folder-id', 'workspace', 'workspace-id', 'query', 'keyword', 'limit', 'page-size', 'cursor', 'page-token', 'next-token', 'desc',
@@ -151,6 +153,13 @@ function reviewedChanges(a, entry) {
   // remove --user-id, registered by doc.go:4641-4645): declared hidden, folded into nothing, sending nothing (h34-args)
   const keepRemoved = (name) => {
     const f = a.flags?.[name];
+    // the root's persistent --format, which the facts leave out of every command and a reviewed body reads as its own
+    // value (aitable export data's legacy export format, resolveAitableExportFormat helpers/aitable.go:41-53@c7521c1c):
+    // declared hidden and sending nothing by itself
+    if (f && f.hidden && !f.alias_of && f.property === null && ROOT_FLAGS_READ.has(name)) {
+      allowed.push({ kind: 'reviewed_root_flag', canonical_path: entry.canonical_path, flag: name });
+      return false;
+    }
     if (!f || !f.hidden || f.alias_of || f.property !== null || !CROSS_PRODUCT_SPELLINGS.has(name)) return true;
     allowed.push({ kind: 'reviewed_cross_product_spelling', canonical_path: entry.canonical_path, flag: name });
     return false;

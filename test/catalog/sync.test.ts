@@ -51,7 +51,7 @@ describe.runIf(existsSync(followed.surface))(`the catalog and the upstream facts
     // a confirmation stricter than upstream's, a command whose body writes more than its declared RPC run as a
     // composite plan (mail reply drafts, then sends), and a flag the body registers as its own where the facts have
     // the root's hidden global one of the historical baseline (doc +export-get --output).
-    for (const a of d.allowed) expect(['extra_hidden_alias', 'alias_target', 'reviewed_against_source', 'reviewed_constraint', 'reviewed_interface_ref', 'reviewed_composite', 'stricter_confirmation', 'reviewed_positional_alias', 'reviewed_positional', 'reviewed_local_flag', 'reviewed_cross_product_spelling']).toContain(a.kind);
+    for (const a of d.allowed) expect(['extra_hidden_alias', 'alias_target', 'reviewed_against_source', 'reviewed_constraint', 'reviewed_interface_ref', 'reviewed_composite', 'stricter_confirmation', 'reviewed_positional_alias', 'reviewed_positional', 'reviewed_local_flag', 'reviewed_cross_product_spelling', 'reviewed_root_flag']).toContain(a.kind);
     // h34-args: a spelling RegisterCrossProductAliases gives a command over a parent's children (doc.go:4641-4645@c7521c1c)
     expect(d.allowed).toContainEqual({ kind: 'reviewed_cross_product_spelling', canonical_path: 'doc.remove_permission', flag: 'user-id' });
     expect(d.allowed).toContainEqual({ kind: 'reviewed_composite', canonical_path: 'mail.create_reply_draft', field: 'mode', catalog: 'composite', facts: 'mcp' });
@@ -61,6 +61,8 @@ describe.runIf(existsSync(followed.surface))(`the catalog and the upstream facts
     expect(d.allowed).toContainEqual({ kind: 'reviewed_positional_alias', canonical_path: 'chat.shortcut_chat_search', flag: 'query' });
     expect(d.allowed).toContainEqual({ kind: 'reviewed_positional', canonical_path: 'chat.search_groups', positional: 'search-text' });
     expect(d.allowed).toContainEqual({ kind: 'reviewed_local_flag', canonical_path: 'doc.shortcut_export_get', flag: 'output', field: 'inherited', catalog: false, facts: true });
+    // h43-lead: the root's --format read as the legacy export format (resolveAitableExportFormat, aitable.go:41-53@c7521c1c)
+    expect(d.allowed).toContainEqual({ kind: 'reviewed_root_flag', canonical_path: 'aitable.export_data', flag: 'format' });
   });
 });
 

@@ -202,3 +202,30 @@ describe('minutes +transcript: duplicateCount counts the paragraphs dropped as r
     expect((await runs.sent(['minutes', '+transcript', '--id', 'u'])).printed).toMatchObject({ paragraphCount: 2, duplicateCount: 0 });
   });
 });
+
+// aitable export data (helpers/aitable.go:41-53, :6145-6222@c7521c1c): resolveAitableExportFormat takes the root --format
+// as the export format when --export-format is blank and the value is no output word (json, table, raw, pretty, ndjson,
+// csv); the result is lower-cased and checked as --export-format is.
+describe('aitable export data: the legacy --format spelling of the export format', () => {
+  const base = ['aitable', 'export', 'data', '--base-id', 'b'];
+  it.each([
+    [['--scope', 'all', '--format', 'excel'], { baseId: 'b', scope: 'all', format: 'excel' }],
+    [['--scope', 'table', '--table-id', 't', '--format', ' EXCEL_AND_ATTACHMENT '], { baseId: 'b', scope: 'table', format: 'excel_and_attachment', tableId: 't' }],
+    [['--scope', 'all', '--export-format', 'attachment', '--format', 'excel'], { baseId: 'b', scope: 'all', format: 'attachment' }],
+    [['--task-id', 't', '--format', 'json'], { baseId: 'b', taskId: 't' }],
+  ])('%j sends the export format upstream resolves', async (flags, args) => {
+    const r = await runs.sent([...base, ...flags]);
+    expect(r.reason).toBeUndefined();
+    expect(r.calls).toEqual([['aitable/export_data', args]]);
+  });
+  it.each([
+    [['--scope', 'all', '--format', 'json'], 'invalid_parameter'],
+    [['--scope', 'all', '--format', 'Table'], 'invalid_parameter'],
+    [['--scope', 'all', '--format', 'pdf'], 'invalid_parameter'],
+    [['--task-id', 't', '--format', 'excel'], 'invalid_parameter'],
+  ])('%j is refused before any call', async (flags, reason) => {
+    const r = await runs.sent([...base, ...flags]);
+    expect(r.reason).toBe(reason);
+    expect(r.calls).toEqual([]);
+  });
+});
