@@ -211,6 +211,8 @@ export const WARNINGS = {
   jsonml_unwrapped: 'FIX',
   // a write whose call failed and whose read-back proved it took effect (a call step's recover_into)
   write_recovered: 'WARN',
+  // an answer the command printed or saved although it is cut short, because the user allowed it (a plan's warn step)
+  truncated_result: 'WARN',
 } as const satisfies Record<string, 'WARN' | 'FIX'>;
 
 export type WarningReason = keyof typeof WARNINGS;

@@ -1367,6 +1367,9 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
     }
     case 'pick':
       return runPick(sc, step);
+    case 'warn':
+      sc.warn?.({ reason: step.warn.reason, message: step.warn.message });
+      return undefined;
     case 'value':
       return evalSource(sc, step.value);
     case 'upload':

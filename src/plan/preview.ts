@@ -27,6 +27,8 @@ export interface StepPreview {
   interleave?: string[];
   repeat?: { steps: string[]; max_rounds: number; rounds_as?: string };
   save?: { file: unknown } | { dir: unknown };
+  /** A warn step's notice (emitted on stderr when the step is reached). */
+  warn?: string;
   handoff?: { local: string; arguments: Record<string, unknown>; positionals?: Record<string, unknown> };
   poll?: { max_attempts: unknown; delays_ms?: number[]; wait_first?: true; timeout_as?: string };
   /** The reason a failure of this call ends the run with (`on_failure.reason`, upstream's own name for it). */
@@ -164,6 +166,9 @@ export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview
     case 'refuse':
       base.refuse = typeof step.refuse === 'string' ? step.refuse : step.refuse.map((c) => c.message);
       if (step.reason) base.reason = step.reason;
+      break;
+    case 'warn':
+      base.warn = step.warn.message;
       break;
     case 'save':
       base.save = step.save.dir ? { dir: orNull(sc, step.save.dir) } : { file: orNull(sc, step.save.file) };

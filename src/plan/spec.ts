@@ -772,9 +772,15 @@ export interface SaveStep extends StepCommon { kind: 'save'; save: SaveSpec }
  */
 export interface ValueStep extends StepCommon { kind: 'value'; value: Source }
 export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: HandoffSpec }
+/**
+ * A notice emitted where the step stands (when its `when` holds): upstream's `[WARN]` lines that a body prints after
+ * it has read an answer (sheet export-csv's cut CSV, sheet_export_csv.go:176-179@c7521c1c). It reads any earlier
+ * result, changes no answer, call or exit code, and goes to the run's notice channel as the plan's `warnings:` do.
+ */
+export interface WarnStep extends StepCommon { kind: 'warn'; warn: { reason: WarningReason; message: string } }
 
 /** One step of a plan, tagged by what it does; the declaration (docs/PLANS.md) is normalized into it at build. */
-export type PlanStep = CallStep | UploadStep | DownloadStep | PickStep | RefuseStep | SaveStep | HandoffStep | ValueStep;
+export type PlanStep = CallStep | UploadStep | DownloadStep | PickStep | RefuseStep | SaveStep | HandoffStep | ValueStep | WarnStep;
 export type StepKind = PlanStep['kind'];
 
 /**

@@ -13,7 +13,7 @@ import {
   MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep, type PlanWarning,
   type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type OnFailureSpec, type RefuseStep, type SaveStep, type HandoffStep, type CompensateSpec, type ConfirmAt, type Condition,
+  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type OnFailureSpec, type RefuseStep, type SaveStep, type HandoffStep, type WarnStep, type CompensateSpec, type ConfirmAt, type Condition,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -715,13 +715,13 @@ function normalizeOnFailure(s: Scope, at: string, raw: unknown, ids: (string | u
 }
 
 export const STEP_KEYS = ['id', 'server', 'rpc', 'effect', 'when', 'args', 'for_each', 'max_items', 'page', 'resolve', 'upload', 'download',
-  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'answer_json', 'answer_raw', 'typed_lists', 'untyped_lists', 'recover_into'];
+  'expect', 'poll', 'pick', 'refuse', 'reason', 'details', 'answer_of', 'save', 'handoff', 'tolerate_failure', 'failure_as', 'on_failure', 'rpc_if', 'interleave', 'ledger', 'compensate', 'value', 'repeat', 'answer_numbers', 'answer_object', 'answer_json', 'answer_raw', 'typed_lists', 'untyped_lists', 'recover_into', 'warn'];
 /** Step kinds that make no MCP call (no server, rpc or args). */
-const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value'] as const;
+const OTHER_KINDS = ['upload', 'download', 'pick', 'refuse', 'save', 'handoff', 'value', 'warn'] as const;
 
 /** A step while it is read: every key any kind may have; the kind it turns out to be tags it at the end. */
 type LooseStep = { id: string; effect: PlanStep['effect'] } & Partial<Omit<CallStep, 'kind'> & Omit<UploadStep, 'kind'> &
-  Omit<DownloadStep, 'kind'> & Omit<PickStep, 'kind'> & Omit<RefuseStep, 'kind'> & Omit<SaveStep, 'kind'> & Omit<HandoffStep, 'kind'> & Omit<ValueStep, 'kind'>>;
+  Omit<DownloadStep, 'kind'> & Omit<PickStep, 'kind'> & Omit<RefuseStep, 'kind'> & Omit<SaveStep, 'kind'> & Omit<HandoffStep, 'kind'> & Omit<ValueStep, 'kind'> & Omit<WarnStep, 'kind'>>;
 
 export function normalizeStep(s: Scope, at: string, raw: unknown, servers: ReadonlySet<string>, ids: Set<string>): PlanStep {
   if (!isObj(raw)) {
@@ -781,6 +781,10 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
         else if (!(ANSWER_OF_REASONS as readonly unknown[]).includes(raw.reason ?? 'invalid_parameter')) s.problems.push(`${where}.answer_of: only with reason ${ANSWER_OF_REASONS.join(', ')}`);
         else step.answer_of = raw.answer_of;
       }
+      step.effect = 'read';
+    } else if (kind === 'warn') {
+      // a notice where the step stands (docs/PLANS.md "Warnings"): one of WARNINGS, our own words without the prefix
+      step.warn = normalizeWarn(s, `${where}.warn`, raw.warn);
       step.effect = 'read';
     } else if (kind === 'value') {
       // a plan value, no call: later steps and the output read it as {from: <id>}
@@ -1142,6 +1146,25 @@ function readsRunInput(v: unknown, also: readonly string[] = []): boolean {
   if (['from', 'stdin', 'env', 'item', ...also].some((k) => Object.hasOwn(v, k))) return true;
   if (Array.isArray(v.transform) && v.transform.some((t) => typeof t === 'string' && ['read_text', 'json_or_file', 'at_file', 'file_size', 'stat_size'].includes(t))) return true;
   return Object.values(v).some((x) => readsRunInput(x, also));
+}
+
+/** A warn step's notice: {reason (src/errors.ts WARNINGS but deprecated_command, which is about the command), message}. */
+function normalizeWarn(s: Scope, at: string, raw: unknown): { reason: WarningReason; message: string } {
+  const fallback = { reason: 'truncated_result' as WarningReason, message: 'invalid' };
+  if (!isObj(raw)) {
+    s.problems.push(`${at}: must be an object {reason, message}`);
+    return fallback;
+  }
+  only(s, at, raw, ['reason', 'message']);
+  if (typeof raw.reason !== 'string' || !Object.hasOwn(WARNINGS, raw.reason) || raw.reason === 'deprecated_command') {
+    s.problems.push(`${at}.reason: one of ${Object.keys(WARNINGS).filter((r) => r !== 'deprecated_command').join(', ')}`);
+    return fallback;
+  }
+  if (typeof raw.message !== 'string' || raw.message.trim() === '' || /^\[(WARN|FIX)\]/u.test(raw.message)) {
+    s.problems.push(`${at}.message: a text without its [WARN]/[FIX] prefix (the reason adds it)`);
+    return fallback;
+  }
+  return { reason: raw.reason as WarningReason, message: raw.message };
 }
 
 /** A plan's `warnings:` (docs/PLANS.md "Warnings"): a list of {reason (src/errors.ts WARNINGS), message, when?}. */
