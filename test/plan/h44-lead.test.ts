@@ -1,6 +1,8 @@
 // Session 44, lead (issue 32, second readings of seed 20261396): each run as a user types it against the recording
 // backend on 127.0.0.1, compared with the upstream body at c7521c1c.
 import { describe, expect, it } from 'vitest';
+import { dispatchInProcess, shippedEngine } from '../helpers.js';
+import { validatePlans } from '../../src/plan/validate.js';
 import { useOutputRuns } from './output-runs.js';
 
 const runs = useOutputRuns('dws-h44lead-');
@@ -27,5 +29,66 @@ describe('todo +list-attachment: listAttachmentProject reads the first spelling 
     runs.answer('todo/list_todo_attachment', { data: { attachments: [{ fileId: 'f1', name: 'x' }, { attachmentId: null }] } });
     const r = await runs.sent(argv);
     expect(r.printed).toEqual({ count: 1, attachments: [{ attachmentId: 'f1', fileName: 'x' }] });
+  });
+});
+
+describe('sheet export-csv: a cut CSV let through by --allow-truncated is announced on stderr (sheet_export_csv.go:176-179@c7521c1c)', () => {
+  /** A run as typed: stdout, the stderr notice lines parsed, the calls sent. */
+  async function typed(argv: string[]) {
+    runs.mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(argv, runs.env());
+    return {
+      out: outcome.out,
+      notices: outcome.err.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { warning: { reason: string; message: string } }),
+      calls: runs.mcp.calls.length,
+      reason: outcome.error?.reason,
+    };
+  }
+
+  it('hasMore true under result or at the top: one [WARN] truncated_result line, stdout still the CSV', async () => {
+    for (const answer of [{ result: { csv: 'a,b\n1,2', hasMore: true } }, { csv: 'a,b\n1,2', hasMore: true }]) {
+      runs.mcp.answers.get_range_as_csv = () => answer;
+      const r = await typed(['sheet', 'export-csv', '--node', 'N', '--allow-truncated']);
+      expect(r.reason).toBeUndefined();
+      expect(JSON.parse(r.out)).toEqual({ result: 'a,b\n1,2' });
+      expect(r.notices.map((n) => [n.warning.reason, n.warning.message.startsWith('[WARN] ')])).toEqual([['truncated_result', true]]);
+    }
+  });
+
+  it('no notice when the CSV is whole (hasMore false, absent or not a boolean), and none when the cut CSV is refused', async () => {
+    for (const hasMore of [false, undefined, 'true']) {
+      runs.mcp.answers.get_range_as_csv = () => ({ result: { csv: 'x', ...(hasMore === undefined ? {} : { hasMore }) } });
+      const r = await typed(['sheet', 'export-csv', '--node', 'N', '--allow-truncated']);
+      expect({ hasMore, notices: r.notices, reason: r.reason }).toEqual({ hasMore, notices: [], reason: undefined });
+    }
+    runs.mcp.answers.get_range_as_csv = () => ({ result: { csv: 'x', hasMore: true } });
+    const refused = await typed(['sheet', 'export-csv', '--node', 'N']);
+    expect({ reason: refused.reason, notices: refused.notices, out: refused.out }).toEqual({ reason: 'invalid_parameter', notices: [], out: '' });
+  });
+});
+
+describe('NEW MECHANISM: a warn step, a notice where it stands (docs/PLANS.md "Warnings")', () => {
+  const tools = shippedEngine().tools();
+  const build = (warn: unknown, extra: Record<string, unknown> = {}) => validatePlans([{ file: 't.yaml', doc: { plans: { 'sheet.export_csv': { facts: 't', steps: [
+    { id: 'call', server: 'sheet', rpc: 'get_range_as_csv', effect: 'read', args: { nodeId: { flag: 'node' } } },
+    { id: 'note', when: { equals: [{ from: 'call', path: 'hasMore' }, true] }, warn, ...extra },
+  ] } } } }], tools).problems.filter((p) => p.includes('note')).join('\n');
+
+  it('takes a reason of the notice table and a message without its prefix; nothing else', () => {
+    expect(build({ reason: 'truncated_result', message: 'cut short' })).toBe('');
+    expect(build({ reason: 'deprecated_command', message: 'x' })).toMatch(/warn\.reason: one of/u);
+    expect(build({ reason: 'no_such_reason', message: 'x' })).toMatch(/warn\.reason: one of/u);
+    expect(build({ reason: 'truncated_result', message: '[WARN] x' })).toMatch(/without its \[WARN\]\/\[FIX\] prefix/u);
+    expect(build({ reason: 'truncated_result', message: ' ' })).toMatch(/warn\.message/u);
+    expect(build('cut short')).toMatch(/must be an object/u);
+    expect(build({ reason: 'truncated_result', message: 'x', extra: 1 })).toMatch(/extra/u);
+    expect(build({ reason: 'truncated_result', message: 'x' }, { refuse: 'no' })).toMatch(/a step is one of/u);
+  });
+
+  it('a dry run shows the notice among the steps and emits nothing', async () => {
+    const outcome = await dispatchInProcess(['sheet', 'export-csv', '--node', 'N', '--allow-truncated', '--dry-run'], runs.env());
+    const preview = JSON.parse(outcome.out) as { steps: { id: string; warn?: string }[] };
+    expect(preview.steps.find((s) => s.id === 'cut_notice')?.warn).toMatch(/cut short/u);
+    expect(outcome.err.split('\n').filter((l) => l.includes('truncated_result'))).toEqual([]);
   });
 });
