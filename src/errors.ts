@@ -213,6 +213,10 @@ export const WARNINGS = {
   write_recovered: 'WARN',
   // an answer the command printed or saved although it is cut short, because the user allowed it (a plan's warn step)
   truncated_result: 'WARN',
+  // a file doc +import cannot convert, uploaded as it is instead (a plan's warn step)
+  import_not_converted: 'WARN',
+  // a write that went through whose result was not seen stored before the wait ended (a plan's warn step)
+  write_unconfirmed: 'WARN',
 } as const satisfies Record<string, 'WARN' | 'FIX'>;
 
 export type WarningReason = keyof typeof WARNINGS;

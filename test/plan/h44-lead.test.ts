@@ -92,3 +92,29 @@ describe('NEW MECHANISM: a warn step, a notice where it stands (docs/PLANS.md "W
     expect(outcome.err.split('\n').filter((l) => l.includes('truncated_result'))).toEqual([]);
   });
 });
+
+describe('the other post-answer [WARN] lines upstream prints (h44-lead siblings of sheet export-csv)', () => {
+  const notices = (err: string) => err.split('\n').filter((l) => l !== '').map((l) => (JSON.parse(l) as { warning: { reason: string } }).warning.reason);
+
+  it('doc whiteboard insert: no whiteboard id seen within the reads is announced (doc_whiteboard.go:197-202@c7521c1c); a seen one is not', async () => {
+    const card = (id: unknown) => JSON.stringify(['card', { uuid: 'x', metadata: { type: 'application/x-alidocs-plugin-draw', id } }]);
+    const argv = ['doc', 'whiteboard', 'insert', '--node', 'd1', '--yes'];
+    runs.mcp.answers['doc/list_document_blocks'] = (args) => ({ blocks: [{ blockId: (args as { blockId: string }).blockId, jsonml: card(5) }] });
+    const pending = await runs.timed(argv);
+    expect(pending.result).toMatchObject({ success: true, result: { whiteboardId: null } });
+    expect(notices(pending.outcome.err)).toEqual(['write_unconfirmed']);
+    runs.mcp.answers['doc/list_document_blocks'] = (args) => ({ blocks: [{ blockId: (args as { blockId: string }).blockId, jsonml: card('wb-1') }] });
+    const seen = await runs.timed(argv);
+    expect(seen.result).toMatchObject({ success: true, result: { whiteboardId: 'wb-1' } });
+    expect(notices(seen.outcome.err)).toEqual([]);
+  });
+
+  it('doc +import: a format it does not convert is announced before the upload (import_flow.go:219-227@c7521c1c); a converted one is not', async () => {
+    runs.mcp.answers['doc/get_file_upload_info'] = (_a, _n) => ({ result: { resourceUrl: `${runs.mcp.urlTemplate.replace(/\/[^/]*$/u, '')}/put`, uploadKey: 'k' } });
+    const env = runs.env({ 'a.png': 'png-bytes', 'b.md': '# t' });
+    const png = await dispatchInProcess(['doc', '+import', '--file', 'a.png', '--yes'], env);
+    expect(notices(png.err)[0]).toBe('import_not_converted');
+    const md = await dispatchInProcess(['doc', '+import', '--file', 'b.md', '--yes'], env);
+    expect(notices(md.err)).not.toContain('import_not_converted');
+  });
+});
