@@ -1,0 +1,90 @@
+// Session 44 second reading, part a1 (issue 32, seed 20261390; notes/h44-a1.md): where a drawn command (or a sibling
+// reading the answer with the same upstream helper) still differed from upstream's body at c7521c1c. Each run as a
+// user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h44a1-');
+
+/** upstream's deepContainsString (shortcut/aitable/base_composite.go:361-379@c7521c1c): a text value equal to `expected`, at any depth; keys are not values. */
+function deepContainsString(value: unknown, expected: string): boolean {
+  if (typeof value === 'string') return value === expected;
+  if (Array.isArray(value)) return value.some((v) => deepContainsString(v, expected));
+  if (typeof value === 'object' && value !== null) return Object.values(value).some((v) => deepContainsString(v, expected));
+  return false;
+}
+
+describe('aitable +workflow-deploy (drawn): the preflight and read-back get_workflow are read as deepContainsString (workflow_deploy.go:63, :99@c7521c1c)', () => {
+  const dsl = JSON.stringify({ version: 'workflow-dsl/v1', nodes: [] });
+  const deploy = (id: string) => ['aitable', '+workflow-deploy', '--base-id', 'b1', '--workflow-id', id, '--dsl', dsl, '--yes'];
+  const tools = (calls: unknown[][]) => calls.map(([tool]) => tool);
+
+  it('a preflight answer naming the id only as an object key does not identify it: refused before update_workflow', async () => {
+    outputs.answer('aitable-helper/get_workflow', { w1: { name: 'x' } });
+    const run = await outputs.sent(deploy('w1'));
+    expect([run.reason, tools(run.calls)]).toEqual(['not_found', ['aitable-helper/get_workflow']]);
+  });
+
+  it('an id holding a quote or a backslash is found as the text it is (not as its JSON escape): updated and read back', async () => {
+    for (const id of ['a"b', 'c\\d']) {
+      outputs.answer('aitable-helper/get_workflow', { result: { flowId: id } });
+      outputs.answer('aitable/update_workflow', { valid: true, flowId: id });
+      const run = await outputs.sent(deploy(id));
+      expect([run.reason, tools(run.calls)]).toEqual([undefined, ['aitable-helper/get_workflow', 'aitable/update_workflow', 'aitable-helper/get_workflow']]);
+    }
+  });
+
+  it('a create whose read-back names the new id only as a key fails after the write (partial), as upstream', async () => {
+    outputs.answer('aitable/create_workflow', { valid: true, flowId: 'w9' });
+    outputs.answer('aitable-helper/get_workflow', { w9: true });
+    const run = await outputs.sent(['aitable', '+workflow-deploy', '--base-id', 'b1', '--dsl', dsl, '--yes']);
+    expect([run.reason, tools(run.calls)]).toEqual(['partial_outcome', ['aitable/create_workflow', 'aitable-helper/get_workflow']]);
+  });
+
+  it('for any preflight answer, the update is sent exactly when deepContainsString finds the id', async () => {
+    const text = fc.constantFrom('w"1', 'w"1 ', 'x', '');
+    const answer = fc.dictionary(fc.constantFrom('w"1', 'id', 'result', 'list'), fc.oneof(text, fc.array(text, { maxLength: 2 }), fc.dictionary(fc.constantFrom('w"1', 'flowId'), text)), { maxKeys: 3 });
+    await fc.assert(fc.asyncProperty(answer, async (preflight) => {
+      outputs.answer('aitable-helper/get_workflow', preflight);
+      outputs.answer('aitable/update_workflow', { valid: true, flowId: 'w"1' });
+      const run = await outputs.sent(deploy('w"1'));
+      expect(tools(run.calls).includes('aitable/update_workflow')).toBe(deepContainsString(preflight, 'w"1'));
+    }), { numRuns: 30 });
+  });
+});
+
+describe('aitable +base-bootstrap (sibling): get_base and get_tables are read as deepContainsString (base_composite.go:212, :250@c7521c1c)', () => {
+  const tables = JSON.stringify([{ name: 'T', fields: [{ fieldName: 'f', type: 'text' }] }]);
+  const bootstrap = ['aitable', '+base-bootstrap', '--name', 'N', '--tables', tables, '--yes'];
+  const tools = (calls: unknown[][]) => calls.map(([tool]) => tool);
+  const backend = (getBase: unknown, getTables: unknown) => {
+    outputs.answer('aitable/create_base', { baseId: 'b1' });
+    outputs.answer('aitable/get_base', getBase);
+    outputs.answer('aitable/create_table', { tableId: 't1' });
+    outputs.answer('aitable/get_tables', getTables);
+    outputs.answer('aitable/get_fields', { fields: [{ fieldName: 'f', type: 'text' }] });
+  };
+
+  it('a get_base naming the base only as a key stops the run before any table is created', async () => {
+    backend({ b1: { x: 1 } }, { tables: [{ tableId: 't1' }] });
+    const run = await outputs.sent(bootstrap);
+    expect([run.reason, tools(run.calls)]).toEqual(['partial_outcome', ['aitable/create_base', 'aitable/get_base']]);
+  });
+
+  it('a get_tables naming the table only as a key stops the run before its fields are read', async () => {
+    backend({ baseId: 'b1' }, { t1: 1 });
+    const run = await outputs.sent(bootstrap);
+    expect([run.reason, tools(run.calls)]).toEqual(['partial_outcome', ['aitable/create_base', 'aitable/get_base', 'aitable/create_table', 'aitable/get_tables']]);
+  });
+
+  it('ids holding a quote are found as the texts they are', async () => {
+    outputs.answer('aitable/create_base', { baseId: 'b"1' });
+    outputs.answer('aitable/get_base', { baseId: 'b"1' });
+    outputs.answer('aitable/create_table', { tableId: 't"1' });
+    outputs.answer('aitable/get_tables', { tables: [{ tableId: 't"1' }] });
+    outputs.answer('aitable/get_fields', { fields: [{ fieldName: 'f', type: 'text' }] });
+    const run = await outputs.sent(bootstrap);
+    expect([run.reason, tools(run.calls)]).toEqual([undefined, ['aitable/create_base', 'aitable/get_base', 'aitable/create_table', 'aitable/get_tables', 'aitable/get_fields']]);
+  });
+});
