@@ -4,6 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { apply } from './fake-plan.js';
+import { transformArgProblem } from '../../src/plan/transforms/index.js';
 
 const outputs = useOutputRuns('dws-h44a1-');
 
@@ -86,5 +88,55 @@ describe('aitable +base-bootstrap (sibling): get_base and get_tables are read as
     outputs.answer('aitable/get_fields', { fields: [{ fieldName: 'f', type: 'text' }] });
     const run = await outputs.sent(bootstrap);
     expect([run.reason, tools(run.calls)]).toEqual([undefined, ['aitable/create_base', 'aitable/get_base', 'aitable/create_table', 'aitable/get_tables', 'aitable/get_fields']]);
+  });
+});
+
+const enabled = (v: unknown) => apply([{ deep_bool: { keys: ['enabled', 'isEnabled'] } }], v);
+
+/** a model of findBoolByKeys for values whose objects hold at most one matching key (so map order cannot matter) */
+function findBoolModel(v: unknown): boolean | undefined {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const b = findBoolModel(x);
+      if (b !== undefined) return b;
+    }
+    return undefined;
+  }
+  if (typeof v !== 'object' || v === null) return undefined;
+  for (const [k, x] of Object.entries(v)) if (['enabled', 'isenabled'].includes(k.toLowerCase()) && typeof x === 'boolean') return x;
+  for (const x of Object.values(v)) {
+    const b = findBoolModel(x);
+    if (b !== undefined) return b;
+  }
+  return undefined;
+}
+
+describe('the transform deep_bool (NEW MECHANISM: upstream findBoolByKeys, shortcut/aitable/workflow_deploy.go:186-211@c7521c1c), on its own', () => {
+  it('matches keys in any case, an object\'s own keys before nested ones, passing over values that are no boolean', () => {
+    expect(enabled({ Enabled: false, inner: { enabled: true } })).toBe(false);
+    expect(enabled({ enabled: 'true', inner: { ISENABLED: true } })).toBe(true);
+    expect(enabled([{ x: 1 }, { list: [{ isEnabled: false }] }])).toBe(false);
+    expect(enabled({ enabled: null, other: 'enabled' })).toBeUndefined();
+    expect(enabled('enabled')).toBeUndefined();
+  });
+  it('a matching key whose value is an object is searched inside like any other value', () => {
+    expect(enabled({ enabled: { enabled: true } })).toBe(true);
+  });
+  it('agrees with the model for any nesting', () => {
+    const leaf = fc.constantFrom<unknown>(true, false, 'true', null, 0);
+    const key = fc.constantFrom('enabled', 'ENABLED', 'isEnabled', 'IsEnabled');
+    const node = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('v'), { maxLength: 3 }),
+        fc.tuple(fc.option(fc.tuple(key, tie('v')), { nil: undefined }), fc.option(tie('v'), { nil: undefined }))
+          .map(([flag, other]) => ({ ...(other === undefined ? {} : { other }), ...(flag ? { [flag[0]]: flag[1] } : {}) }))),
+    })).v;
+    fc.assert(fc.property(node, (v) => {
+      expect(enabled(v)).toBe(findBoolModel(v));
+    }), { numRuns: 300 });
+  });
+  it('its argument is checked at build', () => {
+    expect(transformArgProblem({ deep_bool: { keys: [] } } as never)).toContain('deep_bool needs');
+    expect(transformArgProblem({ deep_bool: ['enabled'] } as never)).toContain('deep_bool needs');
+    expect(transformArgProblem({ deep_bool: { keys: ['a'], any_case: true } } as never)).toContain('deep_bool needs');
   });
 });
