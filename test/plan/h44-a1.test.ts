@@ -91,6 +91,57 @@ describe('aitable +base-bootstrap (sibling): get_base and get_tables are read as
   });
 });
 
+describe('aitable +workflow-deploy --enable (drawn): whether the listed workflow runs is read as workflowIsRunning + findBoolByKeys (workflow_deploy.go:186-211, :235-243@c7521c1c)', () => {
+  const dsl = JSON.stringify({ version: 'workflow-dsl/v1' });
+  const deploy = ['aitable', '+workflow-deploy', '--base-id', 'b1', '--dsl', dsl, '--enable', '--yes'];
+  const listed = (workflow: Record<string, unknown>) => {
+    outputs.answer('aitable/create_workflow', { valid: true, flowId: 'w1' });
+    outputs.answer('aitable-helper/get_workflow', { id: 'w1' });
+    outputs.answer('aitable-helper/enable_workflow', { success: true });
+    outputs.answer('aitable-helper/list_workflows', { workflows: [{ id: 'w1', ...workflow }] });
+  };
+  /** upstream's findBoolByKeys over one workflow whose keys and nested keys match at most once each level (no map-order question). */
+  const findBool = (v: unknown): boolean | undefined => {
+    if (Array.isArray(v)) { for (const x of v) { const b = findBool(x); if (b !== undefined) return b; } return undefined; }
+    if (typeof v !== 'object' || v === null) return undefined;
+    for (const [k, x] of Object.entries(v)) if (['enabled', 'isenabled'].includes(k.toLowerCase()) && typeof x === 'boolean') return x;
+    for (const x of Object.values(v)) { const b = findBool(x); if (b !== undefined) return b; }
+    return undefined;
+  };
+
+  it('an enabled flag nested inside the workflow, or spelled in another case, shows it running', async () => {
+    for (const workflow of [{ status: 'STOPPED', config: { enabled: true } }, { Enabled: true }, { meta: [{ ISENABLED: true }] }]) {
+      listed(workflow);
+      expect((await outputs.sent(deploy)).reason).toBeUndefined();
+    }
+  });
+
+  it('a top-level enabled that is no boolean does not hide a nested true; a nested false does not run', async () => {
+    listed({ enabled: 'yes', inner: { isEnabled: true } });
+    expect((await outputs.sent(deploy)).reason).toBeUndefined();
+    listed({ status: 'paused', inner: { enabled: false } });
+    expect((await outputs.sent(deploy)).reason).toBe('partial_outcome');
+  });
+
+  it('for any workflow shape, it succeeds exactly when upstream sees it running', async () => {
+    const leaf = fc.constantFrom<unknown>(true, false, 'true', null, 1);
+    const flagKey = fc.constantFrom('enabled', 'isEnabled', 'ENABLED', 'IsEnabled');
+    // at most one matching key per object, so Go's random map order cannot matter
+    const node = fc.letrec((tie) => ({
+      obj: fc.tuple(
+        fc.option(fc.tuple(flagKey, fc.oneof({ depthSize: 'small' }, leaf, tie('obj'))), { nil: undefined }),
+        fc.option(fc.oneof({ depthSize: 'small' }, leaf, tie('obj'), fc.array(tie('obj'), { maxLength: 2 })), { nil: undefined }),
+      ).map(([flag, other]) => ({ ...(other === undefined ? {} : { other }), ...(flag ? { [flag[0]]: flag[1] } : {}) })),
+    })).obj;
+    await fc.assert(fc.asyncProperty(node, fc.constantFrom('RUNNING', 'stopped', undefined), async (inner, status) => {
+      const workflow = { ...(status === undefined ? {} : { status }), inner };
+      listed(workflow);
+      const running = status === 'RUNNING' || findBool({ id: 'w1', ...workflow }) === true;
+      expect((await outputs.sent(deploy)).reason).toBe(running ? undefined : 'partial_outcome');
+    }), { numRuns: 30 });
+  });
+});
+
 const enabled = (v: unknown) => apply([{ deep_bool: { keys: ['enabled', 'isEnabled'] } }], v);
 
 /** a model of findBoolByKeys for values whose objects hold at most one matching key (so map order cannot matter) */
