@@ -420,6 +420,33 @@ export const PARAM: Record<string, Param> = {
     const lowered = !keyList(arg) && (arg as { any_case?: boolean }).any_case === true ? new Set(names.map((k) => goCase(k, 'lower'))) : undefined;
     return (v) => digText(v, names, 'every', lowered);
   },
+  /**
+   * the first boolean held under one of `keys` (compared ignoring case: Go's strings.ToLower), at any depth: at an
+   * object its matching keys in the object's own order (a value that is no boolean passed over), then the same search
+   * inside each of its values; at a list element by element (upstream findBoolByKeys, shortcut/aitable/
+   * workflow_deploy.go:186-211@c7521c1c: aitable +workflow-deploy reads a listed workflow's enabled/isEnabled so).
+   * Deviation: Go walks a map in random order, dws in the answer's key order. Absent when none
+   */
+  deep_bool: (arg) => {
+    if (!isObj(arg) || Object.keys(arg).some((k) => k !== 'keys') || !keyList(arg.keys)) throw new Error('deep_bool needs {keys: [key, ...]}');
+    const lowered = new Set((arg.keys as string[]).map((k) => goCase(k, 'lower')));
+    const find = (v: unknown): boolean | undefined => {
+      if (Array.isArray(v)) {
+        for (const x of v) {
+          const b = find(x);
+          if (b !== undefined) return b;
+        }
+      } else if (isObj(v)) {
+        for (const [k, x] of Object.entries(v)) if (lowered.has(goCase(k, 'lower')) && typeof x === 'boolean') return x;
+        for (const x of Object.values(v)) {
+          const b = find(x);
+          if (b !== undefined) return b;
+        }
+      }
+      return undefined;
+    };
+    return (v) => find(v);
+  },
   /** the first non-blank text under one of `keys`, envelopes first, then the other keys sorted, JSON texts parsed (upstream findCardResponseString); untrimmed; absent when none */
   envelope_text: (arg) => {
     if (!isObj(arg) || !keyList(arg.keys) || !keyList(arg.envelopes) || Object.keys(arg).some((k) => k !== 'keys' && k !== 'envelopes')) throw new Error('envelope_text needs {keys: [key, ...], envelopes: [key, ...]}');
