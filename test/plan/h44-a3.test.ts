@@ -152,3 +152,20 @@ describe('pat chmod --products: the batch plan\'s selectedScopes read as extract
     }), { numRuns: 60 });
   });
 });
+
+describe('todo task reset-reminder: --reminder-rules is trimmed by Go\'s TrimSpace before it is checked and decoded (parseTodoReminderRules todo.go:1737-1750@c7521c1c)', () => {
+  const argv = (rules: string) => ['todo', 'task', 'reset-reminder', '--task-id', 't1', '--reminder-rules', rules];
+  it('rules padded with Unicode spaces JSON does not allow (U+00A0, U+0085, U+3000) are read as the rules inside', async () => {
+    expect(await outputs.argsOf(argv('\u00a0[{"baseTime":" dueTime ","dueDateOffset":-30}]\u3000'))).toEqual([
+      { todoReminderUpdateRequest: { taskId: 't1', reminderRules: [{ baseTime: 'dueTime', dueDateOffset: -30 }] } },
+    ]);
+    expect(await outputs.argsOf(argv('\u0085[]'))).toEqual([{ todoReminderUpdateRequest: { taskId: 't1', reminderRules: [] } }]);
+  });
+  it('any padding of Go spaces around a valid list is sent as the list; U+FEFF, no Go space, is still refused', async () => {
+    const pad = fc.array(fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u0085', '\u2000', '\u3000', '\u2028'), { maxLength: 3 }).map((a) => a.join(''));
+    await fc.assert(fc.asyncProperty(pad, pad, async (before, after) => {
+      expect(await outputs.argsOf(argv(`${before}[]${after}`))).toEqual([{ todoReminderUpdateRequest: { taskId: 't1', reminderRules: [] } }]);
+    }), { numRuns: 25 });
+    expect(await outputs.argsOf(argv('\ufeff[]'))).toBe('invalid_parameter');
+  });
+});
