@@ -169,3 +169,20 @@ describe('todo task reset-reminder: --reminder-rules is trimmed by Go\'s TrimSpa
     expect(await outputs.argsOf(argv('\ufeff[]'))).toBe('invalid_parameter');
   });
 });
+
+describe('siblings of the firstString reading: an id held in a list is no id', () => {
+  it('calendar +book reads the created eventId as shortcutPickID, texts only (smart/book.go:168-192@c7521c1c): a list there is passed over for the next place', async () => {
+    const argv = ['calendar', '+book', '--title', 'T', '--start', '2026-03-10T14:00:00+08:00', '--end', '2026-03-10T15:00:00+08:00', '--with', '张三', '--yes'];
+    outputs.answer('contact/search_contact_by_key_word', { result: [{ userId: 'u1', name: '张三' }] });
+    outputs.answer('calendar/create_calendar_event', { eventId: ['e-list'], result: { eventId: 'e1' } });
+    outputs.answer('calendar/add_calendar_participant', { success: true });
+    const run = await outputs.sent(argv);
+    expect(run.calls.find(([tool]) => tool === 'calendar/add_calendar_participant')?.[1]).toMatchObject({ eventId: 'e1' });
+  });
+  it('wiki +space-create reads the created workspaceId as nestedWikiString, texts only (wiki.go:103-124, common.go:174-185@c7521c1c): a list is no id', async () => {
+    outputs.answer('wiki/create_wikiSpace', { success: true, workspaceId: ['ws-list'] });
+    const run = await outputs.sent(['wiki', '+space-create', '--name', 'N', '--yes']);
+    expect(run.calls.map(([tool]) => tool)).toEqual(['wiki/create_wikiSpace']);
+    expect(run.reason).toBeDefined();
+  });
+});
