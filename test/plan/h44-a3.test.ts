@@ -179,6 +179,28 @@ describe('siblings of the firstString reading: an id held in a list is no id', (
     const run = await outputs.sent(argv);
     expect(run.calls.find(([tool]) => tool === 'calendar/add_calendar_participant')?.[1]).toMatchObject({ eventId: 'e1' });
   });
+  it('drive +move reads the read-back node and folder as firstString (shortcut/drive/drive.go:550-565@c7521c1c): ids held in lists are passed over for the next key', async () => {
+    outputs.answer('doc/move_document', { success: true });
+    outputs.answer('doc/get_document_info', { result: { nodeId: ['other'], fileId: 'n1', folderId: ['elsewhere'], parentId: 'f1' } });
+    const run = await outputs.sent(['drive', '+move', '--node', 'n1', '--folder', 'f1', '--yes']);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toMatchObject({ success: true, nodeId: 'n1' });
+  });
+  it('drive +create-folder reads the created id as nestedString and the read-back name as firstString (operations.go:128-143@c7521c1c): lists passed over', async () => {
+    outputs.answer('drive/create_folder', { success: true, fileId: ['x-list'], result: { fileId: 'f9' } });
+    outputs.answer('drive/get_file_info', { result: { name: ['Other'], fileName: 'Docs' } });
+    const run = await outputs.sent(['drive', '+create-folder', '--name', 'Docs', '--yes']);
+    expect(run.calls).toEqual([['drive/create_folder', { name: 'Docs' }], ['drive/get_file_info', { fileId: 'f9' }]]);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toMatchObject({ success: true, nodeId: 'f9' });
+  });
+  it('wiki +node-create reads the created nodeId as nestedWikiString and the read-back id as firstWikiString (nodes.go:85-108@c7521c1c): lists passed over', async () => {
+    outputs.answer('doc/create_file', { success: true, nodeId: ['x-list'], data: { nodeId: 'nd1' } });
+    outputs.answer('doc/get_document_info', { result: { nodeId: ['other'], id: 'nd1', name: 'N' } });
+    const run = await outputs.sent(['wiki', '+node-create', '--workspace', 'ws1', '--name', 'N', '--yes']);
+    expect(run.calls.map(([tool, args]) => [tool, (args as { nodeId?: string }).nodeId])).toEqual([['doc/create_file', undefined], ['doc/get_document_info', 'nd1']]);
+    expect(run.reason).toBeUndefined();
+  });
   it('wiki +space-create reads the created workspaceId as nestedWikiString, texts only (wiki.go:103-124, common.go:174-185@c7521c1c): a list is no id', async () => {
     outputs.answer('wiki/create_wikiSpace', { success: true, workspaceId: ['ws-list'] });
     const run = await outputs.sent(['wiki', '+space-create', '--name', 'N', '--yes']);
