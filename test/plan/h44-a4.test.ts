@@ -1,0 +1,71 @@
+// Session 44 second reading, part a4 (issue 32, notes/h44-a4.md; seed 20261393): where a drawn command, or a sibling
+// reading its answer the same way, still differed from upstream's body at c7521c1c. Each run as a user types it
+// against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h44a4-');
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * upstream's listAttachmentExtractList + listAttachmentProject (internal/shortcut/todo/todo.go:365-425@c7521c1c), as a
+ * model: the first list among the containers' keys, each object element reduced to the four fields, where
+ * listAttachmentFirst returns the first spelling PRESENT as a key (`m[k]; ok`), so a null there leaves the field out.
+ */
+function upstreamAttachments(data: Record<string, unknown>): Record<string, unknown>[] {
+  const containers: Record<string, unknown>[] = [data];
+  for (const k of ['result', 'data']) if (isObject(data[k])) containers.push(data[k] as Record<string, unknown>);
+  let raw: unknown[] | undefined;
+  outer: for (const c of containers) {
+    for (const k of ['list', 'items', 'attachments', 'attachmentList', 'result', 'data']) {
+      if (Array.isArray(c[k])) { raw = c[k] as unknown[]; break outer; }
+    }
+  }
+  const first = (m: Record<string, unknown>, keys: string[]) => {
+    for (const k of keys) if (k in m) return m[k];
+    return null;
+  };
+  const fields: [string, string[]][] = [
+    ['attachmentId', ['attachmentId', 'id', 'fileId']], ['fileName', ['fileName', 'name', 'spaceFileName']],
+    ['fileSize', ['fileSize', 'size']], ['fileType', ['fileType', 'type']],
+  ];
+  const out: Record<string, unknown>[] = [];
+  for (const item of raw ?? []) {
+    if (!isObject(item)) continue;
+    const row: Record<string, unknown> = {};
+    for (const [name, keys] of fields) {
+      const v = first(item, keys);
+      if (v !== null && v !== undefined) row[name] = v;
+    }
+    if (Object.keys(row).length > 0) out.push(row);
+  }
+  return out;
+}
+
+describe('todo +list-attachment reads each field as listAttachmentFirst does: the first spelling present decides (todo.go:365-425@c7521c1c)', () => {
+  const argv = ['todo', '+list-attachment', '--task-id', 't1'];
+  it('an attachmentId present with null leaves the field out; the later id is not read', async () => {
+    outputs.answer('todo/list_todo_attachment', { result: { list: [{ attachmentId: null, id: 'x', name: 'n' }, { fileId: null }] } });
+    expect((await outputs.sent(argv)).printed).toEqual({ count: 1, attachments: [{ fileName: 'n' }] });
+  });
+  it('prints upstream projection for any element spelling mix', async () => {
+    const value = fc.constantFrom<unknown>(null, 'a', 0, '', 7);
+    const element = fc.oneof(
+      fc.record({ attachmentId: value, id: value, fileId: value, fileName: value, name: value, spaceFileName: value, fileSize: value, size: value, fileType: value, type: value }, { requiredKeys: [] }),
+      fc.constantFrom<unknown>(5, null, 'x'),
+    );
+    const list = fc.array(element, { maxLength: 4 });
+    const answer = fc.record({
+      list: fc.oneof(list, fc.constant(null)),
+      result: fc.oneof(fc.record({ items: list, attachments: list }, { requiredKeys: [] }), list, fc.constant(null)),
+      data: fc.oneof(fc.record({ attachmentList: list }, { requiredKeys: [] }), list),
+    }, { requiredKeys: [] });
+    await fc.assert(fc.asyncProperty(answer, async (a) => {
+      outputs.answer('todo/list_todo_attachment', a);
+      const expected = upstreamAttachments(a);
+      expect((await outputs.sent(argv)).printed).toEqual({ count: expected.length, attachments: expected });
+    }), { numRuns: 60 });
+  });
+});
