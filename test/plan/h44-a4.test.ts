@@ -3,6 +3,7 @@
 // against the recording backend on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h44a4-');
@@ -67,5 +68,54 @@ describe('todo +list-attachment reads each field as listAttachmentFirst does: th
       const expected = upstreamAttachments(a);
       expect((await outputs.sent(argv)).printed).toEqual({ count: expected.length, attachments: expected });
     }), { numRuns: 60 });
+  });
+});
+
+describe('doc +checkpoint-update reads --content before its first call, as Execute does (readShortcutContent, content_shortcuts.go:427-431@c7521c1c)', () => {
+  const argv = (content: string, ...rest: string[]) => ['doc', '+checkpoint-update', '--node', 'n1', '--content', content, ...rest];
+  for (const content of ['@missing.md', '@ ', '@/etc/hostname', '@../outside.md']) {
+    it(`--content ${JSON.stringify(content)} with --yes is refused before save_doc_version is sent`, async () => {
+      const run = await outputs.sent(argv(content, '--yes'));
+      expect({ reason: run.reason, calls: run.calls }).toEqual({ reason: 'invalid_parameter', calls: [] });
+    });
+  }
+  it('without --yes the confirmation is asked first (corecmd confirms before Execute), still with no call', async () => {
+    const run = await outputs.sent(argv('@missing.md'));
+    expect({ reason: run.reason, calls: run.calls }).toEqual({ reason: 'confirmation_required', calls: [] });
+  });
+  it('a readable @file is sent as the update and compared in the read-back', async () => {
+    outputs.answer('doc/save_doc_version', { success: true, result: { version: 3 } });
+    outputs.answer('doc/update_document', { success: true });
+    outputs.answer('doc/get_document_content', { result: { content: '# T\n\nold\n\nnew text' } });
+    const run = await outputs.sent(argv('@part.md', '--yes'), { 'part.md': 'new text' });
+    expect(run.calls).toEqual([
+      ['doc/save_doc_version', { nodeId: 'n1' }],
+      ['doc/update_document', { nodeId: 'n1', markdown: 'new text', mode: 'append' }],
+      ['doc/get_document_content', { nodeId: 'n1', format: 'markdown' }],
+    ]);
+    expect(run.reason).toBeUndefined();
+  });
+  it('an empty @file is sent as empty markdown, as upstream sends it', async () => {
+    outputs.answer('doc/save_doc_version', { success: true, result: { version: 3 } });
+    outputs.answer('doc/update_document', { success: true });
+    outputs.answer('doc/get_document_content', { result: { content: '' } });
+    const run = await outputs.sent(argv('@empty.md', '--yes', '--mode', 'overwrite'), { 'empty.md': '' });
+    expect(run.calls.slice(0, 2)).toEqual([
+      ['doc/save_doc_version', { nodeId: 'n1' }],
+      ['doc/update_document', { nodeId: 'n1', markdown: '', mode: 'overwrite' }],
+    ]);
+  });
+  it('--content - reads the standard input once: the update sends it and the read-back is compared with it', async () => {
+    outputs.answer('doc/save_doc_version', { success: true, result: { version: 3 } });
+    outputs.answer('doc/update_document', { success: true });
+    outputs.answer('doc/get_document_content', { result: { content: 'old\n\npiped text' } });
+    outputs.mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(argv('-', '--yes'), outputs.env(), undefined, { stdin: 'piped text', sleep: async () => {} });
+    expect(outcome.error?.reason).toBeUndefined();
+    expect(outputs.mcp.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['save_doc_version', { nodeId: 'n1' }],
+      ['update_document', { nodeId: 'n1', markdown: 'piped text', mode: 'append' }],
+      ['get_document_content', { nodeId: 'n1', format: 'markdown' }],
+    ]);
   });
 });
