@@ -119,3 +119,14 @@ describe('doc +checkpoint-update reads --content before its first call, as Execu
     ]);
   });
 });
+
+describe('a positional word that is blank (or only "." and "/") right after the command path is an argument, as cobra reads it (devdoc.go:138-160@c7521c1c)', () => {
+  for (const word of [' ', '\t', '.', '/']) {
+    it(`dev doc search ${JSON.stringify(word)} sends it as the keyword (cobra sets --query from args[0])`, async () => {
+      expect(await outputs.argsOf(['dev', 'doc', 'search', word])).toEqual([{ keyword: word, page: 1, size: 10 }]);
+    });
+  }
+  it('an empty positional still counts as no keyword (flagOrFallback then validateRequiredFlagWithAliases refuse it)', async () => {
+    expect(await outputs.argsOf(['dev', 'doc', 'search', ''])).toBe('missing_parameter');
+  });
+});
