@@ -130,3 +130,17 @@ describe('a positional word that is blank (or only "." and "/") right after the 
     expect(await outputs.argsOf(['dev', 'doc', 'search', ''])).toBe('missing_parameter');
   });
 });
+
+describe('pat chmod keeps the plan\'s selected scopes that strings.TrimSpace leaves non-empty (extractSelectedScopes chmod.go:937-943@c7521c1c)', () => {
+  const argv = ['pat', 'chmod', '--products', 'calendar', '--yes'];
+  it('U+FEFF is no space to Go: that scope is granted; U+0085 is: that one is dropped', async () => {
+    outputs.answer('pat/pat.batch_plan', { data: { selectedScopes: ['s1', '\uFEFF', '\u0085', ' ', 's2'] } });
+    const run = await outputs.sent(argv);
+    expect(run.calls[1]).toEqual(['pat/pat.batch_grant', { scopes: ['s1', '\uFEFF', 's2'], grantType: 'permanent' }]);
+  });
+  it('a plan whose only selected scope is U+0085 selected nothing (refused, nothing granted)', async () => {
+    outputs.answer('pat/pat.batch_plan', { data: { selectedScopes: ['\u0085'] } });
+    const run = await outputs.sent(argv);
+    expect({ reason: run.reason, calls: run.calls.map(([k]) => k) }).toEqual({ reason: 'invalid_parameter', calls: ['pat/pat.batch_plan'] });
+  });
+});
