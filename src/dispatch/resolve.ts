@@ -20,11 +20,16 @@ export type Resolution =
   /** `body`: the group's own body (ToolSpec.group_body), which its words run when typed with arguments. */
   | { kind: 'group'; prefix: string; tools: ToolSpec[]; rest: string[]; body?: ToolSpec };
 
-/** The words before the first flag: the command path candidates (positionals may follow the path). */
+/**
+ * The words before the first flag: the command path candidates (positionals may follow the path). A word the identity
+ * key reads as nothing (blank, `.`, `/`) names no command, so it and the words after it are arguments: cobra matches
+ * path words by name, so `dws dev doc search " "` gives the positional " " (before: the word was swallowed into the
+ * path and the keyword went missing; h44-a4).
+ */
 function leadingWords(argv: string[]): string[] {
   const words: string[] = [];
   for (const a of argv) {
-    if (a.startsWith('-')) break;
+    if (a.startsWith('-') || identityKey(a) === '') break;
     words.push(a);
   }
   return words;
