@@ -26,6 +26,12 @@ describe('doc style cover set: --file-path is its own flag to cobra, outside Mar
     expect(run.reason).toBeDefined();
     expect(run.calls).toEqual([]);
   });
+  it('a typed blank --file yields to --file-path, with no --image typed (flagOrFallback skips the empty --file)', async () => {
+    credentials();
+    const run = await outputs.sent(['doc', 'style', 'cover', 'set', '--node', 'd1', '--file', '', '--file-path', 'c.png'], { 'c.png': 'PNG' });
+    expect(run.reason).toBeUndefined();
+    expect(run.calls[0]).toEqual(['doc/get_doc_attachment_upload_info', { nodeId: 'd1', fileName: 'c.png', fileSize: 3, mimeType: 'image/png' }]);
+  });
   it('--file wins over --file-path (flagOrFallback("file", "file-path"))', async () => {
     credentials();
     const run = await outputs.sent(['doc', 'style', 'cover', 'set', '--node', 'd1', '--file', 'c.png', '--file-path', 'd.png'], { 'c.png': 'PNG', 'd.png': 'PNGPNG' });
