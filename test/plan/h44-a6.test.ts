@@ -1,0 +1,79 @@
+// Session 44 second reading, part a6 (issue 32, seed 20261395, notes/h44-a6.md): where a drawn command still differed
+// from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
+import { failedRun, useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h44a6-');
+
+// upstream's own spellings of --start / --end (internal/helpers/calendar.go:2104, :2115 for event instances,
+// :264, :276 for event list; the Changed lists of attachCalendarSearchRange :2970-2971@c7521c1c)
+const START = ['start', 'time-min', 'min-time', 'start-time', 'startTime', 'start_time', 'start-date', 'startDate'];
+const END = ['end', 'time-max', 'max-time', 'end-time', 'endTime', 'end_time', 'end-date', 'endDate'];
+
+/** upstream attachCalendarSearchRange's hint (calendar.go:2973-2983@c7521c1c): a side is the caller's when any of its spellings was typed (cobra's Changed), blank or not. */
+function upstreamHint(startSet: boolean, endSet: boolean): string {
+  if (!startSet && !endSet) return '未显式指定 --start/--end，已默认查询当天 00:00:00 ~ 23:59:59（CLI 本地时区）。如需其它区间请显式传入 --start 和 --end。';
+  if (!startSet) return '未显式指定 --start，已默认使用当天 00:00:00（CLI 本地时区）。';
+  if (!endSet) return '未显式指定 --end，已默认使用当天 23:59:59（CLI 本地时区）。';
+  return '本次查询范围由调用方显式指定。';
+}
+
+const commands: { argv: string[]; tool: string }[] = [
+  { argv: ['calendar', 'event', 'instances', '--id', 'evt1'], tool: 'list_event_instances' },
+  { argv: ['calendar', 'event', 'list'], tool: 'list_calendar_events' },
+];
+
+// a side: not typed, or one spelling typed blank, or one spelling typed with a time that keeps the range in order
+// against the other side's default (the start far back, the end far ahead)
+const side = (spellings: string[], time: string) => fc.option(fc.record({ name: fc.constantFrom(...spellings), value: fc.constantFrom('', time) }), { nil: undefined });
+
+describe('calendar event instances / event list: searchRange.hint counts a hidden spelling typed blank as given (attachCalendarSearchRange, calendar.go:2963-2994@c7521c1c)', () => {
+  for (const c of commands) {
+    it(`${c.argv.slice(0, 3).join(' ')}: --start-time "" alone says only the end defaulted`, async () => {
+      outputs.answer(`calendar/${c.tool}`, { result: { events: [] } });
+      const run = await outputs.sent([...c.argv, '--start-time', '']);
+      expect(run.reason).toBeUndefined();
+      expect((run.printed as { result: { searchRange: { hint: string } } }).result.searchRange.hint).toBe(upstreamHint(true, false));
+    });
+    it(`${c.argv.slice(0, 3).join(' ')}: the hint is upstream's for any typed spelling, blank or not`, async () => {
+      outputs.answer(`calendar/${c.tool}`, { result: { events: [] } });
+      await fc.assert(fc.asyncProperty(side(START, '2026-03-10'), side(END, '2030-01-01'), async (start, end) => {
+        const argv = [...c.argv];
+        if (start) argv.push(`--${start.name}`, start.value);
+        if (end) argv.push(`--${end.name}`, end.value);
+        const run = await outputs.sent(argv);
+        expect(run.reason).toBeUndefined();
+        expect((run.printed as { result: { searchRange: { hint: string } } }).result.searchRange.hint).toBe(upstreamHint(start !== undefined, end !== undefined));
+        // what was sent is unchanged: a blank side is the default day's bound
+        const args = run.calls[0][1] as { startTime: number; endTime: number };
+        if (start?.value === '2026-03-10') expect(args.startTime).toBe(Date.parse('2026-03-10T00:00:00+08:00'));
+        if (end?.value === '2030-01-01') expect(args.endTime).toBe(Date.parse('2030-01-01T00:00:00+08:00'));
+      }), { numRuns: 30 });
+    });
+  }
+});
+
+// upstream's run fails after the call (its recover, root.go:101-125: exit 5, internal); dws refuses the answer as the
+// unreadable answer it is (backend_error, exit 1), as sheet info does for its null answer (h39-a8, catalog/plans/sheet.yaml)
+describe('calendar event instances / event list: an answer of JSON null fails the run, as upstream panics writing searchRange into its nil map (calendar.go:2912-2921, :2993@c7521c1c)', () => {
+  for (const c of commands) {
+    for (const text of ['null', ' null\n']) {
+      it(`${c.argv.slice(0, 3).join(' ')}: ${JSON.stringify(text)} ends the run after the one call, printing nothing`, async () => {
+        outputs.answerText(c.tool, text);
+        outputs.mcp.calls.length = 0;
+        const failed = failedRun(await dispatchInProcess(c.argv, outputs.env()));
+        expect(failed.reason).toBe('backend_error');
+        expect(outputs.mcp.calls.map((x) => x.name)).toEqual([c.tool]);
+      });
+    }
+    it(`${c.argv.slice(0, 3).join(' ')}: a blank answer, a list and a text still pass as before`, async () => {
+      for (const text of ['', '[1]', 'plain', '{}']) {
+        outputs.answerText(c.tool, text);
+        const run = await outputs.sent(c.argv);
+        expect(run.reason).toBeUndefined();
+      }
+    });
+  }
+});
