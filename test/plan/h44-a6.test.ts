@@ -77,3 +77,49 @@ describe('calendar event instances / event list: an answer of JSON null fails th
     });
   }
 });
+
+// upstream's chat +broadcast sends with rt.CallMCPWriteData (smart/broadcast.go:136-139@c7521c1c), whose callMCPData
+// decodes the answer into a map (shortcut/runner.go:228-233, :255-271): a blank text is {} and JSON null a nil map (sent),
+// anything else that is not a JSON object fails that send, which is listed as failed; nobody sent is a validation error
+describe('chat +broadcast: a send answered by something that is not a JSON object failed (runner.go:255-271, broadcast.go:136-147@c7521c1c)', () => {
+  const argv = ['chat', '+broadcast', '--to', '张三', '--text', '你好', '--yes'];
+  const decodesToMap = (text: string) => {
+    if (text.trim() === '') return true;
+    try {
+      const v: unknown = JSON.parse(text);
+      return v === null || (typeof v === 'object' && !Array.isArray(v));
+    } catch {
+      return false;
+    }
+  };
+  it('a list answer fails the send: nobody got the message, the run is refused after the one send', async () => {
+    outputs.answer('aisearch/enterprise_person_search', { result: [{ name: '张三', userId: 'u1' }], hasMore: false });
+    outputs.answerText('send_personal_message', '[1]');
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBe('invalid_parameter');
+    expect(run.calls.map(([tool]) => tool)).toEqual(['aisearch/enterprise_person_search', 'chat/send_personal_message']);
+  });
+  it('sent or failed as upstream decodes the send answer, for any answer text', async () => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom('', ' ', 'null', '{}', '{"success":true}', '[1]', '[]', 'plain', '5', 'true', '"x"'), async (text) => {
+      outputs.answer('aisearch/enterprise_person_search', { result: [{ name: '张三', userId: 'u1' }], hasMore: false });
+      outputs.answerText('send_personal_message', text);
+      const run = await outputs.sent(argv);
+      if (decodesToMap(text)) {
+        expect(run.reason).toBeUndefined();
+        expect(run.printed).toMatchObject({ sentCount: 1, failedCount: 0, sent: ['张三'] });
+      } else {
+        expect(run.reason).toBe('invalid_parameter');
+      }
+    }), { numRuns: 22 });
+  });
+  it('with two names, the one whose send failed is listed as 发送失败 and the other is sent', async () => {
+    outputs.answersInTurn('aisearch/enterprise_person_search',
+      { result: [{ name: '张三', userId: 'u1' }], hasMore: false }, { result: [{ name: '李四', userId: 'u2' }], hasMore: false });
+    outputs.answerText('send_personal_message', 'not json');
+    const run = await outputs.sent(['chat', '+broadcast', '--to', '张三,李四', '--text', '你好', '--yes']);
+    expect(run.reason).toBeUndefined();
+    const printed = run.printed as { sentCount: number; failedCount: number; sent: string[]; failed: string[] };
+    expect(printed).toMatchObject({ sentCount: 1, failedCount: 1, sent: ['李四'] });
+    expect(printed.failed[0]).toMatch(/^张三（发送失败：/);
+  });
+});
