@@ -123,3 +123,43 @@ describe('chat +broadcast: a send answered by something that is not a JSON objec
     expect(printed.failed[0]).toMatch(/^张三（发送失败：/);
   });
 });
+
+// sibling (the same CallMCPWriteData decode): minutes +mindmap's create (internal/shortcut/minutes/workflows.go:351-354@c7521c1c)
+// returns at the create stage when the answer does not decode into a map; no status read is made
+describe('minutes +mindmap: a create answer that is not a JSON object ends the run at the create stage (workflows.go:351-354, runner.go:255-271@c7521c1c)', () => {
+  const argv = ['minutes', '+mindmap', '--id', 't1', '--timeout', '5', '--interval', '1', '--yes'];
+  for (const text of ['[1]', 'plain', '5', '"x"']) {
+    it(`create answered ${JSON.stringify(text)}: failed after the one create, the stage payload in details`, async () => {
+      outputs.answerText('create_mind_graph', text);
+      outputs.answer('minutes/query_mind_graph_status', { success: true, result: { taskStatus: 2, mindGraph: { a: 1 } } });
+      outputs.mcp.calls.length = 0;
+      const failed = failedRun(await dispatchInProcess(argv, outputs.env(), undefined, { sleep: async () => {} }));
+      expect(failed.reason).toBe('backend_error');
+      expect(failed.details).toEqual({ complete: false, operation: 'minutes.mindmap', stage: 'create', taskUuid: 't1' });
+      expect(outputs.mcp.calls.map((c) => c.name)).toEqual(['create_mind_graph']);
+    });
+  }
+  it('a blank or null create answer still goes on to the status read (an unacknowledged create, proven by the read-back)', async () => {
+    for (const text of ['', 'null']) {
+      outputs.answerText('create_mind_graph', text);
+      outputs.answer('minutes/query_mind_graph_status', { success: true, result: { taskStatus: 2, mindGraph: { a: 1 } } });
+      outputs.mcp.calls.length = 0;
+      await dispatchInProcess(argv, outputs.env(), undefined, { sleep: async () => {} });
+      expect(outputs.mcp.calls.map((c) => c.name)).toEqual(['create_mind_graph', 'query_mind_graph_status']);
+    }
+  });
+});
+
+describe('minutes +upload-and-analyze --mindmap: the same create, a stage of the run (workflows.go:309-317, :351-354@c7521c1c)', () => {
+  it('a create answered by a list fails the mindmap stage there: no status read, the stage listed among the failures', async () => {
+    outputs.answerText('create_mind_graph', '[1]');
+    outputs.answer('minutes/query_mind_graph_status', { success: true, result: { taskStatus: 2, mindGraph: { a: 1 } } });
+    outputs.mcp.calls.length = 0;
+    const argv = ['minutes', '+upload-and-analyze', '--resume-id', 't1', '--mindmap', '--wait-timeout', '2', '--poll-interval', '1', '--yes'];
+    const failed = failedRun(await dispatchInProcess(argv, outputs.env(), undefined, { sleep: async () => {} }));
+    const names = outputs.mcp.calls.map((c) => c.name);
+    expect(names).toContain('create_mind_graph');
+    expect(names).not.toContain('query_mind_graph_status');
+    expect((failed.details as { failures: { artifact: string }[] }).failures.map((f) => f.artifact)).toContain('mindmap');
+  });
+});
