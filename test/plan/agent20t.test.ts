@@ -174,13 +174,32 @@ describe('agent test 20t: each request sends what upstream sends for the same fl
     });
   });
 
-  it('7. open to-dos instead of a Teambition project: get_user_todos_in_current_org {pageNum "1", pageSize "20", todoStatus "false", roleTypes ["executor"]}; the six kept fields of result.todoCards (shortcut/todo/todo.go:73-136)', async () => {
+  it('7. open to-dos instead of a Teambition project: get_user_todos_in_current_org {pageNum "1", pageSize "20", todoStatus "false", roleTypes ["executor"]}; the six kept fields of result.todoCards (shortcut/todo/todo.go:73-136); then the task marked done: get_todo_detail {taskId as typed} must name it, then update_todo_done_status {taskId, isDone "true" as text} (helpers/todo.go:28-53, :433-450)', async () => {
     const printed = await act({
       lines: [['todo', '+get-my-tasks', '--status', 'false']],
       answers: { 'todo/get_user_todos_in_current_org': { success: true, result: { todoCards: [{ subject: '写周报', taskId: '7001', dueTime: 1, extra: 'x' }, 'x'] } } },
       calls: [['todo', 'get_user_todos_in_current_org', { pageNum: '1', pageSize: '20', todoStatus: 'false', roleTypes: ['executor'] }]],
     });
     expect(printed).toEqual({ count: 1, todos: [{ subject: '写周报', taskId: '7001', dueTime: 1 }] });
+    await act({
+      lines: [['todo', 'task', 'done', '--task-id', 'TSK-33f1', '--status', 'true']],
+      answers: { 'todo/get_todo_detail': { success: true, result: { todoDetailModel: { taskId: ' TSK-33f1 ', subject: '整理发布说明' } } } },
+      calls: [
+        ['todo', 'get_user_todos_in_current_org', { pageNum: '1', pageSize: '20', todoStatus: 'false', roleTypes: ['executor'] }],
+        ['todo', 'get_todo_detail', { taskId: 'TSK-33f1' }],
+        ['todo', 'update_todo_done_status', { taskId: 'TSK-33f1', isDone: 'true' }],
+      ],
+    });
+  });
+
+  it('7b. the task id is sent untrimmed (MustGetFlag) and must equal the detail\'s trimmed taskId: a padded id, or a detail naming another task, stops before the update (helpers/todo.go:28-53)', async () => {
+    answer('todo/get_todo_detail', { success: true, result: { todoDetailModel: { taskId: 'TSK-33f1' } } });
+    const padded = await sent(['todo', 'task', 'done', '--task-id', ' TSK-33f1', '--status', 'true']);
+    expect(padded.calls).toEqual([['todo/get_todo_detail', { taskId: ' TSK-33f1' }]]);
+    expect(padded.reason).toBeDefined();
+    const other = await sent(['todo', 'task', 'done', '--task-id', 'TSK-0000', '--status', 'true']);
+    expect(other.calls).toEqual([['todo/get_todo_detail', { taskId: 'TSK-0000' }]]);
+    expect(other.reason).toBeDefined();
   });
 
   it('8. my mail folders, then the newest five in one: list_folders {email} printed {count, folders [{id, name, parentId}]} (first present key, a null kept; the first list container in order); search_emails {email, query "folderId:2", size "5"} (shortcut/mail/mail.go:236-305; helpers/mail.go:600-621)', async () => {
@@ -247,7 +266,7 @@ describe('agent test 20t: each request sends what upstream sends for the same fl
     });
   });
 
-  it('12. read B2:D10 of 汇总, then a SUM formula into E2: get_cell_infos {nodeId, sheetId, range}; set_cell_range {nodeId, sheetId, rangeAddress, cells as typed} (helpers/sheet_range_ops.go:66-75, :222-255)', async () => {
+  it('12. read B2:D10 of 汇总, then a SUM formula into E2: +read sends get_cell_infos {nodeId, sheetId, range} trimmed and prints the answer as it came (shortcut/sheet/sheet.go:158-210); set_cell_range {nodeId, sheetId, rangeAddress, cells as typed} (helpers/sheet_range_ops.go:222-255)', async () => {
     await act({
       lines: [
         ['sheet', '+read', '--node', 'SHEET-Q4bud', '--sheet-id', '汇总', '--range', 'B2:D10'],
@@ -258,6 +277,12 @@ describe('agent test 20t: each request sends what upstream sends for the same fl
         ['sheet', 'set_cell_range', { nodeId: 'SHEET-Q4bud', sheetId: '汇总', rangeAddress: 'E2', cells: [[{ type: 'text', text: '=SUM(B2:D2)' }]] }],
       ],
     });
+    // padded flags trimmed (rt.Str), the answer printed as it came: no cell shells dropped, unlike `sheet range read`
+    const cells = { success: true, result: { cells: [[{ value: 1, dataValidation: { rule: null }, hyperlink: { url: null } }]] } };
+    answer('sheet/get_cell_infos', cells);
+    const read = await sent(['sheet', '+read', '--node', ' SHEET-Q4bud ', '--sheet-id', ' 汇总', '--range', 'B2:D10 ']);
+    expect(read.calls).toEqual([['sheet/get_cell_infos', { nodeId: 'SHEET-Q4bud', sheetId: '汇总', range: 'B2:D10' }]]);
+    expect(read.printed).toEqual(cells);
   });
 
   it('13. two rows appended: append_rows {nodeId, sheetId, values: the [][]any as decoded, numbers as numbers} (helpers/sheet_data.go:237-251)', async () => {
@@ -269,10 +294,10 @@ describe('agent test 20t: each request sends what upstream sends for the same fl
 
   it('14. records whose status is 待发货 and amount over 500, at most 50: query_records {baseId, tableId, filters parsed, limit 20}, the cursor of a page with more sent on the next (shortcut/aitable/record_query_all.go:32-192)', async () => {
     const filters = { operator: 'and', operands: [{ operator: 'eq', operands: ['fld_status', '待发货'] }, { operator: 'gt', operands: ['fld_amount', 500] }] };
-    await act({
+    const printed = await act({
       lines: [['aitable', '+record-query', '--base-id', 'BASE-7Qx', '--table-id', 'TBL-orders', '--filters', JSON.stringify(filters), '--limit', '50']],
       answers: { 'aitable/query_records': { pages: [
-        { success: true, data: { records: [{ recordId: 'r1' }], hasMore: true, cursor: 'c2' } },
+        { success: true, data: { records: [{ recordId: 'r1' }], hasMore: true, cursor: 'c2', data: { totalCount: 7 } } },
         { success: true, data: { records: [{ recordId: 'r2' }], hasMore: false } },
       ] } },
       calls: [
@@ -280,6 +305,8 @@ describe('agent test 20t: each request sends what upstream sends for the same fl
         ['aitable', 'query_records', { baseId: 'BASE-7Qx', tableId: 'TBL-orders', filters, limit: 20, cursor: 'c2' }],
       ],
     });
+    // the window as upstream prints it: both pages' records, pages read, the first page's totalCount (at any depth of data)
+    expect(printed).toEqual({ success: true, status: 'success', data: { records: [{ recordId: 'r1' }, { recordId: 'r2' }], hasMore: false, page: 2, size: 2, totalCount: 7 } });
   });
 
   it('15. a single-select field with three options: create_fields {baseId, tableId, fields [{fieldName, type, config: the decoded --config}]}; a --config that is no object is sent as its text, null as null (helpers/aitable.go:1838-1903; jsonStringToMap attendance.go:21-27)', async () => {
