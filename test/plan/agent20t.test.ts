@@ -61,10 +61,14 @@ describe('agent test 20t: each request sends what upstream sends for the same fl
     expect(members).toEqual({ count: 2, members: [{ userId: 'u_11', name: '小王' }, { userId: 'u_12' }] });
   });
 
-  it('1b. an integer flag is strict (pflag\'s Atoi): a padded or exponent spelling is refused before any call', async () => {
+  it('1b. an integer flag reads as pflag\'s IntP does (strconv.ParseInt base 0, corecmd/corecmd.go:641-650): a padded or exponent spelling is refused before any call; a leading 0 is octal, 0x hex, underscores allowed', async () => {
     for (const bad of [' 4410023', '4.41e6']) {
       const run = await sent(['contact', '+list-sub-depts', '--dept', bad]);
       expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
+    }
+    for (const [typed, deptId] of [['010', 8], ['0x10', 16], ['4_410_023', 4410023]] as const) {
+      const run = await sent(['contact', '+list-sub-depts', '--dept', typed]);
+      expect(run.calls).toEqual([['contact/get_sub_depts_by_dept_id', { deptId }]]);
     }
   });
 
