@@ -147,13 +147,54 @@ describe('ownProductLexicon: the product names products.yaml lists, the mined wo
   });
 });
 
+describe('objectGuardProductReadings and the drive folder: 资料夹 with the drive called by name means the drive\'s folder', () => {
+  // train: 雲盤 is drive's own name; 資料夾 names a base section, a wiki node, a mail folder and a drive folder
+  const q = '將雲盤入面嗰個「舊相」資料夾刪咗';
+  const list = (m: number, a: number) => [hit('aitable.shortcut_section_delete', m), hit('drive.delete_document', a)];
+
+  it('the lexicon facts it reads: drive delete acts on a folder, drive +create-folder makes one, mail folder delete stays a mail folder\'s', () => {
+    const objects = meta.lexicon.objects!;
+    const key = (path: string) => objects.keys[objects.commands![meta.cli_path.at(docOf.get(path)!)!] ?? -1];
+    expect(key('drive.delete_document')).toBe('folder');
+    expect(key('drive.shortcut_create_folder')).toBe('folder');
+    expect(objects.names[objects.keys.indexOf('mailfolder')]).toContain('folder');
+    expect(objects.inside[objects.keys.indexOf('file')]).toContain(objects.keys.indexOf('folder'));
+  });
+
+  it('on: the section delete goes below the drive delete whatever the scores; off: the ranking\'s order stays', () => {
+    fc.assert(fc.property(moving, share, (m, s) => {
+      const a = scored(m, s);
+      expect(guard(q, list(m, a), { productReadings: 1 })).toEqual(['drive.delete_document', 'aitable.shortcut_section_delete']);
+      expect(guard(q, list(m, a), {})).toEqual(['aitable.shortcut_section_delete', 'drive.delete_document']);
+    }), { numRuns: 300 });
+  });
+
+  it('a mined product word picks no reading (快捷删分组: 快捷删 is mined for aitable; the chat category delete stays)', () => {
+    const kq = '快捷删分组';
+    fc.assert(fc.property(moving, share, (m, s) => {
+      const l = [hit('chat.shortcut_category_delete', m), hit('aitable.shortcut_section_delete', scored(m, s))];
+      expect(guard(kq, l, { productReadings: 1 })).toEqual(guard(kq, l, {}));
+      expect(guard(kq, l, { productReadings: 1 })[0]).toBe('chat.shortcut_category_delete');
+    }), { numRuns: 200 });
+  });
+});
+
 describe('the options as the engine reads them: 0 is session 43\'s guard', () => {
+  it('defaults: the four on', () => {
+    expect(DEFAULT_RANKING.objectGuardForeign).toBe(1);
+    expect(DEFAULT_RANKING.objectGuardPeopleSiblings).toBe(1);
+    expect(DEFAULT_RANKING.objectGuardOwnProducts).toBe(1);
+    expect(DEFAULT_RANKING.objectGuardProductReadings).toBe(1);
+  });
+
   const OFF = { objectGuardForeign: 0, objectGuardPeopleSiblings: 0, objectGuardOwnProducts: 0, objectGuardProductReadings: 0 };
   it.each([
     ['那个测试应用整个删了', 'wiki.shortcut_delete_space'],
     ['take Lisa out of the marketing chat', 'chat.remove_message_favorite'],
     ['知识库里把实习生的成员身份去掉', 'chat.shortcut_chat_role_remove_user'],
-  ])('%s: %s first with the four off', (q, before) => {
+    ['將雲盤入面嗰個「舊相」資料夾刪咗', 'aitable.shortcut_section_delete'],
+  ])('%s: %s first with the four off, not now', (q, before) => {
     expect(paths(OFF, q)[0]).toBe(before);
+    expect(engine.twin[docOf.get(paths({}, q)[0])!]).not.toBe(engine.twin[docOf.get(before)!]);
   });
 });

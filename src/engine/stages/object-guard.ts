@@ -310,7 +310,8 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // foreign: the products with a command on some target (filed once per catalog).
   const onTargets = (scope.foreign === 1 || scope.peopleSiblings === 1) && targets.length > 0 ? productsOnObject(meta, f) : undefined;
   const targetProducts = onTargets ? new Set([...targets, ...named, ...stays].flatMap((t) => [...(onTargets.get(t) ?? [])])) : undefined;
-  const kind = (h: Hit): 'over' | 'sibling' | 'product' | 'rest' | 'foreign' | undefined => {
+  // asProductless: read as the products rule's off would (its `product` command is one the other rules may still move).
+  const kind = (h: Hit, asProductless = false): 'over' | 'sibling' | 'product' | 'rest' | 'foreign' | undefined => {
     const o = objectOf(meta, f, h.doc);
     // A command the request names by its identity is never moved.
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
@@ -335,7 +336,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // request does not name, is not what it asks for (delete the whole base: the wiki's space delete). With siblings
     // on, such a command is a sibling already.
     if (scope.siblings === 0) {
-      if (namedProducts.length > 0 && !named.includes(o) && !ofNamed(h)) return 'product';
+      if (!asProductless && namedProducts.length > 0 && !named.includes(o) && !ofNamed(h)) return 'product';
       if (targetProducts && !named.includes(o) && !stays.includes(o)) {
         if (scope.foreign === 1 && !productsOf(meta, h.doc, scope.twin).some((p) => targetProducts.has(p))) return 'foreign';
         if (scope.peopleSiblings === 1 && byPeople && !named.some((n) => n === o || inside(o, n) || inside(n, o))) return 'foreign';
@@ -375,7 +376,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   }
   // foreign: a command of a product that cannot act on the target, on a thing the request does not name (那个测试应用整个删了:
   // the wiki's space delete), is not what the request deletes (session 44).
-  if (targetProducts) out = moveBelow(out, (h, anchor) => kind(h) === 'foreign' && anchor.score >= scope.siblingRatio * h.score, onTarget, scope.first === 1);
+  // A command the products rule reads (a `product` one) is read here as with that rule off: its move needs a hit of a
+  // named product on the target, and without one among those read it stays, so the products rule only adds moves.
+  const foreignHit = (h: Hit) => { const k = kind(h); return k === 'foreign' || (k === 'product' && kind(h, true) === 'foreign'); };
+  if (targetProducts) out = moveBelow(out, (h, anchor) => foreignHit(h) && anchor.score >= scope.siblingRatio * h.score, onTarget, scope.first === 1);
   // The request said what it keeps and named its target, so a weaker hit on the target still anchors (restRatio).
   if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= (scope.restRatio ?? scope.siblingRatio) * h.score, onTarget, scope.first === 1);
   // extension: a command on a thing whose name extends a word the request names its target with (筛选视图, filter view:
