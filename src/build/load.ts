@@ -181,8 +181,10 @@ export function readProductLexicon(dir: string, productIds: readonly string[] = 
     lex.zh.push(lexiconWords(file, `${id}.zh`, p.zh));
     lex.en.push(lexiconWords(file, `${id}.en`, p.en));
   }
-  // The words mined from the train requests (src/build/product-words.ts), after the hand-written ones of each product.
+  // The words mined from the train requests (src/build/product-words.ts), after the hand-written ones of each product,
+  // whose count each product keeps (`own`: the object guard reads a product's own names apart, session 44).
   if (learned && existsSync(path.join(dir, 'lexicon', 'product-words.yaml'))) {
+    lex.own = { zh: lex.zh.map((ws) => ws.length), en: lex.en.map((ws) => ws.length) };
     const mined = readLexiconFile(dir, 'product-words', 'products');
     for (const [id, p] of mined.entries) {
       const i = lex.products.indexOf(id);
@@ -197,7 +199,9 @@ export function readProductLexicon(dir: string, productIds: readonly string[] = 
 /** The product names of the products this catalog has (a test or synthetic catalog may have fewer). */
 export function lexiconFor(lex: ProductLexicon, catalog: Catalog): ProductLexicon {
   const keep = lex.products.map((p) => catalog.products.some((q) => q.id === p));
-  return { products: lex.products.filter((_, i) => keep[i]), zh: lex.zh.filter((_, i) => keep[i]), en: lex.en.filter((_, i) => keep[i]) };
+  const out: ProductLexicon = { products: lex.products.filter((_, i) => keep[i]), zh: lex.zh.filter((_, i) => keep[i]), en: lex.en.filter((_, i) => keep[i]) };
+  if (lex.own) out.own = { zh: lex.own.zh.filter((_, i) => keep[i]), en: lex.own.en.filter((_, i) => keep[i]) };
+  return out;
 }
 
 /**

@@ -93,6 +93,23 @@ export interface RankingOptions {
    *  a command the catalog declares destructive (effect destructive); other anchors keep objectGuardSiblingRatio (0.5
    *  for both until session 43; h43-rank, docs/ranking.md session 43). */
   objectGuardDestructiveRatio: number;
+  /** Object guard: 1 = a destructive command on a thing a delete request does not name, of a product with no command on
+   *  anything it names (nor a twin of such a command), moves below the first hit on the target when that hit scores at
+   *  least objectGuardSiblingRatio of it (h44-rank, docs/ranking.md session 44); 0 = off. */
+  objectGuardForeign: number;
+  /** Object guard: 1 = for the people rule's person (objectGuardPeople: take Lisa out of the chat), a destructive command
+   *  on a thing related to nothing the request names (the favorite removal) moves below the first hit on the person when
+   *  that hit scores at least objectGuardSiblingRatio of it (h44-rank, docs/ranking.md session 44); 0 = off. */
+  objectGuardPeopleSiblings: number;
+  /** Object guard, readings on: 1 = a word that names two or more targets (资料夹: a base section, a wiki node, a mail
+   *  folder, a drive folder) means the readings a product the request names has a command on (云盘里的资料夹: the drive
+   *  folder), when that product has one on some of them and not all; a command on another reading moves as the readings
+   *  rule moves it (h43-rank's candidate P, measured again in h44-rank, docs/ranking.md session 44); 0 = off. */
+  objectGuardProductReadings: number;
+  /** Object guard, products rule: 1 = the products a request names are those it calls by name (catalog/lexicon/products.yaml),
+   *  not those a word mined from the train requests suggests (product-words.yaml: 身份 for chat, said in a wiki request's
+   *  成员身份) (h44-rank, docs/ranking.md session 44); 0 = every product word, mined ones too. */
+  objectGuardOwnProducts: number;
   /** Object guard: 1 = the words a delete request names its target with weigh in the guard's decision: a destructive
    *  command on a thing the request does not name, which the ranking matches on none of those words, moves below the
    *  first hit on the target that it matches on one of them, when that hit scores at least objectGuardSiblingRatio of
@@ -189,6 +206,10 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardKeepRest: 1,
   objectGuardRestRatio: 0.3,
   objectGuardDestructiveRatio: 0.35,
+  objectGuardForeign: 1,
+  objectGuardPeopleSiblings: 1,
+  objectGuardProductReadings: 1,
+  objectGuardOwnProducts: 1,
   objectGuardWords: 1,
   objectGuardRevoke: 1,
   objectGuardExtension: 1,

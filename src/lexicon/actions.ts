@@ -589,6 +589,26 @@ export interface ProductLexicon {
   products: string[];
   zh: string[][];
   en: string[][];
+  /**
+   * Per product, how many of its first zh / en words are catalog/lexicon/products.yaml's own names; the rest were mined
+   * from the train requests (product-words.yaml). Absent (snapshots before session 44): every word is the product's own.
+   */
+  own?: { zh: number[]; en: number[] };
+}
+
+/** Per product lexicon: the view with its own names only (the words products.yaml lists, none mined), filed once. */
+const ownViews = new WeakMap<ProductLexicon, ProductLexicon>();
+
+/** The product names products.yaml lists (what the product is called), without the words mined from requests. */
+export function ownProductLexicon(lex: ProductLexicon): ProductLexicon {
+  const own = lex.own;
+  if (!own) return lex;
+  let view = ownViews.get(lex);
+  if (!view) {
+    view = { products: lex.products, zh: lex.zh.map((ws, i) => ws.slice(0, own.zh[i])), en: lex.en.map((ws, i) => ws.slice(0, own.en[i])) };
+    ownViews.set(lex, view);
+  }
+  return view;
 }
 
 /**

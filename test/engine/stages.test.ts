@@ -386,8 +386,9 @@ describe('object_guard: the product the request names (objectGuardProducts 1, de
     const on = paths({}, q);
     expect(on[0]).toBe('aitable.shortcut_base_delete');
     expect(on.indexOf('wiki.shortcut_delete_space')).toBeGreaterThan(0);
-    // (objectGuardExtension off too: a knowledge base extends base, so that rule moves the space delete as well)
-    expect(paths({ objectGuardProducts: 0, objectGuardExtension: 0 }, q)[0]).toBe('wiki.shortcut_delete_space');
+    // (objectGuardExtension off too: a knowledge base extends base, so that rule moves the space delete as well; and
+    // objectGuardForeign, session 44: the wiki has no command on a base, so that rule moves it too)
+    expect(paths({ objectGuardProducts: 0, objectGuardExtension: 0, objectGuardForeign: 0 }, q)[0]).toBe('wiki.shortcut_delete_space');
   });
 
   it('moves nothing where a command of the named product already leads, or the request names no product', () => {
@@ -592,11 +593,13 @@ describe('object_guard: the words the request names its target with (objectGuard
     // the comment delete leads on "added by mistake"; the hotword delete is the one that says hotword
     const q = 'delete the hotword I added by mistake';
     expect(paths({}, q)[0]).toBe('minutes.delete_personal_hotword');
-    expect(paths({ objectGuardWords: 0 }, q)[0]).toBe('doc.delete_comment');
+    // (objectGuardForeign off too, session 44: the doc product has no command on a hotword, nor the wiki on a role, so
+    // that rule moves them as well)
+    expect(paths({ objectGuardWords: 0, objectGuardForeign: 0 }, q)[0]).toBe('doc.delete_comment');
     // the wiki node delete leads on 先确认归属 (its own words); the role delete is the one that says role
     const r = 'role 删掉 先确认归属';
     expect(paths({}, r)[0]).toBe('aitable.advperm_role_delete');
-    expect(paths({ objectGuardWords: 0 }, r)[0]).toBe('wiki.shortcut_node_delete');
+    expect(paths({ objectGuardWords: 0, objectGuardForeign: 0 }, r)[0]).toBe('wiki.shortcut_node_delete');
   });
 
   it('moves nothing when the first hit is on the target, or the request is no removal', () => {
@@ -658,7 +661,9 @@ describe('object_guard: a sheet column named by its letter (objects.yaml lettere
   it('names the spreadsheet product: a base command on another object moves below the sheet column delete', () => {
     const q = '删除 B 到 D 列';
     expect(paths({}, q)[0]).toBe('sheet.delete_dimension');
-    expect(paths({ objectGuardProducts: 0 }, q)[0]).toBe('aitable.shortcut_record_delete');
+    // (objectGuardForeign off too, session 44: the base's record delete is of a product with no command on a column named
+    // by its letter, so that rule moves it as well)
+    expect(paths({ objectGuardProducts: 0, objectGuardForeign: 0 }, q)[0]).toBe('aitable.shortcut_record_delete');
   });
 });
 

@@ -43,7 +43,7 @@
 // rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
 // only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
 // named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
-import { cancelsWithKeep, cellRangeSpans, letteredSpans, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { cancelsWithKeep, cellRangeSpans, letteredSpans, ownProductLexicon, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -116,6 +116,12 @@ export interface GuardScope {
   containers: number;
   /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
   clauses: number;
+  /** 1 (objectGuardForeign): a destructive command on a thing the request does not name, of a product with no command
+   *  on anything it names (nor any of its twins'), moves below the first hit on the target when that hit nearly matches it. */
+  foreign?: number;
+  /** 1 (objectGuardPeopleSiblings): for the people rule's person (把 Tom 从群里移除), a destructive command on a thing
+   *  related to nothing the request names moves below the first hit on the person when that hit nearly matches it. */
+  peopleSiblings?: number;
   /** 1: a request that says the recall action (收回, 撤回, take back) is read as a removal too. */
   recall?: number;
   /** Set: a command acts on what any command of its twin group acts on (twin[doc] names doc's group). */
@@ -126,6 +132,11 @@ export interface GuardScope {
    *  ones related to the other things it names (里面的表: a table, in a base as a section is); a command on another
    *  reading moves below the first hit on the target, as one on a container does. */
   readings?: number;
+  /** 1, with readings: a word naming two or more targets means the readings a product the request names has a command
+   *  on, when it has one on some of them and not all (云盘里的资料夹: drive's folder, not a base's section) (objectGuardProductReadings). */
+  productReadings?: number;
+  /** 1: the products rule reads the products the request calls by name only (products.yaml's words, none mined) (objectGuardOwnProducts). */
+  ownProducts?: number;
   /** 1: a request that says to keep something (资料不要动, leave the rest) besides its target: a destructive command on
    *  an object the request does not name moves below the first hit on the target, when that hit nearly matches it. */
   keepRest?: number;
@@ -236,10 +247,11 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const targets = whole.length > 0 ? whole : scope.clauses === 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost) : innermost(things);
   // people: a removal from a place that names nothing else (把 Tom 从群里移除, boot Dan from the meeting) removes a person.
   // people 2: so does one that keeps the place or a thing inside it (take Mark off Friday's review, keep the room).
+  let byPeople = false;
   if (scope.people !== undefined && scope.people >= 1 && targets.length === 0 && objects.people) {
     for (const [p, o] of objects.people) {
       const keptThere = scope.people >= 2 && stays.some((k) => k === p || objects.inside[k].includes(p));
-      if ((places.includes(p) || keptThere) && !stays.includes(o)) targets.push(o);
+      if ((places.includes(p) || keptThere) && !stays.includes(o)) { targets.push(o); byPeople = true; }
     }
   }
   if (targets.length === 0 && places.length === 0 && stays.length === 0) return all;
@@ -247,6 +259,17 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // readings: the targets one said word names, narrowed by the other things the request names (objectGuardReadings).
   // Only when a hit acts on a reading left: else nothing would anchor the guard's moves.
   let others = scope.readings === 1 && targets.length > 1 && whole.length === 0 ? otherReadings(folded, objects, targets, [...named, ...stays]) : [];
+  // productReadings (session 44): the readings no product the request names acts on, when a named product acts on
+  // another reading of the same word (云盘里的资料夹: drive has a command on a folder, none on a base section or a mail folder).
+  if (scope.readings === 1 && scope.productReadings === 1 && targets.length > 1 && whole.length === 0) {
+    // The products the request calls by name (products.yaml's own words): a mined word is a request word that is
+    // said mostly of one product (快捷删, said of chat's shortcuts too), no name to choose a reading by.
+    const said = queryProducts(folded, ownProductLexicon(meta.productLexicon));
+    if (said.length > 0) {
+      const byObj = productsOnObject(meta, f);
+      for (const o of productlessReadings(folded, objects, targets, (r) => said.some((p) => byObj.get(r)?.has(p) === true))) if (!others.includes(o)) others.push(o);
+    }
+  }
   const left = targets.filter((t) => !others.includes(t));
   if (others.length > 0 && !hits.some((h) => (scope.twin ? objectsOf(meta, f, h.doc, scope.twin) : [objectOf(meta, f, h.doc)]).some((o) => left.includes(o)))) others = [];
   if (others.length > 0) targets.splice(0, targets.length, ...left);
@@ -274,7 +297,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // one of them (or with a twin in one) is a command of a named product.
   const byObject = scope.products === 1 && targets.length > 0 ? productsOnObject(meta, f) : undefined;
   // A lettered column (D 列, column D) names its product too (objects.yaml `lettered`: a spreadsheet's).
-  const saidProducts = byObject ? queryProducts(folded, meta.productLexicon) : [];
+  // ownProducts (session 44): the products the request calls by name (products.yaml's), not those a mined request word
+  // suggests (身份, mined for chat, in 成员身份 of a wiki request).
+  const saidProducts = byObject ? queryProducts(folded, scope.ownProducts === 1 ? ownProductLexicon(meta.productLexicon) : meta.productLexicon) : [];
   if (byObject && objects.lettered && !saidProducts.includes(objects.lettered.product) && (letteredSpans(folded, objects).length > 0 || cellRangeSpans(folded, objects).length > 0)) saidProducts.push(objects.lettered.product);
   const namedProducts = byObject ? saidProducts.filter((p) => targets.some((t) => byObject.get(t)?.has(p))) : [];
   const ofNamed = (h: Hit) => productsOf(meta, h.doc, scope.twin).some((p) => namedProducts.includes(p));
@@ -282,7 +307,11 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
    *  product: related to none, not named, and of no product the request names (objectGuardProducts). */
   // keepRest: the request says something stays; a destructive command on a thing it does not name is not what it deletes.
   const keepsRest = scope.keepRest === 1 && targets.length > 0 && saysKeep(folded, objects);
-  const kind = (h: Hit): 'over' | 'sibling' | 'product' | 'rest' | undefined => {
+  // foreign: the products with a command on some target (filed once per catalog).
+  const onTargets = (scope.foreign === 1 || scope.peopleSiblings === 1) && targets.length > 0 ? productsOnObject(meta, f) : undefined;
+  const targetProducts = onTargets ? new Set([...targets, ...named, ...stays].flatMap((t) => [...(onTargets.get(t) ?? [])])) : undefined;
+  // asProductless: read as the products rule's off would (its `product` command is one the other rules may still move).
+  const kind = (h: Hit, asProductless = false): 'over' | 'sibling' | 'product' | 'rest' | 'foreign' | undefined => {
     const o = objectOf(meta, f, h.doc);
     // A command the request names by its identity is never moved.
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
@@ -306,7 +335,14 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     // products: the request names a product that acts on its target; a command of another product, on a thing the
     // request does not name, is not what it asks for (delete the whole base: the wiki's space delete). With siblings
     // on, such a command is a sibling already.
-    if (scope.siblings === 0) return namedProducts.length > 0 && !named.includes(o) && !ofNamed(h) ? 'product' : undefined;
+    if (scope.siblings === 0) {
+      if (!asProductless && namedProducts.length > 0 && !named.includes(o) && !ofNamed(h)) return 'product';
+      if (targetProducts && !named.includes(o) && !stays.includes(o)) {
+        if (scope.foreign === 1 && !productsOf(meta, h.doc, scope.twin).some((p) => targetProducts.has(p))) return 'foreign';
+        if (scope.peopleSiblings === 1 && byPeople && !named.some((n) => n === o || inside(o, n) || inside(n, o))) return 'foreign';
+      }
+      return undefined;
+    }
     // siblings 3: a command whose own title names what the request names is no sibling (its CLI noun may be a word
     // the object lexicon files under another object, or none).
     if (scope.siblings === 3 && titleObjects(objects, text, f, h.doc).some((n) => around.includes(n))) return undefined;
@@ -338,6 +374,12 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     out = moveBelow(out, (h, anchor) => kind(h) === 'product' && anchor.score >= scope.siblingRatio * h.score,
       (h) => onTarget(h) && ofNamed(h), scope.first === 1);
   }
+  // foreign: a command of a product that cannot act on the target, on a thing the request does not name (那个测试应用整个删了:
+  // the wiki's space delete), is not what the request deletes (session 44).
+  // A command the products rule reads (a `product` one) is read here as with that rule off: its move needs a hit of a
+  // named product on the target, and without one among those read it stays, so the products rule only adds moves.
+  const foreignHit = (h: Hit) => { const k = kind(h); return k === 'foreign' || (k === 'product' && kind(h, true) === 'foreign'); };
+  if (targetProducts) out = moveBelow(out, (h, anchor) => foreignHit(h) && anchor.score >= scope.siblingRatio * h.score, onTarget, scope.first === 1);
   // The request said what it keeps and named its target, so a weaker hit on the target still anchors (restRatio).
   if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= (scope.restRatio ?? scope.siblingRatio) * h.score, onTarget, scope.first === 1);
   // extension: a command on a thing whose name extends a word the request names its target with (筛选视图, filter view:
@@ -466,6 +508,26 @@ function otherReadings(folded: string, objects: ObjectLexicon, targets: number[]
   return [...out];
 }
 
+/**
+ * The targets that are another reading of a word the request says (one said word names two or more targets) and on
+ * which no product the request names acts, when a named product acts on another reading of that word (acted).
+ */
+function productlessReadings(folded: string, objects: ObjectLexicon, targets: number[], acted: (o: number) => boolean): number[] {
+  const out = new Set<number>();
+  for (const t of targets) {
+    for (const [words, english] of [[objects.zh[t], false], [objects.en[t], true]] as const) {
+      for (const w of words) {
+        if (!says(folded, w, english)) continue;
+        const readings = targets.filter((u) => (english ? objects.en[u] : objects.zh[u]).includes(w));
+        if (readings.length < 2) continue;
+        const on = readings.filter(acted);
+        if (on.length > 0 && on.length < readings.length) for (const r of readings) if (!on.includes(r)) out.add(r);
+      }
+    }
+  }
+  return [...out];
+}
+
 /** Where a request says its next action: punctuation, or a word that joins two actions (并, 然后, and then). */
 const ACTION_CLAUSE = /[\uff0c,\u3002\uff1b;\n]|\u5e76|\u7136\u540e|\u518d|\u540c\u65f6|(?<![a-z])(?:and|then)(?![a-z])/u;
 
@@ -520,7 +582,11 @@ export const objectGuard: Stage = {
       const folded = r.objectGuardWritten === 1 && o.written !== undefined ? `${o.folded}\n${o.written}` : o.folded;
       const hits = guardObjects(o.hits, folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, ...(r.objectGuardReach > 0 ? { reach: r.objectGuardReach } : {}), places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
-        siblingRatio: r.objectGuardSiblingRatio, restRatio: r.objectGuardRestRatio, destructiveRatio: r.objectGuardDestructiveRatio, containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
+        siblingRatio: r.objectGuardSiblingRatio, restRatio: r.objectGuardRestRatio, destructiveRatio: r.objectGuardDestructiveRatio,
+        ...(r.objectGuardForeign === 1 ? { foreign: 1 } : {}),
+        ...(r.objectGuardProductReadings === 1 ? { productReadings: 1 } : {}),
+        ...(r.objectGuardOwnProducts === 1 ? { ownProducts: 1 } : {}),
+        ...(r.objectGuardPeopleSiblings === 1 ? { peopleSiblings: 1 } : {}), containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
         ...(r.objectGuardReadings === 1 ? { readings: 1 } : {}),
