@@ -40,8 +40,12 @@
 //                                           20261378: h43-a7.md, 20261379: h43-a8.md, 20261380: h43-b0.md, 20261381: h43-b1.md,
 //                                           20261382: h43-b2.md, 20261383: h43-b3.md, 20261384: h43-lead.md, 20261385: h43-lead.md
 //                                           (composites) and h43-c1.md (atomics), 20261386: h43-c2.md, 20261387: h43-c3.md,
-//                                           20261388: h43-lead.md, 20261389: h43-lead.md;
-//                                           the next second reading draws 20261390)
+//                                           20261388: h43-lead.md, 20261389: h43-lead.md)
+//                                           (20261390: notes/h44-a1.md, 20261391: h44-a2.md, 20261392: h44-a3.md,
+//                                           20261393: h44-a4.md, 20261394: h44-a5.md, 20261395: h44-a6.md,
+//                                           20261396: h44-lead.md, 20261397: h45-a1.md, 20261398: h45-a2.md,
+//                                           20261399: h45-a3.md, 20261400: h45-a4.md, 20261401: h45-a5.md;
+//                                           the next second reading draws 20261402)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
