@@ -45,7 +45,7 @@ const sorted = (xs: string[]) => [...new Set(xs)].sort((a, b) => (a < b ? -1 : a
 const isAtomic = (t: ToolSpec) => t.interface_mode === 'mcp';
 
 describe('atomic plans against their interface_ref', () => {
-  it('every atomic command\'s plan makes one call of its own RPC (interface_ref), maybe paged, with no for_each, resolve or poll; its other steps only refuse, read, compute a value, transfer, append the rest of a chunked write or write once into what the call created', () => {
+  it('every atomic command\'s plan makes one call of its own RPC (interface_ref), maybe paged, with no for_each, resolve or poll; its other steps only refuse, read, compute a value, print a notice, transfer, append the rest of a chunked write or write once into what the call created', () => {
     const byPath = new Map(shippedEngine().tools().map((t) => [t.canonical_path, t]));
     const problems: Record<string, string> = {};
     for (const cp of singleCallPlanPaths()) {
@@ -82,7 +82,7 @@ describe('atomic plans against their interface_ref', () => {
       if (own.length !== 1 && !oneOfTwo) problems[cp] = `${own.length} calls of ${ref.product_id}/${ref.rpc_name}`;
       else if (own[0].for_each || own[0].resolve || own[0].poll) problems[cp] = 'the call is not one plain call';
       else {
-        const bad = others.filter((s) => !(s.kind === 'refuse' || s.kind === 'value' || s.kind === 'upload' || s.kind === 'download' || s.kind === 'save' || (s.kind === 'call' && s.effect === 'read')));
+        const bad = others.filter((s) => !(s.kind === 'refuse' || s.kind === 'value' || s.kind === 'warn' || s.kind === 'upload' || s.kind === 'download' || s.kind === 'save' || (s.kind === 'call' && s.effect === 'read')));
         if (bad.length) problems[cp] = `steps besides the call that write or hand over: ${bad.map((s) => s.id).join(', ')}`;
       }
     }

@@ -194,11 +194,16 @@ function literal(ctx: SynthContext, s: Source | undefined): unknown {
  * A read-back checked by a condition (a poll's `holds`) is answered with the text it compares against: the first
  * flag the condition reads whose value is text, as the document's `markdown` (doc +checkpoint-update's --content).
  */
-function firstFlagText(ctx: SynthContext, cond: unknown): unknown {
-  if (Array.isArray(cond)) return cond.map((x) => firstFlagText(ctx, x)).find((x) => x !== undefined);
+function firstFlagText(ctx: SynthContext, plan: PlanSpec, cond: unknown): unknown {
+  if (Array.isArray(cond)) return cond.map((x) => firstFlagText(ctx, plan, x)).find((x) => x !== undefined);
   if (!isObj(cond)) return undefined;
   if (typeof cond.flag === 'string' && typeof ctx.data[cond.flag] === 'string') return ctx.data[cond.flag];
-  return Object.values(cond).map((x) => firstFlagText(ctx, x)).find((x) => x !== undefined);
+  // an earlier value step's result (doc +checkpoint-update reads --content once, h44-a4): the flag text its source reads
+  if (typeof cond.from === 'string') {
+    const source = anySteps(plan).find((st) => st.id === cond.from && st.kind === 'value');
+    if (source?.kind === 'value') return firstFlagText(ctx, plan, source.value);
+  }
+  return Object.values(cond).map((x) => firstFlagText(ctx, plan, x)).find((x) => x !== undefined);
 }
 
 /** The candidate a resolve or pick step returns: its value and every field later steps read, and the match field. */
@@ -286,7 +291,7 @@ export function synthesize(ctx: SynthContext, plan: PlanSpec, step: AnyStep, arg
   if (step.poll) {
     const u = step.poll.until;
     if (u.path !== undefined) setPath(res, u.path, u.present ? 'ready' : u.one_of ? u.one_of[0] : u.equals);
-    else res.markdown = firstFlagText(ctx, u.holds);
+    else res.markdown = firstFlagText(ctx, plan, u.holds);
   }
   // pick steps read lists of earlier results: the reading step answers with the candidates
   for (const other of anySteps(plan)) {
