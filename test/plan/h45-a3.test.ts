@@ -53,3 +53,38 @@ describe('drive upload --workspace: the name takes the file\'s extension as file
     }), { numRuns: 40 });
   });
 });
+
+// Siblings of drive upload's fix: every plan reading a file's extension with the transform file_ext models Go's
+// filepath.Ext, where a dotfile is all extension. Before h45-a3, file_ext was Node's extname, which finds none there.
+describe('file_ext is Go\'s filepath.Ext without the dot: the bodies that read a local file\'s extension (h45-a3 siblings)', () => {
+  const importAnswers = () => {
+    outputs.answer('doc/create_import_session', { sessionId: 'S1', uploadUrl: `${mcp.base}/upload/i1` });
+    outputs.answer('doc/confirm_import', { taskId: 'T1' });
+    outputs.answer('doc/query_import_task', { status: 'completed' });
+  };
+  it('sheet import create --file .xlsx is an Excel file: create_import_session{suffix: xlsx, fileName: ""} (prepareImportFile import_flow.go:176-189@c7521c1c)', async () => {
+    importAnswers();
+    const run = await outputs.sent(['sheet', 'import', 'create', '--file', '.xlsx', '--workspace', 'W1'], { '.xlsx': 'PK' });
+    expect(run.calls[0]).toEqual(['doc/create_import_session', { fileName: '', suffix: 'xlsx', fileSize: 2, workspaceId: 'W1' }]);
+  });
+  it('doc +import --file .md converts it (suffix md), where it was announced as not converted and uploaded as it is', async () => {
+    importAnswers();
+    const run = await outputs.sent(['doc', '+import', '--file', '.md'], { '.md': '# a' });
+    expect(run.calls[0]).toEqual(['doc/create_import_session', { fileName: '', suffix: 'md', fileSize: 3 }]);
+  });
+  it('todo task add-attachment --file-path .env sends fileType env (buildTodoLocalFileMeta todo.go:1916-1919@c7521c1c)', async () => {
+    outputs.answer('todo/init_todo_file_upload', { result: { resourceUrl: `${mcp.base}/upload/t1`, uploadKey: 'K' } });
+    outputs.answer('todo/commit_todo_file_upload', { result: { dentryId: 7, spaceId: 9 } });
+    const run = await outputs.sent(['todo', 'task', 'add-attachment', '--task-id', 'T', '--file-path', '.env'], { '.env': 'x=1' });
+    const add = run.calls.find(([tool]) => tool === 'todo/add_todo_attachment')?.[1] as Record<string, { attachmentList: { fileType: string }[] }> | undefined;
+    expect(add?.todoAttachmentAddRequest.attachmentList[0].fileType).toBe('env');
+  });
+  it('for any file name, file_ext is the text after the last dot of the last path element, or "" (property)', async () => {
+    const { TRANSFORMS } = await import('../../src/plan/transforms/index.js');
+    const fileExt = (TRANSFORMS as Record<string, (v: unknown, where: string, ctx: unknown) => unknown>).file_ext;
+    await fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', 'B', '.', '/'), maxLength: 8 }), (p) => {
+      const ext = goExt(p);
+      expect(fileExt(p, 'x', {})).toBe(ext === '' ? '' : ext.slice(1));
+    }), { numRuns: 200 });
+  });
+});
