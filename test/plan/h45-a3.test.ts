@@ -2,6 +2,7 @@
 // differed from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h45a3-');
@@ -86,5 +87,33 @@ describe('file_ext is Go\'s filepath.Ext without the dot: the bodies that read a
       const ext = goExt(p);
       expect(fileExt(p, 'x', {})).toBe(ext === '' ? '' : ext.slice(1));
     }), { numRuns: 200 });
+  });
+});
+
+// A deprecated command's notice comes from upstream's wrapper around the whole body (wrapDocDeprecated,
+// helpers/doc.go:4696-4707@c7521c1c), so it is printed before the body refuses a required flag typed blank
+// (mustFlagOrFallback, doc.go:3714); before h45-a3 dws refused such a flag before the notice (drawn: doc permission list)
+describe('a deprecated command\'s notice is given before a required flag typed blank is refused (doc.go:4696-4707@c7521c1c)', () => {
+  const notices = async (argv: string[]) => {
+    mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(argv, outputs.env());
+    return {
+      reason: outcome.error?.reason,
+      calls: mcp.calls.length,
+      notices: outcome.err.split('\n').filter((l) => l !== '').map((l) => (JSON.parse(l) as { warning: { reason: string } }).warning.reason),
+    };
+  };
+  const lines: string[][] = [
+    ['doc', 'permission', 'list', '--node', ''],
+    ['doc', 'permission', 'remove', '--node', '', '--users', 'u1'],
+    ['doc', 'permission', 'list'],
+  ];
+  for (const argv of lines) {
+    it(`${argv.join(' ')}: the deprecated_command notice, then missing_parameter before any call`, async () => {
+      expect(await notices(argv)).toEqual({ reason: 'missing_parameter', calls: 0, notices: ['deprecated_command'] });
+    });
+  }
+  it('a command without such a notice still refuses a blank required flag before any call, with no notice', async () => {
+    expect(await notices(['mail', 'template', 'get', '--email', '', '--id', 'i'])).toEqual({ reason: 'missing_parameter', calls: 0, notices: [] });
   });
 });
