@@ -143,10 +143,15 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   const tool = r.tool;
   checkHashes(e, { expectedSource: r.expectedSource, expectedSurface: r.expectedSurface });
   const runner = await checkDispatchable(tool);
-  const data = foldInput(tool, r.values, r.positionals);
   const plan = runner.kind === 'plan' ? runner.plan : undefined;
-  // a notice about the command itself (deprecated) comes before any check, as upstream's wrapper prints it
-  if (plan) commandNotices(tool, plan, data, { env, now: r.now, warn: r.warn, invokedAs: r.invokedAs });
+  // a notice about the command itself (deprecated) comes before any check, as upstream's wrapper prints it before the
+  // body's (helpers/doc.go:4696-4707@c7521c1c): so before the blank check of required flags too, which the second fold
+  // makes (h45-a3: `doc permission list --node ""` refused without the notice)
+  const data = foldInput(tool, r.values, r.positionals, plan === undefined);
+  if (plan) {
+    commandNotices(tool, plan, data, { env, now: r.now, warn: r.warn, invokedAs: r.invokedAs });
+    foldInput(tool, r.values, r.positionals);
+  }
   // upstream's other spelling of --yes (attendance --user-say-yes) confirms as --yes does
   const confirmed = r.yes || [...CONFIRM_SPELLINGS].some((f) => r.values[f] === true);
   const gated = tool.confirmation === 'user_required' && !confirmed && !r.dryRun;

@@ -80,8 +80,12 @@ export const PLAIN: Record<string, Fn> = {
     return hash.digest('hex');
   },
   basename: (v, where) => (typeof v === 'string' ? path.basename(v) : refuse(where, v, 'a file path')),
-  /** a path -> its extension without the dot (`report.PDF` -> `PDF`; none -> "") */
-  file_ext: (v, where) => path.extname(str(v, where)).replace(/^\./u, ''),
+  /**
+   * a path -> Go's filepath.Ext of it without the dot (`report.PDF` -> `PDF`; none -> ""): from the last dot of the last
+   * path element, so a dotfile is all extension (`.env` -> `env`), as every upstream body it models reads it
+   * (import_flow.go:176, todo.go:1919, minutes alignment.go:592@c7521c1c; h45-a3: before, Node's extname found none there)
+   */
+  file_ext: (v, where) => goExt(str(v, where)).slice(1),
   /**
    * a local file -> the MIME type upstream's openAttachmentFile guesses for it (attachment_composite.go:279-287@c7521c1c):
    * Go's mime.TypeByExtension of its lower-cased extension, else http.DetectContentType of its first 512 bytes
