@@ -2,6 +2,9 @@
 // from upstream's body at c7521c1c. Each run as a user types it against the fake MCP server on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { shippedEngine } from '../helpers.js';
+import { validatePlans } from '../../src/plan/validate.js';
+import { warningLine } from '../../src/errors.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h45a5-');
@@ -88,5 +91,24 @@ describe('minutes +action-items and its siblings +latest / +transcript choose th
       const expected = goLatest(items);
       expect(await chosen(['minutes', '+action-items'], 'minutes/list_minutes_todos', items)).toBe(expected);
     }), { numRuns: 60 });
+  });
+});
+
+describe('NEW MECHANISM: a warn step carries details read from earlier results; risk_notice is an [INFO] notice (docs/PLANS.md "Warnings")', () => {
+  const tools = shippedEngine().tools();
+  const build = (warn: unknown) => validatePlans([{ file: 't.yaml', doc: { plans: { 'mail.share_message_to_chat': { facts: 't', steps: [
+    { id: 'share', server: 'mail', rpc: 'share_message_to_chat', effect: 'write', args: { email: { flag: 'email' }, id: { flag: 'id' } } },
+    { id: 'note', when: { present: { from: 'share', path: 'riskMessage', optional: true } }, warn },
+  ] } } } }], tools).problems.filter((p) => p.includes('note')).join('\n');
+
+  it('takes details as a value source over earlier results, and refuses a malformed one or a message carrying [INFO]', () => {
+    expect(build({ reason: 'risk_notice', message: 'a risk', details: { from: 'share', path: 'riskMessage', optional: true } })).toBe('');
+    expect(build({ reason: 'risk_notice', message: 'a risk' })).toBe('');
+    expect(build({ reason: 'risk_notice', message: 'a risk', details: { from: 'no_such_step' } })).toMatch(/no_such_step/u);
+    expect(build({ reason: 'risk_notice', message: '[INFO] a risk' })).toMatch(/prefix/u);
+  });
+
+  it('the notice line leads its message with [INFO] and keeps its details', () => {
+    expect(JSON.parse(warningLine({ reason: 'risk_notice', message: 'm', details: 'r' }))).toEqual({ warning: { reason: 'risk_notice', message: '[INFO] m', details: 'r' } });
   });
 });
