@@ -2,7 +2,7 @@
 // from upstream's body at c7521c1c. Each run as a user types it against the fake MCP server on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shippedEngine } from '../helpers.js';
+import { dispatchInProcess, shippedEngine } from '../helpers.js';
 import { validatePlans } from '../../src/plan/validate.js';
 import { warningLine } from '../../src/errors.js';
 import { useOutputRuns } from './output-runs.js';
@@ -110,5 +110,36 @@ describe('NEW MECHANISM: a warn step carries details read from earlier results; 
 
   it('the notice line leads its message with [INFO] and keeps its details', () => {
     expect(JSON.parse(warningLine({ reason: 'risk_notice', message: 'm', details: 'r' }))).toEqual({ warning: { reason: 'risk_notice', message: '[INFO] m', details: 'r' } });
+  });
+});
+
+describe('mail message share-to-chat: the riskMessage that comes with a sign is printed before the signed second call (helpers/mail.go:2387-2394@c7521c1c)', () => {
+  const argv = ['mail', 'message', 'share-to-chat', '--email', 'e@x.com', '--id', 'm1', '--users', 'u1', '--yes'];
+  /** The run's calls, the notices on stderr and the printed answer, for a first answer. */
+  const share = async (first: unknown) => {
+    outputs.mcp.calls.length = 0;
+    outputs.answersInTurn('mail/share_message_to_chat', first, { ok: 1 });
+    const outcome = await dispatchInProcess(argv, outputs.env());
+    const notices = outcome.err.split('\n').filter((l) => l.startsWith('{"warning"')).map((l) => (JSON.parse(l) as { warning: Record<string, unknown> }).warning);
+    return { calls: outputs.mcp.calls.map((c) => c.arguments), notices, printed: outcome.out ? (JSON.parse(outcome.out) as { result: unknown }).result : undefined };
+  };
+
+  it('a sign with a riskMessage in result: one [INFO] risk_notice carrying it, then the call with the sign', async () => {
+    const run = await share({ result: { sign: 's1', riskMessage: '外部分享有风险' } });
+    expect(run.notices).toEqual([{ reason: 'risk_notice', message: expect.stringMatching(/^\[INFO\] /u), details: '外部分享有风险' }]);
+    expect(run.calls).toEqual([{ email: 'e@x.com', id: 'm1', uids: ['u1'] }, { email: 'e@x.com', id: 'm1', uids: ['u1'], sign: 's1' }]);
+    expect(run.printed).toEqual({ ok: 1 });
+  });
+
+  it('the riskMessage is read where the sign is: at the top when result is not an object, never at the top beside an object result', async () => {
+    expect((await share({ result: 'x', sign: 's', riskMessage: 'top' })).notices.map((n) => n.details)).toEqual(['top']);
+    expect((await share({ result: { sign: 's' }, riskMessage: 'top' })).notices).toEqual([]);
+  });
+
+  it('no notice without a sign, or with a riskMessage that is empty or not a text', async () => {
+    expect((await share({ result: { sign: '', riskMessage: 'r' } })).notices).toEqual([]);
+    expect((await share({ result: { riskMessage: 'r' } })).notices).toEqual([]);
+    expect((await share({ result: { sign: 's', riskMessage: '' } })).notices).toEqual([]);
+    expect((await share({ result: { sign: 's', riskMessage: 5 } })).notices).toEqual([]);
   });
 });
