@@ -217,7 +217,10 @@ export const WARNINGS = {
   import_not_converted: 'WARN',
   // a write that went through whose result was not seen stored before the wait ended (a plan's warn step)
   write_unconfirmed: 'WARN',
-} as const satisfies Record<string, 'WARN' | 'FIX'>;
+  // the backend's risk notice that came with a confirmation sign, before the write is sent again with it (upstream's
+  // [INFO] line, mail message share-to-chat, helpers/mail.go:2390-2392@c7521c1c; a plan's warn step with details)
+  risk_notice: 'INFO',
+} as const satisfies Record<string, 'WARN' | 'FIX' | 'INFO'>;
 
 export type WarningReason = keyof typeof WARNINGS;
 
@@ -228,7 +231,7 @@ export interface Warning {
   details?: unknown;
 }
 
-/** The stderr line of a notice: one compact JSON line (no newline), its message led by `[WARN]` or `[FIX]`. */
+/** The stderr line of a notice: one compact JSON line (no newline), its message led by `[WARN]`, `[FIX]` or `[INFO]`. */
 export function warningLine(w: Warning): string {
   const warning: Record<string, unknown> = { reason: w.reason, message: `[${WARNINGS[w.reason]}] ${w.message}` };
   if (w.details !== undefined) warning.details = w.details;

@@ -1367,9 +1367,11 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
     }
     case 'pick':
       return runPick(sc, step);
-    case 'warn':
-      sc.warn?.({ reason: step.warn.reason, message: step.warn.message });
+    case 'warn': {
+      const details = step.warn.details === undefined ? undefined : evalSource(sc, step.warn.details);
+      sc.warn?.({ reason: step.warn.reason, message: step.warn.message, ...(details === undefined ? {} : { details }) });
       return undefined;
+    }
     case 'value':
       return evalSource(sc, step.value);
     case 'upload':

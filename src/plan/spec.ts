@@ -776,8 +776,10 @@ export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: Hand
  * A notice emitted where the step stands (when its `when` holds): upstream's `[WARN]` lines that a body prints after
  * it has read an answer (sheet export-csv's cut CSV, sheet_export_csv.go:176-179@c7521c1c). It reads any earlier
  * result, changes no answer, call or exit code, and goes to the run's notice channel as the plan's `warnings:` do.
+ * `details` (h45-a5): a value read from earlier results that the notice carries beside its declared message, where the
+ * line upstream prints holds a text the backend gave (mail message share-to-chat's riskMessage); absent, none.
  */
-export interface WarnStep extends StepCommon { kind: 'warn'; warn: { reason: WarningReason; message: string } }
+export interface WarnStep extends StepCommon { kind: 'warn'; warn: { reason: WarningReason; message: string; details?: Source } }
 
 /** One step of a plan, tagged by what it does; the declaration (docs/PLANS.md) is normalized into it at build. */
 export type PlanStep = CallStep | UploadStep | DownloadStep | PickStep | RefuseStep | SaveStep | HandoffStep | ValueStep | WarnStep;

@@ -13,7 +13,7 @@ import {
   MAX_UPLOAD_BYTES, REFUSE_REASONS, ANSWER_OF_REASONS,
   type DownloadSpec, type ExpectSpec, type HandoffSpec, type MatchSpec, type PageSpec, type PickSpec, type PlanSpec, type PlanStep, type PlanWarning,
   type PollCheck, type PollSpec, type RepeatSpec, type ResolveSpec, type SaveSpec, type UploadSpec, type CallStep, type UploadStep, type DownloadStep,
-  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type OnFailureSpec, type RefuseStep, type SaveStep, type HandoffStep, type WarnStep, type CompensateSpec, type ConfirmAt, type Condition,
+  type PickStep, type LedgerSpec, type RefuseCase, type RpcCase, type ValueStep, type RefuseReason, type OnFailureSpec, type RefuseStep, type SaveStep, type HandoffStep, type WarnStep, type CompensateSpec, type ConfirmAt, type Condition, type Source,
 } from './spec.js';
 import {
   ID, checkPath, isObj, normalizeArgs, normalizeCondition, normalizeSource, only, positiveInt, requiredString, transforms, type Scope,
@@ -1148,23 +1148,28 @@ function readsRunInput(v: unknown, also: readonly string[] = []): boolean {
   return Object.values(v).some((x) => readsRunInput(x, also));
 }
 
-/** A warn step's notice: {reason (src/errors.ts WARNINGS but deprecated_command, which is about the command), message}. */
-function normalizeWarn(s: Scope, at: string, raw: unknown): { reason: WarningReason; message: string } {
+/**
+ * A warn step's notice: {reason (src/errors.ts WARNINGS but deprecated_command, which is about the command), message,
+ * details? (a value source: what the notice carries from earlier results)}.
+ */
+function normalizeWarn(s: Scope, at: string, raw: unknown): { reason: WarningReason; message: string; details?: Source } {
   const fallback = { reason: 'truncated_result' as WarningReason, message: 'invalid' };
   if (!isObj(raw)) {
     s.problems.push(`${at}: must be an object {reason, message}`);
     return fallback;
   }
-  only(s, at, raw, ['reason', 'message']);
+  only(s, at, raw, ['reason', 'message', 'details']);
   if (typeof raw.reason !== 'string' || !Object.hasOwn(WARNINGS, raw.reason) || raw.reason === 'deprecated_command') {
     s.problems.push(`${at}.reason: one of ${Object.keys(WARNINGS).filter((r) => r !== 'deprecated_command').join(', ')}`);
     return fallback;
   }
-  if (typeof raw.message !== 'string' || raw.message.trim() === '' || /^\[(WARN|FIX)\]/u.test(raw.message)) {
-    s.problems.push(`${at}.message: a text without its [WARN]/[FIX] prefix (the reason adds it)`);
+  if (typeof raw.message !== 'string' || raw.message.trim() === '' || /^\[(WARN|FIX|INFO)\]/u.test(raw.message)) {
+    s.problems.push(`${at}.message: a text without its [WARN]/[FIX] prefix (nor [INFO]; the reason adds it)`);
     return fallback;
   }
-  return { reason: raw.reason as WarningReason, message: raw.message };
+  const out: { reason: WarningReason; message: string; details?: Source } = { reason: raw.reason as WarningReason, message: raw.message };
+  if (raw.details !== undefined) out.details = normalizeSource(s, `${at}.details`, raw.details);
+  return out;
 }
 
 /** A plan's `warnings:` (docs/PLANS.md "Warnings"): a list of {reason (src/errors.ts WARNINGS), message, when?}. */
@@ -1184,8 +1189,8 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
       s.problems.push(`${wat}: reason must be one of ${Object.keys(WARNINGS).join(', ')}`);
       return [];
     }
-    if (typeof w.message !== 'string' || w.message.trim() === '' || /^\[(WARN|FIX)\]/u.test(w.message)) {
-      s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX] prefix (the reason adds it)`);
+    if (typeof w.message !== 'string' || w.message.trim() === '' || /^\[(WARN|FIX|INFO)\]/u.test(w.message)) {
+      s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX] prefix (nor [INFO]; the reason adds it)`);
       return [];
     }
     const out: PlanWarning = { reason: w.reason as WarningReason, message: w.message };
