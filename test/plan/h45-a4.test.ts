@@ -1,0 +1,57 @@
+// Session 45 second reading, part a4 (issue 32, notes/h45-a4.md, seed 20261400): where a drawn command or its sibling
+// still differed from upstream's body at c7521c1c. Each run as a user types it against the recording backend on
+// 127.0.0.1.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h45a4-');
+
+describe('doc +checkpoint-update reads --content before its first write (content_shortcuts.go:428-432@c7521c1c)', () => {
+  const argv = (content: string) => ['doc', '+checkpoint-update', '--node', 'n1', '--content', content, '--yes'];
+
+  it('an @file that cannot be read is refused before save_doc_version is sent', async () => {
+    const run = await outputs.sent(argv('@missing.md'));
+    expect(run.reason).toBe('invalid_parameter');
+    expect(run.calls).toEqual([]);
+  });
+
+  it('an @file outside the working directory (absolute, or climbing out) is refused before any call', async () => {
+    for (const content of ['@/etc/hostname', '@../outside.md', '@', '@ ']) {
+      const run = await outputs.sent(argv(content));
+      expect(run.reason).toBe('invalid_parameter');
+      expect(run.calls).toEqual([]);
+    }
+  });
+
+  it('without --yes the confirmation is asked first, before the file is looked at (corecmd confirms before Execute)', async () => {
+    const run = await outputs.sent(['doc', '+checkpoint-update', '--node', 'n1', '--content', '@missing.md']);
+    expect(run.reason).toBe('confirmation_required');
+    expect(run.calls).toEqual([]);
+  });
+
+  it('a readable @file (an empty one included) is checkpointed, written as read and verified', async () => {
+    for (const text of ['# body\n', '']) {
+      outputs.answer('doc/get_document_content', { markdown: text });
+      const run = await outputs.sent(argv('@body.md'), { 'body.md': text });
+      expect(run.reason).toBeUndefined();
+      expect(run.calls).toEqual([
+        ['doc/save_doc_version', { nodeId: 'n1' }],
+        ['doc/update_document', { nodeId: 'n1', markdown: text, mode: 'append' }],
+        ['doc/get_document_content', { nodeId: 'n1', format: 'markdown' }],
+      ]);
+    }
+  });
+
+  it('any literal --content (not @, not -) is written as typed, trimmed as rt.Str trims it', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== '' && !s.trim().startsWith('@') && s.trim() !== '-'),
+      async (text) => {
+        outputs.answer('doc/get_document_content', { markdown: text.trim() });
+        const run = await outputs.sent(argv(text));
+        expect(run.reason).toBeUndefined();
+        expect(run.calls[1]).toEqual(['doc/update_document', { nodeId: 'n1', markdown: text.trim(), mode: 'append' }]);
+      },
+    ), { numRuns: 15 });
+  });
+});
