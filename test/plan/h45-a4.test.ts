@@ -55,3 +55,46 @@ describe('doc +checkpoint-update reads --content before its first write (content
     ), { numRuns: 15 });
   });
 });
+
+describe('aitable +base-schema-snapshot reads each answer with rt.CallMCPData (base_composite.go:116-168, runner.go:255-271@c7521c1c)', () => {
+  const argv = ['aitable', '+base-schema-snapshot', '--base-id', 'b1'];
+  const base = { baseId: 'b1', tables: [{ tableId: 't1' }] };
+
+  it('a get_tables answer that is no JSON object (a list or a text naming the table) ends the run before get_fields', async () => {
+    for (const detail of [['t1'], 't1', [{ tableId: 't1' }]]) {
+      outputs.answer('aitable/get_base', base);
+      outputs.answer('aitable/get_tables', detail);
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBe('backend_error');
+      expect(run.calls.map(([tool]) => tool)).toEqual(['aitable/get_base', 'aitable/get_tables']);
+    }
+  });
+
+  it('a get_tables object naming the table goes on to get_fields and get_views', async () => {
+    outputs.answer('aitable/get_base', base);
+    outputs.answer('aitable/get_tables', { tables: [{ tableId: 't1' }] });
+    outputs.answer('aitable/get_fields', { fields: [] });
+    outputs.answer('aitable/get_views', { views: [] });
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls.map(([tool]) => tool)).toEqual(['aitable/get_base', 'aitable/get_tables', 'aitable/get_fields', 'aitable/get_views']);
+  });
+
+  it('any get_tables answer goes on only when it is an object holding the table id as a text (deepContainsString)', async () => {
+    const value = fc.oneof(fc.constant('t1'), fc.constant('t2'), fc.integer(), fc.constant(null));
+    await fc.assert(fc.asyncProperty(
+      fc.oneof(fc.array(value, { maxLength: 3 }), fc.dictionary(fc.constantFrom('tableId', 'id', 'x'), value, { maxKeys: 3 }), value),
+      async (detail) => {
+        outputs.answer('aitable/get_base', base);
+        outputs.answer('aitable/get_tables', detail);
+        outputs.answer('aitable/get_fields', { fields: [] });
+        outputs.answer('aitable/get_views', { views: [] });
+        const run = await outputs.sent(argv);
+        const isObject = typeof detail === 'object' && detail !== null && !Array.isArray(detail);
+        const goesOn = isObject && Object.values(detail).includes('t1');
+        expect(run.calls.length).toBe(goesOn ? 4 : 2);
+        expect(run.reason).toBe(goesOn ? undefined : 'backend_error');
+      },
+    ), { numRuns: 40 });
+  });
+});
