@@ -98,3 +98,66 @@ describe('aitable +base-schema-snapshot reads each answer with rt.CallMCPData (b
     ), { numRuns: 40 });
   });
 });
+
+describe('sibling aitable +base-bootstrap: create_base must name the base, and every answer decodes into an object (base_composite.go:194-262@c7521c1c)', () => {
+  const argv = ['aitable', '+base-bootstrap', '--name', 'N', '--tables', '[{"name":"T1","fields":[]}]', '--yes'];
+  const good = () => {
+    outputs.answer('aitable/create_base', { baseId: 'b1' });
+    outputs.answer('aitable/get_base', { baseId: 'b1' });
+    outputs.answer('aitable/create_table', { tableId: 't1' });
+    outputs.answer('aitable/get_tables', { tables: [{ tableId: 't1' }] });
+    outputs.answer('aitable/get_fields', { fields: [] });
+  };
+  const tools = (run: { calls: unknown[][] }) => run.calls.map(([tool]) => tool);
+
+  it('a create_base answer without a baseId ends the run after it (create_base response is missing baseId, :201-206)', async () => {
+    for (const answer of [{}, { result: { name: 'N' } }, { baseId: '  ' }]) {
+      good();
+      outputs.answer('aitable/create_base', answer);
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeDefined();
+      expect(tools(run)).toEqual(['aitable/create_base']);
+    }
+  });
+
+  it('a create_base answer that is no JSON object (a list holding the id) or blank ends the run after it (CallMCPWriteDataStrict)', async () => {
+    good();
+    outputs.answer('aitable/create_base', [{ baseId: 'b1' }]);
+    let run = await outputs.sent(argv);
+    expect(run.reason).toBeDefined();
+    expect(tools(run)).toEqual(['aitable/create_base']);
+    good();
+    outputs.answerText('create_base', ' ');
+    run = await outputs.sent(argv);
+    expect(run.reason).toBeDefined();
+    expect(tools(run)).toEqual(['aitable/create_base']);
+  });
+
+  it('a get_base, create_table or get_tables answer that is a list stops the run there (no further write or read)', async () => {
+    const cases: [string, unknown, string[]][] = [
+      ['aitable/get_base', ['b1'], ['aitable/create_base', 'aitable/get_base']],
+      ['aitable/create_table', [{ tableId: 't1' }], ['aitable/create_base', 'aitable/get_base', 'aitable/create_table']],
+      ['aitable/get_tables', ['t1'], ['aitable/create_base', 'aitable/get_base', 'aitable/create_table', 'aitable/get_tables']],
+    ];
+    for (const [tool, answer, sent] of cases) {
+      good();
+      outputs.answer(tool, answer);
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeDefined();
+      expect(tools(run)).toEqual(sent);
+    }
+  });
+
+  it('answers of the right shape create and verify the table', async () => {
+    good();
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual([
+      ['aitable/create_base', { baseName: 'N' }],
+      ['aitable/get_base', { baseId: 'b1' }],
+      ['aitable/create_table', { baseId: 'b1', tableName: 'T1', fields: [] }],
+      ['aitable/get_tables', { baseId: 'b1', tableIds: ['t1'] }],
+      ['aitable/get_fields', { baseId: 'b1', tableId: 't1' }],
+    ]);
+  });
+});
