@@ -161,3 +161,24 @@ describe('sibling aitable +base-bootstrap: create_base must name the base, and e
     ]);
   });
 });
+
+describe('sibling aitable +table-copy: create_table is read as CallMCPWriteDataStrict (table_copy.go:116-127@c7521c1c)', () => {
+  const argv = ['aitable', '+table-copy', '--source-base-id', 'B1', '--source-table-id', 'T1', '--target-base-id', 'B2', '--new-name', 'N', '--yes'];
+  const fields = { fields: [{ fieldId: 'f1', fieldName: 'A', type: 'text' }] };
+
+  it('a create_table answer that is no JSON object (a list holding the id) ends the run after it: no field read-back', async () => {
+    outputs.answer('aitable/get_fields', fields);
+    outputs.answer('aitable/create_table', [{ tableId: 't9' }]);
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBeDefined();
+    expect(run.calls.map(([tool]) => tool)).toEqual(['aitable/get_fields', 'aitable/create_table']);
+  });
+
+  it('an object naming the table goes on to the read-back', async () => {
+    outputs.answer('aitable/get_fields', fields);
+    outputs.answer('aitable/create_table', { tableId: 't9' });
+    const run = await outputs.sent(argv);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls.map(([tool]) => tool)).toEqual(['aitable/get_fields', 'aitable/create_table', 'aitable/get_fields']);
+  });
+});
