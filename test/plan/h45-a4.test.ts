@@ -182,3 +182,30 @@ describe('sibling aitable +table-copy: create_table is read as CallMCPWriteDataS
     expect(run.calls.map(([tool]) => tool)).toEqual(['aitable/get_fields', 'aitable/create_table', 'aitable/get_fields']);
   });
 });
+
+describe('sibling aitable +workflow-deploy: both get_workflow reads are rt.CallMCPData (workflow_deploy.go:59-65, :98-106@c7521c1c)', () => {
+  const dsl = '{"version":"workflow-dsl/v1"}';
+  const tools = (run: { calls: unknown[][] }) => run.calls.map(([tool]) => tool);
+
+  it('a preflight answer that is a list naming --workflow-id is refused before update_workflow is sent', async () => {
+    outputs.answer('aitable-helper/get_workflow', ['w1']);
+    const run = await outputs.sent(['aitable', '+workflow-deploy', '--base-id', 'b', '--workflow-id', 'w1', '--dsl', dsl, '--yes']);
+    expect(run.reason).toBeDefined();
+    expect(tools(run)).toEqual(['aitable-helper/get_workflow']);
+  });
+
+  it('a read-back that is a list naming the published workflow fails the run before enable_workflow', async () => {
+    outputs.answer('aitable/create_workflow', { success: true, data: { workflowId: 'w9', valid: true } });
+    outputs.answer('aitable-helper/get_workflow', ['w9']);
+    const run = await outputs.sent(['aitable', '+workflow-deploy', '--base-id', 'b', '--dsl', dsl, '--enable', '--yes']);
+    expect(run.reason).toBeDefined();
+    expect(tools(run)).toEqual(['aitable/create_workflow', 'aitable-helper/get_workflow']);
+  });
+
+  it('a preflight object naming --workflow-id goes on to update_workflow', async () => {
+    outputs.answer('aitable-helper/get_workflow', { workflowId: 'w1' });
+    outputs.answer('aitable/update_workflow', { success: true, data: { workflowId: 'w1', valid: true } });
+    const run = await outputs.sent(['aitable', '+workflow-deploy', '--base-id', 'b', '--workflow-id', 'w1', '--dsl', dsl, '--yes']);
+    expect(tools(run).slice(0, 2)).toEqual(['aitable-helper/get_workflow', 'aitable/update_workflow']);
+  });
+});
