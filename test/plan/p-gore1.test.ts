@@ -95,7 +95,8 @@ describe('flags read with strings.TrimSpace (parseCSVValues, Go-trimmed shortcut
   });
 
   it('aitable +base-bootstrap --tables: names and field names blank only by Go (base_composite.go:91-110@c7521c1c)', async () => {
-    mcp.answers = {};
+    // h45-a4: create_base's answer names the base (base_composite.go:201-206@c7521c1c: without a baseId the run ends there)
+    mcp.answers = { 'aitable/create_base': () => ({ baseId: 'b1' }), 'aitable/get_base': () => ({ baseId: 'b1' }) };
     const base = ['aitable', '+base-bootstrap', '--name', 'B', '--yes', '--tables'];
     // names of U+FEFF are not blank to Go, so the base is made and read back; the create_table call carrying the name
     // (tableName, or a field of its []any fields, :97-101, :225-227@c7521c1c) is then refused by upstream's transport
