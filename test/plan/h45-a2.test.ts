@@ -1,7 +1,12 @@
 // Session 45 second reading, part a2 (issue 32, notes/h45-a2.md, seed 20261398): where a drawn command still differed
 // from upstream's body at c7521c1c. Each run as a user types it against the recording backend on 127.0.0.1.
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TRANSFORMS } from '../../src/plan/transforms/index.js';
+import { DwsError } from '../../src/errors.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h45a2-');
@@ -24,5 +29,26 @@ describe('aitable field create: --options is read only on the --name/--type path
   });
   it('without --fields, an --options that is no JSON list is still refused before any call', async () => {
     expect(await outputs.argsOf([...base, '--name', 'n', '--type', 't', '--options', 'bad'])).toBe('invalid_parameter');
+  });
+});
+
+describe('transform real_basename: a local file\'s real name, symlinks resolved (os.Stat(filepath.EvalSymlinks(p)).Name(), catalog_operations.go:458-460, :516-533@c7521c1c)', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'dws-h45a2-real-'));
+  writeFileSync(path.join(root, 'report.pdf'), 'x');
+  mkdirSync(path.join(root, 'sub'));
+  symlinkSync('report.pdf', path.join(root, 'link.pdf'));
+  symlinkSync('../report.pdf', path.join(root, 'sub', 'deep.bin'));
+  symlinkSync(os.tmpdir(), path.join(root, 'away'));
+  const ctx = { env: { DWS_FILE_ROOT: root }, now: new Date(0) };
+  it('a plain file keeps its own name, a link (at any depth) gives its target\'s', () => {
+    expect(TRANSFORMS.real_basename('report.pdf', '--file', ctx)).toBe('report.pdf');
+    expect(TRANSFORMS.real_basename('./sub/../report.pdf', '--file', ctx)).toBe('report.pdf');
+    expect(TRANSFORMS.real_basename('link.pdf', '--file', ctx)).toBe('report.pdf');
+    expect(TRANSFORMS.real_basename('sub/deep.bin', '--file', ctx)).toBe('report.pdf');
+  });
+  it('a blank, missing or escaping path is refused, as file_size refuses it', () => {
+    for (const bad of ['', ' ', 'missing.pdf', 'away/x', '../x']) {
+      expect(() => TRANSFORMS.real_basename(bad, '--file', ctx)).toThrow(DwsError);
+    }
   });
 });
