@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TRANSFORMS } from '../../src/plan/transforms/index.js';
 import { DwsError } from '../../src/errors.js';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h45a2-');
@@ -50,5 +51,40 @@ describe('transform real_basename: a local file\'s real name, symlinks resolved 
     for (const bad of ['', ' ', 'missing.pdf', 'away/x', '../x']) {
       expect(() => TRANSFORMS.real_basename(bad, '--file', ctx)).toThrow(DwsError);
     }
+  });
+});
+
+describe('drive +upload: the default file name is the real file\'s, a symlink\'s target (resolveDriveUploadInput, catalog_operations.go:452-460, :510-537@c7521c1c)', () => {
+  const bytes = 'hello';
+  const answers = (name: string) => {
+    outputs.answer('drive/get_upload_info', { resourceUrls: [{ url: `${outputs.mcp.base}/upload/x` }], uploadId: 'up_1' });
+    outputs.answer('drive/commit_upload', { success: true, fileId: 'f1' });
+    outputs.answer('drive/get_file_info', { fileId: 'f1', name, fileSize: bytes.length });
+  };
+  const runIn = async (argv: string[]) => {
+    const env = outputs.env({ 'a.txt': bytes });
+    symlinkSync('a.txt', path.join(env.DWS_FILE_ROOT, 'link.txt'));
+    outputs.mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(argv, env);
+    return { reason: outcome.error?.reason, calls: outputs.mcp.calls.map((c) => [c.name, c.arguments]) };
+  };
+  it('--file naming a symlink sends the target\'s name to get_upload_info and commit_upload, and reads it back against it', async () => {
+    answers('a.txt');
+    const run = await runIn(['drive', '+upload', '--file', 'link.txt', '--yes']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual([
+      ['get_upload_info', { fileName: 'a.txt', fileSize: bytes.length }],
+      ['commit_upload', { fileName: 'a.txt', fileSize: bytes.length, uploadId: 'up_1' }],
+      ['get_file_info', { fileId: 'f1' }],
+    ]);
+  });
+  it('a read-back naming the link instead is not the file uploaded (readback_mismatch)', async () => {
+    answers('link.txt');
+    expect((await runIn(['drive', '+upload', '--file', 'link.txt', '--yes'])).reason).toBe('partial_outcome');
+  });
+  it('--file-name still wins over the file\'s own name', async () => {
+    answers('given.txt');
+    const run = await runIn(['drive', '+upload', '--file', 'link.txt', '--file-name', ' given.txt ', '--yes']);
+    expect(run.calls[0]).toEqual(['get_upload_info', { fileName: 'given.txt', fileSize: bytes.length }]);
   });
 });
