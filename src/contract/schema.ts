@@ -70,9 +70,11 @@ const flagList = (names: string[]) => names.map(flag).join(', ');
  * not list, a positional, chat's spellings_trimmed ids that chatFlagOrAlias refuses) are refused rather than guessed.
  * A flag's `read_skips` widens what the order passes over: an int 0 (`zero`), 0 or less (`not_positive`), or narrows
  * it to nothing (the first spelling typed in the order is read, blank or not). Then enum flags get their declared rules
- * (enum-input.ts).
+ * (enum-input.ts). A required flag given a blank its check counts as missing is refused last (refuseBlankRequired),
+ * unless `blankRequired: 'later'`: dispatch then refuses it with `refuseBlankRequiredInput` after a deprecated
+ * command's notice, as upstream's body does inside its deprecation wrapper.
  */
-export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
+export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>, o: { blankRequired?: 'refuse' | 'later' } = {}): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   const from: Record<string, string> = Object.create(null);
   const viaAlias = new Set<string>();
@@ -120,23 +122,7 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   };
   // each flag's spellings in typed order; a flag none of whose spellings is special (primary_typed_wins,
   // spellings_trimmed, a positional) is read by its read_order (readSpelling), the others as typed (put)
-  type Typed = { value: unknown; given: string; alias: boolean; name: string; positional: boolean };
-  const typed = new Map<string, Typed[]>();
-  const add = (key: string, t: Typed) => {
-    const list = typed.get(key);
-    if (list) list.push(t);
-    else typed.set(key, [t]);
-  };
-  for (const [name, value] of Object.entries(values)) {
-    const key = flagKey(tool, name);
-    add(key, { value, given: flag(name), alias: key !== name, name, positional: false });
-  }
-  for (const [name, value] of Object.entries(positionals)) {
-    const declared = declaredFlag(tool, name);
-    const target = flagKey(tool, name);
-    const value1 = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
-    add(target, { value: value1, given: `the positional <${name}>`, alias: false, name, positional: true });
-  }
+  const typed = typedSpellings(tool, values, positionals);
   for (const [key, list] of typed) {
     if (primaryWins(key) || trimmed(key) || list.some((t) => t.positional)) {
       for (const t of list) put(key, t.value, t.given, t.alias);
@@ -158,8 +144,37 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   for (const key of viaAlias) if (empty(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
-  refuseBlankRequired(tool, data, (key) => (typed.get(key) ?? []).map((t) => t.value));
+  if (o.blankRequired !== 'later') refuseBlankRequired(tool, data, (key) => (typed.get(key) ?? []).map((t) => t.value));
   return data;
+}
+
+type Typed = { value: unknown; given: string; alias: boolean; name: string; positional: boolean };
+
+/** Each flag's spellings as typed (flags, then positionals), under the flag they stand for. */
+function typedSpellings(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Map<string, Typed[]> {
+  const typed = new Map<string, Typed[]>();
+  const add = (key: string, t: Typed) => {
+    const list = typed.get(key);
+    if (list) list.push(t);
+    else typed.set(key, [t]);
+  };
+  for (const [name, value] of Object.entries(values)) {
+    const key = flagKey(tool, name);
+    add(key, { value, given: flag(name), alias: key !== name, name, positional: false });
+  }
+  for (const [name, value] of Object.entries(positionals)) {
+    const declared = declaredFlag(tool, name);
+    const target = flagKey(tool, name);
+    const value1 = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
+    add(target, { value: value1, given: `the positional <${name}>`, alias: false, name, positional: true });
+  }
+  return typed;
+}
+
+/** foldInput's last refusal, for input folded with `blankRequired: 'later'` (`data` is what it returned). */
+export function refuseBlankRequiredInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>, data: Record<string, unknown>): void {
+  const typed = typedSpellings(tool, values, positionals);
+  refuseBlankRequired(tool, data, (key) => (typed.get(key) ?? []).map((t) => t.value));
 }
 
 /**

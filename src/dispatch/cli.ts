@@ -18,7 +18,7 @@ import { checkCatalogVersion } from '../schema/browse.js';
 import { resolveCommand, wantsHelp } from './resolve.js';
 import { identityKey } from '../catalog/identity.js';
 import { parseToolArgs } from './flags.js';
-import { foldInput } from '../contract/schema.js';
+import { foldInput, refuseBlankRequiredInput } from '../contract/schema.js';
 import { checkInput } from '../contract/precompiled.js';
 import { groupHelp, toolHelp } from './help.js';
 import { answerCap, type Env } from '../backend/config.js';
@@ -143,10 +143,12 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   const tool = r.tool;
   checkHashes(e, { expectedSource: r.expectedSource, expectedSurface: r.expectedSurface });
   const runner = await checkDispatchable(tool);
-  const data = foldInput(tool, r.values, r.positionals);
+  const data = foldInput(tool, r.values, r.positionals, { blankRequired: 'later' });
   const plan = runner.kind === 'plan' ? runner.plan : undefined;
-  // a notice about the command itself (deprecated) comes before any check, as upstream's wrapper prints it
+  // a notice about the command itself (deprecated) comes before any check, as upstream's wrapper prints it; a required
+  // flag typed blank is the body's refusal, inside that wrapper (helpers/doc.go:4696-4707@c7521c1c)
   if (plan) commandNotices(tool, plan, data, { env, now: r.now, warn: r.warn, invokedAs: r.invokedAs });
+  refuseBlankRequiredInput(tool, r.values, r.positionals, data);
   // upstream's other spelling of --yes (attendance --user-say-yes) confirms as --yes does
   const confirmed = r.yes || [...CONFIRM_SPELLINGS].some((f) => r.values[f] === true);
   const gated = tool.confirmation === 'user_required' && !confirmed && !r.dryRun;

@@ -88,3 +88,28 @@ describe('drive +upload: the default file name is the real file\'s, a symlink\'s
     expect(run.calls[0]).toEqual(['get_upload_info', { fileName: 'given.txt', fileSize: bytes.length }]);
   });
 });
+
+describe('a deprecated doc leaf prints its notice before the body refuses a blank required flag (wrapDocDeprecated, helpers/doc.go:4696-4707@c7521c1c)', () => {
+  const notice = /deprecated_command/;
+  const run = async (argv: string[]) => {
+    outputs.mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(argv, outputs.env());
+    return { reason: outcome.error?.reason, err: outcome.err, calls: outputs.mcp.calls.length };
+  };
+  it('doc permission update --node "": the notice, then the refusal of the empty --node (mustFlagOrFallback runs inside the wrapped RunE)', async () => {
+    const r = await run(['doc', 'permission', 'update', '--node', '', '--role', 'r', '--users', 'u']);
+    expect(r).toMatchObject({ reason: 'missing_parameter', calls: 0 });
+    expect(r.err).toMatch(notice);
+  });
+  it('doc permission update --users " ": the notice, then the refusal (collectUserIDs finds no userId)', async () => {
+    const r = await run(['doc', 'permission', 'update', '--node', 'n', '--role', 'r', '--users', ' ']);
+    expect(r).toMatchObject({ reason: 'missing_parameter', calls: 0 });
+    expect(r.err).toMatch(notice);
+  });
+  it('a required flag not typed at all was already refused after the notice; a run that is not deprecated gives none', async () => {
+    expect((await run(['doc', 'permission', 'update', '--node', 'n', '--role', 'r'])).err).toMatch(notice);
+    const plain = await run(['drive', 'permission', 'update', '--node', '', '--role', 'r', '--users', 'u']);
+    expect(plain.reason).toBe('missing_parameter');
+    expect(plain.err).not.toMatch(notice);
+  });
+});
