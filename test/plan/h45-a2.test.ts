@@ -113,3 +113,20 @@ describe('a deprecated doc leaf prints its notice before the body refuses a blan
     expect(plain.err).not.toMatch(notice);
   });
 });
+
+describe('sibling: aitable record update with --record-id and --cells never reads --records / --records-file / --fields (helpers/aitable.go:2363-2381@c7521c1c)', () => {
+  const base = ['aitable', 'record', 'update', '--base-id', 'b', '--table-id', 't', '--record-id', 'r1', '--cells', '{"f":1}', '--yes'];
+  const one = [{ baseId: 'b', tableId: 't', records: [{ recordId: 'r1', cells: { f: 1 } }] }];
+  it('an --records that is no JSON is not decoded: the one record is sent', async () => {
+    expect(await outputs.argsOf([...base, '--records', 'bad'])).toEqual(one);
+  });
+  it('an --records-file that does not exist is not read', async () => {
+    expect(await outputs.argsOf([...base, '--records-file', 'missing.json'])).toEqual(one);
+  });
+  it('--fields holding a list without cells is not checked either', async () => {
+    expect(await outputs.argsOf([...base, '--fields', '[{}]'])).toEqual(one);
+  });
+  it('without --record-id, a --records that is no JSON list is still refused', async () => {
+    expect(await outputs.argsOf(['aitable', 'record', 'update', '--base-id', 'b', '--table-id', 't', '--records', '{}', '--yes'])).toBe('invalid_parameter');
+  });
+});
