@@ -80,6 +80,13 @@ export const PLAIN: Record<string, Fn> = {
     return hash.digest('hex');
   },
   basename: (v, where) => (typeof v === 'string' ? path.basename(v) : refuse(where, v, 'a file path')),
+  // the last part of the file's real path, symlinks resolved (confined as file_size): upstream's os.Stat(filepath.
+  // EvalSymlinks(path)).Name(), the name drive +upload sends by default (resolveDriveUploadInput,
+  // shortcut/drive/catalog_operations.go:458-460, :516-533@c7521c1c)
+  real_basename: (v, where, ctx) => {
+    if (typeof v !== 'string' || trimSpace(v) === '') return refuse(where, v, 'a file path');
+    return path.basename(confinedPath(v, ctx.env, where));
+  },
   /**
    * a path -> Go's filepath.Ext of it without the dot (`report.PDF` -> `PDF`; none -> ""): from the last dot of the last
    * path element, so a dotfile is all extension (`.env` -> `env`), as every upstream body it models reads it
