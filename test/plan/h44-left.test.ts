@@ -1,0 +1,42 @@
+// Session 44 helper "left" (issue 32 / 34, notes/h44-left.md): differences earlier audits left alone, each run as a
+// user types the command against the fake MCP server on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const runs = useOutputRuns('dws-h44left-');
+
+describe('chat message shortcuts read --output-dir / --overwrite only with --download-resources (ValidateMessageResourceDownload, shortcut/chat/chat_message.go:951-956@c7521c1c)', () => {
+  const lone: [string, string[], string][] = [
+    ['+messages-mget', ['chat', '+messages-mget', '--msg-ids', 'm1'], 'im/list_messages_by_ids'],
+    ['+thread-replies', ['chat', '+thread-replies', '--message-id', 'm1'], 'im/list_messages_by_ids'],
+    ['+at-me', ['chat', '+at-me'], 'chat/search_at_me_message'],
+    ['+search-msg', ['chat', '+search-msg', '--query', 'q'], 'im/search_messages'],
+  ];
+  for (const [name, argv, tool] of lone) {
+    it(`${name}: --output-dir and --overwrite typed without --download-resources are ignored: the run is the one without them`, async () => {
+      const plain = await runs.sent(argv);
+      expect(plain.calls[0]?.[0]).toBe(tool);
+      for (const extra of [['--output-dir', 'x'], ['--overwrite'], ['--output-dir', '../abs', '--overwrite'], ['--download-resources=false', '--output-dir', 'x']]) {
+        const run = await runs.sent([...argv, ...extra]);
+        expect({ extra, reason: run.reason, tools: run.calls.map(([t]) => t) }).toEqual({ extra, reason: plain.reason, tools: plain.calls.map(([t]) => t) });
+      }
+    });
+    it(`${name}: --download-resources is still refused before any call (declared: downloads are not reproduced)`, async () => {
+      const run = await runs.sent([...argv, '--download-resources']);
+      expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
+    });
+  }
+  const chatMessages = ['chat', '+chat-messages', '--group', 'cidG1=='];
+  it('+chat-messages: a lone --output-dir and --overwrite=false are ignored; --overwrite without --output is refused as upstream (smart/chat_messages.go:209-215)', async () => {
+    const plain = await runs.sent(chatMessages);
+    expect(plain.calls.length).toBeGreaterThan(0);
+    for (const extra of [['--output-dir', 'x'], ['--overwrite=false']]) {
+      const run = await runs.sent([...chatMessages, ...extra]);
+      expect({ extra, reason: run.reason, calls: run.calls }).toEqual({ extra, reason: plain.reason, calls: plain.calls });
+    }
+    for (const extra of [['--overwrite'], ['--output', 'o.json'], ['--download-resources']]) {
+      const run = await runs.sent([...chatMessages, ...extra]);
+      expect({ extra, reason: run.reason, calls: run.calls }).toEqual({ extra, reason: 'invalid_parameter', calls: [] });
+    }
+  });
+});
