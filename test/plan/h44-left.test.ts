@@ -40,3 +40,22 @@ describe('chat message shortcuts read --output-dir / --overwrite only with --dow
     }
   });
 });
+
+describe('confirm: first asks before a blank required flag is refused (ConfirmFirst, runDeclaredPreflight corecmd.go:482-490@c7521c1c)', () => {
+  const cases: [string, string[]][] = [
+    ['dev app create --name " " (devapp.go:514)', ['dev', 'app', 'create', '--name', ' ']],
+    ['dev app create --name "" (devapp.go:514)', ['dev', 'app', 'create', '--name', '']],
+    ['dev app update --unified-app-id "" --name x (devapp.go:552)', ['dev', 'app', 'update', '--unified-app-id', '', '--name', 'x']],
+    ['dev app event subscribe --unified-app-id " " (devapp.go:346)', ['dev', 'app', 'event', 'subscribe', '--unified-app-id', ' ', '--event-codes', 'e1']],
+  ];
+  for (const [name, argv] of cases) {
+    it(`${name}: without --yes confirmation_required, with --yes missing_parameter; nothing sent either way`, async () => {
+      const asked = await runs.sent(argv);
+      const refused = await runs.sent([...argv, '--yes']);
+      expect([asked.reason, asked.calls, refused.reason, refused.calls]).toEqual(['confirmation_required', [], 'missing_parameter', []]);
+    });
+  }
+  it('a plan with the default gate still refuses the blank first (checks, then confirmation: doc +comment-delete)', async () => {
+    expect((await runs.sent(['doc', '+comment-delete', '--node', ' ', '--comment-id', 'c1'])).reason).toBe('missing_parameter');
+  });
+});
