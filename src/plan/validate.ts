@@ -1161,8 +1161,8 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
       s.problems.push(`${wat}: reason must be one of ${Object.keys(WARNINGS).join(', ')}`);
       return [];
     }
-    if (typeof w.message !== 'string' || w.message.trim() === '' || /^\[(WARN|FIX)\]/u.test(w.message)) {
-      s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX] prefix (the reason adds it)`);
+    if (typeof w.message !== 'string' || w.message.trim() === '' || /^(\[(WARN|FIX)\]|hint:)/u.test(w.message)) {
+      s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX]/hint: prefix (the reason adds it)`);
       return [];
     }
     const out: PlanWarning = { reason: w.reason as WarningReason, message: w.message };

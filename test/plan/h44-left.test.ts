@@ -1,6 +1,7 @@
 // Session 44 helper "left" (issue 32 / 34, notes/h44-left.md): differences earlier audits left alone, each run as a
 // user types the command against the fake MCP server on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
+import { warningLine } from '../../src/errors.js';
 import { useOutputRuns } from './output-runs.js';
 
 const runs = useOutputRuns('dws-h44left-');
@@ -57,5 +58,13 @@ describe('confirm: first asks before a blank required flag is refused (ConfirmFi
   }
   it('a plan with the default gate still refuses the blank first (checks, then confirmation: doc +comment-delete)', async () => {
     expect((await runs.sent(['doc', '+comment-delete', '--node', ' ', '--comment-id', 'c1'])).reason).toBe('missing_parameter');
+  });
+});
+
+describe('a notice of the hint kind is led by upstream\'s plain `hint:` (src/errors.ts WARNINGS / warningLine)', () => {
+  it('empty_query_ignored renders `hint: <message>`; the bracketed kinds keep their leads', () => {
+    expect(JSON.parse(warningLine({ reason: 'empty_query_ignored', message: 'm' }))).toEqual({ warning: { reason: 'empty_query_ignored', message: 'hint: m' } });
+    expect(JSON.parse(warningLine({ reason: 'jsonml_repaired', message: 'm' })).warning.message).toBe('[FIX] m');
+    expect(JSON.parse(warningLine({ reason: 'deprecated_command', message: 'm' })).warning.message).toBe('[WARN] m');
   });
 });
