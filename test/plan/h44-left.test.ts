@@ -1,7 +1,9 @@
 // Session 44 helper "left" (issue 32 / 34, notes/h44-left.md): differences earlier audits left alone, each run as a
 // user types the command against the fake MCP server on 127.0.0.1.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { warningLine } from '../../src/errors.js';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const runs = useOutputRuns('dws-h44left-');
@@ -66,5 +68,26 @@ describe('a notice of the hint kind is led by upstream\'s plain `hint:` (src/err
     expect(JSON.parse(warningLine({ reason: 'empty_query_ignored', message: 'm' }))).toEqual({ warning: { reason: 'empty_query_ignored', message: 'hint: m' } });
     expect(JSON.parse(warningLine({ reason: 'jsonml_repaired', message: 'm' })).warning.message).toBe('[FIX] m');
     expect(JSON.parse(warningLine({ reason: 'deprecated_command', message: 'm' })).warning.message).toBe('[WARN] m');
+  });
+});
+
+describe('doc search prints upstream\'s stderr hint when --query/--keyword is typed and neither holds text (helpers/doc.go:1208-1216@c7521c1c)', () => {
+  /** upstream's test: Changed(query) || Changed(keyword), and no keyword set (GetString != "" for either) */
+  const upstreamHints = (query?: string, keyword?: string) => (query !== undefined || keyword !== undefined) && !query && !keyword;
+  const text = fc.constantFrom<string | undefined>(undefined, '', ' ', 'q');
+  it('the hint, and only it, is added: stdout and the call are those of the same run without it', async () => {
+    const answer = { documents: [{ nodeId: 'd1', name: '周报' }] };
+    runs.answer('doc/search_documents', answer);
+    await fc.assert(fc.asyncProperty(text, text, async (query, keyword) => {
+      const argv = ['doc', 'search', ...(query === undefined ? [] : ['--query', query]), ...(keyword === undefined ? [] : ['--keyword', keyword])];
+      runs.mcp.calls.length = 0;
+      const outcome = await dispatchInProcess(argv, runs.env());
+      const notices = outcome.err.split('\n').filter((l) => l !== '').map((l) => (JSON.parse(l) as { warning: { reason: string; message: string } }).warning);
+      const hints = notices.filter((n) => n.reason === 'empty_query_ignored');
+      expect({ argv, hints: hints.map((n) => n.message.startsWith('hint: ')) }).toEqual({ argv, hints: upstreamHints(query, keyword) ? [true] : [] });
+      const keywordSent = query ? query : keyword ? keyword : undefined;
+      expect({ argv, out: JSON.parse(outcome.out), calls: runs.mcp.calls.map((c) => c.arguments) })
+        .toEqual({ argv, out: { result: answer }, calls: [keywordSent === undefined ? {} : { keyword: keywordSent }] });
+    }), { numRuns: 16 });
   });
 });
