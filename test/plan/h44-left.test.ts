@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { warningLine } from '../../src/errors.js';
+import { goIndentRaw } from '../../src/plan/transforms/json.js';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -89,5 +90,32 @@ describe('doc search prints upstream\'s stderr hint when --query/--keyword is ty
       expect({ argv, out: JSON.parse(outcome.out), calls: runs.mcp.calls.map((c) => c.arguments) })
         .toEqual({ argv, out: { result: answer }, calls: [keywordSent === undefined ? {} : { keyword: keywordSent }] });
     }), { numRuns: 16 });
+  });
+});
+
+/**
+ * A model of Go's json.MarshalIndent(json.RawMessage(text), "", "  ") for a text that JSON.stringify wrote (so its
+ * escapes, numbers and key order are JavaScript's): the same value laid out with two-space indents, `<`, `>`, `&`,
+ * U+2028 and U+2029 escaped as Go's encoder escapes them (they occur only inside strings).
+ */
+const goIndentModel = (value: unknown) => JSON.stringify(value, null, 2)
+  .replace(/[<>&\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+describe('transform go_indent_raw is Go\'s json.MarshalIndent of a json.RawMessage (compact with HTML escaping, then json.Indent)', () => {
+  const keyed = fc.string().filter((k) => !/^(0|[1-9][0-9]*)$/u.test(k));
+  const value = fc.letrec((tie) => ({
+    v: fc.oneof({ depthSize: 'small' }, fc.string({ unit: fc.constantFrom('a', '<', '>', '&', '\u2028', '\u2029', '"', '\\', '\n', 'é', '\u0001') }),
+      fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null),
+      fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(keyed, tie('v'), { maxKeys: 3 })),
+  })).v;
+  it('matches the model for any value, whatever whitespace the text carries', () => {
+    fc.assert(fc.property(value, fc.constantFrom<string | number | undefined>(undefined, 1, '\t', ' \n '), (v, space) => {
+      expect(goIndentRaw(JSON.stringify(v, null, space), '  ')).toBe(goIndentModel(v));
+    }), { numRuns: 300 });
+  });
+  it('keeps what the text wrote: key order, repeated keys, escapes and number spellings; absent when it is not JSON', () => {
+    expect(goIndentRaw('{"b":1.50, "a":[ ], "b":{ }, "\\u00e9":"\\/x<"}', '  ')).toBe('{\n  "b": 1.50,\n  "a": [],\n  "b": {},\n  "\\u00e9": "\\/x\\u003c"\n}');
+    expect(goIndentRaw('[1,]', '  ')).toBeUndefined();
+    expect(goIndentRaw(' "x" ', '  ')).toBe('"x"');
   });
 });
