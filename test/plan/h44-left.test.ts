@@ -1,5 +1,7 @@
 // Session 44 helper "left" (issue 32 / 34, notes/h44-left.md): differences earlier audits left alone, each run as a
 // user types the command against the fake MCP server on 127.0.0.1.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { warningLine } from '../../src/errors.js';
@@ -117,5 +119,41 @@ describe('transform go_indent_raw is Go\'s json.MarshalIndent of a json.RawMessa
     expect(goIndentRaw('{"b":1.50, "a":[ ], "b":{ }, "\\u00e9":"\\/x<"}', '  ')).toBe('{\n  "b": 1.50,\n  "a": [],\n  "b": {},\n  "\\u00e9": "\\/x\\u003c"\n}');
     expect(goIndentRaw('[1,]', '  ')).toBeUndefined();
     expect(goIndentRaw(' "x" ', '  ')).toBe('"x"');
+  });
+});
+
+describe('doc read --content-format jsonml --output writes the text upstream writes (runDocReadJsonML helpers/doc.go:4782-4796, runDocReadScope :4854-4866@c7521c1c)', () => {
+  const jsonml = '["root", {"b": 1, "a": "<x&y>", "n": 1.50}, [], ["p", "\\u00e9"]]';
+  const fileText = (revision?: string) => `{\n  "jsonml": [\n    "root",\n    {\n      "b": 1,\n      "a": "\\u003cx\\u0026y\\u003e",\n      "n": 1.50\n    },\n    [],\n    [\n      "p",\n      "\\u00e9"\n    ]\n  ]${revision === undefined ? '' : `,\n  "revision": ${revision}`}\n}`;
+  const read = (...more: string[]) => ['doc', 'read', '--node', 'n1', '--content-format', 'jsonml', ...more];
+  it('without --scope: {jsonml, revision} as MarshalIndent writes it, revision int(v) of a number or Sscanf %d of a text, left out otherwise', async () => {
+    for (const [revision, written] of [[7.9, '7'], ['12abc', '12'], ['x', undefined], [undefined, undefined]] as const) {
+      runs.answer('doc/get_document_content', { jsonml, ...(revision === undefined ? {} : { revision }) });
+      runs.mcp.calls.length = 0;
+      const run = await runs.timed(read('--output', 'out.json'));
+      expect({ revision, printed: run.result, calls: run.calls, file: readFileSync(path.join(run.dir, 'out.json'), 'utf8') })
+        .toEqual({ revision, printed: '[INFO] JSONML written to out.json', calls: [['get_document_content', { nodeId: 'n1', format: 'jsonml' }]], file: fileText(written) });
+    }
+  });
+  it('an existing file is replaced, as os.WriteFile replaces it', async () => {
+    runs.answer('doc/get_document_content', { jsonml, revision: 2 });
+    const run = await runs.timed(read('--output', 'out.json'), { 'out.json': 'old' });
+    expect([run.outcome.error?.reason, readFileSync(path.join(run.dir, 'out.json'), 'utf8')]).toEqual([undefined, fileText('2')]);
+  });
+  it('with --scope: the fragment as MarshalIndent writes it, and {success: true, output} printed', async () => {
+    runs.answer('doc/get_document_content', { jsonml });
+    const run = await runs.timed(read('--scope', 'outline', '--output', 'frag.json'));
+    const fragment = fileText().slice(fileText().indexOf('['), fileText().lastIndexOf(']') + 1).split('\n').map((l, i) => (i === 0 ? l : l.slice(2))).join('\n');
+    expect({ printed: run.result, file: readFileSync(path.join(run.dir, 'frag.json'), 'utf8') }).toEqual({ printed: { success: true, output: 'frag.json' }, file: fragment });
+  });
+  it('a scope read that matched nothing writes nothing and prints {matched: false, jsonml: null} (doc.go:4840-4848)', async () => {
+    runs.answer('doc/get_document_content', { jsonml: '' });
+    const run = await runs.timed(read('--scope', 'outline', '--output', 'frag.json'));
+    expect([run.result, existsSync(path.join(run.dir, 'frag.json'))]).toEqual([{ matched: false, jsonml: null }, false]);
+  });
+  it('markdown mode still never reads --output: the read is printed, no file (doc.go:1486-1488)', async () => {
+    runs.answer('doc/get_document_content', { markdown: '# t' });
+    const run = await runs.timed(['doc', 'read', '--node', 'n1', '--output', 'out.md']);
+    expect([run.result, existsSync(path.join(run.dir, 'out.md'))]).toEqual([{ markdown: '# t' }, false]);
   });
 });
