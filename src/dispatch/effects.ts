@@ -108,7 +108,7 @@ export function effectsFor(r: RunContext): Effects {
         return journaled(r.env, record('GET', shown !== undefined ? { file: shown } : t.tempDir !== undefined ? { temp_dir: t.tempDir } : {}), () =>
           transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs,
             ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.urlPolicy ? { policy: t.urlPolicy } : {}),
-            ...(t.parentExisting ? { parentExisting: true } : {}) }, r.env));
+            ...(t.parentExisting ? { parentExisting: true } : {}), ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env));
       }
       if ('file' in t) {
         return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>

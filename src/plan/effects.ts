@@ -34,7 +34,8 @@ export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
-    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy; parentExisting?: boolean }
+    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy; parentExisting?: boolean;
+    targetExists?: 'backend_error' }
   | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean }
   | { kind: 'publish'; step: number; dir: string; files: PublishedFile[] };
 

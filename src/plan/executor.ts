@@ -1321,6 +1321,7 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
     kind: 'download', step: index, url, headers, maxBytes: d.max_bytes, ...(file === undefined ? {} : { file }), ...(overwrite === undefined ? {} : { overwrite }),
     ...(typeof name === 'string' && name !== '' ? { name } : {}), ...(d.temp_dir === undefined ? {} : { tempDir: d.temp_dir }), ...refused,
     ...(d.url_policy === undefined ? {} : { urlPolicy: d.url_policy }), ...(d.parent === 'existing' ? { parentExisting: true } : {}),
+    ...(d.target_exists === undefined ? {} : { targetExists: d.target_exists }),
   });
 }
 

@@ -538,6 +538,12 @@ export interface DownloadSpec {
   url_policy?: UrlPolicy;
   /** `existing`: the directory of `file` must already exist (no missing parent is made), as SaveSpec.parent. */
   parent?: 'existing';
+  /**
+   * The reason an existing target that `overwrite` does not replace is refused with (default invalid_parameter):
+   * `backend_error` where upstream wraps localio's LOCAL_FILE_EXISTS in an API error (doc +export / +export-get,
+   * docExportRecoveryError content_shortcuts.go:1523-1525, :1571-1575@c7521c1c: exit 1).
+   */
+  target_exists?: 'backend_error';
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */

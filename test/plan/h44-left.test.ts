@@ -1,11 +1,14 @@
 // Session 44 helper "left" (issue 32 / 34, notes/h44-left.md): differences earlier audits left alone, each run as a
 // user types the command against the fake MCP server on 127.0.0.1.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { downloadUrl } from '../../src/backend/transfer.js';
 import { warningLine } from '../../src/errors.js';
 import { goIndentRaw } from '../../src/plan/transforms/json.js';
+import { privateEnv } from '../fixtures/mcp/server.js';
 import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -155,5 +158,19 @@ describe('doc read --content-format jsonml --output writes the text upstream wri
     runs.answer('doc/get_document_content', { markdown: '# t' });
     const run = await runs.timed(['doc', 'read', '--node', 'n1', '--output', 'out.md']);
     expect([run.result, existsSync(path.join(run.dir, 'out.md'))]).toEqual([{ markdown: '# t' }, false]);
+  });
+});
+
+describe('NEW MECHANISM: a download\'s targetExists is the reason an existing target is refused with (src/backend/transfer.ts)', () => {
+  it('backend_error where declared, invalid_parameter otherwise; the file untouched and nothing fetched either way', async () => {
+    runs.mcp.files['t.bin'] = Buffer.from('new');
+    for (const targetExists of [undefined, 'backend_error'] as const) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h44left-t-'));
+      writeFileSync(path.join(dir, 'have.bin'), 'old');
+      runs.mcp.fetched.length = 0;
+      await expect(downloadUrl({ url: `${runs.mcp.base}/files/t.bin`, file: 'have.bin', overwrite: false, maxBytes: 100, timeoutMs: 5000, ...(targetExists ? { targetExists } : {}) },
+        privateEnv(runs.mcp.urlTemplate, 't', dir))).rejects.toMatchObject({ reason: targetExists ?? 'invalid_parameter' });
+      expect([readFileSync(path.join(dir, 'have.bin'), 'utf8'), runs.mcp.fetched.length]).toEqual(['old', 0]);
+    }
   });
 });
