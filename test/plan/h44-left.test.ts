@@ -174,3 +174,43 @@ describe('NEW MECHANISM: a download\'s targetExists is the reason an existing ta
     }
   });
 });
+
+describe('download step target_exists: an existing target is refused with the reason upstream\'s caller gives it (LOCAL_FILE_EXISTS, localio/download.go:253-265@c7521c1c)', () => {
+  const { mcp } = runs;
+  const cases: { name: string; argv: string[]; answers: (url: string) => Record<string, unknown>; reason: string; exit: number }[] = [
+    {
+      name: 'doc +export-get (docExportRecoveryError, an API error: content_shortcuts.go:1571-1575)', reason: 'backend_error', exit: 1,
+      argv: ['doc', '+export-get', '--job-id', 'j1', '--output', 'have.docx'],
+      answers: (url) => ({ 'doc/query_export_job': { result: { status: 'SUCCESS', downloadUrl: url } } }),
+    },
+    {
+      name: 'doc +media-download (docMediaRecoveryError, an API error: media_style_shortcuts.go:249-252)', reason: 'backend_error', exit: 1,
+      argv: ['doc', '+media-download', '--node', 'n1', '--resource-id', 'r1', '--output', 'have.docx'],
+      answers: (url) => ({ 'doc/download_doc_attachment': { result: { downloadUrl: url } } }),
+    },
+    {
+      // the job was submitted (a write) first: dws's partial outcome names the failed save, now a backend_error inside
+      name: 'doc +export (docExportRecoveryError after the submit: content_shortcuts.go:1523-1525)', reason: 'partial_outcome', exit: 7,
+      argv: ['doc', '+export', '--node', 'n1', '--output', 'have.docx', '--yes'],
+      answers: (url) => ({ 'doc/submit_export_job': { result: { jobId: 'j1' } }, 'doc/query_export_job': { result: { status: 'SUCCESS', downloadUrl: url } } }),
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: refused after the reads, exit ${c.exit}, nothing fetched, the file left as it was`, async () => {
+      mcp.files['x.docx'] = Buffer.from('new bytes');
+      for (const [key, body] of Object.entries(c.answers(`${mcp.base}/files/x.docx`))) runs.answer(key, body);
+      mcp.calls.length = 0;
+      mcp.fetched.length = 0;
+      const run = await runs.timed(c.argv, { 'have.docx': 'old' });
+      expect({ reason: run.outcome.error?.reason, exit: run.outcome.error?.exitCode, file: readFileSync(path.join(run.dir, 'have.docx'), 'utf8'),
+        fetched: mcp.fetched.length }).toEqual({ reason: c.reason, exit: c.exit, file: 'old', fetched: 0 });
+      if (c.reason === 'partial_outcome') expect(run.outcome.error?.message).toContain('backend_error: the target "have.docx" already exists');
+    });
+  }
+  it('a download without the key still refuses an existing target as invalid_parameter (doc +resource-download, whose upstream returns the bare error)', async () => {
+    mcp.files['x.png'] = Buffer.from('png');
+    runs.answer('doc/get_document_style', { result: { cover: { imageUrl: `${mcp.base}/files/x.png` } } });
+    const run = await runs.timed(['doc', '+resource-download', '--node', 'n1', '--output', 'have.png'], { 'have.png': 'old' });
+    expect([run.outcome.error?.reason, readFileSync(path.join(run.dir, 'have.png'), 'utf8')]).toEqual(['invalid_parameter', 'old']);
+  });
+});
