@@ -42,6 +42,9 @@ function checkedUrl(text: string): URL {
   return target;
 }
 
+/** The reasons a download may refuse an existing target with instead of invalid_parameter (DownloadSpec.target_exists). */
+export type TargetExistsReason = 'backend_error' | 'internal_error';
+
 export interface DownloadRequest {
   url: string;
   headers?: Record<string, string>;
@@ -62,7 +65,7 @@ export interface DownloadRequest {
   /** The directory of `file` must already exist (DownloadSpec.parent: existing); nothing is made. */
   parentExisting?: boolean;
   /** The reason an existing target left in place is refused with (DownloadSpec.target_exists); absent: invalid_parameter. */
-  targetExists?: 'backend_error';
+  targetExists?: TargetExistsReason;
 }
 
 /** A download's result: the file written (or the text read), or a declared refusal that wrote nothing. */
@@ -74,7 +77,7 @@ export type Downloaded = { file: string; bytes: number; status: number } | { con
  * checked, by its real path, to lie inside the root. The target itself must not be a symlink or a directory.
  */
 async function confinedTarget(file: string, name: string, overwrite: boolean | undefined, env: Env, parentExisting = false,
-  targetExists: 'invalid_parameter' | 'backend_error' = 'invalid_parameter'): Promise<string> {
+  targetExists: 'invalid_parameter' | TargetExistsReason = 'invalid_parameter'): Promise<string> {
   try {
     return await confinedTargetOf(file, name, overwrite, env, parentExisting, targetExists);
   } catch (e) {
@@ -83,7 +86,7 @@ async function confinedTarget(file: string, name: string, overwrite: boolean | u
 }
 
 async function confinedTargetOf(file: string, name: string, overwrite: boolean | undefined, env: Env, parentExisting: boolean,
-  targetExists: 'invalid_parameter' | 'backend_error'): Promise<string> {
+  targetExists: 'invalid_parameter' | TargetExistsReason): Promise<string> {
   const root = realRoot(env);
   let wanted = path.resolve(fileRootOf(env), file);
   const st = await fs.stat(wanted).catch(() => undefined);

@@ -4,6 +4,7 @@ import type { RowsSpec } from './transforms/rows.js';
 import type { MessagesSpec } from './transforms/messages.js';
 import type { WarningReason } from '../errors.js';
 import type { UrlPolicy } from '../backend/download-policy.js';
+import type { TargetExistsReason } from '../backend/transfer.js';
 
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { int: 'strconv' | 'atoi' } | { add: number } | { get: string } | { split: string | { on: string; as_typed: boolean } } | { only_starting: string } | { except_starting: string }
@@ -541,9 +542,10 @@ export interface DownloadSpec {
   /**
    * The reason an existing target that `overwrite` does not replace is refused with (default invalid_parameter):
    * `backend_error` where upstream wraps localio's LOCAL_FILE_EXISTS in an API error (doc +export / +export-get,
-   * docExportRecoveryError content_shortcuts.go:1523-1525, :1571-1575@c7521c1c: exit 1).
+   * docExportRecoveryError content_shortcuts.go:1523-1525, :1571-1575@c7521c1c: exit 1); `internal_error` where it returns
+   * the bare error, which upstream's ExitCode maps to 5 (drive +download drive.go:209-214, errors.go:364-374@c7521c1c).
    */
-  target_exists?: 'backend_error';
+  target_exists?: TargetExistsReason;
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */

@@ -632,7 +632,9 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
   }
   only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy', 'parent', 'target_exists']);
   if (raw.parent !== undefined && (raw.parent !== 'existing' || raw.file === undefined)) s.problems.push(`${at}.parent: must be existing, beside a file`);
-  if (raw.target_exists !== undefined && (raw.target_exists !== 'backend_error' || raw.file === undefined)) s.problems.push(`${at}.target_exists: must be backend_error, beside a file`);
+  if (raw.target_exists !== undefined && ((raw.target_exists !== 'backend_error' && raw.target_exists !== 'internal_error') || raw.file === undefined)) {
+    s.problems.push(`${at}.target_exists: must be backend_error or internal_error, beside a file`);
+  }
   if (raw.url_policy !== undefined && !(URL_POLICIES as readonly unknown[]).includes(raw.url_policy)) s.problems.push(`${at}.url_policy: one of ${URL_POLICIES.join(', ')}`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
@@ -650,7 +652,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     ...(refused ? { refused_statuses: refused } : {}),
     ...(raw.url_policy !== undefined ? { url_policy: raw.url_policy as UrlPolicy } : {}),
     ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}),
-    ...(raw.target_exists === 'backend_error' ? { target_exists: 'backend_error' as const } : {}),
+    ...(raw.target_exists === 'backend_error' || raw.target_exists === 'internal_error' ? { target_exists: raw.target_exists } : {}),
   };
 }
 

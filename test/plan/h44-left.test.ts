@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { downloadUrl } from '../../src/backend/transfer.js';
 import { warningLine } from '../../src/errors.js';
 import { goIndentRaw } from '../../src/plan/transforms/json.js';
+import { validatePlans } from '../../src/plan/validate.js';
 import { privateEnv } from '../fixtures/mcp/server.js';
-import { dispatchInProcess } from '../helpers.js';
+import { dispatchInProcess, realCatalog } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const runs = useOutputRuns('dws-h44left-');
@@ -162,9 +163,9 @@ describe('doc read --content-format jsonml --output writes the text upstream wri
 });
 
 describe('NEW MECHANISM: a download\'s targetExists is the reason an existing target is refused with (src/backend/transfer.ts)', () => {
-  it('backend_error where declared, invalid_parameter otherwise; the file untouched and nothing fetched either way', async () => {
+  it('backend_error or internal_error where declared, invalid_parameter otherwise; the file untouched and nothing fetched either way', async () => {
     runs.mcp.files['t.bin'] = Buffer.from('new');
-    for (const targetExists of [undefined, 'backend_error'] as const) {
+    for (const targetExists of [undefined, 'backend_error', 'internal_error'] as const) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h44left-t-'));
       writeFileSync(path.join(dir, 'have.bin'), 'old');
       runs.mcp.fetched.length = 0;
@@ -172,6 +173,20 @@ describe('NEW MECHANISM: a download\'s targetExists is the reason an existing ta
         privateEnv(runs.mcp.urlTemplate, 't', dir))).rejects.toMatchObject({ reason: targetExists ?? 'invalid_parameter' });
       expect([readFileSync(path.join(dir, 'have.bin'), 'utf8'), runs.mcp.fetched.length]).toEqual(['old', 0]);
     }
+  });
+});
+
+describe('the plan validator takes target_exists: backend_error or internal_error, beside a file (src/plan/validate.ts)', () => {
+  it('accepts both reasons with a file, refuses another reason or a missing file', () => {
+    const tools = realCatalog().tools;
+    const composite = tools.find((t) => t.canonical_path === 'drive.shortcut_download')!;
+    const problems = (download: Record<string, unknown>) => validatePlans([{ file: 'x.yaml', doc: { plans: { [composite.canonical_path]: { facts: 't', steps: [
+      { id: 'call', server: 'drive', rpc: 'download_file', args: { fileId: { flag: 'node' } } },
+      { id: 'fetch', download: { url: { from: 'call', path: 'url' }, ...download } }] } } } }], tools).problems;
+    const file = { file: { flag: 'output' } };
+    expect([problems({ ...file, target_exists: 'backend_error' }), problems({ ...file, target_exists: 'internal_error' })]).toEqual([[], []]);
+    const refused = 'catalog/plans/x.yaml: drive.shortcut_download: steps[1] (fetch).download.target_exists: must be backend_error or internal_error, beside a file';
+    expect([problems({ ...file, target_exists: 'invalid_parameter' }), problems({ temp_dir: 'p', target_exists: 'internal_error', url: { from: 'call', path: 'url', when: { flag: 'output' } } })]).toEqual([[refused], [refused]]);
   });
 });
 
@@ -207,10 +222,4 @@ describe('download step target_exists: an existing target is refused with the re
       if (c.reason === 'partial_outcome') expect(run.outcome.error?.message).toContain('backend_error: the target "have.docx" already exists');
     });
   }
-  it('a download without the key still refuses an existing target as invalid_parameter (doc +resource-download, whose upstream returns the bare error)', async () => {
-    mcp.files['x.png'] = Buffer.from('png');
-    runs.answer('doc/get_document_style', { result: { cover: { imageUrl: `${mcp.base}/files/x.png` } } });
-    const run = await runs.timed(['doc', '+resource-download', '--node', 'n1', '--output', 'have.png'], { 'have.png': 'old' });
-    expect([run.outcome.error?.reason, readFileSync(path.join(run.dir, 'have.png'), 'utf8')]).toEqual(['invalid_parameter', 'old']);
-  });
 });
