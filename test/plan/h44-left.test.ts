@@ -209,6 +209,23 @@ describe('download step target_exists: an existing target is refused with the re
       argv: ['doc', '+export', '--node', 'n1', '--output', 'have.docx', '--yes'],
       answers: (url) => ({ 'doc/submit_export_job': { result: { jobId: 'j1' } }, 'doc/query_export_job': { result: { status: 'SUCCESS', downloadUrl: url } } }),
     },
+    // session 45: the callers that return localio's error bare, an untyped error upstream's ExitCode maps to 5
+    // (internal/errors/errors.go:364-374@c7521c1c)
+    {
+      name: 'drive +download (the bare error: shortcut/drive/drive.go:209-214)', reason: 'internal_error', exit: 5,
+      argv: ['drive', '+download', '--node', 'n1', '--output', 'have.docx'],
+      answers: (url) => ({ 'drive/download_file': { result: { downloadUrl: url } } }),
+    },
+    {
+      name: 'drive +version-download (the bare error: shortcut/drive/version_operations.go:127-130)', reason: 'internal_error', exit: 5,
+      argv: ['drive', '+version-download', '--node', 'n1', '--version', '3', '--output', 'have.docx'],
+      answers: (url) => ({ 'drive/list_file_versions': { result: { versions: [{ version: 3 }] } }, 'drive/download_file_version': { result: { downloadUrl: url } } }),
+    },
+    {
+      name: 'doc +resource-download (the bare error: shortcut/doc/media_style_shortcuts.go:308-311)', reason: 'internal_error', exit: 5,
+      argv: ['doc', '+resource-download', '--node', 'n1', '--output', 'have.docx'],
+      answers: (url) => ({ 'doc/get_document_style': { result: { cover: { imageUrl: url } } } }),
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: refused after the reads, exit ${c.exit}, nothing fetched, the file left as it was`, async () => {
