@@ -271,8 +271,9 @@ async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: st
  * Writes a plan value to a confined file (text as is, anything else as indented JSON); never replaces one unless
  * overwrite. A directory target receives `name` made one safe file name (default `saved.json`).
  */
-export async function saveValue(r: { file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean }, env: Env): Promise<{ file: string; bytes: number }> {
-  const dest = await confinedTarget(r.file, r.name !== undefined && r.name !== '' ? safeFilename(r.name) : 'saved.json', r.overwrite, env, r.parentExisting === true);
+export async function saveValue(r: { file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean; targetExists?: TargetExistsReason },
+  env: Env): Promise<{ file: string; bytes: number }> {
+  const dest = await confinedTarget(r.file, r.name !== undefined && r.name !== '' ? safeFilename(r.name) : 'saved.json', r.overwrite, env, r.parentExisting === true, r.targetExists);
   const bytes = Buffer.from(typeof r.content === 'string' ? r.content : JSON.stringify(r.content, null, 2) + '\n', 'utf8');
   try {
     await writeThrough([Readable.from([bytes])], dest);

@@ -100,7 +100,8 @@ export function effectsFor(r: RunContext): Effects {
     },
     async transfer(t: Transfer) {
       const transfer = await import('../backend/transfer.js');
-      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite, name: t.name, parentExisting: t.parentExisting }, r.env);
+      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite, name: t.name, parentExisting: t.parentExisting,
+        ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env);
       if (t.kind === 'publish') return transfer.publishDir({ dir: t.dir, files: t.files }, r.env);
       const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
       if (t.kind === 'download') {

@@ -36,7 +36,7 @@ export type Transfer =
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
     label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy; parentExisting?: boolean;
     targetExists?: TargetExistsReason }
-  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean }
+  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean; targetExists?: TargetExistsReason }
   | { kind: 'publish'; step: number; dir: string; files: PublishedFile[] };
 
 /** Another catalog command that runs locally (event consume), with flags the plan built; its own checks apply. */

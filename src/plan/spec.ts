@@ -488,6 +488,8 @@ export interface SaveSpec {
   name?: Source;
   /** `existing`: the directory the file goes in must already exist (no missing parent is made). */
   parent?: 'existing';
+  /** The reason an existing file that `overwrite` does not replace is refused with (default invalid_parameter), as DownloadSpec's. */
+  target_exists?: TargetExistsReason;
 }
 
 export interface UploadSpec {

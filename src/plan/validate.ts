@@ -571,12 +571,16 @@ function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {
     s.problems.push(`${at}: needs file and content (or dir and files)`);
     return { file: { const: null }, content: { const: null } };
   }
-  only(s, at, raw, ['file', 'content', 'overwrite', 'name', 'parent']);
+  only(s, at, raw, ['file', 'content', 'overwrite', 'name', 'parent', 'target_exists']);
   if (raw.parent !== undefined && raw.parent !== 'existing') s.problems.push(`${at}.parent: must be existing`);
+  if (raw.target_exists !== undefined && raw.target_exists !== 'backend_error' && raw.target_exists !== 'internal_error') {
+    s.problems.push(`${at}.target_exists: must be backend_error or internal_error`);
+  }
   return { file: normalizeSource(s, `${at}.file`, raw.file), content: normalizeSource(s, `${at}.content`, raw.content),
     ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
     ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}),
-    ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}) };
+    ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}),
+    ...(raw.target_exists === 'backend_error' || raw.target_exists === 'internal_error' ? { target_exists: raw.target_exists } : {}) };
 }
 
 function normalizeHandoff(s: Scope, at: string, raw: unknown): HandoffSpec {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { downloadUrl } from '../../src/backend/transfer.js';
+import { downloadUrl, saveValue } from '../../src/backend/transfer.js';
 import { warningLine } from '../../src/errors.js';
 import { goIndentRaw } from '../../src/plan/transforms/json.js';
 import { validatePlans } from '../../src/plan/validate.js';
@@ -173,6 +173,28 @@ describe('NEW MECHANISM: a download\'s targetExists is the reason an existing ta
         privateEnv(runs.mcp.urlTemplate, 't', dir))).rejects.toMatchObject({ reason: targetExists ?? 'invalid_parameter' });
       expect([readFileSync(path.join(dir, 'have.bin'), 'utf8'), runs.mcp.fetched.length]).toEqual(['old', 0]);
     }
+  });
+});
+
+describe('NEW MECHANISM (session 45): save step target_exists, the reason an existing file is refused with (src/backend/transfer.ts saveValue)', () => {
+  it('backend_error or internal_error where declared, invalid_parameter otherwise; the file untouched; overwrite still replaces it', async () => {
+    for (const targetExists of [undefined, 'backend_error', 'internal_error'] as const) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h44left-s-'));
+      writeFileSync(path.join(dir, 'have.txt'), 'old');
+      const env = privateEnv(runs.mcp.urlTemplate, 't', dir);
+      await expect(saveValue({ file: 'have.txt', content: 'new', overwrite: false, ...(targetExists ? { targetExists } : {}) }, env)).rejects.toMatchObject({ reason: targetExists ?? 'invalid_parameter' });
+      expect(readFileSync(path.join(dir, 'have.txt'), 'utf8')).toBe('old');
+      await saveValue({ file: 'have.txt', content: 'new', overwrite: true, ...(targetExists ? { targetExists } : {}) }, env);
+      expect(readFileSync(path.join(dir, 'have.txt'), 'utf8')).toBe('new');
+    }
+  });
+  it('the plan validator takes it on a save: backend_error or internal_error, nothing else', () => {
+    const tools = realCatalog().tools;
+    const problems = (targetExists: string) => validatePlans([{ file: 'x.yaml', doc: { plans: { 'mail.export_message_mime': { facts: 't', steps: [
+      { id: 'export', server: 'mail', rpc: 'export_message_mime', args: { email: { flag: 'email' }, id: { flag: 'id' } } },
+      { id: 'eml', save: { file: { flag: 'filename' }, content: { from: 'export' }, target_exists: targetExists } }] } } } }], tools).problems;
+    expect([problems('backend_error'), problems('internal_error'), problems('invalid_parameter')]).toEqual([[], [],
+      ['catalog/plans/x.yaml: mail.export_message_mime: steps[1] (eml).save.target_exists: must be backend_error or internal_error']]);
   });
 });
 
