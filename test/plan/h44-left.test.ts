@@ -262,3 +262,14 @@ describe('download step target_exists: an existing target is refused with the re
     });
   }
 });
+
+describe('mail message export to an existing .eml without --overwrite: upstream\'s bare fmt.Errorf, exit 5 (helpers/mail.go:2282-2285@c7521c1c)', () => {
+  it('refused as internal_error after the export read, the file left as it was; --overwrite replaces it', async () => {
+    runs.answer('mail/export_message_mime', { result: { emlContent: 'EML-NEW' } });
+    const refused = await runs.timed(['mail', 'message', 'export', '--email', 'a@b.c', '--id', 'm1', '--filename', 'm1'], { 'm1.eml': 'old' });
+    expect({ reason: refused.outcome.error?.reason, exit: refused.outcome.error?.exitCode, file: readFileSync(path.join(refused.dir, 'm1.eml'), 'utf8') })
+      .toEqual({ reason: 'internal_error', exit: 5, file: 'old' });
+    const replaced = await runs.timed(['mail', 'message', 'export', '--email', 'a@b.c', '--id', 'm1', '--filename', 'm1', '--overwrite'], { 'm1.eml': 'old' });
+    expect([replaced.outcome.error, readFileSync(path.join(replaced.dir, 'm1.eml'), 'utf8')]).toEqual([undefined, 'EML-NEW']);
+  });
+});
