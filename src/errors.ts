@@ -193,9 +193,12 @@ export class DwsError extends Error {
   }
 }
 
+/** The kinds of upstream's stderr notices: `[WARN] ...`, `[FIX] ...`, `[INFO] ...` and the plain `hint: ...` line. */
+type NoticePrefix = 'WARN' | 'FIX' | 'INFO' | 'hint';
+
 /**
  * The notices a command prints on stderr while it still runs and answers on stdout (upstream's `[WARN]` / `[FIX]`
- * lines): reason -> the prefix its message starts with. A notice never changes the answer, the exit code or what is
+ * / `hint:` lines): reason -> the prefix its message starts with. A notice never changes the answer, the exit code or what is
  * sent; it is one JSON line on stderr, `{"warning":{"reason","message"[,"details"]}}`, as dws's other stderr lines
  * (the error envelope, journal_write_failed) are JSON. See docs/PLANS.md "Warnings".
  */
@@ -220,7 +223,12 @@ export const WARNINGS = {
   // the backend's risk notice that came with a confirmation sign, before the write is sent again with it (upstream's
   // [INFO] line, mail message share-to-chat, helpers/mail.go:2390-2392@c7521c1c; a plan's warn step with details)
   risk_notice: 'INFO',
-} as const satisfies Record<string, 'WARN' | 'FIX' | 'INFO'>;
+  // doc search with --query/--keyword typed but both empty: the filter is dropped (upstream's `hint:` line, doc.go:1214-1216@c7521c1c)
+  empty_query_ignored: 'hint',
+} as const satisfies Record<string, NoticePrefix>;
+
+/** The lead of a notice's message, as upstream writes that kind. */
+const NOTICE_LEAD: Record<NoticePrefix, string> = { WARN: '[WARN] ', FIX: '[FIX] ', INFO: '[INFO] ', hint: 'hint: ' };
 
 export type WarningReason = keyof typeof WARNINGS;
 
@@ -231,9 +239,9 @@ export interface Warning {
   details?: unknown;
 }
 
-/** The stderr line of a notice: one compact JSON line (no newline), its message led by `[WARN]`, `[FIX]` or `[INFO]`. */
+/** The stderr line of a notice: one compact JSON line (no newline), its message led by `[WARN]`, `[FIX]`, `[INFO]` or `hint:`. */
 export function warningLine(w: Warning): string {
-  const warning: Record<string, unknown> = { reason: w.reason, message: `[${WARNINGS[w.reason]}] ${w.message}` };
+  const warning: Record<string, unknown> = { reason: w.reason, message: `${NOTICE_LEAD[WARNINGS[w.reason]]}${w.message}` };
   if (w.details !== undefined) warning.details = w.details;
   return JSON.stringify({ warning });
 }

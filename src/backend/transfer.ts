@@ -42,6 +42,9 @@ function checkedUrl(text: string): URL {
   return target;
 }
 
+/** The reasons a download may refuse an existing target with instead of invalid_parameter (DownloadSpec.target_exists). */
+export type TargetExistsReason = 'backend_error' | 'internal_error';
+
 export interface DownloadRequest {
   url: string;
   headers?: Record<string, string>;
@@ -61,6 +64,8 @@ export interface DownloadRequest {
   policy?: UrlPolicy;
   /** The directory of `file` must already exist (DownloadSpec.parent: existing); nothing is made. */
   parentExisting?: boolean;
+  /** The reason an existing target left in place is refused with (DownloadSpec.target_exists); absent: invalid_parameter. */
+  targetExists?: TargetExistsReason;
 }
 
 /** A download's result: the file written (or the text read), or a declared refusal that wrote nothing. */
@@ -71,15 +76,17 @@ export type Downloaded = { file: string; bytes: number; status: number } | { con
  * (or a path ending in `/`) receives `name`; missing directories are created only after the nearest existing one is
  * checked, by its real path, to lie inside the root. The target itself must not be a symlink or a directory.
  */
-async function confinedTarget(file: string, name: string, overwrite: boolean | undefined, env: Env, parentExisting = false): Promise<string> {
+async function confinedTarget(file: string, name: string, overwrite: boolean | undefined, env: Env, parentExisting = false,
+  targetExists: 'invalid_parameter' | TargetExistsReason = 'invalid_parameter'): Promise<string> {
   try {
-    return await confinedTargetOf(file, name, overwrite, env, parentExisting);
+    return await confinedTargetOf(file, name, overwrite, env, parentExisting, targetExists);
   } catch (e) {
     return fsRefusal(e, `cannot write "${file}"`);
   }
 }
 
-async function confinedTargetOf(file: string, name: string, overwrite: boolean | undefined, env: Env, parentExisting: boolean): Promise<string> {
+async function confinedTargetOf(file: string, name: string, overwrite: boolean | undefined, env: Env, parentExisting: boolean,
+  targetExists: 'invalid_parameter' | TargetExistsReason): Promise<string> {
   const root = realRoot(env);
   let wanted = path.resolve(fileRootOf(env), file);
   const st = await fs.stat(wanted).catch(() => undefined);
@@ -100,8 +107,10 @@ async function confinedTargetOf(file: string, name: string, overwrite: boolean |
   refuseOwnState(dest, env, `the target "${file}"`);
   const present = await fs.lstat(dest).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
   if (present && !present.isFile()) return refuse(`the target "${file}" exists and is not a regular file`);
-  if (present && overwrite !== true) return refuse(`the target "${file}" already exists and was left as it is`,
-    'choose another path or move the existing file away; where the command has an --overwrite flag, --overwrite replaces it');
+  if (present && overwrite !== true) {
+    throw new DwsError(targetExists, `the target "${file}" already exists and was left as it is`,
+      'choose another path or move the existing file away; where the command has an --overwrite flag, --overwrite replaces it');
+  }
   await fs.mkdir(dir, { recursive: true });
   return dest;
 }
@@ -159,7 +168,7 @@ export async function downloadUrl(r: DownloadRequest, env: Env): Promise<Downloa
   const name = r.name !== undefined && r.name !== '' ? safeFilename(r.name) : urlFileName(target);
   if (r.tempDir !== undefined) return downloadToTempDir(r, target, name, env);
   const what = r.file === undefined ? 'the download' : `the download to "${r.file}"`;
-  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, name, r.overwrite, env, r.parentExisting === true);
+  const dest = r.file === undefined ? undefined : await confinedTarget(r.file, name, r.overwrite, env, r.parentExisting === true, r.targetExists);
   return fetchInto(r, target, what, dest, realRoot(env), env);
 }
 
@@ -262,8 +271,9 @@ async function fetchInto(r: DownloadRequest, target: URL, what: string, dest: st
  * Writes a plan value to a confined file (text as is, anything else as indented JSON); never replaces one unless
  * overwrite. A directory target receives `name` made one safe file name (default `saved.json`).
  */
-export async function saveValue(r: { file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean }, env: Env): Promise<{ file: string; bytes: number }> {
-  const dest = await confinedTarget(r.file, r.name !== undefined && r.name !== '' ? safeFilename(r.name) : 'saved.json', r.overwrite, env, r.parentExisting === true);
+export async function saveValue(r: { file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean; targetExists?: TargetExistsReason },
+  env: Env): Promise<{ file: string; bytes: number }> {
+  const dest = await confinedTarget(r.file, r.name !== undefined && r.name !== '' ? safeFilename(r.name) : 'saved.json', r.overwrite, env, r.parentExisting === true, r.targetExists);
   const bytes = Buffer.from(typeof r.content === 'string' ? r.content : JSON.stringify(r.content, null, 2) + '\n', 'utf8');
   try {
     await writeThrough([Readable.from([bytes])], dest);

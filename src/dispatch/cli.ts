@@ -144,20 +144,22 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   checkHashes(e, { expectedSource: r.expectedSource, expectedSurface: r.expectedSurface });
   const runner = await checkDispatchable(tool);
   const plan = runner.kind === 'plan' ? runner.plan : undefined;
-  // a notice about the command itself (deprecated) comes before any check, as upstream's wrapper prints it before the
-  // body's (helpers/doc.go:4696-4707@c7521c1c): so before the blank check of required flags too, which the second fold
-  // makes (h45-a3: `doc permission list --node ""` refused without the notice)
+  // upstream's other spelling of --yes (attendance --user-say-yes) confirms as --yes does
+  const confirmed = r.yes || [...CONFIRM_SPELLINGS].some((f) => r.values[f] === true);
+  const gated = tool.confirmation === 'user_required' && !confirmed && !r.dryRun;
+  // the gate stands where the command's upstream confirms (docs/PLANS.md "Confirmation"): before any check of the flags'
+  // values when the plan says `confirm: first` (upstream's ConfirmFirst asks before ValidateRequired and the body read
+  // a spelling, corecmd.go:482-490@c7521c1c: a blank required flag is refused only after it; h44-left); otherwise after
+  // dispatch's validation and the plan's own checks up to its first call
+  if (gated && plan?.confirm === 'first') throw confirmationRequired(tool);
+  // a notice about the command itself (deprecated) comes before any other check, as upstream's wrapper prints it before
+  // the body's (helpers/doc.go:4696-4707@c7521c1c): so before the blank check of required flags too, which the second
+  // fold makes (h45-a3: `doc permission list --node ""` refused without the notice)
   const data = foldInput(tool, r.values, r.positionals, plan === undefined);
   if (plan) {
     commandNotices(tool, plan, data, { env, now: r.now, warn: r.warn, invokedAs: r.invokedAs });
     foldInput(tool, r.values, r.positionals);
   }
-  // upstream's other spelling of --yes (attendance --user-say-yes) confirms as --yes does
-  const confirmed = r.yes || [...CONFIRM_SPELLINGS].some((f) => r.values[f] === true);
-  const gated = tool.confirmation === 'user_required' && !confirmed && !r.dryRun;
-  // the gate stands where the command's upstream confirms (docs/PLANS.md "Confirmation"): before the checks when the
-  // plan says `confirm: first`; otherwise after dispatch's validation and the plan's own checks up to its first call
-  if (gated && plan?.confirm === 'first') throw confirmationRequired(tool);
   const doc = e.identities.get(identityKey(tool.canonical_path));
   await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
   // a plan may ask only on one path of its body (`confirm: {when}`, decided by the validated flags alone)

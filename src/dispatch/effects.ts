@@ -100,7 +100,8 @@ export function effectsFor(r: RunContext): Effects {
     },
     async transfer(t: Transfer) {
       const transfer = await import('../backend/transfer.js');
-      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite, name: t.name, parentExisting: t.parentExisting }, r.env);
+      if (t.kind === 'save') return transfer.saveValue({ file: t.file, content: t.content, overwrite: t.overwrite, name: t.name, parentExisting: t.parentExisting,
+        ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env);
       if (t.kind === 'publish') return transfer.publishDir({ dir: t.dir, files: t.files }, r.env);
       const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
       if (t.kind === 'download') {
@@ -108,7 +109,7 @@ export function effectsFor(r: RunContext): Effects {
         return journaled(r.env, record('GET', shown !== undefined ? { file: shown } : t.tempDir !== undefined ? { temp_dir: t.tempDir } : {}), () =>
           transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs,
             ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.urlPolicy ? { policy: t.urlPolicy } : {}),
-            ...(t.parentExisting ? { parentExisting: true } : {}) }, r.env));
+            ...(t.parentExisting ? { parentExisting: true } : {}), ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env));
       }
       if ('file' in t) {
         return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>

@@ -2,7 +2,7 @@
 // the file system and other commands only through these four operations; dispatch (src/dispatch/effects.ts) builds
 // the real one over the transport, transfers, the journal and the local commands, and a test may pass its own.
 // Every call and transfer is journaled by the port: checked writable before it is sent, one record after.
-import type { PublishedFile } from '../backend/transfer.js';
+import type { PublishedFile, TargetExistsReason } from '../backend/transfer.js';
 import type { AnswerReading } from '../backend/transport.js';
 import type { UrlPolicy } from '../backend/download-policy.js';
 
@@ -34,8 +34,9 @@ export type Transfer =
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST'; refusedStatuses?: number[] }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
-    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy; parentExisting?: boolean }
-  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean }
+    label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy; parentExisting?: boolean;
+    targetExists?: TargetExistsReason }
+  | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean; targetExists?: TargetExistsReason }
   | { kind: 'publish'; step: number; dir: string; files: PublishedFile[] };
 
 /** Another catalog command that runs locally (event consume), with flags the plan built; its own checks apply. */

@@ -1321,6 +1321,7 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
     kind: 'download', step: index, url, headers, maxBytes: d.max_bytes, ...(file === undefined ? {} : { file }), ...(overwrite === undefined ? {} : { overwrite }),
     ...(typeof name === 'string' && name !== '' ? { name } : {}), ...(d.temp_dir === undefined ? {} : { tempDir: d.temp_dir }), ...refused,
     ...(d.url_policy === undefined ? {} : { urlPolicy: d.url_policy }), ...(d.parent === 'existing' ? { parentExisting: true } : {}),
+    ...(d.target_exists === undefined ? {} : { targetExists: d.target_exists }),
   });
 }
 
@@ -1386,7 +1387,7 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
       const overwrite = step.save.overwrite ? truthy(evalSource(sc, step.save.overwrite)) : false;
       const name = step.save.name ? evalSource(sc, step.save.name) : undefined;
       return o.effects.transfer({ kind: 'save', step: index, file, content, overwrite, ...(typeof name === 'string' && name !== '' ? { name } : {}),
-        ...(step.save.parent === 'existing' ? { parentExisting: true } : {}) });
+        ...(step.save.parent === 'existing' ? { parentExisting: true } : {}), ...(step.save.target_exists === undefined ? {} : { targetExists: step.save.target_exists }) });
     }
     case 'handoff':
       return o.effects.handoff({ local: step.handoff.local, values: evalObject(sc, step.handoff.args) ?? {}, positionals: evalObject(sc, step.handoff.positionals ?? {}) ?? {} });

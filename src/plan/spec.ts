@@ -4,6 +4,7 @@ import type { RowsSpec } from './transforms/rows.js';
 import type { MessagesSpec } from './transforms/messages.js';
 import type { WarningReason } from '../errors.js';
 import type { UrlPolicy } from '../backend/download-policy.js';
+import type { TargetExistsReason } from '../backend/transfer.js';
 
 /** A parametrized transform is a one-key object; the others are names. */
 export type Transform = string | { format: string } | { default: unknown } | { map: Record<string, unknown> } | { multiply: number } | { int: 'strconv' | 'atoi' } | { add: number } | { get: string } | { split: string | { on: string; as_typed: boolean } } | { only_starting: string } | { except_starting: string }
@@ -487,6 +488,8 @@ export interface SaveSpec {
   name?: Source;
   /** `existing`: the directory the file goes in must already exist (no missing parent is made). */
   parent?: 'existing';
+  /** The reason an existing file that `overwrite` does not replace is refused with (default invalid_parameter), as DownloadSpec's. */
+  target_exists?: TargetExistsReason;
 }
 
 export interface UploadSpec {
@@ -538,6 +541,13 @@ export interface DownloadSpec {
   url_policy?: UrlPolicy;
   /** `existing`: the directory of `file` must already exist (no missing parent is made), as SaveSpec.parent. */
   parent?: 'existing';
+  /**
+   * The reason an existing target that `overwrite` does not replace is refused with (default invalid_parameter):
+   * `backend_error` where upstream wraps localio's LOCAL_FILE_EXISTS in an API error (doc +export / +export-get,
+   * docExportRecoveryError content_shortcuts.go:1523-1525, :1571-1575@c7521c1c: exit 1); `internal_error` where it returns
+   * the bare error, which upstream's ExitCode maps to 5 (drive +download drive.go:209-214, errors.go:364-374@c7521c1c).
+   */
+  target_exists?: TargetExistsReason;
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */

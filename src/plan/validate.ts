@@ -571,12 +571,16 @@ function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {
     s.problems.push(`${at}: needs file and content (or dir and files)`);
     return { file: { const: null }, content: { const: null } };
   }
-  only(s, at, raw, ['file', 'content', 'overwrite', 'name', 'parent']);
+  only(s, at, raw, ['file', 'content', 'overwrite', 'name', 'parent', 'target_exists']);
   if (raw.parent !== undefined && raw.parent !== 'existing') s.problems.push(`${at}.parent: must be existing`);
+  if (raw.target_exists !== undefined && raw.target_exists !== 'backend_error' && raw.target_exists !== 'internal_error') {
+    s.problems.push(`${at}.target_exists: must be backend_error or internal_error`);
+  }
   return { file: normalizeSource(s, `${at}.file`, raw.file), content: normalizeSource(s, `${at}.content`, raw.content),
     ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
     ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}),
-    ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}) };
+    ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}),
+    ...(raw.target_exists === 'backend_error' || raw.target_exists === 'internal_error' ? { target_exists: raw.target_exists } : {}) };
 }
 
 function normalizeHandoff(s: Scope, at: string, raw: unknown): HandoffSpec {
@@ -630,8 +634,11 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy', 'parent']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy', 'parent', 'target_exists']);
   if (raw.parent !== undefined && (raw.parent !== 'existing' || raw.file === undefined)) s.problems.push(`${at}.parent: must be existing, beside a file`);
+  if (raw.target_exists !== undefined && ((raw.target_exists !== 'backend_error' && raw.target_exists !== 'internal_error') || raw.file === undefined)) {
+    s.problems.push(`${at}.target_exists: must be backend_error or internal_error, beside a file`);
+  }
   if (raw.url_policy !== undefined && !(URL_POLICIES as readonly unknown[]).includes(raw.url_policy)) s.problems.push(`${at}.url_policy: one of ${URL_POLICIES.join(', ')}`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
@@ -649,6 +656,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     ...(refused ? { refused_statuses: refused } : {}),
     ...(raw.url_policy !== undefined ? { url_policy: raw.url_policy as UrlPolicy } : {}),
     ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}),
+    ...(raw.target_exists === 'backend_error' || raw.target_exists === 'internal_error' ? { target_exists: raw.target_exists } : {}),
   };
 }
 
@@ -1163,7 +1171,7 @@ function normalizeWarn(s: Scope, at: string, raw: unknown): { reason: WarningRea
     s.problems.push(`${at}.reason: one of ${Object.keys(WARNINGS).filter((r) => r !== 'deprecated_command').join(', ')}`);
     return fallback;
   }
-  if (typeof raw.message !== 'string' || raw.message.trim() === '' || /^\[(WARN|FIX|INFO)\]/u.test(raw.message)) {
+  if (typeof raw.message !== 'string' || raw.message.trim() === '' || /^(\[(WARN|FIX|INFO)\]|hint:)/u.test(raw.message)) {
     s.problems.push(`${at}.message: a text without its [WARN]/[FIX] prefix (nor [INFO]; the reason adds it)`);
     return fallback;
   }
@@ -1189,8 +1197,8 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
       s.problems.push(`${wat}: reason must be one of ${Object.keys(WARNINGS).join(', ')}`);
       return [];
     }
-    if (typeof w.message !== 'string' || w.message.trim() === '' || /^\[(WARN|FIX|INFO)\]/u.test(w.message)) {
-      s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX] prefix (nor [INFO]; the reason adds it)`);
+    if (typeof w.message !== 'string' || w.message.trim() === '' || /^(\[(WARN|FIX|INFO)\]|hint:)/u.test(w.message)) {
+      s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX]/[INFO]/hint: prefix (the reason adds it)`);
       return [];
     }
     const out: PlanWarning = { reason: w.reason as WarningReason, message: w.message };

@@ -398,7 +398,8 @@ describe('agent test 20r: each request sends what upstream sends for the same fl
     expect(flagText('doc.create_inline_comment', 'selected-text')).toMatch(/does not replace the selection/);
     expect(flagText('doc.shortcut_comment_create', 'selection')).toMatch(/exactly one place/);
     expect(flagText('drive.apply_permission', 'users')).toMatch(/at least one/);
-    expect(flagText('doc.get_document_content', 'output')).toMatch(/^Not offered by dws/);
+    // h44-left: doc read --output is now offered with --content-format jsonml (helpers/doc.go:4782-4796@c7521c1c)
+    expect(flagText('doc.get_document_content', 'output')).toMatch(/^Only with --content-format jsonml/);
     expect(flagText('event.consume', 'output-dir')).toMatch(/^Not offered by dws/);
   });
 });

@@ -47,8 +47,10 @@ describe('doc read: --output is read only in the jsonml modes (helpers/doc.go:14
       expect(await outputs.argsOf(['doc', 'read', '--node', 'n1', '--output', 'x.md', ...format])).toEqual([{ nodeId: 'n1' }]);
     }
   });
-  it('with --content-format jsonml, where upstream writes the file, it is still refused before any call (declared)', async () => {
-    expect(await outputs.sent(['doc', 'read', '--node', 'n1', '--content-format', 'jsonml', '--output', 'x.json'])).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+  it('with --content-format jsonml the read is sent and the file written, as upstream (h44-left; the file\'s text: test/plan/h44-left.test.ts)', async () => {
+    outputs.answer('doc/get_document_content', { jsonml: '["root"]' });
+    expect(await outputs.sent(['doc', 'read', '--node', 'n1', '--content-format', 'jsonml', '--output', 'x.json']))
+      .toMatchObject({ reason: undefined, calls: [['doc/get_document_content', { nodeId: 'n1', format: 'jsonml' }]] });
   });
 });
 

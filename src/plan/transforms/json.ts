@@ -394,6 +394,52 @@ export function jsonCompactAt(text: string, keys: readonly string[]): string | u
   return out;
 }
 
+const GO_HTML_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * A JSON text as Go's json.MarshalIndent(json.RawMessage(text), "", indent) writes it (encoding/json at go 1.25): the
+ * text compacted as the encoder compacts a RawMessage (appendCompact with HTML escaping: whitespace outside strings
+ * dropped, `<`, `>`, `&`, U+2028, U+2029 written `\u003c`..., every other character, escape, number spelling, key
+ * order and repeated key as written), then laid out as json.Indent lays it out (one member or element a line, `": "`,
+ * an empty object or list kept as `{}` / `[]`), without a final newline. Undefined when the text is not one JSON value.
+ */
+export function goIndentRaw(text: string, indent: string): string | undefined {
+  const compact = jsonCompactAt(text, []);
+  if (compact === undefined) return undefined;
+  const newline = (depth: number) => `\n${indent.repeat(depth)}`;
+  let out = '';
+  let depth = 0;
+  // json.Indent delays the newline after `{` / `[` so that an empty object or list stays on its line
+  let needIndent = false;
+  for (let i = 0; i < compact.length; i++) {
+    const c = compact[i];
+    if (needIndent && c !== '}' && c !== ']') {
+      needIndent = false;
+      out += newline(++depth);
+    }
+    if (c === '"') {
+      let j = i + 1;
+      for (; compact[j] !== '"'; j++) if (compact[j] === '\\') j++;
+      out += compact.slice(i, j + 1).replace(/[<>&\u2028\u2029]/gu, (ch) => GO_HTML_ESCAPES[ch]);
+      i = j;
+    } else if (c === '{' || c === '[') {
+      needIndent = true;
+      out += c;
+    } else if (c === ',') {
+      out += c + newline(depth);
+    } else if (c === ':') {
+      out += ': ';
+    } else if (c === '}' || c === ']') {
+      if (needIndent) needIndent = false;
+      else out += newline(--depth);
+      out += c;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 /** A JSON text as a decoder meets it: an object's members in order, a repeated key kept, each value's own text. */
 type JsonNode = { members: [string, JsonNode][]; text: string } | { items: JsonNode[]; text: string } | { scalar: unknown; text: string };
 
@@ -562,6 +608,11 @@ export const PLAIN: Record<string, Fn> = {
    * minutes/workflows.go:849@c7521c1c)
    */
   go_json_indent: (v) => `${goMarshal(v, { keys: 'sorted', html: 'escape', indent: '  ' })}\n`,
+  /**
+   * a JSON text as Go's json.MarshalIndent(json.RawMessage(text), "", "  ") writes it (goIndentRaw: compacted with
+   * HTML escaping, then indented; everything else as written); absent when the text is not one JSON value
+   */
+  go_indent_raw: (v, where) => goIndentRaw(str(v, where), '  '),
   /** text -> true when it parses as JSON (any value), else false */
   is_json: (v, where) => {
     try {

@@ -71,7 +71,8 @@ describe('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
     expect(first.error).toBeUndefined();
     expect(readFileSync(path.join(root, 'mail-1.eml'), 'utf8')).toBe('From: a\r\n\r\nbody');
     const again = await run('mail.export_message_mime', { filename: 'mail-1' }, eml, root);
-    expect(again.error?.reason).toBe('invalid_parameter');
+    // h44-left (session 45): upstream returns atomicWriteFile's refusal bare (helpers/mail.go:2282-2285@c7521c1c), exit 5
+    expect(again.error?.reason).toBe('internal_error');
     const forced = await run('mail.export_message_mime', { filename: 'mail-1', overwrite: true }, () => ({ result: { emlContent: 'v2' } }), root);
     expect(forced.error).toBeUndefined();
     expect(readFileSync(path.join(root, 'mail-1.eml'), 'utf8')).toBe('v2');
