@@ -115,12 +115,15 @@ describe('a download never replaces a file silently', () => {
     expect(readFileSync(path.join(root, '.bashrc'), 'utf8')).toBe('mine');
   });
 
-  it('markdown fetch (a read that declared overwrite: const true) no longer replaces an existing --output', async () => {
+  it('markdown fetch replaces only the --output the user named (upstream os.WriteFile, markdown.go:161-168@c7521c1c); a target outside the file root is refused and nothing is written', async () => {
     writeFileSync(path.join(root, 'notes.md'), 'mine');
     mcp.answers['drive/download_file'] = () => ({ result: { resourceUrl: downloadUrl } });
     const r = await run(['markdown', 'fetch', '--node', 'n1', '--output', 'notes.md']);
-    expect(r.error?.message).toMatch(/already exists/u);
-    expect(readFileSync(path.join(root, 'notes.md'), 'utf8')).toBe('mine');
+    expect(r.error).toBeUndefined();
+    expect(readFileSync(path.join(root, 'notes.md'), 'utf8')).not.toBe('mine');
+    const outside = await run(['markdown', 'fetch', '--node', 'n1', '--output', '../escaped.md']);
+    expect(outside.error?.reason).toBe('invalid_parameter');
+    expect(existsSync(path.join(root, '..', 'escaped.md'))).toBe(false);
   });
 
   it("drive +download refuses dws's own state (the state dir) as its target even when nothing is there yet", async () => {

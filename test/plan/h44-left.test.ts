@@ -273,3 +273,16 @@ describe('mail message export to an existing .eml without --overwrite: upstream\
     expect([replaced.outcome.error, readFileSync(path.join(replaced.dir, 'm1.eml'), 'utf8')]).toEqual([undefined, 'EML-NEW']);
   });
 });
+
+describe('markdown fetch --output replaces an existing file, as os.WriteFile does (runMarkdownFetch helpers/markdown.go:161-168@c7521c1c; h43-a8\'s left-alone)', () => {
+  it('the file gets the fetched text and the payload names it; a missing folder is still refused (WriteFile makes none)', async () => {
+    runs.mcp.files['n1.md'] = Buffer.from('# new\n');
+    runs.answer('drive/get_file_info', { result: { fileId: 'n1' } });
+    runs.answer('drive/download_file', { downloadUrl: `${runs.mcp.base}/files/n1.md`, fileName: 'n1.md' });
+    const run = await runs.timed(['markdown', 'fetch', '--node', 'n1', '--output', 'have.md'], { 'have.md': 'old' });
+    expect([run.outcome.error, run.result, readFileSync(path.join(run.dir, 'have.md'), 'utf8')])
+      .toEqual([undefined, { content: '# new\n', file_name: 'n1.md', node_id: 'n1', saved_to: 'have.md', source: 'drive' }, '# new\n']);
+    const missing = await runs.timed(['markdown', 'fetch', '--node', 'n1', '--output', 'nodir/x.md']);
+    expect([missing.outcome.error?.reason, existsSync(path.join(missing.dir, 'nodir'))]).toEqual(['invalid_parameter', false]);
+  });
+});
