@@ -174,6 +174,9 @@ describe('commands typed with unsafe text (the transport refuses before anything
   it('a composite whose later call carries the text: the earlier calls ran, then the refusal, which does not claim success', async () => {
     // aitable +base-bootstrap (base_composite.go:196-227@c7521c1c): create_base and get_base, then create_table with
     // the table's name, which the transport refuses; the run stops after a write (partial_outcome, exit 7)
+    // create_base names the new base and get_base reads it back (without one the run stops after create_base, h45-a4)
+    runs.mcp.answers['aitable/create_base'] = () => ({ result: { baseId: 'b1' } });
+    runs.mcp.answers['aitable/get_base'] = () => ({ result: { baseId: 'b1' } });
     const got = await typed(['aitable', '+base-bootstrap', '--name', 'B', '--yes', '--tables', '[{"name":"T\ufeff"}]']);
     expect([got.exit, got.reason]).toEqual([7, 'partial_outcome']);
     // the message says what happened to that call: refused before it was sent, so it changed nothing

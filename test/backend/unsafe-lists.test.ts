@@ -166,15 +166,18 @@ describe('the second sweep (h35): sort, table specs', () => {
 describe('partial_outcome names what became of the step it stopped at (src/plan/executor.ts partial)', () => {
   // aitable +base-bootstrap: create_base and get_base, then create_table (base_composite.go:196-227@c7521c1c)
   const bootstrap = ['aitable', '+base-bootstrap', '--name', 'B', '--yes', '--tables'];
+  // the created base named in create_base's answer and read back by get_base (an answer without one stops the run
+  // after create_base, h45-a4's no_base_id)
+  const base = { 'aitable/create_base': { result: { baseId: 'b1' } }, 'aitable/get_base': { result: { baseId: 'b1' } } };
 
   it('a call the transport refused before sending: "was refused and changed nothing"', async () => {
-    const r = await run([...bootstrap, '[{"name":"T\ufeff"}]']);
+    const r = await run([...bootstrap, '[{"name":"T\ufeff"}]'], base);
     expect([r.exit, r.reason, r.calls.map(([tool]) => tool)]).toEqual([7, 'partial_outcome', ['create_base', 'get_base']]);
     expect(r.message).toContain('step "tables[0]" was refused and changed nothing (invalid_argument: ');
   });
 
   it('a call the backend answered with a failure: "failed", not "refused"', async () => {
-    const r = await run([...bootstrap, '[{"name":"T"}]'], { 'aitable/create_table': BUSY });
+    const r = await run([...bootstrap, '[{"name":"T"}]'], { ...base, 'aitable/create_table': BUSY });
     expect([r.exit, r.reason, r.calls.map(([tool]) => tool)]).toEqual([7, 'partial_outcome', ['create_base', 'get_base', 'create_table']]);
     expect(r.message).toMatch(/step "tables\[0\]" failed \((?!invalid_argument)[a-z_]+: /u);
     expect(r.message).not.toContain('refused');
