@@ -59,3 +59,22 @@ describe('oa approval create-instance: the action type and the cc position are r
     expect(request(args).ccPosition).toBe('START_FINISH');
   });
 });
+
+describe('oa approval forecast-process / create-instance: --form-values decodes only as a JSON object (oaFormValues, helpers/oa.go:33-43@c7521c1c)', () => {
+  const forecast = (values: string) => ['oa', 'approval', 'forecast-process', '--process-code', 'P', '--dept-id', '-1', '--form-values', values];
+  const start = (values: string) => ['oa', 'approval', 'create-instance', '--process-code', 'P', '--form-values', values, '--yes'];
+  for (const [name, argv] of [['forecast-process', forecast], ['create-instance', start]] as const) {
+    it(`${name}: a JSON list (a name/value list included) fails json.Unmarshal into map[string]string: refused before any call`, async () => {
+      for (const values of ['[{"name":"a","value":"1"}]', '[]', '[1]', ' [ ] ']) {
+        const run = await outputs.sent(argv(values));
+        expect(run.reason).toBe('invalid_parameter');
+        expect(run.calls).toEqual([]);
+      }
+    });
+    it(`${name}: an object of texts is still sent as the name/value list`, async () => {
+      const run = await outputs.sent(argv('{"a":"1"}'));
+      expect(run.reason).toBeUndefined();
+      expect(JSON.stringify(run.calls[0][1])).toContain('{"name":"a","value":"1"}');
+    });
+  }
+});
