@@ -317,8 +317,12 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
     }
     c.d += days;
   }
-  // Date normalizes overflowing fields (day 0, month 13) the way setDate/setMonth do.
-  const wall = utc ? new Date(Date.UTC(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms)) : new Date(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms);
+  // Date normalizes overflowing fields (day 0, month 13) the way setDate/setMonth do. An unmoved clock is the instant
+  // itself: read back from local fields, the repeated hour of a clock change backwards would be its first pass (an hour
+  // early in its second; calendar +next-event's startTime at 01:30 EST in New York)
+  const moved = n.start_of !== undefined || n.add_months !== undefined || n.add_days !== undefined;
+  const wall = !moved ? new Date(sc.at.getTime() + (shift ?? 0))
+    : utc ? new Date(Date.UTC(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms)) : new Date(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms);
   if (n.format === 'millis') return wall.getTime() - (shift ?? 0);
   const f = clockFields(wall, utc);
   const pad = (x: number) => String(x).padStart(2, '0');

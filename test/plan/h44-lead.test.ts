@@ -1,7 +1,7 @@
 // Session 44, lead (issue 32, second readings of seed 20261396): each run as a user types it against the recording
 // backend on 127.0.0.1, compared with the upstream body at c7521c1c.
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess, shippedEngine } from '../helpers.js';
+import { dispatchInProcess, shippedEngine, useTimeZone } from '../helpers.js';
 import { validatePlans } from '../../src/plan/validate.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -116,5 +116,17 @@ describe('the other post-answer [WARN] lines upstream prints (h44-lead siblings 
     expect(notices(png.err)[0]).toBe('import_not_converted');
     const md = await dispatchInProcess(['doc', '+import', '--file', 'b.md', '--yes'], env);
     expect(notices(md.err)).not.toContain('import_not_converted');
+  });
+});
+
+describe('a `now` source without a move is the instant itself (src/plan/values.ts nowValue)', () => {
+  useTimeZone('America/New_York');
+  it('calendar +next-event in the repeated hour of New York\'s November clock change sends startTime = now and endTime = now + 168 h (next_event.go:78-83@c7521c1c)', async () => {
+    // 2024-11-03 01:30 EST is the second pass of 01:30; read back from local fields it became 01:30 EDT, an hour early
+    const now = new Date('2024-11-03T06:30:00Z');
+    runs.mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(['calendar', '+next-event'], runs.env(), undefined, { now: () => now });
+    expect(outcome.error?.envelope()).toBeUndefined();
+    expect(runs.mcp.calls.map((c) => [c.name, c.arguments])).toEqual([['list_calendar_events', { calendarId: 'primary', startTime: now.getTime(), endTime: now.getTime() + 168 * 3600 * 1000 }]]);
   });
 });
