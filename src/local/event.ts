@@ -74,12 +74,22 @@ const status: LocalCommand = async (ctx) => {
   const consumers = consumersOf(ctx, cp).filter((r) => (!eventKey || r.event_key === eventKey) && (!subscribeId || r.subscribe_id === subscribeId));
   const result = {
     identity: { client_id: cp.clientId, source_id: cp.sourceId },
-    subscriptions: subs,
+    // h45-b1 (personal.Subscription's JSON tags, event/personal/client.go:86-94, runPersonalEventStatus
+    // app/event_personal_command.go:1084-1091@c7521c1c): every field but subscribe_id is omitempty, so a text the
+    // service left empty is not printed (before: printed as "")
+    subscriptions: subs.map(subscriptionJson),
     consumers: consumers.map((r) => ({ pid: r.pid, alive: r.alive, subscribe_id: r.subscribe_id, event_key: r.event_key, rule_type: r.rule_type, owned: r.owned, created_at: r.created_at })),
   };
   if (f === 'json') return result;
   return statusText(result.identity, subs, result.consumers);
 };
+
+/** A subscription as upstream's encoder prints it: subscribe_id always, the other texts only when not empty. */
+function subscriptionJson(s: Subscription): Record<string, string> {
+  const out: Record<string, string> = { subscribe_id: s.subscribe_id };
+  for (const k of ['event_key', 'rule_type', 'status', 'source_id', 'created_at'] as const) if (s[k] !== '') out[k] = s[k];
+  return out;
+}
 
 function statusText(identity: { client_id: string; source_id: string }, subs: Subscription[], consumers: { pid: number; alive: boolean; subscribe_id: string; event_key: string }[]): string {
   const out = [`Personal identity: client=${identity.client_id} source=${identity.source_id}`];
