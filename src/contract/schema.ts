@@ -71,10 +71,19 @@ const flagList = (names: string[]) => names.map(flag).join(', ');
  * A flag's `read_skips` widens what the order passes over: an int 0 (`zero`), 0 or less (`not_positive`), or narrows
  * it to nothing (the first spelling typed in the order is read, blank or not). Then enum flags get their declared rules
  * (enum-input.ts). Last, a required text flag typed with a value its check counts as missing is refused
- * (refuseBlankRequired), unless `blankRequired` is false: dispatch folds once without that check to give a deprecated
- * command's notice first, as upstream's wrapper prints it before the body's checks (helpers/doc.go:4696-4707@c7521c1c).
+ * (refuseBlankRequired).
  */
-export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>, blankRequired = true): Record<string, unknown> {
+export function foldInput(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): Record<string, unknown> {
+  const folded = foldInputFirst(tool, values, positionals);
+  folded.refuseBlankRequired();
+  return folded.data;
+}
+
+/**
+ * foldInput without its last check, which it hands back to run later: dispatch gives a deprecated command's notice
+ * between the two, as upstream's wrapper prints it before the body's checks (helpers/doc.go:4696-4707@c7521c1c).
+ */
+export function foldInputFirst(tool: ToolSpec, values: Record<string, unknown>, positionals: Record<string, unknown>): { data: Record<string, unknown>; refuseBlankRequired: () => void } {
   const data: Record<string, unknown> = {};
   const from: Record<string, string> = Object.create(null);
   const viaAlias = new Set<string>();
@@ -160,8 +169,7 @@ export function foldInput(tool: ToolSpec, values: Record<string, unknown>, posit
   for (const key of viaAlias) if (empty(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
-  if (blankRequired) refuseBlankRequired(tool, data, (key) => (typed.get(key) ?? []).map((t) => t.value));
-  return data;
+  return { data, refuseBlankRequired: () => refuseBlankRequired(tool, data, (key) => (typed.get(key) ?? []).map((t) => t.value)) };
 }
 
 /**

@@ -18,7 +18,7 @@ import { checkCatalogVersion } from '../schema/browse.js';
 import { resolveCommand, wantsHelp } from './resolve.js';
 import { identityKey } from '../catalog/identity.js';
 import { parseToolArgs } from './flags.js';
-import { foldInput } from '../contract/schema.js';
+import { foldInputFirst } from '../contract/schema.js';
 import { checkInput } from '../contract/precompiled.js';
 import { groupHelp, toolHelp } from './help.js';
 import { answerCap, type Env } from '../backend/config.js';
@@ -153,13 +153,11 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   // dispatch's validation and the plan's own checks up to its first call
   if (gated && plan?.confirm === 'first') throw confirmationRequired(tool);
   // a notice about the command itself (deprecated) comes before any other check, as upstream's wrapper prints it before
-  // the body's (helpers/doc.go:4696-4707@c7521c1c): so before the blank check of required flags too, which the second
-  // fold makes (h45-a3: `doc permission list --node ""` refused without the notice)
-  const data = foldInput(tool, r.values, r.positionals, plan === undefined);
-  if (plan) {
-    commandNotices(tool, plan, data, { env, now: r.now, warn: r.warn, invokedAs: r.invokedAs });
-    foldInput(tool, r.values, r.positionals);
-  }
+  // the body's (helpers/doc.go:4696-4707@c7521c1c): so before the blank check of required flags too, which the
+  // fold's last check makes (h45-a3: `doc permission list --node ""` refused without the notice)
+  const { data, refuseBlankRequired } = foldInputFirst(tool, r.values, r.positionals);
+  if (plan) commandNotices(tool, plan, data, { env, now: r.now, warn: r.warn, invokedAs: r.invokedAs });
+  refuseBlankRequired();
   const doc = e.identities.get(identityKey(tool.canonical_path));
   await checkInput(tool, data, doc === undefined ? undefined : e.validator(doc));
   // a plan may ask only on one path of its body (`confirm: {when}`, decided by the validated flags alone)
