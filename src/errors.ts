@@ -230,6 +230,11 @@ export const WARNINGS = {
 /** The lead of a notice's message, as upstream writes that kind. */
 const NOTICE_LEAD: Record<NoticePrefix, string> = { WARN: '[WARN] ', FIX: '[FIX] ', INFO: '[INFO] ', hint: 'hint: ' };
 
+/** Whether a declared notice message starts with a lead of its own (`[WARN]`, `[FIX]`, `[INFO]`, `hint:`), which its reason adds. */
+export function carriesNoticeLead(message: string): boolean {
+  return Object.values(NOTICE_LEAD).some((lead) => message.startsWith(lead.trimEnd()));
+}
+
 export type WarningReason = keyof typeof WARNINGS;
 
 /** One notice; `message` is written without its prefix (the table adds it). */

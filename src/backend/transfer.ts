@@ -43,7 +43,8 @@ function checkedUrl(text: string): URL {
 }
 
 /** The reasons a download may refuse an existing target with instead of invalid_parameter (DownloadSpec.target_exists). */
-export type TargetExistsReason = 'backend_error' | 'internal_error';
+export const TARGET_EXISTS_REASONS = ['backend_error', 'internal_error'] as const;
+export type TargetExistsReason = typeof TARGET_EXISTS_REASONS[number];
 
 export interface DownloadRequest {
   url: string;

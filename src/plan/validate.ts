@@ -3,10 +3,11 @@
 // (docs/PLANS.md "Build validation"); the build collects them all and fails once.
 import type { ToolSpec } from '../catalog/types.js';
 import { flagKey } from '../contract/aliases.js';
-import { WARNINGS, type WarningReason } from '../errors.js';
+import { WARNINGS, carriesNoticeLead, type WarningReason } from '../errors.js';
 import { USER_IDENTITIES, type UserIdentity } from './user-target.js';
 import { expandFragments } from './fragments.js';
 import { URL_POLICIES, type UrlPolicy } from '../backend/download-policy.js';
+import { TARGET_EXISTS_REASONS, type TargetExistsReason } from '../backend/transfer.js';
 import { groupRunsOf } from '../catalog/group-runs.js';
 import {
   DEFAULT_DOWNLOAD_BYTES, DEFAULT_MAX_ITEMS, MAX_DOWNLOAD_BYTES, DEFAULT_UPLOAD_BYTES, MAX_ITEMS_LIMIT, MAX_PAGES_LIMIT, MAX_POLL_ATTEMPTS, MAX_POLL_DELAYS, MAX_POLL_DELAY_MS,
@@ -573,14 +574,23 @@ function normalizeSave(s: Scope, at: string, raw: unknown): SaveSpec {
   }
   only(s, at, raw, ['file', 'content', 'overwrite', 'name', 'parent', 'target_exists']);
   if (raw.parent !== undefined && raw.parent !== 'existing') s.problems.push(`${at}.parent: must be existing`);
-  if (raw.target_exists !== undefined && raw.target_exists !== 'backend_error' && raw.target_exists !== 'internal_error') {
-    s.problems.push(`${at}.target_exists: must be backend_error or internal_error`);
-  }
+  const targetExists = targetExistsOf(s, at, raw.target_exists);
   return { file: normalizeSource(s, `${at}.file`, raw.file), content: normalizeSource(s, `${at}.content`, raw.content),
     ...(raw.overwrite !== undefined ? { overwrite: normalizeSource(s, `${at}.overwrite`, raw.overwrite) } : {}),
     ...(raw.name !== undefined ? { name: normalizeSource(s, `${at}.name`, raw.name) } : {}),
     ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}),
-    ...(raw.target_exists === 'backend_error' || raw.target_exists === 'internal_error' ? { target_exists: raw.target_exists } : {}) };
+    ...(targetExists ? { target_exists: targetExists } : {}) };
+}
+
+/**
+ * A save's or download's `target_exists`: one of TARGET_EXISTS_REASONS (a download's only beside a `file`: `besideFile`
+ * given), else a problem; undefined when absent or refused.
+ */
+function targetExistsOf(s: Scope, at: string, raw: unknown, besideFile?: boolean): TargetExistsReason | undefined {
+  if (raw === undefined) return undefined;
+  if ((TARGET_EXISTS_REASONS as readonly unknown[]).includes(raw) && besideFile !== false) return raw as TargetExistsReason;
+  s.problems.push(`${at}.target_exists: must be ${TARGET_EXISTS_REASONS.join(' or ')}${besideFile === undefined ? '' : ', beside a file'}`);
+  return undefined;
 }
 
 function normalizeHandoff(s: Scope, at: string, raw: unknown): HandoffSpec {
@@ -636,9 +646,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
   }
   only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy', 'parent', 'target_exists']);
   if (raw.parent !== undefined && (raw.parent !== 'existing' || raw.file === undefined)) s.problems.push(`${at}.parent: must be existing, beside a file`);
-  if (raw.target_exists !== undefined && ((raw.target_exists !== 'backend_error' && raw.target_exists !== 'internal_error') || raw.file === undefined)) {
-    s.problems.push(`${at}.target_exists: must be backend_error or internal_error, beside a file`);
-  }
+  const targetExists = targetExistsOf(s, at, raw.target_exists, raw.file !== undefined);
   if (raw.url_policy !== undefined && !(URL_POLICIES as readonly unknown[]).includes(raw.url_policy)) s.problems.push(`${at}.url_policy: one of ${URL_POLICIES.join(', ')}`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   if (raw.temp_dir !== undefined && (typeof raw.temp_dir !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/u.test(raw.temp_dir))) {
@@ -656,7 +664,7 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     ...(refused ? { refused_statuses: refused } : {}),
     ...(raw.url_policy !== undefined ? { url_policy: raw.url_policy as UrlPolicy } : {}),
     ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}),
-    ...(raw.target_exists === 'backend_error' || raw.target_exists === 'internal_error' ? { target_exists: raw.target_exists } : {}),
+    ...(targetExists ? { target_exists: targetExists } : {}),
   };
 }
 
@@ -1171,7 +1179,7 @@ function normalizeWarn(s: Scope, at: string, raw: unknown): { reason: WarningRea
     s.problems.push(`${at}.reason: one of ${Object.keys(WARNINGS).filter((r) => r !== 'deprecated_command').join(', ')}`);
     return fallback;
   }
-  if (typeof raw.message !== 'string' || raw.message.trim() === '' || /^(\[(WARN|FIX|INFO)\]|hint:)/u.test(raw.message)) {
+  if (typeof raw.message !== 'string' || raw.message.trim() === '' || carriesNoticeLead(raw.message)) {
     s.problems.push(`${at}.message: a text without its [WARN]/[FIX] prefix (nor [INFO]; the reason adds it)`);
     return fallback;
   }
@@ -1197,7 +1205,7 @@ function normalizeWarnings(s: Scope, at: string, raw: unknown): PlanWarning[] {
       s.problems.push(`${wat}: reason must be one of ${Object.keys(WARNINGS).join(', ')}`);
       return [];
     }
-    if (typeof w.message !== 'string' || w.message.trim() === '' || /^(\[(WARN|FIX|INFO)\]|hint:)/u.test(w.message)) {
+    if (typeof w.message !== 'string' || w.message.trim() === '' || carriesNoticeLead(w.message)) {
       s.problems.push(`${wat}: message must be a text without its [WARN]/[FIX]/[INFO]/hint: prefix (the reason adds it)`);
       return [];
     }
