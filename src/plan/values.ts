@@ -677,9 +677,17 @@ export function evalCondition(sc: Scope, c: Condition): Truth {
     if (hasPlaceholder(a) || hasPlaceholder(b)) return 'unknown';
     return isKind(a, 'object') && isKind(b, 'object') && hasEntries(a as Record<string, unknown>, b as Record<string, unknown>);
   }
-  const parts = ('all' in c ? c.all : (c as { any: Condition[] }).any).map((x) => evalCondition(sc, x));
-  if ('all' in c) return parts.includes(false) ? false : parts.includes('unknown') ? 'unknown' : true;
-  return parts.includes(true) ? true : parts.includes('unknown') ? 'unknown' : false;
+  // Left to right, as Go's && and || read: `all` stops at its first definite false and `any` at its first definite
+  // true, so a later part (a transform that refuses its text) is not read when an earlier guard already decides. An
+  // unknown part (a dry run's placeholder) does not decide: the parts after it are still read (Kleene's logic).
+  const all = 'all' in c;
+  let unknown = false;
+  for (const part of all ? c.all : (c as { any: Condition[] }).any) {
+    const t = evalCondition(sc, part);
+    if (t === 'unknown') unknown = true;
+    else if (t !== all) return t;
+  }
+  return unknown ? 'unknown' : all;
 }
 
 /**
