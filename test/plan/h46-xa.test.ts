@@ -32,3 +32,45 @@ describe('doc version list / template list / template search: the hidden --page-
     });
   }
 });
+
+// runMarkdownPatch (helpers/markdown.go:643, :647, :660-662@c7521c1c): the replacement is flagOrFallback(content,
+// markdown), and it counts as given when either spelling was typed (cmd.Flags().Changed), a typed blank --markdown
+// included; --markdown is the hidden spelling RegisterCrossProductAliases adds beside --content (markdown.go:595)
+describe('markdown patch: a typed --markdown, a blank one included, is the replacement as upstream reads it', () => {
+  const { mcp } = outputs;
+  const setUp = () => {
+    mcp.files['cur.md'] = Buffer.from('keep old line');
+    mcp.uploads.length = 0;
+    outputs.answer('drive/get_file_info', { result: { fileName: 'R.md' } });
+    outputs.answer('drive/download_file', { result: { downloadUrl: `${mcp.base}/files/cur.md` } });
+    outputs.answer('drive/get_upload_info', { result: { uploadId: 'up1', resourceUrl: `${mcp.base}/upload/p1` } });
+    outputs.answer('drive/commit_upload', { result: { fileId: 'n1' } });
+  };
+  const patch = (...spellings: string[]) =>
+    ['markdown', 'patch', '--node', 'n1', '--space-id', 's1', '--pattern', ' old', ...spellings, '--yes'];
+  /** upstream's reading: flagOrFallback(content, markdown), required when neither spelling was typed. */
+  const upstream = (content: string | undefined, markdown: string | undefined) => {
+    if (content === undefined && markdown === undefined) return 'refused';
+    return content ? content : (markdown ?? '');
+  };
+  const value = fc.constantFrom<string | undefined>(undefined, '', ' new', 'X');
+
+  it('--markdown "" typed alone removes the matches, as --content "" does', async () => {
+    for (const spelling of ['--content', '--markdown']) {
+      setUp();
+      const r = await outputs.sent(patch(spelling, ''));
+      expect([r.reason, mcp.uploads.at(-1)?.bytes.toString()]).toEqual([undefined, 'keep line']);
+    }
+  });
+  it('for any pair of typed spellings, the uploaded text is the one upstream replaces with', async () => {
+    await fc.assert(fc.asyncProperty(value, value, async (content, markdown) => {
+      if (content && markdown && content !== markdown) return; // two different values: dws refuses where upstream picks one (not counted)
+      setUp();
+      const spellings = [...(content === undefined ? [] : [`--content=${content}`]), ...(markdown === undefined ? [] : [`--markdown=${markdown}`])];
+      const r = await outputs.sent(patch(...spellings));
+      const expected = upstream(content, markdown);
+      if (expected === 'refused') expect([r.reason, r.calls]).toEqual(['missing_parameter', []]);
+      else expect([r.reason, mcp.uploads.at(-1)?.bytes.toString()]).toEqual([undefined, 'keep old line'.replace(' old', expected)]);
+    }), { numRuns: 16 });
+  });
+});
