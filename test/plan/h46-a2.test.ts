@@ -2,6 +2,8 @@
 // still differed from upstream's body at c7521c1c. Each run as a user types it against the fake MCP server on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { warningLine } from '../../src/errors.js';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h46a2-');
@@ -41,5 +43,29 @@ describe('chat +chat-list prints the last page\'s own next cursor, as upstream k
       const record = (r.printed ?? r.envelope?.ledger) as Record<string, unknown>;
       expect(record.nextCursor).toBe(upstreamCursorValue(next));
     }), { numRuns: 30 });
+  });
+});
+
+describe('the flag_ignored notice kind is led by [WARN] (src/errors.ts WARNINGS / warningLine)', () => {
+  it('renders `[WARN] <message>`', () => {
+    expect(JSON.parse(warningLine({ reason: 'flag_ignored', message: 'm' }))).toEqual({ warning: { reason: 'flag_ignored', message: '[WARN] m' } });
+  });
+});
+
+describe('aitable record query warns about a non-empty --view-id and queries the table without it (helpers/aitable.go:2153-2155@c7521c1c)', () => {
+  const text = fc.constantFrom<string | undefined>(undefined, '', ' ', 'v1');
+  it('the notice, and only it, is added: the call and stdout are those of the same run without --view-id', async () => {
+    const answer = { success: true, data: { records: [{ recordId: 'r1', cells: {} }], hasMore: false } };
+    outputs.answer('aitable/query_records', answer);
+    await fc.assert(fc.asyncProperty(text, async (view) => {
+      const argv = ['aitable', 'record', 'query', '--base-id', 'b', '--table-id', 't', ...(view === undefined ? [] : ['--view-id', view])];
+      outputs.mcp.calls.length = 0;
+      const outcome = await dispatchInProcess(argv, outputs.env());
+      const notices = outcome.err.split('\n').filter((l) => l !== '').map((l) => (JSON.parse(l) as { warning?: { reason: string } }).warning?.reason);
+      // upstream: `if v, _ := GetString("view-id"); v != ""` prints the warning line, then runs the query as without it
+      expect({ argv, notices }).toEqual({ argv, notices: view ? ['flag_ignored'] : [] });
+      expect({ argv, out: outcome.out === '' ? undefined : JSON.parse(outcome.out), calls: outputs.mcp.calls.map((c) => c.arguments) })
+        .toEqual({ argv, out: { result: answer }, calls: [{ baseId: 'b', tableId: 't' }] });
+    }), { numRuns: 12 });
   });
 });
