@@ -34,6 +34,11 @@ describe('chat +chat-list prints the last page\'s own next cursor, as upstream k
     expect(r.exit).toBe(1);
     expect(r.envelope?.ledger).toMatchObject({ hasMore: true, nextCursor: 0, stopReason: 'pagination_error' });
   });
+  it('a second page whose read fails keeps the cursor that read was sent with (upstream leaves nextCursor at page 1\'s)', async () => {
+    const r = await outputs.paged(argv, 'im/list_all_conversations', [first, { success: false, errorCode: 'SYSTEM_ERROR', errorMsg: 'busy' }]);
+    expect(r.exit).toBe(1);
+    expect(r.envelope?.ledger).toMatchObject({ hasMore: true, nextCursor: 9, stopReason: 'read_failure', pagesFetched: 1 });
+  });
   it('for any second-page cursor, the printed nextCursor is chatListNextCursor of that page\'s cursor', async () => {
     const cursor = fc.constantFrom<unknown>(undefined, null, '0', 0, '-3', -3, 1.5, '9', 9, '12', ' 12 ', 12, 'x', true, '+4');
     await fc.assert(fc.asyncProperty(cursor, fc.boolean(), async (next, full) => {
