@@ -225,6 +225,9 @@ export const WARNINGS = {
   risk_notice: 'INFO',
   // doc search with --query/--keyword typed but both empty: the filter is dropped (upstream's `hint:` line, doc.go:1214-1216@c7521c1c)
   empty_query_ignored: 'hint',
+  // a flag the command accepts but does not use, named as ignored (upstream's stderr `warning: ... ignored` line,
+  // aitable record query's --view-id, helpers/aitable.go:2153-2155@c7521c1c; a plan's warn step)
+  flag_ignored: 'WARN',
 } as const satisfies Record<string, NoticePrefix>;
 
 /** The lead of a notice's message, as upstream writes that kind. */
