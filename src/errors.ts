@@ -225,6 +225,9 @@ export const WARNINGS = {
   risk_notice: 'INFO',
   // doc search with --query/--keyword typed but both empty: the filter is dropped (upstream's `hint:` line, doc.go:1214-1216@c7521c1c)
   empty_query_ignored: 'hint',
+  // a value given twice, in --json and by a typed flag, of which one is sent (upstream's `⚠️` stderr line: aitable view
+  // update's mergeUpdateBlock and visible-fields, helpers/aitable.go:901-905, :3724-3726@c7521c1c; a plan's warn step)
+  json_flag_overlap: 'WARN',
 } as const satisfies Record<string, NoticePrefix>;
 
 /** The lead of a notice's message, as upstream writes that kind. */

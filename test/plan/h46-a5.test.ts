@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess } from '../helpers.js';
+import { WARNINGS, warningLine } from '../../src/errors.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h46a5-');
@@ -72,5 +73,16 @@ describe('minutes +upload-and-analyze --mindmap: the mindmap stage says createAt
       const stages = (run.printed as { stages: { name: string; result?: Record<string, unknown> }[] }).stages;
       expect(stages.find((s) => s.name === 'mindmap')?.result).toMatchObject({ createAttempted: true, createAcknowledged: false });
     }
+  });
+});
+
+// ── NEW MECHANISM (h46-a5): the notice reason json_flag_overlap, upstream's `⚠️` line when --json and a typed flag give
+// the same key (helpers/aitable.go:901-905, :3724-3726@c7521c1c) ─────────────────────────────────────────────────────
+
+describe('the notice reason json_flag_overlap (src/errors.ts WARNINGS)', () => {
+  it('is a [WARN] notice: one JSON line, the message led by [WARN], details kept', () => {
+    expect(WARNINGS.json_flag_overlap).toBe('WARN');
+    expect(JSON.parse(warningLine({ reason: 'json_flag_overlap', message: 'm', details: ['fldA'] }))).toEqual(
+      { warning: { reason: 'json_flag_overlap', message: '[WARN] m', details: ['fldA'] } });
   });
 });
