@@ -86,3 +86,91 @@ describe('the notice reason json_flag_overlap (src/errors.ts WARNINGS)', () => {
       { warning: { reason: 'json_flag_overlap', message: '[WARN] m', details: ['fldA'] } });
   });
 });
+
+// ── aitable view update aggregate (drawn) and its siblings card / timebar / field-widths (mergeUpdateBlock) and
+// visible-fields: upstream's `⚠️` stderr line when --json and a typed flag give the same key (aitable.go:889-908,
+// :3724-3726@c7521c1c) ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const viewOf = (viewType: string) => ({ data: { views: [{ viewId: 'v', viewType }] } });
+const ids = ['--base-id', 'b', '--table-id', 't', '--view-id', 'v'];
+const overlapKeys = (run: Awaited<ReturnType<typeof typed>>) =>
+  run.notices.filter((n) => n.warning.reason === 'json_flag_overlap').map((n) => [...(n.warning.details as string[])].sort());
+
+describe('aitable view update aggregate: a key given in --json and by --field-id/--clear-field-id is a json_flag_overlap notice (mergeUpdateBlock, aitable.go:901-905@c7521c1c)', () => {
+  const aggregate = (...more: string[]) => ['aitable', 'view', 'update', 'aggregate', ...ids, ...more];
+
+  it('the keys both give are named once in one [WARN] notice; the typed values are sent', async () => {
+    outputs.answer('get_views', viewOf('Grid'));
+    const run = await typed(aggregate('--json', '{"f1":"SUM","f2":"AVG","f9":"MIN"}', '--field-id', 'f1', '--action', 'MAX', '--clear-field-id', 'f2,f3'));
+    expect(overlapKeys(run)).toEqual([['f1', 'f2']]);
+    expect(run.notices[0].warning.message.startsWith('[WARN] ')).toBe(true);
+    expect(run.calls.at(-1)).toEqual(['aitable/update_view',
+      { baseId: 'b', tableId: 't', viewId: 'v', config: { aggregate: { f1: 'MAX', f2: null, f3: null, f9: 'MIN' } } }]);
+  });
+
+  it('no notice when the keys differ, when --json is null or empty, or when the pair check refuses first', async () => {
+    for (const more of [['--json', '{"f9":"SUM"}', '--field-id', 'f1', '--action', 'MAX'], ['--json', 'null', '--field-id', 'f1', '--action', 'MAX'],
+      ['--json', '', '--clear-field-id', 'f1'], ['--json', '{"f1":"SUM"}', '--field-id', 'f1']]) {
+      outputs.answer('get_views', viewOf('Grid'));
+      const run = await typed(aggregate(...more));
+      expect({ more, notices: run.notices }).toEqual({ more, notices: [] });
+    }
+  });
+
+  it('for any --json keys and typed keys: a notice exactly when they share keys, naming those keys', async () => {
+    const key = fc.constantFrom('fa', 'fb', 'fc', 'fd');
+    await fc.assert(fc.asyncProperty(fc.uniqueArray(key, { maxLength: 3 }), fc.option(key, { nil: undefined }), fc.uniqueArray(key, { maxLength: 3 }),
+      async (jsonKeys, fieldId, clear) => {
+        outputs.answer('get_views', viewOf('Grid'));
+        const more = ['--json', JSON.stringify(Object.fromEntries(jsonKeys.map((k) => [k, 'SUM'])))];
+        if (fieldId) more.push('--field-id', fieldId, '--action', 'MAX');
+        if (clear.length) more.push('--clear-field-id', clear.join(','));
+        const run = await typed(aggregate(...more));
+        const shared = [...new Set([...(fieldId ? [fieldId] : []), ...clear])].filter((k) => jsonKeys.includes(k)).sort();
+        expect(overlapKeys(run)).toEqual(shared.length ? [shared] : []);
+        expect(run.reason).toBeUndefined();
+      }), { numRuns: 30 });
+  });
+});
+
+describe('the siblings over mergeUpdateBlock warn the same way: view update card, timebar and field-widths (aitable.go:3489, :3550, :3670@c7521c1c)', () => {
+  it('card: --json coverFieldId beside --cover-field-id (or --no-cover), a typed bool beside its --json key', async () => {
+    outputs.answer('get_views', viewOf('Kanban'));
+    const cover = await typed(['aitable', 'view', 'update', 'card', ...ids, '--json', '{"coverFieldId":"x","coverMode":"auto"}', '--cover-field-id', 'f']);
+    expect(overlapKeys(cover)).toEqual([['coverFieldId']]);
+    expect(cover.calls.at(-1)?.[1]).toMatchObject({ config: { kanbanCard: { coverFieldId: 'f', coverMode: 'auto' } } });
+    outputs.answer('get_views', viewOf('Gallery'));
+    const off = await typed(['aitable', 'view', 'update', 'card', ...ids, '--json', '{"coverFieldId":"x","displayFieldName":true}', '--no-cover', '--display-field-name=false']);
+    expect(overlapKeys(off)).toEqual([['coverFieldId', 'displayFieldName']]);
+    outputs.answer('get_views', viewOf('Kanban'));
+    expect((await typed(['aitable', 'view', 'update', 'card', ...ids, '--json', '{"coverMode":"auto"}', '--cover-field-id', 'f'])).notices).toEqual([]);
+  });
+  it('timebar: --json startField beside --start-field', async () => {
+    outputs.answer('get_views', viewOf('Gantt'));
+    const run = await typed(['aitable', 'view', 'update', 'timebar', ...ids, '--json', '{"startField":"a","endField":"e"}', '--start-field', 'b']);
+    expect(overlapKeys(run)).toEqual([['startField']]);
+    expect(run.calls.at(-1)?.[1]).toMatchObject({ config: { ganttTimebar: { startField: 'b', endField: 'e' } } });
+  });
+  it('field-widths: --json fldA beside --field-id fldA --width 200', async () => {
+    outputs.answer('get_views', viewOf('Grid'));
+    const run = await typed(['aitable', 'view', 'update', 'field-widths', ...ids, '--json', '{"fldA":100,"fldB":90}', '--field-id', 'fldA', '--width', '200']);
+    expect(overlapKeys(run)).toEqual([['fldA']]);
+    expect(run.calls.at(-1)?.[1]).toMatchObject({ config: { fieldWidths: { fldA: 200, fldB: 90 } } });
+  });
+});
+
+describe('aitable view update visible-fields: --json beside --field-ids is a notice, --json is sent (aitable.go:3718-3733@c7521c1c)', () => {
+  const visible = (...more: string[]) => ['aitable', 'view', 'update', 'visible-fields', ...ids, ...more];
+  it('a JSON list beside field ids: one notice, the JSON list sent', async () => {
+    const run = await typed(visible('--json', '["a","b"]', '--field-ids', 'c'));
+    expect(run.notices.map((n) => n.warning.reason)).toEqual(['json_flag_overlap']);
+    expect(run.calls).toEqual([['aitable/update_view', { baseId: 'b', tableId: 't', viewId: 'v', config: { visibleFieldIds: ['a', 'b'] } }]]);
+  });
+  it('the notice comes before the element check refuses a non-text element; no notice for --field-ids blank, --json alone, or --json not a list', async () => {
+    const refused = await typed(visible('--json', '[1]', '--field-ids', 'c'));
+    expect([refused.notices.map((n) => n.warning.reason), refused.reason, refused.calls]).toEqual([['json_flag_overlap'], 'invalid_parameter', []]);
+    for (const more of [['--json', '["a"]', '--field-ids', ' , '], ['--json', '["a"]'], ['--json', '{"a":1}', '--field-ids', 'c']]) {
+      expect({ more, notices: (await typed(visible(...more))).notices }).toEqual({ more, notices: [] });
+    }
+  });
+});
