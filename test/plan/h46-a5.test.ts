@@ -174,3 +174,33 @@ describe('aitable view update visible-fields: --json beside --field-ids is a not
     }
   });
 });
+
+// ── chat +chat-messages (drawn): a run without a sender condition prints upstream's senderFilter / identityResult
+// (attachUnfilteredSenderIdentitySemantics, smart/chat_messages.go:484-498, :590-592@c7521c1c) ──────────────────────
+
+describe('chat +chat-messages prints senderFilter {requested: false, applied: false, status: not_requested} and identityResult (chat_messages.go:484-498@c7521c1c)', () => {
+  const page = (more: boolean, cursor?: number) => ({ result: { messages: [{ openMessageId: `m${cursor ?? 0}`, senderId: 'u1', createTime: 1741600000000 }], hasMore: more, ...(cursor ? { nextCursor: cursor } : {}) } });
+  const semantics = {
+    senderFilter: { requested: false, applied: false, status: 'not_requested' },
+    identityResult: { status: 'requires_query_check', negativeConclusionAllowed: false, hint: expect.any(String) },
+  };
+  it('one page and --page-all', async () => {
+    outputs.answer('list_conversation_message_v2', page(false));
+    expect((await typed(['chat', '+chat-messages', '--id', 'c1'])).printed).toMatchObject(semantics);
+    outputs.answer('list_individual_chat_message', page(false));
+    expect((await typed(['chat', '+chat-messages', '--user', 'u9', '--page-all'])).printed).toMatchObject(semantics);
+  });
+  it('--page-all that fails after a page read keeps them in the ledger; a failing first read (no page) has none, as upstream returns before attaching', async () => {
+    mcp.calls.length = 0;
+    outputs.answer('list_conversation_message_v2', page(true, 5));
+    outputs.answer('list_conversation_message_v2', page(true, 5));
+    const stalled = await dispatchInProcess(['chat', '+chat-messages', '--id', 'c1', '--page-all'], outputs.env());
+    const ledger = (JSON.parse(stalled.error!.envelope()) as { ledger: Record<string, unknown> }).ledger;
+    expect([stalled.error?.reason, ledger.pagesFetched, ledger.senderFilter, ledger.identityResult]).toEqual(
+      ['pages_incomplete', 2, semantics.senderFilter, expect.objectContaining({ status: 'requires_query_check' })]);
+    outputs.answerText('list_conversation_message_v2', '[1]');
+    const first = await dispatchInProcess(['chat', '+chat-messages', '--id', 'c1', '--page-all'], outputs.env());
+    const firstLedger = (JSON.parse(first.error!.envelope()) as { ledger?: Record<string, unknown> }).ledger;
+    expect([firstLedger?.pagesFetched, firstLedger && 'senderFilter' in firstLedger, firstLedger && 'identityResult' in firstLedger]).toEqual([0, false, false]);
+  });
+});
