@@ -228,6 +228,9 @@ export const WARNINGS = {
   // a flag the command accepts but does not use, named as ignored (upstream's stderr `warning: ... ignored` line,
   // aitable record query's --view-id, helpers/aitable.go:2153-2155@c7521c1c; a plan's warn step)
   flag_ignored: 'WARN',
+  // a value given twice, in --json and by a typed flag, of which one is sent (upstream's `⚠️` stderr line: aitable view
+  // update's mergeUpdateBlock and visible-fields, helpers/aitable.go:901-905, :3724-3726@c7521c1c; a plan's warn step)
+  json_flag_overlap: 'WARN',
 } as const satisfies Record<string, NoticePrefix>;
 
 /** The lead of a notice's message, as upstream writes that kind. */

@@ -56,6 +56,8 @@ describe('agent test 20j: each request sends what upstream sends for the same fl
       count: 2, pagesFetched: 1, paginationKnown: true, complete: true, hasMore: false, enrichedCount: 0,
       failedCount: 0, failures: [], partial: false, truncated: false, stopReason: 'range_start',
       queryRange: { order: 'desc', semantics: '[start,end)', startTime: '2026-12-02T20:00:00-05:00', endTime: '2026-12-02T22:00:00-05:00' },
+      // h46-a5: attachUnfilteredSenderIdentitySemantics (smart/chat_messages.go:484-498@c7521c1c)
+      senderFilter: { requested: false, applied: false, status: 'not_requested' }, identityResult: expect.objectContaining({ status: 'requires_query_check', negativeConclusionAllowed: false }),
     });
   });
 

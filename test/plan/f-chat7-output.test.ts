@@ -130,6 +130,8 @@ describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_
     expect(r.printed).toEqual({
       ...base, messages: [row('m1', 'a'), row('m2', 'b'), row('m3', 'c')], count: 3,
       pagesFetched: 2, complete: true, hasMore: false, stopReason: 'source_complete', failedCount: 0, failures: [], partial: false,
+      // h46-a5: attachUnfilteredSenderIdentitySemantics (smart/chat_messages.go:484-498@c7521c1c)
+      senderFilter: { requested: false, applied: false, status: 'not_requested' }, identityResult: expect.objectContaining({ status: 'requires_query_check', negativeConclusionAllowed: false }),
     });
   });
 
@@ -170,6 +172,7 @@ describe('chat +chat-messages --page-all prints upstream\'s payload (smart/chat_
       contractVersion: 'im.message-list.v1', messages: [row('m1', 'a'), row('m2', 'b')], count: 2, pagesFetched: 1, enrichedCount: 0, paginationKnown: true,
       complete: false, hasMore: true, failedCount: 0, failures: [], partial: false, truncated: false, stopReason: 'single_page',
       nextPage: { direction: 'older', time: '2026-03-09T04:00:00.456Z', nextCursor: 1773028800456 },
+      senderFilter: { requested: false, applied: false, status: 'not_requested' }, identityResult: expect.objectContaining({ status: 'requires_query_check', negativeConclusionAllowed: false }),
     });
     const failed = await paged(argv.slice(0, -1), rpc, [BUSY]);
     expect(failed.envelope?.error.reason).toBe('business_error');

@@ -291,7 +291,9 @@ describe('chat +chat-messages one page (chat_messages.go:650-687)', () => {
       { result: { messages: [item('m1', 'old', 1000, { emotionReplyList: [{ emoji: '赞' }] }), item('m2', 'new', 2000)], hasMore: false } },
     ]);
     expect(r.printed).toEqual({ ...onePage, count: 2, messages: [shown('m2', 'new', 2000), shown('m1', 'old', 1000)], hasMore: false, complete: true,
-      paginationKnown: true, partial: false, truncated: false, stopReason: 'source_complete' });
+      paginationKnown: true, partial: false, truncated: false, stopReason: 'source_complete',
+      // h46-a5: attachUnfilteredSenderIdentitySemantics (smart/chat_messages.go:484-498@c7521c1c)
+      senderFilter: { requested: false, applied: false, status: 'not_requested' }, identityResult: expect.objectContaining({ status: 'requires_query_check', negativeConclusionAllowed: false }) });
   });
 
   it('a range run that reaches its start on the page: complete, range_start, no nextPage', async () => {
