@@ -110,6 +110,16 @@ export interface RankingOptions {
    *  not those a word mined from the train requests suggests (product-words.yaml: 身份 for chat, said in a wiki request's
    *  成员身份) (h44-rank, docs/ranking.md session 44); 0 = every product word, mined ones too. */
   objectGuardOwnProducts: number;
+  /** Object guard: 1 = a target word made of a container's word and another word of the target (群成员: 群 and 成员; 会话记录,
+   *  表格视图) names that container around the target for the containers rule (objectGuardContainers), as 群里的成员 does
+   *  (h46-rank, docs/ranking.md session 46); 0 = the compound names the target only. */
+  objectGuardCompounds: number;
+  /** Object guard: above 0 = the ratio objectGuardPeopleSiblings' move needs (take Mark out of the chat: the favorite
+   *  removal, a thing related to nothing named, below the member removal when that scores at least this share of it; the
+   *  lower of this and objectGuardSiblingRatio): the anchor is the catalog's removal of a person from the named place,
+   *  weaker when the person's name is a word of other commands (mark read) (h46-rank, docs/ranking.md session 46); 0 =
+   *  objectGuardSiblingRatio. */
+  objectGuardPeopleRatio: number;
   /** Object guard: 1 = the words a delete request names its target with weigh in the guard's decision: a destructive
    *  command on a thing the request does not name, which the ranking matches on none of those words, moves below the
    *  first hit on the target that it matches on one of them, when that hit scores at least objectGuardSiblingRatio of
@@ -210,6 +220,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPeopleSiblings: 1,
   objectGuardProductReadings: 1,
   objectGuardOwnProducts: 1,
+  objectGuardCompounds: 1,
+  objectGuardPeopleRatio: 0.3,
   objectGuardWords: 1,
   objectGuardRevoke: 1,
   objectGuardExtension: 1,

@@ -137,6 +137,12 @@ export interface GuardScope {
   productReadings?: number;
   /** 1: the products rule reads the products the request calls by name only (products.yaml's words, none mined) (objectGuardOwnProducts). */
   ownProducts?: number;
+  /** 1: a target word made of a container's word and another word of the target (群成员: 群 and 成员) names that container
+   *  around the target for the containers rule (objectGuardCompounds). */
+  compounds?: number;
+  /** Above 0: for the people rule's person, the ratio the move of a command on a thing related to nothing named or of a
+   *  product with no command on anything named needs (the lower of this and siblingRatio) (objectGuardPeopleRatio). */
+  peopleRatio?: number;
   /** 1: a request that says to keep something (资料不要动, leave the rest) besides its target: a destructive command on
    *  an object the request does not name moves below the first hit on the target, when that hit nearly matches it. */
   keepRest?: number;
@@ -273,6 +279,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const left = targets.filter((t) => !others.includes(t));
   if (others.length > 0 && !hits.some((h) => (scope.twin ? objectsOf(meta, f, h.doc, scope.twin) : [objectOf(meta, f, h.doc)]).some((o) => left.includes(o)))) others = [];
   if (others.length > 0) targets.splice(0, targets.length, ...left);
+  // compounds (session 46): a target word made of a container's word and another of the target's (群成员) names the
+  // container around the target, as 群里的成员 does, for the containers rule below.
+  const compound = scope.compounds === 1 && targets.length > 0 ? compoundContainers(folded, objects, targets) : [];
+  const aroundNamed = compound.length > 0 ? [...named, ...compound.filter((c) => !named.includes(c))] : named;
   // What the request acts on: its targets; naming only places, the things inside them.
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
   // twins: a command acts on the target when a command of its twin group does (drive delete sends doc delete's call).
@@ -325,7 +335,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     if (around.some((n) => n === o || inside(o, n) || inside(n, o))) return undefined;
     // containers: another part of a container the request names around its target (多维表记录: the base holds the
     // record; the base's dashboard is not what the request says to delete).
-    if (scope.containers >= 1 && named.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
+    if (scope.containers >= 1 && aroundNamed.some((c) => !targets.includes(c) && inside(o, c) && targets.some((t) => inside(t, c)))) return 'sibling';
     // containers 2: also a container the target shares with a thing the request keeps (这个分组删掉，表不要动: the
     // section and the table are both in a base, so the base's dashboard is another part of it).
     if (scope.containers >= 2 && objects.inside[o].some((c) => targets.some((t) => inside(t, c)) && stays.some((k) => inside(k, c)))) return 'sibling';
@@ -355,6 +365,9 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     const moved = moveBelow(hits, (h, anchor) => foreign(h) && anchor.score >= scope.siblingRatio * h.score, (h) => onTarget(h) && ofNamed(h), scope.first === 1);
     return moved === hits ? base : [...moved, ...base.slice(hits.length)];
   }
+  // people ratio (session 46): the people rule's anchor is the catalog's removal of a person from the named place; a
+  // name that is a word of other commands (take Mark out of the chat: mark read) weakens it, not what it removes.
+  const peopleRatio = (ratio: number) => byPeople && scope.peopleRatio !== undefined && scope.peopleRatio > 0 ? Math.min(scope.peopleRatio, ratio) : ratio;
   let out = moveBelow(hits, (h) => kind(h) === 'over', onTarget, scope.first === 1);
   // A sibling moves only below a destructive command on the target (siblings 2) or any command on it (1).
   if (scope.siblings > 0 || scope.containers >= 1) {
@@ -379,7 +392,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // A command the products rule reads (a `product` one) is read here as with that rule off: its move needs a hit of a
   // named product on the target, and without one among those read it stays, so the products rule only adds moves.
   const foreignHit = (h: Hit) => { const k = kind(h); return k === 'foreign' || (k === 'product' && kind(h, true) === 'foreign'); };
-  if (targetProducts) out = moveBelow(out, (h, anchor) => foreignHit(h) && anchor.score >= scope.siblingRatio * h.score, onTarget, scope.first === 1);
+  if (targetProducts) out = moveBelow(out, (h, anchor) => foreignHit(h) && anchor.score >= peopleRatio(scope.siblingRatio) * h.score, onTarget, scope.first === 1);
   // The request said what it keeps and named its target, so a weaker hit on the target still anchors (restRatio).
   if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= (scope.restRatio ?? scope.siblingRatio) * h.score, onTarget, scope.first === 1);
   // extension: a command on a thing whose name extends a word the request names its target with (筛选视图, filter view:
@@ -411,6 +424,45 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
     }
   }
   return out === hits ? base : [...out, ...base.slice(hits.length)];
+}
+
+/**
+ * The containers a target word the folded text says is made with: the word is a word of a container of the target
+ * followed by another word of the target (群成员 is 群, a group, and 成员; mailbox folder is mailbox and folder), so it
+ * names that container too. A word whose rest is no word of the target (表单: 表 and 单) names none.
+ */
+export function compoundContainers(folded: string, objects: ObjectLexicon, targets: number[]): number[] {
+  const out: number[] = [];
+  for (const t of targets) {
+    for (const [w, c] of compoundsOf(objects, t)) {
+      if (!out.includes(c) && says(folded, w, /[a-z]/u.test(w))) out.push(c);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Per object lexicon: each object's compound words, with the container each names (filed on first ask). */
+const compoundFiling = new WeakMap<ObjectLexicon, Map<number, [string, number][]>>();
+
+function compoundsOf(objects: ObjectLexicon, t: number): [string, number][] {
+  let byObject = compoundFiling.get(objects);
+  if (!byObject) compoundFiling.set(objects, byObject = new Map());
+  let out = byObject.get(t);
+  if (!out) {
+    out = [];
+    for (const [own, english] of [[objects.zh[t], false], [objects.en[t], true]] as const) {
+      for (const w of own) {
+        for (const c of objects.inside[t]) {
+          for (const cw of english ? objects.en[c] : objects.zh[c]) {
+            const head = english ? `${cw} ` : cw;
+            if (w.length > head.length && w.startsWith(head) && own.includes(w.slice(head.length)) && !out.some(([x, y]) => x === w && y === c)) out.push([w, c]);
+          }
+        }
+      }
+    }
+    byObject.set(t, out);
+  }
+  return out;
 }
 
 /** The words of the targets the folded text says (an English word whole, a Chinese one anywhere), each once. */
@@ -586,6 +638,8 @@ export const objectGuard: Stage = {
         ...(r.objectGuardForeign === 1 ? { foreign: 1 } : {}),
         ...(r.objectGuardProductReadings === 1 ? { productReadings: 1 } : {}),
         ...(r.objectGuardOwnProducts === 1 ? { ownProducts: 1 } : {}),
+        ...(r.objectGuardCompounds === 1 ? { compounds: 1 } : {}),
+        ...(r.objectGuardPeopleRatio > 0 ? { peopleRatio: r.objectGuardPeopleRatio } : {}),
         ...(r.objectGuardPeopleSiblings === 1 ? { peopleSiblings: 1 } : {}), containers: r.objectGuardContainers, clauses: r.objectGuardClauses, recall: r.objectGuardRecall,
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
