@@ -225,6 +225,9 @@ export const WARNINGS = {
   risk_notice: 'INFO',
   // doc search with --query/--keyword typed but both empty: the filter is dropped (upstream's `hint:` line, doc.go:1214-1216@c7521c1c)
   empty_query_ignored: 'hint',
+  // a key an object flag (--json) and a typed flag both set: the typed flag's value is sent (upstream's stderr line of
+  // aitable's mergeUpdateBlock, helpers/aitable.go:901-906@c7521c1c, one per key; a plan's warn step)
+  typed_flag_overrides_json: 'WARN',
 } as const satisfies Record<string, NoticePrefix>;
 
 /** The lead of a notice's message, as upstream writes that kind. */
