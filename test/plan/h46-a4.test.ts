@@ -3,6 +3,8 @@
 // 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { warningLine } from '../../src/errors.js';
+import { dispatchInProcess } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h46a4-');
@@ -37,5 +39,58 @@ describe('chat +at-me --page-all: the next cursor is atMeCursorString of the pag
     const run = await outputs.paged([...argv, '--page-limit', '1'], 'search_at_me_message', pages(42));
     expect(run.exit).toBe(0);
     expect(run.printed).toMatchObject({ hasMore: true, nextCursor: '42', stopReason: 'page_limit', pagesFetched: 1 });
+  });
+});
+
+/** The reasons of the notice lines a run wrote on stderr, and their details. */
+const notices = (err: string) => err.split('\n').filter((l) => l !== '')
+  .map((l) => (JSON.parse(l) as { warning: { reason: string; details?: unknown } }).warning);
+
+describe('aitable view update card/timebar/field-widths: a key --json and a typed flag both set is announced on stderr, once per key (mergeUpdateBlock, helpers/aitable.go:889-910@c7521c1c)', () => {
+  const view = (viewType: string) => ({ data: { views: [{ viewType }] } });
+  const base = (attr: string) => ['aitable', 'view', 'update', attr, '--base-id', 'b', '--table-id', 't', '--view-id', 'v'];
+  /** upstream: the keys of the --json object that the typed map also holds, one line each */
+  const overlap = (json: Record<string, unknown>, typed: string[]) => Object.keys(json).filter((k) => typed.includes(k)).sort();
+  const run = async (argv: string[], viewType: string) => {
+    outputs.mcp.answers['aitable/get_views'] = () => view(viewType);
+    const outcome = await dispatchInProcess(argv, outputs.env());
+    return { outcome, warned: notices(outcome.err).map((w) => { expect(w.reason).toBe('typed_flag_overrides_json'); return (w.details as { key: string }).key; }).sort() };
+  };
+
+  // card's typed keys and the flags that set them (aitable.go:3478-3487@c7521c1c)
+  const cardFlags: [string, string[]][] = [
+    ['coverFieldId', ['--cover-field-id', 'f1']], ['coverResizeMode', ['--cover-resize-mode', 'contain']],
+    ['hiddenFieldTitle', ['--hidden-field-title=false']], ['coverMode', ['--cover-mode', 'auto']], ['displayFieldName', ['--display-field-name']],
+  ];
+  it('card: for any typed flags and --json keys, one notice per key both set (upstream's overlap of the two key sets)', async () => {
+    const keys = cardFlags.map(([k]) => k);
+    await fc.assert(fc.asyncProperty(fc.subarray(cardFlags), fc.subarray([...keys, 'other']), async (typed, jsonKeys) => {
+      const json = Object.fromEntries(jsonKeys.map((k) => [k, 'from-json']));
+      const { outcome, warned } = await run([...base('card'), ...typed.flatMap(([, f]) => f), '--json', JSON.stringify(json)], 'Kanban');
+      expect(outcome.error).toBeUndefined();
+      expect(warned).toEqual(overlap(json, typed.map(([k]) => k)));
+    }), { numRuns: 20 });
+  });
+  it('card: --no-cover sets coverFieldId too, and a blank typed text (not set by collectStringFlag) is no overlap', async () => {
+    expect((await run([...base('card'), '--no-cover', '--json', '{"coverFieldId":null}'], 'Gallery')).warned).toEqual(['coverFieldId']);
+    expect((await run([...base('card'), '--cover-mode', '', '--json', '{"coverMode":"x"}'], 'Gallery')).warned).toEqual([]);
+    expect((await run([...base('card'), '--cover-mode', ' ', '--json', '{"coverMode":"x"}'], 'Gallery')).warned).toEqual(['coverMode']);
+    expect((await run([...base('card'), '--cover-mode', 'x', '--json', 'null'], 'Gallery')).warned).toEqual([]);
+  });
+  it('timebar: each typed key that --json also holds (aitable.go:3537-3551@c7521c1c)', async () => {
+    const argv = [...base('timebar'), '--start-field', 's', '--official-holiday', '--color-configs', '[]', '--timeline-scale', '',
+      '--json', '{"startField":"x","officialHoliday":true,"colorConfigs":null,"timelineScale":"m","endField":"e"}'];
+    expect((await run(argv, 'Gantt')).warned).toEqual(['colorConfigs', 'officialHoliday', 'startField']);
+  });
+  it('field-widths: the typed --field-id key, when --json holds it (aitable.go:3654-3671@c7521c1c)', async () => {
+    expect((await run([...base('field-widths'), '--field-id', 'fldA', '--width', '9', '--json', '{"fldA":1,"fldB":2}'], 'Grid')).warned).toEqual(['fldA']);
+    expect((await run([...base('field-widths'), '--field-id', 'fldC', '--width', '9', '--json', '{"fldA":1}'], 'Grid')).warned).toEqual([]);
+  });
+});
+
+describe('the notice reason typed_flag_overrides_json (NEW MECHANISM, docs/PLANS.md "Warnings")', () => {
+  it('is one JSON stderr line led by [WARN], carrying its details', () => {
+    expect(JSON.parse(warningLine({ reason: 'typed_flag_overrides_json', message: 'm', details: { key: 'k' } })))
+      .toEqual({ warning: { reason: 'typed_flag_overrides_json', message: '[WARN] m', details: { key: 'k' } } });
   });
 });
