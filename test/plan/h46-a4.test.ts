@@ -62,7 +62,7 @@ describe('aitable view update card/timebar/field-widths: a key --json and a type
     ['coverFieldId', ['--cover-field-id', 'f1']], ['coverResizeMode', ['--cover-resize-mode', 'contain']],
     ['hiddenFieldTitle', ['--hidden-field-title=false']], ['coverMode', ['--cover-mode', 'auto']], ['displayFieldName', ['--display-field-name']],
   ];
-  it('card: for any typed flags and --json keys, one notice per key both set (upstream's overlap of the two key sets)', async () => {
+  it('card: for any typed flags and --json keys, one notice per key both set (the overlap of the two key sets, as upstream)', async () => {
     const keys = cardFlags.map(([k]) => k);
     await fc.assert(fc.asyncProperty(fc.subarray(cardFlags), fc.subarray([...keys, 'other']), async (typed, jsonKeys) => {
       const json = Object.fromEntries(jsonKeys.map((k) => [k, 'from-json']));
@@ -92,5 +92,28 @@ describe('the notice reason typed_flag_overrides_json (NEW MECHANISM, docs/PLANS
   it('is one JSON stderr line led by [WARN], carrying its details', () => {
     expect(JSON.parse(warningLine({ reason: 'typed_flag_overrides_json', message: 'm', details: { key: 'k' } })))
       .toEqual({ warning: { reason: 'typed_flag_overrides_json', message: '[WARN] m', details: { key: 'k' } } });
+  });
+});
+
+describe('aitable view update aggregate: each typed key (--field-id, the --clear-field-id ids) the --json object also holds is announced once, a warn step with for_each (NEW MECHANISM; aitable.go:3598-3618, :901-906@c7521c1c)', () => {
+  const argv = ['aitable', 'view', 'update', 'aggregate', '--base-id', 'b', '--table-id', 't', '--view-id', 'v'];
+  const keysWarned = async (extra: string[]) => {
+    outputs.mcp.answers['aitable/get_views'] = () => ({ data: { views: [{ viewType: 'Grid' }] } });
+    const outcome = await dispatchInProcess([...argv, ...extra], outputs.env());
+    expect(outcome.error).toBeUndefined();
+    return notices(outcome.err).map((w) => (w.details as { key: string }).key).sort();
+  };
+  it('for any field id, clear list and --json keys, one notice per distinct key in both (upstream ranges over the typed map)', async () => {
+    const ids = ['fA', 'fB', 'fC', 'fD'];
+    await fc.assert(fc.asyncProperty(fc.option(fc.constantFrom(...ids), { nil: undefined }), fc.subarray(ids), fc.subarray(ids), async (field, clear, jsonKeys) => {
+      const typed = new Set([...(field === undefined ? [] : [field]), ...clear]);
+      const json = Object.fromEntries(jsonKeys.map((k) => [k, 'AVG']));
+      const extra = [...(field === undefined ? [] : ['--field-id', field, '--action', 'SUM']), ...(clear.length > 0 ? ['--clear-field-id', clear.join(',')] : []), '--json', JSON.stringify(json)];
+      expect(await keysWarned(extra)).toEqual(jsonKeys.filter((k) => typed.has(k)).sort());
+    }), { numRuns: 20 });
+  });
+  it('a --json that is JSON null, or no --json, announces nothing', async () => {
+    expect(await keysWarned(['--clear-field-id', 'fA', '--json', 'null'])).toEqual([]);
+    expect(await keysWarned(['--clear-field-id', 'fA'])).toEqual([]);
   });
 });
