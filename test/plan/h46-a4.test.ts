@@ -117,3 +117,20 @@ describe('aitable view update aggregate: each typed key (--field-id, the --clear
     expect(await keysWarned(['--clear-field-id', 'fA'])).toEqual([]);
   });
 });
+
+describe('a group named by a chat shortcut (+at-me --group) is searched page by page with the next cursor as paginationString writes it, fmt.Sprint trimmed (targetresolver resolver.go:509-553, :641-683@c7521c1c)', () => {
+  const argv = ['chat', '+at-me', '--group', 'g1'];
+  const group = { openConversationId: 'cidABCDEFGHIJKLMN', title: 'g1' };
+  const cases: [unknown, string][] = [[1000000, '1e+06'], [1700000000000, '1.7e+12'], [42, '42'], [' 7 ', '7'], [2.5, '2.5']];
+  for (const [next, text] of cases) {
+    it(`a nextCursor ${JSON.stringify(next)} is sent back as ${JSON.stringify(text)}`, async () => {
+      outputs.mcp.answers['im/search_groups'] = (_a, n) => (n === 0
+        ? { result: { hasMore: true, nextCursor: next, items: [{ openConversationId: 'cidOTHERGROUPXYZ', title: 'other' }] } }
+        : { result: { hasMore: false, items: [group] } });
+      const run = await outputs.sent(argv);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls.filter(([t]) => t === 'im/search_groups').map(([, a]) => (a as { cursor: unknown }).cursor)).toEqual(['0', text]);
+      expect(run.calls.at(-1)).toEqual(['chat/search_at_me_message', expect.objectContaining({ openConversationId: group.openConversationId })]);
+    });
+  }
+});
