@@ -134,3 +134,22 @@ describe('a group named by a chat shortcut (+at-me --group) is searched page by 
     });
   }
 });
+
+describe('aitable view update visible-fields: --json beside a non-empty --field-ids list is announced, the --json list is sent (aitable.go:3713-3727@c7521c1c)', () => {
+  const argv = ['aitable', 'view', 'update', 'visible-fields', '--base-id', 'b', '--table-id', 't', '--view-id', 'v'];
+  const run = async (extra: string[]) => {
+    const outcome = await dispatchInProcess([...argv, ...extra], outputs.env());
+    return { reason: outcome.error?.reason, warned: notices(outcome.err).map((w) => w.reason) };
+  };
+  it('both given: one notice, the run goes on with --json', async () => {
+    expect(await run(['--field-ids', 'f1,f2', '--json', '["f3"]'])).toEqual({ reason: undefined, warned: ['typed_flag_overrides_json'] });
+  });
+  it('--json null beside --field-ids: the notice, then the refusal (upstream warns before it finds no field left)', async () => {
+    expect(await run(['--field-ids', 'f1', '--json', 'null'])).toEqual({ reason: 'invalid_parameter', warned: ['typed_flag_overrides_json'] });
+  });
+  it('no notice when --field-ids parses to nothing, when --json alone, or when --json is not JSON (refused first)', async () => {
+    expect(await run(['--field-ids', ' ', '--json', '["f3"]'])).toEqual({ reason: undefined, warned: [] });
+    expect(await run(['--json', '["f3"]'])).toEqual({ reason: undefined, warned: [] });
+    expect((await run(['--field-ids', 'f1', '--json', '[1,'])).warned).toEqual([]);
+  });
+});
