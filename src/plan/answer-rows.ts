@@ -3,6 +3,7 @@
 // row's field is its first non-blank text among several spellings. Shared by the resolve modes user_target and
 // chat_target.
 import { trimSpace } from '../contract/values.js';
+import { goSprint } from '../go-fmt.js';
 import { isObj } from './transforms/types.js';
 
 export type Row = Record<string, unknown>;
@@ -22,12 +23,16 @@ export function text(row: Row, keys: readonly string[]): string {
   return '';
 }
 
-/** The next cursor the answer names (nextCursor and its spellings, a number as its JSON text), trimmed; "" when none. */
+/**
+ * The next cursor the answer names (nextCursor and its spellings), as upstream's paginationString writes it
+ * (resolver.go:673-683@c7521c1c): fmt.Sprint trimmed, so a number is `%v` of the float64 json.Unmarshal gave
+ * (1000000 is `1e+06`; h46-a4, before: its JSON text); "" when none.
+ */
 export function nextCursor(data: Row): string {
   for (const scope of scopes(data)) {
     for (const k of ['nextCursor', 'next_cursor', 'nextToken', 'next_token']) {
       const v = scope[k];
-      const t = v === undefined || v === null ? '' : trimSpace(typeof v === 'string' ? v : JSON.stringify(v));
+      const t = v === undefined || v === null ? '' : trimSpace(goSprint(v));
       if (t !== '') return t;
     }
   }

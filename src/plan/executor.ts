@@ -1369,8 +1369,19 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
     case 'pick':
       return runPick(sc, step);
     case 'warn': {
-      const details = step.warn.details === undefined ? undefined : evalSource(sc, step.warn.details);
-      sc.warn?.({ reason: step.warn.reason, message: step.warn.message, ...(details === undefined ? {} : { details }) });
+      // with for_each one notice per element (a list a dry run cannot know yet gives none)
+      const list = step.for_each ? evalSource(sc, step.for_each) : [undefined];
+      if (hasPlaceholder(list)) return undefined;
+      const outer = sc.item;
+      try {
+        for (const item of asList(list)) {
+          if (step.for_each) sc.item = { value: item };
+          const details = step.warn.details === undefined ? undefined : evalSource(sc, step.warn.details);
+          sc.warn?.({ reason: step.warn.reason, message: step.warn.message, ...(details === undefined ? {} : { details }) });
+        }
+      } finally {
+        sc.item = outer;
+      }
       return undefined;
     }
     case 'value':
