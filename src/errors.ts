@@ -225,6 +225,12 @@ export const WARNINGS = {
   risk_notice: 'INFO',
   // doc search with --query/--keyword typed but both empty: the filter is dropped (upstream's `hint:` line, doc.go:1214-1216@c7521c1c)
   empty_query_ignored: 'hint',
+  // a key of --json that a typed flag also sets, the flag's value sent (upstream's `⚠️` stderr line, aitable view update
+  // card/timebar/aggregate/field-widths mergeUpdateBlock aitable.go:889-910, visible-fields :3724-3726@c7521c1c; a warn step)
+  json_key_overridden: 'WARN',
+  // a link to what the command made, read from its answer (upstream's [INFO] line and the link under it, printed on
+  // stdout: attendance group create, printGroupModifyDeeplink attendance.go:33-48@c7521c1c; a warn step, the link in details)
+  result_link: 'INFO',
 } as const satisfies Record<string, NoticePrefix>;
 
 /** The lead of a notice's message, as upstream writes that kind. */
