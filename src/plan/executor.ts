@@ -1369,8 +1369,17 @@ async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptio
     case 'pick':
       return runPick(sc, step);
     case 'warn': {
-      const details = step.warn.details === undefined ? undefined : evalSource(sc, step.warn.details);
-      sc.warn?.({ reason: step.warn.reason, message: step.warn.message, ...(details === undefined ? {} : { details }) });
+      // h46-a1: with for_each one notice per element (upstream's loop printing a line per key), details read per element
+      const outer = sc.item;
+      for (const item of step.for_each ? asList(evalSource(sc, step.for_each)) : [undefined]) {
+        if (step.for_each) sc.item = { value: item };
+        try {
+          const details = step.warn.details === undefined ? undefined : evalSource(sc, step.warn.details);
+          sc.warn?.({ reason: step.warn.reason, message: step.warn.message, ...(details === undefined ? {} : { details }) });
+        } finally {
+          sc.item = outer;
+        }
+      }
       return undefined;
     }
     case 'value':

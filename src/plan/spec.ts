@@ -789,7 +789,8 @@ export interface HandoffStep extends StepCommon { kind: 'handoff'; handoff: Hand
  * `details` (h45-a5): a value read from earlier results that the notice carries beside its declared message, where the
  * line upstream prints holds a text the backend gave (mail message share-to-chat's riskMessage); absent, none.
  */
-export interface WarnStep extends StepCommon { kind: 'warn'; warn: { reason: WarningReason; message: string; details?: Source } }
+/** A notice where it stands; with for_each one per element (`{item: true}` in details is the element). */
+export interface WarnStep extends StepCommon { kind: 'warn'; warn: { reason: WarningReason; message: string; details?: Source }; for_each?: Source; max_items?: number }
 
 /** One step of a plan, tagged by what it does; the declaration (docs/PLANS.md) is normalized into it at build. */
 export type PlanStep = CallStep | UploadStep | DownloadStep | PickStep | RefuseStep | SaveStep | HandoffStep | ValueStep | WarnStep;

@@ -772,7 +772,7 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
     if (raw.server !== undefined || raw.rpc !== undefined || raw.rpc_if !== undefined || raw.args !== undefined || raw.page !== undefined || raw.resolve !== undefined || raw.poll !== undefined || raw.tolerate_failure !== undefined || raw.interleave !== undefined || raw.ledger !== undefined || raw.repeat !== undefined) {
       s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no server, rpc, rpc_if, args, page, resolve, poll, tolerate_failure, interleave, ledger or repeat`);
     }
-    if (raw.for_each !== undefined && kind !== 'pick' && kind !== 'refuse') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
+    if (raw.for_each !== undefined && kind !== 'pick' && kind !== 'refuse' && kind !== 'warn') s.problems.push(`${where}: a${kind === 'upload' ? 'n' : ''} ${kind} step has no for_each`);
     if (kind === 'upload') {
       step.upload = normalizeUpload(inner, `${where}.upload`, raw.upload);
       if (raw.effect === 'read') s.problems.push(`${where}.effect: an upload is a write`);
@@ -800,7 +800,8 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
       step.effect = 'read';
     } else if (kind === 'warn') {
       // a notice where the step stands (docs/PLANS.md "Warnings"): one of WARNINGS, our own words without the prefix
-      step.warn = normalizeWarn(s, `${where}.warn`, raw.warn);
+      // h46-a1: with for_each one notice per element, its details read with {item: true} (inner scope)
+      step.warn = normalizeWarn(inner, `${where}.warn`, raw.warn);
       step.effect = 'read';
     } else if (kind === 'value') {
       // a plan value, no call: later steps and the output read it as {from: <id>}
