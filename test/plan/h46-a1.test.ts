@@ -198,3 +198,37 @@ describe('NEW MECHANISM: two notice reasons, json_key_overridden ([WARN]) and re
     expect(JSON.parse(warningLine({ reason: 'result_link', message: 'open it', details: 'dingtalk://x' }))).toEqual({ warning: { reason: 'result_link', message: '[INFO] open it', details: 'dingtalk://x' } });
   });
 });
+
+describe('sibling of the group link (an [INFO] line upstream prints on stdout with the answer): drive info\'s fallback notice (driveInfoWithDocFallback drive.go:3650-3663@c7521c1c)', () => {
+  const argv = ['drive', 'info', '--node', 'n1'];
+  const DRIVE = { result: { fileId: 'f1', message: '这是钉钉文档', name: 'x' } };
+  const notes = (notices: Notice[]) => notices.filter((n) => n.reason === 'fallback_answer');
+
+  it('a failed or undecodable doc read: one [INFO] notice, the drive answer printed', async () => {
+    for (const doc of ['', 'not json', '[1]', '5', '"x"', JSON.stringify({ success: false, errorCode: 'X', errorMsg: 'no' })]) {
+      runs.mcp.answers['drive/get_file_info'] = () => DRIVE;
+      runs.answerText('get_document_info', doc);
+      const r = await typed(argv);
+      expect({ doc, reason: r.reason, printed: r.printed, n: notes(r.notices).map((n) => n.message.startsWith('[INFO] ')) }).toEqual({ doc, reason: undefined, printed: DRIVE, n: [true] });
+    }
+  });
+
+  it('no notice when the doc read decodes into an object or is JSON null, or when no doc read is made', async () => {
+    for (const doc of ['null', '{}', JSON.stringify({ result: { title: 't' } })]) {
+      runs.mcp.answers['drive/get_file_info'] = () => DRIVE;
+      runs.answerText('get_document_info', doc);
+      const r = await typed(argv);
+      expect({ doc, reason: r.reason, notices: r.notices }).toEqual({ doc, reason: undefined, notices: [] });
+    }
+    runs.mcp.answers['drive/get_file_info'] = () => ({ result: { fileId: 'f1', extension: 'pdf' } });
+    const plain = await typed(argv);
+    expect({ calls: plain.calls.length, notices: plain.notices }).toEqual({ calls: 1, notices: [] });
+  });
+});
+
+describe('NEW MECHANISM: the notice reason fallback_answer ([INFO])', () => {
+  it('is in the table with its prefix', () => {
+    expect(WARNINGS.fallback_answer).toBe('INFO');
+    expect(JSON.parse(warningLine({ reason: 'fallback_answer', message: 'm' }))).toEqual({ warning: { reason: 'fallback_answer', message: '[INFO] m' } });
+  });
+});
