@@ -231,6 +231,12 @@ export const WARNINGS = {
   // a value given twice, in --json and by a typed flag, of which one is sent (upstream's `⚠️` stderr line: aitable view
   // update's mergeUpdateBlock and visible-fields, helpers/aitable.go:901-905, :3724-3726@c7521c1c; a plan's warn step)
   json_flag_overlap: 'WARN',
+  // a link to what the command made, read from its answer (upstream's [INFO] line and the link under it, printed on
+  // stdout: attendance group create, printGroupModifyDeeplink attendance.go:33-48@c7521c1c; a warn step, the link in details)
+  result_link: 'INFO',
+  // the answer printed is a fallback because a follow-up read failed (upstream's [INFO] 提示 line on stdout before it:
+  // drive info's drive metadata when the document read fails, driveInfoWithDocFallback drive.go:3650-3663@c7521c1c)
+  fallback_answer: 'INFO',
 } as const satisfies Record<string, NoticePrefix>;
 
 /** The lead of a notice's message, as upstream writes that kind. */

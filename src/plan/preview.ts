@@ -134,7 +134,7 @@ const orNull = (sc: Scope, s: Source | undefined) => (s === undefined ? null : e
 export function previewStep(sc: Scope, step: PlanStep, when: Truth): StepPreview {
   const base: StepPreview = step.kind === 'call' ? { id: step.id, server: step.server, rpc: rpcOf(sc, step), effect: step.effect } : { id: step.id, effect: step.effect };
   if (when === 'unknown') base.when = conditionText(step.when!);
-  if ((step.kind === 'call' || step.kind === 'pick' || step.kind === 'refuse') && step.for_each) {
+  if ((step.kind === 'call' || step.kind === 'pick' || step.kind === 'refuse' || step.kind === 'warn') && step.for_each) {
     const list = evalSource(sc, step.for_each);
     base.for_each = list instanceof Placeholder ? list : asList(list);
     sc.item = { value: new Placeholder('<item>') };
