@@ -1,0 +1,53 @@
+// Session 46 second reading, part a3 (issue 32, seed 20261411): where a drawn command (or a sibling of it) still
+// differed from upstream's body at c7521c1c, run as a user types it against the recording backend on 127.0.0.1
+// (notes/h46-a3.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rawText } from '../fixtures/mcp/server.js';
+import { dispatchInProcess } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h46a3-');
+const { sent, mcp } = outputs;
+
+// resolveFileDomain (helpers/drive.go:3902-3910@c7521c1c): the drive probe decides the route by its error alone;
+// callMCPToolReturnTextOnServer (helpers/helpers.go:147-150, :205-262) returns no error for a blank text, JSON null,
+// false, a list or any other text that is not an error envelope, so every such answer routes the file to the drive
+// and the document probe is never sent.
+const probeAnswers = fc.constantFrom<unknown>(rawText(''), rawText('  '), null, false, 0, '', [], {}, [1], 'plain', rawText('not json'), { a: 1 });
+
+describe('markdown fetch: any answer of the drive probe that is not an error routes to the drive (drive.go:3902-3910@c7521c1c)', () => {
+  it('for every answer shape the probe gives without failing, the drive download follows and no doc probe is sent', async () => {
+    await fc.assert(fc.asyncProperty(probeAnswers, async (probe) => {
+      mcp.files['a.md'] = Buffer.from('# hi');
+      outputs.answer('drive/get_file_info', probe);
+      outputs.answer('drive/download_file', { downloadUrl: `${mcp.base}/files/a.md` });
+      const r = await sent(['markdown', 'fetch', '--node', 'n1']);
+      expect(r.reason).toBeUndefined();
+      expect(r.calls).toEqual([['drive/get_file_info', { fileId: 'n1' }], ['drive/download_file', { fileId: 'n1' }]]);
+      expect(r.printed).toMatchObject({ content: '# hi', source: 'drive', file_name: 'a.md' });
+    }), { numRuns: 24 });
+  });
+  it('a failing drive probe still routes to the document space, whatever the document probe answers', async () => {
+    await fc.assert(fc.asyncProperty(probeAnswers, async (docProbe) => {
+      mcp.files['b.md'] = Buffer.from('# doc');
+      outputs.answer('drive/get_file_info', { success: false, errorCode: 'NOT_FOUND', errorMsg: 'no such file' });
+      outputs.answer('doc/get_document_info', docProbe);
+      outputs.answer('doc/download_file', { resourceUrl: `${mcp.base}/files/b.md` });
+      const r = await sent(['markdown', 'fetch', '--node', 'n1']);
+      expect(r.calls.map((c) => c[0])).toEqual(['drive/get_file_info', 'doc/get_document_info', 'doc/get_document_info', 'doc/download_file']);
+      expect(r.printed).toMatchObject({ content: '# doc', source: 'doc' });
+    }), { numRuns: 24 });
+  });
+});
+
+describe('a dry run shows the steps that read a tolerated failure (failure_as) as depending on an earlier step', () => {
+  it('markdown fetch --dry-run lists the document probe and both routes, calling nothing', async () => {
+    mcp.calls.length = 0;
+    const outcome = await dispatchInProcess(['markdown', 'fetch', '--node', 'n1', '--dry-run'], outputs.env());
+    expect(mcp.calls).toEqual([]);
+    const steps = (JSON.parse(outcome.out) as { steps: { id: string; when?: string }[] }).steps;
+    expect(steps.map((s) => s.id)).toEqual(expect.arrayContaining(['drive_probe', 'doc_probe', 'doc_link', 'drive_link']));
+    for (const id of ['doc_probe', 'doc_link', 'drive_link']) expect(steps.find((s) => s.id === id)?.when).toBeDefined();
+  });
+});
