@@ -51,3 +51,45 @@ describe('a dry run shows the steps that read a tolerated failure (failure_as) a
     for (const id of ['doc_probe', 'doc_link', 'drive_link']) expect(steps.find((s) => s.id === id)?.when).toBeDefined();
   });
 });
+
+/**
+ * upstream's attendanceResolveList (internal/shortcut/attendance/attendance.go:636-656@c7521c1c) with the extra keys of
+ * searchClassProject (:604): the keys in order, the extra ones first, then result, data, list, items; a list found there
+ * is the answer's list, an object is searched for the extra keys and list, items, result, data in turn.
+ */
+function upstreamResolveList(data: Record<string, unknown>, extra: string[]): unknown[] {
+  for (const key of [...extra, 'result', 'data', 'list', 'items']) {
+    if (!(key in data)) continue;
+    const v = data[key];
+    if (Array.isArray(v)) return v;
+    if (typeof v === 'object' && v !== null) {
+      for (const ik of [...extra, 'list', 'items', 'result', 'data']) {
+        const inner = (v as Record<string, unknown>)[ik];
+        if (Array.isArray(inner)) return inner;
+      }
+    }
+  }
+  return [];
+}
+
+describe('attendance +search-class reads the class list in attendanceResolveList\'s key order (attendance.go:604, :636-656@c7521c1c)', () => {
+  const argv = ['attendance', '+search-class'];
+  it('a list under list or items is taken before one under result or data', async () => {
+    outputs.answer('get_class_list', { result: [{ id: 1 }], list: [{ id: 2 }] });
+    expect((await sent(argv)).printed).toEqual({ count: 1, classes: [{ classId: 2 }] });
+    outputs.answer('get_class_list', { data: { list: [{ id: 3 }] }, items: [{ id: 4 }] });
+    expect((await sent(argv)).printed).toEqual({ count: 1, classes: [{ classId: 4 }] });
+  });
+  it('for any envelope of lists and objects under the container keys, the ids printed are those of upstream\'s list', async () => {
+    const keys = ['classList', 'shiftList', 'result', 'data', 'list', 'items'];
+    const rows = (n: number) => fc.constant([{ id: n }]);
+    const value = (n: number) => fc.oneof(rows(n), fc.constant(null), fc.constant('x'),
+      fc.dictionary(fc.constantFrom(...keys), rows(n + 100), { maxKeys: 3 }));
+    const envelope = fc.record(Object.fromEntries(keys.map((k, i) => [k, value(i + 1)])), { requiredKeys: [] });
+    await fc.assert(fc.asyncProperty(envelope, async (answer) => {
+      outputs.answer('get_class_list', answer);
+      const expected = upstreamResolveList(answer, ['classList', 'shiftList', 'list', 'items']) as { id: number }[];
+      expect((await sent(argv)).printed).toEqual({ count: expected.length, classes: expected.map((r) => ({ classId: r.id })) });
+    }), { numRuns: 40 });
+  });
+});
