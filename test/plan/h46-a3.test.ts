@@ -93,3 +93,30 @@ describe('attendance +search-class reads the class list in attendanceResolveList
     }), { numRuns: 40 });
   });
 });
+
+// callWhiteboardTool (helpers/whiteboard.go:326-341@c7521c1c): resultJson is decoded when it is text that
+// strings.TrimSpace leaves non-empty; U+0085 is Go white space, U+FEFF is not.
+describe('whiteboard query: resultJson is decoded when Go\'s TrimSpace leaves text (whiteboard.go:326@c7521c1c)', () => {
+  const argv = ['whiteboard', 'query', '--node', 'n', '--part-id', 'p'];
+  it('a resultJson of Go white space only (U+0085, U+00A0, U+3000) is printed as it came', async () => {
+    for (const blank of ['\u0085', ' \u00a0', '\u3000\t']) {
+      outputs.answer('whiteboard/read_whiteboard_content', { resultJson: blank });
+      expect(await sent(argv)).toMatchObject({ reason: undefined, printed: { resultJson: blank } });
+    }
+  });
+  it('a resultJson holding U+FEFF, which Go does not trim, is decoded and refused as not JSON', async () => {
+    outputs.answer('whiteboard/read_whiteboard_content', { resultJson: '\ufeff' });
+    expect((await sent(argv)).reason).toBe('backend_error');
+  });
+});
+
+describe('whiteboard update reads its answer with the same callWhiteboardTool (whiteboard.go:136-141, :326@c7521c1c)', () => {
+  const source = JSON.stringify({ overwrite: true, source: { schemaVersion: '1.0', catalogVersion: 'dml-v1', nodes: [] } });
+  const argv = ['whiteboard', 'update', '--node', 'n', '--part-id', 'p', '--source', 'wb.json', '--yes'];
+  it('a resultJson of Go white space only is printed as it came; one holding U+FEFF is refused', async () => {
+    outputs.answer('whiteboard/update_whiteboard', { resultJson: '\u0085' });
+    expect(await sent(argv, { 'wb.json': source })).toMatchObject({ reason: undefined, printed: { resultJson: '\u0085' } });
+    outputs.answer('whiteboard/update_whiteboard', { resultJson: '\ufeff' });
+    expect((await sent(argv, { 'wb.json': source })).reason).toBe('backend_error');
+  });
+});
