@@ -225,6 +225,9 @@ export const WARNINGS = {
   risk_notice: 'INFO',
   // doc search with --query/--keyword typed but both empty: the filter is dropped (upstream's `hint:` line, doc.go:1214-1216@c7521c1c)
   empty_query_ignored: 'hint',
+  // a typed flag's key that the --json object also sets, written over by the flag (upstream's stderr line per key in
+  // mergeUpdateBlock, helpers/aitable.go:901-905@c7521c1c: aitable view update aggregate/card/timebar/field-widths)
+  json_key_overridden: 'WARN',
 } as const satisfies Record<string, NoticePrefix>;
 
 /** The lead of a notice's message, as upstream writes that kind. */

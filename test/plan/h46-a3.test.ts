@@ -120,3 +120,57 @@ describe('whiteboard update reads its answer with the same callWhiteboardTool (w
     expect((await sent(argv, { 'wb.json': source })).reason).toBe('backend_error');
   });
 });
+
+// mergeUpdateBlock (helpers/aitable.go:889-908@c7521c1c): a typed flag's key that --json also sets is written over, and
+// upstream says so on stderr (one line per such key) before update_view; dws gives one notice naming the keys.
+describe('aitable view update aggregate: a typed key that --json also sets gives a notice (aitable.go:901-905@c7521c1c)', () => {
+  const base = ['aitable', 'view', 'update', 'aggregate', '--base-id', 'B', '--table-id', 'T', '--view-id', 'V', '--yes'];
+  const notices = async (argv: string[]) => {
+    mcp.calls.length = 0;
+    outputs.answer('aitable/get_views', { data: { views: [{ viewType: 'Grid' }] } });
+    const outcome = await dispatchInProcess(argv, outputs.env());
+    const warnings = outcome.err.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { warning: unknown }).warning);
+    return { warnings, error: outcome.error?.reason, calls: mcp.calls.map((c) => c.name) };
+  };
+  it('a --field-id or --clear-field-id key the --json object also holds: one notice naming the keys, then the write', async () => {
+    const r = await notices([...base, '--json', '{"f1":"SUM","f2":"MAX","f3":null}', '--field-id', 'f1', '--action', 'AVG', '--clear-field-id', 'f3,f4']);
+    expect(r.error).toBeUndefined();
+    expect(r.calls).toEqual(['get_views', 'update_view']);
+    expect(r.warnings).toEqual([expect.objectContaining({ reason: 'json_key_overridden', details: ['f1', 'f3'] })]);
+  });
+  it('no notice when the keys do not meet, when --json is not given, or when no typed key is given', async () => {
+    for (const extra of [
+      ['--json', '{"f2":"MAX"}', '--field-id', 'f1', '--action', 'AVG'],
+      ['--field-id', 'f1', '--action', 'AVG', '--clear-field-id', 'f1'],
+      ['--json', '{"f1":"SUM"}'],
+      ['--json', 'null', '--clear-field-id', 'f1'],
+    ]) {
+      const r = await notices([...base, ...extra]);
+      expect(r.error).toBeUndefined();
+      expect(r.warnings).toEqual([]);
+    }
+  });
+});
+
+describe('the other view update commands that merge --json with typed flags (mergeUpdateBlock, aitable.go:3489, :3550, :3670@c7521c1c) give the same notice', () => {
+  const base = ['--base-id', 'B', '--table-id', 'T', '--view-id', 'V', '--yes'];
+  const cases: { sub: string; viewType: string; flags: string[]; json: Record<string, unknown>; keys: string[] }[] = [
+    { sub: 'field-widths', viewType: 'Grid', flags: ['--field-id', 'f1', '--width', '120'], json: { f1: 80, f2: 90 }, keys: ['f1'] },
+    { sub: 'card', viewType: 'Kanban', flags: ['--cover-field-id', 'c', '--display-field-name=false'], json: { coverFieldId: 'x', displayFieldName: true, coverMode: 'm' }, keys: ['coverFieldId', 'displayFieldName'] },
+    { sub: 'timebar', viewType: 'Gantt', flags: ['--start-field', 's', '--official-holiday=true'], json: { endField: 'e', officialHoliday: false }, keys: ['officialHoliday'] },
+  ];
+  for (const c of cases) {
+    it(`view update ${c.sub}: a notice naming the keys both set, none when they do not meet`, async () => {
+      const run = async (json: Record<string, unknown>) => {
+        mcp.calls.length = 0;
+        outputs.answer('aitable/get_views', { data: { views: [{ viewType: c.viewType }] } });
+        const outcome = await dispatchInProcess(['aitable', 'view', 'update', c.sub, ...base, ...c.flags, '--json', JSON.stringify(json)], outputs.env());
+        expect(outcome.error?.envelope()).toBeUndefined();
+        expect(mcp.calls.map((x) => x.name)).toEqual(['get_views', 'update_view']);
+        return outcome.err.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { warning: { reason: string; details: unknown } }).warning);
+      };
+      expect(await run(c.json)).toEqual([expect.objectContaining({ reason: 'json_key_overridden', details: c.keys })]);
+      expect(await run({ other: 1 })).toEqual([]);
+    });
+  }
+});
