@@ -174,3 +174,31 @@ describe('the other view update commands that merge --json with typed flags (mer
     });
   }
 });
+
+describe('markdown patch and overwrite route as fetch does: the drive probe\'s error alone decides (resolveMarkdownRoute markdown.go:790-803@c7521c1c)', () => {
+  it('patch: a drive probe answering null, false or a list reads the drive copy and sends no doc probe', async () => {
+    for (const probe of [null, false, [], rawText('')]) {
+      mcp.files['a.md'] = Buffer.from('# hi');
+      outputs.answer('drive/get_file_info', probe);
+      outputs.answer('drive/download_file', { downloadUrl: `${mcp.base}/files/a.md` });
+      const r = await sent(['markdown', 'patch', '--node', 'n1', '--pattern', 'zzz', '--content', 'y', '--yes']);
+      expect(r.calls).toEqual([['drive/get_file_info', { fileId: 'n1' }], ['drive/download_file', { fileId: 'n1' }]]);
+      expect(r.printed).toMatchObject({ changed: false, match_count: 0 });
+    }
+  });
+  it('patch: a failed drive probe still takes the document route', async () => {
+    mcp.files['b.md'] = Buffer.from('# doc');
+    outputs.answer('drive/get_file_info', { success: false, errorCode: 'NOT_FOUND', errorMsg: 'no' });
+    outputs.answer('doc/get_document_info', null);
+    outputs.answer('doc/download_file', { resourceUrl: `${mcp.base}/files/b.md` });
+    const r = await sent(['markdown', 'patch', '--node', 'n1', '--pattern', 'zzz', '--content', 'y', '--yes']);
+    expect(r.calls.map((c) => c[0])).toEqual(['drive/get_file_info', 'doc/get_document_info', 'doc/get_document_info', 'doc/download_file']);
+    expect(r.printed).toMatchObject({ changed: false, match_count: 0 });
+  });
+  it('overwrite --name: a drive probe answering null uploads to the drive, with no doc probe', async () => {
+    outputs.answer('drive/get_file_info', null);
+    const r = await sent(['markdown', 'overwrite', '--node', 'n1', '--content', '# new', '--name', 'a.md', '--yes']);
+    expect(r.calls.map((c) => c[0]).slice(0, 2)).toEqual(['drive/get_file_info', 'drive/get_upload_info']);
+    expect(r.calls.map((c) => c[0])).not.toContain('doc/get_document_info');
+  });
+});
