@@ -1526,6 +1526,8 @@ function preview(sc: Scope, plan: PlanSpec, ahead?: { before?: string }): PlanDr
     steps.push(previewStep(sc, step, when));
     if (ahead && reachesBackend(step)) break;
     sc.ran.add(step.id);
+    // a tolerated failure may be read (failure_as): in a dry run whether the call fails is not known yet
+    if ('failure_as' in step && step.failure_as !== undefined) sc.ran.add(step.failure_as);
     if (step.kind === 'value' && when === true && !readsSteps(step.value)) {
       const v = evalSource(sc, step.value);
       if (v !== undefined && !hasPlaceholder(v)) {
