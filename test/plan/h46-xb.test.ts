@@ -40,3 +40,52 @@ describe('sheet template search: --query is read before the hidden --keyword and
     expect(run.calls).toEqual([['sheet/search_sheet_templates', { searchName: 'q' }]]);
   });
 });
+
+// drive list registers --node-id and --doc-id only through RegisterCrossProductAliases (drive.go:2926-2932@c7521c1c)
+// and reads them on one branch: --versions reads mustFlagOrFallback(node, url, id, node-id, doc-id, file-id) (drive.go:438;
+// --url/--id are not registered there, so they read as empty), while --workspace reads docFolderFlag(cmd, "node",
+// "file-id") = flagOrFallback(folder, parent-id, parent-folder, parent-node-id, parent-folder-id, node, file-id)
+// (drive.go:468, :483, doc.go:1073-1076): --node-id / --doc-id are accepted and ignored there
+describe('drive list: the node spellings are read per branch as upstream reads them', () => {
+  const value = fc.constantFrom('', ' ', 'n1', 'n2', '12');
+  const typedSet = fc.record({ node: value, 'node-id': value, 'doc-id': value, 'file-id': value }, { requiredKeys: [] });
+  it('--workspace: folderId from --node then --file-id only; a numeric one refused before any call', async () => {
+    await fc.assert(fc.asyncProperty(typedSet, async (typed) => {
+      outputs.answer('doc/list_nodes', { success: true, result: { nodes: [] } });
+      const run = await outputs.sent(['drive', 'list', '--workspace', 'W', ...argvOf(typed)]);
+      const folder = flagOrFallback(typed, ['node', 'file-id']);
+      if (folder !== undefined && /^[0-9]+$/.test(folder.trim())) {
+        expect(run.reason).toBe('invalid_parameter');
+        expect(run.calls).toEqual([]);
+        return;
+      }
+      expect(run.reason).toBeUndefined();
+      expect(run.calls).toHaveLength(1);
+      const [tool, args] = run.calls[0];
+      expect(tool).toBe('doc/list_nodes');
+      expect((args as Record<string, unknown>).folderId).toBe(folder);
+    }), { numRuns: 60 });
+  });
+  it('--versions: nodeId from --node, --node-id, --doc-id, then --file-id; refused when none is filled', async () => {
+    await fc.assert(fc.asyncProperty(typedSet, async (typed) => {
+      outputs.answer('drive/list_file_versions', { success: true, result: { versions: [] } });
+      const run = await outputs.sent(['drive', 'list', '--versions', ...argvOf(typed)]);
+      const node = flagOrFallback(typed, ['node', 'node-id', 'doc-id', 'file-id']);
+      if (node === undefined) {
+        expect(run.reason).toBeDefined();
+        expect(run.calls).toEqual([]);
+        return;
+      }
+      expect(run.reason).toBeUndefined();
+      expect(run.calls).toHaveLength(1);
+      expect(run.calls[0][0]).toBe('drive/list_file_versions');
+      expect((run.calls[0][1] as Record<string, unknown>).nodeId).toBe(node);
+    }), { numRuns: 60 });
+  });
+  it('--workspace W --node-id X lists the space root, as upstream (before: folderId X)', async () => {
+    outputs.answer('doc/list_nodes', { success: true, result: { nodes: [] } });
+    const run = await outputs.sent(['drive', 'list', '--workspace', 'W', '--node-id', 'X']);
+    expect(run.calls).toHaveLength(1);
+    expect(run.calls[0][1]).not.toHaveProperty('folderId');
+  });
+});
