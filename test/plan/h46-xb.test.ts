@@ -89,3 +89,27 @@ describe('drive list: the node spellings are read per branch as upstream reads t
     expect(run.calls[0][1]).not.toHaveProperty('folderId');
   });
 });
+
+// the drive branch of drive list (no --workspace, --versions, --depth above 1, filter or --latest) reads
+// flagOrFallback(cmd, "cursor", "next-token") (drive.go:564@c7521c1c), and so does its --pattern page
+// (callDriveListPageWithPattern with the same argsMap, :573-575): the cross-product --page-token is accepted and ignored
+describe('drive list: the drive branch pages by --cursor then --next-token; --page-token is accepted and ignored (drive.go:564)', () => {
+  const value = fc.constantFrom('', 't1', 't2');
+  const typedSet = fc.record({ cursor: value, 'next-token': value, 'page-token': value }, { requiredKeys: [] });
+  const mode = fc.constantFrom<string[]>([], ['--pattern', 'x'], ['--limit', '5']);
+  it('sends nextToken as upstream reads it, for every mix of the three spellings', async () => {
+    await fc.assert(fc.asyncProperty(typedSet, mode, async (typed, m) => {
+      outputs.answer('drive/list_files', { success: true, result: { files: [] } });
+      const run = await outputs.sent(['drive', 'list', ...m, ...argvOf(typed)]);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls).toHaveLength(1);
+      expect(run.calls[0][0]).toBe('drive/list_files');
+      expect((run.calls[0][1] as Record<string, unknown>).nextToken).toBe(flagOrFallback(typed, ['cursor', 'next-token']));
+    }), { numRuns: 40 });
+  });
+  it('--page-token T alone lists the first page (before: nextToken T)', async () => {
+    outputs.answer('drive/list_files', { success: true, result: { files: [] } });
+    const run = await outputs.sent(['drive', 'list', '--page-token', 'T']);
+    expect(run.calls).toEqual([['drive/list_files', { maxResults: 20 }]]);
+  });
+});
