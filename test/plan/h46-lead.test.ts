@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { executePlan, type PlanDryRun } from '../../src/plan/executor.js';
 import { fake, planOf, run, refuseWhen, tool } from './fake-plan.js';
+import { useOutputRuns } from './output-runs.js';
 
 /** A condition tree: true, false, a part that refuses when read, or all/any of subtrees. */
 type Tree = 'T' | 'F' | 'X' | { all: Tree[] } | { any: Tree[] };
@@ -101,5 +102,34 @@ describe('all/any read left to right and stop at the deciding part', () => {
     expect(await dry({ all: [FALSE, unknown, REFUSES] })).toEqual(['a']);
     // true first: the refusal holds in the dry run too, and the refusing part is not read
     await expect(dry({ any: [TRUE, REFUSES] })).rejects.toMatchObject({ message: expect.stringContaining('held') as unknown });
+  });
+});
+
+// doc template search reads GetString("query") first and only when it is "" flagOrFallback(keyword, name)
+// (internal/helpers/doc.go:4497-4503@c7521c1c), as sheet template search does (h46-xb, which noticed it here): before,
+// a typed --keyword or --name won over --query, and a --query of spaces was passed over
+describe('doc template search: --query is read before the hidden --keyword and --name (doc.go:4497-4503)', () => {
+  const outputs = useOutputRuns('dws-h46lead-');
+  /** upstream's flagOrFallback (pkg/cmdutil/flags.go:78-89@c7521c1c): the first spelling, in order, typed non-empty. */
+  const flagOrFallback = (typed: Record<string, string>, order: string[]) => order.map((n) => typed[n]).find((v) => v !== undefined && v !== '');
+  it('sends searchName as upstream reads it, or refuses when every spelling is empty (property)', async () => {
+    const value = fc.constantFrom('', ' ', 'q1', 'q2');
+    await fc.assert(fc.asyncProperty(fc.record({ query: value, keyword: value, name: value }, { requiredKeys: [] }), async (typed) => {
+      outputs.answer('doc/search_doc_templates', { success: true, result: { templates: [] } });
+      const run = await outputs.sent(['doc', 'template', 'search', ...Object.entries(typed).map(([k, v]) => `--${k}=${v}`)]);
+      const want = flagOrFallback(typed, ['query', 'keyword', 'name']);
+      if (want === undefined) {
+        expect(run.reason).toBe('missing_parameter');
+        expect(run.calls).toEqual([]);
+      } else {
+        expect(run.calls).toEqual([['doc/search_doc_templates', { searchName: want }]]);
+      }
+    }), { numRuns: 40 });
+  });
+  it('--keyword k --query q sends q; --query " " --name n sends " "', async () => {
+    outputs.answer('doc/search_doc_templates', { success: true, result: { templates: [] } });
+    expect((await outputs.sent(['doc', 'template', 'search', '--keyword', 'k', '--query', 'q'])).calls).toEqual([['doc/search_doc_templates', { searchName: 'q' }]]);
+    outputs.answer('doc/search_doc_templates', { success: true, result: { templates: [] } });
+    expect((await outputs.sent(['doc', 'template', 'search', '--query', ' ', '--name', 'n'])).calls).toEqual([['doc/search_doc_templates', { searchName: ' ' }]]);
   });
 });
