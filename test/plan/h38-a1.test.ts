@@ -36,12 +36,13 @@ describe('sheet export-csv: the cross-product node spellings are accepted and ig
 // Sibling (the scanner's constructor case, scripts/scan-upstream-flags.mjs): newSheetCreateWithDataCmd is handed to
 // the same loop (sheet.go:243-252@c7521c1c), which registers --parent-id, --parent-folder, --parent-node-id and
 // --parent-folder-id hidden beside --folder (cross_product_aliases.go:38); the body reads --folder only
-// (sheet_create_with_data.go:103-105), so upstream creates the spreadsheet at the root. dws declared them and refused
-// them for safety before any call (h34-args); h46-xb: accepted and ignored as upstream, the create sent without folderId.
-describe('sheet create-with-data: an unread parent spelling is accepted and ignored (sheet_create_with_data.go:103-105@c7521c1c)', () => {
+// (sheet_create_with_data.go:103-105), so upstream creates the spreadsheet at the root. dws declares them and refuses
+// them for safety before any call, as drive mkdir does (h34-args).
+describe('sheet create-with-data: an unread parent spelling is refused before any call (sheet_create_with_data.go:103-105@c7521c1c)', () => {
   it.each(['--parent-id', '--parent-folder', '--parent-node-id', '--parent-folder-id'])('%s', async (flag) => {
     const r = await sent(['sheet', 'create-with-data', '--name', 'n', '--values', '[["a"]]', flag, 'fld1']);
-    expect(r.calls[0]).toEqual(['sheet/create_workspace_sheet', { name: 'n' }]);
+    expect(r.reason).toBe('invalid_parameter');
+    expect(r.calls).toEqual([]);
   });
 });
 

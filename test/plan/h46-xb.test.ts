@@ -113,38 +113,3 @@ describe('drive list: the drive branch pages by --cursor then --next-token; --pa
     expect(run.calls).toEqual([['drive/list_files', { maxResults: 20 }]]);
   });
 });
-
-// drive mkdir / upload-info / commit read the parent with flagOrFallback(cmd, "folder", "parent-id") (drive.go:1037,
-// :1109, :1172@c7521c1c) and sheet create-with-data with GetString("folder") (sheet_create_with_data.go:103-105):
-// the other parent spellings RegisterCrossProductAliases adds (drive.go:2926-2932, sheet.go:240-252) are accepted and
-// ignored, so the item lands in the root as upstream puts it (before: refused before any call, a dws safety deviation)
-describe('the parent spellings upstream registers but never reads are accepted and ignored', () => {
-  const spelling = fc.constantFrom('--parent-folder', '--parent-node-id', '--parent-folder-id');
-  const cases: { argv: string[]; tool: string; key: string; answer: unknown }[] = [
-    { argv: ['drive', 'mkdir', '--name', 'n'], tool: 'drive/create_folder', key: 'parentId', answer: { success: true, result: { fileId: 'f' } } },
-    { argv: ['drive', 'upload-info', '--file-name', 'a.txt', '--file-size', '5'], tool: 'drive/get_upload_info', key: 'parentId', answer: { success: true, result: {} } },
-    { argv: ['drive', 'commit', '--file-name', 'a.txt', '--file-size', '5', '--upload-id', 'u'], tool: 'drive/commit_upload', key: 'parentId', answer: { success: true, result: {} } },
-  ];
-  for (const c of cases) {
-    it(`${c.argv.slice(0, 2).join(' ')}: sent without ${c.key}; --folder beside it still read`, async () => {
-      await fc.assert(fc.asyncProperty(spelling, fc.constantFrom('P', '12', ''), async (s, v) => {
-        outputs.answer(c.tool, c.answer);
-        const alone = await outputs.sent([...c.argv, s, v]);
-        expect(alone.reason).toBeUndefined();
-        expect(alone.calls).toHaveLength(1);
-        expect(alone.calls[0][0]).toBe(c.tool);
-        expect(alone.calls[0][1]).not.toHaveProperty(c.key);
-        const beside = await outputs.sent([...c.argv, s, v, '--folder', 'F']);
-        expect(beside.calls[0][1]).toMatchObject({ [c.key]: 'F' });
-      }), { numRuns: 9 });
-    });
-  }
-  it('sheet create-with-data: created without folderId', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom('--parent-id', '--parent-folder', '--parent-node-id', '--parent-folder-id'), async (s) => {
-      outputs.answer('sheet/create_workspace_sheet', { success: true, result: { nodeId: 'N' } });
-      const run = await outputs.sent(['sheet', 'create-with-data', '--name', 'n', '--values', '[["a"]]', s, 'P']);
-      expect(run.calls.length).toBeGreaterThan(0);
-      expect(run.calls[0]).toEqual(['sheet/create_workspace_sheet', { name: 'n' }]);
-    }), { numRuns: 4 });
-  });
-});
