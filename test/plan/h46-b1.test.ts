@@ -79,3 +79,28 @@ describe('markdown overwrite checks the local file after the route probe and bef
     ), { numRuns: 40 });
   });
 });
+
+describe('sibling markdown create: an unreadable local file is refused before any call, as runMarkdownCreate (markdown.go:290-352@c7521c1c)', () => {
+  // upstream stats --file (missing or a directory refused, markdown.go:309-316) or reads --content @path
+  // (resolveMarkdownContentSource :375-396: a bare @ or an unreadable path refused) before the name check and long
+  // before uploadToDrive / uploadToDocSpace send their first call (:361-365)
+  const routes: string[][] = [[], ['--space-id', 's1'], ['--workspace', 'w1']];
+  const locals: string[][] = [['--file', 'nope.md'], ['--content', '@', '--name', 'a.md'], ['--content', '@nope.md', '--name', 'a.md'], ['--file-path', 'nope.md']];
+  for (const route of routes) {
+    for (const local of locals) {
+      it(`${[...local, ...route].join(' ')}: refused, no call`, async () => {
+        outputs.answer('doc/get_file_upload_info', { result: { resourceUrl: `${mcp.base}/upload/h46b1c`, uploadKey: 'k1' } });
+        outputs.answer('drive/get_upload_info', { result: { uploadUrl: `${mcp.base}/upload/h46b1c`, uploadId: 'U1' } });
+        const r = await sent(['markdown', 'create', ...local, ...route, '--yes']);
+        expect([r.reason, r.calls]).toEqual(['invalid_parameter', []]);
+      });
+    }
+  }
+  it('a readable @file still uploads (credentials, PUT, commit) with its size', async () => {
+    outputs.answer('doc/get_file_upload_info', { result: { resourceUrl: `${mcp.base}/upload/h46b1c`, uploadKey: 'k1' } });
+    const r = await sent(['markdown', 'create', '--content', '@a.md', '--name', 'N.md', '--yes'], { 'a.md': '# abc' });
+    expect(r.reason).toBeUndefined();
+    expect(r.calls.map((c) => c[0])).toEqual(['doc/get_file_upload_info', 'doc/commit_uploaded_file']);
+    expect(r.calls[1][1]).toMatchObject({ name: 'N.md', fileSize: 5 });
+  });
+});
