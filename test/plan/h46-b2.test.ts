@@ -35,3 +35,36 @@ describe('markdown create refuses an unreadable local source before any call, on
     expect(b.calls).toEqual([['doc/get_file_upload_info', {}], ['doc/commit_uploaded_file', { uploadKey: 'k', name: 'n.md', fileSize: 4 }]]);
   });
 });
+
+// Sibling: runMarkdownOverwrite (internal/helpers/markdown.go:465-548@c7521c1c) reads the local source right after the
+// route is known (resolveMarkdownRoute :497-502: --space-id drive and --workspace doc with no call, else the
+// resolveFileDomain probes, drive.go:3902-3913) and before the remote name is read (markdownRemoteName :522-527,
+// :543-548): os.Stat of --file (:507-513), resolveMarkdownContentSource of --content @path (:518). dws read it only at
+// the upload, after the name read (and, with --space-id or --workspace and no --name, after that read alone).
+describe('markdown overwrite refuses an unreadable local source right after the route, before the name is read', () => {
+  const ow = ['markdown', 'overwrite', '--node', 'n1', '--yes'];
+  it('--workspace or --space-id, no --name: refused before any call', async () => {
+    for (const route of [['--workspace', 'w1'], ['--workspace-id', 'w1'], ['--space-id', 's1']]) {
+      for (const source of [['--file', 'gone.md'], ['--content', '@gone.txt'], ['--content', '@']]) {
+        const run = await sent([...ow, ...route, ...source]);
+        expect([route[0], source[1], run.reason, run.calls]).toEqual([route[0], source[1], 'invalid_parameter', []]);
+      }
+    }
+  });
+  it('no route flag: refused after the route probe alone (drive found), or both probes (doc found)', async () => {
+    outputs.answer('drive/get_file_info', { success: true, result: { fileName: 'R.md' } });
+    const drive = await sent([...ow, '--file', 'gone.md']);
+    expect([drive.reason, drive.calls]).toEqual(['invalid_parameter', [['drive/get_file_info', { fileId: 'n1' }]]]);
+    outputs.answer('drive/get_file_info', { success: false, errorCode: 'NOT_FOUND', errorMsg: 'not a drive file' });
+    outputs.answer('doc/get_document_info', { success: true, result: { fileName: 'R.md' } });
+    const doc = await sent([...ow, '--content', '@gone.txt']);
+    expect([doc.reason, doc.calls.map((c) => c[0])]).toEqual(['invalid_parameter', ['drive/get_file_info', 'doc/get_document_info']]);
+  });
+  it('a readable source still reads the name and uploads (drive route, no --name)', async () => {
+    outputs.answer('drive/get_file_info', { success: true, result: { fileName: 'R.md' } });
+    outputs.answer('drive/get_upload_info', { result: { uploadId: 'u1', resourceUrls: [{ url: `${mcp.base}/upload/ow1` }] } });
+    const run = await sent([...ow, '--file', 'n.md'], { 'n.md': 'abc' });
+    expect(run.calls.map((c) => c[0])).toEqual(['drive/get_file_info', 'drive/get_file_info', 'drive/get_upload_info', 'drive/commit_upload']);
+    expect(run.calls[3][1]).toMatchObject({ fileName: 'R.md', fileSize: 3, uploadId: 'u1', overwriteFileId: 'n1' });
+  });
+});
