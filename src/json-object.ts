@@ -6,6 +6,11 @@ import { JsonNumber } from './json-number.js';
 /** Whether a parsed JSON value is an object: not null and not an array. */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber);
 
+/** Sets an own key as JSON.parse makes one: a key named "__proto__" stays a key (Go's map keeps it), never the prototype. */
+export const setOwn = (o: Record<string, unknown>, k: string, v: unknown): void => {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+};
+
 /** JSON equality regardless of the order of object keys (Go's reflect.DeepEqual over decoded values). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a instanceof JsonNumber || b instanceof JsonNumber) return a instanceof JsonNumber && b instanceof JsonNumber && a.literal === b.literal;

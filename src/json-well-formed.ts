@@ -3,6 +3,7 @@
 // where JSON.parse keeps the lone code unit, which no UTF-8 request, answer or journal can carry. One home for every
 // place that decodes JSON where upstream's json.Unmarshal does: a flag's list, a backend answer and its embedded JSON.
 import { parseJsonExact } from './json-number.js';
+import { setOwn } from './json-object.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -18,11 +19,6 @@ const mayHoldLone = (text: string): boolean => SURROGATE_ESCAPE.test(text) || HA
 /** JSON.parse's objects (not a list, not a kept JsonNumber). */
 const isDecodedObject = (x: unknown): x is Record<string, unknown> =>
   x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype;
-
-/** Sets a decoded object's key as JSON.parse does: "__proto__" stays an own key, never the prototype. */
-const setOwn = (o: Record<string, unknown>, k: string, v: unknown): void => {
-  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-};
 
 /**
  * A decoded value with `check` run on every value (it may throw to fail the parse, as Go's decoder fails where

@@ -13,7 +13,7 @@ import { applyTransforms } from './transforms/index.js';
 import { allOpenDingTalkIds, looksLikeOpenConversationId } from './transforms/ids.js';
 import type { Env } from '../backend/config.js';
 import { flagKey } from '../contract/aliases.js';
-import { sameJson } from '../json-object.js';
+import { sameJson, setOwn } from '../json-object.js';
 import { JsonNumber, isInt64Literal, stringifyJson } from '../json-number.js';
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
@@ -140,7 +140,7 @@ export function evalObject(sc: Scope, entries: Record<string, Source>): Record<s
       if (!isPlainObject(v)) throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: only a JSON object spreads into the arguments, not ${JSON.stringify(v)}`, 'pass a JSON object');
       for (const [k, x] of Object.entries(v)) {
         delete out[k];
-        out[k] = x;
+        setOwn(out, k, x);
         any = true;
       }
       continue;
@@ -443,7 +443,7 @@ function evalComputed(sc: Scope, s: Source): unknown {
       const key = evalSource(sc, k);
       const value = evalSource(sc, x);
       if (key === undefined || value === undefined) continue;
-      out[key instanceof Placeholder ? key.text : String(key)] = value;
+      setOwn(out, key instanceof Placeholder ? key.text : String(key), value);
     }
     return Object.keys(out).length ? out : undefined;
   }
@@ -455,7 +455,11 @@ function evalComputed(sc: Scope, s: Source): unknown {
     if (parts.length === 0) return undefined;
     // in a dry run an earlier result's keys are unknown: the merged object says so with one placeholder key
     const unknown = parts.some((p) => p instanceof Placeholder) ? [{ '<from>': new Placeholder('<merged from an earlier result>') }] : [];
-    return Object.assign({}, ...parts.filter(isPlainObject), ...unknown) as Record<string, unknown>;
+    // h47-a1: each key set as an own key, so a "__proto__" key of a --config object is sent as Go's map sends it
+    // (Object.assign's [[Set]] made it the prototype and dropped it)
+    const out: Record<string, unknown> = {};
+    for (const p of [...parts.filter(isPlainObject), ...unknown]) for (const [k, v] of Object.entries(p)) setOwn(out, k, v);
+    return out;
   }
   if ('get' in s) {
     const obj = evalSource(sc, s.get.in);
