@@ -1,7 +1,7 @@
 // Session 47, helper ws (issue 32, notes/h47-ws.md): the plans' blank tests read a text as Go's strings.TrimSpace does
 // (U+0085 is space, U+FEFF is not: JavaScript's \s says the reverse), one case per upstream reader, each run as a user
 // types it against the fake MCP server on 127.0.0.1; chat +thread-replies --order/--sort asc prints the complete result
-// reversed (applyThreadRepliesResultContract, smart/thread_replies.go:264-291@c7521c1c); and the build refuses a plan
+// reversed (applyThreadRepliesResultContract, smart/thread_replies.go:271-298@c7521c1c); and the build refuses a plan
 // regex using JavaScript's \s or \S.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const reply = (extra: string[] = []) => ['chat', '+messages-reply', '--conversat
 const sentReplies = (calls: [string, unknown][]) => calls.filter(([tool]) => tool === 'chat/send_personal_message')
   .map(([, args]) => JSON.parse((args as { content: string }).content) as { srcMsgSendOpenDingTalkId: string });
 
-// resolveReplySender (lark_alignment.go:327-336@c7521c1c): a message is passed over when TrimSpace(fmt.Sprint(
+// resolveReplySender (lark_alignment.go:328-337@c7521c1c): a message is passed over when TrimSpace(fmt.Sprint(
 // chatmsg.MessageID(m))) is neither "", "<nil>" nor the id replied to; MessageID is firstMessageValue (chatmsg.go:430-442),
 // the first spelling not nil and, for a text, not blank after TrimSpace
 describe('chat +messages-reply: the original message id is the first spelling Go does not read as blank (firstMessageValue)', () => {
@@ -78,7 +78,7 @@ describe('chat +messages-reply: the sender is the first spelling whose trimmed t
   });
 });
 
-// replyResponseValue (lark_alignment.go:289-304@c7521c1c): the first value not nil and, for a text, not blank after
+// replyResponseValue (lark_alignment.go:290-304@c7521c1c): the first value not nil and, for a text, not blank after
 // TrimSpace, at the top of the answer, then in result, then in data; printed as it came (not trimmed)
 describe('chat +messages-reply: the printed messageId and deliveryStatus skip a text Go reads as blank (replyResponseValue)', () => {
   it('a blank top-level text yields to result; any other is printed as it came', async () => {
@@ -132,7 +132,7 @@ describe('report +outbox-list: a typed time is blank exactly when Go trims it to
 });
 
 // enrichReportCreateWithDetailURL (helpers/report.go:1517-1547@c7521c1c): reportURLFromResponse and reportIDFromMap take
-// a text whose TrimSpace is not empty, trimmed (:1561-1610); a blank one is passed over
+// a text whose TrimSpace is not empty, trimmed (:1553-1610); a blank one is passed over
 describe('report entry submit: the link and the report id are texts Go does not read as blank', () => {
   const argv = ['report', 'entry', 'submit', '--template-id', 'tpl-1', '--contents', '[{"key":"a","sort":"0","content":"x","contentType":"markdown","type":"1"}]', '--yes'];
   it('a blank result.url sends the detail read; any other is the link, trimmed, with no read', async () => {
@@ -159,7 +159,7 @@ describe('report entry submit: the link and the report id are texts Go does not 
   });
 });
 
-// applyThreadRepliesResultContract (thread_replies.go:264-291@c7521c1c): under asc (threadRepliesOrder: the first of
+// applyThreadRepliesResultContract (thread_replies.go:271-298@c7521c1c): under asc (threadRepliesOrder: the first of
 // --order/--sort, trimmed and lower-cased, else desc) the complete projected result is reversed, after every page was
 // read; order says which, orderScope whether the result is complete
 describe('chat +thread-replies --page-all --order/--sort asc: the replies of every page, last to first', () => {

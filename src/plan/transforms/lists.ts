@@ -119,7 +119,7 @@ export const PLAIN: Record<string, Fn> = {
   object_keys: (v) => (isObj(v) ? Object.keys(v) : undefined),
   /**
    * a list -> its elements last to first, the list given left unchanged: upstream's in-place swap loop over a complete
-   * result (reverseThreadReplyMaps, shortcut/smart/thread_replies.go:287-291@c7521c1c: chat +thread-replies --order asc)
+   * result (reverseThreadReplyMaps, shortcut/smart/thread_replies.go:294-298@c7521c1c: chat +thread-replies --order asc)
    */
   reverse: (v, where) => (Array.isArray(v) ? [...v].reverse() : refuse(where, v, 'a list')),
   /** a list without its first element (the pieces after the one a create call already sent) */
