@@ -52,6 +52,37 @@ function checkFlag(s: Scope, at: string, name: unknown): void {
   s.flags.add(name);
 }
 
+/**
+ * Issue 32 (h47-ws): JavaScript's `\s` is not Go's whitespace (it holds U+FEFF and lacks U+0085, where unicode.IsSpace
+ * does the reverse), so a plan regex using `\s`/`\S` reads a text otherwise than upstream: a blank test is
+ * `{present: {first: [x], transform: [trim]}}` (trim: Go's strings.TrimSpace), a space class `\p{White_Space}` (the
+ * set unicode.IsSpace holds). `[\s\S]` (any character) says nothing of spaces and passes. The plans that keep the
+ * class on purpose are named here with the reason.
+ */
+export const JS_SPACE_CLASS_KEPT: Readonly<Record<string, string>> = {
+  'aitable.shortcut_attachment_put':
+    "the upload URL's host characters in dws's own check of where a file may go (its facts: exotic URLs are judged by the pattern); not a blank test",
+};
+
+/** Whether the regular expression's text uses `\s` or `\S` other than in `[\s\S]`. */
+export function usesJsSpaceClass(re: string): boolean {
+  const t = re.split('[\\s\\S]').join('');
+  for (let i = 0; i < t.length; i++) {
+    if (t[i] !== '\\') continue;
+    if (t[i + 1] === 's' || t[i + 1] === 'S') return true;
+    i++;
+  }
+  return false;
+}
+
+function checkSpaceClass(s: Scope, at: string, kind: string, re: unknown): void {
+  if (typeof re !== 'string' || !usesJsSpaceClass(re) || Object.hasOwn(JS_SPACE_CLASS_KEPT, s.tool.canonical_path)) return;
+  s.problems.push(`${at}: ${kind} uses JavaScript's \\s/\\S, whose spaces are not Go's (U+FEFF is one, U+0085 is not): ` +
+    'test a blank with {present: {first: [x], transform: [trim]}} (Go\'s strings.TrimSpace) or write Go\'s class \\p{White_Space}');
+}
+
+const REGEX_TRANSFORMS = new Set(['keep_matching', 'reject_matching', 'regex_all']);
+
 export function transforms(s: Scope, at: string, raw: unknown): Transform[] {
   const list = Array.isArray(raw) ? raw : [raw];
   return list.map((t, i) => {
@@ -61,6 +92,7 @@ export function transforms(s: Scope, at: string, raw: unknown): Transform[] {
     else {
       const problem = transformArgProblem(t as Transform);
       if (problem) s.problems.push(`${at}.transform[${i}]: ${problem}`);
+      else if (REGEX_TRANSFORMS.has(name)) checkSpaceClass(s, `${at}.transform[${i}]`, name, (t as Obj)[name]);
     }
     return t as Transform;
   });
@@ -390,6 +422,7 @@ export function normalizeCondition(s: Scope, at: string, raw: unknown): Conditio
         } catch {
           s.problems.push(`${at}: matches needs a valid regular expression`);
         }
+        checkSpaceClass(s, at, 'matches', v[1]);
       }
       return { [kinds[0]]: [normalizeSource(s, `${at}.${kinds[0]}[0]`, v[0]), v[1]] } as Condition;
     }

@@ -117,6 +117,11 @@ export const PLAIN: Record<string, Fn> = {
   object_values: (v) => (isObj(v) ? Object.values(v) : undefined),
   /** an object -> its keys in key order (absent for anything else); after sort_keys, Go's sorted map keys */
   object_keys: (v) => (isObj(v) ? Object.keys(v) : undefined),
+  /**
+   * a list -> its elements last to first, the list given left unchanged: upstream's in-place swap loop over a complete
+   * result (reverseThreadReplyMaps, shortcut/smart/thread_replies.go:294-298@c7521c1c: chat +thread-replies --order asc)
+   */
+  reverse: (v, where) => (Array.isArray(v) ? [...v].reverse() : refuse(where, v, 'a list')),
   /** a list without its first element (the pieces after the one a create call already sent) */
   rest: (v, where) => (Array.isArray(v) ? v.slice(1) : refuse(where, v, 'a list')),
   /** a list of texts -> one text (joined with nothing) */
