@@ -25,6 +25,8 @@ export interface UploadRequest {
   refusedStatuses?: number[];
   /** PUT unless POST (upstream's mail attachment upload). */
   method?: 'POST';
+  /** The only statuses that count as stored (UploadSpec.ok_statuses); absent: any 2xx. */
+  okStatuses?: number[];
 }
 
 const refuse = (message: string, hint?: string): never => {
@@ -352,7 +354,7 @@ export async function publishDir(r: { dir: string; files: PublishedFile[] }, env
  * `refusedStatuses` is answered as `{status, bytes: 0, refused: true}` (the plan asks for fresh credentials), as
  * uploadFile does (a-z2: markdown create's inline content, driveUploadPut drive_transfer.go:828-850@c7521c1c).
  */
-export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[] }): Promise<{ status: number; bytes: number; refused?: true }> {
+export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[] }): Promise<{ status: number; bytes: number; refused?: true }> {
   const target = checkedUrl(r.url);
   const body = Buffer.from(r.text, 'utf8');
   if (body.byteLength > r.maxBytes) refuse(`the text to upload has ${body.byteLength} bytes, more than the ${r.maxBytes} this command accepts`);
@@ -363,7 +365,7 @@ export async function uploadText(r: { text: string; url: string; headers: Record
  * One PUT of a body; a failure after sending is outcome_unknown (an upload is a write, never replayed). A redirect
  * is never followed (fetch would turn a 303 into a GET that carries no bytes): any 3xx is a failure.
  */
-async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[] }, what: string): Promise<{ status: number; bytes: number; refused?: true }> {
+async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[] }, what: string): Promise<{ status: number; bytes: number; refused?: true }> {
   let response: Response;
   try {
     response = await fetch(target, {
@@ -381,6 +383,10 @@ async function put(target: URL, body: BodyInit, size: number, r: { headers: Reco
   // a declared refusal (an expired credential) kept no bytes: the plan asks for fresh credentials and PUTs again
   if (r.refusedStatuses?.includes(response.status)) return { status: response.status, bytes: 0, refused: true };
   if (!response.ok) throw new DwsError('backend_error', `${what} was refused: HTTP ${response.status}`);
+  // ok_statuses: a 2xx the plan's upstream does not take as stored fails the step, nothing committed after it
+  if (r.okStatuses && !r.okStatuses.includes(response.status)) {
+    throw new DwsError('backend_error', `${what} was answered HTTP ${response.status} where the storage answers ${r.okStatuses.join(' or ')}: it is not taken as stored and nothing was committed`);
+  }
   return { status: response.status, bytes: size };
 }
 

@@ -114,11 +114,11 @@ export function effectsFor(r: RunContext): Effects {
       if ('file' in t) {
         return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>
           transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs, ...(t.method ? { method: t.method } : {}),
-            ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}) }, r.env));
+            ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}) }, r.env));
       }
       return journaled(r.env, record(t.method ?? 'PUT', { bytes: Buffer.byteLength(t.text) }), () =>
         transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs, ...(t.method ? { method: t.method } : {}),
-          ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}) }));
+          ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}) }));
     },
     async handoff(h: Handoff) {
       const [{ localCommands }, { validateInput }] = await Promise.all([import('../local/index.js'), import('../contract/validate.js')]);

@@ -1305,11 +1305,11 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   if (step.kind === 'upload') {
     const u = step.upload;
     const file = u.file ? evalSource(sc, u.file) : undefined;
-    const method = u.method ? { method: u.method } : {};
-    if (typeof file === 'string') return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, file, ...method, ...refused });
+    const put = { ...(u.method ? { method: u.method } : {}), ...(u.ok_statuses ? { okStatuses: u.ok_statuses } : {}) };
+    if (typeof file === 'string') return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, file, ...put, ...refused });
     const text = u.content ? evalSource(sc, u.content) : undefined;
     if (typeof text !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a local file path${u.content ? ' or a text' : ''}`);
-    return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, text, ...method, ...refused });
+    return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, text, ...put, ...refused });
   }
   const d = step.download;
   // no file (not declared, or its flag not given): the downloaded text is the step's result

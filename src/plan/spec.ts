@@ -508,6 +508,12 @@ export interface UploadSpec {
    */
   refused_statuses?: number[];
   /**
+   * The only HTTP statuses that count as stored (h47-a3: upstream's httpPutFile, helpers/doc.go:318@c7521c1c, takes
+   * exactly 200): another 2xx answer is backend_error, as upstream fails the upload there and commits nothing. Absent:
+   * any 2xx.
+   */
+  ok_statuses?: number[];
+  /**
    * The bytes go to a staging store and change no document until a later call places them (sheet write-image's
    * attachment, placed by write_image): the upload is no completed write of the run, so a failure after it is that
    * failure itself, as upstream returns the placing call's own error (sheet_media.go:255-266@c7521c1c), not a

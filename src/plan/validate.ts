@@ -610,9 +610,10 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     s.problems.push(`${at}: must be an object`);
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
-  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses', 'staging']);
+  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses', 'ok_statuses', 'staging']);
   if (raw.staging !== undefined && raw.staging !== true) s.problems.push(`${at}.staging: true (the bytes change no document until a later call places them), or leave it out`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
+  const ok = okStatuses(s, at, raw.ok_statuses);
   if (raw.method !== undefined && raw.method !== 'PUT' && raw.method !== 'POST') s.problems.push(`${at}.method: must be PUT or POST`);
   if (raw.file === undefined && raw.content === undefined) s.problems.push(`${at}: needs file or content (the file's bytes when it is given, else the text)`);
   if (raw.url === undefined) s.problems.push(`${at}: needs url`);
@@ -625,6 +626,7 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
   if (raw.headers !== undefined) out.headers = normalizeSource(s, `${at}.headers`, raw.headers);
   if (raw.method === 'POST') out.method = 'POST';
   if (refused) out.refused_statuses = refused;
+  if (ok) out.ok_statuses = ok;
   if (raw.staging === true) out.staging = true;
   return out;
 }
@@ -634,6 +636,16 @@ function refusedStatuses(s: Scope, at: string, raw: unknown): number[] | undefin
   if (raw === undefined) return undefined;
   if (!Array.isArray(raw) || raw.length === 0 || !raw.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 400 && x < 500)) {
     s.problems.push(`${at}.refused_statuses: must be a non-empty list of HTTP 4xx statuses`);
+    return undefined;
+  }
+  return raw as number[];
+}
+
+/** An upload's `ok_statuses`: the 2xx answers that count as stored, any other answer failing the step. */
+function okStatuses(s: Scope, at: string, raw: unknown): number[] | undefined {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.length === 0 || !raw.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 200 && x < 300)) {
+    s.problems.push(`${at}.ok_statuses: must be a non-empty list of HTTP 2xx statuses`);
     return undefined;
   }
   return raw as number[];
