@@ -18,6 +18,7 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
   if (p.cli_required) out.cli_required = true;
   if (p.own_spelling_required) out.own_spelling_required = true;
   if (p.spellings_trimmed) out.spellings_trimmed = true;
+  if (p.all_blank) out.all_blank = { required: [...p.all_blank.required], read: [...p.all_blank.read] };
   if (p.primary_typed_wins) out.primary_typed_wins = true;
   if (p.read_order) out.read_order = [...p.read_order];
   if (p.read_skips !== undefined) out.read_skips = p.read_skips;

@@ -9,6 +9,14 @@ export type Idempotency = 'idempotent' | 'non_idempotent' | 'unknown';
 export type InterfaceMode = 'mcp' | 'local' | 'composite';
 export type Availability = 'available' | 'unavailable';
 
+/** How a spellings_trimmed flag is read when every typed spelling trims to nothing (ParameterSpec.all_blank). */
+export interface AllBlankReading {
+  /** one of these spellings typed non-empty (untrimmed) passes the required checks */
+  required: string[];
+  /** the first of these spellings typed non-empty is the flag's value; none: "" */
+  read: string[];
+}
+
 /** Values a flag's read_order passes over besides blanks (ParameterSpec.read_skips). */
 export type ReadSkips = 'zero' | 'not_positive' | 'nothing';
 
@@ -30,6 +38,15 @@ export interface FlagReadRules {
    * fails), and two spellings equal once trimmed agree. The flag typed alone keeps its value as typed.
    */
   spellings_trimmed?: boolean;
+  /**
+   * Beside spellings_trimmed: how the command's body reads the flag when it was typed under its own name and every
+   * typed spelling trims to nothing (installChatFlagAliases' PreRunE then sets nothing, helpers/chat.go:449-466@c7521c1c,
+   * and the body reads the spellings as typed): `required` the spellings one of which typed non-empty passes the body's
+   * untrimmed checks (validateRequiredFlagWithAliases / requireChatFlagOrAlias), `read` the body's flagOrFallback chain,
+   * whose first non-empty value is the flag's value ("" when none is). Without it: validateRequiredFlags(flag) and a
+   * chain led by the flag, so the flag's own typed value (its required_check refuses `""`). src/contract/schema.ts.
+   */
+  all_blank?: AllBlankReading;
   /**
    * A typed flag is read and its other spellings are not (upstream's `if rt.Changed(primary) { return
    * rt.StrSlice(primary) }`, wikiStringSliceFirst internal/shortcut/wiki/common.go:200-211@c7521c1c): a typed blank is

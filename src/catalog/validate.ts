@@ -98,6 +98,13 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
             problems.push(`${at}: parameter --${flag} read_order needs a visible flag read by the first non-blank spelling, listing only its spellings${stray.length ? ` (not one: ${stray.join(', ')})` : ''}`);
           }
         }
+        if (p.all_blank) {
+          // every name the flag itself or an alias_of it (chat's migrated spellings)
+          const stray = [...p.all_blank.required, ...p.all_blank.read].filter((n) => n !== flag && !(n in t.parameters && t.parameters[n].alias_of === flag));
+          if (!p.spellings_trimmed || !(p.required || p.cli_required) || stray.length) {
+            problems.push(`${at}: parameter --${flag} all_blank needs a required spellings_trimmed flag and lists only its spellings${stray.length ? ` (not one: ${[...new Set(stray)].join(', ')})` : ''}`);
+          }
+        }
         if (p.spellings_conflict_trimmed && !p.read_order) problems.push(`${at}: parameter --${flag} spellings_conflict_trimmed needs a read_order`);
         if (p.read_skips !== undefined && (!p.read_order || (p.read_skips !== 'nothing' && !['int', 'int64'].includes(p.type)))) {
           problems.push(`${at}: parameter --${flag} read_skips needs a read_order (zero / not_positive: on an int flag)`);

@@ -163,13 +163,45 @@ export function foldInputFirst(tool: ToolSpec, values: Record<string, unknown>, 
     const t = list[got.read];
     put(key, t.value, t.given, t.alias);
   }
+  const blankRead = readAllBlank(tool, typed, (v, key) => blank(v, key));
+  for (const [key, value] of blankRead.values) {
+    Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+    from[key] = flag(key);
+    viaAlias.delete(key);
+  }
   // alias_blank_given: a blank alias alone gives the flag as "" (upstream's contactAnyFlagChanged, contact.go:73-80@c7521c1c)
   // an alias read with a value the order passes over (blank; an int 0 under read_skips zero) leaves the flag not given:
   // upstream's chain then falls back to the primary's default (intFlagOrFallback's `GetInt(primary)`)
   for (const key of viaAlias) if (empty(data[key], key) && !(Object.hasOwn(tool.parameters, key) && tool.parameters[key].alias_blank_given === true)) delete data[key];
   if (tool.trim_strings) trimStrings(tool, data);
   applyEnumRules(tool, data);
-  return { data, refuseBlankRequired: () => refuseBlankRequired(tool, data, (key) => (typed.get(key) ?? []).map((t) => t.value)) };
+  return { data, refuseBlankRequired: () => refuseBlankRequired(tool, data, (key) => (typed.get(key) ?? []).map((t) => t.value), blankRead.passes) };
+}
+
+/**
+ * all_blank: a spellings_trimmed flag typed under its own name whose every typed spelling trims to nothing is read as
+ * the command's body reads it, untrimmed (installChatFlagAliases' PreRunE then sets nothing, helpers/chat.go:449-466,
+ * and the body reads the spellings as typed; flagOrFallback and validateRequiredFlagWithAliases, pkg/cmdutil/flags.go:
+ * 78-88, :135-143@c7521c1c): its value is the first of `read` typed non-empty ("" when none is), and it passes its
+ * required check when one of `required` was typed non-empty (`--message-id "" --msg-id " "` sends " " where the body
+ * reads flagOrFallback(message-id, msg-id)). A hidden spelling typed without the flag is left to the fold: not given.
+ */
+function readAllBlank(tool: ToolSpec, typed: ReadonlyMap<string, readonly { value: unknown; name: string; positional: boolean }[]>,
+  blank: (v: unknown, key: string) => boolean): { values: Map<string, string>; passes: Map<string, boolean> } {
+  const values = new Map<string, string>();
+  const passes = new Map<string, boolean>();
+  for (const [key, list] of typed) {
+    const rule = Object.hasOwn(tool.parameters, key) ? tool.parameters[key].all_blank : undefined;
+    if (!rule || !list.some((t) => t.name === key && !t.positional) || !list.every((t) => blank(t.value, key))) continue;
+    const text = (name: string) => {
+      const t = list.find((x) => x.name === name && !x.positional);
+      return typeof t?.value === 'string' ? t.value : '';
+    };
+    const read = rule.read.find((n) => text(n) !== '');
+    values.set(key, read === undefined ? '' : text(read));
+    passes.set(key, rule.required.some((n) => text(n) !== ''));
+  }
+  return { values, passes };
 }
 
 /**
@@ -239,9 +271,13 @@ export function missingRequired(check: RequiredCheck, v: unknown): boolean {
  * `primary_typed_wins` body then sends the typed flag's own list (`--users ' ' --user a` sends `[" "]`, wiki/common.go:
  * 200-211). A flag read by its read_order already holds the filled spelling, so only such flags see the difference.
  */
-function refuseBlankRequired(tool: ToolSpec, data: Record<string, unknown>, spellings: (key: string) => unknown[]): void {
+function refuseBlankRequired(tool: ToolSpec, data: Record<string, unknown>, spellings: (key: string) => unknown[], allBlank: ReadonlyMap<string, boolean>): void {
   for (const [name, p] of Object.entries(tool.parameters)) {
     if (!(p.required || p.cli_required) || p.default !== undefined || !Object.hasOwn(data, name)) continue;
+    // a flag read by its all_blank rule passes when one of its `required` spellings was typed non-empty (readAllBlank)
+    const passes = allBlank.get(name);
+    if (passes === false) throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (it was given an empty value)`, `give ${flag(name)} a value; see \`dws ${tool.primary_cli_path} --help\``);
+    if (passes) continue;
     const check = p.required_check ?? tool.required_check ?? 'trim';
     const givenElsewhere = flagType(p.type).list && spellings(name).some((v) => Array.isArray(v) && !missingRequired(check, v));
     if (missingRequired(check, data[name]) && !givenElsewhere) throw new DwsError('missing_parameter', `missing required flag ${flag(name)} (it was given an empty value)`, `give ${flag(name)} a value; see \`dws ${tool.primary_cli_path} --help\``);
