@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
 import { apply } from './fake-plan.js';
 import { transformArgProblem } from '../../src/plan/transforms/index.js';
+import type { Transform } from '../../src/plan/spec.js';
 
 const outputs = useOutputRuns('dws-h47a2-');
 const { mcp } = outputs;
@@ -93,7 +94,7 @@ describe('unique_by_any, the ResolveUsers dedupe as a list transform', () => {
   });
   it('its argument is checked at build', () => {
     expect(transformArgProblem({ unique_by_any: [] })).toBeDefined();
-    expect(transformArgProblem({ unique_by_any: 'userId' })).toBeDefined();
+    expect(transformArgProblem({ unique_by_any: 'userId' } as unknown as Transform)).toBeDefined();
     expect(transformArgProblem({ unique_by_any: ['userId', ''] })).toBeDefined();
     expect(transformArgProblem({ unique_by_any: ['userId', 'openDingTalkId'] })).toBeUndefined();
   });
