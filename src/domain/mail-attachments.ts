@@ -6,6 +6,7 @@
 // `mail_inline_body`, `mail_upload_url`, `mail_filename`). The smart mail shortcuts' mailbox: src/domain/mail-mailboxes.ts.
 import { DwsError } from '../errors.js';
 import { isObject } from '../json-object.js';
+import { goCase } from '../text/go-case.js';
 import { trimSpace } from '../text/space.js';
 
 export interface InlineFile { path: string; name: string; contentId: string }
@@ -28,11 +29,15 @@ export function goExt(p: string): string {
   return '';
 }
 
-/** An inline image's content id: `inline-<base name without extension, spaces as '-', lower case>-<n>@alimail.com`. */
+/**
+ * An inline image's content id: `inline-<base name without extension, spaces as '-', lower case>-<n>@alimail.com`,
+ * lower-cased as Go's strings.ToLower (generateContentId, helpers/mail.go:3858-3864@c7521c1c): `ΑΣ` -> `ασ`, `İ` -> `i`,
+ * where JavaScript's toLowerCase gives `ας` and `i̇` (h47-a2).
+ */
 export function contentId(file: string, n: number): string {
   const base = goBase(file);
   const stem = base.slice(0, base.length - goExt(base).length);
-  return `inline-${stem.replaceAll(' ', '-').toLowerCase()}-${n}@alimail.com`;
+  return `inline-${goCase(stem.replaceAll(' ', '-'), 'lower')}-${n}@alimail.com`;
 }
 
 /** `--inline-attachment` paths -> `[{path, name, contentId}]`, numbered from 1 in the order given. */
@@ -59,12 +64,16 @@ export function mailInlineBody(v: unknown, where: string): string {
   return `<html><body>${html}</body></html>`;
 }
 
-/** The account type of `email` in a list_user_mailboxes answer (result.emailAccounts[].type, case-insensitive address); ENTERPRISE when unknown. */
+/**
+ * The account type of `email` in a list_user_mailboxes answer (result.emailAccounts[].type, the addresses compared
+ * after Go's strings.ToLower, parseMailAccountType mail.go:4130-4149@c7521c1c); ENTERPRISE when unknown.
+ */
 export function mailAccountType(answer: unknown, email: string): string {
   const data = isObject(answer) && isObject(answer.result) ? answer.result : answer;
   const accounts = isObject(data) && Array.isArray(data.emailAccounts) ? data.emailAccounts : [];
+  const wanted = goCase(email, 'lower');
   for (const acc of accounts) {
-    if (!isObject(acc) || typeof acc.email !== 'string' || acc.email.toLowerCase() !== email.toLowerCase()) continue;
+    if (!isObject(acc) || typeof acc.email !== 'string' || goCase(acc.email, 'lower') !== wanted) continue;
     if (typeof acc.type === 'string') return acc.type;
   }
   return 'ENTERPRISE';
@@ -82,7 +91,7 @@ export function mailUploadUrl(v: unknown, where: string): string {
   const url = typeof v.url === 'string' && v.url !== '' ? v.url : bad(where, v.url, 'an upload URL');
   if (url.startsWith('http://') || url.startsWith('https://')) return url;
   const type = mailAccountType(v.mailboxes, typeof v.email === 'string' ? v.email : '');
-  return (type.toUpperCase() === 'PERSONAL' ? PERSONAL_UPLOAD_HOST : ENTERPRISE_UPLOAD_HOST) + url;
+  return (goCase(type, 'upper') === 'PERSONAL' ? PERSONAL_UPLOAD_HOST : ENTERPRISE_UPLOAD_HOST) + url;
 }
 
 /**

@@ -165,6 +165,29 @@ export const PARAM: Record<string, Param> = {
     };
   },
   /**
+   * a list of objects without an element that repeats an id of an earlier kept one: each key (a dotted key reads
+   * inside: `selected.userId`) has its own set of seen values, only a non-empty text counts, and an element is dropped
+   * when any of its keys holds a value already seen at that key (a dropped element marks nothing). Upstream's
+   * stable-id dedupe of resolved users (targetresolver ResolveUsers, resolver.go:711-724@c7521c1c: by userId or
+   * openDingTalkId); `unique_by` compares one key, nulls too.
+   */
+  unique_by_any: (arg) => {
+    if (!Array.isArray(arg) || arg.length === 0 || !arg.every((k) => typeof k === 'string' && k.length > 0)) throw new Error('unique_by_any needs a non-empty list of keys');
+    const keys = (arg as string[]).map((k) => k.split('.'));
+    return (v, where) => {
+      if (!Array.isArray(v)) return refuse(where, v, 'a list');
+      const seen = keys.map(() => new Set<string>());
+      const at = (x: unknown, path: string[]) => path.reduce<unknown>((o, p) => (isObj(o) ? o[p] : undefined), x);
+      const idsOf = (x: unknown) => keys.map((path) => { const id = at(x, path); return typeof id === 'string' && id !== '' ? id : undefined; });
+      return v.filter((x) => {
+        const ids = idsOf(x);
+        if (ids.some((id, i) => id !== undefined && seen[i].has(id))) return false;
+        ids.forEach((id, i) => { if (id !== undefined) seen[i].add(id); });
+        return true;
+      });
+    };
+  },
+  /**
    * a list of objects sorted (stably) by the texts at the keys, in order, by code point; a missing or non-text value
    * counts as "" (Go's `s, _ := m[k].(string)` in a sort.SliceStable less function)
    */
