@@ -23,7 +23,10 @@ interface Case {
   next: string;
 }
 
-/** One run of a case with the PUT answered `status`: its refusal reason, the calls sent and the uploads received. */
+/**
+ * One run of a case with the PUT answered `status` (its waits, e.g. media insert's read-back polls, not slept): its
+ * refusal reason, the calls sent and the uploads received.
+ */
 async function probe(c: Case, status: number) {
   mcp.calls.length = 0;
   mcp.uploads.length = 0;
@@ -34,7 +37,7 @@ async function probe(c: Case, status: number) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);
   }
-  const outcome = await dispatchInProcess(typeof c.argv === 'function' ? c.argv(dir) : c.argv, privateEnv(mcp.urlTemplate, 't', dir));
+  const outcome = await dispatchInProcess(typeof c.argv === 'function' ? c.argv(dir) : c.argv, privateEnv(mcp.urlTemplate, 't', dir), undefined, { sleep: async () => {} });
   return {
     reason: outcome.error?.reason,
     message: outcome.error?.message ?? '',
