@@ -61,6 +61,14 @@ const CASES: Record<string, Case> = {
     argv: ['markdown', 'create', '--name', 'n.md', '--content', 'hello', '--yes'],
     files: {}, answers: docCred, next: 'doc/commit_uploaded_file',
   },
+  'markdown overwrite --space-id (uploadToDrive, markdown.go:574)': {
+    argv: ['markdown', 'overwrite', '--node', 'n1', '--name', 'n.md', '--content', 'hello', '--space-id', 's', '--yes'],
+    files: {}, answers: driveCred, next: 'drive/commit_upload',
+  },
+  'markdown overwrite --workspace (uploadToDocSpace, markdown.go:572)': {
+    argv: ['markdown', 'overwrite', '--node', 'n1', '--name', 'n.md', '--content', 'hello', '--workspace', 'w1', '--yes'],
+    files: {}, answers: docCred, next: 'doc/commit_uploaded_file',
+  },
   'doc upload (runDocUpload, doc.go:203)': {
     argv: ['doc', 'upload', '--file', 'a.txt', '--yes'],
     files: { 'a.txt': 'abc' }, answers: docCred, next: 'doc/commit_uploaded_file',
