@@ -444,7 +444,9 @@ async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: s
   if (l.size > PUSH_FILE_BYTES) refuse(`the local file "${l.rel}" has ${l.size} bytes, more than the ${PUSH_FILE_BYTES} one upload accepts`);
   const args = { fileName: splitRel(l.rel)[1], fileSize: l.size, ...run.space, ...(overwriteId ? { overwriteFileId: overwriteId } : { parentId }) };
   const { url, uploadId, headers } = uploadInfo(await call(run, 'get_upload_info', args, true));
-  await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: PUSH_FILE_BYTES, label: l.rel });
+  // only HTTP 200 counts as stored, as upstream's PUT (httpPutFile helpers/doc.go:318, defaultPushPutOpenedFile
+  // drive_push.go:828@c7521c1c): another 2xx fails the file before its commit_upload
+  await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: PUSH_FILE_BYTES, label: l.rel, okStatuses: [200] });
   const committed = await call(run, 'commit_upload', { ...args, uploadId }, true);
   // a JSON object with at least one key, as upstream decodes it (drive_push.go:793-806@c7521c1c): a blank answer,
   // `null`, `{}`, a list, a number or a text leaves the outcome unknown
