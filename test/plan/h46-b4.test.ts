@@ -3,31 +3,11 @@
 // each run as a user types the command against the recording backend on 127.0.0.1.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { goTrim } from '../go-spaces.js';
+import { parseCSVValues } from '../upstream-lists.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h46b4-');
-
-/** Go's strings.TrimSpace over the characters these tests generate. */
-const goTrim = (s: string) => s.replace(/^[ \t\n\r\v\f\u0085\u00a0\u2028]+|[ \t\n\r\v\f\u0085\u00a0\u2028]+$/g, '');
-
-/** upstream parseCSVValues + cleanStringValues (internal/helpers/contact.go:20-45@c7521c1c); null for Go's nil slice. */
-function parseCSVValues(raw: string): string[] | null {
-  let text = goTrim(raw);
-  if (text === '') return null;
-  const clean = (parts: string[]) => parts.map((p) => goTrim(p).replace(/^["']+|["']+$/g, '')).filter((v) => v !== '');
-  if (text.startsWith('[') && text.endsWith(']')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || v === null)) {
-        return clean(parsed.map((v) => (v === null ? '' : (v as string))));
-      }
-    } catch {
-      // not a JSON list of texts: the brackets are cut off and the rest read as CSV
-    }
-    text = goTrim(text.slice(1, -1));
-  }
-  return clean(text.split(','));
-}
 
 const csvWord = fc.constantFrom('a', ' b ', '"c"', "'d'", '', ' ', '[', ']', '1', 'x y', '"', ',');
 const csvText = fc.oneof(

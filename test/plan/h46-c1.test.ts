@@ -3,36 +3,11 @@
 // against the recording backend on 127.0.0.1, so that a later change that breaks one of them fails here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { goTrim } from '../go-spaces.js';
+import { parseCSVValues } from '../upstream-lists.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h46c1-');
-
-/** Go's strings.TrimSpace set (unicode.IsSpace): the ASCII spaces, U+0085, U+00A0 and the Unicode White_Space ones. */
-const goSpace = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-const goTrim = (s: string) => s.replace(goSpace, '');
-
-/**
- * upstream's parseCSVValues (internal/helpers/contact.go:20-45@c7521c1c) as a model: null (Go's nil slice) for a blank
- * text; a [..] text read as a JSON list of texts when it is one, else its brackets dropped; parts trimmed, then their
- * quotes (" and ') stripped, blanks left out.
- */
-function parseCSVValues(raw: string): string[] | null {
-  let text = goTrim(raw);
-  if (text === '') return null;
-  const clean = (parts: string[]) => parts.map((p) => goTrim(p).replace(/^["']+|["']+$/g, '')).filter((v) => v !== '');
-  if (text.startsWith('[') && text.endsWith(']')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || v === null)) {
-        return clean(parsed.map((v) => (v === null ? '' : v as string)));
-      }
-    } catch {
-      // not JSON: fall through to the comma list
-    }
-    text = goTrim(text.slice(1, -1));
-  }
-  return clean(text.split(','));
-}
 
 /** upstream's parseRecipients (internal/helpers/mail.go:4202-4212@c7521c1c): split on commas, trimmed, blanks dropped. */
 const parseRecipients = (raw: string) => raw.split(',').map(goTrim).filter((v) => v !== '');

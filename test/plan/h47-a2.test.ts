@@ -4,6 +4,8 @@
 // runs as a user types it against the recording backend on 127.0.0.1, so a later change that breaks a reading fails.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { goTrim } from '../go-spaces.js';
+import { parseCSVValues } from '../upstream-lists.js';
 import { useOutputRuns } from './output-runs.js';
 import { apply } from './fake-plan.js';
 import { transformArgProblem } from '../../src/plan/transforms/index.js';
@@ -11,10 +13,6 @@ import type { Transform } from '../../src/plan/spec.js';
 
 const outputs = useOutputRuns('dws-h47a2-');
 const { mcp } = outputs;
-
-/** Go's strings.TrimSpace set (unicode.IsSpace). */
-const goSpace = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-const goTrim = (s: string) => s.replace(goSpace, '');
 
 describe('mail draft create lower-cases inline content ids as Go strings.ToLower (generateContentId, mail.go:3858-3864@c7521c1c)', () => {
   it('a final capital sigma becomes σ (not ς) and a dotted capital I a plain i, in the session and in the body', async () => {
@@ -175,23 +173,6 @@ describe('contact +org sends the first deptId shortcutOrgToInt64 reads, as an in
     expect((await outputs.sent(['contact', '+org', '--name', '张三'])).calls.at(-1)).toEqual(['contact/get_dept_info_by_dept_id', { deptId: -7 }]);
   });
 });
-
-/** upstream's parseCSVValues (helpers/contact.go:20-45@c7521c1c) as a model; null for a blank text. */
-function parseCSVValues(raw: string): string[] | null {
-  let text = goTrim(raw);
-  if (text === '') return null;
-  const clean = (parts: string[]) => parts.map((p) => goTrim(p).replace(/^["']+|["']+$/g, '')).filter((v) => v !== '');
-  if (text.startsWith('[') && text.endsWith(']')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || v === null)) return clean(parsed.map((v) => (v === null ? '' : v as string)));
-    } catch {
-      // not JSON: the brackets are dropped and the rest read as a comma list
-    }
-    text = goTrim(text.slice(1, -1));
-  }
-  return clean(text.split(','));
-}
 
 describe('chat message combine-forward reads --msg-ids as parseCSVValues (chat.go:8218-8230@c7521c1c)', () => {
   const listText = fc.oneof(
