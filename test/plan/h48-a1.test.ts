@@ -66,7 +66,7 @@ describe('wiki member list (helpers/wiki.go:705-728@c7521c1c)', () => {
 const parseExecutorIds = (raw: string) => (goTrim(raw) === '' ? null : goTrim(raw).split(',').map(goTrim).filter((p) => p !== ''));
 const idText = fc.array(fc.constantFrom('u1', ' u2 ', ',', ' ', '\u0085', '\u3000', '\ufeff', '"q"', '[a]'), { maxLength: 6 }).map((p) => p.join(''));
 
-describe('todo task remove-participant reads --participants as parseExecutorIds (helpers/todo.go:794-806@c7521c1c)', () => {
+describe('todo task remove-participant reads --participants as parseExecutorIds (helpers/todo.go:795-812@c7521c1c)', () => {
   it('for any non-empty text: null when it is Go-blank, else the trimmed comma parts; the task id untrimmed', async () => {
     await fc.assert(fc.asyncProperty(idText, async (ids) => {
       fc.pre(ids !== '');
@@ -102,7 +102,7 @@ describe('integer flags read as pflag Int/Int64 (strconv.ParseInt base 0)', () =
   });
 });
 
-describe('chat +messages-send-by-webhook (chat_message.go:158-175@c7521c1c)', () => {
+describe('chat +messages-send-by-webhook (chat_message.go:155-179@c7521c1c)', () => {
   it('texts trimmed; each list one CSV record per occurrence, sent only when it has an element; isAtAll only with --at-all', async () => {
     expect(await outputs.argsOf(['chat', '+messages-send-by-webhook', '--token', ' t ', '--title', ' ti ', '--text', ' x ',
       '--at-mobiles', '', '--at-users', ' ', '--at-all=false', '--yes'])).toEqual([{ robotToken: 't', title: 'ti', text: 'x', atUserIds: [' '] }]);
@@ -141,7 +141,7 @@ describe('drive permission transfer-owner (helpers/drive.go:2356-2422@c7521c1c)'
   });
 });
 
-describe('chat +bot-search projects the first list of its containers (chat_bot.go:62-133@c7521c1c)', () => {
+describe('chat +bot-search projects the first list of its containers (chat_bot.go:55-139@c7521c1c)', () => {
   it('a container that is an object without a list is passed over; a list of non-objects ends the search with no rows', async () => {
     outputs.answer('bot/search_my_robots', { result: { x: [1] }, bots: [{ id: 5, robot_name: 'n', state: null, create_time: 1 }, { code: 'c' }, 3, {}] });
     expect((await outputs.sent(['chat', '+bot-search', '--page', '010', '--size', '-3', '--name', ' '])))
