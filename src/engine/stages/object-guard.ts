@@ -114,7 +114,8 @@ export interface GuardScope {
   /** 1: a command on another part of a container the request names around its target moves as a sibling does; 2: and
    *  on another part of a container the target shares with a kept thing; 3: and with a named place. */
   containers: number;
-  /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
+  /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets; 2: and one
+   *  with that action in one clause among others, the innermost things that clause names (when it names one, no keep). */
   clauses: number;
   /** 1 (objectGuardForeign): a destructive command on a thing the request does not name, of a product with no command
    *  on anything it names (nor any of its twins'), moves below the first hit on the target when that hit nearly matches it. */
