@@ -60,7 +60,9 @@ export interface RankingOptions {
    *  with a place the request names (库存表里那几条删了: the table's base holds the section too). */
   objectGuardContainers: number;
   /** Object guard: 1 = a request with a delete or remove action in two clauses (删除筛选并清除条件) has the innermost
-   *  things of each clause as targets, not only the innermost of the whole request. */
+   *  things of each clause as targets, not only the innermost of the whole request; 2 = and a request with that action
+   *  in one clause among others has the innermost things that clause names as targets, when it names one (a dashboard
+   *  with six charts, just delete the dashboard: the charts say which one; h48-rank, docs/ranking.md session 48). */
   objectGuardClauses: number;
   /** Object guard: 1 = a request that says the recall action (收回, 撤回, take back) is read as a removal too, so its
    *  targets are read; with catalog/lexicon/objects.yaml `holder`, someone's access (王芳对应用的权限) is a member
@@ -97,6 +99,11 @@ export interface RankingOptions {
    *  anything it names (nor a twin of such a command), moves below the first hit on the target when that hit scores at
    *  least objectGuardSiblingRatio of it (h44-rank, docs/ranking.md session 44); 0 = off. */
   objectGuardForeign: number;
+  /** Object guard, foreign rule: above 0 = the share of the moving command's score the first hit on the target needs
+   *  for objectGuardForeign's move (the lower of this and the ratio it had): a product with no command on anything the
+   *  request names cannot do what it asks, so a weaker hit on the target anchors (standup 里删掉 attendee u_5) (h48-rank,
+   *  docs/ranking.md session 48); 0 = objectGuardSiblingRatio (objectGuardPeopleRatio for the people rule's person). */
+  objectGuardForeignRatio: number;
   /** Object guard: 1 = for the people rule's person (objectGuardPeople: take Lisa out of the chat), a destructive command
    *  on a thing related to nothing the request names (the favorite removal) moves below the first hit on the person when
    *  that hit scores at least objectGuardSiblingRatio of it (h44-rank, docs/ranking.md session 44); 0 = off. */
@@ -148,6 +155,10 @@ export interface RankingOptions {
    *  either: a destructive command on it moves below the first hit on the target, as one on a place does (h38-rank,
    *  docs/ranking.md session 38). */
   objectGuardModifiers: number;
+  /** Object guard: 1 = an English word that names an object only with an id or a quoted name right after it
+   *  (catalog/lexicon/objects.yaml `id_words`: wiki space 移除 user 123 names a member; after user confirmation names
+   *  nothing) is read as that object's word there (h48-rank, docs/ranking.md session 48); 0 = off. */
+  objectGuardIdWords: number;
   /** Object guard: when no hit of the first objectGuardDepth acts on the target and a destructive command on it ranks
    *  within this many first hits, that command takes the last of the first objectGuardDepth places and the guard reads
    *  those, the parts rule set aside (0 = depth only; h40-rank, docs/ranking.md session 40; bounded in session 41, h41-rank:
@@ -228,6 +239,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPeople: 2,
   objectGuardCancel: 1,
   objectGuardModifiers: 1,
+  objectGuardIdWords: 0,
+  objectGuardForeignRatio: 0,
   objectGuardReach: 20,
   objectGuardParts: 1,
   objectGuardFirst: 1,

@@ -98,6 +98,25 @@ export interface ObjectLexicon {
    *  reading (queryObjectPlaces); one inside a longer object word (下拉列表) is that word's. Absent: none. */
   none?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
+  /** English words that name an object only with an id or a quoted name right after them (移除 user 123: a member;
+   *  after user confirmation names none): pairs of the word and the object (session 48). Absent: none. */
+  idWords?: [string, number][];
+}
+
+/** An id (a token with a digit: 123, u_88, ua-12) or a quoted name, right after an id word. */
+const ID_AFTER = '\\s+(?:[a-z_-]*[0-9][a-z0-9_-]*(?![a-z0-9_])|["\u201c\u300c\'])';
+const idPatterns = new WeakMap<object, RegExp>();
+
+/**
+ * The folded text with each id word said before an id or a quoted name (user 123, user "amy") written as its object's
+ * first English word (member 123), so the object readings name that object there; said otherwise it stays (ObjectLexicon.idWords).
+ */
+export function withIdWords(text: string, lex: ObjectLexicon): string {
+  const pairs = lex.idWords;
+  if (!pairs || !pairs.some(([w]) => text.includes(w))) return text;
+  let re = idPatterns.get(pairs);
+  if (!re) idPatterns.set(pairs, re = new RegExp(`(?<![a-z0-9_])(${pairs.map(([w]) => w).join('|')})(?=${ID_AFTER})`, 'gu'));
+  return text.replace(re, (w) => lex.en[pairs.find(([x]) => x === w)![1]][0] ?? w);
 }
 
 /**

@@ -43,7 +43,7 @@
 // rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
 // only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
 // named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
-import { cancelsWithKeep, cellRangeSpans, letteredSpans, ownProductLexicon, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { cancelsWithKeep, cellRangeSpans, withIdWords, letteredSpans, ownProductLexicon, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -114,11 +114,15 @@ export interface GuardScope {
   /** 1: a command on another part of a container the request names around its target moves as a sibling does; 2: and
    *  on another part of a container the target shares with a kept thing; 3: and with a named place. */
   containers: number;
-  /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets. */
+  /** 1: a request with a delete or remove action in two clauses has the innermost things of each as targets; 2: and one
+   *  with that action in one clause among others, the innermost things that clause names (when it names one, no keep). */
   clauses: number;
   /** 1 (objectGuardForeign): a destructive command on a thing the request does not name, of a product with no command
    *  on anything it names (nor any of its twins'), moves below the first hit on the target when that hit nearly matches it. */
   foreign?: number;
+  /** Above 0 (objectGuardForeignRatio): the share of the moving command's score the foreign move's anchor needs (the
+   *  lower of this and the ratio it had); unset or 0: siblingRatio (or peopleRatio for the people rule's person). */
+  foreignRatio?: number;
   /** 1 (objectGuardPeopleSiblings): for the people rule's person (把 Tom 从群里移除), a destructive command on a thing
    *  related to nothing the request names moves below the first hit on the person when that hit nearly matches it. */
   peopleSiblings?: number;
@@ -158,6 +162,9 @@ export interface GuardScope {
   people?: number;
   /** 1: a request that says a `cancel` word outside a keep clause and keeps something is read as a removal. */
   cancel?: number;
+  /** 1: an English word that names an object only with an id or a quoted name after it (objects.yaml id_words: 移除 user
+   *  123) names it there (objectGuardIdWords). */
+  idWords?: number;
   /** 1: a thing the request names only to say which one (located, and no place: it holds nothing) is over-reached. */
   modifiers?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
@@ -230,8 +237,10 @@ function objectsOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number, t
  * The hits with every over-reaching destructive command moved below the hits on what the request acts on. folded:
  * the ranked text as the lexicons read it; actions: the action classes it says.
  */
-export function guardObjects(all: Hit[], folded: string, actions: number, meta: SnapshotMeta, scope: GuardScope, text: (doc: number) => ToolText): Hit[] {
+export function guardObjects(all: Hit[], said: string, actions: number, meta: SnapshotMeta, scope: GuardScope, text: (doc: number) => ToolText): Hit[] {
   const objects = meta.lexicon.objects;
+  // idWords (session 48): an English word that names an object only before an id (移除 user 123) is read as that object's word there.
+  const folded = scope.idWords === 1 && objects ? withIdWords(said, objects) : said;
   // Only the first depth hits are read and reordered (with the reach, the deep hit takes the last of them), so the
   // answer does not depend on how deep the core ranked (search.ts rankPlain keeps at least the reach's hits).
   let hits = all.slice(0, scope.depth);
@@ -250,7 +259,7 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   const things = named.filter((o) => !located.includes(o));
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
   const innermost = (xs: number[]) => xs.filter((o) => !xs.some((p) => p !== o && objects.inside[p].includes(o)));
-  const targets = whole.length > 0 ? whole : scope.clauses === 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost) : innermost(things);
+  const targets = whole.length > 0 ? whole : scope.clauses >= 1 ? clauseTargets(folded, meta, f.removeBits, things, innermost, scope.clauses >= 2) : innermost(things);
   // people: a removal from a place that names nothing else (把 Tom 从群里移除, boot Dan from the meeting) removes a person.
   // people 2: so does one that keeps the place or a thing inside it (take Mark off Friday's review, keep the room).
   let byPeople = false;
@@ -392,7 +401,10 @@ export function guardObjects(all: Hit[], folded: string, actions: number, meta: 
   // A command the products rule reads (a `product` one) is read here as with that rule off: its move needs a hit of a
   // named product on the target, and without one among those read it stays, so the products rule only adds moves.
   const foreignHit = (h: Hit) => { const k = kind(h); return k === 'foreign' || (k === 'product' && kind(h, true) === 'foreign'); };
-  if (targetProducts) out = moveBelow(out, (h, anchor) => foreignHit(h) && anchor.score >= peopleRatio(scope.siblingRatio) * h.score, onTarget, scope.first === 1);
+  // foreignRatio (session 48): a product that cannot act on anything named is firm evidence, so a weaker hit on the
+  // target anchors (standup 里删掉 attendee u_5: the chart delete's lead is the Chinese 里删掉 of its title alone).
+  const foreignRatio = scope.foreignRatio !== undefined && scope.foreignRatio > 0 ? Math.min(scope.foreignRatio, peopleRatio(scope.siblingRatio)) : peopleRatio(scope.siblingRatio);
+  if (targetProducts) out = moveBelow(out, (h, anchor) => foreignHit(h) && anchor.score >= foreignRatio * h.score, onTarget, scope.first === 1);
   // The request said what it keeps and named its target, so a weaker hit on the target still anchors (restRatio).
   if (keepsRest) out = moveBelow(out, (h, anchor) => kind(h) === 'rest' && anchor.score >= (scope.restRatio ?? scope.siblingRatio) * h.score, onTarget, scope.first === 1);
   // extension: a command on a thing whose name extends a word the request names its target with (筛选视图, filter view:
@@ -586,11 +598,19 @@ const ACTION_CLAUSE = /[\uff0c,\u3002\uff1b;\n]|\u5e76|\u7136\u540e|\u518d|\u540
 /**
  * The targets of a request with a delete or remove action in each of two or more clauses (删除筛选并清除条件): the
  * innermost things of each such clause, so a thing one action deletes is a target even when another action's thing is
- * inside it; with one such clause, the innermost things of the whole request.
+ * inside it; with one such clause, the innermost things of the whole request. own (objectGuardClauses 2, session 48):
+ * with one such clause among others, the innermost things that clause names, when it names one and keeps nothing
+ * (there's a dashboard with six charts, just delete the dashboard: the charts only say which dashboard).
  */
-function clauseTargets(folded: string, meta: SnapshotMeta, removeBits: number, things: number[], innermost: (xs: number[]) => number[]): number[] {
+function clauseTargets(folded: string, meta: SnapshotMeta, removeBits: number, things: number[], innermost: (xs: number[]) => number[], own = false): number[] {
   const objects = meta.lexicon.objects!;
-  const acting = folded.split(ACTION_CLAUSE).filter((c) => (queryActionMask(c, meta.lexicon, 2) & removeBits) !== 0);
+  const clauses = folded.split(ACTION_CLAUSE);
+  const acting = clauses.filter((c) => (queryActionMask(c, meta.lexicon, 2) & removeBits) !== 0);
+  // A clause that keeps something (文件唔好刪: don't delete the file) says no removal of its own.
+  if (own && acting.length === 1 && clauses.length > 1 && !saysKeep(acting[0], objects)) {
+    const mine = innermost(queryObjects(acting[0], objects).filter((x) => things.includes(x)));
+    if (mine.length > 0) return mine;
+  }
   if (acting.length < 2) return innermost(things);
   const out = new Set<number>();
   for (const c of acting) for (const o of innermost(queryObjects(c, objects).filter((x) => things.includes(x)))) out.add(o);
@@ -650,6 +670,8 @@ export const objectGuard: Stage = {
         ...(r.objectGuardPeople >= 1 ? { people: r.objectGuardPeople } : {}),
         ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
         ...(r.objectGuardModifiers === 1 ? { modifiers: 1 } : {}),
+        ...(r.objectGuardIdWords === 1 ? { idWords: 1 } : {}),
+        ...(r.objectGuardForeignRatio > 0 ? { foreignRatio: r.objectGuardForeignRatio } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
       return hits === o.hits ? o : { ...o, hits };
