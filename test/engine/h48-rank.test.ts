@@ -1,5 +1,6 @@
 // Session 48 (h48-rank, issue 34): three object-guard readings, each a ranking option whose default reproduces the
-// guard of session 47 (all three are left off: none moved a held-out request, docs/ranking.md session 48).
+// guard of session 47. None moved a held-out request; the lead turned all three on (0 lost on train, fold unchanged,
+// held out and dev +0.0, no warm-search cost: docs/ranking.md "Session 48 (lead)").
 // objectGuardClauses 2: with a delete action in one clause among others, the things that clause names are the targets
 // (a dashboard with a few charts, just delete the dashboard). objectGuardIdWords: an English word that names an object
 // only before an id (objects.yaml id_words: user u_88 is a member). objectGuardForeignRatio: the share of the moving
@@ -25,11 +26,13 @@ const key = (k: string) => {
 };
 const first = (ranking: object, query: string) => twinOf(paths(ranking, query, 5)[0]);
 
-describe('defaults: the three readings are off (the start)', () => {
-  it('objectGuardClauses 1, objectGuardIdWords 0, objectGuardForeignRatio 0', () => {
-    expect(DEFAULT_RANKING.objectGuardClauses).toBe(1);
-    expect(DEFAULT_RANKING.objectGuardIdWords).toBe(0);
-    expect(DEFAULT_RANKING.objectGuardForeignRatio).toBe(0);
+describe('the shipped defaults read all three (the lead turned them on: 0 lost on train, held out and dev +0.0)', () => {
+  it.each([
+    ["there's a dashboard in the sales base with a few charts, just delete the dashboard", 'aitable.dashboard_delete'],
+    ['wiki space 里删掉 user u_88', 'wiki.remove_member'],
+    ['standup 里删掉 attendee u_5', 'calendar.remove_calendar_participant'],
+  ])('%s: %s first with no option given', (q, want) => {
+    expect(first({}, q)).toBe(twinOf(want));
   });
 });
 
