@@ -819,10 +819,19 @@ async function rollBack(sc: Scope, step: PlanStep, index: number, o: ExecuteOpti
   const c = step.compensate!;
   const cause = failure instanceof DwsError ? `${failure.reason}: ${failure.message}` : String(failure);
   const reverse = `${c.server}.${c.rpc}`;
+  let why: string | undefined;
   try {
-    await o.effects.call({ server: c.server, rpc: c.rpc, args: evalObject(sc, c.args) ?? {}, replayable: false, step: index });
+    const answer = await o.effects.call({ server: c.server, rpc: c.rpc, args: evalObject(sc, c.args) ?? {}, replayable: false, step: index });
+    if (c.took_effect !== undefined && c.answer_as !== undefined) {
+      // upstream reads the reverse call's answer before it counts the rollback as done (its acknowledgement check)
+      sc.results.set(c.answer_as, answer);
+      sc.ran.add(c.answer_as);
+      if (evalCondition(sc, c.took_effect) !== true) why = 'its answer does not show that it took effect';
+    }
   } catch (e) {
-    const why = e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e);
+    why = e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e);
+  }
+  if (why !== undefined) {
     return new DwsError(failure instanceof DwsError ? failure.reason : 'internal_error', `${cause}; its rollback ${reverse} failed too (${why})`);
   }
   const undone = done.filter((d) => d.effect === 'write').map((d) => `${d.id}${idsText(d)}`).join(', ');

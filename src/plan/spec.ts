@@ -572,6 +572,13 @@ export interface CompensateSpec {
   server: string;
   rpc: string;
   args: Record<string, Source>;
+  /**
+   * The id the reverse call's answer is read by in `took_effect` (an id no step has): upstream checks that answer
+   * before it counts the rollback as done (minutes cancelMinutesUpload, alignment.go:599-608@c7521c1c).
+   */
+  answer_as?: string;
+  /** Holds when the reverse call's answer shows it took effect; otherwise the rollback counts as failed. */
+  took_effect?: Condition;
 }
 
 /** What every step has: its id, whether it writes, the condition it runs under and the check of its result. */

@@ -950,10 +950,19 @@ function normalizeCompensate(s: Scope, at: string, raw: unknown, servers: Readon
     s.problems.push(`${at}: must be {server, rpc, args}`);
     return { server: '', rpc: '', args: {} };
   }
-  only(s, at, raw, ['server', 'rpc', 'args']);
+  only(s, at, raw, ['server', 'rpc', 'args', 'answer_as', 'took_effect']);
   const server = requiredString(s, at, raw, 'server');
   if (server) checkServer(s, at, server, servers);
-  return { server, rpc: requiredString(s, at, raw, 'rpc'), args: raw.args === undefined ? {} : normalizeArgs(s, `${at}.args`, raw.args) };
+  const out: CompensateSpec = { server, rpc: requiredString(s, at, raw, 'rpc'), args: raw.args === undefined ? {} : normalizeArgs(s, `${at}.args`, raw.args) };
+  if (raw.answer_as === undefined && raw.took_effect === undefined) return out;
+  if (typeof raw.answer_as !== 'string' || !ID.test(raw.answer_as) || raw.took_effect === undefined) {
+    s.problems.push(`${at}: answer_as (the id took_effect reads the reverse call's answer by, [a-z][a-z0-9_]*) and took_effect (a condition) go together`);
+    return out;
+  }
+  out.answer_as = raw.answer_as;
+  // the condition reads the reverse call's answer by answer_as, besides the steps before
+  out.took_effect = normalizeCondition({ ...s, earlier: new Set([...s.earlier, raw.answer_as]) }, `${at}.took_effect`, raw.took_effect);
+  return out;
 }
 
 /** A local plan: no steps; the kinds of backend call the local command makes, and the bound of its list calls. */
@@ -1019,7 +1028,8 @@ function normalizePlan(s: Scope, at: string, raw: unknown, servers: ReadonlySet<
     }
     ids.add(step.id);
     s.earlier.add(step.id);
-    for (const [key, id] of step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['recover_into', step.recover_into], ['failure_as', step.failure_as], ['poll.timeout_as', step.poll?.timeout_as], ['repeat.rounds_as', step.repeat?.rounds_as]] as const : []) {
+    const own = step.kind === 'call' ? [['ledger.into', step.ledger?.into], ['recover_into', step.recover_into], ['failure_as', step.failure_as], ['poll.timeout_as', step.poll?.timeout_as], ['repeat.rounds_as', step.repeat?.rounds_as]] as const : [];
+    for (const [key, id] of [...own, ['compensate.answer_as', step.compensate?.answer_as] as const]) {
       if (id === undefined) continue;
       if (ids.has(id) || (raw.steps as unknown[]).some((x) => isObj(x) && x.id === id)) s.problems.push(`${at}: steps[${i}].${key}: "${id}" is already a step id`);
       ids.add(id);

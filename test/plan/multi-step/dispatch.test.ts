@@ -220,6 +220,8 @@ describe('uploads of a multi-step plan', () => {
     writeFileSync(path.join(dir, 'talk.m4a'), 'audio bytes');
     // the fixture answers a PUT to /files/... with 405: the transfer fails
     mcp.answers['minutes/create_upload_session'] = () => ({ success: true, result: { sessionId: 'sess-1', presignedUrl: `${mcp.base}/files/talk.m4a` } });
+    // h48-a2: upstream counts the cancel only when its answer acknowledges it (cancelMinutesUpload, alignment.go:599-608@c7521c1c)
+    mcp.answers['minutes/cancel_upload_session'] = () => ({ success: true });
     const r = await run(upload('talk.m4a'));
     expect(r.error?.reason).toBe('rolled_back');
     expect(r.error?.message).toContain('minutes.cancel_upload_session took effect');

@@ -635,6 +635,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'minutes/create_upload_session': { ...ZERO_CODES, result: { sessionId: 'v-session', presignedUrl: `${ctx.blobBase}/presignedUrl` } },
     'minutes/complete_upload_session': { ...ZERO_CODES, success: true, result: { taskUuid: 'v-task' } },
     'minutes/get_minutes_basic_info': { ...ZERO_CODES, result: { taskUuid: 'v-task' } },
+    // the rollback counts only an acknowledged cancel (cancelMinutesUpload, alignment.go:599-608@c7521c1c; h48-a2)
+    'minutes/cancel_upload_session': { ...ZERO_CODES, success: true },
   }),
   // +upload-and-analyze: the upload as +upload's, then the artifacts of +record-wrap-up's round and a finished mind map
   'minutes.shortcut_upload_and_analyze': (_data, ctx) => ({
@@ -644,6 +646,7 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     // the upload's read-back is checked as +upload's (lead-s27: the envelope check, which a sample text would fail)
     'minutes/get_minutes_basic_info': { ...ZERO_CODES, result: { taskUuid: 'v-task' } },
     'minutes/query_mind_graph_status': MINDMAP_DONE,
+    'minutes/cancel_upload_session': { ...ZERO_CODES, success: true },
   }),
   // minutes +mindmap reads the status in rounds until it leaves 0, and prints it when it is 1 (f-minutes6); the
   // envelope check reads errorCode/dingOpenErrcode, which a sample text would make a backend failure
