@@ -50,3 +50,51 @@ describe('chat message list-emotion-replies reads --msg-ids as parseCSVValues (h
     expect(await outputs.sent(['chat', 'message', 'list-emotion-replies', '--msg-ids', ''])).toMatchObject({ reason: 'missing_parameter', calls: [] });
   });
 });
+
+/** Go's strconv.ParseFloat as the oa RunE uses it (error ignored): the value, 0 when it does not parse. */
+const goParseFloatOrZero: Record<string, number> = { '16': 16, '0x1p4': 16, '1_0': 10, '0x_1p4': 16, '.5e1': 5, '+5.5': 5.5, '0x10': 0, ' 5': 0, '1__0': 0, abc: 0 };
+
+describe('oa approval list-forms: cursor and pageSize are strconv.ParseFloat with the error ignored (helpers/oa.go list-forms RunE@c7521c1c)', () => {
+  it('Go float spellings give Go\'s number, text Go cannot parse gives 0; defaults cursor 0 and pageSize 100', async () => {
+    expect(await outputs.argsOf(['oa', 'approval', 'list-forms'])).toEqual([{ cursor: 0, pageSize: 100 }]);
+    for (const [text, value] of Object.entries(goParseFloatOrZero)) {
+      expect(await outputs.argsOf(['oa', 'approval', 'list-forms', '--cursor', text, '--limit', text])).toEqual([{ cursor: value, pageSize: value }]);
+    }
+  });
+  it('--limit "" falls back to the hidden --size (default 100); a value Go reads as Inf or NaN cannot be marshalled, so nothing is sent', async () => {
+    expect(await outputs.argsOf(['oa', 'approval', 'list-forms', '--limit', '', '--size', '1e3'])).toEqual([{ cursor: 0, pageSize: 1000 }]);
+    expect(await outputs.argsOf(['oa', 'approval', 'list-forms', '--limit', '', '--cursor', ''])).toEqual([{ cursor: 0, pageSize: 100 }]);
+    for (const bad of ['Inf', 'NaN', '1e400', '-infinity']) {
+      expect(await outputs.sent(['oa', 'approval', 'list-forms', '--cursor', bad])).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+    }
+  });
+});
+
+describe('minutes +action-items without --id picks the newest of my minutes (LatestTaskUUID, minutesdata/response.go:240-270@c7521c1c)', () => {
+  const pick = async (items: unknown[]) => {
+    outputs.answer('minutes/list_by_keyword_and_time_range', { result: { itemList: items } });
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: [] } });
+    const run = await outputs.sent(['minutes', '+action-items']);
+    return run.reason ?? run.calls.at(-1)?.[1];
+  };
+  it('the first of the greatest times wins; createTime, gmtCreate, startTime, createTimeStart in turn, numbers or numeric/RFC 3339 texts', async () => {
+    expect(await pick([{ taskUuid: 'a', createTime: 5 }, { taskUuid: 'b', createTime: 5 }])).toEqual({ taskUuid: 'a' });
+    expect(await pick([{ taskUuid: 'a', createTime: ' Inf ' }, { taskUuid: 'b', createTime: 10 }])).toEqual({ taskUuid: 'a' });
+    expect(await pick([{ taskUuid: 'a', createTime: 'NaN' }, { taskUuid: 'b', createTime: 10 }])).toEqual({ taskUuid: 'a' });
+    expect(await pick([{ taskUuid: 'a', createTime: '0x10' }, { taskUuid: 'b', createTime: 10 }])).toEqual({ taskUuid: 'b' });
+    expect(await pick([{ taskUuid: 'a', createTime: null, gmtCreate: 3 }, { uuid: 'b', createTime: 'x', startTime: 2 }])).toEqual({ taskUuid: 'a' });
+    expect(await pick([{ taskUuid: 'a', createTime: true, startTime: 9 }, { taskUuid: 'b', createTime: 5 }])).toEqual({ taskUuid: 'a' });
+    expect(await pick([{ taskUuid: 1.5e3, createTime: 1 }])).toEqual({ taskUuid: '1500' });
+  });
+  it('an empty list is refused as "no minutes"; a row without a task UUID, or rows without any time, are refused before the todos read', async () => {
+    expect(await pick([])).toBe('invalid_parameter');
+    expect(await pick([{ taskUuid: 'a', createTime: 1 }, { createTime: 5 }])).toBe('backend_error');
+    expect(await pick([{ taskUuid: 'a' }])).toBe('backend_error');
+  });
+  it('the todos answer needs a result object with an actions or dingtalkTodoList list; the result is what prints', async () => {
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: null, dingtalkTodoList: [1], x: 2 } });
+    expect(await outputs.run(['minutes', '+action-items', '--id', ' u '])).toEqual({ actions: null, dingtalkTodoList: [1], x: 2 });
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: null, dingtalkTodoList: {} } });
+    expect((await outputs.sent(['minutes', '+action-items', '--id', 'u'])).reason).toBe('backend_error');
+  });
+});
