@@ -98,3 +98,26 @@ describe('minutes +action-items without --id picks the newest of my minutes (Lat
     expect((await outputs.sent(['minutes', '+action-items', '--id', 'u'])).reason).toBe('backend_error');
   });
 });
+
+describe('doc +update: the required --node is checked as corecmd\'s shortcut ValidateRequired reads it: the first of --node/--doc typed non-empty, untrimmed, then trimmed (corecmd.go:683-705, rawValue :1009-1034@c7521c1c)', () => {
+  const { sent, answer } = outputs;
+  it('--node typed as whitespace beside a filled --doc is refused before any call (rawValue takes the whitespace --node)', async () => {
+    expect(await sent(['doc', '+update', '--node', ' ', '--doc', 'd1', '--command', 'append', '--content', 'x', '--yes']))
+      .toMatchObject({ reason: 'missing_parameter', calls: [] });
+    expect(await sent(['doc', '+update', '--doc', 'd1', '--node', '\u3000', '--command', 'append', '--content', 'x', '--yes']))
+      .toMatchObject({ reason: 'missing_parameter', calls: [] });
+  });
+  it('an empty --node gives way to --doc; a whitespace --doc gives way to a filled --node; --doc alone is read, trimmed', async () => {
+    answer('doc/get_document_content', { markdown: 'x' });
+    for (const argv of [['--node', '', '--doc', ' d1 '], ['--node', 'd1', '--doc', ' '], ['--doc', ' d1']]) {
+      const run = await sent(['doc', '+update', ...argv, '--command', 'append', '--content', 'x', '--yes']);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls[0]).toEqual(['doc/update_document', { nodeId: 'd1', mode: 'append', markdown: 'x' }]);
+    }
+  });
+  it('every spelling blank is refused', async () => {
+    for (const argv of [['--node', '', '--doc', ' '], ['--doc', ' '], ['--node', ' ']]) {
+      expect(await sent(['doc', '+update', ...argv, '--command', 'append', '--content', 'x', '--yes'])).toMatchObject({ reason: 'missing_parameter', calls: [] });
+    }
+  });
+});
