@@ -3,6 +3,7 @@
 // a user types it against the recording backend on 127.0.0.1, so that a later change that breaks one of them fails here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { goTrim } from '../go-spaces.js';
 import { parseCSVValues } from '../upstream-lists.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -119,5 +120,115 @@ describe('doc +update: the required --node is checked as corecmd\'s shortcut Val
     for (const argv of [['--node', '', '--doc', ' '], ['--doc', ' '], ['--node', ' ']]) {
       expect(await sent(['doc', '+update', ...argv, '--command', 'append', '--content', 'x', '--yes'])).toMatchObject({ reason: 'missing_parameter', calls: [] });
     }
+  });
+});
+
+/** upstream's splitDevAppList (helpers/devapp.go:2707-2721@c7521c1c): trimmed, `;` as `,`, parts trimmed, blanks dropped. */
+const splitDevAppList = (raw: string) => goTrim(raw).replaceAll(';', ',').split(',').map(goTrim).filter((v) => v !== '');
+
+describe('dev app permission add: --scope-values split as transformDevAppScopeValues (helpers/devapp.go:2737-2751@c7521c1c)', () => {
+  const parts = fc.array(fc.constantFrom('a', ' b ', '', ';', ',', ' ', '["c"', '\u3000', 'd;e'), { maxLength: 6 }).map((p) => p.join(''));
+  it('for any text: the split parts, or a refusal before any call when none is left (a required flag that collapses to empty)', async () => {
+    await fc.assert(fc.asyncProperty(parts, async (raw) => {
+      fc.pre(goTrim(raw) !== '');
+      const run = await outputs.sent(['dev', 'app', 'permission', 'add', '--unified-app-id', ' u ', '--scope-values', raw, '--yes']);
+      const want = splitDevAppList(raw);
+      if (want.length === 0) expect(run).toMatchObject({ reason: 'invalid_parameter', calls: [] });
+      else expect(run.calls).toEqual([['devapp/apply_dev_app_permissions', { unifiedAppId: 'u', scopeValues: want }]]);
+    }), { numRuns: 30 });
+  });
+  it('the confirmation comes before the flag checks (ConfirmFirst)', async () => {
+    expect(await outputs.sent(['dev', 'app', 'permission', 'add', '--unified-app-id', ' ', '--scope-values', 'a'])).toMatchObject({ reason: 'confirmation_required', calls: [] });
+  });
+});
+
+describe('chat message reply builds the reply as upstream (helpers/chat.go reply RunE, applyCurrentUserGroupMentions :1435-1451, addMissingCurrentUserMentionPlaceholders :1453-1476@c7521c1c)', () => {
+  const open = 'DBwcHBwcHBwciE';
+  const reply = async (...argv: string[]) => {
+    const run = await outputs.sent(['chat', 'message', 'reply', '--conversation-id', ' c ', '--ref-msg-id', ' m ', '--ref-sender', open, ...argv]);
+    const args = run.calls[0]?.[1] as Record<string, unknown>;
+    return { ...args, content: JSON.parse(args.content as string) as unknown };
+  };
+  it('--at-open-dingtalk-ids is sent split at commas untrimmed; the text gets <@id> for bare @id and the missing ids in front, after <@all>', async () => {
+    expect(await reply('--text', ' hi @x <b>&  ', '--at-open-dingtalk-ids', 'x, y,,', '--at-all', '--uuid', ' ')).toEqual({
+      openConversationId: ' c ', msgType: 'reply', clawType: 'openClaw', atAll: true, atOpenDingTalkIds: ['x', ' y', '', ''], uuid: ' ',
+      content: { content: '<@all> <@y>  hi <@x> <b>&  ', referenceOpenMessageId: ' m ', replyMsgType: 'text', srcMsgSendOpenDingTalkId: open },
+    });
+    expect(await reply('--text', '@a @ab <@a>', '--at-open-dingtalk-ids', 'a,ab', '--ai-tag=false')).toMatchObject({
+      clawType: '', atOpenDingTalkIds: ['a', 'ab'], content: { content: '<@ab> <@a> <@a>b <@a>' },
+    });
+  });
+  it('the content text is marshalled without HTML escaping, keys sorted (marshalJSONRaw)', async () => {
+    const run = await outputs.sent(['chat', 'message', 'reply', '--conversation-id', 'c', '--ref-msg-id', 'm', '--ref-sender', open, '--text', '<a&b>']);
+    expect((run.calls[0]?.[1] as { content: string }).content).toBe(`{"content":"<a&b>","referenceOpenMessageId":"m","replyMsgType":"text","srcMsgSendOpenDingTalkId":"${open}"}`);
+  });
+});
+
+describe('aitable form field update (helpers/aitable.go:4762-4783@c7521c1c)', () => {
+  it('--required is true only for the text "true"; --field-description when not empty, untrimmed; no confirmation asked', async () => {
+    const args = async (...argv: string[]) => outputs.argsOf(['aitable', 'form', 'field', 'update', '--base', ' b ', '--table-id', ' t ', '--view-id', 'v', '--field-id', 'f', ...argv]);
+    expect(await args('--required', 'true', '--field-description', ' d ')).toEqual([{ baseId: ' b ', tableId: ' t ', viewId: 'v', fieldId: 'f', required: true, fieldDescription: ' d ' }]);
+    for (const other of ['True', ' true', 'yes', '1']) expect(await args('--required', other)).toEqual([{ baseId: ' b ', tableId: ' t ', viewId: 'v', fieldId: 'f', required: false }]);
+    expect(await args('--required', '', '--field-description', '')).toEqual([{ baseId: ' b ', tableId: ' t ', viewId: 'v', fieldId: 'f' }]);
+  });
+});
+
+describe('drive +version-history pages (versionPage, shortcut/drive/version_operations.go:187-210, drive/common.go:136-197@c7521c1c)', () => {
+  it('maxResults always sent (default 20), nextCursor when the trimmed --cursor is not empty; the last present of nextCursor/nextToken/nextPageToken is copied as it came', async () => {
+    outputs.answer('drive/list_file_versions', { success: true, result: { versions: [{ versionNumber: 3, createdTime: null, createTime: 5, size: 9, x: 1 }], nextCursor: 'a', nextToken: 'b', hasMore: 'yes' } });
+    const run = await outputs.sent(['drive', '+version-history', '--node', ' n ', '--cursor', ' ']);
+    expect(run.calls).toEqual([['drive/list_file_versions', { maxResults: 20, nodeId: 'n' }]]);
+    expect(run.printed).toEqual({ count: 1, versions: [{ version: 3, createTime: 5, fileSize: 9 }], nextCursor: 'b', hasMore: 'yes' });
+    outputs.answer('drive/list_file_versions', { result: { items: [] }, nextPageToken: 7, data: { versionList: [{}] } });
+    expect(await outputs.sent(['drive', '+version-history', '--node', 'n', '--limit', '0x10', '--cursor', ' c ']))
+      .toMatchObject({ calls: [['drive/list_file_versions', { maxResults: 16, nextCursor: 'c', nodeId: 'n' }]], printed: { count: 0, versions: [] } });
+  });
+});
+
+describe('calendar +attendee-list projects the participants (attendeeListProject, shortcut/calendar/calendar.go:262-318@c7521c1c)', () => {
+  it('the first of result/data/list/items/attendees/participants holding a list (or one object down); rows without a known field dropped', async () => {
+    outputs.answer('calendar/get_calendar_participants', { result: { x: { list: [1] }, data: { a: 1 } }, data: { attendees: [{ nick: 'n', name: null, staff_id: 3, response: 'acc' }, {}, 5, { foo: 1 }, { status: null, attendeeStatus: false }] } });
+    expect(await outputs.sent(['calendar', '+attendee-list', '--event', ' e ', '--calendar-id', ' '])).toMatchObject({
+      calls: [['calendar/get_calendar_participants', { calendarId: '', eventId: 'e' }]],
+      printed: { attendees: [{ displayName: 'n', responseStatus: 'acc', userId: 3 }, { responseStatus: false }], count: 2 },
+    });
+    outputs.answer('calendar/get_calendar_participants', null);
+    expect((await outputs.sent(['calendar', '+attendee-list', '--event', 'e'])).printed).toEqual({ attendees: [], count: 0 });
+  });
+});
+
+describe('minutes +record-stop reads the command answer as RecordResult (minutes/minutes.go:342-357, minutesdata/workflow.go:16-31, :89-108@c7521c1c)', () => {
+  const tool = 'minutes/执行听记指令-发起AI听记录音';
+  const stop = async (answer: unknown) => {
+    outputs.answer(tool, answer);
+    const run = await outputs.sent(['minutes', '+record-stop', '--id', ' u1 ', '--yes']);
+    return run.reason ?? run.printed;
+  };
+  it('success true (or, without success, a non-empty result) and a result whose trimmed cmd is end and task UUID is --id', async () => {
+    expect(await stop({ success: true, result: { cmd: ' end ', uuid: ' u1 ' } })).toEqual({ accepted: true, command: 'end', result: { cmd: ' end ', uuid: ' u1 ' }, taskUuid: 'u1' });
+    expect(await stop({ result: { cmd: 'end', taskUUID: 'u1' } })).toMatchObject({ accepted: true });
+    expect(await stop({ success: true, result: { cmd: 'end', taskUuid: null, uuid: 'u1' } })).toMatchObject({ accepted: true });
+  });
+  it('refused otherwise', async () => {
+    for (const bad of [{ success: 'true', result: { cmd: 'end', uuid: 'u1' } }, { success: true, result: { cmd: 'End', uuid: 'u1' } },
+      { success: true, result: { cmd: 'end', taskUuid: 'u2' } }, { success: true, result: [] }, { result: {} }, { errorCode: 'x', result: { cmd: 'end', uuid: 'u1' } }]) {
+      expect(typeof await stop(bad)).toBe('string');
+    }
+  });
+});
+
+describe('drive shortcut and chat message forward read their ids untrimmed, as the bodies (helpers/drive.go:1972-1988, chat.go forward RunE and its message-id migration :198-466@c7521c1c)', () => {
+  it('drive shortcut: node from --node/--url/--id/--node-id/--doc-id/--file-id; a --folder (or parent spelling) of digits only is refused', async () => {
+    expect(await outputs.argsOf(['drive', 'shortcut', '--url', 'u', '--parent-id', ' 12a ', '--workspace', '', '--workspace-id', ' w ']))
+      .toEqual([{ nodeId: 'u', targetFolderId: ' 12a ', workspaceId: ' w ' }]);
+    expect(await outputs.argsOf(['drive', 'shortcut', '--node', ' ', '--folder', ' '])).toEqual([{ nodeId: ' ', targetFolderId: ' ' }]);
+    expect(await outputs.argsOf(['drive', 'shortcut', '--file-id', 'f', '--parent-folder-id', ' 123 '])).toBe('invalid_parameter');
+  });
+  it('chat message forward: --message-id/--msg-id/--open-message-id trimmed by the migration PreRunE, the conversation ids as typed', async () => {
+    expect(await outputs.argsOf(['chat', 'message', 'forward', '--src-conversation-id', ' s ', '--msg-id', ' m ', '--dest-conversation-id', ' d ']))
+      .toEqual([{ srcOpenCid: ' s ', srcOpenMessageId: 'm', destOpenCid: ' d ' }]);
+    expect(await outputs.argsOf(['chat', 'message', 'forward', '--src-conversation-id', 's', '--message-id', ' ', '--dest-conversation-id', 'd']))
+      .toEqual([{ srcOpenCid: 's', srcOpenMessageId: ' ', destOpenCid: 'd' }]);
+    expect(await outputs.argsOf(['chat', 'message', 'forward', '--src-conversation-id', 's', '--message-id', 'a', '--msg-id', ' b', '--dest-conversation-id', 'd'])).toBe('invalid_parameter');
   });
 });
