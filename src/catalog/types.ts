@@ -18,7 +18,7 @@ export interface AllBlankReading {
 }
 
 /** Values a flag's read_order passes over besides blanks (ParameterSpec.read_skips). */
-export type ReadSkips = 'zero' | 'not_positive' | 'nothing';
+export type ReadSkips = 'zero' | 'not_positive' | 'nothing' | 'empty';
 
 /**
  * How dispatch reads a flag's spellings and its required check (issue 32), shared by the normalized parameter and its
@@ -62,7 +62,9 @@ export interface FlagReadRules {
   /**
    * Which typed values the read_order passes over as not given, besides a blank text or empty list: `zero` an int 0
    * (intFlagOrFallback), `not_positive` an int of 0 or less (`GetInt(a) > 0 else GetInt(b) > 0`), `nothing` none (the
-   * first spelling typed in the order is read even blank: cobra `Changed` chains). src/contract/aliases.ts readSkipped.
+   * first spelling typed in the order is read even blank: cobra `Changed` chains), `empty` only an empty text or list (a
+   * whitespace text is read: corecmd's rawValue without Trim, the shortcut ValidateRequired chain). src/contract/aliases.ts
+   * readSkipped.
    */
   read_skips?: ReadSkips;
   /**

@@ -106,8 +106,9 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
           }
         }
         if (p.spellings_conflict_trimmed && !p.read_order) problems.push(`${at}: parameter --${flag} spellings_conflict_trimmed needs a read_order`);
-        if (p.read_skips !== undefined && (!p.read_order || (p.read_skips !== 'nothing' && !['int', 'int64'].includes(p.type)))) {
-          problems.push(`${at}: parameter --${flag} read_skips needs a read_order (zero / not_positive: on an int flag)`);
+        const skipsFit = p.read_skips === 'nothing' || (p.read_skips === 'empty' ? p.type === 'string' : ['int', 'int64'].includes(p.type));
+        if (p.read_skips !== undefined && (!p.read_order || !skipsFit)) {
+          problems.push(`${at}: parameter --${flag} read_skips needs a read_order (zero / not_positive: on an int flag; empty: on a text flag)`);
         }
         if ((p.enum_fold !== undefined || p.enum_blank !== undefined) && (!p.enum || p.hidden || NUMERIC_OR_BOOL_FLAG_TYPES.has(p.type))) {
           problems.push(`${at}: parameter --${flag} enum_fold/enum_blank need a visible text (or text list) flag with an enum`);

@@ -39,10 +39,13 @@ export function readRank(tool: ToolSpec, key: string, name: string): number | un
  * (upstream's intFlagOrFallback / int64FlagOrFallback, `v != 0`, helpers/attendance.go:141-176@c7521c1c);
  * `not_positive` also an int of 0 or less (`if v := GetInt(a); v > 0 {...} else if v := GetInt(b); v > 0`,
  * helpers/calendar.go:299-311@c7521c1c); `nothing` no value at all: the first spelling typed in the order is read even
- * when blank (cobra `Changed` chains, helpers/chat.go:6397-6410@c7521c1c).
+ * when blank (cobra `Changed` chains, helpers/chat.go:6397-6410@c7521c1c); `empty` only an empty text or list, a
+ * whitespace text being read (corecmd's rawValue without Trim, corecmd.go:1009-1034@c7521c1c: the alias chain the
+ * shortcut ValidateRequired checks, :683-705, so `doc +update --node " " --doc D` is refused as missing; h48-a3).
  */
 export function readSkipped(skips: ReadSkips | undefined, value: unknown, blank: boolean): boolean {
   if (skips === 'nothing') return false;
+  if (skips === 'empty') return value === '' || (Array.isArray(value) && value.length === 0);
   if (blank || skips === undefined) return blank;
   // an int beyond 2^53 is a JsonNumber literal (flag-types.ts): never 0, negative when it has a sign
   const n = typeof value === 'number' ? value : value instanceof JsonNumber ? (value.literal.startsWith('-') ? -1 : 1) : undefined;

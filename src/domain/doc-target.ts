@@ -25,18 +25,20 @@ function firstString(v: Obj, keys: readonly string[]): string {
   return '';
 }
 
-/** extractRows (:193): the list under the first of the keys holding one, directly or inside an object there; [] when none. */
-function extractRows(v: Obj): unknown[] | undefined {
+/**
+ * extractRows (:193-210): the first of the keys holding a list or an object decides: a list is the rows, an object is
+ * read the same way (to any depth). Go's extractRows never returns nil (an object without rows gives `[]any{}`), so
+ * its `rows != nil` (:203) takes whatever the first object gives, [] included, and the later keys are not read
+ * (h48-a3; before: an object without rows was passed over for the next key). [] when no key holds either.
+ */
+function extractRows(v: Obj): unknown[] {
   for (const key of ['documents', 'nodes', 'items', 'list', 'records', 'result', 'data']) {
     if (!Object.hasOwn(v, key)) continue;
     const value = v[key];
     if (Array.isArray(value)) return value;
-    if (isObj(value)) {
-      const rows = extractRows(value);
-      if (rows) return rows;
-    }
+    if (isObj(value)) return extractRows(value);
   }
-  return undefined;
+  return [];
 }
 
 /** extractCandidates (:162): each object row with a canonical id, as a Candidate. */
@@ -87,7 +89,7 @@ function extractPage(v: Obj): { known: boolean; hasMore: boolean; next: string }
 export function docTargetPage(answer: unknown): { candidates: DocTargetCandidate[]; hasMore: boolean; nextCursor: string; invalid?: true } {
   if (!decodesAsObject(answer)) return { candidates: [], hasMore: false, nextCursor: '', invalid: true };
   const page = isObj(answer) ? answer : {};
-  const rows = extractRows(page) ?? [];
+  const rows = extractRows(page);
   const { known, hasMore, next } = extractPage(page);
   const more = known ? hasMore : next !== '' || rows.length >= DOC_TARGET_PAGE_SIZE;
   return { candidates: extractCandidates(rows), hasMore: more, nextCursor: next };

@@ -22,6 +22,12 @@ describe('readSkipped: which typed values the read order passes over', () => {
     }));
   });
 
+  it('empty passes over only an empty text or list: whitespace is read, whatever the caller counts as blank (h48-a3)', () => {
+    fc.assert(fc.property(fc.oneof(fc.constantFrom('', ' ', '\u3000', 'x', ' x '), fc.array(fc.constantFrom('', ' '), { maxLength: 2 })), fc.boolean(), (v, blank) => {
+      expect(readSkipped('empty', v, blank)).toBe(v === '' || (Array.isArray(v) && v.length === 0));
+    }));
+  });
+
   it('reads an int beyond 2^53 (a JsonNumber literal) by its sign, and never passes over a text for being "0"', () => {
     expect(readSkipped('not_positive', new JsonNumber('-9007199254740993'), false)).toBe(true);
     expect(readSkipped('not_positive', new JsonNumber('9007199254740993'), false)).toBe(false);
