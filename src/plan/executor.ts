@@ -266,7 +266,9 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   // h39-left2: so does a last page answering a blank text (upstream CallMCPData: an empty map), or any page that is no
   // object and no list: the items go into an empty object (chat +at-me --page-all, readAllAtMePages at_me.go:230-300@c7521c1c)
   const pageBase = (v: unknown) => (typeof v === 'object' && v !== null ? v : {});
-  const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(pageBase(last), listAt(last), items));
+  // with items_from, `items` only names where the collected list goes: it is made there even when the answer held its
+  // list elsewhere (upstream minutesdata ParseListPage reads a top-level itemList as well as result.itemList)
+  const collected = () => (readPath(last, listAt(last)) === undefined && items.length === 0 ? last : replaceAt(pageBase(last), listAt(last), items, p.items_from !== undefined));
   const lowers = p.size_when === undefined || evalCondition(sc, p.size_when) === true;
   const strict = p.strict === true || (p.strict !== undefined && evalCondition(sc, p.strict) === true);
   // upstream paginationValuePresent: a next cursor such as "0" is no cursor at all

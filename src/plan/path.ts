@@ -42,8 +42,11 @@ export function readPath(value: unknown, path: string | undefined): unknown {
   return readSegments(value, parsePath(path), 0);
 }
 
-/** A copy of `value` with the list at `path` (plain keys and indexes only) replaced; the original is untouched. */
-export function replaceAt(value: unknown, path: string, replacement: unknown): unknown {
+/**
+ * A copy of `value` with the list at `path` (plain keys and indexes only) replaced; the original is untouched. With
+ * `create`, a key missing on the way is made an empty object (a place that holds a non-object stays as it is).
+ */
+export function replaceAt(value: unknown, path: string, replacement: unknown, create = false): unknown {
   const segs = parsePath(path);
   const put = (node: unknown, at: number): unknown => {
     if (at === segs.length) return replacement;
@@ -55,6 +58,7 @@ export function replaceAt(value: unknown, path: string, replacement: unknown): u
       copy[s.index] = put(copy[s.index], at + 1);
       return copy;
     }
+    if (create && node === undefined) node = {};
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
     return { ...(node as Record<string, unknown>), [s.key]: put((node as Record<string, unknown>)[s.key], at + 1) };
   };
