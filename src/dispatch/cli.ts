@@ -55,6 +55,13 @@ export interface DispatchIo {
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
+/**
+ * A file transfer's bound when neither --timeout nor DWS_TIMEOUT is given: upstream moves files through its own HTTP
+ * clients, not the call transport, and allows a whole upload or download 10 minutes (localio downloadTimeout,
+ * download.go:26, :344, its PutFile client; drive_pull.go:67, drive_transfer.go:54@c7521c1c). A few upstream clients
+ * allow 5 (mail.go:43, doc.go:311, drive_push.go:823): dws waits the 10 there too. A typed --timeout bounds transfers as well.
+ */
+const DEFAULT_TRANSFER_TIMEOUT_SECONDS = 600;
 
 /** What `--dry-run` of a local command prints: it runs in this process and calls no backend. */
 export interface LocalPlan {
@@ -98,6 +105,12 @@ export function timeoutMs(flag: string | undefined, env: Env): number {
   return Math.round(seconds * 1000);
 }
 
+/** The bound of a run's file transfers: the typed --timeout (or DWS_TIMEOUT), else upstream's transfer clients' 10 minutes. */
+export function transferTimeoutMs(flag: string | undefined, env: Env): number {
+  const text = flag ?? env.DWS_TIMEOUT;
+  return text === undefined || text === '' ? DEFAULT_TRANSFER_TIMEOUT_SECONDS * 1000 : timeoutMs(flag, env);
+}
+
 function render(value: unknown, format: string): string {
   if (format === 'text') return (typeof value === 'string' ? value : stringifyJson(value, 2)) + '\n';
   return stringifyJson(value) + '\n';
@@ -116,6 +129,8 @@ export interface DispatchRequest {
   expectedSource?: string;
   expectedSurface?: string;
   timeoutMs: number;
+  /** The bound of each file transfer (transferTimeoutMs); absent: timeoutMs. */
+  transferTimeoutMs?: number;
   /** Local streaming commands (event consume) write JSON Lines here and are stopped by the signal. */
   writeLine?: (line: string) => Promise<void>;
   signal?: AbortSignal;
@@ -168,7 +183,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   }
   const invocation = randomUUID();
   const run = {
-    tool, env, timeoutMs: r.timeoutMs, catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
+    tool, env, timeoutMs: r.timeoutMs, ...(r.transferTimeoutMs !== undefined ? { transferTimeoutMs: r.transferTimeoutMs } : {}), catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
     ...(r.watchStdinEof ? { watchStdinEof: r.watchStdinEof } : {}),
     toolOf: (canonical: string) => {
       const doc = e.identities.get(identityKey(canonical));
@@ -265,7 +280,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   try {
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun, ...(c.profile !== undefined ? { profile: c.profile } : {}),
-      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env),
+      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env), transferTimeoutMs: transferTimeoutMs(c.timeout, env),
       writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep, stdin: io.stdin,
       ...(io.watchStdinEof ? { watchStdinEof: io.watchStdinEof } : {}),
       ...(io.warn ? { warn: (w: Warning) => io.warn!(warningLine(w)) } : {}), invokedAs: found.path,

@@ -17,6 +17,8 @@ export interface RunContext {
   tool: ToolSpec;
   env: Env;
   timeoutMs: number;
+  /** The bound of each file transfer (upload or download); absent: timeoutMs. */
+  transferTimeoutMs?: number;
   catalog: { source_hash: string; surface_hash: string };
   /** The transport's first retry backoff (tests make it short); default the transport's. */
   backoffMs?: number;
@@ -107,17 +109,17 @@ export function effectsFor(r: RunContext): Effects {
       if (t.kind === 'download') {
         const shown = t.label ?? t.file;
         return journaled(r.env, record('GET', shown !== undefined ? { file: shown } : t.tempDir !== undefined ? { temp_dir: t.tempDir } : {}), () =>
-          transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs,
+          transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.transferTimeoutMs ?? r.timeoutMs,
             ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.urlPolicy ? { policy: t.urlPolicy } : {}),
             ...(t.parentExisting ? { parentExisting: true } : {}), ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env));
       }
       if ('file' in t) {
         return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>
-          transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs, ...(t.method ? { method: t.method } : {}),
+          transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.transferTimeoutMs ?? r.timeoutMs, ...(t.method ? { method: t.method } : {}),
             ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}) }, r.env));
       }
       return journaled(r.env, record(t.method ?? 'PUT', { bytes: Buffer.byteLength(t.text) }), () =>
-        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.timeoutMs, ...(t.method ? { method: t.method } : {}),
+        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.transferTimeoutMs ?? r.timeoutMs, ...(t.method ? { method: t.method } : {}),
           ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}) }));
     },
     async handoff(h: Handoff) {
