@@ -104,3 +104,97 @@ describe('minutes upload: the PUT sent again as localio.PutFile sends it (upload
     });
   });
 });
+
+/**
+ * 2. Go's strings.ToLower / ToUpper map rune by rune through unicode.ToLower / ToUpper (the simple mappings of
+ * UnicodeData, no SpecialCasing, no context, no Turkish rules) and strings.EqualFold compares unicode.SimpleFold orbits.
+ * JavaScript's toLowerCase / toUpperCase apply the full mappings with context (final sigma, `İ` -> `i̇`, `ß` -> `SS`).
+ * The table below is written from Go's rules, not from the helper.
+ */
+describe('Go case mapping (src/text/go-case.ts, src/text/equal-fold.ts) and the transforms that model it', () => {
+  const cp = (c: number) => String.fromCodePoint(c);
+  /** unicode.ToLower where JavaScript's mapping differs or is easy to get wrong */
+  const GO_LOWER: Record<number, number> = {
+    0x130: 0x69, 0x3a3: 0x3c3, 0x1e9e: 0xdf, 0x2126: 0x3c9, 0x212a: 0x6b, 0x212b: 0xe5, 0x49: 0x69, 0x1f88: 0x1f80,
+    0x1fbc: 0x1fb3, 0x3f4: 0x3b8, 0x1c5: 0x1c6, 0x1fcc: 0x1fc3, 0x1ffc: 0x1ff3,
+  };
+  // the Greek capitals with prosgegrammeni (titlecase) lower-case to the small letters with ypogegrammeni
+  for (const from of [0x1f88, 0x1f98, 0x1fa8]) for (let i = 0; i < 8; i++) GO_LOWER[from + i] = from - 8 + i;
+  /** unicode.ToUpper of every BMP rune JavaScript upper-cases to more than one code unit: most stay as they are */
+  const GO_UPPER: Record<number, number> = { 0x131: 0x49, 0x17f: 0x53, 0x3c2: 0x3a3, 0x345: 0x399, 0x1fbe: 0x399, 0x69: 0x49, 0x1c5: 0x1c4 };
+  for (const [from, to] of [[0x1f80, 0x1f88], [0x1f90, 0x1f98], [0x1fa0, 0x1fa8]]) for (let i = 0; i < 8; i++) GO_UPPER[from + i] = to + i;
+  GO_UPPER[0x1fb3] = 0x1fbc;
+  GO_UPPER[0x1fc3] = 0x1fcc;
+  GO_UPPER[0x1ff3] = 0x1ffc;
+  const STAYS_UPPER = [
+    0xdf, 0x149, 0x1f0, 0x390, 0x3b0, 0x587, 0x1e96, 0x1e97, 0x1e98, 0x1e99, 0x1e9a, 0x1f50, 0x1f52, 0x1f54, 0x1f56,
+    0x1f88, 0x1f89, 0x1f8a, 0x1f8b, 0x1f8c, 0x1f8d, 0x1f8e, 0x1f8f, 0x1f98, 0x1f99, 0x1f9a, 0x1f9b, 0x1f9c, 0x1f9d, 0x1f9e, 0x1f9f,
+    0x1fa8, 0x1fa9, 0x1faa, 0x1fab, 0x1fac, 0x1fad, 0x1fae, 0x1faf, 0x1fb2, 0x1fb4, 0x1fb6, 0x1fb7, 0x1fbc, 0x1fc2, 0x1fc4, 0x1fc6,
+    0x1fc7, 0x1fcc, 0x1fd2, 0x1fd3, 0x1fd6, 0x1fd7, 0x1fe2, 0x1fe3, 0x1fe4, 0x1fe6, 0x1fe7, 0x1ff2, 0x1ff4, 0x1ff6, 0x1ff7, 0x1ffc,
+    0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04, 0xfb05, 0xfb06, 0xfb13, 0xfb14, 0xfb15, 0xfb16, 0xfb17,
+  ];
+  for (const c of STAYS_UPPER) GO_UPPER[c] = c;
+
+  it('every BMP rune JavaScript lower- or upper-cases to more than one code unit is in the table, and goCase gives Go\'s rune', async () => {
+    const { goCase } = await import('../../src/text/go-case.js');
+    const multiLower: number[] = [];
+    const multiUpper: number[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      if (cp(c).toLowerCase().length > 1) multiLower.push(c);
+      if (cp(c).toUpperCase().length > 1) multiUpper.push(c);
+    }
+    expect(multiLower.filter((c) => !(c in GO_LOWER))).toEqual([]);
+    expect(multiUpper.filter((c) => !(c in GO_UPPER))).toEqual([]);
+    for (const [c, want] of Object.entries(GO_LOWER)) expect([Number(c), goCase(cp(Number(c)), 'lower')]).toEqual([Number(c), cp(want)]);
+    for (const [c, want] of Object.entries(GO_UPPER)) expect([Number(c), goCase(cp(Number(c)), 'upper')]).toEqual([Number(c), cp(want)]);
+  });
+
+  it('goCase maps any text rune by rune, with no final sigma and no expansion (property)', async () => {
+    const { goCase } = await import('../../src/text/go-case.js');
+    // the model: the tables, ASCII and basic Greek by their fixed offsets; nothing depends on a neighbour
+    const lowerOf = (c: number) => GO_LOWER[c] ?? ((c >= 0x41 && c <= 0x5a) || (c >= 0x391 && c <= 0x3a9) ? c + 0x20 : c);
+    const upperOf = (c: number) => GO_UPPER[c] ?? ((c >= 0x61 && c <= 0x7a) || (c >= 0x3b1 && c <= 0x3c9) ? c - 0x20 : c);
+    const rune = fc.oneof(
+      fc.constantFrom(...Object.keys(GO_LOWER).map(Number), ...Object.keys(GO_UPPER).map(Number)),
+      fc.integer({ min: 0x41, max: 0x7a }), fc.integer({ min: 0x391, max: 0x3a9 }).filter((c) => c !== 0x3a2), fc.integer({ min: 0x3b1, max: 0x3c9 }), fc.constant(0x20),
+    );
+    fc.assert(fc.property(fc.array(rune, { maxLength: 12 }), (runes) => {
+      const s = runes.map(cp).join('');
+      expect(goCase(s, 'lower')).toBe(runes.map((c) => cp(lowerOf(c))).join(''));
+      expect(goCase(s, 'upper')).toBe(runes.map((c) => cp(upperOf(c))).join(''));
+    }), { numRuns: 500 });
+  });
+
+  it('equalFold compares SimpleFold orbits rune by rune (property)', async () => {
+    const { equalFold } = await import('../../src/text/equal-fold.js');
+    const ORBITS = [[0x6b, 0x4b, 0x212a], [0x73, 0x53, 0x17f], [0x3c3, 0x3c2, 0x3a3], [0xdf, 0x1e9e], [0x3c9, 0x3a9, 0x2126],
+      [0xe5, 0xc5, 0x212b], [0x69, 0x49], [0x130], [0x131], [0x3b8, 0x398, 0x3d1, 0x3f4], [0x3b9, 0x399, 0x345, 0x1fbe], [0x61, 0x41]];
+    const member = fc.tuple(fc.nat({ max: ORBITS.length - 1 }), fc.nat());
+    fc.assert(fc.property(fc.array(fc.tuple(member, member), { maxLength: 8 }), (pairs) => {
+      const pick = ([o, i]: [number, number]) => cp(ORBITS[o][i % ORBITS[o].length]);
+      const a = pairs.map(([x]) => pick(x)).join('');
+      const b = pairs.map(([, y]) => pick(y)).join('');
+      expect(equalFold(a, b)).toBe(pairs.every(([[x], [y]]) => x === y));
+    }), { numRuns: 500 });
+  });
+
+  it('doc create --name: the leading # heading is dropped when Go\'s lower case of both is equal (stripDuplicateTitle, helpers/doc.go:5010-5050)', async () => {
+    for (const [name, heading] of [['İstanbul', 'istanbul'], ['ΟΔΟΣ', 'οδοσ'], ['Straße', 'STRAßE']]) {
+      mcp.calls.length = 0;
+      const { calls } = await timed(['doc', 'create', '--name', name, '--markdown', `# ${heading}\n\nbody`, '--yes']);
+      expect(calls).toEqual([['create_document', { name, markdown: 'body' }]]);
+    }
+    // JavaScript's ß -> SS is no Go mapping: the heading stays
+    mcp.calls.length = 0;
+    const { calls } = await timed(['doc', 'create', '--name', 'Straße', '--markdown', '# STRASSE\n\nbody', '--yes']);
+    expect(calls).toEqual([['create_document', { name: 'Straße', markdown: '# STRASSE\n\nbody' }]]);
+  });
+
+  it('chat +send-to-group --group: the group whose title EqualFolds the name is the exact match (preferExactChats, resolver.go:870-881)', async () => {
+    answersInTurn('im/search_groups', { result: [{ title: 'ΟΔΟΣ', openConversationId: 'cidAAAAAAAAAAAA1' }, { title: 'οδοσ 2', openConversationId: 'cidAAAAAAAAAAAA2' }], hasMore: false });
+    answersInTurn('chat/send_personal_message', { success: true });
+    const { calls } = await timed(['chat', '+send-to-group', '--group', 'οδοσ', '--text', 'hi', '--yes']);
+    expect(calls.map(([name, args]) => [name, args.openConversationId])).toEqual([['search_groups', undefined], ['send_personal_message', 'cidAAAAAAAAAAAA1']]);
+  });
+});

@@ -12,7 +12,7 @@ import { goFloatTextOf, goSprint } from '../../go-fmt.js';
 // a bool flag or an answer's boolean today (p-srctrim), so no padded text reaches it from a command.
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
-  const t = typeof v === 'string' ? trimSpace(v).toLowerCase() : typeof v === 'number' ? String(v) : '';
+  const t = typeof v === 'string' ? goCase(trimSpace(v), 'lower') : typeof v === 'number' ? String(v) : '';
   if (t === 'true' || t === '1' || t === 'yes') return true;
   if (t === 'false' || t === '0' || t === 'no') return false;
   return refuse(where, v, 'a boolean (true/false)');
