@@ -3,6 +3,7 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
 
 const { mcp, timed, answersInTurn } = useOutputRuns('dws-h48left-');
@@ -196,5 +197,32 @@ describe('Go case mapping (src/text/go-case.ts, src/text/equal-fold.ts) and the 
     answersInTurn('chat/send_personal_message', { success: true });
     const { calls } = await timed(['chat', '+send-to-group', '--group', 'οδοσ', '--text', 'hi', '--yes']);
     expect(calls.map(([name, args]) => [name, args.openConversationId])).toEqual([['search_groups', undefined], ['send_personal_message', 'cidAAAAAAAAAAAA1']]);
+  });
+});
+
+/**
+ * 3. A float64 upstream marshals keeps its sign at zero: json.Marshal writes -0 as `-0` (encoding/json floatEncoder,
+ * strconv.AppendFloat), JSON.stringify as `0`. oa approval approve's taskId is strconv.ParseFloat of --task-id
+ * (helpers/oa.go:214@c7521c1c), so `-0`, `-0.0`, `-0x0p0` and `-1e-400` (an underflow) send `-0`.
+ */
+describe('a Go float64 of negative zero is sent as -0 (oa approval approve, helpers/oa.go:214)', () => {
+  // the fake server keeps a literal JSON.parse would not give back (as `-0`) as a JsonNumber: read its number
+  const sent = (v: unknown) => (v instanceof JsonNumber ? Number(v.literal) : v);
+  it('the texts strconv.ParseFloat reads as -0 send -0, the others their number (Object.is on the decoded wire value)', async () => {
+    for (const [text, want] of [['-0', -0], ['-0.0', -0], ['-0x0p0', -0], ['-1e-400', -0], ['0', 0], ['+0', 0], ['-1.5', -1.5], ['abc', 0]] as const) {
+      mcp.calls.length = 0;
+      const { calls } = await timed(['oa', 'approval', 'approve', '--instance-id', 'i1', '--task-id', text, '--yes']);
+      expect(calls.length).toBe(1);
+      expect([text, Object.is(sent(calls[0][1].taskId), want)]).toEqual([text, true]);
+    }
+  });
+
+  it('any decimal text: the taskId sent is the float64 with its sign (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.double({ noNaN: true, noDefaultInfinity: true }), async (x) => {
+      mcp.calls.length = 0;
+      const text = Object.is(x, -0) ? '-0' : String(x);
+      const { calls } = await timed(['oa', 'approval', 'approve', '--instance-id', 'i1', '--task-id', text, '--yes']);
+      expect(Object.is(sent(calls[0][1].taskId), x)).toBe(true);
+    }), { numRuns: 25, examples: [[-0], [0]] });
   });
 });
