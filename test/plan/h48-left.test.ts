@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { mcp, timed, answersInTurn } = useOutputRuns('dws-h48left-');
+const { mcp, timed, answersInTurn, answerText, sent } = useOutputRuns('dws-h48left-');
 
 /**
  * 1. minutes +upload / +upload-and-analyze: upstream's localio.PutFile (internal/localio/upload.go:70-99@c7521c1c)
@@ -224,5 +224,36 @@ describe('a Go float64 of negative zero is sent as -0 (oa approval approve, help
       const { calls } = await timed(['oa', 'approval', 'approve', '--instance-id', 'i1', '--task-id', text, '--yes']);
       expect(Object.is(sent(calls[0][1].taskId), x)).toBe(true);
     }), { numRuns: 25, examples: [[-0], [0]] });
+  });
+});
+
+/**
+ * 4. Blank and null answers after the call: whiteboard query (callWhiteboardTool whiteboard.go:307-313) and sheet info
+ * (callMCPToolSheetInfo sheet_info.go:14-20@c7521c1c) print nothing upstream on a blank answer; dws prints the one
+ * {result} document (declared). chat +messages-reply on a JSON null send answer: upstream panics in enrichReplyResult
+ * (a nil map, lark_alignment.go:260); dws reads it as the blank answer (declared). Each: the call made, exit 0.
+ */
+describe('blank and null answers: printed, exit 0, after the call (never a crash)', () => {
+  it('whiteboard query and sheet info: a blank answer prints {result: the text as it came}, exit 0, one call', async () => {
+    for (const [tool, argv] of [['read_whiteboard_content', ['whiteboard', 'query', '--node', 'n', '--part-id', 'p']], ['get_sheet', ['sheet', 'info', '--node', 'n']]] as const) {
+      answerText(tool, ' \n');
+      const run = await sent([...argv]);
+      expect(run.reason).toBeUndefined();
+      expect(run.calls.map(([name]) => name)).toEqual([expect.stringContaining(`/${tool}`)]);
+      expect(run.printed).toBe(' \n');
+    }
+  });
+
+  it('chat +messages-reply: a null send answer prints the reply\'s identity with deliveryStatus unknown, exit 0, after the send', async () => {
+    answersInTurn('im/list_messages_by_ids', { result: [{ openMessageId: 'm1', senderOpenDingTalkId: '$:LWCP_v1:$abcdefghijklmnop' }] });
+    answerText('send_personal_message', 'null');
+    const run = await sent(['chat', '+messages-reply', '--conversation-id', 'cid123456789012', '--message-id', 'm1', '--text', 'hi', '--yes']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls.map(([name]) => name)).toEqual(['im/list_messages_by_ids', 'chat/send_personal_message']);
+    expect(run.printed).toEqual({
+      contractVersion: 'im.message-reply.v1', conversationId: 'cid123456789012',
+      referencedMessage: { messageId: 'm1', senderOpenDingTalkId: '$:LWCP_v1:$abcdefghijklmnop', resolutionSource: 'message_lookup' },
+      deliveryStatus: 'unknown', deliveryStatusKnown: false,
+    });
   });
 });
