@@ -257,3 +257,20 @@ describe('blank and null answers: printed, exit 0, after the call (never a crash
     });
   });
 });
+
+/**
+ * 7. sheet merge-cells (helpers/sheet_dimension.go:324-333@c7521c1c) checks none of --node, --sheet-id, --range: a
+ * missing one is sent as an empty text. The help says so instead of calling them required.
+ */
+describe('sheet merge-cells: the help says what the command checks (sheet_dimension.go:324-333)', () => {
+  it('the help calls no flag required, and a run without them sends three empty texts', async () => {
+    const { dispatchInProcess } = await import('../helpers.js');
+    const help = await dispatchInProcess(['sheet', 'merge-cells', '--help'], {});
+    expect(help.out).not.toMatch(/are required|必填/u);
+    expect(help.out).toMatch(/not checked before sending/u);
+    mcp.calls.length = 0;
+    const run = await sent(['sheet', 'merge-cells']);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual([['sheet/merge_cells', { nodeId: '', sheetId: '', rangeAddress: '' }]]);
+  });
+});
