@@ -24,6 +24,13 @@ export class JsonNumber {
 }
 
 /**
+ * A float64 as Go's json.Marshal writes it: negative zero as `-0` (strconv.AppendFloat keeps the sign), which
+ * JSON.stringify writes as `0`; every other number as it is. For the values upstream holds as a float64 and marshals
+ * (strconv.ParseFloat results, pflag Float64 flags), never for integers (Go's int has no negative zero).
+ */
+export const goFloat64 = (x: number): number | JsonNumber => (Object.is(x, -0) ? new JsonNumber('-0') : x);
+
+/**
  * Whether a kept literal is a whole number as Go's strconv.ParseInt(literal, 10, 64) reads a json.Number: decimal
  * digits only (no fraction, no exponent) within int64.
  */

@@ -5,11 +5,12 @@
 // streamed, every stream joined by `pipeline` so a failing body is a typed error. An existing file is replaced only
 // with an explicit overwrite, and dws's own state is never a source or a target. Uploads never follow a redirect.
 // The dws token is never sent (the URL is the backend's own pre-authorized target).
-import { constants as fsConstants, createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { closeSync, constants as fsConstants, createWriteStream, read as readCallback, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { DwsError } from '../errors.js';
 import type { Env } from './config.js';
 import { checkRedirect, policyRedirects, policyUrl, type UrlPolicy } from './download-policy.js';
@@ -27,7 +28,18 @@ export interface UploadRequest {
   method?: 'POST';
   /** The only statuses that count as stored (UploadSpec.ok_statuses); absent: any 2xx. */
   okStatuses?: number[];
+  /** Further attempts after a transient failure (UploadSpec.retry); absent: one attempt. */
+  retry?: UploadRetry;
 }
+
+/** The waits before each further attempt (their count bounds the attempts) and how to wait (tests: instantly). */
+export interface UploadRetry {
+  delaysMs: number[];
+  sleep?: (ms: number) => Promise<void>;
+}
+
+type PutOptions = { headers: Record<string, string>; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[]; retry?: UploadRetry };
+type Put = { status: number; bytes: number; refused?: true; attempts?: number };
 
 const refuse = (message: string, hint?: string): never => {
   throw new DwsError('invalid_parameter', message, hint);
@@ -350,47 +362,74 @@ export async function publishDir(r: { dir: string; files: PublishedFile[] }, env
 }
 
 /**
- * PUT a text (a plan value) to a URL an earlier step returned; a write, never retried here. A status among
- * `refusedStatuses` is answered as `{status, bytes: 0, refused: true}` (the plan asks for fresh credentials), as
- * uploadFile does (a-z2: markdown create's inline content, driveUploadPut drive_transfer.go:828-850@c7521c1c).
+ * PUT a text (a plan value) to a URL an earlier step returned. A status among `refusedStatuses` is answered as
+ * `{status, bytes: 0, refused: true}` (the plan asks for fresh credentials), as uploadFile does (a-z2: markdown create's
+ * inline content, driveUploadPut drive_transfer.go:828-850@c7521c1c).
  */
-export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[] }): Promise<{ status: number; bytes: number; refused?: true }> {
+export async function uploadText(r: { text: string; url: string; headers: Record<string, string>; maxBytes: number; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[]; retry?: UploadRetry }): Promise<Put> {
   const target = checkedUrl(r.url);
   const body = Buffer.from(r.text, 'utf8');
   if (body.byteLength > r.maxBytes) refuse(`the text to upload has ${body.byteLength} bytes, more than the ${r.maxBytes} this command accepts`);
-  return put(target, body, body.byteLength, r, 'the text upload');
+  return put(target, () => body, body.byteLength, r, 'the text upload');
 }
+
+/** What upstream's localio.PutFile sends again (upload.go:85-90@c7521c1c): no answer, or 5xx, 408 or 429. */
+const transient = (status: number): boolean => status >= 500 || status === 408 || status === 429;
+
+const readAt = promisify(readCallback);
+const CHUNK_BYTES = 1 << 16;
+
+const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * One PUT of a body; a failure after sending is outcome_unknown (an upload is a write, never replayed). A redirect
- * is never followed (fetch would turn a 303 into a GET that carries no bytes): any 3xx is a failure.
+ * The PUT of a body (`body()` gives each attempt the same bytes afresh). Without `retry` it is sent once: a failure
+ * after sending is outcome_unknown (an upload is a write, never replayed). With `retry` a send that got no answer, or
+ * an answer 5xx/408/429, is sent again after the next wait, as upstream's minutes upload does: a PUT of the same bytes
+ * to the same pre-signed URL stores the same object, so the repeat cannot store anything twice; the last attempt's
+ * failure is the step's. A redirect is never followed (fetch would turn a 303 into a GET that carries no bytes): any
+ * 3xx is a failure, never sent again.
  */
-async function put(target: URL, body: BodyInit, size: number, r: { headers: Record<string, string>; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[] }, what: string): Promise<{ status: number; bytes: number; refused?: true }> {
-  let response: Response;
-  try {
-    response = await fetch(target, {
-      method: r.method ?? 'PUT', body, headers: { ...r.headers, 'content-length': String(size) }, signal: AbortSignal.timeout(r.timeoutMs), duplex: 'half', redirect: 'manual',
-    } as RequestInit);
-  } catch (e) {
-    throw new DwsError('outcome_unknown', `${what} failed: ${(e as Error).message}; it may or may not have arrived`,
-      'it was not retried (an upload is a write): check the target before running the command again');
+async function put(target: URL, body: () => BodyInit, size: number, r: PutOptions, what: string): Promise<Put> {
+  const delays = r.retry?.delaysMs ?? [];
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt > delays.length;
+    const counted = (m: string) => (r.retry ? `${m} (attempt ${attempt} of ${delays.length + 1})` : m);
+    let response: Response | undefined;
+    let failure: DwsError | undefined;
+    try {
+      response = await fetch(target, {
+        method: r.method ?? 'PUT', body: body(), headers: { ...r.headers, 'content-length': String(size) }, signal: AbortSignal.timeout(r.timeoutMs), duplex: 'half', redirect: 'manual',
+      } as RequestInit);
+    } catch (e) {
+      failure = new DwsError('outcome_unknown', counted(`${what} failed: ${(e as Error).message}; it may or may not have arrived`),
+        `it was not ${r.retry ? 'sent again' : 'retried'} (an upload is a write): check the target before running the command again`);
+    }
+    if (response) {
+      await response.body?.cancel().catch(() => {});
+      if (response.status >= 300 && response.status < 400) {
+        throw new DwsError('outcome_unknown', `${what} was answered with a redirect (HTTP ${response.status}), which an upload does not follow; the bytes may or may not have been kept`,
+          'it was not retried (an upload is a write): check the target before running the command again');
+      }
+      // a declared refusal (an expired credential) kept no bytes: the plan asks for fresh credentials and PUTs again
+      if (r.refusedStatuses?.includes(response.status)) return { status: response.status, bytes: 0, refused: true, ...(r.retry ? { attempts: attempt } : {}) };
+      if (!response.ok && !(r.retry && transient(response.status))) throw new DwsError('backend_error', counted(`${what} was refused: HTTP ${response.status}`));
+      if (!response.ok) failure = new DwsError('backend_error', counted(`${what} was refused: HTTP ${response.status}`));
+    }
+    if (failure) {
+      if (last) throw failure;
+      await (r.retry?.sleep ?? timer)(delays[attempt - 1]);
+      continue;
+    }
+    const status = response!.status;
+    // ok_statuses: a 2xx the plan's upstream does not take as stored fails the step (the message says so)
+    if (r.okStatuses && !r.okStatuses.includes(status)) {
+      throw new DwsError('backend_error', `${what} was answered HTTP ${status} where the storage answers ${r.okStatuses.join(' or ')}: it is not taken as stored`);
+    }
+    return { status, bytes: size, ...(r.retry ? { attempts: attempt } : {}) };
   }
-  await response.body?.cancel().catch(() => {});
-  if (response.status >= 300 && response.status < 400) {
-    throw new DwsError('outcome_unknown', `${what} was answered with a redirect (HTTP ${response.status}), which an upload does not follow; the bytes may or may not have been kept`,
-      'it was not retried (an upload is a write): check the target before running the command again');
-  }
-  // a declared refusal (an expired credential) kept no bytes: the plan asks for fresh credentials and PUTs again
-  if (r.refusedStatuses?.includes(response.status)) return { status: response.status, bytes: 0, refused: true };
-  if (!response.ok) throw new DwsError('backend_error', `${what} was refused: HTTP ${response.status}`);
-  // ok_statuses: a 2xx the plan's upstream does not take as stored fails the step, nothing committed after it
-  if (r.okStatuses && !r.okStatuses.includes(response.status)) {
-    throw new DwsError('backend_error', `${what} was answered HTTP ${response.status} where the storage answers ${r.okStatuses.join(' or ')}: it is not taken as stored and nothing was committed`);
-  }
-  return { status: response.status, bytes: size };
 }
 
-export async function uploadFile(r: UploadRequest, env: Env): Promise<{ status: number; bytes: number; refused?: true }> {
+export async function uploadFile(r: UploadRequest, env: Env): Promise<Put> {
   const target = checkedUrl(r.url);
   const real = confinedPath(r.file, env, 'the file to upload');
   refuseOwnState(real, env, `the file to upload "${r.file}"`);
@@ -402,12 +441,31 @@ export async function uploadFile(r: UploadRequest, env: Env): Promise<{ status: 
   } catch (e) {
     return fsRefusal(e, `cannot open the file to upload "${r.file}"`);
   }
-  const stream = createReadStream('', { fd: opened.fd, autoClose: true });
+  // every attempt reads the opened file from its start, its first `size` bytes, by position (upstream's
+  // io.NewSectionReader over the one verified open file, localio/upload.go:72@c7521c1c): a path replaced meanwhile
+  // cannot change what is sent, and no attempt's end closes the file for the next one. The file is closed once, after
+  // the last read in flight.
+  let reading: Promise<unknown> = Promise.resolve();
+  const body = (): BodyInit => {
+    let position = 0;
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const left = opened.size - position;
+        if (left <= 0) return controller.close();
+        const read = readAt(opened.fd, Buffer.allocUnsafe(Math.min(left, CHUNK_BYTES)), 0, Math.min(left, CHUNK_BYTES), position);
+        reading = read.catch(() => undefined);
+        const { bytesRead, buffer } = await read;
+        if (bytesRead === 0) return controller.error(new Error(`the file to upload "${r.file}" became shorter while it was sent`));
+        position += bytesRead;
+        controller.enqueue(buffer.subarray(0, bytesRead));
+      },
+    });
+  };
   try {
     if (opened.size > r.maxBytes) refuse(`the file to upload "${r.file}" has ${opened.size} bytes, more than the ${r.maxBytes} this command accepts`);
-    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
     return await put(target, body, opened.size, r, `the upload of "${r.file}"`);
   } finally {
-    stream.destroy();
+    await reading;
+    closeSync(opened.fd);
   }
 }

@@ -184,6 +184,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   const invocation = randomUUID();
   const run = {
     tool, env, timeoutMs: r.timeoutMs, ...(r.transferTimeoutMs !== undefined ? { transferTimeoutMs: r.transferTimeoutMs } : {}), catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
+    ...(r.sleep ? { sleep: r.sleep } : {}),
     ...(r.watchStdinEof ? { watchStdinEof: r.watchStdinEof } : {}),
     toolOf: (canonical: string) => {
       const doc = e.identities.get(identityKey(canonical));

@@ -22,6 +22,8 @@ export interface RunContext {
   catalog: { source_hash: string; surface_hash: string };
   /** The transport's first retry backoff (tests make it short); default the transport's. */
   backoffMs?: number;
+  /** How an upload waits before sending its bytes again (UploadSpec.retry; tests make it instant); default a timer. */
+  sleep?: (ms: number) => Promise<void>;
   /** The run's clock (a hand-over routine's relative times read it); default the system's. */
   now?: () => Date;
   signal?: AbortSignal;
@@ -106,6 +108,7 @@ export function effectsFor(r: RunContext): Effects {
         ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env);
       if (t.kind === 'publish') return transfer.publishDir({ dir: t.dir, files: t.files }, r.env);
       const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
+      const retryOf = (u: { retryDelaysMs?: number[] }) => (u.retryDelaysMs ? { retry: { delaysMs: u.retryDelaysMs, ...(r.sleep ? { sleep: r.sleep } : {}) } } : {});
       if (t.kind === 'download') {
         const shown = t.label ?? t.file;
         return journaled(r.env, record('GET', shown !== undefined ? { file: shown } : t.tempDir !== undefined ? { temp_dir: t.tempDir } : {}), () =>
@@ -116,11 +119,11 @@ export function effectsFor(r: RunContext): Effects {
       if ('file' in t) {
         return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>
           transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.transferTimeoutMs ?? r.timeoutMs, ...(t.method ? { method: t.method } : {}),
-            ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}) }, r.env));
+            ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}), ...retryOf(t) }, r.env));
       }
       return journaled(r.env, record(t.method ?? 'PUT', { bytes: Buffer.byteLength(t.text) }), () =>
         transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.transferTimeoutMs ?? r.timeoutMs, ...(t.method ? { method: t.method } : {}),
-          ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}) }));
+          ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}), ...retryOf(t) }));
     },
     async handoff(h: Handoff) {
       const [{ localCommands }, { validateInput }] = await Promise.all([import('../local/index.js'), import('../contract/validate.js')]);

@@ -6,6 +6,7 @@
 import { DwsError } from '../errors.js';
 import { candidatesText } from './checks.js';
 import { trimSpace } from '../contract/values.js';
+import { equalFold } from '../text/equal-fold.js';
 import { firstList, nextCursor, scopes, text, type Row } from './answer-rows.js';
 import { isObj as isRow } from './transforms/types.js';
 import { CHAT_SEARCH } from './spec.js';
@@ -86,7 +87,8 @@ export async function resolveChatTarget(where: string, value: string, search: (r
   }
   const all = dedupe(chats);
   if (!complete) throw incomplete(`was not complete after ${CHAT_SEARCH.maxPages} pages`, all);
-  const exact = all.filter((c) => (c.title ?? '').toLowerCase() === query.toLowerCase());
+  // preferExactChats (targetresolver/resolver.go:870-881@c7521c1c): Go's EqualFold of the trimmed title and query
+  const exact = all.filter((c) => equalFold(trimSpace(c.title ?? ''), trimSpace(query)));
   const chosen = exact.length ? exact : all;
   if (chosen.length === 0) throw new DwsError('not_found', `${where}: no group matches ${JSON.stringify(query)}`, 'check the name, or give the openConversationId; nothing was changed');
   if (chosen.length > 1) {

@@ -1316,7 +1316,7 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   if (step.kind === 'upload') {
     const u = step.upload;
     const file = u.file ? evalSource(sc, u.file) : undefined;
-    const put = { ...(u.method ? { method: u.method } : {}), ...(u.ok_statuses ? { okStatuses: u.ok_statuses } : {}) };
+    const put = { ...(u.method ? { method: u.method } : {}), ...(u.ok_statuses ? { okStatuses: u.ok_statuses } : {}), ...(u.retry ? { retryDelaysMs: u.retry.delays_ms } : {}) };
     if (typeof file === 'string') return o.effects.transfer({ kind: 'upload', step: index, url, headers, maxBytes: u.max_bytes, file, ...put, ...refused });
     const text = u.content ? evalSource(sc, u.content) : undefined;
     if (typeof text !== 'string') throw new DwsError('missing_parameter', `${tool.canonical_path}: the upload of step "${step.id}" needs a local file path${u.content ? ' or a text' : ''}`);

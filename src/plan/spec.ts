@@ -514,6 +514,13 @@ export interface UploadSpec {
    */
   ok_statuses?: number[];
   /**
+   * Send the same bytes again after a transient failure, as upstream's minutes upload does (localio.PutFile,
+   * internal/localio/upload.go:70-99@c7521c1c): a send that got no answer, or an answer 5xx, 408 or 429, is followed by
+   * a wait of `delays_ms[i]` and attempt i + 2, at most `delays_ms.length` more attempts; any other answer ends the
+   * step at once. The step's result then carries `attempts` (upstream prints it as uploadAttempts).
+   */
+  retry?: { delays_ms: number[] };
+  /**
    * The bytes go to a staging store and change no document until a later call places them (sheet write-image's
    * attachment, placed by write_image): the upload is no completed write of the run, so a failure after it is that
    * failure itself, as upstream returns the placing call's own error (sheet_media.go:255-266@c7521c1c), not a

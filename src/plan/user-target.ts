@@ -6,6 +6,7 @@
 // complete keeps the value as an unverified userId (a valid id is never blocked by the directory).
 import { DwsError } from '../errors.js';
 import { trimSpace } from '../contract/values.js';
+import { equalFold } from '../text/equal-fold.js';
 import { firstList, scopes, text, nextCursor, type Row } from './answer-rows.js';
 import { isObj as isRow } from './transforms/types.js';
 import { looksLikeOpenDingTalkId } from './transforms/ids.js';
@@ -79,8 +80,8 @@ export function chooseUserTarget(where: string, value: string, answer: unknown):
   if (stable.length > 1) throw ambiguous(stable);
   if (stable.length === 1) return withSend({ ...stable[0], match: 'stable_id' });
   if (searchIncomplete(data)) return unverifiedUser(value);
-  const folded = value.toLowerCase();
-  const named = users.filter((u) => (u.name ?? '').toLowerCase() === folded);
+  // strings.EqualFold(strings.TrimSpace(user.Name), value) (targetresolver/resolver.go:209-213@c7521c1c)
+  const named = users.filter((u) => equalFold(trimSpace(u.name ?? ''), value));
   if (named.length > 1) throw ambiguous(named);
   return named.length === 1 ? withSend({ ...named[0], match: 'exact' }) : unverifiedUser(value);
 }
@@ -124,6 +125,7 @@ export function chooseUser(where: string, query: string, answer: unknown, identi
     throw new DwsError('ambiguous_match', `${where}: ${users.length} candidates match ${shown}: ${candidatesText(users, LABEL)}`,
       'run again with a more precise name, or the userId or openDingTalkId of the one you mean; nothing was changed');
   }
-  const exact = (users[0].name ?? '').toLowerCase() === trimSpace(query).toLowerCase();
+  // selectUsers (resolver.go:860-868@c7521c1c): Go's EqualFold of the trimmed name and query
+  const exact = equalFold(trimSpace(users[0].name ?? ''), trimSpace(query));
   return { ...users[0], match: exact ? 'exact' : 'unique' };
 }

@@ -610,10 +610,11 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     s.problems.push(`${at}: must be an object`);
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
-  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses', 'ok_statuses', 'staging']);
+  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses', 'ok_statuses', 'retry', 'staging']);
   if (raw.staging !== undefined && raw.staging !== true) s.problems.push(`${at}.staging: true (the bytes change no document until a later call places them), or leave it out`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   const ok = okStatuses(s, at, raw.ok_statuses);
+  const retry = uploadRetry(s, at, raw.retry);
   if (raw.method !== undefined && raw.method !== 'PUT' && raw.method !== 'POST') s.problems.push(`${at}.method: must be PUT or POST`);
   if (raw.file === undefined && raw.content === undefined) s.problems.push(`${at}: needs file or content (the file's bytes when it is given, else the text)`);
   if (raw.url === undefined) s.problems.push(`${at}: needs url`);
@@ -627,6 +628,7 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
   if (raw.method === 'POST') out.method = 'POST';
   if (refused) out.refused_statuses = refused;
   if (ok) out.ok_statuses = ok;
+  if (retry) out.retry = retry;
   if (raw.staging === true) out.staging = true;
   return out;
 }
@@ -649,6 +651,18 @@ function okStatuses(s: Scope, at: string, raw: unknown): number[] | undefined {
     return undefined;
   }
   return raw as number[];
+}
+
+/** An upload's `retry`: the waits before each further attempt after a transient failure (at most 5, each 0..60,000 ms). */
+function uploadRetry(s: Scope, at: string, raw: unknown): { delays_ms: number[] } | undefined {
+  if (raw === undefined) return undefined;
+  const delays = isObj(raw) ? raw.delays_ms : undefined;
+  if (!isObj(raw) || Object.keys(raw).some((k) => k !== 'delays_ms') || !Array.isArray(delays) || delays.length === 0 || delays.length > 5
+    || !delays.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 60_000)) {
+    s.problems.push(`${at}.retry: must be {delays_ms: [...]}, 1 to 5 waits in milliseconds (0 to 60000), one before each further attempt`);
+    return undefined;
+  }
+  return { delays_ms: delays as number[] };
 }
 
 function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {

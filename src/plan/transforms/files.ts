@@ -216,7 +216,7 @@ export function goSanitizeFilename(raw: string): string {
   if (name === '' || name === '.' || name === '..' || name.endsWith('.') || name.endsWith(' ')) return '';
   // eslint-disable-next-line no-control-regex -- control characters are what Go's check refuses
   if (/[\u0000-\u001f\u007f<>:"/\\|?*]/u.test(name)) return '';
-  const stem = name.split('.')[0].replace(/[ .]+$/u, '').toUpperCase();
+  const stem = goCase(name.split('.')[0].replace(/[ .]+$/u, ''), 'upper');
   return /^(CON|PRN|AUX|NUL|(COM|LPT)[1-9])$/u.test(stem) ? '' : name;
 }
 

@@ -4,6 +4,8 @@
 // way Go reads them), the sniffing the WHATWG signature list net/http/sniff.go keeps. Written from those facts, not
 // copied: the tables below are data.
 import { readFileSync } from 'node:fs';
+import { goCase } from '../../text/go-case.js';
+import { trimSpace } from '../../text/space.js';
 
 /** Go's built-in extension table (mime/type.go, Go 1.21 and later). */
 const BUILTIN: Readonly<Record<string, string>> = {
@@ -28,14 +30,14 @@ const readLines = (file: string): string[] | undefined => {
   }
 };
 
-/** Go's setExtensionType: a text/ type without a charset gets `; charset=utf-8`; both maps learn it. */
+/** Go's setExtensionType: a text/ type without a charset gets `; charset=utf-8`; both maps learn it (lower case: Go's strings.ToLower). */
 function learn(t: Tables, ext: string, type: string): void {
   const semi = type.indexOf(';');
-  const bare = (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
+  const bare = goCase(trimSpace(semi < 0 ? type : type.slice(0, semi)), 'lower');
   if (!/^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/u.test(bare)) return;
   const full = type.startsWith('text/') && !/;\s*charset=/iu.test(type) ? `${bare}; charset=utf-8` : type;
   t.exact.set(ext, full);
-  t.lower.set(ext.toLowerCase(), full);
+  t.lower.set(goCase(ext, 'lower'), full);
 }
 
 function load(): Tables {
@@ -76,7 +78,7 @@ function load(): Tables {
 /** Go's mime.TypeByExtension: the exact extension, then its lower-cased form; "" when neither is known. */
 export function goTypeByExtension(ext: string): string {
   const t = load();
-  return t.exact.get(ext) ?? t.lower.get(ext.toLowerCase()) ?? '';
+  return t.exact.get(ext) ?? t.lower.get(goCase(ext, 'lower')) ?? '';
 }
 
 // The sniffing signatures, in Go's order (net/http/sniff.go): [kind, pattern, mask?, type]

@@ -3,6 +3,7 @@
 // refuses an explicit --open-dingtalk-id of another form (ValidateExplicitOpenDingTalkID, resolver.go:386).
 // A value starting with D is not enough: `Dabc` is a userId to upstream.
 import { trimSpace } from '../../contract/values.js';
+import { goCase } from '../../text/go-case.js';
 import { isObj, refuse, type Fn } from './types.js';
 
 const UNESCAPE: Record<string, string> = { i: 'i', P: '+', S: '/', E: '=' };
@@ -98,7 +99,7 @@ export function createdRecordIds(answer: unknown): string[] | undefined {
     } else if (isObj(v)) {
       const id = created ? recordId(v) : '';
       if (id !== '') seen.add(id);
-      for (const [key, child] of Object.entries(v)) walk(child, created || key.toLowerCase().includes('created'));
+      for (const [key, child] of Object.entries(v)) walk(child, created || goCase(key, 'lower').includes('created'));
     }
   };
   walk(answer, false);

@@ -6,6 +6,7 @@
 // helpers/diff_engine.go@c7521c1c, Go's internal/diff anchored diff with a context parameter).
 import { trimSpace } from '../../contract/values.js';
 import { readbackMatches } from '../../domain/doc-readback.js';
+import { goCase } from '../../text/go-case.js';
 import { isObj, positive, refuse, str, type Fn, type Param } from './types.js';
 
 
@@ -164,7 +165,7 @@ export function splitMarkdown(content: string, limit: number): string[] {
   return chunks;
 }
 
-/** Upstream normalizeHeadingText: trailing ATX hashes, `** __ ~~ * _ \`` markers dropped, trimmed, lower case. */
+/** Upstream normalizeHeadingText (helpers/doc.go:5035-5050@c7521c1c): trailing ATX hashes, `** __ ~~ * _ \`` markers dropped, trimmed, Go's strings.ToLower. */
 function normalizeHeading(s: string): string {
   let t = trimSpace(s);
   if (t === '') return '';
@@ -174,7 +175,7 @@ function normalizeHeading(s: string): string {
     if (suffix.length > 0 && /^#+$/u.test(suffix)) t = trimSpace(t.slice(0, i));
   }
   for (const m of ['**', '__', '~~', '*', '_', '`']) t = t.split(m).join('');
-  return trimSpace(t.toLowerCase());
+  return trimSpace(goCase(t, 'lower'));
 }
 
 /**

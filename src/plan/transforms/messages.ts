@@ -7,6 +7,8 @@
 // resourceRefs, forwarded (the forwarded record's messages, each projected the same way). Keys are written in code
 // point order, as Go's encoding/json writes a map.
 import { byCodePoint } from '../../text/order.js';
+import { goCase } from '../../text/go-case.js';
+import { equalFold } from '../../text/equal-fold.js';
 import { trimSpace } from '../../contract/values.js';
 import { goFloatTextOf, goSprint } from '../../go-fmt.js';
 import { JsonNumber } from '../../json-number.js';
@@ -216,7 +218,8 @@ const FILE_NAME_AND_ID_TEXT = new RegExp(`\\[文件\\]${WS}*([^\\r\\n]*?)${WS}+f
 const LEGACY_DOWNLOAD_HINT = new RegExp(`${WS}*注意：如需下载使用dws${WS}+(?:chat message download-media|drive download)命令下载${WS}*`, 'g');
 
 type Target = 'mediaid' | 'fileid';
-const normKey = (k: string) => k.replace(/[_-]/gu, '').toLowerCase();
+// normalizeMessageKey (chatmsg.go:769-771@c7521c1c): Go's strings.ToLower, so `İ` is `i` (JavaScript: `i̇`)
+const normKey = (k: string) => goCase(k.replace(/[_-]/gu, ''), 'lower');
 const BOUNDARY = new Set(['quotedmessage', 'replymessage', 'quoted', 'replytomessage', 'forwardmessages', 'forwardedmessages', 'forwarded']);
 const idScalar = (v: unknown) => (typeof v === 'string' ? trimQuotes(trimSpace(v)) : '');
 const trimQuotes = (s: string) => s.replace(/^["']+|["']+$/gu, '');
@@ -239,7 +242,7 @@ function collectIds(v: unknown, target: Target, pattern: RegExp, out: string[]):
     const type = resourceType(v);
     for (const [k, child] of Object.entries(v)) {
       const nk = normKey(k);
-      if (nk === target || (nk === 'resourceid' && type.toLowerCase() === target)) {
+      if (nk === target || (nk === 'resourceid' && equalFold(type, target))) {
         const id = idScalar(child);
         if (id !== '') out.push(id);
       }
@@ -599,7 +602,7 @@ function searchItems(data: Obj): Obj[] {
     const clean = (v: unknown) => {
       if (!present(v)) return '';
       const t = trimSpace(sprint(v));
-      return t.toLowerCase() === 'null' ? '' : t;
+      return equalFold(t, 'null') ? '' : t;
     };
     return groups.flatMap((group) => {
       const messages = objects(group.messages) ?? [];
@@ -753,7 +756,7 @@ function cleanFirst(m: Obj, keys: readonly string[]): string {
     const v = m[k];
     if (!present(v) || (typeof v === 'string' && trimSpace(v) === '')) continue;
     const t = trimSpace(sprint(v));
-    return t.toLowerCase() === 'null' ? '' : t;
+    return equalFold(t, 'null') ? '' : t;
   }
   return '';
 }
@@ -822,7 +825,7 @@ export const PARAM: Record<string, Param> = {
         }
         answer = v.answer;
         details = v.details as unknown[] | undefined;
-        order = trimSpace((v.order as string | undefined) ?? '').toLowerCase();
+        order = goCase(trimSpace((v.order as string | undefined) ?? ''), 'lower');
         if (v.reactions !== undefined) run = { ...spec, reactions: v.reactions as boolean };
       }
       if (run.items === undefined && !Array.isArray(answer)) return refuse(where, answer, 'a list of messages');

@@ -2,7 +2,7 @@
 import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
-import { JsonNumber, isInt64Literal, parseJsonExact } from '../../json-number.js';
+import { JsonNumber, goFloat64, isInt64Literal, parseJsonExact } from '../../json-number.js';
 import { parseGoBool, parseGoFloat, readGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
@@ -12,7 +12,7 @@ import { goFloatTextOf, goSprint } from '../../go-fmt.js';
 // a bool flag or an answer's boolean today (p-srctrim), so no padded text reaches it from a command.
 function toBool(v: unknown, where: string): boolean {
   if (typeof v === 'boolean') return v;
-  const t = typeof v === 'string' ? trimSpace(v).toLowerCase() : typeof v === 'number' ? String(v) : '';
+  const t = typeof v === 'string' ? goCase(trimSpace(v), 'lower') : typeof v === 'number' ? String(v) : '';
   if (t === 'true' || t === '1' || t === 'yes') return true;
   if (t === 'false' || t === '0' || t === 'no') return false;
   return refuse(where, v, 'a boolean (true/false)');
@@ -40,9 +40,9 @@ const asDouble = (v: unknown): unknown => (v instanceof JsonNumber ? Number(v.li
 const float: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => float(x, where, ctx));
   v = asDouble(v);
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return goFloat64(v);
   const go = typeof v === 'string' ? parseGoFloat(v) : undefined;
-  if (go !== undefined) return go;
+  if (go !== undefined) return goFloat64(go);
   return refuse(where, v, 'a number');
 };
 
@@ -65,10 +65,10 @@ export const PLAIN: Record<string, Fn> = {
    */
   float_or_zero: (v, where) => {
     v = asDouble(v);
-    if (typeof v === 'number' && Number.isFinite(v)) return v;
+    if (typeof v === 'number' && Number.isFinite(v)) return goFloat64(v);
     const go = typeof v === 'string' ? readGoFloat(v) : undefined;
     if (typeof v === 'string' && go === undefined) return 0;
-    return go !== undefined && Number.isFinite(go) ? go : refuse(where, v, 'a number JSON can carry (Go reads it as ±Inf or NaN, which json.Marshal cannot send)');
+    return go !== undefined && Number.isFinite(go) ? goFloat64(go) : refuse(where, v, 'a number JSON can carry (Go reads it as ±Inf or NaN, which json.Marshal cannot send)');
   },
   /** a text as Go's strconv.ParseFloat(s, 64) reads it (parseGoFloat) -> the number, absent where Go returns an error (syntax or range); a finite number passes: a reader whose ParseFloat error means "try the next reading" (minutesdata timestamp) */
   go_parse_float: (v) => {
