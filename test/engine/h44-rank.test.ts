@@ -14,12 +14,11 @@ import { DEFAULT_RANKING } from '../../src/engine/ranking.js';
 import { guardObjects, type GuardScope } from '../../src/engine/stages/object-guard.js';
 import { ownProductLexicon, queryActionMask, queryProducts, type ProductLexicon } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
-import { engineFor, paths } from './ranking-runs.js';
+import { engineFor, paths, docIndex } from './ranking-runs.js';
 
 const engine = engineFor({});
 const meta = engine.meta;
-const docOf = new Map<string, number>();
-for (let d = 0; d < meta.count; d++) docOf.set(meta.canonical_path.at(d)!, d);
+const docOf = docIndex(meta);
 const hit = (path: string, score: number): Hit => {
   const doc = docOf.get(path);
   if (doc === undefined) throw new Error(`no command ${path}`);

@@ -11,18 +11,13 @@ import { DEFAULT_RANKING } from '../../src/engine/ranking.js';
 import { compoundContainers, guardObjects, type GuardScope } from '../../src/engine/stages/object-guard.js';
 import { queryActionMask } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
-import { engineFor, paths } from './ranking-runs.js';
+import { engineFor, paths, objectKey, docIndex } from './ranking-runs.js';
 
 const engine = engineFor({});
 const meta = engine.meta;
 const objects = meta.lexicon.objects!;
-const key = (k: string) => {
-  const i = objects.keys.indexOf(k);
-  if (i < 0) throw new Error(`no object ${k}`);
-  return i;
-};
-const docOf = new Map<string, number>();
-for (let d = 0; d < meta.count; d++) docOf.set(meta.canonical_path.at(d)!, d);
+const key = objectKey(objects);
+const docOf = docIndex(meta);
 const hit = (path: string, score: number): Hit => {
   const doc = docOf.get(path);
   if (doc === undefined) throw new Error(`no command ${path}`);
@@ -136,7 +131,7 @@ describe('objectGuardPeopleRatio: the people rule\'s person anchors at a lower s
 
 describe('the options as the engine reads them', () => {
   it('0 is session 44\'s guard: the train requests rank as before', () => {
-    const off = { objectGuardCompounds: 0, objectGuardPeopleRatio: 0 };
+    const off = { objectGuardCompounds: 0, objectGuardPeopleRatio: 0, objectGuardClauses: 1, objectGuardIdWords: 0, objectGuardForeignRatio: 0 };
     expect(paths(off, '群成员里删掉小周', 2)[0]).toBe('chat.remove_custom_group_role');
     expect(paths(off, 'take Mark out of the marketing chat', 2)[0]).toBe('chat.remove_message_favorite');
   });

@@ -14,16 +14,12 @@ import { guardObjects, type GuardScope } from '../../src/engine/stages/object-gu
 import { queryActionMask, queryObjectPlaces, withIdWords } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
 import { twinOf } from '../helpers.js';
-import { engineFor, paths } from './ranking-runs.js';
+import { engineFor, paths, objectKey, docIndex } from './ranking-runs.js';
 
 const engine = engineFor({});
 const meta = engine.meta;
 const objects = meta.lexicon.objects!;
-const key = (k: string) => {
-  const i = objects.keys.indexOf(k);
-  if (i < 0) throw new Error(`no object ${k}`);
-  return i;
-};
+const key = objectKey(objects);
 const first = (ranking: object, query: string) => twinOf(paths(ranking, query, 5)[0]);
 
 describe('the shipped defaults read all three (the lead turned them on: 0 lost on train, held out and dev +0.0)', () => {
@@ -92,8 +88,7 @@ describe('objectGuardForeignRatio: a product that acts on nothing named moves be
     expect(first({ objectGuardForeignRatio: 0 }, q)).toBe(twinOf('aitable.chart_delete'));
   });
 
-  const docOf = new Map<string, number>();
-  for (let d = 0; d < meta.count; d++) docOf.set(meta.canonical_path.at(d)!, d);
+  const docOf = docIndex(meta);
   const hit = (path: string, score: number): Hit => ({ doc: docOf.get(path)!, score, sources: ['bm25'], fields: ['title'], strong: true, coverage: 0.3 });
   const scope = (extra: Partial<GuardScope>): GuardScope => ({
     depth: 10, places: 3, siblings: 0, parts: 1, first: 1, siblingRatio: 0.5, destructiveRatio: 0.35, restRatio: 0.3,

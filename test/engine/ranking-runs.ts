@@ -7,6 +7,24 @@ import { queryProducts } from '../../src/lexicon/actions.js';
 import { factsOf } from '../../src/engine/stages/object-guard.js';
 import { fold } from '../../src/text/fold.js';
 import { readSnapshotBytes } from '../helpers.js';
+import type { SnapshotMeta } from '../../src/snapshot/decode.js';
+import type { ObjectLexicon } from '../../src/lexicon/actions.js';
+
+/** Each canonical path's document number in the snapshot. */
+export function docIndex(meta: SnapshotMeta): Map<string, number> {
+  const doc = new Map<string, number>();
+  for (let d = 0; d < meta.count; d++) doc.set(meta.canonical_path.at(d)!, d);
+  return doc;
+}
+
+/** The object lexicon's index of an object key; an unknown key is the test's own mistake. */
+export function objectKey(objects: ObjectLexicon): (k: string) => number {
+  return (k) => {
+    const i = objects.keys.indexOf(k);
+    if (i < 0) throw new Error(`no object ${k}`);
+    return i;
+  };
+}
 
 const engines = new Map<string, Engine>();
 /** The engine for these ranking options, built once per test file. */
@@ -31,8 +49,7 @@ export function paths(ranking: object, query: string, limit = 10): string[] {
 export function expectProductsRuleOnlyReorders(ranking: object, query: string): void {
   const e = engineFor(ranking);
   const meta = e.meta;
-  const doc = new Map<string, number>();
-  for (let d = 0; d < meta.count; d++) doc.set(meta.canonical_path.at(d)!, d);
+  const doc = docIndex(meta);
   const destroys = factsOf(meta).destroys;
   const groups = (list: string[]) => list.map((c) => e.twin[doc.get(c)!]).sort((a, b) => a - b);
   const on = paths(ranking, query);
