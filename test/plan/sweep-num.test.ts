@@ -70,7 +70,8 @@ describe('float: the text as strconv.ParseFloat(s, 64) reads it', () => {
   it('gives what parseGoFloat gives for every text, nothing trimmed', () => {
     fc.assert(fc.property(fc.oneof(numberish, fc.double({ noNaN: true, noDefaultInfinity: true }).map(String)), (s) => {
       const go = parseGoFloat(s);
-      expect(run('float', s)).toEqual(go === undefined ? 'refused' : go);
+      // a negative zero is sent as the literal -0, as Go's json.Marshal writes it (h48-left)
+      expect(run('float', s)).toEqual(go === undefined ? 'refused' : Object.is(go, -0) ? { literal: '-0' } : go);
     }), { numRuns: 5000 });
   });
 
