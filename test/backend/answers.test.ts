@@ -44,7 +44,7 @@ function bigAnswer(size: number): string {
   return JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'ok' }], structuredContent: { blob: 'x'.repeat(size) } } });
 }
 
-describe('the answer size cap', { timeout: 60_000 }, () => {
+describe('the answer size cap', { timeout: 300_000 }, () => {
   it('refuses a read answer over 10 MiB with answer_too_large (exit 1), naming the flag that raises it', async () => {
     const s = await serve((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(bigAnswer(11 * 1024 * 1024)));
     const r = await runCliAsync(['aitable', 'base', 'list'], '', envFor(s.template));
@@ -72,7 +72,7 @@ describe('the answer size cap', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a slow-drip answer past --timeout', { timeout: 60_000 }, () => {
+describe('a slow-drip answer past --timeout', { timeout: 300_000 }, () => {
   it('is a timeout, and a read is retried (three attempts), never "not a JSON-RPC answer"', async () => {
     // headers at once, then one byte every 100 ms: a socket idle timer of 1 s never fires
     const s = await serve((res) => {

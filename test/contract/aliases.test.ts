@@ -158,7 +158,7 @@ describe.runIf(existsSync(OLDER) && existsSync(NEWER))('the flag names of the ol
     // The renamed and re-pointed spellings: --group, --msg-id, --chat, --id, ... on the migrated chat commands.
     expect(aliased).toBeGreaterThanOrEqual(92);
     expect(planned).toBeGreaterThanOrEqual(86);
-  }, 120_000);
+  }, 300_000);
 });
 
 /** `--flag value` argv words -> [flag, value] pairs (a bool flag without a value is true). */

@@ -265,5 +265,5 @@ describe('every declared "one of" and "at most one" group, run as a user types t
       }
     }
     expect(missing).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -64,7 +64,7 @@ describe('the product words (rank-r1)', () => {
     // pieces the miner took before the rule: 个多 (个多维表), 的考 (的考勤), 仪表 (仪表盘); the whole words stay
     for (const piece of ['个多', '的考', '仪表', '表盘', '议室']) expect(zh).not.toContain(piece);
     for (const word of ['仪表盘', '会议室', '单元格']) expect(zh).toContain(word);
-  }, 120_000);
+  }, 300_000);
 
   it('see beside each Han candidate the characters around it in its run, and nothing at a run\'s ends', () => {
     expect([...candidateNeighbours('删掉仪表盘 ok')].filter(([w]) => w === '仪表' || w === '仪表盘')).toEqual([

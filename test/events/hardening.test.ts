@@ -136,7 +136,7 @@ describe('event consume with a stalled reader', () => {
     }));
   }
 
-  it('still ends at --duration, cancels its subscription and removes its run record', { timeout: 60_000 }, async () => {
+  it('still ends at --duration, cancels its subscription and removes its run record', { timeout: 300_000 }, async () => {
     ev.fx.framesFor = (subs) => Array.from({ length: 300 }, (_, i) => big(subs[0].subId, i));
     const r = await stalled(['event', 'consume', 'user_im_message_receive_at', '--duration', '2s']);
     expect(r.status).toBe(0);
@@ -145,7 +145,7 @@ describe('event consume with a stalled reader', () => {
     expect(JSON.parse(readFileSync(runsFile(), 'utf8'))).toEqual([]);
   });
 
-  it('still stops on SIGTERM', { timeout: 60_000 }, async () => {
+  it('still stops on SIGTERM', { timeout: 300_000 }, async () => {
     ev.fx.framesFor = (subs) => Array.from({ length: 300 }, (_, i) => big(subs[0].subId, i));
     const r = await stalled(['event', 'consume', 'user_im_message_receive_at'], (child) => {
       const poll = setInterval(() => {
@@ -164,7 +164,7 @@ describe('event consume with a stalled reader', () => {
 });
 
 describe('event consume whose cancel fails', () => {
-  it('keeps its run record, so the subscription is not lost to `event stop --all`', { timeout: 60_000 }, async () => {
+  it('keeps its run record, so the subscription is not lost to `event stop --all`', { timeout: 300_000 }, async () => {
     ev.fx.framesFor = (subs) => [personalFrame({ eventKey: 'user_im_message_receive_at', subId: subs[0].subId, eventId: 'one', body: { content: 'x' } })];
     const token = ev.fx.token;
     const child = spawn(process.execPath, [BIN, 'event', 'consume', 'user_im_message_receive_at', '--max-events', '1'], { env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -191,7 +191,7 @@ describe('a FIFO where a file is expected is refused at once', () => {
       expect({ argv, signal: r.signal, status: r.status }).toEqual({ argv, signal: null, status: 3 });
       expect(JSON.parse(r.stderr.trim().split('\n').pop()!).error.message).toMatch(/not a regular file/u);
     }
-  }, 90_000);
+  }, 300_000);
 });
 
 describe('uploads never follow redirects', () => {

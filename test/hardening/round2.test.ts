@@ -45,7 +45,7 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
 
 const names = () => backend.log.map((op) => op.name);
 
-describe('a chosen candidate must carry a usable id', { timeout: 60_000 }, () => {
+describe('a chosen candidate must carry a usable id', { timeout: 300_000 }, () => {
   // chat +dm resolves its person as upstream's ResolveUser does (resolve mode user): only a non-blank text id makes a
   // person a candidate (stringValue, resolver.go:1089), so a person without one is no match at all
   it.each([[null], [''], ['   '], [{ id: 'x' }], [['od_1']], [true], [77]])('chat +dm finds no person whose openDingTalkId is %j, and sends nothing', async (id) => {
@@ -69,7 +69,7 @@ describe('a chosen candidate must carry a usable id', { timeout: 60_000 }, () =>
   });
 });
 
-describe('a cancelled run', { timeout: 60_000 }, () => {
+describe('a cancelled run', { timeout: 300_000 }, () => {
   it('stops before its next step: the write after a cancelled lookup is never sent', async () => {
     const cancel = new AbortController();
     const r = await run('chat.shortcut_dm', { to: '张三', text: 'hi' }, (_s, tool) => {
@@ -118,7 +118,7 @@ describe('a symlinked journal', () => {
   });
 });
 
-describe('a deep answer', { timeout: 60_000 }, () => {
+describe('a deep answer', { timeout: 300_000 }, () => {
   it('a successful write whose answer nests 4,000 levels is journaled ok, and reported as succeeded, never as a failed call', async () => {
     let deep: unknown = { messageId: 'm1' };
     for (let i = 0; i < 4000; i++) deep = { inner: deep };

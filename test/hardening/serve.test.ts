@@ -203,7 +203,7 @@ describe('malformed requests', () => {
 });
 
 describe('a cancelled execute', () => {
-  it('chat +dm cancelled during its lookup never sends the message (notifications/cancelled stops the plan before its next step)', { timeout: 60_000 }, async () => {
+  it('chat +dm cancelled during its lookup never sends the message (notifications/cancelled stops the plan before its next step)', { timeout: 300_000 }, async () => {
     mcp.answers.search_contact_by_key_word = () => ({ result: [{ name: '张三', openDingTalkId: 'od_cancel' }] });
     mcp.faults.push({ tool: 'search_contact_by_key_word', hold: true, times: 1 });
     try {

@@ -31,7 +31,7 @@ function copyInstall(): string {
 }
 
 function run(root: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'dws.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 20_000 });
+  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'dws.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -134,7 +134,7 @@ describe('stdin through the CLI (a spawned dws, as a user pipes text in)', () =>
     } finally {
       await mcp.close();
     }
-  }, 30000);
+  }, 300_000);
 });
 
 describe('call rpc_if (the other RPC of a declared pair)', () => {

@@ -20,7 +20,7 @@ async function dws(argv: string[]) {
   return { ...r, reads, windows };
 }
 
-describe('doc +update block writes: the paged read-back on upstream\'s timetable (f-docblocks)', { timeout: 60_000 }, () => {
+describe('doc +update block writes: the paged read-back on upstream\'s timetable (f-docblocks)', { timeout: 300_000 }, () => {
   it('block_replace: the first read shows the new text, so it is the only one and the run prints the blocks read (f-docupd: inside upstream\'s {nodeId, verified, result, verification})', async () => {
     mcp.answers['doc/update_document_block'] = () => ({ success: true });
     mcp.answers['doc/list_document_blocks'] = () => ({ result: { blocks: [para('b1', '甲'), para('b2', ' 替换后 ')], hasMore: false } });

@@ -19,7 +19,7 @@ async function dws(argv: string[]) {
   return { ...r, writes: r.calls.filter(([name]) => name !== 'list_document_blocks' && name !== 'get_document_content'), printed: envelope?.data, envelope };
 }
 
-describe('doc +update --command str_replace (f-docupd)', { timeout: 60_000 }, () => {
+describe('doc +update --command str_replace (f-docupd)', { timeout: 300_000 }, () => {
   it('replaces the first --old of the one text holding it, found on the second page, and prints upstream\'s data', async () => {
     let reads = 0;
     mcp.answers['doc/update_document_block'] = () => ({ success: true });
@@ -69,7 +69,7 @@ describe('doc +update --command str_replace (f-docupd)', { timeout: 60_000 }, ()
   });
 });
 
-describe('doc +update --command block_copy_insert_after (f-docupd)', { timeout: 60_000 }, () => {
+describe('doc +update --command block_copy_insert_after (f-docupd)', { timeout: 300_000 }, () => {
   it('inserts the block without its ids after --after-block-id and reads back until the next block shows its text', async () => {
     let reads = 0;
     const source = { blockId: 'b1', blockType: 'heading', heading: { level: 2, children: [{ id: 'r1', text: '标题  一' }] } };
@@ -100,7 +100,7 @@ describe('doc +update --command block_copy_insert_after (f-docupd)', { timeout: 
   });
 });
 
-describe('doc +update prints the data of upstream\'s doc.operation.v1 envelope (f-docupd)', { timeout: 60_000 }, () => {
+describe('doc +update prints the data of upstream\'s doc.operation.v1 envelope (f-docupd)', { timeout: 300_000 }, () => {
   it('append: {nodeId, mode, chunksWritten, verified, verification} with the read that showed the text', async () => {
     mcp.answers['doc/update_document'] = () => ({ success: true });
     mcp.answers['doc/get_document_content'] = () => ({ result: { markdown: '旧\n补充' } });

@@ -34,7 +34,7 @@ function u2Refused(): void {
 
 const share = (policy?: string) => ['minutes', '+share', '--id', 't1', '--member-uids', 'u1,u2,u3', '--permission', 'view', ...(policy ? ['--failure-policy', policy] : []), '--yes'];
 
-describe('--failure-policy: a failed member under stop and under continue', { timeout: 60_000 }, () => {
+describe('--failure-policy: a failed member under stop and under continue', { timeout: 300_000 }, () => {
   // minutes +share lists its members as upstream's ledger in the envelope's details (f-minutes4, workflows.go:634-664)
   it('stop (the default) sends no member after the failed one, lists it as not attempted and exits 7 (u1 was granted)', async () => {
     u2Refused();
@@ -104,7 +104,7 @@ describe('--failure-policy: a failed member under stop and under continue', { ti
   });
 });
 
-describe('doc +checkpoint-update: the read-back on upstream\'s timetable', { timeout: 60_000 }, () => {
+describe('doc +checkpoint-update: the read-back on upstream\'s timetable', { timeout: 300_000 }, () => {
   const update = ['doc', '+checkpoint-update', '--node', 'D1', '--content', '补充', '--yes'];
 
   it('reads until the document ends with the content, waiting 250 then 500 ms through the injected sleep', async () => {

@@ -54,7 +54,7 @@ describe('minutes +upload and +upload-and-analyze upload a file up to 5 GiB (loc
       calls: ['create_upload_session', 'complete_upload_session', 'get_minutes_basic_info'],
       uploaded: [201 * MIB],
     });
-  }, 60_000);
+  }, 300_000);
   it('+upload-and-analyze: the same upload part', async () => {
     session();
     const run = await withFile(['minutes', '+upload-and-analyze', '--file', 'big.mp4', '--artifacts', 'basic', '--yes'], 'big.mp4', 201 * MIB);
@@ -63,7 +63,7 @@ describe('minutes +upload and +upload-and-analyze upload a file up to 5 GiB (loc
       calls: ['create_upload_session', 'complete_upload_session', 'get_minutes_basic_info', 'get_minutes_basic_info'],
       uploaded: [201 * MIB],
     });
-  }, 60_000);
+  }, 300_000);
 });
 
 // localio.Download reads at most maxDownloadBytes, 512 MiB (localio/download.go:27, :72-78, :105-121@c7521c1c); every
@@ -83,19 +83,19 @@ describe('the shortcuts that download through localio.Download save a file of up
     const run = await fetched(['doc', '+export-get', '--job-id', 'j1', '--output', 'out.docx']);
     expect(run.reason).toBeUndefined();
     expect((run.printed as { data: unknown }).data).toEqual({ jobId: 'j1', localPath: 'out.docx', sizeBytes: BIG, verified: true });
-  }, 60_000);
+  }, 300_000);
   it('minutes +download --id: a 201 MiB recording is saved whole', async () => {
     mcp.files['rec.mp4'] = Buffer.alloc(BIG);
     answer('minutes/query_minutes_audio_url', { success: true, result: { videoUrl: `${mcp.base}/files/rec.mp4` } });
     const run = await fetched(['minutes', '+download', '--id', 'u1']);
     expect(run).toEqual({ reason: undefined, printed: { failed: 0, ok: true, requested: 1, results: [{ path: 'minutes-downloads/u1.mp4', sizeBytes: BIG, taskUuid: 'u1' }], succeeded: 1 } });
-  }, 60_000);
+  }, 300_000);
   it('drive +download --output: a 201 MiB file is saved whole', async () => {
     mcp.files['f.bin'] = Buffer.alloc(BIG);
     answer('drive/download_file', { result: { url: `${mcp.base}/files/f.bin`, fileName: 'f.bin' } });
     const run = await fetched(['drive', '+download', '--node', 'n1', '--output', 'f.bin']);
     expect(run).toEqual({ reason: undefined, printed: { success: true, nodeId: 'n1', savedPath: 'f.bin', sizeBytes: BIG } });
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('every sibling fetching through localio.Download declares its 512 MiB bound on the download step', () => {

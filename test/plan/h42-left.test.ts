@@ -57,7 +57,7 @@ describe('transform go_infer_filename_found is upstream inferSheetExportFilename
   });
 });
 
-describe('sheet export --output <existing directory> names the file as inferSheetExportFilename (sheet_export.go:80-87, :222-243@c7521c1c)', { timeout: 30_000 }, () => {
+describe('sheet export --output <existing directory> names the file as inferSheetExportFilename (sheet_export.go:80-87, :222-243@c7521c1c)', { timeout: 300_000 }, () => {
   it.each([
     ['a `/` in the query', 'a.xlsx?x=1/2.xlsx', '2.xlsx', 'a.xlsx'],
     ['a trailing slash', 'a.xlsx/', 'sheet-export-J7.xlsx', 'a.xlsx'],

@@ -10,7 +10,7 @@ import { BUSY, useOutputRuns } from './output-runs.js';
 const { mcp, timed, answer, answersInTurn } = useOutputRuns('dws-sheet-export-');
 const TIMETABLE = [...Array(5).fill(2000), ...Array(5).fill(5000), ...Array(10).fill(10000), ...Array(10).fill(15000)];
 
-describe('sheet export', { timeout: 60_000 }, () => {
+describe('sheet export', { timeout: 300_000 }, () => {
   it('waits before every check on upstream\'s timetable and reads a padded lower-case status as SUCCESS', async () => {
     mcp.calls.length = 0;
     answer('sheet/submit_export_job', { result: { jobId: 'J1' } });

@@ -41,7 +41,7 @@ async function run(canonical: string, flags: Record<string, unknown>, respond: C
 
 const names = () => backend.log.map((op) => op.name);
 
-describe('multi-step step kinds at their limits', { timeout: 60_000 }, () => {
+describe('multi-step step kinds at their limits', { timeout: 300_000 }, () => {
   it('dev app delete: a name that does not match --confirm-name stops before the delete (a validation refusal, devapp.go:762)', async () => {
     const r = await run('dev.delete_dev_app', { 'confirm-name': '正式应用' }, () => ({ result: { name: '测试应用' } }));
     expect(r.error?.reason).toBe('invalid_parameter');
