@@ -3,7 +3,9 @@
 // "<pid> <host> <nonce>"; it is removed on release only by its holder. A waiter sleeps (Atomics.wait, no busy loop)
 // with jittered backoff. A lock is stale when its holder is a process of this host that no longer exists, or when
 // it is older than staleMs (a holder keeps it for one append, milliseconds); waitMs is longer than staleMs, so a
-// waiter always outlasts a dead holder. Breaking a stale lock renames it to a private name first and removes it
+// waiter always outlasts a dead holder. waitMs bounds how long one holder keeps the lock, not the whole wait: while
+// other processes take and release it in turn, the journal is moving and a waiter keeps its place in the queue
+// (ten busy writers on a loaded machine outlasted a 20 s total wait). Breaking a stale lock renames it to a private name first and removes it
 // only if it is still the lock judged stale; if a fresh lock was taken instead, it is linked back.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -94,7 +96,8 @@ export function withFileLock<T>(lock: string, fn: () => T, o: LockOptions = LOCK
 /** Takes the lock file (waiting as withFileLock does) and returns its release, for a holder that awaits. */
 export function acquireFileLock(lock: string, o: LockOptions = LOCK_DEFAULTS): () => void {
   const owner = `${process.pid} ${os.hostname()} ${randomUUID()}`;
-  const deadline = Date.now() + o.waitMs;
+  let holder: string | undefined; // the holder last seen, and since when
+  let since = Date.now();
   for (let round = 0; !tryCreate(lock, owner); round++) {
     let held: { owner: string; ageMs: number } | undefined;
     try {
@@ -107,7 +110,11 @@ export function acquireFileLock(lock: string, o: LockOptions = LOCK_DEFAULTS): (
       breakStale(lock, held.owner);
       continue;
     }
-    if (held && Date.now() > deadline) {
+    if (held && held.owner !== holder) {
+      holder = held.owner;
+      since = Date.now();
+    }
+    if (held && Date.now() - since > o.waitMs) {
       throw new DwsError('journal_unwritable', `the journal lock ${lock} has been held by another process for more than ${Math.round(o.waitMs / 1000)} s`,
         'another dws process is stuck while writing the journal; if none is running, remove the lock file');
     }

@@ -3,7 +3,7 @@
 // cut stays visible, recovers from a writer stopped between the append and the anchor, and creates private files;
 // identifiers come only from id keys and never hold a secret; the lock breaks stale locks and never steals live ones.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync, appendFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -300,6 +300,34 @@ describe('lock', () => {
     writeFileSync(lock, owner);
     expect(reasonOf(() => withFileLock(lock, () => 'ran', { staleMs: 60_000, waitMs: 50 }))).toBe('journal_unwritable');
     expect(readFileSync(lock, 'utf8')).toBe(owner);
+  });
+
+  it('keeps waiting while other holders take the lock in turn: waitMs bounds one holder, not the whole queue', async () => {
+    // A child plays a queue of live writers: every 40 ms the lock passes to a new holder (a new owner text), for
+    // 6 s, then it is released. With waitMs 2 s the waiter outlasts the queue; a bound on the whole wait
+    // (the journal lock before session 49) gave up after 2 s with the journal still moving.
+    const lock = path.join(dir, 'j.lock');
+    const host = os.hostname();
+    const queue = `const fs = require('fs'); const [lock, host] = process.argv.slice(1); let n = 0;
+      const pass = () => { fs.writeFileSync(lock + '.next', process.pid + ' ' + host + ' holder-' + n++); fs.renameSync(lock + '.next', lock); };
+      pass(); process.stdout.write('ready\\n');
+      const t = setInterval(pass, 40);
+      setTimeout(() => { clearInterval(t); fs.unlinkSync(lock); process.stdout.write('done ' + n + '\\n'); }, 6000);`;
+    const child = spawn(process.execPath, ['-e', queue, lock, host], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    await new Promise<void>((resolve) => child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('ready')) resolve();
+    }));
+    let got: string;
+    try {
+      got = withFileLock(lock, () => 'ran', { staleMs: 60_000, waitMs: 2_000 });
+    } finally {
+      await new Promise((resolve) => child.once('close', resolve));
+    }
+    expect(got).toBe('ran');
+    expect(Number(/done (\d+)/u.exec(out)?.[1])).toBeGreaterThan(2); // the lock did pass between holders
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('releases only its own lock, also when fn throws', () => {
