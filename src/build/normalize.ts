@@ -24,6 +24,7 @@ function normalizeParameter(p: DeclaredParameter): ParameterSpec {
   if (p.read_skips !== undefined) out.read_skips = p.read_skips;
   if (p.spellings_conflict_trimmed) out.spellings_conflict_trimmed = true;
   if (p.alias_blank_given) out.alias_blank_given = true;
+  if (p.positional_yields) out.positional_yields = true;
   if (p.required_when !== undefined) out.required_when = p.required_when;
   if (p.enum) out.enum = [...p.enum];
   if (p.enum_fold !== undefined) out.enum_fold = p.enum_fold;

@@ -80,6 +80,13 @@ export interface FlagReadRules {
    * absent, so the plan's blank check refuses it as it refuses the flag typed blank.
    */
   alias_blank_given?: boolean;
+  /**
+   * A positional folded into this flag is read only when every typed spelling of the flag is empty (`""`): upstream's
+   * `if len(args) > 0 && flagOrFallback(cmd, "query", "keyword") == "" { cmd.Flags().Set("query", args[0]) }`
+   * (helpers/devdoc.go:141@c7521c1c), so a filled spelling is sent and the positional is dropped, where without it the
+   * two are refused as conflicting. src/contract/schema.ts foldInput.
+   */
+  positional_yields?: boolean;
   required_when?: string;
 }
 

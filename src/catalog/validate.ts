@@ -106,6 +106,10 @@ export function validateDeclarations(files: { file: string; doc: unknown }[]): D
           }
         }
         if (p.spellings_conflict_trimmed && !p.read_order) problems.push(`${at}: parameter --${flag} spellings_conflict_trimmed needs a read_order`);
+        // positional_yields: a visible flag a declared positional folds into (the positional's own name or an alias_of it)
+        if (p.positional_yields && (p.hidden || p.alias_of || !(t.positionals ?? []).some((q) => q.name === flag || t.parameters[q.name]?.alias_of === flag))) {
+          problems.push(`${at}: parameter --${flag} positional_yields needs a visible flag that a declared positional folds into`);
+        }
         const skipsFit = p.read_skips === 'nothing' || (p.read_skips === 'empty' ? p.type === 'string' : ['int', 'int64'].includes(p.type));
         if (p.read_skips !== undefined && (!p.read_order || !skipsFit)) {
           problems.push(`${at}: parameter --${flag} read_skips needs a read_order (zero / not_positive: on an int flag; empty: on a text flag)`);

@@ -142,9 +142,13 @@ export function foldInputFirst(tool: ToolSpec, values: Record<string, unknown>, 
     const key = flagKey(tool, name);
     add(key, { value, given: flag(name), alias: key !== name, name, positional: false });
   }
+  // positional_yields: the positional is dropped when a spelling of its flag was typed non-empty (upstream sets the flag
+  // from it only when flagOrFallback reads "", helpers/devdoc.go:141@c7521c1c)
+  const yields = (key: string) => Object.hasOwn(tool.parameters, key) && tool.parameters[key].positional_yields === true;
   for (const [name, value] of Object.entries(positionals)) {
     const declared = declaredFlag(tool, name);
     const target = flagKey(tool, name);
+    if (yields(target) && (typed.get(target) ?? []).some((t) => t.value !== '')) continue;
     const value1 = declared && !Array.isArray(value) && flagType(declared.type).list ? [value] : value;
     add(target, { value: value1, given: `the positional <${name}>`, alias: false, name, positional: true });
   }
