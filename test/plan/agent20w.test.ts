@@ -424,11 +424,6 @@ describe('agent test 20w: the search and help text that misled the agent', () =>
     expect(searched('add my bot to the group chat').paths[0]).toMatch(/^chat\.(add_robot_to_group|shortcut_chat_add_bot)$/);
   });
 
-  it('misled (search, 16): the views of an AI-table table ranked the list of tables first; the view list now comes first', () => {
-    expect(searched('AI 表格里的数据表有哪些视图').paths[0]).toBe('aitable.shortcut_view_get');
-    expect(searched('这个多维表里有哪些数据表').paths[0]).toMatch(/^aitable\.(table_list|shortcut_list_tables)$/);
-  });
-
   it('misled (search, 17): AI-table records filtered by a status ranked my to-do list first; the record query now comes first', () => {
     expect(searched('list the AI table records whose 状态 is 已完成, at most 20').paths[0]).toBe('aitable.shortcut_record_query');
     expect(searched('看看我还有哪些没完成的待办').paths[0]).toBe('todo.get_user_todos_in_current_org');
