@@ -147,6 +147,10 @@ describe('agent test 20w: each request sends what upstream sends for the same fl
       calls: [['minutes', 'list_minutes_todos', { taskUuid: 'MIN-w01' }]],
     });
     expect(items).toEqual({ actions: [{ content: '周三前提交预算', executor: '张三' }] });
+    // an answer holding neither actions nor dingtalkTodoList is no empty success upstream (minutesdata/response.go:122-126)
+    mcp.answers['minutes/list_minutes_todos'] = () => ({ result: { todoList: [{ content: '周三前提交预算' }] } });
+    const other = await sent(['minutes', '+action-items', '--id', 'MIN-w01']);
+    expect([other.reason, other.printed]).toEqual(['backend_error', undefined]);
   });
 
   it('7. two readers added to a wiki space, then its members: add_member {workspaceId, roleId upper-cased, userIds split and trimmed}; list_member {workspaceId} (helpers/wiki.go:552-568; doc.go:5118-5120, :5143-5150)', async () => {
