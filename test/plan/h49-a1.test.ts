@@ -56,14 +56,17 @@ describe('minutes list mine/shared/all send --limit (else the hidden --max) as j
   });
 });
 
-describe('dev doc search reads the positional only when --query and --keyword are empty (devdoc.go:141-146@c7521c1c)', () => {
+describe.each([
+  ['dev doc search', 'devdoc.go:141-146'],
+  ['devdoc article search', 'devdoc.go:50-53 (the same body; lead, after h49-a1 noted it)'],
+])('%s reads the positional only when --query and --keyword are empty (%s@c7521c1c)', (path) => {
   /** upstream: flagOrFallback(query, keyword), else the positional; required (missing) when all are "" */
   const model = (query: string | undefined, keyword: string | undefined, positional: string | undefined) =>
     [query, keyword, positional].find((v) => v !== undefined && v !== '');
   const text = fc.option(fc.constantFrom('', ' ', 'q', 'k2', 'MCP 接入'), { nil: undefined });
   it('for any --query, --keyword and positional: the first non-empty of the two flags, else the positional (property)', async () => {
     await fc.assert(fc.asyncProperty(text, text, text, async (query, keyword, positional) => {
-      const argv = ['dev', 'doc', 'search', ...(query !== undefined ? ['--query', query] : []), ...(keyword !== undefined ? ['--keyword', keyword] : []),
+      const argv = [...path.split(' '), ...(query !== undefined ? ['--query', query] : []), ...(keyword !== undefined ? ['--keyword', keyword] : []),
         ...(positional !== undefined ? [positional] : [])];
       const want = model(query, keyword, positional);
       const run = await sent(argv);
