@@ -113,6 +113,14 @@ export interface RankingOptions {
    *  folder), when that product has one on some of them and not all; a command on another reading moves as the readings
    *  rule moves it (h43-rank's candidate P, measured again in h44-rank, docs/ranking.md session 44); 0 = off. */
   objectGuardProductReadings: number;
+  /** Object guard, readings on: 1 = a destructive command on a container of another reading of the target's word (一行
+   *  read as a base's record, a kept workflow said with it: the sheet delete holds the sheet row), or (objectGuardParts) on
+   *  a part of one (资料夹 read as a mail folder: the form delete, a base section's part), moves as one on that reading
+   *  does: with the reading set aside it was related to nothing the request names, and kept its lead; 2 = and a reading
+   *  set aside names no product for the foreign rule, and a command of a product acting only on such a reading moves as
+   *  a foreign one though the containers rule reads it as a sibling (那几行 with a kept dropdown: the sheet's rows, so the
+   *  base's form delete is a foreign product's) (h49-rank, docs/ranking.md session 49); 0 = off. */
+  objectGuardReadingKin: number;
   /** Object guard, products rule: 1 = the products a request names are those it calls by name (catalog/lexicon/products.yaml),
    *  not those a word mined from the train requests suggests (product-words.yaml: 身份 for chat, said in a wiki request's
    *  成员身份) (h44-rank, docs/ranking.md session 44); 0 = every product word, mined ones too. */
@@ -230,6 +238,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardForeign: 1,
   objectGuardPeopleSiblings: 1,
   objectGuardProductReadings: 1,
+  objectGuardReadingKin: 2,
   objectGuardOwnProducts: 1,
   objectGuardCompounds: 1,
   objectGuardPeopleRatio: 0.3,

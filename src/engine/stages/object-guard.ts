@@ -139,6 +139,10 @@ export interface GuardScope {
   /** 1, with readings: a word naming two or more targets means the readings a product the request names has a command
    *  on, when it has one on some of them and not all (云盘里的资料夹: drive's folder, not a base's section) (objectGuardProductReadings). */
   productReadings?: number;
+  /** 1, with readings: a destructive command on a container of another reading, or (parts on) on a part of one, moves as
+   *  one on that reading does; 2: and a reading set aside names no product for the foreign rule, whose move takes a
+   *  sibling of a product acting only on such a reading too (objectGuardReadingKin). */
+  readingKin?: number;
   /** 1: the products rule reads the products the request calls by name only (products.yaml's words, none mined) (objectGuardOwnProducts). */
   ownProducts?: number;
   /** 1: a target word made of a container's word and another word of the target (群成员: 群 and 成员) names that container
@@ -328,13 +332,20 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
   const keepsRest = scope.keepRest === 1 && targets.length > 0 && saysKeep(folded, objects);
   // foreign: the products with a command on some target (filed once per catalog).
   const onTargets = (scope.foreign === 1 || scope.peopleSiblings === 1) && targets.length > 0 ? productsOnObject(meta, f) : undefined;
-  const targetProducts = onTargets ? new Set([...targets, ...named, ...stays].flatMap((t) => [...(onTargets.get(t) ?? [])])) : undefined;
+  // readingKin 2 (session 49): a reading the readings rule set aside names no product either (那几行 with a kept dropdown:
+  // the sheet's rows, so the base's form delete is a foreign product's).
+  const meant = scope.readingKin !== undefined && scope.readingKin >= 2 ? named.filter((o) => !others.includes(o)) : named;
+  const targetProducts = onTargets ? new Set([...targets, ...meant, ...stays].flatMap((t) => [...(onTargets.get(t) ?? [])])) : undefined;
   // asProductless: read as the products rule's off would (its `product` command is one the other rules may still move).
   const kind = (h: Hit, asProductless = false): 'over' | 'sibling' | 'product' | 'rest' | 'foreign' | undefined => {
     const o = objectOf(meta, f, h.doc);
     // A command the request names by its identity is never moved.
     if (f.destroys[h.doc] !== 1 || o < 0 || onTarget(h) || h.sources.includes('exact_identity')) return undefined;
     if (targets.some((t) => inside(t, o)) || places.some((p) => p === o || inside(p, o)) || stays.includes(o) || others.includes(o)) return 'over';
+    // readingKin (session 49): a container of another reading (一行 read as a base's record: the sheet holds the sheet
+    // row), or a part of one (资料夹 read as a mail folder: a base's section holds its forms), is no more what the request
+    // deletes than that reading is (objectGuardReadingKin).
+    if (scope.readingKin !== undefined && scope.readingKin >= 1 && others.some((r) => inside(r, o) || (scope.parts === 1 && !reached && inside(o, r)))) return 'over';
     if (scope.parts === 1 && !reached && targets.some((t) => inside(o, t))) return 'over';
     // modifiers: a thing that only says which one (the Attachments field: a field named Attachments) and holds nothing,
     // so is no place either, is not what the request deletes: a destructive command on it over-reaches (objectGuardModifiers).
@@ -400,7 +411,12 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
   // the wiki's space delete), is not what the request deletes (session 44).
   // A command the products rule reads (a `product` one) is read here as with that rule off: its move needs a hit of a
   // named product on the target, and without one among those read it stays, so the products rule only adds moves.
-  const foreignHit = (h: Hit) => { const k = kind(h); return k === 'foreign' || (k === 'product' && kind(h, true) === 'foreign'); };
+  // readingKin 2: a command of a product that acts only on a reading set aside (the base's form delete, 那几行 read as the
+  // sheet's rows) is foreign though another rule reads it as a sibling (the lexicon's view puts a form inside a sheet).
+  const aside = scope.readingKin !== undefined && scope.readingKin >= 2 && others.length > 0 && onTargets && targetProducts
+    ? new Set(others.flatMap((o) => [...(onTargets.get(o) ?? [])]).filter((p) => !targetProducts.has(p))) : undefined;
+  const ofAside = (h: Hit) => aside !== undefined && aside.size > 0 && productsOf(meta, h.doc, scope.twin).every((p) => aside.has(p));
+  const foreignHit = (h: Hit) => { const k = kind(h); return k === 'foreign' || (k === 'product' && kind(h, true) === 'foreign') || (k === 'sibling' && ofAside(h)); };
   // foreignRatio (session 48): a product that cannot act on anything named is firm evidence, so a weaker hit on the
   // target anchors (standup 里删掉 attendee u_5: the chart delete's lead is the Chinese 里删掉 of its title alone).
   const foreignRatio = scope.foreignRatio !== undefined && scope.foreignRatio > 0 ? Math.min(scope.foreignRatio, peopleRatio(scope.siblingRatio)) : peopleRatio(scope.siblingRatio);
@@ -664,6 +680,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardTwins === 1 ? { twin: env.twin } : {}),
         ...(r.objectGuardProducts === 1 ? { products: 1 } : {}),
         ...(r.objectGuardReadings === 1 ? { readings: 1 } : {}),
+        ...(r.objectGuardReadingKin >= 1 ? { readingKin: r.objectGuardReadingKin } : {}),
         ...(r.objectGuardKeepRest === 1 ? { keepRest: 1 } : {}),
         ...(r.objectGuardRevoke === 1 ? { revoke: 1 } : {}),
         ...(r.objectGuardExtension === 1 ? { extension: 1 } : {}),
