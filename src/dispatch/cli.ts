@@ -12,6 +12,7 @@
 // The MCP SDK is imported only when a call is actually made.
 import { randomUUID } from 'node:crypto';
 import { DwsError, warningLine, type Warning } from '../errors.js';
+import type { Sleep } from '../sleep.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { checkCatalogVersion } from '../schema/browse.js';
@@ -42,7 +43,7 @@ export interface DispatchIo {
   now?: () => Date;
   uuid?: () => string;
   /** How a poll waits between checks (tests make it instant); default a timer. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   /** The standard input for a plan's `{stdin}` source (`--content -`); absent: none. */
   stdin?: (maxBytes: number) => string;
   /** The CLI's own stdin-EOF watch (event consume's stop, src/cli/io.ts); absent: never armed (in-process runs). */
@@ -136,7 +137,7 @@ export interface DispatchRequest {
   signal?: AbortSignal;
   now?: () => Date;
   uuid?: () => string;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   stdin?: (maxBytes: number) => string;
   /** The CLI's stdin-EOF watch, handed to a local command (event consume); absent in in-process runs. */
   watchStdinEof?: StdinWatch;

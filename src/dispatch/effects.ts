@@ -3,6 +3,7 @@
 // transfer journaled (refused before it is sent when the journal cannot take it; one record after, with its
 // outcome). Built once per run by dispatch and handed to the executor and to local commands.
 import { DwsError } from '../errors.js';
+import type { Sleep } from '../sleep.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { resolveServer, type Env } from '../backend/config.js';
 import type { TextRules } from '../backend/classify.js';
@@ -23,7 +24,7 @@ export interface RunContext {
   /** The transport's first retry backoff (tests make it short); default the transport's. */
   backoffMs?: number;
   /** How an upload waits before sending its bytes again (UploadSpec.retry; tests make it instant); default a timer. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   /** The run's clock (a hand-over routine's relative times read it); default the system's. */
   now?: () => Date;
   signal?: AbortSignal;
