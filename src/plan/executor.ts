@@ -1311,7 +1311,8 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   const url = evalSource(sc, spec.url);
   if (typeof url !== 'string') throw new DwsError('backend_error', `${tool.canonical_path}: step "${step.id}" has no ${step.kind} URL from the backend`);
   const headers = evalHeaders(sc, spec.headers);
-  const refused = spec.refused_statuses ? { refusedStatuses: spec.refused_statuses } : {};
+  // the step's own bound (upstream's client Timeout for this transfer); the effects port lets a typed --timeout win
+  const refused = { ...(spec.refused_statuses ? { refusedStatuses: spec.refused_statuses } : {}), ...(spec.timeout_seconds ? { boundMs: spec.timeout_seconds * 1000 } : {}) };
   if (step.kind === 'upload') {
     const u = step.upload;
     const file = u.file ? evalSource(sc, u.file) : undefined;
