@@ -173,3 +173,15 @@ describe('a transfer step bounded by its own upstream client (timeout_seconds)',
     expect(new Set(bounds.get('other'))).toEqual(new Set([undefined]));
   });
 });
+
+// todo +assign-multi's facts (catalog/plans/multi-step/todo.yaml) said dws printed one document, the create answer;
+// since 963e1e0c it prints upstream's two (smart/assign_multi.go:129-142@c7521c1c). The text now says what it prints.
+describe('todo +assign-multi says what it prints', () => {
+  it('its facts name the two documents and its plan prints two', () => {
+    const tool = shippedEngine().tools().find((t) => t.canonical_path === 'todo.shortcut_assign_multi')!;
+    const plan = (tool as { plan?: PlanSpec & { facts?: string; outputs?: unknown[] } }).plan!;
+    expect(plan.facts).not.toMatch(/dws prints (one line|the create result)/u);
+    expect(plan.facts).toContain('dws prints both');
+    expect(plan.outputs).toHaveLength(2);
+  });
+});
