@@ -12,6 +12,7 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { DwsError } from '../errors.js';
+import { sleep, type Sleep } from '../sleep.js';
 import type { Env } from './config.js';
 import { checkRedirect, policyRedirects, policyUrl, type UrlPolicy } from './download-policy.js';
 import { confinedJoin, confinedPath, fileRootOf, fsRefusal, inside, openRegular, realRoot, refuseOwnState, safeFilename, staleTemp, tempPathFor } from './files.js';
@@ -35,7 +36,7 @@ export interface UploadRequest {
 /** The waits before each further attempt (their count bounds the attempts) and how to wait (tests: instantly). */
 export interface UploadRetry {
   delaysMs: number[];
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
 }
 
 type PutOptions = { headers: Record<string, string>; timeoutMs: number; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[]; retry?: UploadRetry };
@@ -379,8 +380,6 @@ const transient = (status: number): boolean => status >= 500 || status === 408 |
 const readAt = promisify(readCallback);
 const CHUNK_BYTES = 1 << 16;
 
-const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * The PUT of a body (`body()` gives each attempt the same bytes afresh). Without `retry` it is sent once: a failure
  * after sending is outcome_unknown (an upload is a write, never replayed). With `retry` a send that got no answer, or
@@ -412,12 +411,14 @@ async function put(target: URL, body: () => BodyInit, size: number, r: PutOption
       }
       // a declared refusal (an expired credential) kept no bytes: the plan asks for fresh credentials and PUTs again
       if (r.refusedStatuses?.includes(response.status)) return { status: response.status, bytes: 0, refused: true, ...(r.retry ? { attempts: attempt } : {}) };
-      if (!response.ok && !(r.retry && transient(response.status))) throw new DwsError('backend_error', counted(`${what} was refused: HTTP ${response.status}`));
-      if (!response.ok) failure = new DwsError('backend_error', counted(`${what} was refused: HTTP ${response.status}`));
+      if (!response.ok) {
+        failure = new DwsError('backend_error', counted(`${what} was refused: HTTP ${response.status}`));
+        if (!(r.retry && transient(response.status))) throw failure;
+      }
     }
     if (failure) {
       if (last) throw failure;
-      await (r.retry?.sleep ?? timer)(delays[attempt - 1]);
+      await (r.retry?.sleep ?? sleep)(delays[attempt - 1]);
       continue;
     }
     const status = response!.status;

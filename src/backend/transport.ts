@@ -27,6 +27,7 @@ import { JsonNumber, stringifyJson } from '../json-number.js';
 import { parseJsonExactWellFormed, parseJsonWellFormed } from '../json-well-formed.js';
 import { trimSpace } from '../text/space.js';
 import { unsafeKind } from '../text/unsafe.js';
+import { sleep } from '../sleep.js';
 
 /**
  * Upstream's client refuses a tools/call, before sending it, whose arguments hold unsafe text (client.go:394-402,
@@ -231,8 +232,6 @@ async function sessionAttempt(server: ServerConfig, o: CallOptions, headers: Rec
     await client.close().catch(() => {});
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The configured secrets at least `min` characters long, longest first (a secret containing another goes whole). */
 function secretsOf(server: ServerConfig, min = 1): string[] {

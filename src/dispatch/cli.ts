@@ -12,6 +12,7 @@
 // The MCP SDK is imported only when a call is actually made.
 import { randomUUID } from 'node:crypto';
 import { DwsError, warningLine, type Warning } from '../errors.js';
+import type { Sleep } from '../sleep.js';
 import type { Engine } from '../engine/engine.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { checkCatalogVersion } from '../schema/browse.js';
@@ -42,7 +43,7 @@ export interface DispatchIo {
   now?: () => Date;
   uuid?: () => string;
   /** How a poll waits between checks (tests make it instant); default a timer. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   /** The standard input for a plan's `{stdin}` source (`--content -`); absent: none. */
   stdin?: (maxBytes: number) => string;
   /** The CLI's own stdin-EOF watch (event consume's stop, src/cli/io.ts); absent: never armed (in-process runs). */
@@ -105,10 +106,19 @@ export function timeoutMs(flag: string | undefined, env: Env): number {
   return Math.round(seconds * 1000);
 }
 
-/** The bound of a run's file transfers: the typed --timeout (or DWS_TIMEOUT), else upstream's transfer clients' 10 minutes. */
-export function transferTimeoutMs(flag: string | undefined, env: Env): number {
+/** Whether the run's bound was typed (--timeout, else DWS_TIMEOUT): then it bounds every transfer, a step's own bound included. */
+export function timeoutTyped(flag: string | undefined, env: Env): boolean {
   const text = flag ?? env.DWS_TIMEOUT;
-  return text === undefined || text === '' ? DEFAULT_TRANSFER_TIMEOUT_SECONDS * 1000 : timeoutMs(flag, env);
+  return text !== undefined && text !== '';
+}
+
+/**
+ * The bound of a run's file transfers: the typed --timeout (or DWS_TIMEOUT), else upstream's transfer clients' 10
+ * minutes; an upload or download step that declares upstream's own client bound (`timeout_seconds`) uses that instead
+ * when nothing is typed (src/dispatch/effects.ts).
+ */
+export function transferTimeoutMs(flag: string | undefined, env: Env): number {
+  return timeoutTyped(flag, env) ? timeoutMs(flag, env) : DEFAULT_TRANSFER_TIMEOUT_SECONDS * 1000;
 }
 
 function render(value: unknown, format: string): string {
@@ -131,12 +141,14 @@ export interface DispatchRequest {
   timeoutMs: number;
   /** The bound of each file transfer (transferTimeoutMs); absent: timeoutMs. */
   transferTimeoutMs?: number;
+  /** --timeout (or DWS_TIMEOUT) was typed: it bounds every transfer, over a step's own bound (timeoutTyped). */
+  timeoutTyped?: boolean;
   /** Local streaming commands (event consume) write JSON Lines here and are stopped by the signal. */
   writeLine?: (line: string) => Promise<void>;
   signal?: AbortSignal;
   now?: () => Date;
   uuid?: () => string;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   stdin?: (maxBytes: number) => string;
   /** The CLI's stdin-EOF watch, handed to a local command (event consume); absent in in-process runs. */
   watchStdinEof?: StdinWatch;
@@ -183,7 +195,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   }
   const invocation = randomUUID();
   const run = {
-    tool, env, timeoutMs: r.timeoutMs, ...(r.transferTimeoutMs !== undefined ? { transferTimeoutMs: r.transferTimeoutMs } : {}), catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
+    tool, env, timeoutMs: r.timeoutMs, ...(r.transferTimeoutMs !== undefined ? { transferTimeoutMs: r.transferTimeoutMs } : {}), ...(r.timeoutTyped ? { timeoutTyped: true } : {}), catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
     ...(r.sleep ? { sleep: r.sleep } : {}),
     ...(r.watchStdinEof ? { watchStdinEof: r.watchStdinEof } : {}),
     toolOf: (canonical: string) => {
@@ -281,7 +293,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   try {
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun, ...(c.profile !== undefined ? { profile: c.profile } : {}),
-      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env), transferTimeoutMs: transferTimeoutMs(c.timeout, env),
+      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env), transferTimeoutMs: transferTimeoutMs(c.timeout, env), timeoutTyped: timeoutTyped(c.timeout, env),
       writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep, stdin: io.stdin,
       ...(io.watchStdinEof ? { watchStdinEof: io.watchStdinEof } : {}),
       ...(io.warn ? { warn: (w: Warning) => io.warn!(warningLine(w)) } : {}), invokedAs: found.path,

@@ -3,6 +3,7 @@
 // transfer journaled (refused before it is sent when the journal cannot take it; one record after, with its
 // outcome). Built once per run by dispatch and handed to the executor and to local commands.
 import { DwsError } from '../errors.js';
+import type { Sleep } from '../sleep.js';
 import type { ToolSpec } from '../catalog/types.js';
 import { resolveServer, type Env } from '../backend/config.js';
 import type { TextRules } from '../backend/classify.js';
@@ -19,11 +20,13 @@ export interface RunContext {
   timeoutMs: number;
   /** The bound of each file transfer (upload or download); absent: timeoutMs. */
   transferTimeoutMs?: number;
+  /** The user typed --timeout (or DWS_TIMEOUT): it bounds every transfer, a step's own bound (`boundMs`) included. */
+  timeoutTyped?: boolean;
   catalog: { source_hash: string; surface_hash: string };
   /** The transport's first retry backoff (tests make it short); default the transport's. */
   backoffMs?: number;
   /** How an upload waits before sending its bytes again (UploadSpec.retry; tests make it instant); default a timer. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   /** The run's clock (a hand-over routine's relative times read it); default the system's. */
   now?: () => Date;
   signal?: AbortSignal;
@@ -108,21 +111,23 @@ export function effectsFor(r: RunContext): Effects {
         ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env);
       if (t.kind === 'publish') return transfer.publishDir({ dir: t.dir, files: t.files }, r.env);
       const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
+      // a step's own bound (upstream's client Timeout for it) unless the user typed one, else the run's transfer bound
+      const timeoutMs = t.boundMs !== undefined && r.timeoutTyped !== true ? t.boundMs : r.transferTimeoutMs ?? r.timeoutMs;
       const retryOf = (u: { retryDelaysMs?: number[] }) => (u.retryDelaysMs ? { retry: { delaysMs: u.retryDelaysMs, ...(r.sleep ? { sleep: r.sleep } : {}) } } : {});
       if (t.kind === 'download') {
         const shown = t.label ?? t.file;
         return journaled(r.env, record('GET', shown !== undefined ? { file: shown } : t.tempDir !== undefined ? { temp_dir: t.tempDir } : {}), () =>
-          transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs: r.transferTimeoutMs ?? r.timeoutMs,
+          transfer.downloadUrl({ url: t.url, headers: t.headers, file: t.file, overwrite: t.overwrite, name: t.name, tempDir: t.tempDir, maxBytes: t.maxBytes, timeoutMs,
             ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.urlPolicy ? { policy: t.urlPolicy } : {}),
             ...(t.parentExisting ? { parentExisting: true } : {}), ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env));
       }
       if ('file' in t) {
         return journaled(r.env, record(t.method ?? 'PUT', { file: t.label ?? t.file }), () =>
-          transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.transferTimeoutMs ?? r.timeoutMs, ...(t.method ? { method: t.method } : {}),
+          transfer.uploadFile({ file: t.file, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs, ...(t.method ? { method: t.method } : {}),
             ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}), ...retryOf(t) }, r.env));
       }
       return journaled(r.env, record(t.method ?? 'PUT', { bytes: Buffer.byteLength(t.text) }), () =>
-        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs: r.transferTimeoutMs ?? r.timeoutMs, ...(t.method ? { method: t.method } : {}),
+        transfer.uploadText({ text: t.text, url: t.url, headers: t.headers, maxBytes: t.maxBytes, timeoutMs, ...(t.method ? { method: t.method } : {}),
           ...(t.refusedStatuses ? { refusedStatuses: t.refusedStatuses } : {}), ...(t.okStatuses ? { okStatuses: t.okStatuses } : {}), ...retryOf(t) }));
     },
     async handoff(h: Handoff) {

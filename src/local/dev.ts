@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../errors.js';
+import { sleep } from '../sleep.js';
 import type { Env } from '../backend/config.js';
 import { processAlive, processStartUnix, readJsonFile, stateDir } from '../backend/state.js';
 import type { LocalCommand, LocalContext } from './types.js';
@@ -231,8 +232,6 @@ const list: LocalCommand = async (ctx) => {
   return rows.length ? listTable(rows) : 'no connectors found';
 };
 list.preview = () => [{ id: 'app_names', server: 'devapp', rpc: 'list_dev_app', effect: 'read', when: '<a connector record names a unifiedAppId>', arguments: { pageSize: 100 }, page: { cursor_arg: 'cursor', max_pages: LIST_APP_PAGES } }];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** SIGTERM, wait until gone (at most the stop timeout), then SIGKILL. Returns whether it had to kill. */
 async function terminate(pid: number): Promise<boolean> {

@@ -22,6 +22,8 @@ import { isObject } from '../json-object.js';
 
 /** The most one pushed file may hold (docs/drive-folder.md: uploads up to 200 MiB per file). */
 const PUSH_FILE_BYTES = 200 * 1024 * 1024;
+/** Upstream's PUT client Timeout for a pushed file (drive_push.go:823, httpPutFile doc.go:311@c7521c1c). */
+const PUSH_PUT_BOUND_MS = 5 * 60_000;
 
 /**
  * The `action` of an item of upstream's result: what was done to the path (drive_pull.go:72-76, drive_push.go:36-42,
@@ -445,8 +447,9 @@ async function pushFile(run: Run, l: LocalFile, parentId: string, overwriteId: s
   const args = { fileName: splitRel(l.rel)[1], fileSize: l.size, ...run.space, ...(overwriteId ? { overwriteFileId: overwriteId } : { parentId }) };
   const { url, uploadId, headers } = uploadInfo(await call(run, 'get_upload_info', args, true));
   // only HTTP 200 counts as stored, as upstream's PUT (httpPutFile helpers/doc.go:318, defaultPushPutOpenedFile
-  // drive_push.go:828@c7521c1c): another 2xx fails the file before its commit_upload
-  await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: PUSH_FILE_BYTES, label: l.rel, okStatuses: [200] });
+  // drive_push.go:828@c7521c1c): another 2xx fails the file before its commit_upload; both clients allow the PUT 5
+  // minutes (doc.go:311, drive_push.go:823), the bound unless --timeout is typed (h49-left)
+  await run.ctx.effects.transfer({ kind: 'upload', step: stepOf(run, 'upload'), url, headers, file: abs, maxBytes: PUSH_FILE_BYTES, label: l.rel, okStatuses: [200], boundMs: PUSH_PUT_BOUND_MS });
   const committed = await call(run, 'commit_upload', { ...args, uploadId }, true);
   // a JSON object with at least one key, as upstream decodes it (drive_push.go:793-806@c7521c1c): a blank answer,
   // `null`, `{}`, a list, a number or a text leaves the outcome unknown

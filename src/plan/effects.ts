@@ -31,11 +31,11 @@ export interface BackendCall {
  * `label`: how the journal names the file (drive sync journals the path inside its folder); default the file.
  */
 export type Transfer =
-  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[]; retryDelaysMs?: number[] }
-  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[]; retryDelaysMs?: number[] }
+  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file: string; label?: string; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[]; retryDelaysMs?: number[]; boundMs?: number }
+  | { kind: 'upload'; step: number; url: string; headers: Record<string, string>; maxBytes: number; text: string; method?: 'POST'; refusedStatuses?: number[]; okStatuses?: number[]; retryDelaysMs?: number[]; boundMs?: number }
   | { kind: 'download'; step: number; url: string; headers: Record<string, string>; maxBytes: number; file?: string; overwrite?: boolean;
     label?: string; name?: string; tempDir?: string; refusedStatuses?: number[]; urlPolicy?: UrlPolicy; parentExisting?: boolean;
-    targetExists?: TargetExistsReason }
+    targetExists?: TargetExistsReason; boundMs?: number }
   | { kind: 'save'; step: number; file: string; content: unknown; overwrite: boolean; name?: string; parentExisting?: boolean; targetExists?: TargetExistsReason }
   | { kind: 'publish'; step: number; dir: string; files: PublishedFile[] };
 

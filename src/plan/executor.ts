@@ -25,6 +25,7 @@ import { applyTransforms } from './transforms/index.js';
 import { JsonNumber, cloneJson, isInt64Literal, stringifyJson } from '../json-number.js';
 import { countInner, cutGroups, mergeGroups } from './grouped-pages.js';
 import { isObject } from '../json-object.js';
+import { sleep, type Sleep } from '../sleep.js';
 
 export type { PlanDryRun, StepPreview };
 
@@ -38,7 +39,7 @@ export interface ExecuteOptions {
   /** The generator of `{uuid}` values; default crypto.randomUUID. */
   uuid?: () => string;
   /** How a poll waits between attempts; default a timer. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   /** A hand-over to a streaming local command (event consume) writes its own lines: nothing more is printed. */
   streaming?: boolean;
   /** Reads the standard input (at most maxBytes + 1 bytes) for a `{stdin}` source; absent: no stdin (MCP serve). */
@@ -84,8 +85,6 @@ function evalHeaders(sc: Scope, s: Source | undefined): Record<string, string> {
   if (v === undefined) return {};
   return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, typeof x === 'string' ? x : stringifyJson(x)]));
 }
-
-const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Evaluates `read` with `value` as the item (`{item: true}`), the outer item restored after. */
 function asItem<T>(sc: Scope, value: unknown, read: () => T): T {
@@ -285,7 +284,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   let emptyRun = 0;
   try {
     for (let page = 0; page < pages; page++) {
-      if (page > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
+      if (page > 0 && delayMs > 0) await (o.sleep ?? sleep)(delayMs);
       if (maxItems > 0 && p.size_arg !== undefined && lowers) args = askForRemaining(args, p.size_arg, maxItems - items.length);
       let answer: unknown;
       try {
@@ -493,7 +492,7 @@ async function runFetchAll(sc: Scope, step: CallStep, index: number, o: ExecuteO
       { partial: { records, fetchedCount: records.length, pages, attempts, complete: false, hasMore, stopReason: reason, ...(at === '' ? {} : { cursor: at }), ...(total === undefined ? {} : { totalCount: total }) } });
   };
   for (;;) {
-    if (pages > 0 && delayMs > 0) await (o.sleep ?? wait)(delayMs);
+    if (pages > 0 && delayMs > 0) await (o.sleep ?? sleep)(delayMs);
     const sent = cursor;
     args = cloneJson(args);
     if (sent !== '') setNested(args, p.cursor_arg, sent);
@@ -653,7 +652,7 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: Exec
     current = nextKey;
     args = cloneJson(args);
     setNested(args, p.cursor_arg, sent.value);
-    if (delayMs > 0 && page < pages) await (o.sleep ?? wait)(delayMs);
+    if (delayMs > 0 && page < pages) await (o.sleep ?? sleep)(delayMs);
   }
   return write({ truncated: more, hasMore: more, lastCursor, pages, total: total() });
 }
@@ -722,7 +721,7 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
   const attempts = p.delays_ms ? p.delays_ms.length + (p.wait_first ? 0 : 1) : Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
   const intervalMs = p.delays_ms ? 0 : positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
   const budgetMs = p.timeout_seconds === undefined ? Infinity : positiveNumber(sc, p.timeout_seconds, 'the wait timeout', 1) * 1000;
-  const sleep = o.sleep ?? wait;
+  const pause = o.sleep ?? sleep;
   const paged = step.page !== undefined && pagingApplies(sc, step);
   const args = evalArgs(sc, step);
   let waited = 0;
@@ -730,7 +729,7 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
   let last: unknown;
   let reads = 0;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    if (p.wait_first && p.delays_ms![attempt] > 0) await sleep(p.delays_ms![attempt]);
+    if (p.wait_first && p.delays_ms![attempt] > 0) await pause(p.delays_ms![attempt]);
     try {
       // a paged read (a read-back of a whole list) reads every page at each attempt, numbered on from the attempt's first
       last = paged ? await runPaged(sc, step, index, o, attempt * step.page!.max_pages)
@@ -752,7 +751,7 @@ async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOpt
     if (p.wait_first) continue;
     const delay = p.delays_ms ? p.delays_ms[attempt] : intervalMs;
     if (attempt + 1 >= attempts || waited + delay > budgetMs) break;
-    if (delay > 0) await sleep(delay);
+    if (delay > 0) await pause(delay);
     waited += delay;
   }
   // a read-back ends with its last read's failure; a task poll that tries failed reads again ends as one not finished
@@ -1124,7 +1123,7 @@ async function runRepeated(sc: Scope, lead: CallStep, index: number, o: ExecuteO
   const round = r.steps.map((id) => steps.findIndex((x) => x.id === id));
   const intervalMs = positiveNumber(sc, r.interval_seconds, 'the wait between rounds', 1) * 1000;
   const budgetMs = positiveNumber(sc, r.timeout_seconds, 'the wait timeout', 1) * 1000;
-  const sleep = o.sleep ?? wait;
+  const pause = o.sleep ?? sleep;
   const settle = (id: string, value: unknown) => {
     if (value === undefined) return;
     sc.results.set(id, value);
@@ -1162,7 +1161,7 @@ async function runRepeated(sc: Scope, lead: CallStep, index: number, o: ExecuteO
     }
     at.label = lead.id;
     if (evalCondition(sc, r.until) === true || rounds >= r.max_rounds || waited + intervalMs >= budgetMs) break;
-    await sleep(intervalMs);
+    await pause(intervalMs);
     waited += intervalMs;
   }
   return result;
@@ -1312,7 +1311,8 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
   const url = evalSource(sc, spec.url);
   if (typeof url !== 'string') throw new DwsError('backend_error', `${tool.canonical_path}: step "${step.id}" has no ${step.kind} URL from the backend`);
   const headers = evalHeaders(sc, spec.headers);
-  const refused = spec.refused_statuses ? { refusedStatuses: spec.refused_statuses } : {};
+  // the step's own bound (upstream's client Timeout for this transfer); the effects port lets a typed --timeout win
+  const refused = { ...(spec.refused_statuses ? { refusedStatuses: spec.refused_statuses } : {}), ...(spec.timeout_seconds ? { boundMs: spec.timeout_seconds * 1000 } : {}) };
   if (step.kind === 'upload') {
     const u = step.upload;
     const file = u.file ? evalSource(sc, u.file) : undefined;

@@ -521,6 +521,12 @@ export interface UploadSpec {
    */
   retry?: { delays_ms: number[] };
   /**
+   * The bound of the transfer when the user typed no --timeout (nor DWS_TIMEOUT): upstream's own HTTP client's
+   * Timeout for this transfer, in seconds (mail's and httpPutFile's clients allow 5 minutes: helpers/mail.go:43,
+   * doc.go:311@c7521c1c). Absent: dws's transfer bound (10 minutes, localio's clients). A typed --timeout wins.
+   */
+  timeout_seconds?: number;
+  /**
    * The bytes go to a staging store and change no document until a later call places them (sheet write-image's
    * attachment, placed by write_image): the upload is no completed write of the run, so a failure after it is that
    * failure itself, as upstream returns the placing call's own error (sheet_media.go:255-266@c7521c1c), not a
@@ -561,6 +567,12 @@ export interface DownloadSpec {
    * the bare error, which upstream's ExitCode maps to 5 (drive +download drive.go:209-214, errors.go:364-374@c7521c1c).
    */
   target_exists?: TargetExistsReason;
+  /**
+   * The bound of the transfer when the user typed no --timeout (nor DWS_TIMEOUT): upstream's own HTTP client's
+   * Timeout for this transfer, in seconds (mail's and httpPutFile's clients allow 5 minutes: helpers/mail.go:43,
+   * doc.go:311@c7521c1c). Absent: dws's transfer bound (10 minutes, localio's clients). A typed --timeout wins.
+   */
+  timeout_seconds?: number;
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */

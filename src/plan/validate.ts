@@ -610,7 +610,7 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
     s.problems.push(`${at}: must be an object`);
     return { file: { const: null }, url: { const: null }, max_bytes: DEFAULT_UPLOAD_BYTES };
   }
-  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses', 'ok_statuses', 'retry', 'staging']);
+  only(s, at, raw, ['file', 'content', 'url', 'headers', 'max_bytes', 'method', 'refused_statuses', 'ok_statuses', 'retry', 'staging', 'timeout_seconds']);
   if (raw.staging !== undefined && raw.staging !== true) s.problems.push(`${at}.staging: true (the bytes change no document until a later call places them), or leave it out`);
   const refused = refusedStatuses(s, at, raw.refused_statuses);
   const ok = okStatuses(s, at, raw.ok_statuses);
@@ -630,6 +630,8 @@ function normalizeUpload(s: Scope, at: string, raw: unknown): UploadSpec {
   if (ok) out.ok_statuses = ok;
   if (retry) out.retry = retry;
   if (raw.staging === true) out.staging = true;
+  const bound = transferBound(s, at, raw.timeout_seconds);
+  if (bound !== undefined) out.timeout_seconds = bound;
   return out;
 }
 
@@ -670,7 +672,8 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     s.problems.push(`${at}: needs url`);
     return { url: { const: null }, max_bytes: DEFAULT_DOWNLOAD_BYTES };
   }
-  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy', 'parent', 'target_exists']);
+  only(s, at, raw, ['url', 'headers', 'file', 'overwrite', 'name', 'temp_dir', 'max_bytes', 'refused_statuses', 'url_policy', 'parent', 'target_exists', 'timeout_seconds']);
+  const bound = transferBound(s, at, raw.timeout_seconds);
   if (raw.parent !== undefined && (raw.parent !== 'existing' || raw.file === undefined)) s.problems.push(`${at}.parent: must be existing, beside a file`);
   const targetExists = targetExistsOf(s, at, raw.target_exists, raw.file !== undefined);
   if (raw.url_policy !== undefined && !(URL_POLICIES as readonly unknown[]).includes(raw.url_policy)) s.problems.push(`${at}.url_policy: one of ${URL_POLICIES.join(', ')}`);
@@ -691,7 +694,18 @@ function normalizeDownload(s: Scope, at: string, raw: unknown): DownloadSpec {
     ...(raw.url_policy !== undefined ? { url_policy: raw.url_policy as UrlPolicy } : {}),
     ...(raw.parent === 'existing' ? { parent: 'existing' as const } : {}),
     ...(targetExists ? { target_exists: targetExists } : {}),
+    ...(bound !== undefined ? { timeout_seconds: bound } : {}),
   };
+}
+
+/** A transfer's `timeout_seconds`: upstream's own client bound for it, a whole number of seconds from 1 to 3600. */
+function transferBound(s: Scope, at: string, raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > 3600) {
+    s.problems.push(`${at}.timeout_seconds: a whole number of seconds from 1 to 3600 (upstream's client bound of this transfer)`);
+    return undefined;
+  }
+  return raw;
 }
 
 /** A refusal's message, or its cases `[{when, message}]` (the first that holds refuses). */

@@ -13,6 +13,7 @@ import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DwsError } from '../../errors.js';
+import { sleep, type Sleep } from '../../sleep.js';
 import type { Env } from '../env.js';
 import { assertCredentialAllowed } from '../trust.js';
 import { ADMIN_PAGE_OF, apiBase, gatewayOf, loginBase, mcpBase, type Region } from './endpoints.js';
@@ -35,7 +36,7 @@ export interface LoginOptions {
   /** Opens a URL in the browser (default: the `open` package); tests pass their own. */
   openUrl?: (url: string) => Promise<void>;
   /** Waits (tests make it short). */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
 }
 
 export interface LoginResult {
@@ -140,7 +141,6 @@ async function identity(env: Env, base: string, token: string): Promise<{ corp_i
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function openBrowser(url: string): Promise<void> {
   const { default: open } = await import('open');
