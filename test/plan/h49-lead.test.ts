@@ -4,6 +4,8 @@
 // - drive upload and drive +upload (uploadToDrive / uploadToDocSpace, helpers/drive.go:3744-3830; driveUploadPut,
 //   drive_transfer.go:828-849), markdown create and overwrite with --file (markdown.go:308-372, :553-574): the 20 MiB
 //   default, refused after the credentials were asked for;
+// - chat +messages-send --file and chat message send-by-bot --msg-type file (uploadConversationLocalFile, chat.go:
+//   2085-2135): the 20 MiB default;
 // - sheet media-upload, sheet write-image and doc media upload (sheet_media.go:14-126, :127-266), todo task
 //   add-attachment (todo.go:1908-1984) and the six mail commands with --attachment (mail.go:3921-3970,
 //   httpPutMailAttachment :4166-4199): 200 MiB.
@@ -118,5 +120,28 @@ describe('uploads above 200 MiB: no size check upstream', () => {
       calls: ['mail/list_user_mailboxes', 'mail/create_reply_draft', 'mail/create_upload_session', 'mail/send_draft'],
       uploaded: [['POST', OVER_200_MIB]],
     });
+  });
+});
+
+describe('chat file messages send a file above 20 MiB (uploadConversationLocalFile, helpers/chat.go:2085-2135@c7521c1c)', () => {
+  const upload = () => {
+    outputs.answer('im/init_conversation_file_upload', { result: { resourceUrl: `${mcp.base}/upload/big.bin`, uploadKey: 'k1' } });
+    outputs.answer('im/commit_conversation_file_upload', { result: { dentryId: 12, spaceId: 34, downloadUrl: `${mcp.base}/d/big.bin` } });
+  };
+  it('chat +messages-send --file', async () => {
+    upload();
+    outputs.answer('chat/send_personal_message', { result: { openTaskId: 't1', openMessageId: 'm1', openConversationId: 'cidG1==' } });
+    const run = await runWithFile(['chat', '+messages-send', '--group', 'cidG1==', '--file', 'big.bin', '--yes'], 'big.bin', OVER_20_MIB);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual(['im/init_conversation_file_upload', 'im/commit_conversation_file_upload', 'chat/send_personal_message']);
+    expect(run.uploaded).toEqual([['PUT', OVER_20_MIB]]);
+  });
+  it('chat message send-by-bot --msg-type file', async () => {
+    upload();
+    outputs.answer('bot/send_robot_group_message', { result: { processQueryKey: 'pq1' } });
+    const run = await runWithFile(['chat', 'message', 'send-by-bot', '--robot-code', 'dingRobot001', '--group', 'cidG1==', '--msg-type', 'file', '--file-path', 'big.bin', '--yes'], 'big.bin', OVER_20_MIB);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual(['im/init_conversation_file_upload', 'im/commit_conversation_file_upload', 'bot/send_robot_group_message']);
+    expect(run.uploaded).toEqual([['PUT', OVER_20_MIB]]);
   });
 });
