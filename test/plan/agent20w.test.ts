@@ -5,10 +5,10 @@
 // 08:32 in Asia/Shanghai; the file runs in that zone. The last cases are the search and help text that misled the agent
 // (named at each case): they failed before the catalog text of this change.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dispatchInProcess, runCli, useTimeZone } from '../helpers.js';
-import { type AgentRequest, useOutputRuns } from './output-runs.js';
+import { runCli, useTimeZone } from '../helpers.js';
+import { type AgentRequest, searched, useOutputRuns } from './output-runs.js';
 
-const { act: actAll, sent, env, mcp } = useOutputRuns('dws-agent20w-');
+const { act: actAll, sent, mcp, runWith } = useOutputRuns('dws-agent20w-');
 
 /** One step of a request: its lines run from a clean call record, the calls upstream makes for them, the last result. */
 const act = (r: AgentRequest) => {
@@ -16,24 +16,8 @@ const act = (r: AgentRequest) => {
   return actAll(r);
 };
 
-/** A run with extra environment variables: its printed result and the calls it made (it must succeed). */
-async function runWith(argv: string[], extra: Record<string, string>) {
-  mcp.calls.length = 0;
-  const outcome = await dispatchInProcess(argv, { ...env(), ...extra });
-  expect(outcome.error?.envelope()).toBeUndefined();
-  return { printed: (JSON.parse(outcome.out) as { result: unknown }).result, calls: mcp.calls.map((c) => [c.server, c.name, c.arguments]) };
-}
-
 /** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
 const beijing = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, min, s);
-
-/** What schema search answers for a request: the ranked paths, whether it is a weak match, and its hint. */
-function searched(query: string) {
-  const r = runCli(['schema', 'search', '--query', query]);
-  expect(r.status).toBe(0);
-  const body = JSON.parse(r.stdout) as { candidates: { canonical_path: string }[]; weak_match?: boolean; hint?: string };
-  return { paths: body.candidates.map((c) => c.canonical_path), weak: body.weak_match === true, hint: body.hint ?? '' };
-}
 
 /** The text `--help` prints for a command. */
 function helpOf(...path: string[]) {

@@ -4,14 +4,9 @@
 // 294-322, :501-560); its siblings +media-insert and doc upload (runDocUpload :139-219) had the same cap. The other
 // tests hold readings the audit checked, each run as a user types it against the recording backend on 127.0.0.1, so
 // that a later change that breaks one of them fails here.
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../src/json-number.js';
-import { dispatchInProcess } from '../helpers.js';
-import { privateEnv } from '../fixtures/mcp/server.js';
 import { parseCSVValues } from '../upstream-lists.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -22,20 +17,10 @@ const { mcp } = outputs;
 const OVER_20_MIB = 20 * 1024 * 1024 + 1;
 
 /** A run in a private directory holding one sparse file of `size` bytes (waits recorded, not slept). */
-async function runWithFile(argv: string[], name: string, size: number) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h49a2-big-'));
-  writeFileSync(path.join(dir, name), '');
-  truncateSync(path.join(dir, name), size);
-  mcp.calls.length = 0;
-  mcp.uploads.length = 0;
-  const outcome = await dispatchInProcess(argv, privateEnv(mcp.urlTemplate, 't', dir), undefined, { sleep: async () => {} });
-  return {
-    reason: outcome.error?.reason,
-    calls: mcp.calls.map((c) => `${c.server}/${c.name}`),
-    uploaded: mcp.uploads.map((u) => u.bytes.length),
-    printed: outcome.out ? (JSON.parse(outcome.out) as { result: { data?: Record<string, unknown> } }).result : undefined,
-  };
-}
+const runWithFile = async (argv: string[], name: string, size: number) => {
+  const { reason, calls, uploaded, printed } = await outputs.withBigFile(argv, name, size);
+  return { reason, calls, uploaded: uploaded.map(([, bytes]) => bytes), printed };
+};
 
 describe('doc uploads send a file of any size, as httpPutFile does (helpers/doc.go:294-322@c7521c1c)', () => {
   const attachment = () => {

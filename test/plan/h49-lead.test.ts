@@ -12,36 +12,19 @@
 // Each is now the upload step's most, 5 GiB. Upstream's own bounds stay: doc import and sheet import (importMaxFileSize
 // 20 MiB, import_flow.go:31, :169), doc style cover set and doc +resource-update (20 MiB), aitable attachments (their
 // maxAttachmentFileSize).
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
-import { privateEnv } from '../fixtures/mcp/server.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h49lead-');
 const { mcp } = outputs;
+/** What a run with one sparse file sent: its refusal reason, the calls and the uploads [method, bytes]. */
+const runWithFile = async (argv: string[], name: string, size: number) => {
+  const { reason, calls, uploaded } = await outputs.withBigFile(argv, name, size);
+  return { reason, calls, uploaded };
+};
 
 const OVER_20_MIB = 20 * 1024 * 1024 + 1;
 const OVER_200_MIB = 200 * 1024 * 1024 + 1;
-
-/** A run in a private directory (the file root) holding one sparse file of `size` bytes, typed as a user types it. */
-async function runWithFile(argv: string[], name: string, size: number) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h49lead-big-'));
-  writeFileSync(path.join(dir, name), '');
-  truncateSync(path.join(dir, name), size);
-  mcp.calls.length = 0;
-  mcp.uploads.length = 0;
-  const outcome = await dispatchInProcess(argv, privateEnv(mcp.urlTemplate, 't', dir), undefined, { sleep: async () => {} });
-  const run = {
-    reason: outcome.error?.reason,
-    calls: mcp.calls.map((c) => `${c.server}/${c.name}`),
-    uploaded: mcp.uploads.map((u) => [u.method, u.bytes.length]),
-  };
-  mcp.uploads.length = 0; // the bytes are not kept past the run
-  return run;
-}
 
 describe('drive and markdown uploads send a file above 20 MiB, as httpPutFile does (helpers/doc.go:294-325@c7521c1c)', () => {
   const drive = () => {

@@ -1,11 +1,11 @@
 // The harness of the whole-output tests (f-proj, f-proj2, a-i2, f-docupd, f-docblocks, f-docs4, f-chat6, f-chat7, f-wiki2, ...): commands run as a
 // user types them against the fake MCP server on 127.0.0.1, each run in its own private directory (with the local
 // files it names), with canned answers per tool.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { dispatchInProcess, resultOf } from '../helpers.js';
+import { dispatchInProcess, resultOf, runCli } from '../helpers.js';
 import { privateEnv, useMcpServer } from '../fixtures/mcp/server.js';
 
 /** A backend answer that fails the call (a busy server), for a failing page or read. */
@@ -31,6 +31,14 @@ export interface AgentRequest {
   files?: Record<string, string>;
   /** the calls upstream makes for the same lines: [server, tool, arguments] */
   calls: [string, string, Record<string, unknown>][];
+}
+
+/** What `schema search` answers for a request (the CLI as a user runs it): the ranked paths, weak match, hint. */
+export function searched(query: string) {
+  const r = runCli(['schema', 'search', '--query', query]);
+  expect(r.status).toBe(0);
+  const body = JSON.parse(r.stdout) as { candidates: { canonical_path: string }[]; weak_match?: boolean; hint?: string };
+  return { paths: body.candidates.map((c) => c.canonical_path), weak: body.weak_match === true, hint: body.hint ?? '' };
 }
 
 /** Registers the file's fake server (useMcpServer) and returns the runners over it; `prefix` names the temp dirs. */
@@ -135,6 +143,34 @@ export function useOutputRuns(prefix: string) {
       }
       expect(mcp.calls.map((c) => [c.server, c.name, c.arguments])).toEqual(r.calls);
       return printed;
+    },
+    /** A run with extra environment variables, from a clean call record: its printed result and the calls (it must succeed). */
+    runWith: async (argv: string[], extra: Record<string, string>) => {
+      mcp.calls.length = 0;
+      const outcome = await dispatchInProcess(argv, { ...env(), ...extra });
+      expect(outcome.error?.envelope()).toBeUndefined();
+      return { printed: (JSON.parse(outcome.out) as { result: unknown }).result, calls: mcp.calls.map((c) => [c.server, c.name, c.arguments]) };
+    },
+    /**
+     * A run in a private directory holding one sparse file `name` of `size` bytes (waits recorded, not slept): its
+     * refusal reason, the calls as `<server>/<tool>`, each upload as [method, bytes received], its printed result. The
+     * uploaded bytes are not kept past the run.
+     */
+    withBigFile: async (argv: string[], name: string, size: number) => {
+      const { dir, env: runEnv } = place();
+      writeFileSync(path.join(dir, name), '');
+      truncateSync(path.join(dir, name), size);
+      mcp.calls.length = 0;
+      mcp.uploads.length = 0;
+      const outcome = await dispatchInProcess(argv, runEnv, undefined, { sleep: async () => {} });
+      const run = {
+        reason: outcome.error?.reason,
+        calls: mcp.calls.map((c) => `${c.server}/${c.name}`),
+        uploaded: mcp.uploads.map((u) => [u.method, u.bytes.length] as [string, number]),
+        printed: outcome.out ? (JSON.parse(outcome.out) as { result: { data?: Record<string, unknown> } }).result : undefined,
+      };
+      mcp.uploads.length = 0;
+      return run;
     },
     /** `<server>/<tool>` answering these bodies in turn (the last one again after them). */
     answersInTurn: (key: string, ...bodies: unknown[]) => {
