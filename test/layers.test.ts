@@ -13,6 +13,8 @@ export const LAYERS: Record<string, number> = {
   // test and equality know a kept number). It imports nothing of src/.
   'json-number.ts': -0.1,
   'errors.ts': 0,
+  // The one timer every wait goes through (polls, pages, retry backoffs, login polling); it imports nothing of src/.
+  'sleep.ts': 0.1,
   // The bounds every input is held to (string lengths, argument bytes, suggestion work), for every layer.
   'limits.ts': 0.5,
   // The one "is a JSON object" test, for every layer that reads parsed JSON or YAML, and the one way to set an own key
