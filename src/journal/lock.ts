@@ -5,8 +5,9 @@
 // it is older than staleMs (a holder keeps it for one append, milliseconds); waitMs is longer than staleMs, so a
 // waiter always outlasts a dead holder. waitMs bounds how long one holder keeps the lock, not the whole wait: while
 // other processes take and release it in turn, the journal is moving and a waiter keeps its place in the queue
-// (ten busy writers on a loaded machine outlasted a 20 s total wait). Breaking a stale lock renames it to a private name first and removes it
-// only if it is still the lock judged stale; if a fresh lock was taken instead, it is linked back.
+// (ten busy writers on a loaded machine outlasted a 20 s total wait). Breaking a stale lock renames it to a private
+// name first and removes it only if it is still the lock judged stale; if a fresh lock was taken instead, it is
+// linked back.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
