@@ -50,6 +50,17 @@ describe('agent test 20x: each request sends what upstream sends for the same fl
       lines: [[...approve, '--yes']],
       calls: [['oa', 'approve_processInstance', { processInstanceId: 'PI-7701', taskId: 99123, remark: '预算已核对，同意' }]],
     });
+    // siblings: the hidden --size stands for --limit; a page or limit that ParseFloat refuses is left out, not refused
+    await act({
+      lines: [
+        ['oa', 'approval', 'list-pending', '--start', '2026-12-01', '--end', '2026-12-07', '--size', '5'],
+        ['oa', 'approval', 'list-pending', '--start', '2026-12-01', '--end', '2026-12-07', '--limit', 'abc', '--page', 'x'],
+      ],
+      calls: [
+        ['oa', 'list_pending_approvals', { starTime: beijing(2026, 12, 1), endTime: beijing(2026, 12, 7), pageSize: 5 }],
+        ['oa', 'list_pending_approvals', { starTime: beijing(2026, 12, 1), endTime: beijing(2026, 12, 7) }],
+      ],
+    });
   });
 
   it('2. the instances of one form started since last Monday, then a revoke with a reason: list_initiated_instances {processCode, startTime, endTime epoch ms, nextToken 0 and maxResults 20 from the text defaults by ParseFloat}; revoke_processInstance {processInstanceId, remark} (helpers/oa.go:421-449, :1264-1268, :318-334)', async () => {
@@ -65,6 +76,11 @@ describe('agent test 20x: each request sends what upstream sends for the same fl
     await act({
       lines: [[...revoke, '--yes']],
       calls: [['oa', 'revoke_processInstance', { processInstanceId: 'PI-7733', remark: '金额写错，撤回重提' }]],
+    });
+    // sibling: a --limit that ParseFloat refuses is sent as 0 (its error ignored), a typed cursor as a number
+    await act({
+      lines: [['oa', 'approval', 'list-initiated', '--process-code', 'P', '--start', '2026-12-01', '--end', '2026-12-07', '--limit', 'abc', '--cursor', '12']],
+      calls: [['oa', 'list_initiated_instances', { processCode: 'P', startTime: beijing(2026, 12, 1), endTime: beijing(2026, 12, 7), nextToken: 12, maxResults: 0 }]],
     });
   });
 
@@ -137,6 +153,14 @@ describe('agent test 20x: each request sends what upstream sends for the same fl
         ['wiki', 'add_member', { workspaceId: 'ws_pm01', roleId: 'EDITOR', userIds: ['u_2301'] }],
       ],
     });
+    // siblings: a typed --limit goes as pageSize, the text typed; --type myWikiSpace lists My Docs instead (wiki.go:375-393)
+    await act({
+      lines: [['wiki', 'space', 'search', '--query', '产品手册', '--limit', '5'], ['wiki', 'space', 'search', '--type', 'myWikiSpace']],
+      calls: [
+        ['wiki', 'search_wikiSpaces', { keyword: '产品手册', pageSize: '5' }],
+        ['wiki', 'list_wikiSpaces', { wikiSpaceType: 'myWikiSpace' }],
+      ],
+    });
   });
 
   it('8. a doc\'s comments, then a reply to one: doc-comment/list_comments {nodeId} (no pageSize unless --limit is typed); doc-comment/reply_comment {nodeId, content, replyCommentKey} (helpers/doc.go:3043-3064, :3217-3240)', async () => {
@@ -148,6 +172,17 @@ describe('agent test 20x: each request sends what upstream sends for the same fl
       calls: [
         ['doc-comment', 'list_comments', { nodeId: 'DOC-8812' }],
         ['doc-comment', 'reply_comment', { nodeId: 'DOC-8812', content: '已按意见修改，请再看一下', replyCommentKey: 'CMT-41' }],
+      ],
+    });
+    // siblings: --limit a number, the filters and cursor by their wire names; --mention split on commas and trimmed (doc.go:5053-5063)
+    await act({
+      lines: [
+        ['doc', 'comment', 'list', '--node', 'DOC-8812', '--limit', '20', '--type', 'inline', '--resolve-status', 'unresolved', '--cursor', 't1'],
+        ['doc', 'comment', 'reply', '--node', 'DOC-8812', '--comment-key', 'CMT-41', '--content', '请确认', '--mention', 'u1, u2'],
+      ],
+      calls: [
+        ['doc-comment', 'list_comments', { nodeId: 'DOC-8812', pageSize: 20, nextToken: 't1', commentType: 'inline', resolveStatus: 'unresolved' }],
+        ['doc-comment', 'reply_comment', { nodeId: 'DOC-8812', content: '请确认', replyCommentKey: 'CMT-41', mentionedUserIds: ['u1', 'u2'] }],
       ],
     });
   });
