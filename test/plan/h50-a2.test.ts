@@ -187,3 +187,29 @@ describe('minutes permission apply --policy is pflag Int, 2 to 4, sent as a numb
     expect(await outputs.argsOf(['minutes', 'permission', 'apply', '--id', 't'])).toBe('missing_parameter');
   });
 });
+
+describe('minutes +action-items/+latest choose the newest row by Go\'s float64(UnixNano()) of an RFC 3339 time (minutesdata/response.go:242-268, :385-412@c7521c1c)', () => {
+  const newest = async (argv: string[], rows: unknown[]) => {
+    outputs.answer('minutes/list_by_keyword_and_time_range', { result: { itemList: rows } });
+    outputs.answer('minutes/list_minutes_todos', { result: { actions: [] } });
+    const run = await outputs.sent(argv);
+    // the call after the list names the chosen minutes (what the later read of the echo answer does is not asked here)
+    return (run.calls[1]?.[1] as { taskUuid: string } | undefined)?.taskUuid ?? run.reason;
+  };
+
+  it('two rows within one millisecond: the later by whole nanoseconds (as float64s) wins; equal floats keep the first', async () => {
+    // float64(1704067200000000100) = 1704067200000000000 and float64(1704067200000000200) = 1704067200000000256: b is newer
+    const rows = [{ taskUuid: 'a', createTime: '2024-01-01T00:00:00.0000001Z' }, { taskUuid: 'b', createTime: '2024-01-01T00:00:00.0000002Z' }];
+    expect(await newest(['minutes', '+action-items'], rows)).toBe('b');
+    expect(await newest(['minutes', '+latest'], rows)).toBe('b');
+    expect(await newest(['minutes', '+transcript'], rows)).toBe('b');
+    // 1704067200000000010 and ...020 round to the same float64: the first row stays
+    const tied = [{ taskUuid: 'a', createTime: '2024-01-01T00:00:00.00000001Z' }, { taskUuid: 'b', createTime: '2024-01-01T00:00:00.00000002Z' }];
+    expect(await newest(['minutes', '+action-items'], tied)).toBe('a');
+  });
+
+  it('a text Go\'s layout reads counts (one-digit hour, comma fraction); one it fails on falls to the next key', async () => {
+    expect(await newest(['minutes', '+action-items'], [{ taskUuid: 'a', createTime: '2024-01-01T9:00:00,5+08:00' }, { taskUuid: 'b', createTime: '1704067200000' }])).toBe('a');
+    expect(await newest(['minutes', '+action-items'], [{ taskUuid: 'a', createTime: '2024-02-30T00:00:00Z', gmtCreate: 5 }, { taskUuid: 'b', createTime: '4' }])).toBe('a');
+  });
+});
