@@ -81,10 +81,12 @@ export const RFC3339 = '2006-01-02T15:04:05Z07:00';
 
 /**
  * Go's `time.Parse(time.RFC3339, s)`: the instant in epoch milliseconds (the fraction cut to whole milliseconds, as
- * UnixMilli) and the offset it was written with, in seconds; undefined where Go returns an error.
+ * UnixMilli), the nanoseconds past that millisecond (0-999999, for comparing instants as Go's Before/After do) and the
+ * offset it was written with, in seconds; undefined where Go returns an error.
  */
-export function goRfc3339(s: string): { ms: number; offsetSec: number } | undefined {
+export function goRfc3339(s: string): { ms: number; subMsNs: number; offsetSec: number } | undefined {
   const p = goLayoutParts(RFC3339, s);
   if (!p || p.offsetSec === undefined) return undefined;
-  return { ms: utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s) - p.offsetSec * 1000 + Math.floor(p.ns / 1e6), offsetSec: p.offsetSec };
+  const ms = utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s) - p.offsetSec * 1000 + Math.floor(p.ns / 1e6);
+  return { ms, subMsNs: p.ns % 1e6, offsetSec: p.offsetSec };
 }

@@ -7,11 +7,19 @@ import { goRfc3339 } from '../go-time.js';
 
 type Obj = Record<string, unknown>;
 
-/** An instant and the UTC offset (minutes) it is shown in. */
+/**
+ * An instant and the UTC offset (minutes) it is shown in. `ns` is the part below the millisecond (0-999999): Go's
+ * Before/After/Sub compare whole nanoseconds (conflicts.go:110-111, free_slots.go:124-146@c7521c1c), so two times
+ * within one millisecond still order.
+ */
 interface When {
   ms: number;
+  ns: number;
   offset: number;
 }
+
+/** Negative, zero or positive as `a` is before, at or after `b`, to the nanosecond. */
+const cmp = (a: When, b: When) => a.ms - b.ms || a.ns - b.ns;
 
 /** The events of an answer: result.events, else events; elements that are not objects are skipped. */
 function eventList(answer: unknown): Obj[] {
@@ -29,7 +37,7 @@ function eventList(answer: unknown): Obj[] {
 function parseTime(v: unknown): When | undefined {
   if (typeof v !== 'string') return undefined;
   const t = goRfc3339(v);
-  return t && { ms: t.ms, offset: t.offsetSec / 60 };
+  return t && { ms: t.ms, ns: t.subMsNs, offset: t.offsetSec / 60 };
 }
 
 /** An event's start: start.dateTime, else a flat startTime or startDateTime text. */
@@ -48,7 +56,7 @@ function eventEnd(e: Obj): When | undefined {
 
 /** The local zone's offset at an instant (the process's time zone, as Go's time.Local). */
 function localAt(ms: number): When {
-  return { ms, offset: -new Date(ms).getTimezoneOffset() };
+  return { ms, ns: 0, offset: -new Date(ms).getTimezoneOffset() };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -125,11 +133,11 @@ function timedEvents(answer: unknown): { title: string; start: When; end: When }
     const end = start && eventEnd(e);
     if (start && end) out.push({ title: titleOf(e), start, end });
   }
-  return out.sort((a, b) => a.start.ms - b.start.ms);
+  return out.sort((a, b) => cmp(a.start, b.start));
 }
 
-const later = (a: When, b: When) => (a.ms > b.ms ? a : b);
-const earlier = (a: When, b: When) => (a.ms < b.ms ? a : b);
+const later = (a: When, b: When) => (cmp(a, b) > 0 ? a : b);
+const earlier = (a: When, b: When) => (cmp(a, b) < 0 ? a : b);
 
 /** +conflicts: every overlapping pair of the day's timed events ([s1,e1) and [s2,e2) overlap when s1 < e2 and s2 < e1). */
 export function calendarConflicts(v: unknown, where: string): Obj {
@@ -140,7 +148,7 @@ export function calendarConflicts(v: unknown, where: string): Obj {
   for (let i = 0; i < evs.length; i++) {
     for (let j = i + 1; j < evs.length; j++) {
       const [a, b] = [evs[i], evs[j]];
-      if (a.start.ms < b.end.ms && b.start.ms < a.end.ms) {
+      if (cmp(a.start, b.end) < 0 && cmp(b.start, a.end) < 0) {
         conflicts.push({ a: label(a), b: label(b), overlapStart: clock(later(a.start, b.start)), overlapEnd: clock(earlier(a.end, b.end)) });
       }
     }
@@ -156,17 +164,18 @@ export function calendarFreeSlots(v: unknown, where: string): Obj {
   const { answer, day, from, to } = inputs(v, where, ['day', 'from', 'to']) as { answer: unknown; day: number; from: number; to: number };
   const workStart = localAt(day + from * 3_600_000);
   const workEnd = localAt(day + to * 3_600_000);
-  const busy = timedEvents(answer).filter((x) => x.end.ms > workStart.ms && x.start.ms < workEnd.ms)
-    .map((x) => ({ start: x.start.ms < workStart.ms ? workStart : x.start, end: x.end.ms > workEnd.ms ? workEnd : x.end }))
-    .sort((a, b) => a.start.ms - b.start.ms);
-  const slot = (s: When, e: When) => ({ start: clock(s), end: clock(e), durationMin: Math.trunc((e.ms - s.ms) / 60_000) });
+  const busy = timedEvents(answer).filter((x) => cmp(x.end, workStart) > 0 && cmp(x.start, workEnd) < 0)
+    .map((x) => ({ start: cmp(x.start, workStart) < 0 ? workStart : x.start, end: cmp(x.end, workEnd) > 0 ? workEnd : x.end }))
+    .sort((a, b) => cmp(a.start, b.start));
+  // int(end.Sub(start).Minutes()) (free_slots.go:168@c7521c1c): the nanoseconds between, in whole minutes toward zero
+  const slot = (s: When, e: When) => ({ start: clock(s), end: clock(e), durationMin: Math.trunc(((e.ms - s.ms) * 1e6 + (e.ns - s.ns)) / 6e10) });
   const free: Obj[] = [];
   let cursor = workStart;
   for (const b of busy) {
-    if (b.start.ms > cursor.ms) free.push(slot(cursor, b.start));
-    if (b.end.ms > cursor.ms) cursor = b.end;
+    if (cmp(b.start, cursor) > 0) free.push(slot(cursor, b.start));
+    if (cmp(b.end, cursor) > 0) cursor = b.end;
   }
-  if (cursor.ms < workEnd.ms) free.push(slot(cursor, workEnd));
+  if (cmp(cursor, workEnd) < 0) free.push(slot(cursor, workEnd));
   return { date: date(localAt(day)), window: `${pad(from)}:00-${pad(to)}:00`, slotCount: free.length, freeSlots: free, allBusy: free.length === 0 };
 }
 

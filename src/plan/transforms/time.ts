@@ -172,6 +172,15 @@ export const PLAIN: Record<string, Fn> = {
     const t = typeof v === 'string' ? goRfc3339(trimSpace(v)) : undefined;
     return t ? t.ms : refuse(where, v, 'an ISO-8601 time with an offset (e.g. 2026-03-10T14:00:00+08:00)');
   },
+  /**
+   * Go's `float64(time.Parse(time.RFC3339Nano, v).UnixNano())` (minutesdata timestamp, response.go:385-412@c7521c1c):
+   * the text trimmed and read as iso_ms reads it, the instant in whole nanoseconds rounded to a float64 as Go converts
+   * an int64; absent where Go's parse fails (that reader then tries the next key)
+   */
+  rfc3339_unix_nano: (v) => {
+    const t = typeof v === 'string' ? goRfc3339(trimSpace(v)) : undefined;
+    return t && Number(BigInt(t.ms) * 1_000_000n + BigInt(t.subMsNs));
+  },
   flex_time_ms: flexTimeMs,
   shanghai_rfc3339: shanghaiRfc3339,
   /**
