@@ -51,6 +51,8 @@ function saysTerm(folded: string, term: string, word: boolean, between: number):
 /** A parsed set: its terms, and per term whether it is matched as a whole word (English set or Latin term). */
 interface ParsedSet {
   gap: number;
+  /** 0 for a catalog set; a derived set's gapTermWords level (derivedSets). */
+  level: number;
   terms: string[];
   words: boolean[];
   /** Per term, its id in GapIndex's term memo (one id per distinct term and way of matching it). */
@@ -58,9 +60,54 @@ interface ParsedSet {
 }
 
 
-/** The first gap (catalog order) one of whose term sets the folded query says completely, if any. */
-export function matchGap(folded: string, gaps: readonly Gap[], between: number): Gap | undefined {
-  return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false, between)) || g.en.some((set) => saysAll(folded, set, true, between)));
+/** A term set that a reading of a gap's own sets derives, with the gapTermWords level that reads it. */
+export interface DerivedSet {
+  english: boolean;
+  terms: string[];
+  level: number;
+}
+
+/** A Chinese term split after each 的 that has text on both sides ("误删的待办" -> "误删的", "待办"). */
+function splitAtDe(term: string): string[] {
+  if (LATIN.test(term)) return [term];
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = term.indexOf('的'); at >= 0; at = term.indexOf('的', at + 1)) {
+    if (at > from && at + 1 < term.length) {
+      parts.push(term.slice(from, at + 1));
+      from = at + 1;
+    }
+  }
+  parts.push(term.slice(from));
+  return parts;
+}
+
+/**
+ * The term sets the gapTermWords reading derives from a gap's own (never written in its catalog text): at level 1, a
+ * Chinese term with 的 inside ("误删的待办") is said by its parts anywhere in the request, each not negated
+ * ("误删的那条待办", where a demonstrative and a measure word stand between them). A set the gap has already is not
+ * repeated.
+ */
+export function derivedSets(g: Gap): DerivedSet[] {
+  const out: DerivedSet[] = [];
+  const seen = new Set(g.zh.map((set) => [...set].sort(byCodePoint).join(TERM)));
+  for (const set of g.zh) {
+    const terms = [...new Set(set.flatMap(splitAtDe))];
+    const key = [...terms].sort(byCodePoint).join(TERM);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ english: false, terms, level: 1 });
+  }
+  return out;
+}
+
+/**
+ * The first gap (catalog order) one of whose term sets the folded query says completely, if any; with level > 0 also
+ * the sets derivedSets derives up to that level (gapTermWords).
+ */
+export function matchGap(folded: string, gaps: readonly Gap[], between: number, level = 0): Gap | undefined {
+  return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false, between)) || g.en.some((set) => saysAll(folded, set, true, between)) ||
+    (level > 0 && derivedSets(g).some((d) => d.level <= level && saysAll(folded, d.terms, d.english, between))));
 }
 
 const WORD = /[a-z0-9]+/gu;
@@ -98,7 +145,7 @@ export interface GapTable {
   compareKey(i: number, value: string): number;
   /** UTF-16 unit k of key(i), or -1 past its end (no string made). */
   unitAt(i: number, k: number): number;
-  /** Set i: gap FIELD 0|1 (English) FIELD its terms joined by TERM. */
+  /** Set i: gap FIELD 0|1 (English) FIELD its terms joined by TERM [FIELD the level of a derived set]. */
   set(i: number): string;
   /** Gap g: product FIELD id FIELD note FIELD note_en (undefined when there is no such gap). */
   note(g: number): string | undefined;
@@ -117,16 +164,20 @@ export function gapLines(gaps: readonly Gap[]): GapLines {
     return `${latin ? 'w' : 'c'}${key}`;
   };
   const count = new Map<string, number>();
-  const sets: [number, boolean, string[]][] = [];
+  const sets: [number, boolean, string[], number][] = [];
   gaps.forEach((g, gap) => {
-    for (const terms of g.zh) sets.push([gap, false, terms]);
-    for (const terms of g.en) sets.push([gap, true, terms]);
+    for (const terms of g.zh) sets.push([gap, false, terms, 0]);
+    for (const terms of g.en) sets.push([gap, true, terms, 0]);
+    for (const d of derivedSets(g)) sets.push([gap, d.english, d.terms, d.level]);
   });
-  for (const [, en, terms] of sets) for (const t of terms) count.set(id(t, en), (count.get(id(t, en)) ?? 0) + 1);
-  const filed = sets.map(([gap, en, terms]) => {
+  // Filed by the catalog's own sets' counts, so a derived set never moves where a catalog set is filed.
+  for (const [, en, terms, level] of sets) if (level === 0) for (const t of terms) count.set(id(t, en), (count.get(id(t, en)) ?? 0) + 1);
+  const filed = sets.map(([gap, en, terms, level]) => {
     let best = terms[0];
     for (const t of terms) if ((count.get(id(t, en)) ?? 0) < (count.get(id(best, en)) ?? 0)) best = t;
-    return { key: gapKey(best, en).key, set: [String(gap), en ? '1' : '0', terms.join(TERM)].join(FIELD) };
+    // A derived set says the level that reads it (a fourth field); a catalog set has none.
+    const fields = [String(gap), en ? '1' : '0', terms.join(TERM), ...(level > 0 ? [String(level)] : [])];
+    return { key: gapKey(best, en).key, set: fields.join(FIELD) };
   });
   // Stable: sets with the same key keep catalog order.
   filed.sort((x, y) => byCodePoint(x.key, y.key));
@@ -217,8 +268,11 @@ export class GapIndex {
    */
   private keyBits?: Uint8Array;
 
-  /** between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween). */
-  constructor(private readonly table: GapTable, private readonly between: number) {
+  /**
+   * between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween); level:
+   * the derived sets read (the ranking's gapTermWords; 0 reads the catalog's sets only).
+   */
+  constructor(private readonly table: GapTable, private readonly between: number, private readonly level = 0) {
     this.tried = new Uint32Array(table.size);
     this.ends = new Uint32Array(table.size);
   }
@@ -266,12 +320,13 @@ export class GapIndex {
   }
 
   private parse(i: number): ParsedSet {
-    const [gapText, en, terms] = this.table.set(i).split(FIELD);
+    const [gapText, en, terms, levelText] = this.table.set(i).split(FIELD);
     const gap = Number(gapText);
-    if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
+    const level = levelText === undefined ? 0 : Number(levelText);
+    if (terms === undefined || !Number.isInteger(gap) || !Number.isInteger(level)) throw new GapTableError(`gap set line ${i} is malformed`);
     const list = terms.split(TERM);
     const words = list.map((t) => en === '1' || LATIN.test(t));
-    return (this.parsed[i] = { gap, terms: list, words, ids: list.map((t, j) => this.termId(t, words[j])) });
+    return (this.parsed[i] = { gap, level, terms: list, words, ids: list.map((t, j) => this.termId(t, words[j])) });
   }
 
   private termId(term: string, word: boolean): number {
@@ -344,7 +399,7 @@ export class GapIndex {
       if (this.tried[i] === stamp) continue;
       this.tried[i] = stamp;
       const set = this.parsed[i] ?? this.parse(i);
-      if (set.gap < best && this.saysSet(folded, set, stamp)) best = set.gap;
+      if (set.gap < best && set.level <= this.level && this.saysSet(folded, set, stamp)) best = set.gap;
     }
     return best;
   }
