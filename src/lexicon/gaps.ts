@@ -51,8 +51,6 @@ function saysTerm(folded: string, term: string, word: boolean, between: number):
 /** A parsed set: its terms, and per term whether it is matched as a whole word (English set or Latin term). */
 interface ParsedSet {
   gap: number;
-  /** 0 for a catalog set; a derived set's gapTermWords level (derivedSets). */
-  level: number;
   terms: string[];
   words: boolean[];
   /** Per term, its id in GapIndex's term memo (one id per distinct term and way of matching it). */
@@ -88,7 +86,7 @@ function splitAtDe(term: string): string[] {
  * ("误删的那条待办", where a demonstrative and a measure word stand between them). A set the gap has already is not
  * repeated.
  */
-export function derivedSets(g: Gap): DerivedSet[] {
+export function derivedSets(g: Pick<Gap, 'zh'>): DerivedSet[] {
   const out: DerivedSet[] = [];
   const seen = new Set(g.zh.map((set) => [...set].sort(byCodePoint).join(TERM)));
   for (const set of g.zh) {
@@ -145,7 +143,7 @@ export interface GapTable {
   compareKey(i: number, value: string): number;
   /** UTF-16 unit k of key(i), or -1 past its end (no string made). */
   unitAt(i: number, k: number): number;
-  /** Set i: gap FIELD 0|1 (English) FIELD its terms joined by TERM [FIELD the level of a derived set]. */
+  /** Set i: gap FIELD 0|1 (English) FIELD its terms joined by TERM. */
   set(i: number): string;
   /** Gap g: product FIELD id FIELD note FIELD note_en (undefined when there is no such gap). */
   note(g: number): string | undefined;
@@ -164,20 +162,16 @@ export function gapLines(gaps: readonly Gap[]): GapLines {
     return `${latin ? 'w' : 'c'}${key}`;
   };
   const count = new Map<string, number>();
-  const sets: [number, boolean, string[], number][] = [];
+  const sets: [number, boolean, string[]][] = [];
   gaps.forEach((g, gap) => {
-    for (const terms of g.zh) sets.push([gap, false, terms, 0]);
-    for (const terms of g.en) sets.push([gap, true, terms, 0]);
-    for (const d of derivedSets(g)) sets.push([gap, d.english, d.terms, d.level]);
+    for (const terms of g.zh) sets.push([gap, false, terms]);
+    for (const terms of g.en) sets.push([gap, true, terms]);
   });
-  // Filed by the catalog's own sets' counts, so a derived set never moves where a catalog set is filed.
-  for (const [, en, terms, level] of sets) if (level === 0) for (const t of terms) count.set(id(t, en), (count.get(id(t, en)) ?? 0) + 1);
-  const filed = sets.map(([gap, en, terms, level]) => {
+  for (const [, en, terms] of sets) for (const t of terms) count.set(id(t, en), (count.get(id(t, en)) ?? 0) + 1);
+  const filed = sets.map(([gap, en, terms]) => {
     let best = terms[0];
     for (const t of terms) if ((count.get(id(t, en)) ?? 0) < (count.get(id(best, en)) ?? 0)) best = t;
-    // A derived set says the level that reads it (a fourth field); a catalog set has none.
-    const fields = [String(gap), en ? '1' : '0', terms.join(TERM), ...(level > 0 ? [String(level)] : [])];
-    return { key: gapKey(best, en).key, set: fields.join(FIELD) };
+    return { key: gapKey(best, en).key, set: [String(gap), en ? '1' : '0', terms.join(TERM)].join(FIELD) };
   });
   // Stable: sets with the same key keep catalog order.
   filed.sort((x, y) => byCodePoint(x.key, y.key));
@@ -268,13 +262,17 @@ export class GapIndex {
    */
   private keyBits?: Uint8Array;
 
+  /** The sets derivedSets derives from the table's, in a table of their own (gapTermWords 1; none at 0). */
+  private readonly derived?: GapIndex;
+
   /**
    * between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween); level:
-   * the derived sets read (the ranking's gapTermWords; 0 reads the catalog's sets only).
+   * the ranking's gapTermWords (0 reads the stored sets only; 1 also the sets derived from them, filed on construction).
    */
-  constructor(private readonly table: GapTable, private readonly between: number, private readonly level = 0) {
+  constructor(private readonly table: GapTable, private readonly between: number, level = 0) {
     this.tried = new Uint32Array(table.size);
     this.ends = new Uint32Array(table.size);
+    if (level > 0) this.derived = new GapIndex(derivedTable(table), between);
   }
 
   /**
@@ -320,13 +318,12 @@ export class GapIndex {
   }
 
   private parse(i: number): ParsedSet {
-    const [gapText, en, terms, levelText] = this.table.set(i).split(FIELD);
+    const [gapText, en, terms] = this.table.set(i).split(FIELD);
     const gap = Number(gapText);
-    const level = levelText === undefined ? 0 : Number(levelText);
-    if (terms === undefined || !Number.isInteger(gap) || !Number.isInteger(level)) throw new GapTableError(`gap set line ${i} is malformed`);
+    if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
     const list = terms.split(TERM);
     const words = list.map((t) => en === '1' || LATIN.test(t));
-    return (this.parsed[i] = { gap, level, terms: list, words, ids: list.map((t, j) => this.termId(t, words[j])) });
+    return (this.parsed[i] = { gap, terms: list, words, ids: list.map((t, j) => this.termId(t, words[j])) });
   }
 
   private termId(term: string, word: boolean): number {
@@ -399,12 +396,22 @@ export class GapIndex {
       if (this.tried[i] === stamp) continue;
       this.tried[i] = stamp;
       const set = this.parsed[i] ?? this.parse(i);
-      if (set.gap < best && set.level <= this.level && this.saysSet(folded, set, stamp)) best = set.gap;
+      if (set.gap < best && this.saysSet(folded, set, stamp)) best = set.gap;
     }
     return best;
   }
 
   match(folded: string): GapNote | undefined {
+    let best = this.matchGapIndex(folded);
+    if (this.derived) best = Math.min(best, this.derived.matchGapIndex(folded));
+    if (best === Infinity) return undefined;
+    const [product, id, note, note_en] = (this.table.note(best) ?? '').split(FIELD);
+    if (note_en === undefined) throw new GapTableError(`gap ${best} has no note`);
+    return { product, id, note, note_en };
+  }
+
+  /** The lowest gap one of whose sets the folded query says, or Infinity. */
+  private matchGapIndex(folded: string): number {
     const stamp = ++this.stamp;
     let best = Infinity;
     // Every character and every pair of adjacent characters of the query (a set is tried once per match).
@@ -429,9 +436,30 @@ export class GapIndex {
       // a one-word filing term also matches its plural ("meetings" says "meeting")
       for (const form of singulars(w)) best = this.consider(form, folded, stamp, best);
     }
-    if (best === Infinity) return undefined;
-    const [product, id, note, note_en] = (this.table.note(best) ?? '').split(FIELD);
-    if (note_en === undefined) throw new GapTableError(`gap ${best} has no note`);
-    return { product, id, note, note_en };
+    return best;
   }
+}
+
+/**
+ * The sets derivedSets derives from a stored table's Chinese sets, as a table of their own (gap numbers kept; each
+ * filed under its first term, which a query must say for the set to match; notes from the stored table).
+ */
+function derivedTable(table: GapTable): GapTable {
+  const zh = new Map<number, string[][]>();
+  for (let i = 0; i < table.size; i++) {
+    const [gapText, en, terms] = table.set(i).split(FIELD);
+    const gap = Number(gapText);
+    if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
+    if (en !== '0') continue;
+    const sets = zh.get(gap) ?? [];
+    zh.set(gap, sets);
+    sets.push(terms.split(TERM));
+  }
+  const filed: { key: string; set: string }[] = [];
+  for (const [gap, sets] of zh) {
+    for (const d of derivedSets({ zh: sets })) filed.push({ key: gapKey(d.terms[0], false).key, set: [String(gap), '0', d.terms.join(TERM)].join(FIELD) });
+  }
+  filed.sort((x, y) => byCodePoint(x.key, y.key));
+  const lines = gapTableOf({ keys: filed.map((f) => f.key), sets: filed.map((f) => f.set), notes: [] });
+  return { ...lines, note: (g) => table.note(g) };
 }
