@@ -39,6 +39,9 @@ export interface RankingOptions {
   stepRankedRelief: number;
   /** Known gaps: words a multi-word English gap term may have between two of its own ("as a reusable template"). */
   gapWordsBetween: number;
+  /** Known gaps: 1 = a Chinese gap term with 的 inside is also said by its parts anywhere (误删的那条待办 says 误删的待办;
+   *  src/lexicon/gaps.ts derivedSets); 0 = the catalog's term sets only. */
+  gapTermWords: number;
   /** Action words: "before"/"already" this many words before an English action word set it aside (a later or earlier step). */
   actionContextWords: number;
   /** 1: a destructive command on a container of the object a delete request names goes below it (stages/object-guard.ts); 0 off. */
@@ -215,6 +218,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   stepDepth: 3,
   stepRankedRelief: 1.5,
   gapWordsBetween: 2,
+  gapTermWords: 0,
   actionContextWords: 2,
   identityWords: 6,
   identityClauses: 1,

@@ -54,7 +54,7 @@ export class Searcher {
       text: ctx.text,
       runQuery: (q, req, explain, task, k) => this.phase.run(q, req, explain, task, k),
       mask: (req) => this.phase.mask(req),
-      gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps, ctx.ranking.gapWordsBetween)),
+      gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps, ctx.ranking.gapWordsBetween, ctx.ranking.gapTermWords)),
     };
   }
 

@@ -58,9 +58,54 @@ interface ParsedSet {
 }
 
 
-/** The first gap (catalog order) one of whose term sets the folded query says completely, if any. */
-export function matchGap(folded: string, gaps: readonly Gap[], between: number): Gap | undefined {
-  return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false, between)) || g.en.some((set) => saysAll(folded, set, true, between)));
+/** A term set that a reading of a gap's own sets derives, with the gapTermWords level that reads it. */
+export interface DerivedSet {
+  english: boolean;
+  terms: string[];
+  level: number;
+}
+
+/** A Chinese term split after each 的 that has text on both sides ("误删的待办" -> "误删的", "待办"). */
+function splitAtDe(term: string): string[] {
+  if (LATIN.test(term)) return [term];
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = term.indexOf('的'); at >= 0; at = term.indexOf('的', at + 1)) {
+    if (at > from && at + 1 < term.length) {
+      parts.push(term.slice(from, at + 1));
+      from = at + 1;
+    }
+  }
+  parts.push(term.slice(from));
+  return parts;
+}
+
+/**
+ * The term sets the gapTermWords reading derives from a gap's own (never written in its catalog text): at level 1, a
+ * Chinese term with 的 inside ("误删的待办") is said by its parts anywhere in the request, each not negated
+ * ("误删的那条待办", where a demonstrative and a measure word stand between them). A set the gap has already is not
+ * repeated.
+ */
+export function derivedSets(g: Pick<Gap, 'zh'>): DerivedSet[] {
+  const out: DerivedSet[] = [];
+  const seen = new Set(g.zh.map((set) => [...set].sort(byCodePoint).join(TERM)));
+  for (const set of g.zh) {
+    const terms = [...new Set(set.flatMap(splitAtDe))];
+    const key = [...terms].sort(byCodePoint).join(TERM);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ english: false, terms, level: 1 });
+  }
+  return out;
+}
+
+/**
+ * The first gap (catalog order) one of whose term sets the folded query says completely, if any; with level > 0 also
+ * the sets derivedSets derives up to that level (gapTermWords).
+ */
+export function matchGap(folded: string, gaps: readonly Gap[], between: number, level = 0): Gap | undefined {
+  return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false, between)) || g.en.some((set) => saysAll(folded, set, true, between)) ||
+    (level > 0 && derivedSets(g).some((d) => d.level <= level && saysAll(folded, d.terms, d.english, between))));
 }
 
 const WORD = /[a-z0-9]+/gu;
@@ -217,10 +262,17 @@ export class GapIndex {
    */
   private keyBits?: Uint8Array;
 
-  /** between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween). */
-  constructor(private readonly table: GapTable, private readonly between: number) {
+  /** The sets derivedSets derives from the table's, in a table of their own (gapTermWords 1; none at 0). */
+  private readonly derived?: GapIndex;
+
+  /**
+   * between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween); level:
+   * the ranking's gapTermWords (0 reads the stored sets only; 1 also the sets derived from them, filed on construction).
+   */
+  constructor(private readonly table: GapTable, private readonly between: number, level = 0) {
     this.tried = new Uint32Array(table.size);
     this.ends = new Uint32Array(table.size);
+    if (level > 0) this.derived = new GapIndex(derivedTable(table), between);
   }
 
   /**
@@ -350,6 +402,16 @@ export class GapIndex {
   }
 
   match(folded: string): GapNote | undefined {
+    let best = this.matchGapIndex(folded);
+    if (this.derived) best = Math.min(best, this.derived.matchGapIndex(folded));
+    if (best === Infinity) return undefined;
+    const [product, id, note, note_en] = (this.table.note(best) ?? '').split(FIELD);
+    if (note_en === undefined) throw new GapTableError(`gap ${best} has no note`);
+    return { product, id, note, note_en };
+  }
+
+  /** The lowest gap one of whose sets the folded query says, or Infinity. */
+  private matchGapIndex(folded: string): number {
     const stamp = ++this.stamp;
     let best = Infinity;
     // Every character and every pair of adjacent characters of the query (a set is tried once per match).
@@ -374,9 +436,30 @@ export class GapIndex {
       // a one-word filing term also matches its plural ("meetings" says "meeting")
       for (const form of singulars(w)) best = this.consider(form, folded, stamp, best);
     }
-    if (best === Infinity) return undefined;
-    const [product, id, note, note_en] = (this.table.note(best) ?? '').split(FIELD);
-    if (note_en === undefined) throw new GapTableError(`gap ${best} has no note`);
-    return { product, id, note, note_en };
+    return best;
   }
+}
+
+/**
+ * The sets derivedSets derives from a stored table's Chinese sets, as a table of their own (gap numbers kept; each
+ * filed under its first term, which a query must say for the set to match; notes from the stored table).
+ */
+function derivedTable(table: GapTable): GapTable {
+  const zh = new Map<number, string[][]>();
+  for (let i = 0; i < table.size; i++) {
+    const [gapText, en, terms] = table.set(i).split(FIELD);
+    const gap = Number(gapText);
+    if (terms === undefined || !Number.isInteger(gap)) throw new GapTableError(`gap set line ${i} is malformed`);
+    if (en !== '0') continue;
+    const sets = zh.get(gap) ?? [];
+    zh.set(gap, sets);
+    sets.push(terms.split(TERM));
+  }
+  const filed: { key: string; set: string }[] = [];
+  for (const [gap, sets] of zh) {
+    for (const d of derivedSets({ zh: sets })) filed.push({ key: gapKey(d.terms[0], false).key, set: [String(gap), '0', d.terms.join(TERM)].join(FIELD) });
+  }
+  filed.sort((x, y) => byCodePoint(x.key, y.key));
+  const lines = gapTableOf({ keys: filed.map((f) => f.key), sets: filed.map((f) => f.set), notes: [] });
+  return { ...lines, note: (g) => table.note(g) };
 }
