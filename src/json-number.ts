@@ -31,6 +31,28 @@ export class JsonNumber {
 export const goFloat64 = (x: number): number | JsonNumber => (Object.is(x, -0) ? new JsonNumber('-0') : x);
 
 /**
+ * A value json.Unmarshal decoded into `any` (every number a float64), as json.Marshal writes it back: each negative
+ * zero in it, at any depth, becomes the literal `-0` (goFloat64), where JSON.stringify would write `0`; the rest is
+ * left as it is. Changes the value in place (a fresh JSON.parse result) and walks without recursion, as
+ * parseJsonExact does.
+ */
+export function goFloat64Deep(root: unknown): unknown {
+  if (typeof root === 'number') return goFloat64(root);
+  const pending: object[] = root !== null && typeof root === 'object' ? [root] : [];
+  for (let o = pending.pop(); o !== undefined; o = pending.pop()) {
+    if (o instanceof JsonNumber) continue;
+    const rec = o as Record<string, unknown>;
+    for (const k of Object.keys(rec)) {
+      const x = rec[k];
+      if (x !== null && typeof x === 'object') pending.push(x);
+      // defineProperty: a key such as __proto__ stays an own property, as JSON.parse made it
+      else if (Object.is(x, -0)) Object.defineProperty(rec, k, { value: goFloat64(-0), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return root;
+}
+
+/**
  * Whether a kept literal is a whole number as Go's strconv.ParseInt(literal, 10, 64) reads a json.Number: decimal
  * digits only (no fraction, no exponent) within int64.
  */
