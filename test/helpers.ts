@@ -227,7 +227,7 @@ export const anySteps = (p: PlanSpec): AnyStep[] => p.steps as AnyStep[];
 export function executeOptions(tool: ToolSpec, o: { env: Record<string, string | undefined>; dryRun: boolean; timeoutMs?: number; catalog?: { source_hash: string; surface_hash: string };
   backoffMs?: number; sleep?: (ms: number) => Promise<void>; now?: () => Date; uuid?: () => string }): ExecuteOptions {
   const { timeoutMs = 5000, catalog = { source_hash: 'h', surface_hash: 'h' }, backoffMs, ...rest } = o;
-  return { ...rest, effects: effectsFor({ tool, env: o.env, timeoutMs, catalog, ...(backoffMs !== undefined ? { backoffMs } : {}) }) };
+  return { ...rest, effects: effectsFor({ tool, env: o.env, typedTimeoutMs: timeoutMs, catalog, ...(backoffMs !== undefined ? { backoffMs } : {}) }) };
 }
 
 /**

@@ -2,7 +2,7 @@
 // conversion of typed text to that JSON type. The CLI parser (dispatch/flags.ts), ajv validation (validate.ts) and
 // serve's execute arguments read flags through these, so a flag means the same thing on every path.
 import type { ToolSpec } from '../catalog/types.js';
-import { JsonNumber } from '../json-number.js';
+import { JsonNumber, goFloat64 } from '../json-number.js';
 
 export interface FlagType {
   /** JSON Schema of the value (validate.ts). */
@@ -11,6 +11,8 @@ export interface FlagType {
   list?: true;
   /** Text -> JSON value where it converts; otherwise the text itself. */
   convert?: (text: string) => unknown;
+  /** A JSON number given for the flag (serve's execute arguments) -> the value sent; without it the number is sent as given. */
+  number?: (n: number) => unknown;
 }
 
 /** strconv.ParseBool: exactly these spellings, nothing trimmed (pflag's Bool flag, aitable's parseBoolFlag after its TrimSpace). */
@@ -186,8 +188,15 @@ function binaryFloat(m: bigint, e: number): number {
 
 /** pflag's Int/Int64 text (parseGoInt); the text itself (refused by validation) when Go would refuse it. */
 const toGoInteger = (t: string): unknown => parseGoInt(t) ?? t;
-/** pflag's Float64 text (parseGoFloat); the text itself (refused by validation) when Go would refuse it. */
-const toGoFloat = (t: string): unknown => parseGoFloat(t) ?? t;
+/**
+ * pflag's Float64 text (parseGoFloat) as json.Marshal writes the float64 (goFloat64: a negative zero stays `-0`, where
+ * JSON.stringify would write 0); the text itself (refused by validation) when Go would refuse it. Every body that puts a
+ * Float64 flag in its map sends it so (helpers/minutes.go:2022, :2199-2205, doc_style.go:296-301@c7521c1c).
+ */
+const toGoFloat = (t: string): unknown => {
+  const n = parseGoFloat(t);
+  return n === undefined ? t : goFloat64(n);
+};
 
 /**
  * Go duration syntax as pflag's DurationVar reads it (time.ParseDuration): an optional sign, then `0` alone or numbers
@@ -202,7 +211,7 @@ export const FLAG_TYPES: Record<string, FlagType> = {
   bool: { schema: { type: 'boolean' } },
   int: { schema: { type: 'integer' }, convert: toGoInteger },
   int64: { schema: { type: 'integer' }, convert: toGoInteger },
-  float64: { schema: { type: 'number' }, convert: toGoFloat },
+  float64: { schema: { type: 'number' }, convert: toGoFloat, number: goFloat64 },
   duration: { schema: { type: 'string', pattern: DURATION } },
   stringSlice: { schema: { type: 'array', items: { type: 'string' } }, list: true },
   stringArray: { schema: { type: 'array', items: { type: 'string' } }, list: true },
@@ -226,6 +235,7 @@ export function declaredFlag(tool: ToolSpec, name: string): { type: string } | u
 /** Text (or a list of texts) -> the flag's JSON type where it converts. */
 export function convert(type: string, raw: unknown): unknown {
   const t = flagType(type);
+  if (typeof raw === 'number' && t.number) return t.number(raw);
   if (!t.convert) return raw;
   return Array.isArray(raw) ? raw.map((v) => t.convert!(String(v))) : typeof raw === 'string' ? t.convert(raw) : raw;
 }

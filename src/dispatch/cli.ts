@@ -55,15 +55,6 @@ export interface DispatchIo {
   warn?: (line: string) => void;
 }
 
-const DEFAULT_TIMEOUT_SECONDS = 30;
-/**
- * A file transfer's bound when neither --timeout nor DWS_TIMEOUT is given: upstream moves files through its own HTTP
- * clients, not the call transport, and allows a whole upload or download 10 minutes (localio downloadTimeout,
- * download.go:26, :344, its PutFile client; drive_pull.go:67, drive_transfer.go:54@c7521c1c). A few upstream clients
- * allow 5 (mail.go:43, doc.go:311, drive_push.go:823): dws waits the 10 there too. A typed --timeout bounds transfers as well.
- */
-const DEFAULT_TRANSFER_TIMEOUT_SECONDS = 600;
-
 /** What `--dry-run` of a local command prints: it runs in this process and calls no backend. */
 export interface LocalPlan {
   dry_run: true;
@@ -96,29 +87,19 @@ async function checkDispatchable(t: ToolSpec): Promise<Runner> {
     'this command has no execution plan yet; find another with `dws schema search`');
 }
 
-export function timeoutMs(flag: string | undefined, env: Env): number {
+/**
+ * The run's bound as typed, in milliseconds: --timeout, else DWS_TIMEOUT (seconds, above 0 and at most 3600); absent
+ * when neither is given (or given empty), so each call and transfer takes its own default (src/dispatch/effects.ts
+ * callBoundMs, transferBoundMs).
+ */
+export function typedTimeoutMs(flag: string | undefined, env: Env): number | undefined {
   const text = flag ?? env.DWS_TIMEOUT;
-  if (text === undefined || text === '') return DEFAULT_TIMEOUT_SECONDS * 1000;
+  if (text === undefined || text === '') return undefined;
   const seconds = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(seconds > 0) || seconds > 3600) {
     throw new DwsError('invalid_parameter', `--timeout must be a number of seconds between 0 and 3600, got "${text}"`);
   }
   return Math.round(seconds * 1000);
-}
-
-/** Whether the run's bound was typed (--timeout, else DWS_TIMEOUT): then it bounds every transfer, a step's own bound included. */
-export function timeoutTyped(flag: string | undefined, env: Env): boolean {
-  const text = flag ?? env.DWS_TIMEOUT;
-  return text !== undefined && text !== '';
-}
-
-/**
- * The bound of a run's file transfers: the typed --timeout (or DWS_TIMEOUT), else upstream's transfer clients' 10
- * minutes; an upload or download step that declares upstream's own client bound (`timeout_seconds`) uses that instead
- * when nothing is typed (src/dispatch/effects.ts).
- */
-export function transferTimeoutMs(flag: string | undefined, env: Env): number {
-  return timeoutTyped(flag, env) ? timeoutMs(flag, env) : DEFAULT_TRANSFER_TIMEOUT_SECONDS * 1000;
 }
 
 function render(value: unknown, format: string): string {
@@ -138,11 +119,8 @@ export interface DispatchRequest {
   profile?: string;
   expectedSource?: string;
   expectedSurface?: string;
-  timeoutMs: number;
-  /** The bound of each file transfer (transferTimeoutMs); absent: timeoutMs. */
-  transferTimeoutMs?: number;
-  /** --timeout (or DWS_TIMEOUT) was typed: it bounds every transfer, over a step's own bound (timeoutTyped). */
-  timeoutTyped?: boolean;
+  /** The typed --timeout (or DWS_TIMEOUT) in milliseconds (typedTimeoutMs): it bounds every call and transfer; absent: their defaults. */
+  typedTimeoutMs?: number;
   /** Local streaming commands (event consume) write JSON Lines here and are stopped by the signal. */
   writeLine?: (line: string) => Promise<void>;
   signal?: AbortSignal;
@@ -195,7 +173,7 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
   }
   const invocation = randomUUID();
   const run = {
-    tool, env, timeoutMs: r.timeoutMs, ...(r.transferTimeoutMs !== undefined ? { transferTimeoutMs: r.transferTimeoutMs } : {}), ...(r.timeoutTyped ? { timeoutTyped: true } : {}), catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
+    tool, env, ...(r.typedTimeoutMs !== undefined ? { typedTimeoutMs: r.typedTimeoutMs } : {}), catalog: e.catalogHashes, signal: r.signal, writeLine: r.writeLine, invocation, flags: data, now: r.now,
     ...(r.sleep ? { sleep: r.sleep } : {}),
     ...(r.watchStdinEof ? { watchStdinEof: r.watchStdinEof } : {}),
     toolOf: (canonical: string) => {
@@ -293,7 +271,7 @@ export async function runDispatch(argv: string[], engine: () => Engine, io: Disp
   try {
     const outcome = await dispatchTool(e, {
       tool, values: parsed.values, positionals: parsed.positionals, yes: c.yes, dryRun: c.dryRun, ...(c.profile !== undefined ? { profile: c.profile } : {}),
-      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, timeoutMs: timeoutMs(c.timeout, env), transferTimeoutMs: transferTimeoutMs(c.timeout, env), timeoutTyped: timeoutTyped(c.timeout, env),
+      expectedSource: c.expectedSource, expectedSurface: c.expectedSurface, typedTimeoutMs: typedTimeoutMs(c.timeout, env),
       writeLine: (line) => (io.writeStream ?? io.write)(line + '\n'), signal: stop.signal, now: io.now, uuid: io.uuid, sleep: io.sleep, stdin: io.stdin,
       ...(io.watchStdinEof ? { watchStdinEof: io.watchStdinEof } : {}),
       ...(io.warn ? { warn: (w: Warning) => io.warn!(warningLine(w)) } : {}), invokedAs: found.path,

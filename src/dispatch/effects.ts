@@ -14,14 +14,26 @@ import { foldInput } from '../contract/schema.js';
 import type { BackendCall, Effects, Handoff, Transfer } from '../plan/effects.js';
 import type { StdinWatch } from '../events/control.js';
 
+/** A backend call's bound when nothing is typed. */
+const DEFAULT_CALL_MS = 30_000;
+/**
+ * A file transfer's bound when nothing is typed and its step declares no bound of its own: upstream moves files through
+ * its own HTTP clients, not the call transport, and most of them allow a whole upload or download 10 minutes (localio
+ * downloadTimeout, download.go:26, :344, its PutFile client; drive_pull.go:67, drive_transfer.go:54@c7521c1c). A step
+ * declares the clients that allow 5 (`timeout_seconds`: mail.go:43, doc.go:311; drive_push.go:823 in drive-folder.ts).
+ */
+const DEFAULT_TRANSFER_MS = 600_000;
+
+/** The bound of a backend call: the typed one, else 30 s. */
+export const callBoundMs = (typed: number | undefined): number => typed ?? DEFAULT_CALL_MS;
+/** The bound of a file transfer: the typed one, else the step's own (`boundMs`, upstream's client for it), else 10 minutes. */
+export const transferBoundMs = (typed: number | undefined, stepMs: number | undefined): number => typed ?? stepMs ?? DEFAULT_TRANSFER_MS;
+
 export interface RunContext {
   tool: ToolSpec;
   env: Env;
-  timeoutMs: number;
-  /** The bound of each file transfer (upload or download); absent: timeoutMs. */
-  transferTimeoutMs?: number;
-  /** The user typed --timeout (or DWS_TIMEOUT): it bounds every transfer, a step's own bound (`boundMs`) included. */
-  timeoutTyped?: boolean;
+  /** The typed --timeout (or DWS_TIMEOUT) in milliseconds: it bounds every call and transfer; absent: their defaults. */
+  typedTimeoutMs?: number;
   catalog: { source_hash: string; surface_hash: string };
   /** The transport's first retry backoff (tests make it short); default the transport's. */
   backoffMs?: number;
@@ -85,7 +97,7 @@ export function effectsFor(r: RunContext): Effects {
       const seal = c.replayable ? undefined : { args: c.args, flags: r.flags ?? {} };
       const value = await journaled(r.env, record, async (answered) => {
         const response = await callTool(server, {
-          server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: r.timeoutMs, ...(r.backoffMs !== undefined ? { backoffMs: r.backoffMs } : {}),
+          server: c.server, rpcName: c.rpc, arguments: c.args, replayable: c.replayable, timeoutMs: callBoundMs(r.typedTimeoutMs), ...(r.backoffMs !== undefined ? { backoffMs: r.backoffMs } : {}),
           onInterrupted: () => journalCall(r.env, { ...answered, outcome: 'outcome_unknown', error: interrupted }),
         });
         // The backend's answer decides the record: dws failing to read an answer it was given (too deep to redact)
@@ -111,8 +123,7 @@ export function effectsFor(r: RunContext): Effects {
         ...(t.targetExists ? { targetExists: t.targetExists } : {}) }, r.env);
       if (t.kind === 'publish') return transfer.publishDir({ dir: t.dir, files: t.files }, r.env);
       const record = (rpc: string, args: Record<string, unknown>): Pending => ({ ...base, step: t.step, server: 'http', rpc, arguments: args });
-      // a step's own bound (upstream's client Timeout for it) unless the user typed one, else the run's transfer bound
-      const timeoutMs = t.boundMs !== undefined && r.timeoutTyped !== true ? t.boundMs : r.transferTimeoutMs ?? r.timeoutMs;
+      const timeoutMs = transferBoundMs(r.typedTimeoutMs, t.boundMs);
       const retryOf = (u: { retryDelaysMs?: number[] }) => (u.retryDelaysMs ? { retry: { delaysMs: u.retryDelaysMs, ...(r.sleep ? { sleep: r.sleep } : {}) } } : {});
       if (t.kind === 'download') {
         const shown = t.label ?? t.file;

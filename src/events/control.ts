@@ -28,8 +28,8 @@ export interface EventContext {
   positionals: Record<string, unknown>;
   env: Env;
   catalog: { source_hash: string; surface_hash: string };
-  /** The per-call transport timeout (--timeout / DWS_TIMEOUT), for commands that call a backend. */
-  timeoutMs: number;
+  /** The typed --timeout (or DWS_TIMEOUT) in milliseconds, for commands that call a backend; absent: the defaults. */
+  typedTimeoutMs?: number;
   /** Aborted on SIGINT/SIGTERM for long-running commands. */
   signal?: AbortSignal;
   /** For streaming commands (JSON Lines out): one line per call, newline added by the writer. */

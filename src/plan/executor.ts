@@ -55,6 +55,9 @@ export interface ExecuteOptions {
   invokedAs?: string;
 }
 
+/** The options a run's steps read: ExecuteOptions with its waits resolved once (the injected sleep, else the timer). */
+type RunOptions = ExecuteOptions & { sleep: Sleep };
+
 /** `more`: the documents printed after `result`, in order (a plan's `outputs`). */
 export type ExecuteOutcome = { plan: PlanDryRun } | { result: unknown; more?: unknown[] } | { streamed: true };
 
@@ -233,7 +236,7 @@ function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolea
  */
 const pageFailures = new WeakMap<DwsError, { page: number; cursor?: unknown; pages: number; items: number }>();
 
-async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, firstPage = 0): Promise<unknown> {
+async function runPaged(sc: Scope, step: CallStep, index: number, o: RunOptions, firstPage = 0): Promise<unknown> {
   const p = step.page!;
   if (p.paged_command && (p.paged_command.when === undefined || evalCondition(sc, p.paged_command.when) === true)) return runPagedCommand(sc, step, index, o);
   if (p.fetch_all && (p.fetch_all.when === undefined || evalCondition(sc, p.fetch_all.when) === true)) return runFetchAll(sc, step, index, o);
@@ -284,7 +287,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
   let emptyRun = 0;
   try {
     for (let page = 0; page < pages; page++) {
-      if (page > 0 && delayMs > 0) await (o.sleep ?? sleep)(delayMs);
+      if (page > 0 && delayMs > 0) await o.sleep(delayMs);
       if (maxItems > 0 && p.size_arg !== undefined && lowers) args = askForRemaining(args, p.size_arg, maxItems - items.length);
       let answer: unknown;
       try {
@@ -472,7 +475,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
  * complete: true, pages, totalCount?}}`; a failure carries `{records, fetchedCount, pages, attempts, complete: false,
  * hasMore, stopReason, cursor?, totalCount?}` in `partial`.
  */
-async function runFetchAll(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+async function runFetchAll(sc: Scope, step: CallStep, index: number, o: RunOptions): Promise<unknown> {
   const p = step.page!;
   const f = p.fetch_all!;
   let args = evalArgs(sc, step);
@@ -492,7 +495,7 @@ async function runFetchAll(sc: Scope, step: CallStep, index: number, o: ExecuteO
       { partial: { records, fetchedCount: records.length, pages, attempts, complete: false, hasMore, stopReason: reason, ...(at === '' ? {} : { cursor: at }), ...(total === undefined ? {} : { totalCount: total }) } });
   };
   for (;;) {
-    if (pages > 0 && delayMs > 0) await (o.sleep ?? sleep)(delayMs);
+    if (pages > 0 && delayMs > 0) await o.sleep(delayMs);
     const sent = cursor;
     args = cloneJson(args);
     if (sent !== '') setNested(args, p.cursor_arg, sent);
@@ -566,7 +569,7 @@ function setWhereParents(root: Record<string, unknown>, path: string, value: unk
  * `next` rewritten and the `paging` record; a failure after a page was read keeps that answer (with the failure in
  * `paging`) and ends the command as pages_incomplete, as upstream prints it and exits 1.
  */
-async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: RunOptions): Promise<unknown> {
   const p = step.page!;
   const group = p.paged_command!.group;
   let args = evalArgs(sc, step);
@@ -652,7 +655,7 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: Exec
     current = nextKey;
     args = cloneJson(args);
     setNested(args, p.cursor_arg, sent.value);
-    if (delayMs > 0 && page < pages) await (o.sleep ?? sleep)(delayMs);
+    if (delayMs > 0 && page < pages) await o.sleep(delayMs);
   }
   return write({ truncated: more, hasMore: more, lastCursor, pages, total: total() });
 }
@@ -716,12 +719,12 @@ function positiveNumber(sc: Scope, s: Source | number | undefined, what: string,
  * last read a failure is that read's own error and an answer that never matched is verification_failed; with
  * `retry_failed` a failed read is tried again and the reads running out is outcome_unknown (upstream's task polls).
  */
-async function runPolled(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+async function runPolled(sc: Scope, step: CallStep, index: number, o: RunOptions): Promise<unknown> {
   const p = step.poll!;
   const attempts = p.delays_ms ? p.delays_ms.length + (p.wait_first ? 0 : 1) : Math.min(Math.floor(positiveNumber(sc, p.max_attempts, 'the number of checks', 1)), MAX_POLL_ATTEMPTS);
   const intervalMs = p.delays_ms ? 0 : positiveNumber(sc, p.interval_seconds, 'the wait between checks', 1) * 1000;
   const budgetMs = p.timeout_seconds === undefined ? Infinity : positiveNumber(sc, p.timeout_seconds, 'the wait timeout', 1) * 1000;
-  const pause = o.sleep ?? sleep;
+  const pause = o.sleep;
   const paged = step.page !== undefined && pagingApplies(sc, step);
   const args = evalArgs(sc, step);
   let waited = 0;
@@ -816,7 +819,7 @@ function partial(tool: ToolSpec, done: Completed[], failed: string, err: unknown
  * the cause and what was undone; when it fails too, the error names both and the run reports a partial outcome with
  * the completed writes' ids (the user undoes them, or `dws recover --compensate`).
  */
-async function rollBack(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], failure: unknown): Promise<DwsError> {
+async function rollBack(sc: Scope, step: PlanStep, index: number, o: RunOptions, done: Completed[], failure: unknown): Promise<DwsError> {
   const c = step.compensate!;
   const cause = failure instanceof DwsError ? `${failure.reason}: ${failure.message}` : String(failure);
   const reverse = `${c.server}.${c.rpc}`;
@@ -942,7 +945,7 @@ async function eachElement(sc: Scope, step: CallStep, list: unknown[], at: Curso
 }
 
 /** The calls of one MCP step: one, one per for_each element (each resolved on its own answer), pages or polls. */
-async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
+async function runCalls(sc: Scope, step: CallStep, index: number, o: RunOptions, done: Completed[], at: Cursor): Promise<unknown> {
   const tool = sc.tool;
   if (step.for_each) {
     const list = asList(evalSource(sc, step.for_each));
@@ -968,7 +971,7 @@ async function runCalls(sc: Scope, step: CallStep, index: number, o: ExecuteOpti
 }
 
 /** One call of a for_each step, for one element (resolved on its own answer); a write is recorded as completed. */
-async function callFor(sc: Scope, step: CallStep, index: number, o: ExecuteOptions, item: unknown, done: Completed[], at: Cursor): Promise<unknown> {
+async function callFor(sc: Scope, step: CallStep, index: number, o: RunOptions, item: unknown, done: Completed[], at: Cursor): Promise<unknown> {
   sc.item = { value: item };
   try {
     if (step.resolve?.user_target) return await resolveUserTarget(sc, step, index, o);
@@ -998,7 +1001,7 @@ function typedListsOf(sc: Scope, step: CallStep): { typedLists?: string[]; untyp
   };
 }
 
-function callOnce(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<unknown> {
+function callOnce(sc: Scope, step: CallStep, index: number, o: RunOptions): Promise<unknown> {
   if (step.page && pagingApplies(sc, step)) return runPaged(sc, step, index, o);
   return o.effects.call({ server: step.server, rpc: rpcOf(sc, step), args: evalArgs(sc, step), replayable: step.effect === 'read', step: index, ...typedListsOf(sc, step) });
 }
@@ -1008,7 +1011,7 @@ function callOnce(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): 
  * the element, `{from: <a step of the group>}` this element's result), before the next element. Each step's result is
  * then the list of its results, one per element it ran for.
  */
-async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor, steps: PlanStep[]): Promise<unknown[]> {
+async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: RunOptions, done: Completed[], at: Cursor, steps: PlanStep[]): Promise<unknown[]> {
   const followers = lead.interleave!.map((id) => steps.findIndex((x) => x.id === id));
   const list = asList(evalSource(sc, lead.for_each!));
   if (lead.max_items! > 0 && list.length > lead.max_items!) {
@@ -1118,12 +1121,12 @@ async function runInterleaved(sc: Scope, lead: CallStep, index: number, o: Execu
  * counted, as upstream minutesPollDeadlineReached counts its clock), the run waits interval_seconds and reads the round
  * again. Each step keeps the last round's result (a step the round skipped has none); `rounds_as` reads the count.
  */
-async function runRepeated(sc: Scope, lead: CallStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor, steps: PlanStep[]): Promise<unknown> {
+async function runRepeated(sc: Scope, lead: CallStep, index: number, o: RunOptions, done: Completed[], at: Cursor, steps: PlanStep[]): Promise<unknown> {
   const r = lead.repeat!;
   const round = r.steps.map((id) => steps.findIndex((x) => x.id === id));
   const intervalMs = positiveNumber(sc, r.interval_seconds, 'the wait between rounds', 1) * 1000;
   const budgetMs = positiveNumber(sc, r.timeout_seconds, 'the wait timeout', 1) * 1000;
-  const pause = o.sleep ?? sleep;
+  const pause = o.sleep;
   const settle = (id: string, value: unknown) => {
     if (value === undefined) return;
     sc.results.set(id, value);
@@ -1178,7 +1181,7 @@ function withdrawWrite(done: Completed[], id: string): void {
  * call; otherwise the directory search, whose failure keeps the value as an unverified userId (upstream never blocks
  * a valid id on the directory being unavailable).
  */
-async function resolveUserTarget(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<UserTarget> {
+async function resolveUserTarget(sc: Scope, step: CallStep, index: number, o: RunOptions): Promise<UserTarget> {
   const raw = evalSource(sc, step.resolve!.user_target!);
   const value = typeof raw === 'string' ? trimSpace(raw) : '';
   const where = `${sc.tool.canonical_path} (step "${step.id}")`;
@@ -1196,14 +1199,14 @@ async function resolveUserTarget(sc: Scope, step: CallStep, index: number, o: Ex
 }
 
 /** A name -> one person (docs/PLANS.md "resolve user", upstream ResolveUser): the search's failure is the step's. */
-async function resolveUser(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<ResolvedUser> {
+async function resolveUser(sc: Scope, step: CallStep, index: number, o: RunOptions): Promise<ResolvedUser> {
   const raw = evalSource(sc, step.resolve!.user!);
   const answer = await o.effects.call({ server: step.server, rpc: step.rpc, args: evalArgs(sc, step), replayable: true, step: index, ...typedListsOf(sc, step) });
   return chooseUser(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? trimSpace(raw) : '', answer, step.resolve!.identity ?? 'user_id');
 }
 
 /** A group target (docs/PLANS.md "resolve", src/plan/chat-target.ts): each page one journaled call of the step's RPC. */
-async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<ChatTarget> {
+async function resolveChat(sc: Scope, step: CallStep, index: number, o: RunOptions): Promise<ChatTarget> {
   const raw = evalSource(sc, step.resolve!.chat_target!);
   const args = evalArgs(sc, step);
   return resolveChatTarget(`${sc.tool.canonical_path} (step "${step.id}")`, typeof raw === 'string' ? raw : '', (r) =>
@@ -1216,7 +1219,7 @@ async function resolveChat(sc: Scope, step: CallStep, index: number, o: ExecuteO
  * one journaled read, counted in `page`. With allow_none a userId left unknown, or a lookup that failed at the backend
  * (it stays in the journal), makes the step count as not run (upstream's callers that fall back or pass over it).
  */
-async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: ExecuteOptions): Promise<string[] | undefined> {
+async function resolveOpenIds(sc: Scope, step: CallStep, index: number, o: RunOptions): Promise<string[] | undefined> {
   const values = asList(evalSource(sc, step.resolve!.open_dingtalk_ids!));
   try {
     return await resolveOpenDingTalkIds(`${sc.tool.canonical_path} (step "${step.id}")`, values, (server, rpc, args, page) =>
@@ -1305,7 +1308,7 @@ function refusedBy(sc: Scope, step: RefuseStep): string | undefined | 'unknown' 
 }
 
 /** An upload (a file's bytes or a plan value's text) or a download (to a file, or as the result's text). */
-async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'download' }, index: number, o: ExecuteOptions): Promise<unknown> {
+async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'download' }, index: number, o: RunOptions): Promise<unknown> {
   const tool = sc.tool;
   const spec = step.kind === 'upload' ? step.upload : step.download;
   const url = evalSource(sc, spec.url);
@@ -1341,7 +1344,7 @@ async function runTransfer(sc: Scope, step: PlanStep & { kind: 'upload' | 'downl
  * files of the list `files`, each `{name, text}` or `{name, file}`, written at once; anything else is refused before
  * anything is written.
  */
-function publish(sc: Scope, step: PlanStep & { kind: 'save' }, index: number, o: ExecuteOptions): Promise<unknown> {
+function publish(sc: Scope, step: PlanStep & { kind: 'save' }, index: number, o: RunOptions): Promise<unknown> {
   const where = `${sc.tool.canonical_path}: step "${step.id}"`;
   const dir = evalSource(sc, step.save.dir!);
   if (typeof dir !== 'string' || trimSpace(dir) === '') throw new DwsError('missing_parameter', `${where} needs a directory to publish`);
@@ -1370,7 +1373,7 @@ function runPick(sc: Scope, step: PlanStep & { kind: 'pick' }): unknown {
 }
 
 /** Runs one step; undefined means it counts as not run (a resolve or pick that allows none found nothing). */
-async function runStep(sc: Scope, step: PlanStep, index: number, o: ExecuteOptions, done: Completed[], at: Cursor): Promise<unknown> {
+async function runStep(sc: Scope, step: PlanStep, index: number, o: RunOptions, done: Completed[], at: Cursor): Promise<unknown> {
   switch (step.kind) {
     case 'refuse': {
       const message = refusedBy(sc, step);
@@ -1619,7 +1622,7 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
     transfer: (t) => (t.kind !== 'save' && t.kind !== 'publish' && backend++, o.effects.transfer(t)),
     handoff: (h) => ((handedOver = true), o.effects.handoff(h)),
   };
-  const run: ExecuteOptions = { ...o, effects };
+  const run: RunOptions = { ...o, effects, sleep: o.sleep ?? sleep };
   // a step an interleave or a repeat names runs with its lead (per element, per round)
   const grouped = new Set(plan.steps.flatMap((x) => (x.kind === 'call' ? [...(x.interleave ?? []), ...(x.repeat?.steps ?? [])] : [])));
   for (const [index, step] of plan.steps.entries()) {

@@ -492,7 +492,17 @@ export interface SaveSpec {
   target_exists?: TargetExistsReason;
 }
 
-export interface UploadSpec {
+/** What an upload and a download step both declare: the bound of the transfer. */
+interface TransferBound {
+  /**
+   * The bound of the transfer when the user typed no --timeout (nor DWS_TIMEOUT): upstream's own HTTP client's
+   * Timeout for this transfer, in seconds (mail's and httpPutFile's clients allow 5 minutes: helpers/mail.go:43,
+   * doc.go:311@c7521c1c). Absent: dws's transfer bound (10 minutes, localio's clients). A typed --timeout wins.
+   */
+  timeout_seconds?: number;
+}
+
+export interface UploadSpec extends TransferBound {
   /** A local file's bytes, or `content` (a plan value's text) instead. */
   file?: Source;
   content?: Source;
@@ -521,12 +531,6 @@ export interface UploadSpec {
    */
   retry?: { delays_ms: number[] };
   /**
-   * The bound of the transfer when the user typed no --timeout (nor DWS_TIMEOUT): upstream's own HTTP client's
-   * Timeout for this transfer, in seconds (mail's and httpPutFile's clients allow 5 minutes: helpers/mail.go:43,
-   * doc.go:311@c7521c1c). Absent: dws's transfer bound (10 minutes, localio's clients). A typed --timeout wins.
-   */
-  timeout_seconds?: number;
-  /**
    * The bytes go to a staging store and change no document until a later call places them (sheet write-image's
    * attachment, placed by write_image): the upload is no completed write of the run, so a failure after it is that
    * failure itself, as upstream returns the placing call's own error (sheet_media.go:255-266@c7521c1c), not a
@@ -535,7 +539,7 @@ export interface UploadSpec {
   staging?: true;
 }
 
-export interface DownloadSpec {
+export interface DownloadSpec extends TransferBound {
   url: Source;
   headers?: Source;
   /** Without a file the text is the step's result ({content, bytes}). */
@@ -567,12 +571,6 @@ export interface DownloadSpec {
    * the bare error, which upstream's ExitCode maps to 5 (drive +download drive.go:209-214, errors.go:364-374@c7521c1c).
    */
   target_exists?: TargetExistsReason;
-  /**
-   * The bound of the transfer when the user typed no --timeout (nor DWS_TIMEOUT): upstream's own HTTP client's
-   * Timeout for this transfer, in seconds (mail's and httpPutFile's clients allow 5 minutes: helpers/mail.go:43,
-   * doc.go:311@c7521c1c). Absent: dws's transfer bound (10 minutes, localio's clients). A typed --timeout wins.
-   */
-  timeout_seconds?: number;
 }
 
 /** A hand-over to a local command (src/local/) with arguments keyed by its flag names. */

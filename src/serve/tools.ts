@@ -12,7 +12,7 @@ import type { ToolSpec } from '../catalog/types.js';
 import { SEARCH_VERSION, parseRequestJson, searchRequestProperties } from '../engine/request.js';
 import { byCodePoint } from '../text/order.js';
 import { nearestNames } from '../catalog/nearest.js';
-import { checkHashes, dispatchTool, timeoutMs, timeoutTyped, transferTimeoutMs } from '../dispatch/cli.js';
+import { checkHashes, dispatchTool, typedTimeoutMs } from '../dispatch/cli.js';
 import { resolveCommand } from '../dispatch/resolve.js';
 import { convert, declaredFlag, flagType } from '../contract/flag-types.js';
 import { listFlagValue } from '../contract/flag-lists.js';
@@ -274,7 +274,7 @@ export async function runTool(name: string, args: Record<string, unknown>, ctx: 
   const outcome = await dispatchTool(e, {
     tool: found.tool, values, positionals, yes: args.confirmed === true, dryRun: args.dry_run === true,
     ...(typeof args.profile === 'string' && args.profile !== '' ? { profile: args.profile } : {}),
-    ...hashes, timeoutMs: timeoutMs(undefined, ctx.env), transferTimeoutMs: transferTimeoutMs(undefined, ctx.env), timeoutTyped: timeoutTyped(undefined, ctx.env), signal: ctx.signal,
+    ...hashes, typedTimeoutMs: typedTimeoutMs(undefined, ctx.env), signal: ctx.signal,
     ...(ctx.warn ? { warn: (w: Warning) => ctx.warn!(warningLine(w)) } : {}),
   }, typeof args.profile === 'string' && args.profile !== '' ? { ...ctx.env, DWS_PROFILE: args.profile } : ctx.env);
   // No writeLine is given here, so a streaming local command returns its (bounded) lines as its result.

@@ -9,27 +9,30 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeoutMs, transferTimeoutMs } from '../../src/dispatch/cli.js';
-import { effectsFor } from '../../src/dispatch/effects.js';
+import { typedTimeoutMs } from '../../src/dispatch/cli.js';
+import { callBoundMs, effectsFor, transferBoundMs } from '../../src/dispatch/effects.js';
 import { DwsError } from '../../src/errors.js';
 import { shippedEngine } from '../helpers.js';
 
 describe('the bound of a transfer', () => {
-  it('is 10 minutes when nothing is typed, the typed --timeout or DWS_TIMEOUT otherwise', () => {
-    expect(transferTimeoutMs(undefined, {})).toBe(600_000);
-    expect(transferTimeoutMs('', {})).toBe(600_000);
-    expect(timeoutMs(undefined, {})).toBe(30_000); // a call keeps its 30 s
-    expect(transferTimeoutMs('5', {})).toBe(5000);
-    expect(transferTimeoutMs(undefined, { DWS_TIMEOUT: '7' })).toBe(7000);
-    expect(() => transferTimeoutMs('0', {})).toThrow(DwsError);
-    expect(() => transferTimeoutMs('ten', {})).toThrow(/--timeout must be a number of seconds/u);
+  it('is 10 minutes when nothing is typed (a call keeps its 30 s), the typed --timeout or DWS_TIMEOUT otherwise', () => {
+    expect(typedTimeoutMs(undefined, {})).toBeUndefined();
+    expect(typedTimeoutMs('', {})).toBeUndefined();
+    expect(transferBoundMs(typedTimeoutMs(undefined, {}), undefined)).toBe(600_000);
+    expect(callBoundMs(typedTimeoutMs(undefined, {}))).toBe(30_000);
+    expect(transferBoundMs(typedTimeoutMs('5', {}), undefined)).toBe(5000);
+    expect(transferBoundMs(typedTimeoutMs(undefined, { DWS_TIMEOUT: '7' }), undefined)).toBe(7000);
+    expect(() => typedTimeoutMs('0', {})).toThrow(DwsError);
+    expect(() => typedTimeoutMs('ten', {})).toThrow(/--timeout must be a number of seconds/u);
   });
 
-  it('property: any typed value bounds a transfer exactly as it bounds a call', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 3600 }), fc.integer({ min: 0, max: 999 }), fc.boolean(), (s, ms, asEnv) => {
+  it('property: any typed value bounds a transfer exactly as it bounds a call, a step\'s own bound included', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 3600 }), fc.integer({ min: 0, max: 999 }), fc.boolean(), fc.option(fc.integer({ min: 1, max: 3_600_000 })), (s, ms, asEnv, step) => {
       const text = ms === 0 ? String(s) : `${Math.min(s, 3599)}.${String(ms).padStart(3, '0')}`;
       const [flag, env] = asEnv ? [undefined, { DWS_TIMEOUT: text }] : [text, {}];
-      expect(transferTimeoutMs(flag, env)).toBe(timeoutMs(flag, env));
+      const typed = typedTimeoutMs(flag, env);
+      expect(transferBoundMs(typed, step ?? undefined)).toBe(callBoundMs(typed));
+      expect(typed).toBe(Math.round(Number(text) * 1000));
     }));
   });
 });
@@ -50,7 +53,7 @@ describe('the effects port bounds a download by the transfer bound, not the call
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   const tool = shippedEngine().tools().find((t) => t.canonical_path === 'drive.shortcut_download')!;
-  const download = async (bounds: { timeoutMs: number; transferTimeoutMs?: number }) => {
+  const download = async (bounds: { typedTimeoutMs?: number }) => {
     const root = mkdtempSync(path.join(tmpdir(), 'dws-transfer-'));
     const env = { DWS_FILE_ROOT: root, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_JOURNAL: path.join(root, '..', `${path.basename(root)}.jsonl`), DWS_CONFIG: '/nonexistent/dws.json' };
     const effects = effectsFor({ tool, env, ...bounds, catalog: { source_hash: 'h', surface_hash: 'h' } });
@@ -62,11 +65,11 @@ describe('the effects port bounds a download by the transfer bound, not the call
     }
   };
 
-  it('a 300 ms call bound with a 60 s transfer bound saves the whole body', async () => {
-    expect(await download({ timeoutMs: 300, transferTimeoutMs: 60_000 })).toBe('helloworld');
+  it('nothing typed: the transfer bound (10 minutes), not a call\'s, and the slow body is saved whole', async () => {
+    expect(await download({})).toBe('helloworld');
   });
 
-  it('without a transfer bound the call bound applies, and the slow body is a transport_error', async () => {
-    expect(await download({ timeoutMs: 300 })).toBe('transport_error');
+  it('a typed 300 ms bounds the transfer too, and the slow body is a transport_error', async () => {
+    expect(await download({ typedTimeoutMs: 300 })).toBe('transport_error');
   });
 });

@@ -115,7 +115,7 @@ describe('a dispatch and the audit commands', () => {
 
 describe('without a stream (MCP execute)', () => {
   const run = (canonical: string, values: Record<string, unknown>) =>
-    dispatchTool(shippedEngine(), { tool: tool(canonical), values, positionals: {}, yes: false, dryRun: false, timeoutMs: 5_000 }, env());
+    dispatchTool(shippedEngine(), { tool: tool(canonical), values, positionals: {}, yes: false, dryRun: false, typedTimeoutMs: 5_000 }, env());
 
   it('export returns its lines as the result, and tail and verify their usual results', async () => {
     await recall('m1');

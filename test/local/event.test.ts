@@ -265,7 +265,7 @@ describe('event consume', () => {
     ev.fx.framesFor = (subs) => [1, 2, 3].map((i) => personalFrame({ eventKey: 'user_im_message_receive_o2o_all', subId: subs[0].subId, eventId: `d${i}`, body: messageBody(i) }));
     const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.consume')!;
     const out = await dispatchTool(shippedEngine(), {
-      tool, values: { 'max-events': 2, flatten: true }, positionals: { event_key: ['user_im_message_receive_o2o_all'] }, yes: false, dryRun: false, timeoutMs: 30_000,
+      tool, values: { 'max-events': 2, flatten: true }, positionals: { event_key: ['user_im_message_receive_o2o_all'] }, yes: false, dryRun: false,
     }, env());
     expect(out).toEqual({ result: {
       events: [1, 2].map((i) => expect.objectContaining({ event_id: `d${i}`, content: `hello ${i}`, sender: `Sender ${i}` })),
@@ -281,7 +281,7 @@ describe('event consume', () => {
     const written: string[] = [];
     const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.consume')!;
     const out = await dispatchTool(shippedEngine(), {
-      tool, values: { 'max-events': 1, format: 'raw' }, positionals: { event_key: ['user_im_message_receive_o2o_all'] }, yes: false, dryRun: false, timeoutMs: 30_000,
+      tool, values: { 'max-events': 1, format: 'raw' }, positionals: { event_key: ['user_im_message_receive_o2o_all'] }, yes: false, dryRun: false,
       writeLine: async (line) => void written.push(line),
     }, env());
     expect(out).toEqual({ streamed: true });

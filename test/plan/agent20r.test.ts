@@ -5,7 +5,7 @@
 // help text rewritten in this round (it misled the agent or left it guessing).
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { shellWords, useOutputRuns } from './output-runs.js';
 
 const { act, sent, answer } = useOutputRuns('dws-agent20r-');
 
@@ -17,31 +17,6 @@ function inspect(canonical: string): {
   const r = runCli(['schema', canonical, '--compact']);
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout) as ReturnType<typeof inspect>;
-}
-
-/** A catalog example split as a POSIX shell would (single and double quotes, no expansions), without the leading `dws`. */
-function words(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quote: string | undefined;
-  let has = false;
-  for (const ch of line) {
-    if (quote) {
-      if (ch === quote) quote = undefined;
-      else cur += ch;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      has = true;
-    } else if (ch === ' ') {
-      if (has || cur) out.push(cur);
-      cur = '';
-      has = false;
-    } else {
-      cur += ch;
-    }
-  }
-  if (has || cur) out.push(cur);
-  return out.slice(1);
 }
 
 /** Epoch milliseconds of a wall-clock time in the machine's zone (Go's time.Local, as upstream's attendance parsers use). */
@@ -385,7 +360,7 @@ describe('agent test 20r: each request sends what upstream sends for the same fl
       const examples = inspect(canonical).examples ?? [];
       expect(examples.length).toBeGreaterThan(0);
       for (const example of examples) {
-        const run = await sent([...words(example), '--dry-run', '--yes']);
+        const run = await sent([...shellWords(example), '--dry-run', '--yes']);
         if (run.reason !== undefined) refused.push(`${example} -> ${run.reason}`);
         expect(run.calls).toEqual([]);
       }

@@ -7,7 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeoutTyped, transferTimeoutMs } from '../../src/dispatch/cli.js';
+import { typedTimeoutMs } from '../../src/dispatch/cli.js';
+import { transferBoundMs } from '../../src/dispatch/effects.js';
 import { effectsFor } from '../../src/dispatch/effects.js';
 import { DwsError } from '../../src/errors.js';
 import { executePlan } from '../../src/plan/executor.js';
@@ -106,12 +107,12 @@ describe('a transfer step bounded by its own upstream client (timeout_seconds)',
 
   const tool = () => shippedEngine().tools().find((t) => t.canonical_path === 'todo.add_todo_attachment')!;
   /** One transfer through the real effects port; the run's bounds as the CLI computes them from what was typed. */
-  const transfer = async (t: Partial<Transfer> & { kind: 'upload' | 'download' }, typed: string | undefined, runBoundMs: number) => {
+  const transfer = async (t: Partial<Transfer> & { kind: 'upload' | 'download' }, typed: string | undefined) => {
     const root = mkdtempSync(path.join(tmpdir(), 'dws-h49left-bound-'));
     writeFileSync(path.join(root, 'a.txt'), 'abc');
     const env = { DWS_FILE_ROOT: root, DWS_ALLOW_HTTP_ENDPOINTS: '1', DWS_JOURNAL: path.join(root, 'journal.jsonl'), DWS_CONFIG: '/nonexistent/dws.json' };
     const effects = effectsFor({
-      tool: tool(), env, timeoutMs: 30_000, transferTimeoutMs: typed === undefined ? runBoundMs : Number(typed), ...(typed !== undefined ? { timeoutTyped: true } : {}),
+      tool: tool(), env, ...(typed !== undefined ? { typedTimeoutMs: Number(typed) } : {}),
       catalog: { source_hash: 'h', surface_hash: 'h' },
     });
     const common = { step: 0, url: `${base}/x`, headers: {}, maxBytes: 1024 };
@@ -123,22 +124,23 @@ describe('a transfer step bounded by its own upstream client (timeout_seconds)',
       return e instanceof DwsError ? e.reason : 'thrown';
     }
   };
-  // An hour is the run's bound: a transfer reaching it would hang the test far past its timeout, so a run that ends
+  // The default (10 minutes) and an hour-long step bound would hang the test far past its timeout, so a run that ends
   // shows the bound that ended it. The bounds are injected in milliseconds; nothing is timed.
-  it('a step bound ends an upload or download when nothing is typed, whatever the run bound', async () => {
-    expect(await transfer({ kind: 'upload', boundMs: 40 }, undefined, 3_600_000)).toBe('outcome_unknown');
-    expect(await transfer({ kind: 'download', boundMs: 40 }, undefined, 3_600_000)).toBe('transport_error');
+  it('a step bound ends an upload or download when nothing is typed, over the 10-minute default', async () => {
+    expect(await transfer({ kind: 'upload', boundMs: 40 }, undefined)).toBe('outcome_unknown');
+    expect(await transfer({ kind: 'download', boundMs: 40 }, undefined)).toBe('transport_error');
   });
   it('a typed --timeout wins over the step bound', async () => {
-    expect(await transfer({ kind: 'upload', boundMs: 3_600_000 }, '40', 3_600_000)).toBe('outcome_unknown');
-    expect(await transfer({ kind: 'download', boundMs: 3_600_000 }, '40', 3_600_000)).toBe('transport_error');
+    expect(await transfer({ kind: 'upload', boundMs: 3_600_000 }, '40')).toBe('outcome_unknown');
+    expect(await transfer({ kind: 'download', boundMs: 3_600_000 }, '40')).toBe('transport_error');
   });
-  it('typed means --timeout or DWS_TIMEOUT given and not empty, as transferTimeoutMs reads them', () => {
-    fc.assert(fc.property(fc.option(fc.constantFrom('', '5', '0.5', '120')), fc.option(fc.constantFrom('', '7')), (flag, envValue) => {
+  it('typed means --timeout or DWS_TIMEOUT given and not empty; a transfer takes the typed bound, else the step\'s, else 10 minutes', () => {
+    fc.assert(fc.property(fc.option(fc.constantFrom('', '5', '0.5', '120')), fc.option(fc.constantFrom('', '7')), fc.option(fc.constantFrom(300_000, 40)), (flag, envValue, step) => {
       const env = envValue === null ? {} : { DWS_TIMEOUT: envValue };
-      const typed = timeoutTyped(flag ?? undefined, env);
-      expect(typed).toBe((flag ?? envValue ?? '') !== '');
-      expect(transferTimeoutMs(flag ?? undefined, env)).toBe(typed ? Math.round(Number(flag ?? envValue) * 1000) : 600_000);
+      const typed = typedTimeoutMs(flag ?? undefined, env);
+      const text = flag ?? envValue ?? '';
+      expect(typed).toBe(text !== '' ? Math.round(Number(text) * 1000) : undefined);
+      expect(transferBoundMs(typed, step ?? undefined)).toBe(typed ?? step ?? 600_000);
     }));
   });
 

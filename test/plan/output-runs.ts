@@ -41,6 +41,31 @@ export function searched(query: string) {
   return { paths: body.candidates.map((c) => c.canonical_path), weak: body.weak_match === true, hint: body.hint ?? '' };
 }
 
+/** A catalog example split as a POSIX shell would (single and double quotes, no expansions), without the leading `dws`. */
+export function shellWords(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote: string | undefined;
+  let has = false;
+  for (const ch of line) {
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else cur += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      has = true;
+    } else if (ch === ' ') {
+      if (has || cur) out.push(cur);
+      cur = '';
+      has = false;
+    } else {
+      cur += ch;
+    }
+  }
+  if (has || cur) out.push(cur);
+  return out.slice(1);
+}
+
 /** Registers the file's fake server (useMcpServer) and returns the runners over it; `prefix` names the temp dirs. */
 export function useOutputRuns(prefix: string) {
   const mcp = useMcpServer();

@@ -283,7 +283,7 @@ describe('a hand-over to a local command', () => {
     const lines: string[] = [];
     const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.listen_im')!;
     const out = await dispatchTool(shippedEngine(), {
-      tool, values: { kind: 'group', 'chat-query': '发布群', 'max-events': 2 }, positionals: {}, yes: true, dryRun: false, timeoutMs: 30_000,
+      tool, values: { kind: 'group', 'chat-query': '发布群', 'max-events': 2 }, positionals: {}, yes: true, dryRun: false,
       writeLine: async (l) => void lines.push(l),
     }, { ...env(), DWS_TOKEN: events.token });
     expect(out).toEqual({ streamed: true });
@@ -307,7 +307,7 @@ describe('a hand-over to a local command', () => {
     };
     const tool = shippedEngine().tools().find((t) => t.canonical_path === 'event.listen_im')!;
     const out = await dispatchTool(shippedEngine(), {
-      tool, values: { kind: 'group', 'chat-query': '发布群' }, positionals: {}, yes: true, dryRun: false, timeoutMs: 30_000,
+      tool, values: { kind: 'group', 'chat-query': '发布群' }, positionals: {}, yes: true, dryRun: false,
       // the bound: a run the watch does not end stops here, and the test fails on `armed`
       writeLine: async () => undefined, watchStdinEof: watch, signal: AbortSignal.timeout(10_000),
     }, { ...env(), DWS_TOKEN: events.token });
