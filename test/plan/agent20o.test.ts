@@ -6,7 +6,7 @@
 // rewritten in this round.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { beijing, useOutputRuns } from './output-runs.js';
 
 const { mcp, act, sent } = useOutputRuns('dws-agent20o-');
 
@@ -18,9 +18,6 @@ function inspect(canonical: string): {
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout) as ReturnType<typeof inspect>;
 }
-
-/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
-const beijing = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);
 
 describe('agent test 20o: each request sends what upstream sends for the same flags', () => {
   it('1. find "Phoenix launch", add two people (2 steps): search_groups {keyword, limit 20, cursor "0"}; each group keeps its keys, openConversationId/name filled from the first spelling present as a key, a null included; then userId a list (chat_group.go:142-312, :354-378; helpers/chat.go:2822-2840, :1355-1386)', async () => {

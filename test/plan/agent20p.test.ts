@@ -5,7 +5,7 @@
 // search text rewritten in this round (it misled the agent or left it guessing).
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess, runCli } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { beijing, useOutputRuns } from './output-runs.js';
 
 const { mcp, act, sent, env } = useOutputRuns('dws-agent20p-');
 
@@ -25,9 +25,6 @@ function searchFlags(query: string): { weak_match?: boolean; hint?: string } {
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout) as { weak_match?: boolean; hint?: string };
 }
-
-/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
-const beijing = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);
 
 describe('agent test 20p: each request sends what upstream sends for the same flags', () => {
   it('1. append a section to a doc: update_document {nodeId, markdown, mode "append"}, --doc and --text trimmed (rt.Str); confirmation first (shortcut/smart/doc_append.go:83-100; shortcut/runner.go:52-55)', async () => {

@@ -5,7 +5,7 @@
 // help text rewritten in this round (it misled the agent or left it guessing).
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers.js';
-import { shellWords, useOutputRuns } from './output-runs.js';
+import { beijing, shellWords, useOutputRuns } from './output-runs.js';
 
 const { act, sent, answer } = useOutputRuns('dws-agent20r-');
 
@@ -21,8 +21,6 @@ function inspect(canonical: string): {
 
 /** Epoch milliseconds of a wall-clock time in the machine's zone (Go's time.Local, as upstream's attendance parsers use). */
 const local = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => new Date(y, m - 1, d, h, min, s).getTime();
-/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
-const beijing = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, min, s);
 
 describe('agent test 20r: each request sends what upstream sends for the same flags', () => {
   it('1. my punches Mon-today: query_check_record {QueryCheckRecordRequest: {userIds, checkDateFrom, checkDateTo}} as "yyyy-MM-dd 00:00:00" (dayDateTime); users a pflag string slice, untrimmed (shortcut/attendance/attendance.go:56-62, :264-279; shortcut/runner.go:94-97)', async () => {

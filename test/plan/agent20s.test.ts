@@ -6,12 +6,9 @@
 // answer carries the manager).
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { beijing, useOutputRuns } from './output-runs.js';
 
 const { act, sent, answer, answersInTurn } = useOutputRuns('dws-agent20s-');
-
-/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving), as ParseISOTimeToMillis reads a zoneless time. */
-const beijing = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, min, s);
 
 /** A command's compact Inspect entry. */
 function inspect(canonical: string): { agent_summary_en: string; agent_summary: string; description_en: string; description: string } {

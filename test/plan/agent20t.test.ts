@@ -8,12 +8,9 @@
 // `attendance summary`), but upstream's body lists the month's raw punch records.
 import { describe, expect, it } from 'vitest';
 import { runCli, useTimeZone } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { beijing, useOutputRuns } from './output-runs.js';
 
 const { act, sent, answer } = useOutputRuns('dws-agent20t-');
-
-/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
-const beijing = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, min, s);
 
 /** A command's compact Inspect entry. */
 function inspect(canonical: string): Record<string, unknown> & { agent_summary: string; agent_summary_en: string; description: string; description_en: string; use_when: string[]; use_when_en: string[] } {

@@ -9,12 +9,9 @@
 // lives I was invited to, the whiteboards I have) got a confident candidate for something no command does.
 import { describe, expect, it } from 'vitest';
 import { dispatchInProcess, runCli, useTimeZone } from '../helpers.js';
-import { useOutputRuns } from './output-runs.js';
+import { beijing, useOutputRuns } from './output-runs.js';
 
 const { act, sent, answer, env, mcp } = useOutputRuns('dws-agent20u-');
-
-/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
-const beijing = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, min, s);
 
 /** A command's compact Inspect entry. */
 function inspect(canonical: string) {

@@ -7,18 +7,9 @@
 // help or search text that misled the agent (named at each case).
 import { describe, expect, it } from 'vitest';
 import { runCli, useTimeZone } from '../helpers.js';
-import { type AgentRequest, searched, useOutputRuns } from './output-runs.js';
+import { beijing, searched, useOutputRuns } from './output-runs.js';
 
-const { act: actAll, sent, mcp, runWith } = useOutputRuns('dws-agent20v-');
-
-/** One step of a request: its lines run from a clean call record, the calls upstream makes for them, the last result. */
-const act = (r: AgentRequest) => {
-  mcp.calls.length = 0;
-  return actAll(r);
-};
-
-/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
-const beijing = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, min, s);
+const { step: act, sent, mcp, runWith } = useOutputRuns('dws-agent20v-');
 
 describe('agent test 20v: each request sends what upstream sends for the same flags', () => {
   useTimeZone('Asia/Shanghai');

@@ -5,26 +5,10 @@
 // 11:37 in Asia/Shanghai; the file runs in that zone. The last cases are the search and help text that misled the
 // agent (named at each case): they failed before the catalog text of this change.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli, useTimeZone } from '../helpers.js';
-import { type AgentRequest, searched, useOutputRuns } from './output-runs.js';
+import { useTimeZone } from '../helpers.js';
+import { beijing, helpOf, searched, useOutputRuns } from './output-runs.js';
 
-const { act: actAll, sent, mcp, runWith } = useOutputRuns('dws-agent20x-');
-
-/** One step of a request: its lines run from a clean call record, the calls upstream makes for them, the last result. */
-const act = (r: AgentRequest) => {
-  mcp.calls.length = 0;
-  return actAll(r);
-};
-
-/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving). */
-const beijing = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, min, s);
-
-/** The text `--help` prints for a command. */
-function helpOf(...path: string[]) {
-  const r = runCli([...path, '--help']);
-  expect(r.status).toBe(0);
-  return r.stdout;
-}
+const { step: act, sent, mcp, runWith } = useOutputRuns('dws-agent20x-');
 
 describe('agent test 20x: each request sends what upstream sends for the same flags', () => {
   useTimeZone('Asia/Shanghai');

@@ -21,6 +21,16 @@ export function failedRun(outcome: Awaited<ReturnType<typeof dispatchInProcess>>
   return { exit: outcome.error!.exitCode, reason: envelope.error.reason, message: envelope.error.message, details: envelope.details };
 }
 
+/** Epoch milliseconds of a Beijing wall-clock time (UTC+8, no daylight saving), as the agent tests write their expectations. */
+export const beijing = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h - 8, min, s);
+
+/** The text `dws <path> --help` prints (it must succeed). */
+export function helpOf(...path: string[]): string {
+  const r = runCli([...path, '--help']);
+  expect(r.status).toBe(0);
+  return r.stdout;
+}
+
 /** An agent test's request (notes/agent-test-20g.md and later): the lines typed and the calls upstream makes for them. */
 export interface AgentRequest {
   /** the command lines as the agent typed them, in order */
@@ -96,7 +106,7 @@ export function useOutputRuns(prefix: string) {
       printed: outcome.out ? (JSON.parse(outcome.out) as { result: unknown }).result : undefined,
     };
   };
-  return {
+  const runs = {
     mcp,
     env,
     /** The next call of `tool` answers HTTP 200 with one text content holding exactly `text` (a blank one included). */
@@ -169,6 +179,11 @@ export function useOutputRuns(prefix: string) {
       expect(mcp.calls.map((c) => [c.server, c.name, c.arguments])).toEqual(r.calls);
       return printed;
     },
+    /** One step of an agent test's request (`act`), from a clean call record: the calls upstream makes for its lines. */
+    step: (r: AgentRequest) => {
+      mcp.calls.length = 0;
+      return runs.act(r);
+    },
     /** A run with extra environment variables, from a clean call record: its printed result and the calls (it must succeed). */
     runWith: async (argv: string[], extra: Record<string, string>) => {
       mcp.calls.length = 0;
@@ -206,4 +221,5 @@ export function useOutputRuns(prefix: string) {
       mcp.answers[key] = () => body;
     },
   };
+  return runs;
 }
