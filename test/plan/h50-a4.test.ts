@@ -5,7 +5,7 @@
 // types it against the recording backend on 127.0.0.1, so a later change that breaks one of them fails here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonNumber, goFloat64Deep } from '../../src/json-number.js';
+import { JsonNumber, goFloat64s } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h50a4-');
@@ -49,20 +49,22 @@ const typed = (v: unknown): string => {
   return JSON.stringify(v);
 };
 
-// The lead kept h50-a1's one home for this (json_parse's decoder, goFloat64Deep) over a transform per plan.
-describe("goFloat64Deep (json_parse's decoder) writes each negative zero as Go marshals a float64 -0", () => {
-  it('gives the decoded value with every -0 the literal -0 and everything else as decoded (property)', () => {
+describe('goFloat64s (the go_float64s transform) writes each negative zero as Go marshals a float64 -0', () => {
+  it('gives the value itself when it holds no -0; else a copy with every -0 the literal -0, the input unchanged (property)', () => {
     fc.assert(fc.property(jsonValue, (v) => {
-      const out = goFloat64Deep(JSON.parse(typed(v)));
+      const before = typed(v);
+      const out = goFloat64s(v);
+      expect(typed(v)).toBe(before);
       expect(sameSigned(wire(out), v)).toBe(true);
+      if (!before.includes('-0')) expect(out).toBe(v);
     }), { numRuns: 200, examples: [[-0], [[0, -0]], [{ a: [{ b: -0 }] }]] });
   });
   it('keeps a "__proto__" key a key, and reads a value nested 5,000 levels deep', () => {
     const parsed = JSON.parse('{"__proto__":-0,"k":[-0]}') as unknown;
-    const out = goFloat64Deep(parsed) as Record<string, unknown>;
+    const out = goFloat64s(parsed) as Record<string, unknown>;
     expect([Object.keys(out), Object.getPrototypeOf(out) === Object.prototype, wire(out['__proto__'])]).toEqual([['__proto__', 'k'], true, -0]);
     const deep = JSON.parse(`${'['.repeat(5000)}-0${']'.repeat(5000)}`) as unknown;
-    let inner = goFloat64Deep(deep);
+    let inner = goFloat64s(deep);
     for (let i = 0; i < 5000; i++) inner = (inner as unknown[])[0];
     expect(inner).toEqual(new JsonNumber('-0'));
   });

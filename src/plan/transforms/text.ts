@@ -6,7 +6,7 @@ import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
 import { goFloatText, goQuote, goSharpV, goSprint } from '../../go-fmt.js';
 import { isObj } from './types.js';
-import { JsonNumber, goFloat64Deep, stringifyJson } from '../../json-number.js';
+import { JsonNumber, stringifyJson } from '../../json-number.js';
 
 /**
  * upstream devAppContentString (helpers/devapp.go:2650-2659@c7521c1c): null is no text (""); a text trimmed; any other
@@ -174,13 +174,10 @@ const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s)
  * reads as Infinity (and JSON.stringify would send as null); Go's decoder reports it as an error. Texts and keys come
  * out well formed (src/json-well-formed.ts: a lone surrogate escape is U+FFFD, a-w1).
  */
-const parseGoJson = (s: string): unknown => {
-  const v = parseJsonWellFormed(s, (x) => {
+const parseGoJson = (s: string): unknown =>
+  parseJsonWellFormed(s, (x) => {
     if (typeof x === 'number' && !Number.isFinite(x)) throw new SyntaxError('a number beyond float64');
   });
-  // json.Marshal writes a float64 negative zero as -0 (h50-a1): only a text holding "-0" can decode to one
-  return s.includes('-0') ? goFloat64Deep(v) : v;
-};
 
 
 export const PLAIN: Record<string, Fn> = {

@@ -2,7 +2,7 @@
 import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
-import { JsonNumber, goFloat64, isInt64Literal, parseJsonExact } from '../../json-number.js';
+import { JsonNumber, goFloat64, goFloat64s, isInt64Literal, parseJsonExact } from '../../json-number.js';
 import { parseGoBool, parseGoFloat, readGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
@@ -58,6 +58,14 @@ export const PLAIN: Record<string, Fn> = {
   is_true: (v) => v === true || v === 'true',
   int,
   float,
+  /**
+   * a decoded JSON value (after json_parse) as upstream sends what json.Unmarshal made of it in an any, a
+   * map[string]any or a []any: its numbers are float64s, which json.Marshal writes with their sign, so each negative
+   * zero at any depth is the literal -0 (goFloat64s); anything else as it is. For the flags upstream decodes so and
+   * sends back (attendance schedule import --scheduleVOS, attendance.go:3811-3853; aitable --sub-roles,
+   * aitable.go:6450-6458@c7521c1c); put it where the value is sent, after the checks that read it
+   */
+  go_float64s: (v) => goFloat64s(v),
   /**
    * `f, _ := strconv.ParseFloat(s, 64)` as json.Marshal then sends f (oa's ParseFloat flags, helpers/oa.go:546-547,
    * :628-629, :683-684, :738-739@c7521c1c): a syntax error leaves 0 (` 5`, `0x10`, `abc`, ""); a text that overflows
