@@ -30,58 +30,6 @@ export class JsonNumber {
  */
 export const goFloat64 = (x: number): number | JsonNumber => (Object.is(x, -0) ? new JsonNumber('-0') : x);
 
-/** A list or an object of a decoded value (not a kept JsonNumber): the containers it nests. */
-const isDecodedContainer = (x: unknown): x is unknown[] | Record<string, unknown> =>
-  x !== null && typeof x === 'object' && !(x instanceof JsonNumber);
-
-/**
- * A decoded JSON value as upstream sends what json.Unmarshal made of it in an `any` (or a map[string]any, []any):
- * every number there is a float64, which json.Marshal writes back with its sign, so each negative zero at any depth
- * becomes the literal `-0` (goFloat64) where JSON.stringify would write `0`. The value comes back as it is when it
- * holds no negative zero; else copied, containers and all (the value given is never changed). Walked without
- * recursion, so a value nested thousands of levels deep is read as JSON.parse reads it.
- */
-export function goFloat64s(root: unknown): unknown {
-  const holdsNegativeZero = (): boolean => {
-    const pending: unknown[] = [root];
-    while (pending.length > 0) {
-      const x = pending.pop();
-      if (Object.is(x, -0)) return true;
-      if (isDecodedContainer(x)) for (const v of Array.isArray(x) ? x : Object.values(x)) pending.push(v);
-    }
-    return false;
-  };
-  // an own key as JSON.parse makes one: "__proto__" stays a key, never the prototype
-  const put = (o: Record<string, unknown>, k: string, v: unknown) => Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-  if (!holdsNegativeZero()) return root;
-  const fresh = (x: unknown): unknown => {
-    if (typeof x === 'number') return goFloat64(x);
-    if (Array.isArray(x)) return [...x] as unknown[];
-    if (!isDecodedContainer(x)) return x;
-    const copy: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(x)) put(copy, k, v);
-    return copy;
-  };
-  const top = fresh(root);
-  const pending: unknown[] = [top];
-  for (let o = pending.pop(); o !== undefined; o = pending.pop()) {
-    if (Array.isArray(o)) {
-      for (let i = 0; i < o.length; i++) {
-        o[i] = fresh(o[i]);
-        if (isDecodedContainer(o[i])) pending.push(o[i]);
-      }
-    } else if (isDecodedContainer(o)) {
-      const rec = o as Record<string, unknown>;
-      for (const k of Object.keys(rec)) {
-        const v = fresh(rec[k]);
-        put(rec, k, v);
-        if (isDecodedContainer(v)) pending.push(v);
-      }
-    }
-  }
-  return top;
-}
-
 /**
  * Whether a kept literal is a whole number as Go's strconv.ParseInt(literal, 10, 64) reads a json.Number: decimal
  * digits only (no fraction, no exponent) within int64.

@@ -2,7 +2,8 @@
 // text or a key, decodes to U+FFFD (encoding/json decode.go unquote: an invalid surrogate is unicode.ReplacementChar),
 // where JSON.parse keeps the lone code unit, which no UTF-8 request, answer or journal can carry. One home for every
 // place that decodes JSON where upstream's json.Unmarshal does: a flag's list, a backend answer and its embedded JSON.
-import { parseJsonExact } from './json-number.js';
+// The same walk over a decoded value gives `goFloat64s`: a value json.Unmarshal made, as json.Marshal writes it back.
+import { goFloat64, parseJsonExact } from './json-number.js';
 import { setOwn } from './json-object.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -21,22 +22,12 @@ const isDecodedObject = (x: unknown): x is Record<string, unknown> =>
   x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype;
 
 /**
- * A decoded value with `check` run on every value (it may throw to fail the parse, as Go's decoder fails where
- * JSON.parse does not) and, when `fix`, every text and key well formed, keys in their order. Walked without recursion:
- * a 4,000-deep answer is as readable as JSON.parse reads it (a reviver recurses and overflows the stack).
+ * A decoded value with each value in it replaced by what `visit` gives for it: the top first, then every list element
+ * and object value in turn. A list or object `visit` gives is walked in its turn and changed in place, so a visit that
+ * must leave the value given as it was gives copies. Walked without recursion: a 4,000-deep answer is as readable as
+ * JSON.parse reads it (a reviver recurses and overflows the stack).
  */
-function walk(root: unknown, fix: boolean, check?: (x: unknown) => void): unknown {
-  const visit = (x: unknown): unknown => {
-    check?.(x);
-    if (!fix) return x;
-    if (typeof x === 'string') return wellFormed(x);
-    if (isDecodedObject(x) && Object.keys(x).some((k) => HAS_LONE.test(k))) {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(x)) setOwn(out, wellFormed(k), v);
-      return out;
-    }
-    return x;
-  };
+function mapDecoded(root: unknown, visit: (x: unknown) => unknown): unknown {
   const top = visit(root);
   const pending: unknown[] = [top];
   for (let o = pending.pop(); o !== undefined; o = pending.pop()) {
@@ -54,6 +45,53 @@ function walk(root: unknown, fix: boolean, check?: (x: unknown) => void): unknow
     }
   }
   return top;
+}
+
+/**
+ * A decoded value with `check` run on every value (it may throw to fail the parse, as Go's decoder fails where
+ * JSON.parse does not) and, when `fix`, every text and key well formed, keys in their order.
+ */
+function walk(root: unknown, fix: boolean, check?: (x: unknown) => void): unknown {
+  return mapDecoded(root, (x) => {
+    check?.(x);
+    if (!fix) return x;
+    if (typeof x === 'string') return wellFormed(x);
+    if (isDecodedObject(x) && Object.keys(x).some((k) => HAS_LONE.test(k))) {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(x)) setOwn(out, wellFormed(k), v);
+      return out;
+    }
+    return x;
+  });
+}
+
+/** Whether a decoded value holds a negative zero at any depth (a search that stops at the first). */
+function holdsNegativeZero(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const x = pending.pop();
+    if (Object.is(x, -0)) return true;
+    if (Array.isArray(x) || isDecodedObject(x)) for (const v of Array.isArray(x) ? x : Object.values(x)) pending.push(v);
+  }
+  return false;
+}
+
+/**
+ * A decoded JSON value as upstream sends what json.Unmarshal made of it in an `any` (or a map[string]any, []any):
+ * every number there is a float64, which json.Marshal writes back with its sign, so each negative zero at any depth
+ * becomes the literal `-0` (goFloat64) where JSON.stringify would write `0`. The value comes back as it is when it
+ * holds no negative zero; else copied, containers and all (the value given is never changed).
+ */
+export function goFloat64s(root: unknown): unknown {
+  if (!holdsNegativeZero(root)) return root;
+  return mapDecoded(root, (x) => {
+    if (typeof x === 'number') return goFloat64(x);
+    if (Array.isArray(x)) return [...x] as unknown[];
+    if (!isDecodedObject(x)) return x;
+    const copy: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(x)) setOwn(copy, k, v);
+    return copy;
+  });
 }
 
 /**

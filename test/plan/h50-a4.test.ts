@@ -5,7 +5,8 @@
 // types it against the recording backend on 127.0.0.1, so a later change that breaks one of them fails here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonNumber, goFloat64s } from '../../src/json-number.js';
+import { JsonNumber } from '../../src/json-number.js';
+import { goFloat64s } from '../../src/json-well-formed.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h50a4-');

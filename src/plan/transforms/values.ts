@@ -2,7 +2,8 @@
 import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
-import { JsonNumber, goFloat64, goFloat64s, isInt64Literal, parseJsonExact } from '../../json-number.js';
+import { JsonNumber, goFloat64, isInt64Literal, parseJsonExact } from '../../json-number.js';
+import { goFloat64s } from '../../json-well-formed.js';
 import { parseGoBool, parseGoFloat, readGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
