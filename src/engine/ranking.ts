@@ -37,6 +37,9 @@ export interface RankingOptions {
   stepDepth: number;
   /** Step fill: a step's hit that the whole query also ranks needs only stepCoverage / stepRankedRelief of the step. */
   stepRankedRelief: number;
+  /** Step fill: 1 = a step that only keeps something (多维表本身保留, keep the base: a keep clause and no other action)
+   *  asks for nothing, so it adds no hit; 0 = every step may add its best hit. */
+  stepKeep: number;
   /** Known gaps: words a multi-word English gap term may have between two of its own ("as a reusable template"). */
   gapWordsBetween: number;
   /** Known gaps: 1 = a Chinese gap term with 的 inside is also said by its parts anywhere (误删的那条待办 says 误删的待办;
@@ -217,6 +220,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   singleCoverage: 0.5,
   stepDepth: 3,
   stepRankedRelief: 1.5,
+  stepKeep: 1,
   gapWordsBetween: 2,
   gapTermWords: 0,
   actionContextWords: 2,

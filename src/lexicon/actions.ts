@@ -552,6 +552,17 @@ export function cancelsWithKeep(folded: string, lex: ObjectLexicon): boolean {
   return false;
 }
 
+/** The folded text without its keep clauses (what is left asks for something, or for nothing). */
+export function withoutKept(folded: string, lex: ObjectLexicon): string {
+  let out = '';
+  let at = 0;
+  for (const [a, b] of keptClauses(folded, lex)) {
+    out += folded.slice(at, a);
+    at = b;
+  }
+  return out + folded.slice(at);
+}
+
 /** The [start, end) spans of the clauses that say a `keep` word. */
 function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {
   const words = lex.keep;

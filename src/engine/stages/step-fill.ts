@@ -2,10 +2,12 @@
 // limit. Each of its steps (querySteps: split at punctuation and step connectives; two or more) is ranked on its own;
 // a step's best hit that is strong and covers enough of the step takes one of the last slots, unless the step is
 // already represented. The query's own top hits keep their order; room is made by dropping a twin of a higher hit,
-// else the tail. Options: stepCoverage (above 1 turns it off), singleCoverage.
+// else the tail. A step that only keeps something (多维表本身保留, keep the base) asks for nothing and adds nothing
+// (stepKeep). Options: stepCoverage (above 1 turns it off), singleCoverage, stepKeep.
+import { queryActionMask, withoutKept } from '../../lexicon/actions.js';
 import { fold } from '../../text/fold.js';
 import { makeRoom, type Hit } from '../hits.js';
-import { rankedCompound, type Stage } from './types.js';
+import { rankedCompound, type Stage, type StageEnv } from './types.js';
 
 // Built from a string: esbuild escapes non-ASCII characters in strings but not in regex literals, and one of them
 // makes V8 keep the whole hot bundle's source as a two-byte string (scripts/build.mjs checks the bundle is ASCII).
@@ -28,7 +30,9 @@ export const stepFill: Stage = {
     const top = s.hits;
     const picks: Hit[] = [];
     const task = fold(req.query);
+    const objects = env.meta.lexicon.objects;
     for (const step of s.steps) {
+      if (env.ranking.stepKeep === 1 && objects && keepsOnly(fold(step), objects, env)) continue;
       const depth = env.ranking.stepDepth;
       const o = env.runQuery(step, req, s.explain, task, depth);
       // A step one of whose first stepDepth hits is already shown is represented: nothing to add.
@@ -47,3 +51,9 @@ export const stepFill: Stage = {
     s.hits = [...makeRoom(top, missing.length, req.limit, twin), ...missing.map((h) => ({ ...h, step: true }))];
   },
 };
+
+/** A step whose keep clauses are all it says of an action: what is left of it, read alone, names no action. */
+function keepsOnly(step: string, objects: NonNullable<StageEnv['meta']['lexicon']['objects']>, env: StageEnv): boolean {
+  const rest = withoutKept(step, objects);
+  return rest !== step && queryActionMask(rest, env.meta.lexicon, env.ranking.actionContextWords) === 0;
+}
