@@ -39,6 +39,25 @@ describe('minutes +record-wrap-up checks the stop answer as minutesdata.RecordRe
     expect(run.calls.map(([tool]) => tool)).toEqual([STOP, 'minutes/get_minutes_ai_summary']);
     expect(run.printed).toMatchObject({ complete: true, artifacts: { summary: 's' }, taskUuid: 't1' });
   });
+
+  const artifacts: [string, string, unknown, unknown][] = [
+    ['basic', 'minutes/get_minutes_basic_info', { result: { taskUuid: 't1' } }, { taskUuid: 't1' }],
+    ['summary', 'minutes/get_minutes_ai_summary', { result: { fullSummary: 's' } }, 's'],
+    ['keywords', 'minutes/get_minutes_keywords', { result: { keywords: [] } }, { keywords: [] }],
+    ['todos', 'minutes/list_minutes_todos', { result: { actions: [] } }, { actions: [] }],
+  ];
+  it.each(artifacts)('a %s answer whose code is not zero is that artifact\'s failure; a zero code passes (ValidateArtifact, response.go:97-100)', async (name, tool, good, printed) => {
+    outputs.answer(STOP, { success: true, result: { cmd: 'end', uuid: 't1' } });
+    for (const [key, code] of [['dingOpenErrcode', 7], ['errorCode', 'ok'], ['errorCode', true]] as const) {
+      outputs.answer(tool, { ...(good as object), [key]: code });
+      const bad = await outputs.failure(['minutes', '+record-wrap-up', '--id', 't1', '--artifacts', name, '--wait-timeout', '1', '--yes']);
+      expect(bad.reason).toBe('partial_outcome');
+      expect(bad.out).toBe('');
+    }
+    outputs.answer(tool, { ...(good as object), errorCode: ' 0 ', dingOpenErrcode: null });
+    const run = await outputs.sent(['minutes', '+record-wrap-up', '--id', 't1', '--artifacts', name, '--yes']);
+    expect(run.printed).toMatchObject({ complete: true, artifacts: { [name]: printed } });
+  });
 });
 
 /** Go's strconv.ParseInt(goTrim(s), 10, 64) (attendance.go:1536-1541@c7521c1c): the number, or undefined when Go refuses. */
