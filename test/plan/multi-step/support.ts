@@ -610,7 +610,8 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
   'minutes.shortcut_prepare_asr': (data) => ({ 'minutes/list_my_hotwords': [{ ...ZERO_CODES, result: { hotWordList: [] } }, { ...ZERO_CODES, result: { hotWordList: String(data.words).split(',').map((w) => w.trim()).filter(Boolean) } }], 'minutes/add_personal_hot_word': { ...ZERO_CODES, success: true }, 'minutes/delete_personal_hotword': { ...ZERO_CODES, success: true } }),
   // minutes +record-wrap-up checks the stop's answer as RecordResult (f-minutes4): cmd end, the id asked for
   // and every artifact of its rounds passes its check at once (f-minutes6: collectMinutesArtifactsOnce, workflows.go:666-718)
-  'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { success: true, result: { cmd: 'end', taskUuid: data.id } }, ...readyArtifacts(String(data.id)) }),
+  // (h51-a2: the stop's answer carries zero error codes, which RecordResult's validateEnvelope reads, minutesdata/workflow.go:16-19, :89-92)
+  'minutes.shortcut_record_wrap_up': (data) => ({ 'minutes/执行听记指令-发起AI听记录音': { ...ZERO_CODES, success: true, result: { cmd: 'end', taskUuid: data.id } }, ...readyArtifacts(String(data.id)) }),
   // minutes +speaker-replace finds --from in the transcript first, then reads back --to instead (f-minutes4); h35-edge: the
   // transcript pages hold paragraphList at the top, the first container the synthesized answer has that key in (a sample
   // text there would be refused as upstream's ParseTranscriptPage refuses it, response.go:70-79@c7521c1c)
