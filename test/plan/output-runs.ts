@@ -41,6 +41,11 @@ export interface AgentRequest {
   files?: Record<string, string>;
   /** the calls upstream makes for the same lines: [server, tool, arguments] */
   calls: [string, string, Record<string, unknown>][];
+  /**
+   * the moment the agent typed the lines, for a request whose commands read the clock (a room search refuses a past
+   * end, +today counts from now): pinned so that the request means on any day what it meant when it was recorded
+   */
+  now?: Date;
 }
 
 /** What `schema search` answers for a request (the CLI as a user runs it): the ranked paths, weak match, hint. */
@@ -172,7 +177,7 @@ export function useOutputRuns(prefix: string) {
       const runEnv = env(r.files);
       let printed: unknown;
       for (const line of r.lines) {
-        const outcome = await dispatchInProcess(line, runEnv, undefined, { sleep: async () => {} });
+        const outcome = await dispatchInProcess(line, runEnv, undefined, { sleep: async () => {}, ...(r.now ? { now: () => r.now! } : {}) });
         expect(outcome.error?.envelope()).toBeUndefined();
         printed = (JSON.parse(outcome.out) as { result: unknown }).result;
       }
