@@ -99,11 +99,11 @@ export function useOutputRuns(prefix: string) {
   /**
    * Any run, from a clean call record: its refusal reason and category (undefined when it succeeded), the calls it
    * sent as [`<server>/<tool>`, arguments], and its printed result (undefined when it printed nothing); `files` are
-   * local files in the run's directory.
+   * local files in the run's directory; `now` pins the run's clock (for a command that reads it).
    */
-  const sent = async (argv: string[], files?: Record<string, string>) => {
+  const sent = async (argv: string[], files?: Record<string, string>, now?: Date) => {
     mcp.calls.length = 0;
-    const outcome = await dispatchInProcess(argv, env(files));
+    const outcome = await dispatchInProcess(argv, env(files), undefined, now ? { now: () => now } : {});
     return {
       reason: outcome.error?.reason,
       category: outcome.error?.category,
