@@ -91,9 +91,12 @@ export function useOutputRuns(prefix: string) {
     return { dir, env: privateEnv(mcp.urlTemplate, 't', dir) };
   };
   const env = (files?: Record<string, string>) => place(files).env;
-  /** The reason and message of a run that must fail, and what it printed on stdout (nothing). */
-  const failure = async (argv: string[], files?: Record<string, string>) => {
-    const outcome = await dispatchInProcess(argv, env(files));
+  /**
+   * The reason and message of a run that must fail, and what it printed on stdout (nothing); `now` pins the run's
+   * clock (for a command that reads it).
+   */
+  const failure = async (argv: string[], files?: Record<string, string>, now?: Date) => {
+    const outcome = await dispatchInProcess(argv, env(files), undefined, now ? { now: () => now } : {});
     return { reason: outcome.error?.reason, message: outcome.error?.message ?? '', out: outcome.out };
   };
   /**
