@@ -227,6 +227,10 @@ describe('agent test 20r: each request sends what upstream sends for the same fl
         ['calendar', 'create_calendar_event', { summary: '架构评审', startDateTime: '2026-12-07T14:00:00+08:00', endDateTime: '2026-12-07T15:30:00+08:00' }],
         ['calendar', 'add_meeting_room', { eventId: 'evt_77', roomIds: ['room_10a', 'room_10b'] }],
       ],
+      // the day before, as the agent asked: room search reads the clock (a start in the past moves to now + 1 minute,
+      // an end in the past is refused, helpers/calendar.go:1069-1098@c7521c1c), so without the pin this failed from
+      // 2026-12-07 14:00 Beijing on
+      now: new Date(beijing(2026, 12, 6, 10)),
     });
   });
 

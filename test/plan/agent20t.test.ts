@@ -416,12 +416,11 @@ describe('agent test 20t: help and search that left the agent guessing', () => {
     expect(searched('我这个月的打卡记录').slice(0, 3)).toContain('attendance.shortcut_this_month');
     // its call is as upstream's: the month's window on my userId
     answer('contact/get_current_user_profile', me['contact/get_current_user_profile']);
-    const run = await sent(['attendance', '+this-month']);
-    const now = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const first = (y: number, m: number) => `${y + Math.floor(m / 12)}-${pad((m % 12) + 1)}-01 00:00:00`;
+    // the clock pinned mid-February of a leap year (mid-month, so the month is the same in any zone): the test and
+    // the run read one clock (before, each read the wall clock, so a month turning between them failed the test)
+    const run = await sent(['attendance', '+this-month'], undefined, new Date(Date.UTC(2028, 1, 15, 12)));
     expect(run.calls.at(-1)).toEqual(['attendance-wukong/query_check_record', { QueryCheckRecordRequest: {
-      userIds: ['me_01'], checkDateFrom: first(now.getFullYear(), now.getMonth()), checkDateTo: first(now.getFullYear(), now.getMonth() + 1),
+      userIds: ['me_01'], checkDateFrom: '2028-02-01 00:00:00', checkDateTo: '2028-03-01 00:00:00',
     } }]);
   });
 

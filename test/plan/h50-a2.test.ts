@@ -50,12 +50,14 @@ describe('calendar +conflicts compares event times to the nanosecond, as Go\'s t
 
 describe('calendar +free-slots reads the same times to the nanosecond (smart/free_slots.go:124-168@c7521c1c)', () => {
   it('a meeting that starts 500 ns after the window opens leaves a free slot of 0 minutes before it', async () => {
-    const tomorrow = new Date();
-    tomorrow.setHours(24, 0, 0, 0);
+    // the clock pinned on the last day of February (the test and the run read one clock; before, each read the wall
+    // clock, so a run crossing midnight failed the test): tomorrow is 1 March, local midnight
+    const now = new Date(2027, 1, 28, 12);
+    const tomorrow = new Date(2027, 2, 1);
     const nine = new Date(tomorrow.getTime() + 9 * 3_600_000).toISOString().replace('.000Z', '.000000500Z');
     const ten = new Date(tomorrow.getTime() + 10 * 3_600_000).toISOString();
     outputs.answer('calendar/list_calendar_events', { result: { events: [{ summary: 'M', start: { dateTime: nine }, end: { dateTime: ten } }] } });
-    const run = await outputs.sent(['calendar', '+free-slots', '--in-days', '1', '--from', '9', '--to', '11']);
+    const run = await outputs.sent(['calendar', '+free-slots', '--in-days', '1', '--from', '9', '--to', '11'], undefined, now);
     const printed = run.printed as { freeSlots: { durationMin: number }[]; slotCount: number };
     expect(printed.slotCount).toBe(2);
     expect(printed.freeSlots.map((s) => s.durationMin)).toEqual([0, 60]);

@@ -41,6 +41,11 @@ export interface AgentRequest {
   files?: Record<string, string>;
   /** the calls upstream makes for the same lines: [server, tool, arguments] */
   calls: [string, string, Record<string, unknown>][];
+  /**
+   * the moment the agent typed the lines, for a request whose commands read the clock (a room search refuses a past
+   * end, +today counts from now): pinned so that the request means on any day what it meant when it was recorded
+   */
+  now?: Date;
 }
 
 /** What `schema search` answers for a request (the CLI as a user runs it): the ranked paths, weak match, hint. */
@@ -86,19 +91,22 @@ export function useOutputRuns(prefix: string) {
     return { dir, env: privateEnv(mcp.urlTemplate, 't', dir) };
   };
   const env = (files?: Record<string, string>) => place(files).env;
-  /** The reason and message of a run that must fail, and what it printed on stdout (nothing). */
-  const failure = async (argv: string[], files?: Record<string, string>) => {
-    const outcome = await dispatchInProcess(argv, env(files));
+  /**
+   * The reason and message of a run that must fail, and what it printed on stdout (nothing); `now` pins the run's
+   * clock (for a command that reads it).
+   */
+  const failure = async (argv: string[], files?: Record<string, string>, now?: Date) => {
+    const outcome = await dispatchInProcess(argv, env(files), undefined, now ? { now: () => now } : {});
     return { reason: outcome.error?.reason, message: outcome.error?.message ?? '', out: outcome.out };
   };
   /**
    * Any run, from a clean call record: its refusal reason and category (undefined when it succeeded), the calls it
    * sent as [`<server>/<tool>`, arguments], and its printed result (undefined when it printed nothing); `files` are
-   * local files in the run's directory.
+   * local files in the run's directory; `now` pins the run's clock (for a command that reads it).
    */
-  const sent = async (argv: string[], files?: Record<string, string>) => {
+  const sent = async (argv: string[], files?: Record<string, string>, now?: Date) => {
     mcp.calls.length = 0;
-    const outcome = await dispatchInProcess(argv, env(files));
+    const outcome = await dispatchInProcess(argv, env(files), undefined, now ? { now: () => now } : {});
     return {
       reason: outcome.error?.reason,
       category: outcome.error?.category,
@@ -172,7 +180,7 @@ export function useOutputRuns(prefix: string) {
       const runEnv = env(r.files);
       let printed: unknown;
       for (const line of r.lines) {
-        const outcome = await dispatchInProcess(line, runEnv, undefined, { sleep: async () => {} });
+        const outcome = await dispatchInProcess(line, runEnv, undefined, { sleep: async () => {}, ...(r.now ? { now: () => r.now! } : {}) });
         expect(outcome.error?.envelope()).toBeUndefined();
         printed = (JSON.parse(outcome.out) as { result: unknown }).result;
       }
