@@ -359,3 +359,48 @@ describe('agent test 20y: each request sends what upstream sends for the same fl
     });
   });
 });
+
+describe('agent test 20y: the search and help text that misled the agent or left it guessing', () => {
+  it('misled (search, 1): rejecting an approval with a remark (驳回 … 意见) ranked the approve command first; the reject command now comes first, and approving with a remark still ranks approve first', () => {
+    expect(searched('驳回审批单 PI-8802，意见写差旅标准超了，请改成经济舱后重新提交').paths[0]).toBe('oa.reject_processInstance');
+    expect(searched('同意审批单 PI-8802，意见写预算已核对').paths[0]).toBe('oa.approve_processInstance');
+  });
+
+  it('misled (search, 2): "file a leave request" was flagged as the drive\'s known gap of file requests; a file request for a folder is still flagged', () => {
+    const leave = searched('I want to file a leave request with the approval form whose process code is PROC-LEAVE-02. First show me which fields that form has, then start it');
+    expect(leave.hint).not.toContain('Known gap (drive)');
+    expect(leave.paths.slice(0, 3)).toContain('oa.start_process_instance');
+    const files = searched('set up a file request so clients can upload their contracts into our folder');
+    expect([files.weak, files.hint]).toEqual([true, expect.stringContaining('Known gap (drive)')]);
+  });
+
+  it('misled (search, 10): taking a colleague\'s access to a drive folder away ranked the local-folder push and pull first; the permission removal now comes first', () => {
+    expect(searched("Take away u_3410's access to drive folder FD-3400").paths[0]).toBe('drive.permission_remove');
+  });
+
+  it('misled (search, 13): whether two colleagues are free tomorrow (Tokyo time) ranked my own free slots first and led the free/busy group by my own free/busy; the free/busy of people by userId now leads', () => {
+    const free = searched('Check whether u_7701 and u_7702 are free tomorrow between 14:00 and 18:00 Tokyo time');
+    expect(free.paths[0]).toMatch(/^calendar\.(query_busy_status|shortcut_freebusy)$/);
+    expect(searched('Am I busy tomorrow morning').paths[0]).toMatch(/^calendar\.shortcut_(my_free|free_slots)$/);
+  });
+
+  it('left guessing (search, 14): declining an invitation with a note found the respond command without saying that no note can go with it; it is now a known gap', () => {
+    const decline = searched('日程 EV-9091（本周三那个评审会）我去不了，帮我回复拒绝，备注与客户会冲突，会后看纪要');
+    expect([decline.paths[0], decline.weak, decline.hint]).toEqual(['calendar.respond', true, expect.stringContaining('Known gap (calendar)')]);
+    expect(searched('decline the meeting invite EV-9091 with a note to the organizer').hint).toContain('Known gap (calendar)');
+    expect(searched('帮我接受日程 EV-9091 的邀请').weak).toBe(false);
+  });
+
+  it('left guessing (search, 16): pinning a message until a given time found the pin command without saying that it takes no end time; it is now a known gap', () => {
+    const pin = searched('pin message msg_9001 in group cid_A1B2 until this Friday 18:00 Beijing time');
+    expect([pin.paths[0], pin.hint]).toEqual(['chat.set_pin_message', expect.stringContaining('Known gap (chat)')]);
+    expect(searched('把这条群消息置顶到周五晚上 6 点，到期自动取消').hint).toContain('Known gap (chat)');
+    expect(searched('pin message msg_9001 in group cid_A1B2').weak).toBe(false);
+  });
+
+  it('left guessing (text, 18): the record update help did not say how cell values are written (a date, a number, a multi-select); it now points to the formats of `dws aitable record create` (upstream: "cells 的写入格式与 record create 相同", helpers/aitable.go:2351)', () => {
+    const help = helpOf('aitable', 'record', 'update');
+    expect(help).toMatch(/Cell values are written as for `dws aitable record create`/);
+    expect(help).toMatch(/单元格值的写法与 `dws aitable record create` 相同/);
+  });
+});
