@@ -2,7 +2,8 @@
 // src/lexicon/negation.ts) for the known-gap reader (a gap term said only after 不用 / 无需 / no need to is not asked
 // for) and the object guard (不需要删 / no need to delete keeps what its clause names, as 不用删 does). permissionWords:
 // an action word inside a permission phrase (只读, read-only, view-only) names a level, not the request's action.
-// Both default 0 (the start). Probes are our own requests, ranked as `dws schema search` ranks them.
+// negatedClauses defaults to 0 (the start); permissionWords to 1 (it gained held out, session 51). Probes are our own
+// requests, ranked as `dws schema search` ranks them.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_RANKING } from '../../src/engine/ranking.js';
@@ -11,6 +12,7 @@ import { maskNegatedEnglish, negatedAt, negatedKeeps, type Negation } from '../.
 import { queryActionMask } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
 import { engineFor } from './ranking-runs.js';
+import { probesOf, runProbe } from './overreach-probes.js';
 
 const W = DEFAULT_RANKING.gapWordsBetween;
 const search = (ranking: object, query: string) =>
@@ -23,10 +25,11 @@ const first = (ranking: object, query: string) => search(ranking, query).candida
 
 const NEG: Negation = { zh: ['不用', '不需要', '无需', '不要', '别'], zhBetween: ['帮我', '再'], en: ['no need to', "don't", 'do not', "don't need to"], enVerbs: ['delete', 'remove'] };
 
-describe('the shipped defaults are the start', () => {
-  it('negatedClauses and permissionWords are 0', () => {
+describe('the shipped defaults', () => {
+  it('negatedClauses 0 (nothing held out: docs/ranking.md session 51), permissionWords 1', () => {
     expect(DEFAULT_RANKING.negatedClauses).toBe(0);
-    expect(DEFAULT_RANKING.permissionWords).toBe(0);
+    expect(DEFAULT_RANKING.permissionWords).toBe(1);
+    expect(first({}, 'give user u_4410 read-only access to a drive folder')).toBe(first({ permissionWords: 1 }, 'give user u_4410 read-only access to a drive folder'));
   });
 });
 
@@ -137,5 +140,15 @@ describe('permissionWords 1: an action word inside a permission phrase is no act
   ])('%s: %s first at 0, a permission command at 1', (q, before, after) => {
     expect(first({ permissionWords: 0 }, q)).toBe(before);
     expect(first({ permissionWords: 1 }, q)).toMatch(after);
+  });
+});
+
+describe('the over-reach probes name a range as the range commands do (objects.yaml range: 区域 first)', () => {
+  it('the range pairs say 区域 and hold: a range command first, no file or folder delete', () => {
+    const engine = engineFor({});
+    const range = probesOf(engine).filter((p) => p.inner === 'range' && p.lang === 'zh');
+    expect(range.map((p) => p.q)).toContain('把文件里的区域删掉');
+    for (const p of range) expect(runProbe(engine, p).violated, p.q).toBe(false);
+    expect(first({}, '把文件里的区域删掉')).toMatch(/^sheet\./u);
   });
 });
