@@ -807,18 +807,21 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
   return said;
 }
 
-/** The [start, end) spans of the folded text where a permission phrase is said (an English one as whole words). */
+const permissionPatterns = new WeakMap<readonly string[], RegExp>();
+
+/** The [start, end) spans of the folded text where a permission phrase is said (an English one as whole words), found
+ *  by one pattern per list (built on first use; longest phrase first). */
 function permissionSpans(folded: string, phrases: readonly string[] | undefined): [number, number][] {
-  const spans: [number, number][] = [];
-  for (const p of phrases ?? []) {
-    const english = /[a-z]/u.test(p);
-    for (let at = folded.indexOf(p); at >= 0; at = folded.indexOf(p, at + 1)) {
-      const end = at + p.length;
-      if (english && (isWordUnit(folded.charCodeAt(at - 1)) || isWordUnit(folded.charCodeAt(end)))) continue;
-      spans.push([at, end]);
-    }
+  if (!phrases || phrases.length === 0) return [];
+  let re = permissionPatterns.get(phrases);
+  if (!re) {
+    const alt = [...phrases].sort((a, b) => b.length - a.length).map((p) => {
+      const q = p.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+      return /[a-z]/u.test(p) ? `(?<![a-z0-9])${q}(?![a-z0-9])` : q;
+    });
+    permissionPatterns.set(phrases, re = new RegExp(alt.join('|'), 'gu'));
   }
-  return spans;
+  return [...folded.matchAll(re)].map((m) => [m.index, m.index + m[0].length]);
 }
 
 /** True for the UTF-16 unit of [a-z0-9] (false for NaN: a position outside the text). */
