@@ -73,6 +73,7 @@ export function readActionLexicon(dir: string): ActionLexicon {
       ...(context.zh_noun_at_end === undefined ? {} : { zhNounAtEnd: lexiconWords(file, 'context.zh_noun_at_end', context.zh_noun_at_end) }),
       enBefore: lexiconWords(file, 'context.en_before', context.en_before),
       ...(context.split === undefined ? {} : { split: lexiconWords(file, 'context.split', context.split) }),
+      ...(context.permission === undefined ? {} : { permission: lexiconWords(file, 'context.permission', context.permission) }),
     },
   };
   for (const [name, a] of entries) {
@@ -92,7 +93,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; keep_split?: Record<string, unknown>; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; id_words?: Record<string, unknown>; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; keep_split?: Record<string, unknown>; negation?: Record<string, unknown>; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; id_words?: Record<string, unknown>; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -121,6 +122,10 @@ function readObjectLexicon(dir: string): ObjectLexicon {
     wholeAfter: lexiconWords(file, 'whole_after', doc.whole_after ?? []),
     commands,
   };
+  if (doc.negation !== undefined) {
+    const n = doc.negation;
+    lex.negation = { zh: lexiconWords(file, 'negation.zh', n.zh), zhBetween: lexiconWords(file, 'negation.zh_between', n.zh_between ?? []), en: lexiconWords(file, 'negation.en', n.en ?? []), enVerbs: lexiconWords(file, 'negation.en_verbs', n.en_verbs ?? []) };
+  }
   if (doc.pronouns !== undefined) lex.pronouns = lexiconWords(file, 'pronouns', doc.pronouns);
   if (doc.measures !== undefined) lex.measures = lexiconWords(file, 'measures', doc.measures);
   if (doc.including_after !== undefined) lex.includingAfter = lexiconWords(file, 'including_after', doc.including_after);

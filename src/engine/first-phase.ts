@@ -155,7 +155,7 @@ export class QueryPhase {
    */
   private queryMultipliers(productText: string, actionText: string): { mult: Float64Array; max: number; actionMask: number } {
     const { meta, ranking } = this.ctx;
-    const actionMask = queryActionMask(actionText, meta.lexicon, ranking.actionContextWords);
+    const actionMask = queryActionMask(actionText, meta.lexicon, ranking.actionContextWords, ranking.permissionWords);
     const products = queryProducts(productText, meta.productLexicon);
     const key = `${actionMask}|${products.join(',')}`;
     let m = this.multCache.get(key);

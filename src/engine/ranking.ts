@@ -45,6 +45,13 @@ export interface RankingOptions {
   /** Known gaps: 1 = a Chinese gap term with 的 inside is also said by its parts anywhere (误删的那条待办 says 误删的待办;
    *  src/lexicon/gaps.ts derivedSets); 0 = the catalog's term sets only. */
   gapTermWords: number;
+  /** 1: objects.yaml `negation` words say what the request does not ask for (src/lexicon/negation.ts): a known-gap term
+   *  said only right after one is not said (不用恢复误删的会议, no need to restore), and one right before a removal verb
+   *  makes a keep clause for the object guard (不需要删, no need to delete); 0 = neither (h51-rank, docs/ranking.md). */
+  negatedClauses: number;
+  /** 1: an action word inside a phrase of actions.yaml context `permission` (只读, 仅查看, read-only, edit access) names a
+   *  permission level or role, not the request's action (src/lexicon/actions.ts saidClasses); 0 = read as an action. */
+  permissionWords: number;
   /** Action words: "before"/"already" this many words before an English action word set it aside (a later or earlier step). */
   actionContextWords: number;
   /** 1: a destructive command on a container of the object a delete request names goes below it (stages/object-guard.ts); 0 off. */
@@ -223,6 +230,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   stepKeep: 1,
   gapWordsBetween: 2,
   gapTermWords: 0,
+  negatedClauses: 0,
+  permissionWords: 0,
   actionContextWords: 2,
   identityWords: 6,
   identityClauses: 1,

@@ -54,7 +54,8 @@ export class Searcher {
       text: ctx.text,
       runQuery: (q, req, explain, task, k) => this.phase.run(q, req, explain, task, k),
       mask: (req) => this.phase.mask(req),
-      gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps, ctx.ranking.gapWordsBetween, ctx.ranking.gapTermWords)),
+      gapIndex: () => (this.gaps ??= new GapIndex(ctx.meta.gaps, ctx.ranking.gapWordsBetween, ctx.ranking.gapTermWords,
+        ctx.ranking.negatedClauses === 1 ? ctx.meta.lexicon.objects?.negation : undefined)),
     };
   }
 

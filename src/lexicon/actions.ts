@@ -4,6 +4,7 @@
 // - product: which products a query names ("多维表", "钉盘", "spreadsheet": queryProducts);
 // - their filing (src/text/phrase.ts files words by their rarest unit pair; presetFiling checks a stored filing).
 // The engine turns the masks into the core's per-tool multipliers (src/engine/rerank.ts).
+import { negatedKeeps, type Negation } from './negation.js';
 import { checkOffsets } from '../catalog/string-list.js';
 import { filePhrases, hasWord, PhraseBuckets, type PhraseFiling } from '../text/phrase.js';
 
@@ -58,6 +59,9 @@ export interface ObjectLexicon {
   keepSplit?: { before: string[]; after: string[] };
   /** Words for "the other ones" (其余, other): a keep clause that says one keeps more of the target's kind. */
   others?: string[];
+  /** Words that say the request does not ask for what follows (不用, 无需, no need to): read with the ranking's
+   *  negatedClauses (src/lexicon/negation.ts). Absent: none (session 51). */
+  negation?: Negation;
   /** Per CLI path, the object (index into keys) of a command whose path's last noun is not what it acts on. */
   commands?: Record<string, number>;
   /**
@@ -529,6 +533,20 @@ function objectWordsIn(text: string, lex: ObjectLexicon): ObjectWord[] {
 /** Where a clause ends for a `keep` word: punctuation, or a word that starts another clause (但, but, and, without). */
 const KEEP_CLAUSE_END = new RegExp('[\uff0c,\u3002\uff1b;\uff1a:\uff09)\uff01!\uff1f?\\n]|\u4f46|(?<![a-z])(?:but|and|while|without)(?![a-z])', 'gu');
 
+const negatedLexicons = new WeakMap<ObjectLexicon, ObjectLexicon>();
+
+/**
+ * The lexicon with the keep words its `negation` makes added to `keep` (negatedClauses 1: 不需要删, 无需移除, no need to
+ * delete are keep words as 不用删 and don't delete are; src/lexicon/negation.ts negatedKeeps), made once per lexicon;
+ * the lexicon itself when it has no `negation`.
+ */
+export function withNegatedKeeps(lex: ObjectLexicon): ObjectLexicon {
+  if (!lex.negation) return lex;
+  let out = negatedLexicons.get(lex);
+  if (!out) negatedLexicons.set(lex, out = { ...lex, keep: negatedKeeps(lex.keep ?? [], lex.keepSplit?.after ?? [], lex.negation) });
+  return out;
+}
+
 /** Whether the folded text has a clause that says a `keep` word (资料不要动, keep the rest), whatever it names. */
 export function saysKeep(folded: string, lex: ObjectLexicon): boolean {
   return keptClauses(folded, lex).length > 0;
@@ -610,6 +628,9 @@ export interface ActionContext {
   enBefore: string[];
   /** Action words that name a thing (设置: the settings) when their clause ends right after them. Absent: none. */
   zhNounAtEnd?: string[];
+  /** Phrases that name a permission level or role (只读, 仅查看, read-only, edit access): an action word inside one names
+   *  the level, not the request's action (read with the ranking's permissionWords; session 51). Absent: none. */
+  permission?: string[];
   /** English verbs whose object of up to three words may stand before "out of" or "off the" (take Lisa out of the
    *  chat): read as the two-word verb (queryActionMask). Absent: none. */
   split?: string[];
@@ -762,7 +783,7 @@ function bucketsOf(lex: Lexicon): LexiconWords {
  * only an occurrence that its context does not set aside counts, and a word inside a longer one said there is read as
  * that longer word (发给 in 转发给 is forwarding, get in "get rid of" is removing, 删 in 删除记录 is set aside with it).
  */
-function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, context?: ActionContext, contextWords = 0): Uint8Array {
+function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, context?: ActionContext, contextWords = 0, permission = 0): Uint8Array {
   const said = new Uint8Array(lex.zh.length);
   const lw = bucketsOf(lex);
   const { buckets, cls, word, seen } = lw;
@@ -788,10 +809,30 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
       }
     }
   });
+  // permission (session 51): an action word inside a phrase naming a permission level (read-only, 仅查看) is aside.
+  const levels = permission === 1 && found.length > 0 ? permissionSpans(folded, context?.permission) : [];
   for (const f of found) {
+    if (levels.some(([a, b]) => a <= f.at && f.end <= b)) continue;
     if (!f.aside && !found.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at)) said[f.cls] = 1;
   }
   return said;
+}
+
+const permissionPatterns = new WeakMap<readonly string[], RegExp>();
+
+/** The [start, end) spans of the folded text where a permission phrase is said (an English one as whole words), found
+ *  by one pattern per list (built on first use; longest phrase first). */
+function permissionSpans(folded: string, phrases: readonly string[] | undefined): [number, number][] {
+  if (!phrases || phrases.length === 0) return [];
+  let re = permissionPatterns.get(phrases);
+  if (!re) {
+    const alt = [...phrases].sort((a, b) => b.length - a.length).map((p) => {
+      const q = p.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+      return /[a-z]/u.test(p) ? `(?<![a-z0-9])${q}(?![a-z0-9])` : q;
+    });
+    permissionPatterns.set(phrases, re = new RegExp(alt.join('|'), 'gu'));
+  }
+  return [...folded.matchAll(re)].map((m) => [m.index, m.index + m[0].length]);
 }
 
 /** True for the UTF-16 unit of [a-z0-9] (false for NaN: a position outside the text). */
@@ -841,7 +882,7 @@ function splitPattern(c: ActionContext): RegExp | undefined {
  * Bit i set = the query (already folded: src/text/fold.ts) says an action of class i, as its own action; contextWords:
  * how far before an English action word its context is looked for (the ranking's actionContextWords).
  */
-export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number): number {
+export function queryActionMask(folded: string, lex: ActionLexicon, contextWords: number, permission = 0): number {
   let mask = 0;
   // The split verbs' reach first: a pronoun ending their object (take me out of the chat, take Ann and him off the list)
   // would otherwise be joined with "out" or "off" by SPLIT_PHRASAL (take out me of the chat) and the "out of" lost.
@@ -851,7 +892,7 @@ export function queryActionMask(folded: string, lex: ActionLexicon, contextWords
   if (split && text.includes(' ')) text = text.replace(split, '$1 $3 $2');
   // (A split phrasal verb has spaces: a text without one has none to join.)
   if (text.includes(' ')) text = text.replace(SPLIT_PHRASAL, '$1 $3 $2');
-  saidClasses(text, lex, lex.context, contextWords).forEach((s, i) => {
+  saidClasses(text, lex, lex.context, contextWords, permission).forEach((s, i) => {
     if (s) mask |= 1 << i;
   });
   return mask;

@@ -6,6 +6,7 @@
 import { lowerBoundBy, byCodePoint } from '../text/order.js';
 import { phraseTest, saysPhrase } from '../text/phrase.js';
 import { singulars } from '../text/plural.js';
+import { maskNegatedEnglish, negatedAt, type Negation } from './negation.js';
 
 export interface Gap {
   product: string;
@@ -25,9 +26,13 @@ const NEGATIONS = ['不', '没', '别', '勿', '无法', '不可', '不能', '�
 /** The last UTF-16 unit of every negation: a term whose preceding unit is none of them is not negated. */
 const NEGATION_ENDS = new Set(NEGATIONS.map((n) => n.charCodeAt(n.length - 1)));
 
-/** A Chinese term said at least once without a negation right before it ("不可恢复" does not ask to restore). */
-function saysZh(text: string, term: string): boolean {
+/**
+ * A Chinese term said at least once without a negation right before it ("不可恢复" does not ask to restore); with neg
+ * (negatedClauses 1), not after one of its words either (不用恢复, 不需要帮我恢复: src/lexicon/negation.ts).
+ */
+function saysZh(text: string, term: string, neg?: Negation): boolean {
   for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+    if (neg && negatedAt(text, at, neg)) continue;
     // A negation ends right before the term within its two units (what is read before it: text[at - 2, at)).
     if (at === 0 || !NEGATION_ENDS.has(text.charCodeAt(at - 1))) return true;
     if (!NEGATIONS.some((n) => n.length <= 2 && text.endsWith(n, at))) return true;
@@ -39,13 +44,14 @@ function saysZh(text: string, term: string): boolean {
  * True when the folded text says every term of the set (Chinese: substring, not negated; English and Latin: whole
  * words in order, the last plural allowed, a few other words between them: saysPhrase).
  */
-export function saysAll(folded: string, terms: readonly string[], english: boolean, between: number): boolean {
-  return terms.every((t) => saysTerm(folded, t, english || LATIN.test(t), between));
+export function saysAll(folded: string, terms: readonly string[], english: boolean, between: number, neg?: Negation): boolean {
+  const text = neg ? maskNegatedEnglish(folded, neg) : folded;
+  return terms.every((t) => saysTerm(text, t, english || LATIN.test(t), between, neg));
 }
 
 /** One term: English words in order (saysPhrase) when word, else a Chinese substring not right after a negation. */
-function saysTerm(folded: string, term: string, word: boolean, between: number): boolean {
-  return word ? saysPhrase(folded, term, between) : saysZh(folded, term);
+function saysTerm(folded: string, term: string, word: boolean, between: number, neg?: Negation): boolean {
+  return word ? saysPhrase(folded, term, between) : saysZh(folded, term, neg);
 }
 
 /** A parsed set: its terms, and per term whether it is matched as a whole word (English set or Latin term). */
@@ -103,9 +109,9 @@ export function derivedSets(g: Pick<Gap, 'zh'>): DerivedSet[] {
  * The first gap (catalog order) one of whose term sets the folded query says completely, if any; with level > 0 also
  * the sets derivedSets derives up to that level (gapTermWords).
  */
-export function matchGap(folded: string, gaps: readonly Gap[], between: number, level = 0): Gap | undefined {
-  return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false, between)) || g.en.some((set) => saysAll(folded, set, true, between)) ||
-    (level > 0 && derivedSets(g).some((d) => d.level <= level && saysAll(folded, d.terms, d.english, between))));
+export function matchGap(folded: string, gaps: readonly Gap[], between: number, level = 0, neg?: Negation): Gap | undefined {
+  return gaps.find((g) => g.zh.some((set) => saysAll(folded, set, false, between, neg)) || g.en.some((set) => saysAll(folded, set, true, between, neg)) ||
+    (level > 0 && derivedSets(g).some((d) => d.level <= level && saysAll(folded, d.terms, d.english, between, neg))));
 }
 
 const WORD = /[a-z0-9]+/gu;
@@ -267,12 +273,14 @@ export class GapIndex {
 
   /**
    * between: words a multi-word English term may have between two of its own (the ranking's gapWordsBetween); level:
-   * the ranking's gapTermWords (0 reads the stored sets only; 1 also the sets derived from them, filed on construction).
+   * the ranking's gapTermWords (0 reads the stored sets only; 1 also the sets derived from them, filed on construction);
+   * neg: the lexicon's negation words when the ranking's negatedClauses is 1 (a term said only right after one is not
+   * said; src/lexicon/negation.ts), else undefined.
    */
-  constructor(private readonly table: GapTable, private readonly between: number, level = 0) {
+  constructor(private readonly table: GapTable, private readonly between: number, level = 0, private readonly neg?: Negation) {
     this.tried = new Uint32Array(table.size);
     this.ends = new Uint32Array(table.size);
-    if (level > 0) this.derived = new GapIndex(derivedTable(table), between);
+    if (level > 0) this.derived = new GapIndex(derivedTable(table), between, 0, neg);
   }
 
   /**
@@ -332,7 +340,8 @@ export class GapIndex {
     if (id === undefined) {
       id = this.termIds.size;
       this.termIds.set(key, id);
-      this.termTests.push(word ? phraseTest(term, this.between) : (folded) => saysZh(folded, term));
+      const neg = this.neg;
+      this.termTests.push(word ? phraseTest(term, this.between) : (folded) => saysZh(folded, term, neg));
       if (id >= this.termStamp.length) {
         // Grown keeping both (a set parsed during a match joins the terms that match has read).
         const stamp = new Uint32Array(this.termStamp.length * 2);
@@ -401,7 +410,9 @@ export class GapIndex {
     return best;
   }
 
-  match(folded: string): GapNote | undefined {
+  match(said: string): GapNote | undefined {
+    // An English word right after a negation phrase is blanked (no need to ####### the meeting), positions kept.
+    const folded = this.neg ? maskNegatedEnglish(said, this.neg) : said;
     let best = this.matchGapIndex(folded);
     if (this.derived) best = Math.min(best, this.derived.matchGapIndex(folded));
     if (best === Infinity) return undefined;

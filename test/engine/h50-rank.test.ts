@@ -90,13 +90,11 @@ describe('the destructive over-reach probes (object lexicon x destructive comman
     expect(bad).toEqual([]);
   });
 
-  it('find the violations the session-50 build has (docs/ranking.md: the range and the category pairs)', () => {
+  it('find the violations the session-51 build has (docs/ranking.md: the category pair; session 51 names a range 区域 first)', () => {
     const bad = probes.map((p) => runProbe(engine, p)).filter((r) => r.violated).map((r) => `${r.q} -> ${r.first}`);
     expect(bad.map((b) => b.split(' -> ')[0]).every((q) => known.has(q))).toBe(true);
     expect(bad).toEqual([
       'remove the message from the category -> chat.remove_conv_from_categories',
-      '把文件里的范围删掉 -> drive.shortcut_delete',
-      '把文件夹里的范围删掉 -> drive.shortcut_delete',
     ]);
   });
 });

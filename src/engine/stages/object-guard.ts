@@ -43,7 +43,7 @@
 // rank2: a request that revokes someone's access, objects.yaml holder.revoke, is read as a removal of that membership;
 // only a command of no product it names moves, below the first hit of a named product on the target). A sheet column
 // named by its letter (D 列, column D; objects.yaml `lettered`) is a dimension and names the spreadsheet product.
-import { cancelsWithKeep, cellRangeSpans, withIdWords, letteredSpans, ownProductLexicon, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
+import { cancelsWithKeep, withNegatedKeeps, cellRangeSpans, withIdWords, letteredSpans, ownProductLexicon, queryActionMask, revokesHeld, queryObjectPlaces, queryObjects, queryProducts, saysKeep, toolObjectIndex, type ObjectLexicon } from '../../lexicon/actions.js';
 import type { SnapshotMeta, ToolText } from '../../snapshot/decode.js';
 import { fold } from '../../text/fold.js';
 import type { Hit } from '../hits.js';
@@ -169,6 +169,9 @@ export interface GuardScope {
   /** 1: an English word that names an object only with an id or a quoted name after it (objects.yaml id_words: 移除 user
    *  123) names it there (objectGuardIdWords). */
   idWords?: number;
+  /** 1: a clause with a negation word of objects.yaml `negation` right before a removal verb keeps what it names, as a
+   *  `keep` word's clause does (negatedClauses; src/lexicon/negation.ts). */
+  negated?: number;
   /** 1: a thing the request names only to say which one (located, and no place: it holds nothing) is over-reached. */
   modifiers?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
@@ -242,7 +245,8 @@ function objectsOf(meta: SnapshotMeta, f: { object: Int16Array }, doc: number, t
  * the ranked text as the lexicons read it; actions: the action classes it says.
  */
 export function guardObjects(all: Hit[], said: string, actions: number, meta: SnapshotMeta, scope: GuardScope, text: (doc: number) => ToolText): Hit[] {
-  const objects = meta.lexicon.objects;
+  // negated (session 51): a negation word right before a removal verb (不需要删, no need to delete) says a keep clause.
+  const objects = scope.negated === 1 && meta.lexicon.objects ? withNegatedKeeps(meta.lexicon.objects) : meta.lexicon.objects;
   // idWords (session 48): an English word that names an object only before an id (移除 user 123) is read as that object's word there.
   const folded = scope.idWords === 1 && objects ? withIdWords(said, objects) : said;
   // Only the first depth hits are read and reordered (with the reach, the deep hit takes the last of them), so the
@@ -688,6 +692,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
         ...(r.objectGuardModifiers === 1 ? { modifiers: 1 } : {}),
         ...(r.objectGuardIdWords === 1 ? { idWords: 1 } : {}),
+        ...(r.negatedClauses === 1 ? { negated: 1 } : {}),
         ...(r.objectGuardForeignRatio > 0 ? { foreignRatio: r.objectGuardForeignRatio } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
       }, (d) => env.text(d));
