@@ -48,7 +48,8 @@ function intOf(input: Input, ...keys: string[]): number | JsonNumber {
   for (const k of keys) {
     if (!Object.hasOwn(input, k)) continue;
     const v = input[k];
-    if (typeof v === 'number') return Math.trunc(v);
+    // Go's int(n) has no negative zero (int(-0.5) is 0), where Math.trunc keeps the sign: `+ 0` drops it
+    if (typeof v === 'number') return Math.trunc(v) + 0;
     const m = typeof v === 'string' ? SCAN_INT.exec(v) : null;
     if (!m) return 0;
     const n = BigInt(m[1]);
