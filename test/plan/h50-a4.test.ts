@@ -8,27 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../src/json-number.js';
 import { goFloat64s } from '../../src/json-well-formed.js';
 import { useOutputRuns } from './output-runs.js';
+import { sameSigned, wire } from './signed-zero.js';
 
 const outputs = useOutputRuns('dws-h50a4-');
 const { sent, argsOf, mcp } = outputs;
 
-/** A decoded argument with each kept literal as the number it writes (-0 stays -0), for Object.is checks. */
-const wire = (v: unknown): unknown => {
-  if (v instanceof JsonNumber) return Number(v.literal);
-  if (Array.isArray(v)) return v.map(wire);
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wire(x)]));
-  return v;
-};
-/** Whether two decoded values are equal with the sign of every zero (Go's json.Marshal keeps a float64's). */
-const sameSigned = (a: unknown, b: unknown): boolean => {
-  if (typeof a === 'number' || typeof b === 'number') return Object.is(a, b);
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameSigned(x, b[i]));
-  if (a !== null && typeof a === 'object' && b !== null && typeof b === 'object') {
-    const [ka, kb] = [Object.keys(a).sort(), Object.keys(b).sort()];
-    return ka.join('\u0000') === kb.join('\u0000') && ka.every((k) => sameSigned((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-  }
-  return a === b;
-};
 /** The one call's arguments of a run that must have sent exactly one. */
 async function oneCall(argv: string[]): Promise<Record<string, unknown>> {
   const run = await sent(argv);

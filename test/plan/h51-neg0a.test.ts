@@ -5,29 +5,12 @@
 // against the recording backend on 127.0.0.1; before the fix each of these tests saw `0` sent where upstream sends `-0`.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonNumber } from '../../src/json-number.js';
 import type { Answer } from '../fixtures/mcp/server.js';
 import { useOutputRuns } from './output-runs.js';
+import { sameSigned, wire } from './signed-zero.js';
 
 const { sent, mcp } = useOutputRuns('dws-h51neg0a-');
 
-/** A recorded argument with each kept literal (the server keeps number literals as typed) as the number it writes. */
-const wire = (v: unknown): unknown => {
-  if (v instanceof JsonNumber) return Number(v.literal);
-  if (Array.isArray(v)) return v.map(wire);
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wire(x)]));
-  return v;
-};
-/** Whether two decoded values are equal with the sign of every zero (Go's json.Marshal keeps a float64's). */
-const sameSigned = (a: unknown, b: unknown): boolean => {
-  if (typeof a === 'number' || typeof b === 'number') return Object.is(a, b);
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameSigned(x, b[i]));
-  if (a !== null && typeof a === 'object' && b !== null && typeof b === 'object') {
-    const [ka, kb] = [Object.keys(a).sort(), Object.keys(b).sort()];
-    return ka.join('\u0000') === kb.join('\u0000') && ka.every((k) => sameSigned((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-  }
-  return a === b;
-};
 
 /** JSON text with each negative zero written `-0`, as a user types it (JSON.stringify writes it `0`). */
 const typed = (v: unknown): string => {

@@ -6,28 +6,11 @@
 // server reads the arguments keeping a literal JavaScript would change (-0) as a JsonNumber, so the sign is seen.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonNumber } from '../../src/json-number.js';
 import { useOutputRuns } from './output-runs.js';
+import { sameSigned, wire } from './signed-zero.js';
 
 const { sent } = useOutputRuns('dws-h51neg0b-');
 
-/** A sent argument with each kept literal as the number it writes (-0 stays -0), for Object.is checks. */
-const wire = (v: unknown): unknown => {
-  if (v instanceof JsonNumber) return Number(v.literal);
-  if (Array.isArray(v)) return v.map(wire);
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wire(x)]));
-  return v;
-};
-/** Whether two decoded values are equal with the sign of every zero (Go's json.Marshal keeps a float64's). */
-const sameSigned = (a: unknown, b: unknown): boolean => {
-  if (typeof a === 'number' || typeof b === 'number') return Object.is(a, b);
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameSigned(x, b[i]));
-  if (a !== null && typeof a === 'object' && b !== null && typeof b === 'object') {
-    const [ka, kb] = [Object.keys(a).sort(), Object.keys(b).sort()];
-    return ka.join('\u0000') === kb.join('\u0000') && ka.every((k) => sameSigned((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-  }
-  return a === b;
-};
 /** Expects `got` (a sent argument) to be `want` with every zero's sign, showing both when not. */
 const expectSigned = (got: unknown, want: unknown) => {
   const show = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (Object.is(x, -0) ? '<-0>' : x));
