@@ -6,7 +6,7 @@
 // The engine turns the masks into the core's per-tool multipliers (src/engine/rerank.ts).
 import { negatedKeeps, type Negation } from './negation.js';
 import { checkOffsets } from '../catalog/string-list.js';
-import { filePhrases, hasWord, PhraseBuckets, type PhraseFiling } from '../text/phrase.js';
+import { escapeRegExp, filePhrases, hasWord, PhraseBuckets, type PhraseFiling } from '../text/phrase.js';
 
 export { filePhrases, hasWord, PhraseBuckets, type PhraseFiling };
 
@@ -141,15 +141,14 @@ export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; e
   const numbered = l.numbered ?? [];
   let res = letteredPatterns.get(l);
   if (!res) {
-    const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-    const not = l.zhNotNext.length > 0 ? `(?![${l.zhNotNext.map(esc).join('')}])` : '';
+    const not = l.zhNotNext.length > 0 ? `(?![${l.zhNotNext.map(escapeRegExp).join('')}])` : '';
     res = [
-      ...l.zh.map((w) => new RegExp(`${LETTERS}\\s*${esc(w)}${not}`, 'gu')),
+      ...l.zh.map((w) => new RegExp(`${LETTERS}\\s*${escapeRegExp(w)}${not}`, 'gu')),
       // English: the letters standing alone, then no other word (column a user added, the column i made are none)
       // unless it is a joining or place word.
-      ...l.en.map((w) => new RegExp(`(?<![a-z])${esc(w)}\\s+${LETTERS}(?=\\s*$|\\s*[^\\sa-z]|\\s+(?:of|in|on|from|to|and|with|then|entirely|$))`, 'gu')),
+      ...l.en.map((w) => new RegExp(`(?<![a-z])${escapeRegExp(w)}\\s+${LETTERS}(?=\\s*$|\\s*[^\\sa-z]|\\s+(?:of|in|on|from|to|and|with|then|entirely|$))`, 'gu')),
       // Numbered: 第, a number or a range of them (第4至第6列, 第 3 到 5 行), then the word.
-      ...numbered.map((w) => new RegExp(`${ORDINALS}\\s*${esc(w)}`, 'gu')),
+      ...numbered.map((w) => new RegExp(`${ORDINALS}\\s*${escapeRegExp(w)}`, 'gu')),
     ];
     letteredPatterns.set(l, res);
   }
@@ -827,7 +826,7 @@ function permissionSpans(folded: string, phrases: readonly string[] | undefined)
   let re = permissionPatterns.get(phrases);
   if (!re) {
     const alt = [...phrases].sort((a, b) => b.length - a.length).map((p) => {
-      const q = p.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+      const q = escapeRegExp(p);
       return /[a-z]/u.test(p) ? `(?<![a-z0-9])${q}(?![a-z0-9])` : q;
     });
     permissionPatterns.set(phrases, re = new RegExp(alt.join('|'), 'gu'));

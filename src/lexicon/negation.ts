@@ -5,6 +5,8 @@
 // only right after one as not asked for; the object guard reads a clause that says one right before a removal verb as
 // a clause that keeps what it names (不需要删那个群, no need to delete the chat), as it reads its listed keep words.
 
+import { escapeRegExp } from '../text/phrase.js';
+
 /** objects.yaml `negation`: Chinese negation words and the filler words that may stand between one and its verb, English
  *  negation phrases (said right before the verb, one word between at most: the, it), and English removal verbs. */
 export interface Negation {
@@ -38,7 +40,7 @@ const masks = new WeakMap<Negation, RegExp>();
 
 /** Longest first, so "don't need to" is read before "don't". */
 function alternation(words: readonly string[]): string {
-  return [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/'/gu, "['\u2019]")).join('|');
+  return [...words].sort((a, b) => b.length - a.length).map((w) => escapeRegExp(w).replace(/'/gu, "['\u2019]")).join('|');
 }
 
 /**

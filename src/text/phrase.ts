@@ -17,11 +17,14 @@ export function hasWord(text: string, phrase: string, plural = false): boolean {
   return text.includes(phrase) && wordRegex(phrase, plural).test(text);
 }
 
+/** A text as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
 function wordRegex(phrase: string, plural: boolean): RegExp {
   const key = plural ? `${phrase}\u0000s` : phrase;
   let re = wordRegexCache.get(key);
   if (!re) {
-    re = new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}${plural ? PLURAL_ENDING : ''}(?![a-z0-9])`, 'u');
+    re = new RegExp(`(?<![a-z0-9])${escapeRegExp(phrase)}${plural ? PLURAL_ENDING : ''}(?![a-z0-9])`, 'u');
     wordRegexCache.set(key, re);
   }
   return re;
@@ -141,7 +144,7 @@ export function phraseTest(term: string, between: number): (folded: string) => b
   if (!cache) phraseCache.set(between, (cache = new Map()));
   let re = cache.get(term);
   if (!re) {
-    const esc = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'));
+    const esc = words.map(escapeRegExp);
     const gap = `(?:[^a-z0-9]+[a-z0-9]+){0,${between}}[^a-z0-9]+`;
     re = new RegExp(`(?<![a-z0-9])${esc.join(gap)}${PLURAL_ENDING}(?![a-z0-9])`, 'u');
     cache.set(term, re);

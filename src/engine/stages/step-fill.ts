@@ -4,7 +4,7 @@
 // already represented. The query's own top hits keep their order; room is made by dropping a twin of a higher hit,
 // else the tail. A step that only keeps something (多维表本身保留, keep the base) asks for nothing and adds nothing
 // (stepKeep). Options: stepCoverage (above 1 turns it off), singleCoverage, stepKeep.
-import { queryActionMask, withoutKept } from '../../lexicon/actions.js';
+import { queryActionMask, withoutKept, type ObjectLexicon } from '../../lexicon/actions.js';
 import { fold } from '../../text/fold.js';
 import { makeRoom, type Hit } from '../hits.js';
 import { rankedCompound, type Stage, type StageEnv } from './types.js';
@@ -53,7 +53,7 @@ export const stepFill: Stage = {
 };
 
 /** A step whose keep clauses are all it says of an action: what is left of it, read alone, names no action. */
-function keepsOnly(step: string, objects: NonNullable<StageEnv['meta']['lexicon']['objects']>, env: StageEnv): boolean {
+function keepsOnly(step: string, objects: ObjectLexicon, env: StageEnv): boolean {
   const rest = withoutKept(step, objects);
   return rest !== step && queryActionMask(rest, env.meta.lexicon, env.ranking.actionContextWords) === 0;
 }
