@@ -819,14 +819,14 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
 }
 
 /** A permission phrase as filed under one action word it contains: the word starts at `offset` in the phrase. */
-interface PermissionEntry { phrase: string; offset: number; english: boolean }
+export interface PermissionEntry { phrase: string; offset: number; english: boolean }
 const permissionFilings = new WeakMap<readonly string[], Map<string, PermissionEntry[]>>();
 
 /**
  * The permission phrases filed under every action word of lex each contains, at each place it does (read-only under
  * read, 仅查看 under 查看 and 看), built on first use. A found action word then tries only the phrases filed under it.
  */
-function permissionFiling(phrases: readonly string[], lex: Lexicon): Map<string, PermissionEntry[]> {
+export function permissionFiling(phrases: readonly string[], lex: { zh: string[][]; en: string[][] }): Map<string, PermissionEntry[]> {
   let filing = permissionFilings.get(phrases);
   if (filing) return filing;
   filing = new Map();
@@ -847,7 +847,7 @@ function permissionFiling(phrases: readonly string[], lex: Lexicon): Map<string,
 
 /** Whether the action word at [at, end) of the folded text stands inside a permission phrase said there (an English
  *  phrase as whole words). */
-function inPermissionPhrase(folded: string, at: number, end: number, filing: Map<string, PermissionEntry[]>): boolean {
+export function inPermissionPhrase(folded: string, at: number, end: number, filing: Map<string, PermissionEntry[]>): boolean {
   const entries = filing.get(folded.slice(at, end));
   if (!entries) return false;
   return entries.some(({ phrase, offset, english }) => {
