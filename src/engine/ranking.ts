@@ -231,7 +231,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   gapWordsBetween: 2,
   gapTermWords: 0,
   negatedClauses: 0,
-  permissionWords: 0,
+  permissionWords: 1,
   actionContextWords: 2,
   identityWords: 6,
   identityClauses: 1,

@@ -809,29 +809,52 @@ function saidClasses(folded: string, lex: { zh: string[][]; en: string[][] }, co
     }
   });
   // permission (session 51): an action word inside a phrase naming a permission level (read-only, 仅查看) is aside.
-  const levels = permission === 1 && found.length > 0 ? permissionSpans(folded, context?.permission) : [];
+  // Only the phrases filed under a found word are tried, where that word stands (session 52: no scan of the text).
+  const levels = permission === 1 && context?.permission ? permissionFiling(context.permission, lex) : undefined;
   for (const f of found) {
-    if (levels.some(([a, b]) => a <= f.at && f.end <= b)) continue;
+    if (levels && inPermissionPhrase(folded, f.at, f.end, levels)) continue;
     if (!f.aside && !found.some((g) => g.at <= f.at && f.end <= g.end && g.end - g.at > f.end - f.at)) said[f.cls] = 1;
   }
   return said;
 }
 
-const permissionPatterns = new WeakMap<readonly string[], RegExp>();
+/** A permission phrase as filed under one action word it contains: the word starts at `offset` in the phrase. */
+export interface PermissionEntry { phrase: string; offset: number; english: boolean }
+const permissionFilings = new WeakMap<readonly string[], Map<string, PermissionEntry[]>>();
 
-/** The [start, end) spans of the folded text where a permission phrase is said (an English one as whole words), found
- *  by one pattern per list (built on first use; longest phrase first). */
-function permissionSpans(folded: string, phrases: readonly string[] | undefined): [number, number][] {
-  if (!phrases || phrases.length === 0) return [];
-  let re = permissionPatterns.get(phrases);
-  if (!re) {
-    const alt = [...phrases].sort((a, b) => b.length - a.length).map((p) => {
-      const q = escapeRegExp(p);
-      return /[a-z]/u.test(p) ? `(?<![a-z0-9])${q}(?![a-z0-9])` : q;
-    });
-    permissionPatterns.set(phrases, re = new RegExp(alt.join('|'), 'gu'));
+/**
+ * The permission phrases filed under every action word of lex each contains, at each place it does (read-only under
+ * read, 仅查看 under 查看 and 看), built on first use. A found action word then tries only the phrases filed under it.
+ */
+export function permissionFiling(phrases: readonly string[], lex: { zh: string[][]; en: string[][] }): Map<string, PermissionEntry[]> {
+  let filing = permissionFilings.get(phrases);
+  if (filing) return filing;
+  filing = new Map();
+  const words = new Set([...lex.zh.flat(), ...lex.en.flat()]);
+  for (const phrase of phrases) {
+    const english = /[a-z]/u.test(phrase);
+    for (const w of words) {
+      for (let k = phrase.indexOf(w); k >= 0; k = phrase.indexOf(w, k + 1)) {
+        const list = filing.get(w) ?? [];
+        list.push({ phrase, offset: k, english });
+        filing.set(w, list);
+      }
+    }
   }
-  return [...folded.matchAll(re)].map((m) => [m.index, m.index + m[0].length]);
+  permissionFilings.set(phrases, filing);
+  return filing;
+}
+
+/** Whether the action word at [at, end) of the folded text stands inside a permission phrase said there (an English
+ *  phrase as whole words). */
+export function inPermissionPhrase(folded: string, at: number, end: number, filing: Map<string, PermissionEntry[]>): boolean {
+  const entries = filing.get(folded.slice(at, end));
+  if (!entries) return false;
+  return entries.some(({ phrase, offset, english }) => {
+    const start = at - offset;
+    return start >= 0 && folded.startsWith(phrase, start) &&
+      (!english || (!isWordUnit(folded.charCodeAt(start - 1)) && !isWordUnit(folded.charCodeAt(start + phrase.length))));
+  });
 }
 
 /** True for the UTF-16 unit of [a-z0-9] (false for NaN: a position outside the text). */

@@ -2,7 +2,7 @@
 // src/lexicon/negation.ts) for the known-gap reader (a gap term said only after 不用 / 无需 / no need to is not asked
 // for) and the object guard (不需要删 / no need to delete keeps what its clause names, as 不用删 does). permissionWords:
 // an action word inside a permission phrase (只读, read-only, view-only) names a level, not the request's action.
-// Both default 0 (the start; permissionWords gained held out but warm search was not shown no slower). Probes are our
+// Both defaulted to 0 in session 51; permissionWords is 1 from session 52 (a cheaper gate). Probes are our
 // own requests, ranked as `dws schema search` ranks them.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -25,11 +25,11 @@ const first = (ranking: object, query: string) => search(ranking, query).candida
 
 const NEG: Negation = { zh: ['不用', '不需要', '无需', '不要', '别'], zhBetween: ['帮我', '再'], en: ['no need to', "don't", 'do not', "don't need to"], enVerbs: ['delete', 'remove'] };
 
-describe('the shipped defaults are the start', () => {
-  it('negatedClauses 0 (nothing held out), permissionWords 0 (warm search not shown no slower: docs/ranking.md session 51)', () => {
+describe('the shipped defaults', () => {
+  it('negatedClauses 0 (nothing held out); permissionWords 1 from session 52 (its cheaper gate: test/engine/h52-rank.test.ts)', () => {
     expect(DEFAULT_RANKING.negatedClauses).toBe(0);
-    expect(DEFAULT_RANKING.permissionWords).toBe(0);
-    expect(first({}, 'give user u_4410 read-only access to a drive folder')).toBe(first({ permissionWords: 0 }, 'give user u_4410 read-only access to a drive folder'));
+    expect(DEFAULT_RANKING.permissionWords).toBe(1);
+    expect(first({}, 'give user u_4410 read-only access to a drive folder')).toBe(first({ permissionWords: 1 }, 'give user u_4410 read-only access to a drive folder'));
   });
 });
 
