@@ -4,6 +4,7 @@
 // offset the event was written in (Go's time.Parse keeps it), the day's own times in the local zone.
 import { isObject } from '../json-object.js';
 import { goRfc3339 } from '../go-time.js';
+import { trimSpace } from '../text/space.js';
 
 type Obj = Record<string, unknown>;
 
@@ -77,12 +78,14 @@ function date(w: When): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
+// blank as strings.TrimSpace sees it (conflicts.go:118-121, next_event.go:180-198, calendar_shared.go:37@c7521c1c): U+0085
+// is blank and U+FEFF is not, unlike JavaScript's trim (h52-a3)
 function titleOf(e: Obj): string {
-  return typeof e.summary === 'string' && e.summary.trim() !== '' ? e.summary : '(无标题)';
+  return typeof e.summary === 'string' && trimSpace(e.summary) !== '' ? e.summary : '(无标题)';
 }
 
 function idOf(e: Obj): string | undefined {
-  return typeof e.id === 'string' && e.id.trim() !== '' ? e.id : undefined;
+  return typeof e.id === 'string' && trimSpace(e.id) !== '' ? e.id : undefined;
 }
 
 /** One event as upstream's shortcutNextEventProject shows it: title, eventId, start, end, location. */
@@ -94,7 +97,7 @@ function project(e: Obj): Obj {
   if (start) item.start = `${date(start)} ${clock(start)}`;
   const end = eventEnd(e);
   if (end) item.end = `${date(end)} ${clock(end)}`;
-  if (typeof e.location === 'string' && e.location.trim() !== '') item.location = e.location;
+  if (typeof e.location === 'string' && trimSpace(e.location) !== '') item.location = e.location;
   return item;
 }
 
