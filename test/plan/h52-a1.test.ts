@@ -36,7 +36,7 @@ async function onlyCall(argv: string[], tool: string): Promise<Args> {
 const INNER = '{"z":-0,"l":[-0.0,-0e0,1.50,1e3,0,-1.5]}';
 const GO_SENDS = { z: -0, l: [-0, -0, 1.5, 1000, 0, -1.5] };
 
-describe('aitable: a -0 inside a jsonStringToMap flag is sent as Go marshals the float64 (attendance.go:21-27@c7521c1c)', () => {
+describe('aitable: a -0 inside a JSON object flag decoded into map[string]any (jsonStringToMap attendance.go:21-27, resolveWorkflowDSL aitable.go:94-127@c7521c1c) is sent as Go marshals the float64', () => {
   const cases: [string, string, string[], string, (a: Args) => unknown[]][] = [
     ['dashboard update --config (drawn)', 'helpers/aitable.go:5552-5575', ['aitable', 'dashboard', 'update', '--base-id', 'b', '--dashboard-id', 'd', '--config', `{"w":${INNER}}`],
       'aitable/update_dashboard', (a) => [(a.config as Args).w]],
@@ -50,6 +50,10 @@ describe('aitable: a -0 inside a jsonStringToMap flag is sent as Go marshals the
       'aitable/update_chart', (a) => [(a.config as Args).w, (a.layout as Args).w]],
     ['field update --config --ai-config', 'helpers/aitable.go:1964-1969', ['aitable', 'field', 'update', '--base-id', 'b', '--table-id', 't', '--field-id', 'f', '--config', `{"w":${INNER}}`, '--ai-config', `{"w":${INNER}}`, '--yes'],
       'aitable/update_field', (a) => [(a.config as Args).w, (a.aiConfig as Args).w]],
+    ['workflow create --dsl (resolveWorkflowDSL\'s map[string]any)', 'helpers/aitable.go:94-127', ['aitable', 'workflow', 'create', '--base-id', 'b', '--dsl', `{"version":"workflow-dsl/v1","w":${INNER}}`],
+      'aitable/create_workflow', (a) => [(a.dsl as Args).w]],
+    ['workflow update --dsl', 'helpers/aitable.go:94-127', ['aitable', 'workflow', 'update', '--base-id', 'b', '--workflow-id', 'f', '--dsl', `{"version":"workflow-dsl/v1","w":${INNER}}`, '--yes'],
+      'aitable/update_workflow', (a) => [(a.dsl as Args).w]],
     ['view create --desc --config', 'helpers/aitable.go:3375-3380', ['aitable', 'view', 'create', '--base-id', 'b', '--table-id', 't', '--view-type', 'Grid', '--desc', `{"w":${INNER}}`, '--config', `{"w":${INNER}}`],
       'aitable/create_view', (a) => [(a.viewDescription as Args).w, (a.config as Args).w]],
   ];
