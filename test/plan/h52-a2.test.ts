@@ -36,6 +36,19 @@ describe('chat message search-advanced refuses bad input before it reads the con
     }
   });
 
+  it('sibling chat message search: a negative --max-items with --page-all and a group is refused before the group is read (paged_command.go:107-110@c7521c1c)', async () => {
+    for (const group of [['--conversation-id', 'cid1'], ['--group', ' cid1 ']]) {
+      const run = await outputs.sent(['chat', 'message', 'search', '--query', 'q', ...group, '--page-all', '--max-items', '-1']);
+      expect(run.reason).toBe('invalid_parameter');
+      expect(run.calls).toEqual([]);
+    }
+    outputs.answer('chat/get_conversation_info', { result: { openConversationId: 'cid1' } });
+    outputs.answer('chat/search_messages_by_keyword', { result: { conversationMessagesList: [], hasMore: false } });
+    const ok = await outputs.sent(['chat', 'message', 'search', '--query', 'q', '--conversation-id', 'cid1', '--page-all', '--max-items', '0',
+      '--start', '2026-04-01', '--end', '2026-04-02']);
+    expect(ok.calls.map(([tool]) => tool)).toEqual(['chat/get_conversation_info', 'chat/search_messages_by_keyword']);
+  });
+
   it('readable times are sent in epoch ms after the conversations are read; the scoped scan drops the ids and asks from cursor 0', async () => {
     outputs.answer('chat/get_conversation_info', { result: { openConversationId: 'cid1' } });
     outputs.answer('im/search_messages', { result: { conversationMessagesList: [], hasMore: false } });
