@@ -668,7 +668,8 @@ function int64Cursor(v: unknown): { value?: unknown; error?: string } {
     const t = trimSpace(v);
     if (/^[+-]?\d+$/u.test(t)) {
       const n = BigInt(t);
-      if (n >= -(2n ** 63n) && n < 2n ** 63n) return { value: Number(n) };
+      // strconv.ParseInt's int64, sent whole: beyond 2^53 as the literal of its digits (h52-left; before, its nearest double)
+      if (n >= -(2n ** 63n) && n < 2n ** 63n) return { value: Number.isSafeInteger(Number(n)) ? Number(n) : new JsonNumber(n.toString()) };
     }
     return { error: `paged response cursor must be a base-10 int64 string, got ${JSON.stringify(v)}` };
   }

@@ -22,15 +22,15 @@ function toBool(v: unknown, where: string): boolean {
 // Text is read as strconv.ParseInt(strings.TrimSpace(s), 10, 64) (toInt64Slice shortcut/chat/chat.go:67-84@c7521c1c,
 // the reader of the csv_to_list uses; the other text uses put Go's `trim` first or check the digits before it): Go's
 // spaces around it go (U+0085 included), U+FEFF stays and is refused (p-srctrim; JavaScript's trim did the reverse).
-// `+ 0`: Go's int64 has no negative zero.
+// The int64 is a number up to 2^53 and beyond it the literal of its digits (JsonNumber: `+009007199254740993` is sent
+// 9007199254740993, as json.Marshal writes the int64); beyond int64 refused, as ParseInt's range error (h52-left; before,
+// text beyond 2^53 was refused). A whole number passes, a kept literal (json_parse_exact) is read as its digits.
 const int: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => int(x, where, ctx));
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return v + 0;
-  // a whole literal kept as typed (json_parse_exact): its number, or the literal itself beyond 2^53 (Go's int64)
-  if (v instanceof JsonNumber && isInt64Literal(v)) return Number.isSafeInteger(Number(v.literal)) ? Number(v.literal) + 0 : v;
-  const t = typeof v === 'string' ? trimSpace(v) : undefined;
-  if (t !== undefined && INTEGER.test(t) && Number.isSafeInteger(Number(t))) return Number(t) + 0;
-  return refuse(where, v, 'an integer');
+  const n = wholeNumber(v);
+  if (n !== undefined) return n;
+  const digits = v instanceof JsonNumber ? /^-?[0-9]+$/.test(v.literal) : typeof v === 'string' && INTEGER.test(trimSpace(v));
+  return refuse(where, v, digits ? 'an integer within int64' : 'an integer');
 };
 
 /** A kept literal (JsonNumber) as the double nearest to it (Go's json.Number.Float64()), for arithmetic. */
