@@ -12,7 +12,8 @@ import { JsonNumber } from '../../src/json-number.js';
 import { DwsError } from '../../src/errors.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { sent } = useOutputRuns('dws-h52left-int-');
+const runs = useOutputRuns('dws-h52left-int-');
+const { sent } = runs;
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
@@ -122,6 +123,15 @@ describe('h52-left item 2: ids beyond 2^53 as a user types them', () => {
     const run = await sent(['todo', 'task', 'list', '--size', '99999999999999999999']);
     expect(run.reason).toBeUndefined();
     expect(run.calls).toEqual([['todo/get_user_todos_in_current_org', { pageNum: '1', pageSize: '99999999999999999999', roleTypes: ['executor'] }]]);
+  });
+
+  it('chat message list-favorites --page-all: a text cursor beyond 2^53 is sent whole (normalizeCursorArg paged_command.go:516-521@c7521c1c)', async () => {
+    const { answersInTurn } = runs;
+    answersInTurn('im/list_message_favorites', { result: { items: [{ id: 'a' }], nextCursor: ' 9007199254740993', hasMore: true } }, { result: { items: [], hasMore: false } });
+    const run = await sent(['chat', 'message', 'list-favorites', '--page-all']);
+    expect(run.reason).toBeUndefined();
+    // before: the nearest double, 9007199254740992
+    expect(run.calls.map(([, args]) => wire((args as { cursor: unknown }).cursor))).toEqual([0, '#9007199254740993']);
   });
 
   it('todo task list --size beyond 2^53 but within int64 pages, as upstream\'s todoListAutoPage (todo.go:1806-1862@c7521c1c)', async () => {
