@@ -104,6 +104,25 @@ export function parseJsonWellFormed(text: string, check?: (x: unknown) => void):
   return fix || check ? walk(value, fix, check) : value;
 }
 
+/**
+ * Text that may hold a number beyond float64: an exponent of three digits or more, or 309 digits in a row (a whole
+ * part of fewer digits is below 1e308). Any other number literal is finite as a double; a match only costs a walk.
+ */
+const MAY_OVERFLOW = /[eE]\+?[0-9]{3}|[0-9]{309}/;
+
+const refuseInfinite = (x: unknown): void => {
+  if (typeof x === 'number' && !Number.isFinite(x)) throw new SyntaxError('a number beyond float64');
+};
+
+/**
+ * JSON text as Go's json.Unmarshal reads it into an `any`: every text and key well formed, and a number beyond
+ * float64 (`1e400`, `-2e308`) a SyntaxError, as Go's decoder fails on it ("cannot unmarshal number ... into Go value
+ * of type float64") where JSON.parse reads Infinity, which JSON.stringify writes as null. A number below the smallest
+ * double is a zero in both (strconv.ParseFloat rounds an underflow to ±0 without an error). Throws SyntaxError as
+ * JSON.parse does. The readers of a backend answer (src/backend/transport.ts) and of a flag's JSON (`json_parse`).
+ */
+export const parseJsonGo = (text: string): unknown => parseJsonWellFormed(text, MAY_OVERFLOW.test(text) ? refuseInfinite : undefined);
+
 /** parseJsonExact (numbers kept as typed, src/json-number.ts) with every text and key well formed. */
 export const parseJsonExactWellFormed = (text: string): unknown =>
   mayHoldLone(text) ? walk(parseJsonExact(text), true) : parseJsonExact(text);

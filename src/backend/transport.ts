@@ -24,7 +24,8 @@ import { redactSecrets } from './secrets.js';
 import { classifyAnswer, type TextRules } from './classify.js';
 import { fetchConfined, requestConfined, type PlainAnswer } from './trust.js';
 import { JsonNumber, stringifyJson } from '../json-number.js';
-import { parseJsonExactWellFormed, parseJsonWellFormed } from '../json-well-formed.js';
+import { isObject } from '../json-object.js';
+import { parseJsonExactWellFormed, parseJsonGo, parseJsonWellFormed } from '../json-well-formed.js';
 import { trimSpace } from '../text/space.js';
 import { unsafeKind } from '../text/unsafe.js';
 import { sleep } from '../sleep.js';
@@ -413,7 +414,7 @@ function refuseNonJsonText(r: CallToolResult, where: string): void {
     throw new DwsError('backend_error', `${where} answered no text that is not blank, so there is no result to print`, 'try again later; nothing was changed by dws');
   }
   try {
-    parseJsonWellFormed(first);
+    parseJsonGo(first);
   } catch {
     throw new DwsError('backend_error', `${where} answered text that is not JSON, so it cannot be read`, 'try again later, or ask the backend owner about the answer');
   }
@@ -429,7 +430,7 @@ function firstTextOf(r: CallToolResult, rules: TextRules): unknown {
   const first = firstText(r, rules);
   if (first === undefined) return undefined;
   try {
-    return parseJsonWellFormed(first);
+    return parseJsonGo(first);
   } catch {
     return undefined;
   }
@@ -443,16 +444,18 @@ function firstText(r: CallToolResult, rules: TextRules): string | undefined {
 
 /**
  * The answer as dws reads it: structured content, else one text block decoded as JSON (the text itself when it is not
- * JSON), else the blocks. `rawUnlessObject` (a step's `answer_raw: unless_object`): a decoded value that is not an
- * object or null gives way to the text as it came, as a json.Unmarshal into a map that fails and falls back to the text.
+ * JSON, or holds a number beyond float64, which Go's decoder fails on), else the blocks. `rawUnlessObject` (a step's
+ * `answer_raw: unless_object`): a decoded value that is not an object or null gives way to the text as it came, as a
+ * json.Unmarshal into a map that fails and falls back to the text.
  */
 function rawResultOf(r: CallToolResult, exactNumbers: boolean, rawUnlessObject = false): unknown {
   const texts = r.content.filter((c) => c.type === 'text').map((c) => String(c.text ?? ''));
   if (r.structuredContent !== undefined) return r.structuredContent;
   if (texts.length === r.content.length && texts.length === 1) {
     try {
-      const decoded = exactNumbers ? parseJsonExactWellFormed(texts[0]) : parseJsonWellFormed(texts[0]);
-      return rawUnlessObject && decoded !== null && (typeof decoded !== 'object' || Array.isArray(decoded)) ? texts[0] : decoded;
+      // a number beyond float64 fails Go's decoder (parseJsonGo), so such an answer is its text, as upstream prints it
+      const decoded = exactNumbers ? parseJsonExactWellFormed(texts[0]) : parseJsonGo(texts[0]);
+      return rawUnlessObject && decoded !== null && !isObject(decoded) ? texts[0] : decoded;
     } catch {
       return texts[0];
     }

@@ -33,6 +33,7 @@ import type { LocalCommand } from '../local/types.js';
 import type { StdinWatch } from '../events/control.js';
 import { settleInterrupted } from '../backend/in-flight.js';
 import { stringifyJson } from '../json-number.js';
+import { goFloat64s } from '../json-well-formed.js';
 
 export interface DispatchIo {
   write: (text: string) => Promise<void>;
@@ -136,6 +137,21 @@ export interface DispatchRequest {
   invokedAs?: string;
 }
 
+/**
+ * A run's outcome as its printer writes it (the CLI's stdout, `dws serve`'s execute answer): the numbers of a result as
+ * upstream prints them. Upstream holds a backend answer as json.Unmarshal decodes it into an `any` (every number a
+ * float64) and prints it with encoding/json (helpers/helpers.go:430-455 renderLegacyMCPText, :275-291
+ * CallMCPToolDataOnServer, output/formatter.go:340-347 WriteJSON, jsonutil/json.go@c7521c1c), which writes a double as
+ * JSON.stringify does except a negative zero: `-0` where JSON.stringify writes `0` (goFloat64s). Marked here, at the
+ * print, as `go_float64s` marks a flag's decoded JSON at the send: the plan's checks and sends read plain numbers. dws's
+ * own integers are never a negative zero (the int transforms, Go's int, drop the sign), so only a float64 prints `-0`.
+ * A dry run's plan is printed as built.
+ */
+function printable(o: DispatchOutcome): DispatchOutcome {
+  if (!('result' in o)) return o;
+  return { ...o, result: goFloat64s(o.result), ...(o.more ? { more: o.more.map(goFloat64s) } : {}) };
+}
+
 /** `more`: documents printed after `result`, each its own `{"result": ...}` (a plan's `outputs`). */
 export type DispatchOutcome = { plan: PlanDryRun | LocalPlan } | { result: unknown; more?: unknown[] } | { streamed: true };
 
@@ -189,10 +205,10 @@ export async function dispatchTool(e: Engine, r: DispatchRequest, env: Env): Pro
       return { plan: { dry_run: true, canonical_path: tool.canonical_path, local: true, values: data, ...(steps ? { steps } : {}), effect: tool.effect, confirmation: tool.confirmation, idempotency: tool.idempotency } };
     }
     const result = await runner.run(ctx);
-    return result === undefined && r.writeLine ? { streamed: true } : { result };
+    return result === undefined && r.writeLine ? { streamed: true } : printable({ result });
   }
   try {
-    return await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, stdin: r.stdin, streaming: r.writeLine !== undefined, signal: r.signal, warn: r.warn, invokedAs: r.invokedAs });
+    return printable(await executePlan(tool, runner.plan, data, { env, dryRun: r.dryRun, effects, now: r.now, uuid: r.uuid, sleep: r.sleep, stdin: r.stdin, streaming: r.writeLine !== undefined, signal: r.signal, warn: r.warn, invokedAs: r.invokedAs }));
   } catch (err) {
     throw recoverable(err, invocation, tool);
   }

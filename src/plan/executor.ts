@@ -662,12 +662,14 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: RunO
 
 /** Upstream normalizeCursorArg for PagedCursorInt64 (paged_command.go:506-524@c7521c1c): the cursor sent next, or why not. */
 function int64Cursor(v: unknown): { value?: unknown; error?: string } {
-  if (typeof v === 'number') return Number.isInteger(v) ? { value: v } : { error: `paged response cursor must be an integer, got ${v}` };
+  // a float64: int64(v) must give it back (a double at or beyond 2^63 does not); Go's int64 has no negative zero
+  if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 63 ? { value: v + 0 } : { error: `paged response cursor must be an integer, got ${v}` };
   if (typeof v === 'string') {
     const t = trimSpace(v);
     if (/^[+-]?\d+$/u.test(t)) {
       const n = BigInt(t);
-      if (n >= -(2n ** 63n) && n < 2n ** 63n) return { value: Number(n) };
+      // strconv.ParseInt's int64, sent whole: beyond 2^53 as the literal of its digits (h52-left; before, its nearest double)
+      if (n >= -(2n ** 63n) && n < 2n ** 63n) return { value: Number.isSafeInteger(Number(n)) ? Number(n) : new JsonNumber(n.toString()) };
     }
     return { error: `paged response cursor must be a base-10 int64 string, got ${JSON.stringify(v)}` };
   }

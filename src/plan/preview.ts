@@ -8,7 +8,7 @@ import { CHAT_SEARCH } from './spec.js';
 import { readPath } from './path.js';
 import { splitValues } from './open-dingtalk-ids.js';
 import { Placeholder, asList, hasPlaceholder, conditionText, evalCondition, evalObject, evalSource, pageStart, pagingApplies, rpcOf, setNested, type Scope, type Truth } from './values.js';
-import { cloneJson } from '../json-number.js';
+import { JsonNumber, cloneJson, isInt64Literal } from '../json-number.js';
 
 export interface StepPreview {
   id: string;
@@ -62,6 +62,9 @@ export function pageControl(sc: Scope, s: Source | undefined, flagText: string):
   const v = evalSource(sc, s);
   // absent, or (in a dry run) read from an element or a result not known yet: no cap shown
   if (v === undefined || hasPlaceholder(v)) return 0;
+  // an int64 beyond 2^53 (the int transform's JsonNumber, todo task list --size 9007199254740993, upstream's wantSize
+  // int): more items than any run reads, so a cap that never binds
+  if (v instanceof JsonNumber && isInt64Literal(v) && !v.literal.startsWith('-')) return Number.MAX_SAFE_INTEGER;
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
     throw new DwsError('invalid_parameter', `${sc.tool.canonical_path}: ${flagText} must be a whole number from 0, not ${JSON.stringify(v)}`, 'correct the value and run the command again');
   }

@@ -1,7 +1,7 @@
 // Text transforms: case, whitespace, JSON, templates and lengths.
 import { goCase } from '../../text/go-case.js';
 import { isUnsafeCodePoint } from '../../text/unsafe.js';
-import { parseJsonExactWellFormed, parseJsonWellFormed } from '../../json-well-formed.js';
+import { parseJsonExactWellFormed, parseJsonGo } from '../../json-well-formed.js';
 import { positive, refuse, str, type Fn, type Param } from './types.js';
 import { trimSpace } from '../../contract/values.js';
 import { goFloatText, goQuote, goSharpV, goSprint } from '../../go-fmt.js';
@@ -169,17 +169,6 @@ export function goQueryEscape(text: string): string {
 /** A typed text as a refusal quotes it: at most 80 characters. */
 const clip = (s: string): string => (s.length > 80 ? s.slice(0, 80) + '...' : s);
 
-/**
- * JSON.parse failing where Go's json.Unmarshal fails on a number: one beyond float64 (`1e400`), which JSON.parse
- * reads as Infinity (and JSON.stringify would send as null); Go's decoder reports it as an error. Texts and keys come
- * out well formed (src/json-well-formed.ts: a lone surrogate escape is U+FFFD, a-w1).
- */
-const parseGoJson = (s: string): unknown =>
-  parseJsonWellFormed(s, (x) => {
-    if (typeof x === 'number' && !Number.isFinite(x)) throw new SyntaxError('a number beyond float64');
-  });
-
-
 export const PLAIN: Record<string, Fn> = {
   /** a text as Go's strconv.Quote / fmt %q writes it (goQuote), e.g. a field name in an upstream warning */
   go_quote: (v, where) => goQuote(str(v, where)),
@@ -204,7 +193,7 @@ export const PLAIN: Record<string, Fn> = {
   json_parse: (v, where) => {
     if (typeof v !== 'string') return v;
     try {
-      return parseGoJson(v);
+      return parseJsonGo(v);
     } catch {
       return refuse(where, clip(v), 'valid JSON');
     }
@@ -230,7 +219,7 @@ export const PLAIN: Record<string, Fn> = {
     const s = str(v, where);
     let parsed: unknown;
     try {
-      parsed = parseGoJson(s);
+      parsed = parseJsonGo(s);
     } catch {
       return refuse(where, clip(s), 'a JSON object (invalid JSON)');
     }
@@ -245,7 +234,7 @@ export const PLAIN: Record<string, Fn> = {
   json_object_or_text: (v) => {
     if (typeof v !== 'string') return v;
     try {
-      const parsed = parseGoJson(v);
+      const parsed = parseJsonGo(v);
       return parsed === null || isObj(parsed) ? parsed : v;
     } catch {
       return v;

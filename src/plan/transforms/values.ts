@@ -22,14 +22,15 @@ function toBool(v: unknown, where: string): boolean {
 // Text is read as strconv.ParseInt(strings.TrimSpace(s), 10, 64) (toInt64Slice shortcut/chat/chat.go:67-84@c7521c1c,
 // the reader of the csv_to_list uses; the other text uses put Go's `trim` first or check the digits before it): Go's
 // spaces around it go (U+0085 included), U+FEFF stays and is refused (p-srctrim; JavaScript's trim did the reverse).
+// The int64 is a number up to 2^53 and beyond it the literal of its digits (JsonNumber: `+009007199254740993` is sent
+// 9007199254740993, as json.Marshal writes the int64); beyond int64 refused, as ParseInt's range error (h52-left; before,
+// text beyond 2^53 was refused). A whole number passes, a kept literal (json_parse_exact) is read as its digits.
 const int: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => int(x, where, ctx));
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
-  // a whole literal kept as typed (json_parse_exact): its number, or the literal itself beyond 2^53 (Go's int64)
-  if (v instanceof JsonNumber && isInt64Literal(v)) return Number.isSafeInteger(Number(v.literal)) ? Number(v.literal) : v;
-  const t = typeof v === 'string' ? trimSpace(v) : undefined;
-  if (t !== undefined && INTEGER.test(t) && Number.isSafeInteger(Number(t))) return Number(t);
-  return refuse(where, v, 'an integer');
+  const n = wholeNumber(v);
+  if (n !== undefined) return n;
+  const digits = v instanceof JsonNumber ? /^-?[0-9]+$/.test(v.literal) : typeof v === 'string' && INTEGER.test(trimSpace(v));
+  return refuse(where, v, digits ? 'an integer within int64' : 'an integer');
 };
 
 /** A kept literal (JsonNumber) as the double nearest to it (Go's json.Number.Float64()), for arithmetic. */
@@ -91,7 +92,8 @@ export const PLAIN: Record<string, Fn> = {
    * helpers/contact.go:2000-2011@c7521c1c). Put `{int: strconv}` after it for the numbers
    */
   keep_int: (v) => (Array.isArray(v) ? v : [v]).filter((x) => (typeof x !== 'string' || INTEGER.test(x)) && wholeNumber(x) !== undefined),
-  trunc: (v, where) => ((v = asDouble(v)), typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : refuse(where, v, 'a number')),
+  // `+ 0`: Go's int64(f) has no negative zero (int64(-0.5) is 0), where Math.trunc keeps the sign
+  trunc: (v, where) => ((v = asDouble(v)), typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) + 0 : refuse(where, v, 'a number')),
   // to_string as upstream's answer readers write a value json.Unmarshal decoded: a number as FormatFloat(x, 'f', -1, 64)
   // writes the float64 (a kept literal read as that float64 first: 1e21 -> "1000000000000000000000",
   // 12345678901234567890 -> "12345678901234567000"), a boolean as strconv.FormatBool; anything else passes
@@ -123,7 +125,8 @@ const arith = (name: string, op: (a: number, b: number) => number): Param => (ar
  * it is sent and printed whole (strconv.FormatInt).
  */
 function wholeNumber(v: unknown): number | JsonNumber | undefined {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : undefined;
+  // `+ 0`: Go's int64 has no negative zero (a -0 read from a float64 answer is 0)
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v + 0 : undefined;
   const text = v instanceof JsonNumber ? v.literal : typeof v === 'string' ? trimSpace(v) : undefined;
   if (text === undefined || !(v instanceof JsonNumber ? isInt64Literal(v) : INTEGER.test(text))) return undefined;
   const n = BigInt(text);
@@ -139,7 +142,7 @@ function wholeNumber(v: unknown): number | JsonNumber | undefined {
  */
 const atoi: Fn = (v, where, ctx) => {
   if (Array.isArray(v)) return v.map((x) => atoi(x, where, ctx));
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return v + 0;
   if (typeof v !== 'string' || !INTEGER.test(v)) return 0;
   const n = BigInt(v);
   const clamped = n > 2n ** 63n - 1n ? 2n ** 63n - 1n : n < -(2n ** 63n) ? -(2n ** 63n) : n;
