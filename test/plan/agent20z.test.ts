@@ -413,6 +413,14 @@ describe('agent test 20z: the search and help text that misled the agent or left
     expect(searched('convert this sketch image into a whiteboard').hint).toContain('Known gap (whiteboard)');
   });
 
+  it('left guessing (search, 14): "a room for at least 10 people" found the room search without saying that it cannot filter by size (upstream\'s flags, helpers/calendar.go:2412-2466); it is now a known gap, and a plain free-room search is not flagged', () => {
+    const room = searched('Find a meeting room for at least 10 people next Monday 21:00-22:00 New York time, and book it for an event "季度复盘" at that time');
+    expect([room.paths.slice(0, 3).includes('calendar.query_available_meeting_room'), room.weak, room.hint]).toEqual([true, true, expect.stringContaining('Known gap (calendar)')]);
+    expect(searched('找一个能坐 10 人以上的会议室').hint).toContain('Known gap (calendar)');
+    expect(searched('find a free meeting room tomorrow 3pm').weak).toBe(false);
+    expect(searched('下周一上午 10 点到 11 点找个空会议室').weak).toBe(false);
+  });
+
   it('left guessing (help, 19): the record update help named the date, number and multi-select cell forms but not a checkbox\'s; it now says true or false (upstream\'s record create help, helpers/aitable.go:2264)', () => {
     const help = helpOf('aitable', 'record', 'update');
     expect(help).toMatch(/a checkbox as true or false/);
