@@ -10,7 +10,7 @@ const resumed = ['minutes', '+upload-and-analyze', '--resume-id', 't1', '--artif
 
 describe('minutes +upload-and-analyze --complete-timeout (workflows.go:92-97@c7521c1c)', () => {
   it('with --resume-id a positive --complete-timeout is accepted and changes nothing sent, waited or printed', async () => {
-    runs.mcp.answers['minutes/get_minutes_basic_info'] = { result: { taskUuid: 't1', title: '周会' } };
+    runs.mcp.answers['minutes/get_minutes_basic_info'] = () => ({ result: { taskUuid: 't1', title: '周会' } });
     const run = async (argv: string[]) => {
       runs.mcp.calls.length = 0;
       const { outcome, calls, sleeps } = await runs.timed(argv);
