@@ -421,6 +421,12 @@ describe('agent test 21a: the search and help text that misled the agent or left
     expect(searched('u_8801 和 u_8802 这周三上午 9 点到 12 点（伦敦时间）有空吗').paths.slice(0, 3)).toContain('calendar.shortcut_free');
   });
 
+  it('left guessing (help, 16): reply\'s --ref-sender said only "openDingTalkId … from the message list", and the search printed the sender as senderId (an openDingTalkId or a userId, chatmsg.SenderID chatmsg.go:306-318); the flag now names that field and says a userId is looked up first (chat.go:6944-6951, resolveOpenDingTalkIDs :1510-1530)', () => {
+    const help = helpOf('chat', 'message', 'reply');
+    expect(help).toMatch(/senderId in `dws chat \+search-msg`/);
+    expect(help).toMatch(/给的是 userId 时 dws 先查出对应的 openDingTalkId/);
+  });
+
   it('left guessing (help, 9): +download said only "local path", so saving into a folder was a guess; it now says a folder keeps the drive file\'s name (upstream\'s download target, localio/download.go:225-260)', () => {
     const help = helpOf('drive', '+download');
     expect(help).toMatch(/keeps the file's drive name/);
