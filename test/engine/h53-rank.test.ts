@@ -1,0 +1,34 @@
+// Session 53 (h53-rank, issue 34). Destructive over-reach probes of our own, written from the commands' contracts (dws
+// schema <canonical>), in Chinese, English and mixed, colloquial and terse, ranked as `dws schema search` ranks them.
+// docs/ranking.md "Session 53 (h53-rank)".
+import { describe, expect, it } from 'vitest';
+import { queryActionMask } from '../../src/lexicon/actions.js';
+import { fold } from '../../src/text/fold.js';
+import { engineFor, paths } from './ranking-runs.js';
+
+const first = (q: string) => paths({}, q, 5)[0];
+
+describe('a thing said to be no longer wanted is a removal (actions.yaml delete: 不要了, 用不上了, no longer need)', () => {
+  it('the action mask reads the discard phrases as the delete class, and 不要 alone (a negation) as none', () => {
+    const lex = engineFor({}).meta.lexicon;
+    const del = 1 << lex.classes.indexOf('delete');
+    for (const q of ['会议室不要了', '这个标签用不上了', '那几条记录不需要了', '看板视图不想要了', 'we no longer need the tab']) {
+      expect(queryActionMask(fold(q), lex, 0) & del, q).not.toBe(0);
+    }
+    expect(queryActionMask(fold('不要动那张表'), lex, 0) & del).toBe(0);
+  });
+
+  // Each failed before (the first hit in brackets is the start build's): the guard did not run, so a destructive command
+  // on a container or a sibling, or a read or create command, led.
+  it.each([
+    ['base 里那张表不要了', 'aitable.table_delete'], // [aitable.shortcut_form_delete: a sibling's delete first]
+    ['库存表里那几条记录不需要了', 'aitable.record_delete'], // [aitable.record_get]
+    ['数据表的看板视图不想要了', 'aitable.shortcut_view_delete'], // [aitable.view_create]
+    ['I no longer need the Q3 tab in the spreadsheet', 'sheet.delete_sheet'], // [sheet.get_all_sheets]
+    ['the meeting room is no longer needed for tomorrow\'s sync', 'calendar.delete_meeting_room'], // [calendar.query_available_meeting_room]
+    ['那个热词不要了', 'minutes.delete_personal_hotword'], // [minutes.add_personal_hot_word]
+    ['邮件模板不要了', 'mail.delete_user_message_template'], // [mail.list_user_message_templates]
+  ])('%s -> %s', (q, gold) => {
+    expect(first(q)).toBe(gold);
+  });
+});
