@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { queryActionMask } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
 import { engineFor, paths } from './ranking-runs.js';
+import { FILING, probesOf, runProbe, writtenInside } from './overreach-probes.js';
+import { ROOT } from '../helpers.js';
 
 const first = (q: string) => paths({}, q, 5)[0];
 
@@ -30,5 +32,31 @@ describe('a thing said to be no longer wanted is a removal (actions.yaml delete:
     ['邮件模板不要了', 'mail.delete_user_message_template'], // [mail.list_user_message_templates]
   ])('%s -> %s', (q, gold) => {
     expect(first(q)).toBe(gold);
+  });
+});
+
+describe('the over-reach probe reads a filing container (a chat category) as holding only what is written inside it', () => {
+  const engine = engineFor({});
+  const written = writtenInside(ROOT);
+  const all = probesOf(engine);
+  const probes = probesOf(engine, written);
+
+  it('drops exactly the pairs a chain through a filing container makes, and keeps the written ones', () => {
+    const key = (p: { inner: string; container: string; lang: string }) => `${p.inner}/${p.container}/${p.lang}`;
+    const dropped = all.filter((p) => !probes.some((q) => key(q) === key(p)));
+    expect(dropped.length).toBeGreaterThan(0);
+    for (const p of dropped) {
+      expect(FILING).toContain(p.container);
+      expect(written.get(p.inner)).not.toContain(p.container);
+    }
+    expect(dropped.map((p) => p.q)).toContain('remove the message from the category');
+    // a conversation is filed in a category directly: that pair stays, and so does every chain through a real container
+    expect(probes).toContainEqual({ inner: 'group', container: 'category', lang: 'en', q: 'remove the group from the category' });
+    expect(probes).toContainEqual({ inner: 'question', container: 'base', lang: 'zh', q: '把多维表里的题目删掉' });
+  });
+
+  it('every probe holds on this build (the guard reads the closure; no destructive command on a container first)', () => {
+    const bad = probes.map((p) => runProbe(engine, p)).filter((r) => r.violated).map((r) => `${r.q} -> ${r.first}`);
+    expect(bad).toEqual([]);
   });
 });
