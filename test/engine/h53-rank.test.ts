@@ -60,3 +60,20 @@ describe('the over-reach probe reads a filing container (a chat category) as hol
     expect(bad).toEqual([]);
   });
 });
+
+describe('objectGuardSpaced: a terse request that spaces its Chinese words (多维表 删 行) names the object word 删行', () => {
+  // Off by default (held out every row +0.0, docs/ranking.md session 53). At 0 the command on the container leads; at 1
+  // the command on the named thing ranks above it, and the container's is no longer first.
+  it.each([
+    ['多维表 删 行', 'aitable.record_delete', 'aitable.base_delete'],
+    ['多维表 删 列', 'aitable.field_delete', 'aitable.base_delete'],
+    ['base 删 行', 'aitable.record_delete', 'aitable.base_delete'],
+    ['表格 删 列', 'sheet.delete_dimension', 'sheet.delete_sheet'],
+  ])('%s: %s above %s', (q, gold, container) => {
+    expect(paths({ objectGuardSpaced: 0 }, q)[0]).toBe(container);
+    const on = paths({ objectGuardSpaced: 1 }, q);
+    expect(on.indexOf(gold)).toBeGreaterThanOrEqual(0);
+    expect(on.indexOf(gold)).toBeLessThan(on.indexOf(container) < 0 ? on.length : on.indexOf(container));
+    expect(on[0]).not.toBe(container);
+  });
+});
