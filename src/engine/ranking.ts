@@ -99,10 +99,6 @@ export interface RankingOptions {
   /** Object guard: 1 = the guard reads the request with the spaces between two Chinese characters taken out (a terse
    *  request spaces its words, 多维表 删 行; the object word is 删行) (h53-rank, session 53). */
   objectGuardSpaced: number;
-  /** Object guard: 1 = when the reach brings a deep hit on the target (objectGuardReach), a destructive command on a part
-   *  of the target still moves below it, unless the part's word extends a target word the request says (筛选条件 for
-   *  筛选): 把AI表格里的那行删了 led with a record's attachment removal (h53-rank, session 53). */
-  objectGuardReachParts: number;
   /** Object guard: 1 = a request that says to keep something besides its target (资料不要动, leave the rest): a
    *  destructive command on an object the request does not name moves below the first hit on the target when that
    *  hit scores at least objectGuardSiblingRatio of it (rank-guard5, docs/ranking.md session 30). */
@@ -257,7 +253,6 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardReadings: 1,
   objectGuardWritten: 1,
   objectGuardSpaced: 0,
-  objectGuardReachParts: 0,
   objectGuardKeepRest: 1,
   objectGuardRestRatio: 0.3,
   objectGuardDestructiveRatio: 0.35,

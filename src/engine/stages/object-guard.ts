@@ -90,9 +90,6 @@ function titleObjects(objects: ObjectLexicon, text: (doc: number) => ToolText, f
 
 /** Which kinds of over-reach the guard moves, besides a container of a target (ranking options objectGuard*). */
 export interface GuardScope {
-  /** 1: with the reach, a part of a target still over-reaches unless its word extends a target word said (筛选条件 for
-   *  筛选): the reach's deep hit then anchors it (objectGuardReachParts, session 53). */
-  reachParts?: number;
   depth: number;
   /** objectGuardReach: when no hit of the first depth acts on the target and a destructive one on it ranks within the
    *  first reach hits, those are read instead (the parts rule set aside: what the deep hit acts on is the target). */
@@ -319,8 +316,6 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
   const deep = scope.reach !== undefined && scope.reach > hits.length && hits.length === scope.depth && !hits.some(onTarget)
     ? all.findIndex((h, i) => i >= hits.length && i < scope.reach! && onTarget(h) && f.destroys[h.doc] === 1) : -1;
   const reached = deep >= 0;
-  // reachParts (session 53): the parts a reached request may still mean are those whose word extends a target word said.
-  const reachKept = reached && scope.reachParts === 1 ? extendedObjects(folded, objects, targets) : undefined;
   let base = all;
   if (reached) {
     hits = [...all.slice(0, scope.depth - 1), all[deep]];
@@ -356,7 +351,7 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
     // row), or a part of one (资料夹 read as a mail folder: a base's section holds its forms), is no more what the request
     // deletes than that reading is (objectGuardReadingKin).
     if (scope.readingKin !== undefined && scope.readingKin >= 1 && others.some((r) => inside(r, o) || (scope.parts === 1 && !reached && inside(o, r)))) return 'over';
-    if (scope.parts === 1 && (!reached || (reachKept !== undefined && !reachKept.includes(o))) && targets.some((t) => inside(o, t))) return 'over';
+    if (scope.parts === 1 && !reached && targets.some((t) => inside(o, t))) return 'over';
     // modifiers: a thing that only says which one (the Attachments field: a field named Attachments) and holds nothing,
     // so is no place either, is not what the request deletes: a destructive command on it over-reaches (objectGuardModifiers).
     if (scope.modifiers === 1 && located.includes(o) && !places.includes(o) && !targets.includes(o)) return 'over';
@@ -705,7 +700,6 @@ export const objectGuard: Stage = {
         ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
         ...(r.objectGuardModifiers === 1 ? { modifiers: 1 } : {}),
         ...(r.objectGuardIdWords === 1 ? { idWords: 1 } : {}),
-        ...(r.objectGuardReachParts === 1 ? { reachParts: 1 } : {}),
         ...(r.negatedClauses === 1 ? { negated: 1 } : {}),
         ...(r.objectGuardForeignRatio > 0 ? { foreignRatio: r.objectGuardForeignRatio } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
