@@ -7,6 +7,9 @@ import { fold } from '../../src/text/fold.js';
 import { engineFor, paths } from './ranking-runs.js';
 import { FILING, probesOf, runProbe, writtenInside } from './overreach-probes.js';
 import { ROOT } from '../helpers.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { factsOf, objectOf } from '../../src/engine/stages/object-guard.js';
 
 const first = (q: string) => paths({}, q, 5)[0];
 
@@ -75,5 +78,60 @@ describe('objectGuardSpaced: a terse request that spaces its Chinese words (多�
     expect(on.indexOf(gold)).toBeGreaterThanOrEqual(0);
     expect(on.indexOf(gold)).toBeLessThan(on.indexOf(container) < 0 ? on.length : on.indexOf(container));
     expect(on[0]).not.toBe(container);
+  });
+});
+
+// Our 335 removal requests (test/engine/h53-probes.json: [the object key(s) the request names, the request]), written from
+// the destructive commands' contracts: a record, row, field, view, member, comment, message, block, attendee, file in a
+// folder..., zh, en, mixed, terse and colloquial. A violation: a destructive command on another object than the one
+// named ranks first. The list below is what this build still violates (docs/ranking.md session 53 says why); the start
+// build had 16 too (base 里那张表不要了 fixed by the discard words; 多维表里的备注字段不要了 now led by a destructive
+// command where a table update led before).
+const LEFT = [
+  '清掉表里昨天录错的那几条数据 -> sheet.clear_range',
+  '把 AI 表格里的那行删了 -> aitable.shortcut_section_delete',
+  '把库存表里卖完的那几条拿掉 -> sheet.delete_sheet',
+  '多维表 删 行 -> aitable.base_delete',
+  '那张表里第一条删了吧 -> aitable.shortcut_form_delete',
+  'column 不要了，base 里的 -> aitable.form_questions_delete',
+  '表格里那个批注去掉 -> doc.delete_document_block',
+  'meeting 里删掉 Amy -> aitable.chart_delete',
+  '表格里那张图删了 -> doc.delete_document_block',
+  '多维表里的备注字段不要了 -> aitable.form_questions_delete',
+  '多维表 删 列 -> aitable.base_delete',
+  '表格 删 列 -> sheet.delete_sheet',
+  '会议 删 人 -> calendar.delete_calendar_event',
+  '表单 删 题 -> aitable.form_delete',
+  '文件夹 删 文件 -> mail.delete_mail_folder',
+  'base 删 行 -> aitable.base_delete',
+];
+
+function violations(ranking: object): string[] {
+  const engine = engineFor(ranking);
+  const meta = engine.meta;
+  const lex = meta.lexicon.objects!;
+  const f = factsOf(meta);
+  const doc = new Map<string, number>();
+  for (let d = 0; d < meta.count; d++) doc.set(meta.canonical_path.at(d)!, d);
+  const probes = JSON.parse(readFileSync(path.join(ROOT, 'test', 'engine', 'h53-probes.json'), 'utf8')) as [string, string][];
+  expect(probes.length).toBe(335);
+  const bad: string[] = [];
+  for (const [named, q] of probes) {
+    const top = paths(ranking, q, 1)[0];
+    const d = doc.get(top)!;
+    const o = objectOf(meta, f, d);
+    if (f.destroys[d] === 1 && !named.split('|').includes(o >= 0 ? lex.keys[o] : '?')) bad.push(`${q} -> ${top}`);
+  }
+  return bad;
+}
+
+describe('our removal probes (test/engine/h53-probes.json)', () => {
+  it('this build violates exactly the listed ones', () => {
+    expect(violations({})).toEqual(LEFT);
+  });
+  it('objectGuardSpaced 1 leaves four of them (the spaced terse ones) and adds none', () => {
+    const on = violations({ objectGuardSpaced: 1 });
+    expect(on.every((v) => LEFT.includes(v))).toBe(true);
+    expect(LEFT.filter((v) => !on.includes(v))).toEqual(['多维表 删 行 -> aitable.base_delete', '多维表 删 列 -> aitable.base_delete', '表格 删 列 -> sheet.delete_sheet', 'base 删 行 -> aitable.base_delete']);
   });
 });
