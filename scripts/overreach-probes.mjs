@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // node scripts/overreach-probes.mjs ['<ranking options json>']: the destructive over-reach probes built from the object
-// lexicon and the catalog's destructive commands (test/engine/overreach-probes.ts), run on build/snapshot.bin; prints
+// lexicon and the catalog's destructive commands (test/engine/overreach-probes.ts; a chat category holds only what is
+// written inside it, session 53), run on build/snapshot.bin; prints
 // each violation and exits 1 on any. Needs `npm run build` first.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';

@@ -96,6 +96,9 @@ export interface RankingOptions {
   /** Object guard: 1 = the guard reads the request as written (folded), not its regional rewrite: 檢視 names a view,
    *  its mainland rewrite 查看 no object (rank-guard5, docs/ranking.md session 30). */
   objectGuardWritten: number;
+  /** Object guard: 1 = the guard reads the request with the spaces between two Chinese characters taken out (a terse
+   *  request spaces its words, 多维表 删 行; the object word is 删行) (h53-rank, session 53). */
+  objectGuardSpaced: number;
   /** Object guard: 1 = a request that says to keep something besides its target (资料不要动, leave the rest): a
    *  destructive command on an object the request does not name moves below the first hit on the target when that
    *  hit scores at least objectGuardSiblingRatio of it (rank-guard5, docs/ranking.md session 30). */
@@ -249,6 +252,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardProducts: 1,
   objectGuardReadings: 1,
   objectGuardWritten: 1,
+  objectGuardSpaced: 0,
   objectGuardKeepRest: 1,
   objectGuardRestRatio: 0.3,
   objectGuardDestructiveRatio: 0.35,

@@ -33,7 +33,8 @@
 // does not name, moves below the first hit of a named product that acts on the target, when that hit nearly matches
 // it), and objectGuardReadings (1, the default, session 29: a word that names two targets, 分组, means the readings
 // related to the other things named with one reading, 里面的表; a command on another reading moves as a container's does),
-// objectGuardWritten (1, the default, session 30: the request is read as written too, after its regional rewrite: 檢視
+// objectGuardSpaced (1, session 53, off: nothing held out; the request is read with the spaces between Chinese characters taken out,
+// 多维表 删 行 says 删行), objectGuardWritten (1, the default, session 30: the request is read as written too, after its regional rewrite: 檢視
 // is a view, its rewrite 查看 no object), and objectGuardKeepRest (1, the default, session 30: a request that keeps
 // something besides its target, 资料不要动, moves a destructive command on a thing it does not name below the first hit
 // on the target, when that hit nearly matches it), and objectGuardWords (1, the default, session 33: a destructive
@@ -661,6 +662,9 @@ function matchingTools(text: string, req: NormalizedRequest, env: StageEnv): Set
   return new Set(o.hits.filter((h) => h.score > 0).map((h) => h.doc));
 }
 
+/** Spaces between two Han characters (objectGuardSpaced). */
+const SPACED = /(?<=\p{Script=Han})[ \t]+(?=\p{Script=Han})/gu;
+
 export const objectGuard: Stage = {
   name: 'object_guard',
   option: 'objectGuard',
@@ -671,7 +675,11 @@ export const objectGuard: Stage = {
       if (o.kind !== 'ranked') return o;
       // written: the objects are read in the request as written too (檢視 is a view; its mainland rewrite 查看 says a
       // read; 紀錄 is no word, its rewrite 记录 is), a line of its own after the rewrite.
-      const folded = r.objectGuardWritten === 1 && o.written !== undefined ? `${o.folded}\n${o.written}` : o.folded;
+      const read = r.objectGuardWritten === 1 && o.written !== undefined ? `${o.folded}\n${o.written}` : o.folded;
+      // spaced (session 53): Chinese needs no spaces between words, so one a terse request types there (多维表 删 行) is
+      // read away: the object word 删行 is said. Not a line of its own: the spaced line would name the base alone as
+      // the target of its clause. No object word has a space between two Chinese characters.
+      const folded = r.objectGuardSpaced === 1 ? read.replace(SPACED, '') : read;
       const hits = guardObjects(o.hits, folded, o.actions, env.meta, {
         depth: r.objectGuardDepth, ...(r.objectGuardReach > 0 ? { reach: r.objectGuardReach } : {}), places: r.objectGuardPlaces, siblings: r.objectGuardSiblings, parts: r.objectGuardParts, first: r.objectGuardFirst,
         siblingRatio: r.objectGuardSiblingRatio, restRatio: r.objectGuardRestRatio, destructiveRatio: r.objectGuardDestructiveRatio,
