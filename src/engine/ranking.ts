@@ -252,7 +252,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardProducts: 1,
   objectGuardReadings: 1,
   objectGuardWritten: 1,
-  objectGuardSpaced: 0,
+  objectGuardSpaced: 1,
   objectGuardKeepRest: 1,
   objectGuardRestRatio: 0.3,
   objectGuardDestructiveRatio: 0.35,

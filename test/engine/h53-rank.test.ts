@@ -65,8 +65,8 @@ describe('the over-reach probe reads a filing container (a chat category) as hol
 });
 
 describe('objectGuardSpaced: a terse request that spaces its Chinese words (多维表 删 行) names the object word 删行', () => {
-  // Off by default (held out every row +0.0, docs/ranking.md session 53). At 0 the command on the container leads; at 1
-  // the command on the named thing ranks above it, and the container's is no longer first.
+  // On by default since the session 53 lead (held out every row +0.0, docs/ranking.md session 53). At 0 the command on
+  // the container leads; at 1 the command on the named thing ranks above it, and the container's is no longer first.
   it.each([
     ['多维表 删 行', 'aitable.record_delete', 'aitable.base_delete'],
     ['多维表 删 列', 'aitable.field_delete', 'aitable.base_delete'],
@@ -85,25 +85,21 @@ describe('objectGuardSpaced: a terse request that spaces its Chinese words (多�
 // the destructive commands' contracts: a record, row, field, view, member, comment, message, block, attendee, file in a
 // folder..., zh, en, mixed, terse and colloquial. A violation: a destructive command on another object than the one
 // named ranks first. The list below is what this build still violates (docs/ranking.md session 53 says why); the start
-// build had 16 too (base 里那张表不要了 fixed by the discard words; 多维表里的备注字段不要了 now led by a destructive
-// command where a table update led before).
+// build had 16 (base 里那张表不要了 fixed by the discard words; 多维表里的备注字段不要了 now led by a destructive
+// command where a table update led before; the four spaced terse ones fixed by objectGuardSpaced, on by default).
 const LEFT = [
   '清掉表里昨天录错的那几条数据 -> sheet.clear_range',
   '把 AI 表格里的那行删了 -> aitable.shortcut_section_delete',
   '把库存表里卖完的那几条拿掉 -> sheet.delete_sheet',
-  '多维表 删 行 -> aitable.base_delete',
   '那张表里第一条删了吧 -> aitable.shortcut_form_delete',
   'column 不要了，base 里的 -> aitable.form_questions_delete',
   '表格里那个批注去掉 -> doc.delete_document_block',
   'meeting 里删掉 Amy -> aitable.chart_delete',
   '表格里那张图删了 -> doc.delete_document_block',
   '多维表里的备注字段不要了 -> aitable.form_questions_delete',
-  '多维表 删 列 -> aitable.base_delete',
-  '表格 删 列 -> sheet.delete_sheet',
   '会议 删 人 -> calendar.delete_calendar_event',
   '表单 删 题 -> aitable.form_delete',
   '文件夹 删 文件 -> mail.delete_mail_folder',
-  'base 删 行 -> aitable.base_delete',
 ];
 
 function violations(ranking: object): string[] {
@@ -129,9 +125,9 @@ describe('our removal probes (test/engine/h53-probes.json)', () => {
   it('this build violates exactly the listed ones', () => {
     expect(violations({})).toEqual(LEFT);
   });
-  it('objectGuardSpaced 1 leaves four of them (the spaced terse ones) and adds none', () => {
-    const on = violations({ objectGuardSpaced: 1 });
-    expect(on.every((v) => LEFT.includes(v))).toBe(true);
-    expect(LEFT.filter((v) => !on.includes(v))).toEqual(['多维表 删 行 -> aitable.base_delete', '多维表 删 列 -> aitable.base_delete', '表格 删 列 -> sheet.delete_sheet', 'base 删 行 -> aitable.base_delete']);
+  it('objectGuardSpaced 0 (the default before session 53) adds back the four spaced terse ones and nothing else', () => {
+    const off = violations({ objectGuardSpaced: 0 });
+    expect(LEFT.every((v) => off.includes(v))).toBe(true);
+    expect(off.filter((v) => !LEFT.includes(v))).toEqual(['多维表 删 行 -> aitable.base_delete', '多维表 删 列 -> aitable.base_delete', '表格 删 列 -> sheet.delete_sheet', 'base 删 行 -> aitable.base_delete']);
   });
 });
