@@ -1,0 +1,85 @@
+// Session 53 helper a1, second-reading audit of seed 20261440 (issue 32, notes/h53-a1.md). One drawn command differed
+// from its upstream body at c7521c1c and was fixed: minutes +speaker-insights read an errorCode (or dingOpenErrcode)
+// that is false or an empty list as "no error", and failed in its own message join on true or an object. Upstream's
+// minutesdata.validateEnvelope (internal/shortcut/minutesdata/response.go:283-298, isZeroCode :414-432@c7521c1c) takes
+// only nil, a blank or "0" text and the number 0 as zero: any other value, of any JSON type, is a reported failure.
+// +mindmap's create acknowledgement and status read (workflows.go:345-384, minutesdata/workflow.go:16-31, :112-115) and
+// +upload-and-analyze's stages that share those checks had the same cause. Each runs as a user types it against the
+// recording backend on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const { mcp, timed } = useOutputRuns('dws-h53a1-');
+
+/** Codes isZeroCode does not take as zero although the transport lets them through (isErrorCodeValue helpers.go:636-660). */
+const NON_ZERO: [string, unknown][] = [['false', false], ['true', true], ['[]', []], ['["0"]', ['0']], ['{}', {}], ['{"a":1}', { a: 1 }], ['"ok"', 'ok']];
+
+describe('minutes +speaker-insights: a create answer whose errorCode/dingOpenErrcode isZeroCode refuses fails before any read (SpeakerSummaryTask -> RequireWriteAcknowledgement -> validateEnvelope, minutesdata/workflow.go:132-135, response.go:283-298@c7521c1c)', () => {
+  for (const key of ['errorCode', 'dingOpenErrcode']) {
+    it.each(NON_ZERO)(`${key} %s: backend_error after the one create call, nothing read`, async (_name, code) => {
+      mcp.answers['minutes/create_speaker_summary'] = () => ({ success: true, result: { taskId: 't1', status: 'OK' }, [key]: code });
+      mcp.answers['minutes/get_speaker_summary'] = () => ({ success: true, result: { speakers: [] } });
+      const { outcome, calls } = await timed(['minutes', '+speaker-insights', '--id', 'u1', '--yes']);
+      expect(calls.map(([t]) => t)).toEqual(['create_speaker_summary']);
+      expect(outcome.error?.reason).toBe('backend_error');
+      expect(outcome.error?.message).toContain('does not name a task');
+    });
+  }
+
+  it.each([['null', null], ['"" ', ' '], ['" 0 "', ' 0 '], ['0', 0]])('errorCode %s is zero: the summary is read and printed', async (_name, code) => {
+    mcp.answers['minutes/create_speaker_summary'] = () => ({ success: true, result: { taskId: 't1', status: 'OK' }, errorCode: code });
+    mcp.answers['minutes/get_speaker_summary'] = () => ({ success: true, result: { speakers: [1] } });
+    const { result, calls } = await timed(['minutes', '+speaker-insights', '--id', 'u1', '--yes']);
+    expect(calls.map(([t]) => t)).toEqual(['create_speaker_summary', 'get_speaker_summary']);
+    expect(result).toEqual({ attempts: 1, complete: true, createStatus: 'ok', operation: 'minutes.speaker_insights', result: { speakers: [1] }, taskId: 't1', taskUuid: 'u1' });
+  });
+});
+
+describe('minutes +speaker-insights: a summary answer with such a code is a failure that is not pending (SpeakerSummaryResult -> validateEnvelope, minutesdata/workflow.go:150-153; speakerSummaryPending workflows.go:436-442@c7521c1c)', () => {
+  for (const key of ['errorCode', 'dingOpenErrcode']) {
+    it.each(NON_ZERO)(`${key} %s: read once, then a failure (inside partial_outcome, after the create) with the poll payload`, async (_name, code) => {
+      mcp.answers['minutes/create_speaker_summary'] = () => ({ success: true, result: { taskId: 't1' } });
+      mcp.answers['minutes/get_speaker_summary'] = () => ({ success: true, result: { speakers: [1] }, [key]: code });
+      const { outcome, calls } = await timed(['minutes', '+speaker-insights', '--id', 'u1', '--yes']);
+      expect(calls.map(([t]) => t)).toEqual(['create_speaker_summary', 'get_speaker_summary']);
+      const envelope = JSON.parse(outcome.error!.envelope()) as { details: { stage: string; attempts: number }; error: { reason: string } };
+      expect([envelope.error.reason, envelope.details.stage, envelope.details.attempts]).toEqual(['partial_outcome', 'poll', 1]);
+      expect(outcome.error?.message).toContain('could not be read (a failure that is not pending)');
+    });
+  }
+});
+
+describe('minutes +mindmap: the same codes (runMinutesMindmap workflows.go:345-384, RequireWriteAcknowledgement minutesdata/workflow.go:16-31, MindGraphStatus :112-115@c7521c1c)', () => {
+  it.each(NON_ZERO)('a create answer with errorCode %s is not acknowledged (createAcknowledged false), the status still read', async (_name, code) => {
+    mcp.answers['minutes/create_mind_graph'] = () => ({ success: true, result: { ok: 1 }, errorCode: code });
+    mcp.answers['minutes/query_mind_graph_status'] = () => ({ success: true, result: { taskStatus: 1 } });
+    const { result } = await timed(['minutes', '+mindmap', '--id', 'u1', '--yes']);
+    expect(result).toMatchObject({ complete: true, createAcknowledged: false, createAttempted: true });
+  });
+
+  it.each(NON_ZERO)('a status answer with dingOpenErrcode %s ends the poll as a failure, as a text code does', async (_name, code) => {
+    mcp.answers['minutes/create_mind_graph'] = () => ({ success: true });
+    mcp.answers['minutes/query_mind_graph_status'] = () => ({ success: true, result: { taskStatus: 1 }, dingOpenErrcode: 'E1' });
+    const text = await timed(['minutes', '+mindmap', '--id', 'u1', '--yes']);
+    expect(text.outcome.error).toBeDefined();
+    mcp.answers['minutes/query_mind_graph_status'] = () => ({ success: true, result: { taskStatus: 1 }, dingOpenErrcode: code });
+    mcp.calls.length = 0;
+    const { outcome, calls } = await timed(['minutes', '+mindmap', '--id', 'u1', '--yes']);
+    expect(calls.map(([t]) => t)).toEqual(['create_mind_graph', 'query_mind_graph_status']);
+    expect(outcome.error?.reason).toBe(text.outcome.error?.reason);
+  });
+});
+
+describe('minutes +upload-and-analyze: its mindmap and speaker-insights stages read those codes as +mindmap and +speaker-insights (workflows.go:310-326, :345-433@c7521c1c)', () => {
+  it.each(NON_ZERO)('a status answer and a speaker create answer with errorCode %s are both stage failures', async (_name, code) => {
+    mcp.answers['minutes/get_minutes_basic_info'] = () => ({ success: true, result: { taskUuid: 'u1' } });
+    mcp.answers['minutes/create_mind_graph'] = () => ({ success: true });
+    mcp.answers['minutes/query_mind_graph_status'] = () => ({ success: true, result: { taskStatus: 1 }, errorCode: code });
+    mcp.answers['minutes/create_speaker_summary'] = () => ({ success: true, result: { taskId: 't1' }, errorCode: code });
+    mcp.answers['minutes/get_speaker_summary'] = () => ({ success: true, result: [1] });
+    const { outcome, calls } = await timed(['minutes', '+upload-and-analyze', '--resume-id', 'u1', '--artifacts', 'basic', '--mindmap', '--speaker-insights', '--yes']);
+    expect(calls.map(([t]) => t)).toEqual(['get_minutes_basic_info', 'create_mind_graph', 'query_mind_graph_status', 'create_speaker_summary']);
+    const envelope = JSON.parse(outcome.error!.envelope()) as { details: { failures: { artifact: string }[] } };
+    expect(envelope.details.failures.map((f) => f.artifact)).toEqual(['mindmap', 'speaker-insights']);
+  });
+});
