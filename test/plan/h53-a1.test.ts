@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
 
-const { mcp, timed } = useOutputRuns('dws-h53a1-');
+const { mcp, timed, sent } = useOutputRuns('dws-h53a1-');
 
 /** Codes isZeroCode does not take as zero although the transport lets them through (isErrorCodeValue helpers.go:636-660). */
 const NON_ZERO: [string, unknown][] = [['false', false], ['true', true], ['[]', []], ['["0"]', ['0']], ['{}', {}], ['{"a":1}', { a: 1 }], ['"ok"', 'ok']];
@@ -81,5 +81,20 @@ describe('minutes +upload-and-analyze: its mindmap and speaker-insights stages r
     expect(calls.map(([t]) => t)).toEqual(['get_minutes_basic_info', 'create_mind_graph', 'query_mind_graph_status', 'create_speaker_summary']);
     const envelope = JSON.parse(outcome.error!.envelope()) as { details: { failures: { artifact: string }[] } };
     expect(envelope.details.failures.map((f) => f.artifact)).toEqual(['mindmap', 'speaker-insights']);
+  });
+});
+
+describe('sheet import get (drawn) and doc import get: the status is compared with strings.EqualFold (runImportGetCommand, internal/helpers/import_flow.go:499-521@c7521c1c), Unicode simple folding, not a lower-casing', () => {
+  it.each([['sheet'], ['doc']])('%s import get: a status "proceſſing" (U+017F folds to s) is processing: printed as it came, exit 0', async (product) => {
+    mcp.answers['doc/query_import_task'] = () => ({ status: 'proceſſing', taskId: 't1' });
+    const run = await sent([product, 'import', 'get', '--task-id', 't1']);
+    expect(run.reason).toBeUndefined();
+    expect(run.printed).toEqual({ status: 'proceſſing', taskId: 't1' });
+  });
+  it.each([['sheet'], ['doc']])('%s import get: a status that folds to neither (failed, proceſing, "") still fails the run after printing upstream', async (product) => {
+    for (const status of ['failed', 'proceſing', '']) {
+      mcp.answers['doc/query_import_task'] = () => ({ status });
+      expect((await sent([product, 'import', 'get', '--task-id', 't1'])).reason).toBe('backend_error');
+    }
   });
 });
