@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
 
-const { mcp, timed, sent } = useOutputRuns('dws-h53a1-');
+const { mcp, timed, sent, argsOf } = useOutputRuns('dws-h53a1-');
 
 /** Codes isZeroCode does not take as zero although the transport lets them through (isErrorCodeValue helpers.go:636-660). */
 const NON_ZERO: [string, unknown][] = [['false', false], ['true', true], ['[]', []], ['["0"]', ['0']], ['{}', {}], ['{"a":1}', { a: 1 }], ['"ok"', 'ok']];
@@ -96,5 +96,32 @@ describe('sheet import get (drawn) and doc import get: the status is compared wi
       mcp.answers['doc/query_import_task'] = () => ({ status });
       expect((await sent([product, 'import', 'get', '--task-id', 't1'])).reason).toBe('backend_error');
     }
+  });
+});
+
+describe('the audit\'s other readings, held here (each exact at 2812b895 against its upstream body @c7521c1c)', () => {
+  it('calendar event suggest: the first non-empty of each spelling list, untouched; users through parseCSVValues (helpers/calendar.go:683-703)', async () => {
+    expect(await argsOf(['calendar', 'event', 'suggest', '--start', '', '--time-min', 'x', '--max-time', 'y', '--endDate', 'z', '--user-ids', ' ', '--duration', ''])).toEqual([{ start: 'x', end: 'y', attendeeUserIds: null }]);
+    expect(await argsOf(['calendar', 'event', 'suggest', '--startDate', 's', '--start_time', 't', '--participants', '["a","b"]', '--members', 'm', '--duration', ' 30 '])).toEqual([{ start: 't', attendeeUserIds: ['a', 'b'], durationMinutes: ' 30 ' }]);
+  });
+  it('drive move: the node from its six spellings, a folder that is all ASCII digits once trimmed refused (validateDocFolderID doc.go:1078-1091; drive.go:1776-1791)', async () => {
+    expect(await argsOf(['drive', 'move', '--id', 'i', '--folder', '', '--parent-node-id', 'p', '--workspace-id', ' w'])).toEqual([{ nodeId: 'i', targetFolderId: 'p', workspaceId: ' w' }]);
+    expect(await argsOf(['drive', 'move', '--node', 'n', '--folder', ' 123 '])).toBe('invalid_parameter');
+    expect(await argsOf(['drive', 'move', '--node', 'n', '--folder', '１２'])).toEqual([{ nodeId: 'n', targetFolderId: '１２' }]);
+  });
+  it('chat message forward: --message-id through the migration PreRunE (trimmed, aliases folded), the conversation ids as typed (chat.go:7042-7058, :420-470)', async () => {
+    expect(await argsOf(['chat', 'message', 'forward', '--src-conversation-id', ' s', '--open-message-id', 'm', '--message-id', ' ', '--dest-conversation-id', ' ', '--uuid', ' u'])).toEqual([{ srcOpenCid: ' s', srcOpenMessageId: 'm', destOpenCid: ' ', uuid: ' u' }]);
+  });
+  it('aitable import data: ints read by pflag (0x1e, 010), >0 only; field-mapping a map[string]string (null -> null, a null value -> "") (aitable.go:6676-6703)', async () => {
+    expect(await argsOf(['aitable', 'import', 'data', '--import-id', ' i', '--timeout', '0x1e', '--header-row', '010', '--field-mapping', '{"a":"b","a":"c","n":null}'])).toEqual([{ importId: ' i', timeout: 30, headerRow: 8, fieldMapping: { a: 'c', n: '' } }]);
+    expect(await argsOf(['aitable', 'import', 'data', '--import-id', 'i', '--timeout', '-1', '--field-mapping', 'null'])).toEqual([{ importId: 'i', fieldMapping: null }]);
+    expect(await argsOf(['aitable', 'import', 'data', '--import-id', 'i', '--field-mapping', '{"a":1}'])).toBe('invalid_parameter');
+  });
+  it('attendance selfsetting save: scene flags only, ints by pflag, --check-remind-setting null sent as null (attendance.go:336-400, :2767-2790)', async () => {
+    expect(await argsOf(['attendance', 'selfsetting', 'save', '--setting-scene', 'fastCheck', '--user', ' u', '--onduty-check-type', '0x3', '--voice-remind-switch=false', '--offduty-remind-end-min', '010', '--yes']))
+      .toEqual([{ RuleMcpSaveSelfSettingRequest: { settingScene: 'fastCheck', userId: ' u', ondutyCheckType: 3, voiceRemindSwitch: false, offdutyRemindEndMin: 8 } }]);
+    expect(await argsOf(['attendance', 'selfsetting', 'save', '--setting-scene', 'checkRemind', '--user', 'u', '--check-remind-setting', ' null ', '--yes']))
+      .toEqual([{ RuleMcpSaveSelfSettingRequest: { settingScene: 'checkRemind', userId: 'u', checkRemindSetting: null } }]);
+    expect(await argsOf(['attendance', 'selfsetting', 'save', '--setting-scene', ' fastCheck', '--user', 'u', '--onduty-check-type', '3', '--yes'])).toBe('invalid_parameter');
   });
 });
