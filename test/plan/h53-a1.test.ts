@@ -125,3 +125,11 @@ describe('the audit\'s other readings, held here (each exact at 2812b895 against
     expect(await argsOf(['attendance', 'selfsetting', 'save', '--setting-scene', ' fastCheck', '--user', 'u', '--onduty-check-type', '3', '--yes'])).toBe('invalid_parameter');
   });
 });
+
+describe('a text success "false" is matched with strings.EqualFold (isBusinessError internal/helpers/helpers.go:630, errors/pat.go:233@c7521c1c), the same cause as import get', () => {
+  it.each([['FALSE'], ['falſe']])('aitable base update answered {success: "%s"} is a business error, exit 1', async (text) => {
+    mcp.answers['aitable/update_base'] = () => ({ success: text, errorMsg: 'no' });
+    const run = await sent(['aitable', 'base', 'update', '--base-id', 'b', '--name', 'n']);
+    expect([run.reason, run.printed]).toEqual(['business_error', undefined]);
+  });
+});
