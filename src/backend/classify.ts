@@ -20,6 +20,7 @@
 // The codes are looked for under the keys code, errorCode and error_code of the same objects.
 import { DwsError } from '../errors.js';
 import { isObject as isObj } from '../json-object.js';
+import { equalFold } from '../text/equal-fold.js';
 import { trimSpace } from '../text/space.js';
 
 export const GRANT_CODES = ['AGENT_CODE_NOT_EXISTS', 'PAT_BATCH_AUTH_PENDING', 'PAT_HIGH_RISK_NO_PERMISSION', 'PAT_LOW_RISK_NO_PERMISSION',
@@ -86,8 +87,11 @@ function isErrorCode(v: unknown): boolean {
   return code !== '' && !SUCCESS_CODES.has(code.toLowerCase());
 }
 
-/** success:false, or the text "false" in any case: a failure to upstream's runner and helper path alike. */
-const saysFailure = (o: Obj) => o.success === false || (typeof o.success === 'string' && o.success.toLowerCase() === 'false');
+/**
+ * success:false, or the text "false" in any case: a failure to upstream's runner and helper path alike. The text is
+ * matched as strings.EqualFold matches it (helpers.go:630@c7521c1c), Unicode simple folding: "falſe" too.
+ */
+const saysFailure = (o: Obj) => o.success === false || (typeof o.success === 'string' && equalFold(o.success, 'false'));
 
 /**
  * What makes a text block's top-level object a business error to upstream's helper path (isBusinessError), as the
