@@ -26,6 +26,10 @@ export function commanderSuggestion(code: string, message: string, options: Iter
   const typed = /'([^']*)'/.exec(message)?.[1];
   if (typed === undefined) return '';
   const names = code === 'commander.unknownOption' ? options : code === 'commander.unknownCommand' ? commands : [];
-  const [near] = nearestNames(typed.replace(/=.*$/s, ''), names, 1);
+  const bare = typed.replace(/=.*$/s, '');
+  // a flag cut short (--desc for --description) names the one option it begins, before any option a few edits away:
+  // the nearest by edits can be an unrelated short one (--desc is two edits from --yes, which would confirm a write)
+  const begun = code === 'commander.unknownOption' && bare.length > 3 ? [...new Set(options)].filter((o) => o.startsWith(bare)) : [];
+  const [near] = begun.length === 1 ? begun : nearestNames(bare, names, 1);
   return near ? `Did you mean ${near}?` : '';
 }

@@ -183,7 +183,12 @@ function unglue(arg: string, known: Map<string, FlagInfo>): string[] | undefined
   return undefined;
 }
 
-/** FuzzyMatchFlag (flagmatch.go:109-153): the one flag within 2 edits (1 for a name of 3 bytes or fewer). */
+/**
+ * FuzzyMatchFlag (flagmatch.go:109-153): the one flag within 2 edits (1 for a name of 3 bytes or fewer). Never --yes:
+ * upstream corrects a typo to its root --yes too (--desc, --des, --ye), so a misspelt value flag would confirm a write
+ * the user never confirmed and its value would be dropped. dws is stricter here (SPEC 6: confirmation only from --yes
+ * or -y as typed; every accepted flag honoured or refused): such a word stays as typed and is refused as unknown.
+ */
 function nearest(arg: string, known: Map<string, FlagInfo>): string | undefined {
   const w = nameAndSuffix(arg);
   if (!w || known.has(w.bare)) return undefined;
@@ -201,7 +206,7 @@ function nearest(arg: string, known: Map<string, FlagInfo>): string | undefined 
       ambiguous = true;
     }
   }
-  return best > threshold || ambiguous || match === '' ? undefined : `--${match}${w.suffix}`;
+  return best > threshold || ambiguous || match === '' || match === 'yes' ? undefined : `--${match}${w.suffix}`;
 }
 
 interface AliasEntry {
