@@ -1,0 +1,70 @@
+// Session 53 helper left (issue 32, notes/h53-left.md): items earlier sessions noticed and left. Each command runs as a
+// user types it against the recording backend on 127.0.0.1, with the answer's text written out (rawText), so a negative
+// zero reaches dws as the literal a server writes.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { goNumberText, goSprint } from '../../src/go-fmt.js';
+import { JsonNumber } from '../../src/json-number.js';
+import { rawText } from '../fixtures/mcp/server.js';
+import { useOutputRuns } from './output-runs.js';
+
+const outputs = useOutputRuns('dws-h53left-');
+const { sent } = outputs;
+
+// Item 1. Go's fmt.Sprint / %v of a float64 (strconv.FormatFloat(x, 'g', -1, 64)) keeps the sign of a negative zero:
+// fmt.Sprint(math.Copysign(0, -1)) is "-0".
+describe('goSprint writes a float64 negative zero as Go\'s %v does: "-0"', () => {
+  it('a negative zero is "-0", alone, in a list and in a map; a positive zero is "0"', () => {
+    expect([-0, 0, [-0, 0], { a: -0 }].map(goSprint)).toEqual(['-0', '0', '[-0 0]', 'map[a:-0]']);
+  });
+  it('every finite double\'s %v text reads back as the same double, its sign included (property)', () => {
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => Object.is(Number(goNumberText(x)), x)),
+      { examples: [[-0], [0], [1e21], [-1e-7]] });
+  });
+});
+
+// chat +chat-search (chat_group.go:188-197@c7521c1c): a group whose openConversationId an earlier one gave is dropped, its
+// id written strings.TrimSpace(fmt.Sprint(v)): a float64 -0 is "-0", another id than 0's "0", so both groups are kept.
+describe('chat +chat-search keys its seen groups by fmt.Sprint of the id (chat_group.go:188-197@c7521c1c)', () => {
+  const search = async (ids: string) => {
+    outputs.mcp.answers['search_groups'] = () => rawText(`{"chats":[${ids.split(',').map((id, i) => `{"openConversationId":${id},"name":"g${i}"}`).join(',')}],"hasMore":false}`);
+    const run = await sent(['chat', '+chat-search', '--query', 'x']);
+    return (run.printed as { count: number }).count;
+  };
+  it('ids -0 and 0 are two groups; 0 and 0.0, or -0 and -0.0, are one', async () => {
+    expect([await search('-0,0'), await search('0,0.0'), await search('-0,-0.0'), await search('0,-0')]).toEqual([2, 1, 1, 2]);
+  });
+});
+
+// Item 2. A value json.Unmarshal made of an answer (a float64 in an `any`) and sent whole in a later call goes out as
+// json.Marshal writes it: a negative zero as -0 (the fake server keeps that literal as a JsonNumber).
+describe('an answer\'s negative zero passed on whole to a later call is sent as -0, as upstream re-marshals its float64', () => {
+  it('doc +update block_copy_insert_after sends the block as read (executeBlockCopy content_shortcuts.go:676-692@c7521c1c)', async () => {
+    const block = (id: string) => `{"blockId":"${id}","blockType":"paragraph","paragraph":{"text":"hi","indent":-0,"level":0,"list":[-0.0,1.50]}}`;
+    outputs.answersInTurn('doc/list_document_blocks', rawText(`{"blocks":[${block('b1')}],"hasMore":false}`),
+      rawText(`{"blocks":[${block('b1')},{"blockId":"a","blockType":"paragraph","paragraph":{"text":"x"}},${block('b2')}],"hasMore":false}`));
+    const run = await sent(['doc', '+update', '--node', 'n', '--command', 'block_copy_insert_after', '--block-id', 'b1', '--after-block-id', 'a', '--yes']);
+    expect(run.reason).toBeUndefined();
+    const insert = run.calls.find(([tool]) => tool === 'doc/insert_document_block');
+    expect(insert?.[1]).toEqual({
+      nodeId: 'n', referenceBlockId: 'a', where: 'after',
+      element: { blockType: 'paragraph', paragraph: { text: 'hi', indent: new JsonNumber('-0'), level: 0, list: [new JsonNumber('-0'), 1.5] } },
+    });
+  });
+
+  it('aitable +table-copy sends each source field\'s config as read, in create_table and in create_fields (table_copy.go:62, :84-88@c7521c1c)', async () => {
+    const field = (i: number) => `{"fieldId":"f${i}","fieldName":"n${i}","type":"number","config":{"precision":-0,"min":0,"steps":[-0,2]}}`;
+    const fields = `[${Array.from({ length: 16 }, (_, i) => field(i)).join(',')}]`;
+    outputs.answersInTurn('aitable/get_fields', rawText(`{"fields":${fields}}`),
+      { fields: Array.from({ length: 16 }, (_, i) => ({ fieldId: `g${i}`, fieldName: `n${i}` })) });
+    outputs.answer('aitable/create_table', { tableId: 't9' });
+    outputs.answer('aitable/create_fields', { ok: true });
+    const run = await sent(['aitable', '+table-copy', '--source-base-id', 'b1', '--source-table-id', 't1', '--target-base-id', 'b2', '--new-name', 'copy', '--yes']);
+    const decl = (i: number) => ({ fieldName: `n${i}`, type: 'number', config: { precision: new JsonNumber('-0'), min: 0, steps: [new JsonNumber('-0'), 2] } });
+    expect(run.calls.slice(1, 3)).toEqual([
+      ['aitable/create_table', { baseId: 'b2', tableName: 'copy', fields: Array.from({ length: 15 }, (_, i) => decl(i)) }],
+      ['aitable/create_fields', { baseId: 'b2', tableId: 't9', fields: [decl(15)] }],
+    ]);
+  });
+});
+
