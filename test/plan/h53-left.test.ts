@@ -68,3 +68,33 @@ describe('an answer\'s negative zero passed on whole to a later call is sent as 
   });
 });
 
+// Item 4. attendance vacation save-balance (helpers/attendance.go:3653-3660@c7521c1c): quotaNum is
+// strconv.Itoa(int(strconv.ParseFloat(--num, 64) * 100)). Within int64 Go's int is the double's whole part, written with
+// its exact digits; Inf, NaN and a hundredfold at or beyond ±2^63 have no upstream reading that does not depend on the
+// machine (Go's float-to-int conversion is implementation-dependent there), so dws refuses them before any call.
+describe('attendance vacation save-balance sends quotaNum as Go\'s Itoa(int(num*100)) and refuses what Go cannot convert', () => {
+  const balance = async (num: string) => {
+    const run = await sent(['attendance', 'vacation', 'save-balance', '--target', 'u', '--leave-code', 'l', '--num', num, '--reason', 'r', '--yes']);
+    if (run.reason !== undefined) return run.reason;
+    return (run.calls[0]![1] as { McpUpdateLeaveBalanceRequest: { quotaNum: unknown } }).McpUpdateLeaveBalanceRequest.quotaNum;
+  };
+  /** Go's reading on a 64-bit build, modelled from the spec: the product's whole part (toward zero, no sign on zero), in int64. */
+  const goQuota = (x: number): string => {
+    const whole = BigInt(Math.trunc(x * 100));
+    return whole >= 2n ** 63n || whole < -(2n ** 63n) ? 'invalid_parameter' : whole.toString();
+  };
+  it('the examples: a half day, a negative zero, beyond 2^53, at and beyond 2^63, Inf and NaN', async () => {
+    const nums = ['7.5', '-0', '-0.001', '12345678901234567', '92233720368547758', '92233720368547759', '-92233720368547758', '1e17', 'Inf', '-inf', 'NaN', '1e400'];
+    const got = [];
+    for (const n of nums) got.push(await balance(n));
+    // 92233720368547758 * 100 is 2^63 as a double: beyond int64; its negative is -2^63, int64's least
+    expect(got).toEqual(['750', '0', '0', '1234567890123456768', 'invalid_parameter', 'invalid_parameter', '-9223372036854775808',
+      'invalid_parameter', 'invalid_parameter', 'invalid_parameter', 'invalid_parameter', 'invalid_parameter']);
+  });
+  it('any finite --num is sent as Go\'s Itoa(int(num*100)) or refused where int64 cannot hold it (property)', async () => {
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e18, max: 1e18 }), fc.integer({ min: -1e6, max: 1e6 }).map((i) => i / 4)), async (x) => {
+      expect(await balance(String(x))).toBe(goQuota(x));
+    }), { numRuns: 40, examples: [[9.2e16], [-9.3e16], [0.07], [-0]] });
+  });
+});
+
