@@ -98,3 +98,23 @@ describe('attendance vacation save-balance sends quotaNum as Go\'s Itoa(int(num*
   });
 });
 
+// Item 6. Upstream's printer escapes <, >, & and U+2028/U+2029 and sorts a map's keys (helpers/output.go:73-89,
+// jsonutil/json.go@c7521c1c); dws's contract is one JSON line {"result": R} whose R is the answer's value (SPEC 4.5, 6),
+// written as JSON.stringify writes it (declared, docs/ARCHITECTURE.md "Output"). Pinned: the printed line parses back to
+// the answer's value, key order included, whatever characters its texts hold.
+describe('a command prints one JSON line that parses back to the answer\'s value (the output contract)', () => {
+  it('any JSON answer, texts with <, >, &, U+2028, U+2029 and controls included (property)', async () => {
+    const text = fc.string({ unit: fc.constantFrom('<', '>', '&', '\u2028', '\u2029', '\u0000', '"', '\\', 'a', '中', '\ud83d\ude00') });
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, text, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null),
+        fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(text, tie('node'), { maxKeys: 4 })),
+    })).node;
+    await fc.assert(fc.asyncProperty(fc.dictionary(text, value, { maxKeys: 5 }), async (answer) => {
+      const wire = JSON.stringify(answer);
+      outputs.mcp.answers['get_dept_info_by_dept_id'] = () => rawText(wire);
+      const run = await sent(['contact', 'dept', 'get-info', '--dept', '1']);
+      expect(run.reason).toBeUndefined();
+      expect(JSON.stringify(run.printed)).toBe(wire);
+    }), { numRuns: 30, examples: [[{ '<b>&</b>': '\u2028\u2029', b: 1, a: [2] }]] });
+  });
+});
