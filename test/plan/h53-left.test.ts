@@ -118,3 +118,40 @@ describe('a command prints one JSON line that parses back to the answer\'s value
     }), { numRuns: 30, examples: [[{ '<b>&</b>': '\u2028\u2029', b: 1, a: [2] }]] });
   });
 });
+
+// Item 5. pat chmod's identity fallback (callPATBatchToolWithIdentityFallback internal/pat/chmod.go:595-615,
+// shouldRetryPATBatchWithoutIdentityArgs :1117-1125, patBatchResultHasCode :1079-1095, ensurePATIdentityFallbackAgentCode
+// :1006-1026@c7521c1c): a grant sent with agentCode/sessionId whose answer's code is PAT_FORGED_IDENTITY_FIELD was
+// refused for those fields; it is sent once more without them, and that answer must name the agent asked for.
+describe('pat chmod sends a grant refused for its identity fields once more without them, as upstream does', () => {
+  const chmod = ['pat', 'chmod', 'calendar.event:read', '--agentCode', 'a1', '--yes'];
+  const grant = (args: Record<string, unknown>) => ['pat/pat.batch_grant', args];
+  const withId = { scopes: ['calendar.event:read'], grantType: 'permanent', agentCode: 'a1' };
+  const without = { scopes: ['calendar.event:read'], grantType: 'permanent' };
+  it('a refusal under code, errorCode or error_code (any case, padded) is followed by the grant without identity fields', async () => {
+    for (const key of ['code', 'errorCode', 'error_code']) {
+      outputs.answersInTurn('pat/pat.batch_grant', { [key]: ' pat_forged_identity_field ', message: 'forged' }, { agentCode: 'a1', granted: ['calendar.event:read'] });
+      const run = await sent(chmod);
+      expect([key, run.reason, run.calls, run.printed]).toEqual([key, undefined, [grant(withId), grant(without)], { agentCode: 'a1', granted: ['calendar.event:read'] }]);
+    }
+  });
+  // the refused first grant is listed as a completed step of the partial outcome (dws has no step kind for a write its
+  // own answer refused and the plan went past): declared in notes/h53-left.md
+  it('the second answer must name the agent asked for: none, or another, ends the run (partial_outcome)', async () => {
+    for (const [second, message] of [[{ granted: [] }, 'named no agent'], [{ data: { agentCode: 'b2' } }, 'another agent']] as const) {
+      outputs.answersInTurn('pat/pat.batch_grant', { code: 'PAT_FORGED_IDENTITY_FIELD' }, second);
+      outputs.mcp.calls.length = 0;
+      const run = await outputs.failure(chmod);
+      expect([run.reason, run.out, outputs.mcp.calls.length]).toEqual(['partial_outcome', '', 2]);
+      expect(run.message).toContain(message);
+    }
+  });
+  it('no identity field sent, or another code: one grant, printed as answered', async () => {
+    outputs.answer('pat/pat.batch_grant', { code: 'PAT_FORGED_IDENTITY_FIELD' });
+    const bare = await sent(['pat', 'chmod', 'calendar.event:read', '--yes']);
+    expect([bare.reason, bare.calls]).toEqual([undefined, [grant(without)]]);
+    outputs.answer('pat/pat.batch_grant', { code: 'OTHER', agentCode: 'a1' });
+    const other = await sent(chmod);
+    expect([other.reason, other.calls, other.printed]).toEqual([undefined, [grant(withId)], { code: 'OTHER', agentCode: 'a1' }]);
+  });
+});
