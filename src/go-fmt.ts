@@ -6,11 +6,12 @@ import { JsonNumber } from './json-number.js';
 /**
  * A number as Go's %v prints a float64 (JSON numbers decode to float64): %g with the shortest digits, in exponent
  * form when the decimal exponent is below -4 or at least 6 (strconv uses precision 6 for that decision when the
- * precision is the shortest): 1e6 -> "1e+06", 123456 -> "123456", 0.00001 -> "1e-05".
+ * precision is the shortest): 1e6 -> "1e+06", 123456 -> "123456", 0.00001 -> "1e-05"; a negative zero keeps its sign,
+ * "-0" (strconv's %g writes the sign bit: fmt.Sprint(math.Copysign(0, -1)) is "-0").
  */
 export function goNumberText(n: number): string {
   if (!Number.isFinite(n)) return n > 0 ? '+Inf' : n < 0 ? '-Inf' : 'NaN';
-  if (n === 0) return '0';
+  if (n === 0) return Object.is(n, -0) ? '-0' : '0';
   const [mantissa, exp] = n.toExponential().split('e');
   const e = Number(exp);
   if (e < -4 || e >= 6) return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
@@ -95,14 +96,14 @@ export function goStringCompare(a: string, b: string): number {
 /**
  * A decoded JSON value held in an `any` as Go's %#v writes it (fmt's Go syntax, upstream's `got %#v, want %#v`,
  * aitable record_upsert_by_key.go:323@c7521c1c): nil `<nil>` (inside a map or list `interface {}(nil)`), a text
- * strconv.Quote'd, a float64 as %v writes it (goNumberText; -0 as `-0`), a json.Number (a kept JsonNumber, a string
+ * strconv.Quote'd, a float64 as %v writes it (goNumberText), a json.Number (a kept JsonNumber, a string
  * kind) its literal quoted, a list `[]interface {}{a, b}`, an object `map[string]interface {}{"k":v, ...}` with its keys
  * in Go's order (goStringCompare).
  */
 export function goSharpV(v: unknown, nested = false): string {
   if (v === null || v === undefined) return nested ? 'interface {}(nil)' : '<nil>';
   if (typeof v === 'string') return goQuote(v);
-  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : goNumberText(v);
+  if (typeof v === 'number') return goNumberText(v);
   if (v instanceof JsonNumber) return goQuote(v.literal);
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[]interface {}{${v.map((x) => goSharpV(x, true)).join(', ')}}`;

@@ -31,6 +31,17 @@ export class JsonNumber {
 export const goFloat64 = (x: number): number | JsonNumber => (Object.is(x, -0) ? new JsonNumber('-0') : x);
 
 /**
+ * An int64 as dws holds and sends it: a number up to 2^53, beyond it the literal of its digits (a JsonNumber, so it goes
+ * out whole, as json.Marshal writes Go's int64); undefined outside int64. The one reading of an int64 behind the `int`
+ * transform's whole numbers, `trunc`, the executor's int64 page cursor and the chat conversation cursors.
+ */
+export function int64Json(n: bigint): number | JsonNumber | undefined {
+  if (n < -(2n ** 63n) || n >= 2n ** 63n) return undefined;
+  const x = Number(n);
+  return Number.isSafeInteger(x) ? x : new JsonNumber(n.toString());
+}
+
+/**
  * Whether a kept literal is a whole number as Go's strconv.ParseInt(literal, 10, 64) reads a json.Number: decimal
  * digits only (no fraction, no exponent) within int64.
  */

@@ -1,7 +1,7 @@
 // The next cursor of a chat conversation page as upstream reads it: +conversation-list's conversationPaginationCursor
 // (internal/shortcut/chat/chat_conversation.go:486-499@c7521c1c), and +flag-list's / +chat-list's flagListNextCursor /
 // chatListNextCursor (lark_alignment.go:789-826, :1237-1274, one body twice), which refuse negatives and fractions.
-import { JsonNumber } from '../json-number.js';
+import { JsonNumber, int64Json } from '../json-number.js';
 import { trimSpace } from '../text/space.js';
 
 const DECIMAL = /^[+-]?[0-9]+$/u;
@@ -17,8 +17,7 @@ export function conversationCursor(v: unknown): number | JsonNumber | undefined 
   if (typeof n !== 'string') return undefined;
   const text = trimSpace(n);
   if (!DECIMAL.test(text)) return undefined;
-  const value = BigInt(text);
-  return value < -(2n ** 63n) || value >= 2n ** 63n ? undefined : whole(value);
+  return int64Json(BigInt(text));
 }
 
 /**
@@ -30,16 +29,11 @@ export function conversationCursor(v: unknown): number | JsonNumber | undefined 
 export function chatListCursor(v: unknown): number | JsonNumber | undefined {
   if (v === null) return 0;
   const n = v instanceof JsonNumber ? Number(v.literal) : v;
-  if (typeof n === 'number') return Number.isFinite(n) && n >= 0 && Math.trunc(n) === n && n < 2 ** 63 ? whole(BigInt(n)) : undefined;
+  if (typeof n === 'number') return Number.isFinite(n) && n >= 0 && Math.trunc(n) === n ? int64Json(BigInt(n)) : undefined;
   if (typeof n !== 'string') return undefined;
   const text = trimSpace(n);
   if (text === '' || text === '0') return 0;
   if (!DECIMAL.test(text)) return undefined;
   const value = BigInt(text);
-  return value < 0n || value >= 2n ** 63n ? undefined : whole(value);
-}
-
-/** An int64 as a number, or as the literal of its digits beyond 2^53. */
-function whole(n: bigint): number | JsonNumber {
-  return Number.isSafeInteger(Number(n)) ? Number(n) + 0 : new JsonNumber(n.toString());
+  return value < 0n ? undefined : int64Json(value);
 }

@@ -26,7 +26,7 @@ function textOf(where: string): TextOf {
       const v = input[k];
       if (typeof v === 'string') return v;
       // Go's %v keeps the sign of a negative zero (JSON -0 decodes to float64 -0): "-0"
-      if (typeof v === 'number') return Object.is(v, -0) ? '-0' : goNumberText(v);
+      if (typeof v === 'number') return goNumberText(v);
       if (typeof v === 'boolean') return String(v);
       throw refuse(`${where}.input["${k}"]: ${JSON.stringify(v)} is not text, a number or a boolean`);
     }

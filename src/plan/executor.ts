@@ -22,7 +22,7 @@ import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { applyTransforms } from './transforms/index.js';
-import { JsonNumber, cloneJson, isInt64Literal, stringifyJson } from '../json-number.js';
+import { JsonNumber, cloneJson, int64Json, isInt64Literal, stringifyJson } from '../json-number.js';
 import { countInner, cutGroups, mergeGroups } from './grouped-pages.js';
 import { isObject } from '../json-object.js';
 import { sleep, type Sleep } from '../sleep.js';
@@ -666,11 +666,9 @@ function int64Cursor(v: unknown): { value?: unknown; error?: string } {
   if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 63 ? { value: v + 0 } : { error: `paged response cursor must be an integer, got ${v}` };
   if (typeof v === 'string') {
     const t = trimSpace(v);
-    if (/^[+-]?\d+$/u.test(t)) {
-      const n = BigInt(t);
-      // strconv.ParseInt's int64, sent whole: beyond 2^53 as the literal of its digits (h52-left; before, its nearest double)
-      if (n >= -(2n ** 63n) && n < 2n ** 63n) return { value: Number.isSafeInteger(Number(n)) ? Number(n) : new JsonNumber(n.toString()) };
-    }
+    // strconv.ParseInt's int64, sent whole: beyond 2^53 as the literal of its digits (h52-left; before, its nearest double)
+    const n = /^[+-]?\d+$/u.test(t) ? int64Json(BigInt(t)) : undefined;
+    if (n !== undefined) return { value: n };
     return { error: `paged response cursor must be a base-10 int64 string, got ${JSON.stringify(v)}` };
   }
   return { error: `paged response cursor must be int64-compatible, got ${v === null ? 'nil' : Array.isArray(v) ? '[]interface {}' : typeof v === 'object' ? 'map[string]interface {}' : typeof v === 'boolean' ? 'bool' : typeof v}` };

@@ -1294,7 +1294,8 @@ function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: s
   const ownAt = plan.steps.findIndex((s) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !s.for_each);
   const ownId = ownAt >= 0 ? plan.steps[ownAt].id : undefined;
   const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt
-    && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)) || isContentWrite(s, ref?.product_id, ownId!));
+    && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)) || isContentWrite(s, ref?.product_id, ownId!)
+      || isRefusedRetry(s, ref, ownId!));
   const own = plan.steps.filter((s, i) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !continues(s, i));
   const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
   // two own calls are still one when exactly one of them runs: one's condition is the other's negation (upstream
@@ -1336,6 +1337,20 @@ function isContentWrite(s: PlanStep, server: string | undefined, ownId: string):
   const reads = (v: unknown): boolean => (Array.isArray(v) ? v.some(reads)
     : isObj(v) && ((v as { from?: unknown }).from === ownId || Object.values(v).some(reads)));
   return reads(s.args);
+}
+
+/**
+ * The command's own call sent once more because its first answer says the server refused it before acting (upstream
+ * pat chmod's identity fallback: a grant answered PAT_FORGED_IDENTITY_FIELD is sent again without its identity
+ * arguments, internal/pat/chmod.go:595-615@c7521c1c): the same RPC, no for_each, page, resolve, poll or rpc_if, run only
+ * when a condition reading that first answer (`{from: <own call>}`) holds, so at most one of the two calls acts.
+ */
+function isRefusedRetry(s: PlanStep, ref: ToolSpec['interface_ref'], ownId: string): boolean {
+  if (s.kind !== 'call' || ref === undefined || s.server !== ref.product_id || s.rpc !== ref.rpc_name) return false;
+  if (s.for_each || s.page || s.resolve || s.poll || s.rpc_if || s.when === undefined) return false;
+  const reads = (v: unknown): boolean => (Array.isArray(v) ? v.some(reads)
+    : isObj(v) && ((v as { from?: unknown }).from === ownId || Object.values(v).some(reads)));
+  return reads(s.when);
 }
 
 /**

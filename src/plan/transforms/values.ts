@@ -2,7 +2,7 @@
 import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
-import { JsonNumber, goFloat64, isInt64Literal, parseJsonExact } from '../../json-number.js';
+import { JsonNumber, goFloat64, int64Json, isInt64Literal, parseJsonExact } from '../../json-number.js';
 import { goFloat64s } from '../../json-well-formed.js';
 import { parseGoBool, parseGoFloat, readGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
@@ -92,8 +92,17 @@ export const PLAIN: Record<string, Fn> = {
    * helpers/contact.go:2000-2011@c7521c1c). Put `{int: strconv}` after it for the numbers
    */
   keep_int: (v) => (Array.isArray(v) ? v : [v]).filter((x) => (typeof x !== 'string' || INTEGER.test(x)) && wholeNumber(x) !== undefined),
-  // `+ 0`: Go's int64(f) has no negative zero (int64(-0.5) is 0), where Math.trunc keeps the sign
-  trunc: (v, where) => ((v = asDouble(v)), typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) + 0 : refuse(where, v, 'a number')),
+  // Go's int64(f) / int(f) on a 64-bit build. `+ 0`: Go's int64 has no negative zero (int64(-0.5) is 0), where Math.trunc
+  // keeps the sign. Beyond 2^53 the double is a whole number already, kept as the literal of its exact digits, as
+  // strconv.Itoa and json.Marshal write the int (1234567890123456768, where String writes 1234567890123456800). At or
+  // beyond 2^63 refused: Go's conversion there is implementation-dependent (amd64 gives -9223372036854775808, arm64
+  // saturates), so no reading of it is upstream's; dws sends none (h53-left)
+  trunc: (v, where) => {
+    v = asDouble(v);
+    if (typeof v !== 'number' || !Number.isFinite(v)) return refuse(where, v, 'a number');
+    // BigInt has no negative zero: int64Json(BigInt(-0)) is 0
+    return int64Json(BigInt(Math.trunc(v))) ?? refuse(where, v, 'a number whose whole part is within int64');
+  },
   // to_string as upstream's answer readers write a value json.Unmarshal decoded: a number as FormatFloat(x, 'f', -1, 64)
   // writes the float64 (a kept literal read as that float64 first: 1e21 -> "1000000000000000000000",
   // 12345678901234567890 -> "12345678901234567000"), a boolean as strconv.FormatBool; anything else passes
@@ -129,9 +138,7 @@ function wholeNumber(v: unknown): number | JsonNumber | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v + 0 : undefined;
   const text = v instanceof JsonNumber ? v.literal : typeof v === 'string' ? trimSpace(v) : undefined;
   if (text === undefined || !(v instanceof JsonNumber ? isInt64Literal(v) : INTEGER.test(text))) return undefined;
-  const n = BigInt(text);
-  if (n < -(2n ** 63n) || n >= 2n ** 63n) return undefined;
-  return Number.isSafeInteger(Number(n)) ? Number(n) : new JsonNumber(n.toString());
+  return int64Json(BigInt(text));
 }
 
 /**
