@@ -86,7 +86,9 @@ describe('objectGuardSpaced: a terse request that spaces its Chinese words (多�
 // folder..., zh, en, mixed, terse and colloquial. A violation: a destructive command on another object than the one
 // named ranks first. The list below is what this build still violates (docs/ranking.md session 53 says why); the start
 // build had 16 (base 里那张表不要了 fixed by the discard words; 多维表里的备注字段不要了 now led by a destructive
-// command where a table update led before; the four spaced terse ones fixed by objectGuardSpaced, on by default).
+// command where a table update led before; the four spaced terse ones fixed by objectGuardSpaced, on by default). Session
+// 53 h53-rank2: 会议 删 人 fixed by the bare-person words (objects.yaml 删人), meeting 里删掉 Amy by the attendee
+// removal's keyword 从会议里删掉某人 (docs/ranking.md "Session 53 (h53-rank2)").
 const LEFT = [
   '清掉表里昨天录错的那几条数据 -> sheet.clear_range',
   '把 AI 表格里的那行删了 -> aitable.shortcut_section_delete',
@@ -94,10 +96,8 @@ const LEFT = [
   '那张表里第一条删了吧 -> aitable.shortcut_form_delete',
   'column 不要了，base 里的 -> aitable.form_questions_delete',
   '表格里那个批注去掉 -> doc.delete_document_block',
-  'meeting 里删掉 Amy -> aitable.chart_delete',
   '表格里那张图删了 -> doc.delete_document_block',
   '多维表里的备注字段不要了 -> aitable.form_questions_delete',
-  '会议 删 人 -> calendar.delete_calendar_event',
   '表单 删 题 -> aitable.form_delete',
   '文件夹 删 文件 -> mail.delete_mail_folder',
 ];
@@ -121,13 +121,30 @@ function violations(ranking: object): string[] {
   return bad;
 }
 
+describe('a bare person said right after the removal verb names a member or an attendee (objects.yaml: 删人, 踢人; h53-rank2)', () => {
+  // Failed before: 人 alone named nothing, so the spaced 会议 删 人 named the event alone and its delete led.
+  it('会议 删 人: the attendee removal ranks above the event delete and the room delete', () => {
+    const on = paths({}, '会议 删 人');
+    const gold = on.indexOf('calendar.remove_calendar_participant');
+    expect(gold).toBeGreaterThanOrEqual(0);
+    for (const c of ['calendar.delete_calendar_event', 'calendar.delete_meeting_room']) expect(gold).toBeLessThan(on.indexOf(c) < 0 ? on.length : on.indexOf(c));
+  });
+});
+
+describe('the attendee removal is found when a person is taken out of a meeting with 里删掉 (calendar.yaml keyword; h53-rank2)', () => {
+  // Failed before: the attendee removal was not in the first 20, and the chart delete (its title says 里删掉) led.
+  it('meeting 里删掉 Amy -> calendar.remove_calendar_participant', () => {
+    expect(first('meeting 里删掉 Amy')).toBe('calendar.remove_calendar_participant');
+  });
+});
+
 describe('our removal probes (test/engine/h53-probes.json)', () => {
   it('this build violates exactly the listed ones', () => {
     expect(violations({})).toEqual(LEFT);
   });
-  it('objectGuardSpaced 0 (the default before session 53) adds back the four spaced terse ones and nothing else', () => {
+  it('objectGuardSpaced 0 (the default before session 53) adds back the four spaced terse ones, and 会议 删 人 (删人 unsaid), and nothing else', () => {
     const off = violations({ objectGuardSpaced: 0 });
     expect(LEFT.every((v) => off.includes(v))).toBe(true);
-    expect(off.filter((v) => !LEFT.includes(v))).toEqual(['多维表 删 行 -> aitable.base_delete', '多维表 删 列 -> aitable.base_delete', '表格 删 列 -> sheet.delete_sheet', 'base 删 行 -> aitable.base_delete']);
+    expect(off.filter((v) => !LEFT.includes(v))).toEqual(['多维表 删 行 -> aitable.base_delete', '多维表 删 列 -> aitable.base_delete', '表格 删 列 -> sheet.delete_sheet', '会议 删 人 -> calendar.delete_calendar_event', 'base 删 行 -> aitable.base_delete']);
   });
 });
