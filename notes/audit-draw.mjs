@@ -60,7 +60,8 @@
 //                                           20261434: h50-a4.md; 20261435: h51-a1.md, 20261436: h51-a2.md;
 //                                           20261437: h52-a1.md, 20261438: h52-a2.md, 20261439: h52-a3.md;
 //                                           20261440: h53-a1.md, 20261441: h53-a2.md, 20261442: h53-a3.md,
-//                                           20261443: h53-a4.md; the next second reading draws 20261444)
+//                                           20261443: h53-a4.md, 20261444: h53-a5.md, 20261445: h53-a6.md;
+//                                           the next second reading draws 20261446)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and

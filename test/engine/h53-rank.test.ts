@@ -86,13 +86,14 @@ describe('objectGuardSpaced: a terse request that spaces its Chinese words (多�
 // folder..., zh, en, mixed, terse and colloquial. A violation: a destructive command on another object than the one
 // named ranks first. The list below is what this build still violates (docs/ranking.md session 53 says why); the start
 // build had 16 (base 里那张表不要了 fixed by the discard words; 多维表里的备注字段不要了 now led by a destructive
-// command where a table update led before; the four spaced terse ones fixed by objectGuardSpaced, on by default). Session
+// command where a table update led before; the four spaced terse ones fixed by objectGuardSpaced, on by default; 会议 删 人
+// by h53-rank2's L1; meeting 里删掉 Amy by its K1; 把库存表里卖完的那几条拿掉 no longer puts the tab delete first once
+// h53-agent2's sheet text was merged: the lead's merged build, 9 left). Session
 // 53 h53-rank2: 会议 删 人 fixed by the bare-person words (objects.yaml 删人), meeting 里删掉 Amy by the attendee
 // removal's keyword 从会议里删掉某人 (docs/ranking.md "Session 53 (h53-rank2)").
 const LEFT = [
   '清掉表里昨天录错的那几条数据 -> sheet.clear_range',
   '把 AI 表格里的那行删了 -> aitable.shortcut_section_delete',
-  '把库存表里卖完的那几条拿掉 -> sheet.delete_sheet',
   '那张表里第一条删了吧 -> aitable.shortcut_form_delete',
   'column 不要了，base 里的 -> aitable.form_questions_delete',
   '表格里那个批注去掉 -> doc.delete_document_block',
