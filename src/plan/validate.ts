@@ -1326,6 +1326,12 @@ function isChunkContinuation(s: PlanStep, server: string | undefined): boolean {
   return ts.length > 0 && ts[ts.length - 1] === 'rest';
 }
 
+/** Whether a source or condition reads the result of the step `id` anywhere inside it (a `{from: id}`). */
+function readsStep(v: unknown, id: string): boolean {
+  if (Array.isArray(v)) return v.some((x) => readsStep(x, id));
+  return isObj(v) && (v.from === id || Object.values(v).some((x) => readsStep(x, id)));
+}
+
 /**
  * The content written into what the command's own call created (upstream doc create --content-format jsonml:
  * create_document, then one update_document overwrite on the new nodeId, doc.go:1586-1613@c7521c1c): one write on the
@@ -1334,9 +1340,7 @@ function isChunkContinuation(s: PlanStep, server: string | undefined): boolean {
  */
 function isContentWrite(s: PlanStep, server: string | undefined, ownId: string): boolean {
   if (s.kind !== 'call' || s.server !== server || s.effect === 'read' || s.for_each || s.page || s.resolve || s.poll || s.rpc_if) return false;
-  const reads = (v: unknown): boolean => (Array.isArray(v) ? v.some(reads)
-    : isObj(v) && ((v as { from?: unknown }).from === ownId || Object.values(v).some(reads)));
-  return reads(s.args);
+  return readsStep(s.args, ownId);
 }
 
 /**
@@ -1348,9 +1352,7 @@ function isContentWrite(s: PlanStep, server: string | undefined, ownId: string):
 function isRefusedRetry(s: PlanStep, ref: ToolSpec['interface_ref'], ownId: string): boolean {
   if (s.kind !== 'call' || ref === undefined || s.server !== ref.product_id || s.rpc !== ref.rpc_name) return false;
   if (s.for_each || s.page || s.resolve || s.poll || s.rpc_if || s.when === undefined) return false;
-  const reads = (v: unknown): boolean => (Array.isArray(v) ? v.some(reads)
-    : isObj(v) && ((v as { from?: unknown }).from === ownId || Object.values(v).some(reads)));
-  return reads(s.when);
+  return readsStep(s.when, ownId);
 }
 
 /**
