@@ -50,7 +50,10 @@ export const confidence: Stage = {
     } else if (s.hits.length > 0 && s.gap) {
       s.weak = true;
       s.hint = `Known gap (${s.gap.product}): ${english ? s.gap.note_en : s.gap.note} ${HINTS.gap}`;
-    } else if (s.hits.length > 0 && (!s.hits.some((h) => h.strong) || s.hits[0].coverage < coverageLine(s, env) || noActionOnObject(s, env))) {
+    } else if (s.hits.length > 0 && (!s.hits.some((h) => h.strong) || s.hits[0].coverage < env.ranking.weakCoverage
+      // Both readings off (the default): no other work on the answer's path.
+      || (env.ranking.weakCoverageUnread > env.ranking.weakCoverage && s.hits[0].coverage < coverageLine(s, env))
+      || (env.ranking.weakActionObject >= 1 && noActionOnObject(s, env)))) {
       s.weak = true;
       s.hint = HINTS.weak;
     }
