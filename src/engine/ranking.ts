@@ -26,6 +26,13 @@ export interface RankingOptions {
   knownGaps: number;
   /** A response whose best candidate covers less of the query than this is flagged weak_match (0 turns it off). */
   weakCoverage: number;
+  /** A query whose words say no action of the action lexicon (queryActionMask 0) is flagged weak_match when its best
+   *  candidate covers less of it than this (the larger of the two lines applies; 0 = off; h54-neg, docs/ranking.md). */
+  weakCoverageUnread: number;
+  /** 1 or more: a query that says an action and names an object (src/lexicon/actions.ts) is flagged weak_match when none
+   *  of its first this-many candidates declares that action on that object (an undeclared action or object counts as
+   *  a match); 0 = off (h54-neg, docs/ranking.md). */
+  weakActionObject: number;
   /**
    * A step of a compound query (src/engine/stages/step-fill.ts) adds its best hit to the last slots when that hit
    * covers at least this share of the step (0 adds every strong best hit; above 1 turns step filling off).
@@ -221,6 +228,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   unigramCoverage: 0.5,
   countedWords: 1,
   weakCoverage: 0.18,
+  weakCoverageUnread: 0,
+  weakActionObject: 0,
   productBoost: 1.4,
   knownGaps: 1,
   actionBoost: 1.2,
