@@ -48,7 +48,11 @@ export type Source = SourceModifiers & (
   | { replace: { in: Source; pattern: Source; with: Source; regex?: Source } }
   | { stdin: { max_bytes: number } }
   | { unwrap_mentions: { in: Source; ids: Source } }
-  | { wrap_mentions: { in: Source; ids: Source; add_missing?: boolean } }
+  /**
+   * `missing_ids`, when given, are the ids whose absent `<@id>` add_missing puts first (upstream parses them apart from
+   * the ids it wraps: parseCSVValues against strings.Split, chat message reply); `ids` otherwise.
+   */
+  | { wrap_mentions: { in: Source; ids: Source; add_missing?: boolean; missing_ids?: Source } }
   | { join: Source[] }
   | { walk: { in: Source; children: string; descend?: Condition } }
   /** In an interleave group: that step's results for the earlier elements that completed, in order (absent: none). */

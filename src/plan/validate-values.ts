@@ -181,13 +181,14 @@ export function normalizeSource(s: Scope, at: string, raw: unknown): Source {
     }
     case 'wrap_mentions': {
       const w = raw.wrap_mentions;
-      if (!isObj(w) || w.in === undefined || w.ids === undefined || Object.keys(w).some((k) => !['in', 'ids', 'add_missing'].includes(k))
-        || (w.add_missing !== undefined && typeof w.add_missing !== 'boolean')) {
-        s.problems.push(`${at}.wrap_mentions: must be {in: source, ids: source, add_missing?: true|false}`);
+      if (!isObj(w) || w.in === undefined || w.ids === undefined || Object.keys(w).some((k) => !['in', 'ids', 'add_missing', 'missing_ids'].includes(k))
+        || (w.add_missing !== undefined && typeof w.add_missing !== 'boolean') || (w.missing_ids !== undefined && w.add_missing !== true)) {
+        s.problems.push(`${at}.wrap_mentions: must be {in: source, ids: source, add_missing?: true|false} (and missing_ids?: source only with add_missing: true)`);
         out = { const: null };
       } else {
         out = { wrap_mentions: { in: normalizeSource(s, `${at}.wrap_mentions.in`, w.in), ids: normalizeSource(s, `${at}.wrap_mentions.ids`, w.ids),
-          ...(w.add_missing === true ? { add_missing: true } : {}) } };
+          ...(w.add_missing === true ? { add_missing: true } : {}),
+          ...(w.missing_ids !== undefined ? { missing_ids: normalizeSource(s, `${at}.wrap_mentions.missing_ids`, w.missing_ids) } : {}) } };
       }
       break;
     }

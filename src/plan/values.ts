@@ -394,12 +394,15 @@ function evalComputed(sc: Scope, s: Source): unknown {
   if ('wrap_mentions' in s) {
     const text = evalSource(sc, s.wrap_mentions.in);
     const ids = evalSource(sc, s.wrap_mentions.ids);
-    if (text instanceof Placeholder || hasPlaceholder(ids)) return text instanceof Placeholder ? text : new Placeholder('<text with mentions wrapped>');
+    const missingIds = s.wrap_mentions.missing_ids === undefined ? ids : evalSource(sc, s.wrap_mentions.missing_ids);
+    if (text instanceof Placeholder || hasPlaceholder(ids) || hasPlaceholder(missingIds)) {
+      return text instanceof Placeholder ? text : new Placeholder('<text with mentions wrapped>');
+    }
     if (typeof text !== 'string') return text;
     // each id strings.TrimSpace'd, as normalizeAtPlaceholders (helpers/chat.go:1395-1399@c7521c1c)
-    const declared = asList(ids).map((raw) => (typeof raw === 'string' ? trimSpace(raw) : '')).filter((id) => id !== '');
-    const wrapped = wrapMentions(text, declared);
-    return s.wrap_mentions.add_missing ? addMissingMentions(wrapped, declared) : wrapped;
+    const trimmed = (list: unknown) => asList(list).map((raw) => (typeof raw === 'string' ? trimSpace(raw) : '')).filter((id) => id !== '');
+    const wrapped = wrapMentions(text, trimmed(ids));
+    return s.wrap_mentions.add_missing ? addMissingMentions(wrapped, trimmed(missingIds)) : wrapped;
   }
   if ('join' in s) {
     const parts = s.join.map((x) => evalSource(sc, x));

@@ -239,5 +239,13 @@ describe('source wrap_mentions (upstream normalizeAtPlaceholders wrapping, addMi
   it('is checked at build', () => {
     expect(problemsOf(wrap({ const: 'a' }, undefined)).join('\n')).toContain('wrap_mentions: must be {in: source, ids: source, add_missing?: true|false}');
     expect(problemsOf(wrap({ const: 'a' }, { const: [] }, { add_missing: 'yes' })).join('\n')).toContain('wrap_mentions: must be');
+    expect(problemsOf(wrap({ const: 'a' }, { const: [] }, { missing_ids: { const: [] } })).join('\n')).toContain('wrap_mentions: must be');
+  });
+  it('with missing_ids wraps with ids and adds the absent <@id> of missing_ids instead (h54-a2, chat message reply)', async () => {
+    const keyword = async (text: string, ids: unknown, missing: unknown) =>
+      (await run(wrap({ const: text }, { const: ids }, { add_missing: true, missing_ids: { const: missing } }), { name: 'n' })).calls[0].args.keyword;
+    expect(await keyword('@a @b hi', ['a', "'b'"], ['a', 'b'])).toBe('<@b> <@a> @b hi');
+    expect(await keyword('@a hi', [], [' a ', ''])).toBe('<@a> @a hi');
+    expect(await keyword('@a hi', ['a'], [])).toBe('<@a> hi');
   });
 });
