@@ -2,7 +2,7 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
-import { goLayoutParts, goRfc3339, utcMs, type GoParts } from '../../go-time.js';
+import { goCivil, goLayoutParts, goRfc3339, goYearText, utcMs, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -118,14 +118,15 @@ export function parseFlexTime(v: unknown): number | undefined {
 const flexTimeMs: Fn = (v, where) =>
   parseFlexTime(v) ?? refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
 
-/** epoch ms -> Go's time.UnixMilli(ms).In(time.FixedZone(+08:00)).Format(time.RFC3339): whole seconds at +08:00. */
+/**
+ * epoch ms -> Go's time.UnixMilli(ms).In(time.FixedZone(+08:00)).Format(time.RFC3339): whole seconds at +08:00, the
+ * year as Go writes it (10000 and on in full, -0001 below year 0; h54-a1: before, a year outside 0-9999 was refused)
+ */
 const shanghaiRfc3339: Fn = (v, where) => {
   const ms = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/u.test(trimSpace(v)) ? Number(trimSpace(v)) : NaN;
-  if (!Number.isSafeInteger(ms) || Math.abs(ms) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
-  const d = new Date(Math.floor(ms / 1000) * 1000 + SHANGHAI_OFFSET_MS);
-  const y = d.getUTCFullYear();
-  if (y < 0 || y > 9999) return refuse(where, v, 'epoch milliseconds within years 0-9999');
-  return `${String(y).padStart(4, '0')}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+08:00`;
+  if (!Number.isSafeInteger(ms)) return refuse(where, v, 'epoch milliseconds');
+  const c = goCivil(ms, SHANGHAI_OFFSET_MS / 1000);
+  return `${goYearText(c.y)}-${pad(c.mo)}-${pad(c.d)}T${pad(c.h)}:${pad(c.mi)}:${pad(c.s)}+08:00`;
 };
 
 // A message time -> its whole second (epoch ms) and its nine fraction digits ('' when none). Upstream

@@ -1,0 +1,48 @@
+// Session 54 helper a1, second-reading audit of seed 20261446 (issue 32, notes/h54-a1.md). One drawn command differed
+// from its upstream body at c7521c1c and was fixed: wiki feed list refused (exit 3, nothing printed) an answer holding a
+// feed whose time falls in a year past 9999 at +08:00, where upstream formats it as Go's time.Format does and prints
+// the page (formatFeedTime internal/helpers/wiki.go:1461-1484@c7521c1c: time.UnixMilli(int64(ms)).In(+08:00)
+// .Format("2006-01-02 15:04"); Go writes the year with at least four digits and a minus sign before a year below 0).
+// The shared transform had the cause; its other user, minutes audio-memo list, refused a typed start or end whose
+// instant lies in year 10000 or year -1 at +08:00 (9999-12-31T23:00:00-12:00, 0000-01-01T00:00:00+14:00), which
+// upstream sends as RFC 3339 text (minutes.go:2107-2131@c7521c1c). Each runs as a user types it against the recording
+// backend on 127.0.0.1.
+import { describe, expect, it } from 'vitest';
+import { useOutputRuns } from './output-runs.js';
+
+const { mcp, sent } = useOutputRuns('dws-h54a1-');
+
+describe('wiki feed list: a feed time in any year is formatted as Go formats it (formatFeedTime wiki.go:1461-1484@c7521c1c)', () => {
+  it.each([
+    // the first millisecond of year 10000 at +08:00, and the last of 9999
+    [253402272000000, '10000-01-01 00:00'],
+    [253402271999999, '9999-12-31 23:59'],
+    // a fraction is cut (int64), and a time far past year 10000 is still a date
+    [253402272000000.9, '10000-01-01 00:00'],
+    [8.64e15, '275760-09-13 08:00'],
+    [9007199254740991, '287396-10-12 16:59'],
+    // an ordinary time, as before
+    [1767225600000, '2026-01-01 08:00'],
+  ])('time %s prints timeFormatted %s beside its typeLabel, the page printed whole', async (time, text) => {
+    mcp.answers['wiki/list_workspace_feeds'] = () => ({ feeds: [{ time, type: 1 }, { time: 0, type: 2 }], nextToken: 'n2' });
+    const run = await sent(['wiki', 'feed', 'list', '--workspace', 'ws1', '--format', 'json']);
+    expect(run).toEqual({
+      reason: undefined,
+      category: undefined,
+      calls: [['wiki/list_workspace_feeds', { workspaceId: 'ws1' }]],
+      printed: { feeds: [{ time, type: 1, timeFormatted: text, typeLabel: '更新文档' }, { time: 0, type: 2 }], nextToken: 'n2' },
+    });
+  });
+});
+
+describe('minutes audio-memo list: a typed time whose +08:00 year is past 9999 or below 0 is sent as Go writes it (minutes.go:2107-2131@c7521c1c)', () => {
+  it.each([
+    [['--end', '9999-12-31T23:00:00-12:00'], { endTime: '10000-01-01T19:00:00+08:00' }],
+    [['--start', '0000-01-01T00:00:00+14:00'], { startTime: '-0001-12-31T18:00:00+08:00' }],
+    [['--start', '0000-01-01T08:00:00+08:00'], { startTime: '0000-01-01T08:00:00+08:00' }],
+    [['--start', '2026-03-01 09:30'], { startTime: '2026-03-01T09:30:00+08:00' }],
+  ])('%j sends %j', async (flags, times) => {
+    const run = await sent(['minutes', 'audio-memo', 'list', ...flags]);
+    expect([run.reason, run.calls]).toEqual([undefined, [['minutes/list_audio_memos', { pageSize: 200, ...times }]]]);
+  });
+});
