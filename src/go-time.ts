@@ -102,6 +102,15 @@ export function goCivil(ms: number, offsetSec: number): { y: number; mo: number;
 /** Go's `2006` layout element when formatting: at least four digits, a minus sign before a year below 0 (appendInt(year, 4)). */
 export const goYearText = (y: number) => `${y < 0 ? '-' : ''}${String(Math.abs(y)).padStart(4, '0')}`;
 
+/** Go's `time.UnixMilli(ms).UTC().Format(time.RFC3339Nano)`: the fraction without trailing zeros (none when zero), any year. */
+export function goRfc3339NanoUtc(ms: number): string {
+  const c = goCivil(ms, 0);
+  const frac = ms - Math.floor(ms / 1000) * 1000;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const fraction = frac === 0 ? '' : `.${String(frac).padStart(3, '0').replace(/0+$/u, '')}`;
+  return `${goYearText(c.y)}-${two(c.mo)}-${two(c.d)}T${two(c.h)}:${two(c.mi)}:${two(c.s)}${fraction}Z`;
+}
+
 /** Go's time.RFC3339 layout. */
 export const RFC3339 = '2006-01-02T15:04:05Z07:00';
 

@@ -46,3 +46,26 @@ describe('minutes audio-memo list: a typed time whose +08:00 year is past 9999 o
     expect([run.reason, run.calls]).toEqual([undefined, [['minutes/list_audio_memos', { pageSize: 200, ...times }]]]);
   });
 });
+
+// Same cause in the message lists' time boundary: upstream turns a millisecond nextCursor into
+// time.UnixMilli(ms).UTC().Format(time.RFC3339Nano) with no year limit (chat/chat_message.go:683-703,
+// chatmsg/chatmsg.go:1085-1101@c7521c1c); dws refused a cursor past 9999-12-31T23:59:59.999Z.
+describe('chat +messages-list-direct: a millisecond cursor past year 9999 is a time boundary as Go writes it (chat_message.go:702@c7521c1c)', () => {
+  const argv = ['chat', '+messages-list-direct', '--user', 'u1', '--time', '2026-01-01T00:00:00Z'];
+
+  it('--page-all reads the next page at that boundary, the fraction without trailing zeros', async () => {
+    let page = 0;
+    mcp.answers['chat/list_individual_chat_message'] = () => (page++ === 0
+      ? { result: [{ msgId: 'm1' }], hasMore: true, nextCursor: 253402300800010 }
+      : { result: [], hasMore: false });
+    const run = await sent([...argv, '--page-all']);
+    expect([run.reason, run.calls.map(([, args]) => (args as { time: string }).time)]).toEqual([undefined, ['2026-01-01T00:00:00Z', '10000-01-01T00:00:00.01Z']]);
+  });
+
+  it('one page names that boundary as its nextPage time', async () => {
+    mcp.answers['chat/list_individual_chat_message'] = () => ({ result: [{ msgId: 'm1' }], hasMore: true, nextCursor: '253402300800000' });
+    const run = await sent(argv);
+    expect(run.reason).toBeUndefined();
+    expect((run.printed as { nextPage: unknown }).nextPage).toEqual({ direction: 'newer', nextCursor: '253402300800000', time: '10000-01-01T00:00:00Z' });
+  });
+});

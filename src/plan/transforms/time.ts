@@ -2,7 +2,7 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
-import { goCivil, goLayoutParts, goRfc3339, goYearText, utcMs, type GoParts } from '../../go-time.js';
+import { goCivil, goLayoutParts, goRfc3339, goRfc3339NanoUtc, goYearText, utcMs, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -187,15 +187,14 @@ export const PLAIN: Record<string, Fn> = {
   /**
    * a positive whole number of epoch milliseconds (a JSON number or its decimal text) -> Go's
    * `time.UnixMilli(ms).UTC().Format(time.RFC3339Nano)`: the fraction without trailing zeros, none when zero
-   * (upstream threadRepliesNextCursorBoundary); anything else is refused. A text is read as upstream reads it
+   * (upstream threadRepliesNextCursorBoundary), any year (h54-a1: before, past 9999 refused); anything else is refused. A text is read as upstream reads it
    * (strconv.ParseInt(strings.TrimSpace(v), 10, 64), thread_replies.go:517-522, chat/chat_message.go:689-694,
    * smart/chat_messages.go:947-952@c7521c1c): Go's spaces trimmed (U+0085 is one, U+FEFF is not), an optional sign
    */
   ms_to_rfc3339: (v, where) => {
     const ms = typeof v === 'number' ? v : typeof v === 'string' && /^[+-]?\d+$/u.test(trimSpace(v)) ? Number(trimSpace(v)) : NaN;
-    if (!Number.isSafeInteger(ms) || ms <= 0 || ms > 253402300799999) return refuse(where, v, 'a positive whole number of epoch milliseconds');
-    const iso = new Date(ms).toISOString();
-    return iso.replace(/\.(\d{3})Z$/u, (_, f: string) => (/^0+$/u.test(f) ? 'Z' : `.${f.replace(/0+$/u, '')}Z`));
+    if (!Number.isSafeInteger(ms) || ms <= 0) return refuse(where, v, 'a positive whole number of epoch milliseconds');
+    return goRfc3339NanoUtc(ms);
   },
   /**
    * epoch milliseconds (a JSON number, truncated) -> Go's `time.UnixMilli(ms).In(time.Local).Format(time.RFC3339)`:
