@@ -9,6 +9,7 @@
 // backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import { useOutputRuns } from './output-runs.js';
+import { useTimeZone } from '../helpers.js';
 
 const { mcp, sent } = useOutputRuns('dws-h54a1-');
 
@@ -67,5 +68,24 @@ describe('chat +messages-list-direct: a millisecond cursor past year 9999 is a t
     const run = await sent(argv);
     expect(run.reason).toBeUndefined();
     expect((run.printed as { nextPage: unknown }).nextPage).toEqual({ direction: 'newer', nextCursor: '253402300800000', time: '10000-01-01T00:00:00Z' });
+  });
+});
+
+// Same cause in the local-time formatter: Go writes a year below 1000 with four digits (time.Format's 2006), dws wrote
+// it bare. attendance schedule import sends a numeric workDate as time.UnixMilli(int64(v)).Format("2006-01-02 15:04:05")
+// (normalizeWorkDate, internal/helpers/attendance.go:212-215@c7521c1c).
+describe('attendance schedule import: a numeric workDate before year 1000 keeps Go\'s four-digit year (attendance.go:212-215@c7521c1c)', () => {
+  useTimeZone('Asia/Shanghai');
+
+  it.each([
+    [-62135596800000, '0001-01-01 08:05:43'],
+    [-62167219200001.5, '0000-01-01 08:05:42'],
+    [1796572800000, '2026-12-07 00:00:00'],
+  ])('workDate %s is sent as %s (Shanghai\'s local mean time before 1901, as Go\'s zone data has it)', async (workDate, text) => {
+    const vos = JSON.stringify([{ userId: 'u', workDate, classId: 1, isRest: 'N' }]);
+    const run = await sent(['attendance', 'schedule', 'import', '--groupId', '5', '--scheduleVOS', vos, '--user-say-yes']);
+    expect([run.reason, run.calls]).toEqual([undefined, [['attendance-wukong/generateTurnSchedule', {
+      GenerateTurnScheduleRequest: { groupId: 5, scheduleVOS: [{ userId: 'u', workDate: text, classId: 1, isRest: 'N' }], param: { useHistoryGroupAndShift: false } },
+    }]]]);
   });
 });

@@ -158,11 +158,14 @@ export const PLAIN: Record<string, Fn> = {
   date_end_ms: dateMs(true),
   datetime: dateText(false),
   datetime_end: dateText(true),
-  /** epoch milliseconds (a JSON number, truncated as Go's int64(v)) -> local `YYYY-MM-DD HH:mm:ss` (time.UnixMilli(ms).Format) */
+  /**
+   * epoch milliseconds (a JSON number, truncated as Go's int64(v)) -> local `YYYY-MM-DD HH:mm:ss` (time.UnixMilli(ms).Format),
+   * the year as Go writes it (h54-a1: before, year 1 was `1-01-01`, Go's `0001-01-01`)
+   */
   ms_to_datetime: (v, where) => {
     if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
     const d = new Date(Math.trunc(v));
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    return `${goYearText(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   },
   /**
    * Go's `time.Parse(time.RFC3339, v).UnixMilli()` (the shortcuts' parseMillis, calendar.go:34@c7521c1c, and its
@@ -206,7 +209,7 @@ export const PLAIN: Record<string, Fn> = {
     const d = new Date(Math.trunc(v));
     const off = -d.getTimezoneOffset();
     const zone = off === 0 ? 'Z' : `${off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${zone}`;
+    return `${goYearText(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${zone}`;
   },
   /**
    * a message's time (upstream parseMessageTimestamp: a message time text, whole-number text or a number, seconds
@@ -230,7 +233,7 @@ export const PLAIN: Record<string, Fn> = {
       : typeof v === 'string' ? messageTime(trimSpace(v)) : undefined;
     if (!t) return refuse(where, v, 'a time (YYYY-MM-DD HH:mm:ss, YYYY-MM-DD or RFC 3339)');
     const d = new Date(t.second + SHANGHAI_OFFSET_MS);
-    const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    const day = `${goYearText(d.getUTCFullYear())}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
     const clock = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
     const fraction = t.fraction.replace(/0+$/u, '');
     return fraction ? `${day}T${clock}.${fraction}+08:00` : `${day} ${clock}`;
