@@ -89,3 +89,25 @@ describe('attendance schedule import: a numeric workDate before year 1000 keeps 
     }]]]);
   });
 });
+
+// Same cause in the report lists' readable date: a createTime text is time.Parse(time.RFC3339) then
+// .Local().Format("2006-01-02 15:04") (reportTimeValueToString internal/helpers/report.go:1302-1318@c7521c1c), so
+// Go's zero time, which Go services write as 0001-01-01T00:00:00Z, keeps its four-digit year.
+describe('report outbox list: a createTime of Go\'s zero time prints the year in four digits (report.go:1302-1318@c7521c1c)', () => {
+  useTimeZone('Asia/Shanghai');
+
+  it('the 日期 column reads 0001-01-01 08:05 (Shanghai\'s local mean time), not 1-01-01', async () => {
+    mcp.answers['report/get_send_report_list'] = () => ({ result: [{ createTime: '0001-01-01T00:00:00Z', title: 't', reportId: 'r1' }] });
+    const run = await sent(['report', 'outbox', 'list', '--start', '2026-01-01', '--end', '2026-02-01']);
+    expect(run.reason).toBeUndefined();
+    expect((run.printed as { result: { 日期: string }[] }).result.map((row) => row.日期)).toEqual(['0001-01-01 08:05']);
+  });
+});
+
+describe('calendar +today: an event at Go\'s zero time keeps the four-digit year in its start and end (calendar-events date(), Go\'s 2006-01-02)', () => {
+  it('start 0001-01-01T00:00:00Z prints 0001-01-01 00:00', async () => {
+    mcp.answers['calendar/list_calendar_events'] = () => ({ events: [{ summary: 's', id: 'e1', start: { dateTime: '0001-01-01T00:00:00Z' }, end: { dateTime: '0001-01-01T01:00:00+08:00' } }] });
+    const run = await sent(['calendar', '+today']);
+    expect([run.reason, run.printed]).toEqual([undefined, { events: [{ title: 's', eventId: 'e1', start: '0001-01-01 00:00', end: '0001-01-01 01:00' }] }]);
+  });
+});
